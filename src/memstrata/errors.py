@@ -1,0 +1,82 @@
+"""One error tree for memstrata; every error has a stable ``code``.
+
+::
+
+    MemstrataError                      code
+    ├── InvalidInput (ValueError)       invalid_input      bad content, scope, argument
+    │   └── ContentTooLarge             content_too_large  over ``Settings.max_content_bytes``
+    ├── NotFound (LookupError)          not_found          no such fact / episode
+    ├── StoreError                      store_error        the database cannot be used
+    │   ├── CorruptDatabase             corrupt_database   not a memstrata SQLite file, or damaged
+    │   └── SchemaTooNew                schema_too_new     written by a newer memstrata
+    └── EmbeddingError                  embedding_error    the embedding model failed
+        └── EmbeddingModelMismatch      embedding_model_mismatch
+
+Driver errors (``sqlite3.Error``) are translated once, in ``store.sqlite``;
+only the CLI catches ``Exception``.
+"""
+
+from __future__ import annotations
+
+
+class MemstrataError(Exception):
+    """Base of every error memstrata raises on purpose."""
+
+    code = "memstrata_error"
+
+
+class InvalidInput(MemstrataError, ValueError):
+    """The caller passed something memstrata cannot store or answer (says what and where)."""
+
+    code = "invalid_input"
+
+
+class ContentTooLarge(InvalidInput):
+    """Content exceeds the configured size limit (``Settings.max_content_bytes``)."""
+
+    code = "content_too_large"
+
+
+class NotFound(MemstrataError, LookupError):
+    """The fact or episode does not exist in the caller's scope."""
+
+    code = "not_found"
+
+
+class StoreError(MemstrataError):
+    """The database could not be opened or written."""
+
+    code = "store_error"
+
+
+class CorruptDatabase(StoreError):
+    """The file is not a memstrata database, or SQLite reports it damaged."""
+
+    code = "corrupt_database"
+
+
+class SchemaTooNew(StoreError):
+    """The database was migrated by a newer memstrata than this one."""
+
+    code = "schema_too_new"
+
+
+class EmbeddingError(MemstrataError):
+    """The embedding model could not load or failed on input."""
+
+    code = "embedding_error"
+
+
+class EmbeddingModelMismatch(EmbeddingError):
+    """The database was embedded with another model; run ``memstrata reembed``."""
+
+    code = "embedding_model_mismatch"
+
+    def __init__(self, *, stored: str, stored_dim: int, current: str, current_dim: int) -> None:
+        self.stored, self.stored_dim = stored, stored_dim
+        self.current, self.current_dim = current, current_dim
+        super().__init__(
+            f"this database was embedded with {stored!r} (dim {stored_dim}) but the configured "
+            f"model is {current!r} (dim {current_dim}); run `memstrata reembed` to migrate it, "
+            f"or configure {stored!r} again"
+        )

@@ -1,0 +1,1 @@
+"""Fact extraction: the ``Extractor`` protocol and the built-in rule extractor (zh/en)."""

@@ -1,0 +1,50 @@
+"""The ``Extractor`` protocol: text of one episode in, candidate facts out."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Protocol, runtime_checkable
+
+
+@dataclass(frozen=True)
+class FactCandidate:
+    """A fact proposed by an extractor, before conflict resolution.
+
+    Attributes:
+        kind: ``preference`` | ``fact`` | ``episode`` | ``procedure``.
+        key: dotted taxonomy key, e.g. ``shipping.carrier`` (see ``extract.taxonomy``).
+        value: the value in the language of the input, e.g. ``顺丰`` or ``not at the door``.
+        confidence: 0–1, how sure the pattern is that this was stated.
+        importance: 0–1, how much the fact matters for future conversations.
+        sensitivity: ``low`` | ``medium`` | ``high``.
+        statement: a short human-readable sentence of the fact, in the input's
+            language (``prefers 顺丰 for shipping`` / ``配送偏好顺丰``); indexed for search.
+        evidence: the sentence of the episode the fact came from.
+        valid_from: when the stated thing happened or starts (relative time
+            expressions resolved against the message's own time), else ``None``.
+        valid_to: when it stops holding, if stated.
+    """
+
+    kind: str
+    key: str
+    value: str
+    confidence: float
+    importance: float
+    sensitivity: str = "low"
+    statement: str = ""
+    evidence: str = ""
+    valid_from: datetime | None = None
+    valid_to: datetime | None = None
+
+
+@runtime_checkable
+class Extractor(Protocol):
+    """Proposes facts from one episode. Must not raise on ordinary text; returns ``[]`` when
+    nothing is stated explicitly. ``said_at`` is timezone-aware UTC."""
+
+    name: str
+
+    def extract(self, *, text: str, role: str, said_at: datetime) -> list[FactCandidate]:
+        """Candidate facts stated in ``text`` by a speaker of ``role`` at ``said_at``."""
+        ...

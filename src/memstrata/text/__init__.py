@@ -1,0 +1,1 @@
+"""Text handling that every layer shares: sentence segmentation, index terms, language."""

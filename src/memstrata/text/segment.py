@@ -1,0 +1,81 @@
+"""Split episode text into sentence segments (Chinese and English punctuation)."""
+
+from __future__ import annotations
+
+import re
+
+#: A sentence ends at 。！？；!? or ... (and a '.' followed by space/end, not inside 3.14
+#: or e.g.), keeping closing quotes/brackets with the sentence. Newlines also split.
+_SPLIT = re.compile(
+    r"""(?<=[。！？；!?…])[”’"'）)\]]*\s*     # CJK/!? terminators, any closing marks
+      |(?<=[^\s.][a-z0-9)\]"'”’]\.)\s+(?=\S)   # '. ' after a word (not 'e.g. ' abbreviations)
+      |\n+""",
+    re.VERBOSE,
+)
+_ABBREV = re.compile(r"\b(?:e\.g|i\.e|mr|mrs|ms|dr|prof|st|vs|etc|approx|no)\.$", re.IGNORECASE)
+
+#: Segments shorter than this (in characters) are merged into the previous one:
+#: "Yes." or "哈哈。" carry no retrievable meaning on their own.
+MIN_SEGMENT_CHARS = 4
+#: Longer segments are cut at commas/spaces so each derivative stays within what the
+#: embedding model reads well (USE was trained on sentences, not pages).
+MAX_SEGMENT_CHARS = 400
+
+
+def split_sentences(text: str) -> list[str]:
+    """Sentence segments of ``text``, stripped, never empty unless ``text`` is blank.
+
+    >>> split_sentences("我以后都希望用顺丰，别放门口。谢谢！Also, I like tea. OK")
+    ['我以后都希望用顺丰，别放门口。', '谢谢！Also, I like tea.', 'OK']
+    """
+    pieces: list[str] = []
+    start = 0
+    for match in _SPLIT.finditer(text):
+        end = match.start() if match.group(0).strip() == "" or "\n" in match.group(0) else match.end()
+        chunk = text[start:end].strip()
+        if chunk and _ABBREV.search(chunk) and pieces is not None and "\n" not in match.group(0):
+            continue  # "e.g. " is not a sentence end; keep accumulating
+        if chunk:
+            pieces.append(chunk)
+        start = match.end()
+    tail = text[start:].strip()
+    if tail:
+        pieces.append(tail)
+    merged: list[str] = []
+    for piece in pieces:
+        if merged and len(piece) < MIN_SEGMENT_CHARS:
+            merged[-1] = f"{merged[-1]} {piece}" if not _ends_cjk(merged[-1]) else merged[-1] + piece
+        else:
+            merged.append(piece)
+    if len(merged) > 1 and len(merged[0]) < MIN_SEGMENT_CHARS:
+        merged[1] = f"{merged[0]} {merged[1]}"
+        merged.pop(0)
+    out: list[str] = []
+    for piece in merged:
+        out.extend(_cut_long(piece))
+    return out
+
+
+def _ends_cjk(text: str) -> bool:
+    return bool(text) and ord(text[-1]) > 0x2E80
+
+
+def _cut_long(piece: str) -> list[str]:
+    if len(piece) <= MAX_SEGMENT_CHARS:
+        return [piece]
+    parts: list[str] = []
+    rest = piece
+    while len(rest) > MAX_SEGMENT_CHARS:
+        window = rest[:MAX_SEGMENT_CHARS]
+        cut = max(window.rfind(c) for c in "，,、 ")
+        cut = cut + 1 if cut > MAX_SEGMENT_CHARS // 2 else MAX_SEGMENT_CHARS
+        parts.append(rest[:cut].strip())
+        rest = rest[cut:]
+    if rest.strip():
+        parts.append(rest.strip())
+    return parts
+
+
+def derivative(segment: str, speaker: str | None) -> str:
+    """The text embedded and indexed for a segment: ``"alice: I like window seats"``."""
+    return f"{speaker}: {segment}" if speaker else segment

@@ -1,0 +1,151 @@
+"""Frozen value types shared by every layer: Scope, Episode, Segment, Fact, MemoryEvent, Hit.
+
+Times are timezone-aware ``datetime`` in UTC. Scores are floats in [0, 1], higher is better.
+Vocabulary follows ``shared/DESIGN.md`` section 2.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Literal
+
+Role = Literal["user", "assistant", "system", "tool"]
+FactKind = Literal["preference", "fact", "episode", "procedure"]
+FactStatus = Literal["active", "superseded", "archived", "deleted"]
+Sensitivity = Literal["low", "medium", "high"]
+EventAction = Literal[
+    "create", "update", "supersede", "deactivate", "archive", "restore", "delete", "merge", "touch"
+]
+
+ROLES: tuple[str, ...] = ("user", "assistant", "system", "tool")
+FACT_KINDS: tuple[str, ...] = ("preference", "fact", "episode", "procedure")
+
+
+@dataclass(frozen=True)
+class Scope:
+    """Where a memory lives: tenant (``org_id``/``project_id``) and, inside it, who it is about.
+
+    ``user_id``, ``agent_id`` and ``session_id`` narrow a read: ``None`` means "any" for
+    reads and "not set" for writes. Isolation is enforced in the storage query itself.
+    """
+
+    org_id: str = "default"
+    project_id: str = "default"
+    user_id: str | None = None
+    agent_id: str | None = None
+    session_id: str | None = None
+
+    def describe(self) -> str:
+        """Human-readable ``org/project user=... agent=... session=...`` (for messages)."""
+        parts = [f"{self.org_id}/{self.project_id}"]
+        for name in ("user_id", "agent_id", "session_id"):
+            value = getattr(self, name)
+            if value is not None:
+                parts.append(f"{name.removesuffix('_id')}={value}")
+        return " ".join(parts)
+
+
+@dataclass(frozen=True)
+class Episode:
+    """One message or text as received; the source of truth, append-only."""
+
+    id: int
+    scope: Scope
+    role: str
+    content: str
+    created_at: datetime
+    sequence_num: int
+    producer_id: str | None = None
+    produced_for_id: str | None = None
+    content_type: str = "message"
+    metadata: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Segment:
+    """A sentence-level slice of an episode; ``derivative`` is the text embedded and indexed."""
+
+    id: int
+    episode_id: int
+    index: int
+    text: str
+    derivative: str
+
+
+@dataclass(frozen=True)
+class Fact:
+    """A distilled, mergeable statement (semantic memory).
+
+    ``subject`` is who the fact is about (the speaker, e.g. ``alice``); ``None`` means the
+    scope's user. ``citations`` are episode ids. ``confidence`` and ``importance`` are in [0, 1].
+    """
+
+    id: int
+    scope: Scope
+    kind: str
+    key: str
+    value: str
+    tag: str
+    confidence: float
+    importance: float
+    sensitivity: str
+    citations: tuple[int, ...]
+    observed_at: datetime
+    valid_from: datetime | None
+    valid_to: datetime | None
+    expires_at: datetime | None
+    status: str
+    access_count: int
+    last_accessed_at: datetime | None
+    created_at: datetime
+    subject: str | None = None
+    statement: str = ""
+
+
+@dataclass(frozen=True)
+class MemoryEvent:
+    """One audit-log entry: something happened to a fact. ``detail`` holds old/new values."""
+
+    id: int
+    fact_id: int | None
+    action: str
+    at: datetime
+    actor: str
+    detail: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class ContextSegment:
+    """A neighbouring segment returned by ``expand_context`` (same session, ordered)."""
+
+    episode_id: int
+    segment_index: int
+    text: str
+    speaker: str | None
+    created_at: datetime
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One search result: a fact or an episode, ranked.
+
+    ``score`` in [0, 1] is the blended ranking score (see ``retrieve.score``);
+    ``relevance`` in [0, 1] is the fused query relevance alone. ``citations`` are
+    episode ids; for an episode hit it is the episode itself. ``matched`` is the
+    segment text that matched (episode hits) or the fact statement.
+    """
+
+    kind: Literal["fact", "episode"]
+    id: int
+    text: str
+    matched: str
+    score: float
+    relevance: float
+    created_at: datetime
+    citations: tuple[int, ...]
+    scope: Scope
+    fact: Fact | None = None
+    episode: Episode | None = None
+    context: tuple[ContextSegment, ...] = ()
+    signals: dict[str, float] = field(default_factory=dict)
