@@ -1,0 +1,55 @@
+"""memstrata: long-term memory for AI agents, embedded (one SQLite file) by default.
+
+The public surface is ``__all__``; everything else is internal and may change.
+"""
+
+from memstrata.config import RankingWeights, Settings
+from memstrata.embed.base import Embedder
+from memstrata.embed.hashing import HashingEmbedder
+from memstrata.errors import (
+    ContentTooLarge,
+    CorruptDatabase,
+    EmbeddingError,
+    EmbeddingModelMismatch,
+    InvalidInput,
+    MemstrataError,
+    NotFound,
+    SchemaTooNew,
+    StoreError,
+)
+from memstrata.extract.base import Extractor, FactCandidate
+from memstrata.ingest import AddResult, FactChange, Message
+from memstrata.memory import Memory
+from memstrata.types import ContextSegment, Episode, Fact, Hit, MemoryEvent, Scope, Segment
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "AddResult",
+    "ContentTooLarge",
+    "ContextSegment",
+    "CorruptDatabase",
+    "Embedder",
+    "EmbeddingError",
+    "EmbeddingModelMismatch",
+    "Episode",
+    "Extractor",
+    "Fact",
+    "FactCandidate",
+    "FactChange",
+    "HashingEmbedder",
+    "Hit",
+    "InvalidInput",
+    "Memory",
+    "MemoryEvent",
+    "MemstrataError",
+    "Message",
+    "NotFound",
+    "RankingWeights",
+    "SchemaTooNew",
+    "Scope",
+    "Segment",
+    "Settings",
+    "StoreError",
+    "__version__",
+]

@@ -1,0 +1,49 @@
+"""Timestamps: timezone-aware UTC in memory, fixed-width ISO 8601 text in the database."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from memstrata.errors import InvalidInput
+
+
+def utcnow() -> datetime:
+    """The current time, timezone-aware UTC."""
+    return datetime.now(UTC)
+
+
+def require_aware(value: datetime, what: str) -> datetime:
+    """``value`` converted to UTC. Raises ``InvalidInput`` for a naive datetime (ambiguous)."""
+    if not isinstance(value, datetime):
+        raise InvalidInput(f"{what} must be a datetime, got {type(value).__name__}")
+    if value.tzinfo is None or value.utcoffset() is None:
+        raise InvalidInput(f"{what} must be timezone-aware (e.g. datetime(..., tzinfo=UTC)), got {value!r}")
+    return value.astimezone(UTC)
+
+
+def parse_time(text: str, what: str = "time") -> datetime:
+    """Parse ISO 8601 (``2026-10-30``, ``2026-10-30T09:00+08:00``, ``...Z``) to UTC.
+
+    A value without an offset is taken as UTC. Raises ``InvalidInput`` naming ``what``.
+    """
+    try:
+        parsed = datetime.fromisoformat(text.strip().replace("Z", "+00:00").replace("z", "+00:00"))
+    except (ValueError, AttributeError) as exc:
+        raise InvalidInput(f"{what}: cannot parse {text!r} as an ISO 8601 date or time") from exc
+    if parsed.tzinfo is None:
+        parsed = parsed.replace(tzinfo=UTC)
+    return parsed.astimezone(UTC)
+
+
+def to_db(value: datetime | None) -> str | None:
+    """Fixed-width UTC text that sorts chronologically: ``2026-10-30T09:00:00.000000Z``."""
+    if value is None:
+        return None
+    return value.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def from_db(value: str | None) -> datetime | None:
+    """Inverse of ``to_db``."""
+    if value is None:
+        return None
+    return datetime.strptime(value, "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=UTC)

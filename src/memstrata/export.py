@@ -1,0 +1,48 @@
+"""Export a scope as JSON-serialisable records (one per JSONL line)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import asdict
+from datetime import datetime
+from typing import Any
+
+from memstrata.clock import to_db
+from memstrata.store.sqlite.store import SQLiteStore
+from memstrata.types import Scope
+
+#: Episodes read per page while exporting, so a large scope streams in bounded memory.
+PAGE = 500
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, datetime):
+        return to_db(value)
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
+
+
+def export_records(store: SQLiteStore, scope: Scope) -> Iterator[dict[str, Any]]:
+    """``{"type": "episode" | "fact" | "event", ...}`` records of ``scope``, oldest first."""
+    offset = 0
+    while True:
+        page = store.list_episodes(scope, limit=PAGE, offset=offset)
+        for episode in reversed(page):
+            yield {"type": "episode", **_plain(asdict(episode))}
+        if len(page) < PAGE:
+            break
+        offset += PAGE
+    facts = store.list_facts(scope, statuses=["active", "superseded", "archived"], limit=10**9)
+    for fact in reversed(facts):
+        yield {"type": "fact", **_plain(asdict(fact))}
+    for event in store.events(scope, [f.id for f in facts]):
+        yield {"type": "event", **_plain(asdict(event))}
+
+
+def dumps(record: dict[str, Any]) -> str:
+    """One JSONL line (UTF-8 text kept readable)."""
+    return json.dumps(record, ensure_ascii=False, sort_keys=True)

@@ -1,0 +1,173 @@
+"""Small gazetteers: objects whose name alone reveals the fact key.
+
+"以后用京东" names no topic, but 京东 is a courier, so the key is ``shipping.carrier``;
+"I like VS Code" is about ``tool.editor``. Each entry maps the surface forms a user
+types to one canonical value, so "vs code", "VS Code" and "VSCode" are one value to
+the resolver (same value → touch, not supersede).
+
+The lists are deliberately short and unambiguous: a word that is often something
+else ("Go", "Swift" the singer, "Java" the island in travel talk) is left out or
+spelled only in its unambiguous form ("Golang"). Anything not listed falls through
+to the generic keys and, with an embedder, to zero-shot key assignment.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+
+from memstrata.text.tokens import is_cjk
+
+
+@dataclass(frozen=True)
+class Hit:
+    """A gazetteer match: the key it reveals, the value and where it was found.
+
+    ``named`` is true for named things (carriers, editors, languages, seats, diets),
+    whose canonical name is the value; false for category words (foods, sports),
+    where the caller keeps the user's whole phrase ("pizza with pineapple").
+    """
+
+    key: str
+    value: str
+    start: int
+    end: int
+    named: bool
+
+
+# (key, canonical value, surface forms); the canonical value is itself a surface form.
+_ENTRIES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    ("shipping.carrier", "顺丰", ("顺丰", "顺丰快递", "顺丰速运", "SF Express")),
+    ("shipping.carrier", "京东", ("京东", "京东快递", "京东物流")),
+    ("shipping.carrier", "中通", ("中通", "中通快递")),
+    ("shipping.carrier", "圆通", ("圆通", "圆通快递")),
+    ("shipping.carrier", "韵达", ("韵达", "韵达快递")),
+    ("shipping.carrier", "申通", ("申通", "申通快递")),
+    ("shipping.carrier", "极兔", ("极兔", "极兔速递")),
+    ("shipping.carrier", "德邦", ("德邦", "德邦快递")),
+    ("shipping.carrier", "EMS", ("EMS", "邮政", "中国邮政", "邮政快递")),
+    ("shipping.carrier", "UPS", ("UPS",)),
+    ("shipping.carrier", "FedEx", ("FedEx", "Fed Ex")),
+    ("shipping.carrier", "DHL", ("DHL",)),
+    ("shipping.carrier", "USPS", ("USPS",)),
+    ("tool.editor", "VSCode", ("VSCode", "VS Code", "Visual Studio Code")),
+    ("tool.editor", "Vim", ("Vim",)),
+    ("tool.editor", "Neovim", ("Neovim", "nvim")),
+    ("tool.editor", "Emacs", ("Emacs",)),
+    ("tool.editor", "PyCharm", ("PyCharm",)),
+    ("tool.editor", "IntelliJ", ("IntelliJ", "IntelliJ IDEA")),
+    ("tool.editor", "Sublime Text", ("Sublime", "Sublime Text")),
+    ("tool.editor", "Cursor", ("Cursor",)),
+    ("tool.editor", "Zed", ("Zed",)),
+    ("tool.editor", "Xcode", ("Xcode",)),
+    ("tool.os", "macOS", ("macOS", "Mac OS")),
+    ("tool.os", "Linux", ("Linux", "Ubuntu", "Arch Linux")),
+    ("tool.os", "Windows", ("Windows",)),
+    *(("tool.language", name, (name,)) for name in (
+        "Python", "Rust", "Golang", "Java", "JavaScript", "TypeScript", "C++", "C#", "Kotlin",
+        "Ruby", "PHP", "Haskell", "Scala", "Elixir", "Lua", "Julia", "OCaml", "Clojure")),
+    ("travel.seat", "window seat", ("window seat", "window seats", "the window")),
+    ("travel.seat", "aisle seat", ("aisle seat", "aisle seats", "the aisle")),
+    ("travel.seat", "靠窗", ("靠窗", "靠窗座位", "靠窗的座位", "窗边", "窗边座位")),
+    ("travel.seat", "靠过道", ("靠过道", "过道", "靠走道", "走道")),
+    *(("food.diet", v, (v,)) for v in ("vegetarian", "vegan", "pescatarian", "halal", "kosher",
+                                       "吃素", "素食", "清真")),
+)
+
+#: Single words per key, matched as whole words (Latin) or substrings (CJK).
+_WORDS: dict[str, tuple[str, ...]] = {
+    "food.like": (
+        "pizza", "sushi", "pasta", "burgers", "burger", "noodles", "ramen", "dumplings",
+        "hot pot", "steak", "chocolate", "ice cream", "cilantro", "coriander", "spicy food",
+        "seafood", "pork", "beef", "chicken", "fish", "tofu", "salad", "curry", "tacos",
+        "cheese", "cake", "durian", "mushrooms", "onions", "garlic", "eggs", "fries",
+        "火锅", "饺子", "面条", "米饭", "寿司", "披萨", "川菜", "湘菜", "粤菜", "香菜", "海鲜", "猪肉",
+        "牛肉", "鸡肉", "豆腐", "榴莲", "甜食", "巧克力", "冰淇淋", "烧烤", "麻辣烫", "小龙虾",
+        "包子", "蛋糕", "水果", "苹果", "香蕉", "西瓜", "草莓", "蘑菇", "大蒜", "洋葱", "臭豆腐",
+        "螺蛳粉", "辣的", "辣椒", "吃辣"),
+    "drink.like": (
+        "coffee", "tea", "green tea", "latte", "espresso", "cappuccino", "beer", "wine",
+        "red wine", "whisky", "whiskey", "juice", "bubble tea", "milk tea", "soda", "coke",
+        "咖啡", "绿茶", "红茶", "奶茶", "啤酒", "红酒", "白酒", "果汁", "可乐", "拿铁", "美式", "豆浆",
+        "牛奶", "茶"),
+    "hobby.like": (
+        "hiking", "reading", "painting", "drawing", "photography", "gardening", "cooking",
+        "baking", "gaming", "video games", "chess", "fishing", "camping", "knitting",
+        "dancing", "singing", "traveling", "travelling", "writing", "board games", "puzzles",
+        "calligraphy", "爬山", "徒步", "读书", "看书", "阅读", "画画", "摄影", "拍照", "园艺", "做饭",
+        "烘焙", "打游戏", "玩游戏", "下棋", "象棋", "围棋", "钓鱼", "露营", "编织", "跳舞", "唱歌",
+        "旅游", "旅行", "写作", "书法", "养花", "追剧"),
+    "sport.like": (
+        "football", "soccer", "basketball", "tennis", "badminton", "table tennis", "ping pong",
+        "baseball", "golf", "volleyball", "swimming", "running", "jogging", "cycling", "yoga",
+        "skiing", "surfing", "boxing", "rock climbing", "climbing", "足球", "篮球", "网球",
+        "羽毛球", "乒乓球", "棒球", "高尔夫", "排球", "游泳", "跑步", "骑车", "骑行", "瑜伽", "滑雪",
+        "冲浪", "拳击", "攀岩", "健身"),
+    "music.like": (
+        "jazz", "rock music", "rock", "pop music", "classical music", "hip hop", "rap", "blues",
+        "country music", "k-pop", "kpop", "edm", "metal", "heavy metal", "folk music", "opera",
+        "爵士", "爵士乐", "摇滚", "流行音乐", "古典音乐", "嘻哈", "说唱", "民谣", "听歌", "音乐"),
+}
+
+#: Where a delivery is or is not to be left.
+DROPOFF_WORDS: tuple[str, ...] = (
+    "门口", "门外", "快递柜", "丰巢", "驿站", "菜鸟驿站", "前台", "物业", "传达室", "保安室", "邻居",
+    "door", "doorstep", "front door", "back door", "porch", "front desk", "reception",
+    "parcel locker", "locker", "mailroom", "mail room", "lobby", "concierge", "mailbox",
+    "neighbor", "neighbour", "garage",
+)
+
+
+@cache
+def _compiled() -> tuple[tuple[re.Pattern[str], str, str], ...]:
+    """(pattern, key, canonical) for every surface form, longest surface first."""
+    rows: list[tuple[str, str, str]] = [
+        (surface, key, canonical) for key, canonical, surfaces in _ENTRIES for surface in surfaces
+    ]
+    for key, words in _WORDS.items():
+        rows.extend((word, key, word) for word in words)
+    rows.sort(key=lambda row: -len(row[0]))
+    return tuple((_surface_pattern(s), k, c) for s, k, c in rows)
+
+
+@cache
+def _named_keys() -> frozenset[str]:
+    return frozenset(key for key, _, _ in _ENTRIES)
+
+
+def _surface_pattern(surface: str) -> re.Pattern[str]:
+    # CJK has no word boundaries; Latin words must not match inside a longer word
+    # ("rock" in "rocky", "Vim" in "Vimeo"). \b fails next to "+"/"#", hence lookarounds.
+    if any(is_cjk(ch) for ch in surface):
+        return re.compile(re.escape(surface))
+    return re.compile(rf"(?<![A-Za-z0-9]){re.escape(surface)}(?![A-Za-z0-9+#])", re.IGNORECASE)
+
+
+def lookup(text: str) -> Hit | None:
+    """The longest gazetteer entry found in ``text`` (the leftmost among equals), or ``None``.
+
+    Args:
+        text: an object phrase such as ``VSCode写代码`` or ``ship with FedEx``.
+    """
+    best: Hit | None = None
+    for pattern, key, canonical in _compiled():
+        match = pattern.search(text)
+        if match is None:
+            continue
+        named = key in _named_keys()
+        # Category words keep the user's own spelling ("Pizza" stays "Pizza").
+        value = canonical if named else match.group(0)
+        hit = Hit(key, value, match.start(), match.end(), named)
+        if best is None or (hit.end - hit.start, -hit.start) > (best.end - best.start, -best.start):
+            best = hit
+    return best
+
+
+def find_dropoff(text: str) -> re.Match[str] | None:
+    """The first place-to-leave-a-parcel word in ``text`` (``门口``, ``front desk``), or ``None``."""
+    for word in sorted(DROPOFF_WORDS, key=len, reverse=True):
+        match = _surface_pattern(word).search(text)
+        if match is not None:
+            return match
+    return None

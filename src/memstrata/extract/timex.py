@@ -1,0 +1,290 @@
+"""Resolve relative time expressions (Chinese and English) against when a message was said.
+
+"yesterday" in a message from last March means a day in last March, so every
+expression is resolved against the message's own ``said_at``, never the clock.
+The result is the half-open period ``[start, end)`` the expression names, in UTC:
+a day is midnight to midnight, a week is ISO (Monday 00:00 to the next Monday 00:00),
+a weekend is Saturday 00:00 to Monday 00:00, a month and a year run to the next one.
+
+Conventions (documented because natural language is ambiguous here):
+
+- weekdays are read inside ISO weeks, as Chinese does: ``last Friday`` / ``上周五`` is
+  the Friday of the previous week, ``next Friday`` / ``下周五`` the Friday of the next
+  week, and a bare ``Friday`` / ``周五`` / ``this Friday`` the Friday of this week;
+- a month or day named without a year (``in May``, ``5月3日``) is in ``said_at``'s year;
+- ``N weeks ago`` is the single day N×7 days back (the phrase is vague; a day keeps
+  the period short, callers widen it if they need to);
+- day boundaries are UTC midnights: the user's own time zone is not known here.
+
+When a text holds several expressions, the first one (leftmost, longest) wins.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from datetime import UTC, date, datetime, timedelta
+
+Period = tuple[datetime, datetime]
+_Resolver = Callable[[re.Match[str], date], Period | None]
+
+_ZH_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5,
+              "六": 6, "七": 7, "八": 8, "九": 9}
+_EN_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
+               "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "a couple of": 2,
+               "a few": 3, "couple of": 2, "few": 3}
+_EN_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_ZH_WEEKDAYS = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6}
+_EN_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august",
+              "september", "october", "november", "december")
+_REL = {"last": -1, "previous": -1, "past": -1, "this": 0, "next": 1, "coming": 1,
+        "上": -1, "这": 0, "本": 0, "今": 0, "下": 1, "上上": -2, "下下": 2}
+
+
+def _zh_number(text: str) -> int | None:
+    """Arabic digits or a Chinese numeral up to 99 (``三``, ``十五``, ``二十``, ``两``)."""
+    if text.isdigit():
+        return int(text)
+    if text in _EN_NUMBERS:
+        return _EN_NUMBERS[text]
+    if "十" in text:
+        tens, _, units = text.partition("十")
+        high = _ZH_DIGITS.get(tens, -1) if tens else 1
+        low = _ZH_DIGITS.get(units, -1) if units else 0
+        return None if high < 0 or low < 0 else high * 10 + low
+    if len(text) == 1 and text in _ZH_DIGITS:
+        return _ZH_DIGITS[text]
+    return None
+
+
+def _at(day: date) -> datetime:
+    return datetime(day.year, day.month, day.day, tzinfo=UTC)
+
+
+def _days(day: date, n: int = 1) -> Period:
+    return _at(day), _at(day + timedelta(days=n))
+
+
+def _monday(today: date, weeks: int) -> date:
+    return today - timedelta(days=today.weekday()) + timedelta(weeks=weeks)
+
+
+def _month(year: int, month: int) -> Period:
+    year += (month - 1) // 12
+    month = (month - 1) % 12 + 1
+    nxt = date(year + 1, 1, 1) if month == 12 else date(year, month + 1, 1)
+    return _at(date(year, month, 1)), _at(nxt)
+
+
+def _shift_months(today: date, n: int) -> Period:
+    return _month(today.year, today.month + n)
+
+
+def _year(year: int) -> Period:
+    return _at(date(year, 1, 1)), _at(date(year + 1, 1, 1))
+
+
+def _unit_offset(today: date, n: int, unit: str) -> Period:
+    """The period ``n`` units from ``today`` (negative = past); day/week → one day."""
+    unit = unit.removeprefix("个")  # 三个月 / 两个星期
+    if unit in ("day", "天"):
+        return _days(today + timedelta(days=n))
+    if unit in ("week", "周", "星期", "礼拜"):
+        return _days(today + timedelta(weeks=n))
+    if unit in ("month", "月"):
+        return _shift_months(today, n)
+    return _year(today.year + n)
+
+
+def _safe_day(year: int, month: int, day: int) -> Period | None:
+    try:
+        return _days(date(year, month, day))
+    except ValueError:  # "2月30日" names no day
+        return None
+
+
+# --- resolvers: (match, today) -> period ------------------------------------------------
+
+def _r_day_offset(offsets: dict[str, int]) -> _Resolver:
+    def resolve(m: re.Match[str], today: date) -> Period:
+        return _days(today + timedelta(days=offsets[m.group(0).lower()]))
+    return resolve
+
+
+def _r_week(m: re.Match[str], today: date) -> Period:
+    monday = _monday(today, _REL[m.group("rel").lower()])
+    return _at(monday), _at(monday + timedelta(days=7))
+
+
+def _r_weekend(m: re.Match[str], today: date) -> Period:
+    rel = (m.group("rel") or "this").lower()
+    saturday = _monday(today, _REL[rel]) + timedelta(days=5)
+    return _days(saturday, 2)
+
+
+def _r_month_rel(m: re.Match[str], today: date) -> Period:
+    return _shift_months(today, _REL[m.group("rel").lower()])
+
+
+def _r_year_rel(m: re.Match[str], today: date) -> Period:
+    return _year(today.year + _REL[m.group("rel").lower()])
+
+
+def _r_ago(sign: int) -> _Resolver:
+    def resolve(m: re.Match[str], today: date) -> Period | None:
+        n = _zh_number(m.group("n").lower())
+        if n is None:
+            return None
+        return _unit_offset(today, sign * n, m.group("unit").lower())
+    return resolve
+
+
+def _r_en_weekday(m: re.Match[str], today: date) -> Period:
+    rel = _REL[(m.group("rel") or "this").lower()]
+    return _days(_monday(today, rel) + timedelta(days=_EN_WEEKDAYS.index(m.group("wd").lower())))
+
+
+def _r_zh_weekday(m: re.Match[str], today: date) -> Period:
+    rel = _REL[m.group("rel") or "这"]
+    return _days(_monday(today, rel) + timedelta(days=_ZH_WEEKDAYS[m.group("wd")]))
+
+
+def _r_en_month(m: re.Match[str], today: date) -> Period:
+    month = _EN_MONTHS.index(m.group("mon").lower()) + 1
+    rel = (m.group("rel") or "in").lower()
+    return _month(today.year + {"last": -1, "next": 1}.get(rel, 0), month)
+
+
+def _r_en_month_day(m: re.Match[str], today: date) -> Period | None:
+    return _safe_day(today.year, _EN_MONTHS.index(m.group("mon").lower()) + 1, int(m.group("d")))
+
+
+def _r_zh_month_day(m: re.Match[str], today: date) -> Period | None:
+    month, day = _zh_number(m.group("m")), _zh_number(m.group("d"))
+    if month is None or day is None:
+        return None
+    return _safe_day(today.year, month, day)
+
+
+def _r_zh_month(m: re.Match[str], today: date) -> Period | None:
+    month = _zh_number(m.group("m"))
+    return None if month is None or not 1 <= month <= 12 else _month(today.year, month)
+
+
+def _r_zh_year(m: re.Match[str], today: date) -> Period:
+    return _year(today.year + {"前年": -2, "去年": -1, "今年": 0, "明年": 1, "后年": 2}[m.group(0)])
+
+
+def _r_year_abs(m: re.Match[str], today: date) -> Period:
+    return _year(int(m.group("y")))
+
+
+_NUM_EN = r"(?P<n>\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|(?:a )?(?:couple of|few))"
+_NUM_ZH = r"(?P<n>\d+|[一二两三四五六七八九十]+)"
+_WD_EN = "|".join(_EN_WEEKDAYS)
+_MON_EN = "|".join(_EN_MONTHS)
+
+_PATTERNS: tuple[tuple[re.Pattern[str], _Resolver], ...] = tuple(
+    (re.compile(p, re.IGNORECASE), r)
+    for p, r in (
+        (r"\bthe day before yesterday\b|\bthe day after tomorrow\b",
+         _r_day_offset({"the day before yesterday": -2, "the day after tomorrow": 2})),
+        (r"\b(?:today|tonight|yesterday|tomorrow)\b",
+         _r_day_offset({"today": 0, "tonight": 0, "yesterday": -1, "tomorrow": 1})),
+        (r"\b(?:this (?:morning|afternoon|evening)|last night)\b",
+         _r_day_offset({"this morning": 0, "this afternoon": 0, "this evening": 0,
+                        "last night": -1})),
+        (r"\b(?P<rel>last|this|next|coming|previous|past) week\b", _r_week),
+        (r"\b(?:(?P<rel>last|this|next|coming) )?weekend\b", _r_weekend),
+        (r"\b(?P<rel>last|this|next|coming|previous|past) month\b", _r_month_rel),
+        (r"\b(?P<rel>last|this|next|coming|previous|past) year\b", _r_year_rel),
+        (rf"\b{_NUM_EN} (?P<unit>day|week|month|year)s? ago\b", _r_ago(-1)),
+        (rf"\bin {_NUM_EN} (?P<unit>day|week|month|year)s?\b", _r_ago(1)),
+        (rf"\b{_NUM_EN} (?P<unit>day|week|month|year)s? from now\b", _r_ago(1)),
+        (rf"\b(?:(?P<rel>last|this|next|coming) |on )?(?P<wd>{_WD_EN})\b", _r_en_weekday),
+        (rf"\b(?P<mon>{_MON_EN}) (?P<d>\d{{1,2}})(?:st|nd|rd|th)?\b", _r_en_month_day),
+        (rf"\b(?P<rel>in|last|next|this) (?P<mon>{_MON_EN})\b", _r_en_month),
+        (r"\bin (?P<y>(?:19|20)\d\d)\b", _r_year_abs),
+        (r"大前天|前天|昨天|昨晚|昨日|今天|今晚|今早|今日|明天|明早|明晚|明日|大后天|(?<![以之然])后天",
+         _r_day_offset({"大前天": -3, "前天": -2, "昨天": -1, "昨晚": -1, "昨日": -1, "今天": 0,
+                        "今晚": 0, "今早": 0, "今日": 0, "明天": 1, "明早": 1, "明晚": 1,
+                        "明日": 1, "后天": 2, "大后天": 3})),
+        (r"(?P<rel>上上|下下|上|这|本|下)(?:个)?(?:周|星期|礼拜)(?P<wd>[一二三四五六日天])",
+         _r_zh_weekday),
+        (r"(?P<rel>上|这|本|下)?(?:个)?(?:周末)", _r_weekend),
+        (r"(?P<rel>上上|下下|上|这|本|下)(?:个)?(?:周|星期|礼拜)(?![一二三四五六日天末])", _r_week),
+        (r"(?:周|星期|礼拜)(?P<wd>[一二三四五六日天])(?P<rel>)", _r_zh_weekday),
+        (r"(?P<rel>上|这|本|下)个?月(?!份?[一二三四五六七八九十\d]+[日号])", _r_month_rel),
+        (rf"{_NUM_ZH}(?P<unit>天|周|个星期|个礼拜|个月|年)(?:以|之)?前",
+         _r_ago(-1)),
+        (rf"{_NUM_ZH}(?P<unit>天|周|个星期|个礼拜|个月|年)(?:以|之)?后",
+         _r_ago(1)),
+        (r"(?P<m>\d{1,2}|[一二三四五六七八九十]{1,3})月(?P<d>\d{1,2}|[一二三四五六七八九十]{1,3})[日号]",
+         _r_zh_month_day),
+        (r"(?<![\d个])(?P<m>\d{1,2}|十[一二]?|[一二三四五六七八九])月份?", _r_zh_month),
+        (r"(?P<y>(?:19|20)\d\d)年", _r_year_abs),
+        (r"前年|去年|今年|明年|(?<![以之然])后年", _r_zh_year),
+    )
+)
+
+
+_CLOCK = re.compile(
+    r"\b\d{1,2}(?::\d\d)?\s?(?:am|pm)\b|\b\d{1,2}:\d\d\b|\bo'clock\b|\bnoon\b|\bmidnight\b"
+    r"|(?:早上|上午|中午|下午|晚上|凌晨)?[\d一二两三四五六七八九十]{1,3}点(?:半|[\d一二三四五六七八九十]+分)?",
+    re.IGNORECASE,
+)
+
+
+def _to_utc_date(said_at: datetime) -> date:
+    # A naive datetime is taken as UTC: the Extractor contract says said_at is UTC.
+    if said_at.tzinfo is None:
+        said_at = said_at.replace(tzinfo=UTC)
+    return said_at.astimezone(UTC).date()
+
+
+def resolve_relative(text: str, said_at: datetime) -> tuple[datetime, datetime] | None:
+    """The period named by the first time expression in ``text``.
+
+    Args:
+        text: one sentence or clause, Chinese or English.
+        said_at: when the text was said; timezone-aware (a naive value is taken as UTC).
+
+    Returns:
+        ``(start, end)``, a half-open period as timezone-aware UTC datetimes, or ``None``
+        when the text names no day, week, weekend, month or year.
+    """
+    today = _to_utc_date(said_at)
+    best: tuple[int, int, Period] | None = None
+    for pattern, resolver in _PATTERNS:
+        for match in pattern.finditer(text):
+            # Leftmost wins; at the same start the longer match ("大后天" over "后天").
+            rank = (match.start(), -(match.end() - match.start()))
+            if best is not None and rank >= best[:2]:
+                break
+            period = resolver(match, today)
+            if period is not None:
+                best = (rank[0], rank[1], period)
+                break
+    return None if best is None else best[2]
+
+
+def time_span(text: str) -> tuple[int, int] | None:
+    """``(start, end)`` character offsets of the first time expression in ``text``, if any.
+
+    Used by the extractor to cut the time phrase out of an event's value.
+    """
+    spans = [
+        (m.start(), -(m.end() - m.start()))
+        for pattern, _ in _PATTERNS
+        for m in [pattern.search(text)]
+        if m is not None
+    ]
+    if not spans:
+        return None
+    start, neg_len = min(spans)
+    return start, start - neg_len
+
+
+def mentions_time(text: str) -> bool:
+    """True if ``text`` names a relative or absolute period, or a clock time (``3pm``, ``下午三点``)."""
+    return bool(_CLOCK.search(text)) or any(p.search(text) for p, _ in _PATTERNS)

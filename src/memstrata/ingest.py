@@ -1,0 +1,289 @@
+"""The write path: validate → segment → derive → extract → embed (batched) → one transaction.
+
+``Ingestor.write_batch`` stores each message as one episode with its segments,
+vectors, full-text rows, facts and audit events. Embedding happens before the
+transaction (it is the slow part and needs no lock); everything a message writes
+is committed together, and the batch is committed before the call returns.
+"""
+
+from __future__ import annotations
+
+import logging
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+import numpy as np
+
+from memstrata.errors import ContentTooLarge, InvalidInput
+from memstrata.extract.base import Extractor, FactCandidate
+from memstrata.extract.taxonomy import get_key
+from memstrata.resolve import Decision, decide, opposite_key
+from memstrata.store.sqlite.store import NewFact, NewSegment, SQLiteStore
+from memstrata.text.segment import derivative, split_sentences
+from memstrata.text.tokens import index_text
+from memstrata.types import ROLES, Fact, Scope
+
+log = logging.getLogger(__name__)
+
+#: Longest scope identifier accepted, in characters.
+MAX_ID_CHARS = 256
+
+
+@dataclass(frozen=True)
+class Message:
+    """One message to remember (validated by ``validate_message``).
+
+    ``created_at`` is when it was said (timezone-aware UTC); ``speaker`` becomes the
+    episode's ``producer_id`` and the prefix of its derivatives (``alice: ...``).
+    """
+
+    content: str
+    scope: Scope
+    created_at: datetime
+    role: str = "user"
+    speaker: str | None = None
+    produced_for: str | None = None
+    content_type: str = "message"
+    metadata: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class FactChange:
+    """What one extracted fact did: ``create``, ``touch``, ``merge`` or ``supersede``.
+
+    ``fact`` is the fact as stored afterwards; ``previous`` the facts it superseded.
+    """
+
+    action: str
+    fact: Fact
+    previous: tuple[Fact, ...] = ()
+
+
+@dataclass(frozen=True)
+class AddResult:
+    """Outcome of remembering one message.
+
+    ``created`` is ``False`` when an identical episode was already stored (idempotent
+    re-add: nothing else was written).
+    """
+
+    episode_id: int
+    created: bool
+    segments: int
+    facts: tuple[FactChange, ...] = ()
+
+
+def check_text(value: str, what: str) -> None:
+    """Reject text SQLite or JSON cannot keep faithfully: NUL bytes and lone surrogates.
+
+    Raises:
+        InvalidInput: naming ``what`` and the character position.
+    """
+    for pos, ch in enumerate(value):
+        if ch == "\x00":
+            raise InvalidInput(f"{what} contains a NUL byte at character {pos}; remove it")
+        if "\ud800" <= ch <= "\udfff":
+            raise InvalidInput(
+                f"{what} contains a lone surrogate U+{ord(ch):04X} at character {pos}; "
+                "text must be valid Unicode (decode with errors='replace')"
+            )
+
+
+def check_scope(scope: Scope, *, for_write: bool) -> None:
+    """Validate scope identifiers. Writes need a ``user_id``, ``agent_id`` or ``session_id``.
+
+    Raises:
+        InvalidInput: an empty, over-long, non-string or control-character identifier.
+    """
+    for name in ("org_id", "project_id", "user_id", "agent_id", "session_id"):
+        value = getattr(scope, name)
+        if value is None and name not in ("org_id", "project_id"):
+            continue
+        if not isinstance(value, str) or not value.strip():
+            raise InvalidInput(f"scope {name} must be a non-empty string, got {value!r}")
+        if len(value) > MAX_ID_CHARS:
+            raise InvalidInput(f"scope {name} is {len(value)} characters; the limit is {MAX_ID_CHARS}")
+        if any(unicodedata.category(c) == "Cc" for c in value):
+            raise InvalidInput(f"scope {name} {value!r} contains control characters")
+        check_text(value, f"scope {name}")
+    if for_write and scope.user_id is None and scope.agent_id is None and scope.session_id is None:
+        raise InvalidInput("a memory needs a user_id, agent_id or session_id to belong to")
+
+
+def validate_message(message: Message, *, max_bytes: int) -> None:
+    """Check content, role and scope of a message before anything is written.
+
+    Raises:
+        InvalidInput: empty or whitespace-only content, bad role, NUL, lone surrogate, bad scope.
+        ContentTooLarge: content over ``max_bytes`` UTF-8 bytes.
+    """
+    if not isinstance(message.content, str):
+        raise InvalidInput(f"content must be a string, got {type(message.content).__name__}")
+    if not message.content.strip():
+        raise InvalidInput("content is empty or whitespace only; nothing to remember")
+    check_text(message.content, "content")
+    size = len(message.content.encode("utf-8"))
+    if size > max_bytes:
+        raise ContentTooLarge(
+            f"content is {size:,} bytes; the limit is {max_bytes:,} (Settings.max_content_bytes). "
+            "Split long documents before adding them"
+        )
+    if message.role not in ROLES:
+        raise InvalidInput(f"role must be one of {', '.join(ROLES)}; got {message.role!r}")
+    if message.speaker is not None:
+        check_text(message.speaker, "speaker")
+    check_scope(message.scope, for_write=True)
+
+
+@dataclass
+class _Prepared:
+    message: Message
+    segments: list[tuple[str, str]]  # (text, derivative)
+    candidates: list[FactCandidate]
+    seg_vectors: np.ndarray | None = None
+    fact_vectors: np.ndarray | None = None
+
+
+class Ingestor:
+    """Writes messages into a store; see the module docstring.
+
+    Args:
+        store: the SQLite store.
+        embedder: embeds derivatives and fact statements, or ``None`` (full-text only).
+        extractor: proposes facts, or ``None`` (no semantic memory).
+        extract_roles: roles whose messages are mined for facts (the user's own words).
+        merge_similarity: cosine for merging near-duplicate facts.
+    """
+
+    def __init__(self, store: SQLiteStore, embedder: Any, extractor: Extractor | None, *,
+                 extract_roles: Sequence[str] = ("user",), merge_similarity: float = 0.9) -> None:
+        self.store = store
+        self.embedder = embedder
+        self.extractor = extractor
+        self.extract_roles = tuple(extract_roles)
+        self.merge_similarity = merge_similarity
+
+    def prepare(self, messages: Sequence[Message]) -> list[_Prepared]:
+        """Segment, extract and embed (batched across messages); no database access."""
+        prepared = []
+        for msg in messages:
+            speaker = msg.speaker or msg.role
+            segs = [(s, derivative(s, speaker)) for s in split_sentences(msg.content)]
+            cands: list[FactCandidate] = []
+            if self.extractor is not None and msg.role in self.extract_roles:
+                cands = self.extractor.extract(text=msg.content, role=msg.role, said_at=msg.created_at)
+            prepared.append(_Prepared(msg, segs, cands))
+        if self.embedder is not None:
+            texts = [d for p in prepared for _, d in p.segments]
+            texts += [c.statement or c.value for p in prepared for c in p.candidates]
+            vectors = self.embedder.embed(texts)
+            pos = 0
+            for p in prepared:
+                p.seg_vectors = vectors[pos:pos + len(p.segments)]
+                pos += len(p.segments)
+            for p in prepared:
+                p.fact_vectors = vectors[pos:pos + len(p.candidates)]
+                pos += len(p.candidates)
+        return prepared
+
+    def write(self, prepared: Sequence[_Prepared], *, now: datetime) -> list[AddResult]:
+        """Store prepared messages in one transaction (committed and synced on return)."""
+        results: list[tuple[int, bool, int, list[tuple[str, int, tuple[int, ...]]]]] = []
+        with self.store.db.write() as conn:
+            for p in prepared:
+                msg = p.message
+                episode_id, created = self.store.insert_episode(
+                    conn, scope=msg.scope, role=msg.role, content=msg.content, created_at=msg.created_at,
+                    producer_id=msg.speaker, produced_for_id=msg.produced_for,
+                    content_type=msg.content_type, metadata=msg.metadata, now=now)
+                if not created:
+                    results.append((episode_id, False, 0, []))
+                    continue
+                new_segments = [
+                    NewSegment(text, deriv, index_text(deriv),
+                               None if p.seg_vectors is None else p.seg_vectors[i])
+                    for i, (text, deriv) in enumerate(p.segments)
+                ]
+                self.store.insert_segments(conn, episode_id=episode_id, scope=msg.scope, segments=new_segments)
+                changes = [self._apply_fact(conn, msg, episode_id, cand,
+                                            None if p.fact_vectors is None else p.fact_vectors[i], now)
+                           for i, cand in enumerate(p.candidates)]
+                results.append((episode_id, True, len(new_segments), changes))
+        return [self._result(r) for r in results]
+
+    def _result(self, raw: tuple[int, bool, int, list[tuple[str, int, tuple[int, ...]]]]) -> AddResult:
+        episode_id, created, n_segments, changes = raw
+        if not changes:
+            return AddResult(episode_id, created, n_segments)
+        scope_of = self.store.db.conn.execute("SELECT org_id, project_id FROM episodes WHERE id = ?",
+                                              (episode_id,)).fetchone()
+        scope = Scope(scope_of[0], scope_of[1])
+        ids = {i for _, fid, prev in changes for i in (fid, *prev)}
+        facts = self.store.get_facts(scope, sorted(ids))
+        return AddResult(episode_id, created, n_segments, tuple(
+            FactChange(action, facts[fid], tuple(facts[i] for i in prev if i in facts))
+            for action, fid, prev in changes if fid in facts
+        ))
+
+    def _apply_fact(self, conn: Any, msg: Message, episode_id: int, cand: FactCandidate,
+                    vector: np.ndarray | None, now: datetime) -> tuple[str, int, tuple[int, ...]]:
+        try:
+            spec = get_key(cand.key)
+            single, tag = spec.cardinality == "one", cand.key.split(".")[0]
+        except KeyError:
+            single, tag = False, cand.key.split(".")[0]
+        fact_scope = Scope(msg.scope.org_id, msg.scope.project_id, msg.scope.user_id, msg.scope.agent_id)
+        keys = [cand.key] + ([k] if (k := opposite_key(cand.key)) else [])
+        existing = self.store.facts_for_key(conn, fact_scope, keys=keys, subject=msg.speaker)
+        similarity: dict[int, float] = {}
+        if vector is not None and existing:
+            stored = self.store.fact_embeddings(conn, [f.id for f in existing], len(vector))
+            similarity = {fid: float(vec @ vector) for fid, vec in stored.items()}
+        decision = decide(cand, existing, single_valued=single, similarity=similarity,
+                          merge_similarity=self.merge_similarity)
+        return self._execute(conn, decision, fact_scope, msg, episode_id, cand, vector, tag, now)
+
+    def _execute(self, conn: Any, decision: Decision, scope: Scope, msg: Message, episode_id: int,
+                 cand: FactCandidate, vector: np.ndarray | None, tag: str,
+                 now: datetime) -> tuple[str, int, tuple[int, ...]]:
+        actor = f"extractor:{getattr(self.extractor, 'name', 'unknown')}"
+        for old in decision.superseded:
+            self.store.set_fact_status(conn, old, "superseded", now=now, valid_to=msg.created_at)
+        if decision.action in ("touch", "merge") and decision.target is not None:
+            self.store.touch_fact(conn, decision.target, confidence=cand.confidence, now=now,
+                                  observed_at=msg.created_at)
+            self.store.cite(conn, decision.target, [episode_id])
+            self.store.log_event(conn, scope, fact_id=decision.target,
+                                 action="update" if decision.action == "touch" else "merge", actor=actor,
+                                 detail={"restated": cand.value, "episode": episode_id}, now=now)
+            fact_id = decision.target
+        else:
+            fact_id = self.store.insert_fact(conn, scope, NewFact(
+                kind=cand.kind, key=cand.key, tag=tag, value=cand.value,
+                statement=cand.statement or cand.value, confidence=cand.confidence,
+                importance=cand.importance, sensitivity=cand.sensitivity, subject=msg.speaker,
+                observed_at=msg.created_at, valid_from=cand.valid_from or msg.created_at,
+                valid_to=cand.valid_to, index_terms=fact_terms(cand), embedding=vector,
+            ), citations=[episode_id], now=now)
+            self.store.log_event(conn, scope, fact_id=fact_id, action="create", actor=actor,
+                                 detail={"key": cand.key, "value": cand.value, "episode": episode_id}, now=now)
+        for old in decision.superseded:
+            self.store.log_event(conn, scope, fact_id=old, action="supersede", actor=actor,
+                                 detail={"superseded_by": fact_id, "new_value": cand.value,
+                                         "episode": episode_id}, now=now)
+        return decision.action, fact_id, decision.superseded
+
+
+def fact_terms(cand: FactCandidate) -> str:
+    """Full-text column of a fact: its statement and value plus the key's descriptions in
+    English and Chinese, so ``配送偏好`` or ``delivery`` find ``shipping.carrier = 顺丰``."""
+    parts = [cand.statement, cand.value, cand.key.replace(".", " ").replace("_", " ")]
+    try:
+        spec = get_key(cand.key)
+        parts += [spec.description_en, spec.description_zh]
+    except KeyError:
+        pass
+    return index_text(" ".join(parts))

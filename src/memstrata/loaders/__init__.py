@@ -1,0 +1,1 @@
+"""Importers that turn external chat logs (LoCoMo JSON, JSONL) into ``ImportedMessage`` values."""

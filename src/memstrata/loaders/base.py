@@ -1,0 +1,30 @@
+"""``ImportedMessage``: the one value every loader yields, before anything is stored."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+
+@dataclass(frozen=True)
+class ImportedMessage:
+    """One message read from an external log, not yet an ``Episode``.
+
+    Attributes:
+        session_id: conversation-local session, e.g. ``conv-30/session_3``.
+        speaker: who said it, e.g. ``Gina``.
+        role: one of ``memstrata.types.ROLES``; LoCoMo turns are all ``user`` (two people).
+        content: the message text; LoCoMo image turns carry ``" [shares <caption>]"``.
+        created_at: timezone-aware, UTC.
+        source_id: the id the source gives the message (LoCoMo ``dia_id`` such as ``D3:5``).
+        metadata: loader-specific extras (never ``None``); treat as read-only.
+    """
+
+    session_id: str
+    speaker: str
+    role: str
+    content: str
+    created_at: datetime
+    source_id: str | None
+    metadata: dict[str, Any]

@@ -1,0 +1,363 @@
+"""The SDK facade: ``Memory`` orchestrates store, embedder, extractor and retriever.
+
+Every method takes the scope fields as keyword arguments (``user_id=...``); what is
+not given falls back to the scope the ``Memory`` was opened with. Business logic
+lives in ``ingest``, ``recall``, ``resolve`` and ``retrieve``; this module only wires.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import replace
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from memstrata.clock import require_aware, utcnow
+from memstrata.config import Settings
+from memstrata.embed.base import Embedder, EmbeddingCache, load_default_embedder
+from memstrata.errors import EmbeddingError, EmbeddingModelMismatch, InvalidInput, NotFound
+from memstrata.export import export_records
+from memstrata.extract.base import Extractor
+from memstrata.ingest import AddResult, Ingestor, Message, check_scope, check_text, validate_message
+from memstrata.recall import Query, Retriever, fact_ids
+from memstrata.render import render_context
+from memstrata.store.sqlite.store import SQLiteStore
+from memstrata.types import Episode, Fact, Hit, MemoryEvent, Scope
+
+log = logging.getLogger(__name__)
+
+_DEFAULT = object()
+#: Messages embedded and committed together by ``add_many`` (one transaction per batch).
+BATCH_SIZE = 64
+MAX_LIMIT = 1000
+
+
+class Memory:
+    """Long-term memory on one SQLite file.
+
+    Args:
+        path: database file; default ``Settings.db_path`` (``MEMSTRATA_DB`` or
+            ``~/.memstrata/memory.db``).
+        settings: all tunables; default ``Settings.from_env()``.
+        embedder: an ``Embedder``, ``None`` for full-text search only, or the
+            configured model (default).
+        extractor: an ``Extractor``, ``None`` for no fact extraction, or the rule
+            extractor (default).
+        org_id, project_id, user_id, agent_id, session_id: the default scope.
+
+    Raises:
+        CorruptDatabase, SchemaTooNew, StoreError: the file cannot be used.
+        EmbeddingModelMismatch: the database was embedded with another model.
+    """
+
+    def __init__(self, path: str | Path | None = None, *, settings: Settings | None = None,
+                 embedder: Any = _DEFAULT, extractor: Any = _DEFAULT, org_id: str | None = None,
+                 project_id: str | None = None, user_id: str | None = None,
+                 agent_id: str | None = None, session_id: str | None = None) -> None:
+        self.settings = settings or Settings.from_env()
+        if path is not None:
+            self.settings = replace(self.settings, db_path=Path(path))
+        self.path = self.settings.resolved_db_path()
+        self.scope = Scope(org_id or self.settings.org_id, project_id or self.settings.project_id,
+                           user_id, agent_id, session_id)
+        check_scope(self.scope, for_write=False)
+        self.embedding_status = "ok"
+        self.embedder = self._load_embedder(embedder)
+        self.store = SQLiteStore(self.path, busy_timeout_s=self.settings.busy_timeout_s)
+        try:
+            self._check_model()
+        except Exception:
+            self.store.close()
+            raise
+        self.extractor = self._load_extractor(extractor)
+
+    # -- lifecycle --------------------------------------------------------------------------
+    def close(self) -> None:
+        """Close the database."""
+        self.store.close()
+
+    def __enter__(self) -> Memory:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _load_embedder(self, embedder: Any) -> Embedder | None:
+        if embedder is None:
+            self.embedding_status = "disabled (full-text search only)"
+            return None
+        if embedder is not _DEFAULT:
+            return EmbeddingCache(embedder)
+        if self.settings.embedding_model is None:
+            self.embedding_status = "disabled by configuration (full-text search only)"
+            return None
+        try:
+            return EmbeddingCache(load_default_embedder(self.settings.embedding_model,
+                                                        threads=self.settings.embed_threads))
+        except EmbeddingError as exc:
+            self._disable_embedder(str(exc))
+            return None
+
+    def _disable_embedder(self, reason: str) -> None:
+        log.warning("embedding model unavailable, continuing with full-text search only: %s", reason)
+        self.embedding_status = f"unavailable: {reason} (full-text search only)"
+        self.embedder = None
+
+    def _load_extractor(self, extractor: Any) -> Extractor | None:
+        if extractor is not _DEFAULT:
+            return extractor  # type: ignore[no-any-return]
+        from memstrata.extract.rules import RuleExtractor
+
+        return RuleExtractor(embedder=self.embedder)
+
+    def _check_model(self) -> None:
+        if self.embedder is None:
+            return
+        stored, stored_dim = self.store.get_meta("embedding_model"), self.store.get_meta("embedding_dim")
+        if stored is None:
+            with self.store.db.write() as conn:
+                self.store.set_meta(conn, "embedding_model", self.embedder.name)
+                self.store.set_meta(conn, "embedding_dim", str(self.embedder.dim))
+        elif stored != self.embedder.name or int(stored_dim or 0) != self.embedder.dim:
+            raise EmbeddingModelMismatch(stored=stored, stored_dim=int(stored_dim or 0),
+                                         current=self.embedder.name, current_dim=self.embedder.dim)
+
+    def _scope(self, org_id: str | None = None, project_id: str | None = None,
+               user_id: str | None = None, agent_id: str | None = None,
+               session_id: str | None = None) -> Scope:
+        base = self.scope
+        return Scope(org_id or base.org_id, project_id or base.project_id, user_id or base.user_id,
+                     agent_id or base.agent_id, session_id or base.session_id)
+
+    # -- write ------------------------------------------------------------------------------
+    def add(self, content: str, *, role: str = "user", speaker: str | None = None,
+            created_at: datetime | None = None, metadata: dict[str, Any] | None = None,
+            produced_for: str | None = None, content_type: str = "message",
+            **scope: str | None) -> AddResult:
+        """Remember one message; durable (committed, fsynced) before it returns.
+
+        Args:
+            content: the message text (at most ``Settings.max_content_bytes`` UTF-8 bytes).
+            role: ``user`` | ``assistant`` | ``system`` | ``tool``.
+            speaker: who said it (the derivative prefix and the facts' subject).
+            created_at: when it was said, timezone-aware; default now.
+            metadata: JSON-serialisable extras stored with the episode.
+            **scope: ``org_id``, ``project_id``, ``user_id``, ``agent_id``, ``session_id``.
+
+        Raises:
+            InvalidInput, ContentTooLarge: bad content or scope; nothing is written.
+        """
+        message = self.message(content, role=role, speaker=speaker, created_at=created_at,
+                               metadata=metadata, produced_for=produced_for,
+                               content_type=content_type, **scope)
+        return self.add_many([message])[0]
+
+    def message(self, content: str, *, role: str = "user", speaker: str | None = None,
+                created_at: datetime | None = None, metadata: dict[str, Any] | None = None,
+                produced_for: str | None = None, content_type: str = "message",
+                **scope: str | None) -> Message:
+        """Build and validate a ``Message`` for ``add_many`` (same arguments as ``add``)."""
+        unknown = set(scope) - {"org_id", "project_id", "user_id", "agent_id", "session_id"}
+        if unknown:
+            raise InvalidInput(f"unknown argument(s): {', '.join(sorted(unknown))}")
+        when = utcnow() if created_at is None else require_aware(created_at, "created_at")
+        msg = Message(content=content, scope=self._scope(**scope), created_at=when, role=role,
+                      speaker=speaker, produced_for=produced_for, content_type=content_type,
+                      metadata=dict(metadata or {}))
+        validate_message(msg, max_bytes=self.settings.max_content_bytes)
+        return msg
+
+    def add_many(self, messages: Iterable[Message], *, batch_size: int = BATCH_SIZE,
+                 on_batch: Callable[[int], None] | None = None) -> list[AddResult]:
+        """Remember many messages, embedding in batches; each batch is one transaction.
+
+        Every message is validated before anything is written. ``on_batch(n)`` is
+        called after each committed batch with the number of messages in it.
+        """
+        items = list(messages)
+        for msg in items:
+            validate_message(msg, max_bytes=self.settings.max_content_bytes)
+        results: list[AddResult] = []
+        for start in range(0, len(items), batch_size):
+            batch = items[start:start + batch_size]
+            results.extend(self._ingestor().write(self._prepare(batch), now=utcnow()))
+            if on_batch is not None:
+                on_batch(len(batch))
+        return results
+
+    def _ingestor(self) -> Ingestor:
+        return Ingestor(self.store, self.embedder, self.extractor,
+                        merge_similarity=self.settings.merge_similarity)
+
+    def _prepare(self, batch: Sequence[Message]) -> list[Any]:
+        try:
+            return self._ingestor().prepare(batch)
+        except EmbeddingError as exc:
+            self._disable_embedder(str(exc))
+            if self.extractor is not None and hasattr(self.extractor, "embedder"):
+                self.extractor.embedder = None
+            return self._ingestor().prepare(batch)
+
+    # -- read -------------------------------------------------------------------------------
+    def search(self, query: str, *, limit: int = 10, kinds: Sequence[str] = ("fact", "episode"),
+               expand_context: int = 0, include_superseded: bool = False,
+               now: datetime | None = None, **scope: str | None) -> list[Hit]:
+        """Ranked memories for ``query`` in the scope, best first (score in [0, 1]).
+
+        Args:
+            limit: at most this many hits (1–1000).
+            kinds: ``fact`` and/or ``episode``.
+            expand_context: neighbouring segments (same session) to attach to episode hits.
+            include_superseded: also rank superseded and archived facts.
+            now: the time recency is measured from (default now).
+
+        Raises:
+            InvalidInput: empty query, bad limit/kinds, or bad scope identifiers.
+        """
+        if not isinstance(query, str) or not query.strip():
+            raise InvalidInput("query is empty; say what to recall")
+        check_text(query, "query")
+        if not 1 <= int(limit) <= MAX_LIMIT:
+            raise InvalidInput(f"limit must be between 1 and {MAX_LIMIT}, got {limit}")
+        bad = set(kinds) - {"fact", "episode"}
+        if bad:
+            raise InvalidInput(f"kinds must be 'fact' and/or 'episode', got {sorted(bad)}")
+        if expand_context < 0:
+            raise InvalidInput(f"expand_context must be >= 0, got {expand_context}")
+        sc = self._scope(**scope)
+        check_scope(sc, for_write=False)
+        statuses = ("active", "superseded", "archived") if include_superseded else ("active",)
+        q = Query(query, sc, int(limit), tuple(kinds), statuses, int(expand_context))
+        when = utcnow() if now is None else require_aware(now, "now")
+        try:
+            hits = Retriever(self.store, self.embedder, self.settings).search(q, now=when)
+        except EmbeddingError as exc:
+            self._disable_embedder(str(exc))
+            hits = Retriever(self.store, None, self.settings).search(q, now=when)
+        self.store.record_access(fact_ids(hits), utcnow())
+        return hits
+
+    def context(self, query: str, *, budget_tokens: int = 500, limit: int = 20,
+                **scope: str | None) -> str:
+        """A cited Markdown block for a system prompt, never longer than ``budget_tokens``
+        (estimated by ``render.estimate_tokens``); empty string when nothing is recalled."""
+        if budget_tokens <= 0:
+            raise InvalidInput(f"budget_tokens must be positive, got {budget_tokens}")
+        return render_context(query, self.search(query, limit=limit, **scope), budget_tokens)
+
+    def get(self, fact_id: int | None = None, *, episode_id: int | None = None,
+            **scope: str | None) -> Fact | Episode:
+        """One fact or episode by id, within the scope. Raises ``NotFound``."""
+        sc = self._scope(**scope)
+        if (fact_id is None) == (episode_id is None):
+            raise InvalidInput("give exactly one of fact_id or episode_id")
+        if fact_id is not None:
+            fact = self.store.get_facts(sc, [int(fact_id)]).get(int(fact_id))
+            if fact is None:
+                raise NotFound(f"no fact #{fact_id} in {sc.describe()}")
+            return fact
+        episode = self.store.get_episode(sc, int(episode_id))  # type: ignore[arg-type]
+        if episode is None:
+            raise NotFound(f"no episode #{episode_id} in {sc.describe()}")
+        return episode
+
+    def list(self, *, kind: str = "fact", status: str | Sequence[str] = "active", key: str | None = None,
+             limit: int = 100, offset: int = 0, **scope: str | None) -> list[Fact] | list[Episode]:
+        """Facts (by status, optionally under a key prefix) or episodes, newest first."""
+        sc = self._scope(**scope)
+        check_scope(sc, for_write=False)
+        if kind == "episode":
+            return self.store.list_episodes(sc, limit=limit, offset=offset)
+        if kind != "fact":
+            raise InvalidInput(f"kind must be 'fact' or 'episode', got {kind!r}")
+        statuses = [status] if isinstance(status, str) else list(status)
+        if "all" in statuses:
+            statuses = ["active", "superseded", "archived"]
+        return self.store.list_facts(sc, statuses=statuses, key=key, limit=limit, offset=offset)
+
+    def history(self, fact_id: int | None = None, *, key: str | None = None,
+                **scope: str | None) -> list[tuple[Fact, list[MemoryEvent]]]:
+        """A fact's timeline: every fact under its key (same subject), oldest first, each with
+        its audit events. Give ``fact_id`` or ``key``. Raises ``NotFound``."""
+        sc = self._scope(**scope)
+        if fact_id is not None:
+            fact = self.get(fact_id, **scope)
+            assert isinstance(fact, Fact)
+            key = fact.key
+            subject = fact.subject
+            facts = [f for f in self.store.list_facts(sc, statuses=["active", "superseded", "archived"],
+                                                      key=key, limit=MAX_LIMIT) if f.subject == subject]
+        elif key is not None:
+            facts = self.store.list_facts(sc, statuses=["active", "superseded", "archived"], key=key,
+                                          limit=MAX_LIMIT)
+        else:
+            raise InvalidInput("give a fact_id or a key")
+        if not facts:
+            raise NotFound(f"no facts under key {key!r} in {sc.describe()}")
+        facts.sort(key=lambda f: (f.created_at, f.id))
+        events = self.store.events(sc, [f.id for f in facts])
+        return [(f, [e for e in events if e.fact_id == f.id]) for f in facts]
+
+    # -- delete -----------------------------------------------------------------------------
+    def delete(self, fact_id: int, *, actor: str = "sdk", **scope: str | None) -> None:
+        """Delete one fact and its audit trail; a content-free tombstone event remains."""
+        fact = self.get(fact_id, **scope)
+        assert isinstance(fact, Fact)
+        with self.store.db.write() as conn:
+            self.store.delete_facts(conn, [fact.id])
+            self.store.log_event(conn, fact.scope, fact_id=fact.id, action="delete", actor=actor,
+                                 detail={"what": "fact"}, now=utcnow())
+
+    def forget(self, *, user_id: str | None = None, session_id: str | None = None,
+               fact_id: int | None = None, agent_id: str | None = None, actor: str = "sdk",
+               org_id: str | None = None, project_id: str | None = None) -> dict[str, int]:
+        """Delete everything about a user, agent or session (or one fact) in the tenant.
+
+        Returns counts per table (the deletion receipt). The audit log keeps a
+        tombstone with counts only, never content.
+
+        Raises:
+            InvalidInput: no target given.
+        """
+        if fact_id is not None:
+            self.delete(fact_id, actor=actor, org_id=org_id, project_id=project_id, user_id=user_id)
+            return {"facts": 1}
+        if user_id is None and session_id is None and agent_id is None:
+            raise InvalidInput("forget needs a user_id, session_id, agent_id or fact_id")
+        sc = Scope(org_id or self.scope.org_id, project_id or self.scope.project_id, user_id,
+                   agent_id, session_id)
+        check_scope(sc, for_write=True)
+        with self.store.db.write() as conn:
+            counts = self.store.delete_scope(conn, sc)
+            self.store.log_event(conn, sc, fact_id=None, action="delete", actor=actor,
+                                 detail={"what": "scope", "counts": counts}, now=utcnow())
+        self.store.vectors.clear()
+        return counts
+
+    def export(self, **scope: str | None) -> Iterator[dict[str, Any]]:
+        """JSON-serialisable records of the scope: episodes, then facts (every status), then events."""
+        sc = self._scope(**scope)
+        check_scope(sc, for_write=False)
+        return export_records(self.store, sc)
+
+    # -- operations -------------------------------------------------------------------------
+    def doctor(self) -> dict[str, Any]:
+        """What model, what database, what counts: a health report that never raises on the model."""
+        if self.embedder is not None:
+            try:
+                self.embedder.embed(["doctor probe"])
+            except EmbeddingError as exc:
+                self._disable_embedder(str(exc))
+        return {
+            "database": str(self.path),
+            "schema_version": self.store.db.schema_version(),
+            "database_bytes": self.path.stat().st_size if self.path.exists() else 0,
+            "embedding_model": None if self.embedder is None else self.embedder.name,
+            "embedding_dim": None if self.embedder is None else self.embedder.dim,
+            "embedding_status": self.embedding_status,
+            "stored_embedding_model": self.store.get_meta("embedding_model"),
+            "extractor": getattr(self.extractor, "name", None),
+            "counts": self.store.counts(),
+        }

@@ -1,0 +1,140 @@
+"""The read path: scoped candidates from both indexes → RRF → blended score → hits.
+
+Four ranked candidate lists, each filtered by scope inside its SQL query:
+segments by full text (BM25), segments by vector, facts by full text, facts by
+vector. Segment hits are grouped by episode (an episode's relevance is its best
+segment's), facts and episodes are scored on one scale (``retrieve.blend``), and
+the top ``limit`` are returned with citations and optional neighbouring context.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from memstrata.config import Settings
+from memstrata.retrieve import access_signal, blend, normalised_rrf, recency, rrf
+from memstrata.store.sqlite.store import SQLiteStore
+from memstrata.store.vectors import top_k
+from memstrata.text.tokens import fts_match_expression
+from memstrata.types import Hit, Scope
+
+#: Prior importance of a raw episode (facts carry their own, from the taxonomy).
+EPISODE_IMPORTANCE = 0.5
+#: Confidence of a raw episode: it is what was said, verbatim.
+EPISODE_CONFIDENCE = 1.0
+
+
+@dataclass(frozen=True)
+class Query:
+    """A validated search request."""
+
+    text: str
+    scope: Scope
+    limit: int = 10
+    kinds: tuple[str, ...] = ("fact", "episode")
+    statuses: tuple[str, ...] = ("active",)
+    expand_context: int = 0
+
+
+class Retriever:
+    """Runs ``Query`` objects against a store with an optional embedder."""
+
+    def __init__(self, store: SQLiteStore, embedder: Any, settings: Settings) -> None:
+        self.store = store
+        self.embedder = embedder
+        self.settings = settings
+
+    def search(self, query: Query, *, now: datetime) -> list[Hit]:
+        """Ranked hits for ``query``, best first; an empty list when nothing matches."""
+        s = self.settings
+        pool = max(s.candidates, query.limit * 3)
+        match = fts_match_expression(query.text)
+        qvec = self.embedder.embed([query.text])[0] if self.embedder is not None else None
+        seg_lists: list[list[int]] = []
+        fact_lists: list[list[int]] = []
+        if "episode" in query.kinds:
+            if match:
+                seg_lists.append([i for i, _ in self.store.fts_segments(query.scope, match, pool)])
+            if qvec is not None:
+                ids, matrix = self.store.segment_matrix(query.scope, len(qvec))
+                seg_lists.append([i for i, _ in top_k(qvec, ids, matrix, pool, s.min_similarity)])
+        if "fact" in query.kinds:
+            if match:
+                fact_lists.append([i for i, _ in self.store.fts_facts(query.scope, match, pool, query.statuses)])
+            if qvec is not None:
+                ids, matrix = self.store.fact_matrix(query.scope, len(qvec), query.statuses)
+                fact_lists.append([i for i, _ in top_k(qvec, ids, matrix, pool, s.min_similarity)])
+        # Relevance is normalised by the lists that found anything: a memory that only
+        # the vector index can reach (no shared term) may still score 1.0.
+        hits = self._episode_hits(rrf(seg_lists, k=s.rrf_k), _nonempty(seg_lists), query, now)
+        hits += self._fact_hits(rrf(fact_lists, k=s.rrf_k), _nonempty(fact_lists), query, now)
+        hits.sort(key=lambda h: (-h.score, -h.relevance, h.kind, h.id))
+        top = hits[: query.limit]
+        if query.expand_context > 0:
+            top = [self._with_context(h, query.expand_context) for h in top]
+        return top
+
+    def _episode_hits(self, fused: dict[int, float], lists: int, query: Query, now: datetime) -> list[Hit]:
+        rows = self.store.segments_with_episodes(fused)
+        best: dict[int, tuple[float, int]] = {}
+        for seg_id, score in fused.items():
+            if seg_id not in rows:
+                continue
+            episode_id = rows[seg_id][1].id
+            if episode_id not in best or score > best[episode_id][0]:
+                best[episode_id] = (score, seg_id)
+        hits = []
+        w, s = self.settings.weights, self.settings
+        for episode_id, (score, seg_id) in best.items():
+            segment, episode = rows[seg_id]
+            rel = normalised_rrf(score, lists=lists, k=s.rrf_k)
+            rec = recency(episode.created_at, now, half_life_days=s.half_life_days)
+            total = blend(relevance=rel, recency=rec, confidence=EPISODE_CONFIDENCE,
+                          importance=EPISODE_IMPORTANCE, access=0.0, weights=w)
+            hits.append(Hit(
+                kind="episode", id=episode_id, text=episode.content, matched=segment.text,
+                score=total, relevance=rel, created_at=episode.created_at, citations=(episode_id,),
+                scope=episode.scope, episode=episode,
+                signals={"relevance": rel, "recency": rec, "segment_index": float(segment.index)},
+            ))
+        return hits
+
+    def _fact_hits(self, fused: dict[int, float], lists: int, query: Query, now: datetime) -> list[Hit]:
+        facts = self.store.get_facts(query.scope, list(fused))
+        hits = []
+        w, s = self.settings.weights, self.settings
+        for fact_id, score in fused.items():
+            fact = facts.get(fact_id)
+            if fact is None:
+                continue
+            rel = normalised_rrf(score, lists=lists, k=s.rrf_k)
+            rec = recency(fact.observed_at, now, half_life_days=s.half_life_days)
+            acc = access_signal(fact.access_count)
+            total = blend(relevance=rel, recency=rec, confidence=fact.confidence,
+                          importance=fact.importance, access=acc, weights=w)
+            hits.append(Hit(
+                kind="fact", id=fact.id, text=fact.statement or f"{fact.key} = {fact.value}",
+                matched=fact.statement, score=total, relevance=rel, created_at=fact.observed_at,
+                citations=fact.citations, scope=fact.scope, fact=fact,
+                signals={"relevance": rel, "recency": rec, "access": acc},
+            ))
+        return hits
+
+    def _with_context(self, hit: Hit, n: int) -> Hit:
+        if hit.episode is None:
+            return hit
+        index = int(hit.signals.get("segment_index", 0))
+        context = tuple(self.store.neighbours(hit.episode, index, n))
+        return Hit(**{**hit.__dict__, "context": context})
+
+
+def _nonempty(lists: Sequence[Sequence[int]]) -> int:
+    return sum(1 for ranked in lists if ranked)
+
+
+def fact_ids(hits: Sequence[Hit]) -> list[int]:
+    """Ids of the fact hits (their access statistics are updated after a search)."""
+    return [h.id for h in hits if h.kind == "fact"]

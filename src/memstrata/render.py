@@ -1,0 +1,74 @@
+"""Human-facing text: labels in the language of the input, and the prompt context block."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from memstrata.text.lang import detect_language
+from memstrata.types import Hit
+
+LABELS = {
+    "en": {"remembered": "Remembered:", "nothing": "Nothing new to remember (episode stored).",
+           "confidence": "confidence", "source": "source", "no_hits": "No memories found.",
+           "context_title": "Relevant memories", "duplicate": "Already remembered (episode #{id}).",
+           "superseded": "replaces", "touched": "already known", "merged": "merged into"},
+    "zh": {"remembered": "记住：", "nothing": "没有新的事实（已保存对话）。",
+           "confidence": "置信度", "source": "来源", "no_hits": "没有找到相关记忆。",
+           "context_title": "相关记忆", "duplicate": "已经记住了（episode #{id}）。",
+           "superseded": "替换", "touched": "已知", "merged": "合并到"},
+}
+
+
+def labels_for(text: str) -> dict[str, str]:
+    """The label set matching the language of ``text`` (Chinese or English)."""
+    return LABELS[detect_language(text)]
+
+
+def estimate_tokens(text: str) -> int:
+    """Upper estimate of LLM tokens: ``ceil(utf8_bytes / 3)``.
+
+    A CJK character is 3 UTF-8 bytes and about one token in common BPE vocabularies;
+    English averages ~4 characters per token, so bytes/3 over-counts it: a safe bound
+    for a budget that must not be exceeded.
+    """
+    return math.ceil(len(text.encode("utf-8")) / 3)
+
+
+def hit_line(hit: Hit) -> str:
+    """One cited line: ``- 配送偏好顺丰 (2026-10-30; episode #18)``."""
+    text = " ".join(hit.text.split())
+    cites = ", ".join(f"#{c}" for c in hit.citations[:3])
+    return f"- {text} ({hit.created_at:%Y-%m-%d}; episode {cites})"
+
+
+def render_context(query: str, hits: Sequence[Hit], budget_tokens: int) -> str:
+    """Markdown block of the best hits that fits ``budget_tokens`` (``estimate_tokens``).
+
+    Lines are added best first until the next would overflow; an over-long single
+    line is truncated with an ellipsis. Returns ``""`` when nothing fits or matched.
+    """
+    if not hits:
+        return ""
+    title = f"## {labels_for(query)['context_title']}\n"
+    out = title
+    if estimate_tokens(out) > budget_tokens:
+        return ""
+    for hit in hits:
+        line = hit_line(hit) + "\n"
+        room = budget_tokens - estimate_tokens(out)
+        if estimate_tokens(line) > room:
+            line = _truncate(line, room)
+            if not line:
+                break
+        out += line
+    return out if out != title else ""
+
+
+def _truncate(line: str, budget_tokens: int) -> str:
+    if budget_tokens < 4:
+        return ""
+    keep = line.rstrip("\n")
+    while keep and estimate_tokens(keep + "…\n") > budget_tokens:
+        keep = keep[: max(0, len(keep) - max(1, len(keep) // 8))]
+    return keep + "…\n" if len(keep) > 3 else ""

@@ -1,0 +1,60 @@
+"""Ranking as pure functions: Reciprocal Rank Fusion and the blended score.
+
+* RRF (Cormack, Clarke & Büttcher, SIGIR 2009): ``sum 1 / (k + rank)`` over the
+  ranked lists an item appears in, ``k = 60``. Rank-based, so BM25 scores and
+  cosines need no calibration against each other.
+* Blend (``shared/DESIGN.md`` section 4): a weighted mean of relevance (RRF
+  normalised to [0, 1]), recency (exponential half-life), confidence, importance
+  and access frequency.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable, Sequence
+from datetime import datetime
+from typing import TypeVar
+
+from memstrata.config import RankingWeights
+
+K = TypeVar("K", bound=Hashable)
+
+#: Recalls at which the access signal saturates at 1.0 (log-scaled below it).
+ACCESS_SATURATION = 20
+
+
+def rrf(ranked_lists: Sequence[Sequence[K]], *, k: int = 60) -> dict[K, float]:
+    """Fused RRF score per item over ``ranked_lists`` (each best first, ranks from 1)."""
+    scores: dict[K, float] = {}
+    for ranked in ranked_lists:
+        for rank, item in enumerate(ranked, start=1):
+            scores[item] = scores.get(item, 0.0) + 1.0 / (k + rank)
+    return scores
+
+
+def normalised_rrf(score: float, *, lists: int, k: int = 60) -> float:
+    """RRF score divided by its maximum (first in every one of ``lists`` lists): in [0, 1]."""
+    if lists <= 0:
+        return 0.0
+    return min(1.0, score / (lists / (k + 1)))
+
+
+def recency(created_at: datetime, now: datetime, *, half_life_days: float) -> float:
+    """``0.5 ** (age / half_life)`` in [0, 1]; a memory from the future counts as new."""
+    age_days = max(0.0, (now - created_at).total_seconds() / 86_400.0)
+    return float(0.5 ** (age_days / half_life_days)) if half_life_days > 0 else 1.0
+
+
+def access_signal(access_count: int) -> float:
+    """``log(1 + n) / log(1 + ACCESS_SATURATION)`` capped at 1: diminishing returns."""
+    return min(1.0, math.log1p(max(0, access_count)) / math.log1p(ACCESS_SATURATION))
+
+
+def blend(*, relevance: float, recency: float, confidence: float, importance: float,
+          access: float, weights: RankingWeights) -> float:
+    """Weighted mean of the five signals (each in [0, 1]); result in [0, 1]."""
+    total = weights.relevance + weights.recency + weights.confidence + weights.importance + weights.access
+    if total <= 0:
+        return relevance
+    return (weights.relevance * relevance + weights.recency * recency + weights.confidence * confidence
+            + weights.importance * importance + weights.access * access) / total

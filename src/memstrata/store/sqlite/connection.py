@@ -1,0 +1,149 @@
+"""Opening, validating and migrating a memstrata SQLite file; translating driver errors.
+
+This is the one choke point where ``sqlite3`` errors become memstrata errors.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from memstrata.clock import to_db, utcnow
+from memstrata.errors import CorruptDatabase, SchemaTooNew, StoreError
+from memstrata.store.sqlite.schema import MIGRATIONS, SCHEMA_VERSION
+
+SQLITE_MAGIC = b"SQLite format 3\x00"
+
+
+def _check_header(path: Path) -> None:
+    if not path.exists() or path.stat().st_size == 0:
+        return
+    with path.open("rb") as handle:
+        head = handle.read(16)
+    if head != SQLITE_MAGIC:
+        raise CorruptDatabase(
+            f"{path} is not a SQLite database (first bytes {head[:16]!r}); "
+            "point MEMSTRATA_DB or --db at a memstrata database or a new path"
+        )
+
+
+def _split_sql(script: str) -> list[str]:
+    statements, buffer = [], ""
+    for line in script.splitlines(keepends=True):
+        buffer += line
+        if sqlite3.complete_statement(buffer):
+            if buffer.strip():
+                statements.append(buffer.strip())
+            buffer = ""
+    if buffer.strip():
+        statements.append(buffer.strip())
+    return statements
+
+
+class Database:
+    """One SQLite connection in WAL mode with ``synchronous=FULL`` (a commit is on disk
+    before it returns), foreign keys on, and a busy timeout for concurrent writers.
+
+    Use ``write()`` for one logical write (one ``BEGIN IMMEDIATE`` transaction) and
+    ``read()`` for queries. Thread-safe through one lock.
+
+    Raises:
+        CorruptDatabase: the file is not SQLite, is damaged, or belongs to another program.
+        SchemaTooNew: the file was migrated by a newer memstrata.
+        StoreError: the file cannot be opened or created.
+    """
+
+    def __init__(self, path: Path, *, busy_timeout_s: float = 30.0) -> None:
+        self.path = path
+        _check_header(path)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self.conn = sqlite3.connect(
+                path, isolation_level=None, check_same_thread=False, timeout=busy_timeout_s
+            )
+        except (OSError, sqlite3.Error) as exc:
+            raise StoreError(f"cannot open database {path}: {exc}") from exc
+        self._lock = threading.RLock()
+        try:
+            self.conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_s * 1000)}")
+            self.conn.execute("PRAGMA journal_mode = WAL")
+            self.conn.execute("PRAGMA synchronous = FULL")
+            self.conn.execute("PRAGMA foreign_keys = ON")
+            self._migrate()
+        except sqlite3.DatabaseError as exc:
+            self.conn.close()
+            raise CorruptDatabase(f"{path} is damaged or not a database: {exc}") from exc
+        except Exception:
+            self.conn.close()
+            raise
+
+    def close(self) -> None:
+        """Close the connection (idempotent)."""
+        with self._lock:
+            self.conn.close()
+
+    def _migrate(self) -> None:
+        tables = {r[0] for r in self.conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if tables and "schema_migrations" not in tables:
+            shown = ", ".join(sorted(tables)[:5])
+            raise CorruptDatabase(
+                f"{self.path} is a SQLite database but not a memstrata one (tables: {shown}); "
+                "refusing to modify it"
+            )
+        self.conn.execute(
+            "CREATE TABLE IF NOT EXISTS schema_migrations "
+            "(version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)"
+        )
+        current = self.schema_version()
+        if current > SCHEMA_VERSION:
+            raise SchemaTooNew(
+                f"{self.path} has schema version {current}; this memstrata knows up to "
+                f"{SCHEMA_VERSION}: upgrade memstrata"
+            )
+        for migration in MIGRATIONS:
+            if migration.version <= current:
+                continue
+            with self.write() as conn:
+                for statement in _split_sql(migration.sql):
+                    conn.execute(statement)
+                conn.execute(
+                    "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
+                    (migration.version, migration.name, to_db(utcnow())),
+                )
+
+    def schema_version(self) -> int:
+        """The highest applied migration version (0 for a new file)."""
+        row = self.conn.execute("SELECT max(version) FROM schema_migrations").fetchone()
+        return int(row[0] or 0)
+
+    @contextmanager
+    def write(self) -> Iterator[sqlite3.Connection]:
+        """One transaction (``BEGIN IMMEDIATE``): committed and synced on exit, rolled back on error."""
+        with self._lock:
+            try:
+                self.conn.execute("BEGIN IMMEDIATE")
+            except sqlite3.Error as exc:
+                raise StoreError(f"cannot start a write on {self.path}: {exc}") from exc
+            try:
+                yield self.conn
+            except BaseException:
+                self.conn.execute("ROLLBACK")
+                raise
+            try:
+                self.conn.execute("COMMIT")
+            except sqlite3.Error as exc:
+                self.conn.execute("ROLLBACK")
+                raise StoreError(f"commit failed on {self.path}: {exc}") from exc
+
+    @contextmanager
+    def read(self) -> Iterator[sqlite3.Connection]:
+        """A consistent read (one deferred transaction, so WAL gives a snapshot)."""
+        with self._lock:
+            self.conn.execute("BEGIN")
+            try:
+                yield self.conn
+            finally:
+                self.conn.execute("COMMIT")

@@ -1,0 +1,98 @@
+"""Named, transactional migrations of the SQLite store. Schema is code: add, never edit.
+
+``docs/schema.md`` is generated from this list (``memstrata doctor --schema``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+FTS_TOKENIZER = "porter unicode61 remove_diacritics 2"
+
+
+@dataclass(frozen=True)
+class Migration:
+    """One schema step: applied in one transaction, recorded in ``schema_migrations``."""
+
+    version: int
+    name: str
+    sql: str
+
+
+MIGRATIONS: tuple[Migration, ...] = (
+    Migration(
+        1,
+        "initial",
+        f"""
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+
+CREATE TABLE episodes (
+    id INTEGER PRIMARY KEY,
+    org_id TEXT NOT NULL, project_id TEXT NOT NULL,
+    user_id TEXT, agent_id TEXT, session_id TEXT,
+    role TEXT NOT NULL, producer_id TEXT, produced_for_id TEXT,
+    content TEXT NOT NULL, content_type TEXT NOT NULL DEFAULT 'message',
+    created_at TEXT NOT NULL, sequence_num INTEGER NOT NULL,
+    metadata TEXT NOT NULL DEFAULT '{{}}',
+    content_hash TEXT NOT NULL, ingested_at TEXT NOT NULL
+);
+CREATE UNIQUE INDEX episodes_identity ON episodes (
+    org_id, project_id, ifnull(user_id, ''), ifnull(agent_id, ''), ifnull(session_id, ''),
+    content_hash);
+CREATE INDEX episodes_session ON episodes (org_id, project_id, session_id, sequence_num);
+CREATE INDEX episodes_user ON episodes (org_id, project_id, user_id, created_at);
+
+CREATE TABLE segments (
+    id INTEGER PRIMARY KEY,
+    episode_id INTEGER NOT NULL REFERENCES episodes(id) ON DELETE CASCADE,
+    idx INTEGER NOT NULL,
+    text TEXT NOT NULL, derivative TEXT NOT NULL,
+    org_id TEXT NOT NULL, project_id TEXT NOT NULL,
+    user_id TEXT, agent_id TEXT, session_id TEXT,
+    embedding BLOB,
+    UNIQUE (episode_id, idx)
+);
+CREATE INDEX segments_scope ON segments (org_id, project_id, user_id, id);
+CREATE VIRTUAL TABLE segments_fts USING fts5(terms, tokenize = '{FTS_TOKENIZER}');
+
+CREATE TABLE facts (
+    id INTEGER PRIMARY KEY,
+    org_id TEXT NOT NULL, project_id TEXT NOT NULL,
+    user_id TEXT, agent_id TEXT, subject TEXT,
+    kind TEXT NOT NULL, key TEXT NOT NULL, tag TEXT NOT NULL,
+    value TEXT NOT NULL, statement TEXT NOT NULL,
+    confidence REAL NOT NULL CHECK (confidence BETWEEN 0 AND 1),
+    importance REAL NOT NULL CHECK (importance BETWEEN 0 AND 1),
+    sensitivity TEXT NOT NULL,
+    observed_at TEXT NOT NULL, valid_from TEXT, valid_to TEXT, expires_at TEXT,
+    status TEXT NOT NULL CHECK (status IN ('active', 'superseded', 'archived', 'deleted')),
+    access_count INTEGER NOT NULL DEFAULT 0, last_accessed_at TEXT,
+    created_at TEXT NOT NULL, updated_at TEXT NOT NULL,
+    embedding BLOB
+);
+CREATE INDEX facts_key ON facts (org_id, project_id, user_id, key, status);
+CREATE INDEX facts_status ON facts (org_id, project_id, user_id, status);
+CREATE VIRTUAL TABLE facts_fts USING fts5(terms, tokenize = '{FTS_TOKENIZER}');
+
+CREATE TABLE fact_citations (
+    fact_id INTEGER NOT NULL REFERENCES facts(id) ON DELETE CASCADE,
+    episode_id INTEGER NOT NULL REFERENCES episodes(id) ON DELETE CASCADE,
+    PRIMARY KEY (fact_id, episode_id)
+) WITHOUT ROWID;
+CREATE INDEX fact_citations_episode ON fact_citations (episode_id);
+
+-- The audit log. fact_id has no foreign key so tombstones outlive what they describe.
+CREATE TABLE memory_events (
+    id INTEGER PRIMARY KEY,
+    fact_id INTEGER,
+    org_id TEXT NOT NULL, project_id TEXT NOT NULL, user_id TEXT,
+    action TEXT NOT NULL, at TEXT NOT NULL, actor TEXT NOT NULL,
+    detail TEXT NOT NULL DEFAULT '{{}}'
+);
+CREATE INDEX memory_events_fact ON memory_events (fact_id, id);
+""",
+    ),
+)
+
+#: The newest schema this code knows.
+SCHEMA_VERSION = MIGRATIONS[-1].version

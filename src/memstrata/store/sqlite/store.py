@@ -1,0 +1,486 @@
+"""The embedded store: episodes, segments, facts and the audit log in one SQLite file.
+
+Every read takes a ``Scope`` and turns it into a WHERE clause inside the query
+(isolation before ranking, never by filtering results afterwards). Write methods
+take the connection of an open ``Database.write()`` transaction so one logical
+write (an episode with its segments, vectors, index rows, facts and events) is
+one transaction.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from memstrata.clock import from_db, to_db
+from memstrata.store.sqlite.connection import Database
+from memstrata.store.vectors import VectorCache, encode_vector
+from memstrata.types import ContextSegment, Episode, Fact, MemoryEvent, Scope, Segment
+
+_SCOPE_FIELDS = ("user_id", "agent_id", "session_id")
+_EPISODE_COLS = (
+    "id, org_id, project_id, user_id, agent_id, session_id, role, producer_id, produced_for_id, "
+    "content, content_type, created_at, sequence_num, metadata"
+)
+_FACT_COLS = (
+    "id, org_id, project_id, user_id, agent_id, subject, kind, key, tag, value, statement, "
+    "confidence, importance, sensitivity, observed_at, valid_from, valid_to, expires_at, status, "
+    "access_count, last_accessed_at, created_at"
+)
+
+
+def scope_predicate(scope: Scope, *, prefix: str = "", session: bool = True) -> tuple[str, list[object]]:
+    """SQL predicate and parameters restricting rows to ``scope``.
+
+    ``org_id`` and ``project_id`` always bind; ``user_id``/``agent_id``/``session_id``
+    bind when set (``None`` = any). ``session=False`` ignores the session (facts are
+    about a user, not a session).
+    """
+    clauses = [f"{prefix}org_id = ?", f"{prefix}project_id = ?"]
+    params: list[object] = [scope.org_id, scope.project_id]
+    for name in _SCOPE_FIELDS:
+        value = getattr(scope, name)
+        if value is not None and (session or name != "session_id"):
+            clauses.append(f"{prefix}{name} = ?")
+            params.append(value)
+    return " AND ".join(clauses), params
+
+
+def episode_hash(role: str, producer_id: str | None, created_at: datetime, content: str) -> str:
+    """Identity of an episode within its scope: re-adding the same one is a no-op."""
+    payload = json.dumps([role, producer_id, to_db(created_at), content], ensure_ascii=False)
+    return hashlib.sha256(payload.encode("utf-8")).hexdigest()
+
+
+@dataclass(frozen=True)
+class NewSegment:
+    """A segment to insert: ``index_terms`` is the pre-segmented full-text column."""
+
+    text: str
+    derivative: str
+    index_terms: str
+    embedding: np.ndarray | None
+
+
+@dataclass(frozen=True)
+class NewFact:
+    """A fact to insert (already resolved against existing facts)."""
+
+    kind: str
+    key: str
+    tag: str
+    value: str
+    statement: str
+    confidence: float
+    importance: float
+    sensitivity: str
+    subject: str | None
+    observed_at: datetime
+    valid_from: datetime | None
+    valid_to: datetime | None
+    index_terms: str
+    embedding: np.ndarray | None
+
+
+def _row_scope(row: sqlite3.Row, session: bool = True) -> Scope:
+    return Scope(row["org_id"], row["project_id"], row["user_id"], row["agent_id"],
+                 row["session_id"] if session else None)
+
+
+def row_to_episode(row: sqlite3.Row) -> Episode:
+    """Map an ``episodes`` row (``_EPISODE_COLS``) to an ``Episode``."""
+    return Episode(
+        id=row["id"], scope=_row_scope(row), role=row["role"], content=row["content"],
+        created_at=from_db(row["created_at"]),  # type: ignore[arg-type]
+        sequence_num=row["sequence_num"], producer_id=row["producer_id"],
+        produced_for_id=row["produced_for_id"], content_type=row["content_type"],
+        metadata=json.loads(row["metadata"]),
+    )
+
+
+class SQLiteStore:
+    """Storage operations over one ``Database``; see the module docstring."""
+
+    def __init__(self, path: Path, *, busy_timeout_s: float = 30.0) -> None:
+        self.db = Database(path, busy_timeout_s=busy_timeout_s)
+        self.db.conn.row_factory = sqlite3.Row
+        self.vectors = VectorCache()
+
+    def close(self) -> None:
+        """Close the database."""
+        self.db.close()
+
+    # -- metadata ---------------------------------------------------------------------------
+    def get_meta(self, key: str) -> str | None:
+        """A value of the ``meta`` table (model name, counters), or ``None``."""
+        with self.db.read() as conn:
+            row = conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return None if row is None else str(row[0])
+
+    @staticmethod
+    def set_meta(conn: sqlite3.Connection, key: str, value: str) -> None:
+        """Set a ``meta`` value inside an open write."""
+        conn.execute("INSERT INTO meta (key, value) VALUES (?, ?) "
+                     "ON CONFLICT (key) DO UPDATE SET value = excluded.value", (key, value))
+
+    @staticmethod
+    def bump(conn: sqlite3.Connection, counter: str) -> None:
+        """Increment a version counter: vector working copies keyed on it reload."""
+        conn.execute("INSERT INTO meta (key, value) VALUES (?, '1') ON CONFLICT (key) "
+                     "DO UPDATE SET value = CAST(value AS INTEGER) + 1", (counter,))
+
+    # -- episodes ---------------------------------------------------------------------------
+    def insert_episode(
+        self, conn: sqlite3.Connection, *, scope: Scope, role: str, content: str,
+        created_at: datetime, producer_id: str | None, produced_for_id: str | None,
+        content_type: str, metadata: dict[str, Any], now: datetime,
+    ) -> tuple[int, bool]:
+        """Insert an episode; returns ``(id, created)``. An identical episode already in the
+        scope (same role, speaker, time and content) is returned with ``created=False``."""
+        digest = episode_hash(role, producer_id, created_at, content)
+        existing = conn.execute(
+            "SELECT id FROM episodes WHERE org_id = ? AND project_id = ? AND ifnull(user_id, '') = ? "
+            "AND ifnull(agent_id, '') = ? AND ifnull(session_id, '') = ? AND content_hash = ?",
+            (scope.org_id, scope.project_id, scope.user_id or "", scope.agent_id or "",
+             scope.session_id or "", digest),
+        ).fetchone()
+        if existing is not None:
+            return int(existing[0]), False
+        where, params = scope_predicate(scope)
+        seq = conn.execute(f"SELECT ifnull(max(sequence_num), 0) + 1 FROM episodes WHERE {where}",
+                           params).fetchone()[0]
+        cur = conn.execute(
+            "INSERT INTO episodes (org_id, project_id, user_id, agent_id, session_id, role, "
+            "producer_id, produced_for_id, content, content_type, created_at, sequence_num, "
+            "metadata, content_hash, ingested_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            (scope.org_id, scope.project_id, scope.user_id, scope.agent_id, scope.session_id, role,
+             producer_id, produced_for_id, content, content_type, to_db(created_at), seq,
+             json.dumps(metadata, ensure_ascii=False), digest, to_db(now)),
+        )
+        return int(cur.lastrowid or 0), True
+
+    def insert_segments(self, conn: sqlite3.Connection, *, episode_id: int, scope: Scope,
+                        segments: Sequence[NewSegment]) -> list[int]:
+        """Insert an episode's segments with their vectors and full-text rows; returns ids."""
+        ids = []
+        for idx, seg in enumerate(segments):
+            blob = None if seg.embedding is None else encode_vector(seg.embedding)
+            cur = conn.execute(
+                "INSERT INTO segments (episode_id, idx, text, derivative, org_id, project_id, "
+                "user_id, agent_id, session_id, embedding) VALUES (?,?,?,?,?,?,?,?,?,?)",
+                (episode_id, idx, seg.text, seg.derivative, scope.org_id, scope.project_id,
+                 scope.user_id, scope.agent_id, scope.session_id, blob),
+            )
+            seg_id = int(cur.lastrowid or 0)
+            conn.execute("INSERT INTO segments_fts (rowid, terms) VALUES (?, ?)", (seg_id, seg.index_terms))
+            ids.append(seg_id)
+        return ids
+
+    def get_episode(self, scope: Scope, episode_id: int) -> Episode | None:
+        """The episode with this id inside ``scope``, or ``None``."""
+        where, params = scope_predicate(scope)
+        with self.db.read() as conn:
+            row = conn.execute(f"SELECT {_EPISODE_COLS} FROM episodes WHERE id = ? AND {where}",
+                               (episode_id, *params)).fetchone()
+        return None if row is None else row_to_episode(row)
+
+    def list_episodes(self, scope: Scope, *, limit: int, offset: int = 0) -> list[Episode]:
+        """Episodes in ``scope``, newest first."""
+        where, params = scope_predicate(scope)
+        with self.db.read() as conn:
+            rows = conn.execute(
+                f"SELECT {_EPISODE_COLS} FROM episodes WHERE {where} "
+                "ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?", (*params, limit, offset),
+            ).fetchall()
+        return [row_to_episode(r) for r in rows]
+
+    def segments_with_episodes(self, ids: Iterable[int]) -> dict[int, tuple[Segment, Episode]]:
+        """Segments by id, each with its episode (ids come from a scoped search)."""
+        ids = list(ids)
+        if not ids:
+            return {}
+        marks = ",".join("?" * len(ids))
+        cols = ", ".join(f"e.{c.strip()}" for c in _EPISODE_COLS.split(","))
+        with self.db.read() as conn:
+            rows = conn.execute(
+                f"SELECT s.id AS seg_id, s.idx, s.text, s.derivative, {cols} FROM segments s "
+                f"JOIN episodes e ON e.id = s.episode_id WHERE s.id IN ({marks})", ids,
+            ).fetchall()
+        return {
+            r["seg_id"]: (Segment(r["seg_id"], r["id"], r["idx"], r["text"], r["derivative"]),
+                          row_to_episode(r))
+            for r in rows
+        }
+
+    def neighbours(self, episode: Episode, segment_index: int, n: int) -> list[ContextSegment]:
+        """Up to ``n`` segments before and after one segment, in session order (same scope)."""
+        if n <= 0:
+            return []
+        where, params = scope_predicate(episode.scope, prefix="e.")
+        order = "e.sequence_num, e.id, s.idx"
+        key = (episode.sequence_num, episode.id, segment_index)
+        sql = (f"SELECT e.id, s.idx, s.text, e.producer_id, e.role, e.created_at FROM segments s "
+               f"JOIN episodes e ON e.id = s.episode_id WHERE {where} AND (e.sequence_num, e.id, s.idx) "
+               f"{{op}} (?, ?, ?) ORDER BY {{order}} LIMIT ?")
+        with self.db.read() as conn:
+            before = conn.execute(sql.format(op="<", order=order.replace(",", " DESC,") + " DESC"),
+                                  (*params, *key, n)).fetchall()
+            after = conn.execute(sql.format(op=">", order=order), (*params, *key, n)).fetchall()
+        rows = list(reversed(before)) + list(after)
+        return [ContextSegment(r[0], r[1], r[2], r[3] or r[4], from_db(r[5])) for r in rows]  # type: ignore[arg-type]
+
+    # -- facts ------------------------------------------------------------------------------
+    def _facts(self, conn: sqlite3.Connection, where: str, params: Sequence[object],
+               tail: str = "") -> list[Fact]:
+        rows = conn.execute(f"SELECT {_FACT_COLS} FROM facts WHERE {where} {tail}", params).fetchall()
+        if not rows:
+            return []
+        marks = ",".join("?" * len(rows))
+        cites: dict[int, list[int]] = {}
+        for fid, eid in conn.execute(
+            f"SELECT fact_id, episode_id FROM fact_citations WHERE fact_id IN ({marks}) "
+            "ORDER BY episode_id", [r["id"] for r in rows],
+        ):
+            cites.setdefault(fid, []).append(eid)
+        return [self._row_to_fact(r, tuple(cites.get(r["id"], ()))) for r in rows]
+
+    @staticmethod
+    def _row_to_fact(row: sqlite3.Row, citations: tuple[int, ...]) -> Fact:
+        return Fact(
+            id=row["id"], scope=Scope(row["org_id"], row["project_id"], row["user_id"], row["agent_id"]),
+            kind=row["kind"], key=row["key"], value=row["value"], tag=row["tag"],
+            confidence=row["confidence"], importance=row["importance"],
+            sensitivity=row["sensitivity"], citations=citations,
+            observed_at=from_db(row["observed_at"]),  # type: ignore[arg-type]
+            valid_from=from_db(row["valid_from"]), valid_to=from_db(row["valid_to"]),
+            expires_at=from_db(row["expires_at"]), status=row["status"],
+            access_count=row["access_count"], last_accessed_at=from_db(row["last_accessed_at"]),
+            created_at=from_db(row["created_at"]),  # type: ignore[arg-type]
+            subject=row["subject"], statement=row["statement"],
+        )
+
+    def facts_for_key(self, conn: sqlite3.Connection, scope: Scope, *, keys: Sequence[str],
+                      subject: str | None) -> list[Fact]:
+        """Active facts of ``scope`` (user/agent level) under ``keys`` about ``subject``."""
+        where, params = scope_predicate(scope, session=False)
+        marks = ",".join("?" * len(keys))
+        return self._facts(conn, f"{where} AND status = 'active' AND key IN ({marks}) "
+                           "AND ifnull(subject, '') = ?", [*params, *keys, subject or ""])
+
+    def fact_embeddings(self, conn: sqlite3.Connection, ids: Sequence[int], dim: int) -> dict[int, np.ndarray]:
+        """Stored vectors of facts, ``{id: (dim,) float32}`` (facts without one are absent)."""
+        if not ids:
+            return {}
+        marks = ",".join("?" * len(ids))
+        rows = conn.execute(f"SELECT id, embedding FROM facts WHERE id IN ({marks}) "
+                            "AND embedding IS NOT NULL", list(ids)).fetchall()
+        return {r[0]: np.frombuffer(r[1], dtype="<f2").astype(np.float32) for r in rows
+                if len(r[1]) == 2 * dim}
+
+    def insert_fact(self, conn: sqlite3.Connection, scope: Scope, fact: NewFact, *,
+                    citations: Sequence[int], now: datetime) -> int:
+        """Insert an active fact with its citations and full-text row; returns its id."""
+        cur = conn.execute(
+            "INSERT INTO facts (org_id, project_id, user_id, agent_id, subject, kind, key, tag, value, "
+            "statement, confidence, importance, sensitivity, observed_at, valid_from, valid_to, "
+            "status, created_at, updated_at, embedding) "
+            "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,'active',?,?,?)",
+            (scope.org_id, scope.project_id, scope.user_id, scope.agent_id, fact.subject, fact.kind,
+             fact.key, fact.tag, fact.value, fact.statement, fact.confidence, fact.importance,
+             fact.sensitivity, to_db(fact.observed_at), to_db(fact.valid_from),
+             to_db(fact.valid_to), to_db(now), to_db(now),
+             None if fact.embedding is None else encode_vector(fact.embedding)),
+        )
+        fact_id = int(cur.lastrowid or 0)
+        conn.execute("INSERT INTO facts_fts (rowid, terms) VALUES (?, ?)", (fact_id, fact.index_terms))
+        self.cite(conn, fact_id, citations)
+        self.bump(conn, "facts_version")
+        return fact_id
+
+    @staticmethod
+    def cite(conn: sqlite3.Connection, fact_id: int, episode_ids: Iterable[int]) -> None:
+        """Add citations (idempotent)."""
+        conn.executemany("INSERT OR IGNORE INTO fact_citations (fact_id, episode_id) VALUES (?, ?)",
+                         [(fact_id, e) for e in episode_ids])
+
+    def set_fact_status(self, conn: sqlite3.Connection, fact_id: int, status: str, *,
+                        now: datetime, valid_to: datetime | None = None) -> None:
+        """Change a fact's status (``superseded`` also closes ``valid_to``)."""
+        conn.execute("UPDATE facts SET status = ?, valid_to = coalesce(?, valid_to), updated_at = ? "
+                     "WHERE id = ?", (status, to_db(valid_to), to_db(now), fact_id))
+        self.bump(conn, "facts_version")
+
+    @staticmethod
+    def touch_fact(conn: sqlite3.Connection, fact_id: int, *, confidence: float, now: datetime,
+                   observed_at: datetime) -> None:
+        """Record that a fact was stated again: newer ``observed_at``, higher confidence."""
+        conn.execute("UPDATE facts SET confidence = max(confidence, ?), observed_at = max(observed_at, ?), "
+                     "updated_at = ? WHERE id = ?",
+                     (confidence, to_db(observed_at), to_db(now), fact_id))
+
+    def record_access(self, fact_ids: Sequence[int], now: datetime) -> None:
+        """Count a recall of each fact (one small transaction)."""
+        if not fact_ids:
+            return
+        with self.db.write() as conn:
+            conn.executemany("UPDATE facts SET access_count = access_count + 1, last_accessed_at = ? "
+                             "WHERE id = ?", [(to_db(now), f) for f in fact_ids])
+
+    def get_facts(self, scope: Scope, ids: Sequence[int]) -> dict[int, Fact]:
+        """Facts by id inside ``scope`` (any status)."""
+        if not ids:
+            return {}
+        where, params = scope_predicate(scope, session=False)
+        marks = ",".join("?" * len(ids))
+        with self.db.read() as conn:
+            facts = self._facts(conn, f"id IN ({marks}) AND {where}", [*ids, *params])
+        return {f.id: f for f in facts}
+
+    def list_facts(self, scope: Scope, *, statuses: Sequence[str], key: str | None = None,
+                   limit: int = 100, offset: int = 0) -> list[Fact]:
+        """Facts in ``scope`` with one of ``statuses``, newest observation first."""
+        where, params = scope_predicate(scope, session=False)
+        marks = ",".join("?" * len(statuses))
+        where += f" AND status IN ({marks})"
+        params += list(statuses)
+        if key is not None:
+            where += " AND (key = ? OR key LIKE ?)"
+            params += [key, key + ".%"]
+        with self.db.read() as conn:
+            return self._facts(conn, where, [*params, int(limit), int(offset)],
+                               "ORDER BY observed_at DESC, id DESC LIMIT ? OFFSET ?")
+
+    # -- events -----------------------------------------------------------------------------
+    @staticmethod
+    def log_event(conn: sqlite3.Connection, scope: Scope, *, fact_id: int | None, action: str,
+                  actor: str, detail: dict[str, Any], now: datetime) -> None:
+        """Append to the audit log."""
+        conn.execute(
+            "INSERT INTO memory_events (fact_id, org_id, project_id, user_id, action, at, actor, detail) "
+            "VALUES (?,?,?,?,?,?,?,?)",
+            (fact_id, scope.org_id, scope.project_id, scope.user_id, action, to_db(now), actor,
+             json.dumps(detail, ensure_ascii=False)),
+        )
+
+    def events(self, scope: Scope, fact_ids: Sequence[int]) -> list[MemoryEvent]:
+        """Audit events of these facts in ``scope``, oldest first."""
+        if not fact_ids:
+            return []
+        marks = ",".join("?" * len(fact_ids))
+        with self.db.read() as conn:
+            rows = conn.execute(
+                f"SELECT id, fact_id, action, at, actor, detail FROM memory_events "
+                f"WHERE fact_id IN ({marks}) AND org_id = ? AND project_id = ? ORDER BY id",
+                [*fact_ids, scope.org_id, scope.project_id],
+            ).fetchall()
+        return [MemoryEvent(r[0], r[1], r[2], from_db(r[3]), r[4], json.loads(r[5])) for r in rows]  # type: ignore[arg-type]
+
+    # -- search candidates ------------------------------------------------------------------
+    def fts_segments(self, scope: Scope, match: str, limit: int) -> list[tuple[int, float]]:
+        """Full-text candidates ``[(segment_id, bm25)]``, best first (bm25: lower is better)."""
+        where, params = scope_predicate(scope, prefix="s.")
+        with self.db.read() as conn:
+            rows = conn.execute(
+                f"SELECT s.id, bm25(segments_fts) AS r FROM segments_fts JOIN segments s "
+                f"ON s.id = segments_fts.rowid WHERE segments_fts MATCH ? AND {where} "
+                "ORDER BY r LIMIT ?", (match, *params, limit),
+            ).fetchall()
+        return [(int(r[0]), float(r[1])) for r in rows]
+
+    def fts_facts(self, scope: Scope, match: str, limit: int, statuses: Sequence[str]) -> list[tuple[int, float]]:
+        """Full-text candidates among facts ``[(fact_id, bm25)]``, best first."""
+        where, params = scope_predicate(scope, prefix="f.", session=False)
+        marks = ",".join("?" * len(statuses))
+        with self.db.read() as conn:
+            rows = conn.execute(
+                f"SELECT f.id, bm25(facts_fts) AS r FROM facts_fts JOIN facts f ON f.id = facts_fts.rowid "
+                f"WHERE facts_fts MATCH ? AND {where} AND f.status IN ({marks}) ORDER BY r LIMIT ?",
+                (match, *params, *statuses, limit),
+            ).fetchall()
+        return [(int(r[0]), float(r[1])) for r in rows]
+
+    def segment_matrix(self, scope: Scope, dim: int) -> tuple[np.ndarray, np.ndarray]:
+        """``(ids (n,), vectors (n, dim) float32)`` of every embedded segment in ``scope``."""
+        where, params = scope_predicate(scope)
+        with self.db.read() as conn:
+            version = self._version(conn, "segments_deleted")
+            return self.vectors.get(conn, table="segments", where=where, params=params,
+                                    version=version, dim=dim)
+
+    def fact_matrix(self, scope: Scope, dim: int, statuses: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
+        """``(ids, vectors)`` of embedded facts in ``scope`` with one of ``statuses``."""
+        where, params = scope_predicate(scope, session=False)
+        where += " AND status IN (" + ",".join("?" * len(statuses)) + ")"
+        with self.db.read() as conn:
+            version = self._version(conn, "facts_version")
+            return self.vectors.get(conn, table="facts", where=where, params=[*params, *statuses],
+                                    version=version, dim=dim)
+
+    @staticmethod
+    def _version(conn: sqlite3.Connection, counter: str) -> str:
+        row = conn.execute("SELECT value FROM meta WHERE key = ?", (counter,)).fetchone()
+        return "0" if row is None else str(row[0])
+
+    # -- deletion ---------------------------------------------------------------------------
+    def delete_scope(self, conn: sqlite3.Connection, scope: Scope) -> dict[str, int]:
+        """Delete every episode, segment, fact, index row and fact event in ``scope``.
+
+        Returns counts per table. Audit events of deleted facts are removed too (they
+        hold old values); the caller logs a content-free tombstone.
+        """
+        where, params = scope_predicate(scope)
+        fwhere, fparams = scope_predicate(scope, session=False)
+        counts: dict[str, int] = {}
+        seg_ids = f"SELECT id FROM segments WHERE {where}"
+        conn.execute(f"DELETE FROM segments_fts WHERE rowid IN ({seg_ids})", params)
+        counts["segments"] = conn.execute(f"DELETE FROM segments WHERE {where}", params).rowcount
+        if scope.session_id is None:
+            fact_ids = f"SELECT id FROM facts WHERE {fwhere}"
+        else:  # a session's facts: those cited only by episodes of that session
+            fact_ids = (f"SELECT f.id FROM facts f WHERE {fwhere.replace('org_id', 'f.org_id')} AND NOT EXISTS "
+                        f"(SELECT 1 FROM fact_citations c JOIN episodes e ON e.id = c.episode_id "
+                        f"WHERE c.fact_id = f.id AND ifnull(e.session_id, '') != ?)")
+            fparams = [*fparams, scope.session_id]
+        ids = [r[0] for r in conn.execute(fact_ids, fparams)]
+        counts["facts"] = self.delete_facts(conn, ids)
+        counts["episodes"] = conn.execute(f"DELETE FROM episodes WHERE {where}", params).rowcount
+        self.bump(conn, "segments_deleted")
+        return counts
+
+    def delete_facts(self, conn: sqlite3.Connection, ids: Sequence[int]) -> int:
+        """Remove facts, their index rows, citations and events; returns how many."""
+        if not ids:
+            return 0
+        for start in range(0, len(ids), 500):
+            chunk = list(ids[start:start + 500])
+            marks = ",".join("?" * len(chunk))
+            conn.execute(f"DELETE FROM facts_fts WHERE rowid IN ({marks})", chunk)
+            conn.execute(f"DELETE FROM memory_events WHERE fact_id IN ({marks})", chunk)
+            conn.execute(f"DELETE FROM facts WHERE id IN ({marks})", chunk)
+        self.bump(conn, "facts_version")
+        return len(ids)
+
+    def counts(self, scope: Scope | None = None) -> dict[str, int]:
+        """Row counts (episodes, segments, facts by status, events), optionally in a scope."""
+        where, params = ("1 = 1", []) if scope is None else scope_predicate(scope)
+        fwhere, fparams = ("1 = 1", []) if scope is None else scope_predicate(scope, session=False)
+        with self.db.read() as conn:
+            out = {
+                "episodes": conn.execute(f"SELECT count(*) FROM episodes WHERE {where}", params).fetchone()[0],
+                "segments": conn.execute(f"SELECT count(*) FROM segments WHERE {where}", params).fetchone()[0],
+                "embedded_segments": conn.execute(
+                    f"SELECT count(*) FROM segments WHERE {where} AND embedding IS NOT NULL", params).fetchone()[0],
+            }
+            for status, n in conn.execute(f"SELECT status, count(*) FROM facts WHERE {fwhere} GROUP BY status",
+                                          fparams):
+                out[f"facts_{status}"] = n
+            out["events"] = conn.execute("SELECT count(*) FROM memory_events").fetchone()[0]
+        return out
