@@ -20,7 +20,7 @@ from memstrata.loaders.locomo import (
 )
 
 REPO = Path(__file__).resolve().parents[2]
-DEMO = REPO / "data" / "demo" / "locomo-conv-30.json"
+DEMO = REPO / "src" / "memstrata" / "data" / "locomo-conv-30.json"
 # The shared benchmark copy exists on the team's machines only; tests using it skip elsewhere.
 FULL = Path("/work/shared/eval/data/locomo10.json")
 

@@ -1,0 +1,379 @@
+"""The ``memstrata`` command line: a thin door over ``Memory``.
+
+Human output uses rich; ``--json`` prints machine-readable JSON instead. Errors
+are printed as one line ``error[code]: message`` with exit status 2 (bad input)
+or 1 (anything else); no traceback reaches the user.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import tempfile
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import asdict
+from pathlib import Path
+from typing import Annotated, Any, TypeVar
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from memstrata.clock import parse_time
+from memstrata.config import Settings
+from memstrata.errors import InvalidInput, MemstrataError
+from memstrata.export import _plain, dumps
+from memstrata.ingest import AddResult
+from memstrata.memory import Memory
+from memstrata.render import labels_for
+from memstrata.types import Fact, Hit
+
+app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
+                  help="memstrata: long-term memory for AI agents (embedded SQLite by default).")
+bench_app = typer.Typer(no_args_is_help=True, help="Benchmarks that print figures and ratios.")
+app.add_typer(bench_app, name="bench")
+console = Console()
+err = Console(stderr=True)
+T = TypeVar("T")
+
+DbOpt = Annotated[Path | None, typer.Option("--db", help="Database file (default $MEMSTRATA_DB or ~/.memstrata/memory.db).")]
+UserOpt = Annotated[str | None, typer.Option("--user", "-u", help="user_id (default $MEMSTRATA_USER or 'default').")]
+AgentOpt = Annotated[str | None, typer.Option("--agent", help="agent_id.")]
+SessionOpt = Annotated[str | None, typer.Option("--session", help="session_id.")]
+OrgOpt = Annotated[str | None, typer.Option("--org", help="org_id (tenant).")]
+ProjectOpt = Annotated[str | None, typer.Option("--project", help="project_id (tenant).")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for machines.")]
+
+
+@contextmanager
+def _errors() -> Iterator[None]:
+    try:
+        yield
+    except MemstrataError as exc:
+        err.print(f"[red]error[{exc.code}][/]: {exc}", highlight=False)
+        raise typer.Exit(2 if isinstance(exc, InvalidInput) else 1) from None
+    except KeyboardInterrupt:
+        err.print("interrupted")
+        raise typer.Exit(130) from None
+    except (typer.Exit, typer.Abort):
+        raise
+    except Exception as exc:  # the outer edge: never a traceback for the user
+        err.print(f"[red]error[internal][/]: {type(exc).__name__}: {exc}", highlight=False)
+        raise typer.Exit(1) from None
+
+
+def _open(db: Path | None, org: str | None, project: str | None, user: str | None,
+          **kw: Any) -> Memory:
+    settings = Settings.from_env()
+    return Memory(db, settings=settings, org_id=org, project_id=project,
+                  user_id=user or settings.user_id, **kw)
+
+
+def _run(fn: Callable[[], T]) -> T:
+    with _errors():
+        return fn()
+
+
+def _emit_json(data: Any) -> None:
+    sys.stdout.write(json.dumps(_plain(data), ensure_ascii=False, indent=2) + "\n")
+
+
+def _hit_json(hit: Hit) -> dict[str, Any]:
+    data = {k: v for k, v in asdict(hit).items() if k not in ("episode", "fact", "scope")}
+    data["scope"] = asdict(hit.scope)
+    if hit.fact is not None:
+        data["key"], data["value"] = hit.fact.key, hit.fact.value
+    return data
+
+
+@app.command()
+def remember(
+    text: Annotated[str, typer.Argument(help="What to remember (one message).")],
+    db: DbOpt = None, user: UserOpt = None, agent: AgentOpt = None, session: SessionOpt = None,
+    org: OrgOpt = None, project: ProjectOpt = None,
+    role: Annotated[str, typer.Option(help="user | assistant | system | tool")] = "user",
+    speaker: Annotated[str | None, typer.Option(help="Who said it.")] = None,
+    at: Annotated[str | None, typer.Option(help="When it was said (ISO 8601; default now).")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Store a message; print the facts it gave (created, superseded, already known)."""
+    def go() -> AddResult:
+        with _open(db, org, project, user, agent_id=agent, session_id=session) as memory:
+            return memory.add(text, role=role, speaker=speaker,
+                              created_at=parse_time(at, "--at") if at else None)
+    result = _run(go)
+    if as_json:
+        _emit_json(asdict(result))
+        return
+    lab = labels_for(text)
+    zh = lab is labels_for("中文")
+    if not result.created:
+        console.print(lab["duplicate"].format(id=result.episode_id))
+    elif not result.facts:
+        console.print(lab["nothing"] + f" episode #{result.episode_id}")
+    else:
+        console.print(lab["remembered"])
+        for change in result.facts:
+            f = change.fact
+            conf = f"（{lab['confidence']} {f.confidence:.2f}）" if zh else f" ({lab['confidence']} {f.confidence:.2f})"
+            note = ""
+            if change.action == "touch":
+                note = f" [{lab['touched']}]"
+            elif change.previous:
+                note = f" [{lab['superseded']} " + ", ".join(p.value for p in change.previous) + "]"
+            console.print(f"- {f.key} = {f.value}{conf}{note}", highlight=False)
+
+
+@app.command()
+def recall(
+    query: Annotated[str, typer.Argument(help="What to recall.")],
+    db: DbOpt = None, user: UserOpt = None, agent: AgentOpt = None, session: SessionOpt = None,
+    org: OrgOpt = None, project: ProjectOpt = None,
+    limit: Annotated[int, typer.Option("--limit", "-k", help="How many memories.")] = 5,
+    context: Annotated[int, typer.Option(help="Neighbouring segments to show around episode hits.")] = 0,
+    kind: Annotated[str | None, typer.Option(help="Only 'fact' or 'episode'.")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Ranked, cited memories for a question."""
+    def go() -> list[Hit]:
+        with _open(db, org, project, user, agent_id=agent, session_id=session) as memory:
+            kinds = (kind,) if kind else ("fact", "episode")
+            return memory.search(query, limit=limit, expand_context=context, kinds=kinds)
+    hits = _run(go)
+    if as_json:
+        _emit_json([_hit_json(h) for h in hits])
+        return
+    lab = labels_for(query)
+    zh = lab is labels_for("中文")
+    if not hits:
+        console.print(lab["no_hits"])
+    for hit in hits:
+        cites = ",".join(f"episode#{c}" for c in hit.citations[:3])
+        where = (f"（{hit.created_at:%Y-%m-%d}，{lab['source']} {cites}）" if zh
+                 else f" ({hit.created_at:%Y-%m-%d}, {lab['source']} {cites})")
+        label = f"fact#{hit.id} " if hit.kind == "fact" else ""
+        console.print(f"[bold][{hit.score:.2f}][/] {label}{' '.join(hit.text.split())}[dim]{where}[/]",
+                      highlight=False)
+        for ctx in hit.context:
+            console.print(f"      [dim]{ctx.speaker or ''}: {ctx.text}[/]", highlight=False)
+
+
+@app.command(name="list")
+def list_cmd(
+    db: DbOpt = None, user: UserOpt = None, agent: AgentOpt = None, org: OrgOpt = None,
+    project: ProjectOpt = None,
+    episodes: Annotated[bool, typer.Option("--episodes", help="List episodes instead of facts.")] = False,
+    status: Annotated[str, typer.Option(help="active | superseded | archived | all")] = "active",
+    key: Annotated[str | None, typer.Option(help="Only facts under this key (prefix).")] = None,
+    limit: Annotated[int, typer.Option(help="How many rows.")] = 50,
+    as_json: JsonOpt = False,
+) -> None:
+    """Facts (or episodes) in a scope, newest first."""
+    def go() -> list[Any]:
+        with _open(db, org, project, user, agent_id=agent) as memory:
+            return memory.list(kind="episode" if episodes else "fact", status=status, key=key,
+                               limit=limit)
+    rows = _run(go)
+    if as_json:
+        _emit_json([asdict(r) for r in rows])
+        return
+    table = Table(show_lines=False)
+    if episodes:
+        for col in ("id", "when", "session", "speaker", "content"):
+            table.add_column(col)
+        for e in rows:
+            table.add_row(str(e.id), f"{e.created_at:%Y-%m-%d %H:%M}", e.scope.session_id or "",
+                          e.producer_id or e.role, e.content[:100])
+    else:
+        for col in ("id", "key", "value", "conf", "status", "observed", "episodes"):
+            table.add_column(col)
+        for f in rows:
+            table.add_row(str(f.id), f.key, f.value, f"{f.confidence:.2f}", f.status,
+                          f"{f.observed_at:%Y-%m-%d}", ",".join(map(str, f.citations[:5])))
+    console.print(table)
+
+
+@app.command()
+def history(
+    fact_id: Annotated[int | None, typer.Argument(help="A fact id (from list or recall).")] = None,
+    key: Annotated[str | None, typer.Option(help="Or a key, e.g. shipping.carrier.")] = None,
+    db: DbOpt = None, user: UserOpt = None, org: OrgOpt = None, project: ProjectOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """A fact's timeline: every value it had under its key, with audit events."""
+    def go() -> list[tuple[Fact, list[Any]]]:
+        with _open(db, org, project, user) as memory:
+            return memory.history(fact_id, key=key)
+    timeline = _run(go)
+    if as_json:
+        _emit_json([{"fact": asdict(f), "events": [asdict(e) for e in ev]} for f, ev in timeline])
+        return
+    for fact, events in timeline:
+        until = f" → {fact.valid_to:%Y-%m-%d %H:%M}" if fact.valid_to else ""
+        console.print(f"[bold]fact#{fact.id}[/] {fact.key} = {fact.value} [{fact.status}] "
+                      f"{fact.valid_from or fact.observed_at:%Y-%m-%d %H:%M}{until}", highlight=False)
+        for ev in events:
+            console.print(f"   {ev.at:%Y-%m-%d %H:%M:%S} {ev.action:<10} {ev.actor} "
+                          f"{json.dumps(ev.detail, ensure_ascii=False)}", highlight=False)
+
+
+@app.command()
+def forget(
+    db: DbOpt = None, user: UserOpt = None, agent: AgentOpt = None, session: SessionOpt = None,
+    org: OrgOpt = None, project: ProjectOpt = None,
+    fact: Annotated[int | None, typer.Option(help="Forget one fact by id.")] = None,
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Delete everything about a user / agent / session, or one fact; prints a receipt."""
+    if user is None and agent is None and session is None and fact is None:
+        err.print("error[invalid_input]: say what to forget: --user, --agent, --session or --fact")
+        raise typer.Exit(2)
+    target = f"fact #{fact}" if fact is not None else " ".join(
+        f"{n}={v}" for n, v in (("user", user), ("agent", agent), ("session", session)) if v)
+    if not yes and sys.stdin.isatty() and not typer.confirm(f"Forget {target}?"):
+        raise typer.Exit(1)
+
+    def go() -> dict[str, int]:
+        with _open(db, org, project, None) as memory:
+            return memory.forget(user_id=user, agent_id=agent, session_id=session, fact_id=fact,
+                                 actor="cli", org_id=org, project_id=project)
+    counts = _run(go)
+    if as_json:
+        _emit_json({"forgot": target, "counts": counts})
+    else:
+        console.print(f"Forgot {target}: " + ", ".join(f"{v} {k}" for k, v in counts.items()))
+
+
+@app.command()
+def export(
+    db: DbOpt = None, user: UserOpt = None, agent: AgentOpt = None, org: OrgOpt = None,
+    project: ProjectOpt = None,
+    output: Annotated[Path | None, typer.Option("--output", "-o", help="File (default stdout).")] = None,
+) -> None:
+    """Export a scope as JSONL: episodes, facts (every status), events."""
+    def go() -> int:
+        with _open(db, org, project, user, agent_id=agent) as memory:
+            handle = output.open("w", encoding="utf-8") if output else sys.stdout
+            n = 0
+            try:
+                for record in memory.export():
+                    handle.write(dumps(record) + "\n")
+                    n += 1
+            finally:
+                if output:
+                    handle.close()
+            return n
+    n = _run(go)
+    if output:
+        console.print(f"exported {n} records to {output}")
+
+
+@app.command(name="import")
+def import_cmd(
+    path: Annotated[Path, typer.Argument(help="JSONL messages or a LoCoMo JSON file.")],
+    db: DbOpt = None, user: UserOpt = None, org: OrgOpt = None, project: ProjectOpt = None,
+    fmt: Annotated[str, typer.Option("--format", help="auto | jsonl | locomo")] = "auto",
+    as_json: JsonOpt = False,
+) -> None:
+    """Import a conversation log (one user per LoCoMo conversation), with a progress bar."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from memstrata.importer import import_messages, load_any
+
+    def go() -> dict[str, int]:
+        groups = load_any(path, fmt)
+        total = sum(len(msgs) for _, msgs in groups)
+        summary = {"messages": total, "groups": len(groups)}
+        with _open(db, org, project, user) as memory, Progress(
+            TextColumn("importing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+            console=err, disable=as_json,
+        ) as progress:
+            task = progress.add_task("import", total=total)
+            for default_user, messages in groups:
+                import_messages(memory, messages, user_id=user or default_user,
+                                on_batch=lambda n: progress.advance(task, n))
+            summary.update(memory.store.counts())
+        return summary
+    summary = _run(go)
+    if as_json:
+        _emit_json(summary)
+    else:
+        console.print(f"imported {summary['messages']} messages; database now holds "
+                      f"{summary['episodes']} episodes, {summary['segments']} segments, "
+                      f"{summary.get('facts_active', 0)} active facts")
+
+
+@app.command()
+def doctor(db: DbOpt = None, as_json: JsonOpt = False) -> None:
+    """What model, what database, what counts. Never fails on a missing model."""
+    def go() -> dict[str, Any]:
+        with _open(db, None, None, None) as memory:
+            return memory.doctor()
+    report = _run(go)
+    if as_json:
+        _emit_json(report)
+        return
+    table = Table(show_header=False)
+    for k, v in report.items():
+        table.add_row(k, json.dumps(v, ensure_ascii=False) if isinstance(v, dict) else str(v))
+    console.print(table)
+
+
+@app.command()
+def reembed(
+    db: DbOpt = None,
+    model: Annotated[str | None, typer.Option(help="Model to migrate to (default: configured).")] = None,
+) -> None:
+    """Re-embed every segment and fact with the configured (or given) model."""
+    from memstrata.reembed import reembed_database
+
+    def go() -> dict[str, Any]:
+        settings = Settings.from_env()
+        return reembed_database(Path(db or settings.resolved_db_path()).expanduser(),
+                                model or settings.embedding_model or "use-multilingual-v3",
+                                threads=settings.embed_threads)
+    summary = _run(go)
+    console.print(f"re-embedded {summary['segments']} segments and {summary['facts']} facts with "
+                  f"{summary['model']} (was {summary['previous']})")
+
+
+@app.command()
+def demo(
+    db: Annotated[Path | None, typer.Option("--db", help="Fresh database file (default: a temporary one).")] = None,
+) -> None:
+    """Import a real LoCoMo conversation and answer five of its benchmark questions."""
+    from memstrata.demo import run_demo
+
+    def go() -> None:
+        if db is not None:
+            if db.exists():
+                raise InvalidInput(f"{db} exists; the demo needs a fresh database path")
+            run_demo(db, console=console)
+            return
+        with tempfile.TemporaryDirectory(prefix="memstrata-demo-") as tmp:
+            run_demo(Path(tmp) / "demo.db", console=console)
+    _run(go)
+
+
+@bench_app.command("perf")
+def bench_perf(
+    sizes: Annotated[str, typer.Option(help="Stored segments to measure at, comma-separated.")] = "10000,100000",
+    queries: Annotated[int, typer.Option(help="Recall queries per size.")] = 200,
+    seed: Annotated[int, typer.Option(help="Random seed.")] = 7,
+) -> None:
+    """Ingest throughput, recall latency p50/p95, database size, peak RSS."""
+    from memstrata.bench.perf import run_perf
+
+    _run(lambda: run_perf([int(s) for s in sizes.split(",") if s.strip()], queries=queries,
+                          seed=seed, console=console))
+
+
+def main() -> None:
+    """Console-script entry point."""
+    app()
+
+
+if __name__ == "__main__":
+    main()

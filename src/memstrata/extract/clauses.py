@@ -1,0 +1,146 @@
+"""What the language pattern modules share: the ``Finding`` type and value clean-up.
+
+A *finding* is what one pattern saw in one clause, before the extractor turns it into
+a ``FactCandidate`` (key spec, statement, zero-shot re-keying). Patterns work on
+clauses, not sentences, because one sentence often states several facts:
+"我以后都希望用顺丰，别放门口" is a carrier and a drop-off instruction.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from datetime import datetime
+from typing import Literal
+
+from memstrata.extract.timex import resolve_relative, time_span
+
+Period = tuple[datetime, datetime]
+
+#: Confidence per pattern family (0–1). They rank how explicit the wording is, not a
+#: measured precision: a direct "remember that" or "my name is" is nearly never a
+#: misreading; "I like X" in chat is sometimes ironic or passing; a key guessed by
+#: zero-shot similarity can be wrong even when the statement is right.
+CONF_EXPLICIT = 0.95  # remember that / 记住 / my name is / 我叫
+CONF_PREFER = 0.92  # I prefer / from now on / 以后都 / always / never / allergic to
+CONF_STATED = 0.9  # plain self-description: I live in, I work as, my favorite X is Y
+CONF_NEGATIVE = 0.88  # 别 / 不要 / don't: an instruction, but often one-off
+CONF_INFORMAL = 0.85  # I'm Alice / call me Al / 叫我小王; an unmarked imperative "use X"
+CONF_LIKE = 0.8  # I like / love / hate X; 我喜欢 / 讨厌 X
+CONF_EVENT = 0.75  # a dated happening ("yesterday I went to Paris")
+CONF_ZERO_SHOT = 0.7  # a generic like whose key was picked by embedding similarity
+
+Polarity = Literal["like", "dislike"]
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One fact a pattern read from one clause.
+
+    Attributes:
+        key: taxonomy key.
+        value: short normalised value in the clause's language.
+        confidence: one of the ``CONF_*`` constants.
+        clause: the clause the value came from (embedded for zero-shot keying).
+        polarity: set only on generic likes/dislikes whose key an embedder may refine.
+        period: ``(valid_from, valid_to)`` in UTC when the clause names a time.
+        label: what the value is, for the statement ("color" in "favorite color is blue").
+    """
+
+    key: str
+    value: str
+    confidence: float
+    clause: str = ""
+    polarity: Polarity | None = None
+    period: Period | None = None
+    label: str = ""
+
+
+def with_confidence(findings: list[Finding], confidence: float) -> list[Finding]:
+    """The findings with confidence raised to at least ``confidence``."""
+    return [replace(f, confidence=max(f.confidence, confidence)) for f in findings]
+
+
+_TRAILING = re.compile(r"[\s.,!?;:。，！？；：、~～…\"'“”‘’)）】」』]+$")
+_LEADING = re.compile(r"^[\s,，:：;；\-—\"'“”‘’(（【「『]+")
+_ZH_PARTICLES = re.compile(r"(?:了|吧|啊|呀|哦|喔|啦|哈|呢|嘛|的说|就行|就好|就可以)+$")
+_EN_FILLERS = re.compile(
+    r"\s+(?:too|as well|a lot|so much|very much|really|lol|haha|though|anyway|please)$",
+    re.IGNORECASE,
+)
+_EN_ARTICLE = re.compile(r"^(?:the|a|an)\s+", re.IGNORECASE)
+
+
+def clean_value(text: str, lang: str) -> str:
+    """Strip edge punctuation, a leading article and trailing fillers/particles.
+
+    >>> clean_value("the Beatles a lot!", "en"), clean_value("顺丰吧。", "zh")
+    ('Beatles', '顺丰')
+    """
+    value = _LEADING.sub("", _TRAILING.sub("", text.strip()))
+    for _ in range(3):  # fillers stack: "pizza too lol"
+        before = value
+        if lang == "zh":
+            value = _TRAILING.sub("", _ZH_PARTICLES.sub("", value))
+        else:
+            value = _TRAILING.sub("", _EN_FILLERS.sub("", value))
+        if value == before:
+            break
+    if lang == "en":
+        value = _EN_ARTICLE.sub("", value)
+    return value.strip()
+
+
+def clause_period(clause: str, sentence: str, said_at: datetime) -> Period | None:
+    """The time the clause names, else the one its sentence names."""
+    return resolve_relative(clause, said_at) or resolve_relative(sentence, said_at)
+
+
+def without_time(clause: str) -> str:
+    """``clause`` with its first time expression cut out ("我上周去了成都" → "我去了成都")."""
+    span = time_span(clause)
+    if span is None:
+        return clause
+    head, tail = clause[: span[0]].rstrip(), clause[span[1] :].lstrip(" ,，")
+    joiner = " " if head and tail and head[-1].isascii() and tail[0].isascii() else ""
+    return (head + joiner + tail).strip()
+
+
+def is_only_time(clause: str) -> bool:
+    """True if the clause is nothing but a time phrase ("Yesterday", "上周末")."""
+    span = time_span(clause)
+    return span is not None and clean_value(without_time(clause), "en") == ""
+
+
+def merge_time_clauses(clauses: list[str]) -> list[str]:
+    """Join a clause that is only a time phrase onto the next one.
+
+    "Yesterday, I went to Paris" splits at the comma; the event needs both halves.
+    """
+    out: list[str] = []
+    carry = ""
+    for clause in clauses:
+        if is_only_time(clause):
+            carry = f"{carry} {clause}".strip()
+            continue
+        out.append(f"{carry} {clause}".strip() if carry else clause)
+        carry = ""
+    if carry:
+        out.append(carry)
+    return out
+
+
+def describe_period(period: Period, lang: str) -> str:
+    """A short label for a period: ``2024-05-14``, ``week of 2024-05-06``, ``2024-05``, ``2024``."""
+    start, end = period
+    days = (end - start).days
+    day = start.strftime("%Y-%m-%d")
+    if days <= 1:
+        return day
+    if days == 2:
+        return f"{day}周末" if lang == "zh" else f"weekend of {day}"
+    if days == 7:
+        return f"{day}当周" if lang == "zh" else f"week of {day}"
+    if days <= 31:
+        return start.strftime("%Y-%m")
+    return start.strftime("%Y")

@@ -1,0 +1,57 @@
+"""Import message logs (JSONL, LoCoMo) through the public SDK, exactly as a user would."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+from memstrata.errors import InvalidInput
+from memstrata.loaders.base import ImportedMessage
+from memstrata.loaders.jsonl import load_jsonl_messages
+from memstrata.loaders.locomo import Conversation, is_locomo, load_locomo
+from memstrata.memory import Memory
+
+
+def import_messages(memory: Memory, messages: Iterable[ImportedMessage], *, user_id: str | None = None,
+                    on_batch: Callable[[int], None] | None = None) -> dict[str, int]:
+    """Add messages (speaker, time and session kept); returns ``{source_id: episode_id}``.
+
+    ``user_id`` overrides the scope; otherwise a message's ``metadata["scope"]`` or the
+    ``Memory``'s default user applies. Re-importing the same file adds nothing (idempotent).
+    """
+    built, sources = [], []
+    for msg in messages:
+        scope = dict(msg.metadata.get("scope") or {})
+        metadata = {k: v for k, v in msg.metadata.items() if k != "scope"}
+        built.append(memory.message(
+            msg.content, role=msg.role, speaker=msg.speaker, created_at=msg.created_at,
+            metadata=metadata, session_id=msg.session_id,
+            user_id=user_id or scope.get("user_id"), agent_id=scope.get("agent_id"),
+        ))
+        sources.append(msg.source_id)
+    results = memory.add_many(built, on_batch=on_batch)
+    return {src: r.episode_id for src, r in zip(sources, results, strict=True) if src is not None}
+
+
+def import_conversation(memory: Memory, conversation: Conversation, *, user_id: str | None = None,
+                        on_batch: Callable[[int], None] | None = None) -> dict[str, int]:
+    """Import one LoCoMo conversation as one user (default: the conversation id)."""
+    return import_messages(memory, conversation.messages, user_id=user_id or conversation.id,
+                           on_batch=on_batch)
+
+
+def detect_format(path: Path) -> str:
+    """``locomo`` or ``jsonl``, by sniffing the file. Raises ``InvalidInput`` if unreadable."""
+    if not path.is_file():
+        raise InvalidInput(f"{path}: no such file")
+    return "locomo" if is_locomo(path) else "jsonl"
+
+
+def load_any(path: Path, fmt: str = "auto") -> list[tuple[str | None, list[ImportedMessage]]]:
+    """``[(default_user, messages)]``: one group per LoCoMo conversation, or one for JSONL."""
+    fmt = detect_format(path) if fmt == "auto" else fmt
+    if fmt == "locomo":
+        return [(c.id, list(c.messages)) for c in load_locomo(path)]
+    if fmt == "jsonl":
+        return [(None, list(load_jsonl_messages(path)))]
+    raise InvalidInput(f"unknown import format {fmt!r}; use auto, jsonl or locomo")
