@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Literal
 
+from memstrata.extract import gazetteer
 from memstrata.extract.timex import resolve_relative, time_span
 
 Period = tuple[datetime, datetime]
@@ -144,3 +145,37 @@ def describe_period(period: Period, lang: str) -> str:
     if days <= 31:
         return start.strftime("%Y-%m")
     return start.strftime("%Y")
+
+
+def like_finding(
+    obj: str, polarity: Polarity, conf: float, clause: str, lang: str, *, hint: str = ""
+) -> list[Finding]:
+    """Key a liked or disliked object: by gazetteer, then by the verb's hint, else generic.
+
+    Args:
+        obj: the object phrase, its verb already stripped ("VSCode写代码", "hiking").
+        polarity: ``like`` or ``dislike``.
+        conf: the pattern's confidence.
+        clause: the clause, kept for zero-shot keying.
+        lang: ``zh`` or ``en``.
+        hint: a key implied by the stripped verb ("eat" → ``food.like``), or ``""``.
+
+    A named thing keeps its canonical name ("VS Code" → ``VSCode``); a disliked named
+    thing is a plain dislike (hating Vim says nothing about the editor you use).
+    Generic results carry ``polarity`` so the extractor may re-key them by embedding.
+    """
+    value = clean_value(obj, lang)
+    limit = 8 if lang == "en" else 16  # words vs characters: longer is a story, not a taste
+    if not value or len(value.split() if lang == "en" else value) > limit:
+        return []
+    hit = gazetteer.lookup(value)
+    if hit is not None and hit.named:
+        key = hit.key if polarity == "like" else "preference.dislike"
+        return [Finding(key, hit.value, conf, clause)]
+    key = hit.key if hit is not None else hint
+    if key:
+        if polarity == "dislike":
+            key = "food.dislike" if key == "food.like" else "preference.dislike"
+        return [Finding(key, value, conf, clause)]
+    generic = "preference.like" if polarity == "like" else "preference.dislike"
+    return [Finding(generic, value, conf, clause, polarity=polarity)]

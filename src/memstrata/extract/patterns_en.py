@@ -17,7 +17,7 @@ from memstrata.extract import gazetteer
 from memstrata.extract.clauses import (
     CONF_EVENT, CONF_EXPLICIT, CONF_INFORMAL, CONF_LIKE, CONF_NEGATIVE, CONF_PREFER,
     CONF_STATED, Finding, Polarity, clause_period, clean_value, merge_time_clauses,
-    with_confidence, without_time,
+    like_finding, with_confidence, without_time,
 )
 
 I = re.IGNORECASE
@@ -324,3 +324,174 @@ def _family_pet(clause: str, ctx: _Ctx) -> list[Finding]:
     if m.group("name"):
         value = f"{value} named {m.group('name')}"
     return _f(key, value, CONF_STATED, clause)
+
+
+# --- instructions: shipping, "don't ...", "always/never ..." ----------------------------
+
+_DONT = re.compile(r"^(?:please\s+)?(?:don't|do not|dont|never|please don't)\s+(?P<v>.+)$", I)
+_LEAVE = re.compile(r"^(?:please\s+)?(?:always\s+)?(?:leave|put|drop|deliver|drop off)\s+"
+                    r"(?:it|them|(?:the |my |all )?(?:packages?|parcels?|deliver(?:y|ies)|orders?))"
+                    r"\s+(?P<v>.+)$", I)
+_USE = re.compile(r"^(?:please\s+)?(?:always\s+)?(?:use|ship(?: (?:it|them|everything|my orders?))?"
+                  r" (?:with|via|by|using|through)|send(?: (?:it|them|everything))? (?:with|via|by|"
+                  r"using|through)|go with|choose|pick|switch to|stick with|stick to)\s+(?P<v>.+)$", I)
+_PREP = re.compile(r"\b(?:at|on|in|by|with|outside|near|to|inside|behind)\s+(?:(?:the|my|a|our)\s+)?$", I)
+
+
+def _dropoff_phrase(text: str) -> str | None:
+    """The place phrase of a delivery instruction ("at the door"), with its preposition."""
+    m = gazetteer.find_dropoff(text)
+    if m is None:
+        return None
+    prep = _PREP.search(text[: m.start()])
+    return text[prep.start() if prep else m.start() : m.end()]
+
+
+def _instruction(clause: str, ctx: _Ctx) -> list[Finding]:
+    m = _DONT.match(clause)
+    if m:
+        place = _dropoff_phrase(m.group("v"))
+        if place is not None:
+            return _f("shipping.dropoff", f"not {place}", CONF_NEGATIVE, clause)
+        if ctx.habit or clause.lower().startswith("never"):
+            return _habit_fallback(clause, CONF_NEGATIVE)
+        return []  # "don't worry" is chatter, not a standing preference
+    m = _LEAVE.match(clause)
+    if m and (place := _dropoff_phrase(m.group("v"))) is not None:
+        return _f("shipping.dropoff", place, CONF_PREFER if ctx.habit else CONF_NEGATIVE, clause)
+    m = _USE.match(clause)
+    if m:
+        hit = gazetteer.lookup(m.group("v"))
+        if hit is not None and hit.named:
+            conf = CONF_PREFER if ctx.habit or "always" in clause.lower() else CONF_INFORMAL
+            return [Finding(hit.key, hit.value, conf, clause)]
+    return []
+
+
+_ALWAYS = re.compile(r"^(?:i|we)\s+(?P<adv>always|never|usually)\s+(?P<v>.+)$", I)
+_INSTRUCT = re.compile(r"^(?:please\s+)?(?:reply|respond|answer|talk|speak|write|address me|"
+                       r"explain|use)\b", I)
+
+
+def _habit(clause: str, ctx: _Ctx) -> list[Finding]:
+    m = _ALWAYS.match(clause)
+    if not m or _PAST.match(m.group("v")):
+        return []  # "I never thought so" is a remark about the past, not a habit
+    adv = m.group("adv").lower()
+    hit = gazetteer.lookup(m.group("v"))
+    if adv == "always" and hit is not None and hit.named:
+        return [Finding(hit.key, hit.value, CONF_PREFER, clause)]
+    if adv == "usually":
+        return []
+    return _f("preference.habit", f"{adv} {m.group('v')}", CONF_PREFER, clause)
+
+
+def _habit_fallback(clause: str, conf: float = CONF_PREFER) -> list[Finding]:
+    """A clause under "from now on" that no specific pattern read."""
+    text = re.sub(r"^(?:i(?:'ll| will| want(?: you)? to| would like(?: you)? to)|please)\s+", "",
+                  clause, flags=I)
+    key = "assistant.instruction" if _INSTRUCT.match(text) else "preference.habit"
+    return _f(key, text, conf, clause)
+
+
+# --- likes and dislikes ---------------------------------------------------------------
+
+_ADV = r"(?:(?:really|also|actually|just|totally|absolutely|do|definitely|still|kind of|kinda|" \
+       r"truly|much|generally|usually|personally|genuinely|simply|honestly|always)\s+)*"
+_LIKE = re.compile(
+    rf"^(?:i|we)\s+{_ADV}(?P<verb>like|love|enjoy|adore|prefer|hate|dislike|detest|loathe|"
+    r"can't stand|cannot stand|can't bear|don't like|do not like|don't really like|"
+    r"don't enjoy|don't care for|would rather|'d rather)\s+(?P<v>.+)$"
+    r"|^(?:i'm|i am)\s+(?:a\s+)?(?:big\s+|huge\s+|real\s+)?(?P<verb2>fan of|into|fond of|crazy about|"
+    r"obsessed with|passionate about|not a fan of|not into|not fond of)\s+(?P<w>.+)$",
+    I,
+)
+_DISLIKE_VERBS = ("hate", "dislike", "detest", "loathe", "can't", "cannot", "don't", "do not", "not")
+_OBJ_END = re.compile(r"\s+(?:because|since|but|though|although|when|whenever|if|so that|"
+                      r"over|rather than|more than|instead of)\b.*$", I)
+_HINTS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"^(?:to\s+)?(?:eat|eating)\s+", I), "food.like"),
+    (re.compile(r"^(?:to\s+)?(?:drink|drinking)\s+", I), "drink.like"),
+    (re.compile(r"^(?:to\s+)?(?:listen|listening)\s+to\s+", I), "music.like"),
+    (re.compile(r"^(?:to\s+)?(?:watch|watching)\s+", I), "media.like"),
+    (re.compile(r"^(?:to\s+)?(?:use|using|code in|coding in|program in|programming in|write code in|"
+                r"writing code in|work in|working in)\s+", I), ""),
+)
+_EAT_NOT = re.compile(r"^(?:i|we)\s+(?:don't|do not|never|can't|cannot)\s+(?P<verb>eat|drink)\s+"
+                      r"(?P<v>.+)$", I)
+
+
+def _like(clause: str, ctx: _Ctx) -> list[Finding]:
+    m = _EAT_NOT.match(clause)
+    if m:
+        key = "food.dislike" if m.group("verb").lower() == "eat" else "preference.dislike"
+        return _f(key, _OBJ_END.sub("", m.group("v")), CONF_NEGATIVE, clause)
+    m = _LIKE.match(clause)
+    if not m:
+        return []
+    verb = (m.group("verb") or m.group("verb2")).lower()
+    polarity: Polarity = "dislike" if verb.startswith(_DISLIKE_VERBS) else "like"
+    conf = CONF_PREFER if verb in ("prefer", "would rather", "'d rather") else CONF_LIKE
+    obj = _OBJ_END.sub("", m.group("v") or m.group("w"))
+    hint = ""
+    for pattern, key in _HINTS:
+        if pattern.match(obj):
+            obj, hint = pattern.sub("", obj, count=1), key
+            break
+    if _PRONOUN.match(clean_value(obj, "en")):
+        return []  # "I love it", "I hate that"
+    return like_finding(obj, polarity, conf, clause, "en", hint=hint)
+
+
+_I_USE = re.compile(r"^(?:i|we)\s+(?:mostly\s+|mainly\s+|mostly\s+|now\s+|only\s+)?(?:use|'m using|"
+                    r"am using|code in|program in|write code in|work in|switched to|moved to)\s+"
+                    r"(?P<v>.+)$", I)
+
+
+def _use(clause: str, ctx: _Ctx) -> list[Finding]:
+    m = _I_USE.match(clause)
+    if not m:
+        return []
+    hit = gazetteer.lookup(m.group("v"))
+    if hit is None or not hit.named:
+        return []  # "I use a laptop" names nothing the taxonomy keys
+    return [Finding(hit.key, hit.value, CONF_STATED, clause)]
+
+
+# --- dated events -----------------------------------------------------------------------
+
+_SUBJECT = re.compile(r"^(?:i|we)(?P<aux>'ll|'m|'ve|'d|\s+will|\s+am|\s+have|\s+had|\s+)\s*(?P<v>.+)$", I)
+_NOT_EVENT = re.compile(r"^(?:think|guess|feel|felt|believe|wonder|hope|know|knew|mean|was|am|"
+                        r"hate|like|love|want|wish|suppose|bet|doubt|don't|do not|can't|might|"
+                        r"may|should|could|would|need to know|not)\b", I)
+_FUTURE = re.compile(r"^(?:going to|gonna|will|plan to|planning to|have an?|'ve got an?|have to|"
+                     r"need to)\s+", I)
+_TRAVEL = re.compile(r"\b(?:go(?:ing)? to|fly(?:ing)? to|travel(?:ing|ling)? to|visit(?:ing)?|"
+                     r"trip|vacation|holiday|head(?:ing)? to|leav(?:e|ing) for)\b", I)
+
+
+def _event(clause: str, ctx: _Ctx) -> list[Finding]:
+    period = clause_period(clause, ctx.sentence, ctx.said_at)
+    if period is None:
+        return []
+    m = _SUBJECT.match(without_time(clause))
+    if not m or _NOT_EVENT.match(m.group("v")):
+        return []
+    aux = m.group("aux").strip().lower()
+    rest = m.group("v")
+    future = period[0] > ctx.said_at or aux in ("'ll", "will", "'m", "am") or bool(_FUTURE.match(rest))
+    if period[1] <= ctx.said_at and aux not in ("'ll", "will"):
+        future = False
+    value = _FUTURE.sub("", rest, count=1) if future else rest
+    value = re.sub(r"\s+(?:on|at|in)$", "", clean_value(value, "en"), flags=I)
+    if future:
+        key = "travel.plan" if _TRAVEL.search(rest) else "schedule.event"
+    else:
+        key = "event"
+    return _f(key, value, CONF_EVENT, clause, period=period)
+
+
+_PATTERNS: tuple[_Pattern, ...] = (
+    _remember, _name, _health_fav, _age_place, _work, _details, _family_pet,
+    _instruction, _habit, _like, _use, _event,
+)

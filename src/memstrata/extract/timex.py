@@ -41,8 +41,9 @@ _REL = {"last": -1, "previous": -1, "past": -1, "this": 0, "next": 1, "coming": 
         "上": -1, "这": 0, "本": 0, "今": 0, "下": 1, "上上": -2, "下下": 2}
 
 
-def _zh_number(text: str) -> int | None:
-    """Arabic digits or a Chinese numeral up to 99 (``三``, ``十五``, ``二十``, ``两``)."""
+def zh_number(text: str) -> int | None:
+    """The number ``text`` spells: Arabic digits, a Chinese numeral up to 99 (``三``, ``十五``,
+    ``两``) or a small English number word (``a``, ``three``); ``None`` if it is none of these."""
     if text.isdigit():
         return int(text)
     if text in _EN_NUMBERS:
@@ -132,7 +133,7 @@ def _r_year_rel(m: re.Match[str], today: date) -> Period:
 
 def _r_ago(sign: int) -> _Resolver:
     def resolve(m: re.Match[str], today: date) -> Period | None:
-        n = _zh_number(m.group("n").lower())
+        n = zh_number(m.group("n").lower())
         if n is None:
             return None
         return _unit_offset(today, sign * n, m.group("unit").lower())
@@ -160,14 +161,14 @@ def _r_en_month_day(m: re.Match[str], today: date) -> Period | None:
 
 
 def _r_zh_month_day(m: re.Match[str], today: date) -> Period | None:
-    month, day = _zh_number(m.group("m")), _zh_number(m.group("d"))
+    month, day = zh_number(m.group("m")), zh_number(m.group("d"))
     if month is None or day is None:
         return None
     return _safe_day(today.year, month, day)
 
 
 def _r_zh_month(m: re.Match[str], today: date) -> Period | None:
-    month = _zh_number(m.group("m"))
+    month = zh_number(m.group("m"))
     return None if month is None or not 1 <= month <= 12 else _month(today.year, month)
 
 

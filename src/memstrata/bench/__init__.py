@@ -1,0 +1,1 @@
+"""Benchmarks run by ``memstrata bench``: they print figures and ratios, never assert."""

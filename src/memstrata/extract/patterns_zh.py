@@ -1,0 +1,417 @@
+"""Chinese patterns: explicit first-person statements and instructions → findings.
+
+Chinese drops the subject freely ("明天要开会", "别放门口"), so instructions and
+events are read without 我, while self-descriptions (我叫, 我住在, 我喜欢) require it.
+Patterns are anchored at the start of a clause (after fillers such as 嗯、其实、算了)
+and tried in order; the first that matches wins. Questions (…吗？, 什么, 是不是) are
+skipped whole.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from datetime import datetime
+
+from memstrata.extract import gazetteer
+from memstrata.extract.clauses import (
+    CONF_EVENT, CONF_EXPLICIT, CONF_INFORMAL, CONF_LIKE, CONF_NEGATIVE, CONF_PREFER,
+    CONF_STATED, Finding, Polarity, clause_period, clean_value, like_finding,
+    merge_time_clauses, with_confidence, without_time,
+)
+from memstrata.extract.timex import zh_number
+
+_Pattern = Callable[[str, "_Ctx"], list[Finding]]
+
+
+class _Ctx:
+    """Per-sentence state: the sentence, its time and the markers seen so far."""
+
+    def __init__(self, sentence: str, said_at: datetime) -> None:
+        self.sentence = sentence
+        self.said_at = said_at
+        self.habit = False  # 以后/从现在起 seen earlier in the sentence
+        self.remember = False  # a bare 记住 clause precedes
+
+
+_FILLER = re.compile(r"^(?:嗯+|哦+|噢|啊|好吧|好的|那个|其实|另外|还有|而且|但是|不过|所以|然后|对了|"
+                     r"顺便说一下|说实话|老实说|总之|反正|算了|那|并且|同时|对)+[，,\s]*")
+_QUESTION = re.compile(r"[？?]\s*$|[吗么呢]\s*[。！!]?$|什么|为什么|怎么|哪里|哪儿|哪个|哪些|谁|多少|"
+                       r"几点|几个|是不是|有没有|要不要|喜不喜欢|好不好|对不对|能不能|会不会|可不可以")
+_HABIT = re.compile(r"^(?:我)?(?:以后|今后|往后|之后|从现在(?:起|开始)|从今(?:以后|往后|天起|天开始)|"
+                    r"下次|每次)(?:我)?(?:都|就|也|还是|一律|统一|全部|全都|一直)?")
+_MODAL = re.compile(r"^(?:请|麻烦|帮我|希望|想|要|会|打算|还是|就|都|你)+")
+_PRONOUN = re.compile(r"^(?:你|他|她|它|你们|他们|她们|这个|那个|这|那|这样|那样|自己|死了|上你|大家)")
+
+
+def _clauses(sentence: str) -> list[str]:
+    parts = [p for p in re.split(r"(?<=[，,；;。！!？?])", sentence) if p.strip()]
+    merged: list[str] = []
+    for part in parts:
+        # "我养了一只猫，叫咪咪": a clause starting with 叫 names what the previous one had.
+        if merged and re.match(r"^\s*(?:叫|名叫|名字叫|它叫|他叫|她叫)", part):
+            merged[-1] = clean_value(merged[-1], "zh") + part.strip()
+        else:
+            merged.append(part)
+    return merge_time_clauses(merged)
+
+
+def find(sentence: str, said_at: datetime) -> list[Finding]:
+    """Findings in one Chinese sentence said at ``said_at`` (timezone-aware UTC)."""
+    ctx = _Ctx(sentence, said_at)
+    out: list[Finding] = []
+    for raw in _clauses(sentence):
+        if _QUESTION.search(raw.strip()):
+            continue
+        clause = _FILLER.sub("", clean_value(raw, "zh"))
+        habit = _HABIT.match(clause)
+        if habit and habit.end() > 0:
+            ctx.habit = True
+            clause = clause[habit.end() :]
+        if re.fullmatch(r"(?:请|你)?(?:记住|记得|帮我记住|帮我记一下|记一下)", clause):
+            ctx.remember = True
+            continue
+        if clause:
+            out.extend(match_clause(clause, ctx))
+    return out
+
+
+def match_clause(clause: str, ctx: _Ctx) -> list[Finding]:
+    """Findings of the first pattern that matches ``clause``."""
+    for pattern in _PATTERNS:
+        found = pattern(clause, ctx)
+        if found:
+            return found
+    if ctx.remember:
+        return _f("note", clause, CONF_EXPLICIT, clause)
+    if ctx.habit:
+        return _habit_fallback(clause, CONF_PREFER)
+    return []
+
+
+def _f(key: str, value: str, conf: float, clause: str, **kw: object) -> list[Finding]:
+    value = clean_value(value, "zh")
+    if not value or _PRONOUN.match(value) or len(value) > 30:
+        return []
+    return [Finding(key, value, conf, clause, **kw)]  # type: ignore[arg-type]
+
+
+def _split_list(text: str) -> list[str]:
+    return [p for p in re.split(r"[、,，和跟及与/]|还有", text) if p.strip()]
+
+
+# --- explicit memory requests -----------------------------------------------------------
+
+_REMEMBER = re.compile(r"^(?:请|你|帮我)?(?:记住|记得|记一下|记下)[：:，,\s]*(?P<v>.+)$")
+
+
+def _remember(clause: str, ctx: _Ctx) -> list[Finding]:
+    m = _REMEMBER.match(clause)
+    if not m:
+        return []
+    inner = re.sub(r"^(?:一下|哦|啊)", "", m.group("v"))
+    found = [f for p in _PATTERNS if p is not _remember for f in p(inner, ctx)][:3]
+    # A remembered self-statement becomes its specific fact; anything else is a note.
+    return with_confidence(found, CONF_EXPLICIT) if found else _f("note", inner, CONF_EXPLICIT, clause)
+
+
+# --- identity ---------------------------------------------------------------------------
+
+_NAME = r"(?P<v>[\u4e00-\u9fffA-Za-z·][\u4e00-\u9fffA-Za-z· ]{0,11})"
+_MY_NAME = re.compile(rf"^我(?:的名字|名字)?(?:叫|叫做){_NAME}$|^我的?名字是{_NAME.replace('v', 'w')}$")
+_CALL_ME = re.compile(rf"^(?:你)?(?:可以|就)?(?:叫|称呼)我{_NAME}$")
+_AGE = re.compile(r"^我(?:今年|现在|已经)?(?P<v>\d{1,3}|[一二两三四五六七八九十]{1,3})(?:周)?岁")
+_LIVE = re.compile(r"^我(?:们)?(?:现在|目前|一直|还)?(?:住在|住|居住在|生活在|定居在|定居|搬到了|"
+                   r"搬到|搬去了|搬去)(?P<v>.+)$|^我家(?:住)?在(?P<w>.+)$")
+_FROM = re.compile(r"^我(?:是)?来自(?P<v>.+)$|^我老家(?:是|在)(?P<w>.+)$|^我(?:是)?(?:在)?"
+                   r"(?P<x>.+?)(?:出生|长大)的?$|^我出生在(?P<y>.+)$|^我是(?P<z>[\u4e00-\u9fff]{2,6})人$")
+_NOT_NAME = re.compile(r"^(?:了|过|着|他|她|它|你|车|外卖|一|个|不|很|真|做|来|去|好)")
+
+
+def _identity(clause: str, ctx: _Ctx) -> list[Finding]:
+    m = _MY_NAME.match(clause)
+    if m and not _NOT_NAME.match(m.group("v") or m.group("w")):
+        return _f("identity.name", m.group("v") or m.group("w"), CONF_EXPLICIT, clause)
+    m = _CALL_ME.match(clause)
+    if m and not _NOT_NAME.match(m.group("v")):
+        return _f("identity.name", m.group("v"), CONF_INFORMAL, clause)
+    m = _AGE.match(clause)
+    if m:
+        age = zh_number(m.group("v"))
+        return [] if age is None else _f("identity.age", str(age), CONF_STATED, clause)
+    m = _LIVE.match(clause)
+    if m:
+        place = re.sub(r"(?:了|啦|住|去了)$", "", without_time(m.group("v") or m.group("w")))
+        period = clause_period(clause, ctx.sentence, ctx.said_at)
+        return _f("identity.location", place, CONF_STATED, clause, period=period)
+    m = _FROM.match(clause)
+    if m:
+        place = next(g for g in m.groups() if g)
+        if _NOT_NAME.match(place) or len(place) > 12:
+            return []
+        return _f("identity.hometown", place, CONF_STATED, clause)
+    return []
+
+
+_OCCUPATIONS = ("工程师|程序员|老师|教师|医生|护士|学生|设计师|经理|律师|作家|会计|厨师|司机|研究员|教授|"
+                "博士生|研究生|本科生|大学生|记者|摄影师|创业者|公务员|销售|分析师|架构师|科学家|演员|"
+                "歌手|画家|店主|老板|实习生|产品经理|运营|编辑|翻译|警察|军人|农民|快递员|工人|主播|"
+                "博士|硕士|高中生|初中生|小学生|自由职业者|退休")
+_IM_A = re.compile(rf"^我(?:现在)?是(?:一名|一个|一位|个|名|位)?(?P<v>[\u4e00-\u9fffA-Za-z]{{0,8}}"
+                   rf"(?:{_OCCUPATIONS}))$")
+_MY_JOB = re.compile(r"^我的(?:工作|职业|职位)是(?P<v>.+)$|^我(?:是)?做(?P<w>.+?)的$")
+_WORK_AT = re.compile(r"^我(?:现在|目前)?在(?P<org>.+?)(?:工作|上班|任职|实习)(?:的)?$"
+                      r"|^我(?:现在|目前)?在(?P<org2>.+?)(?:当|做)(?P<v>.+)$")
+_CITIES = re.compile(r"(?:北京|上海|广州|深圳|杭州|成都|南京|武汉|西安|重庆|天津|苏州|香港|台北|"
+                     r"国外|家里|家|老家|外地|本地|市|省|区|县)$")
+
+
+def _work(clause: str, ctx: _Ctx) -> list[Finding]:
+    m = _IM_A.match(clause)
+    if m:
+        return _f("identity.occupation", m.group("v"), CONF_STATED, clause)
+    m = _MY_JOB.match(clause)
+    if m:
+        return _f("identity.occupation", m.group("v") or m.group("w"), CONF_STATED, clause)
+    m = _WORK_AT.match(clause)
+    if not m:
+        return []
+    org = m.group("org") or m.group("org2")
+    out: list[Finding] = []
+    if not _CITIES.search(org):  # 我在北京工作 names a city, not an employer
+        out += _f("identity.employer", org, CONF_STATED, clause)
+    if m.group("v"):
+        out += _f("identity.occupation", m.group("v"), CONF_STATED, clause)
+    return out
+
+
+_BIRTHDAY = re.compile(r"^我的?生日(?:是|在)?(?P<v>.+)$")
+_CONTACT = re.compile(r"^我的(?P<what>邮箱|电子邮箱|email|邮件地址|电话|手机|手机号|手机号码|电话号码|"
+                      r"地址|收货地址|家庭住址)(?:是|：|:)(?P<v>.+)$", re.IGNORECASE)
+_SPEAK = re.compile(r"^我(?:会说|会讲|能说|能讲|母语是|的母语是)(?P<v>.+)$")
+
+
+def _details(clause: str, ctx: _Ctx) -> list[Finding]:
+    m = _BIRTHDAY.match(clause)
+    if m:
+        return _f("identity.birthday", m.group("v"), CONF_STATED, clause)
+    m = _CONTACT.match(clause)
+    if m:
+        what = m.group("what")
+        key = ("contact.email" if "邮" in what or "mail" in what.lower() else
+               "shipping.address" if "址" in what else "contact.phone")
+        return _f(key, m.group("v"), CONF_STATED, clause)
+    m = _SPEAK.match(clause)
+    if m:
+        langs = re.sub(r"(?:一点|一点点|很流利|流利)$", "", m.group("v"))
+        return [f for part in _split_list(langs) for f in
+                _f("language.spoken", part, CONF_STATED, clause)]
+    return []
+
+
+# --- health, diet, favourites -----------------------------------------------------------
+
+_ALLERGY = re.compile(r"^我(?:对|有)?(?P<v>.+?)(?:严重)?过敏$")
+_DIET = re.compile(r"^我(?:是|只|一直|从来都)?(?:一个|一名)?(?P<v>吃素|素食主义者|素食者|纯素食者|吃清真|"
+                   r"只吃清真)(?:的)?$")
+_FAVORITE = re.compile(r"^我最(?:喜欢|爱)的(?P<cat>.+?)(?:是|就是)(?P<v>.+)$")
+_FAV_KEYS: tuple[tuple[str, str], ...] = (
+    (r"编程语言|语言", "tool.language"),
+    (r"编辑器|IDE|ide|开发工具", "tool.editor"),
+    (r".*吃.*|食物|菜|美食|小吃|水果|甜点|零食|菜系|餐厅", "food.like"),
+    (r".*喝.*|饮料|茶|酒|咖啡", "drink.like"),
+    (r".*听.*|歌手|乐队|歌|音乐|歌曲|音乐类型", "music.like"),
+    (r"运动|球队|体育|球类运动", "sport.like"),
+    (r"爱好|消遣|.*玩.*", "hobby.like"),
+    (r".*看.*|电影|电视剧|书|小说|作家|动漫|剧|游戏", "media.like"),
+)
+
+
+def _health_fav(clause: str, ctx: _Ctx) -> list[Finding]:
+    m = _ALLERGY.match(clause)
+    if m:
+        return [f for part in _split_list(m.group("v")) for f in
+                _f("health.allergy", part, CONF_PREFER, clause)]
+    m = _DIET.match(clause)
+    if m:
+        value = "清真" if "清真" in m.group("v") else "吃素"
+        return _f("food.diet", value, CONF_STATED, clause)
+    m = _FAVORITE.match(clause)
+    if m:
+        cat, value = m.group("cat"), m.group("v")
+        key = next((k for pat, k in _FAV_KEYS if re.fullmatch(pat, cat)), "preference.like")
+        hit = gazetteer.lookup(value)
+        if key == "tool.language" and (hit is None or hit.key != key):
+            key = "language.spoken"  # 我最喜欢的语言是法语
+        if hit is not None and hit.named and hit.key == key:
+            value = hit.value
+        return _f(key, value, CONF_STATED, clause, label=cat)
+    return []
+
+
+# --- family and pets --------------------------------------------------------------------
+
+_RELATIVES = ("老婆|老公|妻子|丈夫|太太|先生|爱人|儿子|女儿|哥哥|姐姐|弟弟|妹妹|爸爸|妈妈|父亲|母亲|"
+              "男朋友|女朋友|男友|女友|孩子|小孩|宝宝|爷爷|奶奶|外公|外婆|姥姥|姥爷|双胞胎")
+_ANIMALS = "猫咪|狗狗|小猫|小狗|猫|狗|仓鼠|兔子|鹦鹉|乌龟|金鱼|鱼|柯基|哈士奇|金毛|泰迪|布偶猫|橘猫"
+_COUNT_ZH = r"(?P<n>[一两二三四五六七八九十\d]+)?(?:个|只|条|位)?"
+_HAVE = re.compile(rf"^我(?:家)?(?:有|养了|养着|养|家里有|收养了){_COUNT_ZH}(?P<what>{_RELATIVES}|{_ANIMALS})"
+                   rf"(?:[，,]?(?:它|他|她)?(?:叫|名叫|名字叫)(?P<name>[\u4e00-\u9fffA-Za-z]{{1,6}}))?$")
+_MY_X = re.compile(rf"^我(?:家|的|家的)(?P<what>{_RELATIVES}|{_ANIMALS})(?:叫|名叫|名字叫|的名字是)"
+                   rf"(?P<name>[\u4e00-\u9fffA-Za-z]{{1,6}})$")
+
+
+def _family_pet(clause: str, ctx: _Ctx) -> list[Finding]:
+    m = _HAVE.match(clause) or _MY_X.match(clause)
+    if not m:
+        return []
+    what = m.group("what")
+    key = "pet" if re.fullmatch(_ANIMALS, what) else "family.member"
+    count = m.groupdict().get("n")
+    if count and count not in ("一", "1"):
+        unit = "只" if key == "pet" else "个"
+        what = f"{count}{unit}{what}"
+    value = f"叫{m.group('name')}的{what}" if m.group("name") else what
+    return _f(key, value, CONF_STATED, clause)
+
+
+# --- instructions: 以后用X / 别放门口 / 放快递柜 -----------------------------------------
+
+_DONT = re.compile(r"^(?:请|麻烦|你|以后|千万|一定)*(?:别|不要|不用|请勿|勿|不许|不准|不能)(?P<v>.+)$")
+_PUT = re.compile(r"^(?:请|麻烦|你|都|就|帮我)*(?:把(?:快递|包裹|东西|它|货)?)?(?:放|放在|放到|送到|送|寄到|"
+                  r"存|存在|存到|丢|扔)(?P<v>.+)$")
+_USE = re.compile(r"^(?:用|使用|走|发|选|选择|换成|改用|换|寄|改成|只用)(?P<v>.+)$")
+_SEND_TO = re.compile(r"^(?:寄到|送到|发到|寄往)(?P<v>.+)$")
+
+
+def _instruction(clause: str, ctx: _Ctx) -> list[Finding]:
+    m = _DONT.match(clause)
+    if m:
+        rest = re.sub(r"^把(?:快递|包裹|东西|它|货)?", "", m.group("v"))
+        if gazetteer.find_dropoff(rest) is not None:
+            return _f("shipping.dropoff", f"不{rest}", CONF_NEGATIVE, clause)
+        if ctx.habit:
+            return _habit_fallback(f"不{rest}", CONF_NEGATIVE)
+        return []  # 别担心 is chatter, not a standing preference
+    m = _PUT.match(clause)
+    if m and gazetteer.find_dropoff(m.group("v")) is not None and (ctx.habit or clause[0] in "请都就放"):
+        place = re.sub(r"^(?:在|到)", "", m.group("v"))
+        return _f("shipping.dropoff", f"放{place}", CONF_PREFER if ctx.habit else CONF_NEGATIVE, clause)
+    body = _MODAL.sub("", clause)
+    m = _SEND_TO.match(body)
+    if m and ctx.habit and gazetteer.find_dropoff(m.group("v")) is None:
+        return _f("shipping.address", m.group("v"), CONF_PREFER, clause)
+    m = _USE.match(body)
+    if m:
+        hit = gazetteer.lookup(m.group("v"))
+        if hit is not None and hit.named:
+            return [Finding(hit.key, hit.value, CONF_PREFER if ctx.habit else CONF_INFORMAL, clause)]
+    return []
+
+
+_ALWAYS = re.compile(r"^我(?:们)?(?P<adv>总是|一直都|一直|每天都|每天|向来|从来不|从不|从来没|永远不)(?P<v>.+)$")
+_INSTRUCT = re.compile(r"^(?:用中文|用英文|用英语|回答|回复|说话|叫我|称呼我|解释|写)")
+
+
+def _habit(clause: str, ctx: _Ctx) -> list[Finding]:
+    m = _ALWAYS.match(clause)
+    if not m or m.group("adv") == "从来没":
+        return []  # 从来没去过 tells a past, not a habit
+    body = m.group("v")
+    hit = gazetteer.lookup(body)
+    if hit is not None and hit.named and not m.group("adv").endswith("不"):
+        return [Finding(hit.key, hit.value, CONF_PREFER, clause)]
+    if re.match(r"^(?:在|是|觉得|认为|以为|想)", body):
+        return []  # 我一直在想 / 我一直觉得: a state of mind, not a habit
+    return _f("preference.habit", m.group("adv") + body, CONF_PREFER, clause)
+
+
+def _habit_fallback(clause: str, conf: float) -> list[Finding]:
+    """A clause under 以后/从现在起 that no specific pattern read."""
+    text = _MODAL.sub("", clause)
+    key = "assistant.instruction" if _INSTRUCT.match(text) else "preference.habit"
+    return _f(key, text, conf, clause)
+
+
+# --- likes and dislikes -----------------------------------------------------------------
+
+_LIKE = re.compile(r"^我(?:们)?(?P<adv>(?:也|还|很|非常|特别|超级|超|真的|挺|最|一直|比较|更|好|蛮|都|就|"
+                   r"其实|确实|真心|从小就?)*)(?P<verb>不太喜欢|不喜欢|不怎么喜欢|不爱|讨厌|受不了|"
+                   r"烦|厌恶|反感|喜欢|热爱|偏爱|钟爱|偏好|喜爱|爱|迷上了|爱上了|倾向于)(?P<v>.+)$")
+_DISLIKE = ("不", "讨厌", "受不了", "烦", "厌恶", "反感")
+_NOT_EAT = re.compile(r"^我(?:从来|从|一直|基本|平时)?(?:不|不太|不怎么|不能|没法)(?P<verb>吃|喝)(?P<v>.+)$")
+_ZH_HINTS: tuple[tuple[str, str], ...] = (
+    ("吃", "food.like"), ("喝", "drink.like"), ("听", "music.like"), ("看", "media.like"),
+    ("使用", ""), ("用", ""), ("玩", "hobby.like"),
+)
+
+
+def _like(clause: str, ctx: _Ctx) -> list[Finding]:
+    m = _NOT_EAT.match(clause)
+    if m:
+        key = "food.dislike" if m.group("verb") == "吃" else "preference.dislike"
+        obj = m.group("v")
+        return _f(key, obj if len(clean_value(obj, "zh")) > 1 else m.group("verb") + obj,
+                  CONF_NEGATIVE, clause)
+    m = _LIKE.match(clause)
+    if not m:
+        return []
+    verb, obj = m.group("verb"), m.group("v")
+    polarity: Polarity = "dislike" if verb.startswith(_DISLIKE) else "like"
+    prefer = verb in ("偏好", "偏爱", "倾向于") or "更" in m.group("adv")
+    conf = CONF_PREFER if prefer else CONF_LIKE
+    hint = ""
+    for prefix, key in _ZH_HINTS:
+        if obj.startswith(prefix) and len(obj) > len(prefix) + 1:
+            obj, hint = obj[len(prefix):], key
+            break
+    if _PRONOUN.match(obj):
+        return []  # 我爱你
+    return like_finding(obj, polarity, conf, clause, "zh", hint=hint)
+
+
+_I_USE = re.compile(r"^我(?:们)?(?:平时|一般|现在|主要|一直)?(?:都)?(?:用|使用|在用|改用|换成了|换成)(?P<v>.+)$")
+
+
+def _use(clause: str, ctx: _Ctx) -> list[Finding]:
+    m = _I_USE.match(clause)
+    if not m:
+        return []
+    hit = gazetteer.lookup(m.group("v"))
+    if hit is None or not hit.named:
+        return []  # 我用手机 names nothing the taxonomy keys
+    return [Finding(hit.key, hit.value, CONF_STATED, clause)]
+
+
+# --- dated events -----------------------------------------------------------------------
+
+_FUTURE = re.compile(r"^(?:要|得|会|打算|准备|计划|将|需要|想|约了|还要)+")
+_ACTION = re.compile(r"^(?:去|来|回|开会|见|参加|飞|搬|考试|面试|出差|旅游|旅行|看|吃|买|约|上课|加班|"
+                     r"聚餐|出发|到|做|跑|写|学|办|拿|交|签|请|陪|带|接|送|过|参观|爬|玩|打|逛|坐|"
+                     r"生|结婚|毕业|入职|离职|开始|完成|换)")
+_WEATHER = re.compile(r"下雨|下雪|天气|刮风|降温|升温|晴|阴天|台风|雾霾|好热|好冷|很热|很冷")
+_TRAVEL_ZH = re.compile(r"去|飞|旅游|旅行|出差|回老家|出国|度假")
+
+
+def _event(clause: str, ctx: _Ctx) -> list[Finding]:
+    period = clause_period(clause, ctx.sentence, ctx.said_at)
+    if period is None or _WEATHER.search(clause):
+        return []
+    body = re.sub(r"^(?:我们|我)", "", without_time(clause)).lstrip("，, ")
+    body = re.sub(r"^(?:也|还|就|都|又|刚|刚刚|才)+", "", body)
+    modal = _FUTURE.match(body)
+    rest = body[modal.end():] if modal else body
+    if not rest or not _ACTION.match(rest) or (not without_time(clause).startswith("我")
+                                               and not modal and "了" not in rest):
+        return []  # an event needs an action; without 我, a 要/了 marks it as the user's
+    future = bool(modal) or period[0] > ctx.said_at
+    if period[1] <= ctx.said_at or re.search(r"了|过", rest) and not modal:
+        future = False
+    key = ("travel.plan" if _TRAVEL_ZH.match(rest) else "schedule.event") if future else "event"
+    return _f(key, rest if future else body, CONF_EVENT, clause, period=period)
+
+
+_PATTERNS: tuple[_Pattern, ...] = (
+    _remember, _identity, _health_fav, _work, _details, _family_pet,
+    _instruction, _habit, _like, _use, _event,
+)

@@ -1,0 +1,44 @@
+"""Keyword search in Chinese and English through the store (no embedding model)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from memstrata import Memory
+
+
+@pytest.fixture
+def fts_only(db_path: Path) -> Iterator[Memory]:
+    mem = Memory(db_path, embedder=None, extractor=None, user_id="u1")
+    mem.add("我以后都希望用顺丰，别放门口")
+    mem.add("我喜欢用VSCode写代码")
+    mem.add("The quick brown fox jumps over the lazy dog")
+    yield mem
+    mem.close()
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("顺丰", "我以后都希望用顺丰，别放门口"),
+    ("放门口", "我以后都希望用顺丰，别放门口"),
+    ("vscode", "我喜欢用VSCode写代码"),
+    ("VSCODE", "我喜欢用VSCode写代码"),
+    ("jumping foxes", "The quick brown fox jumps over the lazy dog"),
+])
+def test_keyword_finds_chinese_and_english(fts_only: Memory, query: str, expected: str) -> None:
+    hits = fts_only.search(query)
+    assert hits and hits[0].text == expected
+
+
+@pytest.mark.parametrize("query", ['what\'s "this"? AND (', "NOT", "a OR b*", ")(", "NEAR(", "-", '"'])
+def test_operators_and_punctuation_never_raise(fts_only: Memory, query: str) -> None:
+    hits = fts_only.search(query)
+    assert isinstance(hits, list)
+
+
+def test_full_text_only_mode_reports_itself(fts_only: Memory) -> None:
+    report = fts_only.doctor()
+    assert report["embedding_model"] is None
+    assert "full-text" in report["embedding_status"]

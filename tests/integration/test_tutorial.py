@@ -1,0 +1,76 @@
+"""The tutorial's promises, end to end on a real SQLite file and the real model."""
+
+from __future__ import annotations
+
+from memstrata import Memory
+
+
+def test_delivery_preference_is_recalled_by_meaning(memory: Memory) -> None:
+    memory.add("我以后都希望用顺丰，别放门口", user_id="u1")
+    hits = memory.search("配送偏好", user_id="u1", limit=3)
+    assert any("顺丰" in h.text for h in hits)
+    assert all(0.0 <= h.score <= 1.0 for h in hits)
+    assert all(h.citations for h in hits)
+
+
+def test_tutorial_statement_gives_carrier_and_dropoff_facts(memory: Memory) -> None:
+    result = memory.add("我以后都希望用顺丰，别放门口", user_id="u1")
+    facts = {(c.fact.key, c.fact.value): c.fact.confidence for c in result.facts}
+    assert facts == {("shipping.carrier", "顺丰"): 0.92, ("shipping.dropoff", "不放门口"): 0.88}
+    assert all(c.fact.citations == (result.episode_id,) for c in result.facts)
+
+
+def test_new_carrier_supersedes_old_and_keeps_history(memory: Memory) -> None:
+    memory.add("我以后都用顺丰", user_id="u1")
+    second = memory.add("算了，以后用京东", user_id="u1")
+    active = memory.list(kind="fact", key="shipping.carrier", user_id="u1")
+    assert [(f.key, f.value, f.status) for f in active] == [("shipping.carrier", "京东", "active")]
+    assert [c.action for c in second.facts] == ["supersede"]
+    timeline = memory.history(key="shipping.carrier", user_id="u1")
+    assert [(f.value, f.status) for f, _ in timeline] == [("顺丰", "superseded"), ("京东", "active")]
+    old, old_events = timeline[0]
+    assert old.valid_to is not None
+    assert [e.action for e in old_events] == ["create", "supersede"]
+
+
+def test_restating_a_fact_touches_it_instead_of_duplicating(memory: Memory) -> None:
+    memory.add("我以后都用顺丰", user_id="u1")
+    again = memory.add("我以后都希望用顺丰", user_id="u1")
+    assert [c.action for c in again.facts] == ["touch"]
+    facts = memory.list(kind="fact", key="shipping.carrier", user_id="u1")
+    assert len(facts) == 1 and len(facts[0].citations) == 2
+
+
+def test_forgotten_user_recalls_nothing(memory: Memory) -> None:
+    memory.add("I always fly with window seats", user_id="u2")
+    memory.add("我喜欢用VSCode写代码", user_id="u2")
+    assert memory.search("window seat", user_id="u2")
+    receipt = memory.forget(user_id="u2")
+    assert receipt["episodes"] == 2
+    assert memory.search("window seat", user_id="u2") == []
+    assert memory.search("编辑器", user_id="u2") == []
+    assert memory.list(kind="episode", user_id="u2") == []
+
+
+def test_readding_an_identical_episode_is_idempotent(memory: Memory) -> None:
+    from datetime import UTC, datetime
+
+    when = datetime(2026, 10, 30, 9, 0, tzinfo=UTC)
+    first = memory.add("My name is Alice", user_id="u1", created_at=when)
+    second = memory.add("My name is Alice", user_id="u1", created_at=when)
+    assert second.created is False and second.episode_id == first.episode_id
+    assert len(memory.list(kind="episode", user_id="u1")) == 1
+    assert len(memory.list(kind="fact", user_id="u1")) == 1
+
+
+def test_context_block_is_cited_and_within_budget(memory: Memory) -> None:
+    from memstrata.render import estimate_tokens
+
+    memory.add("我以后都希望用顺丰，别放门口", user_id="u1")
+    memory.add("I prefer window seats on long flights", user_id="u1")
+    block = memory.context("配送偏好", budget_tokens=60, user_id="u1")
+    assert block.startswith("## 相关记忆")
+    assert "顺丰" in block and "episode #" in block
+    assert estimate_tokens(block) <= 60
+    for budget in (5, 12, 25):
+        assert estimate_tokens(memory.context("配送偏好", budget_tokens=budget, user_id="u1")) <= budget

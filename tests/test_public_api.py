@@ -1,0 +1,69 @@
+"""Pins the public surface: ``memstrata.__all__`` is exactly this list and every name imports."""
+
+from __future__ import annotations
+
+import importlib
+
+import pytest
+
+import memstrata
+
+EXPECTED_ALL: list[str] = [
+    "AddResult",
+    "ContentTooLarge",
+    "ContextSegment",
+    "CorruptDatabase",
+    "Embedder",
+    "EmbeddingError",
+    "EmbeddingModelMismatch",
+    "Episode",
+    "Extractor",
+    "Fact",
+    "FactCandidate",
+    "FactChange",
+    "HashingEmbedder",
+    "Hit",
+    "InvalidInput",
+    "Memory",
+    "MemoryEvent",
+    "MemstrataError",
+    "Message",
+    "NotFound",
+    "RankingWeights",
+    "SchemaTooNew",
+    "Scope",
+    "Segment",
+    "Settings",
+    "StoreError",
+    "__version__",
+]
+
+
+def test_all_is_exactly_the_pinned_sorted_list() -> None:
+    assert list(memstrata.__all__) == EXPECTED_ALL
+    assert EXPECTED_ALL == sorted(EXPECTED_ALL)
+
+
+@pytest.mark.parametrize("name", EXPECTED_ALL)
+def test_every_public_name_is_importable_from_the_package(name: str) -> None:
+    module = importlib.import_module("memstrata")
+    assert hasattr(module, name), f"memstrata.{name} is in __all__ but not defined"
+    namespace: dict[str, object] = {}
+    exec(f"from memstrata import {name}", namespace)
+    assert namespace[name] is getattr(module, name)
+
+
+def test_star_import_exports_exactly_all() -> None:
+    namespace: dict[str, object] = {}
+    exec("from memstrata import *", namespace)
+    assert sorted(k for k in namespace if k != "__builtins__") == EXPECTED_ALL
+
+
+def test_version_is_the_packaged_version() -> None:
+    assert memstrata.__version__ == "0.1.0"
+
+
+def test_every_public_error_derives_from_memstrata_error() -> None:
+    for name in ("ContentTooLarge", "CorruptDatabase", "EmbeddingError", "EmbeddingModelMismatch",
+                 "InvalidInput", "NotFound", "SchemaTooNew", "StoreError"):
+        assert issubclass(getattr(memstrata, name), memstrata.MemstrataError), name

@@ -1,0 +1,59 @@
+"""Conflict resolution decisions (pure)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from memstrata.extract.base import FactCandidate
+from memstrata.resolve import decide, normalise_value, opposite_key
+from memstrata.types import Fact, Scope
+
+NOW = datetime(2026, 10, 30, tzinfo=UTC)
+
+
+def fact(fid: int, key: str, value: str) -> Fact:
+    return Fact(id=fid, scope=Scope(user_id="u"), kind="preference", key=key, value=value,
+                tag=key.split(".")[0], confidence=0.9, importance=0.5, sensitivity="low", citations=(1,),
+                observed_at=NOW, valid_from=NOW, valid_to=None, expires_at=None, status="active",
+                access_count=0, last_accessed_at=None, created_at=NOW)
+
+
+def cand(key: str, value: str) -> FactCandidate:
+    return FactCandidate(kind="preference", key=key, value=value, confidence=0.9, importance=0.5)
+
+
+def test_same_value_touches() -> None:
+    d = decide(cand("shipping.carrier", "顺丰 "), [fact(1, "shipping.carrier", "顺丰")],
+               single_valued=True, similarity={})
+    assert (d.action, d.target, d.superseded) == ("touch", 1, ())
+
+
+def test_new_value_of_single_valued_key_supersedes() -> None:
+    d = decide(cand("shipping.carrier", "京东"), [fact(1, "shipping.carrier", "顺丰")],
+               single_valued=True, similarity={1: 0.4})
+    assert (d.action, d.superseded) == ("supersede", (1,))
+
+
+def test_new_value_of_multi_valued_key_is_added() -> None:
+    d = decide(cand("food.like", "sushi"), [fact(1, "food.like", "pizza")], single_valued=False,
+               similarity={1: 0.3})
+    assert (d.action, d.superseded) == ("create", ())
+
+
+def test_near_duplicate_merges() -> None:
+    d = decide(cand("food.like", "spicy hotpot"), [fact(1, "food.like", "hot pot, spicy")],
+               single_valued=False, similarity={1: 0.93})
+    assert (d.action, d.target) == ("merge", 1)
+
+
+def test_opposite_preference_is_superseded() -> None:
+    d = decide(cand("food.dislike", "Cilantro"), [fact(1, "food.like", "cilantro"), fact(2, "food.like", "tea")],
+               single_valued=False, similarity={})
+    assert (d.action, d.superseded) == ("supersede", (1,))
+
+
+def test_helpers() -> None:
+    assert normalise_value(" VS Code! ") == "vscode"
+    assert opposite_key("food.like") == "food.dislike"
+    assert opposite_key("preference.dislike") == "preference.like"
+    assert opposite_key("shipping.carrier") is None

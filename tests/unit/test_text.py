@@ -1,0 +1,56 @@
+"""Sentence segmentation, index terms, FTS expressions, language, the context budget."""
+
+from __future__ import annotations
+
+from memstrata.render import estimate_tokens
+from memstrata.text.lang import detect_language
+from memstrata.text.segment import MAX_SEGMENT_CHARS, derivative, split_sentences
+from memstrata.text.tokens import fts_match_expression, index_terms, query_terms
+
+
+def test_split_chinese_and_english_punctuation() -> None:
+    assert split_sentences("我喜欢喝茶。今天很忙！I like coffee! Do you?") == [
+        "我喜欢喝茶。", "今天很忙！", "I like coffee!", "Do you?"]
+
+
+def test_fragments_shorter_than_the_minimum_join_their_neighbour() -> None:
+    assert split_sentences("我喜欢喝茶。你呢？Yes. 好的") == ["我喜欢喝茶。你呢？", "Yes. 好的"]
+
+
+def test_split_keeps_abbreviations_and_decimals() -> None:
+    assert split_sentences("I paid 3.50 for it, e.g. a bargain. Then I left.") == [
+        "I paid 3.50 for it, e.g. a bargain.", "Then I left."]
+
+
+def test_long_text_is_cut_under_the_limit() -> None:
+    pieces = split_sentences("word, " * 400)
+    assert len(pieces) > 1 and all(len(p) <= MAX_SEGMENT_CHARS for p in pieces)
+
+
+def test_derivative_has_speaker_prefix() -> None:
+    assert derivative("I like window seats", "alice") == "alice: I like window seats"
+    assert derivative("x", None) == "x"
+
+
+def test_index_terms_bigrams_and_words() -> None:
+    assert index_terms("我喜欢用VSCode写代码") == ["我喜", "喜欢", "欢用", "vscode", "写代", "代码"]
+    assert index_terms("别放门口") == ["别放", "放门", "门口"]
+    assert index_terms("好") == ["好"]
+
+
+def test_fts_expression_quotes_every_term() -> None:
+    assert fts_match_expression('what\'s "this"? AND (') == '"what" OR "s" OR "this" OR "and"'
+    assert fts_match_expression("放门口") == '"放门" OR "门口"'
+    assert fts_match_expression("?!()") is None
+    assert query_terms("where does the user live") == ["user", "live"]
+
+
+def test_language_detection() -> None:
+    assert detect_language("我喜欢用VSCode写代码") == "zh"
+    assert detect_language("I like VSCode") == "en"
+    assert detect_language("123 !!") == "en"
+
+
+def test_token_estimate_is_conservative() -> None:
+    assert estimate_tokens("顺丰") == 2
+    assert estimate_tokens("hello world") == 4
