@@ -50,7 +50,7 @@ class DemoOutcome:
     seconds: float
 
 
-def run_demo(db: Path, *, console: Console, top: int = 3) -> DemoOutcome:
+def run_demo(db: Path, *, console: Console, top: int = 5) -> DemoOutcome:
     """Import the demo conversation into ``db`` (a fresh file) and answer five questions."""
     started = time.perf_counter()
     conversation = load_locomo(demo_data_path())[0]

@@ -101,8 +101,8 @@ def match_clause(clause: str, ctx: _Ctx) -> list[Finding]:
     """Findings of the first pattern that matches ``clause``."""
     for pattern in _PATTERNS:
         found = pattern(clause, ctx)
-        if found:
-            return found
+        if found:  # after a bare "remember," / "记住，" the request makes it explicit
+            return with_confidence(found, CONF_EXPLICIT) if ctx.remember else found
     if ctx.remember:
         return [Finding("note", clause, CONF_EXPLICIT, clause)]
     if ctx.habit:
@@ -141,9 +141,9 @@ def _remember(clause: str, ctx: _Ctx) -> list[Finding]:
 _NAME_WORD = r"[A-Za-z][A-Za-z'\-]*"
 _MY_NAME = re.compile(rf"^(?:my name is|my name's|the name's|i'm called|i am called|i go by)\s+"
                       rf"(?P<v>{_NAME_WORD}(?: {_NAME_WORD}){{0,2}})$", I)
-_CALL_ME = re.compile(rf"^(?:(?:you can |please |just )*call me)\s+(?P<v>[A-Z][A-Za-z'\-]*"
+_CALL_ME = re.compile(rf"^(?i:(?:you can |please |just )*call me)\s+(?P<v>[A-Z][A-Za-z'\-]*"
                       rf"(?: [A-Z][A-Za-z'\-]*)?)$")
-_IM_NAME = re.compile(r"^(?:i'm|i am|this is)\s+(?P<v>[A-Z][a-z'\-]+(?: [A-Z][a-z'\-]+){0,2})$")
+_IM_NAME = re.compile(r"^(?i:i'm|i am|this is)\s+(?P<v>[A-Z][a-z'\-]+(?: [A-Z][a-z'\-]+){0,2})$")
 _NOT_NAMES = frozenset(
     """american british chinese japanese korean french german indian canadian australian
     italian spanish mexican russian brazilian english dutch swiss irish scottish vegan
@@ -215,8 +215,10 @@ def _work(clause: str, ctx: _Ctx) -> list[Finding]:
         groups = m.groupdict()
         out: list[Finding] = []
         if groups.get("v"):
-            occupation = re.sub(r"\s+(?:at|for|in)\s+.*$", "", groups["v"], flags=I)
-            out += _f("identity.occupation", occupation, CONF_STATED, clause)
+            parts = re.split(r"\s+(?:at|for|in)\s+", groups["v"], maxsplit=1, flags=I)
+            out += _f("identity.occupation", parts[0], CONF_STATED, clause)
+            if len(parts) == 2 and not groups.get("org"):  # "I work as an engineer at Google"
+                out += _f("identity.employer", _PLACE_END.sub("", parts[1]), CONF_STATED, clause)
         if groups.get("org"):
             out += _f("identity.employer", _PLACE_END.sub("", groups["org"]), CONF_STATED, clause)
         return out
@@ -421,11 +423,15 @@ _EAT_NOT = re.compile(r"^(?:i|we)\s+(?:don't|do not|never|can't|cannot)\s+(?P<ve
                       r"(?P<v>.+)$", I)
 
 
-def _like(clause: str, ctx: _Ctx) -> list[Finding]:
+def _not_eat(clause: str, ctx: _Ctx) -> list[Finding]:
     m = _EAT_NOT.match(clause)
-    if m:
-        key = "food.dislike" if m.group("verb").lower() == "eat" else "preference.dislike"
-        return _f(key, _OBJ_END.sub("", m.group("v")), CONF_NEGATIVE, clause)
+    if not m:
+        return []
+    key = "food.dislike" if m.group("verb").lower() == "eat" else "preference.dislike"
+    return _f(key, _OBJ_END.sub("", m.group("v")), CONF_NEGATIVE, clause)
+
+
+def _like(clause: str, ctx: _Ctx) -> list[Finding]:
     m = _LIKE.match(clause)
     if not m:
         return []
@@ -493,5 +499,5 @@ def _event(clause: str, ctx: _Ctx) -> list[Finding]:
 
 _PATTERNS: tuple[_Pattern, ...] = (
     _remember, _name, _health_fav, _age_place, _work, _details, _family_pet,
-    _instruction, _habit, _like, _use, _event,
+    _instruction, _not_eat, _habit, _like, _use, _event,
 )

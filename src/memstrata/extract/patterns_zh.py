@@ -80,8 +80,8 @@ def match_clause(clause: str, ctx: _Ctx) -> list[Finding]:
     """Findings of the first pattern that matches ``clause``."""
     for pattern in _PATTERNS:
         found = pattern(clause, ctx)
-        if found:
-            return found
+        if found:  # after a bare "remember," / "记住，" the request makes it explicit
+            return with_confidence(found, CONF_EXPLICIT) if ctx.remember else found
     if ctx.remember:
         return _f("note", clause, CONF_EXPLICIT, clause)
     if ctx.habit:
@@ -257,7 +257,7 @@ _ANIMALS = "猫咪|狗狗|小猫|小狗|猫|狗|仓鼠|兔子|鹦鹉|乌龟|金�
 _COUNT_ZH = r"(?P<n>[一两二三四五六七八九十\d]+)?(?:个|只|条|位)?"
 _HAVE = re.compile(rf"^我(?:家)?(?:有|养了|养着|养|家里有|收养了){_COUNT_ZH}(?P<what>{_RELATIVES}|{_ANIMALS})"
                    rf"(?:[，,]?(?:它|他|她)?(?:叫|名叫|名字叫)(?P<name>[\u4e00-\u9fffA-Za-z]{{1,6}}))?$")
-_MY_X = re.compile(rf"^我(?:家|的|家的)(?P<what>{_RELATIVES}|{_ANIMALS})(?:叫|名叫|名字叫|的名字是)"
+_MY_X = re.compile(rf"^我(?:家|的|家的)?(?P<what>{_RELATIVES}|{_ANIMALS})(?:叫|名叫|名字叫|的名字是)"
                    rf"(?P<name>[\u4e00-\u9fffA-Za-z]{{1,6}})$")
 
 
@@ -350,9 +350,7 @@ def _like(clause: str, ctx: _Ctx) -> list[Finding]:
     m = _NOT_EAT.match(clause)
     if m:
         key = "food.dislike" if m.group("verb") == "吃" else "preference.dislike"
-        obj = m.group("v")
-        return _f(key, obj if len(clean_value(obj, "zh")) > 1 else m.group("verb") + obj,
-                  CONF_NEGATIVE, clause)
+        return _f(key, m.group("v"), CONF_NEGATIVE, clause)
     m = _LIKE.match(clause)
     if not m:
         return []

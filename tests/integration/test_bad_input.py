@@ -1,0 +1,242 @@
+"""Bad input at the SDK edge: a clear ``MemstrataError`` (what and where) or the right empty
+answer, and never a lost memory.
+
+Real components only: SQLite files under ``tmp_path`` and the default embedding model
+(``Memory(path)`` loads ``use-multilingual-v3``). The bad calls share one ``Memory`` holding
+two memories (loading the model once per module); after every bad call both memories must
+still be found by ``search`` and counted by ``list(kind="episode")``.
+"""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+from collections.abc import Callable, Iterator
+from contextlib import closing
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from memstrata import HashingEmbedder, Memory, Message
+from memstrata.errors import (
+    ContentTooLarge,
+    CorruptDatabase,
+    EmbeddingModelMismatch,
+    InvalidInput,
+    MemstrataError,
+)
+
+USER = "u-bad-input"
+LISBON = "I moved to Lisbon last spring and I love the old yellow trams"
+PEANUT = "我对花生过敏，点餐时请避开花生"
+#: (stored text, a query that must find it)
+STORED: tuple[tuple[str, str], ...] = ((LISBON, "Lisbon trams"), (PEANUT, "花生过敏"))
+TWO_MIB = 2 * 1024 * 1024
+
+
+@pytest.fixture(scope="module")
+def memory(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Memory]:
+    mem = Memory(tmp_path_factory.mktemp("bad-input") / "memory.db")
+    for text, _ in STORED:
+        assert mem.add(text, user_id=USER).created
+    yield mem
+    mem.close()
+
+
+def assert_stored_memories_intact(mem: Memory) -> None:
+    """Both memories are listed (and nothing else) and each is the top episode for its query."""
+    episodes = mem.list(kind="episode", user_id=USER)
+    assert sorted(e.content for e in episodes) == sorted(text for text, _ in STORED)
+    ids = {e.content: e.id for e in episodes}
+    for text, query in STORED:
+        hits = mem.search(query, kinds=("episode",), user_id=USER)
+        assert hits, f"{query!r} found nothing"
+        assert hits[0].citations == (ids[text],)
+        assert hits[0].text == text
+
+
+def test_two_stored_memories_are_found_before_any_bad_call(memory: Memory) -> None:
+    assert_stored_memories_intact(memory)
+
+
+# -- bad content on add -------------------------------------------------------------------------
+
+BAD_ADDS: list[tuple[str, dict[str, Any], type[MemstrataError], str]] = [
+    ("empty_content", {"content": ""}, InvalidInput,
+     "content is empty or whitespace only; nothing to remember"),
+    ("whitespace_only_content", {"content": " \t\n\u3000 "}, InvalidInput,
+     "content is empty or whitespace only; nothing to remember"),
+    ("two_mib_content", {"content": "x" * TWO_MIB}, ContentTooLarge,
+     "content is 2,097,152 bytes; the limit is 1,048,576 (Settings.max_content_bytes)"),
+    ("lone_surrogate", {"content": "abc\ud800def"}, InvalidInput,
+     "content contains a lone surrogate U+D800 at character 3"),
+    ("nul_byte", {"content": "a\x00b"}, InvalidInput, "content contains a NUL byte at character 1"),
+    ("naive_created_at", {"content": "hello", "created_at": datetime(2024, 5, 1, 12, 0)}, InvalidInput,
+     "created_at must be timezone-aware"),
+    ("bad_role", {"content": "hello", "role": "boss"}, InvalidInput,
+     "role must be one of user, assistant, system, tool; got 'boss'"),
+]
+
+
+@pytest.mark.parametrize(("content_kwargs", "error", "message"),
+                         [pytest.param(kw, err, msg, id=name) for name, kw, err, msg in BAD_ADDS])
+def test_bad_add_raises_a_precise_error_and_loses_nothing(
+    memory: Memory, content_kwargs: dict[str, Any], error: type[MemstrataError], message: str
+) -> None:
+    with pytest.raises(error) as info:
+        memory.add(user_id=USER, **content_kwargs)
+    assert type(info.value) is error
+    assert message in str(info.value)
+    assert_stored_memories_intact(memory)
+
+
+def test_add_many_with_one_bad_message_writes_none_of_the_batch(memory: Memory) -> None:
+    good = memory.message("this good message must not be written alone", user_id=USER)
+    bad = Message(content="a\x00b", scope=good.scope, created_at=good.created_at)
+    with pytest.raises(InvalidInput, match="NUL byte at character 1"):
+        memory.add_many([good, bad])
+    assert_stored_memories_intact(memory)
+
+
+# -- bad queries --------------------------------------------------------------------------------
+
+BAD_SEARCHES: list[tuple[str, Callable[[Memory], object], str]] = [
+    ("empty_query", lambda m: m.search("", user_id=USER), "query is empty; say what to recall"),
+    ("whitespace_query", lambda m: m.search("  \n ", user_id=USER), "query is empty; say what to recall"),
+    ("limit_zero", lambda m: m.search("Lisbon", limit=0, user_id=USER),
+     "limit must be between 1 and 1000, got 0"),
+    ("nul_in_query", lambda m: m.search("Lis\x00bon", user_id=USER),
+     "query contains a NUL byte at character 3"),
+    ("surrogate_in_query", lambda m: m.search("Lis\udc80bon", user_id=USER),
+     "query contains a lone surrogate U+DC80 at character 3"),
+]
+
+
+@pytest.mark.parametrize(("call", "message"),
+                         [pytest.param(call, msg, id=name) for name, call, msg in BAD_SEARCHES])
+def test_bad_search_raises_invalid_input_and_loses_nothing(
+    memory: Memory, call: Callable[[Memory], object], message: str
+) -> None:
+    with pytest.raises(InvalidInput) as info:
+        call(memory)
+    assert type(info.value) is InvalidInput
+    assert message in str(info.value)
+    assert_stored_memories_intact(memory)
+
+
+def test_search_in_an_unknown_user_scope_returns_an_empty_list(memory: Memory) -> None:
+    assert memory.search("Lisbon trams", user_id="nobody-by-this-name") == []
+    assert memory.search("花生过敏", user_id="nobody-by-this-name") == []
+    assert memory.list(kind="episode", user_id="nobody-by-this-name") == []
+    assert_stored_memories_intact(memory)
+
+
+@pytest.mark.parametrize("query", [
+    'what\'s "this"? AND (',
+    '"',
+    "*",
+    "NOT",
+    "OR AND NEAR(",
+    "a:b -c ^d",
+    "'); DROP TABLE episodes; --",
+    "（）【】「」？！",
+])
+def test_punctuation_and_fts_operator_queries_do_not_raise(memory: Memory, query: str) -> None:
+    hits = memory.search(query, user_id=USER)
+    assert isinstance(hits, list)
+    assert len(hits) <= 2
+    for hit in hits:
+        assert 0.0 <= hit.score <= 1.0
+    assert_stored_memories_intact(memory)
+
+
+# -- unusable database files --------------------------------------------------------------------
+
+def _make_valid_db(path: Path) -> None:
+    with Memory(path) as mem:
+        for text, _ in STORED:
+            mem.add(text, user_id=USER)
+    assert not Path(f"{path}-wal").exists(), "close() should checkpoint the WAL into the main file"
+
+
+def test_database_with_overwritten_bytes_raises_corrupt_database_naming_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "damaged.db"
+    _make_valid_db(path)
+    with path.open("r+b") as handle:
+        handle.seek(100)
+        handle.write(random.Random(100).randbytes(3900))
+    with pytest.raises(CorruptDatabase) as info:
+        Memory(path)
+    assert type(info.value) is CorruptDatabase
+    assert str(path) in str(info.value)
+    assert "damaged or not a database" in str(info.value)
+
+
+def test_file_of_random_bytes_raises_corrupt_database_naming_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "random.db"
+    data = random.Random(4).randbytes(16_384)
+    path.write_bytes(data)
+    with pytest.raises(CorruptDatabase) as info:
+        Memory(path)
+    assert str(path) in str(info.value)
+    assert "is not a SQLite database" in str(info.value)
+    assert path.read_bytes() == data
+
+
+def _make_foreign_db(path: Path) -> None:
+    with closing(sqlite3.connect(path)) as conn:
+        conn.execute("CREATE TABLE foo (id INTEGER PRIMARY KEY, name TEXT NOT NULL)")
+        conn.executemany("INSERT INTO foo (name) VALUES (?)", [("alpha",), ("beta",), ("gamma",)])
+        conn.commit()
+
+
+def test_foreign_sqlite_database_raises_corrupt_database_and_keeps_its_rows(tmp_path: Path) -> None:
+    path = tmp_path / "someone-elses.sqlite"
+    _make_foreign_db(path)
+    with pytest.raises(CorruptDatabase) as info:
+        Memory(path)
+    assert str(path) in str(info.value)
+    assert "is a SQLite database but not a memstrata one (tables: foo)" in str(info.value)
+    with closing(sqlite3.connect(path)) as conn:
+        tables = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+        rows = conn.execute("SELECT id, name FROM foo ORDER BY id").fetchall()
+    assert tables == ["foo"]
+    assert rows == [(1, "alpha"), (2, "beta"), (3, "gamma")]
+
+
+def test_foreign_sqlite_database_is_left_byte_for_byte_unchanged(tmp_path: Path) -> None:
+    """'refusing to modify it' must hold for the file itself, including its journal mode."""
+    path = tmp_path / "someone-elses.sqlite"
+    _make_foreign_db(path)
+    before = path.read_bytes()
+    with pytest.raises(CorruptDatabase):
+        Memory(path)
+    with closing(sqlite3.connect(path)) as conn:
+        journal_mode = conn.execute("PRAGMA journal_mode").fetchone()[0]
+    assert journal_mode == "delete"
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["someone-elses.sqlite"]
+
+
+# -- another embedding model --------------------------------------------------------------------
+
+def test_database_embedded_with_another_model_raises_mismatch_naming_both_models(tmp_path: Path) -> None:
+    path = tmp_path / "hashed.db"
+    with Memory(path, embedder=HashingEmbedder(dim=64)) as mem:
+        for text, _ in STORED:
+            mem.add(text, user_id=USER, created_at=datetime(2026, 1, 2, 3, 4, tzinfo=UTC))
+
+    with pytest.raises(EmbeddingModelMismatch) as info:
+        Memory(path)
+    exc = info.value
+    assert (exc.stored, exc.stored_dim, exc.current, exc.current_dim) == (
+        "hashing-64", 64, "use-multilingual-v3", 512)
+    assert "'hashing-64' (dim 64)" in str(exc)
+    assert "'use-multilingual-v3' (dim 512)" in str(exc)
+    assert "memstrata reembed" in str(exc)
+
+    with Memory(path, embedder=HashingEmbedder(dim=64)) as mem:
+        assert mem.doctor()["stored_embedding_model"] == "hashing-64"
+        assert_stored_memories_intact(mem)
