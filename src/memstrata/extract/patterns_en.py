@@ -15,12 +15,24 @@ from datetime import datetime
 
 from memstrata.extract import gazetteer
 from memstrata.extract.clauses import (
-    CONF_EVENT, CONF_EXPLICIT, CONF_INFORMAL, CONF_LIKE, CONF_NEGATIVE, CONF_PREFER,
-    CONF_STATED, Finding, Polarity, clause_period, clean_value, merge_time_clauses,
-    like_finding, with_confidence, without_time,
+    CONF_EVENT,
+    CONF_EXPLICIT,
+    CONF_INFORMAL,
+    CONF_LIKE,
+    CONF_NEGATIVE,
+    CONF_PREFER,
+    CONF_STATED,
+    Finding,
+    Polarity,
+    clause_period,
+    clean_value,
+    like_finding,
+    merge_time_clauses,
+    with_confidence,
+    without_time,
 )
 
-I = re.IGNORECASE
+_IC = re.IGNORECASE
 _Pattern = Callable[[str, "_Ctx"], list[Finding]]
 
 
@@ -37,33 +49,33 @@ class _Ctx:
 _SPLIT = re.compile(
     r"\s*[,;]\s*|\s+(?:and|but|so)\s+(?=(?:i|i'm|i've|i'll|i'd|my|don't|do not|never|please|"
     r"always|we)\b)|\s+and\s+(?=(?:ship|send|use|leave|put|drop|deliver)\b)",
-    I,
+    _IC,
 )
 _FILLER = re.compile(
     r"^(?:(?:and|but|so|also|actually|honestly|well|oh|btw|by the way|ok|okay|anyway|plus|"
     r"hey|hi|hello|yes|yeah|no|sure|alright)\b[\s,!]*)+",
-    I,
+    _IC,
 )
 _QUESTION = re.compile(
     r"^(?:do|does|did|are|is|was|were|can|could|would|will|should|shall|have|has|what|who|"
     r"whom|where|when|why|how|which|whose|am|may|isn't|aren't|don't you|doesn't)\b",
-    I,
+    _IC,
 )
-_POLITE = re.compile(r"^(?:can|could|would|will) you (?:please )?(?=remember|note|keep in mind)", I)
+_POLITE = re.compile(r"^(?:can|could|would|will) you (?:please )?(?=remember|note|keep in mind)", _IC)
 _HABIT = re.compile(
     r"^(?:from now on|going forward|in (?:the )?future|henceforth|from here on(?: out)?|"
     r"from today(?: on)?|next time|for all future orders)\b[\s,]*",
-    I,
+    _IC,
 )
 _PRONOUN = re.compile(
     r"^(?:it|that|this|them|you|him|her|those|these|everything|nothing|something|anything|"
     r"one|how|what|when|where|who|us|me|myself|yours|to know)$",
-    I,
+    _IC,
 )
 _PAST = re.compile(
     r"^(?:\w+ed|thought|knew|said|saw|went|had|got|heard|told|made|did|been|was|were|wanted|"
     r"felt|found|took|gave|came|left|ate|drank)\b",
-    I,
+    _IC,
 )
 
 
@@ -82,14 +94,14 @@ def find(sentence: str, said_at: datetime) -> list[Finding]:
     out: list[Finding] = []
     for raw in _clauses(sentence):
         clause = _POLITE.sub("", _FILLER.sub("", raw.strip()))
-        if not clause or _is_question(raw.strip()) and not _POLITE.match(raw.strip()):
+        if not clause or (_is_question(raw.strip()) and not _POLITE.match(raw.strip())):
             continue
         habit = _HABIT.match(clause)
         if habit:
             ctx.habit = True
             clause = clause[habit.end() :]
         clause = clean_value(clause, "en")
-        if re.fullmatch(r"(?:please )?(?:remember|note|keep in mind)", clause, I):
+        if re.fullmatch(r"(?:please )?(?:remember|note|keep in mind)", clause, _IC):
             ctx.remember = True
             continue
         if clause:
@@ -122,7 +134,7 @@ def _f(key: str, value: str, conf: float, clause: str, **kw: object) -> list[Fin
 _REMEMBER = re.compile(
     r"^(?:please )?(?:remember|note|keep in mind|don't forget|do not forget)\b[\s:,]*"
     r"(?:that\s+)?(?P<v>.+)$",
-    I,
+    _IC,
 )
 
 
@@ -139,16 +151,19 @@ def _remember(clause: str, ctx: _Ctx) -> list[Finding]:
 # --- identity -------------------------------------------------------------------------
 
 _NAME_WORD = r"[A-Za-z][A-Za-z'\-]*"
-_MY_NAME = re.compile(rf"^(?:my name is|my name's|the name's|i'm called|i am called|i go by)\s+"
-                      rf"(?P<v>{_NAME_WORD}(?: {_NAME_WORD}){{0,2}})$", I)
-_CALL_ME = re.compile(rf"^(?i:(?:you can |please |just )*call me)\s+(?P<v>[A-Z][A-Za-z'\-]*"
-                      rf"(?: [A-Z][A-Za-z'\-]*)?)$")
+_MY_NAME = re.compile(r"^(?:my name is|my name's|the name's|i'm called|i am called|i go by)\s+"
+                      rf"(?P<v>{_NAME_WORD}(?: {_NAME_WORD}){{0,2}})$", _IC)
+_CALL_ME = re.compile(r"^(?i:(?:you can |please |just )*call me)\s+(?P<v>[A-Z][A-Za-z'\-]*"
+                      r"(?: [A-Z][A-Za-z'\-]*)?)$")
 _IM_NAME = re.compile(r"^(?i:i'm|i am|this is)\s+(?P<v>[A-Z][a-z'\-]+(?: [A-Z][a-z'\-]+){0,2})$")
 _NOT_NAMES = frozenset(
-    """american british chinese japanese korean french german indian canadian australian
-    italian spanish mexican russian brazilian english dutch swiss irish scottish vegan
-    vegetarian fine good great ok okay sorry done back here ready happy tired hungry busy
-    sure glad excited new home""".split()
+    (
+        "american", "british", "chinese", "japanese", "korean", "french", "german", "indian",
+        "canadian", "australian", "italian", "spanish", "mexican", "russian", "brazilian",
+        "english", "dutch", "swiss", "irish", "scottish", "vegan", "vegetarian", "fine", "good",
+        "great", "ok", "okay", "sorry", "done", "back", "here", "ready", "happy", "tired",
+        "hungry", "busy", "sure", "glad", "excited", "new", "home",
+    )
 )
 
 
@@ -163,14 +178,14 @@ def _name(clause: str, ctx: _Ctx) -> list[Finding]:
 
 
 _AGE = re.compile(r"^(?:i'm|i am|i just turned|i turned)\s+(?P<v>\d{1,3})(?:\s*(?:years?\s+old|"
-                  r"yo|y/o))?$", I)
+                  r"yo|y/o))?$", _IC)
 _LIVE = re.compile(r"^(?:i|we)\s+(?:now\s+|currently\s+|still\s+)?(?:live|am living|'m living|"
                    r"reside|am based|'m based|just moved|recently moved|moved|have moved|"
-                   r"'ve moved)\s+(?:in|to)\s+(?P<v>.+)$|^i'm (?:now )?based in (?P<w>.+)$", I)
+                   r"'ve moved)\s+(?:in|to)\s+(?P<v>.+)$|^i'm (?:now )?based in (?P<w>.+)$", _IC)
 _FROM = re.compile(r"^(?:i'm|i am|i come|i'm originally|i am originally|i grew up|i was born|"
-                   r"i was raised)\s+(?:from|in)\s+(?P<v>.+)$", I)
+                   r"i was raised)\s+(?:from|in)\s+(?P<v>.+)$", _IC)
 _PLACE_END = re.compile(r"\s+(?:with|since|for|now|because|but|where|which|and|as|at the moment)"
-                        r"\b.*$", I)
+                        r"\b.*$", _IC)
 
 
 def _age_place(clause: str, ctx: _Ctx) -> list[Finding]:
@@ -199,12 +214,12 @@ _OCCUPATIONS = (
     "data scientist|veterinarian|vet|firefighter|police officer|officer|librarian|mechanic|"
     "electrician|plumber|farmer|student|undergrad|phd student|postdoc|retiree"
 )
-_WORK_AS = re.compile(r"^(?:i|i currently|i now)\s+work(?:s)?\s+as\s+(?:an?\s+)?(?P<v>.+)$", I)
+_WORK_AS = re.compile(r"^(?:i|i currently|i now)\s+work(?:s)?\s+as\s+(?:an?\s+)?(?P<v>.+)$", _IC)
 _IM_A = re.compile(rf"^(?:i'm|i am)\s+(?:now\s+)?an?\s+(?P<v>(?:[\w\-]+\s+){{0,3}}"
-                   rf"(?:{_OCCUPATIONS})s?)(?:\s+(?:at|for|in)\s+(?P<org>.+))?$", I)
-_MY_JOB = re.compile(r"^my (?:job|profession|occupation|role) is\s+(?:an?\s+)?(?P<v>.+)$", I)
+                   rf"(?:{_OCCUPATIONS})s?)(?:\s+(?:at|for|in)\s+(?P<org>.+))?$", _IC)
+_MY_JOB = re.compile(r"^my (?:job|profession|occupation|role) is\s+(?:an?\s+)?(?P<v>.+)$", _IC)
 _WORK_AT = re.compile(r"^(?:i|i currently|i now)\s+work\s+(?:at|for)\s+(?P<org>.+?)"
-                      r"(?:\s+as\s+(?:an?\s+)?(?P<v>.+))?$", I)
+                      r"(?:\s+as\s+(?:an?\s+)?(?P<v>.+))?$", _IC)
 
 
 def _work(clause: str, ctx: _Ctx) -> list[Finding]:
@@ -215,7 +230,7 @@ def _work(clause: str, ctx: _Ctx) -> list[Finding]:
         groups = m.groupdict()
         out: list[Finding] = []
         if groups.get("v"):
-            parts = re.split(r"\s+(?:at|for|in)\s+", groups["v"], maxsplit=1, flags=I)
+            parts = re.split(r"\s+(?:at|for|in)\s+", groups["v"], maxsplit=1, flags=_IC)
             out += _f("identity.occupation", parts[0], CONF_STATED, clause)
             if len(parts) == 2 and not groups.get("org"):  # "I work as an engineer at Google"
                 out += _f("identity.employer", _PLACE_END.sub("", parts[1]), CONF_STATED, clause)
@@ -225,12 +240,12 @@ def _work(clause: str, ctx: _Ctx) -> list[Finding]:
     return []
 
 
-_BIRTHDAY = re.compile(r"^(?:my birthday is|my birthday's|i was born on)\s+(?:on\s+)?(?P<v>.+)$", I)
+_BIRTHDAY = re.compile(r"^(?:my birthday is|my birthday's|i was born on)\s+(?:on\s+)?(?P<v>.+)$", _IC)
 _CONTACT = re.compile(r"^my (?P<what>e-?mail(?: address)?|phone(?: number)?|cell(?: number)?|"
                       r"mobile(?: number)?|number|(?:home |shipping |delivery )?address)"
-                      r"\s+is\s+(?P<v>.+)$", I)
+                      r"\s+is\s+(?P<v>.+)$", _IC)
 _SPEAK = re.compile(r"^(?:i|i can|i also)\s+speak\s+(?P<v>.+)$|^i'm fluent in\s+(?P<w>.+)$|"
-                    r"^my (?:native language|mother tongue|first language) is\s+(?P<x>.+)$", I)
+                    r"^my (?:native language|mother tongue|first language) is\s+(?P<x>.+)$", _IC)
 
 
 def _details(clause: str, ctx: _Ctx) -> list[Finding]:
@@ -246,7 +261,7 @@ def _details(clause: str, ctx: _Ctx) -> list[Finding]:
     m = _SPEAK.match(clause)
     if m:
         langs = re.sub(r"\s+(?:fluently|well|a little|a bit)$", "", m.group("v") or m.group("w")
-                       or m.group("x"), flags=I)
+                       or m.group("x"), flags=_IC)
         return [f for part in _split_list(langs) for f in
                 _f("language.spoken", part, CONF_STATED, clause)]
     return []
@@ -259,11 +274,11 @@ def _split_list(text: str) -> list[str]:
 # --- health, diet, favourites ---------------------------------------------------------
 
 _ALLERGY = re.compile(r"^(?:i'm|i am|i'm very|i am very|i'm severely)\s+allergic\s+to\s+(?P<v>.+)$"
-                      r"|^i have an?\s+(?P<w>.+?)\s+allergy$|^i have an allergy to\s+(?P<x>.+)$", I)
+                      r"|^i have an?\s+(?P<w>.+?)\s+allergy$|^i have an allergy to\s+(?P<x>.+)$", _IC)
 _DIET = re.compile(r"^(?:i'm|i am)\s+(?:an?\s+)?(?:strict\s+)?(?P<v>vegetarian|vegan|pescatarian)$"
-                   r"|^i (?:only )?eat (?P<w>halal|kosher)(?: food)?$", I)
+                   r"|^i (?:only )?eat (?P<w>halal|kosher)(?: food)?$", _IC)
 _FAVORITE = re.compile(r"^my (?:all-time |absolute |very )?favou?rite\s+(?P<cat>[\w\- ]+?)\s+"
-                       r"(?:is|are|has to be|would be|'s)\s+(?P<v>.+)$", I)
+                       r"(?:is|are|has to be|would be|'s)\s+(?P<v>.+)$", _IC)
 _FAV_KEYS: tuple[tuple[str, str], ...] = (
     (r"programming language|coding language", "tool.language"),
     (r"editor|ide", "tool.editor"),
@@ -308,7 +323,7 @@ _ANIMALS = (r"dog|cat|puppy|kitten|hamster|rabbit|bunny|parrot|budgie|turtle|tor
 _COUNT = r"a|an|one|two|three|four|\d+"
 _HAVE = re.compile(rf"^(?:i|we)\s+(?:have|'ve got|have got|own|got|adopted)\s+(?P<n>{_COUNT})\s+"
                    rf"(?P<what>(?:[\w\-]+\s+){{0,2}}?(?P<noun>(?:{_RELATIVES}|{_ANIMALS}|children)"
-                   rf"(?:s|es|ren)?))(?:\s+(?:named|called)\s+(?P<name>{_NAME_WORD}))?$", I)
+                   rf"(?:s|es|ren)?))(?:\s+(?:named|called)\s+(?P<name>{_NAME_WORD}))?$", _IC)
 _MY_X_IS = re.compile(rf"^my (?P<what>(?:[\w\-]+\s+)?(?P<noun>{_RELATIVES}|{_ANIMALS}))"
                       rf"(?:'s name is| is named| is called| is)\s+(?P<name>[A-Z][A-Za-z'\-]*)$")
 
@@ -330,14 +345,14 @@ def _family_pet(clause: str, ctx: _Ctx) -> list[Finding]:
 
 # --- instructions: shipping, "don't ...", "always/never ..." ----------------------------
 
-_DONT = re.compile(r"^(?:please\s+)?(?:don't|do not|dont|never|please don't)\s+(?P<v>.+)$", I)
+_DONT = re.compile(r"^(?:please\s+)?(?:don't|do not|dont|never|please don't)\s+(?P<v>.+)$", _IC)
 _LEAVE = re.compile(r"^(?:please\s+)?(?:always\s+)?(?:leave|put|drop|deliver|drop off)\s+"
                     r"(?:it|them|(?:the |my |all )?(?:packages?|parcels?|deliver(?:y|ies)|orders?))"
-                    r"\s+(?P<v>.+)$", I)
+                    r"\s+(?P<v>.+)$", _IC)
 _USE = re.compile(r"^(?:please\s+)?(?:always\s+)?(?:use|ship(?: (?:it|them|everything|my orders?))?"
                   r" (?:with|via|by|using|through)|send(?: (?:it|them|everything))? (?:with|via|by|"
-                  r"using|through)|go with|choose|pick|switch to|stick with|stick to)\s+(?P<v>.+)$", I)
-_PREP = re.compile(r"\b(?:at|on|in|by|with|outside|near|to|inside|behind)\s+(?:(?:the|my|a|our)\s+)?$", I)
+                  r"using|through)|go with|choose|pick|switch to|stick with|stick to)\s+(?P<v>.+)$", _IC)
+_PREP = re.compile(r"\b(?:at|on|in|by|with|outside|near|to|inside|behind)\s+(?:(?:the|my|a|our)\s+)?$", _IC)
 
 
 def _dropoff_phrase(text: str) -> str | None:
@@ -370,9 +385,9 @@ def _instruction(clause: str, ctx: _Ctx) -> list[Finding]:
     return []
 
 
-_ALWAYS = re.compile(r"^(?:i|we)\s+(?P<adv>always|never|usually)\s+(?P<v>.+)$", I)
+_ALWAYS = re.compile(r"^(?:i|we)\s+(?P<adv>always|never|usually)\s+(?P<v>.+)$", _IC)
 _INSTRUCT = re.compile(r"^(?:please\s+)?(?:reply|respond|answer|talk|speak|write|address me|"
-                       r"explain|use)\b", I)
+                       r"explain|use)\b", _IC)
 
 
 def _habit(clause: str, ctx: _Ctx) -> list[Finding]:
@@ -391,7 +406,7 @@ def _habit(clause: str, ctx: _Ctx) -> list[Finding]:
 def _habit_fallback(clause: str, conf: float = CONF_PREFER) -> list[Finding]:
     """A clause under "from now on" that no specific pattern read."""
     text = re.sub(r"^(?:i(?:'ll| will| want(?: you)? to| would like(?: you)? to)|please)\s+", "",
-                  clause, flags=I)
+                  clause, flags=_IC)
     key = "assistant.instruction" if _INSTRUCT.match(text) else "preference.habit"
     return _f(key, text, conf, clause)
 
@@ -406,21 +421,21 @@ _LIKE = re.compile(
     r"don't enjoy|don't care for|would rather|'d rather)\s+(?P<v>.+)$"
     r"|^(?:i'm|i am)\s+(?:a\s+)?(?:big\s+|huge\s+|real\s+)?(?P<verb2>fan of|into|fond of|crazy about|"
     r"obsessed with|passionate about|not a fan of|not into|not fond of)\s+(?P<w>.+)$",
-    I,
+    _IC,
 )
 _DISLIKE_VERBS = ("hate", "dislike", "detest", "loathe", "can't", "cannot", "don't", "do not", "not")
 _OBJ_END = re.compile(r"\s+(?:because|since|but|though|although|when|whenever|if|so that|"
-                      r"over|rather than|more than|instead of)\b.*$", I)
+                      r"over|rather than|more than|instead of)\b.*$", _IC)
 _HINTS: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"^(?:to\s+)?(?:eat|eating)\s+", I), "food.like"),
-    (re.compile(r"^(?:to\s+)?(?:drink|drinking)\s+", I), "drink.like"),
-    (re.compile(r"^(?:to\s+)?(?:listen|listening)\s+to\s+", I), "music.like"),
-    (re.compile(r"^(?:to\s+)?(?:watch|watching)\s+", I), "media.like"),
+    (re.compile(r"^(?:to\s+)?(?:eat|eating)\s+", _IC), "food.like"),
+    (re.compile(r"^(?:to\s+)?(?:drink|drinking)\s+", _IC), "drink.like"),
+    (re.compile(r"^(?:to\s+)?(?:listen|listening)\s+to\s+", _IC), "music.like"),
+    (re.compile(r"^(?:to\s+)?(?:watch|watching)\s+", _IC), "media.like"),
     (re.compile(r"^(?:to\s+)?(?:use|using|code in|coding in|program in|programming in|write code in|"
-                r"writing code in|work in|working in)\s+", I), ""),
+                r"writing code in|work in|working in)\s+", _IC), ""),
 )
 _EAT_NOT = re.compile(r"^(?:i|we)\s+(?:don't|do not|never|can't|cannot)\s+(?P<verb>eat|drink)\s+"
-                      r"(?P<v>.+)$", I)
+                      r"(?P<v>.+)$", _IC)
 
 
 def _not_eat(clause: str, ctx: _Ctx) -> list[Finding]:
@@ -451,7 +466,7 @@ def _like(clause: str, ctx: _Ctx) -> list[Finding]:
 
 _I_USE = re.compile(r"^(?:i|we)\s+(?:mostly\s+|mainly\s+|mostly\s+|now\s+|only\s+)?(?:use|'m using|"
                     r"am using|code in|program in|write code in|work in|switched to|moved to)\s+"
-                    r"(?P<v>.+)$", I)
+                    r"(?P<v>.+)$", _IC)
 
 
 def _use(clause: str, ctx: _Ctx) -> list[Finding]:
@@ -466,14 +481,14 @@ def _use(clause: str, ctx: _Ctx) -> list[Finding]:
 
 # --- dated events -----------------------------------------------------------------------
 
-_SUBJECT = re.compile(r"^(?:i|we)(?P<aux>'ll|'m|'ve|'d|\s+will|\s+am|\s+have|\s+had|\s+)\s*(?P<v>.+)$", I)
+_SUBJECT = re.compile(r"^(?:i|we)(?P<aux>'ll|'m|'ve|'d|\s+will|\s+am|\s+have|\s+had|\s+)\s*(?P<v>.+)$", _IC)
 _NOT_EVENT = re.compile(r"^(?:think|guess|feel|felt|believe|wonder|hope|know|knew|mean|was|am|"
                         r"hate|like|love|want|wish|suppose|bet|doubt|don't|do not|can't|might|"
-                        r"may|should|could|would|need to know|not)\b", I)
+                        r"may|should|could|would|need to know|not)\b", _IC)
 _FUTURE = re.compile(r"^(?:going to|gonna|will|plan to|planning to|have an?|'ve got an?|have to|"
-                     r"need to)\s+", I)
+                     r"need to)\s+", _IC)
 _TRAVEL = re.compile(r"\b(?:go(?:ing)? to|fly(?:ing)? to|travel(?:ing|ling)? to|visit(?:ing)?|"
-                     r"trip|vacation|holiday|head(?:ing)? to|leav(?:e|ing) for)\b", I)
+                     r"trip|vacation|holiday|head(?:ing)? to|leav(?:e|ing) for)\b", _IC)
 
 
 def _event(clause: str, ctx: _Ctx) -> list[Finding]:
@@ -489,11 +504,10 @@ def _event(clause: str, ctx: _Ctx) -> list[Finding]:
     if period[1] <= ctx.said_at and aux not in ("'ll", "will"):
         future = False
     value = _FUTURE.sub("", rest, count=1) if future else rest
-    value = re.sub(r"\s+(?:on|at|in)$", "", clean_value(value, "en"), flags=I)
+    value = re.sub(r"\s+(?:on|at|in)$", "", clean_value(value, "en"), flags=_IC)
+    key = "event"
     if future:
         key = "travel.plan" if _TRAVEL.search(rest) else "schedule.event"
-    else:
-        key = "event"
     return _f(key, value, CONF_EVENT, clause, period=period)
 
 

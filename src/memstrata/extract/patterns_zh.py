@@ -15,9 +15,21 @@ from datetime import datetime
 
 from memstrata.extract import gazetteer
 from memstrata.extract.clauses import (
-    CONF_EVENT, CONF_EXPLICIT, CONF_INFORMAL, CONF_LIKE, CONF_NEGATIVE, CONF_PREFER,
-    CONF_STATED, Finding, Polarity, clause_period, clean_value, like_finding,
-    merge_time_clauses, with_confidence, without_time,
+    CONF_EVENT,
+    CONF_EXPLICIT,
+    CONF_INFORMAL,
+    CONF_LIKE,
+    CONF_NEGATIVE,
+    CONF_PREFER,
+    CONF_STATED,
+    Finding,
+    Polarity,
+    clause_period,
+    clean_value,
+    like_finding,
+    merge_time_clauses,
+    with_confidence,
+    without_time,
 )
 from memstrata.extract.timex import zh_number
 
@@ -309,7 +321,9 @@ def _instruction(clause: str, ctx: _Ctx) -> list[Finding]:
     return []
 
 
-_ALWAYS = re.compile(r"^我(?:们)?(?P<adv>总是|一直都|一直|每天都|每天|向来|从来不|从不|从来没|永远不)(?P<v>.+)$")
+_ALWAYS = re.compile(
+    r"^我(?:们)?(?P<adv>总是|一直都|一直|每天都|每天|向来|从来不|从不|从来没|永远不)(?P<v>.+)$"
+)
 _INSTRUCT = re.compile(r"^(?:用中文|用英文|用英语|回答|回复|说话|叫我|称呼我|解释|写)")
 
 
@@ -368,7 +382,9 @@ def _like(clause: str, ctx: _Ctx) -> list[Finding]:
     return like_finding(obj, polarity, conf, clause, "zh", hint=hint)
 
 
-_I_USE = re.compile(r"^我(?:们)?(?:平时|一般|现在|主要|一直)?(?:都)?(?:用|使用|在用|改用|换成了|换成)(?P<v>.+)$")
+_I_USE = re.compile(
+    r"^我(?:们)?(?:平时|一般|现在|主要|一直)?(?:都)?(?:用|使用|在用|改用|换成了|换成)(?P<v>.+)$"
+)
 
 
 def _use(clause: str, ctx: _Ctx) -> list[Finding]:
@@ -403,7 +419,7 @@ def _event(clause: str, ctx: _Ctx) -> list[Finding]:
                                                and not modal and "了" not in rest):
         return []  # an event needs an action; without 我, a 要/了 marks it as the user's
     future = bool(modal) or period[0] > ctx.said_at
-    if period[1] <= ctx.said_at or re.search(r"了|过", rest) and not modal:
+    if period[1] <= ctx.said_at or (re.search(r"了|过", rest) and not modal):
         future = False
     key = ("travel.plan" if _TRAVEL_ZH.match(rest) else "schedule.event") if future else "event"
     return _f(key, rest if future else body, CONF_EVENT, clause, period=period)

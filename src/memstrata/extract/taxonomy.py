@@ -106,12 +106,14 @@ KEYS: tuple[KeySpec, ...] = (
        "a film, TV show or book the user likes to watch or read", "用户喜欢看的电影、电视剧或书"),
     # travel
     _k("travel.seat", "preference", "one", "low", 0.6,
-       "the seat the user prefers on planes or trains, window or aisle", "用户坐飞机或火车偏好的座位，靠窗或靠过道"),
+       "the seat the user prefers on planes or trains, window or aisle",
+       "用户坐飞机或火车偏好的座位，靠窗或靠过道"),
     _k("travel.plan", "episode", "many", "low", 0.7,
        "a trip the user plans to take", "用户计划的旅行或出行"),
     # time-bound episodes
     _k("schedule.event", "episode", "many", "low", 0.7,
-       "an upcoming appointment, meeting or event in the user's schedule", "用户日程里即将到来的约会、会议或事情"),
+       "an upcoming appointment, meeting or event in the user's schedule",
+       "用户日程里即将到来的约会、会议或事情"),
     _k("event", "episode", "many", "low", 0.5,
        "something the user did or that happened to them at a time", "用户在某个时间做过或经历的事情"),
     # contact details: high sensitivity, redaction normally removes them first

@@ -69,6 +69,7 @@ class Database:
         self._lock = threading.RLock()
         try:
             self.conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_s * 1000)}")
+            self._refuse_foreign()  # before any PRAGMA that would change a foreign file
             self.conn.execute("PRAGMA journal_mode = WAL")
             self.conn.execute("PRAGMA synchronous = FULL")
             self.conn.execute("PRAGMA foreign_keys = ON")
@@ -85,7 +86,7 @@ class Database:
         with self._lock:
             self.conn.close()
 
-    def _migrate(self) -> None:
+    def _refuse_foreign(self) -> None:
         tables = {r[0] for r in self.conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         if tables and "schema_migrations" not in tables:
             shown = ", ".join(sorted(tables)[:5])
@@ -93,6 +94,8 @@ class Database:
                 f"{self.path} is a SQLite database but not a memstrata one (tables: {shown}); "
                 "refusing to modify it"
             )
+
+    def _migrate(self) -> None:
         self.conn.execute(
             "CREATE TABLE IF NOT EXISTS schema_migrations "
             "(version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)"

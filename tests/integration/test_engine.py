@@ -1,0 +1,74 @@
+"""Engine behaviours: context expansion, time resolution, model migration, store set-up."""
+
+from __future__ import annotations
+
+import sqlite3
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from memstrata import EmbeddingModelMismatch, HashingEmbedder, Memory
+from memstrata.embed.base import EmbeddingCache
+from memstrata.reembed import reembed_database
+
+
+def test_hit_maps_back_to_episode_and_expands_context(memory: Memory) -> None:
+    base = datetime(2026, 5, 1, 12, 0, tzinfo=UTC)
+    turns = [("alice", "We should plan the summer trip."), ("bob", "Sure. Where to?"),
+             ("alice", "I want to see the glaciers in Iceland. They look amazing in photos."),
+             ("bob", "Then let's book flights in June.")]
+    ids = [memory.add(t, speaker=s, session_id="trip", created_at=base.replace(minute=i)).episode_id
+           for i, (s, t) in enumerate(turns)]
+    hits = memory.search("glaciers", kinds=("episode",), limit=1, expand_context=1)
+    assert hits[0].id == ids[2]
+    assert hits[0].matched == "I want to see the glaciers in Iceland."
+    assert [(c.episode_id, c.text) for c in hits[0].context] == [
+        (ids[1], "Where to?"), (ids[2], "They look amazing in photos.")]
+    episode = memory.get(episode_id=ids[2])
+    assert episode.producer_id == "alice" and episode.scope.session_id == "trip"
+
+
+def test_relative_time_resolves_against_message_time(memory: Memory) -> None:
+    said = datetime(2023, 5, 8, 13, 56, tzinfo=UTC)
+    result = memory.add("Yesterday I went to Paris with my sister", created_at=said)
+    events = [c.fact for c in result.facts if c.fact.valid_from is not None and c.fact.kind == "episode"]
+    assert events, [c.fact for c in result.facts]
+    assert events[0].valid_from == datetime(2023, 5, 7, tzinfo=UTC)
+    episode = memory.get(episode_id=result.episode_id)
+    assert episode.created_at == said
+
+
+def test_reembed_migrates_to_the_configured_model(db_path: Path, embedder: EmbeddingCache) -> None:
+    with Memory(db_path, embedder=HashingEmbedder(dim=64), user_id="u1") as old:
+        old.add("我喜欢用 VSCode 写代码")
+    with pytest.raises(EmbeddingModelMismatch, match="hashing-64.*use-multilingual-v3"):
+        Memory(db_path, embedder=embedder.inner, user_id="u1")
+    summary = reembed_database(db_path, "use-multilingual-v3")
+    assert summary["previous"] == "hashing-64" and summary["segments"] == 1
+    with Memory(db_path, embedder=embedder.inner, user_id="u1") as new:
+        hits = new.search("what IDE do I use?", kinds=("episode",))
+        assert hits and "VSCode" in hits[0].text
+
+
+def test_database_is_wal_with_foreign_keys_and_schema_version(memory: Memory, db_path: Path) -> None:
+    memory.add("hello there, this is a test")
+    conn = sqlite3.connect(db_path)
+    try:
+        assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert conn.execute("SELECT version, name FROM schema_migrations").fetchall() == [(1, "initial")]
+        model = dict(conn.execute("SELECT key, value FROM meta WHERE key LIKE 'embedding%'").fetchall())
+        assert model == {"embedding_model": "use-multilingual-v3", "embedding_dim": "512"}
+    finally:
+        conn.close()
+    assert memory.store.db.conn.execute("PRAGMA foreign_keys").fetchone()[0] == 1
+
+
+def test_scopes_never_cross_tenants(db_path: Path, embedder: EmbeddingCache) -> None:
+    with Memory(db_path, embedder=embedder.inner, org_id="acme", project_id="p1") as a:
+        a.add("Our launch code name is Bluebird", user_id="same-user")
+    with Memory(db_path, embedder=embedder.inner, org_id="acme", project_id="p2") as b:
+        assert b.search("launch code name", user_id="same-user") == []
+        assert b.list(kind="episode", user_id="same-user") == []
+    with Memory(db_path, embedder=embedder.inner, org_id="acme", project_id="p1") as a:
+        assert a.search("launch code name", user_id="same-user")

@@ -1,0 +1,238 @@
+"""The real ``memstrata`` console script, end to end, on SQLite files under a temp dir.
+
+Each CLI call is a subprocess that loads the embedding model (~1–2 s), so the calls are
+few: one scenario runs the commands once in order (remember → recall → list → remember
+→ history → export → forget → recall) and the tests assert on its recorded outputs; the
+import/doctor pair and the error cases use their own files.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+SRC = Path(__file__).resolve().parents[2] / "src"
+SHUNFENG = "我以后都希望用顺丰，别放门口"
+FEDEX = "From now on ship with FedEx"
+JD = "算了，以后用京东"
+UPS = "Actually, from now on ship with UPS"
+
+
+def _console_script() -> list[str]:
+    beside = Path(sys.executable).with_name("memstrata")
+    if beside.exists():
+        return [str(beside)]
+    found = shutil.which("memstrata")
+    return [found] if found else [sys.executable, "-m", "memstrata.cli"]
+
+
+def _env() -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("MEMSTRATA_")}
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(SRC), env.get("PYTHONPATH")) if p)
+    env["COLUMNS"] = "300"  # rich wraps at 80 columns when stdout is not a terminal
+    env["PYTHONIOENCODING"] = "utf-8"
+    return env
+
+
+@dataclass(frozen=True)
+class Run:
+    code: int
+    out: str
+    err: str
+
+    def json(self) -> Any:
+        assert self.code == 0, self.err
+        return json.loads(self.out)
+
+
+def cli(*args: str | Path, cmd: list[str] | None = None) -> Run:
+    proc = subprocess.run([*(cmd or _console_script()), *map(str, args)], capture_output=True,
+                          text=True, encoding="utf-8", env=_env(), timeout=300, stdin=subprocess.DEVNULL)
+    return Run(proc.returncode, proc.stdout, proc.stderr)
+
+
+def _lines(text: str) -> list[str]:
+    return [line.rstrip() for line in text.splitlines()]
+
+
+@pytest.fixture(scope="module")
+def scenario(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Run]:
+    db = tmp_path_factory.mktemp("cli") / "memory.db"
+    runs: dict[str, Run] = {}
+    runs["remember_zh"] = cli("remember", SHUNFENG, "--user", "u1", "--db", db)
+    runs["remember_en"] = cli("remember", FEDEX, "--user", "u3", "--db", db)
+    runs["remember_en_again"] = cli("remember", UPS, "--user", "u3", "--db", db)
+    runs["recall_u1"] = cli("recall", "配送偏好", "--user", "u1", "--json", "--db", db)
+    runs["recall_other"] = cli("recall", "配送偏好", "--user", "someone-else", "--json", "--db", db)
+    runs["list_u1"] = cli("list", "--user", "u1", "--json", "--db", db)
+    runs["remember_jd"] = cli("remember", JD, "--user", "u1", "--db", db)
+    runs["history"] = cli("history", "--key", "shipping.carrier", "--user", "u1", "--db", db)
+    runs["export_u1"] = cli("export", "--user", "u1", "--db", db)
+    runs["forget_u1"] = cli("forget", "--user", "u1", "--yes", "--db", db)
+    runs["recall_u1_after_forget"] = cli("recall", "配送偏好", "--user", "u1", "--json", "--db", db)
+    runs["recall_u3_after_forget"] = cli("recall", "shipping carrier", "--user", "u3", "--json", "--db", db)
+    return runs
+
+
+def test_python_dash_m_memstrata_cli_runs_the_app() -> None:
+    run = cli("--help", cmd=[sys.executable, "-m", "memstrata.cli"])
+    assert run.code == 0, run.err
+    for command in ("remember", "recall", "list", "history", "forget", "export", "import", "doctor"):
+        assert command in run.out
+
+
+def test_remember_in_chinese_prints_chinese_labels_and_the_fact(scenario: dict[str, Run]) -> None:
+    run = scenario["remember_zh"]
+    assert run.code == 0, run.err
+    lines = _lines(run.out)
+    assert lines[0] == "记住："
+    assert any(re.fullmatch(r"- shipping\.carrier = 顺丰（置信度 (0|1)\.\d\d）", line) for line in lines), lines
+    assert "shipping.carrier = 顺丰" in run.out
+
+
+def test_remember_in_english_prints_remembered_and_the_fact(scenario: dict[str, Run]) -> None:
+    run = scenario["remember_en"]
+    assert run.code == 0, run.err
+    lines = _lines(run.out)
+    assert lines[0] == "Remembered:"
+    assert any(re.fullmatch(r"- shipping\.carrier = FedEx \(confidence (0|1)\.\d\d\)", line)
+               for line in lines), lines
+
+
+def test_remember_in_english_that_supersedes_names_the_replaced_value(scenario: dict[str, Run]) -> None:
+    run = scenario["remember_en_again"]
+    assert run.code == 0, run.err
+    assert any(re.fullmatch(r"- shipping\.carrier = UPS \(confidence (0|1)\.\d\d\) \[replaces FedEx\]", line)
+               for line in _lines(run.out)), run.out
+
+
+def test_recall_json_ranks_the_shunfeng_memory_in_the_top_three_with_scores_and_citations(
+    scenario: dict[str, Run],
+) -> None:
+    hits = scenario["recall_u1"].json()
+    assert isinstance(hits, list) and hits
+    assert any("顺丰" in hit["text"] for hit in hits[:3]), [h["text"] for h in hits]
+    for hit in hits:
+        assert 0.0 <= hit["score"] <= 1.0
+        assert hit["kind"] in ("fact", "episode")
+        assert hit["citations"] and all(isinstance(c, int) for c in hit["citations"])
+        assert hit["scope"]["user_id"] == "u1"
+    assert [h["score"] for h in hits] == sorted((h["score"] for h in hits), reverse=True)
+    assert not any("FedEx" in hit["text"] for hit in hits)
+
+
+def test_recall_for_another_user_returns_an_empty_json_list(scenario: dict[str, Run]) -> None:
+    run = scenario["recall_other"]
+    assert run.code == 0, run.err
+    assert json.loads(run.out) == []
+
+
+def test_list_json_shows_the_users_active_facts_only(scenario: dict[str, Run]) -> None:
+    facts = scenario["list_u1"].json()
+    assert ("shipping.carrier", "顺丰", "active") in {(f["key"], f["value"], f["status"]) for f in facts}
+    assert all(f["scope"]["user_id"] == "u1" for f in facts)
+    assert all(f["status"] == "active" for f in facts)
+    assert "FedEx" not in {f["value"] for f in facts}
+
+
+def test_history_shows_shunfeng_superseded_then_jd_active(scenario: dict[str, Run]) -> None:
+    remembered = scenario["remember_jd"]
+    assert remembered.code == 0, remembered.err
+    assert any(re.fullmatch(r"- shipping\.carrier = 京东（置信度 (0|1)\.\d\d） \[替换 顺丰\]", line)
+               for line in _lines(remembered.out)), remembered.out
+    run = scenario["history"]
+    assert run.code == 0, run.err
+    fact_lines = [line for line in _lines(run.out) if line.startswith("fact#")]
+    assert len(fact_lines) == 2, run.out
+    old, new = fact_lines
+    assert "shipping.carrier = 顺丰 [superseded]" in old, run.out
+    assert "shipping.carrier = 京东 [active]" in new, run.out
+
+
+def test_export_writes_jsonl_of_the_users_episodes_facts_and_events(scenario: dict[str, Run]) -> None:
+    run = scenario["export_u1"]
+    assert run.code == 0, run.err
+    records = [json.loads(line) for line in run.out.splitlines() if line.strip()]
+    assert [r["content"] for r in records if r["type"] == "episode"] == [SHUNFENG, JD]
+    carrier = [(r["value"], r["status"]) for r in records
+               if r["type"] == "fact" and r["key"] == "shipping.carrier"]
+    assert carrier == [("顺丰", "superseded"), ("京东", "active")]
+    assert {r["type"] for r in records} == {"episode", "fact", "event"}
+    assert all(r["scope"]["user_id"] == "u1" for r in records if r["type"] != "event")
+
+
+def test_forget_yes_deletes_the_user_and_recall_then_finds_nothing(scenario: dict[str, Run]) -> None:
+    run = scenario["forget_u1"]
+    assert run.code == 0, run.err
+    assert run.out.startswith("Forgot user=u1: ")
+    assert "2 episodes" in run.out
+    assert scenario["recall_u1_after_forget"].json() == []
+
+
+def test_forget_leaves_other_users_memories(scenario: dict[str, Run]) -> None:
+    hits = scenario["recall_u3_after_forget"].json()
+    assert any("UPS" in hit["text"] for hit in hits)
+
+
+def test_import_jsonl_then_list_episodes_and_doctor_counts(tmp_path: Path) -> None:
+    db = tmp_path / "imported.db"
+    log = tmp_path / "chat.jsonl"
+    rows = [
+        {"content": "Hi, I am Ana and I teach piano", "speaker": "ana",
+         "created_at": "2026-01-05T10:00:00Z", "session_id": "s1"},
+        {"content": "Nice to meet you Ana", "role": "assistant",
+         "created_at": "2026-01-05T10:00:05Z", "session_id": "s1"},
+        {"content": "我周末一般去爬山", "speaker": "ana",
+         "created_at": "2026-01-05T10:01:00Z", "session_id": "s1"},
+    ]
+    log.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
+
+    imported = cli("import", log, "--user", "u4", "--db", db)
+    assert imported.code == 0, imported.err
+    assert imported.out.startswith("imported 3 messages; database now holds 3 episodes, 3 segments")
+
+    episodes = cli("list", "--episodes", "--user", "u4", "--json", "--db", db).json()
+    assert [(e["content"], e["role"], e["producer_id"], e["scope"]["session_id"], e["created_at"])
+            for e in episodes] == [
+        ("我周末一般去爬山", "user", "ana", "s1", "2026-01-05T10:01:00.000000Z"),
+        ("Nice to meet you Ana", "assistant", "assistant", "s1", "2026-01-05T10:00:05.000000Z"),
+        ("Hi, I am Ana and I teach piano", "user", "ana", "s1", "2026-01-05T10:00:00.000000Z"),
+    ]
+    assert {e["scope"]["user_id"] for e in episodes} == {"u4"}
+
+    report = cli("doctor", "--json", "--db", db).json()
+    assert report["embedding_model"] == "use-multilingual-v3"
+    assert report["embedding_dim"] == 512
+    assert report["stored_embedding_model"] == "use-multilingual-v3"
+    assert report["database"] == str(db)
+    assert report["counts"]["episodes"] == 3
+    assert report["counts"]["segments"] == 3
+    assert report["counts"]["embedded_segments"] == 3
+
+
+def test_whitespace_only_remember_exits_2_with_invalid_input_and_no_traceback(tmp_path: Path) -> None:
+    run = cli("remember", "   ", "--user", "u1", "--db", tmp_path / "memory.db")
+    assert run.code == 2
+    assert "content is empty or whitespace only" in run.err
+    assert "error[invalid_input]" in run.err, run.err
+    assert "Traceback" not in run.err + run.out
+
+
+def test_db_pointing_at_a_text_file_exits_1_with_corrupt_database_and_no_traceback(tmp_path: Path) -> None:
+    notes = tmp_path / "notes.txt"
+    notes.write_text("shopping list: milk, eggs\n", encoding="utf-8")
+    run = cli("recall", "milk", "--user", "u1", "--db", notes)
+    assert run.code == 1
+    assert "is not a SQLite database" in run.err
+    assert "error[corrupt_database]" in run.err, run.err
+    assert "Traceback" not in run.err + run.out
+    assert notes.read_text(encoding="utf-8") == "shopping list: milk, eggs\n"
