@@ -41,7 +41,7 @@ EXPECTED_ALL: list[str] = [
 
 def test_all_is_exactly_the_pinned_sorted_list() -> None:
     assert list(memstrata.__all__) == EXPECTED_ALL
-    assert EXPECTED_ALL == sorted(EXPECTED_ALL)
+    assert sorted(EXPECTED_ALL) == EXPECTED_ALL
 
 
 @pytest.mark.parametrize("name", EXPECTED_ALL)

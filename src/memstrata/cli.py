@@ -18,6 +18,7 @@ from typing import Annotated, Any, TypeVar
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from memstrata.clock import parse_time
@@ -51,7 +52,7 @@ def _errors() -> Iterator[None]:
     try:
         yield
     except MemstrataError as exc:
-        err.print(f"[red]error[{exc.code}][/]: {exc}", highlight=False)
+        err.print(f"[red]error\\[{exc.code}][/]: {escape(str(exc))}", highlight=False)
         raise typer.Exit(2 if isinstance(exc, InvalidInput) else 1) from None
     except KeyboardInterrupt:
         err.print("interrupted")
@@ -59,7 +60,7 @@ def _errors() -> Iterator[None]:
     except (typer.Exit, typer.Abort):
         raise
     except Exception as exc:  # the outer edge: never a traceback for the user
-        err.print(f"[red]error[internal][/]: {type(exc).__name__}: {exc}", highlight=False)
+        err.print(f"[red]error\\[internal][/]: {escape(f'{type(exc).__name__}: {exc}')}", highlight=False)
         raise typer.Exit(1) from None
 
 
@@ -122,7 +123,7 @@ def remember(
                 note = f" [{lab['touched']}]"
             elif change.previous:
                 note = f" [{lab['superseded']} " + ", ".join(p.value for p in change.previous) + "]"
-            console.print(f"- {f.key} = {f.value}{conf}{note}", highlight=False)
+            console.print(escape(f"- {f.key} = {f.value}{conf}{note}"), highlight=False)
 
 
 @app.command()
@@ -153,10 +154,12 @@ def recall(
         where = (f"（{hit.created_at:%Y-%m-%d}，{lab['source']} {cites}）" if zh
                  else f" ({hit.created_at:%Y-%m-%d}, {lab['source']} {cites})")
         label = f"fact#{hit.id} " if hit.kind == "fact" else ""
-        console.print(f"[bold][{hit.score:.2f}][/] {label}{' '.join(hit.text.split())}[dim]{where}[/]",
+        console.print(f"[bold]\\[{hit.score:.2f}][/] {escape(label + ' '.join(hit.text.split()))}"
+                      f"[dim]{escape(where)}[/]",
                       highlight=False)
         for ctx in hit.context:
-            console.print(f"      [dim]{ctx.speaker or ''}: {ctx.text}[/]", highlight=False)
+            line = f"{ctx.speaker or ''}: {ctx.text}"
+            console.print(f"      [dim]{escape(line)}[/]", highlight=False)
 
 
 @app.command(name="list")
@@ -211,11 +214,12 @@ def history(
         return
     for fact, events in timeline:
         until = f" → {fact.valid_to:%Y-%m-%d %H:%M}" if fact.valid_to else ""
-        console.print(f"[bold]fact#{fact.id}[/] {fact.key} = {fact.value} [{fact.status}] "
-                      f"{fact.valid_from or fact.observed_at:%Y-%m-%d %H:%M}{until}", highlight=False)
+        console.print(f"[bold]fact#{fact.id}[/] " + escape(
+            f"{fact.key} = {fact.value} [{fact.status}] {fact.valid_from or fact.observed_at:%Y-%m-%d %H:%M}{until}"),
+            highlight=False)
         for ev in events:
-            console.print(f"   {ev.at:%Y-%m-%d %H:%M:%S} {ev.action:<10} {ev.actor} "
-                          f"{json.dumps(ev.detail, ensure_ascii=False)}", highlight=False)
+            console.print(escape(f"   {ev.at:%Y-%m-%d %H:%M:%S} {ev.action:<10} {ev.actor} "
+                                 f"{json.dumps(ev.detail, ensure_ascii=False)}"), highlight=False)
 
 
 @app.command()
@@ -228,7 +232,7 @@ def forget(
 ) -> None:
     """Delete everything about a user / agent / session, or one fact; prints a receipt."""
     if user is None and agent is None and session is None and fact is None:
-        err.print("error[invalid_input]: say what to forget: --user, --agent, --session or --fact")
+        err.print("error\\[invalid_input]: say what to forget: --user, --agent, --session or --fact")
         raise typer.Exit(2)
     target = f"fact #{fact}" if fact is not None else " ".join(
         f"{n}={v}" for n, v in (("user", user), ("agent", agent), ("session", session)) if v)

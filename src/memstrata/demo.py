@@ -14,6 +14,7 @@ from importlib import resources
 from pathlib import Path
 
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from memstrata.importer import import_conversation
@@ -72,11 +73,11 @@ def run_demo(db: Path, *, console: Console, top: int = 5) -> DemoOutcome:
             cited = [source_of.get(h.id) for h in hits]
             hit_evidence = [c for c in cited if c in qa.evidence]
             found += bool(hit_evidence)
-            console.print(f"\n[bold]Q{number}[/] ({CATEGORY_NAMES[qa.category]}) {qa.question}\n"
+            console.print(f"\n[bold]Q{number}[/] ({CATEGORY_NAMES[qa.category]}) {escape(qa.question)}\n"
                           f"   expected answer: {qa.answer}   evidence: {', '.join(qa.evidence)}")
             for hit, source in zip(hits, cited, strict=True):
                 mark = "[green]✓ evidence[/]" if source in qa.evidence else ""
-                console.print(f"   [{hit.score:.2f}] {hit.text[:110]!s} "
+                console.print(f"   \\[{hit.score:.2f}] {escape(hit.text[:110])} "
                               f"[dim]({hit.created_at:%Y-%m-%d}, episode #{hit.id} = {source})[/] {mark}")
             verdict = "[green]found[/]" if hit_evidence else "[red]not in the top %d[/]" % top
             console.print(f"   evidence turn {verdict}")

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from memstrata import HashingEmbedder, Memory, Message
+from memstrata import Episode, HashingEmbedder, Memory, Message
 from memstrata.errors import (
     ContentTooLarge,
     CorruptDatabase,
@@ -37,7 +37,7 @@ TWO_MIB = 2 * 1024 * 1024
 
 
 @pytest.fixture(scope="module")
-def memory(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Memory]:
+def stocked(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Memory]:
     mem = Memory(tmp_path_factory.mktemp("bad-input") / "memory.db")
     for text, _ in STORED:
         assert mem.add(text, user_id=USER).created
@@ -47,7 +47,9 @@ def memory(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Memory]:
 
 def assert_stored_memories_intact(mem: Memory) -> None:
     """Both memories are listed (and nothing else) and each is the top episode for its query."""
-    episodes = mem.list(kind="episode", user_id=USER)
+    listed = mem.list(kind="episode", user_id=USER)
+    episodes = [e for e in listed if isinstance(e, Episode)]
+    assert len(episodes) == len(listed)
     assert sorted(e.content for e in episodes) == sorted(text for text, _ in STORED)
     ids = {e.content: e.id for e in episodes}
     for text, query in STORED:
@@ -57,8 +59,8 @@ def assert_stored_memories_intact(mem: Memory) -> None:
         assert hits[0].text == text
 
 
-def test_two_stored_memories_are_found_before_any_bad_call(memory: Memory) -> None:
-    assert_stored_memories_intact(memory)
+def test_two_stored_memories_are_found_before_any_bad_call(stocked: Memory) -> None:
+    assert_stored_memories_intact(stocked)
 
 
 # -- bad content on add -------------------------------------------------------------------------
@@ -83,21 +85,21 @@ BAD_ADDS: list[tuple[str, dict[str, Any], type[MemstrataError], str]] = [
 @pytest.mark.parametrize(("content_kwargs", "error", "message"),
                          [pytest.param(kw, err, msg, id=name) for name, kw, err, msg in BAD_ADDS])
 def test_bad_add_raises_a_precise_error_and_loses_nothing(
-    memory: Memory, content_kwargs: dict[str, Any], error: type[MemstrataError], message: str
+    stocked: Memory, content_kwargs: dict[str, Any], error: type[MemstrataError], message: str
 ) -> None:
     with pytest.raises(error) as info:
-        memory.add(user_id=USER, **content_kwargs)
+        stocked.add(user_id=USER, **content_kwargs)
     assert type(info.value) is error
     assert message in str(info.value)
-    assert_stored_memories_intact(memory)
+    assert_stored_memories_intact(stocked)
 
 
-def test_add_many_with_one_bad_message_writes_none_of_the_batch(memory: Memory) -> None:
-    good = memory.message("this good message must not be written alone", user_id=USER)
+def test_add_many_with_one_bad_message_writes_none_of_the_batch(stocked: Memory) -> None:
+    good = stocked.message("this good message must not be written alone", user_id=USER)
     bad = Message(content="a\x00b", scope=good.scope, created_at=good.created_at)
     with pytest.raises(InvalidInput, match="NUL byte at character 1"):
-        memory.add_many([good, bad])
-    assert_stored_memories_intact(memory)
+        stocked.add_many([good, bad])
+    assert_stored_memories_intact(stocked)
 
 
 # -- bad queries --------------------------------------------------------------------------------
@@ -117,20 +119,20 @@ BAD_SEARCHES: list[tuple[str, Callable[[Memory], object], str]] = [
 @pytest.mark.parametrize(("call", "message"),
                          [pytest.param(call, msg, id=name) for name, call, msg in BAD_SEARCHES])
 def test_bad_search_raises_invalid_input_and_loses_nothing(
-    memory: Memory, call: Callable[[Memory], object], message: str
+    stocked: Memory, call: Callable[[Memory], object], message: str
 ) -> None:
     with pytest.raises(InvalidInput) as info:
-        call(memory)
+        call(stocked)
     assert type(info.value) is InvalidInput
     assert message in str(info.value)
-    assert_stored_memories_intact(memory)
+    assert_stored_memories_intact(stocked)
 
 
-def test_search_in_an_unknown_user_scope_returns_an_empty_list(memory: Memory) -> None:
-    assert memory.search("Lisbon trams", user_id="nobody-by-this-name") == []
-    assert memory.search("花生过敏", user_id="nobody-by-this-name") == []
-    assert memory.list(kind="episode", user_id="nobody-by-this-name") == []
-    assert_stored_memories_intact(memory)
+def test_search_in_an_unknown_user_scope_returns_an_empty_list(stocked: Memory) -> None:
+    assert stocked.search("Lisbon trams", user_id="nobody-by-this-name") == []
+    assert stocked.search("花生过敏", user_id="nobody-by-this-name") == []
+    assert stocked.list(kind="episode", user_id="nobody-by-this-name") == []
+    assert_stored_memories_intact(stocked)
 
 
 @pytest.mark.parametrize("query", [
@@ -143,13 +145,13 @@ def test_search_in_an_unknown_user_scope_returns_an_empty_list(memory: Memory) -
     "'); DROP TABLE episodes; --",
     "（）【】「」？！",
 ])
-def test_punctuation_and_fts_operator_queries_do_not_raise(memory: Memory, query: str) -> None:
-    hits = memory.search(query, user_id=USER)
+def test_punctuation_and_fts_operator_queries_do_not_raise(stocked: Memory, query: str) -> None:
+    hits = stocked.search(query, user_id=USER)
     assert isinstance(hits, list)
     assert len(hits) <= 2
     for hit in hits:
         assert 0.0 <= hit.score <= 1.0
-    assert_stored_memories_intact(memory)
+    assert_stored_memories_intact(stocked)
 
 
 # -- unusable database files --------------------------------------------------------------------

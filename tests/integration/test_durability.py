@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from memstrata import Memory
+from memstrata import Episode, Memory
 
 SRC = Path(__file__).resolve().parents[2] / "src"
 USER = "u-durability"
@@ -112,6 +112,12 @@ def _run_and_kill(script: str, args: list[str], *, after_lines: int) -> list[str
     return lines
 
 
+def _episodes(memory: Memory) -> list[Episode]:
+    stored = memory.list(kind="episode", user_id=USER, limit=1_000_000)
+    assert all(isinstance(e, Episode) for e in stored)
+    return [e for e in stored if isinstance(e, Episode)]
+
+
 def _integrity(path: Path) -> str:
     with closing(sqlite3.connect(path)) as conn:
         return str(conn.execute("PRAGMA integrity_check").fetchone()[0])
@@ -127,8 +133,9 @@ def test_every_add_that_returned_survives_sigkill_with_its_content(tmp_path: Pat
     with Memory(path, embedder=None, extractor=None) as memory:
         for episode_id, n in reported:
             episode = memory.get(episode_id=episode_id, user_id=USER)
+            assert isinstance(episode, Episode)
             assert episode.content == f"durable message number {n}"
-        stored = memory.list(kind="episode", user_id=USER, limit=1_000_000)
+        stored = _episodes(memory)
         # At most the one add in flight at the kill may have committed without being reported.
         assert len(reported) <= len(stored) <= len(reported) + 1
         assert sorted(e.content for e in stored) == sorted(
@@ -150,7 +157,7 @@ def test_every_add_many_batch_reported_committed_survives_sigkill_and_no_batch_i
     assert reported >= KILL_AFTER * batch
 
     with Memory(path, embedder=None, extractor=None) as memory:
-        stored = memory.list(kind="episode", user_id=USER, limit=1_000_000)
+        stored = _episodes(memory)
         # Every reported batch is there; a batch is one transaction, so it is all or nothing.
         assert reported <= len(stored) <= reported + batch
         assert len(stored) % batch == 0

@@ -95,7 +95,8 @@ def test_remember_in_chinese_prints_chinese_labels_and_the_fact(scenario: dict[s
     assert run.code == 0, run.err
     lines = _lines(run.out)
     assert lines[0] == "记住："
-    assert any(re.fullmatch(r"- shipping\.carrier = 顺丰（置信度 (0|1)\.\d\d）", line) for line in lines), lines
+    assert any(re.fullmatch(r"- shipping\.carrier = 顺丰（置信度 (0|1)\.\d\d）", line)
+               for line in lines), lines
     assert "shipping.carrier = 顺丰" in run.out
 
 
@@ -236,3 +237,13 @@ def test_db_pointing_at_a_text_file_exits_1_with_corrupt_database_and_no_traceba
     assert "error[corrupt_database]" in run.err, run.err
     assert "Traceback" not in run.err + run.out
     assert notes.read_text(encoding="utf-8") == "shopping list: milk, eggs\n"
+
+
+def test_forget_without_a_target_exits_2_with_invalid_input(tmp_path: Path) -> None:
+    db = tmp_path / "memory.db"
+    run = cli("forget", "--yes", "--db", db)
+    assert run.code == 2
+    expected = "error[invalid_input]: say what to forget: --user, --agent, --session or --fact"
+    assert expected in run.err, run.err
+    assert "Traceback" not in run.err + run.out
+    assert not db.exists()
