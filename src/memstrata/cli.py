@@ -38,7 +38,9 @@ console = Console()
 err = Console(stderr=True)
 T = TypeVar("T")
 
-DbOpt = Annotated[Path | None, typer.Option("--db", help="Database file (default $MEMSTRATA_DB or ~/.memstrata/memory.db).")]
+DbOpt = Annotated[
+    Path | None, typer.Option("--db", help="Database file (default $MEMSTRATA_DB or ~/.memstrata/memory.db).")
+]
 UserOpt = Annotated[str | None, typer.Option("--user", "-u", help="user_id (default $MEMSTRATA_USER or 'default').")]
 AgentOpt = Annotated[str | None, typer.Option("--agent", help="agent_id.")]
 SessionOpt = Annotated[str | None, typer.Option("--session", help="session_id.")]

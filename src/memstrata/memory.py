@@ -7,12 +7,13 @@ lives in ``ingest``, ``recall``, ``resolve`` and ``retrieve``; this module only 
 
 from __future__ import annotations
 
+import builtins
 import logging
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict, Unpack
 
 from memstrata.clock import require_aware, utcnow
 from memstrata.config import Settings
@@ -29,6 +30,17 @@ from memstrata.types import Episode, Fact, Hit, MemoryEvent, Scope
 log = logging.getLogger(__name__)
 
 _DEFAULT = object()
+
+
+class ScopeArgs(TypedDict, total=False):
+    """Scope keyword arguments accepted by every ``Memory`` method."""
+
+    org_id: str | None
+    project_id: str | None
+    user_id: str | None
+    agent_id: str | None
+    session_id: str | None
+
 #: Messages embedded and committed together by ``add_many`` (one transaction per batch).
 BATCH_SIZE = 64
 MAX_LIMIT = 1000
@@ -135,7 +147,7 @@ class Memory:
     def add(self, content: str, *, role: str = "user", speaker: str | None = None,
             created_at: datetime | None = None, metadata: dict[str, Any] | None = None,
             produced_for: str | None = None, content_type: str = "message",
-            **scope: str | None) -> AddResult:
+            **scope: Unpack[ScopeArgs]) -> AddResult:
         """Remember one message; durable (committed, fsynced) before it returns.
 
         Args:
@@ -157,7 +169,7 @@ class Memory:
     def message(self, content: str, *, role: str = "user", speaker: str | None = None,
                 created_at: datetime | None = None, metadata: dict[str, Any] | None = None,
                 produced_for: str | None = None, content_type: str = "message",
-                **scope: str | None) -> Message:
+                **scope: Unpack[ScopeArgs]) -> Message:
         """Build and validate a ``Message`` for ``add_many`` (same arguments as ``add``)."""
         unknown = set(scope) - {"org_id", "project_id", "user_id", "agent_id", "session_id"}
         if unknown:
@@ -203,7 +215,7 @@ class Memory:
     # -- read -------------------------------------------------------------------------------
     def search(self, query: str, *, limit: int = 10, kinds: Sequence[str] = ("fact", "episode"),
                expand_context: int = 0, include_superseded: bool = False,
-               now: datetime | None = None, **scope: str | None) -> list[Hit]:
+               now: datetime | None = None, **scope: Unpack[ScopeArgs]) -> list[Hit]:
         """Ranked memories for ``query`` in the scope, best first (score in [0, 1]).
 
         Args:
@@ -240,7 +252,7 @@ class Memory:
         return hits
 
     def context(self, query: str, *, budget_tokens: int = 500, limit: int = 20,
-                **scope: str | None) -> str:
+                **scope: Unpack[ScopeArgs]) -> str:
         """A cited Markdown block for a system prompt, never longer than ``budget_tokens``
         (estimated by ``render.estimate_tokens``); empty string when nothing is recalled."""
         if budget_tokens <= 0:
@@ -248,7 +260,7 @@ class Memory:
         return render_context(query, self.search(query, limit=limit, **scope), budget_tokens)
 
     def get(self, fact_id: int | None = None, *, episode_id: int | None = None,
-            **scope: str | None) -> Fact | Episode:
+            **scope: Unpack[ScopeArgs]) -> Fact | Episode:
         """One fact or episode by id, within the scope. Raises ``NotFound``."""
         sc = self._scope(**scope)
         if (fact_id is None) == (episode_id is None):
@@ -264,7 +276,8 @@ class Memory:
         return episode
 
     def list(self, *, kind: str = "fact", status: str | Sequence[str] = "active", key: str | None = None,
-             limit: int = 100, offset: int = 0, **scope: str | None) -> list[Fact] | list[Episode]:
+             limit: int = 100, offset: int = 0,
+             **scope: Unpack[ScopeArgs]) -> builtins.list[Fact] | builtins.list[Episode]:
         """Facts (by status, optionally under a key prefix) or episodes, newest first."""
         sc = self._scope(**scope)
         check_scope(sc, for_write=False)
@@ -278,7 +291,7 @@ class Memory:
         return self.store.list_facts(sc, statuses=statuses, key=key, limit=limit, offset=offset)
 
     def history(self, fact_id: int | None = None, *, key: str | None = None,
-                **scope: str | None) -> list[tuple[Fact, list[MemoryEvent]]]:
+                **scope: Unpack[ScopeArgs]) -> builtins.list[tuple[Fact, builtins.list[MemoryEvent]]]:
         """A fact's timeline: every fact under its key (same subject), oldest first, each with
         its audit events. Give ``fact_id`` or ``key``. Raises ``NotFound``."""
         sc = self._scope(**scope)
@@ -301,7 +314,7 @@ class Memory:
         return [(f, [e for e in events if e.fact_id == f.id]) for f in facts]
 
     # -- delete -----------------------------------------------------------------------------
-    def delete(self, fact_id: int, *, actor: str = "sdk", **scope: str | None) -> None:
+    def delete(self, fact_id: int, *, actor: str = "sdk", **scope: Unpack[ScopeArgs]) -> None:
         """Delete one fact and its audit trail; a content-free tombstone event remains."""
         fact = self.get(fact_id, **scope)
         assert isinstance(fact, Fact)
@@ -336,7 +349,7 @@ class Memory:
         self.store.vectors.clear()
         return counts
 
-    def export(self, **scope: str | None) -> Iterator[dict[str, Any]]:
+    def export(self, **scope: Unpack[ScopeArgs]) -> Iterator[dict[str, Any]]:
         """JSON-serialisable records of the scope: episodes, then facts (every status), then events."""
         sc = self._scope(**scope)
         check_scope(sc, for_write=False)

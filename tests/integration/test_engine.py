@@ -42,7 +42,7 @@ def test_relative_time_resolves_against_message_time(memory: Memory) -> None:
 def test_reembed_migrates_to_the_configured_model(db_path: Path, embedder: EmbeddingCache) -> None:
     with Memory(db_path, embedder=HashingEmbedder(dim=64), user_id="u1") as old:
         old.add("我喜欢用 VSCode 写代码")
-    with pytest.raises(EmbeddingModelMismatch, match="hashing-64.*use-multilingual-v3"):
+    with pytest.raises(EmbeddingModelMismatch, match=r"hashing-64.*use-multilingual-v3"):
         Memory(db_path, embedder=embedder.inner, user_id="u1")
     summary = reembed_database(db_path, "use-multilingual-v3")
     assert summary["previous"] == "hashing-64" and summary["segments"] == 1

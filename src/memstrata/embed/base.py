@@ -87,7 +87,8 @@ def normalize_rows(vectors: np.ndarray) -> np.ndarray:
     vectors = np.asarray(vectors, dtype=np.float32)
     norms = np.linalg.norm(vectors, axis=1, keepdims=True)
     norms[norms == 0] = 1.0
-    return vectors / norms
+    normalised: np.ndarray = vectors / norms
+    return normalised
 
 
 def load_default_embedder(name: str = "use-multilingual-v3", *, threads: int = 2) -> Embedder:
