@@ -376,6 +376,16 @@ def bench_perf(
                           seed=seed, console=console))
 
 
+@bench_app.command("embeddings")
+def bench_embeddings(
+    sentences: Annotated[int, typer.Option(help="Sentences in the throughput batch.")] = 512,
+) -> None:
+    """Quality (top-1, Recall@3, MRR on a zh/en probe) and speed of each installed embedding model."""
+    from memstrata.bench.embeddings import run_embeddings
+
+    _run(lambda: run_embeddings(console=console, sentences=sentences))
+
+
 def main() -> None:
     """Console-script entry point."""
     app()

@@ -212,17 +212,15 @@ class Ingestor:
                                             None if p.fact_vectors is None else p.fact_vectors[i], now)
                            for i, cand in enumerate(p.candidates)]
                 results.append((episode_id, True, len(new_segments), changes))
-        return [self._result(r) for r in results]
+        return [self._result(r, p.message.scope) for r, p in zip(results, prepared, strict=True)]
 
-    def _result(self, raw: tuple[int, bool, int, list[tuple[str, int, tuple[int, ...]]]]) -> AddResult:
+    def _result(self, raw: tuple[int, bool, int, list[tuple[str, int, tuple[int, ...]]]],
+                scope: Scope) -> AddResult:
         episode_id, created, n_segments, changes = raw
         if not changes:
             return AddResult(episode_id, created, n_segments)
-        scope_of = self.store.db.conn.execute("SELECT org_id, project_id FROM episodes WHERE id = ?",
-                                              (episode_id,)).fetchone()
-        scope = Scope(scope_of[0], scope_of[1])
         ids = {i for _, fid, prev in changes for i in (fid, *prev)}
-        facts = self.store.get_facts(scope, sorted(ids))
+        facts = self.store.get_facts(Scope(scope.org_id, scope.project_id), sorted(ids))
         return AddResult(episode_id, created, n_segments, tuple(
             FactChange(action, facts[fid], tuple(facts[i] for i in prev if i in facts))
             for action, fid, prev in changes if fid in facts

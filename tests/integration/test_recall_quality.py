@@ -2,36 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from memstrata import Memory
-
-# (user, memory text, query that should find it): Chinese and English, half paraphrased.
-TARGETS = [
-    ("alice", "我以后都希望用顺丰，别放门口", "这个用户对配送有什么偏好？"),
-    ("alice", "我喜欢用 VSCode 写代码", "我常用什么编辑器？"),
-    ("alice", "I am allergic to peanuts", "does she have any food allergies?"),
-    ("alice", "My daughter Lily starts primary school in September", "when does her kid start school"),
-    ("alice", "我住在杭州西湖区", "用户住在哪个城市？"),
-    ("bob", "I always book an aisle seat when I fly", "what seat does he prefer on planes?"),
-    ("bob", "我每天早上都喝一杯美式咖啡", "他早上喝什么？"),
-    ("bob", "My favourite programming language is Rust", "which language does bob like to code in?"),
-    ("bob", "下个月我要去成都出差", "他什么时候去成都？"),
-    ("bob", "I play tennis every Saturday morning", "what sport does he play on weekends?"),
-]
-NOISE = [
-    ("alice", "The weather was lovely this afternoon"),
-    ("alice", "我刚看完一部很长的纪录片"),
-    ("alice", "Can you summarise this article for me?"),
-    ("alice", "今天地铁特别挤"),
-    ("alice", "Thanks, that was helpful!"),
-    ("bob", "Let me check my calendar and get back to you"),
-    ("bob", "这个函数的返回值不对"),
-    ("bob", "The meeting ran late again"),
-    ("bob", "我把手机忘在办公室了"),
-    ("bob", "Please translate this paragraph into French"),
-]
+from memstrata.bench.probe import NOISE, TARGETS
 
 
-def test_recall_at_3_false_recall_and_isolation(memory: Memory, capsys: object) -> None:
+def test_recall_at_3_false_recall_and_isolation(memory: Memory, record_property: Any) -> None:
     for user, text, _ in TARGETS:
         memory.add(text, user_id=user)
     for user, text in NOISE:
@@ -50,6 +27,9 @@ def test_recall_at_3_false_recall_and_isolation(memory: Memory, capsys: object) 
         assert all(h.scope.user_id == user for h in hits)
     recall_at_3 = found / len(TARGETS)
     false_recall = noise_in_top3 / (3 * len(TARGETS))
+    # Reported in the JUnit XML / `pytest -rA` output: the share of top-3 slots given to noise.
+    record_property("recall_at_3", recall_at_3)
+    record_property("false_recall_rate", false_recall)
     print(f"Recall@3 = {recall_at_3:.2f}; noise share of top-3 slots = {false_recall:.2f}")
     assert recall_at_3 >= 0.9
 

