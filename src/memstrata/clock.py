@@ -46,4 +46,4 @@ def from_db(value: str | None) -> datetime | None:
     """Inverse of ``to_db``."""
     if value is None:
         return None
-    return datetime.strptime(value, "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=UTC)
+    return datetime.fromisoformat(value)  # 3.11 reads the trailing Z as UTC; ~20x faster than strptime

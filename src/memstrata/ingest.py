@@ -20,7 +20,7 @@ import numpy as np
 from memstrata.errors import ContentTooLarge, InvalidInput
 from memstrata.extract.base import Extractor, FactCandidate
 from memstrata.extract.taxonomy import get_key
-from memstrata.resolve import Decision, decide, opposite_key
+from memstrata.resolve import Decision, decide, normalise_value, opposite_key
 from memstrata.store.sqlite.store import NewFact, NewSegment, SQLiteStore
 from memstrata.text.segment import derivative, split_sentences
 from memstrata.text.tokens import index_text
@@ -235,11 +235,18 @@ class Ingestor:
             single, tag = False, cand.key.split(".")[0]
         fact_scope = Scope(msg.scope.org_id, msg.scope.project_id, msg.scope.user_id, msg.scope.agent_id)
         keys = [cand.key] + ([k] if (k := opposite_key(cand.key)) else [])
-        existing = self.store.facts_for_key(conn, fact_scope, keys=keys, subject=msg.speaker)
+        # Only the facts that can matter are read: the same value (under the key or its
+        # opposite), every value of a single-valued key, and near-duplicates by vector.
+        ids = set(self.store.fact_ids(conn, fact_scope, keys=keys, subject=msg.speaker,
+                                      value_norm=normalise_value(cand.value)))
+        if single:
+            ids |= set(self.store.fact_ids(conn, fact_scope, keys=[cand.key], subject=msg.speaker))
         similarity: dict[int, float] = {}
-        if vector is not None and existing:
-            stored = self.store.fact_embeddings(conn, [f.id for f in existing], len(vector))
-            similarity = {fid: float(vec @ vector) for fid, vec in stored.items()}
+        if vector is not None:
+            similarity = dict(self.store.nearest_facts(conn, fact_scope, key=cand.key, subject=msg.speaker,
+                                                       vector=vector, min_similarity=self.merge_similarity))
+            ids |= set(similarity)
+        existing = self.store.load_facts(conn, ids)
         decision = decide(cand, existing, single_valued=single, similarity=similarity,
                           merge_similarity=self.merge_similarity)
         return self._execute(conn, decision, fact_scope, msg, episode_id, cand, vector, tag, now)
@@ -260,7 +267,7 @@ class Ingestor:
             fact_id = decision.target
         else:
             fact_id = self.store.insert_fact(conn, scope, NewFact(
-                kind=cand.kind, key=cand.key, tag=tag, value=cand.value,
+                kind=cand.kind, key=cand.key, tag=tag, value=cand.value, value_norm=normalise_value(cand.value),
                 statement=cand.statement or cand.value, confidence=cand.confidence,
                 importance=cand.importance, sensitivity=cand.sensitivity, subject=msg.speaker,
                 observed_at=msg.created_at, valid_from=cand.valid_from or msg.created_at,

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import sqlite3
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -67,6 +67,7 @@ class Database:
         except (OSError, sqlite3.Error) as exc:
             raise StoreError(f"cannot open database {path}: {exc}") from exc
         self._lock = threading.RLock()
+        self.on_rollback: Callable[[], None] | None = None
         try:
             self.conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_s * 1000)}")
             self._refuse_foreign()  # before any PRAGMA that would change a foreign file
@@ -134,6 +135,8 @@ class Database:
                 yield self.conn
             except BaseException:
                 self.conn.execute("ROLLBACK")
+                if self.on_rollback is not None:
+                    self.on_rollback()
                 raise
             try:
                 self.conn.execute("COMMIT")

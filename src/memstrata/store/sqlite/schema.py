@@ -60,7 +60,7 @@ CREATE TABLE facts (
     org_id TEXT NOT NULL, project_id TEXT NOT NULL,
     user_id TEXT, agent_id TEXT, subject TEXT,
     kind TEXT NOT NULL, key TEXT NOT NULL, tag TEXT NOT NULL,
-    value TEXT NOT NULL, statement TEXT NOT NULL,
+    value TEXT NOT NULL, value_norm TEXT NOT NULL, statement TEXT NOT NULL,
     confidence REAL NOT NULL CHECK (confidence BETWEEN 0 AND 1),
     importance REAL NOT NULL CHECK (importance BETWEEN 0 AND 1),
     sensitivity TEXT NOT NULL,
@@ -70,7 +70,7 @@ CREATE TABLE facts (
     created_at TEXT NOT NULL, updated_at TEXT NOT NULL,
     embedding BLOB
 );
-CREATE INDEX facts_key ON facts (org_id, project_id, user_id, key, status);
+CREATE INDEX facts_key ON facts (org_id, project_id, user_id, key, status, value_norm);
 CREATE INDEX facts_status ON facts (org_id, project_id, user_id, status);
 CREATE VIRTUAL TABLE facts_fts USING fts5(terms, tokenize = '{FTS_TOKENIZER}');
 

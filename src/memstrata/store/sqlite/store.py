@@ -22,7 +22,7 @@ import numpy as np
 
 from memstrata.clock import from_db, to_db
 from memstrata.store.sqlite.connection import Database
-from memstrata.store.vectors import VectorCache, encode_vector
+from memstrata.store.vectors import VectorCache, encode_vector, top_k
 from memstrata.types import ContextSegment, Episode, Fact, MemoryEvent, Scope, Segment
 
 _SCOPE_FIELDS = ("user_id", "agent_id", "session_id")
@@ -78,6 +78,7 @@ class NewFact:
     key: str
     tag: str
     value: str
+    value_norm: str
     statement: str
     confidence: float
     importance: float
@@ -113,6 +114,8 @@ class SQLiteStore:
         self.db = Database(path, busy_timeout_s=busy_timeout_s)
         self.db.conn.row_factory = sqlite3.Row
         self.vectors = VectorCache()
+        # A rolled-back write may have fed uncommitted rows into the working copies.
+        self.db.on_rollback = self.vectors.clear
 
     def close(self) -> None:
         """Close the database."""
@@ -267,34 +270,46 @@ class SQLiteStore:
             subject=row["subject"], statement=row["statement"],
         )
 
-    def facts_for_key(self, conn: sqlite3.Connection, scope: Scope, *, keys: Sequence[str],
-                      subject: str | None) -> list[Fact]:
-        """Active facts of ``scope`` (user/agent level) under ``keys`` about ``subject``."""
+    def fact_ids(self, conn: sqlite3.Connection, scope: Scope, *, keys: Sequence[str], subject: str | None,
+                 value_norm: str | None = None) -> list[int]:
+        """Ids of active facts of ``scope`` (user/agent level) about ``subject`` under ``keys``,
+        optionally only those whose normalised value is ``value_norm``."""
         where, params = scope_predicate(scope, session=False)
         marks = ",".join("?" * len(keys))
-        return self._facts(conn, f"{where} AND status = 'active' AND key IN ({marks}) "
-                           "AND ifnull(subject, '') = ?", [*params, *keys, subject or ""])
+        sql = (f"SELECT id FROM facts WHERE {where} AND key IN ({marks}) AND status = 'active' "
+               "AND ifnull(subject, '') = ?")
+        args: list[object] = [*params, *keys, subject or ""]
+        if value_norm is not None:
+            sql += " AND value_norm = ?"
+            args.append(value_norm)
+        return [int(r[0]) for r in conn.execute(sql, args)]
 
-    def fact_embeddings(self, conn: sqlite3.Connection, ids: Sequence[int], dim: int) -> dict[int, np.ndarray]:
-        """Stored vectors of facts, ``{id: (dim,) float32}`` (facts without one are absent)."""
+    def nearest_facts(self, conn: sqlite3.Connection, scope: Scope, *, key: str, subject: str | None,
+                      vector: np.ndarray, min_similarity: float, k: int = 3) -> list[tuple[int, float]]:
+        """Active facts under ``key`` about ``subject`` with cosine ≥ ``min_similarity`` to ``vector``."""
+        where, params = scope_predicate(scope, session=False)
+        where += " AND key = ? AND status = 'active' AND ifnull(subject, '') = ?"
+        ids, matrix = self.vectors.get(conn, table="facts", where=where, params=[*params, key, subject or ""],
+                                       version=self._version(conn, "facts_version"), dim=len(vector))
+        return top_k(vector, ids, matrix, k, min_similarity)
+
+    def load_facts(self, conn: sqlite3.Connection, ids: Iterable[int]) -> list[Fact]:
+        """Facts by id (inside an open transaction; ids come from scoped queries)."""
+        ids = sorted(set(ids))
         if not ids:
-            return {}
-        marks = ",".join("?" * len(ids))
-        rows = conn.execute(f"SELECT id, embedding FROM facts WHERE id IN ({marks}) "
-                            "AND embedding IS NOT NULL", list(ids)).fetchall()
-        return {r[0]: np.frombuffer(r[1], dtype="<f2").astype(np.float32) for r in rows
-                if len(r[1]) == 2 * dim}
+            return []
+        return self._facts(conn, f"id IN ({','.join('?' * len(ids))})", ids)
 
     def insert_fact(self, conn: sqlite3.Connection, scope: Scope, fact: NewFact, *,
                     citations: Sequence[int], now: datetime) -> int:
         """Insert an active fact with its citations and full-text row; returns its id."""
         cur = conn.execute(
             "INSERT INTO facts (org_id, project_id, user_id, agent_id, subject, kind, key, tag, value, "
-            "statement, confidence, importance, sensitivity, observed_at, valid_from, valid_to, "
+            "value_norm, statement, confidence, importance, sensitivity, observed_at, valid_from, valid_to, "
             "status, created_at, updated_at, embedding) "
-            "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,'active',?,?,?)",
+            "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,'active',?,?,?)",
             (scope.org_id, scope.project_id, scope.user_id, scope.agent_id, fact.subject, fact.kind,
-             fact.key, fact.tag, fact.value, fact.statement, fact.confidence, fact.importance,
+             fact.key, fact.tag, fact.value, fact.value_norm, fact.statement, fact.confidence, fact.importance,
              fact.sensitivity, to_db(fact.observed_at), to_db(fact.valid_from),
              to_db(fact.valid_to), to_db(now), to_db(now),
              None if fact.embedding is None else encode_vector(fact.embedding)),
@@ -302,8 +317,7 @@ class SQLiteStore:
         fact_id = int(cur.lastrowid or 0)
         conn.execute("INSERT INTO facts_fts (rowid, terms) VALUES (?, ?)", (fact_id, fact.index_terms))
         self.cite(conn, fact_id, citations)
-        self.bump(conn, "facts_version")
-        return fact_id
+        return fact_id  # no version bump: working copies pick up new ids incrementally
 
     @staticmethod
     def cite(conn: sqlite3.Connection, fact_id: int, episode_ids: Iterable[int]) -> None:
