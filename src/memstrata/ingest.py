@@ -92,8 +92,10 @@ def check_text(value: str, what: str) -> None:
             )
 
 
-def check_scope(scope: Scope, *, for_write: bool) -> None:
-    """Validate scope identifiers. Writes need a ``user_id``, ``agent_id`` or ``session_id``.
+def check_scope(scope: Scope, *, needs_owner: bool) -> None:
+    """Validate scope identifiers. With ``needs_owner`` (every read and write of memories),
+    a ``user_id``, ``agent_id`` or ``session_id`` is required: a call that forgot to name
+    whose memory it wants must fail, not silently see the whole tenant.
 
     Raises:
         InvalidInput: an empty, over-long, non-string or control-character identifier.
@@ -109,8 +111,11 @@ def check_scope(scope: Scope, *, for_write: bool) -> None:
         if any(unicodedata.category(c) == "Cc" for c in value):
             raise InvalidInput(f"scope {name} {value!r} contains control characters")
         check_text(value, f"scope {name}")
-    if for_write and scope.user_id is None and scope.agent_id is None and scope.session_id is None:
-        raise InvalidInput("a memory needs a user_id, agent_id or session_id to belong to")
+    if needs_owner and scope.user_id is None and scope.agent_id is None and scope.session_id is None:
+        raise InvalidInput(
+            f"no user_id, agent_id or session_id given (scope {scope.describe()}): say whose memory this is, "
+            "e.g. Memory(..., user_id='alice') or user_id='alice' on the call"
+        )
 
 
 def validate_message(message: Message, *, max_bytes: int) -> None:
@@ -135,7 +140,7 @@ def validate_message(message: Message, *, max_bytes: int) -> None:
         raise InvalidInput(f"role must be one of {', '.join(ROLES)}; got {message.role!r}")
     if message.speaker is not None:
         check_text(message.speaker, "speaker")
-    check_scope(message.scope, for_write=True)
+    check_scope(message.scope, needs_owner=True)
 
 
 @dataclass

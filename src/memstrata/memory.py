@@ -32,6 +32,11 @@ log = logging.getLogger(__name__)
 _DEFAULT = object()
 
 
+def _pick(given: str | None, default: str | None) -> str | None:
+    """The given value unless it is ``None`` (so ``""`` stays an error, not "use the default")."""
+    return default if given is None else given
+
+
 class ScopeArgs(TypedDict, total=False):
     """Scope keyword arguments accepted by every ``Memory`` method."""
 
@@ -74,7 +79,7 @@ class Memory:
         self.path = self.settings.resolved_db_path()
         self.scope = Scope(org_id or self.settings.org_id, project_id or self.settings.project_id,
                            user_id, agent_id, session_id)
-        check_scope(self.scope, for_write=False)
+        check_scope(self.scope, needs_owner=False)
         self.embedding_status = "ok"
         self.embedder = self._load_embedder(embedder)
         self.store = SQLiteStore(self.path, busy_timeout_s=self.settings.busy_timeout_s)
@@ -139,9 +144,14 @@ class Memory:
     def _scope(self, org_id: str | None = None, project_id: str | None = None,
                user_id: str | None = None, agent_id: str | None = None,
                session_id: str | None = None) -> Scope:
+        """The call's scope (arguments over the instance's defaults), validated; every read and
+        write of memories needs an owner (user, agent or session)."""
         base = self.scope
-        return Scope(org_id or base.org_id, project_id or base.project_id, user_id or base.user_id,
-                     agent_id or base.agent_id, session_id or base.session_id)
+        scope = Scope(_pick(org_id, base.org_id), _pick(project_id, base.project_id),  # type: ignore[arg-type]
+                      _pick(user_id, base.user_id), _pick(agent_id, base.agent_id),
+                      _pick(session_id, base.session_id))
+        check_scope(scope, needs_owner=True)
+        return scope
 
     # -- write ------------------------------------------------------------------------------
     def add(self, content: str, *, role: str = "user", speaker: str | None = None,
@@ -239,7 +249,6 @@ class Memory:
         if expand_context < 0:
             raise InvalidInput(f"expand_context must be >= 0, got {expand_context}")
         sc = self._scope(**scope)
-        check_scope(sc, for_write=False)
         statuses = ("active", "superseded", "archived") if include_superseded else ("active",)
         q = Query(query, sc, int(limit), tuple(kinds), statuses, int(expand_context))
         when = utcnow() if now is None else require_aware(now, "now")
@@ -280,7 +289,6 @@ class Memory:
              **scope: Unpack[ScopeArgs]) -> builtins.list[Fact] | builtins.list[Episode]:
         """Facts (by status, optionally under a key prefix) or episodes, newest first."""
         sc = self._scope(**scope)
-        check_scope(sc, for_write=False)
         if kind == "episode":
             return self.store.list_episodes(sc, limit=limit, offset=offset)
         if kind != "fact":
@@ -324,35 +332,45 @@ class Memory:
                                  detail={"what": "fact"}, now=utcnow())
 
     def forget(self, *, user_id: str | None = None, session_id: str | None = None,
-               fact_id: int | None = None, agent_id: str | None = None, actor: str = "sdk",
-               org_id: str | None = None, project_id: str | None = None) -> dict[str, int]:
+               fact_id: int | None = None, agent_id: str | None = None, all_users: bool = False,
+               actor: str = "sdk", org_id: str | None = None, project_id: str | None = None) -> dict[str, int]:
         """Delete everything about a user, agent or session (or one fact) in the tenant.
 
-        Returns counts per table (the deletion receipt). The audit log keeps a
-        tombstone with counts only, never content.
+        The instance's default user and agent apply unless ``all_users=True``, so
+        ``Memory(user_id="alice").forget(session_id="s1")`` deletes alice's ``s1`` only.
+        Afterwards the full-text index is rewritten and the WAL checkpointed, with
+        SQLite's ``secure_delete`` on, so the forgotten text leaves the file too.
+
+        Returns:
+            Counts per table (the deletion receipt). The audit log keeps a tombstone
+            with these counts only, never content.
 
         Raises:
-            InvalidInput: no target given.
+            InvalidInput: no target, or a session/agent of every user without ``all_users=True``.
         """
         if fact_id is not None:
             self.delete(fact_id, actor=actor, org_id=org_id, project_id=project_id, user_id=user_id)
             return {"facts": 1}
-        if user_id is None and session_id is None and agent_id is None:
+        user = user_id if user_id is not None or all_users else self.scope.user_id
+        agent = agent_id if agent_id is not None or all_users else self.scope.agent_id
+        if user is None and agent is None and session_id is None:
             raise InvalidInput("forget needs a user_id, session_id, agent_id or fact_id")
-        sc = Scope(org_id or self.scope.org_id, project_id or self.scope.project_id, user_id,
-                   agent_id, session_id)
-        check_scope(sc, for_write=True)
+        if user is None and not all_users:
+            raise InvalidInput("this would forget the session/agent for every user of the tenant; "
+                               "give a user_id, or all_users=True if that is what you mean")
+        sc = Scope(org_id or self.scope.org_id, project_id or self.scope.project_id, user, agent, session_id)
+        check_scope(sc, needs_owner=True)
         with self.store.db.write() as conn:
             counts = self.store.delete_scope(conn, sc)
             self.store.log_event(conn, sc, fact_id=None, action="delete", actor=actor,
                                  detail={"what": "scope", "counts": counts}, now=utcnow())
         self.store.vectors.clear()
+        self.store.purge_deleted()
         return counts
 
     def export(self, **scope: Unpack[ScopeArgs]) -> Iterator[dict[str, Any]]:
         """JSON-serialisable records of the scope: episodes, then facts (every status), then events."""
         sc = self._scope(**scope)
-        check_scope(sc, for_write=False)
         return export_records(self.store, sc)
 
     # -- operations -------------------------------------------------------------------------

@@ -72,3 +72,60 @@ def test_scopes_never_cross_tenants(db_path: Path, embedder: EmbeddingCache) -> 
         assert b.list(kind="episode", user_id="same-user") == []
     with Memory(db_path, embedder=embedder.inner, org_id="acme", project_id="p1") as a:
         assert a.search("launch code name", user_id="same-user")
+
+
+def test_reads_without_an_owner_are_refused(db_path: Path, embedder: EmbeddingCache) -> None:
+    from memstrata import InvalidInput
+
+    with Memory(db_path, embedder=embedder.inner) as memory:
+        memory.add("I'm allergic to peanuts", user_id="alice")
+        memory.add("I'm allergic to fish", user_id="bob")
+        for call in (lambda: memory.search("allergies"), lambda: memory.list(),
+                     lambda: memory.context("allergies"), lambda: memory.get(1),
+                     lambda: list(memory.export())):
+            with pytest.raises(InvalidInput, match="user_id, agent_id or session_id"):
+                call()
+        assert [h.scope.user_id for h in memory.search("allergies", user_id="bob")] == ["bob"] * 2
+
+
+def test_forgetting_a_session_stays_inside_the_user(db_path: Path, embedder: EmbeddingCache) -> None:
+    from memstrata import InvalidInput
+
+    with Memory(db_path, embedder=embedder.inner) as memory:
+        memory.add("alice in session one", user_id="alice", session_id="s1")
+        memory.add("bob in session one", user_id="bob", session_id="s1")
+        with pytest.raises(InvalidInput, match="every user"):
+            memory.forget(session_id="s1")
+        assert memory.forget(session_id="s1", user_id="alice")["episodes"] == 1
+        assert [e.content for e in memory.list(kind="episode", user_id="bob")] == ["bob in session one"]
+    with Memory(db_path, embedder=embedder.inner, user_id="bob") as bob:
+        assert bob.forget(session_id="s1")["episodes"] == 1
+
+
+def test_forgotten_text_leaves_no_bytes_in_the_files(db_path: Path, embedder: EmbeddingCache) -> None:
+    secret = "Zanzibarquokka"
+    with Memory(db_path, embedder=embedder.inner, user_id="u1") as memory:
+        memory.add(f"My cat is called {secret} and I love him")
+        memory.add("An unrelated note that stays", user_id="u2")
+        memory.forget(user_id="u1")
+        assert memory.list(kind="episode", user_id="u2")
+        files = [p for p in db_path.parent.iterdir() if p.name.startswith(db_path.name)]
+        for needle in (secret.encode(), secret.lower().encode(), b"zanzibarquokka"):
+            assert all(needle not in p.read_bytes() for p in files), needle
+
+
+def test_search_does_not_wait_for_another_writer(db_path: Path, embedder: EmbeddingCache) -> None:
+    with Memory(db_path, embedder=embedder.inner, user_id="u1") as memory:
+        memory.add("I'm allergic to peanuts")
+        other = sqlite3.connect(db_path, isolation_level=None)
+        other.execute("BEGIN IMMEDIATE")  # another process holds the write lock
+        try:
+            hits = memory.search("peanut allergy", kinds=("fact",))
+        finally:
+            other.execute("ROLLBACK")
+            other.close()
+        assert hits and hits[0].fact is not None
+        # The recall was served; counting it was skipped rather than waited for.
+        assert memory.get(hits[0].id).access_count == 0  # type: ignore[union-attr]
+        memory.search("peanut allergy", kinds=("fact",))
+        assert memory.get(hits[0].id).access_count == 1  # type: ignore[union-attr]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import sqlite3
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -19,6 +19,8 @@ SQLITE_MAGIC = b"SQLite format 3\x00"
 
 
 def _check_header(path: Path) -> None:
+    if path.is_dir():
+        raise StoreError(f"{path} is a directory; give the path of a database file inside it")
     if not path.exists() or path.stat().st_size == 0:
         return
     with path.open("rb") as handle:
@@ -67,6 +69,7 @@ class Database:
         except (OSError, sqlite3.Error) as exc:
             raise StoreError(f"cannot open database {path}: {exc}") from exc
         self._lock = threading.RLock()
+        self._busy_ms = int(busy_timeout_s * 1000)
         self.on_rollback: Callable[[], None] | None = None
         try:
             self.conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_s * 1000)}")
@@ -74,7 +77,12 @@ class Database:
             self.conn.execute("PRAGMA journal_mode = WAL")
             self.conn.execute("PRAGMA synchronous = FULL")
             self.conn.execute("PRAGMA foreign_keys = ON")
+            # Deleted content is overwritten with zeros, so forgetting leaves no trace in the file.
+            self.conn.execute("PRAGMA secure_delete = ON")
             self._migrate()
+        except sqlite3.OperationalError as exc:  # permissions, locks, missing directory
+            self.conn.close()
+            raise StoreError(f"cannot use database {path}: {exc}") from exc
         except sqlite3.DatabaseError as exc:
             self.conn.close()
             raise CorruptDatabase(f"{path} is damaged or not a database: {exc}") from exc
@@ -143,6 +151,30 @@ class Database:
             except sqlite3.Error as exc:
                 self.conn.execute("ROLLBACK")
                 raise StoreError(f"commit failed on {self.path}: {exc}") from exc
+
+    def try_write(self, sql: str, rows: Sequence[Sequence[object]]) -> bool:
+        """Run one ``executemany`` in its own transaction if the write lock is free now.
+
+        Returns ``False`` (nothing written) when the file is read-only or locked.
+        """
+        with self._lock:
+            self.conn.execute("PRAGMA busy_timeout = 0")
+            try:
+                self.conn.execute("BEGIN IMMEDIATE")
+                self.conn.executemany(sql, rows)
+                self.conn.execute("COMMIT")
+                return True
+            except sqlite3.OperationalError:
+                if self.conn.in_transaction:
+                    self.conn.execute("ROLLBACK")
+                return False
+            finally:
+                self.conn.execute(f"PRAGMA busy_timeout = {self._busy_ms}")
+
+    def checkpoint(self) -> None:
+        """Copy the WAL into the main file and truncate it (best effort if readers hold it)."""
+        with self._lock:
+            self.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
 
     @contextmanager
     def read(self) -> Iterator[sqlite3.Connection]:

@@ -340,13 +340,23 @@ class SQLiteStore:
                      "updated_at = ? WHERE id = ?",
                      (confidence, to_db(observed_at), to_db(now), fact_id))
 
-    def record_access(self, fact_ids: Sequence[int], now: datetime) -> None:
-        """Count a recall of each fact (one small transaction)."""
+    def record_access(self, fact_ids: Sequence[int], now: datetime) -> bool:
+        """Count a recall of each fact, best effort: a read must not fail or wait because the
+        file is read-only or another process holds the write lock. Returns whether it counted."""
         if not fact_ids:
-            return
+            return True
+        return self.db.try_write(
+            "UPDATE facts SET access_count = access_count + 1, last_accessed_at = ? WHERE id = ?",
+            [(to_db(now), f) for f in fact_ids])
+
+    def purge_deleted(self) -> None:
+        """Make deletions physical: rewrite both full-text indexes (FTS5 ``optimize`` drops the
+        deleted terms from its b-tree; SQLite < 3.44 has no ``secure-delete`` option) and
+        checkpoint the WAL into the main file, whose freed pages ``secure_delete`` zeroes."""
         with self.db.write() as conn:
-            conn.executemany("UPDATE facts SET access_count = access_count + 1, last_accessed_at = ? "
-                             "WHERE id = ?", [(to_db(now), f) for f in fact_ids])
+            conn.execute("INSERT INTO segments_fts (segments_fts) VALUES ('optimize')")
+            conn.execute("INSERT INTO facts_fts (facts_fts) VALUES ('optimize')")
+        self.db.checkpoint()
 
     def get_facts(self, scope: Scope, ids: Sequence[int]) -> dict[int, Fact]:
         """Facts by id inside ``scope`` (any status)."""
