@@ -23,7 +23,7 @@ from rich.table import Table
 
 from memstrata.clock import parse_time
 from memstrata.config import Settings
-from memstrata.errors import InvalidInput, MemstrataError
+from memstrata.errors import EmbeddingModelMismatch, InvalidInput, MemstrataError
 from memstrata.export import _plain, dumps
 from memstrata.ingest import AddResult
 from memstrata.memory import Memory
@@ -66,11 +66,24 @@ def _errors() -> Iterator[None]:
         raise typer.Exit(1) from None
 
 
-def _open(db: Path | None, org: str | None, project: str | None, user: str | None,
-          **kw: Any) -> Memory:
+def _open(db: Path | None, org: str | None, project: str | None, user: str | None, *,
+          model: bool = True, **kw: Any) -> Memory:
+    """Open the database. ``model=False`` skips the embedding model and the extractor
+    (list, history, forget, export need neither: faster, and they work on a database
+    whose model is not configured here)."""
     settings = Settings.from_env()
+    if not model:
+        kw.update(embedder=None, extractor=None)
     return Memory(db, settings=settings, org_id=org, project_id=project,
-                  user_id=user or settings.user_id, **kw)
+                  user_id=settings.user_id if user is None else user, **kw)
+
+
+_CONTROL = dict.fromkeys(c for c in range(32) if c not in (9, 10)) | {127: None}
+
+
+def _safe(text: object) -> str:
+    """User data for rich output: markup escaped, terminal control characters removed."""
+    return escape(str(text).translate(_CONTROL))
 
 
 def _run(fn: Callable[[], T]) -> T:
@@ -176,7 +189,7 @@ def list_cmd(
 ) -> None:
     """Facts (or episodes) in a scope, newest first."""
     def go() -> list[Any]:
-        with _open(db, org, project, user, agent_id=agent) as memory:
+        with _open(db, org, project, user, model=False, agent_id=agent) as memory:
             return memory.list(kind="episode" if episodes else "fact", status=status, key=key,
                                limit=limit)
     rows = _run(go)
@@ -188,13 +201,13 @@ def list_cmd(
         for col in ("id", "when", "session", "speaker", "content"):
             table.add_column(col)
         for e in rows:
-            table.add_row(str(e.id), f"{e.created_at:%Y-%m-%d %H:%M}", e.scope.session_id or "",
-                          e.producer_id or e.role, e.content[:100])
+            table.add_row(str(e.id), f"{e.created_at:%Y-%m-%d %H:%M}", _safe(e.scope.session_id or ""),
+                          _safe(e.producer_id or e.role), _safe(e.content[:200]))
     else:
         for col in ("id", "key", "value", "conf", "status", "observed", "episodes"):
             table.add_column(col)
         for f in rows:
-            table.add_row(str(f.id), f.key, f.value, f"{f.confidence:.2f}", f.status,
+            table.add_row(str(f.id), _safe(f.key), _safe(f.value), f"{f.confidence:.2f}", f.status,
                           f"{f.observed_at:%Y-%m-%d}", ",".join(map(str, f.citations[:5])))
     console.print(table)
 
@@ -208,7 +221,7 @@ def history(
 ) -> None:
     """A fact's timeline: every value it had under its key, with audit events."""
     def go() -> list[tuple[Fact, list[Any]]]:
-        with _open(db, org, project, user) as memory:
+        with _open(db, org, project, user, model=False) as memory:
             return memory.history(fact_id, key=key)
     timeline = _run(go)
     if as_json:
@@ -229,27 +242,39 @@ def forget(
     db: DbOpt = None, user: UserOpt = None, agent: AgentOpt = None, session: SessionOpt = None,
     org: OrgOpt = None, project: ProjectOpt = None,
     fact: Annotated[int | None, typer.Option(help="Forget one fact by id.")] = None,
+    all_users: Annotated[bool, typer.Option("--all-users", help="With --session/--agent: of every user.")] = False,
     yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")] = False,
     as_json: JsonOpt = False,
 ) -> None:
-    """Delete everything about a user / agent / session, or one fact; prints a receipt."""
+    """Delete everything about a user / agent / session, or one fact; prints a receipt.
+
+    --session and --agent apply to the default user ($MEMSTRATA_USER) unless --user or --all-users.
+    """
     if user is None and agent is None and session is None and fact is None:
         err.print("error\\[invalid_input]: say what to forget: --user, --agent, --session or --fact")
         raise typer.Exit(2)
+    settings = Settings.from_env()
+    owner = None if all_users else (settings.user_id if user is None else user)
     target = f"fact #{fact}" if fact is not None else " ".join(
-        f"{n}={v}" for n, v in (("user", user), ("agent", agent), ("session", session)) if v)
-    if not yes and sys.stdin.isatty() and not typer.confirm(f"Forget {target}?"):
-        raise typer.Exit(1)
+        f"{n}={v}" for n, v in (("user", owner or "*"), ("agent", agent), ("session", session)) if v)
+    if not yes:
+        if not sys.stdin.isatty():
+            err.print(f"error\\[invalid_input]: refusing to forget {_safe(target)} without --yes "
+                      "(not an interactive terminal)")
+            raise typer.Exit(2)
+        if not typer.confirm(f"Forget {target}?"):
+            raise typer.Exit(1)
 
     def go() -> dict[str, int]:
-        with _open(db, org, project, None) as memory:
-            return memory.forget(user_id=user, agent_id=agent, session_id=session, fact_id=fact,
-                                 actor="cli", org_id=org, project_id=project)
+        with Memory(db, settings=settings, org_id=org, project_id=project, user_id=owner,
+                    embedder=None, extractor=None) as memory:
+            return memory.forget(user_id=owner, agent_id=agent, session_id=session, fact_id=fact,
+                                 all_users=all_users, actor="cli", org_id=org, project_id=project)
     counts = _run(go)
     if as_json:
         _emit_json({"forgot": target, "counts": counts})
     else:
-        console.print(f"Forgot {target}: " + ", ".join(f"{v} {k}" for k, v in counts.items()))
+        console.print(_safe(f"Forgot {target}: " + ", ".join(f"{v} {k}" for k, v in counts.items())))
 
 
 @app.command()
@@ -260,7 +285,7 @@ def export(
 ) -> None:
     """Export a scope as JSONL: episodes, facts (every status), events."""
     def go() -> int:
-        with _open(db, org, project, user, agent_id=agent) as memory:
+        with _open(db, org, project, user, model=False, agent_id=agent) as memory:
             handle = output.open("w", encoding="utf-8") if output else sys.stdout
             n = 0
             try:
@@ -313,17 +338,23 @@ def import_cmd(
 
 @app.command()
 def doctor(db: DbOpt = None, as_json: JsonOpt = False) -> None:
-    """What model, what database, what counts. Never fails on a missing model."""
+    """What model, what database, what counts. Reports a missing or mismatched model instead of failing."""
     def go() -> dict[str, Any]:
-        with _open(db, None, None, None) as memory:
-            return memory.doctor()
+        try:
+            with _open(db, None, None, None) as memory:
+                return memory.doctor()
+        except EmbeddingModelMismatch as exc:
+            with _open(db, None, None, None, model=False) as memory:
+                report = memory.doctor()
+            report["embedding_status"] = f"mismatch: {exc}"
+            return report
     report = _run(go)
     if as_json:
         _emit_json(report)
         return
     table = Table(show_header=False)
     for k, v in report.items():
-        table.add_row(k, json.dumps(v, ensure_ascii=False) if isinstance(v, dict) else str(v))
+        table.add_row(k, _safe(json.dumps(v, ensure_ascii=False) if isinstance(v, dict) else v))
     console.print(table)
 
 

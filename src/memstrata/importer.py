@@ -16,8 +16,10 @@ def import_messages(memory: Memory, messages: Iterable[ImportedMessage], *, user
                     on_batch: Callable[[int], None] | None = None) -> dict[str, int]:
     """Add messages (speaker, time and session kept); returns ``{source_id: episode_id}``.
 
-    ``user_id`` overrides the scope; otherwise a message's ``metadata["scope"]`` or the
-    ``Memory``'s default user applies. Re-importing the same file adds nothing (idempotent).
+    A message's own ``user_id`` (JSONL ``user_id``, kept in ``metadata["scope"]``) wins;
+    ``user_id`` is the default for messages without one, then the ``Memory``'s default user.
+    Re-importing adds nothing for messages with their own ``created_at`` (episode identity
+    includes the time); JSONL lines without one are stamped at import, so they are added again.
     """
     built, sources = [], []
     for msg in messages:
@@ -26,7 +28,7 @@ def import_messages(memory: Memory, messages: Iterable[ImportedMessage], *, user
         built.append(memory.message(
             msg.content, role=msg.role, speaker=msg.speaker, created_at=msg.created_at,
             metadata=metadata, session_id=msg.session_id,
-            user_id=user_id or scope.get("user_id"), agent_id=scope.get("agent_id"),
+            user_id=scope.get("user_id") or user_id, agent_id=scope.get("agent_id"),
         ))
         sources.append(msg.source_id)
     results = memory.add_many(built, on_batch=on_batch)
@@ -42,6 +44,8 @@ def import_conversation(memory: Memory, conversation: Conversation, *, user_id: 
 
 def detect_format(path: Path) -> str:
     """``locomo`` or ``jsonl``, by sniffing the file. Raises ``InvalidInput`` if unreadable."""
+    if path.is_dir():
+        raise InvalidInput(f"{path} is a directory; give a JSONL or LoCoMo JSON file")
     if not path.is_file():
         raise InvalidInput(f"{path}: no such file")
     return "locomo" if is_locomo(path) else "jsonl"

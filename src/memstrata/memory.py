@@ -241,13 +241,13 @@ class Memory:
         if not isinstance(query, str) or not query.strip():
             raise InvalidInput("query is empty; say what to recall")
         check_text(query, "query")
-        if not 1 <= int(limit) <= MAX_LIMIT:
-            raise InvalidInput(f"limit must be between 1 and {MAX_LIMIT}, got {limit}")
+        if not isinstance(limit, int) or not 1 <= limit <= MAX_LIMIT:
+            raise InvalidInput(f"limit must be an integer between 1 and {MAX_LIMIT}, got {limit!r}")
         bad = set(kinds) - {"fact", "episode"}
-        if bad:
-            raise InvalidInput(f"kinds must be 'fact' and/or 'episode', got {sorted(bad)}")
-        if expand_context < 0:
-            raise InvalidInput(f"expand_context must be >= 0, got {expand_context}")
+        if bad or isinstance(kinds, str):
+            raise InvalidInput(f"kinds must be a sequence of 'fact' and/or 'episode', got {kinds!r}")
+        if not isinstance(expand_context, int) or expand_context < 0:
+            raise InvalidInput(f"expand_context must be an integer >= 0, got {expand_context!r}")
         sc = self._scope(**scope)
         statuses = ("active", "superseded", "archived") if include_superseded else ("active",)
         q = Query(query, sc, int(limit), tuple(kinds), statuses, int(expand_context))
@@ -381,14 +381,19 @@ class Memory:
                 self.embedder.embed(["doctor probe"])
             except EmbeddingError as exc:
                 self._disable_embedder(str(exc))
+        counts = self.store.counts()
+        missing = counts["segments"] - counts["embedded_segments"]
+        status = self.embedding_status
+        if missing and self.embedder is not None:
+            status += f"; {missing} segments have no vector (added without a model): run `memstrata reembed`"
         return {
             "database": str(self.path),
             "schema_version": self.store.db.schema_version(),
             "database_bytes": self.path.stat().st_size if self.path.exists() else 0,
             "embedding_model": None if self.embedder is None else self.embedder.name,
             "embedding_dim": None if self.embedder is None else self.embedder.dim,
-            "embedding_status": self.embedding_status,
+            "embedding_status": status,
             "stored_embedding_model": self.store.get_meta("embedding_model"),
             "extractor": getattr(self.extractor, "name", None),
-            "counts": self.store.counts(),
+            "counts": counts,
         }

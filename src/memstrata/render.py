@@ -35,40 +35,48 @@ def estimate_tokens(text: str) -> int:
     return math.ceil(len(text.encode("utf-8")) / 3)
 
 
+def _citation(hit: Hit) -> str:
+    cites = ", ".join(f"#{c}" for c in hit.citations[:3])
+    return f" ({hit.created_at:%Y-%m-%d}; episode {cites})"
+
+
 def hit_line(hit: Hit) -> str:
     """One cited line: ``- 配送偏好顺丰 (2026-10-30; episode #18)``."""
-    text = " ".join(hit.text.split())
-    cites = ", ".join(f"#{c}" for c in hit.citations[:3])
-    return f"- {text} ({hit.created_at:%Y-%m-%d}; episode {cites})"
+    return f"- {' '.join(hit.text.split())}{_citation(hit)}"
 
 
 def render_context(query: str, hits: Sequence[Hit], budget_tokens: int) -> str:
     """Markdown block of the best hits that fits ``budget_tokens`` (``estimate_tokens``).
 
-    Lines are added best first until the next would overflow; an over-long single
-    line is truncated with an ellipsis. Returns ``""`` when nothing fits or matched.
+    Lines are added best first until the next would overflow; an over-long line has
+    its text shortened with an ellipsis, never its citation. Returns ``""`` when
+    nothing matched or not even one cited line fits.
     """
     if not hits:
         return ""
     title = f"## {labels_for(query)['context_title']}\n"
     out = title
-    if estimate_tokens(out) > budget_tokens:
-        return ""
     for hit in hits:
-        line = hit_line(hit) + "\n"
         room = budget_tokens - estimate_tokens(out)
-        if estimate_tokens(line) > room:
-            line = _truncate(line, room)
-            if not line:
-                break
+        line = _fit(" ".join(hit.text.split()), _citation(hit), room)
+        if line is None:
+            break
         out += line
     return out if out != title else ""
 
 
-def _truncate(line: str, budget_tokens: int) -> str:
-    if budget_tokens < 4:
-        return ""
-    keep = line.rstrip("\n")
-    while keep and estimate_tokens(keep + "…\n") > budget_tokens:
-        keep = keep[: max(0, len(keep) - max(1, len(keep) // 8))]
-    return keep + "…\n" if len(keep) > 3 else ""
+#: Shortest text kept in front of an ellipsis; below it a line says too little to include.
+MIN_TEXT_CHARS = 6
+
+
+def _fit(text: str, citation: str, budget_tokens: int) -> str | None:
+    line = f"- {text}{citation}\n"
+    if estimate_tokens(line) <= budget_tokens:
+        return line
+    keep = text
+    while len(keep) > MIN_TEXT_CHARS:
+        keep = keep[: max(MIN_TEXT_CHARS, len(keep) - max(1, len(keep) // 8))]
+        line = f"- {keep}…{citation}\n"
+        if estimate_tokens(line) <= budget_tokens:
+            return line
+    return None

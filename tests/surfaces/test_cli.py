@@ -247,3 +247,38 @@ def test_forget_without_a_target_exits_2_with_invalid_input(tmp_path: Path) -> N
     assert expected in run.err, run.err
     assert "Traceback" not in run.err + run.out
     assert not db.exists()
+
+
+def test_forget_session_stays_inside_the_default_user_and_needs_yes(tmp_path: Path) -> None:
+    db = tmp_path / "s.db"
+    for user in ("alice", "bob"):
+        assert cli("remember", f"I'm allergic to peanuts, says {user}", "--user", user, "--session", "s1",
+                   "--db", db).code == 0
+    refused = cli("forget", "--session", "s1", "--user", "alice", "--db", db)
+    assert refused.code == 2 and "without --yes" in refused.err
+    done = cli("forget", "--session", "s1", "--user", "alice", "--yes", "--json", "--db", db).json()
+    assert done["counts"]["episodes"] == 1
+    assert len(cli("list", "--episodes", "--user", "bob", "--json", "--db", db).json()) == 1
+    everyone = cli("forget", "--session", "s1", "--all-users", "--yes", "--json", "--db", db).json()
+    assert everyone["counts"]["episodes"] == 1
+
+
+def test_list_shows_brackets_literally_and_strips_control_characters(tmp_path: Path) -> None:
+    db = tmp_path / "m.db"
+    assert cli("remember", "I live in [bold]Paris[/bold] \x1b[31mnow", "--user", "m", "--db", db).code == 0
+    out = cli("list", "--episodes", "--user", "m", "--db", db).out
+    assert "[bold]Paris[/bold]" in out
+    assert "\x1b[31m" not in out
+
+
+def test_doctor_reports_a_model_mismatch_instead_of_failing(tmp_path: Path) -> None:
+    db = tmp_path / "h.db"
+    env_model = {"MEMSTRATA_EMBEDDING_MODEL": "hashing-64"}
+    proc = subprocess.run([*_console_script(), "remember", "hello there friend", "--user", "u", "--db", str(db)],
+                          capture_output=True, text=True, env={**_env(), **env_model}, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    report = cli("doctor", "--json", "--db", db).json()
+    assert report["stored_embedding_model"] == "hashing-64"
+    assert report["embedding_status"].startswith("mismatch:") and "reembed" in report["embedding_status"]
+    listed = cli("list", "--episodes", "--user", "u", "--json", "--db", db).json()
+    assert [e["content"] for e in listed] == ["hello there friend"]

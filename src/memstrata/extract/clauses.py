@@ -173,9 +173,36 @@ def like_finding(
         key = hit.key if polarity == "like" else "preference.dislike"
         return [Finding(key, hit.value, conf, clause)]
     key = hit.key if hit is not None else hint
+    mixed = _list_key(value, lang)
+    if mixed is not None:  # "绘画、弹钢琴和品茶" is not a drink because 茶 is one of three
+        key = mixed
+        if not key:
+            return [Finding("preference.like" if polarity == "like" else "preference.dislike",
+                            value, conf, clause)]
     if key:
         if polarity == "dislike":
             key = "food.dislike" if key == "food.like" else "preference.dislike"
         return [Finding(key, value, conf, clause)]
     generic = "preference.like" if polarity == "like" else "preference.dislike"
     return [Finding(generic, value, conf, clause, polarity=polarity)]
+
+
+_LIST_SPLIT = {"zh": re.compile(r"[、，,和及与]|还有"), "en": re.compile(r"\s*,\s*|\s+(?:and|or)\s+")}
+
+
+def _list_key(value: str, lang: str) -> str | None:
+    """The key a list of liked things shares: ``None`` if not a list or no item is known.
+
+    Returns ``""`` when the items disagree (two topics, or at most half of them in one
+    gazetteer topic): the list then stays generic and is not re-keyed by embedding, since
+    one word ("茶" in "绘画、弹钢琴和品茶") would otherwise key the whole list.
+    """
+    items = [i for i in _LIST_SPLIT["zh" if lang == "zh" else "en"].split(value) if i.strip()]
+    if len(items) < 2:
+        return None
+    keys = [hit.key for hit in (gazetteer.lookup(i) for i in items) if hit is not None]
+    if not keys:
+        return None
+    if len(set(keys)) == 1 and len(keys) * 2 > len(items):
+        return keys[0]
+    return ""

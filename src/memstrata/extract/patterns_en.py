@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable
 from datetime import datetime
 
-from memstrata.extract import gazetteer
+from memstrata.extract import gazetteer, guards
 from memstrata.extract.clauses import (
     CONF_EVENT,
     CONF_EXPLICIT,
@@ -43,6 +43,7 @@ class _Ctx:
         self.sentence = sentence
         self.said_at = said_at
         self.habit = False  # "from now on" seen earlier in the sentence
+        self.weak_habit = False  # "next time": enough for a named carrier, not a free habit
         self.remember = False  # a bare "remember," clause precedes
 
 
@@ -64,7 +65,7 @@ _QUESTION = re.compile(
 _POLITE = re.compile(r"^(?:can|could|would|will) you (?:please )?(?=remember|note|keep in mind)", _IC)
 _HABIT = re.compile(
     r"^(?:from now on|going forward|in (?:the )?future|henceforth|from here on(?: out)?|"
-    r"from today(?: on)?|next time|for all future orders)\b[\s,]*",
+    r"from today(?: on)?|(?P<weak>next time)|for all future orders)\b[\s,]*",
     _IC,
 )
 _PRONOUN = re.compile(
@@ -98,7 +99,8 @@ def find(sentence: str, said_at: datetime) -> list[Finding]:
             continue
         habit = _HABIT.match(clause)
         if habit:
-            ctx.habit = True
+            ctx.habit = ctx.habit or not habit.group("weak")
+            ctx.weak_habit = True
             clause = clause[habit.end() :]
         clause = clean_value(clause, "en")
         if re.fullmatch(r"(?:please )?(?:remember|note|keep in mind)", clause, _IC):
@@ -116,10 +118,10 @@ def match_clause(clause: str, ctx: _Ctx) -> list[Finding]:
         if found:  # after a bare "remember," / "记住，" the request makes it explicit
             return with_confidence(found, CONF_EXPLICIT) if ctx.remember else found
     if ctx.remember:
-        return [Finding("note", clause, CONF_EXPLICIT, clause)]
+        return _note(clause, clause)
     if ctx.habit:
         return _habit_fallback(clause)
-    return []
+    return []  # "next time, I'll make sushi" is a passing plan, not a standing habit
 
 
 def _f(key: str, value: str, conf: float, clause: str, **kw: object) -> list[Finding]:
@@ -145,7 +147,12 @@ def _remember(clause: str, ctx: _Ctx) -> list[Finding]:
     inner = m.group("v")
     found = [f for p in _PATTERNS if p is not _remember for f in p(inner, ctx)][:3]
     # A remembered self-statement becomes its specific fact; anything else is a note.
-    return with_confidence(found, CONF_EXPLICIT) if found else _f("note", inner, CONF_EXPLICIT, clause)
+    return with_confidence(found, CONF_EXPLICIT) if found else _note(inner, clause)
+
+
+def _note(value: str, clause: str) -> list[Finding]:
+    """A remembered statement, kept only if it is about the speaker (``guards.en_note_ok``)."""
+    return _f("note", value, CONF_EXPLICIT, clause) if guards.en_note_ok(value) else []
 
 
 # --- identity -------------------------------------------------------------------------
@@ -155,7 +162,8 @@ _MY_NAME = re.compile(r"^(?:my name is|my name's|the name's|i'm called|i am call
                       rf"(?P<v>{_NAME_WORD}(?: {_NAME_WORD}){{0,2}})$", _IC)
 _CALL_ME = re.compile(r"^(?i:(?:you can |please |just )*call me)\s+(?P<v>[A-Z][A-Za-z'\-]*"
                       r"(?: [A-Z][A-Za-z'\-]*)?)$")
-_IM_NAME = re.compile(r"^(?i:i'm|i am|this is)\s+(?P<v>[A-Z][a-z'\-]+(?: [A-Z][a-z'\-]+){0,2})$")
+# Not "this is X": in chat it introduces a pet, a friend or a photo far more than oneself.
+_IM_NAME = re.compile(r"^(?i:i'm|i am)\s+(?P<v>[A-Z][a-z'\-]+(?: [A-Z][a-z'\-]+){0,2})$")
 _NOT_NAMES = frozenset(
     (
         "american", "british", "chinese", "japanese", "korean", "french", "german", "indian",
@@ -182,8 +190,9 @@ _AGE = re.compile(r"^(?:i'm|i am|i just turned|i turned)\s+(?P<v>\d{1,3})(?:\s*(
 _LIVE = re.compile(r"^(?:i|we)\s+(?:now\s+|currently\s+|still\s+)?(?:live|am living|'m living|"
                    r"reside|am based|'m based|just moved|recently moved|moved|have moved|"
                    r"'ve moved)\s+(?:in|to)\s+(?P<v>.+)$|^i'm (?:now )?based in (?P<w>.+)$", _IC)
-_FROM = re.compile(r"^(?:i'm|i am|i come|i'm originally|i am originally|i grew up|i was born|"
-                   r"i was raised)\s+(?:from|in)\s+(?P<v>.+)$", _IC)
+# "I'm in X" is not a hometown ("I'm in awe of …", "I'm in for the hike", "I'm in the office").
+_FROM = re.compile(r"^(?:(?:i'm|i am|i come|i'm originally|i am originally|i come originally)\s+from|"
+                   r"(?:i grew up|i was born|i was raised)\s+(?:from|in))\s+(?P<v>.+)$", _IC)
 _PLACE_END = re.compile(r"\s+(?:with|since|for|now|because|but|where|which|and|as|at the moment)"
                         r"\b.*$", _IC)
 
@@ -217,7 +226,9 @@ _OCCUPATIONS = (
 _WORK_AS = re.compile(r"^(?:i|i currently|i now)\s+work(?:s)?\s+as\s+(?:an?\s+)?(?P<v>.+)$", _IC)
 _IM_A = re.compile(rf"^(?:i'm|i am)\s+(?:now\s+)?an?\s+(?P<v>(?:[\w\-]+\s+){{0,3}}"
                    rf"(?:{_OCCUPATIONS})s?)(?:\s+(?:at|for|in)\s+(?P<org>.+))?$", _IC)
-_MY_JOB = re.compile(r"^my (?:job|profession|occupation|role) is\s+(?:an?\s+)?(?P<v>.+)$", _IC)
+# "My job is stable but not exciting" describes the job: a role needs "a/an" or a known noun.
+_MY_JOB = re.compile(rf"^my (?:job|profession|occupation|role) is\s+(?:an?\s+(?P<v>.+)|"
+                     rf"(?P<w>(?:[\w\-]+\s+){{0,3}}(?:{_OCCUPATIONS})s?))$", _IC)
 _WORK_AT = re.compile(r"^(?:i|i currently|i now)\s+work\s+(?:at|for)\s+(?P<org>.+?)"
                       r"(?:\s+as\s+(?:an?\s+)?(?P<v>.+))?$", _IC)
 
@@ -227,7 +238,8 @@ def _work(clause: str, ctx: _Ctx) -> list[Finding]:
         m = pattern.match(clause)
         if not m:
             continue
-        groups = m.groupdict()
+        groups = dict(m.groupdict())
+        groups["v"] = groups.get("v") or groups.get("w")
         out: list[Finding] = []
         if groups.get("v"):
             parts = re.split(r"\s+(?:at|for|in)\s+", groups["v"], maxsplit=1, flags=_IC)
@@ -352,6 +364,10 @@ _LEAVE = re.compile(r"^(?:please\s+)?(?:always\s+)?(?:leave|put|drop|deliver|dro
 _USE = re.compile(r"^(?:please\s+)?(?:always\s+)?(?:use|ship(?: (?:it|them|everything|my orders?))?"
                   r" (?:with|via|by|using|through)|send(?: (?:it|them|everything))? (?:with|via|by|"
                   r"using|through)|go with|choose|pick|switch to|stick with|stick to)\s+(?P<v>.+)$", _IC)
+# "I ship everything with FedEx": the user's own habit, as firm as "always ship with".
+_I_SHIP = re.compile(r"^(?:i|we)\s+(?:always\s+|usually\s+|only\s+|now\s+|mostly\s+|normally\s+)?"
+                     r"(?:ship|send|mail)(?:\s+(?:it|them|everything|all|stuff|things|my (?:orders?|"
+                     r"packages?|parcels?|stuff)))?\s+(?:with|via|by|using|through)\s+(?P<v>.+)$", _IC)
 _PREP = re.compile(r"\b(?:at|on|in|by|with|outside|near|to|inside|behind)\s+(?:(?:the|my|a|our)\s+)?$", _IC)
 
 
@@ -370,29 +386,47 @@ def _instruction(clause: str, ctx: _Ctx) -> list[Finding]:
         place = _dropoff_phrase(m.group("v"))
         if place is not None:
             return _f("shipping.dropoff", f"not {place}", CONF_NEGATIVE, clause)
-        if ctx.habit or clause.lower().startswith("never"):
+        if ctx.habit or (clause.lower().startswith("never") and _standing_never(m.group("v"))):
             return _habit_fallback(clause, CONF_NEGATIVE)
-        return []  # "don't worry" is chatter, not a standing preference
+        return []  # "don't worry" is chatter, "never give up" advice: no standing preference
     m = _LEAVE.match(clause)
     if m and (place := _dropoff_phrase(m.group("v"))) is not None:
         return _f("shipping.dropoff", place, CONF_PREFER if ctx.habit else CONF_NEGATIVE, clause)
-    m = _USE.match(clause)
+    m = _USE.match(clause) or _I_SHIP.match(clause)
     if m:
         hit = gazetteer.lookup(m.group("v"))
         if hit is not None and hit.named:
-            conf = CONF_PREFER if ctx.habit or "always" in clause.lower() else CONF_INFORMAL
-            return [Finding(hit.key, hit.value, conf, clause)]
+            firm = ctx.habit or bool(re.search(r"\b(?:always|only)\b|^(?:i|we)\b", clause, _IC))
+            return [Finding(hit.key, hit.value, CONF_PREFER if firm else CONF_INFORMAL, clause)]
     return []
 
 
+def _standing_never(rest: str) -> bool:
+    """True if a subjectless "never …" instructs ("never call before 9") or names a tool.
+
+    Between people "never give up" and "never been to Japan" are advice and past
+    experience, not preferences to store.
+    """
+    hit = gazetteer.lookup(rest)
+    return bool(_INSTRUCT.match(rest) or re.match(r"(?:call|send|ship|text|email|ring)\b", rest, _IC)
+                or (hit is not None and hit.named))
+
+
 _ALWAYS = re.compile(r"^(?:i|we)\s+(?P<adv>always|never|usually)\s+(?P<v>.+)$", _IC)
+#: "I always feel nervous", "I always lose", "I never want to …": moods and outcomes.
+_NOT_HABIT = re.compile(r"^(?:(?:really|just|ever|even)\s+)*(?:feel|think|wonder|know|want|wish|hope|"
+                        r"look forward|lose|seem|forget|remember|worry|need|have to|get|love|like|"
+                        r"enjoy|hate|turn to)\b", _IC)
 _INSTRUCT = re.compile(r"^(?:please\s+)?(?:reply|respond|answer|talk|speak|write|address me|"
                        r"explain|use)\b", _IC)
 
 
 def _habit(clause: str, ctx: _Ctx) -> list[Finding]:
     m = _ALWAYS.match(clause)
-    if not m or _PAST.match(m.group("v")):
+    if not m:
+        return []
+    rest = re.sub(r"^(?:(?:really|just|ever|even|actually)\s+)+", "", m.group("v"), flags=_IC)
+    if _PAST.match(rest) or _NOT_HABIT.match(rest):
         return []  # "I never thought so" is a remark about the past, not a habit
     adv = m.group("adv").lower()
     hit = gazetteer.lookup(m.group("v"))
@@ -453,14 +487,16 @@ def _like(clause: str, ctx: _Ctx) -> list[Finding]:
     verb = (m.group("verb") or m.group("verb2")).lower()
     polarity: Polarity = "dislike" if verb.startswith(_DISLIKE_VERBS) else "like"
     conf = CONF_PREFER if verb in ("prefer", "would rather", "'d rather") else CONF_LIKE
-    obj = _OBJ_END.sub("", m.group("v") or m.group("w"))
+    obj = guards.EN_NO_LONGER.sub("", _OBJ_END.sub("", m.group("v") or m.group("w")))
+    if not guards.en_object_ok(obj):
+        return []  # "I love your turtles", "I love how …", "I love to.": not a taste of the user's
     hint = ""
     for pattern, key in _HINTS:
         if pattern.match(obj):
             obj, hint = pattern.sub("", obj, count=1), key
             break
-    if _PRONOUN.match(clean_value(obj, "en")):
-        return []  # "I love it", "I hate that"
+    if _PRONOUN.match(clean_value(obj, "en")) or not guards.en_object_ok(obj):
+        return []  # "I love it", "I hate that"; "I love to." after its hint is cut
     return like_finding(obj, polarity, conf, clause, "en", hint=hint)
 
 
@@ -482,10 +518,11 @@ def _use(clause: str, ctx: _Ctx) -> list[Finding]:
 # --- dated events -----------------------------------------------------------------------
 
 _SUBJECT = re.compile(r"^(?:i|we)(?P<aux>'ll|'m|'ve|'d|\s+will|\s+am|\s+have|\s+had|\s+)\s*(?P<v>.+)$", _IC)
-_NOT_EVENT = re.compile(r"^(?:think|guess|feel|felt|believe|wonder|hope|know|knew|mean|was|am|"
-                        r"hate|like|love|want|wish|suppose|bet|doubt|don't|do not|can't|might|"
-                        r"may|should|could|would|need to know|not)\b", _IC)
-_FUTURE = re.compile(r"^(?:going to|gonna|will|plan to|planning to|have an?|'ve got an?|have to|"
+_NOT_EVENT = re.compile(r"^(?:n't|think|guess|feel|felt|believe|wonder|hope|know|knew|mean|was|am|"
+                        r"hate|like|love|want|wanted|wish|suppose|bet|doubt|don't|do not|can't|"
+                        r"might|may|should|could|would|need to know|not|no|heard|had heard|"
+                        r"thought|realized|said|told|can|chat|talk)\b", _IC)
+_FUTURE = re.compile(r"^(?:are\s+|'re\s+)?(?:going to|gonna|will|plan to|planning to|have an?|'ve got an?|have to|"
                      r"need to)\s+", _IC)
 _TRAVEL = re.compile(r"\b(?:go(?:ing)? to|fly(?:ing)? to|travel(?:ing|ling)? to|visit(?:ing)?|"
                      r"trip|vacation|holiday|head(?:ing)? to|leav(?:e|ing) for)\b", _IC)
@@ -501,10 +538,12 @@ def _event(clause: str, ctx: _Ctx) -> list[Finding]:
     aux = m.group("aux").strip().lower()
     rest = m.group("v")
     future = period[0] > ctx.said_at or aux in ("'ll", "will", "'m", "am") or bool(_FUTURE.match(rest))
-    if period[1] <= ctx.said_at and aux not in ("'ll", "will"):
-        future = False
+    if (period[1] <= ctx.said_at or _PAST.match(rest)) and aux not in ("'ll", "will"):
+        future = False  # "I tried snowshoeing this weekend" is done, even if the weekend is not
     value = _FUTURE.sub("", rest, count=1) if future else rest
-    value = re.sub(r"\s+(?:on|at|in)$", "", clean_value(value, "en"), flags=_IC)
+    value = re.sub(r"\s+(?:on|at|in|over the|for)$", "", clean_value(value, "en"), flags=_IC)
+    if not guards.en_event_ok(value):
+        return []  # "I'm really tired today", "I'm back to chat with you today"
     key = "event"
     if future:
         key = "travel.plan" if _TRAVEL.search(rest) else "schedule.event"

@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable
 from datetime import datetime
 
-from memstrata.extract import gazetteer
+from memstrata.extract import gazetteer, guards
 from memstrata.extract.clauses import (
     CONF_EVENT,
     CONF_EXPLICIT,
@@ -43,6 +43,7 @@ class _Ctx:
         self.sentence = sentence
         self.said_at = said_at
         self.habit = False  # 以后/从现在起 seen earlier in the sentence
+        self.weak_habit = False  # 下次/每次: enough for a named carrier, not for a free habit
         self.remember = False  # a bare 记住 clause precedes
 
 
@@ -51,7 +52,7 @@ _FILLER = re.compile(r"^(?:嗯+|哦+|噢|啊|好吧|好的|那个|其实|另外|
 _QUESTION = re.compile(r"[？?]\s*$|[吗么呢]\s*[。！!]?$|什么|为什么|怎么|哪里|哪儿|哪个|哪些|谁|多少|"
                        r"几点|几个|是不是|有没有|要不要|喜不喜欢|好不好|对不对|能不能|会不会|可不可以")
 _HABIT = re.compile(r"^(?:我)?(?:以后|今后|往后|之后|从现在(?:起|开始)|从今(?:以后|往后|天起|天开始)|"
-                    r"下次|每次)(?:我)?(?:都|就|也|还是|一律|统一|全部|全都|一直)?")
+                    r"(?P<weak>下次|每次))(?:我)?(?:都|就|也|还是|一律|统一|全部|全都|一直)?")
 _MODAL = re.compile(r"^(?:请|麻烦|帮我|希望|想|要|会|打算|还是|就|都|你)+")
 _PRONOUN = re.compile(r"^(?:你|他|她|它|你们|他们|她们|这个|那个|这|那|这样|那样|自己|死了|上你|大家)")
 
@@ -78,7 +79,8 @@ def find(sentence: str, said_at: datetime) -> list[Finding]:
         clause = _FILLER.sub("", clean_value(raw, "zh"))
         habit = _HABIT.match(clause)
         if habit and habit.end() > 0:
-            ctx.habit = True
+            ctx.habit = ctx.habit or not habit.group("weak")
+            ctx.weak_habit = True
             clause = clause[habit.end() :]
         if re.fullmatch(r"(?:请|你)?(?:记住|记得|帮我记住|帮我记一下|记一下)", clause):
             ctx.remember = True
@@ -98,7 +100,7 @@ def match_clause(clause: str, ctx: _Ctx) -> list[Finding]:
         return _f("note", clause, CONF_EXPLICIT, clause)
     if ctx.habit:
         return _habit_fallback(clause, CONF_PREFER)
-    return []
+    return []  # 下次我试试 / 每次和你聊天: a passing remark, not a standing habit
 
 
 def _f(key: str, value: str, conf: float, clause: str, **kw: object) -> list[Finding]:
@@ -190,7 +192,8 @@ def _work(clause: str, ctx: _Ctx) -> list[Finding]:
         return []
     org = m.group("org") or m.group("org2")
     out: list[Finding] = []
-    if not _CITIES.search(org):  # 我在北京工作 names a city, not an employer
+    if not _CITIES.search(org) and not re.match(r"(?:一家|一个|一所|某)", org):
+        # 我在北京工作 names a city, 我在一家公司工作 no one: neither is an employer
         out += _f("identity.employer", org, CONF_STATED, clause)
     if m.group("v"):
         out += _f("identity.occupation", m.group("v"), CONF_STATED, clause)
@@ -241,6 +244,8 @@ _FAV_KEYS: tuple[tuple[str, str], ...] = (
 
 def _health_fav(clause: str, ctx: _Ctx) -> list[Finding]:
     m = _ALLERGY.match(clause)
+    if m and guards.zh_negated(m.group("v")):
+        return []  # 我对花生不过敏了 / 我已经不对花生过敏了: no allergy (a retraction is not stored)
     if m:
         return [f for part in _split_list(m.group("v")) for f in
                 _f("health.allergy", part, CONF_PREFER, clause)]
@@ -335,14 +340,18 @@ def _habit(clause: str, ctx: _Ctx) -> list[Finding]:
     hit = gazetteer.lookup(body)
     if hit is not None and hit.named and not m.group("adv").endswith("不"):
         return [Finding(hit.key, hit.value, CONF_PREFER, clause)]
-    if re.match(r"^(?:在|是|觉得|认为|以为|想)", body):
-        return []  # 我一直在想 / 我一直觉得: a state of mind, not a habit
+    if re.match(r"^(?:在|是|觉得|认为|以为|想|沉浸|感觉|(?:很|都|非常|特别|也|还)*(?:喜欢|爱|讨厌|不喜欢))",
+                body):
+        return []  # 我一直在想 / 我一直觉得: a state of mind; 我一直很喜欢X is read as a like
     return _f("preference.habit", m.group("adv") + body, CONF_PREFER, clause)
 
 
 def _habit_fallback(clause: str, conf: float) -> list[Finding]:
     """A clause under 以后/从现在起 that no specific pattern read."""
     text = _MODAL.sub("", clause)
+    if re.match(r"^(?:可以|能|试|再|注意)", text) or (guards.zh_points_away(text)
+                                                       and not _INSTRUCT.match(text)):
+        return []  # 以后我可以请你帮我…, 以后我也会注意这些细节: intentions, not instructions
     key = "assistant.instruction" if _INSTRUCT.match(text) else "preference.habit"
     return _f(key, text, conf, clause)
 
@@ -350,10 +359,10 @@ def _habit_fallback(clause: str, conf: float) -> list[Finding]:
 # --- likes and dislikes -----------------------------------------------------------------
 
 _LIKE = re.compile(r"^我(?:们)?(?P<adv>(?:也|还|很|非常|特别|超级|超|真的|挺|最|一直|比较|更|好|蛮|都|就|"
-                   r"其实|确实|真心|从小就?)*)(?P<verb>不太喜欢|不喜欢|不怎么喜欢|不爱|讨厌|受不了|"
+                   r"其实|确实|真心|已经|现在|从小就?)*)(?P<verb>不再喜欢|不太喜欢|不喜欢|不怎么喜欢|不爱|讨厌|受不了|"
                    r"烦|厌恶|反感|喜欢|热爱|偏爱|钟爱|偏好|喜爱|爱|迷上了|爱上了|倾向于)(?P<v>.+)$")
 _DISLIKE = ("不", "讨厌", "受不了", "烦", "厌恶", "反感")
-_NOT_EAT = re.compile(r"^我(?:从来|从|一直|基本|平时)?(?:不|不太|不怎么|不能|没法)(?P<verb>吃|喝)(?P<v>.+)$")
+_NOT_EAT = re.compile(r"^我(?:从来|从|一直|基本|平时|已经|现在)?(?:不|不太|不怎么|不能|没法)(?P<verb>吃|喝)(?P<v>.+)$")
 _ZH_HINTS: tuple[tuple[str, str], ...] = (
     ("吃", "food.like"), ("喝", "drink.like"), ("听", "music.like"), ("看", "media.like"),
     ("使用", ""), ("用", ""), ("玩", "hobby.like"),
@@ -368,7 +377,9 @@ def _like(clause: str, ctx: _Ctx) -> list[Finding]:
     m = _LIKE.match(clause)
     if not m:
         return []
-    verb, obj = m.group("verb"), m.group("v")
+    verb, obj = m.group("verb"), re.sub(r"^的是", "", m.group("v"))  # 我最喜欢的是X
+    if guards.zh_points_away(obj):
+        return []  # 我喜欢你推荐的书, 我喜欢这个: about the listener or the context
     polarity: Polarity = "dislike" if verb.startswith(_DISLIKE) else "like"
     prefer = verb in ("偏好", "偏爱", "倾向于") or "更" in m.group("adv")
     conf = CONF_PREFER if prefer else CONF_LIKE
@@ -399,7 +410,7 @@ def _use(clause: str, ctx: _Ctx) -> list[Finding]:
 
 # --- dated events -----------------------------------------------------------------------
 
-_FUTURE = re.compile(r"^(?:要|得|会|打算|准备|计划|将|需要|想|约了|还要)+")
+_FUTURE = re.compile(r"^(?:要|得(?!到)|会|打算|准备|计划|将|需要|想|约了|还要)+")
 _ACTION = re.compile(r"^(?:去|来|回|开会|见|参加|飞|搬|考试|面试|出差|旅游|旅行|看|吃|买|约|上课|加班|"
                      r"聚餐|出发|到|做|跑|写|学|办|拿|交|签|请|陪|带|接|送|过|参观|爬|玩|打|逛|坐|"
                      r"生|结婚|毕业|入职|离职|开始|完成|换)")
@@ -421,6 +432,8 @@ def _event(clause: str, ctx: _Ctx) -> list[Finding]:
     future = bool(modal) or period[0] > ctx.said_at
     if period[1] <= ctx.said_at or (re.search(r"了|过", rest) and not modal):
         future = False
+    if guards.zh_points_away(rest):
+        return []  # 来和你聊天 / 请教你一个问题: talk with the listener, not an event
     key = ("travel.plan" if _TRAVEL_ZH.match(rest) else "schedule.event") if future else "event"
     return _f(key, rest if future else body, CONF_EVENT, clause, period=period)
 

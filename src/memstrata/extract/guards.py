@@ -1,0 +1,126 @@
+"""Precision guards: reject values a pattern matched but that are not facts about the user.
+
+The patterns are anchored and explicit, yet on real two-person chat (LoCoMo, MemoryBank)
+a third of what they read was wrong: "I love your turtles" (the other speaker's thing),
+"I love how uncomplicated it is" (a clause about something on screen), "I love to."
+(value ``to``), "I'm feeling a bit down today" (a mood, read as a scheduled event),
+"Remember, every small victory counts" (advice to the listener, read as a note).
+A memory layer that stores such values is worse than one that misses a fact, so when a
+value is doubtful these guards drop it. Each guard is a pure predicate on the value (or
+clause) so the patterns stay readable and the reasons are listed in one place.
+"""
+
+from __future__ import annotations
+
+import re
+
+_IC = re.IGNORECASE
+
+# --- English ------------------------------------------------------------------------------
+
+#: Words that point at something in the conversation rather than name it: the value
+#: means nothing once stored ("this genre", "their work", "the taste of these").
+_EN_ANAPHORA = re.compile(
+    r"\b(?:it|its|it's|this|these|those|they|them|their|theirs|he|him|his|she|her|hers|"
+    r"you|your|yours|you're|there|here)\b"
+    # "that" points ("escaping to that world") unless it opens a relative clause after a
+    # plural noun ("games that test my strategizing").
+    r"|(?<![a-z]s )\bthat\b",
+    _IC,
+)
+#: Objects that are clauses, not things: "that you chose pottery", "how art lets us …",
+#: "what I do", "the way the sunlight hits", "when you give me …".
+_EN_CLAUSE_OBJECT = re.compile(
+    r"^(?:that|how|what|when|whenever|where|why|whether|which|who|if|the way|the idea that)\b",
+    _IC,
+)
+#: A value that is only function words ("to", "so", "too much").
+_EN_FUNCTION = re.compile(
+    r"^(?:(?:to|so|too|much|more|very|a|an|the|of|and|or|it|all|some|one|lot|bit|well|"
+    r"up|out|in|on|at|for|with|do|be|being|go|get|them|then|now)\s*)+$",
+    _IC,
+)
+#: A leading article on a lowercase noun is anaphoric in chat ("I love the color and
+#: texture" — of the thing just shown); a capitalised name after it is not ("the Beatles").
+_EN_DEFINITE = re.compile(r"^(?:all\s+)?the\s+(?=[a-z])", re.UNICODE)
+#: Trailing words that mark a change of mind, cut before the value is kept.
+EN_NO_LONGER = re.compile(r"\s+(?:anymore|any more|any longer|these days|nowadays)\b.*$", _IC)
+
+
+def en_object_ok(raw: str) -> bool:
+    """True if ``raw`` (a liked/disliked object, article not yet stripped) names a thing.
+
+    >>> [en_object_ok(v) for v in ("jazz", "to", "your turtles", "that you chose pottery")]
+    [True, False, False, False]
+    """
+    value = raw.strip()
+    if not value or _EN_FUNCTION.fullmatch(value) or _EN_CLAUSE_OBJECT.match(value):
+        return False
+    if _EN_DEFINITE.match(value) or _EN_ANAPHORA.search(value):
+        return False
+    return len(value) >= 3
+
+
+#: Moods and states read after "I'm … today": not events.
+_EN_STATE = re.compile(
+    r"^(?:(?:really|very|so|a bit|bit|a little|kind of|kinda|quite|pretty|super|just|still|"
+    r"already|totally|also|feeling|getting)\s+)*(?:feeling|happy|sad|tired|excited|confused|"
+    r"upset|down|stressed|anxious|nervous|worried|bored|glad|proud|grateful|thankful|stoked|"
+    r"pumped|thrilled|busy|here|back|thinking|hoping|wondering|struggling|plowing|sure|"
+    r"sorry|good|great|fine|ok|okay|agitated|frustrated|motivated|lucky|free|able|about)\b",
+    _IC,
+)
+#: Events whose value is only the outing's quality ("a great time", "a blast when …").
+_EN_VAGUE_EVENT = re.compile(
+    r"^(?:(?:a|an|such|so|really|the)\s+)*(?:\w+\s+)?(?:time|blast|day|night|week|fun|"
+    r"troubles?|problems?|news)\b(?:\s+(?:when|and|but|with|yesterday|today)\b.*)?$",
+    _IC,
+)
+_EN_EVENT_PRONOUN = re.compile(r"\b(?:it|you|your|yours|this|these|those|there)\b", _IC)
+
+
+def en_event_ok(value: str) -> bool:
+    """True if an event value tells what the user did or will do.
+
+    Rejected: moods ("really tired"), chatter with the listener ("chat with you again"),
+    values that point at the context ("took it at the beach"), empty outings ("great time").
+    """
+    if _EN_STATE.match(value) or _EN_VAGUE_EVENT.match(value):
+        return False
+    return _EN_EVENT_PRONOUN.search(value) is None and len(value.split()) >= 2
+
+
+_EN_FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'll|i'd|me|my|mine|we|our|us)\b", _IC)
+_EN_SECOND_PERSON = re.compile(r"\b(?:you|your|yours|you're|yourself)\b", _IC)
+
+
+def en_note_ok(value: str) -> bool:
+    """True if a "remember that …" value is about the speaker, not advice to the listener.
+
+    In an assistant chat "remember that my sister's birthday is June 5" is a memory
+    request; between two people "remember, every step matters" is encouragement. Only a
+    first-person value with no "you" is kept.
+    """
+    return bool(_EN_FIRST_PERSON.search(value)) and not _EN_SECOND_PERSON.search(value)
+
+
+# --- Chinese ------------------------------------------------------------------------------
+
+#: Negation or retraction inside a value ("我现在不对花生过敏了" → v = "现在不对花生").
+_ZH_NEGATED = re.compile(r"不|没|无|再也|已经|不再|以前|曾经|过去")
+#: Values that point at the listener or at the context ("和你聊天", "这些细节").
+_ZH_ANAPHORA = re.compile(r"你|您|他们|她们|这些|那些|这个|那个|这样|那样|这里|那里|它")
+
+
+def zh_points_away(value: str) -> bool:
+    """True if a Chinese value points at the listener or the context ("和你聊天", "这些细节")."""
+    return _ZH_ANAPHORA.search(value) is not None
+
+
+def zh_negated(value: str) -> bool:
+    """True if a value read as a positive statement carries a negation or retraction.
+
+    "我对花生不过敏了" must not store 花生不 as an allergy; "我已经不对花生过敏了" is a
+    retraction, out of scope, so nothing is stored.
+    """
+    return _ZH_NEGATED.search(value) is not None
