@@ -247,7 +247,7 @@ class Ingestor:
         if single:
             ids |= set(self.store.fact_ids(conn, fact_scope, keys=[cand.key], subject=msg.speaker))
         similarity: dict[int, float] = {}
-        if vector is not None:
+        if vector is not None and cand.kind != "episode":  # events are time-bound: never merged by meaning
             similarity = dict(self.store.nearest_facts(conn, fact_scope, key=cand.key, subject=msg.speaker,
                                                        vector=vector, min_similarity=self.merge_similarity))
             ids |= set(similarity)

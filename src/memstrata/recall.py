@@ -17,7 +17,6 @@ from typing import Any
 from memstrata.config import Settings
 from memstrata.retrieve import access_signal, blend, normalised_rrf, recency, rrf
 from memstrata.store.sqlite.store import SQLiteStore
-from memstrata.store.vectors import top_k
 from memstrata.text.tokens import fts_match_expression
 from memstrata.types import Hit, Scope
 
@@ -59,14 +58,14 @@ class Retriever:
             if match:
                 seg_lists.append([i for i, _ in self.store.fts_segments(query.scope, match, pool)])
             if qvec is not None:
-                ids, matrix = self.store.segment_matrix(query.scope, len(qvec))
-                seg_lists.append([i for i, _ in top_k(qvec, ids, matrix, pool, s.min_similarity)])
+                seg_lists.append([i for i, _ in self.store.nearest_segments(
+                    query.scope, qvec, k=pool, min_similarity=s.min_similarity)])
         if "fact" in query.kinds:
             if match:
                 fact_lists.append([i for i, _ in self.store.fts_facts(query.scope, match, pool, query.statuses)])
             if qvec is not None:
-                ids, matrix = self.store.fact_matrix(query.scope, len(qvec), query.statuses)
-                fact_lists.append([i for i, _ in top_k(qvec, ids, matrix, pool, s.min_similarity)])
+                fact_lists.append([i for i, _ in self.store.nearest_scope_facts(
+                    query.scope, qvec, statuses=query.statuses, k=pool, min_similarity=s.min_similarity)])
         # Relevance is normalised by the lists that found anything: a memory that only
         # the vector index can reach (no shared term) may still score 1.0.
         hits = self._episode_hits(rrf(seg_lists, k=s.rrf_k), _nonempty(seg_lists), query, now)

@@ -351,3 +351,25 @@ def test_zero_shot_dev_set_accuracy_at_documented_threshold(use_embedder: Embedd
         right += (key if score >= ZERO_SHOT_THRESHOLD else "preference.like") == gold
     # 38/50 when the threshold was chosen; a drop means the model or descriptions changed.
     assert right / len(ZERO_SHOT_DEV) >= 0.74
+
+
+def test_zero_shot_margin_keeps_doubtful_likes_generic(use_embedder: Embedder) -> None:
+    # Real-chat likes a bare win over the generic description mis-keyed (sport, drink).
+    extractor = RuleExtractor(embedder=use_embedder)
+    for text in ("Thanks, I just like helping people.", "I also like scuba diving."):
+        assert {c.key for c in _extract(text, extractor=extractor)} == {"preference.like"}
+
+
+def test_dev_set_has_no_miskeyed_like_with_margin(use_embedder: Embedder) -> None:
+    from memstrata.extract.rules import ZERO_SHOT_MARGIN
+
+    extractor = RuleExtractor(embedder=use_embedder)
+    miskeyed = []
+    for text, gold in ZERO_SHOT_DEV:
+        scores = extractor._scores(text)
+        (key, score) = extractor.nearest_key(text)
+        generic = float(scores[-1])  # preference.like is the last candidate
+        keep = key != "preference.like" and score >= ZERO_SHOT_THRESHOLD
+        if keep and score - generic >= ZERO_SHOT_MARGIN and key != gold:
+            miskeyed.append(text)
+    assert miskeyed == []

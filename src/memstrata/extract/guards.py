@@ -56,9 +56,16 @@ def en_object_ok(raw: str) -> bool:
     value = raw.strip()
     if not value or _EN_FUNCTION.fullmatch(value) or _EN_CLAUSE_OBJECT.match(value):
         return False
+    if re.match(r"(?:not|no|never)\b", value, _IC):
+        return False  # "I hate not being on the court": a feeling about a situation
     if _EN_DEFINITE.match(value) or _EN_ANAPHORA.search(value):
         return False
     return len(value) >= 3
+
+
+def en_points_away(value: str) -> bool:
+    """True if ``value`` refers to something in the conversation ("this tart", "your work")."""
+    return _EN_ANAPHORA.search(value) is not None
 
 
 #: Moods and states read after "I'm … today": not events.
@@ -87,6 +94,8 @@ def en_event_ok(value: str) -> bool:
     """
     if _EN_STATE.match(value) or _EN_VAGUE_EVENT.match(value):
         return False
+    if re.match(r"that\b", value, _IC):
+        return False  # "going to that spot"
     return _EN_EVENT_PRONOUN.search(value) is None and len(value.split()) >= 2
 
 

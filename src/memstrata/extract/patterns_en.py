@@ -316,6 +316,8 @@ def _health_fav(clause: str, ctx: _Ctx) -> list[Finding]:
     m = _FAVORITE.match(clause)
     if m:
         cat, value = m.group("cat").lower(), m.group("v")
+        if guards.en_points_away(value):
+            return []  # "my favorite is this amazing tart": the thing is on screen, not named
         key = next((k for pat, k in _FAV_KEYS if re.fullmatch(pat, cat)), "preference.like")
         hit = gazetteer.lookup(value)
         if hit is not None and hit.named and hit.key == key:
@@ -488,6 +490,7 @@ def _like(clause: str, ctx: _Ctx) -> list[Finding]:
     polarity: Polarity = "dislike" if verb.startswith(_DISLIKE_VERBS) else "like"
     conf = CONF_PREFER if verb in ("prefer", "would rather", "'d rather") else CONF_LIKE
     obj = guards.EN_NO_LONGER.sub("", _OBJ_END.sub("", m.group("v") or m.group("w")))
+    obj = re.sub(r"^(?:(?:also|really|just|especially|still)\s+)+", "", obj, flags=_IC)
     if not guards.en_object_ok(obj):
         return []  # "I love your turtles", "I love how …", "I love to.": not a taste of the user's
     hint = ""
@@ -542,6 +545,8 @@ def _event(clause: str, ctx: _Ctx) -> list[Finding]:
         future = False  # "I tried snowshoeing this weekend" is done, even if the weekend is not
     value = _FUTURE.sub("", rest, count=1) if future else rest
     value = re.sub(r"\s+(?:on|at|in|over the|for)$", "", clean_value(value, "en"), flags=_IC)
+    # "went camping - it was a blast": keep the happening, drop the comment on it
+    value = re.sub(r"\s+(?:and|but|-|—)\s+(?:it|it's|that|that's)\b.*$", "", value, flags=_IC)
     if not guards.en_event_ok(value):
         return []  # "I'm really tired today", "I'm back to chat with you today"
     key = "event"

@@ -14,7 +14,7 @@ from __future__ import annotations
 import sqlite3
 from collections import OrderedDict
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -33,27 +33,57 @@ def decode_vectors(blobs: Sequence[bytes], dim: int) -> np.ndarray:
     return np.frombuffer(b"".join(blobs), dtype="<f2").reshape(len(blobs), dim).astype(np.float32)
 
 
+#: Rows per block of a working copy. Blocks are never merged past this size, so
+#: growing a copy never needs a second full-size buffer (peak memory stays ~1x).
+BLOCK_ROWS = 16_384
+
+
+@dataclass
+class _Block:
+    ids: np.ndarray  # (capacity,) int64
+    matrix: np.ndarray  # (capacity, dim) float32
+    size: int = 0
+
+
 @dataclass
 class _Entry:
     version: str
-    max_id: int
-    ids: np.ndarray  # (capacity,) int64
-    matrix: np.ndarray  # (capacity, dim) float32
-    size: int
+    dim: int
+    max_id: int = 0
+    blocks: list[_Block] = field(default_factory=list)
 
     def append(self, ids: np.ndarray, rows: np.ndarray) -> None:
-        need = self.size + len(ids)
-        if need > len(self.ids):
-            cap = max(need, 2 * len(self.ids), 256)
-            self.ids = np.resize(self.ids, cap)
-            grown = np.zeros((cap, self.matrix.shape[1]), dtype=np.float32)
-            grown[: self.size] = self.matrix[: self.size]
-            self.matrix = grown
-        self.ids[self.size : need] = ids
-        self.matrix[self.size : need] = rows
-        self.size = need
+        start = 0
+        while start < len(ids):
+            tail = self.blocks[-1] if self.blocks else None
+            if tail is None or tail.size == BLOCK_ROWS:
+                cap = min(BLOCK_ROWS, max(256, len(ids) - start))
+                tail = _Block(np.zeros(cap, np.int64), np.zeros((cap, self.dim), np.float32))
+                self.blocks.append(tail)
+            if tail.size == len(tail.ids):  # grow the tail block geometrically, up to BLOCK_ROWS
+                cap = min(BLOCK_ROWS, 2 * len(tail.ids))
+                grown = np.zeros((cap, self.dim), np.float32)
+                grown[: tail.size] = tail.matrix[: tail.size]
+                tail.ids, tail.matrix = np.resize(tail.ids, cap), grown
+            n = min(len(ids) - start, len(tail.ids) - tail.size)
+            tail.ids[tail.size : tail.size + n] = ids[start : start + n]
+            tail.matrix[tail.size : tail.size + n] = rows[start : start + n]
+            tail.size += n
+            start += n
         if len(ids):
             self.max_id = max(self.max_id, int(ids.max()))
+
+    @property
+    def nbytes(self) -> int:
+        return sum(b.matrix.nbytes for b in self.blocks)
+
+    def search(self, query: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """``(ids, cosines)`` of every row (unordered)."""
+        if not self.blocks:
+            return np.zeros(0, np.int64), np.zeros(0, np.float32)
+        ids = np.concatenate([b.ids[: b.size] for b in self.blocks])
+        sims = np.concatenate([b.matrix[: b.size] @ query for b in self.blocks])
+        return ids, sims
 
 
 class VectorCache:
@@ -76,45 +106,46 @@ class VectorCache:
         params: Sequence[object],
         version: str,
         dim: int,
-    ) -> tuple[np.ndarray, np.ndarray]:
-        """Ids ``(n,)`` int64 and vectors ``(n, dim)`` float32 of rows of ``table`` matching ``where``.
+    ) -> _Entry:
+        """The working copy of the vectors of rows of ``table`` matching ``where``.
 
         ``where`` must be a fixed SQL predicate over bound ``params`` (the scope);
-        ``version`` changes whenever a row may have left the set.
+        ``version`` changes whenever a row may have left the set. Rows added since the
+        last call are appended by id.
         """
         key = (table, where, tuple(params), dim)
         entry = self._entries.get(key)
         if entry is None or entry.version != version:
-            entry = _Entry(version, 0, np.zeros(0, np.int64), np.zeros((0, dim), np.float32), 0)
+            entry = _Entry(version, dim)
             self._entries[key] = entry
         rows = conn.execute(
             f"SELECT id, embedding FROM {table} WHERE {where} AND embedding IS NOT NULL AND id > ? "
             "ORDER BY id",
             (*params, entry.max_id),
         ).fetchall()
-        if rows:
-            entry.append(np.fromiter((r[0] for r in rows), np.int64, len(rows)),
-                         decode_vectors([r[1] for r in rows], dim))
+        for start in range(0, len(rows), BLOCK_ROWS):
+            chunk = rows[start : start + BLOCK_ROWS]
+            entry.append(np.fromiter((r[0] for r in chunk), np.int64, len(chunk)),
+                         decode_vectors([r[1] for r in chunk], dim))
         self._entries.move_to_end(key)
         self._evict()
-        return entry.ids[: entry.size], entry.matrix[: entry.size]
+        return entry
 
     def _evict(self) -> None:
-        total = sum(e.matrix.nbytes for e in self._entries.values())
+        total = sum(e.nbytes for e in self._entries.values())
         while total > self._max_bytes and len(self._entries) > 1:
             _, dropped = self._entries.popitem(last=False)
-            total -= dropped.matrix.nbytes
+            total -= dropped.nbytes
 
 
-def top_k(query: np.ndarray, ids: np.ndarray, matrix: np.ndarray, k: int,
-          min_similarity: float) -> list[tuple[int, float]]:
-    """The ``k`` most cosine-similar rows to ``query`` (unit ``(dim,)``), best first.
+def top_k(query: np.ndarray, entry: _Entry, k: int, min_similarity: float) -> list[tuple[int, float]]:
+    """The ``k`` rows of ``entry`` most cosine-similar to ``query`` (unit ``(dim,)``), best first.
 
     Returns ``[(id, cosine)]`` with cosine in [-1, 1], dropping rows below ``min_similarity``.
     """
+    ids, sims = entry.search(query.astype(np.float32))
     if len(ids) == 0 or k <= 0:
         return []
-    sims = matrix @ query.astype(np.float32)
     k = min(k, len(sims))
     part = np.argpartition(-sims, k - 1)[:k]
     order = part[np.argsort(-sims[part], kind="stable")]

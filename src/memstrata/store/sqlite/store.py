@@ -289,9 +289,9 @@ class SQLiteStore:
         """Active facts under ``key`` about ``subject`` with cosine ≥ ``min_similarity`` to ``vector``."""
         where, params = scope_predicate(scope, session=False)
         where += " AND key = ? AND status = 'active' AND ifnull(subject, '') = ?"
-        ids, matrix = self.vectors.get(conn, table="facts", where=where, params=[*params, key, subject or ""],
-                                       version=self._version(conn, "facts_version"), dim=len(vector))
-        return top_k(vector, ids, matrix, k, min_similarity)
+        entry = self.vectors.get(conn, table="facts", where=where, params=[*params, key, subject or ""],
+                                 version=self._version(conn, "facts_version"), dim=len(vector))
+        return top_k(vector, entry, k, min_similarity)
 
     def load_facts(self, conn: sqlite3.Connection, ids: Iterable[int]) -> list[Fact]:
         """Facts by id (inside an open transaction; ids come from scoped queries)."""
@@ -431,22 +431,26 @@ class SQLiteStore:
             ).fetchall()
         return [(int(r[0]), float(r[1])) for r in rows]
 
-    def segment_matrix(self, scope: Scope, dim: int) -> tuple[np.ndarray, np.ndarray]:
-        """``(ids (n,), vectors (n, dim) float32)`` of every embedded segment in ``scope``."""
+    def nearest_segments(self, scope: Scope, vector: np.ndarray, *, k: int,
+                         min_similarity: float) -> list[tuple[int, float]]:
+        """``[(segment_id, cosine)]`` of the ``k`` nearest embedded segments in ``scope``, best first."""
         where, params = scope_predicate(scope)
         with self.db.read() as conn:
             version = self._version(conn, "segments_deleted")
-            return self.vectors.get(conn, table="segments", where=where, params=params,
-                                    version=version, dim=dim)
+            entry = self.vectors.get(conn, table="segments", where=where, params=params,
+                                     version=version, dim=len(vector))
+        return top_k(vector, entry, k, min_similarity)
 
-    def fact_matrix(self, scope: Scope, dim: int, statuses: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
-        """``(ids, vectors)`` of embedded facts in ``scope`` with one of ``statuses``."""
+    def nearest_scope_facts(self, scope: Scope, vector: np.ndarray, *, statuses: Sequence[str], k: int,
+                            min_similarity: float) -> list[tuple[int, float]]:
+        """``[(fact_id, cosine)]`` of the ``k`` nearest embedded facts in ``scope`` with one of ``statuses``."""
         where, params = scope_predicate(scope, session=False)
         where += " AND status IN (" + ",".join("?" * len(statuses)) + ")"
         with self.db.read() as conn:
             version = self._version(conn, "facts_version")
-            return self.vectors.get(conn, table="facts", where=where, params=[*params, *statuses],
-                                    version=version, dim=dim)
+            entry = self.vectors.get(conn, table="facts", where=where, params=[*params, *statuses],
+                                     version=version, dim=len(vector))
+        return top_k(vector, entry, k, min_similarity)
 
     @staticmethod
     def _version(conn: sqlite3.Connection, counter: str) -> str:
