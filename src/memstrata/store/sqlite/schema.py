@@ -96,3 +96,39 @@ CREATE INDEX memory_events_fact ON memory_events (fact_id, id);
 
 #: The newest schema this code knows.
 SCHEMA_VERSION = MIGRATIONS[-1].version
+
+
+def schema_markdown() -> str:
+    """``docs/schema.md``: every table and column after all migrations, generated, never hand-written."""
+    import sqlite3
+
+    conn = sqlite3.connect(":memory:")
+    try:
+        conn.execute("CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, "
+                     "applied_at TEXT NOT NULL)")
+        for migration in MIGRATIONS:
+            conn.executescript(migration.sql)
+        lines = ["# Database schema", "",
+                 "Generated from the migrations in `src/memstrata/store/sqlite/schema.py` by",
+                 "`memstrata.store.sqlite.schema.schema_markdown()`; a test checks this file matches.",
+                 "Migrations: "
+                 + ", ".join(f"{m.version} `{m.name}`" for m in MIGRATIONS) + ".", ""]
+        tables = conn.execute("SELECT name, sql FROM sqlite_master WHERE type = 'table' "
+                              "AND name NOT LIKE '%fts_%' ORDER BY name").fetchall()
+        for name, sql in tables:
+            lines += [f"## `{name}`", ""]
+            if "VIRTUAL TABLE" in sql.upper():
+                lines += [f"FTS5 virtual table: `{' '.join(sql.split())}`", ""]
+                continue
+            lines += ["| column | type | not null | primary key |", "|---|---|---|---|"]
+            for _, col, typ, notnull, _, pk in conn.execute(f"PRAGMA table_info({name})"):
+                lines.append(f"| `{col}` | {typ or ''} | {'yes' if notnull else ''} | {'yes' if pk else ''} |")
+            indexes = [r[0] for r in conn.execute(
+                "SELECT sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL "
+                "ORDER BY name", (name,))]
+            if indexes:
+                lines += ["", "Indexes:", ""] + [f"- `{' '.join(i.split())}`" for i in indexes]
+            lines.append("")
+        return "\n".join(lines)
+    finally:
+        conn.close()

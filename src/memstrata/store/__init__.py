@@ -1,0 +1,1 @@
+"""Storage: the embedded SQLite store and the exact vector working copies."""

@@ -1,0 +1,1 @@
+"""The SQLite backend: connection and migrations, schema, storage operations."""
