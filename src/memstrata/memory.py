@@ -224,7 +224,7 @@ class Memory:
 
     # -- read -------------------------------------------------------------------------------
     def search(self, query: str, *, limit: int = 10, kinds: Sequence[str] = ("fact", "episode"),
-               expand_context: int = 0, include_superseded: bool = False,
+               expand_context: int = 0, include_superseded: bool = False, min_score: float = 0.0,
                now: datetime | None = None, **scope: Unpack[ScopeArgs]) -> list[Hit]:
         """Ranked memories for ``query`` in the scope, best first (score in [0, 1]).
 
@@ -233,6 +233,9 @@ class Memory:
             kinds: ``fact`` and/or ``episode``.
             expand_context: neighbouring segments (same session) to attach to episode hits.
             include_superseded: also rank superseded and archived facts.
+            min_score: drop hits scoring below this (0–1); with the default weights a hit
+                whose text neither shares terms with the query nor is close in meaning
+                scores below ~0.5.
             now: the time recency is measured from (default now).
 
         Raises:
@@ -250,7 +253,9 @@ class Memory:
             raise InvalidInput(f"expand_context must be an integer >= 0, got {expand_context!r}")
         sc = self._scope(**scope)
         statuses = ("active", "superseded", "archived") if include_superseded else ("active",)
-        q = Query(query, sc, int(limit), tuple(kinds), statuses, int(expand_context))
+        if not 0.0 <= min_score <= 1.0:
+            raise InvalidInput(f"min_score must be between 0 and 1, got {min_score!r}")
+        q = Query(query, sc, int(limit), tuple(kinds), statuses, int(expand_context), float(min_score))
         when = utcnow() if now is None else require_aware(now, "now")
         try:
             hits = Retriever(self.store, self.embedder, self.settings).search(q, now=when)

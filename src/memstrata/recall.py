@@ -15,9 +15,17 @@ from datetime import datetime
 from typing import Any
 
 from memstrata.config import Settings
-from memstrata.retrieve import access_signal, blend, normalised_rrf, recency, rrf
+from memstrata.retrieve import (
+    access_signal,
+    blend,
+    calibrated_relevance,
+    match_strength,
+    normalised_rrf,
+    recency,
+    rrf,
+)
 from memstrata.store.sqlite.store import SQLiteStore
-from memstrata.text.tokens import fts_match_expression
+from memstrata.text.tokens import fts_match_expression, index_terms, query_terms
 from memstrata.types import Hit, Scope
 
 #: Prior importance of a raw episode (facts carry their own, from the taxonomy).
@@ -36,6 +44,7 @@ class Query:
     kinds: tuple[str, ...] = ("fact", "episode")
     statuses: tuple[str, ...] = ("active",)
     expand_context: int = 0
+    min_score: float = 0.0
 
 
 class Retriever:
@@ -54,24 +63,29 @@ class Retriever:
         qvec = self.embedder.embed([query.text])[0] if self.embedder is not None else None
         seg_lists: list[list[int]] = []
         fact_lists: list[list[int]] = []
+        self._cosine: dict[tuple[str, int], float] = {}
+        self._terms = set(query_terms(query.text))
         if "episode" in query.kinds:
             if match:
                 seg_lists.append([i for i, _ in self.store.fts_segments(query.scope, match, pool)])
             if qvec is not None:
-                seg_lists.append([i for i, _ in self.store.nearest_segments(
-                    query.scope, qvec, k=pool, min_similarity=s.min_similarity)])
+                near = self.store.nearest_segments(query.scope, qvec, k=pool, min_similarity=s.min_similarity)
+                seg_lists.append([i for i, _ in near])
+                self._cosine.update((("segment", i), c) for i, c in near)
         if "fact" in query.kinds:
             if match:
                 fact_lists.append([i for i, _ in self.store.fts_facts(query.scope, match, pool, query.statuses)])
             if qvec is not None:
-                fact_lists.append([i for i, _ in self.store.nearest_scope_facts(
-                    query.scope, qvec, statuses=query.statuses, k=pool, min_similarity=s.min_similarity)])
+                near = self.store.nearest_scope_facts(query.scope, qvec, statuses=query.statuses, k=pool,
+                                                      min_similarity=s.min_similarity)
+                fact_lists.append([i for i, _ in near])
+                self._cosine.update((("fact", i), c) for i, c in near)
         # Relevance is normalised by the lists that found anything: a memory that only
         # the vector index can reach (no shared term) may still score 1.0.
         hits = self._episode_hits(rrf(seg_lists, k=s.rrf_k), _nonempty(seg_lists), query, now)
         hits += self._fact_hits(rrf(fact_lists, k=s.rrf_k), _nonempty(fact_lists), query, now)
         hits.sort(key=lambda h: (-h.score, -h.relevance, h.kind, h.id))
-        top = hits[: query.limit]
+        top = [h for h in hits if h.score >= query.min_score][: query.limit]
         if query.expand_context > 0:
             top = [self._with_context(h, query.expand_context) for h in top]
         return top
@@ -89,7 +103,7 @@ class Retriever:
         w, s = self.settings.weights, self.settings
         for episode_id, (score, seg_id) in best.items():
             segment, episode = rows[seg_id]
-            rel = normalised_rrf(score, lists=lists, k=s.rrf_k)
+            rel = self._relevance(score, lists, ("segment", seg_id), segment.derivative)
             rec = recency(episode.created_at, now, half_life_days=s.half_life_days)
             total = blend(relevance=rel, recency=rec, confidence=EPISODE_CONFIDENCE,
                           importance=EPISODE_IMPORTANCE, access=0.0, weights=w)
@@ -109,7 +123,7 @@ class Retriever:
             fact = facts.get(fact_id)
             if fact is None:
                 continue
-            rel = normalised_rrf(score, lists=lists, k=s.rrf_k)
+            rel = self._relevance(score, lists, ("fact", fact_id), f"{fact.statement} {fact.value} {fact.key}")
             rec = recency(fact.observed_at, now, half_life_days=s.half_life_days)
             acc = access_signal(fact.access_count)
             total = blend(relevance=rel, recency=rec, confidence=fact.confidence,
@@ -121,6 +135,12 @@ class Retriever:
                 signals={"relevance": rel, "recency": rec, "access": acc},
             ))
         return hits
+
+    def _relevance(self, fused: float, lists: int, item: tuple[str, int], text: str) -> float:
+        terms = set(index_terms(text))
+        coverage = len(self._terms & terms) / len(self._terms) if self._terms else 0.0
+        strength = match_strength(cosine=self._cosine.get(item), coverage=coverage)
+        return calibrated_relevance(normalised_rrf(fused, lists=lists, k=self.settings.rrf_k), strength)
 
     def _with_context(self, hit: Hit, n: int) -> Hit:
         if hit.episode is None:

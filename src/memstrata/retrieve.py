@@ -39,6 +39,33 @@ def normalised_rrf(score: float, *, lists: int, k: int = 60) -> float:
     return min(1.0, score / (lists / (k + 1)))
 
 
+#: Cosine (USE-multilingual) at or below which a vector match says nothing, and at or
+#: above which it is a clear paraphrase; measured on the probe in ``bench.probe``:
+#: unrelated pairs sit at 0.0–0.1, paraphrases and cross-lingual matches at 0.2–0.6.
+COSINE_FLOOR = 0.1
+COSINE_CEIL = 0.5
+
+
+def match_strength(*, cosine: float | None, coverage: float) -> float:
+    """How strongly an item matches the query, in [0, 1], independent of other items.
+
+    The larger of the cosine rescaled between ``COSINE_FLOOR`` and ``COSINE_CEIL`` and
+    ``coverage``, the share of the query's terms present in the item.
+    """
+    vec = 0.0 if cosine is None else (cosine - COSINE_FLOOR) / (COSINE_CEIL - COSINE_FLOOR)
+    return max(0.0, min(1.0, max(vec, coverage)))
+
+
+def calibrated_relevance(rank_relevance: float, strength: float) -> float:
+    """Relevance in [0, 1]: the rank-based RRF share scaled by absolute match strength.
+
+    RRF alone gives the best candidate 1.0 even for nonsense queries; halving it when
+    nothing really matches lets callers threshold scores (``search(min_score=...)``)
+    while keeping RRF's order among items of equal strength.
+    """
+    return rank_relevance * (0.5 + 0.5 * strength)
+
+
 def recency(created_at: datetime, now: datetime, *, half_life_days: float) -> float:
     """``0.5 ** (age / half_life)`` in [0, 1]; a memory from the future counts as new."""
     age_days = max(0.0, (now - created_at).total_seconds() / 86_400.0)

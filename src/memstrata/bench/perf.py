@@ -101,11 +101,12 @@ def run_perf(sizes: Sequence[int], *, queries: int, seed: int, console: Console)
                       f"{r['p95_ms']:.1f}", f"{r['p95_ms'] / TARGETS['p95_ms']:.2f}x",
                       f"{r['mb_per_1k']:.2f}", f"{r['rss_mb']:.0f}", f"{r['rss_mb'] / TARGETS['rss_mb']:.2f}x")
     console.print(table)
-    console.print("\n| segments | ingest episodes/s | recall p50 ms | recall p95 ms | MB per 1k episodes | peak RSS MB |\n"
-                  "|---:|---:|---:|---:|---:|---:|", highlight=False)
+    # Markdown for docs, printed raw so a narrow or piped terminal does not wrap it.
+    print("\n| segments | ingest episodes/s | recall p50 ms | recall p95 ms | MB per 1k episodes "
+          "| peak RSS MB |\n|---:|---:|---:|---:|---:|---:|")
     for r in rows:
-        console.print(f"| {int(r['segments']):,} | {r['ingest_eps']:.0f} | {r['p50_ms']:.1f} | {r['p95_ms']:.1f} "
-                      f"| {r['mb_per_1k']:.2f} | {r['rss_mb']:.0f} |", highlight=False)
+        print(f"| {int(r['segments']):,} | {r['ingest_eps']:.0f} | {r['p50_ms']:.1f} | {r['p95_ms']:.1f} "
+              f"| {r['mb_per_1k']:.2f} | {r['rss_mb']:.0f} |")
     console.print("ratios: ingest is better above 1x; latency and RSS are better below 1x. "
                   "Peak RSS is the whole process so far (it includes smaller sizes run before).")
     return rows
