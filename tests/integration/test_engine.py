@@ -129,3 +129,15 @@ def test_search_does_not_wait_for_another_writer(db_path: Path, embedder: Embedd
         assert memory.get(hits[0].id).access_count == 0  # type: ignore[union-attr]
         memory.search("peanut allergy", kinds=("fact",))
         assert memory.get(hits[0].id).access_count == 1  # type: ignore[union-attr]
+
+
+def test_nonsense_scores_below_a_real_match_and_min_score_filters(memory: Memory) -> None:
+    for text in ("I'm allergic to peanuts", "We adopted a cat named Miso last spring",
+                 "我每天早上都喝一杯美式咖啡", "The quarterly report is due on Friday"):
+        memory.add(text)
+    real = memory.search("does she have a food allergy?", limit=1)[0]
+    nonsense = memory.search("xyzzy plugh", limit=1)
+    assert "peanuts" in real.text
+    assert not nonsense or nonsense[0].score < real.score - 0.1
+    assert memory.search("xyzzy plugh", min_score=real.score - 0.05) == []
+    assert memory.search("does she have a food allergy?", min_score=real.score - 0.05)
