@@ -42,3 +42,12 @@ def test_full_text_only_mode_reports_itself(fts_only: Memory) -> None:
     report = fts_only.doctor()
     assert report["embedding_model"] is None
     assert "full-text" in report["embedding_status"]
+
+
+def test_scope_filter_applies_before_ranking(db_path: Path) -> None:
+    with Memory(db_path, embedder=None, extractor=None) as mem:
+        mem.add_many([mem.message(f"apple pie recipe number {i}", user_id="bob") for i in range(200)])
+        mine = [mem.add(f"apple tart idea {i}", user_id="alice").episode_id for i in range(3)]
+        hits = mem.search("apple", user_id="alice", limit=10)
+        assert sorted(h.id for h in hits) == mine
+        assert len(mem.search("apple", user_id="bob", limit=50)) == 50

@@ -53,7 +53,10 @@ CREATE TABLE segments (
     UNIQUE (episode_id, idx)
 );
 CREATE INDEX segments_scope ON segments (org_id, project_id, user_id, id);
-CREATE VIRTUAL TABLE segments_fts USING fts5(terms, tokenize = '{FTS_TOKENIZER}');
+-- terms: pre-segmented text (CJK bigrams + words); scope: one token per scope field, so
+-- the scope filter runs inside the full-text index; bm25 weighs it 0 (rank config below).
+CREATE VIRTUAL TABLE segments_fts USING fts5(terms, scope, tokenize = '{FTS_TOKENIZER}');
+INSERT INTO segments_fts (segments_fts, rank) VALUES ('rank', 'bm25(1.0, 0.0)');
 
 CREATE TABLE facts (
     id INTEGER PRIMARY KEY,

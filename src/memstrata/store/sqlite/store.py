@@ -54,6 +54,22 @@ def scope_predicate(scope: Scope, *, prefix: str = "", session: bool = True) -> 
     return " AND ".join(clauses), params
 
 
+def scope_tokens(scope: Scope) -> list[str]:
+    """Full-text tokens naming a scope: one for the tenant, one per set user/agent/session.
+
+    ``zq`` + decimal digits of a SHA-256 prefix: one token under ``unicode61``, and the
+    Porter stemmer leaves a digit-final word alone. A document carries the tokens of its
+    scope; a query requires those of the reader's scope (a hash collision is harmless:
+    the SQL scope check after the match still applies).
+    """
+    parts = [("tenant", "")] + [(n, v) for n in _SCOPE_FIELDS if (v := getattr(scope, n)) is not None]
+    out = []
+    for name, value in parts:
+        digest = hashlib.sha256(json.dumps([scope.org_id, scope.project_id, name, value]).encode("utf-8"))
+        out.append(f"zq{int(digest.hexdigest()[:15], 16)}")
+    return out
+
+
 def episode_hash(role: str, producer_id: str | None, created_at: datetime, content: str) -> str:
     """Identity of an episode within its scope: re-adding the same one is a no-op."""
     payload = json.dumps([role, producer_id, to_db(created_at), content], ensure_ascii=False)
@@ -174,6 +190,7 @@ class SQLiteStore:
                         segments: Sequence[NewSegment]) -> list[int]:
         """Insert an episode's segments with their vectors and full-text rows; returns ids."""
         ids = []
+        tokens = " ".join(scope_tokens(scope))
         for idx, seg in enumerate(segments):
             blob = None if seg.embedding is None else encode_vector(seg.embedding)
             cur = conn.execute(
@@ -183,7 +200,8 @@ class SQLiteStore:
                  scope.user_id, scope.agent_id, scope.session_id, blob),
             )
             seg_id = int(cur.lastrowid or 0)
-            conn.execute("INSERT INTO segments_fts (rowid, terms) VALUES (?, ?)", (seg_id, seg.index_terms))
+            conn.execute("INSERT INTO segments_fts (rowid, terms, scope) VALUES (?, ?, ?)",
+                         (seg_id, seg.index_terms, tokens))
             ids.append(seg_id)
         return ids
 
@@ -409,15 +427,24 @@ class SQLiteStore:
 
     # -- search candidates ------------------------------------------------------------------
     def fts_segments(self, scope: Scope, match: str, limit: int) -> list[tuple[int, float]]:
-        """Full-text candidates ``[(segment_id, bm25)]``, best first (bm25: lower is better)."""
-        where, params = scope_predicate(scope, prefix="s.")
+        """Full-text candidates ``[(segment_id, bm25)]`` in ``scope``, best first (bm25: lower is better).
+
+        The scope is a conjunct of the MATCH itself (``scope_tokens``), so the index never
+        ranks another scope's rows; the SQL scope predicate re-checks the returned ids.
+        """
+        required = " AND ".join(f'"{t}"' for t in scope_tokens(scope))
+        where, params = scope_predicate(scope)
         with self.db.read() as conn:
-            rows = conn.execute(
-                f"SELECT s.id, bm25(segments_fts) AS r FROM segments_fts JOIN segments s "
-                f"ON s.id = segments_fts.rowid WHERE segments_fts MATCH ? AND {where} "
-                "ORDER BY r LIMIT ?", (match, *params, limit),
+            ranked = conn.execute(
+                "SELECT rowid, rank FROM segments_fts WHERE segments_fts MATCH ? ORDER BY rank LIMIT ?",
+                (f"terms : ({match}) AND scope : ({required})", limit),
             ).fetchall()
-        return [(int(r[0]), float(r[1])) for r in rows]
+            if not ranked:
+                return []
+            marks = ",".join("?" * len(ranked))
+            allowed = {r[0] for r in conn.execute(f"SELECT id FROM segments WHERE id IN ({marks}) AND {where}",
+                                                  [r[0] for r in ranked] + params)}
+        return [(int(r[0]), float(r[1])) for r in ranked if r[0] in allowed]
 
     def fts_facts(self, scope: Scope, match: str, limit: int, statuses: Sequence[str]) -> list[tuple[int, float]]:
         """Full-text candidates among facts ``[(fact_id, bm25)]``, best first."""
