@@ -47,6 +47,18 @@ class Query:
     min_score: float = 0.0
 
 
+@dataclass(frozen=True)
+class _Strength:
+    """Per-search inputs of ``match_strength``: the query's terms and each candidate's cosine."""
+
+    terms: set[str]
+    cosine: dict[tuple[str, int], float]
+
+    def of(self, item: tuple[str, int], text: str) -> float:
+        coverage = len(self.terms & set(index_terms(text))) / len(self.terms) if self.terms else 0.0
+        return match_strength(cosine=self.cosine.get(item), coverage=coverage)
+
+
 class Retriever:
     """Runs ``Query`` objects against a store with an optional embedder."""
 
@@ -63,15 +75,14 @@ class Retriever:
         qvec = self.embedder.embed([query.text])[0] if self.embedder is not None else None
         seg_lists: list[list[int]] = []
         fact_lists: list[list[int]] = []
-        self._cosine: dict[tuple[str, int], float] = {}
-        self._terms = set(query_terms(query.text))
+        strength = _Strength(set(query_terms(query.text)), {})
         if "episode" in query.kinds:
             if match:
                 seg_lists.append([i for i, _ in self.store.fts_segments(query.scope, match, pool)])
             if qvec is not None:
                 near = self.store.nearest_segments(query.scope, qvec, k=pool, min_similarity=s.min_similarity)
                 seg_lists.append([i for i, _ in near])
-                self._cosine.update((("segment", i), c) for i, c in near)
+                strength.cosine.update((("segment", i), c) for i, c in near)
         if "fact" in query.kinds:
             if match:
                 fact_lists.append([i for i, _ in self.store.fts_facts(query.scope, match, pool, query.statuses)])
@@ -79,18 +90,19 @@ class Retriever:
                 near = self.store.nearest_scope_facts(query.scope, qvec, statuses=query.statuses, k=pool,
                                                       min_similarity=s.min_similarity)
                 fact_lists.append([i for i, _ in near])
-                self._cosine.update((("fact", i), c) for i, c in near)
+                strength.cosine.update((("fact", i), c) for i, c in near)
         # Relevance is normalised by the lists that found anything: a memory that only
         # the vector index can reach (no shared term) may still score 1.0.
-        hits = self._episode_hits(rrf(seg_lists, k=s.rrf_k), _nonempty(seg_lists), query, now)
-        hits += self._fact_hits(rrf(fact_lists, k=s.rrf_k), _nonempty(fact_lists), query, now)
+        hits = self._episode_hits(rrf(seg_lists, k=s.rrf_k), _nonempty(seg_lists), strength, now)
+        hits += self._fact_hits(rrf(fact_lists, k=s.rrf_k), _nonempty(fact_lists), query, strength, now)
         hits.sort(key=lambda h: (-h.score, -h.relevance, h.kind, h.id))
         top = [h for h in hits if h.score >= query.min_score][: query.limit]
         if query.expand_context > 0:
             top = [self._with_context(h, query.expand_context) for h in top]
         return top
 
-    def _episode_hits(self, fused: dict[int, float], lists: int, query: Query, now: datetime) -> list[Hit]:
+    def _episode_hits(self, fused: dict[int, float], lists: int, strength: _Strength,
+                      now: datetime) -> list[Hit]:
         rows = self.store.segments_with_episodes(fused)
         best: dict[int, tuple[float, int]] = {}
         for seg_id, score in fused.items():
@@ -103,7 +115,7 @@ class Retriever:
         w, s = self.settings.weights, self.settings
         for episode_id, (score, seg_id) in best.items():
             segment, episode = rows[seg_id]
-            rel = self._relevance(score, lists, ("segment", seg_id), segment.derivative)
+            rel = self._relevance(score, lists, strength.of(("segment", seg_id), segment.derivative))
             rec = recency(episode.created_at, now, half_life_days=s.half_life_days)
             total = blend(relevance=rel, recency=rec, confidence=EPISODE_CONFIDENCE,
                           importance=EPISODE_IMPORTANCE, access=0.0, weights=w)
@@ -115,7 +127,8 @@ class Retriever:
             ))
         return hits
 
-    def _fact_hits(self, fused: dict[int, float], lists: int, query: Query, now: datetime) -> list[Hit]:
+    def _fact_hits(self, fused: dict[int, float], lists: int, query: Query, strength: _Strength,
+                   now: datetime) -> list[Hit]:
         facts = self.store.get_facts(query.scope, list(fused))
         hits = []
         w, s = self.settings.weights, self.settings
@@ -123,7 +136,8 @@ class Retriever:
             fact = facts.get(fact_id)
             if fact is None:
                 continue
-            rel = self._relevance(score, lists, ("fact", fact_id), f"{fact.statement} {fact.value} {fact.key}")
+            text = f"{fact.statement} {fact.value} {fact.key}"
+            rel = self._relevance(score, lists, strength.of(("fact", fact_id), text))
             rec = recency(fact.observed_at, now, half_life_days=s.half_life_days)
             acc = access_signal(fact.access_count)
             total = blend(relevance=rel, recency=rec, confidence=fact.confidence,
@@ -136,10 +150,7 @@ class Retriever:
             ))
         return hits
 
-    def _relevance(self, fused: float, lists: int, item: tuple[str, int], text: str) -> float:
-        terms = set(index_terms(text))
-        coverage = len(self._terms & terms) / len(self._terms) if self._terms else 0.0
-        strength = match_strength(cosine=self._cosine.get(item), coverage=coverage)
+    def _relevance(self, fused: float, lists: int, strength: float) -> float:
         return calibrated_relevance(normalised_rrf(fused, lists=lists, k=self.settings.rrf_k), strength)
 
     def _with_context(self, hit: Hit, n: int) -> Hit:

@@ -54,6 +54,10 @@ def scope_predicate(scope: Scope, *, prefix: str = "", session: bool = True) -> 
     return " AND ".join(clauses), params
 
 
+#: How many times ``limit`` the unscoped full-text query fetches before checking scope.
+OVERFETCH = 4
+
+
 def scope_tokens(scope: Scope) -> list[str]:
     """Full-text tokens naming a scope: one for the tenant, one per set user/agent/session.
 
@@ -429,21 +433,31 @@ class SQLiteStore:
     def fts_segments(self, scope: Scope, match: str, limit: int) -> list[tuple[int, float]]:
         """Full-text candidates ``[(segment_id, bm25)]`` in ``scope``, best first (bm25: lower is better).
 
-        The scope is a conjunct of the MATCH itself (``scope_tokens``), so the index never
-        ranks another scope's rows; the SQL scope predicate re-checks the returned ids.
+        Exact in every case, fast in both common ones: first the index's own top
+        ``OVERFETCH * limit`` over all scopes; if at least ``limit`` of them are in scope
+        (or the index had no more), those are the scope's top ``limit``. Otherwise the
+        scope is a small part of the file, and a MATCH that requires the scope's tokens
+        (``scope_tokens``) lets the index skip every other scope's rows.
         """
-        required = " AND ".join(f'"{t}"' for t in scope_tokens(scope))
         where, params = scope_predicate(scope)
+        sql = "SELECT rowid, rank FROM segments_fts WHERE segments_fts MATCH ? ORDER BY rank LIMIT ?"
         with self.db.read() as conn:
-            ranked = conn.execute(
-                "SELECT rowid, rank FROM segments_fts WHERE segments_fts MATCH ? ORDER BY rank LIMIT ?",
-                (f"terms : ({match}) AND scope : ({required})", limit),
-            ).fetchall()
-            if not ranked:
-                return []
-            marks = ",".join("?" * len(ranked))
-            allowed = {r[0] for r in conn.execute(f"SELECT id FROM segments WHERE id IN ({marks}) AND {where}",
-                                                  [r[0] for r in ranked] + params)}
+            ranked = conn.execute(sql, (f"terms : ({match})", OVERFETCH * limit)).fetchall()
+            kept = self._in_scope(conn, ranked, where, params)
+            if len(kept) < limit and len(ranked) == OVERFETCH * limit:
+                required = " AND ".join(f'"{t}"' for t in scope_tokens(scope))
+                ranked = conn.execute(sql, (f"terms : ({match}) AND scope : ({required})", limit)).fetchall()
+                kept = self._in_scope(conn, ranked, where, params)
+        return kept[:limit]
+
+    @staticmethod
+    def _in_scope(conn: sqlite3.Connection, ranked: list[Any], where: str,
+                  params: list[object]) -> list[tuple[int, float]]:
+        if not ranked:
+            return []
+        marks = ",".join("?" * len(ranked))
+        allowed = {r[0] for r in conn.execute(f"SELECT id FROM segments WHERE id IN ({marks}) AND {where}",
+                                              [r[0] for r in ranked] + params)}
         return [(int(r[0]), float(r[1])) for r in ranked if r[0] in allowed]
 
     def fts_facts(self, scope: Scope, match: str, limit: int, statuses: Sequence[str]) -> list[tuple[int, float]]:
