@@ -118,13 +118,14 @@ class VectorCache:
         if entry is None or entry.version != version:
             entry = _Entry(version, dim)
             self._entries[key] = entry
-        rows = conn.execute(
+        cursor = conn.execute(
             f"SELECT id, embedding FROM {table} WHERE {where} AND embedding IS NOT NULL AND id > ? "
             "ORDER BY id",
             (*params, entry.max_id),
-        ).fetchall()
-        for start in range(0, len(rows), BLOCK_ROWS):
-            chunk = rows[start : start + BLOCK_ROWS]
+        )
+        # Page through the rows: holding every BLOB of a large scope at once would cost
+        # another ~1 KB per vector of transient memory on top of the working copy.
+        while chunk := cursor.fetchmany(BLOCK_ROWS):
             entry.append(np.fromiter((r[0] for r in chunk), np.int64, len(chunk)),
                          decode_vectors([r[1] for r in chunk], dim))
         self._entries.move_to_end(key)
