@@ -417,6 +417,34 @@ def bench_embeddings(
     _run(lambda: run_embeddings(console=console, sentences=sentences))
 
 
+@bench_app.command("retrieval")
+def bench_retrieval(
+    dataset: Annotated[str, typer.Option(help="locomo | memorybank-zh | memorybank-en")] = "locomo",
+    data: Annotated[Path | None, typer.Option(help="Dataset file or folder (default: shared/eval/data).")] = None,
+    retriever: Annotated[str, typer.Option(help="Comma-separated: hybrid, bm25, dense.")] = "hybrid,bm25,dense",
+    k: Annotated[str, typer.Option("--k", help="Cut-offs, comma-separated.")] = "1,3,5,10",
+    out: Annotated[Path, typer.Option(help="Folder for the JSON and PNG.")] = Path("bench-results"),
+) -> None:
+    """Evidence recall@k, NDCG, MRR, session recall and speed, memstrata beside plain baselines."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from memstrata.bench.retrieval import markdown, run_benchmark, save
+
+    def go() -> None:
+        ks = sorted({int(x) for x in k.split(",") if x.strip()})
+        names = [r.strip() for r in retriever.split(",") if r.strip()]
+        with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                      console=err) as progress:
+            def factory(name: str, total: int) -> Callable[[int], None]:
+                task = progress.add_task(f"{dataset} · {name}", total=total)
+                return lambda n: progress.advance(task, n)
+            report = run_benchmark(dataset, data=data, retrievers=names, ks=ks, progress_factory=factory)
+        print(markdown(report))
+        json_path, png = save(report, out)
+        err.print(f"wrote {json_path}" + (f" and {png}" if png else " (no plot: install memstrata[bench])"))
+    _run(go)
+
+
 def main() -> None:
     """Console-script entry point."""
     app()
