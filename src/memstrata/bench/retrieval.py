@@ -298,7 +298,9 @@ def markdown(report: dict[str, Any]) -> str:
     results = report["results"]
     ks = report["ks"]
     cols = [f"R@{k}" for k in ks] + ["all@10", "NDCG@10", "mrr", "session R@5"]
-    lines = [f"### {report['dataset']}: {report['questions']} questions, {report['turns']} turns", "",
+    main_n = next(iter(results.values()))["main"]["questions"]
+    lines = [f"### {report['dataset']}: {report['turns']} turns, {report['questions']} questions with evidence, "
+             f"{main_n} in the main set (the table below)", "",
              "| retriever | " + " | ".join(cols) + " | ingest turns/s | p50 ms | p95 ms |",
              "|---|" + "---:|" * (len(cols) + 3)]
     for name, r in results.items():
