@@ -28,6 +28,8 @@ from memstrata.store.sqlite.store import SQLiteStore
 from memstrata.text.tokens import fts_match_expression, index_terms, query_terms
 from memstrata.types import Hit, Scope
 
+#: Candidates whose neighbouring turns may borrow their score (``Settings.neighbour_weight``).
+NEIGHBOUR_SOURCES = 20
 #: Prior importance of a raw episode (facts carry their own, from the taxonomy).
 EPISODE_IMPORTANCE = 0.5
 #: Confidence of a raw episode: it is what was said, verbatim.
@@ -104,6 +106,21 @@ class Retriever:
     def _episode_hits(self, fused: dict[int, float], lists: int, strength: _Strength,
                       now: datetime) -> list[Hit]:
         rows = self.store.segments_with_episodes(fused)
+        lender: dict[int, int] = {}
+        weight = self.settings.neighbour_weight
+        if weight > 0 and fused:
+            fused = dict(fused)
+            top = sorted((sid for sid in fused if sid in rows), key=lambda sid: -fused[sid])[:NEIGHBOUR_SOURCES]
+            adjacent = self.store.adjacent_segments([rows[sid][1] for sid in top])
+            for sid in top:
+                for segment, episode in adjacent[rows[sid][1].id]:
+                    borrowed = weight * fused[sid]
+                    if borrowed > fused.get(segment.id, 0.0):
+                        fused[segment.id] = borrowed
+                        rows[segment.id] = (segment, episode)
+                        # A reply that answers without repeating the question's words
+                        # inherits how strongly its neighbour matched.
+                        lender[segment.id] = sid
         best: dict[int, tuple[float, int]] = {}
         for seg_id, score in fused.items():
             if seg_id not in rows:
@@ -115,7 +132,11 @@ class Retriever:
         w, s = self.settings.weights, self.settings
         for episode_id, (score, seg_id) in best.items():
             segment, episode = rows[seg_id]
-            rel = self._relevance(score, lists, strength.of(("segment", seg_id), segment.derivative))
+            match = strength.of(("segment", seg_id), segment.derivative)
+            if seg_id in lender:
+                source = rows[lender[seg_id]][0]
+                match = max(match, strength.of(("segment", source.id), source.derivative))
+            rel = self._relevance(score, lists, match)
             rec = recency(episode.created_at, now, half_life_days=s.half_life_days)
             total = blend(relevance=rel, recency=rec, confidence=EPISODE_CONFIDENCE,
                           importance=EPISODE_IMPORTANCE, access=0.0, weights=w)

@@ -141,3 +141,25 @@ def test_nonsense_scores_below_a_real_match_and_min_score_filters(memory: Memory
     assert not nonsense or nonsense[0].score < real.score - 0.1
     assert memory.search("xyzzy plugh", min_score=real.score - 0.05) == []
     assert memory.search("does she have a food allergy?", min_score=real.score - 0.05)
+
+
+def test_a_reply_borrows_the_score_of_the_turn_it_answers(db_path: Path, embedder: EmbeddingCache) -> None:
+    from dataclasses import replace
+
+    from memstrata import Settings
+
+    turns = [("ann", "What did your family do over the long weekend?"), ("ben", "Mostly stayed in and rested."),
+             ("ann", "Any plans for the spring holidays?"), ("ben", "Kayaking on the fjords near Bergen!"),
+             ("ann", "Sounds lovely."), ("ben", "By the way, the printer is broken again.")]
+    base = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
+
+    def ranked(weight: float) -> list[str]:
+        settings = replace(Settings(), neighbour_weight=weight)
+        path = db_path.with_name(f"n{weight}.db")
+        with Memory(path, settings=settings, embedder=embedder.inner, extractor=None, user_id="u") as mem:
+            for i, (speaker, text) in enumerate(turns):
+                mem.add(text, speaker=speaker, session_id="s", created_at=base.replace(minute=i))
+            return [h.text for h in mem.search("spring holiday plans", limit=2)]
+
+    assert ranked(0.85)[:2] == ["Any plans for the spring holidays?", "Kayaking on the fjords near Bergen!"]
+    assert "Kayaking on the fjords near Bergen!" not in ranked(0.0)

@@ -245,6 +245,27 @@ class SQLiteStore:
             for r in rows
         }
 
+    def adjacent_segments(self, episodes: Sequence[Episode], *, reach: int = 1
+                          ) -> dict[int, list[tuple[Segment, Episode]]]:
+        """For each episode, the first segment of the episodes within ``reach`` turns of it in
+        its own session and scope: ``{episode_id: [(segment, episode), ...]}``."""
+        cols = ", ".join(f"e.{c.strip()}" for c in _EPISODE_COLS.split(","))
+        out: dict[int, list[tuple[Segment, Episode]]] = {}
+        with self.db.read() as conn:
+            for ep in episodes:
+                sc = ep.scope
+                rows = conn.execute(
+                    f"SELECT s.id AS seg_id, s.idx, s.text, s.derivative, {cols} FROM episodes e "
+                    "JOIN segments s ON s.episode_id = e.id AND s.idx = 0 WHERE e.org_id = ? AND e.project_id = ? "
+                    "AND e.user_id IS ? AND e.agent_id IS ? AND e.session_id IS ? "
+                    "AND e.sequence_num BETWEEN ? AND ? AND e.id != ?",
+                    (sc.org_id, sc.project_id, sc.user_id, sc.agent_id, sc.session_id,
+                     ep.sequence_num - reach, ep.sequence_num + reach, ep.id),
+                ).fetchall()
+                out[ep.id] = [(Segment(r["seg_id"], r["id"], r["idx"], r["text"], r["derivative"]),
+                               row_to_episode(r)) for r in rows]
+        return out
+
     def neighbours(self, episode: Episode, segment_index: int, n: int) -> list[ContextSegment]:
         """Up to ``n`` segments before and after one segment, in session order (same scope)."""
         if n <= 0:
