@@ -23,7 +23,7 @@ from rich.table import Table
 
 from memstrata.clock import parse_time
 from memstrata.config import Settings
-from memstrata.errors import EmbeddingModelMismatch, InvalidInput, MemstrataError
+from memstrata.errors import EmbeddingModelMismatch, InvalidInput, MemstrataError, StoreError
 from memstrata.export import _plain, dumps
 from memstrata.ingest import AddResult
 from memstrata.memory import Memory
@@ -34,8 +34,9 @@ app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_
                   help="memstrata: long-term memory for AI agents (embedded SQLite by default).")
 bench_app = typer.Typer(no_args_is_help=True, help="Benchmarks that print figures and ratios.")
 app.add_typer(bench_app, name="bench")
-console = Console()
-err = Console(stderr=True)
+# emoji=False: ":x:" in a user's text must stay ":x:", not become an emoji.
+console = Console(emoji=False)
+err = Console(stderr=True, emoji=False)
 T = TypeVar("T")
 
 DbOpt = Annotated[
@@ -54,7 +55,7 @@ def _errors() -> Iterator[None]:
     try:
         yield
     except MemstrataError as exc:
-        err.print(f"[red]error\\[{exc.code}][/]: {escape(str(exc))}", highlight=False)
+        err.print(f"[red]error\\[{exc.code}][/]: {_safe(exc)}", highlight=False)
         raise typer.Exit(2 if isinstance(exc, InvalidInput) else 1) from None
     except KeyboardInterrupt:
         err.print("interrupted")
@@ -62,18 +63,22 @@ def _errors() -> Iterator[None]:
     except (typer.Exit, typer.Abort):
         raise
     except Exception as exc:  # the outer edge: never a traceback for the user
-        err.print(f"[red]error\\[internal][/]: {escape(f'{type(exc).__name__}: {exc}')}", highlight=False)
+        err.print(f"[red]error\\[internal][/]: {_safe(f'{type(exc).__name__}: {exc}')}", highlight=False)
         raise typer.Exit(1) from None
 
 
 def _open(db: Path | None, org: str | None, project: str | None, user: str | None, *,
-          model: bool = True, **kw: Any) -> Memory:
+          model: bool = True, create: bool = False, **kw: Any) -> Memory:
     """Open the database. ``model=False`` skips the embedding model and the extractor
     (list, history, forget, export need neither: faster, and they work on a database
-    whose model is not configured here)."""
+    whose model is not configured here). Only writing commands ``create`` a new file."""
     settings = Settings.from_env()
     if not model:
         kw.update(embedder=None, extractor=None)
+    if not create:
+        path = Path(db or settings.resolved_db_path()).expanduser()
+        if not path.exists():
+            raise StoreError(f"no database at {path}; remember or import something first, or pass --db")
     return Memory(db, settings=settings, org_id=org, project_id=project,
                   user_id=settings.user_id if user is None else user, **kw)
 
@@ -115,7 +120,7 @@ def remember(
 ) -> None:
     """Store a message; print the facts it gave (created, superseded, already known)."""
     def go() -> AddResult:
-        with _open(db, org, project, user, agent_id=agent, session_id=session) as memory:
+        with _open(db, org, project, user, create=True, agent_id=agent, session_id=session) as memory:
             return memory.add(text, role=role, speaker=speaker,
                               created_at=parse_time(at, "--at") if at else None)
     result = _run(go)
@@ -138,7 +143,7 @@ def remember(
                 note = f" [{lab['touched']}]"
             elif change.previous:
                 note = f" [{lab['superseded']} " + ", ".join(p.value for p in change.previous) + "]"
-            console.print(escape(f"- {f.key} = {f.value}{conf}{note}"), highlight=False)
+            console.print(_safe(f"- {f.key} = {f.value}{conf}{note}"), highlight=False)
 
 
 @app.command()
@@ -169,12 +174,12 @@ def recall(
         where = (f"（{hit.created_at:%Y-%m-%d}，{lab['source']} {cites}）" if zh
                  else f" ({hit.created_at:%Y-%m-%d}, {lab['source']} {cites})")
         label = f"fact#{hit.id} " if hit.kind == "fact" else ""
-        console.print(f"[bold]\\[{hit.score:.2f}][/] {escape(label + ' '.join(hit.text.split()))}"
-                      f"[dim]{escape(where)}[/]",
+        console.print(f"[bold]\\[{hit.score:.2f}][/] {_safe(label + ' '.join(hit.text.split()))}"
+                      f"[dim]{_safe(where)}[/]",
                       highlight=False)
         for ctx in hit.context:
             line = f"{ctx.speaker or ''}: {ctx.text}"
-            console.print(f"      [dim]{escape(line)}[/]", highlight=False)
+            console.print(f"      [dim]{_safe(line)}[/]", highlight=False)
 
 
 @app.command(name="list")
@@ -229,11 +234,11 @@ def history(
         return
     for fact, events in timeline:
         until = f" → {fact.valid_to:%Y-%m-%d %H:%M}" if fact.valid_to else ""
-        console.print(f"[bold]fact#{fact.id}[/] " + escape(
+        console.print(f"[bold]fact#{fact.id}[/] " + _safe(
             f"{fact.key} = {fact.value} [{fact.status}] {fact.valid_from or fact.observed_at:%Y-%m-%d %H:%M}{until}"),
             highlight=False)
         for ev in events:
-            console.print(escape(f"   {ev.at:%Y-%m-%d %H:%M:%S} {ev.action:<10} {ev.actor} "
+            console.print(_safe(f"   {ev.at:%Y-%m-%d %H:%M:%S} {ev.action:<10} {ev.actor} "
                                  f"{json.dumps(ev.detail, ensure_ascii=False)}"), highlight=False)
 
 
@@ -266,6 +271,9 @@ def forget(
             raise typer.Exit(1)
 
     def go() -> dict[str, int]:
+        path = Path(db or settings.resolved_db_path()).expanduser()
+        if not path.exists():
+            raise StoreError(f"no database at {path}; nothing to forget")
         with Memory(db, settings=settings, org_id=org, project_id=project, user_id=owner,
                     embedder=None, extractor=None) as memory:
             return memory.forget(user_id=owner, agent_id=agent, session_id=session, fact_id=fact,
@@ -290,7 +298,10 @@ def export(
             n = 0
             try:
                 for record in memory.export():
-                    handle.write(dumps(record) + "\n")
+                    try:
+                        handle.write(dumps(record) + "\n")
+                    except BrokenPipeError:  # `export | head`: the reader has all it wanted
+                        return n
                     n += 1
             finally:
                 if output:
@@ -317,7 +328,7 @@ def import_cmd(
         groups = load_any(path, fmt)
         total = sum(len(msgs) for _, msgs in groups)
         summary = {"messages": total, "groups": len(groups)}
-        with _open(db, org, project, user) as memory, Progress(
+        with _open(db, org, project, user, create=True) as memory, Progress(
             TextColumn("importing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
             console=err, disable=as_json,
         ) as progress:

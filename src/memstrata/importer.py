@@ -28,7 +28,7 @@ def import_messages(memory: Memory, messages: Iterable[ImportedMessage], *, user
         built.append(memory.message(
             msg.content, role=msg.role, speaker=msg.speaker, created_at=msg.created_at,
             metadata=metadata, session_id=msg.session_id,
-            user_id=scope.get("user_id") or user_id, agent_id=scope.get("agent_id"),
+            user_id=user_id if scope.get("user_id") is None else scope["user_id"], agent_id=scope.get("agent_id"),
         ))
         sources.append(msg.source_id)
     results = memory.add_many(built, on_batch=on_batch)

@@ -28,6 +28,9 @@ from memstrata.types import ROLES, Fact, Scope
 
 log = logging.getLogger(__name__)
 
+#: Zero-width and other invisible format characters: content made only of these is empty.
+_INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"))
+
 #: Longest scope identifier accepted, in characters.
 MAX_ID_CHARS = 256
 
@@ -127,7 +130,7 @@ def validate_message(message: Message, *, max_bytes: int) -> None:
     """
     if not isinstance(message.content, str):
         raise InvalidInput(f"content must be a string, got {type(message.content).__name__}")
-    if not message.content.strip():
+    if not message.content.translate(_INVISIBLE).strip():
         raise InvalidInput("content is empty or whitespace only; nothing to remember")
     check_text(message.content, "content")
     size = len(message.content.encode("utf-8"))

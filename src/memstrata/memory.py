@@ -199,7 +199,10 @@ class Memory:
         called after each committed batch with the number of messages in it.
         """
         items = list(messages)
-        for msg in items:
+        for position, msg in enumerate(items):
+            if not isinstance(msg, Message):
+                raise InvalidInput(f"add_many item {position} is a {type(msg).__name__}, not a Message: "
+                                   "build one with Memory.message(...)")
             validate_message(msg, max_bytes=self.settings.max_content_bytes)
         results: list[AddResult] = []
         for start in range(0, len(items), batch_size):
@@ -244,7 +247,7 @@ class Memory:
         if not isinstance(query, str) or not query.strip():
             raise InvalidInput("query is empty; say what to recall")
         check_text(query, "query")
-        if not isinstance(limit, int) or not 1 <= limit <= MAX_LIMIT:
+        if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LIMIT:
             raise InvalidInput(f"limit must be an integer between 1 and {MAX_LIMIT}, got {limit!r}")
         bad = set(kinds) - {"fact", "episode"}
         if bad or isinstance(kinds, str):
@@ -253,7 +256,7 @@ class Memory:
             raise InvalidInput(f"expand_context must be an integer >= 0, got {expand_context!r}")
         sc = self._scope(**scope)
         statuses = ("active", "superseded", "archived") if include_superseded else ("active",)
-        if not 0.0 <= min_score <= 1.0:
+        if isinstance(min_score, bool) or not isinstance(min_score, (int, float)) or not 0.0 <= min_score <= 1.0:
             raise InvalidInput(f"min_score must be between 0 and 1, got {min_score!r}")
         q = Query(query, sc, int(limit), tuple(kinds), statuses, int(expand_context), float(min_score))
         when = utcnow() if now is None else require_aware(now, "now")
@@ -370,7 +373,9 @@ class Memory:
             self.store.log_event(conn, sc, fact_id=None, action="delete", actor=actor,
                                  detail={"what": "scope", "counts": counts}, now=utcnow())
         self.store.vectors.clear()
-        self.store.purge_deleted()
+        # 0 when another connection's open read kept old pages in the WAL: the text is
+        # gone from every query, and leaves the file at the next checkpoint.
+        counts["wal_checkpointed"] = int(self.store.purge_deleted())
         return counts
 
     def export(self, **scope: Unpack[ScopeArgs]) -> Iterator[dict[str, Any]]:

@@ -163,3 +163,25 @@ def test_a_reply_borrows_the_score_of_the_turn_it_answers(db_path: Path, embedde
 
     assert ranked(0.85)[:2] == ["Any plans for the spring holidays?", "Kayaking on the fjords near Bergen!"]
     assert "Kayaking on the fjords near Bergen!" not in ranked(0.0)
+
+
+def test_a_session_only_read_sees_only_facts_from_that_session(db_path: Path, embedder: EmbeddingCache) -> None:
+    with Memory(db_path, embedder=embedder.inner) as memory:
+        memory.add("I'm allergic to peanuts", user_id="alice", session_id="a-s1")
+        memory.add("我对青霉素过敏", user_id="carol", session_id="c-s1")
+        assert memory.list(session_id="nonexistent-session") == []
+        assert [f.value for f in memory.list(session_id="a-s1")] == ["peanuts"]
+        texts = [h.text for h in memory.search("allergy", session_id="a-s1")]
+        assert texts and not any("青霉素" in t for t in texts)
+
+
+def test_ids_are_never_reused_after_a_deletion(memory: Memory) -> None:
+    first = memory.add("I'm allergic to peanuts", user_id="u1")
+    fact_id = first.facts[0].fact.id
+    memory.delete(fact_id, user_id="u1")
+    memory.forget(user_id="u1")
+    again = memory.add("I love rock music", user_id="u2")
+    assert again.episode_id > first.episode_id
+    assert all(c.fact.id > fact_id for c in again.facts)
+    assert [e.action for _, events in memory.history(key=again.facts[0].fact.key, user_id="u2")
+            for e in events] == ["create"]

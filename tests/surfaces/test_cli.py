@@ -282,3 +282,18 @@ def test_doctor_reports_a_model_mismatch_instead_of_failing(tmp_path: Path) -> N
     assert report["embedding_status"].startswith("mismatch:") and "reembed" in report["embedding_status"]
     listed = cli("list", "--episodes", "--user", "u", "--json", "--db", db).json()
     assert [e["content"] for e in listed] == ["hello there friend"]
+
+
+def test_recall_output_strips_terminal_escapes_and_keeps_colons(tmp_path: Path) -> None:
+    db = tmp_path / "esc.db"
+    assert cli("remember", "I like tea\x1b[31mRED\x1b[0m with ratio 1:x:2", "--user", "e", "--db", db).code == 0
+    out = cli("recall", "tea", "--user", "e", "--db", db).out
+    assert "\x1b" not in out and "1:x:2" in out
+
+
+def test_read_commands_do_not_create_a_database(tmp_path: Path) -> None:
+    missing = tmp_path / "nowhere" / "x.db"
+    for args in (("recall", "tea"), ("list",), ("export",), ("forget", "--user", "u", "--yes")):
+        run = cli(*args, "--user", "u", "--db", missing) if args[0] != "forget" else cli(*args, "--db", missing)
+        assert run.code == 1 and "no database at" in run.err, (args, run.err)
+    assert not missing.parent.exists()

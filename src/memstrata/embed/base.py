@@ -91,6 +91,10 @@ def normalize_rows(vectors: np.ndarray) -> np.ndarray:
     return normalised
 
 
+#: Largest dimension accepted for ``hashing-<dim>`` (vectors cost 2 bytes a dimension).
+MAX_HASHING_DIM = 4096
+
+
 def load_default_embedder(name: str = "use-multilingual-v3", *, threads: int = 2) -> Embedder:
     """Load an embedder by name.
 
@@ -113,7 +117,7 @@ def load_default_embedder(name: str = "use-multilingual-v3", *, threads: int = 2
         from memstrata.embed.e5 import E5SmallEmbedder
 
         return E5SmallEmbedder()
-    if name.startswith("hashing-") and name[8:].isdigit() and int(name[8:]) > 0:
+    if name.startswith("hashing-") and name[8:].isdigit() and 0 < int(name[8:]) <= MAX_HASHING_DIM:
         from memstrata.embed.hashing import HashingEmbedder
 
         return HashingEmbedder(dim=int(name[8:]))

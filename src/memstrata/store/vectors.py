@@ -57,7 +57,7 @@ class _Entry:
         while start < len(ids):
             tail = self.blocks[-1] if self.blocks else None
             if tail is None or tail.size == BLOCK_ROWS:
-                cap = min(BLOCK_ROWS, max(256, len(ids) - start))
+                cap = min(BLOCK_ROWS, max(16, len(ids) - start))  # a small scope costs what it holds
                 tail = _Block(np.zeros(cap, np.int64), np.zeros((cap, self.dim), np.float32))
                 self.blocks.append(tail)
             if tail.size == len(tail.ids):  # grow the tail block geometrically, up to BLOCK_ROWS

@@ -171,10 +171,11 @@ class Database:
             finally:
                 self.conn.execute(f"PRAGMA busy_timeout = {self._busy_ms}")
 
-    def checkpoint(self) -> None:
-        """Copy the WAL into the main file and truncate it (best effort if readers hold it)."""
+    def checkpoint(self) -> bool:
+        """Copy the WAL into the main file and truncate it; ``False`` if a reader held it back."""
         with self._lock:
-            self.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            busy, _, _ = self.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+            return not busy
 
     @contextmanager
     def read(self) -> Iterator[sqlite3.Connection]:

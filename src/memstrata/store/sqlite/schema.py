@@ -26,8 +26,11 @@ MIGRATIONS: tuple[Migration, ...] = (
         f"""
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 
+-- AUTOINCREMENT: an id is never reused after a deletion, so a citation or audit event
+-- can never come to point at another user's memory.
+
 CREATE TABLE episodes (
-    id INTEGER PRIMARY KEY,
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
     org_id TEXT NOT NULL, project_id TEXT NOT NULL,
     user_id TEXT, agent_id TEXT, session_id TEXT,
     role TEXT NOT NULL, producer_id TEXT, produced_for_id TEXT,
@@ -43,7 +46,7 @@ CREATE INDEX episodes_session ON episodes (org_id, project_id, session_id, seque
 CREATE INDEX episodes_user ON episodes (org_id, project_id, user_id, created_at);
 
 CREATE TABLE segments (
-    id INTEGER PRIMARY KEY,
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
     episode_id INTEGER NOT NULL REFERENCES episodes(id) ON DELETE CASCADE,
     idx INTEGER NOT NULL,
     text TEXT NOT NULL, derivative TEXT NOT NULL,
@@ -59,7 +62,7 @@ CREATE VIRTUAL TABLE segments_fts USING fts5(terms, scope, tokenize = '{FTS_TOKE
 INSERT INTO segments_fts (segments_fts, rank) VALUES ('rank', 'bm25(1.0, 0.0)');
 
 CREATE TABLE facts (
-    id INTEGER PRIMARY KEY,
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
     org_id TEXT NOT NULL, project_id TEXT NOT NULL,
     user_id TEXT, agent_id TEXT, subject TEXT,
     kind TEXT NOT NULL, key TEXT NOT NULL, tag TEXT NOT NULL,
@@ -86,7 +89,7 @@ CREATE INDEX fact_citations_episode ON fact_citations (episode_id);
 
 -- The audit log. fact_id has no foreign key so tombstones outlive what they describe.
 CREATE TABLE memory_events (
-    id INTEGER PRIMARY KEY,
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
     fact_id INTEGER,
     org_id TEXT NOT NULL, project_id TEXT NOT NULL, user_id TEXT,
     action TEXT NOT NULL, at TEXT NOT NULL, actor TEXT NOT NULL,
@@ -117,7 +120,7 @@ def schema_markdown() -> str:
                  "Migrations: "
                  + ", ".join(f"{m.version} `{m.name}`" for m in MIGRATIONS) + ".", ""]
         tables = conn.execute("SELECT name, sql FROM sqlite_master WHERE type = 'table' "
-                              "AND name NOT LIKE '%fts_%' ORDER BY name").fetchall()
+                              "AND name NOT LIKE '%fts_%' AND name NOT LIKE 'sqlite_%' ORDER BY name").fetchall()
         for name, sql in tables:
             lines += [f"## `{name}`", ""]
             if "VIRTUAL TABLE" in sql.upper():

@@ -41,8 +41,10 @@ def scope_predicate(scope: Scope, *, prefix: str = "", session: bool = True) -> 
     """SQL predicate and parameters restricting rows to ``scope``.
 
     ``org_id`` and ``project_id`` always bind; ``user_id``/``agent_id``/``session_id``
-    bind when set (``None`` = any). ``session=False`` ignores the session (facts are
-    about a user, not a session).
+    bind when set (``None`` = any). ``session=False`` is for facts, which belong to a
+    user or agent rather than a session: the session is ignored when a user or agent
+    is given, and a session-only scope means "facts cited by that session's episodes"
+    (never every user's facts).
     """
     clauses = [f"{prefix}org_id = ?", f"{prefix}project_id = ?"]
     params: list[object] = [scope.org_id, scope.project_id]
@@ -51,6 +53,10 @@ def scope_predicate(scope: Scope, *, prefix: str = "", session: bool = True) -> 
         if value is not None and (session or name != "session_id"):
             clauses.append(f"{prefix}{name} = ?")
             params.append(value)
+    if not session and scope.session_id is not None and scope.user_id is None and scope.agent_id is None:
+        clauses.append(f"{prefix}id IN (SELECT c.fact_id FROM fact_citations c JOIN episodes e ON "
+                       "e.id = c.episode_id WHERE e.org_id = ? AND e.project_id = ? AND e.session_id = ?)")
+        params += [scope.org_id, scope.project_id, scope.session_id]
     return " AND ".join(clauses), params
 
 
@@ -392,14 +398,15 @@ class SQLiteStore:
             "UPDATE facts SET access_count = access_count + 1, last_accessed_at = ? WHERE id = ?",
             [(to_db(now), f) for f in fact_ids])
 
-    def purge_deleted(self) -> None:
+    def purge_deleted(self) -> bool:
         """Make deletions physical: rewrite both full-text indexes (FTS5 ``optimize`` drops the
         deleted terms from its b-tree; SQLite < 3.44 has no ``secure-delete`` option) and
-        checkpoint the WAL into the main file, whose freed pages ``secure_delete`` zeroes."""
+        checkpoint the WAL into the main file, whose freed pages ``secure_delete`` zeroes.
+        Returns whether the checkpoint completed (another reader can hold it back)."""
         with self.db.write() as conn:
             conn.execute("INSERT INTO segments_fts (segments_fts) VALUES ('optimize')")
             conn.execute("INSERT INTO facts_fts (facts_fts) VALUES ('optimize')")
-        self.db.checkpoint()
+        return self.db.checkpoint()
 
     def get_facts(self, scope: Scope, ids: Sequence[int]) -> dict[int, Fact]:
         """Facts by id inside ``scope`` (any status)."""
@@ -535,7 +542,8 @@ class SQLiteStore:
         if scope.session_id is None:
             fact_ids = f"SELECT id FROM facts WHERE {fwhere}"
         else:  # a session's facts: those cited only by episodes of that session
-            fact_ids = (f"SELECT f.id FROM facts f WHERE {fwhere.replace('org_id', 'f.org_id')} AND NOT EXISTS "
+            fwhere, fparams = scope_predicate(scope, prefix="f.", session=False)
+            fact_ids = (f"SELECT f.id FROM facts f WHERE {fwhere} AND NOT EXISTS "
                         f"(SELECT 1 FROM fact_citations c JOIN episodes e ON e.id = c.episode_id "
                         f"WHERE c.fact_id = f.id AND ifnull(e.session_id, '') != ?)")
             fparams = [*fparams, scope.session_id]
