@@ -282,7 +282,11 @@ def forget(
     if as_json:
         _emit_json({"forgot": target, "counts": counts})
     else:
-        console.print(_safe(f"Forgot {target}: " + ", ".join(f"{v} {k}" for k, v in counts.items())))
+        rows = ", ".join(f"{v} {k}" for k, v in counts.items() if k != "wal_checkpointed")
+        console.print(_safe(f"Forgot {target}: {rows}"))
+        if counts.get("wal_checkpointed") == 0:
+            console.print("note: another process holds an old read open; the deleted text leaves the "
+                          "write-ahead log at the next checkpoint")
 
 
 @app.command()

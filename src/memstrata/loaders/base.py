@@ -28,3 +28,16 @@ class ImportedMessage:
     created_at: datetime
     source_id: str | None
     metadata: dict[str, Any]
+
+
+def json_type_name(value: Any) -> str:
+    """JSON name of a decoded value's type (``object``, ``array``, ``null``, ...), for messages."""
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, (int, float)):
+        return "number"
+    if isinstance(value, dict):
+        return "object"
+    if isinstance(value, list):
+        return "array"
+    return "string" if isinstance(value, str) else "null"

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from memstrata.errors import InvalidInput
-from memstrata.loaders.base import ImportedMessage
+from memstrata.loaders.base import ImportedMessage, json_type_name
 from memstrata.types import ROLES
 
 __all__ = ["FIELDS", "ImportedMessage", "load_jsonl_messages"]
@@ -106,7 +106,7 @@ def _parse_line(
     except json.JSONDecodeError as exc:
         raise _LineError(f"invalid JSON: {exc.msg} (column {exc.colno})") from None
     if not isinstance(obj, dict):
-        raise _LineError(f"expected a JSON object, got {_json_type(obj)}")
+        raise _LineError(f"expected a JSON object, got {json_type_name(obj)}")
     unknown = sorted(set(obj) - FIELDS)
     if unknown:
         raise _LineError(f"unknown field(s) {unknown}; allowed: {sorted(FIELDS)}")
@@ -148,7 +148,7 @@ def _metadata(obj: dict[str, Any]) -> dict[str, Any]:
     """Copy ``metadata``, folding ``user_id``/``agent_id`` in under ``"scope"``."""
     raw = obj.get("metadata")
     if raw is not None and not isinstance(raw, dict):
-        raise _LineError(f"'metadata' must be an object, got {_json_type(raw)}")
+        raise _LineError(f"'metadata' must be an object, got {json_type_name(raw)}")
     metadata = dict(raw or {})
     scope = {name: value for name in _SCOPE_FIELDS if (value := _optional_str(obj, name))}
     if scope:
@@ -175,17 +175,4 @@ def _optional_str(obj: dict[str, Any], key: str) -> str | None:
     value = obj.get(key)
     if value is None or isinstance(value, str):
         return value
-    raise _LineError(f"'{key}' must be a string, got {_json_type(value)}")
-
-
-def _json_type(value: Any) -> str:
-    """JSON name of a decoded value's type, for messages."""
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, (int, float)):
-        return "number"
-    if isinstance(value, dict):
-        return "object"
-    if isinstance(value, list):
-        return "array"
-    return "string" if isinstance(value, str) else "null"
+    raise _LineError(f"'{key}' must be a string, got {json_type_name(value)}")

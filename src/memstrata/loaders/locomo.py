@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from memstrata.errors import InvalidInput
-from memstrata.loaders.base import ImportedMessage
+from memstrata.loaders.base import ImportedMessage, json_type_name
 
 __all__ = [
     "Conversation",
@@ -194,7 +194,7 @@ def load_locomo(path: str | Path) -> list[Conversation]:
     if not isinstance(data, list) or not data:
         raise InvalidInput(
             f"{path}: not a LoCoMo file: expected a non-empty JSON list of samples, "
-            f"got {_describe(data)}"
+            f"got {json_type_name(data)}"
         )
     return [_parse_sample(sample, index, path) for index, sample in enumerate(data)]
 
@@ -208,12 +208,12 @@ def _parse_sample(sample: Any, index: int, path: Path) -> Conversation:
     where = f"sample {index}"
     try:
         if not isinstance(sample, dict):
-            raise _SampleError(f"expected an object, got {_describe(sample)}")
+            raise _SampleError(f"expected an object, got {json_type_name(sample)}")
         sample_id = _require_str(sample, "sample_id", "")
         where = f"sample {index} ({sample_id})"
         conversation = sample.get("conversation")
         if not isinstance(conversation, dict):
-            raise _SampleError(f"'conversation' must be an object, got {_describe(conversation)}")
+            raise _SampleError(f"'conversation' must be an object, got {json_type_name(conversation)}")
         speakers = (
             _require_str(conversation, "speaker_a", "conversation."),
             _require_str(conversation, "speaker_b", "conversation."),
@@ -221,7 +221,7 @@ def _parse_sample(sample: Any, index: int, path: Path) -> Conversation:
         messages = _parse_sessions(conversation, sample_id)
         qa_items = sample.get("qa")
         if not isinstance(qa_items, list):
-            raise _SampleError(f"'qa' must be a list, got {_describe(qa_items)}")
+            raise _SampleError(f"'qa' must be a list, got {json_type_name(qa_items)}")
         valid_ids = {message.source_id for message in messages if message.source_id}
         qa = tuple(_parse_qa(item, number, valid_ids) for number, item in enumerate(qa_items))
     except _SampleError as exc:
@@ -243,7 +243,7 @@ def _parse_sessions(conversation: dict[str, Any], sample_id: str) -> tuple[Impor
         key = f"session_{number}"
         turns = conversation[key]
         if not isinstance(turns, list):
-            raise _SampleError(f"conversation.{key} must be a list, got {_describe(turns)}")
+            raise _SampleError(f"conversation.{key} must be a list, got {json_type_name(turns)}")
         time_key = f"{key}_date_time"
         raw_time = conversation.get(time_key)
         if not isinstance(raw_time, str):
@@ -264,14 +264,14 @@ def _parse_turn(
 ) -> ImportedMessage:
     """One ``{speaker, dia_id, text[, blip_caption, img_url, query]}`` turn."""
     if not isinstance(turn, dict):
-        raise _SampleError(f"{where} must be an object, got {_describe(turn)}")
+        raise _SampleError(f"{where} must be an object, got {json_type_name(turn)}")
     speaker = _require_str(turn, "speaker", f"{where}.")
     dia_id = _require_str(turn, "dia_id", f"{where}.")
     text = _require_str(turn, "text", f"{where}.", allow_empty=True).strip()
     metadata: dict[str, Any] = {"dia_id": dia_id, "conversation": sample_id, "session": session}
     caption = turn.get("blip_caption")
     if caption is not None and not isinstance(caption, str):
-        raise _SampleError(f"{where}.blip_caption must be a string, got {_describe(caption)}")
+        raise _SampleError(f"{where}.blip_caption must be a string, got {json_type_name(caption)}")
     content = text
     if caption and caption.strip():
         # The images are not released; the caption is the only trace of what was shown.
@@ -298,14 +298,14 @@ def _parse_qa(item: Any, number: int, valid_ids: set[str]) -> QAItem:
     """One ``{question, answer | adversarial_answer, evidence, category}`` item."""
     where = f"qa[{number}]"
     if not isinstance(item, dict):
-        raise _SampleError(f"{where} must be an object, got {_describe(item)}")
+        raise _SampleError(f"{where} must be an object, got {json_type_name(item)}")
     question = _require_str(item, "question", f"{where}.")
     category = item.get("category")
     if not isinstance(category, int) or isinstance(category, bool):
-        raise _SampleError(f"{where}.category must be an integer, got {_describe(category)}")
+        raise _SampleError(f"{where}.category must be an integer, got {json_type_name(category)}")
     evidence = item.get("evidence", [])
     if not isinstance(evidence, list):
-        raise _SampleError(f"{where}.evidence must be a list, got {_describe(evidence)}")
+        raise _SampleError(f"{where}.evidence must be a list, got {json_type_name(evidence)}")
     if category == ADVERSARIAL_CATEGORY:
         answer = _answer_text(item.get("adversarial_answer"), f"{where}.adversarial_answer")
     elif "answer" in item:
@@ -328,28 +328,15 @@ def _answer_text(value: Any, where: str) -> str:
         return value.strip()
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return str(value)
-    raise _SampleError(f"{where} must be a string or number, got {_describe(value)}")
+    raise _SampleError(f"{where} must be a string or number, got {json_type_name(value)}")
 
 
 def _require_str(obj: dict[str, Any], key: str, prefix: str, *, allow_empty: bool = False) -> str:
     """``obj[key]`` if it is a (non-empty) string; otherwise a ``_SampleError`` naming it."""
     value = obj.get(key)
     if not isinstance(value, str):
-        state = "missing" if key not in obj else f"not a string ({_describe(value)})"
+        state = "missing" if key not in obj else f"not a string ({json_type_name(value)})"
         raise _SampleError(f"{prefix}{key} is {state}")
     if not allow_empty and not value.strip():
         raise _SampleError(f"{prefix}{key} is empty")
     return value
-
-
-def _describe(value: Any) -> str:
-    """Short JSON type name for messages (``list``, ``object``, ``null``, ...)."""
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, (int, float)):
-        return "number"
-    if isinstance(value, dict):
-        return "object"
-    if isinstance(value, list):
-        return "list"
-    return "string" if isinstance(value, str) else "null"
