@@ -74,3 +74,10 @@ def test_context_block_is_cited_and_within_budget(memory: Memory) -> None:
     assert estimate_tokens(block) <= 60
     for budget in (5, 12, 25):
         assert estimate_tokens(memory.context("配送偏好", budget_tokens=budget, user_id="u1")) <= budget
+
+
+def test_context_does_not_repeat_an_episode_its_fact_already_states(memory: Memory) -> None:
+    memory.add("I'm allergic to peanuts", user_id="u1")
+    block = memory.context("does she have food allergies?", budget_tokens=200, user_id="u1")
+    assert block.count("episode #") == 1
+    assert "allergic to peanuts" in block
