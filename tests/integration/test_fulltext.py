@@ -51,3 +51,26 @@ def test_scope_filter_applies_before_ranking(db_path: Path) -> None:
         hits = mem.search("apple", user_id="alice", limit=10)
         assert sorted(h.id for h in hits) == mine
         assert len(mem.search("apple", user_id="bob", limit=50)) == 50
+
+
+class _BrokenModel:
+    """An embedding model whose weights fail to load on first use (as on a damaged install)."""
+
+    name = "use-multilingual-v3"
+    dim = 512
+
+    def embed(self, texts: list[str]) -> object:
+        from memstrata.errors import EmbeddingError
+
+        raise EmbeddingError("weights.npz: file is truncated")
+
+
+def test_a_model_that_fails_to_load_degrades_to_full_text(db_path: Path) -> None:
+    with Memory(db_path, embedder=_BrokenModel(), user_id="u1") as mem:
+        result = mem.add("我以后都希望用顺丰，别放门口")
+        assert result.created and [c.fact.key for c in result.facts] == ["shipping.carrier", "shipping.dropoff"]
+        assert mem.search("顺丰")[0].text in ("配送偏好顺丰", "我以后都希望用顺丰，别放门口")
+        report = mem.doctor()
+        assert report["embedding_model"] is None
+        assert report["embedding_status"].startswith("unavailable: ") and "full-text" in report["embedding_status"]
+        assert report["counts"]["segments"] == 1 and report["counts"]["embedded_segments"] == 0
