@@ -49,26 +49,29 @@ def render_context(query: str, hits: Sequence[Hit], budget_tokens: int) -> str:
     """Markdown block of the best hits that fits ``budget_tokens`` (``estimate_tokens``).
 
     Lines are added best first until the next would overflow; an over-long line has
-    its text shortened with an ellipsis, never its citation. An episode whose fact is
-    already in the block is left out (the fact says it more compactly, with the same
-    citation). Returns ``""`` when
+    its text shortened with an ellipsis, never its citation. A fact and the episode it
+    only restates count as one memory: whichever ranks second is left out. Returns ``""`` when
     nothing matched or not even one cited line fits.
     """
     if not hits:
         return ""
     title = f"## {labels_for(query)['context_title']}\n"
     out = title
-    covered: set[int] = set()  # episodes already stated by an included fact
+    # One memory, one line: an episode and a fact that only restates it are the same
+    # memory, whichever of the two ranks first.
+    stated: set[int] = set()  # episodes cited by included facts
+    shown: set[int] = set()  # episodes included verbatim
     for hit in hits:
-        if hit.kind == "episode" and hit.id in covered:
+        if hit.kind == "episode" and hit.id in stated:
+            continue
+        if hit.kind == "fact" and hit.citations and set(hit.citations) <= shown:
             continue
         room = budget_tokens - estimate_tokens(out)
         line = _fit(" ".join(hit.text.split()), _citation(hit), room)
         if line is None:
             break
         out += line
-        if hit.kind == "fact":
-            covered.update(hit.citations)
+        (stated if hit.kind == "fact" else shown).update(hit.citations)
     return out if out != title else ""
 
 

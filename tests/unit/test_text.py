@@ -54,3 +54,22 @@ def test_language_detection() -> None:
 def test_token_estimate_is_conservative() -> None:
     assert estimate_tokens("顺丰") == 2
     assert estimate_tokens("hello world") == 4
+
+
+def test_context_keeps_one_line_per_memory_in_either_order() -> None:
+    from datetime import UTC, datetime
+
+    from memstrata.render import render_context
+    from memstrata.types import Hit, Scope
+
+    when = datetime(2026, 11, 1, tzinfo=UTC)
+
+    def hit(kind: str, hid: int, text: str, cites: tuple[int, ...]) -> Hit:
+        return Hit(kind=kind, id=hid, text=text, matched=text, score=0.9, relevance=1.0,  # type: ignore[arg-type]
+                   created_at=when, citations=cites, scope=Scope(user_id="u"))
+
+    episode, fact = hit("episode", 7, "I'm allergic to peanuts", (7,)), hit("fact", 3, "is allergic to peanuts", (7,))
+    other = hit("episode", 8, "We adopted a cat", (8,))
+    for order in ([episode, fact, other], [fact, episode, other]):
+        block = render_context("plan a dinner", order, 200)
+        assert block.count("peanuts") == 1 and "cat" in block

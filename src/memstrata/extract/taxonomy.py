@@ -74,10 +74,10 @@ KEYS: tuple[KeySpec, ...] = (
     # shipping and delivery
     _k("shipping.carrier", "preference", "one", "low", 0.8,
        "the courier or delivery company the user wants packages shipped with",
-       "用户希望使用的快递公司或物流"),
+       "配送偏好：用户希望使用的快递公司或物流"),
     _k("shipping.dropoff", "preference", "one", "low", 0.7,
-       "where deliveries should or should not be left, such as the door or a locker",
-       "快递应该放在哪里或不要放在哪里，比如门口或快递柜"),
+       "delivery preference: where deliveries should or should not be left, such as the door or a locker",
+       "配送偏好：快递应该放在哪里或不要放在哪里，比如门口或快递柜"),
     _k("shipping.address", "fact", "one", "high", 0.8,
        "the postal address deliveries go to", "快递收货地址"),
     # tools
