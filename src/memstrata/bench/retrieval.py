@@ -35,6 +35,7 @@ from memstrata.config import Settings
 from memstrata.errors import InvalidInput
 from memstrata.loaders.locomo import Conversation, load_locomo
 from memstrata.loaders.memorybank import load_memorybank
+from memstrata.retrieve import COSINE_CEIL, COSINE_FLOOR, STRENGTH_SATURATION
 
 DATASETS = ("locomo", "memorybank-zh", "memorybank-en")
 RETRIEVERS = ("hybrid", "bm25", "dense")
@@ -269,6 +270,8 @@ def run_configuration() -> dict[str, Any]:
     return {"embedding_model": settings.embedding_model, "weights": asdict(settings.weights),
             "half_life_days": settings.half_life_days, "rrf_k": settings.rrf_k,
             "candidates": settings.candidates, "min_similarity": settings.min_similarity,
+            "neighbour_weight": settings.neighbour_weight, "strength_saturation": STRENGTH_SATURATION,
+            "cosine_floor_ceil": [COSINE_FLOOR, COSINE_CEIL],
             "depth": DEPTH, "versions": versions, "git_commit": commit}
 
 
@@ -314,7 +317,8 @@ def markdown(report: dict[str, Any]) -> str:
             f"{results['hybrid']['main'][c] / best[c]:.2f}x" if best[c] else "–" for c in cols) + " | | | |")
     categories = list(next(iter(results.values()))["categories"])
     if len(categories) > 1:
-        lines += ["", "R@10 by category:", "", "| retriever | " + " | ".join(categories) + " |",
+        lines += ["", "R@10 by category (the main set's categories, then any reported apart):", "",
+                  "| retriever | " + " | ".join(categories) + " |",
                   "|---|" + "---:|" * len(categories)]
         for name, r in results.items():
             lines.append(f"| {name} | " + " | ".join(
