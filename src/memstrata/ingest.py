@@ -19,8 +19,8 @@ import numpy as np
 
 from memstrata.errors import ContentTooLarge, InvalidInput
 from memstrata.extract.base import Extractor, FactCandidate
-from memstrata.extract.taxonomy import get_key
-from memstrata.resolve import Decision, decide, normalise_value, opposite_key
+from memstrata.extract.taxonomy import KEYS, get_key
+from memstrata.resolve import Decision, contradicts, decide, normalise_value
 from memstrata.store.sqlite.store import NewFact, NewSegment, SQLiteStore
 from memstrata.text.segment import derivative, split_sentences
 from memstrata.text.tokens import index_text
@@ -242,11 +242,13 @@ class Ingestor:
         except KeyError:
             single, tag = False, cand.key.split(".")[0]
         fact_scope = Scope(msg.scope.org_id, msg.scope.project_id, msg.scope.user_id, msg.scope.agent_id)
-        keys = [cand.key] + ([k] if (k := opposite_key(cand.key)) else [])
-        # Only the facts that can matter are read: the same value (under the key or its
-        # opposite), every value of a single-valued key, and near-duplicates by vector.
-        ids = set(self.store.fact_ids(conn, fact_scope, keys=keys, subject=msg.speaker,
+        keys = [cand.key, *_contradicting_keys(cand.key)]
+        # Only the facts that can matter are read: the same value (under the key or a
+        # contradicting one), every value of a single-valued key, and near-duplicates by vector.
+        ids = set(self.store.fact_ids(conn, fact_scope, keys=[cand.key], subject=msg.speaker,
                                       value_norm=normalise_value(cand.value)))
+        if len(keys) > 1:  # likes/dislikes: the other polarity's facts, matched by terms in decide()
+            ids |= set(self.store.fact_ids(conn, fact_scope, keys=keys[1:], subject=msg.speaker))
         if single:
             ids |= set(self.store.fact_ids(conn, fact_scope, keys=[cand.key], subject=msg.speaker))
         similarity: dict[int, float] = {}
@@ -288,6 +290,11 @@ class Ingestor:
                                  detail={"superseded_by": fact_id, "new_value": cand.value,
                                          "episode": episode_id}, now=now)
         return decision.action, fact_id, decision.superseded
+
+
+def _contradicting_keys(key: str) -> list[str]:
+    """Taxonomy keys whose facts a candidate under ``key`` can contradict (like vs dislike)."""
+    return [spec.key for spec in KEYS if contradicts(key, spec.key)]
 
 
 def fact_terms(cand: FactCandidate) -> str:

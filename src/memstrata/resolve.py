@@ -1,7 +1,7 @@
 """Conflict resolution: what a new candidate fact does to the facts already stored.
 
 ``decide`` is pure: it sees the candidate, the active facts under the same key (and
-the opposite key, e.g. ``food.like`` vs ``food.dislike``) about the same subject,
+the like/dislike keys of the other polarity, e.g. ``food.like`` vs ``preference.dislike``) about the same subject,
 and their cosine similarity to the candidate, and returns one ``Decision``.
 """
 
@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from memstrata.extract.base import FactCandidate
+from memstrata.text.tokens import index_terms
 from memstrata.types import Fact
 
 _PUNCT = re.compile(r"[\s\W_]+", re.UNICODE)
@@ -24,11 +25,26 @@ def normalise_value(value: str) -> str:
     return _PUNCT.sub("", unicodedata.normalize("NFKC", value).casefold())
 
 
-def opposite_key(key: str) -> str | None:
-    """``food.like`` ↔ ``food.dislike`` (any key whose last part is like/dislike)."""
-    head, _, last = key.rpartition(".")
-    swap = {"like": "dislike", "dislike": "like"}.get(last)
-    return None if swap is None else (f"{head}.{swap}" if head else swap)
+def same_thing(value: str, other: str) -> bool:
+    """Whether two preference values name the same thing: equal, or every term of ``value``
+    is in ``other`` ("coffee" vs "coffee in the morning", "咖啡" vs "早上喝咖啡")."""
+    if normalise_value(value) == normalise_value(other):
+        return True
+    terms = set(index_terms(value))
+    return bool(terms) and terms <= set(index_terms(other))
+
+
+def polarity(key: str) -> str | None:
+    """``like`` or ``dislike`` for a preference key (``drink.like``, ``preference.dislike``), else ``None``."""
+    last = key.rpartition(".")[2]
+    return last if last in ("like", "dislike") else None
+
+
+def contradicts(candidate_key: str, existing_key: str) -> bool:
+    """A like and a dislike of the same value contradict whatever their topics: a generic
+    "I don't like coffee anymore" (``preference.dislike``) retires ``drink.like = coffee``."""
+    a, b = polarity(candidate_key), polarity(existing_key)
+    return a is not None and b is not None and a != b
 
 
 @dataclass(frozen=True)
@@ -49,7 +65,8 @@ class Decision:
 
 def decide(candidate: FactCandidate, existing: Sequence[Fact], *, single_valued: bool,
            similarity: Mapping[int, float], merge_similarity: float = 0.9) -> Decision:
-    """Resolve ``candidate`` against active ``existing`` facts (same subject; same or opposite key).
+    """Resolve ``candidate`` against active ``existing`` facts (same subject; same key, or a
+    like/dislike key of the other polarity).
 
     Args:
         single_valued: the key holds one value at a time (taxonomy cardinality ``one``).
@@ -60,9 +77,8 @@ def decide(candidate: FactCandidate, existing: Sequence[Fact], *, single_valued:
     """
     value = normalise_value(candidate.value)
     same_key = [f for f in existing if f.key == candidate.key]
-    opposite = opposite_key(candidate.key)
-    contradicted = tuple(f.id for f in existing if opposite is not None and f.key == opposite
-                         and normalise_value(f.value) == value)
+    contradicted = tuple(f.id for f in existing if contradicts(candidate.key, f.key)
+                         and same_thing(candidate.value, f.value))
     for fact in same_key:
         if normalise_value(fact.value) == value:
             return Decision("touch", target=fact.id, superseded=contradicted)

@@ -81,3 +81,14 @@ def test_context_does_not_repeat_an_episode_its_fact_already_states(memory: Memo
     block = memory.context("does she have food allergies?", budget_tokens=200, user_id="u1")
     assert block.count("episode #") == 1
     assert "allergic to peanuts" in block
+
+
+def test_no_longer_liking_something_retires_the_like(memory: Memory) -> None:
+    memory.add("I love drinking coffee in the morning", user_id="u1")
+    likes = [(f.key, f.value) for f in memory.list(kind="fact", user_id="u1")]
+    assert likes == [("drink.like", "coffee in the morning")]
+    change = memory.add("I don't drink coffee anymore", user_id="u1")
+    assert [(c.fact.key, c.fact.value) for c in change.facts] == [("preference.dislike", "coffee")]
+    assert change.facts[0].action == "supersede"
+    active = memory.list(kind="fact", user_id="u1")
+    assert not any(f.key.endswith(".like") and "coffee" in f.value.lower() for f in active)

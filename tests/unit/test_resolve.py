@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from memstrata.extract.base import FactCandidate
-from memstrata.resolve import decide, normalise_value, opposite_key
+from memstrata.resolve import contradicts, decide, normalise_value
 from memstrata.types import Fact, Scope
 
 NOW = datetime(2026, 10, 30, tzinfo=UTC)
@@ -52,8 +52,25 @@ def test_opposite_preference_is_superseded() -> None:
     assert (d.action, d.superseded) == ("supersede", (1,))
 
 
+def test_generic_dislike_retires_a_topical_like() -> None:
+    d = decide(cand("preference.dislike", "coffee"),
+               [fact(1, "drink.like", "coffee in the morning"), fact(2, "food.like", "steak")],
+               single_valued=False, similarity={})
+    assert (d.action, d.superseded) == ("supersede", (1,))
+
+
+def test_same_thing_compares_terms_not_substrings() -> None:
+    from memstrata.resolve import same_thing
+
+    assert same_thing("coffee", "Coffee in the morning")
+    assert same_thing("咖啡", "早上喝咖啡")
+    assert not same_thing("tea", "steak")
+    assert not same_thing("coffee beans", "coffee")
+
+
 def test_helpers() -> None:
     assert normalise_value(" VS Code! ") == "vscode"
-    assert opposite_key("food.like") == "food.dislike"
-    assert opposite_key("preference.dislike") == "preference.like"
-    assert opposite_key("shipping.carrier") is None
+    assert contradicts("food.dislike", "food.like")
+    assert contradicts("preference.dislike", "drink.like")
+    assert not contradicts("drink.like", "food.like")
+    assert not contradicts("shipping.carrier", "shipping.carrier")

@@ -66,7 +66,8 @@ _TRAILING = re.compile(r"[\s.,!?;:。，！？；：、~～…\"'“”‘’)�
 _LEADING = re.compile(r"^[\s,，:：;；\-—\"'“”‘’(（【「『]+")
 _ZH_PARTICLES = re.compile(r"(?:了|吧|啊|呀|哦|喔|啦|哈|呢|嘛|的说|就行|就好|就可以)+$")
 _EN_FILLERS = re.compile(
-    r"\s+(?:too|as well|a lot|so much|very much|really|lol|haha|though|anyway|please)$",
+    r"\s+(?:too|as well|a lot|so much|very much|really|lol|haha|though|anyway|please|"
+    r"anymore|any more|any longer|these days|nowadays)$",
     re.IGNORECASE,
 )
 _EN_ARTICLE = re.compile(r"^(?:the|a|an)\s+", re.IGNORECASE)
