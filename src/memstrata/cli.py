@@ -55,7 +55,11 @@ def _errors() -> Iterator[None]:
     try:
         yield
     except MemstrataError as exc:
-        err.print(f"[red]error\\[{exc.code}][/]: {_safe(exc)}", highlight=False)
+        if "--json" in sys.argv[1:]:  # machines get the error in the same shape as the REST API's
+            sys.stderr.write(json.dumps({"error": {"code": exc.code, "message": str(exc)}},
+                                        ensure_ascii=False) + "\n")
+        else:
+            err.print(f"[red]error\\[{exc.code}][/]: {_safe(exc)}", highlight=False)
         raise typer.Exit(2 if isinstance(exc, InvalidInput) else 1) from None
     except KeyboardInterrupt:
         err.print("interrupted")

@@ -297,3 +297,10 @@ def test_read_commands_do_not_create_a_database(tmp_path: Path) -> None:
         run = cli(*args, "--user", "u", "--db", missing) if args[0] != "forget" else cli(*args, "--db", missing)
         assert run.code == 1 and "no database at" in run.err, (args, run.err)
     assert not missing.parent.exists()
+
+
+def test_json_mode_reports_errors_as_json(tmp_path: Path) -> None:
+    run = cli("remember", "   ", "--user", "u", "--json", "--db", tmp_path / "j.db")
+    assert run.code == 2
+    error = json.loads(run.err)["error"]
+    assert error["code"] == "invalid_input" and "empty" in error["message"]
