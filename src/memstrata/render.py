@@ -40,11 +40,6 @@ def _citation(hit: Hit) -> str:
     return f" ({hit.created_at:%Y-%m-%d}; episode {cites})"
 
 
-def hit_line(hit: Hit) -> str:
-    """One cited line: ``- 配送偏好顺丰 (2026-10-30; episode #18)``."""
-    return f"- {' '.join(hit.text.split())}{_citation(hit)}"
-
-
 def render_context(query: str, hits: Sequence[Hit], budget_tokens: int) -> str:
     """Markdown block of the best hits that fits ``budget_tokens`` (``estimate_tokens``).
 

@@ -10,16 +10,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal
 
-Role = Literal["user", "assistant", "system", "tool"]
-FactKind = Literal["preference", "fact", "episode", "procedure"]
-FactStatus = Literal["active", "superseded", "archived", "deleted"]
-Sensitivity = Literal["low", "medium", "high"]
-EventAction = Literal[
-    "create", "update", "supersede", "deactivate", "archive", "restore", "delete", "merge", "touch"
-]
-
 ROLES: tuple[str, ...] = ("user", "assistant", "system", "tool")
-FACT_KINDS: tuple[str, ...] = ("preference", "fact", "episode", "procedure")
 
 
 @dataclass(frozen=True)

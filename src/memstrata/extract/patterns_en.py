@@ -43,7 +43,6 @@ class _Ctx:
         self.sentence = sentence
         self.said_at = said_at
         self.habit = False  # "from now on" seen earlier in the sentence
-        self.weak_habit = False  # "next time": enough for a named carrier, not a free habit
         self.remember = False  # a bare "remember," clause precedes
 
 
@@ -100,7 +99,6 @@ def find(sentence: str, said_at: datetime) -> list[Finding]:
         habit = _HABIT.match(clause)
         if habit:
             ctx.habit = ctx.habit or not habit.group("weak")
-            ctx.weak_habit = True
             clause = clause[habit.end() :]
         clause = clean_value(clause, "en")
         if re.fullmatch(r"(?:please )?(?:remember|note|keep in mind)", clause, _IC):

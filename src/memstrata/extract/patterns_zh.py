@@ -43,7 +43,6 @@ class _Ctx:
         self.sentence = sentence
         self.said_at = said_at
         self.habit = False  # 以后/从现在起 seen earlier in the sentence
-        self.weak_habit = False  # 下次/每次: enough for a named carrier, not for a free habit
         self.remember = False  # a bare 记住 clause precedes
 
 
@@ -80,7 +79,6 @@ def find(sentence: str, said_at: datetime) -> list[Finding]:
         habit = _HABIT.match(clause)
         if habit and habit.end() > 0:
             ctx.habit = ctx.habit or not habit.group("weak")
-            ctx.weak_habit = True
             clause = clause[habit.end() :]
         if re.fullmatch(r"(?:请|你)?(?:记住|记得|帮我记住|帮我记一下|记一下)", clause):
             ctx.remember = True

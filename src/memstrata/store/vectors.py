@@ -18,8 +18,6 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-VECTOR_DTYPE = np.float16
-
 
 def encode_vector(vector: np.ndarray) -> bytes:
     """``(dim,)`` float → float16 little-endian bytes for a BLOB column."""
