@@ -6,13 +6,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from conftest import BACKENDS, OpenMemory, _opener, populate
 from hypothesis import HealthCheck, given, settings
-from strategies import exprs
 
+from conftest import BACKENDS, OpenMemory, _opener, populate
 from memstrata import Episode, Fact, InvalidInput, Memory
 from memstrata.errors import InvalidFilter
 from memstrata.filter import Expr, matches, parse, unparse
+from strategies import exprs
 
 
 @pytest.fixture(scope="module", params=BACKENDS)

@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from strategies import exprs
 
 from memstrata.errors import InvalidFilter, InvalidInput
 from memstrata.filter import And, Compare, Field, In, IsNull, Not, Or, parse, unparse
 from memstrata.filter.parser import MAX_DEPTH
+from strategies import exprs
 
 
 def test_design_example_parses_to_the_expected_tree() -> None:
