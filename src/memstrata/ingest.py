@@ -21,7 +21,8 @@ from memstrata.errors import ContentTooLarge, InvalidInput
 from memstrata.extract.base import Extractor, FactCandidate
 from memstrata.extract.taxonomy import KEYS, get_key
 from memstrata.resolve import Decision, contradicts, decide, normalise_value
-from memstrata.store.sqlite.store import NewFact, NewSegment, SQLiteStore
+from memstrata.store.protocol import Store
+from memstrata.store.records import NewFact, NewSegment
 from memstrata.text.segment import derivative, split_sentences
 from memstrata.text.tokens import index_text
 from memstrata.types import ROLES, Fact, Scope
@@ -159,14 +160,14 @@ class Ingestor:
     """Writes messages into a store; see the module docstring.
 
     Args:
-        store: the SQLite store.
+        store: any ``Store`` (SQLite, PostgreSQL, reference).
         embedder: embeds derivatives and fact statements, or ``None`` (full-text only).
         extractor: proposes facts, or ``None`` (no semantic memory).
         extract_roles: roles whose messages are mined for facts (the user's own words).
         merge_similarity: cosine for merging near-duplicate facts.
     """
 
-    def __init__(self, store: SQLiteStore, embedder: Any, extractor: Extractor | None, *,
+    def __init__(self, store: Store, embedder: Any, extractor: Extractor | None, *,
                  extract_roles: Sequence[str] = ("user",), merge_similarity: float = 0.9) -> None:
         self.store = store
         self.embedder = embedder
@@ -201,6 +202,11 @@ class Ingestor:
         """Store prepared messages in one transaction (committed and synced on return)."""
         results: list[tuple[int, bool, int, list[tuple[str, int, tuple[int, ...]]]]] = []
         with self.store.db.write() as conn:
+            # Fact scopes are locked up front, in one order, so concurrent writers (PostgreSQL)
+            # neither deadlock nor both supersede the same fact.
+            self.store.lock_scopes(conn, [Scope(p.message.scope.org_id, p.message.scope.project_id,
+                                                p.message.scope.user_id, p.message.scope.agent_id)
+                                          for p in prepared])
             for p in prepared:
                 msg = p.message
                 episode_id, created = self.store.insert_episode(

@@ -25,7 +25,8 @@ from memstrata.filter import Expr, parse
 from memstrata.ingest import AddResult, Ingestor, Message, check_scope, check_text, validate_message
 from memstrata.recall import Query, Retriever, fact_ids
 from memstrata.render import render_context
-from memstrata.store.sqlite.store import SQLiteStore
+from memstrata.store.backends import is_postgres_url, open_store
+from memstrata.store.protocol import Store
 from memstrata.types import Episode, Fact, Hit, MemoryEvent, Scope
 
 log = logging.getLogger(__name__)
@@ -63,7 +64,8 @@ class Memory:
     """Long-term memory on one SQLite file.
 
     Args:
-        path: database file; default ``Settings.db_path`` (``MEMSTRATA_DB`` or
+        path: database file or ``postgresql://`` URL; default ``Settings.database_url`` or
+            ``Settings.db_path`` (``MEMSTRATA_DB`` or
             ``~/.memstrata/memory.db``).
         settings: all tunables; default ``Settings.from_env()``.
         embedder: an ``Embedder``, ``None`` for full-text search only, or the
@@ -71,6 +73,8 @@ class Memory:
         extractor: an ``Extractor``, ``None`` for no fact extraction, or the rule
             extractor (default).
         org_id, project_id, user_id, agent_id, session_id: the default scope.
+        store: an already open ``Store`` to use instead of ``path`` (e.g. the in-memory
+            ``ReferenceStore``); ``Memory.close`` closes it.
 
     Raises:
         CorruptDatabase, SchemaTooNew, StoreError: the file cannot be used.
@@ -80,17 +84,20 @@ class Memory:
     def __init__(self, path: str | Path | None = None, *, settings: Settings | None = None,
                  embedder: Any = _DEFAULT, extractor: Any = _DEFAULT, org_id: str | None = None,
                  project_id: str | None = None, user_id: str | None = None,
-                 agent_id: str | None = None, session_id: str | None = None) -> None:
+                 agent_id: str | None = None, session_id: str | None = None, store: Store | None = None) -> None:
         self.settings = settings or Settings.from_env()
         if path is not None:
-            self.settings = replace(self.settings, db_path=Path(path))
+            self.settings = (replace(self.settings, database_url=str(path)) if is_postgres_url(path)
+                             else replace(self.settings, db_path=Path(path), database_url=None))
         self.path = self.settings.resolved_db_path()
+        location: str | Path = self.settings.database_url or self.path
         self.scope = Scope(org_id or self.settings.org_id, project_id or self.settings.project_id,
                            user_id, agent_id, session_id)
         check_scope(self.scope, needs_owner=False)
         self.embedding_status = "ok"
         self.embedder = self._load_embedder(embedder)
-        self.store = SQLiteStore(self.path, busy_timeout_s=self.settings.busy_timeout_s)
+        self.store: Store = store if store is not None else open_store(
+            location, busy_timeout_s=self.settings.busy_timeout_s, max_connections=self.settings.pool_size)
         try:
             self._check_model()
         except Exception:
@@ -389,7 +396,7 @@ class Memory:
             counts = self.store.delete_scope(conn, sc)
             self.store.log_event(conn, sc, fact_id=None, action="delete", actor=actor,
                                  detail={"what": "scope", "counts": counts}, now=utcnow())
-        self.store.vectors.clear()
+        self.store.clear_caches()
         # 0 when another connection's open read kept old pages in the WAL: the text is
         # gone from every query, and leaves the file at the next checkpoint.
         counts["wal_checkpointed"] = int(self.store.purge_deleted())
@@ -414,9 +421,9 @@ class Memory:
         if missing and self.embedder is not None:
             status += f"; {missing} segments have no vector (added without a model): run `memstrata reembed`"
         return {
-            "database": str(self.path),
+            "database": self.store.location,
             "schema_version": self.store.db.schema_version(),
-            "database_bytes": self.path.stat().st_size if self.path.exists() else 0,
+            "database_bytes": self.store.size_bytes(),
             "embedding_model": None if self.embedder is None else self.embedder.name,
             "embedding_dim": None if self.embedder is None else self.embedder.dim,
             "embedding_status": status,

@@ -13,7 +13,6 @@ import hashlib
 import json
 import sqlite3
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -23,6 +22,7 @@ import numpy as np
 from memstrata.clock import from_db, to_db
 from memstrata.filter import Expr
 from memstrata.filter.sql import SQLITE, compile_filter
+from memstrata.store.records import NewFact, NewSegment, episode_hash
 from memstrata.store.sqlite.connection import Database
 from memstrata.store.vectors import VectorCache, encode_vector, top_k
 from memstrata.types import ContextSegment, Episode, Fact, MemoryEvent, Scope, Segment
@@ -102,43 +102,6 @@ def scope_tokens(scope: Scope) -> list[str]:
     return out
 
 
-def episode_hash(role: str, producer_id: str | None, created_at: datetime, content: str) -> str:
-    """Identity of an episode within its scope: re-adding the same one is a no-op."""
-    payload = json.dumps([role, producer_id, to_db(created_at), content], ensure_ascii=False)
-    return hashlib.sha256(payload.encode("utf-8")).hexdigest()
-
-
-@dataclass(frozen=True)
-class NewSegment:
-    """A segment to insert: ``index_terms`` is the pre-segmented full-text column."""
-
-    text: str
-    derivative: str
-    index_terms: str
-    embedding: np.ndarray | None
-
-
-@dataclass(frozen=True)
-class NewFact:
-    """A fact to insert (already resolved against existing facts)."""
-
-    kind: str
-    key: str
-    tag: str
-    value: str
-    value_norm: str
-    statement: str
-    confidence: float
-    importance: float
-    sensitivity: str
-    subject: str | None
-    observed_at: datetime
-    valid_from: datetime | None
-    valid_to: datetime | None
-    index_terms: str
-    embedding: np.ndarray | None
-
-
 def _row_scope(row: sqlite3.Row, session: bool = True) -> Scope:
     return Scope(row["org_id"], row["project_id"], row["user_id"], row["agent_id"],
                  row["session_id"] if session else None)
@@ -168,6 +131,23 @@ class SQLiteStore:
     def close(self) -> None:
         """Close the database."""
         self.db.close()
+
+    @property
+    def location(self) -> str:
+        """The database file, as text."""
+        return str(self.db.path)
+
+    def size_bytes(self) -> int:
+        """Bytes of the database file (0 if it does not exist yet)."""
+        return self.db.path.stat().st_size if self.db.path.exists() else 0
+
+    def clear_caches(self) -> None:
+        """Drop the vector working copies (after a bulk deletion or re-embed)."""
+        self.vectors.clear()
+
+    @staticmethod
+    def lock_scopes(conn: sqlite3.Connection, scopes: Iterable[Scope]) -> None:
+        """Nothing to do: ``BEGIN IMMEDIATE`` already serialises every writer of the file."""
 
     # -- metadata ---------------------------------------------------------------------------
     def get_meta(self, key: str) -> str | None:
