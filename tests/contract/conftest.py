@@ -14,8 +14,11 @@ from typing import Any
 import pytest
 
 from memstrata import HashingEmbedder, Memory
+from memstrata.store.reference import ReferenceStore
 
-BACKENDS = ["sqlite", "postgres"]
+#: sqlite: a real file; postgres: a real server (one schema per memory); memory: the
+#: in-memory ReferenceStore, the oracle.
+BACKENDS = ["sqlite", "postgres", "memory"]
 DIM = 64
 
 OpenMemory = Callable[..., Memory]
@@ -29,6 +32,8 @@ def _opener(backend: str, root: Path, request: pytest.FixtureRequest) -> OpenMem
         kw.setdefault("embedder", HashingEmbedder(dim=DIM))
         if pg_url is not None:
             return Memory(pg_url(), **kw)
+        if backend == "memory":
+            return Memory(store=ReferenceStore(), **kw)
         return Memory(root / f"m{next(counter)}.db", **kw)
     return open_memory
 
