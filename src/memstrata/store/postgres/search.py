@@ -25,8 +25,10 @@ Conn = psycopg.Connection[Any]
 #: Scope + filter row estimates up to this many are searched exactly: computing 20,000
 #: cosine distances in PostgreSQL takes ~5-10 ms on one core.
 EXACT_MAX_ROWS = 20_000
-#: HNSW candidate list per scan step (pgvector default 40): higher is slower, more accurate.
-EF_SEARCH = 100
+#: HNSW candidate list per scan step (pgvector default 40). Measured on 10k clustered 64-d
+#: vectors (m=16, ef_construction=64): recall@10 0.87 at 40, 0.98 at 100, 1.00 at 200, at
+#: ~2-4 ms a query; 200 keeps recall above the 0.98 the issue asks for.
+EF_SEARCH = 200
 #: Tuples an iterative scan may visit before it gives up (pgvector's default, 20,000).
 MAX_SCAN_TUPLES = 20_000
 
