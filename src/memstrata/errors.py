@@ -9,8 +9,10 @@
     ├── StoreError                      store_error        the database cannot be used
     │   ├── CorruptDatabase             corrupt_database   not a memstrata SQLite file, or damaged
     │   └── SchemaTooNew                schema_too_new     written by a newer memstrata
-    └── EmbeddingError                  embedding_error    the embedding model failed
-        └── EmbeddingModelMismatch      embedding_model_mismatch
+    ├── EmbeddingError                  embedding_error    the embedding model failed
+    │   └── EmbeddingModelMismatch      embedding_model_mismatch
+    └── LLMError                        llm_error          the configured LLM failed (after retries)
+        └── LLMOutputError              llm_bad_output     the answer did not match the schema, twice
 
 Driver errors (``sqlite3.Error``) are translated once, in ``store.sqlite``;
 only the CLI catches ``Exception``.
@@ -80,3 +82,17 @@ class EmbeddingModelMismatch(EmbeddingError):
             f"model is {current!r} (dim {current_dim}); run `memstrata reembed` to migrate it, "
             f"or configure {stored!r} again"
         )
+
+
+class LLMError(MemstrataError):
+    """The configured LLM could not be reached or kept failing (timeouts, HTTP 429/5xx after
+    the retries, authentication). Nothing derived from the failed call was written."""
+
+    code = "llm_error"
+
+
+class LLMOutputError(LLMError):
+    """The LLM answered, but not with JSON matching the requested schema, even after being
+    shown the validation error once. The answer was logged and dropped, never written."""
+
+    code = "llm_bad_output"
