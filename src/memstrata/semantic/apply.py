@@ -92,13 +92,15 @@ def _cites(ctx: Context, cmd: Command) -> tuple[int, ...]:
     return known or ctx.default_cites
 
 
-def _match(facts: Sequence[Fact], value: str) -> Fact | None:
+def _match(facts: Sequence[Fact], value: str, *, loose: bool = True) -> Fact | None:
+    """The fact holding ``value``: the same normalised value, else (``loose``) the one fact
+    whose value names the same thing (models shorten or lengthen what they copy)."""
     norm = normalise_value(value)
     exact = [f for f in facts if normalise_value(f.value) == norm]
-    if exact:
-        return exact[0]
-    loose = [f for f in facts if same_thing(value, f.value) or same_thing(f.value, value)]
-    return loose[0] if len(loose) == 1 else None
+    if exact or not loose:
+        return exact[0] if exact else None
+    near = [f for f in facts if same_thing(value, f.value) or same_thing(f.value, value)]
+    return near[0] if len(near) == 1 else None
 
 
 def _apply_key(store: SQLiteStore, conn: sqlite3.Connection, ctx: Context, key: str,
@@ -119,7 +121,7 @@ def _apply_key(store: SQLiteStore, conn: sqlite3.Connection, ctx: Context, key: 
             retire[target.id] = cmd
     adds = [(c, v) for c, v in group if c.command == "add"]
     for cmd, vec in adds:
-        kept = _match([f for f in existing if f.id in retire], cmd.value)
+        kept = _match([f for f in existing if f.id in retire], cmd.value, loose=False)
         if kept is not None:  # "delete X, add X": nothing changes but the restatement
             del retire[kept.id]
         live = [f for f in existing if f.id not in retire]
