@@ -48,6 +48,8 @@ SessionOpt = Annotated[str | None, typer.Option("--session", help="session_id.")
 OrgOpt = Annotated[str | None, typer.Option("--org", help="org_id (tenant).")]
 ProjectOpt = Annotated[str | None, typer.Option("--project", help="project_id (tenant).")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for machines.")]
+FilterOpt = Annotated[str | None, typer.Option(
+    "--filter", help='Filter expression, e.g. \'tag IN ("flight", "hotel") AND confidence >= 0.5\'.')]
 
 
 @contextmanager
@@ -160,13 +162,14 @@ def recall(
     limit: Annotated[int, typer.Option("--limit", "-k", help="How many memories.")] = 5,
     context: Annotated[int, typer.Option(help="Neighbouring segments to show around episode hits.")] = 0,
     kind: Annotated[str | None, typer.Option(help="Only 'fact' or 'episode'.")] = None,
+    where: FilterOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Ranked, cited memories for a question."""
     def go() -> list[Hit]:
         with _open(db, org, project, user, agent_id=agent, session_id=session) as memory:
             kinds = (kind,) if kind else ("fact", "episode")
-            return memory.search(query, limit=limit, expand_context=context, kinds=kinds)
+            return memory.search(query, limit=limit, expand_context=context, kinds=kinds, filter=where)
     hits = _run(go)
     if as_json:
         _emit_json([_hit_json(h) for h in hits])
@@ -196,13 +199,14 @@ def list_cmd(
     status: Annotated[str, typer.Option(help="active | superseded | archived | all")] = "active",
     key: Annotated[str | None, typer.Option(help="Only facts under this key (prefix).")] = None,
     limit: Annotated[int, typer.Option(help="How many rows.")] = 50,
+    where: FilterOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Facts (or episodes) in a scope, newest first."""
     def go() -> list[Any]:
         with _open(db, org, project, user, model=False, agent_id=agent) as memory:
             return memory.list(kind="episode" if episodes else "fact", status=status, key=key,
-                               limit=limit)
+                               limit=limit, filter=where)
     rows = _run(go)
     if as_json:
         _emit_json([asdict(r) for r in rows])

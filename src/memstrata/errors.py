@@ -4,7 +4,8 @@
 
     MemstrataError                      code
     ├── InvalidInput (ValueError)       invalid_input      bad content, scope, argument
-    │   └── ContentTooLarge             content_too_large  over ``Settings.max_content_bytes``
+    │   ├── ContentTooLarge             content_too_large  over ``Settings.max_content_bytes``
+    │   └── InvalidFilter               invalid_filter     filter syntax, unknown field, type mismatch
     ├── NotFound (LookupError)          not_found          no such fact / episode
     ├── StoreError                      store_error        the database cannot be used
     │   ├── CorruptDatabase             corrupt_database   not a memstrata SQLite file, or damaged
@@ -37,6 +38,26 @@ class ContentTooLarge(InvalidInput):
     """Content exceeds the configured size limit (``Settings.max_content_bytes``)."""
 
     code = "content_too_large"
+
+
+class InvalidFilter(InvalidInput):
+    """A filter expression (``shared/DESIGN.md`` section 5) that cannot be parsed or checked.
+
+    Raised before any store is asked, so every backend reports the same error.
+
+    Attributes:
+        position: 0-based character offset in the filter text where the problem starts
+            (``len(text)`` for "ended too early").
+        reason: what is wrong, without the position.
+    """
+
+    code = "invalid_filter"
+
+    def __init__(self, reason: str, *, position: int, text: str) -> None:
+        self.position, self.reason, self.text = position, reason, text
+        near = text[position:position + 24]
+        where = f"near {near!r}" if near else "at the end"
+        super().__init__(f"invalid filter at position {position} ({where}): {reason}")
 
 
 class NotFound(MemstrataError, LookupError):

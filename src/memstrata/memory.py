@@ -21,6 +21,7 @@ from memstrata.embed.base import Embedder, EmbeddingCache, load_default_embedder
 from memstrata.errors import EmbeddingError, EmbeddingModelMismatch, InvalidInput, NotFound
 from memstrata.export import export_records
 from memstrata.extract.base import Extractor
+from memstrata.filter import Expr, parse
 from memstrata.ingest import AddResult, Ingestor, Message, check_scope, check_text, validate_message
 from memstrata.recall import Query, Retriever, fact_ids
 from memstrata.render import render_context
@@ -33,6 +34,13 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 _DEFAULT = object()
+
+
+def _parse_filter(filter: str | Expr | None) -> Expr | None:
+    """A filter given as text is parsed here (``InvalidFilter`` on error); a tree passes through."""
+    if filter is None or not isinstance(filter, str):
+        return filter
+    return parse(filter)
 
 
 def _pick(given: str | None, default: str | None) -> str | None:
@@ -243,7 +251,8 @@ class Memory:
     # -- read -------------------------------------------------------------------------------
     def search(self, query: str, *, limit: int = 10, kinds: Sequence[str] = ("fact", "episode"),
                expand_context: int = 0, include_superseded: bool = False, min_score: float = 0.0,
-               now: datetime | None = None, **scope: Unpack[ScopeArgs]) -> list[Hit]:
+               now: datetime | None = None, filter: str | Expr | None = None,
+               **scope: Unpack[ScopeArgs]) -> list[Hit]:
         """Ranked memories for ``query`` in the scope, best first (score in [0, 1]).
 
         Args:
@@ -255,8 +264,13 @@ class Memory:
                 whose text neither shares terms with the query nor is close in meaning
                 scores below ~0.5.
             now: the time recency is measured from (default now).
+            filter: a filter expression (``memstrata.filter``), e.g. ``tag IN ("flight", "hotel")``,
+                applied inside every candidate query together with the scope; it can narrow
+                the scope, never widen it. Facts are still limited to active ones unless
+                ``include_superseded``.
 
         Raises:
+            InvalidFilter: the filter does not parse or names an unknown field (with its position).
             InvalidInput: empty query, bad limit/kinds, or bad scope identifiers.
         """
         if not isinstance(query, str) or not query.strip():
@@ -273,7 +287,8 @@ class Memory:
         statuses = ("active", "superseded", "archived") if include_superseded else ("active",)
         if isinstance(min_score, bool) or not isinstance(min_score, (int, float)) or not 0.0 <= min_score <= 1.0:
             raise InvalidInput(f"min_score must be between 0 and 1, got {min_score!r}")
-        q = Query(query, sc, int(limit), tuple(kinds), statuses, int(expand_context), float(min_score))
+        q = Query(query, sc, int(limit), tuple(kinds), statuses, int(expand_context), float(min_score),
+                  _parse_filter(filter))
         when = utcnow() if now is None else require_aware(now, "now")
         try:
             hits = Retriever(self.store, self.embedder, self.settings).search(q, now=when)
@@ -308,18 +323,20 @@ class Memory:
         return episode
 
     def list(self, *, kind: str = "fact", status: str | Sequence[str] = "active", key: str | None = None,
-             limit: int = 100, offset: int = 0,
+             limit: int = 100, offset: int = 0, filter: str | Expr | None = None,
              **scope: Unpack[ScopeArgs]) -> builtins.list[Fact] | builtins.list[Episode]:
-        """Facts (by status, optionally under a key prefix) or episodes, newest first."""
+        """Facts (by status, optionally under a key prefix) or episodes, newest first, matching
+        ``filter`` (see ``search``). Raises ``InvalidFilter`` for a malformed filter."""
         sc = self._scope(**scope)
+        where = _parse_filter(filter)
         if kind == "episode":
-            return self.store.list_episodes(sc, limit=limit, offset=offset)
+            return self.store.list_episodes(sc, limit=limit, offset=offset, filter=where)
         if kind != "fact":
             raise InvalidInput(f"kind must be 'fact' or 'episode', got {kind!r}")
         statuses = [status] if isinstance(status, str) else list(status)
         if "all" in statuses:
             statuses = ["active", "superseded", "archived"]
-        return self.store.list_facts(sc, statuses=statuses, key=key, limit=limit, offset=offset)
+        return self.store.list_facts(sc, statuses=statuses, key=key, limit=limit, offset=offset, filter=where)
 
     def history(self, fact_id: int | None = None, *, key: str | None = None,
                 **scope: Unpack[ScopeArgs]) -> builtins.list[tuple[Fact, builtins.list[MemoryEvent]]]:
