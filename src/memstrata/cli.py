@@ -128,17 +128,19 @@ def remember(
     def go() -> AddResult:
         with _open(db, org, project, user, create=True, agent_id=agent, session_id=session) as memory:
             return memory.add(text, role=role, speaker=speaker,
-                              created_at=parse_time(at, "--at") if at else None)
+                              created_at=parse_time(at, "--at") if at else None, wait=True)
     result = _run(go)
     if as_json:
         _emit_json(asdict(result))
         return
     lab = labels_for(text)
     zh = lab is labels_for("中文")
+    _print_semantic(result)
     if not result.created:
         console.print(lab["duplicate"].format(id=result.episode_id))
     elif not result.facts:
-        console.print(lab["nothing"] + f" episode #{result.episode_id}")
+        if not result.semantic:
+            console.print(lab["nothing"] + f" episode #{result.episode_id}")
     else:
         console.print(lab["remembered"])
         for change in result.facts:
@@ -466,6 +468,79 @@ def bench_retrieval(
         json_path, png = save(report, out)
         err.print(f"wrote {json_path}" + (f" and {png}" if png else " (no plot: install memstrata[bench])"))
     _run(go)
+
+
+def _print_semantic(result: AddResult) -> None:
+    """The LLM's profile changes of a ``remember``, each with its citations."""
+    if result.extraction in ("retry", "failed"):
+        err.print(f"LLM extraction {result.extraction}: the episode is stored and queued; see `memstrata status`")
+    if not result.semantic:
+        return
+    console.print("Profile (LLM):")
+    for change in result.semantic:
+        f = change.fact
+        cites = ", ".join(f"episode#{c}" for c in f.citations)
+        note = f" [{change.action}" + (": was " + ", ".join(p.value for p in change.previous) if change.previous
+                                       else "") + "]"
+        console.print(_safe(f"- {f.key} = {f.value} (cites {cites}){note}"), highlight=False)
+
+
+@app.command()
+def worker(
+    db: DbOpt = None,
+    once: Annotated[bool, typer.Option("--once", help="Process what is ready now, then exit.")] = False,
+    poll: Annotated[float, typer.Option(help="Seconds to sleep when nothing is ready.")] = 1.0,
+) -> None:
+    """Run LLM extraction over the queue (needs MEMSTRATA_LLM_PROVIDER; see docs/configuration.md)."""
+    import signal
+    import threading
+
+    def go() -> int:
+        with _open(db, None, None, None, create=True) as memory:
+            work = memory.semantic.worker()
+            if once:
+                return len(work.drain())
+            stop = threading.Event()
+            signal.signal(signal.SIGTERM, lambda *_: stop.set())
+            err.print(f"memstrata worker: {memory.path} with {work.llm.name}; Ctrl-C to stop")
+            try:
+                return work.serve(stop, poll_s=poll)
+            except KeyboardInterrupt:
+                return 0
+    batches = _run(go)
+    console.print(f"processed {batches} batch(es)")
+
+
+@app.command()
+def status(db: DbOpt = None, user: UserOpt = None, session: SessionOpt = None, as_json: JsonOpt = False) -> None:
+    """Extraction queue: pending, running, done, failed, last error (whole database unless --user/--session)."""
+    def go() -> dict[str, Any]:
+        with _open(db, None, None, None, model=False) as memory:
+            return memory.queue_status(user_id=user, session_id=session)
+    report = _run(go)
+    if as_json:
+        _emit_json(report)
+        return
+    table = Table(show_header=False)
+    for k, v in report.items():
+        table.add_row(k, _safe(v))
+    console.print(table)
+
+
+@app.command()
+def consolidate(
+    db: DbOpt = None, user: UserOpt = None, agent: AgentOpt = None, org: OrgOpt = None, project: ProjectOpt = None,
+    category: Annotated[str, typer.Option(help="Category to consolidate.")] = "profile",
+    undo: Annotated[str | None, typer.Option(help="Revert this run id instead.")] = None,
+) -> None:
+    """Merge/rewrite a category's features with the LLM now (or --undo a run)."""
+    def go() -> str:
+        with _open(db, org, project, user, agent_id=agent) as memory:
+            if undo is not None:
+                counts = memory.undo(undo)
+                return f"undone {undo}: {counts['archived']} archived, {counts['restored']} restored"
+            return f"consolidation run {memory.consolidate(category)}"
+    console.print(_safe(_run(go)), highlight=False)
 
 
 def main() -> None:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Any, TypedDict, Unpack
+from typing import TYPE_CHECKING, Any, TypedDict, Unpack
 
 from memstrata.clock import require_aware, utcnow
 from memstrata.config import Settings
@@ -28,6 +28,9 @@ from memstrata.recall import Query, Retriever, fact_ids
 from memstrata.render import render_context
 from memstrata.store.sqlite.store import SQLiteStore
 from memstrata.types import Episode, Fact, Hit, MemoryEvent, Scope
+
+if TYPE_CHECKING:
+    from memstrata.semantic.service import SemanticService
 
 log = logging.getLogger(__name__)
 
@@ -71,6 +74,9 @@ class Memory:
             configured model (default).
         extractor: an ``Extractor``, ``None`` for no fact extraction, or the rule
             extractor (default).
+        llm: an ``LLM`` for semantic memory, ``None`` for none, or the configured one
+            (default: ``Settings.llm``; no provider configured means none).
+        categories: semantic categories (``semantic.categories.Category``); default ``profile``.
         org_id, project_id, user_id, agent_id, session_id: the default scope.
 
     Raises:
@@ -81,7 +87,8 @@ class Memory:
     def __init__(self, path: str | Path | None = None, *, settings: Settings | None = None,
                  embedder: Any = _DEFAULT, extractor: Any = _DEFAULT, org_id: str | None = None,
                  project_id: str | None = None, user_id: str | None = None,
-                 agent_id: str | None = None, session_id: str | None = None) -> None:
+                 agent_id: str | None = None, session_id: str | None = None, llm: Any = _DEFAULT,
+                 categories: Sequence[Any] | None = None) -> None:
         self.settings = settings or Settings.from_env()
         if path is not None:
             self.settings = replace(self.settings, db_path=Path(path))
@@ -100,10 +107,14 @@ class Memory:
             self.store.close()
             raise
         self.extractor = self._load_extractor(extractor)
+        self._semantic_args = (llm, categories)
+        self._semantic: Any = None
 
     # -- lifecycle --------------------------------------------------------------------------
     def close(self) -> None:
-        """Close the database."""
+        """Close the database (stopping the background worker first, if one runs)."""
+        if self._semantic is not None:
+            self._semantic.stop()
         self.store.close()
 
     def __enter__(self) -> Memory:
@@ -167,7 +178,8 @@ class Memory:
     # -- write ------------------------------------------------------------------------------
     def add(self, content: str, *, role: str = "user", speaker: str | None = None,
             created_at: datetime | None = None, metadata: dict[str, Any] | None = None,
-            produced_for: str | None = None, content_type: str = "message", ttl: float | None = None,
+            produced_for: str | None = None, content_type: str = "message", wait: bool = False,
+            ttl: float | None = None,
             **scope: Unpack[ScopeArgs]) -> AddResult:
         """Remember one message; durable (committed, fsynced) before it returns.
 
@@ -177,6 +189,9 @@ class Memory:
             speaker: who said it (the derivative prefix and the facts' subject).
             created_at: when it was said, timezone-aware; default now.
             metadata: JSON-serialisable extras stored with the episode.
+            wait: with an LLM configured, extract the session's waiting messages before
+                returning (read-your-writes; ``AddResult.semantic``). Without, the message
+                waits in the queue for the flush policy and a worker.
             ttl: seconds from now after which the episode and the facts drawn from it leave
                 every read (and are deleted by ``maintain``); default: no limit, or the
                 kind/sensitivity policy of ``Settings.ttl_seconds`` for facts.
@@ -191,7 +206,8 @@ class Memory:
         message = self.message(content, role=role, speaker=speaker, created_at=created_at,
                                metadata=metadata, produced_for=produced_for,
                                content_type=content_type, ttl=ttl, **scope)
-        return self.add_many([message])[0]
+        result = self.add_many([message])[0]
+        return self.semantic.read_your_writes(result, message.scope) if wait and self.has_llm else result
 
     def message(self, content: str, *, role: str = "user", speaker: str | None = None,
                 created_at: datetime | None = None, metadata: dict[str, Any] | None = None,
@@ -236,8 +252,8 @@ class Memory:
 
     def _ingestor(self) -> Ingestor:
         return Ingestor(self.store, self.embedder, self.extractor,
-                        merge_similarity=self.settings.merge_similarity, settings=self.settings,
-                        cipher=self.store.cipher)
+                        merge_similarity=self.settings.merge_similarity, enqueue=self.has_llm,
+                        settings=self.settings, cipher=self.store.cipher)
 
     def _prepare(self, batch: Sequence[Message]) -> list[Any]:
         try:
@@ -445,3 +461,65 @@ class Memory:
             "extractor": getattr(self.extractor, "name", None),
             "counts": counts,
         }
+
+    # -- semantic memory (LLM) ----------------------------------------------------------------
+    @property
+    def has_llm(self) -> bool:
+        """Whether an LLM is configured (then new user messages are queued for extraction)."""
+        llm = self._semantic_args[0]
+        return self.settings.llm.provider is not None if llm is _DEFAULT else llm is not None
+
+    @property
+    def semantic(self) -> SemanticService:
+        """LLM semantic memory (queue, worker, consolidation); loaded on first use."""
+        if self._semantic is None:
+            from memstrata.llm.factory import load_llm
+            from memstrata.semantic.categories import DEFAULT_CATEGORIES
+            from memstrata.semantic.service import SemanticService
+
+            llm, categories = self._semantic_args
+            self._semantic = SemanticService(self.store, load_llm(self.settings.llm) if llm is _DEFAULT else llm,
+                                             tuple(categories or DEFAULT_CATEGORIES), self.embedder, self.settings)
+        return self._semantic  # type: ignore[no-any-return]
+
+    def flush(self, **scope: Unpack[ScopeArgs]) -> int:
+        """Extract the scope's waiting messages now with the LLM; returns batches processed
+        (0 without an LLM: the messages stay queued)."""
+        return len(self.semantic.flush(self._scope(**scope)))
+
+    def end_session(self, **scope: Unpack[ScopeArgs]) -> int:
+        """The session is over: extract its waiting messages now (as ``flush``)."""
+        sc = self._scope(**scope)
+        if sc.session_id is None:
+            raise InvalidInput("end_session needs a session_id (on the call or the Memory)")
+        return len(self.semantic.flush(sc))
+
+    def queue_status(self, **scope: Unpack[ScopeArgs]) -> dict[str, Any]:
+        """Extraction queue: ``pending``, ``running``, ``done``, ``failed``, ``last_error``, ``llm``;
+        the whole database when no owner is given."""
+        sc = Scope(scope.get("org_id") or self.scope.org_id, scope.get("project_id") or self.scope.project_id,
+                   scope.get("user_id"), scope.get("agent_id"), scope.get("session_id"))
+        owned = sc.user_id or sc.agent_id or sc.session_id
+        from dataclasses import asdict
+
+        from memstrata.store.sqlite.queue import ExtractionQueue
+
+        data = asdict(ExtractionQueue(self.store.db, self.settings.semantic).status(sc if owned else None))
+        llm = self.semantic.llm if self.has_llm else None
+        data["llm"] = None if llm is None else llm.name
+        data["worker_running"] = self._semantic is not None and self._semantic.running()
+        return data
+
+    def start_worker(self, *, poll_s: float = 1.0) -> None:
+        """Extract in a background thread of this process (``memstrata worker`` does it in its own).
+        Raises ``LLMError`` without an LLM."""
+        self.semantic.start(poll_s=poll_s)
+
+    def consolidate(self, category: str = "profile", **scope: Unpack[ScopeArgs]) -> str:
+        """Run a consolidation pass now; returns its run id (undo with ``undo``)."""
+        return self.semantic.consolidate(self._scope(**scope), category)
+
+    def undo(self, run: str, *, actor: str = "sdk", **scope: Unpack[ScopeArgs]) -> dict[str, int]:
+        """Revert a consolidation or extraction run from its audit events: facts it created are
+        archived, facts it retired are active again. Raises ``NotFound``."""
+        return self.semantic.undo(self._scope(**scope), run, actor)
