@@ -40,8 +40,8 @@ log = logging.getLogger(__name__)
 
 #: Episodes deleted per transaction: small enough that readers and writers interleave.
 CHUNK = 500
-#: Tables a receipt counts, in this order.
-TABLES = ("episodes", "segments", "facts", "memory_events", "session_memory", "extraction_queue")
+#: What a receipt counts, in this order: tables, and ``summaries`` (rows of ``session_memory``).
+TABLES = ("episodes", "segments", "facts", "memory_events", "summaries", "extraction_queue")
 
 
 @dataclass(frozen=True)
@@ -223,7 +223,7 @@ def finish(store: SQLiteStore, job_id: int) -> ForgetReceipt:
             sc = job.scope
             if job.before is None:
                 where, params = _episode_where(sc, None)
-                _add(job.counts, "session_memory",
+                _add(job.counts, "summaries",
                      conn.execute(f"DELETE FROM session_memory WHERE {where}", params).rowcount)
             lines = [(str(t), int(i)) for t, i in conn.execute(
                 "SELECT tbl, row_id FROM forget_job_ids WHERE job_id = ?", (job.id,))]
