@@ -136,17 +136,19 @@ def remember(
     def go() -> AddResult:
         with _open(db, org, project, user, create=True, agent_id=agent, session_id=session) as memory:
             return memory.add(text, role=role, speaker=speaker,
-                              created_at=parse_time(at, "--at") if at else None)
+                              created_at=parse_time(at, "--at") if at else None, wait=True)
     result = _run(go)
     if as_json:
         _emit_json(asdict(result))
         return
     lab = labels_for(text)
     zh = lab is labels_for("中文")
+    _print_semantic(result)
     if not result.created:
         console.print(lab["duplicate"].format(id=result.episode_id))
     elif not result.facts:
-        console.print(lab["nothing"] + f" episode #{result.episode_id}")
+        if not result.semantic:
+            console.print(lab["nothing"] + f" episode #{result.episode_id}")
     else:
         console.print(lab["remembered"])
         for change in result.facts:
@@ -263,21 +265,28 @@ def forget(
     db: DbOpt = None, user: UserOpt = None, agent: AgentOpt = None, session: SessionOpt = None,
     org: OrgOpt = None, project: ProjectOpt = None,
     fact: Annotated[int | None, typer.Option(help="Forget one fact by id.")] = None,
-    all_users: Annotated[bool, typer.Option("--all-users", help="With --session/--agent: of every user.")] = False,
+    before: Annotated[str | None, typer.Option(help="Forget episodes said before this time (ISO 8601).")] = None,
+    all_users: Annotated[bool, typer.Option("--all-users", help="With --session/--agent/--before: of every "
+                                            "user; alone: the whole project.")] = False,
+    wait: Annotated[bool, typer.Option("--wait/--no-wait", help="Wait for a large forget to finish (the scope "
+                                       "is hidden at once either way; an unfinished job resumes later).")] = True,
     yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")] = False,
     as_json: JsonOpt = False,
 ) -> None:
-    """Delete everything about a user / agent / session, or one fact; prints a receipt.
+    """Delete everything about a user / agent / session, episodes before a date, or one fact;
+    prints a deletion receipt (counts per table, time, SHA-256 of the deleted ids).
 
-    --session and --agent apply to the default user ($MEMSTRATA_USER) unless --user or --all-users.
+    --session, --agent and --before apply to the default user ($MEMSTRATA_USER) unless --user or --all-users.
     """
-    if user is None and agent is None and session is None and fact is None:
-        err.print("error\\[invalid_input]: say what to forget: --user, --agent, --session or --fact")
+    if user is None and agent is None and session is None and fact is None and before is None and not all_users:
+        err.print("error\\[invalid_input]: say what to forget: --user, --agent, --session, --before, --fact "
+                  "or --all-users")
         raise typer.Exit(2)
     settings = Settings.from_env()
     owner = None if all_users else (settings.user_id if user is None else user)
     target = f"fact #{fact}" if fact is not None else " ".join(
-        f"{n}={v}" for n, v in (("user", owner or "*"), ("agent", agent), ("session", session)) if v)
+        f"{n}={v}" for n, v in (("user", owner or "*"), ("agent", agent), ("session", session),
+                                ("before", before)) if v)
     if not yes:
         if not sys.stdin.isatty():
             err.print(f"error\\[invalid_input]: refusing to forget {_safe(target)} without --yes "
@@ -286,22 +295,41 @@ def forget(
         if not typer.confirm(f"Forget {target}?"):
             raise typer.Exit(1)
 
-    def go() -> dict[str, int]:
+    def go() -> Any:
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
         if (path := _missing_file(db, settings)) is not None:
             raise StoreError(f"no database at {path}; nothing to forget")
         with Memory(db, settings=settings, org_id=org, project_id=project, user_id=owner,
                     embedder=None, extractor=None) as memory:
-            return memory.forget(user_id=owner, agent_id=agent, session_id=session, fact_id=fact,
-                                 all_users=all_users, actor="cli", org_id=org, project_id=project)
-    counts = _run(go)
+            receipt = memory.forget(user_id=owner, agent_id=agent, session_id=session, fact_id=fact,
+                                    before=parse_time(before, "--before") if before else None,
+                                    all_users=all_users, actor="cli", org_id=org, project_id=project,
+                                    background=None if wait else True)
+            if receipt.status == "running" and wait:
+                with Progress(TextColumn("forgetting"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                              console=err, disable=as_json) as progress:
+                    task = progress.add_task("forget", total=receipt.total_episodes)
+                    while not memory.wait_forgotten(timeout=0.5, finish=False):
+                        progress.update(task, completed=memory.forget_status(receipt.job_id)[0]["episodes"])
+                    memory.wait_forgotten()
+                    receipt = memory.forget_status(receipt.job_id)[0]
+            return receipt
+    receipt = _run(go)
     if as_json:
-        _emit_json({"forgot": target, "counts": counts})
-    else:
-        rows = ", ".join(f"{v} {k}" for k, v in counts.items() if k != "wal_checkpointed")
-        console.print(_safe(f"Forgot {target}: {rows}"))
-        if counts.get("wal_checkpointed") == 0:
-            console.print("note: another process holds an old read open; the deleted text leaves the "
-                          "write-ahead log at the next checkpoint")
+        _emit_json({"forgot": target, **receipt.as_dict()})
+        return
+    rows = ", ".join(f"{v} {k}" for k, v in receipt.counts.items() if v)
+    if receipt.status == "running":
+        console.print(_safe(f"Forgetting {target}: hidden from every read now; job #{receipt.job_id} deleted "
+                            f"{rows or 'nothing yet'} and resumes at the next open or `memstrata maintain`"))
+        return
+    console.print(_safe(f"Forgot {target}: {rows or 'nothing'}"))
+    console.print(_safe(f"receipt: job #{receipt.job_id} at {receipt.at:%Y-%m-%d %H:%M:%S} UTC, "
+                        f"sha256 of deleted ids {receipt.ids_sha256}"), highlight=False)
+    if receipt.wal_checkpointed is False:
+        console.print("note: another process holds an old read open; the deleted text leaves the "
+                      "write-ahead log at the next checkpoint")
 
 
 @app.command()
@@ -476,6 +504,79 @@ def bench_retrieval(
         json_path, png = save(report, out)
         err.print(f"wrote {json_path}" + (f" and {png}" if png else " (no plot: install memstrata[bench])"))
     _run(go)
+
+
+def _print_semantic(result: AddResult) -> None:
+    """The LLM's profile changes of a ``remember``, each with its citations."""
+    if result.extraction in ("retry", "failed"):
+        err.print(f"LLM extraction {result.extraction}: the episode is stored and queued; see `memstrata status`")
+    if not result.semantic:
+        return
+    console.print("Profile (LLM):")
+    for change in result.semantic:
+        f = change.fact
+        cites = ", ".join(f"episode#{c}" for c in f.citations)
+        note = f" [{change.action}" + (": was " + ", ".join(p.value for p in change.previous) if change.previous
+                                       else "") + "]"
+        console.print(_safe(f"- {f.key} = {f.value} (cites {cites}){note}"), highlight=False)
+
+
+@app.command()
+def worker(
+    db: DbOpt = None,
+    once: Annotated[bool, typer.Option("--once", help="Process what is ready now, then exit.")] = False,
+    poll: Annotated[float, typer.Option(help="Seconds to sleep when nothing is ready.")] = 1.0,
+) -> None:
+    """Run LLM extraction over the queue (needs MEMSTRATA_LLM_PROVIDER; see docs/configuration.md)."""
+    import signal
+    import threading
+
+    def go() -> int:
+        with _open(db, None, None, None, create=True) as memory:
+            work = memory.semantic.worker()
+            if once:
+                return len(work.drain())
+            stop = threading.Event()
+            signal.signal(signal.SIGTERM, lambda *_: stop.set())
+            err.print(f"memstrata worker: {memory.path} with {work.llm.name}; Ctrl-C to stop")
+            try:
+                return work.serve(stop, poll_s=poll)
+            except KeyboardInterrupt:
+                return 0
+    batches = _run(go)
+    console.print(f"processed {batches} batch(es)")
+
+
+@app.command()
+def status(db: DbOpt = None, user: UserOpt = None, session: SessionOpt = None, as_json: JsonOpt = False) -> None:
+    """Extraction queue: pending, running, done, failed, last error (whole database unless --user/--session)."""
+    def go() -> dict[str, Any]:
+        with _open(db, None, None, None, model=False) as memory:
+            return memory.queue_status(user_id=user, session_id=session)
+    report = _run(go)
+    if as_json:
+        _emit_json(report)
+        return
+    table = Table(show_header=False)
+    for k, v in report.items():
+        table.add_row(k, _safe(v))
+    console.print(table)
+
+
+@app.command()
+def consolidate(
+    db: DbOpt = None, user: UserOpt = None, agent: AgentOpt = None, org: OrgOpt = None, project: ProjectOpt = None,
+    category: Annotated[str, typer.Option(help="Category to consolidate.")] = "profile",
+    undo: Annotated[str | None, typer.Option(help="Revert this run id instead.")] = None,
+) -> None:
+    """Merge/rewrite a category's features with the LLM now (or --undo a run)."""
+    def go() -> str:
+        with _open(db, org, project, user, agent_id=agent) as memory:
+            if undo is not None:
+                counts = memory.undo(undo)
+                return f"undone {undo}: {counts['archived']} archived, {counts['restored']} restored"
+            return f"consolidation run {memory.consolidate(category)}"
+    console.print(_safe(_run(go)), highlight=False)
 
 
 def main() -> None:

@@ -11,23 +11,38 @@ import builtins
 import logging
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Any, TypedDict, Unpack
+from typing import TYPE_CHECKING, Any, TypedDict, Unpack
 
 from memstrata.clock import require_aware, utcnow
 from memstrata.config import Settings
 from memstrata.embed.base import Embedder, EmbeddingCache, load_default_embedder
-from memstrata.errors import EmbeddingError, EmbeddingModelMismatch, InvalidInput, NotFound
+from memstrata.errors import EmbeddingError, EmbeddingModelMismatch, InvalidInput, NotFound, StoreError
 from memstrata.export import export_records
 from memstrata.extract.base import Extractor
 from memstrata.filter import Expr, parse
 from memstrata.ingest import AddResult, Ingestor, Message, check_scope, check_text, validate_message
+from memstrata.lifecycle.direct import forget_now
+from memstrata.lifecycle.forget import (
+    BackgroundForgetter,
+    ForgetReceipt,
+    ids_digest,
+    run_to_end,
+    running_jobs,
+    start_job,
+)
+from memstrata.lifecycle.forget import receipt as forget_receipt
+from memstrata.privacy.crypto import Cipher
 from memstrata.recall import Query, Retriever, fact_ids
 from memstrata.render import render_context
 from memstrata.store.backends import is_postgres_url, open_store
 from memstrata.store.protocol import Store
 from memstrata.types import Episode, Fact, Hit, MemoryEvent, Scope
+
+if TYPE_CHECKING:
+    from memstrata.semantic.service import SemanticService
+    from memstrata.semantic.stm import ShortTermMemory
 
 log = logging.getLogger(__name__)
 
@@ -72,6 +87,9 @@ class Memory:
             configured model (default).
         extractor: an ``Extractor``, ``None`` for no fact extraction, or the rule
             extractor (default).
+        llm: an ``LLM`` for semantic memory, ``None`` for none, or the configured one
+            (default: ``Settings.llm``; no provider configured means none).
+        categories: semantic categories (``semantic.categories.Category``); default ``profile``.
         org_id, project_id, user_id, agent_id, session_id: the default scope.
         store: an already open ``Store`` to use instead of ``path`` (e.g. the in-memory
             ``ReferenceStore``); ``Memory.close`` closes it.
@@ -84,7 +102,8 @@ class Memory:
     def __init__(self, path: str | Path | None = None, *, settings: Settings | None = None,
                  embedder: Any = _DEFAULT, extractor: Any = _DEFAULT, org_id: str | None = None,
                  project_id: str | None = None, user_id: str | None = None,
-                 agent_id: str | None = None, session_id: str | None = None, store: Store | None = None) -> None:
+                 agent_id: str | None = None, session_id: str | None = None, llm: Any = _DEFAULT,
+                 categories: Sequence[Any] | None = None, store: Store | None = None) -> None:
         self.settings = settings or Settings.from_env()
         if path is not None:
             self.settings = (replace(self.settings, database_url=str(path)) if is_postgres_url(path)
@@ -99,15 +118,25 @@ class Memory:
         self.store: Store = store if store is not None else open_store(
             location, busy_timeout_s=self.settings.busy_timeout_s, max_connections=self.settings.pool_size)
         try:
+            if self.settings.encryption_key:
+                self.store.cipher = Cipher(self.settings.encryption_key)
             self._check_model()
         except Exception:
             self.store.close()
             raise
         self.extractor = self._load_extractor(extractor)
+        self._forgetter = BackgroundForgetter(self.path, busy_timeout_s=self.settings.busy_timeout_s)
+        # a forget interrupted by a crash or exit: finish it
+        if self.store.capabilities.forget_jobs and running_jobs(self.store):  # type: ignore[arg-type]
+            self._forgetter.start()
+        self._semantic_args = (llm, categories)
+        self._semantic: Any = None
 
     # -- lifecycle --------------------------------------------------------------------------
     def close(self) -> None:
-        """Close the database."""
+        """Close the database (stopping the background worker first, if one runs)."""
+        if self._semantic is not None:
+            self._semantic.stop()
         self.store.close()
 
     def __enter__(self) -> Memory:
@@ -171,7 +200,8 @@ class Memory:
     # -- write ------------------------------------------------------------------------------
     def add(self, content: str, *, role: str = "user", speaker: str | None = None,
             created_at: datetime | None = None, metadata: dict[str, Any] | None = None,
-            produced_for: str | None = None, content_type: str = "message",
+            produced_for: str | None = None, content_type: str = "message", wait: bool = False,
+            ttl: float | None = None,
             **scope: Unpack[ScopeArgs]) -> AddResult:
         """Remember one message; durable (committed, fsynced) before it returns.
 
@@ -181,28 +211,43 @@ class Memory:
             speaker: who said it (the derivative prefix and the facts' subject).
             created_at: when it was said, timezone-aware; default now.
             metadata: JSON-serialisable extras stored with the episode.
+            wait: with an LLM configured, extract the session's waiting messages before
+                returning (read-your-writes; ``AddResult.semantic``). Without, the message
+                waits in the queue for the flush policy and a worker.
+            ttl: seconds from now after which the episode and the facts drawn from it leave
+                every read (and are deleted by ``maintain``); default: no limit, or the
+                kind/sensitivity policy of ``Settings.ttl_seconds`` for facts.
             **scope: ``org_id``, ``project_id``, ``user_id``, ``agent_id``, ``session_id``.
 
+        Secrets and personal data are redacted first (``Settings.privacy``); the result's
+        ``redacted`` names what was taken out.
+
         Raises:
-            InvalidInput, ContentTooLarge: bad content or scope; nothing is written.
+            InvalidInput, ContentTooLarge: bad content, TTL or scope; nothing is written.
         """
         message = self.message(content, role=role, speaker=speaker, created_at=created_at,
                                metadata=metadata, produced_for=produced_for,
-                               content_type=content_type, **scope)
-        return self.add_many([message])[0]
+                               content_type=content_type, ttl=ttl, **scope)
+        result = self.add_many([message])[0]
+        return self.semantic.read_your_writes(result, message.scope) if wait and self.has_llm else result
 
     def message(self, content: str, *, role: str = "user", speaker: str | None = None,
                 created_at: datetime | None = None, metadata: dict[str, Any] | None = None,
-                produced_for: str | None = None, content_type: str = "message",
+                produced_for: str | None = None, content_type: str = "message", ttl: float | None = None,
                 **scope: Unpack[ScopeArgs]) -> Message:
         """Build and validate a ``Message`` for ``add_many`` (same arguments as ``add``)."""
+        expires_at = None
+        if ttl is not None:
+            if isinstance(ttl, bool) or not isinstance(ttl, (int, float)) or not ttl > 0:
+                raise InvalidInput(f"ttl must be a positive number of seconds, got {ttl!r}")
+            expires_at = utcnow() + timedelta(seconds=float(ttl))
         unknown = set(scope) - {"org_id", "project_id", "user_id", "agent_id", "session_id"}
         if unknown:
             raise InvalidInput(f"unknown argument(s): {', '.join(sorted(unknown))}")
         when = utcnow() if created_at is None else require_aware(created_at, "created_at")
         msg = Message(content=content, scope=self._scope(**scope), created_at=when, role=role,
                       speaker=speaker, produced_for=produced_for, content_type=content_type,
-                      metadata=dict(metadata or {}))
+                      metadata=dict(metadata or {}), expires_at=expires_at)
         validate_message(msg, max_bytes=self.settings.max_content_bytes)
         return msg
 
@@ -223,13 +268,16 @@ class Memory:
         for start in range(0, len(items), batch_size):
             batch = items[start:start + batch_size]
             results.extend(self._ingestor().write(self._prepare(batch), now=utcnow()))
+            self._fold_short_term({m.scope for m in batch if m.scope.session_id is not None})
             if on_batch is not None:
                 on_batch(len(batch))
         return results
 
     def _ingestor(self) -> Ingestor:
         return Ingestor(self.store, self.embedder, self.extractor,
-                        merge_similarity=self.settings.merge_similarity)
+                        merge_similarity=self.settings.merge_similarity,
+                        enqueue=self.has_llm and self.store.capabilities.extraction_queue,
+                        settings=self.settings, cipher=self.store.cipher)
 
     def _prepare(self, batch: Sequence[Message]) -> list[Any]:
         try:
@@ -244,6 +292,7 @@ class Memory:
     def search(self, query: str, *, limit: int = 10, kinds: Sequence[str] = ("fact", "episode"),
                expand_context: int = 0, include_superseded: bool = False, min_score: float = 0.0,
                now: datetime | None = None, filter: str | Expr | None = None,
+               include_archived: bool = False, as_of: datetime | None = None, mode: str = "long_term",
                **scope: Unpack[ScopeArgs]) -> list[Hit]:
         """Ranked memories for ``query`` in the scope, best first (score in [0, 1]).
 
@@ -255,11 +304,17 @@ class Memory:
             min_score: drop hits scoring below this (0–1); with the default weights a hit
                 whose text neither shares terms with the query nor is close in meaning
                 scores below ~0.5.
-            now: the time recency is measured from (default now).
+            now: the time recency and expiry are measured from (default now).
             filter: a filter expression (``memstrata.filter``), e.g. ``tag IN ("flight", "hotel")``,
                 applied inside every candidate query together with the scope; it can narrow
                 the scope, never widen it. Facts are still limited to active ones unless
                 ``include_superseded``.
+            include_archived: also rank archived facts (cap, idle archive).
+            as_of: "what did we believe then": facts recorded by ``as_of`` and not yet retired
+                (superseded or merged) at ``as_of``, any status now; episodes said by then.
+            mode: ``long_term`` (default), ``short_term`` (the session's recent episodes only) or
+                ``both`` (those and long-term memory of the whole owner, an episode in short-term
+                memory never repeated); the last two need a ``session_id``.
 
         Raises:
             InvalidFilter: the filter does not parse or names an unknown field (with its position).
@@ -276,17 +331,29 @@ class Memory:
         if not isinstance(expand_context, int) or expand_context < 0:
             raise InvalidInput(f"expand_context must be an integer >= 0, got {expand_context!r}")
         sc = self._scope(**scope)
-        statuses = ("active", "superseded", "archived") if include_superseded else ("active",)
+        statuses: tuple[str, ...] = ("active", "superseded", "archived") if include_superseded or as_of else (
+            ("active", "archived") if include_archived else ("active",))
+        believed = None if as_of is None else require_aware(as_of, "as_of")
         if isinstance(min_score, bool) or not isinstance(min_score, (int, float)) or not 0.0 <= min_score <= 1.0:
             raise InvalidInput(f"min_score must be between 0 and 1, got {min_score!r}")
         q = Query(query, sc, int(limit), tuple(kinds), statuses, int(expand_context), float(min_score),
-                  _parse_filter(filter))
+                  as_of=believed, filter=_parse_filter(filter))
         when = utcnow() if now is None else require_aware(now, "now")
-        try:
-            hits = Retriever(self.store, self.embedder, self.settings).search(q, now=when)
-        except EmbeddingError as exc:
-            self._disable_embedder(str(exc))
-            hits = Retriever(self.store, None, self.settings).search(q, now=when)
+
+        def run(q: Query) -> builtins.list[Hit]:
+            try:
+                return Retriever(self.store, self.embedder, self.settings).search(q, now=when)
+            except EmbeddingError as exc:
+                self._disable_embedder(str(exc))
+                return Retriever(self.store, None, self.settings).search(q, now=when)
+        if mode == "long_term":
+            hits = run(q)
+        else:
+            from memstrata.semantic.stm import MODES, search_modes
+
+            if mode not in MODES:
+                raise InvalidInput(f"mode must be one of {', '.join(MODES)}, got {mode!r}")
+            hits = search_modes(self.short_term(**scope), q, mode, run)
         self.store.record_access(fact_ids(hits), utcnow())
         return hits
 
@@ -354,53 +421,93 @@ class Memory:
         return [(f, [e for e in events if e.fact_id == f.id]) for f in facts]
 
     # -- delete -----------------------------------------------------------------------------
-    def delete(self, fact_id: int, *, actor: str = "sdk", **scope: Unpack[ScopeArgs]) -> None:
-        """Delete one fact and its audit trail; a content-free tombstone event remains."""
+    def delete(self, fact_id: int, *, actor: str = "sdk", **scope: Unpack[ScopeArgs]) -> ForgetReceipt:
+        """Delete one fact and its audit trail; a content-free tombstone event remains, the
+        full-text index is rewritten and the WAL checkpointed. Raises ``NotFound``."""
         fact = self.get(fact_id, **scope)
         assert isinstance(fact, Fact)
+        now = utcnow()
+        digest = ids_digest([("facts", fact.id)])
         with self.store.db.write() as conn:
+            events = self.store.fact_event_count(conn, fact.id)
             self.store.delete_facts(conn, [fact.id])
             self.store.log_event(conn, fact.scope, fact_id=fact.id, action="delete", actor=actor,
-                                 detail={"what": "fact"}, now=utcnow())
+                                 detail={"what": "fact", "ids_sha256": digest}, now=now)
+        self.store.clear_caches()
+        return ForgetReceipt(job_id=0, status="done", at=now, counts={"facts": 1, "memory_events": int(events)},
+                             ids_sha256=digest, wal_checkpointed=self.store.purge_deleted())
 
     def forget(self, *, user_id: str | None = None, session_id: str | None = None,
                fact_id: int | None = None, agent_id: str | None = None, all_users: bool = False,
-               actor: str = "sdk", org_id: str | None = None, project_id: str | None = None) -> dict[str, int]:
-        """Delete everything about a user, agent or session (or one fact) in the tenant.
+               before: datetime | None = None, background: bool | None = None,
+               actor: str = "sdk", org_id: str | None = None, project_id: str | None = None) -> ForgetReceipt:
+        """Delete everything about a user, agent or session, episodes said ``before`` a time,
+        or one fact, in the tenant; returns the deletion receipt.
 
         The instance's default user and agent apply unless ``all_users=True``, so
-        ``Memory(user_id="alice").forget(session_id="s1")`` deletes alice's ``s1`` only.
-        Afterwards the full-text index is rewritten and the WAL checkpointed, with
-        SQLite's ``secure_delete`` on, so the forgotten text leaves the file too.
+        ``Memory(user_id="alice").forget(session_id="s1")`` deletes alice's ``s1`` only;
+        ``all_users=True`` alone forgets the whole project. The scope is hidden from every
+        read the moment the call starts (a durable ``forget_jobs`` row); then rows go in
+        chunks, the full-text index is rewritten and the WAL checkpointed, with SQLite's
+        ``secure_delete`` on, so the forgotten text leaves the file too.
+
+        Args:
+            before: forget the scope's episodes said before this time (timezone-aware), and
+                the facts no remaining episode cites.
+            background: finish in a background thread and return at once (status
+                ``running``); default: only when the scope holds more than
+                ``Settings.forget_background_over`` episodes. An interrupted job resumes
+                when the file is next opened, or by ``maintain``.
 
         Returns:
-            Counts per table (the deletion receipt). The audit log keeps a tombstone
-            with these counts only, never content.
+            A ``ForgetReceipt``: counts per table (``receipt["episodes"]``), time, SHA-256 of
+            the deleted ids. The audit log keeps a tombstone with these, never content.
 
         Raises:
             InvalidInput: no target, or a session/agent of every user without ``all_users=True``.
         """
         if fact_id is not None:
-            self.delete(fact_id, actor=actor, org_id=org_id, project_id=project_id, user_id=user_id)
-            return {"facts": 1}
+            return self.delete(fact_id, actor=actor, org_id=org_id, project_id=project_id, user_id=user_id)
         user = user_id if user_id is not None or all_users else self.scope.user_id
         agent = agent_id if agent_id is not None or all_users else self.scope.agent_id
-        if user is None and agent is None and session_id is None:
-            raise InvalidInput("forget needs a user_id, session_id, agent_id or fact_id")
+        if user is None and agent is None and session_id is None and before is None and not all_users:
+            raise InvalidInput("forget needs a user_id, session_id, agent_id, before or fact_id")
         if user is None and not all_users:
             raise InvalidInput("this would forget the session/agent for every user of the tenant; "
                                "give a user_id, or all_users=True if that is what you mean")
         sc = Scope(org_id or self.scope.org_id, project_id or self.scope.project_id, user, agent, session_id)
-        check_scope(sc, needs_owner=True)
-        with self.store.db.write() as conn:
-            counts = self.store.delete_scope(conn, sc)
-            self.store.log_event(conn, sc, fact_id=None, action="delete", actor=actor,
-                                 detail={"what": "scope", "counts": counts}, now=utcnow())
+        check_scope(sc, needs_owner=not all_users)
+        cutoff = None if before is None else require_aware(before, "before")
+        if not self.store.capabilities.forget_jobs:  # PostgreSQL: one transaction, synchronous
+            return forget_now(self.store, sc, actor=actor, before=cutoff)
+        job = start_job(self.store, sc, actor=actor, before=cutoff)  # type: ignore[arg-type]
         self.store.clear_caches()
-        # 0 when another connection's open read kept old pages in the WAL: the text is
-        # gone from every query, and leaves the file at the next checkpoint.
-        counts["wal_checkpointed"] = int(self.store.purge_deleted())
-        return counts
+        started = forget_receipt(self.store, job)  # type: ignore[arg-type]
+        if background is None:
+            background = started.total_episodes > self.settings.forget_background_over
+        if background:
+            self._forgetter.start()
+            return started
+        return run_to_end(self.store, job)  # type: ignore[arg-type]
+
+    def forget_status(self, job_id: int | None = None) -> builtins.list[ForgetReceipt]:
+        """Receipts of forget jobs (one, or every unfinished one): status, counts so far, progress."""
+        if not self.store.capabilities.forget_jobs:
+            return []
+        ids = [job_id] if job_id is not None else running_jobs(self.store)  # type: ignore[arg-type]
+        return [forget_receipt(self.store, int(i)) for i in ids]  # type: ignore[arg-type]
+
+    def wait_forgotten(self, timeout: float | None = None, *, finish: bool = True) -> bool:
+        """Wait up to ``timeout`` seconds for the background forget thread; with ``finish``, then
+        run whatever is left in this thread. Returns whether no forget job is left unfinished."""
+        if not self.store.capabilities.forget_jobs:
+            return True
+        if not self._forgetter.join(timeout) and not finish:
+            return False
+        if finish:
+            for job in running_jobs(self.store):  # type: ignore[arg-type]
+                run_to_end(self.store, job)  # type: ignore[arg-type]
+        return not running_jobs(self.store)  # type: ignore[arg-type]
 
     def export(self, **scope: Unpack[ScopeArgs]) -> Iterator[dict[str, Any]]:
         """JSON-serialisable records of the scope: episodes, then facts (every status), then events."""
@@ -431,3 +538,95 @@ class Memory:
             "extractor": getattr(self.extractor, "name", None),
             "counts": counts,
         }
+
+    # -- semantic memory (LLM) ----------------------------------------------------------------
+    @property
+    def has_llm(self) -> bool:
+        """Whether an LLM is configured (then new user messages are queued for extraction)."""
+        llm = self._semantic_args[0]
+        return self.settings.llm.provider is not None if llm is _DEFAULT else llm is not None
+
+    @property
+    def semantic(self) -> SemanticService:
+        """LLM semantic memory (queue, worker, consolidation); loaded on first use."""
+        self._require("extraction_queue", "LLM semantic memory (the extraction queue)")
+        if self._semantic is None:
+            from memstrata.llm.factory import load_llm
+            from memstrata.semantic.categories import DEFAULT_CATEGORIES
+            from memstrata.semantic.service import SemanticService
+
+            llm, categories = self._semantic_args
+            model = load_llm(self.settings.llm) if llm is _DEFAULT else llm
+            self._semantic = SemanticService(self.store, model,  # type: ignore[arg-type]  # SQLite (checked)
+                                             tuple(categories or DEFAULT_CATEGORIES), self.embedder, self.settings)
+        return self._semantic  # type: ignore[no-any-return]
+
+    def _require(self, ability: str, what: str) -> None:
+        """Raise ``StoreError`` naming the backend when it lacks ``ability`` (``Capabilities``)."""
+        if not getattr(self.store.capabilities, ability):
+            raise StoreError(f"{what} is not available on {self.store.location} yet: it runs on the SQLite "
+                             "backend only (memstrata 0.1)")
+
+    def _fold_short_term(self, sessions: set[Scope]) -> None:
+        from memstrata.semantic.stm import ShortTerm
+
+        if not self.store.capabilities.short_term:
+            return
+
+        llm = self.semantic.llm if self.has_llm else None
+        for session in sessions:
+            ShortTerm(self.store, llm, self.settings.semantic).update(  # type: ignore[arg-type]  # SQLite
+                session, now=utcnow())
+
+    def short_term(self, **scope: Unpack[ScopeArgs]) -> ShortTermMemory:
+        """The session's short-term memory: rolling summary plus the recent episodes that fit
+        ``SemanticSettings.stm_capacity_chars``. Raises ``InvalidInput`` without a session."""
+        from memstrata.semantic.stm import ShortTerm
+
+        self._require("short_term", "short-term memory")
+        return ShortTerm(self.store, None, self.settings.semantic).get(  # type: ignore[arg-type]  # SQLite
+            self._scope(**scope))
+
+    def flush(self, **scope: Unpack[ScopeArgs]) -> int:
+        """Extract the scope's waiting messages now with the LLM; returns batches processed
+        (0 without an LLM: the messages stay queued)."""
+        return len(self.semantic.flush(self._scope(**scope)))
+
+    def end_session(self, **scope: Unpack[ScopeArgs]) -> int:
+        """The session is over: extract its waiting messages now (as ``flush``)."""
+        sc = self._scope(**scope)
+        if sc.session_id is None:
+            raise InvalidInput("end_session needs a session_id (on the call or the Memory)")
+        return len(self.semantic.flush(sc))
+
+    def queue_status(self, **scope: Unpack[ScopeArgs]) -> dict[str, Any]:
+        """Extraction queue: ``pending``, ``running``, ``done``, ``failed``, ``last_error``, ``llm``;
+        the whole database when no owner is given."""
+        sc = Scope(scope.get("org_id") or self.scope.org_id, scope.get("project_id") or self.scope.project_id,
+                   scope.get("user_id"), scope.get("agent_id"), scope.get("session_id"))
+        owned = sc.user_id or sc.agent_id or sc.session_id
+        from dataclasses import asdict
+
+        from memstrata.store.sqlite.queue import ExtractionQueue
+
+        self._require("extraction_queue", "the extraction queue")
+        queue = ExtractionQueue(self.store.db, self.settings.semantic)  # type: ignore[arg-type]  # SQLite
+        data = asdict(queue.status(sc if owned else None))
+        llm = self.semantic.llm if self.has_llm else None
+        data["llm"] = None if llm is None else llm.name
+        data["worker_running"] = self._semantic is not None and self._semantic.running()
+        return data
+
+    def start_worker(self, *, poll_s: float = 1.0) -> None:
+        """Extract in a background thread of this process (``memstrata worker`` does it in its own).
+        Raises ``LLMError`` without an LLM."""
+        self.semantic.start(poll_s=poll_s)
+
+    def consolidate(self, category: str = "profile", **scope: Unpack[ScopeArgs]) -> str:
+        """Run a consolidation pass now; returns its run id (undo with ``undo``)."""
+        return self.semantic.consolidate(self._scope(**scope), category)
+
+    def undo(self, run: str, *, actor: str = "sdk", **scope: Unpack[ScopeArgs]) -> dict[str, int]:
+        """Revert a consolidation or extraction run from its audit events: facts it created are
+        archived, facts it retired are active again. Raises ``NotFound``."""
+        return self.semantic.undo(self._scope(**scope), run, actor)

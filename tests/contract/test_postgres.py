@@ -4,7 +4,6 @@ exact search, concurrent writers from two processes, and the URL through the CLI
 from __future__ import annotations
 
 import json
-import multiprocessing
 import os
 import subprocess
 import sys
@@ -93,25 +92,29 @@ def _explain_uses_hnsw(store: PostgresStore, q: np.ndarray) -> str:
     return "\n".join(r[0] for r in rows)
 
 
-def _writer(url: str, worker: int, rounds: int) -> None:
-    with Memory(url, embedder=HashingEmbedder(dim=DIM), user_id="shared") as memory:
-        for i in range(rounds):
-            carrier = ["FedEx", "UPS", "DHL", "TNT"][(i + worker) % 4]
-            memory.add(f"From now on ship with {carrier}", created_at=T0 + timedelta(minutes=i, seconds=worker),
-                       session_id=f"w{worker}")
+_WRITER = """
+import sys
+from datetime import UTC, datetime, timedelta
+from memstrata import HashingEmbedder, Memory
+url, worker, rounds = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+t0 = datetime(2026, 1, 1, tzinfo=UTC)
+with Memory(url, embedder=HashingEmbedder(dim=64), user_id="shared") as memory:
+    for i in range(rounds):
+        carrier = ["FedEx", "UPS", "DHL", "TNT"][(i + worker) % 4]
+        memory.add(f"From now on ship with {carrier}", created_at=t0 + timedelta(minutes=i, seconds=worker),
+                   session_id=f"w{worker}")
+"""
 
 
 def test_two_processes_ingesting_and_superseding_lose_nothing(pg_url: Callable[[], str]) -> None:
     url = pg_url()
     Memory(url, embedder=HashingEmbedder(dim=DIM), user_id="shared").close()  # migrate once
     rounds = 25
-    ctx = multiprocessing.get_context("spawn")
-    procs = [ctx.Process(target=_writer, args=(url, w, rounds)) for w in (0, 1)]
-    for p in procs:
-        p.start()
-    for p in procs:
-        p.join(timeout=240)
-    assert [p.exitcode for p in procs] == [0, 0]
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2] / "src")}
+    procs = [subprocess.Popen([sys.executable, "-c", _WRITER, url, str(w), str(rounds)], env=env,
+                              stderr=subprocess.PIPE, text=True) for w in (0, 1)]
+    errors = [p.communicate(timeout=240)[1] for p in procs]
+    assert [p.returncode for p in procs] == [0, 0], errors
     with Memory(url, embedder=HashingEmbedder(dim=DIM), user_id="shared") as memory:
         assert len(memory.list(kind="episode", limit=1000)) == 2 * rounds
         facts = memory.list(status="all", key="shipping.carrier", limit=1000)

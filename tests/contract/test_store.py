@@ -158,7 +158,7 @@ def test_postgres_migrations_mirror_sqlite_by_number_and_name() -> None:
 def _normalised(memory: Memory) -> list[dict[str, Any]]:
     out = []
     for record in memory.export():
-        out.append({k: v for k, v in record.items() if k not in ("created_at", "at", "updated_at")
+        out.append({k: v for k, v in record.items() if k not in ("created_at", "at", "updated_at", "expired_at")
                     or record["type"] == "episode"})
     return out
 
@@ -177,3 +177,19 @@ def test_every_backend_stores_the_same_records(pg_url: Any, tmp_path: Any) -> No
             exports.append(_normalised(memory))
     assert exports[0] == exports[1] == exports[2]
     assert len(exports[0]) > 10 and isinstance(exports[0][0]["metadata"], dict)
+
+
+def test_expired_memories_leave_every_read(open_memory: OpenMemory) -> None:
+    import time
+
+    memory = open_memory(user_id="alice")
+    memory.add("I am allergic to peanuts", created_at=T0)
+    short = memory.add("I like coffee", created_at=T0, ttl=0.5)
+    assert {f.value for f in memory.list()} == {"peanuts", "coffee"}  # type: ignore[union-attr]
+    assert memory.list()[0].expires_at is not None or memory.list()[1].expires_at is not None  # type: ignore[union-attr]
+    time.sleep(0.7)
+    assert {f.value for f in memory.list()} == {"peanuts"}  # type: ignore[union-attr]
+    assert short.episode_id not in {e.id for e in memory.list(kind="episode")}
+    assert all("coffee" not in h.text for h in memory.search("coffee", limit=10))
+    with pytest.raises(NotFound):
+        memory.get(episode_id=short.episode_id)

@@ -47,3 +47,5 @@ class NewFact:
     valid_to: datetime | None
     index_terms: str
     embedding: np.ndarray | None
+    expires_at: datetime | None = None
+    encrypted: bool = False

@@ -22,7 +22,10 @@ from typing import Any
 
 import numpy as np
 
+from memstrata.clock import utcnow
 from memstrata.filter import Expr, matches
+from memstrata.privacy.crypto import Cipher, reveal
+from memstrata.store.protocol import Capabilities
 from memstrata.store.records import NewFact, NewSegment, episode_hash
 from memstrata.store.sqlite.schema import SCHEMA_VERSION
 from memstrata.types import ContextSegment, Episode, Fact, MemoryEvent, Scope, Segment
@@ -62,6 +65,10 @@ class _Db:
         return SCHEMA_VERSION
 
 
+def _live(row: dict[str, Any], now: datetime | None = None) -> bool:
+    return row.get("expires_at") is None or row["expires_at"] > (now or utcnow())
+
+
 def _scope_of(row: dict[str, Any], session: bool = True) -> Scope:
     return Scope(row["org_id"], row["project_id"], row["user_id"], row["agent_id"],
                  row.get("session_id") if session else None)
@@ -71,9 +78,11 @@ class ReferenceStore:
     """In-memory ``Store`` (see the module docstring); thread-safe, one writer at a time."""
 
     location = "memory://reference"
+    capabilities = Capabilities(forget_jobs=False, extraction_queue=False, short_term=False)
 
     def __init__(self) -> None:
         self.db = _Db()
+        self.cipher: Cipher | None = None
 
     @property
     def _s(self) -> _State:
@@ -125,7 +134,8 @@ class ReferenceStore:
     # -- episodes ---------------------------------------------------------------------------
     def insert_episode(self, conn: _State, *, scope: Scope, role: str, content: str, created_at: datetime,
                        producer_id: str | None, produced_for_id: str | None, content_type: str,
-                       metadata: dict[str, Any], now: datetime) -> tuple[int, bool]:
+                       metadata: dict[str, Any], now: datetime,
+                       expires_at: datetime | None = None) -> tuple[int, bool]:
         """Insert an episode; ``(id, created)``."""
         digest = episode_hash(role, producer_id, created_at, content)
         same = [e for e in conn.episodes.values() if _scope_of(e) == scope and e["content_hash"] == digest]
@@ -139,11 +149,11 @@ class ReferenceStore:
                                                           "session_id")},
             "role": role, "producer_id": producer_id, "produced_for_id": produced_for_id, "content": content,
             "content_type": content_type, "created_at": created_at, "sequence_num": seq,
-            "metadata": copy.deepcopy(metadata), "content_hash": digest}
+            "metadata": copy.deepcopy(metadata), "content_hash": digest, "expires_at": expires_at}
         return eid, True
 
     def insert_segments(self, conn: _State, *, episode_id: int, scope: Scope,
-                        segments: Sequence[NewSegment]) -> list[int]:
+                        segments: Sequence[NewSegment], expires_at: datetime | None = None) -> list[int]:
         """Insert an episode's segments; ids in order."""
         ids = []
         for idx, seg in enumerate(segments):
@@ -152,7 +162,8 @@ class ReferenceStore:
                 "id": sid, "episode_id": episode_id, "idx": idx, "text": seg.text, "derivative": seg.derivative,
                 **{n: getattr(scope, n) for n in ("org_id", "project_id", "user_id", "agent_id", "session_id")},
                 "terms": seg.index_terms.split(),
-                "embedding": None if seg.embedding is None else np.asarray(seg.embedding, np.float32)}
+                "embedding": None if seg.embedding is None else np.asarray(seg.embedding, np.float32),
+                "expires_at": expires_at}
             ids.append(sid)
         return ids
 
@@ -161,22 +172,25 @@ class ReferenceStore:
         return Episode(id=row["id"], scope=_scope_of(row), role=row["role"], content=row["content"],
                        created_at=row["created_at"], sequence_num=row["sequence_num"],
                        producer_id=row["producer_id"], produced_for_id=row["produced_for_id"],
-                       content_type=row["content_type"], metadata=copy.deepcopy(row["metadata"]))
+                       content_type=row["content_type"], metadata=copy.deepcopy(row["metadata"]),
+                       expires_at=row["expires_at"])
 
-    def _episodes(self, scope: Scope, filter: Expr | None) -> list[Episode]:
+    def _episodes(self, scope: Scope, filter: Expr | None, expiry: bool = True) -> list[Episode]:
         s = self._s
-        eps = [self._episode(e) for e in s.episodes.values() if self._in_scope(s, e, scope)]
+        eps = [self._episode(e) for e in s.episodes.values()
+               if self._in_scope(s, e, scope) and (not expiry or _live(e))]
         return [e for e in eps if filter is None or matches(filter, e)]
 
     def get_episode(self, scope: Scope, episode_id: int) -> Episode | None:
         """The episode in ``scope``, or ``None``."""
         row = self._s.episodes.get(episode_id)
-        return self._episode(row) if row is not None and self._in_scope(self._s, row, scope) else None
+        ok = row is not None and self._in_scope(self._s, row, scope) and _live(row)
+        return self._episode(row) if ok and row is not None else None
 
     def list_episodes(self, scope: Scope, *, limit: int, offset: int = 0,
-                      filter: Expr | None = None) -> list[Episode]:
+                      filter: Expr | None = None, expiry: bool = True) -> list[Episode]:
         """Episodes in ``scope`` matching ``filter``, newest first."""
-        eps = sorted(self._episodes(scope, filter), key=lambda e: (e.created_at, e.id), reverse=True)
+        eps = sorted(self._episodes(scope, filter, expiry), key=lambda e: (e.created_at, e.id), reverse=True)
         return eps[offset:offset + limit]
 
     def _pair(self, seg: dict[str, Any]) -> tuple[Segment, Episode]:
@@ -192,7 +206,8 @@ class ReferenceStore:
         """First segments of the episodes within ``reach`` turns (same scope and session)."""
         out: dict[int, list[tuple[Segment, Episode]]] = {}
         for ep in episodes:
-            near = [self._pair(seg) for seg in self._s.segments.values() if seg["idx"] == 0]
+            near = [self._pair(seg) for seg in self._s.segments.values()
+                    if seg["idx"] == 0 and _live(self._s.episodes[seg["episode_id"]])]
             out[ep.id] = sorted(((sg, e) for sg, e in near if e.scope == ep.scope and e.id != ep.id
                                  and abs(e.sequence_num - ep.sequence_num) <= reach
                                  and (filter is None or matches(filter, e))), key=lambda p: p[0].id)
@@ -206,7 +221,7 @@ class ReferenceStore:
         rows = sorted(((e.sequence_num, e.id, sg.index), sg, e) for sg, e in
                       (self._pair(x) for x in self._s.segments.values())
                       if self._in_scope(self._s, self._s.episodes[e.id], episode.scope)
-                      and (filter is None or matches(filter, e)))
+                      and _live(self._s.episodes[e.id]) and (filter is None or matches(filter, e)))
         key = (episode.sequence_num, episode.id, segment_index)
         before = [r for r in rows if r[0] < key][-n:]
         after = [r for r in rows if r[0] > key][:n]
@@ -217,19 +232,21 @@ class ReferenceStore:
     def _fact(self, s: _State, row: dict[str, Any]) -> Fact:
         cites = tuple(sorted(e for f, e in s.citations if f == row["id"]))
         return Fact(id=row["id"], scope=_scope_of(row, session=False), kind=row["kind"], key=row["key"],
-                    value=row["value"], tag=row["tag"], confidence=row["confidence"], importance=row["importance"],
+                    value=reveal(row["value"], self.cipher), tag=row["tag"], confidence=row["confidence"],
+                    importance=row["importance"],
                     sensitivity=row["sensitivity"], citations=cites, observed_at=row["observed_at"],
                     valid_from=row["valid_from"], valid_to=row["valid_to"], expires_at=row["expires_at"],
                     status=row["status"], access_count=row["access_count"],
                     last_accessed_at=row["last_accessed_at"], created_at=row["created_at"],
-                    subject=row["subject"], statement=row["statement"])
+                    subject=row["subject"], statement=reveal(row["statement"], self.cipher),
+                    expired_at=row["expired_at"], encrypted=row["encrypted"])
 
     def fact_ids(self, conn: _State, scope: Scope, *, keys: Sequence[str], subject: str | None,
                  value_norm: str | None = None) -> list[int]:
         """Active facts of ``scope`` about ``subject`` under ``keys`` (optionally one value)."""
         return [f["id"] for f in conn.facts.values() if self._in_scope(conn, f, scope, session=False)
                 and f["key"] in keys and f["status"] == "active" and (f["subject"] or "") == (subject or "")
-                and (value_norm is None or f["value_norm"] == value_norm)]
+                and _live(f) and (value_norm is None or f["value_norm"] == value_norm)]
 
     @staticmethod
     def _cosines(rows: list[dict[str, Any]], vector: np.ndarray) -> list[tuple[int, float]]:
@@ -242,7 +259,8 @@ class ReferenceStore:
                       min_similarity: float, k: int = 3) -> list[tuple[int, float]]:
         """Active facts under ``key`` about ``subject`` with cosine ≥ ``min_similarity``."""
         rows = [f for f in conn.facts.values() if self._in_scope(conn, f, scope, session=False)
-                and f["key"] == key and f["status"] == "active" and (f["subject"] or "") == (subject or "")]
+                and f["key"] == key and f["status"] == "active" and (f["subject"] or "") == (subject or "")
+                and _live(f)]
         return [p for p in self._cosines(rows, vector)[:k] if p[1] >= min_similarity]
 
     def load_facts(self, conn: _State, ids: Iterable[int]) -> list[Fact]:
@@ -259,7 +277,8 @@ class ReferenceStore:
             "tag": fact.tag, "value": fact.value, "value_norm": fact.value_norm, "statement": fact.statement,
             "confidence": fact.confidence, "importance": fact.importance, "sensitivity": fact.sensitivity,
             "observed_at": fact.observed_at, "valid_from": fact.valid_from, "valid_to": fact.valid_to,
-            "expires_at": None, "status": "active", "access_count": 0, "last_accessed_at": None,
+            "expires_at": fact.expires_at, "status": "active", "access_count": 0, "last_accessed_at": None,
+            "expired_at": None, "encrypted": fact.encrypted,
             "created_at": now, "updated_at": now, "terms": fact.index_terms.split(),
             "embedding": None if fact.embedding is None else np.asarray(fact.embedding, np.float32)}
         self.cite(conn, fid, citations)
@@ -273,9 +292,14 @@ class ReferenceStore:
     @staticmethod
     def set_fact_status(conn: _State, fact_id: int, status: str, *, now: datetime,
                         valid_to: datetime | None = None) -> None:
-        """Change a fact's status (and close ``valid_to`` if given)."""
+        """Change a fact's status: ``superseded`` closes ``valid_to`` (when given) and stamps
+        ``expired_at``; ``active`` reopens both."""
         row = conn.facts[fact_id]
-        row.update(status=status, updated_at=now, valid_to=valid_to if valid_to is not None else row["valid_to"])
+        if status == "active":
+            row.update(status="active", valid_to=None, expired_at=None, updated_at=now)
+            return
+        row.update(status=status, updated_at=now, valid_to=valid_to if valid_to is not None else row["valid_to"],
+                   expired_at=now if status == "superseded" else row["expired_at"])
 
     @staticmethod
     def touch_fact(conn: _State, fact_id: int, *, confidence: float, now: datetime, observed_at: datetime) -> None:
@@ -297,17 +321,18 @@ class ReferenceStore:
         """Deleted rows are gone from the dictionaries already."""
         return True
 
-    def _fact_rows(self, scope: Scope, statuses: Sequence[str], filter: Expr | None) -> list[Fact]:
+    def _fact_rows(self, scope: Scope, statuses: Sequence[str], filter: Expr | None,
+                   now: datetime | None = None) -> list[Fact]:
         s = self._s
         facts = [self._fact(s, f) for f in s.facts.values()
-                 if self._in_scope(s, f, scope, session=False) and f["status"] in statuses]
+                 if self._in_scope(s, f, scope, session=False) and f["status"] in statuses and _live(f, now)]
         return [f for f in facts if filter is None or matches(filter, f)]
 
     def get_facts(self, scope: Scope, ids: Sequence[int]) -> dict[int, Fact]:
         """Facts by id inside ``scope`` (any status)."""
         s = self._s
         return {i: self._fact(s, s.facts[i]) for i in ids
-                if i in s.facts and self._in_scope(s, s.facts[i], scope, session=False)}
+                if i in s.facts and self._in_scope(s, s.facts[i], scope, session=False) and _live(s.facts[i])}
 
     def list_facts(self, scope: Scope, *, statuses: Sequence[str], key: str | None = None, limit: int = 100,
                    offset: int = 0, filter: Expr | None = None) -> list[Fact]:
@@ -351,35 +376,36 @@ class ReferenceStore:
             out.append((doc_id, -score))
         return sorted(out, key=lambda p: (p[1], p[0]))[:limit]
 
-    def _segments(self, scope: Scope, filter: Expr | None) -> list[dict[str, Any]]:
+    def _segments(self, scope: Scope, filter: Expr | None, now: datetime | None) -> list[dict[str, Any]]:
         s = self._s
-        return [seg for seg in s.segments.values() if self._in_scope(s, seg, scope)
+        return [seg for seg in s.segments.values() if self._in_scope(s, seg, scope) and _live(seg, now)
                 and (filter is None or matches(filter, self._episode(s.episodes[seg["episode_id"]])))]
 
-    def fts_segments(self, scope: Scope, match: str, limit: int, *,
-                     filter: Expr | None = None) -> list[tuple[int, float]]:
+    def fts_segments(self, scope: Scope, match: str, limit: int, *, filter: Expr | None = None,
+                     now: datetime | None = None) -> list[tuple[int, float]]:
         """Full-text candidates (BM25 over the scope's segments)."""
-        return self._bm25([(seg["id"], seg["terms"]) for seg in self._segments(scope, filter)], match, limit)
+        return self._bm25([(seg["id"], seg["terms"]) for seg in self._segments(scope, filter, now)], match, limit)
 
     def fts_facts(self, scope: Scope, match: str, limit: int, statuses: Sequence[str], *,
-                  filter: Expr | None = None) -> list[tuple[int, float]]:
+                  filter: Expr | None = None, now: datetime | None = None) -> list[tuple[int, float]]:
         """Full-text candidates among facts (BM25)."""
-        ids = {f.id for f in self._fact_rows(scope, statuses, filter)}
+        ids = {f.id for f in self._fact_rows(scope, statuses, filter, now)}
         return self._bm25([(i, self._s.facts[i]["terms"]) for i in sorted(ids)], match, limit)
 
     def nearest_segments(self, scope: Scope, vector: np.ndarray, *, k: int, min_similarity: float,
-                         filter: Expr | None = None) -> list[tuple[int, float]]:
+                         filter: Expr | None = None, now: datetime | None = None) -> list[tuple[int, float]]:
         """Exact cosine top ``k``."""
-        return [p for p in self._cosines(self._segments(scope, filter), vector)[:k] if p[1] >= min_similarity]
+        return [p for p in self._cosines(self._segments(scope, filter, now), vector)[:k] if p[1] >= min_similarity]
 
     def nearest_scope_facts(self, scope: Scope, vector: np.ndarray, *, statuses: Sequence[str], k: int,
-                            min_similarity: float, filter: Expr | None = None) -> list[tuple[int, float]]:
+                            min_similarity: float, filter: Expr | None = None,
+                            now: datetime | None = None) -> list[tuple[int, float]]:
         """Exact cosine top ``k`` among the scope's facts."""
-        rows = [self._s.facts[f.id] for f in self._fact_rows(scope, statuses, filter)]
+        rows = [self._s.facts[f.id] for f in self._fact_rows(scope, statuses, filter, now)]
         return [p for p in self._cosines(rows, vector)[:k] if p[1] >= min_similarity]
 
     # -- deletion ---------------------------------------------------------------------------
-    def delete_scope(self, conn: _State, scope: Scope) -> dict[str, int]:
+    def delete_scope(self, conn: _State, scope: Scope) -> tuple[dict[str, int], list[tuple[str, int]]]:
         """Delete the scope's episodes, segments, facts (and their events)."""
         segs = [i for i, seg in conn.segments.items() if self._in_scope(conn, seg, scope)]
         for i in segs:
@@ -388,12 +414,27 @@ class ReferenceStore:
         if scope.session_id is not None:  # only facts cited by nothing outside the session
             facts = [i for i in facts if all(conn.episodes[e]["session_id"] == scope.session_id
                                              for f, e in conn.citations if f == i)]
+        events = sum(e["fact_id"] in facts for e in conn.events)
         n_facts = self.delete_facts(conn, facts)
         eps = [i for i, e in conn.episodes.items() if self._in_scope(conn, e, scope)]
         for i in eps:
             del conn.episodes[i]
         conn.citations = {(f, e) for f, e in conn.citations if e in conn.episodes}
-        return {"segments": len(segs), "facts": n_facts, "episodes": len(eps)}
+        counts = {"segments": len(segs), "memory_events": events, "facts": n_facts, "episodes": len(eps)}
+        return counts, [("episodes", i) for i in sorted(eps)] + [("facts", i) for i in sorted(facts)]
+
+    @staticmethod
+    def fact_event_count(conn: _State, fact_id: int) -> int:
+        """Audit events held for one fact."""
+        return sum(e["fact_id"] == fact_id for e in conn.events)
+
+    @staticmethod
+    def owner_active_facts(conn: _State, scope: Scope) -> list[tuple[int, datetime, float, float, int]]:
+        """``(id, observed_at, confidence, importance, access_count)`` of the owner's active facts."""
+        return [(f["id"], f["observed_at"], f["confidence"], f["importance"], f["access_count"])
+                for f in conn.facts.values() if f["status"] == "active"
+                and (f["org_id"], f["project_id"], f["user_id"], f["agent_id"])
+                == (scope.org_id, scope.project_id, scope.user_id, scope.agent_id)]
 
     @staticmethod
     def delete_facts(conn: _State, ids: Sequence[int]) -> int:

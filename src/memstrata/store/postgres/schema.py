@@ -92,6 +92,77 @@ CREATE TABLE memory_events (
 CREATE INDEX memory_events_fact ON memory_events (fact_id, id);
 """,
     ),
+    Migration(
+        2,
+        "llm_queue_and_short_term",
+        """
+-- Same tables as SQLite's migration 2. The queue and short-term memory are driven by
+-- SQLite-only code for now (Store.capabilities); the tables keep the schemas in step.
+CREATE TABLE extraction_queue (
+    id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    episode_id BIGINT NOT NULL UNIQUE REFERENCES episodes(id) ON DELETE CASCADE,
+    org_id TEXT NOT NULL, project_id TEXT NOT NULL,
+    user_id TEXT, agent_id TEXT, session_id TEXT,
+    status TEXT NOT NULL CHECK (status IN ('pending', 'running', 'done', 'failed')),
+    flush BOOLEAN NOT NULL DEFAULT FALSE,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    not_before TIMESTAMPTZ,
+    claimed_by TEXT, lease_until TIMESTAMPTZ,
+    last_error TEXT,
+    enqueued_at TIMESTAMPTZ NOT NULL, done_at TIMESTAMPTZ
+);
+CREATE INDEX extraction_queue_status ON extraction_queue (status, org_id, project_id, session_id);
+
+CREATE TABLE session_memory (
+    id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    org_id TEXT NOT NULL, project_id TEXT NOT NULL,
+    user_id TEXT, agent_id TEXT, session_id TEXT NOT NULL,
+    summary TEXT NOT NULL DEFAULT '',
+    summarised_through BIGINT NOT NULL DEFAULT 0,
+    updated_at TIMESTAMPTZ NOT NULL
+);
+CREATE UNIQUE INDEX session_memory_scope ON session_memory (
+    org_id, project_id, coalesce(user_id, ''), coalesce(agent_id, ''), session_id);
+""",
+    ),
+    Migration(
+        3,
+        "lifecycle",
+        """
+ALTER TABLE episodes ADD COLUMN expires_at TIMESTAMPTZ;
+ALTER TABLE segments ADD COLUMN expires_at TIMESTAMPTZ;
+CREATE INDEX episodes_expires ON episodes (expires_at) WHERE expires_at IS NOT NULL;
+CREATE INDEX facts_expires ON facts (expires_at) WHERE expires_at IS NOT NULL;
+ALTER TABLE facts ADD COLUMN expired_at TIMESTAMPTZ;
+UPDATE facts SET expired_at = updated_at WHERE status = 'superseded';
+ALTER TABLE facts ADD COLUMN encrypted BOOLEAN NOT NULL DEFAULT FALSE;
+ALTER TABLE facts ADD COLUMN boost_mark BIGINT NOT NULL DEFAULT 0;
+
+-- Forget jobs exist for schema parity; PostgreSQL forgets a scope in one transaction
+-- (rows are gone for every reader at commit), so none is left running here.
+CREATE TABLE forget_jobs (
+    id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    org_id TEXT NOT NULL, project_id TEXT NOT NULL, user_id TEXT, agent_id TEXT,
+    episode_cut BIGINT NOT NULL, segment_cut BIGINT NOT NULL, fact_cut BIGINT NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('running', 'done')),
+    actor TEXT NOT NULL, started_at TIMESTAMPTZ NOT NULL, finished_at TIMESTAMPTZ,
+    total_episodes BIGINT NOT NULL, counts JSONB NOT NULL DEFAULT '{}', ids_sha256 TEXT
+);
+CREATE INDEX forget_jobs_status ON forget_jobs (status);
+CREATE TABLE forget_job_ids (
+    job_id BIGINT NOT NULL, tbl TEXT NOT NULL, row_id BIGINT NOT NULL,
+    PRIMARY KEY (job_id, tbl, row_id)
+);
+""",
+    ),
+    Migration(
+        4,
+        "forget_job_filters",
+        """
+ALTER TABLE forget_jobs ADD COLUMN session_id TEXT;
+ALTER TABLE forget_jobs ADD COLUMN before TIMESTAMPTZ;
+""",
+    ),
 )
 
 #: The newest schema this code knows (equal to the SQLite store's: one migration list per backend).

@@ -25,10 +25,13 @@ import psycopg
 from psycopg.rows import dict_row
 from psycopg.types.json import Jsonb
 
+from memstrata.clock import utcnow
 from memstrata.filter import Expr
 from memstrata.filter.sql import POSTGRES, compile_filter
+from memstrata.privacy.crypto import Cipher, reveal
 from memstrata.store.postgres import search
 from memstrata.store.postgres.connection import PgDatabase, redact_url
+from memstrata.store.protocol import Capabilities
 from memstrata.store.records import NewFact, NewSegment, episode_hash
 from memstrata.types import ContextSegment, Episode, Fact, MemoryEvent, Scope, Segment
 
@@ -36,10 +39,10 @@ Conn = psycopg.Connection[Any]
 
 _SCOPE_FIELDS = ("user_id", "agent_id", "session_id")
 _EPISODE_COLS = ("id, org_id, project_id, user_id, agent_id, session_id, role, producer_id, produced_for_id, "
-                 "content, content_type, created_at, sequence_num, metadata")
+                 "content, content_type, created_at, sequence_num, metadata, expires_at")
 _FACT_COLS = ("id, org_id, project_id, user_id, agent_id, subject, kind, key, tag, value, statement, "
               "confidence, importance, sensitivity, observed_at, valid_from, valid_to, expires_at, status, "
-              "access_count, last_accessed_at, created_at")
+              "access_count, last_accessed_at, created_at, expired_at, encrypted")
 
 
 def scope_predicate(scope: Scope, *, prefix: str = "", session: bool = True) -> tuple[str, list[object]]:
@@ -84,20 +87,26 @@ def _row_to_episode(r: dict[str, Any]) -> Episode:
         id=r["id"], scope=Scope(r["org_id"], r["project_id"], r["user_id"], r["agent_id"], r["session_id"]),
         role=r["role"], content=r["content"], created_at=r["created_at"].astimezone(UTC),
         sequence_num=r["sequence_num"], producer_id=r["producer_id"], produced_for_id=r["produced_for_id"],
-        content_type=r["content_type"], metadata=r["metadata"],
+        content_type=r["content_type"], metadata=r["metadata"], expires_at=_utc(r["expires_at"]),
     )
 
 
-def _row_to_fact(r: dict[str, Any], citations: tuple[int, ...]) -> Fact:
+def _row_to_fact(r: dict[str, Any], citations: tuple[int, ...], cipher: Cipher | None) -> Fact:
     return Fact(
         id=r["id"], scope=Scope(r["org_id"], r["project_id"], r["user_id"], r["agent_id"]),
-        kind=r["kind"], key=r["key"], value=r["value"], tag=r["tag"], confidence=r["confidence"],
+        kind=r["kind"], key=r["key"], value=reveal(r["value"], cipher), tag=r["tag"], confidence=r["confidence"],
         importance=r["importance"], sensitivity=r["sensitivity"], citations=citations,
         observed_at=r["observed_at"].astimezone(UTC), valid_from=_utc(r["valid_from"]),
         valid_to=_utc(r["valid_to"]), expires_at=_utc(r["expires_at"]), status=r["status"],
         access_count=r["access_count"], last_accessed_at=_utc(r["last_accessed_at"]),
-        created_at=r["created_at"].astimezone(UTC), subject=r["subject"], statement=r["statement"],
+        created_at=r["created_at"].astimezone(UTC), subject=r["subject"], statement=reveal(r["statement"], cipher),
+        expired_at=_utc(r["expired_at"]), encrypted=bool(r["encrypted"]),
     )
+
+
+def live(prefix: str = "") -> str:
+    """Predicate (one ``%s``: now) keeping rows whose TTL has not passed."""
+    return f"({prefix}expires_at IS NULL OR {prefix}expires_at > %s)"
 
 
 def _rows(conn: Conn, sql: str, params: Sequence[object] = ()) -> list[dict[str, Any]]:
@@ -122,6 +131,10 @@ class PostgresStore:
     def __init__(self, url: str, *, max_connections: int = 4) -> None:
         self.db = PgDatabase(url, max_connections=max_connections)
         self.location = redact_url(url)
+        #: Decrypts high-sensitivity values on read; ``None``: they read as ``[ENCRYPTED]``.
+        self.cipher: Cipher | None = None
+        #: The extraction queue, short-term memory and background forget jobs run on SQLite only.
+        self.capabilities = Capabilities(forget_jobs=False, extraction_queue=False, short_term=False)
 
     def close(self) -> None:
         """Close the pool."""
@@ -175,7 +188,7 @@ class PostgresStore:
     def insert_episode(
         self, conn: Conn, *, scope: Scope, role: str, content: str, created_at: datetime,
         producer_id: str | None, produced_for_id: str | None, content_type: str,
-        metadata: dict[str, Any], now: datetime,
+        metadata: dict[str, Any], now: datetime, expires_at: datetime | None = None,
     ) -> tuple[int, bool]:
         """Insert an episode; returns ``(id, created)`` (``created=False``: already stored)."""
         self.lock_scopes(conn, [scope])
@@ -190,27 +203,28 @@ class PostgresStore:
         where, params = scope_predicate(scope)
         row = conn.execute(
             "INSERT INTO episodes (org_id, project_id, user_id, agent_id, session_id, role, producer_id, "
-            "produced_for_id, content, content_type, created_at, sequence_num, metadata, content_hash, ingested_at) "
-            "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, "
-            f"(SELECT coalesce(max(sequence_num), 0) + 1 FROM episodes WHERE {where}), %s, %s, %s) RETURNING id",
+            "produced_for_id, content, content_type, created_at, sequence_num, metadata, content_hash, ingested_at, "
+            "expires_at) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, "
+            f"(SELECT coalesce(max(sequence_num), 0) + 1 FROM episodes WHERE {where}), %s, %s, %s, %s) RETURNING id",
             (scope.org_id, scope.project_id, scope.user_id, scope.agent_id, scope.session_id, role, producer_id,
-             produced_for_id, content, content_type, created_at, *params, Jsonb(metadata), digest, now),
+             produced_for_id, content, content_type, created_at, *params, Jsonb(metadata), digest, now, expires_at),
         ).fetchone()
         assert row is not None
         return int(row[0]), True
 
     def insert_segments(self, conn: Conn, *, episode_id: int, scope: Scope,
-                        segments: Sequence[NewSegment]) -> list[int]:
+                        segments: Sequence[NewSegment], expires_at: datetime | None = None) -> list[int]:
         """Insert an episode's segments with vectors and full-text terms; returns ids in order."""
         if not segments:
             return []
         with conn.cursor() as cur:
             cur.executemany(
                 "INSERT INTO segments (episode_id, idx, text, derivative, org_id, project_id, user_id, agent_id, "
-                "session_id, terms, embedding) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s) RETURNING id",
+                "session_id, terms, embedding, expires_at) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s) "
+                "RETURNING id",
                 [(episode_id, idx, seg.text, seg.derivative, scope.org_id, scope.project_id, scope.user_id,
                   scope.agent_id, scope.session_id, seg.index_terms,
-                  None if seg.embedding is None else np.asarray(seg.embedding, dtype=np.float32))
+                  None if seg.embedding is None else np.asarray(seg.embedding, dtype=np.float32), expires_at)
                  for idx, seg in enumerate(segments)],
                 returning=True)
             ids = []
@@ -226,17 +240,20 @@ class PostgresStore:
         """The episode with this id inside ``scope``, or ``None``."""
         where, params = scope_predicate(scope)
         with self.db.read() as conn:
-            rows = _rows(conn, f"SELECT {_EPISODE_COLS} FROM episodes WHERE id = %s AND {where}",
-                         (episode_id, *params))
+            rows = _rows(conn, f"SELECT {_EPISODE_COLS} FROM episodes WHERE id = %s AND {where} AND {live()}",
+                         (episode_id, *params, utcnow()))
         return _row_to_episode(rows[0]) if rows else None
 
     def list_episodes(self, scope: Scope, *, limit: int, offset: int = 0,
-                      filter: Expr | None = None) -> list[Episode]:
-        """Episodes in ``scope`` matching ``filter``, newest first."""
+                      filter: Expr | None = None, expiry: bool = True) -> list[Episode]:
+        """Episodes in ``scope`` matching ``filter``, newest first (``expiry=False``: expired ones too)."""
         compiled = filter_predicate(filter, kind="episode")
         if compiled is None:
             return []
         where, params = scope_predicate(scope)
+        if expiry:
+            where += f" AND {live()}"
+            params.append(utcnow())
         with self.db.read() as conn:
             rows = _rows(conn, f"SELECT {_EPISODE_COLS} FROM episodes WHERE {where} AND {compiled[0]} "
                                "ORDER BY created_at DESC, id DESC LIMIT %s OFFSET %s",
@@ -273,9 +290,9 @@ class PostgresStore:
                 out[ep.id] = self._segment_rows(
                     conn, "s.idx = 0 AND e.org_id = %s AND e.project_id = %s AND e.user_id IS NOT DISTINCT FROM %s "
                           "AND e.agent_id IS NOT DISTINCT FROM %s AND e.session_id IS NOT DISTINCT FROM %s "
-                          f"AND e.sequence_num BETWEEN %s AND %s AND e.id != %s AND {compiled[0]}",
+                          f"AND e.sequence_num BETWEEN %s AND %s AND e.id != %s AND {compiled[0]} AND {live('e.')}",
                     (sc.org_id, sc.project_id, sc.user_id, sc.agent_id, sc.session_id,
-                     ep.sequence_num - reach, ep.sequence_num + reach, ep.id, *compiled[1]))
+                     ep.sequence_num - reach, ep.sequence_num + reach, ep.id, *compiled[1], utcnow()))
         return out
 
     def neighbours(self, episode: Episode, segment_index: int, n: int, *,
@@ -286,8 +303,8 @@ class PostgresStore:
         if n <= 0 or compiled is None:
             return []
         where, params = scope_predicate(episode.scope, prefix="e.")
-        where += f" AND {compiled[0]}"
-        params += compiled[1]
+        where += f" AND {compiled[0]} AND {live('e.')}"
+        params += [*compiled[1], utcnow()]
         key = (episode.sequence_num, episode.id, segment_index)
         sql = ("SELECT e.id, s.idx, s.text, e.producer_id, e.role, e.created_at FROM segments s "
                f"JOIN episodes e ON e.id = s.episode_id WHERE {where} AND (e.sequence_num, e.id, s.idx) "
@@ -301,8 +318,7 @@ class PostgresStore:
         return [ContextSegment(r[0], r[1], r[2], r[3] or r[4], r[5].astimezone(UTC)) for r in rows]
 
     # -- facts ------------------------------------------------------------------------------
-    @staticmethod
-    def _facts(conn: Conn, where: str, params: Sequence[object], tail: str = "") -> list[Fact]:
+    def _facts(self, conn: Conn, where: str, params: Sequence[object], tail: str = "") -> list[Fact]:
         rows = _rows(conn, f"SELECT {_FACT_COLS} FROM facts WHERE {where} {tail}", params)
         if not rows:
             return []
@@ -310,15 +326,15 @@ class PostgresStore:
         for fid, eid in conn.execute("SELECT fact_id, episode_id FROM fact_citations WHERE fact_id = ANY(%s) "
                                      "ORDER BY episode_id", ([r["id"] for r in rows],)):
             cites.setdefault(fid, []).append(eid)
-        return [_row_to_fact(r, tuple(cites.get(r["id"], ()))) for r in rows]
+        return [_row_to_fact(r, tuple(cites.get(r["id"], ())), self.cipher) for r in rows]
 
     def fact_ids(self, conn: Conn, scope: Scope, *, keys: Sequence[str], subject: str | None,
                  value_norm: str | None = None) -> list[int]:
         """Ids of active facts of ``scope`` about ``subject`` under ``keys`` (optionally one value)."""
         where, params = scope_predicate(scope, session=False)
         sql = (f"SELECT id FROM facts WHERE {where} AND key = ANY(%s) AND status = 'active' "
-               "AND coalesce(subject, '') = %s")
-        args: list[object] = [*params, list(keys), subject or ""]
+               f"AND coalesce(subject, '') = %s AND {live()}")
+        args: list[object] = [*params, list(keys), subject or "", utcnow()]
         if value_norm is not None:
             sql += " AND value_norm = %s"
             args.append(value_norm)
@@ -328,8 +344,8 @@ class PostgresStore:
                       vector: np.ndarray, min_similarity: float, k: int = 3) -> list[tuple[int, float]]:
         """Active facts under ``key`` about ``subject`` with cosine ≥ ``min_similarity`` to ``vector``."""
         where, params = scope_predicate(scope, session=False)
-        where += " AND key = %s AND status = 'active' AND coalesce(subject, '') = %s"
-        return self._nearest_facts(conn, where, [*params, key, subject or ""], vector, k, min_similarity)
+        where += f" AND key = %s AND status = 'active' AND coalesce(subject, '') = %s AND {live()}"
+        return self._nearest_facts(conn, where, [*params, key, subject or "", utcnow()], vector, k, min_similarity)
 
     @staticmethod
     def _nearest_facts(conn: Conn, where: str, params: Sequence[object], vector: np.ndarray, k: int,
@@ -354,12 +370,13 @@ class PostgresStore:
         row = conn.execute(
             "INSERT INTO facts (org_id, project_id, user_id, agent_id, subject, kind, key, tag, value, value_norm, "
             "statement, confidence, importance, sensitivity, observed_at, valid_from, valid_to, status, created_at, "
-            "updated_at, terms, embedding) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, "
-            "%s, 'active', %s, %s, %s, %s) RETURNING id",
+            "updated_at, terms, embedding, expires_at, encrypted) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, "
+            "%s, %s, %s, %s, %s, %s, %s, 'active', %s, %s, %s, %s, %s, %s) RETURNING id",
             (scope.org_id, scope.project_id, scope.user_id, scope.agent_id, fact.subject, fact.kind, fact.key,
              fact.tag, fact.value, fact.value_norm, fact.statement, fact.confidence, fact.importance,
              fact.sensitivity, fact.observed_at, fact.valid_from, fact.valid_to, now, now, fact.index_terms,
-             None if fact.embedding is None else np.asarray(fact.embedding, dtype=np.float32)),
+             None if fact.embedding is None else np.asarray(fact.embedding, dtype=np.float32), fact.expires_at,
+             fact.encrypted),
         ).fetchone()
         assert row is not None
         self.cite(conn, int(row[0]), citations)
@@ -374,9 +391,15 @@ class PostgresStore:
 
     def set_fact_status(self, conn: Conn, fact_id: int, status: str, *, now: datetime,
                         valid_to: datetime | None = None) -> None:
-        """Change a fact's status (``superseded`` also closes ``valid_to``)."""
-        conn.execute("UPDATE facts SET status = %s, valid_to = coalesce(%s, valid_to), updated_at = %s "
-                     "WHERE id = %s", (status, valid_to, now, fact_id))
+        """Change a fact's status. ``superseded`` closes ``valid_to`` (when given) and stamps
+        ``expired_at``; ``active`` reopens both (as the SQLite store)."""
+        if status == "active":
+            conn.execute("UPDATE facts SET status = 'active', valid_to = NULL, expired_at = NULL, updated_at = %s "
+                         "WHERE id = %s", (now, fact_id))
+        else:
+            conn.execute("UPDATE facts SET status = %s, valid_to = coalesce(%s, valid_to), updated_at = %s, "
+                         "expired_at = CASE WHEN %s = 'superseded' THEN %s ELSE expired_at END WHERE id = %s",
+                         (status, valid_to, now, status, now, fact_id))
 
     @staticmethod
     def touch_fact(conn: Conn, fact_id: int, *, confidence: float, now: datetime, observed_at: datetime) -> None:
@@ -412,7 +435,7 @@ class PostgresStore:
             return {}
         where, params = scope_predicate(scope, session=False)
         with self.db.read() as conn:
-            facts = self._facts(conn, f"id = ANY(%s) AND {where}", [list(ids), *params])
+            facts = self._facts(conn, f"id = ANY(%s) AND {where} AND {live()}", [list(ids), *params, utcnow()])
         return {f.id: f for f in facts}
 
     def list_facts(self, scope: Scope, *, statuses: Sequence[str], key: str | None = None,
@@ -422,8 +445,8 @@ class PostgresStore:
         if compiled is None:
             return []
         where, params = scope_predicate(scope, session=False)
-        where += f" AND status = ANY(%s) AND {compiled[0]}"
-        params += [list(statuses), *compiled[1]]
+        where += f" AND status = ANY(%s) AND {compiled[0]} AND {live()}"
+        params += [list(statuses), *compiled[1], utcnow()]
         if key is not None:
             where += " AND (key = %s OR starts_with(key, %s))"
             params += [key, key + "."]
@@ -452,7 +475,7 @@ class PostgresStore:
 
     # -- search candidates ------------------------------------------------------------------
     def fts_segments(self, scope: Scope, match: str, limit: int, *,
-                     filter: Expr | None = None) -> list[tuple[int, float]]:
+                     filter: Expr | None = None, now: datetime | None = None) -> list[tuple[int, float]]:
         """Full-text candidates ``[(segment_id, -ts_rank)]`` in ``scope`` matching ``filter``, best
         first (lower is better, like SQLite's bm25)."""
         compiled = filter_predicate(filter, kind="episode", alias="e.")
@@ -463,12 +486,12 @@ class PostgresStore:
         with self.db.read() as conn:
             rows = conn.execute(
                 f"SELECT s.id, ts_rank(s.tsv, q) AS r FROM segments s {join}CROSS JOIN to_tsquery('simple', %s) q "
-                f"WHERE s.tsv @@ q AND {where} AND {compiled[0]} ORDER BY r DESC, s.id LIMIT %s",
-                (tsquery(match), *params, *compiled[1], limit)).fetchall()
+                f"WHERE s.tsv @@ q AND {where} AND {compiled[0]} AND {live('s.')} ORDER BY r DESC, s.id LIMIT %s",
+                (tsquery(match), *params, *compiled[1], now or utcnow(), limit)).fetchall()
         return [(int(r[0]), -float(r[1])) for r in rows]
 
     def fts_facts(self, scope: Scope, match: str, limit: int, statuses: Sequence[str], *,
-                  filter: Expr | None = None) -> list[tuple[int, float]]:
+                  filter: Expr | None = None, now: datetime | None = None) -> list[tuple[int, float]]:
         """Full-text candidates among facts ``[(fact_id, -ts_rank)]`` matching ``filter``, best first."""
         compiled = filter_predicate(filter, kind="fact", alias="f.")
         if compiled is None:
@@ -477,12 +500,14 @@ class PostgresStore:
         with self.db.read() as conn:
             rows = conn.execute(
                 f"SELECT f.id, ts_rank(f.tsv, q) AS r FROM facts f CROSS JOIN to_tsquery('simple', %s) q "
-                f"WHERE f.tsv @@ q AND {where} AND f.status = ANY(%s) AND {compiled[0]} ORDER BY r DESC, f.id "
-                "LIMIT %s", (tsquery(match), *params, list(statuses), *compiled[1], limit)).fetchall()
+                f"WHERE f.tsv @@ q AND {where} AND f.status = ANY(%s) AND {compiled[0]} AND {live('f.')} "
+                "ORDER BY r DESC, f.id LIMIT %s",
+                (tsquery(match), *params, list(statuses), *compiled[1], now or utcnow(), limit)).fetchall()
         return [(int(r[0]), -float(r[1])) for r in rows]
 
     def nearest_segments(self, scope: Scope, vector: np.ndarray, *, k: int, min_similarity: float,
-                         filter: Expr | None = None, exact: bool | None = None) -> list[tuple[int, float]]:
+                         filter: Expr | None = None, now: datetime | None = None,
+                         exact: bool | None = None) -> list[tuple[int, float]]:
         """``[(segment_id, cosine)]`` of the ``k`` nearest embedded segments in ``scope`` whose episodes
         match ``filter``, best first; exact or HNSW as ``search.nearest`` decides (``exact`` forces)."""
         compiled = filter_predicate(filter, kind="episode", alias="e.")
@@ -491,25 +516,28 @@ class PostgresStore:
         where, params = scope_predicate(scope, prefix="s.")
         join = "" if filter is None else "JOIN episodes e ON e.id = s.episode_id "
         with self.db.read() as conn:
-            return search.nearest(conn, from_where=f"FROM segments s {join}WHERE {where} AND {compiled[0]}",
-                                  params=[*params, *compiled[1]], vector=vector, k=k,
+            return search.nearest(conn, from_where=f"FROM segments s {join}WHERE {where} AND {compiled[0]} "
+                                                   f"AND {live('s.')}",
+                                  params=[*params, *compiled[1], now or utcnow()], vector=vector, k=k,
                                   min_similarity=min_similarity, exact=exact)
 
     def nearest_scope_facts(self, scope: Scope, vector: np.ndarray, *, statuses: Sequence[str], k: int,
-                            min_similarity: float, filter: Expr | None = None) -> list[tuple[int, float]]:
+                            min_similarity: float, filter: Expr | None = None,
+                            now: datetime | None = None) -> list[tuple[int, float]]:
         """``[(fact_id, cosine)]`` of the ``k`` nearest embedded facts in ``scope`` (exact search)."""
         compiled = filter_predicate(filter, kind="fact")
         if compiled is None:
             return []
         where, params = scope_predicate(scope, session=False)
-        where += f" AND status = ANY(%s) AND {compiled[0]}"
+        where += f" AND status = ANY(%s) AND {compiled[0]} AND {live()}"
         with self.db.read() as conn:
-            return self._nearest_facts(conn, where, [*params, list(statuses), *compiled[1]], vector, k,
-                                       min_similarity)
+            return self._nearest_facts(conn, where, [*params, list(statuses), *compiled[1], now or utcnow()],
+                                       vector, k, min_similarity)
 
     # -- deletion ---------------------------------------------------------------------------
-    def delete_scope(self, conn: Conn, scope: Scope) -> dict[str, int]:
-        """Delete every episode, segment, fact and fact event in ``scope``; counts per table."""
+    def delete_scope(self, conn: Conn, scope: Scope) -> tuple[dict[str, int], list[tuple[str, int]]]:
+        """Delete every episode, segment, fact and fact event in ``scope`` (a session: its episodes
+        and the facts only it cites). Returns counts per table and the deleted ``(table, id)``s."""
         self.lock_scopes(conn, [scope])
         where, params = scope_predicate(scope)
         counts = {"segments": conn.execute(f"DELETE FROM segments WHERE {where}", params).rowcount}
@@ -523,9 +551,29 @@ class PostgresStore:
                         "AND coalesce(e.session_id, '') != %s)")
             fparams = [*fparams, scope.session_id]
         ids = [int(r[0]) for r in conn.execute(fact_sql, fparams)]
+        events = conn.execute("SELECT count(*) FROM memory_events WHERE fact_id = ANY(%s)", (ids,)).fetchone()
+        counts["memory_events"] = int(events[0]) if events else 0
         counts["facts"] = self.delete_facts(conn, ids)
-        counts["episodes"] = conn.execute(f"DELETE FROM episodes WHERE {where}", params).rowcount
-        return counts
+        episodes = [int(r[0]) for r in conn.execute(f"DELETE FROM episodes WHERE {where} RETURNING id", params)]
+        counts["episodes"] = len(episodes)
+        conn.execute(f"DELETE FROM session_memory WHERE {where}", params)
+        return counts, [("episodes", i) for i in sorted(episodes)] + [("facts", i) for i in sorted(ids)]
+
+    @staticmethod
+    def fact_event_count(conn: Conn, fact_id: int) -> int:
+        """Audit events held for one fact (the receipt of its deletion counts them)."""
+        row = conn.execute("SELECT count(*) FROM memory_events WHERE fact_id = %s", (fact_id,)).fetchone()
+        return int(row[0]) if row else 0
+
+    @staticmethod
+    def owner_active_facts(conn: Conn, scope: Scope) -> list[tuple[int, datetime, float, float, int]]:
+        """``(id, observed_at, confidence, importance, access_count)`` of the active facts of
+        ``scope``'s owner (user and agent exactly), for the per-user cap."""
+        rows = conn.execute(
+            "SELECT id, observed_at, confidence, importance, access_count FROM facts WHERE org_id = %s "
+            "AND project_id = %s AND user_id IS NOT DISTINCT FROM %s AND agent_id IS NOT DISTINCT FROM %s "
+            "AND status = 'active'", (scope.org_id, scope.project_id, scope.user_id, scope.agent_id)).fetchall()
+        return [(int(r[0]), r[1].astimezone(UTC), float(r[2]), float(r[3]), int(r[4])) for r in rows]
 
     def delete_facts(self, conn: Conn, ids: Sequence[int]) -> int:
         """Remove facts, their citations and events; returns how many."""
