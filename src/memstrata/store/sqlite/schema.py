@@ -170,6 +170,15 @@ CREATE TABLE forget_job_ids (
 ) WITHOUT ROWID;
 """,
     ),
+    Migration(
+        4,
+        "forget_job_filters",
+        """
+-- A forget job may be narrowed to one session, or to episodes said before a time.
+ALTER TABLE forget_jobs ADD COLUMN session_id TEXT;
+ALTER TABLE forget_jobs ADD COLUMN before TEXT;
+""",
+    ),
 )
 
 #: The newest schema this code knows.
