@@ -10,6 +10,7 @@ import memstrata
 
 EXPECTED_ALL: list[str] = [
     "AddResult",
+    "Category",
     "ContentTooLarge",
     "ContextSegment",
     "CorruptDatabase",

@@ -23,6 +23,8 @@ from memstrata.export import export_records
 from memstrata.extract.base import Extractor
 from memstrata.filter import Expr, parse
 from memstrata.ingest import AddResult, Ingestor, Message, check_scope, check_text, validate_message
+from memstrata.lifecycle.audit import restore as restore_fact
+from memstrata.lifecycle.audit import rollback as rollback_event
 from memstrata.lifecycle.direct import forget_now
 from memstrata.lifecycle.forget import (
     BackgroundForgetter,
@@ -33,6 +35,9 @@ from memstrata.lifecycle.forget import (
     start_job,
 )
 from memstrata.lifecycle.forget import receipt as forget_receipt
+from memstrata.lifecycle.maintain import MaintenanceReport
+from memstrata.lifecycle.maintain import maintain as run_maintenance
+from memstrata.lifecycle.restore import import_records as import_export_records
 from memstrata.privacy.crypto import Cipher
 from memstrata.recall import Query, Retriever, fact_ids
 from memstrata.render import render_context
@@ -41,6 +46,7 @@ from memstrata.store.protocol import Store
 from memstrata.types import Episode, Fact, Hit, MemoryEvent, Scope
 
 if TYPE_CHECKING:
+    from memstrata.semantic.agents import AgentResult
     from memstrata.semantic.service import SemanticService
     from memstrata.semantic.stm import ShortTermMemory
 
@@ -509,6 +515,51 @@ class Memory:
                 run_to_end(self.store, job)  # type: ignore[arg-type]
         return not running_jobs(self.store)  # type: ignore[arg-type]
 
+    # -- lifecycle --------------------------------------------------------------------------
+    def maintain(self, *, now: datetime | None = None,
+                 on_step: Callable[[str], None] | None = None) -> MaintenanceReport:
+        """Finish interrupted forgets, delete expired memories, archive idle facts (not recalled
+        for ``Settings.archive_after_days`` and importance below ``archive_below_importance``),
+        merge near-duplicate facts (cosine ≥ ``Settings.merge_similarity``), boost often-recalled
+        facts, ANALYZE/VACUUM when worthwhile. Idempotent; every step is its own short
+        transaction, so it is safe while other processes read and write."""
+        when = utcnow() if now is None else require_aware(now, "now")
+        self._require("maintenance", "maintenance")
+        return run_maintenance(self.store, self.settings, now=when, on_step=on_step)  # type: ignore[arg-type]
+
+    def restore(self, fact_id: int, *, actor: str = "sdk", **scope: Unpack[ScopeArgs]) -> Fact:
+        """Bring an archived fact back to active (logged). Raises ``NotFound``, ``InvalidInput``."""
+        sc = self._scope(**scope)
+        self._require("maintenance", "restore")
+        restore_fact(self.store, sc, int(fact_id), actor=actor, now=utcnow())  # type: ignore[arg-type]
+        fact = self.get(fact_id, **scope)
+        assert isinstance(fact, Fact)
+        return fact
+
+    def rollback(self, event_id: int, *, actor: str = "sdk", **scope: Unpack[ScopeArgs]) -> builtins.list[Fact]:
+        """Restore the state before a ``supersede``, ``merge`` or ``archive`` event (see
+        ``history``); the rollback is itself logged. Returns the facts it changed.
+
+        Raises:
+            NotFound: no such event in the scope. InvalidInput: not undoable, or already undone.
+        """
+        sc = self._scope(**scope)
+        self._require("maintenance", "rollback")
+        changed = rollback_event(self.store, sc, int(event_id), actor=actor, now=utcnow())  # type: ignore[arg-type]
+        facts = self.store.get_facts(Scope(sc.org_id, sc.project_id), changed)
+        return [facts[i] for i in changed if i in facts]
+
+    def import_records(self, records: Iterable[dict[str, Any]]) -> dict[str, int]:
+        """Load ``export`` records back with their ids, timestamps and statuses (idempotent:
+        rows already there are skipped). Returns counts newly inserted.
+
+        Raises:
+            InvalidInput: a malformed record, or an id that holds another memory here.
+        """
+        self._require("maintenance", "importing export files")
+        return import_export_records(self.store, records, embedder=self.embedder,  # type: ignore[arg-type]
+                                     cipher=self.store.cipher)
+
     def export(self, **scope: Unpack[ScopeArgs]) -> Iterator[dict[str, Any]]:
         """JSON-serialisable records of the scope: episodes, then facts (every status), then events."""
         sc = self._scope(**scope)
@@ -587,6 +638,27 @@ class Memory:
         return ShortTerm(self.store, None, self.settings.semantic).get(  # type: ignore[arg-type]  # SQLite
             self._scope(**scope))
 
+    def agent_search(self, query: str, *, agent_mode: str = "router", limit: int = 10,
+                     kinds: Sequence[str] = ("fact", "episode"), mode: str = "long_term",
+                     **scope: Unpack[ScopeArgs]) -> AgentResult:
+        """Retrieval agents (opt-in): ``direct``, ``split`` (sub-queries in parallel, merged),
+        ``chain`` (chain-of-query, up to ``SemanticSettings.agent_max_hops`` rounds, stopping at
+        confidence ≥ ``agent_stop_confidence``) or ``router`` (the LLM picks one). The result
+        records the agent, queries, LLM calls, tokens and time (``semantic.agents.AgentResult``).
+
+        Raises:
+            InvalidInput: bad arguments, or an LLM agent without an LLM configured.
+            LLMError: the LLM failed (after its retries) or answered invalid JSON twice.
+        """
+        from memstrata.semantic.agents import RetrievalAgents
+
+        def search(q: str) -> builtins.list[Hit]:
+            return self.search(q, limit=limit, kinds=kinds, mode=mode, **scope)
+
+        self._scope(**scope)  # validate once, before any LLM call
+        llm = self.semantic.llm if self.has_llm else None
+        return RetrievalAgents(llm, search, self.settings.semantic, limit=limit).run(query, agent_mode)
+
     def flush(self, **scope: Unpack[ScopeArgs]) -> int:
         """Extract the scope's waiting messages now with the LLM; returns batches processed
         (0 without an LLM: the messages stay queued)."""
@@ -615,6 +687,11 @@ class Memory:
         llm = self.semantic.llm if self.has_llm else None
         data["llm"] = None if llm is None else llm.name
         data["worker_running"] = self._semantic is not None and self._semantic.running()
+        with self.store.db.read() as conn:  # type: ignore[attr-defined]  # SQLite (checked above)
+            rows = dict(conn.execute("SELECT key, value FROM meta WHERE key IN (?, ?, ?, ?, ?)",
+                                     ("llm_calls", "llm_prompt_tokens", "llm_completion_tokens", "llm_latency_ms",
+                                      "llm_failures")).fetchall())
+        data["usage"] = {k: int(v) for k, v in sorted(rows.items())}
         return data
 
     def start_worker(self, *, poll_s: float = 1.0) -> None:

@@ -35,11 +35,14 @@ class Capabilities:
             without, a forget is one synchronous transaction (``lifecycle.direct``).
         extraction_queue: the LLM extraction queue and worker (``store.sqlite.queue``).
         short_term: per-session short-term memory (``semantic.stm``).
+        maintenance: ``maintain``, ``restore``, ``rollback`` and exact import of export files
+            (``lifecycle.maintain``, ``lifecycle.audit``, ``lifecycle.restore``).
     """
 
     forget_jobs: bool
     extraction_queue: bool
     short_term: bool
+    maintenance: bool
 
 
 class StoreDatabase(Protocol):

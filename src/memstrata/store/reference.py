@@ -78,7 +78,8 @@ class ReferenceStore:
     """In-memory ``Store`` (see the module docstring); thread-safe, one writer at a time."""
 
     location = "memory://reference"
-    capabilities = Capabilities(forget_jobs=False, extraction_queue=False, short_term=False)
+    capabilities = Capabilities(forget_jobs=False, extraction_queue=False, short_term=False,
+                                maintenance=False)
 
     def __init__(self) -> None:
         self.db = _Db()

@@ -134,7 +134,8 @@ class PostgresStore:
         #: Decrypts high-sensitivity values on read; ``None``: they read as ``[ENCRYPTED]``.
         self.cipher: Cipher | None = None
         #: The extraction queue, short-term memory and background forget jobs run on SQLite only.
-        self.capabilities = Capabilities(forget_jobs=False, extraction_queue=False, short_term=False)
+        self.capabilities = Capabilities(forget_jobs=False, extraction_queue=False, short_term=False,
+                                     maintenance=False)
 
     def close(self) -> None:
         """Close the pool."""

@@ -202,7 +202,7 @@ class SQLiteStore:
         self.vectors.clear()
 
     #: Everything: forget jobs, the extraction queue and short-term memory are built on SQLite.
-    capabilities = Capabilities(forget_jobs=True, extraction_queue=True, short_term=True)
+    capabilities = Capabilities(forget_jobs=True, extraction_queue=True, short_term=True, maintenance=True)
 
     @staticmethod
     def fact_event_count(conn: sqlite3.Connection, fact_id: int) -> int:
