@@ -1,0 +1,141 @@
+"""``AsyncMemory``: the same engine for asyncio code, one ``Memory`` run on worker threads.
+
+Every method awaits the ``Memory`` method of the same name and arguments through
+``asyncio.to_thread``, one call at a time (a lock: the engine's caches and its SQLite
+connection are shared state), so the event loop never blocks on embedding or disk.
+There is no second implementation to drift: ``tests/unit/test_async_memory.py`` checks
+that every public ``Memory`` method has an async twin with the same signature.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import builtins
+import threading
+from collections.abc import Callable, Iterable, Sequence
+from datetime import datetime
+from pathlib import Path
+from typing import Any, TypeVar, Unpack
+
+from memstrata.ingest import AddResult, Message
+from memstrata.memory import BATCH_SIZE, Memory, ScopeArgs
+from memstrata.types import Episode, Fact, Hit, MemoryEvent
+
+T = TypeVar("T")
+
+
+class AsyncMemory:
+    """Async facade over ``Memory``; same arguments, same errors, same results.
+
+    Args:
+        path, **kwargs: as ``Memory`` (the database is opened on a worker thread).
+        memory: wrap an already open ``Memory`` instead (``path``/``kwargs`` must be empty).
+
+    Constructing opens the file synchronously, like ``Memory``; ``await aclose()`` (or
+    ``async with``) closes it.
+    """
+
+    def __init__(self, path: str | Path | None = None, *, memory: Memory | None = None, **kwargs: Any) -> None:
+        if memory is not None and (path is not None or kwargs):
+            raise TypeError("give either an open Memory or the arguments to open one, not both")
+        self.memory = memory if memory is not None else Memory(path, **kwargs)
+        self._lock = threading.Lock()
+
+    async def _run(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        def call() -> T:
+            with self._lock:
+                return fn(*args, **kwargs)
+        return await asyncio.to_thread(call)
+
+    async def aclose(self) -> None:
+        """Close the database."""
+        await self._run(self.memory.close)
+
+    async def close(self) -> None:
+        """Close the database (same as ``aclose``)."""
+        await self.aclose()
+
+    async def __aenter__(self) -> AsyncMemory:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.aclose()
+
+    async def add(self, content: str, *, role: str = "user", speaker: str | None = None,
+                  created_at: datetime | None = None, metadata: dict[str, Any] | None = None,
+                  produced_for: str | None = None, content_type: str = "message",
+                  **scope: Unpack[ScopeArgs]) -> AddResult:
+        """``Memory.add``."""
+        return await self._run(self.memory.add, content, role=role, speaker=speaker, created_at=created_at,
+                               metadata=metadata, produced_for=produced_for, content_type=content_type,
+                               **scope)
+
+    def message(self, content: str, *, role: str = "user", speaker: str | None = None,
+                created_at: datetime | None = None, metadata: dict[str, Any] | None = None,
+                produced_for: str | None = None, content_type: str = "message",
+                **scope: Unpack[ScopeArgs]) -> Message:
+        """``Memory.message`` (synchronous: it only validates, no I/O)."""
+        return self.memory.message(content, role=role, speaker=speaker, created_at=created_at,
+                                   metadata=metadata, produced_for=produced_for, content_type=content_type,
+                                   **scope)
+
+    async def add_many(self, messages: Iterable[Message], *, batch_size: int = BATCH_SIZE,
+                       on_batch: Callable[[int], None] | None = None) -> builtins.list[AddResult]:
+        """``Memory.add_many`` (``on_batch`` runs on the worker thread)."""
+        return await self._run(self.memory.add_many, list(messages), batch_size=batch_size, on_batch=on_batch)
+
+    async def search(self, query: str, *, limit: int = 10, kinds: Sequence[str] = ("fact", "episode"),
+                     expand_context: int = 0, include_superseded: bool = False, min_score: float = 0.0,
+                     now: datetime | None = None, **scope: Unpack[ScopeArgs]) -> builtins.list[Hit]:
+        """``Memory.search``."""
+        return await self._run(self.memory.search, query, limit=limit, kinds=kinds, expand_context=expand_context,
+                               include_superseded=include_superseded, min_score=min_score, now=now, **scope)
+
+    async def context(self, query: str, *, budget_tokens: int = 500, limit: int = 20,
+                      **scope: Unpack[ScopeArgs]) -> str:
+        """``Memory.context``."""
+        return await self._run(self.memory.context, query, budget_tokens=budget_tokens, limit=limit, **scope)
+
+    async def get(self, fact_id: int | None = None, *, episode_id: int | None = None,
+                  **scope: Unpack[ScopeArgs]) -> Fact | Episode:
+        """``Memory.get``."""
+        return await self._run(self.memory.get, fact_id, episode_id=episode_id, **scope)
+
+    async def list(self, *, kind: str = "fact", status: str | Sequence[str] = "active", key: str | None = None,
+                   limit: int = 100, offset: int = 0,
+                   **scope: Unpack[ScopeArgs]) -> builtins.list[Fact] | builtins.list[Episode]:
+        """``Memory.list``."""
+        return await self._run(self.memory.list, kind=kind, status=status, key=key, limit=limit, offset=offset,
+                               **scope)
+
+    async def history(self, fact_id: int | None = None, *, key: str | None = None,
+                      **scope: Unpack[ScopeArgs]) -> builtins.list[tuple[Fact, builtins.list[MemoryEvent]]]:
+        """``Memory.history``."""
+        return await self._run(self.memory.history, fact_id, key=key, **scope)
+
+    async def update(self, fact_id: int, *, value: str | None = None, importance: float | None = None,
+                     confidence: float | None = None, actor: str = "sdk", **scope: Unpack[ScopeArgs]) -> Fact:
+        """``Memory.update``."""
+        return await self._run(self.memory.update, fact_id, value=value, importance=importance,
+                               confidence=confidence, actor=actor, **scope)
+
+    async def delete(self, fact_id: int, *, actor: str = "sdk", **scope: Unpack[ScopeArgs]) -> None:
+        """``Memory.delete``."""
+        await self._run(self.memory.delete, fact_id, actor=actor, **scope)
+
+    async def forget(self, *, user_id: str | None = None, session_id: str | None = None,
+                     fact_id: int | None = None, agent_id: str | None = None, all_users: bool = False,
+                     actor: str = "sdk", org_id: str | None = None,
+                     project_id: str | None = None) -> dict[str, int]:
+        """``Memory.forget``."""
+        return await self._run(self.memory.forget, user_id=user_id, session_id=session_id, fact_id=fact_id,
+                               agent_id=agent_id, all_users=all_users, actor=actor, org_id=org_id,
+                               project_id=project_id)
+
+    async def export(self, **scope: Unpack[ScopeArgs]) -> builtins.list[dict[str, Any]]:
+        """``Memory.export``, collected into a list (the records are read on the worker thread)."""
+        return await self._run(lambda: builtins.list(self.memory.export(**scope)))
+
+    async def doctor(self) -> dict[str, Any]:
+        """``Memory.doctor``."""
+        return await self._run(self.memory.doctor)
