@@ -118,11 +118,15 @@ def _state(request: Request) -> ServerState:
     return state
 
 
-def _check_limit(state: ServerState, limit: int) -> None:
-    if limit > state.config.max_search_limit:
-        raise ApiError(422, "limit_too_large", f"limit {limit} is over this server's maximum "
-                       f"{state.config.max_search_limit} (MEMSTRATA_MAX_SEARCH_LIMIT)",
-                       {"max": state.config.max_search_limit})
+def _limit(state: ServerState, req: SearchRequest | ListFactsQuery | ListEpisodesQuery) -> int:
+    """The request's ``limit``: a default is lowered to the server's maximum, an explicit one over it is a 422."""
+    cap = state.config.max_search_limit
+    if req.limit <= cap:
+        return req.limit
+    if "limit" not in req.model_fields_set:
+        return cap
+    raise ApiError(422, "limit_too_large", f"limit {req.limit} is over this server's maximum {cap} "
+                   "(MEMSTRATA_MAX_SEARCH_LIMIT)", {"max": cap})
 
 
 router = APIRouter(prefix="/v1", responses=_ERRORS)
@@ -156,11 +160,11 @@ def add_messages(body: AddMessagesRequest, caller: Caller, request: Request) -> 
 def search(body: SearchRequest, caller: Caller, request: Request) -> SearchResponse:
     """Ranked, cited memories for a query in the caller's scope."""
     st = _state(request)
-    _check_limit(st, body.limit)
+    limit = _limit(st, body)
     scope = st.scope(caller, body)
     options = st.engine_options(filter_text=body.filter, mode=body.mode)
     with st.lock:
-        hits = st.memory.search(body.query, limit=body.limit, kinds=tuple(body.kinds),
+        hits = st.memory.search(body.query, limit=limit, kinds=tuple(body.kinds),
                                 expand_context=body.expand_context, include_superseded=body.include_superseded,
                                 min_score=body.min_score, **scope, **options)
     metrics().searches.inc()
@@ -172,14 +176,14 @@ def search(body: SearchRequest, caller: Caller, request: Request) -> SearchRespo
 def list_facts(q: Annotated[ListFactsQuery, Query()], caller: Caller, request: Request) -> FactList:
     """Facts in the scope, newest observation first (``status=all`` for every state)."""
     st = _state(request)
-    _check_limit(st, q.limit)
+    limit = _limit(st, q)
     scope = st.scope(caller, q)
     options = st.engine_options(filter_text=q.filter)
     with st.lock:
-        rows = [f for f in st.memory.list(kind="fact", status=q.status, key=q.key, limit=q.limit,
+        rows = [f for f in st.memory.list(kind="fact", status=q.status, key=q.key, limit=limit,
                                           offset=q.offset, **scope, **options) if isinstance(f, Fact)]
     kept, truncated = fit(rows, _FACTS, st.config.max_response_bytes)
-    more = truncated or len(rows) == q.limit
+    more = truncated or len(rows) == limit
     return FactList(items=kept, truncated=truncated, next_offset=q.offset + len(kept) if more else None)
 
 
@@ -230,14 +234,14 @@ def fact_history(fact_id: FactId, q: Annotated[ScopeQuery, Query()], caller: Cal
 def list_episodes(q: Annotated[ListEpisodesQuery, Query()], caller: Caller, request: Request) -> EpisodeList:
     """Episodes (messages as received) in the scope, newest first."""
     st = _state(request)
-    _check_limit(st, q.limit)
+    limit = _limit(st, q)
     scope = st.scope(caller, q)
     options = st.engine_options(filter_text=q.filter)
     with st.lock:
-        rows = [e for e in st.memory.list(kind="episode", limit=q.limit, offset=q.offset, **scope, **options)
+        rows = [e for e in st.memory.list(kind="episode", limit=limit, offset=q.offset, **scope, **options)
                 if isinstance(e, Episode)]
     kept, truncated = fit(rows, _EPISODES, st.config.max_response_bytes)
-    more = truncated or len(rows) == q.limit
+    more = truncated or len(rows) == limit
     return EpisodeList(items=kept, truncated=truncated, next_offset=q.offset + len(kept) if more else None)
 
 

@@ -17,6 +17,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from memstrata.errors import MemstrataError
+from memstrata.server.metrics import metrics
 
 log = logging.getLogger("memstrata.server")
 
@@ -58,7 +59,8 @@ def error_body(code: str, message: str, details: dict[str, Any] | None = None) -
 
 def error_response(status: int, code: str, message: str, details: dict[str, Any] | None = None,
                    headers: dict[str, str] | None = None) -> JSONResponse:
-    """A ``JSONResponse`` in the one error shape."""
+    """A ``JSONResponse`` in the one error shape (counted in ``memstrata_errors_total`` by code)."""
+    metrics().errors.labels(code).inc()
     return JSONResponse(error_body(code, message, details), status_code=status, headers=headers)
 
 

@@ -17,6 +17,7 @@ from pydantic import TypeAdapter
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from memstrata.server.errors import ApiError, error_body
+from memstrata.server.metrics import metrics
 
 T = TypeVar("T")
 
@@ -31,6 +32,7 @@ class BodyLimitMiddleware:
         self.max_bytes = max_bytes
 
     async def _reject(self, send: Send, size: str) -> None:
+        metrics().errors.labels("body_too_large").inc()
         body = json.dumps(error_body("body_too_large", f"request body is {size} bytes; the limit is "
                                      f"{self.max_bytes} (MEMSTRATA_MAX_BODY_BYTES)",
                                      {"limit_bytes": self.max_bytes})).encode()
