@@ -17,6 +17,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, TypeVar, Unpack
 
+from memstrata.filter import Expr
 from memstrata.ingest import AddResult, Message
 from memstrata.memory import BATCH_SIZE, Memory, ScopeArgs
 from memstrata.types import Episode, Fact, Hit, MemoryEvent
@@ -63,12 +64,12 @@ class AsyncMemory:
 
     async def add(self, content: str, *, role: str = "user", speaker: str | None = None,
                   created_at: datetime | None = None, metadata: dict[str, Any] | None = None,
-                  produced_for: str | None = None, content_type: str = "message",
+                  produced_for: str | None = None, content_type: str = "message", wait: bool = False,
                   **scope: Unpack[ScopeArgs]) -> AddResult:
         """``Memory.add``."""
         return await self._run(self.memory.add, content, role=role, speaker=speaker, created_at=created_at,
                                metadata=metadata, produced_for=produced_for, content_type=content_type,
-                               **scope)
+                               wait=wait, **scope)
 
     def message(self, content: str, *, role: str = "user", speaker: str | None = None,
                 created_at: datetime | None = None, metadata: dict[str, Any] | None = None,
@@ -86,10 +87,12 @@ class AsyncMemory:
 
     async def search(self, query: str, *, limit: int = 10, kinds: Sequence[str] = ("fact", "episode"),
                      expand_context: int = 0, include_superseded: bool = False, min_score: float = 0.0,
-                     now: datetime | None = None, **scope: Unpack[ScopeArgs]) -> builtins.list[Hit]:
+                     now: datetime | None = None, filter: str | Expr | None = None,
+                     **scope: Unpack[ScopeArgs]) -> builtins.list[Hit]:
         """``Memory.search``."""
         return await self._run(self.memory.search, query, limit=limit, kinds=kinds, expand_context=expand_context,
-                               include_superseded=include_superseded, min_score=min_score, now=now, **scope)
+                               include_superseded=include_superseded, min_score=min_score, now=now, filter=filter,
+                               **scope)
 
     async def context(self, query: str, *, budget_tokens: int = 500, limit: int = 20,
                       **scope: Unpack[ScopeArgs]) -> str:
@@ -102,11 +105,11 @@ class AsyncMemory:
         return await self._run(self.memory.get, fact_id, episode_id=episode_id, **scope)
 
     async def list(self, *, kind: str = "fact", status: str | Sequence[str] = "active", key: str | None = None,
-                   limit: int = 100, offset: int = 0,
+                   limit: int = 100, offset: int = 0, filter: str | Expr | None = None,
                    **scope: Unpack[ScopeArgs]) -> builtins.list[Fact] | builtins.list[Episode]:
         """``Memory.list``."""
         return await self._run(self.memory.list, kind=kind, status=status, key=key, limit=limit, offset=offset,
-                               **scope)
+                               filter=filter, **scope)
 
     async def history(self, fact_id: int | None = None, *, key: str | None = None,
                       **scope: Unpack[ScopeArgs]) -> builtins.list[tuple[Fact, builtins.list[MemoryEvent]]]:
@@ -139,3 +142,27 @@ class AsyncMemory:
     async def doctor(self) -> dict[str, Any]:
         """``Memory.doctor``."""
         return await self._run(self.memory.doctor)
+
+    async def flush(self, **scope: Unpack[ScopeArgs]) -> int:
+        """``Memory.flush``."""
+        return await self._run(self.memory.flush, **scope)
+
+    async def end_session(self, **scope: Unpack[ScopeArgs]) -> int:
+        """``Memory.end_session``."""
+        return await self._run(self.memory.end_session, **scope)
+
+    async def queue_status(self, **scope: Unpack[ScopeArgs]) -> dict[str, Any]:
+        """``Memory.queue_status``."""
+        return await self._run(self.memory.queue_status, **scope)
+
+    async def start_worker(self, *, poll_s: float = 1.0) -> None:
+        """``Memory.start_worker`` (the worker is a thread of this process either way)."""
+        await self._run(self.memory.start_worker, poll_s=poll_s)
+
+    async def consolidate(self, category: str = "profile", **scope: Unpack[ScopeArgs]) -> str:
+        """``Memory.consolidate``."""
+        return await self._run(self.memory.consolidate, category, **scope)
+
+    async def undo(self, run: str, *, actor: str = "sdk", **scope: Unpack[ScopeArgs]) -> dict[str, int]:
+        """``Memory.undo``."""
+        return await self._run(self.memory.undo, run, actor=actor, **scope)

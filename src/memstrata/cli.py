@@ -48,6 +48,8 @@ SessionOpt = Annotated[str | None, typer.Option("--session", help="session_id.")
 OrgOpt = Annotated[str | None, typer.Option("--org", help="org_id (tenant).")]
 ProjectOpt = Annotated[str | None, typer.Option("--project", help="project_id (tenant).")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for machines.")]
+FilterOpt = Annotated[str | None, typer.Option(
+    "--filter", help='Filter expression, e.g. \'tag IN ("flight", "hotel") AND confidence >= 0.5\'.')]
 
 
 @contextmanager
@@ -126,17 +128,19 @@ def remember(
     def go() -> AddResult:
         with _open(db, org, project, user, create=True, agent_id=agent, session_id=session) as memory:
             return memory.add(text, role=role, speaker=speaker,
-                              created_at=parse_time(at, "--at") if at else None)
+                              created_at=parse_time(at, "--at") if at else None, wait=True)
     result = _run(go)
     if as_json:
         _emit_json(asdict(result))
         return
     lab = labels_for(text)
     zh = lab is labels_for("中文")
+    _print_semantic(result)
     if not result.created:
         console.print(lab["duplicate"].format(id=result.episode_id))
     elif not result.facts:
-        console.print(lab["nothing"] + f" episode #{result.episode_id}")
+        if not result.semantic:
+            console.print(lab["nothing"] + f" episode #{result.episode_id}")
     else:
         console.print(lab["remembered"])
         for change in result.facts:
@@ -158,13 +162,14 @@ def recall(
     limit: Annotated[int, typer.Option("--limit", "-k", help="How many memories.")] = 5,
     context: Annotated[int, typer.Option(help="Neighbouring segments to show around episode hits.")] = 0,
     kind: Annotated[str | None, typer.Option(help="Only 'fact' or 'episode'.")] = None,
+    where: FilterOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Ranked, cited memories for a question."""
     def go() -> list[Hit]:
         with _open(db, org, project, user, agent_id=agent, session_id=session) as memory:
             kinds = (kind,) if kind else ("fact", "episode")
-            return memory.search(query, limit=limit, expand_context=context, kinds=kinds)
+            return memory.search(query, limit=limit, expand_context=context, kinds=kinds, filter=where)
     hits = _run(go)
     if as_json:
         _emit_json([_hit_json(h) for h in hits])
@@ -194,13 +199,14 @@ def list_cmd(
     status: Annotated[str, typer.Option(help="active | superseded | archived | all")] = "active",
     key: Annotated[str | None, typer.Option(help="Only facts under this key (prefix).")] = None,
     limit: Annotated[int, typer.Option(help="How many rows.")] = 50,
+    where: FilterOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Facts (or episodes) in a scope, newest first."""
     def go() -> list[Any]:
         with _open(db, org, project, user, model=False, agent_id=agent) as memory:
             return memory.list(kind="episode" if episodes else "fact", status=status, key=key,
-                               limit=limit)
+                               limit=limit, filter=where)
     rows = _run(go)
     if as_json:
         _emit_json([asdict(r) for r in rows])
@@ -462,6 +468,79 @@ def bench_retrieval(
         json_path, png = save(report, out)
         err.print(f"wrote {json_path}" + (f" and {png}" if png else " (no plot: install memstrata[bench])"))
     _run(go)
+
+
+def _print_semantic(result: AddResult) -> None:
+    """The LLM's profile changes of a ``remember``, each with its citations."""
+    if result.extraction in ("retry", "failed"):
+        err.print(f"LLM extraction {result.extraction}: the episode is stored and queued; see `memstrata status`")
+    if not result.semantic:
+        return
+    console.print("Profile (LLM):")
+    for change in result.semantic:
+        f = change.fact
+        cites = ", ".join(f"episode#{c}" for c in f.citations)
+        note = f" [{change.action}" + (": was " + ", ".join(p.value for p in change.previous) if change.previous
+                                       else "") + "]"
+        console.print(_safe(f"- {f.key} = {f.value} (cites {cites}){note}"), highlight=False)
+
+
+@app.command()
+def worker(
+    db: DbOpt = None,
+    once: Annotated[bool, typer.Option("--once", help="Process what is ready now, then exit.")] = False,
+    poll: Annotated[float, typer.Option(help="Seconds to sleep when nothing is ready.")] = 1.0,
+) -> None:
+    """Run LLM extraction over the queue (needs MEMSTRATA_LLM_PROVIDER; see docs/configuration.md)."""
+    import signal
+    import threading
+
+    def go() -> int:
+        with _open(db, None, None, None, create=True) as memory:
+            work = memory.semantic.worker()
+            if once:
+                return len(work.drain())
+            stop = threading.Event()
+            signal.signal(signal.SIGTERM, lambda *_: stop.set())
+            err.print(f"memstrata worker: {memory.path} with {work.llm.name}; Ctrl-C to stop")
+            try:
+                return work.serve(stop, poll_s=poll)
+            except KeyboardInterrupt:
+                return 0
+    batches = _run(go)
+    console.print(f"processed {batches} batch(es)")
+
+
+@app.command()
+def status(db: DbOpt = None, user: UserOpt = None, session: SessionOpt = None, as_json: JsonOpt = False) -> None:
+    """Extraction queue: pending, running, done, failed, last error (whole database unless --user/--session)."""
+    def go() -> dict[str, Any]:
+        with _open(db, None, None, None, model=False) as memory:
+            return memory.queue_status(user_id=user, session_id=session)
+    report = _run(go)
+    if as_json:
+        _emit_json(report)
+        return
+    table = Table(show_header=False)
+    for k, v in report.items():
+        table.add_row(k, _safe(v))
+    console.print(table)
+
+
+@app.command()
+def consolidate(
+    db: DbOpt = None, user: UserOpt = None, agent: AgentOpt = None, org: OrgOpt = None, project: ProjectOpt = None,
+    category: Annotated[str, typer.Option(help="Category to consolidate.")] = "profile",
+    undo: Annotated[str | None, typer.Option(help="Revert this run id instead.")] = None,
+) -> None:
+    """Merge/rewrite a category's features with the LLM now (or --undo a run)."""
+    def go() -> str:
+        with _open(db, org, project, user, agent_id=agent) as memory:
+            if undo is not None:
+                counts = memory.undo(undo)
+                return f"undone {undo}: {counts['archived']} archived, {counts['restored']} restored"
+            return f"consolidation run {memory.consolidate(category)}"
+    console.print(_safe(_run(go)), highlight=False)
 
 
 # The network commands live in their own module; it imports the helpers above.

@@ -39,7 +39,8 @@ def to_db(value: datetime | None) -> str | None:
     """Fixed-width UTC text that sorts chronologically: ``2026-10-30T09:00:00.000000Z``."""
     if value is None:
         return None
-    return value.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+    # isoformat pads the year to 4 digits (strftime's %Y does not below 1000 on glibc).
+    return value.astimezone(UTC).replace(tzinfo=None).isoformat(timespec="microseconds") + "Z"
 
 
 def from_db(value: str | None) -> datetime | None:

@@ -12,6 +12,10 @@ variable                       meaning                                     defau
 ``MEMSTRATA_PROJECT``          default ``project_id`` for the CLI           ``default``
 ``MEMSTRATA_USER``             default ``user_id`` for the CLI              ``default``
 =============================  ==========================================  ==========================
+
+The LLM variables (``MEMSTRATA_LLM_*``) and the semantic-memory tunables (flush policy,
+consolidation, short-term memory) are documented in ``docs/configuration.md``; a test checks
+that every variable read here appears there.
 """
 
 from __future__ import annotations
@@ -41,6 +45,72 @@ class RankingWeights:
     access: float = 0.05
 
 
+#: Default API roots per provider (each vendor SDK's own default).
+DEFAULT_BASE_URLS = {"openai": "https://api.openai.com/v1", "anthropic": "https://api.anthropic.com"}
+
+
+@dataclass(frozen=True)
+class LLMSettings:
+    """The optional LLM (see ``docs/configuration.md``).
+
+    Attributes:
+        provider: ``openai`` (any OpenAI-compatible server), ``anthropic``, or ``None`` (no LLM).
+        base_url: API root; default per provider (``DEFAULT_BASE_URLS``).
+        api_key: sent as a bearer token / ``x-api-key``; empty for local servers.
+        model: model name as the server knows it.
+        timeout_s: per-request timeout, seconds.
+        max_retries: retries after a 429, 5xx, timeout or connection error.
+        backoff_s: first retry delay, doubled each retry, seconds.
+        max_backoff_s: cap of one delay (also of a server's ``Retry-After``), seconds.
+        json_mode: ``schema`` | ``object`` | ``none`` (what ``response_format`` to send).
+        max_tokens: answer length limit, tokens.
+    """
+
+    provider: str | None = None
+    base_url: str = ""
+    api_key: str = field(default="", repr=False)
+    model: str = ""
+    timeout_s: float = 60.0
+    max_retries: int = 3
+    backoff_s: float = 0.5
+    max_backoff_s: float = 30.0
+    json_mode: str = "schema"
+    max_tokens: int = 2048
+
+
+@dataclass(frozen=True)
+class SemanticSettings:
+    """LLM-driven semantic memory: flush policy, queue retries, consolidation, short-term memory.
+
+    Attributes:
+        flush_every: extract a session's pending messages once this many wait (messages).
+        flush_idle_s: ... or once the newest of them is this old (seconds).
+        max_attempts: a queue item failing this often is marked ``failed`` (kept, reported).
+        retry_backoff_s: first retry delay of a failed queue item, doubled per attempt (seconds).
+        max_retry_backoff_s: cap of that delay (seconds).
+        lease_s: a claimed item whose worker died is taken again after this long (seconds).
+        consolidate_at: active features in one category above which a consolidation pass runs
+            (20, the issue's default).
+        stm_capacity_chars: short-term memory per session: recent episodes plus summary,
+            characters (64,000, the issue's default).
+        stm_summary_chars: the rolling summary's share of that capacity, characters.
+        agent_max_hops: chain-of-query retrieval rounds at most.
+        agent_stop_confidence: chain-of-query stops once the judge is this sure (0.8, the issue).
+    """
+
+    flush_every: int = 5
+    flush_idle_s: float = 60.0
+    max_attempts: int = 5
+    retry_backoff_s: float = 2.0
+    max_retry_backoff_s: float = 600.0
+    lease_s: float = 300.0
+    consolidate_at: int = 20
+    stm_capacity_chars: int = 64_000
+    stm_summary_chars: int = 8_000
+    agent_max_hops: int = 3
+    agent_stop_confidence: float = 0.8
+
+
 @dataclass(frozen=True)
 class Settings:
     """Every tunable of an embedded ``Memory``, with named defaults.
@@ -64,6 +134,8 @@ class Settings:
         busy_timeout_s: how long a writer waits for another writer's lock, seconds.
         embed_threads: BLAS threads for the embedding model.
         org_id, project_id, user_id: scope defaults used by the CLI.
+        llm: the optional LLM (``provider=None``: none, everything runs without one).
+        semantic: LLM semantic memory, background queue and short-term memory tunables.
     """
 
     db_path: Path = DEFAULT_DB_PATH
@@ -81,6 +153,8 @@ class Settings:
     org_id: str = "default"
     project_id: str = "default"
     user_id: str = "default"
+    llm: LLMSettings = field(default_factory=LLMSettings)
+    semantic: SemanticSettings = field(default_factory=SemanticSettings)
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None, **overrides: object) -> Settings:
@@ -96,9 +170,66 @@ class Settings:
                           ("MEMSTRATA_USER", "user_id")):
             if env.get(var):
                 values[name] = env[var]
+        values["llm"] = llm_from_env(env)
+        values["semantic"] = semantic_from_env(env)
         values.update({k: v for k, v in overrides.items() if v is not None})
         return replace(cls(), **values)  # type: ignore[arg-type]
 
     def resolved_db_path(self) -> Path:
         """``db_path`` with ``~`` expanded."""
         return Path(self.db_path).expanduser()
+
+
+def _number(env: Mapping[str, str], var: str, kind: type[float] | type[int]) -> float | int | None:
+    raw = env.get(var, "").strip()
+    if not raw:
+        return None
+    try:
+        value = kind(raw)
+    except ValueError:
+        from memstrata.errors import InvalidInput
+
+        raise InvalidInput(f"{var} must be a {kind.__name__}, got {raw!r}") from None
+    if value < 0:
+        from memstrata.errors import InvalidInput
+
+        raise InvalidInput(f"{var} must not be negative, got {raw!r}")
+    return value
+
+
+def llm_from_env(env: Mapping[str, str]) -> LLMSettings:
+    """``LLMSettings`` from ``MEMSTRATA_LLM_*`` (documented in ``docs/configuration.md``)."""
+    provider = env.get("MEMSTRATA_LLM_PROVIDER", "").strip().lower() or None
+    if provider == "none":
+        provider = None
+    values: dict[str, object] = {"provider": provider}
+    values["base_url"] = env.get("MEMSTRATA_LLM_BASE_URL", "").strip() or DEFAULT_BASE_URLS.get(provider or "", "")
+    values["api_key"] = env.get("MEMSTRATA_LLM_API_KEY", "").strip()
+    values["model"] = env.get("MEMSTRATA_LLM_MODEL", "").strip()
+    if env.get("MEMSTRATA_LLM_JSON_MODE", "").strip():
+        values["json_mode"] = env["MEMSTRATA_LLM_JSON_MODE"].strip().lower()
+    for var, name, kind in (("MEMSTRATA_LLM_TIMEOUT_S", "timeout_s", float),
+                            ("MEMSTRATA_LLM_MAX_RETRIES", "max_retries", int),
+                            ("MEMSTRATA_LLM_BACKOFF_S", "backoff_s", float),
+                            ("MEMSTRATA_LLM_MAX_TOKENS", "max_tokens", int)):
+        number = _number(env, var, kind)
+        if number is not None:
+            values[name] = number
+    return replace(LLMSettings(), **values)  # type: ignore[arg-type]
+
+
+def semantic_from_env(env: Mapping[str, str]) -> SemanticSettings:
+    """``SemanticSettings`` from ``MEMSTRATA_FLUSH_EVERY`` and friends (``docs/configuration.md``)."""
+    values: dict[str, object] = {}
+    for var, name, kind in (("MEMSTRATA_FLUSH_EVERY", "flush_every", int),
+                            ("MEMSTRATA_FLUSH_IDLE_S", "flush_idle_s", float),
+                            ("MEMSTRATA_QUEUE_MAX_ATTEMPTS", "max_attempts", int),
+                            ("MEMSTRATA_QUEUE_BACKOFF_S", "retry_backoff_s", float),
+                            ("MEMSTRATA_QUEUE_LEASE_S", "lease_s", float),
+                            ("MEMSTRATA_CONSOLIDATE_AT", "consolidate_at", int),
+                            ("MEMSTRATA_STM_CHARS", "stm_capacity_chars", int),
+                            ("MEMSTRATA_STM_SUMMARY_CHARS", "stm_summary_chars", int)):
+        number = _number(env, var, kind)
+        if number is not None:
+            values[name] = number
+    return replace(SemanticSettings(), **values)  # type: ignore[arg-type]

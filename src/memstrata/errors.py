@@ -4,14 +4,17 @@
 
     MemstrataError                      code
     ├── InvalidInput (ValueError)       invalid_input      bad content, scope, argument
-    │   └── ContentTooLarge             content_too_large  over ``Settings.max_content_bytes``
+    │   ├── ContentTooLarge             content_too_large  over ``Settings.max_content_bytes``
+    │   └── InvalidFilter               invalid_filter     filter syntax, unknown field, type mismatch
     ├── NotFound (LookupError)          not_found          no such fact / episode
     ├── Conflict                        conflict           the change contradicts the current state
     ├── StoreError                      store_error        the database cannot be used
     │   ├── CorruptDatabase             corrupt_database   not a memstrata SQLite file, or damaged
     │   └── SchemaTooNew                schema_too_new     written by a newer memstrata
-    └── EmbeddingError                  embedding_error    the embedding model failed
-        └── EmbeddingModelMismatch      embedding_model_mismatch
+    ├── EmbeddingError                  embedding_error    the embedding model failed
+    │   └── EmbeddingModelMismatch      embedding_model_mismatch
+    └── LLMError                        llm_error          the configured LLM failed (after retries)
+        └── LLMOutputError              llm_bad_output     the answer did not match the schema, twice
 
 Driver errors (``sqlite3.Error``) are translated once, in ``store.sqlite``;
 only the CLI catches ``Exception``.
@@ -36,6 +39,26 @@ class ContentTooLarge(InvalidInput):
     """Content exceeds the configured size limit (``Settings.max_content_bytes``)."""
 
     code = "content_too_large"
+
+
+class InvalidFilter(InvalidInput):
+    """A filter expression (``shared/DESIGN.md`` section 5) that cannot be parsed or checked.
+
+    Raised before any store is asked, so every backend reports the same error.
+
+    Attributes:
+        position: 0-based character offset in the filter text where the problem starts
+            (``len(text)`` for "ended too early").
+        reason: what is wrong, without the position.
+    """
+
+    code = "invalid_filter"
+
+    def __init__(self, reason: str, *, position: int, text: str) -> None:
+        self.position, self.reason, self.text = position, reason, text
+        near = text[position:position + 24]
+        where = f"near {near!r}" if near else "at the end"
+        super().__init__(f"invalid filter at position {position} ({where}): {reason}")
 
 
 class NotFound(MemstrataError, LookupError):
@@ -87,3 +110,17 @@ class EmbeddingModelMismatch(EmbeddingError):
             f"model is {current!r} (dim {current_dim}); run `memstrata reembed` to migrate it, "
             f"or configure {stored!r} again"
         )
+
+
+class LLMError(MemstrataError):
+    """The configured LLM could not be reached or kept failing (timeouts, HTTP 429/5xx after
+    the retries, authentication). Nothing derived from the failed call was written."""
+
+    code = "llm_error"
+
+
+class LLMOutputError(LLMError):
+    """The LLM answered, but not with JSON matching the requested schema, even after being
+    shown the validation error once. The answer was logged and dropped, never written."""
+
+    code = "llm_bad_output"

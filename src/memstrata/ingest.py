@@ -21,6 +21,7 @@ from memstrata.errors import ContentTooLarge, InvalidInput
 from memstrata.extract.base import Extractor, FactCandidate
 from memstrata.extract.taxonomy import KEYS, get_key
 from memstrata.resolve import Decision, contradicts, decide, normalise_value
+from memstrata.store.sqlite.queue import ExtractionQueue
 from memstrata.store.sqlite.store import NewFact, NewSegment, SQLiteStore
 from memstrata.text.segment import derivative, split_sentences
 from memstrata.text.tokens import index_text
@@ -71,13 +72,18 @@ class AddResult:
     """Outcome of remembering one message.
 
     ``created`` is ``False`` when an identical episode was already stored (idempotent
-    re-add: nothing else was written).
+    re-add: nothing else was written). ``facts`` are the rule extractor's changes;
+    ``semantic`` the LLM's (only with ``add(..., wait=True)``), and ``extraction`` where the
+    LLM extraction stands: ``none`` (no LLM, or not extracted), ``queued``, ``done``,
+    ``retry`` (failed, will be retried) or ``failed``.
     """
 
     episode_id: int
     created: bool
     segments: int
     facts: tuple[FactChange, ...] = ()
+    semantic: tuple[FactChange, ...] = ()
+    extraction: str = "none"
 
 
 def check_text(value: str, what: str) -> None:
@@ -165,10 +171,14 @@ class Ingestor:
         extractor: proposes facts, or ``None`` (no semantic memory).
         extract_roles: roles whose messages are mined for facts (the user's own words).
         merge_similarity: cosine for merging near-duplicate facts.
+        enqueue: also queue each new episode of ``extract_roles`` for LLM extraction
+            (``store.sqlite.queue``), in the transaction that stores it.
     """
 
     def __init__(self, store: SQLiteStore, embedder: Any, extractor: Extractor | None, *,
-                 extract_roles: Sequence[str] = ("user",), merge_similarity: float = 0.9) -> None:
+                 extract_roles: Sequence[str] = ("user",), merge_similarity: float = 0.9,
+                 enqueue: bool = False) -> None:
+        self.enqueue = enqueue
         self.store = store
         self.embedder = embedder
         self.extractor = extractor
@@ -225,23 +235,26 @@ class Ingestor:
                 with phase("ingest", "indexing"):
                     self.store.insert_segments(conn, episode_id=episode_id, scope=msg.scope,
                                                segments=new_segments)
+                if self.enqueue and msg.role in self.extract_roles:
+                    ExtractionQueue.enqueue(conn, episode_id=episode_id, scope=msg.scope, now=now)
                 changes = [self._apply_fact(conn, msg, episode_id, cand,
                                             None if p.fact_vectors is None else p.fact_vectors[i], now)
                            for i, cand in enumerate(p.candidates)]
                 results.append((episode_id, True, len(new_segments), changes))
-        return [self._result(r, p.message.scope) for r, p in zip(results, prepared, strict=True)]
+        return [self._result(r, p.message.scope, p.message.role) for r, p in zip(results, prepared, strict=True)]
 
     def _result(self, raw: tuple[int, bool, int, list[tuple[str, int, tuple[int, ...]]]],
-                scope: Scope) -> AddResult:
+                scope: Scope, role: str) -> AddResult:
         episode_id, created, n_segments, changes = raw
+        queued = "queued" if created and self.enqueue and role in self.extract_roles else "none"
         if not changes:
-            return AddResult(episode_id, created, n_segments)
+            return AddResult(episode_id, created, n_segments, extraction=queued)
         ids = {i for _, fid, prev in changes for i in (fid, *prev)}
         facts = self.store.get_facts(Scope(scope.org_id, scope.project_id), sorted(ids))
         return AddResult(episode_id, created, n_segments, tuple(
             FactChange(action, facts[fid], tuple(facts[i] for i in prev if i in facts))
             for action, fid, prev in changes if fid in facts
-        ))
+        ), extraction=queued)
 
     def _apply_fact(self, conn: Any, msg: Message, episode_id: int, cand: FactCandidate,
                     vector: np.ndarray | None, now: datetime) -> tuple[str, int, tuple[int, ...]]:

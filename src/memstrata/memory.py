@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
-from typing import Any, TypedDict, Unpack
+from typing import TYPE_CHECKING, Any, TypedDict, Unpack
 
 from memstrata.clock import require_aware, utcnow
 from memstrata.config import Settings
@@ -21,6 +21,7 @@ from memstrata.embed.base import Embedder, EmbeddingCache, load_default_embedder
 from memstrata.errors import EmbeddingError, EmbeddingModelMismatch, InvalidInput, NotFound
 from memstrata.export import export_records
 from memstrata.extract.base import Extractor
+from memstrata.filter import Expr, parse
 from memstrata.ingest import AddResult, Ingestor, Message, check_scope, check_text, validate_message
 from memstrata.recall import Query, Retriever, fact_ids
 from memstrata.render import render_context
@@ -29,9 +30,19 @@ from memstrata.timing import phase
 from memstrata.types import Episode, Fact, Hit, MemoryEvent, Scope
 from memstrata.update import FactUpdate, apply_update
 
+if TYPE_CHECKING:
+    from memstrata.semantic.service import SemanticService
+
 log = logging.getLogger(__name__)
 
 _DEFAULT = object()
+
+
+def _parse_filter(filter: str | Expr | None) -> Expr | None:
+    """A filter given as text is parsed here (``InvalidFilter`` on error); a tree passes through."""
+    if filter is None or not isinstance(filter, str):
+        return filter
+    return parse(filter)
 
 
 def _pick(given: str | None, default: str | None) -> str | None:
@@ -64,6 +75,9 @@ class Memory:
             configured model (default).
         extractor: an ``Extractor``, ``None`` for no fact extraction, or the rule
             extractor (default).
+        llm: an ``LLM`` for semantic memory, ``None`` for none, or the configured one
+            (default: ``Settings.llm``; no provider configured means none).
+        categories: semantic categories (``semantic.categories.Category``); default ``profile``.
         org_id, project_id, user_id, agent_id, session_id: the default scope.
 
     Raises:
@@ -74,7 +88,8 @@ class Memory:
     def __init__(self, path: str | Path | None = None, *, settings: Settings | None = None,
                  embedder: Any = _DEFAULT, extractor: Any = _DEFAULT, org_id: str | None = None,
                  project_id: str | None = None, user_id: str | None = None,
-                 agent_id: str | None = None, session_id: str | None = None) -> None:
+                 agent_id: str | None = None, session_id: str | None = None, llm: Any = _DEFAULT,
+                 categories: Sequence[Any] | None = None) -> None:
         self.settings = settings or Settings.from_env()
         if path is not None:
             self.settings = replace(self.settings, db_path=Path(path))
@@ -91,10 +106,14 @@ class Memory:
             self.store.close()
             raise
         self.extractor = self._load_extractor(extractor)
+        self._semantic_args = (llm, categories)
+        self._semantic: Any = None
 
     # -- lifecycle --------------------------------------------------------------------------
     def close(self) -> None:
-        """Close the database."""
+        """Close the database (stopping the background worker first, if one runs)."""
+        if self._semantic is not None:
+            self._semantic.stop()
         self.store.close()
 
     def __enter__(self) -> Memory:
@@ -158,7 +177,7 @@ class Memory:
     # -- write ------------------------------------------------------------------------------
     def add(self, content: str, *, role: str = "user", speaker: str | None = None,
             created_at: datetime | None = None, metadata: dict[str, Any] | None = None,
-            produced_for: str | None = None, content_type: str = "message",
+            produced_for: str | None = None, content_type: str = "message", wait: bool = False,
             **scope: Unpack[ScopeArgs]) -> AddResult:
         """Remember one message; durable (committed, fsynced) before it returns.
 
@@ -168,6 +187,9 @@ class Memory:
             speaker: who said it (the derivative prefix and the facts' subject).
             created_at: when it was said, timezone-aware; default now.
             metadata: JSON-serialisable extras stored with the episode.
+            wait: with an LLM configured, extract the session's waiting messages before
+                returning (read-your-writes; ``AddResult.semantic``). Without, the message
+                waits in the queue for the flush policy and a worker.
             **scope: ``org_id``, ``project_id``, ``user_id``, ``agent_id``, ``session_id``.
 
         Raises:
@@ -176,7 +198,8 @@ class Memory:
         message = self.message(content, role=role, speaker=speaker, created_at=created_at,
                                metadata=metadata, produced_for=produced_for,
                                content_type=content_type, **scope)
-        return self.add_many([message])[0]
+        result = self.add_many([message])[0]
+        return self.semantic.read_your_writes(result, message.scope) if wait and self.has_llm else result
 
     def message(self, content: str, *, role: str = "user", speaker: str | None = None,
                 created_at: datetime | None = None, metadata: dict[str, Any] | None = None,
@@ -217,7 +240,7 @@ class Memory:
 
     def _ingestor(self) -> Ingestor:
         return Ingestor(self.store, self.embedder, self.extractor,
-                        merge_similarity=self.settings.merge_similarity)
+                        merge_similarity=self.settings.merge_similarity, enqueue=self.has_llm)
 
     def _prepare(self, batch: Sequence[Message]) -> list[Any]:
         try:
@@ -231,7 +254,8 @@ class Memory:
     # -- read -------------------------------------------------------------------------------
     def search(self, query: str, *, limit: int = 10, kinds: Sequence[str] = ("fact", "episode"),
                expand_context: int = 0, include_superseded: bool = False, min_score: float = 0.0,
-               now: datetime | None = None, **scope: Unpack[ScopeArgs]) -> list[Hit]:
+               now: datetime | None = None, filter: str | Expr | None = None,
+               **scope: Unpack[ScopeArgs]) -> list[Hit]:
         """Ranked memories for ``query`` in the scope, best first (score in [0, 1]).
 
         Args:
@@ -243,8 +267,13 @@ class Memory:
                 whose text neither shares terms with the query nor is close in meaning
                 scores below ~0.5.
             now: the time recency is measured from (default now).
+            filter: a filter expression (``memstrata.filter``), e.g. ``tag IN ("flight", "hotel")``,
+                applied inside every candidate query together with the scope; it can narrow
+                the scope, never widen it. Facts are still limited to active ones unless
+                ``include_superseded``.
 
         Raises:
+            InvalidFilter: the filter does not parse or names an unknown field (with its position).
             InvalidInput: empty query, bad limit/kinds, or bad scope identifiers.
         """
         if not isinstance(query, str) or not query.strip():
@@ -261,7 +290,8 @@ class Memory:
         statuses = ("active", "superseded", "archived") if include_superseded else ("active",)
         if isinstance(min_score, bool) or not isinstance(min_score, (int, float)) or not 0.0 <= min_score <= 1.0:
             raise InvalidInput(f"min_score must be between 0 and 1, got {min_score!r}")
-        q = Query(query, sc, int(limit), tuple(kinds), statuses, int(expand_context), float(min_score))
+        q = Query(query, sc, int(limit), tuple(kinds), statuses, int(expand_context), float(min_score),
+                  _parse_filter(filter))
         when = utcnow() if now is None else require_aware(now, "now")
         try:
             hits = Retriever(self.store, self.embedder, self.settings).search(q, now=when)
@@ -296,18 +326,20 @@ class Memory:
         return episode
 
     def list(self, *, kind: str = "fact", status: str | Sequence[str] = "active", key: str | None = None,
-             limit: int = 100, offset: int = 0,
+             limit: int = 100, offset: int = 0, filter: str | Expr | None = None,
              **scope: Unpack[ScopeArgs]) -> builtins.list[Fact] | builtins.list[Episode]:
-        """Facts (by status, optionally under a key prefix) or episodes, newest first."""
+        """Facts (by status, optionally under a key prefix) or episodes, newest first, matching
+        ``filter`` (see ``search``). Raises ``InvalidFilter`` for a malformed filter."""
         sc = self._scope(**scope)
+        where = _parse_filter(filter)
         if kind == "episode":
-            return self.store.list_episodes(sc, limit=limit, offset=offset)
+            return self.store.list_episodes(sc, limit=limit, offset=offset, filter=where)
         if kind != "fact":
             raise InvalidInput(f"kind must be 'fact' or 'episode', got {kind!r}")
         statuses = [status] if isinstance(status, str) else list(status)
         if "all" in statuses:
             statuses = ["active", "superseded", "archived"]
-        return self.store.list_facts(sc, statuses=statuses, key=key, limit=limit, offset=offset)
+        return self.store.list_facts(sc, statuses=statuses, key=key, limit=limit, offset=offset, filter=where)
 
     def history(self, fact_id: int | None = None, *, key: str | None = None,
                 **scope: Unpack[ScopeArgs]) -> builtins.list[tuple[Fact, builtins.list[MemoryEvent]]]:
@@ -438,3 +470,65 @@ class Memory:
             "extractor": getattr(self.extractor, "name", None),
             "counts": counts,
         }
+
+    # -- semantic memory (LLM) ----------------------------------------------------------------
+    @property
+    def has_llm(self) -> bool:
+        """Whether an LLM is configured (then new user messages are queued for extraction)."""
+        llm = self._semantic_args[0]
+        return self.settings.llm.provider is not None if llm is _DEFAULT else llm is not None
+
+    @property
+    def semantic(self) -> SemanticService:
+        """LLM semantic memory (queue, worker, consolidation); loaded on first use."""
+        if self._semantic is None:
+            from memstrata.llm.factory import load_llm
+            from memstrata.semantic.categories import DEFAULT_CATEGORIES
+            from memstrata.semantic.service import SemanticService
+
+            llm, categories = self._semantic_args
+            self._semantic = SemanticService(self.store, load_llm(self.settings.llm) if llm is _DEFAULT else llm,
+                                             tuple(categories or DEFAULT_CATEGORIES), self.embedder, self.settings)
+        return self._semantic  # type: ignore[no-any-return]
+
+    def flush(self, **scope: Unpack[ScopeArgs]) -> int:
+        """Extract the scope's waiting messages now with the LLM; returns batches processed
+        (0 without an LLM: the messages stay queued)."""
+        return len(self.semantic.flush(self._scope(**scope)))
+
+    def end_session(self, **scope: Unpack[ScopeArgs]) -> int:
+        """The session is over: extract its waiting messages now (as ``flush``)."""
+        sc = self._scope(**scope)
+        if sc.session_id is None:
+            raise InvalidInput("end_session needs a session_id (on the call or the Memory)")
+        return len(self.semantic.flush(sc))
+
+    def queue_status(self, **scope: Unpack[ScopeArgs]) -> dict[str, Any]:
+        """Extraction queue: ``pending``, ``running``, ``done``, ``failed``, ``last_error``, ``llm``;
+        the whole database when no owner is given."""
+        sc = Scope(scope.get("org_id") or self.scope.org_id, scope.get("project_id") or self.scope.project_id,
+                   scope.get("user_id"), scope.get("agent_id"), scope.get("session_id"))
+        owned = sc.user_id or sc.agent_id or sc.session_id
+        from dataclasses import asdict
+
+        from memstrata.store.sqlite.queue import ExtractionQueue
+
+        data = asdict(ExtractionQueue(self.store.db, self.settings.semantic).status(sc if owned else None))
+        llm = self.semantic.llm if self.has_llm else None
+        data["llm"] = None if llm is None else llm.name
+        data["worker_running"] = self._semantic is not None and self._semantic.running()
+        return data
+
+    def start_worker(self, *, poll_s: float = 1.0) -> None:
+        """Extract in a background thread of this process (``memstrata worker`` does it in its own).
+        Raises ``LLMError`` without an LLM."""
+        self.semantic.start(poll_s=poll_s)
+
+    def consolidate(self, category: str = "profile", **scope: Unpack[ScopeArgs]) -> str:
+        """Run a consolidation pass now; returns its run id (undo with ``undo``)."""
+        return self.semantic.consolidate(self._scope(**scope), category)
+
+    def undo(self, run: str, *, actor: str = "sdk", **scope: Unpack[ScopeArgs]) -> dict[str, int]:
+        """Revert a consolidation or extraction run from its audit events: facts it created are
+        archived, facts it retired are active again. Raises ``NotFound``."""
+        return self.semantic.undo(self._scope(**scope), run, actor)

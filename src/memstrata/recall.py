@@ -15,6 +15,7 @@ from datetime import datetime
 from typing import Any
 
 from memstrata.config import Settings
+from memstrata.filter import Expr
 from memstrata.retrieve import (
     access_signal,
     blend,
@@ -39,7 +40,7 @@ EPISODE_CONFIDENCE = 1.0
 
 @dataclass(frozen=True)
 class Query:
-    """A validated search request."""
+    """A validated search request; ``filter`` (a parsed filter) narrows every candidate list."""
 
     text: str
     scope: Scope
@@ -48,6 +49,7 @@ class Query:
     statuses: tuple[str, ...] = ("active",)
     expand_context: int = 0
     min_score: float = 0.0
+    filter: Expr | None = None
 
 
 @dataclass(frozen=True)
@@ -87,13 +89,13 @@ class Retriever:
         # Relevance is normalised by the lists that found anything: a memory that only
         # the vector index can reach (no shared term) may still score 1.0.
         with phase("query", "scoring"):
-            hits = self._episode_hits(fused_segments, _nonempty(seg_lists), strength, now)
+            hits = self._episode_hits(fused_segments, _nonempty(seg_lists), strength, now, query.filter)
             hits += self._fact_hits(fused_facts, _nonempty(fact_lists), query, strength, now)
             hits.sort(key=lambda h: (-h.score, -h.relevance, h.kind, h.id))
         top = [h for h in hits if h.score >= query.min_score][: query.limit]
         if query.expand_context > 0:
             with phase("query", "context"):
-                top = [self._with_context(h, query.expand_context) for h in top]
+                top = [self._with_context(h, query.expand_context, query.filter) for h in top]
         return top
 
     def _candidates(self, query: Query, match: str | None, qvec: Any, pool: int, seg_lists: list[list[int]],
@@ -102,29 +104,33 @@ class Retriever:
         s = self.settings
         if "episode" in query.kinds:
             if match:
-                seg_lists.append([i for i, _ in self.store.fts_segments(query.scope, match, pool)])
+                seg_lists.append([i for i, _ in self.store.fts_segments(query.scope, match, pool,
+                                                                        filter=query.filter)])
             if qvec is not None:
-                near = self.store.nearest_segments(query.scope, qvec, k=pool, min_similarity=s.min_similarity)
+                near = self.store.nearest_segments(query.scope, qvec, k=pool, min_similarity=s.min_similarity,
+                                                   filter=query.filter)
                 seg_lists.append([i for i, _ in near])
                 strength.cosine.update((("segment", i), c) for i, c in near)
         if "fact" in query.kinds:
             if match:
-                fact_lists.append([i for i, _ in self.store.fts_facts(query.scope, match, pool, query.statuses)])
+                fact_lists.append([i for i, _ in self.store.fts_facts(query.scope, match, pool, query.statuses,
+                                                                      filter=query.filter)])
             if qvec is not None:
                 near = self.store.nearest_scope_facts(query.scope, qvec, statuses=query.statuses, k=pool,
-                                                      min_similarity=s.min_similarity)
+                                                      min_similarity=s.min_similarity, filter=query.filter)
                 fact_lists.append([i for i, _ in near])
                 strength.cosine.update((("fact", i), c) for i, c in near)
 
     def _episode_hits(self, fused: dict[int, float], lists: int, strength: _Strength,
-                      now: datetime) -> list[Hit]:
+                      now: datetime, filter: Expr | None) -> list[Hit]:
         rows = self.store.segments_with_episodes(fused)
         lender: dict[int, int] = {}
         weight = self.settings.neighbour_weight
         if weight > 0 and fused:
             fused = dict(fused)
             top = sorted((sid for sid in fused if sid in rows), key=lambda sid: -fused[sid])[:NEIGHBOUR_SOURCES]
-            adjacent = self.store.adjacent_segments([rows[sid][1] for sid in top])
+            # Neighbours become hits themselves, so they must pass the filter too.
+            adjacent = self.store.adjacent_segments([rows[sid][1] for sid in top], filter=filter)
             for sid in top:
                 for segment, episode in adjacent[rows[sid][1].id]:
                     borrowed = weight * fused[sid]
@@ -187,11 +193,12 @@ class Retriever:
     def _relevance(self, fused: float, lists: int, strength: float) -> float:
         return calibrated_relevance(normalised_rrf(fused, lists=lists, k=self.settings.rrf_k), strength)
 
-    def _with_context(self, hit: Hit, n: int) -> Hit:
+    def _with_context(self, hit: Hit, n: int, filter: Expr | None) -> Hit:
         if hit.episode is None:
             return hit
         index = int(hit.signals.get("segment_index", 0))
-        context = tuple(self.store.neighbours(hit.episode, index, n))
+        # Context is returned content too: a filter that hides an episode hides it here as well.
+        context = tuple(self.store.neighbours(hit.episode, index, n, filter=filter))
         return Hit(**{**hit.__dict__, "context": context})
 
 

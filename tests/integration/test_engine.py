@@ -11,6 +11,7 @@ import pytest
 from memstrata import EmbeddingModelMismatch, HashingEmbedder, Memory
 from memstrata.embed.base import EmbeddingCache
 from memstrata.reembed import reembed_database
+from memstrata.store.sqlite.schema import MIGRATIONS
 
 
 def test_hit_maps_back_to_episode_and_expands_context(memory: Memory) -> None:
@@ -56,7 +57,8 @@ def test_database_is_wal_with_foreign_keys_and_schema_version(memory: Memory, db
     conn = sqlite3.connect(db_path)
     try:
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-        assert conn.execute("SELECT version, name FROM schema_migrations").fetchall() == [(1, "initial")]
+        assert conn.execute("SELECT version, name FROM schema_migrations ORDER BY version").fetchall() == [
+            (m.version, m.name) for m in MIGRATIONS]
         model = dict(conn.execute("SELECT key, value FROM meta WHERE key LIKE 'embedding%'").fetchall())
         assert model == {"embedding_model": "use-multilingual-v3", "embedding_dim": "512"}
     finally:

@@ -35,7 +35,7 @@ STATUS_BY_CODE: dict[str, int] = {
     "embedding_model_mismatch": 500,
 }
 #: Attributes of a memstrata error copied into ``details`` when present (a filter's position).
-DETAIL_ATTRIBUTES = ("position", "line", "column", "expected", "field")
+DETAIL_ATTRIBUTES = ("position", "reason", "line", "column", "expected", "field")
 _HTTP_CODES = {400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "not_found",
                405: "method_not_allowed", 413: "body_too_large", 415: "unsupported_media_type",
                429: "rate_limited"}

@@ -104,18 +104,20 @@ class VectorCache:
         params: Sequence[object],
         version: str,
         dim: int,
+        cache: bool = True,
     ) -> _Entry:
         """The working copy of the vectors of rows of ``table`` matching ``where``.
 
         ``where`` must be a fixed SQL predicate over bound ``params`` (the scope);
         ``version`` changes whenever a row may have left the set. Rows added since the
-        last call are appended by id.
+        last call are appended by id. ``cache=False`` loads a one-off copy and keeps nothing.
         """
         key = (table, where, tuple(params), dim)
-        entry = self._entries.get(key)
+        entry = self._entries.get(key) if cache else None
         if entry is None or entry.version != version:
             entry = _Entry(version, dim)
-            self._entries[key] = entry
+            if cache:
+                self._entries[key] = entry
         cursor = conn.execute(
             f"SELECT id, embedding FROM {table} WHERE {where} AND embedding IS NOT NULL AND id > ? "
             "ORDER BY id",
@@ -126,8 +128,9 @@ class VectorCache:
         while chunk := cursor.fetchmany(BLOCK_ROWS):
             entry.append(np.fromiter((r[0] for r in chunk), np.int64, len(chunk)),
                          decode_vectors([r[1] for r in chunk], dim))
-        self._entries.move_to_end(key)
-        self._evict()
+        if cache:
+            self._entries.move_to_end(key)
+            self._evict()
         return entry
 
     def _evict(self) -> None:

@@ -100,6 +100,41 @@ CREATE INDEX memory_events_fact ON memory_events (fact_id, id);
     ),
     Migration(
         2,
+        "llm_queue_and_short_term",
+        """
+-- Episodes waiting for LLM extraction (semantic memory), one row per episode. A row is
+-- claimed by a worker for a lease; the facts it yields and status 'done' commit in one
+-- transaction, so a crash either loses the whole attempt (retried) or none of it.
+CREATE TABLE extraction_queue (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    episode_id INTEGER NOT NULL UNIQUE REFERENCES episodes(id) ON DELETE CASCADE,
+    org_id TEXT NOT NULL, project_id TEXT NOT NULL,
+    user_id TEXT, agent_id TEXT, session_id TEXT,
+    status TEXT NOT NULL CHECK (status IN ('pending', 'running', 'done', 'failed')),
+    flush INTEGER NOT NULL DEFAULT 0,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    not_before TEXT,
+    claimed_by TEXT, lease_until TEXT,
+    last_error TEXT,
+    enqueued_at TEXT NOT NULL, done_at TEXT
+);
+CREATE INDEX extraction_queue_status ON extraction_queue (status, org_id, project_id, session_id);
+
+-- Short-term memory: each session's rolling summary of the episodes folded out of its window.
+CREATE TABLE session_memory (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    org_id TEXT NOT NULL, project_id TEXT NOT NULL,
+    user_id TEXT, agent_id TEXT, session_id TEXT NOT NULL,
+    summary TEXT NOT NULL DEFAULT '',
+    summarised_through INTEGER NOT NULL DEFAULT 0,
+    updated_at TEXT NOT NULL
+);
+CREATE UNIQUE INDEX session_memory_scope ON session_memory (
+    org_id, project_id, ifnull(user_id, ''), ifnull(agent_id, ''), session_id);
+""",
+    ),
+    Migration(
+        3,
         "api_keys",
         """
 -- API keys of the REST server. Only a SHA-256 of each key is kept (keys are 256-bit

@@ -21,6 +21,8 @@ from typing import Any
 import numpy as np
 
 from memstrata.clock import from_db, to_db
+from memstrata.filter import Expr
+from memstrata.filter.sql import SQLITE, compile_filter
 from memstrata.store.sqlite.connection import Database
 from memstrata.store.vectors import VectorCache, encode_vector, top_k
 from memstrata.types import ContextSegment, Episode, Fact, MemoryEvent, Scope, Segment
@@ -62,6 +64,26 @@ def scope_predicate(scope: Scope, *, prefix: str = "", session: bool = True) -> 
 
 #: How many times ``limit`` the unscoped full-text query fetches before checking scope.
 OVERFETCH = 4
+
+
+def filter_predicate(expr: Expr | None, *, kind: str, alias: str = "") -> tuple[str, list[object]] | None:
+    """SQL predicate of a filter for SQLite (``"1"`` when there is none), or ``None`` when it
+    can match no record of ``kind`` (``fact`` | ``episode``): the caller skips the query."""
+    if expr is None:
+        return "1", []
+    sql, params = compile_filter(expr, kind=kind, dialect=SQLITE, alias=alias)
+    if isinstance(sql, bool):
+        return ("1", []) if sql else None
+    return sql, params
+
+
+def _episode_filter(expr: Expr | None, outer: str) -> tuple[str, list[object]] | None:
+    """A filter on episodes as a predicate over segment rows of table/alias ``outer``."""
+    compiled = filter_predicate(expr, kind="episode", alias="fe.")
+    if compiled is None or expr is None or compiled[0] == "1":
+        return compiled
+    sql, params = compiled
+    return f"EXISTS (SELECT 1 FROM episodes fe WHERE fe.id = {outer}.episode_id AND {sql})", params
 
 
 def scope_tokens(scope: Scope) -> list[str]:
@@ -223,13 +245,17 @@ class SQLiteStore:
                                (episode_id, *params)).fetchone()
         return None if row is None else row_to_episode(row)
 
-    def list_episodes(self, scope: Scope, *, limit: int, offset: int = 0) -> list[Episode]:
-        """Episodes in ``scope``, newest first."""
+    def list_episodes(self, scope: Scope, *, limit: int, offset: int = 0,
+                      filter: Expr | None = None) -> list[Episode]:
+        """Episodes in ``scope`` matching ``filter``, newest first."""
         where, params = scope_predicate(scope)
+        compiled = filter_predicate(filter, kind="episode")
+        if compiled is None:
+            return []
         with self.db.read() as conn:
             rows = conn.execute(
-                f"SELECT {_EPISODE_COLS} FROM episodes WHERE {where} "
-                "ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?", (*params, limit, offset),
+                f"SELECT {_EPISODE_COLS} FROM episodes WHERE {where} AND {compiled[0]} "
+                "ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?", (*params, *compiled[1], limit, offset),
             ).fetchall()
         return [row_to_episode(r) for r in rows]
 
@@ -251,12 +277,15 @@ class SQLiteStore:
             for r in rows
         }
 
-    def adjacent_segments(self, episodes: Sequence[Episode], *, reach: int = 1
+    def adjacent_segments(self, episodes: Sequence[Episode], *, reach: int = 1, filter: Expr | None = None
                           ) -> dict[int, list[tuple[Segment, Episode]]]:
         """For each episode, the first segment of the episodes within ``reach`` turns of it in
-        its own session and scope: ``{episode_id: [(segment, episode), ...]}``."""
+        its own session and scope that match ``filter``: ``{episode_id: [(segment, episode), ...]}``."""
         cols = ", ".join(f"e.{c.strip()}" for c in _EPISODE_COLS.split(","))
-        out: dict[int, list[tuple[Segment, Episode]]] = {}
+        out: dict[int, list[tuple[Segment, Episode]]] = {ep.id: [] for ep in episodes}
+        compiled = filter_predicate(filter, kind="episode", alias="e.")
+        if compiled is None:
+            return out
         with self.db.read() as conn:
             for ep in episodes:
                 sc = ep.scope
@@ -264,19 +293,24 @@ class SQLiteStore:
                     f"SELECT s.id AS seg_id, s.idx, s.text, s.derivative, {cols} FROM episodes e "
                     "JOIN segments s ON s.episode_id = e.id AND s.idx = 0 WHERE e.org_id = ? AND e.project_id = ? "
                     "AND e.user_id IS ? AND e.agent_id IS ? AND e.session_id IS ? "
-                    "AND e.sequence_num BETWEEN ? AND ? AND e.id != ?",
+                    f"AND e.sequence_num BETWEEN ? AND ? AND e.id != ? AND {compiled[0]}",
                     (sc.org_id, sc.project_id, sc.user_id, sc.agent_id, sc.session_id,
-                     ep.sequence_num - reach, ep.sequence_num + reach, ep.id),
+                     ep.sequence_num - reach, ep.sequence_num + reach, ep.id, *compiled[1]),
                 ).fetchall()
                 out[ep.id] = [(Segment(r["seg_id"], r["id"], r["idx"], r["text"], r["derivative"]),
                                row_to_episode(r)) for r in rows]
         return out
 
-    def neighbours(self, episode: Episode, segment_index: int, n: int) -> list[ContextSegment]:
-        """Up to ``n`` segments before and after one segment, in session order (same scope)."""
-        if n <= 0:
+    def neighbours(self, episode: Episode, segment_index: int, n: int, *,
+                   filter: Expr | None = None) -> list[ContextSegment]:
+        """Up to ``n`` segments before and after one segment, in session order (same scope,
+        episodes matching ``filter``)."""
+        compiled = filter_predicate(filter, kind="episode", alias="e.")
+        if n <= 0 or compiled is None:
             return []
         where, params = scope_predicate(episode.scope, prefix="e.")
+        where += f" AND {compiled[0]}"
+        params += compiled[1]
         order = "e.sequence_num, e.id, s.idx"
         key = (episode.sequence_num, episode.id, segment_index)
         sql = (f"SELECT e.id, s.idx, s.text, e.producer_id, e.role, e.created_at FROM segments s "
@@ -426,9 +460,14 @@ class SQLiteStore:
         return {f.id: f for f in facts}
 
     def list_facts(self, scope: Scope, *, statuses: Sequence[str], key: str | None = None,
-                   limit: int = 100, offset: int = 0) -> list[Fact]:
-        """Facts in ``scope`` with one of ``statuses``, newest observation first."""
+                   limit: int = 100, offset: int = 0, filter: Expr | None = None) -> list[Fact]:
+        """Facts in ``scope`` with one of ``statuses`` matching ``filter``, newest observation first."""
+        compiled = filter_predicate(filter, kind="fact")
+        if compiled is None:
+            return []
         where, params = scope_predicate(scope, session=False)
+        where += f" AND {compiled[0]}"
+        params += compiled[1]
         marks = ",".join("?" * len(statuses))
         where += f" AND status IN ({marks})"
         params += list(statuses)
@@ -465,22 +504,35 @@ class SQLiteStore:
         return [MemoryEvent(r[0], r[1], r[2], from_db(r[3]), r[4], json.loads(r[5])) for r in rows]  # type: ignore[arg-type]
 
     # -- search candidates ------------------------------------------------------------------
-    def fts_segments(self, scope: Scope, match: str, limit: int) -> list[tuple[int, float]]:
+    def fts_segments(self, scope: Scope, match: str, limit: int, *,
+                     filter: Expr | None = None) -> list[tuple[int, float]]:
         """Full-text candidates ``[(segment_id, bm25)]`` in ``scope``, best first (bm25: lower is better).
 
         Exact in every case, fast in both common ones: first the index's own top
         ``OVERFETCH * limit`` over all scopes; if at least ``limit`` of them are in scope
         (or the index had no more), those are the scope's top ``limit``. Otherwise the
         scope is a small part of the file, and a MATCH that requires the scope's tokens
-        (``scope_tokens``) lets the index skip every other scope's rows.
+        (``scope_tokens``) lets the index skip every other scope's rows. With a filter, the
+        scope's rows are joined to their episodes and filtered inside the one query.
         """
         where, params = scope_predicate(scope)
+        required = " AND ".join(f'"{t}"' for t in scope_tokens(scope))
+        if filter is not None:
+            compiled = _episode_filter(filter, "s")
+            if compiled is None:
+                return []
+            swhere, sparams = scope_predicate(scope, prefix="s.")
+            with self.db.read() as conn:
+                rows = conn.execute(
+                    "SELECT s.id, segments_fts.rank FROM segments_fts JOIN segments s ON s.id = segments_fts.rowid "
+                    f"WHERE segments_fts MATCH ? AND {swhere} AND {compiled[0]} ORDER BY segments_fts.rank LIMIT ?",
+                    (f"terms : ({match}) AND scope : ({required})", *sparams, *compiled[1], limit)).fetchall()
+            return [(int(r[0]), float(r[1])) for r in rows]
         sql = "SELECT rowid, rank FROM segments_fts WHERE segments_fts MATCH ? ORDER BY rank LIMIT ?"
         with self.db.read() as conn:
             ranked = conn.execute(sql, (f"terms : ({match})", OVERFETCH * limit)).fetchall()
             kept = self._in_scope(conn, ranked, where, params)
             if len(kept) < limit and len(ranked) == OVERFETCH * limit:
-                required = " AND ".join(f'"{t}"' for t in scope_tokens(scope))
                 ranked = conn.execute(sql, (f"terms : ({match}) AND scope : ({required})", limit)).fetchall()
                 kept = self._in_scope(conn, ranked, where, params)
         return kept[:limit]
@@ -495,9 +547,15 @@ class SQLiteStore:
                                               [r[0] for r in ranked] + params)}
         return [(int(r[0]), float(r[1])) for r in ranked if r[0] in allowed]
 
-    def fts_facts(self, scope: Scope, match: str, limit: int, statuses: Sequence[str]) -> list[tuple[int, float]]:
-        """Full-text candidates among facts ``[(fact_id, bm25)]``, best first."""
+    def fts_facts(self, scope: Scope, match: str, limit: int, statuses: Sequence[str], *,
+                  filter: Expr | None = None) -> list[tuple[int, float]]:
+        """Full-text candidates among facts ``[(fact_id, bm25)]`` matching ``filter``, best first."""
+        compiled = filter_predicate(filter, kind="fact", alias="f.")
+        if compiled is None:
+            return []
         where, params = scope_predicate(scope, prefix="f.", session=False)
+        where += f" AND {compiled[0]}"
+        params += compiled[1]
         marks = ",".join("?" * len(statuses))
         with self.db.read() as conn:
             rows = conn.execute(
@@ -507,10 +565,17 @@ class SQLiteStore:
             ).fetchall()
         return [(int(r[0]), float(r[1])) for r in rows]
 
-    def nearest_segments(self, scope: Scope, vector: np.ndarray, *, k: int,
-                         min_similarity: float) -> list[tuple[int, float]]:
-        """``[(segment_id, cosine)]`` of the ``k`` nearest embedded segments in ``scope``, best first."""
+    def nearest_segments(self, scope: Scope, vector: np.ndarray, *, k: int, min_similarity: float,
+                         filter: Expr | None = None) -> list[tuple[int, float]]:
+        """``[(segment_id, cosine)]`` of the ``k`` nearest embedded segments in ``scope`` whose
+        episodes match ``filter``, best first (exact search over the filtered working copy;
+        episodes are never rewritten, so a filtered copy stays valid as rows are added)."""
+        compiled = _episode_filter(filter, "segments")
+        if compiled is None:
+            return []
         where, params = scope_predicate(scope)
+        where += f" AND {compiled[0]}"
+        params += compiled[1]
         with self.db.read() as conn:
             version = self._version(conn, "segments_deleted")
             entry = self.vectors.get(conn, table="segments", where=where, params=params,
@@ -518,14 +583,19 @@ class SQLiteStore:
         return top_k(vector, entry, k, min_similarity)
 
     def nearest_scope_facts(self, scope: Scope, vector: np.ndarray, *, statuses: Sequence[str], k: int,
-                            min_similarity: float) -> list[tuple[int, float]]:
-        """``[(fact_id, cosine)]`` of the ``k`` nearest embedded facts in ``scope`` with one of ``statuses``."""
+                            min_similarity: float, filter: Expr | None = None) -> list[tuple[int, float]]:
+        """``[(fact_id, cosine)]`` of the ``k`` nearest embedded facts in ``scope`` with one of ``statuses``
+        matching ``filter``. A filtered search is not cached: facts' confidence, access counts and
+        times change in place without a version bump."""
+        compiled = filter_predicate(filter, kind="fact")
+        if compiled is None:
+            return []
         where, params = scope_predicate(scope, session=False)
-        where += " AND status IN (" + ",".join("?" * len(statuses)) + ")"
+        where += " AND status IN (" + ",".join("?" * len(statuses)) + f") AND {compiled[0]}"
         with self.db.read() as conn:
             version = self._version(conn, "facts_version")
-            entry = self.vectors.get(conn, table="facts", where=where, params=[*params, *statuses],
-                                     version=version, dim=len(vector))
+            entry = self.vectors.get(conn, table="facts", where=where, params=[*params, *statuses, *compiled[1]],
+                                     version=version, dim=len(vector), cache=filter is None)
         return top_k(vector, entry, k, min_similarity)
 
     @staticmethod

@@ -1,0 +1,156 @@
+"""Compile a filter AST to a SQL predicate with bound parameters, for SQLite or PostgreSQL.
+
+No value ever enters the SQL text: every literal (and every metadata path) is a bound
+parameter, and column names come from ``fields.FIELDS`` only. Every compiled atom is
+two-valued (TRUE or FALSE, never SQL NULL), so ``NOT`` means what it says; see the
+missing-field rule in ``memstrata.filter``.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+from memstrata.clock import parse_time, to_db
+from memstrata.filter.ast import And, Compare, Expr, In, IsNull, Not, Or, Value
+from memstrata.filter.fields import FIELDS
+
+_NEGATE = {"=": "!=", "!=": "="}
+
+
+@dataclass(frozen=True)
+class Dialect:
+    """What differs between the SQL backends: placeholders, literals, JSON access, time values."""
+
+    name: str  # "sqlite" | "postgres"
+    placeholder: str
+    true: str
+    false: str
+
+
+SQLITE = Dialect("sqlite", "?", "1", "0")
+POSTGRES = Dialect("postgres", "%s", "TRUE", "FALSE")
+
+
+@dataclass
+class _Out:
+    dialect: Dialect
+    kind: str
+    alias: str
+    params: list[object] = field(default_factory=list)
+
+    def bind(self, value: object) -> str:
+        self.params.append(value)
+        return self.dialect.placeholder
+
+
+def compile_filter(expr: Expr, *, kind: str, dialect: Dialect, alias: str = "") -> tuple[str | bool, list[object]]:
+    """SQL predicate selecting the records of ``kind`` (``fact`` | ``episode``) that ``expr`` matches.
+
+    Args:
+        expr: a tree from ``parse`` (already checked).
+        kind: which table the predicate runs on: ``facts`` or ``episodes``.
+        dialect: ``SQLITE`` or ``POSTGRES``.
+        alias: table alias prefix for columns, e.g. ``"e."``.
+
+    Returns:
+        ``(sql, params)``, or ``(True, [])`` / ``(False, [])`` when the filter is constant for
+        this kind (``tag = "x"`` can never match an episode: the caller skips the query).
+    """
+    out = _Out(dialect, kind, alias)
+    sql = _node(expr, out)
+    return (sql, []) if isinstance(sql, bool) else (f"({sql})", out.params)
+
+
+def _node(expr: Expr, out: _Out) -> str | bool:
+    """SQL for ``expr`` with its parameters appended to ``out.params`` in text order, or a
+    constant (then nothing was appended: a folded branch leaves no stray parameter)."""
+    if isinstance(expr, Not):
+        inner = _node(expr.operand, out)
+        return (not inner) if isinstance(inner, bool) else f"NOT ({inner})"
+    if isinstance(expr, (And, Or)):
+        absorbing = isinstance(expr, Or)  # TRUE absorbs an OR, FALSE an AND
+        mark = len(out.params)
+        parts: list[str] = []
+        for operand in expr.operands:
+            sql = _node(operand, out)
+            if isinstance(sql, bool):
+                if sql is absorbing:
+                    del out.params[mark:]
+                    return absorbing
+                continue
+            parts.append(f"({sql})")
+        if not parts:
+            return not absorbing
+        return parts[0][1:-1] if len(parts) == 1 else (" OR " if absorbing else " AND ").join(parts)
+    spec = FIELDS[expr.field.name]
+    column = spec.column(out.kind)
+    if column is None:  # the record kind lacks the field: missing
+        if isinstance(expr, IsNull):
+            return not expr.negated
+        return isinstance(expr, Compare) and expr.op == "!="
+    col = out.alias + column
+    if spec.type == "json":
+        return _json(expr, col, out)
+    if isinstance(expr, IsNull):
+        return f"{col} IS {'NOT ' if expr.negated else ''}NULL"
+    if isinstance(expr, In):
+        marks = ", ".join(out.bind(_scalar(spec.type, v, out.dialect)) for v in expr.values)
+        return f"{col} IS NOT NULL AND {col} IN ({marks})"
+    assert isinstance(expr, Compare)
+    if expr.op == "!=":
+        return f"NOT ({_column_compare(col, '=', expr.value, spec.type, out)})"
+    return _column_compare(col, expr.op, expr.value, spec.type, out)
+
+
+def _column_compare(col: str, op: str, value: Value, kind: str, out: _Out) -> str:
+    mark = out.bind(_scalar(kind, value, out.dialect))
+    lhs = f'{col} COLLATE "C"' if out.dialect is POSTGRES and kind == "text" and op != "=" else col
+    return f"{col} IS NOT NULL AND {lhs} {op} {mark}"
+
+
+def _scalar(kind: str, value: Value, dialect: Dialect) -> object:
+    if kind != "time":
+        return value
+    when = parse_time(str(value))
+    return to_db(when) if dialect is SQLITE else when
+
+
+def _json(expr: Expr, col: str, out: _Out) -> str:
+    assert isinstance(expr, (Compare, In, IsNull))
+    path = expr.field.path
+    if isinstance(expr, IsNull):
+        test = f"coalesce({_json_type(col, path, out)}, 'null') = 'null'"
+        return f"NOT ({test})" if expr.negated else test
+    if isinstance(expr, In):
+        return " OR ".join(f"({_json_compare(col, path, '=', v, out)})" for v in expr.values)
+    assert isinstance(expr, Compare)
+    if expr.op == "!=":
+        return f"NOT ({_json_compare(col, path, '=', expr.value, out)})"
+    return _json_compare(col, path, expr.op, expr.value, out)
+
+
+def _json_type(col: str, path: tuple[str, ...], out: _Out) -> str:
+    if out.dialect is SQLITE:
+        return f"json_type({col}, {out.bind(_sqlite_path(path))})"
+    return f"jsonb_typeof({col} #> {out.bind(list(path))})"
+
+
+def _sqlite_path(path: tuple[str, ...]) -> str:
+    # Keys are \w+ (the lexer allows nothing else), so quoting them needs no escaping.
+    return "$" + "".join(f'."{key}"' for key in path)
+
+
+def _json_compare(col: str, path: tuple[str, ...], op: str, value: Value, out: _Out) -> str:
+    """A comparison with a JSON value: false unless the stored value has the literal's JSON type."""
+    typ = f"coalesce({_json_type(col, path, out)}, '')"
+    if out.dialect is SQLITE:
+        if isinstance(value, bool):
+            return f"{typ} = '{'true' if value else 'false'}'"
+        wanted = "= 'text'" if isinstance(value, str) else "IN ('integer', 'real')"
+        return f"{typ} {wanted} AND json_extract({col}, {out.bind(_sqlite_path(path))}) {op} {out.bind(value)}"
+    if isinstance(value, bool):
+        return f"{typ} = 'boolean' AND ({col} #> {out.bind(list(path))}) = {out.bind(json.dumps(value))}::jsonb"
+    if isinstance(value, str):
+        return f"{typ} = 'string' AND ({col} #>> {out.bind(list(path))}) COLLATE \"C\" {op} {out.bind(value)}"
+    return f"{typ} = 'number' AND ({col} #> {out.bind(list(path))}) {op} {out.bind(json.dumps(value))}::jsonb"

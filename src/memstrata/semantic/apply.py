@@ -1,0 +1,175 @@
+"""Apply LLM commands to stored facts through the same machinery as rule facts.
+
+An ``add`` becomes a ``FactCandidate`` resolved by ``resolve.decide`` against the active
+features under its key: the same value is touched, a near-duplicate (cosine ≥
+``merge_similarity``) is merged, anything else is created. A ``delete`` with an ``add``
+under the same key is an update: the deleted fact is superseded by the added one
+(``valid_to`` closed, ``supersede`` event). A lone ``delete`` archives the fact
+(``deactivate`` event). Every event carries the run id, so a run can be undone
+(``semantic.consolidate.undo_run``). Everything happens inside the caller's transaction.
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+import numpy as np
+
+from memstrata.extract.base import FactCandidate
+from memstrata.ingest import fact_terms
+from memstrata.resolve import decide, normalise_value, same_thing
+from memstrata.semantic.categories import Category, feature_key
+from memstrata.semantic.commands import Command
+from memstrata.store.sqlite.store import NewFact, SQLiteStore
+from memstrata.types import Fact, Scope
+
+log = logging.getLogger(__name__)
+
+#: Confidence of an LLM-inferred feature: below the rule extractor's explicit patterns
+#: (0.85–0.95), above its weak ones, since the model may infer what was only implied.
+LLM_CONFIDENCE = 0.75
+#: Importance of a profile feature (the taxonomy's middle value for durable user facts).
+LLM_IMPORTANCE = 0.6
+
+
+@dataclass(frozen=True)
+class Applied:
+    """What one command did: ``create`` | ``touch`` | ``merge`` | ``supersede`` | ``archive`` | ``skip``.
+
+    ``fact_id`` is the fact written or retired (``None`` for a skip); ``previous`` the
+    facts an update superseded.
+    """
+
+    action: str
+    fact_id: int | None
+    previous: tuple[int, ...]
+    command: Command
+
+
+@dataclass(frozen=True)
+class Context:
+    """Where and how commands are applied.
+
+    ``scope``: the facts' scope (org/project/user/agent). ``sources``: episode ids a command
+    may cite, with their speakers. ``default_cites``: cited when a command names none.
+    ``run``: recorded in every event (queue batch token or consolidation id).
+    """
+
+    scope: Scope
+    category: Category
+    actor: str
+    run: str
+    observed_at: datetime
+    now: datetime
+    sources: Mapping[int, str | None]
+    default_cites: tuple[int, ...]
+    merge_similarity: float = 0.9
+
+
+def statement(cmd: Command) -> str:
+    """The indexed sentence of a feature: ``tag · feature: value``."""
+    return f"{cmd.tag} · {cmd.feature}: {cmd.value}"
+
+
+def apply_commands(store: SQLiteStore, conn: sqlite3.Connection, ctx: Context, commands: Sequence[Command],
+                   vectors: Sequence[np.ndarray | None]) -> list[Applied]:
+    """Apply ``commands`` (with the statement vector of each, or ``None``) in order of key."""
+    by_key: dict[str, list[tuple[Command, np.ndarray | None]]] = {}
+    for cmd, vec in zip(commands, vectors, strict=True):
+        by_key.setdefault(feature_key(ctx.category, cmd.tag, cmd.feature), []).append((cmd, vec))
+    out: list[Applied] = []
+    for key, group in by_key.items():
+        out += _apply_key(store, conn, ctx, key, group)
+    return out
+
+
+def _cites(ctx: Context, cmd: Command) -> tuple[int, ...]:
+    known = tuple(dict.fromkeys(c for c in cmd.cite if c in ctx.sources))
+    return known or ctx.default_cites
+
+
+def _match(facts: Sequence[Fact], value: str, *, loose: bool = True) -> Fact | None:
+    """The fact holding ``value``: the same normalised value, else (``loose``) the one fact
+    whose value names the same thing (models shorten or lengthen what they copy)."""
+    norm = normalise_value(value)
+    exact = [f for f in facts if normalise_value(f.value) == norm]
+    if exact or not loose:
+        return exact[0] if exact else None
+    near = [f for f in facts if same_thing(value, f.value) or same_thing(f.value, value)]
+    return near[0] if len(near) == 1 else None
+
+
+def _apply_key(store: SQLiteStore, conn: sqlite3.Connection, ctx: Context, key: str,
+               group: Sequence[tuple[Command, np.ndarray | None]]) -> list[Applied]:
+    first_cites = _cites(ctx, group[0][0])
+    subject = ctx.sources.get(first_cites[0]) if first_cites else None
+    existing = store.load_facts(conn, store.fact_ids(conn, ctx.scope, keys=[key], subject=subject))
+    out: list[Applied] = []
+    retire: dict[int, Command] = {}
+    for cmd, _ in group:
+        if cmd.command != "delete":
+            continue
+        target = _match(existing, cmd.value)
+        if target is None:
+            log.info("%s: delete of %s = %r matches no stored feature; ignored", ctx.actor, key, cmd.value)
+            out.append(Applied("skip", None, (), cmd))
+        else:
+            retire[target.id] = cmd
+    adds = [(c, v) for c, v in group if c.command == "add"]
+    for cmd, vec in adds:
+        kept = _match([f for f in existing if f.id in retire], cmd.value, loose=False)
+        if kept is not None:  # "delete X, add X": nothing changes but the restatement
+            del retire[kept.id]
+        live = [f for f in existing if f.id not in retire]
+        similarity = {}
+        if vec is not None:
+            similarity = dict(store.nearest_facts(conn, ctx.scope, key=key, subject=subject, vector=vec,
+                                                  min_similarity=ctx.merge_similarity))
+            live += [f for f in store.load_facts(conn, similarity) if f.id not in retire and f not in live]
+        cand = FactCandidate(kind=ctx.category.kind, key=key, value=cmd.value, confidence=LLM_CONFIDENCE,
+                             importance=LLM_IMPORTANCE, statement=statement(cmd))
+        decision = decide(cand, live, single_valued=False, similarity=similarity,
+                          merge_similarity=ctx.merge_similarity)
+        superseded = tuple(retire) if decision.action in ("create", "supersede") else ()
+        fact_id = _write(store, conn, ctx, cmd, cand, decision.action, decision.target, vec, subject, superseded)
+        for old in superseded:
+            del retire[old]
+        out.append(Applied("supersede" if superseded else decision.action, fact_id, superseded, cmd))
+    for fact_id, cmd in retire.items():
+        store.set_fact_status(conn, fact_id, "archived", now=ctx.now, valid_to=ctx.observed_at)
+        store.log_event(conn, ctx.scope, fact_id=fact_id, action="deactivate", actor=ctx.actor,
+                        detail={"command": "delete", "key": key, "value": cmd.value, "run": ctx.run,
+                                "status_before": "active", "cites": list(_cites(ctx, cmd))}, now=ctx.now)
+        out.append(Applied("archive", fact_id, (), cmd))
+    return out
+
+
+def _write(store: SQLiteStore, conn: sqlite3.Connection, ctx: Context, cmd: Command, cand: FactCandidate,
+           action: str, target: int | None, vec: np.ndarray | None, subject: str | None,
+           superseded: tuple[int, ...]) -> int:
+    cites = _cites(ctx, cmd)
+    if action in ("touch", "merge") and target is not None:
+        store.touch_fact(conn, target, confidence=cand.confidence, now=ctx.now, observed_at=ctx.observed_at)
+        store.cite(conn, target, cites)
+        store.log_event(conn, ctx.scope, fact_id=target, action="update" if action == "touch" else "merge",
+                        actor=ctx.actor, detail={"restated": cmd.value, "episodes": list(cites), "run": ctx.run},
+                        now=ctx.now)
+        return target
+    fact_id = store.insert_fact(conn, ctx.scope, NewFact(
+        kind=cand.kind, key=cand.key, tag=cmd.tag, value=cmd.value, value_norm=normalise_value(cmd.value),
+        statement=cand.statement, confidence=cand.confidence, importance=cand.importance, sensitivity="low",
+        subject=subject, observed_at=ctx.observed_at, valid_from=ctx.observed_at, valid_to=None,
+        index_terms=fact_terms(cand), embedding=vec), citations=cites, now=ctx.now)
+    store.log_event(conn, ctx.scope, fact_id=fact_id, action="create", actor=ctx.actor,
+                    detail={"key": cand.key, "value": cmd.value, "episodes": list(cites), "run": ctx.run},
+                    now=ctx.now)
+    for old in superseded:
+        store.set_fact_status(conn, old, "superseded", now=ctx.now, valid_to=ctx.observed_at)
+        store.log_event(conn, ctx.scope, fact_id=old, action="supersede", actor=ctx.actor,
+                        detail={"superseded_by": fact_id, "new_value": cmd.value, "run": ctx.run,
+                                "status_before": "active"}, now=ctx.now)
+    return fact_id

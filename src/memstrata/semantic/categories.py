@@ -1,0 +1,65 @@
+"""Categories of semantic memory: what an LLM should extract, each with its own prompt.
+
+A category's features are facts keyed ``<category>.<tag>.<feature>`` (``profile.travel.plans``)
+with ``Fact.tag`` the tag as written. The default ``profile`` category follows MemMachine's
+profile memory (tag / feature / value about the user); add your own, e.g.::
+
+    Category("crm", "the customer's account: plan, contract dates, open issues, contacts")
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from memstrata.errors import InvalidInput
+
+_NAME = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
+
+
+@dataclass(frozen=True)
+class Category:
+    """One kind of semantic memory.
+
+    Attributes:
+        name: key prefix, lowercase ``[a-z][a-z0-9_]*`` (at most 40 characters).
+        prompt: what to extract, in a sentence or two (goes into the system prompt).
+        kind: ``Fact.kind`` of its features (``fact`` | ``preference`` | ``procedure``).
+        examples: example tags, shown to the model to keep tags consistent.
+    """
+
+    name: str
+    prompt: str
+    kind: str = "fact"
+    examples: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not _NAME.match(self.name):
+            raise InvalidInput(f"category name {self.name!r} must match {_NAME.pattern} (it prefixes fact keys)")
+        if not self.prompt.strip():
+            raise InvalidInput(f"category {self.name!r} needs a prompt saying what to extract")
+
+
+#: MemMachine's profile memory: durable facts about the user as tag / feature / value.
+PROFILE = Category(
+    "profile",
+    "Durable facts about the user that will matter in future conversations: identity, family and "
+    "relationships, work, home, health and diet, preferences and dislikes, habits, skills, goals and plans, "
+    "possessions, important dates.",
+    examples=("demographics", "family", "work", "travel", "food", "preferences", "health", "plans", "hobbies"),
+)
+
+DEFAULT_CATEGORIES: tuple[Category, ...] = (PROFILE,)
+
+_SLUG = re.compile(r"[\s.]+")
+
+
+def slug(text: str) -> str:
+    """Key part of a tag or feature: trimmed, case-folded, spaces and dots to ``_`` (dots
+    separate key parts); other characters, Chinese included, are kept."""
+    return _SLUG.sub("_", text.strip().casefold()).strip("_") or "_"
+
+
+def feature_key(category: Category, tag: str, feature: str) -> str:
+    """``<category>.<tag>.<feature>``, e.g. ``profile.travel.plans`` or ``profile.饮食.忌口``."""
+    return f"{category.name}.{slug(tag)}.{slug(feature)}"

@@ -1,0 +1,68 @@
+"""Profile extraction: the LLM sees a category's stored features and new messages and
+answers ``Commands``. Prompts live here; applying the commands is ``semantic.apply``."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+
+from memstrata.clock import to_db
+from memstrata.llm.base import LLM, Tally, structured
+from memstrata.semantic.categories import Category
+from memstrata.semantic.commands import Command, Commands
+from memstrata.text.lang import detect_language
+from memstrata.types import Episode, Fact
+
+LANGUAGE_NAMES = {"zh": "Chinese (中文)", "en": "English"}
+
+_EXTRACT_SYSTEM = """You maintain the "{name}" memory of a user: {prompt}
+A memory is a list of features, each a (tag, feature, value) triple: tag is a broad area{examples}, \
+feature a specific attribute within it, value what is true now.
+You are shown the features already stored and new messages of a conversation. Answer with commands:
+- "add": a feature the new messages state or clearly imply about the user that is not stored yet.
+- "delete": a stored feature the new messages show is no longer true; copy its tag, feature and value exactly.
+To change a value, delete the stored one and add the new one with the same tag and feature.
+Record only what the user says about themselves (not the assistant's suggestions, not small talk). \
+Do not add what is already stored. "cite" lists the ids of the messages ([#id]) each command rests on.
+Keep the language of the conversation: it is {language}; write tag, feature and value in that language and \
+never translate. When nothing is worth remembering, answer {{"commands": []}}."""
+
+
+def feature_lines(facts: Sequence[Fact]) -> str:
+    """Stored features as JSON lines ``{"tag", "feature", "value"}`` (``(none)`` when empty)."""
+    lines = []
+    for f in facts:
+        feature = f.key.split(".", 2)[2] if f.key.count(".") >= 2 else f.key
+        lines.append(json.dumps({"id": f.id, "tag": f.tag, "feature": feature, "value": f.value},
+                                ensure_ascii=False))
+    return "\n".join(lines) or "(none)"
+
+
+def message_lines(episodes: Sequence[Episode]) -> str:
+    """``[#id] role speaker (time): content`` per episode, in order."""
+    return "\n".join(f"[#{e.id}] {e.role}{' ' + e.producer_id if e.producer_id else ''} "
+                     f"({to_db(e.created_at)}): {e.content}" for e in episodes)
+
+
+def extraction_prompt(category: Category, existing: Sequence[Fact],
+                      episodes: Sequence[Episode]) -> tuple[str, str]:
+    """``(system, user)`` prompts for one extraction call."""
+    language = LANGUAGE_NAMES[detect_language(" ".join(e.content for e in episodes))]
+    examples = f" (e.g. {', '.join(category.examples)})" if category.examples else ""
+    system = _EXTRACT_SYSTEM.format(name=category.name, prompt=category.prompt, examples=examples,
+                                    language=language)
+    user = f"Stored features:\n{feature_lines(existing)}\n\nNew messages:\n{message_lines(episodes)}"
+    return system, user
+
+
+def extract_commands(llm: LLM, category: Category, existing: Sequence[Fact], episodes: Sequence[Episode],
+                     *, tally: Tally | None = None) -> list[Command]:
+    """The LLM's commands for ``episodes`` given the ``existing`` features of ``category``.
+
+    Raises:
+        LLMError, LLMOutputError: see ``llm.base.structured`` (nothing was applied).
+    """
+    system, user = extraction_prompt(category, existing, episodes)
+    answer = structured(llm, system=system, prompt=user, model=Commands, purpose=f"extract:{category.name}",
+                        tally=tally)
+    return answer.commands

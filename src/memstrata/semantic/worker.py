@@ -1,0 +1,173 @@
+"""The extraction worker: claims a session's ready queue items, asks the LLM for each
+category's commands, and applies them together with marking the items done.
+
+Order of one batch (``process``): claim (short write) → load episodes and stored features
+(read) → LLM calls and embeddings (no lock held) → one write transaction that applies every
+category's commands and marks the items done (``ExtractionQueue.finish``). A failure before
+that commit leaves nothing written and the items are retried with backoff; a crash leaves
+them claimed until the lease expires. Consolidation (``semantic.consolidate``) runs after a
+batch whose category grew past ``SemanticSettings.consolidate_at`` active features.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from memstrata.clock import utcnow
+from memstrata.config import Settings
+from memstrata.errors import EmbeddingError, LLMError
+from memstrata.llm.base import LLM, Tally
+from memstrata.semantic.apply import Applied, Context, apply_commands, statement
+from memstrata.semantic.categories import Category
+from memstrata.semantic.commands import Command
+from memstrata.semantic.profile import extract_commands
+from memstrata.store.sqlite.queue import Batch, ExtractionQueue, StaleClaim
+from memstrata.store.sqlite.store import SQLiteStore
+from memstrata.types import Episode, Scope
+
+log = logging.getLogger(__name__)
+
+#: Active features of one category shown to the model per call (the newest first).
+MAX_FEATURES_SHOWN = 200
+
+
+@dataclass
+class BatchReport:
+    """What one processed batch did: the queue items, the commands applied per category,
+    the consolidations it triggered, and the LLM use."""
+
+    batch: Batch
+    status: str  # done | retry | failed | stale
+    applied: dict[str, list[Applied]] = field(default_factory=dict)
+    consolidations: list[str] = field(default_factory=list)
+    tally: Tally = field(default_factory=Tally)
+    error: str | None = None
+
+
+def fact_scope(scope: Scope) -> Scope:
+    """Facts belong to a user/agent, not a session."""
+    return Scope(scope.org_id, scope.project_id, scope.user_id, scope.agent_id)
+
+
+class SemanticWorker:
+    """Processes the extraction queue of one database (see the module docstring).
+
+    Args:
+        store: the SQLite store.
+        llm: the configured LLM.
+        categories: the semantic categories to extract.
+        embedder: for feature vectors (merge by meaning, vector search), or ``None``.
+        settings: ``Settings`` (``semantic`` for the queue policy, ``merge_similarity``).
+    """
+
+    def __init__(self, store: SQLiteStore, llm: LLM, categories: Sequence[Category], embedder: Any,
+                 settings: Settings) -> None:
+        self.store, self.llm, self.categories = store, llm, tuple(categories)
+        self.embedder, self.settings = embedder, settings
+        self.queue = ExtractionQueue(store.db, settings.semantic)
+        self.actor = f"llm:{llm.name}"
+
+    def run_once(self, *, scope: Scope | None = None, exclude: Collection[int] = ()) -> BatchReport | None:
+        """Claim and process one ready batch (items in ``exclude`` left alone); ``None`` when none is ready."""
+        batch = self.queue.claim(now=utcnow(), scope=scope, exclude=exclude)
+        return None if batch is None else self.process(batch)
+
+    def drain(self, *, scope: Scope | None = None, max_batches: int = 10_000) -> list[BatchReport]:
+        """Process ready batches until none is left; each item is tried at most once per drain
+        (a failed one waits for the background worker's retry)."""
+        reports: list[BatchReport] = []
+        tried: set[int] = set()
+        for _ in range(max_batches):
+            report = self.run_once(scope=scope, exclude=tried)
+            if report is None:
+                break
+            tried.update(report.batch.item_ids)
+            reports.append(report)
+        return reports
+
+    def serve(self, stop: threading.Event, *, poll_s: float = 1.0) -> int:
+        """Process batches until ``stop`` is set, sleeping ``poll_s`` when idle; returns batches done."""
+        done = 0
+        while not stop.is_set():
+            report = self.run_once()
+            if report is None:
+                stop.wait(poll_s)
+            else:
+                done += 1
+        return done
+
+    def process(self, batch: Batch) -> BatchReport:
+        """Extract, apply and finish one claimed batch; failures are recorded in the queue."""
+        report = BatchReport(batch, "done")
+        try:
+            episodes = [e for e in (self.store.get_episode(batch.scope, i) for i in batch.episode_ids) if e]
+            plans = [(cat, self._commands(cat, episodes, report.tally)) for cat in self.categories]
+            vectors = self._vectors([c for _, cmds in plans for c in cmds])
+            now = utcnow()
+            with self.store.db.write() as conn:
+                pos = 0
+                for cat, cmds in plans:
+                    ctx = self._context(batch, cat, episodes, now)
+                    report.applied[cat.name] = apply_commands(self.store, conn, ctx, cmds,
+                                                              vectors[pos:pos + len(cmds)])
+                    pos += len(cmds)
+                self.queue.finish(conn, batch, now=now)
+        except StaleClaim as exc:
+            log.warning("batch %s dropped: %s (another worker has it)", batch.token, exc)
+            report.status, report.error = "stale", str(exc)
+            return report
+        except (LLMError, EmbeddingError) as exc:
+            return self._failed(report, f"{type(exc).__name__}: {exc}")
+        except Exception as exc:  # a bug must not wedge the queue: record it, retry with backoff
+            log.exception("batch %s failed", batch.token)
+            return self._failed(report, f"{type(exc).__name__}: {exc}")
+        report.consolidations = self._consolidate(batch.scope, report.tally)
+        return report
+
+    def _failed(self, report: BatchReport, error: str) -> BatchReport:
+        status = self.queue.fail(report.batch, error, now=utcnow())
+        log.warning("extraction batch of %d episode(s) in %s failed (%s): %s", len(report.batch.item_ids),
+                    report.batch.scope.describe(), status, error)
+        report.status, report.error = ("failed" if status == "failed" else "retry"), error
+        return report
+
+    def _commands(self, category: Category, episodes: Sequence[Episode], tally: Tally) -> list[Command]:
+        if not episodes:
+            return []
+        existing = self.store.list_facts(fact_scope(episodes[0].scope), statuses=["active"], key=category.name,
+                                         limit=MAX_FEATURES_SHOWN)
+        return extract_commands(self.llm, category, existing, episodes, tally=tally)
+
+    def _vectors(self, commands: Sequence[Command]) -> list[np.ndarray | None]:
+        if self.embedder is None or not commands:
+            return [None] * len(commands)
+        matrix = self.embedder.embed([statement(c) for c in commands])
+        return [matrix[i] for i in range(len(commands))]
+
+    def _context(self, batch: Batch, category: Category, episodes: Sequence[Episode], now: Any) -> Context:
+        newest = max((e.created_at for e in episodes), default=now)
+        return Context(scope=fact_scope(batch.scope), category=category, actor=self.actor, run=batch.token,
+                       observed_at=newest, now=now, sources={e.id: e.producer_id for e in episodes},
+                       default_cites=tuple(e.id for e in episodes), merge_similarity=self.settings.merge_similarity)
+
+    def _consolidate(self, scope: Scope, tally: Tally) -> list[str]:
+        from memstrata.semantic.consolidate import Consolidator
+
+        runs = []
+        consolidator = Consolidator(self.store, self.llm, self.embedder, self.settings)
+        for cat in self.categories:
+            try:
+                run = consolidator.maybe_run(fact_scope(scope), cat, tally=tally)
+            except LLMError as exc:  # the features stay as they are; the next batch tries again
+                log.warning("consolidation of %s in %s skipped: %s", cat.name, scope.describe(), exc)
+                continue
+            if run is not None:
+                runs.append(run)
+        return runs
+

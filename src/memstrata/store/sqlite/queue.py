@@ -1,0 +1,165 @@
+"""The durable extraction queue (table ``extraction_queue``, migration 2).
+
+Life of an item: ``pending`` → claimed (``running``, with a lease and a claim token) →
+``done`` (committed in the same transaction as the facts it produced) or back to
+``pending`` with ``not_before`` pushed out exponentially, and ``failed`` after
+``max_attempts``. A worker that dies leaves ``running`` items whose lease expires; the
+next claim takes them again. Because ``finish`` checks the claim token inside the write
+that applies the facts, an item is applied at most once even if two workers raced after
+a lease expired, and at least once because nothing is marked done before its facts commit.
+
+Which sessions are ready (the flush policy): a session's pending items are claimed
+together once ``flush_every`` of them wait, once the newest is ``flush_idle_s`` old, when
+any was flagged for flushing (``end_session``, ``flush``, ``add(wait=True)``), or when they
+are being retried.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import uuid
+from collections.abc import Collection
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from memstrata.clock import to_db
+from memstrata.config import SemanticSettings
+from memstrata.store.sqlite.connection import Database
+from memstrata.store.sqlite.store import scope_predicate
+from memstrata.types import Scope
+
+
+@dataclass(frozen=True)
+class Batch:
+    """Claimed items of one session: ``token`` proves the claim when finishing."""
+
+    token: str
+    scope: Scope
+    item_ids: tuple[int, ...]
+    episode_ids: tuple[int, ...]
+    attempts: int
+
+
+@dataclass(frozen=True)
+class QueueStatus:
+    """Counts by status, and the most recent error (``memstrata status``)."""
+
+    pending: int
+    running: int
+    done: int
+    failed: int
+    last_error: str | None
+    last_error_at: str | None
+
+
+class StaleClaim(Exception):
+    """The batch's claim was taken over (lease expired and another worker claimed it)."""
+
+
+class ExtractionQueue:
+    """Queue operations on a ``Database``; see the module docstring."""
+
+    def __init__(self, db: Database, policy: SemanticSettings) -> None:
+        self.db = db
+        self.policy = policy
+
+    @staticmethod
+    def enqueue(conn: sqlite3.Connection, *, episode_id: int, scope: Scope, now: datetime) -> None:
+        """Add an episode inside the transaction that stores it (idempotent per episode)."""
+        conn.execute(
+            "INSERT OR IGNORE INTO extraction_queue (episode_id, org_id, project_id, user_id, agent_id, "
+            "session_id, status, enqueued_at) VALUES (?,?,?,?,?,?,'pending',?)",
+            (episode_id, scope.org_id, scope.project_id, scope.user_id, scope.agent_id, scope.session_id,
+             to_db(now)))
+
+    def request_flush(self, scope: Scope) -> int:
+        """Flag the scope's pending items as ready now; returns how many."""
+        where, params = scope_predicate(scope)
+        with self.db.write() as conn:
+            return conn.execute(f"UPDATE extraction_queue SET flush = 1 WHERE status = 'pending' AND {where}",
+                                params).rowcount
+
+    def claim(self, *, now: datetime, scope: Scope | None = None, limit: int = 50,
+              exclude: Collection[int] = ()) -> Batch | None:
+        """Claim the ready items of one session (oldest first, at most ``limit``), or ``None``.
+        Items in ``exclude`` (ids already tried by this caller) are left alone."""
+        where, params = ("1 = 1", []) if scope is None else scope_predicate(scope)
+        if exclude:
+            where += f" AND id NOT IN ({','.join(str(int(i)) for i in exclude)})"
+        stamp = to_db(now)
+        idle = to_db(now - timedelta(seconds=self.policy.flush_idle_s))
+        with self.db.write() as conn:
+            groups = conn.execute(
+                "SELECT org_id, project_id, user_id, agent_id, session_id, count(*), max(flush), "
+                "max(enqueued_at), max(attempts), min(id) FROM extraction_queue "
+                f"WHERE ((status = 'pending' AND ifnull(not_before, '') <= ?) OR "
+                f"(status = 'running' AND lease_until < ?)) AND {where} "
+                "GROUP BY org_id, project_id, user_id, agent_id, session_id ORDER BY min(id)",
+                (stamp, stamp, *params)).fetchall()
+            for org, project, user, agent, session, n, flush, newest, attempts, _ in groups:
+                if not (flush or attempts or n >= self.policy.flush_every or newest <= idle):
+                    continue
+                group = Scope(org, project, user, agent, session)
+                rows = conn.execute(
+                    "SELECT id, episode_id, attempts FROM extraction_queue WHERE org_id = ? AND project_id = ? "
+                    "AND user_id IS ? AND agent_id IS ? AND session_id IS ? AND ((status = 'pending' AND "
+                    f"ifnull(not_before, '') <= ?) OR (status = 'running' AND lease_until < ?)) AND {where} "
+                    "ORDER BY id LIMIT ?",
+                    (org, project, user, agent, session, stamp, stamp, *params, limit)).fetchall()
+                token = uuid.uuid4().hex
+                lease = to_db(now + timedelta(seconds=self.policy.lease_s))
+                conn.executemany("UPDATE extraction_queue SET status = 'running', claimed_by = ?, lease_until = ? "
+                                 "WHERE id = ?", [(token, lease, r[0]) for r in rows])
+                return Batch(token, group, tuple(r[0] for r in rows), tuple(r[1] for r in rows),
+                             max(r[2] for r in rows))
+        return None
+
+    @staticmethod
+    def finish(conn: sqlite3.Connection, batch: Batch, *, now: datetime) -> None:
+        """Mark the batch done inside the transaction that applied its facts.
+
+        Raises:
+            StaleClaim: another worker holds the items now (the caller's write rolls back).
+        """
+        marks = ",".join("?" * len(batch.item_ids))
+        updated = conn.execute(
+            f"UPDATE extraction_queue SET status = 'done', done_at = ?, lease_until = NULL, last_error = NULL "
+            f"WHERE id IN ({marks}) AND status = 'running' AND claimed_by = ?",
+            (to_db(now), *batch.item_ids, batch.token)).rowcount
+        if updated != len(batch.item_ids):
+            raise StaleClaim(f"{len(batch.item_ids) - updated} of {len(batch.item_ids)} items were reclaimed")
+
+    def fail(self, batch: Batch, error: str, *, now: datetime) -> str:
+        """Record a failed attempt: back to ``pending`` with exponential backoff, or ``failed``
+        after ``max_attempts``. Returns the new status."""
+        attempts = batch.attempts + 1
+        status = "failed" if attempts >= self.policy.max_attempts else "pending"
+        delay = min(self.policy.max_retry_backoff_s, self.policy.retry_backoff_s * 2 ** (attempts - 1))
+        marks = ",".join("?" * len(batch.item_ids))
+        with self.db.write() as conn:
+            conn.execute(
+                f"UPDATE extraction_queue SET status = ?, attempts = ?, not_before = ?, last_error = ?, "
+                f"claimed_by = NULL, lease_until = NULL WHERE id IN ({marks}) AND claimed_by = ?",
+                (status, attempts, to_db(now + timedelta(seconds=delay)), f"{to_db(now)} {error}"[:2000],
+                 *batch.item_ids, batch.token))
+        return status
+
+    def retry_failed(self, scope: Scope | None = None) -> int:
+        """Put ``failed`` items back to ``pending`` (attempts reset); returns how many."""
+        where, params = ("1 = 1", []) if scope is None else scope_predicate(scope)
+        with self.db.write() as conn:
+            return conn.execute(f"UPDATE extraction_queue SET status = 'pending', attempts = 0, not_before = NULL, "
+                                f"flush = 1 WHERE status = 'failed' AND {where}", params).rowcount
+
+    def status(self, scope: Scope | None = None) -> QueueStatus:
+        """Counts by status and the latest error."""
+        where, params = ("1 = 1", []) if scope is None else scope_predicate(scope)
+        with self.db.read() as conn:
+            counts = dict(conn.execute(f"SELECT status, count(*) FROM extraction_queue WHERE {where} "
+                                       "GROUP BY status", params).fetchall())
+            row = conn.execute(f"SELECT last_error FROM extraction_queue WHERE last_error IS NOT NULL AND {where} "
+                               "ORDER BY last_error DESC LIMIT 1", params).fetchone()
+        last = None if row is None else str(row[0])
+        at, _, message = (last or "").partition(" ")
+        return QueueStatus(counts.get("pending", 0), counts.get("running", 0), counts.get("done", 0),
+                           counts.get("failed", 0), message or None, at or None)

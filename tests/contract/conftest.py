@@ -1,0 +1,69 @@
+"""One fixture, every store: each contract test runs against each backend in ``BACKENDS``.
+
+Memories use the deterministic ``HashingEmbedder`` (exact, reproducible vectors: the
+contract is about storage, not model quality) and the real rule extractor.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from memstrata import HashingEmbedder, Memory
+
+BACKENDS = ["sqlite"]
+DIM = 64
+
+OpenMemory = Callable[..., Memory]
+
+
+def _opener(backend: str, root: Path) -> OpenMemory:
+    counter = iter(range(10**6))
+
+    def open_memory(**kw: Any) -> Memory:
+        kw.setdefault("embedder", HashingEmbedder(dim=DIM))
+        return Memory(root / f"m{next(counter)}.db", **kw)
+    return open_memory
+
+
+@pytest.fixture(params=BACKENDS)
+def open_memory(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[OpenMemory]:
+    """``open_memory(**Memory kwargs)``: a fresh, empty memory on the parametrized backend."""
+    opened: list[Memory] = []
+    make = _opener(request.param, tmp_path)
+
+    def tracked(**kw: Any) -> Memory:
+        memory = make(**kw)
+        opened.append(memory)
+        return memory
+    yield tracked
+    for memory in opened:
+        memory.close()
+
+
+T0 = datetime(2026, 1, 1, tzinfo=UTC)
+
+#: (user, session, role, speaker, hour, content, metadata)
+CORPUS: list[tuple[str, str, str, str | None, int, str, dict[str, Any]]] = [
+    ("alice", "s1", "user", "alice", 0, "I like coffee", {"lang": "en", "n": 3, "flag": True, "tags": ["a"]}),
+    ("alice", "s1", "assistant", None, 1, "Noted, coffee it is.", {"lang": "en", "n": 2.5, "flag": False}),
+    ("alice", "s1", "user", "alice", 2, "我以后都用顺丰", {"lang": "zh", "n": "3", "nested": {"a": 1, "b": "x"}}),
+    ("alice", "s2", "user", "alice", 30, "算了，以后用京东", {"lang": None, "nested": {"a": 2}}),
+    ("alice", "s2", "user", "alice", 31, "I am allergic to peanuts", {}),
+    ("alice", "s2", "assistant", None, 32, "I will remember the peanut allergy.", {"flag": True, "n": -1}),
+    ("alice", "t1", "user", "alice", 60, "I have a dog named Rex", {"lang": "en", "n": 10**12}),
+    ("alice", "t1", "tool", None, 61, "weather: sunny in Berlin", {"lang": "en", "tags": "a\"b'c\\d"}),
+    ("bob", "s1", "user", "bob", 3, "I like tea", {"lang": "en", "n": 3}),
+    ("bob", "s1", "user", "bob", 4, "I live in Berlin", {"lang": "de"}),
+]
+
+
+def populate(memory: Memory) -> None:
+    """Store ``CORPUS`` (with the facts the rule extractor draws from it)."""
+    for user, session, role, speaker, hour, content, metadata in CORPUS:
+        memory.add(content, role=role, speaker=speaker, user_id=user, session_id=session,
+                   created_at=T0.replace(day=1 + hour // 24, hour=hour % 24), metadata=metadata)

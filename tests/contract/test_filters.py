@@ -1,0 +1,163 @@
+"""The filter language on every store: SQL results equal the reference semantics
+(``memstrata.filter.matches``), the missing-field rule, scope narrowing, errors."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from conftest import BACKENDS, OpenMemory, _opener, populate
+from memstrata import Episode, Fact, InvalidInput, Memory
+from memstrata.errors import InvalidFilter
+from memstrata.filter import Expr, matches, parse, unparse
+from strategies import exprs
+
+
+@pytest.fixture(scope="module", params=BACKENDS)
+def corpus(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Memory]:
+    """A populated memory per backend, shared by the read-only tests of this module."""
+    memory = _opener(request.param, tmp_path_factory.mktemp(request.param))(user_id="alice")
+    populate(memory)
+    yield memory
+    memory.close()
+
+
+def _episodes(memory: Memory, where: str | Expr | None, user: str = "alice") -> list[int]:
+    rows = memory.list(kind="episode", limit=1000, filter=where, user_id=user)
+    return sorted(r.id for r in rows)
+
+
+def _facts(memory: Memory, where: str | Expr | None, user: str = "alice") -> list[int]:
+    rows = memory.list(kind="fact", status="all", limit=1000, filter=where, user_id=user)
+    return sorted(r.id for r in rows)
+
+
+def _oracle(memory: Memory, tree: Expr, kind: str, user: str = "alice") -> list[int]:
+    rows: list[Fact] | list[Episode] = (
+        memory.list(kind="episode", limit=1000, user_id=user) if kind == "episode"
+        else memory.list(kind="fact", status="all", limit=1000, user_id=user))
+    return sorted(r.id for r in rows if matches(tree, r))
+
+
+def test_corpus_has_facts_and_episodes(corpus: Memory) -> None:
+    assert len(_episodes(corpus, None)) == 8
+    facts = corpus.list(kind="fact", status="all", limit=100)
+    assert {f.key for f in facts} >= {"drink.like", "shipping.carrier", "health.allergy"}
+    assert {f.status for f in facts} == {"active", "superseded"}
+
+
+@given(exprs())
+@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+def test_store_filter_equals_reference_semantics(corpus: Memory, tree: Expr) -> None:
+    for user in ("alice", "bob"):
+        assert _episodes(corpus, tree, user) == _oracle(corpus, tree, "episode", user), unparse(tree)
+        assert _facts(corpus, tree, user) == _oracle(corpus, tree, "fact", user), unparse(tree)
+
+
+@pytest.mark.parametrize(("where", "contents"), [
+    ('metadata.lang = "en"', ["I like coffee", "Noted, coffee it is.", "I have a dog named Rex",
+                              "weather: sunny in Berlin"]),
+    # missing (absent key, JSON null) counts as "not equal"
+    ('metadata.lang != "en"', ["我以后都用顺丰", "算了，以后用京东", "I am allergic to peanuts",
+                               "I will remember the peanut allergy."]),
+    ("metadata.lang IS NULL", ["算了，以后用京东", "I am allergic to peanuts", "I will remember the peanut allergy."]),
+    # a value of another JSON type never compares: "3" (string) is not 3
+    ("metadata.n = 3", ["I like coffee"]),
+    ('metadata.n = "3"', ["我以后都用顺丰"]),
+    ("NOT (metadata.n >= 0)", ["我以后都用顺丰", "算了，以后用京东", "I am allergic to peanuts",
+                               "I will remember the peanut allergy.", "weather: sunny in Berlin"]),
+    ("metadata.flag = true", ["I like coffee", "I will remember the peanut allergy."]),
+    ("metadata.flag != true", ["Noted, coffee it is.", "我以后都用顺丰", "算了，以后用京东", "I am allergic to peanuts",
+                               "I have a dog named Rex", "weather: sunny in Berlin"]),
+    ("metadata.nested.a IN (1, 2)", ["我以后都用顺丰", "算了，以后用京东"]),
+    ("metadata.nested.b NOT IN ('x')", ["I like coffee", "Noted, coffee it is.", "算了，以后用京东",
+                                         "I am allergic to peanuts", "I will remember the peanut allergy.",
+                                         "I have a dog named Rex", "weather: sunny in Berlin"]),
+    ("metadata.n > 1000000", ["I have a dog named Rex"]),
+    ("metadata.tags = 'a\"b\\'c\\\\d'", ["weather: sunny in Berlin"]),
+    # fact-only fields are missing on episodes
+    ('status != "archived"', None),
+    ('tag NOT IN ("drink")', None),
+    ('tag = "drink"', []),
+    ('role = "assistant" AND session_id = "s2"', ["I will remember the peanut allergy."]),
+    ('created_at >= "2026-01-02" AND created_at < "2026-01-03T12:00:00Z"',
+     ["算了，以后用京东", "I am allergic to peanuts", "I will remember the peanut allergy."]),
+])
+def test_missing_field_rule_on_episodes(corpus: Memory, where: str, contents: list[str] | None) -> None:
+    got = {e.content for e in corpus.list(kind="episode", limit=100, filter=where)}  # type: ignore[union-attr]
+    everything = {e.content for e in corpus.list(kind="episode", limit=100)}  # type: ignore[union-attr]
+    assert got == (everything if contents is None else set(contents))
+
+
+def test_fact_filters(corpus: Memory) -> None:
+    def values(where: str) -> set[str]:
+        return {f.value for f in corpus.list(kind="fact", status="all", filter=where)}  # type: ignore[union-attr]
+    assert values('tag = "shipping"') == {"顺丰", "京东"}
+    assert values('tag = "shipping" AND status = "superseded"') == {"顺丰"}
+    assert values('key = "shipping.carrier" AND valid_to IS NOT NULL') == {"顺丰"}
+    assert values('kind = "fact" AND confidence > 0.9') == {"peanuts"}
+    assert values("role = 'user'") == set()  # facts lack role
+    assert values("role != 'user'") == values("status IN ('active', 'superseded')")
+    assert values("session_id = 's1'") == set()  # facts belong to users, not sessions
+    assert values("expires_at IS NULL AND metadata.lang IS NULL") == values("confidence >= 0")
+
+
+def test_filter_narrows_scope_and_never_widens_it(corpus: Memory) -> None:
+    assert _episodes(corpus, 'user_id = "bob"') == []
+    assert _episodes(corpus, 'user_id = "alice" OR user_id = "bob"') == _episodes(corpus, None)
+    assert _episodes(corpus, 'org_id != "default"') == []
+    assert _facts(corpus, 'user_id != "alice"') == []
+    bob = _episodes(corpus, None, "bob")
+    assert bob and not set(bob) & set(_episodes(corpus, 'user_id = "bob" OR session_id = "s1"'))
+    hits = corpus.search("Berlin", filter='user_id = "bob" OR metadata.lang = "de"')
+    assert hits == []
+
+
+def test_search_applies_the_filter_inside_every_candidate_list(corpus: Memory) -> None:
+    hits = corpus.search("coffee", limit=10)
+    assert {h.kind for h in hits} == {"fact", "episode"}
+    only_facts = corpus.search("coffee", limit=10, filter='tag = "drink"')
+    assert only_facts and {(h.kind, h.fact.tag) for h in only_facts if h.fact} == {("fact", "drink")}
+    assert all(h.kind == "fact" for h in only_facts)
+    assistant = corpus.search("coffee peanut allergy", limit=10, filter="role = 'assistant'", expand_context=2)
+    assert assistant and {h.episode.role for h in assistant if h.episode} == {"assistant"}
+    assert all(h.kind == "episode" for h in assistant)
+    # neighbours and context obey the filter too: no user turn leaks in as context
+    assert all(c.speaker is None for h in assistant for c in h.context)
+    tagged = corpus.search("天气 weather Berlin", limit=10, filter="metadata.tags = 'a\"b\\'c\\\\d'")
+    assert [h.text for h in tagged] == ["weather: sunny in Berlin"]
+
+
+def test_search_and_list_take_a_parsed_tree(corpus: Memory) -> None:
+    tree = parse('tag = "drink"')
+    assert corpus.list(kind="fact", filter=tree) == corpus.list(kind="fact", filter='tag = "drink"')
+    assert [h.id for h in corpus.search("coffee", filter=tree)] == [h.id for h in corpus.search(
+        "coffee", filter='tag = "drink"')]
+
+
+@pytest.mark.parametrize("where", ["user_id = ", "colour = 'red'", "confidence > 'high'"])
+def test_malformed_filter_is_an_error_naming_its_position(corpus: Memory, where: str) -> None:
+    expected = None
+    try:
+        parse(where)
+    except InvalidFilter as exc:
+        expected = str(exc)
+    assert expected is not None
+    with pytest.raises(InvalidFilter) as searched:
+        corpus.search("coffee", filter=where)
+    with pytest.raises(InvalidInput) as listed:
+        corpus.list(kind="episode", filter=where)
+    assert str(searched.value) == str(listed.value) == expected
+    assert searched.value.code == "invalid_filter"
+
+
+def test_filtered_search_returns_k_when_k_match(open_memory: OpenMemory) -> None:
+    memory = open_memory(user_id="u", extractor=None)
+    messages = [memory.message(f"note {i} about the harbour and the ships", session_id=f"s{i % 7}",
+                               metadata={"bucket": i % 100}) for i in range(1500)]
+    memory.add_many(messages)
+    hits = memory.search("harbour ships", limit=10, kinds=("episode",), filter="metadata.bucket = 42")
+    assert len(hits) == 10
+    assert all(h.episode is not None and h.episode.metadata["bucket"] == 42 for h in hits)

@@ -1,0 +1,69 @@
+"""Consolidation past the threshold: commands merge features, every change is logged, and the
+run is reversible from the audit history."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from fakes.openai_server import FakeLLMServer, Reply, Request
+from memstrata import Memory
+from memstrata.config import LLMSettings, SemanticSettings, Settings
+from memstrata.types import Fact
+
+
+def _features(request: Request) -> list[dict[str, object]]:
+    text = request.body["messages"][-1]["content"]
+    return [json.loads(line) for line in text.splitlines() if line.startswith("{")]
+
+
+def test_consolidation_merges_through_commands_and_undo_restores(db_path: Path, llm_server: FakeLLMServer,
+                                                                 llm_settings: LLMSettings) -> None:
+    settings = Settings(db_path=db_path, llm=llm_settings, semantic=SemanticSettings(flush_every=100,
+                                                                                     consolidate_at=3))
+    adds = [("drinks", "coffee", "likes coffee"), ("drinks", "coffee order", "flat white, no sugar"),
+            ("home", "city", "Lyon"), ("work", "job", "nurse")]
+    llm_server.push({"commands": [{"command": "add", "tag": t, "feature": f, "value": v} for t, f, v in adds]})
+
+    def consolidate(request: Request) -> Reply:
+        assert "too many features" in request.body["messages"][0]["content"]
+        coffee = [f for f in _features(request) if f["tag"] == "drinks"]
+        return Reply({"commands": [
+            *({"command": "delete", "tag": f["tag"], "feature": f["feature"], "value": f["value"]} for f in coffee),
+            {"command": "add", "tag": "drinks", "feature": "coffee", "value": "likes coffee: flat white, no sugar",
+             "cite": [f["id"] for f in coffee]}]})
+
+    llm_server.respond_with(consolidate)
+    with Memory(settings=settings, embedder=None, user_id="u1", session_id="s1") as mem:
+        result = mem.add("I love coffee, always a flat white without sugar. I'm a nurse in Lyon.", wait=True)
+        assert len(result.semantic) == 4 and len(llm_server.requests) == 2  # extraction, then consolidation
+        active = {f.value: f for f in mem.list(key="profile") if isinstance(f, Fact)}
+        assert sorted(active) == ["Lyon", "likes coffee: flat white, no sugar", "nurse"]
+        merged = active["likes coffee: flat white, no sugar"]
+        assert merged.citations == (result.episode_id,)  # the merged feature cites the original episode
+
+        (run,) = [r["run"] for r in mem.semantic.runs(mem._scope())]
+        assert run.startswith("consolidation:")
+        old = [f for f in mem.list(key="profile.drinks", status="all") if isinstance(f, Fact) and f.id != merged.id]
+        assert {f.status for f in old} == {"superseded", "archived"}
+        events = mem.store.events(mem._scope(), [f.id for f in old] + [merged.id])
+        assert all(e.detail.get("run") == run for e in events if e.actor.startswith("consolidator:"))
+        assert {e.action for e in events if e.actor.startswith("consolidator:")} == {"create", "supersede",
+                                                                                     "deactivate"}
+
+        assert mem.undo(run) == {"archived": 1, "restored": 2}
+        after = {f.value: f.status for f in mem.list(key="profile", status="all") if isinstance(f, Fact)}
+        assert after == {"likes coffee": "active", "flat white, no sugar": "active", "Lyon": "active",
+                         "nurse": "active", "likes coffee: flat white, no sugar": "archived"}
+        restored = mem.history(key="profile.drinks.coffee")
+        assert [e.action for f, ev in restored if f.value == "likes coffee" for e in ev][-1] == "restore"
+        assert all(f.valid_to is None for f in mem.list(key="profile") if isinstance(f, Fact))
+
+
+def test_below_the_threshold_no_consolidation_call(db_path: Path, llm_server: FakeLLMServer,
+                                                   llm_settings: LLMSettings) -> None:
+    settings = Settings(db_path=db_path, llm=llm_settings, semantic=SemanticSettings(consolidate_at=20))
+    llm_server.push({"commands": [{"command": "add", "tag": "home", "feature": "city", "value": "Lyon"}]})
+    with Memory(settings=settings, embedder=None, user_id="u1", session_id="s1") as mem:
+        mem.add("I live in Lyon", wait=True)
+    assert len(llm_server.requests) == 1 and not llm_server.unscripted

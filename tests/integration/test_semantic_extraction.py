@@ -1,0 +1,165 @@
+"""LLM profile extraction end to end: real Memory and SQLite file, real HTTP to the scripted server."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from fakes.openai_server import FakeLLMServer, Reply
+from memstrata import Memory
+from memstrata.config import LLMSettings, SemanticSettings, Settings
+from memstrata.embed.base import EmbeddingCache
+from memstrata.types import Fact
+
+ACTOR = "llm:openai:fake-model"
+
+
+def add(tag: str, feature: str, value: str, cite: list[int] | None = None) -> dict[str, object]:
+    return {"command": "add", "tag": tag, "feature": feature, "value": value, "cite": cite or []}
+
+
+def delete(tag: str, feature: str, value: str) -> dict[str, object]:
+    return {"command": "delete", "tag": tag, "feature": feature, "value": value}
+
+
+@pytest.fixture
+def llm_memory(db_path: Path, embedder: EmbeddingCache, llm_settings: LLMSettings) -> Iterator[Memory]:
+    settings = Settings(db_path=db_path, llm=llm_settings,
+                        semantic=SemanticSettings(flush_every=100, flush_idle_s=3600, retry_backoff_s=0.0))
+    with Memory(settings=settings, embedder=embedder.inner, user_id="u1", session_id="s1") as mem:
+        yield mem
+
+
+def profile(mem: Memory, status: str = "active") -> dict[str, Fact]:
+    facts = mem.list(key="profile", status=status)
+    return {f"{f.key}={f.value}": f for f in facts if isinstance(f, Fact)}
+
+
+def test_add_delete_and_update_commands_go_through_supersede_and_audit(llm_memory: Memory,
+                                                                      llm_server: FakeLLMServer) -> None:
+    llm_server.push({"commands": [add("travel", "plans", "Chengdu in May with the kids"),
+                                  add("family", "children", "has kids")]})
+    first = llm_memory.add("We're flying to Chengdu with the kids in May", wait=True)
+    assert first.extraction == "done"
+    assert sorted(c.fact.key for c in first.semantic) == ["profile.family.children", "profile.travel.plans"]
+    facts = profile(llm_memory)
+    plan = facts["profile.travel.plans=Chengdu in May with the kids"]
+    assert plan.citations == (first.episode_id,) and plan.tag == "travel"
+    assert "Stored features:\n(none)" in llm_server.requests[0].prompt
+    assert "flying to Chengdu" in llm_server.requests[0].prompt
+
+    # update = delete + add under one feature: the old value is superseded, not lost
+    llm_server.push({"commands": [delete("travel", "plans", "Chengdu in May with the kids"),
+                                  add("travel", "plans", "Xi'an in May with the kids")]})
+    second = llm_memory.add("Change of plan: Xi'an instead of Chengdu", wait=True)
+    assert "Chengdu in May with the kids" in llm_server.requests[1].prompt  # the model saw the stored feature
+    assert [c.action for c in second.semantic] == ["supersede"]
+    assert [p.value for p in second.semantic[0].previous] == ["Chengdu in May with the kids"]
+    timeline = llm_memory.history(key="profile.travel.plans")
+    assert [(f.value, f.status) for f, _ in timeline] == [
+        ("Chengdu in May with the kids", "superseded"), ("Xi'an in May with the kids", "active")]
+    old_events = [(e.action, e.actor) for e in timeline[0][1]]
+    assert old_events == [("create", ACTOR), ("supersede", ACTOR)]
+    assert timeline[0][0].valid_to is not None
+    assert timeline[1][0].citations == (second.episode_id,)
+
+    # a lone delete archives the feature with a deactivate event
+    llm_server.push({"commands": [delete("family", "children", "has kids")]})
+    llm_memory.add("Sorry, I got confused, I have no kids, those were my sister's", wait=True)
+    kids = llm_memory.history(key="profile.family.children")
+    assert [(f.status, [e.action for e in ev]) for f, ev in kids] == [("archived", ["create", "deactivate"])]
+    # restating a stored value touches it instead of duplicating
+    llm_server.push({"commands": [add("travel", "plans", "Xi'an in May with the kids")]})
+    again = llm_memory.add("Yes, Xi'an in May, with the kids", wait=True)
+    assert [c.action for c in again.semantic] == ["touch"]
+    assert len(profile(llm_memory)) == 1
+    assert not llm_server.unscripted
+
+
+def test_rule_facts_keep_working_beside_llm_features(llm_memory: Memory, llm_server: FakeLLMServer) -> None:
+    llm_server.push({"commands": [add("food", "diet", "vegetarian")]})
+    result = llm_memory.add("I'm vegetarian", wait=True)
+    assert result.semantic and result.semantic[0].fact.value == "vegetarian"
+    hits = llm_memory.search("what does the user eat", kinds=("fact",))
+    assert any(h.fact is not None and h.fact.key == "profile.food.diet" for h in hits)
+
+
+FAILURES = {
+    "malformed_json": [Reply("{\"commands\": [")] * 2,
+    "wrong_schema": [Reply({"commands": [{"command": "remember", "tag": "x"}]}), Reply({"cmds": []})],
+    "http_429": [Reply(status=429)] * 3,
+    "http_500": [Reply(status=500)] * 3,
+    "timeout": [Reply({"commands": []}, delay_s=0.8)] * 3,
+}
+
+
+@pytest.mark.parametrize("failure", sorted(FAILURES))
+def test_failures_write_nothing_are_logged_and_retried(db_path: Path, llm_server: FakeLLMServer,
+                                                       llm_settings: LLMSettings, failure: str,
+                                                       caplog: pytest.LogCaptureFixture) -> None:
+    settings = Settings(db_path=db_path, llm=LLMSettings(**{**llm_settings.__dict__, "timeout_s": 0.3}),
+                        semantic=SemanticSettings(flush_every=100, retry_backoff_s=0.0))
+    with Memory(settings=settings, embedder=None, extractor=None, user_id="u1", session_id="s1") as mem:
+        llm_server.push(*FAILURES[failure])
+        with caplog.at_level(logging.WARNING):
+            result = mem.add("My favourite tea is oolong", wait=True)
+        assert result.extraction == "retry"
+        assert mem.list(key="profile", status="all") == []
+        assert mem.store.counts()["events"] == 0
+        status = mem.queue_status()
+        assert (status["pending"], status["done"]) == (1, 0) and status["last_error"]
+        assert len(llm_server.requests) == (2 if failure in ("malformed_json", "wrong_schema") else 3)
+        assert any("failed" in r.getMessage() for r in caplog.records)
+
+        llm_server.push({"commands": [add("drinks", "tea", "oolong")]})
+        assert mem.flush() == 1
+        assert [f.value for f in mem.list(key="profile")] == ["oolong"]  # type: ignore[union-attr]
+        assert mem.queue_status()["done"] == 1
+        assert mem.flush() == 0  # nothing applied twice
+
+
+def test_chinese_conversation_gives_chinese_features(llm_memory: Memory, llm_server: FakeLLMServer) -> None:
+    llm_server.push({"commands": [add("饮食", "忌口", "不吃辣"), add("出行", "计划", "五月带孩子去成都")]})
+    result = llm_memory.add("我不吃辣。五月份我们要带孩子飞成都。", wait=True)
+    system = llm_server.requests[0].body["messages"][0]["content"]
+    assert "Chinese (中文)" in system and "never translate" in system
+    values = {c.fact.key: c.fact.value for c in result.semantic}
+    assert values == {"profile.饮食.忌口": "不吃辣", "profile.出行.计划": "五月带孩子去成都"}
+    hits = llm_memory.search("去成都的计划", kinds=("fact",))
+    assert hits and hits[0].fact is not None and hits[0].fact.value == "五月带孩子去成都"
+    assert hits[0].citations == (result.episode_id,)
+
+
+def test_flush_policy_every_n_messages_idle_and_end_session(db_path: Path, llm_server: FakeLLMServer,
+                                                            llm_settings: LLMSettings) -> None:
+    settings = Settings(db_path=db_path, llm=llm_settings,
+                        semantic=SemanticSettings(flush_every=3, flush_idle_s=3600))
+    with Memory(settings=settings, embedder=None, user_id="u1", session_id="s1") as mem:
+        worker = mem.semantic.worker()
+        mem.add("I live in Lyon")
+        mem.add("I work as a nurse")
+        assert worker.run_once() is None  # 2 < flush_every
+        mem.add("I have a cat called Miso")
+        llm_server.push({"commands": [add("home", "city", "Lyon"), add("work", "job", "nurse"),
+                                      add("pets", "cat", "Miso")]})
+        report = worker.run_once()
+        assert report is not None and len(report.batch.episode_ids) == 3 and len(llm_server.requests) == 1
+        mem.add("I prefer trains to planes", session_id="s2")
+        assert worker.run_once() is None
+        llm_server.push({"commands": [add("travel", "transport", "trains over planes")]})
+        assert mem.end_session(session_id="s2") == 1
+        assert len(mem.list(key="profile")) == 4
+    idle = Settings(db_path=db_path, llm=llm_settings, semantic=SemanticSettings(flush_every=100, flush_idle_s=0))
+    with Memory(settings=idle, embedder=None, user_id="u1", session_id="s3") as mem:
+        mem.add("I'm learning Rust")
+        llm_server.push({"commands": []})
+        assert mem.semantic.worker().run_once() is not None  # idle for >= 0 s: ready
+
+
+def test_without_an_llm_nothing_is_queued(memory: Memory) -> None:
+    result = memory.add("I prefer SF Express for shipping", wait=True)
+    assert result.extraction == "none" and result.facts
+    assert memory.queue_status()["pending"] == 0 and memory.queue_status()["llm"] is None

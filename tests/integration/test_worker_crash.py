@@ -1,0 +1,101 @@
+"""A worker process killed mid-batch, then restarted: every episode is extracted exactly once.
+
+Real processes (``memstrata worker``), a real SQLite file, real HTTP to the scripted server.
+The server answers the first batch at once and holds the second until the worker is
+killed with SIGKILL (no cleanup of any kind), so the crash lands inside a claimed batch.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+from fakes.openai_server import FakeLLMServer, Reply, Request
+from memstrata import Memory
+from memstrata.config import LLMSettings, SemanticSettings, Settings
+from memstrata.types import Fact
+
+
+def _cli() -> list[str]:
+    beside = Path(sys.executable).with_name("memstrata")
+    return [str(beside)] if beside.exists() else [sys.executable, "-m", "memstrata.cli"]
+
+
+def _env(server: FakeLLMServer, db: Path) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("MEMSTRATA_")}
+    env.update({"MEMSTRATA_DB": str(db), "MEMSTRATA_EMBEDDING_MODEL": "none",
+                "MEMSTRATA_LLM_PROVIDER": "openai", "MEMSTRATA_LLM_BASE_URL": server.base_url,
+                "MEMSTRATA_LLM_MODEL": "fake-model", "MEMSTRATA_LLM_TIMEOUT_S": "60",
+                "MEMSTRATA_FLUSH_EVERY": "3", "MEMSTRATA_QUEUE_LEASE_S": "1"})
+    return env
+
+
+def one_feature_per_message(request: Request) -> Reply:
+    """Answer an extraction with one feature per message: value = the message's text."""
+    lines = re.findall(r"^\[#(\d+)\] user \([^)]*\): (.*)$", request.body["messages"][-1]["content"], re.M)
+    return Reply({"commands": [{"command": "add", "tag": "notes", "feature": f"message {i}", "value": text,
+                                "cite": [int(i)]} for i, text in lines]})
+
+
+def test_killed_worker_loses_nothing_and_applies_nothing_twice(tmp_path: Path, llm_server: FakeLLMServer) -> None:
+    db = tmp_path / "memory.db"
+    settings = Settings(db_path=db, embedding_model=None,
+                        llm=LLMSettings(provider="openai", base_url=llm_server.base_url, model="fake-model"),
+                        semantic=SemanticSettings(flush_every=3))
+    texts = {s: [f"{s} note {n}: I like colour {s}{n}" for n in range(3)] for s in ("s1", "s2")}
+    with Memory(settings=settings, embedder=None, user_id="u1") as mem:
+        for session, lines in texts.items():
+            for line in lines:
+                assert mem.add(line, session_id=session).extraction == "queued"
+
+    second_arrived = threading.Event()
+    release = threading.Event()
+
+    def crash_script(request: Request) -> Reply:
+        if len(llm_server.requests) == 1:
+            return one_feature_per_message(request)
+        second_arrived.set()
+        release.wait(30)  # held until the worker is dead
+        return Reply(status=503)
+
+    llm_server.respond_with(crash_script)
+    proc = subprocess.Popen([*_cli(), "worker", "--poll", "0.05"], env=_env(llm_server, db),
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL)
+    try:
+        assert second_arrived.wait(120), proc.stderr.read().decode() if proc.poll() is not None else "no request"
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(30)
+    finally:
+        release.set()
+        if proc.poll() is None:
+            proc.kill()
+        proc.communicate()
+
+    with Memory(settings=settings, embedder=None, user_id="u1") as mem:
+        status = mem.queue_status()
+        assert (status["done"], status["running"]) == (3, 3)  # one batch committed, one claimed by the dead
+        first_batch = {f.value for f in mem.list(key="profile") if isinstance(f, Fact)}
+        assert len(first_batch) == 3
+
+    time.sleep(1.1)  # the dead worker's lease (MEMSTRATA_QUEUE_LEASE_S=1) runs out
+    llm_server.respond_with(one_feature_per_message)
+    before = len(llm_server.requests)
+    run = subprocess.run([*_cli(), "worker", "--once"], env=_env(llm_server, db), capture_output=True, text=True,
+                         timeout=120, stdin=subprocess.DEVNULL)
+    assert run.returncode == 0, run.stderr
+    assert len(llm_server.requests) == before + 1  # only the interrupted batch was sent again
+
+    with Memory(settings=settings, embedder=None, user_id="u1") as mem:
+        facts = [f for f in mem.list(key="profile", status="all", limit=100) if isinstance(f, Fact)]
+        assert sorted(f.value for f in facts) == sorted(t for lines in texts.values() for t in lines)
+        episodes = {e.content: e.id for e in mem.list(kind="episode", limit=100)}  # type: ignore[union-attr]
+        for f in facts:
+            assert f.citations == (episodes[f.value],) and f.status == "active"
+        assert mem.queue_status()["done"] == 6 and mem.queue_status()["running"] == 0
+        assert mem.store.counts()["events"] == 6  # one create per episode, nothing re-applied

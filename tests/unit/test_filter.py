@@ -1,0 +1,122 @@
+"""The filter language: round trip, no crash on any text, and golden error positions."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from memstrata.errors import InvalidFilter, InvalidInput
+from memstrata.filter import And, Compare, Field, In, IsNull, Not, Or, parse, unparse
+from memstrata.filter.parser import MAX_DEPTH
+from strategies import exprs
+
+
+def test_design_example_parses_to_the_expected_tree() -> None:
+    tree = parse('user_id = "alice" AND (tag IN ("flight", "hotel") OR session_id = "s001")')
+    assert tree == And((
+        Compare(Field("user_id"), "=", "alice"),
+        Or((In(Field("tag"), ("flight", "hotel")), Compare(Field("session_id"), "=", "s001"))),
+    ))
+
+
+def test_keywords_are_case_insensitive_and_precedence_is_not_and_or() -> None:
+    tree = parse("not role = 'user' and kind = 'fact' Or metadata.lang Is Not Null")
+    assert tree == Or((
+        And((Not(Compare(Field("role"), "=", "user")), Compare(Field("kind"), "=", "fact"))),
+        IsNull(Field("metadata", ("lang",)), negated=True),
+    ))
+
+
+def test_not_in_and_literals() -> None:
+    assert parse('tag NOT IN ("a", \'b\')') == Not(In(Field("tag"), ("a", "b")))
+    assert parse("metadata.x = TRUE") == Compare(Field("metadata", ("x",)), "=", True)
+    assert parse("confidence >= 0.5") == Compare(Field("confidence"), ">=", 0.5)
+    assert parse("metadata.n < -3") == Compare(Field("metadata", ("n",)), "<", -3)
+    assert parse('value = "say \\"hi\\" \\u4e2d\\n"') == Compare(Field("value"), "=", 'say "hi" 中\n')
+    assert parse("metadata.a.b_2 = 1e3") == Compare(Field("metadata", ("a", "b_2")), "=", 1000.0)
+
+
+@given(exprs())
+@settings(max_examples=300, deadline=None)
+def test_unparse_then_parse_gives_the_same_tree(tree: object) -> None:
+    assert parse(unparse(tree)) == tree  # type: ignore[arg-type]
+
+
+@given(st.text(max_size=60))
+@settings(max_examples=500, deadline=None)
+def test_any_text_parses_or_fails_with_a_position(text: str) -> None:
+    try:
+        parse(text)
+    except InvalidFilter as exc:
+        assert 0 <= exc.position <= len(text)
+        assert f"position {exc.position}" in str(exc)
+        assert exc.code == "invalid_filter" and isinstance(exc, InvalidInput)
+
+
+@given(exprs(), st.integers(0, 200))
+@settings(max_examples=200, deadline=None)
+def test_truncated_filters_fail_with_a_position_never_a_crash(tree: object, cut: int) -> None:
+    text = unparse(tree)  # type: ignore[arg-type]
+    text = text[: cut % (len(text) + 1)]
+    try:
+        parse(text)
+    except InvalidFilter as exc:
+        assert 0 <= exc.position <= len(text)
+
+
+# (filter, position, words the message must contain)
+GOLDEN_ERRORS = [
+    ("", 0, "empty"),
+    ("user_id = ", 10, "expected a value"),
+    ('usr_id = "a"', 0, "unknown field 'usr_id'; did you mean 'user_id'"),
+    ('user_id = "a" AND', 17, "expected a condition"),
+    ('user_id = "a" tag = "x"', 14, "join conditions with AND or OR"),
+    ('(user_id = "a"', 14, "')' to close the '(' at position 0"),
+    ('user_id = "a")', 13, "unexpected ')'"),
+    ("confidence > 'high'", 13, "confidence is a number field"),
+    ('user_id = 3', 10, "user_id is a text field"),
+    ('created_at > "yesterday"', 13, "ISO 8601"),
+    ('created_at > 5', 13, "created_at is a time field"),
+    ('status = "actve"', 9, "status is one of active"),
+    ('role IN ("user", "bot")', 17, "role is one of user"),
+    ("metadata = 1", 0, "metadata needs a key"),
+    ("user_id.x = 'a'", 0, "has no sub-fields"),
+    ("metadata.ok > true", 14, "booleans only compare with = and !="),
+    ("tag = null", 6, "IS NULL"),
+    ("tag IS 'x'", 7, "expected NULL after IS"),
+    ("tag NOT = 'x'", 8, "expected IN after NOT"),
+    ("tag IN 'x'", 7, "'(' after IN"),
+    ("tag IN ('x' 'y')", 12, "',' or ')'"),
+    ("tag == 'x'", 4, "write = instead of '=='"),
+    ("tag <> 'x'", 4, "write != instead of '<>'"),
+    ("tag ~ 'x'", 4, "unexpected character '~'"),
+    ("tag = 'x", 6, "not closed"),
+    ("tag = 'a\\qb'", 8, "unknown escape"),
+    ("tag = '\\ud800'", 7, "lone surrogate"),
+    ("tag = alice", 6, "bare word 'alice'"),
+    ("access_count = 99999999999999999999", 15, "does not fit 64 bits"),
+    ("confidence < 1e999", 13, "out of range"),
+    ("tag = 'a' AND AND tag = 'b'", 14, "expected a condition"),
+    ("IN ('a')", 0, "expected a field name"),
+    ("tag\x00 = 'a'", 3, "not allowed"),
+]
+
+
+@pytest.mark.parametrize(("text", "position", "words"), GOLDEN_ERRORS)
+def test_golden_error_positions(text: str, position: int, words: str) -> None:
+    with pytest.raises(InvalidFilter) as info:
+        parse(text)
+    assert info.value.position == position, str(info.value)
+    assert words in str(info.value)
+    assert str(info.value).startswith(f"invalid filter at position {position} ")
+
+
+def test_nesting_and_length_limits_are_errors_not_crashes() -> None:
+    deep = "(" * (MAX_DEPTH + 1) + "tag = 'a'" + ")" * (MAX_DEPTH + 1)
+    with pytest.raises(InvalidFilter, match="nested more than"):
+        parse(deep)
+    with pytest.raises(InvalidFilter, match="NOT"):
+        parse("NOT " * 5000 + "tag = 'a'")
+    with pytest.raises(InvalidFilter, match="limit is 8192"):
+        parse("tag = '" + "x" * 9000 + "'")
