@@ -65,20 +65,20 @@ class AsyncMemory:
     async def add(self, content: str, *, role: str = "user", speaker: str | None = None,
                   created_at: datetime | None = None, metadata: dict[str, Any] | None = None,
                   produced_for: str | None = None, content_type: str = "message", wait: bool = False,
-                  **scope: Unpack[ScopeArgs]) -> AddResult:
+                  ttl: float | None = None, **scope: Unpack[ScopeArgs]) -> AddResult:
         """``Memory.add``."""
         return await self._run(self.memory.add, content, role=role, speaker=speaker, created_at=created_at,
                                metadata=metadata, produced_for=produced_for, content_type=content_type,
-                               wait=wait, **scope)
+                               wait=wait, ttl=ttl, **scope)
 
     def message(self, content: str, *, role: str = "user", speaker: str | None = None,
                 created_at: datetime | None = None, metadata: dict[str, Any] | None = None,
-                produced_for: str | None = None, content_type: str = "message",
+                produced_for: str | None = None, content_type: str = "message", ttl: float | None = None,
                 **scope: Unpack[ScopeArgs]) -> Message:
         """``Memory.message`` (synchronous: it only validates, no I/O)."""
         return self.memory.message(content, role=role, speaker=speaker, created_at=created_at,
                                    metadata=metadata, produced_for=produced_for, content_type=content_type,
-                                   **scope)
+                                   ttl=ttl, **scope)
 
     async def add_many(self, messages: Iterable[Message], *, batch_size: int = BATCH_SIZE,
                        on_batch: Callable[[int], None] | None = None) -> builtins.list[AddResult]:
@@ -88,11 +88,12 @@ class AsyncMemory:
     async def search(self, query: str, *, limit: int = 10, kinds: Sequence[str] = ("fact", "episode"),
                      expand_context: int = 0, include_superseded: bool = False, min_score: float = 0.0,
                      now: datetime | None = None, filter: str | Expr | None = None,
+                     include_archived: bool = False, as_of: datetime | None = None,
                      **scope: Unpack[ScopeArgs]) -> builtins.list[Hit]:
         """``Memory.search``."""
         return await self._run(self.memory.search, query, limit=limit, kinds=kinds, expand_context=expand_context,
                                include_superseded=include_superseded, min_score=min_score, now=now, filter=filter,
-                               **scope)
+                               include_archived=include_archived, as_of=as_of, **scope)
 
     async def context(self, query: str, *, budget_tokens: int = 500, limit: int = 20,
                       **scope: Unpack[ScopeArgs]) -> str:

@@ -11,6 +11,13 @@ variable                       meaning                                     defau
 ``MEMSTRATA_ORG``              default ``org_id`` for the CLI               ``default``
 ``MEMSTRATA_PROJECT``          default ``project_id`` for the CLI           ``default``
 ``MEMSTRATA_USER``             default ``user_id`` for the CLI              ``default``
+``MEMSTRATA_PRIVACY``          per-kind redaction overrides,               see ``privacy.policy``
+                               e.g. ``email=allow,api_key=redact``
+``MEMSTRATA_ENCRYPTION_KEY``   Fernet key: high-sensitivity facts are      none (not stored)
+                               stored encrypted instead of not at all
+``MEMSTRATA_TTL``              fact lifetime in seconds by kind or         none
+                               sensitivity, e.g. ``episode=604800,high=86400``
+``MEMSTRATA_MAX_ACTIVE_FACTS`` per-user cap on active facts                ``10000``
 =============================  ==========================================  ==========================
 
 The LLM variables (``MEMSTRATA_LLM_*``) and the semantic-memory tunables (flush policy,
@@ -24,6 +31,9 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+
+from memstrata.errors import InvalidInput
+from memstrata.privacy.policy import PrivacyPolicy
 
 DEFAULT_DB_PATH = Path("~/.memstrata/memory.db")
 
@@ -134,6 +144,17 @@ class Settings:
         busy_timeout_s: how long a writer waits for another writer's lock, seconds.
         embed_threads: BLAS threads for the embedding model.
         org_id, project_id, user_id: scope defaults used by the CLI.
+        privacy: redaction action per kind of secret or personal datum (``privacy.policy``).
+        encryption_key: Fernet key; without one, high-sensitivity facts are not stored.
+        ttl_seconds: fact lifetime by fact kind (``episode``, ``preference``...) or by
+            sensitivity (``low``/``medium``/``high``); the shortest that applies wins.
+        max_active_facts: per-user cap on active facts; over it the lowest-value facts
+            (ranking score without the query term) are archived (the issue: 10,000).
+        archive_after_days: maintenance archives facts not recalled for this many days...
+        archive_below_importance: ...whose importance is below this (taxonomy importances run
+            0.4–0.9; 0.6 archives unused likes and general remarks, never allergies or instructions).
+        forget_background_over: a scope forget over this many episodes returns at once and
+            finishes in a background job (hidden from every read meanwhile).
         llm: the optional LLM (``provider=None``: none, everything runs without one).
         semantic: LLM semantic memory, background queue and short-term memory tunables.
     """
@@ -153,6 +174,13 @@ class Settings:
     org_id: str = "default"
     project_id: str = "default"
     user_id: str = "default"
+    privacy: PrivacyPolicy = field(default_factory=PrivacyPolicy)
+    encryption_key: str | None = None
+    ttl_seconds: dict[str, float] = field(default_factory=dict)
+    max_active_facts: int = 10_000
+    archive_after_days: float = 90.0
+    archive_below_importance: float = 0.6
+    forget_background_over: int = 5_000
     llm: LLMSettings = field(default_factory=LLMSettings)
     semantic: SemanticSettings = field(default_factory=SemanticSettings)
 
@@ -170,6 +198,18 @@ class Settings:
                           ("MEMSTRATA_USER", "user_id")):
             if env.get(var):
                 values[name] = env[var]
+        if env.get("MEMSTRATA_PRIVACY"):
+            values["privacy"] = PrivacyPolicy.parse(env["MEMSTRATA_PRIVACY"])
+        if env.get("MEMSTRATA_ENCRYPTION_KEY"):
+            values["encryption_key"] = env["MEMSTRATA_ENCRYPTION_KEY"].strip()
+        if env.get("MEMSTRATA_TTL"):
+            values["ttl_seconds"] = parse_ttl(env["MEMSTRATA_TTL"])
+        if env.get("MEMSTRATA_MAX_ACTIVE_FACTS"):
+            try:
+                values["max_active_facts"] = int(env["MEMSTRATA_MAX_ACTIVE_FACTS"])
+            except ValueError as exc:
+                raise InvalidInput(f"MEMSTRATA_MAX_ACTIVE_FACTS must be an integer, got "
+                                   f"{env['MEMSTRATA_MAX_ACTIVE_FACTS']!r}") from exc
         values["llm"] = llm_from_env(env)
         values["semantic"] = semantic_from_env(env)
         values.update({k: v for k, v in overrides.items() if v is not None})
@@ -178,6 +218,25 @@ class Settings:
     def resolved_db_path(self) -> Path:
         """``db_path`` with ``~`` expanded."""
         return Path(self.db_path).expanduser()
+
+
+def parse_ttl(spec: str) -> dict[str, float]:
+    """``"episode=604800,high=86400"`` → ``{"episode": 604800.0, "high": 86400.0}`` (seconds).
+
+    Raises:
+        InvalidInput: an entry that is not ``name=seconds`` with a positive number.
+    """
+    out: dict[str, float] = {}
+    for part in filter(None, (p.strip() for p in spec.split(","))):
+        name, sep, seconds = part.partition("=")
+        try:
+            value = float(seconds)
+        except ValueError:
+            value = -1.0
+        if not sep or value <= 0:
+            raise InvalidInput(f"MEMSTRATA_TTL entry {part!r} is not name=seconds (e.g. episode=604800)")
+        out[name.strip()] = value
+    return out
 
 
 def _number(env: Mapping[str, str], var: str, kind: type[float] | type[int]) -> float | int | None:

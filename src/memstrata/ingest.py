@@ -11,15 +11,19 @@ from __future__ import annotations
 import logging
 import unicodedata
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
 import numpy as np
 
+from memstrata.config import Settings
 from memstrata.errors import ContentTooLarge, InvalidInput
 from memstrata.extract.base import Extractor, FactCandidate
 from memstrata.extract.taxonomy import KEYS, get_key
+from memstrata.lifecycle.retention import enforce_cap, fact_expiry
+from memstrata.privacy.crypto import Cipher
+from memstrata.privacy.policy import redact, redact_json
 from memstrata.resolve import Decision, contradicts, decide, normalise_value
 from memstrata.store.sqlite.queue import ExtractionQueue
 from memstrata.store.sqlite.store import NewFact, NewSegment, SQLiteStore
@@ -53,6 +57,7 @@ class Message:
     produced_for: str | None = None
     content_type: str = "message"
     metadata: dict[str, Any] = field(default_factory=dict)
+    expires_at: datetime | None = None
 
 
 @dataclass(frozen=True)
@@ -75,7 +80,10 @@ class AddResult:
     re-add: nothing else was written). ``facts`` are the rule extractor's changes;
     ``semantic`` the LLM's (only with ``add(..., wait=True)``), and ``extraction`` where the
     LLM extraction stands: ``none`` (no LLM, or not extracted), ``queued``, ``done``,
-    ``retry`` (failed, will be retried) or ``failed``.
+    ``retry`` (failed, will be retried) or ``failed``. ``redacted`` names the kinds of
+    secrets and personal data replaced by placeholders before storage (one entry per
+    occurrence, never the values); ``withheld`` counts extracted facts not stored (``drop``
+    policy, or high sensitivity without an encryption key).
     """
 
     episode_id: int
@@ -84,6 +92,8 @@ class AddResult:
     facts: tuple[FactChange, ...] = ()
     semantic: tuple[FactChange, ...] = ()
     extraction: str = "none"
+    redacted: tuple[str, ...] = ()
+    withheld: int = 0
 
 
 def check_text(value: str, what: str) -> None:
@@ -160,6 +170,8 @@ class _Prepared:
     candidates: list[FactCandidate]
     seg_vectors: np.ndarray | None = None
     fact_vectors: np.ndarray | None = None
+    redacted: tuple[str, ...] = ()
+    withheld: int = 0
 
 
 class Ingestor:
@@ -173,32 +185,61 @@ class Ingestor:
         merge_similarity: cosine for merging near-duplicate facts.
         enqueue: also queue each new episode of ``extract_roles`` for LLM extraction
             (``store.sqlite.queue``), in the transaction that stores it.
+        settings: privacy policy, TTLs, the per-user cap and ranking weights (default ``Settings()``).
+        cipher: encrypts high-sensitivity facts; ``None``: they are not stored.
     """
 
     def __init__(self, store: SQLiteStore, embedder: Any, extractor: Extractor | None, *,
                  extract_roles: Sequence[str] = ("user",), merge_similarity: float = 0.9,
-                 enqueue: bool = False) -> None:
+                 enqueue: bool = False, settings: Settings | None = None, cipher: Cipher | None = None) -> None:
         self.enqueue = enqueue
         self.store = store
         self.embedder = embedder
         self.extractor = extractor
         self.extract_roles = tuple(extract_roles)
         self.merge_similarity = merge_similarity
+        self.settings = settings or Settings()
+        self.cipher = cipher
+
+    def _redact(self, msg: Message) -> tuple[Message, tuple[str, ...]]:
+        policy = self.settings.privacy
+        content = redact(msg.content, policy)
+        kinds = list(content.kinds)
+        metadata = redact_json(msg.metadata, policy, kinds)
+        if not kinds:
+            return msg, ()
+        return replace(msg, content=content.text, metadata=metadata), tuple(kinds)
+
+    def _admit(self, candidates: Sequence[FactCandidate]) -> tuple[list[FactCandidate], int]:
+        """The candidates that may be stored: none carrying a ``drop`` kind's placeholder, and
+        high-sensitivity ones only when they can be encrypted."""
+        dropped = self.settings.privacy.dropped_placeholders()
+        kept = [c for c in candidates
+                if not any(p in c.value or p in c.statement for p in dropped)
+                and (c.sensitivity != "high" or self.cipher is not None)]
+        return kept, len(candidates) - len(kept)
 
     def prepare(self, messages: Sequence[Message]) -> list[_Prepared]:
         """Segment, extract and embed (batched across messages); no database access."""
         prepared = []
-        for msg in messages:
+        for original in messages:
+            # Redaction first: the secret never reaches the extractor, the embedder or the store.
+            with phase("ingest", "redaction"):
+                msg, kinds = self._redact(original)
             speaker = msg.speaker or msg.role
             with phase("ingest", "segmentation"):
                 segs = [(s, derivative(s, speaker)) for s in split_sentences(msg.content)]
             cands: list[FactCandidate] = []
+            withheld = 0
             if self.extractor is not None and msg.role in self.extract_roles:
                 with phase("ingest", "extraction"):
-                    cands = self.extractor.extract(text=msg.content, role=msg.role, said_at=msg.created_at)
-            prepared.append(_Prepared(msg, segs, cands))
+                    cands, withheld = self._admit(
+                        self.extractor.extract(text=msg.content, role=msg.role, said_at=msg.created_at))
+            prepared.append(_Prepared(msg, segs, cands, redacted=kinds, withheld=withheld))
         if self.embedder is not None:
             texts = [d for p in prepared for _, d in p.segments]
+            # High-sensitivity statements are embedded too (in memory only): the vector is
+            # dropped before storage, see _execute.
             texts += [c.statement or c.value for p in prepared for c in p.candidates]
             with phase("ingest", "embedding"):
                 vectors = self.embedder.embed(texts)
@@ -223,7 +264,7 @@ class Ingestor:
                 episode_id, created = self.store.insert_episode(
                     conn, scope=msg.scope, role=msg.role, content=msg.content, created_at=msg.created_at,
                     producer_id=msg.speaker, produced_for_id=msg.produced_for,
-                    content_type=msg.content_type, metadata=msg.metadata, now=now)
+                    content_type=msg.content_type, metadata=msg.metadata, now=now, expires_at=msg.expires_at)
                 if not created:
                     results.append((episode_id, False, 0, []))
                     continue
@@ -234,14 +275,30 @@ class Ingestor:
                 ]
                 with phase("ingest", "indexing"):
                     self.store.insert_segments(conn, episode_id=episode_id, scope=msg.scope,
-                                               segments=new_segments)
+                                               segments=new_segments, expires_at=msg.expires_at)
                 if self.enqueue and msg.role in self.extract_roles:
                     ExtractionQueue.enqueue(conn, episode_id=episode_id, scope=msg.scope, now=now)
                 changes = [self._apply_fact(conn, msg, episode_id, cand,
                                             None if p.fact_vectors is None else p.fact_vectors[i], now)
                            for i, cand in enumerate(p.candidates)]
                 results.append((episode_id, True, len(new_segments), changes))
-        return [self._result(r, p.message.scope, p.message.role) for r, p in zip(results, prepared, strict=True)]
+            self._enforce_cap(conn, prepared, results, now)
+        return [replace(self._result(r, p.message.scope, p.message.role), redacted=p.redacted, withheld=p.withheld)
+                for r, p in zip(results, prepared, strict=True)]
+
+    def _enforce_cap(self, conn: Any, prepared: Sequence[_Prepared],
+                     results: Sequence[tuple[int, bool, int, list[tuple[str, int, tuple[int, ...]]]]],
+                     now: datetime) -> None:
+        written: dict[Scope, set[int]] = {}
+        for p, (_, _, _, changes) in zip(prepared, results, strict=True):
+            if changes:
+                sc = p.message.scope
+                owner = Scope(sc.org_id, sc.project_id, sc.user_id, sc.agent_id)
+                written.setdefault(owner, set()).update(fid for _, fid, _ in changes)
+        s = self.settings
+        for owner, keep in written.items():
+            enforce_cap(self.store, conn, owner, cap=s.max_active_facts, keep=keep, now=now,
+                        weights=s.weights, half_life_days=s.half_life_days)
 
     def _result(self, raw: tuple[int, bool, int, list[tuple[str, int, tuple[int, ...]]]],
                 scope: Scope, role: str) -> AddResult:
@@ -268,12 +325,14 @@ class Ingestor:
         # Only the facts that can matter are read: the same value (under the key or a
         # contradicting one), every value of a single-valued key, and near-duplicates by vector.
         ids = set(self.store.fact_ids(conn, fact_scope, keys=[cand.key], subject=msg.speaker,
-                                      value_norm=normalise_value(cand.value)))
+                                      value_norm=self._value_norm(cand)))
         if len(keys) > 1:  # likes/dislikes: the other polarity's facts, matched by terms in decide()
             ids |= set(self.store.fact_ids(conn, fact_scope, keys=keys[1:], subject=msg.speaker))
         if single:
             ids |= set(self.store.fact_ids(conn, fact_scope, keys=[cand.key], subject=msg.speaker))
         similarity: dict[int, float] = {}
+        if self._encrypts(cand):
+            vector = None  # no vector of a secret value is stored or compared
         if vector is not None and cand.kind != "episode":  # events are time-bound: never merged by meaning
             similarity = dict(self.store.nearest_facts(conn, fact_scope, key=cand.key, subject=msg.speaker,
                                                        vector=vector, min_similarity=self.merge_similarity))
@@ -295,28 +354,65 @@ class Ingestor:
             self.store.cite(conn, decision.target, [episode_id])
             self.store.log_event(conn, scope, fact_id=decision.target,
                                  action="update" if decision.action == "touch" else "merge", actor=actor,
-                                 detail={"restated": cand.value, "episode": episode_id}, now=now)
+                                 detail={"restated": self._shown(cand), "episode": episode_id}, now=now)
             fact_id = decision.target
         else:
-            fact_id = self.store.insert_fact(conn, scope, NewFact(
-                kind=cand.kind, key=cand.key, tag=tag, value=cand.value, value_norm=normalise_value(cand.value),
-                statement=cand.statement or cand.value, confidence=cand.confidence,
-                importance=cand.importance, sensitivity=cand.sensitivity, subject=msg.speaker,
-                observed_at=msg.created_at, valid_from=cand.valid_from or msg.created_at,
-                valid_to=cand.valid_to, index_terms=fact_terms(cand), embedding=vector,
-            ), citations=[episode_id], now=now)
+            fact_id = self.store.insert_fact(conn, scope, self._new_fact(cand, msg, tag, vector, now),
+                                             citations=[episode_id], now=now)
             self.store.log_event(conn, scope, fact_id=fact_id, action="create", actor=actor,
-                                 detail={"key": cand.key, "value": cand.value, "episode": episode_id}, now=now)
+                                 detail={"key": cand.key, "value": self._shown(cand), "episode": episode_id},
+                                 now=now)
         for old in decision.superseded:
             self.store.log_event(conn, scope, fact_id=old, action="supersede", actor=actor,
-                                 detail={"superseded_by": fact_id, "new_value": cand.value,
+                                 detail={"superseded_by": fact_id, "new_value": self._shown(cand),
                                          "episode": episode_id}, now=now)
         return decision.action, fact_id, decision.superseded
+
+
+    def _encrypts(self, cand: FactCandidate) -> bool:
+        return cand.sensitivity == "high" and self.cipher is not None
+
+    def _value_norm(self, cand: FactCandidate) -> str:
+        norm = normalise_value(cand.value)
+        return self.cipher.mac(norm) if self.cipher is not None and self._encrypts(cand) else norm
+
+    def _shown(self, cand: FactCandidate) -> str:
+        """A value as the audit log may hold it: encrypted values never appear in events."""
+        return self.cipher.encrypt(cand.value) if self.cipher is not None and self._encrypts(cand) else cand.value
+
+    def _new_fact(self, cand: FactCandidate, msg: Message, tag: str, vector: np.ndarray | None,
+                  now: datetime) -> NewFact:
+        s = self.settings
+        expires = fact_expiry(now=now, kind=cand.kind, sensitivity=cand.sensitivity, ttl_seconds=s.ttl_seconds,
+                              message_expires_at=msg.expires_at)
+        value, statement, terms = cand.value, cand.statement or cand.value, fact_terms(cand)
+        if self.cipher is not None and self._encrypts(cand):
+            # Only the key's descriptions are indexed: "my phone number" finds it, the number does not.
+            value, statement = self.cipher.encrypt(value), self.cipher.encrypt(statement)
+            terms, vector = key_terms(cand.key), None
+        return NewFact(
+            kind=cand.kind, key=cand.key, tag=tag, value=value, value_norm=self._value_norm(cand),
+            statement=statement, confidence=cand.confidence, importance=cand.importance,
+            sensitivity=cand.sensitivity, subject=msg.speaker, observed_at=msg.created_at,
+            valid_from=cand.valid_from or msg.created_at, valid_to=cand.valid_to, index_terms=terms,
+            embedding=vector, expires_at=expires, encrypted=self._encrypts(cand),
+        )
 
 
 def _contradicting_keys(key: str) -> list[str]:
     """Taxonomy keys whose facts a candidate under ``key`` can contradict (like vs dislike)."""
     return [spec.key for spec in KEYS if contradicts(key, spec.key)]
+
+
+def key_terms(key: str) -> str:
+    """Full-text column of an encrypted fact: its key and the key's descriptions only."""
+    parts = [key.replace(".", " ").replace("_", " ")]
+    try:
+        spec = get_key(key)
+        parts += [spec.description_en, spec.description_zh]
+    except KeyError:
+        pass
+    return index_text(" ".join(parts))
 
 
 def fact_terms(cand: FactCandidate) -> str:

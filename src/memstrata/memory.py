@@ -11,7 +11,7 @@ import builtins
 import logging
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypedDict, Unpack
 
@@ -23,6 +23,7 @@ from memstrata.export import export_records
 from memstrata.extract.base import Extractor
 from memstrata.filter import Expr, parse
 from memstrata.ingest import AddResult, Ingestor, Message, check_scope, check_text, validate_message
+from memstrata.privacy.crypto import Cipher
 from memstrata.recall import Query, Retriever, fact_ids
 from memstrata.render import render_context
 from memstrata.store.sqlite.store import SQLiteStore
@@ -101,6 +102,8 @@ class Memory:
         self.embedder = self._load_embedder(embedder)
         self.store = SQLiteStore(self.path, busy_timeout_s=self.settings.busy_timeout_s)
         try:
+            if self.settings.encryption_key:
+                self.store.cipher = Cipher(self.settings.encryption_key)
             self._check_model()
         except Exception:
             self.store.close()
@@ -178,6 +181,7 @@ class Memory:
     def add(self, content: str, *, role: str = "user", speaker: str | None = None,
             created_at: datetime | None = None, metadata: dict[str, Any] | None = None,
             produced_for: str | None = None, content_type: str = "message", wait: bool = False,
+            ttl: float | None = None,
             **scope: Unpack[ScopeArgs]) -> AddResult:
         """Remember one message; durable (committed, fsynced) before it returns.
 
@@ -190,29 +194,40 @@ class Memory:
             wait: with an LLM configured, extract the session's waiting messages before
                 returning (read-your-writes; ``AddResult.semantic``). Without, the message
                 waits in the queue for the flush policy and a worker.
+            ttl: seconds from now after which the episode and the facts drawn from it leave
+                every read (and are deleted by ``maintain``); default: no limit, or the
+                kind/sensitivity policy of ``Settings.ttl_seconds`` for facts.
             **scope: ``org_id``, ``project_id``, ``user_id``, ``agent_id``, ``session_id``.
 
+        Secrets and personal data are redacted first (``Settings.privacy``); the result's
+        ``redacted`` names what was taken out.
+
         Raises:
-            InvalidInput, ContentTooLarge: bad content or scope; nothing is written.
+            InvalidInput, ContentTooLarge: bad content, TTL or scope; nothing is written.
         """
         message = self.message(content, role=role, speaker=speaker, created_at=created_at,
                                metadata=metadata, produced_for=produced_for,
-                               content_type=content_type, **scope)
+                               content_type=content_type, ttl=ttl, **scope)
         result = self.add_many([message])[0]
         return self.semantic.read_your_writes(result, message.scope) if wait and self.has_llm else result
 
     def message(self, content: str, *, role: str = "user", speaker: str | None = None,
                 created_at: datetime | None = None, metadata: dict[str, Any] | None = None,
-                produced_for: str | None = None, content_type: str = "message",
+                produced_for: str | None = None, content_type: str = "message", ttl: float | None = None,
                 **scope: Unpack[ScopeArgs]) -> Message:
         """Build and validate a ``Message`` for ``add_many`` (same arguments as ``add``)."""
+        expires_at = None
+        if ttl is not None:
+            if isinstance(ttl, bool) or not isinstance(ttl, (int, float)) or not ttl > 0:
+                raise InvalidInput(f"ttl must be a positive number of seconds, got {ttl!r}")
+            expires_at = utcnow() + timedelta(seconds=float(ttl))
         unknown = set(scope) - {"org_id", "project_id", "user_id", "agent_id", "session_id"}
         if unknown:
             raise InvalidInput(f"unknown argument(s): {', '.join(sorted(unknown))}")
         when = utcnow() if created_at is None else require_aware(created_at, "created_at")
         msg = Message(content=content, scope=self._scope(**scope), created_at=when, role=role,
                       speaker=speaker, produced_for=produced_for, content_type=content_type,
-                      metadata=dict(metadata or {}))
+                      metadata=dict(metadata or {}), expires_at=expires_at)
         validate_message(msg, max_bytes=self.settings.max_content_bytes)
         return msg
 
@@ -240,7 +255,8 @@ class Memory:
 
     def _ingestor(self) -> Ingestor:
         return Ingestor(self.store, self.embedder, self.extractor,
-                        merge_similarity=self.settings.merge_similarity, enqueue=self.has_llm)
+                        merge_similarity=self.settings.merge_similarity, enqueue=self.has_llm,
+                        settings=self.settings, cipher=self.store.cipher)
 
     def _prepare(self, batch: Sequence[Message]) -> list[Any]:
         try:
@@ -255,6 +271,7 @@ class Memory:
     def search(self, query: str, *, limit: int = 10, kinds: Sequence[str] = ("fact", "episode"),
                expand_context: int = 0, include_superseded: bool = False, min_score: float = 0.0,
                now: datetime | None = None, filter: str | Expr | None = None,
+               include_archived: bool = False, as_of: datetime | None = None,
                **scope: Unpack[ScopeArgs]) -> list[Hit]:
         """Ranked memories for ``query`` in the scope, best first (score in [0, 1]).
 
@@ -266,11 +283,14 @@ class Memory:
             min_score: drop hits scoring below this (0–1); with the default weights a hit
                 whose text neither shares terms with the query nor is close in meaning
                 scores below ~0.5.
-            now: the time recency is measured from (default now).
+            now: the time recency and expiry are measured from (default now).
             filter: a filter expression (``memstrata.filter``), e.g. ``tag IN ("flight", "hotel")``,
                 applied inside every candidate query together with the scope; it can narrow
                 the scope, never widen it. Facts are still limited to active ones unless
                 ``include_superseded``.
+            include_archived: also rank archived facts (cap, idle archive).
+            as_of: "what did we believe then": facts recorded by ``as_of`` and not yet retired
+                (superseded or merged) at ``as_of``, any status now; episodes said by then.
 
         Raises:
             InvalidFilter: the filter does not parse or names an unknown field (with its position).
@@ -287,11 +307,13 @@ class Memory:
         if not isinstance(expand_context, int) or expand_context < 0:
             raise InvalidInput(f"expand_context must be an integer >= 0, got {expand_context!r}")
         sc = self._scope(**scope)
-        statuses = ("active", "superseded", "archived") if include_superseded else ("active",)
+        statuses: tuple[str, ...] = ("active", "superseded", "archived") if include_superseded or as_of else (
+            ("active", "archived") if include_archived else ("active",))
+        believed = None if as_of is None else require_aware(as_of, "as_of")
         if isinstance(min_score, bool) or not isinstance(min_score, (int, float)) or not 0.0 <= min_score <= 1.0:
             raise InvalidInput(f"min_score must be between 0 and 1, got {min_score!r}")
         q = Query(query, sc, int(limit), tuple(kinds), statuses, int(expand_context), float(min_score),
-                  _parse_filter(filter))
+                  as_of=believed, filter=_parse_filter(filter))
         when = utcnow() if now is None else require_aware(now, "now")
         try:
             hits = Retriever(self.store, self.embedder, self.settings).search(q, now=when)

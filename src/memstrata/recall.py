@@ -49,6 +49,9 @@ class Query:
     statuses: tuple[str, ...] = ("active",)
     expand_context: int = 0
     min_score: float = 0.0
+    #: Answer as the system believed at this time: facts recorded by then and not yet
+    #: retired (superseded or merged) then; episodes said by then. ``None``: now.
+    as_of: datetime | None = None
     filter: Expr | None = None
 
 
@@ -83,7 +86,7 @@ class Retriever:
         fact_lists: list[list[int]] = []
         strength = _Strength(set(query_terms(query.text)), {})
         with phase("query", "candidate_search"):
-            self._candidates(query, match, qvec, pool, seg_lists, fact_lists, strength)
+            self._candidates(query, match, qvec, pool, seg_lists, fact_lists, strength, now)
         with phase("query", "fusion"):
             fused_segments, fused_facts = rrf(seg_lists, k=s.rrf_k), rrf(fact_lists, k=s.rrf_k)
         # Relevance is normalised by the lists that found anything: a memory that only
@@ -91,6 +94,8 @@ class Retriever:
         with phase("query", "scoring"):
             hits = self._episode_hits(fused_segments, _nonempty(seg_lists), strength, now, query.filter)
             hits += self._fact_hits(fused_facts, _nonempty(fact_lists), query, strength, now)
+            if query.as_of is not None:
+                hits = [h for h in hits if _believed(h, query.as_of)]
             hits.sort(key=lambda h: (-h.score, -h.relevance, h.kind, h.id))
         top = [h for h in hits if h.score >= query.min_score][: query.limit]
         if query.expand_context > 0:
@@ -99,25 +104,26 @@ class Retriever:
         return top
 
     def _candidates(self, query: Query, match: str | None, qvec: Any, pool: int, seg_lists: list[list[int]],
-                    fact_lists: list[list[int]], strength: _Strength) -> None:
+                    fact_lists: list[list[int]], strength: _Strength, now: datetime) -> None:
         """Fill the four scoped candidate lists (and the cosines ``strength`` needs)."""
         s = self.settings
         if "episode" in query.kinds:
             if match:
                 seg_lists.append([i for i, _ in self.store.fts_segments(query.scope, match, pool,
-                                                                        filter=query.filter)])
+                                                                        filter=query.filter, now=now)])
             if qvec is not None:
                 near = self.store.nearest_segments(query.scope, qvec, k=pool, min_similarity=s.min_similarity,
-                                                   filter=query.filter)
+                                                   filter=query.filter, now=now)
                 seg_lists.append([i for i, _ in near])
                 strength.cosine.update((("segment", i), c) for i, c in near)
         if "fact" in query.kinds:
             if match:
                 fact_lists.append([i for i, _ in self.store.fts_facts(query.scope, match, pool, query.statuses,
-                                                                      filter=query.filter)])
+                                                                      filter=query.filter, now=now)])
             if qvec is not None:
                 near = self.store.nearest_scope_facts(query.scope, qvec, statuses=query.statuses, k=pool,
-                                                      min_similarity=s.min_similarity, filter=query.filter)
+                                                      min_similarity=s.min_similarity, filter=query.filter,
+                                                      now=now)
                 fact_lists.append([i for i, _ in near])
                 strength.cosine.update((("fact", i), c) for i, c in near)
 
@@ -200,6 +206,14 @@ class Retriever:
         # Context is returned content too: a filter that hides an episode hides it here as well.
         context = tuple(self.store.neighbours(hit.episode, index, n, filter=filter))
         return Hit(**{**hit.__dict__, "context": context})
+
+
+def _believed(hit: Hit, as_of: datetime) -> bool:
+    """Whether the system held ``hit`` at ``as_of`` (bi-temporal transaction time)."""
+    if hit.fact is None:
+        return hit.created_at <= as_of
+    fact = hit.fact
+    return fact.recorded_at <= as_of and (fact.expired_at is None or fact.expired_at > as_of)
 
 
 def _nonempty(lists: Sequence[Sequence[int]]) -> int:

@@ -5,9 +5,10 @@ read (``query``) path. With no observer registered a phase costs one list check,
 embedded SDK pays nothing for the server's metrics. Observers get ``(path, phase, seconds)``
 and must not raise; they never see content or scope identifiers.
 
-Phases that exist (DESIGN.md sections 3 and 4; redaction arrives with its own issue):
+Phases (DESIGN.md sections 3 and 4):
 
-- ``ingest``: ``validation``, ``segmentation``, ``extraction``, ``embedding``, ``storage``, ``indexing``
+- ``ingest``: ``validation``, ``redaction``, ``segmentation``, ``extraction``, ``embedding``, ``storage``
+  (the whole write transaction) and, within it, ``indexing``
 - ``query``: ``embedding``, ``candidate_search``, ``fusion``, ``scoring``, ``context``
 """
 

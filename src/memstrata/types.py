@@ -51,6 +51,7 @@ class Episode:
     produced_for_id: str | None = None
     content_type: str = "message"
     metadata: dict[str, Any] = field(default_factory=dict)
+    expires_at: datetime | None = None
 
 
 @dataclass(frozen=True)
@@ -70,6 +71,10 @@ class Fact:
 
     ``subject`` is who the fact is about (the speaker, e.g. ``alice``); ``None`` means the
     scope's user. ``citations`` are episode ids. ``confidence`` and ``importance`` are in [0, 1].
+    Bi-temporal: ``valid_from``/``valid_to`` is when it was true in the world,
+    ``recorded_at`` (= ``created_at``)/``expired_at`` when the system believed it.
+    ``expires_at`` is its time to live (TTL), after which it leaves every read.
+    ``encrypted``: value and statement are stored as ciphertext (high sensitivity).
     """
 
     id: int
@@ -92,6 +97,13 @@ class Fact:
     created_at: datetime
     subject: str | None = None
     statement: str = ""
+    expired_at: datetime | None = None
+    encrypted: bool = False
+
+    @property
+    def recorded_at(self) -> datetime:
+        """When the system learned the fact (bi-temporal transaction time; ``created_at``)."""
+        return self.created_at
 
 
 @dataclass(frozen=True)

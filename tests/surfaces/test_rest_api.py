@@ -266,7 +266,7 @@ def test_filter_is_accepted_or_refused_clearly(world: World) -> None:
 def test_metrics_have_phases_and_no_content_or_user_ids(world: World) -> None:
     with world.server.client() as anonymous:
         body = anonymous.get("/metrics").text
-    for phase in ("validation", "segmentation", "extraction", "embedding", "storage", "indexing"):
+    for phase in ("validation", "redaction", "segmentation", "extraction", "embedding", "storage", "indexing"):
         assert f'memstrata_phase_duration_seconds_count{{path="ingest",phase="{phase}"}}' in body
     for phase in ("embedding", "candidate_search", "fusion", "scoring"):
         assert f'memstrata_phase_duration_seconds_count{{path="query",phase="{phase}"}}' in body

@@ -20,7 +20,8 @@ def test_every_public_method_has_an_async_twin_with_the_same_signature() -> None
         twin = getattr(AsyncMemory, name, None)
         assert twin is not None, f"AsyncMemory.{name} is missing"
         sync_sig, async_sig = inspect.signature(getattr(Memory, name)), inspect.signature(twin)
-        assert list(sync_sig.parameters) == list(async_sig.parameters), name
+        assert list(sync_sig.parameters) == list(async_sig.parameters), (
+            f"AsyncMemory.{name} must take the same parameters as Memory.{name}: {sync_sig}")
         for param in sync_sig.parameters.values():
             assert async_sig.parameters[param.name].default == param.default, f"{name}({param.name})"
         if name not in ("message",):  # message only validates: it stays synchronous

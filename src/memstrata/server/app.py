@@ -147,7 +147,7 @@ def add_messages(body: AddMessagesRequest, caller: Caller, request: Request) -> 
             try:
                 built.append(st.memory.message(m.content, role=m.role, speaker=m.speaker, created_at=m.created_at,
                                                metadata=m.metadata, produced_for=m.produced_for,
-                                               content_type=m.content_type, **scope))
+                                               content_type=m.content_type, ttl=m.ttl, **scope))
             except MemstrataError as exc:
                 status = errors.STATUS_BY_CODE.get(exc.code, 422)
                 raise ApiError(status, exc.code, f"messages[{i}]: {exc}", {"index": i}) from None
@@ -166,7 +166,8 @@ def search(body: SearchRequest, caller: Caller, request: Request) -> SearchRespo
     with st.lock:
         hits = st.memory.search(body.query, limit=limit, kinds=tuple(body.kinds),
                                 expand_context=body.expand_context, include_superseded=body.include_superseded,
-                                min_score=body.min_score, **scope, **options)
+                                min_score=body.min_score, include_archived=body.include_archived,
+                                as_of=body.as_of, **scope, **options)
     metrics().searches.inc()
     kept, truncated = fit(hits, _HITS, st.config.max_response_bytes)
     return SearchResponse(hits=kept, truncated=truncated)
@@ -377,8 +378,11 @@ def create_app(config: ServerConfig | None = None, *, memory: Memory | None = No
 
     @app.get("/metrics", tags=["operations"], response_class=Response,
              responses={200: {"content": {"text/plain": {}}, "description": "Prometheus text format."}})
-    def prometheus() -> Response:
+    def prometheus(request: Request) -> Response:
         """Prometheus metrics (no memory content, no user ids)."""
+        st = _state(request)
+        with st.lock:  # jobs waiting for LLM extraction, all tenants together
+            metrics().queue_depth.set(int(st.memory.queue_status()["pending"]))
         body, content_type = exposition()
         return Response(body, media_type=content_type)
 

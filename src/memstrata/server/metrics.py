@@ -41,8 +41,8 @@ class Metrics:
         self.searches = Counter("memstrata_searches_total", "Searches answered", registry=registry)
         self.errors = Counter("memstrata_errors_total", "Error responses by error code", ["code"],
                               registry=registry)
-        # No background queue exists yet (LLM extraction runs inline): the gauge stays 0.
-        self.queue_depth = Gauge("memstrata_queue_depth", "Jobs waiting in the background queue",
+        # Set from the database at each scrape (the queue lives in the file, shared by all workers).
+        self.queue_depth = Gauge("memstrata_queue_depth", "Episodes waiting in the LLM extraction queue",
                                  registry=registry, multiprocess_mode="livemax")
         self.queue_depth.set(0)
 

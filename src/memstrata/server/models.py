@@ -51,6 +51,7 @@ class MessageIn(Strict):
     metadata: dict[str, Any] = Field(default_factory=dict)
     produced_for: str | None = None
     content_type: Literal["message", "text"] = "message"
+    ttl: float | None = Field(None, gt=0, le=3.2e9, description="Seconds until the episode and its facts expire.")
     user_id: str | None = None
     agent_id: str | None = None
     session_id: str | None = None
@@ -88,7 +89,15 @@ class SearchRequest(Scoped):
     kinds: list[Literal["fact", "episode"]] = Field(["fact", "episode"], min_length=1)
     expand_context: int = Field(0, ge=0, le=20, description="Neighbouring segments attached to episode hits.")
     include_superseded: bool = False
+    include_archived: bool = False
+    as_of: AwareDatetime | None = Field(None, description="What was believed then: facts recorded by this time "
+                                                          "and not yet retired at it.")
     min_score: float = Field(0.0, ge=0.0, le=1.0)
+
+    @field_validator("as_of")
+    @classmethod
+    def _utc(cls, value: datetime | None) -> datetime | None:
+        return MessageIn._utc(value)
 
 
 class SearchResponse(BaseModel):

@@ -15,8 +15,14 @@ import sqlite3
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 
 import numpy as np
+
+from memstrata.clock import from_db
+
+#: Expiry of a row without ``expires_at``: never.
+NEVER = np.inf
 
 
 def encode_vector(vector: np.ndarray) -> bytes:
@@ -40,6 +46,7 @@ BLOCK_ROWS = 16_384
 class _Block:
     ids: np.ndarray  # (capacity,) int64
     matrix: np.ndarray  # (capacity, dim) float32
+    expiry: np.ndarray  # (capacity,) float64 POSIX seconds; inf = never
     size: int = 0
 
 
@@ -50,22 +57,27 @@ class _Entry:
     max_id: int = 0
     blocks: list[_Block] = field(default_factory=list)
 
-    def append(self, ids: np.ndarray, rows: np.ndarray) -> None:
+    def append(self, ids: np.ndarray, rows: np.ndarray, expiry: np.ndarray | None = None) -> None:
+        if expiry is None:
+            expiry = np.full(len(ids), NEVER)
         start = 0
         while start < len(ids):
             tail = self.blocks[-1] if self.blocks else None
             if tail is None or tail.size == BLOCK_ROWS:
                 cap = min(BLOCK_ROWS, max(16, len(ids) - start))  # a small scope costs what it holds
-                tail = _Block(np.zeros(cap, np.int64), np.zeros((cap, self.dim), np.float32))
+                tail = _Block(np.zeros(cap, np.int64), np.zeros((cap, self.dim), np.float32),
+                              np.full(cap, NEVER))
                 self.blocks.append(tail)
             if tail.size == len(tail.ids):  # grow the tail block geometrically, up to BLOCK_ROWS
                 cap = min(BLOCK_ROWS, 2 * len(tail.ids))
                 grown = np.zeros((cap, self.dim), np.float32)
                 grown[: tail.size] = tail.matrix[: tail.size]
                 tail.ids, tail.matrix = np.resize(tail.ids, cap), grown
+                tail.expiry = np.resize(tail.expiry, cap)
             n = min(len(ids) - start, len(tail.ids) - tail.size)
             tail.ids[tail.size : tail.size + n] = ids[start : start + n]
             tail.matrix[tail.size : tail.size + n] = rows[start : start + n]
+            tail.expiry[tail.size : tail.size + n] = expiry[start : start + n]
             tail.size += n
             start += n
         if len(ids):
@@ -75,12 +87,15 @@ class _Entry:
     def nbytes(self) -> int:
         return sum(b.matrix.nbytes for b in self.blocks)
 
-    def search(self, query: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """``(ids, cosines)`` of every row (unordered)."""
+    def search(self, query: np.ndarray, now: float = -np.inf) -> tuple[np.ndarray, np.ndarray]:
+        """``(ids, cosines)`` of every row not expired at ``now`` (POSIX seconds), unordered."""
         if not self.blocks:
             return np.zeros(0, np.int64), np.zeros(0, np.float32)
         ids = np.concatenate([b.ids[: b.size] for b in self.blocks])
         sims = np.concatenate([b.matrix[: b.size] @ query for b in self.blocks])
+        live = np.concatenate([b.expiry[: b.size] for b in self.blocks]) > now
+        if not live.all():
+            ids, sims = ids[live], sims[live]
         return ids, sims
 
 
@@ -119,7 +134,7 @@ class VectorCache:
             if cache:
                 self._entries[key] = entry
         cursor = conn.execute(
-            f"SELECT id, embedding FROM {table} WHERE {where} AND embedding IS NOT NULL AND id > ? "
+            f"SELECT id, embedding, expires_at FROM {table} WHERE {where} AND embedding IS NOT NULL AND id > ? "
             "ORDER BY id",
             (*params, entry.max_id),
         )
@@ -127,7 +142,8 @@ class VectorCache:
         # another ~1 KB per vector of transient memory on top of the working copy.
         while chunk := cursor.fetchmany(BLOCK_ROWS):
             entry.append(np.fromiter((r[0] for r in chunk), np.int64, len(chunk)),
-                         decode_vectors([r[1] for r in chunk], dim))
+                         decode_vectors([r[1] for r in chunk], dim),
+                         np.fromiter((_posix(r[2]) for r in chunk), np.float64, len(chunk)))
         if cache:
             self._entries.move_to_end(key)
             self._evict()
@@ -140,12 +156,19 @@ class VectorCache:
             total -= dropped.nbytes
 
 
-def top_k(query: np.ndarray, entry: _Entry, k: int, min_similarity: float) -> list[tuple[int, float]]:
+def _posix(text: str | None) -> float:
+    when = from_db(text)
+    return NEVER if when is None else when.timestamp()
+
+
+def top_k(query: np.ndarray, entry: _Entry, k: int, min_similarity: float,
+          now: datetime | None = None) -> list[tuple[int, float]]:
     """The ``k`` rows of ``entry`` most cosine-similar to ``query`` (unit ``(dim,)``), best first.
 
-    Returns ``[(id, cosine)]`` with cosine in [-1, 1], dropping rows below ``min_similarity``.
+    Returns ``[(id, cosine)]`` with cosine in [-1, 1], dropping rows below ``min_similarity``
+    and rows whose ``expires_at`` is at or before ``now``.
     """
-    ids, sims = entry.search(query.astype(np.float32))
+    ids, sims = entry.search(query.astype(np.float32), -np.inf if now is None else now.timestamp())
     if len(ids) == 0 or k <= 0:
         return []
     k = min(k, len(sims))

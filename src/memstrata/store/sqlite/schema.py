@@ -135,6 +135,43 @@ CREATE UNIQUE INDEX session_memory_scope ON session_memory (
     ),
     Migration(
         3,
+        "lifecycle",
+        """
+-- TTL of episodes (segments copy it so vector search can mask expired rows without a join).
+ALTER TABLE episodes ADD COLUMN expires_at TEXT;
+ALTER TABLE segments ADD COLUMN expires_at TEXT;
+CREATE INDEX episodes_expires ON episodes (expires_at) WHERE expires_at IS NOT NULL;
+CREATE INDEX facts_expires ON facts (expires_at) WHERE expires_at IS NOT NULL;
+-- Bi-temporal: created_at is when the system recorded a fact, expired_at when it stopped
+-- believing it (superseded or merged away); valid_from/valid_to is when it was true.
+ALTER TABLE facts ADD COLUMN expired_at TEXT;
+UPDATE facts SET expired_at = updated_at WHERE status = 'superseded';
+-- 1 when value and statement hold ciphertext (high sensitivity, key configured).
+ALTER TABLE facts ADD COLUMN encrypted INTEGER NOT NULL DEFAULT 0;
+-- access_count when maintenance last raised the fact's importance (idempotent boosts).
+ALTER TABLE facts ADD COLUMN boost_mark INTEGER NOT NULL DEFAULT 0;
+
+-- A large forget in progress. While status = 'running', every read excludes rows of the
+-- scope with an id up to the cuts (taken when it started): hidden at once, deleted in chunks,
+-- resumed after a restart. No content, only the scope and counts.
+CREATE TABLE forget_jobs (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    org_id TEXT NOT NULL, project_id TEXT NOT NULL, user_id TEXT, agent_id TEXT,
+    episode_cut INTEGER NOT NULL, segment_cut INTEGER NOT NULL, fact_cut INTEGER NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('running', 'done')),
+    actor TEXT NOT NULL, started_at TEXT NOT NULL, finished_at TEXT,
+    total_episodes INTEGER NOT NULL, counts TEXT NOT NULL DEFAULT '{}', ids_sha256 TEXT
+);
+CREATE INDEX forget_jobs_status ON forget_jobs (status);
+-- Ids deleted by a running job, for the receipt's hash; emptied when the job finishes.
+CREATE TABLE forget_job_ids (
+    job_id INTEGER NOT NULL, tbl TEXT NOT NULL, row_id INTEGER NOT NULL,
+    PRIMARY KEY (job_id, tbl, row_id)
+) WITHOUT ROWID;
+""",
+    ),
+    Migration(
+        4,
         "api_keys",
         """
 -- API keys of the REST server. Only a SHA-256 of each key is kept (keys are 256-bit

@@ -20,9 +20,10 @@ from typing import Any
 
 import numpy as np
 
-from memstrata.clock import from_db, to_db
+from memstrata.clock import from_db, to_db, utcnow
 from memstrata.filter import Expr
 from memstrata.filter.sql import SQLITE, compile_filter
+from memstrata.privacy.crypto import Cipher, reveal
 from memstrata.store.sqlite.connection import Database
 from memstrata.store.vectors import VectorCache, encode_vector, top_k
 from memstrata.types import ContextSegment, Episode, Fact, MemoryEvent, Scope, Segment
@@ -30,12 +31,12 @@ from memstrata.types import ContextSegment, Episode, Fact, MemoryEvent, Scope, S
 _SCOPE_FIELDS = ("user_id", "agent_id", "session_id")
 _EPISODE_COLS = (
     "id, org_id, project_id, user_id, agent_id, session_id, role, producer_id, produced_for_id, "
-    "content, content_type, created_at, sequence_num, metadata"
+    "content, content_type, created_at, sequence_num, metadata, expires_at"
 )
 _FACT_COLS = (
     "id, org_id, project_id, user_id, agent_id, subject, kind, key, tag, value, statement, "
     "confidence, importance, sensitivity, observed_at, valid_from, valid_to, expires_at, status, "
-    "access_count, last_accessed_at, created_at"
+    "access_count, last_accessed_at, created_at, expired_at, encrypted"
 )
 
 
@@ -137,6 +138,12 @@ class NewFact:
     valid_to: datetime | None
     index_terms: str
     embedding: np.ndarray | None
+    expires_at: datetime | None = None
+    encrypted: bool = False
+
+
+#: Which forget-job cut applies to which table (rows with an id up to it are hidden).
+_CUTS = {"episodes": "episode_cut", "segments": "segment_cut", "facts": "fact_cut"}
 
 
 def _row_scope(row: sqlite3.Row, session: bool = True) -> Scope:
@@ -151,7 +158,7 @@ def row_to_episode(row: sqlite3.Row) -> Episode:
         created_at=from_db(row["created_at"]),  # type: ignore[arg-type]
         sequence_num=row["sequence_num"], producer_id=row["producer_id"],
         produced_for_id=row["produced_for_id"], content_type=row["content_type"],
-        metadata=json.loads(row["metadata"]),
+        metadata=json.loads(row["metadata"]), expires_at=from_db(row["expires_at"]),
     )
 
 
@@ -164,6 +171,46 @@ class SQLiteStore:
         self.vectors = VectorCache()
         # A rolled-back write may have fed uncommitted rows into the working copies.
         self.db.on_rollback = self.vectors.clear
+        #: Decrypts high-sensitivity values on read; ``None``: they read as ``[ENCRYPTED]``.
+        self.cipher: Cipher | None = None
+
+    # -- the read predicate -----------------------------------------------------------------
+    @staticmethod
+    def hidden_clause(conn: sqlite3.Connection, table: str, prefix: str = "") -> tuple[str, list[object]]:
+        """SQL excluding rows of ``table`` that a running forget job has hidden ("" when none)."""
+        jobs = conn.execute(f"SELECT org_id, project_id, user_id, agent_id, {_CUTS[table]} FROM forget_jobs "
+                            "WHERE status = 'running'").fetchall()
+        clauses, params = [], []
+        for org, project, user, agent, cut in jobs:
+            parts = [f"{prefix}org_id = ?", f"{prefix}project_id = ?"]
+            args: list[object] = [org, project]
+            for name, value in (("user_id", user), ("agent_id", agent)):
+                if value is not None:
+                    parts.append(f"{prefix}{name} = ?")
+                    args.append(value)
+            parts.append(f"{prefix}id <= ?")
+            clauses.append(f"NOT ({' AND '.join(parts)})")
+            params += [*args, cut]
+        return " AND ".join(clauses), params
+
+    def where(self, conn: sqlite3.Connection, scope: Scope, *, table: str, prefix: str = "",
+              session: bool = True, now: datetime | None = None, expiry: bool = True,
+              extra: tuple[str, list[object]] | None = None) -> tuple[str, list[object]]:
+        """The full read predicate of ``table``: ``scope_predicate``, and ``extra`` (a compiled
+        filter), minus scopes a running forget job hides, minus rows whose ``expires_at`` has
+        passed at ``now`` (default: the current time)."""
+        where, params = scope_predicate(scope, prefix=prefix, session=session)
+        if extra is not None:
+            where += f" AND {extra[0]}"
+            params += extra[1]
+        hidden, hparams = self.hidden_clause(conn, table, prefix)
+        if hidden:
+            where += " AND " + hidden
+            params += hparams
+        if expiry:
+            where += f" AND ({prefix}expires_at IS NULL OR {prefix}expires_at > ?)"
+            params.append(to_db(now or utcnow()))
+        return where, params
 
     def close(self) -> None:
         """Close the database."""
@@ -192,7 +239,7 @@ class SQLiteStore:
     def insert_episode(
         self, conn: sqlite3.Connection, *, scope: Scope, role: str, content: str,
         created_at: datetime, producer_id: str | None, produced_for_id: str | None,
-        content_type: str, metadata: dict[str, Any], now: datetime,
+        content_type: str, metadata: dict[str, Any], now: datetime, expires_at: datetime | None = None,
     ) -> tuple[int, bool]:
         """Insert an episode; returns ``(id, created)``. An identical episode already in the
         scope (same role, speaker, time and content) is returned with ``created=False``."""
@@ -211,15 +258,15 @@ class SQLiteStore:
         cur = conn.execute(
             "INSERT INTO episodes (org_id, project_id, user_id, agent_id, session_id, role, "
             "producer_id, produced_for_id, content, content_type, created_at, sequence_num, "
-            "metadata, content_hash, ingested_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            "metadata, content_hash, ingested_at, expires_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
             (scope.org_id, scope.project_id, scope.user_id, scope.agent_id, scope.session_id, role,
              producer_id, produced_for_id, content, content_type, to_db(created_at), seq,
-             json.dumps(metadata, ensure_ascii=False), digest, to_db(now)),
+             json.dumps(metadata, ensure_ascii=False), digest, to_db(now), to_db(expires_at)),
         )
         return int(cur.lastrowid or 0), True
 
     def insert_segments(self, conn: sqlite3.Connection, *, episode_id: int, scope: Scope,
-                        segments: Sequence[NewSegment]) -> list[int]:
+                        segments: Sequence[NewSegment], expires_at: datetime | None = None) -> list[int]:
         """Insert an episode's segments with their vectors and full-text rows; returns ids."""
         ids = []
         tokens = " ".join(scope_tokens(scope))
@@ -227,9 +274,9 @@ class SQLiteStore:
             blob = None if seg.embedding is None else encode_vector(seg.embedding)
             cur = conn.execute(
                 "INSERT INTO segments (episode_id, idx, text, derivative, org_id, project_id, "
-                "user_id, agent_id, session_id, embedding) VALUES (?,?,?,?,?,?,?,?,?,?)",
+                "user_id, agent_id, session_id, embedding, expires_at) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
                 (episode_id, idx, seg.text, seg.derivative, scope.org_id, scope.project_id,
-                 scope.user_id, scope.agent_id, scope.session_id, blob),
+                 scope.user_id, scope.agent_id, scope.session_id, blob, to_db(expires_at)),
             )
             seg_id = int(cur.lastrowid or 0)
             conn.execute("INSERT INTO segments_fts (rowid, terms, scope) VALUES (?, ?, ?)",
@@ -239,20 +286,20 @@ class SQLiteStore:
 
     def get_episode(self, scope: Scope, episode_id: int) -> Episode | None:
         """The episode with this id inside ``scope``, or ``None``."""
-        where, params = scope_predicate(scope)
         with self.db.read() as conn:
+            where, params = self.where(conn, scope, table="episodes")
             row = conn.execute(f"SELECT {_EPISODE_COLS} FROM episodes WHERE id = ? AND {where}",
                                (episode_id, *params)).fetchone()
         return None if row is None else row_to_episode(row)
 
     def list_episodes(self, scope: Scope, *, limit: int, offset: int = 0,
-                      filter: Expr | None = None) -> list[Episode]:
-        """Episodes in ``scope`` matching ``filter``, newest first."""
-        where, params = scope_predicate(scope)
+                      filter: Expr | None = None, expiry: bool = True) -> list[Episode]:
+        """Episodes in ``scope`` matching ``filter``, newest first (``expiry=False``: expired ones too)."""
         compiled = filter_predicate(filter, kind="episode")
         if compiled is None:
             return []
         with self.db.read() as conn:
+            where, params = self.where(conn, scope, table="episodes", expiry=expiry)
             rows = conn.execute(
                 f"SELECT {_EPISODE_COLS} FROM episodes WHERE {where} AND {compiled[0]} "
                 "ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?", (*params, *compiled[1], limit, offset),
@@ -287,15 +334,19 @@ class SQLiteStore:
         if compiled is None:
             return out
         with self.db.read() as conn:
+            hidden, hparams = self.hidden_clause(conn, "episodes", "e.")
+            extra = (" AND " + hidden) if hidden else ""
             for ep in episodes:
                 sc = ep.scope
                 rows = conn.execute(
                     f"SELECT s.id AS seg_id, s.idx, s.text, s.derivative, {cols} FROM episodes e "
                     "JOIN segments s ON s.episode_id = e.id AND s.idx = 0 WHERE e.org_id = ? AND e.project_id = ? "
                     "AND e.user_id IS ? AND e.agent_id IS ? AND e.session_id IS ? "
-                    f"AND e.sequence_num BETWEEN ? AND ? AND e.id != ? AND {compiled[0]}",
+                    f"AND e.sequence_num BETWEEN ? AND ? AND e.id != ? AND {compiled[0]} "
+                    f"AND (e.expires_at IS NULL OR e.expires_at > ?){extra}",
                     (sc.org_id, sc.project_id, sc.user_id, sc.agent_id, sc.session_id,
-                     ep.sequence_num - reach, ep.sequence_num + reach, ep.id, *compiled[1]),
+                     ep.sequence_num - reach, ep.sequence_num + reach, ep.id, *compiled[1], to_db(utcnow()),
+                     *hparams),
                 ).fetchall()
                 out[ep.id] = [(Segment(r["seg_id"], r["id"], r["idx"], r["text"], r["derivative"]),
                                row_to_episode(r)) for r in rows]
@@ -308,15 +359,13 @@ class SQLiteStore:
         compiled = filter_predicate(filter, kind="episode", alias="e.")
         if n <= 0 or compiled is None:
             return []
-        where, params = scope_predicate(episode.scope, prefix="e.")
-        where += f" AND {compiled[0]}"
-        params += compiled[1]
         order = "e.sequence_num, e.id, s.idx"
         key = (episode.sequence_num, episode.id, segment_index)
-        sql = (f"SELECT e.id, s.idx, s.text, e.producer_id, e.role, e.created_at FROM segments s "
-               f"JOIN episodes e ON e.id = s.episode_id WHERE {where} AND (e.sequence_num, e.id, s.idx) "
-               f"{{op}} (?, ?, ?) ORDER BY {{order}} LIMIT ?")
         with self.db.read() as conn:
+            where, params = self.where(conn, episode.scope, table="episodes", prefix="e.", extra=compiled)
+            sql = (f"SELECT e.id, s.idx, s.text, e.producer_id, e.role, e.created_at FROM segments s "
+                   f"JOIN episodes e ON e.id = s.episode_id WHERE {where} AND (e.sequence_num, e.id, s.idx) "
+                   f"{{op}} (?, ?, ?) ORDER BY {{order}} LIMIT ?")
             before = conn.execute(sql.format(op="<", order=order.replace(",", " DESC,") + " DESC"),
                                   (*params, *key, n)).fetchall()
             after = conn.execute(sql.format(op=">", order=order), (*params, *key, n)).fetchall()
@@ -338,11 +387,10 @@ class SQLiteStore:
             cites.setdefault(fid, []).append(eid)
         return [self._row_to_fact(r, tuple(cites.get(r["id"], ()))) for r in rows]
 
-    @staticmethod
-    def _row_to_fact(row: sqlite3.Row, citations: tuple[int, ...]) -> Fact:
+    def _row_to_fact(self, row: sqlite3.Row, citations: tuple[int, ...]) -> Fact:
         return Fact(
             id=row["id"], scope=Scope(row["org_id"], row["project_id"], row["user_id"], row["agent_id"]),
-            kind=row["kind"], key=row["key"], value=row["value"], tag=row["tag"],
+            kind=row["kind"], key=row["key"], value=reveal(row["value"], self.cipher), tag=row["tag"],
             confidence=row["confidence"], importance=row["importance"],
             sensitivity=row["sensitivity"], citations=citations,
             observed_at=from_db(row["observed_at"]),  # type: ignore[arg-type]
@@ -350,14 +398,15 @@ class SQLiteStore:
             expires_at=from_db(row["expires_at"]), status=row["status"],
             access_count=row["access_count"], last_accessed_at=from_db(row["last_accessed_at"]),
             created_at=from_db(row["created_at"]),  # type: ignore[arg-type]
-            subject=row["subject"], statement=row["statement"],
+            subject=row["subject"], statement=reveal(row["statement"], self.cipher),
+            expired_at=from_db(row["expired_at"]), encrypted=bool(row["encrypted"]),
         )
 
     def fact_ids(self, conn: sqlite3.Connection, scope: Scope, *, keys: Sequence[str], subject: str | None,
                  value_norm: str | None = None) -> list[int]:
         """Ids of active facts of ``scope`` (user/agent level) about ``subject`` under ``keys``,
         optionally only those whose normalised value is ``value_norm``."""
-        where, params = scope_predicate(scope, session=False)
+        where, params = self.where(conn, scope, table="facts", session=False)
         marks = ",".join("?" * len(keys))
         sql = (f"SELECT id FROM facts WHERE {where} AND key IN ({marks}) AND status = 'active' "
                "AND ifnull(subject, '') = ?")
@@ -370,11 +419,11 @@ class SQLiteStore:
     def nearest_facts(self, conn: sqlite3.Connection, scope: Scope, *, key: str, subject: str | None,
                       vector: np.ndarray, min_similarity: float, k: int = 3) -> list[tuple[int, float]]:
         """Active facts under ``key`` about ``subject`` with cosine ≥ ``min_similarity`` to ``vector``."""
-        where, params = scope_predicate(scope, session=False)
+        where, params = self.where(conn, scope, table="facts", session=False, expiry=False)
         where += " AND key = ? AND status = 'active' AND ifnull(subject, '') = ?"
         entry = self.vectors.get(conn, table="facts", where=where, params=[*params, key, subject or ""],
                                  version=self._version(conn, "facts_version"), dim=len(vector))
-        return top_k(vector, entry, k, min_similarity)
+        return top_k(vector, entry, k, min_similarity, now=utcnow())
 
     def load_facts(self, conn: sqlite3.Connection, ids: Iterable[int]) -> list[Fact]:
         """Facts by id (inside an open transaction; ids come from scoped queries)."""
@@ -389,13 +438,14 @@ class SQLiteStore:
         cur = conn.execute(
             "INSERT INTO facts (org_id, project_id, user_id, agent_id, subject, kind, key, tag, value, "
             "value_norm, statement, confidence, importance, sensitivity, observed_at, valid_from, valid_to, "
-            "status, created_at, updated_at, embedding) "
-            "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,'active',?,?,?)",
+            "status, created_at, updated_at, embedding, expires_at, encrypted) "
+            "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,'active',?,?,?,?,?)",
             (scope.org_id, scope.project_id, scope.user_id, scope.agent_id, fact.subject, fact.kind,
              fact.key, fact.tag, fact.value, fact.value_norm, fact.statement, fact.confidence, fact.importance,
              fact.sensitivity, to_db(fact.observed_at), to_db(fact.valid_from),
              to_db(fact.valid_to), to_db(now), to_db(now),
-             None if fact.embedding is None else encode_vector(fact.embedding)),
+             None if fact.embedding is None else encode_vector(fact.embedding),
+             to_db(fact.expires_at), int(fact.encrypted)),
         )
         fact_id = int(cur.lastrowid or 0)
         conn.execute("INSERT INTO facts_fts (rowid, terms) VALUES (?, ?)", (fact_id, fact.index_terms))
@@ -410,9 +460,15 @@ class SQLiteStore:
 
     def set_fact_status(self, conn: sqlite3.Connection, fact_id: int, status: str, *,
                         now: datetime, valid_to: datetime | None = None) -> None:
-        """Change a fact's status (``superseded`` also closes ``valid_to``)."""
-        conn.execute("UPDATE facts SET status = ?, valid_to = coalesce(?, valid_to), updated_at = ? "
-                     "WHERE id = ?", (status, to_db(valid_to), to_db(now), fact_id))
+        """Change a fact's status. ``superseded`` closes ``valid_to`` (when given) and stamps
+        ``expired_at`` (the system stopped believing it); ``active`` reopens both."""
+        if status == "active":
+            conn.execute("UPDATE facts SET status = 'active', valid_to = NULL, expired_at = NULL, updated_at = ? "
+                         "WHERE id = ?", (to_db(now), fact_id))
+        else:
+            conn.execute("UPDATE facts SET status = ?, valid_to = coalesce(?, valid_to), updated_at = ?, "
+                         "expired_at = CASE WHEN ? = 'superseded' THEN ? ELSE expired_at END WHERE id = ?",
+                         (status, to_db(valid_to), to_db(now), status, to_db(now), fact_id))
         self.bump(conn, "facts_version")
 
     @staticmethod
@@ -450,12 +506,12 @@ class SQLiteStore:
         return self.db.checkpoint()
 
     def get_facts(self, scope: Scope, ids: Sequence[int]) -> dict[int, Fact]:
-        """Facts by id inside ``scope`` (any status)."""
+        """Facts by id inside ``scope`` (any status; not hidden, not expired)."""
         if not ids:
             return {}
-        where, params = scope_predicate(scope, session=False)
         marks = ",".join("?" * len(ids))
         with self.db.read() as conn:
+            where, params = self.where(conn, scope, table="facts", session=False)
             facts = self._facts(conn, f"id IN ({marks}) AND {where}", [*ids, *params])
         return {f.id: f for f in facts}
 
@@ -465,16 +521,14 @@ class SQLiteStore:
         compiled = filter_predicate(filter, kind="fact")
         if compiled is None:
             return []
-        where, params = scope_predicate(scope, session=False)
-        where += f" AND {compiled[0]}"
-        params += compiled[1]
         marks = ",".join("?" * len(statuses))
-        where += f" AND status IN ({marks})"
-        params += list(statuses)
-        if key is not None:
-            where += " AND (key = ? OR key LIKE ?)"
-            params += [key, key + ".%"]
         with self.db.read() as conn:
+            where, params = self.where(conn, scope, table="facts", session=False, extra=compiled)
+            where += f" AND status IN ({marks})"
+            params += list(statuses)
+            if key is not None:
+                where += " AND (key = ? OR key LIKE ?)"
+                params += [key, key + ".%"]
             return self._facts(conn, where, [*params, int(limit), int(offset)],
                                "ORDER BY observed_at DESC, id DESC LIMIT ? OFFSET ?")
 
@@ -505,7 +559,7 @@ class SQLiteStore:
 
     # -- search candidates ------------------------------------------------------------------
     def fts_segments(self, scope: Scope, match: str, limit: int, *,
-                     filter: Expr | None = None) -> list[tuple[int, float]]:
+                     filter: Expr | None = None, now: datetime | None = None) -> list[tuple[int, float]]:
         """Full-text candidates ``[(segment_id, bm25)]`` in ``scope``, best first (bm25: lower is better).
 
         Exact in every case, fast in both common ones: first the index's own top
@@ -515,14 +569,13 @@ class SQLiteStore:
         (``scope_tokens``) lets the index skip every other scope's rows. With a filter, the
         scope's rows are joined to their episodes and filtered inside the one query.
         """
-        where, params = scope_predicate(scope)
         required = " AND ".join(f'"{t}"' for t in scope_tokens(scope))
         if filter is not None:
             compiled = _episode_filter(filter, "s")
             if compiled is None:
                 return []
-            swhere, sparams = scope_predicate(scope, prefix="s.")
             with self.db.read() as conn:
+                swhere, sparams = self.where(conn, scope, table="segments", prefix="s.", now=now)
                 rows = conn.execute(
                     "SELECT s.id, segments_fts.rank FROM segments_fts JOIN segments s ON s.id = segments_fts.rowid "
                     f"WHERE segments_fts MATCH ? AND {swhere} AND {compiled[0]} ORDER BY segments_fts.rank LIMIT ?",
@@ -530,6 +583,7 @@ class SQLiteStore:
             return [(int(r[0]), float(r[1])) for r in rows]
         sql = "SELECT rowid, rank FROM segments_fts WHERE segments_fts MATCH ? ORDER BY rank LIMIT ?"
         with self.db.read() as conn:
+            where, params = self.where(conn, scope, table="segments", now=now)
             ranked = conn.execute(sql, (f"terms : ({match})", OVERFETCH * limit)).fetchall()
             kept = self._in_scope(conn, ranked, where, params)
             if len(kept) < limit and len(ranked) == OVERFETCH * limit:
@@ -548,16 +602,15 @@ class SQLiteStore:
         return [(int(r[0]), float(r[1])) for r in ranked if r[0] in allowed]
 
     def fts_facts(self, scope: Scope, match: str, limit: int, statuses: Sequence[str], *,
-                  filter: Expr | None = None) -> list[tuple[int, float]]:
+                  filter: Expr | None = None, now: datetime | None = None) -> list[tuple[int, float]]:
         """Full-text candidates among facts ``[(fact_id, bm25)]`` matching ``filter``, best first."""
         compiled = filter_predicate(filter, kind="fact", alias="f.")
         if compiled is None:
             return []
-        where, params = scope_predicate(scope, prefix="f.", session=False)
-        where += f" AND {compiled[0]}"
-        params += compiled[1]
         marks = ",".join("?" * len(statuses))
         with self.db.read() as conn:
+            where, params = self.where(conn, scope, table="facts", prefix="f.", session=False, now=now,
+                                       extra=compiled)
             rows = conn.execute(
                 f"SELECT f.id, bm25(facts_fts) AS r FROM facts_fts JOIN facts f ON f.id = facts_fts.rowid "
                 f"WHERE facts_fts MATCH ? AND {where} AND f.status IN ({marks}) ORDER BY r LIMIT ?",
@@ -566,37 +619,37 @@ class SQLiteStore:
         return [(int(r[0]), float(r[1])) for r in rows]
 
     def nearest_segments(self, scope: Scope, vector: np.ndarray, *, k: int, min_similarity: float,
-                         filter: Expr | None = None) -> list[tuple[int, float]]:
+                         filter: Expr | None = None, now: datetime | None = None) -> list[tuple[int, float]]:
         """``[(segment_id, cosine)]`` of the ``k`` nearest embedded segments in ``scope`` whose
         episodes match ``filter``, best first (exact search over the filtered working copy;
-        episodes are never rewritten, so a filtered copy stays valid as rows are added)."""
+        episodes are never rewritten, so a filtered copy stays valid as rows are added).
+        Segments expired at ``now`` are masked."""
         compiled = _episode_filter(filter, "segments")
         if compiled is None:
             return []
-        where, params = scope_predicate(scope)
-        where += f" AND {compiled[0]}"
-        params += compiled[1]
         with self.db.read() as conn:
+            where, params = self.where(conn, scope, table="segments", expiry=False, extra=compiled)
             version = self._version(conn, "segments_deleted")
             entry = self.vectors.get(conn, table="segments", where=where, params=params,
                                      version=version, dim=len(vector))
-        return top_k(vector, entry, k, min_similarity)
+        return top_k(vector, entry, k, min_similarity, now=now or utcnow())
 
     def nearest_scope_facts(self, scope: Scope, vector: np.ndarray, *, statuses: Sequence[str], k: int,
-                            min_similarity: float, filter: Expr | None = None) -> list[tuple[int, float]]:
+                            min_similarity: float, filter: Expr | None = None,
+                            now: datetime | None = None) -> list[tuple[int, float]]:
         """``[(fact_id, cosine)]`` of the ``k`` nearest embedded facts in ``scope`` with one of ``statuses``
         matching ``filter``. A filtered search is not cached: facts' confidence, access counts and
         times change in place without a version bump."""
         compiled = filter_predicate(filter, kind="fact")
         if compiled is None:
             return []
-        where, params = scope_predicate(scope, session=False)
-        where += " AND status IN (" + ",".join("?" * len(statuses)) + f") AND {compiled[0]}"
         with self.db.read() as conn:
+            where, params = self.where(conn, scope, table="facts", session=False, expiry=False)
+            where += " AND status IN (" + ",".join("?" * len(statuses)) + f") AND {compiled[0]}"
             version = self._version(conn, "facts_version")
             entry = self.vectors.get(conn, table="facts", where=where, params=[*params, *statuses, *compiled[1]],
                                      version=version, dim=len(vector), cache=filter is None)
-        return top_k(vector, entry, k, min_similarity)
+        return top_k(vector, entry, k, min_similarity, now=now or utcnow())
 
     @staticmethod
     def _version(conn: sqlite3.Connection, counter: str) -> str:

@@ -1,0 +1,1 @@
+"""Lifecycle of memories: retention, expiry, maintenance, forgetting jobs, restore, rollback."""

@@ -1,0 +1,83 @@
+"""Retention: what a fact is worth without a query, the per-user cap, the archive rule, TTLs.
+
+A fact's standing value is the ranking score of ``retrieve.blend`` with relevance 0:
+recency of its last observation, confidence, importance and how often it was recalled.
+The cap and the archive rule both archive (never delete): ``include_archived=True``
+still finds archived facts, and ``Memory.restore`` brings one back.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Collection, Mapping
+from datetime import datetime, timedelta
+
+from memstrata.clock import from_db, to_db
+from memstrata.config import RankingWeights
+from memstrata.retrieve import access_signal, blend, recency
+from memstrata.store.sqlite.store import SQLiteStore
+from memstrata.types import Scope
+
+ACTOR = "retention"
+
+
+def standing_value(*, observed_at: datetime, confidence: float, importance: float, access_count: int,
+                   now: datetime, weights: RankingWeights, half_life_days: float) -> float:
+    """The ranking score in [0, 1] of a fact with the query term left out (relevance 0)."""
+    return blend(relevance=0.0, recency=recency(observed_at, now, half_life_days=half_life_days),
+                 confidence=confidence, importance=importance, access=access_signal(access_count),
+                 weights=weights)
+
+
+def fact_expiry(*, now: datetime, kind: str, sensitivity: str, ttl_seconds: Mapping[str, float],
+                message_expires_at: datetime | None) -> datetime | None:
+    """When a new fact expires: the earliest of its message's TTL and the policy TTLs of its
+    kind and sensitivity (``Settings.ttl_seconds``); ``None`` when none applies."""
+    candidates = [message_expires_at] if message_expires_at is not None else []
+    candidates += [now + timedelta(seconds=ttl_seconds[name]) for name in (kind, sensitivity) if name in ttl_seconds]
+    return min(candidates) if candidates else None
+
+
+def enforce_cap(store: SQLiteStore, conn: sqlite3.Connection, scope: Scope, *, cap: int,
+                keep: Collection[int], now: datetime, weights: RankingWeights,
+                half_life_days: float) -> list[int]:
+    """Archive the lowest-value active facts of ``scope``'s owner (user and agent) over ``cap``.
+
+    Facts in ``keep`` (the ones just written) are never archived. Runs inside the caller's
+    write transaction; logs an ``archive`` event per fact. Returns the archived ids.
+    """
+    owner = ("org_id = ? AND project_id = ? AND user_id IS ? AND agent_id IS ? AND status = 'active'",
+             [scope.org_id, scope.project_id, scope.user_id, scope.agent_id])
+    count = conn.execute(f"SELECT count(*) FROM facts WHERE {owner[0]}", owner[1]).fetchone()[0]
+    excess = int(count) - cap
+    if excess <= 0:
+        return []
+    rows = conn.execute(f"SELECT id, observed_at, confidence, importance, access_count FROM facts "
+                        f"WHERE {owner[0]}", owner[1]).fetchall()
+    ranked = sorted(
+        (standing_value(observed_at=from_db(r[1]), confidence=r[2], importance=r[3],  # type: ignore[arg-type]
+                        access_count=r[4], now=now, weights=weights, half_life_days=half_life_days), r[0])
+        for r in rows if r[0] not in keep
+    )
+    victims = [fid for _, fid in ranked[:excess]]
+    for fid in victims:
+        store.set_fact_status(conn, fid, "archived", now=now)
+        store.log_event(conn, scope, fact_id=fid, action="archive", actor=ACTOR,
+                        detail={"reason": "cap", "cap": cap}, now=now)
+    return victims
+
+
+def archive_idle(store: SQLiteStore, conn: sqlite3.Connection, *, now: datetime, idle_days: float,
+                 below_importance: float) -> list[int]:
+    """Archive active facts not recalled (or, never recalled, not observed) for ``idle_days``
+    whose importance is below ``below_importance``. Returns the archived ids."""
+    cutoff = to_db(now - timedelta(days=idle_days))
+    rows = conn.execute(
+        "SELECT id, org_id, project_id, user_id, agent_id FROM facts WHERE status = 'active' AND importance < ? "
+        "AND coalesce(last_accessed_at, observed_at) < ?", (below_importance, cutoff)).fetchall()
+    for fid, org, project, user, agent in rows:
+        store.set_fact_status(conn, fid, "archived", now=now)
+        store.log_event(conn, Scope(org, project, user, agent), fact_id=fid, action="archive", actor=ACTOR,
+                        detail={"reason": "idle", "idle_days": idle_days, "below_importance": below_importance},
+                        now=now)
+    return [int(r[0]) for r in rows]

@@ -1,0 +1,208 @@
+"""Detectors for secrets and personal data in Chinese and English text.
+
+Each detector returns ``Finding`` spans; ``find_all`` runs them in priority order and
+drops spans that overlap an earlier finding (a Chinese ID number is not also a card
+number; a key after "my password is" is a password). Checksums keep false positives
+down: card numbers must pass Luhn and start with an issuer digit (2–6), resident ID
+numbers must carry a valid GB 11643-1999 check character and birth date.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from datetime import date
+
+#: The kinds a policy can name, in detection priority order.
+KINDS: tuple[str, ...] = ("password", "api_key", "cn_id", "bank_card", "email", "phone")
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One detected span: ``text[start:end]`` is of ``kind``."""
+
+    kind: str
+    start: int
+    end: int
+
+
+# -- passwords stated in words ---------------------------------------------------------------
+_PW_EN = re.compile(
+    r"(?i)\b(?:password|passcode|passwd|pwd|pin(?:\s+code)?|passphrase)\b"
+    r"(?:\s+(?:for|to|of)\s+[\w .'-]{1,30}?)?"
+    r"\s*(?:is|was|is\s+now|has\s+been\s+changed\s+to|changed\s+to|:|=)\s*[:：]?\s*"
+    r"[\"'“‘]?(?P<v>[^\s\"'”’，。]+?)[\"'”’]?(?=[\s,.;!?，。；！？]*(?:\s|$))"
+)
+_PW_ZH = re.compile(
+    r"(?:密码|口令|支付密码|登录密码|开机密码|密碼|PIN码)"
+    r"(?:是|为|為|：|:|改成了?|改为|设置为|设为|换成了?)\s*[“\"']?(?P<v>[^\s，。,；;！!？?”\"']+)"
+)
+
+
+def _passwords(text: str) -> Iterator[Finding]:
+    for pattern in (_PW_EN, _PW_ZH):
+        for m in pattern.finditer(text):
+            value = m.group("v").rstrip(".")
+            if value:
+                yield Finding("password", m.start("v"), m.start("v") + len(value))
+
+
+# -- API keys and tokens ---------------------------------------------------------------------
+#: Vendor prefixes (OpenAI/Anthropic ``sk-``, GitHub ``ghp_`` and friends, AWS access key
+#: ids ``AKIA``/``ASIA``, Slack ``xox?-``, Google ``AIza``, GitLab ``glpat-``, Stripe live keys,
+#: JSON Web Tokens, PEM private keys).
+_KEY_PREFIXES = re.compile(
+    r"(?<![\w-])(?:"
+    r"sk-(?:proj-|ant-(?:api\d\d-)?|live-)?[A-Za-z0-9_-]{20,}"
+    r"|gh[pousr]_[A-Za-z0-9]{30,}"
+    r"|github_pat_[A-Za-z0-9_]{40,}"
+    r"|(?:AKIA|ASIA)[0-9A-Z]{16}"
+    r"|xox[abposr]-[A-Za-z0-9-]{10,}"
+    r"|AIza[0-9A-Za-z_-]{35}"
+    r"|glpat-[A-Za-z0-9_-]{20,}"
+    r"|(?:sk|rk|pk)_live_[A-Za-z0-9]{20,}"
+    r"|eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}"
+    r")(?![\w-])"
+)
+_PEM = re.compile(r"-----BEGIN [A-Z ]*PRIVATE KEY-----.*?(?:-----END [A-Z ]*PRIVATE KEY-----|$)", re.S)
+_TOKEN = re.compile(r"(?<![\w/+=.-])[A-Za-z0-9+/_=-]{24,}(?![\w/+=-])")
+_KEYWORD_TOKEN = re.compile(
+    r"(?i)(?:api[\s_-]?key|access[\s_-]?key|secret(?:[\s_-]?key)?|token|密钥|秘钥|令牌)"
+    r"\s*(?:is|=|:|：|是|为)?\s*[\"']?(?P<v>[A-Za-z0-9+/_=.-]{16,})"
+)
+#: Shannon entropy (bits per character) from which a long mixed token counts as a secret.
+#: Random base62/base64 strings of 24+ characters measure 4.2–5.0; English words and
+#: identifiers like ``internationalization_service`` measure below 3.8.
+ENTROPY_BITS = 3.8
+
+
+def shannon_entropy(token: str) -> float:
+    """Bits per character of ``token``'s character distribution (0 for an empty string)."""
+    if not token:
+        return 0.0
+    counts = Counter(token)
+    n = len(token)
+    return -sum(c / n * math.log2(c / n) for c in counts.values())
+
+
+def _looks_random(token: str) -> bool:
+    classes = sum((any(c.islower() for c in token), any(c.isupper() for c in token),
+                   any(c.isdigit() for c in token)))
+    return classes == 3 and shannon_entropy(token) >= ENTROPY_BITS
+
+
+def _api_keys(text: str) -> Iterator[Finding]:
+    for pattern in (_PEM, _KEY_PREFIXES):
+        for m in pattern.finditer(text):
+            yield Finding("api_key", m.start(), m.end())
+    for m in _KEYWORD_TOKEN.finditer(text):
+        value = m.group("v").rstrip(".")
+        if any(c.isdigit() for c in value) and any(c.isalpha() for c in value):
+            yield Finding("api_key", m.start("v"), m.start("v") + len(value))
+    for m in _TOKEN.finditer(text):
+        if _looks_random(m.group()):
+            yield Finding("api_key", m.start(), m.end())
+
+
+# -- Chinese resident identity numbers (GB 11643-1999) ---------------------------------------
+_CN_ID = re.compile(r"(?<![0-9A-Za-z])[1-9]\d{16}[0-9Xx](?![0-9A-Za-z])")
+_CN_ID_WEIGHTS = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
+_CN_ID_CHECK = "10X98765432"
+
+
+def valid_cn_id(number: str) -> bool:
+    """Whether an 18-character string is a well-formed resident ID: check character
+    (ISO 7064 MOD 11-2) and a real birth date between 1900 and 2099."""
+    if len(number) != 18 or not number[:17].isdigit():
+        return False
+    check = _CN_ID_CHECK[sum(int(d) * w for d, w in zip(number[:17], _CN_ID_WEIGHTS, strict=True)) % 11]
+    if number[17].upper() != check:
+        return False
+    try:
+        born = date(int(number[6:10]), int(number[10:12]), int(number[12:14]))
+    except ValueError:
+        return False
+    return 1900 <= born.year <= 2099
+
+
+def _cn_ids(text: str) -> Iterator[Finding]:
+    for m in _CN_ID.finditer(text):
+        if valid_cn_id(m.group()):
+            yield Finding("cn_id", m.start(), m.end())
+
+
+# -- bank cards --------------------------------------------------------------------------------
+_CARD = re.compile(r"(?<![\d-])(?:\d[ -]?){12,18}\d(?![\d-])")
+#: Words just before a number that make it an order, tracking or invoice number, not a card.
+_NOT_CARD = re.compile(
+    r"(?i)(?:order|tracking|invoice|ticket|booking|reference|ref|serial|订单|单号|运单|快递|发票|编号|工单|流水号)"
+    r"(?:\s*(?:number|num|no\.?|id|#|号码|号|码))?\s*(?:is|was|:|：|是|为)?\s*$"
+)
+
+
+def luhn_ok(digits: str) -> bool:
+    """The Luhn (mod 10) check of a digit string (ISO/IEC 7812-1)."""
+    total = 0
+    for i, ch in enumerate(reversed(digits)):
+        d = int(ch)
+        if i % 2 == 1:
+            d = d * 2 - 9 if d > 4 else d * 2
+        total += d
+    return total % 10 == 0
+
+
+def _bank_cards(text: str) -> Iterator[Finding]:
+    for m in _CARD.finditer(text):
+        digits = re.sub(r"\D", "", m.group())
+        if not 13 <= len(digits) <= 19 or digits[0] not in "23456" or not luhn_ok(digits):
+            continue
+        if _NOT_CARD.search(text[max(0, m.start() - 24):m.start()]):
+            continue
+        yield Finding("bank_card", m.start(), m.end())
+
+
+# -- e-mail and phone numbers ------------------------------------------------------------------
+_EMAIL = re.compile(r"(?<![\w.+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}(?![\w-])")
+#: Mainland China mobile numbers (11 digits, 13x–19x), optionally +86 / 0086 and separators.
+_CN_MOBILE = re.compile(r"(?<![\d+])(?:(?:\+|00)86[ -]?)?1[3-9]\d[ -]?\d{4}[ -]?\d{4}(?!\d)")
+#: International numbers written with a country code: ``+44 20 7946 0958``, ``+1 (415) 555-0100``.
+_INTL = re.compile(r"(?<![\w+])\+\d{1,3}(?:[ .-]?\(?\d{1,4}\)?){2,5}(?![\d])")
+
+
+def _emails(text: str) -> Iterator[Finding]:
+    for m in _EMAIL.finditer(text):
+        yield Finding("email", m.start(), m.end())
+
+
+def _phones(text: str) -> Iterator[Finding]:
+    for m in _CN_MOBILE.finditer(text):
+        yield Finding("phone", m.start(), m.end())
+    for m in _INTL.finditer(text):
+        if 8 <= sum(c.isdigit() for c in m.group()) <= 15:
+            yield Finding("phone", m.start(), m.end())
+
+
+DETECTORS: dict[str, Callable[[str], Iterator[Finding]]] = {
+    "password": _passwords,
+    "api_key": _api_keys,
+    "cn_id": _cn_ids,
+    "bank_card": _bank_cards,
+    "email": _emails,
+    "phone": _phones,
+}
+
+
+def find_all(text: str) -> list[Finding]:
+    """Every non-overlapping finding in ``text``, ordered by position.
+
+    Detectors run in ``KINDS`` order; a span overlapping one already taken is dropped.
+    """
+    taken: list[Finding] = []
+    for kind in KINDS:
+        for finding in DETECTORS[kind](text):
+            if not any(finding.start < t.end and t.start < finding.end for t in taken):
+                taken.append(finding)
+    return sorted(taken, key=lambda f: f.start)

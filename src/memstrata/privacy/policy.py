@@ -1,0 +1,111 @@
+"""What to do with each kind of detected secret or personal datum, and the redaction itself.
+
+Actions per kind:
+
+* ``redact``: the span is replaced by ``[REDACTED:<kind>]`` in the stored episode, the text
+  that is embedded and the full-text index; facts extracted from the redacted text keep
+  the placeholder.
+* ``drop``: redacted in the episode as above, and no fact whose value or statement carries
+  that kind's placeholder is stored.
+* ``allow``: stored as said.
+
+Defaults: secrets and identity numbers (``password``, ``api_key``, ``bank_card``, ``cn_id``)
+are ``drop``: a fact "password = [REDACTED]" helps nobody. Contact details (``email``,
+``phone``) are ``redact``: the episode keeps that an address was given, never the address.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from memstrata.errors import InvalidInput
+from memstrata.privacy.detectors import KINDS, Finding, find_all
+
+ACTIONS: tuple[str, ...] = ("redact", "drop", "allow")
+
+DEFAULT_ACTIONS: dict[str, str] = {
+    "password": "drop",
+    "api_key": "drop",
+    "bank_card": "drop",
+    "cn_id": "drop",
+    "email": "redact",
+    "phone": "redact",
+}
+
+
+def placeholder(kind: str) -> str:
+    """The typed placeholder that replaces a redacted span, e.g. ``[REDACTED:api_key]``."""
+    return f"[REDACTED:{kind}]"
+
+
+@dataclass(frozen=True)
+class PrivacyPolicy:
+    """Action per kind (``redact`` | ``drop`` | ``allow``); kinds not named take the default."""
+
+    actions: Mapping[str, str] = field(default_factory=lambda: dict(DEFAULT_ACTIONS))
+
+    def __post_init__(self) -> None:
+        for kind, action in self.actions.items():
+            if kind not in KINDS:
+                raise InvalidInput(f"privacy policy names unknown kind {kind!r}; kinds are {', '.join(KINDS)}")
+            if action not in ACTIONS:
+                raise InvalidInput(f"privacy policy for {kind!r} is {action!r}; use one of {', '.join(ACTIONS)}")
+
+    def action(self, kind: str) -> str:
+        """The action for ``kind``."""
+        return self.actions.get(kind, DEFAULT_ACTIONS[kind])
+
+    @classmethod
+    def parse(cls, spec: str) -> PrivacyPolicy:
+        """Defaults overridden by ``"email=allow,phone=drop"`` (``MEMSTRATA_PRIVACY``).
+
+        Raises:
+            InvalidInput: a malformed entry, unknown kind or unknown action.
+        """
+        actions = dict(DEFAULT_ACTIONS)
+        for part in filter(None, (p.strip() for p in spec.split(","))):
+            kind, sep, action = part.partition("=")
+            if not sep:
+                raise InvalidInput(f"MEMSTRATA_PRIVACY entry {part!r} is not kind=action (e.g. email=allow)")
+            actions[kind.strip()] = action.strip()
+        return cls(actions)
+
+    def dropped_placeholders(self) -> tuple[str, ...]:
+        """Placeholders whose presence in a fact means the fact is not stored."""
+        return tuple(placeholder(k) for k in KINDS if self.action(k) == "drop")
+
+
+@dataclass(frozen=True)
+class Redaction:
+    """A redacted text and what was taken out of it (kinds and counts only, never the values)."""
+
+    text: str
+    kinds: tuple[str, ...]
+
+
+def redact(text: str, policy: PrivacyPolicy) -> Redaction:
+    """``text`` with every finding whose kind is not ``allow`` replaced by its placeholder."""
+    findings: list[Finding] = [f for f in find_all(text) if policy.action(f.kind) != "allow"]
+    if not findings:
+        return Redaction(text, ())
+    out, pos = [], 0
+    for f in findings:
+        out += [text[pos:f.start], placeholder(f.kind)]
+        pos = f.end
+    out.append(text[pos:])
+    return Redaction("".join(out), tuple(f.kind for f in findings))
+
+
+def redact_json(value: Any, policy: PrivacyPolicy, kinds: list[str]) -> Any:
+    """Redact every string inside a JSON-like value (metadata), appending found kinds to ``kinds``."""
+    if isinstance(value, str):
+        r = redact(value, policy)
+        kinds.extend(r.kinds)
+        return r.text
+    if isinstance(value, dict):
+        return {k: redact_json(v, policy, kinds) for k, v in value.items()}
+    if isinstance(value, list):
+        return [redact_json(v, policy, kinds) for v in value]
+    return value

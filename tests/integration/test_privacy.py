@@ -1,0 +1,87 @@
+"""Redaction before storage and encryption at rest, end to end on a real file and model."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+from cryptography.fernet import Fernet
+
+from memstrata import Fact, Memory, Settings
+from memstrata.embed.base import EmbeddingCache
+from memstrata.privacy import PrivacyPolicy
+
+API_KEY = "sk-proj-Zq8Lw3Nx7Pv2Rt6Yk1Hs5Df9Jb4"
+PASSWORD_ZH = "Mima2026xyz"
+
+
+class Recording:
+    """The real model, remembering every text it was asked to embed."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner, self.name, self.dim = inner, inner.name, inner.dim
+        self.seen: list[str] = []
+
+    def embed(self, texts: list[str]) -> np.ndarray:
+        self.seen.extend(texts)
+        return self.inner.embed(texts)  # type: ignore[no-any-return]
+
+
+def _files(db_path: Path) -> bytes:
+    return b"".join(p.read_bytes() for p in db_path.parent.iterdir() if p.name.startswith(db_path.name))
+
+
+def test_secrets_never_reach_the_store_the_embedder_or_the_index(db_path: Path, embedder: EmbeddingCache,
+                                                                  caplog: pytest.LogCaptureFixture) -> None:
+    recorder = Recording(embedder.inner)
+    caplog.set_level(logging.DEBUG)
+    with Memory(db_path, embedder=recorder, user_id="u1") as memory:
+        en = memory.add(f"Please use my key {API_KEY} for the deploy, my email is bob@example.org")
+        zh = memory.add(f"我的密码是{PASSWORD_ZH}，手机13812345678", metadata={"note": f"key {API_KEY}"})
+        assert sorted(en.redacted) == ["api_key", "email"] and sorted(zh.redacted) == ["api_key", "password", "phone"]
+        stored = memory.get(episode_id=en.episode_id)
+        assert stored.content == "Please use my key [REDACTED:api_key] for the deploy, my email is [REDACTED:email]"
+        assert memory.get(episode_id=zh.episode_id).metadata == {"note": "key [REDACTED:api_key]"}
+        assert not any(API_KEY in t or PASSWORD_ZH in t or "13812345678" in t for t in recorder.seen)
+        assert memory.search(API_KEY) == [] or all(API_KEY not in h.text for h in memory.search(API_KEY))
+        assert memory.search("password") and all(PASSWORD_ZH not in h.text for h in memory.search("密码"))
+        memory.store.db.checkpoint()
+    raw = _files(db_path)
+    for secret in (API_KEY, PASSWORD_ZH, "13812345678", "bob@example.org"):
+        assert secret.encode() not in raw
+    assert not any(s in r.getMessage() for r in caplog.records for s in (API_KEY, PASSWORD_ZH, "Please use"))
+
+
+def test_drop_withholds_the_fact_and_allow_keeps_the_text(db_path: Path, embedder: EmbeddingCache) -> None:
+    allow = replace(Settings(), privacy=PrivacyPolicy.parse("phone=allow"))
+    with Memory(db_path, settings=allow, embedder=embedder.inner, user_id="u1") as memory:
+        kept = memory.add("我的手机号是13812345678")
+        assert kept.redacted == () and "13812345678" in memory.get(episode_id=kept.episode_id).content
+        # contact.phone is high sensitivity: without an encryption key the fact is not stored.
+        assert kept.withheld == 1 and memory.list(key="contact") == []
+
+
+def test_high_sensitivity_facts_are_encrypted_at_rest_with_a_key(db_path: Path, embedder: EmbeddingCache) -> None:
+    key = Fernet.generate_key().decode()
+    settings = replace(Settings(), privacy=PrivacyPolicy.parse("email=allow"), encryption_key=key)
+    with Memory(db_path, settings=settings, embedder=embedder.inner, user_id="u1") as memory:
+        first = memory.add("My email is carol.secret@example.net")
+        assert first.withheld == 0 and len(first.facts) == 1
+        fact = first.facts[0].fact
+        assert fact.encrypted and fact.value == "carol.secret@example.net"
+        again = memory.add("My email is carol.secret@example.net", created_at=fact.observed_at.replace(year=2030))
+        assert [c.action for c in again.facts] == ["touch"]  # equality works on the keyed digest
+        hits = memory.search("what is my e-mail address?", kinds=("fact",))
+        assert hits and hits[0].fact is not None and hits[0].fact.value == "carol.secret@example.net"
+        raw_value = memory.store.db.conn.execute("SELECT value, statement FROM facts").fetchone()
+        assert all(str(v).startswith("enc:v1:") for v in raw_value)
+        events = memory.history(fact.id)[0][1]
+        assert all("carol.secret" not in str(e.detail) for e in events)
+    with Memory(db_path, settings=replace(settings, encryption_key=None), embedder=embedder.inner,
+                user_id="u1") as no_key:
+        shown = no_key.get(fact.id)
+        assert isinstance(shown, Fact) and shown.value == "[ENCRYPTED]"
