@@ -33,6 +33,7 @@ from memstrata.update import FactUpdate, apply_update
 
 if TYPE_CHECKING:
     from memstrata.semantic.service import SemanticService
+    from memstrata.semantic.stm import ShortTermMemory
 
 log = logging.getLogger(__name__)
 
@@ -249,6 +250,7 @@ class Memory:
         for start in range(0, len(items), batch_size):
             batch = items[start:start + batch_size]
             results.extend(self._ingestor().write(self._prepare(batch), now=utcnow()))
+            self._fold_short_term({m.scope for m in batch if m.scope.session_id is not None})
             if on_batch is not None:
                 on_batch(len(batch))
         return results
@@ -271,7 +273,7 @@ class Memory:
     def search(self, query: str, *, limit: int = 10, kinds: Sequence[str] = ("fact", "episode"),
                expand_context: int = 0, include_superseded: bool = False, min_score: float = 0.0,
                now: datetime | None = None, filter: str | Expr | None = None,
-               include_archived: bool = False, as_of: datetime | None = None,
+               include_archived: bool = False, as_of: datetime | None = None, mode: str = "long_term",
                **scope: Unpack[ScopeArgs]) -> list[Hit]:
         """Ranked memories for ``query`` in the scope, best first (score in [0, 1]).
 
@@ -291,6 +293,9 @@ class Memory:
             include_archived: also rank archived facts (cap, idle archive).
             as_of: "what did we believe then": facts recorded by ``as_of`` and not yet retired
                 (superseded or merged) at ``as_of``, any status now; episodes said by then.
+            mode: ``long_term`` (default), ``short_term`` (the session's recent episodes only) or
+                ``both`` (those and long-term memory of the whole owner, an episode in short-term
+                memory never repeated); the last two need a ``session_id``.
 
         Raises:
             InvalidFilter: the filter does not parse or names an unknown field (with its position).
@@ -315,11 +320,21 @@ class Memory:
         q = Query(query, sc, int(limit), tuple(kinds), statuses, int(expand_context), float(min_score),
                   as_of=believed, filter=_parse_filter(filter))
         when = utcnow() if now is None else require_aware(now, "now")
-        try:
-            hits = Retriever(self.store, self.embedder, self.settings).search(q, now=when)
-        except EmbeddingError as exc:
-            self._disable_embedder(str(exc))
-            hits = Retriever(self.store, None, self.settings).search(q, now=when)
+
+        def run(q: Query) -> builtins.list[Hit]:
+            try:
+                return Retriever(self.store, self.embedder, self.settings).search(q, now=when)
+            except EmbeddingError as exc:
+                self._disable_embedder(str(exc))
+                return Retriever(self.store, None, self.settings).search(q, now=when)
+        if mode == "long_term":
+            hits = run(q)
+        else:
+            from memstrata.semantic.stm import MODES, search_modes
+
+            if mode not in MODES:
+                raise InvalidInput(f"mode must be one of {', '.join(MODES)}, got {mode!r}")
+            hits = search_modes(self.short_term(**scope), q, mode, run)
         self.store.record_access(fact_ids(hits), utcnow())
         return hits
 
@@ -512,6 +527,20 @@ class Memory:
             self._semantic = SemanticService(self.store, load_llm(self.settings.llm) if llm is _DEFAULT else llm,
                                              tuple(categories or DEFAULT_CATEGORIES), self.embedder, self.settings)
         return self._semantic  # type: ignore[no-any-return]
+
+    def _fold_short_term(self, sessions: set[Scope]) -> None:
+        from memstrata.semantic.stm import ShortTerm
+
+        llm = self.semantic.llm if self.has_llm else None
+        for session in sessions:
+            ShortTerm(self.store, llm, self.settings.semantic).update(session, now=utcnow())
+
+    def short_term(self, **scope: Unpack[ScopeArgs]) -> ShortTermMemory:
+        """The session's short-term memory: rolling summary plus the recent episodes that fit
+        ``SemanticSettings.stm_capacity_chars``. Raises ``InvalidInput`` without a session."""
+        from memstrata.semantic.stm import ShortTerm
+
+        return ShortTerm(self.store, None, self.settings.semantic).get(self._scope(**scope))
 
     def flush(self, **scope: Unpack[ScopeArgs]) -> int:
         """Extract the scope's waiting messages now with the LLM; returns batches processed

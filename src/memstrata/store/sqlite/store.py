@@ -669,6 +669,7 @@ class SQLiteStore:
         seg_ids = f"SELECT id FROM segments WHERE {where}"
         conn.execute(f"DELETE FROM segments_fts WHERE rowid IN ({seg_ids})", params)
         counts["segments"] = conn.execute(f"DELETE FROM segments WHERE {where}", params).rowcount
+        counts["summaries"] = conn.execute(f"DELETE FROM session_memory WHERE {where}", params).rowcount
         if scope.session_id is None:
             fact_ids = f"SELECT id FROM facts WHERE {fwhere}"
         else:  # a session's facts: those cited only by episodes of that session
