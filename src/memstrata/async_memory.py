@@ -20,6 +20,7 @@ from typing import Any, TypeVar, Unpack
 from memstrata.filter import Expr
 from memstrata.ingest import AddResult, Message
 from memstrata.memory import BATCH_SIZE, Memory, ScopeArgs
+from memstrata.semantic.stm import ShortTermMemory
 from memstrata.types import Episode, Fact, Hit, MemoryEvent
 
 T = TypeVar("T")
@@ -88,12 +89,12 @@ class AsyncMemory:
     async def search(self, query: str, *, limit: int = 10, kinds: Sequence[str] = ("fact", "episode"),
                      expand_context: int = 0, include_superseded: bool = False, min_score: float = 0.0,
                      now: datetime | None = None, filter: str | Expr | None = None,
-                     include_archived: bool = False, as_of: datetime | None = None,
+                     include_archived: bool = False, as_of: datetime | None = None, mode: str = "long_term",
                      **scope: Unpack[ScopeArgs]) -> builtins.list[Hit]:
         """``Memory.search``."""
         return await self._run(self.memory.search, query, limit=limit, kinds=kinds, expand_context=expand_context,
                                include_superseded=include_superseded, min_score=min_score, now=now, filter=filter,
-                               include_archived=include_archived, as_of=as_of, **scope)
+                               include_archived=include_archived, as_of=as_of, mode=mode, **scope)
 
     async def context(self, query: str, *, budget_tokens: int = 500, limit: int = 20,
                       **scope: Unpack[ScopeArgs]) -> str:
@@ -143,6 +144,10 @@ class AsyncMemory:
     async def doctor(self) -> dict[str, Any]:
         """``Memory.doctor``."""
         return await self._run(self.memory.doctor)
+
+    async def short_term(self, **scope: Unpack[ScopeArgs]) -> ShortTermMemory:
+        """``Memory.short_term``."""
+        return await self._run(self.memory.short_term, **scope)
 
     async def flush(self, **scope: Unpack[ScopeArgs]) -> int:
         """``Memory.flush``."""

@@ -84,7 +84,9 @@ class SearchRequest(Scoped):
 
     query: str
     filter: str | None = Field(None, description="Filter expression (DESIGN.md section 5).")
-    mode: str | None = Field(None, description="Search mode, when the engine offers several.")
+    mode: Literal["long_term", "short_term", "both"] | None = Field(
+        None, description="long_term (default), short_term (the session's recent episodes) or both; "
+                          "the last two need a session_id.")
     limit: int = Field(10, ge=1, le=1000, description="At most this many hits (also ≤ MEMSTRATA_MAX_SEARCH_LIMIT).")
     kinds: list[Literal["fact", "episode"]] = Field(["fact", "episode"], min_length=1)
     expand_context: int = Field(0, ge=0, le=20, description="Neighbouring segments attached to episode hits.")
