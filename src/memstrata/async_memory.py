@@ -19,6 +19,7 @@ from typing import Any, TypeVar, Unpack
 
 from memstrata.filter import Expr
 from memstrata.ingest import AddResult, Message
+from memstrata.lifecycle.forget import ForgetReceipt
 from memstrata.memory import BATCH_SIZE, Memory, ScopeArgs
 from memstrata.semantic.stm import ShortTermMemory
 from memstrata.types import Episode, Fact, Hit, MemoryEvent
@@ -124,18 +125,27 @@ class AsyncMemory:
         return await self._run(self.memory.update, fact_id, value=value, importance=importance,
                                confidence=confidence, actor=actor, **scope)
 
-    async def delete(self, fact_id: int, *, actor: str = "sdk", **scope: Unpack[ScopeArgs]) -> None:
+    async def delete(self, fact_id: int, *, actor: str = "sdk", **scope: Unpack[ScopeArgs]) -> ForgetReceipt:
         """``Memory.delete``."""
-        await self._run(self.memory.delete, fact_id, actor=actor, **scope)
+        return await self._run(self.memory.delete, fact_id, actor=actor, **scope)
 
     async def forget(self, *, user_id: str | None = None, session_id: str | None = None,
                      fact_id: int | None = None, agent_id: str | None = None, all_users: bool = False,
+                     before: datetime | None = None, background: bool | None = None,
                      actor: str = "sdk", org_id: str | None = None,
-                     project_id: str | None = None) -> dict[str, int]:
+                     project_id: str | None = None) -> ForgetReceipt:
         """``Memory.forget``."""
         return await self._run(self.memory.forget, user_id=user_id, session_id=session_id, fact_id=fact_id,
-                               agent_id=agent_id, all_users=all_users, actor=actor, org_id=org_id,
-                               project_id=project_id)
+                               agent_id=agent_id, all_users=all_users, before=before, background=background,
+                               actor=actor, org_id=org_id, project_id=project_id)
+
+    async def forget_status(self, job_id: int | None = None) -> builtins.list[ForgetReceipt]:
+        """``Memory.forget_status``."""
+        return await self._run(self.memory.forget_status, job_id)
+
+    async def wait_forgotten(self, timeout: float | None = None, *, finish: bool = True) -> bool:
+        """``Memory.wait_forgotten``."""
+        return await self._run(self.memory.wait_forgotten, timeout, finish=finish)
 
     async def export(self, **scope: Unpack[ScopeArgs]) -> builtins.list[dict[str, Any]]:
         """``Memory.export``, collected into a list (the records are read on the worker thread)."""

@@ -257,21 +257,28 @@ def forget(
     db: DbOpt = None, user: UserOpt = None, agent: AgentOpt = None, session: SessionOpt = None,
     org: OrgOpt = None, project: ProjectOpt = None,
     fact: Annotated[int | None, typer.Option(help="Forget one fact by id.")] = None,
-    all_users: Annotated[bool, typer.Option("--all-users", help="With --session/--agent: of every user.")] = False,
+    before: Annotated[str | None, typer.Option(help="Forget episodes said before this time (ISO 8601).")] = None,
+    all_users: Annotated[bool, typer.Option("--all-users", help="With --session/--agent/--before: of every "
+                                            "user; alone: the whole project.")] = False,
+    wait: Annotated[bool, typer.Option("--wait/--no-wait", help="Wait for a large forget to finish (the scope "
+                                       "is hidden at once either way; an unfinished job resumes later).")] = True,
     yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")] = False,
     as_json: JsonOpt = False,
 ) -> None:
-    """Delete everything about a user / agent / session, or one fact; prints a receipt.
+    """Delete everything about a user / agent / session, episodes before a date, or one fact;
+    prints a deletion receipt (counts per table, time, SHA-256 of the deleted ids).
 
-    --session and --agent apply to the default user ($MEMSTRATA_USER) unless --user or --all-users.
+    --session, --agent and --before apply to the default user ($MEMSTRATA_USER) unless --user or --all-users.
     """
-    if user is None and agent is None and session is None and fact is None:
-        err.print("error\\[invalid_input]: say what to forget: --user, --agent, --session or --fact")
+    if user is None and agent is None and session is None and fact is None and before is None and not all_users:
+        err.print("error\\[invalid_input]: say what to forget: --user, --agent, --session, --before, --fact "
+                  "or --all-users")
         raise typer.Exit(2)
     settings = Settings.from_env()
     owner = None if all_users else (settings.user_id if user is None else user)
     target = f"fact #{fact}" if fact is not None else " ".join(
-        f"{n}={v}" for n, v in (("user", owner or "*"), ("agent", agent), ("session", session)) if v)
+        f"{n}={v}" for n, v in (("user", owner or "*"), ("agent", agent), ("session", session),
+                                ("before", before)) if v)
     if not yes:
         if not sys.stdin.isatty():
             err.print(f"error\\[invalid_input]: refusing to forget {_safe(target)} without --yes "
@@ -280,23 +287,42 @@ def forget(
         if not typer.confirm(f"Forget {target}?"):
             raise typer.Exit(1)
 
-    def go() -> dict[str, int]:
+    def go() -> Any:
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
         path = Path(db or settings.resolved_db_path()).expanduser()
         if not path.exists():
             raise StoreError(f"no database at {path}; nothing to forget")
         with Memory(db, settings=settings, org_id=org, project_id=project, user_id=owner,
                     embedder=None, extractor=None) as memory:
-            return memory.forget(user_id=owner, agent_id=agent, session_id=session, fact_id=fact,
-                                 all_users=all_users, actor="cli", org_id=org, project_id=project)
-    counts = _run(go)
+            receipt = memory.forget(user_id=owner, agent_id=agent, session_id=session, fact_id=fact,
+                                    before=parse_time(before, "--before") if before else None,
+                                    all_users=all_users, actor="cli", org_id=org, project_id=project,
+                                    background=None if wait else True)
+            if receipt.status == "running" and wait:
+                with Progress(TextColumn("forgetting"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                              console=err, disable=as_json) as progress:
+                    task = progress.add_task("forget", total=receipt.total_episodes)
+                    while not memory.wait_forgotten(timeout=0.5, finish=False):
+                        progress.update(task, completed=memory.forget_status(receipt.job_id)[0]["episodes"])
+                    memory.wait_forgotten()
+                    receipt = memory.forget_status(receipt.job_id)[0]
+            return receipt
+    receipt = _run(go)
     if as_json:
-        _emit_json({"forgot": target, "counts": counts})
-    else:
-        rows = ", ".join(f"{v} {k}" for k, v in counts.items() if k != "wal_checkpointed")
-        console.print(_safe(f"Forgot {target}: {rows}"))
-        if counts.get("wal_checkpointed") == 0:
-            console.print("note: another process holds an old read open; the deleted text leaves the "
-                          "write-ahead log at the next checkpoint")
+        _emit_json({"forgot": target, **receipt.as_dict()})
+        return
+    rows = ", ".join(f"{v} {k}" for k, v in receipt.counts.items() if v)
+    if receipt.status == "running":
+        console.print(_safe(f"Forgetting {target}: hidden from every read now; job #{receipt.job_id} deleted "
+                            f"{rows or 'nothing yet'} and resumes at the next open or `memstrata maintain`"))
+        return
+    console.print(_safe(f"Forgot {target}: {rows or 'nothing'}"))
+    console.print(_safe(f"receipt: job #{receipt.job_id} at {receipt.at:%Y-%m-%d %H:%M:%S} UTC, "
+                        f"sha256 of deleted ids {receipt.ids_sha256}"), highlight=False)
+    if receipt.wal_checkpointed is False:
+        console.print("note: another process holds an old read open; the deleted text leaves the "
+                      "write-ahead log at the next checkpoint")
 
 
 @app.command()

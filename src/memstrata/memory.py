@@ -23,6 +23,15 @@ from memstrata.export import export_records
 from memstrata.extract.base import Extractor
 from memstrata.filter import Expr, parse
 from memstrata.ingest import AddResult, Ingestor, Message, check_scope, check_text, validate_message
+from memstrata.lifecycle.forget import (
+    BackgroundForgetter,
+    ForgetReceipt,
+    ids_digest,
+    run_to_end,
+    running_jobs,
+    start_job,
+)
+from memstrata.lifecycle.forget import receipt as forget_receipt
 from memstrata.privacy.crypto import Cipher
 from memstrata.recall import Query, Retriever, fact_ids
 from memstrata.render import render_context
@@ -110,6 +119,9 @@ class Memory:
             self.store.close()
             raise
         self.extractor = self._load_extractor(extractor)
+        self._forgetter = BackgroundForgetter(self.path, busy_timeout_s=self.settings.busy_timeout_s)
+        if running_jobs(self.store):  # a forget interrupted by a crash or exit: finish it
+            self._forgetter.start()
         self._semantic_args = (llm, categories)
         self._semantic: Any = None
 
@@ -430,53 +442,87 @@ class Memory:
         return updated
 
     # -- delete -----------------------------------------------------------------------------
-    def delete(self, fact_id: int, *, actor: str = "sdk", **scope: Unpack[ScopeArgs]) -> None:
-        """Delete one fact and its audit trail; a content-free tombstone event remains."""
+    def delete(self, fact_id: int, *, actor: str = "sdk", **scope: Unpack[ScopeArgs]) -> ForgetReceipt:
+        """Delete one fact and its audit trail; a content-free tombstone event remains, the
+        full-text index is rewritten and the WAL checkpointed. Raises ``NotFound``."""
         fact = self.get(fact_id, **scope)
         assert isinstance(fact, Fact)
+        now = utcnow()
+        digest = ids_digest([("facts", fact.id)])
         with self.store.db.write() as conn:
+            events = conn.execute("SELECT count(*) FROM memory_events WHERE fact_id = ?", (fact.id,)).fetchone()[0]
             self.store.delete_facts(conn, [fact.id])
             self.store.log_event(conn, fact.scope, fact_id=fact.id, action="delete", actor=actor,
-                                 detail={"what": "fact"}, now=utcnow())
+                                 detail={"what": "fact", "ids_sha256": digest}, now=now)
+        self.store.vectors.clear()
+        return ForgetReceipt(job_id=0, status="done", at=now, counts={"facts": 1, "memory_events": int(events)},
+                             ids_sha256=digest, wal_checkpointed=self.store.purge_deleted())
 
     def forget(self, *, user_id: str | None = None, session_id: str | None = None,
                fact_id: int | None = None, agent_id: str | None = None, all_users: bool = False,
-               actor: str = "sdk", org_id: str | None = None, project_id: str | None = None) -> dict[str, int]:
-        """Delete everything about a user, agent or session (or one fact) in the tenant.
+               before: datetime | None = None, background: bool | None = None,
+               actor: str = "sdk", org_id: str | None = None, project_id: str | None = None) -> ForgetReceipt:
+        """Delete everything about a user, agent or session, episodes said ``before`` a time,
+        or one fact, in the tenant; returns the deletion receipt.
 
         The instance's default user and agent apply unless ``all_users=True``, so
-        ``Memory(user_id="alice").forget(session_id="s1")`` deletes alice's ``s1`` only.
-        Afterwards the full-text index is rewritten and the WAL checkpointed, with
-        SQLite's ``secure_delete`` on, so the forgotten text leaves the file too.
+        ``Memory(user_id="alice").forget(session_id="s1")`` deletes alice's ``s1`` only;
+        ``all_users=True`` alone forgets the whole project. The scope is hidden from every
+        read the moment the call starts (a durable ``forget_jobs`` row); then rows go in
+        chunks, the full-text index is rewritten and the WAL checkpointed, with SQLite's
+        ``secure_delete`` on, so the forgotten text leaves the file too.
+
+        Args:
+            before: forget the scope's episodes said before this time (timezone-aware), and
+                the facts no remaining episode cites.
+            background: finish in a background thread and return at once (status
+                ``running``); default: only when the scope holds more than
+                ``Settings.forget_background_over`` episodes. An interrupted job resumes
+                when the file is next opened, or by ``maintain``.
 
         Returns:
-            Counts per table (the deletion receipt). The audit log keeps a tombstone
-            with these counts only, never content.
+            A ``ForgetReceipt``: counts per table (``receipt["episodes"]``), time, SHA-256 of
+            the deleted ids. The audit log keeps a tombstone with these, never content.
 
         Raises:
             InvalidInput: no target, or a session/agent of every user without ``all_users=True``.
         """
         if fact_id is not None:
-            self.delete(fact_id, actor=actor, org_id=org_id, project_id=project_id, user_id=user_id)
-            return {"facts": 1}
+            return self.delete(fact_id, actor=actor, org_id=org_id, project_id=project_id, user_id=user_id)
         user = user_id if user_id is not None or all_users else self.scope.user_id
         agent = agent_id if agent_id is not None or all_users else self.scope.agent_id
-        if user is None and agent is None and session_id is None:
-            raise InvalidInput("forget needs a user_id, session_id, agent_id or fact_id")
+        if user is None and agent is None and session_id is None and before is None and not all_users:
+            raise InvalidInput("forget needs a user_id, session_id, agent_id, before or fact_id")
         if user is None and not all_users:
             raise InvalidInput("this would forget the session/agent for every user of the tenant; "
                                "give a user_id, or all_users=True if that is what you mean")
         sc = Scope(org_id or self.scope.org_id, project_id or self.scope.project_id, user, agent, session_id)
-        check_scope(sc, needs_owner=True)
-        with self.store.db.write() as conn:
-            counts = self.store.delete_scope(conn, sc)
-            self.store.log_event(conn, sc, fact_id=None, action="delete", actor=actor,
-                                 detail={"what": "scope", "counts": counts}, now=utcnow())
+        check_scope(sc, needs_owner=not all_users)
+        cutoff = None if before is None else require_aware(before, "before")
+        job = start_job(self.store, sc, actor=actor, before=cutoff)
         self.store.vectors.clear()
-        # 0 when another connection's open read kept old pages in the WAL: the text is
-        # gone from every query, and leaves the file at the next checkpoint.
-        counts["wal_checkpointed"] = int(self.store.purge_deleted())
-        return counts
+        started = forget_receipt(self.store, job)
+        if background is None:
+            background = started.total_episodes > self.settings.forget_background_over
+        if background:
+            self._forgetter.start()
+            return started
+        return run_to_end(self.store, job)
+
+    def forget_status(self, job_id: int | None = None) -> builtins.list[ForgetReceipt]:
+        """Receipts of forget jobs (one, or every unfinished one): status, counts so far, progress."""
+        ids = [job_id] if job_id is not None else running_jobs(self.store)
+        return [forget_receipt(self.store, int(i)) for i in ids]
+
+    def wait_forgotten(self, timeout: float | None = None, *, finish: bool = True) -> bool:
+        """Wait up to ``timeout`` seconds for the background forget thread; with ``finish``, then
+        run whatever is left in this thread. Returns whether no forget job is left unfinished."""
+        if not self._forgetter.join(timeout) and not finish:
+            return False
+        if finish:
+            for job in running_jobs(self.store):
+                run_to_end(self.store, job)
+        return not running_jobs(self.store)
 
     def export(self, **scope: Unpack[ScopeArgs]) -> Iterator[dict[str, Any]]:
         """JSON-serialisable records of the scope: episodes, then facts (every status), then events."""

@@ -24,6 +24,7 @@ from pydantic import TypeAdapter
 from memstrata import __version__
 from memstrata.errors import MemstrataError
 from memstrata.export import dumps
+from memstrata.lifecycle.forget import TABLES
 from memstrata.memory import Memory
 from memstrata.server import errors
 from memstrata.server.auth import Caller, Principal
@@ -267,10 +268,12 @@ def forget(body: ForgetRequest, caller: Caller, request: Request) -> ForgetRespo
                        {"field": "all_users"})
     scope = st.scope(caller, body)
     with st.lock:
-        counts = st.memory.forget(user_id=scope["user_id"], session_id=scope["session_id"], fact_id=body.fact_id,
-                                  agent_id=scope["agent_id"], all_users=body.all_users, actor=caller.actor,
-                                  org_id=scope["org_id"], project_id=scope["project_id"])
-    return ForgetResponse(counts=counts)
+        receipt = st.memory.forget(user_id=scope["user_id"], session_id=scope["session_id"], fact_id=body.fact_id,
+                                   agent_id=scope["agent_id"], all_users=body.all_users, before=body.before,
+                                   actor=caller.actor, org_id=scope["org_id"], project_id=scope["project_id"])
+    return ForgetResponse(counts={**{t: receipt[t] for t in TABLES}, **receipt.counts}, job_id=receipt.job_id,
+                          status=receipt.status, at=receipt.at, ids_sha256=receipt.ids_sha256,
+                          wal_checkpointed=receipt.wal_checkpointed)
 
 
 @router.get("/export", tags=["transfer"], response_class=StreamingResponse,

@@ -175,16 +175,29 @@ class HistoryResponse(BaseModel):
 
 
 class ForgetRequest(Scoped):
-    """``POST /v1/forget``: a user, agent or session (of the user unless ``all_users``), or one fact."""
+    """``POST /v1/forget``: a user, agent or session (of the user unless ``all_users``), episodes said
+    ``before`` a time, or one fact. ``all_users`` alone forgets the whole project."""
 
     fact_id: int | None = Field(None, ge=1, le=MAX_ID)
     all_users: bool = False
+    before: AwareDatetime | None = Field(None, description="Forget the scope's episodes said before this time.")
+
+    @field_validator("before")
+    @classmethod
+    def _utc(cls, value: datetime | None) -> datetime | None:
+        return MessageIn._utc(value)
 
 
 class ForgetResponse(BaseModel):
-    """The deletion receipt: rows deleted per table (and whether the WAL was checkpointed)."""
+    """The deletion receipt: rows deleted per table, the job, and a SHA-256 of the deleted ids.
+    ``status`` is ``running`` while a large forget finishes in the background (already hidden)."""
 
     counts: dict[str, int]
+    job_id: int
+    status: str
+    at: datetime
+    ids_sha256: str
+    wal_checkpointed: bool | None
 
 
 class ImportRequest(Scoped):

@@ -172,6 +172,15 @@ CREATE TABLE forget_job_ids (
     ),
     Migration(
         4,
+        "forget_job_filters",
+        """
+-- A forget job may be narrowed to one session, or to episodes said before a time.
+ALTER TABLE forget_jobs ADD COLUMN session_id TEXT;
+ALTER TABLE forget_jobs ADD COLUMN before TEXT;
+""",
+    ),
+    Migration(
+        5,
         "api_keys",
         """
 -- API keys of the REST server. Only a SHA-256 of each key is kept (keys are 256-bit

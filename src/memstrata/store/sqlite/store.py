@@ -177,17 +177,27 @@ class SQLiteStore:
     # -- the read predicate -----------------------------------------------------------------
     @staticmethod
     def hidden_clause(conn: sqlite3.Connection, table: str, prefix: str = "") -> tuple[str, list[object]]:
-        """SQL excluding rows of ``table`` that a running forget job has hidden ("" when none)."""
-        jobs = conn.execute(f"SELECT org_id, project_id, user_id, agent_id, {_CUTS[table]} FROM forget_jobs "
-                            "WHERE status = 'running'").fetchall()
+        """SQL excluding rows of ``table`` that a running forget job has hidden ("" when none).
+
+        A job hides the rows of its scope with an id up to its cut for that table; a job
+        narrowed to a session or to episodes said ``before`` a time hides only those episodes
+        and segments (its facts are decided, and deleted, as its episodes go)."""
+        jobs = conn.execute(f"SELECT org_id, project_id, user_id, agent_id, session_id, before, {_CUTS[table]} "
+                            "FROM forget_jobs WHERE status = 'running'").fetchall()
         clauses, params = [], []
-        for org, project, user, agent, cut in jobs:
+        for org, project, user, agent, session, before, cut in jobs:
+            if table == "facts" and (session is not None or before is not None):
+                continue
             parts = [f"{prefix}org_id = ?", f"{prefix}project_id = ?"]
             args: list[object] = [org, project]
-            for name, value in (("user_id", user), ("agent_id", agent)):
+            for name, value in (("user_id", user), ("agent_id", agent), ("session_id", session)):
                 if value is not None:
                     parts.append(f"{prefix}{name} = ?")
                     args.append(value)
+            if before is not None:
+                parts.append(f"{prefix}created_at < ?" if table == "episodes" else
+                             f"{prefix}episode_id IN (SELECT id FROM episodes WHERE created_at < ?)")
+                args.append(before)
             parts.append(f"{prefix}id <= ?")
             clauses.append(f"NOT ({' AND '.join(parts)})")
             params += [*args, cut]
@@ -657,33 +667,6 @@ class SQLiteStore:
         return "0" if row is None else str(row[0])
 
     # -- deletion ---------------------------------------------------------------------------
-    def delete_scope(self, conn: sqlite3.Connection, scope: Scope) -> dict[str, int]:
-        """Delete every episode, segment, fact, index row and fact event in ``scope``.
-
-        Returns counts per table. Audit events of deleted facts are removed too (they
-        hold old values); the caller logs a content-free tombstone.
-        """
-        where, params = scope_predicate(scope)
-        fwhere, fparams = scope_predicate(scope, session=False)
-        counts: dict[str, int] = {}
-        seg_ids = f"SELECT id FROM segments WHERE {where}"
-        conn.execute(f"DELETE FROM segments_fts WHERE rowid IN ({seg_ids})", params)
-        counts["segments"] = conn.execute(f"DELETE FROM segments WHERE {where}", params).rowcount
-        counts["summaries"] = conn.execute(f"DELETE FROM session_memory WHERE {where}", params).rowcount
-        if scope.session_id is None:
-            fact_ids = f"SELECT id FROM facts WHERE {fwhere}"
-        else:  # a session's facts: those cited only by episodes of that session
-            fwhere, fparams = scope_predicate(scope, prefix="f.", session=False)
-            fact_ids = (f"SELECT f.id FROM facts f WHERE {fwhere} AND NOT EXISTS "
-                        f"(SELECT 1 FROM fact_citations c JOIN episodes e ON e.id = c.episode_id "
-                        f"WHERE c.fact_id = f.id AND ifnull(e.session_id, '') != ?)")
-            fparams = [*fparams, scope.session_id]
-        ids = [r[0] for r in conn.execute(fact_ids, fparams)]
-        counts["facts"] = self.delete_facts(conn, ids)
-        counts["episodes"] = conn.execute(f"DELETE FROM episodes WHERE {where}", params).rowcount
-        self.bump(conn, "segments_deleted")
-        return counts
-
     def delete_facts(self, conn: sqlite3.Connection, ids: Sequence[int]) -> int:
         """Remove facts, their index rows, citations and events; returns how many."""
         if not ids:

@@ -1,0 +1,318 @@
+"""Provable forgetting: durable forget jobs, chunked deletion, receipts, background completion.
+
+Every scope forget is a row in ``forget_jobs``. Inserting it is one transaction, and from
+that commit on every read excludes the scope (``SQLiteStore.hidden_clause``): the memory is
+gone for readers at once. The rows are then deleted in chunks of ``CHUNK`` episodes, each
+chunk one transaction that also records the deleted ids, so a crash or restart resumes
+where it stopped (``resume``). When nothing is left the job writes its receipt (counts
+per table, finish time, SHA-256 of the deleted ids), a content-free tombstone event,
+rewrites the full-text indexes and checkpoints the WAL so ``secure_delete``'s zeroed
+pages are what remains in the file.
+
+What a job deletes, for its scope (org/project, and user/agent/session when given):
+
+* a plain scope (user, agent or whole project): every episode with its segments and
+  index rows, every fact of the user/agent with its citations, index rows and events;
+* a session, or episodes said ``before`` a time: those episodes, and the facts that no
+  remaining episode cites (a fact still supported elsewhere stays).
+
+Short-term memory (``session_memory`` summaries) and queued LLM extraction of the scope go too.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import sqlite3
+import threading
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+
+from memstrata.clock import from_db, to_db, utcnow
+from memstrata.errors import NotFound
+from memstrata.store.sqlite.store import SQLiteStore
+from memstrata.types import Scope
+
+log = logging.getLogger(__name__)
+
+#: Episodes deleted per transaction: small enough that readers and writers interleave.
+CHUNK = 500
+#: What a receipt counts, in this order: tables, and ``summaries`` (rows of ``session_memory``).
+TABLES = ("episodes", "segments", "facts", "memory_events", "summaries", "extraction_queue")
+
+
+@dataclass(frozen=True)
+class ForgetReceipt(Mapping[str, int]):
+    """What a forget deleted: counts per table (a ``Mapping``: ``receipt["episodes"]``) and proof.
+
+    Attributes:
+        job_id: the ``forget_jobs`` row.
+        status: ``done``, or ``running`` while a background job finishes (counts so far).
+        at: when the job finished (or started, while running), UTC.
+        ids_sha256: hex SHA-256 of the deleted ids, one ``episodes:<id>`` / ``facts:<id>``
+            line each, sorted by table then id, joined by newlines (``""`` while running).
+        total_episodes: episodes in the scope when the job started (progress denominator).
+        wal_checkpointed: whether the final checkpoint completed (another reader can hold it
+            back; the text then leaves the file at the next checkpoint). ``None`` while running.
+    """
+
+    job_id: int
+    status: str
+    at: datetime
+    counts: dict[str, int] = field(default_factory=dict)
+    ids_sha256: str = ""
+    total_episodes: int = 0
+    wal_checkpointed: bool | None = None
+
+    def __getitem__(self, key: str) -> int:
+        return self.counts.get(key, 0) if key in TABLES else self.counts[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.counts)
+
+    def __len__(self) -> int:
+        return len(self.counts)
+
+    @property
+    def progress(self) -> float:
+        """Share of the scope's episodes deleted so far, in [0, 1]."""
+        if self.status == "done" or not self.total_episodes:
+            return 1.0
+        return min(1.0, self.counts.get("episodes", 0) / self.total_episodes)
+
+    def as_dict(self) -> dict[str, object]:
+        """JSON-ready form (the CLI's ``--json``)."""
+        return {"job": self.job_id, "status": self.status, "at": to_db(self.at), "counts": dict(self.counts),
+                "ids_sha256": self.ids_sha256, "total_episodes": self.total_episodes,
+                "wal_checkpointed": self.wal_checkpointed}
+
+
+def ids_digest(lines: list[tuple[str, int]]) -> str:
+    """SHA-256 hex of ``table:id`` lines sorted by table then numeric id (see ``ForgetReceipt``)."""
+    text = "\n".join(f"{t}:{i}" for t, i in sorted(lines))
+    return hashlib.sha256(text.encode("ascii")).hexdigest()
+
+
+def start_job(store: SQLiteStore, scope: Scope, *, actor: str, before: datetime | None = None) -> int:
+    """Record a forget job; from its commit on, the scope is hidden from every read. Returns its id."""
+    with store.db.write() as conn:
+        cuts = [conn.execute(f"SELECT ifnull(max(id), 0) FROM {t}").fetchone()[0]
+                for t in ("episodes", "segments", "facts")]
+        where, params = _episode_where(scope, before)
+        total = conn.execute(f"SELECT count(*) FROM episodes WHERE {where}", params).fetchone()[0]
+        cur = conn.execute(
+            "INSERT INTO forget_jobs (org_id, project_id, user_id, agent_id, session_id, before, episode_cut, "
+            "segment_cut, fact_cut, status, actor, started_at, total_episodes) "
+            "VALUES (?,?,?,?,?,?,?,?,?,'running',?,?,?)",
+            (scope.org_id, scope.project_id, scope.user_id, scope.agent_id, scope.session_id, to_db(before),
+             *cuts, actor, to_db(utcnow()), total))
+        # Working copies of vectors are keyed on the read predicate, which now hides the scope.
+        store.bump(conn, "segments_deleted")
+        store.bump(conn, "facts_version")
+        return int(cur.lastrowid or 0)
+
+
+def _episode_where(scope: Scope, before: datetime | None, prefix: str = "") -> tuple[str, list[object]]:
+    parts = [f"{prefix}org_id = ?", f"{prefix}project_id = ?"]
+    params: list[object] = [scope.org_id, scope.project_id]
+    for name in ("user_id", "agent_id", "session_id"):
+        value = getattr(scope, name)
+        if value is not None:
+            parts.append(f"{prefix}{name} = ?")
+            params.append(value)
+    if before is not None:
+        parts.append(f"{prefix}created_at < ?")
+        params.append(to_db(before))
+    return " AND ".join(parts), params
+
+
+@dataclass
+class _Job:
+    id: int
+    scope: Scope
+    before: datetime | None
+    episode_cut: int
+    fact_cut: int
+    actor: str
+    counts: dict[str, int]
+    total: int
+    started_at: datetime
+
+    @property
+    def narrowed(self) -> bool:
+        return self.scope.session_id is not None or self.before is not None
+
+
+def _load(conn: sqlite3.Connection, job_id: int) -> tuple[_Job, str]:
+    row = conn.execute("SELECT * FROM forget_jobs WHERE id = ?", (job_id,)).fetchone()
+    job = _Job(row["id"], Scope(row["org_id"], row["project_id"], row["user_id"], row["agent_id"], row["session_id"]),
+               from_db(row["before"]), row["episode_cut"], row["fact_cut"], row["actor"],
+               json.loads(row["counts"]), row["total_episodes"], from_db(row["started_at"]))  # type: ignore[arg-type]
+    return job, str(row["status"])
+
+
+def _add(counts: dict[str, int], table: str, n: int) -> None:
+    counts[table] = counts.get(table, 0) + max(0, n)
+
+
+def run_chunk(store: SQLiteStore, job_id: int) -> bool:
+    """Delete the next chunk of a running job in one transaction; ``True`` when the job had
+    nothing left (the caller then calls ``finish``)."""
+    with store.db.write() as conn:
+        job, status = _load(conn, job_id)
+        if status != "running":
+            return True
+        where, params = _episode_where(job.scope, job.before)
+        episodes = [r[0] for r in conn.execute(
+            f"SELECT id FROM episodes WHERE {where} AND id <= ? ORDER BY id LIMIT ?",
+            (*params, job.episode_cut, CHUNK))]
+        facts: list[int] = []
+        if episodes:
+            marks = ",".join("?" * len(episodes))
+            if job.narrowed:
+                # Facts cited by these episodes and by no other: decided before the citations go.
+                facts = [r[0] for r in conn.execute(
+                    f"SELECT DISTINCT c.fact_id FROM fact_citations c WHERE c.episode_id IN ({marks}) AND NOT EXISTS "
+                    f"(SELECT 1 FROM fact_citations o WHERE o.fact_id = c.fact_id AND o.episode_id NOT IN ({marks}))",
+                    [*episodes, *episodes])]
+            _add(job.counts, "extraction_queue", conn.execute(
+                f"DELETE FROM extraction_queue WHERE episode_id IN ({marks})", episodes).rowcount)
+            conn.execute(f"DELETE FROM segments_fts WHERE rowid IN (SELECT id FROM segments WHERE episode_id IN "
+                         f"({marks}))", episodes)
+            _add(job.counts, "segments", conn.execute(
+                f"DELETE FROM segments WHERE episode_id IN ({marks})", episodes).rowcount)
+        elif not job.narrowed:
+            fwhere, fparams = _fact_where(job.scope)
+            facts = [r[0] for r in conn.execute(f"SELECT id FROM facts WHERE {fwhere} AND id <= ? ORDER BY id LIMIT ?",
+                                                (*fparams, job.fact_cut, CHUNK))]
+        if facts:
+            marks = ",".join("?" * len(facts))
+            _add(job.counts, "memory_events", conn.execute(
+                f"SELECT count(*) FROM memory_events WHERE fact_id IN ({marks})", facts).fetchone()[0])
+            _add(job.counts, "facts", store.delete_facts(conn, facts))
+        if episodes:
+            marks = ",".join("?" * len(episodes))
+            _add(job.counts, "episodes", conn.execute(f"DELETE FROM episodes WHERE id IN ({marks})",
+                                                       episodes).rowcount)
+        conn.executemany("INSERT OR IGNORE INTO forget_job_ids (job_id, tbl, row_id) VALUES (?, ?, ?)",
+                         [(job.id, "episodes", e) for e in episodes] + [(job.id, "facts", f) for f in facts])
+        conn.execute("UPDATE forget_jobs SET counts = ? WHERE id = ?", (json.dumps(job.counts), job.id))
+        store.bump(conn, "segments_deleted")
+        return not episodes and not facts
+
+
+def _fact_where(scope: Scope) -> tuple[str, list[object]]:
+    parts = ["org_id = ?", "project_id = ?"]
+    params: list[object] = [scope.org_id, scope.project_id]
+    for name in ("user_id", "agent_id"):
+        value = getattr(scope, name)
+        if value is not None:
+            parts.append(f"{name} = ?")
+            params.append(value)
+    return " AND ".join(parts), params
+
+
+def finish(store: SQLiteStore, job_id: int) -> ForgetReceipt:
+    """Close a job whose rows are gone: short-term memory, receipt, tombstone, physical purge."""
+    with store.db.write() as conn:
+        job, status = _load(conn, job_id)
+        if status == "running":
+            sc = job.scope
+            if job.before is None:
+                where, params = _episode_where(sc, None)
+                _add(job.counts, "summaries",
+                     conn.execute(f"DELETE FROM session_memory WHERE {where}", params).rowcount)
+            lines = [(str(t), int(i)) for t, i in conn.execute(
+                "SELECT tbl, row_id FROM forget_job_ids WHERE job_id = ?", (job.id,))]
+            digest = ids_digest(lines)
+            now = utcnow()
+            conn.execute("DELETE FROM forget_job_ids WHERE job_id = ?", (job.id,))
+            counts = {t: job.counts.get(t, 0) for t in TABLES}
+            conn.execute("UPDATE forget_jobs SET status = 'done', finished_at = ?, counts = ?, ids_sha256 = ? "
+                         "WHERE id = ?", (to_db(now), json.dumps(counts), digest, job.id))
+            what = "session" if sc.session_id is not None else ("before" if job.before is not None else "scope")
+            store.log_event(conn, sc, fact_id=None, action="delete", actor=job.actor,
+                            detail={"what": what, "job": job.id, "counts": counts, "ids_sha256": digest}, now=now)
+            store.bump(conn, "facts_version")
+            store.bump(conn, "segments_deleted")
+    store.vectors.clear()
+    checkpointed = store.purge_deleted()
+    return receipt(store, job_id, wal_checkpointed=checkpointed)
+
+
+def receipt(store: SQLiteStore, job_id: int, *, wal_checkpointed: bool | None = None) -> ForgetReceipt:
+    """The receipt of a job as it stands. Raises ``NotFound`` for an unknown job id."""
+    with store.db.read() as conn:
+        row = conn.execute("SELECT * FROM forget_jobs WHERE id = ?", (job_id,)).fetchone()
+    if row is None:
+        raise NotFound(f"no forget job #{job_id}")
+    at = from_db(row["finished_at"] or row["started_at"])
+    return ForgetReceipt(job_id=row["id"], status=row["status"], at=at, counts=json.loads(row["counts"]),  # type: ignore[arg-type]
+                         ids_sha256=row["ids_sha256"] or "", total_episodes=row["total_episodes"],
+                         wal_checkpointed=wal_checkpointed)
+
+
+def run_to_end(store: SQLiteStore, job_id: int, stop: threading.Event | None = None) -> ForgetReceipt:
+    """Run a job's chunks until done (or until ``stop`` is set: it then resumes later)."""
+    while not run_chunk(store, job_id):
+        if stop is not None and stop.is_set():
+            return receipt(store, job_id)
+    return finish(store, job_id)
+
+
+def running_jobs(store: SQLiteStore) -> list[int]:
+    """Ids of jobs not finished (interrupted by a crash or still running), oldest first."""
+    with store.db.read() as conn:
+        return [int(r[0]) for r in conn.execute("SELECT id FROM forget_jobs WHERE status = 'running' ORDER BY id")]
+
+
+class BackgroundForgetter:
+    """Finishes forget jobs on a daemon thread with its own connection to the database file.
+
+    ``stop()`` asks it to stop after the current chunk (a job left running resumes at the
+    next ``Memory`` open or ``memstrata maintain``).
+    """
+
+    def __init__(self, path: Path, *, busy_timeout_s: float) -> None:
+        self.path, self.busy_timeout_s = path, busy_timeout_s
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._lock = threading.Lock()
+
+    def start(self) -> None:
+        """Start the worker unless it is already running."""
+        with self._lock:
+            if self._thread is not None and self._thread.is_alive():
+                return
+            self._thread = threading.Thread(target=self._run, name="memstrata-forget", daemon=True)
+            self._thread.start()
+
+    def _run(self) -> None:
+        store = SQLiteStore(self.path, busy_timeout_s=self.busy_timeout_s)
+        try:
+            while not self._stop.is_set():
+                jobs = running_jobs(store)
+                if not jobs:
+                    return
+                run_to_end(store, jobs[0], self._stop)
+        except Exception as exc:  # the job stays 'running' and resumes later; never content in the log
+            log.warning("background forget stopped (%s); it resumes at the next open or maintain",
+                        type(exc).__name__)
+        finally:
+            store.close()
+
+    def join(self, timeout: float | None = None) -> bool:
+        """Wait for the worker; ``True`` if it is no longer running."""
+        thread = self._thread
+        if thread is not None:
+            thread.join(timeout)
+            return not thread.is_alive()
+        return True
+
+    def stop(self, timeout: float | None = 30.0) -> None:
+        """Ask the worker to stop after its current chunk, and wait for it."""
+        self._stop.set()
+        self.join(timeout)

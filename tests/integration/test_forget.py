@@ -1,0 +1,118 @@
+"""Provable forgetting: byte scans of the files (WAL included), receipts, tombstones, and large
+forgets that hide at once, finish in the background and resume after a restart."""
+
+from __future__ import annotations
+
+import hashlib
+import sqlite3
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from memstrata import Memory
+from memstrata.embed.base import EmbeddingCache
+from memstrata.lifecycle import forget as forget_jobs
+
+CANARIES = {
+    "user": ("Zanzibarquokka", "蓝鲸咖啡馆暗号"),
+    "session": ("Quillfeatherbrook", "紫藤山庄密语"),
+    "before": ("Marmaladetrombone", "青石板小巷记忆"),
+    "fact": ("Pumpernickelwombat", None),
+}
+
+
+def _needles(text: str) -> list[bytes]:
+    return [text.encode(), text.lower().encode(), text.encode("utf-16-le")]
+
+
+def _scan(db_path: Path) -> bytes:
+    files = [p for p in db_path.parent.iterdir() if p.name.startswith(db_path.name)]  # main file, -wal, -shm
+    return b"".join(p.read_bytes() for p in files)
+
+
+def _digest(lines: list[tuple[str, int]]) -> str:
+    return hashlib.sha256("\n".join(f"{t}:{i}" for t, i in sorted(lines)).encode()).hexdigest()
+
+
+def test_forgotten_text_leaves_no_bytes_in_the_files(db_path: Path, embedder: EmbeddingCache) -> None:
+    old = datetime(2020, 1, 1, tzinfo=UTC)
+    with Memory(db_path, embedder=embedder.inner, user_id="u1") as memory:
+        en, zh = CANARIES["user"]
+        a = memory.add(f"My cat is called {en} and I love him")
+        b = memory.add(f"我们的{zh}是什么？我喜欢{zh}")
+        memory.add(f"Meet me at {CANARIES['session'][0]}; {CANARIES['session'][1]}", user_id="u2", session_id="s9")
+        memory.add(f"Back then I said {CANARIES['before'][0]} {CANARIES['before'][1]}", user_id="u2", created_at=old)
+        fact = memory.add(f"Please remember that my locker code word is {CANARIES['fact'][0]}", user_id="u2")
+        memory.add("An unrelated note that stays", user_id="u2")
+        assert all(_needles(c)[0] in _scan(db_path) for pair in CANARIES.values() for c in pair if c)
+
+        receipt = memory.forget(user_id="u1")
+        episode_ids = [a.episode_id, b.episode_id]
+        fact_ids = [c.fact.id for r in (a, b) for c in r.facts]
+        assert receipt.status == "done" and receipt["episodes"] == 2 and receipt["facts"] == len(fact_ids)
+        assert receipt.ids_sha256 == _digest([("episodes", e) for e in episode_ids] + [("facts", f) for f in fact_ids])
+        assert receipt.wal_checkpointed is True
+
+        assert memory.forget(user_id="u2", session_id="s9")["episodes"] == 1
+        assert memory.forget(user_id="u2", before=datetime(2021, 1, 1, tzinfo=UTC))["episodes"] == 1
+        fact_id = next(c.fact.id for c in fact.facts if CANARIES["fact"][0] in c.fact.value)
+        assert memory.forget(fact_id=fact_id, user_id="u2")["facts"] == 1
+
+        assert [e.content for e in memory.list(kind="episode", user_id="u2")] == [
+            "An unrelated note that stays", f"Please remember that my locker code word is {CANARIES['fact'][0]}"]
+    raw = _scan(db_path)
+    for name, pair in CANARIES.items():
+        for text in pair:
+            if text is None or name == "fact":
+                continue
+            for needle in _needles(text):
+                assert needle not in raw, (name, text)
+    # The fact is gone from facts and its index (the episode that said it was not forgotten).
+    conn = sqlite3.connect(db_path)
+    try:
+        left = conn.execute("SELECT count(*) FROM facts WHERE value LIKE ?", (f"%{CANARIES['fact'][0]}%",))
+        assert left.fetchone()[0] == 0
+        tombstones = conn.execute("SELECT user_id, actor, detail FROM memory_events WHERE action = 'delete'").fetchall()
+    finally:
+        conn.close()
+    assert len(tombstones) == 4
+    assert all(c not in detail for _, _, detail in tombstones for pair in CANARIES.values() for c in pair if c)
+    assert all('"ids_sha256"' in detail for _, _, detail in tombstones)
+
+
+def test_a_large_forget_hides_at_once_and_resumes_after_a_restart(db_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(forget_jobs, "CHUNK", 7)
+    with Memory(db_path, embedder=None, user_id="big") as memory:
+        memory.add_many([memory.message(f"project note number {i} about the Orion launch", session_id=f"s{i % 4}")
+                         for i in range(60)])
+        memory.add("a note of another user about the Orion launch", user_id="other")
+        # A process that started the job, deleted two chunks and died.
+        job = forget_jobs.start_job(memory.store, memory._scope(), actor="test")
+        assert memory.search("Orion launch") == [] and memory.list(kind="episode") == []
+        assert memory.search("Orion launch", user_id="other")
+        forget_jobs.run_chunk(memory.store, job)
+        forget_jobs.run_chunk(memory.store, job)
+        status = memory.forget_status(job)[0]
+        assert status.status == "running" and status["episodes"] == 14 and 0 < status.progress < 1
+    with Memory(db_path, embedder=None, user_id="big") as reopened:
+        assert reopened.list(kind="episode") == []  # still hidden while the resumed job runs
+        assert reopened.wait_forgotten(timeout=60)
+        done = reopened.forget_status(job)[0]
+        assert done.status == "done" and done["episodes"] == 60 and len(done.ids_sha256) == 64
+        assert reopened.store.counts()["episodes"] == 1
+        assert reopened.search("Orion launch", user_id="other")
+
+
+def test_background_forget_returns_before_the_rows_are_gone(db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(forget_jobs, "CHUNK", 5)
+    with Memory(db_path, embedder=None, user_id="big") as memory:
+        memory.add_many([memory.message(f"line {i} of the Vega dossier") for i in range(40)])
+        receipt = memory.forget(user_id="big", background=True)
+        assert receipt.status == "running" and receipt.total_episodes == 40
+        assert memory.search("Vega dossier") == []  # hidden from the moment forget returned
+        new = memory.add("a new note about Vega after the forget")  # later writes are not forgotten
+        assert memory.wait_forgotten(timeout=60)
+        assert memory.forget_status(receipt.job_id)[0]["episodes"] == 40
+        assert [h.id for h in memory.search("Vega")] == [new.episode_id]
