@@ -11,6 +11,7 @@ import memstrata
 EXPECTED_ALL: list[str] = [
     "AddResult",
     "AsyncMemory",
+    "Category",
     "Conflict",
     "ContentTooLarge",
     "ContextSegment",

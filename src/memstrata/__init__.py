@@ -22,6 +22,7 @@ from memstrata.errors import (
 from memstrata.extract.base import Extractor, FactCandidate
 from memstrata.ingest import AddResult, FactChange, Message
 from memstrata.memory import Memory
+from memstrata.semantic.categories import Category
 from memstrata.types import ContextSegment, Episode, Fact, Hit, MemoryEvent, Scope, Segment
 
 __version__ = "0.1.0"
@@ -29,6 +30,7 @@ __version__ = "0.1.0"
 __all__ = [
     "AddResult",
     "AsyncMemory",
+    "Category",
     "Conflict",
     "ContentTooLarge",
     "ContextSegment",

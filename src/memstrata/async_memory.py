@@ -21,6 +21,7 @@ from memstrata.filter import Expr
 from memstrata.ingest import AddResult, Message
 from memstrata.lifecycle.forget import ForgetReceipt
 from memstrata.memory import BATCH_SIZE, Memory, ScopeArgs
+from memstrata.semantic.agents import AgentResult
 from memstrata.semantic.stm import ShortTermMemory
 from memstrata.types import Episode, Fact, Hit, MemoryEvent
 
@@ -96,6 +97,13 @@ class AsyncMemory:
         return await self._run(self.memory.search, query, limit=limit, kinds=kinds, expand_context=expand_context,
                                include_superseded=include_superseded, min_score=min_score, now=now, filter=filter,
                                include_archived=include_archived, as_of=as_of, mode=mode, **scope)
+
+    async def agent_search(self, query: str, *, agent_mode: str = "router", limit: int = 10,
+                           kinds: Sequence[str] = ("fact", "episode"), mode: str = "long_term",
+                           **scope: Unpack[ScopeArgs]) -> AgentResult:
+        """``Memory.agent_search``."""
+        return await self._run(self.memory.agent_search, query, agent_mode=agent_mode, limit=limit, kinds=kinds,
+                               mode=mode, **scope)
 
     async def context(self, query: str, *, budget_tokens: int = 500, limit: int = 20,
                       **scope: Unpack[ScopeArgs]) -> str:

@@ -41,6 +41,7 @@ from memstrata.types import Episode, Fact, Hit, MemoryEvent, Scope
 from memstrata.update import FactUpdate, apply_update
 
 if TYPE_CHECKING:
+    from memstrata.semantic.agents import AgentResult
     from memstrata.semantic.service import SemanticService
     from memstrata.semantic.stm import ShortTermMemory
 
@@ -587,6 +588,27 @@ class Memory:
         from memstrata.semantic.stm import ShortTerm
 
         return ShortTerm(self.store, None, self.settings.semantic).get(self._scope(**scope))
+
+    def agent_search(self, query: str, *, agent_mode: str = "router", limit: int = 10,
+                     kinds: Sequence[str] = ("fact", "episode"), mode: str = "long_term",
+                     **scope: Unpack[ScopeArgs]) -> AgentResult:
+        """Retrieval agents (opt-in): ``direct``, ``split`` (sub-queries in parallel, merged),
+        ``chain`` (chain-of-query, up to ``SemanticSettings.agent_max_hops`` rounds, stopping at
+        confidence ≥ ``agent_stop_confidence``) or ``router`` (the LLM picks one). The result
+        records the agent, queries, LLM calls, tokens and time (``semantic.agents.AgentResult``).
+
+        Raises:
+            InvalidInput: bad arguments, or an LLM agent without an LLM configured.
+            LLMError: the LLM failed (after its retries) or answered invalid JSON twice.
+        """
+        from memstrata.semantic.agents import RetrievalAgents
+
+        def search(q: str) -> builtins.list[Hit]:
+            return self.search(q, limit=limit, kinds=kinds, mode=mode, **scope)
+
+        self._scope(**scope)  # validate once, before any LLM call
+        llm = self.semantic.llm if self.has_llm else None
+        return RetrievalAgents(llm, search, self.settings.semantic, limit=limit).run(query, agent_mode)
 
     def flush(self, **scope: Unpack[ScopeArgs]) -> int:
         """Extract the scope's waiting messages now with the LLM; returns batches processed

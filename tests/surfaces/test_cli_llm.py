@@ -1,0 +1,49 @@
+"""``memstrata remember`` with an LLM configured shows the extracted profile features with their
+citations; ``memstrata status`` reports the queue. Real console script, real HTTP to the fake server."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from fakes.openai_server import FakeLLMServer, Reply
+
+
+def _cli() -> list[str]:
+    beside = Path(sys.executable).with_name("memstrata")
+    return [str(beside)] if beside.exists() else [sys.executable, "-m", "memstrata.cli"]
+
+
+def run(server: FakeLLMServer, db: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("MEMSTRATA_")}
+    env.update({"MEMSTRATA_DB": str(db), "MEMSTRATA_EMBEDDING_MODEL": "none", "MEMSTRATA_USER": "u1",
+                "MEMSTRATA_LLM_PROVIDER": "openai", "MEMSTRATA_LLM_BASE_URL": server.base_url,
+                "MEMSTRATA_LLM_MODEL": "qwen2.5:7b", "MEMSTRATA_LLM_MAX_RETRIES": "0",
+                "COLUMNS": "300", "PYTHONIOENCODING": "utf-8"})
+    return subprocess.run([*_cli(), *args], capture_output=True, text=True, encoding="utf-8", env=env,
+                          timeout=120, stdin=subprocess.DEVNULL)
+
+
+def test_remember_shows_profile_features_with_citations(tmp_path: Path, llm_server: FakeLLMServer) -> None:
+    db = tmp_path / "memory.db"
+    llm_server.push({"commands": [
+        {"command": "add", "tag": "travel", "feature": "plans", "value": "Chengdu in May with the kids"},
+        {"command": "add", "tag": "family", "feature": "children", "value": "has kids"}]})
+    first = run(llm_server, db, "remember", "We're flying to Chengdu with the kids in May")
+    assert first.returncode == 0, first.stderr
+    assert "Profile (LLM):" in first.stdout
+    assert "- profile.travel.plans = Chengdu in May with the kids (cites episode#1) [create]" in first.stdout
+    assert "- profile.family.children = has kids (cites episode#1) [create]" in first.stdout
+    assert llm_server.requests[0].body["model"] == "qwen2.5:7b"
+
+    llm_server.push(Reply(status=500))
+    failed = run(llm_server, db, "remember", "I also speak Sichuanese")
+    assert failed.returncode == 0 and "LLM extraction retry" in failed.stderr
+
+    status = run(llm_server, db, "status", "--json")
+    report = json.loads(status.stdout)
+    assert (report["pending"], report["done"], report["llm"]) == (1, 1, "openai:qwen2.5:7b")
+    assert "HTTP 500" in report["last_error"]
