@@ -248,7 +248,7 @@ def history(
             f"{fact.key} = {fact.value} [{fact.status}] {fact.valid_from or fact.observed_at:%Y-%m-%d %H:%M}{until}"),
             highlight=False)
         for ev in events:
-            console.print(_safe(f"   {ev.at:%Y-%m-%d %H:%M:%S} {ev.action:<10} {ev.actor} "
+            console.print(_safe(f"   #{ev.id} {ev.at:%Y-%m-%d %H:%M:%S} {ev.action:<10} {ev.actor} "
                                  f"{json.dumps(ev.detail, ensure_ascii=False)}"), highlight=False)
 
 
@@ -356,13 +356,28 @@ def export(
 def import_cmd(
     path: Annotated[Path, typer.Argument(help="JSONL messages or a LoCoMo JSON file.")],
     db: DbOpt = None, user: UserOpt = None, org: OrgOpt = None, project: ProjectOpt = None,
-    fmt: Annotated[str, typer.Option("--format", help="auto | jsonl | locomo")] = "auto",
+    fmt: Annotated[str, typer.Option("--format", help="auto | jsonl | locomo | export")] = "auto",
     as_json: JsonOpt = False,
 ) -> None:
-    """Import a conversation log (one user per LoCoMo conversation), with a progress bar."""
+    """Import a conversation log (one user per LoCoMo conversation), with a progress bar, or a
+    `memstrata export` file exactly as it was (ids, timestamps, statuses; idempotent)."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from memstrata.importer import import_messages, load_any
+    from memstrata.importer import detect_format, import_messages, load_any, load_export
+
+    if (fmt == "auto" and _run(lambda: detect_format(path)) == "export") or fmt == "export":
+        def restore() -> dict[str, int]:
+            records = load_export(path)
+            with _open(db, org, project, user, create=True) as memory:
+                return {"records": len(records), **memory.import_records(records)}
+        restored = _run(restore)
+        if as_json:
+            _emit_json(restored)
+        else:
+            console.print(f"restored {restored['episodes']} episodes, {restored['facts']} facts and "
+                          f"{restored['events']} events from {restored['records']} records "
+                          "(rows already present are kept as they are)")
+        return
 
     def go() -> dict[str, int]:
         groups = load_any(path, fmt)
@@ -385,6 +400,61 @@ def import_cmd(
         console.print(f"imported {summary['messages']} messages; database now holds "
                       f"{summary['episodes']} episodes, {summary['segments']} segments, "
                       f"{summary.get('facts_active', 0)} active facts")
+
+
+@app.command()
+def maintain(
+    db: DbOpt = None, as_json: JsonOpt = False,
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Print every committed step.")] = False,
+) -> None:
+    """Finish interrupted forgets, sweep expired memories, archive idle facts, merge near-duplicates,
+    boost often-recalled facts, ANALYZE/VACUUM when worthwhile. Safe to run any time, idempotent."""
+    def go() -> Any:
+        with _open(db, None, None, None) as memory:
+            return memory.maintain(on_step=(lambda s: err.print(_safe(s), highlight=False)) if verbose else None)
+    report = _run(go)
+    if as_json:
+        _emit_json(report.as_dict())
+        return
+    lines = [(report.forgets_finished, "interrupted forget job(s) finished"),
+             (report.expired_episodes, "expired episode(s) deleted"), (report.expired_facts, "expired fact(s) deleted"),
+             (report.archived, "idle fact(s) archived"), (report.merged, "near-duplicate fact(s) merged"),
+             (report.boosted, "often-recalled fact(s) boosted")]
+    done = [f"{n} {what}" for n, what in lines if n]
+    console.print("maintenance: " + ("; ".join(done) if done else "nothing to do"))
+    for note in report.notes:
+        console.print(f"  {_safe(note)}", highlight=False)
+
+
+@app.command()
+def rollback(
+    event: Annotated[int, typer.Argument(help="An event id from `memstrata history` (supersede, merge, archive).")],
+    db: DbOpt = None, user: UserOpt = None, org: OrgOpt = None, project: ProjectOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Restore the state before a supersede, merge or archive; the rollback is logged too."""
+    def go() -> list[Fact]:
+        with _open(db, org, project, user, model=False) as memory:
+            return memory.rollback(event, actor="cli")
+    facts = _run(go)
+    if as_json:
+        _emit_json([asdict(f) for f in facts])
+        return
+    for f in facts:
+        console.print(_safe(f"fact#{f.id} {f.key} = {f.value} [{f.status}]"), highlight=False)
+
+
+@app.command()
+def restore(
+    fact: Annotated[int, typer.Argument(help="An archived fact's id.")],
+    db: DbOpt = None, user: UserOpt = None, org: OrgOpt = None, project: ProjectOpt = None,
+) -> None:
+    """Bring an archived fact back to active."""
+    def go() -> Fact:
+        with _open(db, org, project, user, model=False) as memory:
+            return memory.restore(fact, actor="cli")
+    f = _run(go)
+    console.print(_safe(f"fact#{f.id} {f.key} = {f.value} [{f.status}]"), highlight=False)
 
 
 @app.command()

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any
 
 from memstrata.errors import InvalidInput
 from memstrata.loaders.base import ImportedMessage
@@ -43,12 +45,45 @@ def import_conversation(memory: Memory, conversation: Conversation, *, user_id: 
 
 
 def detect_format(path: Path) -> str:
-    """``locomo`` or ``jsonl``, by sniffing the file. Raises ``InvalidInput`` if unreadable."""
+    """``locomo``, ``export`` (``memstrata export`` records) or ``jsonl``, by sniffing the file.
+    Raises ``InvalidInput`` if unreadable."""
     if path.is_dir():
         raise InvalidInput(f"{path} is a directory; give a JSONL or LoCoMo JSON file")
     if not path.is_file():
         raise InvalidInput(f"{path}: no such file")
-    return "locomo" if is_locomo(path) else "jsonl"
+    if is_locomo(path):
+        return "locomo"
+    return "export" if is_export(path) else "jsonl"
+
+
+def is_export(path: Path) -> bool:
+    """Whether the first non-blank line is a ``memstrata export`` record (``type`` episode/fact/event)."""
+    with path.open(encoding="utf-8", errors="replace") as handle:
+        for line in handle:
+            if line.strip():
+                try:
+                    first = json.loads(line)
+                except ValueError:
+                    return False
+                return isinstance(first, dict) and first.get("type") in ("episode", "fact", "event")
+    return False
+
+
+def load_export(path: Path) -> list[dict[str, Any]]:
+    """The records of a ``memstrata export`` file. Raises ``InvalidInput`` naming a bad line."""
+    records = []
+    with path.open(encoding="utf-8") as handle:
+        for n, line in enumerate(handle, start=1):
+            if not line.strip():
+                continue
+            try:
+                record = json.loads(line)
+            except ValueError as exc:
+                raise InvalidInput(f"{path}:{n}: not JSON ({exc})") from exc
+            if not isinstance(record, dict):
+                raise InvalidInput(f"{path}:{n}: not a JSON object")
+            records.append(record)
+    return records
 
 
 def load_any(path: Path, fmt: str = "auto") -> list[tuple[str | None, list[ImportedMessage]]]:

@@ -23,6 +23,8 @@ from memstrata.export import export_records
 from memstrata.extract.base import Extractor
 from memstrata.filter import Expr, parse
 from memstrata.ingest import AddResult, Ingestor, Message, check_scope, check_text, validate_message
+from memstrata.lifecycle.audit import restore as restore_fact
+from memstrata.lifecycle.audit import rollback as rollback_event
 from memstrata.lifecycle.forget import (
     BackgroundForgetter,
     ForgetReceipt,
@@ -32,6 +34,9 @@ from memstrata.lifecycle.forget import (
     start_job,
 )
 from memstrata.lifecycle.forget import receipt as forget_receipt
+from memstrata.lifecycle.maintain import MaintenanceReport
+from memstrata.lifecycle.maintain import maintain as run_maintenance
+from memstrata.lifecycle.restore import import_records as import_export_records
 from memstrata.privacy.crypto import Cipher
 from memstrata.recall import Query, Retriever, fact_ids
 from memstrata.render import render_context
@@ -524,6 +529,46 @@ class Memory:
             for job in running_jobs(self.store):
                 run_to_end(self.store, job)
         return not running_jobs(self.store)
+
+    # -- lifecycle --------------------------------------------------------------------------
+    def maintain(self, *, now: datetime | None = None,
+                 on_step: Callable[[str], None] | None = None) -> MaintenanceReport:
+        """Finish interrupted forgets, delete expired memories, archive idle facts (not recalled
+        for ``Settings.archive_after_days`` and importance below ``archive_below_importance``),
+        merge near-duplicate facts (cosine ≥ ``Settings.merge_similarity``), boost often-recalled
+        facts, ANALYZE/VACUUM when worthwhile. Idempotent; every step is its own short
+        transaction, so it is safe while other processes read and write."""
+        when = utcnow() if now is None else require_aware(now, "now")
+        return run_maintenance(self.store, self.settings, now=when, on_step=on_step)
+
+    def restore(self, fact_id: int, *, actor: str = "sdk", **scope: Unpack[ScopeArgs]) -> Fact:
+        """Bring an archived fact back to active (logged). Raises ``NotFound``, ``InvalidInput``."""
+        sc = self._scope(**scope)
+        restore_fact(self.store, sc, int(fact_id), actor=actor, now=utcnow())
+        fact = self.get(fact_id, **scope)
+        assert isinstance(fact, Fact)
+        return fact
+
+    def rollback(self, event_id: int, *, actor: str = "sdk", **scope: Unpack[ScopeArgs]) -> builtins.list[Fact]:
+        """Restore the state before a ``supersede``, ``merge`` or ``archive`` event (see
+        ``history``); the rollback is itself logged. Returns the facts it changed.
+
+        Raises:
+            NotFound: no such event in the scope. InvalidInput: not undoable, or already undone.
+        """
+        sc = self._scope(**scope)
+        changed = rollback_event(self.store, sc, int(event_id), actor=actor, now=utcnow())
+        facts = self.store.get_facts(Scope(sc.org_id, sc.project_id), changed)
+        return [facts[i] for i in changed if i in facts]
+
+    def import_records(self, records: Iterable[dict[str, Any]]) -> dict[str, int]:
+        """Load ``export`` records back with their ids, timestamps and statuses (idempotent:
+        rows already there are skipped). Returns counts newly inserted.
+
+        Raises:
+            InvalidInput: a malformed record, or an id that holds another memory here.
+        """
+        return import_export_records(self.store, records, embedder=self.embedder, cipher=self.store.cipher)
 
     def export(self, **scope: Unpack[ScopeArgs]) -> Iterator[dict[str, Any]]:
         """JSON-serialisable records of the scope: episodes, then facts (every status), then events."""

@@ -177,6 +177,18 @@ class Database:
             busy, _, _ = self.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
             return not busy
 
+    def vacuum(self) -> None:
+        """Rebuild the file without free pages (outside any transaction).
+
+        Raises:
+            StoreError: another connection is writing (busy) or the disk is full.
+        """
+        with self._lock:
+            try:
+                self.conn.execute("VACUUM")
+            except sqlite3.OperationalError as exc:
+                raise StoreError(f"VACUUM of {self.path} did not run: {exc}") from exc
+
     @contextmanager
     def read(self) -> Iterator[sqlite3.Connection]:
         """A consistent read (one deferred transaction, so WAL gives a snapshot)."""

@@ -1,0 +1,161 @@
+"""Undoing what the audit log recorded: restore an archived fact, roll back a supersede or merge.
+
+Every undo is itself logged (``restore`` / ``deactivate`` / ``update`` events whose detail
+carries ``rollback_of``), so the history keeps both the change and its reversal, and an
+event can be rolled back once.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from datetime import datetime
+from typing import Any
+
+from memstrata.clock import to_db
+from memstrata.errors import InvalidInput, NotFound
+from memstrata.extract.taxonomy import get_key
+from memstrata.store.sqlite.store import SQLiteStore
+from memstrata.types import Scope
+
+#: Actions ``rollback`` can undo.
+UNDOABLE = ("supersede", "merge", "archive")
+
+
+def _single_valued(key: str) -> bool:
+    try:
+        return get_key(key).cardinality == "one"
+    except KeyError:
+        return False
+
+
+def _fact(conn: sqlite3.Connection, fact_id: int) -> sqlite3.Row | None:
+    row: sqlite3.Row | None = conn.execute(
+        "SELECT id, org_id, project_id, user_id, agent_id, subject, key, status FROM facts WHERE id = ?",
+        (fact_id,)).fetchone()
+    return row
+
+
+def _activate(store: SQLiteStore, conn: sqlite3.Connection, fact: sqlite3.Row, *, now: datetime,
+              allow_displacing: int | None = None) -> None:
+    """Make ``fact`` active; refuse when its single-valued key already has another active value
+    (other than ``allow_displacing``, which the caller retires)."""
+    if _single_valued(fact["key"]):
+        other = conn.execute(
+            "SELECT id FROM facts WHERE org_id = ? AND project_id = ? AND user_id IS ? AND agent_id IS ? "
+            "AND ifnull(subject, '') = ifnull(?, '') AND key = ? AND status = 'active' AND id NOT IN (?, ?)",
+            (fact["org_id"], fact["project_id"], fact["user_id"], fact["agent_id"], fact["subject"], fact["key"],
+             fact["id"], allow_displacing or 0)).fetchone()
+        if other is not None:
+            raise InvalidInput(f"fact #{fact['id']} cannot become active: {fact['key']} holds one value and "
+                               f"fact #{other[0]} is active now; supersede or delete it first")
+    store.set_fact_status(conn, fact["id"], "active", now=now)
+
+
+def _scope(row: sqlite3.Row) -> Scope:
+    return Scope(row["org_id"], row["project_id"], row["user_id"], row["agent_id"])
+
+
+def restore(store: SQLiteStore, scope: Scope, fact_id: int, *, actor: str, now: datetime,
+            rollback_of: int | None = None) -> None:
+    """Bring an archived fact back to ``active``.
+
+    Raises:
+        NotFound: no such fact in ``scope``. InvalidInput: it is not archived, or its
+        single-valued key has another active value.
+    """
+    if fact_id not in store.get_facts(scope, [fact_id]):
+        raise NotFound(f"no fact #{fact_id} in {scope.describe()}")
+    with store.db.write() as conn:
+        fact = _fact(conn, fact_id)
+        if fact is None or fact["status"] != "archived":
+            raise InvalidInput(f"fact #{fact_id} is {fact['status'] if fact else 'gone'}, not archived; "
+                               "only archived facts are restored")
+        _activate(store, conn, fact, now=now)
+        detail: dict[str, Any] = {"from": "archived"}
+        if rollback_of is not None:
+            detail["rollback_of"] = rollback_of
+        store.log_event(conn, _scope(fact), fact_id=fact_id, action="restore", actor=actor, detail=detail, now=now)
+
+
+def rollback(store: SQLiteStore, scope: Scope, event_id: int, *, actor: str, now: datetime) -> list[int]:
+    """Restore the state before one ``supersede``, ``merge`` or ``archive`` event; returns the
+    ids of the facts changed.
+
+    * supersede (on the old fact): the old fact is active again (``valid_to`` and
+      ``expired_at`` cleared); the fact that replaced it becomes ``superseded``.
+    * merge by maintenance (on either fact): the absorbed fact is active again and the
+      keeper loses the citations the merge added.
+    * merge at write (a restatement folded into an existing fact): the episode's citation
+      is removed from the fact (its raised confidence and observation time stay).
+    * archive: the fact is restored.
+
+    Raises:
+        NotFound: no such event in ``scope``. InvalidInput: another kind of event, already
+        rolled back, or the facts have changed since in a way that makes it impossible.
+    """
+    with store.db.read() as conn:
+        row = conn.execute("SELECT id, fact_id, action, detail FROM memory_events WHERE id = ? AND org_id = ? "
+                           "AND project_id = ?", (event_id, scope.org_id, scope.project_id)).fetchone()
+        done = conn.execute("SELECT id FROM memory_events WHERE json_extract(detail, '$.rollback_of') = ?",
+                            (event_id,)).fetchone()
+    if row is None or row["fact_id"] is None or not store.get_facts(scope, [row["fact_id"]]):
+        raise NotFound(f"no event #{event_id} of a fact in {scope.describe()}")
+    if done is not None:
+        raise InvalidInput(f"event #{event_id} was already rolled back (event #{done[0]})")
+    action, detail = row["action"], json.loads(row["detail"])
+    if action not in UNDOABLE:
+        raise InvalidInput(f"event #{event_id} is a {action!r} event; rollback undoes {', '.join(UNDOABLE)}")
+    if action == "archive":
+        restore(store, scope, row["fact_id"], actor=actor, now=now, rollback_of=event_id)
+        return [row["fact_id"]]
+    tag = {"rollback_of": event_id}
+    with store.db.write() as conn:
+        if action == "supersede":
+            old, new = _fact(conn, row["fact_id"]), _fact(conn, int(detail.get("superseded_by", 0)))
+            if old is None or old["status"] != "superseded":
+                raise InvalidInput(f"fact #{row['fact_id']} is no longer superseded; nothing to roll back")
+            displaced = new["id"] if new is not None and new["status"] == "active" else None
+            _activate(store, conn, old, now=now, allow_displacing=displaced)
+            store.log_event(conn, _scope(old), fact_id=old["id"], action="restore", actor=actor, detail=tag, now=now)
+            if displaced is None:
+                return [old["id"]]
+            store.set_fact_status(conn, displaced, "superseded", now=now)
+            store.log_event(conn, _scope(old), fact_id=displaced, action="deactivate", actor=actor, detail=tag,
+                            now=now)
+            return [old["id"], displaced]
+        if "merged_into" in detail or "absorbed" in detail:
+            keep = row["fact_id"] if "absorbed" in detail else int(detail["merged_into"])
+            drop = int(detail["absorbed"]) if "absorbed" in detail else row["fact_id"]
+            added = _added_citations(conn, keep, drop)
+            dropped = _fact(conn, drop)
+            if dropped is None or dropped["status"] != "superseded":
+                raise InvalidInput(f"fact #{drop} is no longer merged away; nothing to roll back")
+            _activate(store, conn, dropped, now=now)
+            marks = ",".join("?" * len(added))
+            if added:
+                conn.execute(f"DELETE FROM fact_citations WHERE fact_id = ? AND episode_id IN ({marks})",
+                             (keep, *added))
+            store.log_event(conn, _scope(dropped), fact_id=drop, action="restore", actor=actor, detail=tag, now=now)
+            store.log_event(conn, _scope(dropped), fact_id=keep, action="update", actor=actor,
+                            detail={**tag, "removed_citations": added}, now=now)
+            return [drop, keep]
+        episode = detail.get("episode")
+        fact = _fact(conn, row["fact_id"])
+        cited = [r[0] for r in conn.execute("SELECT episode_id FROM fact_citations WHERE fact_id = ?",
+                                            (row["fact_id"],))]
+        if fact is None or episode not in cited or len(cited) < 2:
+            raise InvalidInput(f"the restatement of event #{event_id} cannot be separated from fact "
+                               f"#{row['fact_id']} any more")
+        conn.execute("DELETE FROM fact_citations WHERE fact_id = ? AND episode_id = ?", (row["fact_id"], episode))
+        conn.execute("UPDATE facts SET updated_at = ? WHERE id = ?", (to_db(now), row["fact_id"]))
+        store.log_event(conn, _scope(fact), fact_id=row["fact_id"], action="update", actor=actor,
+                        detail={**tag, "removed_citations": [episode]}, now=now)
+        return [row["fact_id"]]
+
+
+def _added_citations(conn: sqlite3.Connection, keep: int, drop: int) -> list[int]:
+    """The citations a maintenance merge of ``drop`` into ``keep`` added (from its event)."""
+    row = conn.execute("SELECT detail FROM memory_events WHERE fact_id = ? AND action = 'merge' AND "
+                       "json_extract(detail, '$.absorbed') = ? ORDER BY id DESC LIMIT 1", (keep, drop)).fetchone()
+    return [] if row is None else [int(e) for e in json.loads(row[0]).get("added_citations", [])]

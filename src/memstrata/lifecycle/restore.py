@@ -1,0 +1,183 @@
+"""Import of ``export`` records: the exact state back (ids, timestamps, statuses), idempotently.
+
+Episodes, facts and events are inserted with their exported ids. A row whose id already
+exists is left alone when it is the same memory (same scope and content), so importing
+twice changes nothing; an id held by a different memory is a conflict and nothing of the
+batch is written. Segments, vectors and full-text rows are derived again (they are not
+exported), with the configured model.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import numpy as np
+
+from memstrata.clock import from_db, to_db, utcnow
+from memstrata.errors import InvalidInput
+from memstrata.extract.base import FactCandidate
+from memstrata.ingest import fact_terms, key_terms
+from memstrata.privacy.crypto import Cipher
+from memstrata.resolve import normalise_value
+from memstrata.store.sqlite.store import NewSegment, SQLiteStore, episode_hash
+from memstrata.store.vectors import encode_vector
+from memstrata.text.segment import derivative, split_sentences
+from memstrata.text.tokens import index_text
+from memstrata.types import Scope
+
+#: Record types an export holds.
+TYPES = ("episode", "fact", "event")
+
+
+def _scope(record: Mapping[str, Any], where: str) -> Scope:
+    raw = record.get("scope")
+    if not isinstance(raw, dict) or not raw.get("org_id") or not raw.get("project_id"):
+        raise InvalidInput(f"{where}: missing scope.org_id / scope.project_id")
+    return Scope(raw["org_id"], raw["project_id"], raw.get("user_id"), raw.get("agent_id"), raw.get("session_id"))
+
+
+def _time(value: Any, where: str) -> str | None:
+    if value is None:
+        return None
+    try:
+        return to_db(from_db(str(value)))
+    except ValueError as exc:
+        raise InvalidInput(f"{where}: {value!r} is not an exported timestamp") from exc
+
+
+def import_records(store: SQLiteStore, records: Iterable[Mapping[str, Any]], *, embedder: Any,
+                   cipher: Cipher | None) -> dict[str, int]:
+    """Insert exported records; returns ``{"episodes", "facts", "events"}`` newly inserted.
+
+    Raises:
+        InvalidInput: a malformed record (its position named), or an id held by another memory.
+    """
+    items = list(records)
+    for n, rec in enumerate(items, start=1):
+        if not isinstance(rec, Mapping) or rec.get("type") not in TYPES or not isinstance(rec.get("id"), int):
+            raise InvalidInput(f"record {n}: not an export record (needs type episode|fact|event and an integer id)")
+    episodes = [r for r in items if r["type"] == "episode"]
+    facts = [r for r in items if r["type"] == "fact"]
+    events = [r for r in items if r["type"] == "event"]
+    seg_vectors = _embed(embedder, [d for r in episodes for _, d in _segments(r)])
+    fact_vectors = _embed(embedder, [str(r.get("statement") or r.get("value")) for r in facts])
+    counts = {"episodes": 0, "facts": 0, "events": 0}
+    now = str(to_db(utcnow()))
+    try:
+        _write(store, episodes, facts, events, seg_vectors, fact_vectors, cipher, counts, now)
+    except sqlite3.IntegrityError as exc:
+        raise InvalidInput(f"the records do not fit together or this database: {exc}") from exc
+    store.vectors.clear()
+    return counts
+
+
+def _write(store: SQLiteStore, episodes: list[Mapping[str, Any]], facts: list[Mapping[str, Any]],
+           events: list[Mapping[str, Any]], seg_vectors: np.ndarray | None, fact_vectors: np.ndarray | None,
+           cipher: Cipher | None, counts: dict[str, int], now: str) -> None:
+    with store.db.write() as conn:
+        pos = 0
+        for rec in episodes:
+            segs = _segments(rec)
+            vectors = None if seg_vectors is None else seg_vectors[pos:pos + len(segs)]
+            if _insert_episode(conn, store, rec, segs, vectors, now):
+                counts["episodes"] += 1
+            pos += len(segs)
+        for i, rec in enumerate(facts):
+            vec = None if fact_vectors is None or rec.get("encrypted") else fact_vectors[i]
+            if _insert_fact(conn, store, rec, vec, cipher, now):
+                counts["facts"] += 1
+        owners = {int(r["id"]): _scope(r, f"fact #{r['id']}") for r in facts}
+        for rec in events:
+            counts["events"] += _insert_event(conn, rec, owners)
+        store.bump(conn, "facts_version")
+        store.bump(conn, "segments_deleted")
+
+
+def _embed(embedder: Any, texts: list[str]) -> np.ndarray | None:
+    return None if embedder is None or not texts else np.asarray(embedder.embed(texts))
+
+
+def _segments(rec: Mapping[str, Any]) -> list[tuple[str, str]]:
+    speaker = rec.get("producer_id") or rec.get("role") or "user"
+    return [(s, derivative(s, str(speaker))) for s in split_sentences(str(rec.get("content", "")))]
+
+
+def _insert_episode(conn: sqlite3.Connection, store: SQLiteStore, rec: Mapping[str, Any],
+                    segs: list[tuple[str, str]], vectors: np.ndarray | None, now: str) -> bool:
+    where = f"episode #{rec['id']}"
+    sc = _scope(rec, where)
+    created = _time(rec.get("created_at"), where)
+    if created is None or not isinstance(rec.get("content"), str):
+        raise InvalidInput(f"{where}: needs content and created_at")
+    digest = episode_hash(str(rec.get("role")), rec.get("producer_id"), from_db(created), rec["content"])  # type: ignore[arg-type]
+    existing = conn.execute("SELECT org_id, project_id, content_hash FROM episodes WHERE id = ?",
+                            (rec["id"],)).fetchone()
+    if existing is not None:
+        if tuple(existing) != (sc.org_id, sc.project_id, digest):
+            raise InvalidInput(f"{where}: this id already holds another episode; import into another database")
+        return False
+    conn.execute(
+        "INSERT INTO episodes (id, org_id, project_id, user_id, agent_id, session_id, role, producer_id, "
+        "produced_for_id, content, content_type, created_at, sequence_num, metadata, content_hash, ingested_at, "
+        "expires_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+        (rec["id"], sc.org_id, sc.project_id, sc.user_id, sc.agent_id, sc.session_id, rec.get("role"),
+         rec.get("producer_id"), rec.get("produced_for_id"), rec["content"], rec.get("content_type", "message"),
+         created, int(rec.get("sequence_num", 0)), json.dumps(rec.get("metadata") or {}, ensure_ascii=False),
+         digest, now, _time(rec.get("expires_at"), where)))
+    store.insert_segments(conn, episode_id=int(rec["id"]), scope=sc, segments=[
+        NewSegment(text, deriv, index_text(deriv), None if vectors is None else vectors[i])
+        for i, (text, deriv) in enumerate(segs)], expires_at=from_db(_time(rec.get("expires_at"), where)))
+    return True
+
+
+def _insert_fact(conn: sqlite3.Connection, store: SQLiteStore, rec: Mapping[str, Any], vector: np.ndarray | None,
+                 cipher: Cipher | None, now: str) -> bool:
+    where = f"fact #{rec['id']}"
+    sc = _scope(rec, where)
+    value, statement = str(rec.get("value", "")), str(rec.get("statement") or rec.get("value", ""))
+    existing = conn.execute("SELECT org_id, project_id, key FROM facts WHERE id = ?", (rec["id"],)).fetchone()
+    if existing is not None:
+        if tuple(existing) != (sc.org_id, sc.project_id, rec.get("key")):
+            raise InvalidInput(f"{where}: this id already holds another fact; import into another database")
+        return False
+    encrypted = bool(rec.get("encrypted"))
+    norm = normalise_value(value)
+    cand = FactCandidate(kind=str(rec.get("kind")), key=str(rec.get("key")), value=value, confidence=0.0,
+                         importance=0.0, statement=statement)
+    terms = fact_terms(cand)
+    if encrypted:
+        if cipher is None:
+            raise InvalidInput(f"{where}: an encrypted fact needs MEMSTRATA_ENCRYPTION_KEY to be imported")
+        value, statement, norm, terms = cipher.encrypt(value), cipher.encrypt(statement), cipher.mac(norm), \
+            key_terms(cand.key)
+    conn.execute(
+        "INSERT INTO facts (id, org_id, project_id, user_id, agent_id, subject, kind, key, tag, value, value_norm, "
+        "statement, confidence, importance, sensitivity, observed_at, valid_from, valid_to, expires_at, status, "
+        "access_count, last_accessed_at, created_at, updated_at, embedding, expired_at, encrypted) "
+        "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+        (rec["id"], sc.org_id, sc.project_id, sc.user_id, sc.agent_id, rec.get("subject"), rec.get("kind"),
+         rec.get("key"), rec.get("tag"), value, norm, statement, rec.get("confidence"), rec.get("importance"),
+         rec.get("sensitivity", "low"), _time(rec.get("observed_at"), where), _time(rec.get("valid_from"), where),
+         _time(rec.get("valid_to"), where), _time(rec.get("expires_at"), where), rec.get("status"),
+         int(rec.get("access_count") or 0), _time(rec.get("last_accessed_at"), where),
+         _time(rec.get("created_at"), where), now, None if vector is None else encode_vector(vector),
+         _time(rec.get("expired_at"), where), int(encrypted)))
+    conn.execute("INSERT INTO facts_fts (rowid, terms) VALUES (?, ?)", (rec["id"], terms))
+    store.cite(conn, int(rec["id"]), [int(e) for e in rec.get("citations") or []])
+    return True
+
+
+def _insert_event(conn: sqlite3.Connection, rec: Mapping[str, Any], owners: Mapping[int, Scope]) -> int:
+    where = f"event #{rec['id']}"
+    owner = owners.get(int(rec.get("fact_id") or 0))
+    if owner is None:
+        raise InvalidInput(f"{where}: its fact #{rec.get('fact_id')} is not in the import")
+    cur = conn.execute(
+        "INSERT OR IGNORE INTO memory_events (id, fact_id, org_id, project_id, user_id, action, at, actor, detail) "
+        "VALUES (?,?,?,?,?,?,?,?,?)",
+        (rec["id"], rec["fact_id"], owner.org_id, owner.project_id, owner.user_id, rec.get("action"),
+         _time(rec.get("at"), where), rec.get("actor"), json.dumps(rec.get("detail") or {}, ensure_ascii=False)))
+    return int(cur.rowcount)

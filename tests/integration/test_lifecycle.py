@@ -1,0 +1,117 @@
+"""Maintenance, restore, rollback and export → forget → import, on a real file and model."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from memstrata import Fact, InvalidInput, Memory, NotFound, Settings
+from memstrata.embed.base import EmbeddingCache
+
+#: Written with merging at write time switched off, so maintenance has near-duplicates to merge.
+NO_WRITE_MERGE = replace(Settings(), merge_similarity=1.5)
+
+
+def _duplicates(db_path: Path, embedder: EmbeddingCache) -> tuple[Fact, Fact]:
+    with Memory(db_path, settings=NO_WRITE_MERGE, embedder=embedder.inner, user_id="u1") as memory:
+        a = memory.add("I love rock music").facts[0].fact
+        b = memory.add("I love rock musics").facts[0].fact
+    assert a.id != b.id
+    return a, b
+
+
+def test_maintain_merges_near_duplicates_and_is_idempotent(db_path: Path, embedder: EmbeddingCache) -> None:
+    a, b = _duplicates(db_path, embedder)
+    with Memory(db_path, embedder=embedder.inner, user_id="u1") as memory:
+        first = memory.maintain()
+        assert first.merged == 1
+        keep = memory.get(a.id)
+        gone = memory.get(b.id)
+        assert isinstance(keep, Fact) and isinstance(gone, Fact)
+        assert keep.status == "active" and gone.status == "superseded"
+        assert set(keep.citations) == set(a.citations) | set(b.citations)
+        assert [e.action for e in memory.history(b.id)[1][1]][-1] == "merge"  # the absorbed fact's history stays
+        second = memory.maintain()
+        assert not second.changed, second
+
+
+def test_rollback_of_a_merge_and_of_a_supersede(db_path: Path, embedder: EmbeddingCache) -> None:
+    a, b = _duplicates(db_path, embedder)
+    with Memory(db_path, embedder=embedder.inner, user_id="u1") as memory:
+        memory.maintain()
+        merge_event = next(e for e in memory.history(a.id)[0][1] if e.action == "merge")
+        changed = memory.rollback(merge_event.id)
+        assert {f.id: f.status for f in changed} == {b.id: "active", a.id: "active"}
+        assert memory.get(a.id).citations == a.citations  # type: ignore[union-attr]
+        with pytest.raises(InvalidInput, match="already rolled back"):
+            memory.rollback(merge_event.id)
+
+        window = memory.add("I prefer a window seat on planes").facts[0].fact
+        aisle = memory.add("Actually I prefer an aisle seat now").facts[0].fact
+        supersede = next(e for e in memory.history(window.id)[0][1] if e.action == "supersede")
+        memory.rollback(supersede.id)
+        assert [f.value for f in memory.list(key="travel.seat")] == ["window seat"]
+        assert memory.get(aisle.id).status == "superseded"  # type: ignore[union-attr]
+        actions = [e.action for _, events in memory.history(key="travel.seat") for e in events]
+        assert actions.count("restore") == 1 and actions.count("deactivate") == 1
+        with pytest.raises(InvalidInput, match="rollback undoes"):
+            memory.rollback(next(e.id for e in memory.history(window.id)[0][1] if e.action == "create"))
+
+
+def test_idle_facts_are_archived_and_restorable(db_path: Path, embedder: EmbeddingCache) -> None:
+    long_ago = datetime.now(UTC) - timedelta(days=200)
+    with Memory(db_path, embedder=embedder.inner, user_id="u1") as memory:
+        jazz = memory.add("I like jazz music", created_at=long_ago).facts[0].fact  # importance 0.5
+        allergy = memory.add("I'm allergic to peanuts", created_at=long_ago).facts[0].fact  # importance 0.9
+        report = memory.maintain()
+        assert report.archived == 1
+        assert memory.get(jazz.id).status == "archived"  # type: ignore[union-attr]
+        assert memory.get(allergy.id).status == "active"  # type: ignore[union-attr]
+        assert not memory.search("jazz", kinds=("fact",))
+        assert memory.search("jazz", kinds=("fact",), include_archived=True)[0].id == jazz.id
+        assert memory.restore(jazz.id).status == "active"
+        with pytest.raises(InvalidInput, match="not archived"):
+            memory.restore(jazz.id)
+
+
+def test_maintain_sweeps_expired_and_boosts_recalled(db_path: Path, embedder: EmbeddingCache) -> None:
+    with Memory(db_path, embedder=embedder.inner, user_id="u1") as memory:
+        temp = memory.add("The door code for today is Kestrel", ttl=60)
+        seat = memory.add("I prefer a window seat on planes").facts[0].fact
+        for _ in range(5):
+            memory.search("window seat", kinds=("fact",))
+        report = memory.maintain(now=datetime.now(UTC) + timedelta(hours=1))
+        assert report.expired_episodes == 1 and report.boosted == 1
+        with pytest.raises(NotFound, match="no episode"):
+            memory.get(episode_id=temp.episode_id)
+        assert memory.get(seat.id).importance == pytest.approx(seat.importance + 0.05)  # type: ignore[union-attr]
+        assert memory.store.db.conn.execute("SELECT count(*) FROM episodes WHERE id = ?",
+                                            (temp.episode_id,)).fetchone()[0] == 0
+
+
+def test_export_forget_import_gives_back_the_identical_state(db_path: Path, embedder: EmbeddingCache) -> None:
+    with Memory(db_path, embedder=embedder.inner, user_id="u1") as memory:
+        memory.add("I prefer a window seat on planes", session_id="s1")
+        memory.add("Actually I prefer an aisle seat now", session_id="s1")
+        memory.add("我对青霉素过敏", session_id="s2", metadata={"channel": "app"})
+        memory.add("I like jazz music", created_at=datetime.now(UTC) - timedelta(days=200))
+        memory.maintain()  # archives the jazz fact: every status is in the export
+        memory.search("seat", kinds=("fact",))
+        before: list[dict[str, Any]] = list(memory.export())
+        assert {r["status"] for r in before if r["type"] == "fact"} == {"active", "superseded", "archived"}
+        memory.forget(user_id="u1")
+        assert list(memory.export()) == []
+        assert memory.import_records(before) == {"episodes": 4, "facts": 4, "events": len(
+            [r for r in before if r["type"] == "event"])}
+        assert list(memory.export()) == before
+        assert memory.import_records(before) == {"episodes": 0, "facts": 0, "events": 0}  # idempotent
+        assert list(memory.export()) == before
+        assert "aisle" in memory.search("seat preference", kinds=("fact",))[0].text
+        assert memory.search("过敏")
+        conflicting = [{**before[0], "content": "something else"}]
+        with pytest.raises(InvalidInput, match="another episode"):
+            memory.import_records(conflicting)

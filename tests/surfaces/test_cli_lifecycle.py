@@ -1,0 +1,40 @@
+"""The lifecycle commands of the real console script: export → forget → import, history ids,
+rollback, maintain, and forget's printed receipt."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from tests.surfaces.test_cli import cli
+
+
+def test_forget_receipt_export_import_rollback_and_maintain(tmp_path: Path) -> None:
+    db, dump = tmp_path / "memory.db", tmp_path / "u1.jsonl"
+    assert cli("remember", "I prefer a window seat on planes", "--user", "u1", "--db", db).code == 0
+    assert cli("remember", "Actually I prefer an aisle seat now", "--user", "u1", "--db", db).code == 0
+    assert cli("export", "--user", "u1", "--output", dump, "--db", db).code == 0
+    exported = dump.read_text(encoding="utf-8")
+
+    forgot = cli("forget", "--user", "u1", "--yes", "--db", db)
+    assert forgot.code == 0, forgot.err
+    assert "2 episodes" in forgot.out and re.search(r"sha256 of deleted ids [0-9a-f]{64}", forgot.out), forgot.out
+
+    restored = cli("import", dump, "--db", db, "--json")
+    assert restored.json()["episodes"] == 2 and restored.json()["facts"] == 2
+    again = tmp_path / "again.jsonl"
+    assert cli("export", "--user", "u1", "--output", again, "--db", db).code == 0
+    assert again.read_text(encoding="utf-8") == exported
+
+    history = cli("history", "--key", "travel.seat", "--user", "u1", "--db", db)
+    supersede = re.search(r"#(\d+) \S+ \S+ supersede", history.out)
+    assert supersede, history.out
+    rolled = cli("rollback", supersede.group(1), "--user", "u1", "--db", db, "--json")
+    assert {f["value"]: f["status"] for f in rolled.json()} == {"window seat": "active", "aisle seat": "superseded"}
+
+    first = cli("maintain", "--db", db, "--json")
+    assert first.code == 0, first.err
+    second = cli("maintain", "--db", db)
+    assert second.code == 0 and "nothing to do" in second.out, second.out
+    assert set(json.loads(first.out)) >= {"merged", "archived", "expired_facts", "vacuumed"}
