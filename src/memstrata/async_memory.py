@@ -20,6 +20,7 @@ from typing import Any, TypeVar, Unpack
 from memstrata.filter import Expr
 from memstrata.ingest import AddResult, Message
 from memstrata.lifecycle.forget import ForgetReceipt
+from memstrata.lifecycle.maintain import MaintenanceReport
 from memstrata.memory import BATCH_SIZE, Memory, ScopeArgs
 from memstrata.semantic.agents import AgentResult
 from memstrata.semantic.stm import ShortTermMemory
@@ -166,6 +167,24 @@ class AsyncMemory:
     async def short_term(self, **scope: Unpack[ScopeArgs]) -> ShortTermMemory:
         """``Memory.short_term``."""
         return await self._run(self.memory.short_term, **scope)
+
+    async def maintain(self, *, now: datetime | None = None,
+                       on_step: Callable[[str], None] | None = None) -> MaintenanceReport:
+        """``Memory.maintain`` (``on_step`` runs on the worker thread)."""
+        return await self._run(self.memory.maintain, now=now, on_step=on_step)
+
+    async def restore(self, fact_id: int, *, actor: str = "sdk", **scope: Unpack[ScopeArgs]) -> Fact:
+        """``Memory.restore``."""
+        return await self._run(self.memory.restore, fact_id, actor=actor, **scope)
+
+    async def rollback(self, event_id: int, *, actor: str = "sdk",
+                       **scope: Unpack[ScopeArgs]) -> builtins.list[Fact]:
+        """``Memory.rollback``."""
+        return await self._run(self.memory.rollback, event_id, actor=actor, **scope)
+
+    async def import_records(self, records: Iterable[dict[str, Any]]) -> dict[str, int]:
+        """``Memory.import_records``."""
+        return await self._run(self.memory.import_records, builtins.list(records))
 
     async def flush(self, **scope: Unpack[ScopeArgs]) -> int:
         """``Memory.flush``."""

@@ -29,6 +29,7 @@ class World:
     bob_fact_id: int
     episode_id: int
     snapshot: dict[str, Any]
+    event_id: int = 0
 
 
 def _ok(response: httpx.Response) -> Any:
@@ -75,8 +76,11 @@ def world(keyed_server: Server) -> World:
     carrier = [c["fact"] for r in results for c in r["facts"] if c["fact"]["key"] == "shipping.carrier"]
     fact_id = max(f["id"] for f in carrier)  # 顺丰 superseded FedEx: the newest is active
     bob_fact = bob["results"][0]["facts"][0]["fact"]["id"]
+    with keyed_server.client(keys["A"]) as a:
+        timeline = _ok(a.get(f"/v1/facts/{fact_id}/history", params={"user_id": "alice"}))["timeline"]
+    supersede = next(ev["id"] for entry in timeline for ev in entry["events"] if ev["action"] == "supersede")
     return World(keyed_server, keys, key_ids, fact_id, bob_fact, results[0]["episode_id"],
-                 _snapshot(keyed_server, keys["A"]))
+                 _snapshot(keyed_server, keys["A"]), supersede)
 
 
 def test_key_a_sees_its_own_memories(world: World) -> None:
@@ -111,6 +115,8 @@ def _routes(w: World) -> list[tuple[str, str, str, dict[str, Any], int, str | No
         ("update fact", "PATCH", f"/v1/facts/{f}", {"json": {**alice, "value": "UPS"}}, 404, "not_found"),
         ("delete fact", "DELETE", f"/v1/facts/{f}", {"params": alice}, 404, "not_found"),
         ("history", "GET", f"/v1/facts/{f}/history", {"params": alice}, 404, "not_found"),
+        ("restore fact", "POST", f"/v1/facts/{f}/restore", {"json": alice}, 404, "not_found"),
+        ("rollback event", "POST", f"/v1/events/{w.event_id}/rollback", {"json": alice}, 404, "not_found"),
         ("list episodes", "GET", "/v1/episodes", {"params": alice}, 200, None),
         ("get episode", "GET", f"/v1/episodes/{e}", {"params": alice}, 404, "not_found"),
         ("forget user", "POST", "/v1/forget", {"json": alice}, 200, None),
@@ -207,6 +213,21 @@ def test_update_supersedes_and_history_shows_both(world: World) -> None:
     _error(again, 409, "conflict")
     assert scores["id"] == new["id"] and scores["importance"] == 0.3
     _error(empty, 422, "invalid_input")
+
+
+def test_rollback_of_an_update_brings_the_old_value_back(world: World) -> None:
+    with world.server.client(world.keys["C"]) as c:
+        added = _ok(c.post("/v1/messages", json={"user_id": "erin", "messages": [
+            {"content": "From now on ship with FedEx"}]}))
+        old = added["results"][0]["facts"][0]["fact"]
+        new = _ok(c.patch(f"/v1/facts/{old['id']}", json={"user_id": "erin", "value": "UPS"}))
+        events = _ok(c.get(f"/v1/facts/{old['id']}/history", params={"user_id": "erin"}))["timeline"][0]["events"]
+        supersede = next(ev["id"] for ev in events if ev["action"] == "supersede")
+        changed = _ok(c.post(f"/v1/events/{supersede}/rollback", json={"user_id": "erin"}))["facts"]
+        now_old = _ok(c.get(f"/v1/facts/{old['id']}", params={"user_id": "erin"}))
+        now_new = _ok(c.get(f"/v1/facts/{new['id']}", params={"user_id": "erin"}))
+    assert old["id"] in [f["id"] for f in changed]
+    assert now_old["status"] == "active" and now_new["status"] != "active"
 
 
 def test_delete_removes_the_fact(world: World) -> None:

@@ -53,6 +53,7 @@ from memstrata.server.models import (
     ListEpisodesQuery,
     ListFactsQuery,
     Ready,
+    Rolledback,
     Scoped,
     ScopeQuery,
     SearchRequest,
@@ -230,6 +231,25 @@ def fact_history(fact_id: FactId, q: Annotated[ScopeQuery, Query()], caller: Cal
     with st.lock:
         timeline = st.memory.history(fact_id, **scope)
     return HistoryResponse(timeline=[HistoryEntry(fact=f, events=ev) for f, ev in timeline])
+
+
+@router.post("/facts/{fact_id}/restore", response_model=Fact, tags=["facts"])
+def restore_fact(fact_id: FactId, body: Scoped, caller: Caller, request: Request) -> Fact:
+    """Bring an archived fact back to active (an audit event)."""
+    st = _state(request)
+    scope = st.scope(caller, body)
+    with st.lock:
+        return st.memory.restore(fact_id, actor=caller.actor, **scope)
+
+
+@router.post("/events/{event_id}/rollback", response_model=Rolledback, tags=["facts"])
+def rollback_event(event_id: Annotated[int, Path(ge=1, le=MAX_ID)], body: Scoped, caller: Caller,
+                   request: Request) -> Rolledback:
+    """Undo a ``supersede``, ``merge`` or ``archive`` event (ids from the history); logged itself."""
+    st = _state(request)
+    scope = st.scope(caller, body)
+    with st.lock:
+        return Rolledback(facts=st.memory.rollback(event_id, actor=caller.actor, **scope))
 
 
 @router.get("/episodes", response_model=EpisodeList, tags=["episodes"])

@@ -155,6 +155,12 @@ class UpdateFactRequest(Scoped):
     confidence: float | None = Field(None, ge=0.0, le=1.0)
 
 
+class Rolledback(BaseModel):
+    """The facts a rollback changed, as they are now."""
+
+    facts: list[Fact]
+
+
 class Deleted(BaseModel):
     """The id that was deleted."""
 
