@@ -303,6 +303,11 @@ class ReferenceStore:
                    expired_at=now if status == "superseded" else row["expired_at"])
 
     @staticmethod
+    def set_fact_scores(conn: _State, fact_id: int, *, importance: float, confidence: float, now: datetime) -> None:
+        """Set a fact's importance and confidence in place."""
+        conn.facts[fact_id].update(importance=importance, confidence=confidence, updated_at=now)
+
+    @staticmethod
     def touch_fact(conn: _State, fact_id: int, *, confidence: float, now: datetime, observed_at: datetime) -> None:
         """A restated fact: newer ``observed_at``, higher confidence."""
         row = conn.facts[fact_id]

@@ -163,6 +163,22 @@ ALTER TABLE forget_jobs ADD COLUMN session_id TEXT;
 ALTER TABLE forget_jobs ADD COLUMN before TIMESTAMPTZ;
 """,
     ),
+    Migration(
+        5,
+        "api_keys",
+        """
+-- The REST server's API keys (SHA-256 of each key); the server reads them from SQLite
+-- only for now, the table keeps the schemas in step.
+CREATE TABLE api_keys (
+    id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    key_id TEXT NOT NULL UNIQUE,
+    secret_hash TEXT NOT NULL,
+    org_id TEXT NOT NULL, project_id TEXT NOT NULL, user_id TEXT,
+    name TEXT NOT NULL DEFAULT '',
+    created_at TIMESTAMPTZ NOT NULL, revoked_at TIMESTAMPTZ
+);
+""",
+    ),
 )
 
 #: The newest schema this code knows (equal to the SQLite store's: one migration list per backend).

@@ -403,6 +403,12 @@ class PostgresStore:
                          (status, valid_to, now, status, now, fact_id))
 
     @staticmethod
+    def set_fact_scores(conn: Conn, fact_id: int, *, importance: float, confidence: float, now: datetime) -> None:
+        """Set a fact's importance and confidence (both in [0, 1]) in place."""
+        conn.execute("UPDATE facts SET importance = %s, confidence = %s, updated_at = %s WHERE id = %s",
+                     (importance, confidence, now, fact_id))
+
+    @staticmethod
     def touch_fact(conn: Conn, fact_id: int, *, confidence: float, now: datetime, observed_at: datetime) -> None:
         """Record that a fact was stated again: newer ``observed_at``, higher confidence."""
         conn.execute("UPDATE facts SET confidence = greatest(confidence, %s), observed_at = greatest(observed_at, "
