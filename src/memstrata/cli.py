@@ -163,17 +163,35 @@ def recall(
     context: Annotated[int, typer.Option(help="Neighbouring segments to show around episode hits.")] = 0,
     kind: Annotated[str | None, typer.Option(help="Only 'fact' or 'episode'.")] = None,
     where: FilterOpt = None,
+    mode: Annotated[str, typer.Option(help="long_term | short_term | both (the last two need --session).")]
+    = "long_term",
+    agent_mode: Annotated[str | None, typer.Option(
+        "--agent-mode", help="Retrieval agent: direct | split | chain | router (LLM ones need MEMSTRATA_LLM_*).")]
+    = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Ranked, cited memories for a question."""
+    trace: dict[str, Any] = {}
+
     def go() -> list[Hit]:
         with _open(db, org, project, user, agent_id=agent, session_id=session) as memory:
             kinds = (kind,) if kind else ("fact", "episode")
-            return memory.search(query, limit=limit, expand_context=context, kinds=kinds, filter=where)
+            if agent_mode is None:
+                return memory.search(query, limit=limit, expand_context=context, kinds=kinds, filter=where,
+                                     mode=mode)
+            result = memory.agent_search(query, agent_mode=agent_mode, limit=limit, kinds=kinds, mode=mode)
+            trace.update({k: v for k, v in asdict(result).items() if k != "hits"})
+            return result.hits
     hits = _run(go)
     if as_json:
-        _emit_json([_hit_json(h) for h in hits])
+        hits_json = [_hit_json(h) for h in hits]
+        _emit_json({"hits": hits_json, "agent": trace} if trace else hits_json)
         return
+    if trace:
+        err.print(_safe(f"agent {trace['agent']}{' (routed)' if trace['routed_by'] else ''}: "
+                        f"queries {trace['queries']}, {trace['llm_calls']} LLM call(s), "
+                        f"{trace['prompt_tokens'] + trace['completion_tokens']} tokens, {trace['elapsed_ms']:.0f} ms"),
+                  highlight=False)
     lab = labels_for(query)
     zh = lab is labels_for("中文")
     if not hits:

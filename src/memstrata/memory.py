@@ -650,6 +650,11 @@ class Memory:
         llm = self.semantic.llm if self.has_llm else None
         data["llm"] = None if llm is None else llm.name
         data["worker_running"] = self._semantic is not None and self._semantic.running()
+        with self.store.db.read() as conn:  # LLM use of committed extraction batches, whole database
+            rows = dict(conn.execute("SELECT key, value FROM meta WHERE key IN (?, ?, ?, ?, ?)",
+                                     ("llm_calls", "llm_prompt_tokens", "llm_completion_tokens", "llm_latency_ms",
+                                      "llm_failures")).fetchall())
+        data["usage"] = {k: int(v) for k, v in sorted(rows.items())}
         return data
 
     def start_worker(self, *, poll_s: float = 1.0) -> None:

@@ -67,3 +67,25 @@ def test_below_the_threshold_no_consolidation_call(db_path: Path, llm_server: Fa
     with Memory(settings=settings, embedder=None, user_id="u1", session_id="s1") as mem:
         mem.add("I live in Lyon", wait=True)
     assert len(llm_server.requests) == 1 and not llm_server.unscripted
+
+
+def test_a_pass_that_cannot_shrink_is_not_repeated_until_the_category_grows(
+        db_path: Path, llm_server: FakeLLMServer, llm_settings: LLMSettings) -> None:
+    settings = Settings(db_path=db_path, llm=llm_settings, semantic=SemanticSettings(consolidate_at=1))
+
+    def feature(value: str) -> dict[str, object]:
+        return {"commands": [{"command": "add", "tag": "notes", "feature": value, "value": value}]}
+
+    with Memory(settings=settings, embedder=None, user_id="u1", session_id="s1") as mem:
+        llm_server.push({"commands": [{"command": "add", "tag": "a", "feature": "x", "value": "1"},
+                                      {"command": "add", "tag": "b", "feature": "y", "value": "2"}]},
+                        {"commands": []})  # extraction, then a consolidation that keeps both
+        mem.add("first", wait=True)
+        assert len(llm_server.requests) == 2
+        llm_server.push({"commands": []})
+        mem.add("second, nothing new", wait=True)
+        assert len(llm_server.requests) == 3  # extraction only: still 2 features, as the last pass left
+        llm_server.push(feature("3"), {"commands": []})
+        mem.add("third, one more", wait=True)
+        assert len(llm_server.requests) == 5 and not llm_server.unscripted  # grew to 3: consolidated again
+        assert [r["features_after"] for r in mem.semantic.runs(mem._scope())] == [3, 2]

@@ -77,6 +77,8 @@ def test_add_delete_and_update_commands_go_through_supersede_and_audit(llm_memor
     assert [c.action for c in again.semantic] == ["touch"]
     assert len(profile(llm_memory)) == 1
     assert not llm_server.unscripted
+    usage = llm_memory.queue_status()["usage"]  # the fake server reports 11 + 7 tokens per answer
+    assert (usage["llm_calls"], usage["llm_prompt_tokens"], usage["llm_completion_tokens"]) == (4, 44, 28)
 
 
 def test_rule_facts_keep_working_beside_llm_features(llm_memory: Memory, llm_server: FakeLLMServer) -> None:
@@ -163,3 +165,22 @@ def test_without_an_llm_nothing_is_queued(memory: Memory) -> None:
     result = memory.add("I prefer SF Express for shipping", wait=True)
     assert result.extraction == "none" and result.facts
     assert memory.queue_status()["pending"] == 0 and memory.queue_status()["llm"] is None
+
+
+def test_features_follow_the_ttl_policy(db_path: Path, llm_server: FakeLLMServer, llm_settings: LLMSettings) -> None:
+    settings = Settings(db_path=db_path, llm=llm_settings, ttl_seconds={"fact": 3600.0})
+    llm_server.push({"commands": [add("plans", "weekend", "hiking")]})
+    with Memory(settings=settings, embedder=None, user_id="u1", session_id="s1") as mem:
+        result = mem.add("This weekend I'm going hiking", wait=True)
+        fact = result.semantic[0].fact
+        assert fact.expires_at is not None and 3590 < (fact.expires_at - fact.created_at).total_seconds() <= 3600
+
+
+def test_anthropic_provider_drives_extraction(db_path: Path, llm_server: FakeLLMServer,
+                                              llm_settings: LLMSettings) -> None:
+    llm = LLMSettings(**{**llm_settings.__dict__, "provider": "anthropic", "base_url": llm_server.root_url})
+    llm_server.push({"commands": [add("home", "city", "Lyon")]})
+    with Memory(settings=Settings(db_path=db_path, llm=llm), embedder=None, user_id="u1", session_id="s1") as mem:
+        result = mem.add("I live in Lyon", wait=True)
+    assert [c.fact.value for c in result.semantic] == ["Lyon"]
+    assert llm_server.requests[0].path == "/v1/messages"

@@ -47,3 +47,16 @@ def test_remember_shows_profile_features_with_citations(tmp_path: Path, llm_serv
     report = json.loads(status.stdout)
     assert (report["pending"], report["done"], report["llm"]) == (1, 1, "openai:qwen2.5:7b")
     assert "HTTP 500" in report["last_error"]
+
+
+def test_recall_with_a_retrieval_agent_reports_its_costs(tmp_path: Path, llm_server: FakeLLMServer) -> None:
+    db = tmp_path / "memory.db"
+    llm_server.push({"commands": []})
+    assert run(llm_server, db, "remember", "Alice lives in Lyon").returncode == 0
+    llm_server.push(Reply({"queries": ["Alice city", "Lyon"]}, prompt_tokens=50, completion_tokens=10))
+    recall = run(llm_server, db, "recall", "Where does Alice live?", "--agent-mode", "split", "--json")
+    assert recall.returncode == 0, recall.stderr
+    data = json.loads(recall.stdout)
+    assert data["agent"]["agent"] == "split" and data["agent"]["queries"] == ["Alice city", "Lyon"]
+    assert (data["agent"]["llm_calls"], data["agent"]["prompt_tokens"]) == (1, 50)
+    assert "Lyon" in data["hits"][0]["text"]

@@ -146,6 +146,8 @@ def structured(llm: LLM, *, system: str, prompt: str, model: type[T], purpose: s
             raise
         if tally is not None:
             tally.add(completion)
+        log.info("llm %s %s: %d prompt + %d completion tokens, %.0f ms, %d attempt(s)", llm.name, purpose,
+                 completion.prompt_tokens, completion.completion_tokens, completion.latency_ms, completion.attempts)
         try:
             return model.model_validate(parse_json(completion.text))
         except (json.JSONDecodeError, ValidationError) as exc:

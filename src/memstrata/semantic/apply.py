@@ -57,6 +57,7 @@ class Context:
     ``scope``: the facts' scope (org/project/user/agent). ``sources``: episode ids a command
     may cite, with their speakers. ``default_cites``: cited when a command names none.
     ``run``: recorded in every event (queue batch token or consolidation id).
+    ``expires_at``: when new features expire (``lifecycle.retention.fact_expiry``), or ``None``.
     """
 
     scope: Scope
@@ -68,6 +69,7 @@ class Context:
     sources: Mapping[int, str | None]
     default_cites: tuple[int, ...]
     merge_similarity: float = 0.9
+    expires_at: datetime | None = None
 
 
 def statement(cmd: Command) -> str:
@@ -163,7 +165,7 @@ def _write(store: SQLiteStore, conn: sqlite3.Connection, ctx: Context, cmd: Comm
         kind=cand.kind, key=cand.key, tag=cmd.tag, value=cmd.value, value_norm=normalise_value(cmd.value),
         statement=cand.statement, confidence=cand.confidence, importance=cand.importance, sensitivity="low",
         subject=subject, observed_at=ctx.observed_at, valid_from=ctx.observed_at, valid_to=None,
-        index_terms=fact_terms(cand), embedding=vec), citations=cites, now=ctx.now)
+        index_terms=fact_terms(cand), embedding=vec, expires_at=ctx.expires_at), citations=cites, now=ctx.now)
     store.log_event(conn, ctx.scope, fact_id=fact_id, action="create", actor=ctx.actor,
                     detail={"key": cand.key, "value": cmd.value, "episodes": list(cites), "run": ctx.run},
                     now=ctx.now)

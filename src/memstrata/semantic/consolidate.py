@@ -48,9 +48,15 @@ class Consolidator:
         return self.store.list_facts(scope, statuses=["active"], key=category.name, limit=MAX_FEATURES)
 
     def maybe_run(self, scope: Scope, category: Category, *, tally: Tally | None = None) -> str | None:
-        """Run a pass if the category has more than ``consolidate_at`` active features; the run id or ``None``."""
-        if self.llm is None or len(self.active(scope, category)) <= self.settings.semantic.consolidate_at:
+        """Run a pass if the category has more than ``consolidate_at`` active features and more than
+        the last pass left (a pass that could not get below the threshold is not repeated until
+        the category grows again); the run id or ``None``."""
+        count = len(self.active(scope, category))
+        if self.llm is None or count <= self.settings.semantic.consolidate_at:
             return None
+        last = next((r for r in runs(self.store, scope) if r.get("category") == category.name), None)
+        if last is not None and count <= int(last.get("features_after", 0)):
+            return None  # nothing new since a pass that could not get below the threshold
         return self.run(scope, category, tally=tally)
 
     def run(self, scope: Scope, category: Category, *, tally: Tally | None = None) -> str:
@@ -77,9 +83,13 @@ class Consolidator:
                       default_cites=tuple(episode_ids), merge_similarity=self.settings.merge_similarity)
         with self.store.db.write() as conn:
             applied = apply_commands(self.store, conn, ctx, commands, vectors)
+            where, params = scope_predicate(scope, session=False)
+            after = conn.execute(f"SELECT count(*) FROM facts WHERE {where} AND status = 'active' AND key LIKE ?",
+                                 (*params, category.name + ".%")).fetchone()[0]
             self.store.log_event(conn, scope, fact_id=None, action="merge", actor=ctx.actor,
                                  detail={"what": "consolidation", "run": run, "category": category.name,
-                                         "features_before": len(facts), "summary": _summary(applied)}, now=now)
+                                         "features_before": len(facts), "features_after": after,
+                                         "summary": _summary(applied)}, now=now)
         return run
 
 

@@ -12,16 +12,19 @@ batch whose category grew past ``SemanticSettings.consolidate_at`` active featur
 from __future__ import annotations
 
 import logging
+import sqlite3
 import threading
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 import numpy as np
 
-from memstrata.clock import utcnow
+from memstrata.clock import from_db, utcnow
 from memstrata.config import Settings
 from memstrata.errors import EmbeddingError, LLMError
+from memstrata.lifecycle.retention import enforce_cap, fact_expiry
 from memstrata.llm.base import LLM, Tally
 from memstrata.semantic.apply import Applied, Context, apply_commands, statement
 from memstrata.semantic.categories import Category
@@ -48,6 +51,18 @@ class BatchReport:
     consolidations: list[str] = field(default_factory=list)
     tally: Tally = field(default_factory=Tally)
     error: str | None = None
+
+
+#: ``meta`` counters of LLM use, summed over every committed batch (``memstrata status``).
+USAGE_COUNTERS = ("llm_calls", "llm_prompt_tokens", "llm_completion_tokens", "llm_latency_ms", "llm_failures")
+
+
+def record_usage(conn: sqlite3.Connection, tally: Tally) -> None:
+    """Add a batch's LLM use to the ``meta`` counters inside the batch's transaction."""
+    values = (tally.calls, tally.prompt_tokens, tally.completion_tokens, round(tally.latency_ms), tally.failures)
+    for name, value in zip(USAGE_COUNTERS, values, strict=True):
+        conn.execute("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET "
+                     "value = CAST(value AS INTEGER) + ?", (name, str(value), value))
 
 
 def fact_scope(scope: Scope) -> Scope:
@@ -113,10 +128,16 @@ class SemanticWorker:
             with self.store.db.write() as conn:
                 pos = 0
                 for cat, cmds in plans:
-                    ctx = self._context(batch, cat, episodes, now)
+                    ctx = self._context(conn, batch, cat, episodes, now)
                     report.applied[cat.name] = apply_commands(self.store, conn, ctx, cmds,
                                                               vectors[pos:pos + len(cmds)])
                     pos += len(cmds)
+                written = {a.fact_id for applied in report.applied.values() for a in applied if a.fact_id}
+                if written:
+                    s = self.settings
+                    enforce_cap(self.store, conn, fact_scope(batch.scope), cap=s.max_active_facts, keep=written,
+                                now=now, weights=s.weights, half_life_days=s.half_life_days)
+                record_usage(conn, report.tally)
                 self.queue.finish(conn, batch, now=now)
         except StaleClaim as exc:
             log.warning("batch %s dropped: %s (another worker has it)", batch.token, exc)
@@ -150,11 +171,21 @@ class SemanticWorker:
         matrix = self.embedder.embed([statement(c) for c in commands])
         return [matrix[i] for i in range(len(commands))]
 
-    def _context(self, batch: Batch, category: Category, episodes: Sequence[Episode], now: Any) -> Context:
+    def _context(self, conn: sqlite3.Connection, batch: Batch, category: Category, episodes: Sequence[Episode],
+                 now: datetime) -> Context:
         newest = max((e.created_at for e in episodes), default=now)
+        # A feature must not outlive the messages it came from: when every one of them has a
+        # TTL, the feature expires with the last of them (and by the kind's policy TTL).
+        ids = [e.id for e in episodes]
+        marks = ",".join("?" * len(ids))
+        n_ttl, last = conn.execute(f"SELECT count(expires_at), max(expires_at) FROM episodes WHERE id IN ({marks})",
+                                   ids).fetchone() if ids else (0, None)
+        message_expiry = from_db(last) if ids and n_ttl == len(ids) else None
+        expires = fact_expiry(now=now, kind=category.kind, sensitivity="low", ttl_seconds=self.settings.ttl_seconds,
+                              message_expires_at=message_expiry)
         return Context(scope=fact_scope(batch.scope), category=category, actor=self.actor, run=batch.token,
                        observed_at=newest, now=now, sources={e.id: e.producer_id for e in episodes},
-                       default_cites=tuple(e.id for e in episodes), merge_similarity=self.settings.merge_similarity)
+                       default_cites=tuple(ids), merge_similarity=self.settings.merge_similarity, expires_at=expires)
 
     def _consolidate(self, scope: Scope, tally: Tally) -> list[str]:
         from memstrata.semantic.consolidate import Consolidator
