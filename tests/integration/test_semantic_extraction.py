@@ -184,3 +184,29 @@ def test_anthropic_provider_drives_extraction(db_path: Path, llm_server: FakeLLM
         result = mem.add("I live in Lyon", wait=True)
     assert [c.fact.value for c in result.semantic] == ["Lyon"]
     assert llm_server.requests[0].path == "/v1/messages"
+
+
+def test_background_worker_thread_extracts_without_blocking_add(db_path: Path, llm_server: FakeLLMServer,
+                                                                llm_settings: LLMSettings) -> None:
+    import threading
+
+    release = threading.Event()
+
+    def slow(request: object) -> Reply:
+        release.wait(30)  # the answer waits until add() has returned
+        return Reply({"commands": [add("home", "city", "Lyon")]})
+
+    llm_server.respond_with(slow)
+    settings = Settings(db_path=db_path, llm=llm_settings, semantic=SemanticSettings(flush_every=1))
+    with Memory(settings=settings, embedder=None, extractor=None, user_id="u1", session_id="s1") as mem:
+        mem.start_worker(poll_s=0.02)
+        result = mem.add("I live in Lyon")
+        assert result.extraction == "queued" and mem.list(key="profile") == []
+        assert mem.search("Lyon", kinds=("episode",))  # stored and searchable before extraction
+        release.set()
+        for _ in range(500):
+            if mem.queue_status()["done"] == 1:
+                break
+            threading.Event().wait(0.02)
+        assert mem.queue_status()["worker_running"] is True
+        assert [f.value for f in mem.list(key="profile")] == ["Lyon"]  # type: ignore[union-attr]

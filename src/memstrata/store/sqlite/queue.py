@@ -31,7 +31,8 @@ from memstrata.types import Scope
 
 @dataclass(frozen=True)
 class Batch:
-    """Claimed items of one session: ``token`` proves the claim when finishing."""
+    """Claimed items of one session: ``token`` proves the claim when finishing; ``attempts``
+    is how many times the most-tried item has been claimed, this claim included."""
 
     token: str
     scope: Scope
@@ -106,12 +107,22 @@ class ExtractionQueue:
                     f"ifnull(not_before, '') <= ?) OR (status = 'running' AND lease_until < ?)) AND {where} "
                     "ORDER BY id LIMIT ?",
                     (org, project, user, agent, session, stamp, stamp, *params, limit)).fetchall()
+                poisoned = [r[0] for r in rows if r[2] >= self.policy.max_attempts]
+                if poisoned:  # claimed max_attempts times and never finished: its workers died on it
+                    conn.executemany("UPDATE extraction_queue SET status = 'failed', claimed_by = NULL, "
+                                     "lease_until = NULL, last_error = ? WHERE id = ?",
+                                     [(f"{stamp} claimed {self.policy.max_attempts} times, never finished "
+                                       "(worker killed or crashed on it)", i) for i in poisoned])
+                    rows = [r for r in rows if r[0] not in poisoned]
+                    if not rows:
+                        continue
                 token = uuid.uuid4().hex
                 lease = to_db(now + timedelta(seconds=self.policy.lease_s))
-                conn.executemany("UPDATE extraction_queue SET status = 'running', claimed_by = ?, lease_until = ? "
-                                 "WHERE id = ?", [(token, lease, r[0]) for r in rows])
+                # attempts counts claims, so a batch that kills its worker every time still ends up 'failed'
+                conn.executemany("UPDATE extraction_queue SET status = 'running', claimed_by = ?, lease_until = ?, "
+                                 "attempts = attempts + 1 WHERE id = ?", [(token, lease, r[0]) for r in rows])
                 return Batch(token, group, tuple(r[0] for r in rows), tuple(r[1] for r in rows),
-                             max(r[2] for r in rows))
+                             max(r[2] for r in rows) + 1)
         return None
 
     @staticmethod
@@ -130,17 +141,18 @@ class ExtractionQueue:
             raise StaleClaim(f"{len(batch.item_ids) - updated} of {len(batch.item_ids)} items were reclaimed")
 
     def fail(self, batch: Batch, error: str, *, now: datetime) -> str:
-        """Record a failed attempt: back to ``pending`` with exponential backoff, or ``failed``
+        """Record a failed attempt (``batch.attempts`` counts this claim): back to ``pending`` with
+        exponential backoff (``retry_backoff_s * 2 ** (attempts - 1)``, capped), or ``failed``
         after ``max_attempts``. Returns the new status."""
-        attempts = batch.attempts + 1
+        attempts = batch.attempts
         status = "failed" if attempts >= self.policy.max_attempts else "pending"
         delay = min(self.policy.max_retry_backoff_s, self.policy.retry_backoff_s * 2 ** (attempts - 1))
         marks = ",".join("?" * len(batch.item_ids))
         with self.db.write() as conn:
             conn.execute(
-                f"UPDATE extraction_queue SET status = ?, attempts = ?, not_before = ?, last_error = ?, "
+                f"UPDATE extraction_queue SET status = ?, not_before = ?, last_error = ?, "
                 f"claimed_by = NULL, lease_until = NULL WHERE id IN ({marks}) AND claimed_by = ?",
-                (status, attempts, to_db(now + timedelta(seconds=delay)), f"{to_db(now)} {error}"[:2000],
+                (status, to_db(now + timedelta(seconds=delay)), f"{to_db(now)} {error}"[:2000],
                  *batch.item_ids, batch.token))
         return status
 
