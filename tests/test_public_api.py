@@ -10,7 +10,9 @@ import memstrata
 
 EXPECTED_ALL: list[str] = [
     "AddResult",
+    "AsyncMemory",
     "Category",
+    "Conflict",
     "ContentTooLarge",
     "ContextSegment",
     "CorruptDatabase",
@@ -65,6 +67,6 @@ def test_version_is_the_packaged_version() -> None:
 
 
 def test_every_public_error_derives_from_memstrata_error() -> None:
-    for name in ("ContentTooLarge", "CorruptDatabase", "EmbeddingError", "EmbeddingModelMismatch",
+    for name in ("Conflict", "ContentTooLarge", "CorruptDatabase", "EmbeddingError", "EmbeddingModelMismatch",
                  "InvalidInput", "NotFound", "SchemaTooNew", "StoreError"):
         assert issubclass(getattr(memstrata, name), memstrata.MemstrataError), name

@@ -3,10 +3,12 @@
 The public surface is ``__all__``; everything else is internal and may change.
 """
 
+from memstrata.async_memory import AsyncMemory
 from memstrata.config import RankingWeights, Settings
 from memstrata.embed.base import Embedder
 from memstrata.embed.hashing import HashingEmbedder
 from memstrata.errors import (
+    Conflict,
     ContentTooLarge,
     CorruptDatabase,
     EmbeddingError,
@@ -27,7 +29,9 @@ __version__ = "0.1.0"
 
 __all__ = [
     "AddResult",
+    "AsyncMemory",
     "Category",
+    "Conflict",
     "ContentTooLarge",
     "ContextSegment",
     "CorruptDatabase",

@@ -657,6 +657,14 @@ def consolidate(
     console.print(_safe(_run(go)), highlight=False)
 
 
+# The network commands live in their own module; it imports the helpers above.
+from memstrata.cli_server import keys_app, mcp_command, serve_command  # noqa: E402
+
+app.add_typer(keys_app, name="keys")
+app.command("serve")(serve_command)
+app.command("mcp")(mcp_command)
+
+
 def main() -> None:
     """Console-script entry point."""
     app()

@@ -7,6 +7,7 @@
     │   ├── ContentTooLarge             content_too_large  over ``Settings.max_content_bytes``
     │   └── InvalidFilter               invalid_filter     filter syntax, unknown field, type mismatch
     ├── NotFound (LookupError)          not_found          no such fact / episode
+    ├── Conflict                        conflict           the change contradicts the current state
     ├── StoreError                      store_error        the database cannot be used
     │   ├── CorruptDatabase             corrupt_database   not a memstrata SQLite file, or damaged
     │   └── SchemaTooNew                schema_too_new     written by a newer memstrata
@@ -64,6 +65,12 @@ class NotFound(MemstrataError, LookupError):
     """The fact or episode does not exist in the caller's scope."""
 
     code = "not_found"
+
+
+class Conflict(MemstrataError):
+    """The change cannot apply to the current state (e.g. updating a superseded fact)."""
+
+    code = "conflict"
 
 
 class StoreError(MemstrataError):

@@ -29,6 +29,7 @@ from memstrata.store.sqlite.queue import ExtractionQueue
 from memstrata.store.sqlite.store import NewFact, NewSegment, SQLiteStore
 from memstrata.text.segment import derivative, split_sentences
 from memstrata.text.tokens import index_text
+from memstrata.timing import phase
 from memstrata.types import ROLES, Fact, Scope
 
 log = logging.getLogger(__name__)
@@ -223,21 +224,25 @@ class Ingestor:
         prepared = []
         for original in messages:
             # Redaction first: the secret never reaches the extractor, the embedder or the store.
-            msg, kinds = self._redact(original)
+            with phase("ingest", "redaction"):
+                msg, kinds = self._redact(original)
             speaker = msg.speaker or msg.role
-            segs = [(s, derivative(s, speaker)) for s in split_sentences(msg.content)]
+            with phase("ingest", "segmentation"):
+                segs = [(s, derivative(s, speaker)) for s in split_sentences(msg.content)]
             cands: list[FactCandidate] = []
             withheld = 0
             if self.extractor is not None and msg.role in self.extract_roles:
-                cands, withheld = self._admit(
-                    self.extractor.extract(text=msg.content, role=msg.role, said_at=msg.created_at))
+                with phase("ingest", "extraction"):
+                    cands, withheld = self._admit(
+                        self.extractor.extract(text=msg.content, role=msg.role, said_at=msg.created_at))
             prepared.append(_Prepared(msg, segs, cands, redacted=kinds, withheld=withheld))
         if self.embedder is not None:
             texts = [d for p in prepared for _, d in p.segments]
             # High-sensitivity statements are embedded too (in memory only): the vector is
             # dropped before storage, see _execute.
             texts += [c.statement or c.value for p in prepared for c in p.candidates]
-            vectors = self.embedder.embed(texts)
+            with phase("ingest", "embedding"):
+                vectors = self.embedder.embed(texts)
             pos = 0
             for p in prepared:
                 p.seg_vectors = vectors[pos:pos + len(p.segments)]
@@ -248,9 +253,12 @@ class Ingestor:
         return prepared
 
     def write(self, prepared: Sequence[_Prepared], *, now: datetime) -> list[AddResult]:
-        """Store prepared messages in one transaction (committed and synced on return)."""
+        """Store prepared messages in one transaction (committed and synced on return).
+
+        Timed as phase ``storage`` (the whole transaction, commit included), within which
+        ``indexing`` is the segment, vector and full-text rows."""
         results: list[tuple[int, bool, int, list[tuple[str, int, tuple[int, ...]]]]] = []
-        with self.store.db.write() as conn:
+        with phase("ingest", "storage"), self.store.db.write() as conn:
             for p in prepared:
                 msg = p.message
                 episode_id, created = self.store.insert_episode(
@@ -265,8 +273,9 @@ class Ingestor:
                                None if p.seg_vectors is None else p.seg_vectors[i])
                     for i, (text, deriv) in enumerate(p.segments)
                 ]
-                self.store.insert_segments(conn, episode_id=episode_id, scope=msg.scope, segments=new_segments,
-                                           expires_at=msg.expires_at)
+                with phase("ingest", "indexing"):
+                    self.store.insert_segments(conn, episode_id=episode_id, scope=msg.scope,
+                                               segments=new_segments, expires_at=msg.expires_at)
                 if self.enqueue and msg.role in self.extract_roles:
                     ExtractionQueue.enqueue(conn, episode_id=episode_id, scope=msg.scope, now=now)
                 changes = [self._apply_fact(conn, msg, episode_id, cand,

@@ -41,7 +41,9 @@ from memstrata.privacy.crypto import Cipher
 from memstrata.recall import Query, Retriever, fact_ids
 from memstrata.render import render_context
 from memstrata.store.sqlite.store import SQLiteStore
+from memstrata.timing import phase
 from memstrata.types import Episode, Fact, Hit, MemoryEvent, Scope
+from memstrata.update import FactUpdate, apply_update
 
 if TYPE_CHECKING:
     from memstrata.semantic.agents import AgentResult
@@ -256,11 +258,12 @@ class Memory:
         called after each committed batch with the number of messages in it.
         """
         items = list(messages)
-        for position, msg in enumerate(items):
-            if not isinstance(msg, Message):
-                raise InvalidInput(f"add_many item {position} is a {type(msg).__name__}, not a Message: "
-                                   "build one with Memory.message(...)")
-            validate_message(msg, max_bytes=self.settings.max_content_bytes)
+        with phase("ingest", "validation"):
+            for position, msg in enumerate(items):
+                if not isinstance(msg, Message):
+                    raise InvalidInput(f"add_many item {position} is a {type(msg).__name__}, not a Message: "
+                                       "build one with Memory.message(...)")
+                validate_message(msg, max_bytes=self.settings.max_content_bytes)
         results: list[AddResult] = []
         for start in range(0, len(items), batch_size):
             batch = items[start:start + batch_size]
@@ -415,6 +418,34 @@ class Memory:
         facts.sort(key=lambda f: (f.created_at, f.id))
         events = self.store.events(sc, [f.id for f in facts])
         return [(f, [e for e in events if e.fact_id == f.id]) for f in facts]
+
+    # -- update -----------------------------------------------------------------------------
+    def update(self, fact_id: int, *, value: str | None = None, importance: float | None = None,
+               confidence: float | None = None, actor: str = "sdk", **scope: Unpack[ScopeArgs]) -> Fact:
+        """Change one active fact by hand; returns the fact as stored afterwards.
+
+        A new ``value`` supersedes: the old fact stays (status ``superseded``, ``valid_to``
+        now) and a new active fact with the same key, subject and citations is returned,
+        with a ``supersede`` event on the old and a ``create`` event on the new. Only
+        ``importance`` / ``confidence`` (each in [0, 1]) change in place, with one ``update``
+        event holding old and new numbers. Durable before it returns.
+
+        Raises:
+            InvalidInput: nothing to change, a blank or over-long value, a number outside [0, 1].
+            NotFound: no such fact in the scope.
+            Conflict: the fact is superseded or archived.
+        """
+        change = FactUpdate(value, importance, confidence).check()
+        fact = self.get(fact_id, **scope)
+        assert isinstance(fact, Fact)
+        try:
+            new_id = apply_update(self.store, self.embedder, fact, change, actor=actor, now=utcnow())
+        except EmbeddingError as exc:
+            self._disable_embedder(str(exc))
+            new_id = apply_update(self.store, None, fact, change, actor=actor, now=utcnow())
+        updated = self.get(new_id, **scope)
+        assert isinstance(updated, Fact)
+        return updated
 
     # -- delete -----------------------------------------------------------------------------
     def delete(self, fact_id: int, *, actor: str = "sdk", **scope: Unpack[ScopeArgs]) -> ForgetReceipt:

@@ -27,6 +27,7 @@ from memstrata.retrieve import (
 )
 from memstrata.store.sqlite.store import SQLiteStore
 from memstrata.text.tokens import fts_match_expression, index_terms, query_terms
+from memstrata.timing import phase
 from memstrata.types import Hit, Scope
 
 #: Candidates whose neighbouring turns may borrow their score (``Settings.neighbour_weight``).
@@ -79,10 +80,33 @@ class Retriever:
         s = self.settings
         pool = max(s.candidates, query.limit * 3)
         match = fts_match_expression(query.text)
-        qvec = self.embedder.embed([query.text])[0] if self.embedder is not None else None
+        with phase("query", "embedding"):
+            qvec = self.embedder.embed([query.text])[0] if self.embedder is not None else None
         seg_lists: list[list[int]] = []
         fact_lists: list[list[int]] = []
         strength = _Strength(set(query_terms(query.text)), {})
+        with phase("query", "candidate_search"):
+            self._candidates(query, match, qvec, pool, seg_lists, fact_lists, strength, now)
+        with phase("query", "fusion"):
+            fused_segments, fused_facts = rrf(seg_lists, k=s.rrf_k), rrf(fact_lists, k=s.rrf_k)
+        # Relevance is normalised by the lists that found anything: a memory that only
+        # the vector index can reach (no shared term) may still score 1.0.
+        with phase("query", "scoring"):
+            hits = self._episode_hits(fused_segments, _nonempty(seg_lists), strength, now, query.filter)
+            hits += self._fact_hits(fused_facts, _nonempty(fact_lists), query, strength, now)
+            if query.as_of is not None:
+                hits = [h for h in hits if _believed(h, query.as_of)]
+            hits.sort(key=lambda h: (-h.score, -h.relevance, h.kind, h.id))
+        top = [h for h in hits if h.score >= query.min_score][: query.limit]
+        if query.expand_context > 0:
+            with phase("query", "context"):
+                top = [self._with_context(h, query.expand_context, query.filter) for h in top]
+        return top
+
+    def _candidates(self, query: Query, match: str | None, qvec: Any, pool: int, seg_lists: list[list[int]],
+                    fact_lists: list[list[int]], strength: _Strength, now: datetime) -> None:
+        """Fill the four scoped candidate lists (and the cosines ``strength`` needs)."""
+        s = self.settings
         if "episode" in query.kinds:
             if match:
                 seg_lists.append([i for i, _ in self.store.fts_segments(query.scope, match, pool,
@@ -102,17 +126,6 @@ class Retriever:
                                                       now=now)
                 fact_lists.append([i for i, _ in near])
                 strength.cosine.update((("fact", i), c) for i, c in near)
-        # Relevance is normalised by the lists that found anything: a memory that only
-        # the vector index can reach (no shared term) may still score 1.0.
-        hits = self._episode_hits(rrf(seg_lists, k=s.rrf_k), _nonempty(seg_lists), strength, now, query.filter)
-        hits += self._fact_hits(rrf(fact_lists, k=s.rrf_k), _nonempty(fact_lists), query, strength, now)
-        if query.as_of is not None:
-            hits = [h for h in hits if _believed(h, query.as_of)]
-        hits.sort(key=lambda h: (-h.score, -h.relevance, h.kind, h.id))
-        top = [h for h in hits if h.score >= query.min_score][: query.limit]
-        if query.expand_context > 0:
-            top = [self._with_context(h, query.expand_context, query.filter) for h in top]
-        return top
 
     def _episode_hits(self, fused: dict[int, float], lists: int, strength: _Strength,
                       now: datetime, filter: Expr | None) -> list[Hit]:

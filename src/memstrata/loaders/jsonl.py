@@ -30,7 +30,7 @@ from memstrata.errors import InvalidInput
 from memstrata.loaders.base import ImportedMessage, json_type_name
 from memstrata.types import ROLES
 
-__all__ = ["FIELDS", "ImportedMessage", "load_jsonl_messages"]
+__all__ = ["FIELDS", "ImportedMessage", "load_jsonl_messages", "message_from_object"]
 
 FIELDS: frozenset[str] = frozenset(
     {
@@ -87,6 +87,29 @@ def load_jsonl_messages(
                     yield message
     except OSError as exc:
         raise InvalidInput(f"{path}: cannot read JSONL file: {exc.strerror or exc}") from exc
+
+
+def message_from_object(obj: Any, *, line_no: int = 1, default_session: str = "",
+                        now: datetime | None = None) -> ImportedMessage:
+    """One already-decoded message object (e.g. from a JSON request body), same rules as a line.
+
+    Args:
+        line_no: orders messages without ``created_at`` (microsecond steps, as in a file).
+        default_session: session of an object without ``session_id``.
+        now: the import time, timezone-aware; default now.
+
+    Raises:
+        InvalidInput: not an object, an unknown field, a missing or wrongly typed one.
+    """
+    if not isinstance(obj, dict):
+        raise InvalidInput(f"expected a JSON object, got {json_type_name(obj)}")
+    unknown = sorted(set(obj) - FIELDS)
+    if unknown:
+        raise InvalidInput(f"unknown field(s) {unknown}; allowed: {sorted(FIELDS)}")
+    try:
+        return _build_message(obj, line_no, default_session, (now or datetime.now(UTC)).astimezone(UTC))
+    except _LineError as exc:
+        raise InvalidInput(str(exc)) from None
 
 
 def _parse_line(

@@ -179,6 +179,23 @@ ALTER TABLE forget_jobs ADD COLUMN session_id TEXT;
 ALTER TABLE forget_jobs ADD COLUMN before TEXT;
 """,
     ),
+    Migration(
+        5,
+        "api_keys",
+        """
+-- API keys of the REST server. Only a SHA-256 of each key is kept (keys are 256-bit
+-- random tokens, so a slow password hash adds nothing); key_id is the public part
+-- printed by `memstrata keys list`. A key is bound to one tenant and optionally a user.
+CREATE TABLE api_keys (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    key_id TEXT NOT NULL UNIQUE,
+    secret_hash TEXT NOT NULL,
+    org_id TEXT NOT NULL, project_id TEXT NOT NULL, user_id TEXT,
+    name TEXT NOT NULL DEFAULT '',
+    created_at TEXT NOT NULL, revoked_at TEXT
+);
+""",
+    ),
 )
 
 #: The newest schema this code knows.

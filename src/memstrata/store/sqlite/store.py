@@ -482,6 +482,13 @@ class SQLiteStore:
         self.bump(conn, "facts_version")
 
     @staticmethod
+    def set_fact_scores(conn: sqlite3.Connection, fact_id: int, *, importance: float, confidence: float,
+                        now: datetime) -> None:
+        """Set a fact's importance and confidence (both in [0, 1]) in place."""
+        conn.execute("UPDATE facts SET importance = ?, confidence = ?, updated_at = ? WHERE id = ?",
+                     (importance, confidence, to_db(now), fact_id))
+
+    @staticmethod
     def touch_fact(conn: sqlite3.Connection, fact_id: int, *, confidence: float, now: datetime,
                    observed_at: datetime) -> None:
         """Record that a fact was stated again: newer ``observed_at``, higher confidence."""

@@ -1,0 +1,211 @@
+"""``AsyncMemory``: the same engine for asyncio code, one ``Memory`` run on worker threads.
+
+Every method awaits the ``Memory`` method of the same name and arguments through
+``asyncio.to_thread``, one call at a time (a lock: the engine's caches and its SQLite
+connection are shared state), so the event loop never blocks on embedding or disk.
+There is no second implementation to drift: ``tests/unit/test_async_memory.py`` checks
+that every public ``Memory`` method has an async twin with the same signature.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import builtins
+import threading
+from collections.abc import Callable, Iterable, Sequence
+from datetime import datetime
+from pathlib import Path
+from typing import Any, TypeVar, Unpack
+
+from memstrata.filter import Expr
+from memstrata.ingest import AddResult, Message
+from memstrata.lifecycle.forget import ForgetReceipt
+from memstrata.lifecycle.maintain import MaintenanceReport
+from memstrata.memory import BATCH_SIZE, Memory, ScopeArgs
+from memstrata.semantic.agents import AgentResult
+from memstrata.semantic.stm import ShortTermMemory
+from memstrata.types import Episode, Fact, Hit, MemoryEvent
+
+T = TypeVar("T")
+
+
+class AsyncMemory:
+    """Async facade over ``Memory``; same arguments, same errors, same results.
+
+    Args:
+        path, **kwargs: as ``Memory`` (the database is opened on a worker thread).
+        memory: wrap an already open ``Memory`` instead (``path``/``kwargs`` must be empty).
+
+    Constructing opens the file synchronously, like ``Memory``; ``await aclose()`` (or
+    ``async with``) closes it.
+    """
+
+    def __init__(self, path: str | Path | None = None, *, memory: Memory | None = None, **kwargs: Any) -> None:
+        if memory is not None and (path is not None or kwargs):
+            raise TypeError("give either an open Memory or the arguments to open one, not both")
+        self.memory = memory if memory is not None else Memory(path, **kwargs)
+        self._lock = threading.Lock()
+
+    async def _run(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        def call() -> T:
+            with self._lock:
+                return fn(*args, **kwargs)
+        return await asyncio.to_thread(call)
+
+    async def aclose(self) -> None:
+        """Close the database."""
+        await self._run(self.memory.close)
+
+    async def close(self) -> None:
+        """Close the database (same as ``aclose``)."""
+        await self.aclose()
+
+    async def __aenter__(self) -> AsyncMemory:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.aclose()
+
+    async def add(self, content: str, *, role: str = "user", speaker: str | None = None,
+                  created_at: datetime | None = None, metadata: dict[str, Any] | None = None,
+                  produced_for: str | None = None, content_type: str = "message", wait: bool = False,
+                  ttl: float | None = None, **scope: Unpack[ScopeArgs]) -> AddResult:
+        """``Memory.add``."""
+        return await self._run(self.memory.add, content, role=role, speaker=speaker, created_at=created_at,
+                               metadata=metadata, produced_for=produced_for, content_type=content_type,
+                               wait=wait, ttl=ttl, **scope)
+
+    def message(self, content: str, *, role: str = "user", speaker: str | None = None,
+                created_at: datetime | None = None, metadata: dict[str, Any] | None = None,
+                produced_for: str | None = None, content_type: str = "message", ttl: float | None = None,
+                **scope: Unpack[ScopeArgs]) -> Message:
+        """``Memory.message`` (synchronous: it only validates, no I/O)."""
+        return self.memory.message(content, role=role, speaker=speaker, created_at=created_at,
+                                   metadata=metadata, produced_for=produced_for, content_type=content_type,
+                                   ttl=ttl, **scope)
+
+    async def add_many(self, messages: Iterable[Message], *, batch_size: int = BATCH_SIZE,
+                       on_batch: Callable[[int], None] | None = None) -> builtins.list[AddResult]:
+        """``Memory.add_many`` (``on_batch`` runs on the worker thread)."""
+        return await self._run(self.memory.add_many, list(messages), batch_size=batch_size, on_batch=on_batch)
+
+    async def search(self, query: str, *, limit: int = 10, kinds: Sequence[str] = ("fact", "episode"),
+                     expand_context: int = 0, include_superseded: bool = False, min_score: float = 0.0,
+                     now: datetime | None = None, filter: str | Expr | None = None,
+                     include_archived: bool = False, as_of: datetime | None = None, mode: str = "long_term",
+                     **scope: Unpack[ScopeArgs]) -> builtins.list[Hit]:
+        """``Memory.search``."""
+        return await self._run(self.memory.search, query, limit=limit, kinds=kinds, expand_context=expand_context,
+                               include_superseded=include_superseded, min_score=min_score, now=now, filter=filter,
+                               include_archived=include_archived, as_of=as_of, mode=mode, **scope)
+
+    async def agent_search(self, query: str, *, agent_mode: str = "router", limit: int = 10,
+                           kinds: Sequence[str] = ("fact", "episode"), mode: str = "long_term",
+                           **scope: Unpack[ScopeArgs]) -> AgentResult:
+        """``Memory.agent_search``."""
+        return await self._run(self.memory.agent_search, query, agent_mode=agent_mode, limit=limit, kinds=kinds,
+                               mode=mode, **scope)
+
+    async def context(self, query: str, *, budget_tokens: int = 500, limit: int = 20,
+                      **scope: Unpack[ScopeArgs]) -> str:
+        """``Memory.context``."""
+        return await self._run(self.memory.context, query, budget_tokens=budget_tokens, limit=limit, **scope)
+
+    async def get(self, fact_id: int | None = None, *, episode_id: int | None = None,
+                  **scope: Unpack[ScopeArgs]) -> Fact | Episode:
+        """``Memory.get``."""
+        return await self._run(self.memory.get, fact_id, episode_id=episode_id, **scope)
+
+    async def list(self, *, kind: str = "fact", status: str | Sequence[str] = "active", key: str | None = None,
+                   limit: int = 100, offset: int = 0, filter: str | Expr | None = None,
+                   **scope: Unpack[ScopeArgs]) -> builtins.list[Fact] | builtins.list[Episode]:
+        """``Memory.list``."""
+        return await self._run(self.memory.list, kind=kind, status=status, key=key, limit=limit, offset=offset,
+                               filter=filter, **scope)
+
+    async def history(self, fact_id: int | None = None, *, key: str | None = None,
+                      **scope: Unpack[ScopeArgs]) -> builtins.list[tuple[Fact, builtins.list[MemoryEvent]]]:
+        """``Memory.history``."""
+        return await self._run(self.memory.history, fact_id, key=key, **scope)
+
+    async def update(self, fact_id: int, *, value: str | None = None, importance: float | None = None,
+                     confidence: float | None = None, actor: str = "sdk", **scope: Unpack[ScopeArgs]) -> Fact:
+        """``Memory.update``."""
+        return await self._run(self.memory.update, fact_id, value=value, importance=importance,
+                               confidence=confidence, actor=actor, **scope)
+
+    async def delete(self, fact_id: int, *, actor: str = "sdk", **scope: Unpack[ScopeArgs]) -> ForgetReceipt:
+        """``Memory.delete``."""
+        return await self._run(self.memory.delete, fact_id, actor=actor, **scope)
+
+    async def forget(self, *, user_id: str | None = None, session_id: str | None = None,
+                     fact_id: int | None = None, agent_id: str | None = None, all_users: bool = False,
+                     before: datetime | None = None, background: bool | None = None,
+                     actor: str = "sdk", org_id: str | None = None,
+                     project_id: str | None = None) -> ForgetReceipt:
+        """``Memory.forget``."""
+        return await self._run(self.memory.forget, user_id=user_id, session_id=session_id, fact_id=fact_id,
+                               agent_id=agent_id, all_users=all_users, before=before, background=background,
+                               actor=actor, org_id=org_id, project_id=project_id)
+
+    async def forget_status(self, job_id: int | None = None) -> builtins.list[ForgetReceipt]:
+        """``Memory.forget_status``."""
+        return await self._run(self.memory.forget_status, job_id)
+
+    async def wait_forgotten(self, timeout: float | None = None, *, finish: bool = True) -> bool:
+        """``Memory.wait_forgotten``."""
+        return await self._run(self.memory.wait_forgotten, timeout, finish=finish)
+
+    async def export(self, **scope: Unpack[ScopeArgs]) -> builtins.list[dict[str, Any]]:
+        """``Memory.export``, collected into a list (the records are read on the worker thread)."""
+        return await self._run(lambda: builtins.list(self.memory.export(**scope)))
+
+    async def doctor(self) -> dict[str, Any]:
+        """``Memory.doctor``."""
+        return await self._run(self.memory.doctor)
+
+    async def short_term(self, **scope: Unpack[ScopeArgs]) -> ShortTermMemory:
+        """``Memory.short_term``."""
+        return await self._run(self.memory.short_term, **scope)
+
+    async def maintain(self, *, now: datetime | None = None,
+                       on_step: Callable[[str], None] | None = None) -> MaintenanceReport:
+        """``Memory.maintain`` (``on_step`` runs on the worker thread)."""
+        return await self._run(self.memory.maintain, now=now, on_step=on_step)
+
+    async def restore(self, fact_id: int, *, actor: str = "sdk", **scope: Unpack[ScopeArgs]) -> Fact:
+        """``Memory.restore``."""
+        return await self._run(self.memory.restore, fact_id, actor=actor, **scope)
+
+    async def rollback(self, event_id: int, *, actor: str = "sdk",
+                       **scope: Unpack[ScopeArgs]) -> builtins.list[Fact]:
+        """``Memory.rollback``."""
+        return await self._run(self.memory.rollback, event_id, actor=actor, **scope)
+
+    async def import_records(self, records: Iterable[dict[str, Any]]) -> dict[str, int]:
+        """``Memory.import_records``."""
+        return await self._run(self.memory.import_records, builtins.list(records))
+
+    async def flush(self, **scope: Unpack[ScopeArgs]) -> int:
+        """``Memory.flush``."""
+        return await self._run(self.memory.flush, **scope)
+
+    async def end_session(self, **scope: Unpack[ScopeArgs]) -> int:
+        """``Memory.end_session``."""
+        return await self._run(self.memory.end_session, **scope)
+
+    async def queue_status(self, **scope: Unpack[ScopeArgs]) -> dict[str, Any]:
+        """``Memory.queue_status``."""
+        return await self._run(self.memory.queue_status, **scope)
+
+    async def start_worker(self, *, poll_s: float = 1.0) -> None:
+        """``Memory.start_worker`` (the worker is a thread of this process either way)."""
+        await self._run(self.memory.start_worker, poll_s=poll_s)
+
+    async def consolidate(self, category: str = "profile", **scope: Unpack[ScopeArgs]) -> str:
+        """``Memory.consolidate``."""
+        return await self._run(self.memory.consolidate, category, **scope)
+
+    async def undo(self, run: str, *, actor: str = "sdk", **scope: Unpack[ScopeArgs]) -> dict[str, int]:
+        """``Memory.undo``."""
+        return await self._run(self.memory.undo, run, actor=actor, **scope)

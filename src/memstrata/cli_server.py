@@ -1,0 +1,188 @@
+"""The network commands of the ``memstrata`` CLI: ``serve`` (REST), ``mcp``, and ``keys``.
+
+Registered on the main typer app by ``cli.py``. ``serve`` and ``mcp`` need the ``server``
+extra and say so when it is missing; ``keys`` works on the database alone. The CLI's helpers
+are imported when a command runs, not at import time: ``cli.py`` imports this module, and
+``python -m memstrata.cli`` runs ``cli.py`` as ``__main__``.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import ipaddress
+import os
+import tempfile
+from dataclasses import asdict
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from memstrata.config import Settings
+from memstrata.errors import InvalidInput
+from memstrata.store.sqlite.keys import ApiKey, ApiKeys
+
+DbOpt = Annotated[
+    Path | None, typer.Option("--db", help="Database file (default $MEMSTRATA_DB or ~/.memstrata/memory.db).")
+]
+UserOpt = Annotated[str | None, typer.Option("--user", "-u", help="user_id (default $MEMSTRATA_USER or 'default').")]
+AgentOpt = Annotated[str | None, typer.Option("--agent", help="agent_id.")]
+SessionOpt = Annotated[str | None, typer.Option("--session", help="session_id.")]
+OrgOpt = Annotated[str | None, typer.Option("--org", help="org_id (tenant).")]
+ProjectOpt = Annotated[str | None, typer.Option("--project", help="project_id (tenant).")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for machines.")]
+
+keys_app = typer.Typer(no_args_is_help=True, help="API keys of the REST server (stored hashed).")
+
+HostOpt = Annotated[str, typer.Option(help="Interface to listen on (non-loopback needs API keys).")]
+
+
+def _cli() -> Any:
+    from memstrata import cli
+
+    return cli
+
+
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` names the loopback interface (``localhost``, ``127.0.0.0/8``, ``::1``)."""
+    if host.strip().lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def _require_extra(*modules: str) -> None:
+    missing = [m for m in modules if importlib.util.find_spec(m) is None]
+    if missing:
+        _cli().err.print(f"error\\[missing_extra]: this command needs {', '.join(missing)}: "
+                  "pip install 'memstrata[server]'")
+        raise typer.Exit(1)
+
+
+def serve_command(
+    host: HostOpt = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="TCP port.")] = 8080,
+    workers: Annotated[int, typer.Option(help="uvicorn worker processes (each opens the database).")] = 1,
+    db: DbOpt = None,
+    log_level: Annotated[str, typer.Option(help="uvicorn log level.")] = "info",
+) -> None:
+    """Serve the REST API (OpenAPI at /docs). Without API keys it listens on loopback only."""
+    _require_extra("fastapi", "uvicorn", "prometheus_client")
+    import uvicorn
+
+    from memstrata.server.config import ServerConfig
+
+    def check() -> bool:
+        if workers < 1:
+            raise InvalidInput(f"--workers must be at least 1, got {workers}")
+        settings = Settings.from_env()
+        path = Path(db or settings.resolved_db_path()).expanduser()
+        os.environ["MEMSTRATA_DB"] = str(path)  # the workers open the same file
+        config = ServerConfig.from_env()
+        with _cli()._open(path, None, None, None, model=False, create=True) as memory:
+            keyed = bool(config.admin_key) or ApiKeys(memory.store.db).any_active()
+        if not keyed and not is_loopback(host):
+            raise InvalidInput(
+                f"refusing to listen on {host} without API keys: anyone who reaches it could read every memory. "
+                "Create a key (`memstrata keys create --org ... --project ...`) or set MEMSTRATA_ADMIN_KEY, "
+                "or listen on 127.0.0.1")
+        return keyed
+    keyed = _cli()._run(check)
+    if not is_loopback(host):
+        os.environ["MEMSTRATA_REQUIRE_AUTH"] = "1"
+    if keyed:
+        _cli().err.print(f"memstrata: API keys required; listening on {host}:{port}")
+    else:
+        _cli().err.print(f"memstrata: no API keys configured: serving WITHOUT authentication on loopback only "
+                  f"({host}:{port}); create one with `memstrata keys create`")
+    if workers > 1 and not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        # Each worker writes its metrics here and /metrics adds them up.
+        os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="memstrata-metrics-")
+    uvicorn.run("memstrata.server.app:app_from_env", factory=True, host=host, port=port, workers=workers,
+                log_level=log_level)
+
+
+def mcp_command(
+    http: Annotated[bool, typer.Option("--http", help="Streamable HTTP instead of stdio.")] = False,
+    host: HostOpt = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="TCP port for --http.")] = 8765,
+    db: DbOpt = None, user: UserOpt = None, agent: AgentOpt = None, session: SessionOpt = None,
+    org: OrgOpt = None, project: ProjectOpt = None,
+    budget: Annotated[int, typer.Option("--budget-tokens", help="Token budget of each search/list answer.")] = 800,
+) -> None:
+    """Serve memory to MCP clients (Claude Desktop, Cursor) as tools; the scope is these flags, never the model's."""
+    _require_extra("mcp")
+    from memstrata.async_memory import AsyncMemory
+    from memstrata.server.mcp import build_server
+
+    def build() -> tuple[AsyncMemory, Any]:
+        if http and not is_loopback(host):
+            raise InvalidInput(f"refusing to serve MCP over HTTP on {host}: the MCP transport has no "
+                               "authentication here; listen on 127.0.0.1")
+        if budget < 50:
+            raise InvalidInput(f"--budget-tokens must be at least 50, got {budget}")
+        memory = _cli()._open(db, org, project, user, create=True, agent_id=agent, session_id=session)
+        scope = {"org_id": memory.scope.org_id, "project_id": memory.scope.project_id,
+                 "user_id": memory.scope.user_id, "agent_id": agent, "session_id": session}
+        async_memory = AsyncMemory(memory=memory)
+        return async_memory, build_server(async_memory, scope=scope, budget_tokens=budget)
+    memory, server = _cli()._run(build)
+    try:
+        if http:
+            _cli().err.print(f"memstrata: MCP over streamable HTTP at http://{host}:{port}/mcp")
+            server.run("streamable-http", host=host, port=port)
+        else:
+            server.run("stdio")
+    finally:
+        memory.memory.close()
+
+
+@keys_app.command("create")
+def keys_create(
+    org: Annotated[str, typer.Option("--org", help="org_id the key is bound to.")],
+    project: Annotated[str, typer.Option("--project", help="project_id the key is bound to.")],
+    user: Annotated[str | None, typer.Option("--user", help="Also bind the key to one user_id.")] = None,
+    name: Annotated[str, typer.Option(help="A label for lists.")] = "",
+    db: DbOpt = None, as_json: JsonOpt = False,
+) -> None:
+    """Create an API key bound to org/project (and optionally a user); prints the key once."""
+    def go() -> tuple[ApiKey, str]:
+        with _cli()._open(db, None, None, None, model=False, create=True) as memory:
+            return ApiKeys(memory.store.db).create(org_id=org, project_id=project, user_id=user, name=name)
+    key, secret = _cli()._run(go)
+    if as_json:
+        _cli()._emit_json({"secret": secret, "key": asdict(key)})
+        return
+    cli = _cli()
+    cli.console.print(cli._safe(f"created key {key.key_id} for {org}/{project}" + (f" user={user}" if user else "")))
+    cli.console.print(secret, highlight=False, soft_wrap=True)
+    cli.err.print("store it now: only a hash is kept, it cannot be shown again")
+
+
+@keys_app.command("list")
+def keys_list(db: DbOpt = None, as_json: JsonOpt = False) -> None:
+    """Every API key (id, scope, name, created, revoked); never a secret."""
+    def go() -> list[ApiKey]:
+        with _cli()._open(db, None, None, None, model=False) as memory:
+            return list(ApiKeys(memory.store.db).list())
+    keys = _cli()._run(go)
+    if as_json:
+        _cli()._emit_json([asdict(k) for k in keys])
+        return
+    for k in keys:
+        state = "active" if k.revoked_at is None else f"revoked {k.revoked_at:%Y-%m-%d %H:%M}"
+        _cli().console.print(_cli()._safe(f"{k.key_id}  {k.org_id}/{k.project_id}  user={k.user_id or '*'}  "
+                            f"{k.name!r}  {k.created_at:%Y-%m-%d}  {state}"), highlight=False)
+
+
+@keys_app.command("revoke")
+def keys_revoke(key_id: Annotated[str, typer.Argument(help="The key id (from `keys list`).")],
+                db: DbOpt = None) -> None:
+    """Revoke an API key: requests with it get 401 from then on."""
+    def go() -> ApiKey:
+        with _cli()._open(db, None, None, None, model=False) as memory:
+            return ApiKeys(memory.store.db).revoke(key_id)
+    _cli()._run(go)
+    _cli().console.print(_cli()._safe(f"revoked {key_id}"))

@@ -1,0 +1,419 @@
+"""The REST application: ``create_app`` builds a FastAPI app over one ``Memory``.
+
+Every ``/v1`` route authenticates the caller (``auth``), forces the key's scope, calls
+the ``Memory`` method of the same name and answers with the SDK's own types
+(``models``). Calls into the engine are serialised per process by one lock (its caches
+and SQLite connection are shared state); run ``memstrata serve --workers N`` for
+parallel requests: each worker opens its own connection to the same WAL-mode file.
+"""
+
+from __future__ import annotations
+
+import inspect
+import logging
+import threading
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from typing import Annotated, Any
+
+from fastapi import APIRouter, FastAPI, Path, Query, Request
+from fastapi.responses import Response, StreamingResponse
+from pydantic import TypeAdapter
+
+from memstrata import __version__
+from memstrata.errors import MemstrataError
+from memstrata.export import dumps
+from memstrata.lifecycle.forget import TABLES
+from memstrata.memory import Memory
+from memstrata.server import errors
+from memstrata.server.auth import Caller, Principal
+from memstrata.server.config import ServerConfig
+from memstrata.server.errors import ApiError
+from memstrata.server.limits import BodyLimitMiddleware, RateLimiter, fit
+from memstrata.server.metrics import MetricsMiddleware, exposition, metrics
+from memstrata.server.models import (
+    MAX_ID,
+    AddMessagesRequest,
+    AddMessagesResponse,
+    Deleted,
+    EpisodeList,
+    ErrorResponse,
+    FactList,
+    ForgetRequest,
+    ForgetResponse,
+    Health,
+    HistoryEntry,
+    HistoryResponse,
+    ImportRequest,
+    ImportResponse,
+    KeyCreated,
+    KeyCreateRequest,
+    KeyList,
+    ListEpisodesQuery,
+    ListFactsQuery,
+    Ready,
+    Rolledback,
+    Scoped,
+    ScopeQuery,
+    SearchRequest,
+    SearchResponse,
+    UpdateFactRequest,
+)
+from memstrata.server.transfer import messages_from_records
+from memstrata.store.sqlite.keys import ApiKey, ApiKeys
+from memstrata.types import Episode, Fact, Hit
+
+log = logging.getLogger("memstrata.server")
+
+_HITS: TypeAdapter[Hit] = TypeAdapter(Hit)
+_FACTS: TypeAdapter[Fact] = TypeAdapter(Fact)
+_EPISODES: TypeAdapter[Episode] = TypeAdapter(Episode)
+FactId = Annotated[int, Path(ge=1, le=MAX_ID)]
+EpisodeId = Annotated[int, Path(ge=1, le=MAX_ID)]
+_ERRORS: dict[int | str, dict[str, Any]] = {
+    status: {"model": ErrorResponse} for status in (400, 401, 403, 404, 409, 413, 422, 429, 503)}
+
+
+@dataclass
+class ServerState:
+    """What every request handler shares in one worker process."""
+
+    memory: Memory
+    keys: ApiKeys
+    config: ServerConfig
+    limiter: RateLimiter
+    lock: threading.Lock
+    engine_filter: bool
+    engine_modes: bool
+
+    @classmethod
+    def open(cls, memory: Memory, config: ServerConfig) -> ServerState:
+        params = inspect.signature(memory.search).parameters
+        return cls(memory, ApiKeys(memory.store.db), config, RateLimiter(config.rate_limit_per_minute),
+                   threading.Lock(), "filter" in params, "mode" in params)
+
+    def scope(self, caller: Principal, req: Scoped, **override: str | None) -> dict[str, Any]:
+        """The ``Memory`` scope keywords of a request (``override`` wins over ``req``'s fields)."""
+        fields = {n: getattr(req, n) for n in ("org_id", "project_id", "user_id", "agent_id", "session_id")}
+        fields.update({k: v for k, v in override.items() if v is not None})
+        s = self.memory.settings
+        return caller.scope(**fields, default_org=s.org_id, default_project=s.project_id)
+
+    def engine_options(self, *, filter_text: str | None = None, mode: str | None = None) -> dict[str, Any]:
+        """``filter``/``mode`` keywords for the engine, or a clear error if it has no such feature."""
+        options: dict[str, Any] = {}
+        if filter_text is not None:
+            if not self.engine_filter:
+                raise ApiError(400, "filter_unsupported", "this server's engine has no filter language yet; "
+                               "leave out `filter`")
+            options["filter"] = filter_text
+        if mode is not None:
+            if not self.engine_modes:
+                raise ApiError(422, "mode_unsupported", "this server's engine has one search mode; leave out `mode`")
+            options["mode"] = mode
+        return options
+
+
+def _state(request: Request) -> ServerState:
+    state: ServerState = request.app.state.memstrata
+    return state
+
+
+def _limit(state: ServerState, req: SearchRequest | ListFactsQuery | ListEpisodesQuery) -> int:
+    """The request's ``limit``: a default is lowered to the server's maximum, an explicit one over it is a 422."""
+    cap = state.config.max_search_limit
+    if req.limit <= cap:
+        return req.limit
+    if "limit" not in req.model_fields_set:
+        return cap
+    raise ApiError(422, "limit_too_large", f"limit {req.limit} is over this server's maximum {cap} "
+                   "(MEMSTRATA_MAX_SEARCH_LIMIT)", {"max": cap})
+
+
+router = APIRouter(prefix="/v1", responses=_ERRORS)
+
+
+@router.post("/messages", response_model=AddMessagesResponse, tags=["memories"])
+def add_messages(body: AddMessagesRequest, caller: Caller, request: Request) -> AddMessagesResponse:
+    """Remember a batch of messages (one episode each; facts extracted); durable before the answer."""
+    st = _state(request)
+    if len(body.messages) > st.config.max_batch:
+        raise ApiError(413, "batch_too_large", f"{len(body.messages)} messages in one request; the limit is "
+                       f"{st.config.max_batch} (MEMSTRATA_MAX_BATCH)", {"max": st.config.max_batch})
+    scopes = [st.scope(caller, body, user_id=m.user_id, agent_id=m.agent_id, session_id=m.session_id)
+              for m in body.messages]
+    with st.lock:
+        built = []
+        for i, (m, scope) in enumerate(zip(body.messages, scopes, strict=True)):
+            try:
+                built.append(st.memory.message(m.content, role=m.role, speaker=m.speaker, created_at=m.created_at,
+                                               metadata=m.metadata, produced_for=m.produced_for,
+                                               content_type=m.content_type, ttl=m.ttl, **scope))
+            except MemstrataError as exc:
+                status = errors.STATUS_BY_CODE.get(exc.code, 422)
+                raise ApiError(status, exc.code, f"messages[{i}]: {exc}", {"index": i}) from None
+        results = st.memory.add_many(built)
+    metrics().messages.inc(sum(1 for r in results if r.created))
+    return AddMessagesResponse(results=results)
+
+
+@router.post("/search", response_model=SearchResponse, tags=["memories"])
+def search(body: SearchRequest, caller: Caller, request: Request) -> SearchResponse:
+    """Ranked, cited memories for a query in the caller's scope."""
+    st = _state(request)
+    limit = _limit(st, body)
+    scope = st.scope(caller, body)
+    options = st.engine_options(filter_text=body.filter, mode=body.mode)
+    with st.lock:
+        hits = st.memory.search(body.query, limit=limit, kinds=tuple(body.kinds),
+                                expand_context=body.expand_context, include_superseded=body.include_superseded,
+                                min_score=body.min_score, include_archived=body.include_archived,
+                                as_of=body.as_of, **scope, **options)
+    metrics().searches.inc()
+    kept, truncated = fit(hits, _HITS, st.config.max_response_bytes)
+    return SearchResponse(hits=kept, truncated=truncated)
+
+
+@router.get("/facts", response_model=FactList, tags=["facts"])
+def list_facts(q: Annotated[ListFactsQuery, Query()], caller: Caller, request: Request) -> FactList:
+    """Facts in the scope, newest observation first (``status=all`` for every state)."""
+    st = _state(request)
+    limit = _limit(st, q)
+    scope = st.scope(caller, q)
+    options = st.engine_options(filter_text=q.filter)
+    with st.lock:
+        rows = [f for f in st.memory.list(kind="fact", status=q.status, key=q.key, limit=limit,
+                                          offset=q.offset, **scope, **options) if isinstance(f, Fact)]
+    kept, truncated = fit(rows, _FACTS, st.config.max_response_bytes)
+    more = truncated or len(rows) == limit
+    return FactList(items=kept, truncated=truncated, next_offset=q.offset + len(kept) if more else None)
+
+
+@router.get("/facts/{fact_id}", response_model=Fact, tags=["facts"])
+def get_fact(fact_id: FactId, q: Annotated[ScopeQuery, Query()], caller: Caller, request: Request) -> Fact:
+    """One fact by id (any status) in the scope."""
+    st = _state(request)
+    scope = st.scope(caller, q)
+    with st.lock:
+        fact = st.memory.get(fact_id, **scope)
+    assert isinstance(fact, Fact)
+    return fact
+
+
+@router.patch("/facts/{fact_id}", response_model=Fact, tags=["facts"])
+def update_fact(fact_id: FactId, body: UpdateFactRequest, caller: Caller, request: Request) -> Fact:
+    """Change a fact: a new ``value`` supersedes it (the new fact is returned); importance and
+    confidence change in place. Every change is an audit event."""
+    st = _state(request)
+    scope = st.scope(caller, body)
+    with st.lock:
+        return st.memory.update(fact_id, value=body.value, importance=body.importance,
+                                confidence=body.confidence, actor=caller.actor, **scope)
+
+
+@router.delete("/facts/{fact_id}", response_model=Deleted, tags=["facts"])
+def delete_fact(fact_id: FactId, q: Annotated[ScopeQuery, Query()], caller: Caller, request: Request) -> Deleted:
+    """Delete one fact and its audit trail (a content-free tombstone event remains)."""
+    st = _state(request)
+    scope = st.scope(caller, q)
+    with st.lock:
+        st.memory.delete(fact_id, actor=caller.actor, **scope)
+    return Deleted(deleted=fact_id)
+
+
+@router.get("/facts/{fact_id}/history", response_model=HistoryResponse, tags=["facts"])
+def fact_history(fact_id: FactId, q: Annotated[ScopeQuery, Query()], caller: Caller,
+                 request: Request) -> HistoryResponse:
+    """Every value the fact's key had for its subject, oldest first, with audit events."""
+    st = _state(request)
+    scope = st.scope(caller, q)
+    with st.lock:
+        timeline = st.memory.history(fact_id, **scope)
+    return HistoryResponse(timeline=[HistoryEntry(fact=f, events=ev) for f, ev in timeline])
+
+
+@router.post("/facts/{fact_id}/restore", response_model=Fact, tags=["facts"])
+def restore_fact(fact_id: FactId, body: Scoped, caller: Caller, request: Request) -> Fact:
+    """Bring an archived fact back to active (an audit event)."""
+    st = _state(request)
+    scope = st.scope(caller, body)
+    with st.lock:
+        return st.memory.restore(fact_id, actor=caller.actor, **scope)
+
+
+@router.post("/events/{event_id}/rollback", response_model=Rolledback, tags=["facts"])
+def rollback_event(event_id: Annotated[int, Path(ge=1, le=MAX_ID)], body: Scoped, caller: Caller,
+                   request: Request) -> Rolledback:
+    """Undo a ``supersede``, ``merge`` or ``archive`` event (ids from the history); logged itself."""
+    st = _state(request)
+    scope = st.scope(caller, body)
+    with st.lock:
+        return Rolledback(facts=st.memory.rollback(event_id, actor=caller.actor, **scope))
+
+
+@router.get("/episodes", response_model=EpisodeList, tags=["episodes"])
+def list_episodes(q: Annotated[ListEpisodesQuery, Query()], caller: Caller, request: Request) -> EpisodeList:
+    """Episodes (messages as received) in the scope, newest first."""
+    st = _state(request)
+    limit = _limit(st, q)
+    scope = st.scope(caller, q)
+    options = st.engine_options(filter_text=q.filter)
+    with st.lock:
+        rows = [e for e in st.memory.list(kind="episode", limit=limit, offset=q.offset, **scope, **options)
+                if isinstance(e, Episode)]
+    kept, truncated = fit(rows, _EPISODES, st.config.max_response_bytes)
+    more = truncated or len(rows) == limit
+    return EpisodeList(items=kept, truncated=truncated, next_offset=q.offset + len(kept) if more else None)
+
+
+@router.get("/episodes/{episode_id}", response_model=Episode, tags=["episodes"])
+def get_episode(episode_id: EpisodeId, q: Annotated[ScopeQuery, Query()], caller: Caller,
+                request: Request) -> Episode:
+    """One episode by id in the scope."""
+    st = _state(request)
+    scope = st.scope(caller, q)
+    with st.lock:
+        episode = st.memory.get(episode_id=episode_id, **scope)
+    assert isinstance(episode, Episode)
+    return episode
+
+
+@router.post("/forget", response_model=ForgetResponse, tags=["memories"])
+def forget(body: ForgetRequest, caller: Caller, request: Request) -> ForgetResponse:
+    """Delete everything about a user, agent or session (or one fact); returns the receipt."""
+    st = _state(request)
+    if body.all_users and caller.key is not None and caller.key.user_id is not None:
+        raise ApiError(403, "scope_forbidden", "this API key is limited to one user; all_users is not allowed",
+                       {"field": "all_users"})
+    scope = st.scope(caller, body)
+    with st.lock:
+        receipt = st.memory.forget(user_id=scope["user_id"], session_id=scope["session_id"], fact_id=body.fact_id,
+                                   agent_id=scope["agent_id"], all_users=body.all_users, before=body.before,
+                                   actor=caller.actor, org_id=scope["org_id"], project_id=scope["project_id"])
+    return ForgetResponse(counts={**{t: receipt[t] for t in TABLES}, **receipt.counts}, job_id=receipt.job_id,
+                          status=receipt.status, at=receipt.at, ids_sha256=receipt.ids_sha256,
+                          wal_checkpointed=receipt.wal_checkpointed)
+
+
+@router.get("/export", tags=["transfer"], response_class=StreamingResponse,
+            responses={200: {"content": {"application/x-ndjson": {}},
+                             "description": "One JSON record a line: episodes, facts, events."}})
+def export(q: Annotated[ScopeQuery, Query()], caller: Caller, request: Request) -> StreamingResponse:
+    """The scope as JSON Lines (the format ``memstrata export`` writes and ``/v1/import`` reads)."""
+    st = _state(request)
+    scope = st.scope(caller, q)
+    limit = st.config.max_export_records
+    with st.lock:
+        records: list[dict[str, Any]] = []
+        for record in st.memory.export(**scope):
+            if len(records) == limit:
+                raise ApiError(413, "export_too_large", f"the scope has more than {limit} records "
+                               "(MEMSTRATA_MAX_EXPORT_RECORDS); narrow it or use `memstrata export`",
+                               {"max": limit})
+            records.append(record)
+
+    def lines() -> Iterator[str]:
+        for record in records:
+            yield dumps(record) + "\n"
+    return StreamingResponse(lines(), media_type="application/x-ndjson")
+
+
+@router.post("/import", response_model=ImportResponse, tags=["transfer"])
+def import_records(body: ImportRequest, caller: Caller, request: Request) -> ImportResponse:
+    """Re-add exported episodes, or messages in the ``memstrata import`` JSONL format."""
+    st = _state(request)
+    if len(body.records) > st.config.max_batch:
+        raise ApiError(413, "batch_too_large", f"{len(body.records)} records in one request; the limit is "
+                       f"{st.config.max_batch} (MEMSTRATA_MAX_BATCH)", {"max": st.config.max_batch})
+    with st.lock:
+        built, skipped = messages_from_records(st.memory, body.records,
+                                               lambda **f: st.scope(caller, body, **f))
+        results = st.memory.add_many(built)
+    added = sum(1 for r in results if r.created)
+    metrics().messages.inc(added)
+    return ImportResponse(added=added, duplicates=len(results) - added, skipped=skipped)
+
+
+@router.post("/keys", response_model=KeyCreated, tags=["keys"])
+def create_key(body: KeyCreateRequest, caller: Caller, request: Request) -> KeyCreated:
+    """Create an API key bound to a tenant (and optionally a user). Admin only."""
+    caller.require_admin()
+    key, secret = _state(request).keys.create(org_id=body.org_id, project_id=body.project_id,
+                                              user_id=body.user_id, name=body.name)
+    return KeyCreated(secret=secret, key=key)
+
+
+@router.get("/keys", response_model=KeyList, tags=["keys"])
+def list_keys(caller: Caller, request: Request) -> KeyList:
+    """Every API key (never a secret). Admin only."""
+    caller.require_admin()
+    return KeyList(keys=_state(request).keys.list())
+
+
+@router.delete("/keys/{key_id}", response_model=ApiKey, tags=["keys"])
+def revoke_key(key_id: Annotated[str, Path(min_length=1, max_length=64)], caller: Caller,
+               request: Request) -> ApiKey:
+    """Revoke an API key by its public id. Admin only."""
+    caller.require_admin()
+    return _state(request).keys.revoke(key_id)
+
+
+def create_app(config: ServerConfig | None = None, *, memory: Memory | None = None) -> FastAPI:
+    """The FastAPI application.
+
+    Args:
+        config: limits and authentication; default ``ServerConfig.from_env()``.
+        memory: the engine to serve; default a ``Memory`` opened at start-up from the
+            environment (``MEMSTRATA_DB``, ``MEMSTRATA_EMBEDDING_MODEL``, ...) and closed at shutdown.
+    """
+    cfg = config or ServerConfig.from_env()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        engine = memory if memory is not None else Memory()
+        app.state.memstrata = ServerState.open(engine, cfg)
+        metrics()
+        try:
+            yield
+        finally:
+            if memory is None:
+                engine.close()
+
+    app = FastAPI(title="memstrata", version=__version__, lifespan=lifespan,
+                  description="Long-term memory for AI agents: episodes, facts, hybrid recall. "
+                              "Errors are `{\"error\": {\"code\", \"message\", \"details\"}}`.")
+    errors.install(app)
+    app.include_router(router)
+
+    @app.get("/healthz", response_model=Health, tags=["operations"])
+    def healthz() -> Health:
+        """Liveness: the process answers."""
+        return Health(status="ok")
+
+    @app.get("/readyz", response_model=Ready, tags=["operations"], responses={503: {"model": ErrorResponse}})
+    def readyz(request: Request) -> Ready:
+        """Readiness: the database answers a query."""
+        st = _state(request)
+        with st.lock:
+            version = st.memory.store.db.schema_version()
+        return Ready(status="ready", schema_version=version, embedding=st.memory.embedding_status)
+
+    @app.get("/metrics", tags=["operations"], response_class=Response,
+             responses={200: {"content": {"text/plain": {}}, "description": "Prometheus text format."}})
+    def prometheus(request: Request) -> Response:
+        """Prometheus metrics (no memory content, no user ids)."""
+        st = _state(request)
+        with st.lock:  # jobs waiting for LLM extraction, all tenants together
+            metrics().queue_depth.set(int(st.memory.queue_status()["pending"]))
+        body, content_type = exposition()
+        return Response(body, media_type=content_type)
+
+    app.add_middleware(BodyLimitMiddleware, max_bytes=cfg.max_body_bytes)
+    app.add_middleware(MetricsMiddleware)
+    return app
+
+
+def app_from_env() -> FastAPI:
+    """Factory for ``uvicorn --factory`` (each worker builds its app from the environment)."""
+    return create_app()

@@ -1,0 +1,107 @@
+"""One error shape on the wire: ``{"error": {"code", "message", "details"}}``, never a traceback.
+
+Statuses: 400 malformed JSON or filter (``details.position``), 401 no or bad key, 403 a
+key naming another scope, 404, 409 conflict, 413 body or batch too large, 422 invalid
+input, 429 rate limit, 503 the database or model is unavailable, 500 anything else
+(logged here with its traceback, answered with ``internal``).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from memstrata.errors import MemstrataError
+from memstrata.server.metrics import metrics
+
+log = logging.getLogger("memstrata.server")
+
+#: HTTP status of each ``MemstrataError.code``; unknown codes are 500.
+STATUS_BY_CODE: dict[str, int] = {
+    "invalid_input": 422,
+    "invalid_filter": 400,
+    "content_too_large": 413,
+    "not_found": 404,
+    "conflict": 409,
+    "store_error": 503,
+    "embedding_error": 503,
+    "corrupt_database": 500,
+    "schema_too_new": 500,
+    "embedding_model_mismatch": 500,
+}
+#: Attributes of a memstrata error copied into ``details`` when present (a filter's position).
+DETAIL_ATTRIBUTES = ("position", "reason", "line", "column", "expected", "field")
+_HTTP_CODES = {400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "not_found",
+               405: "method_not_allowed", 413: "body_too_large", 415: "unsupported_media_type",
+               429: "rate_limited"}
+
+
+class ApiError(Exception):
+    """An error the server answers itself: ``status``, stable ``code``, ``message``, ``details``."""
+
+    def __init__(self, status: int, code: str, message: str, details: dict[str, Any] | None = None,
+                 headers: dict[str, str] | None = None) -> None:
+        super().__init__(message)
+        self.status, self.code, self.message = status, code, message
+        self.details = details or {}
+        self.headers = headers
+
+
+def error_body(code: str, message: str, details: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The JSON body of every error response."""
+    return {"error": {"code": code, "message": message, "details": details or {}}}
+
+
+def error_response(status: int, code: str, message: str, details: dict[str, Any] | None = None,
+                   headers: dict[str, str] | None = None) -> JSONResponse:
+    """A ``JSONResponse`` in the one error shape (counted in ``memstrata_errors_total`` by code)."""
+    metrics().errors.labels(code).inc()
+    return JSONResponse(error_body(code, message, details), status_code=status, headers=headers)
+
+
+def _validation_details(exc: RequestValidationError) -> tuple[int, str, str, dict[str, Any]]:
+    errors = []
+    for err in exc.errors():
+        if err.get("type") == "json_invalid":
+            ctx = err.get("ctx") or {}
+            return 400, "malformed_json", f"request body is not valid JSON: {ctx.get('error', 'parse error')}", {
+                "position": err.get("loc", [None, None])[-1]}
+        # The input is left out on purpose: it may be memory content or a secret.
+        errors.append({"loc": [str(p) for p in err.get("loc", ())], "msg": str(err.get("msg", "")),
+                       "type": str(err.get("type", ""))})
+    first = errors[0] if errors else {"loc": [], "msg": "invalid request"}
+    where = ".".join(p for p in first["loc"] if p != "body") or "request"
+    return 422, "validation_error", f"{where}: {first['msg']}", {"errors": errors}
+
+
+def install(app: FastAPI) -> None:
+    """Register the handlers that turn every failure into the one error shape."""
+
+    @app.exception_handler(ApiError)
+    async def api_error(_: Request, exc: ApiError) -> JSONResponse:
+        return error_response(exc.status, exc.code, exc.message, exc.details, exc.headers)
+
+    @app.exception_handler(MemstrataError)
+    async def memstrata_error(_: Request, exc: MemstrataError) -> JSONResponse:
+        details = {a: getattr(exc, a) for a in DETAIL_ATTRIBUTES if getattr(exc, a, None) is not None}
+        return error_response(STATUS_BY_CODE.get(exc.code, 500), exc.code, str(exc), details)
+
+    @app.exception_handler(RequestValidationError)
+    async def validation_error(_: Request, exc: RequestValidationError) -> JSONResponse:
+        status, code, message, details = _validation_details(exc)
+        return error_response(status, code, message, details)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
+        code = _HTTP_CODES.get(exc.status_code, "http_error")
+        return error_response(exc.status_code, code, str(exc.detail), {}, dict(exc.headers or {}) or None)
+
+    @app.exception_handler(Exception)
+    async def internal_error(request: Request, exc: Exception) -> JSONResponse:
+        log.exception("internal error on %s %s", request.method, request.url.path)
+        return error_response(500, "internal", "internal error; the server log has the details")

@@ -1,0 +1,162 @@
+"""The MCP server: five tools over one ``Memory``, for Claude Desktop, Cursor and other MCP clients.
+
+Built with the official ``mcp`` SDK (2.x: ``mcp.server.mcpserver.MCPServer``, the class 1.x
+called ``FastMCP``). Tools: ``add_memory``, ``search_memory``, ``get_memory``,
+``delete_memory``, ``list_memories``.
+
+- **Scope comes from configuration** (``memstrata mcp --user ... --project ...`` or the
+  ``MEMSTRATA_*`` environment), never from the model: no tool takes a user, org or project.
+  A configured session is where new messages go; reads cover the user's whole memory.
+- **Results are compact**: ``search_memory`` and ``list_memories`` return short snippets
+  with ids (``fact:12``, ``episode:3``), and stop before their JSON exceeds the token budget
+  (``render.estimate_tokens``, default 800 tokens); ``get_memory`` returns the full item.
+- Errors come back as tool errors the model can read (``invalid_input: ...``), never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Awaitable, Callable
+from typing import Any, Literal, TypeVar
+
+from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver.exceptions import ToolError
+
+from memstrata.async_memory import AsyncMemory
+from memstrata.errors import InvalidInput, MemstrataError
+from memstrata.render import estimate_tokens
+from memstrata.types import Episode, Fact, Hit
+
+#: Characters of a memory's text shown in a search or list result (about 50 tokens).
+SNIPPET_CHARS = 160
+#: Default token budget of one search_memory / list_memories answer.
+DEFAULT_BUDGET_TOKENS = 800
+#: Most results a tool returns, whatever the model asks for.
+MAX_RESULTS = 50
+T = TypeVar("T")
+
+INSTRUCTIONS = (
+    "Long-term memory of the user across conversations. Call search_memory before answering anything "
+    "that depends on the user's preferences, facts or past conversations; call add_memory when the user "
+    "states something worth keeping. Results are short snippets with ids: get_memory(id) gives the full item."
+)
+
+
+def snippet(text: str, limit: int = SNIPPET_CHARS) -> str:
+    """``text`` on one line, cut at ``limit`` characters with an ellipsis."""
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+
+
+def parse_id(memory_id: str) -> tuple[str, int]:
+    """``"fact:12"`` → ``("fact", 12)``; a bare number is a fact. Raises ``InvalidInput``."""
+    kind, _, number = memory_id.strip().rpartition(":")
+    kind = kind or "fact"
+    if kind not in ("fact", "episode") or not number.isdigit() or not 0 < int(number) < 2**63:
+        raise InvalidInput(f"memory id must look like 'fact:12' or 'episode:3', got {memory_id!r}")
+    return kind, int(number)
+
+
+def within_budget(items: list[dict[str, Any]], budget_tokens: int) -> tuple[list[dict[str, Any]], bool]:
+    """The leading items whose JSON fits ``budget_tokens``; and whether any was left off."""
+    kept: list[dict[str, Any]] = []
+    used = 0
+    for item in items:
+        used += estimate_tokens(json.dumps(item, ensure_ascii=False))
+        if used > budget_tokens:
+            return kept, True
+        kept.append(item)
+    return kept, False
+
+
+def _hit_line(hit: Hit) -> dict[str, Any]:
+    return {"id": f"{hit.kind}:{hit.id}", "score": round(hit.score, 2), "date": f"{hit.created_at:%Y-%m-%d}",
+            "text": snippet(hit.text)}
+
+
+def _fact_full(fact: Fact) -> dict[str, Any]:
+    return {"id": f"fact:{fact.id}", "key": fact.key, "value": fact.value, "statement": fact.statement,
+            "status": fact.status, "confidence": fact.confidence, "importance": fact.importance,
+            "observed_at": fact.observed_at.isoformat(), "valid_to": fact.valid_to and fact.valid_to.isoformat(),
+            "sources": [f"episode:{c}" for c in fact.citations]}
+
+
+def _episode_full(episode: Episode) -> dict[str, Any]:
+    return {"id": f"episode:{episode.id}", "role": episode.role, "speaker": episode.producer_id,
+            "content": episode.content, "created_at": episode.created_at.isoformat(),
+            "session_id": episode.scope.session_id}
+
+
+def build_server(memory: AsyncMemory, *, scope: dict[str, str | None],
+                 budget_tokens: int = DEFAULT_BUDGET_TOKENS) -> MCPServer:
+    """An ``MCPServer`` whose tools act on ``memory`` within ``scope``.
+
+    Args:
+        memory: the engine (one call at a time, on a worker thread).
+        scope: ``org_id``, ``project_id``, ``user_id``, ``agent_id``, ``session_id`` (a user,
+            agent or session is required); the session applies to writes only.
+        budget_tokens: bound of each search/list answer, estimated tokens.
+    """
+    reads = {k: v for k, v in scope.items() if k != "session_id"}
+    if not any(reads.get(k) for k in ("user_id", "agent_id")):
+        reads = dict(scope)
+    server = MCPServer("memstrata", instructions=INSTRUCTIONS)
+
+    async def call(work: Callable[[], Awaitable[T]]) -> T:
+        try:
+            return await work()
+        except MemstrataError as exc:
+            raise ToolError(f"{exc.code}: {exc}") from None
+
+    @server.tool()
+    async def add_memory(content: str, role: Literal["user", "assistant"] = "user",
+                         speaker: str | None = None) -> dict[str, Any]:
+        """Remember one message of the conversation (what the user said, or a reply worth keeping).
+        Facts stated in it (preferences, plans, personal facts) are extracted and a changed
+        preference replaces the old one. Returns the episode id and the facts it produced."""
+        result = await call(lambda: memory.add(content, role=role, speaker=speaker, **scope))  # type: ignore[arg-type]
+        return {"id": f"episode:{result.episode_id}", "stored": result.created,
+                "facts": [{"id": f"fact:{c.fact.id}", "key": c.fact.key, "value": c.fact.value, "action": c.action}
+                          for c in result.facts]}
+
+    @server.tool()
+    async def search_memory(query: str, limit: int = 8) -> dict[str, Any]:
+        """Search the user's long-term memory. Returns the best matches as short snippets with ids,
+        best first; call get_memory(id) for the full text of one."""
+        hits = await call(lambda: memory.search(query, limit=max(1, min(limit, MAX_RESULTS)), **reads))  # type: ignore[arg-type]
+        kept, truncated = within_budget([_hit_line(h) for h in hits], budget_tokens)
+        return {"results": kept, "truncated": truncated}
+
+    @server.tool()
+    async def get_memory(id: str) -> dict[str, Any]:
+        """The full item behind an id from search_memory or list_memories ('fact:12' or 'episode:3')."""
+        async def fetch() -> dict[str, Any]:
+            kind, number = parse_id(id)
+            if kind == "fact":
+                fact = await memory.get(number, **reads)  # type: ignore[arg-type]
+                return _fact_full(fact)  # type: ignore[arg-type]
+            episode = await memory.get(episode_id=number, **reads)  # type: ignore[arg-type]
+            return _episode_full(episode)  # type: ignore[arg-type]
+        return await call(fetch)
+
+    @server.tool()
+    async def delete_memory(id: str) -> dict[str, Any]:
+        """Delete one remembered fact by id ('fact:12'), e.g. when the user asks to forget it."""
+        async def remove() -> dict[str, Any]:
+            kind, number = parse_id(id)
+            if kind != "fact":
+                raise InvalidInput("only facts can be deleted one by one; episodes are forgotten with the "
+                                   "`memstrata forget` command")
+            await memory.delete(number, actor="mcp", **reads)
+            return {"deleted": f"fact:{number}"}
+        return await call(remove)
+
+    @server.tool()
+    async def list_memories(limit: int = 20) -> dict[str, Any]:
+        """The user's current facts (preferences and personal facts), newest first, as short lines with ids."""
+        rows = await call(lambda: memory.list(limit=max(1, min(limit, MAX_RESULTS)), **reads))  # type: ignore[arg-type]
+        lines = [{"id": f"fact:{f.id}", "text": snippet(f"{f.key} = {f.value}")} for f in rows if isinstance(f, Fact)]
+        kept, truncated = within_budget(lines, budget_tokens)
+        return {"results": kept, "truncated": truncated}
+
+    return server

@@ -1,0 +1,271 @@
+"""Request and response models of the REST API (pydantic).
+
+Responses carry the SDK's own value types (``Fact``, ``Episode``, ``Hit``, ``MemoryEvent``,
+``AddResult``): pydantic validates and serialises those frozen dataclasses directly, so
+the wire format and the SDK cannot drift apart. Requests are pydantic models that
+forbid unknown fields (a misspelt ``user_idd`` is a 422, not a silently wider scope).
+Scope fields left out fall back to the API key's scope, then the server's defaults.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any, Literal
+
+from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, field_validator
+
+from memstrata.ingest import AddResult
+from memstrata.store.sqlite.keys import ApiKey
+from memstrata.types import Episode, Fact, Hit, MemoryEvent
+
+#: Largest id SQLite stores (signed 64-bit).
+MAX_ID = 2**63 - 1
+#: Largest list offset accepted (beyond any real table).
+MAX_OFFSET = 10**9
+
+
+class Strict(BaseModel):
+    """Base of request models: unknown fields are an error."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class Scoped(Strict):
+    """Scope fields of a request. With a stored API key, org and project (and the user, if the
+    key has one) are the key's: naming others is a 403."""
+
+    org_id: str | None = None
+    project_id: str | None = None
+    user_id: str | None = None
+    agent_id: str | None = None
+    session_id: str | None = None
+
+
+class MessageIn(Strict):
+    """One message to remember; its own ``user_id``/``agent_id``/``session_id`` override the request's."""
+
+    content: str = Field(description="The message text (at most Settings.max_content_bytes UTF-8 bytes).")
+    role: Literal["user", "assistant", "system", "tool"] = "user"
+    speaker: str | None = Field(None, description="Who said it (prefix of the derivatives, subject of facts).")
+    created_at: AwareDatetime | None = Field(None, description="When it was said, with a UTC offset; default now.")
+    metadata: dict[str, Any] = Field(default_factory=dict)
+    produced_for: str | None = None
+    content_type: Literal["message", "text"] = "message"
+    ttl: float | None = Field(None, gt=0, le=3.2e9, description="Seconds until the episode and its facts expire.")
+    user_id: str | None = None
+    agent_id: str | None = None
+    session_id: str | None = None
+
+    @field_validator("created_at")
+    @classmethod
+    def _utc(cls, value: datetime | None) -> datetime | None:
+        if value is None:
+            return None
+        try:
+            return value.astimezone(UTC)
+        except (OverflowError, ValueError):
+            raise ValueError("created_at is out of range once converted to UTC") from None
+
+
+class AddMessagesRequest(Scoped):
+    """``POST /v1/messages``: a batch of messages, stored in order, durable before the answer."""
+
+    messages: list[MessageIn] = Field(min_length=1)
+
+
+class AddMessagesResponse(BaseModel):
+    """One result per message, in order (``created: false`` for an identical re-add)."""
+
+    results: list[AddResult]
+
+
+class SearchRequest(Scoped):
+    """``POST /v1/search``."""
+
+    query: str
+    filter: str | None = Field(None, description="Filter expression (DESIGN.md section 5).")
+    mode: Literal["long_term", "short_term", "both"] | None = Field(
+        None, description="long_term (default), short_term (the session's recent episodes) or both; "
+                          "the last two need a session_id.")
+    limit: int = Field(10, ge=1, le=1000, description="At most this many hits (also ≤ MEMSTRATA_MAX_SEARCH_LIMIT).")
+    kinds: list[Literal["fact", "episode"]] = Field(["fact", "episode"], min_length=1)
+    expand_context: int = Field(0, ge=0, le=20, description="Neighbouring segments attached to episode hits.")
+    include_superseded: bool = False
+    include_archived: bool = False
+    as_of: AwareDatetime | None = Field(None, description="What was believed then: facts recorded by this time "
+                                                          "and not yet retired at it.")
+    min_score: float = Field(0.0, ge=0.0, le=1.0)
+
+    @field_validator("as_of")
+    @classmethod
+    def _utc(cls, value: datetime | None) -> datetime | None:
+        return MessageIn._utc(value)
+
+
+class SearchResponse(BaseModel):
+    """Hits best first; ``truncated`` when the payload bound left some off."""
+
+    hits: list[Hit]
+    truncated: bool = False
+
+
+class ScopeQuery(Scoped):
+    """Scope as query parameters (GET and DELETE)."""
+
+
+class ListFactsQuery(ScopeQuery):
+    """``GET /v1/facts`` query parameters."""
+
+    status: Literal["active", "superseded", "archived", "all"] = "active"
+    key: str | None = None
+    filter: str | None = None
+    limit: int = Field(50, ge=1, le=1000)
+    offset: int = Field(0, ge=0, le=MAX_OFFSET)
+
+
+class ListEpisodesQuery(ScopeQuery):
+    """``GET /v1/episodes`` query parameters."""
+
+    filter: str | None = None
+    limit: int = Field(50, ge=1, le=1000)
+    offset: int = Field(0, ge=0, le=MAX_OFFSET)
+
+
+class FactList(BaseModel):
+    """A page of facts, newest observation first; ``next_offset`` is ``None`` on the last page."""
+
+    items: list[Fact]
+    truncated: bool = False
+    next_offset: int | None = None
+
+
+class EpisodeList(BaseModel):
+    """A page of episodes, newest first."""
+
+    items: list[Episode]
+    truncated: bool = False
+    next_offset: int | None = None
+
+
+class UpdateFactRequest(Scoped):
+    """``PATCH /v1/facts/{fact_id}``: a new value supersedes; importance/confidence change in place."""
+
+    value: str | None = None
+    importance: float | None = Field(None, ge=0.0, le=1.0)
+    confidence: float | None = Field(None, ge=0.0, le=1.0)
+
+
+class Rolledback(BaseModel):
+    """The facts a rollback changed, as they are now."""
+
+    facts: list[Fact]
+
+
+class Deleted(BaseModel):
+    """The id that was deleted."""
+
+    deleted: int
+
+
+class HistoryEntry(BaseModel):
+    """One fact under the key, with its audit events."""
+
+    fact: Fact
+    events: list[MemoryEvent]
+
+
+class HistoryResponse(BaseModel):
+    """Every fact under the key (same subject), oldest first."""
+
+    timeline: list[HistoryEntry]
+
+
+class ForgetRequest(Scoped):
+    """``POST /v1/forget``: a user, agent or session (of the user unless ``all_users``), episodes said
+    ``before`` a time, or one fact. ``all_users`` alone forgets the whole project."""
+
+    fact_id: int | None = Field(None, ge=1, le=MAX_ID)
+    all_users: bool = False
+    before: AwareDatetime | None = Field(None, description="Forget the scope's episodes said before this time.")
+
+    @field_validator("before")
+    @classmethod
+    def _utc(cls, value: datetime | None) -> datetime | None:
+        return MessageIn._utc(value)
+
+
+class ForgetResponse(BaseModel):
+    """The deletion receipt: rows deleted per table, the job, and a SHA-256 of the deleted ids.
+    ``status`` is ``running`` while a large forget finishes in the background (already hidden)."""
+
+    counts: dict[str, int]
+    job_id: int
+    status: str
+    at: datetime
+    ids_sha256: str
+    wal_checkpointed: bool | None
+
+
+class ImportRequest(Scoped):
+    """``POST /v1/import``: records of ``GET /v1/export`` (episodes are re-added; facts and events
+    are derived again, so they are skipped) or message objects of ``memstrata import`` JSONL."""
+
+    records: list[dict[str, Any]] = Field(min_length=1)
+
+
+class ImportResponse(BaseModel):
+    """How many messages were stored, were already there, or were skipped (fact/event records)."""
+
+    added: int
+    duplicates: int
+    skipped: int
+
+
+class KeyCreateRequest(Strict):
+    """``POST /v1/keys`` (admin): a key bound to a tenant and optionally a user."""
+
+    org_id: str
+    project_id: str
+    user_id: str | None = None
+    name: str = Field("", max_length=200)
+
+
+class KeyCreated(BaseModel):
+    """The new key: ``secret`` is shown this once and never stored."""
+
+    secret: str
+    key: ApiKey
+
+
+class KeyList(BaseModel):
+    """Every key, revoked ones included."""
+
+    keys: list[ApiKey]
+
+
+class Health(BaseModel):
+    """Liveness."""
+
+    status: Literal["ok"]
+
+
+class Ready(BaseModel):
+    """Readiness: the database answers; which embedding state the engine is in."""
+
+    status: Literal["ready"]
+    schema_version: int
+    embedding: str
+
+
+class ErrorDetail(BaseModel):
+    """The body of every error: a stable ``code``, a message saying what and where, details."""
+
+    code: str
+    message: str
+    details: dict[str, Any] = Field(default_factory=dict)
+
+
+class ErrorResponse(BaseModel):
+    """``{"error": {"code", "message", "details"}}``."""
+
+    error: ErrorDetail

@@ -1,0 +1,81 @@
+"""``POST /v1/import``: records of ``/v1/export`` or JSONL message objects, to ``Message`` values.
+
+An exported episode record is re-added as the message it was (same text, role, speaker,
+time, session and metadata), so import after export is idempotent (episode identity
+includes the time). Fact and event records are skipped: facts are derived again from
+the episodes by the extractor, with fresh audit events.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+from memstrata.clock import parse_time
+from memstrata.errors import InvalidInput, MemstrataError
+from memstrata.ingest import Message
+from memstrata.loaders.jsonl import message_from_object
+from memstrata.memory import Memory
+from memstrata.server.errors import ApiError
+
+ScopeOf = Callable[..., dict[str, Any]]
+
+
+def _episode_message(memory: Memory, record: dict[str, Any], scope_of: ScopeOf) -> Message:
+    """An exported episode record as the message it was (speaker ``None`` stays ``None``)."""
+    scope = record.get("scope")
+    scope = scope if isinstance(scope, dict) else {}
+    created_at, metadata = record.get("created_at"), record.get("metadata") or {}
+    if not isinstance(created_at, str):
+        raise InvalidInput("an episode record needs created_at as an ISO 8601 string")
+    if not isinstance(metadata, dict):
+        raise InvalidInput("an episode record's metadata must be an object")
+    ids = {n: scope.get(n) for n in ("user_id", "agent_id", "session_id")}
+    if any(v is not None and not isinstance(v, str) for v in ids.values()):
+        raise InvalidInput("an episode record's scope ids must be strings")
+    for name in ("content", "role", "producer_id", "produced_for_id", "content_type"):
+        if record.get(name) is not None and not isinstance(record.get(name), str):
+            raise InvalidInput(f"an episode record's {name} must be a string")
+    return memory.message(record.get("content"), role=record.get("role") or "user",  # type: ignore[arg-type]
+                          speaker=record.get("producer_id"), created_at=parse_time(created_at, "created_at"),
+                          metadata=metadata, produced_for=record.get("produced_for_id"),
+                          content_type=record.get("content_type") or "message", **scope_of(**ids))
+
+
+def messages_from_records(memory: Memory, records: Sequence[dict[str, Any]],
+                          scope_of: ScopeOf) -> tuple[list[Message], int]:
+    """Validated messages of ``records`` and the number skipped (fact and event records).
+
+    ``scope_of(user_id=, agent_id=, session_id=)`` returns the ``Memory`` scope keywords
+    (the caller's key forced). Nothing is written here.
+
+    Raises:
+        ApiError: 422 naming the record index for a malformed record; 403 from ``scope_of``.
+    """
+    now = datetime.now(UTC)
+    built: list[Message] = []
+    skipped = 0
+    for i, record in enumerate(records):
+        kind = record.get("type")
+        if kind in ("fact", "event"):
+            skipped += 1
+            continue
+        try:
+            if kind == "episode":
+                built.append(_episode_message(memory, record, scope_of))
+                continue
+            if kind is not None:
+                raise InvalidInput(f"unknown record type {json.dumps(kind)}; expected episode, fact or event")
+            msg = message_from_object(record, line_no=i + 1, now=now)
+            ids = msg.metadata.get("scope") or {}
+            scope = scope_of(user_id=ids.get("user_id"), agent_id=ids.get("agent_id"),
+                             session_id=msg.session_id or None)
+            metadata = {k: v for k, v in msg.metadata.items() if k != "scope"}
+            built.append(memory.message(msg.content, role=msg.role, speaker=msg.speaker, created_at=msg.created_at,
+                                        metadata=metadata, **scope))
+        except MemstrataError as exc:
+            raise ApiError(422 if exc.code != "content_too_large" else 413, exc.code, f"records[{i}]: {exc}",
+                           {"index": i}) from None
+    return built, skipped
