@@ -17,3 +17,12 @@ def test_every_llm_and_semantic_variable_is_in_docs_configuration() -> None:
     assert len(llm_names) >= 15
     missing = sorted(n for n in llm_names if f"`{n}`" not in doc)
     assert not missing, f"undocumented in docs/configuration.md: {missing}"
+
+
+def test_every_server_variable_is_in_docs_configuration() -> None:
+    code = (REPO / "src/memstrata/server/config.py").read_text(encoding="utf-8")
+    doc = (REPO / "docs/configuration.md").read_text(encoding="utf-8")
+    names = set(re.findall(r'"(MEMSTRATA_[A-Z_]+)"', code))
+    assert len(names) >= 8
+    missing = sorted(n for n in names if f"`{n}`" not in doc)
+    assert not missing, f"undocumented in docs/configuration.md: {missing}"

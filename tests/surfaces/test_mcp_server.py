@@ -1,0 +1,144 @@
+"""``memstrata mcp`` driven by the official ``mcp`` SDK client, over stdio and streamable HTTP.
+
+Real processes on one SQLite file with the real model: the scope is the server's flags
+(``--user alice`` / ``--user bob``), never a tool argument.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import subprocess
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from mcp import Client
+from mcp.client.stdio import StdioServerParameters
+from serverproc import clean_env, console_script, free_port
+
+from memstrata.render import estimate_tokens
+
+TOOLS = {"add_memory", "search_memory", "get_memory", "delete_memory", "list_memories"}
+
+
+def _stdio(db: Path, *flags: str) -> Client:
+    command, *prefix = console_script()
+    return Client(StdioServerParameters(command=command, args=[*prefix, "mcp", "--db", str(db), *flags],
+                                        env=clean_env()), read_timeout_seconds=120)
+
+
+async def _call(client: Client, tool: str, **arguments: Any) -> Any:
+    result = await client.call_tool(tool, arguments)
+    if result.is_error:
+        return {"error": " ".join(getattr(c, "text", "") for c in result.content)}
+    return result.structured_content
+
+
+@pytest.fixture(scope="module")
+def db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("mcp") / "memory.db"
+
+
+def test_stdio_tools_remember_search_get_list_delete(db: Path) -> None:
+    async def scenario() -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        async with _stdio(db, "--user", "alice", "--session", "chat-1") as client:
+            tools = (await client.list_tools()).tools
+            out["tools"] = {t.name: t.input_schema for t in tools}
+            out["added"] = await _call(client, "add_memory", content="From now on ship with FedEx")
+            await _call(client, "add_memory", content="I'm allergic to peanuts")
+            out["search"] = await _call(client, "search_memory", query="which shipping carrier?", limit=3)
+            out["listed"] = await _call(client, "list_memories")
+            fact_id = out["added"]["facts"][0]["id"]
+            out["full"] = await _call(client, "get_memory", id=fact_id)
+            out["episode"] = await _call(client, "get_memory", id=out["added"]["id"])
+            out["bad_id"] = await _call(client, "get_memory", id="memory number five")
+            out["deleted"] = await _call(client, "delete_memory", id=fact_id)
+            out["gone"] = await _call(client, "get_memory", id=fact_id)
+        return out
+    out = asyncio.run(scenario())
+    assert set(out["tools"]) == TOOLS
+    for name, schema in out["tools"].items():
+        scope_args = {"user_id", "org_id", "project_id", "agent_id", "session_id"}
+        assert not scope_args & set(schema.get("properties", {})), name
+    fact = out["added"]["facts"][0]
+    assert (fact["key"], fact["value"], fact["action"]) == ("shipping.carrier", "FedEx", "create")
+    assert fact["id"].startswith("fact:") and out["added"]["id"].startswith("episode:")
+    assert out["search"]["results"][0]["id"] == fact["id"]
+    assert {r["id"] for r in out["listed"]["results"]} >= {fact["id"]}
+    assert out["full"]["value"] == "FedEx" and out["full"]["sources"] == [out["added"]["id"]]
+    assert out["episode"]["content"] == "From now on ship with FedEx" and out["episode"]["session_id"] == "chat-1"
+    assert "invalid_input" in out["bad_id"]["error"]
+    assert out["deleted"] == {"deleted": fact["id"]}
+    assert "not_found" in out["gone"]["error"]
+
+
+def test_scope_is_the_servers_not_the_models(db: Path) -> None:
+    async def scenario() -> tuple[Any, Any, Any]:
+        async with _stdio(db, "--user", "alice") as alice:
+            peanuts = (await _call(alice, "search_memory", query="peanuts allergy"))["results"][0]["id"]
+        async with _stdio(db, "--user", "bob") as bob:
+            search = await _call(bob, "search_memory", query="peanuts allergy")
+            listed = await _call(bob, "list_memories")
+            stolen = await _call(bob, "get_memory", id=peanuts)
+        return search, listed, stolen
+    search, listed, stolen = asyncio.run(scenario())
+    assert search["results"] == [] and listed["results"] == []
+    assert "not_found" in stolen["error"]
+
+
+def test_answers_stay_within_the_token_budget(tmp_path: Path) -> None:
+    async def scenario() -> tuple[Any, Any]:
+        async with _stdio(tmp_path / "m.db", "--user", "gardener", "--budget-tokens", "120") as client:
+            for i in range(12):
+                await _call(client, "add_memory", content=f"Garden note {i}: the tomatoes by the south wall need "
+                                                          "water every morning and the basil likes the shade " * 3)
+            search = await _call(client, "search_memory", query="tomatoes water garden", limit=12)
+            full = await _call(client, "get_memory", id=search["results"][0]["id"])
+        return search, full
+    search, full = asyncio.run(scenario())
+    assert search["truncated"] is True and 1 <= len(search["results"]) < 12
+    assert sum(estimate_tokens(json.dumps(r, ensure_ascii=False)) for r in search["results"]) <= 120
+    assert all(len(r["text"]) <= 160 for r in search["results"])
+    assert len(full["content"]) > 160  # get_memory returns the whole episode
+
+
+def test_streamable_http_serves_the_same_memory(db: Path) -> None:
+    port = free_port()
+    process = subprocess.Popen([*console_script(), "mcp", "--http", "--port", str(port), "--db", str(db),
+                                "--user", "alice"], env=clean_env(), stdout=subprocess.DEVNULL,
+                               stderr=subprocess.PIPE, stdin=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            assert process.poll() is None, process.stderr.read().decode() if process.stderr else ""
+            try:
+                httpx.get(f"http://127.0.0.1:{port}/mcp", timeout=1)
+                break
+            except httpx.HTTPError:
+                time.sleep(0.2)
+
+        async def scenario() -> tuple[Any, Any]:
+            async with Client(f"http://127.0.0.1:{port}/mcp", read_timeout_seconds=120) as client:
+                names = {t.name for t in (await client.list_tools()).tools}
+                added = await _call(client, "add_memory", content="I live in Lisbon")
+                search = await _call(client, "search_memory", query="peanuts allergy")
+                return names, (added, search)
+        names, (added, search) = asyncio.run(scenario())
+    finally:
+        process.terminate()
+        process.wait(timeout=20)
+        if process.stderr is not None:
+            process.stderr.close()
+    assert names == TOOLS
+    assert added["facts"][0]["value"] == "Lisbon"
+    assert "peanuts" in search["results"][0]["text"]  # written earlier over stdio, same file and user
+
+
+def test_http_transport_refuses_a_public_interface(tmp_path: Path) -> None:
+    run = subprocess.run([*console_script(), "mcp", "--http", "--host", "0.0.0.0", "--db", str(tmp_path / "m.db")],
+                         env=clean_env(), capture_output=True, text=True, timeout=120)
+    assert run.returncode == 2 and "refusing to serve MCP over HTTP on 0.0.0.0" in run.stderr
