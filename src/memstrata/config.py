@@ -108,6 +108,7 @@ class SemanticSettings:
         stm_summary_chars: the rolling summary's share of that capacity, characters.
         agent_max_hops: chain-of-query retrieval rounds at most.
         agent_stop_confidence: chain-of-query stops once the judge is this sure (0.8, the issue).
+        categories_file: JSON file of extra semantic categories (``semantic.categories.load_categories``).
     """
 
     flush_every: int = 5
@@ -121,6 +122,7 @@ class SemanticSettings:
     stm_summary_chars: int = 8_000
     agent_max_hops: int = 3
     agent_stop_confidence: float = 0.8
+    categories_file: str | None = None
 
 
 @dataclass(frozen=True)
@@ -299,4 +301,6 @@ def semantic_from_env(env: Mapping[str, str]) -> SemanticSettings:
         number = _number(env, var, kind)
         if number is not None:
             values[name] = number
+    if env.get("MEMSTRATA_CATEGORIES", "").strip():
+        values["categories_file"] = env["MEMSTRATA_CATEGORIES"].strip()
     return replace(SemanticSettings(), **values)  # type: ignore[arg-type]
