@@ -198,9 +198,9 @@ class AsyncMemory:
         """``Memory.queue_status``."""
         return await self._run(self.memory.queue_status, **scope)
 
-    async def start_worker(self, *, poll_s: float = 1.0) -> None:
+    async def start_worker(self, *, poll_s: float = 1.0, lock: Any = None) -> None:
         """``Memory.start_worker`` (the worker is a thread of this process either way)."""
-        await self._run(self.memory.start_worker, poll_s=poll_s)
+        await self._run(self.memory.start_worker, poll_s=poll_s, lock=lock)
 
     async def consolidate(self, category: str = "profile", **scope: Unpack[ScopeArgs]) -> str:
         """``Memory.consolidate``."""

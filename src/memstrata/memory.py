@@ -597,6 +597,8 @@ class Memory:
             "embedding_status": status,
             "stored_embedding_model": self.store.get_meta("embedding_model"),
             "extractor": getattr(self.extractor, "name", None),
+            "llm": f"{self.settings.llm.provider}:{self.settings.llm.model}" if self.has_llm and
+            self._semantic_args[0] is _DEFAULT else (getattr(self._semantic_args[0], "name", None)),
             "counts": counts,
         }
 
@@ -688,10 +690,11 @@ class Memory:
         data["usage"] = {k: int(v) for k, v in sorted(rows.items())}
         return data
 
-    def start_worker(self, *, poll_s: float = 1.0) -> None:
-        """Extract in a background thread of this process (``memstrata worker`` does it in its own).
-        Raises ``LLMError`` without an LLM."""
-        self.semantic.start(poll_s=poll_s)
+    def start_worker(self, *, poll_s: float = 1.0, lock: Any = None) -> None:
+        """Extract in a background thread of this process (``memstrata worker`` does it in its own);
+        ``lock`` (a context manager) is held around its writes, never around LLM calls. Raises
+        ``LLMError`` without an LLM. ``close()`` stops it."""
+        self.semantic.start(poll_s=poll_s, lock=lock)
 
     def consolidate(self, category: str = "profile", **scope: Unpack[ScopeArgs]) -> str:
         """Run a consolidation pass now; returns its run id (undo with ``undo``)."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Sequence
+from contextlib import AbstractContextManager
 from typing import Any
 
 from memstrata.config import Settings
@@ -36,11 +37,12 @@ class SemanticService:
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
 
-    def worker(self) -> SemanticWorker:
-        """A worker over this memory. Raises ``LLMError`` when no LLM is configured."""
+    def worker(self, *, lock: AbstractContextManager[Any] | None = None) -> SemanticWorker:
+        """A worker over this memory (``lock``: see ``SemanticWorker``). Raises ``LLMError``
+        when no LLM is configured."""
         if self.llm is None:
             raise LLMError(NO_LLM)
-        return SemanticWorker(self.store, self.llm, self.categories, self.embedder, self.settings)
+        return SemanticWorker(self.store, self.llm, self.categories, self.embedder, self.settings, lock=lock)
 
     def flush(self, scope: Scope) -> list[BatchReport]:
         """Extract the scope's waiting messages now, whatever the flush policy."""
@@ -72,11 +74,11 @@ class SemanticService:
         """Whether the background worker thread is alive."""
         return self._thread is not None and self._thread.is_alive()
 
-    def start(self, *, poll_s: float = 1.0) -> None:
+    def start(self, *, poll_s: float = 1.0, lock: AbstractContextManager[Any] | None = None) -> None:
         """Run the worker in a daemon thread of this process (idempotent)."""
         if self._thread is not None and self._thread.is_alive():
             return
-        worker = self.worker()
+        worker = self.worker(lock=lock)
         self._stop.clear()
         self._thread = threading.Thread(target=worker.serve, args=(self._stop,), kwargs={"poll_s": poll_s},
                                         name="memstrata-worker", daemon=True)

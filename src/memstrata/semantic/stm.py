@@ -3,7 +3,8 @@ capacity plus a rolling summary of the older ones (table ``session_memory``).
 
 After each write to a session, ``ShortTerm.update`` checks the session's unsummarised
 episodes: while they and the summary exceed ``stm_capacity_chars`` (64,000, the issue's
-default), the oldest are folded into the summary, which is rewritten by the LLM when one
+default), the oldest are folded into the summary (down to ``FOLD_TO`` of the window's room,
+so folds are occasional), which is rewritten by the LLM when one
 is configured, else extractively (each folded message's first sentence, oldest dropped
 first). The summary never exceeds ``stm_summary_chars``; window plus summary never exceed
 the capacity, except for one single message larger than the capacity on its own, which
@@ -30,6 +31,8 @@ log = logging.getLogger(__name__)
 
 #: Characters kept of one folded message in the extractive summary.
 EXTRACT_CHARS = 200
+#: Share of the window's room (capacity minus summary budget) left after a fold.
+FOLD_TO = 0.75
 #: Search modes of ``Memory.search``.
 MODES = ("long_term", "short_term", "both")
 
@@ -98,8 +101,10 @@ class ShortTerm:
         total = sum(len(e.content) for e in episodes)
         budget = self.policy.stm_summary_chars
         folded: list[Episode] = []
-        # fold until the window fits beside a full-size summary, keeping at least the newest episode
-        while len(episodes) - len(folded) > 1 and total > self.policy.stm_capacity_chars - budget:
+        # Fold down to a low-water mark, not just under the line: one fold (one LLM summary call,
+        # one summary rewrite) then covers ~a quarter of the window instead of every new message.
+        target = int((self.policy.stm_capacity_chars - budget) * FOLD_TO)
+        while len(episodes) - len(folded) > 1 and total > target:
             folded.append(episodes[len(folded)])
             total -= len(folded[-1].content)
         if not folded:

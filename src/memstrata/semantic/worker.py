@@ -15,6 +15,7 @@ import logging
 import sqlite3
 import threading
 from collections.abc import Collection, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -82,9 +83,12 @@ class SemanticWorker:
     """
 
     def __init__(self, store: SQLiteStore, llm: LLM, categories: Sequence[Category], embedder: Any,
-                 settings: Settings) -> None:
+                 settings: Settings, *, lock: AbstractContextManager[Any] | None = None) -> None:
         self.store, self.llm, self.categories = store, llm, tuple(categories)
         self.embedder, self.settings = embedder, settings
+        # Held around embedding and the write, never around an LLM call: the server passes the
+        # lock its request handlers hold, so the engine sees one caller at a time.
+        self.lock: AbstractContextManager[Any] = lock if lock is not None else nullcontext()
         self.queue = ExtractionQueue(store.db, settings.semantic)
         self.actor = f"llm:{llm.name}"
 
@@ -123,22 +127,8 @@ class SemanticWorker:
         try:
             episodes = [e for e in (self.store.get_episode(batch.scope, i) for i in batch.episode_ids) if e]
             plans = [(cat, self._commands(cat, episodes, report.tally)) for cat in self.categories]
-            vectors = self._vectors([c for _, cmds in plans for c in cmds])
-            now = utcnow()
-            with self.store.db.write() as conn:
-                pos = 0
-                for cat, cmds in plans:
-                    ctx = self._context(conn, batch, cat, episodes, now)
-                    report.applied[cat.name] = apply_commands(self.store, conn, ctx, cmds,
-                                                              vectors[pos:pos + len(cmds)])
-                    pos += len(cmds)
-                written = {a.fact_id for applied in report.applied.values() for a in applied if a.fact_id}
-                if written:
-                    s = self.settings
-                    enforce_cap(self.store, conn, fact_scope(batch.scope), cap=s.max_active_facts, keep=written,
-                                now=now, weights=s.weights, half_life_days=s.half_life_days)
-                record_usage(conn, report.tally)
-                self.queue.finish(conn, batch, now=now)
+            with self.lock:
+                self._apply(batch, episodes, plans, report)
         except StaleClaim as exc:
             log.warning("batch %s dropped: %s (another worker has it)", batch.token, exc)
             report.status, report.error = "stale", str(exc)
@@ -150,6 +140,25 @@ class SemanticWorker:
             return self._failed(report, f"{type(exc).__name__}: {exc}")
         report.consolidations = self._consolidate(batch.scope, report.tally)
         return report
+
+    def _apply(self, batch: Batch, episodes: Sequence[Episode], plans: Sequence[tuple[Category, list[Command]]],
+               report: BatchReport) -> None:
+        """Embed the features, then apply every category's commands and finish the batch in one write."""
+        vectors = self._vectors([c for _, cmds in plans for c in cmds])
+        now = utcnow()
+        with self.store.db.write() as conn:
+            pos = 0
+            for cat, cmds in plans:
+                ctx = self._context(conn, batch, cat, episodes, now)
+                report.applied[cat.name] = apply_commands(self.store, conn, ctx, cmds, vectors[pos:pos + len(cmds)])
+                pos += len(cmds)
+            written = {a.fact_id for applied in report.applied.values() for a in applied if a.fact_id}
+            if written:
+                s = self.settings
+                enforce_cap(self.store, conn, fact_scope(batch.scope), cap=s.max_active_facts, keep=written,
+                            now=now, weights=s.weights, half_life_days=s.half_life_days)
+            record_usage(conn, report.tally)
+            self.queue.finish(conn, batch, now=now)
 
     def _failed(self, report: BatchReport, error: str) -> BatchReport:
         status = self.queue.fail(report.batch, error, now=utcnow())

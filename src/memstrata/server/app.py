@@ -372,11 +372,18 @@ def create_app(config: ServerConfig | None = None, *, memory: Memory | None = No
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         engine = memory if memory is not None else Memory()
-        app.state.memstrata = ServerState.open(engine, cfg)
+        app.state.memstrata = state = ServerState.open(engine, cfg)
         metrics()
+        # With an LLM configured, each server process also runs the extraction worker; the
+        # queue's transactional claims let several processes share it.
+        worker = getattr(engine, "has_llm", False)
+        if worker:
+            engine.start_worker(lock=state.lock)
         try:
             yield
         finally:
+            if worker:
+                engine.semantic.stop()
             if memory is None:
                 engine.close()
 

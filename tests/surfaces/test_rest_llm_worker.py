@@ -1,0 +1,40 @@
+"""``memstrata serve`` with an LLM configured runs the extraction worker: a message posted over
+REST is extracted in the background (real server process, real HTTP to the scripted LLM)."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from serverproc import start_server
+
+from fakes.openai_server import FakeLLMServer, Reply, Request
+
+
+def test_serve_extracts_posted_messages_in_the_background(tmp_path: Path, llm_server: FakeLLMServer) -> None:
+    def extract(request: Request) -> Reply:
+        assert "I keep bees on my roof" in request.prompt
+        return Reply({"commands": [{"command": "add", "tag": "hobbies", "feature": "beekeeping",
+                                    "value": "keeps bees on the roof"}]})
+
+    llm_server.respond_with(extract)
+    server = start_server(tmp_path, MEMSTRATA_EMBEDDING_MODEL="none", MEMSTRATA_LLM_PROVIDER="openai",
+                          MEMSTRATA_LLM_BASE_URL=llm_server.base_url, MEMSTRATA_LLM_MODEL="fake-model",
+                          MEMSTRATA_FLUSH_EVERY="1")
+    try:
+        with server.client() as c:
+            posted = c.post("/v1/messages", json={"user_id": "alice", "session_id": "s1",
+                                                  "messages": [{"content": "I keep bees on my roof"}]})
+            assert posted.status_code == 200, posted.text
+            assert posted.json()["results"][0]["extraction"] == "queued"
+            values: list[str] = []
+            for _ in range(300):  # the worker polls every second
+                items = c.get("/v1/facts", params={"user_id": "alice", "key": "profile"}).json()["items"]
+                values = [f["value"] for f in items]
+                if values:
+                    break
+                time.sleep(0.1)
+        assert values == ["keeps bees on the roof"]
+        assert len(llm_server.requests) == 1
+    finally:
+        server.stop()
