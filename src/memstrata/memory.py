@@ -618,6 +618,10 @@ class Memory:
             from memstrata.semantic.service import SemanticService
 
             llm, categories = self._semantic_args
+            if categories is None and self.settings.semantic.categories_file:
+                from memstrata.semantic.categories import load_categories
+
+                categories = load_categories(self.settings.semantic.categories_file)
             self._semantic = SemanticService(self.store, load_llm(self.settings.llm) if llm is _DEFAULT else llm,
                                              tuple(categories or DEFAULT_CATEGORIES), self.embedder, self.settings)
         return self._semantic  # type: ignore[no-any-return]

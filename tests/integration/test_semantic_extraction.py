@@ -210,3 +210,32 @@ def test_background_worker_thread_extracts_without_blocking_add(db_path: Path, l
             threading.Event().wait(0.02)
         assert mem.queue_status()["worker_running"] is True
         assert [f.value for f in mem.list(key="profile")] == ["Lyon"]  # type: ignore[union-attr]
+
+
+def test_user_categories_from_a_file_each_get_their_own_prompt(db_path: Path, tmp_path: Path,
+                                                                llm_server: FakeLLMServer,
+                                                                llm_settings: LLMSettings) -> None:
+    import json
+
+    from memstrata.errors import InvalidInput
+    from memstrata.semantic.categories import load_categories
+
+    spec = tmp_path / "categories.json"
+    spec.write_text(json.dumps([{"name": "crm", "prompt": "the customer's plan and open issues",
+                                 "examples": ["plan", "issues"]}]), encoding="utf-8")
+    env = {"MEMSTRATA_CATEGORIES": str(spec)}
+    settings = Settings.from_env(env, db_path=db_path, llm=llm_settings)
+    llm_server.push({"commands": [add("work", "role", "buyer at ACME")]},
+                    {"commands": [add("plan", "tier", "enterprise"), add("issues", "open", "invoice #42 wrong")]})
+    with Memory(settings=settings, embedder=None, user_id="u1", session_id="s1") as mem:
+        result = mem.add("I'm the buyer at ACME; we're on the enterprise plan and invoice #42 is wrong", wait=True)
+    assert sorted(c.fact.key for c in result.semantic) == ["crm.issues.open", "crm.plan.tier", "profile.work.role"]
+    systems = [r.body["messages"][0]["content"] for r in llm_server.requests]
+    assert '"profile" memory' in systems[0] and '"crm" memory' in systems[1] and "plan, issues" in systems[1]
+
+    spec.write_text(json.dumps([{"name": "Bad Name", "prompt": "x"}]), encoding="utf-8")
+    with pytest.raises(InvalidInput, match=r"item 0: category name 'Bad Name'"):
+        load_categories(spec)
+    spec.write_text("{not json", encoding="utf-8")
+    with pytest.raises(InvalidInput, match="cannot read"):
+        load_categories(spec)

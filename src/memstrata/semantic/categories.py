@@ -9,8 +9,10 @@ profile memory (tag / feature / value about the user); add your own, e.g.::
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
+from pathlib import Path
 
 from memstrata.errors import InvalidInput
 
@@ -63,3 +65,30 @@ def slug(text: str) -> str:
 def feature_key(category: Category, tag: str, feature: str) -> str:
     """``<category>.<tag>.<feature>``, e.g. ``profile.travel.plans`` or ``profile.饮食.忌口``."""
     return f"{category.name}.{slug(tag)}.{slug(feature)}"
+
+
+def load_categories(path: str | Path) -> tuple[Category, ...]:
+    """The default categories plus those of a JSON file (``MEMSTRATA_CATEGORIES``): a list of
+    ``{"name", "prompt", "kind"?, "examples"?}``; an entry named ``profile`` replaces the default.
+
+    Raises:
+        InvalidInput: unreadable file, bad JSON, or a bad entry (naming the file and its index).
+    """
+    try:
+        data = json.loads(Path(path).expanduser().read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise InvalidInput(f"MEMSTRATA_CATEGORIES: cannot read {path}: {exc}") from None
+    if not isinstance(data, list):
+        raise InvalidInput(f"MEMSTRATA_CATEGORIES: {path} must hold a JSON list of categories")
+    extra: dict[str, Category] = {}
+    for i, item in enumerate(data):
+        if not isinstance(item, dict) or not isinstance(item.get("name"), str) \
+                or not isinstance(item.get("prompt"), str):
+            raise InvalidInput(f"MEMSTRATA_CATEGORIES: {path} item {i} needs a string 'name' and 'prompt'")
+        try:
+            extra[item["name"]] = Category(item["name"], item["prompt"], str(item.get("kind", "fact")),
+                                           tuple(str(e) for e in item.get("examples", ())))
+        except InvalidInput as exc:
+            raise InvalidInput(f"MEMSTRATA_CATEGORIES: {path} item {i}: {exc}") from None
+    defaults = tuple(c for c in DEFAULT_CATEGORIES if c.name not in extra)
+    return defaults + tuple(extra.values())
