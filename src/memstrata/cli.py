@@ -551,12 +551,26 @@ def bench_perf(
     sizes: Annotated[str, typer.Option(help="Stored segments to measure at, comma-separated.")] = "10000,100000",
     queries: Annotated[int, typer.Option(help="Recall queries per size.")] = 200,
     seed: Annotated[int, typer.Option(help="Random seed.")] = 7,
+    backend: Annotated[str, typer.Option(help="sqlite | postgres")] = "sqlite",
+    n: Annotated[int | None, typer.Option("--n", help="One size (segments) instead of --sizes.")] = None,
+    db: Annotated[str | None, typer.Option("--db", help="postgres: an empty database URL (default: a private "
+                                                        "server in a temporary directory).")] = None,
 ) -> None:
-    """Ingest throughput, recall latency p50/p95, database size, peak RSS."""
+    """Ingest throughput, recall latency p50/p95 (postgres: also with a 1% filter, HNSW build time,
+    recall@10 vs exact, table and index sizes), database size, peak RSS."""
+    chosen = [n] if n is not None else [int(s) for s in sizes.split(",") if s.strip()]
+    if backend == "postgres":
+        from memstrata.bench.perf_postgres import run_perf_postgres
+
+        _run(lambda: [run_perf_postgres(size, url=db, queries=queries, seed=seed, console=console)
+                      for size in chosen])
+        return
+    if backend != "sqlite":
+        err.print(f"error\\[invalid_input]: --backend must be sqlite or postgres, got {_safe(backend)}")
+        raise typer.Exit(2)
     from memstrata.bench.perf import run_perf
 
-    _run(lambda: run_perf([int(s) for s in sizes.split(",") if s.strip()], queries=queries,
-                          seed=seed, console=console))
+    _run(lambda: run_perf(chosen, queries=queries, seed=seed, console=console))
 
 
 @bench_app.command("embeddings")
