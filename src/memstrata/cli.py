@@ -136,6 +136,8 @@ def remember(
     lab = labels_for(text)
     zh = lab is labels_for("中文")
     _print_semantic(result)
+    if result.redacted:  # kinds only: the values never reach the store, nor this output
+        console.print(_safe("redacted before storage: " + ", ".join(sorted(set(result.redacted)))))
     if not result.created:
         console.print(lab["duplicate"].format(id=result.episode_id))
     elif not result.facts:
@@ -438,7 +440,8 @@ def maintain(
              (report.expired_episodes, "expired episode(s) deleted"), (report.expired_facts, "expired fact(s) deleted"),
              (report.archived, "idle fact(s) archived"), (report.merged, "near-duplicate fact(s) merged"),
              (report.boosted, "often-recalled fact(s) boosted")]
-    done = [f"{n} {what}" for n, what in lines if n]
+    done = [f"{n} {what}" for n, what in lines if n] + [w for ran, w in ((report.analyzed, "ANALYZE"),
+                                                                        (report.vacuumed, "VACUUM")) if ran]
     console.print("maintenance: " + ("; ".join(done) if done else "nothing to do"))
     for note in report.notes:
         console.print(f"  {_safe(note)}", highlight=False)

@@ -18,6 +18,8 @@ variable                       meaning                                     defau
 ``MEMSTRATA_TTL``              fact lifetime in seconds by kind or         none
                                sensitivity, e.g. ``episode=604800,high=86400``
 ``MEMSTRATA_MAX_ACTIVE_FACTS`` per-user cap on active facts                ``10000``
+``MEMSTRATA_MAINTAIN_EVERY_S`` seconds between ``maintain`` runs inside      ``3600``
+                               ``memstrata serve``; ``0`` turns it off
 =============================  ==========================================  ==========================
 
 The LLM variables (``MEMSTRATA_LLM_*``) and the semantic-memory tunables (flush policy,
@@ -157,6 +159,8 @@ class Settings:
             0.4–0.9; 0.6 archives unused likes and general remarks, never allergies or instructions).
         forget_background_over: a scope forget over this many episodes returns at once and
             finishes in a background job (hidden from every read meanwhile).
+        maintain_every_s: seconds between scheduled ``maintain`` runs in ``memstrata serve``
+            (0: never); the SDK itself never schedules anything.
         llm: the optional LLM (``provider=None``: none, everything runs without one).
         semantic: LLM semantic memory, background queue and short-term memory tunables.
     """
@@ -183,6 +187,7 @@ class Settings:
     archive_after_days: float = 90.0
     archive_below_importance: float = 0.6
     forget_background_over: int = 5_000
+    maintain_every_s: float = 3600.0
     llm: LLMSettings = field(default_factory=LLMSettings)
     semantic: SemanticSettings = field(default_factory=SemanticSettings)
 
@@ -206,6 +211,9 @@ class Settings:
             values["encryption_key"] = env["MEMSTRATA_ENCRYPTION_KEY"].strip()
         if env.get("MEMSTRATA_TTL"):
             values["ttl_seconds"] = parse_ttl(env["MEMSTRATA_TTL"])
+        if env.get("MEMSTRATA_MAINTAIN_EVERY_S"):
+            every = _number(env, "MEMSTRATA_MAINTAIN_EVERY_S", float)
+            values["maintain_every_s"] = float(every or 0.0)
         if env.get("MEMSTRATA_MAX_ACTIVE_FACTS"):
             try:
                 values["max_active_facts"] = int(env["MEMSTRATA_MAX_ACTIVE_FACTS"])

@@ -439,10 +439,10 @@ class Memory:
         fact = self.get(fact_id, **scope)
         assert isinstance(fact, Fact)
         try:
-            new_id = apply_update(self.store, self.embedder, fact, change, actor=actor, now=utcnow())
+            new_id = apply_update(self._ingestor(), fact, change, actor=actor, now=utcnow())
         except EmbeddingError as exc:
             self._disable_embedder(str(exc))
-            new_id = apply_update(self.store, None, fact, change, actor=actor, now=utcnow())
+            new_id = apply_update(self._ingestor(), fact, change, actor=actor, now=utcnow())
         updated = self.get(new_id, **scope)
         assert isinstance(updated, Fact)
         return updated

@@ -1,23 +1,22 @@
 """Changing a fact by hand (``Memory.update``): a new value supersedes, other fields change in place.
 
 A new value goes through the same machinery as a restatement that contradicts the old
-one: the old fact is kept with status ``superseded`` and ``valid_to`` set, a new active
-fact (same key, subject and citations) takes its place, and both get audit events. A
-change of ``importance`` or ``confidence`` alone updates the fact in place with one
-``update`` event holding the old and new numbers.
+one (redaction, encryption of high-sensitivity values, the audit log): the old fact is
+kept with status ``superseded`` and ``valid_to`` set, a new active fact (same key,
+subject and citations) takes its place, and both get audit events. A change of
+``importance`` or ``confidence`` alone updates the fact in place with one ``update``
+event holding the old and new numbers.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
 from memstrata.errors import Conflict, InvalidInput
 from memstrata.extract.base import FactCandidate
-from memstrata.ingest import check_text, fact_terms
+from memstrata.ingest import Ingestor, Message, check_text
 from memstrata.resolve import normalise_value
-from memstrata.store.sqlite.store import NewFact, SQLiteStore
 from memstrata.types import Fact
 
 #: Longest fact value accepted by ``update``, in characters (a fact is a short statement).
@@ -57,14 +56,19 @@ def _statement(fact: Fact, value: str) -> str:
     return f"{fact.key} = {value}"
 
 
-def apply_update(store: SQLiteStore, embedder: Any, fact: Fact, change: FactUpdate, *, actor: str,
-                 now: datetime) -> int:
+def apply_update(ingestor: Ingestor, fact: Fact, change: FactUpdate, *, actor: str, now: datetime) -> int:
     """Apply ``change`` to the active ``fact`` in one transaction; returns the id of the fact
     that now holds the value (a new id when the value changed).
 
+    A new value goes through the write path's own rules (``ingestor``): redaction first, a
+    value that would only carry a dropped secret is refused, a high-sensitivity fact is
+    encrypted when a key is configured, and audit events show values as the write path does.
+
     Raises:
         Conflict: the fact is not active (superseded, archived): update the active one.
+        InvalidInput: the new value is a secret that is never stored as a fact.
     """
+    store = ingestor.store
     if fact.status != "active":
         raise Conflict(f"fact #{fact.id} is {fact.status}; only an active fact can be updated "
                        f"(see `memstrata history {fact.id}` for the current one)")
@@ -77,21 +81,24 @@ def apply_update(store: SQLiteStore, embedder: Any, fact: Fact, change: FactUpda
             store.log_event(conn, fact.scope, fact_id=fact.id, action="update", actor=actor, now=now, detail={
                 "importance": [fact.importance, importance], "confidence": [fact.confidence, confidence]})
         return fact.id
-    value = change.value.strip()  # type: ignore[union-attr]
-    statement = _statement(fact, value)
+    said = Message(content=change.value.strip(), scope=fact.scope, created_at=now,  # type: ignore[union-attr]
+                   speaker=fact.subject, expires_at=fact.expires_at)
+    msg, _ = ingestor._redact(said)
+    value = msg.content.strip()
     candidate = FactCandidate(kind=fact.kind, key=fact.key, value=value, confidence=confidence,
-                              importance=importance, sensitivity=fact.sensitivity, statement=statement)
-    vector = None if embedder is None else embedder.embed([statement])[0]
+                              importance=importance, sensitivity=fact.sensitivity, statement=_statement(fact, value))
+    if not ingestor._admit([candidate])[0]:
+        raise InvalidInput("the new value is a secret memstrata never stores as a fact (see Settings.privacy)")
+    vector = None if ingestor.embedder is None else ingestor.embedder.embed([candidate.statement])[0]
+    previous = FactCandidate(kind=fact.kind, key=fact.key, value=fact.value, confidence=fact.confidence,
+                             importance=fact.importance, sensitivity=fact.sensitivity)
     with store.db.write() as conn:
-        new_id = store.insert_fact(conn, fact.scope, NewFact(
-            kind=fact.kind, key=fact.key, tag=fact.tag, value=value, value_norm=normalise_value(value),
-            statement=statement, confidence=confidence, importance=importance, sensitivity=fact.sensitivity,
-            subject=fact.subject, observed_at=now, valid_from=now, valid_to=None,
-            index_terms=fact_terms(candidate), embedding=vector,
-        ), citations=fact.citations, now=now)
+        new_id = store.insert_fact(conn, fact.scope, ingestor._new_fact(candidate, msg, fact.tag, vector, now),
+                                   citations=fact.citations, now=now)
         store.set_fact_status(conn, fact.id, "superseded", now=now, valid_to=now)
         store.log_event(conn, fact.scope, fact_id=new_id, action="create", actor=actor, now=now,
-                        detail={"key": fact.key, "value": value, "updated_from": fact.id})
+                        detail={"key": fact.key, "value": ingestor._shown(candidate), "updated_from": fact.id})
         store.log_event(conn, fact.scope, fact_id=fact.id, action="supersede", actor=actor, now=now,
-                        detail={"superseded_by": new_id, "old_value": fact.value, "new_value": value})
+                        detail={"superseded_by": new_id, "old_value": ingestor._shown(previous),
+                                "new_value": ingestor._shown(candidate)})
     return new_id

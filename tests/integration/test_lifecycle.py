@@ -115,3 +115,24 @@ def test_export_forget_import_gives_back_the_identical_state(db_path: Path, embe
         conflicting = [{**before[0], "content": "something else"}]
         with pytest.raises(InvalidInput, match="another episode"):
             memory.import_records(conflicting)
+
+
+def test_the_serve_schedule_runs_maintenance_on_its_own_connection(db_path: Path) -> None:
+    import time
+
+    from memstrata.lifecycle.schedule import MaintenanceScheduler
+
+    with Memory(db_path, embedder=None, user_id="u1") as memory:
+        short = memory.add("a reminder that lives for a moment", ttl=0.05)
+        time.sleep(0.1)
+        scheduler = MaintenanceScheduler(memory.path, memory.settings, every_s=0.1).start()
+        try:
+            deadline = time.monotonic() + 30
+            while scheduler.runs == 0 and time.monotonic() < deadline:
+                time.sleep(0.05)
+        finally:
+            scheduler.stop()
+        assert scheduler.runs >= 1 and scheduler.last is not None
+        assert memory.store.db.conn.execute("SELECT count(*) FROM episodes WHERE id = ?",
+                                            (short.episode_id,)).fetchone()[0] == 0
+    assert Settings.from_env({"MEMSTRATA_MAINTAIN_EVERY_S": "0"}).maintain_every_s == 0.0

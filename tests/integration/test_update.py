@@ -72,3 +72,18 @@ def test_update_outside_the_scope_is_not_found(memory: Memory) -> None:
     with pytest.raises(NotFound):
         memory.update(old.id, value="UPS", user_id="someone-else")
     assert memory.get(old.id) == old
+
+
+def test_a_new_value_is_redacted_like_any_message(memory: Memory) -> None:
+    old = _carrier(memory)
+    new = memory.update(old.id, value="whatever alice@example.com says")
+    assert new.value == "whatever [REDACTED:email] says"
+    events = [e for _, evs in memory.history(new.id) for e in evs]
+    assert "alice@example.com" not in repr([e.detail for e in events])
+
+
+def test_a_value_that_is_only_a_dropped_secret_is_refused(memory: Memory) -> None:
+    old = _carrier(memory)
+    with pytest.raises(InvalidInput, match="secret"):
+        memory.update(old.id, value="sk-proj-abcdefghijklmnopqrstuvwxyz123456")
+    assert memory.get(old.id) == old

@@ -277,11 +277,20 @@ def test_error_shapes(world: World) -> None:
     assert listed["items"] == []  # the batch with a blank message stored nothing
 
 
-def test_filter_is_accepted_or_refused_clearly(world: World) -> None:
+def test_filters_narrow_and_a_malformed_one_is_400_with_its_position(world: World) -> None:
     with world.server.client(world.keys["A"]) as a:
-        response = a.post("/v1/search", json={"user_id": "alice", "query": "x", "filter": "kind = 'fact' AND ("})
-    assert response.status_code == 400, response.text
-    assert response.json()["error"]["code"] in ("invalid_filter", "filter_unsupported")
+        facts = _ok(a.get("/v1/facts", params={"user_id": "alice", "status": "all",
+                                               "filter": 'key = "shipping.carrier"'}))["items"]
+        hits = _ok(a.post("/v1/search", json={"user_id": "alice", "query": "配送 FedEx 顺丰 peanuts",
+                                              "filter": 'tag = "shipping"', "kinds": ["fact"]}))["hits"]
+        bad = _error(a.post("/v1/search", json={"user_id": "alice", "query": "x",
+                                                "filter": "tag = 'shipping' AND ("}), 400, "invalid_filter")
+        unknown = _error(a.get("/v1/facts", params={"user_id": "alice", "filter": "colour = 1"}), 400,
+                         "invalid_filter")
+    assert sorted(f["value"] for f in facts) == ["FedEx", "顺丰"]
+    assert hits and {h["fact"]["tag"] for h in hits} == {"shipping"}
+    assert bad["details"]["position"] == len("tag = 'shipping' AND (") and bad["details"]["reason"]
+    assert unknown["details"]["position"] == 0
 
 
 def test_metrics_have_phases_and_no_content_or_user_ids(world: World) -> None:

@@ -33,8 +33,10 @@ BOOST_STEP = 0.05
 #: VACUUM when free pages are at least this share of the file and at least ``VACUUM_MIN_BYTES``.
 VACUUM_FREE_SHARE = 0.25
 VACUUM_MIN_BYTES = 1 << 20
-#: ANALYZE when the row count of the main tables changed by this share since the last one.
+#: ANALYZE when the row count of the main tables changed by this share since the last one
+#: (and there are at least ``ANALYZE_MIN_ROWS``: below that every plan is a scan anyway).
 ANALYZE_CHANGE = 0.25
+ANALYZE_MIN_ROWS = 1000
 
 
 @dataclass
@@ -217,7 +219,7 @@ def _analyze(store: SQLiteStore, notes: list[str]) -> bool:
     with store.db.read() as conn:
         rows = _table_rows(conn)
         last = conn.execute("SELECT value FROM meta WHERE key = 'analyzed_rows'").fetchone()
-    if last is not None and abs(rows - int(last[0])) <= ANALYZE_CHANGE * max(1, int(last[0])):
+    if rows < ANALYZE_MIN_ROWS or (last is not None and abs(rows - int(last[0])) <= ANALYZE_CHANGE * int(last[0])):
         return False
     with store.db.write() as conn:
         conn.execute("ANALYZE")

@@ -25,6 +25,7 @@ from memstrata import __version__
 from memstrata.errors import MemstrataError
 from memstrata.export import dumps
 from memstrata.lifecycle.forget import TABLES
+from memstrata.lifecycle.schedule import MaintenanceScheduler
 from memstrata.memory import Memory
 from memstrata.server import errors
 from memstrata.server.auth import Caller, Principal
@@ -374,6 +375,8 @@ def create_app(config: ServerConfig | None = None, *, memory: Memory | None = No
         engine = memory if memory is not None else Memory()
         app.state.memstrata = state = ServerState.open(engine, cfg)
         metrics()
+        every = engine.settings.maintain_every_s
+        scheduler = MaintenanceScheduler(engine.path, engine.settings, every_s=every).start() if every > 0 else None
         # With an LLM configured, each server process also runs the extraction worker; the
         # queue's transactional claims let several processes share it.
         worker = getattr(engine, "has_llm", False)
@@ -384,6 +387,8 @@ def create_app(config: ServerConfig | None = None, *, memory: Memory | None = No
         finally:
             if worker:
                 engine.semantic.stop()
+            if scheduler is not None:
+                scheduler.stop()
             if memory is None:
                 engine.close()
 

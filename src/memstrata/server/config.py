@@ -26,6 +26,8 @@ from dataclasses import dataclass
 from memstrata.errors import InvalidInput
 
 MIB = 1024 * 1024
+#: Shortest admin key accepted: 24 URL-safe characters are ~144 bits, beyond guessing over HTTP.
+MIN_ADMIN_KEY_CHARS = 24
 
 
 @dataclass(frozen=True)
@@ -51,6 +53,9 @@ class ServerConfig:
         env = os.environ if environ is None else environ
         values: dict[str, object] = {}
         if env.get("MEMSTRATA_ADMIN_KEY"):
+            if len(env["MEMSTRATA_ADMIN_KEY"]) < MIN_ADMIN_KEY_CHARS:
+                raise InvalidInput(f"MEMSTRATA_ADMIN_KEY must be at least {MIN_ADMIN_KEY_CHARS} characters "
+                                   "(e.g. `python -c 'import secrets; print(secrets.token_urlsafe(32))'`)")
             values["admin_key"] = env["MEMSTRATA_ADMIN_KEY"]
         values["require_auth"] = env.get("MEMSTRATA_REQUIRE_AUTH", "0").strip().lower() in ("1", "true", "yes")
         for var, name, minimum in (("MEMSTRATA_MAX_BODY_BYTES", "max_body_bytes", 1),
