@@ -96,6 +96,7 @@ def test_a_large_forget_hides_at_once_and_resumes_after_a_restart(db_path: Path,
         forget_jobs.run_chunk(memory.store, job)
         status = memory.forget_status(job)[0]
         assert status.status == "running" and status["episodes"] == 14 and 0 < status.progress < 1
+        assert memory.doctor()["unfinished_forgets"] == [{"job": job, "progress": round(status.progress, 3)}]
     with Memory(db_path, embedder=None, user_id="big") as reopened:
         assert reopened.list(kind="episode") == []  # still hidden while the resumed job runs
         assert reopened.wait_forgotten(timeout=60)
