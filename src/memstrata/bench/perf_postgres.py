@@ -67,7 +67,8 @@ def private_server() -> Iterator[str]:
 
 def _sql(memory: Memory, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     with memory.store.db.write() as conn:
-        return list(conn.execute(sql, params).fetchall())
+        cur = conn.execute(sql, params)
+        return list(cur.fetchall()) if cur.description is not None else []
 
 
 def measure(url: str, n: int, *, queries: int, seed: int, console: Console) -> dict[str, float]:

@@ -48,7 +48,7 @@ def enforce_cap(store: Store, conn: Any, scope: Scope, *, cap: int,
     Facts in ``keep`` (the ones just written) are never archived. Runs inside the caller's
     write transaction; logs an ``archive`` event per fact. Returns the archived ids.
     """
-    rows = store.owner_active_facts(conn, scope)  # any backend (SQLite, PostgreSQL, reference)
+    rows = store.owner_active_facts(conn, scope, over=cap)  # any backend; [] while at or under the cap
     excess = len(rows) - cap
     if excess <= 0:
         return []

@@ -435,12 +435,15 @@ class ReferenceStore:
         return sum(e["fact_id"] == fact_id for e in conn.events)
 
     @staticmethod
-    def owner_active_facts(conn: _State, scope: Scope) -> list[tuple[int, datetime, float, float, int]]:
-        """``(id, observed_at, confidence, importance, access_count)`` of the owner's active facts."""
-        return [(f["id"], f["observed_at"], f["confidence"], f["importance"], f["access_count"])
+    def owner_active_facts(conn: _State, scope: Scope, *,
+                           over: int = 0) -> list[tuple[int, datetime, float, float, int]]:
+        """``(id, observed_at, confidence, importance, access_count)`` of the owner's active facts
+        (``[]`` when there are ``over`` or fewer)."""
+        rows = [(f["id"], f["observed_at"], f["confidence"], f["importance"], f["access_count"])
                 for f in conn.facts.values() if f["status"] == "active"
                 and (f["org_id"], f["project_id"], f["user_id"], f["agent_id"])
                 == (scope.org_id, scope.project_id, scope.user_id, scope.agent_id)]
+        return rows if len(rows) > over else []
 
     @staticmethod
     def delete_facts(conn: _State, ids: Sequence[int]) -> int:

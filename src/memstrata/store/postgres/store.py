@@ -573,13 +573,19 @@ class PostgresStore:
         return int(row[0]) if row else 0
 
     @staticmethod
-    def owner_active_facts(conn: Conn, scope: Scope) -> list[tuple[int, datetime, float, float, int]]:
+    def owner_active_facts(conn: Conn, scope: Scope, *,
+                           over: int = 0) -> list[tuple[int, datetime, float, float, int]]:
         """``(id, observed_at, confidence, importance, access_count)`` of the active facts of
-        ``scope``'s owner (user and agent exactly), for the per-user cap."""
-        rows = conn.execute(
-            "SELECT id, observed_at, confidence, importance, access_count FROM facts WHERE org_id = %s "
-            "AND project_id = %s AND user_id IS NOT DISTINCT FROM %s AND agent_id IS NOT DISTINCT FROM %s "
-            "AND status = 'active'", (scope.org_id, scope.project_id, scope.user_id, scope.agent_id)).fetchall()
+        ``scope``'s owner (user and agent exactly), for the per-user cap; ``[]`` when there are
+        ``over`` or fewer (counted first, so a write under the cap loads nothing)."""
+        owner = ("FROM facts WHERE org_id = %s AND project_id = %s AND user_id IS NOT DISTINCT FROM %s "
+                 "AND agent_id IS NOT DISTINCT FROM %s AND status = 'active'",
+                 (scope.org_id, scope.project_id, scope.user_id, scope.agent_id))
+        count = conn.execute(f"SELECT count(*) {owner[0]}", owner[1]).fetchone()
+        if count is None or int(count[0]) <= over:
+            return []
+        rows = conn.execute(f"SELECT id, observed_at, confidence, importance, access_count {owner[0]}",
+                            owner[1]).fetchall()
         return [(int(r[0]), r[1].astimezone(UTC), float(r[2]), float(r[3]), int(r[4])) for r in rows]
 
     def delete_facts(self, conn: Conn, ids: Sequence[int]) -> int:

@@ -210,13 +210,17 @@ class SQLiteStore:
         return int(conn.execute("SELECT count(*) FROM memory_events WHERE fact_id = ?", (fact_id,)).fetchone()[0])
 
     @staticmethod
-    def owner_active_facts(conn: sqlite3.Connection, scope: Scope) -> list[tuple[int, datetime, float, float, int]]:
+    def owner_active_facts(conn: sqlite3.Connection, scope: Scope, *,
+                           over: int = 0) -> list[tuple[int, datetime, float, float, int]]:
         """``(id, observed_at, confidence, importance, access_count)`` of the active facts of
-        ``scope``'s owner (user and agent exactly), for the per-user cap."""
-        rows = conn.execute("SELECT id, observed_at, confidence, importance, access_count FROM facts "
-                            "WHERE org_id = ? AND project_id = ? AND user_id IS ? AND agent_id IS ? "
-                            "AND status = 'active'", (scope.org_id, scope.project_id, scope.user_id,
-                                                      scope.agent_id)).fetchall()
+        ``scope``'s owner (user and agent exactly), for the per-user cap; ``[]`` when there are
+        ``over`` or fewer (counted first, so a write under the cap loads nothing)."""
+        owner = ("WHERE org_id = ? AND project_id = ? AND user_id IS ? AND agent_id IS ? AND status = 'active'",
+                 (scope.org_id, scope.project_id, scope.user_id, scope.agent_id))
+        if conn.execute(f"SELECT count(*) FROM facts {owner[0]}", owner[1]).fetchone()[0] <= over:
+            return []
+        rows = conn.execute(f"SELECT id, observed_at, confidence, importance, access_count FROM facts {owner[0]}",
+                            owner[1]).fetchall()
         return [(int(r[0]), from_db(r[1]), float(r[2]), float(r[3]), int(r[4])) for r in rows]  # type: ignore[misc]
 
     @staticmethod
