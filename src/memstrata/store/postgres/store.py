@@ -169,6 +169,9 @@ class PostgresStore:
     def ensure_vector_index(conn: Conn, dim: int) -> None:
         """Create the HNSW (cosine) index over segment embeddings of dimension ``dim``."""
         dim = int(dim)  # an integer in the SQL text, never user text
+        # Vectors inline in the heap rows (pgvector's advice): no TOAST fetch per row in exact scans.
+        conn.execute("ALTER TABLE segments ALTER COLUMN embedding SET STORAGE PLAIN")
+        conn.execute("ALTER TABLE facts ALTER COLUMN embedding SET STORAGE PLAIN")
         conn.execute(f"CREATE INDEX IF NOT EXISTS segments_embedding_{dim} ON segments "
                      f"USING hnsw ((embedding::vector({dim})) vector_cosine_ops)")
 
