@@ -22,8 +22,8 @@ from memstrata.llm.base import LLM, Tally, structured
 from memstrata.semantic.apply import Applied, Context, apply_commands, statement
 from memstrata.semantic.categories import Category
 from memstrata.semantic.commands import Command, Commands
-from memstrata.semantic.screen import screen_commands
 from memstrata.semantic.profile import feature_lines
+from memstrata.semantic.screen import screen_commands
 from memstrata.store.sqlite.store import SQLiteStore, scope_predicate
 from memstrata.types import Fact, Scope
 
