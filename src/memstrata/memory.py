@@ -600,6 +600,7 @@ class Memory:
             "llm": f"{self.settings.llm.provider}:{self.settings.llm.model}" if self.has_llm and
             self._semantic_args[0] is _DEFAULT else (getattr(self._semantic_args[0], "name", None)),
             "counts": counts,
+            "unfinished_forgets": [{"job": r.job_id, "progress": round(r.progress, 3)} for r in self.forget_status()],
         }
 
     # -- semantic memory (LLM) ----------------------------------------------------------------

@@ -96,6 +96,7 @@ def test_a_large_forget_hides_at_once_and_resumes_after_a_restart(db_path: Path,
         forget_jobs.run_chunk(memory.store, job)
         status = memory.forget_status(job)[0]
         assert status.status == "running" and status["episodes"] == 14 and 0 < status.progress < 1
+        assert memory.doctor()["unfinished_forgets"] == [{"job": job, "progress": round(status.progress, 3)}]
     with Memory(db_path, embedder=None, user_id="big") as reopened:
         assert reopened.list(kind="episode") == []  # still hidden while the resumed job runs
         assert reopened.wait_forgotten(timeout=60)
@@ -116,3 +117,15 @@ def test_background_forget_returns_before_the_rows_are_gone(db_path: Path, monke
         assert memory.wait_forgotten(timeout=60)
         assert memory.forget_status(receipt.job_id)[0]["episodes"] == 40
         assert [h.id for h in memory.search("Vega")] == [new.episode_id]
+
+
+def test_short_term_memory_excludes_what_is_being_forgotten_or_expired(db_path: Path) -> None:
+    with Memory(db_path, embedder=None, user_id="u1", session_id="s1") as memory:
+        memory.add("first turn about the Lyra project")
+        memory.add("a passing remark", ttl=0.01)
+        import time
+
+        time.sleep(0.05)
+        assert [e.content for e in memory.short_term().episodes] == ["first turn about the Lyra project"]
+        forget_jobs.start_job(memory.store, memory._scope(), actor="test")  # hidden, not yet deleted
+        assert memory.short_term().episodes == ()

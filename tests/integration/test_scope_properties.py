@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import tempfile
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
@@ -17,6 +18,7 @@ from memstrata.embed.base import EmbeddingCache
 ORGS = ("org-a", "org-b", "org-c")
 USERS = ("u0", "u1", "u2", "u3", "u4")
 SESSIONS = ("s0", "s1", None)
+BASE = datetime(2025, 1, 1, tzinfo=UTC)
 CARRIERS = ("UPS", "FedEx", "DHL", "顺丰", "京东")
 FILTERS = (None, "role = 'user'", "NOT role = 'assistant'", "user_id = 'u1'", "session_id = 's1'",
            "metadata.n >= 2", "org_id = 'org-b'", "key = 'shipping.carrier' OR role = 'user'")
@@ -28,6 +30,8 @@ op = st.one_of(
               st.sampled_from(CARRIERS)),
     st.tuples(st.just("forget"), st.sampled_from(ORGS), st.sampled_from(USERS), st.sampled_from(SESSIONS),
               st.just(0)),
+    st.tuples(st.just("forget_before"), st.sampled_from(ORGS), st.sampled_from(USERS), st.just(None),
+              st.integers(0, 20)),
     st.tuples(st.just("search"), st.sampled_from(ORGS), st.sampled_from(USERS), st.sampled_from(SESSIONS),
               st.sampled_from(FILTERS)),
 )
@@ -38,6 +42,7 @@ class Model:
     """What the test knows it wrote: each marker's scope, and the markers forgotten."""
 
     owner: dict[str, tuple[str, str, str | None]] = field(default_factory=dict)
+    minute: dict[str, int] = field(default_factory=dict)
     forgotten: set[str] = field(default_factory=set)
     n: int = 0
 
@@ -55,10 +60,17 @@ def test_no_result_leaves_its_scope_and_forgotten_content_never_returns(
                 marker = f"zq{model.n}marker"
                 model.n += 1
                 model.owner[marker] = (org, user, sess)
+                model.minute[marker] = model.n
                 memory.add(f"note {marker} about the harbour lighthouse", org_id=org, user_id=user, session_id=sess,
-                           metadata={"n": arg}, role="user" if int(str(arg)) % 2 == 0 else "assistant")
+                           metadata={"n": arg}, role="user" if int(str(arg)) % 2 == 0 else "assistant",
+                           created_at=BASE + timedelta(minutes=model.n))
             elif name == "supersede":
                 memory.add(f"From now on ship with {arg}", org_id=org, user_id=user, session_id=sess)
+            elif name == "forget_before":
+                cutoff = int(str(arg))
+                memory.forget(org_id=org, user_id=user, before=BASE + timedelta(minutes=cutoff))
+                model.forgotten |= {m for m, (o, u, _) in model.owner.items()
+                                    if o == org and u == user and model.minute[m] < cutoff}
             elif name == "forget":
                 memory.forget(org_id=org, user_id=user, session_id=sess)
                 model.forgotten |= {m for m, (o, u, s) in model.owner.items()

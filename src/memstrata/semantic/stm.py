@@ -132,9 +132,10 @@ class ShortTerm:
         return ("", 0) if row is None else (str(row[0]), int(row[1]))
 
     def _episodes(self, scope: Scope, *, after: int, newest_first: bool) -> list[Episode]:
-        where, params = scope_predicate(scope)
         order = "DESC" if newest_first else "ASC"
         with self.store.db.read() as conn:
+            # The full read predicate: episodes being forgotten or past their TTL stay out.
+            where, params = self.store.where(conn, scope, table="episodes")
             rows = conn.execute(f"SELECT {_EPISODE_COLS} FROM episodes WHERE {where} AND sequence_num > ? "
                                 f"ORDER BY sequence_num {order}", (*params, after)).fetchall()
         return [row_to_episode(r) for r in rows]
