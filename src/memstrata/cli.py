@@ -327,6 +327,7 @@ def forget(
                         progress.update(task, completed=memory.forget_status(receipt.job_id)[0]["episodes"])
                     memory.wait_forgotten()
                     receipt = memory.forget_status(receipt.job_id)[0]
+                    progress.update(task, completed=receipt["episodes"])
             return receipt
     receipt = _run(go)
     if as_json:

@@ -129,6 +129,14 @@ class FakeLLMServer:
         """Answer every request not covered by the queue with ``fn(request)``."""
         self.responder = fn
 
+    def wait_for(self, n: int, timeout_s: float = 60.0) -> int:
+        """Wait until ``n`` requests have arrived (a client that timed out may have given up
+        before the server thread read its request); returns how many arrived."""
+        deadline = time.monotonic() + timeout_s
+        while len(self.requests) < n and time.monotonic() < deadline:
+            time.sleep(0.01)
+        return len(self.requests)
+
     def _next(self, request: Request) -> Reply | None:
         with self._lock:
             self.requests.append(request)
