@@ -241,3 +241,12 @@ def test_user_categories_from_a_file_each_get_their_own_prompt(db_path: Path, tm
     spec.write_text("{not json", encoding="utf-8")
     with pytest.raises(InvalidInput, match="cannot read"):
         load_categories(spec)
+
+
+def test_the_llm_is_told_what_the_rule_extractor_already_took(llm_memory: Memory, llm_server: FakeLLMServer) -> None:
+    llm_server.push({"commands": [add("travel", "plans", "Chengdu in May")]})
+    result = llm_memory.add("From now on ship with FedEx. We fly to Chengdu in May.", wait=True)
+    assert "shipping.carrier" in [c.fact.key for c in result.facts]  # the rule extractor, inline
+    prompt = llm_server.requests[0].body["messages"][-1]["content"]
+    assert "do not add these again" in prompt and "- shipping.carrier = FedEx" in prompt
+    assert [c.fact.key for c in result.semantic] == ["profile.travel.plans"]

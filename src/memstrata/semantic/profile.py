@@ -44,25 +44,31 @@ def message_lines(episodes: Sequence[Episode]) -> str:
                      f"({to_db(e.created_at)}): {e.content}" for e in episodes)
 
 
-def extraction_prompt(category: Category, existing: Sequence[Fact],
-                      episodes: Sequence[Episode]) -> tuple[str, str]:
-    """``(system, user)`` prompts for one extraction call."""
+def extraction_prompt(category: Category, existing: Sequence[Fact], episodes: Sequence[Episode],
+                      known: Sequence[Fact] = ()) -> tuple[str, str]:
+    """``(system, user)`` prompts for one extraction call. ``known``: facts the rule extractor
+    already took from these messages, shown so the model does not restate them."""
     language = LANGUAGE_NAMES[detect_language(" ".join(e.content for e in episodes))]
     examples = f" (e.g. {', '.join(category.examples)})" if category.examples else ""
     system = _EXTRACT_SYSTEM.format(name=category.name, prompt=category.prompt, examples=examples,
                                     language=language)
-    user = f"Stored features:\n{feature_lines(existing)}\n\nNew messages:\n{message_lines(episodes)}"
+    user = f"Stored features:\n{feature_lines(existing)}\n\n"
+    if known:
+        user += ("Already recorded from these messages by another extractor (do not add these again):\n"
+                 + "\n".join(f"- {f.key} = {f.value}" for f in known) + "\n\n")
+    user += f"New messages:\n{message_lines(episodes)}"
     return system, user
 
 
 def extract_commands(llm: LLM, category: Category, existing: Sequence[Fact], episodes: Sequence[Episode],
-                     *, tally: Tally | None = None) -> list[Command]:
-    """The LLM's commands for ``episodes`` given the ``existing`` features of ``category``.
+                     *, known: Sequence[Fact] = (), tally: Tally | None = None) -> list[Command]:
+    """The LLM's commands for ``episodes`` given the ``existing`` features of ``category`` (and
+    the ``known`` facts other extractors took from the same messages).
 
     Raises:
         LLMError, LLMOutputError: see ``llm.base.structured`` (nothing was applied).
     """
-    system, user = extraction_prompt(category, existing, episodes)
+    system, user = extraction_prompt(category, existing, episodes, known)
     answer = structured(llm, system=system, prompt=user, model=Commands, purpose=f"extract:{category.name}",
                         tally=tally)
     return answer.commands

@@ -33,7 +33,7 @@ from memstrata.semantic.commands import Command
 from memstrata.semantic.profile import extract_commands
 from memstrata.store.sqlite.queue import Batch, ExtractionQueue, StaleClaim
 from memstrata.store.sqlite.store import SQLiteStore
-from memstrata.types import Episode, Scope
+from memstrata.types import Episode, Fact, Scope
 
 log = logging.getLogger(__name__)
 
@@ -126,7 +126,8 @@ class SemanticWorker:
         report = BatchReport(batch, "done")
         try:
             episodes = [e for e in (self.store.get_episode(batch.scope, i) for i in batch.episode_ids) if e]
-            plans = [(cat, self._commands(cat, episodes, report.tally)) for cat in self.categories]
+            known = self._known(episodes)
+            plans = [(cat, self._commands(cat, episodes, known, report.tally)) for cat in self.categories]
             with self.lock:
                 self._apply(batch, episodes, plans, report)
         except StaleClaim as exc:
@@ -167,12 +168,25 @@ class SemanticWorker:
         report.status, report.error = ("failed" if status == "failed" else "retry"), error
         return report
 
-    def _commands(self, category: Category, episodes: Sequence[Episode], tally: Tally) -> list[Command]:
+    def _known(self, episodes: Sequence[Episode]) -> list[Fact]:
+        """Active rule-extractor facts citing these episodes (so the LLM does not restate them)."""
+        if not episodes:
+            return []
+        ids = [e.id for e in episodes]
+        prefixes = tuple(c.name + "." for c in self.categories)
+        with self.store.db.read() as conn:
+            fact_ids = [r[0] for r in conn.execute(
+                f"SELECT DISTINCT fact_id FROM fact_citations WHERE episode_id IN ({','.join('?' * len(ids))})", ids)]
+            facts = self.store.load_facts(conn, fact_ids)
+        return [f for f in facts if f.status == "active" and not f.key.startswith(prefixes) and not f.encrypted]
+
+    def _commands(self, category: Category, episodes: Sequence[Episode], known: Sequence[Fact],
+                  tally: Tally) -> list[Command]:
         if not episodes:
             return []
         existing = self.store.list_facts(fact_scope(episodes[0].scope), statuses=["active"], key=category.name,
                                          limit=MAX_FEATURES_SHOWN)
-        return extract_commands(self.llm, category, existing, episodes, tally=tally)
+        return extract_commands(self.llm, category, existing, episodes, known=known, tally=tally)
 
     def _vectors(self, commands: Sequence[Command]) -> list[np.ndarray | None]:
         if self.embedder is None or not commands:
