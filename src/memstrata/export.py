@@ -9,7 +9,7 @@ from datetime import datetime
 from typing import Any
 
 from memstrata.clock import to_db
-from memstrata.store.sqlite.store import SQLiteStore
+from memstrata.store.protocol import Store
 from memstrata.types import Scope
 
 #: Episodes read per page while exporting, so a large scope streams in bounded memory.
@@ -26,7 +26,7 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def export_records(store: SQLiteStore, scope: Scope) -> Iterator[dict[str, Any]]:
+def export_records(store: Store, scope: Scope) -> Iterator[dict[str, Any]]:
     """``{"type": "episode" | "fact" | "event", ...}`` records of ``scope``, oldest first."""
     offset = 0
     while True:

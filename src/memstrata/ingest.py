@@ -25,8 +25,9 @@ from memstrata.lifecycle.retention import enforce_cap, fact_expiry
 from memstrata.privacy.crypto import Cipher
 from memstrata.privacy.policy import redact, redact_json
 from memstrata.resolve import Decision, contradicts, decide, normalise_value
+from memstrata.store.protocol import Store
+from memstrata.store.records import NewFact, NewSegment
 from memstrata.store.sqlite.queue import ExtractionQueue
-from memstrata.store.sqlite.store import NewFact, NewSegment, SQLiteStore
 from memstrata.text.segment import derivative, split_sentences
 from memstrata.text.tokens import index_text
 from memstrata.timing import phase
@@ -178,7 +179,7 @@ class Ingestor:
     """Writes messages into a store; see the module docstring.
 
     Args:
-        store: the SQLite store.
+        store: any ``Store`` (SQLite, PostgreSQL, reference).
         embedder: embeds derivatives and fact statements, or ``None`` (full-text only).
         extractor: proposes facts, or ``None`` (no semantic memory).
         extract_roles: roles whose messages are mined for facts (the user's own words).
@@ -189,7 +190,7 @@ class Ingestor:
         cipher: encrypts high-sensitivity facts; ``None``: they are not stored.
     """
 
-    def __init__(self, store: SQLiteStore, embedder: Any, extractor: Extractor | None, *,
+    def __init__(self, store: Store, embedder: Any, extractor: Extractor | None, *,
                  extract_roles: Sequence[str] = ("user",), merge_similarity: float = 0.9,
                  enqueue: bool = False, settings: Settings | None = None, cipher: Cipher | None = None) -> None:
         self.enqueue = enqueue
@@ -259,6 +260,11 @@ class Ingestor:
         ``indexing`` is the segment, vector and full-text rows."""
         results: list[tuple[int, bool, int, list[tuple[str, int, tuple[int, ...]]]]] = []
         with phase("ingest", "storage"), self.store.db.write() as conn:
+            # Fact scopes are locked up front, in one order, so concurrent writers (PostgreSQL)
+            # neither deadlock nor both supersede the same fact.
+            self.store.lock_scopes(conn, [Scope(p.message.scope.org_id, p.message.scope.project_id,
+                                                p.message.scope.user_id, p.message.scope.agent_id)
+                                          for p in prepared])
             for p in prepared:
                 msg = p.message
                 episode_id, created = self.store.insert_episode(

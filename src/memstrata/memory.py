@@ -18,13 +18,14 @@ from typing import TYPE_CHECKING, Any, TypedDict, Unpack
 from memstrata.clock import require_aware, utcnow
 from memstrata.config import Settings
 from memstrata.embed.base import Embedder, EmbeddingCache, load_default_embedder
-from memstrata.errors import EmbeddingError, EmbeddingModelMismatch, InvalidInput, NotFound
+from memstrata.errors import EmbeddingError, EmbeddingModelMismatch, InvalidInput, NotFound, StoreError
 from memstrata.export import export_records
 from memstrata.extract.base import Extractor
 from memstrata.filter import Expr, parse
 from memstrata.ingest import AddResult, Ingestor, Message, check_scope, check_text, validate_message
 from memstrata.lifecycle.audit import restore as restore_fact
 from memstrata.lifecycle.audit import rollback as rollback_event
+from memstrata.lifecycle.direct import forget_now
 from memstrata.lifecycle.forget import (
     BackgroundForgetter,
     ForgetReceipt,
@@ -40,7 +41,8 @@ from memstrata.lifecycle.restore import import_records as import_export_records
 from memstrata.privacy.crypto import Cipher
 from memstrata.recall import Query, Retriever, fact_ids
 from memstrata.render import render_context
-from memstrata.store.sqlite.store import SQLiteStore
+from memstrata.store.backends import is_postgres_url, open_store
+from memstrata.store.protocol import Store
 from memstrata.timing import phase
 from memstrata.types import Episode, Fact, Hit, MemoryEvent, Scope
 from memstrata.update import FactUpdate, apply_update
@@ -85,7 +87,8 @@ class Memory:
     """Long-term memory on one SQLite file.
 
     Args:
-        path: database file; default ``Settings.db_path`` (``MEMSTRATA_DB`` or
+        path: database file or ``postgresql://`` URL; default ``Settings.database_url`` or
+            ``Settings.db_path`` (``MEMSTRATA_DB`` or
             ``~/.memstrata/memory.db``).
         settings: all tunables; default ``Settings.from_env()``.
         embedder: an ``Embedder``, ``None`` for full-text search only, or the
@@ -96,6 +99,8 @@ class Memory:
             (default: ``Settings.llm``; no provider configured means none).
         categories: semantic categories (``semantic.categories.Category``); default ``profile``.
         org_id, project_id, user_id, agent_id, session_id: the default scope.
+        store: an already open ``Store`` to use instead of ``path`` (e.g. the in-memory
+            ``ReferenceStore``); ``Memory.close`` closes it.
 
     Raises:
         CorruptDatabase, SchemaTooNew, StoreError: the file cannot be used.
@@ -106,17 +111,20 @@ class Memory:
                  embedder: Any = _DEFAULT, extractor: Any = _DEFAULT, org_id: str | None = None,
                  project_id: str | None = None, user_id: str | None = None,
                  agent_id: str | None = None, session_id: str | None = None, llm: Any = _DEFAULT,
-                 categories: Sequence[Any] | None = None) -> None:
+                 categories: Sequence[Any] | None = None, store: Store | None = None) -> None:
         self.settings = settings or Settings.from_env()
         if path is not None:
-            self.settings = replace(self.settings, db_path=Path(path))
+            self.settings = (replace(self.settings, database_url=str(path)) if is_postgres_url(path)
+                             else replace(self.settings, db_path=Path(path), database_url=None))
         self.path = self.settings.resolved_db_path()
+        location: str | Path = self.settings.database_url or self.path
         self.scope = Scope(org_id or self.settings.org_id, project_id or self.settings.project_id,
                            user_id, agent_id, session_id)
         check_scope(self.scope, needs_owner=False)
         self.embedding_status = "ok"
         self.embedder = self._load_embedder(embedder)
-        self.store = SQLiteStore(self.path, busy_timeout_s=self.settings.busy_timeout_s)
+        self.store: Store = store if store is not None else open_store(
+            location, busy_timeout_s=self.settings.busy_timeout_s, max_connections=self.settings.pool_size)
         try:
             if self.settings.encryption_key:
                 self.store.cipher = Cipher(self.settings.encryption_key)
@@ -126,7 +134,8 @@ class Memory:
             raise
         self.extractor = self._load_extractor(extractor)
         self._forgetter = BackgroundForgetter(self.path, busy_timeout_s=self.settings.busy_timeout_s)
-        if running_jobs(self.store):  # a forget interrupted by a crash or exit: finish it
+        # a forget interrupted by a crash or exit: finish it
+        if self.store.capabilities.forget_jobs and running_jobs(self.store):  # type: ignore[arg-type]
             self._forgetter.start()
         self._semantic_args = (llm, categories)
         self._semantic: Any = None
@@ -275,7 +284,8 @@ class Memory:
 
     def _ingestor(self) -> Ingestor:
         return Ingestor(self.store, self.embedder, self.extractor,
-                        merge_similarity=self.settings.merge_similarity, enqueue=self.has_llm,
+                        merge_similarity=self.settings.merge_similarity,
+                        enqueue=self.has_llm and self.store.capabilities.extraction_queue,
                         settings=self.settings, cipher=self.store.cipher)
 
     def _prepare(self, batch: Sequence[Message]) -> list[Any]:
@@ -456,11 +466,11 @@ class Memory:
         now = utcnow()
         digest = ids_digest([("facts", fact.id)])
         with self.store.db.write() as conn:
-            events = conn.execute("SELECT count(*) FROM memory_events WHERE fact_id = ?", (fact.id,)).fetchone()[0]
+            events = self.store.fact_event_count(conn, fact.id)
             self.store.delete_facts(conn, [fact.id])
             self.store.log_event(conn, fact.scope, fact_id=fact.id, action="delete", actor=actor,
                                  detail={"what": "fact", "ids_sha256": digest}, now=now)
-        self.store.vectors.clear()
+        self.store.clear_caches()
         return ForgetReceipt(job_id=0, status="done", at=now, counts={"facts": 1, "memory_events": int(events)},
                              ids_sha256=digest, wal_checkpointed=self.store.purge_deleted())
 
@@ -505,30 +515,36 @@ class Memory:
         sc = Scope(org_id or self.scope.org_id, project_id or self.scope.project_id, user, agent, session_id)
         check_scope(sc, needs_owner=not all_users)
         cutoff = None if before is None else require_aware(before, "before")
-        job = start_job(self.store, sc, actor=actor, before=cutoff)
-        self.store.vectors.clear()
-        started = forget_receipt(self.store, job)
+        if not self.store.capabilities.forget_jobs:  # PostgreSQL: one transaction, synchronous
+            return forget_now(self.store, sc, actor=actor, before=cutoff)
+        job = start_job(self.store, sc, actor=actor, before=cutoff)  # type: ignore[arg-type]
+        self.store.clear_caches()
+        started = forget_receipt(self.store, job)  # type: ignore[arg-type]
         if background is None:
             background = started.total_episodes > self.settings.forget_background_over
         if background:
             self._forgetter.start()
             return started
-        return run_to_end(self.store, job)
+        return run_to_end(self.store, job)  # type: ignore[arg-type]
 
     def forget_status(self, job_id: int | None = None) -> builtins.list[ForgetReceipt]:
         """Receipts of forget jobs (one, or every unfinished one): status, counts so far, progress."""
-        ids = [job_id] if job_id is not None else running_jobs(self.store)
-        return [forget_receipt(self.store, int(i)) for i in ids]
+        if not self.store.capabilities.forget_jobs:
+            return []
+        ids = [job_id] if job_id is not None else running_jobs(self.store)  # type: ignore[arg-type]
+        return [forget_receipt(self.store, int(i)) for i in ids]  # type: ignore[arg-type]
 
     def wait_forgotten(self, timeout: float | None = None, *, finish: bool = True) -> bool:
         """Wait up to ``timeout`` seconds for the background forget thread; with ``finish``, then
         run whatever is left in this thread. Returns whether no forget job is left unfinished."""
+        if not self.store.capabilities.forget_jobs:
+            return True
         if not self._forgetter.join(timeout) and not finish:
             return False
         if finish:
-            for job in running_jobs(self.store):
-                run_to_end(self.store, job)
-        return not running_jobs(self.store)
+            for job in running_jobs(self.store):  # type: ignore[arg-type]
+                run_to_end(self.store, job)  # type: ignore[arg-type]
+        return not running_jobs(self.store)  # type: ignore[arg-type]
 
     # -- lifecycle --------------------------------------------------------------------------
     def maintain(self, *, now: datetime | None = None,
@@ -539,12 +555,14 @@ class Memory:
         facts, ANALYZE/VACUUM when worthwhile. Idempotent; every step is its own short
         transaction, so it is safe while other processes read and write."""
         when = utcnow() if now is None else require_aware(now, "now")
-        return run_maintenance(self.store, self.settings, now=when, on_step=on_step)
+        self._require("maintenance", "maintenance")
+        return run_maintenance(self.store, self.settings, now=when, on_step=on_step)  # type: ignore[arg-type]
 
     def restore(self, fact_id: int, *, actor: str = "sdk", **scope: Unpack[ScopeArgs]) -> Fact:
         """Bring an archived fact back to active (logged). Raises ``NotFound``, ``InvalidInput``."""
         sc = self._scope(**scope)
-        restore_fact(self.store, sc, int(fact_id), actor=actor, now=utcnow())
+        self._require("maintenance", "restore")
+        restore_fact(self.store, sc, int(fact_id), actor=actor, now=utcnow())  # type: ignore[arg-type]
         fact = self.get(fact_id, **scope)
         assert isinstance(fact, Fact)
         return fact
@@ -557,7 +575,8 @@ class Memory:
             NotFound: no such event in the scope. InvalidInput: not undoable, or already undone.
         """
         sc = self._scope(**scope)
-        changed = rollback_event(self.store, sc, int(event_id), actor=actor, now=utcnow())
+        self._require("maintenance", "rollback")
+        changed = rollback_event(self.store, sc, int(event_id), actor=actor, now=utcnow())  # type: ignore[arg-type]
         facts = self.store.get_facts(Scope(sc.org_id, sc.project_id), changed)
         return [facts[i] for i in changed if i in facts]
 
@@ -568,7 +587,9 @@ class Memory:
         Raises:
             InvalidInput: a malformed record, or an id that holds another memory here.
         """
-        return import_export_records(self.store, records, embedder=self.embedder, cipher=self.store.cipher)
+        self._require("maintenance", "importing export files")
+        return import_export_records(self.store, records, embedder=self.embedder,  # type: ignore[arg-type]
+                                     cipher=self.store.cipher)
 
     def export(self, **scope: Unpack[ScopeArgs]) -> Iterator[dict[str, Any]]:
         """JSON-serialisable records of the scope: episodes, then facts (every status), then events."""
@@ -589,9 +610,9 @@ class Memory:
         if missing and self.embedder is not None:
             status += f"; {missing} segments have no vector (added without a model): run `memstrata reembed`"
         return {
-            "database": str(self.path),
+            "database": self.store.location,
             "schema_version": self.store.db.schema_version(),
-            "database_bytes": self.path.stat().st_size if self.path.exists() else 0,
+            "database_bytes": self.store.size_bytes(),
             "embedding_model": None if self.embedder is None else self.embedder.name,
             "embedding_dim": None if self.embedder is None else self.embedder.dim,
             "embedding_status": status,
@@ -613,6 +634,7 @@ class Memory:
     @property
     def semantic(self) -> SemanticService:
         """LLM semantic memory (queue, worker, consolidation); loaded on first use."""
+        self._require("extraction_queue", "LLM semantic memory (the extraction queue)")
         if self._semantic is None:
             from memstrata.llm.factory import load_llm
             from memstrata.semantic.categories import DEFAULT_CATEGORIES
@@ -623,23 +645,36 @@ class Memory:
                 from memstrata.semantic.categories import load_categories
 
                 categories = load_categories(self.settings.semantic.categories_file)
-            self._semantic = SemanticService(self.store, load_llm(self.settings.llm) if llm is _DEFAULT else llm,
+            model = load_llm(self.settings.llm) if llm is _DEFAULT else llm
+            self._semantic = SemanticService(self.store, model,  # type: ignore[arg-type]  # SQLite (checked)
                                              tuple(categories or DEFAULT_CATEGORIES), self.embedder, self.settings)
         return self._semantic  # type: ignore[no-any-return]
+
+    def _require(self, ability: str, what: str) -> None:
+        """Raise ``StoreError`` naming the backend when it lacks ``ability`` (``Capabilities``)."""
+        if not getattr(self.store.capabilities, ability):
+            raise StoreError(f"{what} is not available on {self.store.location} yet: it runs on the SQLite "
+                             "backend only (memstrata 0.1)")
 
     def _fold_short_term(self, sessions: set[Scope]) -> None:
         from memstrata.semantic.stm import ShortTerm
 
+        if not self.store.capabilities.short_term:
+            return
+
         llm = self.semantic.llm if self.has_llm else None
         for session in sessions:
-            ShortTerm(self.store, llm, self.settings.semantic).update(session, now=utcnow())
+            ShortTerm(self.store, llm, self.settings.semantic).update(  # type: ignore[arg-type]  # SQLite
+                session, now=utcnow())
 
     def short_term(self, **scope: Unpack[ScopeArgs]) -> ShortTermMemory:
         """The session's short-term memory: rolling summary plus the recent episodes that fit
         ``SemanticSettings.stm_capacity_chars``. Raises ``InvalidInput`` without a session."""
         from memstrata.semantic.stm import ShortTerm
 
-        return ShortTerm(self.store, None, self.settings.semantic).get(self._scope(**scope))
+        self._require("short_term", "short-term memory")
+        return ShortTerm(self.store, None, self.settings.semantic).get(  # type: ignore[arg-type]  # SQLite
+            self._scope(**scope))
 
     def agent_search(self, query: str, *, agent_mode: str = "router", limit: int = 10,
                      kinds: Sequence[str] = ("fact", "episode"), mode: str = "long_term",
@@ -684,11 +719,13 @@ class Memory:
 
         from memstrata.store.sqlite.queue import ExtractionQueue
 
-        data = asdict(ExtractionQueue(self.store.db, self.settings.semantic).status(sc if owned else None))
+        self._require("extraction_queue", "the extraction queue")
+        queue = ExtractionQueue(self.store.db, self.settings.semantic)  # type: ignore[arg-type]  # SQLite
+        data = asdict(queue.status(sc if owned else None))
         llm = self.semantic.llm if self.has_llm else None
         data["llm"] = None if llm is None else llm.name
         data["worker_running"] = self._semantic is not None and self._semantic.running()
-        with self.store.db.read() as conn:  # LLM use of committed extraction batches, whole database
+        with self.store.db.read() as conn:  # type: ignore[attr-defined]  # SQLite (checked above)
             rows = dict(conn.execute("SELECT key, value FROM meta WHERE key IN (?, ?, ?, ?, ?)",
                                      ("llm_calls", "llm_prompt_tokens", "llm_completion_tokens", "llm_latency_ms",
                                       "llm_failures")).fetchall())

@@ -25,7 +25,7 @@ from memstrata.retrieve import (
     recency,
     rrf,
 )
-from memstrata.store.sqlite.store import SQLiteStore
+from memstrata.store.protocol import Store
 from memstrata.text.tokens import fts_match_expression, index_terms, query_terms
 from memstrata.timing import phase
 from memstrata.types import Hit, Scope
@@ -70,7 +70,7 @@ class _Strength:
 class Retriever:
     """Runs ``Query`` objects against a store with an optional embedder."""
 
-    def __init__(self, store: SQLiteStore, embedder: Any, settings: Settings) -> None:
+    def __init__(self, store: Store, embedder: Any, settings: Settings) -> None:
         self.store = store
         self.embedder = embedder
         self.settings = settings

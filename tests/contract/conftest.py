@@ -14,18 +14,26 @@ from typing import Any
 import pytest
 
 from memstrata import HashingEmbedder, Memory
+from memstrata.store.reference import ReferenceStore
 
-BACKENDS = ["sqlite"]
+#: sqlite: a real file; postgres: a real server (one schema per memory); memory: the
+#: in-memory ReferenceStore, the oracle.
+BACKENDS = ["sqlite", "postgres", "memory"]
 DIM = 64
 
 OpenMemory = Callable[..., Memory]
 
 
-def _opener(backend: str, root: Path) -> OpenMemory:
+def _opener(backend: str, root: Path, request: pytest.FixtureRequest) -> OpenMemory:
     counter = iter(range(10**6))
+    pg_url = request.getfixturevalue("pg_url") if backend == "postgres" else None
 
     def open_memory(**kw: Any) -> Memory:
         kw.setdefault("embedder", HashingEmbedder(dim=DIM))
+        if pg_url is not None:
+            return Memory(pg_url(), **kw)
+        if backend == "memory":
+            return Memory(store=ReferenceStore(), **kw)
         return Memory(root / f"m{next(counter)}.db", **kw)
     return open_memory
 
@@ -34,7 +42,7 @@ def _opener(backend: str, root: Path) -> OpenMemory:
 def open_memory(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[OpenMemory]:
     """``open_memory(**Memory kwargs)``: a fresh, empty memory on the parametrized backend."""
     opened: list[Memory] = []
-    make = _opener(request.param, tmp_path)
+    make = _opener(request.param, tmp_path, request)
 
     def tracked(**kw: Any) -> Memory:
         memory = make(**kw)

@@ -18,7 +18,7 @@ from strategies import exprs
 @pytest.fixture(scope="module", params=BACKENDS)
 def corpus(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Memory]:
     """A populated memory per backend, shared by the read-only tests of this module."""
-    memory = _opener(request.param, tmp_path_factory.mktemp(request.param))(user_id="alice")
+    memory = _opener(request.param, tmp_path_factory.mktemp(request.param), request)(user_id="alice")
     populate(memory)
     yield memory
     memory.close()

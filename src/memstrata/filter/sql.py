@@ -142,15 +142,26 @@ def _sqlite_path(path: tuple[str, ...]) -> str:
 
 
 def _json_compare(col: str, path: tuple[str, ...], op: str, value: Value, out: _Out) -> str:
-    """A comparison with a JSON value: false unless the stored value has the literal's JSON type."""
-    typ = f"coalesce({_json_type(col, path, out)}, '')"
+    """A comparison with a JSON value: false unless the stored value has the literal's JSON type.
+
+    Parameters are bound in the order their placeholders appear in the returned text.
+    """
     if out.dialect is SQLITE:
+        typ = f"coalesce({_json_type(col, path, out)}, '')"
         if isinstance(value, bool):
             return f"{typ} = '{'true' if value else 'false'}'"
         wanted = "= 'text'" if isinstance(value, str) else "IN ('integer', 'real')"
         return f"{typ} {wanted} AND json_extract({col}, {out.bind(_sqlite_path(path))}) {op} {out.bind(value)}"
+    contained = ""
+    if op == "=":
+        # Containment is implied by equality and lets PostgreSQL use the GIN index on metadata.
+        nested: object = value
+        for key in reversed(path):
+            nested = {key: nested}
+        contained = f"{col} @> {out.bind(json.dumps(nested, ensure_ascii=False))}::jsonb AND "
+    typed = f"{contained}coalesce({_json_type(col, path, out)}, '')"
     if isinstance(value, bool):
-        return f"{typ} = 'boolean' AND ({col} #> {out.bind(list(path))}) = {out.bind(json.dumps(value))}::jsonb"
+        return f"{typed} = 'boolean' AND ({col} #> {out.bind(list(path))}) = {out.bind(json.dumps(value))}::jsonb"
     if isinstance(value, str):
-        return f"{typ} = 'string' AND ({col} #>> {out.bind(list(path))}) COLLATE \"C\" {op} {out.bind(value)}"
-    return f"{typ} = 'number' AND ({col} #> {out.bind(list(path))}) {op} {out.bind(json.dumps(value))}::jsonb"
+        return f"{typed} = 'string' AND ({col} #>> {out.bind(list(path))}) COLLATE \"C\" {op} {out.bind(value)}"
+    return f"{typed} = 'number' AND ({col} #> {out.bind(list(path))}) {op} {out.bind(json.dumps(value))}::jsonb"

@@ -22,7 +22,8 @@ from memstrata.extract.base import FactCandidate
 from memstrata.ingest import fact_terms, key_terms
 from memstrata.privacy.crypto import Cipher
 from memstrata.resolve import normalise_value
-from memstrata.store.sqlite.store import NewSegment, SQLiteStore, episode_hash
+from memstrata.store.records import NewSegment, episode_hash
+from memstrata.store.sqlite.store import SQLiteStore
 from memstrata.store.vectors import encode_vector
 from memstrata.text.segment import derivative, split_sentences
 from memstrata.text.tokens import index_text

@@ -11,10 +11,12 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Collection, Mapping
 from datetime import datetime, timedelta
+from typing import Any
 
-from memstrata.clock import from_db, to_db
+from memstrata.clock import to_db
 from memstrata.config import RankingWeights
 from memstrata.retrieve import access_signal, blend, recency
+from memstrata.store.protocol import Store
 from memstrata.store.sqlite.store import SQLiteStore
 from memstrata.types import Scope
 
@@ -38,7 +40,7 @@ def fact_expiry(*, now: datetime, kind: str, sensitivity: str, ttl_seconds: Mapp
     return min(candidates) if candidates else None
 
 
-def enforce_cap(store: SQLiteStore, conn: sqlite3.Connection, scope: Scope, *, cap: int,
+def enforce_cap(store: Store, conn: Any, scope: Scope, *, cap: int,
                 keep: Collection[int], now: datetime, weights: RankingWeights,
                 half_life_days: float) -> list[int]:
     """Archive the lowest-value active facts of ``scope``'s owner (user and agent) over ``cap``.
@@ -46,16 +48,12 @@ def enforce_cap(store: SQLiteStore, conn: sqlite3.Connection, scope: Scope, *, c
     Facts in ``keep`` (the ones just written) are never archived. Runs inside the caller's
     write transaction; logs an ``archive`` event per fact. Returns the archived ids.
     """
-    owner = ("org_id = ? AND project_id = ? AND user_id IS ? AND agent_id IS ? AND status = 'active'",
-             [scope.org_id, scope.project_id, scope.user_id, scope.agent_id])
-    count = conn.execute(f"SELECT count(*) FROM facts WHERE {owner[0]}", owner[1]).fetchone()[0]
-    excess = int(count) - cap
+    rows = store.owner_active_facts(conn, scope)  # any backend (SQLite, PostgreSQL, reference)
+    excess = len(rows) - cap
     if excess <= 0:
         return []
-    rows = conn.execute(f"SELECT id, observed_at, confidence, importance, access_count FROM facts "
-                        f"WHERE {owner[0]}", owner[1]).fetchall()
     ranked = sorted(
-        (standing_value(observed_at=from_db(r[1]), confidence=r[2], importance=r[3],  # type: ignore[arg-type]
+        (standing_value(observed_at=r[1], confidence=r[2], importance=r[3],
                         access_count=r[4], now=now, weights=weights, half_life_days=half_life_days), r[0])
         for r in rows if r[0] not in keep
     )

@@ -24,7 +24,8 @@ from memstrata.ingest import fact_terms
 from memstrata.resolve import decide, normalise_value, same_thing
 from memstrata.semantic.categories import Category, feature_key
 from memstrata.semantic.commands import Command
-from memstrata.store.sqlite.store import NewFact, SQLiteStore
+from memstrata.store.records import NewFact
+from memstrata.store.sqlite.store import SQLiteStore
 from memstrata.types import Fact, Scope
 
 log = logging.getLogger(__name__)

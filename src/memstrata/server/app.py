@@ -88,7 +88,9 @@ class ServerState:
     @classmethod
     def open(cls, memory: Memory, config: ServerConfig) -> ServerState:
         params = inspect.signature(memory.search).parameters
-        return cls(memory, ApiKeys(memory.store.db), config, RateLimiter(config.rate_limit_per_minute),
+        # API keys are kept in SQLite only for now (Store.capabilities; PostgreSQL: not yet).
+        keys = ApiKeys(memory.store.db)  # type: ignore[arg-type]
+        return cls(memory, keys, config, RateLimiter(config.rate_limit_per_minute),
                    threading.Lock(), "filter" in params, "mode" in params)
 
     def scope(self, caller: Principal, req: Scoped, **override: str | None) -> dict[str, Any]:

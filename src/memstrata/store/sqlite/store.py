@@ -13,7 +13,6 @@ import hashlib
 import json
 import sqlite3
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -24,6 +23,8 @@ from memstrata.clock import from_db, to_db, utcnow
 from memstrata.filter import Expr
 from memstrata.filter.sql import SQLITE, compile_filter
 from memstrata.privacy.crypto import Cipher, reveal
+from memstrata.store.protocol import Capabilities
+from memstrata.store.records import NewFact, NewSegment, episode_hash
 from memstrata.store.sqlite.connection import Database
 from memstrata.store.vectors import VectorCache, encode_vector, top_k
 from memstrata.types import ContextSegment, Episode, Fact, MemoryEvent, Scope, Segment
@@ -101,45 +102,6 @@ def scope_tokens(scope: Scope) -> list[str]:
         digest = hashlib.sha256(json.dumps([scope.org_id, scope.project_id, name, value]).encode("utf-8"))
         out.append(f"zq{int(digest.hexdigest()[:15], 16)}")
     return out
-
-
-def episode_hash(role: str, producer_id: str | None, created_at: datetime, content: str) -> str:
-    """Identity of an episode within its scope: re-adding the same one is a no-op."""
-    payload = json.dumps([role, producer_id, to_db(created_at), content], ensure_ascii=False)
-    return hashlib.sha256(payload.encode("utf-8")).hexdigest()
-
-
-@dataclass(frozen=True)
-class NewSegment:
-    """A segment to insert: ``index_terms`` is the pre-segmented full-text column."""
-
-    text: str
-    derivative: str
-    index_terms: str
-    embedding: np.ndarray | None
-
-
-@dataclass(frozen=True)
-class NewFact:
-    """A fact to insert (already resolved against existing facts)."""
-
-    kind: str
-    key: str
-    tag: str
-    value: str
-    value_norm: str
-    statement: str
-    confidence: float
-    importance: float
-    sensitivity: str
-    subject: str | None
-    observed_at: datetime
-    valid_from: datetime | None
-    valid_to: datetime | None
-    index_terms: str
-    embedding: np.ndarray | None
-    expires_at: datetime | None = None
-    encrypted: bool = False
 
 
 #: Which forget-job cut applies to which table (rows with an id up to it are hidden).
@@ -225,6 +187,41 @@ class SQLiteStore:
     def close(self) -> None:
         """Close the database."""
         self.db.close()
+
+    @property
+    def location(self) -> str:
+        """The database file, as text."""
+        return str(self.db.path)
+
+    def size_bytes(self) -> int:
+        """Bytes of the database file (0 if it does not exist yet)."""
+        return self.db.path.stat().st_size if self.db.path.exists() else 0
+
+    def clear_caches(self) -> None:
+        """Drop the vector working copies (after a bulk deletion or re-embed)."""
+        self.vectors.clear()
+
+    #: Everything: forget jobs, the extraction queue and short-term memory are built on SQLite.
+    capabilities = Capabilities(forget_jobs=True, extraction_queue=True, short_term=True, maintenance=True)
+
+    @staticmethod
+    def fact_event_count(conn: sqlite3.Connection, fact_id: int) -> int:
+        """Audit events held for one fact (the receipt of its deletion counts them)."""
+        return int(conn.execute("SELECT count(*) FROM memory_events WHERE fact_id = ?", (fact_id,)).fetchone()[0])
+
+    @staticmethod
+    def owner_active_facts(conn: sqlite3.Connection, scope: Scope) -> list[tuple[int, datetime, float, float, int]]:
+        """``(id, observed_at, confidence, importance, access_count)`` of the active facts of
+        ``scope``'s owner (user and agent exactly), for the per-user cap."""
+        rows = conn.execute("SELECT id, observed_at, confidence, importance, access_count FROM facts "
+                            "WHERE org_id = ? AND project_id = ? AND user_id IS ? AND agent_id IS ? "
+                            "AND status = 'active'", (scope.org_id, scope.project_id, scope.user_id,
+                                                      scope.agent_id)).fetchall()
+        return [(int(r[0]), from_db(r[1]), float(r[2]), float(r[3]), int(r[4])) for r in rows]  # type: ignore[misc]
+
+    @staticmethod
+    def lock_scopes(conn: sqlite3.Connection, scopes: Iterable[Scope]) -> None:
+        """Nothing to do: ``BEGIN IMMEDIATE`` already serialises every writer of the file."""
 
     # -- metadata ---------------------------------------------------------------------------
     def get_meta(self, key: str) -> str | None:

@@ -1,0 +1,1 @@
+"""The PostgreSQL + pgvector store (``pip install 'memstrata[postgres]'``)."""

@@ -1,0 +1,130 @@
+"""A pool of PostgreSQL connections, migrations, and the one place psycopg errors become ours.
+
+psycopg 3 with ``psycopg_pool``; every connection has pgvector's types registered and
+runs in UTC. ``write()`` is one transaction (committed before it returns: PostgreSQL's
+default ``synchronous_commit = on`` flushes the WAL on commit); ``read()`` is one
+read-only snapshot (``REPEATABLE READ``), like a SQLite read transaction.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from memstrata.clock import utcnow
+from memstrata.errors import InvalidInput, SchemaTooNew, StoreError
+from memstrata.store.postgres.schema import MIGRATIONS, SCHEMA_VERSION
+
+try:
+    import psycopg
+    from pgvector.psycopg import register_vector
+    from psycopg_pool import ConnectionPool
+except ImportError as exc:  # pragma: no cover - depends on the installed extras
+    raise StoreError("PostgreSQL support needs its extra: pip install 'memstrata[postgres]'") from exc
+
+#: Advisory-lock key that serialises migrations across processes ("memstrata" in ASCII, truncated).
+MIGRATION_LOCK = 0x6D656D7374726174
+
+def redact_url(url: str) -> str:
+    """The URL without its password (for messages and ``doctor``)."""
+    return re.sub(r"(://[^:/@]*:)[^@]*@", r"\1***@", url)
+
+
+@contextmanager
+def translated(url: str) -> Iterator[None]:
+    """Map psycopg errors to memstrata's: bad text → ``InvalidInput``, anything else → ``StoreError``."""
+    try:
+        yield
+    except psycopg.errors.DataError as exc:
+        raise InvalidInput(f"PostgreSQL rejected a value: {exc.diag.message_primary or exc}") from exc
+    except psycopg.Error as exc:
+        raise StoreError(f"PostgreSQL error on {redact_url(url)}: {exc}") from exc
+
+
+def _configure(conn: psycopg.Connection[Any]) -> None:
+    register_vector(conn)
+    conn.execute("SET timezone = 'UTC'")
+    conn.commit()
+
+
+class PgDatabase:
+    """A connection pool to one database, migrated on open.
+
+    Args:
+        url: ``postgresql://user:password@host:port/dbname?options=...`` (libpq syntax).
+        max_connections: pool size (each API worker process holds its own pool).
+
+    Raises:
+        StoreError: the server cannot be reached or refuses; the ``vector`` extension is missing.
+        SchemaTooNew: the database was migrated by a newer memstrata.
+    """
+
+    def __init__(self, url: str, *, max_connections: int = 4, connect_timeout_s: float = 10.0) -> None:
+        self.url = url
+        with translated(url):
+            self._bootstrap()
+            self.pool: ConnectionPool[psycopg.Connection[Any]] = ConnectionPool(
+                url, min_size=1, max_size=max_connections, configure=_configure, open=False,
+                timeout=connect_timeout_s, kwargs={"autocommit": False})
+            self.pool.open(wait=True, timeout=connect_timeout_s)
+
+    def _bootstrap(self) -> None:
+        try:
+            conn = psycopg.connect(self.url, autocommit=True, connect_timeout=10)
+        except psycopg.OperationalError as exc:
+            raise StoreError(f"cannot connect to {redact_url(self.url)}: {exc}") from exc
+        with conn:
+            has_vector = conn.execute("SELECT 1 FROM pg_extension WHERE extname = 'vector'").fetchone()
+            if has_vector is None:
+                try:
+                    conn.execute("CREATE EXTENSION IF NOT EXISTS vector")
+                except psycopg.Error as exc:
+                    raise StoreError(f"the pgvector extension is not installed in {redact_url(self.url)} "
+                                     f"and cannot be created here ({exc}); run CREATE EXTENSION vector "
+                                     "as a superuser") from exc
+            conn.execute("CREATE TABLE IF NOT EXISTS schema_migrations "
+                         "(version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL)")
+            with conn.transaction():
+                conn.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK,))
+                current = self._version(conn)
+                if current > SCHEMA_VERSION:
+                    raise SchemaTooNew(f"{redact_url(self.url)} has schema version {current}; this memstrata "
+                                       f"knows up to {SCHEMA_VERSION}: upgrade memstrata")
+                for migration in MIGRATIONS:
+                    if migration.version > current:
+                        conn.execute(migration.sql)
+                        conn.execute("INSERT INTO schema_migrations (version, name, applied_at) "
+                                     "VALUES (%s, %s, %s)", (migration.version, migration.name, utcnow()))
+
+    @staticmethod
+    def _version(conn: psycopg.Connection[Any]) -> int:
+        row = conn.execute("SELECT max(version) FROM schema_migrations").fetchone()
+        return int(row[0] or 0) if row else 0
+
+    def schema_version(self) -> int:
+        """The highest applied migration version."""
+        with self.read() as conn:
+            return self._version(conn)
+
+    def close(self) -> None:
+        """Close every pooled connection (idempotent)."""
+        self.pool.close()
+
+    @contextmanager
+    def write(self) -> Iterator[psycopg.Connection[Any]]:
+        """One transaction: committed on exit (durable before it returns), rolled back on error."""
+        with translated(self.url), self.pool.connection() as conn, conn.transaction():
+            yield conn
+
+    @contextmanager
+    def read(self) -> Iterator[psycopg.Connection[Any]]:
+        """A consistent, read-only snapshot."""
+        with translated(self.url), self.pool.connection() as conn:
+            # psycopg has already opened the transaction; this must be its first statement.
+            conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
+            try:
+                yield conn
+            finally:
+                conn.rollback()

@@ -1,0 +1,185 @@
+"""Named, transactional migrations of the PostgreSQL store: the same numbers and names as
+the SQLite store's (``store.sqlite.schema``), each with its own SQL. Add, never edit.
+
+Differences from SQLite, by design: ``TIMESTAMPTZ`` times, ``JSONB`` metadata (with a GIN
+index so ``metadata.<name> = value`` filters use it), ``tsvector`` full-text columns fed
+the same pre-segmented terms (``text.tokens.index_text``) under the ``simple``
+configuration, and pgvector ``vector`` embeddings. The HNSW index needs a fixed
+dimension, so it is created per dimension when the embedding model is first recorded
+(``PostgresStore.ensure_vector_index``), not here.
+"""
+
+from __future__ import annotations
+
+from memstrata.store.sqlite.schema import Migration
+
+MIGRATIONS: tuple[Migration, ...] = (
+    Migration(
+        1,
+        "initial",
+        """
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+
+CREATE TABLE episodes (
+    id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    org_id TEXT NOT NULL, project_id TEXT NOT NULL,
+    user_id TEXT, agent_id TEXT, session_id TEXT,
+    role TEXT NOT NULL, producer_id TEXT, produced_for_id TEXT,
+    content TEXT NOT NULL, content_type TEXT NOT NULL DEFAULT 'message',
+    created_at TIMESTAMPTZ NOT NULL, sequence_num BIGINT NOT NULL,
+    metadata JSONB NOT NULL DEFAULT '{}',
+    content_hash TEXT NOT NULL, ingested_at TIMESTAMPTZ NOT NULL
+);
+CREATE UNIQUE INDEX episodes_identity ON episodes (
+    org_id, project_id, coalesce(user_id, ''), coalesce(agent_id, ''), coalesce(session_id, ''), content_hash);
+CREATE INDEX episodes_session ON episodes (org_id, project_id, session_id, sequence_num);
+CREATE INDEX episodes_user ON episodes (org_id, project_id, user_id, created_at);
+CREATE INDEX episodes_metadata ON episodes USING gin (metadata jsonb_path_ops);
+
+CREATE TABLE segments (
+    id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    episode_id BIGINT NOT NULL REFERENCES episodes(id) ON DELETE CASCADE,
+    idx INTEGER NOT NULL,
+    text TEXT NOT NULL, derivative TEXT NOT NULL,
+    org_id TEXT NOT NULL, project_id TEXT NOT NULL,
+    user_id TEXT, agent_id TEXT, session_id TEXT,
+    terms TEXT NOT NULL,
+    tsv TSVECTOR GENERATED ALWAYS AS (to_tsvector('simple', terms)) STORED,
+    embedding vector,
+    UNIQUE (episode_id, idx)
+);
+CREATE INDEX segments_scope ON segments (org_id, project_id, user_id, id);
+CREATE INDEX segments_session ON segments (org_id, project_id, session_id);
+CREATE INDEX segments_episode ON segments (episode_id);
+CREATE INDEX segments_tsv ON segments USING gin (tsv);
+
+CREATE TABLE facts (
+    id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    org_id TEXT NOT NULL, project_id TEXT NOT NULL,
+    user_id TEXT, agent_id TEXT, subject TEXT,
+    kind TEXT NOT NULL, key TEXT NOT NULL, tag TEXT NOT NULL,
+    value TEXT NOT NULL, value_norm TEXT NOT NULL, statement TEXT NOT NULL,
+    confidence DOUBLE PRECISION NOT NULL CHECK (confidence BETWEEN 0 AND 1),
+    importance DOUBLE PRECISION NOT NULL CHECK (importance BETWEEN 0 AND 1),
+    sensitivity TEXT NOT NULL,
+    observed_at TIMESTAMPTZ NOT NULL, valid_from TIMESTAMPTZ, valid_to TIMESTAMPTZ, expires_at TIMESTAMPTZ,
+    status TEXT NOT NULL CHECK (status IN ('active', 'superseded', 'archived', 'deleted')),
+    access_count BIGINT NOT NULL DEFAULT 0, last_accessed_at TIMESTAMPTZ,
+    created_at TIMESTAMPTZ NOT NULL, updated_at TIMESTAMPTZ NOT NULL,
+    terms TEXT NOT NULL,
+    tsv TSVECTOR GENERATED ALWAYS AS (to_tsvector('simple', terms)) STORED,
+    embedding vector
+);
+CREATE INDEX facts_key ON facts (org_id, project_id, user_id, key, status, value_norm);
+CREATE INDEX facts_status ON facts (org_id, project_id, user_id, status);
+CREATE INDEX facts_tsv ON facts USING gin (tsv);
+
+CREATE TABLE fact_citations (
+    fact_id BIGINT NOT NULL REFERENCES facts(id) ON DELETE CASCADE,
+    episode_id BIGINT NOT NULL REFERENCES episodes(id) ON DELETE CASCADE,
+    PRIMARY KEY (fact_id, episode_id)
+);
+CREATE INDEX fact_citations_episode ON fact_citations (episode_id);
+
+-- The audit log. fact_id has no foreign key so tombstones outlive what they describe.
+CREATE TABLE memory_events (
+    id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    fact_id BIGINT,
+    org_id TEXT NOT NULL, project_id TEXT NOT NULL, user_id TEXT,
+    action TEXT NOT NULL, at TIMESTAMPTZ NOT NULL, actor TEXT NOT NULL,
+    detail JSONB NOT NULL DEFAULT '{}'
+);
+CREATE INDEX memory_events_fact ON memory_events (fact_id, id);
+""",
+    ),
+    Migration(
+        2,
+        "llm_queue_and_short_term",
+        """
+-- Same tables as SQLite's migration 2. The queue and short-term memory are driven by
+-- SQLite-only code for now (Store.capabilities); the tables keep the schemas in step.
+CREATE TABLE extraction_queue (
+    id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    episode_id BIGINT NOT NULL UNIQUE REFERENCES episodes(id) ON DELETE CASCADE,
+    org_id TEXT NOT NULL, project_id TEXT NOT NULL,
+    user_id TEXT, agent_id TEXT, session_id TEXT,
+    status TEXT NOT NULL CHECK (status IN ('pending', 'running', 'done', 'failed')),
+    flush BOOLEAN NOT NULL DEFAULT FALSE,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    not_before TIMESTAMPTZ,
+    claimed_by TEXT, lease_until TIMESTAMPTZ,
+    last_error TEXT,
+    enqueued_at TIMESTAMPTZ NOT NULL, done_at TIMESTAMPTZ
+);
+CREATE INDEX extraction_queue_status ON extraction_queue (status, org_id, project_id, session_id);
+
+CREATE TABLE session_memory (
+    id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    org_id TEXT NOT NULL, project_id TEXT NOT NULL,
+    user_id TEXT, agent_id TEXT, session_id TEXT NOT NULL,
+    summary TEXT NOT NULL DEFAULT '',
+    summarised_through BIGINT NOT NULL DEFAULT 0,
+    updated_at TIMESTAMPTZ NOT NULL
+);
+CREATE UNIQUE INDEX session_memory_scope ON session_memory (
+    org_id, project_id, coalesce(user_id, ''), coalesce(agent_id, ''), session_id);
+""",
+    ),
+    Migration(
+        3,
+        "lifecycle",
+        """
+ALTER TABLE episodes ADD COLUMN expires_at TIMESTAMPTZ;
+ALTER TABLE segments ADD COLUMN expires_at TIMESTAMPTZ;
+CREATE INDEX episodes_expires ON episodes (expires_at) WHERE expires_at IS NOT NULL;
+CREATE INDEX facts_expires ON facts (expires_at) WHERE expires_at IS NOT NULL;
+ALTER TABLE facts ADD COLUMN expired_at TIMESTAMPTZ;
+UPDATE facts SET expired_at = updated_at WHERE status = 'superseded';
+ALTER TABLE facts ADD COLUMN encrypted BOOLEAN NOT NULL DEFAULT FALSE;
+ALTER TABLE facts ADD COLUMN boost_mark BIGINT NOT NULL DEFAULT 0;
+
+-- Forget jobs exist for schema parity; PostgreSQL forgets a scope in one transaction
+-- (rows are gone for every reader at commit), so none is left running here.
+CREATE TABLE forget_jobs (
+    id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    org_id TEXT NOT NULL, project_id TEXT NOT NULL, user_id TEXT, agent_id TEXT,
+    episode_cut BIGINT NOT NULL, segment_cut BIGINT NOT NULL, fact_cut BIGINT NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('running', 'done')),
+    actor TEXT NOT NULL, started_at TIMESTAMPTZ NOT NULL, finished_at TIMESTAMPTZ,
+    total_episodes BIGINT NOT NULL, counts JSONB NOT NULL DEFAULT '{}', ids_sha256 TEXT
+);
+CREATE INDEX forget_jobs_status ON forget_jobs (status);
+CREATE TABLE forget_job_ids (
+    job_id BIGINT NOT NULL, tbl TEXT NOT NULL, row_id BIGINT NOT NULL,
+    PRIMARY KEY (job_id, tbl, row_id)
+);
+""",
+    ),
+    Migration(
+        4,
+        "forget_job_filters",
+        """
+ALTER TABLE forget_jobs ADD COLUMN session_id TEXT;
+ALTER TABLE forget_jobs ADD COLUMN before TIMESTAMPTZ;
+""",
+    ),
+    Migration(
+        5,
+        "api_keys",
+        """
+-- The REST server's API keys (SHA-256 of each key); the server reads them from SQLite
+-- only for now, the table keeps the schemas in step.
+CREATE TABLE api_keys (
+    id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    key_id TEXT NOT NULL UNIQUE,
+    secret_hash TEXT NOT NULL,
+    org_id TEXT NOT NULL, project_id TEXT NOT NULL, user_id TEXT,
+    name TEXT NOT NULL DEFAULT '',
+    created_at TIMESTAMPTZ NOT NULL, revoked_at TIMESTAMPTZ
+);
+""",
+    ),
+)
+
+#: The newest schema this code knows (equal to the SQLite store's: one migration list per backend).
+SCHEMA_VERSION = MIGRATIONS[-1].version

@@ -1,0 +1,611 @@
+"""The PostgreSQL + pgvector store: the same operations, names and signatures as
+``SQLiteStore``, so ingest, recall and ``Memory`` run unchanged on either.
+
+Scope and filter are applied inside every query (WHERE clauses over bound parameters).
+Vector search on segments uses an HNSW index (cosine) with pgvector 0.8's iterative
+index scans, and exact search when the scope + filter is small enough to scan or the
+approximate scan found fewer than ``k`` rows, so a filtered search returns ``k`` results
+whenever ``k`` rows match. Facts are searched exactly (a scope holds few of them).
+Concurrent writers are serialised per fact scope by transaction-level advisory locks
+taken in a fixed order (``lock_scopes``), so two processes superseding the same key
+never both keep an "active" value and never deadlock.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections.abc import Iterable, Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+import numpy as np
+import psycopg
+from psycopg.rows import dict_row
+from psycopg.types.json import Jsonb
+
+from memstrata.clock import utcnow
+from memstrata.filter import Expr
+from memstrata.filter.sql import POSTGRES, compile_filter
+from memstrata.privacy.crypto import Cipher, reveal
+from memstrata.store.postgres import search
+from memstrata.store.postgres.connection import PgDatabase, redact_url
+from memstrata.store.protocol import Capabilities
+from memstrata.store.records import NewFact, NewSegment, episode_hash
+from memstrata.types import ContextSegment, Episode, Fact, MemoryEvent, Scope, Segment
+
+Conn = psycopg.Connection[Any]
+
+_SCOPE_FIELDS = ("user_id", "agent_id", "session_id")
+_EPISODE_COLS = ("id, org_id, project_id, user_id, agent_id, session_id, role, producer_id, produced_for_id, "
+                 "content, content_type, created_at, sequence_num, metadata, expires_at")
+_FACT_COLS = ("id, org_id, project_id, user_id, agent_id, subject, kind, key, tag, value, statement, "
+              "confidence, importance, sensitivity, observed_at, valid_from, valid_to, expires_at, status, "
+              "access_count, last_accessed_at, created_at, expired_at, encrypted")
+
+
+def scope_predicate(scope: Scope, *, prefix: str = "", session: bool = True) -> tuple[str, list[object]]:
+    """PostgreSQL twin of ``store.sqlite.store.scope_predicate`` (same rules, ``%s`` placeholders)."""
+    clauses = [f"{prefix}org_id = %s", f"{prefix}project_id = %s"]
+    params: list[object] = [scope.org_id, scope.project_id]
+    for name in _SCOPE_FIELDS:
+        value = getattr(scope, name)
+        if value is not None and (session or name != "session_id"):
+            clauses.append(f"{prefix}{name} = %s")
+            params.append(value)
+    if not session and scope.session_id is not None and scope.user_id is None and scope.agent_id is None:
+        clauses.append(f"{prefix}id IN (SELECT c.fact_id FROM fact_citations c JOIN episodes ce ON "
+                       "ce.id = c.episode_id WHERE ce.org_id = %s AND ce.project_id = %s AND ce.session_id = %s)")
+        params += [scope.org_id, scope.project_id, scope.session_id]
+    return " AND ".join(clauses), params
+
+
+def filter_predicate(expr: Expr | None, *, kind: str, alias: str = "") -> tuple[str, list[object]] | None:
+    """SQL of a filter for PostgreSQL (``TRUE`` when none), or ``None`` when it matches no ``kind`` record."""
+    if expr is None:
+        return "TRUE", []
+    sql, params = compile_filter(expr, kind=kind, dialect=POSTGRES, alias=alias)
+    if isinstance(sql, bool):
+        return ("TRUE", []) if sql else None
+    return sql, params
+
+
+def tsquery(match: str) -> str:
+    """``"a" OR "b"`` (``text.tokens.fts_match_expression``) → the tsquery ``'a' | 'b'``.
+
+    Terms are word characters only (``text.tokens``), so quoting them is enough."""
+    return " | ".join(f"'{t}'" for t in re.findall(r'"([^"]+)"', match))
+
+
+def _utc(value: datetime | None) -> datetime | None:
+    return None if value is None else value.astimezone(UTC)
+
+
+def _row_to_episode(r: dict[str, Any]) -> Episode:
+    return Episode(
+        id=r["id"], scope=Scope(r["org_id"], r["project_id"], r["user_id"], r["agent_id"], r["session_id"]),
+        role=r["role"], content=r["content"], created_at=r["created_at"].astimezone(UTC),
+        sequence_num=r["sequence_num"], producer_id=r["producer_id"], produced_for_id=r["produced_for_id"],
+        content_type=r["content_type"], metadata=r["metadata"], expires_at=_utc(r["expires_at"]),
+    )
+
+
+def _row_to_fact(r: dict[str, Any], citations: tuple[int, ...], cipher: Cipher | None) -> Fact:
+    return Fact(
+        id=r["id"], scope=Scope(r["org_id"], r["project_id"], r["user_id"], r["agent_id"]),
+        kind=r["kind"], key=r["key"], value=reveal(r["value"], cipher), tag=r["tag"], confidence=r["confidence"],
+        importance=r["importance"], sensitivity=r["sensitivity"], citations=citations,
+        observed_at=r["observed_at"].astimezone(UTC), valid_from=_utc(r["valid_from"]),
+        valid_to=_utc(r["valid_to"]), expires_at=_utc(r["expires_at"]), status=r["status"],
+        access_count=r["access_count"], last_accessed_at=_utc(r["last_accessed_at"]),
+        created_at=r["created_at"].astimezone(UTC), subject=r["subject"], statement=reveal(r["statement"], cipher),
+        expired_at=_utc(r["expired_at"]), encrypted=bool(r["encrypted"]),
+    )
+
+
+def live(prefix: str = "") -> str:
+    """Predicate (one ``%s``: now) keeping rows whose TTL has not passed."""
+    return f"({prefix}expires_at IS NULL OR {prefix}expires_at > %s)"
+
+
+def _rows(conn: Conn, sql: str, params: Sequence[object] = ()) -> list[dict[str, Any]]:
+    with conn.cursor(row_factory=dict_row) as cur:
+        cur.execute(sql, params)
+        return cur.fetchall()
+
+
+def _lock_key(scope: Scope) -> int:
+    digest = hashlib.sha256(json.dumps([scope.org_id, scope.project_id, scope.user_id, scope.agent_id]).encode())
+    return int.from_bytes(digest.digest()[:8], "big", signed=True)
+
+
+class PostgresStore:
+    """Storage operations over a ``PgDatabase``; see the module docstring.
+
+    Args:
+        url: ``postgresql://...`` connection URL.
+        max_connections: connection pool size.
+    """
+
+    def __init__(self, url: str, *, max_connections: int = 4) -> None:
+        self.db = PgDatabase(url, max_connections=max_connections)
+        self.location = redact_url(url)
+        #: Decrypts high-sensitivity values on read; ``None``: they read as ``[ENCRYPTED]``.
+        self.cipher: Cipher | None = None
+        #: The extraction queue, short-term memory and background forget jobs run on SQLite only.
+        self.capabilities = Capabilities(forget_jobs=False, extraction_queue=False, short_term=False,
+                                     maintenance=False)
+
+    def close(self) -> None:
+        """Close the pool."""
+        self.db.close()
+
+    def clear_caches(self) -> None:
+        """Nothing is cached in the process (the server holds the indexes)."""
+
+    def size_bytes(self) -> int:
+        """Bytes of the whole database on the server."""
+        with self.db.read() as conn:
+            row = conn.execute("SELECT pg_database_size(current_database())").fetchone()
+        return int(row[0]) if row else 0
+
+    # -- metadata ---------------------------------------------------------------------------
+    def get_meta(self, key: str) -> str | None:
+        """A value of the ``meta`` table, or ``None``."""
+        with self.db.read() as conn:
+            row = conn.execute("SELECT value FROM meta WHERE key = %s", (key,)).fetchone()
+        return None if row is None else str(row[0])
+
+    def set_meta(self, conn: Conn, key: str, value: str) -> None:
+        """Set a ``meta`` value inside an open write; recording ``embedding_dim`` creates the
+        HNSW index for that dimension."""
+        conn.execute("INSERT INTO meta (key, value) VALUES (%s, %s) "
+                     "ON CONFLICT (key) DO UPDATE SET value = excluded.value", (key, value))
+        if key == "embedding_dim" and int(value) > 0:
+            self.ensure_vector_index(conn, int(value))
+
+    @staticmethod
+    def ensure_vector_index(conn: Conn, dim: int) -> None:
+        """Create the HNSW (cosine) index over segment embeddings of dimension ``dim``."""
+        dim = int(dim)  # an integer in the SQL text, never user text
+        conn.execute(f"CREATE INDEX IF NOT EXISTS segments_embedding_{dim} ON segments "
+                     f"USING hnsw ((embedding::vector({dim})) vector_cosine_ops)")
+
+    @staticmethod
+    def bump(conn: Conn, counter: str) -> None:
+        """Increment a version counter (kept for parity with SQLite; nothing here caches on it)."""
+        conn.execute("INSERT INTO meta (key, value) VALUES (%s, '1') ON CONFLICT (key) "
+                     "DO UPDATE SET value = (meta.value::bigint + 1)::text", (counter,))
+
+    @staticmethod
+    def lock_scopes(conn: Conn, scopes: Iterable[Scope]) -> None:
+        """Take the transaction's advisory locks of these fact scopes (org, project, user, agent),
+        in a fixed order so concurrent writers never deadlock; released at commit."""
+        for key in sorted({_lock_key(s) for s in scopes}):
+            conn.execute("SELECT pg_advisory_xact_lock(%s)", (key,))
+
+    # -- episodes ---------------------------------------------------------------------------
+    def insert_episode(
+        self, conn: Conn, *, scope: Scope, role: str, content: str, created_at: datetime,
+        producer_id: str | None, produced_for_id: str | None, content_type: str,
+        metadata: dict[str, Any], now: datetime, expires_at: datetime | None = None,
+    ) -> tuple[int, bool]:
+        """Insert an episode; returns ``(id, created)`` (``created=False``: already stored)."""
+        self.lock_scopes(conn, [scope])
+        digest = episode_hash(role, producer_id, created_at, content)
+        existing = conn.execute(
+            "SELECT id FROM episodes WHERE org_id = %s AND project_id = %s AND coalesce(user_id, '') = %s "
+            "AND coalesce(agent_id, '') = %s AND coalesce(session_id, '') = %s AND content_hash = %s",
+            (scope.org_id, scope.project_id, scope.user_id or "", scope.agent_id or "", scope.session_id or "",
+             digest)).fetchone()
+        if existing is not None:
+            return int(existing[0]), False
+        where, params = scope_predicate(scope)
+        row = conn.execute(
+            "INSERT INTO episodes (org_id, project_id, user_id, agent_id, session_id, role, producer_id, "
+            "produced_for_id, content, content_type, created_at, sequence_num, metadata, content_hash, ingested_at, "
+            "expires_at) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, "
+            f"(SELECT coalesce(max(sequence_num), 0) + 1 FROM episodes WHERE {where}), %s, %s, %s, %s) RETURNING id",
+            (scope.org_id, scope.project_id, scope.user_id, scope.agent_id, scope.session_id, role, producer_id,
+             produced_for_id, content, content_type, created_at, *params, Jsonb(metadata), digest, now, expires_at),
+        ).fetchone()
+        assert row is not None
+        return int(row[0]), True
+
+    def insert_segments(self, conn: Conn, *, episode_id: int, scope: Scope,
+                        segments: Sequence[NewSegment], expires_at: datetime | None = None) -> list[int]:
+        """Insert an episode's segments with vectors and full-text terms; returns ids in order."""
+        if not segments:
+            return []
+        with conn.cursor() as cur:
+            cur.executemany(
+                "INSERT INTO segments (episode_id, idx, text, derivative, org_id, project_id, user_id, agent_id, "
+                "session_id, terms, embedding, expires_at) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s) "
+                "RETURNING id",
+                [(episode_id, idx, seg.text, seg.derivative, scope.org_id, scope.project_id, scope.user_id,
+                  scope.agent_id, scope.session_id, seg.index_terms,
+                  None if seg.embedding is None else np.asarray(seg.embedding, dtype=np.float32), expires_at)
+                 for idx, seg in enumerate(segments)],
+                returning=True)
+            ids = []
+            while True:
+                row = cur.fetchone()
+                assert row is not None
+                ids.append(int(row[0]))
+                if not cur.nextset():
+                    break
+        return ids
+
+    def get_episode(self, scope: Scope, episode_id: int) -> Episode | None:
+        """The episode with this id inside ``scope``, or ``None``."""
+        where, params = scope_predicate(scope)
+        with self.db.read() as conn:
+            rows = _rows(conn, f"SELECT {_EPISODE_COLS} FROM episodes WHERE id = %s AND {where} AND {live()}",
+                         (episode_id, *params, utcnow()))
+        return _row_to_episode(rows[0]) if rows else None
+
+    def list_episodes(self, scope: Scope, *, limit: int, offset: int = 0,
+                      filter: Expr | None = None, expiry: bool = True) -> list[Episode]:
+        """Episodes in ``scope`` matching ``filter``, newest first (``expiry=False``: expired ones too)."""
+        compiled = filter_predicate(filter, kind="episode")
+        if compiled is None:
+            return []
+        where, params = scope_predicate(scope)
+        if expiry:
+            where += f" AND {live()}"
+            params.append(utcnow())
+        with self.db.read() as conn:
+            rows = _rows(conn, f"SELECT {_EPISODE_COLS} FROM episodes WHERE {where} AND {compiled[0]} "
+                               "ORDER BY created_at DESC, id DESC LIMIT %s OFFSET %s",
+                         (*params, *compiled[1], limit, offset))
+        return [_row_to_episode(r) for r in rows]
+
+    def _segment_rows(self, conn: Conn, where: str, params: Sequence[object]) -> list[tuple[Segment, Episode]]:
+        cols = ", ".join(f"e.{c.strip()}" for c in _EPISODE_COLS.split(","))
+        rows = _rows(conn, f"SELECT s.id AS seg_id, s.idx, s.text, s.derivative, {cols} FROM segments s "
+                           f"JOIN episodes e ON e.id = s.episode_id WHERE {where}", params)
+        return [(Segment(r["seg_id"], r["id"], r["idx"], r["text"], r["derivative"]), _row_to_episode(r))
+                for r in rows]
+
+    def segments_with_episodes(self, ids: Iterable[int]) -> dict[int, tuple[Segment, Episode]]:
+        """Segments by id, each with its episode (ids come from a scoped search)."""
+        ids = list(ids)
+        if not ids:
+            return {}
+        with self.db.read() as conn:
+            pairs = self._segment_rows(conn, "s.id = ANY(%s)", (ids,))
+        return {seg.id: (seg, ep) for seg, ep in pairs}
+
+    def adjacent_segments(self, episodes: Sequence[Episode], *, reach: int = 1, filter: Expr | None = None
+                          ) -> dict[int, list[tuple[Segment, Episode]]]:
+        """For each episode, the first segment of the episodes within ``reach`` turns of it in its
+        own session and scope that match ``filter``: ``{episode_id: [(segment, episode), ...]}``."""
+        out: dict[int, list[tuple[Segment, Episode]]] = {ep.id: [] for ep in episodes}
+        compiled = filter_predicate(filter, kind="episode", alias="e.")
+        if compiled is None:
+            return out
+        with self.db.read() as conn:
+            for ep in episodes:
+                sc = ep.scope
+                out[ep.id] = self._segment_rows(
+                    conn, "s.idx = 0 AND e.org_id = %s AND e.project_id = %s AND e.user_id IS NOT DISTINCT FROM %s "
+                          "AND e.agent_id IS NOT DISTINCT FROM %s AND e.session_id IS NOT DISTINCT FROM %s "
+                          f"AND e.sequence_num BETWEEN %s AND %s AND e.id != %s AND {compiled[0]} AND {live('e.')}",
+                    (sc.org_id, sc.project_id, sc.user_id, sc.agent_id, sc.session_id,
+                     ep.sequence_num - reach, ep.sequence_num + reach, ep.id, *compiled[1], utcnow()))
+        return out
+
+    def neighbours(self, episode: Episode, segment_index: int, n: int, *,
+                   filter: Expr | None = None) -> list[ContextSegment]:
+        """Up to ``n`` segments before and after one segment, in session order (same scope,
+        episodes matching ``filter``)."""
+        compiled = filter_predicate(filter, kind="episode", alias="e.")
+        if n <= 0 or compiled is None:
+            return []
+        where, params = scope_predicate(episode.scope, prefix="e.")
+        where += f" AND {compiled[0]} AND {live('e.')}"
+        params += [*compiled[1], utcnow()]
+        key = (episode.sequence_num, episode.id, segment_index)
+        sql = ("SELECT e.id, s.idx, s.text, e.producer_id, e.role, e.created_at FROM segments s "
+               f"JOIN episodes e ON e.id = s.episode_id WHERE {where} AND (e.sequence_num, e.id, s.idx) "
+               "{op} (%s, %s, %s) ORDER BY {order} LIMIT %s")
+        with self.db.read() as conn:
+            before = conn.execute(sql.format(op="<", order="e.sequence_num DESC, e.id DESC, s.idx DESC"),
+                                  (*params, *key, n)).fetchall()
+            after = conn.execute(sql.format(op=">", order="e.sequence_num, e.id, s.idx"),
+                                 (*params, *key, n)).fetchall()
+        rows = list(reversed(before)) + list(after)
+        return [ContextSegment(r[0], r[1], r[2], r[3] or r[4], r[5].astimezone(UTC)) for r in rows]
+
+    # -- facts ------------------------------------------------------------------------------
+    def _facts(self, conn: Conn, where: str, params: Sequence[object], tail: str = "") -> list[Fact]:
+        rows = _rows(conn, f"SELECT {_FACT_COLS} FROM facts WHERE {where} {tail}", params)
+        if not rows:
+            return []
+        cites: dict[int, list[int]] = {}
+        for fid, eid in conn.execute("SELECT fact_id, episode_id FROM fact_citations WHERE fact_id = ANY(%s) "
+                                     "ORDER BY episode_id", ([r["id"] for r in rows],)):
+            cites.setdefault(fid, []).append(eid)
+        return [_row_to_fact(r, tuple(cites.get(r["id"], ())), self.cipher) for r in rows]
+
+    def fact_ids(self, conn: Conn, scope: Scope, *, keys: Sequence[str], subject: str | None,
+                 value_norm: str | None = None) -> list[int]:
+        """Ids of active facts of ``scope`` about ``subject`` under ``keys`` (optionally one value)."""
+        where, params = scope_predicate(scope, session=False)
+        sql = (f"SELECT id FROM facts WHERE {where} AND key = ANY(%s) AND status = 'active' "
+               f"AND coalesce(subject, '') = %s AND {live()}")
+        args: list[object] = [*params, list(keys), subject or "", utcnow()]
+        if value_norm is not None:
+            sql += " AND value_norm = %s"
+            args.append(value_norm)
+        return [int(r[0]) for r in conn.execute(sql, args)]
+
+    def nearest_facts(self, conn: Conn, scope: Scope, *, key: str, subject: str | None,
+                      vector: np.ndarray, min_similarity: float, k: int = 3) -> list[tuple[int, float]]:
+        """Active facts under ``key`` about ``subject`` with cosine ≥ ``min_similarity`` to ``vector``."""
+        where, params = scope_predicate(scope, session=False)
+        where += f" AND key = %s AND status = 'active' AND coalesce(subject, '') = %s AND {live()}"
+        return self._nearest_facts(conn, where, [*params, key, subject or "", utcnow()], vector, k, min_similarity)
+
+    @staticmethod
+    def _nearest_facts(conn: Conn, where: str, params: Sequence[object], vector: np.ndarray, k: int,
+                       min_similarity: float) -> list[tuple[int, float]]:
+        q = np.asarray(vector, dtype=np.float32)
+        rows = conn.execute(
+            f"SELECT id, 1 - (embedding <=> %s) AS cos FROM facts WHERE {where} AND embedding IS NOT NULL "
+            "AND vector_dims(embedding) = %s ORDER BY embedding <=> %s, id LIMIT %s",
+            (q, *params, len(q), q, k)).fetchall()
+        return [(int(r[0]), float(r[1])) for r in rows if float(r[1]) >= min_similarity]
+
+    def load_facts(self, conn: Conn, ids: Iterable[int]) -> list[Fact]:
+        """Facts by id, row-locked (``FOR UPDATE``) until the write commits."""
+        ids = sorted(set(ids))
+        if not ids:
+            return []
+        return self._facts(conn, "id = ANY(%s)", (ids,), "ORDER BY id FOR UPDATE")
+
+    def insert_fact(self, conn: Conn, scope: Scope, fact: NewFact, *, citations: Sequence[int],
+                    now: datetime) -> int:
+        """Insert an active fact with its citations and full-text terms; returns its id."""
+        row = conn.execute(
+            "INSERT INTO facts (org_id, project_id, user_id, agent_id, subject, kind, key, tag, value, value_norm, "
+            "statement, confidence, importance, sensitivity, observed_at, valid_from, valid_to, status, created_at, "
+            "updated_at, terms, embedding, expires_at, encrypted) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, "
+            "%s, %s, %s, %s, %s, %s, %s, 'active', %s, %s, %s, %s, %s, %s) RETURNING id",
+            (scope.org_id, scope.project_id, scope.user_id, scope.agent_id, fact.subject, fact.kind, fact.key,
+             fact.tag, fact.value, fact.value_norm, fact.statement, fact.confidence, fact.importance,
+             fact.sensitivity, fact.observed_at, fact.valid_from, fact.valid_to, now, now, fact.index_terms,
+             None if fact.embedding is None else np.asarray(fact.embedding, dtype=np.float32), fact.expires_at,
+             fact.encrypted),
+        ).fetchone()
+        assert row is not None
+        self.cite(conn, int(row[0]), citations)
+        return int(row[0])
+
+    @staticmethod
+    def cite(conn: Conn, fact_id: int, episode_ids: Iterable[int]) -> None:
+        """Add citations (idempotent)."""
+        with conn.cursor() as cur:
+            cur.executemany("INSERT INTO fact_citations (fact_id, episode_id) VALUES (%s, %s) ON CONFLICT DO NOTHING",
+                            [(fact_id, e) for e in episode_ids])
+
+    def set_fact_status(self, conn: Conn, fact_id: int, status: str, *, now: datetime,
+                        valid_to: datetime | None = None) -> None:
+        """Change a fact's status. ``superseded`` closes ``valid_to`` (when given) and stamps
+        ``expired_at``; ``active`` reopens both (as the SQLite store)."""
+        if status == "active":
+            conn.execute("UPDATE facts SET status = 'active', valid_to = NULL, expired_at = NULL, updated_at = %s "
+                         "WHERE id = %s", (now, fact_id))
+        else:
+            conn.execute("UPDATE facts SET status = %s, valid_to = coalesce(%s, valid_to), updated_at = %s, "
+                         "expired_at = CASE WHEN %s = 'superseded' THEN %s ELSE expired_at END WHERE id = %s",
+                         (status, valid_to, now, status, now, fact_id))
+
+    @staticmethod
+    def set_fact_scores(conn: Conn, fact_id: int, *, importance: float, confidence: float, now: datetime) -> None:
+        """Set a fact's importance and confidence (both in [0, 1]) in place."""
+        conn.execute("UPDATE facts SET importance = %s, confidence = %s, updated_at = %s WHERE id = %s",
+                     (importance, confidence, now, fact_id))
+
+    @staticmethod
+    def touch_fact(conn: Conn, fact_id: int, *, confidence: float, now: datetime, observed_at: datetime) -> None:
+        """Record that a fact was stated again: newer ``observed_at``, higher confidence."""
+        conn.execute("UPDATE facts SET confidence = greatest(confidence, %s), observed_at = greatest(observed_at, "
+                     "%s), updated_at = %s WHERE id = %s", (confidence, observed_at, now, fact_id))
+
+    def record_access(self, fact_ids: Sequence[int], now: datetime) -> bool:
+        """Count a recall of each fact, best effort: gives up at once (``False``) rather than wait
+        for a row another transaction holds."""
+        if not fact_ids:
+            return True
+        try:
+            with self.db.write() as conn:
+                conn.execute("SET LOCAL lock_timeout = '50ms'")
+                conn.execute("UPDATE facts SET access_count = access_count + 1, last_accessed_at = %s "
+                             "WHERE id = ANY(%s)", (now, sorted(set(fact_ids))))
+            return True
+        except Exception:  # lock timeout, read-only replica: counting is optional
+            return False
+
+    def purge_deleted(self) -> bool:
+        """Deleted rows are invisible at once; ``VACUUM`` marks their space for reuse (PostgreSQL
+        overwrites it as new rows arrive; ``VACUUM FULL`` would rewrite the tables). Returns ``True``."""
+        with psycopg.connect(self.db.url, autocommit=True) as conn:
+            for table in ("segments", "facts", "episodes", "memory_events", "fact_citations"):
+                conn.execute(f"VACUUM {table}")
+        return True
+
+    def get_facts(self, scope: Scope, ids: Sequence[int]) -> dict[int, Fact]:
+        """Facts by id inside ``scope`` (any status)."""
+        if not ids:
+            return {}
+        where, params = scope_predicate(scope, session=False)
+        with self.db.read() as conn:
+            facts = self._facts(conn, f"id = ANY(%s) AND {where} AND {live()}", [list(ids), *params, utcnow()])
+        return {f.id: f for f in facts}
+
+    def list_facts(self, scope: Scope, *, statuses: Sequence[str], key: str | None = None,
+                   limit: int = 100, offset: int = 0, filter: Expr | None = None) -> list[Fact]:
+        """Facts in ``scope`` with one of ``statuses`` matching ``filter``, newest observation first."""
+        compiled = filter_predicate(filter, kind="fact")
+        if compiled is None:
+            return []
+        where, params = scope_predicate(scope, session=False)
+        where += f" AND status = ANY(%s) AND {compiled[0]} AND {live()}"
+        params += [list(statuses), *compiled[1], utcnow()]
+        if key is not None:
+            where += " AND (key = %s OR starts_with(key, %s))"
+            params += [key, key + "."]
+        with self.db.read() as conn:
+            return self._facts(conn, where, [*params, int(limit), int(offset)],
+                               "ORDER BY observed_at DESC, id DESC LIMIT %s OFFSET %s")
+
+    # -- events -----------------------------------------------------------------------------
+    @staticmethod
+    def log_event(conn: Conn, scope: Scope, *, fact_id: int | None, action: str, actor: str,
+                  detail: dict[str, Any], now: datetime) -> None:
+        """Append to the audit log."""
+        conn.execute("INSERT INTO memory_events (fact_id, org_id, project_id, user_id, action, at, actor, detail) "
+                     "VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
+                     (fact_id, scope.org_id, scope.project_id, scope.user_id, action, now, actor, Jsonb(detail)))
+
+    def events(self, scope: Scope, fact_ids: Sequence[int]) -> list[MemoryEvent]:
+        """Audit events of these facts in ``scope``, oldest first."""
+        if not fact_ids:
+            return []
+        with self.db.read() as conn:
+            rows = conn.execute("SELECT id, fact_id, action, at, actor, detail FROM memory_events "
+                                "WHERE fact_id = ANY(%s) AND org_id = %s AND project_id = %s ORDER BY id",
+                                (list(fact_ids), scope.org_id, scope.project_id)).fetchall()
+        return [MemoryEvent(r[0], r[1], r[2], r[3].astimezone(UTC), r[4], r[5]) for r in rows]
+
+    # -- search candidates ------------------------------------------------------------------
+    def fts_segments(self, scope: Scope, match: str, limit: int, *,
+                     filter: Expr | None = None, now: datetime | None = None) -> list[tuple[int, float]]:
+        """Full-text candidates ``[(segment_id, -ts_rank)]`` in ``scope`` matching ``filter``, best
+        first (lower is better, like SQLite's bm25)."""
+        compiled = filter_predicate(filter, kind="episode", alias="e.")
+        if compiled is None:
+            return []
+        where, params = scope_predicate(scope, prefix="s.")
+        join = "" if filter is None else "JOIN episodes e ON e.id = s.episode_id "
+        with self.db.read() as conn:
+            rows = conn.execute(
+                f"SELECT s.id, ts_rank(s.tsv, q) AS r FROM segments s {join}CROSS JOIN to_tsquery('simple', %s) q "
+                f"WHERE s.tsv @@ q AND {where} AND {compiled[0]} AND {live('s.')} ORDER BY r DESC, s.id LIMIT %s",
+                (tsquery(match), *params, *compiled[1], now or utcnow(), limit)).fetchall()
+        return [(int(r[0]), -float(r[1])) for r in rows]
+
+    def fts_facts(self, scope: Scope, match: str, limit: int, statuses: Sequence[str], *,
+                  filter: Expr | None = None, now: datetime | None = None) -> list[tuple[int, float]]:
+        """Full-text candidates among facts ``[(fact_id, -ts_rank)]`` matching ``filter``, best first."""
+        compiled = filter_predicate(filter, kind="fact", alias="f.")
+        if compiled is None:
+            return []
+        where, params = scope_predicate(scope, prefix="f.", session=False)
+        with self.db.read() as conn:
+            rows = conn.execute(
+                f"SELECT f.id, ts_rank(f.tsv, q) AS r FROM facts f CROSS JOIN to_tsquery('simple', %s) q "
+                f"WHERE f.tsv @@ q AND {where} AND f.status = ANY(%s) AND {compiled[0]} AND {live('f.')} "
+                "ORDER BY r DESC, f.id LIMIT %s",
+                (tsquery(match), *params, list(statuses), *compiled[1], now or utcnow(), limit)).fetchall()
+        return [(int(r[0]), -float(r[1])) for r in rows]
+
+    def nearest_segments(self, scope: Scope, vector: np.ndarray, *, k: int, min_similarity: float,
+                         filter: Expr | None = None, now: datetime | None = None,
+                         exact: bool | None = None) -> list[tuple[int, float]]:
+        """``[(segment_id, cosine)]`` of the ``k`` nearest embedded segments in ``scope`` whose episodes
+        match ``filter``, best first; exact or HNSW as ``search.nearest`` decides (``exact`` forces)."""
+        compiled = filter_predicate(filter, kind="episode", alias="e.")
+        if compiled is None:
+            return []
+        where, params = scope_predicate(scope, prefix="s.")
+        join = "" if filter is None else "JOIN episodes e ON e.id = s.episode_id "
+        with self.db.read() as conn:
+            return search.nearest(conn, from_where=f"FROM segments s {join}WHERE {where} AND {compiled[0]} "
+                                                   f"AND {live('s.')}",
+                                  params=[*params, *compiled[1], now or utcnow()], vector=vector, k=k,
+                                  min_similarity=min_similarity, exact=exact)
+
+    def nearest_scope_facts(self, scope: Scope, vector: np.ndarray, *, statuses: Sequence[str], k: int,
+                            min_similarity: float, filter: Expr | None = None,
+                            now: datetime | None = None) -> list[tuple[int, float]]:
+        """``[(fact_id, cosine)]`` of the ``k`` nearest embedded facts in ``scope`` (exact search)."""
+        compiled = filter_predicate(filter, kind="fact")
+        if compiled is None:
+            return []
+        where, params = scope_predicate(scope, session=False)
+        where += f" AND status = ANY(%s) AND {compiled[0]} AND {live()}"
+        with self.db.read() as conn:
+            return self._nearest_facts(conn, where, [*params, list(statuses), *compiled[1], now or utcnow()],
+                                       vector, k, min_similarity)
+
+    # -- deletion ---------------------------------------------------------------------------
+    def delete_scope(self, conn: Conn, scope: Scope) -> tuple[dict[str, int], list[tuple[str, int]]]:
+        """Delete every episode, segment, fact and fact event in ``scope`` (a session: its episodes
+        and the facts only it cites). Returns counts per table and the deleted ``(table, id)``s."""
+        self.lock_scopes(conn, [scope])
+        where, params = scope_predicate(scope)
+        counts = {"segments": conn.execute(f"DELETE FROM segments WHERE {where}", params).rowcount}
+        if scope.session_id is None:
+            fwhere, fparams = scope_predicate(scope, session=False)
+            fact_sql = f"SELECT id FROM facts WHERE {fwhere}"
+        else:  # a session's facts: those cited only by episodes of that session
+            fwhere, fparams = scope_predicate(scope, prefix="f.", session=False)
+            fact_sql = (f"SELECT f.id FROM facts f WHERE {fwhere} AND NOT EXISTS (SELECT 1 FROM fact_citations c "
+                        "JOIN episodes e ON e.id = c.episode_id WHERE c.fact_id = f.id "
+                        "AND coalesce(e.session_id, '') != %s)")
+            fparams = [*fparams, scope.session_id]
+        ids = [int(r[0]) for r in conn.execute(fact_sql, fparams)]
+        events = conn.execute("SELECT count(*) FROM memory_events WHERE fact_id = ANY(%s)", (ids,)).fetchone()
+        counts["memory_events"] = int(events[0]) if events else 0
+        counts["facts"] = self.delete_facts(conn, ids)
+        episodes = [int(r[0]) for r in conn.execute(f"DELETE FROM episodes WHERE {where} RETURNING id", params)]
+        counts["episodes"] = len(episodes)
+        conn.execute(f"DELETE FROM session_memory WHERE {where}", params)
+        return counts, [("episodes", i) for i in sorted(episodes)] + [("facts", i) for i in sorted(ids)]
+
+    @staticmethod
+    def fact_event_count(conn: Conn, fact_id: int) -> int:
+        """Audit events held for one fact (the receipt of its deletion counts them)."""
+        row = conn.execute("SELECT count(*) FROM memory_events WHERE fact_id = %s", (fact_id,)).fetchone()
+        return int(row[0]) if row else 0
+
+    @staticmethod
+    def owner_active_facts(conn: Conn, scope: Scope) -> list[tuple[int, datetime, float, float, int]]:
+        """``(id, observed_at, confidence, importance, access_count)`` of the active facts of
+        ``scope``'s owner (user and agent exactly), for the per-user cap."""
+        rows = conn.execute(
+            "SELECT id, observed_at, confidence, importance, access_count FROM facts WHERE org_id = %s "
+            "AND project_id = %s AND user_id IS NOT DISTINCT FROM %s AND agent_id IS NOT DISTINCT FROM %s "
+            "AND status = 'active'", (scope.org_id, scope.project_id, scope.user_id, scope.agent_id)).fetchall()
+        return [(int(r[0]), r[1].astimezone(UTC), float(r[2]), float(r[3]), int(r[4])) for r in rows]
+
+    def delete_facts(self, conn: Conn, ids: Sequence[int]) -> int:
+        """Remove facts, their citations and events; returns how many."""
+        if not ids:
+            return 0
+        conn.execute("DELETE FROM memory_events WHERE fact_id = ANY(%s)", (list(ids),))
+        conn.execute("DELETE FROM facts WHERE id = ANY(%s)", (list(ids),))
+        return len(ids)
+
+    def counts(self, scope: Scope | None = None) -> dict[str, int]:
+        """Row counts (episodes, segments, facts by status, events), optionally in a scope."""
+        where, params = ("TRUE", []) if scope is None else scope_predicate(scope)
+        fwhere, fparams = ("TRUE", []) if scope is None else scope_predicate(scope, session=False)
+        with self.db.read() as conn:
+            def one(sql: str, args: Sequence[object]) -> int:
+                row = conn.execute(sql, args).fetchone()
+                return int(row[0]) if row else 0
+            out = {
+                "episodes": one(f"SELECT count(*) FROM episodes WHERE {where}", params),
+                "segments": one(f"SELECT count(*) FROM segments WHERE {where}", params),
+                "embedded_segments": one(f"SELECT count(*) FROM segments WHERE {where} AND embedding IS NOT NULL",
+                                         params),
+            }
+            for status, n in conn.execute(f"SELECT status, count(*) FROM facts WHERE {fwhere} GROUP BY status",
+                                          fparams):
+                out[f"facts_{status}"] = int(n)
+            out["events"] = one("SELECT count(*) FROM memory_events", ())
+        return out

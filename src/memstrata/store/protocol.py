@@ -1,0 +1,135 @@
+"""The ``Store`` protocol: what ingest, recall, export and ``Memory`` need from a backend.
+
+Implemented by ``SQLiteStore`` (embedded), ``PostgresStore`` (server) and
+``ReferenceStore`` (pure Python, the oracle of the contract tests). One logical write is
+``with store.db.write() as conn:`` followed by write methods taking that ``conn``; every
+read method takes a ``Scope`` and applies it (and the optional filter) inside the query.
+
+Ordering and scores: candidate lists are best first; full-text scores are "lower is
+better" (SQLite bm25, negated ``ts_rank``), cosines are in [-1, 1] with higher better.
+Times are timezone-aware UTC.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from contextlib import AbstractContextManager
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Protocol
+
+import numpy as np
+
+from memstrata.filter import Expr
+from memstrata.privacy.crypto import Cipher
+from memstrata.store.records import NewFact, NewSegment
+from memstrata.types import ContextSegment, Episode, Fact, MemoryEvent, Scope, Segment
+
+
+@dataclass(frozen=True)
+class Capabilities:
+    """Optional abilities of a backend, declared rather than discovered.
+
+    Attributes:
+        forget_jobs: forgets run as durable, chunked background jobs (``lifecycle.forget``);
+            without, a forget is one synchronous transaction (``lifecycle.direct``).
+        extraction_queue: the LLM extraction queue and worker (``store.sqlite.queue``).
+        short_term: per-session short-term memory (``semantic.stm``).
+        maintenance: ``maintain``, ``restore``, ``rollback`` and exact import of export files
+            (``lifecycle.maintain``, ``lifecycle.audit``, ``lifecycle.restore``).
+    """
+
+    forget_jobs: bool
+    extraction_queue: bool
+    short_term: bool
+    maintenance: bool
+
+
+class StoreDatabase(Protocol):
+    """Transactions of a store."""
+
+    def write(self) -> AbstractContextManager[Any]:
+        """One write transaction, committed (durably) on exit, rolled back on error."""
+
+    def schema_version(self) -> int:
+        """The highest applied migration."""
+
+
+class Store(Protocol):
+    """One storage backend; see the module docstring and ``SQLiteStore`` for each method's contract."""
+
+    @property
+    def db(self) -> StoreDatabase:
+        """The transactions (``with store.db.write() as conn``)."""
+
+    @property
+    def location(self) -> str:
+        """Where the data lives (file path, or URL without password)."""
+
+    @property
+    def capabilities(self) -> Capabilities:
+        """What this backend can do beyond the core protocol."""
+
+    cipher: Cipher | None
+
+    def close(self) -> None: ...
+    def clear_caches(self) -> None: ...
+    def size_bytes(self) -> int: ...
+    def get_meta(self, key: str) -> str | None: ...
+    def set_meta(self, conn: Any, key: str, value: str) -> None: ...
+    def bump(self, conn: Any, counter: str) -> None: ...
+    def lock_scopes(self, conn: Any, scopes: Iterable[Scope]) -> None: ...
+
+    def insert_episode(self, conn: Any, *, scope: Scope, role: str, content: str, created_at: datetime,
+                       producer_id: str | None, produced_for_id: str | None, content_type: str,
+                       metadata: dict[str, Any], now: datetime,
+                       expires_at: datetime | None = None) -> tuple[int, bool]: ...
+    def insert_segments(self, conn: Any, *, episode_id: int, scope: Scope, segments: Sequence[NewSegment],
+                        expires_at: datetime | None = None) -> list[int]: ...
+    def get_episode(self, scope: Scope, episode_id: int) -> Episode | None: ...
+    def list_episodes(self, scope: Scope, *, limit: int, offset: int = 0,
+                      filter: Expr | None = None, expiry: bool = True) -> list[Episode]: ...
+    def segments_with_episodes(self, ids: Iterable[int]) -> dict[int, tuple[Segment, Episode]]: ...
+    def adjacent_segments(self, episodes: Sequence[Episode], *, reach: int = 1, filter: Expr | None = None
+                          ) -> dict[int, list[tuple[Segment, Episode]]]: ...
+    def neighbours(self, episode: Episode, segment_index: int, n: int, *,
+                   filter: Expr | None = None) -> list[ContextSegment]: ...
+
+    def fact_ids(self, conn: Any, scope: Scope, *, keys: Sequence[str], subject: str | None,
+                 value_norm: str | None = None) -> list[int]: ...
+    def nearest_facts(self, conn: Any, scope: Scope, *, key: str, subject: str | None, vector: np.ndarray,
+                      min_similarity: float, k: int = 3) -> list[tuple[int, float]]: ...
+    def load_facts(self, conn: Any, ids: Iterable[int]) -> list[Fact]: ...
+    def insert_fact(self, conn: Any, scope: Scope, fact: NewFact, *, citations: Sequence[int],
+                    now: datetime) -> int: ...
+    def cite(self, conn: Any, fact_id: int, episode_ids: Iterable[int]) -> None: ...
+    def set_fact_status(self, conn: Any, fact_id: int, status: str, *, now: datetime,
+                        valid_to: datetime | None = None) -> None: ...
+    def set_fact_scores(self, conn: Any, fact_id: int, *, importance: float, confidence: float,
+                        now: datetime) -> None: ...
+    def touch_fact(self, conn: Any, fact_id: int, *, confidence: float, now: datetime,
+                   observed_at: datetime) -> None: ...
+    def record_access(self, fact_ids: Sequence[int], now: datetime) -> bool: ...
+    def purge_deleted(self) -> bool: ...
+    def get_facts(self, scope: Scope, ids: Sequence[int]) -> dict[int, Fact]: ...
+    def list_facts(self, scope: Scope, *, statuses: Sequence[str], key: str | None = None, limit: int = 100,
+                   offset: int = 0, filter: Expr | None = None) -> list[Fact]: ...
+
+    def log_event(self, conn: Any, scope: Scope, *, fact_id: int | None, action: str, actor: str,
+                  detail: dict[str, Any], now: datetime) -> None: ...
+    def events(self, scope: Scope, fact_ids: Sequence[int]) -> list[MemoryEvent]: ...
+
+    def fts_segments(self, scope: Scope, match: str, limit: int, *, filter: Expr | None = None,
+                     now: datetime | None = None) -> list[tuple[int, float]]: ...
+    def fts_facts(self, scope: Scope, match: str, limit: int, statuses: Sequence[str], *,
+                  filter: Expr | None = None, now: datetime | None = None) -> list[tuple[int, float]]: ...
+    def nearest_segments(self, scope: Scope, vector: np.ndarray, *, k: int, min_similarity: float,
+                         filter: Expr | None = None, now: datetime | None = None) -> list[tuple[int, float]]: ...
+    def nearest_scope_facts(self, scope: Scope, vector: np.ndarray, *, statuses: Sequence[str], k: int,
+                            min_similarity: float, filter: Expr | None = None,
+                            now: datetime | None = None) -> list[tuple[int, float]]: ...
+
+    def fact_event_count(self, conn: Any, fact_id: int) -> int: ...
+    def owner_active_facts(self, conn: Any, scope: Scope) -> list[tuple[int, datetime, float, float, int]]: ...
+    def delete_facts(self, conn: Any, ids: Sequence[int]) -> int: ...
+    def counts(self, scope: Scope | None = None) -> dict[str, int]: ...

@@ -1,0 +1,51 @@
+"""Values the write path hands to every store: new segments and facts, episode identity."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from datetime import datetime
+
+import numpy as np
+
+from memstrata.clock import to_db
+
+
+def episode_hash(role: str, producer_id: str | None, created_at: datetime, content: str) -> str:
+    """Identity of an episode within its scope: re-adding the same one is a no-op."""
+    payload = json.dumps([role, producer_id, to_db(created_at), content], ensure_ascii=False)
+    return hashlib.sha256(payload.encode("utf-8")).hexdigest()
+
+
+@dataclass(frozen=True)
+class NewSegment:
+    """A segment to insert: ``index_terms`` is the pre-segmented full-text column."""
+
+    text: str
+    derivative: str
+    index_terms: str
+    embedding: np.ndarray | None
+
+
+@dataclass(frozen=True)
+class NewFact:
+    """A fact to insert (already resolved against existing facts)."""
+
+    kind: str
+    key: str
+    tag: str
+    value: str
+    value_norm: str
+    statement: str
+    confidence: float
+    importance: float
+    sensitivity: str
+    subject: str | None
+    observed_at: datetime
+    valid_from: datetime | None
+    valid_to: datetime | None
+    index_terms: str
+    embedding: np.ndarray | None
+    expires_at: datetime | None = None
+    encrypted: bool = False

@@ -1,0 +1,142 @@
+"""PostgreSQL-only behaviours: filtered approximate search returns k, HNSW recall against
+exact search, concurrent writers from two processes, and the URL through the CLI."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Callable
+from datetime import timedelta
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from conftest import T0
+from memstrata import HashingEmbedder, Memory, Scope
+from memstrata.filter import parse
+from memstrata.store.postgres.store import PostgresStore
+
+N, DIM, K = 10_000, 64, 10
+
+
+@pytest.fixture(scope="module")
+def ten_thousand(pg_url: Callable[[], str]) -> tuple[PostgresStore, np.ndarray]:
+    """10,000 one-segment episodes with clustered unit vectors; ``metadata.bucket`` = i % 100.
+
+    Loaded with COPY into the store's own tables (the row-by-row write path is tested
+    elsewhere), then the HNSW index is built, as after a bulk import."""
+    store = PostgresStore(pg_url())
+    rng = np.random.default_rng(7)
+    centers = rng.standard_normal((200, DIM)).astype(np.float32)
+    vectors = centers[rng.integers(200, size=N)] + 0.5 * rng.standard_normal((N, DIM)).astype(np.float32)
+    vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+    with store.db.write() as conn:
+        with conn.cursor().copy("COPY episodes (org_id, project_id, user_id, role, content, created_at, "
+                                "sequence_num, metadata, content_hash, ingested_at) FROM STDIN") as copy:
+            for i in range(N):
+                copy.write_row(("default", "default", "u", "user", f"row {i}", T0 + timedelta(seconds=i), i + 1,
+                                json.dumps({"bucket": i % 100}), f"h{i}", T0))
+        with conn.cursor().copy("COPY segments (episode_id, idx, text, derivative, org_id, project_id, user_id, "
+                                "terms, embedding) FROM STDIN WITH (FORMAT BINARY)") as copy:
+            copy.set_types(["int8", "int4", "text", "text", "text", "text", "text", "text", "vector"])
+            for i in range(N):
+                copy.write_row((i + 1, 0, f"row {i}", f"row {i}", "default", "default", "u", f"row {i}", vectors[i]))
+        store.set_meta(conn, "embedding_dim", str(DIM))  # builds the HNSW index
+    with store.db.write() as conn:
+        conn.execute("ANALYZE")
+    return store, vectors
+
+
+def _exact(vectors: np.ndarray, q: np.ndarray, rows: np.ndarray) -> list[int]:
+    sims = vectors[rows] @ q
+    order = np.lexsort((rows, -sims))[:K]
+    return [int(rows[i]) + 1 for i in order]  # segment ids are 1-based insertion order
+
+
+def test_filtered_search_returns_k_equal_to_exact(ten_thousand: tuple[PostgresStore, np.ndarray]) -> None:
+    store, vectors = ten_thousand
+    rng = np.random.default_rng(11)
+    where = parse("metadata.bucket = 42")  # 1% of the rows
+    rows = np.arange(42, N, 100)
+    for _ in range(5):
+        q = vectors[rng.integers(N)] + 0.1 * rng.standard_normal(DIM).astype(np.float32)
+        q /= np.linalg.norm(q)
+        got = store.nearest_segments(Scope(user_id="u"), q, k=K, min_similarity=-1.0, filter=where)
+        assert [i for i, _ in got] == _exact(vectors, q, rows)
+        forced = store.nearest_segments(Scope(user_id="u"), q, k=K, min_similarity=-1.0, filter=where, exact=False)
+        assert len(forced) == K  # the approximate path never silently returns fewer
+
+
+def test_hnsw_recall_at_10_against_exact(ten_thousand: tuple[PostgresStore, np.ndarray]) -> None:
+    store, vectors = ten_thousand
+    rng = np.random.default_rng(3)
+    everything = np.arange(N)
+    found = 0
+    for _ in range(20):
+        q = vectors[rng.integers(N)] + 0.3 * rng.standard_normal(DIM).astype(np.float32)
+        q /= np.linalg.norm(q)
+        approx = store.nearest_segments(Scope(user_id="u"), q, k=K, min_similarity=-1.0, exact=False)
+        found += len({i for i, _ in approx} & set(_exact(vectors, q, everything)))
+    assert found / (20 * K) >= 0.98
+    plan = _explain_uses_hnsw(store, vectors[0])
+    assert "segments_embedding_64" in plan
+
+
+def _explain_uses_hnsw(store: PostgresStore, q: np.ndarray) -> str:
+    with store.db.read() as conn:
+        rows = conn.execute("EXPLAIN SELECT id FROM segments s WHERE s.org_id = 'default' "
+                            "ORDER BY (s.embedding::vector(64)) <=> %s::vector(64) LIMIT 10", (q,)).fetchall()
+    return "\n".join(r[0] for r in rows)
+
+
+_WRITER = """
+import sys
+from datetime import UTC, datetime, timedelta
+from memstrata import HashingEmbedder, Memory
+url, worker, rounds = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+t0 = datetime(2026, 1, 1, tzinfo=UTC)
+with Memory(url, embedder=HashingEmbedder(dim=64), user_id="shared") as memory:
+    for i in range(rounds):
+        carrier = ["FedEx", "UPS", "DHL", "TNT"][(i + worker) % 4]
+        memory.add(f"From now on ship with {carrier}", created_at=t0 + timedelta(minutes=i, seconds=worker),
+                   session_id=f"w{worker}")
+"""
+
+
+def test_two_processes_ingesting_and_superseding_lose_nothing(pg_url: Callable[[], str]) -> None:
+    url = pg_url()
+    Memory(url, embedder=HashingEmbedder(dim=DIM), user_id="shared").close()  # migrate once
+    rounds = 25
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2] / "src")}
+    procs = [subprocess.Popen([sys.executable, "-c", _WRITER, url, str(w), str(rounds)], env=env,
+                              stderr=subprocess.PIPE, text=True) for w in (0, 1)]
+    errors = [p.communicate(timeout=240)[1] for p in procs]
+    assert [p.returncode for p in procs] == [0, 0], errors
+    with Memory(url, embedder=HashingEmbedder(dim=DIM), user_id="shared") as memory:
+        assert len(memory.list(kind="episode", limit=1000)) == 2 * rounds
+        facts = memory.list(status="all", key="shipping.carrier", limit=1000)
+        assert [f.value for f in facts if f.status == "active"] != [] and sum(f.status == "active" for f in facts) == 1
+        timeline = memory.history(key="shipping.carrier")
+        creates = sum(e.action == "create" for _, events in timeline for e in events)
+        supersedes = sum(e.action == "supersede" for _, events in timeline for e in events)
+        assert creates == len(facts) and supersedes == len(facts) - 1
+        assert all(f.status == "superseded" for f in facts if f.valid_to is not None)
+
+
+def test_cli_works_on_a_postgres_url(pg_url: Callable[[], str]) -> None:
+    url = pg_url()
+    env = {k: v for k, v in os.environ.items() if not k.startswith("MEMSTRATA_")}
+    env.update(MEMSTRATA_DB=url, MEMSTRATA_EMBEDDING_MODEL="hashing-64", PYTHONIOENCODING="utf-8",
+               PYTHONPATH=str(Path(__file__).resolve().parents[2] / "src"))
+
+    def cli(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "memstrata.cli", *args], capture_output=True, text=True,
+                              env=env, timeout=120, stdin=subprocess.DEVNULL)
+    assert cli("remember", "我以后都用顺丰", "--user", "u1").returncode == 0
+    hits = json.loads(cli("recall", "顺丰", "--user", "u1", "--json", "--filter", "tag = 'shipping'").stdout)
+    assert [h["value"] for h in hits] == ["顺丰"]
+    doctor = json.loads(cli("doctor", "--json").stdout)
+    assert doctor["database"].startswith("postgresql://") and doctor["counts"]["episodes"] == 1

@@ -1,0 +1,195 @@
+"""Store behaviours, identical on every backend: writes, idempotence, supersede, forget,
+scopes, ranking inputs, access counts, migrations. Each test runs once per backend."""
+
+from __future__ import annotations
+
+import itertools
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import numpy as np
+import pytest
+
+from conftest import DIM, T0, OpenMemory, populate
+from memstrata import Episode, HashingEmbedder, InvalidInput, Memory, NotFound, Scope
+from memstrata.store.postgres.schema import MIGRATIONS as PG_MIGRATIONS
+from memstrata.store.sqlite.schema import MIGRATIONS as SQLITE_MIGRATIONS
+from memstrata.store.sqlite.schema import SCHEMA_VERSION
+from memstrata.text.tokens import fts_match_expression
+
+
+def test_episode_round_trips_every_field(open_memory: OpenMemory) -> None:
+    memory = open_memory(user_id="alice")
+    when = datetime(2026, 3, 4, 5, 6, 7, 891011, tzinfo=UTC)
+    metadata = {"lang": "zh", "n": 1.5, "big": 2**53 + 1, "ok": True, "none": None, "list": [1, "二"],
+                "nested": {"k": "v"}, "quote": "a\"b'c\\d"}
+    result = memory.add("我以后都用顺丰。Then ship it!", role="user", speaker="Alice", created_at=when,
+                        metadata=metadata, produced_for="bot", session_id="s1", agent_id="a1")
+    assert result.created and result.segments == 2
+    episode = memory.get(episode_id=result.episode_id, session_id="s1", agent_id="a1")
+    assert episode == Episode(id=result.episode_id, scope=Scope("default", "default", "alice", "a1", "s1"),
+                              role="user", content="我以后都用顺丰。Then ship it!", created_at=when, sequence_num=1,
+                              producer_id="Alice", produced_for_id="bot", content_type="message", metadata=metadata)
+    again = memory.add("我以后都用顺丰。Then ship it!", speaker="Alice", created_at=when, session_id="s1",
+                       agent_id="a1")
+    assert (again.episode_id, again.created, again.facts) == (result.episode_id, False, ())
+    second = memory.add("next turn", created_at=when + timedelta(seconds=1), session_id="s1", agent_id="a1")
+    assert memory.get(episode_id=second.episode_id, session_id="s1", agent_id="a1").sequence_num == 2
+
+
+def test_new_value_supersedes_old_with_history(open_memory: OpenMemory) -> None:
+    memory = open_memory(user_id="alice")
+    first = memory.add("我以后都用顺丰", created_at=T0)
+    second = memory.add("算了，以后用京东", created_at=T0 + timedelta(hours=1))
+    old, new = first.facts[0].fact, second.facts[0].fact
+    assert second.facts[0].action == "supersede" and second.facts[0].previous[0].id == old.id
+    facts = {f.value: f for f in memory.list(status="all")}  # type: ignore[union-attr]
+    assert facts["顺丰"].status == "superseded" and facts["顺丰"].valid_to == T0 + timedelta(hours=1)
+    assert facts["京东"].status == "active" and facts["京东"].citations == (second.episode_id,)
+    assert [f.value for f in memory.list()] == ["京东"]  # type: ignore[union-attr]
+    timeline = memory.history(new.id)
+    assert [(f.value, [e.action for e in events]) for f, events in timeline] == [
+        ("顺丰", ["create", "supersede"]), ("京东", ["create"])]
+    restated = memory.add("我以后都用京东", created_at=T0 + timedelta(hours=2))
+    assert restated.facts[0].action == "touch" and restated.facts[0].fact.id == new.id
+    assert memory.get(new.id).citations == (second.episode_id, restated.episode_id)  # type: ignore[union-attr]
+
+
+def test_scopes_isolate_reads(open_memory: OpenMemory) -> None:
+    memory = open_memory(user_id="alice")
+    populate(memory)
+    alice = {e.id for e in memory.list(kind="episode", limit=100)}
+    bob = {e.id for e in memory.list(kind="episode", limit=100, user_id="bob")}
+    assert len(alice) == 8 and len(bob) == 2 and not alice & bob
+    assert {h.scope.user_id for h in memory.search("coffee tea Berlin", limit=50)} == {"alice"}
+    assert {h.scope.user_id for h in memory.search("coffee tea Berlin", limit=50, user_id="bob")} == {"bob"}
+    assert memory.search("coffee", org_id="other") == []
+    bob_fact = memory.list(user_id="bob")[0]
+    with pytest.raises(NotFound):
+        memory.get(bob_fact.id)
+    with pytest.raises(NotFound):
+        memory.get(episode_id=min(bob), user_id="alice")
+    # a session-only read sees the facts cited by that session's episodes, never every user's
+    session_only = memory.store.list_facts(Scope(session_id="s2"), statuses=["active", "superseded"])
+    assert {f.value for f in session_only} == {"京东", "peanuts"}
+    with pytest.raises(InvalidInput):
+        open_memory().search("coffee")  # no owner given: an error, never the whole tenant
+
+
+def test_forget_removes_exactly_the_scope(open_memory: OpenMemory) -> None:
+    memory = open_memory(user_id="alice")
+    populate(memory)
+    bob_before = memory.export(user_id="bob")
+    session = memory.forget(session_id="s2")
+    assert (session["episodes"], session["segments"]) == (3, 3) and session["facts"] == 2
+    assert {e.scope.session_id for e in memory.list(kind="episode", limit=100)} == {"s1", "t1"}
+    assert "京东" not in {f.value for f in memory.list(status="all")}  # type: ignore[union-attr]
+    receipt = memory.forget(user_id="alice")
+    assert receipt["episodes"] == 5
+    assert memory.list(kind="episode") == [] and memory.list(status="all") == []
+    assert memory.search("coffee peanuts 顺丰") == []
+    assert list(memory.export(user_id="bob")) == list(bob_before)
+
+
+def test_delete_one_fact_keeps_a_content_free_tombstone(open_memory: OpenMemory) -> None:
+    memory = open_memory(user_id="alice")
+    fact = memory.add("I am allergic to peanuts", created_at=T0).facts[0].fact
+    memory.delete(fact.id)
+    with pytest.raises(NotFound):
+        memory.get(fact.id)
+    assert memory.list(status="all") == []
+    assert memory.store.counts()["events"] == 1  # the tombstone only: the create event went with the fact
+
+
+def test_search_counts_access_and_ranks_the_matching_fact_first(open_memory: OpenMemory) -> None:
+    memory = open_memory(user_id="alice")
+    populate(memory)
+    hits = memory.search("what am I allergic to? peanuts", limit=3)
+    assert hits[0].kind == "fact" and hits[0].fact is not None and hits[0].fact.value == "peanuts"
+    memory.search("peanuts allergy", limit=3)
+    assert memory.get(hits[0].id).access_count == 2  # type: ignore[union-attr]
+
+
+def test_candidate_lists_equal_exact_reference(open_memory: OpenMemory) -> None:
+    """The ranking inputs: vector candidates are the exact cosine top k, full-text candidates
+    are exactly the segments sharing a term (backends may order full text differently)."""
+    memory = open_memory(user_id="alice")
+    populate(memory)
+    store, scope = memory.store, Scope(user_id="alice")
+    segments = store.segments_with_episodes(range(1, 100))
+    mine = {i: s for i, (s, e) in segments.items() if e.scope.user_id == "alice"}
+    embedder = HashingEmbedder(dim=DIM)
+    q = embedder.embed(["coffee peanuts Berlin"])[0]
+    matrix = embedder.embed([s.derivative for s in mine.values()])
+    cos = matrix @ q
+    expected = sorted(zip(mine, cos.tolist(), strict=True), key=lambda p: (-p[1], p[0]))[:5]
+    got = store.nearest_segments(scope, q, k=5, min_similarity=-1.0)
+    assert [i for i, _ in got] == [i for i, _ in expected]
+    assert np.allclose([c for _, c in got], [c for _, c in expected], atol=2e-3)
+    match = fts_match_expression("coffee 顺丰 dog")
+    assert match is not None
+    fts = store.fts_segments(scope, match, 50)
+    assert sorted(i for i, _ in fts) == sorted(i for i, s in mine.items()
+                                              if {"coffee", "顺丰", "dog"} & set(s.derivative.lower().replace(
+                                                  ".", " ").replace(",", " ").split()) | (
+                                                  {"顺丰"} if "顺丰" in s.derivative else set()))
+    assert all(a[1] <= b[1] for a, b in itertools.pairwise(fts))  # best (lowest) first
+
+
+def test_export_lists_every_record(open_memory: OpenMemory) -> None:
+    memory = open_memory(user_id="alice")
+    populate(memory)
+    records = list(memory.export())
+    kinds = [r["type"] for r in records]
+    assert kinds.count("episode") == 8 and kinds.count("fact") == len(memory.list(status="all", limit=100))
+    assert kinds == sorted(kinds, key=["episode", "fact", "event"].index)
+
+
+def test_schema_is_migrated_and_versioned(open_memory: OpenMemory) -> None:
+    memory = open_memory(user_id="alice")
+    assert memory.store.db.schema_version() == SCHEMA_VERSION
+    assert memory.doctor()["schema_version"] == SCHEMA_VERSION
+
+
+def test_postgres_migrations_mirror_sqlite_by_number_and_name() -> None:
+    assert [(m.version, m.name) for m in PG_MIGRATIONS] == [(m.version, m.name) for m in SQLITE_MIGRATIONS]
+
+
+def _normalised(memory: Memory) -> list[dict[str, Any]]:
+    out = []
+    for record in memory.export():
+        out.append({k: v for k, v in record.items() if k not in ("created_at", "at", "updated_at", "expired_at")
+                    or record["type"] == "episode"})
+    return out
+
+
+def test_every_backend_stores_the_same_records(pg_url: Any, tmp_path: Any) -> None:
+    """One corpus written through SQLite, PostgreSQL and the reference store exports the same
+    records (ids included), apart from the wall-clock write times."""
+    from memstrata.store.reference import ReferenceStore
+
+    exports = []
+    for make in (lambda: Memory(tmp_path / "a.db", embedder=HashingEmbedder(dim=DIM), user_id="alice"),
+                 lambda: Memory(pg_url(), embedder=HashingEmbedder(dim=DIM), user_id="alice"),
+                 lambda: Memory(store=ReferenceStore(), embedder=HashingEmbedder(dim=DIM), user_id="alice")):
+        with make() as memory:
+            populate(memory)
+            exports.append(_normalised(memory))
+    assert exports[0] == exports[1] == exports[2]
+    assert len(exports[0]) > 10 and isinstance(exports[0][0]["metadata"], dict)
+
+
+def test_expired_memories_leave_every_read(open_memory: OpenMemory) -> None:
+    import time
+
+    memory = open_memory(user_id="alice")
+    memory.add("I am allergic to peanuts", created_at=T0)
+    short = memory.add("I like coffee", created_at=T0, ttl=0.5)
+    assert {f.value for f in memory.list()} == {"peanuts", "coffee"}  # type: ignore[union-attr]
+    assert memory.list()[0].expires_at is not None or memory.list()[1].expires_at is not None  # type: ignore[union-attr]
+    time.sleep(0.7)
+    assert {f.value for f in memory.list()} == {"peanuts"}  # type: ignore[union-attr]
+    assert short.episode_id not in {e.id for e in memory.list(kind="episode")}
+    assert all("coffee" not in h.text for h in memory.search("coffee", limit=10))
+    with pytest.raises(NotFound):
+        memory.get(episode_id=short.episode_id)
