@@ -117,22 +117,36 @@ def mcp_command(
     from memstrata.async_memory import AsyncMemory
     from memstrata.server.mcp import build_server
 
-    def build() -> tuple[AsyncMemory, Any]:
-        if http and not is_loopback(host):
-            raise InvalidInput(f"refusing to serve MCP over HTTP on {host}: the MCP transport has no "
-                               "authentication here; listen on 127.0.0.1")
+    def build() -> tuple[AsyncMemory, Any, Any, bool]:
         if budget < 50:
             raise InvalidInput(f"--budget-tokens must be at least 50, got {budget}")
         memory = _cli()._open(db, org, project, user, create=True, agent_id=agent, session_id=session)
         scope = {"org_id": memory.scope.org_id, "project_id": memory.scope.project_id,
                  "user_id": memory.scope.user_id, "agent_id": agent, "session_id": session}
         async_memory = AsyncMemory(memory=memory)
-        return async_memory, build_server(async_memory, scope=scope, budget_tokens=budget)
-    memory, server = _cli()._run(build)
+        server = build_server(async_memory, scope=scope, budget_tokens=budget)
+        if not http:
+            return async_memory, server, None, False
+        from memstrata.server.config import ServerConfig
+        from memstrata.server.mcp import KeyGate
+
+        keys, admin = ApiKeys(memory.store.db), ServerConfig.from_env().admin_key
+        if not (admin or keys.any_active()):
+            if not is_loopback(host):
+                memory.close()
+                raise InvalidInput(f"refusing to serve MCP over HTTP on {host} without API keys; create one "
+                                   "(`memstrata keys create`) or set MEMSTRATA_ADMIN_KEY, or listen on 127.0.0.1")
+            return async_memory, server, server.streamable_http_app(host=host), False
+        gate = KeyGate(server.streamable_http_app(host=host), keys=keys, admin_key=admin, scope=scope)
+        return async_memory, server, gate, True
+    memory, server, http_app, gated = _cli()._run(build)
     try:
-        if http:
-            _cli().err.print(f"memstrata: MCP over streamable HTTP at http://{host}:{port}/mcp")
-            server.run("streamable-http", host=host, port=port)
+        if http_app is not None:
+            import uvicorn
+
+            note = "API keys required" if gated else "no API keys: loopback only"
+            _cli().err.print(f"memstrata: MCP over streamable HTTP at http://{host}:{port}/mcp ({note})")
+            uvicorn.run(http_app, host=host, port=port, log_level="warning")
         else:
             server.run("stdio")
     finally:

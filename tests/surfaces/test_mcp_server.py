@@ -17,6 +17,8 @@ import httpx
 import pytest
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters
+from mcp.client.streamable_http import streamable_http_client
+from mcp.shared._httpx_utils import create_mcp_http_client
 from serverproc import clean_env, console_script, free_port
 
 from memstrata.render import estimate_tokens
@@ -138,7 +140,44 @@ def test_streamable_http_serves_the_same_memory(db: Path) -> None:
     assert "peanuts" in search["results"][0]["text"]  # written earlier over stdio, same file and user
 
 
-def test_http_transport_refuses_a_public_interface(tmp_path: Path) -> None:
+def test_http_transport_refuses_a_public_interface_without_keys(tmp_path: Path) -> None:
     run = subprocess.run([*console_script(), "mcp", "--http", "--host", "0.0.0.0", "--db", str(tmp_path / "m.db")],
                          env=clean_env(), capture_output=True, text=True, timeout=120)
-    assert run.returncode == 2 and "refusing to serve MCP over HTTP on 0.0.0.0" in run.stderr
+    assert run.returncode == 2 and "refusing to serve MCP over HTTP on 0.0.0.0 without API keys" in run.stderr
+
+
+def test_http_transport_with_keys_needs_one_that_covers_the_served_scope(tmp_path: Path) -> None:
+    db = tmp_path / "m.db"
+    keys = {}
+    for name, project in (("mine", "default"), ("other", "elsewhere")):
+        made = subprocess.run([*console_script(), "keys", "create", "--org", "default", "--project", project,
+                               "--json"], env=clean_env(MEMSTRATA_DB=str(db)), capture_output=True, text=True,
+                              timeout=120)
+        keys[name] = json.loads(made.stdout)["secret"]
+    port = free_port()
+    process = subprocess.Popen([*console_script(), "mcp", "--http", "--port", str(port), "--db", str(db),
+                                "--user", "alice"], env=clean_env(), stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}/mcp"
+    try:
+        statuses: dict[str, int] = {}
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and not statuses:
+            try:
+                for name, headers in (("none", {}), ("forged", {"Authorization": "Bearer msk_0123456789abcdef_x"}),
+                                      ("other", {"Authorization": f"Bearer {keys['other']}"})):
+                    statuses[name] = httpx.post(url, json={}, headers=headers, timeout=5).status_code
+            except httpx.HTTPError:
+                time.sleep(0.2)
+
+        async def scenario() -> Any:
+            # A client we pass in is ours to close (the transport closes only clients it made).
+            async with create_mcp_http_client(headers={"Authorization": f"Bearer {keys['mine']}"}) as http, \
+                    Client(streamable_http_client(url, http_client=http), read_timeout_seconds=120) as client:
+                return await _call(client, "add_memory", content="I live in Porto")
+        added = asyncio.run(scenario())
+    finally:
+        process.terminate()
+        process.wait(timeout=20)
+    assert statuses == {"none": 401, "forged": 401, "other": 403}
+    assert added["facts"][0]["value"] == "Porto"

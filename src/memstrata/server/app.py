@@ -10,7 +10,6 @@ parallel requests: each worker opens its own connection to the same WAL-mode fil
 from __future__ import annotations
 
 import inspect
-import logging
 import threading
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
@@ -64,8 +63,6 @@ from memstrata.server.models import (
 from memstrata.server.transfer import messages_from_records
 from memstrata.store.sqlite.keys import ApiKey, ApiKeys
 from memstrata.types import Episode, Fact, Hit
-
-log = logging.getLogger("memstrata.server")
 
 _HITS: TypeAdapter[Hit] = TypeAdapter(Hit)
 _FACTS: TypeAdapter[Fact] = TypeAdapter(Fact)

@@ -11,7 +11,7 @@ import math
 import threading
 import time
 from collections.abc import Sequence
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from pydantic import TypeAdapter
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -115,7 +115,3 @@ def fit(items: Sequence[T], adapter: TypeAdapter[T], max_bytes: int) -> tuple[li
         kept.append(item)
     return kept, False
 
-
-def plain(value: Any) -> Any:
-    """JSON-ready form of a dataclass tree (datetimes as ISO text), for streaming responses."""
-    return TypeAdapter(type(value)).dump_python(value, mode="json")

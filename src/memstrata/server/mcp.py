@@ -11,10 +11,13 @@ called ``FastMCP``). Tools: ``add_memory``, ``search_memory``, ``get_memory``,
   with ids (``fact:12``, ``episode:3``), and stop before their JSON exceeds the token budget
   (``render.estimate_tokens``, default 800 tokens); ``get_memory`` returns the full item.
 - Errors come back as tool errors the model can read (``invalid_input: ...``), never a traceback.
+- Over HTTP, when API keys are configured, every request needs one that covers the served
+  scope (``KeyGate``); without keys the HTTP transport listens on loopback only.
 """
 
 from __future__ import annotations
 
+import hmac
 import json
 from collections.abc import Awaitable, Callable
 from typing import Any, Literal, TypeVar
@@ -25,6 +28,7 @@ from mcp.server.mcpserver.exceptions import ToolError
 from memstrata.async_memory import AsyncMemory
 from memstrata.errors import InvalidInput, MemstrataError
 from memstrata.render import estimate_tokens
+from memstrata.store.sqlite.keys import ApiKeys
 from memstrata.types import Episode, Fact, Hit
 
 #: Characters of a memory's text shown in a search or list result (about 50 tokens).
@@ -160,3 +164,46 @@ def build_server(memory: AsyncMemory, *, scope: dict[str, str | None],
         return {"results": kept, "truncated": truncated}
 
     return server
+
+
+class KeyGate:
+    """ASGI gate in front of the MCP HTTP transport: every request needs an API key that covers
+    the served scope (the admin key, or a stored key of the same org/project whose user, if
+    it has one, is the served user). 401 without a valid key, 403 for a key of another scope.
+
+    Args:
+        app: the MCP streamable HTTP application.
+        keys: the database's API keys.
+        admin_key: ``MEMSTRATA_ADMIN_KEY``, or ``None``.
+        scope: the served ``org_id``, ``project_id`` and ``user_id``.
+    """
+
+    def __init__(self, app: Any, *, keys: ApiKeys, admin_key: str | None, scope: dict[str, str | None]) -> None:
+        self.app, self.keys, self.admin_key, self.scope = app, keys, admin_key, scope
+
+    def _allowed(self, given: str) -> int:
+        if self.admin_key and hmac.compare_digest(given.encode("utf-8"), self.admin_key.encode("utf-8")):
+            return 200
+        key = self.keys.verify(given)
+        if key is None:
+            return 401
+        covers = (key.org_id, key.project_id) == (self.scope["org_id"], self.scope["project_id"]) and (
+            key.user_id is None or key.user_id == self.scope["user_id"])
+        return 200 if covers else 403
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        header = dict(scope.get("headers") or []).get(b"authorization", b"").decode("latin-1")
+        given = header[7:].strip() if header[:7].lower() == "bearer " else ""
+        status = self._allowed(given) if given else 401
+        if status == 200:
+            await self.app(scope, receive, send)
+            return
+        code, message = (("invalid_api_key", "send `Authorization: Bearer <key>` with a valid API key")
+                         if status == 401 else ("scope_forbidden", "this API key does not cover the served scope"))
+        body = json.dumps({"error": {"code": code, "message": message, "details": {}}}).encode()
+        await send({"type": "http.response.start", "status": status,
+                    "headers": [(b"content-type", b"application/json"), (b"www-authenticate", b"Bearer")]})
+        await send({"type": "http.response.body", "body": body})
