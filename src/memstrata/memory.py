@@ -685,10 +685,15 @@ class Memory:
         records the agent, queries, LLM calls, tokens and time (``semantic.agents.AgentResult``).
 
         Raises:
-            InvalidInput: bad arguments, or an LLM agent without an LLM configured.
+            InvalidInput: bad arguments, an LLM agent without an LLM configured, or the
+                ``llm`` extra not installed.
             LLMError: the LLM failed (after its retries) or answered invalid JSON twice.
         """
-        from memstrata.semantic.agents import RetrievalAgents
+        try:
+            from memstrata.semantic.agents import RetrievalAgents
+        except ImportError as exc:  # pydantic validates the agents' LLM answers, even unused ones
+            raise InvalidInput(f"retrieval agents need the llm extra ({exc.name} is missing): "
+                               "pip install 'memstrata[llm]'") from None
 
         def search(q: str) -> builtins.list[Hit]:
             return self.search(q, limit=limit, kinds=kinds, mode=mode, **scope)

@@ -250,3 +250,23 @@ def test_the_llm_is_told_what_the_rule_extractor_already_took(llm_memory: Memory
     prompt = llm_server.requests[0].body["messages"][-1]["content"]
     assert "do not add these again" in prompt and "- shipping.carrier = FedEx" in prompt
     assert [c.fact.key for c in result.semantic] == ["profile.travel.plans"]
+
+
+def test_llm_features_pass_the_privacy_gate(llm_memory: Memory, llm_server: FakeLLMServer, db_path: Path) -> None:
+    """The model can copy a placeholder or restate a secret: drop kinds never become facts,
+    redact kinds are stored as placeholders, and nothing of either reaches the file."""
+    key = "sk-proj-Zq8vN2kLmR4tXw9YbC7dE1fG"
+    llm_server.push({"commands": [add("account", "password", "[REDACTED:password]"),
+                                  add("account", "api key", key),
+                                  add("contact", "email", "write to bob.li@example.com"),
+                                  add("food", "likes", "hand-pulled noodles")]})
+    result = llm_memory.add("my password is hunter2hunter, write to bob.li@example.com; I love hand-pulled noodles",
+                            wait=True)
+    assert result.extraction == "done"
+    facts = profile(llm_memory)
+    assert sorted(facts) == ["profile.contact.email=write to [REDACTED:email]",
+                             "profile.food.likes=hand-pulled noodles"]
+    llm_memory.close()
+    stored = b"".join(p.read_bytes() for p in db_path.parent.iterdir() if p.name.startswith(db_path.name))
+    for secret in (key, "bob.li@example.com", "hunter2hunter"):
+        assert secret.encode() not in stored

@@ -23,6 +23,7 @@ from memstrata.semantic.apply import Applied, Context, apply_commands, statement
 from memstrata.semantic.categories import Category
 from memstrata.semantic.commands import Command, Commands
 from memstrata.semantic.profile import feature_lines
+from memstrata.semantic.screen import screen_commands
 from memstrata.store.sqlite.store import SQLiteStore, scope_predicate
 from memstrata.types import Fact, Scope
 
@@ -70,7 +71,7 @@ class Consolidator:
         answer = structured(self.llm, system=_SYSTEM.format(name=category.name, prompt=category.prompt),
                             prompt=f"Stored features:\n{feature_lines(facts)}", model=Commands,
                             purpose=f"consolidate:{category.name}", tally=tally)
-        commands = _with_episode_cites(answer.commands, facts)
+        commands = _with_episode_cites(screen_commands(answer.commands, self.settings.privacy).commands, facts)
         run = f"consolidation:{uuid.uuid4().hex}"
         vectors: list[Any] = [None] * len(commands)
         if self.embedder is not None and commands:

@@ -31,6 +31,7 @@ from memstrata.semantic.apply import Applied, Context, apply_commands, statement
 from memstrata.semantic.categories import Category
 from memstrata.semantic.commands import Command
 from memstrata.semantic.profile import extract_commands
+from memstrata.semantic.screen import screen_commands
 from memstrata.store.sqlite.queue import Batch, ExtractionQueue, StaleClaim
 from memstrata.store.sqlite.store import SQLiteStore
 from memstrata.types import Episode, Fact, Scope
@@ -186,7 +187,8 @@ class SemanticWorker:
             return []
         existing = self.store.list_facts(fact_scope(episodes[0].scope), statuses=["active"], key=category.name,
                                          limit=MAX_FEATURES_SHOWN)
-        return extract_commands(self.llm, category, existing, episodes, known=known, tally=tally)
+        commands = extract_commands(self.llm, category, existing, episodes, known=known, tally=tally)
+        return screen_commands(commands, self.settings.privacy).commands
 
     def _vectors(self, commands: Sequence[Command]) -> list[np.ndarray | None]:
         if self.embedder is None or not commands:
