@@ -15,16 +15,18 @@ import threading
 from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import Any, TypeVar, Unpack
+from typing import TYPE_CHECKING, Any, TypeVar, Unpack
 
 from memstrata.filter import Expr
 from memstrata.ingest import AddResult, Message
 from memstrata.lifecycle.forget import ForgetReceipt
 from memstrata.lifecycle.maintain import MaintenanceReport
 from memstrata.memory import BATCH_SIZE, Memory, ScopeArgs
-from memstrata.semantic.agents import AgentResult
-from memstrata.semantic.stm import ShortTermMemory
 from memstrata.types import Episode, Fact, Hit, MemoryEvent
+
+if TYPE_CHECKING:  # both pull in pydantic (the llm extra); a plain install must import memstrata
+    from memstrata.semantic.agents import AgentResult
+    from memstrata.semantic.stm import ShortTermMemory
 
 T = TypeVar("T")
 

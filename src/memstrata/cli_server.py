@@ -19,7 +19,7 @@ from typing import Annotated, Any
 import typer
 
 from memstrata.config import Settings
-from memstrata.errors import InvalidInput
+from memstrata.errors import InvalidInput, StoreError
 from memstrata.store.sqlite.keys import ApiKey, ApiKeys
 
 DbOpt = Annotated[
@@ -41,6 +41,21 @@ def _cli() -> Any:
     from memstrata import cli
 
     return cli
+
+
+def api_keys(memory: Any) -> ApiKeys | None:
+    """The database's API keys, or ``None`` when the store keeps none (only SQLite does, for now)."""
+    from memstrata.store.sqlite.store import SQLiteStore
+
+    return ApiKeys(memory.store.db) if isinstance(memory.store, SQLiteStore) else None
+
+
+def _stored_keys(memory: Any) -> ApiKeys:
+    keys = api_keys(memory)
+    if keys is None:
+        raise StoreError("API keys are stored in SQLite databases only for now; with this store use "
+                         "MEMSTRATA_ADMIN_KEY")
+    return keys
 
 
 def is_loopback(host: str) -> bool:
@@ -82,7 +97,8 @@ def serve_command(
         os.environ["MEMSTRATA_DB"] = str(path)  # the workers open the same file
         config = ServerConfig.from_env()
         with _cli()._open(path, None, None, None, model=False, create=True) as memory:
-            keyed = bool(config.admin_key) or ApiKeys(memory.store.db).any_active()
+            keys = api_keys(memory)
+            keyed = bool(config.admin_key) or (keys is not None and keys.any_active())
         if not keyed and not is_loopback(host):
             raise InvalidInput(
                 f"refusing to listen on {host} without API keys: anyone who reaches it could read every memory. "
@@ -130,8 +146,8 @@ def mcp_command(
         from memstrata.server.config import ServerConfig
         from memstrata.server.mcp import KeyGate
 
-        keys, admin = ApiKeys(memory.store.db), ServerConfig.from_env().admin_key
-        if not (admin or keys.any_active()):
+        keys, admin = api_keys(memory), ServerConfig.from_env().admin_key
+        if not (admin or (keys is not None and keys.any_active())):
             if not is_loopback(host):
                 memory.close()
                 raise InvalidInput(f"refusing to serve MCP over HTTP on {host} without API keys; create one "
@@ -164,7 +180,7 @@ def keys_create(
     """Create an API key bound to org/project (and optionally a user); prints the key once."""
     def go() -> tuple[ApiKey, str]:
         with _cli()._open(db, None, None, None, model=False, create=True) as memory:
-            return ApiKeys(memory.store.db).create(org_id=org, project_id=project, user_id=user, name=name)
+            return _stored_keys(memory).create(org_id=org, project_id=project, user_id=user, name=name)
     key, secret = _cli()._run(go)
     if as_json:
         _cli()._emit_json({"secret": secret, "key": asdict(key)})
@@ -180,7 +196,7 @@ def keys_list(db: DbOpt = None, as_json: JsonOpt = False) -> None:
     """Every API key (id, scope, name, created, revoked); never a secret."""
     def go() -> list[ApiKey]:
         with _cli()._open(db, None, None, None, model=False) as memory:
-            return list(ApiKeys(memory.store.db).list())
+            return list(_stored_keys(memory).list())
     keys = _cli()._run(go)
     if as_json:
         _cli()._emit_json([asdict(k) for k in keys])
@@ -197,6 +213,6 @@ def keys_revoke(key_id: Annotated[str, typer.Argument(help="The key id (from `ke
     """Revoke an API key: requests with it get 401 from then on."""
     def go() -> ApiKey:
         with _cli()._open(db, None, None, None, model=False) as memory:
-            return ApiKeys(memory.store.db).revoke(key_id)
+            return _stored_keys(memory).revoke(key_id)
     _cli()._run(go)
     _cli().console.print(_cli()._safe(f"revoked {key_id}"))

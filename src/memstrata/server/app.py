@@ -62,6 +62,7 @@ from memstrata.server.models import (
 )
 from memstrata.server.transfer import messages_from_records
 from memstrata.store.sqlite.keys import ApiKey, ApiKeys
+from memstrata.store.sqlite.store import SQLiteStore
 from memstrata.types import Episode, Fact, Hit
 
 _HITS: TypeAdapter[Hit] = TypeAdapter(Hit)
@@ -70,7 +71,7 @@ _EPISODES: TypeAdapter[Episode] = TypeAdapter(Episode)
 FactId = Annotated[int, Path(ge=1, le=MAX_ID)]
 EpisodeId = Annotated[int, Path(ge=1, le=MAX_ID)]
 _ERRORS: dict[int | str, dict[str, Any]] = {
-    status: {"model": ErrorResponse} for status in (400, 401, 403, 404, 409, 413, 422, 429, 503)}
+    status: {"model": ErrorResponse} for status in (400, 401, 403, 404, 409, 413, 422, 429, 501, 503)}
 
 
 @dataclass
@@ -78,7 +79,7 @@ class ServerState:
     """What every request handler shares in one worker process."""
 
     memory: Memory
-    keys: ApiKeys
+    keys: ApiKeys | None
     config: ServerConfig
     limiter: RateLimiter
     lock: threading.Lock
@@ -88,8 +89,8 @@ class ServerState:
     @classmethod
     def open(cls, memory: Memory, config: ServerConfig) -> ServerState:
         params = inspect.signature(memory.search).parameters
-        # API keys are kept in SQLite only for now (Store.capabilities; PostgreSQL: not yet).
-        keys = ApiKeys(memory.store.db)  # type: ignore[arg-type]
+        # API keys are kept in SQLite only for now: on other stores only the admin key exists.
+        keys = ApiKeys(memory.store.db) if isinstance(memory.store, SQLiteStore) else None
         return cls(memory, keys, config, RateLimiter(config.rate_limit_per_minute),
                    threading.Lock(), "filter" in params, "mode" in params)
 
@@ -118,6 +119,14 @@ class ServerState:
 def _state(request: Request) -> ServerState:
     state: ServerState = request.app.state.memstrata
     return state
+
+
+def _keys(request: Request) -> ApiKeys:
+    keys = _state(request).keys
+    if keys is None:
+        raise ApiError(501, "not_supported", "API keys are stored in SQLite databases only for now; "
+                       "with this store use the admin key (MEMSTRATA_ADMIN_KEY)")
+    return keys
 
 
 def _limit(state: ServerState, req: SearchRequest | ListFactsQuery | ListEpisodesQuery) -> int:
@@ -339,7 +348,7 @@ def import_records(body: ImportRequest, caller: Caller, request: Request) -> Imp
 def create_key(body: KeyCreateRequest, caller: Caller, request: Request) -> KeyCreated:
     """Create an API key bound to a tenant (and optionally a user). Admin only."""
     caller.require_admin()
-    key, secret = _state(request).keys.create(org_id=body.org_id, project_id=body.project_id,
+    key, secret = _keys(request).create(org_id=body.org_id, project_id=body.project_id,
                                               user_id=body.user_id, name=body.name)
     return KeyCreated(secret=secret, key=key)
 
@@ -348,7 +357,7 @@ def create_key(body: KeyCreateRequest, caller: Caller, request: Request) -> KeyC
 def list_keys(caller: Caller, request: Request) -> KeyList:
     """Every API key (never a secret). Admin only."""
     caller.require_admin()
-    return KeyList(keys=_state(request).keys.list())
+    return KeyList(keys=_keys(request).list())
 
 
 @router.delete("/keys/{key_id}", response_model=ApiKey, tags=["keys"])
@@ -356,7 +365,7 @@ def revoke_key(key_id: Annotated[str, Path(min_length=1, max_length=64)], caller
                request: Request) -> ApiKey:
     """Revoke an API key by its public id. Admin only."""
     caller.require_admin()
-    return _state(request).keys.revoke(key_id)
+    return _keys(request).revoke(key_id)
 
 
 def create_app(config: ServerConfig | None = None, *, memory: Memory | None = None) -> FastAPI:
@@ -415,8 +424,9 @@ def create_app(config: ServerConfig | None = None, *, memory: Memory | None = No
     def prometheus(request: Request) -> Response:
         """Prometheus metrics (no memory content, no user ids)."""
         st = _state(request)
-        with st.lock:  # jobs waiting for LLM extraction, all tenants together
-            metrics().queue_depth.set(int(st.memory.queue_status()["pending"]))
+        if st.memory.store.capabilities.extraction_queue:
+            with st.lock:  # jobs waiting for LLM extraction, all tenants together
+                metrics().queue_depth.set(int(st.memory.queue_status()["pending"]))
         body, content_type = exposition()
         return Response(body, media_type=content_type)
 

@@ -93,12 +93,12 @@ def authenticate(request: Request,
         if admin and hmac.compare_digest(given.encode("utf-8"), admin.encode("utf-8")):
             principal = Principal("admin", address=address)
         else:
-            key = state.keys.verify(given)
+            key = None if state.keys is None else state.keys.verify(given)
             if key is None:
                 raise ApiError(401, "invalid_api_key", "the API key is unknown, malformed or revoked",
                                headers=challenge)
             principal = Principal("key", key, address)
-    elif state.config.require_auth or state.config.admin_key or state.keys.any_active():
+    elif state.config.require_auth or state.config.admin_key or (state.keys is not None and state.keys.any_active()):
         raise ApiError(401, "missing_api_key", "this server requires an API key: send "
                        "`Authorization: Bearer <key>` (create one with `memstrata keys create`)", headers=challenge)
     else:

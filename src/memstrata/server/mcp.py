@@ -173,18 +173,19 @@ class KeyGate:
 
     Args:
         app: the MCP streamable HTTP application.
-        keys: the database's API keys.
+        keys: the database's API keys (``None``: a store that keeps none; the admin key only).
         admin_key: ``MEMSTRATA_ADMIN_KEY``, or ``None``.
         scope: the served ``org_id``, ``project_id`` and ``user_id``.
     """
 
-    def __init__(self, app: Any, *, keys: ApiKeys, admin_key: str | None, scope: dict[str, str | None]) -> None:
+    def __init__(self, app: Any, *, keys: ApiKeys | None, admin_key: str | None,
+                 scope: dict[str, str | None]) -> None:
         self.app, self.keys, self.admin_key, self.scope = app, keys, admin_key, scope
 
     def _allowed(self, given: str) -> int:
         if self.admin_key and hmac.compare_digest(given.encode("utf-8"), self.admin_key.encode("utf-8")):
             return 200
-        key = self.keys.verify(given)
+        key = None if self.keys is None else self.keys.verify(given)
         if key is None:
             return 401
         covers = (key.org_id, key.project_id) == (self.scope["org_id"], self.scope["project_id"]) and (

@@ -1,0 +1,42 @@
+"""The REST app over a store that keeps no API keys (the in-memory ``ReferenceStore``, the same
+contract PostgreSQL follows): memories work, only the admin key authenticates, key management
+answers 501, and nothing answers 500. In-process (``TestClient``) because the reference store
+lives in one process."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from fastapi.testclient import TestClient
+
+from memstrata import HashingEmbedder, Memory
+from memstrata.server.app import create_app
+from memstrata.server.config import ServerConfig
+from memstrata.store.reference import ReferenceStore
+
+ADMIN = "admin-key-for-the-reference-store-0123"
+
+
+@pytest.fixture
+def client() -> Iterator[TestClient]:
+    memory = Memory(store=ReferenceStore(), embedder=HashingEmbedder(dim=64))
+    with TestClient(create_app(ServerConfig(admin_key=ADMIN), memory=memory)) as c:
+        yield c
+    memory.close()
+
+
+def test_admin_key_works_and_stored_keys_are_not_supported(client: TestClient) -> None:
+    admin = {"Authorization": f"Bearer {ADMIN}"}
+    added = client.post("/v1/messages", headers=admin, json={"user_id": "u", "messages": [
+        {"content": "From now on ship with FedEx"}]})
+    assert added.status_code == 200, added.text
+    hits = client.post("/v1/search", headers=admin, json={"user_id": "u", "query": "FedEx"}).json()["hits"]
+    assert hits and hits[0]["scope"]["user_id"] == "u"
+    assert client.get("/metrics").status_code == 200
+    made = client.post("/v1/keys", headers=admin, json={"org_id": "o", "project_id": "p"})
+    assert made.status_code == 501 and made.json()["error"]["code"] == "not_supported"
+    assert client.get("/v1/facts", params={"user_id": "u"}).json()["error"]["code"] == "missing_api_key"
+    forged = client.get("/v1/facts", params={"user_id": "u"},
+                        headers={"Authorization": "Bearer msk_0123456789abcdef_x"})
+    assert forged.status_code == 401 and forged.json()["error"]["code"] == "invalid_api_key"
