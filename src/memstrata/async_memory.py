@@ -24,7 +24,7 @@ from memstrata.lifecycle.maintain import MaintenanceReport
 from memstrata.memory import BATCH_SIZE, Memory, ScopeArgs
 from memstrata.types import Episode, Fact, Hit, MemoryEvent
 
-if TYPE_CHECKING:  # both pull in pydantic (the llm extra); a plain install must import memstrata
+if TYPE_CHECKING:  # typing only: importing the semantic layer's agents is not needed to run
     from memstrata.semantic.agents import AgentResult
     from memstrata.semantic.stm import ShortTermMemory
 

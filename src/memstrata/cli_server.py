@@ -8,7 +8,7 @@ are imported when a command runs, not at import time: ``cli.py`` imports this mo
 
 from __future__ import annotations
 
-import importlib.util
+import importlib
 import ipaddress
 import os
 import tempfile
@@ -69,10 +69,15 @@ def is_loopback(host: str) -> bool:
 
 
 def _require_extra(*modules: str) -> None:
-    missing = [m for m in modules if importlib.util.find_spec(m) is None]
+    missing = []
+    for module in modules:
+        try:
+            importlib.import_module(module)
+        except ImportError:
+            missing.append(module)
     if missing:
         _cli().err.print(f"error\\[missing_extra]: this command needs {', '.join(missing)}: "
-                  "pip install 'memstrata[server]'")
+                  "pip install 'memstrata\\[server]'", highlight=False)
         raise typer.Exit(1)
 
 
