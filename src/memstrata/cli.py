@@ -21,6 +21,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from memstrata.cli_options import AgentOpt, DbOpt, FilterOpt, JsonOpt, OrgOpt, ProjectOpt, SessionOpt, UserOpt
 from memstrata.clock import parse_time
 from memstrata.config import Settings
 from memstrata.errors import EmbeddingModelMismatch, InvalidInput, MemstrataError, StoreError
@@ -40,18 +41,6 @@ console = Console(emoji=False)
 err = Console(stderr=True, emoji=False)
 T = TypeVar("T")
 
-DbOpt = Annotated[
-    str | None, typer.Option("--db", help="Database file or postgresql:// URL "
-                                          "(default $MEMSTRATA_DB or ~/.memstrata/memory.db).")
-]
-UserOpt = Annotated[str | None, typer.Option("--user", "-u", help="user_id (default $MEMSTRATA_USER or 'default').")]
-AgentOpt = Annotated[str | None, typer.Option("--agent", help="agent_id.")]
-SessionOpt = Annotated[str | None, typer.Option("--session", help="session_id.")]
-OrgOpt = Annotated[str | None, typer.Option("--org", help="org_id (tenant).")]
-ProjectOpt = Annotated[str | None, typer.Option("--project", help="project_id (tenant).")]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for machines.")]
-FilterOpt = Annotated[str | None, typer.Option(
-    "--filter", help='Filter expression, e.g. \'tag IN ("flight", "hotel") AND confidence >= 0.5\'.')]
 
 
 @contextmanager

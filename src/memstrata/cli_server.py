@@ -18,19 +18,10 @@ from typing import Annotated, Any
 
 import typer
 
+from memstrata.cli_options import AgentOpt, DbOpt, JsonOpt, OrgOpt, ProjectOpt, SessionOpt, UserOpt
 from memstrata.config import Settings
 from memstrata.errors import InvalidInput, StoreError
 from memstrata.store.sqlite.keys import ApiKey, ApiKeys
-
-DbOpt = Annotated[
-    Path | None, typer.Option("--db", help="Database file (default $MEMSTRATA_DB or ~/.memstrata/memory.db).")
-]
-UserOpt = Annotated[str | None, typer.Option("--user", "-u", help="user_id (default $MEMSTRATA_USER or 'default').")]
-AgentOpt = Annotated[str | None, typer.Option("--agent", help="agent_id.")]
-SessionOpt = Annotated[str | None, typer.Option("--session", help="session_id.")]
-OrgOpt = Annotated[str | None, typer.Option("--org", help="org_id (tenant).")]
-ProjectOpt = Annotated[str | None, typer.Option("--project", help="project_id (tenant).")]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for machines.")]
 
 keys_app = typer.Typer(no_args_is_help=True, help="API keys of the REST server (stored hashed).")
 
@@ -98,10 +89,12 @@ def serve_command(
         if workers < 1:
             raise InvalidInput(f"--workers must be at least 1, got {workers}")
         settings = Settings.from_env()
-        path = Path(db or settings.resolved_db_path()).expanduser()
-        os.environ["MEMSTRATA_DB"] = str(path)  # the workers open the same file
+        target = db or settings.database_url or str(settings.resolved_db_path())
+        if not target.startswith(("postgresql://", "postgres://")):
+            target = str(Path(target).expanduser())
+        os.environ["MEMSTRATA_DB"] = target  # the workers open the same database
         config = ServerConfig.from_env()
-        with _cli()._open(path, None, None, None, model=False, create=True) as memory:
+        with _cli()._open(target, None, None, None, model=False, create=True) as memory:
             keys = api_keys(memory)
             keyed = bool(config.admin_key) or (keys is not None and keys.any_active())
         if not keyed and not is_loopback(host):

@@ -33,11 +33,13 @@ from memstrata.store.postgres import search
 from memstrata.store.postgres.connection import PgDatabase, redact_url
 from memstrata.store.protocol import Capabilities
 from memstrata.store.records import NewFact, NewSegment, episode_hash
+from memstrata.store.scope import SCOPE_FIELDS
+from memstrata.store.scope import scope_predicate as shared_scope_predicate
 from memstrata.types import ContextSegment, Episode, Fact, MemoryEvent, Scope, Segment
 
 Conn = psycopg.Connection[Any]
 
-_SCOPE_FIELDS = ("user_id", "agent_id", "session_id")
+_SCOPE_FIELDS = SCOPE_FIELDS
 _EPISODE_COLS = ("id, org_id, project_id, user_id, agent_id, session_id, role, producer_id, produced_for_id, "
                  "content, content_type, created_at, sequence_num, metadata, expires_at")
 _FACT_COLS = ("id, org_id, project_id, user_id, agent_id, subject, kind, key, tag, value, statement, "
@@ -46,19 +48,8 @@ _FACT_COLS = ("id, org_id, project_id, user_id, agent_id, subject, kind, key, ta
 
 
 def scope_predicate(scope: Scope, *, prefix: str = "", session: bool = True) -> tuple[str, list[object]]:
-    """PostgreSQL twin of ``store.sqlite.store.scope_predicate`` (same rules, ``%s`` placeholders)."""
-    clauses = [f"{prefix}org_id = %s", f"{prefix}project_id = %s"]
-    params: list[object] = [scope.org_id, scope.project_id]
-    for name in _SCOPE_FIELDS:
-        value = getattr(scope, name)
-        if value is not None and (session or name != "session_id"):
-            clauses.append(f"{prefix}{name} = %s")
-            params.append(value)
-    if not session and scope.session_id is not None and scope.user_id is None and scope.agent_id is None:
-        clauses.append(f"{prefix}id IN (SELECT c.fact_id FROM fact_citations c JOIN episodes ce ON "
-                       "ce.id = c.episode_id WHERE ce.org_id = %s AND ce.project_id = %s AND ce.session_id = %s)")
-        params += [scope.org_id, scope.project_id, scope.session_id]
-    return " AND ".join(clauses), params
+    """``store.scope.scope_predicate`` with psycopg's ``%s`` placeholders."""
+    return shared_scope_predicate(scope, prefix=prefix, session=session, mark="%s")
 
 
 def filter_predicate(expr: Expr | None, *, kind: str, alias: str = "") -> tuple[str, list[object]] | None:

@@ -25,11 +25,13 @@ from memstrata.filter.sql import SQLITE, compile_filter
 from memstrata.privacy.crypto import Cipher, reveal
 from memstrata.store.protocol import Capabilities
 from memstrata.store.records import NewFact, NewSegment, episode_hash
+from memstrata.store.scope import SCOPE_FIELDS
+from memstrata.store.scope import scope_predicate as shared_scope_predicate
 from memstrata.store.sqlite.connection import Database
 from memstrata.store.vectors import VectorCache, encode_vector, top_k
 from memstrata.types import ContextSegment, Episode, Fact, MemoryEvent, Scope, Segment
 
-_SCOPE_FIELDS = ("user_id", "agent_id", "session_id")
+_SCOPE_FIELDS = SCOPE_FIELDS
 _EPISODE_COLS = (
     "id, org_id, project_id, user_id, agent_id, session_id, role, producer_id, produced_for_id, "
     "content, content_type, created_at, sequence_num, metadata, expires_at"
@@ -42,26 +44,8 @@ _FACT_COLS = (
 
 
 def scope_predicate(scope: Scope, *, prefix: str = "", session: bool = True) -> tuple[str, list[object]]:
-    """SQL predicate and parameters restricting rows to ``scope``.
-
-    ``org_id`` and ``project_id`` always bind; ``user_id``/``agent_id``/``session_id``
-    bind when set (``None`` = any). ``session=False`` is for facts, which belong to a
-    user or agent rather than a session: the session is ignored when a user or agent
-    is given, and a session-only scope means "facts cited by that session's episodes"
-    (never every user's facts).
-    """
-    clauses = [f"{prefix}org_id = ?", f"{prefix}project_id = ?"]
-    params: list[object] = [scope.org_id, scope.project_id]
-    for name in _SCOPE_FIELDS:
-        value = getattr(scope, name)
-        if value is not None and (session or name != "session_id"):
-            clauses.append(f"{prefix}{name} = ?")
-            params.append(value)
-    if not session and scope.session_id is not None and scope.user_id is None and scope.agent_id is None:
-        clauses.append(f"{prefix}id IN (SELECT c.fact_id FROM fact_citations c JOIN episodes e ON "
-                       "e.id = c.episode_id WHERE e.org_id = ? AND e.project_id = ? AND e.session_id = ?)")
-        params += [scope.org_id, scope.project_id, scope.session_id]
-    return " AND ".join(clauses), params
+    """``store.scope.scope_predicate`` with sqlite3's ``?`` placeholders."""
+    return shared_scope_predicate(scope, prefix=prefix, session=session, mark="?")
 
 
 #: How many times ``limit`` the unscoped full-text query fetches before checking scope.

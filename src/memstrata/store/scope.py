@@ -1,0 +1,34 @@
+"""The scope predicate every backend puts inside its storage queries (isolation before ranking)."""
+
+from __future__ import annotations
+
+from memstrata.types import Scope
+
+#: Scope fields below the tenant (``org_id``/``project_id``), each bound when set.
+SCOPE_FIELDS = ("user_id", "agent_id", "session_id")
+
+
+def scope_predicate(scope: Scope, *, prefix: str = "", session: bool = True,
+                    mark: str = "?") -> tuple[str, list[object]]:
+    """SQL predicate and parameters restricting rows to ``scope``.
+
+    ``org_id`` and ``project_id`` always bind; ``user_id``/``agent_id``/``session_id``
+    bind when set (``None`` = any). ``session=False`` is for facts, which belong to a
+    user or agent rather than a session: the session is ignored when a user or agent
+    is given, and a session-only scope means "facts cited by that session's episodes"
+    (never every user's facts). ``mark`` is the driver's placeholder (``?`` for sqlite3,
+    ``%s`` for psycopg).
+    """
+    clauses = [f"{prefix}org_id = {mark}", f"{prefix}project_id = {mark}"]
+    params: list[object] = [scope.org_id, scope.project_id]
+    for name in SCOPE_FIELDS:
+        value = getattr(scope, name)
+        if value is not None and (session or name != "session_id"):
+            clauses.append(f"{prefix}{name} = {mark}")
+            params.append(value)
+    if not session and scope.session_id is not None and scope.user_id is None and scope.agent_id is None:
+        clauses.append(f"{prefix}id IN (SELECT c.fact_id FROM fact_citations c JOIN episodes ce ON "
+                       f"ce.id = c.episode_id WHERE ce.org_id = {mark} AND ce.project_id = {mark} "
+                       f"AND ce.session_id = {mark})")
+        params += [scope.org_id, scope.project_id, scope.session_id]
+    return " AND ".join(clauses), params
