@@ -291,6 +291,9 @@ def forget(
         err.print("error\\[invalid_input]: say what to forget: --user, --agent, --session, --before, --fact "
                   "or --all-users")
         raise typer.Exit(2)
+    if all_users and user is not None:  # which one was meant? Widening silently would delete too much
+        err.print("error\\[invalid_input]: --user and --all-users contradict each other; give one of them")
+        raise typer.Exit(2)
     settings = Settings.from_env()
     owner = None if all_users else (settings.user_id if user is None else user)
     target = f"fact #{fact}" if fact is not None else " ".join(

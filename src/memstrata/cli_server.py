@@ -67,8 +67,9 @@ def _require_extra(*modules: str) -> None:
         except ImportError:
             missing.append(module)
     if missing:
-        _cli().err.print(f"error\\[missing_extra]: this command needs {', '.join(missing)}: "
-                  "pip install 'memstrata\\[server]'", highlight=False)
+        # markup off and no wrapping: the install command must come out whole and copyable
+        _cli().err.print(f"error[missing_extra]: this command needs {', '.join(missing)}: "
+                         "pip install 'memstrata[server]'", markup=False, highlight=False, soft_wrap=True)
         raise typer.Exit(1)
 
 

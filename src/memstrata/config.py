@@ -240,11 +240,20 @@ class Settings:
         return Path(self.db_path).expanduser()
 
 
+#: Names ``MEMSTRATA_TTL`` accepts: ``message`` (every stored message, i.e. episode record,
+#: added without its own ``ttl``), a fact kind, or a fact sensitivity.
+TTL_NAMES = ("message", "preference", "fact", "episode", "procedure", "low", "medium", "high")
+
+
 def parse_ttl(spec: str) -> dict[str, float]:
-    """``"episode=604800,high=86400"`` → ``{"episode": 604800.0, "high": 86400.0}`` (seconds).
+    """``"message=2592000,high=86400"`` → ``{"message": 2592000.0, "high": 86400.0}`` (seconds).
+
+    ``message`` sets the lifetime of stored messages; the other names (``TTL_NAMES``) set
+    the lifetime of facts by kind (``episode`` is the fact kind for events, not the message
+    record) or by sensitivity.
 
     Raises:
-        InvalidInput: an entry that is not ``name=seconds`` with a positive number.
+        InvalidInput: an entry that is not ``name=seconds`` with a known name and a positive number.
     """
     out: dict[str, float] = {}
     for part in filter(None, (p.strip() for p in spec.split(","))):
@@ -254,7 +263,10 @@ def parse_ttl(spec: str) -> dict[str, float]:
         except ValueError:
             value = -1.0
         if not sep or value <= 0:
-            raise InvalidInput(f"MEMSTRATA_TTL entry {part!r} is not name=seconds (e.g. episode=604800)")
+            raise InvalidInput(f"MEMSTRATA_TTL entry {part!r} is not name=seconds (e.g. message=2592000)")
+        if name.strip() not in TTL_NAMES:
+            raise InvalidInput(f"MEMSTRATA_TTL entry {part!r} names {name.strip()!r}; "
+                               f"names are {', '.join(TTL_NAMES)}")
         out[name.strip()] = value
     return out
 

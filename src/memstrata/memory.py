@@ -223,8 +223,8 @@ class Memory:
                 returning (read-your-writes; ``AddResult.semantic``). Without, the message
                 waits in the queue for the flush policy and a worker.
             ttl: seconds from now after which the episode and the facts drawn from it leave
-                every read (and are deleted by ``maintain``); default: no limit, or the
-                kind/sensitivity policy of ``Settings.ttl_seconds`` for facts.
+                every read (and are deleted by ``maintain``); default: ``Settings.ttl_seconds``
+                (``message`` for the episode, fact kind/sensitivity for facts), else no limit.
             **scope: ``org_id``, ``project_id``, ``user_id``, ``agent_id``, ``session_id``.
 
         Secrets and personal data are redacted first (``Settings.privacy``); the result's
@@ -245,6 +245,8 @@ class Memory:
                 **scope: Unpack[ScopeArgs]) -> Message:
         """Build and validate a ``Message`` for ``add_many`` (same arguments as ``add``)."""
         expires_at = None
+        if ttl is None:
+            ttl = self.settings.ttl_seconds.get("message")
         if ttl is not None:
             if isinstance(ttl, bool) or not isinstance(ttl, (int, float)) or not ttl > 0:
                 raise InvalidInput(f"ttl must be a positive number of seconds, got {ttl!r}")
@@ -376,10 +378,17 @@ class Memory:
 
     def get(self, fact_id: int | None = None, *, episode_id: int | None = None,
             **scope: Unpack[ScopeArgs]) -> Fact | Episode:
-        """One fact or episode by id, within the scope. Raises ``NotFound``."""
+        """One fact or episode by id, within the scope.
+
+        Raises:
+            NotFound: no such id in the scope. InvalidInput: not exactly one integer id.
+        """
         sc = self._scope(**scope)
         if (fact_id is None) == (episode_id is None):
             raise InvalidInput("give exactly one of fact_id or episode_id")
+        for name, value in (("fact_id", fact_id), ("episode_id", episode_id)):
+            if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+                raise InvalidInput(f"{name} must be an integer id, got {value!r}")
         if fact_id is not None:
             fact = self.store.get_facts(sc, [int(fact_id)]).get(int(fact_id))
             if fact is None:
@@ -501,10 +510,13 @@ class Memory:
             the deleted ids. The audit log keeps a tombstone with these, never content.
 
         Raises:
-            InvalidInput: no target, or a session/agent of every user without ``all_users=True``.
+            InvalidInput: no target, a session/agent of every user without ``all_users=True``,
+                or both ``user_id`` and ``all_users=True``.
         """
         if fact_id is not None:
             return self.delete(fact_id, actor=actor, org_id=org_id, project_id=project_id, user_id=user_id)
+        if all_users and user_id is not None:
+            raise InvalidInput("give user_id or all_users=True, not both: they contradict each other")
         user = user_id if user_id is not None or all_users else self.scope.user_id
         agent = agent_id if agent_id is not None or all_users else self.scope.agent_id
         if user is None and agent is None and session_id is None and before is None and not all_users:

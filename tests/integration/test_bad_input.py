@@ -242,3 +242,16 @@ def test_database_embedded_with_another_model_raises_mismatch_naming_both_models
     with Memory(path, embedder=HashingEmbedder(dim=64)) as mem:
         assert mem.doctor()["stored_embedding_model"] == "hashing-64"
         assert_stored_memories_intact(mem)
+
+
+def test_ids_of_the_wrong_type_and_contradictory_forgets_are_invalid_input(stocked: Memory) -> None:
+    before = stocked.list(kind="episode", user_id=USER)
+    assert before
+    for bad in ("abc", "1", 1.5, True):
+        with pytest.raises(InvalidInput, match="integer id"):
+            stocked.get(bad, user_id=USER)  # type: ignore[arg-type]
+        with pytest.raises(InvalidInput, match="integer id"):
+            stocked.get(episode_id=bad, user_id=USER)  # type: ignore[arg-type]
+    with pytest.raises(InvalidInput, match="contradict"):
+        stocked.forget(user_id=USER, session_id="s1", all_users=True)
+    assert stocked.list(kind="episode", user_id=USER) == before

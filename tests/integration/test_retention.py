@@ -32,6 +32,22 @@ def test_ttl_policy_by_kind_and_sensitivity(db_path: Path, embedder: EmbeddingCa
             memory.add("I like tea", ttl=0)
 
 
+def test_ttl_policy_for_messages_from_the_environment(db_path: Path, embedder: EmbeddingCache) -> None:
+    """``MEMSTRATA_TTL=message=N`` gives every stored message (episode record) a lifetime; a
+    message's own ``ttl`` wins; an unknown name is an error, not a silently ignored setting."""
+    settings = Settings.from_env({"MEMSTRATA_TTL": "message=600"})
+    with Memory(db_path, settings=settings, embedder=embedder.inner, user_id="u1") as memory:
+        memory.add("We talked about plums and their season", session_id="s1")
+        memory.add("Also about pears", ttl=7200, session_id="s2")
+        in_20_min = datetime.now(UTC) + timedelta(minutes=20)
+        assert [h.episode.content for h in memory.search("plums pears", kinds=("episode",), now=in_20_min)
+                if h.episode] == ["Also about pears"]
+        assert len(memory.search("plums pears", kinds=("episode",))) == 2
+    for bad in ("messages=60", "bogus=5", "episode=0"):
+        with pytest.raises(InvalidInput, match="MEMSTRATA_TTL"):
+            Settings.from_env({"MEMSTRATA_TTL": bad})
+
+
 def test_cap_archives_the_lowest_value_never_the_new_one(db_path: Path, embedder: EmbeddingCache) -> None:
     settings = replace(Settings(), max_active_facts=2)
     old = datetime(2020, 1, 1, tzinfo=UTC)

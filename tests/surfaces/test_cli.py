@@ -304,3 +304,14 @@ def test_json_mode_reports_errors_as_json(tmp_path: Path) -> None:
     assert run.code == 2
     error = json.loads(run.err)["error"]
     assert error["code"] == "invalid_input" and "empty" in error["message"]
+
+
+def test_forget_with_user_and_all_users_is_refused_and_deletes_nothing(tmp_path: Path) -> None:
+    db = tmp_path / "memory.db"
+    assert cli("remember", "I like green tea", "--user", "bob", "--session", "s1", "--db", db).code == 0
+    assert cli("remember", "I like black coffee", "--user", "eve", "--session", "s1", "--db", db).code == 0
+    run = cli("forget", "--user", "bob", "--session", "s1", "--all-users", "--yes", "--db", db)
+    assert run.code == 2
+    assert "error[invalid_input]: --user and --all-users contradict each other" in run.err, run.err
+    kept = cli("list", "--episodes", "--user", "eve", "--json", "--db", db)
+    assert "black coffee" in kept.out, kept.out
