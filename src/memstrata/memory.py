@@ -232,10 +232,14 @@ class Memory:
 
         Raises:
             InvalidInput, ContentTooLarge: bad content, TTL or scope; nothing is written.
+            LLMError: ``wait=True`` with an LLM configured that cannot be loaded (e.g. the
+                ``llm`` extra is missing); nothing is written.
         """
         message = self.message(content, role=role, speaker=speaker, created_at=created_at,
                                metadata=metadata, produced_for=produced_for,
                                content_type=content_type, ttl=ttl, **scope)
+        if wait and self.has_llm:
+            _ = self.semantic  # loads the LLM client first: a failure must not leave a stored message behind
         result = self.add_many([message])[0]
         return self.semantic.read_your_writes(result, message.scope) if wait and self.has_llm else result
 

@@ -13,6 +13,7 @@ from fakes.openai_server import FakeLLMServer, Reply
 from memstrata import Memory
 from memstrata.config import LLMSettings, SemanticSettings, Settings
 from memstrata.embed.base import EmbeddingCache
+from memstrata.errors import MemstrataError
 from memstrata.types import Fact
 
 ACTOR = "llm:openai:fake-model"
@@ -270,3 +271,14 @@ def test_llm_features_pass_the_privacy_gate(llm_memory: Memory, llm_server: Fake
     stored = b"".join(p.read_bytes() for p in db_path.parent.iterdir() if p.name.startswith(db_path.name))
     for secret in (key, "bob.li@example.com", "hunter2hunter"):
         assert secret.encode() not in stored
+
+
+def test_add_wait_with_an_llm_that_cannot_load_writes_nothing(db_path: Path) -> None:
+    """A configured LLM whose client cannot be built fails the call before the message is
+    stored, so retrying does not leave duplicate episodes behind."""
+    settings = Settings(db_path=db_path, llm=LLMSettings(provider="no-such-provider", model="m"))
+    with Memory(settings=settings, embedder=None, user_id="u1", session_id="s1") as mem:
+        for _ in range(2):
+            with pytest.raises(MemstrataError):
+                mem.add("We're flying to Chengdu in May", wait=True)
+        assert mem.list(kind="episode") == []
