@@ -13,7 +13,7 @@ import pytest
 from memstrata.embed.base import Embedder
 from memstrata.embed.hashing import HashingEmbedder
 from memstrata.extract.base import Extractor, FactCandidate
-from memstrata.extract.rules import ZERO_SHOT_THRESHOLD, RuleExtractor
+from memstrata.extract.rules import ZERO_SHOT_THRESHOLD, RuleExtractor, split_languages
 from memstrata.extract.taxonomy import GENERIC_KEYS, KEYS, get_key
 from memstrata.extract.timex import mentions_time, resolve_relative
 
@@ -373,3 +373,19 @@ def test_dev_set_has_no_miskeyed_like_with_margin(use_embedder: Embedder) -> Non
         if keep and score - generic >= ZERO_SHOT_MARGIN and key != gold:
             miskeyed.append(text)
     assert miskeyed == []
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("我对花生过敏 and I prefer aisle seats", [("health.allergy", "花生"), ("travel.seat", "aisle seat")]),
+    ("I'm allergic to peanuts，以后都用顺丰", [("health.allergy", "peanuts"), ("shipping.carrier", "顺丰")]),
+    ("我对花生过敏。I prefer aisle seats.", [("health.allergy", "花生"), ("travel.seat", "aisle seat")]),
+])
+def test_a_message_switching_language_between_clauses_keeps_both_facts(
+        text: str, expected: list[tuple[str, str]]) -> None:
+    assert [(c.key, c.value) for c in _extract(text)] == expected
+
+
+def test_an_english_word_inside_a_chinese_clause_does_not_split_it() -> None:
+    assert split_languages("我喜欢用 iPhone 拍照") == ["我喜欢用 iPhone 拍照"]
+    assert split_languages("Ship with SF Express, thanks") == ["Ship with SF Express, thanks"]
+    assert split_languages("我对花生过敏 and I prefer aisle seats") == ["我对花生过敏", "and I prefer aisle seats"]

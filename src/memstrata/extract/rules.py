@@ -22,6 +22,7 @@ confidence drops to ``CONF_ZERO_SHOT``. Otherwise it stays ``preference.like`` /
 from __future__ import annotations
 
 import logging
+import re
 from dataclasses import replace
 from datetime import datetime
 
@@ -132,7 +133,7 @@ class RuleExtractor:
         """
         out: list[FactCandidate] = []
         seen: set[tuple[str, str]] = set()
-        for sentence in split_sentences(text):
+        for sentence in (part for whole in split_sentences(text) for part in split_languages(whole)):
             lang = detect_language(sentence)
             module = patterns_zh if lang == "zh" else patterns_en
             for finding in module.find(sentence, said_at):
@@ -188,6 +189,25 @@ class RuleExtractor:
             self._key_vectors = vectors.reshape(len(_ZERO_SHOT_CANDIDATES), 2, -1)
         query = self._embedder.embed([statement])[0]
         return np.asarray((self._key_vectors @ query).max(axis=1))
+
+
+_CJK = "\u3400-\u9fff\uf900-\ufaff"
+#: Where a message switches language between two clauses: Chinese, then an English clause
+#: opening with its subject ("我对花生过敏 and I prefer aisle seats"); or English, then a comma
+#: and Chinese ("I'm allergic to peanuts，以后都用顺丰"). An English word inside a Chinese
+#: clause ("我喜欢用 iPhone 拍照") matches neither, so it stays whole.
+_LANGUAGE_SWITCH = re.compile(
+    rf"(?<=[{_CJK}])[\s,，;；]*(?=(?:(?:and|but|also|plus)\s+)?(?:I|I'm|I've|I'd|my|we|we're|our)\b)"
+    rf"|(?<=[A-Za-z0-9.!?)])\s*[,，;；]\s*(?=[{_CJK}])"
+)
+
+
+def split_languages(sentence: str) -> list[str]:
+    """``sentence`` cut where it switches between a Chinese and an English clause (see
+    ``_LANGUAGE_SWITCH``), so each part goes to its own language's patterns; one part
+    when it does not switch."""
+    parts = [p.strip() for p in _LANGUAGE_SWITCH.split(sentence)]
+    return [p for p in parts if p] or [sentence]
 
 
 def _descriptions(key: str) -> tuple[str, str]:
