@@ -111,9 +111,21 @@ def _hit_json(hit: Hit) -> dict[str, Any]:
     return data
 
 
+#: Characters of one memory shown per line by ``recall``; ``--json`` gives every character.
+CLIP_CHARS = 400
+
+
+def _clip(text: str, limit: int = CLIP_CHARS) -> str:
+    """``text`` cut to ``limit`` characters, saying how much was left out (a 100 KB episode
+    must not flood the terminal)."""
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}… (+{len(text) - limit} characters; --json shows all)"
+
+
 @app.command()
 def remember(
-    text: Annotated[str, typer.Argument(help="What to remember (one message).")],
+    text: Annotated[str, typer.Argument(help="What to remember (one message); '-' reads it from standard input.")],
     db: DbOpt = None, user: UserOpt = None, agent: AgentOpt = None, session: SessionOpt = None,
     org: OrgOpt = None, project: ProjectOpt = None,
     role: Annotated[str, typer.Option(help="user | assistant | system | tool")] = "user",
@@ -122,6 +134,8 @@ def remember(
     as_json: JsonOpt = False,
 ) -> None:
     """Store a message; print the facts it gave (created, superseded, already known)."""
+    if text == "-":  # long text does not fit on a command line
+        text = sys.stdin.read()
     def go() -> AddResult:
         with _open(db, org, project, user, create=True, agent_id=agent, session_id=session) as memory:
             return memory.add(text, role=role, speaker=speaker,
@@ -200,11 +214,11 @@ def recall(
         where = (f"（{hit.created_at:%Y-%m-%d}，{lab['source']} {cites}）" if zh
                  else f" ({hit.created_at:%Y-%m-%d}, {lab['source']} {cites})")
         label = f"fact#{hit.id} " if hit.kind == "fact" else ""
-        console.print(f"[bold]\\[{hit.score:.2f}][/] {_safe(label + ' '.join(hit.text.split()))}"
+        console.print(f"[bold]\\[{hit.score:.2f}][/] {_safe(label + _clip(' '.join(hit.text.split())))}"
                       f"[dim]{_safe(where)}[/]",
                       highlight=False)
         for ctx in hit.context:
-            line = f"{ctx.speaker or ''}: {ctx.text}"
+            line = f"{ctx.speaker or ''}: {_clip(ctx.text)}"
             console.print(f"      [dim]{_safe(line)}[/]", highlight=False)
 
 

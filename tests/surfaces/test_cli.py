@@ -54,9 +54,10 @@ class Run:
         return json.loads(self.out)
 
 
-def cli(*args: str | Path, cmd: list[str] | None = None) -> Run:
+def cli(*args: str | Path, cmd: list[str] | None = None, stdin: str | None = None) -> Run:
     proc = subprocess.run([*(cmd or _console_script()), *map(str, args)], capture_output=True,
-                          text=True, encoding="utf-8", env=_env(), timeout=300, stdin=subprocess.DEVNULL)
+                          text=True, encoding="utf-8", env=_env(), timeout=300,
+                          **({"input": stdin} if stdin is not None else {"stdin": subprocess.DEVNULL}))
     return Run(proc.returncode, proc.stdout, proc.stderr)
 
 
@@ -315,3 +316,17 @@ def test_forget_with_user_and_all_users_is_refused_and_deletes_nothing(tmp_path:
     assert "error[invalid_input]: --user and --all-users contradict each other" in run.err, run.err
     kept = cli("list", "--episodes", "--user", "eve", "--json", "--db", db)
     assert "black coffee" in kept.out, kept.out
+
+
+def test_remember_dash_reads_stdin_and_recall_clips_long_memories(tmp_path: Path) -> None:
+    """Text too long for a command line comes on stdin; recall shows a long memory cut to a
+    line (saying how much is left out) while --json keeps every character."""
+    db = tmp_path / "memory.db"
+    long_text = "My cat Miso sleeps on the piano. " + "She purrs all afternoon. " * 2000
+    assert cli("remember", "-", "--user", "u1", "--db", db, stdin=long_text).code == 0
+    shown = cli("recall", "where does Miso sleep", "--user", "u1", "--db", db)
+    assert shown.code == 0, shown.err
+    assert "Miso sleeps on the piano" in shown.out
+    assert "characters; --json shows all)" in shown.out and len(shown.out) < 4000
+    full = cli("recall", "where does Miso sleep", "--user", "u1", "--json", "--db", db)
+    assert max(len(h["text"]) for h in json.loads(full.out)) > 40000
