@@ -123,6 +123,17 @@ def _clip(text: str, limit: int = CLIP_CHARS) -> str:
     return f"{text[:limit]}… (+{len(text) - limit} characters; --json shows all)"
 
 
+def _print_report(report: dict[str, Any], as_json: bool) -> None:
+    """A key/value report (doctor, status) as JSON or as a two-column table."""
+    if as_json:
+        _emit_json(report)
+        return
+    table = Table(show_header=False)
+    for k, v in report.items():
+        table.add_row(k, _safe(json.dumps(v, ensure_ascii=False) if isinstance(v, (dict, list)) else v))
+    console.print(table)
+
+
 @app.command()
 def remember(
     text: Annotated[str, typer.Argument(help="What to remember (one message); '-' reads it from standard input.")],
@@ -504,14 +515,7 @@ def doctor(db: DbOpt = None, as_json: JsonOpt = False) -> None:
                 report = memory.doctor()
             report["embedding_status"] = f"mismatch: {exc}"
             return report
-    report = _run(go)
-    if as_json:
-        _emit_json(report)
-        return
-    table = Table(show_header=False)
-    for k, v in report.items():
-        table.add_row(k, _safe(json.dumps(v, ensure_ascii=False) if isinstance(v, dict) else v))
-    console.print(table)
+    _print_report(_run(go), as_json)
 
 
 @app.command()
@@ -665,14 +669,7 @@ def status(db: DbOpt = None, user: UserOpt = None, session: SessionOpt = None, a
     def go() -> dict[str, Any]:
         with _open(db, None, None, None, model=False) as memory:
             return memory.queue_status(user_id=user, session_id=session)
-    report = _run(go)
-    if as_json:
-        _emit_json(report)
-        return
-    table = Table(show_header=False)
-    for k, v in report.items():
-        table.add_row(k, _safe(v))
-    console.print(table)
+    _print_report(_run(go), as_json)
 
 
 @app.command()
