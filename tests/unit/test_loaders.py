@@ -323,6 +323,8 @@ def test_jsonl_accepts_bom_and_z_suffix(tmp_path: Path) -> None:
         ('{"content": "x", "speaker": ["a"]}', "'speaker' must be a string"),
         ('{"content": "x", "metadata": "m"}', "'metadata' must be an object"),
         ('{"content": "x", "user_id": 7}', "'user_id' must be a string"),
+        ('{"content": "x", "user_id": ""}', "'user_id' is empty"),
+        ('{"content": "x", "agent_id": "  "}', "'agent_id' is empty"),
         ('{"content": "x", "created_at": "last tuesday"}', "ISO 8601"),
         ('{"content": "x", "created_at": 1700000000}', "'created_at' must be a string"),
         ('{"content": "x", "timestamp": "2024-01-01"}', "unknown field"),

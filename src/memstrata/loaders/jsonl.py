@@ -173,7 +173,10 @@ def _metadata(obj: dict[str, Any]) -> dict[str, Any]:
     if raw is not None and not isinstance(raw, dict):
         raise _LineError(f"'metadata' must be an object, got {json_type_name(raw)}")
     metadata = dict(raw or {})
-    scope = {name: value for name in _SCOPE_FIELDS if (value := _optional_str(obj, name))}
+    scope = {name: value for name in _SCOPE_FIELDS if (value := _optional_str(obj, name)) is not None}
+    for name, value in scope.items():
+        if not value.strip():  # falling back to --user would file the line under someone else
+            raise _LineError(f"'{name}' is empty; leave it out to use the default (--user)")
     if scope:
         if "scope" in metadata:
             # Merging would hide which one the caller meant; make them choose.
