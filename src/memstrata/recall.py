@@ -136,7 +136,7 @@ class Retriever:
             fused = dict(fused)
             top = sorted((sid for sid in fused if sid in rows), key=lambda sid: -fused[sid])[:NEIGHBOUR_SOURCES]
             # Neighbours become hits themselves, so they must pass the filter too.
-            adjacent = self.store.adjacent_segments([rows[sid][1] for sid in top], filter=filter)
+            adjacent = self.store.adjacent_segments([rows[sid][1] for sid in top], filter=filter, now=now)
             for sid in top:
                 for segment, episode in adjacent[rows[sid][1].id]:
                     borrowed = weight * fused[sid]

@@ -37,8 +37,8 @@ def test_ttl_policy_for_messages_from_the_environment(db_path: Path, embedder: E
     message's own ``ttl`` wins; an unknown name is an error, not a silently ignored setting."""
     settings = Settings.from_env({"MEMSTRATA_TTL": "message=600"})
     with Memory(db_path, settings=settings, embedder=embedder.inner, user_id="u1") as memory:
-        memory.add("We talked about plums and their season", session_id="s1")
-        memory.add("Also about pears", ttl=7200, session_id="s2")
+        memory.add("We talked about plums and their season", session_id="s1")  # neighbours: expiry holds there too
+        memory.add("Also about pears", ttl=7200, session_id="s1")
         in_20_min = datetime.now(UTC) + timedelta(minutes=20)
         assert [h.episode.content for h in memory.search("plums pears", kinds=("episode",), now=in_20_min)
                 if h.episode] == ["Also about pears"]

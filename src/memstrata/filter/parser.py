@@ -87,7 +87,8 @@ def _string(text: str, start: int) -> tuple[str, int]:
                 out.append(chr(code))
                 i += 6
         else:
-            raise _fail(text, i, f"unknown escape {text[i:i + 2]!r} in a string (use \\\\, \\\", \\', \\n, \\uXXXX)")
+            raise _fail(text, i, f"unknown escape {text[i:i + 2]!r} in a string "
+                                 "(use \\\\, \\\", \\', \\n, or \\u and four hex digits)")
     raise _fail(text, start, "a string is not closed (missing " + quote + ")")
 
 

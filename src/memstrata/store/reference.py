@@ -202,13 +202,13 @@ class ReferenceStore:
         """Segments by id with their episodes."""
         return {i: self._pair(self._s.segments[i]) for i in ids if i in self._s.segments}
 
-    def adjacent_segments(self, episodes: Sequence[Episode], *, reach: int = 1, filter: Expr | None = None
-                          ) -> dict[int, list[tuple[Segment, Episode]]]:
+    def adjacent_segments(self, episodes: Sequence[Episode], *, reach: int = 1, filter: Expr | None = None,
+                          now: datetime | None = None) -> dict[int, list[tuple[Segment, Episode]]]:
         """First segments of the episodes within ``reach`` turns (same scope and session)."""
         out: dict[int, list[tuple[Segment, Episode]]] = {}
         for ep in episodes:
             near = [self._pair(seg) for seg in self._s.segments.values()
-                    if seg["idx"] == 0 and _live(self._s.episodes[seg["episode_id"]])]
+                    if seg["idx"] == 0 and _live(self._s.episodes[seg["episode_id"]], now)]
             out[ep.id] = sorted(((sg, e) for sg, e in near if e.scope == ep.scope and e.id != ep.id
                                  and abs(e.sequence_num - ep.sequence_num) <= reach
                                  and (filter is None or matches(filter, e))), key=lambda p: p[0].id)

@@ -271,8 +271,8 @@ class PostgresStore:
             pairs = self._segment_rows(conn, "s.id = ANY(%s)", (ids,))
         return {seg.id: (seg, ep) for seg, ep in pairs}
 
-    def adjacent_segments(self, episodes: Sequence[Episode], *, reach: int = 1, filter: Expr | None = None
-                          ) -> dict[int, list[tuple[Segment, Episode]]]:
+    def adjacent_segments(self, episodes: Sequence[Episode], *, reach: int = 1, filter: Expr | None = None,
+                          now: datetime | None = None) -> dict[int, list[tuple[Segment, Episode]]]:
         """For each episode, the first segment of the episodes within ``reach`` turns of it in its
         own session and scope that match ``filter``: ``{episode_id: [(segment, episode), ...]}``."""
         out: dict[int, list[tuple[Segment, Episode]]] = {ep.id: [] for ep in episodes}
@@ -287,7 +287,7 @@ class PostgresStore:
                           "AND e.agent_id IS NOT DISTINCT FROM %s AND e.session_id IS NOT DISTINCT FROM %s "
                           f"AND e.sequence_num BETWEEN %s AND %s AND e.id != %s AND {compiled[0]} AND {live('e.')}",
                     (sc.org_id, sc.project_id, sc.user_id, sc.agent_id, sc.session_id,
-                     ep.sequence_num - reach, ep.sequence_num + reach, ep.id, *compiled[1], utcnow()))
+                     ep.sequence_num - reach, ep.sequence_num + reach, ep.id, *compiled[1], now or utcnow()))
         return out
 
     def neighbours(self, episode: Episode, segment_index: int, n: int, *,

@@ -319,8 +319,8 @@ class SQLiteStore:
             for r in rows
         }
 
-    def adjacent_segments(self, episodes: Sequence[Episode], *, reach: int = 1, filter: Expr | None = None
-                          ) -> dict[int, list[tuple[Segment, Episode]]]:
+    def adjacent_segments(self, episodes: Sequence[Episode], *, reach: int = 1, filter: Expr | None = None,
+                          now: datetime | None = None) -> dict[int, list[tuple[Segment, Episode]]]:
         """For each episode, the first segment of the episodes within ``reach`` turns of it in
         its own session and scope that match ``filter``: ``{episode_id: [(segment, episode), ...]}``."""
         cols = ", ".join(f"e.{c.strip()}" for c in _EPISODE_COLS.split(","))
@@ -340,7 +340,7 @@ class SQLiteStore:
                     f"AND e.sequence_num BETWEEN ? AND ? AND e.id != ? AND {compiled[0]} "
                     f"AND (e.expires_at IS NULL OR e.expires_at > ?){extra}",
                     (sc.org_id, sc.project_id, sc.user_id, sc.agent_id, sc.session_id,
-                     ep.sequence_num - reach, ep.sequence_num + reach, ep.id, *compiled[1], to_db(utcnow()),
+                     ep.sequence_num - reach, ep.sequence_num + reach, ep.id, *compiled[1], to_db(now or utcnow()),
                      *hparams),
                 ).fetchall()
                 out[ep.id] = [(Segment(r["seg_id"], r["id"], r["idx"], r["text"], r["derivative"]),
