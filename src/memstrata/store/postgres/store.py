@@ -18,7 +18,7 @@ import json
 import re
 from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import psycopg
@@ -36,6 +36,12 @@ from memstrata.store.records import NewFact, NewSegment, episode_hash
 from memstrata.store.scope import SCOPE_FIELDS
 from memstrata.store.scope import scope_predicate as shared_scope_predicate
 from memstrata.types import ContextSegment, Episode, Fact, MemoryEvent, Scope, Segment
+
+if TYPE_CHECKING:
+    from memstrata.config import SemanticSettings
+    from memstrata.store.keys import ApiKeys
+    from memstrata.store.postgres.queue import PgExtractionQueue
+    from memstrata.store.postgres.semantic import PgSemantic
 
 Conn = psycopg.Connection[Any]
 
@@ -124,9 +130,29 @@ class PostgresStore:
         self.location = redact_url(url)
         #: Decrypts high-sensitivity values on read; ``None``: they read as ``[ENCRYPTED]``.
         self.cipher: Cipher | None = None
-        #: The extraction queue, short-term memory and background forget jobs run on SQLite only.
-        self.capabilities = Capabilities(forget_jobs=False, extraction_queue=False, short_term=False,
-                                     maintenance=False)
+        #: Background forget jobs and maintenance run on SQLite only; the extraction queue
+        #: (``store.postgres.queue``) and short-term memory run here too.
+        self.capabilities = Capabilities(forget_jobs=False, extraction_queue=True, short_term=True,
+                                         maintenance=False)
+
+    # -- LLM semantic memory and API keys (``store.semantic.SemanticStore``) --------------------
+    def extraction_queue(self, policy: SemanticSettings) -> PgExtractionQueue:
+        """The extraction queue of this database (``store.postgres.queue``: ``FOR UPDATE SKIP LOCKED``)."""
+        from memstrata.store.postgres.queue import PgExtractionQueue
+
+        return PgExtractionQueue(self.db, policy)
+
+    def semantic_queries(self) -> PgSemantic:
+        """The queries of the worker, consolidation and short-term memory (``store.postgres.semantic``)."""
+        from memstrata.store.postgres.semantic import PgSemantic
+
+        return PgSemantic(self)
+
+    def api_keys(self) -> ApiKeys:
+        """The REST server's API keys in this database (``store.postgres.keys``)."""
+        from memstrata.store.postgres.keys import postgres_keys
+
+        return postgres_keys(self.db)
 
     def close(self) -> None:
         """Close the pool."""
@@ -555,9 +581,11 @@ class PostgresStore:
         events = conn.execute("SELECT count(*) FROM memory_events WHERE fact_id = ANY(%s)", (ids,)).fetchone()
         counts["memory_events"] = int(events[0]) if events else 0
         counts["facts"] = self.delete_facts(conn, ids)
+        # Queued extraction of these episodes and the sessions' summaries go too (counted like SQLite's jobs).
+        counts["extraction_queue"] = conn.execute(f"DELETE FROM extraction_queue WHERE {where}", params).rowcount
         episodes = [int(r[0]) for r in conn.execute(f"DELETE FROM episodes WHERE {where} RETURNING id", params)]
         counts["episodes"] = len(episodes)
-        conn.execute(f"DELETE FROM session_memory WHERE {where}", params)
+        counts["summaries"] = conn.execute(f"DELETE FROM session_memory WHERE {where}", params).rowcount
         return counts, [("episodes", i) for i in sorted(episodes)] + [("facts", i) for i in sorted(ids)]
 
     @staticmethod

@@ -1,0 +1,158 @@
+"""API keys of the REST server, stored hashed in the ``api_keys`` table (SQLite migration 2,
+PostgreSQL migration 5).
+
+A key reads ``msk_<key_id>_<secret>``: ``key_id`` (16 hex characters) is public and
+names the key in lists and logs; ``secret`` is 32 random bytes (``secrets.token_urlsafe``).
+Only ``sha256(key)`` is stored, so the file alone never yields a usable key. A key is
+bound to one ``org_id/project_id`` and optionally one ``user_id``: the server forces
+every request made with it into that scope.
+
+The logic is written once here; a backend supplies its ``KeyDialect`` (the driver's
+placeholder and how it stores times): ``store.sqlite.keys``, ``store.postgres.keys``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from collections.abc import Callable
+from contextlib import AbstractContextManager
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Protocol, cast
+
+from memstrata.clock import utcnow
+from memstrata.errors import InvalidInput, NotFound
+from memstrata.ingest import check_scope
+from memstrata.types import Scope
+
+PREFIX = "msk"
+_COLS = "key_id, org_id, project_id, user_id, name, created_at, revoked_at"
+
+
+@dataclass(frozen=True)
+class ApiKey:
+    """One stored key (never the secret). ``user_id`` ``None``: any user of the tenant."""
+
+    key_id: str
+    org_id: str
+    project_id: str
+    user_id: str | None
+    name: str
+    created_at: datetime
+    revoked_at: datetime | None
+
+    @property
+    def active(self) -> bool:
+        """Not revoked."""
+        return self.revoked_at is None
+
+
+def _digest(key: str) -> str:
+    return hashlib.sha256(key.encode("utf-8")).hexdigest()
+
+
+@dataclass(frozen=True)
+class KeyDialect:
+    """How one backend's driver talks: ``mark`` is its placeholder (``?`` or ``%s``); ``encode``
+    turns an aware UTC time into the stored value and ``decode`` reads it back."""
+
+    mark: str
+    encode: Callable[[datetime], object]
+    decode: Callable[[Any], datetime]
+
+
+class KeyDatabase(Protocol):
+    """The transactions ``ApiKeys`` needs (both ``store.sqlite.connection.Database`` and ``PgDatabase``)."""
+
+    def read(self) -> AbstractContextManager[Any]: ...
+    def write(self) -> AbstractContextManager[Any]: ...
+
+
+class KeyStore(Protocol):
+    """What the server and the CLI use (``ApiKeys``)."""
+
+    def create(self, *, org_id: str, project_id: str, user_id: str | None = None,
+               name: str = "") -> tuple[ApiKey, str]: ...
+    def list(self) -> list[ApiKey]: ...
+    def revoke(self, key_id: str) -> ApiKey: ...
+    def verify(self, plaintext: str) -> ApiKey | None: ...
+    def any_active(self) -> bool: ...
+
+
+class ApiKeys:
+    """Create, list, revoke and verify keys in one database (any backend, through ``dialect``)."""
+
+    def __init__(self, db: KeyDatabase, dialect: KeyDialect) -> None:
+        self.db = db
+        self.dialect = dialect
+
+    def _sql(self, sql: str) -> str:
+        return sql.replace("?", self.dialect.mark)
+
+    def _row(self, row: tuple[object, ...]) -> ApiKey:
+        key_id, org, project, user, name, created, revoked = row
+        decode = self.dialect.decode
+        return ApiKey(str(key_id), str(org), str(project), None if user is None else str(user), str(name),
+                      decode(created), None if revoked is None else decode(revoked))
+
+    def create(self, *, org_id: str, project_id: str, user_id: str | None = None,
+               name: str = "") -> tuple[ApiKey, str]:
+        """A new key; returns it and the plaintext key, which is shown once and never stored.
+
+        Raises:
+            InvalidInput: a bad org, project or user identifier, or a name over 200 characters.
+        """
+        check_scope(Scope(org_id, project_id, user_id), needs_owner=False)
+        if not isinstance(name, str) or len(name) > 200:
+            raise InvalidInput("key name must be a string of at most 200 characters")
+        key_id = secrets.token_hex(8)
+        plaintext = f"{PREFIX}_{key_id}_{secrets.token_urlsafe(32)}"
+        now = utcnow()
+        with self.db.write() as conn:
+            conn.execute(self._sql("INSERT INTO api_keys (key_id, secret_hash, org_id, project_id, user_id, name, "
+                                   "created_at) VALUES (?,?,?,?,?,?,?)"),
+                         (key_id, _digest(plaintext), org_id, project_id, user_id, name, self.dialect.encode(now)))
+        return ApiKey(key_id, org_id, project_id, user_id, name, now, None), plaintext
+
+    def list(self) -> list[ApiKey]:
+        """Every key, revoked ones included, oldest first."""
+        with self.db.read() as conn:
+            rows = conn.execute(f"SELECT {_COLS} FROM api_keys ORDER BY id").fetchall()
+        return [self._row(tuple(r)) for r in rows]
+
+    def revoke(self, key_id: str) -> ApiKey:
+        """Revoke a key by its ``key_id`` (idempotent). Raises ``NotFound``."""
+        with self.db.write() as conn:
+            conn.execute(self._sql("UPDATE api_keys SET revoked_at = ? WHERE key_id = ? AND revoked_at IS NULL"),
+                         (self.dialect.encode(utcnow()), key_id))
+            row = conn.execute(self._sql(f"SELECT {_COLS} FROM api_keys WHERE key_id = ?"), (key_id,)).fetchone()
+        if row is None:
+            raise NotFound(f"no API key {key_id!r}; `memstrata keys list` shows the key ids")
+        return self._row(tuple(row))
+
+    def verify(self, plaintext: str) -> ApiKey | None:
+        """The active key ``plaintext`` is, or ``None`` (unknown, malformed or revoked)."""
+        parts = plaintext.split("_", 2)
+        if len(parts) != 3 or parts[0] != PREFIX or len(parts[1]) != 16:
+            return None
+        with self.db.read() as conn:
+            row = conn.execute(self._sql(f"SELECT {_COLS}, secret_hash FROM api_keys WHERE key_id = ?"),
+                               (parts[1],)).fetchone()
+        if row is None or not hmac.compare_digest(str(row[-1]), _digest(plaintext)):
+            return None
+        key = self._row(tuple(row)[:-1])
+        return key if key.active else None
+
+    def any_active(self) -> bool:
+        """Whether at least one key can be used (then the server requires keys)."""
+        with self.db.read() as conn:
+            return conn.execute("SELECT 1 FROM api_keys WHERE revoked_at IS NULL LIMIT 1").fetchone() is not None
+
+
+def stored_keys(store: object) -> KeyStore | None:
+    """The API keys a store keeps (SQLite and PostgreSQL: ``store.api_keys()``), or ``None`` for a
+    store that keeps none (the in-memory reference store): then only the admin key exists."""
+    factory = getattr(store, "api_keys", None)
+    return None if factory is None else cast(KeyStore, factory())
