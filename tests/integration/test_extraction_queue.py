@@ -120,3 +120,35 @@ def test_claims_from_two_connections_never_share_an_item(open_store: OpenStore) 
     assert sorted(b.scope.session_id for b in claimed) == sorted(s.session_id for s in sessions)
     items = [i for b in claimed for i in b.item_ids]
     assert len(items) == len(set(items)) == 18
+
+
+def test_postgres_claim_skips_rows_another_transaction_holds(pg_url: Callable[[], str]) -> None:
+    """A claim meets rows locked by a transaction still in flight (another worker's claim or
+    finish): it skips them without waiting (``SKIP LOCKED``) and takes the next ready session."""
+    import threading
+
+    import psycopg
+
+    from memstrata.store.postgres.store import PostgresStore
+
+    url = pg_url()
+    policy = SemanticSettings(flush_every=1)
+    store = PostgresStore(url)
+    try:
+        for session in ("s1", "s2"):
+            _store_with_episodes(lambda: store, 2, policy, Scope("default", "default", "u1", None, session))
+        queue = store.extraction_queue(policy)
+        with psycopg.connect(url) as holder:  # a transaction holding s1's rows, as a claim in flight would
+            holder.execute("SELECT id FROM extraction_queue WHERE session_id = 's1' FOR UPDATE")
+            result: list[Any] = []
+            claimer = threading.Thread(target=lambda: result.append(queue.claim(now=utcnow())))
+            claimer.start()
+            claimer.join(30)
+            assert not claimer.is_alive(), "the claim waited for the locked rows instead of skipping them"
+            assert result[0] is not None and result[0].scope.session_id == "s2"
+            assert queue.claim(now=utcnow()) is None  # s1 still locked, s2 taken
+            holder.rollback()
+        after = queue.claim(now=utcnow())
+        assert after is not None and after.scope.session_id == "s1" and len(after.item_ids) == 2
+    finally:
+        store.close()
