@@ -65,10 +65,11 @@ _KEY_PREFIXES = re.compile(
     r"|glpat-[A-Za-z0-9_-]{20,}"
     r"|(?:sk|rk|pk)_live_[A-Za-z0-9]{20,}"
     r"|eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}"
-    r")(?![\w-])"
+    r")(?![\w-])",
+    re.ASCII,  # \w ASCII-only: a key written straight after Chinese (我的key是sk-...) still has its edge
 )
 _PEM = re.compile(r"-----BEGIN [A-Z ]*PRIVATE KEY-----.*?(?:-----END [A-Z ]*PRIVATE KEY-----|$)", re.S)
-_TOKEN = re.compile(r"(?<![\w/+=.-])[A-Za-z0-9+/_=-]{24,}(?![\w/+=-])")
+_TOKEN = re.compile(r"(?<![\w/+=.-])[A-Za-z0-9+/_=-]{24,}(?![\w/+=-])", re.ASCII)
 _KEYWORD_TOKEN = re.compile(
     r"(?i)(?:api[\s_-]?key|access[\s_-]?key|secret(?:[\s_-]?key)?|token|密钥|秘钥|令牌)"
     r"\s*(?:is|=|:|：|是|为)?\s*[\"']?(?P<v>[A-Za-z0-9+/_=.-]{16,})"
@@ -180,7 +181,7 @@ _EMAIL = re.compile(
 #: Mainland China mobile numbers (11 digits, 13x–19x), optionally +86 / 0086 and separators.
 _CN_MOBILE = re.compile(r"(?<![\d+])(?:(?:\+|00)86[ -]?)?1[3-9]\d[ -]?\d{4}[ -]?\d{4}(?!\d)")
 #: International numbers written with a country code: ``+44 20 7946 0958``, ``+1 (415) 555-0100``.
-_INTL = re.compile(r"(?<![\w+])\+\d{1,3}(?:[ .-]?\(?\d{1,4}\)?){2,5}(?![\d])")
+_INTL = re.compile(r"(?<![\w+])\+\d{1,3}(?:[ .-]?\(?\d{1,4}\)?){2,5}(?![\d])", re.ASCII)
 
 
 def _emails(text: str) -> Iterator[Finding]:
