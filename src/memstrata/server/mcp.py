@@ -129,8 +129,8 @@ def build_server(memory: AsyncMemory, *, scope: dict[str, str | None],
         best first; call get_memory(id) for the full text of one. `filter` narrows the search, e.g.
         `tag IN ("food", "travel")` or `created_at >= "2026-01-01"` (fields: kind, key, tag, status,
         confidence, importance, created_at, session_id, metadata.<name>)."""
-        hits = await call(lambda: memory.search(query, limit=max(1, min(limit, MAX_RESULTS)),  # type: ignore[arg-type]
-                                                filter=filter or None, **reads))
+        hits = await call(lambda: memory.search(query, limit=max(1, min(limit, MAX_RESULTS)),
+                                                filter=filter or None, **reads))  # type: ignore[arg-type]
         kept, truncated = within_budget([_hit_line(h) for h in hits], budget_tokens)
         return {"results": kept, "truncated": truncated}
 
@@ -162,8 +162,8 @@ def build_server(memory: AsyncMemory, *, scope: dict[str, str | None],
     async def list_memories(limit: int = 20, filter: str | None = None) -> dict[str, Any]:
         """The user's current facts (preferences and personal facts), newest first, as short lines with
         ids. `filter` narrows the list, e.g. `tag = "food"` or `key = "shipping.carrier"`."""
-        rows = await call(lambda: memory.list(limit=max(1, min(limit, MAX_RESULTS)),  # type: ignore[arg-type]
-                                              filter=filter or None, **reads))
+        rows = await call(lambda: memory.list(limit=max(1, min(limit, MAX_RESULTS)),
+                                              filter=filter or None, **reads))  # type: ignore[arg-type]
         lines = [{"id": f"fact:{f.id}", "text": snippet(f"{f.key} = {f.value}")} for f in rows if isinstance(f, Fact)]
         kept, truncated = within_budget(lines, budget_tokens)
         return {"results": kept, "truncated": truncated}
