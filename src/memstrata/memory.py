@@ -501,7 +501,8 @@ class Memory:
         ``all_users=True`` alone forgets the whole project. The scope is hidden from every
         read the moment the call starts (a durable ``forget_jobs`` row); then rows go in
         chunks, the full-text index is rewritten and the WAL checkpointed, with SQLite's
-        ``secure_delete`` on, so the forgotten text leaves the file too.
+        ``secure_delete`` on, so the forgotten text leaves the file too (PostgreSQL:
+        ``VACUUM FULL``, WAL switch and ``CHECKPOINT``; what that leaves: ``store.postgres.scrub``).
 
         Args:
             before: forget the scope's episodes said before this time (timezone-aware), and
