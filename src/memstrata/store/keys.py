@@ -7,8 +7,9 @@ Only ``sha256(key)`` is stored, so the file alone never yields a usable key. A k
 bound to one ``org_id/project_id`` and optionally one ``user_id``: the server forces
 every request made with it into that scope.
 
-The logic is written once here; a backend supplies its ``KeyDialect`` (the driver's
-placeholder and how it stores times): ``store.sqlite.keys``, ``store.postgres.keys``.
+The SQL is written once here; the store's ``dialect`` (``store.dialect``) supplies the
+driver's placeholders and how it keeps times (ISO text on SQLite, ``TIMESTAMPTZ`` on
+PostgreSQL).
 """
 
 from __future__ import annotations
@@ -16,15 +17,15 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-from collections.abc import Callable
-from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Protocol, cast
+from typing import Protocol, cast
 
 from memstrata.clock import utcnow
 from memstrata.errors import InvalidInput, NotFound
 from memstrata.ingest import check_scope
+from memstrata.store.dialect import Dialect
+from memstrata.store.protocol import LifecycleDatabase
 from memstrata.types import Scope
 
 PREFIX = "msk"
@@ -53,23 +54,6 @@ def _digest(key: str) -> str:
     return hashlib.sha256(key.encode("utf-8")).hexdigest()
 
 
-@dataclass(frozen=True)
-class KeyDialect:
-    """How one backend's driver talks: ``mark`` is its placeholder (``?`` or ``%s``); ``encode``
-    turns an aware UTC time into the stored value and ``decode`` reads it back."""
-
-    mark: str
-    encode: Callable[[datetime], object]
-    decode: Callable[[Any], datetime]
-
-
-class KeyDatabase(Protocol):
-    """The transactions ``ApiKeys`` needs (both ``store.sqlite.connection.Database`` and ``PgDatabase``)."""
-
-    def read(self) -> AbstractContextManager[Any]: ...
-    def write(self) -> AbstractContextManager[Any]: ...
-
-
 class KeyStore(Protocol):
     """What the server and the CLI use (``ApiKeys``)."""
 
@@ -84,18 +68,19 @@ class KeyStore(Protocol):
 class ApiKeys:
     """Create, list, revoke and verify keys in one database (any backend, through ``dialect``)."""
 
-    def __init__(self, db: KeyDatabase, dialect: KeyDialect) -> None:
+    def __init__(self, db: LifecycleDatabase, dialect: Dialect) -> None:
         self.db = db
         self.dialect = dialect
 
     def _sql(self, sql: str) -> str:
-        return sql.replace("?", self.dialect.mark)
+        return self.dialect.sql(sql)
 
     def _row(self, row: tuple[object, ...]) -> ApiKey:
         key_id, org, project, user, name, created, revoked = row
-        decode = self.dialect.decode
+        created_at = self.dialect.read_time(created)
+        assert created_at is not None  # NOT NULL column
         return ApiKey(str(key_id), str(org), str(project), None if user is None else str(user), str(name),
-                      decode(created), None if revoked is None else decode(revoked))
+                      created_at, self.dialect.read_time(revoked))
 
     def create(self, *, org_id: str, project_id: str, user_id: str | None = None,
                name: str = "") -> tuple[ApiKey, str]:
@@ -113,7 +98,7 @@ class ApiKeys:
         with self.db.write() as conn:
             conn.execute(self._sql("INSERT INTO api_keys (key_id, secret_hash, org_id, project_id, user_id, name, "
                                    "created_at) VALUES (?,?,?,?,?,?,?)"),
-                         (key_id, _digest(plaintext), org_id, project_id, user_id, name, self.dialect.encode(now)))
+                         (key_id, _digest(plaintext), org_id, project_id, user_id, name, self.dialect.time(now)))
         return ApiKey(key_id, org_id, project_id, user_id, name, now, None), plaintext
 
     def list(self) -> list[ApiKey]:
@@ -126,7 +111,7 @@ class ApiKeys:
         """Revoke a key by its ``key_id`` (idempotent). Raises ``NotFound``."""
         with self.db.write() as conn:
             conn.execute(self._sql("UPDATE api_keys SET revoked_at = ? WHERE key_id = ? AND revoked_at IS NULL"),
-                         (self.dialect.encode(utcnow()), key_id))
+                         (self.dialect.time(utcnow()), key_id))
             row = conn.execute(self._sql(f"SELECT {_COLS} FROM api_keys WHERE key_id = ?"), (key_id,)).fetchone()
         if row is None:
             raise NotFound(f"no API key {key_id!r}; `memstrata keys list` shows the key ids")

@@ -10,13 +10,12 @@ and ``short_term``) is a ``SemanticStore``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from contextlib import AbstractContextManager
 from datetime import datetime
 from typing import Any, Protocol
 
 from memstrata.config import SemanticSettings
 from memstrata.store.keys import KeyStore
-from memstrata.store.protocol import Store, StoreDatabase
+from memstrata.store.protocol import LifecycleDatabase, Store
 from memstrata.store.queue import ExtractionQueue
 from memstrata.types import Episode, Scope
 
@@ -64,18 +63,11 @@ class SemanticQueries(Protocol):
         """Store the session's summary (one durable write)."""
 
 
-class SemanticDatabase(StoreDatabase, Protocol):
-    """Transactions of a store with read snapshots too (SQLite and PostgreSQL)."""
-
-    def read(self) -> AbstractContextManager[Any]:
-        """One consistent read-only snapshot."""
-
-
 class SemanticStore(Store, Protocol):
     """A ``Store`` with the extraction queue, short-term memory and API keys."""
 
     @property
-    def db(self) -> SemanticDatabase:
+    def db(self) -> LifecycleDatabase:
         """Write transactions and read snapshots."""
 
     def extraction_queue(self, policy: SemanticSettings) -> ExtractionQueue:

@@ -90,13 +90,15 @@ class PgSemantic:
         return 0 if row is None else int(row[0])
 
     def session_episodes(self, scope: Scope, *, after: int, newest_first: bool) -> list[Episode]:
-        """The session's readable episodes after ``after`` (PostgreSQL forgets in one transaction,
-        so only the TTL hides rows here)."""
+        """The session's readable episodes after ``after``: past their TTL or hidden by a running
+        forget job, they stay out."""
         where, params = scope_predicate(scope)
         order = "DESC" if newest_first else "ASC"
         with self.store.db.read() as conn:
-            rows = _rows(conn, f"SELECT {_EPISODE_COLS} FROM episodes WHERE {where} AND {live()} "
-                               f"AND sequence_num > %s ORDER BY sequence_num {order}", (*params, utcnow(), after))
+            hidden, hparams = self.store._hidden(conn, "episodes")
+            rows = _rows(conn, f"SELECT {_EPISODE_COLS} FROM episodes WHERE {where} AND {live()}{hidden} "
+                               f"AND sequence_num > %s ORDER BY sequence_num {order}",
+                         (*params, utcnow(), *hparams, after))
         return [_row_to_episode(r) for r in rows]
 
     def save_summary(self, scope: Scope, summary: str, through: int, now: datetime) -> None:
