@@ -17,8 +17,9 @@ import random
 import tempfile
 import time
 import warnings
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -28,8 +29,10 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from memstrata.bench.perf import _QUERIES, STREAM, peak_rss_mb, synthetic_messages
+from memstrata.config import Settings
 from memstrata.errors import StoreError
 from memstrata.memory import Memory
+from memstrata.store.postgres.store import PostgresStore
 from memstrata.types import Scope
 
 #: The selective filter of the bench: 1 % of the episodes.
@@ -71,29 +74,55 @@ def _sql(memory: Memory, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[A
         return list(cur.fetchall()) if cur.description is not None else []
 
 
-def measure(url: str, n: int, *, queries: int, seed: int, console: Console) -> dict[str, float]:
-    """Ingest ``n`` one-sentence episodes into a fresh database at ``url`` and measure."""
+def measure(url: str, n: int, *, queries: int, seed: int, console: Console, embedder: str | None = None,
+            reuse: bool = False, ef_search: Sequence[int] = ()) -> dict[str, float]:
+    """Ingest ``n`` one-sentence episodes into the database at ``url`` and measure.
+
+    Args:
+        embedder: embedding model name (``Settings.embedding_model``); ``None``: the configured one.
+        reuse: the database may already hold the first episodes of this bench (same ``n`` prefix
+            and seed, e.g. from an interrupted run): ingest continues after them (throughput is
+            over the new ones), and a database already holding all ``n`` with its HNSW index is
+            only queried (ingest and build time are then ``nan``).
+        ef_search: also measure HNSW recall@10 and latency of the vector query at each of these
+            ``hnsw.ef_search`` values.
+    """
     texts = synthetic_messages(n, seed)
-    with Memory(url, user_id="bench") as memory:
-        if memory.store.counts()["episodes"]:
-            raise StoreError("the bench needs an empty database (it drops and rebuilds the vector index)")
+    settings = Settings.from_env()
+    if embedder is not None:
+        settings = replace(settings, embedding_model=embedder)
+    with Memory(url, user_id="bench", settings=settings) as memory:
+        have = memory.store.counts()["episodes"]
+        if have and not reuse:
+            raise StoreError("the bench needs an empty database (it drops and rebuilds the vector index); "
+                             "--reuse continues or re-queries a database this bench filled")
+        if have > n:
+            raise StoreError(f"the database holds {have:,} episodes, more than --n {n:,}")
         dim = memory.embedder.dim if memory.embedder is not None else 0
-        _sql(memory, f"DROP INDEX IF EXISTS segments_embedding_{dim}")  # bulk import: build once, after
-        started = time.perf_counter()
-        with Progress(TextColumn(f"  ingest {n:,}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                      console=console, transient=True) as progress:
-            task = progress.add_task("ingest", total=n)
-            for start in range(0, n, STREAM):
-                msgs = [memory.message(t, session_id=f"s{(start + i) // 50}",
-                                       metadata={"bucket": (start + i) % 100})
-                        for i, t in enumerate(texts[start:start + STREAM])]
-                memory.add_many(msgs, batch_size=256, on_batch=lambda k: progress.advance(task, k))
-        ingest_s = time.perf_counter() - started
-        built = time.perf_counter()
-        _sql(memory, f"CREATE INDEX segments_embedding_{dim} ON segments "
-                     f"USING hnsw ((embedding::vector({dim})) vector_cosine_ops)")
-        index_s = time.perf_counter() - built
-        _sql(memory, "ANALYZE")
+        index = f"segments_embedding_{dim}"
+        ingest_eps = index_s = float("nan")
+        if have < n or not _sql(memory, "SELECT to_regclass(%s) IS NOT NULL", (index,))[0][0]:
+            _sql(memory, f"DROP INDEX IF EXISTS {index}")  # bulk import: build once, after
+            started = time.perf_counter()
+            with Progress(TextColumn(f"  ingest {n:,}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                          console=console, transient=True) as progress:
+                task = progress.add_task("ingest", total=n, completed=have)
+                for start in range(have, n, STREAM):
+                    msgs = [memory.message(t, session_id=f"s{(start + i) // 50}",
+                                           metadata={"bucket": (start + i) % 100})
+                            for i, t in enumerate(texts[start:start + STREAM])]
+                    memory.add_many(msgs, batch_size=256, on_batch=lambda k: progress.advance(task, k))
+            if n > have:
+                ingest_eps = (n - have) / (time.perf_counter() - started)
+            built = time.perf_counter()
+            with memory.store.db.write() as conn:
+                # The graph must fit in maintenance_work_mem or the build slows down many times
+                # (pgvector's notice); 1M 512-d vectors need about 2.3 GB.
+                conn.execute("SET LOCAL maintenance_work_mem = '3GB'")
+                conn.execute(f"CREATE INDEX {index} ON segments "
+                             f"USING hnsw ((embedding::vector({dim})) vector_cosine_ops)")
+            index_s = time.perf_counter() - built
+            _sql(memory, "ANALYZE")
         rng = random.Random(seed)
         lat: dict[str, list[float]] = {"all": [], "filtered": []}
         memory.search("warm up", limit=10)
@@ -106,51 +135,75 @@ def measure(url: str, n: int, *, queries: int, seed: int, console: Console) -> d
                 lat[name].append((time.perf_counter() - t0) * 1000)
                 if where is not None:
                     assert all(h.episode is None or h.episode.metadata.get("bucket") == 7 for h in hits)
-        recall = _hnsw_recall(memory, rng, queries=min(queries, 50))
+        store = memory.store
+        assert isinstance(store, PostgresStore)
+        recall, vector_ms = _hnsw_recall(memory, rng, queries=min(queries, 50))
+        sweep = {}
+        default_ef = store.ef_search
+        for ef in ef_search:
+            store.ef_search = ef
+            sweep[ef] = _hnsw_recall(memory, random.Random(seed), queries=min(queries, 50))
+            console.print(f"  hnsw.ef_search {ef}: recall@10 {sweep[ef][0]:.3f}, vector query "
+                          f"p50 {sweep[ef][1][0]:.1f} / p95 {sweep[ef][1][1]:.1f} ms")
+        store.ef_search = default_ef
         sizes = {name: _sql(memory, "SELECT pg_total_relation_size(%s)", (name,))[0][0]
                  for name in ("episodes", "segments", "facts")}
-        hnsw = _sql(memory, "SELECT pg_relation_size(%s)", (f"segments_embedding_{dim}",))[0][0]
+        hnsw = _sql(memory, "SELECT pg_relation_size(%s)", (index,))[0][0]
         tsv = _sql(memory, "SELECT pg_relation_size('segments_tsv')")[0][0]
-        segments = memory.store.counts()["segments"]
+        counts = memory.store.counts()
+        model = memory.embedder.name if memory.embedder is not None else "none"
     a, f = np.array(lat["all"]), np.array(lat["filtered"])
-    return {"segments": segments, "ingest_eps": n / ingest_s, "index_s": index_s,
-            "p50_ms": float(np.percentile(a, 50)), "p95_ms": float(np.percentile(a, 95)),
-            "p50_filtered_ms": float(np.percentile(f, 50)), "p95_filtered_ms": float(np.percentile(f, 95)),
-            "recall_at_10": recall, "episodes_mb": sizes["episodes"] / 2**20,
-            "segments_mb": sizes["segments"] / 2**20, "hnsw_mb": hnsw / 2**20, "fts_mb": tsv / 2**20,
-            "rss_mb": peak_rss_mb()}
+    row = {"segments": counts["segments"], "facts": counts.get("facts_active", 0), "ingest_eps": ingest_eps,
+           "index_s": index_s, "p50_ms": float(np.percentile(a, 50)), "p95_ms": float(np.percentile(a, 95)),
+           "p50_filtered_ms": float(np.percentile(f, 50)), "p95_filtered_ms": float(np.percentile(f, 95)),
+           "recall_at_10": recall, "vector_p50_ms": vector_ms[0], "vector_p95_ms": vector_ms[1],
+           "ef_search": float(default_ef), "episodes_mb": sizes["episodes"] / 2**20,
+           "segments_mb": sizes["segments"] / 2**20, "facts_mb": sizes["facts"] / 2**20, "hnsw_mb": hnsw / 2**20,
+           "fts_mb": tsv / 2**20, "rss_mb": peak_rss_mb()}
+    row.update({f"recall_ef_{ef}": r for ef, (r, _) in sweep.items()})
+    row.update({f"vector_p95_ef_{ef}": ms[1] for ef, (_, ms) in sweep.items()})
+    console.print(f"  embedding model: {model}")
+    return row
 
 
-def _hnsw_recall(memory: Memory, rng: random.Random, *, queries: int) -> float:
-    """Mean recall@10 of the HNSW path against exact search, over the scope's own texts as queries."""
-    from memstrata.store.postgres.store import PostgresStore
-
+def _hnsw_recall(memory: Memory, rng: random.Random, *, queries: int) -> tuple[float, tuple[float, float]]:
+    """Mean recall@10 of the HNSW path against exact search (over the bench's query sentences,
+    each with a random number appended), and the HNSW vector query's p50/p95 ms."""
     store = memory.store
     assert isinstance(store, PostgresStore) and memory.embedder is not None
-    scope, found = Scope("default", "default", "bench"), 0
+    scope, found, ms = Scope("default", "default", "bench"), 0, []
     texts = [rng.choice(_QUERIES) + f" {rng.randrange(10**6)}" for _ in range(queries)]
     for vec in memory.embedder.embed(texts):
+        t0 = time.perf_counter()
         approx = store.nearest_segments(scope, vec, k=10, min_similarity=-1.0, exact=False)
+        ms.append((time.perf_counter() - t0) * 1000)
         exact = store.nearest_segments(scope, vec, k=10, min_similarity=-1.0, exact=True)
         found += len({i for i, _ in approx} & {i for i, _ in exact})
-    return found / (10 * queries)
+    return found / (10 * queries), (float(np.percentile(ms, 50)), float(np.percentile(ms, 95)))
 
 
-def run_perf_postgres(n: int, *, url: str | None, queries: int, seed: int, console: Console) -> dict[str, float]:
-    """Measure one size on ``url`` (or a private server) and print a table and Markdown."""
+def run_perf_postgres(n: int, *, url: str | None, queries: int, seed: int, console: Console,
+                      embedder: str | None = None, reuse: bool = False,
+                      ef_search: Sequence[int] = ()) -> dict[str, float]:
+    """Measure one size on ``url`` (or a private server) and print a table and Markdown
+    (arguments as ``measure``)."""
+    kw: dict[str, Any] = {"queries": queries, "seed": seed, "console": console, "embedder": embedder,
+                          "reuse": reuse, "ef_search": ef_search}
     if url is None:
         with private_server() as private:
-            row = measure(private, n, queries=queries, seed=seed, console=console)
+            row = measure(private, n, **kw)
     else:
-        row = measure(url, n, queries=queries, seed=seed, console=console)
-    table = Table(title="memstrata bench perf --backend postgres (one user, USE-multilingual, HNSW cosine)")
+        row = measure(url, n, **kw)
+    table = Table(title="memstrata bench perf --backend postgres (one user, HNSW cosine)")
     cells = {
         "segments": f"{int(row['segments']):,}", "ingest episodes/s": f"{row['ingest_eps']:.0f}",
         "HNSW build s": f"{row['index_s']:.1f}", "recall p50 / p95 ms": f"{row['p50_ms']:.1f} / {row['p95_ms']:.1f}",
         "1% filter p50 / p95 ms": f"{row['p50_filtered_ms']:.1f} / {row['p95_filtered_ms']:.1f}",
         "worst p95 vs 50 ms": f"{max(row['p95_ms'], row['p95_filtered_ms']) / TARGET_P95_MS:.2f}x",
-        "HNSW recall@10 vs exact": f"{row['recall_at_10']:.3f}",
-        "episodes / segments MB": f"{row['episodes_mb']:.0f} / {row['segments_mb']:.0f}",
+        "HNSW recall@10 vs exact": f"{row['recall_at_10']:.3f} (ef_search {row['ef_search']:.0f})",
+        "peak RSS MB": f"{row['rss_mb']:.0f}",
+        "episodes / segments / facts MB": (f"{row['episodes_mb']:.0f} / {row['segments_mb']:.0f} "
+                                           f"/ {row['facts_mb']:.0f}"),
         "HNSW / full-text index MB": f"{row['hnsw_mb']:.0f} / {row['fts_mb']:.0f}",
     }
     for col in cells:
@@ -158,9 +211,10 @@ def run_perf_postgres(n: int, *, url: str | None, queries: int, seed: int, conso
     table.add_row(*cells.values())
     console.print(table)
     print("\n| segments | ingest ep/s | HNSW build s | p50 ms | p95 ms | p50 ms, 1% filter | p95 ms, 1% filter "
-          "| HNSW recall@10 | segments table MB | HNSW MB | full-text MB |\n"
-          "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+          "| HNSW recall@10 | segments table MB | HNSW MB | full-text MB | peak RSS MB |\n"
+          "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     print(f"| {int(row['segments']):,} | {row['ingest_eps']:.0f} | {row['index_s']:.1f} | {row['p50_ms']:.1f} "
           f"| {row['p95_ms']:.1f} | {row['p50_filtered_ms']:.1f} | {row['p95_filtered_ms']:.1f} "
-          f"| {row['recall_at_10']:.3f} | {row['segments_mb']:.0f} | {row['hnsw_mb']:.0f} | {row['fts_mb']:.0f} |")
+          f"| {row['recall_at_10']:.3f} | {row['segments_mb']:.0f} | {row['hnsw_mb']:.0f} | {row['fts_mb']:.0f} "
+          f"| {row['rss_mb']:.0f} |")
     return row

@@ -49,13 +49,14 @@ def has_vector_index(conn: Conn, dim: int) -> bool:
 
 
 def nearest(conn: Conn, *, from_where: str, params: Sequence[object], vector: np.ndarray, k: int,
-            min_similarity: float, exact: bool | None = None) -> list[tuple[int, float]]:
+            min_similarity: float, exact: bool | None = None, ef_search: int = EF_SEARCH) -> list[tuple[int, float]]:
     """``[(segment_id, cosine)]`` best first, over ``s`` rows of ``FROM segments s ... WHERE ...``.
 
     Args:
         from_where: ``FROM segments s [JOIN episodes e ...] WHERE <scope and filter>``.
         exact: force exact (``True``) or approximate-then-exact (``False``); ``None`` decides
             by the planner's estimate (module docstring).
+        ef_search: HNSW candidate list (``hnsw.ef_search``), raised to ``k`` when smaller.
     """
     q = np.asarray(vector, dtype=np.float32)
     dim = len(q)
@@ -65,7 +66,7 @@ def nearest(conn: Conn, *, from_where: str, params: Sequence[object], vector: np
     if not exact:
         conn.execute("SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true), "
                      "set_config('hnsw.ef_search', %s, true), set_config('hnsw.max_scan_tuples', %s, true)",
-                     (str(max(EF_SEARCH, k)), str(MAX_SCAN_TUPLES)))
+                     (str(max(ef_search, k)), str(MAX_SCAN_TUPLES)))
         # The cast matches the index expression, so the planner can use the HNSW index.
         dist = f"(s.embedding::vector({dim})) <=> %s::vector({dim})"
         rows = [(int(r[0]), float(r[1])) for r in conn.execute(

@@ -125,6 +125,8 @@ class PostgresStore:
         #: Decrypts high-sensitivity values on read; ``None``: they read as ``[ENCRYPTED]``.
         self.cipher: Cipher | None = None
         #: The extraction queue, short-term memory and background forget jobs run on SQLite only.
+        #: ``hnsw.ef_search`` of approximate segment searches (``search.EF_SEARCH``; the bench sweeps it).
+        self.ef_search = search.EF_SEARCH
         self.capabilities = Capabilities(forget_jobs=False, extraction_queue=False, short_term=False,
                                      maintenance=False)
 
@@ -185,27 +187,33 @@ class PostgresStore:
         producer_id: str | None, produced_for_id: str | None, content_type: str,
         metadata: dict[str, Any], now: datetime, expires_at: datetime | None = None,
     ) -> tuple[int, bool]:
-        """Insert an episode; returns ``(id, created)`` (``created=False``: already stored)."""
-        self.lock_scopes(conn, [scope])
+        """Insert an episode; returns ``(id, created)`` (``created=False``: already stored).
+
+        One exchange with the server (pipeline): the scope's advisory lock, then one statement
+        that finds the identical stored episode or inserts this one with the scope's next
+        ``sequence_num`` (under the lock, so concurrent writers never share a number)."""
         digest = episode_hash(role, producer_id, created_at, content)
-        existing = conn.execute(
-            "SELECT id FROM episodes WHERE org_id = %s AND project_id = %s AND coalesce(user_id, '') = %s "
-            "AND coalesce(agent_id, '') = %s AND coalesce(session_id, '') = %s AND content_hash = %s",
-            (scope.org_id, scope.project_id, scope.user_id or "", scope.agent_id or "", scope.session_id or "",
-             digest)).fetchone()
-        if existing is not None:
-            return int(existing[0]), False
         where, params = scope_predicate(scope)
-        row = conn.execute(
-            "INSERT INTO episodes (org_id, project_id, user_id, agent_id, session_id, role, producer_id, "
-            "produced_for_id, content, content_type, created_at, sequence_num, metadata, content_hash, ingested_at, "
-            "expires_at) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, "
-            f"(SELECT coalesce(max(sequence_num), 0) + 1 FROM episodes WHERE {where}), %s, %s, %s, %s) RETURNING id",
-            (scope.org_id, scope.project_id, scope.user_id, scope.agent_id, scope.session_id, role, producer_id,
-             produced_for_id, content, content_type, created_at, *params, Jsonb(metadata), digest, now, expires_at),
-        ).fetchone()
+        identity = (scope.org_id, scope.project_id, scope.user_id or "", scope.agent_id or "",
+                    scope.session_id or "", digest)
+        sql = ("WITH found AS (SELECT id FROM episodes WHERE org_id = %s AND project_id = %s "
+               "AND coalesce(user_id, '') = %s AND coalesce(agent_id, '') = %s AND coalesce(session_id, '') = %s "
+               "AND content_hash = %s), "
+               "added AS (INSERT INTO episodes (org_id, project_id, user_id, agent_id, session_id, role, producer_id, "
+               "produced_for_id, content, content_type, created_at, sequence_num, metadata, content_hash, "
+               "ingested_at, expires_at) SELECT %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, "
+               f"(SELECT coalesce(max(sequence_num), 0) + 1 FROM episodes WHERE {where}), %s, %s, %s, %s "
+               "WHERE NOT EXISTS (SELECT 1 FROM found) RETURNING id) "
+               "SELECT id, TRUE FROM added UNION ALL SELECT id, FALSE FROM found")
+        args = (*identity, scope.org_id, scope.project_id, scope.user_id, scope.agent_id, scope.session_id, role,
+                producer_id, produced_for_id, content, content_type, created_at, *params, Jsonb(metadata), digest,
+                now, expires_at)
+        with conn.pipeline():
+            self.lock_scopes(conn, [scope])
+            cur = conn.execute(sql, args)
+        row = cur.fetchone()
         assert row is not None
-        return int(row[0]), True
+        return int(row[0]), bool(row[1])
 
     def insert_segments(self, conn: Conn, *, episode_id: int, scope: Scope,
                         segments: Sequence[NewSegment], expires_at: datetime | None = None) -> list[int]:
@@ -520,7 +528,7 @@ class PostgresStore:
             return search.nearest(conn, from_where=f"FROM segments s {join}WHERE {where} AND {compiled[0]} "
                                                    f"AND {live('s.')}",
                                   params=[*params, *compiled[1], now or utcnow()], vector=vector, k=k,
-                                  min_similarity=min_similarity, exact=exact)
+                                  min_similarity=min_similarity, exact=exact, ef_search=self.ef_search)
 
     def nearest_scope_facts(self, scope: Scope, vector: np.ndarray, *, statuses: Sequence[str], k: int,
                             min_similarity: float, filter: Expr | None = None,
