@@ -114,8 +114,14 @@ def test_full_text_ranks_only_the_newest_matches_over_the_row_cap(
         ten_thousand: tuple[PostgresStore, np.ndarray], monkeypatch: pytest.MonkeyPatch) -> None:
     store, _ = ten_thousand
     monkeypatch.setattr(search, "FTS_MAX_ROWS", 100)
+    monkeypatch.setattr(search, "FTS_SCAN_ROWS", 50_000)
     got = [i for i, _ in store.fts_segments(Scope(user_id="u"), '"row"', 50)]
     assert len(got) == 50 and min(got) > N - 100  # all from the 100 newest rows
+    # A term above FTS_SCAN_ROWS (10,000 rows > 5,000) is sampled in storage order instead of
+    # sorting all its matches: here the table was loaded in id order, so the first 100 rows.
+    monkeypatch.setattr(search, "FTS_SCAN_ROWS", 5_000)
+    got = [i for i, _ in store.fts_segments(Scope(user_id="u"), '"row"', 50)]
+    assert len(got) == 50 and max(got) <= 100
 
 
 _WRITER = """

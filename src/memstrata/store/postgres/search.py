@@ -8,7 +8,10 @@ ranks; a term in 12% of 1M rows would be 120k rows, ~1.8 s):
    ``FTS_TERM_ROWS``; the rarest term is always kept. The terms left out are the most common
    ones, which BM25 (SQLite's ranking) weights least (idf = log((N - n + 0.5) / (n + 0.5))).
 2. Of the rows matching each kept term, the newest ``FTS_MAX_ROWS`` are ranked (per term, so
-   a rare term's rows are never crowded out by a common term's).
+   a rare term's rows are never crowded out by a common term's). Finding the newest reads
+   every match; for a term estimated above ``FTS_SCAN_ROWS`` rows (a query made only of very
+   common terms) the first ``FTS_MAX_ROWS`` matches in storage order are taken instead, a
+   cost that does not grow with the store.
 
 Below these sizes (fewer than ``FTS_MAX_ROWS`` rows matching each term) the candidates and
 their order are those of ranking every match.
@@ -54,6 +57,8 @@ MAX_SCAN_TUPLES = 20_000
 FTS_TERM_ROWS = 10_000
 #: Rows ranked per kept query term (step 2): the newest of its matches.
 FTS_MAX_ROWS = 1_000
+#: A kept term estimated to match more rows than this is sampled in storage order (step 2).
+FTS_SCAN_ROWS = 5_000
 #: Seconds the term statistics of a table are reused (they change only at ANALYZE).
 STATS_TTL_S = 60.0
 
@@ -68,6 +73,10 @@ class TermStats:
     floor: float = 0.0
     fetched: float = field(default_factory=time.monotonic)
 
+    def estimate(self, term: str) -> float:
+        """Estimated rows containing ``term``."""
+        return self.freqs.get(term, self.floor) * self.rows
+
     def kept_terms(self, terms: Sequence[str], budget: float | None = None) -> list[str]:
         """The rarest ``terms`` whose estimated matching rows add up to at most ``budget``
         (default ``FTS_TERM_ROWS``; at least one term), in the given order."""
@@ -76,7 +85,7 @@ class TermStats:
         kept: set[str] = set()
         total = 0.0
         for term in by_rarity:
-            total += self.freqs.get(term, self.floor) * self.rows
+            total += self.estimate(term)
             if kept and total > budget:
                 break
             kept.add(term)

@@ -507,32 +507,39 @@ class PostgresStore:
         return [MemoryEvent(r[0], r[1], r[2], r[3].astimezone(UTC), r[4], r[5]) for r in rows]
 
     # -- search candidates ------------------------------------------------------------------
-    def _kept_terms(self, conn: Conn, table: str, match: str) -> list[str]:
-        """The terms of ``match`` not too common to rank cheaply (``search``), rarest first."""
+    def _kept_terms(self, conn: Conn, table: str, match: str) -> list[tuple[str, float]]:
+        """The terms of ``match`` not too common to rank cheaply (``search``), each with its
+        estimated rows."""
         stats = self._term_stats.get(table)
         if stats is None or time.monotonic() - stats.fetched > search.STATS_TTL_S:
             stats = self._term_stats[table] = search.term_stats(conn, table)
-        return stats.kept_terms(match_terms(match))
+        return [(t, stats.estimate(t)) for t in stats.kept_terms(match_terms(match))]
 
     def _fts(self, conn: Conn, *, table: str, alias: str, from_where: str, params: Sequence[object], match: str,
-             limit: int) -> list[tuple[int, float]]:
+             limit: int, per_term: bool = True) -> list[tuple[int, float]]:
         """``[(id, -ts_rank)]`` best first over ``FROM {table} {alias} ... WHERE ...``: the newest
         ``search.FTS_MAX_ROWS`` rows matching each kept term (so a rare term's rows are never
-        crowded out by a common one's), ranked against all kept terms."""
-        terms = self._kept_terms(conn, table, match)
-        if not terms:
+        crowded out by a common one's), ranked against all kept terms. ``per_term=False``: the
+        newest rows matching any kept term, in one pass (a filter joined in is then evaluated
+        once, not once per term)."""
+        kept = self._kept_terms(conn, table, match)
+        if not kept:
             return []
-        # "id + 0": the newest matches come from the full-text index and a top-N sort; walking the
-        # primary key backwards instead (the planner's pick) filters ~20k rows for a 5% term.
-        per_term = " UNION ".join(
-            f"(SELECT {alias}.id {from_where} AND {alias}.tsv @@ to_tsquery('simple', %s) "
-            f"ORDER BY {alias}.id + 0 DESC LIMIT %s)" for _ in terms)
+        terms = [t for t, _ in kept]
+        groups = [[t] for t in terms] if per_term else [terms]
+
+        def subquery(group: list[str]) -> str:
+            # "id + 0": the newest matches come from the full-text index and a top-N sort; walking
+            # the primary key backwards instead (the planner's pick) filters ~20k rows for a 5% term.
+            rows = sum(r for t, r in kept if t in group)
+            order = "" if rows > search.FTS_SCAN_ROWS else f"ORDER BY {alias}.id + 0 DESC "
+            return f"(SELECT {alias}.id {from_where} AND {alias}.tsv @@ to_tsquery('simple', %s) {order}LIMIT %s)"
         args: list[object] = []
-        for term in terms:
-            args += [*params, tsquery([term]), search.FTS_MAX_ROWS]
+        for group in groups:
+            args += [*params, tsquery(group), search.FTS_MAX_ROWS]
         rows = conn.execute(
-            f"SELECT t.id, ts_rank(t.tsv, q) AS r FROM ({per_term}) c JOIN {table} t ON t.id = c.id "
-            "CROSS JOIN to_tsquery('simple', %s) q ORDER BY r DESC, t.id LIMIT %s",
+            f"SELECT t.id, ts_rank(t.tsv, q) AS r FROM ({' UNION '.join(subquery(g) for g in groups)}) c "
+            f"JOIN {table} t ON t.id = c.id CROSS JOIN to_tsquery('simple', %s) q ORDER BY r DESC, t.id LIMIT %s",
             (*args, tsquery(terms), limit)).fetchall()
         return [(int(r[0]), -float(r[1])) for r in rows]
 
@@ -546,7 +553,7 @@ class PostgresStore:
         where, params = scope_predicate(scope, prefix="s.")
         join = "" if filter is None else "JOIN episodes e ON e.id = s.episode_id "
         with self.db.read() as conn:
-            return self._fts(conn, table="segments", alias="s", match=match, limit=limit,
+            return self._fts(conn, table="segments", alias="s", match=match, limit=limit, per_term=filter is None,
                              from_where=f"FROM segments s {join}WHERE {where} AND {compiled[0]} AND {live('s.')}",
                              params=[*params, *compiled[1], now or utcnow()])
 
@@ -559,7 +566,7 @@ class PostgresStore:
             return []
         where, params = scope_predicate(scope, prefix="f.", session=False)
         with self.db.read() as conn:
-            return self._fts(conn, table="facts", alias="f", match=match, limit=limit,
+            return self._fts(conn, table="facts", alias="f", match=match, limit=limit, per_term=filter is None,
                              from_where=f"FROM facts f WHERE {where} AND f.status = ANY(%s) AND {compiled[0]} "
                                         f"AND {live('f.')}",
                              params=[*params, list(statuses), *compiled[1], now or utcnow()])
