@@ -591,6 +591,24 @@ def bench_perf(
     _run(lambda: run_perf(chosen, queries=queries, seed=seed, console=console))
 
 
+@bench_app.command("hnsw")
+def bench_hnsw(
+    n: Annotated[int, typer.Option("--n", help="Vectors.")] = 100_000,
+    dim: Annotated[int, typer.Option(help="Dimensions (512: the default model's).")] = 512,
+    queries: Annotated[int, typer.Option(help="Queries per setting.")] = 100,
+    seed: Annotated[int, typer.Option(help="Random seed.")] = 7,
+    ef_search: Annotated[str, typer.Option(help="hnsw.ef_search values, comma-separated.")] = "40,100,200,400",
+    db: Annotated[str | None, typer.Option("--db", help="An empty PostgreSQL database URL (default: a private "
+                                                        "server in a temporary directory).")] = None,
+) -> None:
+    """PostgreSQL HNSW recall@10 against exact search on clustered vectors, unfiltered and with a
+    1% filter, and the vector query's latency, per hnsw.ef_search."""
+    from memstrata.bench.perf_postgres import run_hnsw_recall
+
+    efs = [int(v) for v in ef_search.split(",") if v.strip()]
+    _run(lambda: run_hnsw_recall(n, dim=dim, url=db, queries=queries, seed=seed, ef_search=efs, console=console))
+
+
 @bench_app.command("embeddings")
 def bench_embeddings(
     sentences: Annotated[int, typer.Option(help="Sentences in the throughput batch.")] = 512,

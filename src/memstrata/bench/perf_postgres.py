@@ -241,3 +241,83 @@ def run_perf_postgres(n: int, *, url: str | None, queries: int, seed: int, conso
           f"| {row['recall_at_10']:.3f} | {row['segments_mb']:.0f} | {row['hnsw_mb']:.0f} | {row['fts_mb']:.0f} "
           f"| {row['rss_mb']:.0f} |")
     return row
+
+
+def _clustered(n: int, dim: int, rng: np.random.Generator) -> np.ndarray:
+    """``n`` unit vectors around ``n // 100`` random centres (noise 0.5 per dimension): the
+    distribution of the contract test's recall check, at a chosen size."""
+    centres = rng.standard_normal((max(n // 100, 1), dim)).astype(np.float32)
+    out = centres[rng.integers(len(centres), size=n)] + 0.5 * rng.standard_normal((n, dim)).astype(np.float32)
+    return np.asarray(out / np.linalg.norm(out, axis=1, keepdims=True), dtype=np.float32)
+
+
+def run_hnsw_recall(n: int, *, dim: int, url: str | None, queries: int, seed: int, ef_search: Sequence[int],
+                    console: Console) -> dict[int, tuple[float, float, float, float]]:
+    """HNSW recall@10 against exact search on ``n`` clustered ``dim``-d vectors (no text).
+
+    The vectors are copied straight into the store's tables (this measures the index, not
+    ingest), the index is built by the store's own ``ensure_vector_index`` (timed), then for
+    each ``hnsw.ef_search``: recall@10 of ``PostgresStore.nearest_segments(exact=False)``
+    against numpy's exact cosine ranking, unfiltered and with a 1% filter, and the latency of
+    those queries. Returns ``{ef: (recall, p95_ms, filtered_recall, filtered_p95_ms)}``."""
+    if url is None:
+        with private_server() as private:
+            return run_hnsw_recall(n, dim=dim, url=private, queries=queries, seed=seed, ef_search=ef_search,
+                                   console=console)
+    from memstrata.filter import parse
+
+    rng = np.random.default_rng(seed)
+    vectors = _clustered(n, dim, rng)
+    store = PostgresStore(url)
+    try:
+        if store.counts()["episodes"]:
+            raise StoreError("bench hnsw needs an empty database")
+        with store.db.write() as conn:
+            with conn.cursor().copy("COPY episodes (org_id, project_id, user_id, role, content, created_at, "
+                                    "sequence_num, metadata, content_hash, ingested_at) FROM STDIN") as copy:
+                for i in range(n):
+                    copy.write_row(("default", "default", "bench", "user", f"v{i}", "2026-01-01T00:00:00Z", i + 1,
+                                    f'{{"bucket": {i % 100}}}', f"h{i}", "2026-01-01T00:00:00Z"))
+            with conn.cursor().copy("COPY segments (episode_id, idx, text, derivative, org_id, project_id, user_id, "
+                                    "terms, embedding) FROM STDIN WITH (FORMAT BINARY)") as copy:
+                copy.set_types(["int8", "int4", "text", "text", "text", "text", "text", "text", "vector"])
+                for i in range(n):
+                    copy.write_row((i + 1, 0, f"v{i}", f"v{i}", "default", "default", "bench", f"v{i}", vectors[i]))
+        built = time.perf_counter()
+        with store.db.write() as conn:
+            conn.execute("SET LOCAL maintenance_work_mem = '3GB'")
+            store.set_meta(conn, "embedding_dim", str(dim))  # the product's path: builds the HNSW indexes
+        console.print(f"  {n:,} vectors of {dim} dimensions; HNSW build {time.perf_counter() - built:.1f} s")
+        with psycopg.connect(url, autocommit=True) as conn:
+            conn.execute("VACUUM ANALYZE")
+        picks = rng.integers(n, size=queries)
+        qs = vectors[picks] + 0.3 * rng.standard_normal((queries, dim)).astype(np.float32)
+        qs /= np.linalg.norm(qs, axis=1, keepdims=True)
+        bucket = np.arange(7, n, 100)
+        scope, where = Scope("default", "default", "bench"), parse(FILTER)
+        out: dict[int, tuple[float, float, float, float]] = {}
+        for ef in ef_search:
+            store.ef_search = ef
+            found = found_f = 0
+            ms: list[float] = []
+            ms_f: list[float] = []
+            for q in qs:
+                sims = vectors @ q
+                exact = set((np.argsort(-sims)[:10] + 1).tolist())
+                exact_f = set((bucket[np.argsort(-sims[bucket])[:10]] + 1).tolist())
+                t0 = time.perf_counter()
+                got = store.nearest_segments(scope, q, k=10, min_similarity=-1.0, exact=False)
+                ms.append((time.perf_counter() - t0) * 1000)
+                t0 = time.perf_counter()
+                got_f = store.nearest_segments(scope, q, k=10, min_similarity=-1.0, filter=where)
+                ms_f.append((time.perf_counter() - t0) * 1000)
+                found += len(exact & {i for i, _ in got})
+                found_f += len(exact_f & {i for i, _ in got_f})
+            out[ef] = (found / (10 * queries), float(np.percentile(ms, 95)),
+                       found_f / (10 * queries), float(np.percentile(ms_f, 95)))
+            console.print(f"  ef_search {ef}: recall@10 {out[ef][0]:.3f} (p50 {np.percentile(ms, 50):.1f} / "
+                          f"p95 {out[ef][1]:.1f} ms); with the 1% filter {out[ef][2]:.3f} "
+                          f"(p50 {np.percentile(ms_f, 50):.1f} / p95 {out[ef][3]:.1f} ms)")
+    finally:
+        store.close()
+    return out
