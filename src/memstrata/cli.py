@@ -49,7 +49,7 @@ def _errors() -> Iterator[None]:
         yield
     except MemstrataError as exc:
         if "--json" in sys.argv[1:]:  # machines get the error in the same shape as the REST API's
-            sys.stderr.write(json.dumps({"error": {"code": exc.code, "message": str(exc)}},
+            sys.stderr.write(json.dumps({"error": {"code": exc.code, "message": str(exc), "details": exc.details()}},
                                         ensure_ascii=False) + "\n")
         else:
             err.print(f"[red]error\\[{exc.code}][/]: {_safe(exc)}", highlight=False)
@@ -245,13 +245,18 @@ def list_cmd(
     as_json: JsonOpt = False,
 ) -> None:
     """Facts (or episodes) in a scope, newest first."""
-    def go() -> list[Any]:
+    def go() -> tuple[list[Any], str | None]:
         with _open(db, org, project, user, model=False, agent_id=agent) as memory:
             return memory.list(kind="episode" if episodes else "fact", status=status, key=key,
-                               limit=limit, filter=where)
-    rows = _run(go)
+                               limit=limit, filter=where), memory.scope.user_id
+    rows, owner = _run(go)
     if as_json:
         _emit_json([asdict(r) for r in rows])
+        return
+    if not rows:
+        what = "episodes" if episodes else f"{status} facts" if status != "all" else "facts"
+        console.print(_safe(f"no {what} for user {owner}" + (f" under key {key}" if key else "")
+                            + (" matching the filter" if where else "")), highlight=False)
         return
     table = Table(show_lines=False)
     if episodes:

@@ -22,11 +22,22 @@ only the CLI catches ``Exception``.
 
 from __future__ import annotations
 
+from typing import Any
+
+#: Attributes of an error copied into its machine-readable ``details`` when present (a filter's
+#: position, an import's line and column): the REST body and ``--json`` CLI errors share them.
+DETAIL_ATTRIBUTES = ("position", "reason", "line", "column", "expected", "field")
+
 
 class MemstrataError(Exception):
     """Base of every error memstrata raises on purpose."""
 
     code = "memstrata_error"
+
+    def details(self) -> dict[str, Any]:
+        """The ``details`` object of the wire error shape: the attributes of
+        ``DETAIL_ATTRIBUTES`` this error carries (``{}`` when none)."""
+        return {a: getattr(self, a) for a in DETAIL_ATTRIBUTES if getattr(self, a, None) is not None}
 
 
 class InvalidInput(MemstrataError, ValueError):
