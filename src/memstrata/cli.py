@@ -603,6 +603,9 @@ def bench_hnsw(
     queries: Annotated[int, typer.Option(help="Queries per setting.")] = 100,
     seed: Annotated[int, typer.Option(help="Random seed.")] = 7,
     ef_search: Annotated[str, typer.Option(help="hnsw.ef_search values, comma-separated.")] = "40,100,200,400",
+    intrinsic: Annotated[int, typer.Option(help="0: clusters in all dimensions (no structure, the hardest case); "
+                                                "N: drawn in N dimensions and mapped linearly into --dim, like "
+                                                "sentence embeddings.")] = 0,
     db: Annotated[str | None, typer.Option("--db", help="An empty PostgreSQL database URL (default: a private "
                                                         "server in a temporary directory).")] = None,
 ) -> None:
@@ -611,7 +614,8 @@ def bench_hnsw(
     from memstrata.bench.perf_postgres import run_hnsw_recall
 
     efs = [int(v) for v in ef_search.split(",") if v.strip()]
-    _run(lambda: run_hnsw_recall(n, dim=dim, url=db, queries=queries, seed=seed, ef_search=efs, console=console))
+    _run(lambda: run_hnsw_recall(n, dim=dim, url=db, queries=queries, seed=seed, ef_search=efs, console=console,
+                                 intrinsic=intrinsic))
 
 
 @bench_app.command("embeddings")
