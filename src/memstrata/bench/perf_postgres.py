@@ -136,14 +136,17 @@ def measure(url: str, n: int, *, queries: int, seed: int, console: Console, embe
         lat: dict[str, list[float]] = {"all": [], "filtered": []}
         memory.search("warm up", limit=10)
         memory.search("warm up", limit=10, filter=FILTER)
+        calls: dict[str, dict[str, list[float]]] = {"all": {}, "filtered": {}}
         for _ in range(queries):
             q = rng.choice(_QUERIES)
             for name, where in (("all", None), ("filtered", FILTER)):
-                t0 = time.perf_counter()
-                hits = memory.search(q, limit=10, filter=where)
-                lat[name].append((time.perf_counter() - t0) * 1000)
+                with _timed_store_calls(memory, calls[name]):
+                    t0 = time.perf_counter()
+                    hits = memory.search(q, limit=10, filter=where)
+                    lat[name].append((time.perf_counter() - t0) * 1000)
                 if where is not None:
                     assert all(h.episode is None or h.episode.metadata.get("bucket") == 7 for h in hits)
+        _print_breakdown(calls, queries, console)
         store = memory.store
         assert isinstance(store, PostgresStore)
         recall, id_recall, vector_ms = _hnsw_recall(memory, rng, queries=min(queries, 50))
@@ -174,6 +177,49 @@ def measure(url: str, n: int, *, queries: int, seed: int, console: Console, embe
     row.update({f"vector_p95_ef_{ef}": ms[1] for ef, (_, _, ms) in sweep.items()})
     console.print(f"  embedding model: {model}")
     return row
+
+
+#: The store calls of one ``Memory.search`` (``recall.Retriever``), timed by the bench.
+SEARCH_CALLS = ("fts_segments", "nearest_segments", "fts_facts", "nearest_scope_facts", "segments_with_episodes",
+                "adjacent_segments", "get_facts", "neighbours")
+
+
+@contextmanager
+def _timed_store_calls(memory: Memory, into: dict[str, list[float]]) -> Iterator[None]:
+    """Record the milliseconds of each ``SEARCH_CALLS`` call on ``memory.store`` (per call name)."""
+    store = memory.store
+    originals = {name: getattr(store, name) for name in SEARCH_CALLS}
+
+    def timed(name: str, fn: Any) -> Any:
+        def call(*args: Any, **kwargs: Any) -> Any:
+            t0 = time.perf_counter()
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                into.setdefault(name, []).append((time.perf_counter() - t0) * 1000)
+        return call
+    for name, fn in originals.items():
+        setattr(store, name, timed(name, fn))
+    try:
+        yield
+    finally:
+        for name in originals:
+            delattr(store, name)  # back to the class's methods
+
+
+def _print_breakdown(calls: dict[str, dict[str, list[float]]], queries: int, console: Console) -> None:
+    """Where one search's time goes: each store call's calls per search and p50/p95 ms."""
+    table = Table(title="store calls of one Memory.search (ms)")
+    for col in ("call", "per search", "p50", "p95", "per search, 1% filter", "p50, 1% filter", "p95, 1% filter"):
+        table.add_column(col, justify="right")
+    for name in SEARCH_CALLS:
+        cells = [name]
+        for kind in ("all", "filtered"):
+            ms = calls[kind].get(name, [])
+            cells += ([f"{len(ms) / queries:.1f}", f"{np.percentile(ms, 50):.1f}", f"{np.percentile(ms, 95):.1f}"]
+                      if ms else ["0", "-", "-"])
+        table.add_row(*cells)
+    console.print(table)
 
 
 #: Cosine slack under which an approximate result ties the 10th exact one (float32 rounding).
