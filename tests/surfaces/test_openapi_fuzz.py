@@ -23,7 +23,6 @@ from memstrata.server.app import create_app
 from memstrata.server.config import ServerConfig
 
 
-
 @schemathesis.serializer("application/x-ndjson")
 def _json_lines(_: Any, value: Any) -> bytes:
     """``POST /v1/import`` also takes JSON Lines: one generated item a line."""
