@@ -133,7 +133,9 @@ class Memory:
             self.store.close()
             raise
         self.extractor = self._load_extractor(extractor)
-        self._forgetter = BackgroundForgetter(self.path, busy_timeout_s=self.settings.busy_timeout_s)
+        # the worker opens its own connection: to the file, or with the URL's password (not .location)
+        worker_at = str(getattr(self.store.db, "url", None) or getattr(self.store.db, "path", None) or self.path)
+        self._forgetter = BackgroundForgetter(worker_at, busy_timeout_s=self.settings.busy_timeout_s)
         # a forget interrupted by a crash or exit: finish it
         if self.store.capabilities.forget_jobs and running_jobs(self.store):  # type: ignore[arg-type]
             self._forgetter.start()
@@ -499,7 +501,8 @@ class Memory:
         ``all_users=True`` alone forgets the whole project. The scope is hidden from every
         read the moment the call starts (a durable ``forget_jobs`` row); then rows go in
         chunks, the full-text index is rewritten and the WAL checkpointed, with SQLite's
-        ``secure_delete`` on, so the forgotten text leaves the file too.
+        ``secure_delete`` on, so the forgotten text leaves the file too (PostgreSQL:
+        ``VACUUM FULL``, WAL switch and ``CHECKPOINT``; what that leaves: ``store.postgres.scrub``).
 
         Args:
             before: forget the scope's episodes said before this time (timezone-aware), and
@@ -531,7 +534,7 @@ class Memory:
         sc = Scope(org_id or self.scope.org_id, project_id or self.scope.project_id, user, agent, session_id)
         check_scope(sc, needs_owner=not all_users)
         cutoff = None if before is None else require_aware(before, "before")
-        if not self.store.capabilities.forget_jobs:  # PostgreSQL: one transaction, synchronous
+        if not self.store.capabilities.forget_jobs:  # the in-memory reference store: one transaction
             return forget_now(self.store, sc, actor=actor, before=cutoff)
         job = start_job(self.store, sc, actor=actor, before=cutoff)  # type: ignore[arg-type]
         self.store.clear_caches()

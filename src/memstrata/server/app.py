@@ -438,7 +438,10 @@ def create_app(config: ServerConfig | None = None, *, memory: Memory | None = No
         app.state.memstrata = state = ServerState.open(engine, cfg)
         metrics()
         every = engine.settings.maintain_every_s
-        scheduler = MaintenanceScheduler(engine.path, engine.settings, every_s=every).start() if every > 0 else None
+        # its own connection: the file, or the URL with its password (``store.location`` hides it)
+        at = getattr(engine.store.db, "url", None) or engine.path
+        scheduler = (MaintenanceScheduler(at, engine.settings, every_s=every).start()
+                     if every > 0 and engine.store.capabilities.maintenance else None)
         # With an LLM configured, each server process also runs the extraction worker; the
         # queue's transactional claims let several processes share it.
         worker = getattr(engine, "has_llm", False)

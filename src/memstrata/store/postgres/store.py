@@ -29,11 +29,12 @@ from memstrata.clock import utcnow
 from memstrata.filter import Expr
 from memstrata.filter.sql import POSTGRES, compile_filter
 from memstrata.privacy.crypto import Cipher, reveal
-from memstrata.store.postgres import search
+from memstrata.store.dialect import PostgresDialect
+from memstrata.store.postgres import scrub, search
 from memstrata.store.postgres.connection import PgDatabase, redact_url
 from memstrata.store.protocol import Capabilities
 from memstrata.store.records import NewFact, NewSegment, episode_hash
-from memstrata.store.scope import SCOPE_FIELDS
+from memstrata.store.scope import SCOPE_FIELDS, hidden_predicate, running_forgets_sql
 from memstrata.store.scope import scope_predicate as shared_scope_predicate
 from memstrata.types import ContextSegment, Episode, Fact, MemoryEvent, Scope, Segment
 
@@ -124,9 +125,9 @@ class PostgresStore:
         self.location = redact_url(url)
         #: Decrypts high-sensitivity values on read; ``None``: they read as ``[ENCRYPTED]``.
         self.cipher: Cipher | None = None
-        #: The extraction queue, short-term memory and background forget jobs run on SQLite only.
-        self.capabilities = Capabilities(forget_jobs=False, extraction_queue=False, short_term=False,
-                                     maintenance=False)
+        #: The extraction queue and short-term memory run on SQLite only.
+        self.capabilities = Capabilities(forget_jobs=True, extraction_queue=False, short_term=False,
+                                         maintenance=True)
 
     def close(self) -> None:
         """Close the pool."""
@@ -178,6 +179,14 @@ class PostgresStore:
         in a fixed order so concurrent writers never deadlock; released at commit."""
         for key in sorted({_lock_key(s) for s in scopes}):
             conn.execute("SELECT pg_advisory_xact_lock(%s)", (key,))
+
+    @staticmethod
+    def _hidden(conn: Conn, table: str, prefix: str = "") -> tuple[str, list[object]]:
+        """`` AND <predicate>`` excluding rows of ``table`` hidden by running forget jobs (``""``
+        when none run, so the query is unchanged); see ``store.scope.hidden_predicate``."""
+        jobs = [tuple(r) for r in conn.execute(running_forgets_sql(table)).fetchall()]
+        sql, params = hidden_predicate(jobs, table, prefix=prefix, mark="%s")
+        return (f" AND {sql}" if sql else ""), params
 
     # -- episodes ---------------------------------------------------------------------------
     def insert_episode(
@@ -235,8 +244,9 @@ class PostgresStore:
         """The episode with this id inside ``scope``, or ``None``."""
         where, params = scope_predicate(scope)
         with self.db.read() as conn:
-            rows = _rows(conn, f"SELECT {_EPISODE_COLS} FROM episodes WHERE id = %s AND {where} AND {live()}",
-                         (episode_id, *params, utcnow()))
+            hidden, hparams = self._hidden(conn, "episodes")
+            rows = _rows(conn, f"SELECT {_EPISODE_COLS} FROM episodes WHERE id = %s AND {where} AND {live()}{hidden}",
+                         (episode_id, *params, utcnow(), *hparams))
         return _row_to_episode(rows[0]) if rows else None
 
     def list_episodes(self, scope: Scope, *, limit: int, offset: int = 0,
@@ -250,9 +260,10 @@ class PostgresStore:
             where += f" AND {live()}"
             params.append(utcnow())
         with self.db.read() as conn:
-            rows = _rows(conn, f"SELECT {_EPISODE_COLS} FROM episodes WHERE {where} AND {compiled[0]} "
+            hidden, hparams = self._hidden(conn, "episodes")
+            rows = _rows(conn, f"SELECT {_EPISODE_COLS} FROM episodes WHERE {where} AND {compiled[0]}{hidden} "
                                "ORDER BY created_at DESC, id DESC LIMIT %s OFFSET %s",
-                         (*params, *compiled[1], limit, offset))
+                         (*params, *compiled[1], *hparams, limit, offset))
         return [_row_to_episode(r) for r in rows]
 
     def _segment_rows(self, conn: Conn, where: str, params: Sequence[object]) -> list[tuple[Segment, Episode]]:
@@ -280,14 +291,17 @@ class PostgresStore:
         if compiled is None:
             return out
         with self.db.read() as conn:
+            hidden, hparams = self._hidden(conn, "episodes", "e.")
             for ep in episodes:
                 sc = ep.scope
                 out[ep.id] = self._segment_rows(
                     conn, "s.idx = 0 AND e.org_id = %s AND e.project_id = %s AND e.user_id IS NOT DISTINCT FROM %s "
                           "AND e.agent_id IS NOT DISTINCT FROM %s AND e.session_id IS NOT DISTINCT FROM %s "
-                          f"AND e.sequence_num BETWEEN %s AND %s AND e.id != %s AND {compiled[0]} AND {live('e.')}",
+                          f"AND e.sequence_num BETWEEN %s AND %s AND e.id != %s AND {compiled[0]} AND {live('e.')}"
+                          f"{hidden}",
                     (sc.org_id, sc.project_id, sc.user_id, sc.agent_id, sc.session_id,
-                     ep.sequence_num - reach, ep.sequence_num + reach, ep.id, *compiled[1], now or utcnow()))
+                     ep.sequence_num - reach, ep.sequence_num + reach, ep.id, *compiled[1], now or utcnow(),
+                     *hparams))
         return out
 
     def neighbours(self, episode: Episode, segment_index: int, n: int, *,
@@ -301,14 +315,15 @@ class PostgresStore:
         where += f" AND {compiled[0]} AND {live('e.')}"
         params += [*compiled[1], utcnow()]
         key = (episode.sequence_num, episode.id, segment_index)
-        sql = ("SELECT e.id, s.idx, s.text, e.producer_id, e.role, e.created_at FROM segments s "
-               f"JOIN episodes e ON e.id = s.episode_id WHERE {where} AND (e.sequence_num, e.id, s.idx) "
-               "{op} (%s, %s, %s) ORDER BY {order} LIMIT %s")
         with self.db.read() as conn:
+            hidden, hparams = self._hidden(conn, "episodes", "e.")
+            sql = ("SELECT e.id, s.idx, s.text, e.producer_id, e.role, e.created_at FROM segments s "
+                   f"JOIN episodes e ON e.id = s.episode_id WHERE {where}{hidden} AND (e.sequence_num, e.id, s.idx) "
+                   "{op} (%s, %s, %s) ORDER BY {order} LIMIT %s")
             before = conn.execute(sql.format(op="<", order="e.sequence_num DESC, e.id DESC, s.idx DESC"),
-                                  (*params, *key, n)).fetchall()
+                                  (*params, *hparams, *key, n)).fetchall()
             after = conn.execute(sql.format(op=">", order="e.sequence_num, e.id, s.idx"),
-                                 (*params, *key, n)).fetchall()
+                                 (*params, *hparams, *key, n)).fetchall()
         rows = list(reversed(before)) + list(after)
         return [ContextSegment(r[0], r[1], r[2], r[3] or r[4], r[5].astimezone(UTC)) for r in rows]
 
@@ -327,9 +342,10 @@ class PostgresStore:
                  value_norm: str | None = None) -> list[int]:
         """Ids of active facts of ``scope`` about ``subject`` under ``keys`` (optionally one value)."""
         where, params = scope_predicate(scope, session=False)
+        hidden, hparams = self._hidden(conn, "facts")
         sql = (f"SELECT id FROM facts WHERE {where} AND key = ANY(%s) AND status = 'active' "
-               f"AND coalesce(subject, '') = %s AND {live()}")
-        args: list[object] = [*params, list(keys), subject or "", utcnow()]
+               f"AND coalesce(subject, '') = %s AND {live()}{hidden}")
+        args: list[object] = [*params, list(keys), subject or "", utcnow(), *hparams]
         if value_norm is not None:
             sql += " AND value_norm = %s"
             args.append(value_norm)
@@ -339,8 +355,10 @@ class PostgresStore:
                       vector: np.ndarray, min_similarity: float, k: int = 3) -> list[tuple[int, float]]:
         """Active facts under ``key`` about ``subject`` with cosine ≥ ``min_similarity`` to ``vector``."""
         where, params = scope_predicate(scope, session=False)
-        where += f" AND key = %s AND status = 'active' AND coalesce(subject, '') = %s AND {live()}"
-        return self._nearest_facts(conn, where, [*params, key, subject or "", utcnow()], vector, k, min_similarity)
+        hidden, hparams = self._hidden(conn, "facts")
+        where += f" AND key = %s AND status = 'active' AND coalesce(subject, '') = %s AND {live()}{hidden}"
+        return self._nearest_facts(conn, where, [*params, key, subject or "", utcnow(), *hparams], vector, k,
+                                   min_similarity)
 
     @staticmethod
     def _nearest_facts(conn: Conn, where: str, params: Sequence[object], vector: np.ndarray, k: int,
@@ -423,12 +441,40 @@ class PostgresStore:
             return False
 
     def purge_deleted(self) -> bool:
-        """Deleted rows are invisible at once; ``VACUUM`` marks their space for reuse (PostgreSQL
-        overwrites it as new rows arrive; ``VACUUM FULL`` would rewrite the tables). Returns ``True``."""
-        with psycopg.connect(self.db.url, autocommit=True) as conn:
-            for table in ("segments", "facts", "episodes", "memory_events", "fact_citations"):
-                conn.execute(f"VACUUM {table}")
-        return True
+        """Scrub deleted rows from the disk, as far as PostgreSQL allows (``store.postgres.scrub``):
+        ``VACUUM FULL`` rewrites the tables and indexes that held them, then the WAL is
+        switched and checkpointed. Returns whether the checkpoint ran (it needs a superuser
+        or the ``pg_checkpoint`` role; without, the rewrite still happened)."""
+        return scrub.scrub(self.db.url)
+
+    # -- lifecycle hooks (lifecycle.forget, .maintain, .restore write portable SQL around them) ---
+    #: Placeholders, times, JSON and vectors as this store keeps them.
+    dialect = PostgresDialect()
+
+    @staticmethod
+    def delete_segments(conn: Conn, episode_ids: Sequence[int]) -> int:
+        """Delete the segments of these episodes (their ``tsvector`` goes with the row); returns how many."""
+        return int(conn.execute("DELETE FROM segments WHERE episode_id = ANY(%s)", (list(episode_ids),)).rowcount)
+
+    @staticmethod
+    def import_fact(conn: Conn, row: dict[str, object], terms: str) -> None:
+        """Insert an exported fact with its own id (``row``: column → value; names from the
+        importer, never user text) and its full-text terms."""
+        cols = [*row, "terms"]
+        conn.execute(f"INSERT INTO facts ({', '.join(cols)}) OVERRIDING SYSTEM VALUE VALUES "
+                     f"({', '.join(['%s'] * len(cols))})", [*row.values(), terms])
+
+    @staticmethod
+    def after_explicit_ids(conn: Conn) -> None:
+        """Move the identity sequences past ids an import inserted explicitly."""
+        for table in ("episodes", "segments", "facts", "memory_events"):
+            conn.execute(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
+                         f"greatest((SELECT max(id) FROM {table}), 1))")
+
+    def reclaim_space(self) -> tuple[bool, str | None]:
+        """``VACUUM`` the tables whose dead rows are a large share (``scrub.reclaim``); returns
+        whether it ran and a note for the maintenance report."""
+        return scrub.reclaim(self.db.url)
 
     def get_facts(self, scope: Scope, ids: Sequence[int]) -> dict[int, Fact]:
         """Facts by id inside ``scope`` (any status)."""
@@ -436,7 +482,9 @@ class PostgresStore:
             return {}
         where, params = scope_predicate(scope, session=False)
         with self.db.read() as conn:
-            facts = self._facts(conn, f"id = ANY(%s) AND {where} AND {live()}", [list(ids), *params, utcnow()])
+            hidden, hparams = self._hidden(conn, "facts")
+            facts = self._facts(conn, f"id = ANY(%s) AND {where} AND {live()}{hidden}",
+                                [list(ids), *params, utcnow(), *hparams])
         return {f.id: f for f in facts}
 
     def list_facts(self, scope: Scope, *, statuses: Sequence[str], key: str | None = None,
@@ -452,7 +500,8 @@ class PostgresStore:
             where += " AND (key = %s OR starts_with(key, %s))"
             params += [key, key + "."]
         with self.db.read() as conn:
-            return self._facts(conn, where, [*params, int(limit), int(offset)],
+            hidden, hparams = self._hidden(conn, "facts")
+            return self._facts(conn, where + hidden, [*params, *hparams, int(limit), int(offset)],
                                "ORDER BY observed_at DESC, id DESC LIMIT %s OFFSET %s")
 
     # -- events -----------------------------------------------------------------------------
@@ -485,10 +534,11 @@ class PostgresStore:
         where, params = scope_predicate(scope, prefix="s.")
         join = "" if filter is None else "JOIN episodes e ON e.id = s.episode_id "
         with self.db.read() as conn:
+            hidden, hparams = self._hidden(conn, "segments", "s.")
             rows = conn.execute(
                 f"SELECT s.id, ts_rank(s.tsv, q) AS r FROM segments s {join}CROSS JOIN to_tsquery('simple', %s) q "
-                f"WHERE s.tsv @@ q AND {where} AND {compiled[0]} AND {live('s.')} ORDER BY r DESC, s.id LIMIT %s",
-                (tsquery(match), *params, *compiled[1], now or utcnow(), limit)).fetchall()
+                f"WHERE s.tsv @@ q AND {where} AND {compiled[0]} AND {live('s.')}{hidden} ORDER BY r DESC, s.id "
+                "LIMIT %s", (tsquery(match), *params, *compiled[1], now or utcnow(), *hparams, limit)).fetchall()
         return [(int(r[0]), -float(r[1])) for r in rows]
 
     def fts_facts(self, scope: Scope, match: str, limit: int, statuses: Sequence[str], *,
@@ -499,11 +549,12 @@ class PostgresStore:
             return []
         where, params = scope_predicate(scope, prefix="f.", session=False)
         with self.db.read() as conn:
+            hidden, hparams = self._hidden(conn, "facts", "f.")
             rows = conn.execute(
                 f"SELECT f.id, ts_rank(f.tsv, q) AS r FROM facts f CROSS JOIN to_tsquery('simple', %s) q "
-                f"WHERE f.tsv @@ q AND {where} AND f.status = ANY(%s) AND {compiled[0]} AND {live('f.')} "
+                f"WHERE f.tsv @@ q AND {where} AND f.status = ANY(%s) AND {compiled[0]} AND {live('f.')}{hidden} "
                 "ORDER BY r DESC, f.id LIMIT %s",
-                (tsquery(match), *params, list(statuses), *compiled[1], now or utcnow(), limit)).fetchall()
+                (tsquery(match), *params, list(statuses), *compiled[1], now or utcnow(), *hparams, limit)).fetchall()
         return [(int(r[0]), -float(r[1])) for r in rows]
 
     def nearest_segments(self, scope: Scope, vector: np.ndarray, *, k: int, min_similarity: float,
@@ -517,9 +568,10 @@ class PostgresStore:
         where, params = scope_predicate(scope, prefix="s.")
         join = "" if filter is None else "JOIN episodes e ON e.id = s.episode_id "
         with self.db.read() as conn:
+            hidden, hparams = self._hidden(conn, "segments", "s.")
             return search.nearest(conn, from_where=f"FROM segments s {join}WHERE {where} AND {compiled[0]} "
-                                                   f"AND {live('s.')}",
-                                  params=[*params, *compiled[1], now or utcnow()], vector=vector, k=k,
+                                                   f"AND {live('s.')}{hidden}",
+                                  params=[*params, *compiled[1], now or utcnow(), *hparams], vector=vector, k=k,
                                   min_similarity=min_similarity, exact=exact)
 
     def nearest_scope_facts(self, scope: Scope, vector: np.ndarray, *, statuses: Sequence[str], k: int,
@@ -532,34 +584,11 @@ class PostgresStore:
         where, params = scope_predicate(scope, session=False)
         where += f" AND status = ANY(%s) AND {compiled[0]} AND {live()}"
         with self.db.read() as conn:
-            return self._nearest_facts(conn, where, [*params, list(statuses), *compiled[1], now or utcnow()],
-                                       vector, k, min_similarity)
+            hidden, hparams = self._hidden(conn, "facts")
+            return self._nearest_facts(conn, where + hidden, [*params, list(statuses), *compiled[1], now or utcnow(),
+                                                              *hparams], vector, k, min_similarity)
 
     # -- deletion ---------------------------------------------------------------------------
-    def delete_scope(self, conn: Conn, scope: Scope) -> tuple[dict[str, int], list[tuple[str, int]]]:
-        """Delete every episode, segment, fact and fact event in ``scope`` (a session: its episodes
-        and the facts only it cites). Returns counts per table and the deleted ``(table, id)``s."""
-        self.lock_scopes(conn, [scope])
-        where, params = scope_predicate(scope)
-        counts = {"segments": conn.execute(f"DELETE FROM segments WHERE {where}", params).rowcount}
-        if scope.session_id is None:
-            fwhere, fparams = scope_predicate(scope, session=False)
-            fact_sql = f"SELECT id FROM facts WHERE {fwhere}"
-        else:  # a session's facts: those cited only by episodes of that session
-            fwhere, fparams = scope_predicate(scope, prefix="f.", session=False)
-            fact_sql = (f"SELECT f.id FROM facts f WHERE {fwhere} AND NOT EXISTS (SELECT 1 FROM fact_citations c "
-                        "JOIN episodes e ON e.id = c.episode_id WHERE c.fact_id = f.id "
-                        "AND coalesce(e.session_id, '') != %s)")
-            fparams = [*fparams, scope.session_id]
-        ids = [int(r[0]) for r in conn.execute(fact_sql, fparams)]
-        events = conn.execute("SELECT count(*) FROM memory_events WHERE fact_id = ANY(%s)", (ids,)).fetchone()
-        counts["memory_events"] = int(events[0]) if events else 0
-        counts["facts"] = self.delete_facts(conn, ids)
-        episodes = [int(r[0]) for r in conn.execute(f"DELETE FROM episodes WHERE {where} RETURNING id", params)]
-        counts["episodes"] = len(episodes)
-        conn.execute(f"DELETE FROM session_memory WHERE {where}", params)
-        return counts, [("episodes", i) for i in sorted(episodes)] + [("facts", i) for i in sorted(ids)]
-
     @staticmethod
     def fact_event_count(conn: Conn, fact_id: int) -> int:
         """Audit events held for one fact (the receipt of its deletion counts them)."""
