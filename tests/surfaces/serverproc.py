@@ -73,12 +73,13 @@ class Server:
                 self.process.wait(timeout=10)
 
 
-def start_server(tmp: Path, *, workers: int = 1, **env: str) -> Server:
-    """Start ``memstrata serve`` on a free port with a fresh database; wait until ``/readyz`` answers."""
+def start_server(tmp: Path, *, workers: int = 1, database_url: str | None = None, **env: str) -> Server:
+    """Start ``memstrata serve`` on a free port with a fresh database (a SQLite file in ``tmp``, or
+    ``database_url``); wait until ``/readyz`` answers."""
     db = tmp / "memory.db"
     port = free_port()
     log = tmp / "server.log"
-    full_env = clean_env(MEMSTRATA_DB=str(db), **env)
+    full_env = clean_env(MEMSTRATA_DB=database_url or str(db), **env)
     with log.open("wb") as handle:
         process = subprocess.Popen([*console_script(), "serve", "--port", str(port), "--workers", str(workers),
                                     "--log-level", "warning"], env=full_env, stdout=handle, stderr=subprocess.STDOUT,
