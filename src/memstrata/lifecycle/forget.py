@@ -43,6 +43,8 @@ log = logging.getLogger(__name__)
 CHUNK = 500
 #: What a receipt counts, in this order: tables, and ``summaries`` (rows of ``session_memory``).
 TABLES = ("episodes", "segments", "facts", "memory_events", "summaries", "extraction_queue")
+#: The table behind a receipt name that is not one.
+TABLE_OF = {"summaries": "session_memory"}
 
 
 @dataclass(frozen=True)
@@ -249,7 +251,8 @@ def finish(store: LifecycleStore, job_id: int) -> ForgetReceipt:
             store.bump(conn, "facts_version")
             store.bump(conn, "segments_deleted")
     store.clear_caches()
-    checkpointed = store.purge_deleted()
+    done = receipt(store, job_id)
+    checkpointed = store.purge_deleted([TABLE_OF.get(t, t) for t, n in done.counts.items() if n])
     return receipt(store, job_id, wal_checkpointed=checkpointed)
 
 
@@ -290,8 +293,8 @@ class BackgroundForgetter:
     next ``Memory`` open or ``memstrata maintain``).
     """
 
-    def __init__(self, location: str | Path, *, busy_timeout_s: float) -> None:
-        self.location, self.busy_timeout_s = location, busy_timeout_s
+    def __init__(self, location: str | Path, *, busy_timeout_s: float, defer_scrub: bool = False) -> None:
+        self.location, self.busy_timeout_s, self.defer_scrub = location, busy_timeout_s, defer_scrub
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
@@ -305,7 +308,8 @@ class BackgroundForgetter:
             self._thread.start()
 
     def _run(self) -> None:
-        store = cast(LifecycleStore, open_store(self.location, busy_timeout_s=self.busy_timeout_s, max_connections=1))
+        store = cast(LifecycleStore, open_store(self.location, busy_timeout_s=self.busy_timeout_s, max_connections=1,
+                                                      defer_scrub=self.defer_scrub))
         try:
             while not self._stop.is_set():
                 jobs = running_jobs(store)
