@@ -1,13 +1,18 @@
 """Provable forgetting: durable forget jobs, chunked deletion, receipts, background completion.
 
 Every scope forget is a row in ``forget_jobs``. Inserting it is one transaction, and from
-that commit on every read excludes the scope (``SQLiteStore.hidden_clause``): the memory is
-gone for readers at once. The rows are then deleted in chunks of ``CHUNK`` episodes, each
-chunk one transaction that also records the deleted ids, so a crash or restart resumes
-where it stopped (``resume``). When nothing is left the job writes its receipt (counts
-per table, finish time, SHA-256 of the deleted ids), a content-free tombstone event,
-rewrites the full-text indexes and checkpoints the WAL so ``secure_delete``'s zeroed
-pages are what remains in the file.
+that commit on every read excludes the scope (``store.scope.hidden_predicate``, applied by
+the SQLite and PostgreSQL stores): the memory is gone for readers at once. The rows are
+then deleted in chunks of ``CHUNK`` episodes, each chunk one transaction that also records
+the deleted ids, so a crash or restart resumes where it stopped (``running_jobs``); the job
+row is locked for each chunk, so workers in several processes never delete or count a row
+twice. When nothing is left the job writes its receipt (counts per table, finish time,
+SHA-256 of the deleted ids) and a content-free tombstone event, and the store purges the
+deleted content from disk (``purge_deleted``: on SQLite the full-text indexes are rewritten
+and the WAL checkpointed so ``secure_delete``'s zeroed pages are what remains; on
+PostgreSQL see ``store.postgres.scrub``).
+
+The SQL is written once for both stores (``store.dialect``).
 
 What a job deletes, for its scope (org/project, and user/agent/session when given):
 
