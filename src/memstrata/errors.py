@@ -14,6 +14,7 @@
     ├── EmbeddingError                  embedding_error    the embedding model failed
     │   └── EmbeddingModelMismatch      embedding_model_mismatch
     └── LLMError                        llm_error          the configured LLM failed (after retries)
+        ├── LLMRefused                  llm_error          HTTP 4xx: key, model or a parameter refused
         └── LLMOutputError              llm_bad_output     the answer did not match the schema, twice
 
 Driver errors (``sqlite3.Error``) are translated once, in ``store.sqlite``;
@@ -128,6 +129,22 @@ class LLMError(MemstrataError):
     the retries, authentication). Nothing derived from the failed call was written."""
 
     code = "llm_error"
+
+
+class LLMRefused(LLMError):
+    """The LLM endpoint refused the request with an HTTP 4xx other than 429 (bad key, unknown
+    model, a parameter the model does not take); not retried.
+
+    Attributes:
+        status: the HTTP status.
+        body: the start of the server's answer (at most a few hundred characters).
+    """
+
+    code = "llm_error"
+
+    def __init__(self, message: str, *, status: int, body: str) -> None:
+        super().__init__(message)
+        self.status, self.body = status, body
 
 
 class LLMOutputError(LLMError):

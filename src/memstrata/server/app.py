@@ -10,15 +10,17 @@ parallel requests: each worker opens its own connection to the same WAL-mode fil
 from __future__ import annotations
 
 import inspect
+import json
 import threading
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Annotated, Any
 
-from fastapi import APIRouter, FastAPI, Path, Query, Request
+from fastapi import APIRouter, Depends, FastAPI, Path, Query, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import Response, StreamingResponse
-from pydantic import TypeAdapter
+from pydantic import TypeAdapter, ValidationError
 
 from memstrata import __version__
 from memstrata.errors import MemstrataError
@@ -328,9 +330,61 @@ def export(q: Annotated[ScopeQuery, Query()], caller: Caller, request: Request) 
     return StreamingResponse(lines(), media_type="application/x-ndjson")
 
 
-@router.post("/import", response_model=ImportResponse, tags=["transfer"])
-def import_records(body: ImportRequest, caller: Caller, request: Request) -> ImportResponse:
-    """Re-add exported episodes, or messages in the ``memstrata import`` JSONL format."""
+#: Media types of a JSON Lines body (``GET /v1/export``'s own output can be posted back as is).
+JSONL_MEDIA_TYPES = ("application/x-ndjson", "application/jsonl", "application/json-lines")
+_IMPORT_BODY_DOC: dict[str, Any] = {"requestBody": {"required": True, "content": {
+    "application/json": {"schema": ImportRequest.model_json_schema(ref_template="#/components/schemas/{model}")},
+    "application/x-ndjson": {"schema": {"type": "array", "items": {"type": "object"}, "description": (
+        "JSON Lines: one record (a JSON object) a line, as GET /v1/export writes them or as "
+        "`memstrata import` reads them; the scope comes from the query parameters.")}}}}}
+
+
+async def import_body(request: Request, q: Annotated[ScopeQuery, Query()]) -> ImportRequest:
+    """The ``POST /v1/import`` body: ``{"records": [...]}`` as JSON, or JSON Lines (one record
+    a line, scope from the query) for the media types of ``JSONL_MEDIA_TYPES``.
+
+    Raises:
+        RequestValidationError: malformed JSON (400, with the position) or a bad shape (422).
+        ApiError: 400 ``malformed_json`` naming the line and column of a bad JSON Lines record.
+    """
+    raw = await request.body()
+    media = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if media not in JSONL_MEDIA_TYPES:
+        try:
+            parsed = ImportRequest.model_validate_json(raw or b"null")
+        except ValidationError as exc:
+            broken = [e for e in exc.errors(include_url=False) if e["type"] == "json_invalid"]
+            if broken:
+                reason = (broken[0].get("ctx") or {}).get("error", "parse error")
+                raise ApiError(400, "malformed_json", f"request body is not valid JSON: {reason}") from None
+            raise RequestValidationError(exc.errors(include_url=False)) from None
+        query = {k: v for k, v in q.model_dump().items() if v is not None}
+        return parsed.model_copy(update={k: v for k, v in query.items() if getattr(parsed, k) is None})
+    records: list[dict[str, Any]] = []
+    for line_no, line in enumerate(raw.decode("utf-8", errors="replace").splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise ApiError(400, "malformed_json", f"line {line_no} of the JSON Lines body is not JSON: {exc.msg} "
+                           f"(column {exc.colno})", {"line": line_no, "column": exc.colno}) from None
+        if not isinstance(record, dict):
+            raise ApiError(400, "malformed_json", f"line {line_no} of the JSON Lines body is not a JSON object",
+                           {"line": line_no})
+        records.append(record)
+    try:
+        return ImportRequest(records=records, **q.model_dump())
+    except ValidationError as exc:
+        raise RequestValidationError(exc.errors(include_url=False)) from None
+
+
+@router.post("/import", response_model=ImportResponse, tags=["transfer"], openapi_extra=_IMPORT_BODY_DOC)
+def import_records(body: Annotated[ImportRequest, Depends(import_body)], caller: Caller,
+                   request: Request) -> ImportResponse:
+    """Re-add exported episodes, or messages in the ``memstrata import`` JSONL format. The body is
+    ``{"records": [...]}`` (``application/json``) or the export's JSON Lines as they are
+    (``application/x-ndjson``, scope in the query)."""
     st = _state(request)
     if len(body.records) > st.config.max_batch:
         raise ApiError(413, "batch_too_large", f"{len(body.records)} records in one request; the limit is "
