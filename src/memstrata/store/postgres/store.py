@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import time
 from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 from typing import Any
@@ -63,11 +64,16 @@ def filter_predicate(expr: Expr | None, *, kind: str, alias: str = "") -> tuple[
     return sql, params
 
 
-def tsquery(match: str) -> str:
-    """``"a" OR "b"`` (``text.tokens.fts_match_expression``) → the tsquery ``'a' | 'b'``.
+def match_terms(match: str) -> list[str]:
+    """The terms of ``"a" OR "b"`` (``text.tokens.fts_match_expression``)."""
+    return re.findall(r'"([^"]+)"', match)
+
+
+def tsquery(match: str | Sequence[str]) -> str:
+    """``"a" OR "b"`` (``text.tokens.fts_match_expression``) or its terms → the tsquery ``'a' | 'b'``.
 
     Terms are word characters only (``text.tokens``), so quoting them is enough."""
-    return " | ".join(f"'{t}'" for t in re.findall(r'"([^"]+)"', match))
+    return " | ".join(f"'{t}'" for t in (match_terms(match) if isinstance(match, str) else match))
 
 
 def _utc(value: datetime | None) -> datetime | None:
@@ -128,6 +134,9 @@ class PostgresStore:
         self.location = redact_url(url)
         #: Decrypts high-sensitivity values on read; ``None``: they read as ``[ENCRYPTED]``.
         self.cipher: Cipher | None = None
+        self._term_stats: dict[str, search.TermStats] = {}
+        #: ``hnsw.ef_search`` of approximate searches (``search.EF_SEARCH``; the bench sweeps it).
+        self.ef_search = search.EF_SEARCH
         #: The extraction queue and short-term memory run on SQLite only.
         self.capabilities = Capabilities(forget_jobs=True, extraction_queue=False, short_term=False,
                                          maintenance=True)
@@ -162,13 +171,15 @@ class PostgresStore:
 
     @staticmethod
     def ensure_vector_index(conn: Conn, dim: int) -> None:
-        """Create the HNSW (cosine) index over segment embeddings of dimension ``dim``."""
+        """Create the HNSW (cosine) indexes over segment and fact embeddings of dimension ``dim``
+        (those missing: a database made before the facts index gets it here)."""
         dim = int(dim)  # an integer in the SQL text, never user text
         # Vectors inline in the heap rows (pgvector's advice): no TOAST fetch per row in exact scans.
         conn.execute("ALTER TABLE segments ALTER COLUMN embedding SET STORAGE PLAIN")
         conn.execute("ALTER TABLE facts ALTER COLUMN embedding SET STORAGE PLAIN")
-        conn.execute(f"CREATE INDEX IF NOT EXISTS segments_embedding_{dim} ON segments "
-                     f"USING hnsw ((embedding::vector({dim})) vector_cosine_ops)")
+        for table in ("segments", "facts"):  # facts too: a million messages leave ~90k facts to search
+            conn.execute(f"CREATE INDEX IF NOT EXISTS {table}_embedding_{dim} ON {table} "
+                         f"USING hnsw ((embedding::vector({dim})) vector_cosine_ops)")
 
     @staticmethod
     def bump(conn: Conn, counter: str) -> None:
@@ -197,27 +208,33 @@ class PostgresStore:
         producer_id: str | None, produced_for_id: str | None, content_type: str,
         metadata: dict[str, Any], now: datetime, expires_at: datetime | None = None,
     ) -> tuple[int, bool]:
-        """Insert an episode; returns ``(id, created)`` (``created=False``: already stored)."""
-        self.lock_scopes(conn, [scope])
+        """Insert an episode; returns ``(id, created)`` (``created=False``: already stored).
+
+        One exchange with the server (pipeline): the scope's advisory lock, then one statement
+        that finds the identical stored episode or inserts this one with the scope's next
+        ``sequence_num`` (under the lock, so concurrent writers never share a number)."""
         digest = episode_hash(role, producer_id, created_at, content)
-        existing = conn.execute(
-            "SELECT id FROM episodes WHERE org_id = %s AND project_id = %s AND coalesce(user_id, '') = %s "
-            "AND coalesce(agent_id, '') = %s AND coalesce(session_id, '') = %s AND content_hash = %s",
-            (scope.org_id, scope.project_id, scope.user_id or "", scope.agent_id or "", scope.session_id or "",
-             digest)).fetchone()
-        if existing is not None:
-            return int(existing[0]), False
         where, params = scope_predicate(scope)
-        row = conn.execute(
-            "INSERT INTO episodes (org_id, project_id, user_id, agent_id, session_id, role, producer_id, "
-            "produced_for_id, content, content_type, created_at, sequence_num, metadata, content_hash, ingested_at, "
-            "expires_at) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, "
-            f"(SELECT coalesce(max(sequence_num), 0) + 1 FROM episodes WHERE {where}), %s, %s, %s, %s) RETURNING id",
-            (scope.org_id, scope.project_id, scope.user_id, scope.agent_id, scope.session_id, role, producer_id,
-             produced_for_id, content, content_type, created_at, *params, Jsonb(metadata), digest, now, expires_at),
-        ).fetchone()
+        identity = (scope.org_id, scope.project_id, scope.user_id or "", scope.agent_id or "",
+                    scope.session_id or "", digest)
+        sql = ("WITH found AS (SELECT id FROM episodes WHERE org_id = %s AND project_id = %s "
+               "AND coalesce(user_id, '') = %s AND coalesce(agent_id, '') = %s AND coalesce(session_id, '') = %s "
+               "AND content_hash = %s), "
+               "added AS (INSERT INTO episodes (org_id, project_id, user_id, agent_id, session_id, role, producer_id, "
+               "produced_for_id, content, content_type, created_at, sequence_num, metadata, content_hash, "
+               "ingested_at, expires_at) SELECT %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, "
+               f"(SELECT coalesce(max(sequence_num), 0) + 1 FROM episodes WHERE {where}), %s, %s, %s, %s "
+               "WHERE NOT EXISTS (SELECT 1 FROM found) RETURNING id) "
+               "SELECT id, TRUE FROM added UNION ALL SELECT id, FALSE FROM found")
+        args = (*identity, scope.org_id, scope.project_id, scope.user_id, scope.agent_id, scope.session_id, role,
+                producer_id, produced_for_id, content, content_type, created_at, *params, Jsonb(metadata), digest,
+                now, expires_at)
+        with conn.pipeline():
+            self.lock_scopes(conn, [scope])
+            cur = conn.execute(sql, args)
+        row = cur.fetchone()
         assert row is not None
-        return int(row[0]), True
+        return int(row[0]), bool(row[1])
 
     def insert_segments(self, conn: Conn, *, episode_id: int, scope: Scope,
                         segments: Sequence[NewSegment], expires_at: datetime | None = None) -> list[int]:
@@ -293,18 +310,31 @@ class PostgresStore:
         compiled = filter_predicate(filter, kind="episode", alias="e.")
         if compiled is None:
             return out
+        if not episodes:
+            return out
+        # One round trip for all episodes (one UNION ALL branch each, every branch an index range
+        # scan of episodes_session), not one query per episode: 20 sources cost ~120 ms that way.
+        branches: list[str] = []
+        ordered: list[object] = []
+        for ep in episodes:
+            clauses = ["e.org_id = %s", "e.project_id = %s"]
+            ordered += [ep.id, ep.scope.org_id, ep.scope.project_id]
+            for name in _SCOPE_FIELDS:  # exactly this scope: a None field matches only None
+                value = getattr(ep.scope, name)
+                clauses.append(f"e.{name} IS NULL" if value is None else f"e.{name} = %s")
+                ordered += [] if value is None else [value]
+            branches.append(f"SELECT %s::bigint AS source, e.* FROM episodes e WHERE {' AND '.join(clauses)} "
+                            "AND e.sequence_num BETWEEN %s AND %s AND e.id != %s")
+            ordered += [ep.sequence_num - reach, ep.sequence_num + reach, ep.id]
+        cols = ", ".join(f"e.{c.strip()}" for c in _EPISODE_COLS.split(","))
         with self.db.read() as conn:
             hidden, hparams = self._hidden(conn, "episodes", "e.")
-            for ep in episodes:
-                sc = ep.scope
-                out[ep.id] = self._segment_rows(
-                    conn, "s.idx = 0 AND e.org_id = %s AND e.project_id = %s AND e.user_id IS NOT DISTINCT FROM %s "
-                          "AND e.agent_id IS NOT DISTINCT FROM %s AND e.session_id IS NOT DISTINCT FROM %s "
-                          f"AND e.sequence_num BETWEEN %s AND %s AND e.id != %s AND {compiled[0]} AND {live('e.')}"
-                          f"{hidden}",
-                    (sc.org_id, sc.project_id, sc.user_id, sc.agent_id, sc.session_id,
-                     ep.sequence_num - reach, ep.sequence_num + reach, ep.id, *compiled[1], now or utcnow(),
-                     *hparams))
+            sql = (f"SELECT e.source, s.id AS seg_id, s.idx, s.text, s.derivative, {cols} "
+                   f"FROM ({' UNION ALL '.join(branches)}) e JOIN segments s ON s.episode_id = e.id AND s.idx = 0 "
+                   f"WHERE {compiled[0]} AND {live('e.')}{hidden} ORDER BY e.source, e.sequence_num, e.id")
+            for r in _rows(conn, sql, (*ordered, *compiled[1], now or utcnow(), *hparams)):
+                out[r["source"]].append((Segment(r["seg_id"], r["id"], r["idx"], r["text"], r["derivative"]),
+                                         _row_to_episode(r)))
         return out
 
     def neighbours(self, episode: Episode, segment_index: int, n: int, *,
@@ -534,10 +564,46 @@ class PostgresStore:
         return [MemoryEvent(r[0], r[1], r[2], r[3].astimezone(UTC), r[4], r[5]) for r in rows]
 
     # -- search candidates ------------------------------------------------------------------
+    def _kept_terms(self, conn: Conn, table: str, match: str) -> list[tuple[str, float]]:
+        """The terms of ``match`` not too common to rank cheaply (``search``), each with its
+        estimated rows."""
+        stats = self._term_stats.get(table)
+        if stats is None or time.monotonic() - stats.fetched > search.STATS_TTL_S:
+            stats = self._term_stats[table] = search.term_stats(conn, table)
+        return [(t, stats.estimate(t)) for t in stats.kept_terms(match_terms(match))]
+
+    def _fts(self, conn: Conn, *, table: str, alias: str, from_where: str, params: Sequence[object], match: str,
+             limit: int, per_term: bool = True) -> list[tuple[int, float]]:
+        """``[(id, -ts_rank)]`` best first over ``FROM {table} {alias} ... WHERE ...``: the newest
+        ``search.FTS_MAX_ROWS`` rows matching each kept term (so a rare term's rows are never
+        crowded out by a common one's), ranked against all kept terms. ``per_term=False``: the
+        newest rows matching any kept term, in one pass (a filter joined in is then evaluated
+        once, not once per term)."""
+        kept = self._kept_terms(conn, table, match)
+        if not kept:
+            return []
+        terms = [t for t, _ in kept]
+        groups = [[t] for t in terms] if per_term else [terms]
+
+        def subquery(group: list[str]) -> str:
+            # "id + 0": the newest matches come from the full-text index and a top-N sort; walking
+            # the primary key backwards instead (the planner's pick) filters ~20k rows for a 5% term.
+            rows = sum(r for t, r in kept if t in group)
+            order = "" if rows > search.FTS_SCAN_ROWS else f"ORDER BY {alias}.id + 0 DESC "
+            return f"(SELECT {alias}.id {from_where} AND {alias}.tsv @@ to_tsquery('simple', %s) {order}LIMIT %s)"
+        args: list[object] = []
+        for group in groups:
+            args += [*params, tsquery(group), search.FTS_MAX_ROWS]
+        rows = conn.execute(
+            f"SELECT t.id, ts_rank(t.tsv, q) AS r FROM ({' UNION '.join(subquery(g) for g in groups)}) c "
+            f"JOIN {table} t ON t.id = c.id CROSS JOIN to_tsquery('simple', %s) q ORDER BY r DESC, t.id LIMIT %s",
+            (*args, tsquery(terms), limit)).fetchall()
+        return [(int(r[0]), -float(r[1])) for r in rows]
+
     def fts_segments(self, scope: Scope, match: str, limit: int, *,
                      filter: Expr | None = None, now: datetime | None = None) -> list[tuple[int, float]]:
         """Full-text candidates ``[(segment_id, -ts_rank)]`` in ``scope`` matching ``filter``, best
-        first (lower is better, like SQLite's bm25)."""
+        first (lower is better, like SQLite's bm25); bounded as ``search`` describes."""
         compiled = filter_predicate(filter, kind="episode", alias="e.")
         if compiled is None:
             return []
@@ -545,27 +611,25 @@ class PostgresStore:
         join = "" if filter is None else "JOIN episodes e ON e.id = s.episode_id "
         with self.db.read() as conn:
             hidden, hparams = self._hidden(conn, "segments", "s.")
-            rows = conn.execute(
-                f"SELECT s.id, ts_rank(s.tsv, q) AS r FROM segments s {join}CROSS JOIN to_tsquery('simple', %s) q "
-                f"WHERE s.tsv @@ q AND {where} AND {compiled[0]} AND {live('s.')}{hidden} ORDER BY r DESC, s.id "
-                "LIMIT %s", (tsquery(match), *params, *compiled[1], now or utcnow(), *hparams, limit)).fetchall()
-        return [(int(r[0]), -float(r[1])) for r in rows]
+            return self._fts(conn, table="segments", alias="s", match=match, limit=limit, per_term=filter is None,
+                             from_where=f"FROM segments s {join}WHERE {where} AND {compiled[0]} AND {live('s.')}"
+                                        f"{hidden}",
+                             params=[*params, *compiled[1], now or utcnow(), *hparams])
 
     def fts_facts(self, scope: Scope, match: str, limit: int, statuses: Sequence[str], *,
                   filter: Expr | None = None, now: datetime | None = None) -> list[tuple[int, float]]:
-        """Full-text candidates among facts ``[(fact_id, -ts_rank)]`` matching ``filter``, best first."""
+        """Full-text candidates among facts ``[(fact_id, -ts_rank)]`` matching ``filter``, best first
+        (bounded as ``fts_segments``)."""
         compiled = filter_predicate(filter, kind="fact", alias="f.")
         if compiled is None:
             return []
         where, params = scope_predicate(scope, prefix="f.", session=False)
         with self.db.read() as conn:
             hidden, hparams = self._hidden(conn, "facts", "f.")
-            rows = conn.execute(
-                f"SELECT f.id, ts_rank(f.tsv, q) AS r FROM facts f CROSS JOIN to_tsquery('simple', %s) q "
-                f"WHERE f.tsv @@ q AND {where} AND f.status = ANY(%s) AND {compiled[0]} AND {live('f.')}{hidden} "
-                "ORDER BY r DESC, f.id LIMIT %s",
-                (tsquery(match), *params, list(statuses), *compiled[1], now or utcnow(), *hparams, limit)).fetchall()
-        return [(int(r[0]), -float(r[1])) for r in rows]
+            return self._fts(conn, table="facts", alias="f", match=match, limit=limit, per_term=filter is None,
+                             from_where=f"FROM facts f WHERE {where} AND f.status = ANY(%s) AND {compiled[0]} "
+                                        f"AND {live('f.')}{hidden}",
+                             params=[*params, list(statuses), *compiled[1], now or utcnow(), *hparams])
 
     def nearest_segments(self, scope: Scope, vector: np.ndarray, *, k: int, min_similarity: float,
                          filter: Expr | None = None, now: datetime | None = None,
@@ -582,21 +646,24 @@ class PostgresStore:
             return search.nearest(conn, from_where=f"FROM segments s {join}WHERE {where} AND {compiled[0]} "
                                                    f"AND {live('s.')}{hidden}",
                                   params=[*params, *compiled[1], now or utcnow(), *hparams], vector=vector, k=k,
-                                  min_similarity=min_similarity, exact=exact)
+                                  min_similarity=min_similarity, exact=exact, ef_search=self.ef_search)
 
     def nearest_scope_facts(self, scope: Scope, vector: np.ndarray, *, statuses: Sequence[str], k: int,
                             min_similarity: float, filter: Expr | None = None,
-                            now: datetime | None = None) -> list[tuple[int, float]]:
-        """``[(fact_id, cosine)]`` of the ``k`` nearest embedded facts in ``scope`` (exact search)."""
-        compiled = filter_predicate(filter, kind="fact")
+                            now: datetime | None = None, exact: bool | None = None) -> list[tuple[int, float]]:
+        """``[(fact_id, cosine)]`` of the ``k`` nearest embedded facts in ``scope``; exact or HNSW as
+        ``search.nearest`` decides (``exact`` forces)."""
+        compiled = filter_predicate(filter, kind="fact", alias="f.")
         if compiled is None:
             return []
-        where, params = scope_predicate(scope, session=False)
-        where += f" AND status = ANY(%s) AND {compiled[0]} AND {live()}"
+        where, params = scope_predicate(scope, prefix="f.", session=False)
         with self.db.read() as conn:
-            hidden, hparams = self._hidden(conn, "facts")
-            return self._nearest_facts(conn, where + hidden, [*params, list(statuses), *compiled[1], now or utcnow(),
-                                                              *hparams], vector, k, min_similarity)
+            hidden, hparams = self._hidden(conn, "facts", "f.")
+            return search.nearest(conn, from_where=f"FROM facts f WHERE {where} AND f.status = ANY(%s) "
+                                                   f"AND {compiled[0]} AND {live('f.')}{hidden}",
+                                  params=[*params, list(statuses), *compiled[1], now or utcnow(), *hparams],
+                                  vector=vector, k=k, min_similarity=min_similarity, exact=exact,
+                                  ef_search=self.ef_search, table="facts", alias="f")
 
     # -- deletion ---------------------------------------------------------------------------
     @staticmethod
