@@ -688,7 +688,7 @@ def worker(
                 return len(work.drain())
             stop = threading.Event()
             signal.signal(signal.SIGTERM, lambda *_: stop.set())
-            err.print(f"memstrata worker: {memory.path} with {work.llm.name}; Ctrl-C to stop")
+            err.print(f"memstrata worker: {memory.store.location} with {work.llm.name}; Ctrl-C to stop")
             try:
                 return work.serve(stop, poll_s=poll)
             except KeyboardInterrupt:

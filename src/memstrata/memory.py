@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypedDict, Unpack
+from typing import TYPE_CHECKING, Any, TypedDict, Unpack, cast
 
 from memstrata.clock import require_aware, utcnow
 from memstrata.config import Settings
@@ -51,6 +51,7 @@ if TYPE_CHECKING:
     from memstrata.semantic.agents import AgentResult
     from memstrata.semantic.service import SemanticService
     from memstrata.semantic.stm import ShortTermMemory
+    from memstrata.store.semantic import SemanticStore
 
 log = logging.getLogger(__name__)
 
@@ -668,15 +669,19 @@ class Memory:
 
                 categories = load_categories(self.settings.semantic.categories_file)
             model = load_llm(self.settings.llm) if llm is _DEFAULT else llm
-            self._semantic = SemanticService(self.store, model,  # type: ignore[arg-type]  # SQLite (checked)
+            self._semantic = SemanticService(self._semantic_store(), model,
                                              tuple(categories or DEFAULT_CATEGORIES), self.embedder, self.settings)
         return self._semantic  # type: ignore[no-any-return]
 
     def _require(self, ability: str, what: str) -> None:
         """Raise ``StoreError`` naming the backend when it lacks ``ability`` (``Capabilities``)."""
         if not getattr(self.store.capabilities, ability):
-            raise StoreError(f"{what} is not available on {self.store.location} yet: it runs on the SQLite "
-                             "backend only (memstrata 0.1)")
+            raise StoreError(f"{what} is not available on {self.store.location} yet: this backend does not offer "
+                             "it (the SQLite backend offers everything)")
+
+    def _semantic_store(self) -> SemanticStore:
+        """The store as a ``SemanticStore`` (callers check ``capabilities`` first)."""
+        return cast("SemanticStore", self.store)
 
     def _fold_short_term(self, sessions: set[Scope]) -> None:
         from memstrata.semantic.stm import ShortTerm
@@ -686,8 +691,7 @@ class Memory:
 
         llm = self.semantic.llm if self.has_llm else None
         for session in sessions:
-            ShortTerm(self.store, llm, self.settings.semantic).update(  # type: ignore[arg-type]  # SQLite
-                session, now=utcnow())
+            ShortTerm(self._semantic_store(), llm, self.settings.semantic).update(session, now=utcnow())
 
     def short_term(self, **scope: Unpack[ScopeArgs]) -> ShortTermMemory:
         """The session's short-term memory: rolling summary plus the recent episodes that fit
@@ -695,8 +699,7 @@ class Memory:
         from memstrata.semantic.stm import ShortTerm
 
         self._require("short_term", "short-term memory")
-        return ShortTerm(self.store, None, self.settings.semantic).get(  # type: ignore[arg-type]  # SQLite
-            self._scope(**scope))
+        return ShortTerm(self._semantic_store(), None, self.settings.semantic).get(self._scope(**scope))
 
     def agent_search(self, query: str, *, agent_mode: str = "router", limit: int = 10,
                      kinds: Sequence[str] = ("fact", "episode"), mode: str = "long_term",
@@ -744,19 +747,16 @@ class Memory:
         owned = sc.user_id or sc.agent_id or sc.session_id
         from dataclasses import asdict
 
-        from memstrata.store.sqlite.queue import ExtractionQueue
-
         self._require("extraction_queue", "the extraction queue")
-        queue = ExtractionQueue(self.store.db, self.settings.semantic)  # type: ignore[arg-type]  # SQLite
+        queue = self._semantic_store().extraction_queue(self.settings.semantic)
         data = asdict(queue.status(sc if owned else None))
         llm = self.semantic.llm if self.has_llm else None
         data["llm"] = None if llm is None else llm.name
         data["worker_running"] = self._semantic is not None and self._semantic.running()
-        with self.store.db.read() as conn:  # type: ignore[attr-defined]  # SQLite (checked above)
-            rows = dict(conn.execute("SELECT key, value FROM meta WHERE key IN (?, ?, ?, ?, ?)",
-                                     ("llm_calls", "llm_prompt_tokens", "llm_completion_tokens", "llm_latency_ms",
-                                      "llm_failures")).fetchall())
-        data["usage"] = {k: int(v) for k, v in sorted(rows.items())}
+        from memstrata.store.semantic import USAGE_COUNTERS
+
+        rows = {name: self.store.get_meta(name) for name in USAGE_COUNTERS}
+        data["usage"] = {k: int(v) for k, v in sorted(rows.items()) if v is not None}
         return data
 
     def start_worker(self, *, poll_s: float = 1.0, lock: Any = None) -> None:

@@ -63,8 +63,7 @@ from memstrata.server.models import (
     UpdateFactRequest,
 )
 from memstrata.server.transfer import messages_from_records
-from memstrata.store.sqlite.keys import ApiKey, ApiKeys
-from memstrata.store.sqlite.store import SQLiteStore
+from memstrata.store.keys import ApiKey, KeyStore, stored_keys
 from memstrata.types import Episode, Fact, Hit
 
 _HITS: TypeAdapter[Hit] = TypeAdapter(Hit)
@@ -81,7 +80,7 @@ class ServerState:
     """What every request handler shares in one worker process."""
 
     memory: Memory
-    keys: ApiKeys | None
+    keys: KeyStore | None
     config: ServerConfig
     limiter: RateLimiter
     lock: threading.Lock
@@ -91,8 +90,8 @@ class ServerState:
     @classmethod
     def open(cls, memory: Memory, config: ServerConfig) -> ServerState:
         params = inspect.signature(memory.search).parameters
-        # API keys are kept in SQLite only for now: on other stores only the admin key exists.
-        keys = ApiKeys(memory.store.db) if isinstance(memory.store, SQLiteStore) else None
+        # SQLite and PostgreSQL keep API keys; on the reference store only the admin key exists.
+        keys = stored_keys(memory.store)
         return cls(memory, keys, config, RateLimiter(config.rate_limit_per_minute),
                    threading.Lock(), "filter" in params, "mode" in params)
 
@@ -123,10 +122,10 @@ def _state(request: Request) -> ServerState:
     return state
 
 
-def _keys(request: Request) -> ApiKeys:
+def _keys(request: Request) -> KeyStore:
     keys = _state(request).keys
     if keys is None:
-        raise ApiError(501, "not_supported", "API keys are stored in SQLite databases only for now; "
+        raise ApiError(501, "not_supported", "this store keeps no API keys (SQLite and PostgreSQL do); "
                        "with this store use the admin key (MEMSTRATA_ADMIN_KEY)")
     return keys
 

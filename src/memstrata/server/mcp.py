@@ -28,7 +28,7 @@ from mcp.server.mcpserver.exceptions import ToolError
 from memstrata.async_memory import AsyncMemory
 from memstrata.errors import InvalidInput, MemstrataError
 from memstrata.render import estimate_tokens
-from memstrata.store.sqlite.keys import ApiKeys
+from memstrata.store.keys import KeyStore
 from memstrata.types import Episode, Fact, Hit
 
 #: Characters of a memory's text shown in a search or list result (about 50 tokens).
@@ -183,7 +183,7 @@ class KeyGate:
         scope: the served ``org_id``, ``project_id`` and ``user_id``.
     """
 
-    def __init__(self, app: Any, *, keys: ApiKeys | None, admin_key: str | None,
+    def __init__(self, app: Any, *, keys: KeyStore | None, admin_key: str | None,
                  scope: dict[str, str | None]) -> None:
         self.app, self.keys, self.admin_key, self.scope = app, keys, admin_key, scope
 

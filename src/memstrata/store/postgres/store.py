@@ -19,7 +19,7 @@ import re
 import time
 from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import psycopg
@@ -38,6 +38,12 @@ from memstrata.store.records import NewFact, NewSegment, episode_hash
 from memstrata.store.scope import SCOPE_FIELDS, hidden_predicate, running_forgets_sql
 from memstrata.store.scope import scope_predicate as shared_scope_predicate
 from memstrata.types import ContextSegment, Episode, Fact, MemoryEvent, Scope, Segment
+
+if TYPE_CHECKING:
+    from memstrata.config import SemanticSettings
+    from memstrata.store.keys import ApiKeys
+    from memstrata.store.postgres.queue import PgExtractionQueue
+    from memstrata.store.postgres.semantic import PgSemantic
 
 Conn = psycopg.Connection[Any]
 
@@ -137,9 +143,29 @@ class PostgresStore:
         self._term_stats: dict[str, search.TermStats] = {}
         #: ``hnsw.ef_search`` of approximate searches (``search.EF_SEARCH``; the bench sweeps it).
         self.ef_search = search.EF_SEARCH
-        #: The extraction queue and short-term memory run on SQLite only.
-        self.capabilities = Capabilities(forget_jobs=True, extraction_queue=False, short_term=False,
+        #: Everything SQLite offers: forget jobs, maintenance, the extraction queue
+        #: (``store.postgres.queue``) and short-term memory.
+        self.capabilities = Capabilities(forget_jobs=True, extraction_queue=True, short_term=True,
                                          maintenance=True)
+
+    # -- LLM semantic memory and API keys (``store.semantic.SemanticStore``) --------------------
+    def extraction_queue(self, policy: SemanticSettings) -> PgExtractionQueue:
+        """The extraction queue of this database (``store.postgres.queue``: ``FOR UPDATE SKIP LOCKED``)."""
+        from memstrata.store.postgres.queue import PgExtractionQueue
+
+        return PgExtractionQueue(self.db, policy)
+
+    def semantic_queries(self) -> PgSemantic:
+        """The queries of the worker, consolidation and short-term memory (``store.postgres.semantic``)."""
+        from memstrata.store.postgres.semantic import PgSemantic
+
+        return PgSemantic(self)
+
+    def api_keys(self) -> ApiKeys:
+        """The REST server's API keys in this database (``store.keys``)."""
+        from memstrata.store.keys import ApiKeys
+
+        return ApiKeys(self.db, self.dialect)
 
     def close(self) -> None:
         """Close the pool."""

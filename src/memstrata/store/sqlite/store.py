@@ -15,7 +15,7 @@ import sqlite3
 from collections.abc import Iterable, Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -32,6 +32,12 @@ from memstrata.store.scope import scope_predicate as shared_scope_predicate
 from memstrata.store.sqlite.connection import Database
 from memstrata.store.vectors import VectorCache, encode_vector, top_k
 from memstrata.types import ContextSegment, Episode, Fact, MemoryEvent, Scope, Segment
+
+if TYPE_CHECKING:
+    from memstrata.config import SemanticSettings
+    from memstrata.store.keys import ApiKeys
+    from memstrata.store.sqlite.queue import ExtractionQueue
+    from memstrata.store.sqlite.semantic import SQLiteSemantic
 
 _SCOPE_FIELDS = SCOPE_FIELDS
 _EPISODE_COLS = (
@@ -164,6 +170,25 @@ class SQLiteStore:
 
     #: Everything: forget jobs, the extraction queue and short-term memory are built on SQLite.
     capabilities = Capabilities(forget_jobs=True, extraction_queue=True, short_term=True, maintenance=True)
+
+    # -- LLM semantic memory and API keys (``store.semantic.SemanticStore``) --------------------
+    def extraction_queue(self, policy: SemanticSettings) -> ExtractionQueue:
+        """The extraction queue of this file (``store.sqlite.queue``)."""
+        from memstrata.store.sqlite.queue import ExtractionQueue
+
+        return ExtractionQueue(self.db, policy)
+
+    def semantic_queries(self) -> SQLiteSemantic:
+        """The queries of the worker, consolidation and short-term memory (``store.sqlite.semantic``)."""
+        from memstrata.store.sqlite.semantic import SQLiteSemantic
+
+        return SQLiteSemantic(self)
+
+    def api_keys(self) -> ApiKeys:
+        """The REST server's API keys in this file (``store.keys``)."""
+        from memstrata.store.keys import ApiKeys
+
+        return ApiKeys(self.db, self.dialect)
 
     @staticmethod
     def fact_event_count(conn: sqlite3.Connection, fact_id: int) -> int:
