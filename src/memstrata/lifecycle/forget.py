@@ -17,7 +17,8 @@ The SQL is written once for both stores (``store.dialect``).
 What a job deletes, for its scope (org/project, and user/agent/session when given):
 
 * a plain scope (user, agent or whole project): every episode with its segments and
-  index rows, every fact of the user/agent with its citations, index rows and events;
+  index rows, every fact of the user/agent with its citations, index rows and events, and
+  a fact written after the job started that only forgotten episodes support;
 * a session, or episodes said ``before`` a time: those episodes, and the facts that no
   remaining episode cites (a fact still supported elsewhere stays).
 
@@ -193,12 +194,13 @@ def run_chunk(store: LifecycleStore, job_id: int) -> bool:
         facts: list[int] = []
         if episodes:
             marks = _marks(episodes)
-            if job.narrowed:
-                # Facts cited by these episodes and by no other: decided before the citations go.
-                facts = [int(r[0]) for r in run(
-                    conn, d, f"SELECT DISTINCT c.fact_id FROM fact_citations c WHERE c.episode_id IN ({marks}) "
-                    "AND NOT EXISTS (SELECT 1 FROM fact_citations o WHERE o.fact_id = c.fact_id AND "
-                    f"o.episode_id NOT IN ({marks}))", [*episodes, *episodes])]
+            # Facts cited by these episodes and by no other: decided before the citations go. For a
+            # plain scope this also takes a fact written after the cut from forgotten episodes
+            # (an LLM worker's batch that committed while the job ran).
+            facts = [int(r[0]) for r in run(
+                conn, d, f"SELECT DISTINCT c.fact_id FROM fact_citations c WHERE c.episode_id IN ({marks}) "
+                "AND NOT EXISTS (SELECT 1 FROM fact_citations o WHERE o.fact_id = c.fact_id AND "
+                f"o.episode_id NOT IN ({marks}))", [*episodes, *episodes])]
             _add(job.counts, "extraction_queue", run(
                 conn, d, f"DELETE FROM extraction_queue WHERE episode_id IN ({marks})", episodes).rowcount)
             _add(job.counts, "segments", store.delete_segments(conn, episodes))
