@@ -125,7 +125,8 @@ class Memory:
         self.embedding_status = "ok"
         self.embedder = self._load_embedder(embedder)
         self.store: Store = store if store is not None else open_store(
-            location, busy_timeout_s=self.settings.busy_timeout_s, max_connections=self.settings.pool_size)
+            location, busy_timeout_s=self.settings.busy_timeout_s, max_connections=self.settings.pool_size,
+            defer_scrub=self.settings.forget_scrub == "maintain")
         try:
             if self.settings.encryption_key:
                 self.store.cipher = Cipher(self.settings.encryption_key)
@@ -136,7 +137,8 @@ class Memory:
         self.extractor = self._load_extractor(extractor)
         # the worker opens its own connection: to the file, or with the URL's password (not .location)
         worker_at = str(getattr(self.store.db, "url", None) or getattr(self.store.db, "path", None) or self.path)
-        self._forgetter = BackgroundForgetter(worker_at, busy_timeout_s=self.settings.busy_timeout_s)
+        self._forgetter = BackgroundForgetter(worker_at, busy_timeout_s=self.settings.busy_timeout_s,
+                                              defer_scrub=self.settings.forget_scrub == "maintain")
         # a forget interrupted by a crash or exit: finish it
         if self.store.capabilities.forget_jobs and running_jobs(self.store):  # type: ignore[arg-type]
             self._forgetter.start()
@@ -493,7 +495,8 @@ class Memory:
                                  detail={"what": "fact", "ids_sha256": digest}, now=now)
         self.store.clear_caches()
         return ForgetReceipt(job_id=0, status="done", at=now, counts={"facts": 1, "memory_events": int(events)},
-                             ids_sha256=digest, wal_checkpointed=self.store.purge_deleted())
+                             ids_sha256=digest,
+                             wal_checkpointed=self.store.purge_deleted(("facts", "memory_events")))
 
     def forget(self, *, user_id: str | None = None, session_id: str | None = None,
                fact_id: int | None = None, agent_id: str | None = None, all_users: bool = False,

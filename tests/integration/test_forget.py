@@ -122,8 +122,8 @@ def test_background_forget_returns_before_the_rows_are_gone(location: str | Path
         assert [h.id for h in memory.search("Vega")] == [new.episode_id]
 
 
-def test_short_term_memory_excludes_what_is_being_forgotten_or_expired(db_path: Path) -> None:
-    with Memory(db_path, embedder=None, user_id="u1", session_id="s1") as memory:
+def test_short_term_memory_excludes_what_is_being_forgotten_or_expired(location: str | Path) -> None:
+    with Memory(location, embedder=None, user_id="u1", session_id="s1") as memory:
         memory.add("first turn about the Lyra project")
         memory.add("a passing remark", ttl=0.01)
         import time

@@ -80,7 +80,8 @@ def maintain(store: LifecycleStore, settings: Settings, *, now: datetime,
     report.boosted = boost_recalled(store, now=now)
     if report.expired_episodes or report.expired_facts:
         store.clear_caches()
-        store.purge_deleted()
+        swept = ("episodes", "segments", "extraction_queue") if report.expired_episodes else ()
+        store.purge_deleted(swept + (("facts", "memory_events") if report.expired_facts else ()))
     notes: list[str] = []
     report.analyzed = _analyze(store, notes)
     report.vacuumed, note = store.reclaim_space()
