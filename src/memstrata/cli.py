@@ -173,6 +173,8 @@ def remember(
             note = ""
             if change.action == "touch":
                 note = f" [{lab['touched']}]"
+            elif change.action == "retract":
+                note = f" [{lab['retracted']}]"
             elif change.previous:
                 note = f" [{lab['superseded']} " + ", ".join(p.value for p in change.previous) + "]"
             console.print(_safe(f"- {f.key} = {f.value}{conf}{note}"), highlight=False)
