@@ -122,7 +122,8 @@ def check_scope(scope: Scope, *, needs_owner: bool) -> None:
     whose memory it wants must fail, not silently see the whole tenant.
 
     Raises:
-        InvalidInput: an empty, over-long, non-string or control-character identifier.
+        InvalidInput: an empty, over-long, non-string or control-character identifier, or
+            one with leading or trailing whitespace.
     """
     for name in ("org_id", "project_id", "user_id", "agent_id", "session_id"):
         value = getattr(scope, name)
@@ -130,6 +131,9 @@ def check_scope(scope: Scope, *, needs_owner: bool) -> None:
             continue
         if not isinstance(value, str) or not value.strip():
             raise InvalidInput(f"scope {name} must be a non-empty string, got {value!r}")
+        if value != value.strip():
+            # " bob " and "bob" would be two users: a stray space must not split one memory in two.
+            raise InvalidInput(f"scope {name} {value!r} starts or ends with whitespace; pass {value.strip()!r}")
         if len(value) > MAX_ID_CHARS:
             raise InvalidInput(f"scope {name} is {len(value)} characters; the limit is {MAX_ID_CHARS}")
         if any(unicodedata.category(c) == "Cc" for c in value):
