@@ -552,6 +552,10 @@ def reembed(
     summary = _run(go)
     console.print(f"re-embedded {summary['segments']} segments and {summary['facts']} facts with "
                   f"{summary['model']} (was {summary['previous']})")
+    if summary["model"] != (Settings.from_env().embedding_model or "use-multilingual-v3"):
+        # every later command loads the configured model and would refuse this database
+        console.print(f"from now on run memstrata with MEMSTRATA_EMBEDDING_MODEL={summary['model']} "
+                      "(e.g. export it in your shell profile)")
 
 
 @app.command()

@@ -348,3 +348,13 @@ def test_remember_dash_reads_stdin_and_recall_clips_long_memories(tmp_path: Path
     assert "characters; --json shows all)" in shown.out and len(shown.out) < 4000
     full = cli("recall", "where does Miso sleep", "--user", "u1", "--json", "--db", db)
     assert max(len(h["text"]) for h in json.loads(full.out)) > 40000
+
+
+def test_reembed_to_another_model_says_how_to_keep_using_it(tmp_path: Path) -> None:
+    db = tmp_path / "m.db"
+    assert cli("remember", "I live in Oslo", "--user", "a", "--db", db).code == 0
+    moved = cli("reembed", "--model", "hashing-64", "--db", db)
+    assert moved.code == 0, moved.err
+    assert "MEMSTRATA_EMBEDDING_MODEL=hashing-64" in " ".join(moved.out.split())
+    refused = cli("recall", "Oslo", "--user", "a", "--db", db)  # the default model no longer fits the file
+    assert refused.code == 1 and "MEMSTRATA_EMBEDDING_MODEL=hashing-64" in " ".join(refused.err.split())
