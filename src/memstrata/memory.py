@@ -125,7 +125,8 @@ class Memory:
         self.embedding_status = "ok"
         self.embedder = self._load_embedder(embedder)
         self.store: Store = store if store is not None else open_store(
-            location, busy_timeout_s=self.settings.busy_timeout_s, max_connections=self.settings.pool_size)
+            location, busy_timeout_s=self.settings.busy_timeout_s, max_connections=self.settings.pool_size,
+            defer_scrub=self.settings.forget_scrub == "maintain")
         try:
             if self.settings.encryption_key:
                 self.store.cipher = Cipher(self.settings.encryption_key)
@@ -136,7 +137,8 @@ class Memory:
         self.extractor = self._load_extractor(extractor)
         # the worker opens its own connection: to the file, or with the URL's password (not .location)
         worker_at = str(getattr(self.store.db, "url", None) or getattr(self.store.db, "path", None) or self.path)
-        self._forgetter = BackgroundForgetter(worker_at, busy_timeout_s=self.settings.busy_timeout_s)
+        self._forgetter = BackgroundForgetter(worker_at, busy_timeout_s=self.settings.busy_timeout_s,
+                                              defer_scrub=self.settings.forget_scrub == "maintain")
         # a forget interrupted by a crash or exit: finish it
         if self.store.capabilities.forget_jobs and running_jobs(self.store):  # type: ignore[arg-type]
             self._forgetter.start()
@@ -269,13 +271,16 @@ class Memory:
         return msg
 
     def add_many(self, messages: Iterable[Message], *, batch_size: int = BATCH_SIZE,
-                 on_batch: Callable[[int], None] | None = None) -> list[AddResult]:
+                 on_batch: Callable[[int], None] | None = None, wait: bool = False) -> list[AddResult]:
         """Remember many messages, embedding in batches; each batch is one transaction.
 
         Every message is validated before anything is written. ``on_batch(n)`` is
-        called after each committed batch with the number of messages in it.
+        called after each committed batch with the number of messages in it. ``wait``: as
+        ``add(wait=True)``, once for the whole batch (each session flushed once).
         """
         items = list(messages)
+        if wait and self.has_llm:
+            _ = self.semantic  # loads the LLM client first: a failure must not leave stored messages behind
         with phase("ingest", "validation"):
             for position, msg in enumerate(items):
                 if not isinstance(msg, Message):
@@ -289,6 +294,8 @@ class Memory:
             self._fold_short_term({m.scope for m in batch if m.scope.session_id is not None})
             if on_batch is not None:
                 on_batch(len(batch))
+        if wait and self.has_llm:
+            return self.semantic.read_your_writes_many(results, [m.scope for m in items])
         return results
 
     def _ingestor(self) -> Ingestor:
@@ -488,7 +495,8 @@ class Memory:
                                  detail={"what": "fact", "ids_sha256": digest}, now=now)
         self.store.clear_caches()
         return ForgetReceipt(job_id=0, status="done", at=now, counts={"facts": 1, "memory_events": int(events)},
-                             ids_sha256=digest, wal_checkpointed=self.store.purge_deleted())
+                             ids_sha256=digest,
+                             wal_checkpointed=self.store.purge_deleted(("facts", "memory_events")))
 
     def forget(self, *, user_id: str | None = None, session_id: str | None = None,
                fact_id: int | None = None, agent_id: str | None = None, all_users: bool = False,
@@ -642,6 +650,7 @@ class Memory:
             self._semantic_args[0] is _DEFAULT else (getattr(self._semantic_args[0], "name", None)),
             "counts": counts,
             "unfinished_forgets": [{"job": r.job_id, "progress": round(r.progress, 3)} for r in self.forget_status()],
+            "forget_scrub": scrub() if callable(scrub := getattr(self.store, "scrub_posture", None)) else None,
         }
 
     # -- semantic memory (LLM) ----------------------------------------------------------------

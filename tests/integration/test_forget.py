@@ -55,6 +55,7 @@ def test_forgotten_text_leaves_no_bytes_in_the_files(db_path: Path, embedder: Em
         assert receipt.status == "done" and receipt["episodes"] == 2 and receipt["facts"] == len(fact_ids)
         assert receipt.ids_sha256 == _digest([("episodes", e) for e in episode_ids] + [("facts", f) for f in fact_ids])
         assert receipt.wal_checkpointed is True
+        assert memory.doctor()["forget_scrub"].startswith("secure_delete zeroes freed pages")
 
         assert memory.forget(user_id="u2", session_id="s9")["episodes"] == 1
         assert memory.forget(user_id="u2", before=datetime(2021, 1, 1, tzinfo=UTC))["episodes"] == 1
@@ -122,8 +123,8 @@ def test_background_forget_returns_before_the_rows_are_gone(location: str | Path
         assert [h.id for h in memory.search("Vega")] == [new.episode_id]
 
 
-def test_short_term_memory_excludes_what_is_being_forgotten_or_expired(db_path: Path) -> None:
-    with Memory(db_path, embedder=None, user_id="u1", session_id="s1") as memory:
+def test_short_term_memory_excludes_what_is_being_forgotten_or_expired(location: str | Path) -> None:
+    with Memory(location, embedder=None, user_id="u1", session_id="s1") as memory:
         memory.add("first turn about the Lyra project")
         memory.add("a passing remark", ttl=0.01)
         import time

@@ -21,6 +21,7 @@ import pytest
 from memstrata import Fact, Memory
 from memstrata.lifecycle import forget as forget_jobs
 from memstrata.store.backends import open_store
+from memstrata.store.records import NewFact
 
 SRC = Path(__file__).resolve().parents[2] / "src"
 OLD = datetime(2020, 1, 1, tzinfo=UTC)
@@ -150,3 +151,22 @@ def test_two_workers_finishing_one_job_delete_and_count_each_row_once(location: 
         assert done["segments"] == 45
         assert done.ids_sha256 == _digest([("episodes", e) for e in episodes] + [("facts", f) for f in facts])
         assert memory.store.counts()["episodes"] == 1
+
+
+def test_a_fact_written_from_forgotten_episodes_while_the_job_runs_goes_too(location: str | Path) -> None:
+    """An LLM worker's batch can commit after the job took its cuts: its fact (id above the
+    cut) cites only episodes being forgotten, so the job deletes it as well."""
+    with Memory(location, embedder=None, user_id="u1") as memory:
+        said = memory.add("We talked about the Vega dossier at length")
+        job = forget_jobs.start_job(memory.store, memory._scope(), actor="test")  # type: ignore[arg-type]
+        now = datetime.now(UTC)
+        late = NewFact(kind="fact", key="work.project", tag="Work", value="Vega dossier", value_norm="vega dossier",
+                       statement="works on the Vega dossier", confidence=0.8, importance=0.6, sensitivity="low",
+                       subject=None, observed_at=now, valid_from=None, valid_to=None, index_terms="vega dossier",
+                       embedding=None)
+        with memory.store.db.write() as conn:
+            fact_id = memory.store.insert_fact(conn, memory._scope(), late, citations=[said.episode_id], now=now)
+        receipt = forget_jobs.run_to_end(memory.store, job)  # type: ignore[arg-type]
+        assert receipt["episodes"] == 1 and receipt["facts"] == 1
+        assert receipt.ids_sha256 == _digest([("episodes", said.episode_id), ("facts", fact_id)])
+        assert memory.store.counts()["episodes"] == 0 and memory.list(status="all") == []

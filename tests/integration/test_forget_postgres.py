@@ -11,14 +11,17 @@ from typing import Any
 import psycopg
 import pytest
 
-from memstrata import Memory
+from memstrata import InvalidInput, Memory, Settings
 
 #: English and Chinese canaries: in an episode, in a fact (and its event), in another session.
+#: Each test has its own (the server and its files are shared by every test of the run).
 CANARIES = ("Zanzibarquokka", "蓝鲸咖啡馆暗号", "Quillfeatherbrook")
+FACT_CANARY = "Pumpernickelwombat"
+DEFERRED_CANARY = "Marmaladetrombone"
 
 
-def _needles() -> list[bytes]:
-    return [n for c in CANARIES for n in (c.encode(), c.lower().encode())]
+def _needles(*canaries: str) -> list[bytes]:
+    return [n for c in canaries or CANARIES for n in (c.encode(), c.lower().encode())]
 
 
 def _files_holding(root: Path, needles: list[bytes]) -> list[str]:
@@ -65,6 +68,8 @@ def test_forgotten_text_leaves_the_table_files_and_with_wal_recycle_off_the_wal(
             conn.execute("CHECKPOINT")  # the canaries are in the table files, not only in the WAL
         assert {h.split("/")[0] for h in _files_holding(wal_recycle_off, _needles())} >= {"base", "pg_wal"}
 
+        assert "at each forget; wal_recycle = off: checkpointed pg_wal segments are unlinked" in \
+            memory.doctor()["forget_scrub"]
         receipt = memory.forget(user_id="u1")
         assert receipt["episodes"] == 3 and receipt["facts"] >= 1
         assert receipt.wal_checkpointed is True  # VACUUM FULL of every content table, WAL switched, CHECKPOINT
@@ -86,14 +91,34 @@ def _fact_files(url: str, data: Path) -> list[Path]:
 def test_deleting_one_fact_scrubs_it_from_the_fact_tables(pg_url: Callable[[], str], wal_recycle_off: Path) -> None:
     url = pg_url()
     with Memory(url, embedder=None, user_id="u1") as memory:
-        fact = memory.add(f"I like {CANARIES[0]} music").facts[0].fact
+        fact = memory.add(f"I like {FACT_CANARY} music").facts[0].fact
         memory.add("I like tea")
         with psycopg.connect(url, autocommit=True) as conn:
             conn.execute("CHECKPOINT")
-        needle = CANARIES[0].encode()
+        needle = FACT_CANARY.encode()
         assert any(needle in p.read_bytes() for p in _fact_files(url, wal_recycle_off))
         receipt = memory.forget(fact_id=fact.id)
         assert receipt["facts"] == 1 and receipt.wal_checkpointed is True
         assert not any(needle in p.read_bytes() for p in _fact_files(url, wal_recycle_off) if p.exists())
         # The episode that said it is not forgotten: only the fact (value, statement, events) went.
-        assert CANARIES[0] in memory.list(kind="episode")[-1].content
+        assert FACT_CANARY in memory.list(kind="episode")[-1].content
+
+
+def test_a_deferred_scrub_runs_at_the_next_maintain(pg_url: Callable[[], str], wal_recycle_off: Path) -> None:
+    settings = Settings.from_env({"MEMSTRATA_FORGET_SCRUB": "maintain"})
+    url = pg_url()
+    with Memory(url, settings=settings, embedder=None, user_id="u1") as memory:
+        memory.add(f"My cat is called {DEFERRED_CANARY} and I love him")
+        assert memory.doctor()["forget_scrub"].startswith("VACUUM FULL, WAL switch and CHECKPOINT at the next maintain")
+        receipt = memory.forget(user_id="u1")
+        assert receipt["episodes"] == 1 and receipt.wal_checkpointed is False  # not yet off the disk
+        assert memory.list(kind="episode") == []  # but gone for every reader
+        with psycopg.connect(url, autocommit=True) as conn:
+            conn.execute("CHECKPOINT")
+        assert any(h.startswith("base") for h in _files_holding(wal_recycle_off, _needles(DEFERRED_CANARY)))
+        report = memory.maintain()
+        assert report.vacuumed and "VACUUM FULL of episodes" in " ".join(report.notes), report
+        assert _files_holding(wal_recycle_off, _needles(DEFERRED_CANARY)) == []
+        assert not memory.maintain().changed
+    with pytest.raises(InvalidInput, match="MEMSTRATA_FORGET_SCRUB"):
+        Settings.from_env({"MEMSTRATA_FORGET_SCRUB": "later"})

@@ -1,18 +1,24 @@
 """Provable forgetting: durable forget jobs, chunked deletion, receipts, background completion.
 
 Every scope forget is a row in ``forget_jobs``. Inserting it is one transaction, and from
-that commit on every read excludes the scope (``SQLiteStore.hidden_clause``): the memory is
-gone for readers at once. The rows are then deleted in chunks of ``CHUNK`` episodes, each
-chunk one transaction that also records the deleted ids, so a crash or restart resumes
-where it stopped (``resume``). When nothing is left the job writes its receipt (counts
-per table, finish time, SHA-256 of the deleted ids), a content-free tombstone event,
-rewrites the full-text indexes and checkpoints the WAL so ``secure_delete``'s zeroed
-pages are what remains in the file.
+that commit on every read excludes the scope (``store.scope.hidden_predicate``, applied by
+the SQLite and PostgreSQL stores): the memory is gone for readers at once. The rows are
+then deleted in chunks of ``CHUNK`` episodes, each chunk one transaction that also records
+the deleted ids, so a crash or restart resumes where it stopped (``running_jobs``); the job
+row is locked for each chunk, so workers in several processes never delete or count a row
+twice. When nothing is left the job writes its receipt (counts per table, finish time,
+SHA-256 of the deleted ids) and a content-free tombstone event, and the store purges the
+deleted content from disk (``purge_deleted``: on SQLite the full-text indexes are rewritten
+and the WAL checkpointed so ``secure_delete``'s zeroed pages are what remains; on
+PostgreSQL see ``store.postgres.scrub``).
+
+The SQL is written once for both stores (``store.dialect``).
 
 What a job deletes, for its scope (org/project, and user/agent/session when given):
 
 * a plain scope (user, agent or whole project): every episode with its segments and
-  index rows, every fact of the user/agent with its citations, index rows and events;
+  index rows, every fact of the user/agent with its citations, index rows and events, and
+  a fact written after the job started that only forgotten episodes support;
 * a session, or episodes said ``before`` a time: those episodes, and the facts that no
   remaining episode cites (a fact still supported elsewhere stays).
 
@@ -43,6 +49,8 @@ log = logging.getLogger(__name__)
 CHUNK = 500
 #: What a receipt counts, in this order: tables, and ``summaries`` (rows of ``session_memory``).
 TABLES = ("episodes", "segments", "facts", "memory_events", "summaries", "extraction_queue")
+#: The table behind a receipt name that is not one.
+TABLE_OF = {"summaries": "session_memory"}
 
 
 @dataclass(frozen=True)
@@ -186,12 +194,13 @@ def run_chunk(store: LifecycleStore, job_id: int) -> bool:
         facts: list[int] = []
         if episodes:
             marks = _marks(episodes)
-            if job.narrowed:
-                # Facts cited by these episodes and by no other: decided before the citations go.
-                facts = [int(r[0]) for r in run(
-                    conn, d, f"SELECT DISTINCT c.fact_id FROM fact_citations c WHERE c.episode_id IN ({marks}) "
-                    "AND NOT EXISTS (SELECT 1 FROM fact_citations o WHERE o.fact_id = c.fact_id AND "
-                    f"o.episode_id NOT IN ({marks}))", [*episodes, *episodes])]
+            # Facts cited by these episodes and by no other: decided before the citations go. For a
+            # plain scope this also takes a fact written after the cut from forgotten episodes
+            # (an LLM worker's batch that committed while the job ran).
+            facts = [int(r[0]) for r in run(
+                conn, d, f"SELECT DISTINCT c.fact_id FROM fact_citations c WHERE c.episode_id IN ({marks}) "
+                "AND NOT EXISTS (SELECT 1 FROM fact_citations o WHERE o.fact_id = c.fact_id AND "
+                f"o.episode_id NOT IN ({marks}))", [*episodes, *episodes])]
             _add(job.counts, "extraction_queue", run(
                 conn, d, f"DELETE FROM extraction_queue WHERE episode_id IN ({marks})", episodes).rowcount)
             _add(job.counts, "segments", store.delete_segments(conn, episodes))
@@ -249,7 +258,8 @@ def finish(store: LifecycleStore, job_id: int) -> ForgetReceipt:
             store.bump(conn, "facts_version")
             store.bump(conn, "segments_deleted")
     store.clear_caches()
-    checkpointed = store.purge_deleted()
+    done = receipt(store, job_id)
+    checkpointed = store.purge_deleted([TABLE_OF.get(t, t) for t, n in done.counts.items() if n])
     return receipt(store, job_id, wal_checkpointed=checkpointed)
 
 
@@ -290,8 +300,8 @@ class BackgroundForgetter:
     next ``Memory`` open or ``memstrata maintain``).
     """
 
-    def __init__(self, location: str | Path, *, busy_timeout_s: float) -> None:
-        self.location, self.busy_timeout_s = location, busy_timeout_s
+    def __init__(self, location: str | Path, *, busy_timeout_s: float, defer_scrub: bool = False) -> None:
+        self.location, self.busy_timeout_s, self.defer_scrub = location, busy_timeout_s, defer_scrub
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
@@ -305,7 +315,8 @@ class BackgroundForgetter:
             self._thread.start()
 
     def _run(self) -> None:
-        store = cast(LifecycleStore, open_store(self.location, busy_timeout_s=self.busy_timeout_s, max_connections=1))
+        store = cast(LifecycleStore, open_store(self.location, busy_timeout_s=self.busy_timeout_s, max_connections=1,
+                                                      defer_scrub=self.defer_scrub))
         try:
             while not self._stop.is_set():
                 jobs = running_jobs(store)

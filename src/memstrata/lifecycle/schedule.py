@@ -47,7 +47,8 @@ class MaintenanceScheduler:
         while not self._stop.wait(self.every_s):
             try:
                 store = cast(LifecycleStore, open_store(self.location, busy_timeout_s=self.settings.busy_timeout_s,
-                                                        max_connections=1))
+                                                        max_connections=1,
+                                                        defer_scrub=self.settings.forget_scrub == "maintain"))
                 try:
                     self.last = maintain(store, self.settings, now=utcnow())
                 finally:

@@ -130,10 +130,13 @@ class PostgresStore:
     Args:
         url: ``postgresql://...`` connection URL.
         max_connections: connection pool size.
+        defer_scrub: ``purge_deleted`` only records the tables to rewrite; ``reclaim_space``
+            (``maintain``) rewrites them (``Settings.forget_scrub = "maintain"``).
     """
 
-    def __init__(self, url: str, *, max_connections: int = 4) -> None:
+    def __init__(self, url: str, *, max_connections: int = 4, defer_scrub: bool = False) -> None:
         self.db = PgDatabase(url, max_connections=max_connections)
+        self.defer_scrub = defer_scrub
         self.location = redact_url(url)
         #: Decrypts high-sensitivity values on read; ``None``: they read as ``[ENCRYPTED]``.
         self.cipher: Cipher | None = None
@@ -496,12 +499,17 @@ class PostgresStore:
         except Exception:  # lock timeout, read-only replica: counting is optional
             return False
 
-    def purge_deleted(self) -> bool:
+    def purge_deleted(self, tables: Sequence[str] | None = None) -> bool:
         """Scrub deleted rows from the disk, as far as PostgreSQL allows (``store.postgres.scrub``):
-        ``VACUUM FULL`` rewrites the tables and indexes that held them, then the WAL is
-        switched and checkpointed. Returns whether the checkpoint ran (it needs a superuser
-        or the ``pg_checkpoint`` role; without, the rewrite still happened)."""
-        return scrub.scrub(self.db.url)
+        ``VACUUM FULL`` rewrites ``tables`` (default: every content table) with their indexes,
+        then the WAL is switched and checkpointed. Returns whether all of it ran (see ``scrub``);
+        with ``defer_scrub``, records the tables for the next ``maintain`` and returns ``False``."""
+        todo = scrub.CONTENT_TABLES if tables is None else tables
+        if self.defer_scrub:
+            with self.db.write() as conn:
+                scrub.defer(conn, todo)
+            return not set(todo) & set(scrub.CONTENT_TABLES)
+        return scrub.scrub(self.db.url, todo)
 
     # -- lifecycle hooks (lifecycle.forget, .maintain, .restore write portable SQL around them) ---
     #: Placeholders, times, JSON and vectors as this store keeps them.
@@ -527,10 +535,16 @@ class PostgresStore:
             conn.execute(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
                          f"greatest((SELECT max(id) FROM {table}), 1))")
 
+    def scrub_posture(self) -> str:
+        """What a forget removes from this server's disk, in one line (``scrub.posture``)."""
+        return scrub.posture(self.db.url, deferred=self.defer_scrub)
+
     def reclaim_space(self) -> tuple[bool, str | None]:
-        """``VACUUM`` the tables whose dead rows are a large share (``scrub.reclaim``); returns
-        whether it ran and a note for the maintenance report."""
-        return scrub.reclaim(self.db.url)
+        """Rewrite the tables deferred forgets left (``scrub.scrub_deferred``), else ``VACUUM`` the
+        tables whose dead rows are a large share (``scrub.reclaim``); returns whether one ran and
+        a note for the maintenance report."""
+        done = scrub.scrub_deferred(self.db)
+        return done if done[0] else scrub.reclaim(self.db.url)
 
     def get_facts(self, scope: Scope, ids: Sequence[int]) -> dict[int, Fact]:
         """Facts by id inside ``scope`` (any status)."""

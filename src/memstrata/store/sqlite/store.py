@@ -492,10 +492,11 @@ class SQLiteStore:
             "UPDATE facts SET access_count = access_count + 1, last_accessed_at = ? WHERE id = ?",
             [(to_db(now), f) for f in fact_ids])
 
-    def purge_deleted(self) -> bool:
+    def purge_deleted(self, tables: Sequence[str] | None = None) -> bool:
         """Make deletions physical: rewrite both full-text indexes (FTS5 ``optimize`` drops the
         deleted terms from its b-tree; SQLite < 3.44 has no ``secure-delete`` option) and
         checkpoint the WAL into the main file, whose freed pages ``secure_delete`` zeroes.
+        ``tables`` (where rows were deleted) is not needed: both steps are cheap and file-wide.
         Returns whether the checkpoint completed (another reader can hold it back)."""
         with self.db.write() as conn:
             conn.execute("INSERT INTO segments_fts (segments_fts) VALUES ('optimize')")
@@ -525,6 +526,12 @@ class SQLiteStore:
     @staticmethod
     def after_explicit_ids(conn: sqlite3.Connection) -> None:
         """Nothing to do: ``AUTOINCREMENT`` continues above explicitly inserted ids."""
+
+    @staticmethod
+    def scrub_posture() -> str:
+        """What a forget removes from the file, in one line (``purge_deleted``)."""
+        return ("secure_delete zeroes freed pages; full-text indexes rewritten and WAL checkpointed at each "
+                "forget")
 
     def reclaim_space(self) -> tuple[bool, str | None]:
         """``VACUUM`` when free pages are a large share of the file (``lifecycle.maintain``'s
