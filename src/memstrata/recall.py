@@ -1,10 +1,15 @@
-"""The read path: scoped candidates from both indexes → RRF → blended score → hits.
+"""The read path: scoped candidates from both indexes → weighted RRF → blended score → hits.
 
 Four ranked candidate lists, each filtered by scope inside its SQL query:
 segments by full text (BM25), segments by vector, facts by full text, facts by
-vector. Segment hits are grouped by episode (an episode's relevance is its best
-segment's), facts and episodes are scored on one scale (``retrieve.blend``), and
-the top ``limit`` are returned with citations and optional neighbouring context.
+vector. Vector lists weigh ``Settings.vector_weight`` against full text's 1.0. A
+fifth list ranks sessions by their best full-text turns (``retrieve.session_ranks``):
+each segment of a ranked session earns its session's rank, so a turn in the session
+where the question's words cluster beats a lone match elsewhere. Segment hits are
+grouped by episode (an episode's relevance is its best segment's), neighbouring turns
+borrow from strong matches, facts and episodes are scored on one scale
+(``retrieve.blend``), and the top ``limit`` are returned with citations and optional
+neighbouring context.
 """
 
 from __future__ import annotations
@@ -24,11 +29,12 @@ from memstrata.retrieve import (
     normalised_rrf,
     recency,
     rrf,
+    session_ranks,
 )
 from memstrata.store.protocol import Store
 from memstrata.text.tokens import fts_match_expression, index_terms, query_terms
 from memstrata.timing import phase
-from memstrata.types import Hit, Scope
+from memstrata.types import Episode, Hit, Scope, Segment
 
 #: Candidates whose neighbouring turns may borrow their score (``Settings.neighbour_weight``).
 NEIGHBOUR_SOURCES = 20
@@ -82,18 +88,21 @@ class Retriever:
         match = fts_match_expression(query.text)
         with phase("query", "embedding"):
             qvec = self.embedder.embed([query.text])[0] if self.embedder is not None else None
-        seg_lists: list[list[int]] = []
-        fact_lists: list[list[int]] = []
+        seg_lists: list[_Ranked] = []
+        fact_lists: list[_Ranked] = []
         strength = _Strength(set(query_terms(query.text)), {})
         with phase("query", "candidate_search"):
             self._candidates(query, match, qvec, pool, seg_lists, fact_lists, strength, now)
         with phase("query", "fusion"):
-            fused_segments, fused_facts = rrf(seg_lists, k=s.rrf_k), rrf(fact_lists, k=s.rrf_k)
+            fused_segments = rrf([r.ids for r in seg_lists], k=s.rrf_k, weights=[r.weight for r in seg_lists])
+            fused_facts = rrf([r.ids for r in fact_lists], k=s.rrf_k, weights=[r.weight for r in fact_lists])
         # Relevance is normalised by the lists that found anything: a memory that only
         # the vector index can reach (no shared term) may still score 1.0.
         with phase("query", "scoring"):
-            hits = self._episode_hits(fused_segments, _nonempty(seg_lists), strength, now, query.filter)
-            hits += self._fact_hits(fused_facts, _nonempty(fact_lists), query, strength, now)
+            text_scores = next((r.scores for r in seg_lists if not r.vector), {})
+            hits = self._episode_hits(fused_segments, _weight(seg_lists), text_scores, strength, now,
+                                      query.filter)
+            hits += self._fact_hits(fused_facts, _weight(fact_lists), query, strength, now)
             if query.as_of is not None:
                 hits = [h for h in hits if _believed(h, query.as_of)]
             hits.sort(key=lambda h: (-h.score, -h.relevance, h.kind, h.id))
@@ -103,33 +112,63 @@ class Retriever:
                 top = [self._with_context(h, query.expand_context, query.filter) for h in top]
         return top
 
-    def _candidates(self, query: Query, match: str | None, qvec: Any, pool: int, seg_lists: list[list[int]],
-                    fact_lists: list[list[int]], strength: _Strength, now: datetime) -> None:
+    def _candidates(self, query: Query, match: str | None, qvec: Any, pool: int, seg_lists: list[_Ranked],
+                    fact_lists: list[_Ranked], strength: _Strength, now: datetime) -> None:
         """Fill the four scoped candidate lists (and the cosines ``strength`` needs)."""
         s = self.settings
         if "episode" in query.kinds:
             if match:
-                seg_lists.append([i for i, _ in self.store.fts_segments(query.scope, match, pool,
-                                                                        filter=query.filter, now=now)])
+                seg_lists.append(_Ranked.text(self.store.fts_segments(query.scope, match, pool,
+                                                                      filter=query.filter, now=now)))
             if qvec is not None:
                 near = self.store.nearest_segments(query.scope, qvec, k=pool, min_similarity=s.min_similarity,
                                                    filter=query.filter, now=now)
-                seg_lists.append([i for i, _ in near])
+                seg_lists.append(_Ranked.vectors(near, s.vector_weight))
                 strength.cosine.update((("segment", i), c) for i, c in near)
         if "fact" in query.kinds:
             if match:
-                fact_lists.append([i for i, _ in self.store.fts_facts(query.scope, match, pool, query.statuses,
-                                                                      filter=query.filter, now=now)])
+                fact_lists.append(_Ranked.text(self.store.fts_facts(query.scope, match, pool, query.statuses,
+                                                                    filter=query.filter, now=now)))
             if qvec is not None:
                 near = self.store.nearest_scope_facts(query.scope, qvec, statuses=query.statuses, k=pool,
                                                       min_similarity=s.min_similarity, filter=query.filter,
                                                       now=now)
-                fact_lists.append([i for i, _ in near])
+                fact_lists.append(_Ranked.vectors(near, s.vector_weight))
                 strength.cosine.update((("fact", i), c) for i, c in near)
 
-    def _episode_hits(self, fused: dict[int, float], lists: int, strength: _Strength,
-                      now: datetime, filter: Expr | None) -> list[Hit]:
+    def _session_bonus(self, fused: dict[int, float], text_scores: dict[int, float],
+                       rows: dict[int, tuple[Segment, Episode]]) -> set[int]:
+        """Add each segment's session rank (weight ``Settings.session_weight``) to ``fused``, in place.
+
+        Sessions are ranked from the full-text candidates (a turn's score is its best
+        segment's); episodes without a session id take no part. Returns the segments that
+        got a session share (their relevance is normalised with the session weight).
+        """
+        weight = self.settings.session_weight
+        if weight <= 0 or not text_scores:
+            return set()
+        turns: dict[int, tuple[tuple[Scope, str], float]] = {}
+        for seg_id, score in text_scores.items():
+            if seg_id in rows and rows[seg_id][1].scope.session_id is not None:
+                episode = rows[seg_id][1]
+                if episode.id not in turns or score > turns[episode.id][1]:
+                    turns[episode.id] = ((episode.scope, episode.scope.session_id or ""), score)
+        ranks = session_ranks(turns.values())
+        got = set()
+        for seg_id in fused:
+            if seg_id in rows:
+                scope = rows[seg_id][1].scope
+                rank = ranks.get((scope, scope.session_id or ""))
+                if rank is not None:
+                    fused[seg_id] += weight / (self.settings.rrf_k + rank)
+                    got.add(seg_id)
+        return got
+
+    def _episode_hits(self, fused: dict[int, float], lists: float, text_scores: dict[int, float],
+                      strength: _Strength, now: datetime, filter: Expr | None) -> list[Hit]:
         rows = self.store.segments_with_episodes(fused)
+        fused = dict(fused)
+        with_session = self._session_bonus(fused, text_scores, rows)
         lender: dict[int, int] = {}
         weight = self.settings.neighbour_weight
         if weight > 0 and fused:
@@ -143,6 +182,8 @@ class Retriever:
                     if borrowed > fused.get(segment.id, 0.0):
                         fused[segment.id] = borrowed
                         rows[segment.id] = (segment, episode)
+                        if sid in with_session:
+                            with_session.add(segment.id)
                         # A reply that answers without repeating the question's words
                         # inherits how strongly its neighbour matched.
                         lender[segment.id] = sid
@@ -161,7 +202,8 @@ class Retriever:
             if seg_id in lender:
                 source = rows[lender[seg_id]][0]
                 match = max(match, strength.of(("segment", source.id), source.derivative))
-            rel = self._relevance(score, lists, match)
+            extra = self.settings.session_weight if seg_id in with_session else 0.0
+            rel = self._relevance(score, lists + extra, match)
             rec = recency(episode.created_at, now, half_life_days=s.half_life_days)
             total = blend(relevance=rel, recency=rec, confidence=EPISODE_CONFIDENCE,
                           importance=EPISODE_IMPORTANCE, access=0.0, weights=w)
@@ -173,7 +215,7 @@ class Retriever:
             ))
         return hits
 
-    def _fact_hits(self, fused: dict[int, float], lists: int, query: Query, strength: _Strength,
+    def _fact_hits(self, fused: dict[int, float], lists: float, query: Query, strength: _Strength,
                    now: datetime) -> list[Hit]:
         facts = self.store.get_facts(query.scope, list(fused))
         hits = []
@@ -196,8 +238,8 @@ class Retriever:
             ))
         return hits
 
-    def _relevance(self, fused: float, lists: int, strength: float) -> float:
-        return calibrated_relevance(normalised_rrf(fused, lists=lists, k=self.settings.rrf_k), strength)
+    def _relevance(self, fused: float, weight: float, strength: float) -> float:
+        return calibrated_relevance(normalised_rrf(fused, weight=weight, k=self.settings.rrf_k), strength)
 
     def _with_context(self, hit: Hit, n: int, filter: Expr | None) -> Hit:
         if hit.episode is None:
@@ -216,8 +258,28 @@ def _believed(hit: Hit, as_of: datetime) -> bool:
     return fact.recorded_at <= as_of and (fact.expired_at is None or fact.expired_at > as_of)
 
 
-def _nonempty(lists: Sequence[Sequence[int]]) -> int:
-    return sum(1 for ranked in lists if ranked)
+@dataclass(frozen=True)
+class _Ranked:
+    """One candidate list for RRF: ids best first, its weight, and (full text) each id's score."""
+
+    ids: list[int]
+    weight: float
+    vector: bool
+    scores: dict[int, float]
+
+    @classmethod
+    def text(cls, found: Sequence[tuple[int, float]]) -> _Ranked:
+        # Stores give full-text scores lower-is-better (bm25, negated ts_rank): negate.
+        return cls([i for i, _ in found], 1.0, False, {i: -score for i, score in found})
+
+    @classmethod
+    def vectors(cls, found: Sequence[tuple[int, float]], weight: float) -> _Ranked:
+        return cls([i for i, _ in found], weight, True, {})
+
+
+def _weight(lists: Sequence[_Ranked]) -> float:
+    """Summed weight of the lists that found anything (the most an item can score)."""
+    return sum(ranked.weight for ranked in lists if ranked.ids)
 
 
 def fact_ids(hits: Sequence[Hit]) -> list[int]:
