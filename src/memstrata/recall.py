@@ -34,7 +34,7 @@ from memstrata.retrieve import (
 from memstrata.store.protocol import Store
 from memstrata.text.tokens import fts_match_expression, index_terms, query_terms
 from memstrata.timing import phase
-from memstrata.types import Episode, Hit, Scope, Segment
+from memstrata.types import Episode, Hit, Scope
 
 #: Candidates whose neighbouring turns may borrow their score (``Settings.neighbour_weight``).
 NEIGHBOUR_SOURCES = 20
@@ -93,15 +93,11 @@ class Retriever:
         strength = _Strength(set(query_terms(query.text)), {})
         with phase("query", "candidate_search"):
             self._candidates(query, match, qvec, pool, seg_lists, fact_lists, strength, now)
-        with phase("query", "fusion"):
-            fused_segments = rrf([r.ids for r in seg_lists], k=s.rrf_k, weights=[r.weight for r in seg_lists])
-            fused_facts = rrf([r.ids for r in fact_lists], k=s.rrf_k, weights=[r.weight for r in fact_lists])
         # Relevance is normalised by the lists that found anything: a memory that only
         # the vector index can reach (no shared term) may still score 1.0.
         with phase("query", "scoring"):
-            text_scores = next((r.scores for r in seg_lists if not r.vector), {})
-            hits = self._episode_hits(fused_segments, _weight(seg_lists), text_scores, strength, now,
-                                      query.filter)
+            hits = self._episode_hits(seg_lists, strength, now, query.filter)
+            fused_facts = rrf([r.ids for r in fact_lists], k=s.rrf_k, weights=[r.weight for r in fact_lists])
             hits += self._fact_hits(fused_facts, _weight(fact_lists), query, strength, now)
             if query.as_of is not None:
                 hits = [h for h in hits if _believed(h, query.as_of)]
@@ -136,77 +132,82 @@ class Retriever:
                 fact_lists.append(_Ranked.vectors(near, s.vector_weight))
                 strength.cosine.update((("fact", i), c) for i, c in near)
 
-    def _session_bonus(self, fused: dict[int, float], text_scores: dict[int, float],
-                       rows: dict[int, tuple[Segment, Episode]]) -> set[int]:
-        """Add each segment's session rank (weight ``Settings.session_weight``) to ``fused``, in place.
+    def _session_bonus(self, fused: dict[int, float], turn_scores: dict[int, float],
+                       episodes: dict[int, Episode]) -> set[int]:
+        """Add each episode's session rank (weight ``Settings.session_weight``) to ``fused``, in place.
 
-        Sessions are ranked from the full-text candidates (a turn's score is its best
-        segment's); episodes without a session id take no part. Returns the segments that
-        got a session share (their relevance is normalised with the session weight).
+        Sessions are ranked by their full-text turns (``turn_scores``: episode id → its best
+        segment's score); episodes without a session id take no part. Returns the episodes
+        that got a session share (their relevance is normalised with the session weight).
         """
         weight = self.settings.session_weight
-        if weight <= 0 or not text_scores:
+        if weight <= 0 or not turn_scores:
             return set()
-        turns: dict[int, tuple[tuple[Scope, str], float]] = {}
-        for seg_id, score in text_scores.items():
-            if seg_id in rows and rows[seg_id][1].scope.session_id is not None:
-                episode = rows[seg_id][1]
-                if episode.id not in turns or score > turns[episode.id][1]:
-                    turns[episode.id] = ((episode.scope, episode.scope.session_id or ""), score)
-        ranks = session_ranks(turns.values())
+        ranks = session_ranks((_session_key(episodes[e]), score) for e, score in turn_scores.items()
+                              if episodes[e].scope.session_id is not None)
         got = set()
-        for seg_id in fused:
-            if seg_id in rows:
-                scope = rows[seg_id][1].scope
-                rank = ranks.get((scope, scope.session_id or ""))
-                if rank is not None:
-                    fused[seg_id] += weight / (self.settings.rrf_k + rank)
-                    got.add(seg_id)
+        for episode_id in fused:
+            rank = ranks.get(_session_key(episodes[episode_id]))
+            if rank is not None:
+                fused[episode_id] += weight / (self.settings.rrf_k + rank)
+                got.add(episode_id)
         return got
 
-    def _episode_hits(self, fused: dict[int, float], lists: float, text_scores: dict[int, float],
-                      strength: _Strength, now: datetime, filter: Expr | None) -> list[Hit]:
-        rows = self.store.segments_with_episodes(fused)
-        fused = dict(fused)
-        with_session = self._session_bonus(fused, text_scores, rows)
+    def _episode_hits(self, seg_lists: list[_Ranked], strength: _Strength, now: datetime,
+                      filter: Expr | None) -> list[Hit]:
+        s = self.settings
+        rows = self.store.segments_with_episodes({i for ranked in seg_lists for i in ranked.ids})
+        # Episodes are what is ranked: each list keeps an episode once, at its best segment's
+        # rank, so three matching sentences of one turn do not push other turns down, and a
+        # turn found by full text through one sentence and by vector through another gets both.
+        lists: list[list[int]] = []
+        found: dict[int, list[int]] = {}  # episode id -> its best segment in each list that has it
+        for ranked in seg_lists:
+            order: list[int] = []
+            for seg_id in ranked.ids:
+                if seg_id in rows and (episode_id := rows[seg_id][1].id) not in order:
+                    found.setdefault(episode_id, []).append(seg_id)
+                    order.append(episode_id)
+            lists.append(order)
+        fused = rrf(lists, k=s.rrf_k, weights=[r.weight for r in seg_lists])
+        weight = sum(r.weight for r, order in zip(seg_lists, lists, strict=True) if order)
+        shown = {e: rows[found[e][0]] for e in fused}  # (segment, episode) shown for each episode
+        text = next((r for r in seg_lists if not r.vector), None)
+        turn_scores: dict[int, float] = {}
+        for seg_id, score in (text.scores.items() if text is not None else ()):
+            if seg_id in rows:
+                episode_id = rows[seg_id][1].id
+                turn_scores[episode_id] = max(score, turn_scores.get(episode_id, score))
+        with_session = self._session_bonus(fused, turn_scores, {e: row[1] for e, row in shown.items()})
         lender: dict[int, int] = {}
-        weight = self.settings.neighbour_weight
-        if weight > 0 and fused:
-            fused = dict(fused)
-            top = sorted((sid for sid in fused if sid in rows), key=lambda sid: -fused[sid])[:NEIGHBOUR_SOURCES]
+        if s.neighbour_weight > 0 and fused:
+            top = sorted(fused, key=lambda e: (-fused[e], e))[:NEIGHBOUR_SOURCES]
             # Neighbours become hits themselves, so they must pass the filter too.
-            adjacent = self.store.adjacent_segments([rows[sid][1] for sid in top], filter=filter, now=now)
-            for sid in top:
-                for segment, episode in adjacent[rows[sid][1].id]:
-                    borrowed = weight * fused[sid]
-                    if borrowed > fused.get(segment.id, 0.0):
-                        fused[segment.id] = borrowed
-                        rows[segment.id] = (segment, episode)
-                        if sid in with_session:
-                            with_session.add(segment.id)
+            adjacent = self.store.adjacent_segments([shown[e][1] for e in top], filter=filter, now=now)
+            for source in top:
+                for segment, episode in adjacent[source]:
+                    borrowed = s.neighbour_weight * fused[source]
+                    if borrowed > fused.get(episode.id, 0.0):
+                        fused[episode.id] = borrowed
+                        shown.setdefault(episode.id, (segment, episode))
+                        if source in with_session:
+                            with_session.add(episode.id)
                         # A reply that answers without repeating the question's words
                         # inherits how strongly its neighbour matched.
-                        lender[segment.id] = sid
-        best: dict[int, tuple[float, int]] = {}
-        for seg_id, score in fused.items():
-            if seg_id not in rows:
-                continue
-            episode_id = rows[seg_id][1].id
-            if episode_id not in best or score > best[episode_id][0]:
-                best[episode_id] = (score, seg_id)
+                        lender[episode.id] = source
         hits = []
-        w, s = self.settings.weights, self.settings
-        for episode_id, (score, seg_id) in best.items():
-            segment, episode = rows[seg_id]
-            match = strength.of(("segment", seg_id), segment.derivative)
-            if seg_id in lender:
-                source = rows[lender[seg_id]][0]
-                match = max(match, strength.of(("segment", source.id), source.derivative))
-            extra = self.settings.session_weight if seg_id in with_session else 0.0
-            rel = self._relevance(score, lists + extra, match)
+        for episode_id, score in fused.items():
+            segment, episode = shown[episode_id]
+            match = max((strength.of(("segment", i), rows[i][0].derivative) for i in found.get(episode_id, ())),
+                        default=strength.of(("segment", segment.id), segment.derivative))
+            if episode_id in lender:
+                match = max(match, *(strength.of(("segment", i), rows[i][0].derivative)
+                                     for i in found[lender[episode_id]]))
+            extra = s.session_weight if episode_id in with_session else 0.0
+            rel = self._relevance(score, weight + extra, match)
             rec = recency(episode.created_at, now, half_life_days=s.half_life_days)
             total = blend(relevance=rel, recency=rec, confidence=EPISODE_CONFIDENCE,
-                          importance=EPISODE_IMPORTANCE, access=0.0, weights=w)
+                          importance=EPISODE_IMPORTANCE, access=0.0, weights=s.weights)
             hits.append(Hit(
                 kind="episode", id=episode_id, text=episode.content, matched=segment.text,
                 score=total, relevance=rel, created_at=episode.created_at, citations=(episode_id,),
@@ -275,6 +276,10 @@ class _Ranked:
     @classmethod
     def vectors(cls, found: Sequence[tuple[int, float]], weight: float) -> _Ranked:
         return cls([i for i, _ in found], weight, True, {})
+
+
+def _session_key(episode: Episode) -> tuple[Scope, str | None]:
+    return episode.scope, episode.scope.session_id
 
 
 def _weight(lists: Sequence[_Ranked]) -> float:
