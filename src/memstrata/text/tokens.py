@@ -55,10 +55,14 @@ def stem_term(term: str) -> str:
     """
     if not (term.isascii() and term.isalpha()):
         return term
+    return str(_stemmer().stemWord(term))
+
+
+def _stemmer() -> Stemmer.Stemmer:
     stemmer = getattr(_local, "stemmer", None)
     if stemmer is None:
         stemmer = _local.stemmer = Stemmer.Stemmer("english")
-    return str(stemmer.stemWord(term))
+    return stemmer
 
 
 def stem_terms_text(terms: str) -> str:
@@ -77,7 +81,8 @@ def index_terms(text: str) -> list[str]:
     >>> index_terms("我喜欢用VSCode写代码 adopted dogs")
     ['我喜', '喜欢', '欢用', 'vscode', '写代', '代码', 'adopt', 'dog']
     """
-    return [stem_term(t) for t in words(text)]
+    stemmer = _stemmer()
+    return [stemmer.stemWord(t) if t.isascii() and t.isalpha() else t for t in words(text)]
 
 
 def words(text: str) -> list[str]:
