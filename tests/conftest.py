@@ -96,3 +96,16 @@ def pg_url(pg_server: Any) -> Callable[[], str]:
             conn.execute(f"CREATE SCHEMA {schema}")
         return f"{pg_server.get_uri()}&options={quote(f'-c search_path={schema},public')}"
     return make
+
+
+#: Backends that run LLM semantic memory (extraction queue, short-term memory) and keep API keys.
+SEMANTIC_BACKENDS = ["sqlite", "postgres"]
+
+
+@pytest.fixture(params=SEMANTIC_BACKENDS)
+def db_settings(request: pytest.FixtureRequest, tmp_path: Path) -> dict[str, Any]:
+    """``Settings`` keywords naming a fresh database, once per backend: ``{"db_path": <file>}``
+    (the same file as ``db_path``) or ``{"database_url": <new schema on the session's PostgreSQL>}``."""
+    if request.param == "postgres":
+        return {"database_url": request.getfixturevalue("pg_url")()}
+    return {"db_path": request.getfixturevalue("db_path")}

@@ -49,7 +49,7 @@ def _errors() -> Iterator[None]:
         yield
     except MemstrataError as exc:
         if "--json" in sys.argv[1:]:  # machines get the error in the same shape as the REST API's
-            sys.stderr.write(json.dumps({"error": {"code": exc.code, "message": str(exc)}},
+            sys.stderr.write(json.dumps({"error": {"code": exc.code, "message": str(exc), "details": exc.details()}},
                                         ensure_ascii=False) + "\n")
         else:
             err.print(f"[red]error\\[{exc.code}][/]: {_safe(exc)}", highlight=False)
@@ -245,13 +245,18 @@ def list_cmd(
     as_json: JsonOpt = False,
 ) -> None:
     """Facts (or episodes) in a scope, newest first."""
-    def go() -> list[Any]:
+    def go() -> tuple[list[Any], str | None]:
         with _open(db, org, project, user, model=False, agent_id=agent) as memory:
             return memory.list(kind="episode" if episodes else "fact", status=status, key=key,
-                               limit=limit, filter=where)
-    rows = _run(go)
+                               limit=limit, filter=where), memory.scope.user_id
+    rows, owner = _run(go)
     if as_json:
         _emit_json([asdict(r) for r in rows])
+        return
+    if not rows:
+        what = "episodes" if episodes else f"{status} facts" if status != "all" else "facts"
+        console.print(_safe(f"no {what} for user {owner}" + (f" under key {key}" if key else "")
+                            + (" matching the filter" if where else "")), highlight=False)
         return
     table = Table(show_lines=False)
     if episodes:
@@ -566,6 +571,12 @@ def bench_perf(
     n: Annotated[int | None, typer.Option("--n", help="One size (segments) instead of --sizes.")] = None,
     db: Annotated[str | None, typer.Option("--db", help="postgres: an empty database URL (default: a private "
                                                         "server in a temporary directory).")] = None,
+    embedder: Annotated[str | None, typer.Option(help="postgres: embedding model for this run, e.g. hashing-512 "
+                                                      "(default: the configured one).")] = None,
+    reuse: Annotated[bool, typer.Option(help="postgres: continue (or only re-query) a --db this bench "
+                                             "already filled with the same --n and --seed.")] = False,
+    ef_search: Annotated[str, typer.Option(help="postgres: also measure HNSW recall@10 and vector-query "
+                                                "latency at these hnsw.ef_search values, e.g. 40,100,200.")] = "",
 ) -> None:
     """Ingest throughput, recall latency p50/p95 (postgres: also with a 1% filter, HNSW build time,
     recall@10 vs exact, table and index sizes), database size, peak RSS."""
@@ -573,8 +584,9 @@ def bench_perf(
     if backend == "postgres":
         from memstrata.bench.perf_postgres import run_perf_postgres
 
-        _run(lambda: [run_perf_postgres(size, url=db, queries=queries, seed=seed, console=console)
-                      for size in chosen])
+        efs = [int(v) for v in ef_search.split(",") if v.strip()]
+        _run(lambda: [run_perf_postgres(size, url=db, queries=queries, seed=seed, console=console,
+                                        embedder=embedder, reuse=reuse, ef_search=efs) for size in chosen])
         return
     if backend != "sqlite":
         err.print(f"error\\[invalid_input]: --backend must be sqlite or postgres, got {_safe(backend)}")
@@ -582,6 +594,28 @@ def bench_perf(
     from memstrata.bench.perf import run_perf
 
     _run(lambda: run_perf(chosen, queries=queries, seed=seed, console=console))
+
+
+@bench_app.command("hnsw")
+def bench_hnsw(
+    n: Annotated[int, typer.Option("--n", help="Vectors.")] = 100_000,
+    dim: Annotated[int, typer.Option(help="Dimensions (512: the default model's).")] = 512,
+    queries: Annotated[int, typer.Option(help="Queries per setting.")] = 100,
+    seed: Annotated[int, typer.Option(help="Random seed.")] = 7,
+    ef_search: Annotated[str, typer.Option(help="hnsw.ef_search values, comma-separated.")] = "40,100,200,400",
+    intrinsic: Annotated[int, typer.Option(help="0: clusters in all dimensions (no structure, the hardest case); "
+                                                "N: drawn in N dimensions and mapped linearly into --dim, like "
+                                                "sentence embeddings.")] = 0,
+    db: Annotated[str | None, typer.Option("--db", help="An empty PostgreSQL database URL (default: a private "
+                                                        "server in a temporary directory).")] = None,
+) -> None:
+    """PostgreSQL HNSW recall@10 against exact search on clustered vectors, unfiltered and with a
+    1% filter, and the vector query's latency, per hnsw.ef_search."""
+    from memstrata.bench.perf_postgres import run_hnsw_recall
+
+    efs = [int(v) for v in ef_search.split(",") if v.strip()]
+    _run(lambda: run_hnsw_recall(n, dim=dim, url=db, queries=queries, seed=seed, ef_search=efs, console=console,
+                                 intrinsic=intrinsic))
 
 
 @bench_app.command("embeddings")
@@ -654,7 +688,7 @@ def worker(
                 return len(work.drain())
             stop = threading.Event()
             signal.signal(signal.SIGTERM, lambda *_: stop.set())
-            err.print(f"memstrata worker: {memory.path} with {work.llm.name}; Ctrl-C to stop")
+            err.print(f"memstrata worker: {memory.store.location} with {work.llm.name}; Ctrl-C to stop")
             try:
                 return work.serve(stop, poll_s=poll)
             except KeyboardInterrupt:

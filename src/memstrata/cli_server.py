@@ -21,7 +21,7 @@ import typer
 from memstrata.cli_options import AgentOpt, DbOpt, JsonOpt, OrgOpt, ProjectOpt, SessionOpt, UserOpt
 from memstrata.config import Settings
 from memstrata.errors import InvalidInput, StoreError
-from memstrata.store.sqlite.keys import ApiKey, ApiKeys
+from memstrata.store.keys import ApiKey, KeyStore, stored_keys
 
 keys_app = typer.Typer(no_args_is_help=True, help="API keys of the REST server (stored hashed).")
 
@@ -34,18 +34,16 @@ def _cli() -> Any:
     return cli
 
 
-def api_keys(memory: Any) -> ApiKeys | None:
-    """The database's API keys, or ``None`` when the store keeps none (only SQLite does, for now)."""
-    from memstrata.store.sqlite.store import SQLiteStore
-
-    return ApiKeys(memory.store.db) if isinstance(memory.store, SQLiteStore) else None
+def api_keys(memory: Any) -> KeyStore | None:
+    """The database's API keys (SQLite or PostgreSQL), or ``None`` when the store keeps none."""
+    return stored_keys(memory.store)
 
 
-def _stored_keys(memory: Any) -> ApiKeys:
+def _stored_keys(memory: Any) -> KeyStore:
     keys = api_keys(memory)
     if keys is None:
-        raise StoreError("API keys are stored in SQLite databases only for now; with this store use "
-                         "MEMSTRATA_ADMIN_KEY")
+        raise StoreError(f"{memory.store.location} keeps no API keys (SQLite and PostgreSQL databases do); "
+                         "with this store use MEMSTRATA_ADMIN_KEY")
     return keys
 
 

@@ -168,6 +168,9 @@ class Settings:
             0.4–0.9; 0.6 archives unused likes and general remarks, never allergies or instructions).
         forget_background_over: a scope forget over this many episodes returns at once and
             finishes in a background job (hidden from every read meanwhile).
+        forget_scrub: when a PostgreSQL store rewrites the tables a forget deleted from
+            (``store.postgres.scrub``): ``now`` (before the forget returns) or ``maintain``
+            (the next ``maintain`` run: the rewrite locks each table, minutes on a large one).
         maintain_every_s: seconds between scheduled ``maintain`` runs in ``memstrata serve``
             (0: never); the SDK itself never schedules anything.
         llm: the optional LLM (``provider=None``: none, everything runs without one).
@@ -200,6 +203,7 @@ class Settings:
     archive_after_days: float = 90.0
     archive_below_importance: float = 0.6
     forget_background_over: int = 5_000
+    forget_scrub: str = "now"
     maintain_every_s: float = 3600.0
     llm: LLMSettings = field(default_factory=LLMSettings)
     semantic: SemanticSettings = field(default_factory=SemanticSettings)
@@ -231,6 +235,12 @@ class Settings:
         if env.get("MEMSTRATA_MAINTAIN_EVERY_S"):
             every = _number(env, "MEMSTRATA_MAINTAIN_EVERY_S", float)
             values["maintain_every_s"] = float(every or 0.0)
+        if env.get("MEMSTRATA_FORGET_SCRUB"):
+            scrub = env["MEMSTRATA_FORGET_SCRUB"].strip().lower()
+            if scrub not in FORGET_SCRUB:
+                raise InvalidInput(f"MEMSTRATA_FORGET_SCRUB must be one of {', '.join(FORGET_SCRUB)}, got "
+                                   f"{env['MEMSTRATA_FORGET_SCRUB']!r}")
+            values["forget_scrub"] = scrub
         if env.get("MEMSTRATA_MAX_ACTIVE_FACTS"):
             try:
                 values["max_active_facts"] = int(env["MEMSTRATA_MAX_ACTIVE_FACTS"])
@@ -246,6 +256,9 @@ class Settings:
         """``db_path`` with ``~`` expanded."""
         return Path(self.db_path).expanduser()
 
+
+#: Values of ``MEMSTRATA_FORGET_SCRUB`` (``Settings.forget_scrub``).
+FORGET_SCRUB = ("now", "maintain")
 
 #: Names ``MEMSTRATA_TTL`` accepts: ``message`` (every stored message, i.e. episode record,
 #: added without its own ``ttl``), a fact kind, or a fact sensitivity.

@@ -14,6 +14,7 @@
     ├── EmbeddingError                  embedding_error    the embedding model failed
     │   └── EmbeddingModelMismatch      embedding_model_mismatch
     └── LLMError                        llm_error          the configured LLM failed (after retries)
+        ├── LLMRefused                  llm_error          HTTP 4xx: key, model or a parameter refused
         └── LLMOutputError              llm_bad_output     the answer did not match the schema, twice
 
 Driver errors (``sqlite3.Error``) are translated once, in ``store.sqlite``;
@@ -22,11 +23,22 @@ only the CLI catches ``Exception``.
 
 from __future__ import annotations
 
+from typing import Any
+
+#: Attributes of an error copied into its machine-readable ``details`` when present (a filter's
+#: position, an import's line and column): the REST body and ``--json`` CLI errors share them.
+DETAIL_ATTRIBUTES = ("position", "reason", "line", "column", "expected", "field")
+
 
 class MemstrataError(Exception):
     """Base of every error memstrata raises on purpose."""
 
     code = "memstrata_error"
+
+    def details(self) -> dict[str, Any]:
+        """The ``details`` object of the wire error shape: the attributes of
+        ``DETAIL_ATTRIBUTES`` this error carries (``{}`` when none)."""
+        return {a: getattr(self, a) for a in DETAIL_ATTRIBUTES if getattr(self, a, None) is not None}
 
 
 class InvalidInput(MemstrataError, ValueError):
@@ -117,6 +129,22 @@ class LLMError(MemstrataError):
     the retries, authentication). Nothing derived from the failed call was written."""
 
     code = "llm_error"
+
+
+class LLMRefused(LLMError):
+    """The LLM endpoint refused the request with an HTTP 4xx other than 429 (bad key, unknown
+    model, a parameter the model does not take); not retried.
+
+    Attributes:
+        status: the HTTP status.
+        body: the start of the server's answer (at most a few hundred characters).
+    """
+
+    code = "llm_error"
+
+    def __init__(self, message: str, *, status: int, body: str) -> None:
+        super().__init__(message)
+        self.status, self.body = status, body
 
 
 class LLMOutputError(LLMError):

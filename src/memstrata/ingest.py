@@ -13,7 +13,7 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
@@ -27,11 +27,13 @@ from memstrata.privacy.policy import redact, redact_json
 from memstrata.resolve import Decision, contradicts, decide, normalise_value
 from memstrata.store.protocol import Store
 from memstrata.store.records import NewFact, NewSegment
-from memstrata.store.sqlite.queue import ExtractionQueue
 from memstrata.text.segment import derivative, split_sentences
 from memstrata.text.tokens import index_text
 from memstrata.timing import phase
 from memstrata.types import ROLES, Fact, Scope
+
+if TYPE_CHECKING:
+    from memstrata.store.semantic import SemanticStore
 
 log = logging.getLogger(__name__)
 
@@ -185,7 +187,7 @@ class Ingestor:
         extract_roles: roles whose messages are mined for facts (the user's own words).
         merge_similarity: cosine for merging near-duplicate facts.
         enqueue: also queue each new episode of ``extract_roles`` for LLM extraction
-            (``store.sqlite.queue``), in the transaction that stores it.
+            (``store.queue``), in the transaction that stores it.
         settings: privacy policy, TTLs, the per-user cap and ranking weights (default ``Settings()``).
         cipher: encrypts high-sensitivity facts; ``None``: they are not stored.
     """
@@ -259,6 +261,8 @@ class Ingestor:
         Timed as phase ``storage`` (the whole transaction, commit included), within which
         ``indexing`` is the segment, vector and full-text rows."""
         results: list[tuple[int, bool, int, list[tuple[str, int, tuple[int, ...]]]]] = []
+        # Only a store with a queue is asked to enqueue (``Memory`` checks ``capabilities``).
+        queue = cast("SemanticStore", self.store).extraction_queue(self.settings.semantic) if self.enqueue else None
         with phase("ingest", "storage"), self.store.db.write() as conn:
             # Fact scopes are locked up front, in one order, so concurrent writers (PostgreSQL)
             # neither deadlock nor both supersede the same fact.
@@ -282,8 +286,8 @@ class Ingestor:
                 with phase("ingest", "indexing"):
                     self.store.insert_segments(conn, episode_id=episode_id, scope=msg.scope,
                                                segments=new_segments, expires_at=msg.expires_at)
-                if self.enqueue and msg.role in self.extract_roles:
-                    ExtractionQueue.enqueue(conn, episode_id=episode_id, scope=msg.scope, now=now)
+                if queue is not None and msg.role in self.extract_roles:
+                    queue.enqueue(conn, episode_id=episode_id, scope=msg.scope, now=now)
                 changes = [self._apply_fact(conn, msg, episode_id, cand,
                                             None if p.fact_vectors is None else p.fact_vectors[i], now)
                            for i, cand in enumerate(p.candidates)]

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypedDict, Unpack
+from typing import TYPE_CHECKING, Any, TypedDict, Unpack, cast
 
 from memstrata.clock import require_aware, utcnow
 from memstrata.config import Settings
@@ -52,6 +52,7 @@ if TYPE_CHECKING:
     from memstrata.semantic.agents import AgentResult
     from memstrata.semantic.service import SemanticService
     from memstrata.semantic.stm import ShortTermMemory
+    from memstrata.store.semantic import SemanticStore
 
 log = logging.getLogger(__name__)
 
@@ -125,7 +126,8 @@ class Memory:
         self.embedding_status = "ok"
         self.embedder = self._load_embedder(embedder)
         self.store: Store = store if store is not None else open_store(
-            location, busy_timeout_s=self.settings.busy_timeout_s, max_connections=self.settings.pool_size)
+            location, busy_timeout_s=self.settings.busy_timeout_s, max_connections=self.settings.pool_size,
+            defer_scrub=self.settings.forget_scrub == "maintain")
         try:
             if self.settings.encryption_key:
                 self.store.cipher = Cipher(self.settings.encryption_key)
@@ -135,7 +137,10 @@ class Memory:
             self.store.close()
             raise
         self.extractor = self._load_extractor(extractor)
-        self._forgetter = BackgroundForgetter(self.path, busy_timeout_s=self.settings.busy_timeout_s)
+        # the worker opens its own connection: to the file, or with the URL's password (not .location)
+        worker_at = str(getattr(self.store.db, "url", None) or getattr(self.store.db, "path", None) or self.path)
+        self._forgetter = BackgroundForgetter(worker_at, busy_timeout_s=self.settings.busy_timeout_s,
+                                              defer_scrub=self.settings.forget_scrub == "maintain")
         # a forget interrupted by a crash or exit: finish it
         if self.store.capabilities.forget_jobs and running_jobs(self.store):  # type: ignore[arg-type]
             self._forgetter.start()
@@ -487,7 +492,8 @@ class Memory:
                                  detail={"what": "fact", "ids_sha256": digest}, now=now)
         self.store.clear_caches()
         return ForgetReceipt(job_id=0, status="done", at=now, counts={"facts": 1, "memory_events": int(events)},
-                             ids_sha256=digest, wal_checkpointed=self.store.purge_deleted())
+                             ids_sha256=digest,
+                             wal_checkpointed=self.store.purge_deleted(("facts", "memory_events")))
 
     def forget(self, *, user_id: str | None = None, session_id: str | None = None,
                fact_id: int | None = None, agent_id: str | None = None, all_users: bool = False,
@@ -501,7 +507,8 @@ class Memory:
         ``all_users=True`` alone forgets the whole project. The scope is hidden from every
         read the moment the call starts (a durable ``forget_jobs`` row); then rows go in
         chunks, the full-text index is rewritten and the WAL checkpointed, with SQLite's
-        ``secure_delete`` on, so the forgotten text leaves the file too.
+        ``secure_delete`` on, so the forgotten text leaves the file too (PostgreSQL:
+        ``VACUUM FULL``, WAL switch and ``CHECKPOINT``; what that leaves: ``store.postgres.scrub``).
 
         Args:
             before: forget the scope's episodes said before this time (timezone-aware), and
@@ -533,7 +540,7 @@ class Memory:
         sc = Scope(org_id or self.scope.org_id, project_id or self.scope.project_id, user, agent, session_id)
         check_scope(sc, needs_owner=not all_users)
         cutoff = None if before is None else require_aware(before, "before")
-        if not self.store.capabilities.forget_jobs:  # PostgreSQL: one transaction, synchronous
+        if not self.store.capabilities.forget_jobs:  # the in-memory reference store: one transaction
             return forget_now(self.store, sc, actor=actor, before=cutoff)
         job = start_job(self.store, sc, actor=actor, before=cutoff)  # type: ignore[arg-type]
         self.store.clear_caches()
@@ -664,15 +671,19 @@ class Memory:
 
                 categories = load_categories(self.settings.semantic.categories_file)
             model = load_llm(self.settings.llm) if llm is _DEFAULT else llm
-            self._semantic = SemanticService(self.store, model,  # type: ignore[arg-type]  # SQLite (checked)
+            self._semantic = SemanticService(self._semantic_store(), model,
                                              tuple(categories or DEFAULT_CATEGORIES), self.embedder, self.settings)
         return self._semantic  # type: ignore[no-any-return]
 
     def _require(self, ability: str, what: str) -> None:
         """Raise ``StoreError`` naming the backend when it lacks ``ability`` (``Capabilities``)."""
         if not getattr(self.store.capabilities, ability):
-            raise StoreError(f"{what} is not available on {self.store.location} yet: it runs on the SQLite "
-                             "backend only (memstrata 0.1)")
+            raise StoreError(f"{what} is not available on {self.store.location} yet: this backend does not offer "
+                             "it (the SQLite backend offers everything)")
+
+    def _semantic_store(self) -> SemanticStore:
+        """The store as a ``SemanticStore`` (callers check ``capabilities`` first)."""
+        return cast("SemanticStore", self.store)
 
     def _fold_short_term(self, sessions: set[Scope]) -> None:
         from memstrata.semantic.stm import ShortTerm
@@ -682,8 +693,7 @@ class Memory:
 
         llm = self.semantic.llm if self.has_llm else None
         for session in sessions:
-            ShortTerm(self.store, llm, self.settings.semantic).update(  # type: ignore[arg-type]  # SQLite
-                session, now=utcnow())
+            ShortTerm(self._semantic_store(), llm, self.settings.semantic).update(session, now=utcnow())
 
     def short_term(self, **scope: Unpack[ScopeArgs]) -> ShortTermMemory:
         """The session's short-term memory: rolling summary plus the recent episodes that fit
@@ -691,8 +701,7 @@ class Memory:
         from memstrata.semantic.stm import ShortTerm
 
         self._require("short_term", "short-term memory")
-        return ShortTerm(self.store, None, self.settings.semantic).get(  # type: ignore[arg-type]  # SQLite
-            self._scope(**scope))
+        return ShortTerm(self._semantic_store(), None, self.settings.semantic).get(self._scope(**scope))
 
     def agent_search(self, query: str, *, agent_mode: str = "router", limit: int = 10,
                      kinds: Sequence[str] = ("fact", "episode"), mode: str = "long_term",
@@ -740,19 +749,16 @@ class Memory:
         owned = sc.user_id or sc.agent_id or sc.session_id
         from dataclasses import asdict
 
-        from memstrata.store.sqlite.queue import ExtractionQueue
-
         self._require("extraction_queue", "the extraction queue")
-        queue = ExtractionQueue(self.store.db, self.settings.semantic)  # type: ignore[arg-type]  # SQLite
+        queue = self._semantic_store().extraction_queue(self.settings.semantic)
         data = asdict(queue.status(sc if owned else None))
         llm = self.semantic.llm if self.has_llm else None
         data["llm"] = None if llm is None else llm.name
         data["worker_running"] = self._semantic is not None and self._semantic.running()
-        with self.store.db.read() as conn:  # type: ignore[attr-defined]  # SQLite (checked above)
-            rows = dict(conn.execute("SELECT key, value FROM meta WHERE key IN (?, ?, ?, ?, ?)",
-                                     ("llm_calls", "llm_prompt_tokens", "llm_completion_tokens", "llm_latency_ms",
-                                      "llm_failures")).fetchall())
-        data["usage"] = {k: int(v) for k, v in sorted(rows.items())}
+        from memstrata.store.semantic import USAGE_COUNTERS
+
+        rows = {name: self.store.get_meta(name) for name in USAGE_COUNTERS}
+        data["usage"] = {k: int(v) for k, v in sorted(rows.items()) if v is not None}
         return data
 
     def start_worker(self, *, poll_s: float = 1.0, lock: Any = None) -> None:

@@ -17,6 +17,7 @@ import pytest
 from conftest import T0
 from memstrata import HashingEmbedder, Memory, Scope
 from memstrata.filter import parse
+from memstrata.store.postgres import search
 from memstrata.store.postgres.store import PostgresStore
 
 N, DIM, K = 10_000, 64, 10
@@ -90,6 +91,37 @@ def _explain_uses_hnsw(store: PostgresStore, q: np.ndarray) -> str:
         rows = conn.execute("EXPLAIN SELECT id FROM segments s WHERE s.org_id = 'default' "
                             "ORDER BY (s.embedding::vector(64)) <=> %s::vector(64) LIMIT 10", (q,)).fetchall()
     return "\n".join(r[0] for r in rows)
+
+
+def test_full_text_leaves_out_common_terms_over_the_row_budget(
+        ten_thousand: tuple[PostgresStore, np.ndarray], monkeypatch: pytest.MonkeyPatch) -> None:
+    store, _ = ten_thousand
+    scope = Scope(user_id="u")
+    # Every row says "row": under a budget of 50,000 rows the term is kept, and the one row
+    # that also says "5" ranks first although it is not among the newest rows.
+    monkeypatch.setattr(search, "FTS_TERM_ROWS", 50_000)
+    got = store.fts_segments(scope, '"row" OR "5"', 50)
+    assert len(got) == 50 and got[0][0] == 6
+    # With a budget of 1,000 estimated rows, "row" (10,000 by the statistics) is left out:
+    # only the rare term is searched.
+    monkeypatch.setattr(search, "FTS_TERM_ROWS", 1_000)
+    assert [i for i, _ in store.fts_segments(scope, '"row" OR "5"', 50)] == [6]
+    # A query of common terms only keeps its rarest one rather than nothing.
+    assert len(store.fts_segments(scope, '"row"', 50)) == 50
+
+
+def test_full_text_ranks_only_the_newest_matches_over_the_row_cap(
+        ten_thousand: tuple[PostgresStore, np.ndarray], monkeypatch: pytest.MonkeyPatch) -> None:
+    store, _ = ten_thousand
+    monkeypatch.setattr(search, "FTS_MAX_ROWS", 100)
+    monkeypatch.setattr(search, "FTS_SCAN_ROWS", 50_000)
+    got = [i for i, _ in store.fts_segments(Scope(user_id="u"), '"row"', 50)]
+    assert len(got) == 50 and min(got) > N - 100  # all from the 100 newest rows
+    # A term above FTS_SCAN_ROWS (10,000 rows > 5,000) is sampled in storage order instead of
+    # sorting all its matches: here the table was loaded in id order, so the first 100 rows.
+    monkeypatch.setattr(search, "FTS_SCAN_ROWS", 5_000)
+    got = [i for i, _ in store.fts_segments(Scope(user_id="u"), '"row"', 50)]
+    assert len(got) == 50 and max(got) <= 100
 
 
 _WRITER = """

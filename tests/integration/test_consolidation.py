@@ -4,7 +4,7 @@ run is reversible from the audit history."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
+from typing import Any
 
 from fakes.openai_server import FakeLLMServer, Reply, Request
 from memstrata import Memory
@@ -17,9 +17,9 @@ def _features(request: Request) -> list[dict[str, object]]:
     return [json.loads(line) for line in text.splitlines() if line.startswith("{")]
 
 
-def test_consolidation_merges_through_commands_and_undo_restores(db_path: Path, llm_server: FakeLLMServer,
+def test_consolidation_merges_through_commands_and_undo_restores(db_settings: dict[str, Any], llm_server: FakeLLMServer,
                                                                  llm_settings: LLMSettings) -> None:
-    settings = Settings(db_path=db_path, llm=llm_settings, semantic=SemanticSettings(flush_every=100,
+    settings = Settings(**db_settings, llm=llm_settings, semantic=SemanticSettings(flush_every=100,
                                                                                      consolidate_at=3))
     adds = [("drinks", "coffee", "likes coffee"), ("drinks", "coffee order", "flat white, no sugar"),
             ("home", "city", "Lyon"), ("work", "job", "nurse")]
@@ -60,9 +60,9 @@ def test_consolidation_merges_through_commands_and_undo_restores(db_path: Path, 
         assert all(f.valid_to is None for f in mem.list(key="profile") if isinstance(f, Fact))
 
 
-def test_below_the_threshold_no_consolidation_call(db_path: Path, llm_server: FakeLLMServer,
+def test_below_the_threshold_no_consolidation_call(db_settings: dict[str, Any], llm_server: FakeLLMServer,
                                                    llm_settings: LLMSettings) -> None:
-    settings = Settings(db_path=db_path, llm=llm_settings, semantic=SemanticSettings(consolidate_at=20))
+    settings = Settings(**db_settings, llm=llm_settings, semantic=SemanticSettings(consolidate_at=20))
     llm_server.push({"commands": [{"command": "add", "tag": "home", "feature": "city", "value": "Lyon"}]})
     with Memory(settings=settings, embedder=None, user_id="u1", session_id="s1") as mem:
         mem.add("I live in Lyon", wait=True)
@@ -70,8 +70,8 @@ def test_below_the_threshold_no_consolidation_call(db_path: Path, llm_server: Fa
 
 
 def test_a_pass_that_cannot_shrink_is_not_repeated_until_the_category_grows(
-        db_path: Path, llm_server: FakeLLMServer, llm_settings: LLMSettings) -> None:
-    settings = Settings(db_path=db_path, llm=llm_settings, semantic=SemanticSettings(consolidate_at=1))
+        db_settings: dict[str, Any], llm_server: FakeLLMServer, llm_settings: LLMSettings) -> None:
+    settings = Settings(**db_settings, llm=llm_settings, semantic=SemanticSettings(consolidate_at=1))
 
     def feature(value: str) -> dict[str, object]:
         return {"commands": [{"command": "add", "tag": "notes", "feature": value, "value": value}]}

@@ -1,5 +1,7 @@
-"""Provable forgetting: byte scans of the files (WAL included), receipts, tombstones, and large
-forgets that hide at once, finish in the background and resume after a restart."""
+"""Provable forgetting: byte scans of the SQLite files (WAL included), receipts, tombstones, and
+large forgets that hide at once, finish in the background and resume after a restart or a
+SIGKILL, on a real SQLite file and a real PostgreSQL schema (``location``). PostgreSQL's
+byte scans: ``test_forget_postgres.py``."""
 
 from __future__ import annotations
 
@@ -81,10 +83,10 @@ def test_forgotten_text_leaves_no_bytes_in_the_files(db_path: Path, embedder: Em
     assert all('"ids_sha256"' in detail for _, _, detail in tombstones)
 
 
-def test_a_large_forget_hides_at_once_and_resumes_after_a_restart(db_path: Path,
+def test_a_large_forget_hides_at_once_and_resumes_after_a_restart(location: str | Path,
                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(forget_jobs, "CHUNK", 7)
-    with Memory(db_path, embedder=None, user_id="big") as memory:
+    with Memory(location, embedder=None, user_id="big") as memory:
         memory.add_many([memory.message(f"project note number {i} about the Orion launch", session_id=f"s{i % 4}")
                          for i in range(60)])
         memory.add("a note of another user about the Orion launch", user_id="other")
@@ -97,7 +99,7 @@ def test_a_large_forget_hides_at_once_and_resumes_after_a_restart(db_path: Path,
         status = memory.forget_status(job)[0]
         assert status.status == "running" and status["episodes"] == 14 and 0 < status.progress < 1
         assert memory.doctor()["unfinished_forgets"] == [{"job": job, "progress": round(status.progress, 3)}]
-    with Memory(db_path, embedder=None, user_id="big") as reopened:
+    with Memory(location, embedder=None, user_id="big") as reopened:
         assert reopened.list(kind="episode") == []  # still hidden while the resumed job runs
         assert reopened.wait_forgotten(timeout=60)
         done = reopened.forget_status(job)[0]
@@ -106,9 +108,10 @@ def test_a_large_forget_hides_at_once_and_resumes_after_a_restart(db_path: Path,
         assert reopened.search("Orion launch", user_id="other")
 
 
-def test_background_forget_returns_before_the_rows_are_gone(db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_background_forget_returns_before_the_rows_are_gone(location: str | Path,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(forget_jobs, "CHUNK", 5)
-    with Memory(db_path, embedder=None, user_id="big") as memory:
+    with Memory(location, embedder=None, user_id="big") as memory:
         memory.add_many([memory.message(f"line {i} of the Vega dossier") for i in range(40)])
         receipt = memory.forget(user_id="big", background=True)
         assert receipt.status == "running" and receipt.total_episodes == 40
@@ -119,8 +122,8 @@ def test_background_forget_returns_before_the_rows_are_gone(db_path: Path, monke
         assert [h.id for h in memory.search("Vega")] == [new.episode_id]
 
 
-def test_short_term_memory_excludes_what_is_being_forgotten_or_expired(db_path: Path) -> None:
-    with Memory(db_path, embedder=None, user_id="u1", session_id="s1") as memory:
+def test_short_term_memory_excludes_what_is_being_forgotten_or_expired(location: str | Path) -> None:
+    with Memory(location, embedder=None, user_id="u1", session_id="s1") as memory:
         memory.add("first turn about the Lyra project")
         memory.add("a passing remark", ttl=0.01)
         import time

@@ -1,7 +1,9 @@
-"""Maintenance, restore, rollback and export → forget → import, on a real file and model."""
+"""Maintenance, restore, rollback and export → forget → import, with the real model, on a real
+SQLite file and a real PostgreSQL schema (``location``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -16,17 +18,17 @@ from memstrata.embed.base import EmbeddingCache
 NO_WRITE_MERGE = replace(Settings(), merge_similarity=1.5)
 
 
-def _duplicates(db_path: Path, embedder: EmbeddingCache) -> tuple[Fact, Fact]:
-    with Memory(db_path, settings=NO_WRITE_MERGE, embedder=embedder.inner, user_id="u1") as memory:
+def _duplicates(location: str | Path, embedder: EmbeddingCache) -> tuple[Fact, Fact]:
+    with Memory(location, settings=NO_WRITE_MERGE, embedder=embedder.inner, user_id="u1") as memory:
         a = memory.add("I love rock music").facts[0].fact
         b = memory.add("I love rock musics").facts[0].fact
     assert a.id != b.id
     return a, b
 
 
-def test_maintain_merges_near_duplicates_and_is_idempotent(db_path: Path, embedder: EmbeddingCache) -> None:
-    a, b = _duplicates(db_path, embedder)
-    with Memory(db_path, embedder=embedder.inner, user_id="u1") as memory:
+def test_maintain_merges_near_duplicates_and_is_idempotent(location: str | Path, embedder: EmbeddingCache) -> None:
+    a, b = _duplicates(location, embedder)
+    with Memory(location, embedder=embedder.inner, user_id="u1") as memory:
         first = memory.maintain()
         assert first.merged == 1
         keep = memory.get(a.id)
@@ -39,9 +41,9 @@ def test_maintain_merges_near_duplicates_and_is_idempotent(db_path: Path, embedd
         assert not second.changed, second
 
 
-def test_rollback_of_a_merge_and_of_a_supersede(db_path: Path, embedder: EmbeddingCache) -> None:
-    a, b = _duplicates(db_path, embedder)
-    with Memory(db_path, embedder=embedder.inner, user_id="u1") as memory:
+def test_rollback_of_a_merge_and_of_a_supersede(location: str | Path, embedder: EmbeddingCache) -> None:
+    a, b = _duplicates(location, embedder)
+    with Memory(location, embedder=embedder.inner, user_id="u1") as memory:
         memory.maintain()
         merge_event = next(e for e in memory.history(a.id)[0][1] if e.action == "merge")
         changed = memory.rollback(merge_event.id)
@@ -62,9 +64,9 @@ def test_rollback_of_a_merge_and_of_a_supersede(db_path: Path, embedder: Embeddi
             memory.rollback(next(e.id for e in memory.history(window.id)[0][1] if e.action == "create"))
 
 
-def test_idle_facts_are_archived_and_restorable(db_path: Path, embedder: EmbeddingCache) -> None:
+def test_idle_facts_are_archived_and_restorable(location: str | Path, embedder: EmbeddingCache) -> None:
     long_ago = datetime.now(UTC) - timedelta(days=200)
-    with Memory(db_path, embedder=embedder.inner, user_id="u1") as memory:
+    with Memory(location, embedder=embedder.inner, user_id="u1") as memory:
         jazz = memory.add("I like jazz music", created_at=long_ago).facts[0].fact  # importance 0.5
         allergy = memory.add("I'm allergic to peanuts", created_at=long_ago).facts[0].fact  # importance 0.9
         report = memory.maintain()
@@ -78,8 +80,9 @@ def test_idle_facts_are_archived_and_restorable(db_path: Path, embedder: Embeddi
             memory.restore(jazz.id)
 
 
-def test_maintain_sweeps_expired_and_boosts_recalled(db_path: Path, embedder: EmbeddingCache) -> None:
-    with Memory(db_path, embedder=embedder.inner, user_id="u1") as memory:
+def test_maintain_sweeps_expired_and_boosts_recalled(location: str | Path, embedder: EmbeddingCache,
+                                                     stored_rows: Callable[[Memory, str, int], int]) -> None:
+    with Memory(location, embedder=embedder.inner, user_id="u1") as memory:
         temp = memory.add("The door code for today is Kestrel", ttl=60)
         seat = memory.add("I prefer a window seat on planes").facts[0].fact
         for _ in range(5):
@@ -89,12 +92,12 @@ def test_maintain_sweeps_expired_and_boosts_recalled(db_path: Path, embedder: Em
         with pytest.raises(NotFound, match="no episode"):
             memory.get(episode_id=temp.episode_id)
         assert memory.get(seat.id).importance == pytest.approx(seat.importance + 0.05)  # type: ignore[union-attr]
-        assert memory.store.db.conn.execute("SELECT count(*) FROM episodes WHERE id = ?",
-                                            (temp.episode_id,)).fetchone()[0] == 0
+        assert stored_rows(memory, "episodes", temp.episode_id) == 0
+        assert not memory.maintain(now=datetime.now(UTC) + timedelta(hours=1)).changed
 
 
-def test_export_forget_import_gives_back_the_identical_state(db_path: Path, embedder: EmbeddingCache) -> None:
-    with Memory(db_path, embedder=embedder.inner, user_id="u1") as memory:
+def test_export_forget_import_gives_back_the_identical_state(location: str | Path, embedder: EmbeddingCache) -> None:
+    with Memory(location, embedder=embedder.inner, user_id="u1") as memory:
         memory.add("I prefer a window seat on planes", session_id="s1")
         memory.add("Actually I prefer an aisle seat now", session_id="s1")
         memory.add("我对青霉素过敏", session_id="s2", metadata={"channel": "app"})
@@ -117,15 +120,16 @@ def test_export_forget_import_gives_back_the_identical_state(db_path: Path, embe
             memory.import_records(conflicting)
 
 
-def test_the_serve_schedule_runs_maintenance_on_its_own_connection(db_path: Path) -> None:
+def test_the_serve_schedule_runs_maintenance_on_its_own_connection(
+        location: str | Path, stored_rows: Callable[[Memory, str, int], int]) -> None:
     import time
 
     from memstrata.lifecycle.schedule import MaintenanceScheduler
 
-    with Memory(db_path, embedder=None, user_id="u1") as memory:
+    with Memory(location, embedder=None, user_id="u1") as memory:
         short = memory.add("a reminder that lives for a moment", ttl=0.05)
         time.sleep(0.1)
-        scheduler = MaintenanceScheduler(memory.path, memory.settings, every_s=0.1).start()
+        scheduler = MaintenanceScheduler(location, memory.settings, every_s=0.1).start()
         try:
             deadline = time.monotonic() + 30
             while scheduler.runs == 0 and time.monotonic() < deadline:
@@ -133,6 +137,5 @@ def test_the_serve_schedule_runs_maintenance_on_its_own_connection(db_path: Path
         finally:
             scheduler.stop()
         assert scheduler.runs >= 1 and scheduler.last is not None
-        assert memory.store.db.conn.execute("SELECT count(*) FROM episodes WHERE id = ?",
-                                            (short.episode_id,)).fetchone()[0] == 0
+        assert stored_rows(memory, "episodes", short.episode_id) == 0
     assert Settings.from_env({"MEMSTRATA_MAINTAIN_EVERY_S": "0"}).maintain_every_s == 0.0

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import logging
 from dataclasses import replace
 
 import pytest
 from pydantic import BaseModel
 
-from fakes.openai_server import FakeLLMServer, Reply
+from fakes.openai_server import FakeLLMServer, Reply, Request
 from memstrata.config import LLMSettings, Settings
 from memstrata.errors import LLMError, LLMOutputError
 from memstrata.llm.anthropic import AnthropicLLM
@@ -114,6 +115,39 @@ def test_client_errors_are_not_retried(llm_server: FakeLLMServer, llm_settings: 
     with pytest.raises(LLMError, match=r"HTTP 401.*bad key"):
         structured(OpenAICompatibleLLM(llm_settings), system="s", prompt="p", model=Answer, purpose="t")
     assert len(llm_server.requests) == 1
+
+
+def test_reasoning_model_parameters_are_adapted_once_and_kept(llm_server: FakeLLMServer,
+                                                              llm_settings: LLMSettings) -> None:
+    # What OpenAI's API answers a reasoning model (o-series, gpt-5) sent the classic parameters.
+    def reasoning_model(request: Request) -> Reply:
+        body = request.body
+        if "max_tokens" in body:
+            return Reply(status=400, error_body=json.dumps({"error": {
+                "message": "Unsupported parameter: 'max_tokens' is not supported with this model. "
+                           "Use 'max_completion_tokens' instead.", "type": "invalid_request_error",
+                "param": "max_tokens", "code": "unsupported_parameter"}}))
+        if body.get("temperature", 1) != 1:
+            return Reply(status=400, error_body=json.dumps({"error": {
+                "message": "Unsupported value: 'temperature' does not support 0 with this model. Only the "
+                           "default (1) value is supported.", "type": "invalid_request_error",
+                "param": "temperature", "code": "unsupported_value"}}))
+        return Reply({"city": "Oslo", "confidence": 0.8})
+    llm_server.respond_with(reasoning_model)
+    llm = OpenAICompatibleLLM(llm_settings)
+    first = structured(llm, system="s", prompt="p", model=Answer, purpose="t")
+    second = structured(llm, system="s", prompt="p", model=Answer, purpose="t")
+    assert first == second == Answer(city="Oslo", confidence=0.8)
+    bodies = [r.body for r in llm_server.requests]
+    assert len(bodies) == 4  # refused twice, then answered; the second call goes straight through
+    assert bodies[-1]["max_completion_tokens"] == llm_settings.max_tokens
+    assert "max_tokens" not in bodies[-1] and "temperature" not in bodies[-1]
+    # A refusal that names no parameter is still an error at once, not a loop.
+    llm_server.respond_with(None)
+    llm_server.push(Reply(status=400, error_body='{"error": {"message": "model not found"}}'))
+    with pytest.raises(LLMError, match="model not found"):
+        structured(llm, system="s", prompt="p", model=Answer, purpose="t")
+    assert len(llm_server.requests) == 5
 
 
 def test_environment_configures_the_provider() -> None:

@@ -1,22 +1,21 @@
 """SIGKILL in the middle of ``maintain``, then reopen: no fact lost, none half-merged, and the
-next run finishes the work."""
+next run finishes the work; on a real SQLite file and a real PostgreSQL schema (``location``)."""
 
 from __future__ import annotations
 
-import json
 import os
 import signal
-import sqlite3
 import subprocess
 import sys
 import textwrap
 import time
-from contextlib import closing
 from dataclasses import replace
 from pathlib import Path
 
 from memstrata import Memory, Settings
 from memstrata.embed.base import EmbeddingCache
+from memstrata.store.backends import open_store
+from memstrata.store.dialect import rows
 
 SRC = Path(__file__).resolve().parents[2] / "src"
 GENRES = ("rock", "jazz", "blues", "folk", "punk", "soul", "funk", "disco", "opera", "techno", "reggae", "salsa",
@@ -37,14 +36,20 @@ MAINTAINER = textwrap.dedent("""
 """)
 
 
-def _state(db_path: Path) -> tuple[dict[int, tuple[str, set[int]]], list[tuple[int, str, dict[str, object]]]]:
-    with closing(sqlite3.connect(db_path)) as conn:
-        assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
-        facts = {fid: (status, set()) for fid, status in conn.execute("SELECT id, status FROM facts")}
-        for fid, eid in conn.execute("SELECT fact_id, episode_id FROM fact_citations"):
-            facts[fid][1].add(eid)
-        events = [(fid, action, json.loads(detail)) for fid, action, detail in
-                  conn.execute("SELECT fact_id, action, detail FROM memory_events WHERE action = 'merge'")]
+def _state(location: str | Path) -> tuple[dict[int, tuple[str, set[int]]], list[tuple[int, str, dict[str, object]]]]:
+    store = open_store(location)
+    d = store.dialect
+    try:
+        with store.db.read() as conn:
+            if d.name == "sqlite":
+                assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+            facts = {r["id"]: (r["status"], set()) for r in rows(conn, d, "SELECT id, status FROM facts")}
+            for r in rows(conn, d, "SELECT fact_id, episode_id FROM fact_citations"):
+                facts[r["fact_id"]][1].add(r["episode_id"])
+            events = [(r["fact_id"], r["action"], d.read_json(r["detail"])) for r in
+                      rows(conn, d, "SELECT fact_id, action, detail FROM memory_events WHERE action = 'merge'")]
+    finally:
+        store.close()
     return facts, events
 
 
@@ -65,18 +70,18 @@ def _assert_whole(facts: dict[int, tuple[str, set[int]]], events: list[tuple[int
     return len(merged_into)
 
 
-def test_sigkill_during_maintenance_loses_nothing_and_half_merges_nothing(db_path: Path,
+def test_sigkill_during_maintenance_loses_nothing_and_half_merges_nothing(location: str | Path,
                                                                           embedder: EmbeddingCache) -> None:
     no_write_merge = replace(Settings(), merge_similarity=1.5)
-    with Memory(db_path, settings=no_write_merge, embedder=embedder.inner, user_id="u1") as memory:
+    with Memory(location, settings=no_write_merge, embedder=embedder.inner, user_id="u1") as memory:
         memory.add_many([memory.message(f"I love {g} {suffix}") for g in GENRES for suffix in ("music", "musics")])
-    facts, _ = _state(db_path)
+    facts, _ = _state(location)
     originally = {fid: cites for fid, (_, cites) in facts.items()}
     assert len(originally) == 2 * len(GENRES)
 
     env = {k: v for k, v in os.environ.items() if not k.startswith("MEMSTRATA_")}
     env["PYTHONPATH"] = os.pathsep.join(p for p in (str(SRC), env.get("PYTHONPATH")) if p)
-    proc = subprocess.Popen([sys.executable, "-c", MAINTAINER, str(db_path)], stdout=subprocess.PIPE,
+    proc = subprocess.Popen([sys.executable, "-c", MAINTAINER, str(location)], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, env=env)
     assert proc.stdout is not None
     seen = []
@@ -93,12 +98,12 @@ def test_sigkill_during_maintenance_loses_nothing_and_half_merges_nothing(db_pat
     proc.stderr.close()
     assert "finished" not in seen and len([s for s in seen if s.startswith("merge")]) >= 3, seen
 
-    facts, events = _state(db_path)
+    facts, events = _state(location)
     after_kill = _assert_whole(facts, events, originally)
     assert after_kill >= 3
-    with Memory(db_path, embedder=embedder.inner, user_id="u1") as memory:
+    with Memory(location, embedder=embedder.inner, user_id="u1") as memory:
         memory.maintain()
-        facts, events = _state(db_path)
+        facts, events = _state(location)
         finished = _assert_whole(facts, events, originally)
         assert finished > after_kill  # the kill interrupted real work, which the next run finished
         assert not memory.maintain().changed

@@ -1,4 +1,5 @@
-"""Expiry (TTL), the per-user cap, archive and bi-temporal reads, on a real file and model."""
+"""Expiry (TTL), the per-user cap, archive and bi-temporal reads, with the real model, on a real
+SQLite file and a real PostgreSQL schema (``location``)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,12 @@ from memstrata import Fact, InvalidInput, Memory, Settings
 from memstrata.embed.base import EmbeddingCache
 
 
-def test_ttl_hides_episode_and_facts_at_once(memory: Memory) -> None:
+def test_ttl_hides_episode_and_facts_at_once(location: str | Path, embedder: EmbeddingCache) -> None:
+    with Memory(location, embedder=embedder.inner, user_id="u1") as memory:
+        _ttl_hides(memory)
+
+
+def _ttl_hides(memory: Memory) -> None:
     result = memory.add("I'm allergic to peanuts", ttl=3600)
     assert memory.search("peanut allergy")
     later = datetime.now(UTC) + timedelta(hours=2)
@@ -22,9 +28,9 @@ def test_ttl_hides_episode_and_facts_at_once(memory: Memory) -> None:
     assert fact.expires_at is not None and abs((fact.expires_at - datetime.now(UTC)).total_seconds() - 3600) < 60
 
 
-def test_ttl_policy_by_kind_and_sensitivity(db_path: Path, embedder: EmbeddingCache) -> None:
+def test_ttl_policy_by_kind_and_sensitivity(location: str | Path, embedder: EmbeddingCache) -> None:
     settings = replace(Settings(), ttl_seconds={"medium": 60.0})
-    with Memory(db_path, settings=settings, embedder=embedder.inner, user_id="u1") as memory:
+    with Memory(location, settings=settings, embedder=embedder.inner, user_id="u1") as memory:
         allergy = memory.add("I'm allergic to peanuts").facts[0].fact  # health.allergy: medium
         seat = memory.add("I prefer a window seat on planes").facts[0].fact  # travel.seat: low
         assert allergy.expires_at is not None and seat.expires_at is None
@@ -32,11 +38,11 @@ def test_ttl_policy_by_kind_and_sensitivity(db_path: Path, embedder: EmbeddingCa
             memory.add("I like tea", ttl=0)
 
 
-def test_ttl_policy_for_messages_from_the_environment(db_path: Path, embedder: EmbeddingCache) -> None:
+def test_ttl_policy_for_messages_from_the_environment(location: str | Path, embedder: EmbeddingCache) -> None:
     """``MEMSTRATA_TTL=message=N`` gives every stored message (episode record) a lifetime; a
     message's own ``ttl`` wins; an unknown name is an error, not a silently ignored setting."""
     settings = Settings.from_env({"MEMSTRATA_TTL": "message=600"})
-    with Memory(db_path, settings=settings, embedder=embedder.inner, user_id="u1") as memory:
+    with Memory(location, settings=settings, embedder=embedder.inner, user_id="u1") as memory:
         memory.add("We talked about plums and their season", session_id="s1")  # neighbours: expiry holds there too
         memory.add("Also about pears", ttl=7200, session_id="s1")
         in_20_min = datetime.now(UTC) + timedelta(minutes=20)
@@ -48,10 +54,10 @@ def test_ttl_policy_for_messages_from_the_environment(db_path: Path, embedder: E
             Settings.from_env({"MEMSTRATA_TTL": bad})
 
 
-def test_cap_archives_the_lowest_value_never_the_new_one(db_path: Path, embedder: EmbeddingCache) -> None:
+def test_cap_archives_the_lowest_value_never_the_new_one(location: str | Path, embedder: EmbeddingCache) -> None:
     settings = replace(Settings(), max_active_facts=2)
     old = datetime(2020, 1, 1, tzinfo=UTC)
-    with Memory(db_path, settings=settings, embedder=embedder.inner, user_id="u1") as memory:
+    with Memory(location, settings=settings, embedder=embedder.inner, user_id="u1") as memory:
         weak = memory.add("I like jazz music", created_at=old).facts[0].fact  # importance 0.5, old
         strong = memory.add("I'm allergic to peanuts").facts[0].fact  # importance 0.9, new
         newest = memory.add("I like hiking", created_at=old - timedelta(days=900)).facts[0].fact
@@ -64,7 +70,12 @@ def test_cap_archives_the_lowest_value_never_the_new_one(db_path: Path, embedder
         assert any(h.id == weak.id for h in memory.search("jazz", kinds=("fact",), include_archived=True))
 
 
-def test_as_of_answers_what_we_believed_then(memory: Memory) -> None:
+def test_as_of_answers_what_we_believed_then(location: str | Path, embedder: EmbeddingCache) -> None:
+    with Memory(location, embedder=embedder.inner, user_id="u1") as memory:
+        _as_of(memory)
+
+
+def _as_of(memory: Memory) -> None:
     before = memory.add("I prefer a window seat on planes").facts[0].fact
     between = datetime.now(UTC)
     after = memory.add("Actually I prefer an aisle seat now").facts[0].fact

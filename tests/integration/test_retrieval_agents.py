@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -16,8 +17,8 @@ from memstrata.errors import InvalidInput
 
 
 @pytest.fixture
-def agent_memory(db_path: Path, embedder: EmbeddingCache, llm_settings: LLMSettings) -> Iterator[Memory]:
-    settings = Settings(db_path=db_path, llm=llm_settings, semantic=SemanticSettings(agent_max_hops=3))
+def agent_memory(db_settings: dict[str, Any], embedder: EmbeddingCache, llm_settings: LLMSettings) -> Iterator[Memory]:
+    settings = Settings(**db_settings, llm=llm_settings, semantic=SemanticSettings(agent_max_hops=3))
     with Memory(settings=settings, embedder=embedder.inner, extractor=None, llm=None, user_id="u1") as seed:
         seed.add_many([seed.message(text, session_id="s1") for text in (
             "Alice lives in Lyon and works as a nurse", "Bob moved to Oslo last year", "My manager is Carol",

@@ -6,6 +6,7 @@ import logging
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -28,8 +29,8 @@ def delete(tag: str, feature: str, value: str) -> dict[str, object]:
 
 
 @pytest.fixture
-def llm_memory(db_path: Path, embedder: EmbeddingCache, llm_settings: LLMSettings) -> Iterator[Memory]:
-    settings = Settings(db_path=db_path, llm=llm_settings,
+def llm_memory(db_settings: dict[str, Any], embedder: EmbeddingCache, llm_settings: LLMSettings) -> Iterator[Memory]:
+    settings = Settings(**db_settings, llm=llm_settings,
                         semantic=SemanticSettings(flush_every=100, flush_idle_s=3600, retry_backoff_s=0.0))
     with Memory(settings=settings, embedder=embedder.inner, user_id="u1", session_id="s1") as mem:
         yield mem
@@ -101,10 +102,10 @@ FAILURES = {
 
 
 @pytest.mark.parametrize("failure", sorted(FAILURES))
-def test_failures_write_nothing_are_logged_and_retried(db_path: Path, llm_server: FakeLLMServer,
+def test_failures_write_nothing_are_logged_and_retried(db_settings: dict[str, Any], llm_server: FakeLLMServer,
                                                        llm_settings: LLMSettings, failure: str,
                                                        caplog: pytest.LogCaptureFixture) -> None:
-    settings = Settings(db_path=db_path, llm=LLMSettings(**{**llm_settings.__dict__, "timeout_s": 0.3}),
+    settings = Settings(**db_settings, llm=LLMSettings(**{**llm_settings.__dict__, "timeout_s": 0.3}),
                         semantic=SemanticSettings(flush_every=100, retry_backoff_s=0.0))
     with Memory(settings=settings, embedder=None, extractor=None, user_id="u1", session_id="s1") as mem:
         llm_server.push(*FAILURES[failure])
@@ -139,9 +140,9 @@ def test_chinese_conversation_gives_chinese_features(llm_memory: Memory, llm_ser
     assert hits[0].citations == (result.episode_id,)
 
 
-def test_flush_policy_every_n_messages_idle_and_end_session(db_path: Path, llm_server: FakeLLMServer,
+def test_flush_policy_every_n_messages_idle_and_end_session(db_settings: dict[str, Any], llm_server: FakeLLMServer,
                                                             llm_settings: LLMSettings) -> None:
-    settings = Settings(db_path=db_path, llm=llm_settings,
+    settings = Settings(**db_settings, llm=llm_settings,
                         semantic=SemanticSettings(flush_every=3, flush_idle_s=3600))
     with Memory(settings=settings, embedder=None, user_id="u1", session_id="s1") as mem:
         worker = mem.semantic.worker()
@@ -158,7 +159,7 @@ def test_flush_policy_every_n_messages_idle_and_end_session(db_path: Path, llm_s
         llm_server.push({"commands": [add("travel", "transport", "trains over planes")]})
         assert mem.end_session(session_id="s2") == 1
         assert len(mem.list(key="profile")) == 4
-    idle = Settings(db_path=db_path, llm=llm_settings, semantic=SemanticSettings(flush_every=100, flush_idle_s=0))
+    idle = Settings(**db_settings, llm=llm_settings, semantic=SemanticSettings(flush_every=100, flush_idle_s=0))
     with Memory(settings=idle, embedder=None, user_id="u1", session_id="s3") as mem:
         mem.add("I'm learning Rust")
         llm_server.push({"commands": []})
@@ -171,8 +172,9 @@ def test_without_an_llm_nothing_is_queued(memory: Memory) -> None:
     assert memory.queue_status()["pending"] == 0 and memory.queue_status()["llm"] is None
 
 
-def test_features_follow_the_ttl_policy(db_path: Path, llm_server: FakeLLMServer, llm_settings: LLMSettings) -> None:
-    settings = Settings(db_path=db_path, llm=llm_settings, ttl_seconds={"fact": 3600.0})
+def test_features_follow_the_ttl_policy(db_settings: dict[str, Any], llm_server: FakeLLMServer,
+                                        llm_settings: LLMSettings) -> None:
+    settings = Settings(**db_settings, llm=llm_settings, ttl_seconds={"fact": 3600.0})
     llm_server.push({"commands": [add("plans", "weekend", "hiking")]})
     with Memory(settings=settings, embedder=None, user_id="u1", session_id="s1") as mem:
         result = mem.add("This weekend I'm going hiking", wait=True)
@@ -180,17 +182,17 @@ def test_features_follow_the_ttl_policy(db_path: Path, llm_server: FakeLLMServer
         assert fact.expires_at is not None and 3590 < (fact.expires_at - fact.created_at).total_seconds() <= 3600
 
 
-def test_anthropic_provider_drives_extraction(db_path: Path, llm_server: FakeLLMServer,
+def test_anthropic_provider_drives_extraction(db_settings: dict[str, Any], llm_server: FakeLLMServer,
                                               llm_settings: LLMSettings) -> None:
     llm = LLMSettings(**{**llm_settings.__dict__, "provider": "anthropic", "base_url": llm_server.root_url})
     llm_server.push({"commands": [add("home", "city", "Lyon")]})
-    with Memory(settings=Settings(db_path=db_path, llm=llm), embedder=None, user_id="u1", session_id="s1") as mem:
+    with Memory(settings=Settings(**db_settings, llm=llm), embedder=None, user_id="u1", session_id="s1") as mem:
         result = mem.add("I live in Lyon", wait=True)
     assert [c.fact.value for c in result.semantic] == ["Lyon"]
     assert llm_server.requests[0].path == "/v1/messages"
 
 
-def test_background_worker_thread_extracts_without_blocking_add(db_path: Path, llm_server: FakeLLMServer,
+def test_background_worker_thread_extracts_without_blocking_add(db_settings: dict[str, Any], llm_server: FakeLLMServer,
                                                                 llm_settings: LLMSettings) -> None:
     import threading
 
@@ -201,7 +203,7 @@ def test_background_worker_thread_extracts_without_blocking_add(db_path: Path, l
         return Reply({"commands": [add("home", "city", "Lyon")]})
 
     llm_server.respond_with(slow)
-    settings = Settings(db_path=db_path, llm=llm_settings, semantic=SemanticSettings(flush_every=1))
+    settings = Settings(**db_settings, llm=llm_settings, semantic=SemanticSettings(flush_every=1))
     with Memory(settings=settings, embedder=None, extractor=None, user_id="u1", session_id="s1") as mem:
         mem.start_worker(poll_s=0.02)
         result = mem.add("I live in Lyon")
@@ -215,7 +217,7 @@ def test_background_worker_thread_extracts_without_blocking_add(db_path: Path, l
         assert [f.value for f in mem.list(key="profile")] == ["Lyon"]  # type: ignore[union-attr]
 
 
-def test_user_categories_from_a_file_each_get_their_own_prompt(db_path: Path, tmp_path: Path,
+def test_user_categories_from_a_file_each_get_their_own_prompt(db_settings: dict[str, Any], tmp_path: Path,
                                                                 llm_server: FakeLLMServer,
                                                                 llm_settings: LLMSettings) -> None:
     import json
@@ -227,7 +229,7 @@ def test_user_categories_from_a_file_each_get_their_own_prompt(db_path: Path, tm
     spec.write_text(json.dumps([{"name": "crm", "prompt": "the customer's plan and open issues",
                                  "examples": ["plan", "issues"]}]), encoding="utf-8")
     env = {"MEMSTRATA_CATEGORIES": str(spec)}
-    settings = Settings.from_env(env, db_path=db_path, llm=llm_settings)
+    settings = Settings.from_env(env, **db_settings, llm=llm_settings)
     llm_server.push({"commands": [add("work", "role", "buyer at ACME")]},
                     {"commands": [add("plan", "tier", "enterprise"), add("issues", "open", "invoice #42 wrong")]})
     with Memory(settings=settings, embedder=None, user_id="u1", session_id="s1") as mem:
@@ -253,7 +255,8 @@ def test_the_llm_is_told_what_the_rule_extractor_already_took(llm_memory: Memory
     assert [c.fact.key for c in result.semantic] == ["profile.travel.plans"]
 
 
-def test_llm_features_pass_the_privacy_gate(llm_memory: Memory, llm_server: FakeLLMServer, db_path: Path) -> None:
+def test_llm_features_pass_the_privacy_gate(llm_memory: Memory, llm_server: FakeLLMServer,
+                                           db_settings: dict[str, Any]) -> None:
     """The model can copy a placeholder or restate a secret: drop kinds never become facts,
     redact kinds are stored as placeholders, and nothing of either reaches the file."""
     key = "sk-proj-Zq8vN2kLmR4tXw9YbC7dE1fG"
@@ -268,15 +271,18 @@ def test_llm_features_pass_the_privacy_gate(llm_memory: Memory, llm_server: Fake
     assert sorted(facts) == ["profile.contact.email=write to [REDACTED:email]",
                              "profile.food.likes=hand-pulled noodles"]
     llm_memory.close()
+    if "db_path" not in db_settings:
+        return  # PostgreSQL keeps no file of its own here; the facts above are what it stored
+    db_path = db_settings["db_path"]
     stored = b"".join(p.read_bytes() for p in db_path.parent.iterdir() if p.name.startswith(db_path.name))
     for secret in (key, "bob.li@example.com", "hunter2hunter"):
         assert secret.encode() not in stored
 
 
-def test_add_wait_with_an_llm_that_cannot_load_writes_nothing(db_path: Path) -> None:
+def test_add_wait_with_an_llm_that_cannot_load_writes_nothing(db_settings: dict[str, Any]) -> None:
     """A configured LLM whose client cannot be built fails the call before the message is
     stored, so retrying does not leave duplicate episodes behind."""
-    settings = Settings(db_path=db_path, llm=LLMSettings(provider="no-such-provider", model="m"))
+    settings = Settings(**db_settings, llm=LLMSettings(provider="no-such-provider", model="m"))
     with Memory(settings=settings, embedder=None, user_id="u1", session_id="s1") as mem:
         for _ in range(2):
             with pytest.raises(MemstrataError):

@@ -3,7 +3,7 @@ with the extractive fallback and with the LLM; search modes short_term / long_te
 
 from __future__ import annotations
 
-from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -16,8 +16,8 @@ from memstrata.errors import InvalidInput
 SMALL = SemanticSettings(stm_capacity_chars=400, stm_summary_chars=120)
 
 
-def test_eviction_keeps_window_and_summary_within_capacity(db_path: Path) -> None:
-    with Memory(settings=Settings(db_path=db_path, semantic=SMALL), embedder=None, user_id="u1",
+def test_eviction_keeps_window_and_summary_within_capacity(db_settings: dict[str, Any]) -> None:
+    with Memory(settings=Settings(**db_settings, semantic=SMALL), embedder=None, user_id="u1",
                 session_id="s1") as mem:
         for n in range(30):
             mem.add(f"Message number {n} talks about topic {n}. It has a second sentence that is not kept.",
@@ -32,7 +32,7 @@ def test_eviction_keeps_window_and_summary_within_capacity(db_path: Path) -> Non
         assert mem.short_term(session_id="other").episodes == ()
 
 
-def test_llm_summary_is_used_and_cut_to_its_budget(db_path: Path, llm_server: FakeLLMServer,
+def test_llm_summary_is_used_and_cut_to_its_budget(db_settings: dict[str, Any], llm_server: FakeLLMServer,
                                                    llm_settings: LLMSettings) -> None:
     def answer(request: Request) -> Reply:
         if "running summary" in request.body["messages"][0]["content"]:
@@ -40,7 +40,7 @@ def test_llm_summary_is_used_and_cut_to_its_budget(db_path: Path, llm_server: Fa
         return Reply({"commands": []})
 
     llm_server.respond_with(answer)
-    settings = Settings(db_path=db_path, llm=llm_settings, semantic=SMALL)
+    settings = Settings(**db_settings, llm=llm_settings, semantic=SMALL)
     with Memory(settings=settings, embedder=None, user_id="u1", session_id="s1") as mem:
         for n in range(12):
             mem.add(f"Turn {n}: we talk about the trip to Chengdu and what to pack for it.", role="assistant")
@@ -51,8 +51,8 @@ def test_llm_summary_is_used_and_cut_to_its_budget(db_path: Path, llm_server: Fa
         assert summaries and "Turn 0" in summaries[0].prompt
 
 
-def test_search_modes(db_path: Path, embedder: EmbeddingCache) -> None:
-    settings = Settings(db_path=db_path, semantic=SemanticSettings(stm_capacity_chars=300, stm_summary_chars=60))
+def test_search_modes(db_settings: dict[str, Any], embedder: EmbeddingCache) -> None:
+    settings = Settings(**db_settings, semantic=SemanticSettings(stm_capacity_chars=300, stm_summary_chars=60))
     with Memory(settings=settings, embedder=embedder.inner, user_id="u1") as mem:
         old = mem.add("My sister lives in Chengdu and loves hotpot", session_id="old")
         early = mem.add("We will visit Chengdu in May to eat hotpot", session_id="now")
@@ -82,8 +82,8 @@ def test_search_modes(db_path: Path, embedder: EmbeddingCache) -> None:
             mem.short_term()
 
 
-def test_forget_removes_the_session_summary(db_path: Path) -> None:
-    with Memory(settings=Settings(db_path=db_path, semantic=SMALL), embedder=None, user_id="u1",
+def test_forget_removes_the_session_summary(db_settings: dict[str, Any]) -> None:
+    with Memory(settings=Settings(**db_settings, semantic=SMALL), embedder=None, user_id="u1",
                 session_id="s1") as mem:
         for n in range(20):
             mem.add(f"Secret plan step {n} that must be forgotten later on")

@@ -1,6 +1,7 @@
 """A worker process killed mid-batch, then restarted: every episode is extracted exactly once.
 
-Real processes (``memstrata worker``), a real SQLite file, real HTTP to the scripted server.
+Real processes (``memstrata worker``), a real SQLite file or PostgreSQL database, real HTTP to
+the scripted server.
 The server answers the first batch at once and holds the second until the worker is
 killed with SIGKILL (no cleanup of any kind), so the crash lands inside a claimed batch.
 """
@@ -8,44 +9,22 @@ killed with SIGKILL (no cleanup of any kind), so the crash lands inside a claime
 from __future__ import annotations
 
 import os
-import re
 import signal
 import subprocess
-import sys
 import threading
 import time
-from pathlib import Path
+from typing import Any
 
 from fakes.openai_server import FakeLLMServer, Reply, Request
 from memstrata import Memory
 from memstrata.config import LLMSettings, SemanticSettings, Settings
 from memstrata.types import Fact
+from workerproc import cli, one_feature_per_message, worker_env
 
 
-def _cli() -> list[str]:
-    beside = Path(sys.executable).with_name("memstrata")
-    return [str(beside)] if beside.exists() else [sys.executable, "-m", "memstrata.cli"]
-
-
-def _env(server: FakeLLMServer, db: Path) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("MEMSTRATA_")}
-    env.update({"MEMSTRATA_DB": str(db), "MEMSTRATA_EMBEDDING_MODEL": "none",
-                "MEMSTRATA_LLM_PROVIDER": "openai", "MEMSTRATA_LLM_BASE_URL": server.base_url,
-                "MEMSTRATA_LLM_MODEL": "fake-model", "MEMSTRATA_LLM_TIMEOUT_S": "60",
-                "MEMSTRATA_FLUSH_EVERY": "3", "MEMSTRATA_QUEUE_LEASE_S": "1"})
-    return env
-
-
-def one_feature_per_message(request: Request) -> Reply:
-    """Answer an extraction with one feature per message: value = the message's text."""
-    lines = re.findall(r"^\[#(\d+)\] user \([^)]*\): (.*)$", request.body["messages"][-1]["content"], re.M)
-    return Reply({"commands": [{"command": "add", "tag": "notes", "feature": f"message {i}", "value": text,
-                                "cite": [int(i)]} for i, text in lines]})
-
-
-def test_killed_worker_loses_nothing_and_applies_nothing_twice(tmp_path: Path, llm_server: FakeLLMServer) -> None:
-    db = tmp_path / "memory.db"
-    settings = Settings(db_path=db, embedding_model=None,
+def test_killed_worker_loses_nothing_and_applies_nothing_twice(db_settings: dict[str, Any],
+                                                               llm_server: FakeLLMServer) -> None:
+    settings = Settings(**db_settings, embedding_model=None,
                         llm=LLMSettings(provider="openai", base_url=llm_server.base_url, model="fake-model"),
                         semantic=SemanticSettings(flush_every=3))
     texts = {s: [f"{s} note {n}: I like colour {s}{n}" for n in range(3)] for s in ("s1", "s2")}
@@ -65,7 +44,7 @@ def test_killed_worker_loses_nothing_and_applies_nothing_twice(tmp_path: Path, l
         return Reply(status=503)
 
     llm_server.respond_with(crash_script)
-    proc = subprocess.Popen([*_cli(), "worker", "--poll", "0.05"], env=_env(llm_server, db),
+    proc = subprocess.Popen([*cli(), "worker", "--poll", "0.05"], env=worker_env(llm_server, db_settings),
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL)
     try:
         assert second_arrived.wait(120), proc.stderr.read().decode() if proc.poll() is not None else "no request"
@@ -86,8 +65,8 @@ def test_killed_worker_loses_nothing_and_applies_nothing_twice(tmp_path: Path, l
     time.sleep(1.1)  # the dead worker's lease (MEMSTRATA_QUEUE_LEASE_S=1) runs out
     llm_server.respond_with(one_feature_per_message)
     before = len(llm_server.requests)
-    run = subprocess.run([*_cli(), "worker", "--once"], env=_env(llm_server, db), capture_output=True, text=True,
-                         timeout=120, stdin=subprocess.DEVNULL)
+    run = subprocess.run([*cli(), "worker", "--once"], env=worker_env(llm_server, db_settings), capture_output=True,
+                         text=True, timeout=120, stdin=subprocess.DEVNULL)
     assert run.returncode == 0, run.stderr
     assert len(llm_server.requests) == before + 1  # only the interrupted batch was sent again
 

@@ -272,6 +272,15 @@ def test_list_shows_brackets_literally_and_strips_control_characters(tmp_path: P
     assert "\x1b[31m" not in out
 
 
+def test_list_of_nothing_says_so_instead_of_printing_empty_headers(tmp_path: Path) -> None:
+    db = tmp_path / "m.db"
+    assert cli("remember", "I live in Paris", "--user", "m", "--db", db).code == 0
+    empty = cli("list", "--user", "nobody", "--db", db)
+    assert empty.code == 0 and empty.out.strip() == "no active facts for user nobody"
+    assert cli("list", "--episodes", "--user", "nobody", "--db", db).out.strip() == "no episodes for user nobody"
+    assert "Paris" in cli("list", "--user", "m", "--db", db).out  # the user's own rows still show as a table
+
+
 def test_doctor_reports_a_model_mismatch_instead_of_failing(tmp_path: Path) -> None:
     db = tmp_path / "h.db"
     env_model = {"MEMSTRATA_EMBEDDING_MODEL": "hashing-64"}

@@ -34,3 +34,5 @@ def test_recall_and_list_apply_the_filter_and_report_a_bad_one(tmp_path: Path) -
     assert bad_json.code == 2
     error = json.loads(bad_json.err)["error"]
     assert error["code"] == "invalid_filter" and "unknown field 'colour'" in error["message"]
+    # The position a machine needs is a field of its own, as in the REST API's error body.
+    assert error["details"]["position"] == 0

@@ -54,6 +54,9 @@ def test_stdio_tools_remember_search_get_list_delete(db: Path) -> None:
             await _call(client, "add_memory", content="I'm allergic to peanuts")
             out["search"] = await _call(client, "search_memory", query="which shipping carrier?", limit=3)
             out["listed"] = await _call(client, "list_memories")
+            out["health"] = await _call(client, "search_memory", query="allergic to what?", filter='tag = "health"')
+            out["listed_shipping"] = await _call(client, "list_memories", filter='tag = "shipping"')
+            out["bad_filter"] = await _call(client, "search_memory", query="x", filter="tag ~ 1")
             fact_id = out["added"]["facts"][0]["id"]
             out["full"] = await _call(client, "get_memory", id=fact_id)
             out["episode"] = await _call(client, "get_memory", id=out["added"]["id"])
@@ -71,6 +74,10 @@ def test_stdio_tools_remember_search_get_list_delete(db: Path) -> None:
     assert fact["id"].startswith("fact:") and out["added"]["id"].startswith("episode:")
     assert out["search"]["results"][0]["id"] == fact["id"]
     assert {r["id"] for r in out["listed"]["results"]} >= {fact["id"]}
+    assert [r["text"] for r in out["health"]["results"]] and all(
+        "peanuts" in r["text"] for r in out["health"]["results"])
+    assert [r["id"] for r in out["listed_shipping"]["results"]] == [fact["id"]]
+    assert "invalid_filter" in out["bad_filter"]["error"] and "position 4" in out["bad_filter"]["error"]
     assert out["full"]["value"] == "FedEx" and out["full"]["sources"] == [out["added"]["id"]]
     assert out["episode"]["content"] == "From now on ship with FedEx" and out["episode"]["session_id"] == "chat-1"
     assert "invalid_input" in out["bad_id"]["error"]
@@ -84,6 +91,9 @@ def test_scope_is_the_servers_not_the_models(db: Path) -> None:
             peanuts = (await _call(alice, "search_memory", query="peanuts allergy"))["results"][0]["id"]
         async with _stdio(db, "--user", "bob") as bob:
             search = await _call(bob, "search_memory", query="peanuts allergy")
+            # A filter narrows inside the served scope; it cannot widen it to another user.
+            widened = await _call(bob, "search_memory", query="peanuts allergy", filter='user_id = "alice"')
+            assert widened["results"] == []
             listed = await _call(bob, "list_memories")
             stolen = await _call(bob, "get_memory", id=peanuts)
         return search, listed, stolen

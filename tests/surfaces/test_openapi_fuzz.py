@@ -9,6 +9,7 @@ admin key so the fuzzer reaches every handler rather than stopping at 401.
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Iterator
 from typing import Any
@@ -20,6 +21,14 @@ from serverproc import ADMIN_KEY, Server, start_server
 
 from memstrata.server.app import create_app
 from memstrata.server.config import ServerConfig
+
+
+@schemathesis.serializer("application/x-ndjson")
+def _json_lines(_: Any, value: Any) -> bytes:
+    """``POST /v1/import`` also takes JSON Lines: one generated item a line."""
+    items = value if isinstance(value, list) else [value]
+    return "\n".join(json.dumps(item, ensure_ascii=False) for item in items).encode()
+
 
 MAX_EXAMPLES = int(os.environ.get("MEMSTRATA_FUZZ_EXAMPLES", "20"))
 schema = schemathesis.openapi.from_dict(create_app(ServerConfig()).openapi())

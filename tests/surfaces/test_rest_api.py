@@ -253,6 +253,29 @@ def test_export_then_import_into_another_project(world: World) -> None:
     assert any("peanuts" in h["text"] for h in hits)
 
 
+def test_export_jsonl_posts_back_as_is(world: World) -> None:
+    with world.server.client(world.keys["A"]) as a:
+        exported = a.get("/v1/export", params={"user_id": "alice"}).text
+    ndjson = {"content-type": "application/x-ndjson"}
+    episodes = sum(1 for line in exported.splitlines() if json.loads(line)["type"] == "episode")
+    into = {"org_id": "org1", "project_id": "projZ"}
+    with world.server.client(ADMIN_KEY) as admin:
+        first = _ok(admin.post("/v1/import", content=exported.encode(), headers=ndjson, params=into))
+        again = _ok(admin.post("/v1/import", content=exported.encode(), headers=ndjson, params=into))
+        listed = _ok(admin.get("/v1/episodes", params={**into, "user_id": "alice"}))["items"]
+        # Messages in the `memstrata import` format take the user from the query.
+        lines = b'{"content": "I moved to Lyon"}\n\n{"content": "I work nights now"}\n'
+        messages = _ok(admin.post("/v1/import", content=lines, headers=ndjson, params={**into, "user_id": "erin"}))
+        bad = _error(admin.post("/v1/import", content=b'{"content": "fine"}\n{"content": "cut', headers=ndjson,
+                                params={**into, "user_id": "erin"}), 400, "malformed_json")
+        erin = _ok(admin.get("/v1/episodes", params={**into, "user_id": "erin"}))["items"]
+    assert first["added"] == episodes > 0 and again["added"] == 0 and again["duplicates"] == episodes
+    assert len(listed) == episodes and all(e["scope"]["project_id"] == "projZ" for e in listed)
+    assert messages == {"added": 2, "duplicates": 0, "skipped": 0}
+    assert bad["details"] == {"line": 2, "column": 13}
+    assert sorted(e["content"] for e in erin) == ["I moved to Lyon", "I work nights now"]  # nothing of the bad body
+
+
 def test_error_shapes(world: World) -> None:
     with world.server.client(world.keys["C"]) as c:
         malformed = _error(c.post("/v1/search", content=b'{"query": ', headers={"content-type": "application/json"}),

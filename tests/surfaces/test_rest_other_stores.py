@@ -1,5 +1,5 @@
-"""The REST app over a store that keeps no API keys (the in-memory ``ReferenceStore``, the same
-contract PostgreSQL follows): memories work, only the admin key authenticates, key management
+"""The REST app over a store that keeps no API keys (the in-memory ``ReferenceStore``; SQLite and
+PostgreSQL keep them, see ``test_serve_postgres``): memories work, only the admin key authenticates, key management
 answers 501, and nothing answers 500. In-process (``TestClient``) because the reference store
 lives in one process."""
 

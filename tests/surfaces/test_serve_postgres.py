@@ -1,11 +1,14 @@
 """``memstrata serve --db postgresql://...`` serves the PostgreSQL database it was given (a real
-server process over real HTTP, the session's real PostgreSQL), not a SQLite file beside it."""
+server process over real HTTP, the session's real PostgreSQL), not a SQLite file beside it, and
+API keys made by ``memstrata keys`` in that database authenticate, scope and revoke."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
@@ -15,16 +18,16 @@ from memstrata import Memory
 from memstrata.types import Episode
 
 
-def test_serve_on_a_postgres_url_writes_there(tmp_path: Path, pg_url: Callable[[], str]) -> None:
-    url = pg_url()
+@contextmanager
+def serving(url: str, tmp_path: Path, **env: str) -> Iterator[str]:
+    """Run ``memstrata serve --db url`` (cwd ``tmp_path``, holding no database) until ``/readyz``
+    answers; yields its base URL and stops it on exit."""
     port = free_port()
     log = tmp_path / "server.log"
-    # The working directory holds no database: a fallback to a SQLite file would create one here.
-    env = clean_env(MEMSTRATA_ADMIN_KEY=ADMIN_KEY, HOME=str(tmp_path))
     with log.open("wb") as handle:
         process = subprocess.Popen([*console_script(), "serve", "--db", url, "--port", str(port),
-                                    "--log-level", "warning"], env=env, cwd=tmp_path, stdout=handle,
-                                   stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+                                    "--log-level", "warning"], env=clean_env(HOME=str(tmp_path), **env),
+                                   cwd=tmp_path, stdout=handle, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
     try:
         base = f"http://127.0.0.1:{port}"
         deadline = time.monotonic() + 90
@@ -37,15 +40,64 @@ def test_serve_on_a_postgres_url_writes_there(tmp_path: Path, pg_url: Callable[[
                 pass
             assert time.monotonic() < deadline, log.read_text()
             time.sleep(0.2)
-        with httpx.Client(base_url=base, headers={"Authorization": f"Bearer {ADMIN_KEY}"}, timeout=60) as client:
-            added = client.post("/v1/messages", json={"user_id": "pg-user", "messages": [
-                {"content": "Please always ship with SF Express"}]})
-            assert added.status_code == 200, added.text
+        yield base
     finally:
         process.terminate()
         process.wait(timeout=20)
+
+
+def keys(*args: str, url: str) -> subprocess.CompletedProcess[str]:
+    """``memstrata keys <args> --db url`` as a process."""
+    return subprocess.run([*console_script(), "keys", *args, "--db", url], env=clean_env(), capture_output=True,
+                          text=True, timeout=120, stdin=subprocess.DEVNULL)
+
+
+def test_serve_on_a_postgres_url_writes_there(tmp_path: Path, pg_url: Callable[[], str]) -> None:
+    url = pg_url()
+    log = tmp_path / "server.log"
+    with serving(url, tmp_path, MEMSTRATA_ADMIN_KEY=ADMIN_KEY) as base, \
+            httpx.Client(base_url=base, headers={"Authorization": f"Bearer {ADMIN_KEY}"}, timeout=60) as client:
+        added = client.post("/v1/messages", json={"user_id": "pg-user", "messages": [
+            {"content": "Please always ship with SF Express"}]})
+        assert added.status_code == 200, added.text
+    # The working directory holds no database: a fallback to a SQLite file would have created one here.
     leftovers = [p for p in tmp_path.rglob("*") if p.is_file() and p != log]
     assert not leftovers, f"serve wrote a local database instead: {leftovers}"
     with Memory(url, embedder=None, user_id="pg-user") as memory:
         episodes = memory.list(kind="episode")
     assert [e.content for e in episodes if isinstance(e, Episode)] == ["Please always ship with SF Express"]
+
+
+def test_keys_made_by_the_cli_in_postgres_scope_the_server(tmp_path: Path, pg_url: Callable[[], str]) -> None:
+    url = pg_url()
+    made = keys("create", "--org", "org1", "--project", "projA", "--name", "agent A", "--json", url=url)
+    assert made.returncode == 0, made.stderr
+    key_a = json.loads(made.stdout)
+    other = json.loads(keys("create", "--org", "org1", "--project", "projB", "--user", "bob", "--json",
+                            url=url).stdout)
+    listed = json.loads(keys("list", "--json", url=url).stdout)
+    assert [(k["key_id"], k["project_id"], k["user_id"], k["revoked_at"]) for k in listed] == [
+        (key_a["key"]["key_id"], "projA", None, None), (other["key"]["key_id"], "projB", "bob", None)]
+    assert key_a["secret"] not in json.dumps(listed)  # only hashes are stored
+
+    # Stored keys make the server require keys: no admin key is configured here.
+    with serving(url, tmp_path) as base, httpx.Client(base_url=base, timeout=60) as client:
+        auth = {"Authorization": f"Bearer {key_a['secret']}"}
+        scope = {"org_id": "org1", "project_id": "projA", "user_id": "alice"}
+        added = client.post("/v1/messages", headers=auth, json={**scope, "messages": [
+            {"content": "From now on ship with FedEx"}]})
+        assert added.status_code == 200, added.text
+        assert client.get("/v1/facts", params=scope).json()["error"]["code"] == "missing_api_key"
+        elsewhere = client.post("/v1/search", headers=auth, json={**scope, "project_id": "projB", "query": "FedEx"})
+        assert elsewhere.status_code == 403 and elsewhere.json()["error"]["code"] == "scope_forbidden"
+        hits = client.post("/v1/search", headers=auth, json={**scope, "query": "FedEx"}).json()["hits"]
+        assert hits and all(h["scope"]["project_id"] == "projA" for h in hits)
+        assert client.get("/v1/keys", headers=auth).status_code == 403  # managing keys takes the admin key
+
+        revoked = keys("revoke", key_a["key"]["key_id"], url=url)
+        assert revoked.returncode == 0, revoked.stderr
+        after = client.post("/v1/search", headers=auth, json={**scope, "query": "FedEx"})
+        assert after.status_code == 401 and after.json()["error"]["code"] == "invalid_api_key"
+    listed = json.loads(keys("list", "--json", url=url).stdout)
+    assert [k["revoked_at"] is not None for k in listed] == [True, False]
+    assert keys("revoke", "0123456789abcdef", url=url).returncode != 0  # an unknown key id is an error

@@ -346,6 +346,13 @@ def test_jsonl_bad_line_names_line(tmp_path: Path, bad_line: str, reason: str) -
     assert reason in text
 
 
+def test_jsonl_record_that_stops_early_is_reported_where_it_stops(tmp_path: Path) -> None:
+    record = '{"user_id": "a", "content": "hi"'
+    path = _write_lines(tmp_path / "short.jsonl", [record])
+    with pytest.raises(InvalidInput, match=rf"line 1: invalid JSON: .* \(column {len(record) + 1}\)"):
+        list(load_jsonl_messages(path))
+
+
 def test_jsonl_bad_encoding_and_missing_file(tmp_path: Path) -> None:
     path = tmp_path / "latin1.jsonl"
     path.write_bytes(b'{"content": "ok"}\n{"content": "caf\xe9"}\n')

@@ -7,15 +7,13 @@ event can be rolled back once.
 
 from __future__ import annotations
 
-import json
-import sqlite3
 from datetime import datetime
 from typing import Any
 
-from memstrata.clock import to_db
 from memstrata.errors import InvalidInput, NotFound
 from memstrata.extract.taxonomy import get_key
-from memstrata.store.sqlite.store import SQLiteStore
+from memstrata.store.dialect import rows, run
+from memstrata.store.protocol import LifecycleStore
 from memstrata.types import Scope
 
 #: Actions ``rollback`` can undo.
@@ -29,21 +27,26 @@ def _single_valued(key: str) -> bool:
         return False
 
 
-def _fact(conn: sqlite3.Connection, fact_id: int) -> sqlite3.Row | None:
-    row: sqlite3.Row | None = conn.execute(
-        "SELECT id, org_id, project_id, user_id, agent_id, subject, key, status FROM facts WHERE id = ?",
-        (fact_id,)).fetchone()
-    return row
+Row = dict[str, Any]
 
 
-def _activate(store: SQLiteStore, conn: sqlite3.Connection, fact: sqlite3.Row, *, now: datetime,
+def _fact(store: LifecycleStore, conn: Any, fact_id: int) -> Row | None:
+    """The fact's identity and status, row-locked on PostgreSQL until the transaction ends."""
+    d = store.dialect
+    found = rows(conn, d, "SELECT id, org_id, project_id, user_id, agent_id, subject, key, status FROM facts "
+                          f"WHERE id = ?{d.for_update}", (fact_id,))
+    return found[0] if found else None
+
+
+def _activate(store: LifecycleStore, conn: Any, fact: Row, *, now: datetime,
               allow_displacing: int | None = None) -> None:
     """Make ``fact`` active; refuse when its single-valued key already has another active value
     (other than ``allow_displacing``, which the caller retires)."""
     if _single_valued(fact["key"]):
-        other = conn.execute(
-            "SELECT id FROM facts WHERE org_id = ? AND project_id = ? AND user_id IS ? AND agent_id IS ? "
-            "AND ifnull(subject, '') = ifnull(?, '') AND key = ? AND status = 'active' AND id NOT IN (?, ?)",
+        other = run(conn, store.dialect,
+            "SELECT id FROM facts WHERE org_id = ? AND project_id = ? AND user_id IS NOT DISTINCT FROM ? "
+            "AND agent_id IS NOT DISTINCT FROM ? AND coalesce(subject, '') = coalesce(?, '') AND key = ? "
+            "AND status = 'active' AND id NOT IN (?, ?)",
             (fact["org_id"], fact["project_id"], fact["user_id"], fact["agent_id"], fact["subject"], fact["key"],
              fact["id"], allow_displacing or 0)).fetchone()
         if other is not None:
@@ -52,11 +55,11 @@ def _activate(store: SQLiteStore, conn: sqlite3.Connection, fact: sqlite3.Row, *
     store.set_fact_status(conn, fact["id"], "active", now=now)
 
 
-def _scope(row: sqlite3.Row) -> Scope:
+def _scope(row: Row) -> Scope:
     return Scope(row["org_id"], row["project_id"], row["user_id"], row["agent_id"])
 
 
-def restore(store: SQLiteStore, scope: Scope, fact_id: int, *, actor: str, now: datetime,
+def restore(store: LifecycleStore, scope: Scope, fact_id: int, *, actor: str, now: datetime,
             rollback_of: int | None = None) -> None:
     """Bring an archived fact back to ``active``.
 
@@ -64,10 +67,14 @@ def restore(store: SQLiteStore, scope: Scope, fact_id: int, *, actor: str, now: 
         NotFound: no such fact in ``scope``. InvalidInput: it is not archived, or its
         single-valued key has another active value.
     """
-    if fact_id not in store.get_facts(scope, [fact_id]):
+    found = store.get_facts(scope, [fact_id])
+    if fact_id not in found:
         raise NotFound(f"no fact #{fact_id} in {scope.describe()}")
     with store.db.write() as conn:
-        fact = _fact(conn, fact_id)
+        # The write path's per-owner lock, taken first as it does: no other value of the key
+        # becomes active meanwhile, and no deadlock with a concurrent write.
+        store.lock_scopes(conn, [found[fact_id].scope])
+        fact = _fact(store, conn, fact_id)
         if fact is None or fact["status"] != "archived":
             raise InvalidInput(f"fact #{fact_id} is {fact['status'] if fact else 'gone'}, not archived; "
                                "only archived facts are restored")
@@ -78,7 +85,7 @@ def restore(store: SQLiteStore, scope: Scope, fact_id: int, *, actor: str, now: 
         store.log_event(conn, _scope(fact), fact_id=fact_id, action="restore", actor=actor, detail=detail, now=now)
 
 
-def rollback(store: SQLiteStore, scope: Scope, event_id: int, *, actor: str, now: datetime) -> list[int]:
+def rollback(store: LifecycleStore, scope: Scope, event_id: int, *, actor: str, now: datetime) -> list[int]:
     """Restore the state before one ``supersede``, ``merge`` or ``archive`` event; returns the
     ids of the facts changed.
 
@@ -94,16 +101,19 @@ def rollback(store: SQLiteStore, scope: Scope, event_id: int, *, actor: str, now
         NotFound: no such event in ``scope``. InvalidInput: another kind of event, already
         rolled back, or the facts have changed since in a way that makes it impossible.
     """
+    d = store.dialect
     with store.db.read() as conn:
-        row = conn.execute("SELECT id, fact_id, action, detail FROM memory_events WHERE id = ? AND org_id = ? "
-                           "AND project_id = ?", (event_id, scope.org_id, scope.project_id)).fetchone()
-        done = conn.execute("SELECT id FROM memory_events WHERE json_extract(detail, '$.rollback_of') = ?",
-                            (event_id,)).fetchone()
-    if row is None or row["fact_id"] is None or not store.get_facts(scope, [row["fact_id"]]):
+        found = rows(conn, d, "SELECT id, fact_id, action, detail FROM memory_events WHERE id = ? AND org_id = ? "
+                              "AND project_id = ?", (event_id, scope.org_id, scope.project_id))
+        done = run(conn, d, f"SELECT id FROM memory_events WHERE {d.json_int('detail', 'rollback_of')} = ?",
+                   (event_id,)).fetchone()
+    row = found[0] if found else None
+    owner = store.get_facts(scope, [row["fact_id"]]) if row is not None and row["fact_id"] is not None else {}
+    if row is None or not owner:
         raise NotFound(f"no event #{event_id} of a fact in {scope.describe()}")
     if done is not None:
         raise InvalidInput(f"event #{event_id} was already rolled back (event #{done[0]})")
-    action, detail = row["action"], json.loads(row["detail"])
+    action, detail = row["action"], d.read_json(row["detail"])
     if action not in UNDOABLE:
         raise InvalidInput(f"event #{event_id} is a {action!r} event; rollback undoes {', '.join(UNDOABLE)}")
     if action == "archive":
@@ -111,8 +121,9 @@ def rollback(store: SQLiteStore, scope: Scope, event_id: int, *, actor: str, now
         return [row["fact_id"]]
     tag = {"rollback_of": event_id}
     with store.db.write() as conn:
+        store.lock_scopes(conn, [f.scope for f in owner.values()])  # as in ``restore``
         if action == "supersede":
-            old, new = _fact(conn, row["fact_id"]), _fact(conn, int(detail.get("superseded_by", 0)))
+            old, new = _fact(store, conn, row["fact_id"]), _fact(store, conn, int(detail.get("superseded_by", 0)))
             if old is None or old["status"] != "superseded":
                 raise InvalidInput(f"fact #{row['fact_id']} is no longer superseded; nothing to roll back")
             displaced = new["id"] if new is not None and new["status"] == "active" else None
@@ -127,35 +138,36 @@ def rollback(store: SQLiteStore, scope: Scope, event_id: int, *, actor: str, now
         if "merged_into" in detail or "absorbed" in detail:
             keep = row["fact_id"] if "absorbed" in detail else int(detail["merged_into"])
             drop = int(detail["absorbed"]) if "absorbed" in detail else row["fact_id"]
-            added = _added_citations(conn, keep, drop)
-            dropped = _fact(conn, drop)
+            added = _added_citations(store, conn, keep, drop)
+            dropped = _fact(store, conn, drop)
             if dropped is None or dropped["status"] != "superseded":
                 raise InvalidInput(f"fact #{drop} is no longer merged away; nothing to roll back")
             _activate(store, conn, dropped, now=now)
             marks = ",".join("?" * len(added))
             if added:
-                conn.execute(f"DELETE FROM fact_citations WHERE fact_id = ? AND episode_id IN ({marks})",
-                             (keep, *added))
+                run(conn, d, f"DELETE FROM fact_citations WHERE fact_id = ? AND episode_id IN ({marks})",
+                    (keep, *added))
             store.log_event(conn, _scope(dropped), fact_id=drop, action="restore", actor=actor, detail=tag, now=now)
             store.log_event(conn, _scope(dropped), fact_id=keep, action="update", actor=actor,
                             detail={**tag, "removed_citations": added}, now=now)
             return [drop, keep]
         episode = detail.get("episode")
-        fact = _fact(conn, row["fact_id"])
-        cited = [r[0] for r in conn.execute("SELECT episode_id FROM fact_citations WHERE fact_id = ?",
-                                            (row["fact_id"],))]
+        fact = _fact(store, conn, row["fact_id"])
+        cited = [r[0] for r in run(conn, d, "SELECT episode_id FROM fact_citations WHERE fact_id = ?",
+                                   (row["fact_id"],))]
         if fact is None or episode not in cited or len(cited) < 2:
             raise InvalidInput(f"the restatement of event #{event_id} cannot be separated from fact "
                                f"#{row['fact_id']} any more")
-        conn.execute("DELETE FROM fact_citations WHERE fact_id = ? AND episode_id = ?", (row["fact_id"], episode))
-        conn.execute("UPDATE facts SET updated_at = ? WHERE id = ?", (to_db(now), row["fact_id"]))
+        run(conn, d, "DELETE FROM fact_citations WHERE fact_id = ? AND episode_id = ?", (row["fact_id"], episode))
+        run(conn, d, "UPDATE facts SET updated_at = ? WHERE id = ?", (d.time(now), row["fact_id"]))
         store.log_event(conn, _scope(fact), fact_id=row["fact_id"], action="update", actor=actor,
                         detail={**tag, "removed_citations": [episode]}, now=now)
         return [row["fact_id"]]
 
 
-def _added_citations(conn: sqlite3.Connection, keep: int, drop: int) -> list[int]:
+def _added_citations(store: LifecycleStore, conn: Any, keep: int, drop: int) -> list[int]:
     """The citations a maintenance merge of ``drop`` into ``keep`` added (from its event)."""
-    row = conn.execute("SELECT detail FROM memory_events WHERE fact_id = ? AND action = 'merge' AND "
-                       "json_extract(detail, '$.absorbed') = ? ORDER BY id DESC LIMIT 1", (keep, drop)).fetchone()
-    return [] if row is None else [int(e) for e in json.loads(row[0]).get("added_citations", [])]
+    d = store.dialect
+    row = run(conn, d, "SELECT detail FROM memory_events WHERE fact_id = ? AND action = 'merge' AND "
+                       f"{d.json_int('detail', 'absorbed')} = ? ORDER BY id DESC LIMIT 1", (keep, drop)).fetchone()
+    return [] if row is None else [int(e) for e in d.read_json(row[0]).get("added_citations", [])]

@@ -1,8 +1,9 @@
 """Forgetting in one transaction, for backends without forget jobs (``Capabilities.forget_jobs``).
 
-On PostgreSQL a scope's rows are deleted in one transaction: at commit they are gone for
-every reader (no hiding phase is needed), and ``VACUUM`` then marks their space for
-reuse. The receipt has the same shape as a forget job's (``lifecycle.forget.ForgetReceipt``).
+A scope's rows are deleted in one transaction: at commit they are gone for every reader
+(no hiding phase is needed). The in-memory ``ReferenceStore`` forgets this way; SQLite and
+PostgreSQL run forget jobs. The receipt has the same shape as a forget job's
+(``lifecycle.forget.ForgetReceipt``).
 """
 
 from __future__ import annotations
@@ -20,11 +21,11 @@ def forget_now(store: Any, scope: Scope, *, actor: str, before: datetime | None 
     """Delete ``scope`` (episodes, segments, facts, their events, session summaries) now.
 
     Raises:
-        InvalidInput: ``before`` was given (only forget jobs, on SQLite, can cut by time yet).
+        InvalidInput: ``before`` was given (cutting by time needs forget jobs, which this store lacks).
     """
     if before is not None:
-        raise InvalidInput(f"forget(before=...) is not supported on {store.location} yet (SQLite only); "
-                           "forget the whole user or session instead")
+        raise InvalidInput(f"forget(before=...) is not supported on {store.location}: it needs forget jobs "
+                           "(the SQLite and PostgreSQL stores); forget the whole user or session instead")
     now = utcnow()
     with store.db.write() as conn:
         counts, ids = store.delete_scope(conn, scope)

@@ -1,18 +1,24 @@
 """Provable forgetting: durable forget jobs, chunked deletion, receipts, background completion.
 
 Every scope forget is a row in ``forget_jobs``. Inserting it is one transaction, and from
-that commit on every read excludes the scope (``SQLiteStore.hidden_clause``): the memory is
-gone for readers at once. The rows are then deleted in chunks of ``CHUNK`` episodes, each
-chunk one transaction that also records the deleted ids, so a crash or restart resumes
-where it stopped (``resume``). When nothing is left the job writes its receipt (counts
-per table, finish time, SHA-256 of the deleted ids), a content-free tombstone event,
-rewrites the full-text indexes and checkpoints the WAL so ``secure_delete``'s zeroed
-pages are what remains in the file.
+that commit on every read excludes the scope (``store.scope.hidden_predicate``, applied by
+the SQLite and PostgreSQL stores): the memory is gone for readers at once. The rows are
+then deleted in chunks of ``CHUNK`` episodes, each chunk one transaction that also records
+the deleted ids, so a crash or restart resumes where it stopped (``running_jobs``); the job
+row is locked for each chunk, so workers in several processes never delete or count a row
+twice. When nothing is left the job writes its receipt (counts per table, finish time,
+SHA-256 of the deleted ids) and a content-free tombstone event, and the store purges the
+deleted content from disk (``purge_deleted``: on SQLite the full-text indexes are rewritten
+and the WAL checkpointed so ``secure_delete``'s zeroed pages are what remains; on
+PostgreSQL see ``store.postgres.scrub``).
+
+The SQL is written once for both stores (``store.dialect``).
 
 What a job deletes, for its scope (org/project, and user/agent/session when given):
 
 * a plain scope (user, agent or whole project): every episode with its segments and
-  index rows, every fact of the user/agent with its citations, index rows and events;
+  index rows, every fact of the user/agent with its citations, index rows and events, and
+  a fact written after the job started that only forgotten episodes support;
 * a session, or episodes said ``before`` a time: those episodes, and the facts that no
   remaining episode cites (a fact still supported elsewhere stays).
 
@@ -22,18 +28,19 @@ Short-term memory (``session_memory`` summaries) and queued LLM extraction of th
 from __future__ import annotations
 
 import hashlib
-import json
 import logging
-import sqlite3
 import threading
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
+from typing import Any, cast
 
-from memstrata.clock import from_db, to_db, utcnow
+from memstrata.clock import to_db, utcnow
 from memstrata.errors import NotFound
-from memstrata.store.sqlite.store import SQLiteStore
+from memstrata.store.backends import open_store
+from memstrata.store.dialect import Dialect, rows, run, run_many, scalar
+from memstrata.store.protocol import LifecycleStore
 from memstrata.types import Scope
 
 log = logging.getLogger(__name__)
@@ -42,6 +49,8 @@ log = logging.getLogger(__name__)
 CHUNK = 500
 #: What a receipt counts, in this order: tables, and ``summaries`` (rows of ``session_memory``).
 TABLES = ("episodes", "segments", "facts", "memory_events", "summaries", "extraction_queue")
+#: The table behind a receipt name that is not one.
+TABLE_OF = {"summaries": "session_memory"}
 
 
 @dataclass(frozen=True)
@@ -96,36 +105,40 @@ def ids_digest(lines: list[tuple[str, int]]) -> str:
     return hashlib.sha256(text.encode("ascii")).hexdigest()
 
 
-def start_job(store: SQLiteStore, scope: Scope, *, actor: str, before: datetime | None = None) -> int:
-    """Record a forget job; from its commit on, the scope is hidden from every read. Returns its id."""
+def start_job(store: LifecycleStore, scope: Scope, *, actor: str, before: datetime | None = None) -> int:
+    """Record a forget job; from its commit on, the scope is hidden from every read. Returns its id.
+
+    The scope's writers are locked out while the cuts are taken (``lock_scopes``), so a row
+    of the scope is either below the cut (hidden, then deleted) or written after the job."""
+    d = store.dialect
     with store.db.write() as conn:
-        cuts = [conn.execute(f"SELECT ifnull(max(id), 0) FROM {t}").fetchone()[0]
-                for t in ("episodes", "segments", "facts")]
-        where, params = _episode_where(scope, before)
-        total = conn.execute(f"SELECT count(*) FROM episodes WHERE {where}", params).fetchone()[0]
-        cur = conn.execute(
-            "INSERT INTO forget_jobs (org_id, project_id, user_id, agent_id, session_id, before, episode_cut, "
-            "segment_cut, fact_cut, status, actor, started_at, total_episodes) "
-            "VALUES (?,?,?,?,?,?,?,?,?,'running',?,?,?)",
-            (scope.org_id, scope.project_id, scope.user_id, scope.agent_id, scope.session_id, to_db(before),
-             *cuts, actor, to_db(utcnow()), total))
+        store.lock_scopes(conn, [scope])
+        cuts = [scalar(conn, d, f"SELECT coalesce(max(id), 0) FROM {t}") for t in ("episodes", "segments", "facts")]
+        where, params = _episode_where(d, scope, before)
+        total = scalar(conn, d, f"SELECT count(*) FROM episodes WHERE {where}", params)
+        job = scalar(conn, d,
+                     "INSERT INTO forget_jobs (org_id, project_id, user_id, agent_id, session_id, before, episode_cut, "
+                     "segment_cut, fact_cut, status, actor, started_at, total_episodes) "
+                     "VALUES (?,?,?,?,?,?,?,?,?,'running',?,?,?) RETURNING id",
+                     (scope.org_id, scope.project_id, scope.user_id, scope.agent_id, scope.session_id,
+                      d.time(before), *cuts, actor, d.time(utcnow()), total))
         # Working copies of vectors are keyed on the read predicate, which now hides the scope.
         store.bump(conn, "segments_deleted")
         store.bump(conn, "facts_version")
-        return int(cur.lastrowid or 0)
+        return int(job)
 
 
-def _episode_where(scope: Scope, before: datetime | None, prefix: str = "") -> tuple[str, list[object]]:
-    parts = [f"{prefix}org_id = ?", f"{prefix}project_id = ?"]
+def _episode_where(d: Dialect, scope: Scope, before: datetime | None) -> tuple[str, list[object]]:
+    parts = ["org_id = ?", "project_id = ?"]
     params: list[object] = [scope.org_id, scope.project_id]
     for name in ("user_id", "agent_id", "session_id"):
         value = getattr(scope, name)
         if value is not None:
-            parts.append(f"{prefix}{name} = ?")
+            parts.append(f"{name} = ?")
             params.append(value)
     if before is not None:
-        parts.append(f"{prefix}created_at < ?")
-        params.append(to_db(before))
+        parts.append("created_at < ?")
+        params.append(d.time(before))
     return " AND ".join(parts), params
 
 
@@ -146,11 +159,15 @@ class _Job:
         return self.scope.session_id is not None or self.before is not None
 
 
-def _load(conn: sqlite3.Connection, job_id: int) -> tuple[_Job, str]:
-    row = conn.execute("SELECT * FROM forget_jobs WHERE id = ?", (job_id,)).fetchone()
+def _load(store: LifecycleStore, conn: Any, job_id: int) -> tuple[_Job, str]:
+    """The job row, locked until the transaction ends (on PostgreSQL; SQLite's writer lock
+    already excludes every other writer), so two workers never run the same chunk."""
+    d = store.dialect
+    row = rows(conn, d, f"SELECT * FROM forget_jobs WHERE id = ?{d.for_update}", (job_id,))[0]
     job = _Job(row["id"], Scope(row["org_id"], row["project_id"], row["user_id"], row["agent_id"], row["session_id"]),
-               from_db(row["before"]), row["episode_cut"], row["fact_cut"], row["actor"],
-               json.loads(row["counts"]), row["total_episodes"], from_db(row["started_at"]))  # type: ignore[arg-type]
+               d.read_time(row["before"]), row["episode_cut"], row["fact_cut"], row["actor"],
+               dict(d.read_json(row["counts"])), row["total_episodes"],
+               d.read_time(row["started_at"]))  # type: ignore[arg-type]
     return job, str(row["status"])
 
 
@@ -158,48 +175,49 @@ def _add(counts: dict[str, int], table: str, n: int) -> None:
     counts[table] = counts.get(table, 0) + max(0, n)
 
 
-def run_chunk(store: SQLiteStore, job_id: int) -> bool:
+def _marks(ids: list[int]) -> str:
+    return ",".join("?" * len(ids))
+
+
+def run_chunk(store: LifecycleStore, job_id: int) -> bool:
     """Delete the next chunk of a running job in one transaction; ``True`` when the job had
-    nothing left (the caller then calls ``finish``)."""
+    nothing left (the caller then calls ``finish``). Safe to call from several processes at
+    once: the job row is locked for the chunk, so each row is deleted (and counted) once."""
+    d = store.dialect
     with store.db.write() as conn:
-        job, status = _load(conn, job_id)
+        job, status = _load(store, conn, job_id)
         if status != "running":
             return True
-        where, params = _episode_where(job.scope, job.before)
-        episodes = [r[0] for r in conn.execute(
-            f"SELECT id FROM episodes WHERE {where} AND id <= ? ORDER BY id LIMIT ?",
-            (*params, job.episode_cut, CHUNK))]
+        where, params = _episode_where(d, job.scope, job.before)
+        episodes = [int(r[0]) for r in run(conn, d, f"SELECT id FROM episodes WHERE {where} AND id <= ? "
+                                                    "ORDER BY id LIMIT ?", (*params, job.episode_cut, CHUNK))]
         facts: list[int] = []
         if episodes:
-            marks = ",".join("?" * len(episodes))
-            if job.narrowed:
-                # Facts cited by these episodes and by no other: decided before the citations go.
-                facts = [r[0] for r in conn.execute(
-                    f"SELECT DISTINCT c.fact_id FROM fact_citations c WHERE c.episode_id IN ({marks}) AND NOT EXISTS "
-                    f"(SELECT 1 FROM fact_citations o WHERE o.fact_id = c.fact_id AND o.episode_id NOT IN ({marks}))",
-                    [*episodes, *episodes])]
-            _add(job.counts, "extraction_queue", conn.execute(
-                f"DELETE FROM extraction_queue WHERE episode_id IN ({marks})", episodes).rowcount)
-            conn.execute(f"DELETE FROM segments_fts WHERE rowid IN (SELECT id FROM segments WHERE episode_id IN "
-                         f"({marks}))", episodes)
-            _add(job.counts, "segments", conn.execute(
-                f"DELETE FROM segments WHERE episode_id IN ({marks})", episodes).rowcount)
+            marks = _marks(episodes)
+            # Facts cited by these episodes and by no other: decided before the citations go. For a
+            # plain scope this also takes a fact written after the cut from forgotten episodes
+            # (an LLM worker's batch that committed while the job ran).
+            facts = [int(r[0]) for r in run(
+                conn, d, f"SELECT DISTINCT c.fact_id FROM fact_citations c WHERE c.episode_id IN ({marks}) "
+                "AND NOT EXISTS (SELECT 1 FROM fact_citations o WHERE o.fact_id = c.fact_id AND "
+                f"o.episode_id NOT IN ({marks}))", [*episodes, *episodes])]
+            _add(job.counts, "extraction_queue", run(
+                conn, d, f"DELETE FROM extraction_queue WHERE episode_id IN ({marks})", episodes).rowcount)
+            _add(job.counts, "segments", store.delete_segments(conn, episodes))
         elif not job.narrowed:
             fwhere, fparams = _fact_where(job.scope)
-            facts = [r[0] for r in conn.execute(f"SELECT id FROM facts WHERE {fwhere} AND id <= ? ORDER BY id LIMIT ?",
-                                                (*fparams, job.fact_cut, CHUNK))]
+            facts = [int(r[0]) for r in run(conn, d, f"SELECT id FROM facts WHERE {fwhere} AND id <= ? "
+                                                     "ORDER BY id LIMIT ?", (*fparams, job.fact_cut, CHUNK))]
         if facts:
-            marks = ",".join("?" * len(facts))
-            _add(job.counts, "memory_events", conn.execute(
-                f"SELECT count(*) FROM memory_events WHERE fact_id IN ({marks})", facts).fetchone()[0])
+            _add(job.counts, "memory_events", int(scalar(
+                conn, d, f"SELECT count(*) FROM memory_events WHERE fact_id IN ({_marks(facts)})", facts)))
             _add(job.counts, "facts", store.delete_facts(conn, facts))
         if episodes:
-            marks = ",".join("?" * len(episodes))
-            _add(job.counts, "episodes", conn.execute(f"DELETE FROM episodes WHERE id IN ({marks})",
-                                                       episodes).rowcount)
-        conn.executemany("INSERT OR IGNORE INTO forget_job_ids (job_id, tbl, row_id) VALUES (?, ?, ?)",
-                         [(job.id, "episodes", e) for e in episodes] + [(job.id, "facts", f) for f in facts])
-        conn.execute("UPDATE forget_jobs SET counts = ? WHERE id = ?", (json.dumps(job.counts), job.id))
+            _add(job.counts, "episodes", run(conn, d, f"DELETE FROM episodes WHERE id IN ({_marks(episodes)})",
+                                             episodes).rowcount)
+        run_many(conn, d, "INSERT INTO forget_job_ids (job_id, tbl, row_id) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+                 [(job.id, "episodes", e) for e in episodes] + [(job.id, "facts", f) for f in facts])
+        run(conn, d, "UPDATE forget_jobs SET counts = ? WHERE id = ?", (d.json(job.counts), job.id))
         store.bump(conn, "segments_deleted")
         return not episodes and not facts
 
@@ -215,47 +233,51 @@ def _fact_where(scope: Scope) -> tuple[str, list[object]]:
     return " AND ".join(parts), params
 
 
-def finish(store: SQLiteStore, job_id: int) -> ForgetReceipt:
+def finish(store: LifecycleStore, job_id: int) -> ForgetReceipt:
     """Close a job whose rows are gone: short-term memory, receipt, tombstone, physical purge."""
+    d = store.dialect
     with store.db.write() as conn:
-        job, status = _load(conn, job_id)
+        job, status = _load(store, conn, job_id)
         if status == "running":
             sc = job.scope
             if job.before is None:
-                where, params = _episode_where(sc, None)
+                where, params = _episode_where(d, sc, None)
                 _add(job.counts, "summaries",
-                     conn.execute(f"DELETE FROM session_memory WHERE {where}", params).rowcount)
-            lines = [(str(t), int(i)) for t, i in conn.execute(
-                "SELECT tbl, row_id FROM forget_job_ids WHERE job_id = ?", (job.id,))]
+                     run(conn, d, f"DELETE FROM session_memory WHERE {where}", params).rowcount)
+            lines = [(str(t), int(i)) for t, i in run(
+                conn, d, "SELECT tbl, row_id FROM forget_job_ids WHERE job_id = ?", (job.id,))]
             digest = ids_digest(lines)
             now = utcnow()
-            conn.execute("DELETE FROM forget_job_ids WHERE job_id = ?", (job.id,))
+            run(conn, d, "DELETE FROM forget_job_ids WHERE job_id = ?", (job.id,))
             counts = {t: job.counts.get(t, 0) for t in TABLES}
-            conn.execute("UPDATE forget_jobs SET status = 'done', finished_at = ?, counts = ?, ids_sha256 = ? "
-                         "WHERE id = ?", (to_db(now), json.dumps(counts), digest, job.id))
+            run(conn, d, "UPDATE forget_jobs SET status = 'done', finished_at = ?, counts = ?, ids_sha256 = ? "
+                         "WHERE id = ?", (d.time(now), d.json(counts), digest, job.id))
             what = "session" if sc.session_id is not None else ("before" if job.before is not None else "scope")
             store.log_event(conn, sc, fact_id=None, action="delete", actor=job.actor,
                             detail={"what": what, "job": job.id, "counts": counts, "ids_sha256": digest}, now=now)
             store.bump(conn, "facts_version")
             store.bump(conn, "segments_deleted")
-    store.vectors.clear()
-    checkpointed = store.purge_deleted()
+    store.clear_caches()
+    done = receipt(store, job_id)
+    checkpointed = store.purge_deleted([TABLE_OF.get(t, t) for t, n in done.counts.items() if n])
     return receipt(store, job_id, wal_checkpointed=checkpointed)
 
 
-def receipt(store: SQLiteStore, job_id: int, *, wal_checkpointed: bool | None = None) -> ForgetReceipt:
+def receipt(store: LifecycleStore, job_id: int, *, wal_checkpointed: bool | None = None) -> ForgetReceipt:
     """The receipt of a job as it stands. Raises ``NotFound`` for an unknown job id."""
+    d = store.dialect
     with store.db.read() as conn:
-        row = conn.execute("SELECT * FROM forget_jobs WHERE id = ?", (job_id,)).fetchone()
-    if row is None:
+        found = rows(conn, d, "SELECT * FROM forget_jobs WHERE id = ?", (job_id,))
+    if not found:
         raise NotFound(f"no forget job #{job_id}")
-    at = from_db(row["finished_at"] or row["started_at"])
-    return ForgetReceipt(job_id=row["id"], status=row["status"], at=at, counts=json.loads(row["counts"]),  # type: ignore[arg-type]
+    row = found[0]
+    at = d.read_time(row["finished_at"] or row["started_at"])
+    return ForgetReceipt(job_id=row["id"], status=row["status"], at=at, counts=dict(d.read_json(row["counts"])),  # type: ignore[arg-type]
                          ids_sha256=row["ids_sha256"] or "", total_episodes=row["total_episodes"],
                          wal_checkpointed=wal_checkpointed)
 
 
-def run_to_end(store: SQLiteStore, job_id: int, stop: threading.Event | None = None) -> ForgetReceipt:
+def run_to_end(store: LifecycleStore, job_id: int, stop: threading.Event | None = None) -> ForgetReceipt:
     """Run a job's chunks until done (or until ``stop`` is set: it then resumes later)."""
     while not run_chunk(store, job_id):
         if stop is not None and stop.is_set():
@@ -263,21 +285,23 @@ def run_to_end(store: SQLiteStore, job_id: int, stop: threading.Event | None = N
     return finish(store, job_id)
 
 
-def running_jobs(store: SQLiteStore) -> list[int]:
+def running_jobs(store: LifecycleStore) -> list[int]:
     """Ids of jobs not finished (interrupted by a crash or still running), oldest first."""
     with store.db.read() as conn:
-        return [int(r[0]) for r in conn.execute("SELECT id FROM forget_jobs WHERE status = 'running' ORDER BY id")]
+        return [int(r[0]) for r in run(conn, store.dialect,
+                                       "SELECT id FROM forget_jobs WHERE status = 'running' ORDER BY id")]
 
 
 class BackgroundForgetter:
-    """Finishes forget jobs on a daemon thread with its own connection to the database file.
+    """Finishes forget jobs on a daemon thread with its own connection(s) to the database
+    (a file path or a ``postgresql://`` URL).
 
     ``stop()`` asks it to stop after the current chunk (a job left running resumes at the
     next ``Memory`` open or ``memstrata maintain``).
     """
 
-    def __init__(self, path: Path, *, busy_timeout_s: float) -> None:
-        self.path, self.busy_timeout_s = path, busy_timeout_s
+    def __init__(self, location: str | Path, *, busy_timeout_s: float, defer_scrub: bool = False) -> None:
+        self.location, self.busy_timeout_s, self.defer_scrub = location, busy_timeout_s, defer_scrub
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
@@ -291,7 +315,8 @@ class BackgroundForgetter:
             self._thread.start()
 
     def _run(self) -> None:
-        store = SQLiteStore(self.path, busy_timeout_s=self.busy_timeout_s)
+        store = cast(LifecycleStore, open_store(self.location, busy_timeout_s=self.busy_timeout_s, max_connections=1,
+                                                      defer_scrub=self.defer_scrub))
         try:
             while not self._stop.is_set():
                 jobs = running_jobs(store)

@@ -9,19 +9,16 @@ picks up what is left. Running it twice in a row does nothing the second time.
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from datetime import datetime
 from typing import Any
 
-from memstrata.clock import to_db
 from memstrata.config import Settings
-from memstrata.errors import StoreError
 from memstrata.lifecycle.forget import run_to_end, running_jobs
 from memstrata.lifecycle.retention import archive_idle
-from memstrata.store.sqlite.store import SQLiteStore
-from memstrata.store.vectors import decode_vectors
+from memstrata.store.dialect import rows, run, scalar
+from memstrata.store.protocol import LifecycleStore
 from memstrata.types import Scope
 
 ACTOR = "maintain"
@@ -30,7 +27,8 @@ CHUNK = 500
 #: Recalls since the last boost that earn one importance step (and the step).
 BOOST_EVERY = 5
 BOOST_STEP = 0.05
-#: VACUUM when free pages are at least this share of the file and at least ``VACUUM_MIN_BYTES``.
+#: SQLite: VACUUM when free pages are at least this share of the file and at least
+#: ``VACUUM_MIN_BYTES`` (PostgreSQL: ``store.postgres.scrub.reclaim``).
 VACUUM_FREE_SHARE = 0.25
 VACUUM_MIN_BYTES = 1 << 20
 #: ANALYZE when the row count of the main tables changed by this share since the last one
@@ -64,7 +62,7 @@ class MaintenanceReport:
                     self.merged, self.boosted, self.analyzed, self.vacuumed))
 
 
-def maintain(store: SQLiteStore, settings: Settings, *, now: datetime,
+def maintain(store: LifecycleStore, settings: Settings, *, now: datetime,
              on_step: Callable[[str], None] | None = None) -> MaintenanceReport:
     """Run every maintenance step once; see the module docstring. ``on_step`` hears each
     committed step (``"merge 12<-15"``, ``"sweep"``...), never memory content."""
@@ -81,52 +79,51 @@ def maintain(store: SQLiteStore, settings: Settings, *, now: datetime,
     report.merged = merge_duplicates(store, now=now, min_similarity=settings.merge_similarity, on_step=step)
     report.boosted = boost_recalled(store, now=now)
     if report.expired_episodes or report.expired_facts:
-        store.vectors.clear()
-        store.purge_deleted()
+        store.clear_caches()
+        swept = ("episodes", "segments", "extraction_queue") if report.expired_episodes else ()
+        store.purge_deleted(swept + (("facts", "memory_events") if report.expired_facts else ()))
     notes: list[str] = []
     report.analyzed = _analyze(store, notes)
-    report.vacuumed = _vacuum(store, notes)
+    report.vacuumed, note = store.reclaim_space()
+    notes += [note] if note else []
     report.notes = tuple(notes)
     return report
 
 
-def sweep_expired(store: SQLiteStore, *, now: datetime,
+def sweep_expired(store: LifecycleStore, *, now: datetime,
                   on_step: Callable[[str], None] = lambda _: None) -> tuple[int, int]:
     """Delete episodes and facts whose ``expires_at`` has passed; returns ``(episodes, facts)``.
 
     Each fact leaves a content-free ``delete`` event (reason ``expired``); each chunk of
     episodes one tombstone per owner with the count.
     """
-    cutoff = to_db(now)
+    d = store.dialect
+    cutoff = d.time(now)
     episodes = facts = 0
     while True:
         with store.db.write() as conn:
-            ids = [r[0] for r in conn.execute("SELECT id FROM facts WHERE expires_at <= ? ORDER BY id LIMIT ?",
-                                              (cutoff, CHUNK))]
-            if not ids:
+            owners = rows(conn, d, "SELECT id, org_id, project_id, user_id, agent_id FROM facts WHERE expires_at <= ? "
+                                   f"ORDER BY id LIMIT ?{d.for_update}", (cutoff, CHUNK))
+            if not owners:
                 break
-            owners = conn.execute(f"SELECT id, org_id, project_id, user_id, agent_id FROM facts WHERE id IN "
-                                  f"({','.join('?' * len(ids))})", ids).fetchall()
-            facts += store.delete_facts(conn, ids)
-            for fid, org, project, user, agent in owners:
-                store.log_event(conn, Scope(org, project, user, agent), fact_id=fid, action="delete", actor=ACTOR,
+            facts += store.delete_facts(conn, [o["id"] for o in owners])
+            for o in owners:
+                store.log_event(conn, Scope(o["org_id"], o["project_id"], o["user_id"], o["agent_id"]),
+                                fact_id=o["id"], action="delete", actor=ACTOR,
                                 detail={"what": "fact", "reason": "expired"}, now=now)
         on_step("sweep facts")
     while True:
         with store.db.write() as conn:
-            rows = conn.execute("SELECT id, org_id, project_id, user_id, agent_id FROM episodes WHERE expires_at <= ? "
-                                "ORDER BY id LIMIT ?", (cutoff, CHUNK)).fetchall()
-            if not rows:
+            found = rows(conn, d, "SELECT id, org_id, project_id, user_id, agent_id FROM episodes "
+                                  f"WHERE expires_at <= ? ORDER BY id LIMIT ?{d.for_update}", (cutoff, CHUNK))
+            if not found:
                 break
-            ids = [r[0] for r in rows]
-            marks = ",".join("?" * len(ids))
-            conn.execute(f"DELETE FROM segments_fts WHERE rowid IN (SELECT id FROM segments WHERE episode_id IN "
-                         f"({marks}))", ids)
-            conn.execute(f"DELETE FROM segments WHERE episode_id IN ({marks})", ids)
-            episodes += conn.execute(f"DELETE FROM episodes WHERE id IN ({marks})", ids).rowcount
+            ids = [r["id"] for r in found]
+            store.delete_segments(conn, ids)
+            episodes += run(conn, d, f"DELETE FROM episodes WHERE id IN ({','.join('?' * len(ids))})", ids).rowcount
             per_owner: dict[Scope, int] = {}
-            for _, org, project, user, agent in rows:
-                owner = Scope(org, project, user, agent)
+            for r in found:
+                owner = Scope(r["org_id"], r["project_id"], r["user_id"], r["agent_id"])
                 per_owner[owner] = per_owner.get(owner, 0) + 1
             for owner, n in per_owner.items():
                 store.log_event(conn, owner, fact_id=None, action="delete", actor=ACTOR,
@@ -136,26 +133,27 @@ def sweep_expired(store: SQLiteStore, *, now: datetime,
     return episodes, facts
 
 
-def merge_duplicates(store: SQLiteStore, *, now: datetime, min_similarity: float,
+def merge_duplicates(store: LifecycleStore, *, now: datetime, min_similarity: float,
                      on_step: Callable[[str], None] = lambda _: None) -> int:
     """Merge active facts of one owner, subject and key whose embeddings have cosine ≥
     ``min_similarity``: the keeper (higher confidence, then older) gains the other's
     citations; the other becomes ``superseded`` with ``merge`` events on both (the history of
     both stays). One transaction per merge. Returns how many facts were merged away."""
+    d = store.dialect
     with store.db.read() as conn:
-        rows = conn.execute(
-            "SELECT id, org_id, project_id, user_id, agent_id, ifnull(subject, ''), key, confidence, embedding "
-            "FROM facts WHERE status = 'active' AND embedding IS NOT NULL AND kind != 'episode' "
-            "ORDER BY org_id, project_id, user_id, agent_id, subject, key, id").fetchall()
-    groups: dict[tuple[Any, ...], list[sqlite3.Row]] = {}
-    for r in rows:
-        groups.setdefault(tuple(r[1:7]), []).append(r)
+        active = rows(conn, d, "SELECT id, org_id, project_id, user_id, agent_id, coalesce(subject, '') AS subject, "
+                               "key, confidence, embedding FROM facts WHERE status = 'active' AND embedding IS NOT "
+                               "NULL AND kind != 'episode' ORDER BY org_id, project_id, user_id, agent_id, subject, "
+                               "key, id")
+    groups: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
+    for r in active:
+        groups.setdefault(tuple(r[c] for c in ("org_id", "project_id", "user_id", "agent_id", "subject", "key")),
+                          []).append(r)
     merged = 0
     for members in groups.values():
         if len(members) < 2:
             continue
-        dim = len(members[0]["embedding"]) // 2
-        vectors = decode_vectors([m["embedding"] for m in members], dim)
+        vectors = d.read_vectors([m["embedding"] for m in members])
         sims = vectors @ vectors.T
         gone: set[int] = set()
         order = sorted(range(len(members)), key=lambda i: (-members[i]["confidence"], members[i]["id"]))
@@ -172,20 +170,22 @@ def merge_duplicates(store: SQLiteStore, *, now: datetime, min_similarity: float
     return merged
 
 
-def _merge(store: SQLiteStore, *, keep: int, drop: int, cosine: float, now: datetime) -> bool:
+def _merge(store: LifecycleStore, *, keep: int, drop: int, cosine: float, now: datetime) -> bool:
+    d = store.dialect
     with store.db.write() as conn:
-        live = conn.execute("SELECT id, org_id, project_id, user_id, agent_id FROM facts WHERE id IN (?, ?) "
-                            "AND status = 'active'", (keep, drop)).fetchall()
+        live = rows(conn, d, "SELECT id, org_id, project_id, user_id, agent_id, confidence, access_count FROM facts "
+                             f"WHERE id IN (?, ?) AND status = 'active' ORDER BY id{d.for_update}", (keep, drop))
         if len(live) != 2:  # another process changed one of them since the scan
             return False
-        scope = Scope(live[0][1], live[0][2], live[0][3], live[0][4])
-        have = {r[0] for r in conn.execute("SELECT episode_id FROM fact_citations WHERE fact_id = ?", (keep,))}
-        theirs = [r[0] for r in conn.execute("SELECT episode_id FROM fact_citations WHERE fact_id = ?", (drop,))]
+        first, dropped = live[0], next(r for r in live if r["id"] == drop)
+        scope = Scope(first["org_id"], first["project_id"], first["user_id"], first["agent_id"])
+        have = {r[0] for r in run(conn, d, "SELECT episode_id FROM fact_citations WHERE fact_id = ?", (keep,))}
+        theirs = [r[0] for r in run(conn, d, "SELECT episode_id FROM fact_citations WHERE fact_id = ?", (drop,))]
         added = sorted(set(theirs) - have)
         store.cite(conn, keep, added)
-        conn.execute("UPDATE facts SET confidence = max(confidence, (SELECT confidence FROM facts WHERE id = ?)), "
-                     "access_count = access_count + (SELECT access_count FROM facts WHERE id = ?), updated_at = ? "
-                     "WHERE id = ?", (drop, drop, to_db(now), keep))
+        run(conn, d, "UPDATE facts SET confidence = CASE WHEN confidence < ? THEN ? ELSE confidence END, "
+                     "access_count = access_count + ?, updated_at = ? WHERE id = ?",
+            (dropped["confidence"], dropped["confidence"], dropped["access_count"], d.time(now), keep))
         store.set_fact_status(conn, drop, "superseded", now=now)
         store.log_event(conn, scope, fact_id=keep, action="merge", actor=ACTOR,
                         detail={"absorbed": drop, "added_citations": added, "cosine": round(cosine, 4)}, now=now)
@@ -194,51 +194,40 @@ def _merge(store: SQLiteStore, *, keep: int, drop: int, cosine: float, now: date
     return True
 
 
-def boost_recalled(store: SQLiteStore, *, now: datetime) -> int:
+def boost_recalled(store: LifecycleStore, *, now: datetime) -> int:
     """Raise the importance of active facts recalled ``BOOST_EVERY`` times since their last
     boost by ``BOOST_STEP`` per such run (capped at 1); returns how many were boosted."""
+    d = store.dialect
     with store.db.write() as conn:
-        rows = conn.execute("SELECT id, org_id, project_id, user_id, agent_id, importance, access_count, boost_mark "
-                            "FROM facts WHERE status = 'active' AND access_count - boost_mark >= ?",
-                            (BOOST_EVERY,)).fetchall()
-        for fid, org, project, user, agent, importance, count, mark in rows:
-            raised = min(1.0, importance + BOOST_STEP * ((count - mark) // BOOST_EVERY))
-            conn.execute("UPDATE facts SET importance = ?, boost_mark = ?, updated_at = ? WHERE id = ?",
-                         (raised, count, to_db(now), fid))
-            store.log_event(conn, Scope(org, project, user, agent), fact_id=fid, action="update", actor=ACTOR,
-                            detail={"boost": {"importance_from": importance, "importance_to": raised,
-                                              "recalls": count - mark}}, now=now)
-    return len(rows)
+        due = rows(conn, d, "SELECT id, org_id, project_id, user_id, agent_id, importance, access_count, boost_mark "
+                            f"FROM facts WHERE status = 'active' AND access_count - boost_mark >= ?{d.for_update}",
+                   (BOOST_EVERY,))
+        for r in due:
+            recalls = r["access_count"] - r["boost_mark"]
+            raised = min(1.0, r["importance"] + BOOST_STEP * (recalls // BOOST_EVERY))
+            run(conn, d, "UPDATE facts SET importance = ?, boost_mark = ?, updated_at = ? WHERE id = ?",
+                (raised, r["access_count"], d.time(now), r["id"]))
+            store.log_event(conn, Scope(r["org_id"], r["project_id"], r["user_id"], r["agent_id"]), fact_id=r["id"],
+                            action="update", actor=ACTOR,
+                            detail={"boost": {"importance_from": r["importance"], "importance_to": raised,
+                                              "recalls": recalls}}, now=now)
+    return len(due)
 
 
-def _table_rows(conn: sqlite3.Connection) -> int:
-    return int(sum(conn.execute(f"SELECT count(*) FROM {t}").fetchone()[0] for t in ("episodes", "segments", "facts")))
+#: Tables whose row counts decide ANALYZE, and that it analyzes.
+ANALYZED_TABLES = ("episodes", "segments", "facts", "fact_citations", "memory_events")
 
 
-def _analyze(store: SQLiteStore, notes: list[str]) -> bool:
+def _analyze(store: LifecycleStore, notes: list[str]) -> bool:
+    d = store.dialect
     with store.db.read() as conn:
-        rows = _table_rows(conn)
-        last = conn.execute("SELECT value FROM meta WHERE key = 'analyzed_rows'").fetchone()
-    if rows < ANALYZE_MIN_ROWS or (last is not None and abs(rows - int(last[0])) <= ANALYZE_CHANGE * int(last[0])):
+        total = sum(int(scalar(conn, d, f"SELECT count(*) FROM {t}")) for t in ANALYZED_TABLES[:3])
+        last = scalar(conn, d, "SELECT value FROM meta WHERE key = 'analyzed_rows'")
+    if total < ANALYZE_MIN_ROWS or (last is not None and abs(total - int(last)) <= ANALYZE_CHANGE * int(last)):
         return False
     with store.db.write() as conn:
-        conn.execute("ANALYZE")
-        store.set_meta(conn, "analyzed_rows", str(rows))
-    notes.append(f"ANALYZE: row count {last[0] if last else 'never analyzed'} -> {rows}")
-    return True
-
-
-def _vacuum(store: SQLiteStore, notes: list[str]) -> bool:
-    conn = store.db.conn
-    pages, free, size = (conn.execute(f"PRAGMA {p}").fetchone()[0] for p in ("page_count", "freelist_count",
-                                                                               "page_size"))
-    if free * size < VACUUM_MIN_BYTES or free < VACUUM_FREE_SHARE * max(1, pages):
-        return False
-    try:
-        store.db.vacuum()
-    except StoreError as exc:  # another process is writing: next time
-        notes.append(f"VACUUM skipped: {exc}")
-        return False
-    store.vectors.clear()
-    notes.append(f"VACUUM: {free} of {pages} pages were free ({free * size / 1e6:.1f} MB)")
+        for table in ANALYZED_TABLES:
+            run(conn, d, f"ANALYZE {table}")
+        store.set_meta(conn, "analyzed_rows", str(total))
+    notes.append(f"ANALYZE: row count {last if last is not None else 'never analyzed'} -> {total}")
     return True

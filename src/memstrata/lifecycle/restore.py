@@ -9,22 +9,21 @@ exported), with the configured model.
 
 from __future__ import annotations
 
-import json
-import sqlite3
 from collections.abc import Iterable, Mapping
+from datetime import datetime
 from typing import Any
 
 import numpy as np
 
-from memstrata.clock import from_db, to_db, utcnow
+from memstrata.clock import from_db, utcnow
 from memstrata.errors import InvalidInput
 from memstrata.extract.base import FactCandidate
 from memstrata.ingest import fact_terms, key_terms
 from memstrata.privacy.crypto import Cipher
 from memstrata.resolve import normalise_value
+from memstrata.store.dialect import run
+from memstrata.store.protocol import LifecycleStore
 from memstrata.store.records import NewSegment, episode_hash
-from memstrata.store.sqlite.store import SQLiteStore
-from memstrata.store.vectors import encode_vector
 from memstrata.text.segment import derivative, split_sentences
 from memstrata.text.tokens import index_text
 from memstrata.types import Scope
@@ -40,16 +39,16 @@ def _scope(record: Mapping[str, Any], where: str) -> Scope:
     return Scope(raw["org_id"], raw["project_id"], raw.get("user_id"), raw.get("agent_id"), raw.get("session_id"))
 
 
-def _time(value: Any, where: str) -> str | None:
+def _time(value: Any, where: str) -> datetime | None:
     if value is None:
         return None
     try:
-        return to_db(from_db(str(value)))
+        return from_db(str(value))
     except ValueError as exc:
         raise InvalidInput(f"{where}: {value!r} is not an exported timestamp") from exc
 
 
-def import_records(store: SQLiteStore, records: Iterable[Mapping[str, Any]], *, embedder: Any,
+def import_records(store: LifecycleStore, records: Iterable[Mapping[str, Any]], *, embedder: Any,
                    cipher: Cipher | None) -> dict[str, int]:
     """Insert exported records; returns ``{"episodes", "facts", "events"}`` newly inserted.
 
@@ -66,33 +65,33 @@ def import_records(store: SQLiteStore, records: Iterable[Mapping[str, Any]], *, 
     seg_vectors = _embed(embedder, [d for r in episodes for _, d in _segments(r)])
     fact_vectors = _embed(embedder, [str(r.get("statement") or r.get("value")) for r in facts])
     counts = {"episodes": 0, "facts": 0, "events": 0}
-    now = str(to_db(utcnow()))
-    try:
-        _write(store, episodes, facts, events, seg_vectors, fact_vectors, cipher, counts, now)
-    except sqlite3.IntegrityError as exc:
-        raise InvalidInput(f"the records do not fit together or this database: {exc}") from exc
-    store.vectors.clear()
+    _write(store, episodes, facts, events, seg_vectors, fact_vectors, cipher, counts, utcnow())
+    store.clear_caches()
     return counts
 
 
-def _write(store: SQLiteStore, episodes: list[Mapping[str, Any]], facts: list[Mapping[str, Any]],
+def _write(store: LifecycleStore, episodes: list[Mapping[str, Any]], facts: list[Mapping[str, Any]],
            events: list[Mapping[str, Any]], seg_vectors: np.ndarray | None, fact_vectors: np.ndarray | None,
-           cipher: Cipher | None, counts: dict[str, int], now: str) -> None:
+           cipher: Cipher | None, counts: dict[str, int], now: datetime) -> None:
     with store.db.write() as conn:
-        pos = 0
-        for rec in episodes:
-            segs = _segments(rec)
-            vectors = None if seg_vectors is None else seg_vectors[pos:pos + len(segs)]
-            if _insert_episode(conn, store, rec, segs, vectors, now):
-                counts["episodes"] += 1
-            pos += len(segs)
-        for i, rec in enumerate(facts):
-            vec = None if fact_vectors is None or rec.get("encrypted") else fact_vectors[i]
-            if _insert_fact(conn, store, rec, vec, cipher, now):
-                counts["facts"] += 1
-        owners = {int(r["id"]): _scope(r, f"fact #{r['id']}") for r in facts}
-        for rec in events:
-            counts["events"] += _insert_event(conn, rec, owners)
+        try:
+            pos = 0
+            for rec in episodes:
+                segs = _segments(rec)
+                vectors = None if seg_vectors is None else seg_vectors[pos:pos + len(segs)]
+                if _insert_episode(conn, store, rec, segs, vectors, now):
+                    counts["episodes"] += 1
+                pos += len(segs)
+            for i, rec in enumerate(facts):
+                vec = None if fact_vectors is None or rec.get("encrypted") else fact_vectors[i]
+                if _insert_fact(conn, store, rec, vec, cipher, now):
+                    counts["facts"] += 1
+            owners = {int(r["id"]): _scope(r, f"fact #{r['id']}") for r in facts}
+            for rec in events:
+                counts["events"] += _insert_event(conn, store, rec, owners)
+        except store.dialect.integrity_errors() as exc:  # the whole batch rolls back
+            raise InvalidInput(f"the records do not fit together or this database: {exc}") from exc
+        store.after_explicit_ids(conn)
         store.bump(conn, "facts_version")
         store.bump(conn, "segments_deleted")
 
@@ -106,40 +105,43 @@ def _segments(rec: Mapping[str, Any]) -> list[tuple[str, str]]:
     return [(s, derivative(s, str(speaker))) for s in split_sentences(str(rec.get("content", "")))]
 
 
-def _insert_episode(conn: sqlite3.Connection, store: SQLiteStore, rec: Mapping[str, Any],
-                    segs: list[tuple[str, str]], vectors: np.ndarray | None, now: str) -> bool:
+def _insert_episode(conn: Any, store: LifecycleStore, rec: Mapping[str, Any],
+                    segs: list[tuple[str, str]], vectors: np.ndarray | None, now: datetime) -> bool:
+    d = store.dialect
     where = f"episode #{rec['id']}"
     sc = _scope(rec, where)
     created = _time(rec.get("created_at"), where)
     if created is None or not isinstance(rec.get("content"), str):
         raise InvalidInput(f"{where}: needs content and created_at")
-    digest = episode_hash(str(rec.get("role")), rec.get("producer_id"), from_db(created), rec["content"])  # type: ignore[arg-type]
-    existing = conn.execute("SELECT org_id, project_id, content_hash FROM episodes WHERE id = ?",
-                            (rec["id"],)).fetchone()
+    digest = episode_hash(str(rec.get("role")), rec.get("producer_id"), created, rec["content"])
+    existing = run(conn, d, "SELECT org_id, project_id, content_hash FROM episodes WHERE id = ?",
+                   (rec["id"],)).fetchone()
     if existing is not None:
         if tuple(existing) != (sc.org_id, sc.project_id, digest):
             raise InvalidInput(f"{where}: this id already holds another episode; import into another database")
         return False
-    conn.execute(
+    expires = _time(rec.get("expires_at"), where)
+    run(conn, d,
         "INSERT INTO episodes (id, org_id, project_id, user_id, agent_id, session_id, role, producer_id, "
         "produced_for_id, content, content_type, created_at, sequence_num, metadata, content_hash, ingested_at, "
-        "expires_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+        f"expires_at){d.overriding} VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
         (rec["id"], sc.org_id, sc.project_id, sc.user_id, sc.agent_id, sc.session_id, rec.get("role"),
          rec.get("producer_id"), rec.get("produced_for_id"), rec["content"], rec.get("content_type", "message"),
-         created, int(rec.get("sequence_num", 0)), json.dumps(rec.get("metadata") or {}, ensure_ascii=False),
-         digest, now, _time(rec.get("expires_at"), where)))
+         d.time(created), int(rec.get("sequence_num", 0)), d.json(rec.get("metadata") or {}), digest,
+         d.time(now), d.time(expires)))
     store.insert_segments(conn, episode_id=int(rec["id"]), scope=sc, segments=[
         NewSegment(text, deriv, index_text(deriv), None if vectors is None else vectors[i])
-        for i, (text, deriv) in enumerate(segs)], expires_at=from_db(_time(rec.get("expires_at"), where)))
+        for i, (text, deriv) in enumerate(segs)], expires_at=expires)
     return True
 
 
-def _insert_fact(conn: sqlite3.Connection, store: SQLiteStore, rec: Mapping[str, Any], vector: np.ndarray | None,
-                 cipher: Cipher | None, now: str) -> bool:
+def _insert_fact(conn: Any, store: LifecycleStore, rec: Mapping[str, Any], vector: np.ndarray | None,
+                 cipher: Cipher | None, now: datetime) -> bool:
+    d = store.dialect
     where = f"fact #{rec['id']}"
     sc = _scope(rec, where)
     value, statement = str(rec.get("value", "")), str(rec.get("statement") or rec.get("value", ""))
-    existing = conn.execute("SELECT org_id, project_id, key FROM facts WHERE id = ?", (rec["id"],)).fetchone()
+    existing = run(conn, d, "SELECT org_id, project_id, key FROM facts WHERE id = ?", (rec["id"],)).fetchone()
     if existing is not None:
         if tuple(existing) != (sc.org_id, sc.project_id, rec.get("key")):
             raise InvalidInput(f"{where}: this id already holds another fact; import into another database")
@@ -154,31 +156,30 @@ def _insert_fact(conn: sqlite3.Connection, store: SQLiteStore, rec: Mapping[str,
             raise InvalidInput(f"{where}: an encrypted fact needs MEMSTRATA_ENCRYPTION_KEY to be imported")
         value, statement, norm, terms = cipher.encrypt(value), cipher.encrypt(statement), cipher.mac(norm), \
             key_terms(cand.key)
-    conn.execute(
-        "INSERT INTO facts (id, org_id, project_id, user_id, agent_id, subject, kind, key, tag, value, value_norm, "
-        "statement, confidence, importance, sensitivity, observed_at, valid_from, valid_to, expires_at, status, "
-        "access_count, last_accessed_at, created_at, updated_at, embedding, expired_at, encrypted) "
-        "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-        (rec["id"], sc.org_id, sc.project_id, sc.user_id, sc.agent_id, rec.get("subject"), rec.get("kind"),
-         rec.get("key"), rec.get("tag"), value, norm, statement, rec.get("confidence"), rec.get("importance"),
-         rec.get("sensitivity", "low"), _time(rec.get("observed_at"), where), _time(rec.get("valid_from"), where),
-         _time(rec.get("valid_to"), where), _time(rec.get("expires_at"), where), rec.get("status"),
-         int(rec.get("access_count") or 0), _time(rec.get("last_accessed_at"), where),
-         _time(rec.get("created_at"), where), now, None if vector is None else encode_vector(vector),
-         _time(rec.get("expired_at"), where), int(encrypted)))
-    conn.execute("INSERT INTO facts_fts (rowid, terms) VALUES (?, ?)", (rec["id"], terms))
+    row = {"id": rec["id"], "org_id": sc.org_id, "project_id": sc.project_id, "user_id": sc.user_id,
+           "agent_id": sc.agent_id, "subject": rec.get("subject"), "kind": rec.get("kind"), "key": rec.get("key"),
+           "tag": rec.get("tag"), "value": value, "value_norm": norm, "statement": statement,
+           "confidence": rec.get("confidence"), "importance": rec.get("importance"),
+           "sensitivity": rec.get("sensitivity", "low"), "status": rec.get("status"),
+           "access_count": int(rec.get("access_count") or 0), "updated_at": d.time(now),
+           "embedding": d.vector(vector), "encrypted": encrypted}
+    for name in ("observed_at", "valid_from", "valid_to", "expires_at", "last_accessed_at", "created_at",
+                 "expired_at"):
+        row[name] = d.time(_time(rec.get(name), where))
+    store.import_fact(conn, row, terms)
     store.cite(conn, int(rec["id"]), [int(e) for e in rec.get("citations") or []])
     return True
 
 
-def _insert_event(conn: sqlite3.Connection, rec: Mapping[str, Any], owners: Mapping[int, Scope]) -> int:
+def _insert_event(conn: Any, store: LifecycleStore, rec: Mapping[str, Any], owners: Mapping[int, Scope]) -> int:
+    d = store.dialect
     where = f"event #{rec['id']}"
     owner = owners.get(int(rec.get("fact_id") or 0))
     if owner is None:
         raise InvalidInput(f"{where}: its fact #{rec.get('fact_id')} is not in the import")
-    cur = conn.execute(
-        "INSERT OR IGNORE INTO memory_events (id, fact_id, org_id, project_id, user_id, action, at, actor, detail) "
-        "VALUES (?,?,?,?,?,?,?,?,?)",
-        (rec["id"], rec["fact_id"], owner.org_id, owner.project_id, owner.user_id, rec.get("action"),
-         _time(rec.get("at"), where), rec.get("actor"), json.dumps(rec.get("detail") or {}, ensure_ascii=False)))
+    cur = run(conn, d,
+              "INSERT INTO memory_events (id, fact_id, org_id, project_id, user_id, action, at, actor, detail)"
+              f"{d.overriding} VALUES (?,?,?,?,?,?,?,?,?) ON CONFLICT DO NOTHING",
+              (rec["id"], rec["fact_id"], owner.org_id, owner.project_id, owner.user_id, rec.get("action"),
+               d.time(_time(rec.get("at"), where)), rec.get("actor"), d.json(rec.get("detail") or {})))
     return int(cur.rowcount)

@@ -8,16 +8,14 @@ still finds archived facts, and ``Memory.restore`` brings one back.
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Collection, Mapping
 from datetime import datetime, timedelta
 from typing import Any
 
-from memstrata.clock import to_db
 from memstrata.config import RankingWeights
 from memstrata.retrieve import access_signal, blend, recency
-from memstrata.store.protocol import Store
-from memstrata.store.sqlite.store import SQLiteStore
+from memstrata.store.dialect import rows
+from memstrata.store.protocol import LifecycleStore, Store
 from memstrata.types import Scope
 
 ACTOR = "retention"
@@ -65,17 +63,18 @@ def enforce_cap(store: Store, conn: Any, scope: Scope, *, cap: int,
     return victims
 
 
-def archive_idle(store: SQLiteStore, conn: sqlite3.Connection, *, now: datetime, idle_days: float,
+def archive_idle(store: LifecycleStore, conn: Any, *, now: datetime, idle_days: float,
                  below_importance: float) -> list[int]:
     """Archive active facts not recalled (or, never recalled, not observed) for ``idle_days``
     whose importance is below ``below_importance``. Returns the archived ids."""
-    cutoff = to_db(now - timedelta(days=idle_days))
-    rows = conn.execute(
-        "SELECT id, org_id, project_id, user_id, agent_id FROM facts WHERE status = 'active' AND importance < ? "
-        "AND coalesce(last_accessed_at, observed_at) < ?", (below_importance, cutoff)).fetchall()
-    for fid, org, project, user, agent in rows:
-        store.set_fact_status(conn, fid, "archived", now=now)
-        store.log_event(conn, Scope(org, project, user, agent), fact_id=fid, action="archive", actor=ACTOR,
+    d = store.dialect
+    idle = rows(conn, d, "SELECT id, org_id, project_id, user_id, agent_id FROM facts WHERE status = 'active' AND "
+                         f"importance < ? AND coalesce(last_accessed_at, observed_at) < ?{d.for_update}",
+                (below_importance, d.time(now - timedelta(days=idle_days))))
+    for r in idle:
+        store.set_fact_status(conn, r["id"], "archived", now=now)
+        store.log_event(conn, Scope(r["org_id"], r["project_id"], r["user_id"], r["agent_id"]), fact_id=r["id"],
+                        action="archive", actor=ACTOR,
                         detail={"reason": "idle", "idle_days": idle_days, "below_importance": below_importance},
                         now=now)
-    return [int(r[0]) for r in rows]
+    return [int(r["id"]) for r in idle]

@@ -1,7 +1,7 @@
 """Maintenance on a schedule (``memstrata serve``): ``maintain`` every ``Settings.maintain_every_s``.
 
-The scheduler runs on a daemon thread with its own connection to the database file, so a
-long step never holds the server's connection; ``maintain`` is idempotent and made of short
+The scheduler runs on a daemon thread with its own connection to the database (file or
+PostgreSQL URL), so a long step never holds the server's connection; ``maintain`` is idempotent and made of short
 transactions, so several server workers each running one is safe (the later runs find
 nothing to do).
 """
@@ -11,26 +11,28 @@ from __future__ import annotations
 import logging
 import threading
 from pathlib import Path
+from typing import cast
 
 from memstrata.clock import utcnow
 from memstrata.config import Settings
 from memstrata.lifecycle.maintain import MaintenanceReport, maintain
-from memstrata.store.sqlite.store import SQLiteStore
+from memstrata.store.backends import open_store
+from memstrata.store.protocol import LifecycleStore
 
 log = logging.getLogger(__name__)
 
 
 class MaintenanceScheduler:
-    """Runs ``maintain`` on ``path`` every ``every_s`` seconds until ``stop()``.
+    """Runs ``maintain`` on ``location`` every ``every_s`` seconds until ``stop()``.
 
     Args:
-        path: the database file.
+        location: the database file, or a ``postgresql://`` URL (with its password).
         settings: retention settings (archive rule, merge threshold, ...).
         every_s: seconds between runs (the first run comes after one interval).
     """
 
-    def __init__(self, path: Path, settings: Settings, *, every_s: float) -> None:
-        self.path, self.settings, self.every_s = path, settings, every_s
+    def __init__(self, location: str | Path, settings: Settings, *, every_s: float) -> None:
+        self.location, self.settings, self.every_s = location, settings, every_s
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._loop, name="memstrata-maintain", daemon=True)
         self.runs = 0
@@ -44,7 +46,9 @@ class MaintenanceScheduler:
     def _loop(self) -> None:
         while not self._stop.wait(self.every_s):
             try:
-                store = SQLiteStore(self.path, busy_timeout_s=self.settings.busy_timeout_s)
+                store = cast(LifecycleStore, open_store(self.location, busy_timeout_s=self.settings.busy_timeout_s,
+                                                        max_connections=1,
+                                                        defer_scrub=self.settings.forget_scrub == "maintain"))
                 try:
                     self.last = maintain(store, self.settings, now=utcnow())
                 finally:

@@ -14,7 +14,7 @@ from typing import Any
 
 import httpx
 
-from memstrata.errors import LLMError
+from memstrata.errors import LLMError, LLMRefused
 
 log = logging.getLogger(__name__)
 
@@ -36,6 +36,7 @@ def post_json(client: httpx.Client, url: str, *, headers: Mapping[str, str], bod
     """POST ``body`` as JSON; returns ``(answer JSON, attempts, latency in ms)``.
 
     Raises:
+        LLMRefused: an HTTP 4xx other than 429, at once (not retried).
         LLMError: the last attempt failed (status, or timeout/connection error), naming the
             URL, the attempts made and an excerpt of the server's answer.
     """
@@ -61,7 +62,8 @@ def post_json(client: httpx.Client, url: str, *, headers: Mapping[str, str], bod
                 return data, attempt, (time.perf_counter() - started) * 1000.0
             problem = f"HTTP {response.status_code}: {response.text[:ERROR_BODY_CHARS]!r}"
             if response.status_code != 429 and response.status_code < 500:
-                raise LLMError(f"{url} refused the request ({problem}); check the model name, key and base URL")
+                raise LLMRefused(f"{url} refused the request ({problem}); check the model name, key and base URL",
+                                 status=response.status_code, body=response.text[:ERROR_BODY_CHARS])
             wait = _retry_after(response)
         if attempt > max_retries:
             break

@@ -6,6 +6,13 @@ DeepSeek, Qwen (DashScope compatible mode), LM Studio.
 JSON output per ``json_mode``: ``schema`` sends ``response_format: json_schema`` (OpenAI,
 Ollama ≥ 0.5, vLLM, llama.cpp), ``object`` sends ``json_object`` (DeepSeek), ``none`` sends
 neither; the schema is always also written into the system prompt, so every mode works.
+
+Reasoning models (OpenAI o-series, gpt-5) refuse ``max_tokens`` ("use
+'max_completion_tokens' instead") and any ``temperature`` but the default. When the
+endpoint answers HTTP 400 naming one of those parameters, the call is repeated once
+without it (``max_completion_tokens`` in place of ``max_tokens``) and the client keeps the
+working form for its later calls. Servers that take the classic parameters never see a
+difference.
 """
 
 from __future__ import annotations
@@ -17,7 +24,7 @@ from typing import Any
 import httpx
 
 from memstrata.config import LLMSettings
-from memstrata.errors import LLMError
+from memstrata.errors import LLMError, LLMRefused
 from memstrata.llm.base import ChatMessage, Completion
 from memstrata.llm.http import post_json
 
@@ -44,26 +51,24 @@ class OpenAICompatibleLLM:
         self.name = f"openai:{settings.model}"
         self.url = settings.base_url.rstrip("/") + "/chat/completions"
         self.client = client or httpx.Client(timeout=settings.timeout_s)
+        #: The request fields this endpoint accepts; narrowed after a 400 that names one.
+        self._token_field = "max_tokens"
+        self._send_temperature = True
 
     def complete_json(self, *, system: str, messages: Sequence[ChatMessage], schema: dict[str, Any],
                       schema_name: str) -> Completion:
         """One chat completion answered as JSON; see ``LLM``."""
-        body: dict[str, Any] = {
-            "model": self.settings.model,
-            "temperature": 0,
-            "max_tokens": self.settings.max_tokens,
-            "messages": [{"role": "system", "content": system + schema_instruction(schema, schema_name)}]
-            + [{"role": m.role, "content": m.content} for m in messages],
-        }
-        if self.settings.json_mode == "schema":
-            body["response_format"] = {"type": "json_schema",
-                                       "json_schema": {"name": schema_name, "schema": schema, "strict": False}}
-        elif self.settings.json_mode == "object":
-            body["response_format"] = {"type": "json_object"}
         headers = {"Authorization": f"Bearer {self.settings.api_key}"} if self.settings.api_key else {}
-        data, attempts, latency = post_json(
-            self.client, self.url, headers=headers, body=body, max_retries=self.settings.max_retries,
-            backoff_s=self.settings.backoff_s, max_backoff_s=self.settings.max_backoff_s)
+        while True:  # ends: each parameter is adapted at most once, then a refusal is raised
+            try:
+                data, attempts, latency = post_json(
+                    self.client, self.url, headers=headers, body=self._body(system, messages, schema, schema_name),
+                    max_retries=self.settings.max_retries, backoff_s=self.settings.backoff_s,
+                    max_backoff_s=self.settings.max_backoff_s)
+                break
+            except LLMRefused as exc:
+                if not self._adapt(exc):
+                    raise
         try:
             text = data["choices"][0]["message"].get("content") or ""
         except (KeyError, IndexError, TypeError, AttributeError) as exc:
@@ -71,3 +76,32 @@ class OpenAICompatibleLLM:
         usage = data.get("usage") or {}
         return Completion(str(text), int(usage.get("prompt_tokens") or 0),
                           int(usage.get("completion_tokens") or 0), latency, attempts)
+
+    def _adapt(self, refused: LLMRefused) -> bool:
+        """Drop or rename the parameter a 400 names; ``False`` when there is nothing to change."""
+        if refused.status != 400:
+            return False
+        if "max_tokens" in refused.body and self._token_field == "max_tokens":
+            self._token_field = "max_completion_tokens"
+            return True
+        if "temperature" in refused.body and self._send_temperature:
+            self._send_temperature = False
+            return True
+        return False
+
+    def _body(self, system: str, messages: Sequence[ChatMessage], schema: dict[str, Any],
+              schema_name: str) -> dict[str, Any]:
+        body: dict[str, Any] = {
+            "model": self.settings.model,
+            self._token_field: self.settings.max_tokens,
+            "messages": [{"role": "system", "content": system + schema_instruction(schema, schema_name)}]
+            + [{"role": m.role, "content": m.content} for m in messages],
+        }
+        if self._send_temperature:
+            body["temperature"] = 0
+        if self.settings.json_mode == "schema":
+            body["response_format"] = {"type": "json_schema",
+                                       "json_schema": {"name": schema_name, "schema": schema, "strict": False}}
+        elif self.settings.json_mode == "object":
+            body["response_format"] = {"type": "json_object"}
+        return body

@@ -124,6 +124,9 @@ def _parse_line(
         text = text.removeprefix("\ufeff")
     if not text.strip():
         return None
+    # The line's own terminator is not part of the record: a record that stops early must be
+    # reported at the column where it stops, not at column 1 of a phantom next line.
+    text = text.rstrip("\r\n")
     try:
         obj = json.loads(text)
     except json.JSONDecodeError as exc:

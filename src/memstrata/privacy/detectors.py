@@ -65,10 +65,11 @@ _KEY_PREFIXES = re.compile(
     r"|glpat-[A-Za-z0-9_-]{20,}"
     r"|(?:sk|rk|pk)_live_[A-Za-z0-9]{20,}"
     r"|eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}"
-    r")(?![\w-])"
+    r")(?![\w-])",
+    re.ASCII,  # \w ASCII-only: a key written straight after Chinese (我的key是sk-...) still has its edge
 )
 _PEM = re.compile(r"-----BEGIN [A-Z ]*PRIVATE KEY-----.*?(?:-----END [A-Z ]*PRIVATE KEY-----|$)", re.S)
-_TOKEN = re.compile(r"(?<![\w/+=.-])[A-Za-z0-9+/_=-]{24,}(?![\w/+=-])")
+_TOKEN = re.compile(r"(?<![\w/+=.-])[A-Za-z0-9+/_=-]{24,}(?![\w/+=-])", re.ASCII)
 _KEYWORD_TOKEN = re.compile(
     r"(?i)(?:api[\s_-]?key|access[\s_-]?key|secret(?:[\s_-]?key)?|token|密钥|秘钥|令牌)"
     r"\s*(?:is|=|:|：|是|为)?\s*[\"']?(?P<v>[A-Za-z0-9+/_=.-]{16,})"
@@ -165,11 +166,22 @@ def _bank_cards(text: str) -> Iterator[Finding]:
 
 
 # -- e-mail and phone numbers ------------------------------------------------------------------
-_EMAIL = re.compile(r"(?<![\w.+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}(?![\w-])")
+# Addresses may be internationalised (RFC 6531/5890: ``josé@exämple.de``, ``张三@例子.中国``).
+# Chinese and Japanese put no space before an address (``我的邮箱是zhang@example.com``), so a
+# local part of Latin (or other spaced-script) letters starts after any CJK character, while a
+# CJK local part cannot be told apart from the words before it and takes the whole CJK run:
+# redacting a few words too many beats leaking the address.
+_CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"
+_LABEL = r"[^\W_](?:[\w-]{0,61}[^\W_])?"
+#: An ASCII TLD ends at the first non-ASCII-alphanumeric (``.com谢谢``); a Unicode TLD needs a break.
+_TLD = r"(?:[A-Za-z]{2,63}(?![A-Za-z0-9-])|xn--[A-Za-z0-9-]{2,59}(?![A-Za-z0-9-])|[^\W\d_A-Za-z]{2,63}(?![\w-]))"
+_EMAIL = re.compile(
+    rf"(?:(?<![^\W{_CJK}])(?<![.%+-])(?:[^\W{_CJK}]|[.%+-])+|(?<![\w.%+-])[{_CJK}]+)"
+    rf"@(?:{_LABEL}\.)+{_TLD}")
 #: Mainland China mobile numbers (11 digits, 13x–19x), optionally +86 / 0086 and separators.
 _CN_MOBILE = re.compile(r"(?<![\d+])(?:(?:\+|00)86[ -]?)?1[3-9]\d[ -]?\d{4}[ -]?\d{4}(?!\d)")
 #: International numbers written with a country code: ``+44 20 7946 0958``, ``+1 (415) 555-0100``.
-_INTL = re.compile(r"(?<![\w+])\+\d{1,3}(?:[ .-]?\(?\d{1,4}\)?){2,5}(?![\d])")
+_INTL = re.compile(r"(?<![\w+])\+\d{1,3}(?:[ .-]?\(?\d{1,4}\)?){2,5}(?![\d])", re.ASCII)
 
 
 def _emails(text: str) -> Iterator[Finding]:

@@ -12,10 +12,10 @@ under the same key is an update: the deleted fact is superseded by the added one
 from __future__ import annotations
 
 import logging
-import sqlite3
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 import numpy as np
 
@@ -24,8 +24,8 @@ from memstrata.ingest import fact_terms
 from memstrata.resolve import decide, normalise_value, same_thing
 from memstrata.semantic.categories import Category, feature_key
 from memstrata.semantic.commands import Command
+from memstrata.store.protocol import Store
 from memstrata.store.records import NewFact
-from memstrata.store.sqlite.store import SQLiteStore
 from memstrata.types import Fact, Scope
 
 log = logging.getLogger(__name__)
@@ -78,7 +78,7 @@ def statement(cmd: Command) -> str:
     return f"{cmd.tag} · {cmd.feature}: {cmd.value}"
 
 
-def apply_commands(store: SQLiteStore, conn: sqlite3.Connection, ctx: Context, commands: Sequence[Command],
+def apply_commands(store: Store, conn: Any, ctx: Context, commands: Sequence[Command],
                    vectors: Sequence[np.ndarray | None]) -> list[Applied]:
     """Apply ``commands`` (with the statement vector of each, or ``None``) in order of key."""
     by_key: dict[str, list[tuple[Command, np.ndarray | None]]] = {}
@@ -106,7 +106,7 @@ def _match(facts: Sequence[Fact], value: str, *, loose: bool = True) -> Fact | N
     return near[0] if len(near) == 1 else None
 
 
-def _apply_key(store: SQLiteStore, conn: sqlite3.Connection, ctx: Context, key: str,
+def _apply_key(store: Store, conn: Any, ctx: Context, key: str,
                group: Sequence[tuple[Command, np.ndarray | None]]) -> list[Applied]:
     first_cites = _cites(ctx, group[0][0])
     subject = ctx.sources.get(first_cites[0]) if first_cites else None
@@ -151,7 +151,7 @@ def _apply_key(store: SQLiteStore, conn: sqlite3.Connection, ctx: Context, key: 
     return out
 
 
-def _write(store: SQLiteStore, conn: sqlite3.Connection, ctx: Context, cmd: Command, cand: FactCandidate,
+def _write(store: Store, conn: Any, ctx: Context, cmd: Command, cand: FactCandidate,
            action: str, target: int | None, vec: np.ndarray | None, subject: str | None,
            superseded: tuple[int, ...]) -> int:
     cites = _cites(ctx, cmd)

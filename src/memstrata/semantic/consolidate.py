@@ -10,7 +10,6 @@ archived are restored to active.
 
 from __future__ import annotations
 
-import json
 import uuid
 from collections.abc import Sequence
 from typing import Any
@@ -24,7 +23,7 @@ from memstrata.semantic.categories import Category
 from memstrata.semantic.commands import Command, Commands
 from memstrata.semantic.profile import feature_lines
 from memstrata.semantic.screen import screen_commands
-from memstrata.store.sqlite.store import SQLiteStore, scope_predicate
+from memstrata.store.semantic import SemanticStore
 from memstrata.types import Fact, Scope
 
 #: Most features one consolidation pass shows the model.
@@ -41,7 +40,7 @@ one replaces. Keep every fact that is still true; keep the language of the featu
 class Consolidator:
     """Runs and undoes consolidation passes (see the module docstring)."""
 
-    def __init__(self, store: SQLiteStore, llm: LLM | None, embedder: Any, settings: Settings) -> None:
+    def __init__(self, store: SemanticStore, llm: LLM | None, embedder: Any, settings: Settings) -> None:
         self.store, self.llm, self.embedder, self.settings = store, llm, embedder, settings
 
     def active(self, scope: Scope, category: Category) -> list[Fact]:
@@ -83,10 +82,9 @@ class Consolidator:
                       observed_at=now, now=now, sources=dict.fromkeys(episode_ids),
                       default_cites=tuple(episode_ids), merge_similarity=self.settings.merge_similarity)
         with self.store.db.write() as conn:
+            self.store.lock_scopes(conn, [scope])
             applied = apply_commands(self.store, conn, ctx, commands, vectors)
-            where, params = scope_predicate(scope, session=False)
-            after = conn.execute(f"SELECT count(*) FROM facts WHERE {where} AND status = 'active' AND key LIKE ?",
-                                 (*params, category.name + ".%")).fetchone()[0]
+            after = self.store.semantic_queries().active_features(conn, scope, category.name)
             self.store.log_event(conn, scope, fact_id=None, action="merge", actor=ctx.actor,
                                  detail={"what": "consolidation", "run": run, "category": category.name,
                                          "features_before": len(facts), "features_after": after,
@@ -118,26 +116,26 @@ def _summary(applied: Sequence[Applied]) -> dict[str, int]:
     return counts
 
 
-def undo_run(store: SQLiteStore, scope: Scope, run: str, *, actor: str = "sdk") -> dict[str, int]:
+def undo_run(store: SemanticStore, scope: Scope, run: str, *, actor: str = "sdk") -> dict[str, int]:
     """Revert every change a run (consolidation or extraction batch) made in ``scope``.
 
     Returns ``{"archived": n, "restored": m}``. Raises ``NotFound`` if the run left no event here.
     """
-    where, params = scope_predicate(Scope(scope.org_id, scope.project_id, scope.user_id), session=False)
+    queries = store.semantic_queries()
     now = utcnow()
     with store.db.write() as conn:
-        rows = conn.execute(f"SELECT fact_id, action, detail FROM memory_events WHERE {where} AND "
-                            "json_extract(detail, '$.run') = ? ORDER BY id", (*params, run)).fetchall()
+        store.lock_scopes(conn, [scope])
+        rows = queries.run_changes(conn, scope, run)
         if not rows:
             raise NotFound(f"no changes of run {run!r} in {scope.describe()}")
-        created = [r[0] for r in rows if r[1] == "create" and r[0] is not None]
-        retired = [r[0] for r in rows if r[1] in ("supersede", "deactivate") and r[0] is not None]
+        created = [fid for fid, action in rows if action == "create" and fid is not None]
+        retired = [fid for fid, action in rows if action in ("supersede", "deactivate") and fid is not None]
         for fact_id in created:
             store.set_fact_status(conn, fact_id, "archived", now=now)
             store.log_event(conn, scope, fact_id=fact_id, action="archive", actor=actor,
                             detail={"undo": run}, now=now)
         for fact_id in retired:
-            conn.execute("UPDATE facts SET valid_to = NULL WHERE id = ?", (fact_id,))
+            queries.reopen_fact(conn, fact_id)
             store.set_fact_status(conn, fact_id, "active", now=now)
             store.log_event(conn, scope, fact_id=fact_id, action="restore", actor=actor,
                             detail={"undo": run}, now=now)
@@ -147,10 +145,6 @@ def undo_run(store: SQLiteStore, scope: Scope, run: str, *, actor: str = "sdk") 
     return {"archived": len(created), "restored": len(retired)}
 
 
-def runs(store: SQLiteStore, scope: Scope) -> list[dict[str, Any]]:
+def runs(store: SemanticStore, scope: Scope) -> list[dict[str, Any]]:
     """Consolidation runs in ``scope``, newest first: ``{"run", "at", "category", "summary", ...}``."""
-    where, params = scope_predicate(Scope(scope.org_id, scope.project_id, scope.user_id), session=False)
-    with store.db.read() as conn:
-        rows = conn.execute(f"SELECT at, detail FROM memory_events WHERE {where} AND fact_id IS NULL AND "
-                            "json_extract(detail, '$.what') = 'consolidation' ORDER BY id DESC", params).fetchall()
-    return [{"at": r[0], **json.loads(r[1])} for r in rows]
+    return [{"at": at, **detail} for at, detail in store.semantic_queries().consolidation_runs(scope)]

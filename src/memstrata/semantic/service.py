@@ -16,8 +16,7 @@ from memstrata.llm.base import LLM
 from memstrata.semantic.categories import Category
 from memstrata.semantic.consolidate import Consolidator, runs, undo_run
 from memstrata.semantic.worker import BatchReport, SemanticWorker, fact_scope
-from memstrata.store.sqlite.queue import ExtractionQueue
-from memstrata.store.sqlite.store import SQLiteStore
+from memstrata.store.semantic import SemanticStore
 from memstrata.types import Scope
 
 log = logging.getLogger(__name__)
@@ -29,11 +28,11 @@ NO_LLM = ("no LLM configured: set MEMSTRATA_LLM_PROVIDER, MEMSTRATA_LLM_BASE_URL
 class SemanticService:
     """LLM semantic memory of one ``Memory``; ``llm`` may be ``None`` (queue status still works)."""
 
-    def __init__(self, store: SQLiteStore, llm: LLM | None, categories: Sequence[Category], embedder: Any,
+    def __init__(self, store: SemanticStore, llm: LLM | None, categories: Sequence[Category], embedder: Any,
                  settings: Settings) -> None:
         self.store, self.llm, self.categories = store, llm, tuple(categories)
         self.embedder, self.settings = embedder, settings
-        self.queue = ExtractionQueue(store.db, settings.semantic)
+        self.queue = store.extraction_queue(settings.semantic)
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
 

@@ -19,11 +19,10 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
-from memstrata.clock import to_db
 from memstrata.config import SemanticSettings
 from memstrata.errors import InvalidInput, LLMError
 from memstrata.recall import Query
-from memstrata.store.sqlite.store import _EPISODE_COLS, SQLiteStore, row_to_episode, scope_predicate
+from memstrata.store.semantic import SemanticStore
 from memstrata.text.segment import split_sentences
 from memstrata.types import Episode, Hit, Scope
 
@@ -69,17 +68,18 @@ def extractive_summary(previous: str, folded: Sequence[Episode], budget: int) ->
 class ShortTerm:
     """Reads and maintains short-term memory (see the module docstring)."""
 
-    def __init__(self, store: SQLiteStore, llm: Any, policy: SemanticSettings) -> None:
+    def __init__(self, store: SemanticStore, llm: Any, policy: SemanticSettings) -> None:
         self.store, self.llm, self.policy = store, llm, policy
+        self.queries = store.semantic_queries()
 
     def get(self, scope: Scope) -> ShortTermMemory:
         """The session's STM. Raises ``InvalidInput`` without a ``session_id``."""
         if scope.session_id is None:
             raise InvalidInput("short-term memory is per session: give a session_id")
-        summary, through = self._summary(scope)
+        summary, through = self.queries.stm_summary(scope)
         window: list[Episode] = []
         room = self.policy.stm_capacity_chars - len(summary)
-        for ep in self._episodes(scope, after=through, newest_first=True):
+        for ep in self.queries.session_episodes(scope, after=through, newest_first=True):
             if window and len(ep.content) > room:
                 break
             window.append(ep)
@@ -90,14 +90,11 @@ class ShortTerm:
         """Fold the oldest episodes into the summary while over capacity; whether it folded."""
         if scope.session_id is None:
             return False
-        summary, through = self._summary(scope)
-        where, params = scope_predicate(scope)
-        with self.store.db.read() as conn:  # the common case: a sum, no rows loaded
-            total = conn.execute(f"SELECT ifnull(sum(length(content)), 0) FROM episodes WHERE {where} "
-                                 "AND sequence_num > ?", (*params, through)).fetchone()[0]
+        summary, through = self.queries.stm_summary(scope)
+        total = self.queries.unsummarised_chars(scope, through)  # the common case: a sum, no rows loaded
         if total + len(summary) <= self.policy.stm_capacity_chars:
             return False
-        episodes = self._episodes(scope, after=through, newest_first=False)
+        episodes = self.queries.session_episodes(scope, after=through, newest_first=False)
         total = sum(len(e.content) for e in episodes)
         budget = self.policy.stm_summary_chars
         folded: list[Episode] = []
@@ -110,7 +107,7 @@ class ShortTerm:
         if not folded:
             return False
         new_summary = self._summarise(summary, folded, budget)
-        self._save(scope, new_summary, folded[-1].sequence_num, now)
+        self.queries.save_summary(scope, new_summary, folded[-1].sequence_num, now)
         return True
 
     def _summarise(self, previous: str, folded: Sequence[Episode], budget: int) -> str:
@@ -122,33 +119,6 @@ class ShortTerm:
             except LLMError as exc:
                 log.warning("STM summary by LLM failed, using the extractive one: %s", exc)
         return extractive_summary(previous, folded, budget)
-
-    def _summary(self, scope: Scope) -> tuple[str, int]:
-        with self.store.db.read() as conn:
-            row = conn.execute(
-                "SELECT summary, summarised_through FROM session_memory WHERE org_id = ? AND project_id = ? "
-                "AND user_id IS ? AND agent_id IS ? AND session_id = ?",
-                (scope.org_id, scope.project_id, scope.user_id, scope.agent_id, scope.session_id)).fetchone()
-        return ("", 0) if row is None else (str(row[0]), int(row[1]))
-
-    def _episodes(self, scope: Scope, *, after: int, newest_first: bool) -> list[Episode]:
-        order = "DESC" if newest_first else "ASC"
-        with self.store.db.read() as conn:
-            # The full read predicate: episodes being forgotten or past their TTL stay out.
-            where, params = self.store.where(conn, scope, table="episodes")
-            rows = conn.execute(f"SELECT {_EPISODE_COLS} FROM episodes WHERE {where} AND sequence_num > ? "
-                                f"ORDER BY sequence_num {order}", (*params, after)).fetchall()
-        return [row_to_episode(r) for r in rows]
-
-    def _save(self, scope: Scope, summary: str, through: int, now: datetime) -> None:
-        with self.store.db.write() as conn:
-            conn.execute(
-                "INSERT INTO session_memory (org_id, project_id, user_id, agent_id, session_id, summary, "
-                "summarised_through, updated_at) VALUES (?,?,?,?,?,?,?,?) ON CONFLICT DO UPDATE SET "
-                "summary = excluded.summary, summarised_through = excluded.summarised_through, "
-                "updated_at = excluded.updated_at",
-                (scope.org_id, scope.project_id, scope.user_id, scope.agent_id, scope.session_id, summary, through,
-                 to_db(now)))
 
 
 def search_modes(stm: ShortTermMemory, q: Query, mode: str, run: Callable[[Query], list[Hit]]) -> list[Hit]:

@@ -12,7 +12,6 @@ batch whose category grew past ``SemanticSettings.consolidate_at`` active featur
 from __future__ import annotations
 
 import logging
-import sqlite3
 import threading
 from collections.abc import Collection, Sequence
 from contextlib import AbstractContextManager, nullcontext
@@ -22,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from memstrata.clock import from_db, utcnow
+from memstrata.clock import utcnow
 from memstrata.config import Settings
 from memstrata.errors import EmbeddingError, LLMError
 from memstrata.lifecycle.retention import enforce_cap, fact_expiry
@@ -32,8 +31,8 @@ from memstrata.semantic.categories import Category
 from memstrata.semantic.commands import Command
 from memstrata.semantic.profile import extract_commands
 from memstrata.semantic.screen import screen_commands
-from memstrata.store.sqlite.queue import Batch, ExtractionQueue, StaleClaim
-from memstrata.store.sqlite.store import SQLiteStore
+from memstrata.store.queue import Batch, StaleClaim
+from memstrata.store.semantic import USAGE_COUNTERS, SemanticQueries, SemanticStore
 from memstrata.types import Episode, Fact, Scope
 
 log = logging.getLogger(__name__)
@@ -55,16 +54,11 @@ class BatchReport:
     error: str | None = None
 
 
-#: ``meta`` counters of LLM use, summed over every committed batch (``memstrata status``).
-USAGE_COUNTERS = ("llm_calls", "llm_prompt_tokens", "llm_completion_tokens", "llm_latency_ms", "llm_failures")
 
-
-def record_usage(conn: sqlite3.Connection, tally: Tally) -> None:
+def record_usage(queries: SemanticQueries, conn: Any, tally: Tally) -> None:
     """Add a batch's LLM use to the ``meta`` counters inside the batch's transaction."""
     values = (tally.calls, tally.prompt_tokens, tally.completion_tokens, round(tally.latency_ms), tally.failures)
-    for name, value in zip(USAGE_COUNTERS, values, strict=True):
-        conn.execute("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET "
-                     "value = CAST(value AS INTEGER) + ?", (name, str(value), value))
+    queries.add_usage(conn, dict(zip(USAGE_COUNTERS, values, strict=True)))
 
 
 def fact_scope(scope: Scope) -> Scope:
@@ -76,21 +70,22 @@ class SemanticWorker:
     """Processes the extraction queue of one database (see the module docstring).
 
     Args:
-        store: the SQLite store.
+        store: the store (SQLite or PostgreSQL: any ``SemanticStore``).
         llm: the configured LLM.
         categories: the semantic categories to extract.
         embedder: for feature vectors (merge by meaning, vector search), or ``None``.
         settings: ``Settings`` (``semantic`` for the queue policy, ``merge_similarity``).
     """
 
-    def __init__(self, store: SQLiteStore, llm: LLM, categories: Sequence[Category], embedder: Any,
+    def __init__(self, store: SemanticStore, llm: LLM, categories: Sequence[Category], embedder: Any,
                  settings: Settings, *, lock: AbstractContextManager[Any] | None = None) -> None:
         self.store, self.llm, self.categories = store, llm, tuple(categories)
         self.embedder, self.settings = embedder, settings
         # Held around embedding and the write, never around an LLM call: the server passes the
         # lock its request handlers hold, so the engine sees one caller at a time.
         self.lock: AbstractContextManager[Any] = lock if lock is not None else nullcontext()
-        self.queue = ExtractionQueue(store.db, settings.semantic)
+        self.queue = store.extraction_queue(settings.semantic)
+        self.queries = store.semantic_queries()
         self.actor = f"llm:{llm.name}"
 
     def run_once(self, *, scope: Scope | None = None, exclude: Collection[int] = ()) -> BatchReport | None:
@@ -149,6 +144,8 @@ class SemanticWorker:
         vectors = self._vectors([c for _, cmds in plans for c in cmds])
         now = utcnow()
         with self.store.db.write() as conn:
+            # Writers of one owner's facts take turns (PostgreSQL: an advisory lock; SQLite: one writer).
+            self.store.lock_scopes(conn, [fact_scope(batch.scope)])
             pos = 0
             for cat, cmds in plans:
                 ctx = self._context(conn, batch, cat, episodes, now)
@@ -159,7 +156,7 @@ class SemanticWorker:
                 s = self.settings
                 enforce_cap(self.store, conn, fact_scope(batch.scope), cap=s.max_active_facts, keep=written,
                             now=now, weights=s.weights, half_life_days=s.half_life_days)
-            record_usage(conn, report.tally)
+            record_usage(self.queries, conn, report.tally)
             self.queue.finish(conn, batch, now=now)
 
     def _failed(self, report: BatchReport, error: str) -> BatchReport:
@@ -175,10 +172,8 @@ class SemanticWorker:
             return []
         ids = [e.id for e in episodes]
         prefixes = tuple(c.name + "." for c in self.categories)
-        with self.store.db.read() as conn:
-            fact_ids = [r[0] for r in conn.execute(
-                f"SELECT DISTINCT fact_id FROM fact_citations WHERE episode_id IN ({','.join('?' * len(ids))})", ids)]
-            facts = self.store.load_facts(conn, fact_ids)
+        tenant = Scope(episodes[0].scope.org_id, episodes[0].scope.project_id)
+        facts = self.store.get_facts(tenant, self.queries.citing_facts(ids)).values()
         return [f for f in facts if f.status == "active" and not f.key.startswith(prefixes) and not f.encrypted]
 
     def _commands(self, category: Category, episodes: Sequence[Episode], known: Sequence[Fact],
@@ -196,16 +191,13 @@ class SemanticWorker:
         matrix = self.embedder.embed([statement(c) for c in commands])
         return [matrix[i] for i in range(len(commands))]
 
-    def _context(self, conn: sqlite3.Connection, batch: Batch, category: Category, episodes: Sequence[Episode],
+    def _context(self, conn: Any, batch: Batch, category: Category, episodes: Sequence[Episode],
                  now: datetime) -> Context:
         newest = max((e.created_at for e in episodes), default=now)
         # A feature must not outlive the messages it came from: when every one of them has a
         # TTL, the feature expires with the last of them (and by the kind's policy TTL).
         ids = [e.id for e in episodes]
-        marks = ",".join("?" * len(ids))
-        n_ttl, last = conn.execute(f"SELECT count(expires_at), max(expires_at) FROM episodes WHERE id IN ({marks})",
-                                   ids).fetchone() if ids else (0, None)
-        message_expiry = from_db(last) if ids and n_ttl == len(ids) else None
+        message_expiry = self.queries.message_expiry(conn, ids)
         expires = fact_expiry(now=now, kind=category.kind, sensitivity="low", ttl_seconds=self.settings.ttl_seconds,
                               message_expires_at=message_expiry)
         return Context(scope=fact_scope(batch.scope), category=category, actor=self.actor, run=batch.token,

@@ -10,15 +10,17 @@ parallel requests: each worker opens its own connection to the same WAL-mode fil
 from __future__ import annotations
 
 import inspect
+import json
 import threading
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Annotated, Any
 
-from fastapi import APIRouter, FastAPI, Path, Query, Request
+from fastapi import APIRouter, Depends, FastAPI, Path, Query, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import Response, StreamingResponse
-from pydantic import TypeAdapter
+from pydantic import TypeAdapter, ValidationError
 
 from memstrata import __version__
 from memstrata.errors import MemstrataError
@@ -61,8 +63,7 @@ from memstrata.server.models import (
     UpdateFactRequest,
 )
 from memstrata.server.transfer import messages_from_records
-from memstrata.store.sqlite.keys import ApiKey, ApiKeys
-from memstrata.store.sqlite.store import SQLiteStore
+from memstrata.store.keys import ApiKey, KeyStore, stored_keys
 from memstrata.types import Episode, Fact, Hit
 
 _HITS: TypeAdapter[Hit] = TypeAdapter(Hit)
@@ -79,7 +80,7 @@ class ServerState:
     """What every request handler shares in one worker process."""
 
     memory: Memory
-    keys: ApiKeys | None
+    keys: KeyStore | None
     config: ServerConfig
     limiter: RateLimiter
     lock: threading.Lock
@@ -89,8 +90,8 @@ class ServerState:
     @classmethod
     def open(cls, memory: Memory, config: ServerConfig) -> ServerState:
         params = inspect.signature(memory.search).parameters
-        # API keys are kept in SQLite only for now: on other stores only the admin key exists.
-        keys = ApiKeys(memory.store.db) if isinstance(memory.store, SQLiteStore) else None
+        # SQLite and PostgreSQL keep API keys; on the reference store only the admin key exists.
+        keys = stored_keys(memory.store)
         return cls(memory, keys, config, RateLimiter(config.rate_limit_per_minute),
                    threading.Lock(), "filter" in params, "mode" in params)
 
@@ -121,10 +122,10 @@ def _state(request: Request) -> ServerState:
     return state
 
 
-def _keys(request: Request) -> ApiKeys:
+def _keys(request: Request) -> KeyStore:
     keys = _state(request).keys
     if keys is None:
-        raise ApiError(501, "not_supported", "API keys are stored in SQLite databases only for now; "
+        raise ApiError(501, "not_supported", "this store keeps no API keys (SQLite and PostgreSQL do); "
                        "with this store use the admin key (MEMSTRATA_ADMIN_KEY)")
     return keys
 
@@ -328,9 +329,61 @@ def export(q: Annotated[ScopeQuery, Query()], caller: Caller, request: Request) 
     return StreamingResponse(lines(), media_type="application/x-ndjson")
 
 
-@router.post("/import", response_model=ImportResponse, tags=["transfer"])
-def import_records(body: ImportRequest, caller: Caller, request: Request) -> ImportResponse:
-    """Re-add exported episodes, or messages in the ``memstrata import`` JSONL format."""
+#: Media types of a JSON Lines body (``GET /v1/export``'s own output can be posted back as is).
+JSONL_MEDIA_TYPES = ("application/x-ndjson", "application/jsonl", "application/json-lines")
+_IMPORT_BODY_DOC: dict[str, Any] = {"requestBody": {"required": True, "content": {
+    "application/json": {"schema": ImportRequest.model_json_schema(ref_template="#/components/schemas/{model}")},
+    "application/x-ndjson": {"schema": {"type": "array", "items": {"type": "object"}, "description": (
+        "JSON Lines: one record (a JSON object) a line, as GET /v1/export writes them or as "
+        "`memstrata import` reads them; the scope comes from the query parameters.")}}}}}
+
+
+async def import_body(request: Request, q: Annotated[ScopeQuery, Query()]) -> ImportRequest:
+    """The ``POST /v1/import`` body: ``{"records": [...]}`` as JSON, or JSON Lines (one record
+    a line, scope from the query) for the media types of ``JSONL_MEDIA_TYPES``.
+
+    Raises:
+        RequestValidationError: malformed JSON (400, with the position) or a bad shape (422).
+        ApiError: 400 ``malformed_json`` naming the line and column of a bad JSON Lines record.
+    """
+    raw = await request.body()
+    media = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if media not in JSONL_MEDIA_TYPES:
+        try:
+            parsed = ImportRequest.model_validate_json(raw or b"null")
+        except ValidationError as exc:
+            broken = [e for e in exc.errors(include_url=False) if e["type"] == "json_invalid"]
+            if broken:
+                reason = (broken[0].get("ctx") or {}).get("error", "parse error")
+                raise ApiError(400, "malformed_json", f"request body is not valid JSON: {reason}") from None
+            raise RequestValidationError(exc.errors(include_url=False)) from None
+        query = {k: v for k, v in q.model_dump().items() if v is not None}
+        return parsed.model_copy(update={k: v for k, v in query.items() if getattr(parsed, k) is None})
+    records: list[dict[str, Any]] = []
+    for line_no, line in enumerate(raw.decode("utf-8", errors="replace").splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise ApiError(400, "malformed_json", f"line {line_no} of the JSON Lines body is not JSON: {exc.msg} "
+                           f"(column {exc.colno})", {"line": line_no, "column": exc.colno}) from None
+        if not isinstance(record, dict):
+            raise ApiError(400, "malformed_json", f"line {line_no} of the JSON Lines body is not a JSON object",
+                           {"line": line_no})
+        records.append(record)
+    try:
+        return ImportRequest(records=records, **q.model_dump())
+    except ValidationError as exc:
+        raise RequestValidationError(exc.errors(include_url=False)) from None
+
+
+@router.post("/import", response_model=ImportResponse, tags=["transfer"], openapi_extra=_IMPORT_BODY_DOC)
+def import_records(body: Annotated[ImportRequest, Depends(import_body)], caller: Caller,
+                   request: Request) -> ImportResponse:
+    """Re-add exported episodes, or messages in the ``memstrata import`` JSONL format. The body is
+    ``{"records": [...]}`` (``application/json``) or the export's JSON Lines as they are
+    (``application/x-ndjson``, scope in the query)."""
     st = _state(request)
     if len(body.records) > st.config.max_batch:
         raise ApiError(413, "batch_too_large", f"{len(body.records)} records in one request; the limit is "
@@ -384,7 +437,10 @@ def create_app(config: ServerConfig | None = None, *, memory: Memory | None = No
         app.state.memstrata = state = ServerState.open(engine, cfg)
         metrics()
         every = engine.settings.maintain_every_s
-        scheduler = MaintenanceScheduler(engine.path, engine.settings, every_s=every).start() if every > 0 else None
+        # its own connection: the file, or the URL with its password (``store.location`` hides it)
+        at = getattr(engine.store.db, "url", None) or engine.path
+        scheduler = (MaintenanceScheduler(at, engine.settings, every_s=every).start()
+                     if every > 0 and engine.store.capabilities.maintenance else None)
         # With an LLM configured, each server process also runs the extraction worker; the
         # queue's transactional claims let several processes share it.
         worker = getattr(engine, "has_llm", False)

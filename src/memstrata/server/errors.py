@@ -34,8 +34,6 @@ STATUS_BY_CODE: dict[str, int] = {
     "schema_too_new": 500,
     "embedding_model_mismatch": 500,
 }
-#: Attributes of a memstrata error copied into ``details`` when present (a filter's position).
-DETAIL_ATTRIBUTES = ("position", "reason", "line", "column", "expected", "field")
 _HTTP_CODES = {400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "not_found",
                405: "method_not_allowed", 413: "body_too_large", 415: "unsupported_media_type",
                429: "rate_limited"}
@@ -88,8 +86,7 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(MemstrataError)
     async def memstrata_error(_: Request, exc: MemstrataError) -> JSONResponse:
-        details = {a: getattr(exc, a) for a in DETAIL_ATTRIBUTES if getattr(exc, a, None) is not None}
-        return error_response(STATUS_BY_CODE.get(exc.code, 500), exc.code, str(exc), details)
+        return error_response(STATUS_BY_CODE.get(exc.code, 500), exc.code, str(exc), exc.details())
 
     @app.exception_handler(RequestValidationError)
     async def validation_error(_: Request, exc: RequestValidationError) -> JSONResponse:

@@ -34,8 +34,8 @@ class BodyLimitMiddleware:
     async def _reject(self, send: Send, size: str) -> None:
         metrics().errors.labels("body_too_large").inc()
         body = json.dumps(error_body("body_too_large", f"request body is {size} bytes; the limit is "
-                                     f"{self.max_bytes} (MEMSTRATA_MAX_BODY_BYTES)",
-                                     {"limit_bytes": self.max_bytes})).encode()
+                                     f"{self.max_bytes:,} (MEMSTRATA_MAX_BODY_BYTES)",
+                                     {"max": self.max_bytes})).encode()
         await send({"type": "http.response.start", "status": 413,
                     "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
                                 (b"connection", b"close")]})

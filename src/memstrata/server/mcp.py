@@ -28,7 +28,7 @@ from mcp.server.mcpserver.exceptions import ToolError
 from memstrata.async_memory import AsyncMemory
 from memstrata.errors import InvalidInput, MemstrataError
 from memstrata.render import estimate_tokens
-from memstrata.store.sqlite.keys import ApiKeys
+from memstrata.store.keys import KeyStore
 from memstrata.types import Episode, Fact, Hit
 
 #: Characters of a memory's text shown in a search or list result (about 50 tokens).
@@ -124,10 +124,13 @@ def build_server(memory: AsyncMemory, *, scope: dict[str, str | None],
                           for c in result.facts]}
 
     @server.tool()
-    async def search_memory(query: str, limit: int = 8) -> dict[str, Any]:
+    async def search_memory(query: str, limit: int = 8, filter: str | None = None) -> dict[str, Any]:
         """Search the user's long-term memory. Returns the best matches as short snippets with ids,
-        best first; call get_memory(id) for the full text of one."""
-        hits = await call(lambda: memory.search(query, limit=max(1, min(limit, MAX_RESULTS)), **reads))  # type: ignore[arg-type]
+        best first; call get_memory(id) for the full text of one. `filter` narrows the search, e.g.
+        `tag IN ("food", "travel")` or `created_at >= "2026-01-01"` (fields: kind, key, tag, status,
+        confidence, importance, created_at, session_id, metadata.<name>)."""
+        hits = await call(lambda: memory.search(query, limit=max(1, min(limit, MAX_RESULTS)),
+                                                filter=filter or None, **reads))  # type: ignore[arg-type]
         kept, truncated = within_budget([_hit_line(h) for h in hits], budget_tokens)
         return {"results": kept, "truncated": truncated}
 
@@ -156,9 +159,11 @@ def build_server(memory: AsyncMemory, *, scope: dict[str, str | None],
         return await call(remove)
 
     @server.tool()
-    async def list_memories(limit: int = 20) -> dict[str, Any]:
-        """The user's current facts (preferences and personal facts), newest first, as short lines with ids."""
-        rows = await call(lambda: memory.list(limit=max(1, min(limit, MAX_RESULTS)), **reads))  # type: ignore[arg-type]
+    async def list_memories(limit: int = 20, filter: str | None = None) -> dict[str, Any]:
+        """The user's current facts (preferences and personal facts), newest first, as short lines with
+        ids. `filter` narrows the list, e.g. `tag = "food"` or `key = "shipping.carrier"`."""
+        rows = await call(lambda: memory.list(limit=max(1, min(limit, MAX_RESULTS)),
+                                              filter=filter or None, **reads))  # type: ignore[arg-type]
         lines = [{"id": f"fact:{f.id}", "text": snippet(f"{f.key} = {f.value}")} for f in rows if isinstance(f, Fact)]
         kept, truncated = within_budget(lines, budget_tokens)
         return {"results": kept, "truncated": truncated}
@@ -178,7 +183,7 @@ class KeyGate:
         scope: the served ``org_id``, ``project_id`` and ``user_id``.
     """
 
-    def __init__(self, app: Any, *, keys: ApiKeys | None, admin_key: str | None,
+    def __init__(self, app: Any, *, keys: KeyStore | None, admin_key: str | None,
                  scope: dict[str, str | None]) -> None:
         self.app, self.keys, self.admin_key, self.scope = app, keys, admin_key, scope
 

@@ -15,7 +15,7 @@ from typing import Any, Literal
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, field_validator
 
 from memstrata.ingest import AddResult
-from memstrata.store.sqlite.keys import ApiKey
+from memstrata.store.keys import ApiKey
 from memstrata.types import Episode, Fact, Hit, MemoryEvent
 
 #: Largest id SQLite stores (signed 64-bit).

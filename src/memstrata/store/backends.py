@@ -14,8 +14,10 @@ def is_postgres_url(location: object) -> bool:
     return isinstance(location, str) and location.startswith(URL_SCHEMES)
 
 
-def open_store(location: str | Path, *, busy_timeout_s: float = 30.0, max_connections: int = 4) -> Store:
-    """Open (and migrate) the store at ``location``.
+def open_store(location: str | Path, *, busy_timeout_s: float = 30.0, max_connections: int = 4,
+               defer_scrub: bool = False) -> Store:
+    """Open (and migrate) the store at ``location``. ``defer_scrub``: PostgreSQL leaves the
+    rewrite of tables a forget deleted from to the next ``maintain`` (``Settings.forget_scrub``).
 
     Raises:
         StoreError: PostgreSQL requested without the ``postgres`` extra (the message says
@@ -24,7 +26,7 @@ def open_store(location: str | Path, *, busy_timeout_s: float = 30.0, max_connec
     if is_postgres_url(location):
         from memstrata.store.postgres.store import PostgresStore  # the extra is imported only when used
 
-        return PostgresStore(str(location), max_connections=max_connections)
+        return PostgresStore(str(location), max_connections=max_connections, defer_scrub=defer_scrub)
     from memstrata.store.sqlite.store import SQLiteStore
 
     return SQLiteStore(Path(location).expanduser(), busy_timeout_s=busy_timeout_s)

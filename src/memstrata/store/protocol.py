@@ -22,6 +22,7 @@ import numpy as np
 
 from memstrata.filter import Expr
 from memstrata.privacy.crypto import Cipher
+from memstrata.store.dialect import Dialect
 from memstrata.store.records import NewFact, NewSegment
 from memstrata.types import ContextSegment, Episode, Fact, MemoryEvent, Scope, Segment
 
@@ -114,7 +115,7 @@ class Store(Protocol):
     def touch_fact(self, conn: Any, fact_id: int, *, confidence: float, now: datetime,
                    observed_at: datetime) -> None: ...
     def record_access(self, fact_ids: Sequence[int], now: datetime) -> bool: ...
-    def purge_deleted(self) -> bool: ...
+    def purge_deleted(self, tables: Sequence[str] | None = None) -> bool: ...
     def get_facts(self, scope: Scope, ids: Sequence[int]) -> dict[int, Fact]: ...
     def list_facts(self, scope: Scope, *, statuses: Sequence[str], key: str | None = None, limit: int = 100,
                    offset: int = 0, filter: Expr | None = None) -> list[Fact]: ...
@@ -138,3 +139,29 @@ class Store(Protocol):
                            over: int = 0) -> list[tuple[int, datetime, float, float, int]]: ...
     def delete_facts(self, conn: Any, ids: Sequence[int]) -> int: ...
     def counts(self, scope: Scope | None = None) -> dict[str, int]: ...
+
+
+class LifecycleDatabase(StoreDatabase, Protocol):
+    """Transactions of a store with lifecycle support: reads too."""
+
+    def read(self) -> AbstractContextManager[Any]:
+        """One consistent read-only snapshot."""
+
+
+class LifecycleStore(Store, Protocol):
+    """A store with forget jobs and maintenance (``Capabilities.forget_jobs`` and
+    ``maintenance``): ``SQLiteStore`` and ``PostgresStore``. The lifecycle modules write
+    portable SQL (``store.dialect``) around these hooks."""
+
+    @property
+    def db(self) -> LifecycleDatabase:
+        """The transactions."""
+
+    @property
+    def dialect(self) -> Dialect:
+        """Placeholders, times, JSON and vectors as this store keeps them."""
+
+    def delete_segments(self, conn: Any, episode_ids: Sequence[int]) -> int: ...
+    def import_fact(self, conn: Any, row: dict[str, object], terms: str) -> None: ...
+    def after_explicit_ids(self, conn: Any) -> None: ...
+    def reclaim_space(self) -> tuple[bool, str | None]: ...

@@ -336,7 +336,7 @@ class ReferenceStore:
                     conn.facts[fid]["last_accessed_at"] = now
         return True
 
-    def purge_deleted(self) -> bool:
+    def purge_deleted(self, tables: Sequence[str] | None = None) -> bool:
         """Deleted rows are gone from the dictionaries already."""
         return True
 

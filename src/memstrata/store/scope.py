@@ -32,3 +32,41 @@ def scope_predicate(scope: Scope, *, prefix: str = "", session: bool = True,
                        f"AND ce.session_id = {mark})")
         params += [scope.org_id, scope.project_id, scope.session_id]
     return " AND ".join(clauses), params
+
+
+#: Which forget-job cut applies to which table (rows with an id up to it are hidden).
+FORGET_CUTS = {"episodes": "episode_cut", "segments": "segment_cut", "facts": "fact_cut"}
+
+
+def running_forgets_sql(table: str) -> str:
+    """The query of the running forget jobs' scopes and cut for ``table`` (rows for ``hidden_predicate``)."""
+    return (f"SELECT org_id, project_id, user_id, agent_id, session_id, before, {FORGET_CUTS[table]} "
+            "FROM forget_jobs WHERE status = 'running'")
+
+
+def hidden_predicate(jobs: list[tuple[object, ...]], table: str, *, prefix: str = "",
+                     mark: str = "?") -> tuple[str, list[object]]:
+    """SQL excluding rows of ``table`` that running forget jobs hide (``""`` when none).
+
+    ``jobs`` are the rows of ``running_forgets_sql(table)``. A job hides the rows of its
+    scope with an id up to its cut for that table; a job narrowed to a session or to
+    episodes said ``before`` a time hides only those episodes and segments (its facts are
+    decided, and deleted, as its episodes go). ``mark`` is the driver's placeholder."""
+    clauses, params = [], []
+    for org, project, user, agent, session, before, cut in jobs:
+        if table == "facts" and (session is not None or before is not None):
+            continue
+        parts = [f"{prefix}org_id = {mark}", f"{prefix}project_id = {mark}"]
+        args: list[object] = [org, project]
+        for name, value in (("user_id", user), ("agent_id", agent), ("session_id", session)):
+            if value is not None:
+                parts.append(f"{prefix}{name} = {mark}")
+                args.append(value)
+        if before is not None:
+            parts.append(f"{prefix}created_at < {mark}" if table == "episodes" else
+                         f"{prefix}episode_id IN (SELECT id FROM episodes WHERE created_at < {mark})")
+            args.append(before)
+        parts.append(f"{prefix}id <= {mark}")
+        clauses.append(f"NOT ({' AND '.join(parts)})")
+        params += [*args, cut]
+    return " AND ".join(clauses), params

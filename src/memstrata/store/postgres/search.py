@@ -1,5 +1,21 @@
 """Candidate queries of the PostgreSQL store: full text (``tsvector``) and vectors (pgvector).
 
+Full text is bounded so its cost does not grow with the store (``ts_rank`` reads every row it
+ranks; a term in 12% of 1M rows would be 120k rows, ~1.8 s):
+
+1. Query terms are taken rarest first, by the planner's statistics of the ``tsvector`` column
+   (``pg_stats.most_common_elem_freqs``), while the estimated rows they match stay within
+   ``FTS_TERM_ROWS``; the rarest term is always kept. The terms left out are the most common
+   ones, which BM25 (SQLite's ranking) weights least (idf = log((N - n + 0.5) / (n + 0.5))).
+2. Of the rows matching each kept term, the newest ``FTS_MAX_ROWS`` are ranked (per term, so
+   a rare term's rows are never crowded out by a common term's). Finding the newest reads
+   every match; for a term estimated above ``FTS_SCAN_ROWS`` rows (a query made only of very
+   common terms) the first ``FTS_MAX_ROWS`` matches in storage order are taken instead, a
+   cost that does not grow with the store.
+
+Below these sizes (fewer than ``FTS_MAX_ROWS`` rows matching each term) the candidates and
+their order are those of ranking every match.
+
 Vector search over segments picks exact or approximate per query:
 
 1. The planner's estimate of the rows matching scope + filter (``EXPLAIN``, about a
@@ -14,7 +30,9 @@ Vector search over segments picks exact or approximate per query:
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -35,6 +53,58 @@ EF_SEARCH = 200
 MAX_SCAN_TUPLES = 20_000
 
 
+#: Estimated rows the kept query terms may match together (module docstring, step 1).
+FTS_TERM_ROWS = 10_000
+#: Rows ranked per kept query term (step 2): the newest of its matches.
+FTS_MAX_ROWS = 1_000
+#: A kept term estimated to match more rows than this is sampled in storage order (step 2).
+FTS_SCAN_ROWS = 5_000
+#: Seconds the term statistics of a table are reused (they change only at ANALYZE).
+STATS_TTL_S = 60.0
+
+
+@dataclass
+class TermStats:
+    """Row count and common-term frequencies of one ``tsv`` column, as the planner sees them."""
+
+    rows: float
+    freqs: dict[str, float]
+    #: Frequency assumed for a term not in ``freqs`` (the least common listed one, or 0).
+    floor: float = 0.0
+    fetched: float = field(default_factory=time.monotonic)
+
+    def estimate(self, term: str) -> float:
+        """Estimated rows containing ``term``."""
+        return self.freqs.get(term, self.floor) * self.rows
+
+    def kept_terms(self, terms: Sequence[str], budget: float | None = None) -> list[str]:
+        """The rarest ``terms`` whose estimated matching rows add up to at most ``budget``
+        (default ``FTS_TERM_ROWS``; at least one term), in the given order."""
+        budget = FTS_TERM_ROWS if budget is None else budget
+        by_rarity = sorted(terms, key=lambda t: (self.freqs.get(t, self.floor), t))
+        kept: set[str] = set()
+        total = 0.0
+        for term in by_rarity:
+            total += self.estimate(term)
+            if kept and total > budget:
+                break
+            kept.add(term)
+        return [t for t in terms if t in kept]
+
+
+def term_stats(conn: Conn, table: str) -> TermStats:
+    """``TermStats`` of ``table.tsv`` in the current schema (empty before the first ANALYZE)."""
+    row = conn.execute(
+        "SELECT c.reltuples, st.most_common_elems::text::text[], st.most_common_elem_freqs "
+        "FROM pg_class c LEFT JOIN pg_stats st ON st.schemaname = current_schema() AND st.tablename = %s "
+        "AND st.attname = 'tsv' WHERE c.oid = to_regclass(%s)", (table, table)).fetchone()
+    if row is None or row[1] is None or row[2] is None:
+        return TermStats(rows=max(float(row[0]), 0.0) if row else 0.0, freqs={})
+    # most_common_elem_freqs ends with three summary numbers (min, max, null fraction).
+    freqs = dict(zip(row[1], row[2][:len(row[1])], strict=True))
+    return TermStats(rows=max(float(row[0]), 0.0), freqs=freqs, floor=min(freqs.values(), default=0.0))
+
+
 def estimated_rows(conn: Conn, from_where: str, params: Sequence[object]) -> float:
     """The planner's estimate of ``SELECT 1 {from_where}`` (no execution)."""
     row = conn.execute(f"EXPLAIN (FORMAT JSON) SELECT 1 {from_where}", params).fetchone()
@@ -42,40 +112,45 @@ def estimated_rows(conn: Conn, from_where: str, params: Sequence[object]) -> flo
     return float(row[0][0]["Plan"]["Plan Rows"])
 
 
-def has_vector_index(conn: Conn, dim: int) -> bool:
-    """Whether the HNSW index for ``dim``-dimensional segment vectors exists."""
-    row = conn.execute("SELECT to_regclass(%s)", (f"segments_embedding_{int(dim)}",)).fetchone()
+def has_vector_index(conn: Conn, dim: int, table: str = "segments") -> bool:
+    """Whether the HNSW index for ``dim``-dimensional vectors of ``table`` exists."""
+    row = conn.execute("SELECT to_regclass(%s)", (f"{table}_embedding_{int(dim)}",)).fetchone()
     return row is not None and row[0] is not None
 
 
 def nearest(conn: Conn, *, from_where: str, params: Sequence[object], vector: np.ndarray, k: int,
-            min_similarity: float, exact: bool | None = None) -> list[tuple[int, float]]:
-    """``[(segment_id, cosine)]`` best first, over ``s`` rows of ``FROM segments s ... WHERE ...``.
+            min_similarity: float, exact: bool | None = None, ef_search: int = EF_SEARCH,
+            table: str = "segments", alias: str = "s") -> list[tuple[int, float]]:
+    """``[(id, cosine)]`` best first, over ``alias`` rows of ``FROM {table} {alias} ... WHERE ...``.
 
     Args:
-        from_where: ``FROM segments s [JOIN episodes e ...] WHERE <scope and filter>``.
+        from_where: e.g. ``FROM segments s [JOIN episodes e ...] WHERE <scope and filter>``.
+        table, alias: the table whose ``embedding`` is searched (``segments`` or ``facts``) and
+            its alias in ``from_where``.
         exact: force exact (``True``) or approximate-then-exact (``False``); ``None`` decides
             by the planner's estimate (module docstring).
+        ef_search: HNSW candidate list (``hnsw.ef_search``), raised to ``k`` when smaller.
     """
     q = np.asarray(vector, dtype=np.float32)
     dim = len(q)
     if exact is None:
-        exact = not has_vector_index(conn, dim) or estimated_rows(conn, from_where, params) <= EXACT_MAX_ROWS
+        exact = not has_vector_index(conn, dim, table) or estimated_rows(conn, from_where, params) <= EXACT_MAX_ROWS
     rows: list[tuple[int, float]] = []
     if not exact:
         conn.execute("SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true), "
                      "set_config('hnsw.ef_search', %s, true), set_config('hnsw.max_scan_tuples', %s, true)",
-                     (str(max(EF_SEARCH, k)), str(MAX_SCAN_TUPLES)))
+                     (str(max(ef_search, k)), str(MAX_SCAN_TUPLES)))
         # The cast matches the index expression, so the planner can use the HNSW index.
-        dist = f"(s.embedding::vector({dim})) <=> %s::vector({dim})"
+        dist = f"({alias}.embedding::vector({dim})) <=> %s::vector({dim})"
         rows = [(int(r[0]), float(r[1])) for r in conn.execute(
-            f"WITH c AS MATERIALIZED (SELECT s.id, {dist} AS d {from_where} AND s.embedding IS NOT NULL "
+            f"WITH c AS MATERIALIZED (SELECT {alias}.id, {dist} AS d {from_where} AND {alias}.embedding IS NOT NULL "
             f"ORDER BY {dist} LIMIT %s) SELECT id, d FROM c ORDER BY d, id",
             (q, *params, q, k)).fetchall()]
         conn.execute("SELECT set_config('hnsw.iterative_scan', 'off', true)")
     if exact or len(rows) < k:
         # No cast: the expression differs from the index's, so this is always an exact scan.
         rows = [(int(r[0]), float(r[1])) for r in conn.execute(
-            f"SELECT s.id, s.embedding <=> %s AS d {from_where} AND s.embedding IS NOT NULL "
-            "AND vector_dims(s.embedding) = %s ORDER BY d, s.id LIMIT %s", (q, *params, dim, k)).fetchall()]
+            f"SELECT {alias}.id, {alias}.embedding <=> %s AS d {from_where} AND {alias}.embedding IS NOT NULL "
+            f"AND vector_dims({alias}.embedding) = %s ORDER BY d, {alias}.id LIMIT %s",
+            (q, *params, dim, k)).fetchall()]
     return [(i, 1.0 - d) for i, d in rows if 1.0 - d >= min_similarity]

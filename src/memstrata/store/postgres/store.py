@@ -16,9 +16,10 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import time
 from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import psycopg
@@ -29,13 +30,20 @@ from memstrata.clock import utcnow
 from memstrata.filter import Expr
 from memstrata.filter.sql import POSTGRES, compile_filter
 from memstrata.privacy.crypto import Cipher, reveal
-from memstrata.store.postgres import search
+from memstrata.store.dialect import PostgresDialect
+from memstrata.store.postgres import scrub, search
 from memstrata.store.postgres.connection import PgDatabase, redact_url
 from memstrata.store.protocol import Capabilities
 from memstrata.store.records import NewFact, NewSegment, episode_hash
-from memstrata.store.scope import SCOPE_FIELDS
+from memstrata.store.scope import SCOPE_FIELDS, hidden_predicate, running_forgets_sql
 from memstrata.store.scope import scope_predicate as shared_scope_predicate
 from memstrata.types import ContextSegment, Episode, Fact, MemoryEvent, Scope, Segment
+
+if TYPE_CHECKING:
+    from memstrata.config import SemanticSettings
+    from memstrata.store.keys import ApiKeys
+    from memstrata.store.postgres.queue import PgExtractionQueue
+    from memstrata.store.postgres.semantic import PgSemantic
 
 Conn = psycopg.Connection[Any]
 
@@ -62,11 +70,16 @@ def filter_predicate(expr: Expr | None, *, kind: str, alias: str = "") -> tuple[
     return sql, params
 
 
-def tsquery(match: str) -> str:
-    """``"a" OR "b"`` (``text.tokens.fts_match_expression``) → the tsquery ``'a' | 'b'``.
+def match_terms(match: str) -> list[str]:
+    """The terms of ``"a" OR "b"`` (``text.tokens.fts_match_expression``)."""
+    return re.findall(r'"([^"]+)"', match)
+
+
+def tsquery(match: str | Sequence[str]) -> str:
+    """``"a" OR "b"`` (``text.tokens.fts_match_expression``) or its terms → the tsquery ``'a' | 'b'``.
 
     Terms are word characters only (``text.tokens``), so quoting them is enough."""
-    return " | ".join(f"'{t}'" for t in re.findall(r'"([^"]+)"', match))
+    return " | ".join(f"'{t}'" for t in (match_terms(match) if isinstance(match, str) else match))
 
 
 def _utc(value: datetime | None) -> datetime | None:
@@ -117,16 +130,42 @@ class PostgresStore:
     Args:
         url: ``postgresql://...`` connection URL.
         max_connections: connection pool size.
+        defer_scrub: ``purge_deleted`` only records the tables to rewrite; ``reclaim_space``
+            (``maintain``) rewrites them (``Settings.forget_scrub = "maintain"``).
     """
 
-    def __init__(self, url: str, *, max_connections: int = 4) -> None:
+    def __init__(self, url: str, *, max_connections: int = 4, defer_scrub: bool = False) -> None:
         self.db = PgDatabase(url, max_connections=max_connections)
+        self.defer_scrub = defer_scrub
         self.location = redact_url(url)
         #: Decrypts high-sensitivity values on read; ``None``: they read as ``[ENCRYPTED]``.
         self.cipher: Cipher | None = None
-        #: The extraction queue, short-term memory and background forget jobs run on SQLite only.
-        self.capabilities = Capabilities(forget_jobs=False, extraction_queue=False, short_term=False,
-                                     maintenance=False)
+        self._term_stats: dict[str, search.TermStats] = {}
+        #: ``hnsw.ef_search`` of approximate searches (``search.EF_SEARCH``; the bench sweeps it).
+        self.ef_search = search.EF_SEARCH
+        #: Everything SQLite offers: forget jobs, maintenance, the extraction queue
+        #: (``store.postgres.queue``) and short-term memory.
+        self.capabilities = Capabilities(forget_jobs=True, extraction_queue=True, short_term=True,
+                                         maintenance=True)
+
+    # -- LLM semantic memory and API keys (``store.semantic.SemanticStore``) --------------------
+    def extraction_queue(self, policy: SemanticSettings) -> PgExtractionQueue:
+        """The extraction queue of this database (``store.postgres.queue``: ``FOR UPDATE SKIP LOCKED``)."""
+        from memstrata.store.postgres.queue import PgExtractionQueue
+
+        return PgExtractionQueue(self.db, policy)
+
+    def semantic_queries(self) -> PgSemantic:
+        """The queries of the worker, consolidation and short-term memory (``store.postgres.semantic``)."""
+        from memstrata.store.postgres.semantic import PgSemantic
+
+        return PgSemantic(self)
+
+    def api_keys(self) -> ApiKeys:
+        """The REST server's API keys in this database (``store.keys``)."""
+        from memstrata.store.keys import ApiKeys
+
+        return ApiKeys(self.db, self.dialect)
 
     def close(self) -> None:
         """Close the pool."""
@@ -158,13 +197,15 @@ class PostgresStore:
 
     @staticmethod
     def ensure_vector_index(conn: Conn, dim: int) -> None:
-        """Create the HNSW (cosine) index over segment embeddings of dimension ``dim``."""
+        """Create the HNSW (cosine) indexes over segment and fact embeddings of dimension ``dim``
+        (those missing: a database made before the facts index gets it here)."""
         dim = int(dim)  # an integer in the SQL text, never user text
         # Vectors inline in the heap rows (pgvector's advice): no TOAST fetch per row in exact scans.
         conn.execute("ALTER TABLE segments ALTER COLUMN embedding SET STORAGE PLAIN")
         conn.execute("ALTER TABLE facts ALTER COLUMN embedding SET STORAGE PLAIN")
-        conn.execute(f"CREATE INDEX IF NOT EXISTS segments_embedding_{dim} ON segments "
-                     f"USING hnsw ((embedding::vector({dim})) vector_cosine_ops)")
+        for table in ("segments", "facts"):  # facts too: a million messages leave ~90k facts to search
+            conn.execute(f"CREATE INDEX IF NOT EXISTS {table}_embedding_{dim} ON {table} "
+                         f"USING hnsw ((embedding::vector({dim})) vector_cosine_ops)")
 
     @staticmethod
     def bump(conn: Conn, counter: str) -> None:
@@ -199,33 +240,47 @@ class PostgresStore:
         for key in sorted({_lock_key(s) for s in scopes}):
             conn.execute("SELECT pg_advisory_xact_lock(%s)", (key,))
 
+    @staticmethod
+    def _hidden(conn: Conn, table: str, prefix: str = "") -> tuple[str, list[object]]:
+        """`` AND <predicate>`` excluding rows of ``table`` hidden by running forget jobs (``""``
+        when none run, so the query is unchanged); see ``store.scope.hidden_predicate``."""
+        jobs = [tuple(r) for r in conn.execute(running_forgets_sql(table)).fetchall()]
+        sql, params = hidden_predicate(jobs, table, prefix=prefix, mark="%s")
+        return (f" AND {sql}" if sql else ""), params
+
     # -- episodes ---------------------------------------------------------------------------
     def insert_episode(
         self, conn: Conn, *, scope: Scope, role: str, content: str, created_at: datetime,
         producer_id: str | None, produced_for_id: str | None, content_type: str,
         metadata: dict[str, Any], now: datetime, expires_at: datetime | None = None,
     ) -> tuple[int, bool]:
-        """Insert an episode; returns ``(id, created)`` (``created=False``: already stored)."""
-        self.lock_scopes(conn, [scope])
+        """Insert an episode; returns ``(id, created)`` (``created=False``: already stored).
+
+        One exchange with the server (pipeline): the scope's advisory lock, then one statement
+        that finds the identical stored episode or inserts this one with the scope's next
+        ``sequence_num`` (under the lock, so concurrent writers never share a number)."""
         digest = episode_hash(role, producer_id, created_at, content)
-        existing = conn.execute(
-            "SELECT id FROM episodes WHERE org_id = %s AND project_id = %s AND coalesce(user_id, '') = %s "
-            "AND coalesce(agent_id, '') = %s AND coalesce(session_id, '') = %s AND content_hash = %s",
-            (scope.org_id, scope.project_id, scope.user_id or "", scope.agent_id or "", scope.session_id or "",
-             digest)).fetchone()
-        if existing is not None:
-            return int(existing[0]), False
         where, params = scope_predicate(scope)
-        row = conn.execute(
-            "INSERT INTO episodes (org_id, project_id, user_id, agent_id, session_id, role, producer_id, "
-            "produced_for_id, content, content_type, created_at, sequence_num, metadata, content_hash, ingested_at, "
-            "expires_at) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, "
-            f"(SELECT coalesce(max(sequence_num), 0) + 1 FROM episodes WHERE {where}), %s, %s, %s, %s) RETURNING id",
-            (scope.org_id, scope.project_id, scope.user_id, scope.agent_id, scope.session_id, role, producer_id,
-             produced_for_id, content, content_type, created_at, *params, Jsonb(metadata), digest, now, expires_at),
-        ).fetchone()
+        identity = (scope.org_id, scope.project_id, scope.user_id or "", scope.agent_id or "",
+                    scope.session_id or "", digest)
+        sql = ("WITH found AS (SELECT id FROM episodes WHERE org_id = %s AND project_id = %s "
+               "AND coalesce(user_id, '') = %s AND coalesce(agent_id, '') = %s AND coalesce(session_id, '') = %s "
+               "AND content_hash = %s), "
+               "added AS (INSERT INTO episodes (org_id, project_id, user_id, agent_id, session_id, role, producer_id, "
+               "produced_for_id, content, content_type, created_at, sequence_num, metadata, content_hash, "
+               "ingested_at, expires_at) SELECT %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, "
+               f"(SELECT coalesce(max(sequence_num), 0) + 1 FROM episodes WHERE {where}), %s, %s, %s, %s "
+               "WHERE NOT EXISTS (SELECT 1 FROM found) RETURNING id) "
+               "SELECT id, TRUE FROM added UNION ALL SELECT id, FALSE FROM found")
+        args = (*identity, scope.org_id, scope.project_id, scope.user_id, scope.agent_id, scope.session_id, role,
+                producer_id, produced_for_id, content, content_type, created_at, *params, Jsonb(metadata), digest,
+                now, expires_at)
+        with conn.pipeline():
+            self.lock_scopes(conn, [scope])
+            cur = conn.execute(sql, args)
+        row = cur.fetchone()
         assert row is not None
-        return int(row[0]), True
+        return int(row[0]), bool(row[1])
 
     def insert_segments(self, conn: Conn, *, episode_id: int, scope: Scope,
                         segments: Sequence[NewSegment], expires_at: datetime | None = None) -> list[int]:
@@ -255,8 +310,9 @@ class PostgresStore:
         """The episode with this id inside ``scope``, or ``None``."""
         where, params = scope_predicate(scope)
         with self.db.read() as conn:
-            rows = _rows(conn, f"SELECT {_EPISODE_COLS} FROM episodes WHERE id = %s AND {where} AND {live()}",
-                         (episode_id, *params, utcnow()))
+            hidden, hparams = self._hidden(conn, "episodes")
+            rows = _rows(conn, f"SELECT {_EPISODE_COLS} FROM episodes WHERE id = %s AND {where} AND {live()}{hidden}",
+                         (episode_id, *params, utcnow(), *hparams))
         return _row_to_episode(rows[0]) if rows else None
 
     def list_episodes(self, scope: Scope, *, limit: int, offset: int = 0,
@@ -270,9 +326,10 @@ class PostgresStore:
             where += f" AND {live()}"
             params.append(utcnow())
         with self.db.read() as conn:
-            rows = _rows(conn, f"SELECT {_EPISODE_COLS} FROM episodes WHERE {where} AND {compiled[0]} "
+            hidden, hparams = self._hidden(conn, "episodes")
+            rows = _rows(conn, f"SELECT {_EPISODE_COLS} FROM episodes WHERE {where} AND {compiled[0]}{hidden} "
                                "ORDER BY created_at DESC, id DESC LIMIT %s OFFSET %s",
-                         (*params, *compiled[1], limit, offset))
+                         (*params, *compiled[1], *hparams, limit, offset))
         return [_row_to_episode(r) for r in rows]
 
     def _segment_rows(self, conn: Conn, where: str, params: Sequence[object]) -> list[tuple[Segment, Episode]]:
@@ -299,15 +356,31 @@ class PostgresStore:
         compiled = filter_predicate(filter, kind="episode", alias="e.")
         if compiled is None:
             return out
+        if not episodes:
+            return out
+        # One round trip for all episodes (one UNION ALL branch each, every branch an index range
+        # scan of episodes_session), not one query per episode: 20 sources cost ~120 ms that way.
+        branches: list[str] = []
+        ordered: list[object] = []
+        for ep in episodes:
+            clauses = ["e.org_id = %s", "e.project_id = %s"]
+            ordered += [ep.id, ep.scope.org_id, ep.scope.project_id]
+            for name in _SCOPE_FIELDS:  # exactly this scope: a None field matches only None
+                value = getattr(ep.scope, name)
+                clauses.append(f"e.{name} IS NULL" if value is None else f"e.{name} = %s")
+                ordered += [] if value is None else [value]
+            branches.append(f"SELECT %s::bigint AS source, e.* FROM episodes e WHERE {' AND '.join(clauses)} "
+                            "AND e.sequence_num BETWEEN %s AND %s AND e.id != %s")
+            ordered += [ep.sequence_num - reach, ep.sequence_num + reach, ep.id]
+        cols = ", ".join(f"e.{c.strip()}" for c in _EPISODE_COLS.split(","))
         with self.db.read() as conn:
-            for ep in episodes:
-                sc = ep.scope
-                out[ep.id] = self._segment_rows(
-                    conn, "s.idx = 0 AND e.org_id = %s AND e.project_id = %s AND e.user_id IS NOT DISTINCT FROM %s "
-                          "AND e.agent_id IS NOT DISTINCT FROM %s AND e.session_id IS NOT DISTINCT FROM %s "
-                          f"AND e.sequence_num BETWEEN %s AND %s AND e.id != %s AND {compiled[0]} AND {live('e.')}",
-                    (sc.org_id, sc.project_id, sc.user_id, sc.agent_id, sc.session_id,
-                     ep.sequence_num - reach, ep.sequence_num + reach, ep.id, *compiled[1], now or utcnow()))
+            hidden, hparams = self._hidden(conn, "episodes", "e.")
+            sql = (f"SELECT e.source, s.id AS seg_id, s.idx, s.text, s.derivative, {cols} "
+                   f"FROM ({' UNION ALL '.join(branches)}) e JOIN segments s ON s.episode_id = e.id AND s.idx = 0 "
+                   f"WHERE {compiled[0]} AND {live('e.')}{hidden} ORDER BY e.source, e.sequence_num, e.id")
+            for r in _rows(conn, sql, (*ordered, *compiled[1], now or utcnow(), *hparams)):
+                out[r["source"]].append((Segment(r["seg_id"], r["id"], r["idx"], r["text"], r["derivative"]),
+                                         _row_to_episode(r)))
         return out
 
     def neighbours(self, episode: Episode, segment_index: int, n: int, *,
@@ -321,14 +394,15 @@ class PostgresStore:
         where += f" AND {compiled[0]} AND {live('e.')}"
         params += [*compiled[1], utcnow()]
         key = (episode.sequence_num, episode.id, segment_index)
-        sql = ("SELECT e.id, s.idx, s.text, e.producer_id, e.role, e.created_at FROM segments s "
-               f"JOIN episodes e ON e.id = s.episode_id WHERE {where} AND (e.sequence_num, e.id, s.idx) "
-               "{op} (%s, %s, %s) ORDER BY {order} LIMIT %s")
         with self.db.read() as conn:
+            hidden, hparams = self._hidden(conn, "episodes", "e.")
+            sql = ("SELECT e.id, s.idx, s.text, e.producer_id, e.role, e.created_at FROM segments s "
+                   f"JOIN episodes e ON e.id = s.episode_id WHERE {where}{hidden} AND (e.sequence_num, e.id, s.idx) "
+                   "{op} (%s, %s, %s) ORDER BY {order} LIMIT %s")
             before = conn.execute(sql.format(op="<", order="e.sequence_num DESC, e.id DESC, s.idx DESC"),
-                                  (*params, *key, n)).fetchall()
+                                  (*params, *hparams, *key, n)).fetchall()
             after = conn.execute(sql.format(op=">", order="e.sequence_num, e.id, s.idx"),
-                                 (*params, *key, n)).fetchall()
+                                 (*params, *hparams, *key, n)).fetchall()
         rows = list(reversed(before)) + list(after)
         return [ContextSegment(r[0], r[1], r[2], r[3] or r[4], r[5].astimezone(UTC)) for r in rows]
 
@@ -347,9 +421,10 @@ class PostgresStore:
                  value_norm: str | None = None) -> list[int]:
         """Ids of active facts of ``scope`` about ``subject`` under ``keys`` (optionally one value)."""
         where, params = scope_predicate(scope, session=False)
+        hidden, hparams = self._hidden(conn, "facts")
         sql = (f"SELECT id FROM facts WHERE {where} AND key = ANY(%s) AND status = 'active' "
-               f"AND coalesce(subject, '') = %s AND {live()}")
-        args: list[object] = [*params, list(keys), subject or "", utcnow()]
+               f"AND coalesce(subject, '') = %s AND {live()}{hidden}")
+        args: list[object] = [*params, list(keys), subject or "", utcnow(), *hparams]
         if value_norm is not None:
             sql += " AND value_norm = %s"
             args.append(value_norm)
@@ -359,8 +434,10 @@ class PostgresStore:
                       vector: np.ndarray, min_similarity: float, k: int = 3) -> list[tuple[int, float]]:
         """Active facts under ``key`` about ``subject`` with cosine ≥ ``min_similarity`` to ``vector``."""
         where, params = scope_predicate(scope, session=False)
-        where += f" AND key = %s AND status = 'active' AND coalesce(subject, '') = %s AND {live()}"
-        return self._nearest_facts(conn, where, [*params, key, subject or "", utcnow()], vector, k, min_similarity)
+        hidden, hparams = self._hidden(conn, "facts")
+        where += f" AND key = %s AND status = 'active' AND coalesce(subject, '') = %s AND {live()}{hidden}"
+        return self._nearest_facts(conn, where, [*params, key, subject or "", utcnow(), *hparams], vector, k,
+                                   min_similarity)
 
     @staticmethod
     def _nearest_facts(conn: Conn, where: str, params: Sequence[object], vector: np.ndarray, k: int,
@@ -442,13 +519,48 @@ class PostgresStore:
         except Exception:  # lock timeout, read-only replica: counting is optional
             return False
 
-    def purge_deleted(self) -> bool:
-        """Deleted rows are invisible at once; ``VACUUM`` marks their space for reuse (PostgreSQL
-        overwrites it as new rows arrive; ``VACUUM FULL`` would rewrite the tables). Returns ``True``."""
-        with psycopg.connect(self.db.url, autocommit=True) as conn:
-            for table in ("segments", "facts", "episodes", "memory_events", "fact_citations"):
-                conn.execute(f"VACUUM {table}")
-        return True
+    def purge_deleted(self, tables: Sequence[str] | None = None) -> bool:
+        """Scrub deleted rows from the disk, as far as PostgreSQL allows (``store.postgres.scrub``):
+        ``VACUUM FULL`` rewrites ``tables`` (default: every content table) with their indexes,
+        then the WAL is switched and checkpointed. Returns whether all of it ran (see ``scrub``);
+        with ``defer_scrub``, records the tables for the next ``maintain`` and returns ``False``."""
+        todo = scrub.CONTENT_TABLES if tables is None else tables
+        if self.defer_scrub:
+            with self.db.write() as conn:
+                scrub.defer(conn, todo)
+            return not set(todo) & set(scrub.CONTENT_TABLES)
+        return scrub.scrub(self.db.url, todo)
+
+    # -- lifecycle hooks (lifecycle.forget, .maintain, .restore write portable SQL around them) ---
+    #: Placeholders, times, JSON and vectors as this store keeps them.
+    dialect = PostgresDialect()
+
+    @staticmethod
+    def delete_segments(conn: Conn, episode_ids: Sequence[int]) -> int:
+        """Delete the segments of these episodes (their ``tsvector`` goes with the row); returns how many."""
+        return int(conn.execute("DELETE FROM segments WHERE episode_id = ANY(%s)", (list(episode_ids),)).rowcount)
+
+    @staticmethod
+    def import_fact(conn: Conn, row: dict[str, object], terms: str) -> None:
+        """Insert an exported fact with its own id (``row``: column → value; names from the
+        importer, never user text) and its full-text terms."""
+        cols = [*row, "terms"]
+        conn.execute(f"INSERT INTO facts ({', '.join(cols)}) OVERRIDING SYSTEM VALUE VALUES "
+                     f"({', '.join(['%s'] * len(cols))})", [*row.values(), terms])
+
+    @staticmethod
+    def after_explicit_ids(conn: Conn) -> None:
+        """Move the identity sequences past ids an import inserted explicitly."""
+        for table in ("episodes", "segments", "facts", "memory_events"):
+            conn.execute(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
+                         f"greatest((SELECT max(id) FROM {table}), 1))")
+
+    def reclaim_space(self) -> tuple[bool, str | None]:
+        """Rewrite the tables deferred forgets left (``scrub.scrub_deferred``), else ``VACUUM`` the
+        tables whose dead rows are a large share (``scrub.reclaim``); returns whether one ran and
+        a note for the maintenance report."""
+        done = scrub.scrub_deferred(self.db)
+        return done if done[0] else scrub.reclaim(self.db.url)
 
     def get_facts(self, scope: Scope, ids: Sequence[int]) -> dict[int, Fact]:
         """Facts by id inside ``scope`` (any status)."""
@@ -456,7 +568,9 @@ class PostgresStore:
             return {}
         where, params = scope_predicate(scope, session=False)
         with self.db.read() as conn:
-            facts = self._facts(conn, f"id = ANY(%s) AND {where} AND {live()}", [list(ids), *params, utcnow()])
+            hidden, hparams = self._hidden(conn, "facts")
+            facts = self._facts(conn, f"id = ANY(%s) AND {where} AND {live()}{hidden}",
+                                [list(ids), *params, utcnow(), *hparams])
         return {f.id: f for f in facts}
 
     def list_facts(self, scope: Scope, *, statuses: Sequence[str], key: str | None = None,
@@ -472,7 +586,8 @@ class PostgresStore:
             where += " AND (key = %s OR starts_with(key, %s))"
             params += [key, key + "."]
         with self.db.read() as conn:
-            return self._facts(conn, where, [*params, int(limit), int(offset)],
+            hidden, hparams = self._hidden(conn, "facts")
+            return self._facts(conn, where + hidden, [*params, *hparams, int(limit), int(offset)],
                                "ORDER BY observed_at DESC, id DESC LIMIT %s OFFSET %s")
 
     # -- events -----------------------------------------------------------------------------
@@ -495,36 +610,72 @@ class PostgresStore:
         return [MemoryEvent(r[0], r[1], r[2], r[3].astimezone(UTC), r[4], r[5]) for r in rows]
 
     # -- search candidates ------------------------------------------------------------------
+    def _kept_terms(self, conn: Conn, table: str, match: str) -> list[tuple[str, float]]:
+        """The terms of ``match`` not too common to rank cheaply (``search``), each with its
+        estimated rows."""
+        stats = self._term_stats.get(table)
+        if stats is None or time.monotonic() - stats.fetched > search.STATS_TTL_S:
+            stats = self._term_stats[table] = search.term_stats(conn, table)
+        return [(t, stats.estimate(t)) for t in stats.kept_terms(match_terms(match))]
+
+    def _fts(self, conn: Conn, *, table: str, alias: str, from_where: str, params: Sequence[object], match: str,
+             limit: int, per_term: bool = True) -> list[tuple[int, float]]:
+        """``[(id, -ts_rank)]`` best first over ``FROM {table} {alias} ... WHERE ...``: the newest
+        ``search.FTS_MAX_ROWS`` rows matching each kept term (so a rare term's rows are never
+        crowded out by a common one's), ranked against all kept terms. ``per_term=False``: the
+        newest rows matching any kept term, in one pass (a filter joined in is then evaluated
+        once, not once per term)."""
+        kept = self._kept_terms(conn, table, match)
+        if not kept:
+            return []
+        terms = [t for t, _ in kept]
+        groups = [[t] for t in terms] if per_term else [terms]
+
+        def subquery(group: list[str]) -> str:
+            # "id + 0": the newest matches come from the full-text index and a top-N sort; walking
+            # the primary key backwards instead (the planner's pick) filters ~20k rows for a 5% term.
+            rows = sum(r for t, r in kept if t in group)
+            order = "" if rows > search.FTS_SCAN_ROWS else f"ORDER BY {alias}.id + 0 DESC "
+            return f"(SELECT {alias}.id {from_where} AND {alias}.tsv @@ to_tsquery('simple', %s) {order}LIMIT %s)"
+        args: list[object] = []
+        for group in groups:
+            args += [*params, tsquery(group), search.FTS_MAX_ROWS]
+        rows = conn.execute(
+            f"SELECT t.id, ts_rank(t.tsv, q) AS r FROM ({' UNION '.join(subquery(g) for g in groups)}) c "
+            f"JOIN {table} t ON t.id = c.id CROSS JOIN to_tsquery('simple', %s) q ORDER BY r DESC, t.id LIMIT %s",
+            (*args, tsquery(terms), limit)).fetchall()
+        return [(int(r[0]), -float(r[1])) for r in rows]
+
     def fts_segments(self, scope: Scope, match: str, limit: int, *,
                      filter: Expr | None = None, now: datetime | None = None) -> list[tuple[int, float]]:
         """Full-text candidates ``[(segment_id, -ts_rank)]`` in ``scope`` matching ``filter``, best
-        first (lower is better, like SQLite's bm25)."""
+        first (lower is better, like SQLite's bm25); bounded as ``search`` describes."""
         compiled = filter_predicate(filter, kind="episode", alias="e.")
         if compiled is None:
             return []
         where, params = scope_predicate(scope, prefix="s.")
         join = "" if filter is None else "JOIN episodes e ON e.id = s.episode_id "
         with self.db.read() as conn:
-            rows = conn.execute(
-                f"SELECT s.id, ts_rank(s.tsv, q) AS r FROM segments s {join}CROSS JOIN to_tsquery('simple', %s) q "
-                f"WHERE s.tsv @@ q AND {where} AND {compiled[0]} AND {live('s.')} ORDER BY r DESC, s.id LIMIT %s",
-                (tsquery(match), *params, *compiled[1], now or utcnow(), limit)).fetchall()
-        return [(int(r[0]), -float(r[1])) for r in rows]
+            hidden, hparams = self._hidden(conn, "segments", "s.")
+            return self._fts(conn, table="segments", alias="s", match=match, limit=limit, per_term=filter is None,
+                             from_where=f"FROM segments s {join}WHERE {where} AND {compiled[0]} AND {live('s.')}"
+                                        f"{hidden}",
+                             params=[*params, *compiled[1], now or utcnow(), *hparams])
 
     def fts_facts(self, scope: Scope, match: str, limit: int, statuses: Sequence[str], *,
                   filter: Expr | None = None, now: datetime | None = None) -> list[tuple[int, float]]:
-        """Full-text candidates among facts ``[(fact_id, -ts_rank)]`` matching ``filter``, best first."""
+        """Full-text candidates among facts ``[(fact_id, -ts_rank)]`` matching ``filter``, best first
+        (bounded as ``fts_segments``)."""
         compiled = filter_predicate(filter, kind="fact", alias="f.")
         if compiled is None:
             return []
         where, params = scope_predicate(scope, prefix="f.", session=False)
         with self.db.read() as conn:
-            rows = conn.execute(
-                f"SELECT f.id, ts_rank(f.tsv, q) AS r FROM facts f CROSS JOIN to_tsquery('simple', %s) q "
-                f"WHERE f.tsv @@ q AND {where} AND f.status = ANY(%s) AND {compiled[0]} AND {live('f.')} "
-                "ORDER BY r DESC, f.id LIMIT %s",
-                (tsquery(match), *params, list(statuses), *compiled[1], now or utcnow(), limit)).fetchall()
-        return [(int(r[0]), -float(r[1])) for r in rows]
+            hidden, hparams = self._hidden(conn, "facts", "f.")
+            return self._fts(conn, table="facts", alias="f", match=match, limit=limit, per_term=filter is None,
+                             from_where=f"FROM facts f WHERE {where} AND f.status = ANY(%s) AND {compiled[0]} "
+                                        f"AND {live('f.')}{hidden}",
+                             params=[*params, list(statuses), *compiled[1], now or utcnow(), *hparams])
 
     def nearest_segments(self, scope: Scope, vector: np.ndarray, *, k: int, min_similarity: float,
                          filter: Expr | None = None, now: datetime | None = None,
@@ -537,49 +688,30 @@ class PostgresStore:
         where, params = scope_predicate(scope, prefix="s.")
         join = "" if filter is None else "JOIN episodes e ON e.id = s.episode_id "
         with self.db.read() as conn:
+            hidden, hparams = self._hidden(conn, "segments", "s.")
             return search.nearest(conn, from_where=f"FROM segments s {join}WHERE {where} AND {compiled[0]} "
-                                                   f"AND {live('s.')}",
-                                  params=[*params, *compiled[1], now or utcnow()], vector=vector, k=k,
-                                  min_similarity=min_similarity, exact=exact)
+                                                   f"AND {live('s.')}{hidden}",
+                                  params=[*params, *compiled[1], now or utcnow(), *hparams], vector=vector, k=k,
+                                  min_similarity=min_similarity, exact=exact, ef_search=self.ef_search)
 
     def nearest_scope_facts(self, scope: Scope, vector: np.ndarray, *, statuses: Sequence[str], k: int,
                             min_similarity: float, filter: Expr | None = None,
-                            now: datetime | None = None) -> list[tuple[int, float]]:
-        """``[(fact_id, cosine)]`` of the ``k`` nearest embedded facts in ``scope`` (exact search)."""
-        compiled = filter_predicate(filter, kind="fact")
+                            now: datetime | None = None, exact: bool | None = None) -> list[tuple[int, float]]:
+        """``[(fact_id, cosine)]`` of the ``k`` nearest embedded facts in ``scope``; exact or HNSW as
+        ``search.nearest`` decides (``exact`` forces)."""
+        compiled = filter_predicate(filter, kind="fact", alias="f.")
         if compiled is None:
             return []
-        where, params = scope_predicate(scope, session=False)
-        where += f" AND status = ANY(%s) AND {compiled[0]} AND {live()}"
+        where, params = scope_predicate(scope, prefix="f.", session=False)
         with self.db.read() as conn:
-            return self._nearest_facts(conn, where, [*params, list(statuses), *compiled[1], now or utcnow()],
-                                       vector, k, min_similarity)
+            hidden, hparams = self._hidden(conn, "facts", "f.")
+            return search.nearest(conn, from_where=f"FROM facts f WHERE {where} AND f.status = ANY(%s) "
+                                                   f"AND {compiled[0]} AND {live('f.')}{hidden}",
+                                  params=[*params, list(statuses), *compiled[1], now or utcnow(), *hparams],
+                                  vector=vector, k=k, min_similarity=min_similarity, exact=exact,
+                                  ef_search=self.ef_search, table="facts", alias="f")
 
     # -- deletion ---------------------------------------------------------------------------
-    def delete_scope(self, conn: Conn, scope: Scope) -> tuple[dict[str, int], list[tuple[str, int]]]:
-        """Delete every episode, segment, fact and fact event in ``scope`` (a session: its episodes
-        and the facts only it cites). Returns counts per table and the deleted ``(table, id)``s."""
-        self.lock_scopes(conn, [scope])
-        where, params = scope_predicate(scope)
-        counts = {"segments": conn.execute(f"DELETE FROM segments WHERE {where}", params).rowcount}
-        if scope.session_id is None:
-            fwhere, fparams = scope_predicate(scope, session=False)
-            fact_sql = f"SELECT id FROM facts WHERE {fwhere}"
-        else:  # a session's facts: those cited only by episodes of that session
-            fwhere, fparams = scope_predicate(scope, prefix="f.", session=False)
-            fact_sql = (f"SELECT f.id FROM facts f WHERE {fwhere} AND NOT EXISTS (SELECT 1 FROM fact_citations c "
-                        "JOIN episodes e ON e.id = c.episode_id WHERE c.fact_id = f.id "
-                        "AND coalesce(e.session_id, '') != %s)")
-            fparams = [*fparams, scope.session_id]
-        ids = [int(r[0]) for r in conn.execute(fact_sql, fparams)]
-        events = conn.execute("SELECT count(*) FROM memory_events WHERE fact_id = ANY(%s)", (ids,)).fetchone()
-        counts["memory_events"] = int(events[0]) if events else 0
-        counts["facts"] = self.delete_facts(conn, ids)
-        episodes = [int(r[0]) for r in conn.execute(f"DELETE FROM episodes WHERE {where} RETURNING id", params)]
-        counts["episodes"] = len(episodes)
-        conn.execute(f"DELETE FROM session_memory WHERE {where}", params)
-        return counts, [("episodes", i) for i in sorted(episodes)] + [("facts", i) for i in sorted(ids)]
-
     @staticmethod
     def fact_event_count(conn: Conn, fact_id: int) -> int:
         """Audit events held for one fact (the receipt of its deletion counts them)."""

@@ -1,17 +1,8 @@
-"""The durable extraction queue (table ``extraction_queue``, migration 2).
+"""The durable extraction queue on SQLite (table ``extraction_queue``, migration 2).
 
-Life of an item: ``pending`` → claimed (``running``, with a lease and a claim token) →
-``done`` (committed in the same transaction as the facts it produced) or back to
-``pending`` with ``not_before`` pushed out exponentially, and ``failed`` after
-``max_attempts``. A worker that dies leaves ``running`` items whose lease expires; the
-next claim takes them again. Because ``finish`` checks the claim token inside the write
-that applies the facts, an item is applied at most once even if two workers raced after
-a lease expired, and at least once because nothing is marked done before its facts commit.
-
-Which sessions are ready (the flush policy): a session's pending items are claimed
-together once ``flush_every`` of them wait, once the newest is ``flush_idle_s`` old, when
-any was flagged for flushing (``end_session``, ``flush``, ``add(wait=True)``), or when they
-are being retried.
+The life of an item and the flush policy are described in ``store.queue``. SQLite has one
+writer at a time, so a claim is one ``BEGIN IMMEDIATE`` write transaction: nothing else can
+claim between reading the ready items and marking them ``running``.
 """
 
 from __future__ import annotations
@@ -19,46 +10,18 @@ from __future__ import annotations
 import sqlite3
 import uuid
 from collections.abc import Collection
-from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from memstrata.clock import to_db
 from memstrata.config import SemanticSettings
+from memstrata.store.queue import Batch, QueueStatus, StaleClaim, poisoned_error, split_error
 from memstrata.store.sqlite.connection import Database
 from memstrata.store.sqlite.store import scope_predicate
 from memstrata.types import Scope
 
 
-@dataclass(frozen=True)
-class Batch:
-    """Claimed items of one session: ``token`` proves the claim when finishing; ``attempts``
-    is how many times the most-tried item has been claimed, this claim included."""
-
-    token: str
-    scope: Scope
-    item_ids: tuple[int, ...]
-    episode_ids: tuple[int, ...]
-    attempts: int
-
-
-@dataclass(frozen=True)
-class QueueStatus:
-    """Counts by status, and the most recent error (``memstrata status``)."""
-
-    pending: int
-    running: int
-    done: int
-    failed: int
-    last_error: str | None
-    last_error_at: str | None
-
-
-class StaleClaim(Exception):
-    """The batch's claim was taken over (lease expired and another worker claimed it)."""
-
-
 class ExtractionQueue:
-    """Queue operations on a ``Database``; see the module docstring."""
+    """The ``store.queue.ExtractionQueue`` protocol on a SQLite ``Database``."""
 
     def __init__(self, db: Database, policy: SemanticSettings) -> None:
         self.db = db
@@ -111,8 +74,7 @@ class ExtractionQueue:
                 if poisoned:  # claimed max_attempts times and never finished: its workers died on it
                     conn.executemany("UPDATE extraction_queue SET status = 'failed', claimed_by = NULL, "
                                      "lease_until = NULL, last_error = ? WHERE id = ?",
-                                     [(f"{stamp} claimed {self.policy.max_attempts} times, never finished "
-                                       "(worker killed or crashed on it)", i) for i in poisoned])
+                                     [(poisoned_error(now, self.policy.max_attempts), i) for i in poisoned])
                     rows = [r for r in rows if r[0] not in poisoned]
                     if not rows:
                         continue
@@ -171,7 +133,9 @@ class ExtractionQueue:
                                        "GROUP BY status", params).fetchall())
             row = conn.execute(f"SELECT last_error FROM extraction_queue WHERE last_error IS NOT NULL AND {where} "
                                "ORDER BY last_error DESC LIMIT 1", params).fetchone()
-        last = None if row is None else str(row[0])
-        at, _, message = (last or "").partition(" ")
+        message, at = split_error(None if row is None else str(row[0]))
         return QueueStatus(counts.get("pending", 0), counts.get("running", 0), counts.get("done", 0),
-                           counts.get("failed", 0), message or None, at or None)
+                           counts.get("failed", 0), message, at)
+
+
+__all__ = ["Batch", "ExtractionQueue", "QueueStatus", "StaleClaim"]

@@ -15,21 +15,29 @@ import sqlite3
 from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from memstrata.clock import from_db, to_db, utcnow
+from memstrata.errors import StoreError
 from memstrata.filter import Expr
 from memstrata.filter.sql import SQLITE, compile_filter
 from memstrata.privacy.crypto import Cipher, reveal
+from memstrata.store.dialect import SQLiteDialect
 from memstrata.store.protocol import Capabilities
 from memstrata.store.records import NewFact, NewSegment, episode_hash
-from memstrata.store.scope import SCOPE_FIELDS
+from memstrata.store.scope import SCOPE_FIELDS, hidden_predicate, running_forgets_sql
 from memstrata.store.scope import scope_predicate as shared_scope_predicate
 from memstrata.store.sqlite.connection import Database
 from memstrata.store.vectors import VectorCache, encode_vector, top_k
 from memstrata.types import ContextSegment, Episode, Fact, MemoryEvent, Scope, Segment
+
+if TYPE_CHECKING:
+    from memstrata.config import SemanticSettings
+    from memstrata.store.keys import ApiKeys
+    from memstrata.store.sqlite.queue import ExtractionQueue
+    from memstrata.store.sqlite.semantic import SQLiteSemantic
 
 _SCOPE_FIELDS = SCOPE_FIELDS
 _EPISODE_COLS = (
@@ -88,10 +96,6 @@ def scope_tokens(scope: Scope) -> list[str]:
     return out
 
 
-#: Which forget-job cut applies to which table (rows with an id up to it are hidden).
-_CUTS = {"episodes": "episode_cut", "segments": "segment_cut", "facts": "fact_cut"}
-
-
 def _row_scope(row: sqlite3.Row, session: bool = True) -> Scope:
     return Scope(row["org_id"], row["project_id"], row["user_id"], row["agent_id"],
                  row["session_id"] if session else None)
@@ -123,31 +127,10 @@ class SQLiteStore:
     # -- the read predicate -----------------------------------------------------------------
     @staticmethod
     def hidden_clause(conn: sqlite3.Connection, table: str, prefix: str = "") -> tuple[str, list[object]]:
-        """SQL excluding rows of ``table`` that a running forget job has hidden ("" when none).
-
-        A job hides the rows of its scope with an id up to its cut for that table; a job
-        narrowed to a session or to episodes said ``before`` a time hides only those episodes
-        and segments (its facts are decided, and deleted, as its episodes go)."""
-        jobs = conn.execute(f"SELECT org_id, project_id, user_id, agent_id, session_id, before, {_CUTS[table]} "
-                            "FROM forget_jobs WHERE status = 'running'").fetchall()
-        clauses, params = [], []
-        for org, project, user, agent, session, before, cut in jobs:
-            if table == "facts" and (session is not None or before is not None):
-                continue
-            parts = [f"{prefix}org_id = ?", f"{prefix}project_id = ?"]
-            args: list[object] = [org, project]
-            for name, value in (("user_id", user), ("agent_id", agent), ("session_id", session)):
-                if value is not None:
-                    parts.append(f"{prefix}{name} = ?")
-                    args.append(value)
-            if before is not None:
-                parts.append(f"{prefix}created_at < ?" if table == "episodes" else
-                             f"{prefix}episode_id IN (SELECT id FROM episodes WHERE created_at < ?)")
-                args.append(before)
-            parts.append(f"{prefix}id <= ?")
-            clauses.append(f"NOT ({' AND '.join(parts)})")
-            params += [*args, cut]
-        return " AND ".join(clauses), params
+        """SQL excluding rows of ``table`` that a running forget job has hidden ("" when none);
+        see ``store.scope.hidden_predicate``."""
+        jobs = [tuple(r) for r in conn.execute(running_forgets_sql(table)).fetchall()]
+        return hidden_predicate(jobs, table, prefix=prefix)
 
     def where(self, conn: sqlite3.Connection, scope: Scope, *, table: str, prefix: str = "",
               session: bool = True, now: datetime | None = None, expiry: bool = True,
@@ -187,6 +170,25 @@ class SQLiteStore:
 
     #: Everything: forget jobs, the extraction queue and short-term memory are built on SQLite.
     capabilities = Capabilities(forget_jobs=True, extraction_queue=True, short_term=True, maintenance=True)
+
+    # -- LLM semantic memory and API keys (``store.semantic.SemanticStore``) --------------------
+    def extraction_queue(self, policy: SemanticSettings) -> ExtractionQueue:
+        """The extraction queue of this file (``store.sqlite.queue``)."""
+        from memstrata.store.sqlite.queue import ExtractionQueue
+
+        return ExtractionQueue(self.db, policy)
+
+    def semantic_queries(self) -> SQLiteSemantic:
+        """The queries of the worker, consolidation and short-term memory (``store.sqlite.semantic``)."""
+        from memstrata.store.sqlite.semantic import SQLiteSemantic
+
+        return SQLiteSemantic(self)
+
+    def api_keys(self) -> ApiKeys:
+        """The REST server's API keys in this file (``store.keys``)."""
+        from memstrata.store.keys import ApiKeys
+
+        return ApiKeys(self.db, self.dialect)
 
     @staticmethod
     def fact_event_count(conn: sqlite3.Connection, fact_id: int) -> int:
@@ -505,15 +507,57 @@ class SQLiteStore:
             "UPDATE facts SET access_count = access_count + 1, last_accessed_at = ? WHERE id = ?",
             [(to_db(now), f) for f in fact_ids])
 
-    def purge_deleted(self) -> bool:
+    def purge_deleted(self, tables: Sequence[str] | None = None) -> bool:
         """Make deletions physical: rewrite both full-text indexes (FTS5 ``optimize`` drops the
         deleted terms from its b-tree; SQLite < 3.44 has no ``secure-delete`` option) and
         checkpoint the WAL into the main file, whose freed pages ``secure_delete`` zeroes.
+        ``tables`` (where rows were deleted) is not needed: both steps are cheap and file-wide.
         Returns whether the checkpoint completed (another reader can hold it back)."""
         with self.db.write() as conn:
             conn.execute("INSERT INTO segments_fts (segments_fts) VALUES ('optimize')")
             conn.execute("INSERT INTO facts_fts (facts_fts) VALUES ('optimize')")
         return self.db.checkpoint()
+
+    # -- lifecycle hooks (lifecycle.forget, .maintain, .restore write portable SQL around them) ---
+    #: Placeholders, times, JSON and vectors as this store keeps them.
+    dialect = SQLiteDialect()
+
+    @staticmethod
+    def delete_segments(conn: sqlite3.Connection, episode_ids: Sequence[int]) -> int:
+        """Delete the segments (and full-text rows) of these episodes; returns how many segments."""
+        marks = ",".join("?" * len(episode_ids))
+        conn.execute(f"DELETE FROM segments_fts WHERE rowid IN (SELECT id FROM segments WHERE episode_id IN "
+                     f"({marks}))", list(episode_ids))
+        return int(conn.execute(f"DELETE FROM segments WHERE episode_id IN ({marks})", list(episode_ids)).rowcount)
+
+    @staticmethod
+    def import_fact(conn: sqlite3.Connection, row: dict[str, object], terms: str) -> None:
+        """Insert an exported fact with its own id (``row``: column → value, as ``dialect`` gives
+        them; names from the importer, never user text) and its full-text terms."""
+        row = {**row, "encrypted": int(bool(row.get("encrypted")))}
+        conn.execute(f"INSERT INTO facts ({', '.join(row)}) VALUES ({','.join('?' * len(row))})", list(row.values()))
+        conn.execute("INSERT INTO facts_fts (rowid, terms) VALUES (?, ?)", (row["id"], terms))
+
+    @staticmethod
+    def after_explicit_ids(conn: sqlite3.Connection) -> None:
+        """Nothing to do: ``AUTOINCREMENT`` continues above explicitly inserted ids."""
+
+    def reclaim_space(self) -> tuple[bool, str | None]:
+        """``VACUUM`` when free pages are a large share of the file (``lifecycle.maintain``'s
+        thresholds); returns whether it ran and a note for the report (``None``: not worthwhile)."""
+        from memstrata.lifecycle.maintain import VACUUM_FREE_SHARE, VACUUM_MIN_BYTES
+
+        conn = self.db.conn
+        pages, free, size = (conn.execute(f"PRAGMA {p}").fetchone()[0] for p in ("page_count", "freelist_count",
+                                                                                   "page_size"))
+        if free * size < VACUUM_MIN_BYTES or free < VACUUM_FREE_SHARE * max(1, pages):
+            return False, None
+        try:
+            self.db.vacuum()
+        except StoreError as exc:  # another process is writing: next time
+            return False, f"VACUUM skipped: {exc}"
+        self.vectors.clear()
+        return True, f"VACUUM: {free} of {pages} pages were free ({free * size / 1e6:.1f} MB)"
 
     def get_facts(self, scope: Scope, ids: Sequence[int]) -> dict[int, Fact]:
         """Facts by id inside ``scope`` (any status; not hidden, not expired)."""

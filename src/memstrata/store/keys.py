@@ -1,10 +1,15 @@
-"""API keys of the REST server, stored hashed in the ``api_keys`` table (migration 2).
+"""API keys of the REST server, stored hashed in the ``api_keys`` table (SQLite migration 2,
+PostgreSQL migration 5).
 
 A key reads ``msk_<key_id>_<secret>``: ``key_id`` (16 hex characters) is public and
 names the key in lists and logs; ``secret`` is 32 random bytes (``secrets.token_urlsafe``).
 Only ``sha256(key)`` is stored, so the file alone never yields a usable key. A key is
 bound to one ``org_id/project_id`` and optionally one ``user_id``: the server forces
 every request made with it into that scope.
+
+The SQL is written once here; the store's ``dialect`` (``store.dialect``) supplies the
+driver's placeholders and how it keeps times (ISO text on SQLite, ``TIMESTAMPTZ`` on
+PostgreSQL).
 """
 
 from __future__ import annotations
@@ -14,11 +19,13 @@ import hmac
 import secrets
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Protocol, cast
 
-from memstrata.clock import from_db, to_db, utcnow
+from memstrata.clock import utcnow
 from memstrata.errors import InvalidInput, NotFound
 from memstrata.ingest import check_scope
-from memstrata.store.sqlite.connection import Database
+from memstrata.store.dialect import Dialect
+from memstrata.store.protocol import LifecycleDatabase
 from memstrata.types import Scope
 
 PREFIX = "msk"
@@ -47,17 +54,33 @@ def _digest(key: str) -> str:
     return hashlib.sha256(key.encode("utf-8")).hexdigest()
 
 
-def _row(row: tuple[object, ...]) -> ApiKey:
-    key_id, org, project, user, name, created, revoked = row
-    return ApiKey(str(key_id), str(org), str(project), None if user is None else str(user), str(name),
-                  from_db(str(created)), from_db(None if revoked is None else str(revoked)))  # type: ignore[arg-type]
+class KeyStore(Protocol):
+    """What the server and the CLI use (``ApiKeys``)."""
+
+    def create(self, *, org_id: str, project_id: str, user_id: str | None = None,
+               name: str = "") -> tuple[ApiKey, str]: ...
+    def list(self) -> list[ApiKey]: ...
+    def revoke(self, key_id: str) -> ApiKey: ...
+    def verify(self, plaintext: str) -> ApiKey | None: ...
+    def any_active(self) -> bool: ...
 
 
 class ApiKeys:
-    """Create, list, revoke and verify keys in one database."""
+    """Create, list, revoke and verify keys in one database (any backend, through ``dialect``)."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: LifecycleDatabase, dialect: Dialect) -> None:
         self.db = db
+        self.dialect = dialect
+
+    def _sql(self, sql: str) -> str:
+        return self.dialect.sql(sql)
+
+    def _row(self, row: tuple[object, ...]) -> ApiKey:
+        key_id, org, project, user, name, created, revoked = row
+        created_at = self.dialect.read_time(created)
+        assert created_at is not None  # NOT NULL column
+        return ApiKey(str(key_id), str(org), str(project), None if user is None else str(user), str(name),
+                      created_at, self.dialect.read_time(revoked))
 
     def create(self, *, org_id: str, project_id: str, user_id: str | None = None,
                name: str = "") -> tuple[ApiKey, str]:
@@ -73,26 +96,26 @@ class ApiKeys:
         plaintext = f"{PREFIX}_{key_id}_{secrets.token_urlsafe(32)}"
         now = utcnow()
         with self.db.write() as conn:
-            conn.execute("INSERT INTO api_keys (key_id, secret_hash, org_id, project_id, user_id, name, created_at) "
-                         "VALUES (?,?,?,?,?,?,?)", (key_id, _digest(plaintext), org_id, project_id, user_id, name,
-                                                    to_db(now)))
+            conn.execute(self._sql("INSERT INTO api_keys (key_id, secret_hash, org_id, project_id, user_id, name, "
+                                   "created_at) VALUES (?,?,?,?,?,?,?)"),
+                         (key_id, _digest(plaintext), org_id, project_id, user_id, name, self.dialect.time(now)))
         return ApiKey(key_id, org_id, project_id, user_id, name, now, None), plaintext
 
     def list(self) -> list[ApiKey]:
         """Every key, revoked ones included, oldest first."""
         with self.db.read() as conn:
             rows = conn.execute(f"SELECT {_COLS} FROM api_keys ORDER BY id").fetchall()
-        return [_row(tuple(r)) for r in rows]
+        return [self._row(tuple(r)) for r in rows]
 
     def revoke(self, key_id: str) -> ApiKey:
         """Revoke a key by its ``key_id`` (idempotent). Raises ``NotFound``."""
         with self.db.write() as conn:
-            conn.execute("UPDATE api_keys SET revoked_at = ? WHERE key_id = ? AND revoked_at IS NULL",
-                         (to_db(utcnow()), key_id))
-            row = conn.execute(f"SELECT {_COLS} FROM api_keys WHERE key_id = ?", (key_id,)).fetchone()
+            conn.execute(self._sql("UPDATE api_keys SET revoked_at = ? WHERE key_id = ? AND revoked_at IS NULL"),
+                         (self.dialect.time(utcnow()), key_id))
+            row = conn.execute(self._sql(f"SELECT {_COLS} FROM api_keys WHERE key_id = ?"), (key_id,)).fetchone()
         if row is None:
             raise NotFound(f"no API key {key_id!r}; `memstrata keys list` shows the key ids")
-        return _row(tuple(row))
+        return self._row(tuple(row))
 
     def verify(self, plaintext: str) -> ApiKey | None:
         """The active key ``plaintext`` is, or ``None`` (unknown, malformed or revoked)."""
@@ -100,14 +123,21 @@ class ApiKeys:
         if len(parts) != 3 or parts[0] != PREFIX or len(parts[1]) != 16:
             return None
         with self.db.read() as conn:
-            row = conn.execute(f"SELECT {_COLS}, secret_hash FROM api_keys WHERE key_id = ?",
+            row = conn.execute(self._sql(f"SELECT {_COLS}, secret_hash FROM api_keys WHERE key_id = ?"),
                                (parts[1],)).fetchone()
         if row is None or not hmac.compare_digest(str(row[-1]), _digest(plaintext)):
             return None
-        key = _row(tuple(row)[:-1])
+        key = self._row(tuple(row)[:-1])
         return key if key.active else None
 
     def any_active(self) -> bool:
         """Whether at least one key can be used (then the server requires keys)."""
         with self.db.read() as conn:
             return conn.execute("SELECT 1 FROM api_keys WHERE revoked_at IS NULL LIMIT 1").fetchone() is not None
+
+
+def stored_keys(store: object) -> KeyStore | None:
+    """The API keys a store keeps (SQLite and PostgreSQL: ``store.api_keys()``), or ``None`` for a
+    store that keeps none (the in-memory reference store): then only the admin key exists."""
+    factory = getattr(store, "api_keys", None)
+    return None if factory is None else cast(KeyStore, factory())
