@@ -87,9 +87,10 @@ class AsyncMemory:
                                    ttl=ttl, **scope)
 
     async def add_many(self, messages: Iterable[Message], *, batch_size: int = BATCH_SIZE,
-                       on_batch: Callable[[int], None] | None = None) -> builtins.list[AddResult]:
+                       on_batch: Callable[[int], None] | None = None, wait: bool = False) -> builtins.list[AddResult]:
         """``Memory.add_many`` (``on_batch`` runs on the worker thread)."""
-        return await self._run(self.memory.add_many, list(messages), batch_size=batch_size, on_batch=on_batch)
+        return await self._run(self.memory.add_many, list(messages), batch_size=batch_size, on_batch=on_batch,
+                               wait=wait)
 
     async def search(self, query: str, *, limit: int = 10, kinds: Sequence[str] = ("fact", "episode"),
                      expand_context: int = 0, include_superseded: bool = False, min_score: float = 0.0,

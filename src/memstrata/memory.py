@@ -273,13 +273,16 @@ class Memory:
         return msg
 
     def add_many(self, messages: Iterable[Message], *, batch_size: int = BATCH_SIZE,
-                 on_batch: Callable[[int], None] | None = None) -> list[AddResult]:
+                 on_batch: Callable[[int], None] | None = None, wait: bool = False) -> list[AddResult]:
         """Remember many messages, embedding in batches; each batch is one transaction.
 
         Every message is validated before anything is written. ``on_batch(n)`` is
-        called after each committed batch with the number of messages in it.
+        called after each committed batch with the number of messages in it. ``wait``: as
+        ``add(wait=True)``, once for the whole batch (each session flushed once).
         """
         items = list(messages)
+        if wait and self.has_llm:
+            _ = self.semantic  # loads the LLM client first: a failure must not leave stored messages behind
         with phase("ingest", "validation"):
             for position, msg in enumerate(items):
                 if not isinstance(msg, Message):
@@ -293,6 +296,8 @@ class Memory:
             self._fold_short_term({m.scope for m in batch if m.scope.session_id is not None})
             if on_batch is not None:
                 on_batch(len(batch))
+        if wait and self.has_llm:
+            return self.semantic.read_your_writes_many(results, [m.scope for m in items])
         return results
 
     def _ingestor(self) -> Ingestor:

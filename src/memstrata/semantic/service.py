@@ -52,9 +52,21 @@ class SemanticService:
 
     def read_your_writes(self, result: AddResult, scope: Scope) -> AddResult:
         """``add(..., wait=True)``: flush the message's session and report what the LLM did."""
-        if self.llm is None or result.extraction != "queued":
+        return self.read_your_writes_many([result], [scope])[0]
+
+    def read_your_writes_many(self, results: Sequence[AddResult], scopes: Sequence[Scope]) -> list[AddResult]:
+        """``read_your_writes`` for a batch: each distinct session is flushed once (a second flush
+        of the same session would find its batch gone and report it still ``queued``)."""
+        if self.llm is None:
+            return list(results)
+        reports: list[BatchReport] = []
+        for scope in dict.fromkeys(s for r, s in zip(results, scopes, strict=True) if r.extraction == "queued"):
+            reports += self.flush(scope)
+        return [self._outcome(r, s, reports) for r, s in zip(results, scopes, strict=True)]
+
+    def _outcome(self, result: AddResult, scope: Scope, reports: Sequence[BatchReport]) -> AddResult:
+        if result.extraction != "queued":
             return result
-        reports = self.flush(scope)
         changes: list[FactChange] = []
         status = "queued"
         for report in reports:

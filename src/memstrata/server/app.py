@@ -28,7 +28,7 @@ from memstrata.export import dumps
 from memstrata.lifecycle.forget import TABLES
 from memstrata.lifecycle.schedule import MaintenanceScheduler
 from memstrata.memory import Memory
-from memstrata.server import errors
+from memstrata.server import errors, semantic_routes
 from memstrata.server.auth import Caller, Principal
 from memstrata.server.config import ServerConfig
 from memstrata.server.errors import ApiError
@@ -163,7 +163,7 @@ def add_messages(body: AddMessagesRequest, caller: Caller, request: Request) -> 
             except MemstrataError as exc:
                 status = errors.STATUS_BY_CODE.get(exc.code, 422)
                 raise ApiError(status, exc.code, f"messages[{i}]: {exc}", {"index": i}) from None
-        results = st.memory.add_many(built)
+        results = st.memory.add_many(built, wait=body.wait)
     metrics().messages.inc(sum(1 for r in results if r.created))
     return AddMessagesResponse(results=results)
 
@@ -461,6 +461,7 @@ def create_app(config: ServerConfig | None = None, *, memory: Memory | None = No
                               "Errors are `{\"error\": {\"code\", \"message\", \"details\"}}`.")
     errors.install(app)
     app.include_router(router)
+    app.include_router(semantic_routes.router, responses=_ERRORS)
 
     @app.get("/healthz", response_model=Health, tags=["operations"])
     def healthz() -> Health:

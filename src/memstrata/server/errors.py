@@ -33,6 +33,9 @@ STATUS_BY_CODE: dict[str, int] = {
     "corrupt_database": 500,
     "schema_too_new": 500,
     "embedding_model_mismatch": 500,
+    # The configured LLM (an upstream service) failed or answered nonsense after the retries.
+    "llm_error": 502,
+    "llm_bad_output": 502,
 }
 _HTTP_CODES = {400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "not_found",
                405: "method_not_allowed", 413: "body_too_large", 415: "unsupported_media_type",

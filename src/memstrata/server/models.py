@@ -71,6 +71,8 @@ class AddMessagesRequest(Scoped):
     """``POST /v1/messages``: a batch of messages, stored in order, durable before the answer."""
 
     messages: list[MessageIn] = Field(min_length=1)
+    wait: bool = Field(False, description="With an LLM configured, extract these messages before answering "
+                                          "(read-your-writes: each result's `semantic` lists what the LLM did).")
 
 
 class AddMessagesResponse(BaseModel):
