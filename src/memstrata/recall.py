@@ -35,7 +35,7 @@ from memstrata.retrieve import (
 from memstrata.store.protocol import Store
 from memstrata.text.tokens import fts_match_expression, index_terms, query_terms
 from memstrata.timing import phase
-from memstrata.types import Episode, Hit, Scope
+from memstrata.types import Episode, Hit, Scope, Segment
 
 #: Candidates whose neighbouring turns may borrow their score (``Settings.neighbour_weight``).
 NEIGHBOUR_SOURCES = 20
@@ -107,9 +107,11 @@ class Retriever:
             self._candidates(query, match, qvec, pool, seg_lists, fact_lists, strength, now)
         # Relevance is normalised by the lists that found anything: a memory that only
         # the vector index can reach (no shared term) may still score 1.0.
-        with phase("query", "scoring"):
-            hits = self._episode_hits(seg_lists, strength, now, query.filter)
+        with phase("query", "fusion"):
+            episodes = self._fuse_episodes(seg_lists)
             fused_facts = rrf([r.ids for r in fact_lists], k=s.rrf_k, weights=[r.weight for r in fact_lists])
+        with phase("query", "scoring"):
+            hits = self._episode_hits(episodes, strength, now, query.filter)
             hits += self._fact_hits(fused_facts, _weight(fact_lists), query, strength, now)
             if query.as_of is not None:
                 hits = [h for h in hits if _believed(h, query.as_of)]
@@ -165,8 +167,7 @@ class Retriever:
                 got.add(episode_id)
         return got
 
-    def _episode_hits(self, seg_lists: list[_Ranked], strength: _Strength, now: datetime,
-                      filter: Expr | None) -> list[Hit]:
+    def _fuse_episodes(self, seg_lists: list[_Ranked]) -> _Fused:
         s = self.settings
         rows = self.store.segments_with_episodes({i for ranked in seg_lists for i in ranked.ids})
         # Episodes are what is ranked: each list keeps an episode once, at its best segment's
@@ -183,10 +184,15 @@ class Retriever:
             lists.append(order)
         fused = rrf(lists, k=s.rrf_k, weights=[r.weight for r in seg_lists])
         weight = sum(r.weight for r, order in zip(seg_lists, lists, strict=True) if order)
-        shown = {e: rows[found[e][0]] for e in fused}  # (segment, episode) shown for each episode
         text = next((r for r in seg_lists if not r.vector), None)
+        return _Fused(rows, found, fused, weight, text.scores if text is not None else {})
+
+    def _episode_hits(self, fusion: _Fused, strength: _Strength, now: datetime, filter: Expr | None) -> list[Hit]:
+        s = self.settings
+        rows, found, fused, weight = fusion.rows, fusion.found, fusion.fused, fusion.weight
+        shown = {e: rows[found[e][0]] for e in fused}  # (segment, episode) shown for each episode
         turn_scores: dict[int, float] = {}
-        for seg_id, score in (text.scores.items() if text is not None else ()):
+        for seg_id, score in fusion.text_scores.items():
             if seg_id in rows:
                 episode_id = rows[seg_id][1].id
                 turn_scores[episode_id] = max(score, turn_scores.get(episode_id, score))
@@ -269,6 +275,18 @@ def _believed(hit: Hit, as_of: datetime) -> bool:
         return hit.created_at <= as_of
     fact = hit.fact
     return fact.recorded_at <= as_of and (fact.expired_at is None or fact.expired_at > as_of)
+
+
+@dataclass(frozen=True)
+class _Fused:
+    """Episode-level fusion of the segment lists: segment rows, each episode's segments in the
+    lists (best first), fused scores, the weight they are normalised by, full-text scores."""
+
+    rows: dict[int, tuple[Segment, Episode]]
+    found: dict[int, list[int]]
+    fused: dict[int, float]
+    weight: float
+    text_scores: dict[int, float]
 
 
 @dataclass(frozen=True)
