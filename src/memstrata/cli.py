@@ -146,7 +146,14 @@ def remember(
 ) -> None:
     """Store a message; print the facts it gave (created, superseded, already known)."""
     if text == "-":  # long text does not fit on a command line
-        text = sys.stdin.read()
+        raw = sys.stdin.buffer.read()
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            with _errors():
+                raise InvalidInput(f"standard input is not UTF-8: byte {exc.start} is {raw[exc.start]:#04x}; "
+                                   "convert it first, e.g. `iconv -f GBK -t UTF-8`") from None
+
     def go() -> AddResult:
         with _open(db, org, project, user, create=True, agent_id=agent, session_id=session) as memory:
             return memory.add(text, role=role, speaker=speaker,
@@ -173,6 +180,8 @@ def remember(
             note = ""
             if change.action == "touch":
                 note = f" [{lab['touched']}]"
+            elif change.action == "retract":
+                note = f" [{lab['retracted']}]"
             elif change.previous:
                 note = f" [{lab['superseded']} " + ", ".join(p.value for p in change.previous) + "]"
             console.print(_safe(f"- {f.key} = {f.value}{conf}{note}"), highlight=False)
@@ -368,7 +377,8 @@ def forget(
                             f"{rows or 'nothing yet'} and resumes at the next open or `memstrata maintain`"))
         return
     console.print(_safe(f"Forgot {target}: {rows or 'nothing'}"))
-    console.print(_safe(f"receipt: job #{receipt.job_id} at {receipt.at:%Y-%m-%d %H:%M:%S} UTC, "
+    job = f"job #{receipt.job_id} " if receipt.job_id else ""  # one fact is deleted at once, with no job
+    console.print(_safe(f"receipt: {job}at {receipt.at:%Y-%m-%d %H:%M:%S} UTC, "
                         f"sha256 of deleted ids {receipt.ids_sha256}"), highlight=False)
     if receipt.wal_checkpointed is False:
         console.print("note: another process holds an old read open; the deleted text leaves the "
@@ -542,6 +552,10 @@ def reembed(
     summary = _run(go)
     console.print(f"re-embedded {summary['segments']} segments and {summary['facts']} facts with "
                   f"{summary['model']} (was {summary['previous']})")
+    if summary["model"] != (Settings.from_env().embedding_model or "use-multilingual-v3"):
+        # every later command loads the configured model and would refuse this database
+        console.print(f"from now on run memstrata with MEMSTRATA_EMBEDDING_MODEL={summary['model']} "
+                      "(e.g. export it in your shell profile)")
 
 
 @app.command()

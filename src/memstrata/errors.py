@@ -120,7 +120,7 @@ class EmbeddingModelMismatch(EmbeddingError):
         super().__init__(
             f"this database was embedded with {stored!r} (dim {stored_dim}) but the configured "
             f"model is {current!r} (dim {current_dim}); run `memstrata reembed` to migrate it, "
-            f"or configure {stored!r} again"
+            f"or configure {stored!r} again (MEMSTRATA_EMBEDDING_MODEL={stored})"
         )
 
 

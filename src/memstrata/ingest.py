@@ -24,7 +24,7 @@ from memstrata.extract.taxonomy import KEYS, get_key
 from memstrata.lifecycle.retention import enforce_cap, fact_expiry
 from memstrata.privacy.crypto import Cipher
 from memstrata.privacy.policy import redact, redact_json
-from memstrata.resolve import Decision, contradicts, decide, normalise_value
+from memstrata.resolve import Decision, contradicts, decide, normalise_value, same_thing
 from memstrata.store.protocol import Store
 from memstrata.store.records import NewFact, NewSegment
 from memstrata.text.segment import derivative, split_sentences
@@ -65,7 +65,8 @@ class Message:
 
 @dataclass(frozen=True)
 class FactChange:
-    """What one extracted fact did: ``create``, ``touch``, ``merge`` or ``supersede``.
+    """What one extracted fact did: ``create``, ``touch``, ``merge``, ``supersede`` or
+    ``retract`` (the message withdrew ``fact``, now superseded with no successor).
 
     ``fact`` is the fact as stored afterwards; ``previous`` the facts it superseded.
     """
@@ -121,7 +122,8 @@ def check_scope(scope: Scope, *, needs_owner: bool) -> None:
     whose memory it wants must fail, not silently see the whole tenant.
 
     Raises:
-        InvalidInput: an empty, over-long, non-string or control-character identifier.
+        InvalidInput: an empty, over-long, non-string or control-character identifier, or
+            one with leading or trailing whitespace.
     """
     for name in ("org_id", "project_id", "user_id", "agent_id", "session_id"):
         value = getattr(scope, name)
@@ -129,6 +131,9 @@ def check_scope(scope: Scope, *, needs_owner: bool) -> None:
             continue
         if not isinstance(value, str) or not value.strip():
             raise InvalidInput(f"scope {name} must be a non-empty string, got {value!r}")
+        if value != value.strip():
+            # " bob " and "bob" would be two users: a stray space must not split one memory in two.
+            raise InvalidInput(f"scope {name} {value!r} starts or ends with whitespace; pass {value.strip()!r}")
         if len(value) > MAX_ID_CHARS:
             raise InvalidInput(f"scope {name} is {len(value)} characters; the limit is {MAX_ID_CHARS}")
         if any(unicodedata.category(c) == "Cc" for c in value):
@@ -288,9 +293,10 @@ class Ingestor:
                                                segments=new_segments, expires_at=msg.expires_at)
                 if queue is not None and msg.role in self.extract_roles:
                     queue.enqueue(conn, episode_id=episode_id, scope=msg.scope, now=now)
-                changes = [self._apply_fact(conn, msg, episode_id, cand,
-                                            None if p.fact_vectors is None else p.fact_vectors[i], now)
-                           for i, cand in enumerate(p.candidates)]
+                changes = [change for i, cand in enumerate(p.candidates) for change in (
+                    self._retract(conn, msg, episode_id, cand, now) if cand.retracts else
+                    [self._apply_fact(conn, msg, episode_id, cand,
+                                      None if p.fact_vectors is None else p.fact_vectors[i], now)])]
                 results.append((episode_id, True, len(new_segments), changes))
             self._enforce_cap(conn, prepared, results, now)
         return [replace(self._result(r, p.message.scope, p.message.role), redacted=p.redacted, withheld=p.withheld)
@@ -351,6 +357,26 @@ class Ingestor:
         decision = decide(cand, existing, single_valued=single, similarity=similarity,
                           merge_similarity=self.merge_similarity)
         return self._execute(conn, decision, fact_scope, msg, episode_id, cand, vector, tag, now)
+
+    def _retract(self, conn: Any, msg: Message, episode_id: int, cand: FactCandidate,
+                 now: datetime) -> list[tuple[str, int, tuple[int, ...]]]:
+        """Supersede, with no successor, the active facts ``cand`` withdraws: those under its
+        key naming its value (every one when the value is empty). The audit event is a
+        ``supersede`` marked ``retracted`` (so ``rollback`` undoes it like any supersede)."""
+        fact_scope = Scope(msg.scope.org_id, msg.scope.project_id, msg.scope.user_id, msg.scope.agent_id)
+        ids = self.store.fact_ids(conn, fact_scope, keys=[cand.key], subject=msg.speaker)
+        actor = f"extractor:{getattr(self.extractor, 'name', 'unknown')}"
+        out: list[tuple[str, int, tuple[int, ...]]] = []
+        for fact in self.store.load_facts(conn, ids):
+            if fact.status != "active" or (cand.value and (fact.encrypted or not (
+                    same_thing(cand.value, fact.value) or same_thing(fact.value, cand.value)))):
+                continue
+            self.store.set_fact_status(conn, fact.id, "superseded", now=now, valid_to=msg.created_at)
+            self.store.log_event(conn, fact_scope, fact_id=fact.id, action="supersede", actor=actor,
+                                 detail={"superseded_by": None, "retracted": True, "statement": cand.evidence,
+                                         "episode": episode_id}, now=now)
+            out.append(("retract", fact.id, ()))
+        return out
 
     def _execute(self, conn: Any, decision: Decision, scope: Scope, msg: Message, episode_id: int,
                  cand: FactCandidate, vector: np.ndarray | None, tag: str,

@@ -652,6 +652,7 @@ class Memory:
             self._semantic_args[0] is _DEFAULT else (getattr(self._semantic_args[0], "name", None)),
             "counts": counts,
             "unfinished_forgets": [{"job": r.job_id, "progress": round(r.progress, 3)} for r in self.forget_status()],
+            "forget_scrub": scrub() if callable(scrub := getattr(self.store, "scrub_posture", None)) else None,
         }
 
     # -- semantic memory (LLM) ----------------------------------------------------------------

@@ -12,11 +12,13 @@ LABELS = {
     "en": {"remembered": "Remembered:", "nothing": "Nothing new to remember (episode stored).",
            "confidence": "confidence", "source": "source", "no_hits": "No memories found.",
            "context_title": "Relevant memories", "duplicate": "Already remembered (episode #{id}).",
-           "superseded": "replaces", "touched": "already known", "merged": "merged into"},
+           "superseded": "replaces", "touched": "already known", "merged": "merged into",
+           "retracted": "no longer holds"},
     "zh": {"remembered": "记住：", "nothing": "没有新的事实（已保存对话）。",
            "confidence": "置信度", "source": "来源", "no_hits": "没有找到相关记忆。",
            "context_title": "相关记忆", "duplicate": "已经记住了（episode #{id}）。",
-           "superseded": "替换", "touched": "已知", "merged": "合并到"},
+           "superseded": "替换", "touched": "已知", "merged": "合并到",
+           "retracted": "不再成立"},
 }
 
 

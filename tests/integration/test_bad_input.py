@@ -94,6 +94,14 @@ def test_bad_add_raises_a_precise_error_and_loses_nothing(
     assert_stored_memories_intact(stocked)
 
 
+def test_scope_ids_with_stray_whitespace_are_refused_not_a_second_user(stocked: Memory) -> None:
+    with pytest.raises(InvalidInput, match=r"user_id ' u1 ' starts or ends with whitespace; pass 'u1'"):
+        stocked.add("I like figs", user_id=" u1 ")
+    with pytest.raises(InvalidInput, match="session_id"):
+        stocked.search("figs", user_id="u1", session_id="s1\t")
+    assert_stored_memories_intact(stocked)
+
+
 def test_add_many_with_one_bad_message_writes_none_of_the_batch(stocked: Memory) -> None:
     good = stocked.message("this good message must not be written alone", user_id=USER)
     bad = Message(content="a\x00b", scope=good.scope, created_at=good.created_at)

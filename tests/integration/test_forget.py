@@ -55,6 +55,7 @@ def test_forgotten_text_leaves_no_bytes_in_the_files(db_path: Path, embedder: Em
         assert receipt.status == "done" and receipt["episodes"] == 2 and receipt["facts"] == len(fact_ids)
         assert receipt.ids_sha256 == _digest([("episodes", e) for e in episode_ids] + [("facts", f) for f in fact_ids])
         assert receipt.wal_checkpointed is True
+        assert memory.doctor()["forget_scrub"].startswith("secure_delete zeroes freed pages")
 
         assert memory.forget(user_id="u2", session_id="s9")["episodes"] == 1
         assert memory.forget(user_id="u2", before=datetime(2021, 1, 1, tzinfo=UTC))["episodes"] == 1

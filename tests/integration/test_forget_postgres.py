@@ -68,6 +68,8 @@ def test_forgotten_text_leaves_the_table_files_and_with_wal_recycle_off_the_wal(
             conn.execute("CHECKPOINT")  # the canaries are in the table files, not only in the WAL
         assert {h.split("/")[0] for h in _files_holding(wal_recycle_off, _needles())} >= {"base", "pg_wal"}
 
+        assert "at each forget; wal_recycle = off: checkpointed pg_wal segments are unlinked" in \
+            memory.doctor()["forget_scrub"]
         receipt = memory.forget(user_id="u1")
         assert receipt["episodes"] == 3 and receipt["facts"] >= 1
         assert receipt.wal_checkpointed is True  # VACUUM FULL of every content table, WAL switched, CHECKPOINT
@@ -107,6 +109,7 @@ def test_a_deferred_scrub_runs_at_the_next_maintain(pg_url: Callable[[], str], w
     url = pg_url()
     with Memory(url, settings=settings, embedder=None, user_id="u1") as memory:
         memory.add(f"My cat is called {DEFERRED_CANARY} and I love him")
+        assert memory.doctor()["forget_scrub"].startswith("VACUUM FULL, WAL switch and CHECKPOINT at the next maintain")
         receipt = memory.forget(user_id="u1")
         assert receipt["episodes"] == 1 and receipt.wal_checkpointed is False  # not yet off the disk
         assert memory.list(kind="episode") == []  # but gone for every reader

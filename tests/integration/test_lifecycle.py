@@ -120,6 +120,28 @@ def test_export_forget_import_gives_back_the_identical_state(location: str | Pat
             memory.import_records(conflicting)
 
 
+def test_import_keeps_events_whose_ids_another_users_events_hold(location: str | Path, tmp_path: Path) -> None:
+    with Memory(tmp_path / "source.db", embedder=None, user_id="dummy") as source:
+        for text in ("I like jazz music", "I live in Paris", "I'm allergic to cats"):
+            source.add(text)  # ids 1-3 of episodes, facts and events: u1's start at 4
+        source.add("I prefer a window seat on planes", user_id="u1")
+        source.add("Actually I prefer an aisle seat now", user_id="u1")
+        exported = list(source.export(user_id="u1"))
+    events = [r for r in exported if r["type"] == "event"]
+    with Memory(location, embedder=None, user_id="u2") as memory:
+        memory.add("I prefer a window seat on planes")
+        memory.add("Actually I prefer an aisle seat now")
+        supersede = next(e for _, ev in memory.history(key="travel.seat") for e in ev if e.action == "supersede")
+        memory.rollback(supersede.id)  # u2's events now hold ids 4 and 5, which u1's events also use
+        taken = {e.id for _, ev in memory.history(key="travel.seat") for e in ev}
+        assert taken & {r["id"] for r in events}
+        assert memory.import_records(exported) == {"episodes": 2, "facts": 2, "events": len(events)}
+        assert memory.import_records(exported) == {"episodes": 0, "facts": 0, "events": 0}  # idempotent
+        mine = [(e.action, e.at) for _, ev in memory.history(key="travel.seat", user_id="u1") for e in ev]
+        assert sorted(mine) == sorted((r["action"], datetime.fromisoformat(r["at"])) for r in events)
+        assert {e.id for _, ev in memory.history(key="travel.seat") for e in ev} == taken  # u2's untouched
+
+
 def test_the_serve_schedule_runs_maintenance_on_its_own_connection(
         location: str | Path, stored_rows: Callable[[Memory, str, int], int]) -> None:
     import time

@@ -327,6 +327,15 @@ def test_forget_with_user_and_all_users_is_refused_and_deletes_nothing(tmp_path:
     assert "black coffee" in kept.out, kept.out
 
 
+def test_remember_dash_refuses_stdin_that_is_not_utf8_naming_the_byte(tmp_path: Path) -> None:
+    db = tmp_path / "memory.db"
+    proc = subprocess.run([*_console_script(), "remember", "-", "--user", "u1", "--db", str(db)],
+                          input="我喜欢喝茶".encode("gbk"), capture_output=True, env=_env(), timeout=300)
+    err = proc.stderr.decode()
+    assert proc.returncode == 2 and "standard input is not UTF-8: byte 0 is 0xce" in " ".join(err.split())
+    assert not db.exists()  # nothing was opened, let alone written
+
+
 def test_remember_dash_reads_stdin_and_recall_clips_long_memories(tmp_path: Path) -> None:
     """Text too long for a command line comes on stdin; recall shows a long memory cut to a
     line (saying how much is left out) while --json keeps every character."""
@@ -339,3 +348,13 @@ def test_remember_dash_reads_stdin_and_recall_clips_long_memories(tmp_path: Path
     assert "characters; --json shows all)" in shown.out and len(shown.out) < 4000
     full = cli("recall", "where does Miso sleep", "--user", "u1", "--json", "--db", db)
     assert max(len(h["text"]) for h in json.loads(full.out)) > 40000
+
+
+def test_reembed_to_another_model_says_how_to_keep_using_it(tmp_path: Path) -> None:
+    db = tmp_path / "m.db"
+    assert cli("remember", "I live in Oslo", "--user", "a", "--db", db).code == 0
+    moved = cli("reembed", "--model", "hashing-64", "--db", db)
+    assert moved.code == 0, moved.err
+    assert "MEMSTRATA_EMBEDDING_MODEL=hashing-64" in " ".join(moved.out.split())
+    refused = cli("recall", "Oslo", "--user", "a", "--db", db)  # the default model no longer fits the file
+    assert refused.code == 1 and "MEMSTRATA_EMBEDDING_MODEL=hashing-64" in " ".join(refused.err.split())

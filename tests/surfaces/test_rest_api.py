@@ -247,8 +247,11 @@ def test_export_then_import_into_another_project(world: World) -> None:
         second = _ok(c.post("/v1/import", json={"records": exported}))
         hits = _ok(c.post("/v1/search", json={"user_id": "alice", "query": "peanuts allergy"}))["hits"]
     episodes = sum(1 for r in exported if r["type"] == "episode")
+    note = first.pop("note")
     assert first == {"added": episodes, "duplicates": 0, "skipped": len(exported) - episodes}
-    assert second == {"added": 0, "duplicates": episodes, "skipped": len(exported) - episodes}
+    assert f"{len(exported) - episodes} fact and event records were not imported" in note
+    assert "memstrata import" in note
+    assert second["note"] == note and second["duplicates"] == episodes
     assert hits and all(h["scope"]["project_id"] == "projC" for h in hits)
     assert any("peanuts" in h["text"] for h in hits)
 
@@ -271,7 +274,7 @@ def test_export_jsonl_posts_back_as_is(world: World) -> None:
         erin = _ok(admin.get("/v1/episodes", params={**into, "user_id": "erin"}))["items"]
     assert first["added"] == episodes > 0 and again["added"] == 0 and again["duplicates"] == episodes
     assert len(listed) == episodes and all(e["scope"]["project_id"] == "projZ" for e in listed)
-    assert messages == {"added": 2, "duplicates": 0, "skipped": 0}
+    assert messages == {"added": 2, "duplicates": 0, "skipped": 0, "note": None}
     assert bad["details"] == {"line": 2, "column": 13}
     assert sorted(e["content"] for e in erin) == ["I moved to Lyon", "I work nights now"]  # nothing of the bad body
 

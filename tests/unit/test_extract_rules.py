@@ -53,8 +53,10 @@ def test_golden_case_yields_exactly_its_facts(case: dict[str, object]) -> None:
     said_at = datetime.fromisoformat(str(case["said_at"]))
     found = RuleExtractor().extract(text=str(case["text"]), role="user", said_at=said_at)
     expected = {(k, v) for k, v in case["facts"]}  # type: ignore[attr-defined]
-    assert {(c.key, c.value) for c in found} == expected
-    assert len(found) == len(expected)  # no duplicates
+    withdrawn = {(k, v) for k, v in case.get("retracts", [])}  # type: ignore[attr-defined]
+    assert {(c.key, c.value) for c in found if not c.retracts} == expected
+    assert {(c.key, c.value) for c in found if c.retracts} == withdrawn
+    assert len(found) == len(expected) + len(withdrawn)  # no duplicates
 
 
 # --- the cases the design names ---------------------------------------------------------

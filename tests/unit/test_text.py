@@ -73,3 +73,11 @@ def test_context_keeps_one_line_per_memory_in_either_order() -> None:
     for order in ([episode, fact, other], [fact, episode, other]):
         block = render_context("plan a dinner", order, 200)
         assert block.count("peanuts") == 1 and "cat" in block
+
+
+def test_a_sentence_ending_in_an_acronym_ends_there_but_dotted_abbreviations_do_not() -> None:
+    assert split_sentences("I work at IBM. I live in Oslo.") == ["I work at IBM.", "I live in Oslo."]
+    assert split_sentences("My airline is KLM. Actually I prefer aisle seats.") == [
+        "My airline is KLM.", "Actually I prefer aisle seats."]
+    assert split_sentences("We met Dr. Smith at the U.S. Embassy.") == ["We met Dr. Smith at the U.S. Embassy."]
+    assert split_sentences("I use AWS. it is fine") == ["I use AWS. it is fine"]  # no capital: not a new sentence

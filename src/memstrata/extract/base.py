@@ -24,6 +24,9 @@ class FactCandidate:
         valid_from: when the stated thing happened or starts (relative time
             expressions resolved against the message's own time), else ``None``.
         valid_to: when it stops holding, if stated.
+        retracts: the speaker withdrew this fact ("I'm no longer vegetarian"): nothing is
+            created; active facts under ``key`` naming ``value`` (every one if ``value`` is
+            ``""``) are superseded, with no successor.
     """
 
     kind: str
@@ -36,6 +39,7 @@ class FactCandidate:
     evidence: str = ""
     valid_from: datetime | None = None
     valid_to: datetime | None = None
+    retracts: bool = False
 
 
 @runtime_checkable

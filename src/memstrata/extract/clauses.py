@@ -46,6 +46,8 @@ class Finding:
         polarity: set only on generic likes/dislikes whose key an embedder may refine.
         period: ``(valid_from, valid_to)`` in UTC when the clause names a time.
         label: what the value is, for the statement ("color" in "favorite color is blue").
+        retract: the clause says the value no longer holds ("I'm no longer allergic to
+            peanuts"); ``value`` names what is withdrawn, ``""`` for every value of the key.
     """
 
     key: str
@@ -55,6 +57,7 @@ class Finding:
     polarity: Polarity | None = None
     period: Period | None = None
     label: str = ""
+    retract: bool = False
 
 
 def with_confidence(findings: list[Finding], confidence: float) -> list[Finding]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import datetime
 
 from memstrata.extract import gazetteer, guards
@@ -279,6 +280,36 @@ def _details(clause: str, ctx: _Ctx) -> list[Finding]:
 
 def _split_list(text: str) -> list[str]:
     return [p for p in re.split(r"\s*(?:,|\band\b|&|\bor\b)\s*", text) if p.strip()]
+
+
+# --- retractions: a fact that no longer holds -------------------------------------------
+
+_NO_MORE = r"(?:\s+(?:anymore|any more|any longer|now))?"
+_RETRACTIONS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(rf"^(?:i'm|i am)\s+(?:no longer|not|not actually)\s+allergic\s+to\s+(?P<v>.+?){_NO_MORE}$", _IC),
+     "health.allergy"),
+    (re.compile(rf"^(?:i'm|i am)\s+(?:no longer|not)\s+(?:an?\s+)?(?:vegetarian|vegan|pescatarian){_NO_MORE}$"
+                rf"|^i(?:'ve| have)?\s+(?:started\s+)?eat(?:ing)?\s+meat\s+again{_NO_MORE}$"
+                rf"|^i (?:gave up|stopped) being (?:an?\s+)?(?:vegetarian|vegan|pescatarian)$", _IC), "food.diet"),
+    (re.compile(rf"^i\s+(?:no longer|don't|do not)\s+live\s+in\s+(?P<v>.+?){_NO_MORE}$", _IC), "identity.location"),
+    (re.compile(rf"^i\s+(?:no longer|don't|do not)\s+work\s+(?:at|for)\s+(?P<v>.+?){_NO_MORE}$", _IC),
+     "identity.employer"),
+)
+
+
+def _retraction(clause: str, ctx: _Ctx) -> list[Finding]:
+    """"I'm no longer allergic to peanuts": withdraws the fact instead of stating one. A
+    clause without a named value (\"I eat meat again\") withdraws every value of the key."""
+    for pattern, key in _RETRACTIONS:
+        m = pattern.match(clause)
+        if not m:
+            continue
+        named = m.groupdict().get("v")
+        if not named:
+            return [Finding(key, "", CONF_STATED, clause, retract=True)]
+        parts = _split_list(named) if key == "health.allergy" else [named]
+        return [replace(f, retract=True) for part in parts for f in _f(key, part, CONF_STATED, clause)]
+    return []
 
 
 # --- health, diet, favourites ---------------------------------------------------------
@@ -554,6 +585,6 @@ def _event(clause: str, ctx: _Ctx) -> list[Finding]:
 
 
 _PATTERNS: tuple[_Pattern, ...] = (
-    _remember, _name, _health_fav, _age_place, _work, _details, _family_pet,
+    _remember, _retraction, _name, _health_fav, _age_place, _work, _details, _family_pet,
     _instruction, _not_eat, _habit, _like, _use, _event,
 )

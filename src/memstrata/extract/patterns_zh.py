@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import datetime
 
 from memstrata.extract import gazetteer, guards
@@ -227,6 +228,33 @@ def _details(clause: str, ctx: _Ctx) -> list[Finding]:
 _ALLERGY = re.compile(r"^我(?:对|有)?(?P<v>.+?)(?:严重)?过敏$")
 _DIET = re.compile(r"^我(?:是|只|一直|从来都)?(?:一个|一名)?(?P<v>吃素|素食主义者|素食者|纯素食者|吃清真|"
                    r"只吃清真)(?:的)?$")
+# Retractions: the fact no longer holds (我不再对花生过敏了). They come before the patterns that
+# would read the same clause as a statement, or drop it as negated.
+_NOT = r"(?:现在|已经|其实)?(?:不再|不|没有?)(?:再)?"
+_RETRACTIONS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(rf"^我{_NOT}对(?P<v>.+?)过敏了?$|^我对(?P<w>.+?){_NOT}过敏了?$"), "health.allergy"),
+    (re.compile(rf"^我{_NOT}(?:吃素|是素食(?:主义)?者|是纯素食者)了?$"
+                r"|^我(?:现在)?(?:又开始|又|开始|重新)吃肉了?$"), "food.diet"),
+    (re.compile(rf"^我{_NOT}住在(?P<v>.+?)了?$"), "identity.location"),
+    (re.compile(rf"^我{_NOT}在(?P<v>.+?)(?:工作|上班)了?$"), "identity.employer"),
+)
+
+
+def _retraction(clause: str, ctx: _Ctx) -> list[Finding]:
+    """我不再对花生过敏了: withdraws the fact instead of stating one; without a named value
+    (我又开始吃肉了) every value of the key."""
+    for pattern, key in _RETRACTIONS:
+        m = pattern.match(clause)
+        if not m:
+            continue
+        named = m.groupdict().get("v") or m.groupdict().get("w")
+        if not named:
+            return [Finding(key, "", CONF_STATED, clause, retract=True)]
+        parts = _split_list(named) if key == "health.allergy" else [named]
+        return [replace(f, retract=True) for part in parts for f in _f(key, part, CONF_STATED, clause)]
+    return []
+
+
 _FAVORITE = re.compile(r"^我最(?:喜欢|爱)的(?P<cat>.+?)(?:是|就是)(?P<v>.+)$")
 _FAV_KEYS: tuple[tuple[str, str], ...] = (
     (r"编程语言|语言", "tool.language"),
@@ -438,6 +466,6 @@ def _event(clause: str, ctx: _Ctx) -> list[Finding]:
 
 
 _PATTERNS: tuple[_Pattern, ...] = (
-    _remember, _identity, _health_fav, _work, _details, _family_pet,
+    _remember, _retraction, _identity, _health_fav, _work, _details, _family_pet,
     _instruction, _habit, _like, _use, _event,
 )

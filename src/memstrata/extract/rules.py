@@ -132,15 +132,15 @@ class RuleExtractor:
             is logged and the generic key kept.
         """
         out: list[FactCandidate] = []
-        seen: set[tuple[str, str]] = set()
+        seen: set[tuple[str, str, bool]] = set()
         for sentence in (part for whole in split_sentences(text) for part in split_languages(whole)):
             lang = detect_language(sentence)
             module = patterns_zh if lang == "zh" else patterns_en
             for finding in module.find(sentence, said_at):
                 finding = self._zero_shot(finding)
-                if (finding.key, finding.value) in seen:
+                if (finding.key, finding.value, finding.retract) in seen:
                     continue
-                seen.add((finding.key, finding.value))
+                seen.add((finding.key, finding.value, finding.retract))
                 out.append(_candidate(finding, sentence, lang))
         return out
 
@@ -228,6 +228,7 @@ def _candidate(finding: Finding, sentence: str, lang: str) -> FactCandidate:
         evidence=sentence,
         valid_from=finding.period[0] if finding.period else None,
         valid_to=finding.period[1] if finding.period else None,
+        retracts=finding.retract,
     )
 
 

@@ -90,7 +90,8 @@ def rollback(store: LifecycleStore, scope: Scope, event_id: int, *, actor: str, 
     ids of the facts changed.
 
     * supersede (on the old fact): the old fact is active again (``valid_to`` and
-      ``expired_at`` cleared); the fact that replaced it becomes ``superseded``.
+      ``expired_at`` cleared); the fact that replaced it, if any (a retraction has none),
+      becomes ``superseded``.
     * merge by maintenance (on either fact): the absorbed fact is active again and the
       keeper loses the citations the merge added.
     * merge at write (a restatement folded into an existing fact): the episode's citation
@@ -123,7 +124,7 @@ def rollback(store: LifecycleStore, scope: Scope, event_id: int, *, actor: str, 
     with store.db.write() as conn:
         store.lock_scopes(conn, [f.scope for f in owner.values()])  # as in ``restore``
         if action == "supersede":
-            old, new = _fact(store, conn, row["fact_id"]), _fact(store, conn, int(detail.get("superseded_by", 0)))
+            old, new = _fact(store, conn, row["fact_id"]), _fact(store, conn, int(detail.get("superseded_by") or 0))
             if old is None or old["status"] != "superseded":
                 raise InvalidInput(f"fact #{row['fact_id']} is no longer superseded; nothing to roll back")
             displaced = new["id"] if new is not None and new["status"] == "active" else None

@@ -1,10 +1,13 @@
 """Self-maintenance: finish forgets, sweep expired, archive idle, merge near-duplicates, boost
 often-recalled facts, ANALYZE and VACUUM when worthwhile.
 
-Every step is made of short transactions that each leave the file consistent (one merge,
-one chunk of expired rows), so other processes keep reading and writing, and a crash
-(even SIGKILL) in the middle loses nothing and leaves nothing half-merged: the next run
-picks up what is left. Running it twice in a row does nothing the second time.
+Every step is made of short transactions that each leave the database consistent (one
+merge, one chunk of expired rows), so other processes keep reading and writing, and a
+crash (even SIGKILL) in the middle loses nothing and leaves nothing half-merged: the next
+run picks up what is left. Running it twice in a row does nothing the second time. The
+SQL is shared by the SQLite and PostgreSQL stores (``store.dialect``); space upkeep is
+each store's ``reclaim_space`` (SQLite ``VACUUM``; PostgreSQL: deferred forget scrubs,
+then ``VACUUM`` of tables full of dead rows).
 """
 
 from __future__ import annotations

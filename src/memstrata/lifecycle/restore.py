@@ -87,11 +87,20 @@ def _write(store: LifecycleStore, episodes: list[Mapping[str, Any]], facts: list
                 if _insert_fact(conn, store, rec, vec, cipher, now):
                     counts["facts"] += 1
             owners = {int(r["id"]): _scope(r, f"fact #{r['id']}") for r in facts}
+            moved: list[Mapping[str, Any]] = []
             for rec in events:
-                counts["events"] += _insert_event(conn, store, rec, owners)
+                done = _insert_event(conn, store, rec, owners)
+                if done is None:
+                    moved.append(rec)
+                else:
+                    counts["events"] += done
         except store.dialect.integrity_errors() as exc:  # the whole batch rolls back
             raise InvalidInput(f"the records do not fit together or this database: {exc}") from exc
         store.after_explicit_ids(conn)
+        # Events whose id another memory's event holds here keep their content under a new id
+        # (taken from the sequence only now, past every explicit id of this import).
+        for rec in moved:
+            counts["events"] += _insert_event(conn, store, rec, owners, new_id=True) or 0
         store.bump(conn, "facts_version")
         store.bump(conn, "segments_deleted")
 
@@ -171,15 +180,28 @@ def _insert_fact(conn: Any, store: LifecycleStore, rec: Mapping[str, Any], vecto
     return True
 
 
-def _insert_event(conn: Any, store: LifecycleStore, rec: Mapping[str, Any], owners: Mapping[int, Scope]) -> int:
+def _insert_event(conn: Any, store: LifecycleStore, rec: Mapping[str, Any], owners: Mapping[int, Scope], *,
+                  new_id: bool = False) -> int | None:
+    """Insert one event: 1 if inserted, 0 if the same event is already here (a re-import), and
+    ``None`` when its id holds another event here (insert it again later with ``new_id``)."""
     d = store.dialect
     where = f"event #{rec['id']}"
     owner = owners.get(int(rec.get("fact_id") or 0))
     if owner is None:
         raise InvalidInput(f"{where}: its fact #{rec.get('fact_id')} is not in the import")
-    cur = run(conn, d,
-              "INSERT INTO memory_events (id, fact_id, org_id, project_id, user_id, action, at, actor, detail)"
-              f"{d.overriding} VALUES (?,?,?,?,?,?,?,?,?) ON CONFLICT DO NOTHING",
-              (rec["id"], rec["fact_id"], owner.org_id, owner.project_id, owner.user_id, rec.get("action"),
-               d.time(_time(rec.get("at"), where)), rec.get("actor"), d.json(rec.get("detail") or {})))
-    return int(cur.rowcount)
+    at = d.time(_time(rec.get("at"), where))
+    same = run(conn, d, "SELECT id FROM memory_events WHERE fact_id = ? AND action = ? AND at = ? AND actor = ?",
+               (rec["fact_id"], rec.get("action"), at, rec.get("actor"))).fetchone()
+    if same is not None:
+        return 0
+    values = (rec["fact_id"], owner.org_id, owner.project_id, owner.user_id, rec.get("action"), at, rec.get("actor"),
+              d.json(rec.get("detail") or {}))
+    if new_id:
+        run(conn, d, "INSERT INTO memory_events (fact_id, org_id, project_id, user_id, action, at, actor, detail) "
+                     "VALUES (?,?,?,?,?,?,?,?)", values)
+        return 1
+    if run(conn, d, "SELECT 1 FROM memory_events WHERE id = ?", (rec["id"],)).fetchone() is not None:
+        return None
+    run(conn, d, "INSERT INTO memory_events (id, fact_id, org_id, project_id, user_id, action, at, actor, detail)"
+                 f"{d.overriding} VALUES (?,?,?,?,?,?,?,?,?)", (rec["id"], *values))
+    return 1

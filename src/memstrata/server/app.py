@@ -394,7 +394,11 @@ def import_records(body: Annotated[ImportRequest, Depends(import_body)], caller:
         results = st.memory.add_many(built)
     added = sum(1 for r in results if r.created)
     metrics().messages.inc(added)
-    return ImportResponse(added=added, duplicates=len(results) - added, skipped=skipped)
+    note = None if not skipped else (
+        f"{skipped} fact and event records were not imported: facts are derived again from the episodes, so "
+        "edits, retractions and the audit history of the export are not carried over; for an exact restore "
+        "into another database use `memstrata import`")
+    return ImportResponse(added=added, duplicates=len(results) - added, skipped=skipped, note=note)
 
 
 @router.post("/keys", response_model=KeyCreated, tags=["keys"])

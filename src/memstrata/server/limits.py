@@ -35,7 +35,8 @@ class BodyLimitMiddleware:
         metrics().errors.labels("body_too_large").inc()
         body = json.dumps(error_body("body_too_large", f"request body is {size} bytes; the limit is "
                                      f"{self.max_bytes:,} (MEMSTRATA_MAX_BODY_BYTES)",
-                                     {"max": self.max_bytes})).encode()
+                                     {"max": self.max_bytes}),
+                          ensure_ascii=False, separators=(",", ":")).encode()  # as JSONResponse renders the rest
         await send({"type": "http.response.start", "status": 413,
                     "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
                                 (b"connection", b"close")]})

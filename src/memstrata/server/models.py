@@ -221,6 +221,9 @@ class ImportResponse(BaseModel):
     added: int
     duplicates: int
     skipped: int
+    note: str | None = Field(None, description="Said when fact or event records were skipped: over REST facts are "
+                                               "derived again from the episodes, so corrections and the audit "
+                                               "history of the export are not carried over.")
 
 
 class KeyCreateRequest(Strict):

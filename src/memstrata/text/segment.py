@@ -9,6 +9,7 @@ import re
 _SPLIT = re.compile(
     r"""(?<=[。！？；!?…])[”’"'）)\]]*\s*     # CJK/!? terminators, any closing marks
       |(?<=[^\s.][a-z0-9)\]"'”’]\.)\s+(?=\S)   # '. ' after a word (not 'e.g. ' abbreviations)
+      |(?<=[A-Z]{2}\.)\s+(?=[A-Z0-9"'“‘\u4e00-\u9fff])   # 'IBM. I live': an acronym ends it too
       |\n+""",
     re.VERBOSE,
 )

@@ -83,6 +83,28 @@ def scrub(url: str, tables: Sequence[str] = CONTENT_TABLES) -> bool:
     return complete and not skipped
 
 
+def posture(url: str, *, deferred: bool) -> str:
+    """One line for ``memstrata doctor``: when forgets scrub, and what this server's settings
+    and this role's privileges leave on disk (module docstring)."""
+    with translated(url), psycopg.connect(url, autocommit=True) as conn:
+        row = conn.execute(
+            "SELECT current_setting('wal_recycle'), (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) "
+            "OR pg_has_role(current_user, 'pg_checkpoint', 'MEMBER'), "
+            "has_function_privilege('pg_switch_wal()', 'EXECUTE')").fetchone()
+    assert row is not None
+    recycle, may_checkpoint, may_switch = row
+    parts = ["VACUUM FULL, WAL switch and CHECKPOINT " + ("at the next maintain" if deferred else "at each forget")]
+    if not (may_checkpoint and may_switch):
+        parts.append("this role may not CHECKPOINT or pg_switch_wal(): receipts say wal_checkpointed false and "
+                     "forgotten bytes stay in pg_wal")
+    elif recycle == "on":
+        parts.append("wal_recycle = on: recycled pg_wal segments keep forgotten bytes until overwritten "
+                     "(set wal_recycle = off to have them unlinked)")
+    else:
+        parts.append("wal_recycle = off: checkpointed pg_wal segments are unlinked")
+    return "; ".join(parts)
+
+
 #: ``meta`` key listing the tables deferred scrubs left (JSON list), for ``scrub_deferred``.
 PENDING_KEY = "scrub_pending"
 

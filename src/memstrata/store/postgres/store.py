@@ -555,6 +555,10 @@ class PostgresStore:
             conn.execute(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
                          f"greatest((SELECT max(id) FROM {table}), 1))")
 
+    def scrub_posture(self) -> str:
+        """What a forget removes from this server's disk, in one line (``scrub.posture``)."""
+        return scrub.posture(self.db.url, deferred=self.defer_scrub)
+
     def reclaim_space(self) -> tuple[bool, str | None]:
         """Rewrite the tables deferred forgets left (``scrub.scrub_deferred``), else ``VACUUM`` the
         tables whose dead rows are a large share (``scrub.reclaim``); returns whether one ran and

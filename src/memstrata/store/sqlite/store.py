@@ -542,6 +542,12 @@ class SQLiteStore:
     def after_explicit_ids(conn: sqlite3.Connection) -> None:
         """Nothing to do: ``AUTOINCREMENT`` continues above explicitly inserted ids."""
 
+    @staticmethod
+    def scrub_posture() -> str:
+        """What a forget removes from the file, in one line (``purge_deleted``)."""
+        return ("secure_delete zeroes freed pages; full-text indexes rewritten and WAL checkpointed at each "
+                "forget")
+
     def reclaim_space(self) -> tuple[bool, str | None]:
         """``VACUUM`` when free pages are a large share of the file (``lifecycle.maintain``'s
         thresholds); returns whether it ran and a note for the report (``None``: not worthwhile)."""

@@ -1,0 +1,45 @@
+"""A user withdrawing a fact ("I'm no longer allergic to peanuts", 我不再吃素了) retires it with
+no successor, in English and Chinese, on SQLite and PostgreSQL; other values stay; the audit
+trail records it and ``rollback`` undoes it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from memstrata import Memory
+from memstrata.config import Settings
+from memstrata.types import Fact
+
+
+def _active(mem: Memory, key: str) -> list[str]:
+    return sorted(f.value for f in mem.list(key=key) if isinstance(f, Fact))
+
+
+def test_withdrawn_facts_are_retired_and_rollback_brings_them_back(db_settings: dict[str, Any]) -> None:
+    with Memory(settings=Settings(**db_settings), embedder=None, user_id="ann") as mem:
+        mem.add("I'm allergic to peanuts and shellfish")
+        mem.add("我是素食主义者")
+        mem.add("I live in Berlin")
+        other = Memory(settings=Settings(**db_settings), embedder=None, user_id="bob")
+        other.add("I'm allergic to peanuts")
+
+        withdrawn = mem.add("I am no longer allergic to peanuts")
+        [change] = withdrawn.facts
+        assert (change.action, change.fact.key, change.fact.value, change.fact.status) == (
+            "retract", "health.allergy", "peanuts", "superseded")
+        assert change.fact.valid_to is not None
+        assert _active(mem, "health.allergy") == ["shellfish"]
+        assert _active(other, "health.allergy") == ["peanuts"]  # another user's fact is not touched
+        other.close()
+
+        assert mem.add("我不再吃素了").facts[0].action == "retract"
+        assert _active(mem, "food.diet") == []
+        assert mem.add("I don't live in Paris anymore").facts == ()  # names no stored value: nothing changes
+        assert _active(mem, "identity.location") == ["Berlin"]
+
+        [(fact, events)] = [(f, ev) for f, ev in mem.history(key="health.allergy") if f.value == "peanuts"]
+        retraction = events[-1]
+        assert (retraction.action, retraction.detail["retracted"]) == ("supersede", True)
+        assert retraction.detail["statement"] == "I am no longer allergic to peanuts"
+        assert [f.id for f in mem.rollback(retraction.id)] == [fact.id]
+        assert _active(mem, "health.allergy") == ["peanuts", "shellfish"]
