@@ -145,8 +145,8 @@ def _limit(state: ServerState, req: SearchRequest | ListFactsQuery | ListEpisode
         return req.limit
     if "limit" not in req.model_fields_set:
         return cap
-    raise ApiError(422, "limit_too_large", f"limit {req.limit} is over this server's maximum {cap} "
-                   "(MEMSTRATA_MAX_SEARCH_LIMIT)", {"max": cap})
+    raise ApiError(422, "limit_too_large", f"limit {req.limit} is over this server's maximum {cap} for search "
+                   "results and list pages (MEMSTRATA_MAX_SEARCH_LIMIT); page with offset", {"max": cap})
 
 
 router = APIRouter(prefix="/v1", responses=_ERRORS)
