@@ -137,16 +137,21 @@ class Settings:
         embedding_model: model name, or ``None`` to run on full-text search alone.
         weights: ranking weights.
         half_life_days: recency half-life in days (DESIGN.md: 30).
-        rrf_k: Reciprocal Rank Fusion constant (Cormack et al. 2009: 60).
+        rrf_k: Reciprocal Rank Fusion constant. Cormack et al. (2009) use 60; 20 puts more
+            weight on the first ranks, where BM25 is right most often (measured with
+            ``memstrata bench retrieval``, see docs/benchmarks.md).
+        vector_weight: weight of the vector candidate lists in RRF, full text weighing 1.0.
+            On LoCoMo, USE-multilingual alone finds less than BM25 alone (R@10 0.43 vs 0.56),
+            and equal weights let its misses push BM25's hits down (docs/benchmarks.md).
+        session_weight: weight of the session list in RRF (sessions ranked by their best
+            full-text turns, ``retrieve.session_ranks``); 0 turns it off.
         candidates: candidates taken from each index (vector, full-text) before fusion.
         min_similarity: cosine below which a vector candidate is dropped as noise
             (USE-multilingual cosines of unrelated sentences sit around 0.0–0.1).
         merge_similarity: cosine at or above which two facts under one key merge (0.9, the issue).
         neighbour_weight: share of a matching turn's fused score lent to the turns just
-            before and after it in its session (answers often sit in the reply). 0.85 was
-            measured with ``memstrata bench retrieval`` (R@5 / R@10, hybrid): LoCoMo
-            0.495 / 0.592 → 0.504 / 0.604, MemoryBank-zh 0.723 / 0.853 → 0.733 / 0.860,
-            MemoryBank-en 0.713 / 0.862 → 0.719 / 0.911; 0.5 changed nothing. 0 turns it off.
+            before and after it in its session (answers often sit in the reply). Measured
+            with ``memstrata bench retrieval`` (docs/benchmarks.md, ablation); 0 turns it off.
         max_content_bytes: largest episode accepted, in UTF-8 bytes.
         busy_timeout_s: how long a writer waits for another writer's lock, seconds.
         pool_size: most connections a PostgreSQL-backed ``Memory`` holds open.
@@ -177,11 +182,13 @@ class Settings:
     embedding_model: str | None = "use-multilingual-v3"
     weights: RankingWeights = field(default_factory=RankingWeights)
     half_life_days: float = 30.0
-    rrf_k: int = 60
+    rrf_k: int = 20
+    vector_weight: float = 0.3
+    session_weight: float = 1.0
     candidates: int = 50
     min_similarity: float = 0.12
     merge_similarity: float = 0.9
-    neighbour_weight: float = 0.85
+    neighbour_weight: float = 0.95
     max_content_bytes: int = 1_048_576
     busy_timeout_s: float = 30.0
     pool_size: int = 4

@@ -1,16 +1,22 @@
-"""The read path: scoped candidates from both indexes → RRF → blended score → hits.
+"""The read path: scoped candidates from both indexes → weighted RRF → blended score → hits.
 
 Four ranked candidate lists, each filtered by scope inside its SQL query:
 segments by full text (BM25), segments by vector, facts by full text, facts by
-vector. Segment hits are grouped by episode (an episode's relevance is its best
-segment's), facts and episodes are scored on one scale (``retrieve.blend``), and
-the top ``limit`` are returned with citations and optional neighbouring context.
+vector. Vector lists weigh ``Settings.vector_weight`` against full text's 1.0. A
+fifth list ranks sessions by their best full-text turns (``retrieve.session_ranks``):
+each segment of a ranked session earns its session's rank, so a turn in the session
+where the question's words cluster beats a lone match elsewhere. Segment hits are
+grouped by episode (an episode's relevance is its best segment's), neighbouring turns
+borrow from strong matches, facts and episodes are scored on one scale
+(``retrieve.blend``), and the top ``limit`` are returned with citations and optional
+neighbouring context.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -24,11 +30,12 @@ from memstrata.retrieve import (
     normalised_rrf,
     recency,
     rrf,
+    session_ranks,
 )
 from memstrata.store.protocol import Store
 from memstrata.text.tokens import fts_match_expression, index_terms, query_terms
 from memstrata.timing import phase
-from memstrata.types import Hit, Scope
+from memstrata.types import Episode, Hit, Scope, Segment
 
 #: Candidates whose neighbouring turns may borrow their score (``Settings.neighbour_weight``).
 NEIGHBOUR_SOURCES = 20
@@ -55,16 +62,27 @@ class Query:
     filter: Expr | None = None
 
 
+@functools.lru_cache(maxsize=8192)
+def _term_set(text: str) -> frozenset[str]:
+    # The same candidates come back query after query; stemming them again was half the
+    # cost of a search on LoCoMo (profiled). 8,192 sentences: a few MB.
+    return frozenset(index_terms(text))
+
+
 @dataclass(frozen=True)
 class _Strength:
     """Per-search inputs of ``match_strength``: the query's terms and each candidate's cosine."""
 
     terms: set[str]
     cosine: dict[tuple[str, int], float]
+    memo: dict[tuple[str, int], float] = field(default_factory=dict)
 
     def of(self, item: tuple[str, int], text: str) -> float:
-        coverage = len(self.terms & set(index_terms(text))) / len(self.terms) if self.terms else 0.0
-        return match_strength(cosine=self.cosine.get(item), coverage=coverage)
+        found = self.memo.get(item)
+        if found is None:
+            coverage = len(self.terms & _term_set(text)) / len(self.terms) if self.terms else 0.0
+            found = self.memo[item] = match_strength(cosine=self.cosine.get(item), coverage=coverage)
+        return found
 
 
 class Retriever:
@@ -82,18 +100,19 @@ class Retriever:
         match = fts_match_expression(query.text)
         with phase("query", "embedding"):
             qvec = self.embedder.embed([query.text])[0] if self.embedder is not None else None
-        seg_lists: list[list[int]] = []
-        fact_lists: list[list[int]] = []
+        seg_lists: list[_Ranked] = []
+        fact_lists: list[_Ranked] = []
         strength = _Strength(set(query_terms(query.text)), {})
         with phase("query", "candidate_search"):
             self._candidates(query, match, qvec, pool, seg_lists, fact_lists, strength, now)
-        with phase("query", "fusion"):
-            fused_segments, fused_facts = rrf(seg_lists, k=s.rrf_k), rrf(fact_lists, k=s.rrf_k)
         # Relevance is normalised by the lists that found anything: a memory that only
         # the vector index can reach (no shared term) may still score 1.0.
+        with phase("query", "fusion"):
+            episodes = self._fuse_episodes(seg_lists)
+            fused_facts = rrf([r.ids for r in fact_lists], k=s.rrf_k, weights=[r.weight for r in fact_lists])
         with phase("query", "scoring"):
-            hits = self._episode_hits(fused_segments, _nonempty(seg_lists), strength, now, query.filter)
-            hits += self._fact_hits(fused_facts, _nonempty(fact_lists), query, strength, now)
+            hits = self._episode_hits(episodes, strength, now, query.filter)
+            hits += self._fact_hits(fused_facts, _weight(fact_lists), query, strength, now)
             if query.as_of is not None:
                 hits = [h for h in hits if _believed(h, query.as_of)]
             hits.sort(key=lambda h: (-h.score, -h.relevance, h.kind, h.id))
@@ -103,68 +122,110 @@ class Retriever:
                 top = [self._with_context(h, query.expand_context, query.filter) for h in top]
         return top
 
-    def _candidates(self, query: Query, match: str | None, qvec: Any, pool: int, seg_lists: list[list[int]],
-                    fact_lists: list[list[int]], strength: _Strength, now: datetime) -> None:
+    def _candidates(self, query: Query, match: str | None, qvec: Any, pool: int, seg_lists: list[_Ranked],
+                    fact_lists: list[_Ranked], strength: _Strength, now: datetime) -> None:
         """Fill the four scoped candidate lists (and the cosines ``strength`` needs)."""
         s = self.settings
         if "episode" in query.kinds:
             if match:
-                seg_lists.append([i for i, _ in self.store.fts_segments(query.scope, match, pool,
-                                                                        filter=query.filter, now=now)])
+                seg_lists.append(_Ranked.text(self.store.fts_segments(query.scope, match, pool,
+                                                                      filter=query.filter, now=now)))
             if qvec is not None:
                 near = self.store.nearest_segments(query.scope, qvec, k=pool, min_similarity=s.min_similarity,
                                                    filter=query.filter, now=now)
-                seg_lists.append([i for i, _ in near])
+                seg_lists.append(_Ranked.vectors(near, s.vector_weight))
                 strength.cosine.update((("segment", i), c) for i, c in near)
         if "fact" in query.kinds:
             if match:
-                fact_lists.append([i for i, _ in self.store.fts_facts(query.scope, match, pool, query.statuses,
-                                                                      filter=query.filter, now=now)])
+                fact_lists.append(_Ranked.text(self.store.fts_facts(query.scope, match, pool, query.statuses,
+                                                                    filter=query.filter, now=now)))
             if qvec is not None:
                 near = self.store.nearest_scope_facts(query.scope, qvec, statuses=query.statuses, k=pool,
                                                       min_similarity=s.min_similarity, filter=query.filter,
                                                       now=now)
-                fact_lists.append([i for i, _ in near])
+                fact_lists.append(_Ranked.vectors(near, s.vector_weight))
                 strength.cosine.update((("fact", i), c) for i, c in near)
 
-    def _episode_hits(self, fused: dict[int, float], lists: int, strength: _Strength,
-                      now: datetime, filter: Expr | None) -> list[Hit]:
-        rows = self.store.segments_with_episodes(fused)
+    def _session_bonus(self, fused: dict[int, float], turn_scores: dict[int, float],
+                       episodes: dict[int, Episode]) -> set[int]:
+        """Add each episode's session rank (weight ``Settings.session_weight``) to ``fused``, in place.
+
+        Sessions are ranked by their full-text turns (``turn_scores``: episode id → its best
+        segment's score); episodes without a session id take no part. Returns the episodes
+        that got a session share (their relevance is normalised with the session weight).
+        """
+        weight = self.settings.session_weight
+        if weight <= 0 or not turn_scores:
+            return set()
+        ranks = session_ranks((_session_key(episodes[e]), score) for e, score in turn_scores.items()
+                              if episodes[e].scope.session_id is not None)
+        got = set()
+        for episode_id in fused:
+            rank = ranks.get(_session_key(episodes[episode_id]))
+            if rank is not None:
+                fused[episode_id] += weight / (self.settings.rrf_k + rank)
+                got.add(episode_id)
+        return got
+
+    def _fuse_episodes(self, seg_lists: list[_Ranked]) -> _Fused:
+        s = self.settings
+        rows = self.store.segments_with_episodes({i for ranked in seg_lists for i in ranked.ids})
+        # Episodes are what is ranked: each list keeps an episode once, at its best segment's
+        # rank, so three matching sentences of one turn do not push other turns down, and a
+        # turn found by full text through one sentence and by vector through another gets both.
+        lists: list[list[int]] = []
+        found: dict[int, list[int]] = {}  # episode id -> its best segment in each list that has it
+        for ranked in seg_lists:
+            order: list[int] = []
+            for seg_id in ranked.ids:
+                if seg_id in rows and (episode_id := rows[seg_id][1].id) not in order:
+                    found.setdefault(episode_id, []).append(seg_id)
+                    order.append(episode_id)
+            lists.append(order)
+        fused = rrf(lists, k=s.rrf_k, weights=[r.weight for r in seg_lists])
+        weight = sum(r.weight for r, order in zip(seg_lists, lists, strict=True) if order)
+        text = next((r for r in seg_lists if not r.vector), None)
+        return _Fused(rows, found, fused, weight, text.scores if text is not None else {})
+
+    def _episode_hits(self, fusion: _Fused, strength: _Strength, now: datetime, filter: Expr | None) -> list[Hit]:
+        s = self.settings
+        rows, found, fused, weight = fusion.rows, fusion.found, fusion.fused, fusion.weight
+        shown = {e: rows[found[e][0]] for e in fused}  # (segment, episode) shown for each episode
+        turn_scores: dict[int, float] = {}
+        for seg_id, score in fusion.text_scores.items():
+            if seg_id in rows:
+                episode_id = rows[seg_id][1].id
+                turn_scores[episode_id] = max(score, turn_scores.get(episode_id, score))
+        with_session = self._session_bonus(fused, turn_scores, {e: row[1] for e, row in shown.items()})
         lender: dict[int, int] = {}
-        weight = self.settings.neighbour_weight
-        if weight > 0 and fused:
-            fused = dict(fused)
-            top = sorted((sid for sid in fused if sid in rows), key=lambda sid: -fused[sid])[:NEIGHBOUR_SOURCES]
+        if s.neighbour_weight > 0 and fused:
+            top = sorted(fused, key=lambda e: (-fused[e], e))[:NEIGHBOUR_SOURCES]
             # Neighbours become hits themselves, so they must pass the filter too.
-            adjacent = self.store.adjacent_segments([rows[sid][1] for sid in top], filter=filter, now=now)
-            for sid in top:
-                for segment, episode in adjacent[rows[sid][1].id]:
-                    borrowed = weight * fused[sid]
-                    if borrowed > fused.get(segment.id, 0.0):
-                        fused[segment.id] = borrowed
-                        rows[segment.id] = (segment, episode)
+            adjacent = self.store.adjacent_segments([shown[e][1] for e in top], filter=filter, now=now)
+            for source in top:
+                for segment, episode in adjacent[source]:
+                    borrowed = s.neighbour_weight * fused[source]
+                    if borrowed > fused.get(episode.id, 0.0):
+                        fused[episode.id] = borrowed
+                        shown.setdefault(episode.id, (segment, episode))
+                        if source in with_session:
+                            with_session.add(episode.id)
                         # A reply that answers without repeating the question's words
                         # inherits how strongly its neighbour matched.
-                        lender[segment.id] = sid
-        best: dict[int, tuple[float, int]] = {}
-        for seg_id, score in fused.items():
-            if seg_id not in rows:
-                continue
-            episode_id = rows[seg_id][1].id
-            if episode_id not in best or score > best[episode_id][0]:
-                best[episode_id] = (score, seg_id)
+                        lender[episode.id] = source
         hits = []
-        w, s = self.settings.weights, self.settings
-        for episode_id, (score, seg_id) in best.items():
-            segment, episode = rows[seg_id]
-            match = strength.of(("segment", seg_id), segment.derivative)
-            if seg_id in lender:
-                source = rows[lender[seg_id]][0]
-                match = max(match, strength.of(("segment", source.id), source.derivative))
-            rel = self._relevance(score, lists, match)
+        for episode_id, score in fused.items():
+            segment, episode = shown[episode_id]
+            match = max((strength.of(("segment", i), rows[i][0].derivative) for i in found.get(episode_id, ())),
+                        default=strength.of(("segment", segment.id), segment.derivative))
+            if episode_id in lender:
+                match = max(match, *(strength.of(("segment", i), rows[i][0].derivative)
+                                     for i in found[lender[episode_id]]))
+            extra = s.session_weight if episode_id in with_session else 0.0
+            rel = self._relevance(score, weight + extra, match)
             rec = recency(episode.created_at, now, half_life_days=s.half_life_days)
             total = blend(relevance=rel, recency=rec, confidence=EPISODE_CONFIDENCE,
-                          importance=EPISODE_IMPORTANCE, access=0.0, weights=w)
+                          importance=EPISODE_IMPORTANCE, access=0.0, weights=s.weights)
             hits.append(Hit(
                 kind="episode", id=episode_id, text=episode.content, matched=segment.text,
                 score=total, relevance=rel, created_at=episode.created_at, citations=(episode_id,),
@@ -173,7 +234,7 @@ class Retriever:
             ))
         return hits
 
-    def _fact_hits(self, fused: dict[int, float], lists: int, query: Query, strength: _Strength,
+    def _fact_hits(self, fused: dict[int, float], lists: float, query: Query, strength: _Strength,
                    now: datetime) -> list[Hit]:
         facts = self.store.get_facts(query.scope, list(fused))
         hits = []
@@ -196,8 +257,8 @@ class Retriever:
             ))
         return hits
 
-    def _relevance(self, fused: float, lists: int, strength: float) -> float:
-        return calibrated_relevance(normalised_rrf(fused, lists=lists, k=self.settings.rrf_k), strength)
+    def _relevance(self, fused: float, weight: float, strength: float) -> float:
+        return calibrated_relevance(normalised_rrf(fused, weight=weight, k=self.settings.rrf_k), strength)
 
     def _with_context(self, hit: Hit, n: int, filter: Expr | None) -> Hit:
         if hit.episode is None:
@@ -216,8 +277,44 @@ def _believed(hit: Hit, as_of: datetime) -> bool:
     return fact.recorded_at <= as_of and (fact.expired_at is None or fact.expired_at > as_of)
 
 
-def _nonempty(lists: Sequence[Sequence[int]]) -> int:
-    return sum(1 for ranked in lists if ranked)
+@dataclass(frozen=True)
+class _Fused:
+    """Episode-level fusion of the segment lists: segment rows, each episode's segments in the
+    lists (best first), fused scores, the weight they are normalised by, full-text scores."""
+
+    rows: dict[int, tuple[Segment, Episode]]
+    found: dict[int, list[int]]
+    fused: dict[int, float]
+    weight: float
+    text_scores: dict[int, float]
+
+
+@dataclass(frozen=True)
+class _Ranked:
+    """One candidate list for RRF: ids best first, its weight, and (full text) each id's score."""
+
+    ids: list[int]
+    weight: float
+    vector: bool
+    scores: dict[int, float]
+
+    @classmethod
+    def text(cls, found: Sequence[tuple[int, float]]) -> _Ranked:
+        # Stores give full-text scores lower-is-better (bm25, negated ts_rank): negate.
+        return cls([i for i, _ in found], 1.0, False, {i: -score for i, score in found})
+
+    @classmethod
+    def vectors(cls, found: Sequence[tuple[int, float]], weight: float) -> _Ranked:
+        return cls([i for i, _ in found], weight, True, {})
+
+
+def _session_key(episode: Episode) -> tuple[Scope, str | None]:
+    return episode.scope, episode.scope.session_id
+
+
+def _weight(lists: Sequence[_Ranked]) -> float:
+    """Summed weight of the lists that found anything (the most an item can score)."""
+    return sum(ranked.weight for ranked in lists if ranked.ids)
 
 
 def fact_ids(hits: Sequence[Hit]) -> list[int]:

@@ -1,8 +1,10 @@
 """Ranking as pure functions: Reciprocal Rank Fusion and the blended score.
 
-* RRF (Cormack, Clarke & Büttcher, SIGIR 2009): ``sum 1 / (k + rank)`` over the
-  ranked lists an item appears in, ``k = 60``. Rank-based, so BM25 scores and
-  cosines need no calibration against each other.
+* RRF (Cormack, Clarke & Büttcher, SIGIR 2009): ``sum w / (k + rank)`` over the
+  ranked lists an item appears in, each list with a weight ``w`` (weighted RRF).
+  Rank-based, so BM25 scores and cosines need no calibration against each other.
+* Session ranks: sessions ranked by the sum of their best turns' full-text scores;
+  a turn then also earns its session's rank as one more RRF list.
 * Blend (``shared/DESIGN.md`` section 4): a weighted mean of relevance (RRF
   normalised to [0, 1]), recency (exponential half-life), confidence, importance
   and access frequency.
@@ -11,32 +13,56 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from datetime import datetime
 from typing import TypeVar
 
 from memstrata.config import RankingWeights
 
 K = TypeVar("K", bound=Hashable)
+S = TypeVar("S", bound=Hashable)
 
 #: Recalls at which the access signal saturates at 1.0 (log-scaled below it).
 ACCESS_SATURATION = 20
 
 
-def rrf(ranked_lists: Sequence[Sequence[K]], *, k: int = 60) -> dict[K, float]:
-    """Fused RRF score per item over ``ranked_lists`` (each best first, ranks from 1)."""
+def rrf(ranked_lists: Sequence[Sequence[K]], *, k: int = 60,
+        weights: Sequence[float] | None = None) -> dict[K, float]:
+    """Fused score per item: ``sum weight / (k + rank)`` over ``ranked_lists`` (each best
+    first, ranks from 1); ``weights`` (one per list, default all 1.0) is weighted RRF."""
     scores: dict[K, float] = {}
-    for ranked in ranked_lists:
+    for n, ranked in enumerate(ranked_lists):
+        weight = 1.0 if weights is None else weights[n]
         for rank, item in enumerate(ranked, start=1):
-            scores[item] = scores.get(item, 0.0) + 1.0 / (k + rank)
+            scores[item] = scores.get(item, 0.0) + weight / (k + rank)
     return scores
 
 
-def normalised_rrf(score: float, *, lists: int, k: int = 60) -> float:
-    """RRF score divided by its maximum (first in every one of ``lists`` lists): in [0, 1]."""
-    if lists <= 0:
+def normalised_rrf(score: float, *, weight: float, k: int = 60) -> float:
+    """RRF score divided by its maximum (first in lists whose weights sum to ``weight``): in [0, 1]."""
+    if weight <= 0:
         return 0.0
-    return min(1.0, score / (lists / (k + 1)))
+    return min(1.0, score / (weight / (k + 1)))
+
+
+#: A session's full-text score is the sum of its best this many turns' scores: a session
+#: where several turns match the question ranks above one with a single strong turn, but
+#: one long session cannot win on sheer length. Measured in a ranking lab on LoCoMo
+#: (categories 1-4; see docs/benchmarks.md): top 3 and all turns within 0.01 R@10; 3 kept.
+SESSION_TOP_TURNS = 3
+
+
+def session_ranks(turns: Iterable[tuple[S, float]], *, top: int = SESSION_TOP_TURNS) -> dict[S, int]:
+    """Rank sessions (1 = best) from ``(session, turn score)`` pairs, higher scores better.
+
+    A session's score is the sum of its ``top`` best turn scores; ties keep first-seen order.
+    """
+    per: dict[S, list[float]] = {}
+    for session, score in turns:
+        per.setdefault(session, []).append(score)
+    totals = {session: sum(sorted(scores, reverse=True)[:top]) for session, scores in per.items()}
+    order = sorted(totals, key=lambda session: -totals[session])
+    return {session: rank for rank, session in enumerate(order, start=1)}
 
 
 #: Cosine (USE-multilingual) at or below which a vector match says nothing, and at or

@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from memstrata.config import RankingWeights
-from memstrata.retrieve import access_signal, blend, normalised_rrf, recency, rrf
+from memstrata.retrieve import access_signal, blend, normalised_rrf, recency, rrf, session_ranks
 
 
 def test_rrf_sums_reciprocal_ranks() -> None:
@@ -19,10 +19,28 @@ def test_rrf_sums_reciprocal_ranks() -> None:
     assert max(fused, key=fused.__getitem__) == "b"
 
 
+def test_weighted_rrf_scales_each_list() -> None:
+    fused = rrf([["a", "b"], ["b", "a"]], k=20, weights=[1.0, 0.3])
+    assert fused["a"] == pytest.approx(1 / 21 + 0.3 / 22)
+    assert fused["b"] == pytest.approx(1 / 22 + 0.3 / 21)
+    assert fused["a"] > fused["b"]  # the heavier list's first place wins
+
+
 def test_normalised_rrf_is_one_when_first_everywhere() -> None:
-    assert normalised_rrf(2 / 61, lists=2) == pytest.approx(1.0)
-    assert normalised_rrf(1 / 61, lists=2) == pytest.approx(0.5)
-    assert normalised_rrf(0.5, lists=0) == 0.0
+    assert normalised_rrf(2 / 61, weight=2) == pytest.approx(1.0)
+    assert normalised_rrf(1 / 61, weight=2) == pytest.approx(0.5)
+    assert normalised_rrf(1 / 21 + 0.3 / 21, weight=1.3, k=20) == pytest.approx(1.0)
+    assert normalised_rrf(0.5, weight=0) == 0.0
+
+
+def test_session_ranks_sum_the_best_three_turns() -> None:
+    turns = [("s1", 5.0), ("s2", 3.0), ("s2", 2.5), ("s3", 1.0), ("s2", 0.1), ("s1", 0.2),
+             ("s3", 1.0), ("s3", 1.0), ("s3", 1.0), ("s3", 1.0)]
+    # s1: 5.0 + 0.2 = 5.2; s2: 3.0 + 2.5 + 0.1 = 5.6; s3: only its best three count, 3.0
+    assert session_ranks(turns) == {"s2": 1, "s1": 2, "s3": 3}
+    assert session_ranks(turns, top=1) == {"s1": 1, "s2": 2, "s3": 3}
+    assert session_ranks([("a", 1.0), ("b", 1.0)]) == {"a": 1, "b": 2}  # ties: first seen first
+    assert session_ranks([]) == {}
 
 
 def test_recency_halves_every_half_life() -> None:

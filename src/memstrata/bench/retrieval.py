@@ -35,7 +35,8 @@ from memstrata.config import Settings
 from memstrata.errors import InvalidInput
 from memstrata.loaders.locomo import Conversation, load_locomo
 from memstrata.loaders.memorybank import load_memorybank
-from memstrata.retrieve import COSINE_CEIL, COSINE_FLOOR, STRENGTH_SATURATION
+from memstrata.retrieve import COSINE_CEIL, COSINE_FLOOR, SESSION_TOP_TURNS, STRENGTH_SATURATION
+from memstrata.text.tokens import TERMS_VERSION
 
 DATASETS = ("locomo", "memorybank-zh", "memorybank-en")
 RETRIEVERS = ("hybrid", "bm25", "dense")
@@ -270,6 +271,8 @@ def run_configuration() -> dict[str, Any]:
     return {"embedding_model": settings.embedding_model, "weights": asdict(settings.weights),
             "half_life_days": settings.half_life_days, "rrf_k": settings.rrf_k,
             "candidates": settings.candidates, "min_similarity": settings.min_similarity,
+            "vector_weight": settings.vector_weight, "session_weight": settings.session_weight,
+            "session_top_turns": SESSION_TOP_TURNS, "terms_version": TERMS_VERSION,
             "neighbour_weight": settings.neighbour_weight, "strength_saturation": STRENGTH_SATURATION,
             "cosine_floor_ceil": [COSINE_FLOOR, COSINE_CEIL],
             "depth": DEPTH, "versions": versions, "git_commit": commit}

@@ -12,11 +12,12 @@ from collections.abc import Sequence
 import numpy as np
 
 from memstrata.embed.base import normalize_rows
-from memstrata.text.tokens import index_terms
+from memstrata.text.tokens import words
 
 
 class HashingEmbedder:
-    """Signed feature hashing (Weinberger et al. 2009) of ``index_terms(text)``."""
+    """Signed feature hashing (Weinberger et al. 2009) of ``words(text)`` (unstemmed, so vectors
+    stored before stemming came to full text stay valid)."""
 
     def __init__(self, *, dim: int = 512) -> None:
         if dim <= 0:
@@ -28,7 +29,7 @@ class HashingEmbedder:
         """``(n, dim)`` float32 unit rows; identical text gives an identical vector."""
         out = np.zeros((len(texts), self.dim), dtype=np.float32)
         for row, text in enumerate(texts):
-            for term in index_terms(text):
+            for term in words(text):
                 digest = hashlib.blake2b(term.encode("utf-8", "surrogatepass"), digest_size=8).digest()
                 h = int.from_bytes(digest, "little")
                 out[row, h % self.dim] += 1.0 if (h >> 63) & 1 else -1.0

@@ -12,7 +12,7 @@ Times are timezone-aware UTC.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import datetime
@@ -79,6 +79,10 @@ class Store(Protocol):
     def get_meta(self, key: str) -> str | None: ...
     def set_meta(self, conn: Any, key: str, value: str) -> None: ...
     def bump(self, conn: Any, counter: str) -> None: ...
+    def upgrade_terms(self, conn: Any, version: int, fn: Callable[[str], str]) -> int | None:
+        """Inside an open write: if meta ``terms_version`` is below ``version`` (or unset), pass
+        every stored full-text terms column (segments and facts) through ``fn`` and record
+        ``version``; returns the rows rewritten, or ``None`` if the terms were already current."""
     def lock_scopes(self, conn: Any, scopes: Iterable[Scope]) -> None: ...
 
     def insert_episode(self, conn: Any, *, scope: Scope, role: str, content: str, created_at: datetime,

@@ -14,7 +14,7 @@ import math
 import re
 import threading
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -127,6 +127,19 @@ class ReferenceStore:
     def bump(conn: _State, counter: str) -> None:
         """Increment a counter (parity with SQLite)."""
         conn.meta[counter] = str(int(conn.meta.get(counter, "0")) + 1)
+
+    @staticmethod
+    def upgrade_terms(conn: _State, version: int, fn: Callable[[str], str]) -> int | None:
+        """Rewrite every stored terms list through ``fn`` if meta ``terms_version`` is below ``version``."""
+        if int(conn.meta.get("terms_version", "0")) >= version:
+            return None
+        rewritten = 0
+        for row in [*conn.segments.values(), *conn.facts.values()]:
+            new = fn(" ".join(row["terms"])).split()
+            rewritten += new != row["terms"]
+            row["terms"] = new
+        conn.meta["terms_version"] = str(version)
+        return rewritten
 
     @staticmethod
     def lock_scopes(conn: _State, scopes: Iterable[Scope]) -> None:

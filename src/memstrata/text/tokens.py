@@ -4,14 +4,20 @@ SQLite's ``unicode61`` tokenizer keeps a run of Han characters as one token, and
 ``trigram`` cannot match two-character words (顺丰, 门口), so text is pre-segmented
 here into a shadow column: Latin/digit words lower-cased, and each run of CJK
 characters as overlapping character bigrams (a lone character stays a unigram).
-On the probes in ``shared/NOTES.md`` bigrams matched everything ``jieba`` matched,
-with no 42 MB dependency and no 0.65 s load. Queries are segmented the same way, so
+English words are reduced to their Snowball stem (PyStemmer), so ``dogs`` finds
+``dog`` and ``adopted`` finds ``adopt``: on LoCoMo this lifted full-text recall by
+about three points (docs/benchmarks.md). On the probes in ``shared/NOTES.md``
+bigrams matched everything ``jieba`` matched, with no 42 MB dependency and no 0.65 s load.
+Queries are segmented the same way, so
 ``放门口`` becomes ``放门 门口`` and finds ``别放门口``.
 """
 
 from __future__ import annotations
 
 import re
+import threading
+
+import Stemmer
 
 # CJK Unified Ideographs (+ Ext A), Hiragana/Katakana, Hangul syllables.
 _CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3040-\u30ff\uac00-\ud7af"
@@ -31,15 +37,58 @@ QUERY_STOPWORDS = frozenset(
 _ZH_QUERY_STOP = frozenset("的了吗呢吧啊呀么是在我你他她它们这那有什什么怎么哪谁".replace("什什么", ""))
 
 
+#: Version of the term scheme stored in the full-text columns (meta ``terms_version``):
+#: 1 = lower-cased words, 2 = Snowball-stemmed words. A database with an older version is
+#: re-indexed on open (``memstrata.text.reindex``); version 2 terms are exactly
+#: ``stem_term`` applied to each version-1 term, so no source text is needed.
+TERMS_VERSION = 2
+
+# PyStemmer objects are not thread-safe: one per thread (each keeps its own word cache).
+_local = threading.local()
+
+
+def stem_term(term: str) -> str:
+    """The Snowball English stem of one lower-cased ASCII word; any other term unchanged.
+
+    >>> stem_term("adopted"), stem_term("顺丰"), stem_term("2023")
+    ('adopt', '顺丰', '2023')
+    """
+    if not (term.isascii() and term.isalpha()):
+        return term
+    return str(_stemmer().stemWord(term))
+
+
+def _stemmer() -> Stemmer.Stemmer:
+    stemmer = getattr(_local, "stemmer", None)
+    if stemmer is None:
+        stemmer = _local.stemmer = Stemmer.Stemmer("english")
+    return stemmer
+
+
+def stem_terms_text(terms: str) -> str:
+    """A stored version-1 terms column (space-joined) in the current scheme."""
+    return " ".join(stem_term(t) for t in terms.split())
+
+
 def is_cjk(ch: str) -> bool:
     """True if ``ch`` (one character) is a CJK ideograph, kana or hangul."""
     return bool(_CJK_RUN.match(ch))
 
 
 def index_terms(text: str) -> list[str]:
-    """Terms of ``text`` in order: lower-cased words and CJK bigrams.
+    """Terms of ``text`` in order: stemmed lower-cased words and CJK bigrams.
 
-    >>> index_terms("我喜欢用VSCode写代码")
+    >>> index_terms("我喜欢用VSCode写代码 adopted dogs")
+    ['我喜', '喜欢', '欢用', 'vscode', '写代', '代码', 'adopt', 'dog']
+    """
+    stemmer = _stemmer()
+    return [stemmer.stemWord(t) if t.isascii() and t.isalpha() else t for t in words(text)]
+
+
+def words(text: str) -> list[str]:
+    """Terms of ``text`` in order before stemming: lower-cased words and CJK bigrams.
+
+    >>> words("我喜欢用VSCode写代码")
     ['我喜', '喜欢', '欢用', 'vscode', '写代', '代码']
     """
     terms: list[str] = []
@@ -61,13 +110,13 @@ def index_text(text: str) -> str:
 
 
 def query_terms(text: str) -> list[str]:
-    """Distinct terms of a user query, stop words removed (unless nothing else is left)."""
-    terms = index_terms(text)
+    """Distinct stemmed terms of a user query, stop words removed (unless nothing else is left)."""
+    terms = words(text)
     kept = [
         t for t in terms
         if t not in QUERY_STOPWORDS and not (len(t) == 1 and t in _ZH_QUERY_STOP)
     ]
-    return list(dict.fromkeys(kept or terms))
+    return list(dict.fromkeys(stem_term(t) for t in kept or terms))
 
 
 def fts_match_expression(text: str, *, max_terms: int = 32) -> str | None:

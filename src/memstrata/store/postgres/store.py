@@ -17,7 +17,7 @@ import hashlib
 import json
 import re
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
@@ -212,6 +212,26 @@ class PostgresStore:
         """Increment a version counter (kept for parity with SQLite; nothing here caches on it)."""
         conn.execute("INSERT INTO meta (key, value) VALUES (%s, '1') ON CONFLICT (key) "
                      "DO UPDATE SET value = (meta.value::bigint + 1)::text", (counter,))
+
+    #: Advisory lock key of the terms upgrade (any constant no other lock uses).
+    TERMS_LOCK = 0x6D656D7465726D73
+
+    def upgrade_terms(self, conn: Conn, version: int, fn: Callable[[str], str]) -> int | None:
+        """Rewrite ``segments.terms`` and ``facts.terms`` through ``fn`` if meta ``terms_version``
+        is below ``version``; an advisory lock makes concurrent openers apply ``fn`` once."""
+        conn.execute("SELECT pg_advisory_xact_lock(%s)", (self.TERMS_LOCK,))
+        row = conn.execute("SELECT value FROM meta WHERE key = 'terms_version'").fetchone()
+        if row is not None and int(row[0]) >= version:
+            return None
+        rewritten = 0
+        for table in ("segments", "facts"):
+            changed = [(new, r[0]) for r in conn.execute(f"SELECT id, terms FROM {table}").fetchall()
+                       if (new := fn(r[1])) != r[1]]
+            with conn.cursor() as cur:
+                cur.executemany(f"UPDATE {table} SET terms = %s WHERE id = %s", changed)
+            rewritten += len(changed)
+        self.set_meta(conn, "terms_version", str(version))
+        return rewritten
 
     @staticmethod
     def lock_scopes(conn: Conn, scopes: Iterable[Scope]) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 import sqlite3
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -231,6 +231,21 @@ class SQLiteStore:
         """Increment a version counter: vector working copies keyed on it reload."""
         conn.execute("INSERT INTO meta (key, value) VALUES (?, '1') ON CONFLICT (key) "
                      "DO UPDATE SET value = CAST(value AS INTEGER) + 1", (counter,))
+
+    def upgrade_terms(self, conn: sqlite3.Connection, version: int, fn: Callable[[str], str]) -> int | None:
+        """Rewrite the terms of both full-text tables through ``fn`` if meta ``terms_version`` is
+        below ``version`` (read inside this write, so two processes never apply ``fn`` twice)."""
+        row = conn.execute("SELECT value FROM meta WHERE key = 'terms_version'").fetchone()
+        if row is not None and int(row[0]) >= version:
+            return None
+        rewritten = 0
+        for table in ("segments_fts", "facts_fts"):
+            changed = [(new, rowid) for rowid, old in conn.execute(f"SELECT rowid, terms FROM {table}").fetchall()
+                       if (new := fn(old)) != old]
+            conn.executemany(f"UPDATE {table} SET terms = ? WHERE rowid = ?", changed)
+            rewritten += len(changed)
+        self.set_meta(conn, "terms_version", str(version))
+        return rewritten
 
     # -- episodes ---------------------------------------------------------------------------
     def insert_episode(
