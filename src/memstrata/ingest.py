@@ -141,8 +141,8 @@ def check_scope(scope: Scope, *, needs_owner: bool) -> None:
         check_text(value, f"scope {name}")
     if needs_owner and scope.user_id is None and scope.agent_id is None and scope.session_id is None:
         raise InvalidInput(
-            f"no user_id, agent_id or session_id given (scope {scope.describe()}): say whose memory this is, "
-            "e.g. Memory(..., user_id='alice') or user_id='alice' on the call"
+            f"no user_id, agent_id or session_id given (scope {scope.describe()}): say whose memory this is "
+            "(Python: user_id='alice' on Memory(...) or the call; CLI: --user alice; REST: \"user_id\")"
         )
 
 

@@ -110,6 +110,19 @@ def test_search_counts_access_and_ranks_the_matching_fact_first(open_memory: Ope
     assert memory.get(hits[0].id).access_count == 2  # type: ignore[union-attr]
 
 
+def test_context_neighbours_stay_inside_the_episodes_session(open_memory: OpenMemory) -> None:
+    memory = open_memory(user_id="ann")
+    memory.add("We planned the Kyoto trip together", session_id="s1")
+    memory.add("The ryokan is booked for May", session_id="s2")
+    memory.add("My sister recommended a ramen place")  # no session: a conversation of its own
+    memory.add("Remember the umbrella for the rainy season")
+    hits = {h.text: h for h in memory.search("ramen place sister", kinds=("episode",), expand_context=2)}
+    ramen = hits["My sister recommended a ramen place"]
+    assert [c.text for c in ramen.context] == ["Remember the umbrella for the rainy season"]
+    booked = memory.search("ryokan booked", kinds=("episode",), expand_context=2)[0]
+    assert booked.text == "The ryokan is booked for May" and booked.context == ()
+
+
 def test_candidate_lists_equal_exact_reference(open_memory: OpenMemory) -> None:
     """The ranking inputs: vector candidates are the exact cosine top k, full-text candidates
     are exactly the segments sharing a term (backends may order full text differently)."""

@@ -11,11 +11,12 @@ from __future__ import annotations
 import json
 import subprocess
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from serverproc import ADMIN_KEY, Server, clean_env, console_script
+from serverproc import ADMIN_KEY, Server, clean_env, console_script, start_server
 
 ALICE_MESSAGES = ["From now on ship with FedEx", "我以后都希望用顺丰，别放门口", "I'm allergic to peanuts"]
 
@@ -228,6 +229,31 @@ def test_rollback_of_an_update_brings_the_old_value_back(world: World) -> None:
         now_new = _ok(c.get(f"/v1/facts/{new['id']}", params={"user_id": "erin"}))
     assert old["id"] in [f["id"] for f in changed]
     assert now_old["status"] == "active" and now_new["status"] != "active"
+
+
+def test_fact_routes_take_the_scope_in_the_query_like_get_and_delete(world: World) -> None:
+    with world.server.client(world.keys["C"]) as c:
+        added = _ok(c.post("/v1/messages", json={"user_id": "gus", "messages": [{"content": "I live in Rome"}]}))
+        fact_id = added["results"][0]["facts"][0]["fact"]["id"]
+        changed = _ok(c.patch(f"/v1/facts/{fact_id}", params={"user_id": "gus"}, json={"value": "Milan"}))
+        assert changed["value"] == "Milan" and changed["scope"]["user_id"] == "gus"
+        supersede = next(e for entry in _ok(c.get(f"/v1/facts/{fact_id}/history", params={"user_id": "gus"}))[
+            "timeline"] for e in entry["events"] if e["action"] == "supersede")
+        rolled = _ok(c.post(f"/v1/events/{supersede['id']}/rollback", params={"user_id": "gus"}))
+        assert fact_id in [f["id"] for f in rolled["facts"]]
+        unscoped = _error(c.patch(f"/v1/facts/{fact_id}", json={"value": "Turin"}), 422, "invalid_input")
+        assert "REST: \"user_id\"" in unscoped["message"]
+
+
+def test_an_open_server_refuses_to_create_the_key_that_would_lock_out_its_clients(tmp_path: Path) -> None:
+    server = start_server(tmp_path, MEMSTRATA_EMBEDDING_MODEL="none")
+    try:
+        with server.client() as c:
+            refused = _error(c.post("/v1/keys", json={"org_id": "o", "project_id": "p"}), 403, "admin_required")
+            assert "MEMSTRATA_ADMIN_KEY" in refused["message"]
+            assert c.get("/v1/facts", params={"user_id": "u"}).status_code == 200  # still open
+    finally:
+        server.stop()
 
 
 def test_delete_removes_the_fact(world: World) -> None:

@@ -117,6 +117,14 @@ class ServerState:
         return options
 
 
+def _merged(body: Scoped | None, query: ScopeQuery) -> Scoped:
+    """The request's scope fields: the body's, with the query's filling the ones it leaves out."""
+    if body is None:
+        return query
+    fields = ("org_id", "project_id", "user_id", "agent_id", "session_id")
+    return body.model_copy(update={f: getattr(query, f) for f in fields if getattr(body, f) is None})
+
+
 def _state(request: Request) -> ServerState:
     state: ServerState = request.app.state.memstrata
     return state
@@ -137,8 +145,8 @@ def _limit(state: ServerState, req: SearchRequest | ListFactsQuery | ListEpisode
         return req.limit
     if "limit" not in req.model_fields_set:
         return cap
-    raise ApiError(422, "limit_too_large", f"limit {req.limit} is over this server's maximum {cap} "
-                   "(MEMSTRATA_MAX_SEARCH_LIMIT)", {"max": cap})
+    raise ApiError(422, "limit_too_large", f"limit {req.limit} is over this server's maximum {cap} for search "
+                   "results and list pages (MEMSTRATA_MAX_SEARCH_LIMIT); page with offset", {"max": cap})
 
 
 router = APIRouter(prefix="/v1", responses=_ERRORS)
@@ -212,11 +220,13 @@ def get_fact(fact_id: FactId, q: Annotated[ScopeQuery, Query()], caller: Caller,
 
 
 @router.patch("/facts/{fact_id}", response_model=Fact, tags=["facts"])
-def update_fact(fact_id: FactId, body: UpdateFactRequest, caller: Caller, request: Request) -> Fact:
+def update_fact(fact_id: FactId, body: UpdateFactRequest, q: Annotated[ScopeQuery, Query()], caller: Caller,
+                request: Request) -> Fact:
     """Change a fact: a new ``value`` supersedes it (the new fact is returned); importance and
-    confidence change in place. Every change is an audit event."""
+    confidence change in place. Every change is an audit event. The scope may be given in the
+    body or, as for GET and DELETE, in the query."""
     st = _state(request)
-    scope = st.scope(caller, body)
+    scope = st.scope(caller, _merged(body, q))
     with st.lock:
         return st.memory.update(fact_id, value=body.value, importance=body.importance,
                                 confidence=body.confidence, actor=caller.actor, **scope)
@@ -244,20 +254,22 @@ def fact_history(fact_id: FactId, q: Annotated[ScopeQuery, Query()], caller: Cal
 
 
 @router.post("/facts/{fact_id}/restore", response_model=Fact, tags=["facts"])
-def restore_fact(fact_id: FactId, body: Scoped, caller: Caller, request: Request) -> Fact:
-    """Bring an archived fact back to active (an audit event)."""
+def restore_fact(fact_id: FactId, q: Annotated[ScopeQuery, Query()], caller: Caller, request: Request,
+                 body: Scoped | None = None) -> Fact:
+    """Bring an archived fact back to active (an audit event). Scope in the body or the query."""
     st = _state(request)
-    scope = st.scope(caller, body)
+    scope = st.scope(caller, _merged(body, q))
     with st.lock:
         return st.memory.restore(fact_id, actor=caller.actor, **scope)
 
 
 @router.post("/events/{event_id}/rollback", response_model=Rolledback, tags=["facts"])
-def rollback_event(event_id: Annotated[int, Path(ge=1, le=MAX_ID)], body: Scoped, caller: Caller,
-                   request: Request) -> Rolledback:
-    """Undo a ``supersede``, ``merge`` or ``archive`` event (ids from the history); logged itself."""
+def rollback_event(event_id: Annotated[int, Path(ge=1, le=MAX_ID)], q: Annotated[ScopeQuery, Query()],
+                   caller: Caller, request: Request, body: Scoped | None = None) -> Rolledback:
+    """Undo a ``supersede``, ``merge`` or ``archive`` event (ids from the history); logged itself.
+    Scope in the body or the query."""
     st = _state(request)
-    scope = st.scope(caller, body)
+    scope = st.scope(caller, _merged(body, q))
     with st.lock:
         return Rolledback(facts=st.memory.rollback(event_id, actor=caller.actor, **scope))
 
@@ -403,8 +415,14 @@ def import_records(body: Annotated[ImportRequest, Depends(import_body)], caller:
 
 @router.post("/keys", response_model=KeyCreated, tags=["keys"])
 def create_key(body: KeyCreateRequest, caller: Caller, request: Request) -> KeyCreated:
-    """Create an API key bound to a tenant (and optionally a user). Admin only."""
+    """Create an API key bound to a tenant (and optionally a user). Admin only: on a server
+    without an admin key this is refused, since the first key would switch authentication on and
+    lock out every client of the open server."""
     caller.require_admin()
+    if caller.kind == "open":
+        raise ApiError(403, "admin_required", "this server runs without authentication; creating a key here "
+                       "would lock out its clients. Set MEMSTRATA_ADMIN_KEY and restart, or use "
+                       "`memstrata keys create` and restart the server")
     key, secret = _keys(request).create(org_id=body.org_id, project_id=body.project_id,
                                               user_id=body.user_id, name=body.name)
     return KeyCreated(secret=secret, key=key)

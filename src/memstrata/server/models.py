@@ -137,16 +137,20 @@ class FactList(BaseModel):
     """A page of facts, newest observation first; ``next_offset`` is ``None`` on the last page."""
 
     items: list[Fact]
-    truncated: bool = False
-    next_offset: int | None = None
+    truncated: bool = Field(False, description="The page was cut to fit MEMSTRATA_MAX_RESPONSE_BYTES "
+                                                "(fewer items than `limit` although more exist).")
+    next_offset: int | None = Field(None, description="Offset of the next page when more rows may follow "
+                                                      "(a full or cut page); null on the last page.")
 
 
 class EpisodeList(BaseModel):
     """A page of episodes, newest first."""
 
     items: list[Episode]
-    truncated: bool = False
-    next_offset: int | None = None
+    truncated: bool = Field(False, description="The page was cut to fit MEMSTRATA_MAX_RESPONSE_BYTES "
+                                                "(fewer items than `limit` although more exist).")
+    next_offset: int | None = Field(None, description="Offset of the next page when more rows may follow "
+                                                      "(a full or cut page); null on the last page.")
 
 
 class UpdateFactRequest(Scoped):

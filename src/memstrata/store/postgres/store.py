@@ -385,14 +385,15 @@ class PostgresStore:
 
     def neighbours(self, episode: Episode, segment_index: int, n: int, *,
                    filter: Expr | None = None) -> list[ContextSegment]:
-        """Up to ``n`` segments before and after one segment, in session order (same scope,
-        episodes matching ``filter``)."""
+        """Up to ``n`` segments before and after one segment, in session order (same owner and
+        session, where no session is its own conversation; episodes matching ``filter``)."""
         compiled = filter_predicate(filter, kind="episode", alias="e.")
         if n <= 0 or compiled is None:
             return []
         where, params = scope_predicate(episode.scope, prefix="e.")
-        where += f" AND {compiled[0]} AND {live('e.')}"
-        params += [*compiled[1], utcnow()]
+        # A conversation is one session: no session means the messages outside any session.
+        where += f" AND {compiled[0]} AND {live('e.')} AND e.session_id IS NOT DISTINCT FROM %s"
+        params += [*compiled[1], utcnow(), episode.scope.session_id]
         key = (episode.sequence_num, episode.id, segment_index)
         with self.db.read() as conn:
             hidden, hparams = self._hidden(conn, "episodes", "e.")

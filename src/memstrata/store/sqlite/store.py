@@ -366,8 +366,8 @@ class SQLiteStore:
 
     def neighbours(self, episode: Episode, segment_index: int, n: int, *,
                    filter: Expr | None = None) -> list[ContextSegment]:
-        """Up to ``n`` segments before and after one segment, in session order (same scope,
-        episodes matching ``filter``)."""
+        """Up to ``n`` segments before and after one segment, in session order (same owner and
+        session, where no session is its own conversation; episodes matching ``filter``)."""
         compiled = filter_predicate(filter, kind="episode", alias="e.")
         if n <= 0 or compiled is None:
             return []
@@ -375,6 +375,8 @@ class SQLiteStore:
         key = (episode.sequence_num, episode.id, segment_index)
         with self.db.read() as conn:
             where, params = self.where(conn, episode.scope, table="episodes", prefix="e.", extra=compiled)
+            # A conversation is one session: no session means the messages outside any session.
+            where, params = f"{where} AND e.session_id IS ?", [*params, episode.scope.session_id]
             sql = (f"SELECT e.id, s.idx, s.text, e.producer_id, e.role, e.created_at FROM segments s "
                    f"JOIN episodes e ON e.id = s.episode_id WHERE {where} AND (e.sequence_num, e.id, s.idx) "
                    f"{{op}} (?, ?, ?) ORDER BY {{order}} LIMIT ?")
