@@ -116,6 +116,7 @@ def test_context_neighbours_stay_inside_the_episodes_session(open_memory: OpenMe
     memory.add("The ryokan is booked for May", session_id="s2")
     memory.add("My sister recommended a ramen place")  # no session: a conversation of its own
     memory.add("Remember the umbrella for the rainy season")
+    memory.add("Agent X private note: the code word is pineapple", agent_id="ax")  # another agent's message
     hits = {h.text: h for h in memory.search("ramen place sister", kinds=("episode",), expand_context=2)}
     ramen = hits["My sister recommended a ramen place"]
     assert [c.text for c in ramen.context] == ["Remember the umbrella for the rainy season"]

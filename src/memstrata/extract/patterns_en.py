@@ -286,6 +286,8 @@ def _split_list(text: str) -> list[str]:
 
 _NO_MORE = r"(?:\s+(?:anymore|any more|any longer|now))?"
 _RETRACTIONS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(rf"^(?:i'm|i am)\s+(?:no longer|not)\s+allergic(?:\s+to\s+anything)?{_NO_MORE}$", _IC),
+     "health.allergy"),
     (re.compile(rf"^(?:i'm|i am)\s+(?:no longer|not|not actually)\s+allergic\s+to\s+(?P<v>.+?){_NO_MORE}$", _IC),
      "health.allergy"),
     (re.compile(rf"^(?:i'm|i am)\s+(?:no longer|not)\s+(?:an?\s+)?(?:vegetarian|vegan|pescatarian){_NO_MORE}$"

@@ -232,7 +232,8 @@ _DIET = re.compile(r"^我(?:是|只|一直|从来都)?(?:一个|一名)?(?P<v>�
 # would read the same clause as a statement, or drop it as negated.
 _NOT = r"(?:现在|已经|其实)?(?:不再|不|没有?)(?:再)?"
 _RETRACTIONS: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(rf"^我{_NOT}对(?P<v>.+?)过敏了?$|^我对(?P<w>.+?){_NOT}过敏了?$"), "health.allergy"),
+    (re.compile(rf"^我{_NOT}对(?P<v>.+?)过敏了?$|^我对(?P<w>.+?){_NOT}过敏了?$|^我{_NOT}过敏了?$"),
+     "health.allergy"),
     (re.compile(rf"^我{_NOT}(?:吃素|是素食(?:主义)?者|是纯素食者)了?$"
                 r"|^我(?:现在)?(?:又开始|又|开始|重新)吃肉了?$"), "food.diet"),
     (re.compile(rf"^我{_NOT}住在(?P<v>.+?)了?$"), "identity.location"),

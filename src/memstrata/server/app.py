@@ -407,8 +407,8 @@ def import_records(body: Annotated[ImportRequest, Depends(import_body)], caller:
     added = sum(1 for r in results if r.created)
     metrics().messages.inc(added)
     note = None if not skipped else (
-        f"{skipped} fact and event records were not imported: facts are derived again from the episodes, so "
-        "edits, retractions and the audit history of the export are not carried over; for an exact restore "
+        f"{skipped} fact and event records were not imported: facts come from the episodes' own extraction, "
+        "so edits, rollbacks and the audit history of the export are not carried over; for an exact restore "
         "into another database use `memstrata import`")
     return ImportResponse(added=added, duplicates=len(results) - added, skipped=skipped, note=note)
 

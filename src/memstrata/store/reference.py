@@ -236,7 +236,8 @@ class ReferenceStore:
                       (self._pair(x) for x in self._s.segments.values())
                       if self._in_scope(self._s, self._s.episodes[e.id], episode.scope)
                       and _live(self._s.episodes[e.id]) and (filter is None or matches(filter, e))
-                      and e.scope.session_id == episode.scope.session_id)
+                      and e.scope.session_id == episode.scope.session_id
+                      and e.scope.agent_id == episode.scope.agent_id)
         key = (episode.sequence_num, episode.id, segment_index)
         before = [r for r in rows if r[0] < key][-n:]
         after = [r for r in rows if r[0] > key][:n]

@@ -391,9 +391,10 @@ class PostgresStore:
         if n <= 0 or compiled is None:
             return []
         where, params = scope_predicate(episode.scope, prefix="e.")
-        # A conversation is one session: no session means the messages outside any session.
-        where += f" AND {compiled[0]} AND {live('e.')} AND e.session_id IS NOT DISTINCT FROM %s"
-        params += [*compiled[1], utcnow(), episode.scope.session_id]
+        # A conversation is one session of one agent: no session means the messages outside any.
+        where += (f" AND {compiled[0]} AND {live('e.')} AND e.session_id IS NOT DISTINCT FROM %s"
+                  " AND e.agent_id IS NOT DISTINCT FROM %s")
+        params += [*compiled[1], utcnow(), episode.scope.session_id, episode.scope.agent_id]
         key = (episode.sequence_num, episode.id, segment_index)
         with self.db.read() as conn:
             hidden, hparams = self._hidden(conn, "episodes", "e.")

@@ -375,8 +375,9 @@ class SQLiteStore:
         key = (episode.sequence_num, episode.id, segment_index)
         with self.db.read() as conn:
             where, params = self.where(conn, episode.scope, table="episodes", prefix="e.", extra=compiled)
-            # A conversation is one session: no session means the messages outside any session.
-            where, params = f"{where} AND e.session_id IS ?", [*params, episode.scope.session_id]
+            # A conversation is one session of one agent: no session means the messages outside any.
+            where, params = (f"{where} AND e.session_id IS ? AND e.agent_id IS ?",
+                             [*params, episode.scope.session_id, episode.scope.agent_id])
             sql = (f"SELECT e.id, s.idx, s.text, e.producer_id, e.role, e.created_at FROM segments s "
                    f"JOIN episodes e ON e.id = s.episode_id WHERE {where} AND (e.sequence_num, e.id, s.idx) "
                    f"{{op}} (?, ?, ?) ORDER BY {{order}} LIMIT ?")
