@@ -652,21 +652,29 @@ class PostgresStore:
             (*args, tsquery(terms), limit)).fetchall()
         return [(int(r[0]), -float(r[1])) for r in rows]
 
+    def _live_segments(self, conn: Conn, scope: Scope, filter: Expr | None,
+                       now: datetime | None) -> tuple[str, list[object]] | None:
+        """``FROM segments s ... WHERE ...`` and its parameters: the scope's unexpired segments whose
+        episodes match ``filter``, minus rows of running forget jobs; ``None`` if nothing can match."""
+        compiled = filter_predicate(filter, kind="episode", alias="e.")
+        if compiled is None:
+            return None
+        where, params = scope_predicate(scope, prefix="s.")
+        join = "" if filter is None else "JOIN episodes e ON e.id = s.episode_id "
+        hidden, hparams = self._hidden(conn, "segments", "s.")
+        return (f"FROM segments s {join}WHERE {where} AND {compiled[0]} AND {live('s.')}{hidden}",
+                [*params, *compiled[1], now or utcnow(), *hparams])
+
     def fts_segments(self, scope: Scope, match: str, limit: int, *,
                      filter: Expr | None = None, now: datetime | None = None) -> list[tuple[int, float]]:
         """Full-text candidates ``[(segment_id, -ts_rank)]`` in ``scope`` matching ``filter``, best
         first (lower is better, like SQLite's bm25); bounded as ``search`` describes."""
-        compiled = filter_predicate(filter, kind="episode", alias="e.")
-        if compiled is None:
-            return []
-        where, params = scope_predicate(scope, prefix="s.")
-        join = "" if filter is None else "JOIN episodes e ON e.id = s.episode_id "
         with self.db.read() as conn:
-            hidden, hparams = self._hidden(conn, "segments", "s.")
+            source = self._live_segments(conn, scope, filter, now)
+            if source is None:
+                return []
             return self._fts(conn, table="segments", alias="s", match=match, limit=limit, per_term=filter is None,
-                             from_where=f"FROM segments s {join}WHERE {where} AND {compiled[0]} AND {live('s.')}"
-                                        f"{hidden}",
-                             params=[*params, *compiled[1], now or utcnow(), *hparams])
+                             from_where=source[0], params=source[1])
 
     def fts_facts(self, scope: Scope, match: str, limit: int, statuses: Sequence[str], *,
                   filter: Expr | None = None, now: datetime | None = None) -> list[tuple[int, float]]:
@@ -688,16 +696,11 @@ class PostgresStore:
                          exact: bool | None = None) -> list[tuple[int, float]]:
         """``[(segment_id, cosine)]`` of the ``k`` nearest embedded segments in ``scope`` whose episodes
         match ``filter``, best first; exact or HNSW as ``search.nearest`` decides (``exact`` forces)."""
-        compiled = filter_predicate(filter, kind="episode", alias="e.")
-        if compiled is None:
-            return []
-        where, params = scope_predicate(scope, prefix="s.")
-        join = "" if filter is None else "JOIN episodes e ON e.id = s.episode_id "
         with self.db.read() as conn:
-            hidden, hparams = self._hidden(conn, "segments", "s.")
-            return search.nearest(conn, from_where=f"FROM segments s {join}WHERE {where} AND {compiled[0]} "
-                                                   f"AND {live('s.')}{hidden}",
-                                  params=[*params, *compiled[1], now or utcnow(), *hparams], vector=vector, k=k,
+            source = self._live_segments(conn, scope, filter, now)
+            if source is None:
+                return []
+            return search.nearest(conn, from_where=source[0], params=source[1], vector=vector, k=k,
                                   min_similarity=min_similarity, exact=exact, ef_search=self.ef_search)
 
     def nearest_scope_facts(self, scope: Scope, vector: np.ndarray, *, statuses: Sequence[str], k: int,
