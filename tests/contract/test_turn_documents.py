@@ -115,3 +115,30 @@ def test_whole_turn_hits_reach_search(open_memory: OpenMemory) -> None:
         memory.add(text, session_id="s2", created_at=next(at))
     hits = memory.search("orange kayak", kinds=("episode",), limit=3)
     assert hits[0].id == target.episode_id
+
+
+def test_a_filtered_search_never_ranks_sessions_by_hidden_turns(open_memory: OpenMemory) -> None:
+    """A block mixes turns a filter may hide, so a filtered search ranks sessions from the
+    turns it may see (``recall``): with a filter, switching session blocks on or off changes
+    nothing (here the blocks would rank s1, by its hidden turn, above s2)."""
+    from dataclasses import replace
+
+    memory = open_memory(user_id="alice", embedder=None)
+    at = iter(T0 + timedelta(minutes=i) for i in range(100))
+    # s1's visible turn is weak and its hidden one strong; s2's visible turn is strong.
+    for session, text, lang in [("s1", "a long day with a glacier somewhere far behind the clouds", "en"),
+                                ("s1", "glacier hike glacier hike glacier hike", "de"),
+                                ("s2", "glacier hike", "en"),
+                                ("s2", "dinner was late", "en")]:
+        memory.add(text, session_id=session, created_at=next(at), metadata={"lang": lang})
+    only_en = 'metadata.lang = "en"'
+
+    def ranked(blocks: bool, where: str | None) -> list[tuple[int, float]]:
+        memory.settings = replace(memory.settings, session_blocks=blocks)
+        return [(h.id, round(h.score, 9)) for h in memory.search("glacier hike", kinds=("episode",), limit=10,
+                                                                   filter=where)]
+    assert ranked(True, only_en) == ranked(False, only_en)
+    assert len(ranked(True, only_en)) == 3
+    # Unfiltered, the blocks see s1's hidden turn and rank s1 first.
+    assert [s.session_id for s, _ in memory.store.fts_sessions(Scope(user_id="alice"), _match("glacier hike"), 5)
+            ] == ["s1", "s2"]
