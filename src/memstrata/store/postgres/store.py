@@ -654,15 +654,17 @@ class PostgresStore:
 
     def _live_segments(self, conn: Conn, scope: Scope, filter: Expr | None,
                        now: datetime | None) -> tuple[str, list[object]] | None:
-        """``FROM segments s ... WHERE ...`` and its parameters: the scope's unexpired segments whose
-        episodes match ``filter``, minus rows of running forget jobs; ``None`` if nothing can match."""
-        compiled = filter_predicate(filter, kind="episode", alias="e.")
+        """``FROM segments s WHERE ...`` and its parameters: the scope's unexpired segments whose
+        episodes match ``filter``, minus rows of running forget jobs; ``None`` if nothing can match.
+
+        The filter runs on the segment's own copy of its episode's fields (migration 6, kept by
+        triggers), so its index and the full-text index intersect without joining episodes."""
+        compiled = filter_predicate(filter, kind="episode", alias="s.")
         if compiled is None:
             return None
         where, params = scope_predicate(scope, prefix="s.")
-        join = "" if filter is None else "JOIN episodes e ON e.id = s.episode_id "
         hidden, hparams = self._hidden(conn, "segments", "s.")
-        return (f"FROM segments s {join}WHERE {where} AND {compiled[0]} AND {live('s.')}{hidden}",
+        return (f"FROM segments s WHERE {where} AND {compiled[0]} AND {live('s.')}{hidden}",
                 [*params, *compiled[1], now or utcnow(), *hparams])
 
     def fts_segments(self, scope: Scope, match: str, limit: int, *,
