@@ -18,6 +18,7 @@ import json
 import re
 import time
 from collections.abc import Callable, Iterable, Sequence
+from contextlib import AbstractContextManager
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
@@ -167,6 +168,11 @@ class PostgresStore:
 
         return ApiKeys(self.db, self.dialect)
 
+    def snapshot(self) -> AbstractContextManager[None]:
+        """Share one read snapshot across this thread's reads until exit (``PgDatabase.snapshot``):
+        ``Retriever.search`` wraps a search's store calls in it."""
+        return self.db.snapshot()
+
     def close(self) -> None:
         """Close the pool."""
         self.db.close()
@@ -240,11 +246,11 @@ class PostgresStore:
         for key in sorted({_lock_key(s) for s in scopes}):
             conn.execute("SELECT pg_advisory_xact_lock(%s)", (key,))
 
-    @staticmethod
-    def _hidden(conn: Conn, table: str, prefix: str = "") -> tuple[str, list[object]]:
+    def _hidden(self, conn: Conn, table: str, prefix: str = "") -> tuple[str, list[object]]:
         """`` AND <predicate>`` excluding rows of ``table`` hidden by running forget jobs (``""``
         when none run, so the query is unchanged); see ``store.scope.hidden_predicate``."""
-        jobs = [tuple(r) for r in conn.execute(running_forgets_sql(table)).fetchall()]
+        jobs = self.db.snapshot_cached(conn, f"forget_jobs:{table}", lambda: [
+            tuple(r) for r in conn.execute(running_forgets_sql(table)).fetchall()])
         sql, params = hidden_predicate(jobs, table, prefix=prefix, mark="%s")
         return (f" AND {sql}" if sql else ""), params
 
