@@ -187,6 +187,9 @@ CREATE TABLE api_keys (
 -- search filter segments directly: PostgreSQL can then intersect the filter's index with the
 -- full-text index (a BitmapAnd) instead of visiting every filtered episode's segments. The
 -- copy is kept by triggers, never by callers: a segment always carries its episode's values.
+-- Both tables are locked first, in the writers' order, so a writer running meanwhile waits
+-- rather than deadlocks (the triggers below need a lock on episodes after segments is held).
+LOCK TABLE episodes, segments IN ACCESS EXCLUSIVE MODE;
 ALTER TABLE segments ADD COLUMN role TEXT, ADD COLUMN content_type TEXT, ADD COLUMN producer_id TEXT,
     ADD COLUMN produced_for_id TEXT, ADD COLUMN created_at TIMESTAMPTZ, ADD COLUMN sequence_num BIGINT,
     ADD COLUMN metadata JSONB;
