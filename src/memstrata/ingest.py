@@ -24,7 +24,7 @@ from memstrata.extract.taxonomy import KEYS, get_key
 from memstrata.lifecycle.retention import enforce_cap, fact_expiry
 from memstrata.privacy.crypto import Cipher
 from memstrata.privacy.policy import redact, redact_json
-from memstrata.resolve import Decision, contradicts, decide, normalise_value, same_thing
+from memstrata.resolve import Decision, contradicts, decide, normalise_value, same_value
 from memstrata.store.protocol import Store
 from memstrata.store.records import NewEpisode, NewFact, NewSegment
 from memstrata.text.segment import derivative, split_sentences
@@ -380,15 +380,15 @@ class Ingestor:
     def _retract(self, conn: Any, msg: Message, episode_id: int, cand: FactCandidate,
                  now: datetime) -> list[tuple[str, int, tuple[int, ...]]]:
         """Supersede, with no successor, the active facts ``cand`` withdraws: those under its
-        key naming its value (every one when the value is empty). The audit event is a
+        key whose value is its value as a whole (``same_value``: "Berlin's suburbs" does not
+        withdraw "Berlin"), or every one when the value is empty. The audit event is a
         ``supersede`` marked ``retracted`` (so ``rollback`` undoes it like any supersede)."""
         fact_scope = Scope(msg.scope.org_id, msg.scope.project_id, msg.scope.user_id, msg.scope.agent_id)
         ids = self.store.fact_ids(conn, fact_scope, keys=[cand.key], subject=msg.speaker)
         actor = f"extractor:{getattr(self.extractor, 'name', 'unknown')}"
         out: list[tuple[str, int, tuple[int, ...]]] = []
         for fact in self.store.load_facts(conn, ids):
-            if fact.status != "active" or (cand.value and (fact.encrypted or not (
-                    same_thing(cand.value, fact.value) or same_thing(fact.value, cand.value)))):
+            if fact.status != "active" or (cand.value and (fact.encrypted or not same_value(cand.value, fact.value))):
                 continue
             self.store.set_fact_status(conn, fact.id, "superseded", now=now, valid_to=msg.created_at)
             self.store.log_event(conn, fact_scope, fact_id=fact.id, action="supersede", actor=actor,
