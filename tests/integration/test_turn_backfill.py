@@ -35,7 +35,7 @@ def _execute(location: str | Path, *sql: str) -> list[Any]:
 
 
 def _forget_turn_docs(location: str | Path) -> None:
-    """Make the database look as migration 6 leaves one written before it: no turn documents,
+    """Make the database look as migration 7 leaves one written before it: no turn documents,
     no blocks, no ``turn_docs_version``."""
     if isinstance(location, Path):
         _execute(location, "DELETE FROM session_block_turns", "DELETE FROM session_blocks_fts",

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 SESSION_BLOCK_TURNS = 16
 
 #: Version of the turn documents (meta ``turn_docs_version``): a database without it (written
-#: before migration 6) is backfilled from its episodes when opened (``backfill``).
+#: before migration 7) is backfilled from its episodes when opened (``backfill``).
 TURN_DOCS_VERSION = 1
 
 
