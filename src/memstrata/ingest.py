@@ -276,15 +276,12 @@ class Ingestor:
                                                 p.message.scope.user_id, p.message.scope.agent_id)
                                           for p in prepared])
             stored = self._insert_episodes(conn, prepared, now)
+            self._insert_turns(conn, prepared, stored)
             for p, (episode_id, created, n_segments) in zip(prepared, stored, strict=True):
                 msg = p.message
                 if not created:
                     results.append((episode_id, False, 0, []))
                     continue
-                with phase("ingest", "indexing"):
-                    self.store.insert_turn(conn, episode_id=episode_id, scope=msg.scope,
-                                           terms=turn_terms(msg.speaker or msg.role, msg.content),
-                                           expires_at=msg.expires_at)
                 if queue is not None and msg.role in self.extract_roles:
                     queue.enqueue(conn, episode_id=episode_id, scope=msg.scope, now=now)
                 changes = [change for i, cand in enumerate(p.candidates) for change in (
@@ -295,6 +292,20 @@ class Ingestor:
             self._enforce_cap(conn, prepared, results, now)
         return [replace(self._result(r, p.message.scope, p.message.role), redacted=p.redacted, withheld=p.withheld)
                 for r, p in zip(results, prepared, strict=True)]
+
+    def _insert_turns(self, conn: Any, prepared: Sequence[_Prepared], stored: Sequence[tuple[int, bool, int]]) -> None:
+        """Index each new episode's whole text as its turn document (``store.turns``); a store
+        with ``insert_turns`` (PostgreSQL) takes them all in one exchange."""
+        turns = [(episode_id, p.message.scope, turn_terms(p.message.speaker or p.message.role, p.message.content),
+                  p.message.expires_at)
+                 for p, (episode_id, created, _) in zip(prepared, stored, strict=True) if created]
+        with phase("ingest", "indexing"):
+            insert_all = getattr(self.store, "insert_turns", None)
+            if insert_all is not None:
+                insert_all(conn, turns)
+                return
+            for episode_id, scope, terms, expires_at in turns:
+                self.store.insert_turn(conn, episode_id=episode_id, scope=scope, terms=terms, expires_at=expires_at)
 
     def _insert_episodes(self, conn: Any, prepared: Sequence[_Prepared],
                          now: datetime) -> list[tuple[int, bool, int]]:

@@ -384,32 +384,45 @@ class PostgresStore:
         """Index an episode's whole text (``terms``: ``store.turns.turn_terms``) as its turn
         document and, when it has a session, append it to the session's last block (a new block
         when that one holds ``SESSION_BLOCK_TURNS``; the last block is row-locked, so concurrent
-        writers of one session append in turn). Inside an open write."""
-        block = None
-        if scope.session_id is not None:
-            last = conn.execute(
-                "SELECT id, turns FROM session_blocks WHERE org_id = %s AND project_id = %s AND session_id = %s "
-                "AND user_id IS NOT DISTINCT FROM %s AND agent_id IS NOT DISTINCT FROM %s "
-                "ORDER BY id DESC LIMIT 1 FOR UPDATE",
-                (scope.org_id, scope.project_id, scope.session_id, scope.user_id, scope.agent_id)).fetchone()
-            if last is not None and last[1] < SESSION_BLOCK_TURNS:
-                block = int(last[0])
-                conn.execute("UPDATE session_blocks SET turns = turns + 1, terms = terms || ' ' || %s, "
-                             "expires_at = CASE WHEN expires_at IS NULL THEN %s::timestamptz "
-                             "WHEN %s::timestamptz IS NULL THEN expires_at ELSE least(expires_at, %s) END "
-                             "WHERE id = %s", (terms, expires_at, expires_at, expires_at, block))
-            else:
-                row = conn.execute(
-                    "INSERT INTO session_blocks (org_id, project_id, user_id, agent_id, session_id, turns, "
-                    "expires_at, terms) VALUES (%s, %s, %s, %s, %s, 1, %s, %s) RETURNING id",
-                    (scope.org_id, scope.project_id, scope.user_id, scope.agent_id, scope.session_id, expires_at,
-                     terms)).fetchone()
-                assert row is not None
-                block = int(row[0])
-        conn.execute("INSERT INTO turns (id, org_id, project_id, user_id, agent_id, session_id, terms, expires_at, "
-                     "block_id) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)",
-                     (episode_id, scope.org_id, scope.project_id, scope.user_id, scope.agent_id, scope.session_id,
-                      terms, expires_at, block))
+        writers of one session append in turn). Inside an open write; one statement."""
+        conn.execute(*self.turn_statement(episode_id, scope, terms, expires_at))
+
+    def insert_turns(self, conn: Conn, turns: Sequence[tuple[int, Scope, str, datetime | None]]) -> None:
+        """``insert_turn`` for many ``(episode_id, scope, terms, expires_at)``, in order, in one
+        pipeline (no reply awaited between them, like ``insert_episodes``)."""
+        if not turns:
+            return
+        with conn.pipeline():
+            for episode_id, scope, terms, expires_at in turns:
+                conn.execute(*self.turn_statement(episode_id, scope, terms, expires_at))
+
+    @staticmethod
+    def turn_statement(episode_id: int, scope: Scope, terms: str,
+                       expires_at: datetime | None) -> tuple[str, list[object]]:
+        """SQL and parameters of ``insert_turn``: the turn row, and for a session the block append
+        (the last block updated if it holds fewer than ``SESSION_BLOCK_TURNS``, else a new one)."""
+        turn = ("INSERT INTO turns (id, org_id, project_id, user_id, agent_id, session_id, terms, expires_at, "
+                "block_id) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, ")
+        args: list[object] = [episode_id, scope.org_id, scope.project_id, scope.user_id, scope.agent_id,
+                              scope.session_id, terms, expires_at]
+        if scope.session_id is None:
+            return turn + "NULL)", args
+        sql = ("WITH last AS (SELECT id, turns FROM session_blocks WHERE org_id = %s AND project_id = %s "
+               "AND session_id = %s AND user_id IS NOT DISTINCT FROM %s AND agent_id IS NOT DISTINCT FROM %s "
+               "ORDER BY id DESC LIMIT 1 FOR UPDATE), "
+               "grown AS (UPDATE session_blocks b SET turns = b.turns + 1, terms = b.terms || ' ' || %s, "
+               "expires_at = CASE WHEN b.expires_at IS NULL THEN %s::timestamptz WHEN %s::timestamptz IS NULL "
+               "THEN b.expires_at ELSE least(b.expires_at, %s::timestamptz) END "
+               "FROM last WHERE b.id = last.id AND last.turns < %s RETURNING b.id), "
+               "started AS (INSERT INTO session_blocks (org_id, project_id, user_id, agent_id, session_id, turns, "
+               "expires_at, terms) SELECT %s, %s, %s, %s, %s, 1, %s, %s WHERE NOT EXISTS (SELECT 1 FROM grown) "
+               "RETURNING id) "
+               + turn + "(SELECT id FROM grown UNION ALL SELECT id FROM started))")
+        block_args: list[object] = [
+            scope.org_id, scope.project_id, scope.session_id, scope.user_id, scope.agent_id,
+            terms, expires_at, expires_at, expires_at, SESSION_BLOCK_TURNS,
+            scope.org_id, scope.project_id, scope.user_id, scope.agent_id, scope.session_id, expires_at, terms]
+        return sql, block_args + args
 
     @staticmethod
     def _drop_turns(conn: Conn, episode_ids: Sequence[int]) -> None:
