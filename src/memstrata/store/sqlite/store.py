@@ -409,8 +409,11 @@ class SQLiteStore:
         if not ranked:
             return []
         marks = ",".join("?" * len(ranked))
-        allowed = {r[0] for r in conn.execute(f"SELECT e.id FROM episodes e WHERE e.id IN ({marks}) AND {where}",
-                                              [r[0] for r in ranked] + params)}
+        # NOT INDEXED: by rowid. Left to itself the planner walks the owner's index (episodes_user),
+        # every episode of the user: 67 ms at 100k, against 0.2 ms for 200 rowid lookups.
+        allowed = {r[0] for r in conn.execute(
+            f"SELECT e.id FROM episodes e NOT INDEXED WHERE e.id IN ({marks}) AND {where}",
+            [r[0] for r in ranked] + params)}
         return [(int(r[0]), float(r[1])) for r in ranked if r[0] in allowed]
 
     def fts_sessions(self, scope: Scope, match: str, limit: int, *,
