@@ -113,6 +113,14 @@ def live(prefix: str = "") -> str:
     return f"({prefix}expires_at IS NULL OR {prefix}expires_at > %s)"
 
 
+def _time_order(scope: Scope) -> str:
+    """The ORDER BY key of a conversation's turns (``created_at``). Inside a session it is an
+    expression no index provides, so the planner narrows by the session (``episodes_session``)
+    and sorts those few rows, instead of walking the user's whole history by time
+    (``episodes_user``) to find that a session's first turn has none before it."""
+    return "e.created_at" if scope.session_id is None else "(e.created_at + interval '0 s')"
+
+
 def _rows(conn: Conn, sql: str, params: Sequence[object] = ()) -> list[dict[str, Any]]:
     with conn.cursor(row_factory=dict_row) as cur:
         cur.execute(sql, params)
@@ -376,13 +384,14 @@ class PostgresStore:
                     value = getattr(ep.scope, name)
                     clauses.append(f"e.{name} IS NULL" if value is None else f"e.{name} = %s")
                     args += [] if value is None else [value]
+                when = _time_order(ep.scope)
                 for op, direction in (("<", "DESC"), (">", "ASC")):
                     branches.append(
                         f"(SELECT %s::bigint AS source, s.id AS seg_id, s.idx, s.text, s.derivative, {cols} "
                         f"FROM episodes e JOIN segments s ON s.episode_id = e.id AND s.idx = 0 "
                         f"WHERE {' AND '.join(clauses)} AND {compiled[0]} AND {live('e.')}{hidden} "
                         f"AND (e.created_at, e.id) {op} (%s, %s) "
-                        f"ORDER BY e.created_at {direction}, e.id {direction} LIMIT %s)")
+                        f"ORDER BY {when} {direction}, e.id {direction} LIMIT %s)")
                     ordered += [ep.id, *args, *compiled[1], now or utcnow(), *hparams, ep.created_at, ep.id, reach]
             sql = " UNION ALL ".join(branches) + " ORDER BY source, created_at, id"
             for r in _rows(conn, sql, ordered):
@@ -409,9 +418,10 @@ class PostgresStore:
             sql = ("SELECT e.id, s.idx, s.text, e.producer_id, e.role, e.created_at FROM segments s "
                    f"JOIN episodes e ON e.id = s.episode_id WHERE {where}{hidden} AND (e.created_at, e.id, s.idx) "
                    "{op} (%s, %s, %s) ORDER BY {order} LIMIT %s")
-            before = conn.execute(sql.format(op="<", order="e.created_at DESC, e.id DESC, s.idx DESC"),
+            when = _time_order(episode.scope)
+            before = conn.execute(sql.format(op="<", order=f"{when} DESC, e.id DESC, s.idx DESC"),
                                   (*params, *hparams, *key, n)).fetchall()
-            after = conn.execute(sql.format(op=">", order="e.created_at, e.id, s.idx"),
+            after = conn.execute(sql.format(op=">", order=f"{when}, e.id, s.idx"),
                                  (*params, *hparams, *key, n)).fetchall()
         rows = list(reversed(before)) + list(after)
         return [ContextSegment(r[0], r[1], r[2], r[3] or r[4], r[5].astimezone(UTC)) for r in rows]

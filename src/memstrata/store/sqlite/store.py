@@ -390,8 +390,11 @@ class SQLiteStore:
             # A conversation is one session of one agent: no session means the messages outside any.
             where, params = (f"{where} AND e.session_id IS ? AND e.agent_id IS ?",
                              [*params, episode.scope.session_id, episode.scope.agent_id])
+            # In a session, its own rows (the session index); else the user's rows by time (the user
+            # index): walking the user's whole history to find a session's first turn costs O(history).
+            index = "INDEXED BY episodes_session " if episode.scope.session_id is not None else ""
             sql = (f"SELECT e.id, s.idx, s.text, e.producer_id, e.role, e.created_at FROM segments s "
-                   f"JOIN episodes e ON e.id = s.episode_id WHERE {where} AND (e.created_at, e.id, s.idx) "
+                   f"JOIN episodes e {index}ON e.id = s.episode_id WHERE {where} AND (e.created_at, e.id, s.idx) "
                    f"{{op}} (?, ?, ?) ORDER BY {{order}} LIMIT ?")
             before = conn.execute(sql.format(op="<", order=order.replace(",", " DESC,") + " DESC"),
                                   (*params, *key, n)).fetchall()
