@@ -26,7 +26,7 @@ from memstrata.privacy.crypto import Cipher
 from memstrata.privacy.policy import redact, redact_json
 from memstrata.resolve import Decision, contradicts, decide, normalise_value, same_value
 from memstrata.store.protocol import Store
-from memstrata.store.records import NewFact, NewSegment
+from memstrata.store.records import NewEpisode, NewFact, NewSegment
 from memstrata.text.segment import derivative, split_sentences
 from memstrata.text.tokens import index_text
 from memstrata.timing import phase
@@ -274,33 +274,52 @@ class Ingestor:
             self.store.lock_scopes(conn, [Scope(p.message.scope.org_id, p.message.scope.project_id,
                                                 p.message.scope.user_id, p.message.scope.agent_id)
                                           for p in prepared])
-            for p in prepared:
+            stored = self._insert_episodes(conn, prepared, now)
+            for p, (episode_id, created, n_segments) in zip(prepared, stored, strict=True):
                 msg = p.message
-                episode_id, created = self.store.insert_episode(
-                    conn, scope=msg.scope, role=msg.role, content=msg.content, created_at=msg.created_at,
-                    producer_id=msg.speaker, produced_for_id=msg.produced_for,
-                    content_type=msg.content_type, metadata=msg.metadata, now=now, expires_at=msg.expires_at)
                 if not created:
                     results.append((episode_id, False, 0, []))
                     continue
-                new_segments = [
-                    NewSegment(text, deriv, index_text(deriv),
-                               None if p.seg_vectors is None else p.seg_vectors[i])
-                    for i, (text, deriv) in enumerate(p.segments)
-                ]
-                with phase("ingest", "indexing"):
-                    self.store.insert_segments(conn, episode_id=episode_id, scope=msg.scope,
-                                               segments=new_segments, expires_at=msg.expires_at)
                 if queue is not None and msg.role in self.extract_roles:
                     queue.enqueue(conn, episode_id=episode_id, scope=msg.scope, now=now)
                 changes = [change for i, cand in enumerate(p.candidates) for change in (
                     self._retract(conn, msg, episode_id, cand, now) if cand.retracts else
                     [self._apply_fact(conn, msg, episode_id, cand,
                                       None if p.fact_vectors is None else p.fact_vectors[i], now)])]
-                results.append((episode_id, True, len(new_segments), changes))
+                results.append((episode_id, True, n_segments, changes))
             self._enforce_cap(conn, prepared, results, now)
         return [replace(self._result(r, p.message.scope, p.message.role), redacted=p.redacted, withheld=p.withheld)
                 for r, p in zip(results, prepared, strict=True)]
+
+    def _insert_episodes(self, conn: Any, prepared: Sequence[_Prepared],
+                         now: datetime) -> list[tuple[int, bool, int]]:
+        """Insert the messages' episodes and segments, in order: ``(episode_id, created, segments)``
+        each. A store with ``insert_episodes`` (PostgreSQL) takes them all in one exchange;
+        otherwise one episode, then its segments, at a time."""
+        batch = [NewEpisode(
+            scope=p.message.scope, role=p.message.role, content=p.message.content,
+            created_at=p.message.created_at, producer_id=p.message.speaker,
+            produced_for_id=p.message.produced_for, content_type=p.message.content_type,
+            metadata=p.message.metadata, expires_at=p.message.expires_at,
+            segments=tuple(NewSegment(text, deriv, index_text(deriv),
+                                      None if p.seg_vectors is None else p.seg_vectors[i])
+                           for i, (text, deriv) in enumerate(p.segments))) for p in prepared]
+        insert_all = getattr(self.store, "insert_episodes", None)
+        if insert_all is not None:
+            with phase("ingest", "indexing"):
+                return [(eid, created, len(segs)) for eid, created, segs in insert_all(conn, batch, now=now)]
+        out = []
+        for ep in batch:
+            episode_id, created = self.store.insert_episode(
+                conn, scope=ep.scope, role=ep.role, content=ep.content, created_at=ep.created_at,
+                producer_id=ep.producer_id, produced_for_id=ep.produced_for_id, content_type=ep.content_type,
+                metadata=ep.metadata, now=now, expires_at=ep.expires_at)
+            if created:
+                with phase("ingest", "indexing"):
+                    self.store.insert_segments(conn, episode_id=episode_id, scope=ep.scope,
+                                               segments=list(ep.segments), expires_at=ep.expires_at)
+            out.append((episode_id, created, len(ep.segments) if created else 0))
+        return out
 
     def _enforce_cap(self, conn: Any, prepared: Sequence[_Prepared],
                      results: Sequence[tuple[int, bool, int, list[tuple[str, int, tuple[int, ...]]]]],

@@ -14,6 +14,7 @@ neighbouring context.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -94,7 +95,15 @@ class Retriever:
         self.settings = settings
 
     def search(self, query: Query, *, now: datetime) -> list[Hit]:
-        """Ranked hits for ``query``, best first; an empty list when nothing matches."""
+        """Ranked hits for ``query``, best first; an empty list when nothing matches.
+
+        A store with ``snapshot()`` (PostgreSQL) serves all of one search's reads from one
+        snapshot: one consistent view, and no transaction set-up per store call."""
+        snapshot = getattr(self.store, "snapshot", None)
+        with snapshot() if snapshot is not None else contextlib.nullcontext():
+            return self._search(query, now=now)
+
+    def _search(self, query: Query, *, now: datetime) -> list[Hit]:
         s = self.settings
         pool = max(s.candidates, query.limit * 3)
         match = fts_match_expression(query.text)

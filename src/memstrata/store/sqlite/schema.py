@@ -196,6 +196,15 @@ CREATE TABLE api_keys (
 );
 """,
     ),
+    Migration(
+        6,
+        "segment_episode_fields",
+        """
+-- The PostgreSQL store copies the episode fields a filter can name onto its segments (so its
+-- indexes can intersect at a million rows); SQLite's filtered search joins episodes, as before.
+-- The step is kept here so both stores share one numbered list of migrations.
+""",
+    ),
 )
 
 #: The newest schema this code knows.
