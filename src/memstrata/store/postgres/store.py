@@ -481,14 +481,11 @@ class PostgresStore:
 
     # -- facts ------------------------------------------------------------------------------
     def _facts(self, conn: Conn, where: str, params: Sequence[object], tail: str = "") -> list[Fact]:
-        rows = _rows(conn, f"SELECT {_FACT_COLS} FROM facts WHERE {where} {tail}", params)
-        if not rows:
-            return []
-        cites: dict[int, list[int]] = {}
-        for fid, eid in conn.execute("SELECT fact_id, episode_id FROM fact_citations WHERE fact_id = ANY(%s) "
-                                     "ORDER BY episode_id", ([r["id"] for r in rows],)):
-            cites.setdefault(fid, []).append(eid)
-        return [_row_to_fact(r, tuple(cites.get(r["id"], ())), self.cipher) for r in rows]
+        # Citations come in the same statement (one round trip, not two).
+        rows = _rows(conn, f"SELECT {_FACT_COLS}, ARRAY(SELECT c.episode_id FROM fact_citations c WHERE "
+                           f"c.fact_id = facts.id ORDER BY c.episode_id) AS cites FROM facts WHERE {where} {tail}",
+                     params)
+        return [_row_to_fact(r, tuple(int(e) for e in r["cites"]), self.cipher) for r in rows]
 
     def fact_ids(self, conn: Conn, scope: Scope, *, keys: Sequence[str], subject: str | None,
                  value_norm: str | None = None) -> list[int]:
