@@ -27,6 +27,7 @@ from memstrata.privacy.policy import redact, redact_json
 from memstrata.resolve import Decision, contradicts, decide, normalise_value, same_value
 from memstrata.store.protocol import Store
 from memstrata.store.records import NewEpisode, NewFact, NewSegment
+from memstrata.store.turns import turn_terms
 from memstrata.text.segment import derivative, split_sentences
 from memstrata.text.tokens import index_text
 from memstrata.timing import phase
@@ -280,6 +281,10 @@ class Ingestor:
                 if not created:
                     results.append((episode_id, False, 0, []))
                     continue
+                with phase("ingest", "indexing"):
+                    self.store.insert_turn(conn, episode_id=episode_id, scope=msg.scope,
+                                           terms=turn_terms(msg.speaker or msg.role, msg.content),
+                                           expires_at=msg.expires_at)
                 if queue is not None and msg.role in self.extract_roles:
                     queue.enqueue(conn, episode_id=episode_id, scope=msg.scope, now=now)
                 changes = [change for i, cand in enumerate(p.candidates) for change in (

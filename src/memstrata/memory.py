@@ -43,6 +43,7 @@ from memstrata.recall import Query, Retriever, fact_ids
 from memstrata.render import render_context
 from memstrata.store.backends import is_postgres_url, open_store
 from memstrata.store.protocol import Store
+from memstrata.store.turns import backfill as backfill_turns
 from memstrata.text.reindex import upgrade_terms
 from memstrata.timing import phase
 from memstrata.types import Episode, Fact, Hit, MemoryEvent, Scope
@@ -133,6 +134,7 @@ class Memory:
                 self.store.cipher = Cipher(self.settings.encryption_key)
             self._check_model()
             upgrade_terms(self.store)
+            backfill_turns(self.store)
         except Exception:
             self.store.close()
             raise

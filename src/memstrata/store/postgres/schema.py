@@ -247,6 +247,37 @@ CREATE TRIGGER episodes_fields_to_segments AFTER UPDATE OF org_id, project_id, u
     ON episodes FOR EACH ROW EXECUTE FUNCTION memstrata_episode_fields_to_segments();
 """,
     ),
+    Migration(
+        7,
+        "turn_documents",
+        """
+-- Whole-turn and session-block full-text documents (store.turns). turns: one row per episode
+-- (id = the episode's id), its whole text's terms (speaker once), and the session block that
+-- holds it. Filled on write; an older database is backfilled from its episodes when opened.
+CREATE TABLE session_blocks (
+    id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    org_id TEXT NOT NULL, project_id TEXT NOT NULL,
+    user_id TEXT, agent_id TEXT, session_id TEXT NOT NULL,
+    turns INTEGER NOT NULL, expires_at TIMESTAMPTZ,
+    terms TEXT NOT NULL,
+    tsv TSVECTOR GENERATED ALWAYS AS (to_tsvector('simple', terms)) STORED
+);
+CREATE INDEX session_blocks_session ON session_blocks (org_id, project_id, session_id, user_id, id);
+CREATE INDEX session_blocks_tsv ON session_blocks USING gin (tsv);
+CREATE TABLE turns (
+    id BIGINT PRIMARY KEY REFERENCES episodes(id) ON DELETE CASCADE,
+    org_id TEXT NOT NULL, project_id TEXT NOT NULL,
+    user_id TEXT, agent_id TEXT, session_id TEXT,
+    terms TEXT NOT NULL,
+    tsv TSVECTOR GENERATED ALWAYS AS (to_tsvector('simple', terms)) STORED,
+    expires_at TIMESTAMPTZ,
+    block_id BIGINT REFERENCES session_blocks(id)
+);
+CREATE INDEX turns_scope ON turns (org_id, project_id, user_id, id);
+CREATE INDEX turns_block ON turns (block_id) WHERE block_id IS NOT NULL;
+CREATE INDEX turns_tsv ON turns USING gin (tsv);
+""",
+    ),
 )
 
 #: The newest schema this code knows (equal to the SQLite store's: one migration list per backend).

@@ -38,6 +38,7 @@ from memstrata.store.protocol import Capabilities
 from memstrata.store.records import NewEpisode, NewFact, NewSegment, episode_hash
 from memstrata.store.scope import SCOPE_FIELDS, hidden_predicate, running_forgets_sql
 from memstrata.store.scope import scope_predicate as shared_scope_predicate
+from memstrata.store.turns import SESSION_BLOCK_TURNS, block_hidden_predicate
 from memstrata.types import ContextSegment, Episode, Fact, MemoryEvent, Scope, Segment
 
 if TYPE_CHECKING:
@@ -230,7 +231,7 @@ class PostgresStore:
         if row is not None and int(row[0]) >= version:
             return None
         rewritten = 0
-        for table in ("segments", "facts"):
+        for table in ("segments", "facts", "turns", "session_blocks"):
             changed = [(new, r[0]) for r in conn.execute(f"SELECT id, terms FROM {table}").fetchall()
                        if (new := fn(r[1])) != r[1]]
             with conn.cursor() as cur:
@@ -376,6 +377,117 @@ class PostgresStore:
                 if not cur.nextset():
                     break
         return ids
+
+    # -- turn documents and session blocks (``store.turns``) ---------------------------------
+    def insert_turn(self, conn: Conn, *, episode_id: int, scope: Scope, terms: str,
+                    expires_at: datetime | None = None) -> None:
+        """Index an episode's whole text (``terms``: ``store.turns.turn_terms``) as its turn
+        document and, when it has a session, append it to the session's last block (a new block
+        when that one holds ``SESSION_BLOCK_TURNS``; the last block is row-locked, so concurrent
+        writers of one session append in turn). Inside an open write."""
+        block = None
+        if scope.session_id is not None:
+            last = conn.execute(
+                "SELECT id, turns FROM session_blocks WHERE org_id = %s AND project_id = %s AND session_id = %s "
+                "AND user_id IS NOT DISTINCT FROM %s AND agent_id IS NOT DISTINCT FROM %s "
+                "ORDER BY id DESC LIMIT 1 FOR UPDATE",
+                (scope.org_id, scope.project_id, scope.session_id, scope.user_id, scope.agent_id)).fetchone()
+            if last is not None and last[1] < SESSION_BLOCK_TURNS:
+                block = int(last[0])
+                conn.execute("UPDATE session_blocks SET turns = turns + 1, terms = terms || ' ' || %s, "
+                             "expires_at = CASE WHEN expires_at IS NULL THEN %s::timestamptz "
+                             "WHEN %s::timestamptz IS NULL THEN expires_at ELSE least(expires_at, %s) END "
+                             "WHERE id = %s", (terms, expires_at, expires_at, expires_at, block))
+            else:
+                row = conn.execute(
+                    "INSERT INTO session_blocks (org_id, project_id, user_id, agent_id, session_id, turns, "
+                    "expires_at, terms) VALUES (%s, %s, %s, %s, %s, 1, %s, %s) RETURNING id",
+                    (scope.org_id, scope.project_id, scope.user_id, scope.agent_id, scope.session_id, expires_at,
+                     terms)).fetchone()
+                assert row is not None
+                block = int(row[0])
+        conn.execute("INSERT INTO turns (id, org_id, project_id, user_id, agent_id, session_id, terms, expires_at, "
+                     "block_id) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)",
+                     (episode_id, scope.org_id, scope.project_id, scope.user_id, scope.agent_id, scope.session_id,
+                      terms, expires_at, block))
+
+    @staticmethod
+    def _drop_turns(conn: Conn, episode_ids: Sequence[int]) -> None:
+        """Delete these episodes' turn documents and rebuild the blocks that held them from the
+        turns left (a block left empty is deleted): no deleted word stays in a block."""
+        ids = list(episode_ids)
+        blocks = [int(r[0]) for r in conn.execute(
+            "SELECT DISTINCT block_id FROM turns WHERE id = ANY(%s) AND block_id IS NOT NULL", (ids,)).fetchall()]
+        conn.execute("DELETE FROM turns WHERE id = ANY(%s)", (ids,))
+        if not blocks:
+            return
+        conn.execute(
+            "UPDATE session_blocks b SET terms = x.terms, turns = x.n, expires_at = x.expires FROM ("
+            "SELECT block_id, string_agg(terms, ' ' ORDER BY id) AS terms, count(*) AS n, min(expires_at) AS expires "
+            "FROM turns WHERE block_id = ANY(%s) GROUP BY block_id) x WHERE b.id = x.block_id", (blocks,))
+        conn.execute("DELETE FROM session_blocks b WHERE b.id = ANY(%s) AND NOT EXISTS "
+                     "(SELECT 1 FROM turns t WHERE t.block_id = b.id)", (blocks,))
+
+    #: Advisory lock key of the turn-document backfill (any constant no other lock uses).
+    TURNS_LOCK = 0x6D656D7475726E73
+
+    def backfill_turns(self, conn: Conn, version: int, fn: Callable[[str | None, str], str]) -> int | None:
+        """If meta ``turn_docs_version`` is below ``version`` (or unset): index every episode
+        without a turn document (``fn(speaker, content)`` → terms), in id order, and record
+        ``version``; an advisory lock makes concurrent openers do it once. Returns the episodes
+        indexed, or ``None`` if already current."""
+        conn.execute("SELECT pg_advisory_xact_lock(%s)", (self.TURNS_LOCK,))
+        row = conn.execute("SELECT value FROM meta WHERE key = 'turn_docs_version'").fetchone()
+        if row is not None and int(row[0]) >= version:
+            return None
+        todo = _rows(conn, "SELECT id, org_id, project_id, user_id, agent_id, session_id, producer_id, role, content, "
+                           "expires_at FROM episodes e WHERE NOT EXISTS (SELECT 1 FROM turns t WHERE t.id = e.id) "
+                           "ORDER BY id")
+        for r in todo:
+            self.insert_turn(conn, episode_id=int(r["id"]), terms=fn(r["producer_id"] or r["role"], r["content"]),
+                             scope=Scope(r["org_id"], r["project_id"], r["user_id"], r["agent_id"], r["session_id"]),
+                             expires_at=r["expires_at"])
+        self.set_meta(conn, "turn_docs_version", str(version))
+        return len(todo)
+
+    def fts_turns(self, scope: Scope, match: str, limit: int, *,
+                  filter: Expr | None = None, now: datetime | None = None) -> list[tuple[int, float]]:
+        """Full-text candidates among whole turns, ``[(id of the turn's first segment, -ts_rank)]``
+        in ``scope`` matching ``filter``, best first; bounded as ``search`` describes. Scope and
+        expiry are the turn's (copied from its episode), the filter and running forget jobs apply
+        to its episode."""
+        compiled = filter_predicate(filter, kind="episode", alias="e.")
+        if compiled is None:
+            return []
+        with self.db.read() as conn:
+            where, params = scope_predicate(scope, prefix="tu.")
+            hidden, hparams = self._hidden(conn, "episodes", "e.")
+            from_where = (f"FROM turns tu JOIN episodes e ON e.id = tu.id WHERE {where} AND {compiled[0]} "
+                          f"AND {live('tu.')}{hidden}")
+            found = self._fts(conn, table="turns", alias="tu", match=match, limit=limit, per_term=filter is None,
+                              from_where=from_where, params=[*params, *compiled[1], now or utcnow(), *hparams])
+            if not found:
+                return []
+            first = dict(conn.execute("SELECT episode_id, id FROM segments WHERE idx = 0 AND episode_id = ANY(%s)",
+                                      ([e for e, _ in found],)).fetchall())
+        return [(int(first[e]), score) for e, score in found if e in first]
+
+    def fts_sessions(self, scope: Scope, match: str, limit: int, *,
+                     now: datetime | None = None) -> list[tuple[Scope, float]]:
+        """Sessions of ``scope`` ranked by their best block, ``[(session scope, -ts_rank)]`` best
+        first; unexpired blocks only, none of a scope a running forget job covers, no filter
+        (``store.turns``)."""
+        where, params = scope_predicate(scope, prefix="b.")
+        with self.db.read() as conn:
+            jobs = [tuple(r) for r in conn.execute(running_forgets_sql("episodes")).fetchall()]
+            hidden, hparams = block_hidden_predicate(jobs, prefix="b.", mark="%s")
+            rows = conn.execute(
+                "SELECT b.org_id, b.project_id, b.user_id, b.agent_id, b.session_id, max(ts_rank(b.tsv, q)) AS r "
+                "FROM session_blocks b CROSS JOIN to_tsquery('simple', %s) q "
+                f"WHERE b.tsv @@ q AND {where} AND {live('b.')}{hidden} "
+                "GROUP BY b.org_id, b.project_id, b.user_id, b.agent_id, b.session_id ORDER BY r DESC, 5 LIMIT %s",
+                (tsquery(match), *params, now or utcnow(), *hparams, limit)).fetchall()
+        return [(Scope(r[0], r[1], r[2], r[3], r[4]), -float(r[5])) for r in rows]
 
     def get_episode(self, scope: Scope, episode_id: int) -> Episode | None:
         """The episode with this id inside ``scope``, or ``None``."""
@@ -595,6 +707,8 @@ class PostgresStore:
         then the WAL is switched and checkpointed. Returns whether all of it ran (see ``scrub``);
         with ``defer_scrub``, records the tables for the next ``maintain`` and returns ``False``."""
         todo = scrub.CONTENT_TABLES if tables is None else tables
+        if set(todo) & {"episodes", "segments"}:  # their turn documents and blocks went too
+            todo = [*todo, *(t for t in ("turns", "session_blocks") if t not in todo)]
         if self.defer_scrub:
             with self.db.write() as conn:
                 scrub.defer(conn, todo)
@@ -605,9 +719,10 @@ class PostgresStore:
     #: Placeholders, times, JSON and vectors as this store keeps them.
     dialect = PostgresDialect()
 
-    @staticmethod
-    def delete_segments(conn: Conn, episode_ids: Sequence[int]) -> int:
-        """Delete the segments of these episodes (their ``tsvector`` goes with the row); returns how many."""
+    def delete_segments(self, conn: Conn, episode_ids: Sequence[int]) -> int:
+        """Delete the segments of these episodes (their ``tsvector`` goes with the row) and their
+        turn documents (rebuilding the session blocks that held them); returns how many segments."""
+        self._drop_turns(conn, episode_ids)
         return int(conn.execute("DELETE FROM segments WHERE episode_id = ANY(%s)", (list(episode_ids),)).rowcount)
 
     @staticmethod
