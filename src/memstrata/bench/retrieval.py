@@ -274,6 +274,8 @@ def run_configuration() -> dict[str, Any]:
             "vector_weight": settings.vector_weight, "session_weight": settings.session_weight,
             "session_top_turns": SESSION_TOP_TURNS, "terms_version": TERMS_VERSION,
             "neighbour_weight": settings.neighbour_weight, "strength_saturation": STRENGTH_SATURATION,
+            "time_weight": settings.time_weight, "time_after_days": settings.time_after_days,
+            "cjk_char_coverage": settings.cjk_char_coverage,
             "cosine_floor_ceil": [COSINE_FLOOR, COSINE_CEIL],
             "depth": DEPTH, "versions": versions, "git_commit": commit}
 
