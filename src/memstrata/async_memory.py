@@ -197,9 +197,9 @@ class AsyncMemory:
         """``Memory.end_session``."""
         return await self._run(self.memory.end_session, **scope)
 
-    async def queue_status(self, **scope: Unpack[ScopeArgs]) -> dict[str, Any]:
+    async def queue_status(self, *, all_users: bool = False, **scope: Unpack[ScopeArgs]) -> dict[str, Any]:
         """``Memory.queue_status``."""
-        return await self._run(self.memory.queue_status, **scope)
+        return await self._run(self.memory.queue_status, all_users=all_users, **scope)
 
     async def start_worker(self, *, poll_s: float = 1.0, lock: Any = None) -> None:
         """``Memory.start_worker`` (the worker is a thread of this process either way)."""

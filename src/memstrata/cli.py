@@ -649,6 +649,9 @@ def bench_retrieval(
     retriever: Annotated[str, typer.Option(help="Comma-separated: hybrid, bm25, dense.")] = "hybrid,bm25,dense",
     k: Annotated[str, typer.Option("--k", help="Cut-offs, comma-separated.")] = "1,3,5,10",
     out: Annotated[Path, typer.Option(help="Folder for the JSON and PNG.")] = Path("bench-results"),
+    embedding_cache: Annotated[Path | None, typer.Option(
+        help="Folder keeping embeddings between runs (same figures; query latency then leaves out "
+             "cached embeddings).")] = None,
 ) -> None:
     """Evidence recall@k, NDCG, MRR, session recall and speed, memstrata beside plain baselines."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -663,7 +666,8 @@ def bench_retrieval(
             def factory(name: str, total: int) -> Callable[[int], None]:
                 task = progress.add_task(f"{dataset} · {name}", total=total)
                 return lambda n: progress.advance(task, n)
-            report = run_benchmark(dataset, data=data, retrievers=names, ks=ks, progress_factory=factory)
+            report = run_benchmark(dataset, data=data, retrievers=names, ks=ks, progress_factory=factory,
+                                   embedding_cache=embedding_cache)
         print(markdown(report))
         json_path, png = save(report, out)
         err.print(f"wrote {json_path}" + (f" and {png}" if png else " (no plot: install memstrata[bench])"))

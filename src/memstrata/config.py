@@ -145,6 +145,11 @@ class Settings:
             and equal weights let its misses push BM25's hits down (docs/benchmarks.md).
         session_weight: weight of the session list in RRF (sessions ranked by their best
             full-text turns, ``retrieve.session_ranks``); 0 turns it off.
+        turn_weight: weight of the whole-turn full-text list in RRF (each episode's whole
+            text as one BM25 document, ``store.turns``), beside the sentence list; 0 turns it off.
+        session_blocks: rank sessions (the session list) by their best session block
+            (``store.turns``) in unfiltered searches; ``False``, or a filtered search, derives
+            the session list from the full-text turn candidates instead.
         candidates: candidates taken from each index (vector, full-text) before fusion.
         min_similarity: cosine below which a vector candidate is dropped as noise
             (USE-multilingual cosines of unrelated sentences sit around 0.0–0.1).
@@ -195,6 +200,8 @@ class Settings:
     rrf_k: int = 20
     vector_weight: float = 0.3
     session_weight: float = 1.0
+    turn_weight: float = 1.0
+    session_blocks: bool = True
     candidates: int = 50
     min_similarity: float = 0.12
     merge_similarity: float = 0.9

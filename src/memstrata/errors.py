@@ -27,7 +27,7 @@ from typing import Any
 
 #: Attributes of an error copied into its machine-readable ``details`` when present (a filter's
 #: position, an import's line and column): the REST body and ``--json`` CLI errors share them.
-DETAIL_ATTRIBUTES = ("position", "reason", "line", "column", "expected", "field")
+DETAIL_ATTRIBUTES = ("position", "reason", "line", "column", "expected", "field", "fact_id", "fact_status")
 
 
 class MemstrataError(Exception):
@@ -80,9 +80,21 @@ class NotFound(MemstrataError, LookupError):
 
 
 class Conflict(MemstrataError):
-    """The change cannot apply to the current state (e.g. updating a superseded fact)."""
+    """The change cannot apply to the current state (e.g. updating a superseded fact).
+
+    The message names no command of any one door (SDK, CLI, REST): each door may add its own
+    hint from the attributes.
+
+    Attributes:
+        fact_id: the fact the change was aimed at, when there is one.
+        fact_status: that fact's status (``superseded``, ``archived`` ...).
+    """
 
     code = "conflict"
+
+    def __init__(self, message: str, *, fact_id: int | None = None, fact_status: str | None = None) -> None:
+        super().__init__(message)
+        self.fact_id, self.fact_status = fact_id, fact_status
 
 
 class StoreError(MemstrataError):

@@ -24,9 +24,10 @@ from memstrata.extract.taxonomy import KEYS, get_key
 from memstrata.lifecycle.retention import enforce_cap, fact_expiry
 from memstrata.privacy.crypto import Cipher
 from memstrata.privacy.policy import redact, redact_json
-from memstrata.resolve import Decision, contradicts, decide, normalise_value, same_thing
+from memstrata.resolve import Decision, contradicts, decide, normalise_value, same_value
 from memstrata.store.protocol import Store
-from memstrata.store.records import NewFact, NewSegment
+from memstrata.store.records import NewEpisode, NewFact, NewSegment
+from memstrata.store.turns import turn_terms
 from memstrata.text.segment import derivative, split_sentences
 from memstrata.text.tokens import index_text
 from memstrata.timing import phase
@@ -274,33 +275,56 @@ class Ingestor:
             self.store.lock_scopes(conn, [Scope(p.message.scope.org_id, p.message.scope.project_id,
                                                 p.message.scope.user_id, p.message.scope.agent_id)
                                           for p in prepared])
-            for p in prepared:
+            stored = self._insert_episodes(conn, prepared, now)
+            for p, (episode_id, created, n_segments) in zip(prepared, stored, strict=True):
                 msg = p.message
-                episode_id, created = self.store.insert_episode(
-                    conn, scope=msg.scope, role=msg.role, content=msg.content, created_at=msg.created_at,
-                    producer_id=msg.speaker, produced_for_id=msg.produced_for,
-                    content_type=msg.content_type, metadata=msg.metadata, now=now, expires_at=msg.expires_at)
                 if not created:
                     results.append((episode_id, False, 0, []))
                     continue
-                new_segments = [
-                    NewSegment(text, deriv, index_text(deriv),
-                               None if p.seg_vectors is None else p.seg_vectors[i])
-                    for i, (text, deriv) in enumerate(p.segments)
-                ]
                 with phase("ingest", "indexing"):
-                    self.store.insert_segments(conn, episode_id=episode_id, scope=msg.scope,
-                                               segments=new_segments, expires_at=msg.expires_at)
+                    self.store.insert_turn(conn, episode_id=episode_id, scope=msg.scope,
+                                           terms=turn_terms(msg.speaker or msg.role, msg.content),
+                                           expires_at=msg.expires_at)
                 if queue is not None and msg.role in self.extract_roles:
                     queue.enqueue(conn, episode_id=episode_id, scope=msg.scope, now=now)
                 changes = [change for i, cand in enumerate(p.candidates) for change in (
                     self._retract(conn, msg, episode_id, cand, now) if cand.retracts else
                     [self._apply_fact(conn, msg, episode_id, cand,
                                       None if p.fact_vectors is None else p.fact_vectors[i], now)])]
-                results.append((episode_id, True, len(new_segments), changes))
+                results.append((episode_id, True, n_segments, changes))
             self._enforce_cap(conn, prepared, results, now)
         return [replace(self._result(r, p.message.scope, p.message.role), redacted=p.redacted, withheld=p.withheld)
                 for r, p in zip(results, prepared, strict=True)]
+
+    def _insert_episodes(self, conn: Any, prepared: Sequence[_Prepared],
+                         now: datetime) -> list[tuple[int, bool, int]]:
+        """Insert the messages' episodes and segments, in order: ``(episode_id, created, segments)``
+        each. A store with ``insert_episodes`` (PostgreSQL) takes them all in one exchange;
+        otherwise one episode, then its segments, at a time."""
+        batch = [NewEpisode(
+            scope=p.message.scope, role=p.message.role, content=p.message.content,
+            created_at=p.message.created_at, producer_id=p.message.speaker,
+            produced_for_id=p.message.produced_for, content_type=p.message.content_type,
+            metadata=p.message.metadata, expires_at=p.message.expires_at,
+            segments=tuple(NewSegment(text, deriv, index_text(deriv),
+                                      None if p.seg_vectors is None else p.seg_vectors[i])
+                           for i, (text, deriv) in enumerate(p.segments))) for p in prepared]
+        insert_all = getattr(self.store, "insert_episodes", None)
+        if insert_all is not None:
+            with phase("ingest", "indexing"):
+                return [(eid, created, len(segs)) for eid, created, segs in insert_all(conn, batch, now=now)]
+        out = []
+        for ep in batch:
+            episode_id, created = self.store.insert_episode(
+                conn, scope=ep.scope, role=ep.role, content=ep.content, created_at=ep.created_at,
+                producer_id=ep.producer_id, produced_for_id=ep.produced_for_id, content_type=ep.content_type,
+                metadata=ep.metadata, now=now, expires_at=ep.expires_at)
+            if created:
+                with phase("ingest", "indexing"):
+                    self.store.insert_segments(conn, episode_id=episode_id, scope=ep.scope,
+                                               segments=list(ep.segments), expires_at=ep.expires_at)
+            out.append((episode_id, created, len(ep.segments) if created else 0))
+        return out
 
     def _enforce_cap(self, conn: Any, prepared: Sequence[_Prepared],
                      results: Sequence[tuple[int, bool, int, list[tuple[str, int, tuple[int, ...]]]]],
@@ -361,15 +385,15 @@ class Ingestor:
     def _retract(self, conn: Any, msg: Message, episode_id: int, cand: FactCandidate,
                  now: datetime) -> list[tuple[str, int, tuple[int, ...]]]:
         """Supersede, with no successor, the active facts ``cand`` withdraws: those under its
-        key naming its value (every one when the value is empty). The audit event is a
+        key whose value is its value as a whole (``same_value``: "Berlin's suburbs" does not
+        withdraw "Berlin"), or every one when the value is empty. The audit event is a
         ``supersede`` marked ``retracted`` (so ``rollback`` undoes it like any supersede)."""
         fact_scope = Scope(msg.scope.org_id, msg.scope.project_id, msg.scope.user_id, msg.scope.agent_id)
         ids = self.store.fact_ids(conn, fact_scope, keys=[cand.key], subject=msg.speaker)
         actor = f"extractor:{getattr(self.extractor, 'name', 'unknown')}"
         out: list[tuple[str, int, tuple[int, ...]]] = []
         for fact in self.store.load_facts(conn, ids):
-            if fact.status != "active" or (cand.value and (fact.encrypted or not (
-                    same_thing(cand.value, fact.value) or same_thing(fact.value, cand.value)))):
+            if fact.status != "active" or (cand.value and (fact.encrypted or not same_value(cand.value, fact.value))):
                 continue
             self.store.set_fact_status(conn, fact.id, "superseded", now=now, valid_to=msg.created_at)
             self.store.log_event(conn, fact_scope, fact_id=fact.id, action="supersede", actor=actor,

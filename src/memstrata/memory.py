@@ -43,6 +43,7 @@ from memstrata.recall import Query, Retriever, fact_ids
 from memstrata.render import render_context
 from memstrata.store.backends import is_postgres_url, open_store
 from memstrata.store.protocol import Store
+from memstrata.store.turns import backfill as backfill_turns
 from memstrata.text.reindex import upgrade_terms
 from memstrata.timing import phase
 from memstrata.types import Episode, Fact, Hit, MemoryEvent, Scope
@@ -133,6 +134,7 @@ class Memory:
                 self.store.cipher = Cipher(self.settings.encryption_key)
             self._check_model()
             upgrade_terms(self.store)
+            backfill_turns(self.store)
         except Exception:
             self.store.close()
             raise
@@ -747,12 +749,21 @@ class Memory:
             raise InvalidInput("end_session needs a session_id (on the call or the Memory)")
         return len(self.semantic.flush(sc))
 
-    def queue_status(self, **scope: Unpack[ScopeArgs]) -> dict[str, Any]:
-        """Extraction queue: ``pending``, ``running``, ``done``, ``failed``, ``last_error``, ``llm``;
-        the whole database when no owner is given."""
+    def queue_status(self, *, all_users: bool = False, **scope: Unpack[ScopeArgs]) -> dict[str, Any]:
+        """Extraction queue: ``pending``, ``running``, ``done``, ``failed``, ``last_error``, ``llm``.
+
+        Counts are the given owner's (user, agent or session); with ``all_users=True``, every
+        user's in the tenant (``org_id``/``project_id``, the instance's unless given); with
+        neither, the whole database (every tenant: the operator's view of ``memstrata status``).
+
+        Raises:
+            InvalidInput: both ``user_id`` and ``all_users=True``.
+        """
+        if all_users and scope.get("user_id") is not None:
+            raise InvalidInput("give user_id or all_users=True, not both: they contradict each other")
         sc = Scope(scope.get("org_id") or self.scope.org_id, scope.get("project_id") or self.scope.project_id,
                    scope.get("user_id"), scope.get("agent_id"), scope.get("session_id"))
-        owned = sc.user_id or sc.agent_id or sc.session_id
+        owned = sc.user_id or sc.agent_id or sc.session_id or all_users
         from dataclasses import asdict
 
         self._require("extraction_queue", "the extraction queue")

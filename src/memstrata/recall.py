@@ -16,9 +16,10 @@ neighbouring context.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
@@ -98,7 +99,15 @@ class Retriever:
         self.settings = settings
 
     def search(self, query: Query, *, now: datetime) -> list[Hit]:
-        """Ranked hits for ``query``, best first; an empty list when nothing matches."""
+        """Ranked hits for ``query``, best first; an empty list when nothing matches.
+
+        A store with ``snapshot()`` (PostgreSQL) serves all of one search's reads from one
+        snapshot: one consistent view, and no transaction set-up per store call."""
+        snapshot = getattr(self.store, "snapshot", None)
+        with snapshot() if snapshot is not None else contextlib.nullcontext():
+            return self._search(query, now=now)
+
+    def _search(self, query: Query, *, now: datetime) -> list[Hit]:
         s = self.settings
         pool = max(s.candidates, query.limit * 3)
         match = fts_match_expression(query.text)
@@ -110,6 +119,8 @@ class Retriever:
         strength = _Strength(self._strength_terms(query.text), {})
         with phase("query", "candidate_search"):
             self._candidates(query, match, qvec, pool, seg_lists, fact_lists, strength, now)
+            seg_lists += self._turn_candidates(query, match, pool, now)
+            blocks = self._block_sessions(query, match, pool, now)
             if periods and "episode" in query.kinds and self._period_candidates(
                     query, periods, match, qvec, pool, seg_lists, strength, now):
                 # Words that named a period ("on May 1", "5月1号") are answered by the period
@@ -125,7 +136,7 @@ class Retriever:
             episodes = self._fuse_episodes(seg_lists)
             fused_facts = rrf([r.ids for r in fact_lists], k=s.rrf_k, weights=[r.weight for r in fact_lists])
         with phase("query", "scoring"):
-            hits = self._episode_hits(episodes, strength, now, query.filter)
+            hits = self._episode_hits(episodes, strength, now, query.filter, blocks)
             hits += self._fact_hits(fused_facts, _weight(fact_lists), query, strength, now)
             if query.as_of is not None:
                 hits = [h for h in hits if _believed(h, query.as_of)]
@@ -159,6 +170,28 @@ class Retriever:
                                                       now=now)
                 fact_lists.append(_Ranked.vectors(near, s.vector_weight))
                 strength.cosine.update((("fact", i), c) for i, c in near)
+
+    def _turn_candidates(self, query: Query, match: str | None, pool: int, now: datetime) -> list[_Ranked]:
+        """The whole-turn full-text list (``store.turns``; weight ``Settings.turn_weight``), or
+        none: no terms, no episodes asked for, or the weight is 0."""
+        weight = self.settings.turn_weight
+        if not match or weight <= 0 or "episode" not in query.kinds:
+            return []
+        found = self.store.fts_turns(query.scope, match, pool, filter=query.filter, now=now)
+        return [replace(_Ranked.text(found), weight=weight, whole_turn=True)]
+
+    def _block_sessions(self, query: Query, match: str | None, pool: int,
+                        now: datetime) -> dict[tuple[Scope, str | None], int]:
+        """Session ranks (1 = best) from the session blocks' full text (``store.turns``), keyed
+        like ``_session_key``; empty when not used: a filtered search (a block mixes turns the
+        filter may hide), ``Settings.session_blocks`` off, or no block matched (then the ranks
+        are derived from the full-text turns, ``retrieve.session_ranks``)."""
+        s = self.settings
+        if (not match or not s.session_blocks or s.session_weight <= 0 or query.filter is not None
+                or "episode" not in query.kinds):
+            return {}
+        found = self.store.fts_sessions(query.scope, match, pool, now=now)
+        return {(scope, scope.session_id): rank for rank, (scope, _) in enumerate(found, start=1)}
 
     def _strength_terms(self, text: str) -> set[str]:
         """What match strength counts of ``text``: its query terms (``coverage_units`` of them
@@ -208,18 +241,20 @@ class Retriever:
         seg_lists.append(_Ranked.text(found, s.feedback_weight))
 
     def _session_bonus(self, fused: dict[int, float], turn_scores: dict[int, float],
-                       episodes: dict[int, Episode]) -> set[int]:
+                       episodes: dict[int, Episode],
+                       blocks: dict[tuple[Scope, str | None], int] | None = None) -> set[int]:
         """Add each episode's session rank (weight ``Settings.session_weight``) to ``fused``, in place.
 
-        Sessions are ranked by their full-text turns (``turn_scores``: episode id → its best
-        segment's score); episodes without a session id take no part. Returns the episodes
-        that got a session share (their relevance is normalised with the session weight).
+        Sessions are ranked by their session blocks (``blocks``, from ``_block_sessions``) when
+        given, else by their full-text turns (``turn_scores``: episode id → its best segment's
+        score); episodes without a session id take no part. Returns the episodes that got a
+        session share (their relevance is normalised with the session weight).
         """
         weight = self.settings.session_weight
-        if weight <= 0 or not turn_scores:
+        if weight <= 0 or not (turn_scores or blocks):
             return set()
-        ranks = session_ranks((_session_key(episodes[e]), score) for e, score in turn_scores.items()
-                              if episodes[e].scope.session_id is not None)
+        ranks = blocks or session_ranks((_session_key(episodes[e]), score) for e, score in turn_scores.items()
+                                        if episodes[e].scope.session_id is not None)
         got = set()
         for episode_id in fused:
             rank = ranks.get(_session_key(episodes[episode_id]))
@@ -234,10 +269,14 @@ class Retriever:
         lists, found = _episode_lists(seg_lists, rows)
         fused = rrf(lists, k=s.rrf_k, weights=[r.weight for r in seg_lists])
         weight = sum(r.weight for r, order in zip(seg_lists, lists, strict=True) if order)
-        text = next((r for r in seg_lists if not r.vector), None)
-        return _Fused(rows, found, fused, weight, text.scores if text is not None else {})
+        # Session ranks are derived from the sentence list (the whole-turn list if it is alone).
+        text = next((r for r in seg_lists if not r.vector and not r.whole_turn),
+                    next((r for r in seg_lists if r.whole_turn), None))
+        turns = frozenset(e for r, order in zip(seg_lists, lists, strict=True) if r.whole_turn for e in order)
+        return _Fused(rows, found, fused, weight, text.scores if text is not None else {}, turns)
 
-    def _episode_hits(self, fusion: _Fused, strength: _Strength, now: datetime, filter: Expr | None) -> list[Hit]:
+    def _episode_hits(self, fusion: _Fused, strength: _Strength, now: datetime, filter: Expr | None,
+                      blocks: dict[tuple[Scope, str | None], int] | None = None) -> list[Hit]:
         s = self.settings
         rows, found, fused, weight = fusion.rows, fusion.found, fusion.fused, fusion.weight
         shown = {e: rows[found[e][0]] for e in fused}  # (segment, episode) shown for each episode
@@ -246,7 +285,7 @@ class Retriever:
             if seg_id in rows:
                 episode_id = rows[seg_id][1].id
                 turn_scores[episode_id] = max(score, turn_scores.get(episode_id, score))
-        with_session = self._session_bonus(fused, turn_scores, {e: row[1] for e, row in shown.items()})
+        with_session = self._session_bonus(fused, turn_scores, {e: row[1] for e, row in shown.items()}, blocks)
         lender: dict[int, int] = {}
         if s.neighbour_weight > 0 and fused:
             top = sorted(fused, key=lambda e: (-fused[e], e))[:NEIGHBOUR_SOURCES]
@@ -268,6 +307,8 @@ class Retriever:
             segment, episode = shown[episode_id]
             match = max((strength.of(("segment", i), rows[i][0].derivative) for i in found.get(episode_id, ())),
                         default=strength.of(("segment", segment.id), segment.derivative))
+            if episode_id in fusion.turns:  # found as a whole turn: its whole text's coverage
+                match = max(match, strength.of(("turn", episode_id), episode.content))
             if episode_id in lender:
                 match = max(match, *(strength.of(("segment", i), rows[i][0].derivative)
                                      for i in found[lender[episode_id]]))
@@ -337,6 +378,8 @@ class _Fused:
     fused: dict[int, float]
     weight: float
     text_scores: dict[int, float]
+    #: Episodes the whole-turn list found.
+    turns: frozenset[int] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -347,6 +390,8 @@ class _Ranked:
     weight: float
     vector: bool
     scores: dict[int, float]
+    #: The whole-turn list (ids: each turn's first segment).
+    whole_turn: bool = False
 
     @classmethod
     def text(cls, found: Sequence[tuple[int, float]], weight: float = 1.0) -> _Ranked:

@@ -34,6 +34,21 @@ def same_thing(value: str, other: str) -> bool:
     return bool(terms) and terms <= set(index_terms(other))
 
 
+def same_value(value: str, other: str) -> bool:
+    """Whether two values are the same value as a whole: equal once normalised, or made of the
+    same stemmed terms ("Peanuts" vs "peanut", "tree nuts" vs "nuts, tree").
+
+    Unlike ``same_thing`` no term subset counts: "Berlin's suburbs" is not "Berlin" and "York"
+    is not "New York". A retraction naming a value withdraws only that value. An empty value
+    is no value and equals nothing.
+    """
+    norm = normalise_value(value)
+    if norm and norm == normalise_value(other):
+        return True
+    terms = sorted(index_terms(value))
+    return bool(terms) and terms == sorted(index_terms(other))
+
+
 def polarity(key: str) -> str | None:
     """``like`` or ``dislike`` for a preference key (``drink.like``, ``preference.dislike``), else ``None``."""
     last = key.rpartition(".")[2]

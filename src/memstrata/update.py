@@ -70,8 +70,8 @@ def apply_update(ingestor: Ingestor, fact: Fact, change: FactUpdate, *, actor: s
     """
     store = ingestor.store
     if fact.status != "active":
-        raise Conflict(f"fact #{fact.id} is {fact.status}; only an active fact can be updated "
-                       f"(see `memstrata history {fact.id}` for the current one)")
+        raise Conflict(f"fact #{fact.id} is {fact.status}; only an active fact can be updated: "
+                       f"its history names the active value of {fact.key!r}", fact_id=fact.id, fact_status=fact.status)
     importance = fact.importance if change.importance is None else float(change.importance)
     confidence = fact.confidence if change.confidence is None else float(change.confidence)
     value_changed = change.value is not None and normalise_value(change.value) != normalise_value(fact.value)

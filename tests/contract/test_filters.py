@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from conftest import BACKENDS, OpenMemory, _opener, populate
-from memstrata import Episode, Fact, InvalidInput, Memory
+from memstrata import Episode, Fact, InvalidInput, Memory, Scope
 from memstrata.errors import InvalidFilter
 from memstrata.filter import Expr, matches, parse, unparse
 from strategies import exprs
@@ -54,6 +54,19 @@ def test_store_filter_equals_reference_semantics(corpus: Memory, tree: Expr) -> 
     for user in ("alice", "bob"):
         assert _episodes(corpus, tree, user) == _oracle(corpus, tree, "episode", user), unparse(tree)
         assert _facts(corpus, tree, user) == _oracle(corpus, tree, "fact", user), unparse(tree)
+
+
+@given(exprs())
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+def test_segment_candidates_obey_the_filter_like_the_reference(corpus: Memory, tree: Expr) -> None:
+    """The search's vector candidates (segments) reach exactly the episodes the reference semantics
+    pick (PostgreSQL filters segments on their own copy of the episode's fields)."""
+    assert corpus.embedder is not None
+    vector = corpus.embedder.embed(["coffee"])[0]
+    for user in ("alice", "bob"):
+        near = corpus.store.nearest_segments(Scope(user_id=user), vector, k=1000, min_similarity=-1.0, filter=tree)
+        pairs = corpus.store.segments_with_episodes(i for i, _ in near)
+        assert sorted({ep.id for _, ep in pairs.values()}) == _oracle(corpus, tree, "episode", user), unparse(tree)
 
 
 @pytest.mark.parametrize(("where", "contents"), [

@@ -71,6 +71,26 @@ def test_filtered_search_returns_k_equal_to_exact(ten_thousand: tuple[PostgresSt
         assert len(forced) == K  # the approximate path never silently returns fewer
 
 
+def test_exact_search_gives_way_to_hnsw_when_a_misjudged_filter_matches_more_than_the_cap(
+        ten_thousand: tuple[PostgresStore, np.ndarray], monkeypatch: pytest.MonkeyPatch) -> None:
+    store, vectors = ten_thousand
+    where, rows = parse("metadata.bucket = 42"), np.arange(42, N, 100)  # 100 rows
+    q = vectors[5]
+    with store.db.read() as conn:
+        source = store._live_segments(conn, Scope(user_id="u"), where, None)
+        assert source is not None
+        # The planner underestimates the filter, so exact search is tried...
+        assert search.estimated_rows(conn, *source) <= search.EXACT_MAX_ROWS
+        monkeypatch.setattr(search, "EXACT_CAP_ROWS", 100)
+        assert [i for i, _ in search._exact_capped(conn, from_where=source[0], params=source[1], q=q, k=K,
+                                                   alias="s") or []] == _exact(vectors, q, rows)
+        # ...and gives up once more rows match than the cap allows.
+        monkeypatch.setattr(search, "EXACT_CAP_ROWS", 99)
+        assert search._exact_capped(conn, from_where=source[0], params=source[1], q=q, k=K, alias="s") is None
+    got = store.nearest_segments(Scope(user_id="u"), q, k=K, min_similarity=-1.0, filter=where)
+    assert len(got) == K and all((i - 1) % 100 == 42 for i, _ in got)
+
+
 def test_hnsw_recall_at_10_against_exact(ten_thousand: tuple[PostgresStore, np.ndarray]) -> None:
     store, vectors = ten_thousand
     rng = np.random.default_rng(3)
@@ -172,3 +192,17 @@ def test_cli_works_on_a_postgres_url(pg_url: Callable[[], str]) -> None:
     assert [h["value"] for h in hits] == ["顺丰"]
     doctor = json.loads(cli("doctor", "--json").stdout)
     assert doctor["database"].startswith("postgresql://") and doctor["counts"]["episodes"] == 1
+
+
+def test_a_search_reads_one_snapshot_shared_by_its_store_calls(pg_url: Callable[[], str]) -> None:
+    with Memory(pg_url(), embedder=HashingEmbedder(dim=DIM), user_id="u", extractor=None) as memory:
+        store = memory.store
+        assert isinstance(store, PostgresStore)
+        memory.add("The harbour had ships.")
+        with store.snapshot():
+            before = store.counts()["episodes"]
+            memory.add("The harbour had more ships.")  # committed by another pooled connection
+            assert store.counts()["episodes"] == before == 1  # still the snapshot's view
+            assert len(memory.search("harbour ships", limit=10)) == 1
+        assert store.counts()["episodes"] == 2
+        assert len(memory.search("harbour ships", limit=10)) == 2

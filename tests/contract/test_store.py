@@ -207,3 +207,26 @@ def test_expired_memories_leave_every_read(open_memory: OpenMemory) -> None:
     assert all("coffee" not in h.text for h in memory.search("coffee", limit=10))
     with pytest.raises(NotFound):
         memory.get(episode_id=short.episode_id)
+
+
+def test_a_batch_numbers_its_episodes_and_skips_repeats_like_one_by_one(open_memory: OpenMemory) -> None:
+    """``add_many`` (PostgreSQL: one pipelined statement per episode, segments inside it) stores
+    what adding the same messages one at a time stores: the same ids, flags and numbering."""
+    batched, single = open_memory(user_id="u"), open_memory(user_id="u")
+    texts = ["The harbour had ships. The tide came in.", "我以后都用顺丰", "The harbour had ships. The tide came in.",
+             "I like tea", "", "Gulls everywhere."]
+    when = datetime(2026, 1, 1, tzinfo=UTC)
+    for memory in (batched, single):
+        memory.add("I like tea", created_at=when, session_id="s")  # already stored before the batch
+    msgs = [batched.message(t or "x", created_at=when, session_id="s" if i % 2 else None,
+                            metadata={"i": i}) for i, t in enumerate(texts)]
+    got = batched.add_many(msgs)
+    want = [single.add(m.content, created_at=when, session_id=m.scope.session_id, metadata=m.metadata) for m in msgs]
+    assert [(r.episode_id, r.created, r.segments) for r in got] == [
+        (r.episode_id, r.created, r.segments) for r in want]
+    assert [r.created for r in got] == [True, True, False, False, True, True]  # a repeat inside, one before
+    again = batched.add_many([*msgs[:3], msgs[0]])
+    assert [(r.episode_id, r.created) for r in again] == [(r.episode_id, False) for r in [*got[:3], got[0]]]
+    episodes = {e.id: e for e in batched.list(kind="episode", limit=100)}
+    assert [episodes[r.episode_id].sequence_num for r in got] == [
+        e.sequence_num for e in (single.get(episode_id=r.episode_id) for r in want)]  # type: ignore[union-attr]

@@ -15,6 +15,7 @@ import pytest
 from memstrata import Memory
 from memstrata.embed.base import EmbeddingCache
 from memstrata.lifecycle import forget as forget_jobs
+from memstrata.text.tokens import stem_term
 
 CANARIES = {
     "user": ("Zanzibarquokka", "蓝鲸咖啡馆暗号"),
@@ -133,3 +134,38 @@ def test_short_term_memory_excludes_what_is_being_forgotten_or_expired(location:
         assert [e.content for e in memory.short_term().episodes] == ["first turn about the Lyra project"]
         forget_jobs.start_job(memory.store, memory._scope(), actor="test")  # hidden, not yet deleted
         assert memory.short_term().episodes == ()
+
+
+def test_a_forgotten_turn_leaves_no_bytes_in_its_session_block(db_path: Path, embedder: EmbeddingCache) -> None:
+    """The session block (``store.turns``) that held a forgotten turn is rebuilt from the turns
+    left: the turn's words are in no row and, after the scrub, in no byte of the files."""
+    canary, zh = "Gribblesnatchwhistle", "银杏树下的约定暗号"
+    t0 = datetime(2020, 1, 1, tzinfo=UTC)
+    with Memory(db_path, embedder=embedder.inner, user_id="u1") as memory:
+        memory.add(f"My parrot is called {canary}, remember {zh}", session_id="s1", created_at=t0)
+        kept = memory.add("Then we talked about the weather", session_id="s1", created_at=datetime(2022, 1, 1,
+                                                                                                     tzinfo=UTC))
+        stem = stem_term(canary.lower()).encode()
+        assert _needles(canary)[0] in _scan(db_path) and stem != canary.lower().encode()
+        conn = sqlite3.connect(db_path)
+        try:  # the stem is in both new documents
+            assert conn.execute("SELECT count(*) FROM turns_fts WHERE terms LIKE ?", (f"%{stem.decode()}%",)
+                                ).fetchone()[0] == 1
+            assert conn.execute("SELECT count(*) FROM session_blocks_fts WHERE terms LIKE ?", (f"%{stem.decode()}%",)
+                                ).fetchone()[0] == 1
+        finally:
+            conn.close()
+        assert memory.forget(user_id="u1", before=datetime(2021, 1, 1, tzinfo=UTC))["episodes"] == 1
+        assert [h.id for h in memory.search("weather", kinds=("episode",))] == [kept.episode_id]
+    conn = sqlite3.connect(db_path)
+    try:
+        blocks = conn.execute("SELECT terms FROM session_blocks_fts").fetchall()
+        turns = conn.execute("SELECT rowid FROM turns_fts").fetchall()
+    finally:
+        conn.close()
+    assert blocks == [("user then we talk about the weather",)] and turns == [(kept.episode_id,)]
+    raw = _scan(db_path)
+    assert stem not in raw
+    for text in (canary, zh, "parrot"):
+        for needle in _needles(text):
+            assert needle not in raw, text

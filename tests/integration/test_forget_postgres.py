@@ -122,3 +122,31 @@ def test_a_deferred_scrub_runs_at_the_next_maintain(pg_url: Callable[[], str], w
         assert not memory.maintain().changed
     with pytest.raises(InvalidInput, match="MEMSTRATA_FORGET_SCRUB"):
         Settings.from_env({"MEMSTRATA_FORGET_SCRUB": "later"})
+
+
+def test_a_forgotten_turn_leaves_no_bytes_in_its_rebuilt_session_block(
+        pg_url: Callable[[], str], wal_recycle_off: Path) -> None:
+    """The session block (``store.turns``) that held a forgotten turn is rewritten without it;
+    after the scrub no table file nor WAL segment holds the turn's words or their stems."""
+    from datetime import UTC, datetime
+
+    from memstrata.text.tokens import stem_term
+
+    canary = "Wobblequackfiddles"
+    stem = stem_term(canary.lower())
+    assert stem != canary.lower()
+    url = pg_url()
+    with Memory(url, embedder=None, user_id="u1") as memory:
+        memory.add(f"My parrot is called {canary}", session_id="s1", created_at=datetime(2020, 1, 1, tzinfo=UTC))
+        memory.add("Then we talked about the weather", session_id="s1", created_at=datetime(2022, 1, 1, tzinfo=UTC))
+        with psycopg.connect(url, autocommit=True) as conn:
+            conn.execute("CHECKPOINT")
+            blocks = conn.execute("SELECT terms FROM session_blocks").fetchall()
+        assert len(blocks) == 1 and stem in blocks[0][0]
+        assert _files_holding(wal_recycle_off, _needles(canary, stem))
+        receipt = memory.forget(user_id="u1", before=datetime(2021, 1, 1, tzinfo=UTC))
+        assert receipt["episodes"] == 1 and receipt.wal_checkpointed is True
+        with psycopg.connect(url, autocommit=True) as conn:
+            assert conn.execute("SELECT terms FROM session_blocks").fetchall() == [
+                ("user then we talk about the weather",)]
+    assert _files_holding(wal_recycle_off, _needles(canary, stem)) == []

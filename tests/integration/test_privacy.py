@@ -85,3 +85,20 @@ def test_high_sensitivity_facts_are_encrypted_at_rest_with_a_key(db_path: Path, 
                 user_id="u1") as no_key:
         shown = no_key.get(fact.id)
         assert isinstance(shown, Fact) and shown.value == "[ENCRYPTED]"
+
+
+def test_landlines_are_redacted_and_words_after_an_idn_address_are_kept(db_path: Path,
+                                                                        embedder: EmbeddingCache) -> None:
+    with Memory(db_path, embedder=embedder.inner, user_id="u1") as memory:
+        zh = memory.add("办公室座机 (021) 6234 5678，邮箱张三@例子.中国有事联系我")
+        en = memory.add("Call the office at (415) 555-0132 or 010-12345678 after the 2024-05-01 release")
+        # The CJK local part takes the run before it ("邮箱张三"): over-redaction, by design.
+        assert sorted(zh.redacted) == ["email", "phone"] and en.redacted == ("phone", "phone")
+        assert memory.get(episode_id=zh.episode_id).content == "办公室座机 [REDACTED:phone]，[REDACTED:email]有事联系我"
+        assert memory.get(episode_id=en.episode_id).content == (
+            "Call the office at [REDACTED:phone] or [REDACTED:phone] after the 2024-05-01 release")
+        memory.store.db.checkpoint()
+    raw = _files(db_path)
+    for secret in ("6234 5678", "555-0132", "12345678", "例子.中国"):
+        assert secret.encode() not in raw
+    assert "有事联系我".encode() in raw

@@ -43,3 +43,24 @@ def test_withdrawn_facts_are_retired_and_rollback_brings_them_back(db_settings: 
         assert retraction.detail["statement"] == "I am no longer allergic to peanuts"
         assert [f.id for f in mem.rollback(retraction.id)] == [fact.id]
         assert _active(mem, "health.allergy") == ["peanuts", "shellfish"]
+
+
+def test_a_named_retraction_withdraws_only_the_value_it_names_as_a_whole(db_settings: dict[str, Any]) -> None:
+    with Memory(settings=Settings(**db_settings), embedder=None, user_id="ann") as mem:
+        mem.add("I live in Berlin")
+        assert mem.add("I no longer live in Berlin's suburbs").facts == ()  # a different place
+        assert _active(mem, "identity.location") == ["Berlin"]
+        mem.add("I live in New York")
+        assert mem.add("I no longer live in York").facts == ()  # a shared term is not the same value
+        assert _active(mem, "identity.location") == ["New York"]
+        assert [c.fact.value for c in mem.add("I don't live in new york anymore").facts] == ["New York"]
+
+        mem.add("I'm allergic to peanuts and shellfish")
+        assert [c.fact.value for c in mem.add("I'm no longer allergic to peanut").facts] == ["peanuts"]
+        assert _active(mem, "health.allergy") == ["shellfish"]
+        assert [c.fact.value for c in mem.add("I'm no longer allergic").facts] == ["shellfish"]
+
+        mem.add("我住在上海")
+        [change] = mem.add("我不住在上海了").facts
+        assert (change.action, change.fact.value) == ("retract", "上海")
+        assert _active(mem, "identity.location") == []

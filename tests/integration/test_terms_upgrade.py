@@ -20,6 +20,7 @@ def _make_old(path: Path) -> int:
     conn = sqlite3.connect(path)
     with conn:
         conn.execute("UPDATE segments_fts SET terms = ?", (" ".join(words("I adopted two puppies from the shelter")),))
+        conn.execute("UPDATE turns_fts SET terms = ?", (" ".join(words("user: I adopted two puppies")),))
         conn.execute("DELETE FROM meta WHERE key = 'terms_version'")
     conn.close()
     return episode
@@ -36,7 +37,9 @@ def test_old_terms_are_stemmed_once_on_open(tmp_path: Path) -> None:
         pass  # a second open must not stem the stems again
     conn = sqlite3.connect(path)
     stored = conn.execute("SELECT terms FROM segments_fts").fetchone()[0]
+    turn = conn.execute("SELECT terms FROM turns_fts").fetchone()[0]
     conn.close()
+    assert turn == "user i adopt two puppi"  # the whole-turn document (store.turns) too
     assert stored == index_text("I adopted two puppies from the shelter") == "i adopt two puppi from the shelter"
 
 

@@ -48,8 +48,11 @@ def test_same_value_is_an_in_place_update_not_a_new_fact(memory: Memory) -> None
 def test_superseded_fact_cannot_be_updated(memory: Memory) -> None:
     old = _carrier(memory)
     memory.update(old.id, value="UPS")
-    with pytest.raises(Conflict, match="superseded"):
+    with pytest.raises(Conflict, match="superseded") as raised:
         memory.update(old.id, value="DHL")
+    # The engine's message names no door's command (the CLI's or REST's); the details say which fact.
+    assert (raised.value.fact_id, raised.value.fact_status) == (old.id, "superseded")
+    assert "memstrata" not in str(raised.value) and old.key in str(raised.value)
 
 
 @pytest.mark.parametrize("kwargs,match", [

@@ -114,3 +114,38 @@ def test_without_an_llm_the_llm_routes_say_so(tmp_path: Path) -> None:
             assert direct["llm_calls"] == 0 and any("Paris" in h["text"] for h in direct["hits"])
     finally:
         server.stop()
+
+
+def test_queue_needs_an_owner_and_never_crosses_tenants(tmp_path: Path, llm_server: FakeLLMServer) -> None:
+    llm_server.respond_with(lambda _: Reply({"commands": []}))
+    server = start_server(tmp_path, MEMSTRATA_EMBEDDING_MODEL="none", MEMSTRATA_LLM_PROVIDER="openai",
+                          MEMSTRATA_LLM_BASE_URL=llm_server.base_url, MEMSTRATA_LLM_MODEL="fake-model",
+                          MEMSTRATA_FLUSH_EVERY="1000", MEMSTRATA_FLUSH_IDLE_S="3600",
+                          MEMSTRATA_ADMIN_KEY="test-admin-key-0123456789abcdef")
+    try:
+        with server.client("test-admin-key-0123456789abcdef") as admin:
+            for org, user in (("org1", "ann"), ("org1", "bo"), ("org2", "cy")):
+                queued = _ok(admin.post("/v1/messages", json={"org_id": org, "project_id": "p", "user_id": user,
+                                                              "messages": [{"content": f"note of {user}"}]}))
+                assert queued["results"][0]["extraction"] == "queued"
+            tenant = _ok(admin.post("/v1/keys", json={"org_id": "org1", "project_id": "p"}))["secret"]
+            one_user = _ok(admin.post("/v1/keys", json={"org_id": "org1", "project_id": "p",
+                                                        "user_id": "ann"}))["secret"]
+            no_owner = admin.get("/v1/queue", params={"org_id": "org1", "project_id": "p"})
+            assert no_owner.status_code == 422 and no_owner.json()["error"]["code"] == "invalid_input"
+            assert "all_users=true" in no_owner.json()["error"]["message"]
+            both = admin.get("/v1/queue", params={"user_id": "ann", "all_users": "true"})
+            assert both.status_code == 422 and both.json()["error"]["details"] == {"field": "all_users"}
+            every = {org: _ok(admin.get("/v1/queue", params={"org_id": org, "project_id": "p", "all_users": "true"}))
+                     for org in ("org1", "org2")}
+            assert (every["org1"]["pending"], every["org2"]["pending"]) == (2, 1)
+        with server.client(tenant) as t:
+            assert t.get("/v1/queue").status_code == 422  # a tenant key still names an owner
+            assert _ok(t.get("/v1/queue", params={"all_users": "true"}))["pending"] == 2  # never org2's message
+            assert _ok(t.get("/v1/queue", params={"user_id": "bo"}))["pending"] == 1
+        with server.client(one_user) as u:
+            assert _ok(u.get("/v1/queue"))["pending"] == 1  # the key's user is the owner
+            refused = u.get("/v1/queue", params={"all_users": "true"})
+            assert refused.status_code == 403 and refused.json()["error"]["code"] == "scope_forbidden"
+    finally:
+        server.stop()

@@ -58,3 +58,34 @@ def test_allow_keeps_the_text_and_policy_parsing_is_strict() -> None:
     assert settings.ttl_seconds == {"episode": 60.0, "high": 5.0} and settings.max_active_facts == 3
     with pytest.raises(InvalidInput, match="MEMSTRATA_TTL"):
         parse_ttl("episode=-1")
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("张三@例子.中国有事联系我", "[REDACTED:email]有事联系我"),
+    ("联系li@公司.中文网请回复", "联系[REDACTED:email]请回复"),
+    ("王五@例子.公司，谢谢", "[REDACTED:email]，谢谢"),
+    # An unknown CJK TLD cannot be told from the words after it: the run goes (over-redaction, no leak).
+    ("赵六@例子.未知域名后缀", "[REDACTED:email]"),
+])
+def test_a_cjk_tld_stops_the_address_and_the_words_after_it_survive(text: str, expected: str) -> None:
+    assert redact(text, REDACT_ALL).text == expected
+
+
+@pytest.mark.parametrize("text", [
+    "2024-05-01", "on 05-01-2024 we met", "01.05.2024 10:30", "10:30-11:45", "09:30 - 10:45", "v1.2.3",
+    "version 0.12.3", "¥1,234.50", "$1,234,567.50", "ISBN 978-3-16-148410-0", "ISBN 0-306-40615-2",
+    "IP 192.168.010.012", "2024-05-01 10:30:00", "my phone number is 2024-05-01", "20240501", "01012345678",
+    "订单号：0755-8888-9999", "ratio 0.5 0.25 0.125",
+])
+def test_dates_times_versions_money_and_ids_are_not_phone_numbers(text: str) -> None:
+    assert find_all(text) == []
+
+
+@pytest.mark.parametrize(("text", "number"), [
+    ("我的电话是01012345678", "01012345678"), ("（010）12345678", "（010）12345678"),
+    ("tel: 030 12345678", "030 12345678"),
+    ("(415)555-0132", "(415)555-0132"), ("call 415 555 0132 now", "415 555 0132"), ("415.555.0132", "415.555.0132"),
+    ("Ring me on 020 7946 0958.", "020 7946 0958"), ("fax 020-7946 0958", "020-7946 0958"),
+])
+def test_landline_forms_are_phone_numbers(text: str, number: str) -> None:
+    assert [(f.kind, text[f.start:f.end]) for f in find_all(text)] == [("phone", number)]

@@ -74,3 +74,11 @@ def test_helpers() -> None:
     assert contradicts("preference.dislike", "drink.like")
     assert not contradicts("drink.like", "food.like")
     assert not contradicts("shipping.carrier", "shipping.carrier")
+
+
+def test_same_value_compares_whole_values() -> None:
+    from memstrata.resolve import same_value
+
+    assert same_value("Peanuts", "peanut") and same_value("New York", "new-york") and same_value("上海", "上海")
+    assert not same_value("Berlin's suburbs", "Berlin") and not same_value("Berlin", "Berlin's suburbs")
+    assert not same_value("York", "New York") and not same_value("", "")

@@ -31,11 +31,13 @@ from typing import Any, Protocol
 import numpy as np
 
 from memstrata.bench import metrics as M
+from memstrata.bench.embed_cache import DiskEmbeddingCache
 from memstrata.config import Settings
 from memstrata.errors import InvalidInput
 from memstrata.loaders.locomo import Conversation, load_locomo
 from memstrata.loaders.memorybank import load_memorybank
 from memstrata.retrieve import COSINE_CEIL, COSINE_FLOOR, SESSION_TOP_TURNS, STRENGTH_SATURATION
+from memstrata.store.turns import SESSION_BLOCK_TURNS
 from memstrata.text.tokens import TERMS_VERSION
 
 DATASETS = ("locomo", "memorybank-zh", "memorybank-en")
@@ -98,10 +100,11 @@ class HybridRetriever:
 
     name = "hybrid"
 
-    def __init__(self, workdir: Path) -> None:
+    def __init__(self, workdir: Path, embedder: Any = None) -> None:
         from memstrata.memory import Memory
 
-        self.memory = Memory(workdir / "bench.db", settings=Settings.from_env(db_path=workdir / "bench.db"))
+        self.memory = Memory(workdir / "bench.db", settings=Settings.from_env(db_path=workdir / "bench.db"),
+                             embedder=embedder)
         self.turn_of: dict[int, str] = {}
 
     def index(self, conversation: Conversation) -> None:
@@ -155,10 +158,10 @@ class DenseRetriever:
 
     name = "dense"
 
-    def __init__(self) -> None:
+    def __init__(self, embedder: Any = None) -> None:
         from memstrata.embed.base import load_default_embedder
 
-        self.embedder = load_default_embedder(Settings().embedding_model or "use-multilingual-v3")
+        self.embedder = embedder or load_default_embedder(Settings().embedding_model or "use-multilingual-v3")
         self._indexes: dict[str, tuple[np.ndarray, list[str]]] = {}
 
     def index(self, conversation: Conversation) -> None:
@@ -171,15 +174,16 @@ class DenseRetriever:
         return [turns[i] for i in np.argsort(-sims, kind="stable")[:depth]]
 
 
-def make_retriever(name: str, workdir: Path) -> Retriever:
-    """Build a retriever by name. Raises ``InvalidInput`` (with the extra to install if missing)."""
+def make_retriever(name: str, workdir: Path, embedder: Any = None) -> Retriever:
+    """Build a retriever by name; ``embedder`` (default: the configured model) is what ``hybrid``
+    and ``dense`` embed with. Raises ``InvalidInput`` (with the extra to install if missing)."""
     try:
         if name == "hybrid":
-            return HybridRetriever(workdir)
+            return HybridRetriever(workdir, embedder)
         if name == "bm25":
             return BM25Retriever()
         if name == "dense":
-            return DenseRetriever()
+            return DenseRetriever(embedder)
     except ImportError as exc:
         raise InvalidInput(f"the {name} baseline needs `pip install 'memstrata[bench]'` ({exc})") from exc
     raise InvalidInput(f"unknown retriever {name!r}; choose from {', '.join(RETRIEVERS)}")
@@ -273,6 +277,8 @@ def run_configuration() -> dict[str, Any]:
             "candidates": settings.candidates, "min_similarity": settings.min_similarity,
             "vector_weight": settings.vector_weight, "session_weight": settings.session_weight,
             "session_top_turns": SESSION_TOP_TURNS, "terms_version": TERMS_VERSION,
+            "turn_weight": settings.turn_weight, "session_blocks": settings.session_blocks,
+            "session_block_turns": SESSION_BLOCK_TURNS,
             "neighbour_weight": settings.neighbour_weight, "strength_saturation": STRENGTH_SATURATION,
             "time_weight": settings.time_weight, "time_after_days": settings.time_after_days,
             "cjk_char_coverage": settings.cjk_char_coverage,
@@ -280,25 +286,42 @@ def run_configuration() -> dict[str, Any]:
             "depth": DEPTH, "versions": versions, "git_commit": commit}
 
 
+def cached_embedder(directory: Path) -> DiskEmbeddingCache:
+    """The configured embedding model behind a disk cache in ``directory`` (``bench.embed_cache``)."""
+    from memstrata.embed.base import load_default_embedder
+
+    settings = Settings.from_env()
+    name = settings.embedding_model or "use-multilingual-v3"
+    model = load_default_embedder(name, threads=settings.embed_threads)
+    return DiskEmbeddingCache(model.name, model.dim, directory, lambda: model)
+
+
 def run_benchmark(dataset_name: str, *, data: Path | None, retrievers: Sequence[str], ks: Sequence[int],
-                  progress_factory: Callable[[str, int], Callable[[int], None]] | None = None) -> dict[str, Any]:
-    """Run ``retrievers`` on one dataset; returns every figure and the configuration."""
+                  progress_factory: Callable[[str, int], Callable[[int], None]] | None = None,
+                  embedding_cache: Path | None = None) -> dict[str, Any]:
+    """Run ``retrievers`` on one dataset; returns every figure and the configuration.
+    ``embedding_cache``: a folder where embeddings are kept between runs (``bench.embed_cache``;
+    query latencies then leave out cached embeddings)."""
     dataset = load_dataset(dataset_name, data)
+    cache = cached_embedder(embedding_cache) if embedding_cache is not None else None
     total = sum(1 for c in dataset.conversations for q in c.qa if q.evidence)
     results: dict[str, Any] = {}
     with tempfile.TemporaryDirectory(prefix="memstrata-bench-") as tmp:
         for name in retrievers:
             workdir = Path(tmp) / name
             workdir.mkdir()
-            retriever = make_retriever(name, workdir)
+            retriever = make_retriever(name, workdir, cache if name != "bm25" else None)
             tick = progress_factory(name, total) if progress_factory else None
             results[name] = summary(dataset, evaluate(dataset, retriever, ks, tick), ks)
+            if cache is not None:
+                cache.save()
             if isinstance(retriever, HybridRetriever):
                 retriever.memory.close()
     return {"dataset": dataset_name, "turns": sum(len(c.messages) for c in dataset.conversations),
             "questions": total, "ks": list(ks), "results": results,
             "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
-            "configuration": run_configuration()}
+            "configuration": run_configuration() | {
+                "embedding_cache": None if embedding_cache is None else str(embedding_cache)}}
 
 
 def markdown(report: dict[str, Any]) -> str:

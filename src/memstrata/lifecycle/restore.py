@@ -24,6 +24,7 @@ from memstrata.resolve import normalise_value
 from memstrata.store.dialect import run
 from memstrata.store.protocol import LifecycleStore
 from memstrata.store.records import NewSegment, episode_hash
+from memstrata.store.turns import turn_terms
 from memstrata.text.segment import derivative, split_sentences
 from memstrata.text.tokens import index_text
 from memstrata.types import Scope
@@ -141,6 +142,8 @@ def _insert_episode(conn: Any, store: LifecycleStore, rec: Mapping[str, Any],
     store.insert_segments(conn, episode_id=int(rec["id"]), scope=sc, segments=[
         NewSegment(text, deriv, index_text(deriv), None if vectors is None else vectors[i])
         for i, (text, deriv) in enumerate(segs)], expires_at=expires)
+    store.insert_turn(conn, episode_id=int(rec["id"]), scope=sc, expires_at=expires,
+                      terms=turn_terms(str(rec.get("producer_id") or rec.get("role") or "user"), rec["content"]))
     return True
 
 

@@ -16,6 +16,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import date
 
+from memstrata.privacy.phones import after_id_word, phone_spans
+
 #: The kinds a policy can name, in detection priority order.
 KINDS: tuple[str, ...] = ("password", "api_key", "cn_id", "bank_card", "email", "phone")
 
@@ -137,13 +139,6 @@ def _cn_ids(text: str) -> Iterator[Finding]:
 
 # -- bank cards --------------------------------------------------------------------------------
 _CARD = re.compile(r"(?<![\d-])(?:\d[ -]?){12,18}\d(?![\d-])")
-#: Words just before a number that make it an order, tracking or invoice number, not a card.
-_NOT_CARD = re.compile(
-    r"(?i)(?:order|tracking|invoice|ticket|booking|reference|ref|serial|订单|单号|运单|快递|发票|编号|工单|流水号)"
-    r"(?:\s*(?:number|num|no\.?|id|#|号码|号|码))?\s*(?:is|was|:|：|是|为)?\s*$"
-)
-
-
 def luhn_ok(digits: str) -> bool:
     """The Luhn (mod 10) check of a digit string (ISO/IEC 7812-1)."""
     total = 0
@@ -160,7 +155,7 @@ def _bank_cards(text: str) -> Iterator[Finding]:
         digits = re.sub(r"\D", "", m.group())
         if not 13 <= len(digits) <= 19 or digits[0] not in "23456" or not luhn_ok(digits):
             continue
-        if _NOT_CARD.search(text[max(0, m.start() - 24):m.start()]):
+        if after_id_word(text, m.start()):
             continue
         yield Finding("bank_card", m.start(), m.end())
 
@@ -173,16 +168,26 @@ def _bank_cards(text: str) -> Iterator[Finding]:
 # redacting a few words too many beats leaking the address.
 _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"
 _LABEL = r"[^\W_](?:[\w-]{0,61}[^\W_])?"
-#: An ASCII TLD ends at the first non-ASCII-alphanumeric (``.com谢谢``); a Unicode TLD needs a break.
-_TLD = r"(?:[A-Za-z]{2,63}(?![A-Za-z0-9-])|xn--[A-Za-z0-9-]{2,59}(?![A-Za-z0-9-])|[^\W\d_A-Za-z]{2,63}(?![\w-]))"
+#: Top-level domains in CJK scripts (IANA root zone database, https://www.iana.org/domains/root/db):
+#: a CJK TLD has no space after it either (``张三@例子.中国有事联系我``), so it ends where a known one
+#: does. Longest first, so ``中文网`` is not cut to a shorter entry.
+CJK_TLDS: tuple[str, ...] = tuple(sorted((
+    "中国", "中國", "香港", "台湾", "台灣", "澳门", "澳門", "新加坡", "公司", "网络", "網絡", "网址", "網址",
+    "网店", "网站", "在线", "中文网", "中信", "商城", "商店", "商标", "集团", "我爱你", "移动", "联通", "手机",
+    "游戏", "企业", "信息", "广东", "佛山", "时尚", "健康", "招聘", "餐厅", "购物", "八卦", "慈善", "公益",
+    "政务", "机构", "组织机构", "娱乐", "微博", "书籍", "書籍", "世界", "大拿", "珠宝", "工行", "点看", "點看",
+    "通販", "家電", "みんな", "コム", "ストア", "セール", "クラウド", "ポイント", "ファッション",
+    "한국", "닷컴", "닷넷", "삼성",
+), key=len, reverse=True))
+#: An ASCII TLD ends at the first non-ASCII-alphanumeric (``.com谢谢``); a CJK TLD at the end of a
+#: known one, else (an unknown one) at the end of the CJK run; a TLD in another script needs a break.
+_TLD = (
+    r"(?:[A-Za-z]{2,63}(?![A-Za-z0-9-])|xn--[A-Za-z0-9-]{2,59}(?![A-Za-z0-9-])"
+    rf"|{'|'.join(CJK_TLDS)}|[{_CJK}]{{2,63}}|[^\W\d_A-Za-z{_CJK}]{{2,63}}(?![\w-]))"
+)
 _EMAIL = re.compile(
     rf"(?:(?<![^\W{_CJK}])(?<![.%+-])(?:[^\W{_CJK}]|[.%+-])+|(?<![\w.%+-])[{_CJK}]+)"
     rf"@(?:{_LABEL}\.)+{_TLD}")
-#: Mainland China mobile numbers (11 digits, 13x–19x), optionally +86 / 0086 and separators.
-_CN_MOBILE = re.compile(r"(?<![\d+])(?:(?:\+|00)86[ -]?)?1[3-9]\d[ -]?\d{4}[ -]?\d{4}(?!\d)")
-#: International numbers written with a country code: ``+44 20 7946 0958``, ``+1 (415) 555-0100``.
-_INTL = re.compile(r"(?<![\w+])\+\d{1,3}(?:[ .-]?\(?\d{1,4}\)?){2,5}(?![\d])", re.ASCII)
-
 
 def _emails(text: str) -> Iterator[Finding]:
     for m in _EMAIL.finditer(text):
@@ -190,11 +195,8 @@ def _emails(text: str) -> Iterator[Finding]:
 
 
 def _phones(text: str) -> Iterator[Finding]:
-    for m in _CN_MOBILE.finditer(text):
-        yield Finding("phone", m.start(), m.end())
-    for m in _INTL.finditer(text):
-        if 8 <= sum(c.isdigit() for c in m.group()) <= 15:
-            yield Finding("phone", m.start(), m.end())
+    for start, end in phone_spans(text):
+        yield Finding("phone", start, end)
 
 
 DETECTORS: dict[str, Callable[[str], Iterator[Finding]]] = {

@@ -23,7 +23,7 @@ from fastapi.responses import Response, StreamingResponse
 from pydantic import TypeAdapter, ValidationError
 
 from memstrata import __version__
-from memstrata.errors import MemstrataError
+from memstrata.errors import Conflict, MemstrataError
 from memstrata.export import dumps
 from memstrata.lifecycle.forget import TABLES
 from memstrata.lifecycle.schedule import MaintenanceScheduler
@@ -224,12 +224,20 @@ def update_fact(fact_id: FactId, body: UpdateFactRequest, q: Annotated[ScopeQuer
                 request: Request) -> Fact:
     """Change a fact: a new ``value`` supersedes it (the new fact is returned); importance and
     confidence change in place. Every change is an audit event. The scope may be given in the
-    body or, as for GET and DELETE, in the query."""
+    body or, as for GET and DELETE, in the query.
+
+    A fact that is no longer active (superseded, archived) is a 409 ``conflict`` whose message
+    points to ``GET /v1/facts/{fact_id}/history`` (details: ``fact_id``, ``fact_status``)."""
     st = _state(request)
     scope = st.scope(caller, _merged(body, q))
     with st.lock:
-        return st.memory.update(fact_id, value=body.value, importance=body.importance,
-                                confidence=body.confidence, actor=caller.actor, **scope)
+        try:
+            return st.memory.update(fact_id, value=body.value, importance=body.importance,
+                                    confidence=body.confidence, actor=caller.actor, **scope)
+        except Conflict as exc:
+            raise ApiError(409, exc.code, f"PATCH /v1/facts/{fact_id}: fact #{fact_id} is {exc.fact_status}; only an "
+                           f"active fact can be updated: GET /v1/facts/{fact_id}/history names the active one, "
+                           "PATCH that id", exc.details()) from None
 
 
 @router.delete("/facts/{fact_id}", response_model=Deleted, tags=["facts"])
@@ -395,14 +403,21 @@ def import_records(body: Annotated[ImportRequest, Depends(import_body)], caller:
                    request: Request) -> ImportResponse:
     """Re-add exported episodes, or messages in the ``memstrata import`` JSONL format. The body is
     ``{"records": [...]}`` (``application/json``) or the export's JSON Lines as they are
-    (``application/x-ndjson``, scope in the query)."""
+    (``application/x-ndjson``, scope in the query).
+
+    Whose records: the org and project are the request's (or the key's). A ``user_id``,
+    ``agent_id`` or ``session_id`` in the request applies to every record; a record naming a
+    different one is a 422 ``invalid_input`` naming the record (``details.index``,
+    ``details.field``) and nothing is imported. Leave it out of the request to keep each
+    record's own ids (a key bound to one user still gets a 403 for a record of another)."""
     st = _state(request)
     if len(body.records) > st.config.max_batch:
         raise ApiError(413, "batch_too_large", f"{len(body.records)} records in one request; the limit is "
                        f"{st.config.max_batch} (MEMSTRATA_MAX_BATCH)", {"max": st.config.max_batch})
+    requested = {"user_id": body.user_id, "agent_id": body.agent_id, "session_id": body.session_id}
     with st.lock:
         built, skipped = messages_from_records(st.memory, body.records,
-                                               lambda **f: st.scope(caller, body, **f))
+                                               lambda **f: st.scope(caller, body, **f), requested=requested)
         results = st.memory.add_many(built)
     added = sum(1 for r in results if r.created)
     metrics().messages.inc(added)

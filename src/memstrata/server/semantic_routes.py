@@ -43,7 +43,7 @@ class Flushed(BaseModel):
 
 
 class QueueStatus(BaseModel):
-    """The extraction queue of a scope (or of the tenant without an owner)."""
+    """The extraction queue of an owner (or, with ``all_users``, of every user in the project)."""
 
     pending: int
     running: int
@@ -105,13 +105,36 @@ def end_session(body: Scoped, caller: Caller, request: Request) -> Flushed:
         return Flushed(batches=st.memory.end_session(**scope))
 
 
+class QueueQuery(ScopeQuery):
+    """``GET /v1/queue`` query parameters: an owner, or ``all_users`` for the whole project."""
+
+    all_users: bool = Field(False, description="Every user's queue in the project (not with user_id; "
+                                               "refused for a key bound to one user).")
+
+
 @router.get("/queue", response_model=QueueStatus, tags=["semantic"])
-def queue(q: Annotated[ScopeQuery, Query()], caller: Caller, request: Request) -> QueueStatus:
-    """Extraction queue counts, the last error, the LLM in use and its token usage."""
+def queue(q: Annotated[QueueQuery, Query()], caller: Caller, request: Request) -> QueueStatus:
+    """Extraction queue counts, the last error, the LLM in use and its token usage.
+
+    Like every other read, it needs an owner (``user_id``, ``agent_id`` or ``session_id``):
+    without one it is a 422, never a silent wider answer. ``all_users=true`` counts every user
+    of the project (org/project of the key or the request), as ``POST /v1/forget`` does;
+    a key bound to one user gets a 403 for it. Counts never cross the tenant boundary.
+    """
     st = _state(request)
+    if q.all_users and caller.key is not None and caller.key.user_id is not None:
+        raise ApiError(403, "scope_forbidden", "this API key is limited to one user; all_users is not allowed",
+                       {"field": "all_users"})
     scope = st.scope(caller, q)
+    if q.all_users and scope["user_id"] is not None:
+        raise ApiError(422, "invalid_input", "GET /v1/queue: give user_id or all_users=true, not both",
+                       {"field": "all_users"})
+    if not q.all_users and not (scope["user_id"] or scope["agent_id"] or scope["session_id"]):
+        raise ApiError(422, "invalid_input", "GET /v1/queue needs user_id, agent_id or session_id (whose queue), "
+                       f"or all_users=true for every user of project {scope['org_id']}/{scope['project_id']}",
+                       {"field": "user_id"})
     with st.lock:
-        data: dict[str, Any] = st.memory.queue_status(**scope)
+        data: dict[str, Any] = st.memory.queue_status(all_users=q.all_users, **scope)
     return QueueStatus.model_validate({k: data.get(k) for k in QueueStatus.model_fields})
 
 

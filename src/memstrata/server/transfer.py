@@ -4,12 +4,17 @@ An exported episode record is re-added as the message it was (same text, role, s
 time, session and metadata), so import after export is idempotent (episode identity
 includes the time). Fact and event records are skipped: facts are derived again from
 the episodes by the extractor, with fresh audit events.
+
+Whose records they become: a ``user_id``, ``agent_id`` or ``session_id`` the request names
+applies to every record, and a record naming a different one is refused (422, naming the
+record and both values) before anything is written; never silently re-homed, never silently
+ignored. Without one in the request, each record keeps the ids it names.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -44,19 +49,48 @@ def _episode_message(memory: Memory, record: dict[str, Any], scope_of: ScopeOf) 
                           content_type=record.get("content_type") or "message", **scope_of(**ids))
 
 
-def messages_from_records(memory: Memory, records: Sequence[dict[str, Any]],
-                          scope_of: ScopeOf) -> tuple[list[Message], int]:
+class ScopeMismatch(InvalidInput):
+    """A record names another user, agent or session than the request does.
+
+    Attributes:
+        field: ``user_id``, ``agent_id`` or ``session_id``.
+    """
+
+    def __init__(self, field: str, named: str, requested: str) -> None:
+        self.field = field
+        super().__init__(f"the record names {field} {named!r} but the request names {requested!r}; leave {field} out "
+                         f"of the request to import each record under the {field} it names, or out of the records "
+                         f"to import them all under {requested!r}")
+
+
+def _agreeing(requested: Mapping[str, str | None], scope_of: ScopeOf) -> ScopeOf:
+    """``scope_of`` refusing a record id that differs from one the request names (``ScopeMismatch``)."""
+    def checked(**ids: str | None) -> dict[str, Any]:
+        for field, named in ids.items():
+            asked = requested.get(field)
+            if asked is not None and named is not None and named != asked:
+                raise ScopeMismatch(field, named, asked)
+        return scope_of(**ids)
+    return checked
+
+
+def messages_from_records(memory: Memory, records: Sequence[dict[str, Any]], scope_of: ScopeOf, *,
+                          requested: Mapping[str, str | None] | None = None) -> tuple[list[Message], int]:
     """Validated messages of ``records`` and the number skipped (fact and event records).
 
     ``scope_of(user_id=, agent_id=, session_id=)`` returns the ``Memory`` scope keywords
-    (the caller's key forced). Nothing is written here.
+    (the caller's key forced). ``requested`` holds the ``user_id``/``agent_id``/``session_id``
+    the request itself names: each applies to every record, and a record naming another value
+    is refused. Nothing is written here.
 
     Raises:
-        ApiError: 422 naming the record index for a malformed record; 403 from ``scope_of``.
+        ApiError: 422 naming the record index for a malformed record or one naming another
+            user, agent or session than the request (``details.field``); 403 from ``scope_of``.
     """
     now = datetime.now(UTC)
     built: list[Message] = []
     skipped = 0
+    scope_of = _agreeing(requested or {}, scope_of)
     for i, record in enumerate(records):
         kind = record.get("type")
         if kind in ("fact", "event"):
@@ -77,5 +111,5 @@ def messages_from_records(memory: Memory, records: Sequence[dict[str, Any]],
                                         metadata=metadata, **scope))
         except MemstrataError as exc:
             raise ApiError(422 if exc.code != "content_too_large" else 413, exc.code, f"records[{i}]: {exc}",
-                           {"index": i}) from None
+                           {"index": i, **exc.details()}) from None
     return built, skipped

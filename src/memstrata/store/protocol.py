@@ -91,6 +91,14 @@ class Store(Protocol):
                        expires_at: datetime | None = None) -> tuple[int, bool]: ...
     def insert_segments(self, conn: Any, *, episode_id: int, scope: Scope, segments: Sequence[NewSegment],
                         expires_at: datetime | None = None) -> list[int]: ...
+    def insert_turn(self, conn: Any, *, episode_id: int, scope: Scope, terms: str,
+                    expires_at: datetime | None = None) -> None:
+        """Index an episode's whole text as its turn document and append it to its session's
+        last block (``store.turns``); inside an open write, after ``insert_segments``."""
+    def backfill_turns(self, conn: Any, version: int, fn: Callable[[str | None, str], str]) -> int | None:
+        """Inside an open write: if meta ``turn_docs_version`` is below ``version``, index every
+        episode that has no turn document (``fn(speaker, content)`` gives its terms) and record
+        ``version``; returns the episodes indexed, or ``None`` if already current."""
     def get_episode(self, scope: Scope, episode_id: int) -> Episode | None: ...
     def list_episodes(self, scope: Scope, *, limit: int, offset: int = 0,
                       filter: Expr | None = None, expiry: bool = True) -> list[Episode]: ...
@@ -126,6 +134,13 @@ class Store(Protocol):
 
     def fts_segments(self, scope: Scope, match: str, limit: int, *, filter: Expr | None = None,
                      now: datetime | None = None) -> list[tuple[int, float]]: ...
+    def fts_turns(self, scope: Scope, match: str, limit: int, *, filter: Expr | None = None,
+                  now: datetime | None = None) -> list[tuple[int, float]]:
+        """Whole-turn full-text candidates: ``[(id of the turn's first segment, score)]``, best first."""
+    def fts_sessions(self, scope: Scope, match: str, limit: int, *,
+                     now: datetime | None = None) -> list[tuple[Scope, float]]:
+        """Sessions ranked by their best block: ``[(scope naming the session, score)]``, best first;
+        no filter (blocks mix turns a filter may hide: ``store.turns``)."""
     def fts_facts(self, scope: Scope, match: str, limit: int, statuses: Sequence[str], *,
                   filter: Expr | None = None, now: datetime | None = None) -> list[tuple[int, float]]: ...
     def nearest_segments(self, scope: Scope, vector: np.ndarray, *, k: int, min_similarity: float,

@@ -6,10 +6,12 @@ import hashlib
 import json
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 import numpy as np
 
 from memstrata.clock import to_db
+from memstrata.types import Scope
 
 
 def episode_hash(role: str, producer_id: str | None, created_at: datetime, content: str) -> str:
@@ -26,6 +28,23 @@ class NewSegment:
     derivative: str
     index_terms: str
     embedding: np.ndarray | None
+
+
+@dataclass(frozen=True)
+class NewEpisode:
+    """An episode to insert with its segments (``PostgresStore.insert_episodes``); the fields
+    of ``insert_episode``'s arguments, times timezone-aware."""
+
+    scope: Scope
+    role: str
+    content: str
+    created_at: datetime
+    producer_id: str | None
+    produced_for_id: str | None
+    content_type: str
+    metadata: dict[str, Any]
+    expires_at: datetime | None
+    segments: tuple[NewSegment, ...]
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,7 @@ from memstrata.privacy.crypto import Cipher, reveal
 from memstrata.store.protocol import Capabilities
 from memstrata.store.records import NewFact, NewSegment, episode_hash
 from memstrata.store.sqlite.schema import SCHEMA_VERSION
+from memstrata.store.turns import SESSION_BLOCK_TURNS, earliest
 from memstrata.types import ContextSegment, Episode, Fact, MemoryEvent, Scope, Segment
 
 #: BM25 parameters (Robertson & Zaragoza 2009; the usual defaults, as SQLite FTS5 uses).
@@ -41,6 +42,10 @@ class _State:
     segments: dict[int, dict[str, Any]] = field(default_factory=dict)
     facts: dict[int, dict[str, Any]] = field(default_factory=dict)
     citations: set[tuple[int, int]] = field(default_factory=set)
+    #: episode id -> its turn document's terms (``store.turns``).
+    turns: dict[int, list[str]] = field(default_factory=dict)
+    #: block id -> {scope fields, "episodes": [ids in order], "expires_at"} (``store.turns``).
+    blocks: dict[int, dict[str, Any]] = field(default_factory=dict)
     events: list[dict[str, Any]] = field(default_factory=list)
     next_id: Counter[str] = field(default_factory=Counter)
 
@@ -138,6 +143,10 @@ class ReferenceStore:
             new = fn(" ".join(row["terms"])).split()
             rewritten += new != row["terms"]
             row["terms"] = new
+        for episode_id, terms in conn.turns.items():
+            new = fn(" ".join(terms)).split()
+            rewritten += new != terms
+            conn.turns[episode_id] = new
         conn.meta["terms_version"] = str(version)
         return rewritten
 
@@ -181,6 +190,71 @@ class ReferenceStore:
             ids.append(sid)
         return ids
 
+    # -- turn documents and session blocks (``store.turns``) ---------------------------------
+    @staticmethod
+    def insert_turn(conn: _State, *, episode_id: int, scope: Scope, terms: str,
+                    expires_at: datetime | None = None) -> None:
+        """Index an episode's whole text; append it to its session's last block (a new block
+        when that one holds ``SESSION_BLOCK_TURNS``)."""
+        conn.turns[episode_id] = terms.split()
+        if scope.session_id is None:
+            return
+        own = [b for b in conn.blocks.values() if _scope_of(b) == scope]
+        last = max(own, key=lambda b: b["id"], default=None)
+        if last is None or len(last["episodes"]) >= SESSION_BLOCK_TURNS:
+            bid = conn.new_id("blocks")
+            last = conn.blocks[bid] = {"id": bid, **{n: getattr(scope, n) for n in (
+                "org_id", "project_id", "user_id", "agent_id", "session_id")}, "episodes": []}
+        last["episodes"].append(episode_id)
+
+    def backfill_turns(self, conn: _State, version: int, fn: Callable[[str | None, str], str]) -> int | None:
+        """Index the episodes without a turn document if meta ``turn_docs_version`` is below ``version``."""
+        if int(conn.meta.get("turn_docs_version", "0")) >= version:
+            return None
+        todo = [e for i, e in sorted(conn.episodes.items()) if i not in conn.turns]
+        for e in todo:
+            self.insert_turn(conn, episode_id=e["id"], scope=_scope_of(e), terms=fn(e["producer_id"] or e["role"],
+                                                                                    e["content"]))
+        conn.meta["turn_docs_version"] = str(version)
+        return len(todo)
+
+    @staticmethod
+    def _drop_turns(conn: _State, episode_ids: Iterable[int]) -> None:
+        """Delete these episodes' turn documents and take them out of their blocks (an emptied
+        block is deleted); a block's text is always built from its turns' current terms."""
+        gone = set(episode_ids)
+        for i in gone:
+            conn.turns.pop(i, None)
+        for bid, block in list(conn.blocks.items()):
+            block["episodes"] = [e for e in block["episodes"] if e not in gone]
+            if not block["episodes"]:
+                del conn.blocks[bid]
+
+    def fts_turns(self, scope: Scope, match: str, limit: int, *, filter: Expr | None = None,
+                  now: datetime | None = None) -> list[tuple[int, float]]:
+        """Whole-turn candidates (BM25 over the scope's live turns matching ``filter``), as the
+        id of each turn's first segment."""
+        s = self._s
+        docs = [(e.id, s.turns[e.id]) for e in self._episodes(scope, filter, now=now) if e.id in s.turns]
+        first = {seg["episode_id"]: seg["id"] for seg in s.segments.values() if seg["idx"] == 0}
+        return [(first[e], score) for e, score in self._bm25(sorted(docs), match, limit) if e in first]
+
+    def fts_sessions(self, scope: Scope, match: str, limit: int, *,
+                     now: datetime | None = None) -> list[tuple[Scope, float]]:
+        """Sessions ranked by their best block (BM25 over the scope's live blocks)."""
+        s = self._s
+        docs = []
+        for block in sorted(s.blocks.values(), key=lambda b: b["id"]):
+            if not self._in_scope(s, block, scope):
+                continue
+            expiry = earliest([s.episodes[e]["expires_at"] for e in block["episodes"]])
+            if expiry is None or expiry > (now or utcnow()):
+                docs.append((block["id"], [t for e in block["episodes"] for t in s.turns[e]]))
+        best: dict[Scope, float] = {}
+        for bid, score in self._bm25(docs, match, len(docs)):
+            best.setdefault(_scope_of(s.blocks[bid]), score)
+        return list(best.items())[:limit]
+
     @staticmethod
     def _episode(row: dict[str, Any]) -> Episode:
         return Episode(id=row["id"], scope=_scope_of(row), role=row["role"], content=row["content"],
@@ -189,10 +263,11 @@ class ReferenceStore:
                        content_type=row["content_type"], metadata=copy.deepcopy(row["metadata"]),
                        expires_at=row["expires_at"])
 
-    def _episodes(self, scope: Scope, filter: Expr | None, expiry: bool = True) -> list[Episode]:
+    def _episodes(self, scope: Scope, filter: Expr | None, expiry: bool = True,
+                  now: datetime | None = None) -> list[Episode]:
         s = self._s
         eps = [self._episode(e) for e in s.episodes.values()
-               if self._in_scope(s, e, scope) and (not expiry or _live(e))]
+               if self._in_scope(s, e, scope) and (not expiry or _live(e, now))]
         return [e for e in eps if filter is None or matches(filter, e)]
 
     def get_episode(self, scope: Scope, episode_id: int) -> Episode | None:
@@ -438,6 +513,7 @@ class ReferenceStore:
         events = sum(e["fact_id"] in facts for e in conn.events)
         n_facts = self.delete_facts(conn, facts)
         eps = [i for i, e in conn.episodes.items() if self._in_scope(conn, e, scope)]
+        self._drop_turns(conn, eps)
         for i in eps:
             del conn.episodes[i]
         conn.citations = {(f, e) for f, e in conn.citations if e in conn.episodes}

@@ -9,9 +9,10 @@ read-only snapshot (``REPEATABLE READ``), like a SQLite read transaction.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+import threading
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, TypeVar
 
 from memstrata.clock import utcnow
 from memstrata.errors import InvalidInput, SchemaTooNew, StoreError
@@ -23,6 +24,8 @@ try:
     from psycopg_pool import ConnectionPool
 except ImportError as exc:  # pragma: no cover - depends on the installed extras
     raise StoreError("PostgreSQL support needs its extra: pip install 'memstrata[postgres]'") from exc
+
+T = TypeVar("T")
 
 #: Advisory-lock key that serialises migrations across processes ("memstrata" in ASCII, truncated).
 MIGRATION_LOCK = 0x6D656D7374726174
@@ -63,6 +66,8 @@ class PgDatabase:
 
     def __init__(self, url: str, *, max_connections: int = 4, connect_timeout_s: float = 10.0) -> None:
         self.url = url
+        #: This thread's shared read snapshot (``snapshot()``): ``conn`` and a per-snapshot ``cache``.
+        self._local = threading.local()
         with translated(url):
             self._bootstrap()
             self.pool: ConnectionPool[psycopg.Connection[Any]] = ConnectionPool(
@@ -120,7 +125,12 @@ class PgDatabase:
 
     @contextmanager
     def read(self) -> Iterator[psycopg.Connection[Any]]:
-        """A consistent, read-only snapshot."""
+        """A consistent, read-only snapshot (inside ``snapshot()``: that one, shared)."""
+        shared = getattr(self._local, "conn", None)
+        if shared is not None:
+            with translated(self.url):
+                yield shared
+            return
         with translated(self.url), self.pool.connection() as conn:
             # psycopg has already opened the transaction; this must be its first statement.
             conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
@@ -128,3 +138,31 @@ class PgDatabase:
                 yield conn
             finally:
                 conn.rollback()
+
+    @contextmanager
+    def snapshot(self) -> Iterator[None]:
+        """Every ``read()`` of this thread until exit shares one read-only snapshot.
+
+        One search makes several store calls; each ``read()`` of its own costs a pool checkout,
+        a ``SET TRANSACTION`` and a rollback (three round trips) and sees its own snapshot.
+        Shared, the calls see one consistent state and cost one round trip per query. Nested
+        ``snapshot()`` calls join the outer one."""
+        if getattr(self._local, "conn", None) is not None:
+            yield
+            return
+        with self.read() as conn:
+            self._local.conn, self._local.cache = conn, {}
+            try:
+                yield
+            finally:
+                self._local.conn = self._local.cache = None
+
+    def snapshot_cached(self, conn: psycopg.Connection[Any], key: str, load: Callable[[], T]) -> T:
+        """``load()``, remembered for the rest of the shared snapshot when ``conn`` is that
+        snapshot's connection (its result cannot change inside one REPEATABLE READ snapshot)."""
+        if conn is not getattr(self._local, "conn", None):
+            return load()
+        cache: dict[str, Any] = self._local.cache
+        if key not in cache:
+            cache[key] = load()
+        return cache[key]  # type: ignore[no-any-return]

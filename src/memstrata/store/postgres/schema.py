@@ -179,6 +179,105 @@ CREATE TABLE api_keys (
 );
 """,
     ),
+    Migration(
+        6,
+        "segment_episode_fields",
+        """
+-- Every episode field a filter can name is copied onto its segments, so full text and vector
+-- search filter segments directly: PostgreSQL can then intersect the filter's index with the
+-- full-text index (a BitmapAnd) instead of visiting every filtered episode's segments. The
+-- copy is kept by triggers, never by callers: a segment always carries its episode's values.
+-- Both tables are locked first, in the writers' order, so a writer running meanwhile waits
+-- rather than deadlocks (the triggers below need a lock on episodes after segments is held).
+LOCK TABLE episodes, segments IN ACCESS EXCLUSIVE MODE;
+ALTER TABLE segments ADD COLUMN role TEXT, ADD COLUMN content_type TEXT, ADD COLUMN producer_id TEXT,
+    ADD COLUMN produced_for_id TEXT, ADD COLUMN created_at TIMESTAMPTZ, ADD COLUMN sequence_num BIGINT,
+    ADD COLUMN metadata JSONB;
+
+-- Backfill. Each row gets a new version (the rows do not fit twice on their pages), so every
+-- index takes a new entry per row: the HNSW indexes are dropped first and rebuilt after (a
+-- rebuild is several times faster than a million graph inserts), with their own definitions.
+DO $backfill$
+DECLARE
+    defs TEXT[];
+    def TEXT;
+BEGIN
+    SELECT coalesce(array_agg(indexdef), '{}') INTO defs FROM pg_indexes
+        WHERE schemaname = current_schema() AND tablename = 'segments' AND indexname LIKE 'segments_embedding_%';
+    EXECUTE (SELECT coalesce(string_agg(format('DROP INDEX %I', indexname), '; '), 'SELECT 1') FROM pg_indexes
+             WHERE schemaname = current_schema() AND tablename = 'segments'
+             AND indexname LIKE 'segments_embedding_%');
+    UPDATE segments s SET org_id = e.org_id, project_id = e.project_id, user_id = e.user_id,
+        agent_id = e.agent_id, session_id = e.session_id, role = e.role, content_type = e.content_type,
+        producer_id = e.producer_id, produced_for_id = e.produced_for_id, created_at = e.created_at,
+        sequence_num = e.sequence_num, metadata = e.metadata
+        FROM episodes e WHERE e.id = s.episode_id;
+    FOREACH def IN ARRAY defs LOOP
+        EXECUTE def;
+    END LOOP;
+END
+$backfill$;
+
+CREATE INDEX segments_metadata ON segments USING gin (metadata jsonb_path_ops);
+
+-- A segment written (or its copied fields rewritten) takes its episode's values.
+CREATE FUNCTION memstrata_segment_episode_fields() RETURNS trigger LANGUAGE plpgsql AS $fn$
+BEGIN
+    SELECT e.org_id, e.project_id, e.user_id, e.agent_id, e.session_id, e.role, e.content_type,
+           e.producer_id, e.produced_for_id, e.created_at, e.sequence_num, e.metadata
+      INTO NEW.org_id, NEW.project_id, NEW.user_id, NEW.agent_id, NEW.session_id, NEW.role, NEW.content_type,
+           NEW.producer_id, NEW.produced_for_id, NEW.created_at, NEW.sequence_num, NEW.metadata
+      FROM episodes e WHERE e.id = NEW.episode_id;
+    RETURN NEW;
+END
+$fn$;
+CREATE TRIGGER segments_episode_fields BEFORE INSERT OR UPDATE OF episode_id, org_id, project_id, user_id,
+    agent_id, session_id, role, content_type, producer_id, produced_for_id, created_at, sequence_num, metadata
+    ON segments FOR EACH ROW EXECUTE FUNCTION memstrata_segment_episode_fields();
+
+-- An episode whose fields change passes them on to its segments (through the trigger above).
+CREATE FUNCTION memstrata_episode_fields_to_segments() RETURNS trigger LANGUAGE plpgsql AS $fn$
+BEGIN
+    UPDATE segments SET episode_id = NEW.id WHERE episode_id = NEW.id;
+    RETURN NULL;
+END
+$fn$;
+CREATE TRIGGER episodes_fields_to_segments AFTER UPDATE OF org_id, project_id, user_id, agent_id, session_id,
+    role, content_type, producer_id, produced_for_id, created_at, sequence_num, metadata
+    ON episodes FOR EACH ROW EXECUTE FUNCTION memstrata_episode_fields_to_segments();
+""",
+    ),
+    Migration(
+        7,
+        "turn_documents",
+        """
+-- Whole-turn and session-block full-text documents (store.turns). turns: one row per episode
+-- (id = the episode's id), its whole text's terms (speaker once), and the session block that
+-- holds it. Filled on write; an older database is backfilled from its episodes when opened.
+CREATE TABLE session_blocks (
+    id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    org_id TEXT NOT NULL, project_id TEXT NOT NULL,
+    user_id TEXT, agent_id TEXT, session_id TEXT NOT NULL,
+    turns INTEGER NOT NULL, expires_at TIMESTAMPTZ,
+    terms TEXT NOT NULL,
+    tsv TSVECTOR GENERATED ALWAYS AS (to_tsvector('simple', terms)) STORED
+);
+CREATE INDEX session_blocks_session ON session_blocks (org_id, project_id, session_id, user_id, id);
+CREATE INDEX session_blocks_tsv ON session_blocks USING gin (tsv);
+CREATE TABLE turns (
+    id BIGINT PRIMARY KEY REFERENCES episodes(id) ON DELETE CASCADE,
+    org_id TEXT NOT NULL, project_id TEXT NOT NULL,
+    user_id TEXT, agent_id TEXT, session_id TEXT,
+    terms TEXT NOT NULL,
+    tsv TSVECTOR GENERATED ALWAYS AS (to_tsvector('simple', terms)) STORED,
+    expires_at TIMESTAMPTZ,
+    block_id BIGINT REFERENCES session_blocks(id)
+);
+CREATE INDEX turns_scope ON turns (org_id, project_id, user_id, id);
+CREATE INDEX turns_block ON turns (block_id) WHERE block_id IS NOT NULL;
+CREATE INDEX turns_tsv ON turns USING gin (tsv);
+""",
+    ),
 )
 
 #: The newest schema this code knows (equal to the SQLite store's: one migration list per backend).

@@ -196,6 +196,43 @@ CREATE TABLE api_keys (
 );
 """,
     ),
+    Migration(
+        6,
+        "segment_episode_fields",
+        """
+-- The PostgreSQL store copies the episode fields a filter can name onto its segments (so its
+-- indexes can intersect at a million rows); SQLite's filtered search joins episodes, as before.
+-- The step is kept here so both stores share one numbered list of migrations.
+""",
+    ),
+    Migration(
+        7,
+        "turn_documents",
+        f"""
+-- Whole-turn and session-block full-text documents (store.turns). turns_fts: one row per
+-- episode, rowid = episode id, its whole text's terms (speaker once); the scope tokens as in
+-- segments_fts. Filled on write; an older database is backfilled from its episodes when opened.
+CREATE VIRTUAL TABLE turns_fts USING fts5(terms, scope, tokenize = '{FTS_TOKENIZER}');
+INSERT INTO turns_fts (turns_fts, rank) VALUES ('rank', 'bm25(1.0, 0.0)');
+-- A session's turns in blocks of at most store.turns.SESSION_BLOCK_TURNS consecutive episodes
+-- (one session of one owner); session_block_turns says which episodes each block holds;
+-- expires_at: the earliest expiry of its turns. A block is rebuilt from the turns left when
+-- any of its episodes is deleted, and deleted with its last one.
+CREATE TABLE session_blocks (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    org_id TEXT NOT NULL, project_id TEXT NOT NULL,
+    user_id TEXT, agent_id TEXT, session_id TEXT NOT NULL,
+    turns INTEGER NOT NULL, expires_at TEXT
+);
+CREATE INDEX session_blocks_session ON session_blocks (org_id, project_id, session_id, user_id, id);
+CREATE TABLE session_block_turns (
+    episode_id INTEGER PRIMARY KEY, block_id INTEGER NOT NULL REFERENCES session_blocks(id)
+);
+CREATE INDEX session_block_turns_block ON session_block_turns (block_id, episode_id);
+CREATE VIRTUAL TABLE session_blocks_fts USING fts5(terms, scope, tokenize = '{FTS_TOKENIZER}');
+INSERT INTO session_blocks_fts (session_blocks_fts, rank) VALUES ('rank', 'bm25(1.0, 0.0)');
+""",
+    ),
 )
 
 #: The newest schema this code knows.

@@ -30,6 +30,7 @@ from memstrata.store.records import NewFact, NewSegment, episode_hash
 from memstrata.store.scope import SCOPE_FIELDS, hidden_predicate, running_forgets_sql
 from memstrata.store.scope import scope_predicate as shared_scope_predicate
 from memstrata.store.sqlite.connection import Database
+from memstrata.store.turns import SESSION_BLOCK_TURNS, block_hidden_predicate, earliest
 from memstrata.store.vectors import VectorCache, encode_vector, top_k
 from memstrata.types import ContextSegment, Episode, Fact, MemoryEvent, Scope, Segment
 
@@ -239,7 +240,7 @@ class SQLiteStore:
         if row is not None and int(row[0]) >= version:
             return None
         rewritten = 0
-        for table in ("segments_fts", "facts_fts"):
+        for table in ("segments_fts", "facts_fts", "turns_fts", "session_blocks_fts"):
             changed = [(new, rowid) for rowid, old in conn.execute(f"SELECT rowid, terms FROM {table}").fetchall()
                        if (new := fn(old)) != old]
             conn.executemany(f"UPDATE {table} SET terms = ? WHERE rowid = ?", changed)
@@ -295,6 +296,143 @@ class SQLiteStore:
                          (seg_id, seg.index_terms, tokens))
             ids.append(seg_id)
         return ids
+
+    # -- turn documents and session blocks (``store.turns``) ---------------------------------
+    def insert_turn(self, conn: sqlite3.Connection, *, episode_id: int, scope: Scope, terms: str,
+                    expires_at: datetime | None = None) -> None:
+        """Index an episode's whole text (``terms``: ``store.turns.turn_terms``) as its turn
+        document and, when it has a session, append it to the session's last block (a new block
+        when that one holds ``SESSION_BLOCK_TURNS``). Inside an open write."""
+        tokens = " ".join(scope_tokens(scope))
+        conn.execute("INSERT INTO turns_fts (rowid, terms, scope) VALUES (?, ?, ?)", (episode_id, terms, tokens))
+        if scope.session_id is None:
+            return
+        last = conn.execute(
+            "SELECT id, turns, expires_at FROM session_blocks WHERE org_id = ? AND project_id = ? AND session_id = ? "
+            "AND user_id IS ? AND agent_id IS ? ORDER BY id DESC LIMIT 1",
+            (scope.org_id, scope.project_id, scope.session_id, scope.user_id, scope.agent_id)).fetchone()
+        if last is not None and last["turns"] < SESSION_BLOCK_TURNS:
+            block = int(last["id"])
+            old = conn.execute("SELECT terms FROM session_blocks_fts WHERE rowid = ?", (block,)).fetchone()[0]
+            conn.execute("UPDATE session_blocks SET turns = turns + 1, expires_at = ? WHERE id = ?",
+                         (to_db(earliest([from_db(last["expires_at"]), expires_at])), block))
+            conn.execute("UPDATE session_blocks_fts SET terms = ? WHERE rowid = ?", (f"{old} {terms}", block))
+        else:
+            block = int(conn.execute(
+                "INSERT INTO session_blocks (org_id, project_id, user_id, agent_id, session_id, turns, expires_at) "
+                "VALUES (?,?,?,?,?,1,?)", (scope.org_id, scope.project_id, scope.user_id, scope.agent_id,
+                                          scope.session_id, to_db(expires_at))).lastrowid or 0)
+            conn.execute("INSERT INTO session_blocks_fts (rowid, terms, scope) VALUES (?, ?, ?)",
+                         (block, terms, tokens))
+        conn.execute("INSERT INTO session_block_turns (episode_id, block_id) VALUES (?, ?)", (episode_id, block))
+
+    @staticmethod
+    def _drop_turns(conn: sqlite3.Connection, episode_ids: Sequence[int]) -> None:
+        """Delete these episodes' turn documents and rebuild the blocks that held them from the
+        turns left (a block left empty is deleted): no deleted word stays in a block."""
+        blocks: set[int] = set()
+        for start in range(0, len(episode_ids), 500):
+            chunk = list(episode_ids[start:start + 500])
+            marks = ",".join("?" * len(chunk))
+            blocks.update(r[0] for r in conn.execute(
+                f"SELECT DISTINCT block_id FROM session_block_turns WHERE episode_id IN ({marks})", chunk))
+            conn.execute(f"DELETE FROM session_block_turns WHERE episode_id IN ({marks})", chunk)
+            conn.execute(f"DELETE FROM turns_fts WHERE rowid IN ({marks})", chunk)
+        for block in sorted(blocks):
+            rows = conn.execute(
+                "SELECT t.terms, e.expires_at FROM session_block_turns m JOIN turns_fts t ON t.rowid = m.episode_id "
+                "JOIN episodes e ON e.id = m.episode_id WHERE m.block_id = ? ORDER BY m.episode_id",
+                (block,)).fetchall()
+            if rows:
+                conn.execute("UPDATE session_blocks SET turns = ?, expires_at = ? WHERE id = ?",
+                             (len(rows), to_db(earliest([from_db(r[1]) for r in rows])), block))
+                conn.execute("UPDATE session_blocks_fts SET terms = ? WHERE rowid = ?",
+                             (" ".join(r[0] for r in rows), block))
+            else:
+                conn.execute("DELETE FROM session_blocks_fts WHERE rowid = ?", (block,))
+                conn.execute("DELETE FROM session_blocks WHERE id = ?", (block,))
+
+    def backfill_turns(self, conn: sqlite3.Connection, version: int,
+                       fn: Callable[[str | None, str], str]) -> int | None:
+        """If meta ``turn_docs_version`` is below ``version`` (or unset): index every episode
+        without a turn document (``fn(speaker, content)`` → terms), in session order, and record
+        ``version``. Returns the episodes indexed, or ``None`` if already current."""
+        row = conn.execute("SELECT value FROM meta WHERE key = 'turn_docs_version'").fetchone()
+        if row is not None and int(row[0]) >= version:
+            return None
+        rows = conn.execute(
+            "SELECT id, org_id, project_id, user_id, agent_id, session_id, producer_id, role, content, expires_at "
+            "FROM episodes WHERE id NOT IN (SELECT rowid FROM turns_fts) ORDER BY id").fetchall()
+        for r in rows:
+            self.insert_turn(conn, episode_id=int(r["id"]), scope=_row_scope(r),
+                             terms=fn(r["producer_id"] or r["role"], r["content"]), expires_at=from_db(r["expires_at"]))
+        self.set_meta(conn, "turn_docs_version", str(version))
+        return len(rows)
+
+    def fts_turns(self, scope: Scope, match: str, limit: int, *,
+                  filter: Expr | None = None, now: datetime | None = None) -> list[tuple[int, float]]:
+        """Full-text candidates among whole turns, ``[(id of the turn's first segment, bm25)]`` in
+        ``scope`` matching ``filter``, best first (bm25: lower is better). The same plan as
+        ``fts_segments``: the index's own top first, the scope's tokens when that falls short,
+        one joined query with a filter; scope, expiry, running forget jobs and the filter are
+        checked on the turn's episode."""
+        required = " AND ".join(f'"{t}"' for t in scope_tokens(scope))
+        compiled = filter_predicate(filter, kind="episode", alias="e.")
+        if compiled is None:
+            return []
+        with self.db.read() as conn:
+            where, params = self.where(conn, scope, table="episodes", prefix="e.", now=now, extra=compiled)
+            if filter is not None:
+                ranked = conn.execute(
+                    "SELECT e.id, turns_fts.rank FROM turns_fts JOIN episodes e ON e.id = turns_fts.rowid "
+                    f"WHERE turns_fts MATCH ? AND {where} ORDER BY turns_fts.rank LIMIT ?",
+                    (f"terms : ({match}) AND scope : ({required})", *params, limit)).fetchall()
+                kept = [(int(r[0]), float(r[1])) for r in ranked]
+            else:
+                sql = "SELECT rowid, rank FROM turns_fts WHERE turns_fts MATCH ? ORDER BY rank LIMIT ?"
+                ranked = conn.execute(sql, (f"terms : ({match})", OVERFETCH * limit)).fetchall()
+                kept = self._turns_in_scope(conn, ranked, where, params)
+                if len(kept) < limit and len(ranked) == OVERFETCH * limit:
+                    ranked = conn.execute(sql, (f"terms : ({match}) AND scope : ({required})", limit)).fetchall()
+                    kept = self._turns_in_scope(conn, ranked, where, params)
+            kept = kept[:limit]
+            if not kept:
+                return []
+            marks = ",".join("?" * len(kept))
+            first = dict(conn.execute(f"SELECT episode_id, id FROM segments WHERE idx = 0 AND episode_id IN ({marks})",
+                                      [e for e, _ in kept]).fetchall())
+        return [(int(first[e]), score) for e, score in kept if e in first]
+
+    @staticmethod
+    def _turns_in_scope(conn: sqlite3.Connection, ranked: list[Any], where: str,
+                        params: list[object]) -> list[tuple[int, float]]:
+        if not ranked:
+            return []
+        marks = ",".join("?" * len(ranked))
+        allowed = {r[0] for r in conn.execute(f"SELECT e.id FROM episodes e WHERE e.id IN ({marks}) AND {where}",
+                                              [r[0] for r in ranked] + params)}
+        return [(int(r[0]), float(r[1])) for r in ranked if r[0] in allowed]
+
+    def fts_sessions(self, scope: Scope, match: str, limit: int, *,
+                     now: datetime | None = None) -> list[tuple[Scope, float]]:
+        """Sessions of ``scope`` ranked by their best block, ``[(session scope, bm25)]`` best first
+        (lower is better; the scope names the session's user, agent and session). Unexpired
+        blocks only; every block of a scope a running forget job covers is left out. There is no
+        filter: blocks mix turns a filter may hide (``store.turns``)."""
+        required = " AND ".join(f'"{t}"' for t in scope_tokens(scope))
+        where, params = scope_predicate(scope, prefix="b.")
+        with self.db.read() as conn:
+            jobs = conn.execute(running_forgets_sql("episodes")).fetchall()
+            hidden, hparams = block_hidden_predicate([tuple(j) for j in jobs], prefix="b.", mark="?")
+            rows = conn.execute(
+                "SELECT b.org_id, b.project_id, b.user_id, b.agent_id, b.session_id, "
+                "min(f.r) AS r FROM (SELECT rowid AS id, rank AS r FROM session_blocks_fts "
+                "WHERE session_blocks_fts MATCH ?) f JOIN session_blocks b ON b.id = f.id "
+                f"WHERE {where} AND (b.expires_at IS NULL OR b.expires_at > ?){hidden} "
+                "GROUP BY b.org_id, b.project_id, b.user_id, b.agent_id, b.session_id ORDER BY r LIMIT ?",
+                (f"terms : ({match}) AND scope : ({required})", *params, to_db(now or utcnow()), *hparams,
+                 limit)).fetchall()
+        return [(Scope(r[0], r[1], r[2], r[3], r[4]), float(r[5])) for r in rows]
 
     def get_episode(self, scope: Scope, episode_id: int) -> Episode | None:
         """The episode with this id inside ``scope``, or ``None``."""
@@ -511,7 +649,7 @@ class SQLiteStore:
             [(to_db(now), f) for f in fact_ids])
 
     def purge_deleted(self, tables: Sequence[str] | None = None) -> bool:
-        """Make deletions physical: rewrite both full-text indexes (FTS5 ``optimize`` drops the
+        """Make deletions physical: rewrite every full-text index (FTS5 ``optimize`` drops the
         deleted terms from its b-tree; SQLite < 3.44 has no ``secure-delete`` option) and
         checkpoint the WAL into the main file, whose freed pages ``secure_delete`` zeroes.
         ``tables`` (where rows were deleted) is not needed: both steps are cheap and file-wide.
@@ -519,15 +657,18 @@ class SQLiteStore:
         with self.db.write() as conn:
             conn.execute("INSERT INTO segments_fts (segments_fts) VALUES ('optimize')")
             conn.execute("INSERT INTO facts_fts (facts_fts) VALUES ('optimize')")
+            conn.execute("INSERT INTO turns_fts (turns_fts) VALUES ('optimize')")
+            conn.execute("INSERT INTO session_blocks_fts (session_blocks_fts) VALUES ('optimize')")
         return self.db.checkpoint()
 
     # -- lifecycle hooks (lifecycle.forget, .maintain, .restore write portable SQL around them) ---
     #: Placeholders, times, JSON and vectors as this store keeps them.
     dialect = SQLiteDialect()
 
-    @staticmethod
-    def delete_segments(conn: sqlite3.Connection, episode_ids: Sequence[int]) -> int:
-        """Delete the segments (and full-text rows) of these episodes; returns how many segments."""
+    def delete_segments(self, conn: sqlite3.Connection, episode_ids: Sequence[int]) -> int:
+        """Delete the segments (and full-text rows) of these episodes, and their turn documents
+        (rebuilding the session blocks that held them, ``_drop_turns``); returns how many segments."""
+        self._drop_turns(conn, episode_ids)
         marks = ",".join("?" * len(episode_ids))
         conn.execute(f"DELETE FROM segments_fts WHERE rowid IN (SELECT id FROM segments WHERE episode_id IN "
                      f"({marks}))", list(episode_ids))

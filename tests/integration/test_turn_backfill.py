@@ -1,0 +1,86 @@
+"""Turn documents and session blocks (``store.turns``) of a database written before them are
+built once, when it is opened; export + import and the terms upgrade keep them in step."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import psycopg
+
+from memstrata import Memory
+from memstrata.store.turns import SESSION_BLOCK_TURNS, TURN_DOCS_VERSION
+from memstrata.text.tokens import fts_match_expression
+from memstrata.types import Scope
+
+T0 = datetime(2026, 5, 1, 12, 0, tzinfo=UTC)
+
+
+def _execute(location: str | Path, *sql: str) -> list[Any]:
+    """Run statements on the raw database (outside memstrata); returns the last one's rows."""
+    if isinstance(location, Path):
+        import sqlite3
+
+        conn = sqlite3.connect(location)
+        try:
+            with conn:
+                rows = [conn.execute(s).fetchall() for s in sql]
+        finally:
+            conn.close()
+        return rows[-1]
+    with psycopg.connect(location, autocommit=True) as pg:
+        out = [pg.execute(s) for s in sql]
+        return out[-1].fetchall() if out[-1].description else []
+
+
+def _forget_turn_docs(location: str | Path) -> None:
+    """Make the database look as migration 7 leaves one written before it: no turn documents,
+    no blocks, no ``turn_docs_version``."""
+    if isinstance(location, Path):
+        _execute(location, "DELETE FROM session_block_turns", "DELETE FROM session_blocks_fts",
+                 "DELETE FROM session_blocks", "DELETE FROM turns_fts",
+                 "DELETE FROM meta WHERE key = 'turn_docs_version'")
+    else:
+        _execute(location, "DELETE FROM turns", "DELETE FROM session_blocks",
+                 "DELETE FROM meta WHERE key = 'turn_docs_version'")
+
+
+def _count_blocks(location: str | Path) -> int:
+    return int(_execute(location, "SELECT count(*) FROM session_blocks")[0][0])
+
+
+def test_an_older_database_is_backfilled_once_on_open(location: str | Path) -> None:
+    with Memory(location, embedder=None, user_id="alice") as memory:
+        for i in range(SESSION_BLOCK_TURNS + 2):
+            memory.add(f"ordinary chat line {i}", session_id="s1", created_at=T0 + timedelta(minutes=i))
+        target = memory.add("We sailed to the island. The lighthouse was red.", session_id="s2", created_at=T0)
+    assert _count_blocks(location) == 3  # s1 in two bounded blocks, s2 in one
+    _forget_turn_docs(location)
+    with Memory(location, embedder=None, user_id="alice") as memory:
+        assert memory.store.get_meta("turn_docs_version") == str(TURN_DOCS_VERSION)
+        match = fts_match_expression("island lighthouse")
+        assert match is not None
+        found = memory.store.fts_turns(Scope(user_id="alice"), match, 5)
+        first = memory.store.segments_with_episodes([found[0][0]])[found[0][0]]
+        assert first[1].id == target.episode_id and first[0].index == 0
+        sessions = memory.store.fts_sessions(Scope(user_id="alice"), match, 5)
+        assert [s.session_id for s, _ in sessions] == ["s2"]
+    assert _count_blocks(location) == 3
+    with Memory(location, embedder=None, user_id="alice"):
+        pass  # a second open indexes nothing twice
+    assert _count_blocks(location) == 3
+
+
+def test_export_and_import_rebuild_turns_and_blocks(location: str | Path, tmp_path: Path) -> None:
+    with Memory(tmp_path / "source.db", embedder=None, user_id="alice") as source:
+        source.add("The violin recital is on Sunday", session_id="s1", created_at=T0)
+        source.add("Bring the sheet music", session_id="s1", created_at=T0 + timedelta(minutes=1))
+        records = list(source.export())
+    with Memory(location, embedder=None, user_id="alice") as memory:
+        memory.import_records(records)
+        match = fts_match_expression("violin sheet")
+        assert match is not None
+        assert len(memory.store.fts_turns(Scope(user_id="alice"), match, 5)) == 2
+        assert [s.session_id for s, _ in memory.store.fts_sessions(Scope(user_id="alice"), match, 5)] == ["s1"]
+    assert _count_blocks(location) == 1

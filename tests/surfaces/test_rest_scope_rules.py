@@ -1,0 +1,85 @@
+"""Scope rules of the REST routes that a fresh-user trial found loose, over real HTTP on a real
+``memstrata serve`` process (open, no keys; SQLite file; no embedding model needed):
+
+* ``POST /v1/import`` never silently drops a ``user_id`` the request names: it applies to every
+  record, and a record naming another user is a 422 with nothing imported;
+* a 409 on ``PATCH /v1/facts/{id}`` speaks REST (names the endpoint), not the CLI.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+from serverproc import Server, start_server
+
+NDJSON = {"content-type": "application/x-ndjson"}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    running = start_server(tmp_path_factory.mktemp("scope-rules"), MEMSTRATA_EMBEDDING_MODEL="none")
+    yield running
+    running.stop()
+
+
+def _ok(response: httpx.Response) -> Any:
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def _error(response: httpx.Response, status: int, code: str) -> dict[str, Any]:
+    assert response.status_code == status, response.text
+    error: dict[str, Any] = response.json()["error"]
+    assert error["code"] == code and "Traceback" not in response.text
+    return error
+
+
+def _contents(c: httpx.Client, **scope: str) -> list[str]:
+    return sorted(e["content"] for e in _ok(c.get("/v1/episodes", params=scope))["items"])
+
+
+def test_import_refuses_records_of_another_user_than_the_request_names(server: Server) -> None:
+    with server.client() as c:
+        _ok(c.post("/v1/messages", json={"user_id": "alice", "messages": [
+            {"content": "I live in Berlin"}, {"content": "I'm allergic to peanuts"}]}))
+        exported = c.get("/v1/export", params={"user_id": "alice"}).text
+        into = {"project_id": "copy"}
+
+        refused = _error(c.post("/v1/import", content=exported.encode(), headers=NDJSON,
+                                params={**into, "user_id": "carol"}), 422, "invalid_input")
+        assert refused["details"]["field"] == "user_id" and refused["details"]["index"] == 0
+        assert "'alice'" in refused["message"] and "'carol'" in refused["message"]
+        assert refused["message"].startswith("records[0]: ")
+        as_json = _error(c.post("/v1/import", json={"user_id": "carol", "project_id": "copy", "records": [
+            {"content": "mine", "user_id": "carol"}, {"content": "not mine", "user_id": "dave"}]}),
+            422, "invalid_input")
+        assert as_json["details"] == {"index": 1, "field": "user_id"}
+        # Nothing of either refused body was written, under any user.
+        assert _contents(c, **into, user_id="carol") == [] and _contents(c, **into, user_id="alice") == []
+
+        # The same user in the request and the records: imported under it.
+        same = _ok(c.post("/v1/import", content=exported.encode(), headers=NDJSON,
+                          params={**into, "user_id": "alice"}))
+        assert same["added"] == 2
+        assert _contents(c, **into, user_id="alice") == ["I live in Berlin", "I'm allergic to peanuts"]
+        # Records without a user take the request's; no user in the request keeps each record's.
+        _ok(c.post("/v1/import", json={"user_id": "carol", "project_id": "copy", "records": [{"content": "hi"}]}))
+        _ok(c.post("/v1/import", json={"project_id": "copy", "records": [{"content": "yo", "user_id": "dave"}]}))
+        assert _contents(c, **into, user_id="carol") == ["hi"] and _contents(c, **into, user_id="dave") == ["yo"]
+
+
+def test_a_conflict_on_patch_names_the_rest_endpoint(server: Server) -> None:
+    with server.client() as c:
+        added = _ok(c.post("/v1/messages", json={"user_id": "erin", "messages": [{"content": "I live in Oslo"}]}))
+        old = added["results"][0]["facts"][0]["fact"]["id"]
+        new = _ok(c.patch(f"/v1/facts/{old}", params={"user_id": "erin"}, json={"value": "Bergen"}))
+        conflict = _error(c.patch(f"/v1/facts/{old}", params={"user_id": "erin"}, json={"value": "Rome"}),
+                          409, "conflict")
+    assert new["value"] == "Bergen" and new["id"] != old
+    assert f"GET /v1/facts/{old}/history" in conflict["message"] and f"PATCH /v1/facts/{old}" in conflict["message"]
+    assert "memstrata" not in conflict["message"] and "`" not in conflict["message"]
+    assert conflict["details"] == {"fact_id": old, "fact_status": "superseded"}
+
