@@ -203,7 +203,8 @@ class Retriever:
                            seg_lists: list[_Ranked], strength: _Strength, now: datetime) -> bool:
         """Append segment lists restricted to the periods the query names (``expand.when``).
 
-        Each weighs ``Settings.time_weight`` times its unrestricted list's weight, so a turn
+        The sentence, whole-turn and vector lists are searched again, each weighing
+        ``Settings.time_weight`` times its unrestricted list's weight, so a turn
         said on the day the question names outranks a better word match from another day.
         Returns whether anything was said in those periods.
         """
@@ -216,6 +217,9 @@ class Retriever:
         if match:
             found = self.store.fts_segments(query.scope, match, pool, filter=scoped, now=now)
             seg_lists.append(_Ranked.text(found, s.time_weight))
+            if s.turn_weight > 0:
+                turns = self.store.fts_turns(query.scope, match, pool, filter=scoped, now=now)
+                seg_lists.append(replace(_Ranked.text(turns), weight=s.time_weight * s.turn_weight, whole_turn=True))
         if qvec is not None:
             near = self.store.nearest_segments(query.scope, qvec, k=pool, min_similarity=s.min_similarity,
                                                filter=scoped, now=now)
