@@ -209,10 +209,6 @@ class Settings:
     time_weight: float = 1.0
     cjk_vector_weight: float | None = None
     cjk_char_coverage: bool = True
-    feedback_terms: int = 0
-    feedback_docs: int = 5
-    feedback_weight: float = 0.5
-    feedback_keep_query: bool = True
     time_after_days: int = 0
     max_content_bytes: int = 1_048_576
     busy_timeout_s: float = 30.0

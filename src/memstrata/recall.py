@@ -24,7 +24,6 @@ from datetime import datetime
 from typing import Any
 
 from memstrata.config import Settings
-from memstrata.expand.feedback import feedback_terms
 from memstrata.expand.when import Period, period_filter, read_periods
 from memstrata.filter import And, Expr
 from memstrata.retrieve import (
@@ -128,8 +127,6 @@ class Retriever:
                 kept = self._strength_terms(rest) or set(strength.terms)
                 strength.terms.clear()
                 strength.terms.update(kept)
-            if s.feedback_terms > 0 and match and seg_lists:
-                self._feedback(query, pool, seg_lists, now)
         # Relevance is normalised by the lists that found anything: a memory that only
         # the vector index can reach (no shared term) may still score 1.0.
         with phase("query", "fusion"):
@@ -226,23 +223,6 @@ class Retriever:
             seg_lists.append(_Ranked.vectors(near, s.time_weight * s.vector_weight))
             strength.cosine.update((("segment", i), c) for i, c in near)
         return any(ranked.ids for ranked in seg_lists[before:])
-
-    def _feedback(self, query: Query, pool: int, seg_lists: list[_Ranked], now: datetime) -> None:
-        """Append a second full-text list for the query expanded with feedback terms (``expand.feedback``)."""
-        s = self.settings
-        rows = self.store.segments_with_episodes({i for ranked in seg_lists for i in ranked.ids})
-        lists, _ = _episode_lists(seg_lists, rows)
-        fused = rrf(lists, k=s.rrf_k, weights=[r.weight for r in seg_lists])
-        order = sorted(fused, key=lambda e: (-fused[e], e))
-        content = {row[1].id: row[1].content for row in rows.values()}
-        terms = feedback_terms([content[e] for e in order[: s.feedback_docs]], [content[e] for e in order],
-                               query_terms(query.text), n_terms=s.feedback_terms, k=s.rrf_k)
-        if not terms:
-            return
-        expanded = ([*query_terms(query.text)[:32], *terms] if s.feedback_keep_query else terms)
-        found = self.store.fts_segments(query.scope, " OR ".join(f'"{t}"' for t in expanded), pool,
-                                        filter=query.filter, now=now)
-        seg_lists.append(_Ranked.text(found, s.feedback_weight))
 
     def _session_bonus(self, fused: dict[int, float], turn_scores: dict[int, float],
                        episodes: dict[int, Episode],
