@@ -124,6 +124,41 @@ def test_context_neighbours_stay_inside_the_episodes_session(open_memory: OpenMe
     assert booked.text == "The ryokan is booked for May" and booked.context == ()
 
 
+def test_context_neighbours_follow_time_then_id_within_the_conversation(open_memory: OpenMemory) -> None:
+    """``sequence_num`` is counted over the scope a message names, so a message without an agent
+    counts the bot's turns too (gaps) and shares numbers with them; neighbours come in time order,
+    ties by id, whatever the storage order."""
+    memory = open_memory(user_id="ann")
+
+    def add(text: str, hour: int, **kw: Any) -> int:
+        return memory.add(text, created_at=T0 + timedelta(hours=hour), session_id="s1", **kw).episode_id
+
+    asked = add("Where should we eat tonight?", 1)
+    bot = [add(f"bot note {i}", 2 + i, agent_id="bot") for i in range(3)]  # the bot's own conversation
+    booked = add("Let's book the ramen place then", 6)
+    landed = add("I just landed in Osaka", 0)  # said first, stored last
+    tied = add("Same hour as the booking", 6)  # same time as `booked`: the id decides
+    episode = {i: memory.get(episode_id=i) for i in (asked, booked, landed, tied, *bot)}
+    assert episode[asked].sequence_num == episode[bot[0]].sequence_num  # the numbers the trial tripped on
+
+    def texts(pairs: list[tuple[Any, Episode]]) -> list[str]:
+        return [e.content for _, e in pairs]
+
+    adjacent = memory.store.adjacent_segments([episode[asked], episode[booked], episode[bot[1]]], reach=1)
+    assert texts(adjacent[asked]) == ["I just landed in Osaka", "Let's book the ramen place then"]
+    assert texts(adjacent[booked]) == ["Where should we eat tonight?", "Same hour as the booking"]
+    assert texts(adjacent[bot[1]]) == ["bot note 0", "bot note 2"]
+    wide = memory.store.adjacent_segments([episode[booked]], reach=5)[booked]
+    assert texts(wide) == ["I just landed in Osaka", "Where should we eat tonight?", "Same hour as the booking"]
+    around = memory.store.neighbours(episode[asked], 0, 2)
+    assert [c.text for c in around] == ["I just landed in Osaka", "Let's book the ramen place then",
+                                        "Same hour as the booking"]
+    assert [c.text for c in memory.store.neighbours(episode[tied], 0, 1)] == ["Let's book the ramen place then"]
+    hit = memory.search("where should we eat tonight", kinds=("episode",), expand_context=1, session_id="s1")
+    assert [c.text for c in next(h for h in hit if h.id == asked).context] == [
+        "I just landed in Osaka", "Let's book the ramen place then"]
+
+
 def test_candidate_lists_equal_exact_reference(open_memory: OpenMemory) -> None:
     """The ranking inputs: vector candidates are the exact cosine top k, full-text candidates
     are exactly the segments sharing a term (backends may order full text differently)."""

@@ -175,6 +175,9 @@ _IM_A = re.compile(rf"^我(?:现在)?是(?:一名|一个|一位|个|名|位)?(?P
 _MY_JOB = re.compile(r"^我的(?:工作|职业|职位)是(?P<v>.+)$|^我(?:是)?做(?P<w>.+?)的$")
 _WORK_AT = re.compile(r"^我(?:现在|目前)?在(?P<org>.+?)(?:工作|上班|任职|实习)(?:的)?$"
                       r"|^我(?:现在|目前)?在(?P<org2>.+?)(?:当|做)(?P<v>.+)$")
+#: 在 before a verb is the progressive aspect ("我在学做川菜": I am learning to cook Sichuan food),
+#: not "at" a workplace: such a clause names neither an employer nor a job.
+_PROGRESSIVE = re.compile(r"^(?:学(?!校|院)|练|试|准备|打算|尝试|帮|给|跟|和)")
 _CITIES = re.compile(r"(?:北京|上海|广州|深圳|杭州|成都|南京|武汉|西安|重庆|天津|苏州|香港|台北|"
                      r"国外|家里|家|老家|外地|本地|市|省|区|县)$")
 
@@ -190,6 +193,8 @@ def _work(clause: str, ctx: _Ctx) -> list[Finding]:
     if not m:
         return []
     org = m.group("org") or m.group("org2")
+    if len(org) < 2 or _PROGRESSIVE.match(org):
+        return []
     out: list[Finding] = []
     if not _CITIES.search(org) and not re.match(r"(?:一家|一个|一所|某)", org):
         # 我在北京工作 names a city, 我在一家公司工作 no one: neither is an employer

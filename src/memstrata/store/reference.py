@@ -292,28 +292,32 @@ class ReferenceStore:
 
     def adjacent_segments(self, episodes: Sequence[Episode], *, reach: int = 1, filter: Expr | None = None,
                           now: datetime | None = None) -> dict[int, list[tuple[Segment, Episode]]]:
-        """First segments of the episodes within ``reach`` turns (same scope and session)."""
+        """First segments of the ``reach`` episodes said just before and just after each episode in
+        its conversation (same scope, agent and session), in ``(created_at, id)`` order."""
         out: dict[int, list[tuple[Segment, Episode]]] = {}
+        near = [self._pair(seg) for seg in self._s.segments.values()
+                if seg["idx"] == 0 and _live(self._s.episodes[seg["episode_id"]], now)]
         for ep in episodes:
-            near = [self._pair(seg) for seg in self._s.segments.values()
-                    if seg["idx"] == 0 and _live(self._s.episodes[seg["episode_id"]], now)]
-            out[ep.id] = sorted(((sg, e) for sg, e in near if e.scope == ep.scope and e.id != ep.id
-                                 and abs(e.sequence_num - ep.sequence_num) <= reach
-                                 and (filter is None or matches(filter, e))), key=lambda p: p[0].id)
+            key = (ep.created_at, ep.id)
+            mine = ((sg, e) for sg, e in near if e.scope == ep.scope and (filter is None or matches(filter, e)))
+            group = sorted(mine, key=lambda p: (p[1].created_at, p[1].id))
+            before = [p for p in group if (p[1].created_at, p[1].id) < key]
+            after = [p for p in group if (p[1].created_at, p[1].id) > key]
+            out[ep.id] = (before[-reach:] if reach > 0 else []) + after[:max(reach, 0)]
         return out
 
     def neighbours(self, episode: Episode, segment_index: int, n: int, *,
                    filter: Expr | None = None) -> list[ContextSegment]:
-        """Up to ``n`` segments before and after one segment, in session order."""
+        """Up to ``n`` segments before and after one segment, in ``(created_at, id, index)`` order."""
         if n <= 0:
             return []
-        rows = sorted(((e.sequence_num, e.id, sg.index), sg, e) for sg, e in
+        rows = sorted(((e.created_at, e.id, sg.index), sg, e) for sg, e in
                       (self._pair(x) for x in self._s.segments.values())
                       if self._in_scope(self._s, self._s.episodes[e.id], episode.scope)
                       and _live(self._s.episodes[e.id]) and (filter is None or matches(filter, e))
                       and e.scope.session_id == episode.scope.session_id
                       and e.scope.agent_id == episode.scope.agent_id)
-        key = (episode.sequence_num, episode.id, segment_index)
+        key = (episode.created_at, episode.id, segment_index)
         before = [r for r in rows if r[0] < key][-n:]
         after = [r for r in rows if r[0] > key][:n]
         return [ContextSegment(e.id, sg.index, sg.text, e.producer_id or e.role, e.created_at)

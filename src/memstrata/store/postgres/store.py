@@ -115,6 +115,14 @@ def live(prefix: str = "") -> str:
     return f"({prefix}expires_at IS NULL OR {prefix}expires_at > %s)"
 
 
+def _time_order(scope: Scope) -> str:
+    """The ORDER BY key of a conversation's turns (``created_at``). Inside a session it is an
+    expression no index provides, so the planner narrows by the session (``episodes_session``)
+    and sorts those few rows, instead of walking the user's whole history by time
+    (``episodes_user``) to find that a session's first turn has none before it."""
+    return "e.created_at" if scope.session_id is None else "(e.created_at + interval '0 s')"
+
+
 def _rows(conn: Conn, sql: str, params: Sequence[object] = ()) -> list[dict[str, Any]]:
     with conn.cursor(row_factory=dict_row) as cur:
         cur.execute(sql, params)
@@ -533,43 +541,52 @@ class PostgresStore:
 
     def adjacent_segments(self, episodes: Sequence[Episode], *, reach: int = 1, filter: Expr | None = None,
                           now: datetime | None = None) -> dict[int, list[tuple[Segment, Episode]]]:
-        """For each episode, the first segment of the episodes within ``reach`` turns of it in its
-        own session and scope that match ``filter``: ``{episode_id: [(segment, episode), ...]}``."""
+        """For each episode, the first segment of the ``reach`` episodes said just before it and
+        the ``reach`` said just after it in its own conversation (same scope, agent and session)
+        that match ``filter``, in time order: ``{episode_id: [(segment, episode), ...]}``.
+
+        Turns are ordered by ``(created_at, id)``: when they were said, then storage order; not
+        ``sequence_num``, which spans the wider scope a message names (a message without an agent
+        counts every agent's turns), so inside one conversation it has gaps and repeats.
+        """
         out: dict[int, list[tuple[Segment, Episode]]] = {ep.id: [] for ep in episodes}
         compiled = filter_predicate(filter, kind="episode", alias="e.")
-        if compiled is None:
+        if compiled is None or not episodes or reach <= 0:
             return out
-        if not episodes:
-            return out
-        # One round trip for all episodes (one UNION ALL branch each, every branch an index range
-        # scan of episodes_session), not one query per episode: 20 sources cost ~120 ms that way.
-        branches: list[str] = []
-        ordered: list[object] = []
-        for ep in episodes:
-            clauses = ["e.org_id = %s", "e.project_id = %s"]
-            ordered += [ep.id, ep.scope.org_id, ep.scope.project_id]
-            for name in _SCOPE_FIELDS:  # exactly this scope: a None field matches only None
-                value = getattr(ep.scope, name)
-                clauses.append(f"e.{name} IS NULL" if value is None else f"e.{name} = %s")
-                ordered += [] if value is None else [value]
-            branches.append(f"SELECT %s::bigint AS source, e.* FROM episodes e WHERE {' AND '.join(clauses)} "
-                            "AND e.sequence_num BETWEEN %s AND %s AND e.id != %s")
-            ordered += [ep.sequence_num - reach, ep.sequence_num + reach, ep.id]
         cols = ", ".join(f"e.{c.strip()}" for c in _EPISODE_COLS.split(","))
         with self.db.read() as conn:
             hidden, hparams = self._hidden(conn, "episodes", "e.")
-            sql = (f"SELECT e.source, s.id AS seg_id, s.idx, s.text, s.derivative, {cols} "
-                   f"FROM ({' UNION ALL '.join(branches)}) e JOIN segments s ON s.episode_id = e.id AND s.idx = 0 "
-                   f"WHERE {compiled[0]} AND {live('e.')}{hidden} ORDER BY e.source, e.sequence_num, e.id")
-            for r in _rows(conn, sql, (*ordered, *compiled[1], now or utcnow(), *hparams)):
+            # One round trip for all episodes (two UNION ALL branches each, before and after, each
+            # an index scan bounded by LIMIT), not one query per episode: 20 sources cost ~120 ms that way.
+            branches: list[str] = []
+            ordered: list[object] = []
+            for ep in episodes:
+                clauses = ["e.org_id = %s", "e.project_id = %s"]
+                args: list[object] = [ep.scope.org_id, ep.scope.project_id]
+                for name in _SCOPE_FIELDS:  # exactly this scope: a None field matches only None
+                    value = getattr(ep.scope, name)
+                    clauses.append(f"e.{name} IS NULL" if value is None else f"e.{name} = %s")
+                    args += [] if value is None else [value]
+                when = _time_order(ep.scope)
+                for op, direction in (("<", "DESC"), (">", "ASC")):
+                    branches.append(
+                        f"(SELECT %s::bigint AS source, s.id AS seg_id, s.idx, s.text, s.derivative, {cols} "
+                        f"FROM episodes e JOIN segments s ON s.episode_id = e.id AND s.idx = 0 "
+                        f"WHERE {' AND '.join(clauses)} AND {compiled[0]} AND {live('e.')}{hidden} "
+                        f"AND (e.created_at, e.id) {op} (%s, %s) "
+                        f"ORDER BY {when} {direction}, e.id {direction} LIMIT %s)")
+                    ordered += [ep.id, *args, *compiled[1], now or utcnow(), *hparams, ep.created_at, ep.id, reach]
+            sql = " UNION ALL ".join(branches) + " ORDER BY source, created_at, id"
+            for r in _rows(conn, sql, ordered):
                 out[r["source"]].append((Segment(r["seg_id"], r["id"], r["idx"], r["text"], r["derivative"]),
                                          _row_to_episode(r)))
         return out
 
     def neighbours(self, episode: Episode, segment_index: int, n: int, *,
                    filter: Expr | None = None) -> list[ContextSegment]:
-        """Up to ``n`` segments before and after one segment, in session order (same owner and
-        session, where no session is its own conversation; episodes matching ``filter``)."""
+        """Up to ``n`` segments before and after one segment, in conversation order (same owner,
+        agent and session, where no session is its own conversation; episodes matching ``filter``;
+        ordered by ``(created_at, id, segment index)`` as in ``adjacent_segments``)."""
         compiled = filter_predicate(filter, kind="episode", alias="e.")
         if n <= 0 or compiled is None:
             return []
@@ -578,15 +595,16 @@ class PostgresStore:
         where += (f" AND {compiled[0]} AND {live('e.')} AND e.session_id IS NOT DISTINCT FROM %s"
                   " AND e.agent_id IS NOT DISTINCT FROM %s")
         params += [*compiled[1], utcnow(), episode.scope.session_id, episode.scope.agent_id]
-        key = (episode.sequence_num, episode.id, segment_index)
+        key = (episode.created_at, episode.id, segment_index)
         with self.db.read() as conn:
             hidden, hparams = self._hidden(conn, "episodes", "e.")
             sql = ("SELECT e.id, s.idx, s.text, e.producer_id, e.role, e.created_at FROM segments s "
-                   f"JOIN episodes e ON e.id = s.episode_id WHERE {where}{hidden} AND (e.sequence_num, e.id, s.idx) "
+                   f"JOIN episodes e ON e.id = s.episode_id WHERE {where}{hidden} AND (e.created_at, e.id, s.idx) "
                    "{op} (%s, %s, %s) ORDER BY {order} LIMIT %s")
-            before = conn.execute(sql.format(op="<", order="e.sequence_num DESC, e.id DESC, s.idx DESC"),
+            when = _time_order(episode.scope)
+            before = conn.execute(sql.format(op="<", order=f"{when} DESC, e.id DESC, s.idx DESC"),
                                   (*params, *hparams, *key, n)).fetchall()
-            after = conn.execute(sql.format(op=">", order="e.sequence_num, e.id, s.idx"),
+            after = conn.execute(sql.format(op=">", order=f"{when}, e.id, s.idx"),
                                  (*params, *hparams, *key, n)).fetchall()
         rows = list(reversed(before)) + list(after)
         return [ContextSegment(r[0], r[1], r[2], r[3] or r[4], r[5].astimezone(UTC)) for r in rows]

@@ -476,48 +476,63 @@ class SQLiteStore:
 
     def adjacent_segments(self, episodes: Sequence[Episode], *, reach: int = 1, filter: Expr | None = None,
                           now: datetime | None = None) -> dict[int, list[tuple[Segment, Episode]]]:
-        """For each episode, the first segment of the episodes within ``reach`` turns of it in
-        its own session and scope that match ``filter``: ``{episode_id: [(segment, episode), ...]}``."""
+        """For each episode, the first segment of the ``reach`` episodes said just before it and
+        the ``reach`` said just after it in its own conversation (same scope, agent and session)
+        that match ``filter``, in time order: ``{episode_id: [(segment, episode), ...]}``.
+
+        Turns are ordered by ``(created_at, id)``: when they were said, then storage order; not ``sequence_num``:
+        that counter spans the wider scope a message names (a message without an agent counts
+        every agent's turns), so inside one conversation it has gaps and repeats other agents' numbers.
+        """
         cols = ", ".join(f"e.{c.strip()}" for c in _EPISODE_COLS.split(","))
         out: dict[int, list[tuple[Segment, Episode]]] = {ep.id: [] for ep in episodes}
         compiled = filter_predicate(filter, kind="episode", alias="e.")
-        if compiled is None:
+        if compiled is None or reach <= 0:
             return out
         with self.db.read() as conn:
             hidden, hparams = self.hidden_clause(conn, "episodes", "e.")
             extra = (" AND " + hidden) if hidden else ""
             for ep in episodes:
                 sc = ep.scope
-                rows = conn.execute(
-                    f"SELECT s.id AS seg_id, s.idx, s.text, s.derivative, {cols} FROM episodes e "
-                    "JOIN segments s ON s.episode_id = e.id AND s.idx = 0 WHERE e.org_id = ? AND e.project_id = ? "
-                    "AND e.user_id IS ? AND e.agent_id IS ? AND e.session_id IS ? "
-                    f"AND e.sequence_num BETWEEN ? AND ? AND e.id != ? AND {compiled[0]} "
-                    f"AND (e.expires_at IS NULL OR e.expires_at > ?){extra}",
-                    (sc.org_id, sc.project_id, sc.user_id, sc.agent_id, sc.session_id,
-                     ep.sequence_num - reach, ep.sequence_num + reach, ep.id, *compiled[1], to_db(now or utcnow()),
-                     *hparams),
-                ).fetchall()
+                # Steer SQLite to the index that narrows most (a unary + hides a column from the
+                # planner): a session's own rows, or outside any session the user's rows by time.
+                user, session = ("+e.user_id", "e.session_id") if sc.session_id is not None else (
+                    "e.user_id", "+e.session_id")
+                params = (sc.org_id, sc.project_id, sc.user_id, sc.agent_id, sc.session_id, *compiled[1],
+                          to_db(now or utcnow()), *hparams, to_db(ep.created_at), ep.id, reach)
+                rows = {}
+                for op, direction in (("<", "DESC"), (">", "ASC")):
+                    rows[op] = conn.execute(
+                        f"SELECT s.id AS seg_id, s.idx, s.text, s.derivative, {cols} FROM episodes e "
+                        "JOIN segments s ON s.episode_id = e.id AND s.idx = 0 WHERE e.org_id = ? AND e.project_id = ? "
+                        f"AND {user} IS ? AND e.agent_id IS ? AND {session} IS ? AND {compiled[0]} "
+                        f"AND (e.expires_at IS NULL OR e.expires_at > ?){extra} AND (e.created_at, e.id) {op} (?, ?) "
+                        f"ORDER BY e.created_at {direction}, e.id {direction} LIMIT ?", params,
+                    ).fetchall()
                 out[ep.id] = [(Segment(r["seg_id"], r["id"], r["idx"], r["text"], r["derivative"]),
-                               row_to_episode(r)) for r in rows]
+                               row_to_episode(r)) for r in [*reversed(rows["<"]), *rows[">"]]]
         return out
 
     def neighbours(self, episode: Episode, segment_index: int, n: int, *,
                    filter: Expr | None = None) -> list[ContextSegment]:
-        """Up to ``n`` segments before and after one segment, in session order (same owner and
-        session, where no session is its own conversation; episodes matching ``filter``)."""
+        """Up to ``n`` segments before and after one segment, in conversation order (same owner,
+        agent and session, where no session is its own conversation; episodes matching ``filter``;
+        ordered by ``(created_at, id, segment index)`` as in ``adjacent_segments``)."""
         compiled = filter_predicate(filter, kind="episode", alias="e.")
         if n <= 0 or compiled is None:
             return []
-        order = "e.sequence_num, e.id, s.idx"
-        key = (episode.sequence_num, episode.id, segment_index)
+        order = "e.created_at, e.id, s.idx"
+        key = (to_db(episode.created_at), episode.id, segment_index)
         with self.db.read() as conn:
             where, params = self.where(conn, episode.scope, table="episodes", prefix="e.", extra=compiled)
             # A conversation is one session of one agent: no session means the messages outside any.
             where, params = (f"{where} AND e.session_id IS ? AND e.agent_id IS ?",
                              [*params, episode.scope.session_id, episode.scope.agent_id])
+            # In a session, its own rows (the session index); else the user's rows by time (the user
+            # index): walking the user's whole history to find a session's first turn costs O(history).
+            index = "INDEXED BY episodes_session " if episode.scope.session_id is not None else ""
             sql = (f"SELECT e.id, s.idx, s.text, e.producer_id, e.role, e.created_at FROM segments s "
-                   f"JOIN episodes e ON e.id = s.episode_id WHERE {where} AND (e.sequence_num, e.id, s.idx) "
+                   f"JOIN episodes e {index}ON e.id = s.episode_id WHERE {where} AND (e.created_at, e.id, s.idx) "
                    f"{{op}} (?, ?, ?) ORDER BY {{order}} LIMIT ?")
             before = conn.execute(sql.format(op="<", order=order.replace(",", " DESC,") + " DESC"),
                                   (*params, *key, n)).fetchall()
