@@ -119,12 +119,6 @@ def estimated_rows(conn: Conn, from_where: str, params: Sequence[object]) -> flo
     return float(row[0][0]["Plan"]["Plan Rows"])
 
 
-def has_vector_index(conn: Conn, dim: int, table: str = "segments") -> bool:
-    """Whether the HNSW index for ``dim``-dimensional vectors of ``table`` exists."""
-    row = conn.execute("SELECT to_regclass(%s)", (f"{table}_embedding_{int(dim)}",)).fetchone()
-    return row is not None and row[0] is not None
-
-
 def nearest(conn: Conn, *, from_where: str, params: Sequence[object], vector: np.ndarray, k: int,
             min_similarity: float, exact: bool | None = None, ef_search: int = EF_SEARCH,
             table: str = "segments", alias: str = "s") -> list[tuple[int, float]]:
@@ -141,23 +135,27 @@ def nearest(conn: Conn, *, from_where: str, params: Sequence[object], vector: np
     q = np.asarray(vector, dtype=np.float32)
     dim = len(q)
     rows: list[tuple[int, float]] = []
-    if exact is None:
-        exact = not has_vector_index(conn, dim, table)
-        if not exact and estimated_rows(conn, from_where, params) <= EXACT_MAX_ROWS:
-            capped = _exact_capped(conn, from_where=from_where, params=params, q=q, k=k, alias=alias)
-            if capped is not None:
-                return [(i, 1.0 - d) for i, d in capped if 1.0 - d >= min_similarity]
+    if exact is not True:
+        # One round trip: whether the index exists, and the scan settings for this transaction
+        # (harmless to an exact search: its expression never matches the index's).
+        found = conn.execute(
+            "SELECT to_regclass(%s) IS NOT NULL, set_config('hnsw.iterative_scan', 'relaxed_order', true), "
+            "set_config('hnsw.ef_search', %s, true), set_config('hnsw.max_scan_tuples', %s, true)",
+            (f"{table}_embedding_{dim}", str(max(ef_search, k)), str(MAX_SCAN_TUPLES))).fetchone()
+        indexed = found is not None and bool(found[0])
+        if exact is None:
+            exact = not indexed
+            if indexed and estimated_rows(conn, from_where, params) <= EXACT_MAX_ROWS:
+                capped = _exact_capped(conn, from_where=from_where, params=params, q=q, k=k, alias=alias)
+                if capped is not None:
+                    return [(i, 1.0 - d) for i, d in capped if 1.0 - d >= min_similarity]
     if not exact:
-        conn.execute("SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true), "
-                     "set_config('hnsw.ef_search', %s, true), set_config('hnsw.max_scan_tuples', %s, true)",
-                     (str(max(ef_search, k)), str(MAX_SCAN_TUPLES)))
         # The cast matches the index expression, so the planner can use the HNSW index.
         dist = f"({alias}.embedding::vector({dim})) <=> %s::vector({dim})"
         rows = [(int(r[0]), float(r[1])) for r in conn.execute(
             f"WITH c AS MATERIALIZED (SELECT {alias}.id, {dist} AS d {from_where} AND {alias}.embedding IS NOT NULL "
             f"ORDER BY {dist} LIMIT %s) SELECT id, d FROM c ORDER BY d, id",
             (q, *params, q, k)).fetchall()]
-        conn.execute("SELECT set_config('hnsw.iterative_scan', 'off', true)")
     if exact or len(rows) < k:
         # No cast: the expression differs from the index's, so this is always an exact scan.
         rows = [(int(r[0]), float(r[1])) for r in conn.execute(
