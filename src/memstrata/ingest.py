@@ -250,9 +250,16 @@ class Ingestor:
         content = redact(msg.content, policy)
         kinds = list(content.kinds)
         metadata = redact_json(msg.metadata, policy, kinds)
+        # The speaker becomes producer_id and the derivatives' prefix: an address given as the
+        # speaker (speaker="bob@example.com") must not reach the file either.
+        speaker = msg.speaker
+        if speaker is not None:
+            found = redact(speaker, policy)
+            kinds.extend(found.kinds)
+            speaker = found.text
         if not kinds:
             return msg, ()
-        return replace(msg, content=content.text, metadata=metadata), tuple(kinds)
+        return replace(msg, content=content.text, metadata=metadata, speaker=speaker), tuple(kinds)
 
     def _admit(self, candidates: Sequence[FactCandidate]) -> tuple[list[FactCandidate], int]:
         """The candidates that may be stored: none carrying a ``drop`` kind's placeholder, and
