@@ -157,6 +157,16 @@ class Settings:
         neighbour_weight: share of a matching turn's fused score lent to the turns just
             before and after it in its session (answers often sit in the reply). Measured
             with ``memstrata bench retrieval`` (docs/benchmarks.md, ablation); 0 turns it off.
+        time_weight: weight, relative to the unrestricted lists, of the candidate lists searched
+            again inside the periods a query names (``expand.when``: "on 1 May", "5月1号",
+            "last week"); 0 turns it off. Measured with a ranking lab over the bench's stores
+            (docs/benchmarks.md, third round): 1.0 and 2.0 both lift MemoryBank-zh R@5 from
+            0.777 to 0.87-0.88 and LoCoMo R@5 from 0.558 to 0.58; 2.0 is kept.
+        time_after_days: days added at the end of each named period (a turn may report a day
+            later what happened); 3 lowered MemoryBank-zh R@5 (0.883 -> 0.827), so 0.
+        cjk_char_coverage: match strength counts a Chinese query's coverage by characters
+            instead of bigrams (``text.tokens.coverage_units``); MemoryBank-zh R@10 0.955 ->
+            0.965, nothing else moved.
         max_content_bytes: largest episode accepted, in UTF-8 bytes.
         busy_timeout_s: how long a writer waits for another writer's lock, seconds.
         pool_size: most connections a PostgreSQL-backed ``Memory`` holds open.
@@ -196,6 +206,10 @@ class Settings:
     min_similarity: float = 0.12
     merge_similarity: float = 0.9
     neighbour_weight: float = 0.95
+    time_weight: float = 1.0
+    cjk_vector_weight: float | None = None
+    cjk_char_coverage: bool = True
+    time_after_days: int = 0
     max_content_bytes: int = 1_048_576
     busy_timeout_s: float = 30.0
     pool_size: int = 4

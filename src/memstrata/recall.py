@@ -5,7 +5,9 @@ segments by full text (BM25), segments by vector, facts by full text, facts by
 vector. Vector lists weigh ``Settings.vector_weight`` against full text's 1.0. A
 fifth list ranks sessions by their best full-text turns (``retrieve.session_ranks``):
 each segment of a ranked session earns its session's rank, so a turn in the session
-where the question's words cluster beats a lone match elsewhere. Segment hits are
+where the question's words cluster beats a lone match elsewhere. A query that names a
+period ("on 1 May", "5月1号", ``expand.when``) runs the segment searches once more inside
+it (weight ``Settings.time_weight``). Segment hits are
 grouped by episode (an episode's relevance is its best segment's), neighbouring turns
 borrow from strong matches, facts and episodes are scored on one scale
 (``retrieve.blend``), and the top ``limit`` are returned with citations and optional
@@ -22,7 +24,8 @@ from datetime import datetime
 from typing import Any
 
 from memstrata.config import Settings
-from memstrata.filter import Expr
+from memstrata.expand.when import Period, period_filter, read_periods
+from memstrata.filter import And, Expr
 from memstrata.retrieve import (
     access_signal,
     blend,
@@ -34,7 +37,7 @@ from memstrata.retrieve import (
     session_ranks,
 )
 from memstrata.store.protocol import Store
-from memstrata.text.tokens import fts_match_expression, index_terms, query_terms
+from memstrata.text.tokens import coverage_units, fts_match_expression, query_terms, text_units
 from memstrata.timing import phase
 from memstrata.types import Episode, Hit, Scope, Segment
 
@@ -67,7 +70,7 @@ class Query:
 def _term_set(text: str) -> frozenset[str]:
     # The same candidates come back query after query; stemming them again was half the
     # cost of a search on LoCoMo (profiled). 8,192 sentences: a few MB.
-    return frozenset(index_terms(text))
+    return text_units(text)
 
 
 @dataclass(frozen=True)
@@ -111,11 +114,19 @@ class Retriever:
             qvec = self.embedder.embed([query.text])[0] if self.embedder is not None else None
         seg_lists: list[_Ranked] = []
         fact_lists: list[_Ranked] = []
-        strength = _Strength(set(query_terms(query.text)), {})
+        periods, rest = read_periods(query.text, now, after_days=s.time_after_days) if s.time_weight > 0 else ([], "")
+        strength = _Strength(self._strength_terms(query.text), {})
         with phase("query", "candidate_search"):
             self._candidates(query, match, qvec, pool, seg_lists, fact_lists, strength, now)
             seg_lists += self._turn_candidates(query, match, pool, now)
             blocks = self._block_sessions(query, match, pool, now)
+            if periods and "episode" in query.kinds and self._period_candidates(
+                    query, periods, match, qvec, pool, seg_lists, strength, now):
+                # Words that named a period ("on May 1", "5月1号") are answered by the period
+                # lists; counted in match strength they would only dilute every memory's coverage.
+                kept = self._strength_terms(rest) or set(strength.terms)
+                strength.terms.clear()
+                strength.terms.update(kept)
         # Relevance is normalised by the lists that found anything: a memory that only
         # the vector index can reach (no shared term) may still score 1.0.
         with phase("query", "fusion"):
@@ -179,6 +190,40 @@ class Retriever:
         found = self.store.fts_sessions(query.scope, match, pool, now=now)
         return {(scope, scope.session_id): rank for rank, (scope, _) in enumerate(found, start=1)}
 
+    def _strength_terms(self, text: str) -> set[str]:
+        """What match strength counts of ``text``: its query terms (``coverage_units`` of them
+        with ``Settings.cjk_char_coverage``)."""
+        terms = set(query_terms(text))
+        return coverage_units(terms) if self.settings.cjk_char_coverage else terms
+
+    def _period_candidates(self, query: Query, periods: list[Period], match: str | None, qvec: Any, pool: int,
+                           seg_lists: list[_Ranked], strength: _Strength, now: datetime) -> bool:
+        """Append segment lists restricted to the periods the query names (``expand.when``).
+
+        The sentence, whole-turn and vector lists are searched again, each weighing
+        ``Settings.time_weight`` times its unrestricted list's weight, so a turn
+        said on the day the question names outranks a better word match from another day.
+        Returns whether anything was said in those periods.
+        """
+        s = self.settings
+        within = period_filter(periods)
+        if within is None:
+            return False
+        before = len(seg_lists)
+        scoped = within if query.filter is None else And((query.filter, within))
+        if match:
+            found = self.store.fts_segments(query.scope, match, pool, filter=scoped, now=now)
+            seg_lists.append(_Ranked.text(found, s.time_weight))
+            if s.turn_weight > 0:
+                turns = self.store.fts_turns(query.scope, match, pool, filter=scoped, now=now)
+                seg_lists.append(replace(_Ranked.text(turns), weight=s.time_weight * s.turn_weight, whole_turn=True))
+        if qvec is not None:
+            near = self.store.nearest_segments(query.scope, qvec, k=pool, min_similarity=s.min_similarity,
+                                               filter=scoped, now=now)
+            seg_lists.append(_Ranked.vectors(near, s.time_weight * s.vector_weight))
+            strength.cosine.update((("segment", i), c) for i, c in near)
+        return any(ranked.ids for ranked in seg_lists[before:])
+
     def _session_bonus(self, fused: dict[int, float], turn_scores: dict[int, float],
                        episodes: dict[int, Episode],
                        blocks: dict[tuple[Scope, str | None], int] | None = None) -> set[int]:
@@ -205,18 +250,7 @@ class Retriever:
     def _fuse_episodes(self, seg_lists: list[_Ranked]) -> _Fused:
         s = self.settings
         rows = self.store.segments_with_episodes({i for ranked in seg_lists for i in ranked.ids})
-        # Episodes are what is ranked: each list keeps an episode once, at its best segment's
-        # rank, so three matching sentences of one turn do not push other turns down, and a
-        # turn found by full text through one sentence and by vector through another gets both.
-        lists: list[list[int]] = []
-        found: dict[int, list[int]] = {}  # episode id -> its best segment in each list that has it
-        for ranked in seg_lists:
-            order: list[int] = []
-            for seg_id in ranked.ids:
-                if seg_id in rows and (episode_id := rows[seg_id][1].id) not in order:
-                    found.setdefault(episode_id, []).append(seg_id)
-                    order.append(episode_id)
-            lists.append(order)
+        lists, found = _episode_lists(seg_lists, rows)
         fused = rrf(lists, k=s.rrf_k, weights=[r.weight for r in seg_lists])
         weight = sum(r.weight for r, order in zip(seg_lists, lists, strict=True) if order)
         # Session ranks are derived from the sentence list (the whole-turn list if it is alone).
@@ -344,13 +378,33 @@ class _Ranked:
     whole_turn: bool = False
 
     @classmethod
-    def text(cls, found: Sequence[tuple[int, float]]) -> _Ranked:
+    def text(cls, found: Sequence[tuple[int, float]], weight: float = 1.0) -> _Ranked:
         # Stores give full-text scores lower-is-better (bm25, negated ts_rank): negate.
-        return cls([i for i, _ in found], 1.0, False, {i: -score for i, score in found})
+        return cls([i for i, _ in found], weight, False, {i: -score for i, score in found})
 
     @classmethod
     def vectors(cls, found: Sequence[tuple[int, float]], weight: float) -> _Ranked:
         return cls([i for i, _ in found], weight, True, {})
+
+
+def _episode_lists(seg_lists: Sequence[_Ranked], rows: dict[int, tuple[Segment, Episode]],
+                   ) -> tuple[list[list[int]], dict[int, list[int]]]:
+    """Each segment list as a list of episode ids, and each episode's segments in the lists.
+
+    Episodes are what is ranked: each list keeps an episode once, at its best segment's
+    rank, so three matching sentences of one turn do not push other turns down, and a
+    turn found by full text through one sentence and by vector through another gets both.
+    """
+    lists: list[list[int]] = []
+    found: dict[int, list[int]] = {}  # episode id -> its best segment in each list that has it
+    for ranked in seg_lists:
+        order: list[int] = []
+        for seg_id in ranked.ids:
+            if seg_id in rows and (episode_id := rows[seg_id][1].id) not in order:
+                found.setdefault(episode_id, []).append(seg_id)
+                order.append(episode_id)
+        lists.append(order)
+    return lists, found
 
 
 def _session_key(episode: Episode) -> tuple[Scope, str | None]:

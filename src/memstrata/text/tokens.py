@@ -119,6 +119,33 @@ def query_terms(text: str) -> list[str]:
     return list(dict.fromkeys(stem_term(t) for t in kept or terms))
 
 
+def coverage_units(terms: list[str] | set[str]) -> set[str]:
+    """What match-strength coverage counts for a query's ``terms``: each word, and each
+    CJK bigram's characters (query stop characters left out).
+
+    Bigram coverage of Chinese is structurally low: "我遇到了什么开心的事情" gives ten
+    bigrams, of which a turn that answers it ("…我很开心") shares one; by characters it
+    shares two of seven. Counting characters puts CJK queries on the scale English words use.
+
+    >>> sorted(coverage_units({"开心", "心的", "tea"}))
+    ['tea', '开', '心']
+    """
+    units: set[str] = set()
+    for term in terms:
+        if _CJK_RUN.match(term):
+            units.update(ch for ch in term if ch not in _ZH_QUERY_STOP)
+        else:
+            units.add(term)
+    return units
+
+
+def text_units(text: str) -> frozenset[str]:
+    """The units of ``text`` that ``coverage_units`` of a query are looked up in: its index
+    terms and the characters of its CJK terms."""
+    terms = index_terms(text)
+    return frozenset(terms) | frozenset(ch for t in terms if _CJK_RUN.match(t) for ch in t)
+
+
 def fts_match_expression(text: str, *, max_terms: int = 32) -> str | None:
     """A safe FTS5 MATCH expression OR-ing the query's terms, or ``None`` if it has none.
 

@@ -1,0 +1,60 @@
+"""Query expansion in recall, on real stores with the real model: a query naming a day finds
+what was said that day (``expand.when``, ``Settings.time_weight``)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import UTC, datetime
+from pathlib import Path
+
+from memstrata import Memory
+from memstrata.config import Settings
+from memstrata.embed.base import EmbeddingCache
+
+# One user, one session a day; the short turns of other days say "happy" (开心) more plainly
+# than the long one said on 1 May, so word and vector matching alone rank them first.
+DAYS_EN = [
+    ((2023, 4, 27), "I was so happy today, happy happy!"),
+    ((2023, 4, 28), "Happy birthday to my sister, we had cake."),
+    ((2023, 4, 29), "I feel happy when I paint."),
+    ((2023, 5, 1), "My coach praised my progress at the gym, a happy surprise after all the training I have "
+                   "been putting in lately."),
+    ((2023, 5, 2), "Happy to be home."),
+]
+DAYS_ZH = [
+    ((2023, 4, 27), "今天很开心，开心极了！"),
+    ((2023, 4, 28), "妹妹生日快乐，我们一起吃了蛋糕，很开心。"),
+    ((2023, 4, 29), "画画的时候我很开心。"),
+    ((2023, 5, 1), "健身教练夸我最近的训练成果很不错，说我的身材练得越来越好，这段时间的努力没有白费，我也挺开心。"),
+    ((2023, 5, 2), "回到家真开心。"),
+]
+
+
+def ranked(location: str | Path, embedder: EmbeddingCache, days: list[tuple[tuple[int, int, int], str]],
+           query: str, **settings: float) -> list[str]:
+    with Memory(location, settings=replace(Settings(), **settings), embedder=embedder.inner,
+                extractor=None, user_id="u") as memory:
+        for (y, m, d), text in days:
+            memory.add(text, speaker="u", session_id=f"{y}-{m}-{d}", created_at=datetime(y, m, d, 12, tzinfo=UTC))
+        return [h.text for h in memory.search(query, limit=3, kinds=("episode",))]
+
+
+def test_a_question_naming_a_day_finds_what_was_said_that_day(location: str | Path,
+                                                               embedder: EmbeddingCache) -> None:
+    said_on_may_1 = DAYS_EN[3][1]
+    assert ranked(location, embedder, DAYS_EN, "What made me happy on May 1?", time_weight=0.0)[0] != said_on_may_1
+    assert ranked(location, embedder, DAYS_EN, "What made me happy on May 1?")[0] == said_on_may_1
+
+
+def test_a_chinese_question_naming_a_day_finds_what_was_said_that_day(tmp_path: Path,
+                                                                       embedder: EmbeddingCache) -> None:
+    said_on_may_1 = DAYS_ZH[3][1]
+    question = "在5月1号，我遇到了什么开心的事情？"
+    assert ranked(tmp_path / "off.db", embedder, DAYS_ZH, question, time_weight=0.0)[0] != said_on_may_1
+    assert ranked(tmp_path / "on.db", embedder, DAYS_ZH, question)[0] == said_on_may_1
+
+
+def test_a_day_without_memories_changes_nothing(tmp_path: Path, embedder: EmbeddingCache) -> None:
+    question = "What made me happy on 9 September 2021?"
+    assert (ranked(tmp_path / "off.db", embedder, DAYS_EN, question, time_weight=0.0)
+            == ranked(tmp_path / "on.db", embedder, DAYS_EN, question))
