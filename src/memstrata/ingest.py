@@ -9,6 +9,7 @@ is committed together, and the batch is committed before the call returns.
 from __future__ import annotations
 
 import logging
+import math
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -117,6 +118,36 @@ def check_text(value: str, what: str) -> None:
             )
 
 
+def check_metadata(value: Any, path: str = "metadata") -> None:
+    """Reject metadata that JSON cannot carry faithfully, naming the field (``metadata.a.b[2]``).
+
+    Allowed: objects with string keys, arrays, strings, booleans, integers, finite floats and
+    null. NaN and ±Infinity are refused because they are not JSON: SQLite's JSON functions
+    call such a row malformed (every metadata filter over it then failed) and an export
+    holding them is not valid JSON Lines.
+
+    Raises:
+        InvalidInput: the first offending value, with its path.
+    """
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if not isinstance(key, str):
+                raise InvalidInput(f"{path} has a key {key!r} of type {type(key).__name__}; keys must be strings")
+            check_text(key, f"{path} key")
+            check_metadata(item, f"{path}.{key}")
+    elif isinstance(value, (list, tuple)):
+        for i, item in enumerate(value):
+            check_metadata(item, f"{path}[{i}]")
+    elif isinstance(value, str):
+        check_text(value, path)
+    elif isinstance(value, float):
+        if not math.isfinite(value):
+            raise InvalidInput(f"{path} is {value!r}, which JSON cannot hold; store null or a string instead")
+    elif value is not None and not isinstance(value, (bool, int)):
+        raise InvalidInput(f"{path} is a {type(value).__name__}; metadata holds only JSON values "
+                           "(objects, arrays, strings, numbers, booleans, null)")
+
+
 def check_scope(scope: Scope, *, needs_owner: bool) -> None:
     """Validate scope identifiers. With ``needs_owner`` (every read and write of memories),
     a ``user_id``, ``agent_id`` or ``session_id`` is required: a call that forgot to name
@@ -151,7 +182,8 @@ def validate_message(message: Message, *, max_bytes: int) -> None:
     """Check content, role and scope of a message before anything is written.
 
     Raises:
-        InvalidInput: empty or whitespace-only content, bad role, NUL, lone surrogate, bad scope.
+        InvalidInput: empty or whitespace-only content, bad role, NUL, lone surrogate, bad scope,
+            metadata that is not JSON (NaN, Infinity, non-string keys, other objects).
         ContentTooLarge: content over ``max_bytes`` UTF-8 bytes.
     """
     if not isinstance(message.content, str):
@@ -169,6 +201,9 @@ def validate_message(message: Message, *, max_bytes: int) -> None:
         raise InvalidInput(f"role must be one of {', '.join(ROLES)}; got {message.role!r}")
     if message.speaker is not None:
         check_text(message.speaker, "speaker")
+    if not isinstance(message.metadata, dict):
+        raise InvalidInput(f"metadata must be an object (dict), got {type(message.metadata).__name__}")
+    check_metadata(message.metadata)
     check_scope(message.scope, needs_owner=True)
 
 
@@ -215,9 +250,16 @@ class Ingestor:
         content = redact(msg.content, policy)
         kinds = list(content.kinds)
         metadata = redact_json(msg.metadata, policy, kinds)
+        # The speaker becomes producer_id and the derivatives' prefix: an address given as the
+        # speaker (speaker="bob@example.com") must not reach the file either.
+        speaker = msg.speaker
+        if speaker is not None:
+            found = redact(speaker, policy)
+            kinds.extend(found.kinds)
+            speaker = found.text
         if not kinds:
             return msg, ()
-        return replace(msg, content=content.text, metadata=metadata), tuple(kinds)
+        return replace(msg, content=content.text, metadata=metadata, speaker=speaker), tuple(kinds)
 
     def _admit(self, candidates: Sequence[FactCandidate]) -> tuple[list[FactCandidate], int]:
         """The candidates that may be stored: none carrying a ``drop`` kind's placeholder, and

@@ -84,6 +84,11 @@ class ScopeArgs(TypedDict, total=False):
 #: Messages embedded and committed together by ``add_many`` (one transaction per batch).
 BATCH_SIZE = 64
 MAX_LIMIT = 1000
+#: Longest search query, in characters. A question is short; a query of megabytes turned every
+#: term into a full-text OR branch and held a REST worker for 90 s (3 MB query, user trial), so
+#: it is refused like an over-long filter (``filter.parser.MAX_FILTER_CHARS`` 8,192). 16,384
+#: leaves room for an agent that searches with a paragraph of context.
+MAX_QUERY_CHARS = 16_384
 
 
 class Memory:
@@ -347,10 +352,16 @@ class Memory:
 
         Raises:
             InvalidFilter: the filter does not parse or names an unknown field (with its position).
-            InvalidInput: empty query, bad limit/kinds, or bad scope identifiers.
+            InvalidInput: empty, non-string or over-long (``MAX_QUERY_CHARS``) query, bad limit/kinds,
+                or bad scope identifiers.
         """
-        if not isinstance(query, str) or not query.strip():
+        if not isinstance(query, str):
+            raise InvalidInput(f"query must be a string, got {type(query).__name__}")
+        if not query.strip():
             raise InvalidInput("query is empty; say what to recall")
+        if len(query) > MAX_QUERY_CHARS:
+            raise InvalidInput(f"query is {len(query):,} characters; the limit is {MAX_QUERY_CHARS:,} "
+                               "(memstrata.memory.MAX_QUERY_CHARS): search with the question, not a document")
         check_text(query, "query")
         if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LIMIT:
             raise InvalidInput(f"limit must be an integer between 1 and {MAX_LIMIT}, got {limit!r}")

@@ -79,6 +79,15 @@ BAD_ADDS: list[tuple[str, dict[str, Any], type[MemstrataError], str]] = [
      "created_at must be timezone-aware"),
     ("bad_role", {"content": "hello", "role": "boss"}, InvalidInput,
      "role must be one of user, assistant, system, tool; got 'boss'"),
+    # NaN stored in SQLite JSON made every later metadata filter of the user fail ("malformed JSON").
+    ("nan_metadata", {"content": "hello", "metadata": {"score": float("nan")}}, InvalidInput,
+     "metadata.score is nan, which JSON cannot hold"),
+    ("nested_infinity_metadata", {"content": "hello", "metadata": {"a": {"b": [1, float("-inf")]}}}, InvalidInput,
+     "metadata.a.b[1] is -inf, which JSON cannot hold"),
+    ("object_metadata", {"content": "hello", "metadata": {"when": object()}}, InvalidInput,
+     "metadata.when is a object; metadata holds only JSON values"),
+    ("int_key_metadata", {"content": "hello", "metadata": {1: "x"}}, InvalidInput,
+     "metadata has a key 1 of type int; keys must be strings"),
 ]
 
 
@@ -121,6 +130,10 @@ BAD_SEARCHES: list[tuple[str, Callable[[Memory], object], str]] = [
      "query contains a NUL byte at character 3"),
     ("surrogate_in_query", lambda m: m.search("Lis\udc80bon", user_id=USER),
      "query contains a lone surrogate U+DC80 at character 3"),
+    ("non_string_query", lambda m: m.search(123, user_id=USER), "query must be a string, got int"),  # type: ignore[arg-type]
+    # A 3 MB query held a REST worker for 90 s in a user trial.
+    ("over_long_query", lambda m: m.search("peanut allergy " * 2000, user_id=USER),
+     "query is 30,000 characters; the limit is 16,384"),
 ]
 
 
@@ -133,6 +146,13 @@ def test_bad_search_raises_invalid_input_and_loses_nothing(
         call(stocked)
     assert type(info.value) is InvalidInput
     assert message in str(info.value)
+    assert_stored_memories_intact(stocked)
+
+
+def test_metadata_filters_still_work_after_a_refused_nan(stocked: Memory) -> None:
+    with pytest.raises(InvalidInput, match=r"metadata\.score"):
+        stocked.add("nan probe", metadata={"score": float("nan")}, user_id=USER)
+    assert stocked.list(kind="episode", filter="metadata.score > 1", user_id=USER) == []
     assert_stored_memories_intact(stocked)
 
 

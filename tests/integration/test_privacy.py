@@ -102,3 +102,19 @@ def test_landlines_are_redacted_and_words_after_an_idn_address_are_kept(db_path:
     for secret in ("6234 5678", "555-0132", "12345678", "例子.中国"):
         assert secret.encode() not in raw
     assert "有事联系我".encode() in raw
+
+
+def test_a_speaker_given_as_an_address_and_a_spaced_passphrase_never_reach_the_file(
+        db_path: Path, embedder: EmbeddingCache) -> None:
+    with Memory(db_path, embedder=embedder.inner, user_id="u1") as memory:
+        said = memory.add("hello from the support desk", speaker="bob.smith@example.com")
+        secret = memory.add("wifi password: correct horse battery staple")
+        assert said.redacted == ("email",) and secret.redacted == ("password",)
+        episode = memory.get(episode_id=said.episode_id)
+        assert episode.producer_id == "[REDACTED:email]"
+        assert memory.get(episode_id=secret.episode_id).content == "wifi password: [REDACTED:password]"
+        memory.store.db.checkpoint()
+    raw = _files(db_path)
+    for leaked in ("bob.smith", "example.com", "horse battery", "staple"):
+        assert leaked.encode() not in raw
+    assert b"support desk" in raw

@@ -65,6 +65,19 @@ def test_search_limit_over_the_maximum_is_422(small: Server) -> None:
             "validation_error"
 
 
+def test_nan_metadata_and_an_over_long_query_are_422_naming_what(small: Server) -> None:
+    # Python's JSON parser takes NaN although JSON has none; stored, it broke every metadata filter.
+    body = b'{"user_id": "n", "messages": [{"content": "ok", "metadata": {"x": NaN}}]}'
+    with small.client(ADMIN_KEY) as c:
+        nan = c.post("/v1/messages", content=body, headers={"content-type": "application/json"})
+        assert _code(nan, 422) == "invalid_input"
+        assert "metadata.x is nan" in nan.json()["error"]["message"]
+        assert c.get("/v1/episodes", params={"user_id": "n"}).json()["items"] == []
+        long = c.post("/v1/search", json={"user_id": "n", "query": "tea " * 4200})
+        assert _code(long, 422) == "invalid_input"
+        assert "query is 16,800 characters; the limit is 16,384" in long.json()["error"]["message"]
+
+
 def test_result_payload_is_bounded_and_says_so(small: Server) -> None:
     with small.client(ADMIN_KEY) as c:
         for start in range(0, 10, 5):

@@ -32,8 +32,16 @@ class Finding:
 
 
 # -- passwords stated in words ---------------------------------------------------------------
+#: A label (``password: ...``, ``pw = ...``, 密码：...) is followed by the secret and nothing
+#: else up to the clause's end, and a passphrase has spaces ("password: correct horse battery
+#: staple" leaked three of its four words when only the first token was taken): after a
+#: label the value runs to the end of the clause, at most 100 characters.
+_PW_LABEL = re.compile(
+    r"(?i)(?:\b(?:password|passcode|passwd|pwd|pw|pin(?:\s+code)?|passphrase)\b|密码|口令|密碼)"
+    r"\s*[:：=]\s*[\"'“‘]?(?P<v>[^\n\"”’，。；;！!？?]{1,100}?)[\"'”’]?(?=\s*(?:[.,;!?]\s|[.,;!?]?$|\n|[，。；！？]))"
+)
 _PW_EN = re.compile(
-    r"(?i)\b(?:password|passcode|passwd|pwd|pin(?:\s+code)?|passphrase)\b"
+    r"(?i)\b(?:password|passcode|passwd|pwd|pw|pin(?:\s+code)?|passphrase)\b"
     r"(?:\s+(?:for|to|of)\s+[\w .'-]{1,30}?)?"
     r"\s*(?:is|was|is\s+now|has\s+been\s+changed\s+to|changed\s+to|:|=)\s*[:：]?\s*"
     r"[\"'“‘]?(?P<v>[^\s\"'”’，。]+?)[\"'”’]?(?=[\s,.;!?，。；！？]*(?:\s|$))"
@@ -45,7 +53,7 @@ _PW_ZH = re.compile(
 
 
 def _passwords(text: str) -> Iterator[Finding]:
-    for pattern in (_PW_EN, _PW_ZH):
+    for pattern in (_PW_LABEL, _PW_EN, _PW_ZH):
         for m in pattern.finditer(text):
             value = m.group("v").rstrip(".")
             if value:
@@ -73,7 +81,7 @@ _KEY_PREFIXES = re.compile(
 _PEM = re.compile(r"-----BEGIN [A-Z ]*PRIVATE KEY-----.*?(?:-----END [A-Z ]*PRIVATE KEY-----|$)", re.S)
 _TOKEN = re.compile(r"(?<![\w/+=.-])[A-Za-z0-9+/_=-]{24,}(?![\w/+=-])", re.ASCII)
 _KEYWORD_TOKEN = re.compile(
-    r"(?i)(?:api[\s_-]?key|access[\s_-]?key|secret(?:[\s_-]?key)?|token|密钥|秘钥|令牌)"
+    r"(?i)(?:\bkey|api[\s_-]?key|access[\s_-]?key|secret(?:[\s_-]?key)?|token|密钥|秘钥|令牌)"
     r"\s*(?:is|=|:|：|是|为)?\s*[\"']?(?P<v>[A-Za-z0-9+/_=.-]{16,})"
 )
 #: Shannon entropy (bits per character) from which a long mixed token counts as a secret.
