@@ -120,12 +120,18 @@ class VectorCache:
         version: str,
         dim: int,
         cache: bool = True,
+        append_only: bool = False,
     ) -> _Entry:
         """The working copy of the vectors of rows of ``table`` matching ``where``.
 
         ``where`` must be a fixed SQL predicate over bound ``params`` (the scope);
         ``version`` changes whenever a row may have left the set. Rows added since the
         last call are appended by id. ``cache=False`` loads a one-off copy and keeps nothing.
+        ``append_only``: rows never start matching ``where`` after they are written (segments:
+        their episode's scope and time never change), so the next call reads only rows newer
+        than the newest row of ``table`` seen now, not newer than the newest that matched:
+        a copy for a selective filter (a date the query names) that matched few or no rows
+        otherwise re-scanned the whole scope on every search (100k segments: ~100 ms a call).
         """
         key = (table, where, tuple(params), dim)
         entry = self._entries.get(key) if cache else None
@@ -133,6 +139,7 @@ class VectorCache:
             entry = _Entry(version, dim)
             if cache:
                 self._entries[key] = entry
+        newest = conn.execute(f"SELECT coalesce(max(id), 0) FROM {table}").fetchone()[0] if append_only else 0
         cursor = conn.execute(
             f"SELECT id, embedding, expires_at FROM {table} WHERE {where} AND embedding IS NOT NULL AND id > ? "
             "ORDER BY id",
@@ -144,6 +151,8 @@ class VectorCache:
             entry.append(np.fromiter((r[0] for r in chunk), np.int64, len(chunk)),
                          decode_vectors([r[1] for r in chunk], dim),
                          np.fromiter((_posix(r[2]) for r in chunk), np.float64, len(chunk)))
+        # Read in the same transaction as the scan, so no row between the two is skipped.
+        entry.max_id = max(entry.max_id, int(newest))
         if cache:
             self._entries.move_to_end(key)
             self._evict()

@@ -853,7 +853,7 @@ class SQLiteStore:
             where, params = self.where(conn, scope, table="segments", expiry=False, extra=compiled)
             version = self._version(conn, "segments_deleted")
             entry = self.vectors.get(conn, table="segments", where=where, params=params,
-                                     version=version, dim=len(vector))
+                                     version=version, dim=len(vector), append_only=True)
         return top_k(vector, entry, k, min_similarity, now=now or utcnow())
 
     def nearest_scope_facts(self, scope: Scope, vector: np.ndarray, *, statuses: Sequence[str], k: int,
