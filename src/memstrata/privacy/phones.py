@@ -51,7 +51,8 @@ _TRUNK = re.compile(
     _EDGE_BEFORE + r"(?:[(（]0\d{1,4}[)）][ .-]?|0\d{1,4}[ .-])\d{3,8}(?:[ .-]\d{2,8}){0,3}" + _EDGE_AFTER,
     re.ASCII,
 )
-#: North American Numbering Plan: NXX-NXX-XXXX with an optional leading 1.
+#: North American Numbering Plan: area code, exchange (each starting 2-9) and four digits,
+#: with an optional leading 1.
 _NANP = re.compile(
     _EDGE_BEFORE + r"(?:1[ .-]?)?(?:\([2-9]\d{2}\)[ ]?|[2-9]\d{2}[ .-])[2-9]\d{2}[ .-]\d{4}" + _EDGE_AFTER,
     re.ASCII,

@@ -44,6 +44,20 @@ def running_forgets_sql(table: str) -> str:
             "FROM forget_jobs WHERE status = 'running'")
 
 
+def job_scope_parts(scope: tuple[object, ...], *, prefix: str = "",
+                    mark: str = "?") -> tuple[list[str], list[object]]:
+    """Equality clauses and parameters for a forget job's ``(org, project, user, agent, session)``;
+    an id the job leaves ``None`` is not compared (the job covers all of them)."""
+    org, project, user, agent, session = scope
+    parts = [f"{prefix}org_id = {mark}", f"{prefix}project_id = {mark}"]
+    args: list[object] = [org, project]
+    for name, value in (("user_id", user), ("agent_id", agent), ("session_id", session)):
+        if value is not None:
+            parts.append(f"{prefix}{name} = {mark}")
+            args.append(value)
+    return parts, args
+
+
 def hidden_predicate(jobs: list[tuple[object, ...]], table: str, *, prefix: str = "",
                      mark: str = "?") -> tuple[str, list[object]]:
     """SQL excluding rows of ``table`` that running forget jobs hide (``""`` when none).
@@ -56,12 +70,7 @@ def hidden_predicate(jobs: list[tuple[object, ...]], table: str, *, prefix: str 
     for org, project, user, agent, session, before, cut in jobs:
         if table == "facts" and (session is not None or before is not None):
             continue
-        parts = [f"{prefix}org_id = {mark}", f"{prefix}project_id = {mark}"]
-        args: list[object] = [org, project]
-        for name, value in (("user_id", user), ("agent_id", agent), ("session_id", session)):
-            if value is not None:
-                parts.append(f"{prefix}{name} = {mark}")
-                args.append(value)
+        parts, args = job_scope_parts((org, project, user, agent, session), prefix=prefix, mark=mark)
         if before is not None:
             parts.append(f"{prefix}created_at < {mark}" if table == "episodes" else
                          f"{prefix}episode_id IN (SELECT id FROM episodes WHERE created_at < {mark})")

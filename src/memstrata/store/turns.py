@@ -26,6 +26,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+from memstrata.store.scope import job_scope_parts
 from memstrata.text.tokens import index_text
 
 if TYPE_CHECKING:
@@ -60,12 +61,7 @@ def block_hidden_predicate(jobs: list[tuple[object, ...]], *, prefix: str = "",
     is left out until the job is done, whatever its cut or ``before``."""
     clauses, params = [], []
     for org, project, user, agent, session, _before, _cut in jobs:
-        parts = [f"{prefix}org_id = {mark}", f"{prefix}project_id = {mark}"]
-        args: list[object] = [org, project]
-        for name, value in (("user_id", user), ("agent_id", agent), ("session_id", session)):
-            if value is not None:
-                parts.append(f"{prefix}{name} = {mark}")
-                args.append(value)
+        parts, args = job_scope_parts((org, project, user, agent, session), prefix=prefix, mark=mark)
         clauses.append(f" AND NOT ({' AND '.join(parts)})")
         params += args
     return "".join(clauses), params

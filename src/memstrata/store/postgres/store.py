@@ -274,22 +274,10 @@ class PostgresStore:
         One exchange with the server (pipeline): the scope's advisory lock, then one statement
         that finds the identical stored episode or inserts this one with the scope's next
         ``sequence_num`` (under the lock, so concurrent writers never share a number)."""
-        digest = episode_hash(role, producer_id, created_at, content)
-        where, params = scope_predicate(scope)
-        identity = (scope.org_id, scope.project_id, scope.user_id or "", scope.agent_id or "",
-                    scope.session_id or "", digest)
-        sql = ("WITH found AS (SELECT id FROM episodes WHERE org_id = %s AND project_id = %s "
-               "AND coalesce(user_id, '') = %s AND coalesce(agent_id, '') = %s AND coalesce(session_id, '') = %s "
-               "AND content_hash = %s), "
-               "added AS (INSERT INTO episodes (org_id, project_id, user_id, agent_id, session_id, role, producer_id, "
-               "produced_for_id, content, content_type, created_at, sequence_num, metadata, content_hash, "
-               "ingested_at, expires_at) SELECT %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, "
-               f"(SELECT coalesce(max(sequence_num), 0) + 1 FROM episodes WHERE {where}), %s, %s, %s, %s "
-               "WHERE NOT EXISTS (SELECT 1 FROM found) RETURNING id) "
-               "SELECT id, TRUE FROM added UNION ALL SELECT id, FALSE FROM found")
-        args = (*identity, scope.org_id, scope.project_id, scope.user_id, scope.agent_id, scope.session_id, role,
-                producer_id, produced_for_id, content, content_type, created_at, *params, Jsonb(metadata), digest,
-                now, expires_at)
+        episode = NewEpisode(scope=scope, role=role, content=content, created_at=created_at,
+                             producer_id=producer_id, produced_for_id=produced_for_id, content_type=content_type,
+                             metadata=metadata, expires_at=expires_at, segments=())
+        sql, args = self._episode_statement(episode, now)
         with conn.pipeline():
             self.lock_scopes(conn, [scope])
             cur = conn.execute(sql, args)
