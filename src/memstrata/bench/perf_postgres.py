@@ -33,6 +33,7 @@ from memstrata.bench.perf import _QUERIES, STREAM, peak_rss_mb, synthetic_messag
 from memstrata.config import Settings
 from memstrata.errors import StoreError
 from memstrata.memory import Memory
+from memstrata.store.postgres import search
 from memstrata.store.postgres.store import PostgresStore
 from memstrata.types import Scope
 
@@ -394,8 +395,9 @@ def run_hnsw_recall(n: int, *, dim: int, url: str | None, queries: int, seed: in
         with store.db.write() as conn:
             conn.execute("SET LOCAL maintenance_work_mem = '3GB'")
             store.set_meta(conn, "embedding_dim", str(dim))  # the product's path: builds the HNSW indexes
-        console.print(f"  {n:,} vectors of {dim} dimensions (intrinsic {intrinsic or dim}); "
-                      f"HNSW build {time.perf_counter() - built:.1f} s")
+        shape = "sentences" if sentences else f"intrinsic {intrinsic or dim}"
+        console.print(f"  {n:,} vectors of {dim} dimensions ({shape}); HNSW build {time.perf_counter() - built:.1f} s "
+                      f"(m {search.HNSW_M}, ef_construction {search.HNSW_EF_CONSTRUCTION})")
         with psycopg.connect(url, autocommit=True) as conn:
             conn.execute("VACUUM ANALYZE")
         if not sentences:
