@@ -52,17 +52,19 @@ EXACT_MAX_ROWS = 2_000
 #: Rows an exact search tried on the planner's say-so may visit before it gives way to HNSW
 #: (module docstring, step 1): the 1% filter of a million segments (10,000 rows) stays exact.
 EXACT_CAP_ROWS = 20_000
-#: HNSW candidate list per scan step (pgvector default 40). Measured on 100k USE vectors of
-#: ``bench perf``'s synthetic sentences (docs/benchmarks.md, "HNSW recall@10"; 200 queries,
-#: busy machine), with ``HNSW_M`` 24 and ``HNSW_EF_CONSTRUCTION`` 256: recall@10 0.949 at
-#: 200, 0.980 at 400, 0.990 at 800, vector query p95 18 / 34 / 70 ms; with pgvector's default
-#: graph (m 16, ef_construction 64) 0.874 at 200 and 0.947 at 400.
-EF_SEARCH = 400
+#: HNSW candidate list per scan step (pgvector default 40, maximum 1,000). Measured on 100k USE
+#: vectors of ``bench perf``'s synthetic sentences (``memstrata bench hnsw --sentences``; 200
+#: queries, busy 2-core machine) with ``HNSW_M`` 24 and ``HNSW_EF_CONSTRUCTION`` 256, two builds
+#: of the index: recall@10 0.925-0.953 at 200, 0.969-0.980 at 400, 0.986-0.990 at 800; vector
+#: query p50 / p95 23 / 41, 33 / 53 and 51 / 91 ms. 800 is the smallest setting measured that
+#: keeps recall at or above the 0.98 the issue asks for, at twice the latency of 200. With
+#: pgvector's default graph (m 16, ef_construction 64): 0.874 at 200, 0.947 at 400.
+EF_SEARCH = 800
 #: HNSW graph of new indexes: neighbours per node and build-time candidate list (pgvector's
-#: defaults are 16 and 64). Measured as ``EF_SEARCH``: the default graph does not reach recall
-#: 0.98 below ef_search 800 on sentence vectors; this one at 400. Costs: the build takes ~3x
-#: as long (100k: 216 vs 72 s) and an insert ~3.7x (12.2 vs 3.3 ms, busy machine). An index
-#: keeps the settings it was built with (``PostgresStore.ensure_vector_index``).
+#: defaults are 16 and 64). Measured as ``EF_SEARCH``: the default graph stays below 0.98 up to
+#: ef_search 800 on sentence vectors (0.976 at 800 in the previous session's run). Costs: the
+#: build takes 1.5-3x as long (100k: 96-216 vs 72 s) and an insert ~3.7x (12.2 vs 3.3 ms, busy
+#: machine). An index keeps the settings it was built with (``PostgresStore.ensure_vector_index``).
 HNSW_M = 24
 HNSW_EF_CONSTRUCTION = 256
 #: Tuples an iterative scan may visit before it gives up (pgvector's default, 20,000).
