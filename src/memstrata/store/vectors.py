@@ -110,6 +110,10 @@ class VectorCache:
         """Drop every working copy (after a re-embed)."""
         self._entries.clear()
 
+    def __len__(self) -> int:
+        """Working copies held (one per table, scope and filter searched)."""
+        return len(self._entries)
+
     def get(
         self,
         conn: sqlite3.Connection,

@@ -60,6 +60,13 @@ def scope_predicate(scope: Scope, *, prefix: str = "", session: bool = True) -> 
 #: How many times ``limit`` the unscoped full-text query fetches before checking scope.
 OVERFETCH = 4
 
+# Full-text scores: bm25 with the scope column weighing 0, as the tables' ``rank`` option says
+# (schema). Called directly: ``ORDER BY rank`` runs through FTS5's own sorter (a nested
+# statement, then a seek per row), ~30 % slower at 100k segments for the same order.
+_BM25_SEGMENTS_FTS = "bm25(segments_fts, 1.0, 0.0)"
+_BM25_TURNS_FTS = "bm25(turns_fts, 1.0, 0.0)"
+_BM25_SESSION_BLOCKS_FTS = "bm25(session_blocks_fts, 1.0, 0.0)"
+
 
 def filter_predicate(expr: Expr | None, *, kind: str, alias: str = "") -> tuple[str, list[object]] | None:
     """SQL predicate of a filter for SQLite (``"1"`` when there is none), or ``None`` when it
@@ -384,12 +391,12 @@ class SQLiteStore:
             where, params = self.where(conn, scope, table="episodes", prefix="e.", now=now, extra=compiled)
             if filter is not None:
                 ranked = conn.execute(
-                    "SELECT e.id, turns_fts.rank FROM turns_fts JOIN episodes e ON e.id = turns_fts.rowid "
-                    f"WHERE turns_fts MATCH ? AND {where} ORDER BY turns_fts.rank LIMIT ?",
+                    f"SELECT e.id, {_BM25_TURNS_FTS} FROM turns_fts JOIN episodes e ON e.id = turns_fts.rowid "
+                    f"WHERE turns_fts MATCH ? AND {where} ORDER BY {_BM25_TURNS_FTS} LIMIT ?",
                     (f"terms : ({match}) AND scope : ({required})", *params, limit)).fetchall()
                 kept = [(int(r[0]), float(r[1])) for r in ranked]
             else:
-                sql = "SELECT rowid, rank FROM turns_fts WHERE turns_fts MATCH ? ORDER BY rank LIMIT ?"
+                sql = f"SELECT rowid, {_BM25_TURNS_FTS} AS r FROM turns_fts WHERE turns_fts MATCH ? ORDER BY r LIMIT ?"
                 ranked = conn.execute(sql, (f"terms : ({match})", OVERFETCH * limit)).fetchall()
                 kept = self._turns_in_scope(conn, ranked, where, params)
                 if len(kept) < limit and len(ranked) == OVERFETCH * limit:
@@ -424,18 +431,35 @@ class SQLiteStore:
         filter: blocks mix turns a filter may hide (``store.turns``)."""
         required = " AND ".join(f'"{t}"' for t in scope_tokens(scope))
         where, params = scope_predicate(scope, prefix="b.")
+        expr = f"terms : ({match}) AND scope : ({required})"
+        best: dict[tuple[Any, ...], float] = {}
         with self.db.read() as conn:
             jobs = conn.execute(running_forgets_sql("episodes")).fetchall()
             hidden, hparams = block_hidden_predicate([tuple(j) for j in jobs], prefix="b.", mark="?")
-            rows = conn.execute(
-                "SELECT b.org_id, b.project_id, b.user_id, b.agent_id, b.session_id, "
-                "min(f.r) AS r FROM (SELECT rowid AS id, rank AS r FROM session_blocks_fts "
-                "WHERE session_blocks_fts MATCH ?) f JOIN session_blocks b ON b.id = f.id "
-                f"WHERE {where} AND (b.expires_at IS NULL OR b.expires_at > ?){hidden} "
-                "GROUP BY b.org_id, b.project_id, b.user_id, b.agent_id, b.session_id ORDER BY r LIMIT ?",
-                (f"terms : ({match}) AND scope : ({required})", *params, to_db(now or utcnow()), *hparams,
-                 limit)).fetchall()
-        return [(Scope(r[0], r[1], r[2], r[3], r[4]), float(r[5])) for r in rows]
+            params += [to_db(now or utcnow()), *hparams]
+            # The best blocks first (FTS5's top-N sort), then their sessions: grouping every
+            # matching block by session joined each of them first (~6,000 at 100k segments).
+            # A session's first block in that order is its best; fetched again, deeper, until
+            # ``limit`` sessions are found or no block is left.
+            fetch = OVERFETCH * limit
+            while True:
+                ranked = conn.execute(
+                    f"SELECT rowid, {_BM25_SESSION_BLOCKS_FTS} AS r FROM session_blocks_fts "
+                    "WHERE session_blocks_fts MATCH ? ORDER BY r LIMIT ?", (expr, fetch)).fetchall()
+                keys = {} if not ranked else {r[0]: tuple(r[1:]) for r in conn.execute(
+                    "SELECT b.id, b.org_id, b.project_id, b.user_id, b.agent_id, b.session_id FROM session_blocks b "
+                    f"WHERE b.id IN ({','.join('?' * len(ranked))}) AND {where} "
+                    f"AND (b.expires_at IS NULL OR b.expires_at > ?){hidden}", [r[0] for r in ranked] + params)}
+                best = {}
+                for block, score in ranked:
+                    if block in keys:
+                        best.setdefault(keys[block], float(score))
+                if len(best) >= limit or len(ranked) < fetch:
+                    break
+                fetch *= 4
+        # Ties in session order, as grouping by session gave them.
+        order = sorted(best, key=lambda k: (best[k], [(v is not None, v or "") for v in k]))[:limit]
+        return [(Scope(*k), best[k]) for k in order]
 
     def get_episode(self, scope: Scope, episode_id: int) -> Episode | None:
         """The episode with this id inside ``scope``, or ``None``."""
@@ -799,11 +823,11 @@ class SQLiteStore:
             with self.db.read() as conn:
                 swhere, sparams = self.where(conn, scope, table="segments", prefix="s.", now=now)
                 rows = conn.execute(
-                    "SELECT s.id, segments_fts.rank FROM segments_fts JOIN segments s ON s.id = segments_fts.rowid "
-                    f"WHERE segments_fts MATCH ? AND {swhere} AND {compiled[0]} ORDER BY segments_fts.rank LIMIT ?",
+                    f"SELECT s.id, {_BM25_SEGMENTS_FTS} FROM segments_fts JOIN segments s ON s.id = segments_fts.rowid "
+                    f"WHERE segments_fts MATCH ? AND {swhere} AND {compiled[0]} ORDER BY {_BM25_SEGMENTS_FTS} LIMIT ?",
                     (f"terms : ({match}) AND scope : ({required})", *sparams, *compiled[1], limit)).fetchall()
             return [(int(r[0]), float(r[1])) for r in rows]
-        sql = "SELECT rowid, rank FROM segments_fts WHERE segments_fts MATCH ? ORDER BY rank LIMIT ?"
+        sql = f"SELECT rowid, {_BM25_SEGMENTS_FTS} AS r FROM segments_fts WHERE segments_fts MATCH ? ORDER BY r LIMIT ?"
         with self.db.read() as conn:
             where, params = self.where(conn, scope, table="segments", now=now)
             ranked = conn.execute(sql, (f"terms : ({match})", OVERFETCH * limit)).fetchall()
