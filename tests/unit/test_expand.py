@@ -7,8 +7,8 @@ from datetime import UTC, date, datetime, timedelta
 from memstrata.expand.when import YEARS_BACK, period_complement, period_filter, query_periods
 from memstrata.filter import And, Compare, Or
 from memstrata.filter.evaluate import matches
-from memstrata.types import Episode, Scope
 from memstrata.text.tokens import coverage_units, query_terms, text_units
+from memstrata.types import Episode, Scope
 
 NOW = datetime(2026, 11, 29, 15, 0, tzinfo=UTC)
 
