@@ -100,9 +100,10 @@ def measure(size: int, *, queries: int, seed: int, console: Console, db: Path | 
             query by query, so all see the same load.
 
     Returns:
-        ``segments``, ``ingest_eps``, ``p50_ms``, ``p95_ms`` (ms), ``mb_per_1k`` (MiB per 1,000
-        episodes), ``rss_mb`` (peak RSS, MiB); with ``ablate`` also ``ablation``: one dict per
-        variant (``name``, ``p50_ms``, ``p95_ms``, ``slowest`` query by median, ``slowest_ms``).
+        ``segments``, ``ingest_eps``, ``p50_ms``, ``p95_ms`` (wall), ``cpu_p50_ms``, ``cpu_p95_ms``
+        (``_time_queries``), ``mb_per_1k`` (MiB per 1,000 episodes), ``rss_mb`` (peak RSS, MiB);
+        with ``ablate`` also ``ablation``: one dict per variant (``name``, the four latencies,
+        ``slowest`` query by median wall time, ``slowest_ms``).
     """
     texts = synthetic_messages(size, seed)
     with _bench_file(db) as path:
@@ -125,20 +126,23 @@ def measure(size: int, *, queries: int, seed: int, console: Console, db: Path | 
     out: dict[str, Any] = {"segments": segments, "ingest_eps": ingest_eps,
                            "mb_per_1k": size_bytes / 2**20 / (size / 1000), "rss_mb": peak_rss_mb()}
     out["ablation"] = [_latency(name, latencies) for name, latencies in timed.items()]
-    out["p50_ms"], out["p95_ms"] = out["ablation"][0]["p50_ms"], out["ablation"][0]["p95_ms"]
+    for key in ("p50_ms", "p95_ms", "cpu_p50_ms", "cpu_p95_ms"):
+        out[key] = out["ablation"][0][key]
     if not ablate:
         del out["ablation"]
     return out
 
 
-def _latency(name: str, latencies: Sequence[tuple[str, float]]) -> dict[str, Any]:
-    """p50/p95 (ms) of ``[(query, ms)]`` and the query slowest by its median."""
-    lat = np.array([ms for _, ms in latencies])
+def _latency(name: str, latencies: Sequence[tuple[str, float, float]]) -> dict[str, Any]:
+    """p50/p95 (ms) of ``[(query, wall ms, CPU ms)]`` and the query slowest by its median."""
+    lat = np.array([ms for _, ms, _ in latencies])
+    cpu = np.array([ms for _, _, ms in latencies])
     per: dict[str, list[float]] = {}
-    for q, ms in latencies:
+    for q, ms, _ in latencies:
         per.setdefault(q, []).append(ms)
     slowest = max(per, key=lambda q: float(np.median(per[q])))
     return {"name": name, "p50_ms": float(np.percentile(lat, 50)), "p95_ms": float(np.percentile(lat, 95)),
+            "cpu_p50_ms": float(np.percentile(cpu, 50)), "cpu_p95_ms": float(np.percentile(cpu, 95)),
             "slowest": slowest, "slowest_ms": float(np.median(per[slowest]))}
 
 
@@ -156,18 +160,20 @@ def _ingest(memory: Memory, texts: Sequence[str], start: int, console: Console) 
 
 
 def _time_queries(memory: Memory, asked: Sequence[str],
-                  variants: dict[str, dict[str, object]]) -> dict[str, list[tuple[str, float]]]:
-    """``{variant: [(query, ms), ...]}``: each query of ``asked`` timed under each variant's
-    settings in turn (``Memory.settings`` replaced for the call, restored afterwards)."""
+                  variants: dict[str, dict[str, object]]) -> dict[str, list[tuple[str, float, float]]]:
+    """``{variant: [(query, wall ms, CPU ms), ...]}``: each query of ``asked`` timed under each
+    variant's settings in turn (``Memory.settings`` replaced for the call, restored afterwards).
+    CPU time is this process's, all threads (``time.process_time``): other work on the machine
+    inflates it far less than wall time, so it compares runs made under different loads."""
     base = memory.settings
-    out: dict[str, list[tuple[str, float]]] = {name: [] for name in variants}
+    out: dict[str, list[tuple[str, float, float]]] = {name: [] for name in variants}
     try:
         for q in asked:
             for name, changes in variants.items():
                 memory.settings = replace(base, **changes)  # type: ignore[arg-type]
-                t0 = time.perf_counter()
+                c0, t0 = time.process_time(), time.perf_counter()
                 memory.search(q, limit=10)
-                out[name].append((q, (time.perf_counter() - t0) * 1000))
+                out[name].append((q, (time.perf_counter() - t0) * 1000, (time.process_time() - c0) * 1000))
     finally:
         memory.settings = base
     return out
@@ -198,12 +204,15 @@ def run_perf(sizes: Sequence[int], *, queries: int, seed: int, console: Console,
         print(f"| {int(r['segments']):,} | {r['ingest_eps']:.0f} | {r['p50_ms']:.1f} | {r['p95_ms']:.1f} "
               f"| {r['mb_per_1k']:.2f} | {r['rss_mb']:.0f} |")
     if ablate:
-        print("\n| segments | settings | recall p50 ms | recall p95 ms | slowest query (median ms) |"
-              "\n|---:|---|---:|---:|---|")
+        print("\n| segments | settings | recall p50 ms | recall p95 ms | CPU p50 ms | CPU p95 ms "
+              "| slowest query (median ms) |\n|---:|---|---:|---:|---:|---:|---|")
         for r in rows:
             for v in r["ablation"]:
                 print(f"| {int(r['segments']):,} | {v['name']} | {v['p50_ms']:.1f} | {v['p95_ms']:.1f} "
-                      f"| {v['slowest']} {v['slowest_ms']:.0f} |")
+                      f"| {v['cpu_p50_ms']:.1f} | {v['cpu_p95_ms']:.1f} | {v['slowest']} {v['slowest_ms']:.0f} |")
+    for r in rows:
+        print(f"{int(r['segments']):,} segments: CPU time per search (this process, all threads) "
+              f"p50 {r['cpu_p50_ms']:.1f} / p95 {r['cpu_p95_ms']:.1f} ms")
     console.print("ratios: ingest is better above 1x; latency and RSS are better below 1x. "
                   "Peak RSS is the whole process so far (it includes smaller sizes run before). "
                   "Load average at the end (1, 5, 15 min): {:.2f} {:.2f} {:.2f}; other work on the machine "
