@@ -63,8 +63,9 @@ def test_a_day_without_memories_changes_nothing(tmp_path: Path, embedder: Embedd
 def searched(location: str | Path, embedder: EmbeddingCache, days: list[tuple[tuple[int, int, int], str]],
              query: str, *, expired: tuple[int, int, int] | None = None,
              **settings: float) -> tuple[list[tuple[str, float]], int]:
-    """Hits (text, score) of ``query`` over ``days``, and the vector copies the search built;
-    ``expired``: also a memory said that day which has expired by the time of the search."""
+    """Hits (text, score) of ``query`` over ``days``, and how many full-text searches restricted
+    to a period the search ran (statements SQLite executed); ``expired``: also a memory said
+    that day which has expired by the time of the search."""
     with Memory(location, settings=replace(Settings(), **settings), embedder=embedder.inner,
                 extractor=None, user_id="u") as memory:
         for (y, m, d), text in days:
@@ -73,15 +74,23 @@ def searched(location: str | Path, embedder: EmbeddingCache, days: list[tuple[tu
             memory.add("Happy happy happy, I was so happy.", speaker="u", session_id="gone", ttl=60,
                        created_at=datetime(*expired, 12, tzinfo=UTC))
         later = datetime.now(UTC) + timedelta(days=1)
+        statements: list[str] = []
+        memory.store.db.conn.set_trace_callback(statements.append)
         hits = memory.search(query, limit=5, kinds=("episode",), now=later)
-        return [(h.text, h.score) for h in hits], len(memory.store.vectors)
+        memory.store.db.conn.set_trace_callback(None)
+        restricted = [q for q in statements if "segments_fts JOIN segments s" in q or "turns_fts JOIN episodes e" in q]
+        return [(h.text, h.score) for h in hits], len(restricted)
 
 
 def test_a_period_holding_no_memory_is_not_searched(tmp_path: Path, embedder: EmbeddingCache) -> None:
     question = "What made me happy on 9 September 2021?"
     off = searched(tmp_path / "off.db", embedder, DAYS_EN, question, time_weight=0.0)
     on = searched(tmp_path / "on.db", embedder, DAYS_EN, question)
-    assert on == off  # the same hits, and no vector copy for the empty period
+    assert on == off and on[1] == 0  # the same hits, and no search inside the empty period
+
+
+def test_a_selective_period_is_searched(tmp_path: Path, embedder: EmbeddingCache) -> None:
+    assert searched(tmp_path / "m.db", embedder, DAYS_EN, "What made me happy on May 1?")[1] == 2
 
 
 def test_a_period_holding_every_memory_ranks_as_if_searched_without_searching_again(
@@ -92,9 +101,9 @@ def test_a_period_holding_every_memory_ranks_as_if_searched_without_searching_ag
     # unrestricted lists count for them. The ranking must be the same; only the work differs.
     same_day = [((2023, 5, 1), text) for _, text in DAYS_EN]
     question = "What made me happy on May 1?"
-    hits_searched, copies_searched = searched(tmp_path / "a.db", embedder, same_day, question, expired=(2023, 5, 2))
-    hits_reused, copies_reused = searched(tmp_path / "b.db", embedder, same_day, question, expired=(2023, 5, 1))
+    hits_searched, restricted = searched(tmp_path / "a.db", embedder, same_day, question, expired=(2023, 5, 2))
+    hits_reused, none = searched(tmp_path / "b.db", embedder, same_day, question, expired=(2023, 5, 1))
+    assert (restricted, none) == (2, 0)
     assert [t for t, _ in hits_reused] == [t for t, _ in hits_searched] and len(hits_reused) == 5
     assert [round(s, 6) for _, s in hits_reused] == [round(s, 6) for _, s in hits_searched]
-    assert copies_reused == copies_searched - 1  # no filtered copy of the vectors for the period
     assert hits_reused != searched(tmp_path / "c.db", embedder, same_day, question, time_weight=0.0)[0]

@@ -20,9 +20,9 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from memstrata.clock import from_db, to_db, utcnow
+from memstrata.clock import from_db, parse_time, to_db, utcnow
 from memstrata.errors import StoreError
-from memstrata.filter import Expr
+from memstrata.filter import And, Compare, Expr, Field, Or
 from memstrata.filter.sql import SQLITE, compile_filter
 from memstrata.privacy.crypto import Cipher, reveal
 from memstrata.store.dialect import SQLiteDialect
@@ -152,6 +152,28 @@ def _newest_top(conn: sqlite3.Connection, table: str, sql: str, match: str, scop
         older = conn.execute(sql.format(" AND rowid < ?"), (f"terms : ({' OR '.join(rare)}){scope}", floor, limit))
         ranked = sorted(ranked + older.fetchall(), key=lambda r: float(r[1]))[:limit]
     return ranked
+
+
+#: A segment's creation time (its episode's), read into the scope's vector copy.
+_SEGMENT_CREATED = "(SELECT e.created_at FROM episodes e WHERE e.id = segments.episode_id)"
+
+
+def created_ranges(expr: Expr) -> list[tuple[datetime, datetime]] | None:
+    """The half-open ``[start, end)`` periods of a filter on ``created_at`` alone, in the
+    shapes ``expand.when.period_filter`` writes (``created_at >= a AND created_at < b``, OR-ed),
+    or ``None`` for any other filter."""
+    branches = expr.operands if isinstance(expr, Or) else (expr,)
+    out = []
+    for branch in branches:
+        parts = branch.operands if isinstance(branch, And) else ()
+        if len(parts) != 2 or not all(isinstance(p, Compare) and p.field == Field("created_at")
+                                      and isinstance(p.value, str) for p in parts):
+            return None
+        bounds = {p.op: parse_time(str(p.value)) for p in parts if isinstance(p, Compare)}
+        if set(bounds) != {">=", "<"}:
+            return None
+        out.append((bounds[">="], bounds["<"]))
+    return out
 
 
 def _episode_filter(expr: Expr | None, outer: str) -> tuple[str, list[object]] | None:
@@ -944,15 +966,20 @@ class SQLiteStore:
         episodes match ``filter``, best first (exact search over the filtered working copy;
         episodes are never rewritten, so a filtered copy stays valid as rows are added).
         Segments expired at ``now`` are masked."""
-        compiled = _episode_filter(filter, "segments")
+        # A filter on the creation time alone (the periods a query names, ``recall``) masks the
+        # scope's own copy: a filtered copy would read the scope again for each new period, and
+        # for a period holding most of it would double the memory of the vectors.
+        periods = created_ranges(filter) if filter is not None else None
+        compiled = _episode_filter(filter if periods is None else None, "segments")
         if compiled is None:
             return []
         with self.db.read() as conn:
             where, params = self.where(conn, scope, table="segments", expiry=False, extra=compiled)
             version = self._version(conn, "segments_deleted")
             entry = self.vectors.get(conn, table="segments", where=where, params=params,
-                                     version=version, dim=len(vector), append_only=True)
-        return top_k(vector, entry, k, min_similarity, now=now or utcnow())
+                                     version=version, dim=len(vector), append_only=True,
+                                     created=_SEGMENT_CREATED if compiled[0] == "1" else None)
+        return top_k(vector, entry, k, min_similarity, now=now or utcnow(), within=periods)
 
     def nearest_scope_facts(self, scope: Scope, vector: np.ndarray, *, statuses: Sequence[str], k: int,
                             min_similarity: float, filter: Expr | None = None,
