@@ -111,7 +111,8 @@ def _hit_json(hit: Hit) -> dict[str, Any]:
     return data
 
 
-#: Characters of one memory shown per line by ``recall``; ``--json`` gives every character.
+#: Characters of one memory shown per line by ``recall``; ``--json`` gives the hit's whole text
+#: (an episode's window of ``excerpt.HIT_TEXT_CHARS`` around the match), ``export`` the episode.
 CLIP_CHARS = 400
 
 
@@ -120,7 +121,7 @@ def _clip(text: str, limit: int = CLIP_CHARS) -> str:
     must not flood the terminal)."""
     if len(text) <= limit:
         return text
-    return f"{text[:limit]}… (+{len(text) - limit} characters; --json shows all)"
+    return f"{text[:limit]}… (+{len(text) - limit} characters; --json shows more, `memstrata export` all)"
 
 
 def _print_report(report: dict[str, Any], as_json: bool) -> None:
