@@ -658,7 +658,16 @@ class PostgresStore:
                         f"ORDER BY {when} {direction}, e.id {direction} LIMIT %s)")
                     ordered += [ep.id, *args, *compiled[1], now or utcnow(), *hparams, ep.created_at, ep.id, reach]
             sql = " UNION ALL ".join(branches) + " ORDER BY source, created_at, id"
-            for r in _rows(conn, sql, ordered):
+            with conn.transaction():
+                if filter is not None:
+                    # Each branch walks one conversation (a few dozen turns); left to itself the
+                    # planner intersected that with the filter's whole GIN posting list (1M rows,
+                    # 1% filter: 10,000 entries read per branch). Off for this query only: the
+                    # savepoint's rollback restores the setting (nothing was written).
+                    conn.execute("SELECT set_config('enable_bitmapscan', 'off', true)")
+                rows = _rows(conn, sql, ordered)
+                raise psycopg.Rollback()
+            for r in rows:
                 out[r["source"]].append((Segment(r["seg_id"], r["id"], r["idx"], r["text"], r["derivative"]),
                                          _row_to_episode(r)))
         return out
