@@ -210,12 +210,19 @@ class HistoryResponse(BaseModel):
 
 class ForgetRequest(Scoped):
     """``POST /v1/forget``: a user, agent or session (of the user unless ``all_users``), episodes said
-    ``before`` a time, or one fact. ``all_users`` alone forgets the whole project."""
+    ``before`` a time, what a ``filter`` selects, or one fact. ``all_users`` alone forgets the
+    whole project."""
 
     fact_id: int | None = Field(None, ge=1, le=MAX_ID, strict=True)
     all_users: bool = Field(False, strict=True)
     before: datetime | None = Field(None, description="Forget the scope's episodes said before this time "
                                                       "(without a UTC offset: UTC).")
+    filter: str | None = Field(None, description="Forget only what this filter (DESIGN.md section 5) selects in "
+                                                 "the scope, of `kind`: exactly what GET /v1/facts?status=all "
+                                                 "(or /v1/episodes) with the same filter lists. Not with `before` "
+                                                 "or `fact_id`.")
+    kind: Literal["fact", "episode"] = Field("fact", description="What `filter` selects: facts (any status) or "
+                                                                 "episodes (with the facts only they support).")
 
     @field_validator("before")
     @classmethod
