@@ -36,8 +36,8 @@ class Strict(BaseModel):
 
 
 def as_utc(value: datetime | None) -> datetime | None:
-    """A request time in UTC: one with an offset is converted, one without is UTC (as the README
-    says of every time memstrata reads: ``2026-01-01T09:00:00`` is 09:00 UTC).
+    """A request time in UTC: one with an offset is converted, one without is UTC (as every time
+    text memstrata reads, ``clock.parse_time``: ``2026-01-01T09:00:00`` is 09:00 UTC).
 
     Raises:
         ValueError: the time is out of range once converted (pydantic answers 422).
