@@ -575,7 +575,7 @@ class Memory:
         where = _parse_filter(filter)
         if where is not None and (before is not None or fact_id is not None):
             raise InvalidInput("give filter or before/fact_id, not both: a filter can say created_at < \"...\" "
-                               "or id = ... itself")
+                               "itself, and one fact is forgotten by its fact_id alone")
         if fact_id is not None:
             return self.delete(fact_id, actor=actor, org_id=org_id, project_id=project_id, user_id=user_id)
         if all_users and user_id is not None:
