@@ -594,16 +594,20 @@ def bench_perf(
     backend: Annotated[str, typer.Option(help="sqlite | postgres")] = "sqlite",
     n: Annotated[int | None, typer.Option("--n", help="One size (segments) instead of --sizes.")] = None,
     db: Annotated[str | None, typer.Option("--db", help="postgres: an empty database URL (default: a private "
-                                                        "server in a temporary directory).")] = None,
+                                                        "server in a temporary directory); sqlite: keep the "
+                                                        "database in this file (one size).")] = None,
     embedder: Annotated[str | None, typer.Option(help="postgres: embedding model for this run, e.g. hashing-512 "
                                                       "(default: the configured one).")] = None,
-    reuse: Annotated[bool, typer.Option(help="postgres: continue (or only re-query) a --db this bench "
+    reuse: Annotated[bool, typer.Option(help="continue (or only re-query) a --db this bench "
                                              "already filled with the same --n and --seed.")] = False,
     ef_search: Annotated[str, typer.Option(help="postgres: also measure HNSW recall@10 and vector-query "
                                                 "latency at these hnsw.ef_search values, e.g. 40,100,200.")] = "",
+    ablate: Annotated[bool, typer.Option(help="sqlite: also time the same queries with each recall list "
+                                              "(whole-turn, session blocks, periods) switched off in turn.")] = False,
 ) -> None:
     """Ingest throughput, recall latency p50/p95 (postgres: also with a 1% filter, HNSW build time,
-    recall@10 vs exact, table and index sizes), database size, peak RSS."""
+    recall@10 vs exact, table and index sizes), database size, peak RSS; sqlite --ablate: also the
+    latency with each recall list switched off in turn."""
     chosen = [n] if n is not None else [int(s) for s in sizes.split(",") if s.strip()]
     if backend == "postgres":
         from memstrata.bench.perf_postgres import run_perf_postgres
@@ -617,7 +621,8 @@ def bench_perf(
         raise typer.Exit(2)
     from memstrata.bench.perf import run_perf
 
-    _run(lambda: run_perf(chosen, queries=queries, seed=seed, console=console))
+    _run(lambda: run_perf(chosen, queries=queries, seed=seed, console=console,
+                          db=Path(db) if db is not None else None, reuse=reuse, ablate=ablate))
 
 
 @bench_app.command("hnsw")
