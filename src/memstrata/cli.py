@@ -637,14 +637,19 @@ def bench_hnsw(
                                                 "sentence embeddings.")] = 0,
     db: Annotated[str | None, typer.Option("--db", help="An empty PostgreSQL database URL (default: a private "
                                                         "server in a temporary directory).")] = None,
+    sentences: Annotated[bool, typer.Option(help="The configured model's vectors of bench perf's synthetic "
+                                                 "messages instead of clustered vectors (--dim is the model's).")]
+    = False,
+    embedding_cache: Annotated[Path | None, typer.Option(help="With --sentences: a folder keeping the vectors "
+                                                              "between runs.")] = None,
 ) -> None:
-    """PostgreSQL HNSW recall@10 against exact search on clustered vectors, unfiltered and with a
-    1% filter, and the vector query's latency, per hnsw.ef_search."""
+    """PostgreSQL HNSW recall@10 against exact search on clustered vectors (or sentence vectors),
+    unfiltered and with a 1% filter, and the vector query's latency, per hnsw.ef_search."""
     from memstrata.bench.perf_postgres import run_hnsw_recall
 
     efs = [int(v) for v in ef_search.split(",") if v.strip()]
     _run(lambda: run_hnsw_recall(n, dim=dim, url=db, queries=queries, seed=seed, ef_search=efs, console=console,
-                                 intrinsic=intrinsic))
+                                 intrinsic=intrinsic, sentences=sentences, embedding_cache=embedding_cache))
 
 
 @bench_app.command("embeddings")
