@@ -114,10 +114,10 @@ class AsyncMemory:
         """``Memory.context``."""
         return await self._run(self.memory.context, query, budget_tokens=budget_tokens, limit=limit, **scope)
 
-    async def get(self, fact_id: int | None = None, *, episode_id: int | None = None,
+    async def get(self, fact_id: int | None = None, *, episode_id: int | None = None, kind: str | None = None,
                   **scope: Unpack[ScopeArgs]) -> Fact | Episode:
         """``Memory.get``."""
-        return await self._run(self.memory.get, fact_id, episode_id=episode_id, **scope)
+        return await self._run(self.memory.get, fact_id, episode_id=episode_id, kind=kind, **scope)
 
     async def list(self, *, kind: str = "fact", status: str | Sequence[str] = "active", key: str | None = None,
                    limit: int = 100, offset: int = 0, filter: str | Expr | None = None,

@@ -111,7 +111,8 @@ def _hit_json(hit: Hit) -> dict[str, Any]:
     return data
 
 
-#: Characters of one memory shown per line by ``recall``; ``--json`` gives every character.
+#: Characters of one memory shown per line by ``recall``; ``--json`` gives the hit's whole text
+#: (an episode's window of ``excerpt.HIT_TEXT_CHARS`` around the match), ``export`` the episode.
 CLIP_CHARS = 400
 
 
@@ -120,7 +121,7 @@ def _clip(text: str, limit: int = CLIP_CHARS) -> str:
     must not flood the terminal)."""
     if len(text) <= limit:
         return text
-    return f"{text[:limit]}… (+{len(text) - limit} characters; --json shows all)"
+    return f"{text[:limit]}… (+{len(text) - limit} characters; --json shows more, `memstrata export` all)"
 
 
 def _print_report(report: dict[str, Any], as_json: bool) -> None:
@@ -584,16 +585,20 @@ def bench_perf(
     backend: Annotated[str, typer.Option(help="sqlite | postgres")] = "sqlite",
     n: Annotated[int | None, typer.Option("--n", help="One size (segments) instead of --sizes.")] = None,
     db: Annotated[str | None, typer.Option("--db", help="postgres: an empty database URL (default: a private "
-                                                        "server in a temporary directory).")] = None,
+                                                        "server in a temporary directory); sqlite: keep the "
+                                                        "database in this file (one size).")] = None,
     embedder: Annotated[str | None, typer.Option(help="postgres: embedding model for this run, e.g. hashing-512 "
                                                       "(default: the configured one).")] = None,
-    reuse: Annotated[bool, typer.Option(help="postgres: continue (or only re-query) a --db this bench "
+    reuse: Annotated[bool, typer.Option(help="continue (or only re-query) a --db this bench "
                                              "already filled with the same --n and --seed.")] = False,
     ef_search: Annotated[str, typer.Option(help="postgres: also measure HNSW recall@10 and vector-query "
                                                 "latency at these hnsw.ef_search values, e.g. 40,100,200.")] = "",
+    ablate: Annotated[bool, typer.Option(help="sqlite: also time the same queries with each recall list "
+                                              "(whole-turn, session blocks, periods) switched off in turn.")] = False,
 ) -> None:
     """Ingest throughput, recall latency p50/p95 (postgres: also with a 1% filter, HNSW build time,
-    recall@10 vs exact, table and index sizes), database size, peak RSS."""
+    recall@10 vs exact, table and index sizes), database size, peak RSS; sqlite --ablate: also the
+    latency with each recall list switched off in turn."""
     chosen = [n] if n is not None else [int(s) for s in sizes.split(",") if s.strip()]
     if backend == "postgres":
         from memstrata.bench.perf_postgres import run_perf_postgres
@@ -607,7 +612,8 @@ def bench_perf(
         raise typer.Exit(2)
     from memstrata.bench.perf import run_perf
 
-    _run(lambda: run_perf(chosen, queries=queries, seed=seed, console=console))
+    _run(lambda: run_perf(chosen, queries=queries, seed=seed, console=console,
+                          db=Path(db) if db is not None else None, reuse=reuse, ablate=ablate))
 
 
 @bench_app.command("hnsw")
@@ -622,14 +628,19 @@ def bench_hnsw(
                                                 "sentence embeddings.")] = 0,
     db: Annotated[str | None, typer.Option("--db", help="An empty PostgreSQL database URL (default: a private "
                                                         "server in a temporary directory).")] = None,
+    sentences: Annotated[bool, typer.Option(help="The configured model's vectors of bench perf's synthetic "
+                                                 "messages instead of clustered vectors (--dim is the model's).")]
+    = False,
+    embedding_cache: Annotated[Path | None, typer.Option(help="With --sentences: a folder keeping the vectors "
+                                                              "between runs.")] = None,
 ) -> None:
-    """PostgreSQL HNSW recall@10 against exact search on clustered vectors, unfiltered and with a
-    1% filter, and the vector query's latency, per hnsw.ef_search."""
+    """PostgreSQL HNSW recall@10 against exact search on clustered vectors (or sentence vectors),
+    unfiltered and with a 1% filter, and the vector query's latency, per hnsw.ef_search."""
     from memstrata.bench.perf_postgres import run_hnsw_recall
 
     efs = [int(v) for v in ef_search.split(",") if v.strip()]
     _run(lambda: run_hnsw_recall(n, dim=dim, url=db, queries=queries, seed=seed, ef_search=efs, console=console,
-                                 intrinsic=intrinsic))
+                                 intrinsic=intrinsic, sentences=sentences, embedding_cache=embedding_cache))
 
 
 @bench_app.command("embeddings")

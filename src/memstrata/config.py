@@ -19,6 +19,7 @@ variable                       meaning                                     defau
 ``MEMSTRATA_TTL``              fact lifetime in seconds by kind or         none
                                sensitivity, e.g. ``episode=604800,high=86400``
 ``MEMSTRATA_MAX_ACTIVE_FACTS`` per-user cap on active facts                ``10000``
+``MEMSTRATA_MAX_CONTENT_BYTES`` largest message accepted, UTF-8 bytes     ``262144``
 ``MEMSTRATA_MAINTAIN_EVERY_S`` seconds between ``maintain`` runs inside      ``3600``
                                ``memstrata serve``; ``0`` turns it off
 =============================  ==========================================  ==========================
@@ -172,7 +173,9 @@ class Settings:
         cjk_char_coverage: match strength counts a Chinese query's coverage by characters
             instead of bigrams (``text.tokens.coverage_units``); MemoryBank-zh R@10 0.955 ->
             0.965, nothing else moved.
-        max_content_bytes: largest episode accepted, in UTF-8 bytes.
+        max_content_bytes: largest episode accepted, in UTF-8 bytes (256 KiB: a long chat message
+            or a document of ~40,000 English words; a user trial's 1 MB message took minutes to
+            embed and its every hit carried 2 MB; split longer documents, see README "Limits").
         busy_timeout_s: how long a writer waits for another writer's lock, seconds.
         pool_size: most connections a PostgreSQL-backed ``Memory`` holds open.
         embed_threads: BLAS threads for the embedding model.
@@ -216,7 +219,7 @@ class Settings:
     cjk_vector_weight: float | None = None
     cjk_char_coverage: bool = True
     time_after_days: int = 0
-    max_content_bytes: int = 1_048_576
+    max_content_bytes: int = 262_144
     busy_timeout_s: float = 30.0
     pool_size: int = 4
     embed_threads: int = 2
@@ -274,6 +277,12 @@ class Settings:
             except ValueError as exc:
                 raise InvalidInput(f"MEMSTRATA_MAX_ACTIVE_FACTS must be an integer, got "
                                    f"{env['MEMSTRATA_MAX_ACTIVE_FACTS']!r}") from exc
+        if env.get("MEMSTRATA_MAX_CONTENT_BYTES"):
+            size = _number(env, "MEMSTRATA_MAX_CONTENT_BYTES", int)
+            if size is None or size < 1:
+                raise InvalidInput(f"MEMSTRATA_MAX_CONTENT_BYTES must be a positive integer, got "
+                                   f"{env['MEMSTRATA_MAX_CONTENT_BYTES']!r}")
+            values["max_content_bytes"] = int(size)
         values["llm"] = llm_from_env(env)
         values["semantic"] = semantic_from_env(env)
         values.update({k: v for k, v in overrides.items() if v is not None})

@@ -29,7 +29,7 @@ from memstrata.resolve import Decision, contradicts, decide, normalise_value, sa
 from memstrata.store.protocol import Store
 from memstrata.store.records import NewEpisode, NewFact, NewSegment
 from memstrata.store.turns import context_terms, turn_terms
-from memstrata.text.segment import derivative, split_sentences
+from memstrata.text.segment import derivative, split_segments
 from memstrata.text.tokens import index_text
 from memstrata.timing import phase
 from memstrata.types import ROLES, Fact, Scope
@@ -279,7 +279,7 @@ class Ingestor:
                 msg, kinds = self._redact(original)
             speaker = msg.speaker or msg.role
             with phase("ingest", "segmentation"):
-                segs = [(s, derivative(s, speaker)) for s in split_sentences(msg.content)]
+                segs = [(s, derivative(s, speaker)) for s in split_segments(msg.content)]
             cands: list[FactCandidate] = []
             withheld = 0
             if self.extractor is not None and msg.role in self.extract_roles:
@@ -458,7 +458,8 @@ class Ingestor:
             ids |= set(similarity)
         existing = self.store.load_facts(conn, ids)
         decision = decide(cand, existing, single_valued=single, similarity=similarity,
-                          merge_similarity=self.merge_similarity)
+                          merge_similarity=self.merge_similarity,
+                          same_message={f.id for f in existing if episode_id in f.citations})
         return self._execute(conn, decision, fact_scope, msg, episode_id, cand, vector, tag, now)
 
     def _retract(self, conn: Any, msg: Message, episode_id: int, cand: FactCandidate,

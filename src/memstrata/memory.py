@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import builtins
 import logging
+import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
 from datetime import datetime, timedelta
@@ -19,6 +20,7 @@ from memstrata.clock import require_aware, utcnow
 from memstrata.config import Settings
 from memstrata.embed.base import Embedder, EmbeddingCache, load_default_embedder
 from memstrata.errors import EmbeddingError, EmbeddingModelMismatch, InvalidInput, NotFound, StoreError
+from memstrata.excerpt import clip_hit
 from memstrata.export import export_records
 from memstrata.extract.base import Extractor
 from memstrata.filter import Expr, parse
@@ -209,9 +211,18 @@ class Memory:
 
     def _scope(self, org_id: str | None = None, project_id: str | None = None,
                user_id: str | None = None, agent_id: str | None = None,
-               session_id: str | None = None) -> Scope:
+               session_id: str | None = None, **unknown: Any) -> Scope:
         """The call's scope (arguments over the instance's defaults), validated; every read and
-        write of memories needs an owner (user, agent or session)."""
+        write of memories needs an owner (user, agent or session).
+
+        Raises:
+            TypeError: a keyword the public method does not take (named, with the method's name
+                and the scope keywords, instead of Python's message about this private helper).
+        """
+        if unknown:
+            method = sys._getframe(1).f_code.co_name
+            raise TypeError(f"Memory.{method}() got an unexpected keyword argument {sorted(unknown)[0]!r}; "
+                            f"besides its own arguments it takes the scope: {', '.join(ScopeArgs.__annotations__)}")
         base = self.scope
         scope = Scope(_pick(org_id, base.org_id), _pick(project_id, base.project_id),  # type: ignore[arg-type]
                       _pick(user_id, base.user_id), _pick(agent_id, base.agent_id),
@@ -395,7 +406,7 @@ class Memory:
                 raise InvalidInput(f"mode must be one of {', '.join(MODES)}, got {mode!r}")
             hits = search_modes(self.short_term(**scope), q, mode, run)
         self.store.record_access(fact_ids(hits), utcnow())
-        return hits
+        return [clip_hit(hit) for hit in hits]  # an episode hit carries a window, not 256 KiB
 
     def context(self, query: str, *, budget_tokens: int = 500, limit: int = 20,
                 **scope: Unpack[ScopeArgs]) -> str:
@@ -405,13 +416,22 @@ class Memory:
             raise InvalidInput(f"budget_tokens must be positive, got {budget_tokens}")
         return render_context(query, self.search(query, limit=limit, **scope), budget_tokens)
 
-    def get(self, fact_id: int | None = None, *, episode_id: int | None = None,
+    def get(self, fact_id: int | None = None, *, episode_id: int | None = None, kind: str | None = None,
             **scope: Unpack[ScopeArgs]) -> Fact | Episode:
-        """One fact or episode by id, within the scope.
+        """One fact or episode by id, within the scope: ``get(3)`` is fact #3; ``get(episode_id=3)``
+        or ``get(3, kind="episode")`` is episode #3 (``kind`` as in ``list``: ``fact`` or ``episode``).
 
         Raises:
-            NotFound: no such id in the scope. InvalidInput: not exactly one integer id.
+            NotFound: no such id in the scope. InvalidInput: not exactly one integer id, or a
+            ``kind`` other than ``fact``/``episode`` (or one that contradicts the id given).
         """
+        if kind is not None:
+            if kind not in ("fact", "episode"):
+                raise InvalidInput(f"kind must be 'fact' or 'episode', got {kind!r}")
+            if kind == "episode" and episode_id is None:
+                fact_id, episode_id = None, fact_id
+            elif kind == "fact" and episode_id is not None:
+                raise InvalidInput("kind='fact' with episode_id: give the fact's id as fact_id, or kind='episode'")
         sc = self._scope(**scope)
         if (fact_id is None) == (episode_id is None):
             raise InvalidInput("give exactly one of fact_id or episode_id")

@@ -24,8 +24,8 @@ from datetime import datetime
 from typing import Any
 
 from memstrata.config import Settings
-from memstrata.expand.when import Period, period_filter, read_periods
-from memstrata.filter import And, Expr
+from memstrata.expand.when import Period, period_complement, period_filter, read_periods
+from memstrata.filter import And, Expr, Or
 from memstrata.retrieve import (
     access_signal,
     blend,
@@ -203,13 +203,26 @@ class Retriever:
         The sentence, whole-turn and vector lists are searched again, each weighing
         ``Settings.time_weight`` times its unrestricted list's weight, so a turn
         said on the day the question names outranks a better word match from another day.
-        Returns whether anything was said in those periods.
+        They are searched only when the periods are selective: when nothing the search may see
+        was said in them, there is nothing to add; when everything was, the restricted lists
+        are the unrestricted ones, which are re-weighted instead of searched again (two bounded
+        look-ups decide, ``_any_episode``). Returns whether anything was said in those periods.
         """
         s = self.settings
         within = period_filter(periods)
         if within is None:
             return False
         before = len(seg_lists)
+        if not self._any_episode(query, within):
+            # Nothing was said in the periods: their lists would be empty (and cost a scan each).
+            return False
+        if not self._any_episode(query, period_complement(periods)):
+            # Everything the search may see was said in the periods: their lists are the
+            # unrestricted ones, already searched; searching them again would only cost time (and
+            # a second vector copy the size of the first).
+            again = sorted(seg_lists[:before], key=lambda ranked: (ranked.vector, ranked.whole_turn))
+            seg_lists += [replace(ranked, weight=s.time_weight * ranked.weight) for ranked in again]
+            return any(ranked.ids for ranked in seg_lists[before:])
         scoped = within if query.filter is None else And((query.filter, within))
         if match:
             found = self.store.fts_segments(query.scope, match, pool, filter=scoped, now=now)
@@ -223,6 +236,15 @@ class Retriever:
             seg_lists.append(_Ranked.vectors(near, s.time_weight * s.vector_weight))
             strength.cosine.update((("segment", i), c) for i, c in near)
         return any(ranked.ids for ranked in seg_lists[before:])
+
+    def _any_episode(self, query: Query, within: Expr | None) -> bool:
+        """Whether any episode of the query's scope (and filter) was said inside ``within``
+        (``None``: no period at all), expired ones included so that the answer errs towards
+        searching. One bounded look-up per period, each an index range on ``created_at``."""
+        branches = within.operands if isinstance(within, Or) else (() if within is None else (within,))
+        return any(self.store.list_episodes(query.scope, limit=1, expiry=False,
+                                            filter=branch if query.filter is None else And((query.filter, branch)))
+                   for branch in branches)
 
     def _session_bonus(self, fused: dict[int, float], turn_scores: dict[int, float],
                        episodes: dict[int, Episode],

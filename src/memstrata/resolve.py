@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -79,7 +79,8 @@ class Decision:
 
 
 def decide(candidate: FactCandidate, existing: Sequence[Fact], *, single_valued: bool,
-           similarity: Mapping[int, float], merge_similarity: float = 0.9) -> Decision:
+           similarity: Mapping[int, float], merge_similarity: float = 0.9,
+           same_message: Collection[int] = ()) -> Decision:
     """Resolve ``candidate`` against active ``existing`` facts (same subject; same key, or a
     like/dislike key of the other polarity).
 
@@ -89,6 +90,10 @@ def decide(candidate: FactCandidate, existing: Sequence[Fact], *, single_valued:
             (missing when there are no embeddings: then only exact values match).
         merge_similarity: cosine at or above which two values are the same memory
             (0.9, the issue's threshold).
+        same_message: ids of ``existing`` facts the candidate's own message stated too. One
+            message says all its facts at once and cannot change its mind about itself:
+            "leave packages with the concierge, never at the door" keeps both instructions,
+            so these are never retired by the candidate (a later message still supersedes them).
     """
     value = normalise_value(candidate.value)
     same_key = [f for f in existing if f.key == candidate.key]
@@ -101,5 +106,5 @@ def decide(candidate: FactCandidate, existing: Sequence[Fact], *, single_valued:
     if near:
         best = max(near, key=lambda f: similarity[f.id])
         return Decision("merge", target=best.id, superseded=contradicted)
-    retired = contradicted + (tuple(f.id for f in same_key) if single_valued else ())
+    retired = contradicted + (tuple(f.id for f in same_key if f.id not in same_message) if single_valued else ())
     return Decision("supersede" if retired else "create", superseded=retired)

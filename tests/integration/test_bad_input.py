@@ -71,7 +71,7 @@ BAD_ADDS: list[tuple[str, dict[str, Any], type[MemstrataError], str]] = [
     ("whitespace_only_content", {"content": " \t\n\u3000 "}, InvalidInput,
      "content is empty or whitespace only; nothing to remember"),
     ("two_mib_content", {"content": "x" * TWO_MIB}, ContentTooLarge,
-     "content is 2,097,152 bytes; the limit is 1,048,576 (Settings.max_content_bytes)"),
+     "content is 2,097,152 bytes; the limit is 262,144 (Settings.max_content_bytes)"),
     ("lone_surrogate", {"content": "abc\ud800def"}, InvalidInput,
      "content contains a lone surrogate U+D800 at character 3"),
     ("nul_byte", {"content": "a\x00b"}, InvalidInput, "content contains a NUL byte at character 1"),

@@ -35,3 +35,30 @@ def test_a_copy_that_matched_nothing_still_finds_rows_added_later(tmp_path: Path
         assert _ids(memory, "tomatoes", "metadata.bucket = 2") == {later, newest}
         assert other in _ids(memory, "tomatoes", "metadata.bucket = 1")
 
+
+
+def test_a_period_filter_masks_the_scope_copy_with_the_filtered_copy_s_answer(tmp_path: Path) -> None:
+    # created_at ranges alone (what a query naming a day becomes) are served from the scope's
+    # own copy by each row's creation time: the same answer as a filtered copy, no new copy,
+    # and rows added later are in it.
+    from datetime import UTC, datetime
+
+    with Memory(tmp_path / "m.db", embedder=HashingEmbedder(dim=64), extractor=None, user_id="u") as memory:
+        days = [1, 2, 3, 2, 1, 3]
+        for i, day in enumerate(days):
+            memory.add(f"we planted tomatoes in bed {i}", created_at=datetime(2023, 5, day, 12, tzinfo=UTC))
+        store, vector = memory.store, memory.embedder.embed(["tomatoes"])[0]
+
+        def nearest(where: str | None) -> list[tuple[int, float]]:
+            return store.nearest_segments(memory.scope, vector, k=50, min_similarity=-1.0,
+                                          filter=None if where is None else parse(where))
+        period = ('(created_at >= "2023-05-02T00:00:00+00:00" AND created_at < "2023-05-03T00:00:00+00:00") OR '
+                  '(created_at >= "2023-05-03T00:00:00+00:00" AND created_at < "2023-05-03T06:00:00+00:00")')
+        assert len(nearest(None)) == 6  # the scope's copy
+        copies = len(store.vectors)
+        masked = nearest(period)
+        assert len(store.vectors) == copies  # no copy for the period
+        filtered = nearest(f'({period}) AND role = "user"')  # every memory is the user's: a filtered copy
+        assert masked == filtered and len(masked) == 2 and len(store.vectors) == copies + 1
+        memory.add("tomatoes on the second of May", created_at=datetime(2023, 5, 2, 18, tzinfo=UTC))
+        assert len(nearest(period)) == 3 and nearest(period) == nearest(f'({period}) AND role = "user"')

@@ -4,7 +4,7 @@ what was said that day (``expand.when``, ``Settings.time_weight``)."""
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from memstrata import Memory
@@ -58,3 +58,52 @@ def test_a_day_without_memories_changes_nothing(tmp_path: Path, embedder: Embedd
     question = "What made me happy on 9 September 2021?"
     assert (ranked(tmp_path / "off.db", embedder, DAYS_EN, question, time_weight=0.0)
             == ranked(tmp_path / "on.db", embedder, DAYS_EN, question))
+
+
+def searched(location: str | Path, embedder: EmbeddingCache, days: list[tuple[tuple[int, int, int], str]],
+             query: str, *, expired: tuple[int, int, int] | None = None,
+             **settings: float) -> tuple[list[tuple[str, float]], int]:
+    """Hits (text, score) of ``query`` over ``days``, and how many full-text searches restricted
+    to a period the search ran (statements SQLite executed); ``expired``: also a memory said
+    that day which has expired by the time of the search."""
+    with Memory(location, settings=replace(Settings(), **settings), embedder=embedder.inner,
+                extractor=None, user_id="u") as memory:
+        for (y, m, d), text in days:
+            memory.add(text, speaker="u", session_id=f"{y}-{m}-{d}", created_at=datetime(y, m, d, 12, tzinfo=UTC))
+        if expired is not None:
+            memory.add("Happy happy happy, I was so happy.", speaker="u", session_id="gone", ttl=60,
+                       created_at=datetime(*expired, 12, tzinfo=UTC))
+        later = datetime.now(UTC) + timedelta(days=1)
+        statements: list[str] = []
+        memory.store.db.conn.set_trace_callback(statements.append)
+        hits = memory.search(query, limit=5, kinds=("episode",), now=later)
+        memory.store.db.conn.set_trace_callback(None)
+        restricted = [q for q in statements if "segments_fts JOIN segments s" in q or "turns_fts JOIN episodes e" in q]
+        return [(h.text, h.score) for h in hits], len(restricted)
+
+
+def test_a_period_holding_no_memory_is_not_searched(tmp_path: Path, embedder: EmbeddingCache) -> None:
+    question = "What made me happy on 9 September 2021?"
+    off = searched(tmp_path / "off.db", embedder, DAYS_EN, question, time_weight=0.0)
+    on = searched(tmp_path / "on.db", embedder, DAYS_EN, question)
+    assert on == off and on[1] == 0  # the same hits, and no search inside the empty period
+
+
+def test_a_selective_period_is_searched(tmp_path: Path, embedder: EmbeddingCache) -> None:
+    assert searched(tmp_path / "m.db", embedder, DAYS_EN, "What made me happy on May 1?")[1] == 2
+
+
+def test_a_period_holding_every_memory_ranks_as_if_searched_without_searching_again(
+        tmp_path: Path, embedder: EmbeddingCache) -> None:
+    # Every memory said on 1 May. An expired one said on 2 May makes the period look selective
+    # (expired memories count, so that the check errs towards searching): the period's lists are
+    # searched. Said on 1 May too, it leaves the period holding everything: they are not, and the
+    # unrestricted lists count for them. The ranking must be the same; only the work differs.
+    same_day = [((2023, 5, 1), text) for _, text in DAYS_EN]
+    question = "What made me happy on May 1?"
+    hits_searched, restricted = searched(tmp_path / "a.db", embedder, same_day, question, expired=(2023, 5, 2))
+    hits_reused, none = searched(tmp_path / "b.db", embedder, same_day, question, expired=(2023, 5, 1))
+    assert (restricted, none) == (2, 0)
+    assert [t for t, _ in hits_reused] == [t for t, _ in hits_searched] and len(hits_reused) == 5
+    assert [round(s, 6) for _, s in hits_reused] == [round(s, 6) for _, s in hits_searched]
+    assert hits_reused != searched(tmp_path / "c.db", embedder, same_day, question, time_weight=0.0)[0]

@@ -338,16 +338,21 @@ def test_remember_dash_refuses_stdin_that_is_not_utf8_naming_the_byte(tmp_path: 
 
 def test_remember_dash_reads_stdin_and_recall_clips_long_memories(tmp_path: Path) -> None:
     """Text too long for a command line comes on stdin; recall shows a long memory cut to a
-    line (saying how much is left out) while --json keeps every character."""
+    line (saying how much is left out), --json the hit's window around the match (2,000
+    characters: a hit is not the whole 50 KB message), and export keeps every character."""
     db = tmp_path / "memory.db"
     long_text = "My cat Miso sleeps on the piano. " + "She purrs all afternoon. " * 2000
     assert cli("remember", "-", "--user", "u1", "--db", db, stdin=long_text).code == 0
     shown = cli("recall", "where does Miso sleep", "--user", "u1", "--db", db)
     assert shown.code == 0, shown.err
     assert "Miso sleeps on the piano" in shown.out
-    assert "characters; --json shows all)" in shown.out and len(shown.out) < 4000
+    assert "characters; --json shows more, `memstrata export` all)" in shown.out and len(shown.out) < 4000
     full = cli("recall", "where does Miso sleep", "--user", "u1", "--json", "--db", db)
-    assert max(len(h["text"]) for h in json.loads(full.out)) > 40000
+    [episode] = [h for h in json.loads(full.out) if h["kind"] == "episode"]
+    assert episode["text"].startswith("My cat Miso sleeps") and episode["text"].endswith("…")
+    assert len(episode["text"]) == 2001
+    exported = cli("export", "--user", "u1", "--db", db)
+    assert any(json.loads(line).get("content") == long_text for line in exported.out.splitlines())
 
 
 def test_reembed_to_another_model_says_how_to_keep_using_it(tmp_path: Path) -> None:

@@ -61,6 +61,8 @@ def test_stdio_tools_remember_search_get_list_delete(db: Path) -> None:
             out["full"] = await _call(client, "get_memory", id=fact_id)
             out["episode"] = await _call(client, "get_memory", id=out["added"]["id"])
             out["bad_id"] = await _call(client, "get_memory", id="memory number five")
+            out["numeric_id"] = await _call(client, "get_memory", id=1)  # a user trial got pydantic's report
+            out["no_id"] = await _call(client, "get_memory")
             out["deleted"] = await _call(client, "delete_memory", id=fact_id)
             out["gone"] = await _call(client, "get_memory", id=fact_id)
         return out
@@ -81,6 +83,11 @@ def test_stdio_tools_remember_search_get_list_delete(db: Path) -> None:
     assert out["full"]["value"] == "FedEx" and out["full"]["sources"] == [out["added"]["id"]]
     assert out["episode"]["content"] == "From now on ship with FedEx" and out["episode"]["session_id"] == "chat-1"
     assert "invalid_input" in out["bad_id"]["error"]
+    assert "invalid_input: get_memory: argument 'id' must be an id as search_memory and list_memories return it, " \
+           "a string such as 'fact:12' or 'episode:3'; got a number (1)" in out["numeric_id"]["error"]
+    assert "argument 'id' is required" in out["no_id"]["error"]
+    assert not any(raw in out[k]["error"] for k in ("numeric_id", "no_id")
+                   for raw in ("validation error", "pydantic", "type=", "input_value"))
     assert out["deleted"] == {"deleted": fact["id"]}
     assert "not_found" in out["gone"]["error"]
 

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, timedelta
 
-from memstrata.expand.when import YEARS_BACK, period_filter, query_periods
+from memstrata.expand.when import YEARS_BACK, period_complement, period_filter, query_periods
 from memstrata.filter import And, Compare, Or
+from memstrata.filter.evaluate import matches
 from memstrata.text.tokens import coverage_units, query_terms, text_units
+from memstrata.types import Episode, Scope
 
 NOW = datetime(2026, 11, 29, 15, 0, tzinfo=UTC)
 
@@ -68,6 +70,17 @@ def test_the_period_filter_is_one_created_at_range_per_period() -> None:
     assert isinstance(first, And)
     assert [(c.field.name, c.op, c.value) for c in first.operands if isinstance(c, Compare)] == [
         ("created_at", ">=", "2023-05-03T00:00:00+00:00"), ("created_at", "<", "2023-05-04T00:00:00+00:00")]
+
+
+def test_the_complement_keeps_exactly_what_the_periods_do_not() -> None:
+    periods = query_periods("on May 3 2023, June 9 2024 or in August 2025", NOW)
+    inside, outside = period_filter(periods), period_complement(periods)
+    assert inside is not None and outside is not None and period_complement([]) is None
+    assert isinstance(outside, Or) and len(outside.operands) == len(periods) + 1  # before, between, after
+    edges = [when for period in periods for when in period]
+    for when in [NOW.replace(year=1990), *edges, *(e - timedelta(microseconds=1) for e in edges), NOW]:
+        said = Episode(id=1, scope=Scope("o", "p", "u"), role="user", content="x", created_at=when, sequence_num=1)
+        assert matches(inside, said) != matches(outside, said), when
 
 
 def test_chinese_coverage_counts_characters_not_bigrams() -> None:

@@ -82,3 +82,10 @@ def test_same_value_compares_whole_values() -> None:
     assert same_value("Peanuts", "peanut") and same_value("New York", "new-york") and same_value("上海", "上海")
     assert not same_value("Berlin's suburbs", "Berlin") and not same_value("Berlin", "Berlin's suburbs")
     assert not same_value("York", "New York") and not same_value("", "")
+
+
+def test_a_fact_of_the_same_message_is_never_retired_by_it() -> None:
+    existing = [fact(1, "shipping.dropoff", "with the concierge"), fact(2, "shipping.dropoff", "at the door")]
+    d = decide(cand("shipping.dropoff", "not at the door"), existing, single_valued=True, similarity={},
+               same_message={1})
+    assert (d.action, d.superseded) == ("supersede", (2,))  # fact 2 came from an earlier message

@@ -8,18 +8,23 @@ recall p95 ≤ 50 ms at 100k segments, ingest ≥ 200 episodes/s, peak RSS ≤ 6
 
 from __future__ import annotations
 
+import contextlib
+import os
 import random
 import resource
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from memstrata.errors import InvalidInput, StoreError
 from memstrata.memory import Memory
 
 #: Messages handed to ``add_many`` per call while ingesting.
@@ -61,40 +66,128 @@ def peak_rss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-def measure(size: int, *, queries: int, seed: int, console: Console) -> dict[str, float]:
-    """Ingest ``size`` one-sentence episodes (= segments) and time ``queries`` recalls."""
-    texts = synthetic_messages(size, seed)
+#: ``--ablate``: the recall settings switched off in turn (the lists the third ranking round
+#: added, ``Settings``), each timed on the same queries as the defaults.
+ABLATIONS: dict[str, dict[str, object]] = {
+    "defaults": {},
+    "turn_weight=0 (no whole-turn list)": {"turn_weight": 0.0},
+    "session_blocks=False (sessions from turns)": {"session_blocks": False},
+    "time_weight=0 (no period lists)": {"time_weight": 0.0},
+    "all three off": {"turn_weight": 0.0, "session_blocks": False, "time_weight": 0.0},
+}
+
+
+@contextlib.contextmanager
+def _bench_file(db: Path | None) -> Iterator[Path]:
+    """``db``, or a file in a temporary directory removed afterwards."""
+    if db is not None:
+        yield db
+        return
     with tempfile.TemporaryDirectory(prefix="memstrata-bench-") as tmp:
-        path = Path(tmp) / "bench.db"
+        yield Path(tmp) / "bench.db"
+
+
+def measure(size: int, *, queries: int, seed: int, console: Console, db: Path | None = None,
+            reuse: bool = False, ablate: bool = False) -> dict[str, Any]:
+    """Ingest ``size`` one-sentence episodes (= segments) and time ``queries`` recalls.
+
+    Args:
+        db: keep the database in this SQLite file (default: a temporary one).
+        reuse: ``db`` may already hold the first episodes of this bench (same ``size`` prefix and
+            ``seed``): ingest continues after them, and a file holding all ``size`` is only
+            queried (ingest throughput is then ``nan``).
+        ablate: also time the same queries under each of ``ABLATIONS``; the variants take turns
+            query by query, so all see the same load.
+
+    Returns:
+        ``segments``, ``ingest_eps``, ``p50_ms``, ``p95_ms`` (wall), ``cpu_p50_ms``, ``cpu_p95_ms``
+        (``_time_queries``), ``mb_per_1k`` (MiB per 1,000 episodes), ``rss_mb`` (peak RSS, MiB);
+        with ``ablate`` also ``ablation``: one dict per variant (``name``, the four latencies,
+        ``slowest`` query by median wall time, ``slowest_ms``).
+    """
+    texts = synthetic_messages(size, seed)
+    with _bench_file(db) as path:
         with Memory(path, user_id="bench") as memory:
-            started = time.perf_counter()
-            with Progress(TextColumn(f"  ingest {size:,}"), BarColumn(), MofNCompleteColumn(),
-                          TimeElapsedColumn(), console=console, transient=True) as progress:
-                task = progress.add_task("ingest", total=size)
-                for start in range(0, size, STREAM):  # stream, as an import of a large log would
-                    msgs = [memory.message(t, session_id=f"s{(start + i) // 50}")
-                            for i, t in enumerate(texts[start:start + STREAM])]
-                    memory.add_many(msgs, batch_size=256, on_batch=lambda n: progress.advance(task, n))
-            ingest_s = time.perf_counter() - started
+            have = memory.store.counts()["episodes"]
+            if have and not reuse:
+                raise StoreError(f"{path} already holds {have:,} episodes; the bench needs a new file "
+                                 "(--reuse continues or re-queries a file this bench filled)")
+            if have > size:
+                raise StoreError(f"{path} holds {have:,} episodes, more than --n {size:,}")
+            ingest_eps = float("nan")
+            if have < size:
+                ingest_eps = (size - have) / _ingest(memory, texts, have, console)
             memory.search("warm up the vector cache", limit=10)
             rng = random.Random(seed)
-            latencies = []
-            for _ in range(queries):
-                q = rng.choice(_QUERIES)
-                t0 = time.perf_counter()
-                memory.search(q, limit=10)
-                latencies.append((time.perf_counter() - t0) * 1000)
+            asked = [rng.choice(_QUERIES) for _ in range(queries)]
+            timed = _time_queries(memory, asked, ABLATIONS if ablate else {"defaults": {}})
             segments = memory.store.counts()["segments"]
-        size_bytes = sum(p.stat().st_size for p in Path(tmp).glob("bench.db*"))
-    lat = np.array(latencies)
-    return {"segments": segments, "ingest_eps": size / ingest_s, "p50_ms": float(np.percentile(lat, 50)),
-            "p95_ms": float(np.percentile(lat, 95)), "mb_per_1k": size_bytes / 2**20 / (size / 1000),
-            "rss_mb": peak_rss_mb()}
+        size_bytes = sum(p.stat().st_size for p in path.parent.glob(f"{path.name}*"))
+    out: dict[str, Any] = {"segments": segments, "ingest_eps": ingest_eps,
+                           "mb_per_1k": size_bytes / 2**20 / (size / 1000), "rss_mb": peak_rss_mb()}
+    out["ablation"] = [_latency(name, latencies) for name, latencies in timed.items()]
+    for key in ("p50_ms", "p95_ms", "cpu_p50_ms", "cpu_p95_ms"):
+        out[key] = out["ablation"][0][key]
+    if not ablate:
+        del out["ablation"]
+    return out
 
 
-def run_perf(sizes: Sequence[int], *, queries: int, seed: int, console: Console) -> list[dict[str, float]]:
-    """Measure each size and print a table with ratios against the targets."""
-    rows = [measure(n, queries=queries, seed=seed, console=console) for n in sizes]
+def _latency(name: str, latencies: Sequence[tuple[str, float, float]]) -> dict[str, Any]:
+    """p50/p95 (ms) of ``[(query, wall ms, CPU ms)]`` and the query slowest by its median."""
+    lat = np.array([ms for _, ms, _ in latencies])
+    cpu = np.array([ms for _, _, ms in latencies])
+    per: dict[str, list[float]] = {}
+    for q, ms, _ in latencies:
+        per.setdefault(q, []).append(ms)
+    slowest = max(per, key=lambda q: float(np.median(per[q])))
+    return {"name": name, "p50_ms": float(np.percentile(lat, 50)), "p95_ms": float(np.percentile(lat, 95)),
+            "cpu_p50_ms": float(np.percentile(cpu, 50)), "cpu_p95_ms": float(np.percentile(cpu, 95)),
+            "slowest": slowest, "slowest_ms": float(np.median(per[slowest]))}
+
+
+def _ingest(memory: Memory, texts: Sequence[str], start: int, console: Console) -> float:
+    """Add ``texts[start:]`` in streamed batches; returns the seconds it took."""
+    started = time.perf_counter()
+    with Progress(TextColumn(f"  ingest {len(texts):,}"), BarColumn(), MofNCompleteColumn(),
+                  TimeElapsedColumn(), console=console, transient=True) as progress:
+        task = progress.add_task("ingest", total=len(texts), completed=start)
+        for first in range(start, len(texts), STREAM):  # stream, as an import of a large log would
+            msgs = [memory.message(t, session_id=f"s{(first + i) // 50}")
+                    for i, t in enumerate(texts[first:first + STREAM])]
+            memory.add_many(msgs, batch_size=256, on_batch=lambda n: progress.advance(task, n))
+    return time.perf_counter() - started
+
+
+def _time_queries(memory: Memory, asked: Sequence[str],
+                  variants: dict[str, dict[str, object]]) -> dict[str, list[tuple[str, float, float]]]:
+    """``{variant: [(query, wall ms, CPU ms), ...]}``: each query of ``asked`` timed under each
+    variant's settings in turn (``Memory.settings`` replaced for the call, restored afterwards).
+    CPU time is the searching thread's (``time.thread_time``; BLAS helper threads are left out:
+    under load they spin, and their CPU time measured the load): other work on the machine
+    inflates it far less than wall time, so it compares runs made under different loads."""
+    base = memory.settings
+    out: dict[str, list[tuple[str, float, float]]] = {name: [] for name in variants}
+    try:
+        for q in asked:
+            for name, changes in variants.items():
+                memory.settings = replace(base, **changes)  # type: ignore[arg-type]
+                c0, t0 = time.thread_time(), time.perf_counter()
+                memory.search(q, limit=10)
+                out[name].append((q, (time.perf_counter() - t0) * 1000, (time.thread_time() - c0) * 1000))
+    finally:
+        memory.settings = base
+    return out
+
+
+def run_perf(sizes: Sequence[int], *, queries: int, seed: int, console: Console, db: Path | None = None,
+             reuse: bool = False, ablate: bool = False) -> list[dict[str, Any]]:
+    """Measure each size and print a table with ratios against the targets (arguments as
+    ``measure``; ``db`` takes one size), then, with ``ablate``, each variant's latency."""
+    if db is not None and len(sizes) != 1:
+        raise InvalidInput(f"--db keeps one database, so it takes one size (--n), got {len(sizes)} sizes")
+    rows = [measure(n, queries=queries, seed=seed, console=console, db=db, reuse=reuse, ablate=ablate)
+            for n in sizes]
     table = Table(title="memstrata bench perf (one user, embedded SQLite, USE-multilingual, exact search)")
     for col in ("segments", "ingest ep/s", "vs 200", "recall p50 ms", "recall p95 ms", "vs 50 ms",
                 "MB / 1k episodes", "peak RSS MB", "vs 600"):
@@ -111,6 +204,18 @@ def run_perf(sizes: Sequence[int], *, queries: int, seed: int, console: Console)
     for r in rows:
         print(f"| {int(r['segments']):,} | {r['ingest_eps']:.0f} | {r['p50_ms']:.1f} | {r['p95_ms']:.1f} "
               f"| {r['mb_per_1k']:.2f} | {r['rss_mb']:.0f} |")
+    if ablate:
+        print("\n| segments | settings | recall p50 ms | recall p95 ms | CPU p50 ms | CPU p95 ms "
+              "| slowest query (median ms) |\n|---:|---|---:|---:|---:|---:|---|")
+        for r in rows:
+            for v in r["ablation"]:
+                print(f"| {int(r['segments']):,} | {v['name']} | {v['p50_ms']:.1f} | {v['p95_ms']:.1f} "
+                      f"| {v['cpu_p50_ms']:.1f} | {v['cpu_p95_ms']:.1f} | {v['slowest']} {v['slowest_ms']:.0f} |")
+    for r in rows:
+        print(f"{int(r['segments']):,} segments: CPU time per search (the searching thread) "
+              f"p50 {r['cpu_p50_ms']:.1f} / p95 {r['cpu_p95_ms']:.1f} ms")
     console.print("ratios: ingest is better above 1x; latency and RSS are better below 1x. "
-                  "Peak RSS is the whole process so far (it includes smaller sizes run before).")
+                  "Peak RSS is the whole process so far (it includes smaller sizes run before). "
+                  "Load average at the end (1, 5, 15 min): {:.2f} {:.2f} {:.2f}; other work on the machine "
+                  "inflates milliseconds.".format(*os.getloadavg()))
     return rows

@@ -24,6 +24,7 @@ Rules (documented because a query, unlike a message, has no date of its own):
 
 from __future__ import annotations
 
+import itertools
 import re
 from datetime import UTC, date, datetime, timedelta
 
@@ -121,6 +122,20 @@ def period_filter(periods: list[Period]) -> Expr | None:
     if not branches:
         return None
     return branches[0] if len(branches) == 1 else Or(tuple(branches))
+
+
+def period_complement(periods: list[Period]) -> Expr | None:
+    """A filter keeping records whose ``created_at`` is in none of ``periods`` (earliest first,
+    not overlapping, as ``read_periods`` returns them): before the first, between two, after
+    the last; ``None`` when there are no periods. Each branch is one range on ``created_at``."""
+    if not periods:
+        return None
+    def at(op: str, when: datetime) -> Compare:
+        return Compare(Field("created_at"), op, when.isoformat())
+    branches: list[Expr] = [at("<", periods[0][0])]
+    branches += [And((at(">=", end), at("<", start))) for (_, end), (start, _) in itertools.pairwise(periods)]
+    branches.append(at(">=", periods[-1][1]))
+    return Or(tuple(branches))
 
 
 def _periods(kind: str, match: re.Match[str], today: date, years: bool) -> list[Period] | None:

@@ -68,25 +68,29 @@ def with_confidence(findings: list[Finding], confidence: float) -> list[Finding]
 _TRAILING = re.compile(r"[\s.,!?;:。，！？；：、~～…\"'“”‘’)）】」』]+$")
 _LEADING = re.compile(r"^[\s,，:：;；\-—\"'“”‘’(（【「『]+")
 _ZH_PARTICLES = re.compile(r"(?:了|吧|啊|呀|哦|喔|啦|哈|呢|嘛|的说|就行|就好|就可以)+$")
+#: A time word that says when a value holds, not what it is ("蓝色现在", "现在是国航" → 国航).
+_ZH_TIME_EDGE = re.compile(r"^(?:现在|目前|如今|最近|这些天|这阵子)(?:是|就是)?|(?:现在|目前|如今|最近)$")
 _EN_FILLERS = re.compile(
     r"\s+(?:too|as well|a lot|so much|very much|really|lol|haha|though|anyway|please|"
-    r"anymore|any more|any longer|these days|nowadays)$",
+    r"anymore|any more|any longer|these days|nowadays|now|right now|for now|currently|at the moment|"
+    r"at present|lately|these days now)$",
     re.IGNORECASE,
 )
 _EN_ARTICLE = re.compile(r"^(?:the|a|an)\s+", re.IGNORECASE)
 
 
 def clean_value(text: str, lang: str) -> str:
-    """Strip edge punctuation, a leading article and trailing fillers/particles.
+    """Strip edge punctuation, a leading article, trailing fillers/particles and a time word
+    at the edge that says when the value holds, not what it is ("Delta now", "现在是国航").
 
-    >>> clean_value("the Beatles a lot!", "en"), clean_value("顺丰吧。", "zh")
-    ('Beatles', '顺丰')
+    >>> clean_value("the Beatles a lot!", "en"), clean_value("顺丰吧。", "zh"), clean_value("Delta now", "en")
+    ('Beatles', '顺丰', 'Delta')
     """
     value = _LEADING.sub("", _TRAILING.sub("", text.strip()))
     for _ in range(3):  # fillers stack: "pizza too lol"
         before = value
         if lang == "zh":
-            value = _TRAILING.sub("", _ZH_PARTICLES.sub("", value))
+            value = _TRAILING.sub("", _ZH_PARTICLES.sub("", _ZH_TIME_EDGE.sub("", value)))
         else:
             value = _TRAILING.sub("", _EN_FILLERS.sub("", value))
         if value == before:
@@ -96,9 +100,12 @@ def clean_value(text: str, lang: str) -> str:
     return value.strip()
 
 
-def clause_period(clause: str, sentence: str, said_at: datetime) -> Period | None:
-    """The time the clause names, else the one its sentence names."""
-    return resolve_relative(clause, said_at) or resolve_relative(sentence, said_at)
+def clause_period(clause: str, sentence: str, said_at: datetime, *, future: bool = False) -> Period | None:
+    """The time the clause names, else the one its sentence names; ``future``: the clause
+    speaks of a plan, so a month or weekday named without a year or week that is already
+    over means its next occurrence (``timex.resolve_relative``'s ``prefer_future``)."""
+    return (resolve_relative(clause, said_at, prefer_future=future)
+            or resolve_relative(sentence, said_at, prefer_future=future))
 
 
 def without_time(clause: str) -> str:

@@ -119,6 +119,37 @@ DROPOFF_WORDS: tuple[str, ...] = (
 )
 
 
+#: How a user may want to be reached: canonical value → what users type for it. A phrase names
+#: a channel only as a whole ("email", "phone calls", "发邮件"); "an email about the invoice" is
+#: not a preference. English and Chinese keep their own canonical value, as the input's language.
+CONTACT_CHANNELS: dict[str, tuple[str, ...]] = {
+    "email": ("email", "emails", "e-mail", "e-mails", "mail", "an email", "email only"),
+    "phone call": ("phone", "the phone", "phone call", "phone calls", "a phone call", "calls", "a call",
+                   "call", "calling", "telephone", "voice call", "voice calls"),
+    "text message": ("text", "texts", "a text", "text message", "text messages", "texting", "sms",
+                     "an sms", "messages", "a message"),
+    "WhatsApp": ("whatsapp",), "WeChat": ("wechat",), "Telegram": ("telegram",), "Signal": ("signal",),
+    "Slack": ("slack",), "iMessage": ("imessage",),
+    "邮件": ("邮件", "邮箱", "电子邮件", "电邮", "发邮件", "邮件联系"),
+    "电话": ("电话", "打电话", "电话联系", "手机", "打手机", "语音电话"),
+    "短信": ("短信", "发短信", "短信联系", "信息", "发信息"),
+    "微信": ("微信", "发微信", "微信联系", "微信消息", "微信语音"),
+    "QQ": ("qq", "qq联系"), "钉钉": ("钉钉", "钉钉联系"),
+}
+_CHANNEL_BY_SURFACE: dict[str, str] = {
+    surface: canonical for canonical, surfaces in CONTACT_CHANNELS.items() for surface in surfaces}
+_CHANNEL_TAIL = re.compile(r"(?:\s+(?:instead|rather|only|please|if possible|if you can|"
+                           r"from now on|going forward)|(?:就行|就好|吧|比较好|更好|为主))+$", re.IGNORECASE)
+
+
+def contact_channel(phrase: str) -> str | None:
+    """The channel ``phrase`` names as a whole (``"phone calls"`` → ``phone call``, ``发邮件`` →
+    ``邮件``), ignoring "instead" / "only" / 就行 at its end; ``None`` if it is anything else."""
+    text = _CHANNEL_TAIL.sub("", phrase.strip().rstrip(".!。！")).strip()
+    text = re.sub(r"^(?:by|via|through|over|on|with|using|用|通过|走)\s*", "", text, flags=re.IGNORECASE)
+    return _CHANNEL_BY_SURFACE.get(text.casefold())
+
+
 @cache
 def _compiled() -> tuple[tuple[re.Pattern[str], str, str], ...]:
     """(pattern, key, canonical) for every surface form, longest surface first."""

@@ -45,6 +45,8 @@ class _Ctx:
         self.said_at = said_at
         self.habit = False  # "from now on" seen earlier in the sentence
         self.remember = False  # a bare "remember," clause precedes
+        # "text me, don't call": a refused channel makes a bare "text me" a preference
+        self.contact = bool(_REFUSED_CHANNEL.search(sentence))
 
 
 _SPLIT = re.compile(
@@ -75,7 +77,13 @@ _PRONOUN = re.compile(
 )
 _PAST = re.compile(
     r"^(?:\w+ed|thought|knew|said|saw|went|had|got|heard|told|made|did|been|was|were|wanted|"
-    r"felt|found|took|gave|came|left|ate|drank)\b",
+    r"felt|found|took|gave|came|left|ate|drank|"
+    # irregular pasts a plan check needs ("we flew to Tokyo in March" is done, not next March);
+    # forms equal to the base (put, read, cut, hit) cannot be told apart and are left out
+    r"flew|drove|rode|ran|swam|met|bought|brought|caught|taught|sold|sent|spent|built|lost|paid|"
+    r"won|wrote|began|became|sang|threw|broke|chose|fell|forgot|grew|held|kept|led|lent|meant|"
+    r"sat|slept|spoke|stood|stole|tore|understood|woke|wore|drew|fed|fought|froze|hung|rang|"
+    r"rose|shook|shot|stuck|swept|swung|wept|bit|blew|hid|slid|spun|sprang|overslept)\b",
     _IC,
 )
 
@@ -282,6 +290,47 @@ def _split_list(text: str) -> list[str]:
     return [p for p in re.split(r"\s*(?:,|\band\b|&|\bor\b)\s*", text) if p.strip()]
 
 
+# --- how to reach the user: "I prefer email", "contact me by phone", "call me instead" ----
+
+_REFUSED_CHANNEL = re.compile(r"\b(?:don't|do not|never|please don't|no)\s+(?:call|phone|ring|email|e-mail|"
+                              r"text|message|calls|emails|texts|phone calls)\b", _IC)
+_REACH = re.compile(r"^(?:please\s+)?(?:only\s+|just\s+|always\s+)?(?:contact|reach|get in touch with|"
+                    r"get hold of|get back to|ping)\s+me\s+(?P<v>(?:by|via|through|over|on|using|with)\s+.+)$"
+                    r"|^(?:i|we)\s+(?:would\s+|'d\s+)?(?:prefer|like|want)\s+(?:to\s+be|being)\s+(?:contacted|reached)"
+                    r"\s+(?P<w>.+)$"
+                    r"|^(?:the\s+)?(?:best|easiest|preferred)\s+(?:way|method)\s+to\s+(?:reach|contact)\s+me\s+is\s+"
+                    r"(?:by\s+|via\s+|through\s+)?(?P<x>.+)$"
+                    r"|^my\s+preferred\s+(?:contact method|contact|method of contact|way of contact|channel)\s+is\s+"
+                    r"(?P<y>.+)$", _IC)
+_CONTACT_ME = re.compile(r"^(?:please\s+)?(?P<adv>just\s+|only\s+|always\s+)?(?P<verb>call|phone|ring|email|e-mail|"
+                         r"text|sms|message)\s+me(?P<tail>\s+.+)?$", _IC)
+_CONTACT_VERBS = {"call": "phone call", "phone": "phone call", "ring": "phone call", "email": "email",
+                  "e-mail": "email", "text": "text message", "sms": "text message", "message": "text message"}
+_FIRM_TAIL = re.compile(r"^\s*(?:instead|rather|only|from now on|going forward|please)$", _IC)
+
+
+def _contact(clause: str, ctx: _Ctx) -> list[Finding]:
+    """The channel the user wants to be reached by (``contact.channel``, single-valued)."""
+    m = _REACH.match(clause)
+    if m:
+        channel = gazetteer.contact_channel(next(g for g in m.groups() if g))
+        return [] if channel is None else [Finding("contact.channel", channel, CONF_PREFER, clause)]
+    m = _CONTACT_ME.match(clause)
+    if not m:
+        return []
+    tail = m.group("tail") or ""
+    channel = gazetteer.contact_channel(tail) if tail.strip() and not _FIRM_TAIL.match(tail) else None
+    if channel is not None:  # "message me on WhatsApp"
+        return [Finding("contact.channel", channel, CONF_PREFER, clause)]
+    # A bare "call me" between friends is a one-off ("call me when you land"): only a firm
+    # wording (instead, just, only, from now on) or a refused channel beside it makes it a preference.
+    if tail.strip() and not _FIRM_TAIL.match(tail):
+        return []
+    if not (m.group("adv") or tail.strip() or ctx.habit or ctx.contact):
+        return []
+    return [Finding("contact.channel", _CONTACT_VERBS[m.group("verb").lower()], CONF_PREFER, clause)]
+
+
 # --- retractions: a fact that no longer holds -------------------------------------------
 
 _NO_MORE = r"(?:\s+(?:anymore|any more|any longer|now))?"
@@ -391,7 +440,7 @@ def _family_pet(clause: str, ctx: _Ctx) -> list[Finding]:
 # --- instructions: shipping, "don't ...", "always/never ..." ----------------------------
 
 _DONT = re.compile(r"^(?:please\s+)?(?:don't|do not|dont|never|please don't)\s+(?P<v>.+)$", _IC)
-_LEAVE = re.compile(r"^(?:please\s+)?(?:always\s+)?(?:leave|put|drop|deliver|drop off)\s+"
+_LEAVE = re.compile(r"^(?:(?:please|just|always|only)\s+)*(?:leave|put|drop|deliver|drop off)\s+"
                     r"(?:it|them|(?:the |my |all )?(?:packages?|parcels?|deliver(?:y|ies)|orders?))"
                     r"\s+(?P<v>.+)$", _IC)
 _USE = re.compile(r"^(?:please\s+)?(?:always\s+)?(?:use|ship(?: (?:it|them|everything|my orders?))?"
@@ -501,7 +550,8 @@ _HINTS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"^(?:to\s+)?(?:use|using|code in|coding in|program in|programming in|write code in|"
                 r"writing code in|work in|working in)\s+", _IC), ""),
 )
-_EAT_NOT = re.compile(r"^(?:i|we)\s+(?:don't|do not|never|can't|cannot)\s+(?P<verb>eat|drink)\s+"
+_EAT_NOT = re.compile(r"^(?:i|we)(?:'ve|\s+have)?\s+(?:don't|do not|never|can't|cannot|no longer|stopped)\s+"
+                      r"(?P<verb>eat|drink)(?:ing)?\s+"
                       r"(?P<v>.+)$", _IC)
 
 
@@ -520,6 +570,9 @@ def _like(clause: str, ctx: _Ctx) -> list[Finding]:
     verb = (m.group("verb") or m.group("verb2")).lower()
     polarity: Polarity = "dislike" if verb.startswith(_DISLIKE_VERBS) else "like"
     conf = CONF_PREFER if verb in ("prefer", "would rather", "'d rather") else CONF_LIKE
+    preferred = clean_value(_OBJ_END.sub("", m.group("v") or ""), "en")
+    if conf == CONF_PREFER and (channel := gazetteer.contact_channel(preferred)):
+        return [Finding("contact.channel", channel, CONF_PREFER, clause)]  # "I prefer phone calls now"
     obj = guards.EN_NO_LONGER.sub("", _OBJ_END.sub("", m.group("v") or m.group("w")))
     obj = re.sub(r"^(?:(?:also|really|just|especially|still)\s+)+", "", obj, flags=_IC)
     if not guards.en_object_ok(obj):
@@ -563,21 +616,25 @@ _TRAVEL = re.compile(r"\b(?:go(?:ing)? to|fly(?:ing)? to|travel(?:ing|ling)? to|
 
 
 def _event(clause: str, ctx: _Ctx) -> list[Finding]:
-    period = clause_period(clause, ctx.sentence, ctx.said_at)
-    if period is None:
-        return []
     m = _SUBJECT.match(without_time(clause))
     if not m or _NOT_EVENT.match(m.group("v")):
         return []
     aux = m.group("aux").strip().lower()
     rest = m.group("v")
+    # "We fly to Tokyo in March" said in November is next March; "we flew ... in March" this one.
+    verb = re.sub(r"^(?:(?:just|already|recently|finally|actually|also|really|even|then|both|all|"
+                  r"only|never|once)\s+)+", "", rest, flags=_IC)
+    past = aux in ("'d", "had") or (bool(_PAST.match(verb))
+                                    and not (aux in ("'ve", "have") and verb.lower().startswith("got ")))
+    period = clause_period(clause, ctx.sentence, ctx.said_at, future=not past)
+    if period is None:
+        return []
     future = period[0] > ctx.said_at or aux in ("'ll", "will", "'m", "am") or bool(_FUTURE.match(rest))
     if (period[1] <= ctx.said_at or _PAST.match(rest)) and aux not in ("'ll", "will"):
         future = False  # "I tried snowshoeing this weekend" is done, even if the weekend is not
-    value = _FUTURE.sub("", rest, count=1) if future else rest
-    value = re.sub(r"\s+(?:on|at|in|over the|for)$", "", clean_value(value, "en"), flags=_IC)
-    # "went camping - it was a blast": keep the happening, drop the comment on it
-    value = re.sub(r"\s+(?:and|but|-|—)\s+(?:it|it's|that|that's)\b.*$", "", value, flags=_IC)
+    value = _event_value(_FUTURE.sub("", rest, count=1) if future else rest)
+    if len(value.split()) < 2:
+        value = _event_value(rest)  # "I'm going to Paris": a motion, not the future's "going to <verb>"
     if not guards.en_event_ok(value):
         return []  # "I'm really tired today", "I'm back to chat with you today"
     key = "event"
@@ -586,7 +643,13 @@ def _event(clause: str, ctx: _Ctx) -> list[Finding]:
     return _f(key, value, CONF_EVENT, clause, period=period)
 
 
+def _event_value(text: str) -> str:
+    value = re.sub(r"\s+(?:on|at|in|over the|for)$", "", clean_value(text, "en"), flags=_IC)
+    # "went camping - it was a blast": keep the happening, drop the comment on it
+    return re.sub(r"\s+(?:and|but|-|—)\s+(?:it|it's|that|that's)\b.*$", "", value, flags=_IC)
+
+
 _PATTERNS: tuple[_Pattern, ...] = (
     _remember, _retraction, _name, _health_fav, _age_place, _work, _details, _family_pet,
-    _instruction, _not_eat, _habit, _like, _use, _event,
+    _contact, _instruction, _not_eat, _habit, _like, _use, _event,
 )

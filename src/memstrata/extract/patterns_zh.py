@@ -33,6 +33,7 @@ from memstrata.extract.clauses import (
     without_time,
 )
 from memstrata.extract.timex import zh_number
+from memstrata.text.tokens import is_cjk
 
 _Pattern = Callable[[str, "_Ctx"], list[Finding]]
 
@@ -45,6 +46,8 @@ class _Ctx:
         self.said_at = said_at
         self.habit = False  # 以后/从现在起 seen earlier in the sentence
         self.remember = False  # a bare 记住 clause precedes
+        # 别给我打电话，发微信: a refused channel makes the bare 发微信 beside it a preference
+        self.contact = bool(_REFUSED_CHANNEL.search(sentence))
 
 
 _FILLER = re.compile(r"^(?:嗯+|哦+|噢|啊|好吧|好的|那个|其实|另外|还有|而且|但是|不过|所以|然后|对了|"
@@ -261,7 +264,8 @@ def _retraction(clause: str, ctx: _Ctx) -> list[Finding]:
     return []
 
 
-_FAVORITE = re.compile(r"^我最(?:喜欢|爱)的(?P<cat>.+?)(?:是|就是)(?P<v>.+)$")
+_FAVORITE = re.compile(r"^我(?:现在|目前|如今|最近)?最(?:喜欢|爱)的(?P<cat>.+?)(?:现在|目前|如今|最近)?(?:是|就是)"
+                       r"(?P<v>.+)$")
 _FAV_KEYS: tuple[tuple[str, str], ...] = (
     (r"编程语言|语言", "tool.language"),
     (r"编辑器|IDE|ide|开发工具", "tool.editor"),
@@ -322,6 +326,43 @@ def _family_pet(clause: str, ctx: _Ctx) -> list[Finding]:
         what = f"{count}{unit}{what}"
     value = f"叫{m.group('name')}的{what}" if m.group("name") else what
     return _f(key, value, CONF_STATED, clause)
+
+
+# --- how to reach the user: 联系我请发邮件 / 请打电话联系我 / 我更喜欢电话联系 ----------------
+
+#: Chinese surface forms of the channels (and QQ), longest first so 发邮件 wins over 邮件.
+_CH = "|".join(sorted((s for c, ss in gazetteer.CONTACT_CHANNELS.items() if c == "QQ" or is_cjk(c[0])
+                       for s in ss), key=len, reverse=True))
+_REFUSED_CHANNEL = re.compile(rf"(?:别|不要|不用|请勿|勿|不想)(?:给我|跟我)?(?:打|发)?(?:{_CH})")
+_CONTACT_ZH = (
+    # 联系我请发邮件 / 有事找我的话打电话
+    re.compile(rf"^(?:有事|有什么事)?(?:请|麻烦|最好|还是)?(?:联系我|找我|通知我)(?:的话|时|的时候)?(?:请|就|最好|还是)?"
+               rf"(?:用|通过|走|发|打)?(?P<v>{_CH})(?:联系|吧|就行|就好|比较好)?$", re.IGNORECASE),
+    # 请打电话联系我 / 以后用邮件通知我
+    re.compile(rf"^(?:有事|有什么事)?(?:请|麻烦|最好|还是|就)?(?:用|通过|走|发|打)(?P<v>{_CH})(?:来)?(?:联系我|找我|给我|"
+               rf"跟我联系|和我联系|通知我)(?:吧|就行|就好)?$", re.IGNORECASE),
+    # 给我发邮件吧 / 请给我打电话
+    re.compile(rf"^(?:有事|有什么事)?(?:请|麻烦|最好|还是|就)?给我(?:发|打)(?P<v>{_CH})(?:吧|就行|就好)?$",
+               re.IGNORECASE),
+    # 我更喜欢电话联系 / 我希望用微信沟通
+    # (a plain 我喜欢打电话 is a taste, like "I like phone calls": a comparison or 联系 makes it a channel)
+    re.compile(rf"^我(?:(?:更|比较|还是)(?:喜欢|愿意)|偏好|倾向于|希望|习惯)(?:别人|你)?(?:用|通过)?(?P<v>{_CH})"
+               rf"(?:联系|沟通|联系我|和我联系|跟我联系)?$"
+               rf"|^我(?:一般)?(?:喜欢|愿意)(?:别人|你)?(?:用|通过)?(?P<w>{_CH})(?:联系|沟通|联系我|和我联系|跟我联系)$",
+               re.IGNORECASE),
+)
+_BARE_CHANNEL = re.compile(rf"^(?:请|就|还是|改)?(?:发|打|用)(?P<v>{_CH})(?:吧|就行|就好)?$", re.IGNORECASE)
+
+
+def _contact(clause: str, ctx: _Ctx) -> list[Finding]:
+    """The channel the user wants to be reached by (``contact.channel``, single-valued)."""
+    m = next((m for p in _CONTACT_ZH if (m := p.match(clause))), None)
+    if m is None and (ctx.contact or ctx.habit):
+        m = _BARE_CHANNEL.match(clause)
+    if m is None:
+        return []
+    channel = gazetteer.contact_channel(m.group("v") or m.groupdict().get("w") or "")
+    return [] if channel is None else [Finding("contact.channel", channel, CONF_PREFER, clause)]
 
 
 # --- instructions: 以后用X / 别放门口 / 放快递柜 -----------------------------------------
@@ -394,7 +435,8 @@ _LIKE = re.compile(r"^我(?:们)?(?P<adv>(?:也|还|很|非常|特别|超级|超
                    r"其实|确实|真心|已经|现在|从小就?)*)(?P<verb>不再喜欢|不太喜欢|不喜欢|不怎么喜欢|不爱|讨厌|受不了|"
                    r"烦|厌恶|反感|喜欢|热爱|偏爱|钟爱|偏好|喜爱|迷上了|爱上了|爱|倾向于)(?P<v>.+)$")
 _DISLIKE = ("不", "讨厌", "受不了", "烦", "厌恶", "反感")
-_NOT_EAT = re.compile(r"^我(?:从来|从|一直|基本|平时|已经|现在)?(?:不|不太|不怎么|不能|没法)(?P<verb>吃|喝)(?P<v>.+)$")
+_NOT_EAT = re.compile(r"^我(?:从来|从|一直|基本|平时|已经|现在)?(?:再也不|不再|不|不太|不怎么|不能|没法)(?P<verb>吃|喝)"
+                      r"(?P<v>.+)$")
 _ZH_HINTS: tuple[tuple[str, str], ...] = (
     ("吃", "food.like"), ("喝", "drink.like"), ("听", "music.like"), ("看", "media.like"),
     ("使用", ""), ("用", ""), ("玩", "hobby.like"),
@@ -452,13 +494,18 @@ _TRAVEL_ZH = re.compile(r"去|飞|旅游|旅行|出差|回老家|出国|度假")
 
 
 def _event(clause: str, ctx: _Ctx) -> list[Finding]:
-    period = clause_period(clause, ctx.sentence, ctx.said_at)
-    if period is None or _WEATHER.search(clause):
+    if _WEATHER.search(clause):
         return []
     body = re.sub(r"^(?:我们|我)", "", without_time(clause)).lstrip("，, ")
     body = re.sub(r"^(?:也|还|就|都|又|刚|刚刚|才)+", "", body)
     modal = _FUTURE.match(body)
     rest = body[modal.end():] if modal else body
+    # Chinese marks a done thing with 了/过 (or 刚/已经), not tense: without them a named month
+    # is a plan ("我们三月去东京" said in November is next March).
+    done = bool(re.search(r"了|过", rest) or re.search(r"^(?:我们|我)?(?:已经|刚刚|刚)", without_time(clause)))
+    period = clause_period(clause, ctx.sentence, ctx.said_at, future=bool(modal) or not done)
+    if period is None:
+        return []
     if not rest or not _ACTION.match(rest) or (not without_time(clause).startswith("我")
                                                and not modal and "了" not in rest):
         return []  # an event needs an action; without 我, a 要/了 marks it as the user's
@@ -473,5 +520,5 @@ def _event(clause: str, ctx: _Ctx) -> list[Finding]:
 
 _PATTERNS: tuple[_Pattern, ...] = (
     _remember, _retraction, _identity, _health_fav, _work, _details, _family_pet,
-    _instruction, _habit, _like, _use, _event,
+    _contact, _instruction, _habit, _like, _use, _event,
 )

@@ -93,6 +93,7 @@ _STATEMENTS: dict[str, tuple[str, str]] = {
     "event": ("{v}", "{v}"),
     "contact.email": ("e-mail is {v}", "邮箱是{v}"),
     "contact.phone": ("phone number is {v}", "电话是{v}"),
+    "contact.channel": ("prefers to be contacted by {v}", "希望通过{v}联系"),
     "health.allergy": ("is allergic to {v}", "对{v}过敏"),
     "health.condition": ("has {v}", "患有{v}"),
     "assistant.instruction": ("wants the assistant to {v}", "希望助手{v}"),

@@ -119,6 +119,10 @@ KEYS: tuple[KeySpec, ...] = (
     # contact details: high sensitivity, redaction normally removes them first
     _k("contact.email", "fact", "one", "high", 0.7, "the user's e-mail address", "用户的电子邮箱"),
     _k("contact.phone", "fact", "one", "high", 0.7, "the user's phone number", "用户的电话号码"),
+    # how, not where: "I prefer email", "call me instead"; a new channel supersedes the old one
+    _k("contact.channel", "preference", "one", "low", 0.7,
+       "how the user prefers to be contacted: e-mail, phone call, text message or a chat app",
+       "用户希望的联系方式：邮件、电话、短信或聊天软件"),
     # health
     _k("health.allergy", "fact", "many", "medium", 0.9,
        "something the user is allergic to", "用户过敏的东西"),

@@ -11,7 +11,10 @@ Conventions (documented because natural language is ambiguous here):
 - weekdays are read inside ISO weeks, as Chinese does: ``last Friday`` / ``上周五`` is
   the Friday of the previous week, ``next Friday`` / ``下周五`` the Friday of the next
   week, and a bare ``Friday`` / ``周五`` / ``this Friday`` the Friday of this week;
-- a month or day named without a year (``in May``, ``5月3日``) is in ``said_at``'s year;
+- a month or day named without a year (``in May``, ``5月3日``) is in ``said_at``'s year,
+  unless the caller says the text speaks of the future (``prefer_future``: "we fly to Tokyo
+  in March" said in November): then one already over is the next one, a year later;
+- a year and a month together (``明年三月``, ``2027年3月``, ``March 2027``) name that month;
 - ``N weeks ago`` is the single day N×7 days back (the phrase is vague; a day keeps
   the period short, callers widen it if they need to);
 - day boundaries are UTC midnights: the user's own time zone is not known here.
@@ -172,8 +175,26 @@ def _r_zh_month(m: re.Match[str], today: date) -> Period | None:
     return None if month is None or not 1 <= month <= 12 else _month(today.year, month)
 
 
+_ZH_YEARS = {"前年": -2, "去年": -1, "今年": 0, "明年": 1, "后年": 2}
+
+
+def _r_zh_year_month(m: re.Match[str], today: date) -> Period | None:
+    year = int(m.group("y")) if m.group("y") else today.year + _ZH_YEARS[m.group("ry")]
+    month = zh_number(m.group("m"))
+    if month is None or not 1 <= month <= 12:
+        return None
+    if m.group("d"):
+        day = zh_number(m.group("d"))
+        return None if day is None else _safe_day(year, month, day)
+    return _month(year, month)
+
+
+def _r_en_month_year(m: re.Match[str], today: date) -> Period:
+    return _month(int(m.group("y")), _EN_MONTHS.index(m.group("mon").lower()) + 1)
+
+
 def _r_zh_year(m: re.Match[str], today: date) -> Period:
-    return _year(today.year + {"前年": -2, "去年": -1, "今年": 0, "明年": 1, "后年": 2}[m.group(0)])
+    return _year(today.year + _ZH_YEARS[m.group(0)])
 
 
 def _r_year_abs(m: re.Match[str], today: date) -> Period:
@@ -203,6 +224,7 @@ _PATTERNS: tuple[tuple[re.Pattern[str], _Resolver], ...] = tuple(
         (rf"\bin {_NUM_EN} (?P<unit>day|week|month|year)s?\b", _r_ago(1)),
         (rf"\b{_NUM_EN} (?P<unit>day|week|month|year)s? from now\b", _r_ago(1)),
         (rf"\b(?:(?P<rel>last|this|next|coming) |on )?(?P<wd>{_WD_EN})\b", _r_en_weekday),
+        (rf"\b(?:in )?(?P<mon>{_MON_EN}),? (?P<y>(?:19|20)\d\d)\b", _r_en_month_year),
         (rf"\b(?P<mon>{_MON_EN}) (?P<d>\d{{1,2}})(?:st|nd|rd|th)?\b", _r_en_month_day),
         (rf"\b(?P<rel>in|last|next|this) (?P<mon>{_MON_EN})\b", _r_en_month),
         (r"\bin (?P<y>(?:19|20)\d\d)\b", _r_year_abs),
@@ -220,6 +242,9 @@ _PATTERNS: tuple[tuple[re.Pattern[str], _Resolver], ...] = tuple(
          _r_ago(-1)),
         (rf"{_NUM_ZH}(?P<unit>天|周|个星期|个礼拜|个月|年)(?:以|之)?后",
          _r_ago(1)),
+        (r"(?:(?P<y>(?:19|20)\d\d)年|(?P<ry>前年|去年|今年|明年|(?<![以之然])后年))"
+         r"(?P<m>\d{1,2}|十[一二]?|[一二三四五六七八九])月份?(?:(?P<d>\d{1,2}|[一二三四五六七八九十]{1,3})[日号])?",
+         _r_zh_year_month),
         (r"(?P<m>\d{1,2}|[一二三四五六七八九十]{1,3})月(?P<d>\d{1,2}|[一二三四五六七八九十]{1,3})[日号]",
          _r_zh_month_day),
         (r"(?<![\d个])(?P<m>\d{1,2}|十[一二]?|[一二三四五六七八九])月份?", _r_zh_month),
@@ -243,19 +268,22 @@ def _to_utc_date(said_at: datetime) -> date:
     return said_at.astimezone(UTC).date()
 
 
-def resolve_relative(text: str, said_at: datetime) -> tuple[datetime, datetime] | None:
+def resolve_relative(text: str, said_at: datetime, *, prefer_future: bool = False) -> tuple[datetime, datetime] | None:
     """The period named by the first time expression in ``text``.
 
     Args:
         text: one sentence or clause, Chinese or English.
         said_at: when the text was said; timezone-aware (a naive value is taken as UTC).
+        prefer_future: the text speaks of what is to come (a plan): a month or day named
+            without a year ("in March", "三月", "5月3日") that is already over is the next
+            one, a year later; a bare weekday ("on Monday", "周一") already past is next week's.
 
     Returns:
         ``(start, end)``, a half-open period as timezone-aware UTC datetimes, or ``None``
         when the text names no day, week, weekend, month or year.
     """
     today = _to_utc_date(said_at)
-    best: tuple[int, int, Period] | None = None
+    best: tuple[int, int, Period, re.Match[str], _Resolver] | None = None
     for pattern, resolver in _PATTERNS:
         for match in pattern.finditer(text):
             # Leftmost wins; at the same start the longer match ("大后天" over "后天").
@@ -264,9 +292,32 @@ def resolve_relative(text: str, said_at: datetime) -> tuple[datetime, datetime] 
                 break
             period = resolver(match, today)
             if period is not None:
-                best = (rank[0], rank[1], period)
+                best = (rank[0], rank[1], period, match, resolver)
                 break
-    return None if best is None else best[2]
+    if best is None:
+        return None
+    period, match, resolver = best[2], best[3], best[4]
+    if prefer_future and period[1] <= _at(today):
+        return _next_occurrence(period, match, resolver)
+    return period
+
+
+def _next_occurrence(period: Period, match: re.Match[str], resolver: _Resolver) -> Period:
+    """``period`` moved to its next occurrence when its expression names no year or week
+    (see ``resolve_relative``'s ``prefer_future``); otherwise ``period`` unchanged."""
+    start, end = period
+    yearless = resolver in (_r_en_month_day, _r_zh_month_day, _r_zh_month) or (
+        resolver is _r_en_month and (match.group("rel") or "in").lower() == "in")
+    if yearless:
+        try:
+            return start.replace(year=start.year + 1), end.replace(year=end.year + 1)
+        except ValueError:  # 29 February has no next-year twin: keep the date as said
+            return period
+    bare_weekday = (resolver is _r_en_weekday and not match.group("rel")) or (
+        resolver is _r_zh_weekday and not match.group("rel"))
+    if bare_weekday:
+        return start + timedelta(days=7), end + timedelta(days=7)
+    return period
 
 
 def time_span(text: str) -> tuple[int, int] | None:

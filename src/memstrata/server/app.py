@@ -30,6 +30,7 @@ from memstrata.lifecycle.schedule import MaintenanceScheduler
 from memstrata.memory import Memory
 from memstrata.server import errors, semantic_routes
 from memstrata.server.auth import Caller, Principal
+from memstrata.server.body import JSONL_MEDIA_TYPES, BodyFormatMiddleware
 from memstrata.server.config import ServerConfig
 from memstrata.server.errors import ApiError
 from memstrata.server.limits import BodyLimitMiddleware, RateLimiter, fit
@@ -72,7 +73,7 @@ _EPISODES: TypeAdapter[Episode] = TypeAdapter(Episode)
 FactId = Annotated[int, Path(ge=1, le=MAX_ID)]
 EpisodeId = Annotated[int, Path(ge=1, le=MAX_ID)]
 _ERRORS: dict[int | str, dict[str, Any]] = {
-    status: {"model": ErrorResponse} for status in (400, 401, 403, 404, 409, 413, 422, 429, 501, 503)}
+    status: {"model": ErrorResponse} for status in (400, 401, 403, 404, 409, 413, 415, 422, 429, 501, 503)}
 
 
 @dataclass
@@ -349,8 +350,6 @@ def export(q: Annotated[ScopeQuery, Query()], caller: Caller, request: Request) 
     return StreamingResponse(lines(), media_type="application/x-ndjson")
 
 
-#: Media types of a JSON Lines body (``GET /v1/export``'s own output can be posted back as is).
-JSONL_MEDIA_TYPES = ("application/x-ndjson", "application/jsonl", "application/json-lines")
 _IMPORT_BODY_DOC: dict[str, Any] = {"requestBody": {"required": True, "content": {
     "application/json": {"schema": ImportRequest.model_json_schema(ref_template="#/components/schemas/{model}")},
     "application/x-ndjson": {"schema": {"type": "array", "items": {"type": "object"}, "description": (
@@ -409,23 +408,33 @@ def import_records(body: Annotated[ImportRequest, Depends(import_body)], caller:
     ``agent_id`` or ``session_id`` in the request applies to every record; a record naming a
     different one is a 422 ``invalid_input`` naming the record (``details.index``,
     ``details.field``) and nothing is imported. Leave it out of the request to keep each
-    record's own ids (a key bound to one user still gets a 403 for a record of another)."""
+    record's own ids (a key bound to one user still gets a 403 for a record of another).
+
+    The org and project are always the request's (the key's): records exported from another
+    tenant are imported into this one, and the answer's ``moved`` counts them by the
+    ``org/project`` they named, with a ``note`` saying so."""
     st = _state(request)
     if len(body.records) > st.config.max_batch:
         raise ApiError(413, "batch_too_large", f"{len(body.records)} records in one request; the limit is "
                        f"{st.config.max_batch} (MEMSTRATA_MAX_BATCH)", {"max": st.config.max_batch})
     requested = {"user_id": body.user_id, "agent_id": body.agent_id, "session_id": body.session_id}
     with st.lock:
-        built, skipped = messages_from_records(st.memory, body.records,
-                                               lambda **f: st.scope(caller, body, **f), requested=requested)
+        built, skipped, moved = messages_from_records(st.memory, body.records,
+                                                      lambda **f: st.scope(caller, body, **f), requested=requested)
         results = st.memory.add_many(built)
     added = sum(1 for r in results if r.created)
     metrics().messages.inc(added)
-    note = None if not skipped else (
+    notes = [] if not skipped else [
         f"{skipped} fact and event records were not imported: facts come from the episodes' own extraction, "
         "so edits, rollbacks and the audit history of the export are not carried over; for an exact restore "
-        "into another database use `memstrata import`")
-    return ImportResponse(added=added, duplicates=len(results) - added, skipped=skipped, note=note)
+        "into another database use `memstrata import`"]
+    if moved:
+        into = f"{built[0].scope.org_id}/{built[0].scope.project_id}"
+        named = ", ".join(f"{n} from {tenant!r}" for tenant, n in sorted(moved.items()))
+        notes.append(f"episode records of another tenant ({named}) were imported into {into!r}, the tenant of "
+                     "this request's API key: a key's writes always go to its own tenant")
+    return ImportResponse(added=added, duplicates=len(results) - added, skipped=skipped, moved=moved,
+                          note="; ".join(notes) or None)
 
 
 @router.post("/keys", response_model=KeyCreated, tags=["keys"])
@@ -524,6 +533,7 @@ def create_app(config: ServerConfig | None = None, *, memory: Memory | None = No
         body, content_type = exposition()
         return Response(body, media_type=content_type)
 
+    app.add_middleware(BodyFormatMiddleware)  # innermost: reads the body the limit buffered
     app.add_middleware(BodyLimitMiddleware, max_bytes=cfg.max_body_bytes)
     app.add_middleware(MetricsMiddleware)
     return app

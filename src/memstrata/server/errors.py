@@ -1,9 +1,10 @@
 """One error shape on the wire: ``{"error": {"code", "message", "details"}}``, never a traceback.
 
-Statuses: 400 malformed JSON or filter (``details.position``), 401 no or bad key, 403 a
-key naming another scope, 404, 409 conflict, 413 body or batch too large, 422 invalid
-input, 429 rate limit, 503 the database or model is unavailable, 500 anything else
-(logged here with its traceback, answered with ``internal``).
+Statuses: 400 malformed JSON or filter, or a body that is not UTF-8 (``details.position``),
+401 no or bad key, 403 a key naming another scope, 404, 409 conflict, 413 body or batch too
+large, 415 a body not labelled JSON (``server.body``), 422 invalid input, 429 rate limit,
+503 the database or model is unavailable, 500 anything else (logged here with its
+traceback, answered with ``internal``).
 """
 
 from __future__ import annotations
@@ -65,6 +66,13 @@ def error_response(status: int, code: str, message: str, details: dict[str, Any]
     return JSONResponse(error_body(code, message, details), status_code=status, headers=headers)
 
 
+#: Said after a number or boolean sent as a string: the body's numbers are strict (``models``),
+#: as the SDK's are, rather than read one way here and refused there.
+STRICT_HINT = ("numbers and booleans in a request body are strict: send a JSON number or true/false, "
+               "not a string (5, not \"5\")")
+_STRICT_TYPES = ("int_type", "float_type", "bool_type")
+
+
 def _validation_details(exc: RequestValidationError) -> tuple[int, str, str, dict[str, Any]]:
     errors = []
     for err in exc.errors():
@@ -73,8 +81,10 @@ def _validation_details(exc: RequestValidationError) -> tuple[int, str, str, dic
             return 400, "malformed_json", f"request body is not valid JSON: {ctx.get('error', 'parse error')}", {
                 "position": err.get("loc", [None, None])[-1]}
         # The input is left out on purpose: it may be memory content or a secret.
-        errors.append({"loc": [str(p) for p in err.get("loc", ())], "msg": str(err.get("msg", "")),
-                       "type": str(err.get("type", ""))})
+        msg = str(err.get("msg", ""))
+        if err.get("type") in _STRICT_TYPES and isinstance(err.get("input"), str):
+            msg = f"{msg}; {STRICT_HINT}"
+        errors.append({"loc": [str(p) for p in err.get("loc", ())], "msg": msg, "type": str(err.get("type", ""))})
     first = errors[0] if errors else {"loc": [], "msg": "invalid request"}
     where = ".".join(p for p in first["loc"] if p != "body") or "request"
     return 422, "validation_error", f"{where}: {first['msg']}", {"errors": errors}

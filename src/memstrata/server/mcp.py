@@ -10,7 +10,9 @@ called ``FastMCP``). Tools: ``add_memory``, ``search_memory``, ``get_memory``,
 - **Results are compact**: ``search_memory`` and ``list_memories`` return short snippets
   with ids (``fact:12``, ``episode:3``), and stop before their JSON exceeds the token budget
   (``render.estimate_tokens``, default 800 tokens); ``get_memory`` returns the full item.
-- Errors come back as tool errors the model can read (``invalid_input: ...``), never a traceback.
+- Errors come back as tool errors the model can read (``invalid_input: ...``), never a traceback;
+  a wrongly typed or missing argument names the argument and what it should hold
+  (``argument_error``), never pydantic's raw report.
 - Over HTTP, when API keys are configured, every request needs one that covers the served
   scope (``KeyGate``); without keys the HTTP transport listens on loopback only.
 """
@@ -23,7 +25,8 @@ from collections.abc import Awaitable, Callable
 from typing import Any, Literal, TypeVar
 
 from mcp.server.mcpserver import MCPServer
-from mcp.server.mcpserver.exceptions import ToolError
+from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
+from pydantic import ValidationError
 
 from memstrata.async_memory import AsyncMemory
 from memstrata.errors import InvalidInput, MemstrataError
@@ -61,6 +64,61 @@ def parse_id(memory_id: str) -> tuple[str, int]:
     return kind, int(number)
 
 
+#: What a tool argument holds, said when a call gives it wrongly (by argument name).
+ARGUMENT_HINTS = {
+    "id": "an id as search_memory and list_memories return it, a string such as 'fact:12' or 'episode:3'",
+    "limit": "a whole number of results",
+    "filter": "a filter expression string such as 'tag = \"food\"'",
+}
+_TYPE_NAMES = {bool: "a boolean", int: "a number", float: "a number", str: "a string", list: "a list",
+               dict: "an object", type(None): "null"}
+
+
+def argument_error(tool: str, exc: ValidationError) -> str:
+    """A tool-call error the model can act on, from the SDK's argument validation error: which
+    argument, what was wrong, what it should hold (``ARGUMENT_HINTS``), what it got; never
+    pydantic's own text with its documentation URL.
+
+    >>> from pydantic import BaseModel
+    >>> class Args(BaseModel):
+    ...     id: str
+    >>> try:
+    ...     Args.model_validate({"id": 1})
+    ... except ValidationError as exc:
+    ...     print(argument_error("get_memory", exc))
+    invalid_input: get_memory: argument 'id' must be an id as search_memory and list_memories return it, \
+a string such as 'fact:12' or 'episode:3'; got a number (1)
+    """
+    problems = []
+    for err in exc.errors(include_url=False):
+        name = ".".join(str(p) for p in err.get("loc", ())) or "arguments"
+        if err.get("type") == "missing":
+            problems.append(f"argument {name!r} is required: {ARGUMENT_HINTS.get(name, 'give it')}")
+            continue
+        given = err.get("input")
+        shown = json.dumps(given, ensure_ascii=False, default=str)
+        shown = shown if len(shown) <= 40 else shown[:39] + "…"
+        wanted = ARGUMENT_HINTS.get(name) or str(err.get("msg", "is invalid")).removeprefix("Input should be ")
+        problems.append(f"argument {name!r} must be {wanted}; got {_TYPE_NAMES.get(type(given), 'a value')} "
+                        f"({shown})")
+    return f"invalid_input: {tool}: " + "; ".join(problems)
+
+
+class MemoryServer(MCPServer[Any]):
+    """``MCPServer`` whose argument errors say what and where (``argument_error``) instead of
+    carrying pydantic's raw validation report."""
+
+    async def call_tool(self, name: str, arguments: dict[str, Any], context: Any = None) -> Any:
+        """``MCPServer.call_tool``; a ``ToolError`` caused by argument validation is reworded."""
+        try:
+            return await super().call_tool(name, arguments, context)
+        except ToolError as exc:
+            cause = exc.__cause__
+            if isinstance(exc, UnexpectedToolError) or not isinstance(cause, ValidationError):
+                raise
+            raise ToolError(argument_error(name, cause)) from cause
+
+
 def within_budget(items: list[dict[str, Any]], budget_tokens: int) -> tuple[list[dict[str, Any]], bool]:
     """The leading items whose JSON fits ``budget_tokens``; and whether any was left off."""
     kept: list[dict[str, Any]] = []
@@ -92,7 +150,7 @@ def _episode_full(episode: Episode) -> dict[str, Any]:
 
 
 def build_server(memory: AsyncMemory, *, scope: dict[str, str | None],
-                 budget_tokens: int = DEFAULT_BUDGET_TOKENS) -> MCPServer:
+                 budget_tokens: int = DEFAULT_BUDGET_TOKENS) -> MemoryServer:
     """An ``MCPServer`` whose tools act on ``memory`` within ``scope``.
 
     Args:
@@ -104,7 +162,7 @@ def build_server(memory: AsyncMemory, *, scope: dict[str, str | None],
     reads = {k: v for k, v in scope.items() if k != "session_id"}
     if not any(reads.get(k) for k in ("user_id", "agent_id")):
         reads = dict(scope)
-    server = MCPServer("memstrata", instructions=INSTRUCTIONS)
+    server = MemoryServer("memstrata", instructions=INSTRUCTIONS)
 
     async def call(work: Callable[[], Awaitable[T]]) -> T:
         try:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any, Literal
 
-from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from memstrata.ingest import AddResult
 from memstrata.store.keys import ApiKey
@@ -28,6 +28,28 @@ class Strict(BaseModel):
     """Base of request models: unknown fields are an error."""
 
     model_config = ConfigDict(extra="forbid")
+
+
+# Numbers and booleans in a JSON body are ``strict=True``, as in the SDK: ``"limit": "5"`` is a
+# 422 saying a JSON number is needed (``errors.STRICT_HINT``), not silently 5; ``true``/``false``,
+# not ``"yes"``. Query parameters are text by nature and stay lax (``?limit=5``).
+
+
+def as_utc(value: datetime | None) -> datetime | None:
+    """A request time in UTC: one with an offset is converted, one without is UTC (as the README
+    says of every time memstrata reads: ``2026-01-01T09:00:00`` is 09:00 UTC).
+
+    Raises:
+        ValueError: the time is out of range once converted (pydantic answers 422).
+    """
+    if value is None:
+        return None
+    if value.tzinfo is None:
+        return value.replace(tzinfo=UTC)
+    try:
+        return value.astimezone(UTC)
+    except (OverflowError, ValueError):
+        raise ValueError("the time is out of range once converted to UTC") from None
 
 
 class Scoped(Strict):
@@ -47,11 +69,13 @@ class MessageIn(Strict):
     content: str = Field(description="The message text (at most Settings.max_content_bytes UTF-8 bytes).")
     role: Literal["user", "assistant", "system", "tool"] = "user"
     speaker: str | None = Field(None, description="Who said it (prefix of the derivatives, subject of facts).")
-    created_at: AwareDatetime | None = Field(None, description="When it was said, with a UTC offset; default now.")
+    created_at: datetime | None = Field(None, description="When it was said (ISO 8601; without a UTC offset it is "
+                                                          "UTC); default now.")
     metadata: dict[str, Any] = Field(default_factory=dict)
     produced_for: str | None = None
     content_type: Literal["message", "text"] = "message"
-    ttl: float | None = Field(None, gt=0, le=3.2e9, description="Seconds until the episode and its facts expire.")
+    ttl: float | None = Field(None, gt=0, le=3.2e9, description="Seconds until the episode and its facts expire.",
+                              strict=True)
     user_id: str | None = None
     agent_id: str | None = None
     session_id: str | None = None
@@ -59,12 +83,7 @@ class MessageIn(Strict):
     @field_validator("created_at")
     @classmethod
     def _utc(cls, value: datetime | None) -> datetime | None:
-        if value is None:
-            return None
-        try:
-            return value.astimezone(UTC)
-        except (OverflowError, ValueError):
-            raise ValueError("created_at is out of range once converted to UTC") from None
+        return as_utc(value)
 
 
 class AddMessagesRequest(Scoped):
@@ -72,7 +91,8 @@ class AddMessagesRequest(Scoped):
 
     messages: list[MessageIn] = Field(min_length=1)
     wait: bool = Field(False, description="With an LLM configured, extract these messages before answering "
-                                          "(read-your-writes: each result's `semantic` lists what the LLM did).")
+                                          "(read-your-writes: each result's `semantic` lists what the LLM did).",
+                       strict=True)
 
 
 class AddMessagesResponse(BaseModel):
@@ -89,19 +109,21 @@ class SearchRequest(Scoped):
     mode: Literal["long_term", "short_term", "both"] | None = Field(
         None, description="long_term (default), short_term (the session's recent episodes) or both; "
                           "the last two need a session_id.")
-    limit: int = Field(10, ge=1, le=1000, description="At most this many hits (also ≤ MEMSTRATA_MAX_SEARCH_LIMIT).")
+    limit: int = Field(10, ge=1, le=1000, description="At most this many hits (also ≤ MEMSTRATA_MAX_SEARCH_LIMIT).",
+                       strict=True)
     kinds: list[Literal["fact", "episode"]] = Field(["fact", "episode"], min_length=1)
-    expand_context: int = Field(0, ge=0, le=20, description="Neighbouring segments attached to episode hits.")
-    include_superseded: bool = False
-    include_archived: bool = False
-    as_of: AwareDatetime | None = Field(None, description="What was believed then: facts recorded by this time "
-                                                          "and not yet retired at it.")
-    min_score: float = Field(0.0, ge=0.0, le=1.0)
+    expand_context: int = Field(0, ge=0, le=20, description="Neighbouring segments attached to episode hits.",
+                                strict=True)
+    include_superseded: bool = Field(False, strict=True)
+    include_archived: bool = Field(False, strict=True)
+    as_of: datetime | None = Field(None, description="What was believed then: facts recorded by this time "
+                                                     "and not yet retired at it (without a UTC offset: UTC).")
+    min_score: float = Field(0.0, ge=0.0, le=1.0, strict=True)
 
     @field_validator("as_of")
     @classmethod
     def _utc(cls, value: datetime | None) -> datetime | None:
-        return MessageIn._utc(value)
+        return as_utc(value)
 
 
 class SearchResponse(BaseModel):
@@ -157,8 +179,8 @@ class UpdateFactRequest(Scoped):
     """``PATCH /v1/facts/{fact_id}``: a new value supersedes; importance/confidence change in place."""
 
     value: str | None = None
-    importance: float | None = Field(None, ge=0.0, le=1.0)
-    confidence: float | None = Field(None, ge=0.0, le=1.0)
+    importance: float | None = Field(None, ge=0.0, le=1.0, strict=True)
+    confidence: float | None = Field(None, ge=0.0, le=1.0, strict=True)
 
 
 class Rolledback(BaseModel):
@@ -190,14 +212,15 @@ class ForgetRequest(Scoped):
     """``POST /v1/forget``: a user, agent or session (of the user unless ``all_users``), episodes said
     ``before`` a time, or one fact. ``all_users`` alone forgets the whole project."""
 
-    fact_id: int | None = Field(None, ge=1, le=MAX_ID)
-    all_users: bool = False
-    before: AwareDatetime | None = Field(None, description="Forget the scope's episodes said before this time.")
+    fact_id: int | None = Field(None, ge=1, le=MAX_ID, strict=True)
+    all_users: bool = Field(False, strict=True)
+    before: datetime | None = Field(None, description="Forget the scope's episodes said before this time "
+                                                      "(without a UTC offset: UTC).")
 
     @field_validator("before")
     @classmethod
     def _utc(cls, value: datetime | None) -> datetime | None:
-        return MessageIn._utc(value)
+        return as_utc(value)
 
 
 class ForgetResponse(BaseModel):
@@ -225,9 +248,13 @@ class ImportResponse(BaseModel):
     added: int
     duplicates: int
     skipped: int
-    note: str | None = Field(None, description="Said when fact or event records were skipped: over REST facts are "
+    moved: dict[str, int] = Field(default_factory=dict, description="Episode records that named another tenant, "
+                                  "by the `org/project` they named: they were imported into the request's tenant "
+                                  "(the API key's), which always decides where a key's writes go.")
+    note: str | None = Field(None, description="Said when fact or event records were skipped (over REST facts are "
                                                "derived again from the episodes, so corrections and the audit "
-                                               "history of the export are not carried over.")
+                                               "history of the export are not carried over) and when records "
+                                               "were moved from another tenant.")
 
 
 class KeyCreateRequest(Strict):

@@ -63,7 +63,7 @@ class AgentSearchRequest(Scoped):
     agent: Literal["direct", "split", "chain", "router"] = Field(
         "router", description="direct (one search, no LLM), split (sub-queries), chain (chain-of-query) or "
                               "router (the LLM picks one).")
-    limit: int = Field(10, ge=1, le=100)
+    limit: int = Field(10, ge=1, le=100, strict=True)
     kinds: list[Literal["fact", "episode"]] = Field(["fact", "episode"], min_length=1)
     mode: Literal["long_term", "short_term", "both"] = "long_term"
 

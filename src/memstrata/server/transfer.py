@@ -9,6 +9,11 @@ Whose records they become: a ``user_id``, ``agent_id`` or ``session_id`` the req
 applies to every record, and a record naming a different one is refused (422, naming the
 record and both values) before anything is written; never silently re-homed, never silently
 ignored. Without one in the request, each record keeps the ids it names.
+
+The tenant (org and project) is always the request's, that is the API key's: a key decides
+where its writes go, so an export of one tenant imported with another tenant's key lands in
+the key's tenant (that is how a tenant's data is moved). It is never silent: the records that
+named another tenant are counted per ``org/project`` (``Planned.moved``) and the answer says so.
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from memstrata.clock import parse_time
 from memstrata.errors import InvalidInput, MemstrataError
@@ -74,9 +79,29 @@ def _agreeing(requested: Mapping[str, str | None], scope_of: ScopeOf) -> ScopeOf
     return checked
 
 
+class Planned(NamedTuple):
+    """What an import will write: ``messages``; ``skipped`` fact and event records; ``moved``:
+    episode records that named another tenant than the one they are imported into, counted by
+    the ``org/project`` they named."""
+
+    messages: list[Message]
+    skipped: int
+    moved: dict[str, int]
+
+
+def _tenant_named(record: dict[str, Any]) -> str | None:
+    """The ``org/project`` an exported episode record names, ``None`` if it names none."""
+    scope = record.get("scope")
+    if not isinstance(scope, dict) or not isinstance(scope.get("org_id"), str) \
+            or not isinstance(scope.get("project_id"), str):
+        return None
+    return f"{scope['org_id']}/{scope['project_id']}"
+
+
 def messages_from_records(memory: Memory, records: Sequence[dict[str, Any]], scope_of: ScopeOf, *,
-                          requested: Mapping[str, str | None] | None = None) -> tuple[list[Message], int]:
-    """Validated messages of ``records`` and the number skipped (fact and event records).
+                          requested: Mapping[str, str | None] | None = None) -> Planned:
+    """Validated messages of ``records``, the number skipped (fact and event records), and the
+    records moved from another tenant (see the module docstring).
 
     ``scope_of(user_id=, agent_id=, session_id=)`` returns the ``Memory`` scope keywords
     (the caller's key forced). ``requested`` holds the ``user_id``/``agent_id``/``session_id``
@@ -90,6 +115,7 @@ def messages_from_records(memory: Memory, records: Sequence[dict[str, Any]], sco
     now = datetime.now(UTC)
     built: list[Message] = []
     skipped = 0
+    moved: dict[str, int] = {}
     scope_of = _agreeing(requested or {}, scope_of)
     for i, record in enumerate(records):
         kind = record.get("type")
@@ -98,7 +124,11 @@ def messages_from_records(memory: Memory, records: Sequence[dict[str, Any]], sco
             continue
         try:
             if kind == "episode":
-                built.append(_episode_message(memory, record, scope_of))
+                message = _episode_message(memory, record, scope_of)
+                named = _tenant_named(record)
+                if named is not None and named != f"{message.scope.org_id}/{message.scope.project_id}":
+                    moved[named] = moved.get(named, 0) + 1
+                built.append(message)
                 continue
             if kind is not None:
                 raise InvalidInput(f"unknown record type {json.dumps(kind)}; expected episode, fact or event")
@@ -112,4 +142,4 @@ def messages_from_records(memory: Memory, records: Sequence[dict[str, Any]], sco
         except MemstrataError as exc:
             raise ApiError(422 if exc.code != "content_too_large" else 413, exc.code, f"records[{i}]: {exc}",
                            {"index": i, **exc.details()}) from None
-    return built, skipped
+    return Planned(built, skipped, moved)

@@ -47,6 +47,7 @@ class _Block:
     ids: np.ndarray  # (capacity,) int64
     matrix: np.ndarray  # (capacity, dim) float32
     expiry: np.ndarray  # (capacity,) float64 POSIX seconds; inf = never
+    created: np.ndarray  # (capacity,) float64 POSIX seconds; nan = not read
     size: int = 0
 
 
@@ -57,27 +58,31 @@ class _Entry:
     max_id: int = 0
     blocks: list[_Block] = field(default_factory=list)
 
-    def append(self, ids: np.ndarray, rows: np.ndarray, expiry: np.ndarray | None = None) -> None:
+    def append(self, ids: np.ndarray, rows: np.ndarray, expiry: np.ndarray | None = None,
+               created: np.ndarray | None = None) -> None:
         if expiry is None:
             expiry = np.full(len(ids), NEVER)
+        if created is None:
+            created = np.full(len(ids), np.nan)
         start = 0
         while start < len(ids):
             tail = self.blocks[-1] if self.blocks else None
             if tail is None or tail.size == BLOCK_ROWS:
                 cap = min(BLOCK_ROWS, max(16, len(ids) - start))  # a small scope costs what it holds
                 tail = _Block(np.zeros(cap, np.int64), np.zeros((cap, self.dim), np.float32),
-                              np.full(cap, NEVER))
+                              np.full(cap, NEVER), np.full(cap, np.nan))
                 self.blocks.append(tail)
             if tail.size == len(tail.ids):  # grow the tail block geometrically, up to BLOCK_ROWS
                 cap = min(BLOCK_ROWS, 2 * len(tail.ids))
                 grown = np.zeros((cap, self.dim), np.float32)
                 grown[: tail.size] = tail.matrix[: tail.size]
                 tail.ids, tail.matrix = np.resize(tail.ids, cap), grown
-                tail.expiry = np.resize(tail.expiry, cap)
+                tail.expiry, tail.created = np.resize(tail.expiry, cap), np.resize(tail.created, cap)
             n = min(len(ids) - start, len(tail.ids) - tail.size)
             tail.ids[tail.size : tail.size + n] = ids[start : start + n]
             tail.matrix[tail.size : tail.size + n] = rows[start : start + n]
             tail.expiry[tail.size : tail.size + n] = expiry[start : start + n]
+            tail.created[tail.size : tail.size + n] = created[start : start + n]
             tail.size += n
             start += n
         if len(ids):
@@ -87,13 +92,22 @@ class _Entry:
     def nbytes(self) -> int:
         return sum(b.matrix.nbytes for b in self.blocks)
 
-    def search(self, query: np.ndarray, now: float = -np.inf) -> tuple[np.ndarray, np.ndarray]:
-        """``(ids, cosines)`` of every row not expired at ``now`` (POSIX seconds), unordered."""
+    def search(self, query: np.ndarray, now: float = -np.inf,
+               within: Sequence[tuple[float, float]] | None = None) -> tuple[np.ndarray, np.ndarray]:
+        """``(ids, cosines)`` of every row not expired at ``now`` (POSIX seconds), unordered;
+        ``within``: only rows created in one of these half-open ``[start, end)`` POSIX periods
+        (the copy must have been read with ``created``)."""
         if not self.blocks:
             return np.zeros(0, np.int64), np.zeros(0, np.float32)
         ids = np.concatenate([b.ids[: b.size] for b in self.blocks])
         sims = np.concatenate([b.matrix[: b.size] @ query for b in self.blocks])
         live = np.concatenate([b.expiry[: b.size] for b in self.blocks]) > now
+        if within is not None:
+            created = np.concatenate([b.created[: b.size] for b in self.blocks])
+            inside = np.zeros(len(created), bool)
+            for start, end in within:
+                inside |= (created >= start) & (created < end)
+            live &= inside
         if not live.all():
             ids, sims = ids[live], sims[live]
         return ids, sims
@@ -110,6 +124,10 @@ class VectorCache:
         """Drop every working copy (after a re-embed)."""
         self._entries.clear()
 
+    def __len__(self) -> int:
+        """Working copies held (one per table, scope and filter searched)."""
+        return len(self._entries)
+
     def get(
         self,
         conn: sqlite3.Connection,
@@ -121,6 +139,7 @@ class VectorCache:
         dim: int,
         cache: bool = True,
         append_only: bool = False,
+        created: str | None = None,
     ) -> _Entry:
         """The working copy of the vectors of rows of ``table`` matching ``where``.
 
@@ -132,8 +151,11 @@ class VectorCache:
         than the newest row of ``table`` seen now, not newer than the newest that matched:
         a copy for a selective filter (a date the query names) that matched few or no rows
         otherwise re-scanned the whole scope on every search (100k segments: ~100 ms a call).
+        ``created``: an SQL expression of each row's creation time (``to_db`` text), kept with
+        the copy so that a search can keep the rows of a period (``_Entry.search``); part of the
+        copy's identity.
         """
-        key = (table, where, tuple(params), dim)
+        key = (table, where, tuple(params), dim, created)
         entry = self._entries.get(key) if cache else None
         if entry is None or entry.version != version:
             entry = _Entry(version, dim)
@@ -141,8 +163,8 @@ class VectorCache:
                 self._entries[key] = entry
         newest = conn.execute(f"SELECT coalesce(max(id), 0) FROM {table}").fetchone()[0] if append_only else 0
         cursor = conn.execute(
-            f"SELECT id, embedding, expires_at FROM {table} WHERE {where} AND embedding IS NOT NULL AND id > ? "
-            "ORDER BY id",
+            f"SELECT id, embedding, expires_at, {created or 'NULL'} FROM {table} "
+            f"WHERE {where} AND embedding IS NOT NULL AND id > ? ORDER BY id",
             (*params, entry.max_id),
         )
         # Page through the rows: holding every BLOB of a large scope at once would cost
@@ -150,7 +172,8 @@ class VectorCache:
         while chunk := cursor.fetchmany(BLOCK_ROWS):
             entry.append(np.fromiter((r[0] for r in chunk), np.int64, len(chunk)),
                          decode_vectors([r[1] for r in chunk], dim),
-                         np.fromiter((_posix(r[2]) for r in chunk), np.float64, len(chunk)))
+                         np.fromiter((_posix(r[2]) for r in chunk), np.float64, len(chunk)),
+                         np.fromiter((_posix(r[3], np.nan) for r in chunk), np.float64, len(chunk)))
         # Read in the same transaction as the scan, so no row between the two is skipped.
         entry.max_id = max(entry.max_id, int(newest))
         if cache:
@@ -165,19 +188,22 @@ class VectorCache:
             total -= dropped.nbytes
 
 
-def _posix(text: str | None) -> float:
+def _posix(text: str | None, missing: float = NEVER) -> float:
     when = from_db(text)
-    return NEVER if when is None else when.timestamp()
+    return missing if when is None else when.timestamp()
 
 
 def top_k(query: np.ndarray, entry: _Entry, k: int, min_similarity: float,
-          now: datetime | None = None) -> list[tuple[int, float]]:
+          now: datetime | None = None,
+          within: Sequence[tuple[datetime, datetime]] | None = None) -> list[tuple[int, float]]:
     """The ``k`` rows of ``entry`` most cosine-similar to ``query`` (unit ``(dim,)``), best first.
 
-    Returns ``[(id, cosine)]`` with cosine in [-1, 1], dropping rows below ``min_similarity``
-    and rows whose ``expires_at`` is at or before ``now``.
+    Returns ``[(id, cosine)]`` with cosine in [-1, 1], dropping rows below ``min_similarity``,
+    rows whose ``expires_at`` is at or before ``now`` and, with ``within`` (half-open periods),
+    rows created outside them (the entry must have been read with ``created``).
     """
-    ids, sims = entry.search(query.astype(np.float32), -np.inf if now is None else now.timestamp())
+    periods = None if within is None else [(start.timestamp(), end.timestamp()) for start, end in within]
+    ids, sims = entry.search(query.astype(np.float32), -np.inf if now is None else now.timestamp(), periods)
     if len(ids) == 0 or k <= 0:
         return []
     k = min(k, len(sims))

@@ -21,6 +21,12 @@ MIN_SEGMENT_CHARS = 4
 #: Longer segments are cut at commas/spaces so each derivative stays within what the
 #: embedding model reads well (USE was trained on sentences, not pages).
 MAX_SEGMENT_CHARS = 400
+#: Most segments one episode is split into. A user trial's 1 MB message of short lines made
+#: ~58,000 segments (each embedded and indexed: minutes of work for one message). Past this,
+#: neighbouring sentences are packed together (``split_segments``). With the default size limit
+#: (``Settings.max_content_bytes`` 256 KiB) greedy packing into 400-character segments needs at
+#: most 2 × 262,144 / 400 ≈ 1,311 segments, so 2,000 always fits without longer segments.
+MAX_SEGMENTS = 2_000
 
 
 def split_sentences(text: str) -> list[str]:
@@ -54,6 +60,33 @@ def split_sentences(text: str) -> list[str]:
     out: list[str] = []
     for piece in merged:
         out.extend(_cut_long(piece))
+    return out
+
+
+def split_segments(text: str, *, max_segments: int = MAX_SEGMENTS) -> list[str]:
+    """The segments an episode is stored as: ``split_sentences``, and when that gives more than
+    ``max_segments``, neighbouring sentences packed into segments of up to ``MAX_SEGMENT_CHARS``
+    (doubled until they fit, for a text longer than the default size limit allows).
+
+    Returns:
+        At most ``max_segments`` non-empty segments in text order (``[]`` for blank text).
+    """
+    pieces = split_sentences(text)
+    width = MAX_SEGMENT_CHARS
+    while len(pieces) > max_segments:
+        pieces = _pack(pieces, width)
+        width *= 2
+    return pieces
+
+
+def _pack(pieces: list[str], width: int) -> list[str]:
+    """Neighbouring ``pieces`` joined while the result stays within ``width`` characters."""
+    out: list[str] = []
+    for piece in pieces:
+        if out and len(out[-1]) + 1 + len(piece) <= width:
+            out[-1] = out[-1] + piece if _ends_cjk(out[-1]) else f"{out[-1]} {piece}"
+        else:
+            out.append(piece)
     return out
 
 

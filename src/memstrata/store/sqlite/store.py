@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import sqlite3
 from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
@@ -19,9 +20,9 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from memstrata.clock import from_db, to_db, utcnow
+from memstrata.clock import from_db, parse_time, to_db, utcnow
 from memstrata.errors import StoreError
-from memstrata.filter import Expr
+from memstrata.filter import And, Compare, Expr, Field, Or
 from memstrata.filter.sql import SQLITE, compile_filter
 from memstrata.privacy.crypto import Cipher, reveal
 from memstrata.store.dialect import SQLiteDialect
@@ -60,6 +61,13 @@ def scope_predicate(scope: Scope, *, prefix: str = "", session: bool = True) -> 
 #: How many times ``limit`` the unscoped full-text query fetches before checking scope.
 OVERFETCH = 4
 
+# Full-text scores: bm25 with the scope column weighing 0, as the tables' ``rank`` option says
+# (schema). Called directly: ``ORDER BY rank`` runs through FTS5's own sorter (a nested
+# statement, then a seek per row), ~30 % slower at 100k segments for the same order.
+_BM25_SEGMENTS_FTS = "bm25(segments_fts, 1.0, 0.0)"
+_BM25_TURNS_FTS = "bm25(turns_fts, 1.0, 0.0)"
+_BM25_SESSION_BLOCKS_FTS = "bm25(session_blocks_fts, 1.0, 0.0)"
+
 
 def filter_predicate(expr: Expr | None, *, kind: str, alias: str = "") -> tuple[str, list[object]] | None:
     """SQL predicate of a filter for SQLite (``"1"`` when there is none), or ``None`` when it
@@ -70,6 +78,102 @@ def filter_predicate(expr: Expr | None, *, kind: str, alias: str = "") -> tuple[
     if isinstance(sql, bool):
         return ("1", []) if sql else None
     return sql, params
+
+
+#: Matches of one full-text query ranked at most: past it, the scope's newest this many, and
+#: the older matches of its rare terms. FTS5 scores every match (~1 µs each with bm25), so
+#: ranking all of them grew with the store: a two-word question over 100k synthetic messages
+#: matched 16k rows (~15 ms a list). Above LoCoMo's and MemoryBank's largest match sets, whose
+#: rankings are exact.
+RANKED_MATCHES = 2_500
+#: A term matching at most this many rows is ranked in all of them, however old: a rare word is
+#: the one a question is about. Its older matches are scored by the rare terms alone.
+RARE_MATCHES = 1_000
+
+
+def _count_upto(conn: sqlite3.Connection, table: str, where: str, params: Sequence[object], n: int) -> int:
+    """Rows of ``table`` matching ``where``, counted up to ``n``."""
+    sql = f"SELECT count(*) FROM (SELECT 1 FROM {table} WHERE {where} LIMIT ?)"
+    return int(conn.execute(sql, (*params, n)).fetchone()[0])
+
+
+def _more_than(conn: sqlite3.Connection, table: str, expr: str, n: int) -> int | None:
+    """The rowid of the ``n + 1``-th newest row of ``table`` matching ``expr``, ``None`` if at
+    most ``n`` match (the index walks rowids backwards, scoring nothing)."""
+    row = conn.execute(f"SELECT rowid FROM {table} WHERE {table} MATCH ? ORDER BY rowid DESC LIMIT 1 OFFSET ?",
+                       (expr, n)).fetchone()
+    return None if row is None else int(row[0])
+
+
+def _fts_top(conn: sqlite3.Connection, table: str, score: str, match: str, required: str, limit: int,
+             in_scope: Callable[[list[Any]], list[tuple[int, float]]],
+             scope_rows: Callable[[int], int]) -> list[tuple[int, float]]:
+    """The best ``limit`` rows of ``table`` (``segments_fts`` or ``turns_fts``) for ``terms :
+    (match)`` in the scope whose tokens are ``required`` (``scope_tokens``), ``[(rowid, score)]``
+    best first; ``in_scope`` keeps the ranked rows the scope may read (their order kept), and
+    ``scope_rows(n)`` counts the scope's rows up to ``n``.
+
+    Exact (the plan ``fts_segments`` gives) when at most ``RANKED_MATCHES`` rows of the file
+    match or the scope holds at most that many rows. Past both, the most recently stored
+    ``RANKED_MATCHES`` matches are ranked (those of the file, if at least ``limit`` of them are
+    the scope's, else the scope's own), and of the older ones only the matches of rare terms
+    (``RARE_MATCHES``), scored by those terms alone: they rank below newer rows with the same
+    words, but a rare word's memory is found however old."""
+    sql = f"SELECT rowid, {score} AS r FROM {table} WHERE {table} MATCH ?{{}} ORDER BY r LIMIT ?"
+    anywhere, scoped = f"terms : ({match})", f"terms : ({match}) AND scope : ({required})"
+    if _more_than(conn, table, anywhere, RANKED_MATCHES) is None or scope_rows(RANKED_MATCHES + 1) <= RANKED_MATCHES:
+        ranked = conn.execute(sql.format(""), (anywhere, OVERFETCH * limit)).fetchall()
+        kept = in_scope(ranked)
+        if len(kept) < limit and len(ranked) == OVERFETCH * limit:
+            kept = in_scope(conn.execute(sql.format(""), (scoped, limit)).fetchall())
+        return kept
+    # A large scope: its rows are most of the file (one big user), or the file's newest matches
+    # are other scopes' and the scope's own tokens select its rows (their bm25 is slower: FTS5
+    # counts the token's rows for its idf, although it weighs 0).
+    kept = in_scope(_newest_top(conn, table, sql, match, "", limit))
+    if len(kept) < limit:
+        kept = in_scope(_newest_top(conn, table, sql, match, f" AND scope : ({required})", limit))
+    return kept
+
+
+def _newest_top(conn: sqlite3.Connection, table: str, sql: str, match: str, scope: str, limit: int, *,
+                ranked_matches: int | None = None, rare_matches: int | None = None) -> list[Any]:
+    """``_fts_top``'s bounded ranking: the best ``limit`` of the newest ``ranked_matches`` rows
+    (default ``RANKED_MATCHES``) matching ``terms : (match)`` + ``scope``, merged with the older
+    rows of terms matching at most ``rare_matches`` rows (default ``RARE_MATCHES``)."""
+    expr = f"terms : ({match}){scope}"
+    floor = _more_than(conn, table, expr, (RANKED_MATCHES if ranked_matches is None else ranked_matches) - 1)
+    if floor is None:
+        return list(conn.execute(sql.format(""), (expr, limit)).fetchall())
+    ranked = list(conn.execute(sql.format(" AND rowid >= ?"), (expr, floor, limit)).fetchall())
+    few = RARE_MATCHES if rare_matches is None else rare_matches
+    rare = [t for t in re.findall(r'"[^"]*"', match) if _more_than(conn, table, f"terms : ({t}){scope}", few) is None]
+    if rare:
+        older = conn.execute(sql.format(" AND rowid < ?"), (f"terms : ({' OR '.join(rare)}){scope}", floor, limit))
+        ranked = sorted(ranked + older.fetchall(), key=lambda r: float(r[1]))[:limit]
+    return ranked
+
+
+#: A segment's creation time (its episode's), read into the scope's vector copy.
+_SEGMENT_CREATED = "(SELECT e.created_at FROM episodes e WHERE e.id = segments.episode_id)"
+
+
+def created_ranges(expr: Expr) -> list[tuple[datetime, datetime]] | None:
+    """The half-open ``[start, end)`` periods of a filter on ``created_at`` alone, in the
+    shapes ``expand.when.period_filter`` writes (``created_at >= a AND created_at < b``, OR-ed),
+    or ``None`` for any other filter."""
+    branches = expr.operands if isinstance(expr, Or) else (expr,)
+    out = []
+    for branch in branches:
+        parts = branch.operands if isinstance(branch, And) else ()
+        if len(parts) != 2 or not all(isinstance(p, Compare) and p.field == Field("created_at")
+                                      and isinstance(p.value, str) for p in parts):
+            return None
+        bounds = {p.op: parse_time(str(p.value)) for p in parts if isinstance(p, Compare)}
+        if set(bounds) != {">=", "<"}:
+            return None
+        out.append((bounds[">="], bounds["<"]))
+    return out
 
 
 def _episode_filter(expr: Expr | None, outer: str) -> tuple[str, list[object]] | None:
@@ -398,17 +502,14 @@ class SQLiteStore:
             where, params = self.where(conn, scope, table="episodes", prefix="e.", now=now, extra=compiled)
             if filter is not None:
                 ranked = conn.execute(
-                    "SELECT e.id, turns_fts.rank FROM turns_fts JOIN episodes e ON e.id = turns_fts.rowid "
-                    f"WHERE turns_fts MATCH ? AND {where} ORDER BY turns_fts.rank LIMIT ?",
+                    f"SELECT e.id, {_BM25_TURNS_FTS} FROM turns_fts JOIN episodes e ON e.id = turns_fts.rowid "
+                    f"WHERE turns_fts MATCH ? AND {where} ORDER BY {_BM25_TURNS_FTS} LIMIT ?",
                     (f"terms : ({match}) AND scope : ({required})", *params, limit)).fetchall()
                 kept = [(int(r[0]), float(r[1])) for r in ranked]
             else:
-                sql = "SELECT rowid, rank FROM turns_fts WHERE turns_fts MATCH ? ORDER BY rank LIMIT ?"
-                ranked = conn.execute(sql, (f"terms : ({match})", OVERFETCH * limit)).fetchall()
-                kept = self._turns_in_scope(conn, ranked, where, params)
-                if len(kept) < limit and len(ranked) == OVERFETCH * limit:
-                    ranked = conn.execute(sql, (f"terms : ({match}) AND scope : ({required})", limit)).fetchall()
-                    kept = self._turns_in_scope(conn, ranked, where, params)
+                kept = _fts_top(conn, "turns_fts", _BM25_TURNS_FTS, match, required, limit,
+                                lambda ranked: self._turns_in_scope(conn, ranked, where, params),
+                                lambda n: _count_upto(conn, "episodes e", where, params, n))
             kept = kept[:limit]
             if not kept:
                 return []
@@ -438,18 +539,38 @@ class SQLiteStore:
         filter: blocks mix turns a filter may hide (``store.turns``)."""
         required = " AND ".join(f'"{t}"' for t in scope_tokens(scope))
         where, params = scope_predicate(scope, prefix="b.")
+        best: dict[tuple[Any, ...], float] = {}
         with self.db.read() as conn:
             jobs = conn.execute(running_forgets_sql("episodes")).fetchall()
             hidden, hparams = block_hidden_predicate([tuple(j) for j in jobs], prefix="b.", mark="?")
-            rows = conn.execute(
-                "SELECT b.org_id, b.project_id, b.user_id, b.agent_id, b.session_id, "
-                "min(f.r) AS r FROM (SELECT rowid AS id, rank AS r FROM session_blocks_fts "
-                "WHERE session_blocks_fts MATCH ?) f JOIN session_blocks b ON b.id = f.id "
-                f"WHERE {where} AND (b.expires_at IS NULL OR b.expires_at > ?){hidden} "
-                "GROUP BY b.org_id, b.project_id, b.user_id, b.agent_id, b.session_id ORDER BY r LIMIT ?",
-                (f"terms : ({match}) AND scope : ({required})", *params, to_db(now or utcnow()), *hparams,
-                 limit)).fetchall()
-        return [(Scope(r[0], r[1], r[2], r[3], r[4]), float(r[5])) for r in rows]
+            params += [to_db(now or utcnow()), *hparams]
+            # The best blocks first (FTS5's top-N sort), then their sessions: grouping every
+            # matching block by session joined each of them first (~6,000 at 100k segments).
+            # A session's first block in that order is its best; fetched again, deeper, until
+            # ``limit`` sessions are found or no block is left.
+            fetch = 2 * OVERFETCH * limit  # a session often has several good blocks
+            sql = (f"SELECT rowid, {_BM25_SESSION_BLOCKS_FTS} AS r FROM session_blocks_fts "
+                   "WHERE session_blocks_fts MATCH ?{} ORDER BY r LIMIT ?")
+            while True:
+                # Past the text of RANKED_MATCHES turns, the newest blocks (and rare terms' older
+                # ones), as for turns (``_fts_top``): a block holds up to SESSION_BLOCK_TURNS turns.
+                ranked = _newest_top(conn, "session_blocks_fts", sql, match, f" AND scope : ({required})", fetch,
+                                     ranked_matches=max(fetch, RANKED_MATCHES // SESSION_BLOCK_TURNS),
+                                     rare_matches=RARE_MATCHES // SESSION_BLOCK_TURNS)
+                keys = {} if not ranked else {r[0]: tuple(r[1:]) for r in conn.execute(
+                    "SELECT b.id, b.org_id, b.project_id, b.user_id, b.agent_id, b.session_id FROM session_blocks b "
+                    f"WHERE b.id IN ({','.join('?' * len(ranked))}) AND {where} "
+                    f"AND (b.expires_at IS NULL OR b.expires_at > ?){hidden}", [r[0] for r in ranked] + params)}
+                best = {}
+                for block, score in ranked:
+                    if block in keys:
+                        best.setdefault(keys[block], float(score))
+                if len(best) >= limit or len(ranked) < fetch:
+                    break
+                fetch *= 4
+        # Ties in session order, as grouping by session gave them.
+        order = sorted(best, key=lambda k: (best[k], [(v is not None, v or "") for v in k]))[:limit]
+        return [(Scope(*k), best[k]) for k in order]
 
     def get_episode(self, scope: Scope, episode_id: int) -> Episode | None:
         """The episode with this id inside ``scope``, or ``None``."""
@@ -798,12 +919,14 @@ class SQLiteStore:
                      filter: Expr | None = None, now: datetime | None = None) -> list[tuple[int, float]]:
         """Full-text candidates ``[(segment_id, bm25)]`` in ``scope``, best first (bm25: lower is better).
 
-        Exact in every case, fast in both common ones: first the index's own top
-        ``OVERFETCH * limit`` over all scopes; if at least ``limit`` of them are in scope
-        (or the index had no more), those are the scope's top ``limit``. Otherwise the
+        Exact up to ``RANKED_MATCHES`` matches, fast in both common cases: first the index's
+        own top ``OVERFETCH * limit`` over all scopes; if at least ``limit`` of them are in
+        scope (or the index had no more), those are the scope's top ``limit``. Otherwise the
         scope is a small part of the file, and a MATCH that requires the scope's tokens
-        (``scope_tokens``) lets the index skip every other scope's rows. With a filter, the
-        scope's rows are joined to their episodes and filtered inside the one query.
+        (``scope_tokens``) lets the index skip every other scope's rows. A query matching more
+        rows ranks the scope's newest ``RANKED_MATCHES`` and its rare terms' older matches
+        (``_fts_top``). With a filter, the scope's rows are joined to their episodes and
+        filtered inside the one query.
         """
         required = " AND ".join(f'"{t}"' for t in scope_tokens(scope))
         if filter is not None:
@@ -813,18 +936,15 @@ class SQLiteStore:
             with self.db.read() as conn:
                 swhere, sparams = self.where(conn, scope, table="segments", prefix="s.", now=now)
                 rows = conn.execute(
-                    "SELECT s.id, segments_fts.rank FROM segments_fts JOIN segments s ON s.id = segments_fts.rowid "
-                    f"WHERE segments_fts MATCH ? AND {swhere} AND {compiled[0]} ORDER BY segments_fts.rank LIMIT ?",
+                    f"SELECT s.id, {_BM25_SEGMENTS_FTS} FROM segments_fts JOIN segments s ON s.id = segments_fts.rowid "
+                    f"WHERE segments_fts MATCH ? AND {swhere} AND {compiled[0]} ORDER BY {_BM25_SEGMENTS_FTS} LIMIT ?",
                     (f"terms : ({match}) AND scope : ({required})", *sparams, *compiled[1], limit)).fetchall()
             return [(int(r[0]), float(r[1])) for r in rows]
-        sql = "SELECT rowid, rank FROM segments_fts WHERE segments_fts MATCH ? ORDER BY rank LIMIT ?"
         with self.db.read() as conn:
             where, params = self.where(conn, scope, table="segments", now=now)
-            ranked = conn.execute(sql, (f"terms : ({match})", OVERFETCH * limit)).fetchall()
-            kept = self._in_scope(conn, ranked, where, params)
-            if len(kept) < limit and len(ranked) == OVERFETCH * limit:
-                ranked = conn.execute(sql, (f"terms : ({match}) AND scope : ({required})", limit)).fetchall()
-                kept = self._in_scope(conn, ranked, where, params)
+            kept = _fts_top(conn, "segments_fts", _BM25_SEGMENTS_FTS, match, required, limit,
+                            lambda ranked: self._in_scope(conn, ranked, where, params),
+                            lambda n: _count_upto(conn, "segments", where, params, n))
         return kept[:limit]
 
     @staticmethod
@@ -860,15 +980,20 @@ class SQLiteStore:
         episodes match ``filter``, best first (exact search over the filtered working copy;
         episodes are never rewritten, so a filtered copy stays valid as rows are added).
         Segments expired at ``now`` are masked."""
-        compiled = _episode_filter(filter, "segments")
+        # A filter on the creation time alone (the periods a query names, ``recall``) masks the
+        # scope's own copy: a filtered copy would read the scope again for each new period, and
+        # for a period holding most of it would double the memory of the vectors.
+        periods = created_ranges(filter) if filter is not None else None
+        compiled = _episode_filter(filter if periods is None else None, "segments")
         if compiled is None:
             return []
         with self.db.read() as conn:
             where, params = self.where(conn, scope, table="segments", expiry=False, extra=compiled)
             version = self._version(conn, "segments_deleted")
             entry = self.vectors.get(conn, table="segments", where=where, params=params,
-                                     version=version, dim=len(vector), append_only=True)
-        return top_k(vector, entry, k, min_similarity, now=now or utcnow())
+                                     version=version, dim=len(vector), append_only=True,
+                                     created=_SEGMENT_CREATED if compiled[0] == "1" else None)
+        return top_k(vector, entry, k, min_similarity, now=now or utcnow(), within=periods)
 
     def nearest_scope_facts(self, scope: Scope, vector: np.ndarray, *, statuses: Sequence[str], k: int,
                             min_similarity: float, filter: Expr | None = None,

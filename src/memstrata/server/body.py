@@ -1,0 +1,103 @@
+"""Request bodies the API cannot read: not JSON by their media type (415), or not UTF-8 (400).
+
+Before this, JSON sent as ``text/plain`` got a 422 saying the body "should be a valid
+dictionary" (it was one, read as a string), and a body with an invalid UTF-8 byte got a 400
+"There was an error parsing the body" naming no position. Both are answered here, in the one
+error shape, before a route reads the body.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from memstrata.server.errors import error_body
+from memstrata.server.metrics import metrics
+
+#: Media types of a JSON body; ``application/<anything>+json`` is JSON too.
+JSON_MEDIA_TYPES = ("application/json",)
+#: Routes that also take JSON Lines (``JSONL_MEDIA_TYPES``): ``POST /v1/import``.
+JSONL_ROUTES = ("/v1/import",)
+JSONL_MEDIA_TYPES = ("application/x-ndjson", "application/jsonl", "application/json-lines")
+
+
+def media_type(scope: Scope) -> str:
+    """The request's ``Content-Type`` without parameters, lower-cased (``""`` when absent)."""
+    raw: bytes = dict(scope.get("headers") or []).get(b"content-type", b"")
+    return raw.decode("latin-1").split(";")[0].strip().lower()
+
+
+def _accepted(path: str) -> tuple[str, ...]:
+    return JSON_MEDIA_TYPES + (JSONL_MEDIA_TYPES if path.rstrip("/") in JSONL_ROUTES else ())
+
+
+def body_problem(scope: Scope, body: bytes) -> tuple[int, str, str, dict[str, Any]] | None:
+    """``(status, code, message, details)`` when the API cannot read ``body``, else ``None``.
+
+    A body is checked only when it is not empty: a ``POST`` whose scope is in the query (restore,
+    rollback) sends none. JSON must be labelled JSON (``application/json`` or ``…+json``; JSON
+    Lines on ``/v1/import``) and encoded as UTF-8 (RFC 8259 section 8.1).
+    """
+    if not body or scope.get("method") not in ("POST", "PUT", "PATCH"):
+        return None
+    media, path = media_type(scope), str(scope.get("path", ""))
+    accepted = _accepted(path)
+    if media not in accepted and not (media.startswith("application/") and media.endswith("+json")):
+        given = f"Content-Type is {media!r}" if media else "no Content-Type was given"
+        return 415, "unsupported_media_type", (
+            f"the request body must be JSON and say so: {given}; send 'Content-Type: application/json'"
+            + (" (or application/x-ndjson for JSON Lines)" if len(accepted) > 1 else "")), {
+            "accepted": list(accepted)}
+    try:
+        body.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return 400, "malformed_json", (
+            f"request body is not valid UTF-8: byte 0x{body[exc.start]:02x} at position {exc.start} "
+            f"({exc.reason}); JSON must be UTF-8"), {"position": exc.start}
+    return None
+
+
+class BodyFormatMiddleware:
+    """Answers 415 or 400 (``body_problem``) before the application reads a body it cannot read.
+
+    Runs inside ``limits.BodyLimitMiddleware``, which has already buffered the body (at most
+    ``MEMSTRATA_MAX_BODY_BYTES``), so reading it here costs no second network read.
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope.get("method") not in ("POST", "PUT", "PATCH"):
+            await self.app(scope, receive, send)
+            return
+        chunks: list[bytes] = []
+        rest: list[Message] = []
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":
+                rest.append(message)
+                break
+            chunks.append(message.get("body", b""))
+            if not message.get("more_body", False):
+                break
+        body = b"".join(chunks)
+        problem = body_problem(scope, body)
+        if problem is not None:
+            status, code, text, details = problem
+            metrics().errors.labels(code).inc()
+            payload = json.dumps(error_body(code, text, details), ensure_ascii=False,
+                                 separators=(",", ":")).encode()
+            await send({"type": "http.response.start", "status": status,
+                        "headers": [(b"content-type", b"application/json"),
+                                    (b"content-length", str(len(payload)).encode())]})
+            await send({"type": "http.response.body", "body": payload})
+            return
+        replay: list[Message] = [{"type": "http.request", "body": body, "more_body": False}, *rest]
+
+        async def replayed() -> Message:
+            return replay.pop(0) if replay else await receive()
+
+        await self.app(scope, replayed, send)

@@ -1,0 +1,63 @@
+"""SQLite full text past ``RANKED_MATCHES`` matches (``store.sqlite.store._fts_top``): the scope's
+most recently stored matches are ranked, and the older matches of a rare term still are, so a
+question about a rare word finds its memory however old. The bounds are lowered here so that a
+few dozen real rows cross them; everything else is the real store."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import memstrata.store.sqlite.store as sqlite_store
+from memstrata import Memory
+from memstrata.text.tokens import fts_match_expression
+from memstrata.types import Episode, Segment
+
+
+@pytest.fixture
+def bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sqlite_store, "RANKED_MATCHES", 20)
+    monkeypatch.setattr(sqlite_store, "RARE_MATCHES", 3)
+
+
+def fill(memory: Memory) -> tuple[int, list[int]]:
+    """One old memory about a rare word, then 60 newer ones sharing a common word; returns the
+    old one's episode id and the newer ones' in the order stored."""
+    old = memory.add("the garden shed was painted blue by the whole family").episode_id
+    newer = [memory.add(f"the garden looked lovely on day {i} of spring").episode_id for i in range(60)]
+    return old, newer
+
+
+def test_a_common_word_ranks_the_newest_matches_past_the_bound(tmp_path: Path, bounded: None) -> None:
+    with Memory(tmp_path / "m.db", embedder=None, extractor=None, user_id="u") as memory:
+        _, newer = fill(memory)
+        found = {e for e, _ in memory.store.fts_turns(memory.scope, "\"garden\"", 10)}
+        first = {s.episode_id for s, _ in _segments(memory, memory.store.fts_segments(memory.scope, "\"garden\"", 10))}
+        assert len(found) == 10 and len(first) == 10
+        # Turn candidates are given as their first segment: map back through the segments.
+        turns = {s.episode_id for s, _ in _segments(memory, [(i, 0.0) for i in found])}
+        assert turns <= set(newer[-20:]) and first <= set(newer[-20:])
+
+
+def test_a_rare_word_is_found_however_old(tmp_path: Path, bounded: None) -> None:
+    with Memory(tmp_path / "m.db", embedder=None, extractor=None, user_id="u") as memory:
+        old, _ = fill(memory)
+        match = fts_match_expression("who painted the garden shed")
+        assert match is not None
+        segments = _segments(memory, memory.store.fts_segments(memory.scope, match, 5))
+        turns = _segments(memory, memory.store.fts_turns(memory.scope, match, 5))
+        assert segments[0][0].episode_id == old and turns[0][0].episode_id == old
+        assert memory.search("who painted the garden shed", limit=3)[0].id == old
+
+
+def test_below_the_bound_the_ranking_is_every_match(tmp_path: Path) -> None:
+    with Memory(tmp_path / "m.db", embedder=None, extractor=None, user_id="u") as memory:
+        fill(memory)
+        found = _segments(memory, memory.store.fts_segments(memory.scope, "\"garden\"", 100))
+        assert len(found) == 61  # all of them, the old one too
+
+
+def _segments(memory: Memory, ranked: list[tuple[int, float]]) -> list[tuple[Segment, Episode]]:
+    rows = memory.store.segments_with_episodes([i for i, _ in ranked])
+    return [(rows[i][0], rows[i][1]) for i, _ in ranked if i in rows]

@@ -1,0 +1,60 @@
+"""Supersede behaviour a fresh-user trial found wrong, through the public SDK on a real SQLite
+file with the real embedding model: a new contact channel retires the old one, a message never
+supersedes its own instructions, "I no longer eat meat" retires the liking."""
+
+from __future__ import annotations
+
+from memstrata import Memory
+from memstrata.types import Fact
+
+
+def _facts(mem: Memory, key: str, status: str = "active") -> list[str]:
+    return sorted(f.value for f in mem.list(key=key, status=status) if isinstance(f, Fact))
+
+
+def test_a_new_contact_channel_supersedes_the_old_one(memory: Memory) -> None:
+    memory.add("I prefer email")
+    [change] = memory.add("Actually, I prefer phone calls now").facts
+    assert (change.action, change.fact.value, [p.value for p in change.previous]) == (
+        "supersede", "phone call", ["email"])
+    assert _facts(memory, "contact.channel") == ["phone call"]
+    assert _facts(memory, "contact.channel", "superseded") == ["email"]
+    facts = [h for h in memory.search("how does this user want to be contacted?", limit=5) if h.kind == "fact"]
+    assert facts[0].text == "prefers to be contacted by phone call"
+    assert all("email" not in h.text for h in facts)  # the superseded channel is not recalled as a fact
+
+
+def test_a_new_contact_channel_supersedes_the_old_one_in_chinese(memory: Memory) -> None:
+    memory.add("联系我请发邮件", user_id="u2")
+    memory.add("算了，请打电话联系我", user_id="u2")
+    assert _facts(memory, "contact.channel", "active") == []  # u1 (the default user) said nothing
+    assert sorted(f.value for f in memory.list(key="contact.channel", user_id="u2")
+                  if isinstance(f, Fact)) == ["电话"]
+
+
+def test_one_message_keeps_its_positive_and_negative_instruction(memory: Memory) -> None:
+    result = memory.add("Please leave packages with the concierge, never at the door")
+    assert [(c.action, c.fact.value) for c in result.facts] == [
+        ("create", "with the concierge"), ("create", "not at the door")]
+    assert _facts(memory, "shipping.dropoff") == ["not at the door", "with the concierge"]
+    # a later message still changes the instruction: it supersedes both
+    [change] = memory.add("Actually, just leave them at the front desk").facts
+    assert change.action == "supersede"
+    assert _facts(memory, "shipping.dropoff") == ["at the front desk"]
+
+
+def test_one_chinese_message_keeps_its_positive_and_negative_instruction(memory: Memory) -> None:
+    memory.add("请放快递柜，别放门口")
+    assert _facts(memory, "shipping.dropoff") == ["不放门口", "放快递柜"]
+
+
+def test_no_longer_eating_meat_retires_the_liking(memory: Memory) -> None:
+    memory.add("I love eating meat")
+    memory.add("我爱吃牛肉", user_id="u2")
+    assert _facts(memory, "food.like") == ["meat"]
+    memory.add("I no longer eat meat")
+    memory.add("我不再吃牛肉了", user_id="u2")
+    assert _facts(memory, "food.like") == []
+    assert _facts(memory, "food.dislike") == ["meat"]
+    u2 = [(f.key, f.value) for f in memory.list(key="food", user_id="u2") if isinstance(f, Fact)]
+    assert u2 == [("food.dislike", "牛肉")]

@@ -1,0 +1,108 @@
+"""REST defects a fresh-user trial found, over real HTTP against a ``memstrata serve`` process:
+bodies that are not UTF-8 or not labelled JSON, strings for numbers, times without an offset,
+and an import with another tenant's key."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+import pytest
+from serverproc import ADMIN_KEY, Server
+
+from memstrata import Memory
+from memstrata.errors import InvalidInput
+from memstrata.server.errors import STRICT_HINT
+
+JSON = {"content-type": "application/json"}
+
+
+def _error(response: httpx.Response, status: int, code: str) -> dict[str, Any]:
+    assert response.status_code == status, response.text
+    error: dict[str, Any] = response.json()["error"]
+    assert error["code"] == code and set(error) == {"code", "message", "details"}
+    return error
+
+
+@pytest.fixture(scope="module")
+def keys(keyed_server: Server) -> dict[str, str]:
+    made = {}
+    with keyed_server.client(ADMIN_KEY) as admin:
+        for name, tenant in {"acme": ("acme", "p1"), "beta": ("beta", "p2")}.items():
+            created = admin.post("/v1/keys", json={"org_id": tenant[0], "project_id": tenant[1], "name": name})
+            assert created.status_code == 200, created.text
+            made[name] = created.json()["secret"]
+    return made
+
+
+def test_a_body_that_is_not_utf8_is_a_400_naming_the_byte(keyed_server: Server, keys: dict[str, str]) -> None:
+    body = '{"user_id": "u1", "messages": [{"content": "café"}]}'.encode("latin-1")
+    with keyed_server.client(keys["acme"]) as c:
+        error = _error(c.post("/v1/messages", content=body, headers=JSON), 400, "malformed_json")
+        assert c.get("/v1/episodes", params={"user_id": "u1"}).json()["items"] == []  # nothing stored
+    at = body.index(b"\xe9")
+    assert error["details"] == {"position": at}
+    assert f"byte 0xe9 at position {at}" in error["message"] and "UTF-8" in error["message"]
+
+
+@pytest.mark.parametrize("content_type", ["text/plain", None, "application/x-www-form-urlencoded"])
+def test_json_not_labelled_json_is_a_415_saying_what_to_send(keyed_server: Server, keys: dict[str, str],
+                                                             content_type: str | None) -> None:
+    body = b'{"user_id": "u1", "query": "anything"}'
+    headers = {"content-type": content_type} if content_type else {}
+    with keyed_server.client(keys["acme"]) as c:
+        request = c.build_request("POST", "/v1/search", content=body, headers=headers)
+        assert request.headers.get("content-type") == content_type  # httpx adds none for raw bytes
+        error = _error(c.send(request), 415, "unsupported_media_type")
+        assert c.post("/v1/search", content=body, headers=JSON).status_code == 200
+    assert "send 'Content-Type: application/json'" in error["message"]
+    assert (repr(content_type) if content_type else "no Content-Type") in error["message"]
+
+
+def test_numbers_are_strict_over_rest_as_in_the_sdk(keyed_server: Server, keys: dict[str, str],
+                                                    memory: Memory) -> None:
+    with keyed_server.client(keys["acme"]) as c:
+        error = _error(c.post("/v1/search", json={"user_id": "u1", "query": "x", "limit": "5"}), 422,
+                       "validation_error")
+        flag = _error(c.post("/v1/search", json={"user_id": "u1", "query": "x", "include_superseded": "true"}),
+                      422, "validation_error")
+        assert c.post("/v1/search", json={"user_id": "u1", "query": "x", "limit": 5}).status_code == 200
+        assert c.get("/v1/facts", params={"user_id": "u1", "limit": "5"}).status_code == 200  # query text is lax
+    assert error["message"].startswith("limit: ") and STRICT_HINT in error["message"]
+    assert error["details"]["errors"][0]["loc"] == ["body", "limit"]
+    assert flag["message"].startswith("include_superseded: ")
+    with pytest.raises(InvalidInput, match="limit must be an integer"):
+        memory.search("x", limit="5")  # type: ignore[arg-type]
+
+
+def test_times_without_an_offset_are_utc(keyed_server: Server, keys: dict[str, str]) -> None:
+    with keyed_server.client(keys["acme"]) as c:
+        added = c.post("/v1/messages", json={"user_id": "tz", "messages": [
+            {"content": "I moved to Oslo", "created_at": "2026-01-01T09:00:00"},
+            {"content": "I moved to Rome", "created_at": "2026-03-01T09:00:00+01:00"}]})
+        assert added.status_code == 200, added.text
+        episodes = c.get("/v1/episodes", params={"user_id": "tz"}).json()["items"]
+        assert sorted(e["created_at"] for e in episodes) == ["2026-01-01T09:00:00Z", "2026-03-01T08:00:00Z"]
+        forgot = c.post("/v1/forget", json={"user_id": "tz", "before": "2026-02-01T00:00:00"})
+        assert forgot.status_code == 200, forgot.text
+        assert forgot.json()["counts"]["episodes"] == 1
+        left = c.get("/v1/episodes", params={"user_id": "tz"}).json()["items"]
+        as_of = c.post("/v1/search", json={"user_id": "tz", "query": "Rome", "as_of": "2026-12-01T00:00:00"})
+    assert [e["content"] for e in left] == ["I moved to Rome"]
+    assert as_of.status_code == 200, as_of.text
+
+
+def test_import_with_another_tenants_key_says_where_the_records_went(keyed_server: Server,
+                                                                     keys: dict[str, str]) -> None:
+    with keyed_server.client(keys["acme"]) as a:
+        a.post("/v1/messages", json={"user_id": "mover", "messages": [{"content": "I prefer email"},
+                                                                      {"content": "I live in Lyon"}]})
+        exported = a.get("/v1/export", params={"user_id": "mover"}).content
+    with keyed_server.client(keys["beta"]) as b:
+        answer = b.post("/v1/import", content=exported, headers={"content-type": "application/x-ndjson"})
+        assert answer.status_code == 200, answer.text
+        stored = b.get("/v1/episodes", params={"user_id": "mover"}).json()["items"]
+    body = answer.json()
+    assert body["added"] == 2 and body["moved"] == {"acme/p1": 2}
+    assert "(2 from 'acme/p1') were imported into 'beta/p2', the tenant of this request's API key" in body["note"]
+    assert {e["scope"]["org_id"] for e in stored} == {"beta"}

@@ -1,0 +1,104 @@
+"""Extraction defects a fresh-user trial found (contact channels, time words in values,
+"no longer eat", plans dated in the past), in English and Chinese."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from memstrata.extract.rules import RuleExtractor
+from memstrata.extract.timex import resolve_relative
+
+#: A Sunday in November: a month named in a plan (March) is already over this year.
+NOV = datetime(2026, 11, 15, 10, 0, tzinfo=UTC)
+
+
+def _found(text: str) -> list[tuple[str, str, bool]]:
+    return [(c.key, c.value, c.retracts) for c in RuleExtractor().extract(text=text, role="user", said_at=NOV)]
+
+
+def _day(y: int, m: int, d: int = 1) -> datetime:
+    return datetime(y, m, d, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(("text", "channel"), [
+    ("I prefer email", "email"),
+    ("Actually, I prefer phone calls now", "phone call"),
+    ("Please contact me by email", "email"),
+    ("actually, call me instead", "phone call"),
+    ("Email me instead", "email"),
+    ("I prefer to be contacted by phone", "phone call"),
+    ("The best way to reach me is by text", "text message"),
+    ("message me on WhatsApp", "WhatsApp"),
+    ("I prefer email over phone calls", "email"),
+    ("联系我请发邮件", "邮件"),
+    ("请打电话联系我", "电话"),
+    ("我更喜欢电话联系", "电话"),
+    ("给我发邮件吧", "邮件"),
+    ("以后用微信联系我", "微信"),
+    ("有事找我的话打电话", "电话"),
+])
+def test_contact_channel_preferences(text: str, channel: str) -> None:
+    assert _found(text) == [("contact.channel", channel, False)]
+
+
+@pytest.mark.parametrize(("text", "channel"), [("Text me, don't call", "text message"),
+                                               ("别给我打电话，发微信", "微信")])
+def test_a_refused_channel_makes_the_bare_one_beside_it_a_preference(text: str, channel: str) -> None:
+    assert _found(text) == [("contact.channel", channel, False)]
+
+
+@pytest.mark.parametrize("text", ["call me when you land", "I'd rather you email me", "I like phone calls",
+                                  "我在打电话", "Call me Al"])
+def test_passing_mentions_of_a_channel_are_not_a_preference(text: str) -> None:
+    assert all(key != "contact.channel" for key, _, _ in _found(text))
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("My favorite airline is Delta now", ("preference.like", "Delta", False)),
+    ("My favorite color is blue at the moment", ("preference.like", "blue", False)),
+    ("I live in Berlin now", ("identity.location", "Berlin", False)),
+    ("我现在最喜欢的颜色是蓝色", ("preference.like", "蓝色", False)),
+    ("我最喜欢的航空公司现在是国航", ("preference.like", "国航", False)),
+])
+def test_a_trailing_time_word_is_not_part_of_the_value(text: str, expected: tuple[str, str, bool]) -> None:
+    assert _found(text) == [expected]
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("I no longer eat meat", "meat"), ("I've stopped eating meat", "meat"),
+    ("I don't eat meat anymore", "meat"), ("我不再吃肉了", "肉"), ("我再也不吃肉了", "肉"),
+])
+def test_no_longer_eating_something_is_a_food_dislike(text: str, value: str) -> None:
+    assert _found(text) == [("food.dislike", value, False)]
+
+
+@pytest.mark.parametrize(("text", "key", "start"), [
+    ("We fly to Tokyo in March", "travel.plan", _day(2027, 3)),
+    ("I'm going to Paris in May", "travel.plan", _day(2027, 5)),
+    ("我们三月去东京", "travel.plan", _day(2027, 3)),
+    ("明年三月我们去东京", "travel.plan", _day(2027, 3)),
+    ("2027年3月我们去东京", "travel.plan", _day(2027, 3)),
+    # done things stay in the month already over
+    ("We flew to Tokyo in March", "event", _day(2026, 3)),
+    ("我们三月去了东京", "event", _day(2026, 3)),
+])
+def test_a_month_named_in_a_plan_is_the_next_such_month(text: str, key: str, start: datetime) -> None:
+    (cand,) = RuleExtractor().extract(text=text, role="user", said_at=NOV)
+    assert (cand.key, cand.valid_from) == (key, start)
+    assert cand.valid_from is not None and cand.valid_to is not None and cand.valid_to > cand.valid_from
+
+
+def test_prefer_future_rolls_only_expressions_without_a_year_or_week() -> None:
+    assert resolve_relative("in March", NOV) == (_day(2026, 3), _day(2026, 4))
+    assert resolve_relative("in March", NOV, prefer_future=True) == (_day(2027, 3), _day(2027, 4))
+    assert resolve_relative("3月5日", NOV, prefer_future=True) == (_day(2027, 3, 5), _day(2027, 3, 6))
+    assert resolve_relative("last March", NOV, prefer_future=True) == (_day(2025, 3), _day(2025, 4))
+    assert resolve_relative("in December", NOV, prefer_future=True) == (_day(2026, 12), _day(2027, 1))
+    assert resolve_relative("明年三月", NOV) == (_day(2027, 3), _day(2027, 4))
+    assert resolve_relative("March 2025", NOV, prefer_future=True) == (_day(2025, 3), _day(2025, 4))
+    # a bare weekday already past this week is next week's (NOV is a Sunday; Monday was the 9th)
+    assert resolve_relative("on Monday", NOV, prefer_future=True) == (_day(2026, 11, 16), _day(2026, 11, 17))
+    assert resolve_relative("周一", NOV, prefer_future=True) == (_day(2026, 11, 16), _day(2026, 11, 17))
+    assert resolve_relative("上周一", NOV, prefer_future=True) == (_day(2026, 11, 2), _day(2026, 11, 3))
