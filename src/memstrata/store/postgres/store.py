@@ -38,7 +38,7 @@ from memstrata.store.protocol import Capabilities
 from memstrata.store.records import NewEpisode, NewFact, NewSegment, episode_hash
 from memstrata.store.scope import SCOPE_FIELDS, hidden_predicate, running_forgets_sql
 from memstrata.store.scope import scope_predicate as shared_scope_predicate
-from memstrata.store.turns import SESSION_BLOCK_TURNS, block_hidden_predicate
+from memstrata.store.turns import CONTEXT_MARK, SESSION_BLOCK_TURNS, block_hidden_predicate, turn_document
 from memstrata.types import ContextSegment, Episode, Fact, MemoryEvent, Scope, Segment
 
 if TYPE_CHECKING:
@@ -380,31 +380,32 @@ class PostgresStore:
 
     # -- turn documents and session blocks (``store.turns``) ---------------------------------
     def insert_turn(self, conn: Conn, *, episode_id: int, scope: Scope, terms: str,
-                    expires_at: datetime | None = None) -> None:
-        """Index an episode's whole text (``terms``: ``store.turns.turn_terms``) as its turn
-        document and, when it has a session, append it to the session's last block (a new block
-        when that one holds ``SESSION_BLOCK_TURNS``; the last block is row-locked, so concurrent
-        writers of one session append in turn). Inside an open write; one statement."""
-        conn.execute(*self.turn_statement(episode_id, scope, terms, expires_at))
+                    expires_at: datetime | None = None, context: str = "") -> None:
+        """Index an episode's whole text (``terms``: ``store.turns.turn_terms``; ``context``: the
+        previous turn's, ``store.turns.turn_document``) as its turn document and, when it has a
+        session, append its own terms to the session's last block (a new block when that one
+        holds ``SESSION_BLOCK_TURNS``; the last block is row-locked, so concurrent writers of one
+        session append in turn). Inside an open write; one statement."""
+        conn.execute(*self.turn_statement(episode_id, scope, terms, expires_at, context))
 
-    def insert_turns(self, conn: Conn, turns: Sequence[tuple[int, Scope, str, datetime | None]]) -> None:
-        """``insert_turn`` for many ``(episode_id, scope, terms, expires_at)``, in order, in one
-        pipeline (no reply awaited between them, like ``insert_episodes``)."""
+    def insert_turns(self, conn: Conn, turns: Sequence[tuple[int, Scope, str, datetime | None, str]]) -> None:
+        """``insert_turn`` for many ``(episode_id, scope, terms, expires_at, context)``, in order, in
+        one pipeline (no reply awaited between them, like ``insert_episodes``)."""
         if not turns:
             return
         with conn.pipeline():
-            for episode_id, scope, terms, expires_at in turns:
-                conn.execute(*self.turn_statement(episode_id, scope, terms, expires_at))
+            for episode_id, scope, terms, expires_at, context in turns:
+                conn.execute(*self.turn_statement(episode_id, scope, terms, expires_at, context))
 
     @staticmethod
     def turn_statement(episode_id: int, scope: Scope, terms: str,
-                       expires_at: datetime | None) -> tuple[str, list[object]]:
+                       expires_at: datetime | None, context: str = "") -> tuple[str, list[object]]:
         """SQL and parameters of ``insert_turn``: the turn row, and for a session the block append
         (the last block updated if it holds fewer than ``SESSION_BLOCK_TURNS``, else a new one)."""
         turn = ("INSERT INTO turns (id, org_id, project_id, user_id, agent_id, session_id, terms, expires_at, "
                 "block_id) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, ")
         args: list[object] = [episode_id, scope.org_id, scope.project_id, scope.user_id, scope.agent_id,
-                              scope.session_id, terms, expires_at]
+                              scope.session_id, turn_document(terms, context), expires_at]
         if scope.session_id is None:
             return turn + "NULL)", args
         sql = ("WITH last AS (SELECT id, turns FROM session_blocks WHERE org_id = %s AND project_id = %s "
@@ -427,13 +428,21 @@ class PostgresStore:
     @staticmethod
     def _drop_turns(conn: Conn, episode_ids: Sequence[int]) -> None:
         """Delete these episodes' turn documents and rebuild the blocks that held them from the
-        turns left (a block left empty is deleted): no deleted word stays in a block."""
+        turns left (a block left empty is deleted): no deleted word stays in a block. The turns
+        left in those blocks' sessions lose their context (``store.turns``)."""
         ids = list(episode_ids)
         blocks = [int(r[0]) for r in conn.execute(
             "SELECT DISTINCT block_id FROM turns WHERE id = ANY(%s) AND block_id IS NOT NULL", (ids,)).fetchall()]
         conn.execute("DELETE FROM turns WHERE id = ANY(%s)", (ids,))
         if not blocks:
             return
+        mark = f" {CONTEXT_MARK} "
+        conn.execute(
+            "UPDATE turns t SET terms = split_part(t.terms, %s, 1) FROM session_blocks b, session_blocks s "
+            "WHERE s.id = ANY(%s) AND b.org_id = s.org_id AND b.project_id = s.project_id "
+            "AND b.session_id = s.session_id AND b.user_id IS NOT DISTINCT FROM s.user_id "
+            "AND b.agent_id IS NOT DISTINCT FROM s.agent_id AND t.block_id = b.id AND strpos(t.terms, %s) > 0",
+            (mark, blocks, mark))
         conn.execute(
             "UPDATE session_blocks b SET terms = x.terms, turns = x.n, expires_at = x.expires FROM ("
             "SELECT block_id, string_agg(terms, ' ' ORDER BY id) AS terms, count(*) AS n, min(expires_at) AS expires "
