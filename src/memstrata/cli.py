@@ -24,7 +24,8 @@ from rich.table import Table
 from memstrata.cli_options import AgentOpt, DbOpt, FilterOpt, JsonOpt, OrgOpt, ProjectOpt, SessionOpt, UserOpt
 from memstrata.clock import parse_time
 from memstrata.config import Settings
-from memstrata.errors import EmbeddingModelMismatch, InvalidInput, MemstrataError, StoreError
+from memstrata.errors import EmbeddingModelMismatch, InvalidInput, MemstrataError, StoreError, install_hint
+from memstrata.excerpt import excerpt
 from memstrata.export import _plain, dumps
 from memstrata.ingest import AddResult
 from memstrata.memory import Memory
@@ -116,12 +117,14 @@ def _hit_json(hit: Hit) -> dict[str, Any]:
 CLIP_CHARS = 400
 
 
-def _clip(text: str, limit: int = CLIP_CHARS) -> str:
-    """``text`` cut to ``limit`` characters, saying how much was left out (a 100 KB episode
-    must not flood the terminal)."""
+def _clip(text: str, limit: int = CLIP_CHARS, matched: str = "") -> str:
+    """``text`` cut to ``limit`` characters around the first occurrence of ``matched`` (the
+    start when it is empty or absent: ``excerpt.excerpt``), saying how much was left out (a
+    100 KB episode must not flood the terminal, and the line must show why it was found)."""
     if len(text) <= limit:
         return text
-    return f"{text[:limit]}… (+{len(text) - limit} characters; --json shows more, `memstrata export` all)"
+    shown = excerpt(text, matched, max_chars=limit)
+    return f"{shown} (+{len(text) - limit} characters; --json shows more, `memstrata export` all)"
 
 
 def _print_report(report: dict[str, Any], as_json: bool) -> None:
@@ -235,7 +238,8 @@ def recall(
         where = (f"（{hit.created_at:%Y-%m-%d}，{lab['source']} {cites}）" if zh
                  else f" ({hit.created_at:%Y-%m-%d}, {lab['source']} {cites})")
         label = f"fact#{hit.id} " if hit.kind == "fact" else ""
-        console.print(f"[bold]\\[{hit.score:.2f}][/] {_safe(label + _clip(' '.join(hit.text.split())))}"
+        shown = _clip(" ".join(hit.text.split()), matched=hit.matched)
+        console.print(f"[bold]\\[{hit.score:.2f}][/] {_safe(label + shown)}"
                       f"[dim]{_safe(where)}[/]",
                       highlight=False)
         for ctx in hit.context:
@@ -694,7 +698,7 @@ def bench_retrieval(
                                    embedding_cache=embedding_cache)
         print(markdown(report))
         json_path, png = save(report, out)
-        err.print(f"wrote {json_path}" + (f" and {png}" if png else " (no plot: install memstrata[bench])"))
+        err.print(f"wrote {json_path}" + (f" and {png}" if png else " (no plot: " + install_hint("bench") + ")"))
     _run(go)
 
 

@@ -20,7 +20,7 @@ import typer
 
 from memstrata.cli_options import AgentOpt, DbOpt, JsonOpt, OrgOpt, ProjectOpt, SessionOpt, UserOpt
 from memstrata.config import Settings
-from memstrata.errors import InvalidInput, StoreError
+from memstrata.errors import InvalidInput, StoreError, install_hint
 from memstrata.store.keys import ApiKey, KeyStore, stored_keys
 
 keys_app = typer.Typer(no_args_is_help=True, help="API keys of the REST server (stored hashed).")
@@ -67,7 +67,7 @@ def _require_extra(*modules: str) -> None:
     if missing:
         # markup off and no wrapping: the install command must come out whole and copyable
         _cli().err.print(f"error[missing_extra]: this command needs {', '.join(missing)}: "
-                         "pip install 'memstrata[server]'", markup=False, highlight=False, soft_wrap=True)
+                         + install_hint("server"), markup=False, highlight=False, soft_wrap=True)
         raise typer.Exit(1)
 
 

@@ -30,6 +30,15 @@ from typing import Any
 DETAIL_ATTRIBUTES = ("position", "reason", "line", "column", "expected", "field", "fact_id", "fact_status")
 
 
+def install_hint(extra: str) -> str:
+    """The command that adds an optional extra (``server``, ``postgres``, ``llm``, ``crypto``,
+    ``bench``, ``test``) to an install from the source checkout. Never ``pip install
+    'memstrata[...]'``: a different project holds the name ``memstrata`` on PyPI (0.6.x, "a
+    context engine"), and that command would replace this package with it."""
+    return (f"pip install -e '.[{extra}]' in the memstrata source checkout "
+            "(not 'pip install memstrata[...]': that name on PyPI is another project)")
+
+
 class MemstrataError(Exception):
     """Base of every error memstrata raises on purpose."""
 

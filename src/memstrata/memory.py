@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, TypedDict, Unpack, cast
 from memstrata.clock import require_aware, utcnow
 from memstrata.config import Settings
 from memstrata.embed.base import Embedder, EmbeddingCache, load_default_embedder
-from memstrata.errors import EmbeddingError, EmbeddingModelMismatch, InvalidInput, NotFound, StoreError
+from memstrata.errors import EmbeddingError, EmbeddingModelMismatch, InvalidInput, NotFound, StoreError, install_hint
 from memstrata.excerpt import clip_hit
 from memstrata.export import export_records
 from memstrata.extract.base import Extractor
@@ -776,7 +776,7 @@ class Memory:
             from memstrata.semantic.agents import RetrievalAgents
         except ImportError as exc:  # pydantic validates the agents' LLM answers, even unused ones
             raise InvalidInput(f"retrieval agents need the llm extra ({exc.name} is missing): "
-                               "pip install 'memstrata[llm]'") from None
+                               + install_hint("llm")) from None
 
         def search(q: str) -> builtins.list[Hit]:
             return self.search(q, limit=limit, kinds=kinds, mode=mode, **scope)

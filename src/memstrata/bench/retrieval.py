@@ -33,7 +33,7 @@ import numpy as np
 from memstrata.bench import metrics as M
 from memstrata.bench.embed_cache import DiskEmbeddingCache
 from memstrata.config import Settings
-from memstrata.errors import InvalidInput
+from memstrata.errors import InvalidInput, install_hint
 from memstrata.loaders.locomo import Conversation, load_locomo
 from memstrata.loaders.memorybank import load_memorybank
 from memstrata.retrieve import COSINE_CEIL, COSINE_FLOOR, SESSION_TOP_TURNS, STRENGTH_SATURATION
@@ -185,7 +185,7 @@ def make_retriever(name: str, workdir: Path, embedder: Any = None) -> Retriever:
         if name == "dense":
             return DenseRetriever(embedder)
     except ImportError as exc:
-        raise InvalidInput(f"the {name} baseline needs `pip install 'memstrata[bench]'` ({exc})") from exc
+        raise InvalidInput(f"the {name} baseline needs the bench extra ({exc}): " + install_hint("bench")) from exc
     raise InvalidInput(f"unknown retriever {name!r}; choose from {', '.join(RETRIEVERS)}")
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from memstrata.config import LLMSettings
-from memstrata.errors import InvalidInput, LLMError
+from memstrata.errors import InvalidInput, LLMError, install_hint
 
 if TYPE_CHECKING:
     from memstrata.llm.base import LLM
@@ -28,7 +28,7 @@ def load_llm(settings: LLMSettings) -> LLM | None:
         import pydantic  # noqa: F401
     except ImportError as exc:
         raise LLMError(f"an LLM is configured (MEMSTRATA_LLM_PROVIDER={settings.provider}) but its client "
-                       f"is not installed ({exc.name}): pip install 'memstrata[llm]'") from None
+                       f"is not installed ({exc.name}): " + install_hint("llm")) from None
     if settings.provider == "openai":
         from memstrata.llm.openai import OpenAICompatibleLLM
 

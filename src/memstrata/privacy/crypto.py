@@ -13,7 +13,7 @@ import hashlib
 import hmac
 from typing import Any
 
-from memstrata.errors import InvalidInput
+from memstrata.errors import InvalidInput, install_hint
 
 #: What an encrypted value reads as when no key (or the wrong key) is configured.
 UNREADABLE = "[ENCRYPTED]"
@@ -33,7 +33,7 @@ class Cipher:
             from cryptography.fernet import Fernet
         except ImportError as exc:  # pragma: no cover - the test extra installs it
             raise InvalidInput("an encryption key is configured but the crypto extra is missing: "
-                               "pip install 'memstrata[crypto]'") from exc
+                               + install_hint("crypto")) from exc
         try:
             self._fernet: Any = Fernet(key.encode("ascii"))
         except (ValueError, UnicodeEncodeError) as exc:

@@ -1,1 +1,1 @@
-"""The network doors: the REST API (``app``) and the MCP server (``mcp``). Needs ``memstrata[server]``."""
+"""The network doors: the REST API (``app``) and the MCP server (``mcp``). Needs the ``server`` extra."""

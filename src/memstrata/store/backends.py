@@ -21,7 +21,7 @@ def open_store(location: str | Path, *, busy_timeout_s: float = 30.0, max_connec
 
     Raises:
         StoreError: PostgreSQL requested without the ``postgres`` extra (the message says
-            ``pip install 'memstrata[postgres]'``), or the database cannot be used.
+            ``errors.install_hint("postgres")``), or the database cannot be used.
     """
     if is_postgres_url(location):
         from memstrata.store.postgres.store import PostgresStore  # the extra is imported only when used

@@ -1,1 +1,1 @@
-"""The PostgreSQL + pgvector store (``pip install 'memstrata[postgres]'``)."""
+"""The PostgreSQL + pgvector store (the ``postgres`` extra: ``pip install -e '.[postgres]'`` in the checkout)."""

@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from typing import Any, TypeVar
 
 from memstrata.clock import utcnow
-from memstrata.errors import InvalidInput, SchemaTooNew, StoreError
+from memstrata.errors import InvalidInput, SchemaTooNew, StoreError, install_hint
 from memstrata.store.postgres.schema import MIGRATIONS, SCHEMA_VERSION
 
 try:
@@ -23,7 +23,7 @@ try:
     from pgvector.psycopg import register_vector
     from psycopg_pool import ConnectionPool
 except ImportError as exc:  # pragma: no cover - depends on the installed extras
-    raise StoreError("PostgreSQL support needs its extra: pip install 'memstrata[postgres]'") from exc
+    raise StoreError("PostgreSQL support needs its extra: " + install_hint("postgres")) from exc
 
 T = TypeVar("T")
 
