@@ -145,11 +145,12 @@ class AsyncMemory:
                      fact_id: int | None = None, agent_id: str | None = None, all_users: bool = False,
                      before: datetime | None = None, background: bool | None = None,
                      actor: str = "sdk", org_id: str | None = None,
-                     project_id: str | None = None) -> ForgetReceipt:
+                     project_id: str | None = None, filter: str | Expr | None = None,
+                     kind: str = "fact") -> ForgetReceipt:
         """``Memory.forget``."""
         return await self._run(self.memory.forget, user_id=user_id, session_id=session_id, fact_id=fact_id,
                                agent_id=agent_id, all_users=all_users, before=before, background=background,
-                               actor=actor, org_id=org_id, project_id=project_id)
+                               actor=actor, org_id=org_id, project_id=project_id, filter=filter, kind=kind)
 
     async def forget_status(self, job_id: int | None = None) -> builtins.list[ForgetReceipt]:
         """``Memory.forget_status``."""

@@ -317,6 +317,10 @@ def forget(
     before: Annotated[str | None, typer.Option(help="Forget episodes said before this time (ISO 8601).")] = None,
     all_users: Annotated[bool, typer.Option("--all-users", help="With --session/--agent/--before: of every "
                                             "user; alone: the whole project.")] = False,
+    filter: Annotated[str | None, typer.Option("--filter", help="Forget only the facts (with --episodes: the "
+                                               "episodes) this filter selects: what `memstrata list` shows "
+                                               "with it and --status all.")] = None,
+    episodes: Annotated[bool, typer.Option("--episodes", help="With --filter: episodes, not facts.")] = False,
     wait: Annotated[bool, typer.Option("--wait/--no-wait", help="Wait for a large forget to finish (the scope "
                                        "is hidden at once either way; an unfinished job resumes later).")] = True,
     yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")] = False,
@@ -325,20 +329,24 @@ def forget(
     """Delete everything about a user / agent / session, episodes before a date, or one fact;
     prints a deletion receipt (counts per table, time, SHA-256 of the deleted ids).
 
-    --session, --agent and --before apply to the default user ($MEMSTRATA_USER) unless --user or --all-users.
+    --session, --agent, --before and --filter apply to the default user ($MEMSTRATA_USER) unless --user or
+    --all-users. --filter forgets what `memstrata list --status all` (with --episodes: `list --episodes`)
+    shows with the same filter.
     """
-    if user is None and agent is None and session is None and fact is None and before is None and not all_users:
-        err.print("error\\[invalid_input]: say what to forget: --user, --agent, --session, --before, --fact "
-                  "or --all-users")
+    if (user is None and agent is None and session is None and fact is None and before is None and filter is None
+            and not all_users):
+        err.print("error\\[invalid_input]: say what to forget: --user, --agent, --session, --before, --filter, "
+                  "--fact or --all-users")
         raise typer.Exit(2)
     if all_users and user is not None:  # which one was meant? Widening silently would delete too much
         err.print("error\\[invalid_input]: --user and --all-users contradict each other; give one of them")
         raise typer.Exit(2)
     settings = Settings.from_env()
     owner = None if all_users else (settings.user_id if user is None else user)
+    kind = "episode" if episodes else "fact"
     target = f"fact #{fact}" if fact is not None else " ".join(
         f"{n}={v}" for n, v in (("user", owner or "*"), ("agent", agent), ("session", session),
-                                ("before", before)) if v)
+                                ("before", before), (f"{kind}s matching", filter)) if v)
     if not yes:
         if not sys.stdin.isatty():
             err.print(f"error\\[invalid_input]: refusing to forget {_safe(target)} without --yes "
@@ -357,7 +365,8 @@ def forget(
             receipt = memory.forget(user_id=owner, agent_id=agent, session_id=session, fact_id=fact,
                                     before=parse_time(before, "--before") if before else None,
                                     all_users=all_users, actor="cli", org_id=org, project_id=project,
-                                    background=None if wait else True)
+                                    background=None if wait else True,
+                                    filter=filter, kind=kind)
             if receipt.status == "running" and wait:
                 with Progress(TextColumn("forgetting"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                               console=err, disable=as_json) as progress:
@@ -628,14 +637,19 @@ def bench_hnsw(
                                                 "sentence embeddings.")] = 0,
     db: Annotated[str | None, typer.Option("--db", help="An empty PostgreSQL database URL (default: a private "
                                                         "server in a temporary directory).")] = None,
+    sentences: Annotated[bool, typer.Option(help="The configured model's vectors of bench perf's synthetic "
+                                                 "messages instead of clustered vectors (--dim is the model's).")]
+    = False,
+    embedding_cache: Annotated[Path | None, typer.Option(help="With --sentences: a folder keeping the vectors "
+                                                              "between runs.")] = None,
 ) -> None:
-    """PostgreSQL HNSW recall@10 against exact search on clustered vectors, unfiltered and with a
-    1% filter, and the vector query's latency, per hnsw.ef_search."""
+    """PostgreSQL HNSW recall@10 against exact search on clustered vectors (or sentence vectors),
+    unfiltered and with a 1% filter, and the vector query's latency, per hnsw.ef_search."""
     from memstrata.bench.perf_postgres import run_hnsw_recall
 
     efs = [int(v) for v in ef_search.split(",") if v.strip()]
     _run(lambda: run_hnsw_recall(n, dim=dim, url=db, queries=queries, seed=seed, ef_search=efs, console=console,
-                                 intrinsic=intrinsic))
+                                 intrinsic=intrinsic, sentences=sentences, embedding_cache=embedding_cache))
 
 
 @bench_app.command("embeddings")

@@ -37,6 +37,7 @@ from memstrata.lifecycle.forget import (
     start_job,
 )
 from memstrata.lifecycle.forget import receipt as forget_receipt
+from memstrata.lifecycle.forget_filter import forget_matching
 from memstrata.lifecycle.maintain import MaintenanceReport
 from memstrata.lifecycle.maintain import maintain as run_maintenance
 from memstrata.lifecycle.restore import import_records as import_export_records
@@ -536,7 +537,8 @@ class Memory:
     def forget(self, *, user_id: str | None = None, session_id: str | None = None,
                fact_id: int | None = None, agent_id: str | None = None, all_users: bool = False,
                before: datetime | None = None, background: bool | None = None,
-               actor: str = "sdk", org_id: str | None = None, project_id: str | None = None) -> ForgetReceipt:
+               actor: str = "sdk", org_id: str | None = None, project_id: str | None = None,
+               filter: str | Expr | None = None, kind: str = "fact") -> ForgetReceipt:
         """Delete everything about a user, agent or session, episodes said ``before`` a time,
         or one fact, in the tenant; returns the deletion receipt.
 
@@ -555,6 +557,10 @@ class Memory:
                 ``running``); default: only when the scope holds more than
                 ``Settings.forget_background_over`` episodes. An interrupted job resumes
                 when the file is next opened, or by ``maintain``.
+            filter: forget only what this filter selects in the scope, of ``kind`` (``fact``,
+                the default, or ``episode``): exactly what ``list(kind=kind, filter=filter,
+                status="all")`` shows, which previews it (``lifecycle.forget_filter``; episodes
+                take the facts only they support). Not with ``before`` or ``fact_id``.
 
         Returns:
             A ``ForgetReceipt``: counts per table (``receipt["episodes"]``), time, SHA-256 of
@@ -562,8 +568,14 @@ class Memory:
 
         Raises:
             InvalidInput: no target, a session/agent of every user without ``all_users=True``,
-                or both ``user_id`` and ``all_users=True``.
+                or both ``user_id`` and ``all_users=True``; ``filter`` with ``before`` or
+                ``fact_id``, a ``kind`` other than fact/episode, or on a store without forget jobs.
+            InvalidFilter: the filter does not parse (with its position); nothing is deleted.
         """
+        where = _parse_filter(filter)
+        if where is not None and (before is not None or fact_id is not None):
+            raise InvalidInput("give filter or before/fact_id, not both: a filter can say created_at < \"...\" "
+                               "itself, and one fact is forgotten by its fact_id alone")
         if fact_id is not None:
             return self.delete(fact_id, actor=actor, org_id=org_id, project_id=project_id, user_id=user_id)
         if all_users and user_id is not None:
@@ -577,6 +589,11 @@ class Memory:
                                "give a user_id, or all_users=True if that is what you mean")
         sc = Scope(org_id or self.scope.org_id, project_id or self.scope.project_id, user, agent, session_id)
         check_scope(sc, needs_owner=not all_users)
+        if where is not None:
+            if not self.store.capabilities.forget_jobs:
+                raise InvalidInput(f"forget(filter=...) is not supported on {self.store.location}: it needs the "
+                                   "SQLite or PostgreSQL store")
+            return forget_matching(self.store, sc, where, kind=kind, actor=actor)  # type: ignore[arg-type]
         cutoff = None if before is None else require_aware(before, "before")
         if not self.store.capabilities.forget_jobs:  # the in-memory reference store: one transaction
             return forget_now(self.store, sc, actor=actor, before=cutoff)

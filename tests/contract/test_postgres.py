@@ -104,6 +104,35 @@ def test_hnsw_recall_at_10_against_exact(ten_thousand: tuple[PostgresStore, np.n
     assert found / (20 * K) >= 0.98
     plan = _explain_uses_hnsw(store, vectors[0])
     assert "segments_embedding_64" in plan
+    with store.db.read() as conn:  # built with the store's graph settings, not pgvector's defaults
+        row = conn.execute("SELECT indexdef FROM pg_indexes WHERE indexname = 'segments_embedding_64' "
+                           "AND schemaname = current_schema()").fetchone()
+    assert row is not None
+    assert f"m='{search.HNSW_M}'" in row[0] and f"ef_construction='{search.HNSW_EF_CONSTRUCTION}'" in row[0]
+
+
+def test_the_approximate_path_walks_the_index_when_the_planner_prefers_a_sorted_scan(
+        ten_thousand: tuple[PostgresStore, np.ndarray], monkeypatch: pytest.MonkeyPatch) -> None:
+    """pgvector's cost estimate grows with m x ef_search; when it tips the planner towards a sorted
+    sequential scan (made certain here by index pages priced at 10^6), the approximate path must
+    still walk the index, not silently run an exact search of the whole scope. With ef_search 10
+    the walk misses some exact neighbours: the results differ from exact search."""
+    store, vectors = ten_thousand
+    monkeypatch.setattr(store, "ef_search", K)
+    rng = np.random.default_rng(5)
+    everything, differ = np.arange(N), 0
+    with store.snapshot(), store.db.read() as conn:
+        conn.execute("SELECT set_config('random_page_cost', '1000000', true)")
+        for _ in range(20):
+            q = vectors[rng.integers(N)] + 0.3 * rng.standard_normal(DIM).astype(np.float32)
+            q /= np.linalg.norm(q)
+            approx = store.nearest_segments(Scope(user_id="u"), q, k=K, min_similarity=-1.0, exact=False)
+            assert len(approx) == K
+            differ += [i for i, _ in approx] != _exact(vectors, q, everything)
+        # The settings the approximate query switched off are back for the rest of the snapshot.
+        assert conn.execute("SELECT current_setting('enable_seqscan'), current_setting('enable_sort'), "
+                            "current_setting('random_page_cost')").fetchone() == ("on", "on", "1e+06")
+    assert differ > 0
 
 
 def _explain_uses_hnsw(store: PostgresStore, q: np.ndarray) -> str:

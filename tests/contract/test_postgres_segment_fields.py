@@ -138,3 +138,23 @@ def test_migration_backfills_an_older_database_and_keeps_its_vector_index(pg_url
         assert len(wanted) == 10 and _filtered_episodes(memory, "metadata.bucket = 3") == wanted
         memory.add("The harbour had new ships.", metadata={"bucket": 3})  # the trigger covers new rows
         assert _mismatches(store) == (41, 0)
+
+
+def test_segment_and_fact_columns_stay_inline_beside_a_512_d_vector(pg_url: Callable[[], str]) -> None:
+    """A 512-d embedding fills PostgreSQL's 2 kB TOAST threshold alone; the columns a filter or a
+    ranking reads (metadata, tsv, ...) stay in the row (migration 8), not one TOAST lookup each."""
+    with Memory(pg_url(), embedder=HashingEmbedder(dim=512), user_id="u") as memory:
+        memory.add_many([memory.message(f"My favourite harbour is Kiel, I sailed there {i} times with my sister.",
+                                        session_id="s1", metadata={"bucket": i % 4, "note": "a longer metadata value"})
+                         for i in range(6)])
+        toasted = " + ".join(f"count(pg_column_toast_chunk_id({c}))" for c in ("text", "derivative", "terms", "tsv",
+                                                                                 "metadata"))
+        with memory.store.db.read() as conn:
+            segs = conn.execute(f"SELECT count(*), {toasted}, min(pg_column_size(embedding)) FROM segments "
+                                "WHERE embedding IS NOT NULL").fetchone()
+            facts = conn.execute("SELECT count(*), count(pg_column_toast_chunk_id(statement)) + "
+                                 "count(pg_column_toast_chunk_id(tsv)) + count(pg_column_toast_chunk_id(value)) "
+                                 "FROM facts WHERE embedding IS NOT NULL").fetchone()
+    assert segs is not None and facts is not None
+    assert segs[0] == 6 and segs[2] > 2000 and segs[1] == 0
+    assert facts[0] > 0 and facts[1] == 0

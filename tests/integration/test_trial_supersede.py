@@ -4,7 +4,10 @@ supersedes its own instructions, "I no longer eat meat" retires the liking."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from memstrata import Memory
+from memstrata.config import Settings
 from memstrata.types import Fact
 
 
@@ -58,3 +61,13 @@ def test_no_longer_eating_meat_retires_the_liking(memory: Memory) -> None:
     assert _facts(memory, "food.dislike") == ["meat"]
     u2 = [(f.key, f.value) for f in memory.list(key="food", user_id="u2") if isinstance(f, Fact)]
     assert u2 == [("food.dislike", "牛肉")]
+
+
+def test_same_message_rule_holds_on_both_stores(db_settings: dict[str, Any]) -> None:
+    with Memory(settings=Settings(**db_settings), embedder=None, user_id="ann") as mem:
+        mem.add("I prefer email")
+        mem.add("Please leave packages with the concierge, never at the door")
+        assert _facts(mem, "shipping.dropoff") == ["not at the door", "with the concierge"]
+        mem.add("联系我请发邮件")
+        assert _facts(mem, "contact.channel") == ["邮件"]
+        assert _facts(mem, "contact.channel", "superseded") == ["email"]

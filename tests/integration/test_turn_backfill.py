@@ -10,6 +10,7 @@ from typing import Any
 import psycopg
 
 from memstrata import Memory
+from memstrata.store.postgres.schema import MIGRATIONS as PG_MIGRATIONS
 from memstrata.store.turns import SESSION_BLOCK_TURNS, TURN_DOCS_VERSION
 from memstrata.text.tokens import fts_match_expression
 from memstrata.types import Scope
@@ -84,3 +85,58 @@ def test_export_and_import_rebuild_turns_and_blocks(location: str | Path, tmp_pa
         assert len(memory.store.fts_turns(Scope(user_id="alice"), match, 5)) == 2
         assert [s.session_id for s, _ in memory.store.fts_sessions(Scope(user_id="alice"), match, 5)] == ["s1"]
     assert _count_blocks(location) == 1
+
+
+def _pg_sessions(url: str) -> dict[tuple[Any, ...], list[tuple[Any, ...]]]:
+    """Per session scope, its blocks in id order: ``(turns, expires_at, terms, [episode ids])``;
+    plus the turns without a session under the key ``("no session",)``."""
+    blocks = _execute(url, "SELECT b.org_id, b.project_id, b.session_id, b.user_id, b.agent_id, b.turns, "
+                           "b.expires_at, b.terms, array_agg(t.id ORDER BY t.id) FROM session_blocks b "
+                           "JOIN turns t ON t.block_id = b.id GROUP BY b.id ORDER BY b.id")
+    out: dict[tuple[Any, ...], list[tuple[Any, ...]]] = {}
+    for *key, turns, expires_at, terms, ids in blocks:
+        out.setdefault(tuple(key), []).append((turns, expires_at, terms, ids))
+    out[("no session",)] = _execute(url, "SELECT id, terms, expires_at FROM turns WHERE block_id IS NULL ORDER BY id")
+    return out
+
+
+def test_postgres_database_written_at_schema_6_is_backfilled_set_based(pg_url: Any) -> None:
+    """A database at schema 6 (no turns, no session blocks: migration 7 not applied) opened by
+    this code gets migration 7 and the same turns and blocks, turn for turn, as writing its
+    episodes one by one gives; and episodes without a turn document are appended to the room
+    left in their session's last existing block first."""
+    url = pg_url()
+    with Memory(url, embedder=None, user_id="alice") as memory:
+        for i in range(2 * SESSION_BLOCK_TURNS + 5):  # sessions interleaved, so their ids interleave
+            memory.add(f"long session line {i} about the harbour", session_id="s1",
+                       created_at=T0 + timedelta(minutes=i), ttl=86400.0 * 365 if i % 7 == 3 else None)
+            if i % 3 == 0:
+                memory.add(f"agent line {i} 我们去了公园", session_id="s2", agent_id="a1", created_at=T0)
+                memory.add(f"bob's line {i}", session_id="s1", user_id="bob", created_at=T0)
+            if i % 10 == 0:
+                memory.add(f"no session line {i}", created_at=T0)
+    written = _pg_sessions(url)
+    assert [len(blocks) for blocks in written.values()] == [3, 1, 1, 4]
+    assert sum(b[0] for b in written[("default", "default", "s1", "alice", None)]) == 2 * SESSION_BLOCK_TURNS + 5
+    assert any(b[1] is not None for b in written[("default", "default", "s1", "alice", None)])
+    # Back to what schema 6 was: migration 7 only added these two tables and the version (the
+    # later ones change column settings only, and run again).
+    _execute(url, "DROP TABLE turns", "DROP TABLE session_blocks", "DELETE FROM schema_migrations WHERE version > 6",
+             "DELETE FROM meta WHERE key = 'turn_docs_version'")
+    assert _execute(url, "SELECT max(version) FROM schema_migrations")[0][0] == 6
+    with Memory(url, embedder=None, user_id="alice") as memory:
+        assert memory.store.db.schema_version() == PG_MIGRATIONS[-1].version
+        assert memory.store.get_meta("turn_docs_version") == str(TURN_DOCS_VERSION)
+    assert _pg_sessions(url) == written
+
+    # The last 7 turns of alice's s1 lose their documents (its last block, 5 turns, goes; the one
+    # before keeps 14): the backfill fills the room of that block, then starts a new one.
+    with Memory(url, embedder=None, user_id="alice") as memory:
+        blocks = [ids for *_, ids in written[("default", "default", "s1", "alice", None)]]
+        with memory.store.db.write() as conn:
+            memory.store._drop_turns(conn, blocks[-2][-2:] + blocks[-1])  # type: ignore[attr-defined]
+            conn.execute("DELETE FROM meta WHERE key = 'turn_docs_version'")
+    assert [b[0] for b in _pg_sessions(url)[("default", "default", "s1", "alice", None)]] == [16, 14]
+    with Memory(url, embedder=None, user_id="alice"):
+        pass
+    assert _pg_sessions(url) == written

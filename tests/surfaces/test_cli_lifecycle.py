@@ -38,3 +38,19 @@ def test_forget_receipt_export_import_rollback_and_maintain(tmp_path: Path) -> N
     second = cli("maintain", "--db", db)
     assert second.code == 0 and "nothing to do" in second.out, second.out
     assert set(json.loads(first.out)) >= {"merged", "archived", "expired_facts", "vacuumed"}
+
+
+def test_forget_by_filter_deletes_what_list_shows(tmp_path: Path) -> None:
+    db = tmp_path / "memory.db"
+    for text in ("I'm allergic to peanuts", "我对芒果过敏", "I live in Oslo"):
+        assert cli("remember", text, "--user", "u1", "--db", db).code == 0
+    shown = cli("list", "--status", "all", "--filter", 'tag = "health"', "--user", "u1", "--db", db, "--json")
+    assert len(shown.json()) == 2
+    forgot = cli("forget", "--filter", 'tag = "health"', "--user", "u1", "--yes", "--db", db, "--json")
+    assert forgot.code == 0, forgot.err
+    assert forgot.json()["forgot"] == 'user=u1 facts matching=tag = "health"'
+    assert forgot.json()["counts"]["facts"] == 2
+    left = cli("list", "--status", "all", "--user", "u1", "--db", db, "--json").json()
+    assert [f["value"] for f in left] == ["Oslo"]
+    bad = cli("forget", "--filter", "tag ~ 1", "--user", "u1", "--yes", "--db", db)
+    assert bad.code != 0 and "invalid_filter" in bad.err and "position 4" in bad.err

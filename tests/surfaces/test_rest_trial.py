@@ -106,3 +106,19 @@ def test_import_with_another_tenants_key_says_where_the_records_went(keyed_serve
     assert body["added"] == 2 and body["moved"] == {"acme/p1": 2}
     assert "(2 from 'acme/p1') were imported into 'beta/p2', the tenant of this request's API key" in body["note"]
     assert {e["scope"]["org_id"] for e in stored} == {"beta"}
+
+
+def test_forget_by_filter_over_rest(keyed_server: Server, keys: dict[str, str]) -> None:
+    with keyed_server.client(keys["acme"]) as c:
+        c.post("/v1/messages", json={"user_id": "ff", "messages": [
+            {"content": "I'm allergic to peanuts"}, {"content": "I live in Oslo", "metadata": {"source": "crm"}}]})
+        facts = c.post("/v1/forget", json={"user_id": "ff", "filter": 'tag = "health"'})
+        episodes = c.post("/v1/forget", json={"user_id": "ff", "filter": 'metadata.source = "crm"', "kind": "episode"})
+        bad = _error(c.post("/v1/forget", json={"user_id": "ff", "filter": "tag ~ 1"}), 400, "invalid_filter")
+        left = c.get("/v1/facts", params={"user_id": "ff", "status": "all"}).json()["items"]
+        stored = c.get("/v1/episodes", params={"user_id": "ff"}).json()["items"]
+    assert facts.status_code == 200 and facts.json()["counts"]["facts"] == 1, facts.text
+    assert episodes.status_code == 200 and episodes.json()["counts"]["episodes"] == 1, episodes.text
+    assert episodes.json()["counts"]["facts"] == 1  # Oslo was supported by that episode only
+    assert bad["details"]["position"] == 4
+    assert left == [] and [e["content"] for e in stored] == ["I'm allergic to peanuts"]

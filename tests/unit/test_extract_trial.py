@@ -32,6 +32,7 @@ def _day(y: int, m: int, d: int = 1) -> datetime:
     ("The best way to reach me is by text", "text message"),
     ("message me on WhatsApp", "WhatsApp"),
     ("I prefer email over phone calls", "email"),
+    ("Please contact me by email at [REDACTED:email]", "email"),
     ("联系我请发邮件", "邮件"),
     ("请打电话联系我", "电话"),
     ("我更喜欢电话联系", "电话"),

@@ -33,6 +33,7 @@ from memstrata.bench.perf import _QUERIES, STREAM, peak_rss_mb, synthetic_messag
 from memstrata.config import Settings
 from memstrata.errors import StoreError
 from memstrata.memory import Memory
+from memstrata.store.postgres import search
 from memstrata.store.postgres.store import PostgresStore
 from memstrata.types import Scope
 
@@ -183,8 +184,8 @@ def measure(url: str, n: int, *, queries: int, seed: int, console: Console, embe
 
 
 #: The store calls of one ``Memory.search`` (``recall.Retriever``), timed by the bench.
-SEARCH_CALLS = ("fts_segments", "nearest_segments", "fts_facts", "nearest_scope_facts", "segments_with_episodes",
-                "adjacent_segments", "get_facts", "neighbours")
+SEARCH_CALLS = ("fts_segments", "fts_turns", "fts_sessions", "nearest_segments", "fts_facts", "nearest_scope_facts",
+                "segments_with_episodes", "adjacent_segments", "get_facts", "neighbours")
 
 
 @contextmanager
@@ -316,24 +317,65 @@ def _clustered(n: int, dim: int, rng: np.random.Generator, *, intrinsic: int = 0
     return np.asarray(out / np.linalg.norm(out, axis=1, keepdims=True), dtype=np.float32)
 
 
+def sentence_vectors(n: int, *, queries: int, seed: int,
+                     embedding_cache: Path | None) -> tuple[np.ndarray, np.ndarray, str]:
+    """The configured model's unit vectors of ``bench perf``'s ``n`` synthetic messages (each one
+    sentence, embedded as ingest embeds it: its derivative ``"user: ..."``) and of ``queries``
+    query sentences (``_hnsw_recall``'s: a bench query with a random number appended);
+    ``(vectors, query_vectors, model name)``. ``embedding_cache``: a folder keeping the vectors
+    between runs (``bench.embed_cache``; 100k sentences take minutes to embed)."""
+    from memstrata.bench.retrieval import cached_embedder
+    from memstrata.embed.base import load_default_embedder
+    from memstrata.text.segment import derivative
+
+    texts = [derivative(t, "user") for t in synthetic_messages(n, seed)]
+    rng = random.Random(seed + 1)
+    asked = [rng.choice(_QUERIES) + f" {rng.randrange(10**6)}" for _ in range(queries)]
+    if embedding_cache is not None:
+        cache = cached_embedder(embedding_cache)
+        try:
+            vectors, query_vectors = cache.embed(texts), cache.embed(asked)
+        finally:
+            cache.save()
+        name = cache.name
+    else:
+        settings = Settings.from_env()
+        model = load_default_embedder(settings.embedding_model or "use-multilingual-v3",
+                                      threads=settings.embed_threads)
+        vectors, query_vectors, name = model.embed(texts), model.embed(asked), model.name
+    unit = [np.asarray(v / np.linalg.norm(v, axis=1, keepdims=True), dtype=np.float32)
+            for v in (vectors, query_vectors)]
+    return unit[0], unit[1], name
+
+
 def run_hnsw_recall(n: int, *, dim: int, url: str | None, queries: int, seed: int, ef_search: Sequence[int],
-                    console: Console, intrinsic: int = 0) -> dict[int, tuple[float, float, float, float]]:
+                    console: Console, intrinsic: int = 0, sentences: bool = False,
+                    embedding_cache: Path | None = None) -> dict[int, tuple[float, float, float, float]]:
     """HNSW recall@10 against exact search on ``n`` clustered ``dim``-d vectors (no text;
-    ``intrinsic`` as ``_clustered``).
+    ``intrinsic`` as ``_clustered``), or with ``sentences`` on the configured model's vectors of
+    ``bench perf``'s synthetic messages (``sentence_vectors``; ``dim`` is then the model's).
 
     The vectors are copied straight into the store's tables (this measures the index, not
     ingest), the index is built by the store's own ``ensure_vector_index`` (timed), then for
     each ``hnsw.ef_search``: recall@10 of ``PostgresStore.nearest_segments(exact=False)``
     against numpy's exact cosine ranking, unfiltered and with a 1% filter, and the latency of
-    those queries. Returns ``{ef: (recall, p95_ms, filtered_recall, filtered_p95_ms)}``."""
+    those queries. A result counts as found when it is at least as close as the 10th exact one
+    (``TIE_EPSILON``; sentences that differ by a number alone tie). Returns ``{ef: (recall,
+    p95_ms, filtered_recall, filtered_p95_ms)}``."""
     if url is None:
         with private_server() as private:
             return run_hnsw_recall(n, dim=dim, url=private, queries=queries, seed=seed, ef_search=ef_search,
-                                   console=console, intrinsic=intrinsic)
+                                   console=console, intrinsic=intrinsic, sentences=sentences,
+                                   embedding_cache=embedding_cache)
     from memstrata.filter import parse
 
     rng = np.random.default_rng(seed)
-    vectors = _clustered(n, dim, rng, intrinsic=intrinsic)
+    if sentences:
+        vectors, qs, model = sentence_vectors(n, queries=queries, seed=seed, embedding_cache=embedding_cache)
+        dim = vectors.shape[1]
+        console.print(f"  {n:,} sentence vectors of {model}")
+    else:
+        vectors = _clustered(n, dim, rng, intrinsic=intrinsic)
     store = PostgresStore(url)
     try:
         if store.counts()["episodes"]:
@@ -353,14 +395,16 @@ def run_hnsw_recall(n: int, *, dim: int, url: str | None, queries: int, seed: in
         with store.db.write() as conn:
             conn.execute("SET LOCAL maintenance_work_mem = '3GB'")
             store.set_meta(conn, "embedding_dim", str(dim))  # the product's path: builds the HNSW indexes
-        console.print(f"  {n:,} vectors of {dim} dimensions (intrinsic {intrinsic or dim}); "
-                      f"HNSW build {time.perf_counter() - built:.1f} s")
+        shape = "sentences" if sentences else f"intrinsic {intrinsic or dim}"
+        console.print(f"  {n:,} vectors of {dim} dimensions ({shape}); HNSW build {time.perf_counter() - built:.1f} s "
+                      f"(m {search.HNSW_M}, ef_construction {search.HNSW_EF_CONSTRUCTION})")
         with psycopg.connect(url, autocommit=True) as conn:
             conn.execute("VACUUM ANALYZE")
-        picks = rng.integers(n, size=queries)
-        # Queries: stored vectors moved by noise (0.3 per dimension; 0.01 on structured vectors).
-        qs = vectors[picks] + (0.01 if intrinsic else 0.3) * rng.standard_normal((queries, dim)).astype(np.float32)
-        qs /= np.linalg.norm(qs, axis=1, keepdims=True)
+        if not sentences:
+            picks = rng.integers(n, size=queries)
+            # Queries: stored vectors moved by noise (0.3 per dimension; 0.01 on structured vectors).
+            qs = vectors[picks] + (0.01 if intrinsic else 0.3) * rng.standard_normal((queries, dim)).astype(np.float32)
+            qs /= np.linalg.norm(qs, axis=1, keepdims=True)
         bucket = np.arange(7, n, 100)
         scope, where = Scope("default", "default", "bench"), parse(FILTER)
         out: dict[int, tuple[float, float, float, float]] = {}
@@ -371,16 +415,17 @@ def run_hnsw_recall(n: int, *, dim: int, url: str | None, queries: int, seed: in
             ms_f: list[float] = []
             for q in qs:
                 sims = vectors @ q
-                exact = set((np.argsort(-sims)[:10] + 1).tolist())
-                exact_f = set((bucket[np.argsort(-sims[bucket])[:10]] + 1).tolist())
+                tenth = np.sort(sims)[-10] - TIE_EPSILON
+                tenth_f = np.sort(sims[bucket])[-10] - TIE_EPSILON
                 t0 = time.perf_counter()
                 got = store.nearest_segments(scope, q, k=10, min_similarity=-1.0, exact=False)
                 ms.append((time.perf_counter() - t0) * 1000)
                 t0 = time.perf_counter()
                 got_f = store.nearest_segments(scope, q, k=10, min_similarity=-1.0, filter=where)
                 ms_f.append((time.perf_counter() - t0) * 1000)
-                found += len(exact & {i for i, _ in got})
-                found_f += len(exact_f & {i for i, _ in got_f})
+                # Ids are row numbers + 1 (the COPY above); bucket 7 holds rows 7, 107, ...
+                found += min(10, sum(1 for i, _ in got if sims[i - 1] >= tenth))
+                found_f += min(10, sum(1 for i, _ in got_f if sims[i - 1] >= tenth_f and (i - 1) % 100 == 7))
             out[ef] = (found / (10 * queries), float(np.percentile(ms, 95)),
                        found_f / (10 * queries), float(np.percentile(ms_f, 95)))
             console.print(f"  ef_search {ef}: recall@10 {out[ef][0]:.3f} (p50 {np.percentile(ms, 50):.1f} / "

@@ -145,7 +145,9 @@ _CHANNEL_TAIL = re.compile(r"(?:\s+(?:instead|rather|only|please|if possible|if 
 def contact_channel(phrase: str) -> str | None:
     """The channel ``phrase`` names as a whole (``"phone calls"`` → ``phone call``, ``发邮件`` →
     ``邮件``), ignoring "instead" / "only" / 就行 at its end; ``None`` if it is anything else."""
-    text = _CHANNEL_TAIL.sub("", phrase.strip().rstrip(".!。！")).strip()
+    # "by email at [REDACTED:email]": where to reach is the address, not the channel
+    text = re.sub(r"\s+at\s+\S.*$", "", phrase.strip().rstrip(".!。！"), flags=re.IGNORECASE)
+    text = _CHANNEL_TAIL.sub("", text).strip()
     text = re.sub(r"^(?:by|via|through|over|on|with|using|用|通过|走)\s*", "", text, flags=re.IGNORECASE)
     return _CHANNEL_BY_SURFACE.get(text.casefold())
 

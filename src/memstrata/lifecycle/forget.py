@@ -193,33 +193,49 @@ def run_chunk(store: LifecycleStore, job_id: int) -> bool:
                                                     "ORDER BY id LIMIT ?", (*params, job.episode_cut, CHUNK))]
         facts: list[int] = []
         if episodes:
-            marks = _marks(episodes)
-            # Facts cited by these episodes and by no other: decided before the citations go. For a
-            # plain scope this also takes a fact written after the cut from forgotten episodes
-            # (an LLM worker's batch that committed while the job ran).
-            facts = [int(r[0]) for r in run(
-                conn, d, f"SELECT DISTINCT c.fact_id FROM fact_citations c WHERE c.episode_id IN ({marks}) "
-                "AND NOT EXISTS (SELECT 1 FROM fact_citations o WHERE o.fact_id = c.fact_id AND "
-                f"o.episode_id NOT IN ({marks}))", [*episodes, *episodes])]
-            _add(job.counts, "extraction_queue", run(
-                conn, d, f"DELETE FROM extraction_queue WHERE episode_id IN ({marks})", episodes).rowcount)
-            _add(job.counts, "segments", store.delete_segments(conn, episodes))
+            # For a plain scope this also takes a fact written after the cut from forgotten
+            # episodes (an LLM worker's batch that committed while the job ran).
+            facts = delete_episodes(store, conn, episodes, job.counts)
         elif not job.narrowed:
             fwhere, fparams = _fact_where(job.scope)
             facts = [int(r[0]) for r in run(conn, d, f"SELECT id FROM facts WHERE {fwhere} AND id <= ? "
                                                      "ORDER BY id LIMIT ?", (*fparams, job.fact_cut, CHUNK))]
-        if facts:
-            _add(job.counts, "memory_events", int(scalar(
-                conn, d, f"SELECT count(*) FROM memory_events WHERE fact_id IN ({_marks(facts)})", facts)))
-            _add(job.counts, "facts", store.delete_facts(conn, facts))
-        if episodes:
-            _add(job.counts, "episodes", run(conn, d, f"DELETE FROM episodes WHERE id IN ({_marks(episodes)})",
-                                             episodes).rowcount)
+            delete_facts(store, conn, facts, job.counts)
         run_many(conn, d, "INSERT INTO forget_job_ids (job_id, tbl, row_id) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
                  [(job.id, "episodes", e) for e in episodes] + [(job.id, "facts", f) for f in facts])
         run(conn, d, "UPDATE forget_jobs SET counts = ? WHERE id = ?", (d.json(job.counts), job.id))
         store.bump(conn, "segments_deleted")
         return not episodes and not facts
+
+
+def delete_episodes(store: LifecycleStore, conn: Any, episodes: list[int], counts: dict[str, int]) -> list[int]:
+    """Inside an open write: delete ``episodes`` with their segments, index rows and queued
+    extraction, and the facts no other episode cites (with their events); add what went to
+    ``counts`` (per ``TABLES`` name). Returns the ids of the deleted facts."""
+    if not episodes:
+        return []
+    d = store.dialect
+    marks = _marks(episodes)
+    # Facts cited by these episodes and by no other: decided before the citations go.
+    facts = [int(r[0]) for r in run(
+        conn, d, f"SELECT DISTINCT c.fact_id FROM fact_citations c WHERE c.episode_id IN ({marks}) "
+        "AND NOT EXISTS (SELECT 1 FROM fact_citations o WHERE o.fact_id = c.fact_id AND "
+        f"o.episode_id NOT IN ({marks}))", [*episodes, *episodes])]
+    _add(counts, "extraction_queue", run(
+        conn, d, f"DELETE FROM extraction_queue WHERE episode_id IN ({marks})", episodes).rowcount)
+    _add(counts, "segments", store.delete_segments(conn, episodes))
+    delete_facts(store, conn, facts, counts)
+    _add(counts, "episodes", run(conn, d, f"DELETE FROM episodes WHERE id IN ({marks})", episodes).rowcount)
+    return facts
+
+
+def delete_facts(store: LifecycleStore, conn: Any, facts: list[int], counts: dict[str, int]) -> None:
+    """Inside an open write: delete ``facts`` with their index rows, citations and events; add
+    what went to ``counts``."""
+    if facts:
+        _add(counts, "memory_events", int(scalar(
+            conn, store.dialect, f"SELECT count(*) FROM memory_events WHERE fact_id IN ({_marks(facts)})", facts)))
+        _add(counts, "facts", store.delete_facts(conn, facts))
 
 
 def _fact_where(scope: Scope) -> tuple[str, list[object]]:

@@ -312,7 +312,8 @@ def get_episode(episode_id: EpisodeId, q: Annotated[ScopeQuery, Query()], caller
 
 @router.post("/forget", response_model=ForgetResponse, tags=["memories"])
 def forget(body: ForgetRequest, caller: Caller, request: Request) -> ForgetResponse:
-    """Delete everything about a user, agent or session (or one fact); returns the receipt."""
+    """Delete everything about a user, agent or session, what a ``filter`` selects (of ``kind``), or
+    one fact; returns the receipt."""
     st = _state(request)
     if body.all_users and caller.key is not None and caller.key.user_id is not None:
         raise ApiError(403, "scope_forbidden", "this API key is limited to one user; all_users is not allowed",
@@ -321,7 +322,8 @@ def forget(body: ForgetRequest, caller: Caller, request: Request) -> ForgetRespo
     with st.lock:
         receipt = st.memory.forget(user_id=scope["user_id"], session_id=scope["session_id"], fact_id=body.fact_id,
                                    agent_id=scope["agent_id"], all_users=body.all_users, before=body.before,
-                                   actor=caller.actor, org_id=scope["org_id"], project_id=scope["project_id"])
+                                   actor=caller.actor, org_id=scope["org_id"], project_id=scope["project_id"],
+                                   filter=body.filter, kind=body.kind)
     return ForgetResponse(counts={**{t: receipt[t] for t in TABLES}, **receipt.counts}, job_id=receipt.job_id,
                           status=receipt.status, at=receipt.at, ids_sha256=receipt.ids_sha256,
                           wal_checkpointed=receipt.wal_checkpointed)

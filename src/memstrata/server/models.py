@@ -36,8 +36,8 @@ class Strict(BaseModel):
 
 
 def as_utc(value: datetime | None) -> datetime | None:
-    """A request time in UTC: one with an offset is converted, one without is UTC (as the README
-    says of every time memstrata reads: ``2026-01-01T09:00:00`` is 09:00 UTC).
+    """A request time in UTC: one with an offset is converted, one without is UTC (as every time
+    text memstrata reads, ``clock.parse_time``: ``2026-01-01T09:00:00`` is 09:00 UTC).
 
     Raises:
         ValueError: the time is out of range once converted (pydantic answers 422).
@@ -210,12 +210,19 @@ class HistoryResponse(BaseModel):
 
 class ForgetRequest(Scoped):
     """``POST /v1/forget``: a user, agent or session (of the user unless ``all_users``), episodes said
-    ``before`` a time, or one fact. ``all_users`` alone forgets the whole project."""
+    ``before`` a time, what a ``filter`` selects, or one fact. ``all_users`` alone forgets the
+    whole project."""
 
     fact_id: int | None = Field(None, ge=1, le=MAX_ID, strict=True)
     all_users: bool = Field(False, strict=True)
     before: datetime | None = Field(None, description="Forget the scope's episodes said before this time "
                                                       "(without a UTC offset: UTC).")
+    filter: str | None = Field(None, description="Forget only what this filter (DESIGN.md section 5) selects in "
+                                                 "the scope, of `kind`: exactly what GET /v1/facts?status=all "
+                                                 "(or /v1/episodes) with the same filter lists. Not with `before` "
+                                                 "or `fact_id`.")
+    kind: Literal["fact", "episode"] = Field("fact", description="What `filter` selects: facts (any status) or "
+                                                                 "episodes (with the facts only they support).")
 
     @field_validator("before")
     @classmethod

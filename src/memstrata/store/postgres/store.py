@@ -213,14 +213,18 @@ class PostgresStore:
     @staticmethod
     def ensure_vector_index(conn: Conn, dim: int) -> None:
         """Create the HNSW (cosine) indexes over segment and fact embeddings of dimension ``dim``
-        (those missing: a database made before the facts index gets it here)."""
+        (those missing: a database made before the facts index gets it here), with the graph
+        settings ``search.HNSW_M`` and ``search.HNSW_EF_CONSTRUCTION``. An existing index keeps
+        the settings it was built with (``REINDEX`` too): drop it and reopen the database with
+        ``embedding_dim`` re-recorded, or create it again by hand, to change them."""
         dim = int(dim)  # an integer in the SQL text, never user text
         # Vectors inline in the heap rows (pgvector's advice): no TOAST fetch per row in exact scans.
         conn.execute("ALTER TABLE segments ALTER COLUMN embedding SET STORAGE PLAIN")
         conn.execute("ALTER TABLE facts ALTER COLUMN embedding SET STORAGE PLAIN")
         for table in ("segments", "facts"):  # facts too: a million messages leave ~90k facts to search
             conn.execute(f"CREATE INDEX IF NOT EXISTS {table}_embedding_{dim} ON {table} "
-                         f"USING hnsw ((embedding::vector({dim})) vector_cosine_ops)")
+                         f"USING hnsw ((embedding::vector({dim})) vector_cosine_ops) "
+                         f"WITH (m = {search.HNSW_M}, ef_construction = {search.HNSW_EF_CONSTRUCTION})")
 
     @staticmethod
     def bump(conn: Conn, counter: str) -> None:
@@ -439,25 +443,91 @@ class PostgresStore:
 
     #: Advisory lock key of the turn-document backfill (any constant no other lock uses).
     TURNS_LOCK = 0x6D656D7475726E73
+    #: Episodes read (and their terms computed in Python) per batch of the backfill.
+    BACKFILL_BATCH = 10_000
 
     def backfill_turns(self, conn: Conn, version: int, fn: Callable[[str | None, str], str]) -> int | None:
         """If meta ``turn_docs_version`` is below ``version`` (or unset): index every episode
-        without a turn document (``fn(speaker, content)`` → terms), in id order, and record
-        ``version``; an advisory lock makes concurrent openers do it once. Returns the episodes
-        indexed, or ``None`` if already current."""
+        without a turn document (``fn(speaker, content)`` → terms) and record ``version``; an
+        advisory lock makes concurrent openers do it once. Returns the episodes indexed, or
+        ``None`` if already current.
+
+        Set-based (a million episodes in minutes, not one statement per episode): the terms are
+        computed in batches of ``BACKFILL_BATCH`` episodes and copied into a temporary table,
+        then a few statements place every turn in its session's blocks as ``insert_turn`` would
+        one by one in id order (a session's last existing block is filled up to
+        ``SESSION_BLOCK_TURNS`` first, then new blocks of that many turns each, their ids
+        ascending in turn order) and insert the turns and blocks."""
         conn.execute("SELECT pg_advisory_xact_lock(%s)", (self.TURNS_LOCK,))
         row = conn.execute("SELECT value FROM meta WHERE key = 'turn_docs_version'").fetchone()
         if row is not None and int(row[0]) >= version:
             return None
-        todo = _rows(conn, "SELECT id, org_id, project_id, user_id, agent_id, session_id, producer_id, role, content, "
-                           "expires_at FROM episodes e WHERE NOT EXISTS (SELECT 1 FROM turns t WHERE t.id = e.id) "
-                           "ORDER BY id")
-        for r in todo:
-            self.insert_turn(conn, episode_id=int(r["id"]), terms=fn(r["producer_id"] or r["role"], r["content"]),
-                             scope=Scope(r["org_id"], r["project_id"], r["user_id"], r["agent_id"], r["session_id"]),
-                             expires_at=r["expires_at"])
+        conn.execute("CREATE TEMP TABLE backfill_terms (id BIGINT PRIMARY KEY, terms TEXT NOT NULL) ON COMMIT DROP")
+        last, total = 0, 0
+        while True:
+            batch = conn.execute(
+                "SELECT id, producer_id, role, content FROM episodes e WHERE id > %s "
+                "AND NOT EXISTS (SELECT 1 FROM turns t WHERE t.id = e.id) ORDER BY id LIMIT %s",
+                (last, self.BACKFILL_BATCH)).fetchall()
+            if not batch:
+                break
+            with conn.cursor().copy("COPY backfill_terms (id, terms) FROM STDIN") as copy:
+                for r in batch:
+                    copy.write_row((r[0], fn(r[1] or r[2], r[3])))
+            last, total = int(batch[-1][0]), total + len(batch)
+        if total:
+            self._place_backfilled_turns(conn)
         self.set_meta(conn, "turn_docs_version", str(version))
-        return len(todo)
+        return total
+
+    @staticmethod
+    def _place_backfilled_turns(conn: Conn) -> None:
+        """Insert the turns of ``backfill_terms`` and their session blocks (``backfill_turns``)."""
+        cols = ("org_id", "project_id", "session_id", "user_id", "agent_id")
+        key, e_key = ", ".join(cols), ", ".join(f"e.{c}" for c in cols)
+        # A session's key as one hashable value that tells NULL from '' (as IS NOT DISTINCT FROM
+        # does), so the joins below are hash joins, not nested loops over every block.
+        k = f"jsonb_build_array({key})"
+        # Each new turn: its rank r within its session (id order), and either the session's last
+        # existing block (while that has room) or the number of the new block it starts or joins.
+        conn.execute(
+            "CREATE TEMP TABLE backfill_slots ON COMMIT DROP AS "
+            f"WITH n AS (SELECT e.id, {e_key}, b.terms, e.expires_at, jsonb_build_array({e_key}) AS k, "
+            f"row_number() OVER (PARTITION BY {e_key} ORDER BY e.id) - 1 AS r "
+            "FROM backfill_terms b JOIN episodes e ON e.id = b.id), "
+            f"l AS (SELECT DISTINCT ON ({key}) id, {k} AS k, greatest(%s - turns, 0) AS room FROM session_blocks "
+            f"ORDER BY {key}, id DESC) "
+            "SELECT n.*, CASE WHEN n.session_id IS NOT NULL AND n.r < coalesce(l.room, 0) THEN l.id END AS old_block, "
+            "CASE WHEN n.session_id IS NOT NULL AND n.r >= coalesce(l.room, 0) "
+            "THEN (n.r - coalesce(l.room, 0)) / %s END AS slot "
+            "FROM n LEFT JOIN l ON n.session_id IS NOT NULL AND n.k = l.k",
+            (SESSION_BLOCK_TURNS, SESSION_BLOCK_TURNS))
+        # New blocks, numbered in the order of their first turn (as one-by-one appends create them).
+        conn.execute(
+            "CREATE TEMP TABLE backfill_blocks ON COMMIT DROP AS "
+            f"SELECT k, {key}, slot, count(*)::int AS turns, min(expires_at) AS expires_at, "
+            "string_agg(terms, ' ' ORDER BY id) AS terms, row_number() OVER (ORDER BY min(id)) AS rn, "
+            "NULL::bigint AS id "
+            f"FROM backfill_slots WHERE slot IS NOT NULL GROUP BY k, {key}, slot")
+        conn.execute(
+            "WITH ids AS (SELECT row_number() OVER (ORDER BY v) AS rn, v FROM (SELECT nextval("
+            "pg_get_serial_sequence('session_blocks', 'id')) AS v "
+            "FROM generate_series(1, (SELECT count(*) FROM backfill_blocks))) s) "
+            "UPDATE backfill_blocks b SET id = ids.v FROM ids WHERE ids.rn = b.rn")
+        conn.execute(
+            f"INSERT INTO session_blocks (id, {key}, turns, expires_at, terms) OVERRIDING SYSTEM VALUE "
+            f"SELECT id, {key}, turns, expires_at, terms FROM backfill_blocks ORDER BY id")
+        # least() ignores NULLs: a block's expiry is the earliest of its turns' that expire.
+        conn.execute(
+            "UPDATE session_blocks b SET turns = b.turns + x.n, terms = b.terms || ' ' || x.terms, "
+            "expires_at = least(b.expires_at, x.expires_at) FROM (SELECT old_block, count(*)::int AS n, "
+            "string_agg(terms, ' ' ORDER BY id) AS terms, min(expires_at) AS expires_at FROM backfill_slots "
+            "WHERE old_block IS NOT NULL GROUP BY old_block) x WHERE b.id = x.old_block")
+        conn.execute(
+            f"INSERT INTO turns (id, {key}, terms, expires_at, block_id) "
+            "SELECT s.id, s.org_id, s.project_id, s.session_id, s.user_id, s.agent_id, s.terms, s.expires_at, "
+            "coalesce(s.old_block, b.id) FROM backfill_slots s LEFT JOIN backfill_blocks b "
+            "ON s.k = b.k AND s.slot = b.slot ORDER BY s.id")
 
     def fts_turns(self, scope: Scope, match: str, limit: int, *,
                   filter: Expr | None = None, now: datetime | None = None) -> list[tuple[int, float]]:

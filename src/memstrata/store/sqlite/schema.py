@@ -233,6 +233,14 @@ CREATE VIRTUAL TABLE session_blocks_fts USING fts5(terms, scope, tokenize = '{FT
 INSERT INTO session_blocks_fts (session_blocks_fts, rank) VALUES ('rank', 'bm25(1.0, 0.0)');
 """,
     ),
+    Migration(
+        8,
+        "inline_row_columns",
+        """
+-- The PostgreSQL store keeps the columns of segments and facts inline in their rows (its
+-- storage settings; SQLite has no TOAST). Kept here so both stores share one numbered list.
+""",
+    ),
 )
 
 #: The newest schema this code knows.

@@ -1,0 +1,92 @@
+"""Forgetting what a filter selects inside a scope: ``Memory.forget(filter=..., kind=...)``.
+
+The contract is the list's: ``forget(filter=f, kind=k)`` deletes exactly what
+``list(kind=k, filter=f, status="all")`` shows in the same scope, nothing else. A filter that
+negates a field a kind lacks matches every record of that kind (``tag != "x"`` holds for every
+episode, which has no tag: see ``memstrata.filter``), so the kind is named, never guessed, and
+``list`` is the preview.
+
+* ``kind="fact"``: the matching facts (any status), their index rows, citations and events.
+* ``kind="episode"``: the matching episodes with their segments, index rows and queued
+  extraction, and the facts no remaining episode cites (as a ``before`` forget does; a fact
+  still supported by another episode stays).
+
+The ids are read first (through the same filtered queries as ``list``), then deleted in
+chunks of ``forget.CHUNK``, each chunk one transaction; a content-free tombstone event holds
+the counts and a SHA-256 of the deleted ids, and the store purges the deleted content from
+disk as a forget job does. Unlike a scope forget there is no hiding phase: a reader running
+during the call may still see a record of a chunk not yet deleted. A call interrupted by a
+crash has deleted whole chunks only; calling it again deletes what still matches.
+"""
+
+from __future__ import annotations
+
+from memstrata.clock import utcnow
+from memstrata.errors import InvalidInput
+from memstrata.filter import Expr
+from memstrata.lifecycle.forget import CHUNK, TABLES, ForgetReceipt, delete_episodes, delete_facts, ids_digest
+from memstrata.store.protocol import LifecycleStore
+from memstrata.types import Scope
+
+#: Ids read per page while collecting what the filter selects.
+PAGE = 1000
+#: Fact statuses a filter forget reaches: all of them (a superseded value is still the user's data).
+STATUSES = ("active", "superseded", "archived")
+
+
+def matching_ids(store: LifecycleStore, scope: Scope, expr: Expr, *, kind: str) -> list[int]:
+    """Ids of the facts (any status) or episodes of ``scope`` that ``expr`` selects, ascending."""
+    ids: list[int] = []
+    offset = 0
+    while True:
+        page = (store.list_facts(scope, statuses=STATUSES, limit=PAGE, offset=offset, filter=expr)
+                if kind == "fact" else store.list_episodes(scope, limit=PAGE, offset=offset, filter=expr))
+        ids.extend(row.id for row in page)
+        if len(page) < PAGE:
+            return sorted(set(ids))
+        offset += PAGE
+
+
+def forget_matching(store: LifecycleStore, scope: Scope, expr: Expr, *, kind: str, actor: str) -> ForgetReceipt:
+    """Delete what ``expr`` selects of ``kind`` in ``scope`` (see the module docstring).
+
+    Args:
+        store: a store with forget jobs (SQLite or PostgreSQL).
+        scope: the owner's scope (org/project and a user, agent or session).
+        expr: the parsed filter.
+        kind: ``fact`` or ``episode``.
+        actor: who asked, for the tombstone event.
+
+    Returns:
+        A ``ForgetReceipt`` (``job_id`` 0: no job row) with the counts per table and the ids' hash.
+
+    Raises:
+        InvalidInput: ``kind`` is neither ``fact`` nor ``episode``.
+    """
+    if kind not in ("fact", "episode"):
+        raise InvalidInput(f"kind must be 'fact' or 'episode' (what the filter selects), got {kind!r}")
+    ids = matching_ids(store, scope, expr, kind=kind)
+    counts: dict[str, int] = {}
+    deleted: list[tuple[str, int]] = []
+    for start in range(0, len(ids), CHUNK):
+        chunk = ids[start:start + CHUNK]
+        with store.db.write() as conn:
+            if kind == "episode":
+                facts = delete_episodes(store, conn, chunk, counts)
+                deleted += [("episodes", e) for e in chunk]
+            else:
+                facts = chunk
+                delete_facts(store, conn, facts, counts)
+            deleted += [("facts", f) for f in facts]
+            store.bump(conn, "segments_deleted")
+            store.bump(conn, "facts_version")
+    now = utcnow()
+    digest = ids_digest(deleted)
+    receipt_counts = {t: counts.get(t, 0) for t in TABLES}
+    with store.db.write() as conn:
+        store.log_event(conn, scope, fact_id=None, action="delete", actor=actor, now=now, detail={
+            "what": "filter", "kind": kind, "counts": receipt_counts, "ids_sha256": digest})
+    store.clear_caches()
+    purged = store.purge_deleted([t for t, n in receipt_counts.items() if n]) if deleted else True
+    return ForgetReceipt(job_id=0, status="done", at=now, counts=receipt_counts, ids_sha256=digest,
+                         total_episodes=len(ids) if kind == "episode" else 0, wal_checkpointed=purged)
