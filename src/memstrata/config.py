@@ -158,6 +158,11 @@ class Settings:
         neighbour_weight: share of a matching turn's fused score lent to the turns just
             before and after it in its session (answers often sit in the reply). Measured
             with ``memstrata bench retrieval`` (docs/benchmarks.md, ablation); 0 turns it off.
+        neighbour_before: the share of ``neighbour_weight`` the turn just *before* a matching turn
+            borrows (the turn after it, the reply, borrows all of it). Measured on LoCoMo with
+            turn contexts (docs/benchmarks.md, fourth round): 0.8 and 0.6 both lift R@5 0.634 ->
+            0.644 (R@10 unchanged; temporal -2 points, open-domain +4); 0.8 keeps MemoryBank-zh
+            R@10 (0.960 vs 0.950); 1.0 lends both neighbours alike.
         time_weight: weight, relative to the unrestricted lists, of the candidate lists searched
             again inside the periods a query names (``expand.when``: "on 1 May", "5月1号",
             "last week"); 0 turns it off. Measured with a ranking lab over the bench's stores
@@ -209,6 +214,7 @@ class Settings:
     min_similarity: float = 0.12
     merge_similarity: float = 0.9
     neighbour_weight: float = 0.95
+    neighbour_before: float = 0.8
     time_weight: float = 1.0
     cjk_vector_weight: float | None = None
     cjk_char_coverage: bool = True

@@ -28,7 +28,7 @@ from memstrata.privacy.policy import redact, redact_json
 from memstrata.resolve import Decision, contradicts, decide, normalise_value, same_value
 from memstrata.store.protocol import Store
 from memstrata.store.records import NewEpisode, NewFact, NewSegment
-from memstrata.store.turns import turn_terms
+from memstrata.store.turns import context_terms, turn_terms
 from memstrata.text.segment import derivative, split_segments
 from memstrata.text.tokens import index_text
 from memstrata.timing import phase
@@ -311,6 +311,8 @@ class Ingestor:
         results: list[tuple[int, bool, int, list[tuple[str, int, tuple[int, ...]]]]] = []
         # Only a store with a queue is asked to enqueue (``Memory`` checks ``capabilities``).
         queue = cast("SemanticStore", self.store).extraction_queue(self.settings.semantic) if self.enqueue else None
+        with phase("ingest", "indexing"):
+            said_before = self._session_tails(prepared)
         with phase("ingest", "storage"), self.store.db.write() as conn:
             # Fact scopes are locked up front, in one order, so concurrent writers (PostgreSQL)
             # neither deadlock nor both supersede the same fact.
@@ -318,7 +320,7 @@ class Ingestor:
                                                 p.message.scope.user_id, p.message.scope.agent_id)
                                           for p in prepared])
             stored = self._insert_episodes(conn, prepared, now)
-            self._insert_turns(conn, prepared, stored)
+            self._insert_turns(conn, prepared, stored, said_before)
             for p, (episode_id, created, n_segments) in zip(prepared, stored, strict=True):
                 msg = p.message
                 if not created:
@@ -335,19 +337,43 @@ class Ingestor:
         return [replace(self._result(r, p.message.scope, p.message.role), redacted=p.redacted, withheld=p.withheld)
                 for r, p in zip(results, prepared, strict=True)]
 
-    def _insert_turns(self, conn: Any, prepared: Sequence[_Prepared], stored: Sequence[tuple[int, bool, int]]) -> None:
-        """Index each new episode's whole text as its turn document (``store.turns``); a store
-        with ``insert_turns`` (PostgreSQL) takes them all in one exchange."""
-        turns = [(episode_id, p.message.scope, turn_terms(p.message.speaker or p.message.role, p.message.content),
-                  p.message.expires_at)
-                 for p, (episode_id, created, _) in zip(prepared, stored, strict=True) if created]
+    def _session_tails(self, prepared: Sequence[_Prepared]) -> dict[Scope, str]:
+        """For each session the batch writes to, the content of the last turn already stored in it
+        (``""`` if none): the context of the batch's first turn there (``store.turns``). One read
+        per session, before the write; a concurrent writer's turn may be missed (a context is a
+        ranking aid, not a record)."""
+        tails: dict[Scope, str] = {}
+        for p in prepared:
+            scope = p.message.scope
+            if scope.session_id is not None and scope not in tails:
+                last = self.store.list_episodes(scope, limit=1)
+                tails[scope] = last[0].content if last else ""
+        return tails
+
+    def _insert_turns(self, conn: Any, prepared: Sequence[_Prepared], stored: Sequence[tuple[int, bool, int]],
+                      said_before: dict[Scope, str]) -> None:
+        """Index each new episode's whole text as its turn document (``store.turns``), with the
+        turn said before it in its session as context (``said_before``: each session's last
+        stored turn, then the batch's own turns in order); a store with ``insert_turns``
+        (PostgreSQL) takes them all in one exchange."""
+        previous = dict(said_before)
+        turns = []
+        for p, (episode_id, created, _) in zip(prepared, stored, strict=True):
+            scope = p.message.scope
+            context = context_terms(previous.get(scope, "")) if scope.session_id is not None else ""
+            if scope.session_id is not None:
+                previous[scope] = p.message.content
+            if created:
+                turns.append((episode_id, scope, turn_terms(p.message.speaker or p.message.role, p.message.content),
+                              p.message.expires_at, context))
         with phase("ingest", "indexing"):
             insert_all = getattr(self.store, "insert_turns", None)
             if insert_all is not None:
                 insert_all(conn, turns)
                 return
-            for episode_id, scope, terms, expires_at in turns:
-                self.store.insert_turn(conn, episode_id=episode_id, scope=scope, terms=terms, expires_at=expires_at)
+            for episode_id, scope, terms, expires_at, context in turns:
+                self.store.insert_turn(conn, episode_id=episode_id, scope=scope, terms=terms, expires_at=expires_at,
+                                       context=context)
 
     def _insert_episodes(self, conn: Any, prepared: Sequence[_Prepared],
                          now: datetime) -> list[tuple[int, bool, int]]:

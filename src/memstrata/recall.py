@@ -298,8 +298,12 @@ class Retriever:
             # Neighbours become hits themselves, so they must pass the filter too.
             adjacent = self.store.adjacent_segments([shown[e][1] for e in top], filter=filter, now=now)
             for source in top:
+                said = (shown[source][1].created_at, source)
                 for segment, episode in adjacent[source]:
-                    borrowed = s.neighbour_weight * fused[source]
+                    # The reply after a match borrows the most (it answers the matched turn without
+                    # repeating its words); the turn before a match borrows a share of that.
+                    before = (episode.created_at, episode.id) < said
+                    borrowed = s.neighbour_weight * (s.neighbour_before if before else 1.0) * fused[source]
                     if borrowed > fused.get(episode.id, 0.0):
                         fused[episode.id] = borrowed
                         shown.setdefault(episode.id, (segment, episode))

@@ -33,8 +33,8 @@ def _sessions(memory: Memory, text: str, scope: Scope) -> list[str | None]:
 def test_a_turn_is_found_by_words_from_several_of_its_sentences(open_memory: OpenMemory) -> None:
     memory = open_memory(user_id="alice")
     at = iter(T0 + timedelta(minutes=i) for i in range(100))
-    spread = memory.add("We drove to the lake. The canoe tipped over!", session_id="s1", created_at=next(at))
     memory.add("A canoe is a boat.", session_id="s1", created_at=next(at))
+    spread = memory.add("We drove to the lake. The canoe tipped over!", session_id="s1", created_at=next(at))
     memory.add("The lake was cold.", session_id="s2", created_at=next(at))
     memory.add("Lake canoe trip with my sister.", user_id="bob", session_id="s1", created_at=next(at))
     found = memory.store.fts_turns(Scope(user_id="alice"), _match("lake canoe"), 10)
@@ -142,3 +142,28 @@ def test_a_filtered_search_never_ranks_sessions_by_hidden_turns(open_memory: Ope
     # Unfiltered, the blocks see s1's hidden turn and rank s1 first.
     assert [s.session_id for s, _ in memory.store.fts_sessions(Scope(user_id="alice"), _match("glacier hike"), 5)
             ] == ["s1", "s2"]
+
+
+def test_a_reply_is_found_by_the_words_of_the_turn_it_answers(open_memory: OpenMemory) -> None:
+    """A turn document carries the turn said before it in its session (``store.turns``): the
+    answer "A year ago, in Paris." is found by the question's words, a turn of another session
+    is not, and once the question is forgotten its words leave the answer's document too."""
+    memory = open_memory(user_id="alice", embedder=None)
+    question = memory.add("When did you buy the python?", speaker="ann", session_id="s1", created_at=T0)
+    answer = memory.add("A year ago, in Paris.", speaker="ben", session_id="s1",
+                        created_at=T0 + timedelta(days=2))
+    other = memory.add("Paris was rainy.", speaker="ben", session_id="s2", created_at=T0 + timedelta(days=3))
+    scope = Scope(user_id="alice")
+    found = [i for i, _ in memory.store.fts_turns(scope, _match("python"), 10)]
+    assert found == [_first_segment(memory, question.episode_id), _first_segment(memory, answer.episode_id)]
+    assert [i for i, _ in memory.store.fts_turns(scope, _match("paris"), 10)] == [
+        _first_segment(memory, other.episode_id), _first_segment(memory, answer.episode_id)] or set(
+        i for i, _ in memory.store.fts_turns(scope, _match("paris"), 10)) == {
+        _first_segment(memory, other.episode_id), _first_segment(memory, answer.episode_id)}
+    # The session block holds each turn once: "python" is in s1's block, not in s2's.
+    assert _sessions(memory, "python", scope) == ["s1"]
+    if memory.store.capabilities.forget_jobs:
+        memory.forget(user_id="alice", before=T0 + timedelta(days=1))
+        assert memory.store.fts_turns(scope, _match("python"), 10) == []
+        assert _sessions(memory, "python", scope) == []
+        assert len(memory.store.fts_turns(scope, _match("paris"), 10)) == 2

@@ -12,6 +12,7 @@ from memstrata import EmbeddingModelMismatch, HashingEmbedder, Memory
 from memstrata.embed.base import EmbeddingCache
 from memstrata.reembed import reembed_database
 from memstrata.store.sqlite.schema import MIGRATIONS
+from memstrata.types import Hit
 
 
 def test_hit_maps_back_to_episode_and_expands_context(memory: Memory) -> None:
@@ -143,16 +144,47 @@ def test_a_reply_borrows_the_score_of_the_turn_it_answers(db_path: Path, embedde
              ("ann", "Sounds lovely."), ("ben", "By the way, the printer is broken again.")]
     base = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
 
-    def ranked(weight: float) -> list[str]:
+    def ranked(weight: float) -> list[tuple[str, float]]:
         settings = replace(Settings(), neighbour_weight=weight)
         path = db_path.with_name(f"n{weight}.db")
         with Memory(path, settings=settings, embedder=embedder.inner, extractor=None, user_id="u") as mem:
             for i, (speaker, text) in enumerate(turns):
                 mem.add(text, speaker=speaker, session_id="s", created_at=base.replace(minute=i))
-            return [h.text for h in mem.search("spring holiday plans", limit=2)]
+            return [(h.text, h.relevance) for h in mem.search("spring holiday plans", limit=6)]
 
-    assert ranked(0.85)[:2] == ["Any plans for the spring holidays?", "Kayaking on the fjords near Bergen!"]
-    assert "Kayaking on the fjords near Bergen!" not in ranked(0.0)
+    lent = ranked(0.85)
+    assert [text for text, _ in lent[:2]] == ["Any plans for the spring holidays?",
+                                              "Kayaking on the fjords near Bergen!"]
+    # Without borrowing the reply is found only by the question's words in its turn document
+    # (its context, ``store.turns``): a weaker match than the score it borrows.
+    alone = dict(ranked(0.0))
+    assert alone.get("Kayaking on the fjords near Bergen!", 0.0) < dict(lent)["Kayaking on the fjords near Bergen!"]
+
+
+def test_the_reply_to_a_match_outranks_the_turn_before_it(db_path: Path, embedder: EmbeddingCache) -> None:
+    """A matching turn lends most to the turn after it (the reply that answers it) and less to the
+    turn before it (``Settings.neighbour_before``); with equal shares both neighbours tie."""
+    from dataclasses import replace
+
+    from memstrata import Settings
+
+    turns = [("ann", "By the way, the printer is broken again."), ("ben", "Any plans for the spring holidays?"),
+             ("ann", "Kayaking on the fjords near Bergen!")]
+    base = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
+
+    def hits(before: float) -> list[Hit]:
+        settings = replace(Settings(), neighbour_before=before)
+        path = db_path.with_name(f"b{before}.db")
+        with Memory(path, settings=settings, embedder=embedder.inner, extractor=None, user_id="u") as mem:
+            for i, (speaker, text) in enumerate(turns):
+                mem.add(text, speaker=speaker, session_id="s", created_at=base.replace(minute=i))
+            return mem.search("spring holiday plans", limit=3)
+
+    ranked = hits(Settings().neighbour_before)
+    assert [h.text for h in ranked] == [turns[1][1], turns[2][1], turns[0][1]]
+    assert ranked[1].relevance > ranked[2].relevance
+    even = {h.text: h.relevance for h in hits(1.0)}
+    assert even[turns[0][1]] == pytest.approx(even[turns[2][1]])
 
 
 def test_a_session_only_read_sees_only_facts_from_that_session(db_path: Path, embedder: EmbeddingCache) -> None:

@@ -148,9 +148,9 @@ def test_a_forgotten_turn_leaves_no_bytes_in_its_session_block(db_path: Path, em
         stem = stem_term(canary.lower()).encode()
         assert _needles(canary)[0] in _scan(db_path) and stem != canary.lower().encode()
         conn = sqlite3.connect(db_path)
-        try:  # the stem is in both new documents
+        try:  # the stem is in both new documents: its turn, the next turn's context, the block
             assert conn.execute("SELECT count(*) FROM turns_fts WHERE terms LIKE ?", (f"%{stem.decode()}%",)
-                                ).fetchone()[0] == 1
+                                ).fetchone()[0] == 2
             assert conn.execute("SELECT count(*) FROM session_blocks_fts WHERE terms LIKE ?", (f"%{stem.decode()}%",)
                                 ).fetchone()[0] == 1
         finally:

@@ -92,9 +92,10 @@ class Store(Protocol):
     def insert_segments(self, conn: Any, *, episode_id: int, scope: Scope, segments: Sequence[NewSegment],
                         expires_at: datetime | None = None) -> list[int]: ...
     def insert_turn(self, conn: Any, *, episode_id: int, scope: Scope, terms: str,
-                    expires_at: datetime | None = None) -> None:
-        """Index an episode's whole text as its turn document and append it to its session's
-        last block (``store.turns``); inside an open write, after ``insert_segments``."""
+                    expires_at: datetime | None = None, context: str = "") -> None:
+        """Index an episode's whole text (with ``context``, the previous turn's terms) as its turn
+        document and append its own terms to its session's last block (``store.turns``); inside
+        an open write, after ``insert_segments``."""
     def backfill_turns(self, conn: Any, version: int, fn: Callable[[str | None, str], str]) -> int | None:
         """Inside an open write: if meta ``turn_docs_version`` is below ``version``, index every
         episode that has no turn document (``fn(speaker, content)`` gives its terms) and record

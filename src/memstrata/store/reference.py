@@ -28,7 +28,7 @@ from memstrata.privacy.crypto import Cipher, reveal
 from memstrata.store.protocol import Capabilities
 from memstrata.store.records import NewFact, NewSegment, episode_hash
 from memstrata.store.sqlite.schema import SCHEMA_VERSION
-from memstrata.store.turns import SESSION_BLOCK_TURNS, earliest
+from memstrata.store.turns import SESSION_BLOCK_TURNS, earliest, own_terms, turn_document
 from memstrata.types import ContextSegment, Episode, Fact, MemoryEvent, Scope, Segment
 
 #: BM25 parameters (Robertson & Zaragoza 2009; the usual defaults, as SQLite FTS5 uses).
@@ -193,10 +193,10 @@ class ReferenceStore:
     # -- turn documents and session blocks (``store.turns``) ---------------------------------
     @staticmethod
     def insert_turn(conn: _State, *, episode_id: int, scope: Scope, terms: str,
-                    expires_at: datetime | None = None) -> None:
-        """Index an episode's whole text; append it to its session's last block (a new block
-        when that one holds ``SESSION_BLOCK_TURNS``)."""
-        conn.turns[episode_id] = terms.split()
+                    expires_at: datetime | None = None, context: str = "") -> None:
+        """Index an episode's whole text (and ``context``, ``store.turns.turn_document``); append
+        it to its session's last block (a new block when that one holds ``SESSION_BLOCK_TURNS``)."""
+        conn.turns[episode_id] = turn_document(terms, context).split()
         if scope.session_id is None:
             return
         own = [b for b in conn.blocks.values() if _scope_of(b) == scope]
@@ -225,6 +225,12 @@ class ReferenceStore:
         gone = set(episode_ids)
         for i in gone:
             conn.turns.pop(i, None)
+        hit = {_scope_of(b) for b in conn.blocks.values() if gone & set(b["episodes"])}
+        for block in conn.blocks.values():
+            if _scope_of(block) in hit:  # the turns left lose their context (store.turns)
+                for e in block["episodes"]:
+                    if e in conn.turns:
+                        conn.turns[e] = own_terms(" ".join(conn.turns[e])).split()
         for bid, block in list(conn.blocks.items()):
             block["episodes"] = [e for e in block["episodes"] if e not in gone]
             if not block["episodes"]:
@@ -249,7 +255,8 @@ class ReferenceStore:
                 continue
             expiry = earliest([s.episodes[e]["expires_at"] for e in block["episodes"]])
             if expiry is None or expiry > (now or utcnow()):
-                docs.append((block["id"], [t for e in block["episodes"] for t in s.turns[e]]))
+                docs.append((block["id"], [t for e in block["episodes"]
+                                           for t in own_terms(" ".join(s.turns[e])).split()]))
         best: dict[Scope, float] = {}
         for bid, score in self._bm25(docs, match, len(docs)):
             best.setdefault(_scope_of(s.blocks[bid]), score)

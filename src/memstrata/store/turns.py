@@ -10,9 +10,15 @@ Segments are sentences; two more full-text documents sit beside them:
   block (a bounded rewrite) or starts a new one. A session's full-text score is its best
   block's (``recall``: the session list of the fusion).
 
+A turn document also carries, after ``CONTEXT_MARK``, the words of the turn said just before
+it in its session (its **context**, without that turn's speaker): an answer often replies to
+a question and lacks its words ("When did you get it?" / "A year ago in Paris."), so BM25
+should see the two together. Blocks hold each turn's own terms only (``own_terms``).
+
 Both hold only terms derived from episodes that still exist: deleting episodes (forget,
 expiry) deletes their turn documents and rebuilds every block that held one of them from
-the turns left (``rebuild`` in each store), so a forgotten word survives in neither.
+the turns left (``rebuild`` in each store), so a forgotten word survives in neither; the
+turns left in those sessions lose their context (it may have been a deleted turn's words).
 
 A block carries its session's full scope (user, agent, session) and ``expires_at``, the
 earliest expiry of its turns: a block holding an expired turn is not searched until
@@ -45,6 +51,35 @@ def turn_terms(speaker: str | None, content: str) -> str:
     """The full-text terms of a whole turn: ``index_text("speaker: content")`` (``speaker``
     is the episode's ``producer_id`` or else its role; ``None``/empty: content alone)."""
     return index_text(f"{speaker}: {content}" if speaker else content)
+
+
+#: Separates a turn document's own terms from its context (the previous turn's terms). Not a
+#: word anyone types (like the scope tokens, ``zq...``).
+CONTEXT_MARK = "zqctx"
+
+
+def context_terms(content: str) -> str:
+    """The context a turn lends the turn said after it: ``index_text(content)``, no speaker."""
+    return index_text(content)
+
+
+def turn_document(terms: str, context: str = "") -> str:
+    """A turn's full-text document: its own ``terms``, then ``CONTEXT_MARK`` and ``context``
+    (the previous turn's ``context_terms``) when there is one.
+
+    >>> turn_document("ann when did you get it", "a year ago")
+    'ann when did you get it zqctx a year ago'
+    """
+    return f"{terms} {CONTEXT_MARK} {context}" if context else terms
+
+
+def own_terms(document: str) -> str:
+    """A turn document's own terms (its context cut off): what session blocks are built from.
+
+    >>> own_terms(turn_document("ann when did you get it", "a year ago"))
+    'ann when did you get it'
+    """
+    return document.split(f" {CONTEXT_MARK} ", 1)[0]
 
 
 def earliest(times: list[datetime | None]) -> datetime | None:

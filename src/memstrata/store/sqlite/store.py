@@ -31,7 +31,7 @@ from memstrata.store.records import NewFact, NewSegment, episode_hash
 from memstrata.store.scope import SCOPE_FIELDS, hidden_predicate, running_forgets_sql
 from memstrata.store.scope import scope_predicate as shared_scope_predicate
 from memstrata.store.sqlite.connection import Database
-from memstrata.store.turns import SESSION_BLOCK_TURNS, block_hidden_predicate, earliest
+from memstrata.store.turns import SESSION_BLOCK_TURNS, block_hidden_predicate, earliest, own_terms, turn_document
 from memstrata.store.vectors import VectorCache, encode_vector, top_k
 from memstrata.types import ContextSegment, Episode, Fact, MemoryEvent, Scope, Segment
 
@@ -436,12 +436,14 @@ class SQLiteStore:
 
     # -- turn documents and session blocks (``store.turns``) ---------------------------------
     def insert_turn(self, conn: sqlite3.Connection, *, episode_id: int, scope: Scope, terms: str,
-                    expires_at: datetime | None = None) -> None:
-        """Index an episode's whole text (``terms``: ``store.turns.turn_terms``) as its turn
-        document and, when it has a session, append it to the session's last block (a new block
-        when that one holds ``SESSION_BLOCK_TURNS``). Inside an open write."""
+                    expires_at: datetime | None = None, context: str = "") -> None:
+        """Index an episode's whole text (``terms``: ``store.turns.turn_terms``; ``context``: the
+        previous turn's, ``store.turns.turn_document``) as its turn document and, when it has a
+        session, append its own terms to the session's last block (a new block when that one
+        holds ``SESSION_BLOCK_TURNS``). Inside an open write."""
         tokens = " ".join(scope_tokens(scope))
-        conn.execute("INSERT INTO turns_fts (rowid, terms, scope) VALUES (?, ?, ?)", (episode_id, terms, tokens))
+        conn.execute("INSERT INTO turns_fts (rowid, terms, scope) VALUES (?, ?, ?)",
+                     (episode_id, turn_document(terms, context), tokens))
         if scope.session_id is None:
             return
         last = conn.execute(
@@ -466,7 +468,8 @@ class SQLiteStore:
     @staticmethod
     def _drop_turns(conn: sqlite3.Connection, episode_ids: Sequence[int]) -> None:
         """Delete these episodes' turn documents and rebuild the blocks that held them from the
-        turns left (a block left empty is deleted): no deleted word stays in a block."""
+        turns left (a block left empty is deleted): no deleted word stays in a block. The turns
+        left in those blocks' sessions lose their context (``store.turns``)."""
         blocks: set[int] = set()
         for start in range(0, len(episode_ids), 500):
             chunk = list(episode_ids[start:start + 500])
@@ -475,6 +478,17 @@ class SQLiteStore:
                 f"SELECT DISTINCT block_id FROM session_block_turns WHERE episode_id IN ({marks})", chunk))
             conn.execute(f"DELETE FROM session_block_turns WHERE episode_id IN ({marks})", chunk)
             conn.execute(f"DELETE FROM turns_fts WHERE rowid IN ({marks})", chunk)
+        sessions = {tuple(r) for r in conn.execute(
+            f"SELECT org_id, project_id, user_id, agent_id, session_id FROM session_blocks "
+            f"WHERE id IN ({','.join('?' * len(blocks))})", sorted(blocks))} if blocks else set()
+        for org, project, user, agent, session in sorted(sessions, key=str):
+            for turn, terms in conn.execute(
+                    "SELECT t.rowid, t.terms FROM session_blocks b JOIN session_block_turns m ON m.block_id = b.id "
+                    "JOIN turns_fts t ON t.rowid = m.episode_id WHERE b.org_id = ? AND b.project_id = ? "
+                    "AND b.user_id IS ? AND b.agent_id IS ? AND b.session_id = ?",
+                    (org, project, user, agent, session)).fetchall():
+                if own_terms(terms) != terms:
+                    conn.execute("UPDATE turns_fts SET terms = ? WHERE rowid = ?", (own_terms(terms), turn))
         for block in sorted(blocks):
             rows = conn.execute(
                 "SELECT t.terms, e.expires_at FROM session_block_turns m JOIN turns_fts t ON t.rowid = m.episode_id "
@@ -484,7 +498,7 @@ class SQLiteStore:
                 conn.execute("UPDATE session_blocks SET turns = ?, expires_at = ? WHERE id = ?",
                              (len(rows), to_db(earliest([from_db(r[1]) for r in rows])), block))
                 conn.execute("UPDATE session_blocks_fts SET terms = ? WHERE rowid = ?",
-                             (" ".join(r[0] for r in rows), block))
+                             (" ".join(own_terms(r[0]) for r in rows), block))
             else:
                 conn.execute("DELETE FROM session_blocks_fts WHERE rowid = ?", (block,))
                 conn.execute("DELETE FROM session_blocks WHERE id = ?", (block,))
