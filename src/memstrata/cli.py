@@ -642,6 +642,9 @@ def bench_hnsw(
     = False,
     embedding_cache: Annotated[Path | None, typer.Option(help="With --sentences: a folder keeping the vectors "
                                                               "between runs.")] = None,
+    query_set: Annotated[str, typer.Option(help="With --sentences: 'questions' (the bench's eight questions "
+                                                "with a number appended) or 'held-out' (synthetic messages "
+                                                "of the stored grammar that are not stored).")] = "questions",
 ) -> None:
     """PostgreSQL HNSW recall@10 against exact search on clustered vectors (or sentence vectors),
     unfiltered and with a 1% filter, and the vector query's latency, per hnsw.ef_search."""
@@ -649,7 +652,8 @@ def bench_hnsw(
 
     efs = [int(v) for v in ef_search.split(",") if v.strip()]
     _run(lambda: run_hnsw_recall(n, dim=dim, url=db, queries=queries, seed=seed, ef_search=efs, console=console,
-                                 intrinsic=intrinsic, sentences=sentences, embedding_cache=embedding_cache))
+                                 intrinsic=intrinsic, sentences=sentences, embedding_cache=embedding_cache,
+                                 query_set=query_set))
 
 
 @bench_app.command("embeddings")

@@ -21,6 +21,7 @@ import numpy as np
 from memstrata.config import Settings
 from memstrata.errors import ContentTooLarge, InvalidInput
 from memstrata.extract.base import Extractor, FactCandidate
+from memstrata.extract.rules import favourite_label
 from memstrata.extract.taxonomy import KEYS, get_key
 from memstrata.lifecycle.retention import enforce_cap, fact_expiry
 from memstrata.privacy.crypto import Cipher
@@ -447,7 +448,8 @@ class Ingestor:
                                       value_norm=self._value_norm(cand)))
         if len(keys) > 1:  # likes/dislikes: the other polarity's facts, matched by terms in decide()
             ids |= set(self.store.fact_ids(conn, fact_scope, keys=keys[1:], subject=msg.speaker))
-        if single:
+        favourite = None if single else favourite_label(cand.statement)
+        if single or favourite is not None:
             ids |= set(self.store.fact_ids(conn, fact_scope, keys=[cand.key], subject=msg.speaker))
         similarity: dict[int, float] = {}
         if self._encrypts(cand):
@@ -459,7 +461,9 @@ class Ingestor:
         existing = self.store.load_facts(conn, ids)
         decision = decide(cand, existing, single_valued=single, similarity=similarity,
                           merge_similarity=self.merge_similarity,
-                          same_message={f.id for f in existing if episode_id in f.citations})
+                          same_message={f.id for f in existing if episode_id in f.citations},
+                          replaces={f.id for f in existing
+                                    if favourite is not None and favourite_label(f.statement) == favourite})
         return self._execute(conn, decision, fact_scope, msg, episode_id, cand, vector, tag, now)
 
     def _retract(self, conn: Any, msg: Message, episode_id: int, cand: FactCandidate,

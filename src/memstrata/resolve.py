@@ -80,7 +80,7 @@ class Decision:
 
 def decide(candidate: FactCandidate, existing: Sequence[Fact], *, single_valued: bool,
            similarity: Mapping[int, float], merge_similarity: float = 0.9,
-           same_message: Collection[int] = ()) -> Decision:
+           same_message: Collection[int] = (), replaces: Collection[int] = ()) -> Decision:
     """Resolve ``candidate`` against active ``existing`` facts (same subject; same key, or a
     like/dislike key of the other polarity).
 
@@ -94,6 +94,9 @@ def decide(candidate: FactCandidate, existing: Sequence[Fact], *, single_valued:
             message says all its facts at once and cannot change its mind about itself:
             "leave packages with the concierge, never at the door" keeps both instructions,
             so these are never retired by the candidate (a later message still supersedes them).
+        replaces: ids of ``existing`` facts under the candidate's key that it takes the place of
+            although the key holds many values: the same favourite ("favorite airline is
+            Delta" → "favorite airline is United"; ``extract.rules.favourite_label``).
     """
     value = normalise_value(candidate.value)
     same_key = [f for f in existing if f.key == candidate.key]
@@ -106,5 +109,6 @@ def decide(candidate: FactCandidate, existing: Sequence[Fact], *, single_valued:
     if near:
         best = max(near, key=lambda f: similarity[f.id])
         return Decision("merge", target=best.id, superseded=contradicted)
-    retired = contradicted + (tuple(f.id for f in same_key if f.id not in same_message) if single_valued else ())
+    rivals = same_key if single_valued else [f for f in same_key if f.id in replaces]
+    retired = contradicted + tuple(f.id for f in rivals if f.id not in same_message)
     return Decision("supersede" if retired else "create", superseded=retired)

@@ -71,3 +71,24 @@ def test_same_message_rule_holds_on_both_stores(db_settings: dict[str, Any]) -> 
         mem.add("联系我请发邮件")
         assert _facts(mem, "contact.channel") == ["邮件"]
         assert _facts(mem, "contact.channel", "superseded") == ["email"]
+
+
+def test_a_new_favourite_supersedes_the_old_one_of_the_same_label(db_settings: dict[str, Any]) -> None:
+    """A favourite holds one value although its key (preference.like, food.like) holds many:
+    a new favourite airline retires the old one; other likes, and favourites of another
+    label, stay."""
+    with Memory(settings=Settings(**db_settings), embedder=None, user_id="ann") as mem:
+        mem.add("My favorite airline is Delta now")
+        mem.add("My favorite food is sushi")
+        mem.add("I love ramen")
+        [change] = mem.add("My favorite airline is United").facts
+        assert (change.action, change.fact.value, [p.value for p in change.previous]) == (
+            "supersede", "United", ["Delta"])
+        assert _facts(mem, "preference.like") == ["United"]
+        assert _facts(mem, "preference.like", "superseded") == ["Delta"]
+        mem.add("My favorite food is dumplings")
+        assert _facts(mem, "food.like") == ["dumplings", "ramen"]
+        mem.add("我最喜欢的饮料是奶茶")
+        mem.add("我最喜欢的饮料是咖啡")
+        assert _facts(mem, "drink.like") == ["咖啡"]
+        assert _facts(mem, "drink.like", "superseded") == ["奶茶"]

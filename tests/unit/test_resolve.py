@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime
 
 from memstrata.extract.base import FactCandidate
+from memstrata.extract.clauses import Finding
 from memstrata.resolve import contradicts, decide, normalise_value
 from memstrata.types import Fact, Scope
 
@@ -89,3 +91,21 @@ def test_a_fact_of_the_same_message_is_never_retired_by_it() -> None:
     d = decide(cand("shipping.dropoff", "not at the door"), existing, single_valued=True, similarity={},
                same_message={1})
     assert (d.action, d.superseded) == ("supersede", (2,))  # fact 2 came from an earlier message
+
+
+def test_a_many_valued_key_retires_only_the_facts_the_candidate_replaces() -> None:
+    old = [fact(1, "preference.like", "Delta"), fact(2, "preference.like", "jazz")]
+    united = replace(cand("preference.like", "United"), statement="favorite airline is United")
+    assert decide(united, old, single_valued=False, similarity={}).action == "create"
+    decision = decide(united, old, single_valued=False, similarity={}, replaces={1})
+    assert (decision.action, decision.superseded) == ("supersede", (1,))
+    # ...but never a fact its own message stated
+    assert decide(united, old, single_valued=False, similarity={}, replaces={1}, same_message={1}).action == "create"
+
+
+def test_favourite_label_reads_back_what_statement_for_wrote() -> None:
+    from memstrata.extract.rules import favourite_label, statement_for
+
+    assert favourite_label(statement_for(Finding("preference.like", "Delta", 0.9, label="Airline"), "en")) == "airline"
+    assert favourite_label(statement_for(Finding("drink.like", "奶茶", 0.9, label="饮料"), "zh")) == "饮料"
+    assert favourite_label("enjoys hiking") is None

@@ -317,20 +317,36 @@ def _clustered(n: int, dim: int, rng: np.random.Generator, *, intrinsic: int = 0
     return np.asarray(out / np.linalg.norm(out, axis=1, keepdims=True), dtype=np.float32)
 
 
-def sentence_vectors(n: int, *, queries: int, seed: int,
-                     embedding_cache: Path | None) -> tuple[np.ndarray, np.ndarray, str]:
+#: ``bench hnsw --sentences`` query sets: ``questions`` are the bench's eight questions with a
+#: random number appended (what ``bench perf`` asks; few distinct directions, so one build's
+#: figure moves by about 0.02), ``held-out`` are synthetic messages of the same grammar that are
+#: not stored (ann-benchmarks' practice: queries drawn from the data's distribution, held out).
+QUERY_SETS = ("questions", "held-out")
+
+
+def sentence_vectors(n: int, *, queries: int, seed: int, embedding_cache: Path | None,
+                     query_set: str = "questions") -> tuple[np.ndarray, np.ndarray, str]:
     """The configured model's unit vectors of ``bench perf``'s ``n`` synthetic messages (each one
     sentence, embedded as ingest embeds it: its derivative ``"user: ..."``) and of ``queries``
-    query sentences (``_hnsw_recall``'s: a bench query with a random number appended);
-    ``(vectors, query_vectors, model name)``. ``embedding_cache``: a folder keeping the vectors
-    between runs (``bench.embed_cache``; 100k sentences take minutes to embed)."""
+    query sentences from ``query_set`` (``QUERY_SETS``); ``(vectors, query_vectors, model
+    name)``, ``(n, dim)`` and ``(queries, dim)`` float32 unit rows. ``embedding_cache``: a folder
+    keeping the vectors between runs (``bench.embed_cache``; 100k sentences take minutes to
+    embed). Raises ``ValueError`` for an unknown ``query_set``."""
+    if query_set not in QUERY_SETS:
+        raise ValueError(f"query_set must be one of {', '.join(QUERY_SETS)}; got {query_set!r}")
     from memstrata.bench.retrieval import cached_embedder
     from memstrata.embed.base import load_default_embedder
     from memstrata.text.segment import derivative
 
     texts = [derivative(t, "user") for t in synthetic_messages(n, seed)]
     rng = random.Random(seed + 1)
-    asked = [rng.choice(_QUERIES) + f" {rng.randrange(10**6)}" for _ in range(queries)]
+    if query_set == "held-out":
+        # Another seed's messages; the "(note i)" numbers are shifted past the stored ones so
+        # that no query repeats a stored sentence word for word.
+        asked = [derivative(t.replace(f"(note {i})", f"(note {n + i})").replace(f"编号{i}。", f"编号{n + i}。"), "user")
+                 for i, t in enumerate(synthetic_messages(queries, seed + 1_000_003))]
+    else:
+        asked = [rng.choice(_QUERIES) + f" {rng.randrange(10**6)}" for _ in range(queries)]
     if embedding_cache is not None:
         cache = cached_embedder(embedding_cache)
         try:
@@ -350,7 +366,8 @@ def sentence_vectors(n: int, *, queries: int, seed: int,
 
 def run_hnsw_recall(n: int, *, dim: int, url: str | None, queries: int, seed: int, ef_search: Sequence[int],
                     console: Console, intrinsic: int = 0, sentences: bool = False,
-                    embedding_cache: Path | None = None) -> dict[int, tuple[float, float, float, float]]:
+                    embedding_cache: Path | None = None,
+                    query_set: str = "questions") -> dict[int, tuple[float, float, float, float]]:
     """HNSW recall@10 against exact search on ``n`` clustered ``dim``-d vectors (no text;
     ``intrinsic`` as ``_clustered``), or with ``sentences`` on the configured model's vectors of
     ``bench perf``'s synthetic messages (``sentence_vectors``; ``dim`` is then the model's).
@@ -366,12 +383,13 @@ def run_hnsw_recall(n: int, *, dim: int, url: str | None, queries: int, seed: in
         with private_server() as private:
             return run_hnsw_recall(n, dim=dim, url=private, queries=queries, seed=seed, ef_search=ef_search,
                                    console=console, intrinsic=intrinsic, sentences=sentences,
-                                   embedding_cache=embedding_cache)
+                                   embedding_cache=embedding_cache, query_set=query_set)
     from memstrata.filter import parse
 
     rng = np.random.default_rng(seed)
     if sentences:
-        vectors, qs, model = sentence_vectors(n, queries=queries, seed=seed, embedding_cache=embedding_cache)
+        vectors, qs, model = sentence_vectors(n, queries=queries, seed=seed, embedding_cache=embedding_cache,
+                                             query_set=query_set)
         dim = vectors.shape[1]
         console.print(f"  {n:,} sentence vectors of {model}")
     else:

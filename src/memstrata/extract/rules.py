@@ -233,6 +233,18 @@ def _candidate(finding: Finding, sentence: str, lang: str) -> FactCandidate:
     )
 
 
+_FAVOURITE_STATEMENT = re.compile(r"^(?:favorite (?P<en>.+?) is |最喜欢的(?P<zh>.+?)是)")
+
+
+def favourite_label(statement: str) -> str | None:
+    """What a favourite is of ("airline" in ``favorite airline is Delta``, 饮料 in
+    ``最喜欢的饮料是奶茶``), read back from a statement ``statement_for`` wrote, else ``None``.
+    A favourite holds one value at a time even under a many-valued key (``preference.like``),
+    so a new favourite of the same label supersedes the old one."""
+    m = _FAVOURITE_STATEMENT.match(statement)
+    return None if m is None else (m.group("en") or m.group("zh")).casefold()
+
+
 def statement_for(finding: Finding, lang: str) -> str:
     """A short human-readable line for the finding, in ``lang`` (``zh`` or ``en``).
 
