@@ -46,6 +46,12 @@ _INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"))
 #: Longest scope identifier accepted, in characters.
 MAX_ID_CHARS = 256
 
+#: Deepest metadata nesting accepted (the top-level object is level 1). Checking, redaction and
+#: JSON encoding all walk metadata recursively: 900 levels made a REST call fail with a
+#: RecursionError (HTTP 500) and 5,000 levels did the same in the SDK. Real metadata is a
+#: few levels deep; 32 leaves ample room.
+MAX_METADATA_DEPTH = 32
+
 
 @dataclass(frozen=True)
 class Message:
@@ -119,26 +125,31 @@ def check_text(value: str, what: str) -> None:
             )
 
 
-def check_metadata(value: Any, path: str = "metadata") -> None:
+def check_metadata(value: Any, path: str = "metadata", depth: int = 1) -> None:
     """Reject metadata that JSON cannot carry faithfully, naming the field (``metadata.a.b[2]``).
 
     Allowed: objects with string keys, arrays, strings, booleans, integers, finite floats and
-    null. NaN and ±Infinity are refused because they are not JSON: SQLite's JSON functions
-    call such a row malformed (every metadata filter over it then failed) and an export
-    holding them is not valid JSON Lines.
+    null, nested at most ``MAX_METADATA_DEPTH`` objects/arrays deep (``depth`` is the level of
+    ``value``; the check stops at the limit, so it never recurses deeper itself). NaN and
+    ±Infinity are refused because they are not JSON: SQLite's JSON functions call such a row
+    malformed (every metadata filter over it then failed) and an export holding them is not
+    valid JSON Lines.
 
     Raises:
         InvalidInput: the first offending value, with its path.
     """
+    if isinstance(value, (dict, list, tuple)) and depth > MAX_METADATA_DEPTH:
+        raise InvalidInput(f"{path} is nested {depth} levels deep; metadata may nest at most "
+                           f"{MAX_METADATA_DEPTH} levels (objects and arrays)")
     if isinstance(value, dict):
         for key, item in value.items():
             if not isinstance(key, str):
                 raise InvalidInput(f"{path} has a key {key!r} of type {type(key).__name__}; keys must be strings")
             check_text(key, f"{path} key")
-            check_metadata(item, f"{path}.{key}")
+            check_metadata(item, f"{path}.{key}", depth + 1)
     elif isinstance(value, (list, tuple)):
         for i, item in enumerate(value):
-            check_metadata(item, f"{path}[{i}]")
+            check_metadata(item, f"{path}[{i}]", depth + 1)
     elif isinstance(value, str):
         check_text(value, path)
     elif isinstance(value, float):
