@@ -8,6 +8,7 @@ is committed together, and the batch is committed before the call returns.
 
 from __future__ import annotations
 
+import json
 import logging
 import math
 import unicodedata
@@ -51,6 +52,14 @@ MAX_ID_CHARS = 256
 #: RecursionError (HTTP 500) and 5,000 levels did the same in the SDK. Real metadata is a
 #: few levels deep; 32 leaves ample room.
 MAX_METADATA_DEPTH = 32
+
+#: Largest metadata accepted, in bytes of its compact UTF-8 JSON (64 KiB). Metadata is stored
+#: with every episode and returned with every hit: 5 MB of it was accepted and carried along.
+MAX_METADATA_BYTES = 64 * 1024
+
+#: Longest ``speaker`` accepted, in characters (as a scope identifier): it becomes the episode's
+#: ``producer_id`` and prefixes every derivative, so 100,000 characters were stored many times.
+MAX_SPEAKER_CHARS = 256
 
 
 @dataclass(frozen=True)
@@ -212,10 +221,18 @@ def validate_message(message: Message, *, max_bytes: int) -> None:
     if message.role not in ROLES:
         raise InvalidInput(f"role must be one of {', '.join(ROLES)}; got {message.role!r}")
     if message.speaker is not None:
+        if not isinstance(message.speaker, str):
+            raise InvalidInput(f"speaker must be a string, got {type(message.speaker).__name__}")
+        if len(message.speaker) > MAX_SPEAKER_CHARS:
+            raise InvalidInput(f"speaker is {len(message.speaker):,} characters; the limit is {MAX_SPEAKER_CHARS}")
         check_text(message.speaker, "speaker")
     if not isinstance(message.metadata, dict):
         raise InvalidInput(f"metadata must be an object (dict), got {type(message.metadata).__name__}")
     check_metadata(message.metadata)
+    meta_bytes = len(json.dumps(message.metadata, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
+    if meta_bytes > MAX_METADATA_BYTES:
+        raise InvalidInput(f"metadata is {meta_bytes:,} bytes of JSON; the limit is {MAX_METADATA_BYTES:,} "
+                           "(64 KiB). Store large documents as content, not metadata")
     check_scope(message.scope, needs_owner=True)
 
 

@@ -60,6 +60,8 @@ def test_allow_keeps_the_text_and_policy_parsing_is_strict() -> None:
     assert settings.ttl_seconds == {"episode": 60.0, "high": 5.0} and settings.max_active_facts == 3
     with pytest.raises(InvalidInput, match="MEMSTRATA_TTL"):
         parse_ttl("episode=-1")
+    with pytest.raises(InvalidInput, match="the limit is 3,200,000,000"):
+        parse_ttl("message=inf")
 
 
 @pytest.mark.parametrize(("text", "expected"), [
