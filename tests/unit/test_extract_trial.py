@@ -103,3 +103,34 @@ def test_prefer_future_rolls_only_expressions_without_a_year_or_week() -> None:
     assert resolve_relative("on Monday", NOV, prefer_future=True) == (_day(2026, 11, 16), _day(2026, 11, 17))
     assert resolve_relative("周一", NOV, prefer_future=True) == (_day(2026, 11, 16), _day(2026, 11, 17))
     assert resolve_relative("上周一", NOV, prefer_future=True) == (_day(2026, 11, 2), _day(2026, 11, 3))
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("我喜欢吃肉", ("food.like", "肉", "喜欢吃肉")),
+    ("我喜欢吃辣", ("food.like", "辣", "喜欢吃辣")),
+    ("我喜欢喝茶", ("drink.like", "茶", "喜欢喝茶")),
+    ("我喜欢吃火锅", ("food.like", "火锅", "喜欢吃火锅")),
+])
+def test_a_chinese_food_liking_is_the_food_not_the_verb(text: str, expected: tuple[str, str, str]) -> None:
+    """吃/喝 go back into the statement: 吃辣 must not read 喜欢吃吃辣, and 我不再吃肉了 (value 肉) must
+    name the same thing as 我喜欢吃肉."""
+    cands = RuleExtractor().extract(text=text, role="user", said_at=NOV)
+    assert [(c.key, c.value, c.statement) for c in cands] == [expected]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("I no longer want FedEx", ("shipping.carrier", "FedEx", True)),
+    ("I don't use FedEx anymore", ("shipping.carrier", "FedEx", True)),
+    ("I no longer prefer window seats", ("travel.seat", "window seat", True)),
+    ("I no longer use VS Code", ("tool.editor", "VSCode", True)),
+    ("我不再用顺丰了", ("shipping.carrier", "顺丰", True)),
+    ("我以后不用顺丰了", ("shipping.carrier", "顺丰", True)),
+])
+def test_a_withdrawn_named_choice_is_a_retraction(text: str, expected: tuple[str, str, bool]) -> None:
+    assert _found(text) == [expected]
+
+
+@pytest.mark.parametrize("text", ["I don't want FedEx", "我不用顺丰", "I don't want dinner anymore",
+                                  "I no longer want to talk"])
+def test_a_refusal_or_an_unnamed_thing_withdraws_nothing(text: str) -> None:
+    assert all(not retracts for _, _, retracts in _found(text))
