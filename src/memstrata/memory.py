@@ -285,9 +285,10 @@ class Memory:
         if unknown:
             raise InvalidInput(f"unknown argument(s): {', '.join(sorted(unknown))}")
         when = utcnow() if created_at is None else require_aware(created_at, "created_at")
+        offset = (created_at.utcoffset() if created_at is not None else None) or timedelta(0)
         msg = Message(content=content, scope=self._scope(**scope), created_at=when, role=role,
                       speaker=speaker, produced_for=produced_for, content_type=content_type,
-                      metadata=dict(metadata or {}), expires_at=expires_at)
+                      metadata=dict(metadata or {}), expires_at=expires_at, utc_offset=offset)
         validate_message(msg, max_bytes=self.settings.max_content_bytes)
         return msg
 

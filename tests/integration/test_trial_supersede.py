@@ -4,6 +4,7 @@ supersedes its own instructions, "I no longer eat meat" retires the liking."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta, timezone
 from typing import Any
 
 from memstrata import Memory
@@ -121,3 +122,13 @@ def test_withdrawing_a_carrier_or_a_seat_retires_it(db_settings: dict[str, Any])
         bo = [(f.value, f.status) for f in mem.list(key="shipping.carrier", user_id="bo", status="superseded")
               if isinstance(f, Fact)]
         assert bo == [("顺丰", "superseded")]
+
+
+def test_an_appointment_tomorrow_is_the_speakers_tomorrow(memory: Memory) -> None:
+    """created_at at 07:00 +08:00 on 1 January: the dentist is on 2 January where the speaker is,
+    stored in UTC (1 January 16:00 UTC), in English and Chinese."""
+    said = datetime(2026, 1, 1, 7, 0, tzinfo=timezone(timedelta(hours=8)))
+    for text in ("I have a dentist appointment tomorrow", "我明天去看牙医"):
+        [change] = memory.add(text, created_at=said).facts
+        assert (change.fact.valid_from, change.fact.valid_to) == (
+            datetime(2026, 1, 1, 16, tzinfo=UTC), datetime(2026, 1, 2, 16, tzinfo=UTC)), text

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
 
@@ -134,3 +134,18 @@ def test_a_withdrawn_named_choice_is_a_retraction(text: str, expected: tuple[str
                                   "I no longer want to talk"])
 def test_a_refusal_or_an_unnamed_thing_withdraws_nothing(text: str) -> None:
     assert all(not retracts for _, _, retracts in _found(text))
+
+
+def test_day_words_resolve_in_the_speakers_own_offset() -> None:
+    """07:00 on 1 January at +08:00 is still 31 December in UTC: the speaker's tomorrow is 2 January
+    (00:00 +08:00 = 1 January 16:00 UTC), not 1 January UTC."""
+    east = timezone(timedelta(hours=8))
+    said = datetime(2026, 1, 1, 7, 0, tzinfo=east)
+    assert resolve_relative("tomorrow", said) == (datetime(2026, 1, 1, 16, tzinfo=UTC),
+                                                  datetime(2026, 1, 2, 16, tzinfo=UTC))
+    assert resolve_relative("明天", said) == resolve_relative("tomorrow", said)
+    # the same instant said in UTC (or naive, taken as UTC) is 31 December: tomorrow is 1 January
+    assert resolve_relative("tomorrow", said.astimezone(UTC)) == (_day(2026, 1, 1), _day(2026, 1, 2))
+    assert resolve_relative("tomorrow", datetime(2025, 12, 31, 23)) == (_day(2026, 1, 1), _day(2026, 1, 2))
+    west = datetime(2026, 1, 1, 20, 0, tzinfo=timezone(timedelta(hours=-5)))  # 2 January 01:00 UTC
+    assert resolve_relative("today", west) == (datetime(2026, 1, 1, 5, tzinfo=UTC), datetime(2026, 1, 2, 5, tzinfo=UTC))
