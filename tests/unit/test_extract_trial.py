@@ -149,3 +149,14 @@ def test_day_words_resolve_in_the_speakers_own_offset() -> None:
     assert resolve_relative("tomorrow", datetime(2025, 12, 31, 23)) == (_day(2026, 1, 1), _day(2026, 1, 2))
     west = datetime(2026, 1, 1, 20, 0, tzinfo=timezone(timedelta(hours=-5)))  # 2 January 01:00 UTC
     assert resolve_relative("today", west) == (datetime(2026, 1, 1, 5, tzinfo=UTC), datetime(2026, 1, 2, 5, tzinfo=UTC))
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("I prefer carrier Zed for delivery", ("shipping.carrier", "Zed", False)),
+    ("Use Zed for shipping", ("shipping.carrier", "Zed", False)),
+    ("I prefer carrier Acme for delivery", ("shipping.carrier", "Acme", False)),
+    ("I use Zed", ("tool.editor", "Zed", False)),  # without a delivery context Zed stays the editor
+    ("I use VS Code to write shipping software", ("tool.editor", "VSCode", False)),
+])
+def test_a_delivery_context_makes_a_name_a_carrier(text: str, expected: tuple[str, str, bool]) -> None:
+    assert _found(text) == [expected]
