@@ -243,7 +243,8 @@ class Memory:
             content: the message text (at most ``Settings.max_content_bytes`` UTF-8 bytes).
             role: ``user`` | ``assistant`` | ``system`` | ``tool``.
             speaker: who said it (the derivative prefix and the facts' subject).
-            created_at: when it was said, timezone-aware; default now.
+            created_at: when it was said, timezone-aware; default now (UTC). Its offset is taken as
+                the speaker's: day words ("tomorrow", 明天) resolve in that calendar, stored as UTC.
             metadata: JSON-serialisable extras stored with the episode.
             wait: with an LLM configured, extract the session's waiting messages before
                 returning (read-your-writes; ``AddResult.semantic``). Without, the message
