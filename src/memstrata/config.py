@@ -296,6 +296,25 @@ class Settings:
 #: Values of ``MEMSTRATA_FORGET_SCRUB`` (``Settings.forget_scrub``).
 FORGET_SCRUB = ("now", "maintain")
 
+#: Longest ``ttl`` accepted, in seconds (about 101 years), for ``add(ttl=...)``, REST ``ttl`` and
+#: ``MEMSTRATA_TTL``: ``float('inf')`` or ``1e300`` overflowed ``datetime`` with a raw
+#: OverflowError; a century is past any retention a memory needs.
+MAX_TTL_SECONDS = 3_200_000_000
+
+
+def check_ttl(ttl: object, what: str = "ttl") -> float:
+    """``ttl`` as seconds if it is a number with ``0 < ttl <= MAX_TTL_SECONDS``.
+
+    Raises:
+        InvalidInput: naming ``what`` and the limit (booleans, NaN, infinity and non-numbers too).
+    """
+    if isinstance(ttl, bool) or not isinstance(ttl, (int, float)) or not ttl > 0:
+        raise InvalidInput(f"{what} must be a positive number of seconds, got {ttl!r}")
+    if not ttl <= MAX_TTL_SECONDS:
+        raise InvalidInput(f"{what} is {ttl!r} seconds; the limit is {MAX_TTL_SECONDS:,} (about 101 years)")
+    return float(ttl)
+
+
 #: Names ``MEMSTRATA_TTL`` accepts: ``message`` (every stored message, i.e. episode record,
 #: added without its own ``ttl``), a fact kind, or a fact sensitivity.
 TTL_NAMES = ("message", "preference", "fact", "episode", "procedure", "low", "medium", "high")
@@ -323,7 +342,7 @@ def parse_ttl(spec: str) -> dict[str, float]:
         if name.strip() not in TTL_NAMES:
             raise InvalidInput(f"MEMSTRATA_TTL entry {part!r} names {name.strip()!r}; "
                                f"names are {', '.join(TTL_NAMES)}")
-        out[name.strip()] = value
+        out[name.strip()] = check_ttl(value, f"MEMSTRATA_TTL entry {part!r}")
     return out
 
 

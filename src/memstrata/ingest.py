@@ -8,6 +8,7 @@ is committed together, and the batch is committed before the call returns.
 
 from __future__ import annotations
 
+import json
 import logging
 import math
 import unicodedata
@@ -45,6 +46,20 @@ _INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"))
 
 #: Longest scope identifier accepted, in characters.
 MAX_ID_CHARS = 256
+
+#: Deepest metadata nesting accepted (the top-level object is level 1). Checking, redaction and
+#: JSON encoding all walk metadata recursively: 900 levels made a REST call fail with a
+#: RecursionError (HTTP 500) and 5,000 levels did the same in the SDK. Real metadata is a
+#: few levels deep; 32 leaves ample room.
+MAX_METADATA_DEPTH = 32
+
+#: Largest metadata accepted, in bytes of its compact UTF-8 JSON (64 KiB). Metadata is stored
+#: with every episode and returned with every hit: 5 MB of it was accepted and carried along.
+MAX_METADATA_BYTES = 64 * 1024
+
+#: Longest ``speaker`` accepted, in characters (as a scope identifier): it becomes the episode's
+#: ``producer_id`` and prefixes every derivative, so 100,000 characters were stored many times.
+MAX_SPEAKER_CHARS = 256
 
 
 @dataclass(frozen=True)
@@ -122,26 +137,31 @@ def check_text(value: str, what: str) -> None:
             )
 
 
-def check_metadata(value: Any, path: str = "metadata") -> None:
+def check_metadata(value: Any, path: str = "metadata", depth: int = 1) -> None:
     """Reject metadata that JSON cannot carry faithfully, naming the field (``metadata.a.b[2]``).
 
     Allowed: objects with string keys, arrays, strings, booleans, integers, finite floats and
-    null. NaN and ±Infinity are refused because they are not JSON: SQLite's JSON functions
-    call such a row malformed (every metadata filter over it then failed) and an export
-    holding them is not valid JSON Lines.
+    null, nested at most ``MAX_METADATA_DEPTH`` objects/arrays deep (``depth`` is the level of
+    ``value``; the check stops at the limit, so it never recurses deeper itself). NaN and
+    ±Infinity are refused because they are not JSON: SQLite's JSON functions call such a row
+    malformed (every metadata filter over it then failed) and an export holding them is not
+    valid JSON Lines.
 
     Raises:
         InvalidInput: the first offending value, with its path.
     """
+    if isinstance(value, (dict, list, tuple)) and depth > MAX_METADATA_DEPTH:
+        raise InvalidInput(f"{path} is nested {depth} levels deep; metadata may nest at most "
+                           f"{MAX_METADATA_DEPTH} levels (objects and arrays)")
     if isinstance(value, dict):
         for key, item in value.items():
             if not isinstance(key, str):
                 raise InvalidInput(f"{path} has a key {key!r} of type {type(key).__name__}; keys must be strings")
             check_text(key, f"{path} key")
-            check_metadata(item, f"{path}.{key}")
+            check_metadata(item, f"{path}.{key}", depth + 1)
     elif isinstance(value, (list, tuple)):
         for i, item in enumerate(value):
-            check_metadata(item, f"{path}[{i}]")
+            check_metadata(item, f"{path}[{i}]", depth + 1)
     elif isinstance(value, str):
         check_text(value, path)
     elif isinstance(value, float):
@@ -204,10 +224,18 @@ def validate_message(message: Message, *, max_bytes: int) -> None:
     if message.role not in ROLES:
         raise InvalidInput(f"role must be one of {', '.join(ROLES)}; got {message.role!r}")
     if message.speaker is not None:
+        if not isinstance(message.speaker, str):
+            raise InvalidInput(f"speaker must be a string, got {type(message.speaker).__name__}")
+        if len(message.speaker) > MAX_SPEAKER_CHARS:
+            raise InvalidInput(f"speaker is {len(message.speaker):,} characters; the limit is {MAX_SPEAKER_CHARS}")
         check_text(message.speaker, "speaker")
     if not isinstance(message.metadata, dict):
         raise InvalidInput(f"metadata must be an object (dict), got {type(message.metadata).__name__}")
     check_metadata(message.metadata)
+    meta_bytes = len(json.dumps(message.metadata, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
+    if meta_bytes > MAX_METADATA_BYTES:
+        raise InvalidInput(f"metadata is {meta_bytes:,} bytes of JSON; the limit is {MAX_METADATA_BYTES:,} "
+                           "(64 KiB). Store large documents as content, not metadata")
     check_scope(message.scope, needs_owner=True)
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypedDict, Unpack, cast
 
 from memstrata.clock import require_aware, utcnow
-from memstrata.config import Settings
+from memstrata.config import Settings, check_ttl
 from memstrata.embed.base import Embedder, EmbeddingCache, load_default_embedder
 from memstrata.errors import EmbeddingError, EmbeddingModelMismatch, InvalidInput, NotFound, StoreError
 from memstrata.excerpt import clip_hit
@@ -279,9 +279,7 @@ class Memory:
         if ttl is None:
             ttl = self.settings.ttl_seconds.get("message")
         if ttl is not None:
-            if isinstance(ttl, bool) or not isinstance(ttl, (int, float)) or not ttl > 0:
-                raise InvalidInput(f"ttl must be a positive number of seconds, got {ttl!r}")
-            expires_at = utcnow() + timedelta(seconds=float(ttl))
+            expires_at = utcnow() + timedelta(seconds=check_ttl(ttl))
         unknown = set(scope) - {"org_id", "project_id", "user_id", "agent_id", "session_id"}
         if unknown:
             raise InvalidInput(f"unknown argument(s): {', '.join(sorted(unknown))}")

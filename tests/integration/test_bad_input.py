@@ -65,6 +65,13 @@ def test_two_stored_memories_are_found_before_any_bad_call(stocked: Memory) -> N
 
 # -- bad content on add -------------------------------------------------------------------------
 
+def _nested(levels: int) -> dict[str, Any]:
+    value: dict[str, Any] = {}
+    for _ in range(levels - 1):
+        value = {"a": value}
+    return value
+
+
 BAD_ADDS: list[tuple[str, dict[str, Any], type[MemstrataError], str]] = [
     ("empty_content", {"content": ""}, InvalidInput,
      "content is empty or whitespace only; nothing to remember"),
@@ -88,6 +95,16 @@ BAD_ADDS: list[tuple[str, dict[str, Any], type[MemstrataError], str]] = [
      "metadata.when is a object; metadata holds only JSON values"),
     ("int_key_metadata", {"content": "hello", "metadata": {1: "x"}}, InvalidInput,
      "metadata has a key 1 of type int; keys must be strings"),
+    # A fresh-user trial: these raised a raw OverflowError or RecursionError, or were stored.
+    ("infinite_ttl", {"content": "hello", "ttl": float("inf")}, InvalidInput,
+     "ttl is inf seconds; the limit is 3,200,000,000"),
+    ("huge_ttl", {"content": "hello", "ttl": 1e300}, InvalidInput, "ttl is 1e+300 seconds; the limit is 3,200,000,000"),
+    ("deep_metadata", {"content": "hello", "metadata": _nested(5_000)}, InvalidInput,
+     "metadata" + ".a" * 32 + " is nested 33 levels deep; metadata may nest at most 32 levels"),
+    ("huge_metadata", {"content": "hello", "metadata": {"x": "y" * 5_000_000}}, InvalidInput,
+     "metadata is 5,000,008 bytes of JSON; the limit is 65,536"),
+    ("long_speaker", {"content": "hello", "speaker": "s" * 100_000}, InvalidInput,
+     "speaker is 100,000 characters; the limit is 256"),
 ]
 
 

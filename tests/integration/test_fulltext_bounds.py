@@ -61,3 +61,34 @@ def test_below_the_bound_the_ranking_is_every_match(tmp_path: Path) -> None:
 def _segments(memory: Memory, ranked: list[tuple[int, float]]) -> list[tuple[Segment, Episode]]:
     rows = memory.store.segments_with_episodes([i for i, _ in ranked])
     return [(rows[i][0], rows[i][1]) for i, _ in ranked if i in rows]
+
+
+def test_a_search_inside_a_period_finds_what_the_unbounded_search_finds(tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    # Inside a period the full-text searches skip rowids out of the period's range
+    # (``_period_rowids``); with the look-ups switched off they rank every match of the scope.
+    from datetime import UTC, datetime
+
+    from memstrata.filter import And, parse
+
+    with Memory(tmp_path / "m.db", embedder=None, extractor=None, user_id="u") as memory:
+        for k, day in enumerate((1, 2, 3, 2, 1, 3, 2)):
+            for i in range(3):
+                memory.add(f"garden day {day} note {k}.{i}", created_at=datetime(2023, 5, day, 8 + i, tzinfo=UTC))
+        memory.add("garden note of another user", user_id="v", created_at=datetime(2023, 5, 2, 9, tzinfo=UTC))
+        period = parse('created_at >= "2023-05-02T00:00:00Z" AND created_at < "2023-05-03T00:00:00Z"')
+        filters = [period, And((parse('role = "user"'), period)),
+                   parse('created_at >= "2024-01-01T00:00:00Z" AND created_at < "2024-01-02T00:00:00Z"')]
+
+        def both() -> list[tuple[list[tuple[int, float]], list[tuple[int, float]]]]:
+            return [(memory.store.fts_segments(memory.scope, '"garden" OR "note"', 50, filter=f),
+                     memory.store.fts_turns(memory.scope, '"garden" OR "note"', 50, filter=f)) for f in filters]
+        statements: list[str] = []
+        memory.store.db.conn.set_trace_callback(statements.append)
+        bounded = both()
+        memory.store.db.conn.set_trace_callback(None)
+        ranges = [q.split("BETWEEN ")[1].split(" AND ")[:2] for q in statements if "rowid BETWEEN" in q]
+        assert len(ranges) == 6 and all(int(hi) < 2**63 - 1 for _, hi in ranges)  # each search bounded
+        monkeypatch.setattr(sqlite_store, "PERIOD_LOOKUPS", 0)
+        assert bounded == both()
+        assert [len(s) for s, _ in bounded] == [9, 9, 0] and [len(t) for _, t in bounded] == [9, 9, 0]

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from cryptography.fernet import Fernet
 
-from memstrata import Fact, Memory, Settings
+from memstrata import Fact, InvalidInput, Memory, Settings
 from memstrata.embed.base import EmbeddingCache
 from memstrata.privacy import PrivacyPolicy
 
@@ -118,3 +118,27 @@ def test_a_speaker_given_as_an_address_and_a_spaced_passphrase_never_reach_the_f
     for leaked in ("bob.smith", "example.com", "horse battery", "staple"):
         assert leaked.encode() not in raw
     assert b"support desk" in raw
+
+
+def test_trial_leaks_are_closed_on_disk_and_deep_metadata_is_refused(db_path: Path, embedder: EmbeddingCache) -> None:
+    with Memory(db_path, embedder=embedder.inner, user_id="u1") as memory:
+        zh = memory.add("密码是Abc!2345")
+        phrase = memory.add('my password is "correct horse battery staple"')
+        meta = memory.add("hello", metadata={"password": "hunter2", "deep": {"Api_Key": "opensesame42"}})
+        ids = memory.add("SSN 123-45-6789, card 4111 1111 1111 1111 cvv 987")
+        assert memory.get(episode_id=zh.episode_id).content == "密码是[REDACTED:password]"
+        assert memory.get(episode_id=phrase.episode_id).content == 'my password is "[REDACTED:password]"'
+        assert memory.get(episode_id=meta.episode_id).metadata == {
+            "password": "[REDACTED:password]", "deep": {"Api_Key": "[REDACTED:api_key]"}}
+        assert memory.get(episode_id=ids.episode_id).content == \
+            "SSN [REDACTED:us_ssn], card [REDACTED:bank_card] cvv [REDACTED:bank_card]"
+        nested: dict[str, Any] = {}
+        for _ in range(5_000):
+            nested = {"a": nested}
+        with pytest.raises(InvalidInput, match="nested 33 levels deep"):
+            memory.add("too deep", metadata=nested)
+        assert len(memory.list(kind="episode")) == 4
+        memory.store.db.checkpoint()
+    raw = _files(db_path)
+    for leaked in ("!2345", "horse", "hunter2", "opensesame42", "123-45-6789", "too deep"):
+        assert leaked.encode() not in raw

@@ -149,3 +149,13 @@ def test_eight_concurrent_writers_lose_nothing(open_server: Server) -> None:
     total = sum(float(line.rsplit(" ", 1)[1]) for line in metrics.splitlines()
                 if line.startswith('memstrata_http_requests_total{method="POST",route="/v1/messages",status="200"}'))
     assert total >= 96
+
+
+def test_metadata_nested_past_the_limit_is_422_naming_the_path(small: Server) -> None:
+    # 900 levels used to reach the redactor and fail with a RecursionError (HTTP 500).
+    body = '{"user_id": "d", "messages": [{"content": "ok", "metadata": ' + '{"a": ' * 900 + "1" + "}" * 900 + "}]}"
+    with small.client(ADMIN_KEY) as c:
+        deep = c.post("/v1/messages", content=body.encode(), headers={"content-type": "application/json"})
+        assert _code(deep, 422) == "invalid_input"
+        assert "metadata" + ".a" * 32 + " is nested 33 levels deep" in deep.json()["error"]["message"]
+        assert c.get("/v1/episodes", params={"user_id": "d"}).json()["items"] == []

@@ -9,8 +9,10 @@ import pytest
 
 from memstrata import InvalidInput
 from memstrata.config import Settings, parse_ttl
+from memstrata.ingest import MAX_METADATA_DEPTH, check_metadata
 from memstrata.privacy import KINDS, PrivacyPolicy, find_all, placeholder, redact
 from memstrata.privacy.detectors import luhn_ok, shannon_entropy, valid_cn_id
+from memstrata.privacy.policy import redact_json, secret_key_kind
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "redaction.jsonl"
 CASES = [json.loads(line) for line in GOLDEN.read_text(encoding="utf-8").splitlines() if line.strip()]
@@ -58,6 +60,8 @@ def test_allow_keeps_the_text_and_policy_parsing_is_strict() -> None:
     assert settings.ttl_seconds == {"episode": 60.0, "high": 5.0} and settings.max_active_facts == 3
     with pytest.raises(InvalidInput, match="MEMSTRATA_TTL"):
         parse_ttl("episode=-1")
+    with pytest.raises(InvalidInput, match="the limit is 3,200,000,000"):
+        parse_ttl("message=inf")
 
 
 @pytest.mark.parametrize(("text", "expected"), [
@@ -89,3 +93,71 @@ def test_dates_times_versions_money_and_ids_are_not_phone_numbers(text: str) -> 
 ])
 def test_landline_forms_are_phone_numbers(text: str, number: str) -> None:
     assert [(f.kind, text[f.start:f.end]) for f in find_all(text)] == [("phone", number)]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("密码是Abc!2345", "密码是[REDACTED:password]"),
+    ("密码是 Abc!2345", "密码是 [REDACTED:password]"),
+    ("口令为“芝麻 开门”。好的", "口令为“[REDACTED:password]”。好的"),
+    ('my password is "correct horse battery staple"', 'my password is "[REDACTED:password]"'),
+    ('the wifi password is "Tr0ub4dor&3" so log in', 'the wifi password is "[REDACTED:password]" so log in'),
+    ("my pw is Abc!2345, ok?", "my pw is [REDACTED:password], ok?"),
+    ("passcode = open sesame. Bye", "passcode = [REDACTED:password]. Bye"),
+])
+def test_a_labelled_password_is_redacted_to_the_end_of_the_secret(text: str, expected: str) -> None:
+    assert redact(text, REDACT_ALL).text == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("SSN 123-45-6789", "SSN [REDACTED:us_ssn]"),
+    ("card 4111 1111 1111 1111 cvv 123", "card [REDACTED:bank_card] cvv [REDACTED:bank_card]"),
+    ("CVC: 1234 please", "CVC: [REDACTED:bank_card] please"),
+    ("cvv2 is 482", "cvv2 is [REDACTED:bank_card]"),
+    ("安全码是 567", "安全码是 [REDACTED:bank_card]"),
+])
+def test_ssns_and_card_verification_codes_are_redacted(text: str, expected: str) -> None:
+    assert redact(text, REDACT_ALL).text == expected
+
+
+@pytest.mark.parametrize("text", [
+    "000-12-3456", "666-12-3456", "912-34-5678", "123-00-4567", "123-45-0000", "1123-45-6789",
+    "123-45-6789-1", "x-123-45-6789", "cvv 12345", "my cv is 123",
+])
+def test_impossible_ssns_and_glued_numbers_are_kept(text: str) -> None:
+    assert [f for f in find_all(text) if f.kind in ("us_ssn", "bank_card")] == []
+
+
+def test_metadata_values_under_secret_keys_are_redacted_at_any_depth() -> None:
+    kinds: list[str] = []
+    meta = {"password": "hunter2", "user": {"DB_Password": 1234, "apiKey": "abc", "access-token": ["t1", "t2"]},
+            "登录密码": "x", "client_secret": {"v": "s"}, "max_tokens": 512, "secretary": "Ann", "note": "hi",
+            "token": None, "pwd": ""}
+    out = redact_json(meta, REDACT_ALL, kinds)
+    pw, key = placeholder("password"), placeholder("api_key")
+    assert out == {"password": pw, "user": {"DB_Password": pw, "apiKey": key, "access-token": [key, key]},
+                   "登录密码": pw, "client_secret": {"v": key}, "max_tokens": 512, "secretary": "Ann", "note": "hi",
+                   "token": None, "pwd": ""}
+    assert sorted(kinds) == ["api_key"] * 4 + ["password"] * 3
+    assert redact_json({"password": "hunter2"}, PrivacyPolicy.parse("password=allow"), []) == {"password": "hunter2"}
+    assert [secret_key_kind(k) for k in ("API_KEY", "apikey", "Secret", "tokens", "keyword")] == \
+        ["api_key", "api_key", "api_key", None, None]
+
+
+def test_metadata_nested_deeper_than_the_limit_is_refused_naming_the_path() -> None:
+    def nest(levels: int) -> dict[str, object]:
+        value: dict[str, object] = {}
+        for _ in range(levels - 1):
+            value = {"a": value}
+        return value
+
+    check_metadata(nest(MAX_METADATA_DEPTH))
+    with pytest.raises(InvalidInput, match=r"metadata(\.a){32} is nested 33 levels deep; .* at most 32") as err:
+        check_metadata(nest(MAX_METADATA_DEPTH + 1))
+    assert "metadata" + ".a" * 32 in str(err.value)
+    with pytest.raises(InvalidInput, match="at most 32 levels"):
+        check_metadata(nest(5_000))  # stops at the limit: no RecursionError
+    deep_list: list[object] = []
+    for _ in range(40):
+        deep_list = [deep_list]
+    with pytest.raises(InvalidInput, match=r"metadata\.x(\[0\]){31} is nested 33"):
+        check_metadata({"x": deep_list})

@@ -19,7 +19,7 @@ from datetime import date
 from memstrata.privacy.phones import after_id_word, phone_spans
 
 #: The kinds a policy can name, in detection priority order.
-KINDS: tuple[str, ...] = ("password", "api_key", "cn_id", "bank_card", "email", "phone")
+KINDS: tuple[str, ...] = ("password", "api_key", "cn_id", "us_ssn", "bank_card", "email", "phone")
 
 
 @dataclass(frozen=True)
@@ -32,32 +32,49 @@ class Finding:
 
 
 # -- passwords stated in words ---------------------------------------------------------------
-#: A label (``password: ...``, ``pw = ...``, 密码：...) is followed by the secret and nothing
-#: else up to the clause's end, and a passphrase has spaces ("password: correct horse battery
-#: staple" leaked three of its four words when only the first token was taken): after a
-#: label the value runs to the end of the clause, at most 100 characters.
-_PW_LABEL = re.compile(
-    r"(?i)(?:\b(?:password|passcode|passwd|pwd|pw|pin(?:\s+code)?|passphrase)\b|密码|口令|密碼)"
-    r"\s*[:：=]\s*[\"'“‘]?(?P<v>[^\n\"”’，。；;！!？?]{1,100}?)[\"'”’]?(?=\s*(?:[.,;!?]\s|[.,;!?]?$|\n|[，。；！？]))"
+#: A labelled password (``password: ...``, ``my pw is ...``, 密码是...) is followed by the secret
+#: and, as a rule, nothing else up to the clause's end. Secrets hold punctuation and spaces
+#: (``密码是Abc!2345`` kept ``!2345``; ``password is "correct horse battery staple"`` kept three of
+#: its four words when only the first token was taken), so after a label and its verb or sign:
+#: a quoted value is taken whole, an unquoted one runs to the clause's end (``，。；！？`` or a
+#: line break anywhere, ``.,;!?`` followed by a space or the end), at most ``PW_MAX_CHARS``.
+#: Redacting a few words too many beats leaking part of a passphrase.
+_PW_LABEL_EN = r"\b(?:password|passcode|passwd|pwd|pw|pin(?:\s+code)?|passphrase)\b"
+_PW_LABEL_ZH = r"(?:支付密码|登录密码|开机密码|密码|口令|密碼|PIN码)"
+_PW_INTRO = re.compile(
+    rf"(?i)(?:{_PW_LABEL_EN}(?:\s+(?:for|to|of)\s+[\w .'-]{{1,30}}?)?"
+    r"\s*(?:(?:is\s+now|is|was|has\s+been\s+changed\s+to|changed\s+to)\b|[:：=])"
+    rf"|{_PW_LABEL_ZH}\s*(?:是|为|為|：|:|=|改成了?|改为|设置为|设为|换成了?))"
+    r"[\s:：]*"
 )
-_PW_EN = re.compile(
-    r"(?i)\b(?:password|passcode|passwd|pwd|pw|pin(?:\s+code)?|passphrase)\b"
-    r"(?:\s+(?:for|to|of)\s+[\w .'-]{1,30}?)?"
-    r"\s*(?:is|was|is\s+now|has\s+been\s+changed\s+to|changed\s+to|:|=)\s*[:：]?\s*"
-    r"[\"'“‘]?(?P<v>[^\s\"'”’，。]+?)[\"'”’]?(?=[\s,.;!?，。；！？]*(?:\s|$))"
-)
-_PW_ZH = re.compile(
-    r"(?:密码|口令|支付密码|登录密码|开机密码|密碼|PIN码)"
-    r"(?:是|为|為|：|:|改成了?|改为|设置为|设为|换成了?)\s*[“\"']?(?P<v>[^\s，。,；;！!？?”\"']+)"
-)
+#: Longest unquoted or quoted value taken after a label, in characters.
+PW_MAX_CHARS = 100
+_PW_QUOTES = {'"': '"', "'": "'", "“": "”", "‘": "’", "「": "」", "『": "』"}
+_CLAUSE_END = re.compile(r"[.,;!?]+(?=\s|$)|[\n，。；！？]")
+
+
+def _password_value(text: str, start: int) -> tuple[int, int] | None:
+    """The secret's span after a label ending at ``start``, or None when nothing follows."""
+    if start >= len(text):
+        return None
+    closer = _PW_QUOTES.get(text[start])
+    if closer is not None:
+        end = text.find(closer, start + 1, start + 2 + PW_MAX_CHARS)
+        if end > start + 1 and "\n" not in text[start + 1:end]:
+            return start + 1, end
+        start += 1  # an unclosed quote: the rest of the clause is the value
+    stop = _CLAUSE_END.search(text, start, start + PW_MAX_CHARS)
+    end = stop.start() if stop else min(len(text), start + PW_MAX_CHARS)
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    return (start, end) if end > start else None
 
 
 def _passwords(text: str) -> Iterator[Finding]:
-    for pattern in (_PW_LABEL, _PW_EN, _PW_ZH):
-        for m in pattern.finditer(text):
-            value = m.group("v").rstrip(".")
-            if value:
-                yield Finding("password", m.start("v"), m.start("v") + len(value))
+    for m in _PW_INTRO.finditer(text):
+        span = _password_value(text, m.end())
+        if span is not None:
+            yield Finding("password", *span)
 
 
 # -- API keys and tokens ---------------------------------------------------------------------
@@ -145,8 +162,23 @@ def _cn_ids(text: str) -> Iterator[Finding]:
             yield Finding("cn_id", m.start(), m.end())
 
 
+# -- US Social Security numbers -------------------------------------------------------------
+#: The written ``AAA-GG-SSSS`` form only (nine bare digits are too often something else). Areas
+#: 000, 666 and 900–999, group 00 and serial 0000 are never issued (SSA, "Social Security Number
+#: Randomization", 2011), so they are not SSNs; a number glued to more digits or hyphens is part
+#: of something longer (a phone number, a part number).
+_SSN = re.compile(r"(?<![\d-])(?!000|666|9\d\d)\d{3}-(?!00)\d{2}-(?!0000)\d{4}(?![\d-])")
+
+
+def _ssns(text: str) -> Iterator[Finding]:
+    for m in _SSN.finditer(text):
+        yield Finding("us_ssn", m.start(), m.end())
+
+
 # -- bank cards --------------------------------------------------------------------------------
 _CARD = re.compile(r"(?<![\d-])(?:\d[ -]?){12,18}\d(?![\d-])")
+
+
 def luhn_ok(digits: str) -> bool:
     """The Luhn (mod 10) check of a digit string (ISO/IEC 7812-1)."""
     total = 0
@@ -158,7 +190,16 @@ def luhn_ok(digits: str) -> bool:
     return total % 10 == 0
 
 
+#: A card verification code (3 or 4 digits) after its label: ``cvv 123``, ``CVC: 1234``, 安全码是123.
+#: It is reported as ``bank_card``: it is card data and useless without the card.
+_CVV = re.compile(
+    r"(?i)(?:\b(?:cvv2?|cvc2?)\b|安全码|安全碼)(?:\s*(?:code|number)\b)?\s*(?:is\b|[:：=#是为])?\s*(?P<v>\d{3,4})(?!\d)"
+)
+
+
 def _bank_cards(text: str) -> Iterator[Finding]:
+    for m in _CVV.finditer(text):
+        yield Finding("bank_card", m.start("v"), m.end("v"))
     for m in _CARD.finditer(text):
         digits = re.sub(r"\D", "", m.group())
         if not 13 <= len(digits) <= 19 or digits[0] not in "23456" or not luhn_ok(digits):
@@ -211,6 +252,7 @@ DETECTORS: dict[str, Callable[[str], Iterator[Finding]]] = {
     "password": _passwords,
     "api_key": _api_keys,
     "cn_id": _cn_ids,
+    "us_ssn": _ssns,
     "bank_card": _bank_cards,
     "email": _emails,
     "phone": _phones,

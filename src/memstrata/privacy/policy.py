@@ -9,13 +9,14 @@ Actions per kind:
   that kind's placeholder is stored.
 * ``allow``: stored as said.
 
-Defaults: secrets and identity numbers (``password``, ``api_key``, ``bank_card``, ``cn_id``)
-are ``drop``: a fact "password = [REDACTED]" helps nobody. Contact details (``email``,
+Defaults: secrets and identity numbers (``password``, ``api_key``, ``bank_card``, ``cn_id``,
+``us_ssn``) are ``drop``: a fact "password = [REDACTED]" helps nobody. Contact details (``email``,
 ``phone``) are ``redact``: the episode keeps that an address was given, never the address.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -30,6 +31,7 @@ DEFAULT_ACTIONS: dict[str, str] = {
     "api_key": "drop",
     "bank_card": "drop",
     "cn_id": "drop",
+    "us_ssn": "drop",
     "email": "redact",
     "phone": "redact",
 }
@@ -98,14 +100,57 @@ def redact(text: str, policy: PrivacyPolicy) -> Redaction:
     return Redaction("".join(out), tuple(f.kind for f in findings))
 
 
-def redact_json(value: Any, policy: PrivacyPolicy, kinds: list[str]) -> Any:
-    """Redact every string inside a JSON-like value (metadata), appending found kinds to ``kinds``."""
+#: Metadata keys whose values are secrets whatever they look like (``{"password": "hunter2"}``
+#: was stored in clear: ``hunter2`` has no shape a detector knows). A key matches when one of
+#: its words (split at ``_``, ``-``, ``.``, spaces and camelCase humps; case-insensitive) is
+#: listed, or it contains a Chinese label. Whole words only: ``max_tokens`` or ``secretary``
+#: are not secrets. The kind decides the placeholder and the policy action, as in content.
+SECRET_KEY_WORDS: dict[str, str] = {
+    "password": "password", "passwd": "password", "pwd": "password", "passcode": "password",
+    "passphrase": "password",
+    "secret": "api_key", "token": "api_key", "apikey": "api_key",
+}
+SECRET_KEY_LABELS: dict[str, str] = {"密码": "password", "口令": "password", "密碼": "password",
+                                     "密钥": "api_key", "秘钥": "api_key", "令牌": "api_key"}
+_KEY_WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
+
+
+def secret_key_kind(key: str) -> str | None:
+    """The kind (``password`` or ``api_key``) a metadata key's value is taken to be, or None.
+
+    ``"password"``, ``"db_password"``, ``"API_KEY"``, ``"apiKey"``, ``"access-token"``,
+    ``"clientSecret"``, ``"登录密码"`` are secret keys; ``"max_tokens"``, ``"keyword"`` are not.
+    """
+    for label, kind in SECRET_KEY_LABELS.items():
+        if label in key:
+            return kind
+    words = [w.lower() for w in _KEY_WORD.findall(key)]
+    for i, word in enumerate(words):
+        if word in SECRET_KEY_WORDS:
+            return SECRET_KEY_WORDS[word]
+        if word == "api" and i + 1 < len(words) and words[i + 1] == "key":
+            return "api_key"
+    return None
+
+
+def redact_json(value: Any, policy: PrivacyPolicy, kinds: list[str], secret: str | None = None) -> Any:
+    """Redact every string inside a JSON-like value (metadata), appending found kinds to ``kinds``.
+
+    Under a key ``secret_key_kind`` names (at any level), every string and number is replaced
+    whole by that kind's placeholder unless the policy allows the kind; booleans, null and empty
+    strings carry nothing and stay. ``secret`` is the kind inherited from an enclosing key.
+    Recursive: callers bound the depth first (``ingest.check_metadata``).
+    """
+    if secret is not None and policy.action(secret) != "allow" and (
+            (isinstance(value, str) and value) or (isinstance(value, (int, float)) and not isinstance(value, bool))):
+        kinds.append(secret)
+        return placeholder(secret)
     if isinstance(value, str):
         r = redact(value, policy)
         kinds.extend(r.kinds)
         return r.text
     if isinstance(value, dict):
-        return {k: redact_json(v, policy, kinds) for k, v in value.items()}
+        return {k: redact_json(v, policy, kinds, secret_key_kind(k) or secret) for k, v in value.items()}
     if isinstance(value, list):
-        return [redact_json(v, policy, kinds) for v in value]
+        return [redact_json(v, policy, kinds, secret) for v in value]
     return value

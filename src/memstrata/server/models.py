@@ -14,6 +14,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from memstrata.config import MAX_TTL_SECONDS
 from memstrata.ingest import AddResult
 from memstrata.store.keys import ApiKey
 from memstrata.types import Episode, Fact, Hit, MemoryEvent
@@ -74,8 +75,8 @@ class MessageIn(Strict):
     metadata: dict[str, Any] = Field(default_factory=dict)
     produced_for: str | None = None
     content_type: Literal["message", "text"] = "message"
-    ttl: float | None = Field(None, gt=0, le=3.2e9, description="Seconds until the episode and its facts expire.",
-                              strict=True)
+    ttl: float | None = Field(None, gt=0, le=MAX_TTL_SECONDS, strict=True,
+                              description="Seconds until the episode and its facts expire.")
     user_id: str | None = None
     agent_id: str | None = None
     session_id: str | None = None

@@ -176,6 +176,39 @@ def created_ranges(expr: Expr) -> list[tuple[datetime, datetime]] | None:
     return out
 
 
+#: Episodes of a period whose rows' ids are looked up to bound a filtered full-text search.
+PERIOD_LOOKUPS = 10_000
+
+
+def _period_rowids(conn: sqlite3.Connection, scope: Scope, expr: Expr, match: str, required: str, *,
+                   segments: bool) -> tuple[int, int, str]:
+    """Inclusive bounds on the full-text rowids (segment ids, or episode ids: ``segments=False``)
+    that a filter with a creation-time period (``created_ranges``, alone or ANDed) can keep, and
+    the MATCH expression to search them with. FTS5 skips rowids out of range, so a search inside
+    a selective period ranks the period's matches, not every match of the scope (a short period
+    in 100k messages: 70 -> ~1 ms for both lists); within the range the scope's tokens are left
+    out of the MATCH (the SQL scope check stays), because FTS5 counts every row holding them
+    for their idf although they weigh 0. Unbounded, with the tokens, without such a period or
+    when it holds over ``PERIOD_LOOKUPS`` episodes; an empty range when it holds none."""
+    parts = expr.operands if isinstance(expr, And) else (expr,)
+    periods = next((p for p in map(created_ranges, (expr, *parts)) if p is not None), None)
+    everything = (0, 2**63 - 1, f"terms : ({match}) AND scope : ({required})")
+    if periods is None:
+        return everything
+    where, params = scope_predicate(scope, prefix="e.")
+    within = " OR ".join("(e.created_at >= ? AND e.created_at < ?)" for _ in periods)
+    params += [to_db(when) for period in periods for when in period]
+    held = conn.execute(f"SELECT count(*) FROM (SELECT 1 FROM episodes e WHERE {where} AND ({within}) LIMIT ?)",
+                        (*params, PERIOD_LOOKUPS + 1)).fetchone()[0]
+    if held > PERIOD_LOOKUPS:
+        return everything
+    ids = "s.id" if segments else "e.id"
+    join = "JOIN segments s ON s.episode_id = e.id " if segments else ""
+    lo, hi = conn.execute(f"SELECT min({ids}), max({ids}) FROM episodes e {join}WHERE {where} AND ({within})",
+                          params).fetchone()
+    return (1, 0, f"terms : ({match})") if lo is None else (int(lo), int(hi), f"terms : ({match})")
+
+
 def _episode_filter(expr: Expr | None, outer: str) -> tuple[str, list[object]] | None:
     """A filter on episodes as a predicate over segment rows of table/alias ``outer``."""
     compiled = filter_predicate(expr, kind="episode", alias="fe.")
@@ -501,10 +534,11 @@ class SQLiteStore:
         with self.db.read() as conn:
             where, params = self.where(conn, scope, table="episodes", prefix="e.", now=now, extra=compiled)
             if filter is not None:
+                lo, hi, expr = _period_rowids(conn, scope, filter, match, required, segments=False)
                 ranked = conn.execute(
                     f"SELECT e.id, {_BM25_TURNS_FTS} FROM turns_fts JOIN episodes e ON e.id = turns_fts.rowid "
-                    f"WHERE turns_fts MATCH ? AND {where} ORDER BY {_BM25_TURNS_FTS} LIMIT ?",
-                    (f"terms : ({match}) AND scope : ({required})", *params, limit)).fetchall()
+                    f"WHERE turns_fts MATCH ? AND turns_fts.rowid BETWEEN ? AND ? AND {where} "
+                    f"ORDER BY {_BM25_TURNS_FTS} LIMIT ?", (expr, lo, hi, *params, limit)).fetchall()
                 kept = [(int(r[0]), float(r[1])) for r in ranked]
             else:
                 kept = _fts_top(conn, "turns_fts", _BM25_TURNS_FTS, match, required, limit,
@@ -935,10 +969,11 @@ class SQLiteStore:
                 return []
             with self.db.read() as conn:
                 swhere, sparams = self.where(conn, scope, table="segments", prefix="s.", now=now)
+                lo, hi, expr = _period_rowids(conn, scope, filter, match, required, segments=True)
                 rows = conn.execute(
                     f"SELECT s.id, {_BM25_SEGMENTS_FTS} FROM segments_fts JOIN segments s ON s.id = segments_fts.rowid "
-                    f"WHERE segments_fts MATCH ? AND {swhere} AND {compiled[0]} ORDER BY {_BM25_SEGMENTS_FTS} LIMIT ?",
-                    (f"terms : ({match}) AND scope : ({required})", *sparams, *compiled[1], limit)).fetchall()
+                    f"WHERE segments_fts MATCH ? AND segments_fts.rowid BETWEEN ? AND ? AND {swhere} AND {compiled[0]} "
+                    f"ORDER BY {_BM25_SEGMENTS_FTS} LIMIT ?", (expr, lo, hi, *sparams, *compiled[1], limit)).fetchall()
             return [(int(r[0]), float(r[1])) for r in rows]
         with self.db.read() as conn:
             where, params = self.where(conn, scope, table="segments", now=now)
