@@ -14,7 +14,7 @@ import math
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from datetime import datetime
+from datetime import datetime, timedelta, timezone
 from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
@@ -79,6 +79,9 @@ class Message:
     content_type: str = "message"
     metadata: dict[str, Any] = field(default_factory=dict)
     expires_at: datetime | None = None
+    #: The speaker's offset from UTC when it was said (the offset ``created_at`` was given in):
+    #: relative day words ("tomorrow", 明天) resolve in the speaker's calendar, not UTC's.
+    utc_offset: timedelta = timedelta(0)
 
 
 @dataclass(frozen=True)
@@ -314,7 +317,8 @@ class Ingestor:
             if self.extractor is not None and msg.role in self.extract_roles:
                 with phase("ingest", "extraction"):
                     cands, withheld = self._admit(
-                        self.extractor.extract(text=msg.content, role=msg.role, said_at=msg.created_at))
+                        self.extractor.extract(text=msg.content, role=msg.role,
+                                               said_at=msg.created_at.astimezone(timezone(msg.utc_offset))))
             prepared.append(_Prepared(msg, segs, cands, redacted=kinds, withheld=withheld))
         if self.embedder is not None:
             texts = [d for p in prepared for _, d in p.segments]

@@ -243,7 +243,8 @@ class Memory:
             content: the message text (at most ``Settings.max_content_bytes`` UTF-8 bytes).
             role: ``user`` | ``assistant`` | ``system`` | ``tool``.
             speaker: who said it (the derivative prefix and the facts' subject).
-            created_at: when it was said, timezone-aware; default now.
+            created_at: when it was said, timezone-aware; default now (UTC). Its offset is taken as
+                the speaker's: day words ("tomorrow", 明天) resolve in that calendar, stored as UTC.
             metadata: JSON-serialisable extras stored with the episode.
             wait: with an LLM configured, extract the session's waiting messages before
                 returning (read-your-writes; ``AddResult.semantic``). Without, the message
@@ -283,9 +284,10 @@ class Memory:
         if unknown:
             raise InvalidInput(f"unknown argument(s): {', '.join(sorted(unknown))}")
         when = utcnow() if created_at is None else require_aware(created_at, "created_at")
+        offset = (created_at.utcoffset() if created_at is not None else None) or timedelta(0)
         msg = Message(content=content, scope=self._scope(**scope), created_at=when, role=role,
                       speaker=speaker, produced_for=produced_for, content_type=content_type,
-                      metadata=dict(metadata or {}), expires_at=expires_at)
+                      metadata=dict(metadata or {}), expires_at=expires_at, utc_offset=offset)
         validate_message(msg, max_bytes=self.settings.max_content_bytes)
         return msg
 

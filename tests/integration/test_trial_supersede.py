@@ -4,6 +4,7 @@ supersedes its own instructions, "I no longer eat meat" retires the liking."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta, timezone
 from typing import Any
 
 from memstrata import Memory
@@ -92,3 +93,42 @@ def test_a_new_favourite_supersedes_the_old_one_of_the_same_label(db_settings: d
         mem.add("我最喜欢的饮料是咖啡")
         assert _facts(mem, "drink.like") == ["咖啡"]
         assert _facts(mem, "drink.like", "superseded") == ["奶茶"]
+
+
+def test_no_longer_eating_meat_retires_a_chinese_liking(memory: Memory) -> None:
+    """The README's 我不再吃肉了 retires 我喜欢吃肉 (the liking's value is the food, 肉)."""
+    memory.add("我喜欢吃肉")
+    assert _facts(memory, "food.like") == ["肉"]
+    memory.add("我不再吃肉了")
+    assert _facts(memory, "food.like") == []
+    assert _facts(memory, "food.like", "superseded") == ["肉"]
+    assert _facts(memory, "food.dislike") == ["肉"]
+
+
+def test_withdrawing_a_carrier_or_a_seat_retires_it(db_settings: dict[str, Any]) -> None:
+    """"I don't use FedEx anymore" / 我不再用顺丰了 / "I no longer prefer window seats" leave no active
+    value behind and create nothing (the retraction machinery of allergies), on both stores."""
+    with Memory(settings=Settings(**db_settings), embedder=None, user_id="ann") as mem:
+        mem.add("I use FedEx")
+        mem.add("I prefer window seats")
+        mem.add("我用顺丰", user_id="bo")
+        assert (_facts(mem, "shipping.carrier"), _facts(mem, "travel.seat")) == (["FedEx"], ["window seat"])
+        mem.add("I don't use FedEx anymore")
+        mem.add("I no longer prefer window seats")
+        mem.add("我不再用顺丰了", user_id="bo")
+        assert (_facts(mem, "shipping.carrier"), _facts(mem, "travel.seat")) == ([], [])
+        assert _facts(mem, "shipping.carrier", "superseded") == ["FedEx"]
+        assert _facts(mem, "travel.seat", "superseded") == ["window seat"]
+        bo = [(f.value, f.status) for f in mem.list(key="shipping.carrier", user_id="bo", status="superseded")
+              if isinstance(f, Fact)]
+        assert bo == [("顺丰", "superseded")]
+
+
+def test_an_appointment_tomorrow_is_the_speakers_tomorrow(memory: Memory) -> None:
+    """created_at at 07:00 +08:00 on 1 January: the dentist is on 2 January where the speaker is,
+    stored in UTC (1 January 16:00 UTC), in English and Chinese."""
+    said = datetime(2026, 1, 1, 7, 0, tzinfo=timezone(timedelta(hours=8)))
+    for text in ("I have a dentist appointment tomorrow", "我明天去看牙医"):
+        [change] = memory.add(text, created_at=said).facts
+        assert (change.fact.valid_from, change.fact.valid_to) == (
+            datetime(2026, 1, 1, 16, tzinfo=UTC), datetime(2026, 1, 2, 16, tzinfo=UTC)), text

@@ -223,10 +223,13 @@ def test_resolve_relative_crosses_year_and_month_boundaries() -> None:
     assert resolve_relative("last week", new_year) == (_day(2023, 12, 25), _day(2024, 1, 1))
 
 
-def test_resolve_relative_uses_utc_day_of_an_aware_time() -> None:
-    # 2024-05-15 01:00 in UTC+8 is still 2024-05-14 in UTC.
+def test_resolve_relative_uses_the_speakers_day_of_an_aware_time() -> None:
+    # 2024-05-15 01:00 in UTC+8 is 2024-05-14 in UTC, but the speaker's today is 15 May
+    # (00:00 +08:00 = 14 May 16:00 UTC); the same instant given in UTC is 14 May.
     said = datetime(2024, 5, 15, 1, tzinfo=timezone(timedelta(hours=8)))
-    assert resolve_relative("today", said) == (_day(2024, 5, 14), _day(2024, 5, 15))
+    assert resolve_relative("today", said) == (datetime(2024, 5, 14, 16, tzinfo=UTC),
+                                               datetime(2024, 5, 15, 16, tzinfo=UTC))
+    assert resolve_relative("today", said.astimezone(UTC)) == (_day(2024, 5, 14), _day(2024, 5, 15))
 
 
 def test_resolve_relative_first_expression_wins_and_none_when_absent() -> None:

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
 
@@ -103,3 +103,60 @@ def test_prefer_future_rolls_only_expressions_without_a_year_or_week() -> None:
     assert resolve_relative("on Monday", NOV, prefer_future=True) == (_day(2026, 11, 16), _day(2026, 11, 17))
     assert resolve_relative("周一", NOV, prefer_future=True) == (_day(2026, 11, 16), _day(2026, 11, 17))
     assert resolve_relative("上周一", NOV, prefer_future=True) == (_day(2026, 11, 2), _day(2026, 11, 3))
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("我喜欢吃肉", ("food.like", "肉", "喜欢吃肉")),
+    ("我喜欢吃辣", ("food.like", "辣", "喜欢吃辣")),
+    ("我喜欢喝茶", ("drink.like", "茶", "喜欢喝茶")),
+    ("我喜欢吃火锅", ("food.like", "火锅", "喜欢吃火锅")),
+])
+def test_a_chinese_food_liking_is_the_food_not_the_verb(text: str, expected: tuple[str, str, str]) -> None:
+    """吃/喝 go back into the statement: 吃辣 must not read 喜欢吃吃辣, and 我不再吃肉了 (value 肉) must
+    name the same thing as 我喜欢吃肉."""
+    cands = RuleExtractor().extract(text=text, role="user", said_at=NOV)
+    assert [(c.key, c.value, c.statement) for c in cands] == [expected]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("I no longer want FedEx", ("shipping.carrier", "FedEx", True)),
+    ("I don't use FedEx anymore", ("shipping.carrier", "FedEx", True)),
+    ("I no longer prefer window seats", ("travel.seat", "window seat", True)),
+    ("I no longer use VS Code", ("tool.editor", "VSCode", True)),
+    ("我不再用顺丰了", ("shipping.carrier", "顺丰", True)),
+    ("我以后不用顺丰了", ("shipping.carrier", "顺丰", True)),
+])
+def test_a_withdrawn_named_choice_is_a_retraction(text: str, expected: tuple[str, str, bool]) -> None:
+    assert _found(text) == [expected]
+
+
+@pytest.mark.parametrize("text", ["I don't want FedEx", "我不用顺丰", "I don't want dinner anymore",
+                                  "I no longer want to talk"])
+def test_a_refusal_or_an_unnamed_thing_withdraws_nothing(text: str) -> None:
+    assert all(not retracts for _, _, retracts in _found(text))
+
+
+def test_day_words_resolve_in_the_speakers_own_offset() -> None:
+    """07:00 on 1 January at +08:00 is still 31 December in UTC: the speaker's tomorrow is 2 January
+    (00:00 +08:00 = 1 January 16:00 UTC), not 1 January UTC."""
+    east = timezone(timedelta(hours=8))
+    said = datetime(2026, 1, 1, 7, 0, tzinfo=east)
+    assert resolve_relative("tomorrow", said) == (datetime(2026, 1, 1, 16, tzinfo=UTC),
+                                                  datetime(2026, 1, 2, 16, tzinfo=UTC))
+    assert resolve_relative("明天", said) == resolve_relative("tomorrow", said)
+    # the same instant said in UTC (or naive, taken as UTC) is 31 December: tomorrow is 1 January
+    assert resolve_relative("tomorrow", said.astimezone(UTC)) == (_day(2026, 1, 1), _day(2026, 1, 2))
+    assert resolve_relative("tomorrow", datetime(2025, 12, 31, 23)) == (_day(2026, 1, 1), _day(2026, 1, 2))
+    west = datetime(2026, 1, 1, 20, 0, tzinfo=timezone(timedelta(hours=-5)))  # 2 January 01:00 UTC
+    assert resolve_relative("today", west) == (datetime(2026, 1, 1, 5, tzinfo=UTC), datetime(2026, 1, 2, 5, tzinfo=UTC))
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("I prefer carrier Zed for delivery", ("shipping.carrier", "Zed", False)),
+    ("Use Zed for shipping", ("shipping.carrier", "Zed", False)),
+    ("I prefer carrier Acme for delivery", ("shipping.carrier", "Acme", False)),
+    ("I use Zed", ("tool.editor", "Zed", False)),  # without a delivery context Zed stays the editor
+    ("I use VS Code to write shipping software", ("tool.editor", "VSCode", False)),
+])
+def test_a_delivery_context_makes_a_name_a_carrier(text: str, expected: tuple[str, str, bool]) -> None:
+    assert _found(text) == [expected]

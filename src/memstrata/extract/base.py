@@ -45,7 +45,8 @@ class FactCandidate:
 @runtime_checkable
 class Extractor(Protocol):
     """Proposes facts from one episode. Must not raise on ordinary text; returns ``[]`` when
-    nothing is stated explicitly. ``said_at`` is timezone-aware UTC."""
+    nothing is stated explicitly. ``said_at`` is timezone-aware, in the speaker's own UTC offset
+    when known (else UTC): the same instant either way, but "tomorrow" is the speaker's tomorrow."""
 
     name: str
 

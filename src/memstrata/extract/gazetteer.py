@@ -194,6 +194,28 @@ def lookup(text: str) -> Hit | None:
         hit = Hit(key, value, match.start(), match.end(), named)
         if best is None or (hit.end - hit.start, -hit.start) > (best.end - best.start, -best.start):
             best = hit
+    return _as_carrier(text, best)
+
+
+#: "carrier Zed" / "courier Acme": the word after names a carrier whatever else it names.
+_CARRIER_NAMED = re.compile(r"\b(?:carrier|courier)\s+(?P<v>[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)?)")
+#: "for delivery", "to ship with": the object is chosen for shipping.
+_SHIPPING_CONTEXT = re.compile(r"\b(?:carrier|courier|for (?:delivery|deliveries|shipping|shipments?)|"
+                               r"(?:ship|send|deliver) (?:it |them |parcels |packages )?(?:with|via|by))\b"
+                               r"|快递|寄件|配送|物流", re.IGNORECASE)
+
+
+def _as_carrier(text: str, best: Hit | None) -> Hit | None:
+    """A delivery context wins over another reading of a name: "I prefer carrier Zed for delivery"
+    is a carrier called Zed, not the Zed editor; an unlisted "carrier Acme" is a carrier too."""
+    if best is not None and best.key == "shipping.carrier":
+        return best
+    named = _CARRIER_NAMED.search(text)
+    if named is not None:
+        return Hit("shipping.carrier", named.group("v"), named.start("v"), named.end("v"), True)
+    # only a tool's name doubles as a company's; a seat or a diet is never a carrier
+    if best is not None and best.key.startswith("tool.") and _SHIPPING_CONTEXT.search(text):
+        return Hit("shipping.carrier", best.value, best.start, best.end, True)
     return best
 
 

@@ -360,7 +360,25 @@ def _retraction(clause: str, ctx: _Ctx) -> list[Finding]:
             return [Finding(key, "", CONF_STATED, clause, retract=True)]
         parts = _split_list(named) if key == "health.allergy" else [named]
         return [replace(f, retract=True) for part in parts for f in _f(key, part, CONF_STATED, clause)]
-    return []
+    return _named_retraction(clause, ctx)
+
+
+#: "I no longer want FedEx" / "I don't use FedEx anymore": a choice withdrawn. Only a value the
+#: gazetteer names (a carrier, a seat, an editor) is withdrawn; "I don't want dinner anymore" is not a fact.
+_NAMED_RETRACTION = re.compile(
+    r"^i\s+(?P<neg>no longer|don't|do not)\s+"
+    r"(?:want|use|prefer|need|choose|ship with|fly with|fly)\s+(?P<v>.+)$", _IC)
+
+
+def _named_retraction(clause: str, ctx: _Ctx) -> list[Finding]:
+    m = _NAMED_RETRACTION.match(clause)
+    # clean_value already dropped a trailing "anymore" from the clause: the sentence still has it.
+    if m is None or (m.group("neg").lower() != "no longer" and not guards.EN_NO_LONGER.search(ctx.sentence)):
+        return []  # "I don't want FedEx" refuses without withdrawing a past choice: left to the negative patterns
+    hit = gazetteer.lookup(m.group("v"))
+    if hit is None or not hit.named:
+        return []
+    return [Finding(hit.key, hit.value, CONF_STATED, clause, retract=True)]
 
 
 # --- health, diet, favourites ---------------------------------------------------------

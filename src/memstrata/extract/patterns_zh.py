@@ -261,7 +261,26 @@ def _retraction(clause: str, ctx: _Ctx) -> list[Finding]:
             return [Finding(key, "", CONF_STATED, clause, retract=True)]
         parts = _split_list(named) if key == "health.allergy" else [named]
         return [replace(f, retract=True) for part in parts for f in _f(key, part, CONF_STATED, clause)]
-    return []
+    return _named_retraction(clause, ctx)
+
+
+#: 我不再用顺丰了 / 我以后不用顺丰了: a choice withdrawn. Only a value the gazetteer names (a carrier,
+#: a seat, an editor) is withdrawn; a bare 不 needs the 了 of a change (我不用顺丰 only refuses).
+_NAMED_RETRACTION = re.compile(r"^我?(?:现在|已经|以后|今后)?(?P<neg>不再|再也不|已经不|不)(?:想|会)?"
+                               r"(?:用|使用|要|选|选择|偏好|寄|走)(?P<v>.+)$")
+
+
+def _named_retraction(clause: str, ctx: _Ctx) -> list[Finding]:
+    m = _NAMED_RETRACTION.match(clause)
+    if m is None:
+        return []
+    hit = gazetteer.lookup(m.group("v"))
+    if hit is None or not hit.named:
+        return []
+    # clean_value already dropped the clause's final 了: the sentence still has it.
+    if m.group("neg") == "不" and not re.search(rf"{re.escape(m.group('v'))}了", ctx.sentence):
+        return []
+    return [Finding(hit.key, hit.value, CONF_STATED, clause, retract=True)]
 
 
 _FAVORITE = re.compile(r"^我(?:现在|目前|如今|最近)?最(?:喜欢|爱)的(?P<cat>.+?)(?:现在|目前|如今|最近)?(?:是|就是)"
@@ -441,6 +460,7 @@ _ZH_HINTS: tuple[tuple[str, str], ...] = (
     ("吃", "food.like"), ("喝", "drink.like"), ("听", "music.like"), ("看", "media.like"),
     ("使用", ""), ("用", ""), ("玩", "hobby.like"),
 )
+_EAT_DRINK = ("吃", "喝")
 
 
 def _like(clause: str, ctx: _Ctx) -> list[Finding]:
@@ -459,7 +479,10 @@ def _like(clause: str, ctx: _Ctx) -> list[Finding]:
     conf = CONF_PREFER if prefer else CONF_LIKE
     hint = ""
     for prefix, key in _ZH_HINTS:
-        if obj.startswith(prefix) and len(obj) > len(prefix) + 1:
+        # 吃/喝 go back into the statement (喜欢吃{v}), so the food is the value even when it is one
+        # character (吃肉 → 肉, 吃辣 → 辣): 我不再吃肉了 then names the same value and retires it.
+        shortest = len(prefix) + (0 if prefix in _EAT_DRINK else 1)
+        if obj.startswith(prefix) and len(obj) > shortest:
             obj, hint = obj[len(prefix):], key
             break
     if _PRONOUN.match(obj):

@@ -125,7 +125,8 @@ class RuleExtractor:
         Args:
             text: one episode's content.
             role: the speaker's role; not used to filter (the caller chooses roles).
-            said_at: when it was said, timezone-aware UTC; relative times resolve against it.
+            said_at: when it was said, timezone-aware; relative times resolve against it, day
+                words in its own UTC offset (``extract.timex.resolve_relative``).
 
         Returns:
             Candidates in text order, at most one per (key, value); ``[]`` when nothing

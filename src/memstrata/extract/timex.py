@@ -17,7 +17,8 @@ Conventions (documented because natural language is ambiguous here):
 - a year and a month together (``明年三月``, ``2027年3月``, ``March 2027``) name that month;
 - ``N weeks ago`` is the single day N×7 days back (the phrase is vague; a day keeps
   the period short, callers widen it if they need to);
-- day boundaries are UTC midnights: the user's own time zone is not known here.
+- day boundaries are the speaker's midnights in ``said_at``'s own UTC offset (UTC midnights
+  for a UTC or naive ``said_at``), returned as UTC.
 
 When a text holds several expressions, the first one (leftmost, longest) wins.
 """
@@ -261,11 +262,12 @@ _CLOCK = re.compile(
 )
 
 
-def _to_utc_date(said_at: datetime) -> date:
-    # A naive datetime is taken as UTC: the Extractor contract says said_at is UTC.
-    if said_at.tzinfo is None:
-        said_at = said_at.replace(tzinfo=UTC)
-    return said_at.astimezone(UTC).date()
+def _local_day(said_at: datetime) -> tuple[date, timedelta]:
+    """The speaker's calendar day at ``said_at`` and its offset from UTC: "tomorrow" said at
+    07:00 +08:00 on 1 January (23:00 UTC on 31 December) is 2 January where the speaker is.
+    A naive datetime is taken as UTC."""
+    offset = said_at.utcoffset() if said_at.tzinfo is not None else None
+    return said_at.date(), offset or timedelta(0)
 
 
 def resolve_relative(text: str, said_at: datetime, *, prefer_future: bool = False) -> tuple[datetime, datetime] | None:
@@ -273,7 +275,9 @@ def resolve_relative(text: str, said_at: datetime, *, prefer_future: bool = Fals
 
     Args:
         text: one sentence or clause, Chinese or English.
-        said_at: when the text was said; timezone-aware (a naive value is taken as UTC).
+        said_at: when the text was said; timezone-aware (a naive value is taken as UTC). Day
+            words resolve in its own offset: "tomorrow" said at 07:00 +08:00 on 1 January is
+            2 January 00:00 +08:00, returned as 1 January 16:00 UTC.
         prefer_future: the text speaks of what is to come (a plan): a month or day named
             without a year ("in March", "三月", "5月3日") that is already over is the next
             one, a year later; a bare weekday ("on Monday", "周一") already past is next week's.
@@ -282,7 +286,9 @@ def resolve_relative(text: str, said_at: datetime, *, prefer_future: bool = Fals
         ``(start, end)``, a half-open period as timezone-aware UTC datetimes, or ``None``
         when the text names no day, week, weekend, month or year.
     """
-    today = _to_utc_date(said_at)
+    # Periods are computed in the speaker's wall-clock days (labelled UTC), then moved by
+    # the offset so the local midnight is stored as the UTC instant it is.
+    today, offset = _local_day(said_at)
     best: tuple[int, int, Period, re.Match[str], _Resolver] | None = None
     for pattern, resolver in _PATTERNS:
         for match in pattern.finditer(text):
@@ -298,8 +304,8 @@ def resolve_relative(text: str, said_at: datetime, *, prefer_future: bool = Fals
         return None
     period, match, resolver = best[2], best[3], best[4]
     if prefer_future and period[1] <= _at(today):
-        return _next_occurrence(period, match, resolver)
-    return period
+        period = _next_occurrence(period, match, resolver)
+    return period[0] - offset, period[1] - offset
 
 
 def _next_occurrence(period: Period, match: re.Match[str], resolver: _Resolver) -> Period:
