@@ -92,6 +92,21 @@ def test_times_without_an_offset_are_utc(keyed_server: Server, keys: dict[str, s
     assert as_of.status_code == 200, as_of.text
 
 
+def test_relative_days_are_read_in_the_offset_the_message_was_sent_with(keyed_server: Server,
+                                                                       keys: dict[str, str]) -> None:
+    """07:00 on 1 January at +08:00 is still 31 December in UTC: "tomorrow" is 2 January for
+    the speaker, so the event starts at 2026-01-01T16:00Z, as in the SDK."""
+    with keyed_server.client(keys["acme"]) as c:
+        added = c.post("/v1/messages", json={"user_id": "tz8", "messages": [
+            {"content": "I have a dentist appointment tomorrow", "created_at": "2026-01-01T07:00:00+08:00"}]})
+        assert added.status_code == 200, added.text
+        [fact] = [f for f in c.get("/v1/facts", params={"user_id": "tz8"}).json()["items"]
+                  if f["key"] == "schedule.event"]
+        episodes = c.get("/v1/episodes", params={"user_id": "tz8"}).json()["items"]
+    assert fact["valid_from"] == "2026-01-01T16:00:00Z"
+    assert [e["created_at"] for e in episodes] == ["2025-12-31T23:00:00Z"]  # stored in UTC
+
+
 def test_import_with_another_tenants_key_says_where_the_records_went(keyed_server: Server,
                                                                      keys: dict[str, str]) -> None:
     with keyed_server.client(keys["acme"]) as a:

@@ -83,8 +83,11 @@ class MessageIn(Strict):
 
     @field_validator("created_at")
     @classmethod
-    def _utc(cls, value: datetime | None) -> datetime | None:
-        return as_utc(value)
+    def _aware(cls, value: datetime | None) -> datetime | None:
+        # The offset is kept: the extractor reads "tomorrow" / 明天 in the speaker's own day
+        # (stored times are UTC either way).
+        converted = as_utc(value)
+        return value if value is not None and value.tzinfo is not None else converted
 
 
 class AddMessagesRequest(Scoped):
