@@ -160,3 +160,15 @@ def test_day_words_resolve_in_the_speakers_own_offset() -> None:
 ])
 def test_a_delivery_context_makes_a_name_a_carrier(text: str, expected: tuple[str, str, bool]) -> None:
     assert _found(text) == [expected]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("🙂 I prefer FedEx for delivery", ("shipping.carrier", "FedEx", False)),
+    ("- I prefer FedEx for delivery", ("shipping.carrier", "FedEx", False)),
+    ("I prefer\u200b FedEx for delivery", ("shipping.carrier", "FedEx", False)),
+    ("I prefer ＵＰＳ for delivery", ("shipping.carrier", "UPS", False)),
+    ("🎉 我以后都希望用顺丰", ("shipping.carrier", "顺丰", False)),
+])
+def test_emoji_zero_width_and_full_width_letters_do_not_hide_a_fact(text: str,
+                                                                     expected: tuple[str, str, bool]) -> None:
+    assert _found(text) == [expected]

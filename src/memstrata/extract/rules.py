@@ -135,7 +135,7 @@ class RuleExtractor:
         """
         out: list[FactCandidate] = []
         seen: set[tuple[str, str, bool]] = set()
-        for sentence in (part for whole in split_sentences(text) for part in split_languages(whole)):
+        for sentence in (tidy(part) for whole in split_sentences(text) for part in split_languages(whole)):
             lang = detect_language(sentence)
             module = patterns_zh if lang == "zh" else patterns_en
             for finding in module.find(sentence, said_at):
@@ -232,6 +232,34 @@ def _candidate(finding: Finding, sentence: str, lang: str) -> FactCandidate:
         valid_to=finding.period[1] if finding.period else None,
         retracts=finding.retract,
     )
+
+
+#: Zero-width characters (ZWSP, ZWNJ, ZWJ, word joiner, BOM): invisible, yet they split words.
+_ZERO_WIDTH = re.compile("[\u200b-\u200d\u2060\ufeff]")
+#: Symbols, emoji and punctuation before a sentence's first letter or digit ("🙂 I prefer
+#: FedEx", "- I prefer FedEx"): the patterns are anchored at the clause start.
+_LEADING_SYMBOLS = re.compile(r"^[^\w\s]+\s*|^_+\s*")
+#: Full-width ASCII letters and digits (ＵＰＳ, ２０２６) to their ASCII forms; full-width
+#: punctuation (，。：) is left alone, the Chinese patterns read it.
+_FULL_WIDTH = {c: c - 0xFEE0 for r in ((0xFF10, 0xFF19), (0xFF21, 0xFF3A), (0xFF41, 0xFF5A))
+               for c in range(r[0], r[1] + 1)}
+
+
+def tidy(sentence: str) -> str:
+    """``sentence`` as the patterns read it: zero-width characters removed, full-width ASCII
+    letters and digits folded, and leading symbols or emoji stripped (a fresh-user trial's
+    "🙂 I prefer FedEx for delivery", "zero\u200bwidth I prefer DHL" and "I prefer ＵＰＳ"
+    extracted nothing or the wrong key).
+
+    >>> tidy("🙂 I prefer ＵＰＳ")
+    'I prefer UPS'
+    """
+    out = _ZERO_WIDTH.sub("", sentence).translate(_FULL_WIDTH)
+    while True:
+        stripped = _LEADING_SYMBOLS.sub("", out.lstrip())
+        if stripped == out:
+            return out
+        out = stripped
 
 
 _FAVOURITE_STATEMENT = re.compile(r"^(?:favorite (?P<en>.+?) is |最喜欢的(?P<zh>.+?)是)")
