@@ -31,7 +31,7 @@ from memstrata.resolve import Decision, contradicts, decide, normalise_value, sa
 from memstrata.store.protocol import Store
 from memstrata.store.records import NewEpisode, NewFact, NewSegment
 from memstrata.store.turns import context_terms, turn_terms
-from memstrata.text.segment import derivative, split_segments
+from memstrata.text.segment import INVISIBLE, derivative, split_segments
 from memstrata.text.tokens import index_text
 from memstrata.timing import phase
 from memstrata.types import ROLES, Fact, Scope
@@ -41,8 +41,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-#: Zero-width and other invisible format characters: content made only of these is empty.
-_INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"))
 
 #: Longest scope identifier accepted, in characters.
 MAX_ID_CHARS = 256
@@ -212,7 +210,7 @@ def validate_message(message: Message, *, max_bytes: int) -> None:
     """
     if not isinstance(message.content, str):
         raise InvalidInput(f"content must be a string, got {type(message.content).__name__}")
-    if not message.content.translate(_INVISIBLE).strip():
+    if not message.content.translate(INVISIBLE).strip():
         raise InvalidInput("content is empty or whitespace only; nothing to remember")
     check_text(message.content, "content")
     size = len(message.content.encode("utf-8"))

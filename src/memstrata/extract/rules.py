@@ -35,7 +35,7 @@ from memstrata.extract.base import FactCandidate
 from memstrata.extract.clauses import CONF_ZERO_SHOT, Finding, describe_period
 from memstrata.extract.taxonomy import get_key
 from memstrata.text.lang import detect_language
-from memstrata.text.segment import split_sentences
+from memstrata.text.segment import INVISIBLE, split_sentences
 
 log = logging.getLogger(__name__)
 
@@ -234,11 +234,9 @@ def _candidate(finding: Finding, sentence: str, lang: str) -> FactCandidate:
     )
 
 
-#: Zero-width characters (ZWSP, ZWNJ, ZWJ, word joiner, BOM): invisible, yet they split words.
-_ZERO_WIDTH = re.compile("[\u200b-\u200d\u2060\ufeff]")
 #: Symbols, emoji and punctuation before a sentence's first letter or digit ("🙂 I prefer
 #: FedEx", "- I prefer FedEx"): the patterns are anchored at the clause start.
-_LEADING_SYMBOLS = re.compile(r"^[^\w\s]+\s*|^_+\s*")
+_LEADING_SYMBOLS = re.compile(r"^[\W_]+")
 #: Full-width ASCII letters and digits (ＵＰＳ, ２０２６) to their ASCII forms; full-width
 #: punctuation (，。：) is left alone, the Chinese patterns read it.
 _FULL_WIDTH = {c: c - 0xFEE0 for r in ((0xFF10, 0xFF19), (0xFF21, 0xFF3A), (0xFF41, 0xFF5A))
@@ -246,20 +244,16 @@ _FULL_WIDTH = {c: c - 0xFEE0 for r in ((0xFF10, 0xFF19), (0xFF21, 0xFF3A), (0xFF
 
 
 def tidy(sentence: str) -> str:
-    """``sentence`` as the patterns read it: zero-width characters removed, full-width ASCII
-    letters and digits folded, and leading symbols or emoji stripped (a fresh-user trial's
+    """``sentence`` as the patterns read it: invisible characters removed
+    (``text.segment.INVISIBLE``), full-width ASCII letters and digits folded, and leading
+    symbols or emoji stripped (a fresh-user trial's
     "🙂 I prefer FedEx for delivery", "zero\u200bwidth I prefer DHL" and "I prefer ＵＰＳ"
     extracted nothing or the wrong key).
 
     >>> tidy("🙂 I prefer ＵＰＳ")
     'I prefer UPS'
     """
-    out = _ZERO_WIDTH.sub("", sentence).translate(_FULL_WIDTH)
-    while True:
-        stripped = _LEADING_SYMBOLS.sub("", out.lstrip())
-        if stripped == out:
-            return out
-        out = stripped
+    return _LEADING_SYMBOLS.sub("", sentence.translate(INVISIBLE).translate(_FULL_WIDTH))
 
 
 _FAVOURITE_STATEMENT = re.compile(r"^(?:favorite (?P<en>.+?) is |最喜欢的(?P<zh>.+?)是)")

@@ -17,6 +17,10 @@ _ABBREV = re.compile(r"\b(?:e\.g|i\.e|mr|mrs|ms|dr|prof|st|vs|etc|approx|no)\.$"
 
 #: Segments shorter than this (in characters) are merged into the previous one:
 #: "Yes." or "哈哈。" carry no retrievable meaning on their own.
+#: ``str.translate`` table deleting invisible characters (zero-width space/joiners, word joiner,
+#: BOM, soft hyphen): they make text look empty or split words without being seen.
+INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"))
+
 MIN_SEGMENT_CHARS = 4
 #: Longer segments are cut at commas/spaces so each derivative stays within what the
 #: embedding model reads well (USE was trained on sentences, not pages).
