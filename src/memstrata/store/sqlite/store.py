@@ -320,7 +320,10 @@ class SQLiteStore:
         self.vectors.clear()
 
     #: Everything: forget jobs, the extraction queue and short-term memory are built on SQLite.
-    capabilities = Capabilities(forget_jobs=True, extraction_queue=True, short_term=True, maintenance=True)
+    # Parallel reads: each read takes the connection's lock for its statements only, and an exact
+    # vector search multiplies its working copy outside it (``nearest_segments``).
+    capabilities = Capabilities(forget_jobs=True, extraction_queue=True, short_term=True, maintenance=True,
+                                parallel_reads=True)
 
     # -- LLM semantic memory and API keys (``store.semantic.SemanticStore``) --------------------
     def extraction_queue(self, policy: SemanticSettings) -> ExtractionQueue:
