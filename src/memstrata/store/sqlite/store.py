@@ -863,12 +863,13 @@ class SQLiteStore:
 
     def record_access(self, fact_ids: Sequence[int], now: datetime) -> bool:
         """Count a recall of each fact, best effort: a read must not fail or wait because the
-        file is read-only or another process holds the write lock. Returns whether it counted."""
+        file is read-only or another process holds the write lock, nor wait for the disk (a power
+        cut may lose the last counts: ``Database.try_write``). Returns whether it counted."""
         if not fact_ids:
             return True
         return self.db.try_write(
             "UPDATE facts SET access_count = access_count + 1, last_accessed_at = ? WHERE id = ?",
-            [(to_db(now), f) for f in fact_ids])
+            [(to_db(now), f) for f in fact_ids], wait_for_disk=False)
 
     def purge_deleted(self, tables: Sequence[str] | None = None) -> bool:
         """Make deletions physical: rewrite every full-text index (FTS5 ``optimize`` drops the
