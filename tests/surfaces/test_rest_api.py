@@ -264,6 +264,17 @@ def test_delete_removes_the_fact(world: World) -> None:
         _error(c.get(f"/v1/facts/{fact_id}", params={"user_id": "dave"}), 404, "not_found")
 
 
+def test_search_marks_the_episode_of_a_superseded_preference(world: World) -> None:
+    # FedEx was superseded by 顺丰 (ALICE_MESSAGES): its episode is outdated, marked and ranked below.
+    with world.server.client(world.keys["A"]) as a:
+        query = {"user_id": "alice", "query": "ship with FedEx 顺丰", "limit": 10}
+        hits = _ok(a.post("/v1/search", json=query))["hits"]
+    fedex = next(h for h in hits if h["kind"] == "episode" and h["text"] == ALICE_MESSAGES[0])
+    current = next(h for h in hits if h["kind"] == "fact" and h["id"] == world.fact_id)
+    assert fedex["superseded"] is True and current["superseded"] is False
+    assert hits.index(current) < hits.index(fedex)
+
+
 def test_export_then_import_into_another_project(world: World) -> None:
     with world.server.client(world.keys["A"]) as a:
         exported = [json.loads(line) for line in a.get("/v1/export", params={"user_id": "alice"}).text.splitlines()]

@@ -45,7 +45,8 @@ T = TypeVar("T")
 INSTRUCTIONS = (
     "Long-term memory of the user across conversations. Call search_memory before answering anything "
     "that depends on the user's preferences, facts or past conversations; call add_memory when the user "
-    "states something worth keeping. Results are short snippets with ids: get_memory(id) gives the full item."
+    "states something worth keeping. Results are short snippets with ids: get_memory(id) gives the full item. "
+    "A result marked superseded is outdated: the user has since changed it; prefer the current one."
 )
 
 
@@ -132,8 +133,10 @@ def within_budget(items: list[dict[str, Any]], budget_tokens: int) -> tuple[list
 
 
 def _hit_line(hit: Hit) -> dict[str, Any]:
-    return {"id": f"{hit.kind}:{hit.id}", "score": round(hit.score, 2), "date": f"{hit.created_at:%Y-%m-%d}",
+    line = {"id": f"{hit.kind}:{hit.id}", "score": round(hit.score, 2), "date": f"{hit.created_at:%Y-%m-%d}",
             "text": snippet(hit.text)}
+    # Only when set: an outdated memory (``memstrata.outdated``) is history, not the current answer.
+    return {**line, "superseded": True} if hit.superseded else line
 
 
 def _fact_full(fact: Fact) -> dict[str, Any]:
