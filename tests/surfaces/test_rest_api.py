@@ -166,6 +166,8 @@ def test_key_for_project_b_reaches_nothing_of_project_a(world: World, route: str
     ("POST", "/v1/forget", {"json": {"user_id": "bob"}}),
     ("POST", "/v1/messages", {"json": {"messages": [{"content": "hi", "user_id": "bob"}]}}),
     ("POST", "/v1/import", {"json": {"records": [{"content": "hi", "user_id": "bob"}]}}),
+    # The request names the key's own user and a record another: a permission error, not a 422.
+    ("POST", "/v1/import", {"json": {"user_id": "alice", "records": [{"content": "hi", "user_id": "bob"}]}}),
 ])
 def test_user_bound_key_cannot_name_another_user(world: World, method: str, path: str, kwargs: dict[str, Any]) -> None:
     with world.server.client(world.keys["AU"]) as au:
