@@ -541,17 +541,18 @@ class PostgresStore:
     def fts_turns(self, scope: Scope, match: str, limit: int, *,
                   filter: Expr | None = None, now: datetime | None = None) -> list[tuple[int, float]]:
         """Full-text candidates among whole turns, ``[(id of the turn's first segment, -ts_rank)]``
-        in ``scope`` matching ``filter``, best first; bounded as ``search`` describes. Scope and
-        expiry are the turn's (copied from its episode), the filter and running forget jobs apply
-        to its episode."""
-        compiled = filter_predicate(filter, kind="episode", alias="e.")
+        in ``scope`` matching ``filter``, best first; bounded as ``search`` describes.
+
+        The filter and running forget jobs apply to the turn's own copy of its episode's fields
+        (migration 9, kept by triggers; expiry is written with the turn), so the filter's index
+        and the full-text index intersect without joining episodes."""
+        compiled = filter_predicate(filter, kind="episode", alias="tu.")
         if compiled is None:
             return []
         with self.db.read() as conn:
             where, params = scope_predicate(scope, prefix="tu.")
-            hidden, hparams = self._hidden(conn, "episodes", "e.")
-            from_where = (f"FROM turns tu JOIN episodes e ON e.id = tu.id WHERE {where} AND {compiled[0]} "
-                          f"AND {live('tu.')}{hidden}")
+            hidden, hparams = self._hidden(conn, "episodes", "tu.")
+            from_where = f"FROM turns tu WHERE {where} AND {compiled[0]} AND {live('tu.')}{hidden}"
             found = self._fts(conn, table="turns", alias="tu", match=match, limit=limit, per_term=filter is None,
                               from_where=from_where, params=[*params, *compiled[1], now or utcnow(), *hparams])
             if not found:
