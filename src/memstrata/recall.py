@@ -28,6 +28,7 @@ from typing import Any, TypeVar
 from memstrata.config import Settings
 from memstrata.expand.when import Period, period_complement, period_filter, read_periods
 from memstrata.filter import And, Expr, Or
+from memstrata.outdated import mark_outdated
 from memstrata.retrieve import (
     access_signal,
     blend,
@@ -167,6 +168,9 @@ class Retriever:
             hits += self._fact_hits(fused_facts, _weight(fact_lists), query, strength, now)
             if query.as_of is not None:
                 hits = [h for h in hits if _believed(h, query.as_of)]
+            # An episode whose facts were all superseded ranks below what replaced them (``outdated``).
+            cited = self.store.citing_facts(query.scope, [h.id for h in hits if h.kind == "episode"])
+            hits = mark_outdated(hits, cited, weight=s.superseded_weight, as_of=query.as_of)
             hits.sort(key=lambda h: (-h.score, -h.relevance, h.kind, h.id))
         top = [h for h in hits if h.score >= query.min_score][: query.limit]
         if query.expand_context > 0:

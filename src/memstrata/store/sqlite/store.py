@@ -27,7 +27,7 @@ from memstrata.filter.sql import SQLITE, compile_filter
 from memstrata.privacy.crypto import Cipher, reveal
 from memstrata.store.dialect import SQLiteDialect
 from memstrata.store.protocol import Capabilities
-from memstrata.store.records import NewFact, NewSegment, episode_hash
+from memstrata.store.records import Citation, NewFact, NewSegment, episode_hash
 from memstrata.store.scope import SCOPE_FIELDS, hidden_predicate, running_forgets_sql
 from memstrata.store.scope import scope_predicate as shared_scope_predicate
 from memstrata.store.sqlite.connection import Database
@@ -941,6 +941,20 @@ class SQLiteStore:
             where, params = self.where(conn, scope, table="facts", session=False)
             facts = self._facts(conn, f"id IN ({marks}) AND {where}", [*ids, *params], by_id=True)
         return {f.id: f for f in facts}
+
+    def citing_facts(self, scope: Scope, episode_ids: Sequence[int]) -> list[Citation]:
+        """The citations of ``episode_ids`` by facts inside ``scope`` (any status; not hidden,
+        not expired), one per (episode, fact), in no particular order."""
+        if not episode_ids:
+            return []
+        marks = ",".join("?" * len(episode_ids))
+        with self.db.read() as conn:
+            where, params = self.where(conn, scope, table="facts", prefix="f.", session=False)
+            rows = conn.execute(
+                f"SELECT c.episode_id, f.id, f.status, f.created_at, f.expired_at FROM fact_citations c "
+                f"JOIN facts f ON f.id = c.fact_id WHERE c.episode_id IN ({marks}) AND {where}",
+                [*episode_ids, *params]).fetchall()
+        return [Citation(r[0], r[1], r[2], from_db(r[3]), from_db(r[4])) for r in rows]  # type: ignore[arg-type]
 
     def list_facts(self, scope: Scope, *, statuses: Sequence[str], key: str | None = None,
                    limit: int = 100, offset: int = 0, filter: Expr | None = None) -> list[Fact]:
