@@ -35,7 +35,7 @@ from memstrata.store.dialect import PostgresDialect
 from memstrata.store.postgres import scrub, search
 from memstrata.store.postgres.connection import PgDatabase, redact_url
 from memstrata.store.protocol import Capabilities
-from memstrata.store.records import NewEpisode, NewFact, NewSegment, episode_hash
+from memstrata.store.records import Citation, NewEpisode, NewFact, NewSegment, episode_hash
 from memstrata.store.scope import SCOPE_FIELDS, hidden_predicate, running_forgets_sql
 from memstrata.store.scope import scope_predicate as shared_scope_predicate
 from memstrata.store.turns import CONTEXT_MARK, SESSION_BLOCK_TURNS, block_hidden_predicate, turn_document
@@ -890,6 +890,20 @@ class PostgresStore:
             facts = self._facts(conn, f"id = ANY(%s) AND {where} AND {live()}{hidden}",
                                 [list(ids), *params, utcnow(), *hparams])
         return {f.id: f for f in facts}
+
+    def citing_facts(self, scope: Scope, episode_ids: Sequence[int]) -> list[Citation]:
+        """The citations of ``episode_ids`` by facts inside ``scope`` (any status; not hidden,
+        not expired), one per (episode, fact), in no particular order."""
+        if not episode_ids:
+            return []
+        where, params = scope_predicate(scope, prefix="f.", session=False)
+        with self.db.read() as conn:
+            hidden, hparams = self._hidden(conn, "facts", "f.")
+            rows = conn.execute(
+                f"SELECT c.episode_id, f.id, f.status, f.created_at, f.expired_at FROM fact_citations c "
+                f"JOIN facts f ON f.id = c.fact_id WHERE c.episode_id = ANY(%s) AND {where} AND {live('f.')}{hidden}",
+                [list(episode_ids), *params, utcnow(), *hparams]).fetchall()
+        return [Citation(int(r[0]), int(r[1]), r[2], r[3], r[4]) for r in rows]
 
     def list_facts(self, scope: Scope, *, statuses: Sequence[str], key: str | None = None,
                    limit: int = 100, offset: int = 0, filter: Expr | None = None) -> list[Fact]:
