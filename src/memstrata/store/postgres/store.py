@@ -154,9 +154,12 @@ class PostgresStore:
         #: ``hnsw.ef_search`` of approximate searches (``search.EF_SEARCH``; the bench sweeps it).
         self.ef_search = search.EF_SEARCH
         #: Everything SQLite offers: forget jobs, maintenance, the extraction queue
-        #: (``store.postgres.queue``) and short-term memory.
+        #: (``store.postgres.queue``) and short-term memory. Parallel reads: a search's vector
+        #: look-ups run beside its full-text lists (``recall``) on a second pooled connection (a
+        #: server process of their own, so the two share the cores); they read their own snapshot,
+        #: and the search's rows are read from its own afterwards (a row gone by then is left out).
         self.capabilities = Capabilities(forget_jobs=True, extraction_queue=True, short_term=True,
-                                         maintenance=True)
+                                         maintenance=True, parallel_reads=True)
 
     # -- LLM semantic memory and API keys (``store.semantic.SemanticStore``) --------------------
     def extraction_queue(self, policy: SemanticSettings) -> PgExtractionQueue:
