@@ -40,4 +40,4 @@ def correction(sentence: str) -> Finding | None:
     hit = gazetteer.lookup(value)
     if hit is None or not hit.named or (hit.start, hit.end) != (0, len(value)):
         return None
-    return Finding(hit.key, hit.value, CONF_INFORMAL, sentence)
+    return Finding(hit.key, hit.value, CONF_INFORMAL, sentence, corrects=True)

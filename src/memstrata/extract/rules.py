@@ -275,6 +275,7 @@ def _candidate(finding: Finding, sentence: str, lang: str) -> FactCandidate:
         valid_from=finding.period[0] if finding.period else None,
         valid_to=finding.period[1] if finding.period else None,
         retracts=finding.retract,
+        corrects=finding.corrects,
     )
 
 
