@@ -38,12 +38,15 @@ class Capabilities:
         short_term: per-session short-term memory (``semantic.stm``).
         maintenance: ``maintain``, ``restore``, ``rollback`` and exact import of export files
             (``lifecycle.maintain``, ``lifecycle.audit``, ``lifecycle.restore``).
+        parallel_reads: two threads may read at once (one search runs its vector look-ups
+            beside its full-text ones, ``recall``); the store serialises what must be.
     """
 
     forget_jobs: bool
     extraction_queue: bool
     short_term: bool
     maintenance: bool
+    parallel_reads: bool = False
 
 
 class StoreDatabase(Protocol):
