@@ -6,6 +6,7 @@ import math
 from collections.abc import Sequence
 
 from memstrata.text.lang import detect_language
+from memstrata.text.tokens import query_terms
 from memstrata.types import Hit
 
 LABELS = {
@@ -49,7 +50,10 @@ def render_context(query: str, hits: Sequence[Hit], budget_tokens: int) -> str:
 
     Lines are added best first until the next would overflow; an over-long line has
     its text shortened with an ellipsis, never its citation. A fact and the episode it
-    only restates count as one memory: whichever ranks second is left out. Returns ``""`` when
+    only restates count as one memory: whichever ranks second is left out. An episode is
+    restated when the included facts citing it carry at least ``RESTATED_COVERAGE`` of its
+    terms (``restated``); "我的猫叫做麻糬，牠对鸡肉过敏" is not restated by the pet fact
+    "养了宠物：叫做麻糬的猫" and stays in the block. Returns ``""`` when
     nothing matched or not even one cited line fits. An outdated hit (``Hit.superseded``: a
     superseded fact, or an episode whose facts were all superseded) is kept, labelled
     ``[outdated]`` (``[已过时]``), so the agent reads what the user used to want as history.
@@ -61,10 +65,10 @@ def render_context(query: str, hits: Sequence[Hit], budget_tokens: int) -> str:
     out = title
     # One memory, one line: an episode and a fact that only restates it are the same
     # memory, whichever of the two ranks first.
-    stated: set[int] = set()  # episodes cited by included facts
+    stated: dict[int, list[str]] = {}  # episode id -> texts of included facts citing it
     shown: set[int] = set()  # episodes included verbatim
     for hit in hits:
-        if hit.kind == "episode" and hit.id in stated:
+        if hit.kind == "episode" and restated(hit.text, stated.get(hit.id, ())):
             continue
         if hit.kind == "fact" and hit.citations and set(hit.citations) <= shown:
             continue
@@ -74,8 +78,39 @@ def render_context(query: str, hits: Sequence[Hit], budget_tokens: int) -> str:
         if line is None:
             break
         out += line
-        (stated if hit.kind == "fact" else shown).update(hit.citations)
+        if hit.kind == "fact":
+            for episode in hit.citations:
+                stated.setdefault(episode, []).append(hit.text)
+        else:
+            shown.update(hit.citations)
     return out if out != title else ""
+
+
+#: Share of an episode's query terms (``text.tokens.query_terms``: stemmed words, CJK bigrams)
+#: that the facts drawn from it must carry for the episode to count as restated. Set from a
+#: fresh-user trial's messages: "I prefer UPS for delivery" / "prefers UPS for shipping" 0.67,
+#: 我喜欢喝咖啡 / 喜欢喝咖啡 0.80 (restated); 我的猫叫做麻糬，牠对鸡肉过敏 / 养了宠物：叫做麻糬的猫
+#: 0.36, "I moved to Berlin last year and I hate the weather" / "lives in Berlin" 0.17 (not:
+#: the allergy and the weather would be lost). A short-fall only costs a duplicate line.
+RESTATED_COVERAGE = 0.6
+
+
+def restated(episode_text: str, fact_texts: Sequence[str]) -> bool:
+    """Whether ``fact_texts`` (facts citing the episode) carry at least ``RESTATED_COVERAGE``
+    of ``episode_text``'s query terms; ``False`` when no fact is given.
+
+    >>> restated("I prefer UPS for delivery", ["prefers UPS for shipping"])
+    True
+    >>> restated("I moved to Berlin last year and I hate the weather", ["lives in Berlin"])
+    False
+    """
+    if not fact_texts:
+        return False
+    terms = set(query_terms(episode_text))
+    carried: set[str] = set()
+    for text in fact_texts:
+        carried.update(query_terms(text))
+    return len(terms & carried) >= RESTATED_COVERAGE * len(terms)
 
 
 #: Shortest text kept in front of an ellipsis; below it a line says too little to include.

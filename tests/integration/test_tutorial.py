@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from memstrata import Memory
 
 
@@ -81,6 +83,24 @@ def test_context_does_not_repeat_an_episode_its_fact_already_states(memory: Memo
     block = memory.context("does she have food allergies?", budget_tokens=200, user_id="u1")
     assert block.count("episode #") == 1
     assert "allergic to peanuts" in block
+
+
+@pytest.mark.parametrize(("message", "query", "unsaid"), [
+    ("我的貓叫做麻糬，牠對雞肉過敏", "宠物", "對雞肉過敏"),
+    ("I moved to Berlin last year and I hate the weather", "Berlin", "hate the weather"),
+])
+def test_context_keeps_an_episode_its_fact_says_only_part_of(
+    memory: Memory, message: str, query: str, unsaid: str
+) -> None:
+    # A fresh-user trial: a fact citing the message ranked first (the pet, the city), so the
+    # message was left out as if the fact restated it, and the allergy / the weather was lost.
+    ids = {text: memory.add(text, user_id="u1").episode_id for text in (
+        "我的貓叫做麻糬，牠對雞肉過敏", "我住在台灣高雄，電話號碼不要給別人",
+        "I moved to Berlin last year and I hate the weather")}
+    first = memory.search(query, limit=2, user_id="u1")[0]
+    assert first.kind == "fact" and first.citations == (ids[message],), "precondition: the fact ranks first"
+    block = memory.context(query, budget_tokens=200, user_id="u1")
+    assert unsaid in block and f"episode #{ids[message]}" in block
 
 
 def test_no_longer_liking_something_retires_the_like(memory: Memory) -> None:

@@ -75,6 +75,16 @@ def test_context_keeps_one_line_per_memory_in_either_order() -> None:
         assert block.count("peanuts") == 1 and "cat" in block
 
 
+def test_an_episode_counts_as_restated_only_when_its_facts_carry_most_of_its_terms() -> None:
+    from memstrata.render import restated
+
+    assert restated("I'm allergic to peanuts", ["is allergic to peanuts"])
+    assert restated("我喜欢喝咖啡", ["喜欢喝咖啡"])
+    assert not restated("我的猫叫做麻糬，牠对鸡肉过敏", ["养了宠物：叫做麻糬的猫"])
+    assert not restated("我住在台湾高雄，电话号码不要给别人", ["住在台湾高雄"])
+    assert not restated("I'm allergic to peanuts", [])
+
+
 def test_a_sentence_ending_in_an_acronym_ends_there_but_dotted_abbreviations_do_not() -> None:
     assert split_sentences("I work at IBM. I live in Oslo.") == ["I work at IBM.", "I live in Oslo."]
     assert split_sentences("My airline is KLM. Actually I prefer aisle seats.") == [
