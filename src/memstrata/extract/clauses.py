@@ -182,6 +182,8 @@ def like_finding(
     if not value or len(value.split() if lang == "en" else value) > limit:
         return []
     hit = gazetteer.lookup(value)
+    if hit is not None and hit.named and lang == "en" and _ATTRIBUTIVE.match(value, hit.end):
+        hit = None  # "the UPS guy", "FedEx's app": the name qualifies another thing, which is liked
     if hit is not None and hit.named:
         key = hit.key if polarity == "like" else "preference.dislike"
         return [Finding(key, hit.value, conf, clause)]
@@ -198,6 +200,17 @@ def like_finding(
         return [Finding(key, value, conf, clause)]
     generic = "preference.like" if polarity == "like" else "preference.dislike"
     return [Finding(generic, value, conf, clause, polarity=polarity)]
+
+
+#: After a named thing, a noun of its own ("the UPS guy", "VS Code themes") or a possessive
+#: ("FedEx's app") makes the name a modifier: the liked thing is the whole phrase. Words that
+#: may follow the named thing itself are let through (purpose, comparison, adverbs, shipping).
+_ATTRIBUTIVE = re.compile(
+    r"(?:'s?\b|\s+(?!(?:for|to|with|over|instead|more|better|best|most|than|and|or|but|because|since|as|"
+    r"when|if|so|too|very|much|a|lot|now|again|please|these|those|days|nowadays|anymore|really|here|"
+    r"there|at|in|on|by|from|delivery|deliveries|shipping|service|services|express|ground|mostly|"
+    r"always|usually|still|though|already)\b)[a-z]+\b)",
+)
 
 
 _LIST_SPLIT = {"zh": re.compile(r"[、，,和及与]|还有"), "en": re.compile(r"\s*,\s*|\s+(?:and|or)\s+")}

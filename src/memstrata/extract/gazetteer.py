@@ -46,6 +46,12 @@ _ENTRIES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("shipping.carrier", "申通", ("申通", "申通快递")),
     ("shipping.carrier", "极兔", ("极兔", "极兔速递")),
     ("shipping.carrier", "德邦", ("德邦", "德邦快递")),
+    # Taiwan's and Japan's common carriers (a fresh-user trial's 黑貓宅急便 was a habit, not a carrier);
+    # never a bare 黑猫 (a black cat)
+    ("shipping.carrier", "黑猫宅急便", ("黑猫宅急便", "宅急便", "Yamato")),
+    ("shipping.carrier", "新竹物流", ("新竹物流",)),
+    ("shipping.carrier", "嘉里大荣", ("嘉里大荣", "嘉里大荣物流")),
+    ("shipping.carrier", "中华邮政", ("中华邮政",)),
     ("shipping.carrier", "EMS", ("EMS", "邮政", "中国邮政", "邮政快递")),
     ("shipping.carrier", "UPS", ("UPS",)),
     ("shipping.carrier", "FedEx", ("FedEx", "Fed Ex")),
