@@ -40,31 +40,3 @@ def test_a_correction_naming_a_known_value_states_it(text: str, expected: tuple[
 def test_anything_less_specific_states_nothing(text: str) -> None:
     assert _found(text) == []
 
-
-@pytest.mark.parametrize(("text", "expected"), [
-    # the name qualifies another thing: that thing is liked, the carrier is not chosen
-    ("Actually, I love the UPS guy", [("preference.like", "UPS guy")]),
-    ("I like FedEx's tracking app", [("preference.like", "FedEx's tracking app")]),
-    ("I like VS Code themes", [("preference.like", "VS Code themes")]),
-    # the name itself, with what may follow it
-    ("I love UPS", [("shipping.carrier", "UPS")]),
-    ("I love VS Code for Python", [("tool.editor", "VSCode")]),
-])
-def test_a_named_thing_used_as_a_modifier_is_not_chosen(text: str, expected: list[tuple[str, str]]) -> None:
-    assert _found(text) == expected
-
-
-@pytest.mark.parametrize(("text", "expected"), [
-    ("我以後都希望用黑貓宅急便", ("shipping.carrier", "黑猫宅急便")),
-    ("以后都用新竹物流", ("shipping.carrier", "新竹物流")),
-])
-def test_taiwan_carriers_are_carriers(text: str, expected: tuple[str, str]) -> None:
-    assert expected in _found(text)
-
-
-def test_a_black_cat_is_not_a_carrier() -> None:
-    assert ("shipping.carrier", "黑猫") not in _found("我喜欢黑猫") and _found("我喜欢黑猫")
-
-
-def test_taking_a_plane_in_taiwanese_phrasing_is_an_event() -> None:
-    assert [k for k, _ in _found("我下周三要搭飞机去东京出差")] == ["schedule.event"]

@@ -295,10 +295,16 @@ def tidy(sentence: str) -> str:
     stripped (a fresh-user trial's "🙂 I prefer FedEx for delivery", "zero\u200bwidth I prefer
     DHL", "I prefer ＵＰＳ" and 我以後都希望用順豐 extracted nothing or the wrong key).
 
-    >>> tidy("🙂 I prefer ＵＰＳ"), tidy("我以後都希望用順豐")
-    ('I prefer UPS', '我以后都希望用顺丰')
+    >>> tidy("🙂 I prefer ＵＰＳ"), tidy("我以後都希望用順豐"), tidy("User: I prefer UPS")
+    ('I prefer UPS', '我以后都希望用顺丰', 'I prefer UPS')
     """
-    return _LEADING_SYMBOLS.sub("", simplified(sentence.translate(INVISIBLE).translate(_FULL_WIDTH)))
+    text = _LEADING_SYMBOLS.sub("", simplified(sentence.translate(INVISIBLE).translate(_FULL_WIDTH)))
+    return _SELF_LABEL.sub("", text)
+
+
+#: A pasted transcript's label for the user ("User: I prefer UPS for delivery" extracted nothing
+#: while 用户：以后都用顺丰 did). Only the user's own labels: after "Mom:" the words are Mom's.
+_SELF_LABEL = re.compile(r"(?i)^(?:user|me|customer|client|human|用户|客户|我)\s*[:：]\s*")
 
 
 _FAVOURITE_STATEMENT = re.compile(r"^(?:favorite (?P<en>.+?) is |最喜欢的(?P<zh>.+?)是)")
