@@ -445,6 +445,11 @@ def import_cmd(
             with _open(db, org, project, user, create=True) as memory:
                 return {"records": len(records), **memory.import_records(records)}
         restored = _run(restore)
+        named = _export_users(path) if user else set()
+        if named - {user}:  # a fresh-user trial took --user for a retarget and saw "restored 0"
+            err.print(f"note: the export's records name user(s) {', '.join(sorted(named))}; an export "
+                      f"file restores each record in its own scope, so --user {user} was not applied",
+                      highlight=False, markup=False)
         if as_json:
             _emit_json(restored)
         else:
@@ -474,6 +479,19 @@ def import_cmd(
         console.print(f"imported {summary['messages']} messages; database now holds "
                       f"{summary['episodes']} episodes, {summary['segments']} segments, "
                       f"{summary.get('facts_active', 0)} active facts")
+
+
+def _export_users(path: Path) -> set[str]:
+    """The user ids an export file's records name (``scope.user_id``); unreadable records are
+    skipped (the restore itself reports them)."""
+    from memstrata.importer import load_export
+
+    users: set[str] = set()
+    for record in load_export(path):
+        scope = record.get("scope")
+        if isinstance(scope, dict) and isinstance(scope.get("user_id"), str):
+            users.add(scope["user_id"])
+    return users
 
 
 @app.command()

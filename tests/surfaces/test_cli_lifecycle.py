@@ -54,3 +54,15 @@ def test_forget_by_filter_deletes_what_list_shows(tmp_path: Path) -> None:
     assert [f["value"] for f in left] == ["Oslo"]
     bad = cli("forget", "--filter", "tag ~ 1", "--user", "u1", "--yes", "--db", db)
     assert bad.code != 0 and "invalid_filter" in bad.err and "position 4" in bad.err
+
+
+def test_import_of_an_export_says_when_user_is_not_applied(tmp_path: Path) -> None:
+    # A fresh-user trial passed --user to retarget an export and read only "restored 0 episodes".
+    db, other, dump = tmp_path / "memory.db", tmp_path / "other.db", tmp_path / "bob.jsonl"
+    assert cli("remember", "I prefer UPS for delivery", "--user", "bob", "--db", db).code == 0
+    assert cli("export", "--user", "bob", "--output", dump, "--db", db).code == 0
+    retarget = cli("import", dump, "--db", other, "--user", "mallory")
+    assert retarget.code == 0, retarget.err
+    assert "name user(s) bob" in retarget.err and "--user mallory was not applied" in retarget.err
+    same = cli("import", dump, "--db", other, "--user", "bob")
+    assert same.code == 0 and "not applied" not in same.err
