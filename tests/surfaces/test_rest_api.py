@@ -277,6 +277,20 @@ def test_search_marks_the_episode_of_a_superseded_preference(world: World) -> No
     assert hits.index(current) < hits.index(fedex)
 
 
+def test_context_route_gives_the_sdk_block_with_outdated_labels(world: World) -> None:
+    # A fresh-user trial found no REST route for Memory.context().
+    with world.server.client(world.keys["A"]) as a:
+        block = _ok(a.post("/v1/context", json={"user_id": "alice", "query": "ship with FedEx 顺丰",
+                                                "budget_tokens": 200}))["context"]
+        other = _ok(a.post("/v1/context", json={"user_id": "bob", "query": "ship with FedEx 顺丰"}))["context"]
+        tiny = _ok(a.post("/v1/context", json={"user_id": "alice", "query": "顺丰", "budget_tokens": 12}))["context"]
+        _error(a.post("/v1/context", json={"user_id": "alice", "query": "x", "budget_tokens": 0}), 422)
+    assert block.startswith("## ") and "顺丰" in block and "episode #" in block
+    assert f"[outdated] {ALICE_MESSAGES[0]}" in block  # FedEx was superseded by 顺丰
+    assert "顺丰" not in other and "FedEx" not in other  # bob's block holds nothing of alice's
+    assert len(tiny.encode()) <= 12 * 3
+
+
 def test_export_then_import_into_another_project(world: World) -> None:
     with world.server.client(world.keys["A"]) as a:
         exported = [json.loads(line) for line in a.get("/v1/export", params={"user_id": "alice"}).text.splitlines()]

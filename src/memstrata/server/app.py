@@ -39,6 +39,8 @@ from memstrata.server.models import (
     MAX_ID,
     AddMessagesRequest,
     AddMessagesResponse,
+    ContextRequest,
+    ContextResponse,
     Deleted,
     EpisodeList,
     ErrorResponse,
@@ -139,7 +141,7 @@ def _keys(request: Request) -> KeyStore:
     return keys
 
 
-def _limit(state: ServerState, req: SearchRequest | ListFactsQuery | ListEpisodesQuery) -> int:
+def _limit(state: ServerState, req: SearchRequest | ContextRequest | ListFactsQuery | ListEpisodesQuery) -> int:
     """The request's ``limit``: a default is lowered to the server's maximum, an explicit one over it is a 422."""
     cap = state.config.max_search_limit
     if req.limit <= cap:
@@ -192,6 +194,19 @@ def search(body: SearchRequest, caller: Caller, request: Request) -> SearchRespo
     metrics().searches.inc()
     kept, truncated = fit(hits, _HITS, st.config.max_response_bytes)
     return SearchResponse(hits=kept, truncated=truncated)
+
+
+@router.post("/context", response_model=ContextResponse, tags=["memories"])
+def context(body: ContextRequest, caller: Caller, request: Request) -> ContextResponse:
+    """A cited Markdown block of the best memories for a query, within ``budget_tokens``
+    (the SDK's ``Memory.context``: one line per memory, outdated ones labelled)."""
+    st = _state(request)
+    limit = _limit(st, body)
+    scope = st.scope(caller, body)
+    with st.lock:
+        block = st.memory.context(body.query, budget_tokens=body.budget_tokens, limit=limit, **scope)
+    metrics().searches.inc()
+    return ContextResponse(context=block)
 
 
 @router.get("/facts", response_model=FactList, tags=["facts"])

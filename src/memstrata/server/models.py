@@ -130,6 +130,23 @@ class SearchRequest(Scoped):
         return as_utc(value)
 
 
+class ContextRequest(Scoped):
+    """``POST /v1/context``: the SDK's ``Memory.context`` over HTTP."""
+
+    query: str
+    budget_tokens: int = Field(500, ge=1, le=100_000, strict=True,
+                               description="Upper bound on the block's tokens (estimated as UTF-8 bytes / 3).")
+    limit: int = Field(20, ge=1, le=1000, strict=True,
+                       description="Hits considered (also ≤ MEMSTRATA_MAX_SEARCH_LIMIT).")
+
+
+class ContextResponse(BaseModel):
+    """A cited Markdown block for a system prompt (``""`` when nothing matched); outdated
+    memories are labelled ``[outdated]`` / ``[已过时]``."""
+
+    context: str
+
+
 class SearchResponse(BaseModel):
     """Hits best first; ``truncated`` when the payload bound left some off."""
 
