@@ -112,3 +112,10 @@ def test_no_longer_liking_something_retires_the_like(memory: Memory) -> None:
     assert change.facts[0].action == "supersede"
     active = memory.list(kind="fact", user_id="u1")
     assert not any(f.key.endswith(".like") and "coffee" in f.value.lower() for f in active)
+
+
+def test_a_corrected_allergy_retires_the_old_one_and_keeps_the_new(memory: Memory) -> None:
+    memory.add("I'm allergic to peanuts", user_id="u1")
+    memory.add("Actually, I'm not allergic to peanuts, it's shellfish", user_id="u1")
+    allergies = [f.value for f in memory.list(kind="fact", user_id="u1") if f.key == "health.allergy"]
+    assert allergies == ["shellfish"]

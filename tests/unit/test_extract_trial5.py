@@ -52,3 +52,17 @@ def test_taking_a_plane_in_taiwanese_phrasing_is_an_event() -> None:
 ])
 def test_a_transcript_label_for_the_user_is_read_past(text: str, expected: list[tuple[str, str]]) -> None:
     assert _found(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("I'm also allergic to cats", [("health.allergy", "cats")]),
+    ("I am severely allergic to shellfish", [("health.allergy", "shellfish")]),
+    ("其实我是对芒果过敏", [("health.allergy", "芒果")]),
+    ("我也对猫过敏", [("health.allergy", "猫")]),
+    # the clause after a withdrawn allergy names the real one; alone, "it's shellfish" says nothing
+    ("Actually, I'm not allergic to peanuts, it's shellfish",
+     [("health.allergy", "peanuts"), ("health.allergy", "shellfish")]),
+    ("it's shellfish", []),
+])
+def test_allergies_with_adverbs_and_corrections(text: str, expected: list[tuple[str, str]]) -> None:
+    assert _found(text) == expected

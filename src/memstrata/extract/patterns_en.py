@@ -383,7 +383,8 @@ def _named_retraction(clause: str, ctx: _Ctx) -> list[Finding]:
 
 # --- health, diet, favourites ---------------------------------------------------------
 
-_ALLERGY = re.compile(r"^(?:i'm|i am|i'm very|i am very|i'm severely)\s+allergic\s+to\s+(?P<v>.+)$"
+_ALLERGY = re.compile(r"^(?:i'm|i am)\s+(?:(?:also|too|actually|really|very|severely|extremely|seriously|"
+                      r"highly|quite)\s+)*allergic\s+to\s+(?P<v>.+)$"
                       r"|^i have an?\s+(?P<w>.+?)\s+allergy$|^i have an allergy to\s+(?P<x>.+)$", _IC)
 _DIET = re.compile(r"^(?:i'm|i am)\s+(?:an?\s+)?(?:strict\s+)?(?P<v>vegetarian|vegan|pescatarian)$"
                    r"|^i (?:only )?eat (?P<w>halal|kosher)(?: food)?$", _IC)
@@ -402,7 +403,15 @@ _FAV_KEYS: tuple[tuple[str, str], ...] = (
 )
 
 
+#: "I'm not allergic to peanuts, it's shellfish": the clause after a withdrawn allergy names the real one.
+_ALLERGY_WITHDRAWN = re.compile(r"\b(?:i'm|i am)\s+(?:not|not actually|no longer)\s+allergic\s+to\b", _IC)
+_ALLERGY_INSTEAD = re.compile(r"^(?:it's|it is|it was)\s+(?:actually\s+|really\s+)?(?P<v>.+?)(?:\s+instead)?$", _IC)
+
+
 def _health_fav(clause: str, ctx: _Ctx) -> list[Finding]:
+    m = _ALLERGY_INSTEAD.match(clause)
+    if m and _ALLERGY_WITHDRAWN.search(ctx.sentence[: max(0, ctx.sentence.find(clause))]):
+        return [f for part in _split_list(m.group("v")) for f in _f("health.allergy", part, CONF_PREFER, clause)]
     m = _ALLERGY.match(clause)
     if m:
         things = m.group("v") or m.group("w") or m.group("x")

@@ -233,7 +233,7 @@ def _details(clause: str, ctx: _Ctx) -> list[Finding]:
 
 # --- health, diet, favourites -----------------------------------------------------------
 
-_ALLERGY = re.compile(r"^我(?:对|有)?(?P<v>.+?)(?:严重)?过敏$")
+_ALLERGY = re.compile(r"^我(?:也|还|其实|是|就|真的|一直|都)*(?:对|有)?(?P<v>.+?)(?:严重|特别|非常)?过敏$")
 _DIET = re.compile(r"^我(?:是|只|一直|从来都)?(?:一个|一名)?(?P<v>吃素|素食主义者|素食者|纯素食者|吃清真|"
                    r"只吃清真)(?:的)?$")
 # Retractions: the fact no longer holds (我不再对花生过敏了). They come before the patterns that
