@@ -23,7 +23,8 @@ from memstrata.errors import EmbeddingError, EmbeddingModelMismatch, InvalidInpu
 from memstrata.excerpt import clip_hit
 from memstrata.export import export_records
 from memstrata.extract.base import Extractor
-from memstrata.filter import Expr, parse
+from memstrata.filter import Expr, parse, unparse
+from memstrata.filter.fields import require_fields_of
 from memstrata.ingest import AddResult, Ingestor, Message, check_scope, check_text, validate_message
 from memstrata.lifecycle.audit import restore as restore_fact
 from memstrata.lifecycle.audit import rollback as rollback_event
@@ -593,6 +594,8 @@ class Memory:
             if not self.store.capabilities.forget_jobs:
                 raise InvalidInput(f"forget(filter=...) is not supported on {self.store.location}: it needs the "
                                    "SQLite or PostgreSQL store")
+            if kind in ("fact", "episode"):
+                require_fields_of(where, kind, filter if isinstance(filter, str) else unparse(where))
             return forget_matching(self.store, sc, where, kind=kind, actor=actor)  # type: ignore[arg-type]
         cutoff = None if before is None else require_aware(before, "before")
         if not self.store.capabilities.forget_jobs:  # the in-memory reference store: one transaction

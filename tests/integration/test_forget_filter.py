@@ -78,7 +78,12 @@ def test_forget_by_filter_refuses_what_it_cannot_do_and_deletes_nothing(tmp_path
             mem.forget(filter='tag = "health"', kind="facts")
         with pytest.raises(InvalidInput, match="give filter or before/fact_id, not both"):
             mem.forget(filter='tag = "health"', fact_id=1)
-        assert _facts(mem) == [("health.allergy", "peanuts")]
+        # a field the kind never carries: nothing (or, negated, everything) would match
+        with pytest.raises(InvalidFilter, match=r"position 4 .*facts have no field 'role' \(an episode field\)"):
+            mem.forget(filter='NOT role = "user"')
+        with pytest.raises(InvalidFilter, match=r"position 4 .*episodes have no field 'tag' \(a fact field\)"):
+            mem.forget(filter='NOT tag = "health"', kind="episode")
+        assert _facts(mem) == [("health.allergy", "peanuts")] and len(mem.list(kind="episode")) == 1
 
 
 def test_forgotten_by_filter_leaves_no_bytes_in_the_file(db_path: Path) -> None:

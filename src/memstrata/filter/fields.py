@@ -85,3 +85,38 @@ _SPECS = (
 
 #: Every filterable field by name.
 FIELDS: dict[str, FieldSpec] = {spec.name: spec for spec in _SPECS}
+
+
+def require_fields_of(expr: object, kind: str, text: str) -> None:
+    """Refuse a forget filter that compares a field ``kind`` records never carry
+    (``forget(filter=..., kind=...)``): ``role = "user"`` over facts matches nothing, and
+    ``NOT role = "user"`` every fact, which in a deletion is never what was meant (a fresh-user
+    trial's erasure request deleted nothing and said so only as zero counts). Reads (``list``,
+    ``search``) keep the missing-field rule of ``memory.filter``; ``IS NULL`` stays allowed.
+
+    Args:
+        expr: the parsed filter (``memstrata.filter.ast`` nodes).
+        kind: ``fact`` or ``episode``.
+        text: the filter as written, for the error's position.
+
+    Raises:
+        InvalidFilter: at the first such field, naming the kind that carries it.
+    """
+    from memstrata.errors import InvalidFilter
+    from memstrata.filter.ast import And, Compare, In, Not, Or
+
+    stack = [expr]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (And, Or)):
+            stack.extend(reversed(node.operands))
+        elif isinstance(node, Not):
+            stack.append(node.operand)
+        elif isinstance(node, (Compare, In)):
+            spec = FIELDS.get(node.field.name)
+            if spec is not None and spec.column(kind) is None:
+                other, article = ("episode", "an") if kind == "fact" else ("fact", "a")
+                carried = sorted(f.name for f in _SPECS if f.column(kind) is not None)
+                raise InvalidFilter(f"{kind}s have no field {node.field.dotted!r} ({article} {other} field), so this "
+                                    f"could only match none or all of them; {kind} fields: {', '.join(carried)}",
+                                    position=node.field.position, text=text)
