@@ -24,9 +24,12 @@ from datetime import datetime
 from typing import Any
 
 from memstrata.config import Settings
+from memstrata.embed.base import cosine_scale, embed_queries
 from memstrata.expand.when import Period, period_complement, period_filter, read_periods
 from memstrata.filter import And, Expr, Or
 from memstrata.retrieve import (
+    COSINE_CEIL,
+    COSINE_FLOOR,
     access_signal,
     blend,
     calibrated_relevance,
@@ -80,12 +83,15 @@ class _Strength:
     terms: set[str]
     cosine: dict[tuple[str, int], float]
     memo: dict[tuple[str, int], float] = field(default_factory=dict)
+    #: The model's cosine scale (``embed.base.cosine_scale``).
+    scale: tuple[float, float] = (COSINE_FLOOR, COSINE_CEIL)
 
     def of(self, item: tuple[str, int], text: str) -> float:
         found = self.memo.get(item)
         if found is None:
             coverage = len(self.terms & _term_set(text)) / len(self.terms) if self.terms else 0.0
-            found = self.memo[item] = match_strength(cosine=self.cosine.get(item), coverage=coverage)
+            found = self.memo[item] = match_strength(cosine=self.cosine.get(item), coverage=coverage,
+                                                     scale=self.scale)
         return found
 
 
@@ -96,6 +102,10 @@ class Retriever:
         self.store = store
         self.embedder = embedder
         self.settings = settings
+        self._scale = cosine_scale(embedder)
+        # A vector candidate at or below the model's "says nothing" cosine is noise, whatever
+        # the model's range (e5's unrelated pairs sit near 0.85, USE's near 0.05).
+        self._min_similarity = max(settings.min_similarity, self._scale[0])
 
     def search(self, query: Query, *, now: datetime) -> list[Hit]:
         """Ranked hits for ``query``, best first; an empty list when nothing matches.
@@ -111,11 +121,11 @@ class Retriever:
         pool = max(s.candidates, query.limit * 3)
         match = fts_match_expression(query.text)
         with phase("query", "embedding"):
-            qvec = self.embedder.embed([query.text])[0] if self.embedder is not None else None
+            qvec = embed_queries(self.embedder, [query.text])[0] if self.embedder is not None else None
         seg_lists: list[_Ranked] = []
         fact_lists: list[_Ranked] = []
         periods, rest = read_periods(query.text, now, after_days=s.time_after_days) if s.time_weight > 0 else ([], "")
-        strength = _Strength(self._strength_terms(query.text), {})
+        strength = _Strength(self._strength_terms(query.text), {}, scale=self._scale)
         with phase("query", "candidate_search"):
             self._candidates(query, match, qvec, pool, seg_lists, fact_lists, strength, now)
             seg_lists += self._turn_candidates(query, match, pool, now)
@@ -153,7 +163,7 @@ class Retriever:
                 seg_lists.append(_Ranked.text(self.store.fts_segments(query.scope, match, pool,
                                                                       filter=query.filter, now=now)))
             if qvec is not None:
-                near = self.store.nearest_segments(query.scope, qvec, k=pool, min_similarity=s.min_similarity,
+                near = self.store.nearest_segments(query.scope, qvec, k=pool, min_similarity=self._min_similarity,
                                                    filter=query.filter, now=now)
                 seg_lists.append(_Ranked.vectors(near, s.vector_weight))
                 strength.cosine.update((("segment", i), c) for i, c in near)
@@ -163,7 +173,7 @@ class Retriever:
                                                                     filter=query.filter, now=now)))
             if qvec is not None:
                 near = self.store.nearest_scope_facts(query.scope, qvec, statuses=query.statuses, k=pool,
-                                                      min_similarity=s.min_similarity, filter=query.filter,
+                                                      min_similarity=self._min_similarity, filter=query.filter,
                                                       now=now)
                 fact_lists.append(_Ranked.vectors(near, s.vector_weight))
                 strength.cosine.update((("fact", i), c) for i, c in near)
@@ -231,7 +241,7 @@ class Retriever:
                 turns = self.store.fts_turns(query.scope, match, pool, filter=scoped, now=now)
                 seg_lists.append(replace(_Ranked.text(turns), weight=s.time_weight * s.turn_weight, whole_turn=True))
         if qvec is not None:
-            near = self.store.nearest_segments(query.scope, qvec, k=pool, min_similarity=s.min_similarity,
+            near = self.store.nearest_segments(query.scope, qvec, k=pool, min_similarity=self._min_similarity,
                                                filter=scoped, now=now)
             seg_lists.append(_Ranked.vectors(near, s.time_weight * s.vector_weight))
             strength.cosine.update((("segment", i), c) for i, c in near)

