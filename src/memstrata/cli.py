@@ -235,9 +235,9 @@ def recall(
         console.print(lab["no_hits"])
     for hit in hits:
         cites = ",".join(f"episode#{c}" for c in hit.citations[:3])
-        where = (f"（{hit.created_at:%Y-%m-%d}，{lab['source']} {cites}）" if zh
-                 else f" ({hit.created_at:%Y-%m-%d}, {lab['source']} {cites})")
-        label = f"fact#{hit.id} " if hit.kind == "fact" else ""
+        source = f"{'，' if zh else ', '}{lab['source']} {cites}" if cites else ""  # none: set by update
+        where = f"（{hit.created_at:%Y-%m-%d}{source}）" if zh else f" ({hit.created_at:%Y-%m-%d}{source})"
+        label = (f"[{lab['outdated']}] " if hit.superseded else "") + (f"fact#{hit.id} " if hit.kind == "fact" else "")
         shown = _clip(" ".join(hit.text.split()), matched=hit.matched)
         console.print(f"[bold]\\[{hit.score:.2f}][/] {_safe(label + shown)}"
                       f"[dim]{_safe(where)}[/]",

@@ -174,6 +174,9 @@ class Settings:
         cjk_char_coverage: match strength counts a Chinese query's coverage by characters
             instead of bigrams (``text.tokens.coverage_units``); MemoryBank-zh R@10 0.955 ->
             0.965, nothing else moved.
+        superseded_weight: factor applied to the score of an outdated hit: a superseded fact, or an
+            episode whose facts were all superseded (``outdated``); 0.5 ranks "I prefer UPS" well
+            below the fact that replaced it while keeping it findable; 1.0 only marks it.
         max_content_bytes: largest episode accepted, in UTF-8 bytes (256 KiB: a long chat message
             or a document of ~40,000 English words; a user trial's 1 MB message took minutes to
             embed and its every hit carried 2 MB; split longer documents, see README "Limits").
@@ -220,6 +223,7 @@ class Settings:
     cjk_vector_weight: float | None = None
     cjk_char_coverage: bool = True
     time_after_days: int = 0
+    superseded_weight: float = 0.5
     max_content_bytes: int = 262_144
     busy_timeout_s: float = 30.0
     pool_size: int = 4

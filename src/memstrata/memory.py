@@ -506,7 +506,7 @@ class Memory:
         """Change one active fact by hand; returns the fact as stored afterwards.
 
         A new ``value`` supersedes: the old fact stays (status ``superseded``, ``valid_to``
-        now) and a new active fact with the same key, subject and citations is returned,
+        now) and a new active fact with the same key and subject, citing no episode, is returned,
         with a ``supersede`` event on the old and a ``create`` event on the new. Only
         ``importance`` / ``confidence`` (each in [0, 1]) change in place, with one ``update``
         event holding old and new numbers. Durable before it returns.

@@ -18,15 +18,18 @@ from __future__ import annotations
 
 import contextlib
 import functools
-from collections.abc import Sequence
+import threading
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from memstrata.config import Settings
 from memstrata.embed.base import cosine_scale, embed_queries
 from memstrata.expand.when import Period, period_complement, period_filter, read_periods
 from memstrata.filter import And, Expr, Or
+from memstrata.outdated import mark_outdated
 from memstrata.retrieve import (
     COSINE_CEIL,
     COSINE_FLOOR,
@@ -44,12 +47,40 @@ from memstrata.text.tokens import coverage_units, fts_match_expression, query_te
 from memstrata.timing import phase
 from memstrata.types import Episode, Hit, Scope, Segment
 
+T = TypeVar("T")
+
 #: Candidates whose neighbouring turns may borrow their score (``Settings.neighbour_weight``).
 NEIGHBOUR_SOURCES = 20
 #: Prior importance of a raw episode (facts carry their own, from the taxonomy).
 EPISODE_IMPORTANCE = 0.5
 #: Confidence of a raw episode: it is what was said, verbatim.
 EPISODE_CONFIDENCE = 1.0
+
+#: The thread beside the searching one that runs a search's vector look-ups on a store with
+#: ``Capabilities.parallel_reads``: numpy's product and SQLite's statements both release the GIL,
+#: so on 2 cores the exact vector search (~13 ms at 100k segments, bound by memory bandwidth)
+#: overlaps the full-text lists instead of adding to them. One for the process: a search that
+#: finds it taken runs its own look-ups itself (``_beside``).
+_VECTORS = ThreadPoolExecutor(max_workers=1, thread_name_prefix="memstrata-vectors")
+_VECTORS_FREE = threading.Semaphore(1)
+
+
+def _beside(parallel: bool, fn: Callable[[], T]) -> Callable[[], T]:
+    """Start ``fn`` in the vector thread when ``parallel`` and the thread is free; returns what
+    gives its result (raising what it raised). Otherwise ``fn`` itself, run when called."""
+    if not parallel or not _VECTORS_FREE.acquire(blocking=False):
+        return fn
+
+    def run() -> T:
+        try:
+            return fn()
+        finally:  # before the result is handed over: the next search finds the thread free
+            _VECTORS_FREE.release()
+    try:
+        return _VECTORS.submit(run).result
+    except RuntimeError:  # the interpreter is shutting down
+        _VECTORS_FREE.release()
+        return fn
 
 
 @dataclass(frozen=True)
@@ -127,9 +158,9 @@ class Retriever:
         periods, rest = read_periods(query.text, now, after_days=s.time_after_days) if s.time_weight > 0 else ([], "")
         strength = _Strength(self._strength_terms(query.text), {}, scale=self._scale)
         with phase("query", "candidate_search"):
-            self._candidates(query, match, qvec, pool, seg_lists, fact_lists, strength, now)
-            seg_lists += self._turn_candidates(query, match, pool, now)
-            blocks = self._block_sessions(query, match, pool, now)
+            near = _beside(getattr(self.store.capabilities, "parallel_reads", False),
+                           functools.partial(self._nearest, query, qvec, pool, now))
+            blocks = self._candidates(query, match, near, pool, seg_lists, fact_lists, strength, now)
             if periods and "episode" in query.kinds and self._period_candidates(
                     query, periods, match, qvec, pool, seg_lists, strength, now):
                 # Words that named a period ("on May 1", "5月1号") are answered by the period
@@ -147,6 +178,9 @@ class Retriever:
             hits += self._fact_hits(fused_facts, _weight(fact_lists), query, strength, now)
             if query.as_of is not None:
                 hits = [h for h in hits if _believed(h, query.as_of)]
+            # An episode whose facts were all superseded ranks below what replaced them (``outdated``).
+            cited = self.store.citing_facts(query.scope, [h.id for h in hits if h.kind == "episode"])
+            hits = mark_outdated(hits, cited, weight=s.superseded_weight, as_of=query.as_of)
             hits.sort(key=lambda h: (-h.score, -h.relevance, h.kind, h.id))
         top = [h for h in hits if h.score >= query.min_score][: query.limit]
         if query.expand_context > 0:
@@ -154,29 +188,48 @@ class Retriever:
                 top = [self._with_context(h, query.expand_context, query.filter) for h in top]
         return top
 
-    def _candidates(self, query: Query, match: str | None, qvec: Any, pool: int, seg_lists: list[_Ranked],
-                    fact_lists: list[_Ranked], strength: _Strength, now: datetime) -> None:
-        """Fill the four scoped candidate lists (and the cosines ``strength`` needs)."""
-        s = self.settings
+    def _nearest(self, query: Query, qvec: Any, pool: int,
+                 now: datetime) -> tuple[list[tuple[int, float]] | None, list[tuple[int, float]] | None]:
+        """The vector candidates ``(segments, facts)``; ``None`` where not searched."""
+        if qvec is None:
+            return None, None
+        segments = facts = None
         if "episode" in query.kinds:
-            if match:
-                seg_lists.append(_Ranked.text(self.store.fts_segments(query.scope, match, pool,
-                                                                      filter=query.filter, now=now)))
-            if qvec is not None:
-                near = self.store.nearest_segments(query.scope, qvec, k=pool, min_similarity=self._min_similarity,
+            segments = self.store.nearest_segments(query.scope, qvec, k=pool, min_similarity=self._min_similarity,
                                                    filter=query.filter, now=now)
-                seg_lists.append(_Ranked.vectors(near, s.vector_weight))
-                strength.cosine.update((("segment", i), c) for i, c in near)
         if "fact" in query.kinds:
-            if match:
-                fact_lists.append(_Ranked.text(self.store.fts_facts(query.scope, match, pool, query.statuses,
-                                                                    filter=query.filter, now=now)))
-            if qvec is not None:
-                near = self.store.nearest_scope_facts(query.scope, qvec, statuses=query.statuses, k=pool,
-                                                      min_similarity=self._min_similarity, filter=query.filter,
-                                                      now=now)
-                fact_lists.append(_Ranked.vectors(near, s.vector_weight))
-                strength.cosine.update((("fact", i), c) for i, c in near)
+            facts = self.store.nearest_scope_facts(query.scope, qvec, statuses=query.statuses, k=pool,
+                                                   min_similarity=self._min_similarity, filter=query.filter, now=now)
+        return segments, facts
+
+    def _candidates(self, query: Query, match: str | None,
+                    near: Callable[[], tuple[list[tuple[int, float]] | None, list[tuple[int, float]] | None]],
+                    pool: int, seg_lists: list[_Ranked], fact_lists: list[_Ranked], strength: _Strength,
+                    now: datetime) -> dict[tuple[Scope, str | None], int]:
+        """Fill the scoped candidate lists (and the cosines ``strength`` needs): segments by full
+        text and by vector, the whole-turn list, facts by full text and by vector, in that order;
+        returns the session ranks of the session blocks (``_block_sessions``). ``near`` gives the
+        vector candidates (``_nearest``), which may be searched in another thread meanwhile."""
+        s = self.settings
+        seg_text = fact_text = None
+        if match and "episode" in query.kinds:
+            seg_text = _Ranked.text(self.store.fts_segments(query.scope, match, pool, filter=query.filter, now=now))
+        if match and "fact" in query.kinds:
+            fact_text = _Ranked.text(self.store.fts_facts(query.scope, match, pool, query.statuses,
+                                                          filter=query.filter, now=now))
+        turns = self._turn_candidates(query, match, pool, now)
+        blocks = self._block_sessions(query, match, pool, now)
+        near_segments, near_facts = near()
+        seg_lists += [ranked for ranked in (seg_text,) if ranked is not None]
+        if near_segments is not None:
+            seg_lists.append(_Ranked.vectors(near_segments, s.vector_weight))
+            strength.cosine.update((("segment", i), c) for i, c in near_segments)
+        seg_lists += turns
+        fact_lists += [ranked for ranked in (fact_text,) if ranked is not None]
+        if near_facts is not None:
+            fact_lists.append(_Ranked.vectors(near_facts, s.vector_weight))
+            strength.cosine.update((("fact", i), c) for i, c in near_facts)
+        return blocks
 
     def _turn_candidates(self, query: Query, match: str | None, pool: int, now: datetime) -> list[_Ranked]:
         """The whole-turn full-text list (``store.turns``; weight ``Settings.turn_weight``), or

@@ -13,12 +13,12 @@ LABELS = {
            "confidence": "confidence", "source": "source", "no_hits": "No memories found.",
            "context_title": "Relevant memories", "duplicate": "Already remembered (episode #{id}).",
            "superseded": "replaces", "touched": "already known", "merged": "merged into",
-           "retracted": "no longer holds"},
+           "retracted": "no longer holds", "outdated": "outdated"},
     "zh": {"remembered": "记住：", "nothing": "没有新的事实（已保存对话）。",
            "confidence": "置信度", "source": "来源", "no_hits": "没有找到相关记忆。",
            "context_title": "相关记忆", "duplicate": "已经记住了（episode #{id}）。",
            "superseded": "替换", "touched": "已知", "merged": "合并到",
-           "retracted": "不再成立"},
+           "retracted": "不再成立", "outdated": "已过时"},
 }
 
 
@@ -38,6 +38,8 @@ def estimate_tokens(text: str) -> int:
 
 
 def _citation(hit: Hit) -> str:
+    if not hit.citations:  # a fact set by ``update``: no episode says it
+        return f" ({hit.created_at:%Y-%m-%d})"
     cites = ", ".join(f"#{c}" for c in hit.citations[:3])
     return f" ({hit.created_at:%Y-%m-%d}; episode {cites})"
 
@@ -48,11 +50,14 @@ def render_context(query: str, hits: Sequence[Hit], budget_tokens: int) -> str:
     Lines are added best first until the next would overflow; an over-long line has
     its text shortened with an ellipsis, never its citation. A fact and the episode it
     only restates count as one memory: whichever ranks second is left out. Returns ``""`` when
-    nothing matched or not even one cited line fits.
+    nothing matched or not even one cited line fits. An outdated hit (``Hit.superseded``: a
+    superseded fact, or an episode whose facts were all superseded) is kept, labelled
+    ``[outdated]`` (``[已过时]``), so the agent reads what the user used to want as history.
     """
     if not hits:
         return ""
-    title = f"## {labels_for(query)['context_title']}\n"
+    labels = labels_for(query)
+    title = f"## {labels['context_title']}\n"
     out = title
     # One memory, one line: an episode and a fact that only restates it are the same
     # memory, whichever of the two ranks first.
@@ -64,7 +69,8 @@ def render_context(query: str, hits: Sequence[Hit], budget_tokens: int) -> str:
         if hit.kind == "fact" and hit.citations and set(hit.citations) <= shown:
             continue
         room = budget_tokens - estimate_tokens(out)
-        line = _fit(" ".join(hit.text.split()), _citation(hit), room)
+        text = " ".join(hit.text.split())
+        line = _fit(f"[{labels['outdated']}] {text}" if hit.superseded else text, _citation(hit), room)
         if line is None:
             break
         out += line

@@ -136,7 +136,9 @@ class Hit:
     ``score`` in [0, 1] is the blended ranking score (see ``retrieve.score``);
     ``relevance`` in [0, 1] is the fused query relevance alone. ``citations`` are
     episode ids; for an episode hit it is the episode itself. ``matched`` is the
-    segment text that matched (episode hits) or the fact statement.
+    segment text that matched (episode hits) or the fact statement. ``superseded``: the hit is
+    outdated, a superseded fact or an episode whose facts were all superseded (``outdated``);
+    its score is lowered and the context block labels it.
     """
 
     kind: Literal["fact", "episode"]
@@ -152,3 +154,4 @@ class Hit:
     episode: Episode | None = None
     context: tuple[ContextSegment, ...] = ()
     signals: dict[str, float] = field(default_factory=dict)
+    superseded: bool = False

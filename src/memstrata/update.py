@@ -2,8 +2,11 @@
 
 A new value goes through the same machinery as a restatement that contradicts the old
 one (redaction, encryption of high-sensitivity values, the audit log): the old fact is
-kept with status ``superseded`` and ``valid_to`` set, a new active fact (same key,
-subject and citations) takes its place, and both get audit events. A change of
+kept with status ``superseded`` and ``valid_to`` set (and its citations: the audit trail),
+a new active fact (same key and subject) takes its place, and both get audit events. The
+new fact cites no episode: nothing the user said states the new value, and citing the old
+fact's episode would claim "I prefer UPS" as the source of DHL. Its ``create`` event names
+the fact it was updated from (``updated_from``) and the actor. A change of
 ``importance`` or ``confidence`` alone updates the fact in place with one ``update``
 event holding the old and new numbers.
 """
@@ -94,7 +97,7 @@ def apply_update(ingestor: Ingestor, fact: Fact, change: FactUpdate, *, actor: s
                              importance=fact.importance, sensitivity=fact.sensitivity)
     with store.db.write() as conn:
         new_id = store.insert_fact(conn, fact.scope, ingestor._new_fact(candidate, msg, fact.tag, vector, now),
-                                   citations=fact.citations, now=now)
+                                   citations=(), now=now)
         store.set_fact_status(conn, fact.id, "superseded", now=now, valid_to=now)
         store.log_event(conn, fact.scope, fact_id=new_id, action="create", actor=actor, now=now,
                         detail={"key": fact.key, "value": ingestor._shown(candidate), "updated_from": fact.id})

@@ -12,6 +12,7 @@ from conftest import BACKENDS, OpenMemory, _opener, populate
 from memstrata import Episode, Fact, InvalidInput, Memory, Scope
 from memstrata.errors import InvalidFilter
 from memstrata.filter import Expr, matches, parse, unparse
+from memstrata.text.tokens import fts_match_expression
 from strategies import exprs
 
 
@@ -67,6 +68,23 @@ def test_segment_candidates_obey_the_filter_like_the_reference(corpus: Memory, t
         near = corpus.store.nearest_segments(Scope(user_id=user), vector, k=1000, min_similarity=-1.0, filter=tree)
         pairs = corpus.store.segments_with_episodes(i for i, _ in near)
         assert sorted({ep.id for _, ep in pairs.values()}) == _oracle(corpus, tree, "episode", user), unparse(tree)
+
+
+#: Matches every turn of ``CORPUS``: each turn document holds its speaker (a name, else the role).
+_EVERY_TURN = fts_match_expression("alice bob assistant tool")
+
+
+@given(exprs())
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+def test_turn_candidates_obey_the_filter_like_the_reference(corpus: Memory, tree: Expr) -> None:
+    """The whole-turn full-text candidates reach exactly the episodes the reference semantics pick
+    (PostgreSQL filters turns on their own copy of the episode's fields, migration 9)."""
+    for user in ("alice", "bob"):
+        assert _EVERY_TURN is not None
+        found = corpus.store.fts_turns(Scope(user_id=user), _EVERY_TURN, 1000, filter=tree)
+        pairs = corpus.store.segments_with_episodes(i for i, _ in found)
+        assert len(pairs) == len(found)  # one candidate per turn: its first segment
+        assert sorted(ep.id for _, ep in pairs.values()) == _oracle(corpus, tree, "episode", user), unparse(tree)
 
 
 @pytest.mark.parametrize(("where", "contents"), [

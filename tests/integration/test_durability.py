@@ -166,3 +166,36 @@ def test_every_add_many_batch_reported_committed_survives_sigkill_and_no_batch_i
         last = f"batched message number {reported - 1}"
         assert any(h.text == last for h in memory.search(last, user_id=USER))
     assert _integrity(path) == "ok"
+
+
+SEARCH_WRITER = textwrap.dedent("""
+    import sys
+    from memstrata import Memory
+
+    memory = Memory(sys.argv[1], embedder=None)
+    memory.add("I prefer FedEx for delivery", user_id=sys.argv[2])
+    while True:
+        hits = memory.search("delivery", kinds=("fact",), user_id=sys.argv[2])
+        print(len(hits), flush=True)
+""")
+
+
+def test_a_searchs_access_counts_survive_sigkill_and_later_writes_wait_for_the_disk(tmp_path: Path) -> None:
+    # A search counts its facts' recalls without syncing the log (a power cut may lose the last
+    # counts); a killed process loses none, and the connection syncs every later commit again.
+    path = tmp_path / "access.db"
+    lines = _run_and_kill(SEARCH_WRITER, [str(path), USER], after_lines=KILL_AFTER)
+    assert len(lines) >= KILL_AFTER and set(lines) == {"1"}
+    with Memory(path, embedder=None) as memory:
+        [fact] = memory.list(user_id=USER)
+        assert len(lines) <= fact.access_count <= len(lines) + 1  # + the search in flight at the kill
+        statements: list[str] = []
+        memory.store.db.conn.set_trace_callback(statements.append)  # type: ignore[attr-defined]
+        assert memory.search("delivery", kinds=("fact",), user_id=USER)
+        memory.add("I prefer UPS for delivery", user_id=USER)
+        memory.store.db.conn.set_trace_callback(None)  # type: ignore[attr-defined]
+        counted = statements.index(next(s for s in statements if s.startswith("UPDATE facts SET access_count")))
+        assert statements[counted - 2:counted] == ["PRAGMA synchronous = NORMAL", "BEGIN IMMEDIATE"]
+        assert "PRAGMA synchronous = FULL" in statements[counted:]
+        assert memory.store.db.conn.execute("PRAGMA synchronous").fetchone()[0] == 2  # type: ignore[attr-defined]
+    assert _integrity(path) == "ok"

@@ -92,3 +92,64 @@ def test_a_search_inside_a_period_finds_what_the_unbounded_search_finds(tmp_path
         monkeypatch.setattr(sqlite_store, "PERIOD_LOOKUPS", 0)
         assert bounded == both()
         assert [len(s) for s, _ in bounded] == [9, 9, 0] and [len(t) for _, t in bounded] == [9, 9, 0]
+
+
+def test_facts_full_text_ranks_the_index_top_as_the_joined_query_does(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    # Without a filter, ``fts_facts`` ranks the index's own top and keeps the scope's active facts
+    # by rowid, falling back to one query joining every match when too few are kept. Both must
+    # give what the joined query gives (a filter every fact passes forces that query).
+    from memstrata.filter import parse
+
+    monkeypatch.setattr(sqlite_store, "OVERFETCH", 2)  # a few real rows cross into the fallback
+    words = ["hot", "sweet", "green", "iced", "milky", "smoky", "floral"]
+    with Memory(tmp_path / "m.db", embedder=None, user_id="u") as memory:
+        for k in range(1, 8):  # shorter ranks higher: v's best likes outrank all of u's
+            memory.add(f"I like {' '.join(words[:k])} tea", user_id="v")
+        for k in range(5, 8):
+            memory.add(f"I like {' '.join(words[:k])} tea")
+        memory.add("My favorite drink is oolong tea")  # superseded by:
+        memory.add("My favorite drink is jasmine tea")
+        assert [f.status for f in memory.list(status=["active", "superseded"])].count("superseded") == 1
+        every = parse("confidence >= 0")
+        statements: list[str] = []
+        memory.store.db.conn.set_trace_callback(statements.append)
+        for user, limit in (("u", 2), ("u", 3), ("u", 10), ("v", 2), ("v", 3), ("v", 10)):
+            scope = memory._scope(user_id=user)
+            fast = memory.store.fts_facts(scope, '"tea"', limit, ("active",))
+            joined = memory.store.fts_facts(scope, '"tea"', limit, ("active",), filter=every)
+            assert fast == joined and len(fast) == min(limit, 4 if user == "u" else 7)
+        memory.store.db.conn.set_trace_callback(None)
+        fell_back = [q for q in statements if "JOIN facts f" in q and "confidence" not in q]
+        # The index's top 4 and 6 hold one active fact of u (the favourites rank first): u's top 2
+        # and 3 fall back. u's and v's top 10 are ranked from all 12 matches, v's top 2 and 3 from
+        # the index's top.
+        assert len(fell_back) == 2
+
+
+def test_a_scope_is_past_the_bound_by_the_rows_it_may_read(tmp_path: Path, bounded: None) -> None:
+    # Whether a scope holds more than RANKED_MATCHES rows is counted in its index alone (no row
+    # read) while every stored row is readable; once an episode can expire, expired rows not yet
+    # deleted do not count: a scope of 15 readable rows (and 10 expired) is ranked exactly.
+    from datetime import timedelta
+
+    from memstrata.clock import utcnow
+
+    with Memory(tmp_path / "m.db", embedder=None, extractor=None, user_id="u") as memory:
+        old = memory.add("the garden shed was painted blue").episode_id
+        for i in range(40):
+            memory.add(f"the garden of another user, day {i}", user_id="w")
+        for i in range(14):
+            memory.add(f"the garden looked lovely on day {i}")
+        statements: list[str] = []
+        memory.store.db.conn.set_trace_callback(statements.append)
+        assert len(memory.store.fts_segments(memory.scope, '"garden"', 100)) == 15
+        memory.store.db.conn.set_trace_callback(None)
+        counts = [q for q in statements if q.startswith("SELECT count(*) FROM (SELECT 1 FROM segments")]
+        assert len(counts) == 1 and "expires_at" not in counts[0]  # the index alone
+        gone = [memory.add(f"the garden gate squeaked on day {i}", ttl=1).episode_id for i in range(10)]
+        later = utcnow() + timedelta(seconds=5)
+        for ranked in (memory.store.fts_segments(memory.scope, '"garden"', 100, now=later),
+                       memory.store.fts_turns(memory.scope, '"garden"', 100, now=later)):
+            episodes = [e.id for _, e in _segments(memory, ranked)]
+            assert len(episodes) == 15 and old in episodes and not set(episodes) & set(gone)

@@ -119,15 +119,22 @@ def test_postgres_database_written_at_schema_6_is_backfilled_set_based(pg_url: A
     assert [len(blocks) for blocks in written.values()] == [3, 1, 1, 4]
     assert sum(b[0] for b in written[("default", "default", "s1", "alice", None)]) == 2 * SESSION_BLOCK_TURNS + 5
     assert any(b[1] is not None for b in written[("default", "default", "s1", "alice", None)])
-    # Back to what schema 6 was: migration 7 only added these two tables and the version (the
-    # later ones change column settings only, and run again).
-    _execute(url, "DROP TABLE turns", "DROP TABLE session_blocks", "DELETE FROM schema_migrations WHERE version > 6",
+    # Back to what schema 6 was: migration 7 only added these two tables and the version (8
+    # changes column settings only; 9 adds columns and triggers to turns, and its two trigger
+    # functions, dropped here with the triggers on episodes; both run again).
+    _execute(url, "DROP FUNCTION memstrata_turn_episode_fields, memstrata_episode_fields_to_turns CASCADE",
+             "DROP TABLE turns", "DROP TABLE session_blocks", "DELETE FROM schema_migrations WHERE version > 6",
              "DELETE FROM meta WHERE key = 'turn_docs_version'")
     assert _execute(url, "SELECT max(version) FROM schema_migrations")[0][0] == 6
     with Memory(url, embedder=None, user_id="alice") as memory:
         assert memory.store.db.schema_version() == PG_MIGRATIONS[-1].version
         assert memory.store.get_meta("turn_docs_version") == str(TURN_DOCS_VERSION)
     assert _pg_sessions(url) == written
+    # The backfilled turns carry their episodes' filterable fields (migration 9's trigger).
+    assert _execute(url, "SELECT count(*) FILTER (WHERE (t.role, t.created_at, t.metadata, t.sequence_num) "
+                         "IS DISTINCT FROM (e.role, e.created_at, e.metadata, e.sequence_num)), count(*) "
+                         "FROM turns t JOIN episodes e ON e.id = t.id")[0] == _execute(
+                             url, "SELECT 0::bigint, count(*) FROM episodes")[0]
 
     # The last 7 turns of alice's s1 lose their documents (its last block, 5 turns, goes; the one
     # before keeps 14): the backfill fills the room of that block, then starts a new one.

@@ -17,9 +17,11 @@ def test_new_value_supersedes_the_old_fact_with_events(memory: Memory) -> None:
     old = _carrier(memory)
     new = memory.update(old.id, value="UPS")
     assert (new.key, new.value, new.status, new.subject) == (old.key, "UPS", "active", old.subject)
-    assert new.id != old.id and new.citations == old.citations
+    # Nothing said "UPS": the new fact cites no episode; the old one keeps its source.
+    assert new.id != old.id and new.citations == () and old.citations
     stored_old = memory.get(old.id)
     assert isinstance(stored_old, Fact) and stored_old.status == "superseded" and stored_old.valid_to is not None
+    assert stored_old.citations == old.citations
     timeline = memory.history(new.id)
     assert [(f.value, f.status) for f, _ in timeline] == [("FedEx", "superseded"), ("UPS", "active")]
     old_events = [(e.action, e.actor) for e in timeline[0][1]]

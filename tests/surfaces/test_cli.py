@@ -75,6 +75,8 @@ def scenario(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Run]:
     runs["recall_u1"] = cli("recall", "配送偏好", "--user", "u1", "--json", "--db", db)
     runs["recall_other"] = cli("recall", "配送偏好", "--user", "someone-else", "--json", "--db", db)
     runs["list_u1"] = cli("list", "--user", "u1", "--json", "--db", db)
+    runs["recall_u3"] = cli("recall", "ship with FedEx", "--user", "u3", "--db", db)
+    runs["recall_u3_json"] = cli("recall", "ship with FedEx", "--user", "u3", "--json", "--db", db)
     runs["remember_jd"] = cli("remember", JD, "--user", "u1", "--db", db)
     runs["history"] = cli("history", "--key", "shipping.carrier", "--user", "u1", "--db", db)
     runs["export_u1"] = cli("export", "--user", "u1", "--db", db)
@@ -130,6 +132,16 @@ def test_recall_json_ranks_the_shunfeng_memory_in_the_top_three_with_scores_and_
         assert hit["scope"]["user_id"] == "u1"
     assert [h["score"] for h in hits] == sorted((h["score"] for h in hits), reverse=True)
     assert not any("FedEx" in hit["text"] for hit in hits)
+
+
+def test_recall_labels_the_episode_of_a_superseded_preference_outdated(scenario: dict[str, Run]) -> None:
+    # u3 said FedEx, then UPS: the FedEx message is history, marked in text and JSON alike.
+    lines = _lines(scenario["recall_u3"].out)
+    assert any(re.fullmatch(rf"\[0\.\d\d\] \[outdated\] {FEDEX} \(\d{{4}}-\d\d-\d\d, source episode#\d+\)", line)
+               for line in lines), lines
+    assert not any("[outdated]" in line for line in lines if "UPS" in line), lines
+    hits = scenario["recall_u3_json"].json()
+    assert {h["text"]: h["superseded"] for h in hits if h["kind"] == "episode"} == {FEDEX: True, UPS: False}
 
 
 def test_recall_for_another_user_returns_an_empty_json_list(scenario: dict[str, Run]) -> None:

@@ -92,6 +92,28 @@ def test_stdio_tools_remember_search_get_list_delete(db: Path) -> None:
     assert "not_found" in out["gone"]["error"]
 
 
+def test_search_marks_a_superseded_preferences_episode_and_unknown_arguments_are_errors(tmp_path: Path) -> None:
+    async def scenario() -> Any:
+        async with _stdio(tmp_path / "m.db", "--user", "carol") as client:
+            await _call(client, "add_memory", content="From now on ship with FedEx")
+            await _call(client, "add_memory", content="Actually, from now on ship with UPS")
+            found = await _call(client, "search_memory", query="ship with FedEx or UPS", limit=8)
+            # An argument a tool does not take is an error naming it, never silently dropped.
+            found["other_user"] = await _call(client, "search_memory", query="ship", user_id="bob")
+            found["typo"] = await _call(client, "list_memories", limit=2, fitler='tag = "food"')
+            return found
+    found = asyncio.run(scenario())
+    assert found["other_user"] == {"error": "invalid_input: search_memory: unknown argument 'user_id' (it takes "
+                                            "'query', 'limit', 'filter'); the user, agent, org and project come "
+                                            "from the server's configuration, not from a tool argument"}
+    assert found["typo"] == {"error": "invalid_input: list_memories: unknown argument 'fitler' (it takes 'limit', "
+                                      "'filter')"}
+    results = found["results"]
+    marks = {r["text"]: r.get("superseded", False) for r in results if r["id"].startswith("episode:")}
+    assert marks == {"From now on ship with FedEx": True, "Actually, from now on ship with UPS": False}
+    assert results[0]["id"].startswith("fact:") and "superseded" not in results[0]
+
+
 def test_scope_is_the_servers_not_the_models(db: Path) -> None:
     async def scenario() -> tuple[Any, Any, Any]:
         async with _stdio(db, "--user", "alice") as alice:

@@ -166,6 +166,8 @@ def test_key_for_project_b_reaches_nothing_of_project_a(world: World, route: str
     ("POST", "/v1/forget", {"json": {"user_id": "bob"}}),
     ("POST", "/v1/messages", {"json": {"messages": [{"content": "hi", "user_id": "bob"}]}}),
     ("POST", "/v1/import", {"json": {"records": [{"content": "hi", "user_id": "bob"}]}}),
+    # The request names the key's own user and a record another: a permission error, not a 422.
+    ("POST", "/v1/import", {"json": {"user_id": "alice", "records": [{"content": "hi", "user_id": "bob"}]}}),
 ])
 def test_user_bound_key_cannot_name_another_user(world: World, method: str, path: str, kwargs: dict[str, Any]) -> None:
     with world.server.client(world.keys["AU"]) as au:
@@ -262,6 +264,17 @@ def test_delete_removes_the_fact(world: World) -> None:
         fact_id = added["results"][0]["facts"][0]["fact"]["id"]
         assert _ok(c.delete(f"/v1/facts/{fact_id}", params={"user_id": "dave"})) == {"deleted": fact_id}
         _error(c.get(f"/v1/facts/{fact_id}", params={"user_id": "dave"}), 404, "not_found")
+
+
+def test_search_marks_the_episode_of_a_superseded_preference(world: World) -> None:
+    # FedEx was superseded by 顺丰 (ALICE_MESSAGES): its episode is outdated, marked and ranked below.
+    with world.server.client(world.keys["A"]) as a:
+        query = {"user_id": "alice", "query": "ship with FedEx 顺丰", "limit": 10}
+        hits = _ok(a.post("/v1/search", json=query))["hits"]
+    fedex = next(h for h in hits if h["kind"] == "episode" and h["text"] == ALICE_MESSAGES[0])
+    current = next(h for h in hits if h["kind"] == "fact" and h["id"] == world.fact_id)
+    assert fedex["superseded"] is True and current["superseded"] is False
+    assert hits.index(current) < hits.index(fedex)
 
 
 def test_export_then_import_into_another_project(world: World) -> None:

@@ -31,6 +31,8 @@ def test_golden_case(case: dict[str, object]) -> None:
     text = str(case["text"])
     assert [f.kind for f in find_all(text)] == case["kinds"]
     redacted = redact(text, REDACT_ALL)
+    if case.get("kept"):  # what follows a secret is not part of it
+        assert str(case["kept"]) in redacted.text
     if case.get("secret"):
         assert str(case["secret"]) not in redacted.text
         for kind in case["kinds"]:  # type: ignore[attr-defined]
@@ -141,6 +143,20 @@ def test_metadata_values_under_secret_keys_are_redacted_at_any_depth() -> None:
     assert redact_json({"password": "hunter2"}, PrivacyPolicy.parse("password=allow"), []) == {"password": "hunter2"}
     assert [secret_key_kind(k) for k in ("API_KEY", "apikey", "Secret", "tokens", "keyword")] == \
         ["api_key", "api_key", "api_key", None, None]
+
+
+def test_a_pwd_key_holding_a_path_is_the_working_directory_not_a_password() -> None:
+    kinds: list[str] = []
+    meta = {"pwd": "/home/alice/src", "PWD": "~/work", "cwd": "C:\\Users\\al", "pwd2": {"pwd": "C:/x y"},
+            "db_pwd": "/not/a/dir", "Password": "/slash!start"}
+    out = redact_json(meta, REDACT_ALL, kinds)
+    pw = placeholder("password")
+    # A bare pwd key with a path keeps it; the same key with anything else, and every other
+    # password key, is still a secret (a path-shaped password under 'password' stays redacted).
+    assert out == {"pwd": "/home/alice/src", "PWD": "~/work", "cwd": "C:\\Users\\al", "pwd2": {"pwd": pw},
+                   "db_pwd": pw, "Password": pw}
+    assert redact_json({"pwd": "hunter2"}, REDACT_ALL, []) == {"pwd": pw}
+    assert kinds == ["password"] * 3
 
 
 def test_metadata_nested_deeper_than_the_limit_is_refused_naming_the_path() -> None:

@@ -13,6 +13,7 @@ import os
 import random
 import resource
 import tempfile
+import threading
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
@@ -163,21 +164,34 @@ def _time_queries(memory: Memory, asked: Sequence[str],
                   variants: dict[str, dict[str, object]]) -> dict[str, list[tuple[str, float, float]]]:
     """``{variant: [(query, wall ms, CPU ms), ...]}``: each query of ``asked`` timed under each
     variant's settings in turn (``Memory.settings`` replaced for the call, restored afterwards).
-    CPU time is the searching thread's (``time.thread_time``; BLAS helper threads are left out:
-    under load they spin, and their CPU time measured the load): other work on the machine
-    inflates it far less than wall time, so it compares runs made under different loads."""
+    CPU time is the searching threads': the caller's and the thread running the vector look-ups
+    beside it (``recall._VECTORS``), ``_search_cpu_s``. BLAS helper threads are left out: under
+    load they spin, and their CPU time measured the load. Other work on the machine inflates it
+    far less than wall time, so it compares runs made under different loads."""
     base = memory.settings
     out: dict[str, list[tuple[str, float, float]]] = {name: [] for name in variants}
     try:
         for q in asked:
             for name, changes in variants.items():
                 memory.settings = replace(base, **changes)  # type: ignore[arg-type]
-                c0, t0 = time.thread_time(), time.perf_counter()
+                c0, t0 = _search_cpu_s(), time.perf_counter()
                 memory.search(q, limit=10)
-                out[name].append((q, (time.perf_counter() - t0) * 1000, (time.thread_time() - c0) * 1000))
+                out[name].append((q, (time.perf_counter() - t0) * 1000, (_search_cpu_s() - c0) * 1000))
     finally:
         memory.settings = base
     return out
+
+
+def _search_cpu_s() -> float:
+    """CPU seconds of this thread and of the vector look-up threads (``recall._VECTORS``; the
+    vector thread finishes before ``search`` returns, so a difference of two readings is one
+    search's)."""
+    total = time.thread_time()
+    for thread in threading.enumerate():
+        if thread.name.startswith("memstrata-vectors") and thread.ident is not None:
+            with contextlib.suppress(OSError, ProcessLookupError):
+                total += time.clock_gettime(time.pthread_getcpuclockid(thread.ident))
+    return total
 
 
 def run_perf(sizes: Sequence[int], *, queries: int, seed: int, console: Console, db: Path | None = None,

@@ -35,8 +35,10 @@ from memstrata.extract.base import FactCandidate
 from memstrata.extract.clauses import CONF_ZERO_SHOT, Finding, describe_period
 from memstrata.extract.taxonomy import get_key
 from memstrata.retrieve import COSINE_CEIL, COSINE_FLOOR
+from memstrata.text.hanzi import simplified
 from memstrata.text.lang import detect_language
 from memstrata.text.segment import INVISIBLE, split_sentences
+from memstrata.text.tokens import QUERY_STOPWORDS, is_cjk
 
 log = logging.getLogger(__name__)
 
@@ -137,9 +139,10 @@ class RuleExtractor:
         out: list[FactCandidate] = []
         seen: set[tuple[str, str, bool]] = set()
         for sentence in (tidy(part) for whole in split_sentences(text) for part in split_languages(whole)):
-            lang = detect_language(sentence)
-            module = patterns_zh if lang == "zh" else patterns_en
-            for finding in module.find(sentence, said_at):
+            found = _find(sentence, said_at)
+            if not found and (rest := after_other_script(sentence)) is not None:
+                sentence, found = rest, _find(rest, said_at)
+            for finding, lang in found:
                 finding = self._zero_shot(finding)
                 if (finding.key, finding.value, finding.retract) in seen:
                     continue
@@ -209,6 +212,44 @@ _LANGUAGE_SWITCH = re.compile(
 )
 
 
+def _find(sentence: str, said_at: datetime) -> list[tuple[Finding, str]]:
+    """The findings of ``sentence``'s language's patterns, each with that language."""
+    lang = detect_language(sentence)
+    return [(f, lang) for f in (patterns_zh if lang == "zh" else patterns_en).find(sentence, said_at)]
+
+
+#: Most words a leading run in another script may have for ``after_other_script`` to skip it
+#: (a greeting, a name, a tag); a longer run is a clause of its own.
+MAX_OTHER_SCRIPT_WORDS = 3
+
+
+def _script(ch: str) -> str:
+    if is_cjk(ch):
+        return "cjk"
+    return "latin" if ch < "\u0250" else "other"  # ASCII, Latin-1 and Latin Extended-A/B
+
+
+def after_other_script(sentence: str) -> str | None:
+    """``sentence`` from its first letter in another script than its first letter's, when the
+    run before it is at most ``MAX_OTHER_SCRIPT_WORDS`` words and none of them an English
+    function word; else ``None``. The patterns are anchored at the clause start, so a word they
+    cannot read in front of a clause hid it (a fresh-user trial: 'שלום I like falafel',
+    'CANARYKEEP 我喜欢吃辣'); "My friend said 我喜欢吃辣" is someone else's clause and stays whole.
+
+    >>> after_other_script("שלום I like falafel"), after_other_script("CANARYKEEP 我喜欢吃辣")
+    ('I like falafel', '我喜欢吃辣')
+    """
+    letters = [(i, ch) for i, ch in enumerate(sentence) if ch.isalpha()]
+    if not letters:
+        return None
+    first = _script(letters[0][1])
+    cut = next((i for i, ch in letters if _script(ch) != first), None)
+    run = re.findall(r"[^\W\d_]+", sentence[:cut].casefold())
+    if cut is None or len(run) > MAX_OTHER_SCRIPT_WORDS or QUERY_STOPWORDS.intersection(run):
+        return None
+    return _LEADING_SYMBOLS.sub("", sentence[cut:]) or None
+
+
 def split_languages(sentence: str) -> list[str]:
     """``sentence`` cut where it switches between a Chinese and an English clause (see
     ``_LANGUAGE_SWITCH``), so each part goes to its own language's patterns; one part
@@ -250,15 +291,15 @@ _FULL_WIDTH = {c: c - 0xFEE0 for r in ((0xFF10, 0xFF19), (0xFF21, 0xFF3A), (0xFF
 
 def tidy(sentence: str) -> str:
     """``sentence`` as the patterns read it: invisible characters removed
-    (``text.segment.INVISIBLE``), full-width ASCII letters and digits folded, and leading
-    symbols or emoji stripped (a fresh-user trial's
-    "🙂 I prefer FedEx for delivery", "zero\u200bwidth I prefer DHL" and "I prefer ＵＰＳ"
-    extracted nothing or the wrong key).
+    (``text.segment.INVISIBLE``), full-width ASCII letters and digits folded, Traditional
+    Chinese characters read as Simplified (``text.hanzi``), and leading symbols or emoji
+    stripped (a fresh-user trial's "🙂 I prefer FedEx for delivery", "zero\u200bwidth I prefer
+    DHL", "I prefer ＵＰＳ" and 我以後都希望用順豐 extracted nothing or the wrong key).
 
-    >>> tidy("🙂 I prefer ＵＰＳ")
-    'I prefer UPS'
+    >>> tidy("🙂 I prefer ＵＰＳ"), tidy("我以後都希望用順豐")
+    ('I prefer UPS', '我以后都希望用顺丰')
     """
-    return _LEADING_SYMBOLS.sub("", sentence.translate(INVISIBLE).translate(_FULL_WIDTH))
+    return _LEADING_SYMBOLS.sub("", simplified(sentence.translate(INVISIBLE).translate(_FULL_WIDTH)))
 
 
 _FAVOURITE_STATEMENT = re.compile(r"^(?:favorite (?P<en>.+?) is |最喜欢的(?P<zh>.+?)是)")

@@ -37,8 +37,11 @@ class Finding:
 #: (``密码是Abc!2345`` kept ``!2345``; ``password is "correct horse battery staple"`` kept three of
 #: its four words when only the first token was taken), so after a label and its verb or sign:
 #: a quoted value is taken whole, an unquoted one runs to the clause's end (``，。；！？`` or a
-#: line break anywhere, ``.,;!?`` followed by a space or the end), at most ``PW_MAX_CHARS``.
-#: Redacting a few words too many beats leaking part of a passphrase.
+#: line break anywhere, ``.,;!?`` followed by a space or the end), at most ``PW_MAX_CHARS``, or
+#: to where a new clause with its own subject begins (``_NEXT_CLAUSE``: "my password is hunter2
+#: and I like tea" kept "and I like tea" redacted too, a fresh-user trial). Inside a clause,
+#: redacting a few words too many beats leaking part of a passphrase ("salt and pepper 99").
+#: ``pwd`` followed by a path (``pwd: /home/alice/src``) is the working directory, not a password.
 _PW_LABEL_EN = r"\b(?:password|passcode|passwd|pwd|pw|pin(?:\s+code)?|passphrase)\b"
 _PW_LABEL_ZH = r"(?:支付密码|登录密码|开机密码|密码|口令|密碼|PIN码)"
 _PW_INTRO = re.compile(
@@ -51,6 +54,14 @@ _PW_INTRO = re.compile(
 PW_MAX_CHARS = 100
 _PW_QUOTES = {'"': '"', "'": "'", "“": "”", "‘": "’", "「": "」", "『": "』"}
 _CLAUSE_END = re.compile(r"[.,;!?]+(?=\s|$)|[\n，。；！？]")
+#: A conjunction and a subject (English), or a Chinese subject or 请 right after a Latin secret:
+#: the secret ended before it.
+_NEXT_CLAUSE = re.compile(
+    r"(?i)\s+(?:and|but|so|also|plus|then|or|because|while)\s+"
+    r"(?:I|I'm|I'll|I've|I'd|me|my|we|we're|our|you|your|he|she|they|it's|please)\b"
+    r"|(?<=[!-~])\s*(?=我|请|你|他|她)"
+)
+_PATH = re.compile(r"(?:~|\.{1,2})?/[^\s]*|[A-Za-z]:\\[^\s]*")
 
 
 def _password_value(text: str, start: int) -> tuple[int, int] | None:
@@ -65,6 +76,8 @@ def _password_value(text: str, start: int) -> tuple[int, int] | None:
         start += 1  # an unclosed quote: the rest of the clause is the value
     stop = _CLAUSE_END.search(text, start, start + PW_MAX_CHARS)
     end = stop.start() if stop else min(len(text), start + PW_MAX_CHARS)
+    clause = _NEXT_CLAUSE.search(text, start, end)
+    end = clause.start() if clause and clause.start() > start else end
     while end > start and text[end - 1].isspace():
         end -= 1
     return (start, end) if end > start else None
@@ -73,8 +86,11 @@ def _password_value(text: str, start: int) -> tuple[int, int] | None:
 def _passwords(text: str) -> Iterator[Finding]:
     for m in _PW_INTRO.finditer(text):
         span = _password_value(text, m.end())
-        if span is not None:
-            yield Finding("password", *span)
+        if span is None:
+            continue
+        if m.group(0).lstrip().lower().startswith("pwd") and _PATH.fullmatch(text[span[0]:span[1]]):
+            continue  # the working directory
+        yield Finding("password", *span)
 
 
 # -- API keys and tokens ---------------------------------------------------------------------

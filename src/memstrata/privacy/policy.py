@@ -133,6 +133,19 @@ def secret_key_kind(key: str) -> str | None:
     return None
 
 
+#: A filesystem path (``/home/alice/src``, ``~/src``, ``C:\\work``): what a bare ``pwd`` key holds
+#: when it is the shell's working directory.
+_PATH_VALUE = re.compile(r"(?:~|\.{1,2})?/\S*|[A-Za-z]:[\\/]\S*")
+
+
+def _value_kind(key: str, value: Any) -> str | None:
+    """``secret_key_kind(key)``, except that a bare ``pwd`` key holding a path is the working
+    directory (as the shell's ``PWD``), not a password; ``db_pwd`` or ``pwd: hunter2`` still are."""
+    if key.strip().lower() == "pwd" and isinstance(value, str) and _PATH_VALUE.fullmatch(value.strip()):
+        return None
+    return secret_key_kind(key)
+
+
 def redact_json(value: Any, policy: PrivacyPolicy, kinds: list[str], secret: str | None = None) -> Any:
     """Redact every string inside a JSON-like value (metadata), appending found kinds to ``kinds``.
 
@@ -150,7 +163,7 @@ def redact_json(value: Any, policy: PrivacyPolicy, kinds: list[str], secret: str
         kinds.extend(r.kinds)
         return r.text
     if isinstance(value, dict):
-        return {k: redact_json(v, policy, kinds, secret_key_kind(k) or secret) for k, v in value.items()}
+        return {k: redact_json(v, policy, kinds, _value_kind(k, v) or secret) for k, v in value.items()}
     if isinstance(value, list):
         return [redact_json(v, policy, kinds, secret) for v in value]
     return value

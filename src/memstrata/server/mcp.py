@@ -45,7 +45,8 @@ T = TypeVar("T")
 INSTRUCTIONS = (
     "Long-term memory of the user across conversations. Call search_memory before answering anything "
     "that depends on the user's preferences, facts or past conversations; call add_memory when the user "
-    "states something worth keeping. Results are short snippets with ids: get_memory(id) gives the full item."
+    "states something worth keeping. Results are short snippets with ids: get_memory(id) gives the full item. "
+    "A result marked superseded is outdated: the user has since changed it; prefer the current one."
 )
 
 
@@ -104,12 +105,42 @@ a string such as 'fact:12' or 'episode:3'; got a number (1)
     return f"invalid_input: {tool}: " + "; ".join(problems)
 
 
+def unknown_arguments(tool: str, arguments: dict[str, Any] | None, schemas: dict[str, dict[str, Any]]) -> str | None:
+    """The error for arguments ``tool`` does not take (its input schema's ``properties``), or
+    ``None``. The SDK drops them silently, so ``search_memory(query=..., user_id="bob")`` answered
+    for the configured user as if asked for bob; scope arguments get a word on where scope comes from.
+
+    >>> unknown_arguments("search_memory", {"query": "x", "user_id": "bob"},
+    ...                   {"search_memory": {"properties": {"query": {}, "limit": {}}}})
+    "invalid_input: search_memory: unknown argument 'user_id' (it takes 'query', 'limit'); the user, \
+agent, org and project come from the server's configuration, not from a tool argument"
+    """
+    schema = schemas.get(tool)
+    if schema is None or not arguments:
+        return None
+    takes = list(schema.get("properties", {}))
+    extra = [name for name in arguments if name not in takes]
+    if not extra:
+        return None
+    names = ", ".join(repr(n) for n in extra)
+    message = (f"invalid_input: {tool}: unknown argument{'s' if len(extra) > 1 else ''} {names} "
+               f"(it takes {', '.join(repr(n) for n in takes) or 'no arguments'})")
+    if any(n in ("user_id", "agent_id", "session_id", "org_id", "project_id", "user", "scope") for n in extra):
+        message += ("; the user, agent, org and project come from the server's configuration, "
+                    "not from a tool argument")
+    return message
+
+
 class MemoryServer(MCPServer[Any]):
     """``MCPServer`` whose argument errors say what and where (``argument_error``) instead of
     carrying pydantic's raw validation report."""
 
     async def call_tool(self, name: str, arguments: dict[str, Any], context: Any = None) -> Any:
-        """``MCPServer.call_tool``; a ``ToolError`` caused by argument validation is reworded."""
+        """``MCPServer.call_tool``; a ``ToolError`` caused by argument validation is reworded,
+        and an argument the tool does not take is refused (``unknown_arguments``)."""
+        problem = unknown_arguments(name, arguments, {t.name: t.input_schema for t in await self.list_tools()})
+        if problem is not None:
+            raise ToolError(problem)
         try:
             return await super().call_tool(name, arguments, context)
         except ToolError as exc:
@@ -132,8 +163,10 @@ def within_budget(items: list[dict[str, Any]], budget_tokens: int) -> tuple[list
 
 
 def _hit_line(hit: Hit) -> dict[str, Any]:
-    return {"id": f"{hit.kind}:{hit.id}", "score": round(hit.score, 2), "date": f"{hit.created_at:%Y-%m-%d}",
+    line = {"id": f"{hit.kind}:{hit.id}", "score": round(hit.score, 2), "date": f"{hit.created_at:%Y-%m-%d}",
             "text": snippet(hit.text)}
+    # Only when set: an outdated memory (``memstrata.outdated``) is history, not the current answer.
+    return {**line, "superseded": True} if hit.superseded else line
 
 
 def _fact_full(fact: Fact) -> dict[str, Any]:

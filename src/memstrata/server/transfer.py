@@ -7,8 +7,9 @@ the episodes by the extractor, with fresh audit events.
 
 Whose records they become: a ``user_id``, ``agent_id`` or ``session_id`` the request names
 applies to every record, and a record naming a different one is refused (422, naming the
-record and both values) before anything is written; never silently re-homed, never silently
-ignored. Without one in the request, each record keeps the ids it names.
+record and both values; 403 when the caller's key may not write for the record's user) before
+anything is written; never silently re-homed, never silently ignored. Without one in the
+request, each record keeps the ids it names.
 
 The tenant (org and project) is always the request's, that is the API key's: a key decides
 where its writes go, so an export of one tenant imported with another tenant's key lands in
@@ -69,13 +70,18 @@ class ScopeMismatch(InvalidInput):
 
 
 def _agreeing(requested: Mapping[str, str | None], scope_of: ScopeOf) -> ScopeOf:
-    """``scope_of`` refusing a record id that differs from one the request names (``ScopeMismatch``)."""
+    """``scope_of`` refusing a record id that differs from one the request names (``ScopeMismatch``).
+
+    ``scope_of`` runs first: a record naming a user the caller's key may not write for is a 403
+    whatever the request names (a user-bound key naming its own user in the request and another
+    in a record got a 422, as if it were a mistake rather than a permission)."""
     def checked(**ids: str | None) -> dict[str, Any]:
+        scope = scope_of(**ids)
         for field, named in ids.items():
             asked = requested.get(field)
             if asked is not None and named is not None and named != asked:
                 raise ScopeMismatch(field, named, asked)
-        return scope_of(**ids)
+        return scope
     return checked
 
 
@@ -110,7 +116,8 @@ def messages_from_records(memory: Memory, records: Sequence[dict[str, Any]], sco
 
     Raises:
         ApiError: 422 naming the record index for a malformed record or one naming another
-            user, agent or session than the request (``details.field``); 403 from ``scope_of``.
+            user, agent or session than the request (``details.field``); 403 from ``scope_of``
+            (a record of a user the key may not write for), naming the record index too.
     """
     now = datetime.now(UTC)
     built: list[Message] = []
@@ -142,4 +149,7 @@ def messages_from_records(memory: Memory, records: Sequence[dict[str, Any]], sco
         except MemstrataError as exc:
             raise ApiError(422 if exc.code != "content_too_large" else 413, exc.code, f"records[{i}]: {exc}",
                            {"index": i, **exc.details()}) from None
+        except ApiError as exc:  # 403 from scope_of: say which record
+            raise ApiError(exc.status, exc.code, f"records[{i}]: {exc.message}", {"index": i, **exc.details},
+                           exc.headers) from None
     return Planned(built, skipped, moved)

@@ -23,7 +23,7 @@ import numpy as np
 from memstrata.filter import Expr
 from memstrata.privacy.crypto import Cipher
 from memstrata.store.dialect import Dialect
-from memstrata.store.records import NewFact, NewSegment
+from memstrata.store.records import Citation, NewFact, NewSegment
 from memstrata.types import ContextSegment, Episode, Fact, MemoryEvent, Scope, Segment
 
 
@@ -38,12 +38,15 @@ class Capabilities:
         short_term: per-session short-term memory (``semantic.stm``).
         maintenance: ``maintain``, ``restore``, ``rollback`` and exact import of export files
             (``lifecycle.maintain``, ``lifecycle.audit``, ``lifecycle.restore``).
+        parallel_reads: two threads may read at once (one search runs its vector look-ups
+            beside its full-text ones, ``recall``); the store serialises what must be.
     """
 
     forget_jobs: bool
     extraction_queue: bool
     short_term: bool
     maintenance: bool
+    parallel_reads: bool = False
 
 
 class StoreDatabase(Protocol):
@@ -128,6 +131,9 @@ class Store(Protocol):
     def get_facts(self, scope: Scope, ids: Sequence[int]) -> dict[int, Fact]: ...
     def list_facts(self, scope: Scope, *, statuses: Sequence[str], key: str | None = None, limit: int = 100,
                    offset: int = 0, filter: Expr | None = None) -> list[Fact]: ...
+    def citing_facts(self, scope: Scope, episode_ids: Sequence[int]) -> list[Citation]:
+        """Which facts inside ``scope`` cite ``episode_ids`` (any status, live), one ``Citation``
+        per (episode, fact); what tells a search whether an episode's facts were all superseded."""
 
     def log_event(self, conn: Any, scope: Scope, *, fact_id: int | None, action: str, actor: str,
                   detail: dict[str, Any], now: datetime) -> None: ...

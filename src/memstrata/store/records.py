@@ -68,3 +68,15 @@ class NewFact:
     embedding: np.ndarray | None
     expires_at: datetime | None = None
     encrypted: bool = False
+
+
+@dataclass(frozen=True)
+class Citation:
+    """One fact citing one episode, with what a reader needs to tell whether the episode is
+    still current (``Store.citing_facts``): the fact's status and its bi-temporal times."""
+
+    episode_id: int
+    fact_id: int
+    status: str
+    recorded_at: datetime
+    expired_at: datetime | None

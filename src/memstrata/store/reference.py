@@ -26,7 +26,7 @@ from memstrata.clock import utcnow
 from memstrata.filter import Expr, matches
 from memstrata.privacy.crypto import Cipher, reveal
 from memstrata.store.protocol import Capabilities
-from memstrata.store.records import NewFact, NewSegment, episode_hash
+from memstrata.store.records import Citation, NewFact, NewSegment, episode_hash
 from memstrata.store.sqlite.schema import SCHEMA_VERSION
 from memstrata.store.turns import SESSION_BLOCK_TURNS, earliest, own_terms, turn_document
 from memstrata.types import ContextSegment, Episode, Fact, MemoryEvent, Scope, Segment
@@ -353,7 +353,9 @@ class ReferenceStore:
     @staticmethod
     def _cosines(rows: list[dict[str, Any]], vector: np.ndarray) -> list[tuple[int, float]]:
         q = np.asarray(vector, np.float32)
-        out = [(r["id"], float(np.dot(r["embedding"], q) / (np.linalg.norm(r["embedding"]) * np.linalg.norm(q))))
+        # A zero vector (hashed terms that cancel out) is close to nothing: cosine 0, not NaN.
+        norm = float(np.linalg.norm(q)) or 1.0
+        out = [(r["id"], float(np.dot(r["embedding"], q) / ((float(np.linalg.norm(r["embedding"])) or 1.0) * norm)))
                for r in rows if r["embedding"] is not None and len(r["embedding"]) == len(q)]
         return sorted(out, key=lambda p: (-p[1], p[0]))
 
@@ -440,6 +442,14 @@ class ReferenceStore:
         s = self._s
         return {i: self._fact(s, s.facts[i]) for i in ids
                 if i in s.facts and self._in_scope(s, s.facts[i], scope, session=False) and _live(s.facts[i])}
+
+    def citing_facts(self, scope: Scope, episode_ids: Sequence[int]) -> list[Citation]:
+        """The citations of ``episode_ids`` by facts inside ``scope`` (any status; not expired),
+        one per (episode, fact)."""
+        s, wanted = self._s, set(episode_ids)
+        return [Citation(e, f, s.facts[f]["status"], s.facts[f]["created_at"], s.facts[f]["expired_at"])
+                for f, e in sorted(s.citations) if e in wanted and f in s.facts
+                and self._in_scope(s, s.facts[f], scope, session=False) and _live(s.facts[f])]
 
     def list_facts(self, scope: Scope, *, statuses: Sequence[str], key: str | None = None, limit: int = 100,
                    offset: int = 0, filter: Expr | None = None) -> list[Fact]:

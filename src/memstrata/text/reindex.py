@@ -3,15 +3,17 @@
 Full-text columns hold pre-segmented terms computed at write time (``text.tokens``).
 When the scheme changes (version 2 stems English words), a database written earlier
 would no longer match the queries, so ``Memory`` upgrades it when it opens: one write
-transaction maps every stored terms column through the change. Version 2 terms are a
-function of the version-1 terms alone (``stem_terms_text``), so no source text is needed,
-and encrypted facts (whose terms hold only their key's words) are upgraded too.
+transaction maps every stored terms column through the change. Each version's terms are a
+function of the previous version's terms alone (version 2 stems English words,
+``stem_terms_text``; version 3 reads Traditional characters as Simplified,
+``simplify_terms_text``), so no source text is needed, and encrypted facts (whose terms hold
+only their key's words) are upgraded too.
 """
 
 from __future__ import annotations
 
 from memstrata.store.protocol import Store
-from memstrata.text.tokens import TERMS_VERSION, stem_terms_text
+from memstrata.text.tokens import TERMS_VERSION, simplify_terms_text, stem_terms_text
 
 
 def upgrade_terms(store: Store) -> int | None:
@@ -24,6 +26,9 @@ def upgrade_terms(store: Store) -> int | None:
     stored = store.get_meta("terms_version")
     if stored is not None and int(stored) >= TERMS_VERSION:
         return None
+    # Version 2 terms are stemmed already: stemming a stem again may change it. Unset is version 1.
+    # (Another opener may upgrade meanwhile; the store re-reads the version inside its write.)
+    fn = simplify_terms_text if stored is not None and int(stored) == 2 else stem_terms_text
     with store.db.write() as conn:
-        rewritten = store.upgrade_terms(conn, TERMS_VERSION, stem_terms_text)
+        rewritten = store.upgrade_terms(conn, TERMS_VERSION, fn)
     return rewritten

@@ -9,7 +9,9 @@ English words are reduced to their Snowball stem (PyStemmer), so ``dogs`` finds
 about three points (docs/benchmarks.md). On the probes in ``shared/NOTES.md``
 bigrams matched everything ``jieba`` matched, with no 42 MB dependency and no 0.65 s load.
 Queries are segmented the same way, so
-``放门口`` becomes ``放门 门口`` and finds ``别放门口``.
+``放门口`` becomes ``放门 门口`` and finds ``别放门口``. Traditional characters are read as
+Simplified (``text.hanzi``), so 順豐 and 顺丰 are one term: a query in either script finds a
+memory in the other.
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ import re
 import threading
 
 import Stemmer
+
+from memstrata.text.hanzi import simplified
 
 # CJK Unified Ideographs (+ Ext A), Hiragana/Katakana, Hangul syllables.
 _CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3040-\u30ff\uac00-\ud7af"
@@ -38,10 +42,11 @@ _ZH_QUERY_STOP = frozenset("的了吗呢吧啊呀么是在我你他她它们这�
 
 
 #: Version of the term scheme stored in the full-text columns (meta ``terms_version``):
-#: 1 = lower-cased words, 2 = Snowball-stemmed words. A database with an older version is
-#: re-indexed on open (``memstrata.text.reindex``); version 2 terms are exactly
-#: ``stem_term`` applied to each version-1 term, so no source text is needed.
-TERMS_VERSION = 2
+#: 1 = lower-cased words, 2 = Snowball-stemmed words, 3 = CJK terms in Simplified characters.
+#: A database with an older version is re-indexed on open (``memstrata.text.reindex``); each
+#: version's terms are a function of the previous version's terms alone (``stem_term``, then
+#: ``text.hanzi.simplified``, both term by term), so no source text is needed.
+TERMS_VERSION = 3
 
 # PyStemmer objects are not thread-safe: one per thread (each keeps its own word cache).
 _local = threading.local()
@@ -67,7 +72,12 @@ def _stemmer() -> Stemmer.Stemmer:
 
 def stem_terms_text(terms: str) -> str:
     """A stored version-1 terms column (space-joined) in the current scheme."""
-    return " ".join(stem_term(t) for t in terms.split())
+    return " ".join(simplified(stem_term(t)) for t in terms.split())
+
+
+def simplify_terms_text(terms: str) -> str:
+    """A stored version-2 terms column (space-joined) in the current scheme."""
+    return simplified(terms)
 
 
 def is_cjk(ch: str) -> bool:
@@ -95,6 +105,7 @@ def words(text: str) -> list[str]:
     for match in _TOKEN.finditer(text):
         run = match.group(0)
         if _CJK_RUN.match(run):
+            run = simplified(run)
             if len(run) == 1:
                 terms.append(run)
             else:

@@ -308,6 +308,67 @@ ALTER TABLE facts
     ALTER COLUMN status SET STORAGE MAIN, ALTER COLUMN terms SET STORAGE MAIN, ALTER COLUMN tsv SET STORAGE MAIN;
 """,
     ),
+    Migration(
+        9,
+        "turn_episode_fields",
+        """
+-- Every episode field a filter can name is copied onto its turn document too, as migration 6
+-- did for segments: filtered whole-turn full text then reads turns alone, and PostgreSQL can
+-- intersect the filter's index with the full-text index (a BitmapAnd) instead of looking up
+-- each matching turn's episode (1M turns, 1% metadata filter: 72-131 ms p50 for that join).
+-- Kept by triggers, never by callers: a turn always carries its episode's values. Locked in
+-- the writers' order (episodes, then turns), so a writer running meanwhile waits.
+LOCK TABLE episodes, turns IN ACCESS EXCLUSIVE MODE;
+ALTER TABLE turns ADD COLUMN role TEXT, ADD COLUMN content_type TEXT, ADD COLUMN producer_id TEXT,
+    ADD COLUMN produced_for_id TEXT, ADD COLUMN created_at TIMESTAMPTZ, ADD COLUMN sequence_num BIGINT,
+    ADD COLUMN metadata JSONB;
+-- Inline in the row, as segments' (migration 8): a filter reading metadata makes no TOAST lookup.
+ALTER TABLE turns ALTER COLUMN metadata SET STORAGE MAIN, ALTER COLUMN terms SET STORAGE MAIN,
+    ALTER COLUMN tsv SET STORAGE MAIN;
+
+-- Backfill. Every row gets a new version, so every index would take a new entry per row: the
+-- secondary indexes are dropped first and built again after (a build is much faster than a
+-- million inserts into the full-text GIN index).
+DROP INDEX turns_tsv;
+DROP INDEX turns_scope;
+DROP INDEX turns_block;
+UPDATE turns t SET org_id = e.org_id, project_id = e.project_id, user_id = e.user_id, agent_id = e.agent_id,
+    session_id = e.session_id, role = e.role, content_type = e.content_type, producer_id = e.producer_id,
+    produced_for_id = e.produced_for_id, created_at = e.created_at, sequence_num = e.sequence_num,
+    metadata = e.metadata
+    FROM episodes e WHERE e.id = t.id;
+CREATE INDEX turns_scope ON turns (org_id, project_id, user_id, id);
+CREATE INDEX turns_block ON turns (block_id) WHERE block_id IS NOT NULL;
+CREATE INDEX turns_tsv ON turns USING gin (tsv);
+CREATE INDEX turns_metadata ON turns USING gin (metadata jsonb_path_ops);
+
+-- A turn written (or its copied fields rewritten) takes its episode's values.
+CREATE FUNCTION memstrata_turn_episode_fields() RETURNS trigger LANGUAGE plpgsql AS $fn$
+BEGIN
+    SELECT e.org_id, e.project_id, e.user_id, e.agent_id, e.session_id, e.role, e.content_type,
+           e.producer_id, e.produced_for_id, e.created_at, e.sequence_num, e.metadata
+      INTO NEW.org_id, NEW.project_id, NEW.user_id, NEW.agent_id, NEW.session_id, NEW.role, NEW.content_type,
+           NEW.producer_id, NEW.produced_for_id, NEW.created_at, NEW.sequence_num, NEW.metadata
+      FROM episodes e WHERE e.id = NEW.id;
+    RETURN NEW;
+END
+$fn$;
+CREATE TRIGGER turns_episode_fields BEFORE INSERT OR UPDATE OF id, org_id, project_id, user_id, agent_id,
+    session_id, role, content_type, producer_id, produced_for_id, created_at, sequence_num, metadata
+    ON turns FOR EACH ROW EXECUTE FUNCTION memstrata_turn_episode_fields();
+
+-- An episode whose fields change passes them on to its turn (through the trigger above).
+CREATE FUNCTION memstrata_episode_fields_to_turns() RETURNS trigger LANGUAGE plpgsql AS $fn$
+BEGIN
+    UPDATE turns SET id = NEW.id WHERE id = NEW.id;
+    RETURN NULL;
+END
+$fn$;
+CREATE TRIGGER episodes_fields_to_turns AFTER UPDATE OF org_id, project_id, user_id, agent_id, session_id,
+    role, content_type, producer_id, produced_for_id, created_at, sequence_num, metadata
+    ON episodes FOR EACH ROW EXECUTE FUNCTION memstrata_episode_fields_to_turns();
+""",
+    ),
 )
 
 #: The newest schema this code knows (equal to the SQLite store's: one migration list per backend).

@@ -35,7 +35,7 @@ from memstrata.store.dialect import PostgresDialect
 from memstrata.store.postgres import scrub, search
 from memstrata.store.postgres.connection import PgDatabase, redact_url
 from memstrata.store.protocol import Capabilities
-from memstrata.store.records import NewEpisode, NewFact, NewSegment, episode_hash
+from memstrata.store.records import Citation, NewEpisode, NewFact, NewSegment, episode_hash
 from memstrata.store.scope import SCOPE_FIELDS, hidden_predicate, running_forgets_sql
 from memstrata.store.scope import scope_predicate as shared_scope_predicate
 from memstrata.store.turns import CONTEXT_MARK, SESSION_BLOCK_TURNS, block_hidden_predicate, turn_document
@@ -541,17 +541,18 @@ class PostgresStore:
     def fts_turns(self, scope: Scope, match: str, limit: int, *,
                   filter: Expr | None = None, now: datetime | None = None) -> list[tuple[int, float]]:
         """Full-text candidates among whole turns, ``[(id of the turn's first segment, -ts_rank)]``
-        in ``scope`` matching ``filter``, best first; bounded as ``search`` describes. Scope and
-        expiry are the turn's (copied from its episode), the filter and running forget jobs apply
-        to its episode."""
-        compiled = filter_predicate(filter, kind="episode", alias="e.")
+        in ``scope`` matching ``filter``, best first; bounded as ``search`` describes.
+
+        The filter and running forget jobs apply to the turn's own copy of its episode's fields
+        (migration 9, kept by triggers; expiry is written with the turn), so the filter's index
+        and the full-text index intersect without joining episodes."""
+        compiled = filter_predicate(filter, kind="episode", alias="tu.")
         if compiled is None:
             return []
         with self.db.read() as conn:
             where, params = scope_predicate(scope, prefix="tu.")
-            hidden, hparams = self._hidden(conn, "episodes", "e.")
-            from_where = (f"FROM turns tu JOIN episodes e ON e.id = tu.id WHERE {where} AND {compiled[0]} "
-                          f"AND {live('tu.')}{hidden}")
+            hidden, hparams = self._hidden(conn, "episodes", "tu.")
+            from_where = f"FROM turns tu WHERE {where} AND {compiled[0]} AND {live('tu.')}{hidden}"
             found = self._fts(conn, table="turns", alias="tu", match=match, limit=limit, per_term=filter is None,
                               from_where=from_where, params=[*params, *compiled[1], now or utcnow(), *hparams])
             if not found:
@@ -878,6 +879,20 @@ class PostgresStore:
             facts = self._facts(conn, f"id = ANY(%s) AND {where} AND {live()}{hidden}",
                                 [list(ids), *params, utcnow(), *hparams])
         return {f.id: f for f in facts}
+
+    def citing_facts(self, scope: Scope, episode_ids: Sequence[int]) -> list[Citation]:
+        """The citations of ``episode_ids`` by facts inside ``scope`` (any status; not hidden,
+        not expired), one per (episode, fact), in no particular order."""
+        if not episode_ids:
+            return []
+        where, params = scope_predicate(scope, prefix="f.", session=False)
+        with self.db.read() as conn:
+            hidden, hparams = self._hidden(conn, "facts", "f.")
+            rows = conn.execute(
+                f"SELECT c.episode_id, f.id, f.status, f.created_at, f.expired_at FROM fact_citations c "
+                f"JOIN facts f ON f.id = c.fact_id WHERE c.episode_id = ANY(%s) AND {where} AND {live('f.')}{hidden}",
+                [list(episode_ids), *params, utcnow(), *hparams]).fetchall()
+        return [Citation(int(r[0]), int(r[1]), r[2], r[3], r[4]) for r in rows]
 
     def list_facts(self, scope: Scope, *, statuses: Sequence[str], key: str | None = None,
                    limit: int = 100, offset: int = 0, filter: Expr | None = None) -> list[Fact]:

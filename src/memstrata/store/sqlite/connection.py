@@ -47,7 +47,8 @@ def _split_sql(script: str) -> list[str]:
 
 class Database:
     """One SQLite connection in WAL mode with ``synchronous=FULL`` (a commit is on disk
-    before it returns), foreign keys on, and a busy timeout for concurrent writers.
+    before it returns; ``try_write(wait_for_disk=False)`` alone excepted), foreign keys on, and
+    a busy timeout for concurrent writers.
 
     Use ``write()`` for one logical write (one ``BEGIN IMMEDIATE`` transaction) and
     ``read()`` for queries. Thread-safe through one lock.
@@ -152,13 +153,19 @@ class Database:
                 self.conn.execute("ROLLBACK")
                 raise StoreError(f"commit failed on {self.path}: {exc}") from exc
 
-    def try_write(self, sql: str, rows: Sequence[Sequence[object]]) -> bool:
+    def try_write(self, sql: str, rows: Sequence[Sequence[object]], *, wait_for_disk: bool = True) -> bool:
         """Run one ``executemany`` in its own transaction if the write lock is free now.
 
-        Returns ``False`` (nothing written) when the file is read-only or locked.
+        ``wait_for_disk=False``: commit without syncing the log (``synchronous=NORMAL`` for this
+        transaction alone): a crash of the process loses nothing, a power cut may lose this
+        write (never the file's consistency), and the next durable commit syncs it too. For
+        best-effort statistics a read writes (a search's access counts: the sync was ~2-7 ms of
+        every search). Returns ``False`` (nothing written) when the file is read-only or locked.
         """
         with self._lock:
             self.conn.execute("PRAGMA busy_timeout = 0")
+            if not wait_for_disk:
+                self.conn.execute("PRAGMA synchronous = NORMAL")
             try:
                 self.conn.execute("BEGIN IMMEDIATE")
                 self.conn.executemany(sql, rows)
@@ -170,6 +177,7 @@ class Database:
                 return False
             finally:
                 self.conn.execute(f"PRAGMA busy_timeout = {self._busy_ms}")
+                self.conn.execute("PRAGMA synchronous = FULL")
 
     def checkpoint(self) -> bool:
         """Copy the WAL into the main file and truncate it; ``False`` if a reader held it back."""

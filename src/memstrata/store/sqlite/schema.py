@@ -241,6 +241,15 @@ INSERT INTO session_blocks_fts (session_blocks_fts, rank) VALUES ('rank', 'bm25(
 -- storage settings; SQLite has no TOAST). Kept here so both stores share one numbered list.
 """,
     ),
+    Migration(
+        9,
+        "turn_episode_fields",
+        """
+-- The PostgreSQL store copies the episode fields a filter can name onto its turn documents
+-- (as migration 6 onto segments); SQLite's filtered whole-turn search joins episodes, as
+-- before. Kept here so both stores share one numbered list.
+""",
+    ),
 )
 
 #: The newest schema this code knows.

@@ -1,0 +1,114 @@
+"""Outdated memories on every store (``memstrata.outdated``): an episode whose facts were all
+superseded is marked ``superseded``, ranks below the current fact, is labelled in the context
+block and stays stored and findable; ``update`` does not cite the replaced fact's episode."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from conftest import T0, OpenMemory
+from memstrata import Fact, Hit, Memory, Settings
+
+#: UPS, then FedEx, then 顺丰: each message states one carrier, each supersedes the one before.
+CHANGES = ["I prefer UPS for delivery", "Actually I prefer FedEx for delivery now", "以后都用顺丰 delivery"]
+NOW = T0 + timedelta(hours=5)
+
+
+def _tell(memory: Memory) -> list[int]:
+    ids = []
+    for hour, text in enumerate(CHANGES):
+        result = memory.add(text, created_at=T0 + timedelta(hours=hour))
+        assert [c.fact.key for c in result.facts] == ["shipping.carrier"], text
+        ids.append(result.episode_id)
+    return ids
+
+
+def _by_id(hits: list[Hit]) -> dict[tuple[str, int], Hit]:
+    return {(h.kind, h.id): h for h in hits}
+
+
+def test_episodes_of_superseded_facts_are_marked_and_rank_below_the_current_fact(open_memory: OpenMemory) -> None:
+    memory = open_memory(user_id="alice")
+    ups, fedex, sf = _tell(memory)
+    current = memory.list()[0]
+    assert isinstance(current, Fact) and current.value == "顺丰"
+    hits = memory.search("delivery", now=NOW)
+    found = _by_id(hits)
+    assert found[("episode", ups)].superseded and found[("episode", fedex)].superseded
+    assert not found[("episode", sf)].superseded and not found[("fact", current.id)].superseded
+    assert found[("episode", ups)].signals["superseded"] == 1.0
+    order = [(h.kind, h.id) for h in hits]
+    assert order.index(("fact", current.id)) < min(order.index(("episode", fedex)), order.index(("episode", ups)))
+    assert all(not h.superseded for h in hits[:2]) and all(h.superseded for h in hits[-2:])
+    # The mark halves the score (Settings.superseded_weight): the same search unweighted.
+    plain = open_memory(user_id="alice", settings=Settings(superseded_weight=1.0))
+    _tell(plain)
+    unweighted = {h.text: h.score for h in plain.search("delivery", now=NOW)}
+    assert found[("episode", ups)].score == unweighted[CHANGES[0]] * 0.5
+    # Kept and findable: the episode is stored and a search naming it still finds it.
+    assert memory.get(episode_id=ups).content == CHANGES[0]  # type: ignore[union-attr]
+    assert ("episode", ups) in _by_id(memory.search("UPS", now=NOW))
+
+
+def test_context_block_labels_outdated_episodes(open_memory: OpenMemory) -> None:
+    memory = open_memory(user_id="alice")
+    _tell(memory)
+    block = memory.context("delivery")
+    lines = block.splitlines()
+    assert "- [outdated] I prefer UPS for delivery (" in block
+    assert "- [outdated] Actually I prefer FedEx for delivery now (" in block
+    current = next(i for i, line in enumerate(lines) if "顺丰" in line)
+    assert "[outdated]" not in lines[current]
+    assert current < next(i for i, line in enumerate(lines) if "UPS" in line)
+    assert "[已过时] I prefer UPS" in memory.context("配送 delivery")
+
+
+def test_episode_with_a_current_fact_or_no_fact_is_not_marked(open_memory: OpenMemory) -> None:
+    memory = open_memory(user_id="alice")
+    mixed = memory.add("I prefer UPS for delivery. I am allergic to peanuts.", created_at=T0).episode_id
+    memory.add("Actually I prefer FedEx for delivery now", created_at=T0 + timedelta(hours=1))
+    chat = memory.add("Noted, delivery it is.", created_at=T0 + timedelta(hours=2)).episode_id
+    found = _by_id(memory.search("delivery", now=NOW))
+    assert not found[("episode", mixed)].superseded  # its allergy still holds
+    assert not found[("episode", chat)].superseded  # no fact cites it
+
+
+def test_marks_follow_as_of_and_include_superseded(open_memory: OpenMemory) -> None:
+    memory = open_memory(user_id="alice")
+    ups = _tell(memory)[0]
+    # As believed between the first and second message: UPS was current then.
+    then = _by_id(memory.search("delivery", as_of=T0 + timedelta(minutes=30), now=NOW))
+    assert set(then) >= {("episode", ups)} and not any(h.superseded for h in then.values())
+    hits = memory.search("delivery", include_superseded=True, kinds=("fact",), now=NOW)
+    assert {h.fact.value: h.superseded for h in hits if h.fact} == {"UPS": True, "FedEx": True, "顺丰": False}
+    assert hits[0].fact is not None and hits[0].fact.value == "顺丰"
+
+
+def test_update_cites_no_episode_and_keeps_the_old_link(open_memory: OpenMemory) -> None:
+    memory = open_memory(user_id="alice")
+    ups = memory.add("I prefer UPS for delivery", created_at=T0)
+    old = ups.facts[0].fact
+    new = memory.update(old.id, value="DHL")
+    assert new.value == "DHL" and new.citations == ()
+    assert memory.get(old.id).citations == (ups.episode_id,)  # type: ignore[union-attr]
+    timeline = memory.history(new.id)
+    created = next(e for f, events in timeline if f.id == new.id for e in events if e.action == "create")
+    assert created.detail["updated_from"] == old.id and created.actor == "sdk"
+    # The episode now states only a superseded value: marked, and the context cites no episode for DHL.
+    hit = _by_id(memory.search("delivery", now=NOW))[("episode", ups.episode_id)]
+    assert hit.superseded
+    block = memory.context("delivery DHL")
+    dhl = next(line for line in block.splitlines() if "DHL" in line)
+    assert "episode" not in dhl and "[outdated]" not in dhl
+
+
+def test_store_reports_which_facts_cite_episodes(open_memory: OpenMemory) -> None:
+    memory = open_memory(user_id="alice")
+    ups, fedex, sf = _tell(memory)
+    bob = memory.add("I prefer UPS for delivery", user_id="bob", created_at=T0).episode_id
+    cited = memory.store.citing_facts(memory._scope(), [ups, fedex, sf, bob])
+    rows = sorted((c.episode_id, c.status) for c in cited)
+    assert rows == [(ups, "superseded"), (fedex, "superseded"), (sf, "active")]  # bob's is out of scope
+    first = next(c for c in cited if c.episode_id == ups)
+    assert first.recorded_at <= first.expired_at  # type: ignore[operator]
+    assert memory.store.citing_facts(memory._scope(), []) == []

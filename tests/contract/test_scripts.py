@@ -1,0 +1,45 @@
+"""Traditional and Simplified Chinese on every store: one fact, one full-text term, and a
+database indexed before Traditional characters were read as Simplified is upgraded on open."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from conftest import T0, OpenMemory
+from memstrata.text.reindex import upgrade_terms
+from memstrata.text.tokens import TERMS_VERSION
+
+#: The characters of the messages below whose Simplified and Traditional forms differ.
+TO_TRADITIONAL = str.maketrans("后顺丰别门过敏对", "後順豐別門過敏對")
+
+
+def test_traditional_message_gives_the_simplified_fact_and_supersedes_it(open_memory: OpenMemory) -> None:
+    memory = open_memory(user_id="alice")
+    first = memory.add("我以後都希望用順豐", created_at=T0)
+    assert [(c.fact.key, c.fact.value) for c in first.facts] == [("shipping.carrier", "顺丰")]
+    again = memory.add("我以后都希望用顺丰", created_at=T0 + timedelta(hours=1))
+    assert [(c.action, c.fact.id) for c in again.facts] == [("touch", first.facts[0].fact.id)]
+
+
+def test_full_text_finds_across_scripts(open_memory: OpenMemory) -> None:
+    memory = open_memory(user_id="alice", embedder=None)  # full text alone
+    trad = memory.add("我對花生過敏", created_at=T0).episode_id
+    simp = memory.add("以后别放门口", created_at=T0 + timedelta(hours=1)).episode_id
+    assert trad in {h.id for h in memory.search("花生过敏", kinds=("episode",))}
+    assert simp in {h.id for h in memory.search("別放門口", kinds=("episode",))}
+
+
+def test_version_2_terms_are_read_as_simplified_after_the_upgrade(open_memory: OpenMemory) -> None:
+    memory = open_memory(user_id="alice", embedder=None)
+    episode = memory.add("我以後都希望用順豐，別放門口", created_at=T0).episode_id
+    store = memory.store
+    # Make the store as version 2 wrote it: Traditional characters kept in the terms.
+    with store.db.write() as conn:
+        store.set_meta(conn, "terms_version", "1")
+        assert store.upgrade_terms(conn, 2, lambda terms: terms.translate(TO_TRADITIONAL))
+    assert store.get_meta("terms_version") == "2"
+    assert memory.search("顺丰 门口", kinds=("episode",)) == []  # the old terms miss the query
+    assert upgrade_terms(store)  # what Memory does on open: rows rewritten
+    assert store.get_meta("terms_version") == str(TERMS_VERSION) == "3"
+    assert [h.id for h in memory.search("顺丰 门口", kinds=("episode",))] == [episode]
+    assert upgrade_terms(store) is None  # once
