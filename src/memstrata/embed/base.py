@@ -23,6 +23,10 @@ class Embedder(Protocol):
     Attributes:
         name: stable model identifier recorded in the database (e.g. ``use-multilingual-v3``).
         dim: vector dimension.
+
+    Optional, for a model unlike USE-multilingual (multilingual-e5): ``embed_queries(texts)``
+    (queries in a mode of their own, see ``embed_queries``), ``cosine_scale`` (``(floor, ceil)``,
+    see ``cosine_scale``) and ``similarity_floor`` (cosine below which a vector candidate is noise).
     """
 
     name: str
