@@ -34,7 +34,8 @@ class E5SmallEmbedder:
     #: random turns 0.78 (en) / 0.85 (zh) at the median, evidence turns 0.83 / 0.89, the best
     #: turn of a question 0.86 / 0.91. Below the floor a vector match says nothing; the ceil
     #: counts as a clear match. Measured (docs/benchmarks.md, fifth round): floors 0.80 / 0.84 /
-    #: 0.86 give LoCoMo R@5 0.642 / 0.645 / 0.644 and MemoryBank-zh 0.747 / 0.848 / 0.875.
+    #: 0.86 give LoCoMo R@5 0.642 / 0.645 / 0.644 and MemoryBank-zh 0.747 / 0.848 / 0.875 (fact
+    #: merging at USE's 0.9; carried to this scale, 0.86 gives MemoryBank-zh 0.905).
     cosine_scale = (0.86, 0.94)
     #: Cosine below which a vector candidate is noise (``Settings.min_similarity`` is USE's): a
     #: nonsense query ("xyzzy plugh") reaches 0.78 with unrelated memories, "does she have a food
