@@ -112,3 +112,27 @@ def test_store_reports_which_facts_cite_episodes(open_memory: OpenMemory) -> Non
     first = next(c for c in cited if c.episode_id == ups)
     assert first.recorded_at <= first.expired_at  # type: ignore[operator]
     assert memory.store.citing_facts(memory._scope(), []) == []
+
+
+def test_the_trials_scenario_marks_both_old_carriers(open_memory: OpenMemory) -> None:
+    # The fresh-user trial's words: "Actually FedEx" names only the carrier (extract.ellipsis).
+    memory = open_memory(user_id="alice")
+    said = ["I prefer UPS for delivery", "Actually FedEx", "以后都用顺丰"]
+    ids = [memory.add(text, created_at=T0 + timedelta(hours=i)).episode_id for i, text in enumerate(said)]
+    assert [(f.value, f.status) for f in memory.list(status="all")] == [  # type: ignore[union-attr]
+        ("顺丰", "active"), ("FedEx", "superseded"), ("UPS", "superseded")]
+    hits = memory.search("UPS FedEx 顺丰 delivery", now=NOW)
+    marks = {h.id: h.superseded for h in hits if h.kind == "episode"}
+    assert marks == {ids[0]: True, ids[1]: True, ids[2]: False}
+    assert hits[0].kind == "fact" and hits[0].fact is not None and hits[0].fact.value == "顺丰"
+
+
+def test_a_correction_in_the_same_message_supersedes_the_value_it_corrects(open_memory: OpenMemory) -> None:
+    memory = open_memory(user_id="alice")
+    result = memory.add("I prefer UPS for delivery. Actually FedEx.", created_at=T0)
+    assert [(c.action, c.fact.value) for c in result.facts] == [("create", "UPS"), ("supersede", "FedEx")]
+    assert [(f.value, f.status) for f in memory.list(status="all")] == [  # type: ignore[union-attr]
+        ("FedEx", "active"), ("UPS", "superseded")]
+    # Other statements of one message still never supersede each other.
+    both = memory.add("Please leave packages with the concierge, never at the door", created_at=T0)
+    assert len(both.facts) == 2 and {c.action for c in both.facts} == {"create"}

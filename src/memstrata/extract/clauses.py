@@ -48,6 +48,7 @@ class Finding:
         label: what the value is, for the statement ("color" in "favorite color is blue").
         retract: the clause says the value no longer holds ("I'm no longer allergic to
             peanuts"); ``value`` names what is withdrawn, ``""`` for every value of the key.
+        corrects: a correction of what was just said ("Actually FedEx", ``extract.ellipsis``).
     """
 
     key: str
@@ -58,6 +59,7 @@ class Finding:
     period: Period | None = None
     label: str = ""
     retract: bool = False
+    corrects: bool = False
 
 
 def with_confidence(findings: list[Finding], confidence: float) -> list[Finding]:

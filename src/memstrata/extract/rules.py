@@ -33,6 +33,7 @@ from memstrata.errors import EmbeddingError
 from memstrata.extract import patterns_en, patterns_zh
 from memstrata.extract.base import FactCandidate
 from memstrata.extract.clauses import CONF_ZERO_SHOT, Finding, describe_period
+from memstrata.extract.ellipsis import correction
 from memstrata.extract.taxonomy import get_key
 from memstrata.retrieve import COSINE_CEIL, COSINE_FLOOR
 from memstrata.text.hanzi import simplified
@@ -142,6 +143,8 @@ class RuleExtractor:
             found = _find(sentence, said_at)
             if not found and (rest := after_other_script(sentence)) is not None:
                 sentence, found = rest, _find(rest, said_at)
+            if not found and (fix := correction(sentence)) is not None:
+                found = [(fix, detect_language(sentence))]
             for finding, lang in found:
                 finding = self._zero_shot(finding)
                 if (finding.key, finding.value, finding.retract) in seen:
@@ -277,6 +280,7 @@ def _candidate(finding: Finding, sentence: str, lang: str) -> FactCandidate:
         valid_from=finding.period[0] if finding.period else None,
         valid_to=finding.period[1] if finding.period else None,
         retracts=finding.retract,
+        corrects=finding.corrects,
     )
 
 
