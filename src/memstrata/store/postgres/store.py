@@ -903,10 +903,10 @@ class PostgresStore:
         with self.db.read() as conn:
             hidden, hparams = self._hidden(conn, "facts", "f.")
             rows = conn.execute(
-                f"SELECT c.episode_id, f.id, f.status, f.created_at, f.expired_at FROM fact_citations c "
+                f"SELECT c.episode_id, f.id, f.status, f.created_at, f.expired_at, f.value FROM fact_citations c "
                 f"JOIN facts f ON f.id = c.fact_id WHERE c.episode_id = ANY(%s) AND {where} AND {live('f.')}{hidden}",
                 [list(episode_ids), *params, utcnow(), *hparams]).fetchall()
-        return [Citation(int(r[0]), int(r[1]), r[2], r[3], r[4]) for r in rows]
+        return [Citation(int(r[0]), int(r[1]), r[2], r[3], r[4], reveal(r[5], self.cipher)) for r in rows]
 
     def list_facts(self, scope: Scope, *, statuses: Sequence[str], key: str | None = None,
                    limit: int = 100, offset: int = 0, filter: Expr | None = None) -> list[Fact]:
