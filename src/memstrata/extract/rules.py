@@ -216,9 +216,25 @@ _LANGUAGE_SWITCH = re.compile(
 
 
 def _find(sentence: str, said_at: datetime) -> list[tuple[Finding, str]]:
-    """The findings of ``sentence``'s language's patterns, each with that language."""
+    """The findings of ``sentence``'s language's patterns, each with the language whose patterns
+    read it. A sentence mixing Chinese and Latin letters that its detected language's patterns
+    cannot read is read by the other language's: the share of CJK letters picks the language
+    (``text.lang``), yet a short Chinese object in an English clause ("I like 火锅": 2 of 7
+    letters) tips it to Chinese, and a long English one in a Chinese clause ("我喜欢 Red Hot Chili
+    Peppers") to English. Both pattern sets are anchored at their own first-person wording, so
+    the other set finds nothing in a sentence that is not its grammar."""
     lang = detect_language(sentence)
-    return [(f, lang) for f in (patterns_zh if lang == "zh" else patterns_en).find(sentence, said_at)]
+    found = (patterns_zh if lang == "zh" else patterns_en).find(sentence, said_at)
+    if not found and _mixes_scripts(sentence):
+        lang = "en" if lang == "zh" else "zh"
+        found = (patterns_zh if lang == "zh" else patterns_en).find(sentence, said_at)
+    return [(f, lang) for f in found]
+
+
+def _mixes_scripts(sentence: str) -> bool:
+    """Whether ``sentence`` has both CJK and Latin letters (only such a sentence's language is in doubt)."""
+    scripts = {_script(ch) for ch in sentence if ch.isalpha()}
+    return {"cjk", "latin"} <= scripts
 
 
 #: Most words a leading run in another script may have for ``after_other_script`` to skip it

@@ -951,10 +951,11 @@ class SQLiteStore:
         with self.db.read() as conn:
             where, params = self.where(conn, scope, table="facts", prefix="f.", session=False)
             rows = conn.execute(
-                f"SELECT c.episode_id, f.id, f.status, f.created_at, f.expired_at FROM fact_citations c "
+                f"SELECT c.episode_id, f.id, f.status, f.created_at, f.expired_at, f.value FROM fact_citations c "
                 f"JOIN facts f ON f.id = c.fact_id WHERE c.episode_id IN ({marks}) AND {where}",
                 [*episode_ids, *params]).fetchall()
-        return [Citation(r[0], r[1], r[2], from_db(r[3]), from_db(r[4])) for r in rows]  # type: ignore[arg-type]
+        return [Citation(r[0], r[1], r[2], from_db(r[3]), from_db(r[4]),  # type: ignore[arg-type]
+                         reveal(r[5], self.cipher)) for r in rows]
 
     def list_facts(self, scope: Scope, *, statuses: Sequence[str], key: str | None = None,
                    limit: int = 100, offset: int = 0, filter: Expr | None = None) -> list[Fact]:
