@@ -491,7 +491,7 @@ class Ingestor:
         existing = self.store.load_facts(conn, ids)
         decision = decide(cand, existing, single_valued=single, similarity=similarity,
                           merge_similarity=self.merge_similarity,
-                          same_message={f.id for f in existing if episode_id in f.citations},
+                          same_message=() if cand.corrects else {f.id for f in existing if episode_id in f.citations},
                           replaces={f.id for f in existing
                                     if favourite is not None and favourite_label(f.statement) == favourite})
         return self._execute(conn, decision, fact_scope, msg, episode_id, cand, vector, tag, now)

@@ -9,7 +9,14 @@ apart. So a search marks, after ranking and before cutting to ``limit``:
 * a **fact hit** whose fact was superseded (only seen with ``include_superseded`` or
   ``as_of``), and
 * an **episode hit** that facts cite and whose citing facts were *all* superseded (an
-  episode that also stated something still current, or that no fact cites, is left alone),
+  episode that also stated something still current, or that no fact cites, is left alone), and
+* an **episode hit on one sentence** of a longer message whose own facts were all superseded:
+  in "I prefer UPS for delivery. I am allergic to peanuts." a hit on the UPS sentence is
+  outdated once the carrier changes, a hit on the allergy sentence is not. A fact belongs to the
+  sentences that state its value (``stated_in``: case, width and Traditional/Simplified folded,
+  a whole word for Latin values). Facts are not stored with the sentence they came from, so a
+  value the message does not spell out ("SF Express" keyed as 顺丰, an encrypted value) may
+  belong to any sentence: a current one keeps every sentence of its message current.
 
 with ``Hit.superseded = True``, and multiplies its score by ``Settings.superseded_weight``
 (0.5: an outdated episode that matched as well as the current fact ranks well below it, yet
@@ -21,11 +28,14 @@ was current at ``as_of``, and a fact recorded later does not count.
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from datetime import datetime
 
 from memstrata.store.records import Citation
+from memstrata.text.hanzi import simplified
 from memstrata.types import Fact, Hit
 
 
@@ -41,12 +51,49 @@ def retired(status: str, recorded_at: datetime, expired_at: datetime | None, as_
 
 def outdated_episodes(citations: Iterable[Citation], as_of: datetime | None = None) -> set[int]:
     """Ids of the episodes that facts cite and whose citing facts were all superseded."""
-    states: dict[int, list[bool]] = {}
+    return {episode for episode, cited in _by_episode(citations, as_of).items() if all(g for _, g in cited)}
+
+
+def _by_episode(citations: Iterable[Citation], as_of: datetime | None) -> dict[int, list[tuple[str, bool]]]:
+    """``episode id → [(fact value, superseded)]`` of the facts that existed at ``as_of``."""
+    states: dict[int, list[tuple[str, bool]]] = {}
     for c in citations:
         gone = retired(c.status, c.recorded_at, c.expired_at, as_of)
         if gone is not None:
-            states.setdefault(c.episode_id, []).append(gone)
-    return {episode for episode, gone in states.items() if all(gone)}
+            states.setdefault(c.episode_id, []).append((c.value, gone))
+    return states
+
+
+def _fold(text: str) -> str:
+    # NFKC folds full-width letters (ＵＰＳ) as ``extract.rules.tidy`` does before extracting.
+    return simplified(unicodedata.normalize("NFKC", text)).casefold()
+
+
+def stated_in(value: str, text: str) -> bool:
+    """Whether ``text`` spells out the fact value ``value``: folded as the extractor reads it
+    (full-width letters, Traditional characters, case) and, where the value starts or ends with
+    a Latin letter or digit, as a whole word ("UPS" is not in "cups").
+
+    >>> stated_in("UPS", "I prefer ups for delivery."), stated_in("UPS", "two cups"), stated_in("顺丰", "用順豐")
+    (True, False, True)
+    """
+    value = _fold(value).strip()
+    if not value:
+        return False
+    return re.search(rf"(?<![a-z0-9]){re.escape(value)}(?![a-z0-9])", _fold(text)) is not None
+
+
+def _episode_outdated(hit: Hit, cited: Sequence[tuple[str, bool]]) -> bool:
+    """The module docstring's rule for one episode hit, given its citing facts' (value, superseded)."""
+    if not cited:
+        return False
+    if all(gone for _, gone in cited):
+        return True
+    if _fold(hit.matched).strip() == _fold(hit.text).strip():
+        return False  # the hit is the whole message, and something in it still holds
+    here = [gone for value, gone in cited if stated_in(value, hit.matched)]
+    unplaced = [gone for value, gone in cited if not stated_in(value, hit.text)]
+    return bool(here) and all(here) and all(unplaced)
 
 
 def _fact_retired(fact: Fact, as_of: datetime | None) -> bool:
@@ -57,10 +104,11 @@ def mark_outdated(hits: Sequence[Hit], citations: Iterable[Citation], *, weight:
                   as_of: datetime | None = None) -> list[Hit]:
     """``hits`` with the outdated ones (module docstring) marked ``superseded`` and their
     ``score`` multiplied by ``weight`` (in [0, 1]); order unchanged (the caller sorts)."""
-    old = outdated_episodes(citations, as_of)
+    cited = _by_episode(citations, as_of)
     out = []
     for hit in hits:
-        gone = hit.id in old if hit.kind == "episode" else hit.fact is not None and _fact_retired(hit.fact, as_of)
+        gone = (_episode_outdated(hit, cited.get(hit.id, ())) if hit.kind == "episode"
+                else hit.fact is not None and _fact_retired(hit.fact, as_of))
         out.append(replace(hit, score=hit.score * weight, superseded=True,
                            signals={**hit.signals, "superseded": 1.0}) if gone else hit)
     return out

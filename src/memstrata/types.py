@@ -137,7 +137,8 @@ class Hit:
     ``relevance`` in [0, 1] is the fused query relevance alone. ``citations`` are
     episode ids; for an episode hit it is the episode itself. ``matched`` is the
     segment text that matched (episode hits) or the fact statement. ``superseded``: the hit is
-    outdated, a superseded fact or an episode whose facts were all superseded (``outdated``);
+    outdated, a superseded fact, an episode whose facts were all superseded, or a hit on one
+    sentence whose own facts were all superseded (``outdated``);
     its score is lowered and the context block labels it.
     """
 

@@ -87,6 +87,23 @@ def test_turn_candidates_obey_the_filter_like_the_reference(corpus: Memory, tree
         assert sorted(ep.id for _, ep in pairs.values()) == _oracle(corpus, tree, "episode", user), unparse(tree)
 
 
+@given(exprs())
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+def test_conversation_neighbours_obey_the_filter_like_the_reference(corpus: Memory, tree: Expr) -> None:
+    """``adjacent_segments`` (the neighbours a hit borrows from): for every episode of both users at
+    once, the turn just before and just after it in its conversation (same owner, agent and
+    session; ``(created_at, id)`` order) among the episodes the filter keeps."""
+    episodes = [e for user in ("alice", "bob") for e in corpus.list(kind="episode", limit=1000, user_id=user)]
+    kept = [e for e in episodes if matches(tree, e)]
+    got = corpus.store.adjacent_segments(episodes, reach=1, filter=tree)
+    for source in episodes:
+        same = sorted((e for e in kept if e.scope == source.scope), key=lambda e: (e.created_at, e.id))
+        before = [e.id for e in same if (e.created_at, e.id) < (source.created_at, source.id)][-1:]
+        after = [e.id for e in same if (e.created_at, e.id) > (source.created_at, source.id)][:1]
+        assert [ep.id for _, ep in got[source.id]] == before + after, unparse(tree)
+        assert all(seg.index == 0 and seg.episode_id == ep.id for seg, ep in got[source.id])
+
+
 @pytest.mark.parametrize(("where", "contents"), [
     ('metadata.lang = "en"', ["I like coffee", "Noted, coffee it is.", "I have a dog named Rex",
                               "weather: sunny in Berlin"]),

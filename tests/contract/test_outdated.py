@@ -65,12 +65,41 @@ def test_context_block_labels_outdated_episodes(open_memory: OpenMemory) -> None
 
 def test_episode_with_a_current_fact_or_no_fact_is_not_marked(open_memory: OpenMemory) -> None:
     memory = open_memory(user_id="alice")
-    mixed = memory.add("I prefer UPS for delivery. I am allergic to peanuts.", created_at=T0).episode_id
+    mixed = memory.add("I am allergic to peanuts, and I prefer UPS for delivery", created_at=T0)
+    assert {c.fact.key for c in mixed.facts} == {"health.allergy", "shipping.carrier"}
     memory.add("Actually I prefer FedEx for delivery now", created_at=T0 + timedelta(hours=1))
     chat = memory.add("Noted, delivery it is.", created_at=T0 + timedelta(hours=2)).episode_id
     found = _by_id(memory.search("delivery", now=NOW))
-    assert not found[("episode", mixed)].superseded  # its allergy still holds
+    assert not found[("episode", mixed.episode_id)].superseded  # one sentence, and its allergy still holds
     assert not found[("episode", chat)].superseded  # no fact cites it
+
+
+def test_a_sentence_whose_own_facts_were_superseded_is_marked_beside_a_current_one(
+        open_memory: OpenMemory) -> None:
+    memory = open_memory(user_id="alice")
+    mixed = memory.add("I prefer UPS for delivery. I am allergic to peanuts.", created_at=T0).episode_id
+    memory.add("Actually I prefer FedEx for delivery now", created_at=T0 + timedelta(hours=1))
+    ups = _by_id(memory.search("delivery", now=NOW))[("episode", mixed)]
+    assert ups.matched == "I prefer UPS for delivery." and ups.superseded
+    assert ups.signals["superseded"] == 1.0
+    allergy = _by_id(memory.search("peanut allergy", now=NOW))[("episode", mixed)]
+    assert allergy.matched == "I am allergic to peanuts." and not allergy.superseded
+    # The mark halves the sentence hit's score, as for a whole message.
+    plain = open_memory(user_id="alice", settings=Settings(superseded_weight=1.0))
+    plain_id = plain.add("I prefer UPS for delivery. I am allergic to peanuts.", created_at=T0).episode_id
+    plain.add("Actually I prefer FedEx for delivery now", created_at=T0 + timedelta(hours=1))
+    assert ups.score == _by_id(plain.search("delivery", now=NOW))[("episode", plain_id)].score * 0.5
+
+
+def test_a_current_fact_the_message_does_not_spell_out_keeps_every_sentence_current(
+        open_memory: OpenMemory) -> None:
+    # "VS Code" is stored as VSCode: no sentence spells the value, so it may be the UPS sentence's.
+    memory = open_memory(user_id="alice")
+    said = memory.add("I prefer UPS for delivery. I use VS Code.", created_at=T0)
+    assert {c.fact.value for c in said.facts} == {"UPS", "VSCode"}
+    memory.add("Actually I prefer FedEx for delivery now", created_at=T0 + timedelta(hours=1))
+    hit = _by_id(memory.search("delivery", now=NOW))[("episode", said.episode_id)]
+    assert hit.matched == "I prefer UPS for delivery." and not hit.superseded
 
 
 def test_marks_follow_as_of_and_include_superseded(open_memory: OpenMemory) -> None:
@@ -112,3 +141,27 @@ def test_store_reports_which_facts_cite_episodes(open_memory: OpenMemory) -> Non
     first = next(c for c in cited if c.episode_id == ups)
     assert first.recorded_at <= first.expired_at  # type: ignore[operator]
     assert memory.store.citing_facts(memory._scope(), []) == []
+
+
+def test_the_trials_scenario_marks_both_old_carriers(open_memory: OpenMemory) -> None:
+    # The fresh-user trial's words: "Actually FedEx" names only the carrier (extract.ellipsis).
+    memory = open_memory(user_id="alice")
+    said = ["I prefer UPS for delivery", "Actually FedEx", "以后都用顺丰"]
+    ids = [memory.add(text, created_at=T0 + timedelta(hours=i)).episode_id for i, text in enumerate(said)]
+    assert [(f.value, f.status) for f in memory.list(status="all")] == [  # type: ignore[union-attr]
+        ("顺丰", "active"), ("FedEx", "superseded"), ("UPS", "superseded")]
+    hits = memory.search("UPS FedEx 顺丰 delivery", now=NOW)
+    marks = {h.id: h.superseded for h in hits if h.kind == "episode"}
+    assert marks == {ids[0]: True, ids[1]: True, ids[2]: False}
+    assert hits[0].kind == "fact" and hits[0].fact is not None and hits[0].fact.value == "顺丰"
+
+
+def test_a_correction_in_the_same_message_supersedes_the_value_it_corrects(open_memory: OpenMemory) -> None:
+    memory = open_memory(user_id="alice")
+    result = memory.add("I prefer UPS for delivery. Actually FedEx.", created_at=T0)
+    assert [(c.action, c.fact.value) for c in result.facts] == [("create", "UPS"), ("supersede", "FedEx")]
+    assert [(f.value, f.status) for f in memory.list(status="all")] == [  # type: ignore[union-attr]
+        ("FedEx", "active"), ("UPS", "superseded")]
+    # Other statements of one message still never supersede each other.
+    both = memory.add("Please leave packages with the concierge, never at the door", created_at=T0)
+    assert len(both.facts) == 2 and {c.action for c in both.facts} == {"create"}

@@ -394,3 +394,29 @@ def test_an_english_word_inside_a_chinese_clause_does_not_split_it() -> None:
     assert split_languages("我喜欢用 iPhone 拍照") == ["我喜欢用 iPhone 拍照"]
     assert split_languages("Ship with SF Express, thanks") == ["Ship with SF Express, thanks"]
     assert split_languages("我对花生过敏 and I prefer aisle seats") == ["我对花生过敏", "and I prefer aisle seats"]
+
+
+@pytest.mark.parametrize(("mixed", "single"), [
+    ("I like 火锅", "我喜欢火锅"),  # a short Chinese object tips the sentence to Chinese (2 of 7 letters)
+    ("I really like 火锅!", "我喜欢火锅"),
+    ("I hate 香菜", "I hate cilantro"),  # same key; the value is the user's own word
+    ("I love 寿司", "我喜欢寿司"),
+    ("我喜欢 sushi", "I like sushi"),
+    ("我喜欢 Red Hot Chili Peppers", "I like Red Hot Chili Peppers"),  # a long English object tips it to English
+    ("My name is 李雷", "我叫李雷"),
+])
+def test_a_mixed_script_sentence_gives_the_fact_its_single_script_form_gives(mixed: str, single: str) -> None:
+    got, want = _extract(mixed), _extract(single)
+    assert want, single
+    assert [c.key for c in got] == [c.key for c in want]
+    if "cilantro" in single:
+        assert [c.value for c in got] == ["香菜"]
+    else:
+        assert [c.value.casefold() for c in got] == [c.value.casefold() for c in want]
+
+
+@pytest.mark.parametrize("text", [
+    "Do you like 火锅?", "If I like 火锅, I'll order it", "你喜欢 sushi 吗？", "I like 你",
+])
+def test_a_mixed_script_question_or_hypothetical_still_gives_nothing(text: str) -> None:
+    assert _extract(text) == []

@@ -27,6 +27,9 @@ class FactCandidate:
         retracts: the speaker withdrew this fact ("I'm no longer vegetarian"): nothing is
             created; active facts under ``key`` naming ``value`` (every one if ``value`` is
             ``""``) are superseded, with no successor.
+        corrects: the speaker corrected a value said before, in this message too ("I prefer UPS.
+            Actually FedEx."): it supersedes the message's own facts of a single-valued key,
+            which other statements never do ("concierge, not at the door" keeps both).
     """
 
     kind: str
@@ -40,6 +43,7 @@ class FactCandidate:
     valid_from: datetime | None = None
     valid_to: datetime | None = None
     retracts: bool = False
+    corrects: bool = False
 
 
 @runtime_checkable

@@ -48,6 +48,7 @@ class Finding:
         label: what the value is, for the statement ("color" in "favorite color is blue").
         retract: the clause says the value no longer holds ("I'm no longer allergic to
             peanuts"); ``value`` names what is withdrawn, ``""`` for every value of the key.
+        corrects: a correction of what was just said ("Actually FedEx", ``extract.ellipsis``).
     """
 
     key: str
@@ -58,6 +59,7 @@ class Finding:
     period: Period | None = None
     label: str = ""
     retract: bool = False
+    corrects: bool = False
 
 
 def with_confidence(findings: list[Finding], confidence: float) -> list[Finding]:
@@ -177,7 +179,10 @@ def like_finding(
     """
     value = clean_value(obj, lang)
     limit = 8 if lang == "en" else 16  # words vs characters: longer is a story, not a taste
-    if not value or len(value.split() if lang == "en" else value) > limit:
+    # A Chinese clause counts an English word in it as one unit, like one character
+    # ("我喜欢 Red Hot Chili Peppers" is four, not 21).
+    size = len(value.split()) if lang == "en" else len(re.findall(r"[A-Za-z0-9'\-]+|\S", value))
+    if not value or size > limit:
         return []
     hit = gazetteer.lookup(value)
     if hit is not None and hit.named:

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 
+from memstrata.text.tokens import is_cjk
+
 _IC = re.IGNORECASE
 
 # --- English ------------------------------------------------------------------------------
@@ -60,7 +62,9 @@ def en_object_ok(raw: str) -> bool:
         return False  # "I hate not being on the court": a feeling about a situation
     if _EN_DEFINITE.match(value) or _EN_ANAPHORA.search(value):
         return False
-    return len(value) >= 3
+    # Three letters for an English word ("it", "so" are not things); a Chinese object in an English
+    # clause ("I like 火锅") is a whole word in two characters.
+    return len(value) >= (2 if any(is_cjk(ch) for ch in value) else 3)
 
 
 def en_points_away(value: str) -> bool:

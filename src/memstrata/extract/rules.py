@@ -28,12 +28,14 @@ from datetime import datetime
 
 import numpy as np
 
-from memstrata.embed.base import Embedder
+from memstrata.embed.base import Embedder, carried_cosine, cosine_scale
 from memstrata.errors import EmbeddingError
 from memstrata.extract import patterns_en, patterns_zh
 from memstrata.extract.base import FactCandidate
 from memstrata.extract.clauses import CONF_ZERO_SHOT, Finding, describe_period
+from memstrata.extract.ellipsis import correction
 from memstrata.extract.taxonomy import get_key
+from memstrata.retrieve import COSINE_CEIL, COSINE_FLOOR
 from memstrata.text.hanzi import simplified
 from memstrata.text.lang import detect_language
 from memstrata.text.segment import INVISIBLE, split_sentences
@@ -141,6 +143,8 @@ class RuleExtractor:
             found = _find(sentence, said_at)
             if not found and (rest := after_other_script(sentence)) is not None:
                 sentence, found = rest, _find(rest, said_at)
+            if not found and (fix := correction(sentence)) is not None:
+                found = [(fix, detect_language(sentence))]
             for finding, lang in found:
                 finding = self._zero_shot(finding)
                 if (finding.key, finding.value, finding.retract) in seen:
@@ -161,7 +165,11 @@ class RuleExtractor:
         best = int(np.argmax(scores))
         key, score = _ZERO_SHOT_CANDIDATES[best], float(scores[best])
         generic = float(scores[_ZERO_SHOT_CANDIDATES.index("preference.like")])
-        if key not in ZERO_SHOT_KEYS or score < ZERO_SHOT_THRESHOLD or score - generic < ZERO_SHOT_MARGIN:
+        # Thresholds measured on USE's cosines, carried to the model's own scale (e5's is narrower).
+        threshold = carried_cosine(self._embedder, ZERO_SHOT_THRESHOLD)
+        floor, ceil = cosine_scale(self._embedder)
+        margin = ZERO_SHOT_MARGIN * (ceil - floor) / (COSINE_CEIL - COSINE_FLOOR)
+        if key not in ZERO_SHOT_KEYS or score < threshold or score - generic < margin:
             return finding
         if finding.polarity == "dislike":
             if key != "food.like":
@@ -208,9 +216,25 @@ _LANGUAGE_SWITCH = re.compile(
 
 
 def _find(sentence: str, said_at: datetime) -> list[tuple[Finding, str]]:
-    """The findings of ``sentence``'s language's patterns, each with that language."""
+    """The findings of ``sentence``'s language's patterns, each with the language whose patterns
+    read it. A sentence mixing Chinese and Latin letters that its detected language's patterns
+    cannot read is read by the other language's: the share of CJK letters picks the language
+    (``text.lang``), yet a short Chinese object in an English clause ("I like 火锅": 2 of 7
+    letters) tips it to Chinese, and a long English one in a Chinese clause ("我喜欢 Red Hot Chili
+    Peppers") to English. Both pattern sets are anchored at their own first-person wording, so
+    the other set finds nothing in a sentence that is not its grammar."""
     lang = detect_language(sentence)
-    return [(f, lang) for f in (patterns_zh if lang == "zh" else patterns_en).find(sentence, said_at)]
+    found = (patterns_zh if lang == "zh" else patterns_en).find(sentence, said_at)
+    if not found and _mixes_scripts(sentence):
+        lang = "en" if lang == "zh" else "zh"
+        found = (patterns_zh if lang == "zh" else patterns_en).find(sentence, said_at)
+    return [(f, lang) for f in found]
+
+
+def _mixes_scripts(sentence: str) -> bool:
+    """Whether ``sentence`` has both CJK and Latin letters (only such a sentence's language is in doubt)."""
+    scripts = {_script(ch) for ch in sentence if ch.isalpha()}
+    return {"cjk", "latin"} <= scripts
 
 
 #: Most words a leading run in another script may have for ``after_other_script`` to skip it
@@ -272,6 +296,7 @@ def _candidate(finding: Finding, sentence: str, lang: str) -> FactCandidate:
         valid_from=finding.period[0] if finding.period else None,
         valid_to=finding.period[1] if finding.period else None,
         retracts=finding.retract,
+        corrects=finding.corrects,
     )
 
 

@@ -73,10 +73,13 @@ class NewFact:
 @dataclass(frozen=True)
 class Citation:
     """One fact citing one episode, with what a reader needs to tell whether the episode is
-    still current (``Store.citing_facts``): the fact's status and its bi-temporal times."""
+    still current (``Store.citing_facts``): the fact's status, its bi-temporal times and its
+    value as the reader may see it (``privacy.crypto.reveal``: an encrypted value without the
+    key is ``UNREADABLE``), to tell which sentence of the episode stated it."""
 
     episode_id: int
     fact_id: int
     status: str
     recorded_at: datetime
     expired_at: datetime | None
+    value: str = ""

@@ -447,7 +447,8 @@ class ReferenceStore:
         """The citations of ``episode_ids`` by facts inside ``scope`` (any status; not expired),
         one per (episode, fact)."""
         s, wanted = self._s, set(episode_ids)
-        return [Citation(e, f, s.facts[f]["status"], s.facts[f]["created_at"], s.facts[f]["expired_at"])
+        return [Citation(e, f, s.facts[f]["status"], s.facts[f]["created_at"], s.facts[f]["expired_at"],
+                         reveal(s.facts[f]["value"], self.cipher))
                 for f, e in sorted(s.citations) if e in wanted and f in s.facts
                 and self._in_scope(s, s.facts[f], scope, session=False) and _live(s.facts[f])]
 

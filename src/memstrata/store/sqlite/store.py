@@ -954,10 +954,11 @@ class SQLiteStore:
             # itself the planner walked every fact of the owner and probed each episode id for it
             # (9,000 facts of the 100k bench: ~190 ms a search, against ~0.5 ms).
             rows = conn.execute(
-                f"SELECT c.episode_id, f.id, f.status, f.created_at, f.expired_at FROM fact_citations c "
+                f"SELECT c.episode_id, f.id, f.status, f.created_at, f.expired_at, f.value FROM fact_citations c "
                 f"CROSS JOIN facts f ON f.id = c.fact_id WHERE c.episode_id IN ({marks}) AND {where}",
                 [*episode_ids, *params]).fetchall()
-        return [Citation(r[0], r[1], r[2], from_db(r[3]), from_db(r[4])) for r in rows]  # type: ignore[arg-type]
+        return [Citation(r[0], r[1], r[2], from_db(r[3]), from_db(r[4]),  # type: ignore[arg-type]
+                         reveal(r[5], self.cipher)) for r in rows]
 
     def list_facts(self, scope: Scope, *, statuses: Sequence[str], key: str | None = None,
                    limit: int = 100, offset: int = 0, filter: Expr | None = None) -> list[Fact]:

@@ -1,0 +1,43 @@
+"""Elliptical corrections: a reply that names only the new value ("Actually FedEx", "No, UPS
+instead", "make it vim", 算了，顺丰吧).
+
+Said right after a preference, such a reply changes it, but it names no topic, so no topical
+pattern reads it: a fresh-user trial's "I prefer UPS for delivery" → "Actually FedEx" kept UPS
+current. It is read only when the whole reply is a correction word and one *named* gazetteer
+entry (a carrier, an editor, a seat: ``extract.gazetteer``), whose name alone says the key;
+"Actually pizza" or "No, tomorrow" say nothing that could be stored.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memstrata.extract import gazetteer
+from memstrata.extract.clauses import CONF_INFORMAL, Finding
+
+_TAIL = r"(?:[,\s]+(?:instead|then|please|now|rather))*[\s.!]*"
+_EN = re.compile(
+    r"(?i)^(?:(?:(?:actually|no|nah|wait|sorry|oh|ok|okay|well|hmm)\b[,\s]*)+"
+    r"(?:(?:make (?:it|that)|change (?:it|that) to|switch to|go with|let'?s (?:go with|use)|use)\s+)?"
+    r"|(?:make (?:it|that)|change (?:it|that) to|switch to|let'?s go with|go with)\s+)"
+    rf"(?P<v>[^,.!?]+?){_TAIL}$"
+)
+_ZH = re.compile(r"^(?:算了|不对|不|还是|那就|改成|换成|改用|换用)[，,\s]*(?:用|改用|换成|改成)?"
+                 r"(?P<v>[^，,。！？]+?)(?:吧|好了|算了|就行|就好)?[。！!.\s]*$")
+
+
+def correction(sentence: str) -> Finding | None:
+    """The fact an elliptical correction states (key from the gazetteer, confidence
+    ``CONF_INFORMAL``), or ``None`` when ``sentence`` is anything else.
+
+    >>> correction("Actually FedEx").value, correction("算了，顺丰吧").value, correction("Actually pizza")
+    ('FedEx', '顺丰', None)
+    """
+    m = _EN.match(sentence) or _ZH.match(sentence)
+    if m is None:
+        return None
+    value = m.group("v").strip()
+    hit = gazetteer.lookup(value)
+    if hit is None or not hit.named or (hit.start, hit.end) != (0, len(value)):
+        return None
+    return Finding(hit.key, hit.value, CONF_INFORMAL, sentence, corrects=True)
