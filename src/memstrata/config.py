@@ -7,7 +7,8 @@ variable                       meaning                                     defau
 =============================  ==========================================  ==========================
 ``MEMSTRATA_DB``               path of the SQLite database file, or a      ``~/.memstrata/memory.db``
                                ``postgresql://`` URL (PostgreSQL backend)
-``MEMSTRATA_EMBEDDING_MODEL``  ``use-multilingual-v3``, ``hashing-<dim>``   ``use-multilingual-v3``
+``MEMSTRATA_EMBEDDING_MODEL``  ``use-multilingual-v3``, ``hashing-<dim>``,  ``use-multilingual-v3``
+                               ``multilingual-e5-small-q4`` (``e5`` extra)
                                or ``none`` (full-text search only)
 ``MEMSTRATA_ORG``              default ``org_id`` for the CLI               ``default``
 ``MEMSTRATA_PROJECT``          default ``project_id`` for the CLI           ``default``

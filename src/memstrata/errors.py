@@ -32,7 +32,7 @@ DETAIL_ATTRIBUTES = ("position", "reason", "line", "column", "expected", "field"
 
 def install_hint(extra: str) -> str:
     """The command that adds an optional extra (``server``, ``postgres``, ``llm``, ``crypto``,
-    ``bench``, ``test``) to an install from the source checkout. Never ``pip install
+    ``bench``, ``e5``, ``test``) to an install from the source checkout. Never ``pip install
     'memstrata[...]'``: a different project holds the name ``memstrata`` on PyPI (0.6.x, "a
     context engine"), and that command would replace this package with it."""
     return (f"pip install -e '.[{extra}]' in the memstrata source checkout "

@@ -18,7 +18,14 @@ from typing import TYPE_CHECKING, Any, TypedDict, Unpack, cast
 
 from memstrata.clock import require_aware, utcnow
 from memstrata.config import Settings, check_ttl
-from memstrata.embed.base import Embedder, EmbeddingCache, load_default_embedder
+from memstrata.embed.base import (
+    DEFAULT_COSINE_SCALE,
+    Embedder,
+    EmbeddingCache,
+    carried_cosine,
+    cosine_scale,
+    load_default_embedder,
+)
 from memstrata.errors import EmbeddingError, EmbeddingModelMismatch, InvalidInput, NotFound, StoreError, install_hint
 from memstrata.excerpt import clip_hit
 from memstrata.export import export_records
@@ -134,6 +141,11 @@ class Memory:
         check_scope(self.scope, needs_owner=False)
         self.embedding_status = "ok"
         self.embedder = self._load_embedder(embedder)
+        if cosine_scale(self.embedder) != DEFAULT_COSINE_SCALE:
+            # Merging by meaning is calibrated on USE's cosines; a model whose cosines sit elsewhere
+            # (e5: 0.75-0.95) merges at the same place of its own scale.
+            self.settings = replace(self.settings, merge_similarity=carried_cosine(
+                self.embedder, self.settings.merge_similarity))
         self.store: Store = store if store is not None else open_store(
             location, busy_timeout_s=self.settings.busy_timeout_s, max_connections=self.settings.pool_size,
             defer_scrub=self.settings.forget_scrub == "maintain")

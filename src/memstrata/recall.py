@@ -26,10 +26,13 @@ from datetime import datetime
 from typing import Any, TypeVar
 
 from memstrata.config import Settings
+from memstrata.embed.base import cosine_scale, embed_queries
 from memstrata.expand.when import Period, period_complement, period_filter, read_periods
 from memstrata.filter import And, Expr, Or
 from memstrata.outdated import mark_outdated
 from memstrata.retrieve import (
+    COSINE_CEIL,
+    COSINE_FLOOR,
     access_signal,
     blend,
     calibrated_relevance,
@@ -111,12 +114,15 @@ class _Strength:
     terms: set[str]
     cosine: dict[tuple[str, int], float]
     memo: dict[tuple[str, int], float] = field(default_factory=dict)
+    #: The model's cosine scale (``embed.base.cosine_scale``).
+    scale: tuple[float, float] = (COSINE_FLOOR, COSINE_CEIL)
 
     def of(self, item: tuple[str, int], text: str) -> float:
         found = self.memo.get(item)
         if found is None:
             coverage = len(self.terms & _term_set(text)) / len(self.terms) if self.terms else 0.0
-            found = self.memo[item] = match_strength(cosine=self.cosine.get(item), coverage=coverage)
+            found = self.memo[item] = match_strength(cosine=self.cosine.get(item), coverage=coverage,
+                                                     scale=self.scale)
         return found
 
 
@@ -127,6 +133,10 @@ class Retriever:
         self.store = store
         self.embedder = embedder
         self.settings = settings
+        self._scale = cosine_scale(embedder)
+        # A model whose unrelated pairs sit far above USE's (e5: ~0.78 in English) declares the
+        # cosine below which its vector candidates are noise (``similarity_floor``).
+        self._min_similarity = max(settings.min_similarity, float(getattr(embedder, "similarity_floor", 0.0)))
 
     def search(self, query: Query, *, now: datetime) -> list[Hit]:
         """Ranked hits for ``query``, best first; an empty list when nothing matches.
@@ -142,11 +152,11 @@ class Retriever:
         pool = max(s.candidates, query.limit * 3)
         match = fts_match_expression(query.text)
         with phase("query", "embedding"):
-            qvec = self.embedder.embed([query.text])[0] if self.embedder is not None else None
+            qvec = embed_queries(self.embedder, [query.text])[0] if self.embedder is not None else None
         seg_lists: list[_Ranked] = []
         fact_lists: list[_Ranked] = []
         periods, rest = read_periods(query.text, now, after_days=s.time_after_days) if s.time_weight > 0 else ([], "")
-        strength = _Strength(self._strength_terms(query.text), {})
+        strength = _Strength(self._strength_terms(query.text), {}, scale=self._scale)
         with phase("query", "candidate_search"):
             near = _beside(getattr(self.store.capabilities, "parallel_reads", False),
                            functools.partial(self._nearest, query, qvec, pool, now))
@@ -183,14 +193,13 @@ class Retriever:
         """The vector candidates ``(segments, facts)``; ``None`` where not searched."""
         if qvec is None:
             return None, None
-        s = self.settings
         segments = facts = None
         if "episode" in query.kinds:
-            segments = self.store.nearest_segments(query.scope, qvec, k=pool, min_similarity=s.min_similarity,
+            segments = self.store.nearest_segments(query.scope, qvec, k=pool, min_similarity=self._min_similarity,
                                                    filter=query.filter, now=now)
         if "fact" in query.kinds:
             facts = self.store.nearest_scope_facts(query.scope, qvec, statuses=query.statuses, k=pool,
-                                                   min_similarity=s.min_similarity, filter=query.filter, now=now)
+                                                   min_similarity=self._min_similarity, filter=query.filter, now=now)
         return segments, facts
 
     def _candidates(self, query: Query, match: str | None,
@@ -285,7 +294,7 @@ class Retriever:
                 turns = self.store.fts_turns(query.scope, match, pool, filter=scoped, now=now)
                 seg_lists.append(replace(_Ranked.text(turns), weight=s.time_weight * s.turn_weight, whole_turn=True))
         if qvec is not None:
-            near = self.store.nearest_segments(query.scope, qvec, k=pool, min_similarity=s.min_similarity,
+            near = self.store.nearest_segments(query.scope, qvec, k=pool, min_similarity=self._min_similarity,
                                                filter=scoped, now=now)
             seg_lists.append(_Ranked.vectors(near, s.time_weight * s.vector_weight))
             strength.cosine.update((("segment", i), c) for i, c in near)

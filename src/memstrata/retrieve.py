@@ -72,13 +72,17 @@ COSINE_FLOOR = 0.1
 COSINE_CEIL = 0.5
 
 
-def match_strength(*, cosine: float | None, coverage: float) -> float:
+def match_strength(*, cosine: float | None, coverage: float,
+                   scale: tuple[float, float] = (COSINE_FLOOR, COSINE_CEIL)) -> float:
     """How strongly an item matches the query, in [0, 1], independent of other items.
 
-    The larger of the cosine rescaled between ``COSINE_FLOOR`` and ``COSINE_CEIL`` and
-    ``coverage``, the share of the query's terms present in the item.
+    The larger of the cosine rescaled between ``scale`` (the model's "says nothing" and "clear
+    match" cosines: ``COSINE_FLOOR`` and ``COSINE_CEIL`` for USE-multilingual, an embedder's
+    ``cosine_scale`` for another model) and ``coverage``, the share of the query's terms
+    present in the item.
     """
-    vec = 0.0 if cosine is None else (cosine - COSINE_FLOOR) / (COSINE_CEIL - COSINE_FLOOR)
+    floor, ceil = scale
+    vec = 0.0 if cosine is None else (cosine - floor) / (ceil - floor)
     return max(0.0, min(1.0, max(vec, coverage)))
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import numpy as np
 
-from memstrata.embed.base import Embedder, content_hash
+from memstrata.embed.base import QUERY_KEY, Embedder, content_hash, embed_queries
 
 
 class DiskEmbeddingCache:
@@ -26,14 +26,19 @@ class DiskEmbeddingCache:
         name: the model's name (``Embedder.name``): the cache file is ``directory/<name>.npz``.
         dim: the model's dimension; a cache file of another dimension is ignored.
         load: builds the model when a text is not in the cache (never called on a full hit).
+        asymmetric: the model embeds queries in a mode of their own (``embed_queries``, e5):
+            query vectors are then cached under keys of their own; a symmetric model's query
+            shares the vector of the same text stored as a memory.
 
     ``embed`` has ``Embedder.embed``'s contract (``(len(texts), dim)`` float32); ``save``
     writes the file (atomically: a temporary file renamed over it). Raises ``OSError`` when
     ``directory`` cannot be created or written.
     """
 
-    def __init__(self, name: str, dim: int, directory: Path, load: Callable[[], Embedder]) -> None:
+    def __init__(self, name: str, dim: int, directory: Path, load: Callable[[], Embedder], *,
+                 asymmetric: bool = False) -> None:
         self.name = name
+        self.asymmetric = asymmetric
         self.dim = dim
         self.path = directory / f"{name}.npz"
         self._load = load
@@ -48,13 +53,22 @@ class DiskEmbeddingCache:
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         """Vectors of ``texts`` (cached ones from the file, the rest from the model)."""
-        keys = [content_hash(t) for t in texts]
+        return self._cached(texts, "")
+
+    def embed_queries(self, texts: Sequence[str]) -> np.ndarray:
+        """Query vectors (``embed.base.embed_queries``: the model's query mode if it has one),
+        cached under keys of their own."""
+        return self._cached(texts, QUERY_KEY if self.asymmetric else "")
+
+    def _cached(self, texts: Sequence[str], prefix: str) -> np.ndarray:
+        keys = [content_hash(prefix + t) for t in texts]
         missing = list(dict.fromkeys(t for t, k in zip(texts, keys, strict=True) if k not in self._vectors))
         if missing:
             if self._inner is None:
                 self._inner = self._load()
-            for text, vector in zip(missing, self._inner.embed(missing), strict=True):
-                self._vectors[content_hash(text)] = np.asarray(vector, dtype=np.float32)
+            vectors = embed_queries(self._inner, missing) if prefix else self._inner.embed(missing)
+            for text, vector in zip(missing, vectors, strict=True):
+                self._vectors[content_hash(prefix + text)] = np.asarray(vector, dtype=np.float32)
             self._dirty = True
         out = np.empty((len(texts), self.dim), dtype=np.float32)
         for i, key in enumerate(keys):

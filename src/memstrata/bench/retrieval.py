@@ -33,6 +33,7 @@ import numpy as np
 from memstrata.bench import metrics as M
 from memstrata.bench.embed_cache import DiskEmbeddingCache
 from memstrata.config import Settings
+from memstrata.embed.base import embed_queries
 from memstrata.errors import InvalidInput, install_hint
 from memstrata.loaders.locomo import Conversation, load_locomo
 from memstrata.loaders.memorybank import load_memorybank
@@ -170,7 +171,7 @@ class DenseRetriever:
 
     def query(self, conversation: Conversation, question: str, depth: int) -> list[str]:
         vectors, turns = self._indexes[conversation.id]
-        sims = vectors @ self.embedder.embed([question])[0]
+        sims = vectors @ embed_queries(self.embedder, [question])[0]
         return [turns[i] for i in np.argsort(-sims, kind="stable")[:depth]]
 
 
@@ -294,7 +295,8 @@ def cached_embedder(directory: Path) -> DiskEmbeddingCache:
     settings = Settings.from_env()
     name = settings.embedding_model or "use-multilingual-v3"
     model = load_default_embedder(name, threads=settings.embed_threads)
-    return DiskEmbeddingCache(model.name, model.dim, directory, lambda: model)
+    return DiskEmbeddingCache(model.name, model.dim, directory, lambda: model,
+                              asymmetric=callable(getattr(model, "embed_queries", None)))
 
 
 def run_benchmark(dataset_name: str, *, data: Path | None, retrievers: Sequence[str], ks: Sequence[int],

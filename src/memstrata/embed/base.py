@@ -5,12 +5,13 @@ from __future__ import annotations
 import hashlib
 import logging
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
 
 import numpy as np
 
 from memstrata.errors import InvalidInput
+from memstrata.retrieve import COSINE_CEIL, COSINE_FLOOR
 
 log = logging.getLogger(__name__)
 
@@ -22,6 +23,10 @@ class Embedder(Protocol):
     Attributes:
         name: stable model identifier recorded in the database (e.g. ``use-multilingual-v3``).
         dim: vector dimension.
+
+    Optional, for a model unlike USE-multilingual (multilingual-e5): ``embed_queries(texts)``
+    (queries in a mode of their own, see ``embed_queries``), ``cosine_scale`` (``(floor, ceil)``,
+    see ``cosine_scale``) and ``similarity_floor`` (cosine below which a vector candidate is noise).
     """
 
     name: str
@@ -37,6 +42,49 @@ class Embedder(Protocol):
             EmbeddingError: the model failed.
         """
         ...
+
+
+def embed_queries(embedder: Embedder, texts: Sequence[str]) -> np.ndarray:
+    """Embed search queries: through the model's query mode when it has one, else ``embed``.
+
+    Asymmetric models (multilingual-e5: ``query: `` / ``passage: `` prefixes) embed a question
+    differently from the memories it should find; such an embedder defines
+    ``embed_queries(texts)`` with ``embed``'s contract. Returns ``(len(texts), dim)`` float32
+    unit rows. Raises ``EmbeddingError`` as ``embed`` does.
+    """
+    method = getattr(embedder, "embed_queries", None)
+    return method(texts) if callable(method) else embedder.embed(texts)
+
+
+#: The cosine scale of a model without ``cosine_scale``: USE-multilingual's (``retrieve.COSINE_FLOOR``
+#: and ``COSINE_CEIL``: unrelated pairs at 0.0-0.1, paraphrases and cross-lingual matches 0.2-0.6).
+DEFAULT_COSINE_SCALE = (COSINE_FLOOR, COSINE_CEIL)
+
+
+def cosine_scale(embedder: object) -> tuple[float, float]:
+    """``(floor, ceil)``: the query-memory cosine at or below which the model says nothing, and
+    at or above which it is a clear match. A model whose cosines sit elsewhere (e5: a narrow
+    band near 0.8-0.9) declares ``cosine_scale``; ``None`` (no model) and the others get
+    ``DEFAULT_COSINE_SCALE``."""
+    scale = getattr(embedder, "cosine_scale", None)
+    return DEFAULT_COSINE_SCALE if scale is None else (float(scale[0]), float(scale[1]))
+
+
+def carried_cosine(embedder: object, use_cosine: float, *, cap: float = 0.99) -> float:
+    """A cosine threshold measured on USE-multilingual, carried to ``embedder``'s scale: the same
+    place between its floor and ceil (``cosine_scale``), linearly, at most ``cap``. Unchanged for
+    a model on USE's scale (and for ``None``). Used for fact merging and zero-shot keying, whose
+    thresholds were measured on USE; the carried values were not measured on another model."""
+    floor, ceil = cosine_scale(embedder)
+    if (floor, ceil) == DEFAULT_COSINE_SCALE:
+        return use_cosine
+    carried = floor + (use_cosine - COSINE_FLOOR) * (ceil - floor) / (COSINE_CEIL - COSINE_FLOOR)
+    return min(cap, carried)
+
+
+#: Prefix of a query's cache key, so that a question and a memory of the same words, which an
+#: asymmetric model embeds differently, do not share a vector.
+QUERY_KEY = "query\x00"
 
 
 def content_hash(text: str) -> str:
@@ -55,15 +103,27 @@ class EmbeddingCache:
         self.inner = embedder
         self.name = embedder.name
         self.dim = embedder.dim
+        self.cosine_scale = cosine_scale(embedder)
+        self.similarity_floor = float(getattr(embedder, "similarity_floor", 0.0))
         self._max = max_items
         self._cache: OrderedDict[str, np.ndarray] = OrderedDict()
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         """Embed with caching; same contract as ``Embedder.embed``."""
+        return self._cached(texts, "", self.inner.embed)
+
+    def embed_queries(self, texts: Sequence[str]) -> np.ndarray:
+        """Embed search queries with caching (``embed_queries``: the model's query mode if any)."""
+        if not callable(getattr(self.inner, "embed_queries", None)):
+            return self.embed(texts)  # a symmetric model: a query is embedded like any text
+        return self._cached(texts, QUERY_KEY, lambda batch: embed_queries(self.inner, batch))
+
+    def _cached(self, texts: Sequence[str], prefix: str,
+                model: Callable[[Sequence[str]], np.ndarray]) -> np.ndarray:
         out = np.empty((len(texts), self.dim), dtype=np.float32)
         missing: dict[str, list[int]] = {}
         for i, text in enumerate(texts):
-            key = content_hash(text)
+            key = content_hash(prefix + text)
             cached = self._cache.get(key)
             if cached is not None:
                 self._cache.move_to_end(key)
@@ -72,7 +132,7 @@ class EmbeddingCache:
                 missing.setdefault(key, []).append(i)
         if missing:
             order = list(missing)
-            vecs = self.inner.embed([texts[missing[k][0]] for k in order])
+            vecs = model([texts[missing[k][0]] for k in order])
             for key, vec in zip(order, vecs, strict=True):
                 for i in missing[key]:
                     out[i] = vec
@@ -116,7 +176,7 @@ def load_default_embedder(name: str = "use-multilingual-v3", *, threads: int = 2
     if name == "multilingual-e5-small-q4":
         from memstrata.embed.e5 import E5SmallEmbedder
 
-        return E5SmallEmbedder()
+        return E5SmallEmbedder(threads=threads)
     if name.startswith("hashing-") and name[8:].isdigit() and 0 < int(name[8:]) <= MAX_HASHING_DIM:
         from memstrata.embed.hashing import HashingEmbedder
 

@@ -28,13 +28,14 @@ from datetime import datetime
 
 import numpy as np
 
-from memstrata.embed.base import Embedder
+from memstrata.embed.base import Embedder, carried_cosine, cosine_scale
 from memstrata.errors import EmbeddingError
 from memstrata.extract import patterns_en, patterns_zh
 from memstrata.extract.base import FactCandidate
 from memstrata.extract.clauses import CONF_ZERO_SHOT, Finding, describe_period
 from memstrata.extract.ellipsis import correction
 from memstrata.extract.taxonomy import get_key
+from memstrata.retrieve import COSINE_CEIL, COSINE_FLOOR
 from memstrata.text.hanzi import simplified
 from memstrata.text.lang import detect_language
 from memstrata.text.segment import INVISIBLE, split_sentences
@@ -164,7 +165,11 @@ class RuleExtractor:
         best = int(np.argmax(scores))
         key, score = _ZERO_SHOT_CANDIDATES[best], float(scores[best])
         generic = float(scores[_ZERO_SHOT_CANDIDATES.index("preference.like")])
-        if key not in ZERO_SHOT_KEYS or score < ZERO_SHOT_THRESHOLD or score - generic < ZERO_SHOT_MARGIN:
+        # Thresholds measured on USE's cosines, carried to the model's own scale (e5's is narrower).
+        threshold = carried_cosine(self._embedder, ZERO_SHOT_THRESHOLD)
+        floor, ceil = cosine_scale(self._embedder)
+        margin = ZERO_SHOT_MARGIN * (ceil - floor) / (COSINE_CEIL - COSINE_FLOOR)
+        if key not in ZERO_SHOT_KEYS or score < threshold or score - generic < margin:
             return finding
         if finding.polarity == "dislike":
             if key != "food.like":
