@@ -404,6 +404,7 @@ def test_an_english_word_inside_a_chinese_clause_does_not_split_it() -> None:
     ("我喜欢 sushi", "I like sushi"),
     ("我喜欢 Red Hot Chili Peppers", "I like Red Hot Chili Peppers"),  # a long English object tips it to English
     ("My name is 李雷", "我叫李雷"),
+    ("我叫 Alice Smith", "My name is Alice Smith"),  # a space after 叫
 ])
 def test_a_mixed_script_sentence_gives_the_fact_its_single_script_form_gives(mixed: str, single: str) -> None:
     got, want = _extract(mixed), _extract(single)
@@ -417,6 +418,7 @@ def test_a_mixed_script_sentence_gives_the_fact_its_single_script_form_gives(mix
 
 @pytest.mark.parametrize("text", [
     "Do you like 火锅?", "If I like 火锅, I'll order it", "你喜欢 sushi 吗？", "I like 你",
+    "I like 你们", "I love 这个",  # "I love this": it points into the conversation
 ])
 def test_a_mixed_script_question_or_hypothetical_still_gives_nothing(text: str) -> None:
     assert _extract(text) == []

@@ -226,7 +226,7 @@ def run_perf(sizes: Sequence[int], *, queries: int, seed: int, console: Console,
                 print(f"| {int(r['segments']):,} | {v['name']} | {v['p50_ms']:.1f} | {v['p95_ms']:.1f} "
                       f"| {v['cpu_p50_ms']:.1f} | {v['cpu_p95_ms']:.1f} | {v['slowest']} {v['slowest_ms']:.0f} |")
     for r in rows:
-        print(f"{int(r['segments']):,} segments: CPU time per search (the searching thread) "
+        print(f"{int(r['segments']):,} segments: CPU time per search (the searching thread and its vector thread) "
               f"p50 {r['cpu_p50_ms']:.1f} / p95 {r['cpu_p95_ms']:.1f} ms")
     console.print("ratios: ingest is better above 1x; latency and RSS are better below 1x. "
                   "Peak RSS is the whole process so far (it includes smaller sizes run before). "

@@ -44,6 +44,10 @@ _EN_FUNCTION = re.compile(
 )
 #: A leading article on a lowercase noun is anaphoric in chat ("I love the color and
 #: texture" — of the thing just shown); a capitalised name after it is not ("the Beatles").
+#: A Chinese pronoun or demonstrative as the whole object of an English clause ("I love 这个"),
+#: the Chinese "I love this": it points into the conversation. A whole-word match, since 那 also
+#: starts names (那不勒斯).
+_ZH_POINTING = re.compile(r"(?:你|您|他|她|它|你们|他们|她们|它们|这|那|这个|那个|这些|那些|这样|那样|自己|大家)")
 _EN_DEFINITE = re.compile(r"^(?:all\s+)?the\s+(?=[a-z])", re.UNICODE)
 #: Trailing words that mark a change of mind, cut before the value is kept.
 EN_NO_LONGER = re.compile(r"\s+(?:anymore|any more|any longer|these days|nowadays)\b.*$", _IC)
@@ -60,7 +64,7 @@ def en_object_ok(raw: str) -> bool:
         return False
     if re.match(r"(?:not|no|never)\b", value, _IC):
         return False  # "I hate not being on the court": a feeling about a situation
-    if _EN_DEFINITE.match(value) or _EN_ANAPHORA.search(value):
+    if _EN_DEFINITE.match(value) or _EN_ANAPHORA.search(value) or _ZH_POINTING.fullmatch(value):
         return False
     # Three letters for an English word ("it", "so" are not things); a Chinese object in an English
     # clause ("I like 火锅") is a whole word in two characters.

@@ -134,8 +134,9 @@ def _remember(clause: str, ctx: _Ctx) -> list[Finding]:
 # --- identity ---------------------------------------------------------------------------
 
 _NAME = r"(?P<v>[\u4e00-\u9fffA-Za-z·][\u4e00-\u9fffA-Za-z· ]{0,11})"
-_MY_NAME = re.compile(rf"^我(?:的名字|名字)?(?:叫|叫做){_NAME}$|^我的?名字是{_NAME.replace('v', 'w')}$")
-_CALL_ME = re.compile(rf"^(?:你)?(?:可以|就)?(?:叫|称呼)我{_NAME}$")
+# A space may part 叫 from a Latin name ("我叫 Alice Smith").
+_MY_NAME = re.compile(rf"^我(?:的名字|名字)?(?:叫|叫做)\s*{_NAME}$|^我的?名字是\s*{_NAME.replace('v', 'w')}$")
+_CALL_ME = re.compile(rf"^(?:你)?(?:可以|就)?(?:叫|称呼)我\s*{_NAME}$")
 _AGE = re.compile(r"^我(?:今年|现在|已经)?(?P<v>\d{1,3}|[一二两三四五六七八九十]{1,3})(?:周)?岁")
 _LIVE = re.compile(r"^我(?:们)?(?:现在|目前|一直|还)?(?:住在|住|居住在|生活在|定居在|定居|搬到了|"
                    r"搬到|搬去了|搬去)(?P<v>.+)$|^我家(?:住)?在(?P<w>.+)$")

@@ -1,10 +1,14 @@
 """Exact (brute-force) cosine search over vectors kept in the SQLite file.
 
 Vectors are stored as float16 BLOBs (half the bytes; rankings unchanged at this
-precision) and searched in float32 with one matrix product: numpy does 100k × 512
-in ~20 ms on 2 cores, and an exact search has perfect recall, so no ANN index is
-needed at the sizes one user reaches (``shared/NOTES.md``: float16 BLAS is ~9x
-slower, hence the float32 working copy). The working copy is cached per scope and
+precision) and searched in float32, one dot product per row: numpy's ``vecdot`` does
+100k × 512 in ~9 ms of one core (bound by memory bandwidth), and an exact search has
+perfect recall, so no ANN index is needed at the sizes one user reaches
+(``shared/NOTES.md``: float16 BLAS is ~9x slower, hence the float32 working copy).
+Not a BLAS matrix-vector product: OpenBLAS's is ~2x slower on one thread, and on two
+it waits for a helper thread that other work on the machine deschedules (measured at
+load ~4.6: 97 ms wall against 22 ms for ``vecdot``); one thread also leaves the other
+core to the full-text lists a search runs meanwhile (``recall._VECTORS``). The working copy is cached per scope and
 refreshed incrementally: new rows are appended by id; a deletion or status change
 bumps a version counter in ``meta`` and forces a reload.
 """
@@ -100,7 +104,7 @@ class _Entry:
         if not self.blocks:
             return np.zeros(0, np.int64), np.zeros(0, np.float32)
         ids = np.concatenate([b.ids[: b.size] for b in self.blocks])
-        sims = np.concatenate([b.matrix[: b.size] @ query for b in self.blocks])
+        sims = np.concatenate([np.vecdot(b.matrix[: b.size], query) for b in self.blocks])
         live = np.concatenate([b.expiry[: b.size] for b in self.blocks]) > now
         if within is not None:
             created = np.concatenate([b.created[: b.size] for b in self.blocks])

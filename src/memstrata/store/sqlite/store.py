@@ -950,9 +950,12 @@ class SQLiteStore:
         marks = ",".join("?" * len(episode_ids))
         with self.db.read() as conn:
             where, params = self.where(conn, scope, table="facts", prefix="f.", session=False)
+            # CROSS JOIN: the citations of these episodes first, then their facts by rowid. Left to
+            # itself the planner walked every fact of the owner and probed each episode id for it
+            # (9,000 facts of the 100k bench: ~190 ms a search, against ~0.5 ms).
             rows = conn.execute(
                 f"SELECT c.episode_id, f.id, f.status, f.created_at, f.expired_at, f.value FROM fact_citations c "
-                f"JOIN facts f ON f.id = c.fact_id WHERE c.episode_id IN ({marks}) AND {where}",
+                f"CROSS JOIN facts f ON f.id = c.fact_id WHERE c.episode_id IN ({marks}) AND {where}",
                 [*episode_ids, *params]).fetchall()
         return [Citation(r[0], r[1], r[2], from_db(r[3]), from_db(r[4]),  # type: ignore[arg-type]
                          reveal(r[5], self.cipher)) for r in rows]

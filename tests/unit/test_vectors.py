@@ -1,0 +1,47 @@
+"""Exact vector search over a working copy (``store.vectors``): the ``k`` best rows by cosine,
+as a float64 product ranks them, across several blocks, with expired rows and rows outside
+the asked periods left out."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import numpy as np
+
+from memstrata.store.vectors import BLOCK_ROWS, _Entry, top_k
+
+
+def entry(n: int, dim: int, seed: int = 3) -> tuple[_Entry, np.ndarray]:
+    rng = np.random.default_rng(seed)
+    rows = rng.standard_normal((n, dim)).astype(np.float32)
+    rows /= np.linalg.norm(rows, axis=1, keepdims=True)
+    copy = _Entry("v1", dim)
+    for start in range(0, n, 7_001):  # appended in uneven pieces, as new rows arrive
+        ids = np.arange(start, min(n, start + 7_001), dtype=np.int64) + 1
+        copy.append(ids, rows[start:start + 7_001], created=(ids * 60.0).astype(np.float64))
+    return copy, rows
+
+
+def test_the_best_rows_are_those_of_an_exact_product_across_blocks() -> None:
+    n, dim = 2 * BLOCK_ROWS + 123, 16
+    copy, rows = entry(n, dim)
+    assert len(copy.blocks) == 3
+    rng = np.random.default_rng(9)
+    for _ in range(5):
+        query = rng.standard_normal(dim).astype(np.float32)
+        query /= np.linalg.norm(query)
+        exact = rows.astype(np.float64) @ query.astype(np.float64)
+        found = top_k(query, copy, 50, min_similarity=-1.0)
+        assert [i for i, _ in found] == [int(i) + 1 for i in np.argsort(-exact, kind="stable")[:50]]
+        assert np.allclose([c for _, c in found], np.sort(exact)[::-1][:50], atol=1e-5)
+
+
+def test_expired_rows_and_rows_outside_the_periods_are_left_out() -> None:
+    copy, rows = entry(1_000, 8)
+    query = rows[10]  # row id 11 is its own best match
+    copy.blocks[0].expiry[10] = 100.0  # expires at t = 100 s
+    assert top_k(query, copy, 1, -1.0)[0][0] == 11
+    assert top_k(query, copy, 1, -1.0, now=datetime.fromtimestamp(200, UTC))[0][0] != 11
+    # Rows are created at id * 60 s: ids 1-9 fall in [0, 600).
+    inside = top_k(query, copy, 100, -1.0, within=[(datetime.fromtimestamp(0, UTC), datetime.fromtimestamp(600, UTC))])
+    assert sorted(i for i, _ in inside) == list(range(1, 10))
