@@ -75,3 +75,19 @@ def populate(memory: Memory) -> None:
     for user, session, role, speaker, hour, content, metadata in CORPUS:
         memory.add(content, role=role, speaker=speaker, user_id=user, session_id=session,
                    created_at=T0.replace(day=1 + hour // 24, hour=hour % 24), metadata=metadata)
+
+
+#: The episode fields PostgreSQL copies onto segments (migration 6) and turns (migration 9):
+#: every episode field a filter can name, scope included.
+COPIED_EPISODE_FIELDS = ("org_id", "project_id", "user_id", "agent_id", "session_id", "role", "content_type",
+                         "producer_id", "produced_for_id", "created_at", "sequence_num", "metadata")
+
+
+def copy_mismatches(store: Any, table: str, episode_column: str) -> tuple[int, int]:
+    """``(rows of table, rows whose copied fields differ from their episode's)`` on PostgreSQL."""
+    differs = " OR ".join(f"t.{c} IS DISTINCT FROM e.{c}" for c in COPIED_EPISODE_FIELDS)
+    with store.db.read() as conn:
+        row = conn.execute(f"SELECT count(*), count(*) FILTER (WHERE {differs}) FROM {table} t "
+                           f"JOIN episodes e ON e.id = t.{episode_column}").fetchone()
+    assert row is not None
+    return int(row[0]), int(row[1])

@@ -12,25 +12,18 @@ import numpy as np
 import psycopg
 from psycopg.types.json import Jsonb
 
+from conftest import copy_mismatches
 from memstrata import HashingEmbedder, Memory, Scope
 from memstrata.filter import parse
 from memstrata.store.postgres.schema import MIGRATIONS
 from memstrata.store.postgres.store import PostgresStore
 
 DIM = 64
-#: The fields the copy holds (every episode field a filter can name, scope included).
-COPIED = ("org_id", "project_id", "user_id", "agent_id", "session_id", "role", "content_type", "producer_id",
-          "produced_for_id", "created_at", "sequence_num", "metadata")
 
 
 def _mismatches(store: PostgresStore) -> tuple[int, int]:
     """``(segments, segments whose copy differs from their episode)``."""
-    differs = " OR ".join(f"s.{c} IS DISTINCT FROM e.{c}" for c in COPIED)
-    with store.db.read() as conn:
-        row = conn.execute(f"SELECT count(*), count(*) FILTER (WHERE {differs}) FROM segments s "
-                           "JOIN episodes e ON e.id = s.episode_id").fetchone()
-    assert row is not None
-    return int(row[0]), int(row[1])
+    return copy_mismatches(store, "segments", "episode_id")
 
 
 def _memory(url: str, **kw: Any) -> Memory:

@@ -12,25 +12,18 @@ from typing import Any
 import psycopg
 from psycopg.types.json import Jsonb
 
+from conftest import copy_mismatches
 from memstrata import HashingEmbedder, Memory, Scope
 from memstrata.filter import parse
 from memstrata.store.postgres.schema import MIGRATIONS
 from memstrata.store.postgres.store import PostgresStore, filter_predicate, live, scope_predicate
 
 DIM = 64
-#: The fields the copy holds (every episode field a filter can name, scope included).
-COPIED = ("org_id", "project_id", "user_id", "agent_id", "session_id", "role", "content_type", "producer_id",
-          "produced_for_id", "created_at", "sequence_num", "metadata")
 
 
 def _mismatches(store: PostgresStore) -> tuple[int, int]:
     """``(turns, turns whose copy differs from their episode)``."""
-    differs = " OR ".join(f"t.{c} IS DISTINCT FROM e.{c}" for c in COPIED)
-    with store.db.read() as conn:
-        row = conn.execute(f"SELECT count(*), count(*) FILTER (WHERE {differs}) FROM turns t "
-                           "JOIN episodes e ON e.id = t.id").fetchone()
-    assert row is not None
-    return int(row[0]), int(row[1])
+    return copy_mismatches(store, "turns", "id")
 
 
 def _memory(url: str, **kw: Any) -> Memory:
