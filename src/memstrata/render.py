@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from memstrata.excerpt import excerpt
 from memstrata.text.lang import detect_language
 from memstrata.text.tokens import query_terms
 from memstrata.types import Hit
@@ -74,7 +75,12 @@ def render_context(query: str, hits: Sequence[Hit], budget_tokens: int) -> str:
             continue
         room = budget_tokens - estimate_tokens(out)
         text = " ".join(hit.text.split())
-        line = _fit(f"[{labels['outdated']}] {text}" if hit.superseded else text, _citation(hit), room)
+        if hit.superseded and hit.kind == "episode" and hit.matched.strip():
+            # The mark is the matched sentence's (outdated.py): the rest of the message may still
+            # hold ("I prefer UPS. I am allergic to peanuts."), so only that sentence is shown.
+            text = " ".join(hit.matched.split())
+        label = f"[{labels['outdated']}] " if hit.superseded else ""
+        line = _fit(label, text, " ".join(hit.matched.split()), _citation(hit), room)
         if line is None:
             break
         out += line
@@ -117,14 +123,17 @@ def restated(episode_text: str, fact_texts: Sequence[str]) -> bool:
 MIN_TEXT_CHARS = 6
 
 
-def _fit(text: str, citation: str, budget_tokens: int) -> str | None:
-    line = f"- {text}{citation}\n"
+def _fit(label: str, text: str, focus: str, citation: str, budget_tokens: int) -> str | None:
+    """``- {label}{text}{citation}``, with ``text`` cut to a window around ``focus`` (what the
+    search matched; ``excerpt``) until the line fits: a fresh-user trial's long message lost the
+    one sentence that answered, because the text was cut from its end."""
+    line = f"- {label}{text}{citation}\n"
     if estimate_tokens(line) <= budget_tokens:
         return line
-    keep = text
-    while len(keep) > MIN_TEXT_CHARS:
-        keep = keep[: max(MIN_TEXT_CHARS, len(keep) - max(1, len(keep) // 8))]
-        line = f"- {keep}…{citation}\n"
+    size = len(text)
+    while size > MIN_TEXT_CHARS:
+        size = max(MIN_TEXT_CHARS, size - max(1, size // 8))
+        line = f"- {label}{excerpt(text, focus, max_chars=size)}{citation}\n"
         if estimate_tokens(line) <= budget_tokens:
             return line
     return None

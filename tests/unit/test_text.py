@@ -75,6 +75,27 @@ def test_context_keeps_one_line_per_memory_in_either_order() -> None:
         assert block.count("peanuts") == 1 and "cat" in block
 
 
+def test_context_cuts_a_long_message_around_what_matched_and_shows_an_outdated_sentence_alone() -> None:
+    from dataclasses import replace
+    from datetime import UTC, datetime
+
+    from memstrata.render import estimate_tokens, render_context
+    from memstrata.types import Hit, Scope
+
+    when = datetime(2026, 11, 1, tzinfo=UTC)
+    filler = " ".join(["We talked about the weather and the football match."] * 40)
+    answer = "By the way, the spare key is under the blue flowerpot."
+    long = Hit(kind="episode", id=1, text=f"{filler} {answer} {filler}", matched=answer, score=0.9,  # type: ignore[arg-type]
+               relevance=1.0, created_at=when, citations=(1,), scope=Scope(user_id="u"))
+    for budget in (40, 100, 300):  # a fresh-user trial: cut from the end, the answer was lost below ~600
+        block = render_context("where is the spare key?", [long], budget)
+        assert "flowerpot" in block and estimate_tokens(block) <= budget, (budget, block)
+    mixed = replace(long, text="I prefer UPS for delivery. I am allergic to peanuts.",
+                    matched="I prefer UPS for delivery.", superseded=True)
+    block = render_context("delivery", [mixed], 200)
+    assert "[outdated] I prefer UPS for delivery. (" in block and "peanuts" not in block
+
+
 def test_an_episode_counts_as_restated_only_when_its_facts_carry_most_of_its_terms() -> None:
     from memstrata.render import restated
 
