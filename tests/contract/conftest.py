@@ -91,3 +91,13 @@ def copy_mismatches(store: Any, table: str, episode_column: str) -> tuple[int, i
                            f"JOIN episodes e ON e.id = t.{episode_column}").fetchone()
     assert row is not None
     return int(row[0]), int(row[1])
+
+
+def apply_postgres_migrations(conn: Any, migrations: Any) -> None:
+    """Leave a PostgreSQL database as memstrata left it after ``migrations`` (a prefix of
+    ``store.postgres.schema.MIGRATIONS``): their SQL run and recorded in ``schema_migrations``."""
+    conn.execute("CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, "
+                 "applied_at TIMESTAMPTZ NOT NULL)")
+    for migration in migrations:
+        conn.execute(migration.sql)
+        conn.execute("INSERT INTO schema_migrations VALUES (%s, %s, now())", (migration.version, migration.name))

@@ -12,7 +12,7 @@ import numpy as np
 import psycopg
 from psycopg.types.json import Jsonb
 
-from conftest import copy_mismatches
+from conftest import apply_postgres_migrations, copy_mismatches
 from memstrata import HashingEmbedder, Memory, Scope
 from memstrata.filter import parse
 from memstrata.store.postgres.schema import MIGRATIONS
@@ -99,11 +99,7 @@ def test_import_and_forget_keep_the_copy(pg_url: Callable[[], str]) -> None:
 def test_migration_backfills_an_older_database_and_keeps_its_vector_index(pg_url: Callable[[], str]) -> None:
     url = pg_url()
     with psycopg.connect(url, autocommit=True) as conn:  # a database left by memstrata at schema 5
-        conn.execute("CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, "
-                     "applied_at TIMESTAMPTZ NOT NULL)")
-        for migration in MIGRATIONS[:5]:
-            conn.execute(migration.sql)
-            conn.execute("INSERT INTO schema_migrations VALUES (%s, %s, now())", (migration.version, migration.name))
+        apply_postgres_migrations(conn, MIGRATIONS[:5])
         for i in range(40):
             eid = conn.execute(
                 "INSERT INTO episodes (org_id, project_id, user_id, session_id, role, producer_id, content, "

@@ -12,7 +12,7 @@ from typing import Any
 import psycopg
 from psycopg.types.json import Jsonb
 
-from conftest import copy_mismatches
+from conftest import apply_postgres_migrations, copy_mismatches
 from memstrata import HashingEmbedder, Memory, Scope
 from memstrata.filter import parse
 from memstrata.store.postgres.schema import MIGRATIONS
@@ -126,11 +126,7 @@ def test_import_backfill_and_forget_keep_the_copy(pg_url: Callable[[], str]) -> 
 def test_migration_backfills_turns_of_a_database_at_schema_8(pg_url: Callable[[], str]) -> None:
     url = pg_url()
     with psycopg.connect(url, autocommit=True) as conn:  # a database left by memstrata at schema 8
-        conn.execute("CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, "
-                     "applied_at TIMESTAMPTZ NOT NULL)")
-        for migration in MIGRATIONS[:8]:
-            conn.execute(migration.sql)
-            conn.execute("INSERT INTO schema_migrations VALUES (%s, %s, now())", (migration.version, migration.name))
+        apply_postgres_migrations(conn, MIGRATIONS[:8])
         block = conn.execute("INSERT INTO session_blocks (org_id, project_id, user_id, session_id, turns, terms) "
                              "VALUES ('default', 'default', 'u', 's', 30, 'ann harbour ships') RETURNING id").fetchone()
         assert block is not None
