@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import re
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from tests.surfaces.test_cli import cli
@@ -100,7 +100,7 @@ def test_remember_ttl_hides_the_message_and_its_facts_after_it_runs_out(tmp_path
     [fact] = cli("list", "--user", "u1", "--db", db, "--json").json()
     expires = datetime.fromisoformat(fact["expires_at"])
     assert abs((expires - datetime.fromisoformat(fact["valid_from"])).total_seconds() - 6) < 0.01
-    time.sleep(max(0.0, (expires - datetime.now(timezone.utc)).total_seconds()) + 0.2)
+    time.sleep(max(0.0, (expires - datetime.now(UTC)).total_seconds()) + 0.2)
     assert cli("list", "--user", "u1", "--db", db, "--json").json() == []
     assert "window" not in cli("recall", "seat", "--user", "u1", "--db", db).out
     bad = cli("remember", "x", "--ttl", "-1", "--user", "u1", "--db", db)
