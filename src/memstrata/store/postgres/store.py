@@ -155,11 +155,13 @@ class PostgresStore:
         self.ef_search = search.EF_SEARCH
         #: Everything SQLite offers: forget jobs, maintenance, the extraction queue
         #: (``store.postgres.queue``) and short-term memory. Parallel reads: a search's vector
-        #: look-ups run beside its full-text lists (``recall``) on a second pooled connection (a
-        #: server process of their own, so the two share the cores); they read their own snapshot,
-        #: and the search's rows are read from its own afterwards (a row gone by then is left out).
+        #: look-ups run beside its full-text lists (``recall``) on pooled connections of their own
+        #: (server processes of their own, so they share the cores), segments and facts each on
+        #: its own (``split_vector_reads``: 1M segments, load ~4.5, A/B query by query: p50 / p95
+        #: 70.7 / 112.1 -> 60.9 / 80.9 ms); they read their own snapshots, and the search's rows
+        #: are read from its own afterwards (a row gone by then is left out).
         self.capabilities = Capabilities(forget_jobs=True, extraction_queue=True, short_term=True,
-                                         maintenance=True, parallel_reads=True)
+                                         maintenance=True, parallel_reads=True, split_vector_reads=True)
 
     # -- LLM semantic memory and API keys (``store.semantic.SemanticStore``) --------------------
     def extraction_queue(self, policy: SemanticSettings) -> PgExtractionQueue:
