@@ -203,3 +203,12 @@ def test_a_near_but_different_allergy_is_recorded_not_merged(memory: Memory) -> 
                                     ("health.allergy", "虾"), ("health.allergy", "龙虾")]
     assert memory.add("I'm allergic to dust", user_id="h").facts[0].action == "touch"  # restated
     assert len(_active(memory, "h")) == 4
+
+
+def test_a_short_chinese_reply_corrects_the_allergy(memory: Memory) -> None:
+    memory.add("我对花生过敏", user_id="r")
+    [change] = memory.add("不对，是对芒果过敏", user_id="r").facts
+    assert (change.action, [p.value for p in change.previous]) == ("supersede", ["花生"])
+    memory.add("我是老师，也住在上海", user_id="r")
+    assert _active(memory, "r") == [("health.allergy", "芒果"), ("identity.location", "上海"),
+                                    ("identity.occupation", "老师")]
