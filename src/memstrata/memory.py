@@ -423,12 +423,24 @@ class Memory:
         return [clip_hit(hit) for hit in hits]  # an episode hit carries a window, not 256 KiB
 
     def context(self, query: str, *, budget_tokens: int = 500, limit: int = 20,
+                kinds: Sequence[str] = ("fact", "episode"), min_score: float = 0.0,
+                filter: str | Expr | None = None, as_of: datetime | None = None, mode: str = "long_term",
                 **scope: Unpack[ScopeArgs]) -> str:
         """A cited Markdown block for a system prompt, never longer than ``budget_tokens``
-        (estimated by ``render.estimate_tokens``); empty string when nothing is recalled."""
-        if budget_tokens <= 0:
-            raise InvalidInput(f"budget_tokens must be positive, got {budget_tokens}")
-        return render_context(query, self.search(query, limit=limit, **scope), budget_tokens)
+        (estimated by ``render.estimate_tokens``); empty string when nothing is recalled.
+
+        ``limit``, ``kinds``, ``min_score``, ``filter``, ``as_of`` and ``mode`` choose the hits
+        as in ``search`` (e.g. ``filter='tag = "health"'`` for an allergies-only block).
+
+        Raises:
+            InvalidInput: ``budget_tokens`` not positive, or what ``search`` refuses.
+            InvalidFilter: as ``search``.
+        """
+        if isinstance(budget_tokens, bool) or not isinstance(budget_tokens, int) or budget_tokens <= 0:
+            raise InvalidInput(f"budget_tokens must be a positive integer, got {budget_tokens!r}")
+        hits = self.search(query, limit=limit, kinds=kinds, min_score=min_score, filter=filter, as_of=as_of,
+                           mode=mode, **scope)
+        return render_context(query, hits, budget_tokens)
 
     def get(self, fact_id: int | None = None, *, episode_id: int | None = None, kind: str | None = None,
             **scope: Unpack[ScopeArgs]) -> Fact | Episode:
