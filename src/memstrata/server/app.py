@@ -207,7 +207,7 @@ def context(body: ContextRequest, caller: Caller, request: Request) -> ContextRe
     with st.lock:
         block = st.memory.context(body.query, budget_tokens=body.budget_tokens, limit=limit,
                                   kinds=tuple(body.kinds), min_score=body.min_score, as_of=body.as_of,
-                                  **scope, **options)
+                                  profile=body.profile, **scope, **options)
     metrics().searches.inc()
     return ContextResponse(context=block)
 

@@ -144,6 +144,8 @@ class ContextRequest(Scoped):
     kinds: list[Literal["fact", "episode"]] = Field(["fact", "episode"], min_length=1)
     as_of: datetime | None = Field(None, description="As in /v1/search (without a UTC offset: UTC).")
     min_score: float = Field(0.0, ge=0.0, le=1.0, strict=True)
+    profile: bool = Field(True, strict=True, description="When nothing matches, list the scope's current facts "
+                                                          "(most important first) under their own title.")
 
     @field_validator("as_of")
     @classmethod
