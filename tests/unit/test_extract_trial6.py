@@ -90,6 +90,7 @@ def test_carriers_named_as_people_say_them(text: str, expected: list[tuple[str, 
     ("I like mac and cheese", [("preference.like", "mac and cheese", "")]),
     ("我喜欢那本书", []),
     ("我喜欢那里", []),
+    ("我喜欢这周末的安排", []),
 ])
 def test_smaller_items(text: str, expected: list[tuple[str, str, str]]) -> None:
     assert _found(text) == expected
