@@ -4,9 +4,13 @@ real embedding model: what ends up active is what an agent reads."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from memstrata import Memory
+from memstrata.config import Settings
+from memstrata.embed.base import EmbeddingCache
 from memstrata.types import Fact
 
 
@@ -223,3 +227,19 @@ def test_a_dislike_of_a_name_leaves_a_liking_of_something_named_after_it(memory:
     memory.add("I love coffee in the morning", user_id="g2b")
     memory.add("I hate coffee", user_id="g2b")
     assert [k for k, _ in _active(memory, "g2b")] == ["preference.dislike"]
+
+
+def test_twins_and_corrections_hold_on_both_stores(db_settings: dict[str, Any], embedder: EmbeddingCache) -> None:
+    """The same rules on SQLite and PostgreSQL, with the real model: a retraction retires the
+    other language's twin, a correction replaces the one allergy, two carriers keep the later."""
+    with Memory(settings=Settings(**db_settings), embedder=embedder.inner, user_id="both") as mem:
+        mem.add("I'm allergic to peanuts")
+        mem.add("我对花生过敏")
+        mem.add("我对坚果过敏")
+        mem.add("Actually, I'm not allergic to peanuts")
+        assert _active(mem, "both") == [("health.allergy", "坚果")]
+        mem.add("I'm allergic to shellfish", user_id="other")
+        mem.add("其实我是对芒果过敏", user_id="other")
+        assert _active(mem, "other") == [("health.allergy", "芒果")]
+        mem.add("我以后都用顺丰 and I prefer UPS for delivery")
+        assert _active(mem, "both", "shipping") == [("shipping.carrier", "UPS")]
