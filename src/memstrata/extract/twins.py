@@ -42,7 +42,8 @@ from memstrata.text.tokens import index_terms, is_cjk
 #: translations and none of the 69 different pairs are twins, a margin of 0.01; at 0.88, 11 of 56
 #: (fish/鱼, cats/猫, Shanghai/上海, coffee/咖啡, tea/茶, ...) with a margin of 0.04. A wrong twin
 #: withdraws a true allergy, a missed one leaves a stale fact beside the correction (and the
-#: lexicon covers the common allergens), so the threshold takes the wider margin.
+#: lexicon covers the common allergens), so the threshold takes the wider margin. Another model
+#: gets it carried to its own cosine scale (``embed.base.carried_cosine``), not measured there.
 TWIN_COSINE = 0.88
 
 #: Groups of values that name one thing: standard English and Chinese (Simplified; a Traditional
