@@ -243,3 +243,12 @@ def test_twins_and_corrections_hold_on_both_stores(db_settings: dict[str, Any], 
         assert _active(mem, "other") == [("health.allergy", "芒果")]
         mem.add("我以后都用顺丰 and I prefer UPS for delivery")
         assert _active(mem, "both", "shipping") == [("shipping.carrier", "UPS")]
+
+
+def test_a_reply_opening_with_no_corrects_the_allergy(memory: Memory) -> None:
+    memory.add("I'm allergic to peanuts", user_id="no")
+    memory.add("我对花生过敏", user_id="no")
+    [change] = memory.add("No, I'm allergic to shellfish", user_id="no").facts
+    assert sorted(p.value for p in change.previous) == ["peanuts", "花生"]
+    memory.add("No, I'm also allergic to cats", user_id="no")
+    assert _active(memory, "no") == [("health.allergy", "cats"), ("health.allergy", "shellfish")]

@@ -32,6 +32,15 @@ def _found(text: str) -> list[tuple[str, str, str]]:
      [("health.allergy", "shellfish", ""), ("health.allergy", "peanuts", "retract")]),
     ("我不是对花生过敏，是对芒果过敏", [("health.allergy", "花生", "retract"), ("health.allergy", "芒果", "")]),
     ("其实我对芒果过敏，不是花生", [("health.allergy", "芒果", ""), ("health.allergy", "花生", "retract")]),
+    # a reply opening with a correction word corrects; "also" / 也 add one more
+    ("No, I'm allergic to shellfish", [("health.allergy", "shellfish", "corrects")]),
+    ("Sorry, I meant I'm allergic to shellfish", [("health.allergy", "shellfish", "corrects")]),
+    ("No, I'm also allergic to cats", [("health.allergy", "cats", "")]),
+    ("不对，我对芒果过敏", [("health.allergy", "芒果", "corrects")]),
+    ("不对，我也对芒果过敏", [("health.allergy", "芒果", "")]),
+    ("不是，我对芒果过敏，不是花生", [("health.allergy", "芒果", ""), ("health.allergy", "花生", "retract")]),
+    ("Actually, I'm allergic to shellfish", [("health.allergy", "shellfish", "")]),
+    ("其实我对芒果过敏", [("health.allergy", "芒果", "")]),
     # additions and emphasis are not corrections
     ("我也对芒果过敏", [("health.allergy", "芒果", "")]),
     ("我是对猫毛过敏的", [("health.allergy", "猫毛", "")]),

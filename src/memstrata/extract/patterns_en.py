@@ -56,7 +56,7 @@ _SPLIT = re.compile(
 )
 _FILLER = re.compile(
     r"^(?:(?:and|but|so|also|actually|honestly|well|oh|btw|by the way|ok|okay|anyway|plus|"
-    r"hey|hi|hello|yes|yeah|no|sure|alright|now|these days|nowadays)\b[\s,!]*)+",
+    r"hey|hi|hello|yes|yeah|no|sure|alright|now|these days|nowadays|i mean|i meant|sorry)\b[\s,!]*)+",
     _IC,
 )
 _QUESTION = re.compile(
@@ -421,6 +421,11 @@ _ALLERGY_NOT = re.compile(r"^(?:and\s+|but\s+)?not\s+(?:to\s+)?(?P<v>.+)$", _IC)
 _ALLERGY_SAID = re.compile(r"\ballergic\s+to\b|\ballergy\b", _IC)
 
 
+#: A reply opening with a correction: "No, ...", "Sorry, I meant ...", "Correction: ...".
+_CORRECTING_REPLY = re.compile(r"^\W*(?:no|nope|sorry|correction|i mean|i meant|my mistake|my bad|scratch that|"
+                               r"wait)\b", _IC)
+
+
 def _allergy_contrast(clause: str, ctx: _Ctx) -> list[Finding]:
     """A contrasted allergy: the cleft ("it's shellfish I'm allergic to") and the value it
     replaces (", not peanuts"). With the old value named, that value is withdrawn; without,
@@ -446,7 +451,12 @@ def _health_fav(clause: str, ctx: _Ctx) -> list[Finding]:
     m = _ALLERGY.match(clause)
     if m:
         things = m.group("v") or m.group("w") or m.group("x")
-        return [f for part in _split_list(things) for f in
+        # "No, I'm allergic to shellfish" / "Sorry, I meant ...": a reply that corrects the allergy said
+        # before (one more is "also"/"too"); "Actually, ..." alone is as often "by the way"
+        corrects = (bool(_CORRECTING_REPLY.match(ctx.sentence))
+                    and not re.search(r"\b(?:also|too|as well)\b", clause, _IC)
+                    and not re.search(r",\s*(?:and\s+|but\s+)?not\b", ctx.sentence, _IC))
+        return [replace(f, corrects=corrects) for part in _split_list(things) for f in
                 _f("health.allergy", part, CONF_PREFER, clause)]
     m = _DIET.match(clause)
     if m:

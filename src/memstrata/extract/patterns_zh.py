@@ -325,6 +325,7 @@ _FAV_KEYS: tuple[tuple[str, str], ...] = (
 _ALLERGY_FOCUS = re.compile(r"^我(?:其实|真的|实际上)?是(?!不)")
 _CORRECTION = re.compile(r"其实|算了|不对|搞错|说错|记错|弄错|更正|纠正|实际上")
 #: 我不是对花生过敏，是对芒果过敏 / 我对芒果过敏，不是花生: the contrasted half of the sentence.
+_CORRECTING_REPLY = re.compile(r"^\W*(?:不对|不是|搞错了|说错了|记错了|弄错了|我说错了|更正一下|纠正一下)")
 _ALLERGY_INSTEAD = re.compile(r"^(?:而|其实|只)?是(?:对)?(?P<v>.+?)过敏$")
 _ALLERGY_NOT = re.compile(r"^(?:而)?不是(?:对)?(?P<v>.+?)(?:过敏)?$")
 
@@ -355,8 +356,11 @@ def _health_fav(clause: str, ctx: _Ctx) -> list[Finding]:
         return []  # 我对花生不过敏了 / 我已经不对花生过敏了: no allergy (a retraction is not stored)
     if m:
         # the old value named in the sentence (…，不是花生) is withdrawn by name instead
-        corrects = (bool(_ALLERGY_FOCUS.match(clause)) and bool(_CORRECTION.search(ctx.sentence))
-                    and "不是" not in ctx.sentence)
+        # 是 in focus with any correction word, or a reply opening with a firm one (不对，我对芒果过敏);
+        # 其实/算了 alone as often mean "by the way", and 也/还 add one more
+        corrects = (((bool(_ALLERGY_FOCUS.match(clause)) and bool(_CORRECTION.search(ctx.sentence)))
+                     or (bool(_CORRECTING_REPLY.match(ctx.sentence)) and not re.match(r"^我(?:也|还)", clause)))
+                    and "不是" not in ctx.sentence[ctx.sentence.find(clause):])
         return [replace(f, corrects=corrects) for part in _split_list(m.group("v")) for f in
                 _f("health.allergy", part, CONF_PREFER, clause)]
     m = _DIET.match(clause)
