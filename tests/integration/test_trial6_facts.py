@@ -252,3 +252,13 @@ def test_a_reply_opening_with_no_corrects_the_allergy(memory: Memory) -> None:
     assert sorted(p.value for p in change.previous) == ["peanuts", "花生"]
     memory.add("No, I'm also allergic to cats", user_id="no")
     assert _active(memory, "no") == [("health.allergy", "cats"), ("health.allergy", "shellfish")]
+
+
+def test_a_past_allergy_or_city_is_withdrawn_in_either_language(memory: Memory) -> None:
+    memory.add("I'm allergic to peanuts", user_id="past")
+    memory.add("我对花生过敏", user_id="past")
+    memory.add("I live in Shanghai", user_id="past")
+    memory.add("I used to be allergic to peanuts", user_id="past")
+    assert _active(memory, "past") == [("identity.location", "Shanghai")]
+    memory.add("我以前住在上海", user_id="past")  # the English city's twin (cosine 0.92)
+    assert _active(memory, "past") == []

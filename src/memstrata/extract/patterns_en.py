@@ -345,6 +345,11 @@ _RETRACTIONS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(rf"^i\s+(?:no longer|don't|do not)\s+live\s+in\s+(?P<v>.+?){_NO_MORE}$", _IC), "identity.location"),
     (re.compile(rf"^i\s+(?:no longer|don't|do not)\s+work\s+(?:at|for)\s+(?P<v>.+?){_NO_MORE}$", _IC),
      "identity.employer"),
+    # "I used to be allergic to peanuts": a past that no longer holds
+    (re.compile(r"^i\s+used\s+to\s+be\s+allergic\s+to\s+(?P<v>.+)$", _IC), "health.allergy"),
+    (re.compile(r"^i\s+used\s+to\s+be\s+(?:an?\s+)?(?:vegetarian|vegan|pescatarian)$", _IC), "food.diet"),
+    (re.compile(r"^i\s+used\s+to\s+live\s+in\s+(?P<v>.+)$", _IC), "identity.location"),
+    (re.compile(r"^i\s+used\s+to\s+work\s+(?:at|for)\s+(?P<v>.+)$", _IC), "identity.employer"),
 )
 
 
@@ -358,6 +363,8 @@ def _retraction(clause: str, ctx: _Ctx) -> list[Finding]:
         named = m.groupdict().get("v")
         if not named:
             return [Finding(key, "", CONF_STATED, clause, retract=True)]
+        if key in ("identity.location", "identity.employer"):
+            named = without_time(_PLACE_END.sub("", named))  # "Boston for 3 years" withdraws Boston
         parts = _split_list(named) if key == "health.allergy" else [named]
         return [replace(f, retract=True) for part in parts for f in _f(key, part, CONF_STATED, clause)]
     return _named_retraction(clause, ctx)

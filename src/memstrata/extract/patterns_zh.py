@@ -260,6 +260,7 @@ _DIET = re.compile(r"^我(?:是|只|一直|从来都)?(?:一个|一名)?(?P<v>�
 # Retractions: the fact no longer holds (我不再对花生过敏了). They come before the patterns that
 # would read the same clause as a statement, or drop it as negated.
 _NOT = r"(?:现在|已经|其实)?(?:不再|不|没有?)(?:再)?"
+_BEFORE = r"(?:以前|之前|从前|过去|曾经|原来|小时候)(?:一直|也|还)?"
 _RETRACTIONS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(rf"^我{_NOT}是?对(?P<v>.+?)过敏了?$|^我对(?P<w>.+?){_NOT}过敏了?$|^我{_NOT}过敏了?$"),
      "health.allergy"),
@@ -267,6 +268,11 @@ _RETRACTIONS: tuple[tuple[re.Pattern[str], str], ...] = (
                 r"|^我(?:现在)?(?:又开始|又|开始|重新)吃肉了?$"), "food.diet"),
     (re.compile(rf"^我{_NOT}住在(?P<v>.+?)了?$"), "identity.location"),
     (re.compile(rf"^我{_NOT}在(?P<v>.+?)(?:工作|上班)了?$"), "identity.employer"),
+    # 我以前对花生过敏: said of the past, it no longer holds (a present allergy has no 以前)
+    (re.compile(rf"^我{_BEFORE}(?:是)?对(?P<v>.+?)过敏(?:的)?$"), "health.allergy"),
+    (re.compile(rf"^我{_BEFORE}(?:吃素|是素食(?:主义)?者|是纯素食者)(?:的)?$"), "food.diet"),
+    (re.compile(rf"^我{_BEFORE}(?:住在|住)(?P<v>.+?)(?:的)?$"), "identity.location"),
+    (re.compile(rf"^我{_BEFORE}在(?P<v>.+?)(?:工作|上班)(?:的)?(?:过)?$"), "identity.employer"),
 )
 
 
