@@ -48,7 +48,7 @@ TWIN_COSINE = 0.88
 
 #: Groups of values that name one thing: standard English and Chinese (Simplified; a Traditional
 #: value is read as Simplified before it is stored) names of common allergens (the major food
-#: allergens, frequent drug and environmental allergies) and everyday foods. Deliberately narrow:
+#: allergens, frequent drug and environmental allergies), everyday foods and diets. Deliberately narrow:
 #: "nuts" is 坚果 (tree nuts), not 花生; shellfish is not seafood (海鲜) or fish.
 LEXICON: tuple[tuple[str, ...], ...] = (
     ("peanuts", "peanut", "花生"),
@@ -91,6 +91,10 @@ LEXICON: tuple[tuple[str, ...], ...] = (
     ("dogs", "dog", "狗"),
     ("bees", "bee stings", "蜜蜂", "蜂蜇"),
     ("alcohol", "酒精"),
+    # diets (food.diet's own values: 吃素 is what the Chinese patterns store for vegetarian)
+    ("vegetarian", "吃素", "素食", "素食者", "素食主义者"),
+    ("vegan", "纯素", "纯素食", "纯素食者"),
+    ("halal", "清真"),
 )
 
 
