@@ -33,6 +33,7 @@ from memstrata.extract.base import Extractor
 from memstrata.filter import Expr, parse, unparse
 from memstrata.filter.fields import require_fields_of
 from memstrata.ingest import AddResult, Ingestor, Message, check_scope, check_text, validate_message
+from memstrata.lifecycle.audit import replaced_by
 from memstrata.lifecycle.audit import restore as restore_fact
 from memstrata.lifecycle.audit import rollback as rollback_event
 from memstrata.lifecycle.direct import forget_now
@@ -532,9 +533,12 @@ class Memory:
     # -- delete -----------------------------------------------------------------------------
     def delete(self, fact_id: int, *, actor: str = "sdk", **scope: Unpack[ScopeArgs]) -> ForgetReceipt:
         """Delete one fact and its audit trail; a content-free tombstone event remains, the
-        full-text index is rewritten and the WAL checkpointed. Raises ``NotFound``."""
+        full-text index is rewritten and the WAL checkpointed. Deleting a current value does not
+        reinstate the one it replaced: the receipt's ``replaced`` names it and the event whose
+        ``rollback`` does (``lifecycle.audit.replaced_by``). Raises ``NotFound``."""
         fact = self.get(fact_id, **scope)
         assert isinstance(fact, Fact)
+        replaced = tuple(replaced_by(self.store, fact))
         now = utcnow()
         digest = ids_digest([("facts", fact.id)])
         with self.store.db.write() as conn:
@@ -545,7 +549,7 @@ class Memory:
         self.store.clear_caches()
         return ForgetReceipt(job_id=0, status="done", at=now, counts={"facts": 1, "memory_events": int(events)},
                              ids_sha256=digest,
-                             wal_checkpointed=self.store.purge_deleted(("facts", "memory_events")))
+                             wal_checkpointed=self.store.purge_deleted(("facts", "memory_events")), replaced=replaced)
 
     def forget(self, *, user_id: str | None = None, session_id: str | None = None,
                fact_id: int | None = None, agent_id: str | None = None, all_users: bool = False,

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from datetime import datetime, timezone  # noqa: F401 (the doctest of ``marked_text``)
 
 from memstrata.excerpt import excerpt
 from memstrata.text.lang import detect_language
 from memstrata.text.tokens import query_terms
-from memstrata.types import Hit
+from memstrata.types import Hit, Scope  # noqa: F401 (Scope: the doctest of ``marked_text``)
 
 LABELS = {
     "en": {"remembered": "Remembered:", "nothing": "Nothing new to remember (episode stored).",
@@ -57,7 +58,9 @@ def render_context(query: str, hits: Sequence[Hit], budget_tokens: int) -> str:
     "养了宠物：叫做麻糬的猫" and stays in the block. Returns ``""`` when
     nothing matched or not even one cited line fits. An outdated hit (``Hit.superseded``: a
     superseded fact, or an episode whose facts were all superseded) is kept, labelled
-    ``[outdated]`` (``[已过时]``), so the agent reads what the user used to want as history.
+    ``[outdated]`` (``[已过时]``), so the agent reads what the user used to want as history; an
+    outdated episode hit on one sentence shows that sentence only. A current episode hit shows its
+    outdated sentences or clauses (``Hit.outdated_parts``) labelled inline (``marked_text``).
     """
     if not hits:
         return ""
@@ -74,7 +77,7 @@ def render_context(query: str, hits: Sequence[Hit], budget_tokens: int) -> str:
         if hit.kind == "fact" and hit.citations and set(hit.citations) <= shown:
             continue
         room = budget_tokens - estimate_tokens(out)
-        text = " ".join(hit.text.split())
+        text = marked_text(hit, labels)
         if hit.superseded and hit.kind == "episode" and hit.matched.strip():
             # The mark is the matched sentence's (outdated.py): the rest of the message may still
             # hold ("I prefer UPS. I am allergic to peanuts."), so only that sentence is shown.
@@ -90,6 +93,34 @@ def render_context(query: str, hits: Sequence[Hit], budget_tokens: int) -> str:
         else:
             shown.update(hit.citations)
     return out if out != title else ""
+
+
+def marked_text(hit: Hit, labels: dict[str, str]) -> str:
+    """``hit.text`` on one line with each of ``hit.outdated_parts`` enclosed in a label,
+    ``[outdated: I am allergic to peanuts.]`` (``[已过时：我以後都希望用順豐]``), so an agent
+    reading a current message tells the statements the user has since withdrawn or replaced from
+    the ones that hold; the enclosing brackets show where the outdated piece ends. A piece no
+    longer in the text (cut by ``excerpt``) is skipped.
+
+    >>> hit = Hit("episode", 1, "I prefer UPS.  I am allergic to peanuts.", "I prefer UPS.", 0.9, 0.9,
+    ...           datetime(2026, 1, 1, tzinfo=timezone.utc), (1,), Scope(),
+    ...           outdated_parts=("I am allergic to peanuts.",))
+    >>> marked_text(hit, LABELS["en"])
+    'I prefer UPS. [outdated: I am allergic to peanuts.]'
+    """
+    text = " ".join(hit.text.split())
+    if not hit.outdated_parts:
+        return text
+    colon = "：" if labels is LABELS["zh"] else ": "
+    out, at = [], 0
+    for part in hit.outdated_parts:
+        piece = " ".join(part.split())
+        found = text.find(piece, at)
+        if not piece or found < 0:
+            continue
+        out.append(text[at:found] + f"[{labels['outdated']}{colon}{piece}]")
+        at = found + len(piece)
+    return "".join(out) + text[at:]
 
 
 #: Share of an episode's query terms (``text.tokens.query_terms``: stemmed words, CJK bigrams)

@@ -43,3 +43,17 @@ def test_version_2_terms_are_read_as_simplified_after_the_upgrade(open_memory: O
     assert store.get_meta("terms_version") == str(TERMS_VERSION) == "3"
     assert [h.id for h in memory.search("顺丰 门口", kinds=("episode",))] == [episode]
     assert upgrade_terms(store) is None  # once
+
+
+def test_a_traditional_filter_literal_matches_the_fact_its_user_wrote_in_traditional(open_memory: OpenMemory) -> None:
+    # A fresh-user trial: forget with value = "順豐" after 我以後都希望用順豐 deleted nothing (stored 顺丰).
+    memory = open_memory(user_id="bob")
+    memory.add("我以後都希望用順豐，別放門口", created_at=T0)
+    typed = memory.update(memory.list(key="shipping.dropoff")[0].id, value="別放門口")  # kept as given
+    carrier = memory.list(key="shipping.carrier")[0]
+    for where in ('value = "順豐"', 'value = "顺丰"', 'value IN ("UPS", "順豐")', 'NOT value != "順豐"'):
+        assert [f.id for f in memory.list(filter=where)] == [carrier.id], where
+    assert {f.id for f in memory.list(filter='value != "順豐"')} == {typed.id}
+    assert [f.id for f in memory.list(filter='value = "別放門口"')] == [typed.id]  # as written matches too
+    # Ordering compares the literal as written, by code point: 顺 (U+987A) sorts after 順 (U+9806).
+    assert [f.id for f in memory.list(filter='value > "順豐"')] == [carrier.id]
