@@ -170,7 +170,7 @@ def remember(
         _emit_json(asdict(result))
         return
     lab = labels_for(text)
-    zh = lab is labels_for("中文")
+    zh = lab is not labels_for("English")
     _print_semantic(result)
     if result.redacted:  # kinds only: the values never reach the store, nor this output
         console.print(_safe("redacted before storage: " + ", ".join(sorted(set(result.redacted)))))
@@ -233,7 +233,7 @@ def recall(
                         f"{trace['prompt_tokens'] + trace['completion_tokens']} tokens, {trace['elapsed_ms']:.0f} ms"),
                   highlight=False)
     lab = labels_for(query)
-    zh = lab is labels_for("中文")
+    zh = lab is not labels_for("English")
     if not hits:
         console.print(lab["no_hits"])
     for hit in hits:

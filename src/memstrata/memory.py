@@ -52,7 +52,7 @@ from memstrata.lifecycle.maintain import maintain as run_maintenance
 from memstrata.lifecycle.restore import import_records as import_export_records
 from memstrata.privacy.crypto import Cipher
 from memstrata.recall import Query, Retriever, fact_ids
-from memstrata.render import render_context
+from memstrata.render import in_users_script, render_context
 from memstrata.store.backends import is_postgres_url, open_store
 from memstrata.store.protocol import Store
 from memstrata.store.turns import backfill as backfill_turns
@@ -429,7 +429,14 @@ class Memory:
         (estimated by ``render.estimate_tokens``); empty string when nothing is recalled."""
         if budget_tokens <= 0:
             raise InvalidInput(f"budget_tokens must be positive, got {budget_tokens}")
-        return render_context(query, self.search(query, limit=limit, **scope), budget_tokens)
+        hits = self.search(query, limit=limit, **scope)
+        sc = self._scope(**scope)
+
+        def said(episode_id: int) -> str | None:
+            episode = self.store.get_episode(sc, episode_id)
+            return None if episode is None else episode.content
+        # Facts in the script the user wrote them in (display only: ``render.in_users_script``).
+        return render_context(query, in_users_script(hits, said), budget_tokens)
 
     def get(self, fact_id: int | None = None, *, episode_id: int | None = None, kind: str | None = None,
             **scope: Unpack[ScopeArgs]) -> Fact | Episode:

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 from datetime import datetime, timezone  # noqa: F401 (the doctest of ``marked_text``)
 
 from memstrata.excerpt import excerpt
+from memstrata.text.hanzi import as_written, simplified
 from memstrata.text.lang import detect_language
 from memstrata.text.tokens import query_terms
 from memstrata.types import Hit, Scope  # noqa: F401 (Scope: the doctest of ``marked_text``)
@@ -22,12 +24,21 @@ LABELS = {
            "context_title": "相关记忆", "duplicate": "已经记住了（episode #{id}）。",
            "superseded": "替换", "touched": "已知", "merged": "合并到",
            "retracted": "不再成立", "outdated": "已过时"},
+    # Traditional characters for a Traditional-script input (a Taiwan or Hong Kong user read
+    # 相关记忆 above their 順豐): the same labels, converted.
+    "zh-Hant": {"remembered": "記住：", "nothing": "沒有新的事實（已保存對話）。",
+                "confidence": "置信度", "source": "來源", "no_hits": "沒有找到相關記憶。",
+                "context_title": "相關記憶", "duplicate": "已經記住了（episode #{id}）。",
+                "superseded": "替換", "touched": "已知", "merged": "合併到",
+                "retracted": "不再成立", "outdated": "已過時"},
 }
 
 
 def labels_for(text: str) -> dict[str, str]:
-    """The label set matching the language of ``text`` (Chinese or English)."""
-    return LABELS[detect_language(text)]
+    """The label set matching the language of ``text``: English, Chinese, or Chinese in
+    Traditional characters when ``text`` has any (``text.hanzi.simplified`` changes it)."""
+    lang = detect_language(text)
+    return LABELS["zh-Hant"] if lang == "zh" and simplified(text) != text else LABELS[lang]
 
 
 def estimate_tokens(text: str) -> int:
@@ -111,7 +122,7 @@ def marked_text(hit: Hit, labels: dict[str, str]) -> str:
     text = " ".join(hit.text.split())
     if not hit.outdated_parts:
         return text
-    colon = "：" if labels is LABELS["zh"] else ": "
+    colon = ": " if labels is LABELS["en"] else "："
     out, at = [], 0
     for part in hit.outdated_parts:
         piece = " ".join(part.split())
@@ -121,6 +132,22 @@ def marked_text(hit: Hit, labels: dict[str, str]) -> str:
         out.append(text[at:found] + f"[{labels['outdated']}{colon}{piece}]")
         at = found + len(piece)
     return "".join(out) + text[at:]
+
+
+def in_users_script(hits: Sequence[Hit], source: Callable[[int], str | None]) -> list[Hit]:
+    """``hits`` with each fact hit's text in the script its first cited message was written in
+    (``text.hanzi.as_written``): the rule extractor reads Traditional Chinese as Simplified, so
+    我對花生過敏 is stored as 对花生过敏, and a Taiwan or Hong Kong user's context block read their
+    memories in the other script. ``source(episode_id)`` gives a message's text (``None``: gone).
+    Display only: the stored fact, its value and filters on it are unchanged."""
+    out = []
+    for hit in hits:
+        if hit.kind == "fact" and hit.fact is not None and hit.citations and not hit.text.isascii():
+            said = source(hit.citations[0])
+            if said is not None:
+                hit = replace(hit, text=as_written(hit.text, hit.fact.value, said))
+        out.append(hit)
+    return out
 
 
 #: Share of an episode's query terms (``text.tokens.query_terms``: stemmed words, CJK bigrams)

@@ -194,4 +194,4 @@ def test_a_replaced_clause_is_labelled_beside_a_current_one_in_the_same_sentence
     hits = _by_id(memory.search("delivery 順豐", now=NOW))
     assert not hits[("episode", first.episode_id)].superseded  # the drop-off still holds
     assert hits[("episode", first.episode_id)].outdated_parts == ("我以後都希望用順豐",)
-    assert "- [已过时：我以後都希望用順豐]，別放門口 (" in memory.context("順豐 門口")
+    assert "- [已過時：我以後都希望用順豐]，別放門口 (" in memory.context("順豐 門口")  # a Traditional query

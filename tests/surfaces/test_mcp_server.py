@@ -125,7 +125,7 @@ def test_search_marks_a_superseded_preferences_episode_and_unknown_arguments_are
             "to 1000" in error["error"], error
     assert found["big"]["results"], found["big"]
     mixed = next(r for r in found["mixed"]["results"] if "門口" in r["text"])
-    assert mixed["text"] == "[已过时：我以後都希望用順豐]，別放門口" and "superseded" not in mixed  # a Chinese query
+    assert mixed["text"] == "[已過時：我以後都希望用順豐]，別放門口" and "superseded" not in mixed  # Traditional query
     assert "[outdated: 我以後都希望用順豐]，別放門口" in [r["text"] for r in found["mixed_en"]["results"]]
     results = found["results"]
     marks = {r["text"]: r.get("superseded", False) for r in results if r["id"].startswith("episode:")}
