@@ -146,6 +146,9 @@ def remember(
     role: Annotated[str, typer.Option(help="user | assistant | system | tool")] = "user",
     speaker: Annotated[str | None, typer.Option(help="Who said it.")] = None,
     at: Annotated[str | None, typer.Option(help="When it was said (ISO 8601; default now).")] = None,
+    ttl: Annotated[float | None, typer.Option(help="Seconds after which the message and the facts drawn "
+                                             "from it leave every read (default: the configured TTL, "
+                                             "else none).")] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Store a message; print the facts it gave (created, superseded, already known)."""
@@ -160,7 +163,7 @@ def remember(
 
     def go() -> AddResult:
         with _open(db, org, project, user, create=True, agent_id=agent, session_id=session) as memory:
-            return memory.add(text, role=role, speaker=speaker,
+            return memory.add(text, role=role, speaker=speaker, ttl=ttl,
                               created_at=parse_time(at, "--at") if at else None, wait=True)
     result = _run(go)
     if as_json:
@@ -535,6 +538,29 @@ def rollback(
         return
     for f in facts:
         console.print(_safe(f"fact#{f.id} {f.key} = {f.value} [{f.status}]"), highlight=False)
+
+
+@app.command()
+def update(
+    fact: Annotated[int, typer.Argument(help="An active fact's id (`memstrata list`).")],
+    value: Annotated[str | None, typer.Option(help="The new value: supersedes the fact (the old one "
+                                              "stays in history).")] = None,
+    importance: Annotated[float | None, typer.Option(help="0-1, changed in place.")] = None,
+    confidence: Annotated[float | None, typer.Option(help="0-1, changed in place.")] = None,
+    db: DbOpt = None, user: UserOpt = None, org: OrgOpt = None, project: ProjectOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Correct one fact by hand: a new --value supersedes it (undo with `memstrata rollback`),
+    --importance / --confidence change in place; every change is an audit event."""
+    def go() -> Fact:
+        with _open(db, org, project, user, model=value is not None) as memory:
+            return memory.update(fact, value=value, importance=importance, confidence=confidence, actor="cli")
+    f = _run(go)
+    if as_json:
+        _emit_json(asdict(f))
+        return
+    note = f" [replaces fact#{fact}]" if f.id != fact else ""
+    console.print(_safe(f"fact#{f.id} {f.key} = {f.value} [{f.status}]{note}"), highlight=False)
 
 
 @app.command()

@@ -64,23 +64,29 @@ EPISODE_CONFIDENCE = 1.0
 #: finds it taken runs its own look-ups itself (``_beside``).
 _VECTORS = ThreadPoolExecutor(max_workers=1, thread_name_prefix="memstrata-vectors")
 _VECTORS_FREE = threading.Semaphore(1)
+#: The third thread of a store with ``Capabilities.split_vector_reads``: the facts' vector look-up,
+#: started by the vector thread beside its segments' look-up. One for the process, as above.
+_FACT_VECTORS = ThreadPoolExecutor(max_workers=1, thread_name_prefix="memstrata-fact-vectors")
+_FACT_VECTORS_FREE = threading.Semaphore(1)
 
 
-def _beside(parallel: bool, fn: Callable[[], T]) -> Callable[[], T]:
-    """Start ``fn`` in the vector thread when ``parallel`` and the thread is free; returns what
-    gives its result (raising what it raised). Otherwise ``fn`` itself, run when called."""
-    if not parallel or not _VECTORS_FREE.acquire(blocking=False):
+def _beside(parallel: bool, fn: Callable[[], T], executor: ThreadPoolExecutor = _VECTORS,
+            free: threading.Semaphore = _VECTORS_FREE) -> Callable[[], T]:
+    """Start ``fn`` in ``executor``'s thread (the vector thread) when ``parallel`` and the thread is
+    ``free``; returns what gives its result (raising what it raised). Otherwise ``fn`` itself, run
+    when called."""
+    if not parallel or not free.acquire(blocking=False):
         return fn
 
     def run() -> T:
         try:
             return fn()
         finally:  # before the result is handed over: the next search finds the thread free
-            _VECTORS_FREE.release()
+            free.release()
     try:
-        return _VECTORS.submit(run).result
+        return executor.submit(run).result
     except RuntimeError:  # the interpreter is shutting down
-        _VECTORS_FREE.release()
+        free.release()
         return fn
 
 
@@ -197,12 +203,19 @@ class Retriever:
         if qvec is None:
             return None, None
         segments = facts = None
+        near_facts = None
+        if "fact" in query.kinds:
+            caps = self.store.capabilities
+            near_facts = _beside(
+                getattr(caps, "parallel_reads", False) and getattr(caps, "split_vector_reads", False),
+                functools.partial(self.store.nearest_scope_facts, query.scope, qvec, statuses=query.statuses,
+                                  k=pool, min_similarity=self._min_similarity, filter=query.filter, now=now),
+                _FACT_VECTORS, _FACT_VECTORS_FREE)
         if "episode" in query.kinds:
             segments = self.store.nearest_segments(query.scope, qvec, k=pool, min_similarity=self._min_similarity,
                                                    filter=query.filter, now=now)
-        if "fact" in query.kinds:
-            facts = self.store.nearest_scope_facts(query.scope, qvec, statuses=query.statuses, k=pool,
-                                                   min_similarity=self._min_similarity, filter=query.filter, now=now)
+        if near_facts is not None:
+            facts = near_facts()
         return segments, facts
 
     def _candidates(self, query: Query, match: str | None,

@@ -166,11 +166,58 @@ def test_full_text_ranks_only_the_newest_matches_over_the_row_cap(
     monkeypatch.setattr(search, "FTS_SCAN_ROWS", 50_000)
     got = [i for i, _ in store.fts_segments(Scope(user_id="u"), '"row"', 50)]
     assert len(got) == 50 and min(got) > N - 100  # all from the 100 newest rows
-    # A term above FTS_SCAN_ROWS (10,000 rows > 5,000) is sampled in storage order instead of
-    # sorting all its matches: here the table was loaded in id order, so the first 100 rows.
+    # A term above FTS_SCAN_ROWS (10,000 rows > 5,000) is ranked from its newest
+    # FTS_NEWEST_ROWS matches, found by walking the scope's rows newest first (no bitmap of
+    # every match)...
     monkeypatch.setattr(search, "FTS_SCAN_ROWS", 5_000)
+    monkeypatch.setattr(search, "FTS_NEWEST_ROWS", 60)
+    got = [i for i, _ in store.fts_segments(Scope(user_id="u"), '"row"', 50)]
+    assert len(got) == 50 and min(got) > N - 60
+    # ...and, without the walk, sampled in storage order instead of sorting all its matches:
+    # here the table was loaded in id order, so the first 100 rows.
+    monkeypatch.setattr(search, "FTS_NEWEST_ROWS", 0)
     got = [i for i, _ in store.fts_segments(Scope(user_id="u"), '"row"', 50)]
     assert len(got) == 50 and max(got) <= 100
+
+
+def test_a_common_term_is_ranked_from_its_newest_matches_in_the_scope(
+        pg_url: Callable[[], str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Segments, whole turns and session blocks rank a common term's newest matches in the scope
+    (a walk by id); a scope where the term is rarer than in the table (the walk finds too few)
+    gets the storage-order sample, so its matches are still found."""
+    url = pg_url()
+    monkeypatch.setattr(search, "FTS_SCAN_ROWS", 10)
+    monkeypatch.setattr(search, "FTS_NEWEST_ROWS", 10)
+    monkeypatch.setattr(search, "FTS_WALK_ROWS", 100)
+    with Memory(url, embedder=HashingEmbedder(dim=DIM), user_id="a") as a, \
+            Memory(url, embedder=HashingEmbedder(dim=DIM), user_id="b") as b:
+        # "a" spoke of a trip in its first 20 messages only; "b" in every one of its 200.
+        a.add_many([a.message(f"we planned a trip number {i}" if i < 20 else f"lunch with colleagues {i}",
+                              created_at=T0 + timedelta(minutes=i), session_id=f"a{i // 10}") for i in range(200)])
+        b.add_many([b.message(f"another trip story {i}", created_at=T0 + timedelta(minutes=i),
+                              session_id=f"b{i // 10}") for i in range(200)])
+        store = a.store
+        assert isinstance(store, PostgresStore)
+        with store.db.write() as conn:
+            conn.execute("ANALYZE")
+            first = {u: [int(r[0]) for r in conn.execute(
+                "SELECT s.id FROM segments s JOIN episodes e ON e.id = s.episode_id WHERE s.idx = 0 "
+                "AND e.user_id = %s ORDER BY s.id", (u,)).fetchall()] for u in ("a", "b")}
+        with store.db.read() as conn:
+            assert store._kept_terms(conn, "segments", '"trip"')[1].walks("trip")  # common enough to walk
+            assert store._kept_terms(conn, "session_blocks", '"trip"')[1].walks("trip")
+        sa, sb = Scope(user_id="a"), Scope(user_id="b")
+        newest_b = set(first["b"][-10:])
+        assert {i for i, _ in store.fts_segments(sb, '"trip"', 50)} == newest_b
+        assert {i for i, _ in store.fts_turns(sb, '"trip"', 50)} == newest_b
+        # A block per session here (10 turns): the newest 10 blocks are the last 10 sessions.
+        assert {s.session_id for s, _ in store.fts_sessions(sb, '"trip"', 50)} == {f"b{i}" for i in range(10, 20)}
+        # The newest 100 rows of "a" hold no trip: the storage-order sample finds all 20.
+        assert {i for i, _ in store.fts_segments(sa, '"trip"', 50)} == set(first["a"][:20])
+        assert {i for i, _ in store.fts_turns(sa, '"trip"', 50)} == set(first["a"][:20])
+        assert {s.session_id for s, _ in store.fts_sessions(sa, '"trip"', 50)} == {"a0", "a1"}
+        # A search still finds them.
+        assert {h.id for h in a.search("trip", limit=50, kinds=["episode"])} >= {e for e in range(1, 21)}
 
 
 _WRITER = """
@@ -235,3 +282,17 @@ def test_a_search_reads_one_snapshot_shared_by_its_store_calls(pg_url: Callable[
             assert len(memory.search("harbour ships", limit=10)) == 1
         assert store.counts()["episodes"] == 2
         assert len(memory.search("harbour ships", limit=10)) == 2
+
+
+def test_access_counts_commit_without_waiting_for_the_disk_and_nothing_else_does(pg_url: Callable[[], str]) -> None:
+    """``record_access`` turns ``synchronous_commit`` off for its own transaction only: every
+    pooled connection still waits for the disk on its next write."""
+    with Memory(pg_url(), embedder=HashingEmbedder(dim=DIM), user_id="ann") as memory:
+        store = memory.store
+        assert isinstance(store, PostgresStore)
+        memory.add("I am allergic to peanuts")
+        hits = memory.search("what am I allergic to? peanuts", limit=3, kinds=["fact"])
+        assert hits and memory.get(hits[0].id).access_count == 1  # type: ignore[union-attr]
+        with store.db.write() as c1, store.db.write() as c2, store.db.write() as c3, store.db.write() as c4:
+            settings = {c.execute("SELECT current_setting('synchronous_commit')").fetchone() for c in (c1, c2, c3, c4)}
+        assert settings == {("on",)}

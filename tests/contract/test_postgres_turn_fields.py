@@ -150,7 +150,7 @@ def test_migration_backfills_turns_of_a_database_at_schema_8(pg_url: Callable[[]
     with _memory(url, user_id="u") as memory:
         store = memory.store
         assert isinstance(store, PostgresStore)
-        assert store.db.schema_version() == MIGRATIONS[-1].version == 9
+        assert store.db.schema_version() == MIGRATIONS[-1].version >= 9
         assert _mismatches(store) == (30, 0)
         with store.db.read() as conn:
             after = {r[0] for r in conn.execute("SELECT indexname FROM pg_indexes WHERE schemaname = "

@@ -1,5 +1,6 @@
 """A search on PostgreSQL runs its vector look-ups in the thread beside the caller
 (``recall._VECTORS``, ``Capabilities.parallel_reads``) on a pooled connection of their own,
+the facts' one in a third thread (``recall._FACT_VECTORS``, ``Capabilities.split_vector_reads``),
 while the caller runs the full-text lists in its snapshot: the same hits as run in order,
 filtered or not. Real server, real model."""
 
@@ -38,19 +39,26 @@ def test_postgres_vector_lookups_run_beside_the_caller_with_the_same_hits(
                        metadata={"n": i % 2})
         store = memory.store
         assert isinstance(store, PostgresStore) and store.capabilities.parallel_reads
-        seen: list[str] = []
+        assert store.capabilities.split_vector_reads
+        seen: list[tuple[str, str]] = []
         for name in ("nearest_segments", "nearest_scope_facts"):
             real: Callable[..., Any] = getattr(store, name)
 
-            def noted(*args: Any, _real: Callable[..., Any] = real, **kwargs: Any) -> Any:
-                seen.append(threading.current_thread().name)
+            def noted(*args: Any, _real: Callable[..., Any] = real, _name: str = name, **kwargs: Any) -> Any:
+                seen.append((_name, threading.current_thread().name.split("_")[0]))
                 return _real(*args, **kwargs)
             setattr(store, name, noted)
         asked = [(q, where) for q in QUESTIONS for where in (None, "metadata.n = 1")]
+        split = [_hits(memory, q, where) for q, where in asked]
+        assert sorted(set(seen)) == [("nearest_scope_facts", "memstrata-fact-vectors"),
+                                     ("nearest_segments", "memstrata-vectors")]
+        assert len(seen) == 2 * len(asked)
+        store.capabilities = replace(store.capabilities, split_vector_reads=False)
+        seen.clear()
         beside = [_hits(memory, q, where) for q, where in asked]
-        assert len(seen) == 2 * len(asked) and all(t.startswith("memstrata-vectors") for t in seen)
+        assert len(seen) == 2 * len(asked) and {t for _, t in seen} == {"memstrata-vectors"}
         store.capabilities = replace(store.capabilities, parallel_reads=False)
         seen.clear()
         in_order = [_hits(memory, q, where) for q, where in asked]
-        assert seen == [threading.current_thread().name] * (2 * len(asked))
-        assert beside == in_order and all(found for found in beside)
+        assert {t for _, t in seen} == {threading.current_thread().name}
+        assert split == beside == in_order and all(found for found in beside)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import re
+import time
+from datetime import UTC, datetime
 from pathlib import Path
 
 from tests.surfaces.test_cli import cli
@@ -66,3 +68,40 @@ def test_import_of_an_export_says_when_user_is_not_applied(tmp_path: Path) -> No
     assert "name user(s) bob" in retarget.err and "--user mallory was not applied" in retarget.err
     same = cli("import", dump, "--db", other, "--user", "bob")
     assert same.code == 0 and "not applied" not in same.err
+
+
+def test_update_supersedes_by_value_and_changes_numbers_in_place(tmp_path: Path) -> None:
+    # A fresh-user trial could correct a fact's value only through a new sentence, the SDK or REST.
+    db = tmp_path / "memory.db"
+    assert cli("remember", "I prefer UPS for delivery", "--user", "u1", "--db", db).code == 0
+    [fact] = cli("list", "--user", "u1", "--db", db, "--json").json()
+    changed = cli("update", str(fact["id"]), "--value", "FedEx", "--user", "u1", "--db", db)
+    assert changed.code == 0, changed.err
+    assert f"= FedEx [active] [replaces fact#{fact['id']}]" in changed.out, changed.out
+    facts = {f["value"]: f for f in cli("list", "--status", "all", "--user", "u1", "--db", db, "--json").json()}
+    assert facts["UPS"]["status"] == "superseded" and facts["FedEx"]["status"] == "active"
+
+    numbers = cli("update", str(facts["FedEx"]["id"]), "--importance", "0.9", "--user", "u1", "--db", db, "--json")
+    assert numbers.code == 0, numbers.err
+    assert numbers.json()["id"] == facts["FedEx"]["id"] and numbers.json()["importance"] == 0.9
+
+    stale = cli("update", str(fact["id"]), "--value", "DHL", "--user", "u1", "--db", db)
+    assert stale.code == 1 and "superseded" in stale.err, stale.err
+    other = cli("update", str(facts["FedEx"]["id"]), "--value", "DHL", "--user", "u2", "--db", db)
+    assert other.code == 1 and "not_found" in other.err, other.err
+    empty = cli("update", str(facts["FedEx"]["id"]), "--user", "u1", "--db", db)
+    assert empty.code == 2 and "invalid_input" in empty.err, empty.err
+
+
+def test_remember_ttl_hides_the_message_and_its_facts_after_it_runs_out(tmp_path: Path) -> None:
+    db = tmp_path / "memory.db"
+    kept = cli("remember", "I prefer a window seat on planes", "--ttl", "6", "--user", "u1", "--db", db, "--json")
+    assert kept.code == 0 and kept.json()["facts"], kept.err
+    [fact] = cli("list", "--user", "u1", "--db", db, "--json").json()
+    expires = datetime.fromisoformat(fact["expires_at"])
+    assert abs((expires - datetime.fromisoformat(fact["valid_from"])).total_seconds() - 6) < 0.01
+    time.sleep(max(0.0, (expires - datetime.now(UTC)).total_seconds()) + 0.2)
+    assert cli("list", "--user", "u1", "--db", db, "--json").json() == []
+    assert "window" not in cli("recall", "seat", "--user", "u1", "--db", db).out
+    bad = cli("remember", "x", "--ttl", "-1", "--user", "u1", "--db", db)
+    assert bad.code == 2 and "ttl" in bad.err, bad.err

@@ -40,6 +40,9 @@ class Capabilities:
             (``lifecycle.maintain``, ``lifecycle.audit``, ``lifecycle.restore``).
         parallel_reads: two threads may read at once (one search runs its vector look-ups
             beside its full-text ones, ``recall``); the store serialises what must be.
+        split_vector_reads: with ``parallel_reads``, a search's two vector look-ups (segments,
+            facts) run in two threads of their own, three reads at once (PostgreSQL: three
+            server processes, so the facts' graph walk no longer waits for the segments').
     """
 
     forget_jobs: bool
@@ -47,6 +50,7 @@ class Capabilities:
     short_term: bool
     maintenance: bool
     parallel_reads: bool = False
+    split_vector_reads: bool = False
 
 
 class StoreDatabase(Protocol):

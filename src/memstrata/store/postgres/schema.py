@@ -369,6 +369,16 @@ CREATE TRIGGER episodes_fields_to_turns AFTER UPDATE OF org_id, project_id, user
     ON episodes FOR EACH ROW EXECUTE FUNCTION memstrata_episode_fields_to_turns();
 """,
     ),
+    Migration(
+        10,
+        "session_block_scope",
+        """
+-- Session blocks in id order within a user's scope, as segments_scope and turns_scope hold
+-- segments and turns: full text ranks a common term from its newest matches by walking this
+-- index newest first (store.postgres.search), never the whole table's primary key.
+CREATE INDEX session_blocks_scope ON session_blocks (org_id, project_id, user_id, id);
+""",
+    ),
 )
 
 #: The newest schema this code knows (equal to the SQLite store's: one migration list per backend).

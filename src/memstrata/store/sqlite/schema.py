@@ -250,6 +250,14 @@ INSERT INTO session_blocks_fts (session_blocks_fts, rank) VALUES ('rank', 'bm25(
 -- before. Kept here so both stores share one numbered list.
 """,
     ),
+    Migration(
+        10,
+        "session_block_scope",
+        """
+-- The PostgreSQL store indexes its session blocks by scope and id (its full text walks them
+-- newest first); SQLite's FTS5 ranks every match. Kept here so both stores share one numbered list.
+""",
+    ),
 )
 
 #: The newest schema this code knows.
