@@ -157,7 +157,8 @@ class Settings:
             (USE-multilingual cosines of unrelated sentences sit around 0.0–0.1).
         merge_similarity: cosine at or above which two facts under one key merge (0.9, the issue).
         neighbour_weight: share of a matching turn's fused score lent to the turns just
-            before and after it in its session (answers often sit in the reply). Measured
+            before and after it in its session (answers often sit in the reply), when said by the
+            other speaker (``recall._same_speaker``: a speaker's next message is no reply). Measured
             with ``memstrata bench retrieval`` (docs/benchmarks.md, ablation); 0 turns it off.
         neighbour_before: the share of ``neighbour_weight`` the turn just *before* a matching turn
             borrows (the turn after it, the reply, borrows all of it). Measured on LoCoMo with
