@@ -170,9 +170,9 @@ class Settings:
             ``1 / (1 + speaker_weight)`` of its score (``speakers``); 0 turns it off. Measured on
             LoCoMo with the ranking lab (docs/benchmarks.md, sixth round): 0.1 lifts R@5 0.644 -> 0.681
             and R@10 0.727 -> 0.749 (multi-hop 0.394 -> 0.424) and costs the adversarial questions
-            (false premises naming the wrong speaker, outside the main set) R@10 0.864 -> 0.826;
-            0.2 gives R@5 0.683, R@10 0.761 but adversarial 0.711. MemoryBank does not move (its
-            questions name no speaker).
+            (false premises naming the wrong speaker, outside the main set) R@5 0.753 -> 0.590,
+            R@10 0.864 -> 0.826; 0.2 gives R@5 0.683, R@10 0.761 but adversarial R@10 0.711.
+            MemoryBank does not move (its questions name no speaker).
         time_weight: weight, relative to the unrestricted lists, of the candidate lists searched
             again inside the periods a query names (``expand.when``: "on 1 May", "5月1号",
             "last week"); 0 turns it off. Measured with a ranking lab over the bench's stores
