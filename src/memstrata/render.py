@@ -45,13 +45,15 @@ def labels_for(text: str) -> dict[str, str]:
 
     The language is the sentence's frame, not its nouns: "I like 火锅" is English ("I", "like"
     outnumber the one Chinese word), "我喜欢 sushi" Chinese. Chinese words are counted as two
-    characters each (the mean length of a Chinese word), against whitespace-separated Latin words.
+    characters each (the mean length of a Chinese word), against whitespace-separated Latin words;
+    a tie goes to the script of the first letter ("配送 delivery" is Chinese).
     """
     if detect_language(text) == "en":
         return LABELS["en"]
     cjk = sum(1 for c in text if is_cjk(c))
     latin = len(re.findall(r"[A-Za-z][A-Za-z'\-]*", text))
-    if latin >= cjk / 2:
+    first = next((c for c in text if c.isalpha()), "")
+    if latin > cjk / 2 or (latin == cjk / 2 and not is_cjk(first)):  # a tie goes to the opening word
         return LABELS["en"]
     return LABELS["zh-Hant"] if simplified(text) != text else LABELS["zh"]
 

@@ -123,6 +123,7 @@ def test_a_sentence_ending_in_an_acronym_ends_there_but_dotted_abbreviations_do_
     ("我的 iPhone 和 MacBook 怎么样", "相关记忆"),
     ("UPS 怎麼樣？", "相關記憶"),
     ("where does she live?", "Relevant memories"),
+    ("配送 delivery", "相关记忆"),
 ])
 def test_labels_follow_the_sentence_frame_not_its_nouns(text: str, title: str) -> None:
     # A fresh-user trial read "I like 火锅" confirmed in Chinese (记住：…置信度).
