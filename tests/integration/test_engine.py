@@ -134,23 +134,31 @@ def test_nonsense_scores_below_a_real_match_and_min_score_filters(memory: Memory
     assert memory.search("does she have a food allergy?", min_score=real.score - 0.05)
 
 
-def test_a_reply_borrows_the_score_of_the_turn_it_answers(db_path: Path, embedder: EmbeddingCache) -> None:
+def _conversation_search(path: Path, embedder: EmbeddingCache, turns: list[tuple[str, str]], query: str,
+                         limit: int, **settings: float) -> list[Hit]:
+    """``query`` over ``turns`` (speaker, text) said a minute apart in one session, in a fresh
+    file ``path`` with ``Settings`` changed by ``settings`` (no extractor: episodes only)."""
     from dataclasses import replace
 
     from memstrata import Settings
 
+    base = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
+    with Memory(path, settings=replace(Settings(), **settings), embedder=embedder.inner, extractor=None,
+                user_id="u") as mem:
+        for i, (speaker, text) in enumerate(turns):
+            mem.add(text, speaker=speaker, session_id="s", created_at=base.replace(minute=i))
+        return mem.search(query, kinds=("episode",), limit=limit)
+
+
+def test_a_reply_borrows_the_score_of_the_turn_it_answers(db_path: Path, embedder: EmbeddingCache) -> None:
     turns = [("ann", "What did your family do over the long weekend?"), ("ben", "Mostly stayed in and rested."),
              ("ann", "Any plans for the spring holidays?"), ("ben", "Kayaking on the fjords near Bergen!"),
              ("ann", "Sounds lovely."), ("ben", "By the way, the printer is broken again.")]
-    base = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
 
     def ranked(weight: float) -> list[tuple[str, float]]:
-        settings = replace(Settings(), neighbour_weight=weight)
-        path = db_path.with_name(f"n{weight}.db")
-        with Memory(path, settings=settings, embedder=embedder.inner, extractor=None, user_id="u") as mem:
-            for i, (speaker, text) in enumerate(turns):
-                mem.add(text, speaker=speaker, session_id="s", created_at=base.replace(minute=i))
-            return [(h.text, h.relevance) for h in mem.search("spring holiday plans", limit=6)]
+        found = _conversation_search(db_path.with_name(f"n{weight}.db"), embedder, turns, "spring holiday plans", 6,
+                                     neighbour_weight=weight)
+        return [(h.text, h.relevance) for h in found]
 
     lent = ranked(0.85)
     assert [text for text, _ in lent[:2]] == ["Any plans for the spring holidays?",
@@ -164,21 +172,14 @@ def test_a_reply_borrows_the_score_of_the_turn_it_answers(db_path: Path, embedde
 def test_the_reply_to_a_match_outranks_the_turn_before_it(db_path: Path, embedder: EmbeddingCache) -> None:
     """A matching turn lends most to the turn after it (the reply that answers it) and less to the
     turn before it (``Settings.neighbour_before``); with equal shares both neighbours tie."""
-    from dataclasses import replace
-
     from memstrata import Settings
 
     turns = [("ann", "By the way, the printer is broken again."), ("ben", "Any plans for the spring holidays?"),
              ("ann", "Kayaking on the fjords near Bergen!")]
-    base = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
 
     def hits(before: float) -> list[Hit]:
-        settings = replace(Settings(), neighbour_before=before)
-        path = db_path.with_name(f"b{before}.db")
-        with Memory(path, settings=settings, embedder=embedder.inner, extractor=None, user_id="u") as mem:
-            for i, (speaker, text) in enumerate(turns):
-                mem.add(text, speaker=speaker, session_id="s", created_at=base.replace(minute=i))
-            return mem.search("spring holiday plans", limit=3)
+        return _conversation_search(db_path.with_name(f"b{before}.db"), embedder, turns, "spring holiday plans", 3,
+                                    neighbour_before=before)
 
     ranked = hits(Settings().neighbour_before)
     assert [h.text for h in ranked] == [turns[1][1], turns[2][1], turns[0][1]]
@@ -212,22 +213,15 @@ def test_ids_are_never_reused_after_a_deletion(memory: Memory) -> None:
 def test_a_query_naming_a_speaker_ranks_their_own_words_first(db_path: Path, embedder: EmbeddingCache) -> None:
     """"What does Ann paint?" is answered by Ann's own turn, not by Ben's turn that names her
     (``Settings.speaker_weight``, ``speakers``)."""
-    from dataclasses import replace
-
     from memstrata import Settings
 
     turns = [("ben", "Ann, do you still paint? I keep thinking about what Ann could paint next."),
              ("ann", "These days I paint watercolour landscapes of the lake."),
              ("ben", "The printer is broken again.")]
-    base = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
 
     def ranked(weight: float) -> list[Hit]:
-        settings = replace(Settings(), speaker_weight=weight)
-        path = db_path.with_name(f"spk{weight}.db")
-        with Memory(path, settings=settings, embedder=embedder.inner, extractor=None, user_id="u") as mem:
-            for i, (speaker, text) in enumerate(turns):
-                mem.add(text, speaker=speaker, session_id="s", created_at=base.replace(minute=i))
-            return mem.search("What does Ann paint?", kinds=("episode",), limit=3)
+        return _conversation_search(db_path.with_name(f"spk{weight}.db"), embedder, turns, "What does Ann paint?", 3,
+                                    speaker_weight=weight)
 
     plain, focused = ranked(0.0), ranked(Settings().speaker_weight)
     assert plain[0].text == turns[0][1]  # Ben's turn holds "Ann" and "paint" twice
