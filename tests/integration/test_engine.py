@@ -5,6 +5,7 @@ from __future__ import annotations
 import sqlite3
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -135,7 +136,7 @@ def test_nonsense_scores_below_a_real_match_and_min_score_filters(memory: Memory
 
 
 def _conversation_search(path: Path, embedder: EmbeddingCache, turns: list[tuple[str, str]], query: str,
-                         limit: int, **settings: float) -> list[Hit]:
+                         limit: int, **settings: Any) -> list[Hit]:
     """``query`` over ``turns`` (speaker, text) said a minute apart in one session, in a fresh
     file ``path`` with ``Settings`` changed by ``settings`` (no extractor: episodes only)."""
     from dataclasses import replace
