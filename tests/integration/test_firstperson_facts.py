@@ -52,3 +52,13 @@ def test_health_conditions_are_stored_like_allergies_and_withdrawn_by_name(memor
 def test_how_a_drink_is_taken(memory: Memory) -> None:
     memory.add("I drink my coffee black", user_id="d")
     assert _active(memory, "d") == [("drink.like", "black coffee")]
+
+
+def test_a_condition_said_in_both_languages_is_one_and_withdrawn_in_either(memory: Memory) -> None:
+    memory.add("I have asthma", user_id="b")
+    assert [c.action for c in memory.add("我有哮喘", user_id="b").facts] == ["touch"]
+    memory.add("I'm lactose intolerant", user_id="b")
+    memory.add("I used to be diabetic", user_id="b")  # nothing stored to withdraw: nothing happens
+    [change] = memory.add("我的哮喘好了", user_id="b").facts
+    assert (change.action, change.fact.value) == ("retract", "asthma")
+    assert _active(memory, "b") == [("health.condition", "lactose intolerance")]

@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from memstrata.extract import conditions, instructions
+from memstrata.extract import conditions, instructions, twins
 from memstrata.extract.rules import RuleExtractor
 from memstrata.extract.taxonomy import get_key
 
@@ -157,6 +157,10 @@ def test_not_a_health_condition(text: str) -> None:
     ("我的哮喘好了", "哮喘"),
     ("我的糖尿病已经治好了", "糖尿病"),
     ("我不再贫血了", "贫血"),
+    ("I used to have asthma", "asthma"),
+    ("I used to be diabetic", "diabetes"),
+    ("我以前有哮喘", "哮喘"),
+    ("我小时候得过哮喘", "哮喘"),
 ])
 def test_a_health_condition_withdrawn(text: str, value: str) -> None:
     assert _found(text) == [("health.condition", value, "retract")]
@@ -190,3 +194,11 @@ def test_how_a_drink_is_taken(text: str, expected: list[tuple[str, str, str]]) -
 
 def test_usually_habits_stay_unread() -> None:
     assert _found("I usually wake up at 6am") == []
+
+
+@pytest.mark.parametrize(("en", "zh"), conditions.TWINS)
+def test_condition_twins_are_what_the_patterns_store(en: str, zh: str) -> None:
+    """Each twin pair names values the patterns store, so a retraction in one language finds the other."""
+    stored = {*conditions._EN_NOUNS.values(), *conditions._EN_ADJECTIVES.values(), *conditions._ZH_NOUNS.values()}
+    assert {en, zh} <= stored and twins.lexicon_twins(en, zh)
+    assert not twins.lexicon_twins(en, "花生")

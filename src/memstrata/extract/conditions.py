@@ -71,6 +71,20 @@ _ZH_NOUNS: dict[str, str] = {
 _ZH_STATIVE = frozenset({"乳糖不耐受", "乳糖不耐", "麸质不耐受", "麸质不耐", "高血压", "低血压", "高血脂", "贫血"})
 
 
+#: English and Chinese canonical values naming one condition, for ``extract.twins``: "I have asthma"
+#: then 我有哮喘 is one condition, and 我的哮喘好了 withdraws "asthma" too.
+TWINS: tuple[tuple[str, str], ...] = (
+    ("diabetes", "糖尿病"), ("type 1 diabetes", "1型糖尿病"), ("type 2 diabetes", "2型糖尿病"), ("asthma", "哮喘"),
+    ("celiac disease", "乳糜泻"), ("lactose intolerance", "乳糖不耐受"), ("gluten intolerance", "麸质不耐受"),
+    ("high blood pressure", "高血压"), ("low blood pressure", "低血压"), ("high cholesterol", "高血脂"),
+    ("migraines", "偏头痛"), ("epilepsy", "癫痫"), ("arthritis", "关节炎"), ("rheumatoid arthritis", "类风湿关节炎"),
+    ("IBS", "肠易激综合征"), ("eczema", "湿疹"), ("psoriasis", "银屑病"), ("anemia", "贫血"),
+    ("hypothyroidism", "甲减"), ("hyperthyroidism", "甲亢"), ("acid reflux", "胃食管反流"),
+    ("sleep apnea", "睡眠呼吸暂停"), ("insomnia", "失眠症"), ("gout", "痛风"), ("heart disease", "心脏病"),
+    ("kidney disease", "肾病"), ("COPD", "慢阻肺"), ("PCOS", "多囊卵巢综合征"), ("Parkinson's disease", "帕金森病"),
+)
+
+
 def _alternation(forms: dict[str, str] | frozenset[str]) -> str:
     return "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True))
 
@@ -94,7 +108,10 @@ _RETRACT_EN = re.compile(
     rf"^(?:i'm|i am)\s+(?:no longer|not)\s+(?:an?\s+)?(?P<a>{_ADJ_EN}){_NO_MORE_EN}$"
     rf"|^i\s+(?:no longer have|no longer suffer from|don't have|do not have|don't suffer from)\s+{_MOD_EN}"
     rf"(?P<n>{_NOUN_EN}){_NO_MORE_EN}$"
-    rf"|^my\s+(?P<m>{_NOUN_EN})\s+(?:is|has)\s+(?:gone|cured|been cured|healed|over)$", _IC)
+    rf"|^my\s+(?P<m>{_NOUN_EN})\s+(?:is|has)\s+(?:gone|cured|been cured|healed|over)$"
+    # a past state: "I used to have asthma" (as "I used to be allergic to peanuts", patterns_en)
+    rf"|^i\s+used\s+to\s+(?:have|suffer from)\s+{_MOD_EN}(?P<u>{_NOUN_EN})$"
+    rf"|^i\s+used\s+to\s+be\s+(?:an?\s+)?(?P<b>{_ADJ_EN})$", _IC)
 
 
 def _canonical_en(value: str, table: dict[str, str]) -> list[str]:
@@ -110,10 +127,10 @@ def find_en(clause: str, ctx: object) -> list[Finding]:
     """``health.condition`` findings in one English clause (a pattern of ``patterns_en``)."""
     m = _RETRACT_EN.match(clause)
     if m:
-        if m.group("a"):
-            values = _canonical_en(m.group("a"), _EN_ADJECTIVES)
+        if m.group("a") or m.group("b"):
+            values = _canonical_en(m.group("a") or m.group("b"), _EN_ADJECTIVES)
         else:
-            values = _canonical_en(m.group("n") or m.group("m"), _EN_NOUNS)
+            values = _canonical_en(m.group("n") or m.group("m") or m.group("u"), _EN_NOUNS)
         return [Finding("health.condition", v, CONF_STATED, clause, retract=True) for v in values]
     text = without_time(clause)  # "I was diagnosed with celiac disease last year"
     m = _HAVE_EN.match(text)
@@ -136,14 +153,16 @@ _HAVE_ZH = re.compile(
 #: the user says they do not have is not one to keep.
 _RETRACT_ZH = re.compile(
     rf"^我的(?P<v>{_NOUN_ZH})(?:已经|早就|现在|基本|完全)*(?:好|治好|痊愈|治愈|没|好彻底)$"
-    rf"|^我(?:现在|已经|其实|并)*(?:不再|没有|没|不|再也没有)(?:有|患有|得)?(?P<w>{_NOUN_ZH})$")
+    rf"|^我(?:现在|已经|其实|并)*(?:不再|没有|没|不|再也没有)(?:有|患有|得)?(?P<w>{_NOUN_ZH})$"
+    # a past state: 我以前有哮喘 / 我小时候得过哮喘 (as 我以前对花生过敏, patterns_zh)
+    rf"|^我(?:以前|之前|过去|从前|小时候)(?:有|患有|得过|是|有过)?(?P<p>{_NOUN_ZH})(?:患者|病人)?$")
 
 
 def find_zh(clause: str, ctx: object) -> list[Finding]:
     """``health.condition`` findings in one Chinese clause (a pattern of ``patterns_zh``)."""
     m = _RETRACT_ZH.match(clause_zh(clause))
     if m:
-        value = _ZH_NOUNS[m.group("v") or m.group("w")]
+        value = _ZH_NOUNS[m.group("v") or m.group("w") or m.group("p")]
         return [Finding("health.condition", value, CONF_STATED, clause, retract=True)]
     m = _HAVE_ZH.match(clause_zh(clause))
     if not m:
