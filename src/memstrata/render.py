@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import datetime, timezone  # noqa: F401 (the doctest of ``marked_text``)
@@ -10,7 +11,7 @@ from datetime import datetime, timezone  # noqa: F401 (the doctest of ``marked_t
 from memstrata.excerpt import excerpt
 from memstrata.text.hanzi import as_written, simplified
 from memstrata.text.lang import detect_language
-from memstrata.text.tokens import query_terms
+from memstrata.text.tokens import is_cjk, query_terms
 from memstrata.types import Fact, Hit, Scope  # noqa: F401 (Scope: the doctest of ``marked_text``)
 
 LABELS = {
@@ -40,9 +41,21 @@ LABELS = {
 
 def labels_for(text: str) -> dict[str, str]:
     """The label set matching the language of ``text``: English, Chinese, or Chinese in
-    Traditional characters when ``text`` has any (``text.hanzi.simplified`` changes it)."""
-    lang = detect_language(text)
-    return LABELS["zh-Hant"] if lang == "zh" and simplified(text) != text else LABELS[lang]
+    Traditional characters when ``text`` has any (``text.hanzi.simplified`` changes it).
+
+    The language is the sentence's frame, not its nouns: "I like 火锅" is English ("I", "like"
+    outnumber the one Chinese word), "我喜欢 sushi" Chinese. Chinese words are counted as two
+    characters each (the mean length of a Chinese word), against whitespace-separated Latin words;
+    a tie goes to the script of the first letter ("配送 delivery" is Chinese).
+    """
+    if detect_language(text) == "en":
+        return LABELS["en"]
+    cjk = sum(1 for c in text if is_cjk(c))
+    latin = len(re.findall(r"[A-Za-z][A-Za-z'\-]*", text))
+    first = next((c for c in text if c.isalpha()), "")
+    if latin > cjk / 2 or (latin == cjk / 2 and not is_cjk(first)):  # a tie goes to the opening word
+        return LABELS["en"]
+    return LABELS["zh-Hant"] if simplified(text) != text else LABELS["zh"]
 
 
 def estimate_tokens(text: str) -> int:
