@@ -250,6 +250,25 @@ def recall(
             console.print(f"      [dim]{_safe(line)}[/]", highlight=False)
 
 
+@app.command(name="context")
+def context_cmd(
+    query: Annotated[str, typer.Argument(help="The question or the user's message.")],
+    db: DbOpt = None, user: UserOpt = None, agent: AgentOpt = None, session: SessionOpt = None,
+    org: OrgOpt = None, project: ProjectOpt = None,
+    budget_tokens: Annotated[int, typer.Option("--budget-tokens", "-b", help="Upper bound on the block's "
+                                               "tokens (estimated as UTF-8 bytes / 3).")] = 500,
+    where: FilterOpt = None,
+    profile: Annotated[bool, typer.Option("--profile/--no-profile", help="When nothing matches, list the "
+                                          "current facts instead of printing nothing.")] = True,
+) -> None:
+    """The cited Markdown block for a system prompt (the SDK's context()), printed as is."""
+    def go() -> str:
+        with _open(db, org, project, user, agent_id=agent, session_id=session) as memory:
+            return memory.context(query, budget_tokens=budget_tokens, filter=where, profile=profile)
+    block = _run(go)
+    sys.stdout.write(block)
+
+
 @app.command(name="list")
 def list_cmd(
     db: DbOpt = None, user: UserOpt = None, agent: AgentOpt = None, org: OrgOpt = None,

@@ -20,14 +20,15 @@ from typing import TYPE_CHECKING, Any, cast
 import numpy as np
 
 from memstrata.config import Settings
-from memstrata.errors import ContentTooLarge, InvalidInput
+from memstrata.errors import ContentTooLarge, EmbeddingError, InvalidInput
 from memstrata.extract.base import Extractor, FactCandidate
 from memstrata.extract.rules import favourite_label
 from memstrata.extract.taxonomy import KEYS, get_key
+from memstrata.extract.twins import twins
 from memstrata.lifecycle.retention import enforce_cap, fact_expiry
 from memstrata.privacy.crypto import Cipher
 from memstrata.privacy.policy import redact, redact_json
-from memstrata.resolve import Decision, contradicts, decide, normalise_value, same_value
+from memstrata.resolve import Decision, choice_key, contradicts, decide, normalise_value, same_value
 from memstrata.store.protocol import Store
 from memstrata.store.records import NewEpisode, NewFact, NewSegment
 from memstrata.store.turns import context_terms, turn_terms
@@ -479,7 +480,7 @@ class Ingestor:
         if len(keys) > 1:  # likes/dislikes: the other polarity's facts, matched by terms in decide()
             ids |= set(self.store.fact_ids(conn, fact_scope, keys=keys[1:], subject=msg.speaker))
         favourite = None if single else favourite_label(cand.statement)
-        if single or favourite is not None:
+        if single or favourite is not None or cand.corrects:
             ids |= set(self.store.fact_ids(conn, fact_scope, keys=[cand.key], subject=msg.speaker))
         similarity: dict[int, float] = {}
         if self._encrypts(cand):
@@ -491,9 +492,11 @@ class Ingestor:
         existing = self.store.load_facts(conn, ids)
         decision = decide(cand, existing, single_valued=single, similarity=similarity,
                           merge_similarity=self.merge_similarity,
-                          same_message=() if cand.corrects else {f.id for f in existing if episode_id in f.citations},
+                          same_message=(() if cand.corrects or choice_key(cand.key)
+                                        else {f.id for f in existing if episode_id in f.citations}),
                           replaces={f.id for f in existing
-                                    if favourite is not None and favourite_label(f.statement) == favourite})
+                                    if favourite is not None and favourite_label(f.statement) == favourite}
+                          | (self._corrected(cand, existing) if cand.corrects and not single else set()))
         return self._execute(conn, decision, fact_scope, msg, episode_id, cand, vector, tag, now)
 
     def _retract(self, conn: Any, msg: Message, episode_id: int, cand: FactCandidate,
@@ -506,8 +509,11 @@ class Ingestor:
         ids = self.store.fact_ids(conn, fact_scope, keys=[cand.key], subject=msg.speaker)
         actor = f"extractor:{getattr(self.extractor, 'name', 'unknown')}"
         out: list[tuple[str, int, tuple[int, ...]]] = []
-        for fact in self.store.load_facts(conn, ids):
-            if fact.status != "active" or (cand.value and (fact.encrypted or not same_value(cand.value, fact.value))):
+        live = [f for f in self.store.load_facts(conn, ids) if f.status == "active"]
+        named = {f.id for f in live if not f.encrypted and same_value(cand.value, f.value)} | self._twins(cand.value, [
+            f for f in live if not f.encrypted and not same_value(cand.value, f.value)])
+        for fact in live:
+            if cand.value and fact.id not in named:
                 continue
             self.store.set_fact_status(conn, fact.id, "superseded", now=now, valid_to=msg.created_at)
             self.store.log_event(conn, fact_scope, fact_id=fact.id, action="supersede", actor=actor,
@@ -515,6 +521,34 @@ class Ingestor:
                                          "episode": episode_id}, now=now)
             out.append(("retract", fact.id, ()))
         return out
+
+    def _twins(self, value: str, facts: Sequence[Fact]) -> set[int]:
+        """Ids of ``facts`` whose value is ``value``'s cross-language twin (``extract.twins``:
+        "peanuts" and 花生); none when ``value`` is empty or the model fails (the lexicon still
+        answers: a failed model must not fail the write)."""
+        if not value or not facts:
+            return set()
+        try:
+            found = twins(self.embedder, value, [f.value for f in facts])
+        except EmbeddingError as exc:
+            log.warning("cross-language twins by model skipped: %s", exc)
+            found = twins(None, value, [f.value for f in facts])
+        return {f.id for f, twin in zip(facts, found, strict=True) if twin}
+
+    def _corrected(self, cand: FactCandidate, existing: Sequence[Fact]) -> set[int]:
+        """What a correction of a many-valued key that names no old value ("其实我是对芒果过敏",
+        "Actually, it's shellfish I'm allergic to") takes the place of: the key's one value, said
+        in one language or both (花生 and its twin "peanuts", ``extract.twins``). With two or more
+        different values active the correction does not say which it corrects, and a wrongly
+        withdrawn allergy is the worse error: nothing is retired, the new value is added."""
+        live = [f for f in existing if f.key == cand.key and f.status == "active"
+                and normalise_value(f.value) != normalise_value(cand.value)]
+        if not live or any(f.encrypted for f in live):
+            return set()
+        last = max(live, key=lambda f: (f.observed_at, f.id))
+        rest = [f for f in live if f.id != last.id]
+        one = {last.id} | {f.id for f in rest if same_value(last.value, f.value)} | self._twins(last.value, rest)
+        return one if len(one) == len(live) else set()
 
     def _execute(self, conn: Any, decision: Decision, scope: Scope, msg: Message, episode_id: int,
                  cand: FactCandidate, vector: np.ndarray | None, tag: str,

@@ -51,7 +51,7 @@ from memstrata.lifecycle.maintain import maintain as run_maintenance
 from memstrata.lifecycle.restore import import_records as import_export_records
 from memstrata.privacy.crypto import Cipher
 from memstrata.recall import Query, Retriever, fact_ids
-from memstrata.render import render_context
+from memstrata.render import profile_hit, render_context
 from memstrata.store.backends import is_postgres_url, open_store
 from memstrata.store.protocol import Store
 from memstrata.store.turns import backfill as backfill_turns
@@ -100,6 +100,10 @@ MAX_LIMIT = 1000
 #: it is refused like an over-long filter (``filter.parser.MAX_FILTER_CHARS`` 8,192). 16,384
 #: leaves room for an agent that searches with a paragraph of context.
 MAX_QUERY_CHARS = 16_384
+
+#: Newest active facts ``context`` reads for its profile fallback (ranked there by importance):
+#: bounded so that a user with 10,000 facts costs one short indexed read, not a scan.
+PROFILE_FACTS = 200
 
 
 class Memory:
@@ -423,12 +427,35 @@ class Memory:
         return [clip_hit(hit) for hit in hits]  # an episode hit carries a window, not 256 KiB
 
     def context(self, query: str, *, budget_tokens: int = 500, limit: int = 20,
-                **scope: Unpack[ScopeArgs]) -> str:
+                kinds: Sequence[str] = ("fact", "episode"), min_score: float = 0.0,
+                filter: str | Expr | None = None, as_of: datetime | None = None, mode: str = "long_term",
+                profile: bool = True, **scope: Unpack[ScopeArgs]) -> str:
         """A cited Markdown block for a system prompt, never longer than ``budget_tokens``
-        (estimated by ``render.estimate_tokens``); empty string when nothing is recalled."""
-        if budget_tokens <= 0:
-            raise InvalidInput(f"budget_tokens must be positive, got {budget_tokens}")
-        return render_context(query, self.search(query, limit=limit, **scope), budget_tokens)
+        (estimated by ``render.estimate_tokens``).
+
+        ``limit``, ``kinds``, ``min_score``, ``filter``, ``as_of`` and ``mode`` choose the hits
+        as in ``search`` (e.g. ``filter='tag = "health"'`` for an allergies-only block).
+
+        When nothing matches the query ("what do you know about me?", "hi!" share no words
+        with any memory and sit below the vector floor), ``profile`` (default on) fills the block
+        with the scope's current facts instead, most important first (of the newest
+        ``PROFILE_FACTS``), under its own title so the agent knows they were not matched; it is
+        skipped for ``min_score`` > 0, ``as_of``, short-term mode and fact-less ``kinds``. Returns
+        ``""`` when there is nothing to show.
+
+        Raises:
+            InvalidInput: ``budget_tokens`` not positive, or what ``search`` refuses.
+            InvalidFilter: as ``search``.
+        """
+        if isinstance(budget_tokens, bool) or not isinstance(budget_tokens, int) or budget_tokens <= 0:
+            raise InvalidInput(f"budget_tokens must be a positive integer, got {budget_tokens!r}")
+        hits = self.search(query, limit=limit, kinds=kinds, min_score=min_score, filter=filter, as_of=as_of,
+                           mode=mode, **scope)
+        if hits or not profile or min_score > 0 or as_of is not None or mode == "short_term" or "fact" not in kinds:
+            return render_context(query, hits, budget_tokens)
+        facts = [f for f in self.list(kind="fact", limit=PROFILE_FACTS, filter=filter, **scope) if isinstance(f, Fact)]
+        facts.sort(key=lambda f: (-f.importance, -f.observed_at.timestamp(), -f.id))
+        return render_context(query, [profile_hit(f) for f in facts[:limit]], budget_tokens, heading="profile_title")
 
     def get(self, fact_id: int | None = None, *, episode_id: int | None = None, kind: str | None = None,
             **scope: Unpack[ScopeArgs]) -> Fact | Episode:

@@ -8,17 +8,20 @@ from collections.abc import Sequence
 from memstrata.excerpt import excerpt
 from memstrata.text.lang import detect_language
 from memstrata.text.tokens import query_terms
-from memstrata.types import Hit
+from memstrata.types import Fact, Hit
 
 LABELS = {
     "en": {"remembered": "Remembered:", "nothing": "Nothing new to remember (episode stored).",
            "confidence": "confidence", "source": "source", "no_hits": "No memories found.",
-           "context_title": "Relevant memories", "duplicate": "Already remembered (episode #{id}).",
+           "context_title": "Relevant memories",
+           "profile_title": "What is known about this user (nothing matched the query)",
+           "duplicate": "Already remembered (episode #{id}).",
            "superseded": "replaces", "touched": "already known", "merged": "merged into",
            "retracted": "no longer holds", "outdated": "outdated"},
     "zh": {"remembered": "记住：", "nothing": "没有新的事实（已保存对话）。",
            "confidence": "置信度", "source": "来源", "no_hits": "没有找到相关记忆。",
-           "context_title": "相关记忆", "duplicate": "已经记住了（episode #{id}）。",
+           "context_title": "相关记忆", "profile_title": "已知的用户信息（没有与问题直接相关的记忆）",
+           "duplicate": "已经记住了（episode #{id}）。",
            "superseded": "替换", "touched": "已知", "merged": "合并到",
            "retracted": "不再成立", "outdated": "已过时"},
 }
@@ -46,7 +49,7 @@ def _citation(hit: Hit) -> str:
     return f" ({hit.created_at:%Y-%m-%d}; episode {cites})"
 
 
-def render_context(query: str, hits: Sequence[Hit], budget_tokens: int) -> str:
+def render_context(query: str, hits: Sequence[Hit], budget_tokens: int, *, heading: str = "context_title") -> str:
     """Markdown block of the best hits that fits ``budget_tokens`` (``estimate_tokens``).
 
     Lines are added best first until the next would overflow; an over-long line has
@@ -58,11 +61,13 @@ def render_context(query: str, hits: Sequence[Hit], budget_tokens: int) -> str:
     nothing matched or not even one cited line fits. An outdated hit (``Hit.superseded``: a
     superseded fact, or an episode whose facts were all superseded) is kept, labelled
     ``[outdated]`` (``[已过时]``), so the agent reads what the user used to want as history.
+    ``heading`` is the label of the block's title (``profile_title`` for
+    ``Memory.context``'s profile fallback).
     """
     if not hits:
         return ""
     labels = labels_for(query)
-    title = f"## {labels['context_title']}\n"
+    title = f"## {labels[heading]}\n"
     out = title
     # One memory, one line: an episode and a fact that only restates it are the same
     # memory, whichever of the two ranks first.
@@ -99,6 +104,14 @@ def render_context(query: str, hits: Sequence[Hit], budget_tokens: int) -> str:
 #: 0.36, "I moved to Berlin last year and I hate the weather" / "lives in Berlin" 0.17 (not:
 #: the allergy and the weather would be lost). A short-fall only costs a duplicate line.
 RESTATED_COVERAGE = 0.6
+
+
+def profile_hit(fact: Fact) -> Hit:
+    """``fact`` as an unranked hit (score and relevance 0) for ``render_context``'s profile block:
+    a fact matched by no query still reads as one cited line."""
+    return Hit(kind="fact", id=fact.id, text=fact.statement or f"{fact.key} = {fact.value}", matched=fact.statement,
+               score=0.0, relevance=0.0, created_at=fact.observed_at, citations=fact.citations, scope=fact.scope,
+               fact=fact)
 
 
 def restated(episode_text: str, fact_texts: Sequence[str]) -> bool:

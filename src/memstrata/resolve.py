@@ -55,10 +55,33 @@ def polarity(key: str) -> str | None:
     return last if last in ("like", "dislike") else None
 
 
+#: Keys whose value is a named thing the user chooses to use (a carrier, an editor, an OS, a
+#: seat): choosing one is liking it. "I love UPS" is read as the carrier UPS, so a dislike of UPS
+#: said before contradicts it (a fresh-user trial kept "dislikes UPS" active beside the carrier),
+#: and one message naming two of them changed its mind ("我以后都用顺丰 and I prefer UPS for
+#: delivery": the later one holds, ``choice_key``).
+CHOICE_KEYS: frozenset[str] = frozenset({"shipping.carrier", "tool.editor", "tool.os", "travel.seat"})
+
+
+#: Keys whose values are never merged by meaning, only matched as values: one health value is
+#: another thing than a near one. By statement cosine (USE, ``merge_similarity`` 0.9) 对龙虾过敏
+#: merged into 对虾过敏, 猫毛 into 猫, 咖啡因 into 咖啡, "dust mites" into "dust": the lobster
+#: allergy was not recorded, and retracting the shrimp one then withdrew both.
+EXACT_KEYS: frozenset[str] = frozenset({"health.allergy", "health.condition"})
+
+
+def choice_key(key: str) -> bool:
+    """Whether ``key`` holds a chosen named thing (``CHOICE_KEYS``)."""
+    return key in CHOICE_KEYS
+
+
 def contradicts(candidate_key: str, existing_key: str) -> bool:
     """A like and a dislike of the same value contradict whatever their topics: a generic
-    "I don't like coffee anymore" (``preference.dislike``) retires ``drink.like = coffee``."""
-    a, b = polarity(candidate_key), polarity(existing_key)
+    "I don't like coffee anymore" (``preference.dislike``) retires ``drink.like = coffee``.
+    A choice (``CHOICE_KEYS``) counts as a like: "I love UPS" (``shipping.carrier``) retires
+    "I hate UPS" (``preference.dislike``), and the other way round."""
+    a = "like" if choice_key(candidate_key) else polarity(candidate_key)
+    b = "like" if choice_key(existing_key) else polarity(existing_key)
     return a is not None and b is not None and a != b
 
 
@@ -89,23 +112,27 @@ def decide(candidate: FactCandidate, existing: Sequence[Fact], *, single_valued:
         similarity: cosine of each existing fact's embedding to the candidate's, by id
             (missing when there are no embeddings: then only exact values match).
         merge_similarity: cosine at or above which two values are the same memory
-            (0.9, the issue's threshold).
+            (0.9, the issue's threshold); never under ``EXACT_KEYS``.
         same_message: ids of ``existing`` facts the candidate's own message stated too. One
             message says all its facts at once and cannot change its mind about itself:
             "leave packages with the concierge, never at the door" keeps both instructions,
             so these are never retired by the candidate (a later message still supersedes them).
+            The caller leaves out a correction's ("Actually FedEx") and a choice's (two
+            carriers in one message: the later holds; ``CHOICE_KEYS``).
         replaces: ids of ``existing`` facts under the candidate's key that it takes the place of
             although the key holds many values: the same favourite ("favorite airline is
             Delta" → "favorite airline is United"; ``extract.rules.favourite_label``).
     """
     value = normalise_value(candidate.value)
     same_key = [f for f in existing if f.key == candidate.key]
-    contradicted = tuple(f.id for f in existing if contradicts(candidate.key, f.key)
-                         and same_thing(candidate.value, f.value))
+    # A chosen thing is a name: only the same name contradicts it ("hate UPS" is not "hate the UPS guy").
+    contradicted = tuple(f.id for f in existing if contradicts(candidate.key, f.key) and f.id not in same_message
+                         and (same_value if choice_key(candidate.key) or choice_key(f.key) else same_thing)(
+                             candidate.value, f.value))
     for fact in same_key:
         if normalise_value(fact.value) == value:
             return Decision("touch", target=fact.id, superseded=contradicted)
-    near = [f for f in same_key if similarity.get(f.id, 0.0) >= merge_similarity]
+    near = [f for f in same_key if similarity.get(f.id, 0.0) >= merge_similarity and candidate.key not in EXACT_KEYS]
     if near:
         best = max(near, key=lambda f: similarity[f.id])
         return Decision("merge", target=best.id, superseded=contradicted)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from memstrata import Memory
+from memstrata.errors import InvalidFilter, InvalidInput
 
 
 def test_delivery_preference_is_recalled_by_meaning(memory: Memory) -> None:
@@ -76,6 +77,44 @@ def test_context_block_is_cited_and_within_budget(memory: Memory) -> None:
     assert estimate_tokens(block) <= 60
     for budget in (5, 12, 25):
         assert estimate_tokens(memory.context("配送偏好", budget_tokens=budget, user_id="u1")) <= budget
+
+
+def test_context_takes_search_options_an_allergies_only_block(memory: Memory) -> None:
+    # A fresh-user trial wanted an allergies-only block for a meal-planning prompt.
+    memory.add("I'm allergic to peanuts", user_id="u1")
+    memory.add("I prefer UPS for delivery", user_id="u1")
+    both = memory.context("peanut allergy and UPS delivery", budget_tokens=200, user_id="u1")
+    health = memory.context("peanut allergy and UPS delivery", budget_tokens=200, user_id="u1",
+                            kinds=("fact",), filter='tag = "health"')
+    assert "peanuts" in both and "UPS" in both
+    assert "peanuts" in health and "UPS" not in health and "episode #" in health
+    assert memory.context("peanuts", user_id="u1", min_score=1.0) == ""
+    with pytest.raises(InvalidFilter, match="position"):
+        memory.context("x", user_id="u1", filter='tag ~ "health"')
+    with pytest.raises(InvalidInput, match="budget_tokens"):
+        memory.context("x", user_id="u1", budget_tokens=True)
+
+
+@pytest.mark.parametrize("query", ["what do you know about me?", "我有什么需要注意的？"])
+def test_context_falls_back_to_the_profile_when_nothing_matches(memory: Memory, query: str) -> None:
+    # "What do you know about me?" shares no word with any memory and sits below the vector
+    # floor: the agent got an empty block and answered "nothing".
+    memory.add("I'm allergic to peanuts", user_id="u1")
+    memory.add("I prefer UPS for delivery", user_id="u1")
+    memory.add("I prefer FedEx for delivery", user_id="u1")  # supersedes UPS: not current
+    memory.add("I prefer FedEx for delivery", user_id="u2")
+    assert memory.search(query, user_id="u1") == []
+    block = memory.context(query, user_id="u1")
+    title = block.splitlines()[0]
+    assert title in ("## What is known about this user (nothing matched the query)",
+                     "## 已知的用户信息（没有与问题直接相关的记忆）")
+    lines = block.splitlines()[1:]
+    assert len(lines) == 2 and "allergic to peanuts" in lines[0] and "FedEx" in lines[1], block  # importance first
+    assert "UPS" not in block and "episode #" in block
+    assert memory.context(query, user_id="u1", profile=False) == ""
+    assert memory.context(query, user_id="u1", min_score=0.5) == ""
+    assert memory.context(query, user_id="u3") == ""  # nobody's facts leak into an empty scope
+    assert "peanuts" not in memory.context(query, user_id="u2")
 
 
 def test_context_does_not_repeat_an_episode_its_fact_already_states(memory: Memory) -> None:

@@ -105,3 +105,18 @@ def test_remember_ttl_hides_the_message_and_its_facts_after_it_runs_out(tmp_path
     assert "window" not in cli("recall", "seat", "--user", "u1", "--db", db).out
     bad = cli("remember", "x", "--ttl", "-1", "--user", "u1", "--db", db)
     assert bad.code == 2 and "ttl" in bad.err, bad.err
+
+
+def test_context_prints_the_prompt_block_and_its_profile_fallback(tmp_path: Path) -> None:
+    db = tmp_path / "memory.db"
+    assert cli("remember", "I'm allergic to peanuts", "--user", "u1", "--db", db).code == 0
+    assert cli("remember", "我以后都希望用顺丰", "--user", "u1", "--db", db).code == 0
+    block = cli("context", "does she have food allergies?", "--user", "u1", "--db", db, "-b", "100")
+    assert block.code == 0 and block.out.startswith("## Relevant memories\n") and "peanuts" in block.out, block.out
+    vague = cli("context", "what do you know about me?", "--user", "u1", "--db", db)
+    assert vague.out.startswith("## What is known about this user") and "顺丰" in vague.out, vague.out
+    assert cli("context", "what do you know about me?", "--no-profile", "--user", "u1", "--db", db).out == ""
+    health = cli("context", "what do you know about me?", "--filter", 'tag = "health"', "--user", "u1", "--db", db)
+    assert "peanuts" in health.out and "顺丰" not in health.out, health.out
+    bad = cli("context", "x", "-b", "0", "--user", "u1", "--db", db)
+    assert bad.code == 2 and "budget_tokens" in bad.err, bad.err

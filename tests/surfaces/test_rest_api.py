@@ -285,6 +285,16 @@ def test_context_route_gives_the_sdk_block_with_outdated_labels(world: World) ->
         other = _ok(a.post("/v1/context", json={"user_id": "bob", "query": "ship with FedEx 顺丰"}))["context"]
         tiny = _ok(a.post("/v1/context", json={"user_id": "alice", "query": "顺丰", "budget_tokens": 12}))["context"]
         _error(a.post("/v1/context", json={"user_id": "alice", "query": "x", "budget_tokens": 0}), 422)
+        facts_only = _ok(a.post("/v1/context", json={"user_id": "alice", "query": "ship with FedEx 顺丰",
+                                                     "kinds": ["fact"], "filter": 'status = "active"'}))["context"]
+        _error(a.post("/v1/context", json={"user_id": "alice", "query": "x", "filter": "tag ~ 1"}), 400,
+               "invalid_filter")
+        vague = {"user_id": "alice", "query": "what do you know about me?"}
+        profile = _ok(a.post("/v1/context", json=vague))["context"]
+        silent = _ok(a.post("/v1/context", json={**vague, "profile": False}))["context"]
+    assert "顺丰" in facts_only and ALICE_MESSAGES[0] not in facts_only  # no episode line, no outdated one
+    assert profile.startswith("## What is known about this user") and "顺丰" in profile and "FedEx" not in profile
+    assert silent == ""
     assert block.startswith("## ") and "顺丰" in block and "episode #" in block
     assert f"[outdated] {ALICE_MESSAGES[0]}" in block  # FedEx was superseded by 顺丰
     assert "顺丰" not in other and "FedEx" not in other  # bob's block holds nothing of alice's

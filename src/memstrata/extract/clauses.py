@@ -191,6 +191,10 @@ def like_finding(
         key = hit.key if polarity == "like" else "preference.dislike"
         return [Finding(key, hit.value, conf, clause)]
     key = hit.key if hit is not None else hint
+    items = _list_items(value, lang)
+    if len(items) > 1 and _known_apart(items):
+        # "I like 火锅 and 珍珠奶茶": every item known, under different topics: one like each
+        return [f for item in items for f in like_finding(item, polarity, conf, clause, lang, hint=hint)]
     mixed = _list_key(value, lang)
     if mixed is not None:  # "绘画、弹钢琴和品茶" is not a drink because 茶 is one of three
         key = mixed
@@ -217,6 +221,21 @@ _ATTRIBUTIVE = re.compile(
 
 
 _LIST_SPLIT = {"zh": re.compile(r"[、，,和及与]|还有"), "en": re.compile(r"\s*,\s*|\s+(?:and|or)\s+")}
+
+
+def _list_items(value: str, lang: str) -> list[str]:
+    """The items of a list of liked things ("火锅 and 珍珠奶茶", "川菜和粤菜"); one item if no list."""
+    return [i.strip() for i in _LIST_SPLIT["zh" if lang == "zh" else "en"].split(value) if i.strip()]
+
+
+def _known_apart(items: list[str]) -> bool:
+    """Whether every item is a gazetteer entry as a whole or nearly (珍珠奶茶 holds 奶茶) and the
+    items are of more than one topic. A list of one topic stays one value (川菜和粤菜: food.like);
+    a list with an unknown item stays whole (mac and cheese, 画画、弹琴和品茶)."""
+    hits = [gazetteer.lookup(item) for item in items]
+    if any(h is None for h in hits):
+        return False
+    return len({h.key for h in hits if h is not None}) > 1
 
 
 def _list_key(value: str, lang: str) -> str | None:

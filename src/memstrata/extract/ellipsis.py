@@ -38,7 +38,7 @@ def correction(sentence: str) -> Finding | None:
     if m is None:
         return None
     value = m.group("v").strip()
-    hit = gazetteer.lookup(value)
+    hit = gazetteer.lookup(value, choice=True)
     if hit is None or not hit.named or (hit.start, hit.end) != (0, len(value)):
         return None
     return Finding(hit.key, hit.value, CONF_INFORMAL, sentence, corrects=True)

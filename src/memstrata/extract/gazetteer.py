@@ -52,6 +52,10 @@ _ENTRIES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("shipping.carrier", "新竹物流", ("新竹物流",)),
     ("shipping.carrier", "嘉里大荣", ("嘉里大荣", "嘉里大荣物流")),
     ("shipping.carrier", "中华邮政", ("中华邮政",)),
+    # Taiwan's convenience-store pick-up (a fresh-user trial's 請用7-11店到店寄給我 was nothing);
+    # never a bare 7-11 or 全家 (the shop itself)
+    ("shipping.carrier", "7-11店到店", ("7-11店到店", "711店到店", "7-11交货便", "统一超商店到店")),
+    ("shipping.carrier", "全家店到店", ("全家店到店", "全家好宅配")),
     ("shipping.carrier", "EMS", ("EMS", "邮政", "中国邮政", "邮政快递")),
     ("shipping.carrier", "UPS", ("UPS",)),
     ("shipping.carrier", "FedEx", ("FedEx", "Fed Ex")),
@@ -79,6 +83,15 @@ _ENTRIES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("travel.seat", "靠过道", ("靠过道", "过道", "靠走道", "走道")),
     *(("food.diet", v, (v,)) for v in ("vegetarian", "vegan", "pescatarian", "halal", "kosher",
                                        "吃素", "素食", "清真")),
+)
+
+#: Names that are a carrier only where a carrier is being chosen (``lookup(..., choice=True)``:
+#: after 用 / 改用 / 还是, in 不用X了): 黑猫 is what Taiwanese users call 黑猫宅急便 (a fresh-user
+#: trial's 以後改用黑貓 became a habit beside the active carrier), but 我喜欢黑猫 is a black cat;
+#: 邮局 (the post office) is a place 我去邮局 as often as a way to ship 还是用邮局好了.
+_CHOICE_ONLY: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    ("shipping.carrier", "黑猫宅急便", ("黑猫",)),
+    ("shipping.carrier", "邮局", ("邮局",)),
 )
 
 #: Single words per key, matched as whole words (Latin) or substrings (CJK).
@@ -159,10 +172,12 @@ def contact_channel(phrase: str) -> str | None:
 
 
 @cache
-def _compiled() -> tuple[tuple[re.Pattern[str], str, str], ...]:
-    """(pattern, key, canonical) for every surface form, longest surface first."""
+def _compiled(choice: bool = False) -> tuple[tuple[re.Pattern[str], str, str], ...]:
+    """(pattern, key, canonical) for every surface form, longest surface first; with ``choice``
+    the ``_CHOICE_ONLY`` names too."""
+    entries = (*_ENTRIES, *_CHOICE_ONLY) if choice else _ENTRIES
     rows: list[tuple[str, str, str]] = [
-        (surface, key, canonical) for key, canonical, surfaces in _ENTRIES for surface in surfaces
+        (surface, key, canonical) for key, canonical, surfaces in entries for surface in surfaces
     ]
     for key, words in _WORDS.items():
         rows.extend((word, key, word) for word in words)
@@ -183,14 +198,16 @@ def _surface_pattern(surface: str) -> re.Pattern[str]:
     return re.compile(rf"(?<![A-Za-z0-9]){re.escape(surface)}(?![A-Za-z0-9+#])", re.IGNORECASE)
 
 
-def lookup(text: str) -> Hit | None:
+def lookup(text: str, *, choice: bool = False) -> Hit | None:
     """The longest gazetteer entry found in ``text`` (the leftmost among equals), or ``None``.
 
     Args:
         text: an object phrase such as ``VSCode写代码`` or ``ship with FedEx``.
+        choice: ``text`` is what the user chooses to use (after 用 / 改用 / 还是): names that are
+            a carrier only then (``_CHOICE_ONLY``: 黑猫, 邮局) count too.
     """
     best: Hit | None = None
-    for pattern, key, canonical in _compiled():
+    for pattern, key, canonical in _compiled(choice):
         match = pattern.search(text)
         if match is None:
             continue

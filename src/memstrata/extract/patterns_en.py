@@ -56,7 +56,7 @@ _SPLIT = re.compile(
 )
 _FILLER = re.compile(
     r"^(?:(?:and|but|so|also|actually|honestly|well|oh|btw|by the way|ok|okay|anyway|plus|"
-    r"hey|hi|hello|yes|yeah|no|sure|alright)\b[\s,!]*)+",
+    r"hey|hi|hello|yes|yeah|no|sure|alright|now|these days|nowadays)\b[\s,!]*)+",
     _IC,
 )
 _QUESTION = re.compile(
@@ -366,14 +366,18 @@ def _retraction(clause: str, ctx: _Ctx) -> list[Finding]:
 #: "I no longer want FedEx" / "I don't use FedEx anymore": a choice withdrawn. Only a value the
 #: gazetteer names (a carrier, a seat, an editor) is withdrawn; "I don't want dinner anymore" is not a fact.
 _NAMED_RETRACTION = re.compile(
-    r"^i\s+(?P<neg>no longer|don't|do not)\s+"
-    r"(?:want|use|prefer|need|choose|ship with|fly with|fly)\s+(?P<v>.+)$", _IC)
+    r"^i\s+(?P<neg>no longer|don't|do not|used to)\s+"
+    r"(?:want|use|prefer|need|choose|ship with|fly with|fly|ship (?:everything |things |stuff )?(?:with|via|by)|"
+    r"go with)\s+(?P<v>.+)$", _IC)
 
 
 def _named_retraction(clause: str, ctx: _Ctx) -> list[Finding]:
     m = _NAMED_RETRACTION.match(clause)
     # clean_value already dropped a trailing "anymore" from the clause: the sentence still has it.
-    if m is None or (m.group("neg").lower() != "no longer" and not guards.EN_NO_LONGER.search(ctx.sentence)):
+    # "I used to ship with UPS": a past choice, withdrawn by the telling (a fresh-user trial's "I used
+    # to ship with UPS, now I use DHL" recorded nothing)
+    if m is None or (m.group("neg").lower() not in ("no longer", "used to")
+                     and not guards.EN_NO_LONGER.search(ctx.sentence)):
         return []  # "I don't want FedEx" refuses without withdrawing a past choice: left to the negative patterns
     hit = gazetteer.lookup(m.group("v"))
     if hit is None or not hit.named:
@@ -406,6 +410,33 @@ _FAV_KEYS: tuple[tuple[str, str], ...] = (
 #: "I'm not allergic to peanuts, it's shellfish": the clause after a withdrawn allergy names the real one.
 _ALLERGY_WITHDRAWN = re.compile(r"\b(?:i'm|i am)\s+(?:not|not actually|no longer)\s+allergic\s+to\b", _IC)
 _ALLERGY_INSTEAD = re.compile(r"^(?:it's|it is|it was)\s+(?:actually\s+|really\s+)?(?P<v>.+?)(?:\s+instead)?$", _IC)
+
+
+#: "It's shellfish I'm allergic to": a cleft puts the allergy in contrast with one said before. A
+#: fresh-user trial's "Actually, it's shellfish I'm allergic to, not peanuts" recorded nothing.
+_ALLERGY_CLEFT = re.compile(r"^(?:it's|it is|it was)\s+(?:actually\s+|really\s+)?(?P<v>.+?)\s+(?:that\s+)?"
+                            r"(?:i'm|i am)\s+(?:actually\s+|really\s+)?allergic\s+to$", _IC)
+#: "..., not peanuts" after an allergy in the same sentence: the allergy it replaces.
+_ALLERGY_NOT = re.compile(r"^(?:and\s+|but\s+)?not\s+(?:to\s+)?(?P<v>.+)$", _IC)
+_ALLERGY_SAID = re.compile(r"\ballergic\s+to\b|\ballergy\b", _IC)
+
+
+def _allergy_contrast(clause: str, ctx: _Ctx) -> list[Finding]:
+    """A contrasted allergy: the cleft ("it's shellfish I'm allergic to") and the value it
+    replaces (", not peanuts"). With the old value named, that value is withdrawn; without,
+    the cleft ``corrects``: it replaces the allergy said last (``extract.base.FactCandidate``)."""
+    before = ctx.sentence[: max(0, ctx.sentence.find(clause))]
+    m = _ALLERGY_NOT.match(clause)
+    if m and _ALLERGY_SAID.search(before):
+        return [replace(f, retract=True) for part in _split_list(m.group("v"))
+                for f in _f("health.allergy", part, CONF_STATED, clause)]
+    m = _ALLERGY_CLEFT.match(clause)
+    if m is None:
+        return []
+    after = ctx.sentence[ctx.sentence.find(clause) + len(clause):]
+    named_old = re.match(r"^[\s,;]+(?:and\s+|but\s+)?not\b", after, _IC) is not None
+    return [replace(f, corrects=not named_old) for part in _split_list(m.group("v"))
+            for f in _f("health.allergy", part, CONF_PREFER, clause)]
 
 
 def _health_fav(clause: str, ctx: _Ctx) -> list[Finding]:
@@ -677,6 +708,6 @@ def _event_value(text: str) -> str:
 
 
 _PATTERNS: tuple[_Pattern, ...] = (
-    _remember, _retraction, _name, _health_fav, _age_place, _work, _details, _family_pet,
+    _remember, _allergy_contrast, _retraction, _name, _health_fav, _age_place, _work, _details, _family_pet,
     _contact, _instruction, _not_eat, _habit, _like, _use, _event,
 )

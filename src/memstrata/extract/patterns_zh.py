@@ -57,7 +57,11 @@ _QUESTION = re.compile(r"[？?]\s*$|[吗么呢]\s*[。！!]?$|什么|为什么|�
 _HABIT = re.compile(r"^(?:我)?(?:以后|今后|往后|之后|从现在(?:起|开始)|从今(?:以后|往后|天起|天开始)|"
                     r"(?P<weak>下次|每次))(?:我)?(?:都|就|也|还是|一律|统一|全部|全都|一直)?")
 _MODAL = re.compile(r"^(?:请|麻烦|帮我|希望|想|要|会|打算|还是|就|都|你)+")
-_PRONOUN = re.compile(r"^(?:你|他|她|它|你们|他们|她们|这个|那个|这|那|这样|那样|自己|死了|上你|大家)")
+#: 这/那 point only before a measure word or a number (那本书, 这两个, 那里) or alone: 那不勒斯披萨
+#: (Neapolitan pizza) is a name (a fresh-user trial's 我喜欢那不勒斯披萨 extracted nothing).
+_PRONOUN = re.compile(r"^(?:你|他|她|它|你们|他们|她们|这个|那个|这样|那样|自己|死了|上你|大家|"
+                      r"[这那](?=$|[个些样种本部家件首位只条里儿边次款张双天时么幅句篇辆场间座门台份段集季期顿杯碗瓶盒块"
+                      r"片套名颗棵头匹口位一两二三四五六七八九十几]))")
 
 
 def _clauses(sentence: str) -> list[str]:
@@ -76,6 +80,7 @@ def find(sentence: str, said_at: datetime) -> list[Finding]:
     """Findings in one Chinese sentence said at ``said_at`` (timezone-aware UTC)."""
     ctx = _Ctx(sentence, said_at)
     out: list[Finding] = []
+    about_me = False  # the previous clause was a statement about the speaker (我是素食者)
     for raw in _clauses(sentence):
         if _QUESTION.search(raw.strip()):
             continue
@@ -87,9 +92,24 @@ def find(sentence: str, said_at: datetime) -> list[Finding]:
         if re.fullmatch(r"(?:请|你)?(?:记住|记得|帮我记住|帮我记一下|记一下)", clause):
             ctx.remember = True
             continue
-        if clause:
-            out.extend(match_clause(clause, ctx))
+        if not clause:
+            continue
+        found = match_clause(clause, ctx)
+        if not found and about_me and _DROPPED_SUBJECT.match(clause):
+            found = match_clause(f"我{clause}", ctx)  # 我是素食者，住在上海: 我 is said once for both
+        else:
+            about_me = clause.startswith("我")
+        about_me = about_me and bool(found) and not any(f.key in ("family.member", "pet") for f in found)
+        out.extend(found)
     return out
+
+
+#: A clause that goes on about the speaker of the clause before it without repeating 我: only
+#: self-descriptions that need 我 (住在, 是, 对X过敏, 喜欢), and only after a clause that was itself
+#: a statement about the speaker (a fresh-user trial's 我是素食者，住在上海 lost the city). After
+#: 我有个妹妹 the next clause is about her, after 我觉得… about anything: neither lends its 我.
+_DROPPED_SUBJECT = re.compile(r"^(?:现在|目前)?(?:住在|住|居住在|生活在|定居在|搬到|搬去|来自|是|对|"
+                              r"喜欢|爱|讨厌|不喜欢|会说|会讲|在.+?(?:工作|上班))")
 
 
 def match_clause(clause: str, ctx: _Ctx) -> list[Finding]:
@@ -234,14 +254,14 @@ def _details(clause: str, ctx: _Ctx) -> list[Finding]:
 
 # --- health, diet, favourites -----------------------------------------------------------
 
-_ALLERGY = re.compile(r"^我(?:也|还|其实|是|就|真的|一直|都)*(?:对|有)?(?P<v>.+?)(?:严重|特别|非常)?过敏$")
+_ALLERGY = re.compile(r"^我(?:也|还|其实|是|就|真的|一直|都)*(?:对|有)?(?P<v>.+?)(?:严重|特别|非常)?过敏的?$")
 _DIET = re.compile(r"^我(?:是|只|一直|从来都)?(?:一个|一名)?(?P<v>吃素|素食主义者|素食者|纯素食者|吃清真|"
                    r"只吃清真)(?:的)?$")
 # Retractions: the fact no longer holds (我不再对花生过敏了). They come before the patterns that
 # would read the same clause as a statement, or drop it as negated.
 _NOT = r"(?:现在|已经|其实)?(?:不再|不|没有?)(?:再)?"
 _RETRACTIONS: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(rf"^我{_NOT}对(?P<v>.+?)过敏了?$|^我对(?P<w>.+?){_NOT}过敏了?$|^我{_NOT}过敏了?$"),
+    (re.compile(rf"^我{_NOT}是?对(?P<v>.+?)过敏了?$|^我对(?P<w>.+?){_NOT}过敏了?$|^我{_NOT}过敏了?$"),
      "health.allergy"),
     (re.compile(rf"^我{_NOT}(?:吃素|是素食(?:主义)?者|是纯素食者)了?$"
                 r"|^我(?:现在)?(?:又开始|又|开始|重新)吃肉了?$"), "food.diet"),
@@ -275,7 +295,7 @@ def _named_retraction(clause: str, ctx: _Ctx) -> list[Finding]:
     m = _NAMED_RETRACTION.match(clause)
     if m is None:
         return []
-    hit = gazetteer.lookup(m.group("v"))
+    hit = gazetteer.lookup(m.group("v"), choice=True)
     if hit is None or not hit.named:
         return []
     # clean_value already dropped the clause's final 了: the sentence still has it.
@@ -298,12 +318,42 @@ _FAV_KEYS: tuple[tuple[str, str], ...] = (
 )
 
 
+#: 是 in focus ("我是对芒果过敏": it is mango I am allergic to) with a correction word in the
+#: sentence: the allergy replaces the one said last. A fresh-user trial's 我对花生过敏 then
+#: 其实我是对芒果过敏 (算了，其實我是對芒果過敏) kept both active. Without a correction word 是
+#: is often mere emphasis (我是对猫毛过敏的); with 也/还 the allergy is one more.
+_ALLERGY_FOCUS = re.compile(r"^我(?:其实|真的|实际上)?是(?!不)")
+_CORRECTION = re.compile(r"其实|算了|不对|搞错|说错|记错|弄错|更正|纠正|实际上")
+#: 我不是对花生过敏，是对芒果过敏 / 我对芒果过敏，不是花生: the contrasted half of the sentence.
+_ALLERGY_INSTEAD = re.compile(r"^(?:而|其实|只)?是(?:对)?(?P<v>.+?)过敏$")
+_ALLERGY_NOT = re.compile(r"^(?:而)?不是(?:对)?(?P<v>.+?)(?:过敏)?$")
+
+
+def _allergy_contrast(clause: str, ctx: _Ctx) -> list[Finding]:
+    """The contrasted half of an allergy correction, a clause without 我 of its own: 是对芒果过敏
+    after a withdrawn allergy, 不是花生 after a stated one (withdrawn)."""
+    before = ctx.sentence[: max(0, ctx.sentence.find(clause))]
+    if "过敏" not in before:
+        return []
+    m = _ALLERGY_NOT.match(clause)
+    if m:
+        return [replace(f, retract=True) for part in _split_list(m.group("v"))
+                for f in _f("health.allergy", part, CONF_STATED, clause)]
+    m = _ALLERGY_INSTEAD.match(clause)
+    if m and re.search(r"不是?对.+?过敏|对.+?不过敏", before):
+        return [f for part in _split_list(m.group("v")) for f in _f("health.allergy", part, CONF_PREFER, clause)]
+    return []
+
+
 def _health_fav(clause: str, ctx: _Ctx) -> list[Finding]:
     m = _ALLERGY.match(clause)
     if m and guards.zh_negated(m.group("v")):
         return []  # 我对花生不过敏了 / 我已经不对花生过敏了: no allergy (a retraction is not stored)
     if m:
-        return [f for part in _split_list(m.group("v")) for f in
+        # the old value named in the sentence (…，不是花生) is withdrawn by name instead
+        corrects = (bool(_ALLERGY_FOCUS.match(clause)) and bool(_CORRECTION.search(ctx.sentence))
+                    and "不是" not in ctx.sentence)
+        return [replace(f, corrects=corrects) for part in _split_list(m.group("v")) for f in
                 _f("health.allergy", part, CONF_PREFER, clause)]
     m = _DIET.match(clause)
     if m:
@@ -413,7 +463,7 @@ def _instruction(clause: str, ctx: _Ctx) -> list[Finding]:
         return _f("shipping.address", m.group("v"), CONF_PREFER, clause)
     m = _USE.match(body)
     if m:
-        hit = gazetteer.lookup(m.group("v"))
+        hit = gazetteer.lookup(m.group("v"), choice=True)
         if hit is not None and hit.named:
             return [Finding(hit.key, hit.value, CONF_PREFER if ctx.habit else CONF_INFORMAL, clause)]
     return []
@@ -483,12 +533,20 @@ def _like(clause: str, ctx: _Ctx) -> list[Finding]:
         # 吃/喝 go back into the statement (喜欢吃{v}), so the food is the value even when it is one
         # character (吃肉 → 肉, 吃辣 → 辣): 我不再吃肉了 then names the same value and retires it.
         shortest = len(prefix) + (0 if prefix in _EAT_DRINK else 1)
+        if not key and not _names_a_tool(obj[len(prefix):]):
+            continue  # 我喜欢用 iPhone 拍照: 用 stays (the statement 喜欢{v} needs it); 用VSCode → VSCode
         if obj.startswith(prefix) and len(obj) > shortest:
             obj, hint = obj[len(prefix):], key
             break
     if _PRONOUN.match(obj):
         return []  # 我爱你
     return like_finding(obj, polarity, conf, clause, "zh", hint=hint)
+
+
+def _names_a_tool(obj: str) -> bool:
+    """Whether ``obj`` starts with a named gazetteer entry (VSCode写代码), which then is the value."""
+    hit = gazetteer.lookup(obj.lstrip())
+    return hit is not None and hit.named and hit.start == len(obj) - len(obj.lstrip())
 
 
 _I_USE = re.compile(
@@ -501,7 +559,7 @@ def _use(clause: str, ctx: _Ctx) -> list[Finding]:
     m = _I_USE.match(clause)
     if not m:
         return []
-    hit = gazetteer.lookup(m.group("v"))
+    hit = gazetteer.lookup(m.group("v"), choice=True)
     if hit is None or not hit.named:
         return []  # 我用手机 names nothing the taxonomy keys
     return [Finding(hit.key, hit.value, CONF_STATED, clause)]
@@ -543,6 +601,6 @@ def _event(clause: str, ctx: _Ctx) -> list[Finding]:
 
 
 _PATTERNS: tuple[_Pattern, ...] = (
-    _remember, _retraction, _identity, _health_fav, _work, _details, _family_pet,
+    _remember, _allergy_contrast, _retraction, _identity, _health_fav, _work, _details, _family_pet,
     _contact, _instruction, _habit, _like, _use, _event,
 )

@@ -203,8 +203,11 @@ def context(body: ContextRequest, caller: Caller, request: Request) -> ContextRe
     st = _state(request)
     limit = _limit(st, body)
     scope = st.scope(caller, body)
+    options = st.engine_options(filter_text=body.filter, mode=body.mode)
     with st.lock:
-        block = st.memory.context(body.query, budget_tokens=body.budget_tokens, limit=limit, **scope)
+        block = st.memory.context(body.query, budget_tokens=body.budget_tokens, limit=limit,
+                                  kinds=tuple(body.kinds), min_score=body.min_score, as_of=body.as_of,
+                                  profile=body.profile, **scope, **options)
     metrics().searches.inc()
     return ContextResponse(context=block)
 

@@ -138,6 +138,19 @@ class ContextRequest(Scoped):
                                description="Upper bound on the block's tokens (estimated as UTF-8 bytes / 3).")
     limit: int = Field(20, ge=1, le=1000, strict=True,
                        description="Hits considered (also ≤ MEMSTRATA_MAX_SEARCH_LIMIT).")
+    filter: str | None = Field(None, description="Filter expression (DESIGN.md section 5), as in /v1/search.")
+    mode: Literal["long_term", "short_term", "both"] | None = Field(
+        None, description="As in /v1/search.")
+    kinds: list[Literal["fact", "episode"]] = Field(["fact", "episode"], min_length=1)
+    as_of: datetime | None = Field(None, description="As in /v1/search (without a UTC offset: UTC).")
+    min_score: float = Field(0.0, ge=0.0, le=1.0, strict=True)
+    profile: bool = Field(True, strict=True, description="When nothing matches, list the scope's current facts "
+                                                          "(most important first) under their own title.")
+
+    @field_validator("as_of")
+    @classmethod
+    def _utc(cls, value: datetime | None) -> datetime | None:
+        return as_utc(value)
 
 
 class ContextResponse(BaseModel):
