@@ -164,6 +164,14 @@ class Settings:
             turn contexts (docs/benchmarks.md, fourth round): 0.8 and 0.6 both lift R@5 0.634 ->
             0.644 (R@10 unchanged; temporal -2 points, open-domain +4); 0.8 keeps MemoryBank-zh
             R@10 (0.960 vs 0.950); 1.0 lends both neighbours alike.
+        speaker_weight: when a query names the speaker of some candidates ("What does Melanie
+            paint?"), every memory not said by (or, a fact, not about) a named speaker scores
+            ``1 / (1 + speaker_weight)`` of its score (``speakers``); 0 turns it off. Measured on
+            LoCoMo with the ranking lab (docs/benchmarks.md, sixth round): 0.1 lifts R@5 0.644 -> 0.681
+            and R@10 0.727 -> 0.749 (multi-hop 0.394 -> 0.424) and costs the adversarial questions
+            (false premises naming the wrong speaker, outside the main set) R@10 0.864 -> 0.826;
+            0.2 gives R@5 0.683, R@10 0.761 but adversarial 0.711. MemoryBank does not move (its
+            questions name no speaker).
         time_weight: weight, relative to the unrestricted lists, of the candidate lists searched
             again inside the periods a query names (``expand.when``: "on 1 May", "5月1号",
             "last week"); 0 turns it off. Measured with a ranking lab over the bench's stores
@@ -219,6 +227,7 @@ class Settings:
     merge_similarity: float = 0.9
     neighbour_weight: float = 0.95
     neighbour_before: float = 0.8
+    speaker_weight: float = 0.1
     time_weight: float = 1.0
     cjk_vector_weight: float | None = None
     cjk_char_coverage: bool = True

@@ -42,6 +42,7 @@ from memstrata.retrieve import (
     rrf,
     session_ranks,
 )
+from memstrata.speakers import focus_on_named
 from memstrata.store.protocol import Store
 from memstrata.text.tokens import coverage_units, fts_match_expression, query_terms, text_units
 from memstrata.timing import phase
@@ -187,6 +188,8 @@ class Retriever:
             # An episode whose facts were all superseded ranks below what replaced them (``outdated``).
             cited = self.store.citing_facts(query.scope, [h.id for h in hits if h.kind == "episode"])
             hits = mark_outdated(hits, cited, weight=s.superseded_weight, as_of=query.as_of)
+            # "What does Melanie paint?": Melanie's own words before the turns that only name her.
+            hits = focus_on_named(hits, query.text, s.speaker_weight)
             hits.sort(key=lambda h: (-h.score, -h.relevance, h.kind, h.id))
         top = [h for h in hits if h.score >= query.min_score][: query.limit]
         if query.expand_context > 0:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from memstrata.extract.base import FactCandidate
+from memstrata.extract.gazetteer import lookup
 from memstrata.text.tokens import index_terms
 from memstrata.types import Fact
 
@@ -75,6 +76,13 @@ def choice_key(key: str) -> bool:
     return key in CHOICE_KEYS
 
 
+def is_name(value: str) -> bool:
+    """Whether ``value`` is, as a whole, a named gazetteer entry (a carrier, an editor, a
+    language: ``extract.gazetteer``), not a category word or a phrase around a name."""
+    hit = lookup(value)
+    return hit is not None and hit.named and (hit.start, hit.end) == (0, len(value.strip()))
+
+
 def contradicts(candidate_key: str, existing_key: str) -> bool:
     """A like and a dislike of the same value contradict whatever their topics: a generic
     "I don't like coffee anymore" (``preference.dislike``) retires ``drink.like = coffee``.
@@ -125,10 +133,11 @@ def decide(candidate: FactCandidate, existing: Sequence[Fact], *, single_valued:
     """
     value = normalise_value(candidate.value)
     same_key = [f for f in existing if f.key == candidate.key]
-    # A chosen thing is a name: only the same name contradicts it ("hate UPS" is not "hate the UPS guy").
+    # A chosen or named thing is a name: only the same name contradicts it ("hate UPS" is not
+    # "like the UPS guy"), while "hate coffee" contradicts "like coffee in the morning".
+    by_name = choice_key(candidate.key) or is_name(candidate.value)
     contradicted = tuple(f.id for f in existing if contradicts(candidate.key, f.key) and f.id not in same_message
-                         and (same_value if choice_key(candidate.key) or choice_key(f.key) else same_thing)(
-                             candidate.value, f.value))
+                         and (same_value if by_name or choice_key(f.key) else same_thing)(candidate.value, f.value))
     for fact in same_key:
         if normalise_value(fact.value) == value:
             return Decision("touch", target=fact.id, superseded=contradicted)

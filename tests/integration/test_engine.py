@@ -207,3 +207,31 @@ def test_ids_are_never_reused_after_a_deletion(memory: Memory) -> None:
     assert all(c.fact.id > fact_id for c in again.facts)
     assert [e.action for _, events in memory.history(key=again.facts[0].fact.key, user_id="u2")
             for e in events] == ["create"]
+
+
+def test_a_query_naming_a_speaker_ranks_their_own_words_first(db_path: Path, embedder: EmbeddingCache) -> None:
+    """"What does Ann paint?" is answered by Ann's own turn, not by Ben's turn that names her
+    (``Settings.speaker_weight``, ``speakers``)."""
+    from dataclasses import replace
+
+    from memstrata import Settings
+
+    turns = [("ben", "Ann, do you still paint? I keep thinking about what Ann could paint next."),
+             ("ann", "These days I paint watercolour landscapes of the lake."),
+             ("ben", "The printer is broken again.")]
+    base = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
+
+    def ranked(weight: float) -> list[Hit]:
+        settings = replace(Settings(), speaker_weight=weight)
+        path = db_path.with_name(f"spk{weight}.db")
+        with Memory(path, settings=settings, embedder=embedder.inner, extractor=None, user_id="u") as mem:
+            for i, (speaker, text) in enumerate(turns):
+                mem.add(text, speaker=speaker, session_id="s", created_at=base.replace(minute=i))
+            return mem.search("What does Ann paint?", kinds=("episode",), limit=3)
+
+    plain, focused = ranked(0.0), ranked(Settings().speaker_weight)
+    assert plain[0].text == turns[0][1]  # Ben's turn holds "Ann" and "paint" twice
+    assert focused[0].text == turns[1][1]
+    # Only the score moves: how well each turn matched is what it was.
+    assert {h.text: h.relevance for h in focused} == {h.text: h.relevance for h in plain}
+    assert {h.text: h.score for h in focused}[turns[0][1]] < {h.text: h.score for h in plain}[turns[0][1]]

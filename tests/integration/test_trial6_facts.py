@@ -203,3 +203,23 @@ def test_a_near_but_different_allergy_is_recorded_not_merged(memory: Memory) -> 
                                     ("health.allergy", "虾"), ("health.allergy", "龙虾")]
     assert memory.add("I'm allergic to dust", user_id="h").facts[0].action == "touch"  # restated
     assert len(_active(memory, "h")) == 4
+
+
+def test_a_short_chinese_reply_corrects_the_allergy(memory: Memory) -> None:
+    memory.add("我对花生过敏", user_id="r")
+    [change] = memory.add("不对，是对芒果过敏", user_id="r").facts
+    assert (change.action, [p.value for p in change.previous]) == ("supersede", ["花生"])
+    memory.add("我是老师，也住在上海", user_id="r")
+    assert _active(memory, "r") == [("health.allergy", "芒果"), ("identity.location", "上海"),
+                                    ("identity.occupation", "老师")]
+
+
+def test_a_dislike_of_a_name_leaves_a_liking_of_something_named_after_it(memory: Memory) -> None:
+    """"I hate UPS" retired "I like the UPS guy" (terms of one inside the other's): a name only
+    contradicts the same name. A category word still does: "hate coffee" retires "coffee in the morning"."""
+    memory.add("I like the UPS guy", user_id="g2")
+    memory.add("Actually, I hate UPS", user_id="g2")
+    assert _active(memory, "g2") == [("preference.dislike", "UPS"), ("preference.like", "UPS guy")]
+    memory.add("I love coffee in the morning", user_id="g2b")
+    memory.add("I hate coffee", user_id="g2b")
+    assert [k for k, _ in _active(memory, "g2b")] == ["preference.dislike"]

@@ -108,7 +108,7 @@ def find(sentence: str, said_at: datetime) -> list[Finding]:
 #: self-descriptions that need 我 (住在, 是, 对X过敏, 喜欢), and only after a clause that was itself
 #: a statement about the speaker (a fresh-user trial's 我是素食者，住在上海 lost the city). After
 #: 我有个妹妹 the next clause is about her, after 我觉得… about anything: neither lends its 我.
-_DROPPED_SUBJECT = re.compile(r"^(?:现在|目前)?(?:住在|住|居住在|生活在|定居在|搬到|搬去|来自|是|对|"
+_DROPPED_SUBJECT = re.compile(r"^(?:也|还|都)?(?:现在|目前)?(?:住在|住|居住在|生活在|定居在|搬到|搬去|来自|是|对|"
                               r"喜欢|爱|讨厌|不喜欢|会说|会讲|在.+?(?:工作|上班))")
 
 
@@ -158,7 +158,7 @@ _NAME = r"(?P<v>[\u4e00-\u9fffA-Za-z·][\u4e00-\u9fffA-Za-z· ]{0,11})"
 _MY_NAME = re.compile(rf"^我(?:的名字|名字)?(?:叫|叫做)\s*{_NAME}$|^我的?名字是\s*{_NAME.replace('v', 'w')}$")
 _CALL_ME = re.compile(rf"^(?:你)?(?:可以|就)?(?:叫|称呼)我\s*{_NAME}$")
 _AGE = re.compile(r"^我(?:今年|现在|已经)?(?P<v>\d{1,3}|[一二两三四五六七八九十]{1,3})(?:周)?岁")
-_LIVE = re.compile(r"^我(?:们)?(?:现在|目前|一直|还)?(?:住在|住|居住在|生活在|定居在|定居|搬到了|"
+_LIVE = re.compile(r"^我(?:们)?(?:也|还)?(?:现在|目前|一直|还)?(?:住在|住|居住在|生活在|定居在|定居|搬到了|"
                    r"搬到|搬去了|搬去)(?P<v>.+)$|^我家(?:住)?在(?P<w>.+)$")
 _FROM = re.compile(r"^我(?:是)?来自(?P<v>.+)$|^我老家(?:是|在)(?P<w>.+)$|^我(?:是)?(?:在)?"
                    r"(?P<x>.+?)(?:出生|长大)的?$|^我出生在(?P<y>.+)$|^我是(?P<z>[\u4e00-\u9fff]{2,6})人$")
@@ -333,15 +333,19 @@ def _allergy_contrast(clause: str, ctx: _Ctx) -> list[Finding]:
     """The contrasted half of an allergy correction, a clause without 我 of its own: 是对芒果过敏
     after a withdrawn allergy, 不是花生 after a stated one (withdrawn)."""
     before = ctx.sentence[: max(0, ctx.sentence.find(clause))]
-    if "过敏" not in before:
-        return []
     m = _ALLERGY_NOT.match(clause)
-    if m:
+    if m and "过敏" in before:
         return [replace(f, retract=True) for part in _split_list(m.group("v"))
                 for f in _f("health.allergy", part, CONF_STATED, clause)]
     m = _ALLERGY_INSTEAD.match(clause)
-    if m and re.search(r"不是?对.+?过敏|对.+?不过敏", before):
+    if m is None:
+        return []
+    if re.search(r"不是?对.+?过敏|对.+?不过敏", before):
         return [f for part in _split_list(m.group("v")) for f in _f("health.allergy", part, CONF_PREFER, clause)]
+    if _CORRECTION.search(before) or re.match(r"^(?:不是|不)[，,\s]*$", before):
+        # 不对，是对芒果过敏 / 算了，是芒果过敏: a reply correcting the allergy said before
+        return [replace(f, corrects="不是" not in ctx.sentence[len(before):]) for part in _split_list(m.group("v"))
+                for f in _f("health.allergy", part, CONF_PREFER, clause)]
     return []
 
 

@@ -1,0 +1,70 @@
+"""Speaker focus (``speakers``): which speakers a query names, and how the others' scores move."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from memstrata.speakers import focus_on_named, named_speakers, speaker_of
+from memstrata.types import Episode, Fact, Hit, Scope
+
+AT = datetime(2026, 3, 1, tzinfo=UTC)
+SCOPE = Scope(user_id="u", session_id="s")
+
+
+def _turn(i: int, speaker: str | None, score: float, role: str = "user") -> Hit:
+    episode = Episode(id=i, scope=SCOPE, role=role, content=f"turn {i}", created_at=AT, sequence_num=i,
+                      producer_id=speaker)
+    return Hit(kind="episode", id=i, text=episode.content, matched=episode.content, score=score, relevance=score,
+               created_at=AT, citations=(i,), scope=SCOPE, episode=episode)
+
+
+def _fact(i: int, subject: str | None, score: float) -> Hit:
+    fact = Fact(id=i, scope=SCOPE, kind="preference", key="hobby.like", value="pottery", tag="", confidence=0.9,
+                importance=0.5, sensitivity="low", citations=(1,), observed_at=AT, valid_from=None, valid_to=None,
+                expires_at=None, status="active", access_count=0, last_accessed_at=None, created_at=AT,
+                subject=subject, statement="enjoys pottery")
+    return Hit(kind="fact", id=i, text="enjoys pottery", matched="enjoys pottery", score=score, relevance=score,
+               created_at=AT, citations=(1,), scope=SCOPE, fact=fact)
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("What activities does Melanie partake in?", {"Melanie"}),
+    ("What are Melanie's pets' names?", {"Melanie"}),  # a possessive names her too (stemmed terms)
+    ("Did Caroline and Melanie meet?", {"Caroline", "Melanie"}),
+    ("What did Mel paint?", set()),  # a nickname is not her name
+    ("What did Anna Lee say?", {"Anna Lee"}),  # every term of a two-word name
+    ("What did Anna say?", set()),
+    ("what did the assistant recommend", {"assistant"}),
+])
+def test_named_speakers(query: str, expected: set[str]) -> None:
+    assert named_speakers(query, {"Melanie", "Caroline", "Anna Lee", "assistant", None}) == expected
+
+
+def test_speaker_of_is_the_producer_then_the_role_and_a_fact_subject() -> None:
+    assert speaker_of(_turn(1, "Melanie", 0.5)) == "Melanie"
+    assert speaker_of(_turn(2, None, 0.5, role="assistant")) == "assistant"
+    assert speaker_of(_fact(3, "Melanie", 0.5)) == "Melanie"
+    assert speaker_of(_fact(4, None, 0.5)) is None
+
+
+def test_other_speakers_and_facts_about_others_score_less() -> None:
+    hits = [_turn(1, "Caroline", 0.8), _turn(2, "Melanie", 0.7), _fact(3, "Melanie", 0.6), _fact(4, None, 0.6),
+            _fact(5, "Caroline", 0.6)]
+    focused = {h.id: h for h in focus_on_named(hits, "What does Melanie paint?", 0.25)}
+    assert focused[1].score == pytest.approx(0.8 / 1.25)
+    assert focused[2].score == 0.7 and focused[3].score == 0.6
+    assert focused[4].score == pytest.approx(0.6 / 1.25) and focused[5].score == pytest.approx(0.6 / 1.25)
+    assert all(h.relevance == orig.relevance for h, orig in zip(focus_on_named(hits, "Melanie", 0.25), hits,
+                                                                strict=True))
+
+
+@pytest.mark.parametrize(("query", "weight"), [
+    ("What does Melanie paint?", 0.0),  # switched off
+    ("What does she paint?", 0.25),  # no speaker named
+    ("What do Melanie and Caroline paint?", 0.25),  # every speaker named: nothing to prefer
+])
+def test_nothing_changes_without_a_choice_between_speakers(query: str, weight: float) -> None:
+    hits = [_turn(1, "Caroline", 0.8), _turn(2, "Melanie", 0.7), _fact(3, None, 0.6)]
+    assert [h.score for h in focus_on_named(hits, query, weight)] == [0.8, 0.7, 0.6]
