@@ -389,12 +389,13 @@ CREATE INDEX session_blocks_scope ON session_blocks (org_id, project_id, user_id
 -- 1 % metadata filter, 8.7 ms to build the two bitmaps. One index intersects the two posting
 -- lists inside GIN and returns only the rows in both (1.0 ms); a query on either column alone
 -- reads it as it read its own index. Built in ~10 s per table at 1M rows.
-CREATE INDEX segments_tsv_metadata ON segments USING gin (tsv, metadata jsonb_path_ops);
-DROP INDEX segments_tsv;
-DROP INDEX segments_metadata;
-CREATE INDEX turns_tsv_metadata ON turns USING gin (tsv, metadata jsonb_path_ops);
-DROP INDEX turns_tsv;
-DROP INDEX turns_metadata;
+-- (IF [NOT] EXISTS: a database taken back to an older schema by hand may keep either.)
+CREATE INDEX IF NOT EXISTS segments_tsv_metadata ON segments USING gin (tsv, metadata jsonb_path_ops);
+DROP INDEX IF EXISTS segments_tsv;
+DROP INDEX IF EXISTS segments_metadata;
+CREATE INDEX IF NOT EXISTS turns_tsv_metadata ON turns USING gin (tsv, metadata jsonb_path_ops);
+DROP INDEX IF EXISTS turns_tsv;
+DROP INDEX IF EXISTS turns_metadata;
 """,
     ),
 )
