@@ -29,7 +29,7 @@ from memstrata.excerpt import excerpt
 from memstrata.export import _plain, dumps
 from memstrata.ingest import AddResult
 from memstrata.memory import Memory
-from memstrata.render import labels_for
+from memstrata.render import labels_for, marked_text
 from memstrata.store.backends import is_postgres_url
 from memstrata.types import Fact, Hit
 
@@ -170,7 +170,7 @@ def remember(
         _emit_json(asdict(result))
         return
     lab = labels_for(text)
-    zh = lab is labels_for("中文")
+    zh = lab is not labels_for("English")
     _print_semantic(result)
     if result.redacted:  # kinds only: the values never reach the store, nor this output
         console.print(_safe("redacted before storage: " + ", ".join(sorted(set(result.redacted)))))
@@ -233,7 +233,7 @@ def recall(
                         f"{trace['prompt_tokens'] + trace['completion_tokens']} tokens, {trace['elapsed_ms']:.0f} ms"),
                   highlight=False)
     lab = labels_for(query)
-    zh = lab is labels_for("中文")
+    zh = lab is not labels_for("English")
     if not hits:
         console.print(lab["no_hits"])
     for hit in hits:
@@ -241,7 +241,10 @@ def recall(
         source = f"{'，' if zh else ', '}{lab['source']} {cites}" if cites else ""  # none: set by update
         where = f"（{hit.created_at:%Y-%m-%d}{source}）" if zh else f" ({hit.created_at:%Y-%m-%d}{source})"
         label = (f"[{lab['outdated']}] " if hit.superseded else "") + (f"fact#{hit.id} " if hit.kind == "fact" else "")
-        shown = _clip(" ".join(hit.text.split()), matched=hit.matched)
+        # As in the context block (``render``): an outdated hit on one sentence shows that sentence
+        # (the rest of its message may still hold), a current one labels its outdated pieces inline.
+        one = hit.superseded and hit.kind == "episode" and hit.matched.strip()
+        shown = _clip(" ".join(hit.matched.split()) if one else marked_text(hit, lab), matched=hit.matched)
         console.print(f"[bold]\\[{hit.score:.2f}][/] {_safe(label + shown)}"
                       f"[dim]{_safe(where)}[/]",
                       highlight=False)
@@ -419,6 +422,9 @@ def forget(
     if receipt.wal_checkpointed is False:
         console.print("note: another process holds an old read open; the deleted text leaves the "
                       "write-ahead log at the next checkpoint")
+    for replaced in receipt.replaced:
+        console.print(_safe("note: " + replaced.note(fact or 0, f"`memstrata rollback {replaced.event_id}`")),
+                      highlight=False)
 
 
 @app.command()
@@ -483,7 +489,7 @@ def import_cmd(
     def go() -> dict[str, int]:
         groups = load_any(path, fmt)
         total = sum(len(msgs) for _, msgs in groups)
-        summary = {"messages": total, "groups": len(groups)}
+        summary = {"messages": total, "groups": len(groups), "added": 0, "duplicates": 0}
         with _open(db, org, project, user, create=True) as memory, Progress(
             TextColumn("importing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
             console=err, disable=as_json,
@@ -491,14 +497,18 @@ def import_cmd(
             task = progress.add_task("import", total=total)
             for default_user, messages in groups:
                 import_messages(memory, messages, user_id=user or default_user,
-                                on_batch=lambda n: progress.advance(task, n))
+                                on_batch=lambda n: progress.advance(task, n), tally=summary)
             summary.update(memory.store.counts())
         return summary
     summary = _run(go)
     if as_json:
         _emit_json(summary)
     else:
-        console.print(f"imported {summary['messages']} messages; database now holds "
+        # A re-import skips what is stored already (a fresh-user trial read "imported 3 messages"
+        # when 2 of the 3 were duplicates): say how many were added and how many skipped.
+        done = (f"imported {summary['added']} of {summary['messages']} messages ({summary['duplicates']} already "
+                f"stored, skipped)" if summary["duplicates"] else f"imported {summary['added']} messages")
+        console.print(f"{done}; database now holds "
                       f"{summary['episodes']} episodes, {summary['segments']} segments, "
                       f"{summary.get('facts_active', 0)} active facts")
 

@@ -157,7 +157,8 @@ class Settings:
             (USE-multilingual cosines of unrelated sentences sit around 0.0–0.1).
         merge_similarity: cosine at or above which two facts under one key merge (0.9, the issue).
         neighbour_weight: share of a matching turn's fused score lent to the turns just
-            before and after it in its session (answers often sit in the reply). Measured
+            before and after it in its session (answers often sit in the reply), when said by the
+            other speaker (``recall._same_speaker``: a speaker's next message is no reply). Measured
             with ``memstrata bench retrieval`` (docs/benchmarks.md, ablation); 0 turns it off.
         neighbour_before: the share of ``neighbour_weight`` the turn just *before* a matching turn
             borrows (the turn after it, the reply, borrows all of it). Measured on LoCoMo with
@@ -169,9 +170,9 @@ class Settings:
             ``1 / (1 + speaker_weight)`` of its score (``speakers``); 0 turns it off. Measured on
             LoCoMo with the ranking lab (docs/benchmarks.md, sixth round): 0.1 lifts R@5 0.644 -> 0.681
             and R@10 0.727 -> 0.749 (multi-hop 0.394 -> 0.424) and costs the adversarial questions
-            (false premises naming the wrong speaker, outside the main set) R@10 0.864 -> 0.826;
-            0.2 gives R@5 0.683, R@10 0.761 but adversarial 0.711. MemoryBank does not move (its
-            questions name no speaker).
+            (false premises naming the wrong speaker, outside the main set) R@5 0.753 -> 0.590,
+            R@10 0.864 -> 0.826; 0.2 gives R@5 0.683, R@10 0.761 but adversarial R@10 0.711.
+            MemoryBank does not move (its questions name no speaker).
         time_weight: weight, relative to the unrestricted lists, of the candidate lists searched
             again inside the periods a query names (``expand.when``: "on 1 May", "5月1号",
             "last week"); 0 turns it off. Measured with a ranking lab over the bench's stores

@@ -15,8 +15,11 @@ from memstrata.memory import Memory
 
 
 def import_messages(memory: Memory, messages: Iterable[ImportedMessage], *, user_id: str | None = None,
-                    on_batch: Callable[[int], None] | None = None) -> dict[str, int]:
+                    on_batch: Callable[[int], None] | None = None,
+                    tally: dict[str, int] | None = None) -> dict[str, int]:
     """Add messages (speaker, time and session kept); returns ``{source_id: episode_id}``.
+    ``tally``, when given, counts ``added`` (new episodes) and ``duplicates`` (messages already
+    stored, left as they were): a re-import must not report its duplicates as imported.
 
     A message's own ``user_id`` (JSONL ``user_id``, kept in ``metadata["scope"]``) wins;
     ``user_id`` is the default for messages without one, then the ``Memory``'s default user.
@@ -34,6 +37,10 @@ def import_messages(memory: Memory, messages: Iterable[ImportedMessage], *, user
         ))
         sources.append(msg.source_id)
     results = memory.add_many(built, on_batch=on_batch)
+    if tally is not None:
+        added = sum(1 for r in results if r.created)
+        tally["added"] = tally.get("added", 0) + added
+        tally["duplicates"] = tally.get("duplicates", 0) + len(results) - added
     return {src: r.episode_id for src, r in zip(sources, results, strict=True) if src is not None}
 
 

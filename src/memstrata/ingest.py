@@ -28,7 +28,7 @@ from memstrata.extract.twins import twins
 from memstrata.lifecycle.retention import enforce_cap, fact_expiry
 from memstrata.privacy.crypto import Cipher
 from memstrata.privacy.policy import redact, redact_json
-from memstrata.resolve import Decision, choice_key, contradicts, decide, normalise_value, same_value
+from memstrata.resolve import EXACT_KEYS, Decision, choice_key, contradicts, decide, normalise_value, same_value
 from memstrata.store.protocol import Store
 from memstrata.store.records import NewEpisode, NewFact, NewSegment
 from memstrata.store.turns import context_terms, turn_terms
@@ -480,7 +480,8 @@ class Ingestor:
         if len(keys) > 1:  # likes/dislikes: the other polarity's facts, matched by terms in decide()
             ids |= set(self.store.fact_ids(conn, fact_scope, keys=keys[1:], subject=msg.speaker))
         favourite = None if single else favourite_label(cand.statement)
-        if single or favourite is not None or cand.corrects:
+        twin_key = single or cand.key in EXACT_KEYS  # where a twin restated must not count as a new value
+        if twin_key or favourite is not None or cand.corrects:
             ids |= set(self.store.fact_ids(conn, fact_scope, keys=[cand.key], subject=msg.speaker))
         similarity: dict[int, float] = {}
         if self._encrypts(cand):
@@ -490,7 +491,11 @@ class Ingestor:
                                                        vector=vector, min_similarity=self.merge_similarity))
             ids |= set(similarity)
         existing = self.store.load_facts(conn, ids)
-        decision = decide(cand, existing, single_valued=single, similarity=similarity,
+        same_key = [f for f in existing if f.key == cand.key and f.status == "active" and not f.encrypted]
+        restated = (set() if not twin_key or self._encrypts(cand)
+                    or any(normalise_value(f.value) == normalise_value(cand.value) for f in same_key)
+                    else self._twins(cand.value, same_key))
+        decision = decide(cand, existing, single_valued=single, similarity=similarity, twins=restated,
                           merge_similarity=self.merge_similarity,
                           same_message=(() if cand.corrects or choice_key(cand.key)
                                         else {f.id for f in existing if episode_id in f.citations}),

@@ -33,6 +33,7 @@ from memstrata.extract.base import Extractor
 from memstrata.filter import Expr, parse, unparse
 from memstrata.filter.fields import require_fields_of
 from memstrata.ingest import AddResult, Ingestor, Message, check_scope, check_text, validate_message
+from memstrata.lifecycle.audit import replaced_by
 from memstrata.lifecycle.audit import restore as restore_fact
 from memstrata.lifecycle.audit import rollback as rollback_event
 from memstrata.lifecycle.direct import forget_now
@@ -51,7 +52,7 @@ from memstrata.lifecycle.maintain import maintain as run_maintenance
 from memstrata.lifecycle.restore import import_records as import_export_records
 from memstrata.privacy.crypto import Cipher
 from memstrata.recall import Query, Retriever, fact_ids
-from memstrata.render import profile_hit, render_context
+from memstrata.render import in_users_script, profile_hit, render_context
 from memstrata.store.backends import is_postgres_url, open_store
 from memstrata.store.protocol import Store
 from memstrata.store.turns import backfill as backfill_turns
@@ -451,11 +452,18 @@ class Memory:
             raise InvalidInput(f"budget_tokens must be a positive integer, got {budget_tokens!r}")
         hits = self.search(query, limit=limit, kinds=kinds, min_score=min_score, filter=filter, as_of=as_of,
                            mode=mode, **scope)
+        sc = self._scope(**scope)
+
+        def said(episode_id: int) -> str | None:
+            episode = self.store.get_episode(sc, episode_id)
+            return None if episode is None else episode.content
+        # Facts in the script the user wrote them in (display only: ``render.in_users_script``).
         if hits or not profile or min_score > 0 or as_of is not None or mode == "short_term" or "fact" not in kinds:
-            return render_context(query, hits, budget_tokens)
+            return render_context(query, in_users_script(hits, said), budget_tokens)
         facts = [f for f in self.list(kind="fact", limit=PROFILE_FACTS, filter=filter, **scope) if isinstance(f, Fact)]
         facts.sort(key=lambda f: (-f.importance, -f.observed_at.timestamp(), -f.id))
-        return render_context(query, [profile_hit(f) for f in facts[:limit]], budget_tokens, heading="profile_title")
+        return render_context(query, in_users_script([profile_hit(f) for f in facts[:limit]], said), budget_tokens,
+                              heading="profile_title")
 
     def get(self, fact_id: int | None = None, *, episode_id: int | None = None, kind: str | None = None,
             **scope: Unpack[ScopeArgs]) -> Fact | Episode:
@@ -559,9 +567,12 @@ class Memory:
     # -- delete -----------------------------------------------------------------------------
     def delete(self, fact_id: int, *, actor: str = "sdk", **scope: Unpack[ScopeArgs]) -> ForgetReceipt:
         """Delete one fact and its audit trail; a content-free tombstone event remains, the
-        full-text index is rewritten and the WAL checkpointed. Raises ``NotFound``."""
+        full-text index is rewritten and the WAL checkpointed. Deleting a current value does not
+        reinstate the one it replaced: the receipt's ``replaced`` names it and the event whose
+        ``rollback`` does (``lifecycle.audit.replaced_by``). Raises ``NotFound``."""
         fact = self.get(fact_id, **scope)
         assert isinstance(fact, Fact)
+        replaced = tuple(replaced_by(self.store, fact))
         now = utcnow()
         digest = ids_digest([("facts", fact.id)])
         with self.store.db.write() as conn:
@@ -572,7 +583,7 @@ class Memory:
         self.store.clear_caches()
         return ForgetReceipt(job_id=0, status="done", at=now, counts={"facts": 1, "memory_events": int(events)},
                              ids_sha256=digest,
-                             wal_checkpointed=self.store.purge_deleted(("facts", "memory_events")))
+                             wal_checkpointed=self.store.purge_deleted(("facts", "memory_events")), replaced=replaced)
 
     def forget(self, *, user_id: str | None = None, session_id: str | None = None,
                fact_id: int | None = None, agent_id: str | None = None, all_users: bool = False,

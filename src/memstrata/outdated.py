@@ -24,6 +24,15 @@ stays findable). Superseded means status ``superseded``: replaced by a new value
 ("I no longer want FedEx"), or merged away; an archived fact is not contradicted and does not
 count. With ``as_of`` the marks are as the system believed then: a fact superseded later
 was current at ``as_of``, and a fact recorded later does not count.
+
+An episode hit that stays current may still carry outdated statements: "I prefer UPS for
+delivery. I am allergic to peanuts. My gate code is 4417." after "I'm not allergic to peanuts"
+is current for "gate code", yet printed whole it tells an agent the allergy holds; and in
+我以後都希望用順豐，別放門口 (one sentence: carrier and drop-off) the carrier was replaced while
+the drop-off holds. Such a hit carries those pieces in ``Hit.outdated_parts`` (``outdated_parts``:
+the sentences, or the clauses of a sentence that mixes both, whose own facts were all
+superseded), and the context block labels them inline (``render.marked_text``), never the
+rest. No piece is named when a current fact cannot be placed in the text (see above).
 """
 
 from __future__ import annotations
@@ -96,6 +105,97 @@ def _episode_outdated(hit: Hit, cited: Sequence[tuple[str, bool]]) -> bool:
     return bool(here) and all(here) and all(unplaced)
 
 
+#: Where a message splits into sentences (``text.segment``'s terminators and newlines) and a
+#: sentence into clauses (commas, semicolons, colons, Chinese and Latin): the pieces
+#: ``outdated_parts`` marks. A clause is tried only inside a sentence that states both a current
+#: and a superseded value.
+_SENTENCE_END = re.compile(r"""(?<=[。！？；!?…])[”’"'）)\]]*|(?<=[^\s.][A-Za-z0-9)\]"'”’]\.)(?=\s)|\n""")
+_CLAUSE_MARKS = "，,；;：:、"
+_CLAUSE_END = re.compile(f"[{_CLAUSE_MARKS}]")
+#: Share of a value's units (folded CJK characters and Latin words) a piece must contain to
+#: place a value it does not spell out: 不放门口 (a drop-off fact from 別放門口) shares 3 of 4
+#: characters with its clause; a value drawn from another clause shares at most a character or two.
+PLACE_SHARE = 0.75
+
+
+def _pieces(text: str, pattern: re.Pattern[str], trim: str = "") -> list[tuple[int, int]]:
+    """Spans ``(start, end)`` of ``text`` cut after each ``pattern`` match, whitespace (and
+    trailing ``trim`` characters) trimmed, empty pieces left out."""
+    spans, start = [], 0
+    for cut in [m.end() for m in pattern.finditer(text)] + [len(text)]:
+        piece = text[start:cut].rstrip().rstrip(trim).rstrip()
+        if piece.strip():
+            spans.append((start + len(piece) - len(piece.lstrip()), start + len(piece)))
+        start = cut
+    return spans
+
+
+def _units(folded: str) -> list[str]:
+    return re.findall(r"[a-z0-9]+|[\u3400-\u9fff]", folded)
+
+
+def _share(value: str, piece: str) -> float:
+    """Share of ``value``'s units found in ``piece`` (1.0 when ``stated_in``)."""
+    if stated_in(value, piece):
+        return 1.0
+    units = _units(_fold(value))
+    if not units:
+        return 0.0
+    have = _fold(piece)
+    words = set(_units(have))
+    return sum(1 for u in units if u in words) / len(units)
+
+
+def outdated_parts(text: str, cited: Sequence[tuple[str, bool]]) -> tuple[str, ...]:
+    """The pieces of ``text`` (sentences; clauses of a sentence that mixes a current and a
+    superseded value) whose own facts, ``cited`` as ``(value, superseded)``, were all superseded,
+    in text order; ``()`` when none is, when all facts were (the whole text is outdated: the
+    hit's own mark), or when a current fact cannot be placed in any piece (it might be stated in
+    any of them). A fact is placed where ``stated_in`` finds its value, else in the piece holding
+    at least ``PLACE_SHARE`` of its units (``_share``).
+
+    >>> outdated_parts("I prefer UPS. I am allergic to peanuts.", [("UPS", False), ("peanuts", True)])
+    ('I am allergic to peanuts.',)
+    >>> outdated_parts("我以後都希望用順豐，別放門口", [("顺丰", True), ("不放门口", False)])
+    ('我以後都希望用順豐',)
+    """
+    gone = [g for _, g in cited]
+    if not any(gone) or all(gone):
+        return ()
+    sentences = [text[a:b] for a, b in _pieces(text, _SENTENCE_END)]
+    placed = _place(sentences, cited)
+    if placed is None:
+        return ()
+    out: list[str] = []
+    for sentence, facts in zip(sentences, placed, strict=True):
+        states = [g for _, g in facts]
+        if states and all(states):
+            out.append(sentence)
+        elif any(states):  # a current and a superseded value: the clauses may tell them apart
+            clauses = [sentence[a:b] for a, b in _pieces(sentence, _CLAUSE_END, _CLAUSE_MARKS)]
+            inner = _place(clauses, facts)
+            if inner is not None:
+                out.extend(c for c, here in zip(clauses, inner, strict=True) if here and all(g for _, g in here))
+    return tuple(out)
+
+
+def _place(pieces: Sequence[str], cited: Sequence[tuple[str, bool]]) -> list[list[tuple[str, bool]]] | None:
+    """For each piece, the facts ``(value, superseded)`` placed in it (``outdated_parts``);
+    ``None`` when a current fact is placed nowhere."""
+    placed: list[list[tuple[str, bool]]] = [[] for _ in pieces]
+    for value, gone in cited:
+        where = [i for i, piece in enumerate(pieces) if stated_in(value, piece)]
+        if not where and pieces:
+            shares = [_share(value, piece) for piece in pieces]
+            best = max(range(len(pieces)), key=shares.__getitem__)
+            where = [best] if shares[best] >= PLACE_SHARE else []
+        if not where and not gone:
+            return None
+        for i in where:
+            placed[i].append((value, gone))
+    return placed
+
+
 def _fact_retired(fact: Fact, as_of: datetime | None) -> bool:
     return bool(retired(fact.status, fact.recorded_at, fact.expired_at, as_of))
 
@@ -109,6 +209,9 @@ def mark_outdated(hits: Sequence[Hit], citations: Iterable[Citation], *, weight:
     for hit in hits:
         gone = (_episode_outdated(hit, cited.get(hit.id, ())) if hit.kind == "episode"
                 else hit.fact is not None and _fact_retired(hit.fact, as_of))
-        out.append(replace(hit, score=hit.score * weight, superseded=True,
-                           signals={**hit.signals, "superseded": 1.0}) if gone else hit)
+        if gone:
+            hit = replace(hit, score=hit.score * weight, superseded=True, signals={**hit.signals, "superseded": 1.0})
+        elif hit.kind == "episode" and (parts := outdated_parts(hit.text, cited.get(hit.id, ()))):
+            hit = replace(hit, outdated_parts=parts)
+        out.append(hit)
     return out

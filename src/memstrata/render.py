@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from datetime import datetime, timezone  # noqa: F401 (the doctest of ``marked_text``)
 
 from memstrata.excerpt import excerpt
+from memstrata.text.hanzi import as_written, simplified
 from memstrata.text.lang import detect_language
-from memstrata.text.tokens import query_terms
-from memstrata.types import Fact, Hit
+from memstrata.text.tokens import is_cjk, query_terms
+from memstrata.types import Fact, Hit, Scope  # noqa: F401 (Scope: the doctest of ``marked_text``)
 
 LABELS = {
     "en": {"remembered": "Remembered:", "nothing": "Nothing new to remember (episode stored).",
@@ -24,12 +28,34 @@ LABELS = {
            "duplicate": "已经记住了（episode #{id}）。",
            "superseded": "替换", "touched": "已知", "merged": "合并到",
            "retracted": "不再成立", "outdated": "已过时"},
+    # Traditional characters for a Traditional-script input (a Taiwan or Hong Kong user read
+    # 相关记忆 above their 順豐): the same labels, converted.
+    "zh-Hant": {"remembered": "記住：", "nothing": "沒有新的事實（已保存對話）。",
+                "confidence": "置信度", "source": "來源", "no_hits": "沒有找到相關記憶。",
+                "context_title": "相關記憶", "profile_title": "已知的用戶資訊（沒有與問題直接相關的記憶）",
+                "duplicate": "已經記住了（episode #{id}）。",
+                "superseded": "替換", "touched": "已知", "merged": "合併到",
+                "retracted": "不再成立", "outdated": "已過時"},
 }
 
 
 def labels_for(text: str) -> dict[str, str]:
-    """The label set matching the language of ``text`` (Chinese or English)."""
-    return LABELS[detect_language(text)]
+    """The label set matching the language of ``text``: English, Chinese, or Chinese in
+    Traditional characters when ``text`` has any (``text.hanzi.simplified`` changes it).
+
+    The language is the sentence's frame, not its nouns: "I like 火锅" is English ("I", "like"
+    outnumber the one Chinese word), "我喜欢 sushi" Chinese. Chinese words are counted as two
+    characters each (the mean length of a Chinese word), against whitespace-separated Latin words;
+    a tie goes to the script of the first letter ("配送 delivery" is Chinese).
+    """
+    if detect_language(text) == "en":
+        return LABELS["en"]
+    cjk = sum(1 for c in text if is_cjk(c))
+    latin = len(re.findall(r"[A-Za-z][A-Za-z'\-]*", text))
+    first = next((c for c in text if c.isalpha()), "")
+    if latin > cjk / 2 or (latin == cjk / 2 and not is_cjk(first)):  # a tie goes to the opening word
+        return LABELS["en"]
+    return LABELS["zh-Hant"] if simplified(text) != text else LABELS["zh"]
 
 
 def estimate_tokens(text: str) -> int:
@@ -60,7 +86,9 @@ def render_context(query: str, hits: Sequence[Hit], budget_tokens: int, *, headi
     "养了宠物：叫做麻糬的猫" and stays in the block. Returns ``""`` when
     nothing matched or not even one cited line fits. An outdated hit (``Hit.superseded``: a
     superseded fact, or an episode whose facts were all superseded) is kept, labelled
-    ``[outdated]`` (``[已过时]``), so the agent reads what the user used to want as history.
+    ``[outdated]`` (``[已过时]``), so the agent reads what the user used to want as history; an
+    outdated episode hit on one sentence shows that sentence only. A current episode hit shows its
+    outdated sentences or clauses (``Hit.outdated_parts``) labelled inline (``marked_text``).
     ``heading`` is the label of the block's title (``profile_title`` for
     ``Memory.context``'s profile fallback).
     """
@@ -79,7 +107,7 @@ def render_context(query: str, hits: Sequence[Hit], budget_tokens: int, *, headi
         if hit.kind == "fact" and hit.citations and set(hit.citations) <= shown:
             continue
         room = budget_tokens - estimate_tokens(out)
-        text = " ".join(hit.text.split())
+        text = marked_text(hit, labels)
         if hit.superseded and hit.kind == "episode" and hit.matched.strip():
             # The mark is the matched sentence's (outdated.py): the rest of the message may still
             # hold ("I prefer UPS. I am allergic to peanuts."), so only that sentence is shown.
@@ -95,6 +123,50 @@ def render_context(query: str, hits: Sequence[Hit], budget_tokens: int, *, headi
         else:
             shown.update(hit.citations)
     return out if out != title else ""
+
+
+def marked_text(hit: Hit, labels: dict[str, str]) -> str:
+    """``hit.text`` on one line with each of ``hit.outdated_parts`` enclosed in a label,
+    ``[outdated: I am allergic to peanuts.]`` (``[已过时：我以後都希望用順豐]``), so an agent
+    reading a current message tells the statements the user has since withdrawn or replaced from
+    the ones that hold; the enclosing brackets show where the outdated piece ends. A piece no
+    longer in the text (cut by ``excerpt``) is skipped.
+
+    >>> hit = Hit("episode", 1, "I prefer UPS.  I am allergic to peanuts.", "I prefer UPS.", 0.9, 0.9,
+    ...           datetime(2026, 1, 1, tzinfo=timezone.utc), (1,), Scope(),
+    ...           outdated_parts=("I am allergic to peanuts.",))
+    >>> marked_text(hit, LABELS["en"])
+    'I prefer UPS. [outdated: I am allergic to peanuts.]'
+    """
+    text = " ".join(hit.text.split())
+    if not hit.outdated_parts:
+        return text
+    colon = ": " if labels is LABELS["en"] else "："
+    out, at = [], 0
+    for part in hit.outdated_parts:
+        piece = " ".join(part.split())
+        found = text.find(piece, at)
+        if not piece or found < 0:
+            continue
+        out.append(text[at:found] + f"[{labels['outdated']}{colon}{piece}]")
+        at = found + len(piece)
+    return "".join(out) + text[at:]
+
+
+def in_users_script(hits: Sequence[Hit], source: Callable[[int], str | None]) -> list[Hit]:
+    """``hits`` with each fact hit's text in the script its first cited message was written in
+    (``text.hanzi.as_written``): the rule extractor reads Traditional Chinese as Simplified, so
+    我對花生過敏 is stored as 对花生过敏, and a Taiwan or Hong Kong user's context block read their
+    memories in the other script. ``source(episode_id)`` gives a message's text (``None``: gone).
+    Display only: the stored fact, its value and filters on it are unchanged."""
+    out = []
+    for hit in hits:
+        if hit.kind == "fact" and hit.fact is not None and hit.citations and not hit.text.isascii():
+            said = source(hit.citations[0])
+            if said is not None:
+                hit = replace(hit, text=as_written(hit.text, hit.fact.value, said))
+        out.append(hit)
+    return out
 
 
 #: Share of an episode's query terms (``text.tokens.query_terms``: stemmed words, CJK bigrams)

@@ -111,7 +111,8 @@ class Decision:
 
 def decide(candidate: FactCandidate, existing: Sequence[Fact], *, single_valued: bool,
            similarity: Mapping[int, float], merge_similarity: float = 0.9,
-           same_message: Collection[int] = (), replaces: Collection[int] = ()) -> Decision:
+           same_message: Collection[int] = (), replaces: Collection[int] = (),
+           twins: Collection[int] = ()) -> Decision:
     """Resolve ``candidate`` against active ``existing`` facts (same subject; same key, or a
     like/dislike key of the other polarity).
 
@@ -130,6 +131,9 @@ def decide(candidate: FactCandidate, existing: Sequence[Fact], *, single_valued:
         replaces: ids of ``existing`` facts under the candidate's key that it takes the place of
             although the key holds many values: the same favourite ("favorite airline is
             Delta" → "favorite airline is United"; ``extract.rules.favourite_label``).
+        twins: ids of ``existing`` facts under the candidate's key whose value is the candidate's
+            in the other language ("Shanghai" for 上海, ``extract.twins``): the same value
+            restated (touch), not a new one that supersedes it.
     """
     value = normalise_value(candidate.value)
     same_key = [f for f in existing if f.key == candidate.key]
@@ -140,6 +144,9 @@ def decide(candidate: FactCandidate, existing: Sequence[Fact], *, single_valued:
                          and (same_value if by_name or choice_key(f.key) else same_thing)(candidate.value, f.value))
     for fact in same_key:
         if normalise_value(fact.value) == value:
+            return Decision("touch", target=fact.id, superseded=contradicted)
+    for fact in same_key:
+        if fact.id in twins:
             return Decision("touch", target=fact.id, superseded=contradicted)
     near = [f for f in same_key if similarity.get(f.id, 0.0) >= merge_similarity and candidate.key not in EXACT_KEYS]
     if near:

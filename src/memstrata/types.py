@@ -139,7 +139,10 @@ class Hit:
     segment text that matched (episode hits) or the fact statement. ``superseded``: the hit is
     outdated, a superseded fact, an episode whose facts were all superseded, or a hit on one
     sentence whose own facts were all superseded (``outdated``);
-    its score is lowered and the context block labels it.
+    its score is lowered and the context block labels it. ``outdated_parts``: in a current
+    episode hit, the pieces of ``text`` (sentences, or clauses of a sentence) whose own facts
+    were all superseded ("I am allergic to peanuts." after "I'm not allergic to peanuts"), in
+    text order; the context block labels them inline and leaves the rest unmarked.
     """
 
     kind: Literal["fact", "episode"]
@@ -156,3 +159,4 @@ class Hit:
     context: tuple[ContextSegment, ...] = ()
     signals: dict[str, float] = field(default_factory=dict)
     superseded: bool = False
+    outdated_parts: tuple[str, ...] = ()

@@ -165,3 +165,33 @@ def test_a_correction_in_the_same_message_supersedes_the_value_it_corrects(open_
     # Other statements of one message still never supersede each other.
     both = memory.add("Please leave packages with the concierge, never at the door", created_at=T0)
     assert len(both.facts) == 2 and {c.action for c in both.facts} == {"create"}
+
+
+def test_a_current_message_labels_its_withdrawn_sentence_inline(open_memory: OpenMemory) -> None:
+    # A fresh-user trial: "gate code" matched the current sentence of this message, and the context
+    # printed it whole, unmarked, so the withdrawn peanut allergy read as current.
+    memory = open_memory(user_id="alice")
+    said = memory.add("I prefer UPS for delivery. I am allergic to peanuts. My gate code is 4417.", created_at=T0)
+    memory.add("Actually, I'm not allergic to peanuts", created_at=T0 + timedelta(hours=1))
+    hit = _by_id(memory.search("gate code", now=NOW))[("episode", said.episode_id)]
+    assert not hit.superseded and hit.outdated_parts == ("I am allergic to peanuts.",)
+    line = next(x for x in memory.context("gate code").splitlines() if "gate code" in x)
+    assert line.startswith("- I prefer UPS for delivery. [outdated: I am allergic to peanuts.] My gate code is 4417.")
+    # Other way round: the hit on the withdrawn sentence is outdated and shows that sentence only.
+    allergy = next(x for x in memory.context("allergic to peanuts").splitlines() if "peanuts." in x)
+    assert allergy.startswith("- [outdated] I am allergic to peanuts. (")
+    # Nothing withdrawn: nothing labelled.
+    assert not any(h.outdated_parts for h in memory.search("gate code", user_id="bob", now=NOW))
+
+
+def test_a_replaced_clause_is_labelled_beside_a_current_one_in_the_same_sentence(open_memory: OpenMemory) -> None:
+    # One sentence, two facts (carrier 顺丰, drop-off 不放门口); the carrier is replaced twice.
+    memory = open_memory(user_id="mu")
+    first = memory.add("我以後都希望用順豐，別放門口", created_at=T0)
+    assert {c.fact.key for c in first.facts} == {"shipping.carrier", "shipping.dropoff"}
+    memory.add("I prefer UPS for delivery. I am allergic to peanuts.", created_at=T0 + timedelta(hours=1))
+    memory.add("Actually, make it FedEx", created_at=T0 + timedelta(hours=2))
+    hits = _by_id(memory.search("delivery 順豐", now=NOW))
+    assert not hits[("episode", first.episode_id)].superseded  # the drop-off still holds
+    assert hits[("episode", first.episode_id)].outdated_parts == ("我以後都希望用順豐",)
+    assert "- [已過時：我以後都希望用順豐]，別放門口 (" in memory.context("順豐 門口")  # a Traditional query

@@ -43,3 +43,34 @@ def test_version_2_terms_are_read_as_simplified_after_the_upgrade(open_memory: O
     assert store.get_meta("terms_version") == str(TERMS_VERSION) == "3"
     assert [h.id for h in memory.search("顺丰 门口", kinds=("episode",))] == [episode]
     assert upgrade_terms(store) is None  # once
+
+
+def test_a_traditional_filter_literal_matches_the_fact_its_user_wrote_in_traditional(open_memory: OpenMemory) -> None:
+    # A fresh-user trial: forget with value = "順豐" after 我以後都希望用順豐 deleted nothing (stored 顺丰).
+    memory = open_memory(user_id="bob")
+    memory.add("我以後都希望用順豐，別放門口", created_at=T0)
+    typed = memory.update(memory.list(key="shipping.dropoff")[0].id, value="別放門口")  # kept as given
+    carrier = memory.list(key="shipping.carrier")[0]
+    for where in ('value = "順豐"', 'value = "顺丰"', 'value IN ("UPS", "順豐")', 'NOT value != "順豐"'):
+        assert [f.id for f in memory.list(filter=where)] == [carrier.id], where
+    assert {f.id for f in memory.list(filter='value != "順豐"')} == {typed.id}
+    assert [f.id for f in memory.list(filter='value = "別放門口"')] == [typed.id]  # as written matches too
+    # Ordering compares the literal as written, by code point: 顺 (U+987A) sorts after 順 (U+9806).
+    assert [f.id for f in memory.list(filter='value > "順豐"')] == [carrier.id]
+
+
+def test_context_shows_facts_in_the_script_the_user_wrote_them_in(open_memory: OpenMemory) -> None:
+    # A fresh-user trial (F3): a Taiwan user's 我對花生過敏 came back as 对花生过敏 under 相关记忆.
+    memory = open_memory(user_id="tw")
+    memory.add("我對花生過敏", created_at=T0)
+    memory.add("我以後都希望用順豐", created_at=T0 + timedelta(hours=1))
+    block = memory.context("花生過敏 順豐")
+    assert block.startswith("## 相關記憶\n"), block
+    facts = {f.value: f for f in memory.list()}
+    assert set(facts) == {"花生", "顺丰"}  # stored as the extractor reads them, and filters match both
+    assert f"- 對花生過敏 (2026-01-01; episode #{facts['花生'].citations[0]})" in block
+    assert "顺丰" not in block and "对花生过敏" not in block
+    # A user writing Simplified reads Simplified.
+    simp = open_memory(user_id="cn")
+    simp.add("我对花生过敏", created_at=T0)
+    assert "- 对花生过敏 (" in simp.context("花生过敏") and simp.context("花生过敏").startswith("## 相关记忆\n")

@@ -4,9 +4,13 @@ real embedding model: what ends up active is what an agent reads."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from memstrata import Memory
+from memstrata.config import Settings
+from memstrata.embed.base import EmbeddingCache
 from memstrata.types import Fact
 
 
@@ -65,14 +69,32 @@ def test_a_chinese_contrast_names_the_withdrawn_allergy(memory: Memory) -> None:
 # --- G10: retractions and corrections cross languages -------------------------------------
 
 def test_an_english_retraction_retires_the_chinese_twin(memory: Memory) -> None:
-    memory.add("I'm allergic to peanuts", user_id="mm")
     memory.add("我对花生过敏", user_id="mm")
     memory.add("I'm allergic to tree nuts", user_id="mm")
+    memory.add("我对花生油过敏", user_id="mm")
     memory.add("I'm allergic to peanut oil", user_id="mm")
     changes = memory.add("Actually, I'm not allergic to peanuts", user_id="mm").facts
-    assert sorted((c.action, c.fact.value) for c in changes) == [("retract", "peanuts"), ("retract", "花生")]
-    # different things stay: tree nuts (坚果) and peanut oil are not peanuts
-    assert _active(memory, "mm") == [("health.allergy", "peanut oil"), ("health.allergy", "tree nuts")]
+    assert [(c.action, c.fact.value) for c in changes] == [("retract", "花生")]
+    # different things stay: tree nuts (坚果) and peanut oil (花生油) are not peanuts
+    assert _active(memory, "mm") == [("health.allergy", "peanut oil"), ("health.allergy", "tree nuts"),
+                                     ("health.allergy", "花生油")]
+
+
+def test_the_same_value_in_the_other_language_is_a_restatement(memory: Memory) -> None:
+    """"I live in Shanghai" then 我住在上海 superseded the English fact, so context() showed
+    "[outdated] I live in Shanghai" of a user who still lives there; a twin is touched instead."""
+    memory.add("I live in Shanghai", user_id="tw")
+    assert memory.add("我住在上海", user_id="tw").facts[0].action == "touch"
+    memory.add("I'm allergic to peanuts", user_id="tw")
+    assert memory.add("我对花生过敏", user_id="tw").facts[0].action == "touch"
+    memory.add("I'm vegetarian", user_id="tw")
+    memory.add("我吃素", user_id="tw")
+    assert _active(memory, "tw") == [("food.diet", "vegetarian"), ("health.allergy", "peanuts"),
+                                     ("identity.location", "Shanghai")]
+    assert "outdated" not in memory.context("where does the user live?", user_id="tw")
+    # a different city still supersedes
+    memory.add("我搬到北京了", user_id="tw")
+    assert _active(memory, "tw", "identity") == [("identity.location", "北京")]
 
 
 def test_a_chinese_retraction_retires_the_english_twin(memory: Memory) -> None:
@@ -223,3 +245,38 @@ def test_a_dislike_of_a_name_leaves_a_liking_of_something_named_after_it(memory:
     memory.add("I love coffee in the morning", user_id="g2b")
     memory.add("I hate coffee", user_id="g2b")
     assert [k for k, _ in _active(memory, "g2b")] == ["preference.dislike"]
+
+
+def test_twins_and_corrections_hold_on_both_stores(db_settings: dict[str, Any], embedder: EmbeddingCache) -> None:
+    """The same rules on SQLite and PostgreSQL, with the real model: a retraction retires the
+    other language's twin, a correction replaces the one allergy, two carriers keep the later."""
+    with Memory(settings=Settings(**db_settings), embedder=embedder.inner, user_id="both") as mem:
+        mem.add("I'm allergic to peanuts")
+        mem.add("我对花生过敏")
+        mem.add("我对坚果过敏")
+        mem.add("Actually, I'm not allergic to peanuts")
+        assert _active(mem, "both") == [("health.allergy", "坚果")]
+        mem.add("I'm allergic to shellfish", user_id="other")
+        mem.add("其实我是对芒果过敏", user_id="other")
+        assert _active(mem, "other") == [("health.allergy", "芒果")]
+        mem.add("我以后都用顺丰 and I prefer UPS for delivery")
+        assert _active(mem, "both", "shipping") == [("shipping.carrier", "UPS")]
+
+
+def test_a_reply_opening_with_no_corrects_the_allergy(memory: Memory) -> None:
+    memory.add("I'm allergic to peanuts", user_id="no")
+    memory.add("我对花生过敏", user_id="no")
+    [change] = memory.add("No, I'm allergic to shellfish", user_id="no").facts
+    assert [p.value for p in change.previous] == ["peanuts"]
+    memory.add("No, I'm also allergic to cats", user_id="no")
+    assert _active(memory, "no") == [("health.allergy", "cats"), ("health.allergy", "shellfish")]
+
+
+def test_a_past_allergy_or_city_is_withdrawn_in_either_language(memory: Memory) -> None:
+    memory.add("I'm allergic to peanuts", user_id="past")
+    memory.add("我对花生过敏", user_id="past")
+    memory.add("I live in Shanghai", user_id="past")
+    memory.add("I used to be allergic to peanuts", user_id="past")
+    assert _active(memory, "past") == [("identity.location", "Shanghai")]
+    memory.add("我以前住在上海", user_id="past")  # the English city's twin (cosine 0.92)
+    assert _active(memory, "past") == []

@@ -70,6 +70,25 @@ def test_import_of_an_export_says_when_user_is_not_applied(tmp_path: Path) -> No
     assert same.code == 0 and "not applied" not in same.err
 
 
+def test_deleting_a_current_fact_says_how_to_get_the_value_it_replaced_back(tmp_path: Path) -> None:
+    db = tmp_path / "memory.db"
+    assert cli("remember", "I prefer UPS for delivery. I am allergic to peanuts.", "--user", "d", "--db", db).code == 0
+    assert cli("remember", "Actually, make it FedEx", "--user", "d", "--db", db).code == 0
+    assert cli("remember", "Actually, I'm not allergic to peanuts", "--user", "d", "--db", db).code == 0
+    fedex = next(f for f in cli("list", "--user", "d", "--db", db, "--json").json() if f["value"] == "FedEx")
+    forgot = cli("forget", "--fact", str(fedex["id"]), "--user", "d", "--yes", "--db", db)
+    assert forgot.code == 0, forgot.err
+    note = re.search(r"note: fact #(\d+) \(shipping.carrier = UPS\), which fact #(\d+) had replaced, stays "
+                     r"superseded, so shipping.carrier may have no current value; `memstrata rollback (\d+)` makes "
+                     r"it current again", " ".join(forgot.out.split()))
+    assert note and int(note.group(2)) == fedex["id"], forgot.out
+    rolled = cli("rollback", note.group(3), "--user", "d", "--db", db, "--json")
+    assert [(f["value"], f["status"]) for f in rolled.json()] == [("UPS", "active")]
+    # recall labels the withdrawn allergy inside the current UPS message, as the context block does.
+    recalled = cli("recall", "which carrier for delivery?", "--user", "d", "--db", db)
+    assert "I prefer UPS for delivery. [outdated: I am allergic to peanuts.]" in recalled.out, recalled.out
+
+
 def test_update_supersedes_by_value_and_changes_numbers_in_place(tmp_path: Path) -> None:
     # A fresh-user trial could correct a fact's value only through a new sentence, the SDK or REST.
     db = tmp_path / "memory.db"

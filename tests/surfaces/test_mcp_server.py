@@ -101,6 +101,18 @@ def test_search_marks_a_superseded_preferences_episode_and_unknown_arguments_are
             # An argument a tool does not take is an error naming it, never silently dropped.
             found["other_user"] = await _call(client, "search_memory", query="ship", user_id="bob")
             found["typo"] = await _call(client, "list_memories", limit=2, fitler='tag = "food"')
+            # A limit outside 1..1000 or not a whole number is an error naming it, as in the SDK and REST
+            # (a fresh-user trial's 0, -3 and true were answered silently).
+            found["limits"] = [await _call(client, tool, **args, limit=limit)
+                               for tool, args in (("search_memory", {"query": "ship"}), ("list_memories", {}))
+                               for limit in (0, -3, True, "5", 2.5, 1001)]
+            found["big"] = await _call(client, "list_memories", limit=1000)
+            # One sentence giving a carrier (since replaced) and a drop-off (still current): the hit is
+            # current, and its text encloses the replaced carrier in an [outdated: ...] label.
+            await _call(client, "add_memory", content="我以後都希望用順豐，別放門口")
+            await _call(client, "add_memory", content="Actually, make it FedEx")
+            found["mixed"] = await _call(client, "search_memory", query="順豐 門口")
+            found["mixed_en"] = await _call(client, "search_memory", query="leave it at the door?")
             return found
     found = asyncio.run(scenario())
     assert found["other_user"] == {"error": "invalid_input: search_memory: unknown argument 'user_id' (it takes "
@@ -108,6 +120,13 @@ def test_search_marks_a_superseded_preferences_episode_and_unknown_arguments_are
                                             "from the server's configuration, not from a tool argument"}
     assert found["typo"] == {"error": "invalid_input: list_memories: unknown argument 'fitler' (it takes 'limit', "
                                       "'filter')"}
+    for error in found["limits"]:
+        assert "invalid_input" in error["error"] and "argument 'limit' must be a whole number of results from 1 " \
+            "to 1000" in error["error"], error
+    assert found["big"]["results"], found["big"]
+    mixed = next(r for r in found["mixed"]["results"] if "門口" in r["text"])
+    assert mixed["text"] == "[已過時：我以後都希望用順豐]，別放門口" and "superseded" not in mixed  # Traditional query
+    assert "[outdated: 我以後都希望用順豐]，別放門口" in [r["text"] for r in found["mixed_en"]["results"]]
     results = found["results"]
     marks = {r["text"]: r.get("superseded", False) for r in results if r["id"].startswith("episode:")}
     assert marks == {"From now on ship with FedEx": True, "Actually, from now on ship with UPS": False}

@@ -262,7 +262,8 @@ def test_delete_removes_the_fact(world: World) -> None:
     with world.server.client(world.keys["C"]) as c:
         added = _ok(c.post("/v1/messages", json={"user_id": "dave", "messages": [{"content": "I live in Paris"}]}))
         fact_id = added["results"][0]["facts"][0]["fact"]["id"]
-        assert _ok(c.delete(f"/v1/facts/{fact_id}", params={"user_id": "dave"})) == {"deleted": fact_id}
+        assert _ok(c.delete(f"/v1/facts/{fact_id}", params={"user_id": "dave"})) == {
+            "deleted": fact_id, "replaced": [], "note": None}  # it replaced nothing
         _error(c.get(f"/v1/facts/{fact_id}", params={"user_id": "dave"}), 404, "not_found")
 
 

@@ -137,3 +137,43 @@ def test_forget_by_filter_over_rest(keyed_server: Server, keys: dict[str, str]) 
     assert episodes.json()["counts"]["facts"] == 1  # Oslo was supported by that episode only
     assert bad["details"]["position"] == 4
     assert left == [] and [e["content"] for e in stored] == ["I'm allergic to peanuts"]
+
+
+def test_forget_by_a_traditional_value_deletes_what_the_user_wrote_in_traditional(keyed_server: Server) -> None:
+    # A fresh-user trial: a bob-bound key's forget with value = "順豐" answered 200 with every count 0.
+    with keyed_server.client(ADMIN_KEY) as admin:
+        made = admin.post("/v1/keys", json={"org_id": "acme", "project_id": "p1", "user_id": "bob", "name": "bob"})
+        assert made.status_code == 200, made.text
+    with keyed_server.client(made.json()["secret"]) as c:
+        c.post("/v1/messages", json={"user_id": "bob", "messages": [{"content": "我以後都希望用順豐，別放門口"}]})
+        listed = c.get("/v1/facts", params={"user_id": "bob", "filter": 'value = "順豐"'}).json()["items"]
+        gone = c.post("/v1/forget", json={"user_id": "bob", "filter": 'value = "順豐"'})
+        left = c.get("/v1/facts", params={"user_id": "bob", "status": "all"}).json()["items"]
+    assert [f["key"] for f in listed] == ["shipping.carrier"]
+    assert gone.status_code == 200 and gone.json()["counts"]["facts"] == 1, gone.text
+    assert [f["key"] for f in left] == ["shipping.dropoff"]
+
+
+def test_deleting_an_edit_names_the_value_it_replaced_and_the_event_that_brings_it_back(
+        keyed_server: Server, keys: dict[str, str]) -> None:
+    # A fresh-user trial: DELETE of the value a PATCH set left no current value and no word on the old one.
+    with keyed_server.client(keys["acme"]) as c:
+        c.post("/v1/messages", json={"user_id": "dan", "messages": [{"content": "I prefer UPS for delivery"}]})
+        ups = c.get("/v1/facts", params={"user_id": "dan"}).json()["items"][0]
+        fedex = c.patch(f"/v1/facts/{ups['id']}", json={"value": "FedEx"}, params={"user_id": "dan"}).json()
+        history = c.get(f"/v1/facts/{ups['id']}/history", params={"user_id": "dan"}).json()["timeline"]
+        event = next(e["id"] for entry in history for e in entry["events"] if e["action"] == "supersede")
+        deleted = c.delete(f"/v1/facts/{fedex['id']}", params={"user_id": "dan"})
+        back = c.post(f"/v1/events/{event}/rollback", params={"user_id": "dan"})
+        current = c.get("/v1/facts", params={"user_id": "dan"}).json()["items"]
+        # Deleting a value that replaced nothing says nothing more.
+        plain = c.delete(f"/v1/facts/{current[0]['id']}", params={"user_id": "dan"})
+    assert deleted.status_code == 200, deleted.text
+    body = deleted.json()
+    assert body["deleted"] == fedex["id"]
+    assert body["replaced"] == [{"fact_id": ups["id"], "key": "shipping.carrier", "value": "UPS", "event_id": event}]
+    assert body["note"] == (f"fact #{ups['id']} (shipping.carrier = UPS), which fact #{fedex['id']} had replaced, "
+                            f"stays superseded, so shipping.carrier may have no current value; "
+                            f"POST /v1/events/{event}/rollback makes it current again")
+    assert back.status_code == 200 and [(f["id"], f["value"]) for f in current] == [(ups["id"], "UPS")]
+    assert plain.json() == {"deleted": ups["id"], "replaced": [], "note": None}

@@ -32,6 +32,15 @@ def _found(text: str) -> list[tuple[str, str, str]]:
      [("health.allergy", "shellfish", ""), ("health.allergy", "peanuts", "retract")]),
     ("我不是对花生过敏，是对芒果过敏", [("health.allergy", "花生", "retract"), ("health.allergy", "芒果", "")]),
     ("其实我对芒果过敏，不是花生", [("health.allergy", "芒果", ""), ("health.allergy", "花生", "retract")]),
+    # a reply opening with a correction word corrects; "also" / 也 add one more
+    ("No, I'm allergic to shellfish", [("health.allergy", "shellfish", "corrects")]),
+    ("Sorry, I meant I'm allergic to shellfish", [("health.allergy", "shellfish", "corrects")]),
+    ("No, I'm also allergic to cats", [("health.allergy", "cats", "")]),
+    ("不对，我对芒果过敏", [("health.allergy", "芒果", "corrects")]),
+    ("不对，我也对芒果过敏", [("health.allergy", "芒果", "")]),
+    ("不是，我对芒果过敏，不是花生", [("health.allergy", "芒果", ""), ("health.allergy", "花生", "retract")]),
+    ("Actually, I'm allergic to shellfish", [("health.allergy", "shellfish", "")]),
+    ("其实我对芒果过敏", [("health.allergy", "芒果", "")]),
     # additions and emphasis are not corrections
     ("我也对芒果过敏", [("health.allergy", "芒果", "")]),
     ("我是对猫毛过敏的", [("health.allergy", "猫毛", "")]),
@@ -90,6 +99,7 @@ def test_carriers_named_as_people_say_them(text: str, expected: list[tuple[str, 
     ("I like mac and cheese", [("preference.like", "mac and cheese", "")]),
     ("我喜欢那本书", []),
     ("我喜欢那里", []),
+    ("我喜欢这周末的安排", []),
 ])
 def test_smaller_items(text: str, expected: list[tuple[str, str, str]]) -> None:
     assert _found(text) == expected
@@ -102,3 +112,18 @@ def test_smaller_items(text: str, expected: list[tuple[str, str, str]]) -> None:
 ])
 def test_negatives_stay_negative(text: str) -> None:
     assert _found(text) == []
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("I used to be allergic to peanuts", [("health.allergy", "peanuts", "retract")]),
+    ("我以前对花生过敏", [("health.allergy", "花生", "retract")]),
+    ("我小时候对牛奶过敏", [("health.allergy", "牛奶", "retract")]),
+    ("I used to live in Boston for 3 years", [("identity.location", "Boston", "retract")]),
+    ("我以前住在上海，现在住在北京", [("identity.location", "上海", "retract"), ("identity.location", "北京", "")]),
+    ("I used to work at Google", [("identity.employer", "Google", "retract")]),
+    ("我以前在腾讯工作", [("identity.employer", "腾讯", "retract")]),
+    ("I used to be vegetarian", [("food.diet", "", "retract")]),
+    ("我以前吃素", [("food.diet", "", "retract")]),
+])
+def test_a_past_state_no_longer_holds(text: str, expected: list[tuple[str, str, str]]) -> None:
+    assert _found(text) == expected

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from memstrata.outdated import stated_in
+from memstrata.outdated import outdated_parts, stated_in
 from memstrata.privacy.crypto import UNREADABLE
 
 
@@ -22,3 +22,27 @@ from memstrata.privacy.crypto import UNREADABLE
 ])
 def test_stated_in(value: str, text: str, expected: bool) -> None:
     assert stated_in(value, text) is expected
+
+
+@pytest.mark.parametrize(("text", "cited", "expected"), [
+    # The withdrawn sentence, beside current ones.
+    ("I prefer UPS for delivery. I am allergic to peanuts. My gate code is 4417.",
+     [("UPS", False), ("peanuts", True)], ("I am allergic to peanuts.",)),
+    # One sentence, two facts: the clause of the replaced one (不放门口 placed by shared characters).
+    ("我以後都希望用順豐，別放門口", [("顺丰", True), ("不放门口", False)], ("我以後都希望用順豐",)),
+    ("我以后都用顺丰。我对花生过敏。", [("顺丰", True), ("花生", False)], ("我以后都用顺丰。",)),
+    # A clause that states both values stays unlabelled.
+    ("I used UPS, now FedEx", [("UPS", True), ("FedEx", False)], ("I used UPS",)),
+    ("I moved from UPS to FedEx", [("UPS", True), ("FedEx", False)], ()),
+    # Nothing superseded, or everything (the hit's own mark): no pieces.
+    ("I prefer UPS. I am allergic to peanuts.", [("UPS", False), ("peanuts", False)], ()),
+    ("I prefer UPS. I am allergic to peanuts.", [("UPS", True), ("peanuts", True)], ()),
+    # A current value the text does not spell out might be in any sentence: nothing labelled.
+    ("I prefer UPS for delivery. I use VS Code.", [("UPS", True), ("VSCode", False)], ()),
+    # A superseded value the text does not spell out labels nothing either.
+    ("I ship with SF Express. I am allergic to peanuts.", [("顺丰", True), ("peanuts", False)], ()),
+])
+def test_outdated_parts(text: str, cited: list[tuple[str, bool]], expected: tuple[str, ...]) -> None:
+    parts = outdated_parts(text, cited)
+    assert parts == expected
+    assert all(part in text for part in parts)  # pieces of the text itself: the renderer finds them

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from memstrata.render import estimate_tokens
 from memstrata.text.lang import detect_language
 from memstrata.text.segment import MAX_SEGMENT_CHARS, derivative, split_sentences
@@ -112,3 +114,19 @@ def test_a_sentence_ending_in_an_acronym_ends_there_but_dotted_abbreviations_do_
         "My airline is KLM.", "Actually I prefer aisle seats."]
     assert split_sentences("We met Dr. Smith at the U.S. Embassy.") == ["We met Dr. Smith at the U.S. Embassy."]
     assert split_sentences("I use AWS. it is fine") == ["I use AWS. it is fine"]  # no capital: not a new sentence
+
+
+@pytest.mark.parametrize(("text", "title"), [
+    ("I like 火锅", "Relevant memories"),
+    ("I like 火鍋 and 珍珠奶茶", "Relevant memories"),
+    ("我喜欢 sushi", "相关记忆"),
+    ("我的 iPhone 和 MacBook 怎么样", "相关记忆"),
+    ("UPS 怎麼樣？", "相關記憶"),
+    ("where does she live?", "Relevant memories"),
+    ("配送 delivery", "相关记忆"),
+])
+def test_labels_follow_the_sentence_frame_not_its_nouns(text: str, title: str) -> None:
+    # A fresh-user trial read "I like 火锅" confirmed in Chinese (记住：…置信度).
+    from memstrata.render import labels_for
+
+    assert labels_for(text)["context_title"] == title

@@ -56,7 +56,7 @@ _SPLIT = re.compile(
 )
 _FILLER = re.compile(
     r"^(?:(?:and|but|so|also|actually|honestly|well|oh|btw|by the way|ok|okay|anyway|plus|"
-    r"hey|hi|hello|yes|yeah|no|sure|alright|now|these days|nowadays)\b[\s,!]*)+",
+    r"hey|hi|hello|yes|yeah|no|sure|alright|now|these days|nowadays|i mean|i meant|sorry)\b[\s,!]*)+",
     _IC,
 )
 _QUESTION = re.compile(
@@ -345,6 +345,11 @@ _RETRACTIONS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(rf"^i\s+(?:no longer|don't|do not)\s+live\s+in\s+(?P<v>.+?){_NO_MORE}$", _IC), "identity.location"),
     (re.compile(rf"^i\s+(?:no longer|don't|do not)\s+work\s+(?:at|for)\s+(?P<v>.+?){_NO_MORE}$", _IC),
      "identity.employer"),
+    # "I used to be allergic to peanuts": a past that no longer holds
+    (re.compile(r"^i\s+used\s+to\s+be\s+allergic\s+to\s+(?P<v>.+)$", _IC), "health.allergy"),
+    (re.compile(r"^i\s+used\s+to\s+be\s+(?:an?\s+)?(?:vegetarian|vegan|pescatarian)$", _IC), "food.diet"),
+    (re.compile(r"^i\s+used\s+to\s+live\s+in\s+(?P<v>.+)$", _IC), "identity.location"),
+    (re.compile(r"^i\s+used\s+to\s+work\s+(?:at|for)\s+(?P<v>.+)$", _IC), "identity.employer"),
 )
 
 
@@ -358,6 +363,8 @@ def _retraction(clause: str, ctx: _Ctx) -> list[Finding]:
         named = m.groupdict().get("v")
         if not named:
             return [Finding(key, "", CONF_STATED, clause, retract=True)]
+        if key in ("identity.location", "identity.employer"):
+            named = without_time(_PLACE_END.sub("", named))  # "Boston for 3 years" withdraws Boston
         parts = _split_list(named) if key == "health.allergy" else [named]
         return [replace(f, retract=True) for part in parts for f in _f(key, part, CONF_STATED, clause)]
     return _named_retraction(clause, ctx)
@@ -421,6 +428,11 @@ _ALLERGY_NOT = re.compile(r"^(?:and\s+|but\s+)?not\s+(?:to\s+)?(?P<v>.+)$", _IC)
 _ALLERGY_SAID = re.compile(r"\ballergic\s+to\b|\ballergy\b", _IC)
 
 
+#: A reply opening with a correction: "No, ...", "Sorry, I meant ...", "Correction: ...".
+_CORRECTING_REPLY = re.compile(r"^\W*(?:no|nope|sorry|correction|i mean|i meant|my mistake|my bad|scratch that|"
+                               r"wait)\b", _IC)
+
+
 def _allergy_contrast(clause: str, ctx: _Ctx) -> list[Finding]:
     """A contrasted allergy: the cleft ("it's shellfish I'm allergic to") and the value it
     replaces (", not peanuts"). With the old value named, that value is withdrawn; without,
@@ -446,7 +458,12 @@ def _health_fav(clause: str, ctx: _Ctx) -> list[Finding]:
     m = _ALLERGY.match(clause)
     if m:
         things = m.group("v") or m.group("w") or m.group("x")
-        return [f for part in _split_list(things) for f in
+        # "No, I'm allergic to shellfish" / "Sorry, I meant ...": a reply that corrects the allergy said
+        # before (one more is "also"/"too"); "Actually, ..." alone is as often "by the way"
+        corrects = (bool(_CORRECTING_REPLY.match(ctx.sentence))
+                    and not re.search(r"\b(?:also|too|as well)\b", clause, _IC)
+                    and not re.search(r",\s*(?:and\s+|but\s+)?not\b", ctx.sentence, _IC))
+        return [replace(f, corrects=corrects) for part in _split_list(things) for f in
                 _f("health.allergy", part, CONF_PREFER, clause)]
     m = _DIET.match(clause)
     if m:

@@ -61,7 +61,7 @@ _MODAL = re.compile(r"^(?:请|麻烦|帮我|希望|想|要|会|打算|还是|就
 #: (Neapolitan pizza) is a name (a fresh-user trial's 我喜欢那不勒斯披萨 extracted nothing).
 _PRONOUN = re.compile(r"^(?:你|他|她|它|你们|他们|她们|这个|那个|这样|那样|自己|死了|上你|大家|"
                       r"[这那](?=$|[个些样种本部家件首位只条里儿边次款张双天时么幅句篇辆场间座门台份段集季期顿杯碗瓶盒块"
-                      r"片套名颗棵头匹口位一两二三四五六七八九十几]))")
+                      r"片套名颗棵头匹口位周月年回阵会类批堆群所栋趟遍番般面一两二三四五六七八九十几]))")
 
 
 def _clauses(sentence: str) -> list[str]:
@@ -260,6 +260,7 @@ _DIET = re.compile(r"^我(?:是|只|一直|从来都)?(?:一个|一名)?(?P<v>�
 # Retractions: the fact no longer holds (我不再对花生过敏了). They come before the patterns that
 # would read the same clause as a statement, or drop it as negated.
 _NOT = r"(?:现在|已经|其实)?(?:不再|不|没有?)(?:再)?"
+_BEFORE = r"(?:以前|之前|从前|过去|曾经|原来|小时候)(?:一直|也|还)?"
 _RETRACTIONS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(rf"^我{_NOT}是?对(?P<v>.+?)过敏了?$|^我对(?P<w>.+?){_NOT}过敏了?$|^我{_NOT}过敏了?$"),
      "health.allergy"),
@@ -267,6 +268,11 @@ _RETRACTIONS: tuple[tuple[re.Pattern[str], str], ...] = (
                 r"|^我(?:现在)?(?:又开始|又|开始|重新)吃肉了?$"), "food.diet"),
     (re.compile(rf"^我{_NOT}住在(?P<v>.+?)了?$"), "identity.location"),
     (re.compile(rf"^我{_NOT}在(?P<v>.+?)(?:工作|上班)了?$"), "identity.employer"),
+    # 我以前对花生过敏: said of the past, it no longer holds (a present allergy has no 以前)
+    (re.compile(rf"^我{_BEFORE}(?:是)?对(?P<v>.+?)过敏(?:的)?$"), "health.allergy"),
+    (re.compile(rf"^我{_BEFORE}(?:吃素|是素食(?:主义)?者|是纯素食者)(?:的)?$"), "food.diet"),
+    (re.compile(rf"^我{_BEFORE}(?:住在|住)(?P<v>.+?)(?:的)?$"), "identity.location"),
+    (re.compile(rf"^我{_BEFORE}在(?P<v>.+?)(?:工作|上班)(?:的)?(?:过)?$"), "identity.employer"),
 )
 
 
@@ -325,6 +331,7 @@ _FAV_KEYS: tuple[tuple[str, str], ...] = (
 _ALLERGY_FOCUS = re.compile(r"^我(?:其实|真的|实际上)?是(?!不)")
 _CORRECTION = re.compile(r"其实|算了|不对|搞错|说错|记错|弄错|更正|纠正|实际上")
 #: 我不是对花生过敏，是对芒果过敏 / 我对芒果过敏，不是花生: the contrasted half of the sentence.
+_CORRECTING_REPLY = re.compile(r"^\W*(?:不对|不是|搞错了|说错了|记错了|弄错了|我说错了|更正一下|纠正一下)")
 _ALLERGY_INSTEAD = re.compile(r"^(?:而|其实|只)?是(?:对)?(?P<v>.+?)过敏$")
 _ALLERGY_NOT = re.compile(r"^(?:而)?不是(?:对)?(?P<v>.+?)(?:过敏)?$")
 
@@ -355,8 +362,11 @@ def _health_fav(clause: str, ctx: _Ctx) -> list[Finding]:
         return []  # 我对花生不过敏了 / 我已经不对花生过敏了: no allergy (a retraction is not stored)
     if m:
         # the old value named in the sentence (…，不是花生) is withdrawn by name instead
-        corrects = (bool(_ALLERGY_FOCUS.match(clause)) and bool(_CORRECTION.search(ctx.sentence))
-                    and "不是" not in ctx.sentence)
+        # 是 in focus with any correction word, or a reply opening with a firm one (不对，我对芒果过敏);
+        # 其实/算了 alone as often mean "by the way", and 也/还 add one more
+        corrects = (((bool(_ALLERGY_FOCUS.match(clause)) and bool(_CORRECTION.search(ctx.sentence)))
+                     or (bool(_CORRECTING_REPLY.match(ctx.sentence)) and not re.match(r"^我(?:也|还)", clause)))
+                    and "不是" not in ctx.sentence[ctx.sentence.find(clause):])
         return [replace(f, corrects=corrects) for part in _split_list(m.group("v")) for f in
                 _f("health.allergy", part, CONF_PREFER, clause)]
     m = _DIET.match(clause)

@@ -42,12 +42,13 @@ from memstrata.text.tokens import index_terms, is_cjk
 #: translations and none of the 69 different pairs are twins, a margin of 0.01; at 0.88, 11 of 56
 #: (fish/鱼, cats/猫, Shanghai/上海, coffee/咖啡, tea/茶, ...) with a margin of 0.04. A wrong twin
 #: withdraws a true allergy, a missed one leaves a stale fact beside the correction (and the
-#: lexicon covers the common allergens), so the threshold takes the wider margin.
+#: lexicon covers the common allergens), so the threshold takes the wider margin. Another model
+#: gets it carried to its own cosine scale (``embed.base.carried_cosine``), not measured there.
 TWIN_COSINE = 0.88
 
 #: Groups of values that name one thing: standard English and Chinese (Simplified; a Traditional
 #: value is read as Simplified before it is stored) names of common allergens (the major food
-#: allergens, frequent drug and environmental allergies) and everyday foods. Deliberately narrow:
+#: allergens, frequent drug and environmental allergies), everyday foods and diets. Deliberately narrow:
 #: "nuts" is 坚果 (tree nuts), not 花生; shellfish is not seafood (海鲜) or fish.
 LEXICON: tuple[tuple[str, ...], ...] = (
     ("peanuts", "peanut", "花生"),
@@ -90,6 +91,10 @@ LEXICON: tuple[tuple[str, ...], ...] = (
     ("dogs", "dog", "狗"),
     ("bees", "bee stings", "蜜蜂", "蜂蜇"),
     ("alcohol", "酒精"),
+    # diets (food.diet's own values: 吃素 is what the Chinese patterns store for vegetarian)
+    ("vegetarian", "吃素", "素食", "素食者", "素食主义者"),
+    ("vegan", "纯素", "纯素食", "纯素食者"),
+    ("halal", "清真"),
 )
 
 

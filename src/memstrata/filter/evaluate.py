@@ -13,7 +13,7 @@ from typing import Any
 
 from memstrata.clock import parse_time
 from memstrata.filter.ast import And, Compare, Expr, In, IsNull, Not, Or, Value
-from memstrata.filter.fields import FIELDS
+from memstrata.filter.fields import FIELDS, literal_forms
 from memstrata.types import Episode, Fact
 
 _OPS: dict[str, Callable[[Any, Any], bool]] = {
@@ -68,6 +68,8 @@ def _compare(actual: object, op: str, literal: Value, expr: Compare | In) -> boo
         return _OPS[op](actual, parse_time(str(literal)))
     if not _same_json_type(actual, literal):
         return False
+    if op == "=":
+        return any(actual == form for form in literal_forms(spec.name, literal))
     return _OPS[op](actual, literal)
 
 

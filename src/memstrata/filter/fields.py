@@ -5,7 +5,8 @@ are filtered through their episode). A field either exists on a kind of record o
 it does not; a field a record does not carry counts as *missing* there, exactly
 like a ``NULL`` column or an absent ``metadata`` key (see ``memstrata.filter``).
 
-Types: ``text`` (compared by Unicode code point), ``number`` (int or float), ``time``
+Types: ``text`` (compared by Unicode code point; on the fields in ``SCRIPT_FOLDED`` a ``=``,
+``!=`` or ``IN`` literal also matches its Simplified form, see ``literal_forms``), ``number`` (int or float), ``time``
 (an ISO 8601 string in the filter, compared as an instant in UTC) and ``json``
 (``metadata.<name>``: whatever JSON type the record holds; a comparison against a
 value of another type is false).
@@ -85,6 +86,29 @@ _SPECS = (
 
 #: Every filterable field by name.
 FIELDS: dict[str, FieldSpec] = {spec.name: spec for spec in _SPECS}
+
+#: Fields holding what the rule extractor wrote, in Simplified characters: it reads Traditional
+#: text as Simplified (``text.hanzi``), so 我以後都希望用順豐 is stored as ``value = "顺丰"``. An
+#: equality literal on them matches the literal as written and its Simplified form: a fresh-user
+#: trial's ``forget`` with ``value = "順豐"`` deleted nothing and said so only as zero counts.
+SCRIPT_FOLDED = frozenset({"value", "key", "tag"})
+
+
+def literal_forms(field: str, value: object) -> tuple[object, ...]:
+    """What an equality (``=``, ``!=``, ``IN``) literal on ``field`` matches: ``value`` itself,
+    and on a ``SCRIPT_FOLDED`` field a string's Simplified form too when it differs. A value
+    stored in Traditional characters (``update`` keeps what it is given) matches a literal in
+    the same characters only. Ordering comparisons (``<``, ``>=`` ...) use the literal as written.
+
+    >>> literal_forms("value", "順豐"), literal_forms("value", "UPS"), literal_forms("user_id", "順豐")
+    (('順豐', '顺丰'), ('UPS',), ('順豐',))
+    """
+    if field not in SCRIPT_FOLDED or not isinstance(value, str):
+        return (value,)
+    from memstrata.text.hanzi import simplified
+
+    folded = simplified(value)
+    return (value,) if folded == value else (value, folded)
 
 
 def require_fields_of(expr: object, kind: str, text: str) -> None:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from memstrata.clock import parse_time, to_db
 from memstrata.filter.ast import And, Compare, Expr, In, IsNull, Not, Or, Value
-from memstrata.filter.fields import FIELDS
+from memstrata.filter.fields import FIELDS, literal_forms
 
 _NEGATE = {"=": "!=", "!=": "="}
 
@@ -95,15 +95,20 @@ def _node(expr: Expr, out: _Out) -> str | bool:
     if isinstance(expr, IsNull):
         return f"{col} IS {'NOT ' if expr.negated else ''}NULL"
     if isinstance(expr, In):
-        marks = ", ".join(out.bind(_scalar(spec.type, v, out.dialect)) for v in expr.values)
+        forms = [f for v in expr.values for f in literal_forms(spec.name, v)]
+        marks = ", ".join(out.bind(_scalar(spec.type, f, out.dialect)) for f in forms)  # type: ignore[arg-type]
         return f"{col} IS NOT NULL AND {col} IN ({marks})"
     assert isinstance(expr, Compare)
     if expr.op == "!=":
-        return f"NOT ({_column_compare(col, '=', expr.value, spec.type, out)})"
-    return _column_compare(col, expr.op, expr.value, spec.type, out)
+        return f"NOT ({_column_compare(col, '=', expr.value, spec.type, out, spec.name)})"
+    return _column_compare(col, expr.op, expr.value, spec.type, out, spec.name)
 
 
-def _column_compare(col: str, op: str, value: Value, kind: str, out: _Out) -> str:
+def _column_compare(col: str, op: str, value: Value, kind: str, out: _Out, name: str = "") -> str:
+    forms = literal_forms(name, value) if op == "=" else (value,)
+    if len(forms) > 1:  # a Traditional literal also matches its Simplified form (``fields.SCRIPT_FOLDED``)
+        marks = ", ".join(out.bind(f) for f in forms)
+        return f"{col} IS NOT NULL AND {col} IN ({marks})"
     mark = out.bind(_scalar(kind, value, out.dialect))
     lhs = f'{col} COLLATE "C"' if out.dialect is POSTGRES and kind == "text" and op != "=" else col
     return f"{col} IS NOT NULL AND {lhs} {op} {mark}"

@@ -12,9 +12,10 @@ from typing import Any
 
 from memstrata.errors import InvalidInput, NotFound
 from memstrata.extract.taxonomy import get_key
+from memstrata.lifecycle.forget import Replaced
 from memstrata.store.dialect import rows, run
-from memstrata.store.protocol import LifecycleStore
-from memstrata.types import Scope
+from memstrata.store.protocol import LifecycleStore, Store
+from memstrata.types import Fact, Scope
 
 #: Actions ``rollback`` can undo.
 UNDOABLE = ("supersede", "merge", "archive")
@@ -164,6 +165,29 @@ def rollback(store: LifecycleStore, scope: Scope, event_id: int, *, actor: str, 
         store.log_event(conn, _scope(fact), fact_id=row["fact_id"], action="update", actor=actor,
                         detail={**tag, "removed_citations": [episode]}, now=now)
         return [row["fact_id"]]
+
+
+#: Most superseded values of one key looked through for what a deleted fact replaced.
+REPLACED_LOOKUP = 1_000
+
+
+def replaced_by(store: Store, fact: Fact) -> list[Replaced]:
+    """The facts ``fact`` (active) replaced and that are still superseded by it: under its key
+    and subject, whose latest ``supersede`` event names it (``superseded_by``), oldest first;
+    ``[]`` when ``fact`` is not active (a newer value holds the key then). What ``Memory.delete``
+    reports so that deleting a mistaken edit says how to get the previous value back (a
+    fresh-user trial found only an outdated message and no hint). Reads only."""
+    if fact.status != "active":
+        return []
+    olds = [f for f in store.list_facts(fact.scope, statuses=["superseded"], key=fact.key, limit=REPLACED_LOOKUP)
+            if f.subject == fact.subject]
+    latest: dict[int, Any] = {}
+    for event in store.events(fact.scope, [f.id for f in olds]):  # oldest first
+        if event.action == "supersede":
+            latest[event.fact_id or 0] = event
+    return [Replaced(f.id, f.key, f.value, latest[f.id].id)
+            for f in sorted(olds, key=lambda f: (f.created_at, f.id))
+            if f.id in latest and latest[f.id].detail.get("superseded_by") == fact.id]
 
 
 def _added_citations(store: LifecycleStore, conn: Any, keep: int, drop: int) -> list[int]:

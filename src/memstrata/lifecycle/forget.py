@@ -54,6 +54,31 @@ TABLE_OF = {"summaries": "session_memory"}
 
 
 @dataclass(frozen=True)
+class Replaced:
+    """A fact the deleted fact had replaced (``Memory.delete`` of a current value). Deleting
+    does not bring the old value back by itself (the user may have meant "no carrier at all"),
+    so it stays ``superseded`` and its key may be left with no current value; rolling back
+    ``event_id`` (its ``supersede`` event: ``Memory.rollback``, ``memstrata rollback``,
+    ``POST /v1/events/{id}/rollback``) makes it current again.
+
+    Attributes:
+        fact_id: the replaced fact. key, value: its key and value (as the caller may read it).
+        event_id: the ``supersede`` event to roll back.
+    """
+
+    fact_id: int
+    key: str
+    value: str
+    event_id: int
+
+    def note(self, deleted: int, rollback: str) -> str:
+        """One line for a person: what stays superseded and ``rollback`` (how to roll back
+        ``event_id`` on this surface, e.g. ``memstrata rollback 11``) to get it back."""
+        return (f"fact #{self.fact_id} ({self.key} = {self.value}), which fact #{deleted} had replaced, stays "
+                f"superseded, so {self.key} may have no current value; {rollback} makes it current again")
+
+
+@dataclass(frozen=True)
 class ForgetReceipt(Mapping[str, int]):
     """What a forget deleted: counts per table (a ``Mapping``: ``receipt["episodes"]``) and proof.
 
@@ -66,6 +91,8 @@ class ForgetReceipt(Mapping[str, int]):
         total_episodes: episodes in the scope when the job started (progress denominator).
         wal_checkpointed: whether the final checkpoint completed (another reader can hold it
             back; the text then leaves the file at the next checkpoint). ``None`` while running.
+        replaced: when one current fact was deleted (``Memory.delete``), the facts it had
+            replaced, which stay superseded (``Replaced``: how to bring one back); else ``()``.
     """
 
     job_id: int
@@ -75,6 +102,7 @@ class ForgetReceipt(Mapping[str, int]):
     ids_sha256: str = ""
     total_episodes: int = 0
     wal_checkpointed: bool | None = None
+    replaced: tuple[Replaced, ...] = ()
 
     def __getitem__(self, key: str) -> int:
         return self.counts.get(key, 0) if key in TABLES else self.counts[key]
@@ -93,10 +121,15 @@ class ForgetReceipt(Mapping[str, int]):
         return min(1.0, self.counts.get("episodes", 0) / self.total_episodes)
 
     def as_dict(self) -> dict[str, object]:
-        """JSON-ready form (the CLI's ``--json``)."""
-        return {"job": self.job_id, "status": self.status, "at": to_db(self.at), "counts": dict(self.counts),
-                "ids_sha256": self.ids_sha256, "total_episodes": self.total_episodes,
-                "wal_checkpointed": self.wal_checkpointed}
+        """JSON-ready form (the CLI's ``--json``); ``replaced`` only when a deleted fact had replaced any."""
+        out: dict[str, object] = {
+            "job": self.job_id, "status": self.status, "at": to_db(self.at), "counts": dict(self.counts),
+            "ids_sha256": self.ids_sha256, "total_episodes": self.total_episodes,
+            "wal_checkpointed": self.wal_checkpointed}
+        if self.replaced:
+            out["replaced"] = [{"fact_id": r.fact_id, "key": r.key, "value": r.value, "rollback_event": r.event_id}
+                               for r in self.replaced]
+        return out
 
 
 def ids_digest(lines: list[tuple[str, int]]) -> str:

@@ -261,12 +261,15 @@ def update_fact(fact_id: FactId, body: UpdateFactRequest, q: Annotated[ScopeQuer
 
 @router.delete("/facts/{fact_id}", response_model=Deleted, tags=["facts"])
 def delete_fact(fact_id: FactId, q: Annotated[ScopeQuery, Query()], caller: Caller, request: Request) -> Deleted:
-    """Delete one fact and its audit trail (a content-free tombstone event remains)."""
+    """Delete one fact and its audit trail (a content-free tombstone event remains). Deleting a
+    current value leaves the value it replaced superseded: ``replaced`` and ``note`` name it and
+    the event to roll back (``POST /v1/events/{id}/rollback``) to make it current again."""
     st = _state(request)
     scope = st.scope(caller, q)
     with st.lock:
-        st.memory.delete(fact_id, actor=caller.actor, **scope)
-    return Deleted(deleted=fact_id)
+        receipt = st.memory.delete(fact_id, actor=caller.actor, **scope)
+    notes = [r.note(fact_id, f"POST /v1/events/{r.event_id}/rollback") for r in receipt.replaced]
+    return Deleted(deleted=fact_id, replaced=list(receipt.replaced), note="; ".join(notes) or None)
 
 
 @router.get("/facts/{fact_id}/history", response_model=HistoryResponse, tags=["facts"])

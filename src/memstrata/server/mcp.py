@@ -22,15 +22,16 @@ from __future__ import annotations
 import hmac
 import json
 from collections.abc import Awaitable, Callable
-from typing import Any, Literal, TypeVar
+from typing import Annotated, Any, Literal, TypeVar
 
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
-from pydantic import ValidationError
+from pydantic import Field, ValidationError
 
 from memstrata.async_memory import AsyncMemory
 from memstrata.errors import InvalidInput, MemstrataError
-from memstrata.render import estimate_tokens
+from memstrata.excerpt import excerpt
+from memstrata.render import estimate_tokens, labels_for, marked_text
 from memstrata.store.keys import KeyStore
 from memstrata.types import Episode, Fact, Hit
 
@@ -40,13 +41,20 @@ SNIPPET_CHARS = 160
 DEFAULT_BUDGET_TOKENS = 800
 #: Most results a tool returns, whatever the model asks for.
 MAX_RESULTS = 50
+#: Bounds of a tool's ``limit`` argument: the SDK's and REST's (1..1000). A limit outside them,
+#: or not a whole number (``true``, ``"5"``, ``2.5``), is a tool error naming ``limit``, as there:
+#: a fresh-user trial's ``limit: 0``, ``-3`` and ``true`` were answered silently.
+MAX_LIMIT = 1000
+Limit = Annotated[int, Field(strict=True, ge=1, le=MAX_LIMIT)]
 T = TypeVar("T")
 
 INSTRUCTIONS = (
     "Long-term memory of the user across conversations. Call search_memory before answering anything "
     "that depends on the user's preferences, facts or past conversations; call add_memory when the user "
     "states something worth keeping. Results are short snippets with ids: get_memory(id) gives the full item. "
-    "A result marked superseded is outdated: the user has since changed it; prefer the current one."
+    "A result marked superseded is outdated: the user has since changed it; prefer the current one. "
+    "Inside a result's text, [outdated: ...] (or [已过时：...]) encloses a statement the user has since "
+    "withdrawn or replaced."
 )
 
 
@@ -68,7 +76,7 @@ def parse_id(memory_id: str) -> tuple[str, int]:
 #: What a tool argument holds, said when a call gives it wrongly (by argument name).
 ARGUMENT_HINTS = {
     "id": "an id as search_memory and list_memories return it, a string such as 'fact:12' or 'episode:3'",
-    "limit": "a whole number of results",
+    "limit": f"a whole number of results from 1 to {MAX_LIMIT} (at most {MAX_RESULTS} are returned)",
     "filter": "a filter expression string such as 'tag = \"food\"'",
 }
 _TYPE_NAMES = {bool: "a boolean", int: "a number", float: "a number", str: "a string", list: "a list",
@@ -162,9 +170,15 @@ def within_budget(items: list[dict[str, Any]], budget_tokens: int) -> tuple[list
     return kept, False
 
 
-def _hit_line(hit: Hit) -> dict[str, Any]:
+def _hit_line(hit: Hit, labels: dict[str, str]) -> dict[str, Any]:
+    # The text around what matched (``excerpt``), with statements since withdrawn or replaced
+    # labelled inline (``render.marked_text``): a current message may carry an outdated sentence.
+    # An outdated hit on one sentence shows that sentence: the rest of its message may still hold.
+    one = hit.superseded and hit.kind == "episode" and hit.matched.strip()
+    whole = hit.matched if one else marked_text(hit, labels)
+    text = snippet(excerpt(" ".join(whole.split()), " ".join(hit.matched.split()), max_chars=SNIPPET_CHARS - 2))
     line = {"id": f"{hit.kind}:{hit.id}", "score": round(hit.score, 2), "date": f"{hit.created_at:%Y-%m-%d}",
-            "text": snippet(hit.text)}
+            "text": text}
     # Only when set: an outdated memory (``memstrata.outdated``) is history, not the current answer.
     return {**line, "superseded": True} if hit.superseded else line
 
@@ -215,14 +229,14 @@ def build_server(memory: AsyncMemory, *, scope: dict[str, str | None],
                           for c in result.facts]}
 
     @server.tool()
-    async def search_memory(query: str, limit: int = 8, filter: str | None = None) -> dict[str, Any]:
+    async def search_memory(query: str, limit: Limit = 8, filter: str | None = None) -> dict[str, Any]:
         """Search the user's long-term memory. Returns the best matches as short snippets with ids,
         best first; call get_memory(id) for the full text of one. `filter` narrows the search, e.g.
         `tag IN ("food", "travel")` or `created_at >= "2026-01-01"` (fields: kind, key, tag, status,
         confidence, importance, created_at, session_id, metadata.<name>)."""
-        hits = await call(lambda: memory.search(query, limit=max(1, min(limit, MAX_RESULTS)),
+        hits = await call(lambda: memory.search(query, limit=min(limit, MAX_RESULTS),
                                                 filter=filter or None, **reads))  # type: ignore[arg-type]
-        kept, truncated = within_budget([_hit_line(h) for h in hits], budget_tokens)
+        kept, truncated = within_budget([_hit_line(h, labels_for(query)) for h in hits], budget_tokens)
         return {"results": kept, "truncated": truncated}
 
     @server.tool()
@@ -245,15 +259,19 @@ def build_server(memory: AsyncMemory, *, scope: dict[str, str | None],
             if kind != "fact":
                 raise InvalidInput("only facts can be deleted one by one; episodes are forgotten with the "
                                    "`memstrata forget` command")
-            await memory.delete(number, actor="mcp", **reads)
-            return {"deleted": f"fact:{number}"}
+            receipt = await memory.delete(number, actor="mcp", **reads)
+            out: dict[str, Any] = {"deleted": f"fact:{number}"}
+            if receipt.replaced:  # the value it had replaced stays superseded: say so, and how back
+                out["note"] = "; ".join(r.note(number, f"rolling back event #{r.event_id} (memstrata rollback "
+                                                       f"{r.event_id})") for r in receipt.replaced)
+            return out
         return await call(remove)
 
     @server.tool()
-    async def list_memories(limit: int = 20, filter: str | None = None) -> dict[str, Any]:
+    async def list_memories(limit: Limit = 20, filter: str | None = None) -> dict[str, Any]:
         """The user's current facts (preferences and personal facts), newest first, as short lines with
         ids. `filter` narrows the list, e.g. `tag = "food"` or `key = "shipping.carrier"`."""
-        rows = await call(lambda: memory.list(limit=max(1, min(limit, MAX_RESULTS)),
+        rows = await call(lambda: memory.list(limit=min(limit, MAX_RESULTS),
                                               filter=filter or None, **reads))  # type: ignore[arg-type]
         lines = [{"id": f"fact:{f.id}", "text": snippet(f"{f.key} = {f.value}")} for f in rows if isinstance(f, Fact)]
         kept, truncated = within_budget(lines, budget_tokens)

@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from memstrata.config import MAX_TTL_SECONDS
 from memstrata.ingest import AddResult
+from memstrata.lifecycle.forget import Replaced
 from memstrata.store.keys import ApiKey
 from memstrata.types import Episode, Fact, Hit, MemoryEvent
 
@@ -224,9 +225,13 @@ class Rolledback(BaseModel):
 
 
 class Deleted(BaseModel):
-    """The id that was deleted."""
+    """The id that was deleted; when it was a current value, the facts it had replaced, which
+    stay superseded (``replaced``: each with the event whose rollback makes it current again),
+    and ``note`` saying so in words."""
 
     deleted: int
+    replaced: list[Replaced] = []
+    note: str | None = None
 
 
 class HistoryEntry(BaseModel):

@@ -55,3 +55,24 @@ def simplified(text: str) -> str:
     '我以后都希望用顺丰，别放门口 OK'
     """
     return text.translate(_TABLE) if not text.isascii() else text
+
+
+def as_written(text: str, value: str, source: str) -> str:
+    """``text`` (a fact's statement, stored in Simplified characters) in the characters
+    ``source`` (the message it came from) wrote it: where ``text`` occurs in ``simplified(source)``,
+    that span of ``source`` (the conversion keeps lengths, so the spans line up); else ``text``
+    with ``value`` replaced by its span of ``source`` when the value occurs there; else ``text``.
+
+    >>> as_written("对花生过敏", "花生", "我對花生過敏"), as_written("配送偏好顺丰", "顺丰", "我以後都希望用順豐")
+    ('對花生過敏', '配送偏好順豐')
+    >>> as_written("prefers UPS for shipping", "UPS", "I prefer UPS")
+    'prefers UPS for shipping'
+    """
+    folded = simplified(source)
+    if folded == source:
+        return text
+    at = folded.find(text) if text else -1
+    if at >= 0:
+        return source[at:at + len(text)]
+    at = folded.find(value) if value and value in text else -1
+    return text if at < 0 else text.replace(value, source[at:at + len(value)])

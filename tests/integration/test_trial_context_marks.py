@@ -1,0 +1,55 @@
+"""What an agent reads about a message that is partly outdated (fresh-user trial 6, G4 and G7),
+with the real model and the trial's own queries: a current message labels the sentence or clause
+the user has since withdrawn or replaced, an outdated hit on one sentence shows only that sentence."""
+
+from __future__ import annotations
+
+from memstrata import Memory
+
+
+def _line(block: str, needle: str) -> str:
+    return next(line for line in block.splitlines() if needle in line)
+
+
+def test_gate_code_context_labels_the_withdrawn_allergy_and_allergy_context_leaves_the_gate_code(
+        memory: Memory) -> None:
+    memory.add("I prefer UPS for delivery. I am allergic to peanuts. My gate code is 4417.")
+    memory.add("Actually, I'm not allergic to peanuts")
+    gate = _line(memory.context("gate code"), "gate code")
+    assert gate.startswith("- I prefer UPS for delivery. [outdated: I am allergic to peanuts.] My gate code is 4417.")
+    allergies = memory.context("allergies")
+    assert "- [outdated] I am allergic to peanuts. (" in allergies and "gate code" not in allergies
+
+
+def test_a_replaced_carrier_clause_is_labelled_in_a_message_whose_drop_off_still_holds(memory: Memory) -> None:
+    memory.add("我以後都希望用順豐，別放門口")
+    memory.add("I prefer UPS for delivery. I am allergic to peanuts.")
+    memory.add("Actually, make it FedEx")
+    block = memory.context("which carrier should we ship with?")
+    assert _line(block, "門口").startswith("- [outdated: 我以後都希望用順豐]，別放門口 (")
+    assert _line(block, "I prefer UPS").startswith("- [outdated] I prefer UPS for delivery. (")
+    assert "FedEx" in block.splitlines()[1]
+    # Chinese: the same memory, the same label in Chinese; a later Chinese correction too.
+    memory.add("我以后都用顺丰。我对花生过敏。我家大门密码是4417。", user_id="zh")
+    memory.add("算了，以后用京东", user_id="zh")
+    allergy = _line(memory.context("有什么过敏？", user_id="zh"), "花生过敏。")
+    assert allergy.startswith("- [已过时：我以后都用顺丰。]我对花生过敏。"), allergy
+
+
+def test_a_users_next_statement_does_not_borrow_the_score_of_the_one_that_matched(memory: Memory) -> None:
+    # Trial F9: one user's statements; "We plan to visit Kyoto" (said next) scored 0.88 for "gate code",
+    # right under the gate-code message (0.90), so no min_score could cut it.
+    for text in ("I prefer UPS for delivery, and the gate code is 4417", "We plan to visit Kyoto next spring",
+                 "I work as a nurse", "I like jazz music"):
+        memory.add(text)
+    hits = memory.search("gate code")
+    assert "gate code" in hits[0].text
+    unrelated = [h for h in hits if h.kind == "episode" and "gate code" not in h.text]
+    assert all(h.score < hits[0].score - 0.1 for h in unrelated), [(h.text, h.score) for h in hits]
+    kept = memory.search("gate code", min_score=hits[0].score - 0.1)
+    assert kept and all("gate code" in h.text or "UPS" in h.text for h in kept)
+    # The other speaker's reply still borrows from the turn it answers.
+    memory.add("What is the code for the side door?", role="assistant", user_id="v")
+    memory.add("It's 9921, same as the garage", user_id="v")
+    reply = {h.text: h for h in memory.search("side door code", user_id="v")}
+    assert reply["It's 9921, same as the garage"].score > reply["What is the code for the side door?"].score - 0.1

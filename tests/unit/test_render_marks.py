@@ -1,0 +1,42 @@
+"""How the context block labels the outdated pieces of a current message (``render.marked_text``)
+and shows a fact in the user's script (``text.hanzi.as_written``)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from memstrata.render import LABELS, labels_for, marked_text, render_context
+from memstrata.text.hanzi import as_written
+from memstrata.types import Hit, Scope
+
+
+def _hit(text: str, parts: tuple[str, ...] = (), matched: str = "") -> Hit:
+    return Hit("episode", 1, text, matched or text, 0.9, 0.9, datetime(2026, 1, 1, tzinfo=UTC), (1,), Scope(),
+               outdated_parts=parts)
+
+
+def test_marked_text_encloses_each_piece_in_the_labels_language() -> None:
+    hit = _hit("我以後都希望用順豐，別放門口", ("我以後都希望用順豐",))
+    assert marked_text(hit, LABELS["en"]) == "[outdated: 我以後都希望用順豐]，別放門口"
+    assert marked_text(hit, LABELS["zh"]) == "[已过时：我以後都希望用順豐]，別放門口"
+    assert marked_text(hit, labels_for("寄貨用哪家？")) == "[已過時：我以後都希望用順豐]，別放門口"
+
+
+def test_marked_text_skips_a_piece_no_longer_in_the_text_and_keeps_order() -> None:
+    hit = _hit("A is 1. B is 2. C is 3.", ("A is 1.", "gone", "C is 3."))
+    assert marked_text(hit, LABELS["en"]) == "[outdated: A is 1.] B is 2. [outdated: C is 3.]"
+    assert marked_text(_hit("plain text"), LABELS["en"]) == "plain text"
+
+
+def test_context_block_prints_the_marked_line_with_its_citation() -> None:
+    hit = _hit("I prefer UPS. I am allergic to peanuts.", ("I am allergic to peanuts.",), matched="I prefer UPS.")
+    block = render_context("delivery", [hit], 200)
+    assert block == ("## Relevant memories\n"
+                     "- I prefer UPS. [outdated: I am allergic to peanuts.] (2026-01-01; episode #1)\n")
+
+
+def test_as_written_maps_the_statement_or_the_value_back_to_the_users_characters() -> None:
+    assert as_written("对花生过敏", "花生", "我對花生過敏") == "對花生過敏"
+    assert as_written("配送偏好顺丰", "顺丰", "我以後都希望用順豐") == "配送偏好順豐"
+    assert as_written("不放门口", "不放门口", "別放門口") == "不放门口"  # not in the message: as stored
+    assert as_written("对花生过敏", "花生", "我对花生过敏") == "对花生过敏"
