@@ -216,6 +216,10 @@ def test_a_common_term_is_ranked_from_its_newest_matches_in_the_scope(
         assert {i for i, _ in store.fts_segments(sa, '"trip"', 50)} == set(first["a"][:20])
         assert {i for i, _ in store.fts_turns(sa, '"trip"', 50)} == set(first["a"][:20])
         assert {s.session_id for s, _ in store.fts_sessions(sa, '"trip"', 50)} == {"a0", "a1"}
+        # A scope narrowed to a session is not walked (its rows are not in id order in any
+        # index); its matches are found all the same.
+        session = Scope(user_id="b", session_id="b3")
+        assert {i for i, _ in store.fts_segments(session, '"trip"', 50)} == set(first["b"][30:40])
         # A search still finds them.
         assert {h.id for h in a.search("trip", limit=50, kinds=["episode"])} >= {e for e in range(1, 21)}
 
@@ -296,3 +300,20 @@ def test_access_counts_commit_without_waiting_for_the_disk_and_nothing_else_does
         with store.db.write() as c1, store.db.write() as c2, store.db.write() as c3, store.db.write() as c4:
             settings = {c.execute("SELECT current_setting('synchronous_commit')").fetchone() for c in (c1, c2, c3, c4)}
         assert settings == {("on",)}
+
+
+def test_filtered_full_text_reads_one_index_for_its_terms_and_its_filter(
+        ten_thousand: tuple[PostgresStore, np.ndarray]) -> None:
+    """Full text and metadata share one GIN index (migration 11): a filtered full-text search
+    intersects the two inside it instead of building a bitmap of each (a common term's holds
+    every row that says it), and finds the same rows."""
+    store, _ = ten_thousand
+    where = parse("metadata.bucket = 42")
+    got = {i for i, _ in store.fts_segments(Scope(user_id="u"), '"row"', 200, filter=where)}
+    assert got == {i + 1 for i in range(42, N, 100)}
+    with store.db.read() as conn:
+        conn.execute("SELECT set_config('enable_seqscan', 'off', true)")
+        plan = "\n".join(r[0] for r in conn.execute(
+            "EXPLAIN SELECT id FROM segments s WHERE s.tsv @@ to_tsquery('simple', 'row') "
+            "AND s.metadata @> '{\"bucket\": 42}'").fetchall())
+    assert "segments_tsv_metadata" in plan and "BitmapAnd" not in plan

@@ -122,7 +122,7 @@ def test_migration_backfills_an_older_database_and_keeps_its_vector_index(pg_url
         with store.db.read() as conn:
             indexes = {r[0] for r in conn.execute("SELECT indexname FROM pg_indexes WHERE schemaname = "
                                                   "current_schema() AND tablename = 'segments'")}
-        assert {f"segments_embedding_{DIM}", "segments_metadata"} <= indexes
+        assert {f"segments_embedding_{DIM}", "segments_tsv_metadata"} <= indexes
         wanted = {e.id for e in memory.list(kind="episode", limit=100, filter="metadata.bucket = 3")}
         assert len(wanted) == 10 and _filtered_episodes(memory, "metadata.bucket = 3") == wanted
         memory.add("The harbour had new ships.", metadata={"bucket": 3})  # the trigger covers new rows

@@ -121,7 +121,8 @@ def test_postgres_database_written_at_schema_6_is_backfilled_set_based(pg_url: A
     assert any(b[1] is not None for b in written[("default", "default", "s1", "alice", None)])
     # Back to what schema 6 was: migration 7 only added these two tables and the version (8
     # changes column settings only; 9 adds columns and triggers to turns, and its two trigger
-    # functions, dropped here with the triggers on episodes; both run again).
+    # functions, dropped here with the triggers on episodes; both run again; 10 and 11 index
+    # the tables again, 11 keeping the segments index it finds).
     _execute(url, "DROP FUNCTION memstrata_turn_episode_fields, memstrata_episode_fields_to_turns CASCADE",
              "DROP TABLE turns", "DROP TABLE session_blocks", "DELETE FROM schema_migrations WHERE version > 6",
              "DELETE FROM meta WHERE key = 'turn_docs_version'")

@@ -165,7 +165,7 @@ def measure(url: str, n: int, *, queries: int, seed: int, console: Console, embe
         sizes = {name: _sql(memory, "SELECT pg_total_relation_size(%s)", (name,))[0][0]
                  for name in ("episodes", "segments", "facts")}
         hnsw = _sql(memory, "SELECT pg_relation_size(%s)", (index,))[0][0]
-        tsv = _sql(memory, "SELECT pg_relation_size('segments_tsv')")[0][0]
+        tsv = _sql(memory, "SELECT pg_relation_size('segments_tsv_metadata')")[0][0]
         counts = memory.store.counts()
         model = memory.embedder.name if memory.embedder is not None else "none"
     a, f = np.array(lat["all"]), np.array(lat["filtered"])

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
 
-from memstrata.extract import gazetteer, guards
+from memstrata.extract import conditions, gazetteer, guards, instructions
 from memstrata.extract.clauses import (
     CONF_EVENT,
     CONF_EXPLICIT,
@@ -493,13 +493,18 @@ _COUNT = r"a|an|one|two|three|four|\d+"
 _HAVE = re.compile(rf"^(?:i|we)\s+(?:have|'ve got|have got|own|got|adopted)\s+(?P<n>{_COUNT})\s+"
                    rf"(?P<what>(?:[\w\-]+\s+){{0,2}}?(?P<noun>(?:{_RELATIVES}|{_ANIMALS}|children)"
                    rf"(?:s|es|ren)?))(?:\s+(?:named|called)\s+(?P<name>{_NAME_WORD}))?$", _IC)
-_MY_X_IS = re.compile(rf"^my (?P<what>(?:[\w\-]+\s+)?(?P<noun>{_RELATIVES}|{_ANIMALS}))"
-                      rf"(?:'s name is| is named| is called| is)\s+(?P<name>[A-Z][A-Za-z'\-]*)$")
+# Case-blind but for the name, which must be capitalised: a sentence-initial "My daughter's name is
+# Emma" was missed while the pattern was case-sensitive whole.
+_MY_X_IS = re.compile(rf"^(?i:my (?P<what>(?:[\w\-]+\s+)?(?P<noun>{_RELATIVES}|{_ANIMALS}))"
+                      rf"(?:'s name is|’s name is| is named| is called| is))\s+(?P<name>[A-Z][A-Za-z'\-]*)$")
+#: "My husband is American", "My mom is Catholic": a capitalised word after a bare "is" that is no name.
+_NOT_RELATIVE_NAMES = _NOT_NAMES | frozenset(("catholic", "christian", "muslim", "jewish", "buddhist", "hindu",
+                                               "asian", "african", "european", "latino", "latina"))
 
 
 def _family_pet(clause: str, ctx: _Ctx) -> list[Finding]:
     m = _HAVE.match(clause) or _MY_X_IS.match(clause)
-    if not m:
+    if not m or (m.re is _MY_X_IS and m.group("name").lower() in _NOT_RELATIVE_NAMES):
         return []
     noun = m.group("noun").lower()
     key = "pet" if re.fullmatch(rf"(?:{_ANIMALS})(?:s|es)?", noun) else "family.member"
@@ -662,6 +667,24 @@ def _like(clause: str, ctx: _Ctx) -> list[Finding]:
     return like_finding(obj, polarity, conf, clause, "en", hint=hint)
 
 
+#: "I drink my coffee black", "I take my tea with milk": how the user has a drink is a taste of theirs.
+_DRINK_HOW = re.compile(r"^(?:i|we)\s+(?:usually\s+|always\s+|only\s+|just\s+|normally\s+|like to\s+|prefer to\s+)?"
+                        r"(?:drink|take|have|like|prefer|want)\s+my\s+(?P<d>coffee|tea|espresso|latte|whiskey|whisky)\s+"
+                        r"(?P<how>black|white|strong|weak|iced|hot|sweet|unsweetened|decaf|neat|on the rocks|"
+                        r"(?:with|without)\s+(?:(?:a\s+)?(?:little|bit of|splash of|dash of|lots of|some|no)\s+)?"
+                        r"(?:oat\s+|soy\s+|almond\s+|skim\s+|whole\s+)?(?:milk|sugar|cream|honey|lemon|ice|sweetener))$",
+                        _IC)
+
+
+def _drink_how(clause: str, ctx: _Ctx) -> list[Finding]:
+    m = _DRINK_HOW.match(clause)
+    if not m:
+        return []
+    drink, how = m.group("d").lower(), m.group("how").lower()
+    value = f"{drink} {how}" if how.startswith(("with", "on the")) or how == "neat" else f"{how} {drink}"
+    return _f("drink.like", value, CONF_PREFER if re.search(r"\bprefer\b", clause, _IC) else CONF_STATED, clause)
+
+
 _I_USE = re.compile(r"^(?:i|we)\s+(?:mostly\s+|mainly\s+|mostly\s+|now\s+|only\s+)?(?:use|'m using|"
                     r"am using|code in|program in|write code in|work in|switched to|moved to)\s+"
                     r"(?P<v>.+)$", _IC)
@@ -724,7 +747,9 @@ def _event_value(text: str) -> str:
     return re.sub(r"\s+(?:and|but|-|—)\s+(?:it|it's|that|that's)\b.*$", "", value, flags=_IC)
 
 
+# Health conditions and standing instructions to the assistant live in modules of their own
+# (``extract.conditions``, ``extract.instructions``); instructions come before "never ..." is read as a habit.
 _PATTERNS: tuple[_Pattern, ...] = (
-    _remember, _allergy_contrast, _retraction, _name, _health_fav, _age_place, _work, _details, _family_pet,
-    _contact, _instruction, _not_eat, _habit, _like, _use, _event,
+    _remember, _allergy_contrast, _retraction, conditions.find_en, _name, _health_fav, _age_place, _work, _details,
+    _family_pet, instructions.find_en, _contact, _instruction, _not_eat, _drink_how, _habit, _like, _use, _event,
 )

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
 
-from memstrata.extract import gazetteer, guards
+from memstrata.extract import conditions, gazetteer, guards, instructions
 from memstrata.extract.clauses import (
     CONF_EVENT,
     CONF_EXPLICIT,
@@ -156,7 +156,9 @@ def _remember(clause: str, ctx: _Ctx) -> list[Finding]:
 _NAME = r"(?P<v>[\u4e00-\u9fffA-Za-z·][\u4e00-\u9fffA-Za-z· ]{0,11})"
 # A space may part 叫 from a Latin name ("我叫 Alice Smith").
 _MY_NAME = re.compile(rf"^我(?:的名字|名字)?(?:叫|叫做)\s*{_NAME}$|^我的?名字是\s*{_NAME.replace('v', 'w')}$")
-_CALL_ME = re.compile(rf"^(?:你)?(?:可以|就)?(?:叫|称呼)我\s*{_NAME}$")
+_CALL_ME = re.compile(rf"^(?:请|麻烦)?(?:你)?(?:以后)?(?:可以|就)?(?:叫|称呼)我\s*{_NAME}$")
+#: 叫我起床 / 请叫我一声: 叫 as "call out to", not a name.
+_NOT_CALLED = re.compile(r"^(?:起床|起来|吃饭|回家|过去|过来|出来|一声|一下|下来|上来|去|来|回|做|帮|别|不要)")
 _AGE = re.compile(r"^我(?:今年|现在|已经)?(?P<v>\d{1,3}|[一二两三四五六七八九十]{1,3})(?:周)?岁")
 _LIVE = re.compile(r"^我(?:们)?(?:也|还)?(?:现在|目前|一直|还)?(?:住在|住|居住在|生活在|定居在|定居|搬到了|"
                    r"搬到|搬去了|搬去)(?P<v>.+)$|^我家(?:住)?在(?P<w>.+)$")
@@ -170,7 +172,7 @@ def _identity(clause: str, ctx: _Ctx) -> list[Finding]:
     if m and not _NOT_NAME.match(m.group("v") or m.group("w")):
         return _f("identity.name", m.group("v") or m.group("w"), CONF_EXPLICIT, clause)
     m = _CALL_ME.match(clause)
-    if m and not _NOT_NAME.match(m.group("v")):
+    if m and not _NOT_NAME.match(m.group("v")) and not _NOT_CALLED.match(m.group("v")):
         return _f("identity.name", m.group("v"), CONF_INFORMAL, clause)
     m = _AGE.match(clause)
     if m:
@@ -614,7 +616,9 @@ def _event(clause: str, ctx: _Ctx) -> list[Finding]:
     return _f(key, rest if future else body, CONF_EVENT, clause, period=period)
 
 
+# Health conditions and standing instructions to the assistant live in modules of their own
+# (``extract.conditions``, ``extract.instructions``).
 _PATTERNS: tuple[_Pattern, ...] = (
-    _remember, _allergy_contrast, _retraction, _identity, _health_fav, _work, _details, _family_pet,
-    _contact, _instruction, _habit, _like, _use, _event,
+    _remember, _allergy_contrast, _retraction, conditions.find_zh, _identity, _health_fav, _work, _details,
+    _family_pet, instructions.find_zh, _contact, _instruction, _habit, _like, _use, _event,
 )

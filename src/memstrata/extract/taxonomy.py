@@ -126,7 +126,10 @@ KEYS: tuple[KeySpec, ...] = (
     # health
     _k("health.allergy", "fact", "many", "medium", 0.9,
        "something the user is allergic to", "用户过敏的东西"),
-    _k("health.condition", "fact", "many", "high", 0.8,
+    # medium like allergies: an assistant needs "lactose intolerant" or "diabetic" to act on (order food,
+    # plan a trip), and a high key is withheld without an encryption key ("Remember that I'm lactose
+    # intolerant" would store nothing). The rule lexicon leaves mental health out (extract.conditions).
+    _k("health.condition", "fact", "many", "medium", 0.8,
        "a medical condition the user has", "用户的疾病或健康状况"),
     # how the assistant should behave
     _k("assistant.instruction", "procedure", "many", "low", 0.8,

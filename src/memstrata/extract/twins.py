@@ -31,6 +31,7 @@ from functools import cache
 import numpy as np
 
 from memstrata.embed.base import Embedder, carried_cosine
+from memstrata.extract import conditions
 from memstrata.resolve import normalise_value
 from memstrata.text.tokens import index_terms, is_cjk
 
@@ -95,6 +96,7 @@ LEXICON: tuple[tuple[str, ...], ...] = (
     ("vegetarian", "吃素", "素食", "素食者", "素食主义者"),
     ("vegan", "纯素", "纯素食", "纯素食者"),
     ("halal", "清真"),
+    *conditions.TWINS,  # health conditions: the canonical values extract.conditions stores
 )
 
 

@@ -379,6 +379,25 @@ CREATE TRIGGER episodes_fields_to_turns AFTER UPDATE OF org_id, project_id, user
 CREATE INDEX session_blocks_scope ON session_blocks (org_id, project_id, user_id, id);
 """,
     ),
+    Migration(
+        11,
+        "text_and_filter_index",
+        """
+-- One GIN index over the full text and the filterable metadata of segments and of turns, in
+-- place of one each. A filtered full-text search used to intersect two bitmaps (a BitmapAnd),
+-- and a common term's bitmap holds every row that says it: 1M segments, 'trip' in 35,614 and a
+-- 1 % metadata filter, 8.7 ms to build the two bitmaps. One index intersects the two posting
+-- lists inside GIN and returns only the rows in both (1.0 ms); a query on either column alone
+-- reads it as it read its own index. Built in ~10 s per table at 1M rows.
+-- (IF [NOT] EXISTS: a database taken back to an older schema by hand may keep either.)
+CREATE INDEX IF NOT EXISTS segments_tsv_metadata ON segments USING gin (tsv, metadata jsonb_path_ops);
+DROP INDEX IF EXISTS segments_tsv;
+DROP INDEX IF EXISTS segments_metadata;
+CREATE INDEX IF NOT EXISTS turns_tsv_metadata ON turns USING gin (tsv, metadata jsonb_path_ops);
+DROP INDEX IF EXISTS turns_tsv;
+DROP INDEX IF EXISTS turns_metadata;
+""",
+    ),
 )
 
 #: The newest schema this code knows (equal to the SQLite store's: one migration list per backend).

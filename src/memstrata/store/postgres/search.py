@@ -13,8 +13,9 @@ ranks; a term in 12% of 1M rows would be 120k rows, ~1.8 s):
    estimated above ``FTS_SCAN_ROWS`` rows (a query made only of very common terms) is ranked
    from fewer rows, by a cost that does not grow with the store: without a filter, when the
    statistics list it often enough (``TermStats.walks``), its newest ``FTS_NEWEST_ROWS``
-   matches, found by walking the scope's rows newest first (an index on the scope and id) and
-   stopping there (at most ``FTS_WALK_ROWS`` rows); otherwise, or when that walk finds fewer
+   matches in a user's whole scope, found by walking its rows newest first (an index on
+   org, project, user and id; ``store._walkable``) and stopping there (at most
+   ``FTS_WALK_ROWS`` rows); otherwise, or when that walk finds fewer
    (the term is rarer in this scope than in the table), the first ``FTS_MAX_ROWS`` matches in
    storage order. 1M segments, a term in 3.5 % of them: the bitmap of its matches took 15-25
    ms per list, the walk 1-3 ms.

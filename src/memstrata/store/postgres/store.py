@@ -84,6 +84,15 @@ def tsquery(match: str | Sequence[str]) -> str:
     return " | ".join(f"'{t}'" for t in (match_terms(match) if isinstance(match, str) else match))
 
 
+def _walkable(scope: Scope) -> bool:
+    """Whether full text may walk ``scope``'s rows by id (``search.TermStats.walks``): a user's
+    whole scope, which an index of (org, project, user, id) holds in id order (segments, turns,
+    session blocks), so the walk's row limit bounds the rows it visits. A scope narrowed to an
+    agent or a session (or without a user) would filter that walk, and visit every row of the
+    user (or of the table) to find a few."""
+    return scope.user_id is not None and scope.agent_id is None and scope.session_id is None
+
+
 def _utc(value: datetime | None) -> datetime | None:
     return None if value is None else value.astimezone(UTC)
 
@@ -559,7 +568,7 @@ class PostgresStore:
             hidden, hparams = self._hidden(conn, "episodes", "tu.")
             from_where = f"FROM turns tu WHERE {where} AND {compiled[0]} AND {live('tu.')}{hidden}"
             found = self._fts(conn, table="turns", alias="tu", match=match, limit=limit, per_term=filter is None,
-                              walk=True, from_where=from_where,
+                              walk=_walkable(scope), from_where=from_where,
                               params=[*params, *compiled[1], now or utcnow(), *hparams])
             if not found:
                 return []
@@ -580,7 +589,8 @@ class PostgresStore:
             hidden, hparams = block_hidden_predicate(jobs, prefix="b.", mark="%s")
             # Every candidate block comes back ranked (at most FTS_MAX_ROWS per kept term), so a
             # session's best candidate block is found whatever the number of its blocks.
-            blocks = self._fts(conn, table="session_blocks", alias="b", match=match, limit=2**31 - 1, walk=True,
+            blocks = self._fts(conn, table="session_blocks", alias="b", match=match, limit=2**31 - 1,
+                               walk=_walkable(scope),
                                from_where=f"FROM session_blocks b WHERE {where} AND {live('b.')}{hidden}",
                                params=[*params, now or utcnow(), *hparams])
             if not blocks:
@@ -1031,7 +1041,7 @@ class PostgresStore:
             if source is None:
                 return []
             return self._fts(conn, table="segments", alias="s", match=match, limit=limit, per_term=filter is None,
-                             walk=True, from_where=source[0], params=source[1])
+                             walk=_walkable(scope), from_where=source[0], params=source[1])
 
     def fts_facts(self, scope: Scope, match: str, limit: int, statuses: Sequence[str], *,
                   filter: Expr | None = None, now: datetime | None = None) -> list[tuple[int, float]]:

@@ -258,6 +258,14 @@ INSERT INTO session_blocks_fts (session_blocks_fts, rank) VALUES ('rank', 'bm25(
 -- newest first); SQLite's FTS5 ranks every match. Kept here so both stores share one numbered list.
 """,
     ),
+    Migration(
+        11,
+        "text_and_filter_index",
+        """
+-- The PostgreSQL store indexes the full text and the metadata of segments and turns in one GIN
+-- index; SQLite's FTS5 tables are unchanged. Kept here so both stores share one numbered list.
+""",
+    ),
 )
 
 #: The newest schema this code knows.
