@@ -96,13 +96,27 @@ def _episode_outdated(hit: Hit, cited: Sequence[tuple[str, bool]]) -> bool:
     """The module docstring's rule for one episode hit, given its citing facts' (value, superseded)."""
     if not cited:
         return False
+    whole = _fold(hit.matched).strip() == _fold(hit.text).strip()
     if all(gone for _, gone in cited):
-        return True
-    if _fold(hit.matched).strip() == _fold(hit.text).strip():
+        # Every fact of the message was superseded, but a sentence stating none of them ("My gate
+        # code is 4417." beside "I prefer UPS.") still holds: outdated only when it states one, or
+        # when a value cannot be placed in any sentence (it might be stated in the matched one).
+        return whole or not _states_none(hit, cited)
+    if whole:
         return False  # the hit is the whole message, and something in it still holds
     here = [gone for value, gone in cited if stated_in(value, hit.matched)]
     unplaced = [gone for value, gone in cited if not stated_in(value, hit.text)]
     return bool(here) and all(here) and all(unplaced)
+
+
+def _states_none(hit: Hit, cited: Sequence[tuple[str, bool]]) -> bool:
+    """Whether every cited value is placed in a sentence of the hit's message (``_place``) and
+    none in the matched sentence (``_share`` below ``PLACE_SHARE``)."""
+    sentences = [hit.text[a:b] for a, b in _pieces(hit.text, _SENTENCE_END)]
+    placed = _place(sentences, [(value, True) for value, _ in cited]) or []
+    values = {value for facts in placed for value, _ in facts}
+    return values == {value for value, _ in cited} and all(_share(value, hit.matched) < PLACE_SHARE
+                                                            for value, _ in cited)
 
 
 #: Where a message splits into sentences (``text.segment``'s terminators and newlines) and a
@@ -149,9 +163,10 @@ def _share(value: str, piece: str) -> float:
 def outdated_parts(text: str, cited: Sequence[tuple[str, bool]]) -> tuple[str, ...]:
     """The pieces of ``text`` (sentences; clauses of a sentence that mixes a current and a
     superseded value) whose own facts, ``cited`` as ``(value, superseded)``, were all superseded,
-    in text order; ``()`` when none is, when all facts were (the whole text is outdated: the
-    hit's own mark), or when a current fact cannot be placed in any piece (it might be stated in
-    any of them). A fact is placed where ``stated_in`` finds its value, else in the piece holding
+    in text order; ``()`` when none is, or when a current fact cannot be placed in any piece (it
+    might be stated in any of them). When all facts were superseded these are the pieces stating
+    them, for a hit on another sentence that still holds (``_episode_outdated``). A fact is
+    placed where ``stated_in`` finds its value, else in the piece holding
     at least ``PLACE_SHARE`` of its units (``_share``).
 
     >>> outdated_parts("I prefer UPS. I am allergic to peanuts.", [("UPS", False), ("peanuts", True)])
@@ -160,7 +175,7 @@ def outdated_parts(text: str, cited: Sequence[tuple[str, bool]]) -> tuple[str, .
     ('我以後都希望用順豐',)
     """
     gone = [g for _, g in cited]
-    if not any(gone) or all(gone):
+    if not any(gone):
         return ()
     sentences = [text[a:b] for a, b in _pieces(text, _SENTENCE_END)]
     placed = _place(sentences, cited)

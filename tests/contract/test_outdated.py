@@ -195,3 +195,19 @@ def test_a_replaced_clause_is_labelled_beside_a_current_one_in_the_same_sentence
     assert not hits[("episode", first.episode_id)].superseded  # the drop-off still holds
     assert hits[("episode", first.episode_id)].outdated_parts == ("我以後都希望用順豐",)
     assert "- [已過時：我以後都希望用順豐]，別放門口 (" in memory.context("順豐 門口")  # a Traditional query
+
+
+def test_a_sentence_stating_no_superseded_value_holds_when_every_fact_was_superseded(
+        open_memory: OpenMemory) -> None:
+    # A fresh-user trial: after "make it FedEx", context("gate code") printed
+    # "[outdated] My gate code is 4417." because the message's only fact (UPS) was superseded.
+    memory = open_memory(user_id="alice")
+    said = memory.add("I prefer UPS for delivery. My gate code is 4417.", created_at=T0)
+    assert [c.fact.value for c in said.facts] == ["UPS"]
+    memory.add("Actually, make it FedEx", created_at=T0 + timedelta(hours=1))
+    gate = _by_id(memory.search("gate code", now=NOW))[("episode", said.episode_id)]
+    assert not gate.superseded and gate.outdated_parts == ("I prefer UPS for delivery.",)
+    line = next(x for x in memory.context("gate code").splitlines() if "gate code" in x)
+    assert line.startswith("- [outdated: I prefer UPS for delivery.] My gate code is 4417. ("), line
+    ups = _by_id(memory.search("UPS delivery", now=NOW))[("episode", said.episode_id)]
+    assert ups.superseded  # the sentence that states the superseded value still is outdated

@@ -34,9 +34,12 @@ def test_stated_in(value: str, text: str, expected: bool) -> None:
     # A clause that states both values stays unlabelled.
     ("I used UPS, now FedEx", [("UPS", True), ("FedEx", False)], ("I used UPS",)),
     ("I moved from UPS to FedEx", [("UPS", True), ("FedEx", False)], ()),
-    # Nothing superseded, or everything (the hit's own mark): no pieces.
+    # Nothing superseded: no pieces. Everything: the pieces stating the values (a hit on another
+    # sentence of the message still holds, ``_episode_outdated``).
     ("I prefer UPS. I am allergic to peanuts.", [("UPS", False), ("peanuts", False)], ()),
-    ("I prefer UPS. I am allergic to peanuts.", [("UPS", True), ("peanuts", True)], ()),
+    ("I prefer UPS. I am allergic to peanuts.", [("UPS", True), ("peanuts", True)],
+     ("I prefer UPS.", "I am allergic to peanuts.")),
+    ("I prefer UPS. My gate code is 4417.", [("UPS", True)], ("I prefer UPS.",)),
     # A current value the text does not spell out might be in any sentence: nothing labelled.
     ("I prefer UPS for delivery. I use VS Code.", [("UPS", True), ("VSCode", False)], ()),
     # A superseded value the text does not spell out labels nothing either.
