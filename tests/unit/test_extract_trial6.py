@@ -127,3 +127,15 @@ def test_negatives_stay_negative(text: str) -> None:
 ])
 def test_a_past_state_no_longer_holds(text: str, expected: list[tuple[str, str, str]]) -> None:
     assert _found(text) == expected
+
+
+@pytest.mark.parametrize("text", ["我朋友对芒果过敏", "我媽媽對花生過敏", "我的狗对鸡肉过敏", "我儿子对鸡蛋过敏",
+                                  "我以为我对芒果过敏", "我怀疑我对芒果过敏"])
+def test_someone_elses_allergy_or_a_doubt_in_chinese_is_not_the_users(text: str) -> None:
+    # A fresh-user trial (trial 7 H12): 我朋友对芒果过敏 became the user's allergy "朋友对芒果".
+    assert _found(text) == []
+
+
+def test_the_users_own_chinese_allergy_still_reads() -> None:
+    assert _found("我也对花生和芒果过敏") == [("health.allergy", "花生", ""), ("health.allergy", "芒果", "")]
+    assert _found("我花粉过敏") == [("health.allergy", "花粉", "")]

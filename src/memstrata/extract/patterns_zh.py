@@ -362,6 +362,10 @@ def _health_fav(clause: str, ctx: _Ctx) -> list[Finding]:
     m = _ALLERGY.match(clause)
     if m and guards.zh_negated(m.group("v")):
         return []  # 我对花生不过敏了 / 我已经不对花生过敏了: no allergy (a retraction is not stored)
+    if m and re.search(r"[对我]", m.group("v")):
+        # 我朋友对芒果过敏 / 我妈妈对… / 我的狗对… / 我以为我对…: someone else's allergy, or a doubt,
+        # not the user's (the 对 of the user's own allergy is read before the value)
+        return []
     if m:
         # the old value named in the sentence (…，不是花生) is withdrawn by name instead
         # 是 in focus with any correction word, or a reply opening with a firm one (不对，我对芒果过敏);
