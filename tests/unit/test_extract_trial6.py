@@ -139,3 +139,13 @@ def test_someone_elses_allergy_or_a_doubt_in_chinese_is_not_the_users(text: str)
 def test_the_users_own_chinese_allergy_still_reads() -> None:
     assert _found("我也对花生和芒果过敏") == [("health.allergy", "花生", ""), ("health.allergy", "芒果", "")]
     assert _found("我花粉过敏") == [("health.allergy", "花粉", "")]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("OK. I'm allergic to peanuts", ("health.allergy", "peanuts")),
+    ("Yes. I prefer UPS for delivery", ("shipping.carrier", "UPS")),
+    ("Sure. I live in Berlin", ("identity.location", "Berlin")),
+])
+def test_a_filler_said_as_its_own_sentence_keeps_the_fact_after_it(text: str, expected: tuple[str, str]) -> None:
+    # A fresh-user trial (trial 7 H16): "OK. I'm allergic to peanuts" stored nothing.
+    assert [(k, v) for k, v, _ in _found(text)] == [expected]

@@ -56,7 +56,10 @@ _SPLIT = re.compile(
 )
 _FILLER = re.compile(
     r"^(?:(?:and|but|so|also|actually|honestly|well|oh|btw|by the way|ok|okay|anyway|plus|"
-    r"hey|hi|hello|yes|yeah|no|sure|alright|now|these days|nowadays|i mean|i meant|sorry)\b[\s,!]*)+",
+    r"hey|hi|hello|yes|yeah|no|sure|alright|now|these days|nowadays|i mean|i meant|sorry)\b[\s,!]*"
+    # "OK. I'm allergic to peanuts": a filler said as its own sentence is merged into the next
+    # (``text.segment.MIN_SEGMENT_CHARS``), its full stop with it
+    r"(?:\.\s+)?)+",
     _IC,
 )
 _QUESTION = re.compile(
