@@ -51,8 +51,8 @@ from memstrata.lifecycle.maintain import MaintenanceReport
 from memstrata.lifecycle.maintain import maintain as run_maintenance
 from memstrata.lifecycle.restore import import_records as import_export_records
 from memstrata.privacy.crypto import Cipher
-from memstrata.recall import Query, Retriever, fact_ids
-from memstrata.render import in_users_script, profile_hit, render_context
+from memstrata.recall import Query, Retriever, fact_hit, fact_ids
+from memstrata.render import in_users_script, render_context
 from memstrata.store.backends import is_postgres_url, open_store
 from memstrata.store.protocol import Store
 from memstrata.store.turns import backfill as backfill_turns
@@ -462,7 +462,7 @@ class Memory:
             return render_context(query, in_users_script(hits, said), budget_tokens)
         facts = [f for f in self.list(kind="fact", limit=PROFILE_FACTS, filter=filter, **scope) if isinstance(f, Fact)]
         facts.sort(key=lambda f: (-f.importance, -f.observed_at.timestamp(), -f.id))
-        return render_context(query, in_users_script([profile_hit(f) for f in facts[:limit]], said), budget_tokens,
+        return render_context(query, in_users_script([fact_hit(f) for f in facts[:limit]], said), budget_tokens,
                               heading="profile_title")
 
     def get(self, fact_id: int | None = None, *, episode_id: int | None = None, kind: str | None = None,

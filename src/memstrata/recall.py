@@ -46,7 +46,7 @@ from memstrata.speakers import focus_on_named
 from memstrata.store.protocol import Store
 from memstrata.text.tokens import coverage_units, fts_match_expression, query_terms, text_units
 from memstrata.timing import phase
-from memstrata.types import Episode, Hit, Scope, Segment
+from memstrata.types import Episode, Fact, Hit, Scope, Segment
 
 T = TypeVar("T")
 
@@ -431,12 +431,8 @@ class Retriever:
             acc = access_signal(fact.access_count)
             total = blend(relevance=rel, recency=rec, confidence=fact.confidence,
                           importance=fact.importance, access=acc, weights=w)
-            hits.append(Hit(
-                kind="fact", id=fact.id, text=fact.statement or f"{fact.key} = {fact.value}",
-                matched=fact.statement, score=total, relevance=rel, created_at=fact.observed_at,
-                citations=fact.citations, scope=fact.scope, fact=fact,
-                signals={"relevance": rel, "recency": rec, "access": acc},
-            ))
+            hits.append(fact_hit(fact, score=total, relevance=rel,
+                                 signals={"relevance": rel, "recency": rec, "access": acc}))
         return hits
 
     def _relevance(self, fused: float, weight: float, strength: float) -> float:
@@ -449,6 +445,15 @@ class Retriever:
         # Context is returned content too: a filter that hides an episode hides it here as well.
         context = tuple(self.store.neighbours(hit.episode, index, n, filter=filter))
         return Hit(**{**hit.__dict__, "context": context})
+
+
+def fact_hit(fact: Fact, *, score: float = 0.0, relevance: float = 0.0,
+             signals: dict[str, float] | None = None) -> Hit:
+    """``fact`` as a hit: its statement (else ``key = value``) as text, cited by its episodes.
+    Unranked (score and relevance 0) for ``Memory.context``'s profile block."""
+    return Hit(kind="fact", id=fact.id, text=fact.statement or f"{fact.key} = {fact.value}", matched=fact.statement,
+               score=score, relevance=relevance, created_at=fact.observed_at, citations=fact.citations,
+               scope=fact.scope, fact=fact, signals=dict(signals or {}))
 
 
 def _same_speaker(one: Episode, other: Episode) -> bool:

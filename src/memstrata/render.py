@@ -12,7 +12,7 @@ from memstrata.excerpt import excerpt
 from memstrata.text.hanzi import as_written, simplified
 from memstrata.text.lang import detect_language
 from memstrata.text.tokens import is_cjk, query_terms
-from memstrata.types import Fact, Hit, Scope  # noqa: F401 (Scope: the doctest of ``marked_text``)
+from memstrata.types import Hit, Scope  # noqa: F401 (Scope: the doctest of ``marked_text``)
 
 LABELS = {
     "en": {"remembered": "Remembered:", "nothing": "Nothing new to remember (episode stored).",
@@ -176,14 +176,6 @@ def in_users_script(hits: Sequence[Hit], source: Callable[[int], str | None]) ->
 #: 0.36, "I moved to Berlin last year and I hate the weather" / "lives in Berlin" 0.17 (not:
 #: the allergy and the weather would be lost). A short-fall only costs a duplicate line.
 RESTATED_COVERAGE = 0.6
-
-
-def profile_hit(fact: Fact) -> Hit:
-    """``fact`` as an unranked hit (score and relevance 0) for ``render_context``'s profile block:
-    a fact matched by no query still reads as one cited line."""
-    return Hit(kind="fact", id=fact.id, text=fact.statement or f"{fact.key} = {fact.value}", matched=fact.statement,
-               score=0.0, relevance=0.0, created_at=fact.observed_at, citations=fact.citations, scope=fact.scope,
-               fact=fact)
 
 
 def restated(episode_text: str, fact_texts: Sequence[str]) -> bool:
