@@ -243,8 +243,7 @@ def recall(
         label = (f"[{lab['outdated']}] " if hit.superseded else "") + (f"fact#{hit.id} " if hit.kind == "fact" else "")
         # As in the context block (``render``): an outdated hit on one sentence shows that sentence
         # (the rest of its message may still hold), a current one labels its outdated pieces inline.
-        one = hit.superseded and hit.kind == "episode" and hit.matched.strip()
-        shown = _clip(" ".join(hit.matched.split()) if one else marked_text(hit, lab), matched=hit.matched)
+        shown = _clip(marked_text(hit, lab), matched=hit.matched)
         console.print(f"[bold]\\[{hit.score:.2f}][/] {_safe(label + shown)}"
                       f"[dim]{_safe(where)}[/]",
                       highlight=False)

@@ -108,10 +108,6 @@ def render_context(query: str, hits: Sequence[Hit], budget_tokens: int, *, headi
             continue
         room = budget_tokens - estimate_tokens(out)
         text = marked_text(hit, labels)
-        if hit.superseded and hit.kind == "episode" and hit.matched.strip():
-            # The mark is the matched sentence's (outdated.py): the rest of the message may still
-            # hold ("I prefer UPS. I am allergic to peanuts."), so only that sentence is shown.
-            text = " ".join(hit.matched.split())
         label = f"[{labels['outdated']}] " if hit.superseded else ""
         line = _fit(label, text, " ".join(hit.matched.split()), _citation(hit), room)
         if line is None:
@@ -130,7 +126,10 @@ def marked_text(hit: Hit, labels: dict[str, str]) -> str:
     ``[outdated: I am allergic to peanuts.]`` (``[已过时：我以後都希望用順豐]``), so an agent
     reading a current message tells the statements the user has since withdrawn or replaced from
     the ones that hold; the enclosing brackets show where the outdated piece ends. A piece no
-    longer in the text (cut by ``excerpt``) is skipped.
+    longer in the text (cut by ``excerpt``) is skipped. An outdated episode hit on one sentence
+    is that sentence alone: the mark is the matched sentence's (``outdated``), and the rest of the
+    message may still hold ("I prefer UPS. I am allergic to peanuts."). What context(), ``recall``
+    and MCP show of a hit.
 
     >>> hit = Hit("episode", 1, "I prefer UPS.  I am allergic to peanuts.", "I prefer UPS.", 0.9, 0.9,
     ...           datetime(2026, 1, 1, tzinfo=timezone.utc), (1,), Scope(),
@@ -138,6 +137,8 @@ def marked_text(hit: Hit, labels: dict[str, str]) -> str:
     >>> marked_text(hit, LABELS["en"])
     'I prefer UPS. [outdated: I am allergic to peanuts.]'
     """
+    if hit.superseded and hit.kind == "episode" and hit.matched.strip():
+        return " ".join(hit.matched.split())
     text = " ".join(hit.text.split())
     if not hit.outdated_parts:
         return text

@@ -174,9 +174,7 @@ def _hit_line(hit: Hit, labels: dict[str, str]) -> dict[str, Any]:
     # The text around what matched (``excerpt``), with statements since withdrawn or replaced
     # labelled inline (``render.marked_text``): a current message may carry an outdated sentence.
     # An outdated hit on one sentence shows that sentence: the rest of its message may still hold.
-    one = hit.superseded and hit.kind == "episode" and hit.matched.strip()
-    whole = hit.matched if one else marked_text(hit, labels)
-    text = snippet(excerpt(" ".join(whole.split()), " ".join(hit.matched.split()), max_chars=SNIPPET_CHARS - 2))
+    text = snippet(excerpt(marked_text(hit, labels), " ".join(hit.matched.split()), max_chars=SNIPPET_CHARS - 2))
     line = {"id": f"{hit.kind}:{hit.id}", "score": round(hit.score, 2), "date": f"{hit.created_at:%Y-%m-%d}",
             "text": text}
     # Only when set: an outdated memory (``memstrata.outdated``) is history, not the current answer.
