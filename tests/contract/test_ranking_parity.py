@@ -137,3 +137,13 @@ def test_scores_stay_equal_as_the_stores_grow_and_forget(stores: dict[str, Memor
     after = lists()
     assert [t for t, _ in after["postgres"]] == [t for t, _ in after["sqlite"]] == [t for t, _ in before["sqlite"]]
     assert [r for _, r in after["postgres"]] == pytest.approx([r for _, r in after["sqlite"]], rel=1e-9)
+
+
+def test_document_counts_past_the_cap_take_the_planners_estimate(stores: dict[str, Memory],
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """A term counted past ``COUNT_CAP`` rows takes the planner's estimate (at least the cap + 1);
+    below the cap the count is exact, 0 for a term nobody said."""
+    monkeypatch.setattr(bm25, "COUNT_CAP", 2)
+    with stores["postgres"].store.db.read() as conn:  # type: ignore[attr-defined]
+        got = bm25.document_counts(conn, "segments", ["gina", "danc", "zzqnothing"], {"gina": 1234.0, "danc": 1.0})
+    assert got == {"gina": 1234.0, "danc": 3.0, "zzqnothing": 0.0}

@@ -1027,9 +1027,7 @@ class PostgresStore:
             return []
         cached = self._corpus.get(table)
         corpus = self._corpus[table] = bm25.corpus(conn, table, cached=cached, ttl_s=search.STATS_TTL_S)
-        common = {t: stats.estimate(t) for t in terms
-                  if t in stats.freqs and stats.estimate(t) > search.FTS_SCAN_ROWS}
-        hits = bm25.document_counts(conn, table, terms, common)
+        hits = bm25.document_counts(conn, table, terms, {t: stats.estimate(t) for t in terms})
         idfs = {t: bm25.idf(corpus.rows, hits[t]) for t in terms}
         scored = sorted((bm25.score(r[2], float(r[1]), idfs, corpus.avgdl), int(r[0])) for r in rows)
         return [(i, r) for r, i in scored[:limit]]
