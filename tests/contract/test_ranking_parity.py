@@ -141,9 +141,13 @@ def test_scores_stay_equal_as_the_stores_grow_and_forget(stores: dict[str, Memor
 
 def test_document_counts_past_the_cap_take_the_planners_estimate(stores: dict[str, Memory],
                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
-    """A term counted past ``COUNT_CAP`` rows takes the planner's estimate (at least the cap + 1);
-    below the cap the count is exact, 0 for a term nobody said."""
+    """A term counted past ``COUNT_CAP`` rows takes the planner's estimate (at least the cap + 1),
+    a term the statistics call common is not counted at all; below the cap the count is exact,
+    0 for a term nobody said."""
     monkeypatch.setattr(bm25, "COUNT_CAP", 2)
     with stores["postgres"].store.db.read() as conn:  # type: ignore[attr-defined]
-        got = bm25.document_counts(conn, "segments", ["gina", "danc", "zzqnothing"], {"gina": 1234.0, "danc": 1.0})
-    assert got == {"gina": 1234.0, "danc": 3.0, "zzqnothing": 0.0}
+        got = bm25.document_counts(conn, "segments", ["gina", "danc", "zzqnothing", "jon"],
+                                   {"gina": 1234.0, "danc": 1.0, "jon": 7.0}, common={"jon"})
+        jon = bm25.document_counts(conn, "segments", ["jon"], {})
+    assert got == {"gina": 1234.0, "danc": 3.0, "zzqnothing": 0.0, "jon": 7.0}
+    assert jon == {"jon": 3.0}  # counted, past the cap, with no estimate: the cap + 1, not 7

@@ -24,15 +24,15 @@ large table (the 1M-segment latency targets of docs/benchmarks.md):
   ``search.STATS_TTL_S`` seconds, and they are counted again. Above that size ``N`` is the
   planner's row count and ``avgdl`` the mean of the newest ``SAMPLE_ROWS`` rows, reused for
   ``search.STATS_TTL_S`` seconds (the mean row length hardly moves in a minute).
-* ``n(t)``: counted exactly up to ``COUNT_CAP`` rows; a term in more rows takes the planner's
-  estimate (``document_counts``).
+* ``n(t)``: counted exactly up to ``COUNT_CAP`` rows; a term in more rows, or one the planner's
+  statistics list above that many, takes the planner's estimate (``document_counts``).
 """
 
 from __future__ import annotations
 
 import math
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -153,25 +153,31 @@ def corpus(conn: Conn, table: str, *, cached: Corpus | None = None, ttl_s: float
 COUNT_CAP = 5_000
 
 
-def document_counts(conn: Conn, table: str, terms: Sequence[str], estimates: dict[str, float]) -> dict[str, float]:
+def document_counts(conn: Conn, table: str, terms: Sequence[str], estimates: dict[str, float],
+                    common: Collection[str] = ()) -> dict[str, float]:
     """``n(t)`` per term: the rows of the whole ``table`` holding it, counted up to ``COUNT_CAP``.
 
-    ``estimates`` holds the planner's figure per term (``search.TermStats.estimate``); it is used
-    for a term counted past the cap (at least ``COUNT_CAP + 1``): counting every row of a common
-    term would visit them all (the bitmap the common-term walk avoids), and its idf is small and
-    flat there (log scale: 6,000 vs 9,000 of 1M rows moves it by 0.4 of ~5). Below the cap, and
-    so in every table of up to ``COUNT_CAP`` rows, ``n(t)`` is exact."""
-    if not terms:
-        return {}
+    ``estimates`` holds the planner's figure per term (``search.TermStats.estimate``). It is
+    taken without counting for the terms in ``common`` (those the planner's statistics list
+    above ``COUNT_CAP`` rows: counting even 5,001 rows of a term in 35k of 1M rows built the
+    bitmap of all of them, 15-25 ms, which the common-term walk exists to avoid) and for a term
+    counted past the cap (at least ``COUNT_CAP + 1``). Its idf is small and flat there (log
+    scale: 6,000 vs 9,000 of 1M rows moves it by 0.4 of ~5). Below the cap, and so in every
+    table of up to ``COUNT_CAP`` rows, ``n(t)`` is exact."""
+    counted = [t for t in terms if t not in common]
+    out = {t: max(estimates.get(t, 0.0), float(COUNT_CAP + 1)) for t in terms if t in common}
+    if not counted:
+        return out
     parts = ", ".join(f"(SELECT count(*) FROM (SELECT 1 FROM {table} WHERE tsv @@ to_tsquery('simple', %s) "
-                      "LIMIT %s) x)" for _ in terms)
+                      "LIMIT %s) x)" for _ in counted)
     args: list[object] = []
-    for t in terms:
+    for t in counted:
         args += [f"'{t}'", COUNT_CAP + 1]  # quoted as search.tsquery quotes
     row = conn.execute(f"SELECT {parts}", args).fetchone()
     assert row is not None
-    return {t: float(n) if int(n) <= COUNT_CAP else max(float(n), estimates.get(t, 0.0))
-            for t, n in zip(terms, row, strict=True)}
+    out.update({t: float(n) if int(n) <= COUNT_CAP else max(float(n), estimates.get(t, 0.0))
+                for t, n in zip(counted, row, strict=True)})
+    return out
 
 
 def idf(rows: float, hits: float) -> float:

@@ -1027,7 +1027,9 @@ class PostgresStore:
             return []
         cached = self._corpus.get(table)
         corpus = self._corpus[table] = bm25.corpus(conn, table, cached=cached, ttl_s=search.STATS_TTL_S)
-        hits = bm25.document_counts(conn, table, terms, {t: stats.estimate(t) for t in terms})
+        estimates = {t: stats.estimate(t) for t in terms}
+        hits = bm25.document_counts(conn, table, terms, estimates,
+                                    {t for t in terms if t in stats.freqs and estimates[t] > bm25.COUNT_CAP})
         idfs = {t: bm25.idf(corpus.rows, hits[t]) for t in terms}
         scored = sorted((bm25.score(r[2], float(r[1]), idfs, corpus.avgdl), int(r[0])) for r in rows)
         return [(i, r) for r, i in scored[:limit]]
