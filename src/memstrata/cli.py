@@ -21,7 +21,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from memstrata.attribution import attribution
+from memstrata.attribution import about_someone_else, attribution
 from memstrata.cli_options import AgentOpt, DbOpt, FilterOpt, JsonOpt, OrgOpt, ProjectOpt, SessionOpt, UserOpt
 from memstrata.clock import parse_time
 from memstrata.config import Settings
@@ -190,6 +190,8 @@ def remember(
                 note = f" [{lab['touched']}]"
             elif change.action == "retract":
                 note = f" [{lab['retracted']}]"
+            elif change.action == "past":
+                note = f" [{lab['past']}]"
             elif change.previous:
                 note = f" [{lab['superseded']} " + ", ".join(p.value for p in change.previous) + "]"
             console.print(_safe(f"- {f.key} = {f.value}{conf}{note}"), highlight=False)
@@ -308,7 +310,7 @@ def list_cmd(
     else:
         # Whom each fact is about when some fact is not the user's own (a group scope: Alice's and
         # Bob's facts under one user; ``attribution``); a single user's list stays as it was.
-        named = any(f.subject is not None and f.subject != f.scope.user_id for f in rows)
+        named = any(about_someone_else(f) for f in rows)
         cols = ("id", "subject", "key", "value", "conf", "status", "observed", "episodes")
         for col in cols if named else tuple(c for c in cols if c != "subject"):
             table.add_column(col)
