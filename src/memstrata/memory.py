@@ -138,7 +138,8 @@ class Memory:
                  categories: Sequence[Any] | None = None, store: Store | None = None) -> None:
         self.settings = settings or Settings.from_env()
         if path is not None:
-            self.settings = (replace(self.settings, database_url=str(path)) if is_postgres_url(path)
+            self.settings = (replace(self.settings, database_url=str(path))
+                             if is_postgres_url(path) or (isinstance(path, str) and "://" in path)
                              else replace(self.settings, db_path=Path(path), database_url=None))
         self.path = self.settings.resolved_db_path()
         location: str | Path = self.settings.database_url or self.path
