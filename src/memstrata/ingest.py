@@ -179,8 +179,9 @@ def check_scope(scope: Scope, *, needs_owner: bool) -> None:
     whose memory it wants must fail, not silently see the whole tenant.
 
     Raises:
-        InvalidInput: an empty, over-long, non-string or control-character identifier, or
-            one with leading or trailing whitespace.
+        InvalidInput: an empty, over-long, non-string, control- or invisible-format-character
+            (Unicode category Cf: U+200B, U+FEFF, ...) identifier, or one with leading or
+            trailing whitespace.
     """
     for name in ("org_id", "project_id", "user_id", "agent_id", "session_id"):
         value = getattr(scope, name)
@@ -195,6 +196,12 @@ def check_scope(scope: Scope, *, needs_owner: bool) -> None:
             raise InvalidInput(f"scope {name} is {len(value)} characters; the limit is {MAX_ID_CHARS}")
         if any(unicodedata.category(c) == "Cc" for c in value):
             raise InvalidInput(f"scope {name} {value!r} contains control characters")
+        hidden = next((i for i, c in enumerate(value) if unicodedata.category(c) == "Cf"), None)
+        if hidden is not None:
+            # "alice\u200b" would be a second user who lists as "alice": an invisible character
+            # (zero-width space, joiner, BOM, direction mark) is a paste accident, never a name.
+            raise InvalidInput(f"scope {name} {value!r} contains an invisible format character "
+                               f"U+{ord(value[hidden]):04X} at character {hidden}; remove it")
         check_text(value, f"scope {name}")
     if needs_owner and scope.user_id is None and scope.agent_id is None and scope.session_id is None:
         raise InvalidInput(
