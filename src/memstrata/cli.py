@@ -440,14 +440,21 @@ def export(
     db: DbOpt = None, user: UserOpt = None, agent: AgentOpt = None, org: OrgOpt = None,
     project: ProjectOpt = None,
     output: Annotated[Path | None, typer.Option("--output", "-o", help="File (default stdout).")] = None,
+    everything: Annotated[bool, typer.Option(
+        "--all", help="Every tenant, user and agent of the database (to move it, e.g. SQLite to PostgreSQL).")]
+    = False,
 ) -> None:
     """Export a scope as JSONL: episodes, facts (every status), events."""
     def go() -> int:
-        with _open(db, org, project, user, model=False, agent_id=agent) as memory:
+        if everything and (user or agent or org or project):
+            raise InvalidInput("--all exports every tenant, user and agent: leave out --user, --agent, --org "
+                               "and --project (or leave out --all to export one scope)")
+        with _open(db, org, project, None if everything else user, model=False,
+                   agent_id=None if everything else agent) as memory:
             handle = output.open("w", encoding="utf-8") if output else sys.stdout
             n = 0
             try:
-                for record in memory.export():
+                for record in (memory.export_all() if everything else memory.export()):
                     try:
                         handle.write(dumps(record) + "\n")
                     except BrokenPipeError:  # `export | head`: the reader has all it wanted

@@ -28,7 +28,7 @@ from memstrata.embed.base import (
 )
 from memstrata.errors import EmbeddingError, EmbeddingModelMismatch, InvalidInput, NotFound, StoreError, install_hint
 from memstrata.excerpt import clip_hit
-from memstrata.export import export_records
+from memstrata.export import export_all, export_records
 from memstrata.extract.base import Extractor
 from memstrata.filter import Expr, parse, unparse
 from memstrata.filter.fields import require_fields_of
@@ -65,6 +65,7 @@ if TYPE_CHECKING:
     from memstrata.semantic.agents import AgentResult
     from memstrata.semantic.service import SemanticService
     from memstrata.semantic.stm import ShortTermMemory
+    from memstrata.store.protocol import LifecycleStore
     from memstrata.store.semantic import SemanticStore
 
 log = logging.getLogger(__name__)
@@ -729,6 +730,17 @@ class Memory:
         """JSON-serialisable records of the scope: episodes, then facts (every status), then events."""
         sc = self._scope(**scope)
         return export_records(self.store, sc)
+
+    def export_all(self) -> Iterator[dict[str, Any]]:
+        """The records of the whole database: every tenant, user and agent, as ``export`` gives
+        them per scope (ignores this ``Memory``'s default scope). ``import_records`` of them into
+        an empty database restores it exactly (how a SQLite file moves to PostgreSQL).
+
+        Raises:
+            StoreError: the store has no maintenance capability (a custom ``store=``).
+        """
+        self._require("maintenance", "exporting a whole database")
+        return export_all(cast("LifecycleStore", self.store))
 
     # -- operations -------------------------------------------------------------------------
     def doctor(self) -> dict[str, Any]:
