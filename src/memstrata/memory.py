@@ -578,6 +578,12 @@ class Memory:
         now = utcnow()
         digest = ids_digest([("facts", fact.id)])
         with self.store.db.write() as conn:
+            # Serialised with every writer of the scope: a delete racing an update must not leave
+            # the update's new value behind as if nothing had been deleted (trial T10).
+            self.store.lock_scopes(conn, [Scope(fact.scope.org_id, fact.scope.project_id, fact.scope.user_id,
+                                                fact.scope.agent_id)])
+            if not self.store.load_facts(conn, [fact.id]):
+                raise NotFound(f"fact #{fact.id} was deleted by another request")
             events = self.store.fact_event_count(conn, fact.id)
             self.store.delete_facts(conn, [fact.id])
             self.store.log_event(conn, fact.scope, fact_id=fact.id, action="delete", actor=actor,
