@@ -122,6 +122,26 @@ class AddResult:
     withheld: int = 0
 
 
+def own_speaker(role: str | None, speaker: str | None, user_id: str | None) -> str | None:
+    """The speaker a fact's ``subject`` records: ``None`` (the user themself) for a ``user`` turn
+    said by no one in particular, by ``user`` (the JSONL loader names a turn without a speaker
+    after its role) or by the scope's own ``user_id`` (case and outer spaces aside); otherwise
+    ``speaker``. Facts of one person must share one subject, or a correction said live (no
+    speaker) never replaces what an import stored under "user": a fresh-user trial (U15) ended
+    with two current carriers. Migration 13 (``own_subjects``) clears the same subjects stored
+    before."""
+    if speaker is None or role != "user":
+        return speaker
+    name = speaker.strip().casefold()
+    return None if name == "user" or (user_id is not None and name == user_id.strip().casefold()) else speaker
+
+
+def users_own(msg: Message) -> Message:
+    """``msg`` with the speaker its facts record (``own_speaker``); the episode keeps its own."""
+    speaker = own_speaker(msg.role, msg.speaker, msg.scope.user_id)
+    return msg if speaker == msg.speaker else replace(msg, speaker=speaker)
+
+
 def check_text(value: str, what: str) -> None:
     """Reject text SQLite or JSON cannot keep faithfully: NUL bytes and lone surrogates.
 
@@ -369,9 +389,10 @@ class Ingestor:
                     continue
                 if queue is not None and msg.role in self.extract_roles:
                     queue.enqueue(conn, episode_id=episode_id, scope=msg.scope, now=now)
+                said = users_own(msg)  # whom its facts are about: the user, or a named other speaker
                 changes = [change for i, cand in enumerate(p.candidates) for change in (
-                    self._retract(conn, msg, episode_id, cand, now) if cand.retracts else
-                    [self._apply_fact(conn, msg, episode_id, cand,
+                    self._retract(conn, said, episode_id, cand, now) if cand.retracts else
+                    [self._apply_fact(conn, said, episode_id, cand,
                                       None if p.fact_vectors is None else p.fact_vectors[i], now)])]
                 results.append((episode_id, True, n_segments, changes))
             self._enforce_cap(conn, prepared, results, now)

@@ -24,6 +24,7 @@ import numpy as np
 from memstrata.clock import utcnow
 from memstrata.config import Settings
 from memstrata.errors import EmbeddingError, LLMError
+from memstrata.ingest import own_speaker
 from memstrata.lifecycle.retention import enforce_cap, fact_expiry
 from memstrata.llm.base import LLM, Tally
 from memstrata.semantic.apply import Applied, Context, apply_commands, statement
@@ -200,8 +201,9 @@ class SemanticWorker:
         message_expiry = self.queries.message_expiry(conn, ids)
         expires = fact_expiry(now=now, kind=category.kind, sensitivity="low", ttl_seconds=self.settings.ttl_seconds,
                               message_expires_at=message_expiry)
+        speakers = {e.id: own_speaker(e.role, e.producer_id, e.scope.user_id) for e in episodes}
         return Context(scope=fact_scope(batch.scope), category=category, actor=self.actor, run=batch.token,
-                       observed_at=newest, now=now, sources={e.id: e.producer_id for e in episodes},
+                       observed_at=newest, now=now, sources=speakers,
                        default_cites=tuple(ids), merge_similarity=self.settings.merge_similarity, expires_at=expires)
 
     def _consolidate(self, scope: Scope, tally: Tally) -> list[str]:
