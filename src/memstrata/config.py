@@ -260,7 +260,9 @@ class Settings:
         values: dict[str, object] = {}
         if env.get("MEMSTRATA_DB"):
             db = env["MEMSTRATA_DB"]
-            if "://" in db:  # a URL (a mistyped scheme is refused on open): Path would fold its "//"
+            from memstrata.store.backends import looks_like_url
+
+            if looks_like_url(db):  # a URL (a mistyped one is refused on open): Path would fold its "//"
                 values["database_url"] = db
             else:
                 values["db_path"] = Path(db)

@@ -55,7 +55,7 @@ from memstrata.lifecycle.restore import import_records as import_export_records
 from memstrata.privacy.crypto import Cipher
 from memstrata.recall import Query, Retriever, fact_ids
 from memstrata.render import in_users_script
-from memstrata.store.backends import is_postgres_url, open_store
+from memstrata.store.backends import is_postgres_url, looks_like_url, open_store
 from memstrata.store.protocol import Store
 from memstrata.store.turns import backfill as backfill_turns
 from memstrata.text.reindex import upgrade_terms
@@ -142,7 +142,7 @@ class Memory:
         self.settings = settings or Settings.from_env()
         if path is not None:
             self.settings = (replace(self.settings, database_url=str(path))
-                             if is_postgres_url(path) or (isinstance(path, str) and "://" in path)
+                             if is_postgres_url(path) or looks_like_url(path)
                              else replace(self.settings, db_path=Path(path), database_url=None))
         self.path = self.settings.resolved_db_path()
         location: str | Path = self.settings.database_url or self.path

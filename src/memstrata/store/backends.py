@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from memstrata.store.protocol import Store
 
 URL_SCHEMES = ("postgresql://", "postgres://")
+
+#: ``scheme:/`` at the start of a location (RFC 3986 scheme characters, two or more).
+_SCHEME_ISH = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]+:/")
 
 
 def is_postgres_url(location: object) -> bool:
@@ -21,6 +25,20 @@ def _lower_scheme(url: str) -> str:
     return f"{scheme.lower()}://{rest}"
 
 
+def _postgres_ish(location: str) -> bool:
+    """``postgres…`` holding ``:`` or ``@``: a PostgreSQL URL typed wrong, not a file such as
+    ``postgres_backup.db``."""
+    return location.casefold().startswith("postgres") and (":" in location or "@" in location)
+
+
+def looks_like_url(location: object) -> bool:
+    """Whether a ``--db`` / ``MEMSTRATA_DB`` string is meant as a URL (``scheme://``, ``scheme:/``,
+    or starting with ``postgres``): it is then kept as written (a ``Path`` folds ``//``) and
+    ``check_location`` accepts only a PostgreSQL URL."""
+    return isinstance(location, str) and (
+        "://" in location or bool(_SCHEME_ISH.match(location)) or _postgres_ish(location))
+
+
 def check_location(location: str | Path) -> None:
     """Refuse a location that looks like a URL of no scheme memstrata opens: a mistyped
     ``postgresq://`` or ``mysql://`` would otherwise become a new SQLite file in a directory
@@ -33,10 +51,18 @@ def check_location(location: str | Path) -> None:
     """
     from memstrata.errors import StoreError
 
-    if isinstance(location, str) and "://" in location and not is_postgres_url(location):
+    if not isinstance(location, str) or is_postgres_url(location):
+        return
+    if "://" in location:
         scheme = location.split("://", 1)[0]
         raise StoreError(f"unknown database URL scheme {scheme!r}://: memstrata opens postgresql:// (or "
                          "postgres://) URLs and SQLite file paths; check the spelling of --db / MEMSTRATA_DB")
+    # A scheme with one slash (file:/x, postgresql:/db) or a PostgreSQL URL missing its "//"
+    # (postgresql//host/db, postgres:pw@host/db) is a typo too, never a file name a user meant.
+    if _SCHEME_ISH.match(location) or _postgres_ish(location):
+        raise StoreError(f"{location.split(':', 1)[0].split('/', 1)[0]!r}... is neither a postgresql:// URL nor a "
+                         "plain file path; write postgresql://user:password@host:5432/db, or a path such as "
+                         "./memory.db")
 
 
 def open_store(location: str | Path, *, busy_timeout_s: float = 30.0, max_connections: int = 4,
