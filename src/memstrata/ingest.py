@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
+from memstrata.clock import utcnow
 from memstrata.config import Settings
 from memstrata.errors import ContentTooLarge, EmbeddingError, InvalidInput
 from memstrata.extract.base import Extractor, FactCandidate
@@ -120,6 +121,11 @@ class AddResult:
     extraction: str = "none"
     redacted: tuple[str, ...] = ()
     withheld: int = 0
+
+
+#: How far past this machine's clock a message's ``created_at`` may lie: a day covers clock skew
+#: and a local time labelled UTC, never a date typed wrong.
+FUTURE_SLACK = timedelta(days=1)
 
 
 def own_speaker(role: str | None, speaker: str | None, user_id: str | None) -> str | None:
@@ -235,7 +241,8 @@ def validate_message(message: Message, *, max_bytes: int) -> None:
 
     Raises:
         InvalidInput: empty or whitespace-only content, bad role, NUL, lone surrogate, bad scope,
-            metadata that is not JSON (NaN, Infinity, non-string keys, other objects).
+            metadata that is not JSON (NaN, Infinity, non-string keys, other objects), a
+            ``created_at`` more than ``FUTURE_SLACK`` (1 day) ahead of this machine's clock.
         ContentTooLarge: content over ``max_bytes`` UTF-8 bytes.
     """
     if not isinstance(message.content, str):
@@ -251,6 +258,13 @@ def validate_message(message: Message, *, max_bytes: int) -> None:
         )
     if message.role not in ROLES:
         raise InvalidInput(f"role must be one of {', '.join(ROLES)}; got {message.role!r}")
+    latest = utcnow() + FUTURE_SLACK
+    if message.created_at > latest:
+        # Changes resolve by when a message was said: one dated in the future would outrank every
+        # correction until then (a fresh-user trial, U5: created_at 2099 locked a preference in).
+        raise InvalidInput(f"created_at {message.created_at.isoformat()} is in the future (now "
+                           f"{utcnow().isoformat(timespec='seconds')}); give the time the message was said, with "
+                           "its UTC offset (a local time read as UTC is hours off)")
     if message.speaker is not None:
         if not isinstance(message.speaker, str):
             raise InvalidInput(f"speaker must be a string, got {type(message.speaker).__name__}")

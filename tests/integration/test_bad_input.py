@@ -309,3 +309,16 @@ def test_ids_of_the_wrong_type_and_contradictory_forgets_are_invalid_input(stock
     with pytest.raises(InvalidInput, match="contradict"):
         stocked.forget(user_id=USER, session_id="s1", all_users=True)
     assert stocked.list(kind="episode", user_id=USER) == before
+
+
+def test_a_message_dated_in_the_future_is_refused(stocked: Memory) -> None:
+    # A fresh-user trial (U5): created_at 2099 became the current value and outranked every
+    # correction said before then. A day of slack covers clock skew.
+    from datetime import UTC, datetime, timedelta
+
+    with pytest.raises(InvalidInput, match="created_at 2099-01-01T00:00:00\\+00:00 is in the future"):
+        stocked.add("I prefer DHL for delivery", user_id=USER, created_at=datetime(2099, 1, 1, tzinfo=UTC))
+    assert_stored_memories_intact(stocked)
+    soon = stocked.add("I prefer DHL for delivery", user_id=USER,
+                       created_at=datetime.now(UTC) + timedelta(hours=12))
+    assert soon.created

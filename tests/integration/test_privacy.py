@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import replace
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -73,7 +74,7 @@ def test_high_sensitivity_facts_are_encrypted_at_rest_with_a_key(db_path: Path, 
         assert first.withheld == 0 and len(first.facts) == 1
         fact = first.facts[0].fact
         assert fact.encrypted and fact.value == "carol.secret@example.net"
-        again = memory.add("My email is carol.secret@example.net", created_at=fact.observed_at.replace(year=2030))
+        again = memory.add("My email is carol.secret@example.net", created_at=fact.observed_at + timedelta(hours=1))
         assert [c.action for c in again.facts] == ["touch"]  # equality works on the keyed digest
         hits = memory.search("what is my e-mail address?", kinds=("fact",))
         assert hits and hits[0].fact is not None and hits[0].fact.value == "carol.secret@example.net"
