@@ -20,6 +20,8 @@ carries no ``user:`` noise. Display only: ranking, stored rows and filters are u
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from memstrata.text.tokens import is_cjk
 from memstrata.types import Fact, Hit
 
@@ -67,11 +69,19 @@ def about_someone_else(fact: Fact) -> bool:
     return not _same(fact.subject, fact.scope.user_id)
 
 
-def attribution(hit: Hit, *, chinese: bool = False) -> str:
+def several_users(hits: Sequence[Hit]) -> bool:
+    """Whether ``hits`` belong to more than one user (a read by session or agent alone): each
+    line then names its user (``attribution(..., name_user=True)``)."""
+    return len({h.scope.user_id for h in hits if h.scope.user_id is not None}) > 1
+
+
+def attribution(hit: Hit, *, chinese: bool = False, name_user: bool = False) -> str:
     """The words put before ``hit``'s text on its line, ``""`` for the user's own memory.
 
     Args:
         hit: a ranked or profile hit (``Hit.episode`` / ``Hit.fact`` set).
+        name_user: name the hit's user on their own memories too (``several_users``):
+            ``"alice: "``, ``"alice "`` before a fact statement.
         chinese: the block's labels are Chinese (``render.labels_for``): full-width colon and
             Chinese role names (``ROLE_NAMES_ZH``).
 
@@ -92,9 +102,16 @@ def attribution(hit: Hit, *, chinese: bool = False) -> str:
     >>> attribution(hit), attribution(hit, chinese=True)
     ('Alice: ', 'Alice：')
     """
-    if is_users_own(hit):
-        return ""
     colon = "：" if chinese else ": "
+    if is_users_own(hit):
+        # A block over several users (read by session or agent alone) names each user too: their
+        # own words and facts are not the reader's (a fresh-user trial, U14).
+        user = (hit.scope.user_id or "").strip()
+        if not (name_user and user):
+            return ""
+        if hit.episode is not None or hit.fact is None:
+            return f"{user}{colon}"
+        return _before_statement(hit, user, colon)
     if hit.episode is not None:
         role, name = hit.episode.role, hit.episode.producer_id
         shown_role = ROLE_NAMES_ZH.get(role, role) if chinese else role
@@ -104,7 +121,12 @@ def attribution(hit: Hit, *, chinese: bool = False) -> str:
             return f"{name.strip()}（{shown_role}）{colon}" if chinese else f"{name.strip()} ({shown_role}){colon}"
         return f"{shown_role}{colon}"
     assert hit.fact is not None  # is_users_own is True for a hit with neither
-    subject = (hit.fact.subject or "").strip()
+    return _before_statement(hit, (hit.fact.subject or "").strip(), colon)
+
+
+def _before_statement(hit: Hit, subject: str, colon: str) -> str:
+    """The words naming ``subject`` before a fact hit's statement (see ``attribution``)."""
+    assert hit.fact is not None
     statement = hit.text.strip()  # the statement, possibly in the user's script (``render.in_users_script``)
     if not hit.fact.statement or hit.fact.key in BARE_VALUE_KEYS:
         return f"{subject}{colon}"

@@ -22,7 +22,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from memstrata.attribution import about_someone_else, attribution
+from memstrata.attribution import about_someone_else, attribution, several_users
 from memstrata.cli_options import AgentOpt, DbOpt, FilterOpt, JsonOpt, OrgOpt, ProjectOpt, SessionOpt, UserOpt
 from memstrata.clock import parse_time
 from memstrata.config import Settings
@@ -240,12 +240,13 @@ def recall(
     zh = lab is not labels_for("English")
     if not hits:
         console.print(lab["no_hits"])
+    named = several_users(hits)
     for hit in hits:
         cites = ",".join(f"episode#{c}" for c in hit.citations[:3])
         source = f"{'，' if zh else ', '}{lab['source']} {cites}" if cites else ""  # none: set by update
         where = f"（{hit.created_at:%Y-%m-%d}{source}）" if zh else f" ({hit.created_at:%Y-%m-%d}{source})"
         label = ((f"[{lab['outdated']}] " if hit.superseded else "") + (f"fact#{hit.id} " if hit.kind == "fact" else "")
-                 + attribution(hit, chinese=zh))  # whose memory, when not the user's own
+                 + attribution(hit, chinese=zh, name_user=named))  # whose memory, when not the user's own
         # As in the context block (``render``): an outdated hit on one sentence shows that sentence
         # (the rest of its message may still hold), a current one labels its outdated pieces inline.
         shown = _clip(marked_text(hit, lab), matched=hit.matched)

@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import datetime, timezone  # noqa: F401 (the doctest of ``marked_text``)
 
-from memstrata.attribution import attribution
+from memstrata.attribution import attribution, several_users
 from memstrata.excerpt import excerpt
 from memstrata.text.hanzi import as_written, simplified
 from memstrata.text.lang import detect_language
@@ -109,6 +109,7 @@ def render_context(query: str, hits: Sequence[Hit], budget_tokens: int, *, headi
     # memory, whichever of the two ranks first.
     stated: dict[int, list[str]] = {}  # episode id -> texts of included facts citing it
     shown: set[int] = set()  # episodes included verbatim
+    named = several_users(hits)
     for hit in hits:
         if hit.kind == "episode" and restated(hit.text, stated.get(hit.id, ())):
             continue
@@ -117,7 +118,7 @@ def render_context(query: str, hits: Sequence[Hit], budget_tokens: int, *, headi
         room = budget_tokens - estimate_tokens(out)
         text = marked_text(hit, labels)
         label = f"[{labels['outdated']}] " if hit.superseded else ""
-        label += attribution(hit, chinese=labels is not LABELS["en"])  # whose, when not the user's own
+        label += attribution(hit, chinese=labels is not LABELS["en"], name_user=named)  # whose, when not the user's own
         line = _fit(label, text, " ".join(hit.matched.split()), _citation(hit), room)
         if line is None:
             break

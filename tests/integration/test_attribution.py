@@ -117,3 +117,16 @@ def test_locomo_context_for_gina_attributes_jons_dances(tmp_path: Path, embedder
         block = memory.context("What does Gina like?", budget_tokens=250)
         assert _line(block, "all dances").startswith("- Jon likes all dances ("), block
         assert all(line.startswith(("- Gina: ", "- Jon: ", "- Jon ", "- Gina ")) for line in block.splitlines()[1:])
+
+
+def test_a_block_over_several_users_names_each_user(tmp_path: Path, embedder: object) -> None:
+    # A fresh-user trial (U14): read by session alone, three users' facts read as one person's.
+    memory = Memory(tmp_path / "group.db", embedder=embedder.inner)  # type: ignore[attr-defined]
+    memory.add("I am allergic to peanuts", user_id="alice", session_id="dinner")
+    memory.add("我不喜欢吃辣", user_id="bob", session_id="dinner")
+    memory.add("I'm vegetarian", user_id="carol", session_id="dinner")
+    block = memory.context("plan dinner", session_id="dinner", budget_tokens=1000)
+    assert "- alice is allergic to peanuts (" in block, block
+    assert "- bob不喜欢吃辣 (" in block and "- carol's diet: vegetarian (" in block, block
+    one = memory.context("allergies?", user_id="alice", budget_tokens=1000)
+    assert "- is allergic to peanuts (" in one and "alice" not in one, one  # one user: as before
