@@ -191,7 +191,8 @@ def remember(
                 note = f" [{lab['retracted']}]"
             elif change.previous:
                 note = f" [{lab['superseded']} " + ", ".join(p.value for p in change.previous) + "]"
-            console.print(_safe(f"- {f.key} = {f.value}{conf}{note}"), highlight=False)
+            whose = f"{f.subject}: " if f.subject and f.subject != speaker else ""  # a relative's, never the user's
+            console.print(_safe(f"- {whose}{f.key} = {f.value}{conf}{note}"), highlight=False)
 
 
 @app.command()
@@ -304,11 +305,15 @@ def list_cmd(
             table.add_row(str(e.id), f"{e.created_at:%Y-%m-%d %H:%M}", _safe(e.scope.session_id or ""),
                           _safe(e.producer_id or e.role), _safe(e.content[:200]))
     else:
-        for col in ("id", "key", "value", "conf", "status", "observed", "episodes"):
+        # whom each fact is about, when any is about someone (a speaker, the user's son): else not the user's
+        subjects = any(f.subject for f in rows)
+        for col in ("id", *(("subject",) if subjects else ()), "key", "value", "conf", "status", "observed",
+                    "episodes"):
             table.add_column(col)
         for f in rows:
-            table.add_row(str(f.id), _safe(f.key), _safe(f.value), f"{f.confidence:.2f}", f.status,
-                          f"{f.observed_at:%Y-%m-%d}", ",".join(map(str, f.citations[:5])))
+            table.add_row(str(f.id), *((_safe(f.subject or ""),) if subjects else ()), _safe(f.key), _safe(f.value),
+                          f"{f.confidence:.2f}", f.status, f"{f.observed_at:%Y-%m-%d}",
+                          ",".join(map(str, f.citations[:5])))
     console.print(table)
 
 
