@@ -596,7 +596,9 @@ class Ingestor:
                                  detail={"restated": self._shown(cand), "episode": episode_id}, now=now)
             fact_id = decision.target
         else:
-            earlier = sorted({e for f in returning for e in f.citations} - {episode_id})
+            # the newest earlier messages only: a value flapping back and forth would otherwise have
+            # each return cite every message of its value's whole history
+            earlier = sorted({e for f in returning for e in f.citations} - {episode_id})[-MAX_RETURNING_CITATIONS:]
             fact_id = self.store.insert_fact(conn, scope, self._new_fact(cand, msg, tag, vector, now),
                                              citations=[episode_id, *earlier], now=now)
             detail: dict[str, object] = {"key": cand.key, "value": self._shown(cand), "episode": episode_id}
@@ -638,6 +640,11 @@ class Ingestor:
             valid_from=cand.valid_from or msg.created_at, valid_to=cand.valid_to, index_terms=terms,
             embedding=vector, expires_at=expires, encrypted=self._encrypts(cand),
         )
+
+
+#: Most earlier messages a returning value cites (``Ingestor._returning``): the newest ones. Older
+#: messages of a value that went and came back more often than this stay outdated.
+MAX_RETURNING_CITATIONS = 20
 
 
 def fact_subject(speaker: str | None, about: str) -> str | None:
