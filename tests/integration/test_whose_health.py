@@ -53,3 +53,15 @@ def test_a_reported_allergy_is_the_users_and_a_quoted_one_is_nobodys(memory: Mem
     # the clean value can be withdrawn (the trial's 客服说我对花生 could not)
     memory.add("我对鸡蛋不过敏", user_id="k3")
     assert ("", "鸡蛋") not in _allergies(memory, "k3")
+
+
+def test_a_relatives_fact_reads_once_named_and_says_whose_in_a_group(memory: Memory) -> None:
+    memory.add("My son is allergic to eggs", user_id="k4")
+    memory.add("我儿子对花生过敏", user_id="k4")
+    block = memory.context("what is my son allergic to?", user_id="k4")
+    assert "- their son is allergic to eggs" in block and "- 儿子对花生过敏" in block
+    memory.add("My daughter is allergic to shellfish", user_id="grp", speaker="Jon")
+    [fact] = [f for f in memory.list(key="health.allergy", user_id="grp") if isinstance(f, Fact)]
+    assert fact.subject == "Jon's daughter"
+    block = memory.context("who is allergic to shellfish?", user_id="grp")
+    assert "- Jon: their daughter is allergic to shellfish" in block

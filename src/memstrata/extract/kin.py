@@ -8,6 +8,8 @@ about a relative is stored under one subject word whatever the message's languag
 
 from __future__ import annotations
 
+import re
+
 #: Subject word per surface word (English synonyms and Chinese words); the subject is English.
 _SUBJECT: dict[str, str] = {
     "mum": "mom", "mother": "mom", "mommy": "mom", "妈妈": "mom", "妈": "mom", "老妈": "mom", "母亲": "mom",
@@ -27,6 +29,13 @@ _SUBJECT: dict[str, str] = {
     "猫": "cat", "猫咪": "cat", "小猫": "cat", "kitten": "cat",
     "兔子": "rabbit", "bunny": "rabbit", "仓鼠": "hamster", "鹦鹉": "parrot",
 }
+#: Subject words of relatives and pets: the canonical ones and the English words the patterns
+#: read (``patterns_en._RELATIVES`` / ``_ANIMALS`` and their plurals), kept as said when unlisted.
+_KNOWN: frozenset[str] = frozenset({
+    *_SUBJECT.values(), "wife", "husband", "partner", "sister", "brother", "cousin", "aunt", "uncle", "niece",
+    "nephew", "fiance", "fiancee", "fiancé", "fiancée", "twin", "kids", "sons", "daughters", "sisters", "brothers",
+    "dogs", "cats", "parents", "grandparents", "hamster", "parrot", "turtle", "bird", "fish",
+})
 #: The Chinese word a statement shows for a subject (the first Chinese surface of each).
 _SHOWN_ZH: dict[str, str] = {}
 for _word, _canonical in _SUBJECT.items():
@@ -51,3 +60,29 @@ def shown(subject_word: str, lang: str) -> str:
     ('儿子', 'son', 'cousin')
     """
     return _SHOWN_ZH.get(subject_word, subject_word) if lang == "zh" else subject_word
+
+
+def split_subject(stored: str) -> tuple[str | None, str | None]:
+    """``(owner, relation)`` of a stored subject that names a relative or pet (``ingest.fact_subject``):
+    ``"son"`` → ``(None, "son")``, ``"Jon's son"`` → ``("Jon", "son")``; ``(None, None)`` for any other
+    subject (a speaker's name).
+
+    >>> split_subject("son"), split_subject("Jon's son"), split_subject("Jon")
+    ((None, 'son'), ('Jon', 'son'), (None, None))
+    """
+    owner, sep, relation = stored.rpartition("'s ")
+    word = relation if sep else stored
+    if word not in _KNOWN:
+        return None, None
+    return (owner or None) if sep else None, word
+
+
+def named_in(relation: str, statement: str) -> bool:
+    """Whether ``statement`` names ``relation`` (in English, or its Chinese word).
+
+    >>> named_in("son", "their son is allergic to eggs"), named_in("son", "儿子对鸡蛋过敏")
+    (True, True)
+    >>> named_in("son", "likes tea")
+    False
+    """
+    return bool(re.search(rf"\b{re.escape(relation)}\b", statement)) or shown(relation, "zh") in statement
