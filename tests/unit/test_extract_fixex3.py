@@ -35,6 +35,12 @@ def _found(text: str) -> list[tuple[str, str, str]]:
     # the time of another clause is not the time of an intention
     ("Lost my job as a banker yesterday, so I'm gonna take a shot at starting my own business.", []),
     ("I'm gonna visit my mom tomorrow", [("travel.plan", "visit their mom", "")]),
+    # two subjects with the user: what the user does too
+    ("Got some great news - the gf and I are hitting the beach next month with Toby!",
+     [("schedule.event", "hitting the beach with Toby", "")]),
+    ("My wife and I are vegetarian", [("food.diet", "vegetarian", "")]),
+    ("My wife and I both love sushi", [("food.like", "sushi", "")]),
+    ("I found out recently I'm allergic to cockroaches as well", [("health.allergy", "cockroaches", "")]),
 ])
 def test_locomo_values(text: str, expected: list[tuple[str, str, str]]) -> None:
     assert _found(text) == expected

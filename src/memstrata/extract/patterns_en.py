@@ -121,8 +121,20 @@ def find(sentence: str, said_at: datetime) -> list[Finding]:
             ctx.remember = True
             continue
         if clause:
-            out.extend(match_clause(clause, ctx))
+            found = match_clause(clause, ctx)
+            if not found and (pair := _AND_I.search(clause)):
+                # "the gf and I are hitting the beach": what the user does with someone
+                verb = {"are": "am", "were": "was"}.get(pair.group("verb").lower(), "")
+                found = match_clause(re.sub(r"\s+", " ", f"i {verb} {clause[pair.end():]}"), ctx)
+            out.extend(found)
     return out
+
+
+#: "The gf and I are hitting the beach next month", "She and I are going to a game": two subjects with
+#: the user, read as the user's own (after ``_whose_health`` saw them whole: "My son and I are allergic"
+#: is both's): "I am going to a game", "I am vegetarian" ("My wife and I are vegetarian").
+_AND_I = re.compile(r"(?:^|[-—–:]\s*)(?:(?:the|my|our)\s+)?[\w'\-]+(?:\s+[\w'\-]+)?\s+and\s+i\s+"
+                    r"(?P<verb>are|were|both|all)\b\s*(?:(?:both|all)\b\s*)?", _IC)
 
 
 def match_clause(clause: str, ctx: _Ctx) -> list[Finding]:
