@@ -37,11 +37,11 @@ def test_a_new_budget_for_the_same_thing_replaces_the_old_one_only(memory: Memor
     memory.add("My budget for hotels is $200 a night", user_id="w4")
     memory.add("My budget for flights is $500", user_id="w4")
     [change] = memory.add("Keep hotels under $150 a night", user_id="w4").facts
-    assert change.action == "supersede" and [p.value for p in change.previous] == ["$200 a night"]
-    assert _active(memory, "budget", "w4") == ["$500", "under $150 a night"]
+    assert change.action == "supersede" and [p.value for p in change.previous] == ["hotel: $200 a night"]
+    assert _active(memory, "budget", "w4") == ["flight: $500", "hotel: under $150 a night"]
     memory.add("酒店预算每晚500元以内", user_id="w5")
     [zh] = memory.add("我的酒店预算是每晚800元", user_id="w5").facts
-    assert zh.action == "supersede" and _active(memory, "budget", "w5") == ["每晚800元"]
+    assert zh.action == "supersede" and _active(memory, "budget", "w5") == ["酒店：每晚800元"]
 
 
 def test_coffee_and_pet_names_read_clean(memory: Memory) -> None:

@@ -7,9 +7,10 @@
   早上9点前别给我打电话, "Only text me after 6pm". The value is the instruction without "me"
   ("don't call before 9am", 早上9点前别打电话).
 * ``budget``: "My budget for hotels is $200 a night", 酒店预算每晚500元以内, "Keep hotels under $200
-  a night". The value is the amount with its unit and bound ("$200 a night", 每晚500元以内) and the
-  fact's label what it is for (``Finding.label``: "hotel", 酒店), so a new hotel budget replaces the
-  old one (``extract.rules.favourite_label``) while a flight budget stands beside it. A budget needs
+  a night". The value is what it is for and the amount with its unit and bound ("hotel: $200 a
+  night", 酒店：每晚500元以内: two budgets of one amount are two values), the label what it is for
+  (``Finding.label``), so a new hotel budget replaces the old one (``extract.rules.favourite_label``)
+  while a flight budget stands beside it. A budget needs
   what it is for and an amount: "my budget is tight" and 这次预算3000 (this one purchase) are not read.
 
 A time or an amount is required in every pattern: "I usually wake up early" names no time, and
@@ -127,11 +128,11 @@ def _budget(clause: str, lang: str) -> list[Finding]:
         if not what or _ONE_OFF_EN.match(what):
             return []
         what = re.sub(r"(?<=[a-z])s$", "", what) if not what.endswith("ss") else what  # "hotels" → "hotel"
-        return [Finding("budget", clean_value(value, "en"), CONF_PREFER, clause, label=what)]
+        return [Finding("budget", f"{what}: {clean_value(value, 'en')}", CONF_PREFER, clause, label=what)]
     m = _BUDGET_ZH.match(clause)
     if not m or _ONE_OFF_ZH.match(m.group("cat")) or not re.search(r"[0-9一二两三四五六七八九十]", m.group("v")):
         return []
-    return [Finding("budget", m.group("v"), CONF_PREFER, clause, label=m.group("cat"))]
+    return [Finding("budget", f"{m.group('cat')}：{m.group('v')}", CONF_PREFER, clause, label=m.group("cat"))]
 
 
 def find_en(clause: str, ctx: object) -> list[Finding]:

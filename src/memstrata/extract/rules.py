@@ -359,7 +359,10 @@ def statement_for(finding: Finding, lang: str) -> str:
         en, zh = f"{finding.label} budget is {{v}}", f"{finding.label}预算{{v}}"
     elif finding.label:  # "my favorite color is blue" keeps what blue is
         en, zh = f"favorite {finding.label} is {{v}}", f"最喜欢的{finding.label}是{{v}}"
-    text = (zh if lang == "zh" else en).format(v=finding.value)
+    value = finding.value
+    if finding.key == "budget" and finding.label:  # "hotel: $200 a night" reads "hotel budget is $200 a night"
+        value = re.sub(rf"^{re.escape(finding.label)}[:：]\s*", "", value)
+    text = (zh if lang == "zh" else en).format(v=value)
     if finding.subject and lang == "zh":  # someone else's fact: 儿子对鸡蛋过敏
         text = f"{kin.shown(finding.subject, lang)}{text}"
     elif finding.subject:  # "their son is allergic to eggs", "their kids are allergic to peanuts"
