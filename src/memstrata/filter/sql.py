@@ -164,6 +164,10 @@ def _json_compare(col: str, path: tuple[str, ...], op: str, value: Value, out: _
         for key in reversed(path):
             nested = {key: nested}
         contained = f"{col} @> {out.bind(json.dumps(nested, ensure_ascii=False))}::jsonb AND "
+    if op == "=" and not isinstance(value, str):
+        # A jsonb number (boolean) equals only a number (boolean): no type test is needed, and
+        # none is made: at a million rows a 1 % filter reads it 10,000 times per search.
+        return f"{contained}({col} #> {out.bind(list(path))}) = {out.bind(json.dumps(value))}::jsonb"
     typed = f"{contained}coalesce({_json_type(col, path, out)}, '')"
     if isinstance(value, bool):
         return f"{typed} = 'boolean' AND ({col} #> {out.bind(list(path))}) = {out.bind(json.dumps(value))}::jsonb"
