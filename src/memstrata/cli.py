@@ -266,11 +266,21 @@ def context_cmd(
     where: FilterOpt = None,
     profile: Annotated[bool, typer.Option("--profile/--no-profile", help="When nothing matches, list the "
                                           "current facts instead of printing nothing.")] = True,
+    kind: Annotated[str | None, typer.Option(help="Only 'fact' or 'episode'.")] = None,
+    min_score: Annotated[float, typer.Option("--min-score", help="Drop hits scoring below this (0-1).")] = 0.0,
+    min_match: Annotated[float, typer.Option("--min-match", help="Drop hits whose query-match evidence is below "
+                                             "this (0-1; 0.55 drops most noise).")] = 0.0,
+    as_of: Annotated[str | None, typer.Option("--as-of", help="What was believed at this time (ISO 8601).")] = None,
+    mode: Annotated[str, typer.Option(help="long_term | short_term | both (the last two need --session).")]
+    = "long_term",
 ) -> None:
     """The cited Markdown block for a system prompt (the SDK's context()), printed as is."""
     def go() -> str:
         with _open(db, org, project, user, agent_id=agent, session_id=session) as memory:
-            return memory.context(query, budget_tokens=budget_tokens, filter=where, profile=profile)
+            return memory.context(query, budget_tokens=budget_tokens, filter=where, profile=profile,
+                                  kinds=(kind,) if kind else ("fact", "episode"), min_score=min_score,
+                                  min_match=min_match, as_of=parse_time(as_of, "--as-of") if as_of else None,
+                                  mode=mode)
     block = _run(go)
     sys.stdout.write(block)
 

@@ -29,7 +29,7 @@ from psycopg.types.json import Jsonb
 
 from memstrata.clock import utcnow
 from memstrata.filter import Expr
-from memstrata.filter.sql import POSTGRES, compile_filter
+from memstrata.filter.sql import POSTGRES, ValueMac, compile_filter
 from memstrata.privacy.crypto import Cipher, reveal
 from memstrata.store.dialect import PostgresDialect
 from memstrata.store.postgres import scrub, search
@@ -62,11 +62,12 @@ def scope_predicate(scope: Scope, *, prefix: str = "", session: bool = True) -> 
     return shared_scope_predicate(scope, prefix=prefix, session=session, mark="%s")
 
 
-def filter_predicate(expr: Expr | None, *, kind: str, alias: str = "") -> tuple[str, list[object]] | None:
+def filter_predicate(expr: Expr | None, *, kind: str, alias: str = "",
+                     value_mac: ValueMac | None = None) -> tuple[str, list[object]] | None:
     """SQL of a filter for PostgreSQL (``TRUE`` when none), or ``None`` when it matches no ``kind`` record."""
     if expr is None:
         return "TRUE", []
-    sql, params = compile_filter(expr, kind=kind, dialect=POSTGRES, alias=alias)
+    sql, params = compile_filter(expr, kind=kind, dialect=POSTGRES, alias=alias, value_mac=value_mac)
     if isinstance(sql, bool):
         return ("TRUE", []) if sql else None
     return sql, params
@@ -265,6 +266,12 @@ class PostgresStore:
             rewritten += len(changed)
         self.set_meta(conn, "terms_version", str(version))
         return rewritten
+
+    @property
+    def value_mac(self) -> ValueMac | None:
+        """With an encryption key, how a filter's ``value`` literal finds encrypted facts (the
+        keyed hash of the normalised value they store in ``value_norm``); ``None`` without one."""
+        return None if self.cipher is None else self.cipher.mac
 
     @staticmethod
     def lock_scopes(conn: Conn, scopes: Iterable[Scope]) -> None:
@@ -938,7 +945,7 @@ class PostgresStore:
     def list_facts(self, scope: Scope, *, statuses: Sequence[str], key: str | None = None,
                    limit: int = 100, offset: int = 0, filter: Expr | None = None) -> list[Fact]:
         """Facts in ``scope`` with one of ``statuses`` matching ``filter``, newest observation first."""
-        compiled = filter_predicate(filter, kind="fact")
+        compiled = filter_predicate(filter, kind="fact", value_mac=self.value_mac)
         if compiled is None:
             return []
         where, params = scope_predicate(scope, session=False)
@@ -1057,7 +1064,7 @@ class PostgresStore:
                   filter: Expr | None = None, now: datetime | None = None) -> list[tuple[int, float]]:
         """Full-text candidates among facts ``[(fact_id, -ts_rank)]`` matching ``filter``, best first
         (bounded as ``fts_segments``)."""
-        compiled = filter_predicate(filter, kind="fact", alias="f.")
+        compiled = filter_predicate(filter, kind="fact", alias="f.", value_mac=self.value_mac)
         if compiled is None:
             return []
         where, params = scope_predicate(scope, prefix="f.", session=False)
@@ -1085,7 +1092,7 @@ class PostgresStore:
                             now: datetime | None = None, exact: bool | None = None) -> list[tuple[int, float]]:
         """``[(fact_id, cosine)]`` of the ``k`` nearest embedded facts in ``scope``; exact or HNSW as
         ``search.nearest`` decides (``exact`` forces)."""
-        compiled = filter_predicate(filter, kind="fact", alias="f.")
+        compiled = filter_predicate(filter, kind="fact", alias="f.", value_mac=self.value_mac)
         if compiled is None:
             return []
         where, params = scope_predicate(scope, prefix="f.", session=False)
