@@ -422,7 +422,8 @@ def forget(
         console.print("note: another process holds an old read open; the deleted text leaves the "
                       "write-ahead log at the next checkpoint")
     for replaced in receipt.replaced:
-        console.print(_safe("note: " + replaced.note(fact or 0, f"`memstrata rollback {replaced.event_id}`")),
+        console.print(_safe("note: " + replaced.note(replaced.by or fact or 0,
+                                                     f"`memstrata rollback {replaced.event_id}`")),
                       highlight=False)
 
 

@@ -577,6 +577,7 @@ class Memory:
         digest = ids_digest([("facts", fact.id)])
         with self.store.db.write() as conn:
             events = self.store.fact_event_count(conn, fact.id)
+            self.store.scrub_events(conn, facts=[fact.id], episodes=())  # its value leaves the others' events
             self.store.delete_facts(conn, [fact.id])
             self.store.log_event(conn, fact.scope, fact_id=fact.id, action="delete", actor=actor,
                                  detail={"what": "fact", "ids_sha256": digest}, now=now)

@@ -83,7 +83,8 @@ def maintain(store: LifecycleStore, settings: Settings, *, now: datetime,
     report.boosted = boost_recalled(store, now=now)
     if report.expired_episodes or report.expired_facts:
         store.clear_caches()
-        swept = ("episodes", "segments", "extraction_queue") if report.expired_episodes else ()
+        # memory_events with episodes too: their events of surviving facts were scrubbed
+        swept = ("episodes", "segments", "extraction_queue", "memory_events") if report.expired_episodes else ()
         store.purge_deleted(swept + (("facts", "memory_events") if report.expired_facts else ()))
     notes: list[str] = []
     report.analyzed = _analyze(store, notes)
@@ -109,6 +110,8 @@ def sweep_expired(store: LifecycleStore, *, now: datetime,
                                    f"ORDER BY id LIMIT ?{d.for_update}", (cutoff, CHUNK))
             if not owners:
                 break
+            # an expired value leaves the events of the facts that stay too (``store.event_scrub``)
+            store.scrub_events(conn, facts=[o["id"] for o in owners], episodes=())
             facts += store.delete_facts(conn, [o["id"] for o in owners])
             for o in owners:
                 store.log_event(conn, Scope(o["org_id"], o["project_id"], o["user_id"], o["agent_id"]),
@@ -122,6 +125,7 @@ def sweep_expired(store: LifecycleStore, *, now: datetime,
             if not found:
                 break
             ids = [r["id"] for r in found]
+            store.scrub_events(conn, facts=(), episodes=ids)
             store.delete_segments(conn, ids)
             episodes += run(conn, d, f"DELETE FROM episodes WHERE id IN ({','.join('?' * len(ids))})", ids).rowcount
             per_owner: dict[Scope, int] = {}

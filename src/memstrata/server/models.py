@@ -271,7 +271,11 @@ class ForgetRequest(Scoped):
 
 class ForgetResponse(BaseModel):
     """The deletion receipt: rows deleted per table, the job, and a SHA-256 of the deleted ids.
-    ``status`` is ``running`` while a large forget finishes in the background (already hidden)."""
+    ``status`` is ``running`` while a large forget finishes in the background (already hidden).
+    ``counts.memory_events_scrubbed``: events of facts that stay from which forgotten values
+    were removed. ``replaced``: facts that a deleted fact had replaced and whose key the forget
+    left without a current value, each with the event whose rollback makes it current again;
+    ``note`` says so in words."""
 
     counts: dict[str, int]
     job_id: int
@@ -279,6 +283,8 @@ class ForgetResponse(BaseModel):
     at: datetime
     ids_sha256: str
     wal_checkpointed: bool | None
+    replaced: list[Replaced] = []
+    note: str | None = None
 
 
 class ImportRequest(Scoped):
