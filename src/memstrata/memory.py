@@ -560,9 +560,8 @@ class Memory:
         except EmbeddingError as exc:
             self._disable_embedder(str(exc))
             new_id = apply_update(self._ingestor(), fact, change, actor=actor, now=utcnow())
-        updated = self.get(new_id, **scope)
-        assert isinstance(updated, Fact)
-        return updated
+        # the new fact cites no episode: read it in its owner's scope (a session scope holds no such fact)
+        return self.store.get_facts(fact.scope, [new_id])[new_id]
 
     # -- delete -----------------------------------------------------------------------------
     def delete(self, fact_id: int, *, actor: str = "sdk", **scope: Unpack[ScopeArgs]) -> ForgetReceipt:

@@ -113,7 +113,7 @@ class ReferenceStore:
             wanted = getattr(scope, name)
             if wanted is not None and (session or name != "session_id") and row.get(name) != wanted:
                 return False
-        if not session and scope.session_id is not None and scope.user_id is None and scope.agent_id is None:
+        if not session and scope.session_id is not None:  # as ``store.scope.scope_predicate``
             return any(f == row["id"] and s.episodes[e]["session_id"] == scope.session_id
                        and s.episodes[e]["org_id"] == scope.org_id and s.episodes[e]["project_id"] == scope.project_id
                        for f, e in s.citations)
