@@ -16,6 +16,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypedDict, Unpack, cast
 
+from memstrata.as_of import facts_current_at
 from memstrata.clock import require_aware, utcnow
 from memstrata.config import Settings, check_ttl
 from memstrata.embed.base import (
@@ -52,7 +53,7 @@ from memstrata.lifecycle.maintain import maintain as run_maintenance
 from memstrata.lifecycle.restore import import_records as import_export_records
 from memstrata.privacy.crypto import Cipher
 from memstrata.recall import Query, Retriever, fact_hit, fact_ids
-from memstrata.render import in_users_script, render_context
+from memstrata.render import MIN_BUDGET_TOKENS, in_users_script, render_context
 from memstrata.store.backends import is_postgres_url, open_store
 from memstrata.store.protocol import Store
 from memstrata.store.turns import backfill as backfill_turns
@@ -440,27 +441,37 @@ class Memory:
         When nothing matches the query ("what do you know about me?", "hi!" share no words
         with any memory and sit below the vector floor), ``profile`` (default on) fills the block
         with the scope's current facts instead, most important first (of the newest
-        ``PROFILE_FACTS``), under its own title so the agent knows they were not matched; it is
-        skipped for ``min_score`` > 0, ``as_of``, short-term mode and fact-less ``kinds``. Returns
-        ``""`` when there is nothing to show.
+        ``PROFILE_FACTS``), under its own title so the agent knows they were not matched; with
+        ``as_of``, the facts held then (``as_of.facts_current_at``). It is skipped for
+        ``min_score`` > 0 (the caller asked for strong matches only), short-term mode and fact-less
+        ``kinds``. Returns ``""`` when there is nothing to show.
 
         Raises:
-            InvalidInput: ``budget_tokens`` not positive, or what ``search`` refuses.
+            InvalidInput: ``budget_tokens`` not an integer of at least ``render.MIN_BUDGET_TOKENS``
+                (40: a title and one line), ``profile`` not a bool, or what ``search`` refuses.
             InvalidFilter: as ``search``.
+            TypeError: an unknown keyword argument (named, as context()'s).
         """
-        if isinstance(budget_tokens, bool) or not isinstance(budget_tokens, int) or budget_tokens <= 0:
-            raise InvalidInput(f"budget_tokens must be a positive integer, got {budget_tokens!r}")
+        sc = self._scope(**scope)  # first: an unknown keyword is reported as context()'s, not search()'s
+        if isinstance(budget_tokens, bool) or not isinstance(budget_tokens, int) or budget_tokens < MIN_BUDGET_TOKENS:
+            raise InvalidInput(f"budget_tokens must be an integer of at least {MIN_BUDGET_TOKENS} (a title and one "
+                               f"cited line; memstrata.render.MIN_BUDGET_TOKENS), got {budget_tokens!r}")
+        if not isinstance(profile, bool):
+            raise InvalidInput(f"profile must be True or False, got {profile!r}")
         hits = self.search(query, limit=limit, kinds=kinds, min_score=min_score, filter=filter, as_of=as_of,
                            mode=mode, **scope)
-        sc = self._scope(**scope)
 
         def said(episode_id: int) -> str | None:
             episode = self.store.get_episode(sc, episode_id)
             return None if episode is None else episode.content
         # Facts in the script the user wrote them in (display only: ``render.in_users_script``).
-        if hits or not profile or min_score > 0 or as_of is not None or mode == "short_term" or "fact" not in kinds:
+        if hits or not profile or min_score > 0 or mode == "short_term" or "fact" not in kinds:
             return render_context(query, in_users_script(hits, said), budget_tokens)
-        facts = [f for f in self.list(kind="fact", limit=PROFILE_FACTS, filter=filter, **scope) if isinstance(f, Fact)]
+        if as_of is not None:  # the facts held then (search checked as_of)
+            facts = facts_current_at(self.store, sc, as_of, limit=PROFILE_FACTS, filter=_parse_filter(filter))
+        else:
+            facts = [f for f in self.list(kind="fact", limit=PROFILE_FACTS, filter=filter, **scope)
+                     if isinstance(f, Fact)]
         facts.sort(key=lambda f: (-f.importance, -f.observed_at.timestamp(), -f.id))
         return render_context(query, in_users_script([fact_hit(f) for f in facts[:limit]], said), budget_tokens,
                               heading="profile_title")

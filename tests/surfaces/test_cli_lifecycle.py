@@ -161,3 +161,14 @@ def test_forgetting_a_session_or_a_filter_notes_the_value_left_without_a_success
     [replaced] = by_filter.json()["replaced"]
     assert (replaced["fact_id"], replaced["value"]) == (1, "UPS") and by_filter.json()["counts"]["facts"] == 1
     assert b"quokka" not in b"".join(p.read_bytes() for p in tmp_path.iterdir()).lower()
+
+
+def test_remember_refuses_a_db_in_a_missing_directory(tmp_path: Path) -> None:
+    # Trial F20: a mistyped --db silently created /tmp/nodir/sub/ and a new database in it.
+    missing = tmp_path / "nodir" / "sub" / "x.db"
+    run = cli("remember", "hi", "--user", "u1", "--db", missing)
+    assert run.code == 2 and f"the directory {missing.parent} does not exist" in " ".join(run.err.split()), run.err
+    assert not (tmp_path / "nodir").exists()
+    fresh = tmp_path / "new.db"  # a new file in an existing directory is still created
+    made = cli("remember", "hi", "--user", "u1", "--db", fresh)
+    assert made.code == 0 and fresh.exists(), made.err
