@@ -21,6 +21,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from memstrata.attribution import attribution
 from memstrata.cli_options import AgentOpt, DbOpt, FilterOpt, JsonOpt, OrgOpt, ProjectOpt, SessionOpt, UserOpt
 from memstrata.clock import parse_time
 from memstrata.config import DEFAULT_DB_PATH, Settings
@@ -246,7 +247,8 @@ def recall(
         cites = ",".join(f"episode#{c}" for c in hit.citations[:3])
         source = f"{'，' if zh else ', '}{lab['source']} {cites}" if cites else ""  # none: set by update
         where = f"（{hit.created_at:%Y-%m-%d}{source}）" if zh else f" ({hit.created_at:%Y-%m-%d}{source})"
-        label = (f"[{lab['outdated']}] " if hit.superseded else "") + (f"fact#{hit.id} " if hit.kind == "fact" else "")
+        label = ((f"[{lab['outdated']}] " if hit.superseded else "") + (f"fact#{hit.id} " if hit.kind == "fact" else "")
+                 + attribution(hit, chinese=zh))  # whose memory, when not the user's own
         # As in the context block (``render``): an outdated hit on one sentence shows that sentence
         # (the rest of its message may still hold), a current one labels its outdated pieces inline.
         shown = _clip(marked_text(hit, lab), matched=hit.matched)
@@ -310,10 +312,15 @@ def list_cmd(
             table.add_row(str(e.id), f"{e.created_at:%Y-%m-%d %H:%M}", _safe(e.scope.session_id or ""),
                           _safe(e.producer_id or e.role), _safe(e.content[:200]))
     else:
-        for col in ("id", "key", "value", "conf", "status", "observed", "episodes"):
+        # Whom each fact is about when some fact is not the user's own (a group scope: Alice's and
+        # Bob's facts under one user; ``attribution``); a single user's list stays as it was.
+        named = any(f.subject is not None and f.subject != f.scope.user_id for f in rows)
+        cols = ("id", "subject", "key", "value", "conf", "status", "observed", "episodes")
+        for col in cols if named else tuple(c for c in cols if c != "subject"):
             table.add_column(col)
         for f in rows:
-            table.add_row(str(f.id), _safe(f.key), _safe(f.value), f"{f.confidence:.2f}", f.status,
+            about = [_safe(f.subject or f.scope.user_id or "")] if named else []
+            table.add_row(str(f.id), *about, _safe(f.key), _safe(f.value), f"{f.confidence:.2f}", f.status,
                           f"{f.observed_at:%Y-%m-%d}", ",".join(map(str, f.citations[:5])))
     console.print(table)
 

@@ -412,7 +412,7 @@ class Retriever:
                 kind="episode", id=episode_id, text=episode.content, matched=segment.text,
                 score=total, relevance=rel, created_at=episode.created_at, citations=(episode_id,),
                 scope=episode.scope, episode=episode,
-                signals={"relevance": rel, "recency": rec, "segment_index": float(segment.index)},
+                signals={"relevance": rel, "recency": rec, "match": match, "segment_index": float(segment.index)},
             ))
         return hits
 
@@ -426,13 +426,14 @@ class Retriever:
             if fact is None:
                 continue
             text = f"{fact.statement} {fact.value} {fact.key}"
-            rel = self._relevance(score, lists, strength.of(("fact", fact_id), text))
+            match = strength.of(("fact", fact_id), text)
+            rel = self._relevance(score, lists, match)
             rec = recency(fact.observed_at, now, half_life_days=s.half_life_days)
             acc = access_signal(fact.access_count)
             total = blend(relevance=rel, recency=rec, confidence=fact.confidence,
                           importance=fact.importance, access=acc, weights=w)
             hits.append(fact_hit(fact, score=total, relevance=rel,
-                                 signals={"relevance": rel, "recency": rec, "access": acc}))
+                                 signals={"relevance": rel, "recency": rec, "match": match, "access": acc}))
         return hits
 
     def _relevance(self, fused: float, weight: float, strength: float) -> float:

@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import datetime, timezone  # noqa: F401 (the doctest of ``marked_text``)
 
+from memstrata.attribution import attribution
 from memstrata.excerpt import excerpt
 from memstrata.text.hanzi import as_written, simplified
 from memstrata.text.lang import detect_language
@@ -95,6 +96,9 @@ def render_context(query: str, hits: Sequence[Hit], budget_tokens: int, *, headi
     ``[outdated]`` (``[已过时]``), so the agent reads what the user used to want as history; an
     outdated episode hit on one sentence shows that sentence only. A current episode hit shows its
     outdated sentences or clauses (``Hit.outdated_parts``) labelled inline (``marked_text``).
+    A memory that is not the scope's user's own (another speaker's turn, an assistant or tool
+    turn, a fact about someone else) names whose it is (``attribution``): ``- Alice: I love
+    hiking (…)``, ``- Bob likes eating sushi (…)``.
     ``heading`` is the label of the block's title (``profile_title`` for
     ``Memory.context``'s profile fallback).
     """
@@ -115,6 +119,7 @@ def render_context(query: str, hits: Sequence[Hit], budget_tokens: int, *, headi
         room = budget_tokens - estimate_tokens(out)
         text = marked_text(hit, labels)
         label = f"[{labels['outdated']}] " if hit.superseded else ""
+        label += attribution(hit, chinese=labels is not LABELS["en"])  # whose, when not the user's own
         line = _fit(label, text, " ".join(hit.matched.split()), _citation(hit), room)
         if line is None:
             break

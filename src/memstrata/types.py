@@ -143,6 +143,13 @@ class Hit:
     episode hit, the pieces of ``text`` (sentences, or clauses of a sentence) whose own facts
     were all superseded ("I am allergic to peanuts." after "I'm not allergic to peanuts"), in
     text order; the context block labels them inline and leaves the rest unmarked.
+
+    ``speaker``, ``role`` and ``subject`` say whose memory it is (filled from ``episode`` /
+    ``fact`` when not given): an episode hit's ``speaker`` is who said it (its ``producer_id``;
+    an unnamed ``user`` turn is the scope's ``user_id``, else ``"user"``; an unnamed turn of
+    another role is that role) and ``role`` its role (``user`` / ``assistant`` / ``system`` /
+    ``tool``); a fact hit's ``subject`` is whom it is about (``Fact.subject``, the speaker it was
+    drawn from; else the scope's ``user_id``, else ``"user"``). The other fields are ``None``.
     """
 
     kind: Literal["fact", "episode"]
@@ -160,3 +167,19 @@ class Hit:
     signals: dict[str, float] = field(default_factory=dict)
     superseded: bool = False
     outdated_parts: tuple[str, ...] = ()
+    speaker: str | None = None
+    role: str | None = None
+    subject: str | None = None
+
+    def __post_init__(self) -> None:
+        # Derived from the episode / fact the hit carries, so every constructor (ranked hits,
+        # profile hits, ``dataclasses.replace``) and every JSON door (asdict, pydantic) has them.
+        if self.episode is not None:
+            said = self.episode
+            if self.role is None:
+                object.__setattr__(self, "role", said.role)
+            if self.speaker is None:
+                own = (said.scope.user_id or "user") if said.role == "user" else said.role
+                object.__setattr__(self, "speaker", said.producer_id or own)
+        if self.fact is not None and self.subject is None:
+            object.__setattr__(self, "subject", self.fact.subject or self.fact.scope.user_id or "user")

@@ -177,6 +177,11 @@ def _hit_line(hit: Hit, labels: dict[str, str]) -> dict[str, Any]:
     text = snippet(excerpt(marked_text(hit, labels), " ".join(hit.matched.split()), max_chars=SNIPPET_CHARS - 2))
     line = {"id": f"{hit.kind}:{hit.id}", "score": round(hit.score, 2), "date": f"{hit.created_at:%Y-%m-%d}",
             "text": text}
+    # Whose memory it is (``Hit.speaker`` / ``Hit.subject``): in a group scope "I love hiking" is
+    # someone's, and an assistant's "I prefer UPS" is not the user's preference.
+    # The role only when it is not ``user`` (results stay compact).
+    line |= {"subject": hit.subject} if hit.kind == "fact" else {"speaker": hit.speaker} | (
+        {"role": hit.role} if hit.role != "user" else {})
     # Only when set: an outdated memory (``memstrata.outdated``) is history, not the current answer.
     return {**line, "superseded": True} if hit.superseded else line
 

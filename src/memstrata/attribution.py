@@ -1,0 +1,86 @@
+"""Who said a memory and whom it is about, as the lines an agent reads name them.
+
+In a group scope (several people talking: ``speaker=`` on ``add``, or an imported
+conversation such as LoCoMo) "I love hiking" and "likes eating sushi" are someone's: a
+context block that leaves the speaker out lets the agent read Bob's sushi as Alice's, and an
+assistant's "I prefer UPS" as the user's preference. So a line is attributed whenever the
+memory is not the scope's user's own:
+
+* an episode said by a named speaker other than the scope's user (``producer_id`` not the
+  ``user_id``): ``Alice: I love hiking in the mountains``;
+* an episode of another role (assistant, tool, system): ``assistant: I prefer UPS`` (named:
+  ``Jarvis (assistant): …``), whoever the scope is;
+* a fact whose ``subject`` is not the scope's user: ``Bob likes eating sushi``
+  (``Bob喜欢吃寿司``).
+
+The user's own memories (a ``user`` turn with no speaker, or with the user's id as speaker;
+a fact with no subject or the user's id) read as before, "I like tea", so a single-user store
+carries no ``user:`` noise. Display only: ranking, stored rows and filters are untouched.
+"""
+
+from __future__ import annotations
+
+from memstrata.text.tokens import is_cjk
+from memstrata.types import Hit
+
+#: Role names in a Chinese context block (the English block uses the role as stored).
+ROLE_NAMES_ZH = {"user": "用户", "assistant": "助手", "system": "系统", "tool": "工具"}
+
+
+def _same(name: str | None, user_id: str | None) -> bool:
+    """Whether a speaker or subject ``name`` is the scope's user (case and outer spaces aside)."""
+    return name is None or (user_id is not None and name.strip().casefold() == user_id.strip().casefold())
+
+
+def is_users_own(hit: Hit) -> bool:
+    """Whether ``hit`` is the scope's user's own memory: a ``user`` turn said by no named speaker
+    or by the user (``producer_id`` equal to the scope's ``user_id``), or a fact about no one in
+    particular or about the user. Everything else (another speaker, an assistant or tool turn, a
+    fact about someone else) is attributed by ``attribution``."""
+    if hit.episode is not None:
+        return hit.episode.role == "user" and _same(hit.episode.producer_id, hit.episode.scope.user_id)
+    if hit.fact is not None:
+        return _same(hit.fact.subject, hit.fact.scope.user_id)
+    return True
+
+
+def attribution(hit: Hit, *, chinese: bool = False) -> str:
+    """The words put before ``hit``'s text on its line, ``""`` for the user's own memory.
+
+    Args:
+        hit: a ranked or profile hit (``Hit.episode`` / ``Hit.fact`` set).
+        chinese: the block's labels are Chinese (``render.labels_for``): full-width colon and
+            Chinese role names (``ROLE_NAMES_ZH``).
+
+    Returns:
+        ``"Alice: "`` / ``"Alice："`` for another speaker's turn, ``"assistant: "`` /
+        ``"助手："`` (``"Jarvis (assistant): "`` / ``"Jarvis（助手）："`` when named) for a turn of
+        another role, ``"Bob "`` before an English fact statement and ``"Bob"`` before a Chinese
+        one (``Bob喜欢吃寿司``), ``"Bob: "`` before a fact with no statement (``key = value``).
+
+    >>> from datetime import datetime, timezone
+    >>> from memstrata.types import Episode, Scope
+    >>> said = Episode(1, Scope(user_id="grp"), "user", "I love hiking", datetime(2026, 1, 1, tzinfo=timezone.utc),
+    ...                1, producer_id="Alice")
+    >>> hit = Hit("episode", 1, said.content, said.content, 0.9, 0.9, said.created_at, (1,), said.scope,
+    ...           episode=said)
+    >>> attribution(hit), attribution(hit, chinese=True)
+    ('Alice: ', 'Alice：')
+    """
+    if is_users_own(hit):
+        return ""
+    colon = "：" if chinese else ": "
+    if hit.episode is not None:
+        role, name = hit.episode.role, hit.episode.producer_id
+        shown_role = ROLE_NAMES_ZH.get(role, role) if chinese else role
+        if role == "user":
+            return f"{(name or '').strip()}{colon}"
+        if name and not _same(name, role):
+            return f"{name.strip()}（{shown_role}）{colon}" if chinese else f"{name.strip()} ({shown_role}){colon}"
+        return f"{shown_role}{colon}"
+    assert hit.fact is not None  # is_users_own is True for a hit with neither
+    subject = (hit.fact.subject or "").strip()
+    statement = hit.fact.statement
+    if not statement:
+        return f"{subject}{colon}"
+    return subject if is_cjk(statement[0]) else f"{subject} "

@@ -1,0 +1,106 @@
+"""Whose memory a line is (fresh-user trial 7, H7): in a group scope context() names the speaker of
+every turn and the subject of every fact that is not the scope's user's own, an assistant or tool
+turn is marked with its role, hits carry ``speaker`` / ``role`` / ``subject``, and a single user's
+store reads as before. Real SQLite file, real model, the trial's own messages and queries."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from pathlib import Path
+
+import pytest
+
+from memstrata import Memory
+from memstrata.importer import import_messages, load_any
+
+LOCOMO = Path(__file__).parents[2] / "src" / "memstrata" / "data" / "locomo-conv-30.json"
+GROUP = [("Alice", "I prefer UPS for delivery"), ("Bob", "I prefer FedEx for delivery"),
+         ("Alice", "I am allergic to peanuts"), ("Bob", "I'm not allergic to peanuts"),
+         ("Alice", "I live in Boston"), ("Bob", "I live in Denver")]
+
+
+def _line(block: str, needle: str) -> str:
+    return next(line for line in block.splitlines() if needle in line)
+
+
+@pytest.fixture
+def group(memory: Memory) -> Memory:
+    for speaker, text in GROUP:
+        memory.add(text, speaker=speaker, user_id="grp")
+    return memory
+
+
+def test_group_context_names_the_speaker_of_every_turn(group: Memory) -> None:
+    block = group.context("What carrier does Alice use and is she allergic to anything?", user_id="grp",
+                          kinds=("episode",))
+    for speaker, text in GROUP:
+        assert _line(block, text).startswith(f"- {speaker}: {text} ("), block
+    # A Chinese question: the same names, a full-width colon.
+    zh = group.context("Alice住在哪里？", user_id="grp", kinds=("episode",))
+    assert _line(zh, "Boston").startswith("- Alice：I live in Boston ("), zh
+    # With facts too, a fact that restates a turn names its subject instead.
+    both = group.context("Where does Alice live?", user_id="grp")
+    assert _line(both, "Boston").startswith(("- Alice: I live in Boston (", "- Alice lives in Boston (")), both
+    assert _line(both, "Denver").startswith(("- Bob: I live in Denver (", "- Bob lives in Denver (")), both
+
+
+def test_a_fact_about_another_speaker_names_its_subject_in_english_and_chinese(memory: Memory) -> None:
+    memory.add("I like eating sushi", speaker="Bob", user_id="grp")
+    memory.add("我对芒果过敏", speaker="小明", user_id="grp")
+    facts = [h for h in memory.search("sushi", user_id="grp", kinds=("fact",))]
+    assert facts and facts[0].subject == "Bob" and facts[0].text == "likes eating sushi"
+    # The episode restates the fact, so the block shows one of the two: either names Bob.
+    block = memory.context("what food does Bob like?", user_id="grp", kinds=("fact",))
+    assert _line(block, "sushi").startswith("- Bob likes eating sushi ("), block
+    zh = memory.context("小明对什么过敏？", user_id="grp", kinds=("fact",))
+    assert _line(zh, "芒果").startswith("- 小明对芒果过敏 ("), zh
+
+
+def test_assistant_and_tool_turns_are_marked_with_their_role(memory: Memory) -> None:
+    memory.add("I prefer DHL for delivery", user_id="r")
+    memory.add("I prefer UPS for delivery, it's reliable", role="assistant", user_id="r")
+    memory.add("I prefer FedEx for delivery", role="tool", user_id="r")
+    memory.add("I prefer USPS for delivery", role="assistant", speaker="Jarvis", user_id="r")
+    block = memory.context("which carrier?", user_id="r", kinds=("episode",))
+    assert _line(block, "UPS for").startswith("- assistant: I prefer UPS for delivery, it's reliable (")
+    assert _line(block, "FedEx").startswith("- tool: I prefer FedEx for delivery (")
+    assert _line(block, "USPS").startswith("- Jarvis (assistant): I prefer USPS for delivery (")
+    assert _line(block, "DHL").startswith("- I prefer DHL for delivery (")
+    zh = memory.context("用哪家快递？", user_id="r", kinds=("episode",))
+    assert _line(zh, "UPS for").startswith("- 助手：I prefer UPS")
+    assert _line(zh, "USPS").startswith("- Jarvis（助手）：I prefer USPS")
+    # Only the user's own statement gave a fact.
+    assert [f.value for f in memory.list(user_id="r")] == ["DHL"]
+
+
+def test_a_single_users_store_reads_as_before(memory: Memory) -> None:
+    memory.add("I like tea")
+    memory.add("I am allergic to peanuts", speaker="u1")  # the user named as the speaker: still the user's own
+    block = memory.context("what do I like to drink, and allergies?", budget_tokens=1000)
+    assert "- I like tea (" in block or "- likes drinking tea (" in block, block
+    assert not any(line.startswith(("- u1", "- user")) for line in block.splitlines()), block
+
+
+def test_hits_carry_speaker_role_and_subject(group: Memory) -> None:
+    group.add("I like tea", user_id="solo")
+    hits = group.search("allergic to peanuts", user_id="grp")
+    episode = next(h for h in hits if h.kind == "episode" and h.text == "I am allergic to peanuts")
+    fact = next(h for h in hits if h.kind == "fact")
+    assert (episode.speaker, episode.role, episode.subject) == ("Alice", "user", None)
+    assert (fact.speaker, fact.role, fact.subject) == (None, None, "Alice")
+    assert {"speaker", "role", "subject"} <= set(asdict(fact))
+    own = group.search("tea", user_id="solo")
+    assert {(h.kind, h.speaker, h.subject) for h in own} == {("episode", "solo", None), ("fact", None, "solo")}
+
+
+def test_locomo_context_for_gina_attributes_jons_dances(tmp_path: Path, embedder: object) -> None:
+    # Trial 7: "What does Gina like?" printed Jon's "likes all dances" unattributed.
+    with Memory(tmp_path / "loc.db", embedder=embedder.inner, user_id="loc") as memory:  # type: ignore[attr-defined]
+        for _, messages in load_any(LOCOMO):
+            import_messages(memory, messages, user_id="loc")
+        dances = next(f for f in memory.list() if f.value == "all dances")
+        assert dances.subject == "Jon"
+        block = memory.context("What does Gina like?", budget_tokens=250, kinds=("fact",))
+        assert _line(block, "all dances").startswith("- Jon likes all dances ("), block
+        turns = memory.context("What does Gina like?", budget_tokens=250, kinds=("episode",))
+        assert all(line.startswith(("- Gina: ", "- Jon: ")) for line in turns.splitlines()[1:]), turns
