@@ -30,7 +30,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import threading
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -272,6 +272,7 @@ def delete_episodes(store: LifecycleStore, conn: Any, episodes: list[int], count
         "AND NOT EXISTS (SELECT 1 FROM fact_citations o WHERE o.fact_id = c.fact_id AND "
         f"o.episode_id NOT IN ({marks}))", [*episodes, *episodes])]
     scrubbed = store.scrub_events(conn, facts=facts, episodes=episodes) if scrub else Scrubbed()
+    _add(counts, "summaries", drop_summaries(store, conn, episodes))
     _add(counts, "extraction_queue", run(
         conn, d, f"DELETE FROM extraction_queue WHERE episode_id IN ({marks})", episodes).rowcount)
     _add(counts, "segments", store.delete_segments(conn, episodes))
@@ -279,6 +280,26 @@ def delete_episodes(store: LifecycleStore, conn: Any, episodes: list[int], count
     _add(counts, "episodes", run(conn, d, f"DELETE FROM episodes WHERE id IN ({marks})", episodes).rowcount)
     _add(counts, SCRUBBED, scrubbed.events)
     return facts, scrubbed
+
+
+def drop_summaries(store: LifecycleStore, conn: Any, episodes: Sequence[int]) -> int:
+    """Inside an open write, before ``episodes`` go: delete the short-term summaries
+    (``session_memory``) that folded any of them in (``summarised_through`` at or past the
+    episode's ``sequence_num``): an extractive summary quotes each folded message's first
+    sentence, so a ``before``, filter or expiry forget left it readable. The next write to the
+    session folds its remaining episodes again. Returns how many summaries went."""
+    d, dropped = store.dialect, 0
+    for start in range(0, len(episodes), CHUNK):
+        batch = list(episodes[start:start + CHUNK])
+        for r in rows(conn, d, "SELECT org_id, project_id, user_id, agent_id, session_id, min(sequence_num) AS first "
+                               f"FROM episodes WHERE id IN ({_marks(batch)}) AND session_id IS NOT NULL "
+                               "GROUP BY org_id, project_id, user_id, agent_id, session_id", batch):
+            dropped += run(conn, d, "DELETE FROM session_memory WHERE org_id = ? AND project_id = ? AND user_id IS NOT "
+                                    "DISTINCT FROM ? AND agent_id IS NOT DISTINCT FROM ? AND session_id = ? AND "
+                                    "summarised_through >= ?",
+                           (r["org_id"], r["project_id"], r["user_id"], r["agent_id"], r["session_id"],
+                            r["first"])).rowcount
+    return max(0, dropped)
 
 
 def delete_facts(store: LifecycleStore, conn: Any, facts: list[int], counts: dict[str, int], *,

@@ -18,7 +18,7 @@ from datetime import datetime
 from typing import Any
 
 from memstrata.config import Settings
-from memstrata.lifecycle.forget import run_to_end, running_jobs
+from memstrata.lifecycle.forget import drop_summaries, run_to_end, running_jobs
 from memstrata.lifecycle.retention import archive_idle
 from memstrata.store.dialect import rows, run, scalar
 from memstrata.store.protocol import LifecycleStore
@@ -84,7 +84,8 @@ def maintain(store: LifecycleStore, settings: Settings, *, now: datetime,
     if report.expired_episodes or report.expired_facts:
         store.clear_caches()
         # memory_events with episodes too: their events of surviving facts were scrubbed
-        swept = ("episodes", "segments", "extraction_queue", "memory_events") if report.expired_episodes else ()
+        swept = (("episodes", "segments", "extraction_queue", "memory_events", "session_memory")
+                 if report.expired_episodes else ())
         store.purge_deleted(swept + (("facts", "memory_events") if report.expired_facts else ()))
     notes: list[str] = []
     report.analyzed = _analyze(store, notes)
@@ -126,6 +127,7 @@ def sweep_expired(store: LifecycleStore, *, now: datetime,
                 break
             ids = [r["id"] for r in found]
             store.scrub_events(conn, facts=(), episodes=ids)
+            drop_summaries(store, conn, ids)  # a summary quoting an expired message goes with it
             store.delete_segments(conn, ids)
             episodes += run(conn, d, f"DELETE FROM episodes WHERE id IN ({','.join('?' * len(ids))})", ids).rowcount
             per_owner: dict[Scope, int] = {}
