@@ -302,6 +302,38 @@ def test_access_counts_commit_without_waiting_for_the_disk_and_nothing_else_does
         assert settings == {("on",)}
 
 
+def test_counting_recalls_rewrites_each_fact_on_its_own_page(pg_url: Callable[[], str]) -> None:
+    """Facts keep room in their pages (migration 12, fillfactor 50): ``record_access`` rewrites a
+    counted fact on the page it is on (a HOT update, no new entry in any index of facts, its
+    HNSW graph included). 512-d embeddings make a fact row ~3 kB: two filled a page, and a new
+    version never fitted beside the old one."""
+    with Memory(pg_url(), embedder=HashingEmbedder(dim=512), user_id="ann") as memory:
+        store = memory.store
+        assert isinstance(store, PostgresStore)
+        for text in ("I am allergic to peanuts", "My favourite colour is green", "I live in Lisbon",
+                     "My sister is called Maria", "I work as a nurse", "I prefer tea over coffee"):
+            memory.add(text)
+
+        def pages() -> dict[int, int]:
+            with store.db.read() as conn:
+                return {int(r[0]): int(r[1]) for r in conn.execute(
+                    "SELECT id, (ctid::text::point)[0]::bigint FROM facts WHERE status = 'active'")}
+        before = pages()
+        assert len(before) >= 4 and pg_column_bytes(store) > 2_000  # three fill a page
+        for _ in range(3):
+            assert store.record_access(list(before), T0)
+        assert pages() == before
+        assert {memory.get(i).access_count for i in before} == {3}  # type: ignore[union-attr]
+
+
+def pg_column_bytes(store: PostgresStore) -> int:
+    """The smallest stored fact row, in bytes."""
+    with store.db.read() as conn:
+        row = conn.execute("SELECT min(pg_column_size(f.*)) FROM facts f").fetchone()
+    assert row is not None
+    return int(row[0])
+
+
 def test_filtered_full_text_reads_one_index_for_its_terms_and_its_filter(
         ten_thousand: tuple[PostgresStore, np.ndarray]) -> None:
     """Full text and metadata share one GIN index (migration 11): a filtered full-text search

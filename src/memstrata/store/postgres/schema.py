@@ -398,6 +398,21 @@ DROP INDEX IF EXISTS turns_tsv;
 DROP INDEX IF EXISTS turns_metadata;
 """,
     ),
+    Migration(
+        12,
+        "fact_access_room",
+        """
+-- Facts are stored half full (fillfactor 50), so counting a recall (PostgresStore.record_access:
+-- access_count and last_accessed_at, neither indexed) rewrites the row on its own page: a HOT
+-- update, which adds no index entry. A fact row holds its embedding inline (~3.1 kB at 512
+-- dimensions, two to a full page), so the new version never fitted beside the old one and every
+-- count inserted into each index of facts, the HNSW graph included: 1M bench database, one
+-- UPDATE of 5 facts 15.3 ms p50 on full pages, 0.6 ms on pages with room. Catalog only: rows
+-- written from now on keep the room, an older row gets it when it is next rewritten (its first
+-- count moves it once); VACUUM FULL facts rewrites them all.
+ALTER TABLE facts SET (fillfactor = 50);
+""",
+    ),
 )
 
 #: The newest schema this code knows (equal to the SQLite store's: one migration list per backend).

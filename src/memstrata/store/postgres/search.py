@@ -209,10 +209,14 @@ def _exact_capped(conn: Conn, *, from_where: str, params: Sequence[object], q: n
                   alias: str) -> list[tuple[int, float]] | None:
     """``[(id, cosine distance)]`` of the exact top ``k``, or ``None`` when more than
     ``EXACT_CAP_ROWS`` rows match (then nothing more was read than that many rows)."""
+    # One pass over the capped rows: the count rides along as a window aggregate of the (id,
+    # distance) pairs. A materialised CTE read twice (once to count, once to sort) cost 5-10 %
+    # more at the 1 % filter of 1M segments (10,000 rows; interleaved, load ~4.4).
     rows = conn.execute(
-        f"WITH c AS MATERIALIZED (SELECT {alias}.id, {alias}.embedding <=> %s AS d {from_where} "
-        f"AND {alias}.embedding IS NOT NULL AND vector_dims({alias}.embedding) = %s LIMIT %s) "
-        "SELECT id, d, (SELECT count(*) FROM c) FROM c ORDER BY d, id LIMIT %s",
+        "SELECT id, d, n FROM (SELECT id, d, count(*) OVER () AS n FROM "
+        f"(SELECT {alias}.id, {alias}.embedding <=> %s AS d {from_where} "
+        f"AND {alias}.embedding IS NOT NULL AND vector_dims({alias}.embedding) = %s LIMIT %s) c) w "
+        "ORDER BY d, id LIMIT %s",
         (q, *params, len(q), EXACT_CAP_ROWS + 1, k)).fetchall()
     if rows and int(rows[0][2]) > EXACT_CAP_ROWS:
         return None

@@ -37,7 +37,7 @@ from memstrata.store.postgres import scrub, search
 from memstrata.store.postgres.connection import PgDatabase, redact_url
 from memstrata.store.protocol import Capabilities
 from memstrata.store.records import Citation, NewEpisode, NewFact, NewSegment, episode_hash
-from memstrata.store.scope import SCOPE_FIELDS, hidden_predicate, running_forgets_sql
+from memstrata.store.scope import FORGET_CUTS, SCOPE_FIELDS, hidden_predicate
 from memstrata.store.scope import scope_predicate as shared_scope_predicate
 from memstrata.store.turns import CONTEXT_MARK, SESSION_BLOCK_TURNS, block_hidden_predicate, turn_document
 from memstrata.types import ContextSegment, Episode, Fact, MemoryEvent, Scope, Segment
@@ -277,10 +277,19 @@ class PostgresStore:
     def _hidden(self, conn: Conn, table: str, prefix: str = "") -> tuple[str, list[object]]:
         """`` AND <predicate>`` excluding rows of ``table`` hidden by running forget jobs (``""``
         when none run, so the query is unchanged); see ``store.scope.hidden_predicate``."""
-        jobs = self.db.snapshot_cached(conn, f"forget_jobs:{table}", lambda: [
-            tuple(r) for r in conn.execute(running_forgets_sql(table)).fetchall()])
-        sql, params = hidden_predicate(jobs, table, prefix=prefix, mark="%s")
+        sql, params = hidden_predicate(self._running_forgets(conn, table), table, prefix=prefix, mark="%s")
         return (f" AND {sql}" if sql else ""), params
+
+    def _running_forgets(self, conn: Conn, table: str) -> list[tuple[object, ...]]:
+        """The rows of ``store.scope.running_forgets_sql(table)``. Inside a shared snapshot every table's cut
+        comes from one query, read once: a search asked for episodes', segments' and facts' cuts
+        in three round trips."""
+        tables = list(FORGET_CUTS)
+        every = self.db.snapshot_cached(conn, "forget_jobs", lambda: [tuple(r) for r in conn.execute(
+            "SELECT org_id, project_id, user_id, agent_id, session_id, before, "
+            f"{', '.join(FORGET_CUTS[t] for t in tables)} FROM forget_jobs WHERE status = 'running'").fetchall()])
+        cut = 6 + tables.index(table)
+        return [(*r[:6], r[cut]) for r in every]
 
     # -- episodes ---------------------------------------------------------------------------
     def insert_episode(
@@ -586,8 +595,7 @@ class PostgresStore:
         below those sizes every matching block is ranked."""
         where, params = scope_predicate(scope, prefix="b.")
         with self.db.read() as conn:
-            jobs = [tuple(r) for r in conn.execute(running_forgets_sql("episodes")).fetchall()]
-            hidden, hparams = block_hidden_predicate(jobs, prefix="b.", mark="%s")
+            hidden, hparams = block_hidden_predicate(self._running_forgets(conn, "episodes"), prefix="b.", mark="%s")
             # Every candidate block comes back ranked (at most FTS_MAX_ROWS per kept term), so a
             # session's best candidate block is found whatever the number of its blocks.
             blocks = self._fts(conn, table="session_blocks", alias="b", match=match, limit=2**31 - 1,
@@ -838,7 +846,9 @@ class PostgresStore:
         for a row another transaction holds, nor waits for the disk: the commit does not wait for
         its WAL flush (``synchronous_commit = off`` for this transaction only; a server crash may
         lose the last counts, never corrupt them), as SQLite's ``record_access`` does not sync.
-        The flush took 5.5 ms p50 of each search that returned a fact (1M bench, load ~4)."""
+        The flush took 5.5 ms p50 of each search that returned a fact (1M bench, load ~4). Neither
+        column is indexed and facts keep room in their pages (migration 12), so the row is
+        rewritten on its own page (a HOT update) without new entries in the facts' indexes."""
         if not fact_ids:
             return True
         try:

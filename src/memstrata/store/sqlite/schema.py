@@ -266,6 +266,15 @@ INSERT INTO session_blocks_fts (session_blocks_fts, rank) VALUES ('rank', 'bm25(
 -- index; SQLite's FTS5 tables are unchanged. Kept here so both stores share one numbered list.
 """,
     ),
+    Migration(
+        12,
+        "fact_access_room",
+        """
+-- The PostgreSQL store keeps room in each page of facts (fillfactor) so that counting a recall
+-- rewrites a fact in place without new index entries; SQLite updates rows in place anyway.
+-- Kept here so both stores share one numbered list.
+""",
+    ),
 )
 
 #: The newest schema this code knows.
