@@ -171,7 +171,8 @@ def test_deleting_an_edit_names_the_value_it_replaced_and_the_event_that_brings_
     assert deleted.status_code == 200, deleted.text
     body = deleted.json()
     assert body["deleted"] == fedex["id"]
-    assert body["replaced"] == [{"fact_id": ups["id"], "key": "shipping.carrier", "value": "UPS", "event_id": event}]
+    assert body["replaced"] == [{"fact_id": ups["id"], "key": "shipping.carrier", "value": "UPS", "event_id": event,
+                                 "by": fedex["id"]}]
     assert body["note"] == (f"fact #{ups['id']} (shipping.carrier = UPS), which fact #{fedex['id']} had replaced, "
                             f"stays superseded, so shipping.carrier may have no current value; "
                             f"POST /v1/events/{event}/rollback makes it current again")

@@ -72,8 +72,7 @@ class Replaced:
     Attributes:
         fact_id: the replaced fact. key, value: its key and value (as the caller may read it).
         event_id: the ``supersede`` event to roll back.
-        by: the deleted fact that had replaced it, when a forget of many facts reports it
-            (``None`` from ``Memory.delete``, which deletes one fact the caller named).
+        by: the deleted fact that had replaced it (``None`` only when the event no longer names it).
     """
 
     fact_id: int
