@@ -167,6 +167,10 @@ class AsyncMemory:
         """``Memory.export``, collected into a list (the records are read on the worker thread)."""
         return await self._run(lambda: builtins.list(self.memory.export(**scope)))
 
+    async def export_all(self) -> builtins.list[dict[str, Any]]:
+        """``Memory.export_all``, collected into a list (the records are read on the worker thread)."""
+        return await self._run(lambda: builtins.list(self.memory.export_all()))
+
     async def doctor(self) -> dict[str, Any]:
         """``Memory.doctor``."""
         return await self._run(self.memory.doctor)

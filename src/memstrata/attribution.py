@@ -21,15 +21,19 @@ carries no ``user:`` noise. Display only: ranking, stored rows and filters are u
 from __future__ import annotations
 
 from memstrata.text.tokens import is_cjk
-from memstrata.types import Hit
+from memstrata.types import Fact, Hit
 
 #: Role names in a Chinese context block (the English block uses the role as stored).
 ROLE_NAMES_ZH = {"user": "用户", "assistant": "助手", "system": "系统", "tool": "工具"}
 
 
 def _same(name: str | None, user_id: str | None) -> bool:
-    """Whether a speaker or subject ``name`` is the scope's user (case and outer spaces aside)."""
-    return name is None or (user_id is not None and name.strip().casefold() == user_id.strip().casefold())
+    """Whether a speaker or subject ``name`` is the scope's user (case and outer spaces aside).
+    The name ``user`` is the user too: a JSONL import with no ``speaker`` field names each turn
+    after its role (``loaders.jsonl``), and a single-user import must not read "user: …"."""
+    if name is None or name.strip().casefold() == "user":
+        return True
+    return user_id is not None and name.strip().casefold() == user_id.strip().casefold()
 
 
 def is_users_own(hit: Hit) -> bool:
@@ -42,6 +46,12 @@ def is_users_own(hit: Hit) -> bool:
     if hit.fact is not None:
         return _same(hit.fact.subject, hit.fact.scope.user_id)
     return True
+
+
+def about_someone_else(fact: Fact) -> bool:
+    """Whether ``fact``'s ``subject`` names someone other than its scope's user (a listing
+    then shows whom each fact is about)."""
+    return not _same(fact.subject, fact.scope.user_id)
 
 
 def attribution(hit: Hit, *, chinese: bool = False) -> str:

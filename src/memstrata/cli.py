@@ -21,7 +21,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from memstrata.attribution import attribution
+from memstrata.attribution import about_someone_else, attribution
 from memstrata.cli_options import AgentOpt, DbOpt, FilterOpt, JsonOpt, OrgOpt, ProjectOpt, SessionOpt, UserOpt
 from memstrata.clock import parse_time
 from memstrata.config import DEFAULT_DB_PATH, Settings
@@ -196,6 +196,8 @@ def remember(
                 note = f" [{lab['touched']}]"
             elif change.action == "retract":
                 note = f" [{lab['retracted']}]"
+            elif change.action == "past":
+                note = f" [{lab['past']}]"
             elif change.previous:
                 note = f" [{lab['superseded']} " + ", ".join(p.value for p in change.previous) + "]"
             console.print(_safe(f"- {f.key} = {f.value}{conf}{note}"), highlight=False)
@@ -314,7 +316,7 @@ def list_cmd(
     else:
         # Whom each fact is about when some fact is not the user's own (a group scope: Alice's and
         # Bob's facts under one user; ``attribution``); a single user's list stays as it was.
-        named = any(f.subject is not None and f.subject != f.scope.user_id for f in rows)
+        named = any(about_someone_else(f) for f in rows)
         cols = ("id", "subject", "key", "value", "conf", "status", "observed", "episodes")
         for col in cols if named else tuple(c for c in cols if c != "subject"):
             table.add_column(col)
@@ -445,14 +447,21 @@ def export(
     db: DbOpt = None, user: UserOpt = None, agent: AgentOpt = None, org: OrgOpt = None,
     project: ProjectOpt = None,
     output: Annotated[Path | None, typer.Option("--output", "-o", help="File (default stdout).")] = None,
+    everything: Annotated[bool, typer.Option(
+        "--all", help="Every tenant, user and agent of the database (to move it, e.g. SQLite to PostgreSQL).")]
+    = False,
 ) -> None:
     """Export a scope as JSONL: episodes, facts (every status), events."""
     def go() -> int:
-        with _open(db, org, project, user, model=False, agent_id=agent) as memory:
+        if everything and (user or agent or org or project):
+            raise InvalidInput("--all exports every tenant, user and agent: leave out --user, --agent, --org "
+                               "and --project (or leave out --all to export one scope)")
+        with _open(db, org, project, None if everything else user, model=False,
+                   agent_id=None if everything else agent) as memory:
             handle = output.open("w", encoding="utf-8") if output else sys.stdout
             n = 0
             try:
-                for record in memory.export():
+                for record in (memory.export_all() if everything else memory.export()):
                     try:
                         handle.write(dumps(record) + "\n")
                     except BrokenPipeError:  # `export | head`: the reader has all it wanted

@@ -260,7 +260,7 @@ class Settings:
         values: dict[str, object] = {}
         if env.get("MEMSTRATA_DB"):
             db = env["MEMSTRATA_DB"]
-            if db.startswith(("postgresql://", "postgres://")):  # a URL: Path would fold its "//"
+            if "://" in db:  # a URL (a mistyped scheme is refused on open): Path would fold its "//"
                 values["database_url"] = db
             else:
                 values["db_path"] = Path(db)

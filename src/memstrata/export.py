@@ -9,7 +9,8 @@ from datetime import datetime
 from typing import Any
 
 from memstrata.clock import to_db
-from memstrata.store.protocol import Store
+from memstrata.store.dialect import run
+from memstrata.store.protocol import LifecycleStore, Store
 from memstrata.types import Scope
 
 #: Episodes read per page while exporting, so a large scope streams in bounded memory.
@@ -41,6 +42,24 @@ def export_records(store: Store, scope: Scope) -> Iterator[dict[str, Any]]:
         yield {"type": "fact", **_plain(asdict(fact))}
     for event in store.events(scope, [f.id for f in facts]):
         yield {"type": "event", **_plain(asdict(event))}
+
+
+def tenants(store: LifecycleStore) -> list[Scope]:
+    """Every tenant (``org_id``, ``project_id``) holding an episode or a fact, sorted: what
+    ``export_all`` walks. Reads only."""
+    with store.db.read() as conn:
+        rows = run(conn, store.dialect, "SELECT org_id, project_id FROM episodes UNION "
+                                        "SELECT org_id, project_id FROM facts", ()).fetchall()
+    return [Scope(org, project) for org, project in sorted({(str(r[0]), str(r[1])) for r in rows})]
+
+
+def export_all(store: LifecycleStore) -> Iterator[dict[str, Any]]:
+    """The records of every tenant, user and agent of the database, tenant by tenant (each as
+    ``export_records`` gives them): the whole database as one file, e.g. to move a SQLite file
+    to PostgreSQL (``import`` of the file into an empty database gives the same ids, statuses
+    and audit events back)."""
+    for tenant in tenants(store):
+        yield from export_records(store, tenant)
 
 
 def dumps(record: dict[str, Any]) -> str:

@@ -85,8 +85,10 @@ class Message:
 
 @dataclass(frozen=True)
 class FactChange:
-    """What one extracted fact did: ``create``, ``touch``, ``merge``, ``supersede`` or
-    ``retract`` (the message withdrew ``fact``, now superseded with no successor).
+    """What one extracted fact did: ``create``, ``touch``, ``merge``, ``supersede``, ``retract``
+    (the message withdrew ``fact``, now superseded with no successor) or ``past`` (the message
+    was said before the key's current value was last stated, so ``fact`` is stored already
+    superseded by it: messages arriving out of time order never undo a newer value).
 
     ``fact`` is the fact as stored afterwards; ``previous`` the facts it superseded.
     """
@@ -177,8 +179,9 @@ def check_scope(scope: Scope, *, needs_owner: bool) -> None:
     whose memory it wants must fail, not silently see the whole tenant.
 
     Raises:
-        InvalidInput: an empty, over-long, non-string or control-character identifier, or
-            one with leading or trailing whitespace.
+        InvalidInput: an empty, over-long, non-string, control- or invisible-format-character
+            (Unicode category Cf: U+200B, U+FEFF, ...) identifier, or one with leading or
+            trailing whitespace.
     """
     for name in ("org_id", "project_id", "user_id", "agent_id", "session_id"):
         value = getattr(scope, name)
@@ -193,6 +196,12 @@ def check_scope(scope: Scope, *, needs_owner: bool) -> None:
             raise InvalidInput(f"scope {name} is {len(value)} characters; the limit is {MAX_ID_CHARS}")
         if any(unicodedata.category(c) == "Cc" for c in value):
             raise InvalidInput(f"scope {name} {value!r} contains control characters")
+        hidden = next((i for i, c in enumerate(value) if unicodedata.category(c) == "Cf"), None)
+        if hidden is not None:
+            # "alice\u200b" would be a second user who lists as "alice": an invisible character
+            # (zero-width space, joiner, BOM, direction mark) is a paste accident, never a name.
+            raise InvalidInput(f"scope {name} {value!r} contains an invisible format character "
+                               f"U+{ord(value[hidden]):04X} at character {hidden}; remove it")
         check_text(value, f"scope {name}")
     if needs_owner and scope.user_id is None and scope.agent_id is None and scope.session_id is None:
         raise InvalidInput(
@@ -504,7 +513,33 @@ class Ingestor:
                           replaces={f.id for f in existing
                                     if favourite is not None and favourite_label(f.statement) == favourite}
                           | (self._corrected(cand, existing) if cand.corrects and not single else set()))
+        # A message said before a rival was last stated is older news, whatever order the messages
+        # arrive in (a backfilled log, a newest-first export, two imports racing): it must not retire
+        # the newer value; it is stored as the past value that newer one replaced.
+        later = [f for f in existing if f.id in decision.superseded and f.observed_at > msg.created_at]
+        if later and decision.action in ("create", "supersede"):
+            kept = tuple(i for i in decision.superseded if i not in {f.id for f in later})
+            _, fact_id, retired = self._execute(
+                conn, Decision("supersede" if kept else "create", superseded=kept), fact_scope, msg, episode_id,
+                cand, vector, tag, now)
+            self._store_as_past(conn, fact_scope, fact_id, cand, msg, episode_id, later, now)
+            return "past", fact_id, retired
         return self._execute(conn, decision, fact_scope, msg, episode_id, cand, vector, tag, now)
+
+    def _store_as_past(self, conn: Any, scope: Scope, fact_id: int, cand: FactCandidate, msg: Message,
+                       episode_id: int, later: Sequence[Fact], now: datetime) -> None:
+        """Mark the just-inserted ``fact_id`` superseded by the earliest of ``later`` (active facts
+        last stated after ``msg`` was said): it held from its own ``valid_from`` until that one's,
+        never ending before it began. The ``supersede`` event has the shape of any other, so
+        ``rollback`` and ``forget`` treat it alike; ``arrived_late`` says why it was never current."""
+        successor = min(later, key=lambda f: (f.valid_from or f.observed_at, f.id))
+        start = cand.valid_from or msg.created_at
+        self.store.set_fact_status(conn, fact_id, "superseded", now=now,
+                                   valid_to=max(start, successor.valid_from or successor.observed_at))
+        actor = f"extractor:{getattr(self.extractor, 'name', 'unknown')}"
+        self.store.log_event(conn, scope, fact_id=fact_id, action="supersede", actor=actor,
+                             detail={"superseded_by": successor.id, "new_value": successor.value,
+                                     "episode": episode_id, "arrived_late": True}, now=now)
 
     def _retract(self, conn: Any, msg: Message, episode_id: int, cand: FactCandidate,
                  now: datetime) -> list[tuple[str, int, tuple[int, ...]]]:
@@ -516,7 +551,9 @@ class Ingestor:
         ids = self.store.fact_ids(conn, fact_scope, keys=[cand.key], subject=msg.speaker)
         actor = f"extractor:{getattr(self.extractor, 'name', 'unknown')}"
         out: list[tuple[str, int, tuple[int, ...]]] = []
-        live = [f for f in self.store.load_facts(conn, ids) if f.status == "active"]
+        # A withdrawal said before a value was last stated does not withdraw it (see ``_apply_fact``).
+        live = [f for f in self.store.load_facts(conn, ids)
+                if f.status == "active" and f.observed_at <= msg.created_at]
         named = {f.id for f in live if not f.encrypted and same_value(cand.value, f.value)} | self._twins(cand.value, [
             f for f in live if not f.encrypted and not same_value(cand.value, f.value)])
         for fact in live:

@@ -29,7 +29,7 @@ from memstrata.embed.base import (
 )
 from memstrata.errors import EmbeddingError, EmbeddingModelMismatch, InvalidInput, NotFound, StoreError, install_hint
 from memstrata.excerpt import clip_hit
-from memstrata.export import export_records
+from memstrata.export import export_all, export_records
 from memstrata.extract.base import Extractor
 from memstrata.filter import Expr, parse, unparse
 from memstrata.filter.fields import require_fields_of
@@ -66,6 +66,7 @@ if TYPE_CHECKING:
     from memstrata.semantic.agents import AgentResult
     from memstrata.semantic.service import SemanticService
     from memstrata.semantic.stm import ShortTermMemory
+    from memstrata.store.protocol import LifecycleStore
     from memstrata.store.semantic import SemanticStore
 
 log = logging.getLogger(__name__)
@@ -139,7 +140,8 @@ class Memory:
                  categories: Sequence[Any] | None = None, store: Store | None = None) -> None:
         self.settings = settings or Settings.from_env()
         if path is not None:
-            self.settings = (replace(self.settings, database_url=str(path)) if is_postgres_url(path)
+            self.settings = (replace(self.settings, database_url=str(path))
+                             if is_postgres_url(path) or (isinstance(path, str) and "://" in path)
                              else replace(self.settings, db_path=Path(path), database_url=None))
         self.path = self.settings.resolved_db_path()
         location: str | Path = self.settings.database_url or self.path
@@ -586,6 +588,12 @@ class Memory:
         now = utcnow()
         digest = ids_digest([("facts", fact.id)])
         with self.store.db.write() as conn:
+            # Serialised with every writer of the scope: a delete racing an update must not leave
+            # the update's new value behind as if nothing had been deleted (trial T10).
+            self.store.lock_scopes(conn, [Scope(fact.scope.org_id, fact.scope.project_id, fact.scope.user_id,
+                                                fact.scope.agent_id)])
+            if not self.store.load_facts(conn, [fact.id]):
+                raise NotFound(f"fact #{fact.id} was deleted by another request")
             events = self.store.fact_event_count(conn, fact.id)
             self.store.scrub_events(conn, facts=[fact.id], episodes=())  # its value leaves the others' events
             self.store.delete_facts(conn, [fact.id])
@@ -739,6 +747,17 @@ class Memory:
         """JSON-serialisable records of the scope: episodes, then facts (every status), then events."""
         sc = self._scope(**scope)
         return export_records(self.store, sc)
+
+    def export_all(self) -> Iterator[dict[str, Any]]:
+        """The records of the whole database: every tenant, user and agent, as ``export`` gives
+        them per scope (ignores this ``Memory``'s default scope). ``import_records`` of them into
+        an empty database restores it exactly (how a SQLite file moves to PostgreSQL).
+
+        Raises:
+            StoreError: the store has no maintenance capability (a custom ``store=``).
+        """
+        self._require("maintenance", "exporting a whole database")
+        return export_all(cast("LifecycleStore", self.store))
 
     # -- operations -------------------------------------------------------------------------
     def doctor(self) -> dict[str, Any]:

@@ -22,13 +22,14 @@ LABELS = {
            "profile_title": "What is known about this user (nothing matched the query)",
            "duplicate": "Already remembered (episode #{id}).",
            "superseded": "replaces", "touched": "already known", "merged": "merged into",
-           "retracted": "no longer holds", "outdated": "outdated"},
+           "retracted": "no longer holds", "outdated": "outdated",
+           "past": "past value: a later statement replaced it"},
     "zh": {"remembered": "记住：", "nothing": "没有新的事实（已保存对话）。",
            "confidence": "置信度", "source": "来源", "no_hits": "没有找到相关记忆。",
            "context_title": "相关记忆", "profile_title": "已知的用户信息（没有与问题直接相关的记忆）",
            "duplicate": "已经记住了（episode #{id}）。",
            "superseded": "替换", "touched": "已知", "merged": "合并到",
-           "retracted": "不再成立", "outdated": "已过时"},
+           "retracted": "不再成立", "outdated": "已过时", "past": "过去的值：之后的说法已取代它"},
     # Traditional characters for a Traditional-script input (a Taiwan or Hong Kong user read
     # 相关记忆 above their 順豐): the same labels, converted.
     "zh-Hant": {"remembered": "記住：", "nothing": "沒有新的事實（已保存對話）。",
@@ -36,7 +37,7 @@ LABELS = {
                 "context_title": "相關記憶", "profile_title": "已知的用戶資訊（沒有與問題直接相關的記憶）",
                 "duplicate": "已經記住了（episode #{id}）。",
                 "superseded": "替換", "touched": "已知", "merged": "合併到",
-                "retracted": "不再成立", "outdated": "已過時"},
+                "retracted": "不再成立", "outdated": "已過時", "past": "過去的值：之後的說法已取代它"},
 }
 
 

@@ -15,12 +15,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
-from memstrata.errors import Conflict, InvalidInput
+from memstrata.errors import Conflict, InvalidInput, NotFound
 from memstrata.extract.base import FactCandidate
 from memstrata.ingest import Ingestor, Message, check_text
 from memstrata.resolve import normalise_value
-from memstrata.types import Fact
+from memstrata.store.protocol import Store
+from memstrata.types import Fact, Scope
 
 #: Longest fact value accepted by ``update``, in characters (a fact is a short statement).
 MAX_VALUE_CHARS = 2000
@@ -59,6 +61,31 @@ def _statement(fact: Fact, value: str) -> str:
     return f"{fact.key} = {value}"
 
 
+def _not_current(fact: Fact) -> Conflict:
+    return Conflict(f"fact #{fact.id} is {fact.status}; only an active fact can be updated: "
+                    f"its history names the active value of {fact.key!r}", fact_id=fact.id, fact_status=fact.status)
+
+
+def lock_current(store: Store, conn: Any, fact: Fact) -> Fact:
+    """Inside an open write: take the lock of ``fact``'s scope (the one every write path takes,
+    ``Store.lock_scopes``) and read the fact again. Between the caller's read and this write
+    another process may have superseded, updated or deleted it; a fresh-user trial (T10) saw
+    four concurrent updates of one fact each succeed, leaving four current values. Returns the
+    fact as stored now.
+
+    Raises:
+        NotFound: the fact was deleted meanwhile.
+        Conflict: the fact is no longer active (another write superseded it first).
+    """
+    store.lock_scopes(conn, [Scope(fact.scope.org_id, fact.scope.project_id, fact.scope.user_id, fact.scope.agent_id)])
+    now_stored = next(iter(store.load_facts(conn, [fact.id])), None)
+    if now_stored is None:
+        raise NotFound(f"fact #{fact.id} was deleted by another request")
+    if now_stored.status != "active":
+        raise _not_current(now_stored)
+    return now_stored
+
+
 def apply_update(ingestor: Ingestor, fact: Fact, change: FactUpdate, *, actor: str, now: datetime) -> int:
     """Apply ``change`` to the active ``fact`` in one transaction; returns the id of the fact
     that now holds the value (a new id when the value changed).
@@ -68,18 +95,20 @@ def apply_update(ingestor: Ingestor, fact: Fact, change: FactUpdate, *, actor: s
     encrypted when a key is configured, and audit events show values as the write path does.
 
     Raises:
-        Conflict: the fact is not active (superseded, archived): update the active one.
+        Conflict: the fact is not active (superseded, archived), also when another writer
+            changed it since it was read (``lock_current``): update the active one.
+        NotFound: another request deleted it since it was read.
         InvalidInput: the new value is a secret that is never stored as a fact.
     """
     store = ingestor.store
     if fact.status != "active":
-        raise Conflict(f"fact #{fact.id} is {fact.status}; only an active fact can be updated: "
-                       f"its history names the active value of {fact.key!r}", fact_id=fact.id, fact_status=fact.status)
+        raise _not_current(fact)
     importance = fact.importance if change.importance is None else float(change.importance)
     confidence = fact.confidence if change.confidence is None else float(change.confidence)
     value_changed = change.value is not None and normalise_value(change.value) != normalise_value(fact.value)
     if not value_changed:
         with store.db.write() as conn:
+            fact = lock_current(store, conn, fact)
             store.set_fact_scores(conn, fact.id, importance=importance, confidence=confidence, now=now)
             store.log_event(conn, fact.scope, fact_id=fact.id, action="update", actor=actor, now=now, detail={
                 "importance": [fact.importance, importance], "confidence": [fact.confidence, confidence]})
@@ -96,6 +125,7 @@ def apply_update(ingestor: Ingestor, fact: Fact, change: FactUpdate, *, actor: s
     previous = FactCandidate(kind=fact.kind, key=fact.key, value=fact.value, confidence=fact.confidence,
                              importance=fact.importance, sensitivity=fact.sensitivity)
     with store.db.write() as conn:
+        lock_current(store, conn, fact)
         new_id = store.insert_fact(conn, fact.scope, ingestor._new_fact(candidate, msg, fact.tag, vector, now),
                                    citations=(), now=now)
         store.set_fact_status(conn, fact.id, "superseded", now=now, valid_to=now)

@@ -81,6 +81,20 @@ def test_a_single_users_store_reads_as_before(memory: Memory) -> None:
     assert not any(line.startswith(("- u1", "- user")) for line in block.splitlines()), block
 
 
+def test_a_jsonl_import_without_speakers_reads_as_the_users_own(memory: Memory, tmp_path: Path) -> None:
+    # The JSONL loader names a turn with no "speaker" after its role ("user"): that is the user,
+    # not a person called "user" (the lead saw "- user is allergic to peanuts" after an import).
+    path = tmp_path / "log.jsonl"
+    path.write_text('{"content": "I am allergic to peanuts"}\n{"content": "I prefer UPS for delivery"}\n',
+                    encoding="utf-8")
+    [(_, messages)] = load_any(path)
+    import_messages(memory, messages, user_id="solo")
+    block = memory.context("allergies and carrier?", user_id="solo", budget_tokens=1000)
+    assert "peanuts" in block and "UPS" in block, block
+    assert not any(line.startswith("- user") for line in block.splitlines()), block
+    assert all(h.speaker in (None, "user") for h in memory.search("peanuts", user_id="solo"))
+
+
 def test_hits_carry_speaker_role_and_subject(group: Memory) -> None:
     group.add("I like tea", user_id="solo")
     hits = group.search("allergic to peanuts", user_id="grp")

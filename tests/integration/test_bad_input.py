@@ -128,6 +128,15 @@ def test_scope_ids_with_stray_whitespace_are_refused_not_a_second_user(stocked: 
     assert_stored_memories_intact(stocked)
 
 
+def test_scope_ids_with_invisible_characters_are_refused_not_a_second_user(stocked: Memory) -> None:
+    # A fresh-user trial (T6) created "alice\u200b", a user who lists exactly like alice.
+    with pytest.raises(InvalidInput, match=r"invisible format character U\+200B at character 2"):
+        stocked.add("I like figs", user_id="u1\u200b")
+    with pytest.raises(InvalidInput, match=r"agent_id .* U\+FEFF at character 0"):
+        stocked.search("figs", user_id="u1", agent_id="\ufeffbot")
+    assert_stored_memories_intact(stocked)
+
+
 def test_add_many_with_one_bad_message_writes_none_of_the_batch(stocked: Memory) -> None:
     good = stocked.message("this good message must not be written alone", user_id=USER)
     bad = Message(content="a\x00b", scope=good.scope, created_at=good.created_at)

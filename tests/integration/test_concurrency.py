@@ -9,6 +9,7 @@ import sqlite3
 import subprocess
 import sys
 import textwrap
+import time
 from contextlib import closing
 from pathlib import Path
 
@@ -66,3 +67,46 @@ def test_four_processes_superseding_the_same_keys(db_path: Path) -> None:
         assert {f.value for f in memory.list(key="shipping.carrier", status="all", limit=10_000)} == carriers
     with closing(sqlite3.connect(db_path)) as conn:
         assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+
+
+UPDATER = textwrap.dedent("""
+    import os, sys, time
+    from memstrata import Memory
+    from memstrata.errors import Conflict
+
+    path, fact_id, value, go = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
+    memory = Memory(path, embedder=None, user_id="shared")
+    memory.get(fact_id)  # every process reads the fact, says so, then all write at once
+    open(go + "." + value, "w").close()
+    while not os.path.exists(go):
+        time.sleep(0.001)
+    try:
+        print("updated", memory.update(fact_id, value=value).id, flush=True)
+    except Conflict:
+        print("conflict", flush=True)
+    memory.close()
+""")
+
+
+def test_four_processes_updating_one_fact_leave_one_current_value(db_path: Path, tmp_path: Path) -> None:
+    # A fresh-user trial (T10) saw each of four concurrent updates succeed: four active carriers.
+    with Memory(db_path, embedder=None, user_id="shared") as memory:
+        [change] = memory.add("I prefer UPS for delivery").facts
+    env = {k: v for k, v in os.environ.items() if not k.startswith("MEMSTRATA_")}
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(SRC), env.get("PYTHONPATH")) if p)
+    go = tmp_path / "go"
+    procs = [subprocess.Popen([sys.executable, "-c", UPDATER, str(db_path), str(change.fact.id), value, str(go)],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+             for value in ("FedEx", "DHL", "EMS", "京东")]
+    deadline = time.monotonic() + 120
+    while len(list(tmp_path.glob("go.*"))) < len(procs) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    go.touch()
+    outcomes = []
+    for proc in procs:
+        out, errors = proc.communicate(timeout=120)
+        assert proc.returncode == 0, errors
+        outcomes.append(out.split()[0])
+    assert sorted(outcomes) == ["conflict"] * 3 + ["updated"]
+    with Memory(db_path, embedder=None, user_id="shared") as memory:
+        assert len(memory.list(key="shipping.carrier")) == 1

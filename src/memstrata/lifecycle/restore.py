@@ -128,7 +128,8 @@ def _insert_episode(conn: Any, store: LifecycleStore, rec: Mapping[str, Any],
                    (rec["id"],)).fetchone()
     if existing is not None:
         if tuple(existing) != (sc.org_id, sc.project_id, digest):
-            raise InvalidInput(f"{where}: this id already holds another episode; import into another database")
+            raise InvalidInput(f"{where}: this id already holds another episode here; an export keeps its "
+                               "ids, so restore it into an empty database")
         return False
     expires = _time(rec.get("expires_at"), where)
     run(conn, d,
@@ -156,7 +157,8 @@ def _insert_fact(conn: Any, store: LifecycleStore, rec: Mapping[str, Any], vecto
     existing = run(conn, d, "SELECT org_id, project_id, key FROM facts WHERE id = ?", (rec["id"],)).fetchone()
     if existing is not None:
         if tuple(existing) != (sc.org_id, sc.project_id, rec.get("key")):
-            raise InvalidInput(f"{where}: this id already holds another fact; import into another database")
+            raise InvalidInput(f"{where}: this id already holds another fact here; an export keeps its "
+                               "ids, so restore it into an empty database")
         return False
     encrypted = bool(rec.get("encrypted"))
     norm = normalise_value(value)

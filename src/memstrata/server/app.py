@@ -28,7 +28,7 @@ from memstrata.export import dumps
 from memstrata.lifecycle.forget import TABLES
 from memstrata.lifecycle.schedule import MaintenanceScheduler
 from memstrata.memory import Memory
-from memstrata.server import errors, semantic_routes
+from memstrata.server import docs, errors, semantic_routes
 from memstrata.server.auth import Caller, Principal
 from memstrata.server.body import JSONL_MEDIA_TYPES, BodyFormatMiddleware
 from memstrata.server.config import ServerConfig
@@ -527,10 +527,11 @@ def create_app(config: ServerConfig | None = None, *, memory: Memory | None = No
             if memory is None:
                 engine.close()
 
-    app = FastAPI(title="memstrata", version=__version__, lifespan=lifespan,
+    app = FastAPI(title="memstrata", version=__version__, lifespan=lifespan, docs_url=None, redoc_url=None,
                   description="Long-term memory for AI agents: episodes, facts, hybrid recall. "
                               "Errors are `{\"error\": {\"code\", \"message\", \"details\"}}`.")
     errors.install(app)
+    docs.install(app)
     app.include_router(router)
     app.include_router(semantic_routes.router, responses=_ERRORS)
 
