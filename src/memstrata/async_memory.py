@@ -96,11 +96,12 @@ class AsyncMemory:
                      expand_context: int = 0, include_superseded: bool = False, min_score: float = 0.0,
                      now: datetime | None = None, filter: str | Expr | None = None,
                      include_archived: bool = False, as_of: datetime | None = None, mode: str = "long_term",
-                     **scope: Unpack[ScopeArgs]) -> builtins.list[Hit]:
+                     min_match: float = 0.0, **scope: Unpack[ScopeArgs]) -> builtins.list[Hit]:
         """``Memory.search``."""
         return await self._run(self.memory.search, query, limit=limit, kinds=kinds, expand_context=expand_context,
                                include_superseded=include_superseded, min_score=min_score, now=now, filter=filter,
-                               include_archived=include_archived, as_of=as_of, mode=mode, **scope)
+                               include_archived=include_archived, as_of=as_of, mode=mode, min_match=min_match,
+                               **scope)
 
     async def agent_search(self, query: str, *, agent_mode: str = "router", limit: int = 10,
                            kinds: Sequence[str] = ("fact", "episode"), mode: str = "long_term",
@@ -112,10 +113,11 @@ class AsyncMemory:
     async def context(self, query: str, *, budget_tokens: int = 500, limit: int = 20,
                       kinds: Sequence[str] = ("fact", "episode"), min_score: float = 0.0,
                       filter: str | Expr | None = None, as_of: datetime | None = None, mode: str = "long_term",
-                      profile: bool = True, **scope: Unpack[ScopeArgs]) -> str:
+                      profile: bool = True, min_match: float = 0.0, **scope: Unpack[ScopeArgs]) -> str:
         """``Memory.context``."""
         return await self._run(self.memory.context, query, budget_tokens=budget_tokens, limit=limit, kinds=kinds,
-                               min_score=min_score, filter=filter, as_of=as_of, mode=mode, profile=profile, **scope)
+                               min_score=min_score, filter=filter, as_of=as_of, mode=mode, profile=profile,
+                               min_match=min_match, **scope)
 
     async def get(self, fact_id: int | None = None, *, episode_id: int | None = None, kind: str | None = None,
                   **scope: Unpack[ScopeArgs]) -> Fact | Episode:

@@ -27,6 +27,19 @@ from memstrata.types import Fact, Hit
 ROLE_NAMES_ZH = {"user": "用户", "assistant": "助手", "system": "系统", "tool": "工具"}
 
 
+#: Fact statements (``extract.rules``) that open with a noun: the subject is put before them as a
+#: possessive ("Alice's birthday is March 3", "小明的生日是3月3号"); the others open with a verb
+#: ("Bob likes eating sushi", "小明对芒果过敏", "Gina went to a fair").
+POSSESSIVE_EN = ("name is", "birthday is", "e-mail is", "phone number is", "favorite ", "favourite ", "diet:",
+                 "plans:", "shipping address:", "deliveries:")
+POSSESSIVE_ZH = ("名字是", "职业是", "生日是", "家人：", "配送偏好", "收货地址：", "饮食：", "计划：", "日程：",
+                 "邮箱是", "电话是", "最喜欢的", "職業是", "收貨地址：", "飲食：", "計劃：", "郵箱是", "電話是",
+                 "最喜歡的")
+#: Keys whose statement is the value as said (a note, a habit, a scheduled item): the subject
+#: comes with a colon ("Alice: scheduled: …" would read as one sentence otherwise).
+BARE_VALUE_KEYS = frozenset({"note", "fact.general", "preference.habit", "schedule.event"})
+
+
 def _same(name: str | None, user_id: str | None) -> bool:
     """Whether a speaker or subject ``name`` is the scope's user (case and outer spaces aside).
     The name ``user`` is the user too: a JSONL import with no ``speaker`` field names each turn
@@ -65,8 +78,10 @@ def attribution(hit: Hit, *, chinese: bool = False) -> str:
     Returns:
         ``"Alice: "`` / ``"Alice："`` for another speaker's turn, ``"assistant: "`` /
         ``"助手："`` (``"Jarvis (assistant): "`` / ``"Jarvis（助手）："`` when named) for a turn of
-        another role, ``"Bob "`` before an English fact statement and ``"Bob"`` before a Chinese
-        one (``Bob喜欢吃寿司``), ``"Bob: "`` before a fact with no statement (``key = value``).
+        another role; before a fact about someone else: ``"Bob "`` (``Bob likes eating sushi``),
+        ``"Bob's "`` before a statement opening with a noun (``POSSESSIVE_EN``: ``Bob's birthday is
+        …``), ``"小明"`` / ``"小明的"`` before a Chinese one (``小明对芒果过敏``, ``小明的生日是…``),
+        ``"Bob: "`` before a bare value (``BARE_VALUE_KEYS``) or a fact with no statement.
 
     >>> from datetime import datetime, timezone
     >>> from memstrata.types import Episode, Scope
@@ -90,7 +105,9 @@ def attribution(hit: Hit, *, chinese: bool = False) -> str:
         return f"{shown_role}{colon}"
     assert hit.fact is not None  # is_users_own is True for a hit with neither
     subject = (hit.fact.subject or "").strip()
-    statement = hit.fact.statement
-    if not statement:
+    statement = hit.text.strip()  # the statement, possibly in the user's script (``render.in_users_script``)
+    if not hit.fact.statement or hit.fact.key in BARE_VALUE_KEYS:
         return f"{subject}{colon}"
-    return subject if is_cjk(statement[0]) else f"{subject} "
+    if is_cjk(statement[0]):
+        return f"{subject}的" if statement.startswith(POSSESSIVE_ZH) else subject
+    return f"{subject}'s " if statement.lower().startswith(POSSESSIVE_EN) else f"{subject} "

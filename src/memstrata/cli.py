@@ -7,6 +7,7 @@ or 1 (anything else); no traceback reaches the user.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
 import tempfile
@@ -272,11 +273,21 @@ def context_cmd(
     where: FilterOpt = None,
     profile: Annotated[bool, typer.Option("--profile/--no-profile", help="When nothing matches, list the "
                                           "current facts instead of printing nothing.")] = True,
+    kind: Annotated[str | None, typer.Option(help="Only 'fact' or 'episode'.")] = None,
+    min_score: Annotated[float, typer.Option("--min-score", help="Drop hits scoring below this (0-1).")] = 0.0,
+    min_match: Annotated[float, typer.Option("--min-match", help="Drop hits whose query-match evidence is below "
+                                             "this (0-1; 0.55 drops most noise).")] = 0.0,
+    as_of: Annotated[str | None, typer.Option("--as-of", help="What was believed at this time (ISO 8601).")] = None,
+    mode: Annotated[str, typer.Option(help="long_term | short_term | both (the last two need --session).")]
+    = "long_term",
 ) -> None:
     """The cited Markdown block for a system prompt (the SDK's context()), printed as is."""
     def go() -> str:
         with _open(db, org, project, user, agent_id=agent, session_id=session) as memory:
-            return memory.context(query, budget_tokens=budget_tokens, filter=where, profile=profile)
+            return memory.context(query, budget_tokens=budget_tokens, filter=where, profile=profile,
+                                  kinds=(kind,) if kind else ("fact", "episode"), min_score=min_score,
+                                  min_match=min_match, as_of=parse_time(as_of, "--as-of") if as_of else None,
+                                  mode=mode)
     block = _run(go)
     sys.stdout.write(block)
 
@@ -775,11 +786,20 @@ def bench_retrieval(
     embedding_cache: Annotated[Path | None, typer.Option(
         help="Folder keeping embeddings between runs (same figures; query latency then leaves out "
              "cached embeddings).")] = None,
+    backend: Annotated[str, typer.Option(help="Store of the hybrid retriever: sqlite | postgres.")] = "sqlite",
+    db: Annotated[str | None, typer.Option("--db", help="postgres: an empty database URL (default: a private "
+                                                        "server in a temporary directory).")] = None,
 ) -> None:
-    """Evidence recall@k, NDCG, MRR, session recall and speed, memstrata beside plain baselines."""
+    """Evidence recall@k, NDCG, MRR, session recall and speed, memstrata beside plain baselines
+    (``--backend postgres``: memstrata on PostgreSQL)."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     from memstrata.bench.retrieval import markdown, run_benchmark, save
+
+    if backend not in ("sqlite", "postgres") or (db is not None and backend != "postgres"):
+        err.print("error\\[invalid_input]: --backend must be sqlite or postgres (--db with postgres), got "
+                  + _safe(backend))
+        raise typer.Exit(2)
 
     def go() -> None:
         ks = sorted({int(x) for x in k.split(",") if x.strip()})
@@ -789,8 +809,14 @@ def bench_retrieval(
             def factory(name: str, total: int) -> Callable[[int], None]:
                 task = progress.add_task(f"{dataset} · {name}", total=total)
                 return lambda n: progress.advance(task, n)
-            report = run_benchmark(dataset, data=data, retrievers=names, ks=ks, progress_factory=factory,
-                                   embedding_cache=embedding_cache)
+            with contextlib.ExitStack() as stack:
+                url = None
+                if backend == "postgres":
+                    from memstrata.bench.perf_postgres import private_server
+
+                    url = db if db is not None else stack.enter_context(private_server())
+                report = run_benchmark(dataset, data=data, retrievers=names, ks=ks, progress_factory=factory,
+                                       embedding_cache=embedding_cache, database_url=url)
         print(markdown(report))
         json_path, png = save(report, out)
         err.print(f"wrote {json_path}" + (f" and {png}" if png else " (no plot: " + install_hint("bench") + ")"))

@@ -12,13 +12,14 @@ import logging
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypedDict, Unpack, cast
 
-from memstrata.as_of import facts_current_at
 from memstrata.clock import require_aware, utcnow
 from memstrata.config import Settings, check_ttl
+from memstrata.context_block import build as build_context
+from memstrata.context_block import profile_hits
 from memstrata.embed.base import (
     DEFAULT_COSINE_SCALE,
     Embedder,
@@ -31,7 +32,7 @@ from memstrata.errors import EmbeddingError, EmbeddingModelMismatch, InvalidInpu
 from memstrata.excerpt import clip_hit
 from memstrata.export import export_all, export_records
 from memstrata.extract.base import Extractor
-from memstrata.filter import Expr, parse, unparse
+from memstrata.filter import And, Compare, Expr, Field, parse, unparse
 from memstrata.filter.fields import require_fields_of
 from memstrata.ingest import AddResult, Ingestor, Message, check_scope, check_text, validate_message
 from memstrata.lifecycle.audit import replaced_by
@@ -52,8 +53,8 @@ from memstrata.lifecycle.maintain import MaintenanceReport
 from memstrata.lifecycle.maintain import maintain as run_maintenance
 from memstrata.lifecycle.restore import import_records as import_export_records
 from memstrata.privacy.crypto import Cipher
-from memstrata.recall import Query, Retriever, fact_hit, fact_ids
-from memstrata.render import MIN_BUDGET_TOKENS, in_users_script, render_context
+from memstrata.recall import Query, Retriever, fact_ids
+from memstrata.render import MIN_BUDGET_TOKENS, in_users_script
 from memstrata.store.backends import is_postgres_url, open_store
 from memstrata.store.protocol import Store
 from memstrata.store.turns import backfill as backfill_turns
@@ -360,7 +361,7 @@ class Memory:
                expand_context: int = 0, include_superseded: bool = False, min_score: float = 0.0,
                now: datetime | None = None, filter: str | Expr | None = None,
                include_archived: bool = False, as_of: datetime | None = None, mode: str = "long_term",
-               **scope: Unpack[ScopeArgs]) -> list[Hit]:
+               min_match: float = 0.0, **scope: Unpack[ScopeArgs]) -> list[Hit]:
         """Ranked memories for ``query`` in the scope, best first (score in [0, 1]).
 
         Args:
@@ -370,7 +371,7 @@ class Memory:
             include_superseded: also rank superseded and archived facts.
             min_score: drop hits scoring below this (0–1); with the default weights a hit
                 whose text neither shares terms with the query nor is close in meaning
-                scores below ~0.5.
+                scores below ~0.5. A soft filter: noise can score like a match (see ``min_match``).
             now: the time recency and expiry are measured from (default now).
             filter: a filter expression (``memstrata.filter``), e.g. ``tag IN ("flight", "hotel")``,
                 applied inside every candidate query together with the scope; it can narrow
@@ -382,6 +383,11 @@ class Memory:
             mode: ``long_term`` (default), ``short_term`` (the session's recent episodes only) or
                 ``both`` (those and long-term memory of the whole owner, an episode in short-term
                 memory never repeated); the last two need a ``session_id``.
+            min_match: drop hits whose query-match evidence is below this (0–1): ``signals["match"]``,
+                the larger of the share of the query's terms the memory holds and its rescaled
+                cosine (or 1 for a memory said in a period the query names; ``evidence.evidence``).
+                ``evidence.MATCH_EVIDENCE`` (0.55) keeps real matches and drops most noise, e.g. the
+                weak hits every memory gets for "hi". Ranking is unchanged; only the cut differs.
 
         Raises:
             InvalidFilter: the filter does not parse or names an unknown field (with its position).
@@ -407,10 +413,11 @@ class Memory:
         statuses: tuple[str, ...] = ("active", "superseded", "archived") if include_superseded or as_of else (
             ("active", "archived") if include_archived else ("active",))
         believed = None if as_of is None else require_aware(as_of, "as_of")
-        if isinstance(min_score, bool) or not isinstance(min_score, (int, float)) or not 0.0 <= min_score <= 1.0:
-            raise InvalidInput(f"min_score must be between 0 and 1, got {min_score!r}")
+        for name, bound in (("min_score", min_score), ("min_match", min_match)):
+            if isinstance(bound, bool) or not isinstance(bound, (int, float)) or not 0.0 <= bound <= 1.0:
+                raise InvalidInput(f"{name} must be between 0 and 1, got {bound!r}")
         q = Query(query, sc, int(limit), tuple(kinds), statuses, int(expand_context), float(min_score),
-                  as_of=believed, filter=_parse_filter(filter))
+                  as_of=believed, filter=_parse_filter(filter), min_match=float(min_match))
         when = utcnow() if now is None else require_aware(now, "now")
 
         def run(q: Query) -> builtins.list[Hit]:
@@ -433,20 +440,24 @@ class Memory:
     def context(self, query: str, *, budget_tokens: int = 500, limit: int = 20,
                 kinds: Sequence[str] = ("fact", "episode"), min_score: float = 0.0,
                 filter: str | Expr | None = None, as_of: datetime | None = None, mode: str = "long_term",
-                profile: bool = True, **scope: Unpack[ScopeArgs]) -> str:
+                profile: bool = True, min_match: float = 0.0, **scope: Unpack[ScopeArgs]) -> str:
         """A cited Markdown block for a system prompt, never longer than ``budget_tokens``
         (estimated by ``render.estimate_tokens``).
 
-        ``limit``, ``kinds``, ``min_score``, ``filter``, ``as_of`` and ``mode`` choose the hits
+        ``limit``, ``kinds``, ``min_score``, ``min_match``, ``filter``, ``as_of`` and ``mode`` choose the hits
         as in ``search`` (e.g. ``filter='tag = "health"'`` for an allergies-only block).
 
-        When nothing matches the query ("what do you know about me?", "hi!" share no words
-        with any memory and sit below the vector floor), ``profile`` (default on) fills the block
-        with the scope's current facts instead, most important first (of the newest
-        ``PROFILE_FACTS``), under its own title so the agent knows they were not matched; with
-        ``as_of``, the facts held then (``as_of.facts_current_at``). It is skipped for
-        ``min_score`` > 0 (the caller asked for strong matches only), short-term mode and fact-less
-        ``kinds``. Returns ``""`` when there is nothing to show.
+        When no hit really matches the query (judged from each hit's query-match evidence,
+        ``evidence.matches``, not from the number of hits: "hi", "asdfgh" or "plan dinner" over a
+        small store still return weak hits), ``profile`` (default on) fills the block with the
+        scope's current facts instead (those held at ``as_of`` when given), most important first
+        (of the newest ``PROFILE_FACTS``), under its own title so the agent knows they were not
+        matched. A question about the user in general ("what do you know about me?", 你了解我什么,
+        a greeting: ``evidence.is_general``) gets that profile first, then the memories close to it
+        in meaning. Without current facts the hits are shown as ranked. The profile is not used
+        in short-term mode or with fact-less ``kinds`` (the hits are shown as ranked), nor with
+        ``profile=False`` (then a block with no matching hit is ``""``; ``context_block.build``).
+        Returns ``""`` when there is nothing to show.
 
         Raises:
             InvalidInput: ``budget_tokens`` not an integer of at least ``render.MIN_BUDGET_TOKENS``
@@ -461,22 +472,25 @@ class Memory:
         if not isinstance(profile, bool):
             raise InvalidInput(f"profile must be True or False, got {profile!r}")
         hits = self.search(query, limit=limit, kinds=kinds, min_score=min_score, filter=filter, as_of=as_of,
-                           mode=mode, **scope)
+                           mode=mode, min_match=min_match, **scope)
 
         def said(episode_id: int) -> str | None:
             episode = self.store.get_episode(sc, episode_id)
             return None if episode is None else episode.content
+
+        def known() -> builtins.list[Hit]:
+            where = _parse_filter(filter)
+            if as_of is not None:  # facts recorded by then (retired ones too: they may have been current)
+                until = Compare(Field("created_at"), "<=", as_of.astimezone(UTC).isoformat())
+                where = until if where is None else And((where, until))
+            facts = self.list(kind="fact", status="all" if as_of is not None else "active", limit=PROFILE_FACTS,
+                              filter=where, **scope)
+            return in_users_script(profile_hits([f for f in facts if isinstance(f, Fact)], limit=limit, as_of=as_of),
+                                   said)
         # Facts in the script the user wrote them in (display only: ``render.in_users_script``).
-        if hits or not profile or min_score > 0 or mode == "short_term" or "fact" not in kinds:
-            return render_context(query, in_users_script(hits, said), budget_tokens)
-        if as_of is not None:  # the facts held then (search checked as_of)
-            facts = facts_current_at(self.store, sc, as_of, limit=PROFILE_FACTS, filter=_parse_filter(filter))
-        else:
-            facts = [f for f in self.list(kind="fact", limit=PROFILE_FACTS, filter=filter, **scope)
-                     if isinstance(f, Fact)]
-        facts.sort(key=lambda f: (-f.importance, -f.observed_at.timestamp(), -f.id))
-        return render_context(query, in_users_script([fact_hit(f) for f in facts[:limit]], said), budget_tokens,
-                              heading="profile_title")
+        use_profile = profile and mode != "short_term" and "fact" in kinds
+        return build_context(query, in_users_script(hits, said), budget_tokens, profile=known if use_profile else None,
+                             drop_unmatched=not profile)
 
     def get(self, fact_id: int | None = None, *, episode_id: int | None = None, kind: str | None = None,
             **scope: Unpack[ScopeArgs]) -> Fact | Episode:

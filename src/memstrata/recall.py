@@ -27,6 +27,7 @@ from typing import Any, TypeVar
 
 from memstrata.config import Settings
 from memstrata.embed.base import cosine_scale, embed_queries
+from memstrata.evidence import evidence
 from memstrata.expand.when import Period, period_complement, period_filter, read_periods
 from memstrata.filter import And, Expr, Or
 from memstrata.outdated import mark_outdated
@@ -101,6 +102,8 @@ class Query:
     statuses: tuple[str, ...] = ("active",)
     expand_context: int = 0
     min_score: float = 0.0
+    #: Drop hits whose query-match evidence (``evidence.evidence``) is below this, in [0, 1].
+    min_match: float = 0.0
     #: Answer as the system believed at this time: facts recorded by then and not yet
     #: retired (superseded or merged) then; episodes said by then. ``None``: now.
     as_of: datetime | None = None
@@ -131,6 +134,10 @@ class _Strength:
             found = self.memo[item] = match_strength(cosine=self.cosine.get(item), coverage=coverage,
                                                      scale=self.scale)
         return found
+
+    def similarity(self, item: tuple[str, int]) -> float:
+        """The vector part of ``of`` alone: the item's cosine rescaled to [0, 1] (0 without one)."""
+        return match_strength(cosine=self.cosine.get(item), coverage=0.0, scale=self.scale)
 
 
 class Retriever:
@@ -185,13 +192,16 @@ class Retriever:
             hits += self._fact_hits(fused_facts, _weight(fact_lists), query, strength, now)
             if query.as_of is not None:
                 hits = [h for h in hits if _believed(h, query.as_of)]
+            if periods:
+                _mark_in_period(hits, periods)
             # An episode whose facts were all superseded ranks below what replaced them (``outdated``).
             cited = self.store.citing_facts(query.scope, [h.id for h in hits if h.kind == "episode"])
             hits = mark_outdated(hits, cited, weight=s.superseded_weight, as_of=query.as_of)
             # "What does Melanie paint?": Melanie's own words before the turns that only name her.
             hits = focus_on_named(hits, query.text, s.speaker_weight)
             hits.sort(key=lambda h: (-h.score, -h.relevance, h.kind, h.id))
-        top = [h for h in hits if h.score >= query.min_score][: query.limit]
+        top = [h for h in hits if h.score >= query.min_score
+               and (query.min_match <= 0 or evidence(h) >= query.min_match)][: query.limit]
         if query.expand_context > 0:
             with phase("query", "context"):
                 top = [self._with_context(h, query.expand_context, query.filter) for h in top]
@@ -403,6 +413,7 @@ class Retriever:
             if episode_id in lender:
                 match = max(match, *(strength.of(("segment", i), rows[i][0].derivative)
                                      for i in found[lender[episode_id]]))
+            similar = max((strength.similarity(("segment", i)) for i in found.get(episode_id, ())), default=0.0)
             extra = s.session_weight if episode_id in with_session else 0.0
             rel = self._relevance(score, weight + extra, match)
             rec = recency(episode.created_at, now, half_life_days=s.half_life_days)
@@ -412,7 +423,8 @@ class Retriever:
                 kind="episode", id=episode_id, text=episode.content, matched=segment.text,
                 score=total, relevance=rel, created_at=episode.created_at, citations=(episode_id,),
                 scope=episode.scope, episode=episode,
-                signals={"relevance": rel, "recency": rec, "match": match, "segment_index": float(segment.index)},
+                signals={"relevance": rel, "recency": rec, "match": match, "similarity": similar,
+                         "segment_index": float(segment.index)},
             ))
         return hits
 
@@ -433,7 +445,8 @@ class Retriever:
             total = blend(relevance=rel, recency=rec, confidence=fact.confidence,
                           importance=fact.importance, access=acc, weights=w)
             hits.append(fact_hit(fact, score=total, relevance=rel,
-                                 signals={"relevance": rel, "recency": rec, "match": match, "access": acc}))
+                                 signals={"relevance": rel, "recency": rec, "match": match,
+                                          "similarity": strength.similarity(("fact", fact_id)), "access": acc}))
         return hits
 
     def _relevance(self, fused: float, weight: float, strength: float) -> float:
@@ -455,6 +468,15 @@ def fact_hit(fact: Fact, *, score: float = 0.0, relevance: float = 0.0,
     return Hit(kind="fact", id=fact.id, text=fact.statement or f"{fact.key} = {fact.value}", matched=fact.statement,
                score=score, relevance=relevance, created_at=fact.observed_at, citations=fact.citations,
                scope=fact.scope, fact=fact, signals=dict(signals or {}))
+
+
+def _mark_in_period(hits: Sequence[Hit], periods: Sequence[Period]) -> None:
+    """Set ``signals["in_period"] = 1`` on each hit said (an episode) or observed (a fact) inside one
+    of ``periods`` (the query named them: the time is the match, ``evidence``); in place, ranking
+    untouched."""
+    for hit in hits:
+        if any(start <= hit.created_at < end for start, end in periods):
+            hit.signals["in_period"] = 1.0
 
 
 def _same_speaker(one: Episode, other: Episode) -> bool:

@@ -90,7 +90,10 @@ def test_context_takes_search_options_an_allergies_only_block(memory: Memory) ->
                             kinds=("fact",), filter='tag = "health"')
     assert "peanuts" in both and "UPS" in both
     assert "peanuts" in health and "UPS" not in health and "episode #" in health
-    assert memory.context("peanuts", user_id="u1", min_score=1.0) == ""
+    # Nothing scores 1.0: nothing matched, so the profile stands in (as for a filter matching nothing).
+    assert memory.context("peanuts", user_id="u1", min_score=1.0).startswith(
+        "## What is known about this user (nothing matched the query)\n- is allergic to peanuts (")
+    assert memory.context("peanuts", user_id="u1", min_score=1.0, profile=False) == ""
     with pytest.raises(InvalidFilter, match="position"):
         memory.context("x", user_id="u1", filter='tag ~ "health"')
     with pytest.raises(InvalidInput, match="budget_tokens"):
@@ -108,13 +111,14 @@ def test_context_falls_back_to_the_profile_when_nothing_matches(memory: Memory, 
     assert memory.search(query, user_id="u1") == []
     block = memory.context(query, user_id="u1")
     title = block.splitlines()[0]
-    assert title in ("## What is known about this user (nothing matched the query)",
-                     "## 已知的用户信息（没有与问题直接相关的记忆）")
+    # "what do you know about me?" asks about the user in general (``evidence.is_general``): the
+    # profile is the answer, not a stand-in; 我有什么需要注意的 ("what should I watch out for?") is not.
+    assert title in ("## What is known about this user", "## 已知的用户信息（没有与问题直接相关的记忆）")
     lines = block.splitlines()[1:]
     assert len(lines) == 2 and "allergic to peanuts" in lines[0] and "FedEx" in lines[1], block  # importance first
     assert "UPS" not in block and "episode #" in block
     assert memory.context(query, user_id="u1", profile=False) == ""
-    assert memory.context(query, user_id="u1", min_score=0.5) == ""
+    assert memory.context(query, user_id="u1", min_score=0.5) == block  # min_score no longer turns it off (H9)
     assert memory.context(query, user_id="u3") == ""  # nobody's facts leak into an empty scope
     assert "peanuts" not in memory.context(query, user_id="u2")
 

@@ -55,12 +55,31 @@ def test_rest_hits_carry_speaker_role_and_subject(server: Server) -> None:
     assert "- assistant: I prefer UPS for delivery, it's reliable (" in block.json()["context"]
 
 
+def test_rest_min_match_and_the_profile_for_a_general_question(server: Server) -> None:
+    with server.client() as c:
+        noise = c.post("/v1/search", json={"user_id": "grp", "query": "asdfgh qwerty", "min_match": 0.55})
+        real = c.post("/v1/search", json={"user_id": "grp", "query": "sushi", "min_match": 0.55})
+        bad = c.post("/v1/search", json={"user_id": "grp", "query": "sushi", "min_match": 2})
+        about = c.post("/v1/context", json={"user_id": "grp", "query": "what do you know about me?",
+                                            "as_of": "2099-01-01T00:00:00Z"})
+    assert noise.status_code == 200 and noise.json()["hits"] == []
+    assert real.json()["hits"] and all(h["signals"]["match"] >= 0.55 for h in real.json()["hits"])
+    assert bad.status_code == 422 and "min_match" in bad.text
+    lines = about.json()["context"].splitlines()
+    assert lines[0] == "## What is known about this user" and any(line.startswith("- Alice is allergic to peanuts (")
+                                                                  for line in lines), lines
+
+
 def test_cli_recall_and_list_name_the_speaker_and_subject(server: Server) -> None:
     text = _cli(server, "recall", "allergic to peanuts", "-k", "10")
     assert "Alice: I am allergic to peanuts" in text and "Bob: I'm not allergic to peanuts" in text
     assert "Alice is allergic to peanuts" in text
     hits = json.loads(_cli(server, "recall", "sushi", "--json", "--kind", "fact"))
     assert (hits[0]["subject"], hits[0]["text"]) == ("Bob", "likes eating sushi")
+    # context takes the SDK's options (trial 7: --kinds, --min-score, --as-of, --mode were missing).
+    block = _cli(server, "context", "which carrier?", "--kind", "episode", "--min-score", "0.1", "--min-match", "0.2",
+                 "--as-of", "2099-01-01", "--mode", "long_term")
+    assert block.startswith("## Relevant memories\n") and "- assistant: I prefer UPS for delivery" in block, block
     header, *rows = [line for line in _cli(server, "list").splitlines() if "│" in line or "┃" in line]
     assert "subject" in header
     assert any("Bob" in row and "sushi" in row for row in rows) and any("Alice" in row and "peanuts" in row
@@ -90,3 +109,49 @@ def test_a_single_users_list_has_no_subject_column(tmp_path: Path, embedder: Any
     listed = subprocess.run([*console_script(), "list", "--db", str(db), "--user", "solo"], capture_output=True,
                             text=True, encoding="utf-8", env=clean_env(), timeout=300, stdin=subprocess.DEVNULL)
     assert "UPS" in listed.stdout and "tea" in listed.stdout and "subject" not in listed.stdout, listed.stderr
+
+
+def test_mcp_get_context_gives_the_profile_for_what_do_you_know_about_me(tmp_path: Path) -> None:
+    # Trial 7's MCP addendum: a client had search_memory and list_memories only, and "what do you know
+    # about me?" answered {"results": []}.
+    async def scenario() -> dict[str, Any]:
+        command, *prefix = console_script()
+        params = StdioServerParameters(command=command, env=clean_env(),
+                                       args=[*prefix, "mcp", "--db", str(tmp_path / "m.db"), "--user", "mu"])
+        out: dict[str, Any] = {}
+        async with Client(params, read_timeout_seconds=120) as client:
+            async def call(tool: str, **arguments: Any) -> Any:
+                result = await client.call_tool(tool, arguments)
+                if result.is_error:
+                    return {"error": " ".join(getattr(c, "text", "") for c in result.content)}
+                return result.structured_content
+            await call("add_memory", content="I prefer UPS for delivery")
+            await call("add_memory", content="I'm allergic to peanuts")
+            await call("add_memory", content="I prefer UPS for delivery, it's reliable", role="assistant")
+            out["about_me"] = await call("get_context", query="what do you know about me?")
+            out["carrier"] = await call("get_context", query="which carrier should we ship with?", budget_tokens=200)
+            out["noise"] = await call("get_context", query="asdfgh qwerty")
+            out["no_profile"] = await call("get_context", query="asdfgh qwerty", profile=False)
+            out["past"] = await call("get_context", query="what do you know about me?", as_of="2020-01-01")
+            out["health"] = await call("get_context", query="anything to know?", kinds=["fact"],
+                                       filter='tag = "health"')
+            out["bad_budget"] = await call("get_context", query="x", budget_tokens=0)
+            out["bad_as_of"] = await call("get_context", query="x", as_of="last week")
+            out["bad_kinds"] = await call("get_context", query="x", kinds=["facts"])
+            out["bad_filter"] = await call("get_context", query="x", filter="tag ~ 1")
+        return out
+    out = asyncio.run(scenario())
+    about = out["about_me"]["context"].splitlines()
+    assert about[0] == "## What is known about this user" and "is allergic to peanuts" in about[1], about
+    assert any("prefers UPS for shipping" in line for line in about)
+    carrier = out["carrier"]["context"]
+    assert carrier.startswith("## Relevant memories\n") and "UPS" in carrier
+    assert "- assistant: I prefer UPS for delivery, it's reliable (" in carrier
+    assert out["noise"]["context"].startswith("## What is known about this user (nothing matched the query)\n")
+    assert out["no_profile"] == {"context": ""} and out["past"] == {"context": ""}
+    assert out["health"]["context"].splitlines()[1:] and all(
+        "peanuts" in line for line in out["health"]["context"].splitlines()[1:])
+    assert "argument 'budget_tokens' must be a whole number of tokens from 1 to 8000" in out["bad_budget"]["error"]
+    assert "invalid_input" in out["bad_as_of"]["error"] and "as_of" in out["bad_as_of"]["error"]
+    assert "argument 'kinds" in out["bad_kinds"]["error"]
+    assert "invalid_filter" in out["bad_filter"]["error"] and "position 4" in out["bad_filter"]["error"]

@@ -23,7 +23,7 @@ from serverproc import clean_env, console_script, free_port
 
 from memstrata.render import estimate_tokens
 
-TOOLS = {"add_memory", "search_memory", "get_memory", "delete_memory", "list_memories"}
+TOOLS = {"add_memory", "search_memory", "get_context", "get_memory", "delete_memory", "list_memories"}
 
 
 def _stdio(db: Path, *flags: str) -> Client:

@@ -97,15 +97,20 @@ def turn_document(message: Any) -> str:
 
 
 class HybridRetriever:
-    """memstrata's defaults through the SDK, one user per conversation, in a temporary file."""
+    """memstrata's defaults through the SDK, one user per conversation, in a temporary file or,
+    given ``database_url``, in that (empty) PostgreSQL database: the same figures on both stores."""
 
     name = "hybrid"
 
-    def __init__(self, workdir: Path, embedder: Any = None) -> None:
+    def __init__(self, workdir: Path, embedder: Any = None, database_url: str | None = None) -> None:
         from memstrata.memory import Memory
 
-        self.memory = Memory(workdir / "bench.db", settings=Settings.from_env(db_path=workdir / "bench.db"),
-                             embedder=embedder)
+        settings = Settings.from_env(db_path=workdir / "bench.db")
+        location: str | Path = workdir / "bench.db"
+        if database_url is not None:
+            settings = Settings.from_env(database_url=database_url)
+            location = database_url
+        self.memory = Memory(location, settings=settings, embedder=embedder)
         self.turn_of: dict[int, str] = {}
 
     def index(self, conversation: Conversation) -> None:
@@ -175,12 +180,13 @@ class DenseRetriever:
         return [turns[i] for i in np.argsort(-sims, kind="stable")[:depth]]
 
 
-def make_retriever(name: str, workdir: Path, embedder: Any = None) -> Retriever:
+def make_retriever(name: str, workdir: Path, embedder: Any = None, database_url: str | None = None) -> Retriever:
     """Build a retriever by name; ``embedder`` (default: the configured model) is what ``hybrid``
-    and ``dense`` embed with. Raises ``InvalidInput`` (with the extra to install if missing)."""
+    and ``dense`` embed with; ``database_url``: ``hybrid`` stores in that PostgreSQL database.
+    Raises ``InvalidInput`` (with the extra to install if missing)."""
     try:
         if name == "hybrid":
-            return HybridRetriever(workdir, embedder)
+            return HybridRetriever(workdir, embedder, database_url)
         if name == "bm25":
             return BM25Retriever()
         if name == "dense":
@@ -302,10 +308,12 @@ def cached_embedder(directory: Path) -> DiskEmbeddingCache:
 
 def run_benchmark(dataset_name: str, *, data: Path | None, retrievers: Sequence[str], ks: Sequence[int],
                   progress_factory: Callable[[str, int], Callable[[int], None]] | None = None,
-                  embedding_cache: Path | None = None) -> dict[str, Any]:
+                  embedding_cache: Path | None = None, database_url: str | None = None) -> dict[str, Any]:
     """Run ``retrievers`` on one dataset; returns every figure and the configuration.
     ``embedding_cache``: a folder where embeddings are kept between runs (``bench.embed_cache``;
-    query latencies then leave out cached embeddings)."""
+    query latencies then leave out cached embeddings). ``database_url``: ``hybrid`` runs on that
+    empty PostgreSQL database instead of a SQLite file (``store.postgres``); the baselines are
+    the same either way."""
     dataset = load_dataset(dataset_name, data)
     cache = cached_embedder(embedding_cache) if embedding_cache is not None else None
     total = sum(1 for c in dataset.conversations for q in c.qa if q.evidence)
@@ -314,7 +322,7 @@ def run_benchmark(dataset_name: str, *, data: Path | None, retrievers: Sequence[
         for name in retrievers:
             workdir = Path(tmp) / name
             workdir.mkdir()
-            retriever = make_retriever(name, workdir, cache if name != "bm25" else None)
+            retriever = make_retriever(name, workdir, cache if name != "bm25" else None, database_url)
             tick = progress_factory(name, total) if progress_factory else None
             results[name] = summary(dataset, evaluate(dataset, retriever, ks, tick), ks)
             if cache is not None:
@@ -325,7 +333,8 @@ def run_benchmark(dataset_name: str, *, data: Path | None, retrievers: Sequence[
             "questions": total, "ks": list(ks), "results": results,
             "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
             "configuration": run_configuration() | {
-                "embedding_cache": None if embedding_cache is None else str(embedding_cache)}}
+                "embedding_cache": None if embedding_cache is None else str(embedding_cache),
+                "backend": "sqlite" if database_url is None else "postgres"}}
 
 
 def markdown(report: dict[str, Any]) -> str:

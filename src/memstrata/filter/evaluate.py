@@ -38,6 +38,8 @@ def matches(expr: Expr, record: Fact | Episode) -> bool:
     assert isinstance(expr, Compare)
     if expr.op == "!=":
         return not _compare(actual, "=", expr.value, expr)
+    if expr.op != "=" and expr.field.name == "value" and isinstance(record, Fact) and record.encrypted:
+        return False  # the SQL stores hold ciphertext: an encrypted value has no order (``filter.sql``)
     return _compare(actual, expr.op, expr.value, expr)
 
 

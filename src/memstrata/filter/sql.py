@@ -9,6 +9,7 @@ missing-field rule in ``memstrata.filter``.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from memstrata.clock import parse_time, to_db
@@ -32,19 +33,26 @@ SQLITE = Dialect("sqlite", "?", "1", "0")
 POSTGRES = Dialect("postgres", "%s", "TRUE", "FALSE")
 
 
+#: ``value_mac(literal)``: the keyed hash an encrypted fact keeps of its normalised value
+#: (``facts.value_norm``; ``privacy.crypto.Cipher.mac`` of ``resolve.normalise_value``).
+ValueMac = Callable[[str], str]
+
+
 @dataclass
 class _Out:
     dialect: Dialect
     kind: str
     alias: str
     params: list[object] = field(default_factory=list)
+    value_mac: ValueMac | None = None
 
     def bind(self, value: object) -> str:
         self.params.append(value)
         return self.dialect.placeholder
 
 
-def compile_filter(expr: Expr, *, kind: str, dialect: Dialect, alias: str = "") -> tuple[str | bool, list[object]]:
+def compile_filter(expr: Expr, *, kind: str, dialect: Dialect, alias: str = "",
+                   value_mac: ValueMac | None = None) -> tuple[str | bool, list[object]]:
     """SQL predicate selecting the records of ``kind`` (``fact`` | ``episode``) that ``expr`` matches.
 
     Args:
@@ -52,12 +60,17 @@ def compile_filter(expr: Expr, *, kind: str, dialect: Dialect, alias: str = "") 
         kind: which table the predicate runs on: ``facts`` or ``episodes``.
         dialect: ``SQLITE`` or ``POSTGRES``.
         alias: table alias prefix for columns, e.g. ``"e."``.
+        value_mac: with an encryption key, the keyed hash of a literal (``ValueMac``): then a
+            ``value`` equality (``=``, ``!=``, ``IN``) also matches an encrypted fact whose
+            normalised value has that hash. Its ``value`` column holds ciphertext, so without
+            this ``forget value = "bob@example.com"`` deleted nothing (a fresh-user trial, T11).
+            Ordering comparisons never match an encrypted value.
 
     Returns:
         ``(sql, params)``, or ``(True, [])`` / ``(False, [])`` when the filter is constant for
         this kind (``tag = "x"`` can never match an episode: the caller skips the query).
     """
-    out = _Out(dialect, kind, alias)
+    out = _Out(dialect, kind, alias, value_mac=value_mac)
     sql = _node(expr, out)
     return (sql, []) if isinstance(sql, bool) else (f"({sql})", out.params)
 
@@ -97,11 +110,34 @@ def _node(expr: Expr, out: _Out) -> str | bool:
     if isinstance(expr, In):
         forms = [f for v in expr.values for f in literal_forms(spec.name, v)]
         marks = ", ".join(out.bind(_scalar(spec.type, f, out.dialect)) for f in forms)  # type: ignore[arg-type]
-        return f"{col} IS NOT NULL AND {col} IN ({marks})"
+        return _or_encrypted(f"{col} IS NOT NULL AND {col} IN ({marks})", spec.name, expr.values, out)
     assert isinstance(expr, Compare)
     if expr.op == "!=":
-        return f"NOT ({_column_compare(col, '=', expr.value, spec.type, out, spec.name)})"
-    return _column_compare(col, expr.op, expr.value, spec.type, out, spec.name)
+        equal = _column_compare(col, '=', expr.value, spec.type, out, spec.name)
+        return f"NOT ({_or_encrypted(equal, spec.name, (expr.value,), out)})"
+    compared = _column_compare(col, expr.op, expr.value, spec.type, out, spec.name)
+    if expr.op == "=":
+        return _or_encrypted(compared, spec.name, (expr.value,), out)
+    if spec.name == "value" and out.kind == "fact":  # ciphertext has no order worth comparing
+        return f"{compared} AND {out.alias}encrypted = {out.dialect.false}"
+    return compared
+
+
+def _or_encrypted(sql: str, name: str, literals: tuple[Value, ...], out: _Out) -> str:
+    """``sql`` widened, for a fact ``value`` equality under an encryption key, to the encrypted
+    facts whose stored hash (``value_norm``) is a literal's (``compile_filter``'s ``value_mac``).
+    A plain fact's ``value_norm`` is its normalised text, never a hash, so it cannot match."""
+    if name != "value" or out.kind != "fact" or out.value_mac is None:
+        return sql
+    from memstrata.resolve import normalise_value  # the write path's normalisation, kept in one place
+
+    macs = sorted({out.value_mac(normalise_value(f)) for v in literals
+                   for f in literal_forms(name, v) if isinstance(f, str)})
+    if not macs:
+        return sql
+    marks = ", ".join(out.bind(m) for m in macs)
+    return (f"({sql}) OR ({out.alias}encrypted = {out.dialect.true} AND {out.alias}value_norm IS NOT NULL "
+            f"AND {out.alias}value_norm IN ({marks}))")
 
 
 def _column_compare(col: str, op: str, value: Value, kind: str, out: _Out, name: str = "") -> str:

@@ -189,7 +189,8 @@ def search(body: SearchRequest, caller: Caller, request: Request) -> SearchRespo
     with st.lock:
         hits = st.memory.search(body.query, limit=limit, kinds=tuple(body.kinds),
                                 expand_context=body.expand_context, include_superseded=body.include_superseded,
-                                min_score=body.min_score, include_archived=body.include_archived,
+                                min_score=body.min_score, min_match=body.min_match,
+                                include_archived=body.include_archived,
                                 as_of=body.as_of, **scope, **options)
     metrics().searches.inc()
     kept, truncated = fit(hits, _HITS, st.config.max_response_bytes)
@@ -206,7 +207,8 @@ def context(body: ContextRequest, caller: Caller, request: Request) -> ContextRe
     options = st.engine_options(filter_text=body.filter, mode=body.mode)
     with st.lock:
         block = st.memory.context(body.query, budget_tokens=body.budget_tokens, limit=limit,
-                                  kinds=tuple(body.kinds), min_score=body.min_score, as_of=body.as_of,
+                                  kinds=tuple(body.kinds), min_score=body.min_score, min_match=body.min_match,
+                                  as_of=body.as_of,
                                   profile=body.profile, **scope, **options)
     metrics().searches.inc()
     return ContextResponse(context=block)

@@ -1,8 +1,9 @@
-"""The MCP server: five tools over one ``Memory``, for Claude Desktop, Cursor and other MCP clients.
+"""The MCP server: six tools over one ``Memory``, for Claude Desktop, Cursor and other MCP clients.
 
 Built with the official ``mcp`` SDK (2.x: ``mcp.server.mcpserver.MCPServer``, the class 1.x
-called ``FastMCP``). Tools: ``add_memory``, ``search_memory``, ``get_memory``,
-``delete_memory``, ``list_memories``.
+called ``FastMCP``). Tools: ``add_memory``, ``search_memory``, ``get_context`` (the SDK's
+``Memory.context``: the cited prompt block, with the profile when nothing matches),
+``get_memory``, ``delete_memory``, ``list_memories``.
 
 - **Scope comes from configuration** (``memstrata mcp --user ... --project ...`` or the
   ``MEMSTRATA_*`` environment), never from the model: no tool takes a user, org or project.
@@ -29,6 +30,7 @@ from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
 from pydantic import Field, ValidationError
 
 from memstrata.async_memory import AsyncMemory
+from memstrata.clock import parse_time
 from memstrata.errors import InvalidInput, MemstrataError
 from memstrata.excerpt import excerpt
 from memstrata.render import estimate_tokens, labels_for, marked_text
@@ -46,10 +48,17 @@ MAX_RESULTS = 50
 #: a fresh-user trial's ``limit: 0``, ``-3`` and ``true`` were answered silently.
 MAX_LIMIT = 1000
 Limit = Annotated[int, Field(strict=True, ge=1, le=MAX_LIMIT)]
+#: Bounds of ``get_context``'s ``budget_tokens``: the SDK takes any positive number; an agent's
+#: prompt block of more than 8,000 estimated tokens is a mistake, not a request.
+MAX_CONTEXT_TOKENS = 8_000
+Budget = Annotated[int, Field(strict=True, ge=1, le=MAX_CONTEXT_TOKENS)]
+Score = Annotated[float, Field(strict=True, ge=0.0, le=1.0)]
 T = TypeVar("T")
 
 INSTRUCTIONS = (
-    "Long-term memory of the user across conversations. Call search_memory before answering anything "
+    "Long-term memory of the user across conversations. Call get_context with the user's message for a "
+    "cited block of what is known that bears on it (the user's profile when nothing matches, or for "
+    "'what do you know about me?'); call search_memory before answering anything "
     "that depends on the user's preferences, facts or past conversations; call add_memory when the user "
     "states something worth keeping. Results are short snippets with ids: get_memory(id) gives the full item. "
     "A result marked superseded is outdated: the user has since changed it; prefer the current one. "
@@ -78,6 +87,12 @@ ARGUMENT_HINTS = {
     "id": "an id as search_memory and list_memories return it, a string such as 'fact:12' or 'episode:3'",
     "limit": f"a whole number of results from 1 to {MAX_LIMIT} (at most {MAX_RESULTS} are returned)",
     "filter": "a filter expression string such as 'tag = \"food\"'",
+    "budget_tokens": f"a whole number of tokens from 1 to {MAX_CONTEXT_TOKENS}",
+    "kinds": "a list of 'fact' and/or 'episode'",
+    "min_score": "a number from 0 to 1",
+    "as_of": "an ISO 8601 time string such as '2026-10-30T09:00:00Z'",
+    "mode": "'long_term', 'short_term' or 'both'",
+    "profile": "true or false",
 }
 _TYPE_NAMES = {bool: "a boolean", int: "a number", float: "a number", str: "a string", list: "a list",
                dict: "an object", type(None): "null"}
@@ -241,6 +256,30 @@ def build_server(memory: AsyncMemory, *, scope: dict[str, str | None],
                                                 filter=filter or None, **reads))  # type: ignore[arg-type]
         kept, truncated = within_budget([_hit_line(h, labels_for(query)) for h in hits], budget_tokens)
         return {"results": kept, "truncated": truncated}
+
+    @server.tool()
+    async def get_context(query: str, budget_tokens: Budget = 500, limit: Limit = 20,
+                          kinds: list[Literal["fact", "episode"]] | None = None, min_score: Score = 0.0,
+                          filter: str | None = None, as_of: str | None = None,
+                          mode: Literal["long_term", "short_term", "both"] = "long_term",
+                          profile: bool = True) -> dict[str, Any]:
+        """A cited Markdown block of what is known about the user that bears on `query` (the user's
+        message), for your prompt: one line per memory with its date and source episode, outdated
+        ones labelled, each naming its speaker when it is not the user's own. When nothing matches,
+        or for a question about the user in general ("what do you know about me?"), it gives the
+        user's current facts, most important first (`profile: false` turns that off). Arguments as
+        search_memory, plus `budget_tokens` (bound of the block), `kinds`, `min_score`, `as_of`
+        (ISO 8601: what was believed then) and `mode` (short_term / both need a configured session).
+        Returns {"context": block}; "" when there is nothing to show."""
+        async def build() -> dict[str, Any]:
+            when = None if as_of is None else parse_time(as_of, "as_of")
+            where = reads if mode == "long_term" else scope
+            block = await memory.context(query, budget_tokens=budget_tokens, limit=limit,
+                                         kinds=tuple(kinds) if kinds is not None else ("fact", "episode"),
+                                         min_score=min_score, filter=filter or None, as_of=when, mode=mode,
+                                         profile=profile, **where)  # type: ignore[arg-type]
+            return {"context": block}
+        return await call(build)
 
     @server.tool()
     async def get_memory(id: str) -> dict[str, Any]:

@@ -125,6 +125,10 @@ class SearchRequest(Scoped):
     as_of: datetime | None = Field(None, description="What was believed then: facts recorded by this time "
                                                      "and not yet retired at it (without a UTC offset: UTC).")
     min_score: float = Field(0.0, ge=0.0, le=1.0, strict=True)
+    min_match: float = Field(0.0, ge=0.0, le=1.0, strict=True,
+                             description="Drop hits whose query-match evidence (signals.match, or 1 for a memory "
+                                         "said in a period the query names) is below this; 0.55 keeps real "
+                                         "matches and drops most noise (the SDK's min_match).")
 
     @field_validator("as_of")
     @classmethod
@@ -147,6 +151,10 @@ class ContextRequest(Scoped):
     kinds: list[Literal["fact", "episode"]] = Field(["fact", "episode"], min_length=1)
     as_of: datetime | None = Field(None, description="As in /v1/search (without a UTC offset: UTC).")
     min_score: float = Field(0.0, ge=0.0, le=1.0, strict=True)
+    min_match: float = Field(0.0, ge=0.0, le=1.0, strict=True,
+                             description="Drop hits whose query-match evidence (signals.match, or 1 for a memory "
+                                         "said in a period the query names) is below this; 0.55 keeps real "
+                                         "matches and drops most noise (the SDK's min_match).")
     profile: bool = Field(True, strict=True, description="When nothing matches, list the scope's current facts "
                                                           "(most important first) under their own title.")
 

@@ -37,6 +37,14 @@ Vector search over segments picks exact or approximate per query:
    ``MAX_SCAN_TUPLES`` were visited; results are re-sorted by exact distance.
 3. Fewer than ``k`` rows from (2) → exact search after all (a filter the estimate
    misjudged), so a search returns ``k`` results whenever ``k`` rows match.
+
+Similarities are computed as SQLite's store computes them (``store.vectors``), so the two stores
+order the same rows the same way: vectors are stored rounded to float16 (``stored_vector``) and
+compared by inner product (``<#>``; embeddings are unit vectors, so it is their cosine without
+dividing by a norm the rounding moved by ~1e-5). With the cosine (``<=>``) and float32 vectors,
+near-ties (cosines within ~1e-5) swapped in 45 of the bundled LoCoMo conversation's 81 top-30
+vector lists. The HNSW index still orders by cosine distance; its candidates are re-sorted by
+inner product.
 """
 
 from __future__ import annotations
@@ -132,6 +140,15 @@ class TermStats:
         return [t for t in terms if t in kept]
 
 
+def stored_vector(vector: np.ndarray) -> np.ndarray:
+    """``(dim,)`` float → float32 holding the float16 value SQLite stores (``store.vectors``).
+
+    The SQLite store keeps float16 vectors; the same cosines on PostgreSQL need the same
+    rounding (float32 vectors moved about half of the bundled LoCoMo conversation's top-30
+    vector lists by near-ties). pgvector's ``vector`` keeps float32, so nothing is lost twice."""
+    return np.asarray(vector, dtype="<f2").astype(np.float32)
+
+
 def term_stats(conn: Conn, table: str) -> TermStats:
     """``TermStats`` of ``table.tsv`` in the current schema (empty before the first ANALYZE)."""
     row = conn.execute(
@@ -181,7 +198,7 @@ def nearest(conn: Conn, *, from_where: str, params: Sequence[object], vector: np
             if indexed and estimated_rows(conn, from_where, params) <= EXACT_MAX_ROWS:
                 capped = _exact_capped(conn, from_where=from_where, params=params, q=q, k=k, alias=alias)
                 if capped is not None:
-                    return [(i, 1.0 - d) for i, d in capped if 1.0 - d >= min_similarity]
+                    return [(i, -d) for i, d in capped if -d >= min_similarity]
     if not exact:
         # The cast matches the index expression, so the planner can use the HNSW index; and it
         # must: pgvector's cost estimate grows with m x ef_search, and at 100k rows with m 24
@@ -192,29 +209,30 @@ def nearest(conn: Conn, *, from_where: str, params: Sequence[object], vector: np
         with conn.transaction():
             conn.execute("SELECT set_config('enable_seqscan', 'off', true), set_config('enable_sort', 'off', true)")
             rows = [(int(r[0]), float(r[1])) for r in conn.execute(
-                f"WITH c AS MATERIALIZED (SELECT {alias}.id, {dist} AS d {from_where} "
+                f"WITH c AS MATERIALIZED (SELECT {alias}.id, {alias}.embedding <#> %s AS d {from_where} "
                 f"AND {alias}.embedding IS NOT NULL ORDER BY {dist} LIMIT %s) SELECT id, d FROM c ORDER BY d, id",
                 (q, *params, q, k)).fetchall()]
             raise psycopg.Rollback()
     if exact or len(rows) < k:
         # No cast: the expression differs from the index's, so this is always an exact scan.
         rows = [(int(r[0]), float(r[1])) for r in conn.execute(
-            f"SELECT {alias}.id, {alias}.embedding <=> %s AS d {from_where} AND {alias}.embedding IS NOT NULL "
+            f"SELECT {alias}.id, {alias}.embedding <#> %s AS d {from_where} AND {alias}.embedding IS NOT NULL "
             f"AND vector_dims({alias}.embedding) = %s ORDER BY d, {alias}.id LIMIT %s",
             (q, *params, dim, k)).fetchall()]
-    return [(i, 1.0 - d) for i, d in rows if 1.0 - d >= min_similarity]
+    return [(i, -d) for i, d in rows if -d >= min_similarity]
 
 
 def _exact_capped(conn: Conn, *, from_where: str, params: Sequence[object], q: np.ndarray, k: int,
                   alias: str) -> list[tuple[int, float]] | None:
-    """``[(id, cosine distance)]`` of the exact top ``k``, or ``None`` when more than
-    ``EXACT_CAP_ROWS`` rows match (then nothing more was read than that many rows)."""
+    """``[(id, -cosine)]`` of the exact top ``k`` (``nearest``: negative inner products), or
+    ``None`` when more than ``EXACT_CAP_ROWS`` rows match (then nothing more was read than that
+    many rows)."""
     # One pass over the capped rows: the count rides along as a window aggregate of the (id,
     # distance) pairs. A materialised CTE read twice (once to count, once to sort) cost 5-10 %
     # more at the 1 % filter of 1M segments (10,000 rows; interleaved, load ~4.4).
     rows = conn.execute(
         "SELECT id, d, n FROM (SELECT id, d, count(*) OVER () AS n FROM "
-        f"(SELECT {alias}.id, {alias}.embedding <=> %s AS d {from_where} "
+        f"(SELECT {alias}.id, {alias}.embedding <#> %s AS d {from_where} "
         f"AND {alias}.embedding IS NOT NULL AND vector_dims({alias}.embedding) = %s LIMIT %s) c) w "
         "ORDER BY d, id LIMIT %s",
         (q, *params, len(q), EXACT_CAP_ROWS + 1, k)).fetchall()

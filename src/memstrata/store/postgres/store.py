@@ -29,11 +29,11 @@ from psycopg.types.json import Jsonb
 
 from memstrata.clock import utcnow
 from memstrata.filter import Expr
-from memstrata.filter.sql import POSTGRES, compile_filter
+from memstrata.filter.sql import POSTGRES, ValueMac, compile_filter
 from memstrata.privacy.crypto import Cipher, reveal
 from memstrata.store.dialect import PostgresDialect
 from memstrata.store.event_scrub import Scrubbed, scrub_sql
-from memstrata.store.postgres import scrub, search
+from memstrata.store.postgres import bm25, scrub, search
 from memstrata.store.postgres.connection import PgDatabase, redact_url
 from memstrata.store.protocol import Capabilities
 from memstrata.store.records import Citation, NewEpisode, NewFact, NewSegment, episode_hash
@@ -63,11 +63,12 @@ def scope_predicate(scope: Scope, *, prefix: str = "", session: bool = True) -> 
     return shared_scope_predicate(scope, prefix=prefix, session=session, mark="%s")
 
 
-def filter_predicate(expr: Expr | None, *, kind: str, alias: str = "") -> tuple[str, list[object]] | None:
+def filter_predicate(expr: Expr | None, *, kind: str, alias: str = "",
+                     value_mac: ValueMac | None = None) -> tuple[str, list[object]] | None:
     """SQL of a filter for PostgreSQL (``TRUE`` when none), or ``None`` when it matches no ``kind`` record."""
     if expr is None:
         return "TRUE", []
-    sql, params = compile_filter(expr, kind=kind, dialect=POSTGRES, alias=alias)
+    sql, params = compile_filter(expr, kind=kind, dialect=POSTGRES, alias=alias, value_mac=value_mac)
     if isinstance(sql, bool):
         return ("TRUE", []) if sql else None
     return sql, params
@@ -161,6 +162,8 @@ class PostgresStore:
         #: Decrypts high-sensitivity values on read; ``None``: they read as ``[ENCRYPTED]``.
         self.cipher: Cipher | None = None
         self._term_stats: dict[str, search.TermStats] = {}
+        #: Row and token counts of each full-text table (``bm25.corpus``; estimates are reused).
+        self._corpus: dict[str, bm25.Corpus] = {}
         #: ``hnsw.ef_search`` of approximate searches (``search.EF_SEARCH``; the bench sweeps it).
         self.ef_search = search.EF_SEARCH
         #: Everything SQLite offers: forget jobs, maintenance, the extraction queue
@@ -267,6 +270,12 @@ class PostgresStore:
         self.set_meta(conn, "terms_version", str(version))
         return rewritten
 
+    @property
+    def value_mac(self) -> ValueMac | None:
+        """With an encryption key, how a filter's ``value`` literal finds encrypted facts (the
+        keyed hash of the normalised value they store in ``value_norm``); ``None`` without one."""
+        return None if self.cipher is None else self.cipher.mac
+
     @staticmethod
     def lock_scopes(conn: Conn, scopes: Iterable[Scope]) -> None:
         """Take the transaction's advisory locks of these fact scopes (org, project, user, agent),
@@ -361,7 +370,7 @@ class PostgresStore:
                         ep.expires_at]
             for idx, seg in enumerate(ep.segments):
                 seg_args += [idx, seg.text, seg.derivative, seg.index_terms,
-                             None if seg.embedding is None else np.asarray(seg.embedding, dtype=np.float32)]
+                             None if seg.embedding is None else search.stored_vector(seg.embedding)]
         ids = "ARRAY(SELECT id FROM segs ORDER BY idx)" if ep.segments else "ARRAY[]::bigint[]"
         sql = ("WITH found AS (SELECT id FROM episodes WHERE org_id = %s AND project_id = %s "
                "AND coalesce(user_id, '') = %s AND coalesce(agent_id, '') = %s AND coalesce(session_id, '') = %s "
@@ -390,7 +399,7 @@ class PostgresStore:
                 "RETURNING id",
                 [(episode_id, idx, seg.text, seg.derivative, scope.org_id, scope.project_id, scope.user_id,
                   scope.agent_id, scope.session_id, seg.index_terms,
-                  None if seg.embedding is None else np.asarray(seg.embedding, dtype=np.float32), expires_at)
+                  None if seg.embedding is None else search.stored_vector(seg.embedding), expires_at)
                  for idx, seg in enumerate(segments)],
                 returning=True)
             ids = []
@@ -803,7 +812,7 @@ class PostgresStore:
             (scope.org_id, scope.project_id, scope.user_id, scope.agent_id, fact.subject, fact.kind, fact.key,
              fact.tag, fact.value, fact.value_norm, fact.statement, fact.confidence, fact.importance,
              fact.sensitivity, fact.observed_at, fact.valid_from, fact.valid_to, now, now, fact.index_terms,
-             None if fact.embedding is None else np.asarray(fact.embedding, dtype=np.float32), fact.expires_at,
+             None if fact.embedding is None else search.stored_vector(fact.embedding), fact.expires_at,
              fact.encrypted),
         ).fetchone()
         assert row is not None
@@ -939,7 +948,7 @@ class PostgresStore:
     def list_facts(self, scope: Scope, *, statuses: Sequence[str], key: str | None = None,
                    limit: int = 100, offset: int = 0, filter: Expr | None = None) -> list[Fact]:
         """Facts in ``scope`` with one of ``statuses`` matching ``filter``, newest observation first."""
-        compiled = filter_predicate(filter, kind="fact")
+        compiled = filter_predicate(filter, kind="fact", value_mac=self.value_mac)
         if compiled is None:
             return []
         where, params = scope_predicate(scope, session=False)
@@ -996,6 +1005,11 @@ class PostgresStore:
         groups = [[t] for t in terms] if per_term else [terms]
         args: list[object] = []
 
+        def cols(a: str) -> str:
+            # The scope columns give a row's scope tokens, which FTS5 counts in its length.
+            scoped = f", {a}.user_id, {a}.agent_id, {a}.session_id" if table in bm25.SCOPED_TABLES else ""
+            return f"{a}.id, {a}.tsv{scoped}"
+
         def subquery(group: list[str]) -> str:
             rows = sum(r for t, r in kept if t in group)
             matches = f"{alias}.tsv @@ to_tsquery('simple', %s)"
@@ -1007,26 +1021,36 @@ class PostgresStore:
                 # only then (a one-time filter on the walk's count).
                 args.extend([*params, search.FTS_WALK_ROWS, tsquery(group), search.FTS_NEWEST_ROWS,
                              *params, tsquery(group), search.FTS_NEWEST_ROWS, search.FTS_MAX_ROWS])
-                return (f"(WITH w AS MATERIALIZED (SELECT x.id, x.tsv FROM (SELECT {alias}.id, {alias}.tsv "
+                return (f"(WITH w AS MATERIALIZED (SELECT x.* FROM (SELECT {cols(alias)} "
                         f"{from_where} ORDER BY {alias}.id DESC LIMIT %s) x "
-                        "WHERE x.tsv @@ to_tsquery('simple', %s) LIMIT %s) SELECT w.id, w.tsv FROM w UNION ALL "
-                        f"(SELECT {alias}.id, {alias}.tsv {from_where} AND {matches} "
+                        "WHERE x.tsv @@ to_tsquery('simple', %s) LIMIT %s) SELECT w.* FROM w UNION ALL "
+                        f"(SELECT {cols(alias)} {from_where} AND {matches} "
                         "AND (SELECT count(*) FROM w) < %s LIMIT %s))")
             args.extend([*params, tsquery(group), search.FTS_MAX_ROWS])
             # "id + 0": the newest matches come from the full-text index and a top-N sort; walking
             # the primary key backwards instead (the planner's pick) filters ~20k rows for a 5% term.
             order = "" if rows > search.FTS_SCAN_ROWS else f"ORDER BY {alias}.id + 0 DESC "
-            return f"(SELECT {alias}.id, {alias}.tsv {from_where} AND {matches} {order}LIMIT %s)"
+            return f"(SELECT {cols(alias)} {from_where} AND {matches} {order}LIMIT %s)"
         union = " UNION ALL ".join(subquery(g) for g in groups)
-        # Ranked from the tsvector the candidate rows already carry: joining the table again
-        # fetched every candidate row twice, and the planner, misjudging their number, hashed a
-        # sequential scan of the whole table instead (facts: 36 ms at 18k rows, growing with it).
+        # Every candidate comes back with what FTS5's bm25() needs of it (``bm25``): its length
+        # and its query terms' occurrences, read from the tsvector the candidate rows already
+        # carry (joining the table again fetched every candidate row twice, and the planner,
+        # misjudging their number, hashed a sequential scan of the whole table instead: facts,
+        # 36 ms at 18k rows, growing with it).
         rows = conn.execute(
-            f"SELECT c.id, ts_rank(c.tsv, q) AS r FROM (SELECT DISTINCT ON (u.id) u.id, u.tsv FROM "
-            f"({union}) u ORDER BY u.id) c "
-            "CROSS JOIN to_tsquery('simple', %s) q ORDER BY r DESC, c.id LIMIT %s",
-            (*args, tsquery(terms), limit)).fetchall()
-        return [(int(r[0]), -float(r[1])) for r in rows]
+            f"SELECT c.id, {bm25.tokens_sql(table, 'c')}, {bm25.frequencies_sql('c')} FROM "
+            f"(SELECT DISTINCT ON (u.id) u.* FROM ({union}) u ORDER BY u.id) c",
+            (terms, *args)).fetchall()
+        if not rows:
+            return []
+        cached = self._corpus.get(table)
+        corpus = self._corpus[table] = bm25.corpus(conn, table, cached=cached, ttl_s=search.STATS_TTL_S)
+        estimates = {t: stats.estimate(t) for t in terms}
+        hits = bm25.document_counts(conn, table, terms, estimates,
+                                    {t for t in terms if t in stats.freqs and estimates[t] > bm25.COUNT_CAP})
+        idfs = {t: bm25.idf(corpus.rows, hits[t]) for t in terms}
+        scored = sorted((bm25.score(r[2], float(r[1]), idfs, corpus.avgdl), int(r[0])) for r in rows)
+        return [(i, r) for r, i in scored[:limit]]
 
     def _live_segments(self, conn: Conn, scope: Scope, filter: Expr | None,
                        now: datetime | None) -> tuple[str, list[object]] | None:
@@ -1058,7 +1082,7 @@ class PostgresStore:
                   filter: Expr | None = None, now: datetime | None = None) -> list[tuple[int, float]]:
         """Full-text candidates among facts ``[(fact_id, -ts_rank)]`` matching ``filter``, best first
         (bounded as ``fts_segments``)."""
-        compiled = filter_predicate(filter, kind="fact", alias="f.")
+        compiled = filter_predicate(filter, kind="fact", alias="f.", value_mac=self.value_mac)
         if compiled is None:
             return []
         where, params = scope_predicate(scope, prefix="f.", session=False)
@@ -1086,7 +1110,7 @@ class PostgresStore:
                             now: datetime | None = None, exact: bool | None = None) -> list[tuple[int, float]]:
         """``[(fact_id, cosine)]`` of the ``k`` nearest embedded facts in ``scope``; exact or HNSW as
         ``search.nearest`` decides (``exact`` forces)."""
-        compiled = filter_predicate(filter, kind="fact", alias="f.")
+        compiled = filter_predicate(filter, kind="fact", alias="f.", value_mac=self.value_mac)
         if compiled is None:
             return []
         where, params = scope_predicate(scope, prefix="f.", session=False)

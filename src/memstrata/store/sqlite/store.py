@@ -23,7 +23,7 @@ import numpy as np
 from memstrata.clock import from_db, parse_time, to_db, utcnow
 from memstrata.errors import StoreError
 from memstrata.filter import And, Compare, Expr, Field, Or
-from memstrata.filter.sql import SQLITE, compile_filter
+from memstrata.filter.sql import SQLITE, ValueMac, compile_filter
 from memstrata.privacy.crypto import Cipher, reveal
 from memstrata.store.dialect import SQLiteDialect
 from memstrata.store.event_scrub import Scrubbed, scrub_sql
@@ -70,12 +70,13 @@ _BM25_TURNS_FTS = "bm25(turns_fts, 1.0, 0.0)"
 _BM25_SESSION_BLOCKS_FTS = "bm25(session_blocks_fts, 1.0, 0.0)"
 
 
-def filter_predicate(expr: Expr | None, *, kind: str, alias: str = "") -> tuple[str, list[object]] | None:
+def filter_predicate(expr: Expr | None, *, kind: str, alias: str = "",
+                     value_mac: ValueMac | None = None) -> tuple[str, list[object]] | None:
     """SQL predicate of a filter for SQLite (``"1"`` when there is none), or ``None`` when it
     can match no record of ``kind`` (``fact`` | ``episode``): the caller skips the query."""
     if expr is None:
         return "1", []
-    sql, params = compile_filter(expr, kind=kind, dialect=SQLITE, alias=alias)
+    sql, params = compile_filter(expr, kind=kind, dialect=SQLITE, alias=alias, value_mac=value_mac)
     if isinstance(sql, bool):
         return ("1", []) if sql else None
     return sql, params
@@ -363,6 +364,12 @@ class SQLiteStore:
         rows = conn.execute(f"SELECT id, observed_at, confidence, importance, access_count FROM facts {owner[0]}",
                             owner[1]).fetchall()
         return [(int(r[0]), from_db(r[1]), float(r[2]), float(r[3]), int(r[4])) for r in rows]  # type: ignore[misc]
+
+    @property
+    def value_mac(self) -> ValueMac | None:
+        """With an encryption key, how a filter's ``value`` literal finds encrypted facts (the
+        keyed hash of the normalised value they store in ``value_norm``); ``None`` without one."""
+        return None if self.cipher is None else self.cipher.mac
 
     @staticmethod
     def lock_scopes(conn: sqlite3.Connection, scopes: Iterable[Scope]) -> None:
@@ -964,7 +971,7 @@ class SQLiteStore:
     def list_facts(self, scope: Scope, *, statuses: Sequence[str], key: str | None = None,
                    limit: int = 100, offset: int = 0, filter: Expr | None = None) -> list[Fact]:
         """Facts in ``scope`` with one of ``statuses`` matching ``filter``, newest observation first."""
-        compiled = filter_predicate(filter, kind="fact")
+        compiled = filter_predicate(filter, kind="fact", value_mac=self.value_mac)
         if compiled is None:
             return []
         marks = ",".join("?" * len(statuses))
@@ -1057,7 +1064,7 @@ class SQLiteStore:
         filter, one query joins every match to its fact (one owner's 9,000 facts of a 100k-message
         bench: ~1,300 matches joined, ~4 ms, against ~1 ms for the index's top).
         """
-        compiled = filter_predicate(filter, kind="fact", alias="f.")
+        compiled = filter_predicate(filter, kind="fact", alias="f.", value_mac=self.value_mac)
         if compiled is None:
             return []
         marks = ",".join("?" * len(statuses))
@@ -1106,7 +1113,7 @@ class SQLiteStore:
         """``[(fact_id, cosine)]`` of the ``k`` nearest embedded facts in ``scope`` with one of ``statuses``
         matching ``filter``. A filtered search is not cached: facts' confidence, access counts and
         times change in place without a version bump."""
-        compiled = filter_predicate(filter, kind="fact")
+        compiled = filter_predicate(filter, kind="fact", value_mac=self.value_mac)
         if compiled is None:
             return []
         with self.db.read() as conn:

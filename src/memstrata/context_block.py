@@ -1,0 +1,78 @@
+"""What ``Memory.context`` puts in its block: the ranked hits, or the user's profile when nothing
+matched, or the profile first for a question about the user in general.
+
+The decision reads the query-match evidence of the hits (``evidence``), never their number:
+a store with a few memories returns some hit for any query ("hi" → "I like tea" at 0.84), and
+deciding by "no hit at all" left the allergy out of "what do you know about me?" (fresh-user
+trial 7, H1). The profile is the scope's current facts (or those believed at ``as_of``), most
+important first, so a health fact leads.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from datetime import datetime
+
+from memstrata.evidence import is_general, matches
+from memstrata.recall import fact_hit
+from memstrata.render import estimate_tokens, render_context, restated
+from memstrata.types import Fact, Hit
+
+
+def profile_order(facts: Sequence[Fact], *, as_of: datetime | None = None) -> list[Fact]:
+    """``facts`` most important first (then newest, then highest id), keeping only those the
+    system held at ``as_of`` when given: recorded by then and not yet retired (superseded or
+    merged) then, as ``search(as_of=...)`` reads facts."""
+    if as_of is not None:
+        facts = [f for f in facts if f.recorded_at <= as_of and (f.expired_at is None or f.expired_at > as_of)]
+    return sorted(facts, key=lambda f: (-f.importance, -f.observed_at.timestamp(), -f.id))
+
+
+def build(query: str, hits: Sequence[Hit], budget_tokens: int, *,
+          profile: Callable[[], Sequence[Hit]] | None, drop_unmatched: bool = False) -> str:
+    """The context block for ``query`` (``render.render_context`` for each part), at most
+    ``budget_tokens`` estimated tokens in all.
+
+    Args:
+        query: the question; its language picks the labels, ``evidence.is_general`` its kind.
+        hits: the ranked hits, best first (``Memory.search``).
+        budget_tokens: bound of the whole block (``render.estimate_tokens``).
+        profile: gives the profile hits (``fact_hit`` of ``profile_order``'s facts), called only
+            when needed; ``None`` when the profile is not to be used (``profile=False``,
+            short-term mode, fact-less ``kinds``).
+        drop_unmatched: when nothing matches, give ``""`` rather than the hits as ranked
+            (``Memory.context(profile=False)``: the caller wants matches or nothing).
+
+    Returns:
+        * a query about the user in general ("what do you know about me?", 你了解我什么, "hi"):
+          the profile under "What is known about this user", then the hits that match it by
+          meaning (``evidence.matches(general=True)``) not already stated by the profile;
+        * otherwise, when some hit matches (``evidence.matches``): the hits, as ranked;
+        * when none does: the profile under "… (nothing matched the query)";
+        * with no profile to give (no current facts, or ``profile`` is ``None``): the hits, as
+          ranked (``""`` for none, or with ``drop_unmatched``).
+    """
+    general = is_general(query)
+    if not general and matches(hits):
+        return render_context(query, hits, budget_tokens)
+    if profile is None:
+        return "" if drop_unmatched else render_context(query, hits, budget_tokens)
+    known = profile()
+    if not known:
+        return render_context(query, hits, budget_tokens)
+    if not general:
+        return render_context(query, known, budget_tokens, heading="profile_title")
+    first = render_context(query, known, budget_tokens, heading="known_title")
+    shown = {h.id for h in known}
+    stated: dict[int, list[str]] = {}
+    for fact in known:
+        for episode in fact.citations:
+            stated.setdefault(episode, []).append(fact.text)
+    rest = [h for h in matches(hits, general=True) if not (h.kind == "fact" and h.id in shown)
+            and not (h.kind == "episode" and restated(h.text, stated.get(h.id, ())))]
+    return first + render_context(query, rest, budget_tokens - estimate_tokens(first))
+
+
+def profile_hits(facts: Sequence[Fact], *, limit: int, as_of: datetime | None = None) -> list[Hit]:
+    """The first ``limit`` of ``profile_order(facts, as_of=as_of)`` as unranked fact hits."""
+    return [fact_hit(f) for f in profile_order(facts, as_of=as_of)[:limit]]
