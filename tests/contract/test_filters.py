@@ -209,3 +209,36 @@ def test_filtered_search_returns_k_when_k_match(open_memory: OpenMemory) -> None
     hits = memory.search("harbour ships", limit=10, kinds=("episode",), filter="metadata.bucket = 42")
     assert len(hits) == 10
     assert all(h.episode is not None and h.episode.metadata["bucket"] == 42 for h in hits)
+
+
+def test_equality_with_a_number_or_boolean_matches_that_json_type_only(open_memory: OpenMemory) -> None:
+    """``metadata.n = 3`` is true of 3 and 3.0 alone, not of "3", [3], {"n": 3} or true; ``= true``
+    of true alone, not of 1 or [true] (PostgreSQL compares the stored jsonb value with the
+    literal's: equal jsonb values share a type, so no type test is made)."""
+    memory = open_memory(user_id="u", extractor=None)
+    values: list[object] = [3, 3.0, "3", [3], {"n": 3}, True, 1, [True], None, 4]
+    memory.add_many([memory.message(f"value {i}", metadata={"n": v}) for i, v in enumerate(values)])
+    memory.add("value missing")
+
+    def found(where: str) -> set[str]:
+        return {e.content for e in memory.list(kind="episode", limit=100, filter=where)}  # type: ignore[union-attr]
+    assert found("metadata.n = 3") == {"value 0", "value 1"}
+    assert found("metadata.n = true") == {"value 5"}
+    assert found("metadata.n != 3") == {f"value {i}" for i in range(2, 10)} | {"value missing"}
+    assert found("metadata.n IN (3, 4)") == {"value 0", "value 1", "value 9"}
+
+
+def test_a_metadata_path_reads_object_keys_only(open_memory: OpenMemory) -> None:
+    """``metadata.tags.0`` names the key "0" of an object, never an array's first element, on
+    every store (SQLite's quoted path and the reference read keys; PostgreSQL's ``#>`` would
+    also have indexed the array)."""
+    memory = open_memory(user_id="u", extractor=None)
+    memory.add_many([memory.message("array", metadata={"tags": ["a", "b"]}),
+                     memory.message("object", metadata={"tags": {"0": "a", "1": 2}})])
+
+    def found(where: str) -> set[str]:
+        return {e.content for e in memory.list(kind="episode", limit=100, filter=where)}  # type: ignore[union-attr]
+    assert found('metadata.tags.0 = "a"') == {"object"}
+    assert found("metadata.tags.1 = 2") == {"object"}
+    assert found("metadata.tags.1 >= 2") == {"object"}
+    assert found("metadata.tags.0 IS NULL") == {"array"}

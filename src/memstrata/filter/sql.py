@@ -174,7 +174,17 @@ def _json(expr: Expr, col: str, out: _Out) -> str:
 def _json_type(col: str, path: tuple[str, ...], out: _Out) -> str:
     if out.dialect is SQLITE:
         return f"json_type({col}, {out.bind(_sqlite_path(path))})"
-    return f"jsonb_typeof({col} #> {out.bind(list(path))})"
+    return f"jsonb_typeof({_pg_path(col, path, out)})"
+
+
+def _pg_path(col: str, path: tuple[str, ...], out: _Out, *, text: bool = False) -> str:
+    """``col -> key -> ...`` (``->>`` last when ``text``): object keys only, as SQLite's quoted
+    path and the reference semantics read them (``#>`` would also index an array by a numeric
+    key: ``metadata.tags.0`` would reach ``["a"]``'s first element); and cheaper per row than
+    ``#>``, which takes its path as an array."""
+    last = len(path) - 1
+    steps = "".join(f" {'->>' if text and i == last else '->'} {out.bind(key)}::text" for i, key in enumerate(path))
+    return f"({col}{steps})"
 
 
 def _sqlite_path(path: tuple[str, ...]) -> str:
@@ -200,9 +210,13 @@ def _json_compare(col: str, path: tuple[str, ...], op: str, value: Value, out: _
         for key in reversed(path):
             nested = {key: nested}
         contained = f"{col} @> {out.bind(json.dumps(nested, ensure_ascii=False))}::jsonb AND "
+    if op == "=" and not isinstance(value, str):
+        # A jsonb number (boolean) equals only a number (boolean): no type test is needed, and
+        # none is made: at a million rows a 1 % filter reads it 10,000 times per search.
+        return f"{contained}{_pg_path(col, path, out)} = {out.bind(json.dumps(value))}::jsonb"
     typed = f"{contained}coalesce({_json_type(col, path, out)}, '')"
     if isinstance(value, bool):
-        return f"{typed} = 'boolean' AND ({col} #> {out.bind(list(path))}) = {out.bind(json.dumps(value))}::jsonb"
+        return f"{typed} = 'boolean' AND {_pg_path(col, path, out)} = {out.bind(json.dumps(value))}::jsonb"
     if isinstance(value, str):
-        return f"{typed} = 'string' AND ({col} #>> {out.bind(list(path))}) COLLATE \"C\" {op} {out.bind(value)}"
-    return f"{typed} = 'number' AND ({col} #> {out.bind(list(path))}) {op} {out.bind(json.dumps(value))}::jsonb"
+        return f"{typed} = 'string' AND {_pg_path(col, path, out, text=True)} COLLATE \"C\" {op} {out.bind(value)}"
+    return f"{typed} = 'number' AND {_pg_path(col, path, out)} {op} {out.bind(json.dumps(value))}::jsonb"
