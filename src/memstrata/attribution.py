@@ -20,6 +20,7 @@ carries no ``user:`` noise. Display only: ranking, stored rows and filters are u
 
 from __future__ import annotations
 
+from memstrata.extract import kin
 from memstrata.text.tokens import is_cjk
 from memstrata.types import Fact, Hit
 
@@ -37,7 +38,7 @@ POSSESSIVE_ZH = ("名字是", "职业是", "生日是", "家人：", "配送偏�
                  "最喜歡的")
 #: Keys whose statement is the value as said (a note, a habit, a scheduled item): the subject
 #: comes with a colon ("Alice: scheduled: …" would read as one sentence otherwise).
-BARE_VALUE_KEYS = frozenset({"note", "fact.general", "preference.habit", "schedule.event"})
+BARE_VALUE_KEYS = frozenset({"note", "fact.general", "preference.habit", "schedule.event", "contact.hours", "budget"})
 
 
 def _same(name: str | None, user_id: str | None) -> bool:
@@ -106,6 +107,11 @@ def attribution(hit: Hit, *, chinese: bool = False) -> str:
     assert hit.fact is not None  # is_users_own is True for a hit with neither
     subject = (hit.fact.subject or "").strip()
     statement = hit.text.strip()  # the statement, possibly in the user's script (``render.in_users_script``)
+    owner, relation = kin.split_subject(subject)
+    if relation and kin.named_in(relation, statement):
+        # a relative's fact names them already ("their son is allergic to eggs", 儿子对鸡蛋过敏): only
+        # whose relative it is, when that is someone else than the user ("Jon: their son is ...")
+        return "" if owner is None or _same(owner, hit.fact.scope.user_id) else f"{owner}{colon}"
     if not hit.fact.statement or hit.fact.key in BARE_VALUE_KEYS:
         return f"{subject}{colon}"
     if is_cjk(statement[0]):

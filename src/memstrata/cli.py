@@ -201,7 +201,8 @@ def remember(
                 note = f" [{lab['past']}]"
             elif change.previous:
                 note = f" [{lab['superseded']} " + ", ".join(p.value for p in change.previous) + "]"
-            console.print(_safe(f"- {f.key} = {f.value}{conf}{note}"), highlight=False)
+            whose = f"{f.subject}: " if f.subject and f.subject != speaker else ""  # a relative's, never the user's
+            console.print(_safe(f"- {whose}{f.key} = {f.value}{conf}{note}"), highlight=False)
 
 
 @app.command()

@@ -24,7 +24,7 @@ from memstrata.errors import ContentTooLarge, EmbeddingError, InvalidInput
 from memstrata.extract.base import Extractor, FactCandidate
 from memstrata.extract.rules import favourite_label
 from memstrata.extract.taxonomy import KEYS, get_key
-from memstrata.extract.twins import twins
+from memstrata.extract.twins import kinds_of, twins
 from memstrata.lifecycle.retention import enforce_cap, fact_expiry
 from memstrata.privacy.crypto import Cipher
 from memstrata.privacy.policy import only_placeholders, redact, redact_json
@@ -483,22 +483,23 @@ class Ingestor:
         except KeyError:
             single, tag = False, cand.key.split(".")[0]
         fact_scope = Scope(msg.scope.org_id, msg.scope.project_id, msg.scope.user_id, msg.scope.agent_id)
+        subject = fact_subject(msg.speaker, cand.subject)
         keys = [cand.key, *_contradicting_keys(cand.key)]
         # Only the facts that can matter are read: the same value (under the key or a
         # contradicting one), every value of a single-valued key, and near-duplicates by vector.
-        ids = set(self.store.fact_ids(conn, fact_scope, keys=[cand.key], subject=msg.speaker,
+        ids = set(self.store.fact_ids(conn, fact_scope, keys=[cand.key], subject=subject,
                                       value_norm=self._value_norm(cand)))
         if len(keys) > 1:  # likes/dislikes: the other polarity's facts, matched by terms in decide()
-            ids |= set(self.store.fact_ids(conn, fact_scope, keys=keys[1:], subject=msg.speaker))
+            ids |= set(self.store.fact_ids(conn, fact_scope, keys=keys[1:], subject=subject))
         favourite = None if single else favourite_label(cand.statement)
         twin_key = single or cand.key in EXACT_KEYS  # where a twin restated must not count as a new value
         if twin_key or favourite is not None or cand.corrects:
-            ids |= set(self.store.fact_ids(conn, fact_scope, keys=[cand.key], subject=msg.speaker))
+            ids |= set(self.store.fact_ids(conn, fact_scope, keys=[cand.key], subject=subject))
         similarity: dict[int, float] = {}
         if self._encrypts(cand):
             vector = None  # no vector of a secret value is stored or compared
         if vector is not None and cand.kind != "episode":  # events are time-bound: never merged by meaning
-            similarity = dict(self.store.nearest_facts(conn, fact_scope, key=cand.key, subject=msg.speaker,
+            similarity = dict(self.store.nearest_facts(conn, fact_scope, key=cand.key, subject=subject,
                                                        vector=vector, min_similarity=self.merge_similarity))
             ids |= set(similarity)
         existing = self.store.load_facts(conn, ids)
@@ -521,10 +522,28 @@ class Ingestor:
             kept = tuple(i for i in decision.superseded if i not in {f.id for f in later})
             _, fact_id, retired = self._execute(
                 conn, Decision("supersede" if kept else "create", superseded=kept), fact_scope, msg, episode_id,
-                cand, vector, tag, now)
+                cand, vector, tag, now)  # a past value cites only its own message: it makes nothing current
             self._store_as_past(conn, fact_scope, fact_id, cand, msg, episode_id, later, now)
             return "past", fact_id, retired
-        return self._execute(conn, decision, fact_scope, msg, episode_id, cand, vector, tag, now)
+        returning = (self._returning(conn, fact_scope, subject, cand, twin_key)
+                     if decision.action in ("create", "supersede") else [])
+        return self._execute(conn, decision, fact_scope, msg, episode_id, cand, vector, tag, now, returning)
+
+    def _returning(self, conn: Any, scope: Scope, subject: str | None, cand: FactCandidate,
+                   by_twin: bool) -> list[Fact]:
+        """Superseded facts under ``cand``'s key and subject whose value ``cand`` states again (the
+        same value, or with ``by_twin`` its cross-language twin: ``extract.twins``). "I prefer UPS"
+        → "make it FedEx" → "On second thought, UPS": the new UPS fact cites the first message too,
+        which states the current value again and so is no longer outdated (``outdated``; a fresh-
+        user trial, trial 7 H17). Events are never superseded and are not looked at."""
+        if cand.kind == "episode" or self._encrypts(cand):
+            return []
+        ids = self.store.fact_ids(conn, scope, keys=[cand.key], subject=subject, status="superseded")
+        old = [f for f in self.store.load_facts(conn, ids) if not f.encrypted]
+        same = [f for f in old if same_value(cand.value, f.value)]
+        rest = [f for f in old if f not in same]
+        found = self._twins(cand.value, rest) if by_twin and rest else set()
+        return same + [f for f in rest if f.id in found]
 
     def _store_as_past(self, conn: Any, scope: Scope, fact_id: int, cand: FactCandidate, msg: Message,
                        episode_id: int, later: Sequence[Fact], now: datetime) -> None:
@@ -545,17 +564,24 @@ class Ingestor:
                  now: datetime) -> list[tuple[str, int, tuple[int, ...]]]:
         """Supersede, with no successor, the active facts ``cand`` withdraws: those under its
         key whose value is its value as a whole (``same_value``: "Berlin's suburbs" does not
-        withdraw "Berlin"), or every one when the value is empty. The audit event is a
+        withdraw "Berlin"), its cross-language twins, the kinds of an allergy category it names
+        ("not allergic to seafood" withdraws shrimp: ``extract.twins.kinds_of``), or every one when
+        the value is empty. The audit event is a
         ``supersede`` marked ``retracted`` (so ``rollback`` undoes it like any supersede)."""
         fact_scope = Scope(msg.scope.org_id, msg.scope.project_id, msg.scope.user_id, msg.scope.agent_id)
-        ids = self.store.fact_ids(conn, fact_scope, keys=[cand.key], subject=msg.speaker)
+        ids = self.store.fact_ids(conn, fact_scope, keys=[cand.key], subject=fact_subject(msg.speaker, cand.subject))
         actor = f"extractor:{getattr(self.extractor, 'name', 'unknown')}"
         out: list[tuple[str, int, tuple[int, ...]]] = []
         # A withdrawal said before a value was last stated does not withdraw it (see ``_apply_fact``).
         live = [f for f in self.store.load_facts(conn, ids)
                 if f.status == "active" and f.observed_at <= msg.created_at]
-        named = {f.id for f in live if not f.encrypted and same_value(cand.value, f.value)} | self._twins(cand.value, [
-            f for f in live if not f.encrypted and not same_value(cand.value, f.value)])
+        plain = [f for f in live if not f.encrypted]
+        named = {f.id for f in plain if same_value(cand.value, f.value)} | self._twins(cand.value, [
+            f for f in plain if not same_value(cand.value, f.value)])
+        # "I'm not allergic to seafood" withdraws a shrimp allergy too (never the reverse: extract.twins)
+        if cand.key == "health.allergy":
+            kinds = kinds_of(cand.value, [f.value for f in plain], cand.evidence)
+            named |= {f.id for f, kind in zip(plain, kinds, strict=True) if kind}
         for fact in live:
             if cand.value and fact.id not in named:
                 continue
@@ -596,7 +622,7 @@ class Ingestor:
 
     def _execute(self, conn: Any, decision: Decision, scope: Scope, msg: Message, episode_id: int,
                  cand: FactCandidate, vector: np.ndarray | None, tag: str,
-                 now: datetime) -> tuple[str, int, tuple[int, ...]]:
+                 now: datetime, returning: Sequence[Fact] = ()) -> tuple[str, int, tuple[int, ...]]:
         actor = f"extractor:{getattr(self.extractor, 'name', 'unknown')}"
         for old in decision.superseded:
             self.store.set_fact_status(conn, old, "superseded", now=now, valid_to=msg.created_at)
@@ -609,11 +635,15 @@ class Ingestor:
                                  detail={"restated": self._shown(cand), "episode": episode_id}, now=now)
             fact_id = decision.target
         else:
+            # the newest earlier messages only: a value flapping back and forth would otherwise have
+            # each return cite every message of its value's whole history
+            earlier = sorted({e for f in returning for e in f.citations} - {episode_id})[-MAX_RETURNING_CITATIONS:]
             fact_id = self.store.insert_fact(conn, scope, self._new_fact(cand, msg, tag, vector, now),
-                                             citations=[episode_id], now=now)
-            self.store.log_event(conn, scope, fact_id=fact_id, action="create", actor=actor,
-                                 detail={"key": cand.key, "value": self._shown(cand), "episode": episode_id},
-                                 now=now)
+                                             citations=[episode_id, *earlier], now=now)
+            detail: dict[str, object] = {"key": cand.key, "value": self._shown(cand), "episode": episode_id}
+            if returning:  # the value comes back: the messages that said it before state it again
+                detail["returns_to"] = [f.id for f in returning]
+            self.store.log_event(conn, scope, fact_id=fact_id, action="create", actor=actor, detail=detail, now=now)
         for old in decision.superseded:
             self.store.log_event(conn, scope, fact_id=old, action="supersede", actor=actor,
                                  detail={"superseded_by": fact_id, "new_value": self._shown(cand),
@@ -645,10 +675,31 @@ class Ingestor:
         return NewFact(
             kind=cand.kind, key=cand.key, tag=tag, value=value, value_norm=self._value_norm(cand),
             statement=statement, confidence=cand.confidence, importance=cand.importance,
-            sensitivity=cand.sensitivity, subject=msg.speaker, observed_at=msg.created_at,
+            sensitivity=cand.sensitivity, subject=fact_subject(msg.speaker, cand.subject), observed_at=msg.created_at,
             valid_from=cand.valid_from or msg.created_at, valid_to=cand.valid_to, index_terms=terms,
             embedding=vector, expires_at=expires, encrypted=self._encrypts(cand),
         )
+
+
+#: Most earlier messages a returning value cites (``Ingestor._returning``): the newest ones. Older
+#: messages of a value that went and came back more often than this stay outdated.
+MAX_RETURNING_CITATIONS = 20
+
+
+def fact_subject(speaker: str | None, about: str) -> str | None:
+    """The stored subject of a fact ``about`` someone (``FactCandidate.subject``: ``""`` for the
+    speaker, else a relation word such as ``son`` / ``儿子``) said by ``speaker``: the speaker
+    themselves; the bare relation when the speaker is unnamed (the user); else the speaker's
+    relation ("Jon's son", 小明的儿子), so two speakers' sons stay two subjects.
+
+    >>> fact_subject(None, ""), fact_subject(None, "son"), fact_subject("Jon", "son"), fact_subject("小明", "儿子")
+    (None, 'son', "Jon's son", '小明的儿子')
+    """
+    if not about:
+        return speaker
+    if not speaker:
+        return about
+    return f"{speaker}的{about}" if any("\u3400" <= ch <= "\u9fff" for ch in about) else f"{speaker}'s {about}"
 
 
 def _contradicting_keys(key: str) -> list[str]:

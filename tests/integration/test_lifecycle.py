@@ -41,6 +41,19 @@ def test_maintain_merges_near_duplicates_and_is_idempotent(location: str | Path,
         assert not second.changed, second
 
 
+def test_maintain_never_merges_allergies_or_budgets(location: str | Path, embedder: EmbeddingCache) -> None:
+    """Values matched only as values (``resolve.EXACT_KEYS``) stay apart in maintenance too."""
+    with Memory(location, settings=NO_WRITE_MERGE, embedder=embedder.inner, user_id="u1") as memory:
+        # statement cosines above the merge threshold: 对龙虾过敏 / 对虾过敏 (README), and two budgets
+        for text in ("我对虾过敏", "我对龙虾过敏", "My budget for hotels is $200 a night",
+                     "My budget for motels is $200 a night"):
+            memory.add(text)
+    with Memory(location, embedder=embedder.inner, user_id="u1") as memory:
+        memory.maintain()
+        assert sorted(f.value for f in memory.list(key="health.allergy") if isinstance(f, Fact)) == ["虾", "龙虾"]
+        assert len(memory.list(key="budget")) == 2
+
+
 def test_rollback_of_a_merge_and_of_a_supersede(location: str | Path, embedder: EmbeddingCache) -> None:
     a, b = _duplicates(location, embedder)
     with Memory(location, embedder=embedder.inner, user_id="u1") as memory:

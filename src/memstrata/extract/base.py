@@ -32,6 +32,10 @@ class FactCandidate:
             which other statements never do ("concierge, not at the door" keeps both). Under a
             many-valued key it supersedes the value(s) stated last and their cross-language
             twins (其实我是对芒果过敏 after 我对花生过敏: ``extract.twins``).
+        subject: whom the fact is about when it is not the speaker: a relation word in the
+            message's language ("son", 儿子, "dog"); ``""`` (the default) for the speaker. The
+            store keeps it as the fact's subject (``ingest.fact_subject``), so "My son is allergic
+            to eggs" never becomes the user's allergy.
     """
 
     kind: str
@@ -46,6 +50,7 @@ class FactCandidate:
     valid_to: datetime | None = None
     retracts: bool = False
     corrects: bool = False
+    subject: str = ""
 
 
 @runtime_checkable

@@ -49,6 +49,8 @@ class Finding:
         retract: the clause says the value no longer holds ("I'm no longer allergic to
             peanuts"); ``value`` names what is withdrawn, ``""`` for every value of the key.
         corrects: a correction of what was just said ("Actually FedEx", ``extract.ellipsis``).
+        subject: whom the fact is about when not the speaker: a relation word ("son", 儿子);
+            ``""`` for the speaker (``extract.base.FactCandidate.subject``).
     """
 
     key: str
@@ -60,6 +62,7 @@ class Finding:
     label: str = ""
     retract: bool = False
     corrects: bool = False
+    subject: str = ""
 
 
 def with_confidence(findings: list[Finding], confidence: float) -> list[Finding]:
@@ -100,6 +103,23 @@ def clean_value(text: str, lang: str) -> str:
     if lang == "en":
         value = _EN_ARTICLE.sub("", value)
     return value.strip()
+
+
+#: The speaker's own first-person words inside an English value: a statement reads in the third
+#: person ("likes {v}", "{v}" for an event), so "went to a fair to show off my studio" is stored as
+#: "... their studio" (a LoCoMo import stored Jon's "my" in his facts). Lower case only: a name such
+#: as "My Chemical Romance" keeps its capital. "I" is left alone (its verb would need agreeing).
+_FIRST_PERSON = {"my": "their", "me": "them", "myself": "themselves", "mine": "theirs"}
+_FIRST_PERSON_WORD = re.compile(r"\b(?:my|me|myself|mine)\b")
+
+
+def third_person(value: str) -> str:
+    """``value`` with the speaker's lower-case "my/me/myself/mine" read in the third person.
+
+    >>> third_person("show off my studio near me"), third_person("My Chemical Romance")
+    ('show off their studio near them', 'My Chemical Romance')
+    """
+    return _FIRST_PERSON_WORD.sub(lambda m: _FIRST_PERSON[m.group(0)], value)
 
 
 def clause_period(clause: str, sentence: str, said_at: datetime, *, future: bool = False) -> Period | None:

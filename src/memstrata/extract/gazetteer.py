@@ -132,7 +132,9 @@ _WORDS: dict[str, tuple[str, ...]] = {
 #: Where a delivery is or is not to be left.
 DROPOFF_WORDS: tuple[str, ...] = (
     "门口", "门外", "快递柜", "丰巢", "驿站", "菜鸟驿站", "前台", "物业", "传达室", "保安室", "邻居",
-    "door", "doorstep", "front door", "back door", "porch", "front desk", "reception",
+    "门卫", "保安", "管理员",
+    "door", "doorstep", "doorman", "porter", "security desk", "building manager", "front door", "back door",
+    "porch", "front desk", "reception",
     "parcel locker", "locker", "mailroom", "mail room", "lobby", "concierge", "mailbox",
     "neighbor", "neighbour", "garage",
 )

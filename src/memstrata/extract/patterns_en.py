@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
 
-from memstrata.extract import conditions, gazetteer, guards, instructions
+from memstrata.extract import conditions, gazetteer, guards, instructions, kin, routines
 from memstrata.extract.clauses import (
     CONF_EVENT,
     CONF_EXPLICIT,
@@ -29,9 +29,11 @@ from memstrata.extract.clauses import (
     clean_value,
     like_finding,
     merge_time_clauses,
+    third_person,
     with_confidence,
     without_time,
 )
+from memstrata.extract.timex import mentions_time
 
 _IC = re.IGNORECASE
 _Pattern = Callable[[str, "_Ctx"], list[Finding]]
@@ -50,7 +52,9 @@ class _Ctx:
 
 
 _SPLIT = re.compile(
-    r"\s*[,;]\s*|\s+(?:and|but|so)\s+(?=(?:i|i'm|i've|i'll|i'd|my|don't|do not|never|please|"
+    # "My son and I are allergic to eggs": "and I are" joins two subjects, it starts no clause
+    r"\s*[,;]\s*|\s+(?:and|but|so)\s+(?=(?:i(?!\s+(?:are|were|both|all)\b)|i'm|i've|i'll|i'd|my|don't|do not|"
+    r"never|please|"
     r"always|we)\b)|\s+and\s+(?=(?:ship|send|use|leave|put|drop|deliver)\b)",
     _IC,
 )
@@ -117,8 +121,20 @@ def find(sentence: str, said_at: datetime) -> list[Finding]:
             ctx.remember = True
             continue
         if clause:
-            out.extend(match_clause(clause, ctx))
+            found = match_clause(clause, ctx)
+            if not found and (pair := _AND_I.search(clause)):
+                # "the gf and I are hitting the beach": what the user does with someone
+                verb = {"are": "am", "were": "was"}.get(pair.group("verb").lower(), "")
+                found = match_clause(re.sub(r"\s+", " ", f"i {verb} {clause[pair.end():]}"), ctx)
+            out.extend(found)
     return out
+
+
+#: "The gf and I are hitting the beach next month", "She and I are going to a game": two subjects with
+#: the user, read as the user's own (after ``_whose_health`` saw them whole: "My son and I are allergic"
+#: is both's): "I am going to a game", "I am vegetarian" ("My wife and I are vegetarian").
+_AND_I = re.compile(r"(?:^|[-—–:]\s*)(?:(?:the|my|our)\s+)?[\w'\-]+(?:\s+[\w'\-]+)?\s+and\s+i\s+"
+                    r"(?P<verb>are|were|both|all)\b\s*(?:(?:both|all)\b\s*)?", _IC)
 
 
 def match_clause(clause: str, ctx: _Ctx) -> list[Finding]:
@@ -368,6 +384,8 @@ def _retraction(clause: str, ctx: _Ctx) -> list[Finding]:
             return [Finding(key, "", CONF_STATED, clause, retract=True)]
         if key in ("identity.location", "identity.employer"):
             named = without_time(_PLACE_END.sub("", named))  # "Boston for 3 years" withdraws Boston
+        if key == "health.allergy":  # "not allergic to seafood except shrimp" withdraws seafood (extract.twins)
+            named = re.sub(r"\s+(?:except(?: for)?|other than|apart from|besides|but not)\b.*$", "", named, flags=_IC)
         parts = _split_list(named) if key == "health.allergy" else [named]
         return [replace(f, retract=True) for part in parts for f in _f(key, part, CONF_STATED, clause)]
     return _named_retraction(clause, ctx)
@@ -520,6 +538,70 @@ def _family_pet(clause: str, ctx: _Ctx) -> list[Finding]:
     return _f(key, value, CONF_STATED, clause)
 
 
+# --- whose health: a relative's or a pet's, the user's within a group, a reported one ----
+
+_KIN = rf"(?:{_RELATIVES}|{_ANIMALS}|children)"
+_KIN_ADJ = r"(?:(?:little|older|younger|big|baby|elder|eldest|oldest|youngest|twin|two|three|step|new)\s+)?"
+#: "My son is allergic to eggs", "My mom's allergic to peanuts", "Both my kids are allergic to nuts",
+#: "My dog isn't allergic to chicken anymore", "My husband has asthma": a relative's or a pet's.
+_KIN_SAYS = re.compile(rf"^(?:both\s+(?:of\s+)?|all\s+(?:of\s+)?)?my\s+{_KIN_ADJ}(?P<rel>{_KIN}(?:s|es|ren)?)"
+                       r"\s*(?P<verb>'s|is|are|'re|has|have|isn't|is not|aren't|are not|doesn't|does not|don't|"
+                       r"do not|was|were|used to be)\s+(?P<rest>.+)$", _IC)
+#: "My mom says she's allergic to peanuts": the relative's own words about themselves, reported.
+_KIN_REPORTS = re.compile(rf"^my\s+{_KIN_ADJ}(?P<rel>{_KIN}(?:s|es|ren)?)\s+(?:says|said|told me)(?:\s+that)?\s+"
+                          r"(?:she|he|they)\s*(?P<verb>'s|is|are|'re|has|have|isn't|is not|aren't|are not|doesn't|"
+                          r"does not|don't|do not|was|were|used to be)\s+(?P<rest>.+)$", _IC)
+#: "My son and I are allergic to eggs", "I and my wife are both allergic", "We're allergic to shellfish",
+#: "Both of us are allergic to cats": the user is one of them.
+_WITH_ME = re.compile(rf"^(?:(?:both\s+)?my\s+{_KIN_ADJ}(?P<rel>{_RELATIVES})\s+and\s+i|i\s+and\s+my\s+{_KIN_ADJ}"
+                      rf"(?P<rel2>{_RELATIVES})|we|both of us|all of us|the two of us|my \w+ and me)"
+                      r"\s*(?:are|'re)\s+(?:both\s+|all\s+)?(?P<rest>.+)$", _IC)
+#: "The doctor says I'm allergic to peanuts", "I told the waiter I'm allergic to peanuts", "I found out
+#: I'm allergic to cats": a report of the user's own health. Never a quote (She said "I'm allergic"):
+#: the reported clause opens with the user's own "I" right after the frame.
+_REPORTED = re.compile(
+    r"^(?:(?:(?:(?:the|my|our|his|her)\s+)?(?:\w+\s+){0,2}?(?:doctor|doctors|allergist|pediatrician|paediatrician|gp|nurse|"
+    r"dermatologist|physician|test|tests|results|test results|blood test|allergy test)|doctors|he|she|they)"
+    r"\s+(?:says|said|told me|has told me|have told me|confirmed|confirms|shows|showed|found)"
+    r"|^i\s+(?:just\s+|recently\s+|finally\s+|already\s+|always\s+)?(?:told|tell|informed|warned|reminded|"
+    r"found out|learned|learnt|discovered|realized|realised|was told|got told|have told|had told)"
+    r"(?:\s+(?:the|my|our|a|an|their|his|her|him|them|you|everyone|everybody|people)\b)?(?:\s+\w+){0,2}?)"
+    r"\s+(?:that\s+)?(?P<rest>(?:i'm|i am|i have|i've|i was)\s+.+)$",
+    _IC)
+_AS_MINE = {"'s": "i'm", "is": "i'm", "are": "i'm", "'re": "i'm", "has": "i have", "have": "i have",
+            "isn't": "i'm not", "is not": "i'm not", "aren't": "i'm not", "are not": "i'm not",
+            "doesn't": "i don't", "does not": "i don't", "don't": "i don't", "do not": "i don't",
+            "was": "i was", "were": "i was", "used to be": "i used to be"}
+
+
+def _health_of(clause: str, ctx: _Ctx) -> list[Finding]:
+    """Allergies and conditions (stated or withdrawn) of a first-person ``clause``."""
+    for pattern in (_retraction, conditions.find_en, _health_fav):
+        found = [f for f in pattern(clause, ctx) if f.key.startswith("health.")]
+        if found:
+            return found
+    return []
+
+
+def _whose_health(clause: str, ctx: _Ctx) -> list[Finding]:
+    """Health said of someone: a relative's or a pet's (``subject`` the relation word, never the
+    user's: a fresh-user trial's "My son is allergic to eggs" was dropped, and in Chinese stored as
+    the user's), the user's within a group ("My son and I are allergic to eggs": both), or a
+    report of the user's own ("The doctor says I'm allergic to peanuts")."""
+    m = _KIN_SAYS.match(clause) or _KIN_REPORTS.match(clause)
+    if m:
+        rel = kin.subject(m.group("rel"))
+        found = _health_of(f"{_AS_MINE[m.group('verb').lower()]} {m.group('rest')}", ctx)
+        return [replace(f, subject=rel) for f in found]
+    m = _WITH_ME.match(clause)
+    if m:
+        found = _health_of(f"i'm {m.group('rest')}", ctx)
+        rel = kin.subject(m.group("rel") or m.group("rel2") or "")
+        return found + ([replace(f, subject=rel) for f in found] if rel else [])
+    m = _REPORTED.match(clause)
+    return _health_of(m.group("rest"), ctx) if m else []
+
+
 # --- instructions: shipping, "don't ...", "always/never ..." ----------------------------
 
 _DONT = re.compile(r"^(?:please\s+)?(?:don't|do not|dont|never|please don't)\s+(?P<v>.+)$", _IC)
@@ -667,7 +749,16 @@ def _like(clause: str, ctx: _Ctx) -> list[Finding]:
             break
     if _PRONOUN.match(clean_value(obj, "en")) or not guards.en_object_ok(obj):
         return []  # "I love it", "I hate that"; "I love to." after its hint is cut
-    return like_finding(obj, polarity, conf, clause, "en", hint=hint)
+    if _RUNNING_SOMETHING.match(obj):
+        # "I love running my own studio": running a thing is managing it, not the sport the gazetteer
+        # and the embedding read in "running" (a LoCoMo import stored sport.like): a generic like
+        key = "preference.like" if polarity == "like" else "preference.dislike"
+        return _f(key, third_person(obj), conf, clause)
+    return like_finding(third_person(obj), polarity, conf, clause, "en", hint=hint)
+
+
+#: "running" with an object is managing something ("running my own studio", "running a café").
+_RUNNING_SOMETHING = re.compile(r"^(?:running|run)\s+(?:my|a|an|the|our|his|her|their|this|that|own)\b", _IC)
 
 
 #: "I drink my coffee black", "I take my tea with milk": how the user has a drink is a taste of theirs.
@@ -733,6 +824,8 @@ def _event(clause: str, ctx: _Ctx) -> list[Finding]:
     future = period[0] > ctx.said_at or aux in ("'ll", "will", "'m", "am") or bool(_FUTURE.match(rest))
     if (period[1] <= ctx.said_at or _PAST.match(rest)) and aux not in ("'ll", "will"):
         future = False  # "I tried snowshoeing this weekend" is done, even if the weekend is not
+    if _FUTURE.match(rest) and not mentions_time(clause) and period[1] <= ctx.said_at:
+        return []  # "Lost my job yesterday, so I'm gonna start a business": the time is the other clause's
     value = _event_value(_FUTURE.sub("", rest, count=1) if future else rest)
     if len(value.split()) < 2:
         value = _event_value(rest)  # "I'm going to Paris": a motion, not the future's "going to <verb>"
@@ -746,6 +839,8 @@ def _event(clause: str, ctx: _Ctx) -> list[Finding]:
 
 def _event_value(text: str) -> str:
     value = re.sub(r"\s+(?:on|at|in|over the|for)$", "", clean_value(text, "en"), flags=_IC)
+    # "also lost my job": the adverb ties the event to the talk, not to what happened
+    value = third_person(re.sub(r"^(?:(?:also|just|really|finally|actually|even|then|too)\s+)+", "", value, flags=_IC))
     # "went camping - it was a blast": keep the happening, drop the comment on it
     return re.sub(r"\s+(?:and|but|-|—)\s+(?:it|it's|that|that's)\b.*$", "", value, flags=_IC)
 
@@ -753,6 +848,7 @@ def _event_value(text: str) -> str:
 # Health conditions and standing instructions to the assistant live in modules of their own
 # (``extract.conditions``, ``extract.instructions``); instructions come before "never ..." is read as a habit.
 _PATTERNS: tuple[_Pattern, ...] = (
-    _remember, _allergy_contrast, _retraction, conditions.find_en, _name, _health_fav, _age_place, _work, _details,
-    _family_pet, instructions.find_en, _contact, _instruction, _not_eat, _drink_how, _habit, _like, _use, _event,
+    _remember, _whose_health, _allergy_contrast, _retraction, conditions.find_en, _name, _health_fav, _age_place, _work,
+    _details, _family_pet, routines.find_en, instructions.find_en, _contact, _instruction, _not_eat, _drink_how, _habit,
+    _like, _use, _event,
 )

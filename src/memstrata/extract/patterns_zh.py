@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
 
-from memstrata.extract import conditions, gazetteer, guards, instructions
+from memstrata.extract import conditions, gazetteer, guards, instructions, kin, routines
 from memstrata.extract.clauses import (
     CONF_EVENT,
     CONF_EXPLICIT,
@@ -399,8 +399,8 @@ _RELATIVES = ("老婆|老公|妻子|丈夫|太太|先生|爱人|儿子|女儿|�
 _ANIMALS = "猫咪|狗狗|小猫|小狗|猫|狗|仓鼠|兔子|鹦鹉|乌龟|金鱼|鱼|柯基|哈士奇|金毛|泰迪|布偶猫|橘猫"
 _COUNT_ZH = r"(?P<n>[一两二三四五六七八九十\d]+)?(?:个|只|条|位)?"
 _HAVE = re.compile(rf"^我(?:家)?(?:有|养了|养着|养|家里有|收养了){_COUNT_ZH}(?P<what>{_RELATIVES}|{_ANIMALS})"
-                   rf"(?:[，,]?(?:它|他|她)?(?:叫|名叫|名字叫)(?P<name>[\u4e00-\u9fffA-Za-z]{{1,6}}))?$")
-_MY_X = re.compile(rf"^我(?:家|的|家的)?(?P<what>{_RELATIVES}|{_ANIMALS})(?:叫|名叫|名字叫|的名字是)"
+                   rf"(?:[，,]?(?:它|他|她)?(?:叫做|叫|名叫|名字叫)(?P<name>[\u4e00-\u9fffA-Za-z]{{1,6}}))?$")
+_MY_X = re.compile(rf"^我(?:家|的|家的)?(?P<what>{_RELATIVES}|{_ANIMALS})(?:叫做|叫|名叫|名字叫|的名字是)"
                    rf"(?P<name>[\u4e00-\u9fffA-Za-z]{{1,6}})$")
 
 
@@ -414,8 +414,61 @@ def _family_pet(clause: str, ctx: _Ctx) -> list[Finding]:
     if count and count not in ("一", "1"):
         unit = "只" if key == "pet" else "个"
         what = f"{count}{unit}{what}"
-    value = f"叫{m.group('name')}的{what}" if m.group("name") else what
+    # 女儿小美, 猫麻糬: the relation and the name side by side, as Chinese says them (我女儿小美); the
+    # value used to read 叫小美的女儿, the verb 叫 glued in (trial 7 H4)
+    value = f"{what}{m.group('name')}" if m.group("name") else what
     return _f(key, value, CONF_STATED, clause)
+
+
+# --- whose health: a relative's or a pet's, the user's within a group, a reported one --------
+
+#: Relatives for health said of them: the family words above plus the short and colloquial ones
+#: (妈, 老妈, 我爸), and pets; a friend, colleague or client is nobody's subject here (nothing stored).
+_KIN_ZH = rf"(?:老妈|老爸|妈|爸|{_RELATIVES}|{_ANIMALS}|孩子们|孩子)"
+#: 我儿子对鸡蛋过敏 / 我妈妈也对花生过敏 / 我家狗对鸡肉过敏 / 我的猫对鱼不过敏了 / 我老公有哮喘: the relative's.
+_KIN_SAYS_ZH = re.compile(rf"^我(?:的|家的?|家里的?)?(?P<rel>{_KIN_ZH})"
+                          r"(?=也|还|都|其实|一直|从小|是|不|没|对|有|患有|得了|以前)"
+                          r"(?P<rest>.+)$")
+#: 我妈说她对花生过敏: the relative's own words about themselves, reported.
+_KIN_REPORTS_ZH = re.compile(rf"^我(?:的|家的?)?(?P<rel>{_KIN_ZH})(?:也|还)?(?:说|告诉我|跟我说)(?:她|他|它)"
+                             r"(?P<rest>.+)$")
+#: 我和我老婆都对海鲜过敏 / 我跟儿子都对鸡蛋过敏 / 我们全家都对花生过敏 / 我们俩都对猫过敏: the user is one of them.
+_WITH_ME_ZH = re.compile(rf"^(?:我(?:和|跟|与|同)(?:我的?|我家的?)?(?P<rel>{_KIN_ZH})"
+                         r"|我们(?:全家|一家|家|俩|两个|几个|一家人)?(?:人)?)"
+                         r"(?:都|也|一样|两个都|俩都|全都|全)+(?P<rest>(?:对|有|患有).+)$")
+#: 医生说我对花生过敏 / 检查结果显示我对尘螨过敏 / 我跟客服说我对花生过敏 / 我告诉服务员我对花生过敏: the user's
+#: own health, reported. Never a quote (我朋友说：“我对花生过敏”): 我 follows the frame directly.
+_REPORTED_ZH = re.compile(
+    rf"^(?:(?:我的?)?(?:医生|大夫|家庭医生|主治医生|护士|{_KIN_ZH})|他|她|他们|她们|大家|医院|检查结果|检测结果|化验结果|"
+    r"体检报告|体检结果|过敏测试|过敏原检测|测试结果)(?:也|都)?(?:说|告诉我|跟我说|显示|表明|确认|诊断)(?:了)?(?:说)?[，,:：]?"
+    r"(?=我)"
+    r"|^我(?:已经|也)?(?:跟|和|对|向|告诉|提醒|通知)(?:了)?[\u4e00-\u9fff]{1,6}?(?:说|讲|提|强调)?(?:过|了)?[，,:：]?(?=我)")
+
+
+def _health_of(clause: str, ctx: _Ctx) -> list[Finding]:
+    """Allergies and conditions (stated or withdrawn) of a clause opening with 我."""
+    for pattern in (_retraction, conditions.find_zh, _health_fav):
+        found = [f for f in pattern(clause, ctx) if f.key.startswith("health.")]
+        if found:
+            return found
+    return []
+
+
+def _whose_health(clause: str, ctx: _Ctx) -> list[Finding]:
+    """Health said of someone: a relative's or a pet's (``subject`` the relation word: a
+    fresh-user trial's 我儿子对鸡蛋过敏 was stored as the user's allergy), the user's within a group
+    (我和我老婆都对海鲜过敏: both, with the clean value 海鲜), or a report of the user's own
+    (医生说我对花生过敏, 我跟客服说我对花生过敏)."""
+    m = _KIN_SAYS_ZH.match(clause) or _KIN_REPORTS_ZH.match(clause)
+    if m:
+        rel = kin.subject(m.group("rel"))
+        return [replace(f, subject=rel) for f in _health_of(f"我{m.group('rest')}", ctx)]
+    m = _WITH_ME_ZH.match(clause)
+    if m:
+        found = _health_of(f"我{m.group('rest')}", ctx)
+        return found + ([replace(f, subject=kin.subject(m.group("rel"))) for f in found] if m.group("rel") else [])
+    m = _REPORTED_ZH.match(clause)
+    return _health_of(clause[m.end():], ctx) if m else []
 
 
 # --- how to reach the user: 联系我请发邮件 / 请打电话联系我 / 我更喜欢电话联系 ----------------
@@ -534,6 +587,21 @@ _ZH_HINTS: tuple[tuple[str, str], ...] = (
 _EAT_DRINK = ("吃", "喝")
 
 
+#: 我喝咖啡不加糖 / 我一般喝茶加奶 / 我喝拿铁要燕麦奶: how the user has a drink (the Chinese twin of
+#: "I take my coffee without sugar", which the English patterns read).
+_DRINK_HOW = re.compile(r"^我(?:一般|平时|通常|都|习惯|只|每次|喜欢)*喝"
+                        r"(?P<d>咖啡|黑咖啡|美式|拿铁|奶茶|红茶|绿茶|茶|豆浆)"
+                        r"(?:一般|通常|都|从来|从|习惯)*(?P<how>(?:不加|不放|不要|加|放|要|去|少|多|半|无|全)"
+                        r"(?:糖|奶|牛奶|燕麦奶|豆奶|冰|奶精|伴侣|蜂蜜|柠檬)|热的|冰的|常温的?)$")
+
+
+def _drink_how(clause: str, ctx: _Ctx) -> list[Finding]:
+    m = _DRINK_HOW.match(clause)
+    if not m:
+        return []
+    return _f("drink.like", f"{m.group('d')}{m.group('how')}", CONF_STATED, clause)
+
+
 def _like(clause: str, ctx: _Ctx) -> list[Finding]:
     m = _NOT_EAT.match(clause)
     if m:
@@ -623,6 +691,7 @@ def _event(clause: str, ctx: _Ctx) -> list[Finding]:
 # Health conditions and standing instructions to the assistant live in modules of their own
 # (``extract.conditions``, ``extract.instructions``).
 _PATTERNS: tuple[_Pattern, ...] = (
-    _remember, _allergy_contrast, _retraction, conditions.find_zh, _identity, _health_fav, _work, _details,
-    _family_pet, instructions.find_zh, _contact, _instruction, _habit, _like, _use, _event,
+    _remember, _whose_health, _allergy_contrast, _retraction, conditions.find_zh, _identity, _health_fav, _work,
+    _details, _family_pet, routines.find_zh, instructions.find_zh, _contact, _instruction, _habit, _drink_how, _like,
+    _use, _event,
 )

@@ -30,7 +30,7 @@ import numpy as np
 
 from memstrata.embed.base import Embedder, carried_cosine, cosine_scale
 from memstrata.errors import EmbeddingError
-from memstrata.extract import patterns_en, patterns_zh
+from memstrata.extract import kin, patterns_en, patterns_zh
 from memstrata.extract.base import FactCandidate
 from memstrata.extract.clauses import CONF_ZERO_SHOT, Finding, describe_period
 from memstrata.extract.ellipsis import correction
@@ -101,6 +101,10 @@ _STATEMENTS: dict[str, tuple[str, str]] = {
     "health.allergy": ("is allergic to {v}", "对{v}过敏"),
     "health.condition": ("has {v}", "患有{v}"),
     "assistant.instruction": ("wants the assistant to {v}", "希望助手{v}"),
+    "routine.wake": ("usually wakes up at {v}", "一般{v}起床"),
+    "routine.bed": ("usually goes to bed at {v}", "一般{v}睡觉"),
+    "contact.hours": ("{v}", "{v}"),
+    "budget": ("budget is {v}", "预算{v}"),
     "note": ("{v}", "{v}"),
     "preference.like": ("likes {v}", "喜欢{v}"),
     "preference.dislike": ("dislikes {v}", "不喜欢{v}"),
@@ -138,7 +142,7 @@ class RuleExtractor:
             is logged and the generic key kept.
         """
         out: list[FactCandidate] = []
-        seen: set[tuple[str, str, bool]] = set()
+        seen: set[tuple[str, str, bool, str]] = set()
         for sentence in (tidy(part) for whole in split_sentences(text) for part in split_languages(whole)):
             found = _find(sentence, said_at)
             if not found and (rest := after_other_script(sentence)) is not None:
@@ -147,9 +151,9 @@ class RuleExtractor:
                 found = [(fix, detect_language(sentence))]
             for finding, lang in found:
                 finding = self._zero_shot(finding)
-                if (finding.key, finding.value, finding.retract) in seen:
+                if (finding.key, finding.value, finding.retract, finding.subject) in seen:
                     continue
-                seen.add((finding.key, finding.value, finding.retract))
+                seen.add((finding.key, finding.value, finding.retract, finding.subject))
                 out.append(_candidate(finding, sentence, lang))
         return out
 
@@ -297,6 +301,7 @@ def _candidate(finding: Finding, sentence: str, lang: str) -> FactCandidate:
         valid_to=finding.period[1] if finding.period else None,
         retracts=finding.retract,
         corrects=finding.corrects,
+        subject=finding.subject,
     )
 
 
@@ -328,16 +333,19 @@ def tidy(sentence: str) -> str:
 _SELF_LABEL = re.compile(r"(?i)^(?:user|me|customer|client|human|用户|客户|我)\s*[:：]\s*")
 
 
-_FAVOURITE_STATEMENT = re.compile(r"^(?:favorite (?P<en>.+?) is |最喜欢的(?P<zh>.+?)是)")
+_FAVOURITE_STATEMENT = re.compile(r"^(?:favorite (?P<en>.+?) is |最喜欢的(?P<zh>.+?)是"
+                                   r"|(?P<b>[^\s]+(?: [^\s]+)?) budget is "
+                                   r"|(?P<y>[\u4e00-\u9fff]{1,6}?)预算(?=[每一人大差最不控在0-9一二两三四五六七八九十]))")
 
 
 def favourite_label(statement: str) -> str | None:
     """What a favourite is of ("airline" in ``favorite airline is Delta``, 饮料 in
-    ``最喜欢的饮料是奶茶``), read back from a statement ``statement_for`` wrote, else ``None``.
-    A favourite holds one value at a time even under a many-valued key (``preference.like``),
-    so a new favourite of the same label supersedes the old one."""
+    ``最喜欢的饮料是奶茶``), or a budget is for ("hotel" in ``hotel budget is $200 a night``, 酒店 in
+    ``酒店预算每晚500元以内``), read back from a statement ``statement_for`` wrote, else ``None``.
+    A favourite (a budget) holds one value at a time even under a many-valued key
+    (``preference.like``, ``budget``), so a new one of the same label supersedes the old one."""
     m = _FAVOURITE_STATEMENT.match(statement)
-    return None if m is None else (m.group("en") or m.group("zh")).casefold()
+    return None if m is None else next(g for g in m.groups() if g).casefold()
 
 
 def statement_for(finding: Finding, lang: str) -> str:
@@ -347,9 +355,21 @@ def statement_for(finding: Finding, lang: str) -> str:
     '配送偏好顺丰'
     """
     en, zh = _STATEMENTS.get(finding.key, ("{v}", "{v}"))
-    if finding.label:  # "my favorite color is blue" keeps what blue is
+    if finding.label and finding.key == "budget":  # what the budget is for: "hotel budget is $200 a night"
+        en, zh = f"{finding.label} budget is {{v}}", f"{finding.label}预算{{v}}"
+    elif finding.label:  # "my favorite color is blue" keeps what blue is
         en, zh = f"favorite {finding.label} is {{v}}", f"最喜欢的{finding.label}是{{v}}"
-    text = (zh if lang == "zh" else en).format(v=finding.value)
+    value = finding.value
+    if finding.key == "budget" and finding.label:  # "hotel: $200 a night" reads "hotel budget is $200 a night"
+        value = re.sub(rf"^{re.escape(finding.label)}[:：]\s*", "", value)
+    text = (zh if lang == "zh" else en).format(v=value)
+    if finding.subject and lang == "zh":  # someone else's fact: 儿子对鸡蛋过敏
+        text = f"{kin.shown(finding.subject, lang)}{text}"
+    elif finding.subject:  # "their son is allergic to eggs", "their kids are allergic to peanuts"
+        plural = finding.subject.endswith("s") or finding.subject in ("children", "twins")
+        if plural:
+            text = re.sub(r"^(?:is|has)\b", lambda m: "are" if m.group(0) == "is" else "have", text)
+        text = f"their {finding.subject} {text}"
     if finding.period is not None and get_key(finding.key).kind == "episode":
         when = describe_period(finding.period, lang)
         text = f"{text}（{when}）" if lang == "zh" else f"{text} ({when})"

@@ -123,6 +123,17 @@ KEYS: tuple[KeySpec, ...] = (
     _k("contact.channel", "preference", "one", "low", 0.7,
        "how the user prefers to be contacted: e-mail, phone call, text message or a chat app",
        "用户希望的联系方式：邮件、电话、短信或聊天软件"),
+    # the user's day and limits (extract.routines)
+    _k("routine.wake", "fact", "one", "low", 0.5,
+       "what time the user usually wakes up or gets up", "用户一般几点起床"),
+    _k("routine.bed", "fact", "one", "low", 0.5,
+       "what time the user usually goes to bed or sleeps", "用户一般几点睡觉"),
+    _k("contact.hours", "preference", "many", "low", 0.7,
+       "when the user may or may not be called or messaged, such as not before 9am",
+       "什么时间可以或不要联系用户，比如早上9点前别打电话"),
+    _k("budget", "preference", "many", "low", 0.7,
+       "how much the user wants to spend on something, such as a hotel per night or a flight",
+       "用户在某类东西上的预算，比如酒店每晚或机票多少钱"),
     # health
     _k("health.allergy", "fact", "many", "medium", 0.9,
        "something the user is allergic to", "用户过敏的东西"),

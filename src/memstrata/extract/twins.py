@@ -8,9 +8,11 @@ retraction or a correction retires the twins of what it names as well.
 
 Two values are twins when (``twin``):
 
-1. they sit in one group of ``LEXICON`` (standard translations of common allergens, drugs,
+1. they are both dates or both times of day and denote the same one ("March 3" and 3月3号,
+   "6am" and 早上6点: ``extract.when``; two different dates are never twins), or
+2. they sit in one group of ``LEXICON`` (standard translations of common allergens, drugs,
    foods and animals: the things a health retraction names), or
-2. one is written in CJK and the other in Latin letters, and the cosine of the two bare values
+3. one is written in CJK and the other in Latin letters, and the cosine of the two bare values
    (embedded alone) is at least ``TWIN_COSINE``.
 
 Why not the embedding alone: measured on USE-multilingual v3 (the default model) the cosine of a
@@ -25,6 +27,7 @@ the model only decides, with a margin, for the rest. Within one script the model
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from functools import cache
 
@@ -32,6 +35,7 @@ import numpy as np
 
 from memstrata.embed.base import Embedder, carried_cosine
 from memstrata.extract import conditions
+from memstrata.extract.when import same_when
 from memstrata.resolve import normalise_value
 from memstrata.text.tokens import index_terms, is_cjk
 
@@ -87,6 +91,22 @@ LEXICON: tuple[tuple[str, ...], ...] = (
     ("dust", "灰尘"),
     ("dust mites", "尘螨"),
     ("mold", "mould", "霉菌"),
+    # kinds of seafood, fish, nuts and dairy: the members of ``CATEGORIES``
+    ("oysters", "oyster", "生蚝", "牡蛎", "蚝"),
+    ("clams", "clam", "蛤蜊", "花蛤"),
+    ("mussels", "mussel", "青口", "贻贝"),
+    ("scallops", "scallop", "扇贝"),
+    ("crawfish", "crayfish", "小龙虾"),
+    ("squid", "鱿鱼"),
+    ("octopus", "章鱼"),
+    ("salmon", "三文鱼", "鲑鱼"),
+    ("tuna", "金枪鱼"),
+    ("cod", "鳕鱼"),
+    ("hazelnuts", "榛子"),
+    ("pistachios", "开心果"),
+    ("pecans", "碧根果", "山核桃"),
+    ("macadamias", "macadamia nuts", "夏威夷果"),
+    ("cheese", "奶酪", "芝士"),
     ("cats", "cat", "猫", "猫咪"),
     ("cat hair", "cat dander", "猫毛"),
     ("dogs", "dog", "狗"),
@@ -98,6 +118,46 @@ LEXICON: tuple[tuple[str, ...], ...] = (
     ("halal", "清真"),
     *conditions.TWINS,  # health conditions: the canonical values extract.conditions stores
 )
+
+
+_SHELLFISH = ("shrimp", "crab", "lobster", "oysters", "clams", "mussels", "scallops", "crawfish")
+_FISH = ("salmon", "tuna", "cod")
+#: What a category names (each by the first surface of its ``LEXICON`` group): its kinds. Not being
+#: allergic to a category is not being allergic to any of its kinds ("I'm not allergic to seafood"
+#: withdraws a shrimp allergy); the reverse does not hold (not allergic to shrimp says nothing of
+#: crab), so only a retraction naming the category reaches its kinds. Narrow on purpose: peanuts are
+#: legumes, not tree nuts; lactose is a sugar, not a dairy allergy.
+CATEGORIES: dict[str, tuple[str, ...]] = {
+    "seafood": ("shellfish", *_SHELLFISH, "fish", *_FISH, "squid", "octopus"),
+    "shellfish": _SHELLFISH,
+    "fish": _FISH,
+    "tree nuts": ("almonds", "walnuts", "cashews", "hazelnuts", "pistachios", "pecans", "macadamias"),
+    "dairy": ("milk", "cheese"),
+}
+
+#: A withdrawal that keeps an exception ("not allergic to seafood except shrimp", 除了虾我对海鲜不过敏,
+#: "just shrimp"): it withdraws the category's own fact, never its kinds.
+_EXCEPTION = re.compile(r"\b(?:except|apart from|other than|besides|just|only)\b|除了|除|只|就是",
+                        re.IGNORECASE)
+
+
+def kinds_of(category: str, others: Sequence[str], sentence: str = "") -> list[bool]:
+    """For each of ``others``, whether it names a kind of ``category`` (``CATEGORIES``, any
+    language of the lexicon): what withdrawing ``category`` withdraws too. All ``False`` when
+    ``sentence`` (the withdrawal's own) names an exception (``_EXCEPTION``).
+
+    >>> kinds_of("海鲜", ["shrimp", "peanuts", "蟹"]), kinds_of("shrimp", ["seafood"])
+    ([True, False, True], [False])
+    """
+    groups = _groups()
+    group = groups.get(_form(category))
+    if group is None or _EXCEPTION.search(sentence):
+        return [False] * len(others)
+    name = next((c for c in CATEGORIES if groups.get(_form(c)) == group), None)
+    if name is None:
+        return [False] * len(others)
+    members = {groups.get(_form(kind)) for kind in CATEGORIES[name]}
+    return [groups.get(_form(other)) in members for other in others]
 
 
 def _form(value: str) -> str:
@@ -149,11 +209,13 @@ def twins(embedder: Embedder | None, value: str, others: Sequence[str]) -> list[
     Raises:
         EmbeddingError: the model failed.
     """
-    out = [lexicon_twins(value, other) for other in others]
+    when = [same_when(value, other) for other in others]
+    out = [bool(w) if w is not None else lexicon_twins(value, other) for w, other in zip(when, others, strict=True)]
     script = _script(value)
     if embedder is None or script is None:
         return out
-    ask = [i for i, other in enumerate(others) if not out[i] and _script(other) not in (None, script)]
+    ask = [i for i, other in enumerate(others)
+           if not out[i] and when[i] is None and _script(other) not in (None, script)]
     if not ask:
         return out
     vectors = embedder.embed([value, *(others[i] for i in ask)])

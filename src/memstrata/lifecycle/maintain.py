@@ -20,6 +20,7 @@ from typing import Any
 from memstrata.config import Settings
 from memstrata.lifecycle.forget import drop_summaries, run_to_end, running_jobs
 from memstrata.lifecycle.retention import archive_idle
+from memstrata.resolve import EXACT_KEYS
 from memstrata.store.dialect import rows, run, scalar
 from memstrata.store.protocol import LifecycleStore
 from memstrata.types import Scope
@@ -147,7 +148,10 @@ def merge_duplicates(store: LifecycleStore, *, now: datetime, min_similarity: fl
     """Merge active facts of one owner, subject and key whose embeddings have cosine ≥
     ``min_similarity``: the keeper (higher confidence, then older) gains the other's
     citations; the other becomes ``superseded`` with ``merge`` events on both (the history of
-    both stays). One transaction per merge. Returns how many facts were merged away."""
+    both stays). One transaction per merge. Returns how many facts were merged away. Keys whose
+    values are matched only as values (``resolve.EXACT_KEYS``: allergies, conditions, times,
+    budgets) are never merged here either: a lobster allergy is not a shrimp one, nor is a flight
+    budget the hotel budget."""
     d = store.dialect
     with store.db.read() as conn:
         active = rows(conn, d, "SELECT id, org_id, project_id, user_id, agent_id, coalesce(subject, '') AS subject, "
@@ -159,8 +163,8 @@ def merge_duplicates(store: LifecycleStore, *, now: datetime, min_similarity: fl
         groups.setdefault(tuple(r[c] for c in ("org_id", "project_id", "user_id", "agent_id", "subject", "key")),
                           []).append(r)
     merged = 0
-    for members in groups.values():
-        if len(members) < 2:
+    for group, members in groups.items():
+        if len(members) < 2 or group[-1] in EXACT_KEYS:
             continue
         vectors = d.read_vectors([m["embedding"] for m in members])
         sims = vectors @ vectors.T

@@ -345,10 +345,10 @@ class ReferenceStore:
                     expired_at=row["expired_at"], encrypted=row["encrypted"])
 
     def fact_ids(self, conn: _State, scope: Scope, *, keys: Sequence[str], subject: str | None,
-                 value_norm: str | None = None) -> list[int]:
-        """Active facts of ``scope`` about ``subject`` under ``keys`` (optionally one value)."""
+                 value_norm: str | None = None, status: str = "active") -> list[int]:
+        """Facts of ``scope`` about ``subject`` under ``keys`` with ``status`` (optionally one value)."""
         return [f["id"] for f in conn.facts.values() if self._in_scope(conn, f, scope, session=False)
-                and f["key"] in keys and f["status"] == "active" and (f["subject"] or "") == (subject or "")
+                and f["key"] in keys and f["status"] == status and (f["subject"] or "") == (subject or "")
                 and _live(f) and (value_norm is None or f["value_norm"] == value_norm)]
 
     @staticmethod

@@ -763,13 +763,14 @@ class PostgresStore:
         return [_row_to_fact(r, tuple(int(e) for e in r["cites"]), self.cipher) for r in rows]
 
     def fact_ids(self, conn: Conn, scope: Scope, *, keys: Sequence[str], subject: str | None,
-                 value_norm: str | None = None) -> list[int]:
-        """Ids of active facts of ``scope`` about ``subject`` under ``keys`` (optionally one value)."""
+                 value_norm: str | None = None, status: str = "active") -> list[int]:
+        """Ids of facts of ``scope`` about ``subject`` under ``keys`` with ``status`` (``active``
+        unless told; optionally one value)."""
         where, params = scope_predicate(scope, session=False)
         hidden, hparams = self._hidden(conn, "facts")
-        sql = (f"SELECT id FROM facts WHERE {where} AND key = ANY(%s) AND status = 'active' "
+        sql = (f"SELECT id FROM facts WHERE {where} AND key = ANY(%s) AND status = %s "
                f"AND coalesce(subject, '') = %s AND {live()}{hidden}")
-        args: list[object] = [*params, list(keys), subject or "", utcnow(), *hparams]
+        args: list[object] = [*params, list(keys), status, subject or "", utcnow(), *hparams]
         if value_norm is not None:
             sql += " AND value_norm = %s"
             args.append(value_norm)

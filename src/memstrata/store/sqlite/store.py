@@ -786,14 +786,14 @@ class SQLiteStore:
         )
 
     def fact_ids(self, conn: sqlite3.Connection, scope: Scope, *, keys: Sequence[str], subject: str | None,
-                 value_norm: str | None = None) -> list[int]:
-        """Ids of active facts of ``scope`` (user/agent level) about ``subject`` under ``keys``,
-        optionally only those whose normalised value is ``value_norm``."""
+                 value_norm: str | None = None, status: str = "active") -> list[int]:
+        """Ids of facts of ``scope`` (user/agent level) about ``subject`` under ``keys`` with
+        ``status`` (``active`` unless told), optionally only those whose normalised value is ``value_norm``."""
         where, params = self.where(conn, scope, table="facts", session=False)
         marks = ",".join("?" * len(keys))
-        sql = (f"SELECT id FROM facts WHERE {where} AND key IN ({marks}) AND status = 'active' "
+        sql = (f"SELECT id FROM facts WHERE {where} AND key IN ({marks}) AND status = ? "
                "AND ifnull(subject, '') = ?")
-        args: list[object] = [*params, *keys, subject or ""]
+        args: list[object] = [*params, *keys, status, subject or ""]
         if value_norm is not None:
             sql += " AND value_norm = ?"
             args.append(value_norm)

@@ -1,0 +1,88 @@
+"""Relatives and pets as the subject of a fact, one name for each across English and Chinese.
+
+"My son is allergic to eggs" and a later 我儿子对鸡蛋不过敏了 are about one person, so a fact
+about a relative is stored under one subject word whatever the message's language (``subject``:
+``son`` for son / 儿子), while its statement keeps the message's own language (儿子对鸡蛋过敏 /
+"their son is allergic to eggs": ``shown``). Unlisted words are kept as said.
+"""
+
+from __future__ import annotations
+
+import re
+
+#: Subject word per surface word (English synonyms and Chinese words); the subject is English.
+_SUBJECT: dict[str, str] = {
+    "mum": "mom", "mother": "mom", "mommy": "mom", "妈妈": "mom", "妈": "mom", "老妈": "mom", "母亲": "mom",
+    "father": "dad", "daddy": "dad", "爸爸": "dad", "爸": "dad", "老爸": "dad", "父亲": "dad",
+    "老婆": "wife", "妻子": "wife", "太太": "wife",
+    "老公": "husband", "丈夫": "husband", "先生": "husband",
+    "爱人": "partner", "spouse": "partner",
+    "儿子": "son", "女儿": "daughter",
+    "child": "kid", "baby": "kid", "孩子": "kid", "小孩": "kid", "宝宝": "kid",
+    "children": "kids", "孩子们": "kids",
+    "哥哥": "brother", "弟弟": "brother", "姐姐": "sister", "妹妹": "sister",
+    "男朋友": "boyfriend", "男友": "boyfriend", "女朋友": "girlfriend", "女友": "girlfriend",
+    "爷爷": "grandpa", "外公": "grandpa", "姥爷": "grandpa", "grandfather": "grandpa",
+    "奶奶": "grandma", "外婆": "grandma", "姥姥": "grandma", "grandmother": "grandma",
+    "双胞胎": "twins",
+    "狗": "dog", "狗狗": "dog", "小狗": "dog", "puppy": "dog",
+    "猫": "cat", "猫咪": "cat", "小猫": "cat", "kitten": "cat",
+    "兔子": "rabbit", "bunny": "rabbit", "仓鼠": "hamster", "鹦鹉": "parrot",
+}
+#: Subject words of relatives and pets: the canonical ones and the English words the patterns
+#: read (``patterns_en._RELATIVES`` / ``_ANIMALS`` and their plurals), kept as said when unlisted.
+_KNOWN: frozenset[str] = frozenset({
+    *_SUBJECT.values(), "wife", "husband", "partner", "sister", "brother", "cousin", "aunt", "uncle", "niece",
+    "nephew", "fiance", "fiancee", "fiancé", "fiancée", "twin", "kids", "sons", "daughters", "sisters", "brothers",
+    "dogs", "cats", "parents", "grandparents", "hamster", "parrot", "turtle", "bird", "fish",
+})
+#: The Chinese word a statement shows for a subject (the first Chinese surface of each).
+_SHOWN_ZH: dict[str, str] = {}
+for _word, _canonical in _SUBJECT.items():
+    if not _word.isascii():
+        _SHOWN_ZH.setdefault(_canonical, _word)
+
+
+def subject(word: str) -> str:
+    """The subject word for a relative or pet named ``word`` (``儿子`` → ``son``, ``Mum`` → ``mom``).
+
+    >>> subject("儿子"), subject("Mother"), subject("kids"), subject("外婆")
+    ('son', 'mom', 'kids', 'grandma')
+    """
+    key = word.strip().lower()
+    return _SUBJECT.get(key, key)
+
+
+def shown(subject_word: str, lang: str) -> str:
+    """How a statement in ``lang`` names the subject: the Chinese word in Chinese, else the subject.
+
+    >>> shown("son", "zh"), shown("son", "en"), shown("cousin", "zh")
+    ('儿子', 'son', 'cousin')
+    """
+    return _SHOWN_ZH.get(subject_word, subject_word) if lang == "zh" else subject_word
+
+
+def split_subject(stored: str) -> tuple[str | None, str | None]:
+    """``(owner, relation)`` of a stored subject that names a relative or pet (``ingest.fact_subject``):
+    ``"son"`` → ``(None, "son")``, ``"Jon's son"`` → ``("Jon", "son")``; ``(None, None)`` for any other
+    subject (a speaker's name).
+
+    >>> split_subject("son"), split_subject("Jon's son"), split_subject("Jon")
+    ((None, 'son'), ('Jon', 'son'), (None, None))
+    """
+    owner, sep, relation = stored.rpartition("'s ")
+    word = relation if sep else stored
+    if word not in _KNOWN:
+        return None, None
+    return (owner or None) if sep else None, word
+
+
+def named_in(relation: str, statement: str) -> bool:
+    """Whether ``statement`` names ``relation`` (in English, or its Chinese word).
+
+    >>> named_in("son", "their son is allergic to eggs"), named_in("son", "儿子对鸡蛋过敏")
+    (True, True)
+    >>> named_in("son", "likes tea")
+    False
+    """
+    return bool(re.search(rf"\b{re.escape(relation)}\b", statement)) or shown(relation, "zh") in statement

@@ -1,0 +1,146 @@
+"""Routines, contact hours and budgets: the user's day and limits an assistant plans around.
+
+* ``routine.wake`` / ``routine.bed``: "I usually wake up at 6am", 我一般早上6点起床, "I go to bed
+  around 11pm", 我每天晚上十一点睡觉. The value is the time as said ("6am", 早上6点); one value at a
+  time, and a time restated in the other language is the same value (``extract.when``).
+* ``contact.hours``: when not (or only when) to reach the user: "Don't call me before 9am",
+  早上9点前别给我打电话, "Only text me after 6pm". The value is the instruction without "me"
+  ("don't call before 9am", 早上9点前别打电话).
+* ``budget``: "My budget for hotels is $200 a night", 酒店预算每晚500元以内, "Keep hotels under $200
+  a night". The value is what it is for and the amount with its unit and bound ("hotel: $200 a
+  night", 酒店：每晚500元以内: two budgets of one amount are two values), the label what it is for
+  (``Finding.label``), so a new hotel budget replaces the old one (``extract.rules.favourite_label``)
+  while a flight budget stands beside it. A budget needs
+  what it is for and an amount: "my budget is tight" and 这次预算3000 (this one purchase) are not read.
+
+A time or an amount is required in every pattern: "I usually wake up early" names no time, and
+"don't call me" alone is a contact channel refused (``patterns_*._contact``), not hours.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memstrata.extract.clauses import CONF_PREFER, CONF_STATED, Finding, clean_value
+
+_IC = re.IGNORECASE
+
+_TIME_EN = (r"(?:\d{1,2}(?::\d\d)?\s*(?:a\.?m\.?|p\.?m\.?)|\d{1,2}:\d\d|noon|midnight|"
+            r"\d{1,2}(?::\d\d)?\s+(?:in the morning|in the evening|at night))")
+_OFTEN_EN = (r"(?:(?:now|these days|usually|normally|always|generally|typically|often|mostly|tend to|try to|"
+             r"like to)\s+)?")
+_DAILY_EN = r"(?:\s+(?:every day|each day|daily|on weekdays|during the week|every morning|every night|most days|" \
+            r"most mornings|most nights|these days))?"
+_WAKE_EN = re.compile(rf"^(?:i|i'm|i am)\s+{_OFTEN_EN}(?:wake up|wake|get up|up|awake)\s+(?:at\s+|around\s+|by\s+|"
+                      rf"about\s+|before\s+)?(?P<t>{_TIME_EN}){_DAILY_EN}$", _IC)
+_BED_EN = re.compile(rf"^(?:i|i'm|i am)\s+{_OFTEN_EN}(?:go to bed|go to sleep|fall asleep|sleep|get to bed|"
+                     rf"in bed|hit the sack|turn in)\s+(?:at\s+|around\s+|by\s+|about\s+|before\s+)?"
+                     rf"(?P<t>{_TIME_EN}){_DAILY_EN}$", _IC)
+
+_ZH_NUM = r"[0-9一二两三四五六七八九十]{1,3}"
+_TIME_ZH = (rf"(?:早上|早晨|清晨|凌晨|上午|中午|下午|傍晚|晚上|夜里|半夜)?{_ZH_NUM}(?:点|點|:|：)"
+            rf"(?:半|一刻|三刻|{_ZH_NUM}分?)?(?:钟)?")
+_OFTEN_ZH = r"(?:现在|最近|一般|通常|平时|每天|每天都|都|基本上|基本|习惯|总是|一直|工作日|平常|大多|经常)*"
+_WAKE_ZH = re.compile(rf"^我{_OFTEN_ZH}(?P<t>{_TIME_ZH})(?:左右|前|之前)?(?:就|都)?(?:起床|起来|起|醒)了?$")
+_BED_ZH = re.compile(rf"^我{_OFTEN_ZH}(?P<t>{_TIME_ZH})(?:左右|前|之前)?(?:就|都)?(?:睡觉|睡|上床|入睡)了?$")
+
+
+def _routine(clause: str, wake: re.Pattern[str], bed: re.Pattern[str]) -> list[Finding]:
+    for key, pattern in (("routine.wake", wake), ("routine.bed", bed)):
+        m = pattern.match(clause)
+        if m:
+            value = re.sub(r"\s+(?=[ap]\.?m)", "", m.group("t"), flags=_IC).replace(".", "").lower()
+            return [Finding(key, value, CONF_STATED, clause)]
+    return []
+
+
+_VERB_EN = r"(?:call|text|email|e-mail|message|ring|phone|contact|ping|bother|disturb)"
+_WHEN_EN = (rf"(?:(?:before|after|until|till|past)\s+{_TIME_EN}(?:\s+on\s+(?:weekdays|weekends))?|on weekends|"
+            rf"at night|late at night|during (?:work|working|office) hours|at work|"
+            rf"between\s+{_TIME_EN}\s+and\s+{_TIME_EN})")
+_HOURS_EN = re.compile(rf"^(?:please\s+)?(?P<neg>don't|do not|never|please don't)\s+(?P<verb>{_VERB_EN})(?:\s+me)?"
+                       rf"\s+(?P<when>{_WHEN_EN})$"
+                       rf"|^(?:please\s+)?only\s+(?P<verb2>{_VERB_EN})\s+me\s+(?P<when2>{_WHEN_EN}|in the (?:morning|"
+                       rf"afternoon|evening))$"
+                       rf"|^no\s+(?P<noun>calls|texts|emails|messages)\s+(?P<when3>{_WHEN_EN})$", _IC)
+_REL_ZH = r"(?:之前|以前|之后|以后|过后|前|后)"
+_VERB_ZH = r"(?:打电话|打|来电|发消息|发微信|发短信|发信息|联系|打扰|找)"
+#: 早上9点前别给我打电话 / 晚上10点以后不要打扰我 / 别在早上9点前给我打电话.
+_HOURS_ZH = re.compile(
+    rf"^(?:请|麻烦)?(?P<t>{_TIME_ZH})(?P<r>{_REL_ZH})(?:请)?(?:别|不要|不用|勿|请勿)(?:再)?(?:给我|跟我|找我)?"
+    rf"(?P<v>{_VERB_ZH})(?:我)?$"
+    rf"|^(?:请|麻烦)?(?:别|不要|请勿|勿)(?:在)?(?P<t2>{_TIME_ZH})(?P<r2>{_REL_ZH})(?:给我|跟我|找我)?(?P<v2>{_VERB_ZH})(?:我)?$")
+
+
+def _hours_en(clause: str) -> list[Finding]:
+    m = _HOURS_EN.match(clause)
+    if not m:
+        return []
+    if m.group("verb"):
+        value = f"don't {m.group('verb').lower()} {m.group('when')}"
+    elif m.group("verb2"):
+        value = f"only {m.group('verb2').lower()} {m.group('when2')}"
+    else:
+        value = f"no {m.group('noun').lower()} {m.group('when3')}"
+    return [Finding("contact.hours", clean_value(value, "en"), CONF_PREFER, clause)]
+
+
+def _hours_zh(clause: str) -> list[Finding]:
+    m = _HOURS_ZH.match(clause)
+    if not m:
+        return []
+    time, rel, verb = (m.group("t"), m.group("r"), m.group("v")) if m.group("t") else (
+        m.group("t2"), m.group("r2"), m.group("v2"))
+    return [Finding("contact.hours", f"{time}{rel}别{verb}", CONF_PREFER, clause)]
+
+
+_AMOUNT_EN = (r"(?:[$€£¥]\s?\d[\d,]*(?:\.\d+)?k?|\d[\d,]*(?:\.\d+)?k?\s*(?:dollars|bucks|usd|euros?|eur|pounds|gbp|"
+              r"yuan|rmb|cny|yen))")
+_BOUND_EN = r"(?:(?:about|around|roughly|up to|under|below|less than|no more than|at most|max|maximum|approximately|" \
+            r"within|between)\s+)?"
+_PER_EN = r"(?:\s+(?:a|an|per)\s+(?:night|day|person|month|week|ticket|trip|head|year|hour|meal))?"
+_VALUE_EN = rf"{_BOUND_EN}{_AMOUNT_EN}(?:\s*(?:-|to|and)\s*{_AMOUNT_EN})?{_PER_EN}"
+_FOR_EN = r"[a-z][\w\-]*(?:\s+[a-z][\w\-]*)?"
+_BUDGET_EN = re.compile(
+    rf"^my\s+(?:(?P<a>{_FOR_EN})\s+)?budget\s+(?:(?:for|on)\s+(?:a\s+|an\s+)?(?P<b>{_FOR_EN})\s+)?(?:is|'s)\s+(?P<v>{_VALUE_EN})$"
+    rf"|^(?:please\s+)?keep\s+(?:the\s+|my\s+)?(?P<c>{_FOR_EN})\s+(?P<w>(?:under|below|within)\s+{_AMOUNT_EN}{_PER_EN})$"
+    rf"|^i\s+(?:want|'d like|would like|prefer|plan|try)\s+to\s+spend\s+"
+    rf"(?P<x>(?:no more than|under|less than|at most|up to|"
+    rf"about|around)\s+{_AMOUNT_EN}{_PER_EN})\s+(?:on|for)\s+(?:a\s+|an\s+)?(?P<d>{_FOR_EN})$", _IC)
+#: What a budget is for that is no standing budget: this one trip or purchase.
+_ONE_OFF_EN = re.compile(r"^(?:this|that|the|these|those|next|our|it|budget)\b", _IC)
+
+_AMOUNT_ZH = r"[0-9一二两三四五六七八九十百千万]+(?:\.\d+)?(?:块钱|块|元|美元|刀|人民币|日元|欧元|k|K|w|W)?"
+_BUDGET_ZH = re.compile(
+    r"^(?:我的?)?(?P<cat>[\u4e00-\u9fff]{1,6}?)(?:的)?预算(?:是|在|为|：|:|大概|大约|一般)*"
+    rf"(?P<v>(?:每晚|每天|每人|每月|每周|一晚|一天|一个人|一个月|人均)?(?:大概|大约|差不多|最多|不超过|控制在|在)?"
+    rf"{_AMOUNT_ZH}(?:到{_AMOUNT_ZH})?(?:以内|以下|左右|上下|之内|封顶)?(?:一晚|每晚|一天|每天|每人)?)$")
+_ONE_OFF_ZH = re.compile(r"^(?:这次|这趟|本次|这个|那个|这|那|上次|下次)")
+
+
+def _budget(clause: str, lang: str) -> list[Finding]:
+    if lang == "en":
+        m = _BUDGET_EN.match(clause)
+        if not m:
+            return []
+        what = (m.group("a") or m.group("b") or m.group("c") or m.group("d") or "").lower()
+        value = m.group("v") or m.group("w") or m.group("x")
+        if not what or _ONE_OFF_EN.match(what):
+            return []
+        what = re.sub(r"(?<=[a-z])s$", "", what) if not what.endswith("ss") else what  # "hotels" → "hotel"
+        return [Finding("budget", f"{what}: {clean_value(value, 'en')}", CONF_PREFER, clause, label=what)]
+    m = _BUDGET_ZH.match(clause)
+    if not m or _ONE_OFF_ZH.match(m.group("cat")) or not re.search(r"[0-9一二两三四五六七八九十]", m.group("v")):
+        return []
+    return [Finding("budget", f"{m.group('cat')}：{m.group('v')}", CONF_PREFER, clause, label=m.group("cat"))]
+
+
+def find_en(clause: str, ctx: object) -> list[Finding]:
+    """Routine, contact-hours and budget findings in one English clause (a pattern of ``patterns_en``)."""
+    return _routine(clause, _WAKE_EN, _BED_EN) or _hours_en(clause) or _budget(clause, "en")
+
+
+def find_zh(clause: str, ctx: object) -> list[Finding]:
+    """Routine, contact-hours and budget findings in one Chinese clause (a pattern of ``patterns_zh``)."""
+    text = clean_value(clause, "zh")
+    return _routine(text, _WAKE_ZH, _BED_ZH) or _hours_zh(text) or _budget(text, "zh")
