@@ -25,7 +25,7 @@ from rich.table import Table
 from memstrata.attribution import about_someone_else, attribution, several_users
 from memstrata.cli_options import AgentOpt, DbOpt, FilterOpt, JsonOpt, OrgOpt, ProjectOpt, SessionOpt, UserOpt
 from memstrata.clock import parse_time
-from memstrata.config import Settings
+from memstrata.config import DEFAULT_DB_PATH, Settings
 from memstrata.errors import EmbeddingModelMismatch, InvalidInput, MemstrataError, StoreError, install_hint
 from memstrata.excerpt import excerpt
 from memstrata.export import _plain, dumps
@@ -85,6 +85,12 @@ def _open(db: str | None, org: str | None, project: str | None, user: str | None
         kw.update(embedder=None, extractor=None)
     if not create and (path := _missing_file(db, settings)) is not None:
         raise StoreError(f"no database at {path}; remember or import something first, or pass --db")
+    if create and (path := _missing_file(db, settings)) is not None and not path.parent.is_dir() \
+            and path != DEFAULT_DB_PATH.expanduser():
+        # a typo'd --db / MEMSTRATA_DB must not create directories silently (trial F20); only the
+        # default location's folder is made for the user
+        raise InvalidInput(f"--db {path}: the directory {path.parent} does not exist; create it first, or fix "
+                           "the path (a new file in an existing directory is created)")
     return Memory(db, settings=settings, org_id=org, project_id=project,
                   user_id=settings.user_id if user is None else user, **kw)
 
@@ -444,7 +450,8 @@ def forget(
         console.print("note: another process holds an old read open; the deleted text leaves the "
                       "write-ahead log at the next checkpoint")
     for replaced in receipt.replaced:
-        console.print(_safe("note: " + replaced.note(fact or 0, f"`memstrata rollback {replaced.event_id}`")),
+        console.print(_safe("note: " + replaced.note(replaced.by or fact or 0,
+                                                     f"`memstrata rollback {replaced.event_id}`")),
                       highlight=False)
 
 

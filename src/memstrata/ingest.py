@@ -28,7 +28,7 @@ from memstrata.extract.taxonomy import KEYS, get_key
 from memstrata.extract.twins import kinds_of, twins
 from memstrata.lifecycle.retention import enforce_cap, fact_expiry
 from memstrata.privacy.crypto import Cipher
-from memstrata.privacy.policy import redact, redact_json
+from memstrata.privacy.policy import only_placeholders, redact, redact_json
 from memstrata.resolve import EXACT_KEYS, Decision, choice_key, contradicts, decide, normalise_value, same_value
 from memstrata.store.protocol import Store
 from memstrata.store.records import NewEpisode, NewFact, NewSegment
@@ -336,11 +336,13 @@ class Ingestor:
         return replace(msg, content=content.text, metadata=metadata, speaker=speaker), tuple(kinds)
 
     def _admit(self, candidates: Sequence[FactCandidate]) -> tuple[list[FactCandidate], int]:
-        """The candidates that may be stored: none carrying a ``drop`` kind's placeholder, and
-        high-sensitivity ones only when they can be encrypted."""
+        """The candidates that may be stored: none carrying a ``drop`` kind's placeholder, none
+        whose value is only placeholders (``[REDACTED:email]`` says nothing), and high-sensitivity
+        ones only when they can be encrypted."""
         dropped = self.settings.privacy.dropped_placeholders()
         kept = [c for c in candidates
                 if not any(p in c.value or p in c.statement for p in dropped)
+                and not only_placeholders(c.value)
                 and (c.sensitivity != "high" or self.cipher is not None)]
         return kept, len(candidates) - len(kept)
 

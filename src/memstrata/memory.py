@@ -54,7 +54,7 @@ from memstrata.lifecycle.maintain import maintain as run_maintenance
 from memstrata.lifecycle.restore import import_records as import_export_records
 from memstrata.privacy.crypto import Cipher
 from memstrata.recall import Query, Retriever, fact_ids
-from memstrata.render import in_users_script
+from memstrata.render import MIN_BUDGET_TOKENS, in_users_script
 from memstrata.store.backends import is_postgres_url, looks_like_url, open_store
 from memstrata.store.protocol import Store
 from memstrata.store.turns import backfill as backfill_turns
@@ -460,14 +460,19 @@ class Memory:
         Returns ``""`` when there is nothing to show.
 
         Raises:
-            InvalidInput: ``budget_tokens`` not positive, or what ``search`` refuses.
+            InvalidInput: ``budget_tokens`` not an integer of at least ``render.MIN_BUDGET_TOKENS``
+                (40: a title and one line), ``profile`` not a bool, or what ``search`` refuses.
             InvalidFilter: as ``search``.
+            TypeError: an unknown keyword argument (named, as context()'s).
         """
-        if isinstance(budget_tokens, bool) or not isinstance(budget_tokens, int) or budget_tokens <= 0:
-            raise InvalidInput(f"budget_tokens must be a positive integer, got {budget_tokens!r}")
+        sc = self._scope(**scope)  # first: an unknown keyword is reported as context()'s, not search()'s
+        if isinstance(budget_tokens, bool) or not isinstance(budget_tokens, int) or budget_tokens < MIN_BUDGET_TOKENS:
+            raise InvalidInput(f"budget_tokens must be an integer of at least {MIN_BUDGET_TOKENS} (a title and one "
+                               f"cited line; memstrata.render.MIN_BUDGET_TOKENS), got {budget_tokens!r}")
+        if not isinstance(profile, bool):
+            raise InvalidInput(f"profile must be True or False, got {profile!r}")
         hits = self.search(query, limit=limit, kinds=kinds, min_score=min_score, filter=filter, as_of=as_of,
                            mode=mode, min_match=min_match, **scope)
-        sc = self._scope(**scope)
 
         def said(episode_id: int) -> str | None:
             episode = self.store.get_episode(sc, episode_id)
@@ -582,9 +587,8 @@ class Memory:
         except EmbeddingError as exc:
             self._disable_embedder(str(exc))
             new_id = apply_update(self._ingestor(), fact, change, actor=actor, now=utcnow())
-        updated = self.get(new_id, **scope)
-        assert isinstance(updated, Fact)
-        return updated
+        # the new fact cites no episode: read it in its owner's scope (a session scope holds no such fact)
+        return self.store.get_facts(fact.scope, [new_id])[new_id]
 
     # -- delete -----------------------------------------------------------------------------
     def delete(self, fact_id: int, *, actor: str = "sdk", **scope: Unpack[ScopeArgs]) -> ForgetReceipt:
@@ -605,6 +609,7 @@ class Memory:
             if not self.store.load_facts(conn, [fact.id]):
                 raise NotFound(f"fact #{fact.id} was deleted by another request")
             events = self.store.fact_event_count(conn, fact.id)
+            self.store.scrub_events(conn, facts=[fact.id], episodes=())  # its value leaves the others' events
             self.store.delete_facts(conn, [fact.id])
             self.store.log_event(conn, fact.scope, fact_id=fact.id, action="delete", actor=actor,
                                  detail={"what": "fact", "ids_sha256": digest}, now=now)

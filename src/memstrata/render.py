@@ -63,6 +63,12 @@ def labels_for(text: str) -> dict[str, str]:
     return LABELS["zh-Hant"] if simplified(text) != text else LABELS["zh"]
 
 
+#: Smallest ``budget_tokens`` a context block is asked for: the longest title (the Chinese profile
+#: title, 23 estimated tokens) and one short cited line ("- I like tea (2026-11-30; episode #11)",
+#: 13), rounded up. Below it not even one memory fits, and a fresh-user trial got ``""`` silently.
+MIN_BUDGET_TOKENS = 40
+
+
 def estimate_tokens(text: str) -> int:
     """Upper estimate of LLM tokens: ``ceil(utf8_bytes / 3)``.
 

@@ -176,7 +176,8 @@ def test_a_current_message_labels_its_withdrawn_sentence_inline(open_memory: Ope
     hit = _by_id(memory.search("gate code", now=NOW))[("episode", said.episode_id)]
     assert not hit.superseded and hit.outdated_parts == ("I am allergic to peanuts.",)
     line = next(x for x in memory.context("gate code").splitlines() if "gate code" in x)
-    assert line.startswith("- I prefer UPS for delivery. [outdated: I am allergic to peanuts.] My gate code is 4417.")
+    assert line.startswith("- I prefer UPS for delivery. [outdated: I am allergic to peanuts.] My gate code is "
+                           "[REDACTED:password].")  # a door code is a secret (README, Privacy)
     # Other way round: the hit on the withdrawn sentence is outdated and shows that sentence only.
     allergy = next(x for x in memory.context("allergic to peanuts").splitlines() if "peanuts." in x)
     assert allergy.startswith("- [outdated] I am allergic to peanuts. (")
@@ -208,6 +209,6 @@ def test_a_sentence_stating_no_superseded_value_holds_when_every_fact_was_supers
     gate = _by_id(memory.search("gate code", now=NOW))[("episode", said.episode_id)]
     assert not gate.superseded and gate.outdated_parts == ("I prefer UPS for delivery.",)
     line = next(x for x in memory.context("gate code").splitlines() if "gate code" in x)
-    assert line.startswith("- [outdated: I prefer UPS for delivery.] My gate code is 4417. ("), line
+    assert line.startswith("- [outdated: I prefer UPS for delivery.] My gate code is [REDACTED:password]. ("), line
     ups = _by_id(memory.search("UPS delivery", now=NOW))[("episode", said.episode_id)]
     assert ups.superseded  # the sentence that states the superseded value still is outdated

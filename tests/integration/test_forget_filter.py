@@ -5,13 +5,14 @@ text leaves the SQLite file; other users and other records stay."""
 from __future__ import annotations
 
 import hashlib
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from memstrata import Memory
-from memstrata.config import Settings
+from memstrata.config import SemanticSettings, Settings
 from memstrata.errors import InvalidFilter, InvalidInput
 from memstrata.types import Episode, Fact
 
@@ -96,3 +97,21 @@ def test_forgotten_by_filter_leaves_no_bytes_in_the_file(db_path: Path) -> None:
     files = [p for p in db_path.parent.iterdir() if p.name.startswith(db_path.name)]
     data = b"".join(p.read_bytes() for p in files)
     assert canary.encode() not in data and canary.lower().encode() not in data
+
+
+def test_a_forget_of_older_messages_drops_the_short_term_summary_that_quoted_them(db_path: Path) -> None:
+    # The extractive short-term summary quotes each folded message's first sentence: a `before`
+    # or episode-filter forget left it in session_memory (found while fixing trial 7, H13).
+    settings = Settings(db_path=db_path, semantic=SemanticSettings(stm_capacity_chars=500, stm_summary_chars=300))
+    t0 = datetime(2026, 1, 1, tzinfo=UTC)
+    with Memory(db_path, settings=settings, embedder=None, user_id="u1", session_id="s1") as memory:
+        for n in range(8):  # said in order; the locker word was said (dated) before the rest
+            if n == 3:
+                memory.add("Zorblattquince is my old locker word. It was a long time ago.", created_at=t0)
+            memory.add(f"Turn {n}: we talk about the trip to Chengdu and what to pack.",
+                       created_at=t0 + timedelta(days=1, minutes=n))
+        assert "Zorblattquince" in memory.short_term().summary
+        receipt = memory.forget(before=t0 + timedelta(hours=1))
+        assert receipt["episodes"] == 1 and receipt["summaries"] == 1
+        assert "Zorblattquince" not in memory.short_term().summary
+    assert b"zorblattquince" not in b"".join(p.read_bytes() for p in db_path.parent.iterdir()).lower()

@@ -150,3 +150,21 @@ def test_a_forgotten_turn_leaves_no_bytes_in_its_rebuilt_session_block(
             assert conn.execute("SELECT terms FROM session_blocks").fetchall() == [
                 ("user then we talk about the weather",)]
     assert _files_holding(wal_recycle_off, _needles(canary, stem)) == []
+
+
+def test_a_hand_set_value_leaves_the_event_files_of_the_fact_it_replaced(
+        pg_url: Callable[[], str], wal_recycle_off: Path) -> None:
+    # Trial 7, H13: the supersede event of the replaced fact quoted the deleted value. The event
+    # row is rewritten without it, and VACUUM FULL drops the old row version from the files.
+    canary = "Hornswogglepost"
+    url = pg_url()
+    with Memory(url, embedder=None, user_id="u1") as memory:
+        old = memory.add("I prefer UPS for delivery").facts[0].fact
+        new = memory.update(old.id, value=canary)
+        with psycopg.connect(url, autocommit=True) as conn:
+            conn.execute("CHECKPOINT")
+        needle = canary.encode()
+        assert any(needle in p.read_bytes() for p in _fact_files(url, wal_recycle_off))
+        receipt = memory.forget(fact_id=new.id)
+        assert receipt.wal_checkpointed is True and [r.fact_id for r in receipt.replaced] == [old.id]
+        assert not any(needle in p.read_bytes() for p in _fact_files(url, wal_recycle_off) if p.exists())

@@ -143,3 +143,19 @@ def test_trial_leaks_are_closed_on_disk_and_deep_metadata_is_refused(db_path: Pa
     raw = _files(db_path)
     for leaked in ("!2345", "horse", "hunter2", "opensesame42", "123-45-6789", "too deep"):
         assert leaked.encode() not in raw
+
+
+def test_a_fact_whose_value_is_only_a_placeholder_is_never_stored(db_path: Path, embedder: EmbeddingCache) -> None:
+    # Trial 7, H15: with an encryption key, "My email is bob@example.com" stored contact.email = [REDACTED:email].
+    keyed = replace(Settings(), encryption_key=Fernet.generate_key().decode())
+    with Memory(db_path, settings=keyed, embedder=embedder.inner, user_id="u1") as memory:
+        said = memory.add("My email is bob@example.com")
+        assert said.redacted == ("email",) and said.facts == () and said.withheld == 1
+        assert memory.list(key="contact.email") == []
+        assert "[REDACTED:email]" in memory.get(episode_id=said.episode_id).content  # the message keeps the gap
+        kept = memory.add("I prefer UPS for delivery")  # other facts are untouched
+        assert [c.fact.value for c in kept.facts] == ["UPS"]
+        with pytest.raises(InvalidInput, match="never stores as a fact"):
+            memory.update(kept.facts[0].fact.id, value="carol@example.com")
+    with Memory(db_path, embedder=embedder.inner, user_id="u2") as no_key:  # without a key: withheld, as before
+        assert no_key.add("My email is dan@example.com").withheld == 1

@@ -75,8 +75,10 @@ def test_context_block_is_cited_and_within_budget(memory: Memory) -> None:
     assert block.startswith("## 相关记忆")
     assert "顺丰" in block and "episode #" in block
     assert estimate_tokens(block) <= 60
-    for budget in (5, 12, 25):
+    for budget in (40, 45, 55):
         assert estimate_tokens(memory.context("配送偏好", budget_tokens=budget, user_id="u1")) <= budget
+    with pytest.raises(InvalidInput, match="at least 40"):  # below a title and one line (trial 7, H10)
+        memory.context("配送偏好", budget_tokens=25, user_id="u1")
 
 
 def test_context_takes_search_options_an_allergies_only_block(memory: Memory) -> None:

@@ -139,3 +139,36 @@ def test_context_prints_the_prompt_block_and_its_profile_fallback(tmp_path: Path
     assert "peanuts" in health.out and "顺丰" not in health.out, health.out
     bad = cli("context", "x", "-b", "0", "--user", "u1", "--db", db)
     assert bad.code == 2 and "budget_tokens" in bad.err, bad.err
+
+
+def test_forgetting_a_session_or_a_filter_notes_the_value_left_without_a_successor(tmp_path: Path) -> None:
+    # A fresh-user trial (H13): `forget --fact` named the rollback, `forget --session` and `--filter` said nothing.
+    db = tmp_path / "memory.db"
+    assert cli("remember", "I prefer UPS for delivery", "--user", "d", "--session", "s1", "--db", db).code == 0
+    assert cli("remember", "Actually, make it FedEx", "--user", "d", "--session", "s2", "--db", db).code == 0
+    forgot = cli("forget", "--session", "s2", "--user", "d", "--yes", "--db", db)
+    assert forgot.code == 0, forgot.err
+    note = re.search(r"note: fact #1 \(shipping.carrier = UPS\), which fact #2 had replaced, stays superseded, so "
+                     r"shipping.carrier may have no current value; `memstrata rollback (\d+)` makes it current again",
+                     " ".join(forgot.out.split()))
+    assert note, forgot.out
+    assert b"fedex" not in b"".join(p.read_bytes() for p in tmp_path.iterdir()).lower()
+    assert cli("rollback", note.group(1), "--user", "d", "--db", db).code == 0
+    fact = cli("update", "1", "--value", "Quokka Couriers", "--user", "d", "--db", db, "--json")
+    assert fact.code == 0, fact.err
+    by_filter = cli("forget", "--filter", 'value = "Quokka Couriers"', "--user", "d", "--yes", "--db", db, "--json")
+    assert by_filter.code == 0, by_filter.err
+    [replaced] = by_filter.json()["replaced"]
+    assert (replaced["fact_id"], replaced["value"]) == (1, "UPS") and by_filter.json()["counts"]["facts"] == 1
+    assert b"quokka" not in b"".join(p.read_bytes() for p in tmp_path.iterdir()).lower()
+
+
+def test_remember_refuses_a_db_in_a_missing_directory(tmp_path: Path) -> None:
+    # Trial F20: a mistyped --db silently created /tmp/nodir/sub/ and a new database in it.
+    missing = tmp_path / "nodir" / "sub" / "x.db"
+    run = cli("remember", "hi", "--user", "u1", "--db", missing)
+    assert run.code == 2 and f"the directory {missing.parent} does not exist" in " ".join(run.err.split()), run.err
+    assert not (tmp_path / "nodir").exists()
+    fresh = tmp_path / "new.db"  # a new file in an existing directory is still created
+    made = cli("remember", "hi", "--user", "u1", "--db", fresh)
+    assert made.code == 0 and fresh.exists(), made.err

@@ -171,9 +171,28 @@ def test_deleting_an_edit_names_the_value_it_replaced_and_the_event_that_brings_
     assert deleted.status_code == 200, deleted.text
     body = deleted.json()
     assert body["deleted"] == fedex["id"]
-    assert body["replaced"] == [{"fact_id": ups["id"], "key": "shipping.carrier", "value": "UPS", "event_id": event}]
+    assert body["replaced"] == [{"fact_id": ups["id"], "key": "shipping.carrier", "value": "UPS", "event_id": event,
+                                 "by": fedex["id"]}]
     assert body["note"] == (f"fact #{ups['id']} (shipping.carrier = UPS), which fact #{fedex['id']} had replaced, "
                             f"stays superseded, so shipping.carrier may have no current value; "
                             f"POST /v1/events/{event}/rollback makes it current again")
     assert back.status_code == 200 and [(f["id"], f["value"]) for f in current] == [(ups["id"], "UPS")]
     assert plain.json() == {"deleted": ups["id"], "replaced": [], "note": None}
+
+
+def test_forgetting_a_session_names_the_value_left_without_a_successor(keyed_server: Server,
+                                                                      keys: dict[str, str]) -> None:
+    # A fresh-user trial (H13): only a one-fact delete said how to get the replaced value back.
+    with keyed_server.client(keys["acme"]) as c:
+        for session, content in (("s1", "I prefer UPS for delivery"), ("s2", "Actually, make it FedEx")):
+            c.post("/v1/messages", json={"user_id": "rn", "session_id": session, "messages": [{"content": content}]})
+        forgot = c.post("/v1/forget", json={"user_id": "rn", "session_id": "s2"})
+        assert forgot.status_code == 200, forgot.text
+        [replaced] = forgot.json()["replaced"]
+        assert replaced["value"] == "UPS" and forgot.json()["counts"]["memory_events_scrubbed"] == 1
+        assert f"POST /v1/events/{replaced['event_id']}/rollback makes it current again" in forgot.json()["note"]
+        history = c.get(f"/v1/facts/{replaced['fact_id']}/history", params={"user_id": "rn"})
+        assert history.status_code == 200, history.text
+        assert "FedEx" not in history.text
+        rolled = c.post(f"/v1/events/{replaced['event_id']}/rollback", params={"user_id": "rn"})
+        assert rolled.status_code == 200 and [f["value"] for f in rolled.json()["facts"]] == ["UPS"], rolled.text

@@ -185,7 +185,7 @@ def replaced_by(store: Store, fact: Fact) -> list[Replaced]:
     for event in store.events(fact.scope, [f.id for f in olds]):  # oldest first
         if event.action == "supersede":
             latest[event.fact_id or 0] = event
-    return [Replaced(f.id, f.key, f.value, latest[f.id].id)
+    return [Replaced(f.id, f.key, f.value, latest[f.id].id, fact.id)
             for f in sorted(olds, key=lambda f: (f.created_at, f.id))
             if f.id in latest and latest[f.id].detail.get("superseded_by") == fact.id]
 

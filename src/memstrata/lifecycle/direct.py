@@ -13,7 +13,7 @@ from typing import Any
 
 from memstrata.clock import utcnow
 from memstrata.errors import InvalidInput
-from memstrata.lifecycle.forget import ForgetReceipt, ids_digest
+from memstrata.lifecycle.forget import ForgetReceipt, Replaced, ids_digest
 from memstrata.types import Scope
 
 
@@ -28,10 +28,28 @@ def forget_now(store: Any, scope: Scope, *, actor: str, before: datetime | None 
                            "(the SQLite and PostgreSQL stores); forget the whole user or session instead")
     now = utcnow()
     with store.db.write() as conn:
-        counts, ids = store.delete_scope(conn, scope)
+        counts, ids, scrubbed = store.delete_scope(conn, scope)
         digest = ids_digest(ids)
         store.log_event(conn, scope, fact_id=None, action="delete", actor=actor,
                         detail={"what": "scope", "counts": counts, "ids_sha256": digest}, now=now)
     store.clear_caches()
     return ForgetReceipt(job_id=0, status="done", at=now, counts=counts, ids_sha256=digest,
-                         total_episodes=counts.get("episodes", 0), wal_checkpointed=store.purge_deleted())
+                         total_episodes=counts.get("episodes", 0), wal_checkpointed=store.purge_deleted(),
+                         replaced=_left_empty(store, scope, scrubbed.rollbacks))
+
+
+def _left_empty(store: Any, scope: Scope, rollbacks: tuple[tuple[int, int], ...]) -> tuple[Replaced, ...]:
+    """``Replaced`` for each ``(supersede event, fact)`` whose fact is still superseded and whose
+    key (same owner and subject) has no active value (``forget.keys_left_empty``, through the
+    store's reads)."""
+    out = []
+    tenant = Scope(scope.org_id, scope.project_id)
+    for event_id, fact_id in rollbacks:
+        fact = store.get_facts(tenant, [fact_id]).get(fact_id)
+        if fact is None or fact.status != "superseded":
+            continue
+        if not [f for f in store.list_facts(fact.scope, statuses=["active"], key=fact.key)
+                if f.subject == fact.subject]:
+            by = next(e.detail.get("superseded_by") for e in store.events(fact.scope, [fact_id]) if e.id == event_id)
+            out.append(Replaced(fact.id, fact.key, fact.value, event_id, by))
+    return tuple(out)

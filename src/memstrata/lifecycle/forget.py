@@ -30,7 +30,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import threading
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -40,6 +40,7 @@ from memstrata.clock import to_db, utcnow
 from memstrata.errors import NotFound
 from memstrata.store.backends import open_store
 from memstrata.store.dialect import Dialect, rows, run, run_many, scalar
+from memstrata.store.event_scrub import Scrubbed
 from memstrata.store.protocol import LifecycleStore
 from memstrata.types import Scope
 
@@ -49,8 +50,15 @@ log = logging.getLogger(__name__)
 CHUNK = 500
 #: What a receipt counts, in this order: tables, and ``summaries`` (rows of ``session_memory``).
 TABLES = ("episodes", "segments", "facts", "memory_events", "summaries", "extraction_queue")
+#: Receipt count of events of facts that stay which lost forgotten content (``store.event_scrub``);
+#: present only when non-zero.
+SCRUBBED = "memory_events_scrubbed"
 #: The table behind a receipt name that is not one.
-TABLE_OF = {"summaries": "session_memory"}
+TABLE_OF = {"summaries": "session_memory", SCRUBBED: "memory_events"}
+#: ``forget_job_ids.tbl`` of a supersede event left pointing to a deleted fact (not a deleted id).
+ROLLBACK = "rollback"
+#: Key of the job's ``counts`` JSON listing those events whose key was left with no current value.
+ROLLBACK_KEY = "rollback_events"
 
 
 @dataclass(frozen=True)
@@ -64,12 +72,14 @@ class Replaced:
     Attributes:
         fact_id: the replaced fact. key, value: its key and value (as the caller may read it).
         event_id: the ``supersede`` event to roll back.
+        by: the deleted fact that had replaced it (``None`` only when the event no longer names it).
     """
 
     fact_id: int
     key: str
     value: str
     event_id: int
+    by: int | None = None
 
     def note(self, deleted: int, rollback: str) -> str:
         """One line for a person: what stays superseded and ``rollback`` (how to roll back
@@ -105,7 +115,7 @@ class ForgetReceipt(Mapping[str, int]):
     replaced: tuple[Replaced, ...] = ()
 
     def __getitem__(self, key: str) -> int:
-        return self.counts.get(key, 0) if key in TABLES else self.counts[key]
+        return self.counts.get(key, 0) if key in TABLES or key == SCRUBBED else self.counts[key]
 
     def __iter__(self) -> Iterator[str]:
         return iter(self.counts)
@@ -127,8 +137,8 @@ class ForgetReceipt(Mapping[str, int]):
             "ids_sha256": self.ids_sha256, "total_episodes": self.total_episodes,
             "wal_checkpointed": self.wal_checkpointed}
         if self.replaced:
-            out["replaced"] = [{"fact_id": r.fact_id, "key": r.key, "value": r.value, "rollback_event": r.event_id}
-                               for r in self.replaced]
+            out["replaced"] = [{"fact_id": r.fact_id, "key": r.key, "value": r.value, "rollback_event": r.event_id,
+                                **({"replaced_by": r.by} if r.by is not None else {})} for r in self.replaced]
         return out
 
 
@@ -225,28 +235,34 @@ def run_chunk(store: LifecycleStore, job_id: int) -> bool:
         episodes = [int(r[0]) for r in run(conn, d, f"SELECT id FROM episodes WHERE {where} AND id <= ? "
                                                     "ORDER BY id LIMIT ?", (*params, job.episode_cut, CHUNK))]
         facts: list[int] = []
+        scrubbed = Scrubbed()
         if episodes:
             # For a plain scope this also takes a fact written after the cut from forgotten
-            # episodes (an LLM worker's batch that committed while the job ran).
-            facts = delete_episodes(store, conn, episodes, job.counts)
+            # episodes (an LLM worker's batch that committed while the job ran). A plain scope
+            # takes every fact of its owners, so no event of theirs is left to scrub.
+            facts, scrubbed = delete_episodes(store, conn, episodes, job.counts, scrub=job.narrowed)
         elif not job.narrowed:
             fwhere, fparams = _fact_where(job.scope)
             facts = [int(r[0]) for r in run(conn, d, f"SELECT id FROM facts WHERE {fwhere} AND id <= ? "
                                                      "ORDER BY id LIMIT ?", (*fparams, job.fact_cut, CHUNK))]
-            delete_facts(store, conn, facts, job.counts)
+            delete_facts(store, conn, facts, job.counts, scrub=False)
         run_many(conn, d, "INSERT INTO forget_job_ids (job_id, tbl, row_id) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
-                 [(job.id, "episodes", e) for e in episodes] + [(job.id, "facts", f) for f in facts])
+                 [(job.id, "episodes", e) for e in episodes] + [(job.id, "facts", f) for f in facts]
+                 + [(job.id, ROLLBACK, e) for e, _ in scrubbed.rollbacks])
         run(conn, d, "UPDATE forget_jobs SET counts = ? WHERE id = ?", (d.json(job.counts), job.id))
         store.bump(conn, "segments_deleted")
         return not episodes and not facts
 
 
-def delete_episodes(store: LifecycleStore, conn: Any, episodes: list[int], counts: dict[str, int]) -> list[int]:
+def delete_episodes(store: LifecycleStore, conn: Any, episodes: list[int], counts: dict[str, int], *,
+                    scrub: bool = True) -> tuple[list[int], Scrubbed]:
     """Inside an open write: delete ``episodes`` with their segments, index rows and queued
     extraction, and the facts no other episode cites (with their events); add what went to
-    ``counts`` (per ``TABLES`` name). Returns the ids of the deleted facts."""
+    ``counts`` (per ``TABLES`` name). With ``scrub``, what they said leaves the events of the
+    facts that stay (``store.event_scrub``; a plain-scope job passes ``False``: every fact of
+    the owner goes). Returns the ids of the deleted facts and what the scrub changed."""
     if not episodes:
-        return []
+        return [], Scrubbed()
     d = store.dialect
     marks = _marks(episodes)
     # Facts cited by these episodes and by no other: decided before the citations go.
@@ -254,21 +270,50 @@ def delete_episodes(store: LifecycleStore, conn: Any, episodes: list[int], count
         conn, d, f"SELECT DISTINCT c.fact_id FROM fact_citations c WHERE c.episode_id IN ({marks}) "
         "AND NOT EXISTS (SELECT 1 FROM fact_citations o WHERE o.fact_id = c.fact_id AND "
         f"o.episode_id NOT IN ({marks}))", [*episodes, *episodes])]
+    scrubbed = store.scrub_events(conn, facts=facts, episodes=episodes) if scrub else Scrubbed()
+    _add(counts, "summaries", drop_summaries(store, conn, episodes))
     _add(counts, "extraction_queue", run(
         conn, d, f"DELETE FROM extraction_queue WHERE episode_id IN ({marks})", episodes).rowcount)
     _add(counts, "segments", store.delete_segments(conn, episodes))
-    delete_facts(store, conn, facts, counts)
+    delete_facts(store, conn, facts, counts, scrub=False)
     _add(counts, "episodes", run(conn, d, f"DELETE FROM episodes WHERE id IN ({marks})", episodes).rowcount)
-    return facts
+    _add(counts, SCRUBBED, scrubbed.events)
+    return facts, scrubbed
 
 
-def delete_facts(store: LifecycleStore, conn: Any, facts: list[int], counts: dict[str, int]) -> None:
+def drop_summaries(store: LifecycleStore, conn: Any, episodes: Sequence[int]) -> int:
+    """Inside an open write, before ``episodes`` go: delete the short-term summaries
+    (``session_memory``) that folded any of them in (``summarised_through`` at or past the
+    episode's ``sequence_num``): an extractive summary quotes each folded message's first
+    sentence, so a ``before``, filter or expiry forget left it readable. The next write to the
+    session folds its remaining episodes again. Returns how many summaries went."""
+    d, dropped = store.dialect, 0
+    for start in range(0, len(episodes), CHUNK):
+        batch = list(episodes[start:start + CHUNK])
+        for r in rows(conn, d, "SELECT org_id, project_id, user_id, agent_id, session_id, min(sequence_num) AS first "
+                               f"FROM episodes WHERE id IN ({_marks(batch)}) AND session_id IS NOT NULL "
+                               "GROUP BY org_id, project_id, user_id, agent_id, session_id", batch):
+            dropped += run(conn, d, "DELETE FROM session_memory WHERE org_id = ? AND project_id = ? AND user_id IS NOT "
+                                    "DISTINCT FROM ? AND agent_id IS NOT DISTINCT FROM ? AND session_id = ? AND "
+                                    "summarised_through >= ?",
+                           (r["org_id"], r["project_id"], r["user_id"], r["agent_id"], r["session_id"],
+                            r["first"])).rowcount
+    return max(0, dropped)
+
+
+def delete_facts(store: LifecycleStore, conn: Any, facts: list[int], counts: dict[str, int], *,
+                 scrub: bool = True) -> Scrubbed:
     """Inside an open write: delete ``facts`` with their index rows, citations and events; add
-    what went to ``counts``."""
-    if facts:
-        _add(counts, "memory_events", int(scalar(
-            conn, store.dialect, f"SELECT count(*) FROM memory_events WHERE fact_id IN ({_marks(facts)})", facts)))
-        _add(counts, "facts", store.delete_facts(conn, facts))
+    what went to ``counts``. With ``scrub``, their values leave the events of the facts that
+    stay (``store.event_scrub``). Returns what the scrub changed."""
+    if not facts:
+        return Scrubbed()
+    scrubbed = store.scrub_events(conn, facts=facts, episodes=()) if scrub else Scrubbed()
+    _add(counts, "memory_events", int(scalar(
+        conn, store.dialect, f"SELECT count(*) FROM memory_events WHERE fact_id IN ({_marks(facts)})", facts)))
+    _add(counts, "facts", store.delete_facts(conn, facts))
+    _add(counts, SCRUBBED, scrubbed.events)
+    return scrubbed
 
 
 def _fact_where(scope: Scope) -> tuple[str, list[object]]:
@@ -295,12 +340,16 @@ def finish(store: LifecycleStore, job_id: int) -> ForgetReceipt:
                      run(conn, d, f"DELETE FROM session_memory WHERE {where}", params).rowcount)
             lines = [(str(t), int(i)) for t, i in run(
                 conn, d, "SELECT tbl, row_id FROM forget_job_ids WHERE job_id = ?", (job.id,))]
-            digest = ids_digest(lines)
+            digest = ids_digest([(t, i) for t, i in lines if t != ROLLBACK])
+            left = keys_left_empty(store, conn, [i for t, i in lines if t == ROLLBACK])
             now = utcnow()
             run(conn, d, "DELETE FROM forget_job_ids WHERE job_id = ?", (job.id,))
             counts = {t: job.counts.get(t, 0) for t in TABLES}
+            if job.counts.get(SCRUBBED):
+                counts[SCRUBBED] = job.counts[SCRUBBED]
+            stored: dict[str, object] = {**counts, **({ROLLBACK_KEY: left} if left else {})}
             run(conn, d, "UPDATE forget_jobs SET status = 'done', finished_at = ?, counts = ?, ids_sha256 = ? "
-                         "WHERE id = ?", (d.time(now), d.json(counts), digest, job.id))
+                         "WHERE id = ?", (d.time(now), d.json(stored), digest, job.id))
             what = "session" if sc.session_id is not None else ("before" if job.before is not None else "scope")
             store.log_event(conn, sc, fact_id=None, action="delete", actor=job.actor,
                             detail={"what": what, "job": job.id, "counts": counts, "ids_sha256": digest}, now=now)
@@ -321,9 +370,54 @@ def receipt(store: LifecycleStore, job_id: int, *, wal_checkpointed: bool | None
         raise NotFound(f"no forget job #{job_id}")
     row = found[0]
     at = d.read_time(row["finished_at"] or row["started_at"])
-    return ForgetReceipt(job_id=row["id"], status=row["status"], at=at, counts=dict(d.read_json(row["counts"])),  # type: ignore[arg-type]
+    counts = dict(d.read_json(row["counts"]))
+    left = [int(e) for e in counts.pop(ROLLBACK_KEY, [])]
+    return ForgetReceipt(job_id=row["id"], status=row["status"], at=at, counts=counts,  # type: ignore[arg-type]
                          ids_sha256=row["ids_sha256"] or "", total_episodes=row["total_episodes"],
-                         wal_checkpointed=wal_checkpointed)
+                         wal_checkpointed=wal_checkpointed, replaced=replaced_of(store, left))
+
+
+def keys_left_empty(store: LifecycleStore, conn: Any, event_ids: list[int]) -> list[int]:
+    """Inside an open write, after a forget deleted facts: of the ``supersede`` events
+    ``event_ids`` (whose successor was deleted, ``Scrubbed.rollbacks``), those whose fact is
+    still superseded and whose key (same owner and subject) has no active value now: the
+    keys the forget left without a current value, each with the event whose rollback fills it."""
+    d, out = store.dialect, []
+    for start in range(0, len(event_ids), CHUNK):
+        batch = event_ids[start:start + CHUNK]
+        for r in rows(conn, d, "SELECT e.id, f.org_id, f.project_id, f.user_id, f.agent_id, f.subject, f.key, "
+                               "f.status FROM memory_events e JOIN facts f ON f.id = e.fact_id "
+                               f"WHERE e.id IN ({_marks(batch)}) ORDER BY e.id", batch):
+            if r["status"] != "superseded":
+                continue
+            current = run(conn, d, "SELECT 1 FROM facts WHERE org_id = ? AND project_id = ? AND user_id IS NOT "
+                                   "DISTINCT FROM ? AND agent_id IS NOT DISTINCT FROM ? AND coalesce(subject, '') "
+                                   "= coalesce(?, '') AND key = ? AND status = 'active' LIMIT 1",
+                          (r["org_id"], r["project_id"], r["user_id"], r["agent_id"], r["subject"],
+                           r["key"])).fetchone()
+            if current is None:
+                out.append(int(r["id"]))
+    return out
+
+
+def replaced_of(store: LifecycleStore, event_ids: list[int]) -> tuple[Replaced, ...]:
+    """``Replaced`` for each of these ``supersede`` events whose fact still exists (values as
+    the caller may read them, decrypted), in event order. Reads only."""
+    if not event_ids:
+        return ()
+    d = store.dialect
+    with store.db.read() as conn:
+        found = rows(conn, d, "SELECT e.id, e.fact_id, e.detail, f.org_id, f.project_id, f.user_id, f.agent_id "
+                              "FROM memory_events e JOIN facts f ON f.id = e.fact_id "
+                              f"WHERE e.id IN ({_marks(event_ids)}) ORDER BY e.id", event_ids)
+    out = []
+    for r in found:
+        fact = store.get_facts(Scope(r["org_id"], r["project_id"], r["user_id"], r["agent_id"]),
+                               [r["fact_id"]]).get(r["fact_id"])
+        by = d.read_json(r["detail"]).get("superseded_by")
+        if fact is not None:
+            out.append(Replaced(fact.id, fact.key, fact.value, int(r["id"]), int(by) if by else None))
+    return tuple(out)
 
 
 def run_to_end(store: LifecycleStore, job_id: int, stop: threading.Event | None = None) -> ForgetReceipt:

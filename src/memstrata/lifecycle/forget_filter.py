@@ -24,7 +24,18 @@ from __future__ import annotations
 from memstrata.clock import utcnow
 from memstrata.errors import InvalidInput
 from memstrata.filter import Expr
-from memstrata.lifecycle.forget import CHUNK, TABLES, ForgetReceipt, delete_episodes, delete_facts, ids_digest
+from memstrata.lifecycle.forget import (
+    CHUNK,
+    SCRUBBED,
+    TABLE_OF,
+    TABLES,
+    ForgetReceipt,
+    delete_episodes,
+    delete_facts,
+    ids_digest,
+    keys_left_empty,
+    replaced_of,
+)
 from memstrata.store.protocol import LifecycleStore
 from memstrata.types import Scope
 
@@ -68,25 +79,31 @@ def forget_matching(store: LifecycleStore, scope: Scope, expr: Expr, *, kind: st
     ids = matching_ids(store, scope, expr, kind=kind)
     counts: dict[str, int] = {}
     deleted: list[tuple[str, int]] = []
+    rollbacks: list[int] = []
     for start in range(0, len(ids), CHUNK):
         chunk = ids[start:start + CHUNK]
         with store.db.write() as conn:
             if kind == "episode":
-                facts = delete_episodes(store, conn, chunk, counts)
+                facts, scrubbed = delete_episodes(store, conn, chunk, counts)
                 deleted += [("episodes", e) for e in chunk]
             else:
                 facts = chunk
-                delete_facts(store, conn, facts, counts)
+                scrubbed = delete_facts(store, conn, facts, counts)
             deleted += [("facts", f) for f in facts]
+            rollbacks += [e for e, _ in scrubbed.rollbacks]
             store.bump(conn, "segments_deleted")
             store.bump(conn, "facts_version")
     now = utcnow()
     digest = ids_digest(deleted)
     receipt_counts = {t: counts.get(t, 0) for t in TABLES}
+    if counts.get(SCRUBBED):
+        receipt_counts[SCRUBBED] = counts[SCRUBBED]
     with store.db.write() as conn:
+        left = keys_left_empty(store, conn, rollbacks)
         store.log_event(conn, scope, fact_id=None, action="delete", actor=actor, now=now, detail={
             "what": "filter", "kind": kind, "counts": receipt_counts, "ids_sha256": digest})
     store.clear_caches()
-    purged = store.purge_deleted([t for t, n in receipt_counts.items() if n]) if deleted else True
+    purged = store.purge_deleted([TABLE_OF.get(t, t) for t, n in receipt_counts.items() if n]) if deleted else True
     return ForgetReceipt(job_id=0, status="done", at=now, counts=receipt_counts, ids_sha256=digest,
-                         total_episodes=len(ids) if kind == "episode" else 0, wal_checkpointed=purged)
+                         total_episodes=len(ids) if kind == "episode" else 0, wal_checkpointed=purged,
+                         replaced=replaced_of(store, left))

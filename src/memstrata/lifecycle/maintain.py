@@ -18,7 +18,7 @@ from datetime import datetime
 from typing import Any
 
 from memstrata.config import Settings
-from memstrata.lifecycle.forget import run_to_end, running_jobs
+from memstrata.lifecycle.forget import drop_summaries, run_to_end, running_jobs
 from memstrata.lifecycle.retention import archive_idle
 from memstrata.resolve import EXACT_KEYS
 from memstrata.store.dialect import rows, run, scalar
@@ -84,7 +84,9 @@ def maintain(store: LifecycleStore, settings: Settings, *, now: datetime,
     report.boosted = boost_recalled(store, now=now)
     if report.expired_episodes or report.expired_facts:
         store.clear_caches()
-        swept = ("episodes", "segments", "extraction_queue") if report.expired_episodes else ()
+        # memory_events with episodes too: their events of surviving facts were scrubbed
+        swept = (("episodes", "segments", "extraction_queue", "memory_events", "session_memory")
+                 if report.expired_episodes else ())
         store.purge_deleted(swept + (("facts", "memory_events") if report.expired_facts else ()))
     notes: list[str] = []
     report.analyzed = _analyze(store, notes)
@@ -110,6 +112,8 @@ def sweep_expired(store: LifecycleStore, *, now: datetime,
                                    f"ORDER BY id LIMIT ?{d.for_update}", (cutoff, CHUNK))
             if not owners:
                 break
+            # an expired value leaves the events of the facts that stay too (``store.event_scrub``)
+            store.scrub_events(conn, facts=[o["id"] for o in owners], episodes=())
             facts += store.delete_facts(conn, [o["id"] for o in owners])
             for o in owners:
                 store.log_event(conn, Scope(o["org_id"], o["project_id"], o["user_id"], o["agent_id"]),
@@ -123,6 +127,8 @@ def sweep_expired(store: LifecycleStore, *, now: datetime,
             if not found:
                 break
             ids = [r["id"] for r in found]
+            store.scrub_events(conn, facts=(), episodes=ids)
+            drop_summaries(store, conn, ids)  # a summary quoting an expired message goes with it
             store.delete_segments(conn, ids)
             episodes += run(conn, d, f"DELETE FROM episodes WHERE id IN ({','.join('?' * len(ids))})", ids).rowcount
             per_owner: dict[Scope, int] = {}

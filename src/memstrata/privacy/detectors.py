@@ -42,8 +42,18 @@ class Finding:
 #: and I like tea" kept "and I like tea" redacted too, a fresh-user trial). Inside a clause,
 #: redacting a few words too many beats leaking part of a passphrase ("salt and pepper 99").
 #: ``pwd`` followed by a path (``pwd: /home/alice/src``) is the working directory, not a password.
-_PW_LABEL_EN = r"\b(?:password|passcode|passwd|pwd|pw|pin(?:\s+code)?|passphrase)\b"
-_PW_LABEL_ZH = r"(?:支付密码|登录密码|开机密码|密码|口令|密碼|PIN码)"
+#: A code that opens a door, gate, alarm, lock or safe is a password too, in every language
+#: (a fresh-user trial, H5: 我家大门密码是4417 was redacted, "my gate code is 4417" and 我的門禁碼是4417
+#: were stored): "gate code", "garage door code", "building access code", "alarm code", "lockbox
+#: combination", "the code for the front gate"; 门禁码/門禁碼, 开门密码, 大門碼, 保险箱码, 报警器密码.
+#: "code" alone is no label ("the code is on GitHub", "zip code", "dress code", "promo code").
+_DOOR = r"(?:gate|door|garage|alarm|lock|lockbox|keybox|key\s+box|keypad|entry|entrance|building|access|security|safe)"
+_PW_LABEL_EN = (r"\b(?:password|passcode|passwd|pwd|pw|pin(?:\s+(?:code|number))?|passphrase"
+                rf"|{_DOOR}(?:\s+(?:door|access|entry|alarm|system))?\s+(?:code|pin|combination)"
+                rf"|(?:code|combination)\s+(?:for|to|of)\s+(?:the\s+|my\s+|our\s+)?(?:front\s+|back\s+|main\s+)?{_DOOR})\b")
+_PW_LABEL_ZH = (r"(?:支付密码|登录密码|开机密码|密码|口令|密碼|PIN[码碼]"
+                r"|(?:门禁|門禁|开门|開門|门锁|門鎖|大门|大門|院门|院門|车库门?|車庫門?|保险箱|保險箱|保险柜|保險櫃"
+                r"|报警器?|報警器?|警报器?|警報器?|开锁|開鎖)[码碼])")
 _PW_INTRO = re.compile(
     rf"(?i)(?:{_PW_LABEL_EN}(?:\s+(?:for|to|of)\s+[\w .'-]{{1,30}}?)?"
     r"\s*(?:(?:is\s+now|is|was|has\s+been\s+changed\s+to|changed\s+to)\b|[:：=])"

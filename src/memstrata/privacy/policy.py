@@ -42,6 +42,26 @@ def placeholder(kind: str) -> str:
     return f"[REDACTED:{kind}]"
 
 
+_PLACEHOLDER = re.compile(r"\[REDACTED:[a-z_]+\]")
+#: What may surround placeholders in a value that still says nothing: spaces, punctuation,
+#: conjunctions ("[REDACTED:email] or [REDACTED:phone]").
+_FILLER = re.compile(r"[\W_]*(?:\b(?:and|or)\b|和|或)?[\W_]*")
+
+
+def only_placeholders(text: str) -> bool:
+    """Whether ``text`` holds a placeholder and nothing else worth keeping: a fact whose value
+    is ``[REDACTED:email]`` tells an agent nothing (trial 7, H15), so it is not stored.
+
+    >>> only_placeholders("[REDACTED:email]"), only_placeholders(" [REDACTED:email] or [REDACTED:phone].")
+    (True, True)
+    >>> only_placeholders("work: [REDACTED:email]"), only_placeholders("FedEx")
+    (False, False)
+    """
+    if not _PLACEHOLDER.search(text):
+        return False
+    return all(_FILLER.fullmatch(part) for part in _PLACEHOLDER.split(text))
+
+
 @dataclass(frozen=True)
 class PrivacyPolicy:
     """Action per kind (``redact`` | ``drop`` | ``allow``); kinds not named take the default."""

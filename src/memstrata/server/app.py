@@ -347,9 +347,11 @@ def forget(body: ForgetRequest, caller: Caller, request: Request) -> ForgetRespo
                                    agent_id=scope["agent_id"], all_users=body.all_users, before=body.before,
                                    actor=caller.actor, org_id=scope["org_id"], project_id=scope["project_id"],
                                    filter=body.filter, kind=body.kind)
+    notes = [r.note(r.by or body.fact_id or 0, f"POST /v1/events/{r.event_id}/rollback") for r in receipt.replaced]
     return ForgetResponse(counts={**{t: receipt[t] for t in TABLES}, **receipt.counts}, job_id=receipt.job_id,
                           status=receipt.status, at=receipt.at, ids_sha256=receipt.ids_sha256,
-                          wal_checkpointed=receipt.wal_checkpointed)
+                          wal_checkpointed=receipt.wal_checkpointed, replaced=list(receipt.replaced),
+                          note="; ".join(notes) or None)
 
 
 @router.get("/export", tags=["transfer"], response_class=StreamingResponse,

@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from memstrata.config import MAX_TTL_SECONDS
 from memstrata.ingest import AddResult
 from memstrata.lifecycle.forget import Replaced
+from memstrata.render import MIN_BUDGET_TOKENS
 from memstrata.store.keys import ApiKey
 from memstrata.types import Episode, Fact, Hit, MemoryEvent
 
@@ -139,8 +140,9 @@ class ContextRequest(Scoped):
     """``POST /v1/context``: the SDK's ``Memory.context`` over HTTP."""
 
     query: str
-    budget_tokens: int = Field(500, ge=1, le=100_000, strict=True,
-                               description="Upper bound on the block's tokens (estimated as UTF-8 bytes / 3).")
+    budget_tokens: int = Field(500, ge=MIN_BUDGET_TOKENS, le=100_000, strict=True,
+                               description="Upper bound on the block's tokens (estimated as UTF-8 bytes / 3); at "
+                                           f"least {MIN_BUDGET_TOKENS}, a title and one cited line.")
     limit: int = Field(20, ge=1, le=1000, strict=True,
                        description="Hits considered (also ≤ MEMSTRATA_MAX_SEARCH_LIMIT).")
     filter: str | None = Field(None, description="Filter expression (DESIGN.md section 5), as in /v1/search.")
@@ -279,7 +281,11 @@ class ForgetRequest(Scoped):
 
 class ForgetResponse(BaseModel):
     """The deletion receipt: rows deleted per table, the job, and a SHA-256 of the deleted ids.
-    ``status`` is ``running`` while a large forget finishes in the background (already hidden)."""
+    ``status`` is ``running`` while a large forget finishes in the background (already hidden).
+    ``counts.memory_events_scrubbed``: events of facts that stay from which forgotten values
+    were removed. ``replaced``: facts that a deleted fact had replaced and whose key the forget
+    left without a current value, each with the event whose rollback makes it current again;
+    ``note`` says so in words."""
 
     counts: dict[str, int]
     job_id: int
@@ -287,6 +293,8 @@ class ForgetResponse(BaseModel):
     at: datetime
     ids_sha256: str
     wal_checkpointed: bool | None
+    replaced: list[Replaced] = []
+    note: str | None = None
 
 
 class ImportRequest(Scoped):

@@ -23,6 +23,7 @@ import numpy as np
 from memstrata.filter import Expr
 from memstrata.privacy.crypto import Cipher
 from memstrata.store.dialect import Dialect
+from memstrata.store.event_scrub import Scrubbed
 from memstrata.store.records import Citation, NewFact, NewSegment
 from memstrata.types import ContextSegment, Episode, Fact, MemoryEvent, Scope, Segment
 
@@ -164,6 +165,9 @@ class Store(Protocol):
     def owner_active_facts(self, conn: Any, scope: Scope, *,
                            over: int = 0) -> list[tuple[int, datetime, float, float, int]]: ...
     def delete_facts(self, conn: Any, ids: Sequence[int]) -> int: ...
+    def scrub_events(self, conn: Any, *, facts: Sequence[int], episodes: Sequence[int]) -> Scrubbed:
+        """Inside the forget's write, before ``facts``/``episodes`` go: remove what they said from the
+        events of the facts that stay (``store.event_scrub``)."""
     def counts(self, scope: Scope | None = None) -> dict[str, int]: ...
 
 

@@ -25,6 +25,7 @@ import numpy as np
 from memstrata.clock import utcnow
 from memstrata.filter import Expr, matches
 from memstrata.privacy.crypto import Cipher, reveal
+from memstrata.store.event_scrub import Scrubbed, clean_detail
 from memstrata.store.protocol import Capabilities
 from memstrata.store.records import Citation, NewFact, NewSegment, episode_hash
 from memstrata.store.sqlite.schema import SCHEMA_VERSION
@@ -112,7 +113,7 @@ class ReferenceStore:
             wanted = getattr(scope, name)
             if wanted is not None and (session or name != "session_id") and row.get(name) != wanted:
                 return False
-        if not session and scope.session_id is not None and scope.user_id is None and scope.agent_id is None:
+        if not session and scope.session_id is not None:  # as ``store.scope.scope_predicate``
             return any(f == row["id"] and s.episodes[e]["session_id"] == scope.session_id
                        and s.episodes[e]["org_id"] == scope.org_id and s.episodes[e]["project_id"] == scope.project_id
                        for f, e in s.citations)
@@ -523,8 +524,10 @@ class ReferenceStore:
         return [p for p in self._cosines(rows, vector)[:k] if p[1] >= min_similarity]
 
     # -- deletion ---------------------------------------------------------------------------
-    def delete_scope(self, conn: _State, scope: Scope) -> tuple[dict[str, int], list[tuple[str, int]]]:
-        """Delete the scope's episodes, segments, facts (and their events)."""
+    def delete_scope(self, conn: _State, scope: Scope) -> tuple[dict[str, int], list[tuple[str, int]], Scrubbed]:
+        """Delete the scope's episodes, segments, facts (and their events); what they said leaves
+        the events of the facts that stay (``scrub_events``). Returns the counts (``memory_events_scrubbed``
+        when an event was scrubbed), the deleted ``(table, id)`` and the scrub's result."""
         segs = [i for i, seg in conn.segments.items() if self._in_scope(conn, seg, scope)]
         for i in segs:
             del conn.segments[i]
@@ -533,14 +536,17 @@ class ReferenceStore:
             facts = [i for i in facts if all(conn.episodes[e]["session_id"] == scope.session_id
                                              for f, e in conn.citations if f == i)]
         events = sum(e["fact_id"] in facts for e in conn.events)
-        n_facts = self.delete_facts(conn, facts)
         eps = [i for i, e in conn.episodes.items() if self._in_scope(conn, e, scope)]
+        scrubbed = self.scrub_events(conn, facts=facts, episodes=eps)
+        n_facts = self.delete_facts(conn, facts)
         self._drop_turns(conn, eps)
         for i in eps:
             del conn.episodes[i]
         conn.citations = {(f, e) for f, e in conn.citations if e in conn.episodes}
         counts = {"segments": len(segs), "memory_events": events, "facts": n_facts, "episodes": len(eps)}
-        return counts, [("episodes", i) for i in sorted(eps)] + [("facts", i) for i in sorted(facts)]
+        if scrubbed.events:
+            counts["memory_events_scrubbed"] = scrubbed.events
+        return counts, [("episodes", i) for i in sorted(eps)] + [("facts", i) for i in sorted(facts)], scrubbed
 
     @staticmethod
     def fact_event_count(conn: _State, fact_id: int) -> int:
@@ -557,6 +563,24 @@ class ReferenceStore:
                 and (f["org_id"], f["project_id"], f["user_id"], f["agent_id"])
                 == (scope.org_id, scope.project_id, scope.user_id, scope.agent_id)]
         return rows if len(rows) > over else []
+
+    @staticmethod
+    def scrub_events(conn: _State, *, facts: Sequence[int], episodes: Sequence[int]) -> Scrubbed:
+        """Remove what ``facts``/``episodes`` (about to be deleted) said from the events of the
+        facts that stay (``store.event_scrub.clean_detail``; every owner: the oracle stays simple)."""
+        gone, said = set(facts), set(episodes)
+        changed, rollbacks = 0, []
+        for event in conn.events:
+            if event["fact_id"] is None or event["fact_id"] in gone:
+                continue
+            detail = event["detail"]
+            if event["action"] == "supersede" and detail.get("superseded_by") in gone:
+                rollbacks.append((event["id"], event["fact_id"]))
+            cleaned = clean_detail(detail, facts=gone, episodes=said)
+            if cleaned is not None:
+                event["detail"] = cleaned
+                changed += 1
+        return Scrubbed(changed, tuple(rollbacks))
 
     @staticmethod
     def delete_facts(conn: _State, ids: Sequence[int]) -> int:

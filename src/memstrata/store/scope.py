@@ -13,10 +13,12 @@ def scope_predicate(scope: Scope, *, prefix: str = "", session: bool = True,
     """SQL predicate and parameters restricting rows to ``scope``.
 
     ``org_id`` and ``project_id`` always bind; ``user_id``/``agent_id``/``session_id``
-    bind when set (``None`` = any). ``session=False`` is for facts, which belong to a
-    user or agent rather than a session: the session is ignored when a user or agent
-    is given, and a session-only scope means "facts cited by that session's episodes"
-    (never every user's facts). ``mark`` is the driver's placeholder (``?`` for sqlite3,
+    bind when set (``None`` = any), each narrowing what the others select. ``session=False``
+    is for facts, which belong to a user or agent rather than a session: a session narrows
+    them to "facts cited by that session's episodes", with or without a user or agent (a
+    fresh-user trial found ``user_id`` + ``session_id`` returning the user's facts of every
+    session while ``session_id`` alone narrowed, H11; a hand-set fact cites no episode, so
+    no session scope holds it). ``mark`` is the driver's placeholder (``?`` for sqlite3,
     ``%s`` for psycopg).
     """
     clauses = [f"{prefix}org_id = {mark}", f"{prefix}project_id = {mark}"]
@@ -26,7 +28,7 @@ def scope_predicate(scope: Scope, *, prefix: str = "", session: bool = True,
         if value is not None and (session or name != "session_id"):
             clauses.append(f"{prefix}{name} = {mark}")
             params.append(value)
-    if not session and scope.session_id is not None and scope.user_id is None and scope.agent_id is None:
+    if not session and scope.session_id is not None:
         clauses.append(f"{prefix}id IN (SELECT c.fact_id FROM fact_citations c JOIN episodes ce ON "
                        f"ce.id = c.episode_id WHERE ce.org_id = {mark} AND ce.project_id = {mark} "
                        f"AND ce.session_id = {mark})")

@@ -32,6 +32,7 @@ from memstrata.filter import Expr
 from memstrata.filter.sql import POSTGRES, ValueMac, compile_filter
 from memstrata.privacy.crypto import Cipher, reveal
 from memstrata.store.dialect import PostgresDialect
+from memstrata.store.event_scrub import Scrubbed, scrub_sql
 from memstrata.store.postgres import bm25, scrub, search
 from memstrata.store.postgres.connection import PgDatabase, redact_url
 from memstrata.store.protocol import Capabilities
@@ -1152,6 +1153,11 @@ class PostgresStore:
         conn.execute("DELETE FROM memory_events WHERE fact_id = ANY(%s)", (list(ids),))
         conn.execute("DELETE FROM facts WHERE id = ANY(%s)", (list(ids),))
         return len(ids)
+
+    def scrub_events(self, conn: Conn, *, facts: Sequence[int], episodes: Sequence[int]) -> Scrubbed:
+        """Remove what ``facts``/``episodes`` (about to be deleted) said from the events of the
+        facts that stay (``store.event_scrub``; the old row versions go at the forget's ``VACUUM FULL``)."""
+        return scrub_sql(conn, self.dialect, facts=facts, episodes=episodes)
 
     def counts(self, scope: Scope | None = None) -> dict[str, int]:
         """Row counts (episodes, segments, facts by status, events), optionally in a scope."""

@@ -26,6 +26,7 @@ from memstrata.filter import And, Compare, Expr, Field, Or
 from memstrata.filter.sql import SQLITE, ValueMac, compile_filter
 from memstrata.privacy.crypto import Cipher, reveal
 from memstrata.store.dialect import SQLiteDialect
+from memstrata.store.event_scrub import Scrubbed, scrub_sql
 from memstrata.store.protocol import Capabilities
 from memstrata.store.records import Citation, NewFact, NewSegment, episode_hash
 from memstrata.store.scope import SCOPE_FIELDS, hidden_predicate, running_forgets_sql
@@ -1141,6 +1142,11 @@ class SQLiteStore:
             conn.execute(f"DELETE FROM facts WHERE id IN ({marks})", chunk)
         self.bump(conn, "facts_version")
         return len(ids)
+
+    def scrub_events(self, conn: sqlite3.Connection, *, facts: Sequence[int], episodes: Sequence[int]) -> Scrubbed:
+        """Remove what ``facts``/``episodes`` (about to be deleted) said from the events of the
+        facts that stay (``store.event_scrub``); ``secure_delete`` zeroes the old row bytes."""
+        return scrub_sql(conn, self.dialect, facts=facts, episodes=episodes)
 
     def counts(self, scope: Scope | None = None) -> dict[str, int]:
         """Row counts (episodes, segments, facts by status, events), optionally in a scope."""
