@@ -1033,15 +1033,15 @@ class PostgresStore:
             order = "" if rows > search.FTS_SCAN_ROWS else f"ORDER BY {alias}.id + 0 DESC "
             return f"(SELECT {cols(alias)} {from_where} AND {matches} {order}LIMIT %s)"
         union = " UNION ALL ".join(subquery(g) for g in groups)
-        # Every candidate comes back with what FTS5's bm25() needs of it (``bm25``): its length
+        # Every candidate comes back with what FTS5's bm25() needs of it (``bm25.candidate_sql``): its length
         # and its query terms' occurrences, read from the tsvector the candidate rows already
         # carry (joining the table again fetched every candidate row twice, and the planner,
         # misjudging their number, hashed a sequential scan of the whole table instead: facts,
         # 36 ms at 18k rows, growing with it).
         rows = conn.execute(
-            f"SELECT c.id, {bm25.tokens_sql(table, 'c')}, {bm25.frequencies_sql('c')} FROM "
-            f"(SELECT DISTINCT ON (u.id) u.* FROM ({union}) u ORDER BY u.id) c",
-            (terms, *args)).fetchall()
+            f"SELECT c.id, {bm25.candidate_sql(table, 'c', 'q')} FROM "
+            f"(SELECT DISTINCT ON (u.id) u.* FROM ({union}) u ORDER BY u.id) c CROSS JOIN to_tsquery('simple', %s) q",
+            (terms, *args, tsquery(terms))).fetchall()
         if not rows:
             return []
         cached = self._corpus.get(table)
@@ -1050,7 +1050,9 @@ class PostgresStore:
         hits = bm25.document_counts(conn, table, terms, estimates,
                                     {t for t in terms if t in stats.freqs and estimates[t] > bm25.COUNT_CAP})
         idfs = {t: bm25.idf(corpus.rows, hits[t]) for t in terms}
-        scored = sorted((bm25.score(r[2], float(r[1]), idfs, corpus.avgdl), int(r[0])) for r in rows)
+        # A NULL length (no rank: cannot happen for a row matching a query term) counts as average.
+        scored = sorted((bm25.score(bm25.frequencies(r[2]), corpus.avgdl if r[1] is None else float(r[1]), idfs,
+                                    corpus.avgdl), int(r[0])) for r in rows)
         return [(i, r) for r, i in scored[:limit]]
 
     def _live_segments(self, conn: Conn, scope: Scope, filter: Expr | None,
