@@ -11,7 +11,7 @@ dimension, so it is created per dimension when the embedding model is first reco
 
 from __future__ import annotations
 
-from memstrata.store.sqlite.schema import Migration
+from memstrata.store.sqlite.schema import OWN_SUBJECTS_SQL, Migration
 
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(
@@ -412,20 +412,8 @@ DROP INDEX IF EXISTS turns_metadata;
 -- count moves it once); VACUUM FULL facts rewrites them all.
 ALTER TABLE facts SET (fillfactor = 50);
 """,
-    ),    Migration(
-        13,
-        "own_subjects",
-        """
--- A fact the user states about themself has no subject (the write path: ``ingest.fact_subject``).
--- Imports named the user's own turns after their role ("user", the JSONL loader's default) or by
--- the user's id, so those facts carried a subject and a correction said later with no speaker
--- never replaced them: two current carriers (a fresh-user trial, U15). Such subjects are cleared.
--- Two values of one key may then both be current; the next statement of the key replaces both.
-UPDATE facts SET subject = NULL
- WHERE subject IS NOT NULL
-   AND (lower(trim(subject)) = 'user' OR (user_id IS NOT NULL AND lower(trim(subject)) = lower(trim(user_id))));
-""",
     ),
+    Migration(13, "own_subjects", OWN_SUBJECTS_SQL),
 )
 
 #: The newest schema this code knows (equal to the SQLite store's: one migration list per backend).

@@ -19,6 +19,18 @@ class Migration:
     sql: str
 
 
+#: Migration 13, the same SQL on both stores (``store.postgres.schema`` reuses it).
+OWN_SUBJECTS_SQL = """
+-- A fact the user states about themself has no subject (the write path: ``ingest.fact_subject``).
+-- Imports named the user's own turns after their role ("user", the JSONL loader's default) or by
+-- the user's id, so those facts carried a subject and a correction said later with no speaker
+-- never replaced them: two current carriers (a fresh-user trial, U15). Such subjects are cleared.
+-- Two values of one key may then both be current; the next statement of the key replaces both.
+UPDATE facts SET subject = NULL
+ WHERE subject IS NOT NULL
+   AND (lower(trim(subject)) = 'user' OR (user_id IS NOT NULL AND lower(trim(subject)) = lower(trim(user_id))));
+"""
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(
         1,
@@ -274,20 +286,8 @@ INSERT INTO session_blocks_fts (session_blocks_fts, rank) VALUES ('rank', 'bm25(
 -- rewrites a fact in place without new index entries; SQLite updates rows in place anyway.
 -- Kept here so both stores share one numbered list.
 """,
-    ),    Migration(
-        13,
-        "own_subjects",
-        """
--- A fact the user states about themself has no subject (the write path: ``ingest.fact_subject``).
--- Imports named the user's own turns after their role ("user", the JSONL loader's default) or by
--- the user's id, so those facts carried a subject and a correction said later with no speaker
--- never replaced them: two current carriers (a fresh-user trial, U15). Such subjects are cleared.
--- Two values of one key may then both be current; the next statement of the key replaces both.
-UPDATE facts SET subject = NULL
- WHERE subject IS NOT NULL
-   AND (lower(trim(subject)) = 'user' OR (user_id IS NOT NULL AND lower(trim(subject)) = lower(trim(user_id))));
-""",
     ),
+    Migration(13, "own_subjects", OWN_SUBJECTS_SQL),
 )
 
 #: The newest schema this code knows.
