@@ -61,7 +61,7 @@ from memstrata.store.turns import backfill as backfill_turns
 from memstrata.text.reindex import upgrade_terms
 from memstrata.timing import phase
 from memstrata.types import Episode, Fact, Hit, MemoryEvent, Scope
-from memstrata.update import FactUpdate, apply_update
+from memstrata.update import FactUpdate, apply_update, lock_fact
 
 if TYPE_CHECKING:
     from memstrata.semantic.agents import AgentResult
@@ -604,10 +604,7 @@ class Memory:
         with self.store.db.write() as conn:
             # Serialised with every writer of the scope: a delete racing an update must not leave
             # the update's new value behind as if nothing had been deleted (trial T10).
-            self.store.lock_scopes(conn, [Scope(fact.scope.org_id, fact.scope.project_id, fact.scope.user_id,
-                                                fact.scope.agent_id)])
-            if not self.store.load_facts(conn, [fact.id]):
-                raise NotFound(f"fact #{fact.id} was deleted by another request")
+            lock_fact(self.store, conn, fact)
             events = self.store.fact_event_count(conn, fact.id)
             self.store.scrub_events(conn, facts=[fact.id], episodes=())  # its value leaves the others' events
             self.store.delete_facts(conn, [fact.id])

@@ -66,6 +66,20 @@ def _not_current(fact: Fact) -> Conflict:
                     f"its history names the active value of {fact.key!r}", fact_id=fact.id, fact_status=fact.status)
 
 
+def lock_fact(store: Store, conn: Any, fact: Fact) -> Fact:
+    """Inside an open write: take the lock of ``fact``'s scope (the one every write path takes,
+    ``Store.lock_scopes``) and read the fact again, as stored now (any status).
+
+    Raises:
+        NotFound: another request deleted it since the caller read it.
+    """
+    store.lock_scopes(conn, [Scope(fact.scope.org_id, fact.scope.project_id, fact.scope.user_id, fact.scope.agent_id)])
+    now_stored = next(iter(store.load_facts(conn, [fact.id])), None)
+    if now_stored is None:
+        raise NotFound(f"fact #{fact.id} was deleted by another request")
+    return now_stored
+
+
 def lock_current(store: Store, conn: Any, fact: Fact) -> Fact:
     """Inside an open write: take the lock of ``fact``'s scope (the one every write path takes,
     ``Store.lock_scopes``) and read the fact again. Between the caller's read and this write
@@ -77,10 +91,7 @@ def lock_current(store: Store, conn: Any, fact: Fact) -> Fact:
         NotFound: the fact was deleted meanwhile.
         Conflict: the fact is no longer active (another write superseded it first).
     """
-    store.lock_scopes(conn, [Scope(fact.scope.org_id, fact.scope.project_id, fact.scope.user_id, fact.scope.agent_id)])
-    now_stored = next(iter(store.load_facts(conn, [fact.id])), None)
-    if now_stored is None:
-        raise NotFound(f"fact #{fact.id} was deleted by another request")
+    now_stored = lock_fact(store, conn, fact)
     if now_stored.status != "active":
         raise _not_current(now_stored)
     return now_stored

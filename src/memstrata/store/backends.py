@@ -51,16 +51,16 @@ def check_location(location: str | Path) -> None:
     """
     from memstrata.errors import StoreError
 
-    if not isinstance(location, str) or is_postgres_url(location):
+    if not looks_like_url(location) or is_postgres_url(location):
         return
+    assert isinstance(location, str)
     if "://" in location:
         scheme = location.split("://", 1)[0]
         raise StoreError(f"unknown database URL scheme {scheme!r}://: memstrata opens postgresql:// (or "
                          "postgres://) URLs and SQLite file paths; check the spelling of --db / MEMSTRATA_DB")
     # A scheme with one slash (file:/x, postgresql:/db) or a PostgreSQL URL missing its "//"
     # (postgresql//host/db, postgres:pw@host/db) is a typo too, never a file name a user meant.
-    if _SCHEME_ISH.match(location) or _postgres_ish(location):
-        raise StoreError(f"{location.split(':', 1)[0].split('/', 1)[0]!r}... is neither a postgresql:// URL nor a "
+    raise StoreError(f"{location.split(':', 1)[0].split('/', 1)[0]!r}... is neither a postgresql:// URL nor a "
                          "plain file path; write postgresql://user:password@host:5432/db, or a path such as "
                          "./memory.db")
 
