@@ -258,12 +258,12 @@ def validate_message(message: Message, *, max_bytes: int) -> None:
         )
     if message.role not in ROLES:
         raise InvalidInput(f"role must be one of {', '.join(ROLES)}; got {message.role!r}")
-    latest = utcnow() + FUTURE_SLACK
-    if message.created_at > latest:
+    clock = utcnow()
+    if message.created_at > clock + FUTURE_SLACK:
         # Changes resolve by when a message was said: one dated in the future would outrank every
         # correction until then (a fresh-user trial, U5: created_at 2099 locked a preference in).
         raise InvalidInput(f"created_at {message.created_at.isoformat()} is in the future (now "
-                           f"{utcnow().isoformat(timespec='seconds')}); give the time the message was said, with "
+                           f"{clock.isoformat(timespec='seconds')}); give the time the message was said, with "
                            "its UTC offset (a local time read as UTC is hours off)")
     if message.speaker is not None:
         if not isinstance(message.speaker, str):
