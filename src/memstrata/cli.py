@@ -32,7 +32,7 @@ from memstrata.export import _plain, dumps
 from memstrata.ingest import AddResult
 from memstrata.memory import Memory
 from memstrata.render import labels_for, marked_text
-from memstrata.store.backends import is_postgres_url
+from memstrata.store.backends import is_postgres_url, looks_like_url
 from memstrata.types import Fact, Hit
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
@@ -69,7 +69,8 @@ def _errors() -> Iterator[None]:
 
 def _missing_file(db: str | None, settings: Settings) -> Path | None:
     """The SQLite file ``db`` names if it does not exist (a PostgreSQL URL is never "missing")."""
-    if (db is not None and is_postgres_url(db)) or (db is None and settings.database_url):
+    # A URL, even a mistyped one, is never a missing file: ``open_store`` accepts or refuses it.
+    if (db is not None and looks_like_url(db)) or (db is None and settings.database_url):
         return None
     path = Path(db or settings.resolved_db_path()).expanduser()
     return None if path.exists() else path

@@ -385,3 +385,14 @@ def test_reembed_to_another_model_says_how_to_keep_using_it(tmp_path: Path) -> N
     assert "MEMSTRATA_EMBEDDING_MODEL=hashing-64" in " ".join(moved.out.split())
     refused = cli("recall", "Oslo", "--user", "a", "--db", db)  # the default model no longer fits the file
     assert refused.code == 1 and "MEMSTRATA_EMBEDDING_MODEL=hashing-64" in " ".join(refused.err.split())
+
+
+@pytest.mark.parametrize("db", ["postgresq://u@h/db", "postgresql:/u@h/db", "file:x.db"])
+def test_a_mistyped_database_url_is_refused_as_a_url_and_creates_nothing(db: str, tmp_path: Path) -> None:
+    # A quick new-user check: the directory check answered first ("the directory postgresq:/u@h
+    # does not exist"), and `file:x.db` silently opened ./x.db.
+    done = subprocess.run([*_console_script(), "remember", "hi", "--user", "u", "--db", db], cwd=tmp_path,
+                          env=_env(), capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL)
+    assert done.returncode != 0
+    assert "store_error" in done.stderr and "URL" in done.stderr, done.stderr
+    assert list(tmp_path.iterdir()) == []

@@ -23,7 +23,7 @@ def test_a_postgres_url_in_any_case_is_postgres(url: str) -> None:
 
 @pytest.mark.parametrize("url", ["postgresq://u:secret@h/db", "mysql://u:secret@h/db", "sqlite:///tmp/x.db",
                                  "postgresql:/u:secret@h/db", "postgresql//u:secret@h/db", "postgres:secret@h/db",
-                                 "file:/tmp/secret.db"])
+                                 "file:/tmp/secret.db", "file:secret.db"])
 def test_an_unknown_scheme_is_refused_without_creating_anything(url: str, tmp_path: Path,
                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
@@ -42,3 +42,14 @@ def test_a_plain_path_still_opens_sqlite(tmp_path: Path, name: str, monkeypatch:
     with Memory(name, embedder=None, extractor=None) as memory:
         assert memory.list(user_id="u") == []
     assert (tmp_path / name).exists()
+
+
+def test_a_postgres_url_without_the_extra_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    # As on an install without the postgres extra: psycopg cannot be imported.
+    for name in [m for m in sys.modules if m == "psycopg" or m.startswith(("psycopg.", "memstrata.store.postgres"))]:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setitem(sys.modules, "psycopg", None)
+    with pytest.raises(StoreError, match=r"needs the postgres extra .*pip install -e '\.\[postgres\]'"):
+        Memory("postgres://u@h/db", embedder=None, extractor=None)

@@ -36,7 +36,8 @@ def looks_like_url(location: object) -> bool:
     or starting with ``postgres``): it is then kept as written (a ``Path`` folds ``//``) and
     ``check_location`` accepts only a PostgreSQL URL."""
     return isinstance(location, str) and (
-        "://" in location or bool(_SCHEME_ISH.match(location)) or _postgres_ish(location))
+        "://" in location or bool(_SCHEME_ISH.match(location)) or _postgres_ish(location)
+        or location.casefold().startswith("file:"))  # SQLite's own URI form, which memstrata does not take
 
 
 def check_location(location: str | Path) -> None:
@@ -76,7 +77,13 @@ def open_store(location: str | Path, *, busy_timeout_s: float = 30.0, max_connec
     """
     check_location(location)
     if is_postgres_url(location):
-        from memstrata.store.postgres.store import PostgresStore  # the extra is imported only when used
+        try:
+            from memstrata.store.postgres.store import PostgresStore  # the extra is imported only when used
+        except ModuleNotFoundError as exc:
+            from memstrata.errors import StoreError, install_hint
+
+            raise StoreError(f"a PostgreSQL URL needs the postgres extra ({exc.name} is missing): "
+                             f"{install_hint('postgres')}") from exc
 
         return PostgresStore(_lower_scheme(str(location)), max_connections=max_connections,
                              defer_scrub=defer_scrub)
