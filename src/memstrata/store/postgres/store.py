@@ -711,7 +711,8 @@ class PostgresStore:
                     "%s::text[], %s::text[], %s::timestamptz[]) AS v(id, org_id, project_id, user_id, agent_id, "
                     "session_id, at) CROSS JOIN LATERAL ("
                     + branch.format(op="<", direction="DESC") + " UNION ALL "
-                    + branch.format(op=">", direction="ASC") + ") x JOIN segments s ON s.episode_id = x.id AND s.idx = 0")
+                    + branch.format(op=">", direction="ASC")
+                    + ") x JOIN segments s ON s.episode_id = x.id AND s.idx = 0")
                 branch_args = [*compiled[1], now or utcnow(), *hparams]
                 ordered += [[ep.id for ep in eps], [ep.scope.org_id for ep in eps],
                             [ep.scope.project_id for ep in eps], [ep.scope.user_id for ep in eps],
@@ -1050,7 +1051,8 @@ class PostgresStore:
         if not rows:
             return []
         cached = self._corpus.get(table)
-        corpus = self._corpus[table] = bm25.corpus(conn, table, cached=cached, ttl_s=search.STATS_TTL_S)
+        sig = self.db.snapshot_cached(conn, "bm25.signatures", lambda: bm25.signatures(conn))[table]
+        corpus = self._corpus[table] = bm25.corpus(conn, table, cached=cached, ttl_s=search.STATS_TTL_S, sig=sig)
         estimates = {t: stats.estimate(t) for t in terms}
         hits = bm25.document_counts(conn, table, terms, estimates,
                                     {t for t in terms if t in stats.freqs and estimates[t] > bm25.COUNT_CAP})
@@ -1111,7 +1113,8 @@ class PostgresStore:
             if source is None:
                 return []
             return search.nearest(conn, from_where=source[0], params=source[1], vector=vector, k=k,
-                                  min_similarity=min_similarity, exact=exact, ef_search=self.ef_search)
+                                  min_similarity=min_similarity, exact=exact, ef_search=self.ef_search,
+                                  owned=self.db.owns(conn))
 
     def nearest_scope_facts(self, scope: Scope, vector: np.ndarray, *, statuses: Sequence[str], k: int,
                             min_similarity: float, filter: Expr | None = None,
@@ -1128,7 +1131,7 @@ class PostgresStore:
                                                    f"AND {compiled[0]} AND {live('f.')}{hidden}",
                                   params=[*params, list(statuses), *compiled[1], now or utcnow(), *hparams],
                                   vector=vector, k=k, min_similarity=min_similarity, exact=exact,
-                                  ef_search=self.ef_search, table="facts", alias="f")
+                                  ef_search=self.ef_search, table="facts", alias="f", owned=self.db.owns(conn))
 
     # -- deletion ---------------------------------------------------------------------------
     @staticmethod
