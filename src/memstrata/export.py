@@ -55,11 +55,17 @@ def tenants(store: LifecycleStore) -> list[Scope]:
 
 def export_all(store: LifecycleStore) -> Iterator[dict[str, Any]]:
     """The records of every tenant, user and agent of the database, tenant by tenant (each as
-    ``export_records`` gives them): the whole database as one file, e.g. to move a SQLite file
-    to PostgreSQL (``import`` of the file into an empty database gives the same ids, statuses
-    and audit events back)."""
+    ``export_records`` gives them), then the REST API keys (``type: api_key``, as stored: the
+    SHA-256 of each key, never a secret; ``store.keys.key_records``): the whole database as one
+    file, e.g. to move a SQLite file to PostgreSQL (``import`` of the file into an empty database
+    gives the same ids, statuses, audit events and keys back, so REST clients keep working)."""
     for tenant in tenants(store):
         yield from export_records(store, tenant)
+    keys = getattr(store, "api_keys", None)
+    if keys is not None:
+        from memstrata.store.keys import key_records
+
+        yield from key_records(store.db, store.dialect)
 
 
 def dumps(record: dict[str, Any]) -> str:

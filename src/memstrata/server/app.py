@@ -452,9 +452,9 @@ def import_records(body: Annotated[ImportRequest, Depends(import_body)], caller:
     added = sum(1 for r in results if r.created)
     metrics().messages.inc(added)
     notes = [] if not skipped else [
-        f"{skipped} fact and event records were not imported: facts come from the episodes' own extraction, "
-        "so edits, rollbacks and the audit history of the export are not carried over; for an exact restore "
-        "into another database use `memstrata import`"]
+        f"{skipped} fact, event and API key records were not imported: facts come from the episodes' own "
+        "extraction, so edits, rollbacks and the audit history of the export are not carried over, and API keys "
+        "are never created over /v1/import; for an exact restore into another database use `memstrata import`"]
     if moved:
         into = f"{built[0].scope.org_id}/{built[0].scope.project_id}"
         named = ", ".join(f"{n} from {tenant!r}" for tenant, n in sorted(moved.items()))
