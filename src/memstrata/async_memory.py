@@ -22,6 +22,7 @@ from memstrata.ingest import AddResult, Message
 from memstrata.lifecycle.forget import ForgetReceipt
 from memstrata.lifecycle.maintain import MaintenanceReport
 from memstrata.memory import BATCH_SIZE, Memory, ScopeArgs
+from memstrata.paging import Page
 from memstrata.types import Episode, Fact, Hit, MemoryEvent
 
 if TYPE_CHECKING:  # typing only: importing the semantic layer's agents is not needed to run
@@ -129,6 +130,13 @@ class AsyncMemory:
                    **scope: Unpack[ScopeArgs]) -> builtins.list[Fact] | builtins.list[Episode]:
         """``Memory.list``."""
         return await self._run(self.memory.list, kind=kind, status=status, key=key, limit=limit, offset=offset,
+                               filter=filter, **scope)
+
+    async def page(self, *, kind: str = "fact", status: str | Sequence[str] = "active", key: str | None = None,
+                   limit: int = 100, cursor: str | None = None, filter: str | Expr | None = None,
+                   **scope: Unpack[ScopeArgs]) -> Page[Fact] | Page[Episode]:
+        """``Memory.page``."""
+        return await self._run(self.memory.page, kind=kind, status=status, key=key, limit=limit, cursor=cursor,
                                filter=filter, **scope)
 
     async def history(self, fact_id: int | None = None, *, key: str | None = None,

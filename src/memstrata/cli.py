@@ -323,14 +323,27 @@ def list_cmd(
     key: Annotated[str | None, typer.Option(help="Only facts under this key (prefix).")] = None,
     limit: Annotated[int, typer.Option(help="How many rows.")] = 50,
     where: FilterOpt = None,
+    cursor: Annotated[str | None, typer.Option(
+        help="Page through a changing list: 'start', then the cursor printed after each page (newest recorded "
+             "first; nothing repeated or skipped when memories are written between pages).")] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Facts (or episodes) in a scope, newest first."""
+    following: list[str | None] = []
+
     def go() -> tuple[list[Any], str | None]:
         with _open(db, org, project, user, model=False, agent_id=agent) as memory:
-            return memory.list(kind="episode" if episodes else "fact", status=status, key=key,
-                               limit=limit, filter=where), memory.scope.user_id
+            kind = "episode" if episodes else "fact"
+            if cursor is not None:
+                page = memory.page(kind=kind, status=status, key=key, limit=limit, cursor=cursor, filter=where)
+                following.append(page.next_cursor)
+                return list(page.items), memory.scope.user_id
+            return memory.list(kind=kind, status=status, key=key, limit=limit, filter=where), memory.scope.user_id
     rows, owner = _run(go)
+    if following:
+        # stderr: `--json` output stays the list it always was
+        err.print(f"next page: --cursor {following[0]}" if following[0] else "last page", highlight=False,
+                  markup=False)
     if as_json:
         _emit_json([asdict(r) for r in rows])
         return

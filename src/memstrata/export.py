@@ -9,6 +9,7 @@ from datetime import datetime
 from typing import Any
 
 from memstrata.clock import to_db
+from memstrata.paging import START, Position
 from memstrata.store.dialect import run
 from memstrata.store.protocol import LifecycleStore, Store
 from memstrata.types import Scope
@@ -29,14 +30,16 @@ def _plain(value: Any) -> Any:
 
 def export_records(store: Store, scope: Scope) -> Iterator[dict[str, Any]]:
     """``{"type": "episode" | "fact" | "event", ...}`` records of ``scope``, oldest first."""
-    offset = 0
+    # Keyset pages (``memstrata.paging``): an export taken while messages arrive neither repeats
+    # nor skips an episode, as offset pages did.
+    before = START
     while True:
-        page = store.list_episodes(scope, limit=PAGE, offset=offset)
+        page = store.list_episodes(scope, limit=PAGE, before=before)
         for episode in reversed(page):
             yield {"type": "episode", **_plain(asdict(episode))}
         if len(page) < PAGE:
             break
-        offset += PAGE
+        before = Position(page[-1].created_at, page[-1].id)
     facts = store.list_facts(scope, statuses=["active", "superseded", "archived"], limit=10**9)
     for fact in reversed(facts):
         yield {"type": "fact", **_plain(asdict(fact))}

@@ -52,6 +52,7 @@ from memstrata.lifecycle.forget_filter import forget_matching
 from memstrata.lifecycle.maintain import MaintenanceReport
 from memstrata.lifecycle.maintain import maintain as run_maintenance
 from memstrata.lifecycle.restore import import_records as import_export_records
+from memstrata.paging import Page, page_of, read_cursor
 from memstrata.privacy.crypto import Cipher
 from memstrata.recall import Query, Retriever, fact_ids
 from memstrata.render import MIN_BUDGET_TOKENS, in_users_script
@@ -539,6 +540,38 @@ class Memory:
         if "all" in statuses:
             statuses = ["active", "superseded", "archived"]
         return self.store.list_facts(sc, statuses=statuses, key=key, limit=limit, offset=offset, filter=where)
+
+    def page(self, *, kind: str = "fact", status: str | Sequence[str] = "active", key: str | None = None,
+             limit: int = 100, cursor: str | None = None, filter: str | Expr | None = None,
+             **scope: Unpack[ScopeArgs]) -> Page[Fact] | Page[Episode]:
+        """One page of a listing that stays right while memories are written: facts (as ``list``
+        selects them) or episodes, newest recorded first, and the ``next_cursor`` to pass back for
+        the next page (``None`` after the last). Unlike ``list(offset=...)`` no row is repeated or
+        skipped when something is stored, re-stated or deleted between pages (``memstrata.paging``).
+
+        Args:
+            cursor: ``None`` (or ``"start"``) for the first page, then the previous page's
+                ``next_cursor``, unchanged.
+            limit: rows per page (1–1000).
+
+        Raises:
+            InvalidInput: a cursor that is not one memstrata gave (or of the other ``kind``), a bad
+                limit, kind or scope. InvalidFilter: as ``list``.
+        """
+        if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LIMIT:
+            raise InvalidInput(f"limit must be an integer between 1 and {MAX_LIMIT}, got {limit!r}")
+        if kind not in ("fact", "episode"):
+            raise InvalidInput(f"kind must be 'fact' or 'episode', got {kind!r}")
+        sc = self._scope(**scope)
+        where = _parse_filter(filter)
+        before = read_cursor(cursor, kind)
+        if kind == "episode":
+            return page_of(self.store.list_episodes(sc, limit=limit + 1, filter=where, before=before), limit)
+        statuses = [status] if isinstance(status, str) else list(status)
+        if "all" in statuses:
+            statuses = ["active", "superseded", "archived"]
+        return page_of(self.store.list_facts(sc, statuses=statuses, key=key, limit=limit + 1, filter=where,
+                                             before=before), limit)
 
     def history(self, fact_id: int | None = None, *, key: str | None = None,
                 **scope: Unpack[ScopeArgs]) -> builtins.list[tuple[Fact, builtins.list[MemoryEvent]]]:

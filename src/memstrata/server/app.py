@@ -28,6 +28,7 @@ from memstrata.export import dumps
 from memstrata.lifecycle.forget import TABLES
 from memstrata.lifecycle.schedule import MaintenanceScheduler
 from memstrata.memory import Memory
+from memstrata.paging import cursor_after
 from memstrata.server import docs, errors, semantic_routes
 from memstrata.server.auth import Caller, Principal
 from memstrata.server.body import JSONL_MEDIA_TYPES, BodyFormatMiddleware
@@ -149,7 +150,7 @@ def _limit(state: ServerState, req: SearchRequest | ContextRequest | ListFactsQu
     if "limit" not in req.model_fields_set:
         return cap
     raise ApiError(422, "limit_too_large", f"limit {req.limit} is over this server's maximum {cap} for search "
-                   "results and list pages (MEMSTRATA_MAX_SEARCH_LIMIT); page with offset", {"max": cap})
+                   "results and list pages (MEMSTRATA_MAX_SEARCH_LIMIT); page with cursor or offset", {"max": cap})
 
 
 router = APIRouter(prefix="/v1", responses=_ERRORS)
@@ -214,19 +215,44 @@ def context(body: ContextRequest, caller: Caller, request: Request) -> ContextRe
     return ContextResponse(context=block)
 
 
+def _cursor_page(st: ServerState, q: ListFactsQuery | ListEpisodesQuery, kind: str, limit: int,
+                 scope: dict[str, Any], options: dict[str, Any]) -> tuple[list[Any], bool, str | None]:
+    """A cursor page (``Memory.page``): the rows that fit the response bound, whether some were
+    cut, and the next page's cursor (after the last row shown, so a cut page loses nothing)."""
+    if "offset" in q.model_fields_set:
+        raise ApiError(422, "invalid_input", "give `offset` or `cursor`, not both: a cursor already says where "
+                       "the page starts", {"field": "cursor"})
+    extra: dict[str, Any] = {"status": q.status, "key": q.key} if isinstance(q, ListFactsQuery) else {}
+    with st.lock:
+        page = st.memory.page(kind=kind, limit=limit, cursor=q.cursor, **extra, **scope, **options)
+    kept: list[Any]
+    if kind == "fact":
+        kept, truncated = fit([f for f in page.items if isinstance(f, Fact)], _FACTS, st.config.max_response_bytes)
+    else:
+        kept, truncated = fit([e for e in page.items if isinstance(e, Episode)], _EPISODES,
+                              st.config.max_response_bytes)
+    return kept, truncated, cursor_after(kept[-1]) if truncated else page.next_cursor
+
+
 @router.get("/facts", response_model=FactList, tags=["facts"])
 def list_facts(q: Annotated[ListFactsQuery, Query()], caller: Caller, request: Request) -> FactList:
-    """Facts in the scope, newest observation first (``status=all`` for every state)."""
+    """Facts in the scope, newest observation first (``status=all`` for every state). Page with
+    ``offset``, or with ``cursor`` (``start``, then ``next_cursor``) for pages that stay right while
+    memories are written: then newest recorded first."""
     st = _state(request)
     limit = _limit(st, q)
     scope = st.scope(caller, q)
     options = st.engine_options(filter_text=q.filter)
+    if q.cursor is not None:
+        items, cut, following = _cursor_page(st, q, "fact", limit, scope, options)
+        return FactList(items=items, truncated=cut, next_offset=None, next_cursor=following)
     with st.lock:
         rows = [f for f in st.memory.list(kind="fact", status=q.status, key=q.key, limit=limit,
                                           offset=q.offset, **scope, **options) if isinstance(f, Fact)]
     kept, truncated = fit(rows, _FACTS, st.config.max_response_bytes)
     more = truncated or len(rows) == limit
-    return FactList(items=kept, truncated=truncated, next_offset=q.offset + len(kept) if more else None)
+    return FactList(items=kept, truncated=truncated, next_offset=q.offset + len(kept) if more else None,
+                    next_cursor=None)
 
 
 @router.get("/facts/{fact_id}", response_model=Fact, tags=["facts"])
@@ -308,17 +334,22 @@ def rollback_event(event_id: Annotated[int, Path(ge=1, le=MAX_ID)], q: Annotated
 
 @router.get("/episodes", response_model=EpisodeList, tags=["episodes"])
 def list_episodes(q: Annotated[ListEpisodesQuery, Query()], caller: Caller, request: Request) -> EpisodeList:
-    """Episodes (messages as received) in the scope, newest first."""
+    """Episodes (messages as received) in the scope, newest first. Page with ``offset``, or with
+    ``cursor`` (``start``, then ``next_cursor``) for pages that stay right while memories are written."""
     st = _state(request)
     limit = _limit(st, q)
     scope = st.scope(caller, q)
     options = st.engine_options(filter_text=q.filter)
+    if q.cursor is not None:
+        items, cut, following = _cursor_page(st, q, "episode", limit, scope, options)
+        return EpisodeList(items=items, truncated=cut, next_offset=None, next_cursor=following)
     with st.lock:
         rows = [e for e in st.memory.list(kind="episode", limit=limit, offset=q.offset, **scope, **options)
                 if isinstance(e, Episode)]
     kept, truncated = fit(rows, _EPISODES, st.config.max_response_bytes)
     more = truncated or len(rows) == limit
-    return EpisodeList(items=kept, truncated=truncated, next_offset=q.offset + len(kept) if more else None)
+    return EpisodeList(items=kept, truncated=truncated, next_offset=q.offset + len(kept) if more else None,
+                       next_cursor=None)
 
 
 @router.get("/episodes/{episode_id}", response_model=Episode, tags=["episodes"])
