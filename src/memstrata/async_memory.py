@@ -72,11 +72,12 @@ class AsyncMemory:
     async def add(self, content: str, *, role: str = "user", speaker: str | None = None,
                   created_at: datetime | None = None, metadata: dict[str, Any] | None = None,
                   produced_for: str | None = None, content_type: str = "message", wait: bool = False,
-                  ttl: float | None = None, **scope: Unpack[ScopeArgs]) -> AddResult:
+                  ttl: float | None = None, idempotency_key: str | None = None,
+                  **scope: Unpack[ScopeArgs]) -> AddResult:
         """``Memory.add``."""
         return await self._run(self.memory.add, content, role=role, speaker=speaker, created_at=created_at,
                                metadata=metadata, produced_for=produced_for, content_type=content_type,
-                               wait=wait, ttl=ttl, **scope)
+                               wait=wait, ttl=ttl, idempotency_key=idempotency_key, **scope)
 
     def message(self, content: str, *, role: str = "user", speaker: str | None = None,
                 created_at: datetime | None = None, metadata: dict[str, Any] | None = None,
@@ -88,10 +89,11 @@ class AsyncMemory:
                                    ttl=ttl, **scope)
 
     async def add_many(self, messages: Iterable[Message], *, batch_size: int = BATCH_SIZE,
-                       on_batch: Callable[[int], None] | None = None, wait: bool = False) -> builtins.list[AddResult]:
+                       on_batch: Callable[[int], None] | None = None, wait: bool = False,
+                       idempotency_key: str | None = None) -> builtins.list[AddResult]:
         """``Memory.add_many`` (``on_batch`` runs on the worker thread)."""
         return await self._run(self.memory.add_many, list(messages), batch_size=batch_size, on_batch=on_batch,
-                               wait=wait)
+                               wait=wait, idempotency_key=idempotency_key)
 
     async def search(self, query: str, *, limit: int = 10, kinds: Sequence[str] = ("fact", "episode"),
                      expand_context: int = 0, include_superseded: bool = False, min_score: float = 0.0,

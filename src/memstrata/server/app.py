@@ -17,7 +17,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, FastAPI, Path, Query, Request
+from fastapi import APIRouter, Depends, FastAPI, Header, Path, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import Response, StreamingResponse
 from pydantic import TypeAdapter, ValidationError
@@ -25,6 +25,7 @@ from pydantic import TypeAdapter, ValidationError
 from memstrata import __version__
 from memstrata.errors import Conflict, MemstrataError
 from memstrata.export import dumps
+from memstrata.idempotency import check_key
 from memstrata.lifecycle.forget import TABLES
 from memstrata.lifecycle.schedule import MaintenanceScheduler
 from memstrata.memory import Memory
@@ -157,9 +158,20 @@ router = APIRouter(prefix="/v1", responses=_ERRORS)
 
 
 @router.post("/messages", response_model=AddMessagesResponse, tags=["memories"])
-def add_messages(body: AddMessagesRequest, caller: Caller, request: Request) -> AddMessagesResponse:
-    """Remember a batch of messages (one episode each; facts extracted); durable before the answer."""
+def add_messages(body: AddMessagesRequest, caller: Caller, request: Request, response: Response,
+                 idempotency_key: Annotated[str | None, Header(
+                     alias="Idempotency-Key", max_length=255, description=(
+                         "A key made once per request (e.g. a UUID): a retry with the same key gets the first "
+                         "answer back (`replayed: true`, header `Idempotent-Replayed: true`) and stores nothing "
+                         "new, also after a server restart; the same key with other messages is a 422 "
+                         "`idempotency_key_reused`. Kept per tenant and user for 7 days."))] = None,
+                 ) -> AddMessagesResponse:
+    """Remember a batch of messages (one episode each; facts extracted); durable before the answer.
+    With an ``Idempotency-Key`` header the batch is one transaction with the key, so a retried
+    request (a lost answer, a timeout) is answered from the first and never stored twice."""
     st = _state(request)
+    if idempotency_key is not None:
+        check_key(idempotency_key, "the Idempotency-Key header")
     if len(body.messages) > st.config.max_batch:
         raise ApiError(413, "batch_too_large", f"{len(body.messages)} messages in one request; the limit is "
                        f"{st.config.max_batch} (MEMSTRATA_MAX_BATCH)", {"max": st.config.max_batch})
@@ -175,9 +187,13 @@ def add_messages(body: AddMessagesRequest, caller: Caller, request: Request) -> 
             except MemstrataError as exc:
                 status = errors.STATUS_BY_CODE.get(exc.code, 422)
                 raise ApiError(status, exc.code, f"messages[{i}]: {exc}", {"index": i}) from None
-        results = st.memory.add_many(built, wait=body.wait)
-    metrics().messages.inc(sum(1 for r in results if r.created))
-    return AddMessagesResponse(results=results)
+        results = st.memory.add_many(built, wait=body.wait, idempotency_key=idempotency_key)
+    replayed = any(r.replayed for r in results)
+    if replayed:
+        response.headers["Idempotent-Replayed"] = "true"
+    else:
+        metrics().messages.inc(sum(1 for r in results if r.created))
+    return AddMessagesResponse(results=results, replayed=replayed)
 
 
 @router.post("/search", response_model=SearchResponse, tags=["memories"])

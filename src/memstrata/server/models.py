@@ -105,6 +105,8 @@ class AddMessagesResponse(BaseModel):
     """One result per message, in order (``created: false`` for an identical re-add)."""
 
     results: list[AddResult]
+    replayed: bool = Field(False, description="The request's Idempotency-Key was used before: these are the first "
+                                              "request's results and nothing was stored now.")
 
 
 class SearchRequest(Scoped):
