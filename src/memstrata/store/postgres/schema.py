@@ -418,8 +418,9 @@ ALTER TABLE facts SET (fillfactor = 50);
         14,
         "idempotency_keys",
         """
--- Idempotency keys of writes: hashes and ids only (see the SQLite store's migration 14).
-CREATE TABLE idempotency_keys (
+-- Idempotency keys of writes: hashes and ids only (see the SQLite store's migration 14; IF NOT EXISTS
+-- as there).
+CREATE TABLE IF NOT EXISTS idempotency_keys (
     org_id TEXT NOT NULL, project_id TEXT NOT NULL,
     request_key TEXT NOT NULL,
     fingerprint TEXT NOT NULL,
@@ -427,7 +428,7 @@ CREATE TABLE idempotency_keys (
     created_at TIMESTAMPTZ NOT NULL,
     PRIMARY KEY (org_id, project_id, request_key)
 );
-CREATE INDEX idempotency_keys_created ON idempotency_keys (org_id, project_id, created_at);
+CREATE INDEX IF NOT EXISTS idempotency_keys_created ON idempotency_keys (org_id, project_id, created_at);
 """,
     ),
 )

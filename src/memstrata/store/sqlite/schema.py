@@ -298,7 +298,8 @@ INSERT INTO session_blocks_fts (session_blocks_fts, rank) VALUES ('rank', 'bm25(
 -- SHA-256 of the writing owner (user/agent ids) and the client's key, fingerprint the SHA-256 of the
 -- messages, results the episode and fact ids the first request wrote. Rows older than the retention
 -- (idempotency.KEY_RETENTION) are deleted by the next keyed write of the tenant.
-CREATE TABLE idempotency_keys (
+-- (IF NOT EXISTS: a database taken back to an older schema by hand may keep the table, as in migration 11.)
+CREATE TABLE IF NOT EXISTS idempotency_keys (
     org_id TEXT NOT NULL, project_id TEXT NOT NULL,
     request_key TEXT NOT NULL,
     fingerprint TEXT NOT NULL,
@@ -306,7 +307,7 @@ CREATE TABLE idempotency_keys (
     created_at TEXT NOT NULL,
     PRIMARY KEY (org_id, project_id, request_key)
 );
-CREATE INDEX idempotency_keys_created ON idempotency_keys (org_id, project_id, created_at);
+CREATE INDEX IF NOT EXISTS idempotency_keys_created ON idempotency_keys (org_id, project_id, created_at);
 """,
     ),
 )
