@@ -56,6 +56,9 @@ def test_episode_pages_stay_right_when_messages_arrive(open_memory: OpenMemory) 
     assert len(ids) == len(set(ids)) and [contents[i] for i in ids] == [
         "note 6", "note 5", "note 4", "note 3", "note 2", "note 1", "note 0", "said long ago"]
     assert ids[-1] == late.episode_id
+    # a filter and a cursor together (their bound parameters meet in one statement)
+    narrowed = memory.page(kind="episode", limit=2, cursor=first.next_cursor, filter='role = "user"')
+    assert [e.content for e in narrowed.items] == ["note 3", "note 2"]
 
 
 def test_a_cursor_is_checked(open_memory: OpenMemory) -> None:
