@@ -22,6 +22,7 @@ import numpy as np
 from memstrata.clock import utcnow
 from memstrata.config import Settings
 from memstrata.errors import ContentTooLarge, EmbeddingError, InvalidInput
+from memstrata.extract.allergens import allergen
 from memstrata.extract.base import Extractor, FactCandidate
 from memstrata.extract.rules import favourite_label
 from memstrata.extract.taxonomy import KEYS, get_key
@@ -626,8 +627,10 @@ class Ingestor:
         live = [f for f in self.store.load_facts(conn, ids)
                 if f.status == "active" and f.observed_at <= msg.created_at]
         plain = [f for f in live if not f.encrypted]
-        named = {f.id for f in plain if same_value(cand.value, f.value)} | self._twins(cand.value, [
-            f for f in plain if not same_value(cand.value, f.value)])
+        # an allergy's twin is found by its allergen too ("peanuts 哈哈" is 花生's)
+        rest = [replace(f, value=allergen(f.value)) if cand.key == "health.allergy" else f
+                for f in plain if not self._withdrawn(cand, f.value)]
+        named = {f.id for f in plain if self._withdrawn(cand, f.value)} | self._twins(cand.value, rest)
         # "I'm not allergic to seafood" withdraws a shrimp allergy too (never the reverse: extract.twins)
         if cand.key == "health.allergy":
             kinds = kinds_of(cand.value, [f.value for f in plain], cand.evidence)
@@ -641,6 +644,15 @@ class Ingestor:
                                          "episode": episode_id}, now=now)
             out.append(("retract", fact.id, ()))
         return out
+
+    @staticmethod
+    def _withdrawn(cand: FactCandidate, stored: str) -> bool:
+        """Whether withdrawal ``cand`` names the stored value ``stored`` as a whole. An allergy is
+        compared by its allergen (``extract.allergens``): a value stored before that clean-up
+        (``peanuts 所以不要放花生``, 花生又) is still withdrawn by "I'm not allergic to peanuts"."""
+        if same_value(cand.value, stored):
+            return True
+        return cand.key == "health.allergy" and same_value(cand.value, allergen(stored))
 
     def _twins(self, value: str, facts: Sequence[Fact]) -> set[int]:
         """Ids of ``facts`` whose value is ``value``'s cross-language twin (``extract.twins``:
