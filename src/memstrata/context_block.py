@@ -1,5 +1,6 @@
 """What ``Memory.context`` puts in its block: the ranked hits, or the user's profile when nothing
-matched, or the profile first for a question about the user in general.
+matched, or the profile first for a question about the user in general, and the standing
+dietary and health facts first for a request about food (``standing``).
 
 The decision reads the query-match evidence of the hits (``evidence``), never their number:
 a store with a few memories returns some hit for any query ("hi" → "I like tea" at 0.84), and
@@ -16,6 +17,7 @@ from datetime import datetime
 from memstrata.evidence import is_general, matches
 from memstrata.recall import fact_hit
 from memstrata.render import estimate_tokens, render_context, restated
+from memstrata.standing import FOOD_KEYS, is_about_food
 from memstrata.types import Fact, Hit
 
 
@@ -47,13 +49,19 @@ def build(query: str, hits: Sequence[Hit], budget_tokens: int, *,
         * a query about the user in general ("what do you know about me?", 你了解我什么, "hi"):
           the profile under "What is known about this user", then the hits that match it by
           meaning (``evidence.matches(general=True)``) not already stated by the profile;
-        * otherwise, when some hit matches (``evidence.matches``): the hits, as ranked;
+        * otherwise, when some hit matches (``evidence.matches``): the hits, as ranked; for a
+          request about food (``standing.is_about_food``: "plan dinner", 帮我安排晚餐) the
+          profile's current dietary and health facts (``standing.FOOD_KEYS``) come first under
+          "Dietary needs to respect", then the hits they do not already state;
         * when none does: the profile under "… (nothing matched the query)";
         * with no profile to give (no current facts, or ``profile`` is ``None``): the hits, as
           ranked (``""`` for none, or with ``drop_unmatched``).
     """
     general = is_general(query)
     if not general and matches(hits):
+        standing = _food_constraints(profile) if profile is not None and is_about_food(query) else []
+        if standing:  # "plan dinner": the allergy first, whatever the ranking made of it
+            return _first_then(query, standing, "constraints_title", hits, budget_tokens)
         return render_context(query, hits, budget_tokens)
     if profile is None:
         return "" if drop_unmatched else render_context(query, hits, budget_tokens)
@@ -62,13 +70,24 @@ def build(query: str, hits: Sequence[Hit], budget_tokens: int, *,
         return render_context(query, hits, budget_tokens)
     if not general:
         return render_context(query, known, budget_tokens, heading="profile_title")
-    first = render_context(query, known, budget_tokens, heading="known_title")
-    shown = {h.id for h in known}
+    return _first_then(query, known, "known_title", matches(hits, general=True), budget_tokens)
+
+
+def _food_constraints(profile: Callable[[], Sequence[Hit]]) -> list[Hit]:
+    """The profile's current facts that constrain a meal (``standing.FOOD_KEYS``), in its order."""
+    return [h for h in profile() if h.fact is not None and h.fact.key in FOOD_KEYS and not h.superseded]
+
+
+def _first_then(query: str, first_hits: Sequence[Hit], heading: str, hits: Sequence[Hit], budget_tokens: int) -> str:
+    """``first_hits`` under ``heading``, then those of ``hits`` they do not already state (the
+    same fact, or an episode its facts restate), all within ``budget_tokens``."""
+    first = render_context(query, first_hits, budget_tokens, heading=heading)
+    shown = {h.id for h in first_hits if h.kind == "fact"}
     stated: dict[int, list[str]] = {}
-    for fact in known:
+    for fact in first_hits:
         for episode in fact.citations:
             stated.setdefault(episode, []).append(fact.text)
-    rest = [h for h in matches(hits, general=True) if not (h.kind == "fact" and h.id in shown)
+    rest = [h for h in hits if not (h.kind == "fact" and h.id in shown)
             and not (h.kind == "episode" and restated(h.text, stated.get(h.id, ())))]
     return first + render_context(query, rest, budget_tokens - estimate_tokens(first))
 

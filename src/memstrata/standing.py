@@ -1,0 +1,54 @@
+"""Standing constraints: facts an agent must respect whenever a request touches them, however the
+request ranks them.
+
+A search ranks memories by how well they match the words and meaning of the query, which is
+right for "what carrier do I use?" and wrong for "plan dinner": the peanut allergy shares no
+word with "dinner", so as soon as any memory mentions dinner or food ("Mom is coming for dinner
+on Friday", 我喜欢吃川菜) the allergy ranked below it and ``Memory.context`` left it out
+(fresh-user trial 11, F0). A careful assistant keeps a guest's allergy in mind whenever food
+is involved. So a query about food or meals (``is_about_food``) brings the scope's current
+dietary and health facts (``FOOD_KEYS``: allergies, conditions, diet, foods avoided; the user's
+and their relatives') into the context block first, under their own title.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memstrata.text.hanzi import simplified
+
+#: Fact keys that constrain what may be served or suggested to eat (``extract.taxonomy``), most
+#: critical first; their importance already orders them the same way (0.9, 0.8, 0.7, 0.6).
+FOOD_KEYS = ("health.allergy", "health.condition", "food.diet", "food.dislike")
+
+#: English words of a request about food or a meal (lower case, whole words).
+FOOD_WORDS_EN = frozenset({
+    "eat", "eats", "eating", "ate", "food", "foods", "meal", "meals", "dinner", "dinners", "lunch", "lunches",
+    "breakfast", "breakfasts", "brunch", "supper", "snack", "snacks", "cook", "cooks", "cooking", "cooked",
+    "recipe", "recipes", "restaurant", "restaurants", "menu", "menus", "dish", "dishes", "cuisine", "grocery",
+    "groceries", "takeout", "takeaway", "bake", "baking", "dessert", "desserts", "cake", "cakes", "picnic",
+    "barbecue", "bbq", "potluck", "catering", "buffet", "feast", "diet", "nutrition", "ingredients",
+})
+
+#: Chinese words of the same (matched in the Simplified form of the query): 吃 eat, 饭 meal,
+#: 餐 meal (早餐 午餐 晚餐 聚餐 餐厅), 菜 dish (做菜 点菜 菜谱), 食 food (食谱 美食 饮食 零食), 厨
+#: kitchen, 烹饪 cooking, 外卖 takeout, 夜宵/宵夜 late snack, 甜点 dessert, 蛋糕 cake, 烧烤
+#: barbecue, 火锅 hotpot, 忌口 foods to avoid.
+FOOD_WORDS_ZH = ("吃", "饭", "餐", "菜", "食", "厨", "烹饪", "外卖", "夜宵", "宵夜",
+                 "甜点", "蛋糕", "烧烤", "火锅", "忌口")
+
+_LATIN_WORD = re.compile(r"[A-Za-z]+")
+
+
+def is_about_food(query: str) -> bool:
+    """Whether ``query`` asks about food, a meal or cooking (English or Chinese, either script).
+
+    >>> [is_about_food(q) for q in ("plan dinner", "what should we eat tonight?", "帮我安排晚餐", "幫我點外賣")]
+    [True, True, True, True]
+    >>> [is_about_food(q) for q in ("which carrier do I use?", "我的快递用哪家", "plan a trip")]
+    [False, False, False]
+    """
+    if any(w.lower() in FOOD_WORDS_EN for w in _LATIN_WORD.findall(query)):
+        return True
+    text = simplified(query)
+    return any(word in text for word in FOOD_WORDS_ZH)

@@ -1,0 +1,73 @@
+"""A request about food brings the scope's current dietary and health facts into context()
+first, whatever the ranking made of them (fresh-user trial 11, F0: with "Mom is coming for
+dinner on Friday" stored, "plan dinner" matched that turn and the peanut allergy was left out;
+with 我喜欢吃川菜 stored, 帮我安排晚餐 left out 花生). Real SQLite file, real model."""
+
+from __future__ import annotations
+
+import pytest
+
+from memstrata import Memory
+from memstrata.evidence import MATCH_EVIDENCE
+
+FOOD_EN = "## Dietary needs to respect"
+FOOD_ZH = "## 饮食禁忌与健康注意"
+
+
+def _section(block: str, title: str) -> list[str]:
+    """The lines under ``title`` up to the next title."""
+    lines = block.splitlines()
+    start = lines.index(title) + 1
+    end = next((i for i in range(start, len(lines)) if lines[i].startswith("## ")), len(lines))
+    return lines[start:end]
+
+
+@pytest.mark.parametrize("query", ["plan dinner", "what should we eat tonight?", "book a restaurant for Friday"])
+def test_the_allergy_leads_a_food_request_even_when_another_memory_matches_it(memory: Memory, query: str) -> None:
+    memory.add("I'm allergic to peanuts", user_id="alice")
+    memory.add("Mom is coming for dinner on Friday", user_id="alice")
+    memory.add("I prefer UPS for delivery", user_id="alice")
+    block = memory.context(query, user_id="alice", budget_tokens=300)
+    assert block.startswith(FOOD_EN + "\n"), block
+    assert _section(block, FOOD_EN)[0].startswith("- is allergic to peanuts ("), block
+    assert "UPS" not in "\n".join(_section(block, FOOD_EN))  # only what constrains a meal
+
+
+def test_the_same_in_chinese_and_in_traditional(memory: Memory) -> None:
+    memory.add("我对花生过敏", user_id="bo")
+    memory.add("我喜欢吃川菜", user_id="bo")
+    hits = memory.search("帮我安排晚餐", user_id="bo")
+    assert any(h.signals["match"] >= MATCH_EVIDENCE for h in hits)  # 川菜 matches: the ranked path
+    block = memory.context("帮我安排晚餐", user_id="bo", budget_tokens=300)
+    assert _section(block, FOOD_ZH)[0].startswith("- 对花生过敏 ("), block
+    assert "川菜" in block.split(FOOD_ZH)[1]  # the matching memory follows
+    assert memory.context("幫我安排晚餐", user_id="bo").startswith("## 飲食禁忌與健康注意\n")
+
+
+def test_relatives_diet_and_conditions_come_along_and_nothing_is_said_twice(memory: Memory) -> None:
+    for text in ("I'm allergic to peanuts", "My mom is allergic to shellfish", "I'm lactose intolerant",
+                 "I prefer UPS for delivery", "Mom is coming for dinner on Friday"):
+        memory.add(text, user_id="z")
+    block = memory.context("plan dinner", user_id="z", budget_tokens=2000)
+    first = "\n".join(_section(block, FOOD_EN))
+    assert "peanuts" in first and "shellfish" in first and "lactose" in first, block
+    assert "mom" in first.split("shellfish")[0].splitlines()[-1].lower()  # the relative's, named as such
+    assert block.count("peanuts") == 1 and block.count("shellfish") == 1  # not repeated below
+    assert "Mom is coming for dinner on Friday" in block
+
+
+def test_a_request_not_about_food_and_a_withdrawn_allergy_are_left_as_ranked(memory: Memory) -> None:
+    memory.add("I'm allergic to peanuts", user_id="w")
+    memory.add("I prefer UPS for delivery", user_id="w")
+    block = memory.context("which carrier do I use for delivery?", user_id="w")
+    assert FOOD_EN not in block and "UPS" in block
+    memory.add("I'm not allergic to peanuts anymore", user_id="w")
+    memory.add("Mom is coming for dinner on Friday", user_id="w")
+    assert FOOD_EN not in memory.context("plan dinner", user_id="w")  # nothing current constrains the meal
+
+
+def test_profile_off_keeps_the_ranked_block(memory: Memory) -> None:
+    memory.add("I'm allergic to peanuts", user_id="p")
+    memory.add("Mom is coming for dinner on Friday", user_id="p")
+    block = memory.context("plan dinner", user_id="p", profile=False)
+    assert FOOD_EN not in block and "Mom is coming for dinner" in block
