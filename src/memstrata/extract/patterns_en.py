@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
 
-from memstrata.extract import conditions, gazetteer, guards, instructions, kin, routines
+from memstrata.extract import conditions, gazetteer, guards, habits, instructions, kin, routines
 from memstrata.extract.clauses import (
     CONF_EVENT,
     CONF_EXPLICIT,
@@ -127,6 +127,8 @@ def find(sentence: str, said_at: datetime) -> list[Finding]:
                 verb = {"are": "am", "were": "was"}.get(pair.group("verb").lower(), "")
                 found = match_clause(re.sub(r"\s+", " ", f"i {verb} {clause[pair.end():]}"), ctx)
             out.extend(found)
+            if not any(f.retract for f in found):  # "I'm no longer diabetic" withdraws that, no habit
+                out.extend(habits.find_en(clause, ctx))  # "I don't drink coffee anymore": a coffee habit too
     return out
 
 

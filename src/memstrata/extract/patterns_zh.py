@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
 
-from memstrata.extract import conditions, gazetteer, guards, instructions, kin, routines
+from memstrata.extract import conditions, gazetteer, guards, habits, instructions, kin, routines
 from memstrata.extract.clauses import (
     CONF_EVENT,
     CONF_EXPLICIT,
@@ -123,6 +123,8 @@ def find(sentence: str, said_at: datetime) -> list[Finding]:
         about_me = (about_me and bool(found) and not any(f.key in ("family.member", "pet") for f in found)
                     and len({f.subject for f in found}) == 1)  # 我和我老婆都…: two subjects, none to lend
         out.extend(found)
+        if not any(f.retract for f in found):  # 我不再贫血了 is read as what it withdraws, no habit
+            out.extend(habits.find_zh(clause, ctx))  # 我又开始喝咖啡了 withdraws 不喝咖啡 beside what it states
     return out
 
 
