@@ -463,7 +463,9 @@ def _family_pet(clause: str, ctx: _Ctx) -> list[Finding]:
 #: (妈, 老妈, 我爸), and pets; a friend, colleague or client is nobody's subject here (nothing stored).
 _KIN_ZH = rf"(?:老妈|老爸|妈|爸|{_RELATIVES}|{_ANIMALS}|孩子们|孩子)"
 #: 我儿子对鸡蛋过敏 / 我妈妈也对花生过敏 / 我家狗对鸡肉过敏 / 我的猫对鱼不过敏了 / 我老公有哮喘: the relative's.
-_KIN_SAYS_ZH = re.compile(rf"^我(?:的|家的?|家里的?)?(?P<rel>{_KIN_ZH})"
+#: 妈妈对花生过敏 without 我: parents and grandparents are named so in the family (trial 9, as "Mom is ...").
+_KIN_SAYS_ZH = re.compile(r"^(?:我(?:的|家的?|家里的?)?|(?=妈妈|老妈|爸爸|老爸|爷爷|奶奶|外公|外婆|姥姥|姥爷))"
+                          rf"(?P<rel>{_KIN_ZH})"
                           r"(?=也|还|都|其实|一直|从小|是|不|没|对|有|患有|得了|以前)"
                           r"(?P<rest>.+)$")
 #: 我妈说她对花生过敏: the relative's own words about themselves, reported.
