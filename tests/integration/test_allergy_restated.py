@@ -101,3 +101,11 @@ def test_an_allergy_stored_with_junk_by_older_code_is_withdrawn_by_its_allergen(
     assert [c.action for c in memory.add("Actually, I'm not allergic to peanuts", user_id="j1").facts] == ["retract"]
     assert [c.action for c in memory.add("我对芒果不过敏了", user_id="j1").facts] == ["retract"]
     assert _allergies(memory, "j1") == []
+
+
+def test_a_question_about_an_allergy_stores_none_however_it_runs_on(memory: Memory) -> None:
+    for text in ("我对花生过敏吗", "我对花生过敏吗？", "我对花生过敏么", "我对花生过敏不过敏", "我对花生过不过敏",
+                 "我对花生过敏你知道吗", "我又对花生过敏了吗？", "Am I allergic to peanuts again?",
+                 "我对花生过敏吗 lol"):
+        assert memory.add(text, user_id="q1").facts == (), text
+    assert _allergies(memory, "q1") == []

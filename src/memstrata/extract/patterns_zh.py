@@ -56,7 +56,7 @@ _FILLER = re.compile(r"^(?:嗯+|哦+|噢|啊|好吧|好的|那个|其实|另外|
                      # 对 as "right": not the 对 of 对花生过敏 said without 我
                      r"对(?!.*过敏))+[，,\s]*")
 _QUESTION = re.compile(r"[？?]\s*$|[吗么呢]\s*[。！!]?$|什么|为什么|怎么|哪里|哪儿|哪个|哪些|谁|多少|"
-                       r"几点|几个|是不是|有没有|要不要|喜不喜欢|好不好|对不对|能不能|会不会|可不可以")
+                       r"几点|几个|是不是|有没有|要不要|喜不喜欢|好不好|对不对|能不能|会不会|可不可以|过敏不过敏|过不过敏")
 _HABIT = re.compile(r"^(?:我)?(?:以后|今后|往后|之后|从现在(?:起|开始)|从今(?:以后|往后|天起|天开始)|"
                     r"(?P<weak>下次|每次))(?:我)?(?:都|就|也|还是|一律|统一|全部|全都|一直)?")
 _MODAL = re.compile(r"^(?:请|麻烦|帮我|希望|想|要|会|打算|还是|就|都|你)+")
@@ -71,7 +71,10 @@ _PRONOUN = re.compile(r"^(?:你|他|她|它|你们|他们|她们|这个|那个|�
 #: 我对花生过敏请注意 together (trial 8 T4: nothing stored), and the clause after 过敏 is one of its
 #: own. Not before a word 过敏 forms a noun with (过敏性鼻炎, 过敏原, 过敏反应) or 的 (过敏的人).
 _AFTER_ALLERGY = re.compile(r"(?<=过敏)(?:了|啊|哦|呀|呢|啦|哈|喔)*"
-                            r"(?!症|原|源|性|反应|史|体质|药|科|测|检|试|的|者|患者|人群)(?=[\u3400-\u9fff])")
+                            r"(?!症|原|源|性|反应|史|体质|药|科|测|检|试|的|者|患者|人群|吗|么|嘛|吧|不|没|与否)"
+                            r"(?=[\u3400-\u9fff])")
+#: A part that ends as a question is not cut: 我对花生过敏你知道吗 is skipped whole, as before.
+_ENDS_AS_QUESTION = re.compile(r"[？?]\s*$|[吗么呢嘛]\s*[。！!]?$")
 
 
 def _clauses(sentence: str) -> list[str]:
@@ -89,6 +92,8 @@ def _clauses(sentence: str) -> list[str]:
 
 def _split_after_allergy(part: str) -> list[str]:
     """``part`` cut after each 过敏 that a clause of its own follows (``_AFTER_ALLERGY``)."""
+    if _ENDS_AS_QUESTION.search(part):
+        return [part]
     cuts = [m.end() for m in _AFTER_ALLERGY.finditer(part)]
     bounds = [0, *cuts, len(part)]
     return [part[a:b] for a, b in itertools.pairwise(bounds) if part[a:b].strip()]
