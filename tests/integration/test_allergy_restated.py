@@ -23,6 +23,7 @@ def _allergies(mem: Memory, user: str, status: str = "active") -> list[str]:
     ("zh2", "医生说我还是对花生过敏"),
     ("zh3", "我对花生又过敏了"),
     ("zh4", "我現在又對花生過敏了"),  # Traditional
+    ("zh5", "我又开始对花生过敏了"),
 ])
 def test_a_chinese_allergy_restated_after_a_withdrawal_is_current_again(memory: Memory, user: str,
                                                                          restated: str) -> None:

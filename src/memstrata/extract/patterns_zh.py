@@ -287,7 +287,7 @@ def _details(clause: str, ctx: _Ctx) -> list[Finding]:
 
 #: 我又对花生过敏了 / 我还是对花生过敏 / 我现在又对花生过敏了: a re-stated allergy (trial 9 U9 stored nothing);
 #: the words between the allergen and 过敏 (又, 很, 会) are cut by ``allergens.allergen`` (``rules``).
-_ALLERGY_ADV = r"(?:也|还是|还|又|其实|是|就|真的|一直|都|现在|仍然|依然|仍|确实|再次|重新)*"
+_ALLERGY_ADV = r"(?:也|还是|还|又|开始|其实|是|就|真的|一直|都|现在|仍然|依然|仍|确实|再次|重新)*"
 _ALLERGY = re.compile(rf"^我{_ALLERGY_ADV}(?:对|有)?(?P<v>.+?)过敏的?$")
 #: 对花生过敏 with no 我: the usual reply to "any allergies?" (trial 8 T4). Read only as a sentence's
 #: first clause: after 我妈妈对花生过敏， the clause 也对芒果过敏 is still the mother's.
