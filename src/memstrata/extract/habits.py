@@ -6,11 +6,14 @@ or 我又开始吃辣了, 我以后不喝咖啡了 then 我又开始喝咖啡了
 current, and 我每天早上跑步 then 我不再跑步了 ("I don't run any more") left the running habit. An
 agent then offers tea to a coffee drinker and asks about the morning run that stopped.
 
-* **Taking up again** (``restart_zh`` / ``restart_en``, patterns of ``patterns_*``): 又开始X, 重新X,
+Both readings are added beside whatever else a clause states (``find_zh`` / ``find_en``, called by
+``patterns_*.find``), so they never hide another fact of the clause:
+
+* **Taking up again** (``restart_zh`` / ``restart_en``): 又开始X, 重新X,
   现在能X了, "started X-ing again", "I'm X-ing again", "I can eat X now". Withdrawn: dislikes of the
   thing eaten or drunk (``food.dislike``, ``preference.dislike``) and negative habits of the activity
   (a ``preference.habit`` whose value says the user does not do it: 不喝咖啡, "never drink coffee").
-* **Giving up** (``stopped_zh`` / ``stopped_en``, read beside whatever else the clause states):
+* **Giving up** (``stopped_zh`` / ``stopped_en``):
   不再X, 已经不X了, 戒了X, "I don't X any more", "I no longer X", "I stopped X-ing". Withdrawn:
   positive habits of the activity (每天早上跑步, "always run in the morning").
 
