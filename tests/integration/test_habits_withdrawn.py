@@ -5,9 +5,12 @@ the real embedding model. Habits of the opposite polarity and other activities s
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from memstrata import Memory
+from memstrata.config import Settings
 from memstrata.types import Fact
 
 
@@ -65,3 +68,15 @@ def test_a_habit_of_the_other_polarity_or_a_plain_statement_is_not_withdrawn(mem
     assert memory.add("I don't run", user_id="p1").facts == ()  # no "any more": not a change
     assert _active(memory, "p1") == sorted([("preference.habit", "从来不跑步"), ("preference.habit", "每天都喝咖啡"),
                                             ("food.dislike", "辣"), ("preference.habit", "never run")])
+
+
+def test_withdrawals_by_activity_and_by_allergen_on_both_stores(db_settings: dict[str, Any]) -> None:
+    with Memory(settings=Settings(**db_settings), embedder=None, user_id="b1") as mem:
+        mem.add("我每天早上跑步")
+        mem.add("I never drink coffee")
+        allergy = mem.add("I'm allergic to peanuts").facts[0].fact
+        mem.update(allergy.id, value="peanuts again")  # a value as older code stored it
+        assert [c.action for c in mem.add("我不再跑步了").facts] == ["retract"]
+        assert [c.action for c in mem.add("I started drinking coffee again").facts] == ["retract"]
+        assert [c.action for c in mem.add("I'm not allergic to peanuts").facts] == ["retract"]
+        assert [f for f in mem.list() if isinstance(f, Fact)] == []
