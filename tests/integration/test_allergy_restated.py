@@ -88,6 +88,8 @@ def test_a_relatives_second_allergy_stays_theirs_and_names_in_the_other_script_s
                   if isinstance(f, Fact)) == sorted([("mom", "花生"), ("mom", "芒果")])
     assert memory.add("我有过敏性鼻炎", user_id="o2").facts[0].fact.value == "过敏性鼻炎"  # a condition, not cut
     assert [c.fact.value for c in memory.add("I live in Boston 哈哈", user_id="o3").facts] == ["Boston"]
+    assert [c.fact.value for c in memory.add("I live in Seattle 我很喜欢这里", user_id="o3").facts] == ["Seattle"]
+    assert [c.fact.value for c in memory.add("I'm allergic to peanuts 我也不能吃", user_id="o4").facts] == ["peanuts"]
     assert [c.fact.value for c in memory.add("我喜欢 Red Hot Chili Peppers", user_id="o3").facts] == [
         "Red Hot Chili Peppers"]  # a name in the other script is no remark
 
