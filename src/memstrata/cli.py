@@ -193,7 +193,9 @@ def remember(
                                    "convert it first, e.g. `iconv -f GBK -t UTF-8`") from None
 
     def go() -> AddResult:
-        with _open(db, org, project, user, create=True, agent_id=agent, session_id=session) as memory:
+        # a refused message (one transaction: nothing stored) leaves no new, empty database file
+        with _removed_unless_stored(db), _open(db, org, project, user, create=True, agent_id=agent,
+                                               session_id=session) as memory:
             return memory.add(text, role=role, speaker=speaker, ttl=ttl,
                               created_at=parse_time(at, "--at") if at else None, wait=True,
                               idempotency_key=idempotency_key)

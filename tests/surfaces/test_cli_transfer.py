@@ -30,6 +30,9 @@ def test_a_future_date_names_its_line_and_leaves_no_file(tmp_path: Path) -> None
     assert refused.returncode == 2, refused.stderr
     assert "line 3: created_at 2099-01-01T00:00:00+00:00 is in the future" in refused.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["log.jsonl"]  # no empty d.db, -wal or -shm
+    future = _cli("remember", "I like tea", "--at", "2099-01-01T00:00:00Z", "--db", fresh, "--user", "a")
+    assert future.returncode == 2 and "is in the future" in future.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["log.jsonl"]  # remember refused: no file either
     # a database that was there before stays, with nothing of the refused file in it
     kept = tmp_path / "kept.db"
     assert _cli("remember", "I live in Berlin", "--db", kept, "--user", "a").returncode == 0
