@@ -35,6 +35,7 @@ from memstrata.store.records import NewEpisode, NewFact, NewSegment
 from memstrata.store.turns import context_terms, turn_terms
 from memstrata.text.segment import INVISIBLE, derivative, split_segments
 from memstrata.text.tokens import index_text
+from memstrata.timeline import place
 from memstrata.timing import phase
 from memstrata.types import ROLES, Fact, Scope
 
@@ -553,16 +554,71 @@ class Ingestor:
         # arrive in (a backfilled log, a newest-first export, two imports racing): it must not retire
         # the newer value; it is stored as the past value that newer one replaced.
         later = [f for f in existing if f.id in decision.superseded and f.observed_at > msg.created_at]
-        if later and decision.action in ("create", "supersede"):
+        if decision.action not in ("create", "supersede"):
+            return self._execute(conn, decision, fact_scope, msg, episode_id, cand, vector, tag, now)
+        if single and cand.kind != "episode":
+            return self._place(conn, fact_scope, subject, msg, episode_id, cand, vector, tag, now, decision, later)
+        if later:
             kept = tuple(i for i in decision.superseded if i not in {f.id for f in later})
+            successor = min(later, key=lambda f: (f.valid_from or f.observed_at, f.id))
             _, fact_id, retired = self._execute(
                 conn, Decision("supersede" if kept else "create", superseded=kept), fact_scope, msg, episode_id,
                 cand, vector, tag, now)  # a past value cites only its own message: it makes nothing current
-            self._store_as_past(conn, fact_scope, fact_id, cand, msg, episode_id, later, now)
+            start = cand.valid_from or msg.created_at
+            self._store_as_past(conn, fact_scope, fact_id, cand, episode_id, successor,
+                                max(start, successor.valid_from or successor.observed_at), now)
             return "past", fact_id, retired
-        returning = (self._returning(conn, fact_scope, subject, cand, twin_key)
-                     if decision.action in ("create", "supersede") else [])
+        returning = self._returning(conn, fact_scope, subject, cand, twin_key)
         return self._execute(conn, decision, fact_scope, msg, episode_id, cand, vector, tag, now, returning)
+
+    def _place(self, conn: Any, scope: Scope, subject: str | None, msg: Message, episode_id: int,
+               cand: FactCandidate, vector: np.ndarray | None, tag: str, now: datetime, decision: Decision,
+               later: Sequence[Fact]) -> tuple[str, int, tuple[int, ...]]:
+        """Store a new value of a single-valued key where it falls among the key's values by when
+        each was said (``timeline.place``): the newest is current (``decision`` as ``decide`` made
+        it); one said before another value is a past value held until that one was said; the value
+        that held when it was said ends there (``_cut``); the value that held then, said again,
+        is that value restated (cited and touched, whatever its status)."""
+        stored = self.store.load_facts(conn, [
+            *self.store.fact_ids(conn, scope, keys=[cand.key], subject=subject, status="superseded"),
+            *self.store.fact_ids(conn, scope, keys=[cand.key], subject=subject)])
+        start = cand.valid_from or msg.created_at
+        at = place(start, stored)
+        cut = at.cut if at.cut is not None and at.cut.status == "superseded" else None
+        if cut is not None and not cut.encrypted and not self._encrypts(cand) and same_value(cand.value, cut.value):
+            return self._execute(conn, Decision("touch", target=cut.id), scope, msg, episode_id, cand, vector,
+                                 tag, now)
+        # The first value said after it: of the key's own values, or a contradiction under another
+        # key said later ("I hate UPS" said after "I prefer UPS" arrived).
+        nexts = [(at.until, at.successor)] if at.successor is not None and at.until is not None else []
+        own = {f.id for f in stored}
+        nexts += [(max(start, f.valid_from or f.observed_at), f) for f in later if f.id not in own]
+        if not nexts:
+            returning = self._returning(conn, scope, subject, cand, True)
+            out = self._execute(conn, decision, scope, msg, episode_id, cand, vector, tag, now, returning)
+        else:
+            until, successor = min(nexts, key=lambda p: (p[0], p[1].id))
+            # Contradictions under other keys said before it are retired as ever; the key's own values
+            # are not: the newest of them stays current.
+            kept = tuple(i for i in decision.superseded if i not in own | {f.id for f in later})
+            _, fact_id, retired = self._execute(conn, Decision("supersede" if kept else "create", superseded=kept),
+                                                scope, msg, episode_id, cand, vector, tag, now)
+            self._store_as_past(conn, scope, fact_id, cand, episode_id, successor, until, now)
+            out = ("past", fact_id, retired)
+        if cut is not None:
+            self._cut(conn, scope, cut, start, out[1], cand, episode_id, now)
+        return out
+
+    def _cut(self, conn: Any, scope: Scope, cut: Fact, start: datetime, by: int, cand: FactCandidate,
+             episode_id: int, now: datetime) -> None:
+        """End the superseded ``cut`` at ``start``, when fact ``by`` (a value said inside its
+        validity that arrived late) took its place, with a ``supersede`` event naming ``by`` (the
+        fact's latest such event names what replaced it: ``lifecycle.audit.replaced_by``)."""
+        self.store.set_valid_to(conn, cut.id, start, now=now)
+        actor = f"extractor:{getattr(self.extractor, 'name', 'unknown')}"
+        self.store.log_event(conn, scope, fact_id=cut.id, action="supersede", actor=actor, detail={
+            "superseded_by": by, "new_value": self._shown(cand), "episode": episode_id, "ended_by_late_value": True,
+            "valid_to_was": None if cut.valid_to is None else cut.valid_to.isoformat()}, now=now)
 
     def _returning(self, conn: Any, scope: Scope, subject: str | None, cand: FactCandidate,
                    by_twin: bool) -> list[Fact]:
@@ -580,16 +636,13 @@ class Ingestor:
         found = self._twins(cand.value, rest) if by_twin and rest else set()
         return same + [f for f in rest if f.id in found]
 
-    def _store_as_past(self, conn: Any, scope: Scope, fact_id: int, cand: FactCandidate, msg: Message,
-                       episode_id: int, later: Sequence[Fact], now: datetime) -> None:
-        """Mark the just-inserted ``fact_id`` superseded by the earliest of ``later`` (active facts
-        last stated after ``msg`` was said): it held from its own ``valid_from`` until that one's,
-        never ending before it began. The ``supersede`` event has the shape of any other, so
-        ``rollback`` and ``forget`` treat it alike; ``arrived_late`` says why it was never current."""
-        successor = min(later, key=lambda f: (f.valid_from or f.observed_at, f.id))
-        start = cand.valid_from or msg.created_at
-        self.store.set_fact_status(conn, fact_id, "superseded", now=now,
-                                   valid_to=max(start, successor.valid_from or successor.observed_at))
+    def _store_as_past(self, conn: Any, scope: Scope, fact_id: int, cand: FactCandidate, episode_id: int,
+                       successor: Fact, until: datetime, now: datetime) -> None:
+        """Mark the just-inserted ``fact_id`` superseded by ``successor`` (the first value said after
+        it), valid until ``until`` (when that one was said). The ``supersede`` event has the shape of
+        any other, so ``forget`` treats it alike; ``arrived_late`` says why it was never current
+        (``rollback`` refuses to make it current over a value said after it: ``lifecycle.audit``)."""
+        self.store.set_fact_status(conn, fact_id, "superseded", now=now, valid_to=until)
         actor = f"extractor:{getattr(self.extractor, 'name', 'unknown')}"
         self.store.log_event(conn, scope, fact_id=fact_id, action="supersede", actor=actor,
                              detail={"superseded_by": successor.id, "new_value": successor.value,

@@ -407,6 +407,13 @@ class ReferenceStore:
                    expired_at=now if status == "superseded" else row["expired_at"])
 
     @staticmethod
+    def set_valid_to(conn: _State, fact_id: int, valid_to: datetime, *, now: datetime) -> None:
+        """Move the end of a superseded fact's validity (status and ``expired_at`` stay)."""
+        row = conn.facts[fact_id]
+        if row["status"] == "superseded":
+            row.update(valid_to=valid_to, updated_at=now)
+
+    @staticmethod
     def set_fact_scores(conn: _State, fact_id: int, *, importance: float, confidence: float, now: datetime) -> None:
         """Set a fact's importance and confidence in place."""
         conn.facts[fact_id].update(importance=importance, confidence=confidence, updated_at=now)

@@ -840,6 +840,13 @@ class PostgresStore:
                          (status, valid_to, now, status, now, fact_id))
 
     @staticmethod
+    def set_valid_to(conn: Conn, fact_id: int, valid_to: datetime, *, now: datetime) -> None:
+        """Move the end of a superseded fact's validity (as the SQLite store; status and
+        ``expired_at`` stay)."""
+        conn.execute("UPDATE facts SET valid_to = %s, updated_at = %s WHERE id = %s AND status = 'superseded'",
+                     (valid_to, now, fact_id))
+
+    @staticmethod
     def set_fact_scores(conn: Conn, fact_id: int, *, importance: float, confidence: float, now: datetime) -> None:
         """Set a fact's importance and confidence (both in [0, 1]) in place."""
         conn.execute("UPDATE facts SET importance = %s, confidence = %s, updated_at = %s WHERE id = %s",

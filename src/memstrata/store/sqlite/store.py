@@ -854,6 +854,14 @@ class SQLiteStore:
                          (status, to_db(valid_to), to_db(now), status, to_db(now), fact_id))
         self.bump(conn, "facts_version")
 
+    def set_valid_to(self, conn: sqlite3.Connection, fact_id: int, valid_to: datetime, *, now: datetime) -> None:
+        """Move the end of a superseded fact's validity (a value said before its end arrived late and
+        took its place from then on: ``timeline``). Status and ``expired_at`` stay: what the system
+        believed, and when, is not rewritten."""
+        conn.execute("UPDATE facts SET valid_to = ?, updated_at = ? WHERE id = ? AND status = 'superseded'",
+                     (to_db(valid_to), to_db(now), fact_id))
+        self.bump(conn, "facts_version")
+
     @staticmethod
     def set_fact_scores(conn: sqlite3.Connection, fact_id: int, *, importance: float, confidence: float,
                         now: datetime) -> None:
