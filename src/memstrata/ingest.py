@@ -33,6 +33,7 @@ from memstrata.resolve import EXACT_KEYS, Decision, choice_key, contradicts, dec
 from memstrata.store.protocol import Store
 from memstrata.store.records import NewEpisode, NewFact, NewSegment
 from memstrata.store.turns import context_terms, turn_terms
+from memstrata.store.withdrawals import Withdrawal
 from memstrata.text.segment import INVISIBLE, derivative, split_segments
 from memstrata.text.tokens import index_text
 from memstrata.timeline import place
@@ -556,48 +557,43 @@ class Ingestor:
         later = [f for f in existing if f.id in decision.superseded and f.observed_at > msg.created_at]
         if decision.action not in ("create", "supersede"):
             return self._execute(conn, decision, fact_scope, msg, episode_id, cand, vector, tag, now)
-        if single and cand.kind != "episode":
-            return self._place(conn, fact_scope, subject, msg, episode_id, cand, vector, tag, now, decision, later)
-        if later:
-            kept = tuple(i for i in decision.superseded if i not in {f.id for f in later})
-            successor = min(later, key=lambda f: (f.valid_from or f.observed_at, f.id))
-            _, fact_id, retired = self._execute(
-                conn, Decision("supersede" if kept else "create", superseded=kept), fact_scope, msg, episode_id,
-                cand, vector, tag, now)  # a past value cites only its own message: it makes nothing current
-            start = cand.valid_from or msg.created_at
-            self._store_as_past(conn, fact_scope, fact_id, cand, episode_id, successor,
-                                max(start, successor.valid_from or successor.observed_at), now)
-            return "past", fact_id, retired
-        returning = self._returning(conn, fact_scope, subject, cand, twin_key)
-        return self._execute(conn, decision, fact_scope, msg, episode_id, cand, vector, tag, now, returning)
+        return self._place(conn, fact_scope, subject, msg, episode_id, cand, vector, tag, now, decision, later,
+                           timeline=single and cand.kind != "episode", by_twin=twin_key)
 
     def _place(self, conn: Any, scope: Scope, subject: str | None, msg: Message, episode_id: int,
                cand: FactCandidate, vector: np.ndarray | None, tag: str, now: datetime, decision: Decision,
-               later: Sequence[Fact]) -> tuple[str, int, tuple[int, ...]]:
-        """Store a new value of a single-valued key where it falls among the key's values by when
-        each was said (``timeline.place``): the newest is current (``decision`` as ``decide`` made
-        it); one said before another value is a past value held until that one was said; the value
-        that held when it was said ends there (``_cut``); the value that held then, said again,
-        is that value restated (cited and touched, whatever its status)."""
+               later: Sequence[Fact], *, timeline: bool, by_twin: bool) -> tuple[str, int, tuple[int, ...]]:
+        """Store a new value where it falls by when it was said, whatever order messages arrive in.
+
+        It is current (``decision`` as ``decide`` made it) unless something said after it is
+        stored: then it is a past value, held until the first of these was said: a value of the
+        key (with ``timeline``, a single-valued key: ``timeline.place``), a contradiction under
+        another key said later (``later``: "I hate UPS" said after "I prefer UPS" arrived), or a
+        withdrawal of its value (``store.withdrawals``; a fresh-user trial, U18). With
+        ``timeline``, the value that held when it was said ends there (``_cut``), and that value
+        said again is that value restated (cited and touched, whatever its status)."""
+        start = cand.valid_from or msg.created_at
         stored = self.store.load_facts(conn, [
             *self.store.fact_ids(conn, scope, keys=[cand.key], subject=subject, status="superseded"),
-            *self.store.fact_ids(conn, scope, keys=[cand.key], subject=subject)])
-        start = cand.valid_from or msg.created_at
+            *self.store.fact_ids(conn, scope, keys=[cand.key], subject=subject)]) if timeline else []
         at = place(start, stored)
         cut = at.cut if at.cut is not None and at.cut.status == "superseded" else None
         if cut is not None and not cut.encrypted and not self._encrypts(cand) and same_value(cand.value, cut.value):
             return self._execute(conn, Decision("touch", target=cut.id), scope, msg, episode_id, cand, vector,
                                  tag, now)
-        # The first value said after it: of the key's own values, or a contradiction under another
-        # key said later ("I hate UPS" said after "I prefer UPS" arrived).
-        nexts = [(at.until, at.successor)] if at.successor is not None and at.until is not None else []
         own = {f.id for f in stored}
-        nexts += [(max(start, f.valid_from or f.observed_at), f) for f in later if f.id not in own]
+        nexts: list[tuple[datetime, Fact | Withdrawal]] = [
+            (max(start, f.valid_from or f.observed_at), f) for f in later if f.id not in own]
+        if at.successor is not None and at.until is not None:
+            nexts.append((at.until, at.successor))
+        withdrawn = self._withdrawn(conn, scope, subject, cand, start)
+        if withdrawn is not None:
+            nexts.append((withdrawn.said_at, withdrawn))
         if not nexts:
-            returning = self._returning(conn, scope, subject, cand, True)
+            returning = self._returning(conn, scope, subject, cand, by_twin)
             out = self._execute(conn, decision, scope, msg, episode_id, cand, vector, tag, now, returning)
         else:
-            until, successor = min(nexts, key=lambda p: (p[0], p[1].id))
+            until, successor = min(nexts, key=lambda p: (p[0], isinstance(p[1], Withdrawal)))
             # Contradictions under other keys said before it are retired as ever; the key's own values
             # are not: the newest of them stays current.
             kept = tuple(i for i in decision.superseded if i not in own | {f.id for f in later})
@@ -637,61 +633,105 @@ class Ingestor:
         return same + [f for f in rest if f.id in found]
 
     def _store_as_past(self, conn: Any, scope: Scope, fact_id: int, cand: FactCandidate, episode_id: int,
-                       successor: Fact, until: datetime, now: datetime) -> None:
+                       successor: Fact | Withdrawal, until: datetime, now: datetime) -> None:
         """Mark the just-inserted ``fact_id`` superseded by ``successor`` (the first value said after
-        it), valid until ``until`` (when that one was said). The ``supersede`` event has the shape of
-        any other, so ``forget`` treats it alike; ``arrived_late`` says why it was never current
-        (``rollback`` refuses to make it current over a value said after it: ``lifecycle.audit``)."""
+        it, or a withdrawal of its value), valid until ``until`` (when that was said). The
+        ``supersede`` event has the shape of any other (a withdrawal's that of a retraction:
+        ``superseded_by`` none, ``retracted``, the withdrawing ``statement`` and ``episode``), so
+        ``forget`` treats it alike; ``arrived_late`` says why it was never current (``rollback``
+        refuses to make it current over a value said after it: ``lifecycle.audit``)."""
         self.store.set_fact_status(conn, fact_id, "superseded", now=now, valid_to=until)
         actor = f"extractor:{getattr(self.extractor, 'name', 'unknown')}"
-        self.store.log_event(conn, scope, fact_id=fact_id, action="supersede", actor=actor,
-                             detail={"superseded_by": successor.id, "new_value": successor.value,
-                                     "episode": episode_id, "arrived_late": True}, now=now)
+        if isinstance(successor, Withdrawal):
+            detail: dict[str, object] = {"superseded_by": None, "retracted": True, "statement": successor.statement,
+                                         "episode": successor.episode_id, "arrived_late": True}
+        else:
+            detail = {"superseded_by": successor.id, "new_value": successor.value, "episode": episode_id,
+                      "arrived_late": True}
+        self.store.log_event(conn, scope, fact_id=fact_id, action="supersede", actor=actor, detail=detail, now=now)
 
     def _retract(self, conn: Any, msg: Message, episode_id: int, cand: FactCandidate,
                  now: datetime) -> list[tuple[str, int, tuple[int, ...]]]:
-        """Supersede, with no successor, the active facts ``cand`` withdraws: those under its
-        key whose value is its value as a whole (``same_value``: "Berlin's suburbs" does not
-        withdraw "Berlin"), its cross-language twins, the kinds of an allergy category it names
-        ("not allergic to seafood" withdraws shrimp: ``extract.twins.kinds_of``), or every one when
-        the value is empty. The audit event is a
-        ``supersede`` marked ``retracted`` (so ``rollback`` undoes it like any supersede)."""
+        """Supersede, with no successor, the active facts ``cand`` withdraws (``_withdraws``). The
+        audit event is a ``supersede`` marked ``retracted`` (so ``rollback`` undoes it like any
+        supersede). The withdrawal is kept (``store.withdrawals``) whether or not it withdrew
+        anything: a value said before it that arrives later is stored as a past value ending
+        here (``_apply_fact``). A value it names that had already ended later than this (replaced
+        or withdrawn by a message said after this one, stored first) now ends here."""
         fact_scope = Scope(msg.scope.org_id, msg.scope.project_id, msg.scope.user_id, msg.scope.agent_id)
-        ids = self.store.fact_ids(conn, fact_scope, keys=[cand.key], subject=fact_subject(msg.speaker, cand.subject))
+        subject = fact_subject(msg.speaker, cand.subject)
+        if not self._encrypts(cand):  # a secret value is never kept outside its encrypted fact
+            self.store.insert_withdrawal(conn, fact_scope, Withdrawal(cand.key, cand.value, cand.evidence,
+                                                                      msg.created_at, episode_id, subject))
+        ids = [*self.store.fact_ids(conn, fact_scope, keys=[cand.key], subject=subject),
+               *self.store.fact_ids(conn, fact_scope, keys=[cand.key], subject=subject, status="superseded")]
         actor = f"extractor:{getattr(self.extractor, 'name', 'unknown')}"
         out: list[tuple[str, int, tuple[int, ...]]] = []
         # A withdrawal said before a value was last stated does not withdraw it (see ``_apply_fact``).
-        live = [f for f in self.store.load_facts(conn, ids)
-                if f.status == "active" and f.observed_at <= msg.created_at]
-        plain = [f for f in live if not f.encrypted]
-        named = {f.id for f in plain if same_value(cand.value, f.value)} | self._twins(cand.value, [
-            f for f in plain if not same_value(cand.value, f.value)])
-        # "I'm not allergic to seafood" withdraws a shrimp allergy too (never the reverse: extract.twins)
-        if cand.key == "health.allergy":
-            kinds = kinds_of(cand.value, [f.value for f in plain], cand.evidence)
-            named |= {f.id for f, kind in zip(plain, kinds, strict=True) if kind}
-        for fact in live:
+        held = [f for f in self.store.load_facts(conn, ids) if f.observed_at <= msg.created_at and (
+            f.status == "active" or (f.valid_from or f.observed_at) <= msg.created_at < (f.valid_to or msg.created_at))]
+        plain = [f for f in held if not f.encrypted]
+        named = {f.id for f, hit in zip(plain, self._withdraws(cand.value, cand.evidence, cand.key,
+                                                              [f.value for f in plain]), strict=True) if hit}
+        detail = {"superseded_by": None, "retracted": True, "statement": cand.evidence, "episode": episode_id}
+        for fact in held:
             if cand.value and fact.id not in named:
+                continue
+            if fact.status != "active":  # it ended later than this withdrawal: it ends here now
+                self.store.set_valid_to(conn, fact.id, msg.created_at, now=now)
+                self.store.log_event(conn, fact_scope, fact_id=fact.id, action="supersede", actor=actor, now=now,
+                                     detail={**detail, "arrived_late": True, "valid_to_was": (
+                                         None if fact.valid_to is None else fact.valid_to.isoformat())})
                 continue
             self.store.set_fact_status(conn, fact.id, "superseded", now=now, valid_to=msg.created_at)
             self.store.log_event(conn, fact_scope, fact_id=fact.id, action="supersede", actor=actor,
-                                 detail={"superseded_by": None, "retracted": True, "statement": cand.evidence,
-                                         "episode": episode_id}, now=now)
+                                 detail=detail, now=now)
             out.append(("retract", fact.id, ()))
         return out
 
+    def _withdraws(self, value: str, evidence: str, key: str, values: Sequence[str]) -> list[bool]:
+        """Which of ``values`` (plain, under ``key``) a withdrawal of ``value`` withdraws: every one
+        when ``value`` is empty; else those that are ``value`` as a whole (``same_value``: "Berlin's
+        suburbs" does not withdraw "Berlin"), its cross-language twins, and the kinds of an allergy
+        category it names ("not allergic to seafood" withdraws shrimp, never the reverse:
+        ``extract.twins.kinds_of``; ``evidence`` is the withdrawing sentence)."""
+        if not value:
+            return [True] * len(values)
+        hits = [same_value(value, v) for v in values]
+        rest = [i for i, hit in enumerate(hits) if not hit]
+        for i, twin in zip(rest, self._twin_values(value, [values[i] for i in rest]), strict=True):
+            hits[i] = twin
+        if key == "health.allergy":
+            hits = [hit or kind for hit, kind in zip(hits, kinds_of(value, list(values), evidence), strict=True)]
+        return hits
+
+    def _withdrawn(self, conn: Any, scope: Scope, subject: str | None, cand: FactCandidate,
+                   start: datetime) -> Withdrawal | None:
+        """The first withdrawal of ``cand``'s value said after ``start`` (stored before it arrived:
+        ``store.withdrawals``), or ``None``."""
+        if self._encrypts(cand):
+            return None
+        for w in self.store.withdrawals_after(conn, scope, key=cand.key, subject=subject, after=start):
+            if self._withdraws(w.value, w.statement, w.key, [cand.value])[0]:
+                return w
+        return None
+
     def _twins(self, value: str, facts: Sequence[Fact]) -> set[int]:
-        """Ids of ``facts`` whose value is ``value``'s cross-language twin (``extract.twins``:
-        "peanuts" and 花生); none when ``value`` is empty or the model fails (the lexicon still
-        answers: a failed model must not fail the write)."""
-        if not value or not facts:
-            return set()
+        """Ids of ``facts`` whose value is ``value``'s cross-language twin (``_twin_values``)."""
+        found = self._twin_values(value, [f.value for f in facts])
+        return {f.id for f, twin in zip(facts, found, strict=True) if twin}
+
+    def _twin_values(self, value: str, values: Sequence[str]) -> list[bool]:
+        """Which of ``values`` are ``value``'s cross-language twin (``extract.twins``: "peanuts"
+        and 花生); none when ``value`` is empty or the model fails (the lexicon still answers: a
+        failed model must not fail the write)."""
+        if not value or not values:
+            return [False] * len(values)
         try:
-            found = twins(self.embedder, value, [f.value for f in facts])
+            return list(twins(self.embedder, value, list(values)))
         except EmbeddingError as exc:
             log.warning("cross-language twins by model skipped: %s", exc)
-            found = twins(None, value, [f.value for f in facts])
-        return {f.id for f, twin in zip(facts, found, strict=True) if twin}
+            return list(twins(None, value, list(values)))
 
     def _corrected(self, cand: FactCandidate, existing: Sequence[Fact]) -> set[int]:
         """What a correction of a many-valued key that names no old value ("其实我是对芒果过敏",

@@ -31,6 +31,7 @@ from memstrata.clock import utcnow
 from memstrata.filter import Expr
 from memstrata.filter.sql import POSTGRES, ValueMac, compile_filter
 from memstrata.privacy.crypto import Cipher, reveal
+from memstrata.store import withdrawals
 from memstrata.store.dialect import PostgresDialect
 from memstrata.store.event_scrub import Scrubbed, scrub_sql
 from memstrata.store.postgres import bm25, scrub, search
@@ -40,6 +41,7 @@ from memstrata.store.records import Citation, NewEpisode, NewFact, NewSegment, e
 from memstrata.store.scope import FORGET_CUTS, SCOPE_FIELDS, hidden_predicate
 from memstrata.store.scope import scope_predicate as shared_scope_predicate
 from memstrata.store.turns import CONTEXT_MARK, SESSION_BLOCK_TURNS, block_hidden_predicate, turn_document
+from memstrata.store.withdrawals import Withdrawal
 from memstrata.types import ContextSegment, Episode, Fact, MemoryEvent, Scope, Segment
 
 if TYPE_CHECKING:
@@ -839,6 +841,15 @@ class PostgresStore:
                          "expired_at = CASE WHEN %s = 'superseded' THEN %s ELSE expired_at END WHERE id = %s",
                          (status, valid_to, now, status, now, fact_id))
 
+    def insert_withdrawal(self, conn: Conn, scope: Scope, withdrawal: Withdrawal) -> None:
+        """Keep a withdrawal the user said (``store.withdrawals``)."""
+        withdrawals.insert(conn, self.dialect, scope, withdrawal)
+
+    def withdrawals_after(self, conn: Conn, scope: Scope, *, key: str, subject: str | None,
+                          after: datetime) -> list[Withdrawal]:
+        """Withdrawals under ``key`` about ``subject`` said after ``after``, earliest first."""
+        return withdrawals.said_after(conn, self.dialect, scope, key=key, subject=subject, after=after)
+
     @staticmethod
     def set_valid_to(conn: Conn, fact_id: int, valid_to: datetime, *, now: datetime) -> None:
         """Move the end of a superseded fact's validity (as the SQLite store; status and
@@ -884,8 +895,8 @@ class PostgresStore:
         then the WAL is switched and checkpointed. Returns whether all of it ran (see ``scrub``);
         with ``defer_scrub``, records the tables for the next ``maintain`` and returns ``False``."""
         todo = scrub.CONTENT_TABLES if tables is None else tables
-        if set(todo) & {"episodes", "segments"}:  # their turn documents and blocks went too
-            todo = [*todo, *(t for t in ("turns", "session_blocks") if t not in todo)]
+        if set(todo) & {"episodes", "segments"}:  # their turn documents, blocks and withdrawals went too
+            todo = [*todo, *(t for t in ("turns", "session_blocks", "withdrawals") if t not in todo)]
         if self.defer_scrub:
             with self.db.write() as conn:
                 scrub.defer(conn, todo)

@@ -25,6 +25,7 @@ from memstrata.errors import StoreError
 from memstrata.filter import And, Compare, Expr, Field, Or
 from memstrata.filter.sql import SQLITE, ValueMac, compile_filter
 from memstrata.privacy.crypto import Cipher, reveal
+from memstrata.store import withdrawals
 from memstrata.store.dialect import SQLiteDialect
 from memstrata.store.event_scrub import Scrubbed, scrub_sql
 from memstrata.store.protocol import Capabilities
@@ -34,6 +35,7 @@ from memstrata.store.scope import scope_predicate as shared_scope_predicate
 from memstrata.store.sqlite.connection import Database
 from memstrata.store.turns import SESSION_BLOCK_TURNS, block_hidden_predicate, earliest, own_terms, turn_document
 from memstrata.store.vectors import VectorCache, encode_vector, top_k
+from memstrata.store.withdrawals import Withdrawal
 from memstrata.types import ContextSegment, Episode, Fact, MemoryEvent, Scope, Segment
 
 if TYPE_CHECKING:
@@ -853,6 +855,15 @@ class SQLiteStore:
                          "expired_at = CASE WHEN ? = 'superseded' THEN ? ELSE expired_at END WHERE id = ?",
                          (status, to_db(valid_to), to_db(now), status, to_db(now), fact_id))
         self.bump(conn, "facts_version")
+
+    def insert_withdrawal(self, conn: sqlite3.Connection, scope: Scope, withdrawal: Withdrawal) -> None:
+        """Keep a withdrawal the user said (``store.withdrawals``)."""
+        withdrawals.insert(conn, self.dialect, scope, withdrawal)
+
+    def withdrawals_after(self, conn: sqlite3.Connection, scope: Scope, *, key: str, subject: str | None,
+                          after: datetime) -> list[Withdrawal]:
+        """Withdrawals under ``key`` about ``subject`` said after ``after``, earliest first."""
+        return withdrawals.said_after(conn, self.dialect, scope, key=key, subject=subject, after=after)
 
     def set_valid_to(self, conn: sqlite3.Connection, fact_id: int, valid_to: datetime, *, now: datetime) -> None:
         """Move the end of a superseded fact's validity (a value said before its end arrived late and
