@@ -130,3 +130,17 @@ def test_rolling_back_a_late_value_over_a_newer_one_is_refused(open_memory: Open
         with pytest.raises(InvalidInput, match=rf"event #{rest[-1].id} does"):
             memory.rollback(first.id)
     assert memory.get(ups.id).status == "superseded"  # type: ignore[union-attr]
+
+
+def test_forgetting_the_newest_value_names_the_value_said_last_before_it(open_memory: OpenMemory) -> None:
+    memory = open_memory(user_id="fs")
+    memory.add("I prefer UPS for delivery", created_at=day("2026-01-01T10:00"), session_id="a")
+    memory.add("I prefer DHL for delivery", created_at=day("2026-03-01T10:00"), session_id="b")
+    [fedex] = memory.add("I prefer FedEx for delivery", created_at=day("2026-02-01T10:00"), session_id="c").facts
+    receipt = memory.forget(session_id="b")
+    # UPS's first supersede event (by DHL) no longer says what ended it: FedEx did, on 1 Feb
+    assert [(r.fact_id, r.value) for r in receipt.replaced] == [(fedex.fact.id, "FedEx")]
+    if not memory.store.capabilities.maintenance:
+        return  # the in-memory reference store has no rollback
+    [back] = memory.rollback(receipt.replaced[0].event_id)
+    assert (back.value, back.status) == ("FedEx", "active")
