@@ -22,6 +22,7 @@ import numpy as np
 from memstrata.clock import utcnow
 from memstrata.config import Settings
 from memstrata.errors import ContentTooLarge, EmbeddingError, InvalidInput
+from memstrata.extract.allergens import allergen
 from memstrata.extract.base import Extractor, FactCandidate
 from memstrata.extract.rules import favourite_label
 from memstrata.extract.taxonomy import KEYS, get_key
@@ -691,15 +692,17 @@ class Ingestor:
 
     def _withdraws(self, value: str, evidence: str, key: str, values: Sequence[str]) -> list[bool]:
         """Which of ``values`` (plain, under ``key``) a withdrawal of ``value`` withdraws: every one
-        when ``value`` is empty; else those that are ``value`` as a whole (``same_value``: "Berlin's
-        suburbs" does not withdraw "Berlin"), its cross-language twins, and the kinds of an allergy
-        category it names ("not allergic to seafood" withdraws shrimp, never the reverse:
-        ``extract.twins.kinds_of``; ``evidence`` is the withdrawing sentence)."""
+        when ``value`` is empty; else those it names as a whole (``names_value``: "Berlin's
+        suburbs" does not withdraw "Berlin"), its cross-language twins (an allergy's found by its
+        allergen too: "peanuts 哈哈" is 花生's), and the kinds of an allergy category it names ("not
+        allergic to seafood" withdraws shrimp, never the reverse: ``extract.twins.kinds_of``;
+        ``evidence`` is the withdrawing sentence)."""
         if not value:
             return [True] * len(values)
-        hits = [same_value(value, v) for v in values]
+        hits = [names_value(value, key, v) for v in values]
         rest = [i for i, hit in enumerate(hits) if not hit]
-        for i, twin in zip(rest, self._twin_values(value, [values[i] for i in rest]), strict=True):
+        others = [allergen(values[i]) if key == "health.allergy" else values[i] for i in rest]
+        for i, twin in zip(rest, self._twin_values(value, others), strict=True):
             hits[i] = twin
         if key == "health.allergy":
             hits = [hit or kind for hit, kind in zip(hits, kinds_of(value, list(values), evidence), strict=True)]
@@ -812,6 +815,15 @@ class Ingestor:
 #: Most earlier messages a returning value cites (``Ingestor._returning``): the newest ones. Older
 #: messages of a value that went and came back more often than this stay outdated.
 MAX_RETURNING_CITATIONS = 20
+
+
+def names_value(value: str, key: str, stored: str) -> bool:
+    """Whether a withdrawal of ``value`` under ``key`` names the stored value ``stored`` as a
+    whole. An allergy is compared by its allergen (``extract.allergens``): a value stored before
+    that clean-up (``peanuts 所以不要放花生``, 花生又) is still withdrawn by "I'm not allergic to peanuts"."""
+    if same_value(value, stored):
+        return True
+    return key == "health.allergy" and same_value(value, allergen(stored))
 
 
 def fact_subject(speaker: str | None, about: str) -> str | None:

@@ -415,8 +415,9 @@ def _named_retraction(clause: str, ctx: _Ctx) -> list[Finding]:
 
 # --- health, diet, favourites ---------------------------------------------------------
 
+# "still"/"again"/"now" re-state an allergy (trial 9 U9: "I'm still allergic" stored nothing)
 _ALLERGY = re.compile(r"^(?:i'm|i am)\s+(?:(?:also|too|actually|really|very|severely|extremely|seriously|"
-                      r"highly|quite)\s+)*allergic\s+to\s+(?P<v>.+)$"
+                      r"highly|quite|still|again|now|definitely|indeed)\s+)*allergic\s+to\s+(?P<v>.+)$"
                       r"|^i have an?\s+(?P<w>.+?)\s+allergy$|^i have an allergy to\s+(?P<x>.+)$", _IC)
 _DIET = re.compile(r"^(?:i'm|i am)\s+(?:an?\s+)?(?:strict\s+)?(?P<v>vegetarian|vegan|pescatarian)$"
                    r"|^i (?:only )?eat (?P<w>halal|kosher)(?: food)?$", _IC)
@@ -565,7 +566,9 @@ _REPORTED = re.compile(
     r"\s+(?:says|said|told me|has told me|have told me|confirmed|confirms|shows|showed|found)"
     r"|^i\s+(?:just\s+|recently\s+|finally\s+|already\s+|always\s+)?(?:told|tell|informed|warned|reminded|"
     r"found out|learned|learnt|discovered|realized|realised|was told|got told|have told|had told)"
-    r"(?:\s+(?:the|my|our|a|an|their|his|her|him|them|you|everyone|everybody|people)\b)?(?:\s+\w+){0,2}?)"
+    r"(?:\s+(?:the|my|our|a|an|their|his|her|him|them|you|everyone|everybody|people)\b)?(?:\s+\w+){0,2}?"
+    # "Turns out I'm allergic to shellfish after all" (trial 9 U9)
+    r"|^(?:it\s+)?turn(?:s|ed)\s+out)"
     r"\s+(?:that\s+)?(?P<rest>(?:i'm|i am|i have|i've|i was)\s+.+)$",
     _IC)
 _AS_MINE = {"'s": "i'm", "is": "i'm", "are": "i'm", "'re": "i'm", "has": "i have", "have": "i have",

@@ -9,6 +9,7 @@ skipped whole.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable
 from dataclasses import replace
@@ -51,7 +52,9 @@ class _Ctx:
 
 
 _FILLER = re.compile(r"^(?:嗯+|哦+|噢|啊|好吧|好的|那个|其实|另外|还有|而且|但是|不过|所以|然后|对了|"
-                     r"顺便说一下|说实话|老实说|总之|反正|算了|那|并且|同时|对)+[，,\s]*")
+                     r"顺便说一下|说实话|老实说|总之|反正|算了|那|并且|同时|"
+                     # 对 as "right": not the 对 of 对花生过敏 said without 我
+                     r"对(?!.*过敏))+[，,\s]*")
 _QUESTION = re.compile(r"[？?]\s*$|[吗么呢]\s*[。！!]?$|什么|为什么|怎么|哪里|哪儿|哪个|哪些|谁|多少|"
                        r"几点|几个|是不是|有没有|要不要|喜不喜欢|好不好|对不对|能不能|会不会|可不可以")
 _HABIT = re.compile(r"^(?:我)?(?:以后|今后|往后|之后|从现在(?:起|开始)|从今(?:以后|往后|天起|天开始)|"
@@ -64,8 +67,16 @@ _PRONOUN = re.compile(r"^(?:你|他|她|它|你们|他们|她们|这个|那个|�
                       r"片套名颗棵头匹口位周月年回阵会类批堆群所栋趟遍番般面一两二三四五六七八九十几]))")
 
 
+#: Where an allergy statement ends though no comma says so: chat runs 我对花生过敏所以不要放花生 and
+#: 我对花生过敏请注意 together (trial 8 T4: nothing stored), and the clause after 过敏 is one of its
+#: own. Not before a word 过敏 forms a noun with (过敏性鼻炎, 过敏原, 过敏反应) or 的 (过敏的人).
+_AFTER_ALLERGY = re.compile(r"(?<=过敏)(?:了|啊|哦|呀|呢|啦|哈|喔)*"
+                            r"(?!症|原|源|性|反应|史|体质|药|科|测|检|试|的|者|患者|人群)(?=[\u3400-\u9fff])")
+
+
 def _clauses(sentence: str) -> list[str]:
     parts = [p for p in re.split(r"(?<=[，,；;。！!？?])", sentence) if p.strip()]
+    parts = [q for p in parts for q in _split_after_allergy(p)]
     merged: list[str] = []
     for part in parts:
         # "我养了一只猫，叫咪咪": a clause starting with 叫 names what the previous one had.
@@ -76,11 +87,19 @@ def _clauses(sentence: str) -> list[str]:
     return merge_time_clauses(merged)
 
 
+def _split_after_allergy(part: str) -> list[str]:
+    """``part`` cut after each 过敏 that a clause of its own follows (``_AFTER_ALLERGY``)."""
+    cuts = [m.end() for m in _AFTER_ALLERGY.finditer(part)]
+    bounds = [0, *cuts, len(part)]
+    return [part[a:b] for a, b in itertools.pairwise(bounds) if part[a:b].strip()]
+
+
 def find(sentence: str, said_at: datetime) -> list[Finding]:
     """Findings in one Chinese sentence said at ``said_at`` (timezone-aware UTC)."""
     ctx = _Ctx(sentence, said_at)
     out: list[Finding] = []
     about_me = False  # the previous clause was a statement about the speaker (我是素食者)
+    whose = ""  # ... or about the speaker's relative (我妈妈对花生过敏): the subject it lends
     for raw in _clauses(sentence):
         if _QUESTION.search(raw.strip()):
             continue
@@ -96,10 +115,13 @@ def find(sentence: str, said_at: datetime) -> list[Finding]:
             continue
         found = match_clause(clause, ctx)
         if not found and about_me and _DROPPED_SUBJECT.match(clause):
-            found = match_clause(f"我{clause}", ctx)  # 我是素食者，住在上海: 我 is said once for both
+            # 我是素食者，住在上海: 我 is said once for both; 我妈妈对花生过敏，也对芒果过敏: both the mother's
+            found = [replace(f, subject=f.subject or whose) for f in match_clause(f"我{clause}", ctx)]
         else:
             about_me = clause.startswith("我")
-        about_me = about_me and bool(found) and not any(f.key in ("family.member", "pet") for f in found)
+            whose = found[0].subject if found else ""
+        about_me = (about_me and bool(found) and not any(f.key in ("family.member", "pet") for f in found)
+                    and len({f.subject for f in found}) == 1)  # 我和我老婆都…: two subjects, none to lend
         out.extend(found)
     return out
 
@@ -256,7 +278,14 @@ def _details(clause: str, ctx: _Ctx) -> list[Finding]:
 
 # --- health, diet, favourites -----------------------------------------------------------
 
-_ALLERGY = re.compile(r"^我(?:也|还|其实|是|就|真的|一直|都)*(?:对|有)?(?P<v>.+?)(?:严重|特别|非常)?过敏的?$")
+#: 我又对花生过敏了 / 我还是对花生过敏 / 我现在又对花生过敏了: a re-stated allergy (trial 9 U9 stored nothing);
+#: the words between the allergen and 过敏 (又, 很, 会) are cut by ``allergens.allergen`` (``rules``).
+_ALLERGY_ADV = r"(?:也|还是|还|又|其实|是|就|真的|一直|都|现在|仍然|依然|仍|确实|再次|重新)*"
+_ALLERGY = re.compile(rf"^我{_ALLERGY_ADV}(?:对|有)?(?P<v>.+?)过敏的?$")
+#: 对花生过敏 with no 我: the usual reply to "any allergies?" (trial 8 T4). Read only as a sentence's
+#: first clause: after 我妈妈对花生过敏， the clause 也对芒果过敏 is still the mother's.
+#: Without 是: a bare 是对芒果过敏 is the contrasted half of a correction (``_allergy_contrast``).
+_ALLERGY_BARE = re.compile(r"^(?:也|还是|还|又|一直|都|现在|仍然|依然|仍|确实)*对(?P<v>.+?)过敏的?$")
 _DIET = re.compile(r"^我(?:是|只|一直|从来都)?(?:一个|一名)?(?P<v>吃素|素食主义者|素食者|纯素食者|吃清真|"
                    r"只吃清真)(?:的)?$")
 # Retractions: the fact no longer holds (我不再对花生过敏了). They come before the patterns that
@@ -359,7 +388,7 @@ def _allergy_contrast(clause: str, ctx: _Ctx) -> list[Finding]:
 
 
 def _health_fav(clause: str, ctx: _Ctx) -> list[Finding]:
-    m = _ALLERGY.match(clause)
+    m = _ALLERGY.match(clause) or (_ALLERGY_BARE.match(clause) if _opens_sentence(clause, ctx) else None)
     if m and guards.zh_negated(m.group("v")):
         return []  # 我对花生不过敏了 / 我已经不对花生过敏了: no allergy (a retraction is not stored)
     if m and re.search(r"[对我]", m.group("v")):
@@ -390,6 +419,12 @@ def _health_fav(clause: str, ctx: _Ctx) -> list[Finding]:
             value = hit.value
         return _f(key, value, CONF_STATED, clause, label=cat)
     return []
+
+
+def _opens_sentence(clause: str, ctx: _Ctx) -> bool:
+    """Whether nothing but fillers and punctuation comes before ``clause`` in its sentence."""
+    before = ctx.sentence[: max(0, ctx.sentence.find(clause))]
+    return not _FILLER.sub("", re.sub(r"[\s，,。.!！;；:：~～]+", "", before))
 
 
 # --- family and pets --------------------------------------------------------------------

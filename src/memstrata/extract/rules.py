@@ -31,6 +31,7 @@ import numpy as np
 from memstrata.embed.base import Embedder, carried_cosine, cosine_scale
 from memstrata.errors import EmbeddingError
 from memstrata.extract import kin, patterns_en, patterns_zh
+from memstrata.extract.allergens import allergen
 from memstrata.extract.base import FactCandidate
 from memstrata.extract.clauses import CONF_ZERO_SHOT, Finding, describe_period
 from memstrata.extract.ellipsis import correction
@@ -143,7 +144,8 @@ class RuleExtractor:
         """
         out: list[FactCandidate] = []
         seen: set[tuple[str, str, bool, str]] = set()
-        for sentence in (tidy(part) for whole in split_sentences(text) for part in split_languages(whole)):
+        # split after tidying too: a Traditional remark (謝謝) is read as its Simplified form
+        for sentence in (tidy(part) for whole in split_sentences(text) for part in split_languages(tidy(whole))):
             found = _find(sentence, said_at)
             if not found and (rest := after_other_script(sentence)) is not None:
                 sentence, found = rest, _find(rest, said_at)
@@ -151,6 +153,8 @@ class RuleExtractor:
                 found = [(fix, detect_language(sentence))]
             for finding, lang in found:
                 finding = self._zero_shot(finding)
+                if finding.key == "health.allergy":  # 花生又 / "peanuts again" name 花生 / peanuts
+                    finding = replace(finding, value=allergen(finding.value))
                 if (finding.key, finding.value, finding.retract, finding.subject) in seen:
                     continue
                 seen.add((finding.key, finding.value, finding.retract, finding.subject))
@@ -213,9 +217,19 @@ _CJK = "\u3400-\u9fff\uf900-\ufaff"
 #: opening with its subject ("我对花生过敏 and I prefer aisle seats"); or English, then a comma
 #: and Chinese ("I'm allergic to peanuts，以后都用顺丰"). An English word inside a Chinese
 #: clause ("我喜欢用 iPhone 拍照") matches neither, so it stays whole.
+#: Also where a clause is followed by a remark in the other language that opens with a discourse
+#: word and runs to the end ("我对花生过敏 btw", "我对花生过敏. So no peanuts please", "I'm allergic to
+#: peanuts 所以不要放花生", "I live in Boston 哈哈"): trial 8 T4 stored nothing, or the remark inside the
+#: value. A name in the other script ("我喜欢 Red Hot Chili Peppers", "I prefer 顺丰") opens with none.
+_EN_REMARK = (r"(?:so|btw|lol|lmao|haha\w*|hehe\w*|ok|okay|pls|please|thanks|thank you|thx|ty|fyi|just so you know|"
+              r"and|but|because|cuz|remember|be careful|thx|sorry|cool|omg|right|yeah|yes)")
+_ZH_REMARK = (r"(?:所以|因此|因为|但是|不过|而且|另外|还有|然后|对了|哈哈|呵呵|嘻嘻|嘿嘿|谢谢|多谢|谢了|请|麻烦|拜托|"
+              r"千万|记得|注意|别|不要|不能|你)")
 _LANGUAGE_SWITCH = re.compile(
     rf"(?<=[{_CJK}])[\s,，;；]*(?=(?:(?:and|but|also|plus)\s+)?(?:I|I'm|I've|I'd|my|we|we're|our)\b)"
     rf"|(?<=[A-Za-z0-9.!?)])\s*[,，;；]\s*(?=[{_CJK}])"
+    rf"|(?<=[{_CJK}])[\s,，;；.。!！]*(?=(?i:{_EN_REMARK})\b[^{_CJK}]*$)"
+    rf"|(?<=[A-Za-z0-9)])\s+(?={_ZH_REMARK})"
 )
 
 

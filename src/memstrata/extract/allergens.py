@@ -1,0 +1,75 @@
+"""The allergen of an allergy value, without the words chat glues onto it.
+
+Fresh-user trials stored the words around the allergen as part of it: 我对花生又过敏了 → ``花生又``,
+我对花生很过敏 → ``花生很``, 我吃花生会过敏 → ``吃花生会``, "I'm allergic to peanuts again" → ``peanuts
+again``, "I'm allergic to peanuts 所以不要放花生" → ``peanuts 所以不要放花生`` (trial 8 T4, trial 9 U9). Such a
+value is wrong twice: a filter on ``peanuts`` misses it, and "I'm not allergic to peanuts" cannot
+withdraw it (a withdrawal names a value as a whole, ``resolve.same_value``). ``allergen`` is the one
+clean-up the patterns apply to the value they read, and the one the write path applies to a value
+stored before this clean-up existed when it matches a withdrawal against it (``ingest``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from memstrata.text.tokens import is_cjk
+
+#: Degree, repetition and modal words Chinese puts between the allergen and 过敏 (又过敏, 很过敏,
+#: 会过敏, 一…就过敏): none names an allergen. Longest first so 还是 is cut whole.
+_ZH_BEFORE_VERB = re.compile(r"(?:还是|仍然|依然|一直|有点|有些|比较|特别|非常|严重|超级|真的|确实|容易|也会|就会|"
+                             r"也|还|又|都|很|挺|会|就|超|仍|巨)+$")
+#: 吃花生会过敏 / 一吃花生就过敏 / 碰到猫就过敏: the verb of contact is not the allergen.
+_ZH_CONTACT_VERB = re.compile(r"^一?(?:吃了?|喝了?|碰到?|接触到?|闻到?|摸到?)(?=[\u3400-\u9fff])")
+#: "peanuts again", "shellfish after all", "peanuts still": when it holds, not what.
+_EN_TAIL = re.compile(r"\s+(?:again|still|after all|as well|too|now|anymore|any more|once more|"
+                      r"like before)$", re.IGNORECASE)
+
+
+def _script(ch: str) -> str:
+    if is_cjk(ch):
+        return "cjk"
+    return "latin" if ch.isascii() and ch.isalpha() else "other"
+
+
+def without_other_script_tail(value: str) -> str:
+    """``value`` cut at the first space after which a run in the other script begins: a clause
+    of the other language said after the value, not part of it ("peanuts 所以不要放花生", "花生 btw").
+    A value in one script, or one whose scripts meet without a space (VS Code插件), is kept.
+
+    >>> without_other_script_tail("peanuts 所以不要放花生"), without_other_script_tail("花生 btw")
+    ('peanuts', '花生')
+    >>> without_other_script_tail("tree nuts")
+    'tree nuts'
+    """
+    letters = [_script(ch) for ch in value if _script(ch) != "other"]
+    if not letters:
+        return value
+    first = letters[0]
+    for m in re.finditer(r"\s+", value):
+        following = next((_script(ch) for ch in value[m.end():] if _script(ch) != "other"), first)
+        if following != first:
+            return value[: m.start()].rstrip()
+    return value
+
+
+def allergen(value: str) -> str:
+    """The allergen ``value`` names, without a clause in another language after it, Chinese
+    degree or modal words before 过敏, a verb of contact in front, or an English "again"/"still".
+
+    >>> allergen("花生又"), allergen("吃花生会"), allergen("一吃花生就"), allergen("花生很")
+    ('花生', '花生', '花生', '花生')
+    >>> allergen("peanuts again"), allergen("peanuts 哈哈"), allergen("tree nuts")
+    ('peanuts', 'peanuts', 'tree nuts')
+    """
+    text = without_other_script_tail(value.strip())
+    for _ in range(3):  # "peanuts again now", 一吃花生就会: the words stack
+        before = text
+        text = _EN_TAIL.sub("", text)
+        cut = _ZH_BEFORE_VERB.sub("", text)
+        text = cut if cut else text  # 又 alone is no allergen: left for the caller's guards
+        cut = _ZH_CONTACT_VERB.sub("", text)
+        text = cut if cut else text
+        if text == before:
+            break
+    return text.strip()
