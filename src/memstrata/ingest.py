@@ -556,10 +556,11 @@ class Ingestor:
         # arrive in (a backfilled log, a newest-first export, two imports racing): it must not retire
         # the newer value; it is stored as the past value that newer one replaced.
         later = [f for f in existing if f.id in decision.superseded and f.observed_at > msg.created_at]
-        if decision.action not in ("create", "supersede"):
+        timeline = single and cand.kind != "episode"
+        if decision.action not in ("create", "supersede") and not timeline:
             return self._execute(conn, decision, fact_scope, msg, episode_id, cand, vector, tag, now)
         return self._place(conn, fact_scope, subject, msg, episode_id, cand, vector, tag, now, decision, later,
-                           timeline=single and cand.kind != "episode", by_twin=twin_key)
+                           timeline=timeline, by_twin=twin_key)
 
     def _place(self, conn: Any, scope: Scope, subject: str | None, msg: Message, episode_id: int,
                cand: FactCandidate, vector: np.ndarray | None, tag: str, now: datetime, decision: Decision,
@@ -571,17 +572,31 @@ class Ingestor:
         key (with ``timeline``, a single-valued key: ``timeline.place``), a contradiction under
         another key said later (``later``: "I hate UPS" said after "I prefer UPS" arrived), or a
         withdrawal of its value (``store.withdrawals``; a fresh-user trial, U18). With
-        ``timeline``, the value that held when it was said ends there (``_cut``), and that value
-        said again is that value restated (cited and touched, whatever its status)."""
+        ``timeline``, the value that held when it was said ends there (``_cut``); the value that
+        held then, said again, is that value restated (cited and touched, whatever its status); the
+        value said next, said earlier, began earlier (``_begin_earlier``); and a restatement
+        ``decide`` found (touch, merge) of a value that did not hold then is a value of its own."""
         start = cand.valid_from or msg.created_at
         stored = self.store.load_facts(conn, [
             *self.store.fact_ids(conn, scope, keys=[cand.key], subject=subject, status="superseded"),
             *self.store.fact_ids(conn, scope, keys=[cand.key], subject=subject)]) if timeline else []
         at = place(start, stored)
+        target = decision.target if decision.action in ("touch", "merge") else None
+
+        def restates(fact: Fact) -> bool:
+            return fact.id == target or (not fact.encrypted and not self._encrypts(cand)
+                                         and same_value(cand.value, fact.value))
+        if at.cut is not None and restates(at.cut):
+            return self._execute(conn, decision if target == at.cut.id else Decision("touch", target=at.cut.id),
+                                 scope, msg, episode_id, cand, vector, tag, now)
         cut = at.cut if at.cut is not None and at.cut.status == "superseded" else None
-        if cut is not None and not cut.encrypted and not self._encrypts(cand) and same_value(cand.value, cut.value):
-            return self._execute(conn, Decision("touch", target=cut.id), scope, msg, episode_id, cand, vector,
-                                 tag, now)
+        if at.successor is not None and restates(at.successor) \
+                and (at.successor.valid_from or at.successor.observed_at) > start:
+            return self._begin_earlier(conn, scope, at.successor, cut, start, cand, episode_id, now)
+        if target is not None:
+            if at.successor is None:
+                return self._execute(conn, decision, scope, msg, episode_id, cand, vector, tag, now)
+            decision = Decision("create", superseded=decision.superseded)  # it held apart from the later one
         own = {f.id for f in stored}
         nexts: list[tuple[datetime, Fact | Withdrawal]] = [
             (max(start, f.valid_from or f.observed_at), f) for f in later if f.id not in own]
@@ -605,6 +620,25 @@ class Ingestor:
         if cut is not None:
             self._cut(conn, scope, cut, start, out[1], cand, episode_id, now)
         return out
+
+    def _begin_earlier(self, conn: Any, scope: Scope, fact: Fact, cut: Fact | None, start: datetime,
+                       cand: FactCandidate, episode_id: int, now: datetime) -> tuple[str, int, tuple[int, ...]]:
+        """``cand`` restates ``fact``, the value said next, and was said before it with no other
+        value between: ``fact`` began at ``start``. Its ``valid_from`` moves back (an ``update``
+        event keeps the old one), the message is cited, and the superseded ``cut`` (the value that
+        held at ``start``) ends there. A newest-first log ("FedEx" in March, "FedEx" in February,
+        "UPS" in January) thus gives the history a log in time order gives."""
+        self.store.set_valid_from(conn, fact.id, start, now=now)
+        self.store.touch_fact(conn, fact.id, confidence=cand.confidence, now=now, observed_at=start)
+        self.store.cite(conn, fact.id, [episode_id])
+        actor = f"extractor:{getattr(self.extractor, 'name', 'unknown')}"
+        old = fact.valid_from or fact.observed_at
+        self.store.log_event(conn, scope, fact_id=fact.id, action="update", actor=actor, now=now, detail={
+            "restated": self._shown(cand), "episode": episode_id, "arrived_late": True,
+            "valid_from": [old.isoformat(), start.isoformat()]})
+        if cut is not None:
+            self._cut(conn, scope, cut, start, fact.id, cand, episode_id, now)
+        return "touch", fact.id, ()
 
     def _cut(self, conn: Any, scope: Scope, cut: Fact, start: datetime, by: int, cand: FactCandidate,
              episode_id: int, now: datetime) -> None:

@@ -144,3 +144,24 @@ def test_forgetting_the_newest_value_names_the_value_said_last_before_it(open_me
         return  # the in-memory reference store has no rollback
     [back] = memory.rollback(receipt.replaced[0].event_id)
     assert (back.value, back.status) == ("FedEx", "active")
+
+
+def test_a_newest_first_log_with_restated_values_gives_the_history_of_the_log_in_time_order(
+        open_memory: OpenMemory) -> None:
+    said = [("I prefer UPS for delivery", "2026-01-01T10:00"), ("I prefer FedEx for delivery", "2026-01-15T10:00"),
+            ("I prefer DHL for delivery", "2026-02-01T10:00"), ("I prefer FedEx for delivery!", "2026-03-01T10:00"),
+            ("I prefer FedEx for delivery, really", "2026-04-01T10:00")]
+    histories = []
+    for n, order in enumerate((said, said[::-1])):
+        memory = open_memory(user_id=f"nf{n}")
+        for text, when in order:
+            memory.add(text, created_at=day(when))
+        rows = timeline(memory)
+        assert_no_overlap(rows)
+        histories.append([(v, start, end) for v, _, start, end in rows])
+    # FedEx in January is a value of its own (DHL came between); FedEx from March on is current
+    assert histories[0] == [("UPS", day("2026-01-01T10:00"), day("2026-01-15T10:00")),
+                            ("FedEx", day("2026-01-15T10:00"), day("2026-02-01T10:00")),
+                            ("DHL", day("2026-02-01T10:00"), day("2026-03-01T10:00")),
+                            ("FedEx", day("2026-03-01T10:00"), None)]
+    assert histories[1] == histories[0]

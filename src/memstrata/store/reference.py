@@ -423,6 +423,11 @@ class ReferenceStore:
                        and (w.subject or "") == (subject or "") and w.said_at > after), key=lambda w: w.said_at)
 
     @staticmethod
+    def set_valid_from(conn: _State, fact_id: int, valid_from: datetime, *, now: datetime) -> None:
+        """Move the start of a fact's validity back."""
+        conn.facts[fact_id].update(valid_from=valid_from, updated_at=now)
+
+    @staticmethod
     def set_valid_to(conn: _State, fact_id: int, valid_to: datetime, *, now: datetime) -> None:
         """Move the end of a superseded fact's validity (status and ``expired_at`` stay)."""
         row = conn.facts[fact_id]

@@ -851,6 +851,11 @@ class PostgresStore:
         return withdrawals.said_after(conn, self.dialect, scope, key=key, subject=subject, after=after)
 
     @staticmethod
+    def set_valid_from(conn: Conn, fact_id: int, valid_from: datetime, *, now: datetime) -> None:
+        """Move the start of a fact's validity back (as the SQLite store)."""
+        conn.execute("UPDATE facts SET valid_from = %s, updated_at = %s WHERE id = %s", (valid_from, now, fact_id))
+
+    @staticmethod
     def set_valid_to(conn: Conn, fact_id: int, valid_to: datetime, *, now: datetime) -> None:
         """Move the end of a superseded fact's validity (as the SQLite store; status and
         ``expired_at`` stay)."""

@@ -865,6 +865,13 @@ class SQLiteStore:
         """Withdrawals under ``key`` about ``subject`` said after ``after``, earliest first."""
         return withdrawals.said_after(conn, self.dialect, scope, key=key, subject=subject, after=after)
 
+    def set_valid_from(self, conn: sqlite3.Connection, fact_id: int, valid_from: datetime, *, now: datetime) -> None:
+        """Move the start of a fact's validity back (the value was said earlier than the message
+        that stored it, which arrived first: ``ingest.Ingestor._begin_earlier``)."""
+        conn.execute("UPDATE facts SET valid_from = ?, updated_at = ? WHERE id = ?",
+                     (to_db(valid_from), to_db(now), fact_id))
+        self.bump(conn, "facts_version")
+
     def set_valid_to(self, conn: sqlite3.Connection, fact_id: int, valid_to: datetime, *, now: datetime) -> None:
         """Move the end of a superseded fact's validity (a value said before its end arrived late and
         took its place from then on: ``timeline``). Status and ``expired_at`` stay: what the system
