@@ -586,8 +586,11 @@ class Ingestor:
         def restates(fact: Fact) -> bool:
             return fact.id == target or (not fact.encrypted and not self._encrypts(cand)
                                          and same_value(cand.value, fact.value))
-        if at.cut is not None and restates(at.cut):
-            return self._execute(conn, decision if target == at.cut.id else Decision("touch", target=at.cut.id),
+        # the value that held then, as its row says (said before, perhaps said again after)
+        held = next((f for f in stored if restates(f) and (f.valid_from or f.observed_at) <= start
+                     and (f.valid_to is None or f.valid_to > start)), None)
+        if held is not None:
+            return self._execute(conn, decision if target == held.id else Decision("touch", target=held.id),
                                  scope, msg, episode_id, cand, vector, tag, now)
         cut = at.cut if at.cut is not None and at.cut.status == "superseded" else None
         if at.successor is not None and restates(at.successor) \

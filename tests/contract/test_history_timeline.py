@@ -165,3 +165,14 @@ def test_a_newest_first_log_with_restated_values_gives_the_history_of_the_log_in
                             ("DHL", day("2026-02-01T10:00"), day("2026-03-01T10:00")),
                             ("FedEx", day("2026-03-01T10:00"), None)]
     assert histories[1] == histories[0]
+
+
+def test_a_late_restatement_inside_a_value_said_before_and_after_it_is_a_restatement(
+        open_memory: OpenMemory) -> None:
+    memory = open_memory(user_id="in")
+    memory.add("I prefer UPS for delivery", created_at=day("2026-01-01T10:00"))
+    memory.add("I prefer FedEx for delivery", created_at=day("2026-01-15T10:00"))
+    memory.add("I prefer FedEx for delivery, really", created_at=day("2026-04-01T10:00"))
+    [late] = memory.add("I prefer FedEx for delivery!", created_at=day("2026-02-01T10:00")).facts
+    assert (late.action, late.fact.status, len(late.fact.citations)) == ("touch", "active", 3)
+    assert [(v, s) for v, s, _, _ in timeline(memory)] == [("UPS", "superseded"), ("FedEx", "active")]
