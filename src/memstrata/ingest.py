@@ -31,6 +31,7 @@ from memstrata.lifecycle.retention import enforce_cap, fact_expiry
 from memstrata.privacy.crypto import Cipher
 from memstrata.privacy.policy import only_placeholders, redact, redact_json
 from memstrata.resolve import EXACT_KEYS, Decision, choice_key, contradicts, decide, normalise_value, same_value
+from memstrata.split_value import candidate_terms, split_at
 from memstrata.store.protocol import Store
 from memstrata.store.records import NewEpisode, NewFact, NewSegment
 from memstrata.store.turns import context_terms, turn_terms
@@ -592,6 +593,14 @@ class Ingestor:
         if held is not None:
             return self._execute(conn, decision if target == held.id else Decision("touch", target=held.id),
                                  scope, msg, episode_id, cand, vector, tag, now)
+        # a value said before it and again after it (one row) held apart on either side: two rows
+        spans = next((f for f in stored if (f.valid_from or f.observed_at) <= start < f.observed_at
+                      and (f.valid_to is None or f.valid_to > start)), None)
+        earlier = None if spans is None else split_at(
+            self.store, conn, scope, spans, start, terms=fact_terms(candidate_terms(spans)), embedder=self.embedder,
+            actor=f"extractor:{getattr(self.extractor, 'name', 'unknown')}", now=now)
+        if earlier is not None:
+            at = place(start, self.store.load_facts(conn, [f.id for f in stored] + [earlier.id]))
         cut = at.cut if at.cut is not None and at.cut.status == "superseded" else None
         if at.successor is not None and restates(at.successor) \
                 and (at.successor.valid_from or at.successor.observed_at) > start:

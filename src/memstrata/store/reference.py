@@ -398,6 +398,16 @@ class ReferenceStore:
         conn.citations.update((fact_id, e) for e in episode_ids)
 
     @staticmethod
+    def uncite(conn: _State, fact_id: int, episode_ids: Iterable[int]) -> None:
+        """Remove citations (a value split in two: ``split_value``)."""
+        conn.citations -= {(fact_id, e) for e in episode_ids}
+
+    @staticmethod
+    def episode_times(conn: _State, ids: Sequence[int]) -> dict[int, datetime]:
+        """When each of these episodes was said (``created_at``)."""
+        return {i: conn.episodes[i]["created_at"] for i in ids if i in conn.episodes}
+
+    @staticmethod
     def set_fact_status(conn: _State, fact_id: int, status: str, *, now: datetime,
                         valid_to: datetime | None = None) -> None:
         """Change a fact's status: ``superseded`` closes ``valid_to`` (when given) and stamps

@@ -823,6 +823,18 @@ class PostgresStore:
         return int(row[0])
 
     @staticmethod
+    def uncite(conn: Conn, fact_id: int, episode_ids: Iterable[int]) -> None:
+        """Remove citations (a value split in two: ``split_value``)."""
+        conn.execute("DELETE FROM fact_citations WHERE fact_id = %s AND episode_id = ANY(%s)",
+                     (fact_id, list(episode_ids)))
+
+    @staticmethod
+    def episode_times(conn: Conn, ids: Sequence[int]) -> dict[int, datetime]:
+        """When each of these episodes was said (``created_at``), inside an open transaction."""
+        rows = conn.execute("SELECT id, created_at FROM episodes WHERE id = ANY(%s)", (list(ids),)).fetchall()
+        return {int(r[0]): _utc(r[1]) for r in rows}  # type: ignore[misc]
+
+    @staticmethod
     def cite(conn: Conn, fact_id: int, episode_ids: Iterable[int]) -> None:
         """Add citations (idempotent)."""
         with conn.cursor() as cur:

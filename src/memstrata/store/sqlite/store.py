@@ -838,6 +838,19 @@ class SQLiteStore:
         return fact_id  # no version bump: working copies pick up new ids incrementally
 
     @staticmethod
+    def uncite(conn: sqlite3.Connection, fact_id: int, episode_ids: Iterable[int]) -> None:
+        """Remove citations (a value split in two: ``split_value``)."""
+        conn.executemany("DELETE FROM fact_citations WHERE fact_id = ? AND episode_id = ?",
+                         [(fact_id, e) for e in episode_ids])
+
+    @staticmethod
+    def episode_times(conn: sqlite3.Connection, ids: Sequence[int]) -> dict[int, datetime]:
+        """When each of these episodes was said (``created_at``), inside an open transaction."""
+        marks = ",".join("?" * len(ids))
+        return {int(r[0]): from_db(r[1]) for r in conn.execute(  # type: ignore[misc]
+            f"SELECT id, created_at FROM episodes WHERE id IN ({marks})", list(ids))} if ids else {}
+
+    @staticmethod
     def cite(conn: sqlite3.Connection, fact_id: int, episode_ids: Iterable[int]) -> None:
         """Add citations (idempotent)."""
         conn.executemany("INSERT OR IGNORE INTO fact_citations (fact_id, episode_id) VALUES (?, ?)",
