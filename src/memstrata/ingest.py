@@ -578,9 +578,12 @@ class Ingestor:
         value said next, said earlier, began earlier (``_begin_earlier``); and a restatement
         ``decide`` found (touch, merge) of a value that did not hold then is a value of its own."""
         start = cand.valid_from or msg.created_at
-        stored = self.store.load_facts(conn, [
+        # A superseded fact with no end is no value of the timeline: merged into another (maintain)
+        # or set aside by a rollback.
+        stored = [f for f in self.store.load_facts(conn, [
             *self.store.fact_ids(conn, scope, keys=[cand.key], subject=subject, status="superseded"),
-            *self.store.fact_ids(conn, scope, keys=[cand.key], subject=subject)]) if timeline else []
+            *self.store.fact_ids(conn, scope, keys=[cand.key], subject=subject)])
+            if f.status == "active" or f.valid_to is not None] if timeline else []
         at = place(start, stored)
         target = decision.target if decision.action in ("touch", "merge") else None
 
