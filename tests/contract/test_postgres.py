@@ -92,6 +92,30 @@ def test_exact_search_gives_way_to_hnsw_when_a_misjudged_filter_matches_more_tha
     assert len(got) == K and all((i - 1) % 100 == 42 for i, _ in got)
 
 
+def test_approximate_search_gives_the_same_rows_inside_a_shared_snapshot_and_leaks_no_setting(
+        ten_thousand: tuple[PostgresStore, np.ndarray]) -> None:
+    """A search's own reads end their transaction with the call, so the approximate path sets
+    its planner settings without a savepoint; inside a shared snapshot (``store.snapshot``) it must
+    undo them, or every later statement of that search would run with sorts and scans off."""
+    store, vectors = ten_thousand
+    q = vectors[17]
+    alone = store.nearest_segments(Scope(user_id="u"), q, k=K, min_similarity=-1.0, exact=False)
+    with store.snapshot():
+        shared = store.nearest_segments(Scope(user_id="u"), q, k=K, min_similarity=-1.0, exact=False)
+        with store.db.read() as conn:
+            assert not store.db.owns(conn)
+            settings = conn.execute("SELECT current_setting('enable_seqscan'), current_setting('enable_sort'), "
+                                    "current_setting('transaction_read_only')").fetchone()
+    assert shared == alone and len(alone) == K
+    assert settings == ("on", "on", "on")
+    with store.db.read() as conn:  # a read of its own: read-only REPEATABLE READ in one BEGIN
+        assert store.db.owns(conn)
+        assert conn.execute("SELECT current_setting('transaction_isolation'), "
+                            "current_setting('transaction_read_only')").fetchone() == ("repeatable read", "on")
+    with store.db.write() as conn:  # the pooled connection comes back writable
+        assert conn.execute("SELECT current_setting('transaction_read_only')").fetchone() == ("off",)
+
+
 def test_hnsw_recall_at_10_against_exact(ten_thousand: tuple[PostgresStore, np.ndarray]) -> None:
     store, vectors = ten_thousand
     rng = np.random.default_rng(3)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import threading
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from typing import Any, TypeVar
 
 from memstrata.clock import utcnow
@@ -123,8 +123,11 @@ class PgDatabase:
     @contextmanager
     def write(self) -> Iterator[psycopg.Connection[Any]]:
         """One transaction: committed on exit (durable before it returns), rolled back on error."""
-        with translated(self.url), self.pool.connection() as conn, conn.transaction():
-            yield conn
+        with translated(self.url), self.pool.connection() as conn:
+            # Read-write at the server's level, whatever a ``read()`` left (attributes: no round trip).
+            conn.isolation_level = conn.read_only = None
+            with conn.transaction():
+                yield conn
 
     @contextmanager
     def read(self) -> Iterator[psycopg.Connection[Any]]:
@@ -135,19 +138,31 @@ class PgDatabase:
                 yield shared
             return
         with translated(self.url), self.pool.connection() as conn:
-            # psycopg has already opened the transaction; this must be its first statement.
-            conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
+            # psycopg opens the transaction with these in its BEGIN: one round trip, not a BEGIN
+            # and a SET TRANSACTION (a search opens up to four reads). Reset after, for writes.
+            conn.isolation_level, conn.read_only = psycopg.IsolationLevel.REPEATABLE_READ, True
             try:
                 yield conn
             finally:
-                conn.rollback()
+                try:
+                    conn.rollback()
+                finally:
+                    # Refused on a broken connection, which the pool then discards.
+                    with suppress(psycopg.Error):
+                        conn.isolation_level = conn.read_only = None
+
+    def owns(self, conn: psycopg.Connection[Any]) -> bool:
+        """Whether ``conn`` serves this thread's ``read()`` alone: not the shared snapshot's
+        connection, so its transaction ends with the store call that opened it (settings made
+        with ``set_config(..., true)`` cannot reach later reads)."""
+        return conn is not getattr(self._local, "conn", None)
 
     @contextmanager
     def snapshot(self) -> Iterator[None]:
         """Every ``read()`` of this thread until exit shares one read-only snapshot.
 
         One search makes several store calls; each ``read()`` of its own costs a pool checkout,
-        a ``SET TRANSACTION`` and a rollback (three round trips) and sees its own snapshot.
+        a ``BEGIN`` and a rollback (three round trips) and sees its own snapshot.
         Shared, the calls see one consistent state and cost one round trip per query. Nested
         ``snapshot()`` calls join the outer one."""
         if getattr(self._local, "conn", None) is not None:

@@ -140,6 +140,10 @@ class TermStats:
         return [t for t in terms if t in kept]
 
 
+#: Planner settings that make the approximate search walk the HNSW index (``nearest``).
+_PLANNER_OFF = "set_config('enable_seqscan', 'off', true), set_config('enable_sort', 'off', true)"
+
+
 def stored_vector(vector: np.ndarray) -> np.ndarray:
     """``(dim,)`` float → float32 holding the float16 value SQLite stores (``store.vectors``).
 
@@ -171,7 +175,7 @@ def estimated_rows(conn: Conn, from_where: str, params: Sequence[object]) -> flo
 
 def nearest(conn: Conn, *, from_where: str, params: Sequence[object], vector: np.ndarray, k: int,
             min_similarity: float, exact: bool | None = None, ef_search: int = EF_SEARCH,
-            table: str = "segments", alias: str = "s") -> list[tuple[int, float]]:
+            table: str = "segments", alias: str = "s", owned: bool = False) -> list[tuple[int, float]]:
     """``[(id, cosine)]`` best first, over ``alias`` rows of ``FROM {table} {alias} ... WHERE ...``.
 
     Args:
@@ -181,6 +185,8 @@ def nearest(conn: Conn, *, from_where: str, params: Sequence[object], vector: np
         exact: force exact (``True``) or approximate-then-exact (``False``); ``None`` decides
             by the planner's estimate (module docstring).
         ef_search: HNSW candidate list (``hnsw.ef_search``), raised to ``k`` when smaller.
+        owned: ``conn``'s transaction ends with this call (``PgDatabase.owns``), so the planner
+            settings of the approximate search need no savepoint to be undone.
     """
     q = np.asarray(vector, dtype=np.float32)
     dim = len(q)
@@ -206,13 +212,20 @@ def nearest(conn: Conn, *, from_where: str, params: Sequence[object], vector: np
         # 790 ms). Sequential scans and sorts are off for this query only: the savepoint's
         # rollback restores the settings (nothing was written).
         dist = f"({alias}.embedding::vector({dim})) <=> %s::vector({dim})"
-        with conn.transaction():
-            conn.execute("SELECT set_config('enable_seqscan', 'off', true), set_config('enable_sort', 'off', true)")
-            rows = [(int(r[0]), float(r[1])) for r in conn.execute(
-                f"WITH c AS MATERIALIZED (SELECT {alias}.id, {alias}.embedding <#> %s AS d {from_where} "
-                f"AND {alias}.embedding IS NOT NULL ORDER BY {dist} LIMIT %s) SELECT id, d FROM c ORDER BY d, id",
-                (q, *params, q, k)).fetchall()]
-            raise psycopg.Rollback()
+        approximate = (f"WITH c AS MATERIALIZED (SELECT {alias}.id, {alias}.embedding <#> %s AS d {from_where} "
+                       f"AND {alias}.embedding IS NOT NULL ORDER BY {dist} LIMIT %s) "
+                       "SELECT id, d FROM c ORDER BY d, id")
+        if owned:
+            # Two round trips instead of five (savepoint, settings, query, rollback, release).
+            conn.execute(f"SELECT {_PLANNER_OFF}")
+            rows = [(int(r[0]), float(r[1])) for r in conn.execute(approximate, (q, *params, q, k)).fetchall()]
+            if len(rows) < k:  # the exact search below needs the planner's usual choices back
+                conn.execute("SELECT set_config('enable_seqscan', 'on', true), set_config('enable_sort', 'on', true)")
+        else:
+            with conn.transaction():
+                conn.execute(f"SELECT {_PLANNER_OFF}")
+                rows = [(int(r[0]), float(r[1])) for r in conn.execute(approximate, (q, *params, q, k)).fetchall()]
+                raise psycopg.Rollback()
     if exact or len(rows) < k:
         # No cast: the expression differs from the index's, so this is always an exact scan.
         rows = [(int(r[0]), float(r[1])) for r in conn.execute(
