@@ -22,6 +22,7 @@ from memstrata.ingest import AddResult, Message
 from memstrata.lifecycle.forget import ForgetReceipt
 from memstrata.lifecycle.maintain import MaintenanceReport
 from memstrata.memory import BATCH_SIZE, Memory, ScopeArgs
+from memstrata.paging import Page
 from memstrata.types import Episode, Fact, Hit, MemoryEvent
 
 if TYPE_CHECKING:  # typing only: importing the semantic layer's agents is not needed to run
@@ -71,11 +72,12 @@ class AsyncMemory:
     async def add(self, content: str, *, role: str = "user", speaker: str | None = None,
                   created_at: datetime | None = None, metadata: dict[str, Any] | None = None,
                   produced_for: str | None = None, content_type: str = "message", wait: bool = False,
-                  ttl: float | None = None, **scope: Unpack[ScopeArgs]) -> AddResult:
+                  ttl: float | None = None, idempotency_key: str | None = None,
+                  **scope: Unpack[ScopeArgs]) -> AddResult:
         """``Memory.add``."""
         return await self._run(self.memory.add, content, role=role, speaker=speaker, created_at=created_at,
                                metadata=metadata, produced_for=produced_for, content_type=content_type,
-                               wait=wait, ttl=ttl, **scope)
+                               wait=wait, ttl=ttl, idempotency_key=idempotency_key, **scope)
 
     def message(self, content: str, *, role: str = "user", speaker: str | None = None,
                 created_at: datetime | None = None, metadata: dict[str, Any] | None = None,
@@ -87,10 +89,11 @@ class AsyncMemory:
                                    ttl=ttl, **scope)
 
     async def add_many(self, messages: Iterable[Message], *, batch_size: int = BATCH_SIZE,
-                       on_batch: Callable[[int], None] | None = None, wait: bool = False) -> builtins.list[AddResult]:
+                       on_batch: Callable[[int], None] | None = None, wait: bool = False,
+                       idempotency_key: str | None = None) -> builtins.list[AddResult]:
         """``Memory.add_many`` (``on_batch`` runs on the worker thread)."""
         return await self._run(self.memory.add_many, list(messages), batch_size=batch_size, on_batch=on_batch,
-                               wait=wait)
+                               wait=wait, idempotency_key=idempotency_key)
 
     async def search(self, query: str, *, limit: int = 10, kinds: Sequence[str] = ("fact", "episode"),
                      expand_context: int = 0, include_superseded: bool = False, min_score: float = 0.0,
@@ -129,6 +132,13 @@ class AsyncMemory:
                    **scope: Unpack[ScopeArgs]) -> builtins.list[Fact] | builtins.list[Episode]:
         """``Memory.list``."""
         return await self._run(self.memory.list, kind=kind, status=status, key=key, limit=limit, offset=offset,
+                               filter=filter, **scope)
+
+    async def page(self, *, kind: str = "fact", status: str | Sequence[str] = "active", key: str | None = None,
+                   limit: int = 100, cursor: str | None = None, filter: str | Expr | None = None,
+                   **scope: Unpack[ScopeArgs]) -> Page[Fact] | Page[Episode]:
+        """``Memory.page``."""
+        return await self._run(self.memory.page, kind=kind, status=status, key=key, limit=limit, cursor=cursor,
                                filter=filter, **scope)
 
     async def history(self, fact_id: int | None = None, *, key: str | None = None,

@@ -96,6 +96,25 @@ def _open(db: str | None, org: str | None, project: str | None, user: str | None
                   user_id=settings.user_id if user is None else user, **kw)
 
 
+@contextmanager
+def _removed_unless_stored(db: str | None) -> Iterator[dict[str, bool]]:
+    """Around a command that may create the SQLite file ``db`` names: when the command fails
+    before it stored anything (``state["stored"]`` still false), the file it created (with its
+    ``-wal``/``-shm``) is removed, so a refused import leaves no empty database behind (a
+    fresh-user trial found one after a future-dated line was refused, trial 10). A file that
+    existed before, or a PostgreSQL URL, is never touched."""
+    created = _missing_file(db, Settings.from_env())
+    state = {"stored": False}
+    try:
+        yield state
+    except BaseException:
+        if created is not None and not state["stored"]:
+            for leftover in (created, created.with_name(created.name + "-wal"),
+                             created.with_name(created.name + "-shm")):
+                leftover.unlink(missing_ok=True)
+        raise
+
+
 _CONTROL = dict.fromkeys(c for c in range(32) if c not in (9, 10)) | {127: None}
 
 
@@ -304,14 +323,27 @@ def list_cmd(
     key: Annotated[str | None, typer.Option(help="Only facts under this key (prefix).")] = None,
     limit: Annotated[int, typer.Option(help="How many rows.")] = 50,
     where: FilterOpt = None,
+    cursor: Annotated[str | None, typer.Option(
+        help="Page through a changing list: 'start', then the cursor printed after each page (newest recorded "
+             "first; nothing repeated or skipped when memories are written between pages).")] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Facts (or episodes) in a scope, newest first."""
+    following: list[str | None] = []
+
     def go() -> tuple[list[Any], str | None]:
         with _open(db, org, project, user, model=False, agent_id=agent) as memory:
-            return memory.list(kind="episode" if episodes else "fact", status=status, key=key,
-                               limit=limit, filter=where), memory.scope.user_id
+            kind = "episode" if episodes else "fact"
+            if cursor is not None:
+                page = memory.page(kind=kind, status=status, key=key, limit=limit, cursor=cursor, filter=where)
+                following.append(page.next_cursor)
+                return list(page.items), memory.scope.user_id
+            return memory.list(kind=kind, status=status, key=key, limit=limit, filter=where), memory.scope.user_id
     rows, owner = _run(go)
+    if following:
+        # stderr: `--json` output stays the list it always was
+        err.print(f"next page: --cursor {following[0]}" if following[0] else "last page", highlight=False,
+                  markup=False)
     if as_json:
         _emit_json([asdict(r) for r in rows])
         return
@@ -462,10 +494,13 @@ def export(
     project: ProjectOpt = None,
     output: Annotated[Path | None, typer.Option("--output", "-o", help="File (default stdout).")] = None,
     everything: Annotated[bool, typer.Option(
-        "--all", help="Every tenant, user and agent of the database (to move it, e.g. SQLite to PostgreSQL).")]
+        "--all", help="Every tenant, user and agent of the database, and its REST API keys as stored (hashes, "
+                      "no secrets): to move it, e.g. SQLite to PostgreSQL.")]
     = False,
 ) -> None:
-    """Export a scope as JSONL: episodes, facts (every status), events."""
+    """Export a scope as JSONL: episodes, facts (every status), events (with --all: the API keys too)."""
+    keys = [0]
+
     def go() -> int:
         if everything and (user or agent or org or project):
             raise InvalidInput("--all exports every tenant, user and agent: leave out --user, --agent, --org "
@@ -481,6 +516,7 @@ def export(
                     except BrokenPipeError:  # `export | head`: the reader has all it wanted
                         return n
                     n += 1
+                    keys[0] += record["type"] == "api_key"
             finally:
                 if output:
                     handle.close()
@@ -488,6 +524,12 @@ def export(
     n = _run(go)
     if output:
         console.print(f"exported {n} records to {output}")
+    if everything and keys[0]:
+        # Said on stderr (stdout may be the export itself): an operator moving a REST deployment
+        # must know whether clients keep their keys (a fresh-user trial, U16, found them left behind).
+        err.print(f"note: --all carries the REST API keys as stored ({keys[0]} keys: their SHA-256 hashes, never a "
+                  "secret; revoked ones stay revoked): `memstrata import` of this file restores them, so REST "
+                  "clients keep working with the keys they have", highlight=False, markup=False)
 
 
 @app.command(name="import")
@@ -506,7 +548,8 @@ def import_cmd(
     if (fmt == "auto" and _run(lambda: detect_format(path)) == "export") or fmt == "export":
         def restore() -> dict[str, int]:
             records = load_export(path)
-            with _open(db, org, project, user, create=True) as memory:
+            # one transaction: a refused restore stored nothing
+            with _removed_unless_stored(db), _open(db, org, project, user, create=True) as memory:
                 return {"records": len(records), **memory.import_records(records)}
         restored = _run(restore)
         named = _export_users(path) if user else set()
@@ -517,8 +560,9 @@ def import_cmd(
         if as_json:
             _emit_json(restored)
         else:
-            console.print(f"restored {restored['episodes']} episodes, {restored['facts']} facts and "
-                          f"{restored['events']} events from {restored['records']} records "
+            keys = f" and {restored['api_keys']} API keys" if restored.get("api_keys") else ""
+            console.print(f"restored {restored['episodes']} episodes, {restored['facts']} facts, "
+                          f"{restored['events']} events{keys} from {restored['records']} records "
                           "(rows already present are kept as they are)")
         return
 
@@ -526,14 +570,17 @@ def import_cmd(
         groups = load_any(path, fmt)
         total = sum(len(msgs) for _, msgs in groups)
         summary = {"messages": total, "groups": len(groups), "added": 0, "duplicates": 0}
-        with _open(db, org, project, user, create=True) as memory, Progress(
+        with _removed_unless_stored(db) as state, _open(db, org, project, user, create=True) as memory, Progress(
             TextColumn("importing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
             console=err, disable=as_json,
         ) as progress:
             task = progress.add_task("import", total=total)
+
+            def stored(n: int) -> None:
+                state["stored"] = True  # a batch is committed: the file now holds the user's data
+                progress.advance(task, n)
             for default_user, messages in groups:
-                import_messages(memory, messages, user_id=user or default_user,
-                                on_batch=lambda n: progress.advance(task, n), tally=summary)
+                import_messages(memory, messages, user_id=user or default_user, on_batch=stored, tally=summary)
             summary.update(memory.store.counts())
         return summary
     summary = _run(go)

@@ -9,6 +9,7 @@ from datetime import datetime
 from typing import Any
 
 from memstrata.clock import to_db
+from memstrata.paging import START, Position
 from memstrata.store.dialect import run
 from memstrata.store.protocol import LifecycleStore, Store
 from memstrata.types import Scope
@@ -29,14 +30,16 @@ def _plain(value: Any) -> Any:
 
 def export_records(store: Store, scope: Scope) -> Iterator[dict[str, Any]]:
     """``{"type": "episode" | "fact" | "event", ...}`` records of ``scope``, oldest first."""
-    offset = 0
+    # Keyset pages (``memstrata.paging``): an export taken while messages arrive neither repeats
+    # nor skips an episode, as offset pages did.
+    before = START
     while True:
-        page = store.list_episodes(scope, limit=PAGE, offset=offset)
+        page = store.list_episodes(scope, limit=PAGE, before=before)
         for episode in reversed(page):
             yield {"type": "episode", **_plain(asdict(episode))}
         if len(page) < PAGE:
             break
-        offset += PAGE
+        before = Position(page[-1].created_at, page[-1].id)
     facts = store.list_facts(scope, statuses=["active", "superseded", "archived"], limit=10**9)
     for fact in reversed(facts):
         yield {"type": "fact", **_plain(asdict(fact))}
@@ -55,11 +58,17 @@ def tenants(store: LifecycleStore) -> list[Scope]:
 
 def export_all(store: LifecycleStore) -> Iterator[dict[str, Any]]:
     """The records of every tenant, user and agent of the database, tenant by tenant (each as
-    ``export_records`` gives them): the whole database as one file, e.g. to move a SQLite file
-    to PostgreSQL (``import`` of the file into an empty database gives the same ids, statuses
-    and audit events back)."""
+    ``export_records`` gives them), then the REST API keys (``type: api_key``, as stored: the
+    SHA-256 of each key, never a secret; ``store.keys.key_records``): the whole database as one
+    file, e.g. to move a SQLite file to PostgreSQL (``import`` of the file into an empty database
+    gives the same ids, statuses, audit events and keys back, so REST clients keep working)."""
     for tenant in tenants(store):
         yield from export_records(store, tenant)
+    keys = getattr(store, "api_keys", None)
+    if keys is not None:
+        from memstrata.store.keys import key_records
+
+        yield from key_records(store.db, store.dialect)
 
 
 def dumps(record: dict[str, Any]) -> str:

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from memstrata.errors import InvalidInput
+from memstrata.errors import ContentTooLarge, InvalidInput
 from memstrata.loaders.base import ImportedMessage
 from memstrata.loaders.jsonl import load_jsonl_messages
 from memstrata.loaders.locomo import Conversation, is_locomo, load_locomo
@@ -25,16 +25,28 @@ def import_messages(memory: Memory, messages: Iterable[ImportedMessage], *, user
     ``user_id`` is the default for messages without one, then the ``Memory``'s default user.
     Re-importing adds nothing for messages with their own ``created_at`` (episode identity
     includes the time); JSONL lines without one are stamped at import, so they are added again.
+
+    Raises:
+        InvalidInput, ContentTooLarge: a message ``Memory.message`` refuses, prefixed ``line N:``
+            when it came from a line of a file; nothing of ``messages`` is stored.
     """
     built, sources = [], []
     for msg in messages:
         scope = dict(msg.metadata.get("scope") or {})
         metadata = {k: v for k, v in msg.metadata.items() if k != "scope"}
-        built.append(memory.message(
-            msg.content, role=msg.role, speaker=msg.speaker, created_at=msg.created_at,
-            metadata=metadata, session_id=msg.session_id,
-            user_id=user_id if scope.get("user_id") is None else scope["user_id"], agent_id=scope.get("agent_id"),
-        ))
+        try:
+            built.append(memory.message(
+                msg.content, role=msg.role, speaker=msg.speaker, created_at=msg.created_at,
+                metadata=metadata, session_id=msg.session_id,
+                user_id=user_id if scope.get("user_id") is None else scope["user_id"], agent_id=scope.get("agent_id"),
+            ))
+        except InvalidInput as exc:
+            # Checked after the file parsed (the clock, the size limit, the scope): name the line, as
+            # the loader does for a malformed one (a fresh-user trial's future date named none, trial 10).
+            if msg.line is None:
+                raise
+            kind = ContentTooLarge if isinstance(exc, ContentTooLarge) else InvalidInput
+            raise kind(f"line {msg.line}: {exc}") from None
         sources.append(msg.source_id)
     results = memory.add_many(built, on_batch=on_batch)
     if tally is not None:
@@ -64,7 +76,8 @@ def detect_format(path: Path) -> str:
 
 
 def is_export(path: Path) -> bool:
-    """Whether the first non-blank line is a ``memstrata export`` record (``type`` episode/fact/event)."""
+    """Whether the first non-blank line is a ``memstrata export`` record (``type`` episode, fact,
+    event, or api_key: an ``export --all`` of a database holding only keys)."""
     with path.open(encoding="utf-8", errors="replace") as handle:
         for line in handle:
             if line.strip():
@@ -72,7 +85,7 @@ def is_export(path: Path) -> bool:
                     first = json.loads(line)
                 except ValueError:
                     return False
-                return isinstance(first, dict) and first.get("type") in ("episode", "fact", "event")
+                return isinstance(first, dict) and first.get("type") in ("episode", "fact", "event", "api_key")
     return False
 
 

@@ -12,7 +12,7 @@ import json
 import logging
 import math
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta, timezone
 from typing import TYPE_CHECKING, Any, cast
@@ -66,6 +66,11 @@ MAX_METADATA_BYTES = 64 * 1024
 MAX_SPEAKER_CHARS = 256
 
 
+#: What ``Ingestor.write`` knows of one message inside its transaction: the episode id, whether it
+#: was new, its segment count, and each fact change as ``(action, fact_id, previous fact ids)``.
+RawResult = tuple[int, bool, int, list[tuple[str, int, tuple[int, ...]]]]
+
+
 @dataclass(frozen=True)
 class Message:
     """One message to remember (validated by ``validate_message``).
@@ -114,7 +119,9 @@ class AddResult:
     ``retry`` (failed, will be retried) or ``failed``. ``redacted`` names the kinds of
     secrets and personal data replaced by placeholders before storage (one entry per
     occurrence, never the values); ``withheld`` counts extracted facts not stored (``drop``
-    policy, or high sensitivity without an encryption key).
+    policy, or high sensitivity without an encryption key). ``replayed`` is ``True`` when the
+    call carried an idempotency key already used: this is the first call's result again and
+    nothing was written (``memstrata.idempotency``).
     """
 
     episode_id: int
@@ -125,6 +132,7 @@ class AddResult:
     extraction: str = "none"
     redacted: tuple[str, ...] = ()
     withheld: int = 0
+    replayed: bool = False
 
 
 #: How far past this machine's clock a message's ``created_at`` may lie: a day covers clock skew
@@ -384,12 +392,17 @@ class Ingestor:
                 pos += len(p.candidates)
         return prepared
 
-    def write(self, prepared: Sequence[_Prepared], *, now: datetime) -> list[AddResult]:
+    def write(self, prepared: Sequence[_Prepared], *, now: datetime,
+              before_commit: Callable[[Any, list[RawResult]], None] | None = None) -> list[AddResult]:
         """Store prepared messages in one transaction (committed and synced on return).
+
+        ``before_commit(conn, raw)``, when given, runs last inside the transaction with each
+        message's ``(episode_id, created, segments, [(action, fact_id, previous_ids)])``: what it
+        writes commits with the messages, and what it raises rolls them back (``idempotency``).
 
         Timed as phase ``storage`` (the whole transaction, commit included), within which
         ``indexing`` is the segment, vector and full-text rows."""
-        results: list[tuple[int, bool, int, list[tuple[str, int, tuple[int, ...]]]]] = []
+        results: list[RawResult] = []
         # Only a store with a queue is asked to enqueue (``Memory`` checks ``capabilities``).
         queue = cast("SemanticStore", self.store).extraction_queue(self.settings.semantic) if self.enqueue else None
         with phase("ingest", "indexing"):
@@ -416,6 +429,8 @@ class Ingestor:
                                       None if p.fact_vectors is None else p.fact_vectors[i], now)])]
                 results.append((episode_id, True, n_segments, changes))
             self._enforce_cap(conn, prepared, results, now)
+            if before_commit is not None:
+                before_commit(conn, results)
         return [replace(self._result(r, p.message.scope, p.message.role), redacted=p.redacted, withheld=p.withheld)
                 for r, p in zip(results, prepared, strict=True)]
 

@@ -34,6 +34,7 @@ from memstrata.export import export_all, export_records
 from memstrata.extract.base import Extractor
 from memstrata.filter import And, Compare, Expr, Field, parse, unparse
 from memstrata.filter.fields import require_fields_of
+from memstrata.idempotency import KeyTable, check_key, write_once
 from memstrata.ingest import AddResult, Ingestor, Message, check_scope, check_text, validate_message
 from memstrata.lifecycle.audit import replaced_by
 from memstrata.lifecycle.audit import restore as restore_fact
@@ -52,6 +53,7 @@ from memstrata.lifecycle.forget_filter import forget_matching
 from memstrata.lifecycle.maintain import MaintenanceReport
 from memstrata.lifecycle.maintain import maintain as run_maintenance
 from memstrata.lifecycle.restore import import_records as import_export_records
+from memstrata.paging import Page, page_of, read_cursor
 from memstrata.privacy.crypto import Cipher
 from memstrata.recall import Query, Retriever, fact_ids
 from memstrata.render import MIN_BUDGET_TOKENS, in_users_script
@@ -257,7 +259,7 @@ class Memory:
     def add(self, content: str, *, role: str = "user", speaker: str | None = None,
             created_at: datetime | None = None, metadata: dict[str, Any] | None = None,
             produced_for: str | None = None, content_type: str = "message", wait: bool = False,
-            ttl: float | None = None,
+            ttl: float | None = None, idempotency_key: str | None = None,
             **scope: Unpack[ScopeArgs]) -> AddResult:
         """Remember one message; durable (committed, fsynced) before it returns.
 
@@ -274,6 +276,9 @@ class Memory:
             ttl: seconds from now after which the episode and the facts drawn from it leave
                 every read (and are deleted by ``maintain``); default: ``Settings.ttl_seconds``
                 (``message`` for the episode, fact kind/sensitivity for facts), else no limit.
+            idempotency_key: a key made once per message sent (e.g. a UUID): calling again with the
+                same key (a retry after a lost answer) returns the first call's result (``replayed``)
+                and stores nothing new, also after a restart (``memstrata.idempotency``).
             **scope: ``org_id``, ``project_id``, ``user_id``, ``agent_id``, ``session_id``.
 
         Secrets and personal data are redacted first (``Settings.privacy``); the result's
@@ -289,7 +294,7 @@ class Memory:
                                content_type=content_type, ttl=ttl, **scope)
         if wait and self.has_llm:
             _ = self.semantic  # loads the LLM client first: a failure must not leave a stored message behind
-        result = self.add_many([message])[0]
+        result = self.add_many([message], idempotency_key=idempotency_key)[0]
         return self.semantic.read_your_writes(result, message.scope) if wait and self.has_llm else result
 
     def message(self, content: str, *, role: str = "user", speaker: str | None = None,
@@ -314,12 +319,20 @@ class Memory:
         return msg
 
     def add_many(self, messages: Iterable[Message], *, batch_size: int = BATCH_SIZE,
-                 on_batch: Callable[[int], None] | None = None, wait: bool = False) -> list[AddResult]:
+                 on_batch: Callable[[int], None] | None = None, wait: bool = False,
+                 idempotency_key: str | None = None) -> list[AddResult]:
         """Remember many messages, embedding in batches; each batch is one transaction.
 
         Every message is validated before anything is written. ``on_batch(n)`` is
         called after each committed batch with the number of messages in it. ``wait``: as
         ``add(wait=True)``, once for the whole batch (each session flushed once).
+        ``idempotency_key``: the whole request is one transaction with the key, and a repeat
+        with the same key returns the first results (``replayed``) and stores nothing
+        (``memstrata.idempotency``).
+
+        Raises:
+            InvalidInput: a message is invalid (nothing is written), a bad idempotency key, or
+                ``IdempotencyKeyReused``: the key was used for other messages.
         """
         items = list(messages)
         if wait and self.has_llm:
@@ -330,6 +343,21 @@ class Memory:
                     raise InvalidInput(f"add_many item {position} is a {type(msg).__name__}, not a Message: "
                                        "build one with Memory.message(...)")
                 validate_message(msg, max_bytes=self.settings.max_content_bytes)
+        if idempotency_key is not None:
+            key = check_key(idempotency_key)
+            if not items:
+                return []
+            self._require("maintenance", "idempotency keys")  # a table of the SQLite or PostgreSQL store
+            table = KeyTable(self.store.db, cast("LifecycleStore", self.store).dialect)
+            prepared = self._prepare(items)  # may switch the embedder off: the ingestor is made after
+            once = write_once(self._ingestor(), table, items, prepared, key, now=utcnow())
+            if once and not once[0].replayed:
+                self._fold_short_term({m.scope for m in items if m.scope.session_id is not None})
+            if on_batch is not None:
+                on_batch(len(items))
+            if wait and self.has_llm and not any(r.replayed for r in once):
+                return self.semantic.read_your_writes_many(once, [m.scope for m in items])
+            return once
         results: list[AddResult] = []
         for start in range(0, len(items), batch_size):
             batch = items[start:start + batch_size]
@@ -539,6 +567,38 @@ class Memory:
         if "all" in statuses:
             statuses = ["active", "superseded", "archived"]
         return self.store.list_facts(sc, statuses=statuses, key=key, limit=limit, offset=offset, filter=where)
+
+    def page(self, *, kind: str = "fact", status: str | Sequence[str] = "active", key: str | None = None,
+             limit: int = 100, cursor: str | None = None, filter: str | Expr | None = None,
+             **scope: Unpack[ScopeArgs]) -> Page[Fact] | Page[Episode]:
+        """One page of a listing that stays right while memories are written: facts (as ``list``
+        selects them) or episodes, newest recorded first, and the ``next_cursor`` to pass back for
+        the next page (``None`` after the last). Unlike ``list(offset=...)`` no row is repeated or
+        skipped when something is stored, re-stated or deleted between pages (``memstrata.paging``).
+
+        Args:
+            cursor: ``None`` (or ``"start"``) for the first page, then the previous page's
+                ``next_cursor``, unchanged.
+            limit: rows per page (1–1000).
+
+        Raises:
+            InvalidInput: a cursor that is not one memstrata gave (or of the other ``kind``), a bad
+                limit, kind or scope. InvalidFilter: as ``list``.
+        """
+        if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LIMIT:
+            raise InvalidInput(f"limit must be an integer between 1 and {MAX_LIMIT}, got {limit!r}")
+        if kind not in ("fact", "episode"):
+            raise InvalidInput(f"kind must be 'fact' or 'episode', got {kind!r}")
+        sc = self._scope(**scope)
+        where = _parse_filter(filter)
+        before = read_cursor(cursor, kind)
+        if kind == "episode":
+            return page_of(self.store.list_episodes(sc, limit=limit + 1, filter=where, before=before), limit)
+        statuses = [status] if isinstance(status, str) else list(status)
+        if "all" in statuses:
+            statuses = ["active", "superseded", "archived"]
+        return page_of(self.store.list_facts(sc, statuses=statuses, key=key, limit=limit + 1, filter=where,
+                                             before=before), limit)
 
     def history(self, fact_id: int | None = None, *, key: str | None = None,
                 **scope: Unpack[ScopeArgs]) -> builtins.list[tuple[Fact, builtins.list[MemoryEvent]]]:

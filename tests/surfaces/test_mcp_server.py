@@ -116,8 +116,8 @@ def test_search_marks_a_superseded_preferences_episode_and_unknown_arguments_are
             return found
     found = asyncio.run(scenario())
     assert found["other_user"] == {"error": "invalid_input: search_memory: unknown argument 'user_id' (it takes "
-                                            "'query', 'limit', 'filter'); the user, agent, org and project come "
-                                            "from the server's configuration, not from a tool argument"}
+                                            "'query', 'limit', 'filter', 'min_match'); the user, agent, org and "
+                                            "project come from the server's configuration, not from a tool argument"}
     assert found["typo"] == {"error": "invalid_input: list_memories: unknown argument 'fitler' (it takes 'limit', "
                                       "'filter')"}
     for error in found["limits"]:

@@ -36,8 +36,9 @@ from memstrata.lifecycle.forget import (
     keys_left_empty,
     replaced_of,
 )
+from memstrata.paging import START, Position
 from memstrata.store.protocol import LifecycleStore
-from memstrata.types import Scope
+from memstrata.types import Episode, Fact, Scope
 
 #: Ids read per page while collecting what the filter selects.
 PAGE = 1000
@@ -48,14 +49,17 @@ STATUSES = ("active", "superseded", "archived")
 def matching_ids(store: LifecycleStore, scope: Scope, expr: Expr, *, kind: str) -> list[int]:
     """Ids of the facts (any status) or episodes of ``scope`` that ``expr`` selects, ascending."""
     ids: list[int] = []
-    offset = 0
+    # Keyset pages (``memstrata.paging``), not offsets: a fact re-stated by a concurrent writer
+    # moves in the offset order and could slip between two pages, and be left unforgotten.
+    before = START
     while True:
-        page = (store.list_facts(scope, statuses=STATUSES, limit=PAGE, offset=offset, filter=expr)
-                if kind == "fact" else store.list_episodes(scope, limit=PAGE, offset=offset, filter=expr))
+        page: list[Fact] | list[Episode] = (
+            store.list_facts(scope, statuses=STATUSES, limit=PAGE, filter=expr, before=before)
+            if kind == "fact" else store.list_episodes(scope, limit=PAGE, filter=expr, before=before))
         ids.extend(row.id for row in page)
         if len(page) < PAGE:
             return sorted(set(ids))
-        offset += PAGE
+        before = Position(page[-1].created_at, page[-1].id)
 
 
 def forget_matching(store: LifecycleStore, scope: Scope, expr: Expr, *, kind: str, actor: str) -> ForgetReceipt:

@@ -22,6 +22,7 @@ from memstrata.ingest import fact_terms, key_terms
 from memstrata.privacy.crypto import Cipher
 from memstrata.resolve import normalise_value
 from memstrata.store.dialect import run
+from memstrata.store.keys import restore_key
 from memstrata.store.protocol import LifecycleStore
 from memstrata.store.records import NewSegment, episode_hash
 from memstrata.store.turns import turn_terms
@@ -29,8 +30,8 @@ from memstrata.text.segment import derivative, split_sentences
 from memstrata.text.tokens import index_text
 from memstrata.types import Scope
 
-#: Record types an export holds.
-TYPES = ("episode", "fact", "event")
+#: Record types an export holds (``api_key``: only ``export --all`` writes them).
+TYPES = ("episode", "fact", "event", "api_key")
 
 
 def _scope(record: Mapping[str, Any], where: str) -> Scope:
@@ -51,31 +52,40 @@ def _time(value: Any, where: str) -> datetime | None:
 
 def import_records(store: LifecycleStore, records: Iterable[Mapping[str, Any]], *, embedder: Any,
                    cipher: Cipher | None) -> dict[str, int]:
-    """Insert exported records; returns ``{"episodes", "facts", "events"}`` newly inserted.
+    """Insert exported records; returns ``{"episodes", "facts", "events"}`` newly inserted, and
+    ``"api_keys"`` when the records hold any (``export --all``; keys as stored: their hashes,
+    ``store.keys.restore_key``).
 
     Raises:
         InvalidInput: a malformed record (its position named), or an id held by another memory.
     """
     items = list(records)
     for n, rec in enumerate(items, start=1):
+        if isinstance(rec, Mapping) and rec.get("type") == "api_key":
+            continue  # checked field by field when inserted (``restore_key``): it has a key_id, not an id
         if not isinstance(rec, Mapping) or rec.get("type") not in TYPES or not isinstance(rec.get("id"), int):
-            raise InvalidInput(f"record {n}: not an export record (needs type episode|fact|event and an integer id)")
+            raise InvalidInput(f"record {n}: not an export record (needs type episode|fact|event and an integer id, "
+                               "or type api_key)")
+    keys = [(n, r) for n, r in enumerate(items, start=1) if r["type"] == "api_key"]
     episodes = [r for r in items if r["type"] == "episode"]
     facts = [r for r in items if r["type"] == "fact"]
     events = [r for r in items if r["type"] == "event"]
     seg_vectors = _embed(embedder, [d for r in episodes for _, d in _segments(r)])
     fact_vectors = _embed(embedder, [str(r.get("statement") or r.get("value")) for r in facts])
-    counts = {"episodes": 0, "facts": 0, "events": 0}
-    _write(store, episodes, facts, events, seg_vectors, fact_vectors, cipher, counts, utcnow())
+    counts = {"episodes": 0, "facts": 0, "events": 0, **({"api_keys": 0} if keys else {})}
+    _write(store, episodes, facts, events, seg_vectors, fact_vectors, cipher, counts, utcnow(), keys)
     store.clear_caches()
     return counts
 
 
 def _write(store: LifecycleStore, episodes: list[Mapping[str, Any]], facts: list[Mapping[str, Any]],
            events: list[Mapping[str, Any]], seg_vectors: np.ndarray | None, fact_vectors: np.ndarray | None,
-           cipher: Cipher | None, counts: dict[str, int], now: datetime) -> None:
+           cipher: Cipher | None, counts: dict[str, int], now: datetime,
+           keys: list[tuple[int, Mapping[str, Any]]]) -> None:
     with store.db.write() as conn:
         try:
+            for n, rec in keys:
+                counts["api_keys"] += restore_key(conn, store.dialect, rec, f"record {n} (api_key)")
             pos = 0
             for rec in episodes:
                 segs = _segments(rec)

@@ -19,6 +19,9 @@ class ImportedMessage:
         created_at: timezone-aware, UTC.
         source_id: the id the source gives the message (LoCoMo ``dia_id`` such as ``D3:5``).
         metadata: loader-specific extras (never ``None``); treat as read-only.
+        line: the 1-based line of the file it was read from (JSON Lines), so an error found
+            later (a future ``created_at``, content too large) names where it is; ``None``
+            when the source has no lines (LoCoMo).
     """
 
     session_id: str
@@ -28,6 +31,7 @@ class ImportedMessage:
     created_at: datetime
     source_id: str | None
     metadata: dict[str, Any]
+    line: int | None = None
 
 
 def json_type_name(value: Any) -> str:

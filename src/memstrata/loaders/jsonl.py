@@ -167,6 +167,7 @@ def _build_message(
         created_at=created_at,
         source_id=_optional_str(obj, "source_id"),
         metadata=metadata,
+        line=line_no,
     )
 
 

@@ -17,7 +17,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, FastAPI, Path, Query, Request
+from fastapi import APIRouter, Depends, FastAPI, Header, Path, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import Response, StreamingResponse
 from pydantic import TypeAdapter, ValidationError
@@ -25,9 +25,11 @@ from pydantic import TypeAdapter, ValidationError
 from memstrata import __version__
 from memstrata.errors import Conflict, MemstrataError
 from memstrata.export import dumps
+from memstrata.idempotency import check_key
 from memstrata.lifecycle.forget import TABLES
 from memstrata.lifecycle.schedule import MaintenanceScheduler
 from memstrata.memory import Memory
+from memstrata.paging import cursor_after
 from memstrata.server import docs, errors, semantic_routes
 from memstrata.server.auth import Caller, Principal
 from memstrata.server.body import JSONL_MEDIA_TYPES, BodyFormatMiddleware
@@ -149,16 +151,27 @@ def _limit(state: ServerState, req: SearchRequest | ContextRequest | ListFactsQu
     if "limit" not in req.model_fields_set:
         return cap
     raise ApiError(422, "limit_too_large", f"limit {req.limit} is over this server's maximum {cap} for search "
-                   "results and list pages (MEMSTRATA_MAX_SEARCH_LIMIT); page with offset", {"max": cap})
+                   "results and list pages (MEMSTRATA_MAX_SEARCH_LIMIT); page with cursor or offset", {"max": cap})
 
 
 router = APIRouter(prefix="/v1", responses=_ERRORS)
 
 
 @router.post("/messages", response_model=AddMessagesResponse, tags=["memories"])
-def add_messages(body: AddMessagesRequest, caller: Caller, request: Request) -> AddMessagesResponse:
-    """Remember a batch of messages (one episode each; facts extracted); durable before the answer."""
+def add_messages(body: AddMessagesRequest, caller: Caller, request: Request, response: Response,
+                 idempotency_key: Annotated[str | None, Header(
+                     alias="Idempotency-Key", max_length=255, description=(
+                         "A key made once per request (e.g. a UUID): a retry with the same key gets the first "
+                         "answer back (`replayed: true`, header `Idempotent-Replayed: true`) and stores nothing "
+                         "new, also after a server restart; the same key with other messages is a 422 "
+                         "`idempotency_key_reused`. Kept per tenant and user for 7 days."))] = None,
+                 ) -> AddMessagesResponse:
+    """Remember a batch of messages (one episode each; facts extracted); durable before the answer.
+    With an ``Idempotency-Key`` header the batch is one transaction with the key, so a retried
+    request (a lost answer, a timeout) is answered from the first and never stored twice."""
     st = _state(request)
+    if idempotency_key is not None:
+        check_key(idempotency_key, "the Idempotency-Key header")
     if len(body.messages) > st.config.max_batch:
         raise ApiError(413, "batch_too_large", f"{len(body.messages)} messages in one request; the limit is "
                        f"{st.config.max_batch} (MEMSTRATA_MAX_BATCH)", {"max": st.config.max_batch})
@@ -174,9 +187,13 @@ def add_messages(body: AddMessagesRequest, caller: Caller, request: Request) -> 
             except MemstrataError as exc:
                 status = errors.STATUS_BY_CODE.get(exc.code, 422)
                 raise ApiError(status, exc.code, f"messages[{i}]: {exc}", {"index": i}) from None
-        results = st.memory.add_many(built, wait=body.wait)
-    metrics().messages.inc(sum(1 for r in results if r.created))
-    return AddMessagesResponse(results=results)
+        results = st.memory.add_many(built, wait=body.wait, idempotency_key=idempotency_key)
+    replayed = any(r.replayed for r in results)
+    if replayed:
+        response.headers["Idempotent-Replayed"] = "true"
+    else:
+        metrics().messages.inc(sum(1 for r in results if r.created))
+    return AddMessagesResponse(results=results, replayed=replayed)
 
 
 @router.post("/search", response_model=SearchResponse, tags=["memories"])
@@ -214,19 +231,44 @@ def context(body: ContextRequest, caller: Caller, request: Request) -> ContextRe
     return ContextResponse(context=block)
 
 
+def _cursor_page(st: ServerState, q: ListFactsQuery | ListEpisodesQuery, kind: str, limit: int,
+                 scope: dict[str, Any], options: dict[str, Any]) -> tuple[list[Any], bool, str | None]:
+    """A cursor page (``Memory.page``): the rows that fit the response bound, whether some were
+    cut, and the next page's cursor (after the last row shown, so a cut page loses nothing)."""
+    if "offset" in q.model_fields_set:
+        raise ApiError(422, "invalid_input", "give `offset` or `cursor`, not both: a cursor already says where "
+                       "the page starts", {"field": "cursor"})
+    extra: dict[str, Any] = {"status": q.status, "key": q.key} if isinstance(q, ListFactsQuery) else {}
+    with st.lock:
+        page = st.memory.page(kind=kind, limit=limit, cursor=q.cursor, **extra, **scope, **options)
+    kept: list[Any]
+    if kind == "fact":
+        kept, truncated = fit([f for f in page.items if isinstance(f, Fact)], _FACTS, st.config.max_response_bytes)
+    else:
+        kept, truncated = fit([e for e in page.items if isinstance(e, Episode)], _EPISODES,
+                              st.config.max_response_bytes)
+    return kept, truncated, cursor_after(kept[-1]) if truncated else page.next_cursor
+
+
 @router.get("/facts", response_model=FactList, tags=["facts"])
 def list_facts(q: Annotated[ListFactsQuery, Query()], caller: Caller, request: Request) -> FactList:
-    """Facts in the scope, newest observation first (``status=all`` for every state)."""
+    """Facts in the scope, newest observation first (``status=all`` for every state). Page with
+    ``offset``, or with ``cursor`` (``start``, then ``next_cursor``) for pages that stay right while
+    memories are written: then newest recorded first."""
     st = _state(request)
     limit = _limit(st, q)
     scope = st.scope(caller, q)
     options = st.engine_options(filter_text=q.filter)
+    if q.cursor is not None:
+        items, cut, following = _cursor_page(st, q, "fact", limit, scope, options)
+        return FactList(items=items, truncated=cut, next_offset=None, next_cursor=following)
     with st.lock:
         rows = [f for f in st.memory.list(kind="fact", status=q.status, key=q.key, limit=limit,
                                           offset=q.offset, **scope, **options) if isinstance(f, Fact)]
     kept, truncated = fit(rows, _FACTS, st.config.max_response_bytes)
     more = truncated or len(rows) == limit
-    return FactList(items=kept, truncated=truncated, next_offset=q.offset + len(kept) if more else None)
+    return FactList(items=kept, truncated=truncated, next_offset=q.offset + len(kept) if more else None,
+                    next_cursor=None)
 
 
 @router.get("/facts/{fact_id}", response_model=Fact, tags=["facts"])
@@ -308,17 +350,22 @@ def rollback_event(event_id: Annotated[int, Path(ge=1, le=MAX_ID)], q: Annotated
 
 @router.get("/episodes", response_model=EpisodeList, tags=["episodes"])
 def list_episodes(q: Annotated[ListEpisodesQuery, Query()], caller: Caller, request: Request) -> EpisodeList:
-    """Episodes (messages as received) in the scope, newest first."""
+    """Episodes (messages as received) in the scope, newest first. Page with ``offset``, or with
+    ``cursor`` (``start``, then ``next_cursor``) for pages that stay right while memories are written."""
     st = _state(request)
     limit = _limit(st, q)
     scope = st.scope(caller, q)
     options = st.engine_options(filter_text=q.filter)
+    if q.cursor is not None:
+        items, cut, following = _cursor_page(st, q, "episode", limit, scope, options)
+        return EpisodeList(items=items, truncated=cut, next_offset=None, next_cursor=following)
     with st.lock:
         rows = [e for e in st.memory.list(kind="episode", limit=limit, offset=q.offset, **scope, **options)
                 if isinstance(e, Episode)]
     kept, truncated = fit(rows, _EPISODES, st.config.max_response_bytes)
     more = truncated or len(rows) == limit
-    return EpisodeList(items=kept, truncated=truncated, next_offset=q.offset + len(kept) if more else None)
+    return EpisodeList(items=kept, truncated=truncated, next_offset=q.offset + len(kept) if more else None,
+                       next_cursor=None)
 
 
 @router.get("/episodes/{episode_id}", response_model=Episode, tags=["episodes"])
@@ -452,9 +499,9 @@ def import_records(body: Annotated[ImportRequest, Depends(import_body)], caller:
     added = sum(1 for r in results if r.created)
     metrics().messages.inc(added)
     notes = [] if not skipped else [
-        f"{skipped} fact and event records were not imported: facts come from the episodes' own extraction, "
-        "so edits, rollbacks and the audit history of the export are not carried over; for an exact restore "
-        "into another database use `memstrata import`"]
+        f"{skipped} fact, event and API key records were not imported: facts come from the episodes' own "
+        "extraction, so edits, rollbacks and the audit history of the export are not carried over, and API keys "
+        "are never created over /v1/import; for an exact restore into another database use `memstrata import`"]
     if moved:
         into = f"{built[0].scope.org_id}/{built[0].scope.project_id}"
         named = ", ".join(f"{n} from {tenant!r}" for tenant, n in sorted(moved.items()))

@@ -29,6 +29,8 @@ STATUS_BY_CODE: dict[str, int] = {
     "content_too_large": 413,
     "not_found": 404,
     "conflict": 409,
+    # The Idempotency-Key header draft (IETF httpapi): a key reused for another payload is a 422.
+    "idempotency_key_reused": 422,
     "store_error": 503,
     "embedding_error": 503,
     "corrupt_database": 500,

@@ -90,6 +90,7 @@ ARGUMENT_HINTS = {
     "budget_tokens": f"a whole number of tokens from 1 to {MAX_CONTEXT_TOKENS}",
     "kinds": "a list of 'fact' and/or 'episode'",
     "min_score": "a number from 0 to 1",
+    "min_match": "a number from 0 to 1 (0.55 keeps real matches and drops most noise)",
     "as_of": "an ISO 8601 time string such as '2026-10-30T09:00:00Z'",
     "mode": "'long_term', 'short_term' or 'both'",
     "profile": "true or false",
@@ -247,13 +248,18 @@ def build_server(memory: AsyncMemory, *, scope: dict[str, str | None],
                           for c in result.facts]}
 
     @server.tool()
-    async def search_memory(query: str, limit: Limit = 8, filter: str | None = None) -> dict[str, Any]:
+    async def search_memory(query: str, limit: Limit = 8, filter: str | None = None,
+                            min_match: Score = 0.0) -> dict[str, Any]:
         """Search the user's long-term memory. Returns the best matches as short snippets with ids,
-        best first; call get_memory(id) for the full text of one. `filter` narrows the search, e.g.
-        `tag IN ("food", "travel")` or `created_at >= "2026-01-01"` (fields: kind, key, tag, status,
-        confidence, importance, created_at, session_id, metadata.<name>)."""
-        hits = await call(lambda: memory.search(query, limit=min(limit, MAX_RESULTS),
-                                                filter=filter or None, **reads))  # type: ignore[arg-type]
+        best first, each fact naming its `subject` (whom it is about; null: the user) and each
+        episode its `speaker`; call get_memory(id) for the full text of one. `filter` narrows the
+        search, e.g. `tag IN ("food", "travel")`, `value = "peanuts"` (a fact's value; Traditional and
+        Simplified Chinese match each other), `subject = "Bob"` or `created_at >= "2026-01-01"`
+        (fields: kind, key, tag, value, subject, status, confidence, importance, created_at,
+        session_id, metadata.<name>). `min_match` (0 to 1) drops results that do not really match the
+        query: 0.55 keeps real matches and drops the weak ones every memory gets for "hi"."""
+        hits = await call(lambda: memory.search(query, limit=min(limit, MAX_RESULTS), filter=filter or None,
+                                                min_match=min_match, **reads))  # type: ignore[arg-type]
         kept, truncated = within_budget([_hit_line(h, labels_for(query)) for h in hits], budget_tokens)
         return {"results": kept, "truncated": truncated}
 
@@ -262,13 +268,13 @@ def build_server(memory: AsyncMemory, *, scope: dict[str, str | None],
                           kinds: list[Literal["fact", "episode"]] | None = None, min_score: Score = 0.0,
                           filter: str | None = None, as_of: str | None = None,
                           mode: Literal["long_term", "short_term", "both"] = "long_term",
-                          profile: bool = True) -> dict[str, Any]:
+                          profile: bool = True, min_match: Score = 0.0) -> dict[str, Any]:
         """A cited Markdown block of what is known about the user that bears on `query` (the user's
         message), for your prompt: one line per memory with its date and source episode, outdated
         ones labelled, each naming its speaker when it is not the user's own. When nothing matches,
         or for a question about the user in general ("what do you know about me?"), it gives the
         user's current facts, most important first (`profile: false` turns that off). Arguments as
-        search_memory, plus `budget_tokens` (bound of the block), `kinds`, `min_score`, `as_of`
+        search_memory (`filter`, `min_match`), plus `budget_tokens` (bound of the block), `kinds`, `min_score`, `as_of`
         (ISO 8601: what was believed then) and `mode` (short_term / both need a configured session).
         Returns {"context": block}; "" when there is nothing to show."""
         async def build() -> dict[str, Any]:
@@ -276,8 +282,9 @@ def build_server(memory: AsyncMemory, *, scope: dict[str, str | None],
             where = reads if mode == "long_term" else scope
             block = await memory.context(query, budget_tokens=budget_tokens, limit=limit,
                                          kinds=tuple(kinds) if kinds is not None else ("fact", "episode"),
-                                         min_score=min_score, filter=filter or None, as_of=when, mode=mode,
-                                         profile=profile, **where)  # type: ignore[arg-type]
+                                         min_score=min_score, min_match=min_match, filter=filter or None,
+                                         as_of=when, mode=mode,
+                                         profile=profile, **where)
             return {"context": block}
         return await call(build)
 
@@ -312,10 +319,15 @@ def build_server(memory: AsyncMemory, *, scope: dict[str, str | None],
     @server.tool()
     async def list_memories(limit: Limit = 20, filter: str | None = None) -> dict[str, Any]:
         """The user's current facts (preferences and personal facts), newest first, as short lines with
-        ids. `filter` narrows the list, e.g. `tag = "food"` or `key = "shipping.carrier"`."""
+        ids, each naming its `subject`: whom the fact is about when it is not the user (another speaker,
+        a relative); null for the user's own. `filter` narrows the list, e.g. `tag = "food"`,
+        `key = "shipping.carrier"` or `subject = "Bob"`."""
         rows = await call(lambda: memory.list(limit=min(limit, MAX_RESULTS),
                                               filter=filter or None, **reads))  # type: ignore[arg-type]
-        lines = [{"id": f"fact:{f.id}", "text": snippet(f"{f.key} = {f.value}")} for f in rows if isinstance(f, Fact)]
+        # Whose fact it is, as on search_memory's lines (``_hit_line``): in a group scope 小明's
+        # `food.dislike = 辣` is not the user's (a fresh-user trial, U8); null means the user's own.
+        lines = [{"id": f"fact:{f.id}", "text": snippet(f"{f.key} = {f.value}"), "subject": f.subject}
+                 for f in rows if isinstance(f, Fact)]
         kept, truncated = within_budget(lines, budget_tokens)
         return {"results": kept, "truncated": truncated}
 

@@ -105,6 +105,8 @@ class AddMessagesResponse(BaseModel):
     """One result per message, in order (``created: false`` for an identical re-add)."""
 
     results: list[AddResult]
+    replayed: bool = Field(False, description="The request's Idempotency-Key was used before: these are the first "
+                                              "request's results and nothing was stored now.")
 
 
 class SearchRequest(Scoped):
@@ -190,6 +192,10 @@ class ListFactsQuery(ScopeQuery):
     filter: str | None = None
     limit: int = Field(50, ge=1, le=1000)
     offset: int = Field(0, ge=0, le=MAX_OFFSET)
+    cursor: str | None = Field(None, max_length=200, description=(
+        "Page with a cursor instead of `offset`: `start` for the first page, then each answer's "
+        "`next_cursor`. Rows come newest recorded first and none is repeated or skipped when memories "
+        "are written between pages (offset pages shift by what was added or deleted). Not with `offset`."))
 
 
 class ListEpisodesQuery(ScopeQuery):
@@ -198,16 +204,24 @@ class ListEpisodesQuery(ScopeQuery):
     filter: str | None = None
     limit: int = Field(50, ge=1, le=1000)
     offset: int = Field(0, ge=0, le=MAX_OFFSET)
+    cursor: str | None = Field(None, max_length=200, description=(
+        "Page with a cursor instead of `offset`: `start` for the first page, then each answer's "
+        "`next_cursor`. Rows come newest recorded first and none is repeated or skipped when memories "
+        "are written between pages (offset pages shift by what was added or deleted). Not with `offset`."))
 
 
 class FactList(BaseModel):
-    """A page of facts, newest observation first; ``next_offset`` is ``None`` on the last page."""
+    """A page of facts, newest observation first (with ``cursor``: newest recorded first);
+    ``next_offset`` (``next_cursor``) is ``None`` on the last page."""
 
     items: list[Fact]
     truncated: bool = Field(False, description="The page was cut to fit MEMSTRATA_MAX_RESPONSE_BYTES "
                                                 "(fewer items than `limit` although more exist).")
     next_offset: int | None = Field(None, description="Offset of the next page when more rows may follow "
-                                                      "(a full or cut page); null on the last page.")
+                                                      "(a full or cut page); null on the last page and when "
+                                                      "paging with `cursor`.")
+    next_cursor: str | None = Field(None, description="With `cursor`: the cursor of the next page (pass it back "
+                                                      "unchanged); null on the last page.")
 
 
 class EpisodeList(BaseModel):
@@ -217,7 +231,10 @@ class EpisodeList(BaseModel):
     truncated: bool = Field(False, description="The page was cut to fit MEMSTRATA_MAX_RESPONSE_BYTES "
                                                 "(fewer items than `limit` although more exist).")
     next_offset: int | None = Field(None, description="Offset of the next page when more rows may follow "
-                                                      "(a full or cut page); null on the last page.")
+                                                      "(a full or cut page); null on the last page and when "
+                                                      "paging with `cursor`.")
+    next_cursor: str | None = Field(None, description="With `cursor`: the cursor of the next page (pass it back "
+                                                      "unchanged); null on the last page.")
 
 
 class UpdateFactRequest(Scoped):

@@ -107,7 +107,8 @@ def _tenant_named(record: dict[str, Any]) -> str | None:
 def messages_from_records(memory: Memory, records: Sequence[dict[str, Any]], scope_of: ScopeOf, *,
                           requested: Mapping[str, str | None] | None = None) -> Planned:
     """Validated messages of ``records``, the number skipped (fact and event records), and the
-    records moved from another tenant (see the module docstring).
+    records moved from another tenant (see the module docstring). ``api_key`` records count as
+    skipped too: over REST an API key's request cannot create API keys.
 
     ``scope_of(user_id=, agent_id=, session_id=)`` returns the ``Memory`` scope keywords
     (the caller's key forced). ``requested`` holds the ``user_id``/``agent_id``/``session_id``
@@ -126,7 +127,8 @@ def messages_from_records(memory: Memory, records: Sequence[dict[str, Any]], sco
     scope_of = _agreeing(requested or {}, scope_of)
     for i, record in enumerate(records):
         kind = record.get("type")
-        if kind in ("fact", "event"):
+        # api_key records (``export --all``) are never imported over REST: a key cannot mint keys
+        if kind in ("fact", "event", "api_key"):
             skipped += 1
             continue
         try:

@@ -17,11 +17,12 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Protocol, cast
+from typing import Any, Protocol, cast
 
-from memstrata.clock import utcnow
+from memstrata.clock import from_db, utcnow
 from memstrata.errors import InvalidInput, NotFound
 from memstrata.ingest import check_scope
 from memstrata.store.dialect import Dialect
@@ -134,6 +135,60 @@ class ApiKeys:
         """Whether at least one key can be used (then the server requires keys)."""
         with self.db.read() as conn:
             return conn.execute("SELECT 1 FROM api_keys WHERE revoked_at IS NULL LIMIT 1").fetchone() is not None
+
+
+#: Fields of an ``api_key`` export record (``export_all``), as the ``api_keys`` table stores them.
+KEY_RECORD_FIELDS = ("key_id", "secret_hash", "org_id", "project_id", "user_id", "name", "created_at",
+                     "revoked_at")
+
+
+def key_records(db: LifecycleDatabase, dialect: Dialect) -> list[dict[str, object]]:
+    """Every API key as an ``{"type": "api_key", ...}`` export record, oldest first: the public
+    ``key_id``, the stored SHA-256 ``secret_hash`` (never a secret: none is kept), the tenant,
+    user, name and times (ISO text). Revoked keys are carried too, so they stay revoked."""
+    with db.read() as conn:
+        rows = conn.execute(f"SELECT {', '.join(KEY_RECORD_FIELDS)} FROM api_keys ORDER BY id").fetchall()
+    out: list[dict[str, object]] = []
+    for row in rows:
+        record: dict[str, object] = {"type": "api_key", **dict(zip(KEY_RECORD_FIELDS, tuple(row), strict=True))}
+        for name in ("created_at", "revoked_at"):
+            when = dialect.read_time(record[name])
+            record[name] = None if when is None else when.isoformat()
+        out.append(record)
+    return out
+
+
+def restore_key(conn: Any, dialect: Dialect, record: Mapping[str, Any], where: str) -> bool:
+    """Insert one ``api_key`` export record inside an open write; returns whether it was new.
+    The same key already here (same ``key_id`` and hash) is left as it is, so a second import
+    changes nothing.
+
+    Raises:
+        InvalidInput: a field missing or of the wrong type, or the ``key_id`` held by another key.
+    """
+    for name in ("key_id", "secret_hash", "org_id", "project_id", "created_at"):
+        if not isinstance(record.get(name), str) or not record[name]:
+            raise InvalidInput(f"{where}: an api_key record needs {name} as a non-empty string")
+    for name in ("user_id", "name", "revoked_at"):
+        if record.get(name) is not None and not isinstance(record[name], str):
+            raise InvalidInput(f"{where}: an api_key record's {name} must be a string or null")
+    check_scope(Scope(record["org_id"], record["project_id"], record.get("user_id")), needs_owner=False)
+    held = conn.execute(dialect.sql("SELECT secret_hash FROM api_keys WHERE key_id = ?"),
+                        (record["key_id"],)).fetchone()
+    if held is not None:
+        if str(held[0]) != record["secret_hash"]:
+            raise InvalidInput(f"{where}: API key {record['key_id']!r} already exists here with another secret; "
+                               "import into another database")
+        return False
+    try:
+        created, revoked = from_db(record["created_at"]), from_db(record.get("revoked_at"))
+    except ValueError as exc:
+        raise InvalidInput(f"{where}: {exc}") from None
+    conn.execute(dialect.sql("INSERT INTO api_keys (key_id, secret_hash, org_id, project_id, user_id, name, "
+                             "created_at, revoked_at) VALUES (?,?,?,?,?,?,?,?)"),
+                 (record["key_id"], record["secret_hash"], record["org_id"], record["project_id"],
+                  record.get("user_id"), record.get("name") or "", dialect.time(created), dialect.time(revoked)))
+    return True
 
 
 def stored_keys(store: object) -> KeyStore | None:

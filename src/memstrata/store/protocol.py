@@ -21,6 +21,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from memstrata.filter import Expr
+from memstrata.paging import Position
 from memstrata.privacy.crypto import Cipher
 from memstrata.store.dialect import Dialect
 from memstrata.store.event_scrub import Scrubbed
@@ -111,7 +112,8 @@ class Store(Protocol):
         ``version``; returns the episodes indexed, or ``None`` if already current."""
     def get_episode(self, scope: Scope, episode_id: int) -> Episode | None: ...
     def list_episodes(self, scope: Scope, *, limit: int, offset: int = 0,
-                      filter: Expr | None = None, expiry: bool = True) -> list[Episode]: ...
+                      filter: Expr | None = None, expiry: bool = True, before: Position | None = None) -> list[Episode]:
+        """Newest first; ``before``: strictly before that ``(created_at, id)`` (``memstrata.paging``)."""
     def segments_with_episodes(self, ids: Iterable[int]) -> dict[int, tuple[Segment, Episode]]: ...
     def adjacent_segments(self, episodes: Sequence[Episode], *, reach: int = 1, filter: Expr | None = None,
                           now: datetime | None = None) -> dict[int, list[tuple[Segment, Episode]]]: ...
@@ -143,7 +145,9 @@ class Store(Protocol):
     def purge_deleted(self, tables: Sequence[str] | None = None) -> bool: ...
     def get_facts(self, scope: Scope, ids: Sequence[int]) -> dict[int, Fact]: ...
     def list_facts(self, scope: Scope, *, statuses: Sequence[str], key: str | None = None, limit: int = 100,
-                   offset: int = 0, filter: Expr | None = None) -> list[Fact]: ...
+                   offset: int = 0, filter: Expr | None = None, before: Position | None = None) -> list[Fact]:
+        """Newest observation first; ``before``: recorded strictly before that ``(created_at, id)``,
+        newest recorded first (``memstrata.paging``)."""
     def citing_facts(self, scope: Scope, episode_ids: Sequence[int]) -> list[Citation]:
         """Which facts inside ``scope`` cite ``episode_ids`` (any status, live), one ``Citation``
         per (episode, fact); what tells a search whether an episode's facts were all superseded."""

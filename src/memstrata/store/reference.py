@@ -24,6 +24,7 @@ import numpy as np
 
 from memstrata.clock import utcnow
 from memstrata.filter import Expr, matches
+from memstrata.paging import Position
 from memstrata.privacy.crypto import Cipher, reveal
 from memstrata.store.event_scrub import Scrubbed, clean_detail
 from memstrata.store.protocol import Capabilities
@@ -288,9 +289,11 @@ class ReferenceStore:
         return self._episode(row) if ok and row is not None else None
 
     def list_episodes(self, scope: Scope, *, limit: int, offset: int = 0,
-                      filter: Expr | None = None, expiry: bool = True) -> list[Episode]:
-        """Episodes in ``scope`` matching ``filter``, newest first."""
+                      filter: Expr | None = None, expiry: bool = True, before: Position | None = None) -> list[Episode]:
+        """Episodes in ``scope`` matching ``filter``, newest first (``before``: ``memstrata.paging``)."""
         eps = sorted(self._episodes(scope, filter, expiry), key=lambda e: (e.created_at, e.id), reverse=True)
+        if before is not None:
+            eps = [e for e in eps if (e.created_at, e.id) < (before.created_at, before.id)]
         return eps[offset:offset + limit]
 
     def _pair(self, seg: dict[str, Any]) -> tuple[Segment, Episode]:
@@ -492,11 +495,16 @@ class ReferenceStore:
                 and self._in_scope(s, s.facts[f], scope, session=False) and _live(s.facts[f])]
 
     def list_facts(self, scope: Scope, *, statuses: Sequence[str], key: str | None = None, limit: int = 100,
-                   offset: int = 0, filter: Expr | None = None) -> list[Fact]:
-        """Facts in ``scope`` with one of ``statuses``, newest observation first."""
+                   offset: int = 0, filter: Expr | None = None, before: Position | None = None) -> list[Fact]:
+        """Facts in ``scope`` with one of ``statuses``, newest observation first (``before``:
+        recorded before that position, newest recorded first; ``memstrata.paging``)."""
         facts = [f for f in self._fact_rows(scope, statuses, filter)
                  if key is None or f.key == key or f.key.startswith(key + ".")]
-        facts.sort(key=lambda f: (f.observed_at, f.id), reverse=True)
+        if before is not None:
+            facts = [f for f in facts if (f.created_at, f.id) < (before.created_at, before.id)]
+            facts.sort(key=lambda f: (f.created_at, f.id), reverse=True)
+        else:
+            facts.sort(key=lambda f: (f.observed_at, f.id), reverse=True)
         return facts[offset:offset + limit]
 
     # -- events -----------------------------------------------------------------------------

@@ -416,10 +416,27 @@ ALTER TABLE facts SET (fillfactor = 50);
     Migration(13, "own_subjects", OWN_SUBJECTS_SQL),
     Migration(
         14,
+        "idempotency_keys",
+        """
+-- Idempotency keys of writes: hashes and ids only (see the SQLite store's migration 14; IF NOT EXISTS
+-- as there).
+CREATE TABLE IF NOT EXISTS idempotency_keys (
+    org_id TEXT NOT NULL, project_id TEXT NOT NULL,
+    request_key TEXT NOT NULL,
+    fingerprint TEXT NOT NULL,
+    results JSONB NOT NULL,
+    created_at TIMESTAMPTZ NOT NULL,
+    PRIMARY KEY (org_id, project_id, request_key)
+);
+CREATE INDEX IF NOT EXISTS idempotency_keys_created ON idempotency_keys (org_id, project_id, created_at);
+""",
+    ),
+    Migration(
+        15,
         "withdrawals",
         """
 -- What the user withdrew, kept whether or not it withdrew a stored value (as the SQLite store's
--- migration 14 says): a value said before it but arriving after it is stored as a past value.
+-- migration 15 says): a value said before it but arriving after it is stored as a past value.
 -- (IF NOT EXISTS: a database taken back to an older schema by hand may keep it.)
 CREATE TABLE IF NOT EXISTS withdrawals (
     id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,

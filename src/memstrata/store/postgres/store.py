@@ -30,6 +30,7 @@ from psycopg.types.json import Jsonb
 from memstrata.clock import utcnow
 from memstrata.filter import Expr
 from memstrata.filter.sql import POSTGRES, ValueMac, compile_filter
+from memstrata.paging import Position
 from memstrata.privacy.crypto import Cipher, reveal
 from memstrata.store import withdrawals
 from memstrata.store.dialect import PostgresDialect
@@ -634,8 +635,9 @@ class PostgresStore:
         return _row_to_episode(rows[0]) if rows else None
 
     def list_episodes(self, scope: Scope, *, limit: int, offset: int = 0,
-                      filter: Expr | None = None, expiry: bool = True) -> list[Episode]:
-        """Episodes in ``scope`` matching ``filter``, newest first (``expiry=False``: expired ones too)."""
+                      filter: Expr | None = None, expiry: bool = True, before: Position | None = None) -> list[Episode]:
+        """Episodes in ``scope`` matching ``filter``, newest first (``expiry=False``: expired ones too);
+        ``before``: only those strictly before that ``(created_at, id)`` (``memstrata.paging``)."""
         compiled = filter_predicate(filter, kind="episode")
         if compiled is None:
             return []
@@ -643,6 +645,9 @@ class PostgresStore:
         if expiry:
             where += f" AND {live()}"
             params.append(utcnow())
+        if before is not None:
+            where += " AND (created_at, id) < (%s, %s)"
+            params += [before.created_at, before.id]
         with self.db.read() as conn:
             hidden, hparams = self._hidden(conn, "episodes")
             rows = _rows(conn, f"SELECT {_EPISODE_COLS} FROM episodes WHERE {where} AND {compiled[0]}{hidden} "
@@ -988,8 +993,11 @@ class PostgresStore:
         return [Citation(int(r[0]), int(r[1]), r[2], r[3], r[4], reveal(r[5], self.cipher)) for r in rows]
 
     def list_facts(self, scope: Scope, *, statuses: Sequence[str], key: str | None = None,
-                   limit: int = 100, offset: int = 0, filter: Expr | None = None) -> list[Fact]:
-        """Facts in ``scope`` with one of ``statuses`` matching ``filter``, newest observation first."""
+                   limit: int = 100, offset: int = 0, filter: Expr | None = None,
+                   before: Position | None = None) -> list[Fact]:
+        """Facts in ``scope`` with one of ``statuses`` matching ``filter``, newest observation first;
+        ``before``: those recorded strictly before that ``(created_at, id)``, newest recorded first
+        (``memstrata.paging``)."""
         compiled = filter_predicate(filter, kind="fact", value_mac=self.value_mac)
         if compiled is None:
             return []
@@ -999,10 +1007,15 @@ class PostgresStore:
         if key is not None:
             where += " AND (key = %s OR starts_with(key, %s))"
             params += [key, key + "."]
+        order = "observed_at DESC, id DESC"
+        if before is not None:
+            where += " AND (created_at, id) < (%s, %s)"
+            params += [before.created_at, before.id]
+            order = "created_at DESC, id DESC"
         with self.db.read() as conn:
             hidden, hparams = self._hidden(conn, "facts")
             return self._facts(conn, where + hidden, [*params, *hparams, int(limit), int(offset)],
-                               "ORDER BY observed_at DESC, id DESC LIMIT %s OFFSET %s")
+                               f"ORDER BY {order} LIMIT %s OFFSET %s")
 
     # -- events -----------------------------------------------------------------------------
     @staticmethod

@@ -290,6 +290,28 @@ INSERT INTO session_blocks_fts (session_blocks_fts, rank) VALUES ('rank', 'bm25(
     Migration(13, "own_subjects", OWN_SUBJECTS_SQL),
     Migration(
         14,
+        "idempotency_keys",
+        """
+-- Idempotency keys of writes (REST `Idempotency-Key`, `Memory.add(idempotency_key=...)`): a retried
+-- request returns the first answer and stores nothing new (memstrata.idempotency). Only hashes and
+-- ids are kept, never content, so a forget leaves nothing of the user here: request_key is the
+-- SHA-256 of the writing owner (user/agent ids) and the client's key, fingerprint the SHA-256 of the
+-- messages, results the episode and fact ids the first request wrote. Rows older than the retention
+-- (idempotency.KEY_RETENTION) are deleted by the next keyed write of the tenant.
+-- (IF NOT EXISTS: a database taken back to an older schema by hand may keep the table, as in migration 11.)
+CREATE TABLE IF NOT EXISTS idempotency_keys (
+    org_id TEXT NOT NULL, project_id TEXT NOT NULL,
+    request_key TEXT NOT NULL,
+    fingerprint TEXT NOT NULL,
+    results TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    PRIMARY KEY (org_id, project_id, request_key)
+);
+CREATE INDEX IF NOT EXISTS idempotency_keys_created ON idempotency_keys (org_id, project_id, created_at);
+""",
+    ),
+    Migration(
+        15,
         "withdrawals",
         """
 -- What the user withdrew ("I'm not allergic to peanuts any more": key, value, the sentence, when

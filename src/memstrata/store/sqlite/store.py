@@ -24,6 +24,7 @@ from memstrata.clock import from_db, parse_time, to_db, utcnow
 from memstrata.errors import StoreError
 from memstrata.filter import And, Compare, Expr, Field, Or
 from memstrata.filter.sql import SQLITE, ValueMac, compile_filter
+from memstrata.paging import Position
 from memstrata.privacy.crypto import Cipher, reveal
 from memstrata.store import withdrawals
 from memstrata.store.dialect import SQLiteDialect
@@ -656,16 +657,20 @@ class SQLiteStore:
         return None if row is None else row_to_episode(row)
 
     def list_episodes(self, scope: Scope, *, limit: int, offset: int = 0,
-                      filter: Expr | None = None, expiry: bool = True) -> list[Episode]:
-        """Episodes in ``scope`` matching ``filter``, newest first (``expiry=False``: expired ones too)."""
+                      filter: Expr | None = None, expiry: bool = True, before: Position | None = None) -> list[Episode]:
+        """Episodes in ``scope`` matching ``filter``, newest first (``expiry=False``: expired ones too);
+        ``before``: only those strictly before that ``(created_at, id)`` (``memstrata.paging``)."""
         compiled = filter_predicate(filter, kind="episode")
         if compiled is None:
             return []
         with self.db.read() as conn:
             where, params = self.where(conn, scope, table="episodes", expiry=expiry)
+            keyset, kparams = ("", []) if before is None else (
+                " AND (created_at, id) < (?, ?)", [to_db(before.created_at), before.id])
             rows = conn.execute(
-                f"SELECT {_EPISODE_COLS} FROM episodes WHERE {where} AND {compiled[0]} "
-                "ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?", (*params, *compiled[1], limit, offset),
+                f"SELECT {_EPISODE_COLS} FROM episodes WHERE {where} AND {compiled[0]}{keyset} "
+                "ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?",
+                (*params, *compiled[1], *kparams, limit, offset),
             ).fetchall()
         return [row_to_episode(r) for r in rows]
 
@@ -1008,8 +1013,11 @@ class SQLiteStore:
                          reveal(r[5], self.cipher)) for r in rows]
 
     def list_facts(self, scope: Scope, *, statuses: Sequence[str], key: str | None = None,
-                   limit: int = 100, offset: int = 0, filter: Expr | None = None) -> list[Fact]:
-        """Facts in ``scope`` with one of ``statuses`` matching ``filter``, newest observation first."""
+                   limit: int = 100, offset: int = 0, filter: Expr | None = None,
+                   before: Position | None = None) -> list[Fact]:
+        """Facts in ``scope`` with one of ``statuses`` matching ``filter``, newest observation first;
+        ``before``: those recorded strictly before that ``(created_at, id)``, newest recorded first
+        (``memstrata.paging``)."""
         compiled = filter_predicate(filter, kind="fact", value_mac=self.value_mac)
         if compiled is None:
             return []
@@ -1021,8 +1029,12 @@ class SQLiteStore:
             if key is not None:
                 where += " AND (key = ? OR key LIKE ?)"
                 params += [key, key + ".%"]
-            return self._facts(conn, where, [*params, int(limit), int(offset)],
-                               "ORDER BY observed_at DESC, id DESC LIMIT ? OFFSET ?")
+            order = "observed_at DESC, id DESC"
+            if before is not None:
+                where += " AND (created_at, id) < (?, ?)"
+                params += [to_db(before.created_at), before.id]
+                order = "created_at DESC, id DESC"
+            return self._facts(conn, where, [*params, int(limit), int(offset)], f"ORDER BY {order} LIMIT ? OFFSET ?")
 
     # -- events -----------------------------------------------------------------------------
     @staticmethod

@@ -1,0 +1,56 @@
+"""``memstrata import`` / ``export --all`` as an operator meets them (fresh-user trials 9 and 10):
+a refused import names the line and leaves no empty database behind; ``export --all`` carries
+the REST API keys (hashed, as stored) and says so, and the import restores them. The real
+console script on real SQLite files."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+
+from serverproc import clean_env, console_script
+
+
+def _cli(*args: str | Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([*console_script(), *map(str, args)], capture_output=True, text=True, encoding="utf-8",
+                          env=clean_env(MEMSTRATA_EMBEDDING_MODEL="hashing-64"), timeout=300,
+                          stdin=subprocess.DEVNULL)
+
+
+def test_a_future_date_names_its_line_and_leaves_no_file(tmp_path: Path) -> None:
+    log = tmp_path / "log.jsonl"
+    log.write_text("\n".join([
+        json.dumps({"content": "I prefer UPS for delivery", "created_at": "2025-01-01T00:00:00Z"}),
+        "",  # a blank line: the line number is the file's, not the message's position
+        json.dumps({"content": "I like tea", "created_at": "2099-01-01T00:00:00Z"}),
+    ]) + "\n", encoding="utf-8")
+    fresh = tmp_path / "fresh.db"
+    refused = _cli("import", log, "--db", fresh, "--user", "a")
+    assert refused.returncode == 2, refused.stderr
+    assert "line 3: created_at 2099-01-01T00:00:00+00:00 is in the future" in refused.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["log.jsonl"]  # no empty d.db, -wal or -shm
+    # a database that was there before stays, with nothing of the refused file in it
+    kept = tmp_path / "kept.db"
+    assert _cli("remember", "I live in Berlin", "--db", kept, "--user", "a").returncode == 0
+    assert _cli("import", log, "--db", kept, "--user", "a").returncode == 2
+    listed = _cli("list", "--episodes", "--json", "--db", kept, "--user", "a")
+    assert [e["content"] for e in json.loads(listed.stdout)] == ["I live in Berlin"]
+
+
+def test_export_all_carries_the_api_keys_and_import_restores_them(tmp_path: Path) -> None:
+    source, target, dump = tmp_path / "src.db", tmp_path / "dst.db", tmp_path / "all.jsonl"
+    assert _cli("remember", "I prefer UPS for delivery", "--db", source, "--user", "a").returncode == 0
+    created = _cli("keys", "create", "--org", "acme", "--project", "p1", "--name", "mig", "--db", source)
+    assert created.returncode == 0, created.stderr
+    exported = _cli("export", "--all", "--db", source, "-o", dump)
+    assert exported.returncode == 0, exported.stderr
+    assert "note: --all carries the REST API keys as stored (1 keys" in exported.stderr
+    records = [json.loads(line) for line in dump.read_text(encoding="utf-8").splitlines()]
+    [key] = [r for r in records if r["type"] == "api_key"]
+    assert len(key["secret_hash"]) == 64 and "msk_" not in dump.read_text(encoding="utf-8")
+    restored = _cli("import", dump, "--db", target)
+    assert restored.returncode == 0, restored.stderr
+    assert "and 1 API keys" in restored.stdout
+    listing = _cli("keys", "list", "--db", target)
+    assert key["key_id"] in listing.stdout and "mig" in listing.stdout

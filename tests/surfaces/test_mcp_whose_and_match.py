@@ -1,0 +1,60 @@
+"""MCP ``list_memories`` says whose fact it is, and ``search_memory`` / ``get_context`` take
+``min_match`` as REST and the SDK do (fresh-user trials 8 and 9: U8, the search_memory
+description). A real ``memstrata mcp`` stdio process driven by the official client."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+from mcp import Client
+from mcp.client.stdio import StdioServerParameters
+from serverproc import clean_env, console_script
+
+
+def _stdio(db: Path) -> Client:
+    command, *prefix = console_script()
+    return Client(StdioServerParameters(command=command, args=[*prefix, "mcp", "--db", str(db), "--user", "me"],
+                                        env=clean_env()), read_timeout_seconds=120)
+
+
+async def _call(client: Client, tool: str, **arguments: Any) -> Any:
+    result = await client.call_tool(tool, arguments)
+    if result.is_error:
+        return {"error": " ".join(getattr(c, "text", "") for c in result.content)}
+    return result.structured_content
+
+
+def test_list_names_the_subject_and_search_takes_min_match(tmp_path: Path) -> None:
+    async def scenario() -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        async with _stdio(tmp_path / "m.db") as client:
+            out["tools"] = {t.name: t for t in (await client.list_tools()).tools}
+            out["xm"] = await _call(client, "add_memory", content="我不吃辣", speaker="小明")
+            out["own"] = await _call(client, "add_memory", content="I prefer FedEx for delivery")
+            out["listed"] = await _call(client, "list_memories")
+            out["loose"] = await _call(client, "search_memory", query="plan dinner")
+            out["strict"] = await _call(client, "search_memory", query="plan dinner", min_match=0.55)
+            out["carrier"] = await _call(client, "search_memory", query="FedEx delivery", min_match=0.55)
+            out["by_subject"] = await _call(client, "search_memory", query="spicy food",
+                                            filter='subject = "小明"')
+            out["bad"] = await _call(client, "search_memory", query="x", min_match=2)
+            out["context"] = await _call(client, "get_context", query="hi", min_match=0.55, profile=False)
+        return out
+    out = asyncio.run(scenario())
+    listed = {r["text"]: r["subject"] for r in out["listed"]["results"]}
+    assert listed == {"food.dislike = 辣": "小明", "shipping.carrier = FedEx": None}, listed
+    # the weak hit "plan dinner" gets (no word or meaning in common) is there without min_match and gone with it
+    assert out["loose"]["results"] and out["strict"]["results"] == []
+    assert [r["text"] for r in out["carrier"]["results"]][:1] == ["prefers FedEx for shipping"]
+    assert out["by_subject"]["results"] and all(r.get("subject") == "小明" or r.get("speaker") == "小明"
+                                                for r in out["by_subject"]["results"])
+    assert "min_match" in out["bad"]["error"] and "0 to 1" in out["bad"]["error"]
+    assert out["context"] == {"context": ""}
+    search = out["tools"]["search_memory"]
+    assert "min_match" in search.input_schema["properties"]
+    assert "min_match" in out["tools"]["get_context"].input_schema["properties"]
+    described = search.description or ""
+    assert "value" in described and "subject" in described and "min_match" in described
+    assert "subject" in (out["tools"]["list_memories"].description or "")

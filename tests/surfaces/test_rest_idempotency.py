@@ -1,0 +1,65 @@
+"""``POST /v1/messages`` with an ``Idempotency-Key`` over real HTTP (a fresh-user trial, T9: a
+retried POST without ``created_at`` was stored twice): the retry is answered with the first
+result, marked replayed, and stores nothing, also after the server restarts, on a SQLite file
+and on PostgreSQL; a key reused for another body is a 422, a malformed one too."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import httpx
+from serverproc import Server, start_server
+
+BODY = {"user_id": "t9", "messages": [{"content": "I prefer UPS for delivery"}, {"content": "I like tea"}]}
+
+
+def _post(server: Server, body: dict[str, Any], key: str | None) -> httpx.Response:
+    with server.client() as c:
+        return c.post("/v1/messages", json=body, headers={"Idempotency-Key": key} if key is not None else {})
+
+
+def _episodes(server: Server) -> list[str]:
+    with server.client() as c:
+        got = c.get("/v1/episodes", params={"user_id": "t9"})
+    assert got.status_code == 200, got.text
+    return sorted(e["content"] for e in got.json()["items"])
+
+
+def _scenario(start: Callable[[], Server]) -> None:
+    server = start()
+    try:
+        first = _post(server, BODY, "6f1c-retry")
+        assert first.status_code == 200, first.text
+        assert first.json()["replayed"] is False and "idempotent-replayed" not in first.headers
+        again = _post(server, BODY, "6f1c-retry")
+        assert again.status_code == 200 and again.headers["idempotent-replayed"] == "true"
+        assert again.json()["replayed"] is True
+        assert [r["episode_id"] for r in again.json()["results"]] == [r["episode_id"] for r in first.json()["results"]]
+        assert [c["fact"]["value"] for r in again.json()["results"] for c in r["facts"]] == ["UPS", "tea"]
+        other = _post(server, {"user_id": "t9", "messages": [{"content": "I prefer DHL"}]}, "6f1c-retry")
+        assert other.status_code == 422 and other.json()["error"]["code"] == "idempotency_key_reused"
+        for bad in ("", "x" * 300):
+            refused = _post(server, BODY, bad)
+            assert refused.status_code == 422, (bad, refused.text)
+    finally:
+        server.stop()
+    server = start()  # the same database, a new process
+    try:
+        after = _post(server, BODY, "6f1c-retry")
+        assert after.status_code == 200 and after.json()["replayed"] is True
+        assert _episodes(server) == ["I like tea", "I prefer UPS for delivery"]
+        assert _post(server, BODY, None).json()["replayed"] is False  # no key: stored again, as before
+        assert len(_episodes(server)) == 4
+    finally:
+        server.stop()
+
+
+def test_a_retried_post_is_stored_once_on_sqlite(tmp_path: Path) -> None:
+    _scenario(lambda: start_server(tmp_path, MEMSTRATA_EMBEDDING_MODEL="hashing-64"))
+
+
+def test_a_retried_post_is_stored_once_on_postgres(tmp_path: Path, pg_url: Callable[[], str]) -> None:
+    url = pg_url()
+    _scenario(lambda: start_server(tmp_path, database_url=url, MEMSTRATA_EMBEDDING_MODEL="hashing-64"))
