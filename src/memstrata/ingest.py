@@ -38,7 +38,7 @@ from memstrata.store.turns import context_terms, turn_terms
 from memstrata.store.withdrawals import Withdrawal
 from memstrata.text.segment import INVISIBLE, derivative, split_segments
 from memstrata.text.tokens import index_text
-from memstrata.timeline import place
+from memstrata.timeline import place, said_after
 from memstrata.timing import phase
 from memstrata.types import ROLES, Fact, Scope
 
@@ -592,47 +592,49 @@ class Ingestor:
         held then, said again, is that value restated (cited and touched, whatever its status); the
         value said next, said earlier, began earlier (``_begin_earlier``); and a restatement
         ``decide`` found (touch, merge) of a value that did not hold then is a value of its own."""
-        start = cand.valid_from or msg.created_at
+        # Placed by when it was said; its own validity starts at ``start`` (a stated time: "I moved
+        # to Berlin last year" said today is today's word, valid from last year).
+        said, start = msg.created_at, cand.valid_from or msg.created_at
         # A superseded fact with no end is no value of the timeline: merged into another (maintain)
         # or set aside by a rollback.
         stored = [f for f in self.store.load_facts(conn, [
             *self.store.fact_ids(conn, scope, keys=[cand.key], subject=subject, status="superseded"),
             *self.store.fact_ids(conn, scope, keys=[cand.key], subject=subject)])
             if f.status == "active" or f.valid_to is not None] if timeline else []
-        at = place(start, stored)
+        at = place(said, stored)
         target = decision.target if decision.action in ("touch", "merge") else None
 
         def restates(fact: Fact) -> bool:
             return fact.id == target or (not fact.encrypted and not self._encrypts(cand)
                                          and same_value(cand.value, fact.value))
         # the value that held then, as its row says (said before, perhaps said again after)
-        held = next((f for f in stored if restates(f) and (f.valid_from or f.observed_at) <= start
-                     and (f.valid_to is None or f.valid_to > start)), None)
+        held = next((f for f in stored if restates(f) and (f.valid_from or f.observed_at) <= said
+                     and (f.valid_to is None or f.valid_to > said)), None)
         if held is not None:
             return self._execute(conn, decision if target == held.id else Decision("touch", target=held.id),
                                  scope, msg, episode_id, cand, vector, tag, now)
         # a value said before it and again after it (one row) held apart on either side: two rows
-        spans = next((f for f in stored if (f.valid_from or f.observed_at) <= start < f.observed_at
-                      and (f.valid_to is None or f.valid_to > start)), None)
+        spans = next((f for f in stored if (f.valid_from or f.observed_at) <= said < f.observed_at
+                      and (f.valid_to is None or f.valid_to > said)), None)
         earlier = None if spans is None else split_at(
-            self.store, conn, scope, spans, start, terms=fact_terms(candidate_terms(spans)), embedder=self.embedder,
+            self.store, conn, scope, spans, said, terms=fact_terms(candidate_terms(spans)), embedder=self.embedder,
             actor=f"extractor:{getattr(self.extractor, 'name', 'unknown')}", now=now)
         if earlier is not None:
-            at = place(start, self.store.load_facts(conn, [f.id for f in stored] + [earlier.id]))
+            at = place(said, self.store.load_facts(conn, [f.id for f in stored] + [earlier.id]))
         cut = at.cut if at.cut is not None and at.cut.status == "superseded" else None
         if at.successor is not None and restates(at.successor) \
-                and (at.successor.valid_from or at.successor.observed_at) > start:
-            return self._begin_earlier(conn, scope, at.successor, cut, start, cand, episode_id, now)
+                and (at.successor.valid_from or at.successor.observed_at) > said:
+            return self._begin_earlier(conn, scope, at.successor, cut, said, cand, episode_id, now)
         if target is not None:
             if at.successor is None:
                 return self._execute(conn, decision, scope, msg, episode_id, cand, vector, tag, now)
             decision = Decision("create", superseded=decision.superseded)  # it held apart from the later one
         own = {f.id for f in stored}
         nexts: list[tuple[datetime, Fact | Withdrawal]] = [
-            (max(start, f.valid_from or f.observed_at), f) for f in later if f.id not in own]
+            (said_after(f, said) or f.observed_at, f) for f in later if f.id not in own]
         if at.successor is not None and at.until is not None:
             nexts.append((at.until, at.successor))
-        withdrawn = self._withdrawn(conn, scope, subject, cand, start)
+        withdrawn = self._withdrawn(conn, scope, subject, cand, said)
         if withdrawn is not None:
             nexts.append((withdrawn.said_at, withdrawn))
         if not nexts:
@@ -645,10 +647,10 @@ class Ingestor:
             kept = tuple(i for i in decision.superseded if i not in own | {f.id for f in later})
             _, fact_id, retired = self._execute(conn, Decision("supersede" if kept else "create", superseded=kept),
                                                 scope, msg, episode_id, cand, vector, tag, now)
-            self._store_as_past(conn, scope, fact_id, cand, episode_id, successor, until, now)
+            self._store_as_past(conn, scope, fact_id, cand, episode_id, successor, max(start, until), now)
             out = ("past", fact_id, retired)
         if cut is not None:
-            self._cut(conn, scope, cut, start, out[1], cand, episode_id, now)
+            self._cut(conn, scope, cut, said, out[1], cand, episode_id, now)
         return out
 
     def _begin_earlier(self, conn: Any, scope: Scope, fact: Fact, cut: Fact | None, start: datetime,

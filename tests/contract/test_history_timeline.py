@@ -177,3 +177,13 @@ def test_a_late_restatement_inside_a_value_said_before_and_after_it_is_a_restate
     [late] = memory.add("I prefer FedEx for delivery!", created_at=day("2026-02-01T10:00")).facts
     assert (late.action, late.fact.status, len(late.fact.citations)) == ("touch", "active", 3)
     assert [(v, s) for v, s, _, _ in timeline(memory)] == [("UPS", "superseded"), ("FedEx", "active")]
+
+
+def test_a_value_said_now_with_an_earlier_start_is_placed_by_when_it_was_said(open_memory: OpenMemory) -> None:
+    memory = open_memory(user_id="ly")
+    memory.add("I live in Munich", created_at=day("2026-06-01T10:00"))
+    [moved] = memory.add("I moved to Berlin last year", created_at=day("2026-07-01T10:00")).facts
+    assert (moved.action, moved.fact.status) == ("supersede", "active")  # today's word, valid from last year
+    assert moved.fact.valid_from is not None and moved.fact.valid_from < day("2026-01-01T00:00")
+    [munich] = [f for f in memory.list(status="superseded") if isinstance(f, Fact)]
+    assert (munich.value, munich.valid_to) == ("Munich", day("2026-07-01T10:00"))
