@@ -24,6 +24,7 @@ from memstrata.config import Settings
 from memstrata.errors import ContentTooLarge, EmbeddingError, InvalidInput
 from memstrata.extract.allergens import allergen
 from memstrata.extract.base import Extractor, FactCandidate
+from memstrata.extract.habits import withdraws_habit
 from memstrata.extract.rules import favourite_label
 from memstrata.extract.taxonomy import KEYS, get_key
 from memstrata.extract.twins import kinds_of, twins
@@ -766,7 +767,8 @@ class Ingestor:
         if not value:
             return [True] * len(values)
         hits = [names_value(value, key, v) for v in values]
-        rest = [i for i, hit in enumerate(hits) if not hit]
+        # never a habit's twin: 不喝咖啡 and "always drink coffee" are near in meaning, opposite in polarity
+        rest = [i for i, hit in enumerate(hits) if not hit and key != "preference.habit"]
         others = [allergen(values[i]) if key == "health.allergy" else values[i] for i in rest]
         for i, twin in zip(rest, self._twin_values(value, others), strict=True):
             hits[i] = twin
@@ -886,9 +888,12 @@ MAX_RETURNING_CITATIONS = 20
 def names_value(value: str, key: str, stored: str) -> bool:
     """Whether a withdrawal of ``value`` under ``key`` names the stored value ``stored`` as a
     whole. An allergy is compared by its allergen (``extract.allergens``): a value stored before
-    that clean-up (``peanuts 所以不要放花生``, 花生又) is still withdrawn by "I'm not allergic to peanuts"."""
+    that clean-up (``peanuts 所以不要放花生``, 花生又) is still withdrawn by "I'm not allergic to peanuts";
+    a habit (a phrase) by its activity and polarity (``extract.habits.withdraws_habit``)."""
     if same_value(value, stored):
         return True
+    if key == "preference.habit":  # a habit is a phrase: matched by its activity and polarity
+        return withdraws_habit(value, stored)
     return key == "health.allergy" and same_value(value, allergen(stored))
 
 

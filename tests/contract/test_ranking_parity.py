@@ -113,6 +113,29 @@ def test_large_table_estimates_keep_the_ranking(stores: dict[str, Memory],
     assert [r for _, r in estimated] == pytest.approx([r for _, r in exact], rel=0.2)
 
 
+def test_an_estimated_corpus_is_sampled_again_only_after_its_table_grew(stores: dict[str, Memory],
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A large table's estimated row count and mean length are kept past ``ttl_s`` (their sample
+    cost every search 50-80 ms once a minute at 1M segments) until the table grows by more than
+    ``ESTIMATE_GROWTH`` of its rows or ``ESTIMATE_TTL_S`` passes."""
+    monkeypatch.setattr(bm25, "EXACT_CORPUS_ROWS", 10)
+    memory = stores["postgres"]
+    with memory.store.db.read() as conn:  # type: ignore[attr-defined]
+        first = bm25.corpus(conn, "segments")
+        assert not first.exact
+        assert bm25.corpus(conn, "segments", cached=first, ttl_s=0.0) is first  # no growth: kept
+    monkeypatch.setattr(bm25, "ESTIMATE_GROWTH", 0.0)
+    memory.add("Gina: the estimate must see this new turn", user_id="loc", session_id="grown")
+    try:
+        with memory.store.db.read() as conn:  # type: ignore[attr-defined]
+            grown = bm25.corpus(conn, "segments", cached=first, ttl_s=0.0)
+            assert grown is not first and grown.last_id > first.last_id and not grown.exact
+            monkeypatch.setattr(bm25, "ESTIMATE_TTL_S", 0.0)
+            assert bm25.corpus(conn, "segments", cached=grown, ttl_s=0.0) is not grown  # too old: sampled
+    finally:
+        memory.forget(user_id="loc", session_id="grown", background=False)
+
+
 def test_scores_stay_equal_as_the_stores_grow_and_forget(stores: dict[str, Memory]) -> None:
     """PostgreSQL keeps its row and token counts by counting only new rows (``bm25.corpus``)
     and counts again after a deletion: after an add and after a forget both stores still agree."""

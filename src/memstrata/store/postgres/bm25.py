@@ -23,7 +23,9 @@ large table (the 1M-segment latency targets of docs/benchmarks.md):
   then kept up to date by counting only the rows added since (``corpus``); a deletion, or
   ``search.STATS_TTL_S`` seconds, and they are counted again. Above that size ``N`` is the
   planner's row count and ``avgdl`` the mean of the newest ``SAMPLE_ROWS`` rows, reused for
-  ``search.STATS_TTL_S`` seconds (the mean row length hardly moves in a minute).
+  ``ESTIMATE_TTL_S`` seconds while the table grows by less than ``ESTIMATE_GROWTH`` of its rows
+  (the mean row length of a large table hardly moves; deletions do not move the planner's count
+  before the next ANALYZE either).
 * ``n(t)``: counted exactly up to ``COUNT_CAP`` rows; a term in more rows, or one the planner's
   statistics list above that many, takes the planner's estimate (``document_counts``).
 """
@@ -54,6 +56,13 @@ MIN_IDF = 1e-6
 EXACT_CORPUS_ROWS = 20_000
 #: Rows sampled for the mean row length of a larger table.
 SAMPLE_ROWS = 5_000
+#: Seconds an estimated corpus (a table above ``EXACT_CORPUS_ROWS``) is reused. Its sample read
+#: 5,000 rows' tsvectors: 50-80 ms for the 1M bench's facts (89k rows, load ~3), which one search
+#: per table and API worker paid every ``search.STATS_TTL_S`` (60 s) before: 4 such searches in
+#: each 200-query minute of ``bench perf``, all in its p95.
+ESTIMATE_TTL_S = 3_600.0
+#: Share of its rows a table may grow by before its estimated corpus is sampled again.
+ESTIMATE_GROWTH = 0.1
 #: Tables whose FTS5 twin has a scope column (its tokens count in ``D``).
 SCOPED_TABLES = frozenset({"segments", "turns", "session_blocks"})
 
@@ -162,7 +171,11 @@ def corpus(conn: Conn, table: str, *, cached: Corpus | None = None, ttl_s: float
     are counted on top of an exact one (an index range of the new ids), so a store that keeps
     writing pays for its new rows only. Raises ``psycopg.Error`` from the database."""
     last_id, version = sig if sig is not None else signature(conn, table)
-    fresh = cached is not None and time.monotonic() - cached.fetched <= ttl_s and cached.version == version
+    age = time.monotonic() - cached.fetched if cached is not None else math.inf
+    if (cached is not None and not cached.exact and age <= ESTIMATE_TTL_S
+            and last_id - cached.last_id <= ESTIMATE_GROWTH * cached.rows):
+        return cached  # an estimate: ids added since are an upper bound of the rows added
+    fresh = cached is not None and age <= ttl_s and cached.version == version
     if cached is not None and fresh and (not cached.exact or cached.last_id == last_id):
         return cached
     tokens = tokens_sql(table, "t")
