@@ -24,6 +24,7 @@ from memstrata.config import Settings
 from memstrata.errors import ContentTooLarge, EmbeddingError, InvalidInput
 from memstrata.extract.allergens import allergen
 from memstrata.extract.base import Extractor, FactCandidate
+from memstrata.extract.habits import withdraws_habit
 from memstrata.extract.rules import favourite_label
 from memstrata.extract.taxonomy import KEYS, get_key
 from memstrata.extract.twins import kinds_of, twins
@@ -628,8 +629,9 @@ class Ingestor:
                 if f.status == "active" and f.observed_at <= msg.created_at]
         plain = [f for f in live if not f.encrypted]
         # an allergy's twin is found by its allergen too ("peanuts 哈哈" is 花生's)
+        # (never a habit's: 不喝咖啡 and "always drink coffee" are near in meaning, opposite in polarity)
         rest = [replace(f, value=allergen(f.value)) if cand.key == "health.allergy" else f
-                for f in plain if not self._withdrawn(cand, f.value)]
+                for f in plain if not self._withdrawn(cand, f.value) and cand.key != "preference.habit"]
         named = {f.id for f in plain if self._withdrawn(cand, f.value)} | self._twins(cand.value, rest)
         # "I'm not allergic to seafood" withdraws a shrimp allergy too (never the reverse: extract.twins)
         if cand.key == "health.allergy":
@@ -652,6 +654,8 @@ class Ingestor:
         (``peanuts 所以不要放花生``, 花生又) is still withdrawn by "I'm not allergic to peanuts"."""
         if same_value(cand.value, stored):
             return True
+        if cand.key == "preference.habit":  # a habit is a phrase: matched by its activity and polarity
+            return withdraws_habit(cand.value, stored)
         return cand.key == "health.allergy" and same_value(cand.value, allergen(stored))
 
     def _twins(self, value: str, facts: Sequence[Fact]) -> set[int]:

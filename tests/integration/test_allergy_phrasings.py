@@ -128,3 +128,21 @@ def test_a_typographic_apostrophe_reads_as_the_ascii_one_beyond_allergies(memory
     memory.add("I'm allergic to peanuts", user_id="q3")
     [withdrawn] = memory.add("I\u2019m no longer allergic to peanuts", user_id="q3").facts
     assert withdrawn.action == "retract" and _own_allergies(memory, "q3") == []
+
+
+@pytest.mark.parametrize(("user", "said", "subject", "allergies"), [
+    ("mom-bare", "Mom is allergic to peanuts", "mom", ["peanuts"]),
+    ("mom-curly", "Mom\u2019s deathly allergic to peanuts", "mom", ["peanuts"]),
+    ("dad-list", "Dad is allergic to: shellfish, eggs", "dad", ["eggs", "shellfish"]),
+    ("my-mom-list", "My mom\u2019s allergic to peanuts, shellfish", "mom", ["peanuts", "shellfish"]),
+])
+def test_a_relatives_allergy_as_typed_is_theirs_never_the_users(memory: Memory, user: str, said: str, subject: str,
+                                                                  allergies: list[str]) -> None:
+    """Trial 11 F2: "Mom is allergic to peanuts" stored nothing; it is the mother's, and the
+    degree word, the curly apostrophe and a list keep it hers."""
+    memory.add(said, user_id=user)
+    theirs = sorted(f.value for f in memory.list(key="health.allergy", user_id=user)
+                    if isinstance(f, Fact) and f.subject == subject)
+    assert theirs == allergies and _own_allergies(memory, user) == []
+    block = memory.context("plan dinner for my family", user_id=user, budget_tokens=400)
+    assert all(f"their {subject} is allergic to {a}" in block for a in allergies)

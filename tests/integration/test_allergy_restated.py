@@ -23,6 +23,7 @@ def _allergies(mem: Memory, user: str, status: str = "active") -> list[str]:
     ("zh2", "医生说我还是对花生过敏"),
     ("zh3", "我对花生又过敏了"),
     ("zh4", "我現在又對花生過敏了"),  # Traditional
+    ("zh5", "我又开始对花生过敏了"),
 ])
 def test_a_chinese_allergy_restated_after_a_withdrawal_is_current_again(memory: Memory, user: str,
                                                                          restated: str) -> None:
@@ -87,6 +88,8 @@ def test_a_relatives_second_allergy_stays_theirs_and_names_in_the_other_script_s
                   if isinstance(f, Fact)) == sorted([("mom", "花生"), ("mom", "芒果")])
     assert memory.add("我有过敏性鼻炎", user_id="o2").facts[0].fact.value == "过敏性鼻炎"  # a condition, not cut
     assert [c.fact.value for c in memory.add("I live in Boston 哈哈", user_id="o3").facts] == ["Boston"]
+    assert [c.fact.value for c in memory.add("I live in Seattle 我很喜欢这里", user_id="o3").facts] == ["Seattle"]
+    assert [c.fact.value for c in memory.add("I'm allergic to peanuts 我也不能吃", user_id="o4").facts] == ["peanuts"]
     assert [c.fact.value for c in memory.add("我喜欢 Red Hot Chili Peppers", user_id="o3").facts] == [
         "Red Hot Chili Peppers"]  # a name in the other script is no remark
 
@@ -101,3 +104,11 @@ def test_an_allergy_stored_with_junk_by_older_code_is_withdrawn_by_its_allergen(
     assert [c.action for c in memory.add("Actually, I'm not allergic to peanuts", user_id="j1").facts] == ["retract"]
     assert [c.action for c in memory.add("我对芒果不过敏了", user_id="j1").facts] == ["retract"]
     assert _allergies(memory, "j1") == []
+
+
+def test_a_question_about_an_allergy_stores_none_however_it_runs_on(memory: Memory) -> None:
+    for text in ("我对花生过敏吗", "我对花生过敏吗？", "我对花生过敏么", "我对花生过敏不过敏", "我对花生过不过敏",
+                 "我对花生过敏你知道吗", "我又对花生过敏了吗？", "Am I allergic to peanuts again?",
+                 "我对花生过敏吗 lol"):
+        assert memory.add(text, user_id="q1").facts == (), text
+    assert _allergies(memory, "q1") == []

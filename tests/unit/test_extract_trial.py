@@ -67,12 +67,13 @@ def test_a_trailing_time_word_is_not_part_of_the_value(text: str, expected: tupl
     assert _found(text) == [expected]
 
 
-@pytest.mark.parametrize(("text", "value"), [
-    ("I no longer eat meat", "meat"), ("I've stopped eating meat", "meat"),
-    ("I don't eat meat anymore", "meat"), ("我不再吃肉了", "肉"), ("我再也不吃肉了", "肉"),
+@pytest.mark.parametrize(("text", "value", "habit"), [
+    ("I no longer eat meat", "meat", "eat meat"), ("I've stopped eating meat", "meat", "eating meat"),
+    ("I don't eat meat anymore", "meat", "eat meat"), ("我不再吃肉了", "肉", "吃肉"), ("我再也不吃肉了", "肉", "吃肉"),
 ])
-def test_no_longer_eating_something_is_a_food_dislike(text: str, value: str) -> None:
-    assert _found(text) == [("food.dislike", value, False)]
+def test_no_longer_eating_something_is_a_food_dislike(text: str, value: str, habit: str) -> None:
+    # and a habit of eating it is withdrawn (extract.habits, trial 9 U10)
+    assert _found(text) == [("food.dislike", value, False), ("preference.habit", habit, True)]
 
 
 @pytest.mark.parametrize(("text", "key", "start"), [

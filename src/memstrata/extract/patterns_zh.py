@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
 
-from memstrata.extract import conditions, gazetteer, guards, instructions, kin, routines
+from memstrata.extract import conditions, gazetteer, guards, habits, instructions, kin, routines
 from memstrata.extract.allergens import allergen
 from memstrata.extract.clauses import (
     CONF_EVENT,
@@ -58,7 +58,7 @@ _FILLER = re.compile(r"^(?:嗯+|哦+|噢|啊|好吧|好的|那个|其实|另外|
                      # 对 as "right": not the 对 of 对花生过敏 said without 我
                      r"对(?!.*过敏))+[，,\s]*")
 _QUESTION = re.compile(r"[？?]\s*$|[吗么呢]\s*[。！!]?$|什么|为什么|怎么|哪里|哪儿|哪个|哪些|谁|多少|"
-                       r"几点|几个|是不是|有没有|要不要|喜不喜欢|好不好|对不对|能不能|会不会|可不可以")
+                       r"几点|几个|是不是|有没有|要不要|喜不喜欢|好不好|对不对|能不能|会不会|可不可以|过敏不过敏|过不过敏")
 _HABIT = re.compile(r"^(?:我)?(?:以后|今后|往后|之后|从现在(?:起|开始)|从今(?:以后|往后|天起|天开始)|"
                     r"(?P<weak>下次|每次))(?:我)?(?:都|就|也|还是|一律|统一|全部|全都|一直)?")
 _MODAL = re.compile(r"^(?:请|麻烦|帮我|希望|想|要|会|打算|还是|就|都|你)+")
@@ -73,7 +73,10 @@ _PRONOUN = re.compile(r"^(?:你|他|她|它|你们|他们|她们|这个|那个|�
 #: 我对花生过敏请注意 together (trial 8 T4: nothing stored), and the clause after 过敏 is one of its
 #: own. Not before a word 过敏 forms a noun with (过敏性鼻炎, 过敏原, 过敏反应) or 的 (过敏的人).
 _AFTER_ALLERGY = re.compile(r"(?<=过敏)(?:了|啊|哦|呀|呢|啦|哈|喔)*"
-                            r"(?!症|原|源|性|反应|史|体质|药|科|测|检|试|的|者|患者|人群)(?=[\u3400-\u9fff])")
+                            r"(?!症|原|源|性|反应|史|体质|药|科|测|检|试|的|者|患者|人群|吗|么|嘛|吧|不|没|与否)"
+                            r"(?=[\u3400-\u9fff])")
+#: A part that ends as a question is not cut: 我对花生过敏你知道吗 is skipped whole, as before.
+_ENDS_AS_QUESTION = re.compile(r"[？?]\s*$|[吗么呢嘛]\s*[。！!]?$")
 
 
 def _clauses(sentence: str) -> list[str]:
@@ -91,6 +94,8 @@ def _clauses(sentence: str) -> list[str]:
 
 def _split_after_allergy(part: str) -> list[str]:
     """``part`` cut after each 过敏 that a clause of its own follows (``_AFTER_ALLERGY``)."""
+    if _ENDS_AS_QUESTION.search(part):
+        return [part]
     cuts = [m.end() for m in _AFTER_ALLERGY.finditer(part)]
     bounds = [0, *cuts, len(part)]
     return [part[a:b] for a, b in itertools.pairwise(bounds) if part[a:b].strip()]
@@ -125,6 +130,8 @@ def find(sentence: str, said_at: datetime) -> list[Finding]:
         about_me = (about_me and bool(found) and not any(f.key in ("family.member", "pet") for f in found)
                     and len({f.subject for f in found}) == 1)  # 我和我老婆都…: two subjects, none to lend
         out.extend(found)
+        if not any(f.retract for f in found):  # 我不再贫血了 is read as what it withdraws, no habit
+            out.extend(habits.find_zh(clause, ctx))  # 我又开始喝咖啡了 withdraws 不喝咖啡 beside what it states
     return out
 
 
@@ -282,7 +289,7 @@ def _details(clause: str, ctx: _Ctx) -> list[Finding]:
 
 #: 我又对花生过敏了 / 我还是对花生过敏 / 我现在又对花生过敏了: a re-stated allergy (trial 9 U9 stored nothing);
 #: the words between the allergen and 过敏 (又, 很, 会) are cut by ``allergens.allergen`` (``rules``).
-_ALLERGY_ADV = r"(?:也|还是|还|又|其实|是|就|真的|一直|都|现在|仍然|依然|仍|确实|再次|重新)*"
+_ALLERGY_ADV = r"(?:也|还是|还|又|开始|其实|是|就|真的|一直|都|现在|仍然|依然|仍|确实|再次|重新)*"
 _ALLERGY = re.compile(rf"^(?:我|本人){_ALLERGY_ADV}(?:对|有)?(?P<v>.+?)过敏的?$")
 #: 对花生过敏 with no 我: the usual reply to "any allergies?" (trial 8 T4). Read only as a sentence's
 #: first clause: after 我妈妈对花生过敏， the clause 也对芒果过敏 is still the mother's.
@@ -494,7 +501,9 @@ _NOT_ALLERGEN = re.compile(rf"[我你他她它们谁对不没别]|{_RELATIVES}|{
 #: (妈, 老妈, 我爸), and pets; a friend, colleague or client is nobody's subject here (nothing stored).
 _KIN_ZH = rf"(?:老妈|老爸|妈|爸|{_RELATIVES}|{_ANIMALS}|孩子们|孩子)"
 #: 我儿子对鸡蛋过敏 / 我妈妈也对花生过敏 / 我家狗对鸡肉过敏 / 我的猫对鱼不过敏了 / 我老公有哮喘: the relative's.
-_KIN_SAYS_ZH = re.compile(rf"^我(?:的|家的?|家里的?)?(?P<rel>{_KIN_ZH})"
+#: 妈妈对花生过敏 without 我: parents and grandparents are named so in the family (trial 9, as "Mom is ...").
+_KIN_SAYS_ZH = re.compile(r"^(?:我(?:的|家的?|家里的?)?|(?=妈妈|老妈|爸爸|老爸|爷爷|奶奶|外公|外婆|姥姥|姥爷))"
+                          rf"(?P<rel>{_KIN_ZH})"
                           r"(?=也|还|都|其实|一直|从小|是|不|没|对|有|患有|得了|以前)"
                           r"(?P<rest>.+)$")
 #: 我妈说她对花生过敏: the relative's own words about themselves, reported.

@@ -4,8 +4,8 @@
   around 11pm", 我每天晚上十一点睡觉. The value is the time as said ("6am", 早上6点); one value at a
   time, and a time restated in the other language is the same value (``extract.when``).
 * ``contact.hours``: when not (or only when) to reach the user: "Don't call me before 9am",
-  早上9点前别给我打电话, "Only text me after 6pm". The value is the instruction without "me"
-  ("don't call before 9am", 早上9点前别打电话).
+  早上9点前别给我打电话, "Only text me after 6pm", "No calls before 9am". The value is the instruction
+  without "me" ("don't call before 9am", 早上9点前别打电话; "No calls before 9am" reads as the same).
 * ``budget``: "My budget for hotels is $200 a night", 酒店预算每晚500元以内, "Keep hotels under $200
   a night". The value is what it is for and the amount with its unit and bound ("hotel: $200 a
   night", 酒店：每晚500元以内: two budgets of one amount are two values), the label what it is for
@@ -80,8 +80,8 @@ def _hours_en(clause: str) -> list[Finding]:
         value = f"don't {m.group('verb').lower()} {m.group('when')}"
     elif m.group("verb2"):
         value = f"only {m.group('verb2').lower()} {m.group('when2')}"
-    else:
-        value = f"no {m.group('noun').lower()} {m.group('when3')}"
+    else:  # "No calls before 9am" is "Don't call me before 9am": one value, so restating it is no second fact
+        value = f"don't {m.group('noun').lower().removesuffix('s')} {m.group('when3')}"
     return [Finding("contact.hours", clean_value(value, "en"), CONF_PREFER, clause)]
 
 

@@ -31,7 +31,7 @@ import numpy as np
 from memstrata.embed.base import Embedder, carried_cosine, cosine_scale
 from memstrata.errors import EmbeddingError
 from memstrata.extract import kin, patterns_en, patterns_zh
-from memstrata.extract.allergens import allergen
+from memstrata.extract.allergens import allergen, without_other_script_tail
 from memstrata.extract.base import FactCandidate
 from memstrata.extract.clauses import CONF_ZERO_SHOT, Finding, describe_period
 from memstrata.extract.ellipsis import correction
@@ -159,6 +159,8 @@ class RuleExtractor:
                 finding = self._zero_shot(finding)
                 if finding.key == "health.allergy":  # 花生又 / "peanuts again" name 花生 / peanuts
                     finding = replace(finding, value=allergen(finding.value))
+                elif finding.key == "identity.location":  # "Boston 我很喜欢这里" names Boston
+                    finding = replace(finding, value=without_other_script_tail(finding.value))
                 if (finding.key, finding.value, finding.retract, finding.subject) in seen:
                     continue
                 seen.add((finding.key, finding.value, finding.retract, finding.subject))

@@ -1,0 +1,193 @@
+"""Taking something up again and giving it up: withdrawals of stale dislikes and habits.
+
+A fresh-user trial (trial 9 U10) found the shape "I eat meat again" read for the diet only:
+"I don't drink coffee anymore" then "I started drinking coffee again", 我不吃辣 then 我现在能吃辣了
+or 我又开始吃辣了, 我以后不喝咖啡了 then 我又开始喝咖啡了 left the dislike or the "不喝咖啡" habit
+current, and 我每天早上跑步 then 我不再跑步了 ("I don't run any more") left the running habit. An
+agent then offers tea to a coffee drinker and asks about the morning run that stopped.
+
+Both readings are added beside whatever else a clause states (``find_zh`` / ``find_en``, called by
+``patterns_*.find``), so they never hide another fact of the clause:
+
+* **Taking up again** (``restart_zh`` / ``restart_en``): 又开始X, 重新X,
+  现在能X了, "started X-ing again", "I'm X-ing again", "I can eat X now". Withdrawn: dislikes of the
+  thing eaten or drunk (``food.dislike``, ``preference.dislike``) and negative habits of the activity
+  (a ``preference.habit`` whose value says the user does not do it: 不喝咖啡, "never drink coffee").
+* **Giving up** (``stopped_zh`` / ``stopped_en``):
+  不再X, 已经不X了, 戒了X, "I don't X any more", "I no longer X", "I stopped X-ing". Withdrawn:
+  positive habits of the activity (每天早上跑步, "always run in the morning").
+
+A habit is a phrase, not a value named as a whole, so ``withdraws_habit`` matches by the activity
+inside it and by its polarity (``ingest`` asks it for ``preference.habit`` withdrawals): 不再跑步
+withdraws 每天早上跑步 but not 从不跑步, and 又开始喝咖啡 withdraws 不喝咖啡 but not 每天喝咖啡.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memstrata.extract.clauses import CONF_STATED, Finding, clean_value
+from memstrata.extract.guards import zh_points_away
+from memstrata.text.tokens import index_terms, is_cjk
+
+_IC = re.IGNORECASE
+
+# --- Chinese ---------------------------------------------------------------------------------
+
+#: 我又开始喝咖啡了 / 我重新开始跑步 / 我现在能吃辣了 / 我现在也敢吃辣了 / 我又喝咖啡了. 能/可以/敢 say it
+#: only as a change (现在, 已经, 终于 before, or the sentence's 了 after): 我能吃辣 alone is an ability.
+_RESTART_ZH = re.compile(r"^我(?P<now>(?:现在|最近|已经|终于|也|又)*)(?P<m>又开始|又重新|重新开始|重新|再次|又|开始|"
+                         r"能够|能|可以|敢)(?P<act>.+)$")
+_CHANGE_ZH = re.compile(r"现在|已经|终于|最近")
+#: 我不再跑步了 / 我已经不跑步了 / 我再也不喝咖啡了 / 我戒了咖啡 / 我停止跑步了 / 我放弃跑步了.
+_STOPPED_ZH = re.compile(r"^我(?P<now>(?:现在|已经|早就|最近|也)*)"
+                         r"(?P<m>不再|再也不|没再|不|停止了?|停了|戒掉了|戒了|戒|放弃了?)(?P<act>.+)$")
+#: What a restarted or stopped "activity" is not: a state, a liking, a place, an ability (read by
+#: other patterns, or no habit at all).
+_NOT_ACTIVITY_ZH = re.compile(r"^(?:对|是|在|住|用|使用|喜欢|爱|讨厌|想|要|会|能|知道|觉得|认识|记得|过敏|太|很|好|"
+                              r"一样|了|吗|呢|这|那|你|他|她)")
+_EAT_DRINK_ZH = re.compile(r"^(?P<verb>吃|喝)(?P<obj>.+)$")
+
+
+def _activity_zh(act: str) -> str | None:
+    act = clean_value(act, "zh")
+    # 我能够帮助你就很开心: a clause about the listener or a feeling, not something the user does
+    if not act or _NOT_ACTIVITY_ZH.match(act) or len(act) > 12 or zh_points_away(act) or re.search(r"就|很", act):
+        return None
+    return act
+
+
+def restart_zh(clause: str, ctx: object) -> list[Finding]:
+    """Withdrawals said by taking something up again, in one Chinese clause (see the module doc)."""
+    m = _RESTART_ZH.match(clause)
+    if m is None or (act := _activity_zh(m.group("act"))) is None:
+        return []
+    sentence = str(getattr(ctx, "sentence", clause))
+    if m.group("m") in ("能够", "能", "可以", "敢") and not (
+            _CHANGE_ZH.search(m.group("now")) or re.search(rf"{re.escape(act)}了", sentence)):
+        return []  # 我能吃辣 states an ability, not a change
+    if m.group("m") == "开始" and not re.search(rf"{re.escape(act)}了", sentence):
+        return []  # 我开始喝咖啡 without 了 is as often a plan as a change
+    return _restarted(act, f"不{act}", _EAT_DRINK_ZH.match(act), clause)
+
+
+def stopped_zh(clause: str, ctx: object) -> list[Finding]:
+    """Withdrawals of positive habits said by giving something up, in one Chinese clause. A bare
+    不 needs the change marker 了 (我不跑步 only says what the user does not do) or 现在/已经."""
+    m = _STOPPED_ZH.match(clause)
+    if m is None or (act := _activity_zh(m.group("act"))) is None:
+        return []
+    sentence = str(getattr(ctx, "sentence", clause))
+    if m.group("m") == "不" and not (_CHANGE_ZH.search(m.group("now")) or re.search(rf"{re.escape(act)}了", sentence)):
+        return []
+    return [Finding("preference.habit", act, CONF_STATED, clause, retract=True)]
+
+
+# --- English ---------------------------------------------------------------------------------
+
+#: "I started drinking coffee again", "I've gone back to running", "I'm drinking coffee again",
+#: "I'm back to eating spicy food", "I drink coffee again now", "I can eat spicy food now".
+#: "Started X" alone is no return ("I started a new job"): it needs "again", a verb of return, or -ing.
+_RESTART_EN = re.compile(
+    r"^i(?:'ve|\s+have)?\s+(?:now\s+)?(?:started|begun|began|taken up|took up)\s+(?P<a>.+?)\s+again$"
+    r"|^i(?:'ve|\s+have)?\s+(?:now\s+)?(?:resumed|restarted|gone back to|went back to|returned to)\s+(?P<f>\w+ing\b.*)$"
+    r"|^(?:i'm|i am)\s+(?:now\s+)?(?:back to\s+(?P<b>\w+ing\b.*?)(?:\s+again)?|(?P<c>\w+ing\b.+?)\s+again)$"
+    r"|^i\s+(?:now\s+)?(?P<d>(?:eat|drink|run|cycle|swim|smoke)\b.*?)\s+again$"
+    r"|^i\s+(?:now\s+)?(?:can|am able to)\s+(?P<e>(?:eat|drink)\b.+)$", _IC)
+#: "I don't run any more", "I no longer drink coffee", "I stopped running", "I've given up smoking".
+_STOPPED_EN = re.compile(
+    r"^i(?:'ve|\s+have)?\s+(?:no longer|stopped|quit|gave up|given up)\s+(?P<a>.+)$"
+    r"|^i\s+(?:don't|do not)\s+(?P<b>.+)$", _IC)
+#: Any more / anymore / no longer said in the sentence: ``clean_value`` cut it from the clause.
+_NO_MORE_EN = re.compile(r"\b(?:any\s?more|any longer|no longer|these days)\b", _IC)
+_NOT_ACTIVITY_EN = re.compile(r"^(?:be|being|like|liking|love|want|need|know|think|live|living|work|working|use|using|"
+                              r"have|having|care|mind|feel|get|go|going|see|remember|believe|understand|wear|"
+                              r"talk|talking|speak)\b", _IC)
+_EAT_DRINK_EN = re.compile(r"^(?P<verb>eat|eating|drink|drinking|have|having)\s+(?P<obj>.+)$", _IC)
+
+
+def _activity_en(act: str | None) -> str | None:
+    if not act:
+        return None
+    act = re.sub(r"\s+(?:again|now|every day|daily)$", "", clean_value(act, "en"), flags=_IC)
+    return None if not act or _NOT_ACTIVITY_EN.match(act) or len(act.split()) > 6 else act
+
+
+def restart_en(clause: str, ctx: object) -> list[Finding]:
+    """Withdrawals said by taking something up again, in one English clause (see the module doc)."""
+    m = _RESTART_EN.match(clause)
+    if m is None:
+        return []
+    act = _activity_en(next((g for g in m.groups() if g), None))
+    if act is None:
+        return []
+    sentence = str(getattr(ctx, "sentence", clause))
+    if m.group("e") and not re.search(r"\b(?:now|again|these days)\b", sentence, _IC):
+        return []  # "I can eat spicy food" states an ability, not a change
+    return _restarted(act, f"not {act}", _EAT_DRINK_EN.match(act), clause)
+
+
+def stopped_en(clause: str, ctx: object) -> list[Finding]:
+    """Withdrawals of positive habits said by giving something up, in one English clause. "I don't
+    run" needs "any more" / "no longer" in the sentence: alone it says what the user does not do."""
+    m = _STOPPED_EN.match(clause)
+    if m is None:
+        return []
+    act = _activity_en(m.group("a") or m.group("b"))
+    sentence = str(getattr(ctx, "sentence", clause))
+    if act is None or (m.group("b") and not _NO_MORE_EN.search(sentence)):
+        return []
+    return [Finding("preference.habit", act, CONF_STATED, clause, retract=True)]
+
+
+def _restarted(act: str, negative: str, eat_drink: re.Match[str] | None, clause: str) -> list[Finding]:
+    """The withdrawals of taking ``act`` up again: its negative habits, and the dislikes of what it eats or drinks."""
+    out = [Finding("preference.habit", negative, CONF_STATED, clause, retract=True)]
+    if eat_drink is not None:
+        thing = clean_value(eat_drink.group("obj"), "zh" if is_cjk(eat_drink.group("obj")[0]) else "en")
+        out += [Finding(key, thing, CONF_STATED, clause, retract=True)
+                for key in ("food.dislike", "preference.dislike")]
+    return out
+
+
+# --- matching a withdrawal against a stored habit -----------------------------------------------
+
+_NEGATION_ZH = re.compile(r"不|没|别|戒")
+_NEGATION_EN = re.compile(r"\b(?:never|not|no|don't|do not|doesn't|no longer|stop|stopped|quit|avoid)\b|n't\b", _IC)
+
+
+def withdraws_habit(named: str, stored: str) -> bool:
+    """Whether the habit withdrawal ``named`` (``不喝咖啡`` / ``not drinking coffee``: taking it up again;
+    ``跑步`` / ``run``: giving it up) withdraws the stored habit ``stored``: the activity is inside
+    it and it says the same polarity (a negative withdrawal retires only habits of not doing it).
+
+    >>> withdraws_habit("跑步", "每天早上跑步"), withdraws_habit("跑步", "从不跑步")
+    (True, False)
+    >>> withdraws_habit("不喝咖啡", "不喝咖啡"), withdraws_habit("不喝咖啡", "每天喝咖啡")
+    (True, False)
+    >>> withdraws_habit("not drinking coffee", "never drink coffee"), withdraws_habit("run", "always run at 6")
+    (True, True)
+    >>> withdraws_habit("not drinking coffee", "always drink coffee"), withdraws_habit("run", "never run")
+    (False, False)
+    """
+    if not named or not stored:
+        return False
+    if any(is_cjk(ch) for ch in named):
+        negative = named.startswith("不")
+        act = named[1:] if negative else named
+        at = stored.find(act)
+        return at >= 0 and bool(_NEGATION_ZH.search(stored[:at])) == negative
+    negative = named.lower().startswith("not ")
+    act = named[4:] if negative else named
+    terms = set(index_terms(act))
+    return bool(terms) and terms <= set(index_terms(stored)) and bool(_NEGATION_EN.search(stored)) == negative
+
+
+def find_zh(clause: str, ctx: object) -> list[Finding]:
+    """Both readings of one Chinese clause (``patterns_zh.find`` adds them to the clause's findings)."""
+    return restart_zh(clause, ctx) or stopped_zh(clause, ctx)
+
+
+def find_en(clause: str, ctx: object) -> list[Finding]:
+    """Both readings of one English clause (``patterns_en.find`` adds them to the clause's findings)."""
+    return restart_en(clause, ctx) or stopped_en(clause, ctx)

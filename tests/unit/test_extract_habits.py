@@ -1,0 +1,39 @@
+"""``extract.habits``: what taking up again and giving up withdraw (trial 9 U10), and its doctests."""
+
+from __future__ import annotations
+
+import doctest
+from datetime import UTC, datetime
+
+import pytest
+
+from memstrata.extract import habits
+from memstrata.extract.rules import RuleExtractor
+
+SAID = datetime(2026, 11, 30, 12, tzinfo=UTC)
+
+
+def test_doctests() -> None:
+    assert doctest.testmod(habits).failed == 0
+
+
+def _withdrawn(text: str) -> list[tuple[str, str]]:
+    return [(c.key, c.value) for c in RuleExtractor().extract(text=text, role="user", said_at=SAID) if c.retracts]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("我又开始喝咖啡了", [("preference.habit", "不喝咖啡"), ("food.dislike", "咖啡"), ("preference.dislike", "咖啡")]),
+    ("我现在能吃辣了", [("preference.habit", "不吃辣"), ("food.dislike", "辣"), ("preference.dislike", "辣")]),
+    ("I started drinking coffee again", [("preference.habit", "not drinking coffee"), ("food.dislike", "coffee"),
+                                         ("preference.dislike", "coffee")]),
+    ("I've gone back to running", [("preference.habit", "not running")]),
+    ("我不再跑步了", [("preference.habit", "跑步")]),
+    ("I don't run any more", [("preference.habit", "run")]),
+    ("I stopped running", [("preference.habit", "running")]),
+    # no change said, or no activity: nothing withdrawn
+    ("我能吃辣", []), ("我不跑步", []), ("I don't run", []), ("I started a new job", []), ("I went back to Paris", []),
+    ("我能够帮助你就很开心了", []), ("我不住在上海了", [("identity.location", "上海")]),
+    ("我不再贫血了", [("health.condition", "贫血")]),  # a withdrawn condition is no habit
+])
+def test_what_is_withdrawn(text: str, expected: list[tuple[str, str]]) -> None:
+    assert _withdrawn(text) == expected
