@@ -71,3 +71,60 @@ def test_an_older_withdrawal_arriving_later_withdraws_nothing(open_memory: OpenM
     assert [c.action for c in result.facts] == ["retract"]
     assert _values(memory, "health.allergy", "active") == []
 
+
+
+def test_a_value_arriving_after_its_later_withdrawal_is_stored_as_a_past_value(open_memory: OpenMemory) -> None:
+    # trial 9, U18: "not allergic" (Feb) stored first, then "allergic" (Jan): the user's last word was "not"
+    memory = open_memory(user_id="u18")
+    assert memory.add("I am not allergic to peanuts", created_at=T0 + timedelta(days=31)).facts == ()
+    [change] = memory.add("I am allergic to peanuts", created_at=T0).facts
+    assert (change.action, change.fact.value, change.fact.status) == ("past", "peanuts", "superseded")
+    assert (change.fact.valid_from, change.fact.valid_to) == (T0, T0 + timedelta(days=31))
+    assert _values(memory, "health.allergy", "active") == []
+    [(_, events)] = memory.history(key="health.allergy")
+    [ended] = [e for e in events if e.action == "supersede"]
+    assert ended.detail["superseded_by"] is None and ended.detail["retracted"] is True
+    assert ended.detail["arrived_late"] is True and ended.detail["statement"]
+    # said after the withdrawal, the allergy is current again
+    [change] = memory.add("I am allergic to peanuts", created_at=T0 + timedelta(days=40)).facts
+    assert (change.action, change.fact.status) == ("create", "active")
+    assert _values(memory, "health.allergy", "active") == ["peanuts"]
+
+
+def test_a_newest_first_log_with_withdrawals_ends_with_what_was_said_last(open_memory: OpenMemory) -> None:
+    said = [("我不对花生过敏了", 40), ("我住在北京", 35), ("I'm not allergic to shellfish any more", 30),
+            ("我对花生过敏", 20), ("I am allergic to shellfish", 10), ("I am allergic to cats", 5)]
+    memory = open_memory(user_id="desc2")
+    memory.add_many([memory.message(text, created_at=T0 + timedelta(days=d)) for text, d in said])
+    assert _values(memory, "health.allergy", "active") == ["cats"]
+    assert _values(memory, "health.allergy", "superseded") == ["shellfish", "花生"]
+    ended = {f.value: f.valid_to for f in memory.list(key="health.allergy", status="superseded")
+             if isinstance(f, Fact)}
+    assert ended == {"花生": T0 + timedelta(days=40), "shellfish": T0 + timedelta(days=30)}
+    # the same messages in time order give the same state
+    memory = open_memory(user_id="asc2")
+    for text, d in said[::-1]:
+        memory.add(text, created_at=T0 + timedelta(days=d))
+    assert _values(memory, "health.allergy", "active") == ["cats"]
+    assert _values(memory, "health.allergy", "superseded") == ["shellfish", "花生"]
+
+
+def test_a_withdrawal_arriving_late_ends_a_value_that_was_replaced_later(open_memory: OpenMemory) -> None:
+    memory = open_memory(user_id="wd2")
+    memory.add("I live in Berlin", created_at=T0)
+    memory.add("I live in Paris", created_at=T0 + timedelta(days=60))
+    assert memory.add("I don't live in Berlin anymore", created_at=T0 + timedelta(days=30)).facts == ()
+    berlin = next(f for f in memory.list(status="superseded") if isinstance(f, Fact) and f.value == "Berlin")
+    assert berlin.valid_to == T0 + timedelta(days=30)  # withdrawn then, not when Paris was said
+    assert _values(memory, "identity.location", "active") == ["Paris"]
+
+
+def test_a_withdrawal_goes_with_its_forgotten_session(open_memory: OpenMemory) -> None:
+    memory = open_memory(user_id="wf")
+    memory.add("I am not allergic to peanuts", created_at=T0 + timedelta(days=31), session_id="old")
+    if memory.store.capabilities.forget_jobs:
+        memory.forget(session_id="old")
+    else:
+        memory.forget(user_id="wf")
+    [change] = memory.add("I am allergic to peanuts", created_at=T0).facts
+    assert (change.action, change.fact.status) == ("create", "active")  # nothing withdraws it any more

@@ -7,7 +7,7 @@ event can be rolled back once.
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from memstrata.errors import InvalidInput, NotFound
@@ -128,6 +128,7 @@ def rollback(store: LifecycleStore, scope: Scope, event_id: int, *, actor: str, 
             old, new = _fact(store, conn, row["fact_id"]), _fact(store, conn, int(detail.get("superseded_by") or 0))
             if old is None or old["status"] != "superseded":
                 raise InvalidInput(f"fact #{row['fact_id']} is no longer superseded; nothing to roll back")
+            _check_current_change(store, conn, event_id, old, detail)
             displaced = new["id"] if new is not None and new["status"] == "active" else None
             _activate(store, conn, old, now=now, allow_displacing=displaced)
             store.log_event(conn, _scope(old), fact_id=old["id"], action="restore", actor=actor, detail=tag, now=now)
@@ -167,6 +168,58 @@ def rollback(store: LifecycleStore, scope: Scope, event_id: int, *, actor: str, 
         return [row["fact_id"]]
 
 
+def _check_current_change(store: LifecycleStore, conn: Any, event_id: int, old: Row, detail: dict[str, Any]) -> None:
+    """Refuse to roll back a ``supersede`` event that no longer records what ended ``old``:
+
+    * a later ``supersede`` event of the same fact (a value said inside its validity arrived
+      late and took its place from then on: ``ingest.Ingestor._cut``) names what replaced it now;
+    * an ``arrived_late`` event while a value said after ``old`` is still stored (current or
+      past): ``old`` was stored as a past value, it replaced nothing, and making it current would
+      put an older statement over a newer one (a fresh-user trial, U3, saw a February value
+      restored over March's). Once no value said after it is left (the newer ones were deleted),
+      the rollback makes it current, as ``Memory.delete``'s receipt offers.
+
+    Raises:
+        InvalidInput: naming the newer event or the current value, and what to do instead.
+    """
+    d = store.dialect
+    newer = run(conn, d, "SELECT id FROM memory_events WHERE fact_id = ? AND action = 'supersede' AND id > ? "
+                         "ORDER BY id LIMIT 1", (old["id"], event_id)).fetchone()
+    if newer is not None:
+        raise InvalidInput(f"event #{event_id} no longer records what replaced fact #{old['id']}: event "
+                           f"#{newer[0]} does (a value said while it held arrived later); roll back event "
+                           f"#{newer[0]} instead")
+    if not detail.get("arrived_late"):
+        return
+    said = run(conn, d, "SELECT coalesce(valid_from, observed_at) FROM facts WHERE id = ?", (old["id"],)).fetchone()
+    values = rows(conn, d,
+                  "SELECT id, value, status, encrypted, coalesce(valid_from, observed_at) AS said FROM facts WHERE "
+                  "org_id = ? AND project_id = ? AND user_id IS NOT DISTINCT FROM ? AND agent_id IS NOT DISTINCT "
+                  "FROM ? AND coalesce(subject, '') = coalesce(?, '') AND key = ? AND status IN ('active', "
+                  "'superseded') AND id <> ? ORDER BY id", (old["org_id"], old["project_id"], old["user_id"],
+                                                            old["agent_id"], old["subject"], old["key"], old["id"]))
+    def when(value: Any) -> datetime:
+        return d.read_time(value) or datetime.min.replace(tzinfo=UTC)  # said times are never NULL
+
+    successor = detail.get("superseded_by")
+    newer = [r for r in values if r["id"] == successor or when(r["said"]) > when(said[0])]
+    if successor is not None and not any(r["id"] == successor for r in newer):
+        newer += rows(conn, d, "SELECT id, value, status, encrypted, coalesce(valid_from, observed_at) AS said "
+                               "FROM facts WHERE id = ? AND status IN ('active', 'superseded')", (successor,))
+    if not newer:
+        return
+    current = [r for r in newer if r["status"] == "active"]
+    r = current[0] if current else max(newer, key=lambda r: (when(r["said"]), r["id"]))
+    shown = "" if r["encrypted"] else f" ({old['key']} = {r['value']})"
+    what = (f"fact #{r['id']}{shown}, said after it, is current" if current else
+            f"the last value said is fact #{r['id']}{shown} (its history names the event that brings it back)")
+    raise InvalidInput(
+        f"event #{event_id} cannot be rolled back: fact #{old['id']} arrived after values said later than it and "
+        f"was stored as a past value; it replaced nothing, and making it current would put an older statement "
+        f"over newer ones: {what}. To set the value, update the current fact (memstrata update ID --value ...) "
+        "or say it again")
+
+
 #: Most superseded values of one key looked through for what a deleted fact replaced.
 REPLACED_LOOKUP = 1_000
 
@@ -185,9 +238,14 @@ def replaced_by(store: Store, fact: Fact) -> list[Replaced]:
     for event in store.events(fact.scope, [f.id for f in olds]):  # oldest first
         if event.action == "supersede":
             latest[event.fact_id or 0] = event
-    return [Replaced(f.id, f.key, f.value, latest[f.id].id, fact.id)
-            for f in sorted(olds, key=lambda f: (f.created_at, f.id))
-            if f.id in latest and latest[f.id].detail.get("superseded_by") == fact.id]
+    found = [f for f in sorted(olds, key=lambda f: (f.created_at, f.id))
+             if f.id in latest and latest[f.id].detail.get("superseded_by") == fact.id]
+    if _single_valued(fact.key) and found:
+        # One value held the key just before ``fact``: the last said. Events written before values
+        # were placed by when they were said (U1) named ``fact`` as every late value's successor.
+        last = max(found, key=lambda f: (f.valid_from or f.observed_at, f.id))
+        found = [last]
+    return [Replaced(f.id, f.key, f.value, latest[f.id].id, fact.id) for f in found]
 
 
 def _added_citations(store: LifecycleStore, conn: Any, keep: int, drop: int) -> list[int]:

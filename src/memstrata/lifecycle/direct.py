@@ -39,17 +39,19 @@ def forget_now(store: Any, scope: Scope, *, actor: str, before: datetime | None 
 
 
 def _left_empty(store: Any, scope: Scope, rollbacks: tuple[tuple[int, int], ...]) -> tuple[Replaced, ...]:
-    """``Replaced`` for each ``(supersede event, fact)`` whose fact is still superseded and whose
-    key (same owner and subject) has no active value (``forget.keys_left_empty``, through the
-    store's reads)."""
+    """``Replaced`` for each ``(supersede event, fact)`` that is its fact's latest supersede, whose
+    fact is still superseded and whose key (same owner and subject) has no active value
+    (``forget.keys_left_empty``, through the store's reads)."""
     out = []
     tenant = Scope(scope.org_id, scope.project_id)
     for event_id, fact_id in rollbacks:
         fact = store.get_facts(tenant, [fact_id]).get(fact_id)
         if fact is None or fact.status != "superseded":
             continue
+        supersedes = [e for e in store.events(fact.scope, [fact_id]) if e.action == "supersede"]
+        if supersedes[-1].id != event_id:  # a later supersede replaced it (``forget.keys_left_empty``)
+            continue
         if not [f for f in store.list_facts(fact.scope, statuses=["active"], key=fact.key)
                 if f.subject == fact.subject]:
-            by = next(e.detail.get("superseded_by") for e in store.events(fact.scope, [fact_id]) if e.id == event_id)
-            out.append(Replaced(fact.id, fact.key, fact.value, event_id, by))
+            out.append(Replaced(fact.id, fact.key, fact.value, event_id, supersedes[-1].detail.get("superseded_by")))
     return tuple(out)

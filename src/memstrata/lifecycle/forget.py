@@ -379,15 +379,21 @@ def receipt(store: LifecycleStore, job_id: int, *, wal_checkpointed: bool | None
 
 def keys_left_empty(store: LifecycleStore, conn: Any, event_ids: list[int]) -> list[int]:
     """Inside an open write, after a forget deleted facts: of the ``supersede`` events
-    ``event_ids`` (whose successor was deleted, ``Scrubbed.rollbacks``), those whose fact is
+    ``event_ids`` (whose successor was deleted, ``Scrubbed.rollbacks``), those that are their
+    fact's latest supersede, whose fact is
     still superseded and whose key (same owner and subject) has no active value now: the
     keys the forget left without a current value, each with the event whose rollback fills it."""
     d, out = store.dialect, []
     for start in range(0, len(event_ids), CHUNK):
         batch = event_ids[start:start + CHUNK]
+        # An event a later supersede of the same fact replaced (a late value said while the fact
+        # held took its place: ``ingest.Ingestor._cut``) no longer says what ended it; rollback
+        # refuses it, so it is never offered.
         for r in rows(conn, d, "SELECT e.id, f.org_id, f.project_id, f.user_id, f.agent_id, f.subject, f.key, "
                                "f.status FROM memory_events e JOIN facts f ON f.id = e.fact_id "
-                               f"WHERE e.id IN ({_marks(batch)}) ORDER BY e.id", batch):
+                               f"WHERE e.id IN ({_marks(batch)}) AND NOT EXISTS (SELECT 1 FROM memory_events n "
+                               "WHERE n.fact_id = e.fact_id AND n.action = 'supersede' AND n.id > e.id) "
+                               "ORDER BY e.id", batch):
             if r["status"] != "superseded":
                 continue
             current = run(conn, d, "SELECT 1 FROM facts WHERE org_id = ? AND project_id = ? AND user_id IS NOT "

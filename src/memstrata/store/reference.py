@@ -31,6 +31,7 @@ from memstrata.store.protocol import Capabilities
 from memstrata.store.records import Citation, NewFact, NewSegment, episode_hash
 from memstrata.store.sqlite.schema import SCHEMA_VERSION
 from memstrata.store.turns import SESSION_BLOCK_TURNS, earliest, own_terms, turn_document
+from memstrata.store.withdrawals import Withdrawal
 from memstrata.types import ContextSegment, Episode, Fact, MemoryEvent, Scope, Segment
 
 #: BM25 parameters (Robertson & Zaragoza 2009; the usual defaults, as SQLite FTS5 uses).
@@ -49,6 +50,8 @@ class _State:
     #: block id -> {scope fields, "episodes": [ids in order], "expires_at"} (``store.turns``).
     blocks: dict[int, dict[str, Any]] = field(default_factory=dict)
     events: list[dict[str, Any]] = field(default_factory=list)
+    #: (owner scope, ``Withdrawal``) rows (``store.withdrawals``); they go with their episode.
+    withdrawals: list[tuple[Scope, Withdrawal]] = field(default_factory=list)
     next_id: Counter[str] = field(default_factory=Counter)
 
     def new_id(self, table: str) -> int:
@@ -398,6 +401,16 @@ class ReferenceStore:
         conn.citations.update((fact_id, e) for e in episode_ids)
 
     @staticmethod
+    def uncite(conn: _State, fact_id: int, episode_ids: Iterable[int]) -> None:
+        """Remove citations (a value split in two: ``split_value``)."""
+        conn.citations -= {(fact_id, e) for e in episode_ids}
+
+    @staticmethod
+    def episode_times(conn: _State, ids: Sequence[int]) -> dict[int, datetime]:
+        """When each of these episodes was said (``created_at``)."""
+        return {i: conn.episodes[i]["created_at"] for i in ids if i in conn.episodes}
+
+    @staticmethod
     def set_fact_status(conn: _State, fact_id: int, status: str, *, now: datetime,
                         valid_to: datetime | None = None) -> None:
         """Change a fact's status: ``superseded`` closes ``valid_to`` (when given) and stamps
@@ -408,6 +421,31 @@ class ReferenceStore:
             return
         row.update(status=status, updated_at=now, valid_to=valid_to if valid_to is not None else row["valid_to"],
                    expired_at=now if status == "superseded" else row["expired_at"])
+
+    @staticmethod
+    def insert_withdrawal(conn: _State, scope: Scope, withdrawal: Withdrawal) -> None:
+        """Keep a withdrawal the user said (``store.withdrawals``)."""
+        conn.withdrawals.append((Scope(scope.org_id, scope.project_id, scope.user_id, scope.agent_id), withdrawal))
+
+    @staticmethod
+    def withdrawals_after(conn: _State, scope: Scope, *, key: str, subject: str | None,
+                          after: datetime) -> list[Withdrawal]:
+        """Withdrawals under ``key`` about ``subject`` said after ``after``, earliest first."""
+        owner = Scope(scope.org_id, scope.project_id, scope.user_id, scope.agent_id)
+        return sorted((w for s, w in conn.withdrawals if s == owner and w.key == key
+                       and (w.subject or "") == (subject or "") and w.said_at > after), key=lambda w: w.said_at)
+
+    @staticmethod
+    def set_valid_from(conn: _State, fact_id: int, valid_from: datetime, *, now: datetime) -> None:
+        """Move the start of a fact's validity back."""
+        conn.facts[fact_id].update(valid_from=valid_from, updated_at=now)
+
+    @staticmethod
+    def set_valid_to(conn: _State, fact_id: int, valid_to: datetime, *, now: datetime) -> None:
+        """Move the end of a superseded fact's validity (status and ``expired_at`` stay)."""
+        row = conn.facts[fact_id]
+        if row["status"] == "superseded":
+            row.update(valid_to=valid_to, updated_at=now)
 
     @staticmethod
     def set_fact_scores(conn: _State, fact_id: int, *, importance: float, confidence: float, now: datetime) -> None:
@@ -551,6 +589,7 @@ class ReferenceStore:
         for i in eps:
             del conn.episodes[i]
         conn.citations = {(f, e) for f, e in conn.citations if e in conn.episodes}
+        conn.withdrawals = [(s, w) for s, w in conn.withdrawals if w.episode_id in conn.episodes]
         counts = {"segments": len(segs), "memory_events": events, "facts": n_facts, "episodes": len(eps)}
         if scrubbed.events:
             counts["memory_events_scrubbed"] = scrubbed.events

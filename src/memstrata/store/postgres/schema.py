@@ -431,6 +431,23 @@ CREATE TABLE IF NOT EXISTS idempotency_keys (
 CREATE INDEX IF NOT EXISTS idempotency_keys_created ON idempotency_keys (org_id, project_id, created_at);
 """,
     ),
+    Migration(
+        15,
+        "withdrawals",
+        """
+-- What the user withdrew, kept whether or not it withdrew a stored value (as the SQLite store's
+-- migration 15 says): a value said before it but arriving after it is stored as a past value.
+-- (IF NOT EXISTS: a database taken back to an older schema by hand may keep it.)
+CREATE TABLE IF NOT EXISTS withdrawals (
+    id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    org_id TEXT NOT NULL, project_id TEXT NOT NULL, user_id TEXT, agent_id TEXT, subject TEXT,
+    key TEXT NOT NULL, value TEXT NOT NULL, statement TEXT NOT NULL, said_at TIMESTAMPTZ NOT NULL,
+    episode_id BIGINT NOT NULL REFERENCES episodes(id) ON DELETE CASCADE
+);
+CREATE INDEX IF NOT EXISTS withdrawals_owner ON withdrawals (org_id, project_id, user_id, key, said_at);
+CREATE INDEX IF NOT EXISTS withdrawals_episode ON withdrawals (episode_id);
+""",
+    ),
 )
 
 #: The newest schema this code knows (equal to the SQLite store's: one migration list per backend).

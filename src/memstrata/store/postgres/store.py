@@ -32,6 +32,7 @@ from memstrata.filter import Expr
 from memstrata.filter.sql import POSTGRES, ValueMac, compile_filter
 from memstrata.paging import Position
 from memstrata.privacy.crypto import Cipher, reveal
+from memstrata.store import withdrawals
 from memstrata.store.dialect import PostgresDialect
 from memstrata.store.event_scrub import Scrubbed, scrub_sql
 from memstrata.store.postgres import bm25, scrub, search
@@ -41,6 +42,7 @@ from memstrata.store.records import Citation, NewEpisode, NewFact, NewSegment, e
 from memstrata.store.scope import FORGET_CUTS, SCOPE_FIELDS, hidden_predicate
 from memstrata.store.scope import scope_predicate as shared_scope_predicate
 from memstrata.store.turns import CONTEXT_MARK, SESSION_BLOCK_TURNS, block_hidden_predicate, turn_document
+from memstrata.store.withdrawals import Withdrawal
 from memstrata.types import ContextSegment, Episode, Fact, MemoryEvent, Scope, Segment
 
 if TYPE_CHECKING:
@@ -832,6 +834,18 @@ class PostgresStore:
         return int(row[0])
 
     @staticmethod
+    def uncite(conn: Conn, fact_id: int, episode_ids: Iterable[int]) -> None:
+        """Remove citations (a value split in two: ``split_value``)."""
+        conn.execute("DELETE FROM fact_citations WHERE fact_id = %s AND episode_id = ANY(%s)",
+                     (fact_id, list(episode_ids)))
+
+    @staticmethod
+    def episode_times(conn: Conn, ids: Sequence[int]) -> dict[int, datetime]:
+        """When each of these episodes was said (``created_at``), inside an open transaction."""
+        rows = conn.execute("SELECT id, created_at FROM episodes WHERE id = ANY(%s)", (list(ids),)).fetchall()
+        return {int(r[0]): _utc(r[1]) for r in rows}  # type: ignore[misc]
+
+    @staticmethod
     def cite(conn: Conn, fact_id: int, episode_ids: Iterable[int]) -> None:
         """Add citations (idempotent)."""
         with conn.cursor() as cur:
@@ -849,6 +863,27 @@ class PostgresStore:
             conn.execute("UPDATE facts SET status = %s, valid_to = coalesce(%s, valid_to), updated_at = %s, "
                          "expired_at = CASE WHEN %s = 'superseded' THEN %s ELSE expired_at END WHERE id = %s",
                          (status, valid_to, now, status, now, fact_id))
+
+    def insert_withdrawal(self, conn: Conn, scope: Scope, withdrawal: Withdrawal) -> None:
+        """Keep a withdrawal the user said (``store.withdrawals``)."""
+        withdrawals.insert(conn, self.dialect, scope, withdrawal)
+
+    def withdrawals_after(self, conn: Conn, scope: Scope, *, key: str, subject: str | None,
+                          after: datetime) -> list[Withdrawal]:
+        """Withdrawals under ``key`` about ``subject`` said after ``after``, earliest first."""
+        return withdrawals.said_after(conn, self.dialect, scope, key=key, subject=subject, after=after)
+
+    @staticmethod
+    def set_valid_from(conn: Conn, fact_id: int, valid_from: datetime, *, now: datetime) -> None:
+        """Move the start of a fact's validity back (as the SQLite store)."""
+        conn.execute("UPDATE facts SET valid_from = %s, updated_at = %s WHERE id = %s", (valid_from, now, fact_id))
+
+    @staticmethod
+    def set_valid_to(conn: Conn, fact_id: int, valid_to: datetime, *, now: datetime) -> None:
+        """Move the end of a superseded fact's validity (as the SQLite store; status and
+        ``expired_at`` stay)."""
+        conn.execute("UPDATE facts SET valid_to = %s, updated_at = %s WHERE id = %s AND status = 'superseded'",
+                     (valid_to, now, fact_id))
 
     @staticmethod
     def set_fact_scores(conn: Conn, fact_id: int, *, importance: float, confidence: float, now: datetime) -> None:
@@ -888,8 +923,8 @@ class PostgresStore:
         then the WAL is switched and checkpointed. Returns whether all of it ran (see ``scrub``);
         with ``defer_scrub``, records the tables for the next ``maintain`` and returns ``False``."""
         todo = scrub.CONTENT_TABLES if tables is None else tables
-        if set(todo) & {"episodes", "segments"}:  # their turn documents and blocks went too
-            todo = [*todo, *(t for t in ("turns", "session_blocks") if t not in todo)]
+        if set(todo) & {"episodes", "segments"}:  # their turn documents, blocks and withdrawals went too
+            todo = [*todo, *(t for t in ("turns", "session_blocks", "withdrawals") if t not in todo)]
         if self.defer_scrub:
             with self.db.write() as conn:
                 scrub.defer(conn, todo)

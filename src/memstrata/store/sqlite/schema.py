@@ -310,6 +310,24 @@ CREATE TABLE IF NOT EXISTS idempotency_keys (
 CREATE INDEX IF NOT EXISTS idempotency_keys_created ON idempotency_keys (org_id, project_id, created_at);
 """,
     ),
+    Migration(
+        15,
+        "withdrawals",
+        """
+-- What the user withdrew ("I'm not allergic to peanuts any more": key, value, the sentence, when
+-- it was said), kept whether or not it withdrew a stored value, so that a value said before it but
+-- arriving after it (a newest-first log, a backfill after live traffic) is stored as a past value
+-- that ended there instead of a current one (a fresh-user trial, U18). Deleted with its episode.
+CREATE TABLE IF NOT EXISTS withdrawals (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    org_id TEXT NOT NULL, project_id TEXT NOT NULL, user_id TEXT, agent_id TEXT, subject TEXT,
+    key TEXT NOT NULL, value TEXT NOT NULL, statement TEXT NOT NULL, said_at TEXT NOT NULL,
+    episode_id INTEGER NOT NULL REFERENCES episodes(id) ON DELETE CASCADE
+);
+CREATE INDEX IF NOT EXISTS withdrawals_owner ON withdrawals (org_id, project_id, user_id, key, said_at);
+CREATE INDEX IF NOT EXISTS withdrawals_episode ON withdrawals (episode_id);
+""",
+    ),
 )
 
 #: The newest schema this code knows.

@@ -26,6 +26,7 @@ from memstrata.filter import And, Compare, Expr, Field, Or
 from memstrata.filter.sql import SQLITE, ValueMac, compile_filter
 from memstrata.paging import Position
 from memstrata.privacy.crypto import Cipher, reveal
+from memstrata.store import withdrawals
 from memstrata.store.dialect import SQLiteDialect
 from memstrata.store.event_scrub import Scrubbed, scrub_sql
 from memstrata.store.protocol import Capabilities
@@ -35,6 +36,7 @@ from memstrata.store.scope import scope_predicate as shared_scope_predicate
 from memstrata.store.sqlite.connection import Database
 from memstrata.store.turns import SESSION_BLOCK_TURNS, block_hidden_predicate, earliest, own_terms, turn_document
 from memstrata.store.vectors import VectorCache, encode_vector, top_k
+from memstrata.store.withdrawals import Withdrawal
 from memstrata.types import ContextSegment, Episode, Fact, MemoryEvent, Scope, Segment
 
 if TYPE_CHECKING:
@@ -841,6 +843,19 @@ class SQLiteStore:
         return fact_id  # no version bump: working copies pick up new ids incrementally
 
     @staticmethod
+    def uncite(conn: sqlite3.Connection, fact_id: int, episode_ids: Iterable[int]) -> None:
+        """Remove citations (a value split in two: ``split_value``)."""
+        conn.executemany("DELETE FROM fact_citations WHERE fact_id = ? AND episode_id = ?",
+                         [(fact_id, e) for e in episode_ids])
+
+    @staticmethod
+    def episode_times(conn: sqlite3.Connection, ids: Sequence[int]) -> dict[int, datetime]:
+        """When each of these episodes was said (``created_at``), inside an open transaction."""
+        marks = ",".join("?" * len(ids))
+        return {int(r[0]): from_db(r[1]) for r in conn.execute(  # type: ignore[misc]
+            f"SELECT id, created_at FROM episodes WHERE id IN ({marks})", list(ids))} if ids else {}
+
+    @staticmethod
     def cite(conn: sqlite3.Connection, fact_id: int, episode_ids: Iterable[int]) -> None:
         """Add citations (idempotent)."""
         conn.executemany("INSERT OR IGNORE INTO fact_citations (fact_id, episode_id) VALUES (?, ?)",
@@ -857,6 +872,30 @@ class SQLiteStore:
             conn.execute("UPDATE facts SET status = ?, valid_to = coalesce(?, valid_to), updated_at = ?, "
                          "expired_at = CASE WHEN ? = 'superseded' THEN ? ELSE expired_at END WHERE id = ?",
                          (status, to_db(valid_to), to_db(now), status, to_db(now), fact_id))
+        self.bump(conn, "facts_version")
+
+    def insert_withdrawal(self, conn: sqlite3.Connection, scope: Scope, withdrawal: Withdrawal) -> None:
+        """Keep a withdrawal the user said (``store.withdrawals``)."""
+        withdrawals.insert(conn, self.dialect, scope, withdrawal)
+
+    def withdrawals_after(self, conn: sqlite3.Connection, scope: Scope, *, key: str, subject: str | None,
+                          after: datetime) -> list[Withdrawal]:
+        """Withdrawals under ``key`` about ``subject`` said after ``after``, earliest first."""
+        return withdrawals.said_after(conn, self.dialect, scope, key=key, subject=subject, after=after)
+
+    def set_valid_from(self, conn: sqlite3.Connection, fact_id: int, valid_from: datetime, *, now: datetime) -> None:
+        """Move the start of a fact's validity back (the value was said earlier than the message
+        that stored it, which arrived first: ``ingest.Ingestor._begin_earlier``)."""
+        conn.execute("UPDATE facts SET valid_from = ?, updated_at = ? WHERE id = ?",
+                     (to_db(valid_from), to_db(now), fact_id))
+        self.bump(conn, "facts_version")
+
+    def set_valid_to(self, conn: sqlite3.Connection, fact_id: int, valid_to: datetime, *, now: datetime) -> None:
+        """Move the end of a superseded fact's validity (a value said before its end arrived late and
+        took its place from then on: ``timeline``). Status and ``expired_at`` stay: what the system
+        believed, and when, is not rewritten."""
+        conn.execute("UPDATE facts SET valid_to = ?, updated_at = ? WHERE id = ? AND status = 'superseded'",
+                     (to_db(valid_to), to_db(now), fact_id))
         self.bump(conn, "facts_version")
 
     @staticmethod
