@@ -177,6 +177,9 @@ def remember(
     ttl: Annotated[float | None, typer.Option(help="Seconds after which the message and the facts drawn "
                                              "from it leave every read (default: the configured TTL, "
                                              "else none).")] = None,
+    idempotency_key: Annotated[str | None, typer.Option(
+        help="A key made once per message (e.g. a UUID): running the command again with it (a retry) "
+             "stores nothing new and prints the first result.")] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Store a message; print the facts it gave (created, superseded, already known)."""
@@ -190,12 +193,19 @@ def remember(
                                    "convert it first, e.g. `iconv -f GBK -t UTF-8`") from None
 
     def go() -> AddResult:
-        with _open(db, org, project, user, create=True, agent_id=agent, session_id=session) as memory:
+        # a refused message (one transaction: nothing stored) leaves no new, empty database file
+        with _removed_unless_stored(db), _open(db, org, project, user, create=True, agent_id=agent,
+                                               session_id=session) as memory:
             return memory.add(text, role=role, speaker=speaker, ttl=ttl,
-                              created_at=parse_time(at, "--at") if at else None, wait=True)
+                              created_at=parse_time(at, "--at") if at else None, wait=True,
+                              idempotency_key=idempotency_key)
     result = _run(go)
     if as_json:
         _emit_json(asdict(result))
+        return
+    if result.replayed:
+        console.print(f"already stored under this --idempotency-key (episode #{result.episode_id}); "
+                      "nothing new was stored", highlight=False)
         return
     lab = labels_for(text)
     zh = lab is not labels_for("English")

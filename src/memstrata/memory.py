@@ -295,7 +295,9 @@ class Memory:
         if wait and self.has_llm:
             _ = self.semantic  # loads the LLM client first: a failure must not leave a stored message behind
         result = self.add_many([message], idempotency_key=idempotency_key)[0]
-        return self.semantic.read_your_writes(result, message.scope) if wait and self.has_llm else result
+        # a replay wrote nothing: its (first) result stands as it is
+        return self.semantic.read_your_writes(result, message.scope) if wait and self.has_llm \
+            and not result.replayed else result
 
     def message(self, content: str, *, role: str = "user", speaker: str | None = None,
                 created_at: datetime | None = None, metadata: dict[str, Any] | None = None,

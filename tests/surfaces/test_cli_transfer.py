@@ -1,7 +1,7 @@
 """``memstrata import`` / ``export --all`` as an operator meets them (fresh-user trials 9 and 10):
 a refused import names the line and leaves no empty database behind; ``export --all`` carries
-the REST API keys (hashed, as stored) and says so, and the import restores them. The real
-console script on real SQLite files."""
+the REST API keys (hashed, as stored) and says so, and the import restores them; ``remember
+--idempotency-key`` makes a scripted retry safe. The real console script on real SQLite files."""
 
 from __future__ import annotations
 
@@ -30,6 +30,9 @@ def test_a_future_date_names_its_line_and_leaves_no_file(tmp_path: Path) -> None
     assert refused.returncode == 2, refused.stderr
     assert "line 3: created_at 2099-01-01T00:00:00+00:00 is in the future" in refused.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["log.jsonl"]  # no empty d.db, -wal or -shm
+    future = _cli("remember", "I like tea", "--at", "2099-01-01T00:00:00Z", "--db", fresh, "--user", "a")
+    assert future.returncode == 2 and "is in the future" in future.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["log.jsonl"]  # remember refused: no file either
     # a database that was there before stays, with nothing of the refused file in it
     kept = tmp_path / "kept.db"
     assert _cli("remember", "I live in Berlin", "--db", kept, "--user", "a").returncode == 0
@@ -54,3 +57,14 @@ def test_export_all_carries_the_api_keys_and_import_restores_them(tmp_path: Path
     assert "and 1 API keys" in restored.stdout
     listing = _cli("keys", "list", "--db", target)
     assert key["key_id"] in listing.stdout and "mig" in listing.stdout
+
+
+def test_remember_with_an_idempotency_key_stores_a_retry_once(tmp_path: Path) -> None:
+    db = tmp_path / "m.db"
+    runs = [_cli("remember", "I prefer UPS for delivery", "--db", db, "--user", "a", "--idempotency-key", "job-42")
+            for _ in range(2)]
+    assert [r.returncode for r in runs] == [0, 0], runs[1].stderr
+    assert "shipping.carrier = UPS" in runs[0].stdout
+    assert "already stored under this --idempotency-key (episode #1); nothing new was stored" in runs[1].stdout
+    listed = _cli("list", "--episodes", "--json", "--db", db, "--user", "a")
+    assert [e["content"] for e in json.loads(listed.stdout)] == ["I prefer UPS for delivery"]

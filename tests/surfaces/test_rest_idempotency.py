@@ -1,7 +1,8 @@
 """``POST /v1/messages`` with an ``Idempotency-Key`` over real HTTP (a fresh-user trial, T9: a
 retried POST without ``created_at`` was stored twice): the retry is answered with the first
 result, marked replayed, and stores nothing, also after the server restarts, on a SQLite file
-and on PostgreSQL; a key reused for another body is a 422, a malformed one too."""
+and on PostgreSQL; ``POST /v1/import`` takes the key too; a key reused for another body is a
+422, a malformed one too."""
 
 from __future__ import annotations
 
@@ -43,15 +44,24 @@ def _scenario(start: Callable[[], Server]) -> None:
         for bad in ("", "x" * 300):
             refused = _post(server, BODY, bad)
             assert refused.status_code == 422, (bad, refused.text)
+        # /v1/import of JSONL message objects (no created_at: stamped on arrival) takes the key too
+        lines = '{"content": "I live in Berlin"}\n{"content": "I work as a nurse"}\n'
+        with server.client() as c:
+            imported = [c.post("/v1/import", params={"user_id": "t9"}, content=lines.encode(), headers={
+                "Content-Type": "application/x-ndjson", "Idempotency-Key": "import-1"}) for _ in range(2)]
+        assert [(r.status_code, r.json()["added"], r.json()["replayed"]) for r in imported] == [
+            (200, 2, False), (200, 2, True)]
+        assert imported[1].headers["idempotent-replayed"] == "true"
     finally:
         server.stop()
     server = start()  # the same database, a new process
     try:
         after = _post(server, BODY, "6f1c-retry")
         assert after.status_code == 200 and after.json()["replayed"] is True
-        assert _episodes(server) == ["I like tea", "I prefer UPS for delivery"]
+        assert _episodes(server) == ["I like tea", "I live in Berlin", "I prefer UPS for delivery",
+                                     "I work as a nurse"]
         assert _post(server, BODY, None).json()["replayed"] is False  # no key: stored again, as before
-        assert len(_episodes(server)) == 4
+        assert len(_episodes(server)) == 6
     finally:
         server.stop()
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import json
 import subprocess
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -87,3 +88,24 @@ def test_cli_list_pages_with_a_cursor(server: Server) -> None:
     ids = [f["id"] for f in json.loads(first.stdout) + json.loads(rest.stdout)]
     listed = {f["id"] for f in _get(server, "/v1/facts", limit=100)["items"]}
     assert len(ids) == len(set(ids)) and set(ids) == listed
+
+
+def test_cursor_pages_over_http_on_postgres(tmp_path: Path, pg_url: Callable[[], str]) -> None:
+    pg = start_server(tmp_path, database_url=pg_url(), MEMSTRATA_EMBEDDING_MODEL="hashing-64")
+    try:
+        with pg.client() as c:
+            assert c.post("/v1/messages", json={"user_id": "pg", "messages": [
+                {"content": t} for t in SAID]}).status_code == 200
+        everything = {f["id"] for f in _get(pg, "/v1/facts", limit=100)["items"]}
+        seen: list[int] = []
+        cursor: str | None = "start"
+        while cursor is not None:
+            page = _get(pg, "/v1/facts", limit=5, cursor=cursor)
+            seen += [f["id"] for f in page["items"]]
+            cursor = page["next_cursor"]
+            with pg.client() as c:  # a new fact and a re-statement of the oldest between every two pages
+                assert c.post("/v1/messages", json={"user_id": "pg", "messages": [
+                    {"content": f"I like board game {len(seen)}"}, {"content": SAID[0]}]}).status_code == 200
+        assert len(seen) == len(set(seen)) and set(seen) == everything
+    finally:
+        pg.stop()

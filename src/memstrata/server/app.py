@@ -26,6 +26,7 @@ from memstrata import __version__
 from memstrata.errors import Conflict, MemstrataError
 from memstrata.export import dumps
 from memstrata.idempotency import check_key
+from memstrata.ingest import AddResult
 from memstrata.lifecycle.forget import TABLES
 from memstrata.lifecycle.schedule import MaintenanceScheduler
 from memstrata.memory import Memory
@@ -157,15 +158,25 @@ def _limit(state: ServerState, req: SearchRequest | ContextRequest | ListFactsQu
 router = APIRouter(prefix="/v1", responses=_ERRORS)
 
 
+IdempotencyKeyHeader = Annotated[str | None, Header(
+    alias="Idempotency-Key", max_length=255, description=(
+        "A key made once per request (e.g. a UUID): a retry with the same key gets the first answer back "
+        "(`replayed: true`, header `Idempotent-Replayed: true`) and stores nothing new, also after a server "
+        "restart; the same key with other messages is a 422 `idempotency_key_reused`. Kept per tenant and "
+        "user for 7 days."))]
+
+
+def _replayed(results: list[AddResult], response: Response) -> bool:
+    """Whether ``results`` answer a replayed Idempotency-Key (then the header says so too)."""
+    replayed = any(r.replayed for r in results)
+    if replayed:
+        response.headers["Idempotent-Replayed"] = "true"
+    return replayed
+
+
 @router.post("/messages", response_model=AddMessagesResponse, tags=["memories"])
 def add_messages(body: AddMessagesRequest, caller: Caller, request: Request, response: Response,
-                 idempotency_key: Annotated[str | None, Header(
-                     alias="Idempotency-Key", max_length=255, description=(
-                         "A key made once per request (e.g. a UUID): a retry with the same key gets the first "
-                         "answer back (`replayed: true`, header `Idempotent-Replayed: true`) and stores nothing "
-                         "new, also after a server restart; the same key with other messages is a 422 "
-                         "`idempotency_key_reused`. Kept per tenant and user for 7 days."))] = None,
-                 ) -> AddMessagesResponse:
+                 idempotency_key: IdempotencyKeyHeader = None) -> AddMessagesResponse:
     """Remember a batch of messages (one episode each; facts extracted); durable before the answer.
     With an ``Idempotency-Key`` header the batch is one transaction with the key, so a retried
     request (a lost answer, a timeout) is answered from the first and never stored twice."""
@@ -188,10 +199,8 @@ def add_messages(body: AddMessagesRequest, caller: Caller, request: Request, res
                 status = errors.STATUS_BY_CODE.get(exc.code, 422)
                 raise ApiError(status, exc.code, f"messages[{i}]: {exc}", {"index": i}) from None
         results = st.memory.add_many(built, wait=body.wait, idempotency_key=idempotency_key)
-    replayed = any(r.replayed for r in results)
-    if replayed:
-        response.headers["Idempotent-Replayed"] = "true"
-    else:
+    replayed = _replayed(results, response)
+    if not replayed:
         metrics().messages.inc(sum(1 for r in results if r.created))
     return AddMessagesResponse(results=results, replayed=replayed)
 
@@ -473,7 +482,8 @@ async def import_body(request: Request, q: Annotated[ScopeQuery, Query()]) -> Im
 
 @router.post("/import", response_model=ImportResponse, tags=["transfer"], openapi_extra=_IMPORT_BODY_DOC)
 def import_records(body: Annotated[ImportRequest, Depends(import_body)], caller: Caller,
-                   request: Request) -> ImportResponse:
+                   request: Request, response: Response,
+                   idempotency_key: IdempotencyKeyHeader = None) -> ImportResponse:
     """Re-add exported episodes, or messages in the ``memstrata import`` JSONL format. The body is
     ``{"records": [...]}`` (``application/json``) or the export's JSON Lines as they are
     (``application/x-ndjson``, scope in the query).
@@ -484,10 +494,16 @@ def import_records(body: Annotated[ImportRequest, Depends(import_body)], caller:
     ``details.field``) and nothing is imported. Leave it out of the request to keep each
     record's own ids (a key bound to one user still gets a 403 for a record of another).
 
+    With an ``Idempotency-Key`` header the records are stored in one transaction with the key, and
+    a retry is answered from the first request (``replayed``), as for ``POST /v1/messages``: JSONL
+    message objects without ``created_at`` are stamped on arrival and would be stored again.
+
     The org and project are always the request's (the key's): records exported from another
     tenant are imported into this one, and the answer's ``moved`` counts them by the
     ``org/project`` they named, with a ``note`` saying so."""
     st = _state(request)
+    if idempotency_key is not None:
+        check_key(idempotency_key, "the Idempotency-Key header")
     if len(body.records) > st.config.max_batch:
         raise ApiError(413, "batch_too_large", f"{len(body.records)} records in one request; the limit is "
                        f"{st.config.max_batch} (MEMSTRATA_MAX_BATCH)", {"max": st.config.max_batch})
@@ -495,9 +511,11 @@ def import_records(body: Annotated[ImportRequest, Depends(import_body)], caller:
     with st.lock:
         built, skipped, moved = messages_from_records(st.memory, body.records,
                                                       lambda **f: st.scope(caller, body, **f), requested=requested)
-        results = st.memory.add_many(built)
+        results = st.memory.add_many(built, idempotency_key=idempotency_key if built else None)
     added = sum(1 for r in results if r.created)
-    metrics().messages.inc(added)
+    replayed = _replayed(results, response)
+    if not replayed:
+        metrics().messages.inc(added)
     notes = [] if not skipped else [
         f"{skipped} fact, event and API key records were not imported: facts come from the episodes' own "
         "extraction, so edits, rollbacks and the audit history of the export are not carried over, and API keys "
@@ -508,7 +526,7 @@ def import_records(body: Annotated[ImportRequest, Depends(import_body)], caller:
         notes.append(f"episode records of another tenant ({named}) were imported into {into!r}, the tenant of "
                      "this request's API key: a key's writes always go to its own tenant")
     return ImportResponse(added=added, duplicates=len(results) - added, skipped=skipped, moved=moved,
-                          note="; ".join(notes) or None)
+                          note="; ".join(notes) or None, replayed=replayed)
 
 
 @router.post("/keys", response_model=KeyCreated, tags=["keys"])

@@ -334,6 +334,8 @@ class ImportResponse(BaseModel):
                                                "derived again from the episodes, so corrections and the audit "
                                                "history of the export are not carried over) and when records "
                                                "were moved from another tenant.")
+    replayed: bool = Field(False, description="The request's Idempotency-Key was used before: the counts are the "
+                                              "first request's and nothing was stored now.")
 
 
 class KeyCreateRequest(Strict):
