@@ -24,6 +24,12 @@ _ZH_CONTACT_VERB = re.compile(r"^一?(?:吃了?|喝了?|碰到?|接触到?|闻�
 #: "peanuts again", "shellfish after all", "peanuts still": when it holds, not what.
 _EN_TAIL = re.compile(r"\s+(?:again|still|after all|as well|too|now|anymore|any more|once more|"
                       r"like before)$", re.IGNORECASE)
+#: "peanuts so no peanuts", "peanuts because they make me sick", "peanuts but I love almonds": an
+#: English clause run on after the allergen with no comma (trial 11 F3), as 所以 is in Chinese.
+#: Not "and" alone: "peanuts and shellfish" is a list.
+_EN_CLAUSE = re.compile(r"\s+(?:so|but|because|cause|cuz|since|though|although|which|whereas|please|pls|plz|"
+                        r"thanks|thank you|thx|lol|haha\w*|btw|fyi|and\s+(?:so|please|pls|no|not|don't|dont|never|i|"
+                        r"i'm|my|it|they|that|this))\b.*$", re.IGNORECASE)
 
 
 def _script(ch: str) -> str:
@@ -54,15 +60,18 @@ def without_other_script_tail(value: str) -> str:
 
 
 def allergen(value: str) -> str:
-    """The allergen ``value`` names, without a clause in another language after it, Chinese
+    """The allergen ``value`` names, without a clause in either language run on after it, Chinese
     degree or modal words before 过敏, a verb of contact in front, or an English "again"/"still".
 
     >>> allergen("花生又"), allergen("吃花生会"), allergen("一吃花生就"), allergen("花生很")
     ('花生', '花生', '花生', '花生')
     >>> allergen("peanuts again"), allergen("peanuts 哈哈"), allergen("tree nuts")
     ('peanuts', 'peanuts', 'tree nuts')
+    >>> allergen("peanuts so no peanuts"), allergen("shrimp because it makes me sick")
+    ('peanuts', 'shrimp')
     """
     text = without_other_script_tail(value.strip())
+    text = _EN_CLAUSE.sub("", text) or text
     for _ in range(3):  # "peanuts again now", 一吃花生就会: the words stack
         before = text
         text = _EN_TAIL.sub("", text)

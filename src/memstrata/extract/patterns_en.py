@@ -34,6 +34,7 @@ from memstrata.extract.clauses import (
     without_time,
 )
 from memstrata.extract.timex import mentions_time
+from memstrata.extract.twins import LEXICON
 
 _IC = re.IGNORECASE
 _Pattern = Callable[[str, "_Ctx"], list[Finding]]
@@ -110,8 +111,16 @@ def _is_question(clause: str) -> bool:
 def find(sentence: str, said_at: datetime) -> list[Finding]:
     """Findings in one English sentence said at ``said_at`` (timezone-aware UTC)."""
     ctx = _Ctx(sentence, said_at)
+    if not sentence.rstrip().endswith("?") and (named := _allergy_named_apart(sentence)) is not None:
+        return named
     out: list[Finding] = []
+    listing: list[Finding] = []  # the allergies of the clause before: "..., shellfish" names one more
     for raw in _clauses(sentence):
+        if listing and (item := _LIST_ITEM.match(raw.strip())) and _list_item(item.group("v")):
+            found = [f for part in _split_list(item.group("v")) for f in _f("health.allergy", part, CONF_PREFER, raw)]
+            out.extend(replace(f, subject=listing[0].subject) for f in found)
+            continue
+        listing = []
         clause = _POLITE.sub("", _FILLER.sub("", raw.strip()))
         if not clause or (_is_question(raw.strip()) and not _POLITE.match(raw.strip())):
             continue
@@ -132,7 +141,89 @@ def find(sentence: str, said_at: datetime) -> list[Finding]:
             out.extend(found)
             if not any(f.retract for f in found):  # "I'm no longer diabetic" withdraws that, no habit
                 out.extend(habits.find_en(clause, ctx))  # "I don't drink coffee anymore": a coffee habit too
+            listing = [f for f in found if f.key == "health.allergy" and not f.retract]
     return out
+
+
+#: "I'm allergic to peanuts, shellfish, and eggs", "allergic to: peanuts, shellfish": the clauses after
+#: an allergy that are bare nouns continue its list (trial 11 F1 kept only the first). At most two
+#: words, none a remark ("thanks", "seriously", "not shellfish", "so be careful", "the doctor confirmed")
+#: or a past tense, are read as one.
+_LIST_ITEM = re.compile(r"^(?:and\s+|or\s+|also\s+|plus\s+)?(?P<v>[a-z][\w\-]*(?:\s+[\w\-]+)?)[.!]*$", _IC)
+_NOT_AN_ITEM = re.compile(
+    r"^(?:so|but|because|since|cause|cuz|though|although|which|that|this|these|those|it|they|them|he|she|we|you|i|"
+    r"i'm|my|me|please|pls|thanks|thank|thx|ty|ok|okay|lol|lmao|haha\w*|hehe\w*|btw|fyi|sorry|right|yeah|yes|no|not|"
+    r"never|just|only|even|remember|note|keep|be|make|don't|do|does|did|is|are|was|were|have|has|had|can|could|"
+    r"will|would|should|must|avoid|careful|seriously|honestly|actually|really|etc|anything|everything|nothing|"
+    r"something|all|both|again|too|now|still|unfortunately|sadly|the|a|an|his|her|their|our|your|its|[a-z]+ly|"
+    r"[a-z]+ing)\b", _IC)
+
+# Any "-ly" degree word too ("deathly", "severely", "mildly": trial 11 F1 "I'm deathly allergic to shrimp"
+# stored nothing); "not" is none of them, so "I'm really not allergic" stays unread. "to:" opens a list.
+_ALLERGY_DEGREE = (r"(?:(?:also|too|actually|really|very|so|super|extra|quite|pretty|still|again|now|definitely|"
+                   r"indeed|deadly|crazy|kinda|a bit|a little|[a-z]+ly)\s+)*")
+#: What a plate must not have, said apart from the "I'm allergic" that says why (trial 11 F1: "No
+#: peanuts for me please, I'm allergic" stored nothing): the allergen before, or after "so".
+_NO_FOOD = (r"(?:please\s+)?(?:no|hold the|skip the|nothing with|i\s+can't\s+(?:eat|have)|"
+            r"i\s+cannot\s+(?:eat|have)|i\s+can\s+not\s+(?:eat|have)|i\s+don't\s+eat|i\s+do\s+not\s+eat)"
+            r"\s+(?:any\s+)?(?P<{g}>[^,;.!?]+?)(?:\s+(?:for me|in mine|on mine|in my (?:food|dish|order|meal|plate)))?"
+            r"(?:\s*,?\s*(?:please|pls|thanks|thank you))?")
+_I_AM_ALLERGIC = rf"(?:i'm|i am)\s+{_ALLERGY_DEGREE}allergic(?:\s+to\s+(?:them|it|those|that|these))?"
+_ALLERGY_APART = re.compile(
+    rf"^{_NO_FOOD.format(g='v')}(?:\s*[,;:.!—–-]+\s*(?:(?:because|since|as|cause|cuz)\s+)?|(?<=please)\s+|"
+    rf"\s+(?:because|since|as|cause|cuz)\s+){_I_AM_ALLERGIC}"
+    rf"\s*[.!]*$|^{_I_AM_ALLERGIC}\s*(?:[,;:.!—–-]+\s*(?:so\s+)?|\s+so\s+){_NO_FOOD.format(g='w')}\s*[.!]*$", _IC)
+
+
+#: "No problem", "No worries", "No kidding": a "no" that refuses no food.
+_NO_REMARK = re.compile(r"^(?:problem|problems|worries|worry|kidding|joke|joking|lie|way|idea|doubt|offen[cs]e|"
+                        r"thanks|clue|one|pressure|rush|big deal|matter|wonder|chance|need|more|longer|really|"
+                        r"seriously|sorry|ok|okay|i|i'm|it|that|this|you|we|he|she|they)\b", _IC)
+
+
+def _list_item(words: str) -> bool:
+    """Whether ``words`` after an allergy and a comma name one more allergen: no remark
+    (``_NOT_AN_ITEM``) and no capitalised word that is no known allergen ("..., Bob": a name called)."""
+    if _NOT_AN_ITEM.match(words) or any(_PAST.match(w) for w in words.split()[1:]):
+        return False
+    return not (words[0].isupper() and " " not in words and words.lower() not in _KNOWN_ALLERGENS)
+
+
+#: The English names of the common allergens (``twins.LEXICON``).
+_KNOWN_ALLERGENS: frozenset[str] = frozenset(w for group in LEXICON for w in group if w.isascii())
+
+
+#: "I'm allergic." said as a sentence of its own: the allergen is in the sentence before it.
+BARE_ALLERGIC = re.compile(rf"^(?:(?:because|since|as|cause|cuz)\s+)?{_I_AM_ALLERGIC}\s*[.!]*$", _IC)
+
+
+def allergy_named_before(previous: str, sentence: str) -> list[Finding]:
+    """The user's allergies when ``sentence`` is a bare "I'm allergic." (``BARE_ALLERGIC``) and
+    ``previous``, the sentence before it, names the food ("No peanuts for me please. I'm allergic.");
+    else ``[]``."""
+    if not BARE_ALLERGIC.match(sentence.strip()) or previous.rstrip().endswith("?"):
+        return []
+    return _allergy_named_apart(f"{previous.strip()} {sentence.strip()}") or []
+
+
+def _allergy_named_apart(sentence: str) -> list[Finding] | None:
+    """The user's allergies in a sentence that names the food apart from "I'm allergic" ("No
+    peanuts for me please, I'm allergic", "I'm allergic, so no shellfish"), else ``None``."""
+    m = _ALLERGY_APART.match(_FILLER.sub("", sentence.strip()) if not re.match(r"(?i)no\b", sentence) else sentence)
+    if m is None:
+        return None
+    things = next(g for g in m.groups() if g)
+    if len(things.split()) > 4 or _NO_REMARK.match(things):
+        return None  # "No problem, I'm allergic", "No kidding, ...": a remark, no food
+    found = [f for part in _split_list(things) for f in _f("health.allergy", part, CONF_PREFER, sentence)]
+    return found or None
+
+
+def _opens_sentence(clause: str, ctx: _Ctx) -> bool:
+    """Whether nothing but fillers and punctuation comes before ``clause`` in its sentence."""
+    at = ctx.sentence.lower().find(clause.lower())
+    before = ctx.sentence[: max(0, at)]
+    return at >= 0 and not _FILLER.sub("", re.sub(r"[\s,.!;:~\-]+", " ", before).strip()).strip()
 
 
 #: "The gf and I are hitting the beach next month", "She and I are going to a game": two subjects with
@@ -421,9 +512,12 @@ def _named_retraction(clause: str, ctx: _Ctx) -> list[Finding]:
 # --- health, diet, favourites ---------------------------------------------------------
 
 # "still"/"again"/"now" re-state an allergy (trial 9 U9: "I'm still allergic" stored nothing)
-_ALLERGY = re.compile(r"^(?:i'm|i am)\s+(?:(?:also|too|actually|really|very|severely|extremely|seriously|"
-                      r"highly|quite|still|again|now|definitely|indeed)\s+)*allergic\s+to\s+(?P<v>.+)$"
-                      r"|^i have an?\s+(?P<w>.+?)\s+allergy$|^i have an allergy to\s+(?P<x>.+)$", _IC)
+_ALLERGY = re.compile(rf"^(?:i'm|i am)\s+{_ALLERGY_DEGREE}allergic\s+to\b\s*:?\s*(?P<v>.+)$"
+                      r"|^i have an?\s+(?P<w>.+?)\s+allergy$|^i have an allergy to\s*:?\s*(?P<x>.+)$", _IC)
+#: "Allergic to: peanuts, shellfish", "Allergies: peanuts": a form-like line with no subject, the
+#: user's own only when it opens the sentence (trial 11 F1).
+_ALLERGY_BARE = re.compile(rf"^{_ALLERGY_DEGREE}(?:allergic\s+to\b\s*:?|(?:my\s+)?(?:food\s+)?allerg(?:y|ies)\s*:)"
+                           r"\s*(?P<v>.+)$", _IC)
 _DIET = re.compile(r"^(?:i'm|i am)\s+(?:an?\s+)?(?:strict\s+)?(?P<v>vegetarian|vegan|pescatarian)$"
                    r"|^i (?:only )?eat (?P<w>halal|kosher)(?: food)?$", _IC)
 _FAVORITE = re.compile(r"^my (?:all-time |absolute |very )?favou?rite\s+(?P<cat>[\w\- ]+?)\s+"
@@ -482,9 +576,9 @@ def _health_fav(clause: str, ctx: _Ctx) -> list[Finding]:
     m = _ALLERGY_INSTEAD.match(clause)
     if m and _ALLERGY_WITHDRAWN.search(ctx.sentence[: max(0, ctx.sentence.find(clause))]):
         return [f for part in _split_list(m.group("v")) for f in _f("health.allergy", part, CONF_PREFER, clause)]
-    m = _ALLERGY.match(clause)
+    m = _ALLERGY.match(clause) or (_ALLERGY_BARE.match(clause) if _opens_sentence(clause, ctx) else None)
     if m:
-        things = m.group("v") or m.group("w") or m.group("x")
+        things = m.group("v") or m.groupdict().get("w") or m.groupdict().get("x") or ""
         # "No, I'm allergic to shellfish" / "Sorry, I meant ...": a reply that corrects the allergy said
         # before (one more is "also"/"too"); "Actually, ..." alone is as often "by the way"
         corrects = (bool(_CORRECTING_REPLY.match(ctx.sentence))

@@ -16,6 +16,7 @@ from dataclasses import replace
 from datetime import datetime
 
 from memstrata.extract import conditions, gazetteer, guards, habits, instructions, kin, routines
+from memstrata.extract.allergens import allergen
 from memstrata.extract.clauses import (
     CONF_EVENT,
     CONF_EXPLICIT,
@@ -34,6 +35,7 @@ from memstrata.extract.clauses import (
     without_time,
 )
 from memstrata.extract.timex import zh_number
+from memstrata.extract.twins import LEXICON
 from memstrata.text.tokens import is_cjk
 
 _Pattern = Callable[[str, "_Ctx"], list[Finding]]
@@ -288,11 +290,15 @@ def _details(clause: str, ctx: _Ctx) -> list[Finding]:
 #: 我又对花生过敏了 / 我还是对花生过敏 / 我现在又对花生过敏了: a re-stated allergy (trial 9 U9 stored nothing);
 #: the words between the allergen and 过敏 (又, 很, 会) are cut by ``allergens.allergen`` (``rules``).
 _ALLERGY_ADV = r"(?:也|还是|还|又|开始|其实|是|就|真的|一直|都|现在|仍然|依然|仍|确实|再次|重新)*"
-_ALLERGY = re.compile(rf"^我{_ALLERGY_ADV}(?:对|有)?(?P<v>.+?)过敏的?$")
+_ALLERGY = re.compile(rf"^(?:我|本人){_ALLERGY_ADV}(?:对|有)?(?P<v>.+?)过敏的?$")
 #: 对花生过敏 with no 我: the usual reply to "any allergies?" (trial 8 T4). Read only as a sentence's
 #: first clause: after 我妈妈对花生过敏， the clause 也对芒果过敏 is still the mother's.
 #: Without 是: a bare 是对芒果过敏 is the contrasted half of a correction (``_allergy_contrast``).
 _ALLERGY_BARE = re.compile(r"^(?:也|还是|还|又|一直|都|现在|仍然|依然|仍|确实)*对(?P<v>.+?)过敏的?$")
+#: 花生过敏 with neither 我 nor 对 (trial 11 F1): the allergen itself opens the sentence, a short noun
+#: that names no one (妈妈花生过敏 is the mother's, 他花生过敏 someone else's) and is no degree or
+#: body word (有点过敏, 容易过敏, 皮肤过敏 name no allergen: ``_NOT_ALLERGEN``).
+_ALLERGY_NOUN = re.compile(r"^(?P<v>[\u3400-\u9fffA-Za-z]{1,8}?)过敏的?$")
 _DIET = re.compile(r"^我(?:是|只|一直|从来都)?(?:一个|一名)?(?P<v>吃素|素食主义者|素食者|纯素食者|吃清真|"
                    r"只吃清真)(?:的)?$")
 # Retractions: the fact no longer holds (我不再对花生过敏了). They come before the patterns that
@@ -396,9 +402,11 @@ def _allergy_contrast(clause: str, ctx: _Ctx) -> list[Finding]:
 
 def _health_fav(clause: str, ctx: _Ctx) -> list[Finding]:
     m = _ALLERGY.match(clause) or (_ALLERGY_BARE.match(clause) if _opens_sentence(clause, ctx) else None)
+    if m is None and _opens_sentence(clause, ctx) and (noun := _ALLERGY_NOUN.match(clause)):
+        m = noun if all(_bare_allergen(part) for part in _split_list(noun.group("v"))) else None
     if m and guards.zh_negated(m.group("v")):
         return []  # 我对花生不过敏了 / 我已经不对花生过敏了: no allergy (a retraction is not stored)
-    if m and re.search(r"[对我]", m.group("v")):
+    if m and (re.search(r"[对我]", m.group("v")) or _PERSON.search(m.group("v"))):
         # 我朋友对芒果过敏 / 我妈妈对… / 我的狗对… / 我以为我对…: someone else's allergy, or a doubt,
         # not the user's (the 对 of the user's own allergy is read before the value)
         return []
@@ -460,6 +468,31 @@ def _family_pet(clause: str, ctx: _Ctx) -> list[Finding]:
     # value used to read 叫小美的女儿, the verb 叫 glued in (trial 7 H4)
     value = f"{what}{m.group('name')}" if m.group("name") else what
     return _f(key, value, CONF_STATED, clause)
+
+
+#: Someone named inside an allergy's value (我朋友花生过敏, 我儿子花生过敏): not the user's allergy.
+_OTHERS = "老妈|老爸|朋友|同事|同学|老师|老板|领导|客户|室友|邻居|家人|亲戚|别人|有人|大家|人家"
+_PERSON = re.compile(rf"{_RELATIVES}|{_OTHERS}")
+#: The Chinese names of the common allergens (``twins.LEXICON``).
+_KNOWN_ALLERGENS: frozenset[str] = frozenset(w for group in LEXICON for w in group if is_cjk(w[0]))
+
+
+def _bare_allergen(value: str) -> bool:
+    """Whether ``value`` before a bare 过敏 (花生过敏, no 我, no 对) is an allergen the user names:
+    a known one, or a short word that names no one and no body part or degree. 小明花生过敏 (a
+    known allergen after something else) and 同事花生过敏 are someone else's, and not stored."""
+    word = allergen(value)
+    if word in _KNOWN_ALLERGENS:
+        return True
+    if _NOT_ALLERGEN.search(word) or len(word) > 4:
+        return False
+    return not any(word.endswith(known) for known in _KNOWN_ALLERGENS)
+
+
+#: Words before a bare 过敏 that name no allergen or name a person (``_ALLERGY_NOUN``).
+_NOT_ALLERGEN = re.compile(rf"[我你他她它们谁对不没别]|{_RELATIVES}|{_OTHERS}|妈|爸|孩子|"
+                           r"^(?:有点|有些|容易|经常|总是|常常|一直|严重|轻微|季节性|皮肤|鼻子|眼睛|身体|体质|全身|"
+                           r"有|会|很|也|又|还|都|就|是|药物|食物|东西)$")
 
 
 # --- whose health: a relative's or a pet's, the user's within a group, a reported one --------

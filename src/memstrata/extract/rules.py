@@ -145,8 +145,12 @@ class RuleExtractor:
         out: list[FactCandidate] = []
         seen: set[tuple[str, str, bool, str]] = set()
         # split after tidying too: a Traditional remark (謝謝) is read as its Simplified form
+        previous = ""
         for sentence in (tidy(part) for whole in split_sentences(text) for part in split_languages(tidy(whole))):
             found = _find(sentence, said_at)
+            if not found and previous:  # "No peanuts for me please. I'm allergic."
+                found = [(f, "en") for f in patterns_en.allergy_named_before(previous, sentence)]
+            previous = sentence
             if not found and (rest := after_other_script(sentence)) is not None:
                 sentence, found = rest, _find(rest, said_at)
             if not found and (fix := correction(sentence)) is not None:
@@ -335,13 +339,26 @@ def tidy(sentence: str) -> str:
     (``text.segment.INVISIBLE``), full-width ASCII letters and digits folded, Traditional
     Chinese characters read as Simplified (``text.hanzi``), and leading symbols or emoji
     stripped (a fresh-user trial's "🙂 I prefer FedEx for delivery", "zero\u200bwidth I prefer
-    DHL", "I prefer ＵＰＳ" and 我以後都希望用順豐 extracted nothing or the wrong key).
+    DHL", "I prefer ＵＰＳ" and 我以後都希望用順豐 extracted nothing or the wrong key); typographic
+    apostrophes and quotes are ASCII ("I\u2019m" reads "I'm") and "im" reads "I'm".
 
     >>> tidy("🙂 I prefer ＵＰＳ"), tidy("我以後都希望用順豐"), tidy("User: I prefer UPS")
     ('I prefer UPS', '我以后都希望用顺丰', 'I prefer UPS')
+    >>> tidy("I\u2019m allergic to peanuts"), tidy("im allergic to walnuts")
+    ("I'm allergic to peanuts", "i'm allergic to walnuts")
     """
     text = _LEADING_SYMBOLS.sub("", simplified(sentence.translate(INVISIBLE).translate(_FULL_WIDTH)))
-    return _SELF_LABEL.sub("", text)
+    return _IM.sub(lambda m: f"{m.group(1)}'m", _SELF_LABEL.sub("", text.translate(_QUOTES)))
+
+
+#: Typographic apostrophes and quotes to their ASCII forms: the English patterns spell "I'm",
+#: "don't", "I've" with U+0027, and phones and Macs send U+2019 (trial 11 F1: "I’m allergic to
+#: peanuts" stored nothing while "I'm allergic to peanuts" did). The stored episode keeps its text.
+_QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u02bc": "'", "\u201b": "'", "\u2032": "'",
+                         "\uff07": "'", "\u201c": '"', "\u201d": '"', "\u201f": '"', "\u2033": '"'})
+#: "im allergic to walnuts": chat drops the apostrophe of "I'm" (trial 11 F1); "IM me" (instant
+#: message) is upper case and left alone.
+_IM = re.compile(r"\b([Ii])m\b(?=\s)")
 
 
 #: A pasted transcript's label for the user ("User: I prefer UPS for delivery" extracted nothing

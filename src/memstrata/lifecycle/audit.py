@@ -187,8 +187,8 @@ def _check_current_change(store: LifecycleStore, conn: Any, event_id: int, old: 
                          "ORDER BY id LIMIT 1", (old["id"], event_id)).fetchone()
     if newer is not None:
         raise InvalidInput(f"event #{event_id} no longer records what replaced fact #{old['id']}: event "
-                           f"#{newer[0]} does (a value said while it held arrived later); roll back event "
-                           f"#{newer[0]} instead")
+                           f"#{newer[0]} does (a value said while it held arrived later and took its place "
+                           "from then on); see the key's history for what held when")
     if not detail.get("arrived_late"):
         return
     said = run(conn, d, "SELECT coalesce(valid_from, observed_at) FROM facts WHERE id = ?", (old["id"],)).fetchone()
