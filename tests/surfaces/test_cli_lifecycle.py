@@ -130,8 +130,11 @@ def test_context_prints_the_prompt_block_and_its_profile_fallback(tmp_path: Path
     db = tmp_path / "memory.db"
     assert cli("remember", "I'm allergic to peanuts", "--user", "u1", "--db", db).code == 0
     assert cli("remember", "我以后都希望用顺丰", "--user", "u1", "--db", db).code == 0
-    block = cli("context", "does she have food allergies?", "--user", "u1", "--db", db, "-b", "100")
+    block = cli("context", "does she have any allergies?", "--user", "u1", "--db", db, "-b", "100")
     assert block.code == 0 and block.out.startswith("## Relevant memories\n") and "peanuts" in block.out, block.out
+    # A request about food puts the dietary facts first under their own title (standing.is_about_food).
+    food = cli("context", "does she have food allergies?", "--user", "u1", "--db", db, "-b", "100")
+    assert food.code == 0 and food.out.startswith("## Dietary needs to respect\n") and "peanuts" in food.out, food.out
     vague = cli("context", "what do you know about me?", "--user", "u1", "--db", db)
     assert vague.out.startswith("## What is known about this user") and "顺丰" in vague.out, vague.out
     assert cli("context", "what do you know about me?", "--no-profile", "--user", "u1", "--db", db).out == ""
