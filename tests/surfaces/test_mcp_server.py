@@ -16,27 +16,14 @@ from typing import Any
 import httpx
 import pytest
 from mcp import Client
-from mcp.client.stdio import StdioServerParameters
 from mcp.client.streamable_http import streamable_http_client
 from mcp.shared._httpx_utils import create_mcp_http_client
+from mcpclient import call, stdio
 from serverproc import clean_env, console_script, free_port
 
 from memstrata.render import estimate_tokens
 
 TOOLS = {"add_memory", "search_memory", "get_context", "get_memory", "delete_memory", "list_memories"}
-
-
-def _stdio(db: Path, *flags: str) -> Client:
-    command, *prefix = console_script()
-    return Client(StdioServerParameters(command=command, args=[*prefix, "mcp", "--db", str(db), *flags],
-                                        env=clean_env()), read_timeout_seconds=120)
-
-
-async def _call(client: Client, tool: str, **arguments: Any) -> Any:
-    result = await client.call_tool(tool, arguments)
-    if result.is_error:
-        return {"error": " ".join(getattr(c, "text", "") for c in result.content)}
-    return result.structured_content
 
 
 @pytest.fixture(scope="module")
@@ -47,24 +34,24 @@ def db(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_stdio_tools_remember_search_get_list_delete(db: Path) -> None:
     async def scenario() -> dict[str, Any]:
         out: dict[str, Any] = {}
-        async with _stdio(db, "--user", "alice", "--session", "chat-1") as client:
+        async with stdio(db, "--user", "alice", "--session", "chat-1") as client:
             tools = (await client.list_tools()).tools
             out["tools"] = {t.name: t.input_schema for t in tools}
-            out["added"] = await _call(client, "add_memory", content="From now on ship with FedEx")
-            await _call(client, "add_memory", content="I'm allergic to peanuts")
-            out["search"] = await _call(client, "search_memory", query="which shipping carrier?", limit=3)
-            out["listed"] = await _call(client, "list_memories")
-            out["health"] = await _call(client, "search_memory", query="allergic to what?", filter='tag = "health"')
-            out["listed_shipping"] = await _call(client, "list_memories", filter='tag = "shipping"')
-            out["bad_filter"] = await _call(client, "search_memory", query="x", filter="tag ~ 1")
+            out["added"] = await call(client, "add_memory", content="From now on ship with FedEx")
+            await call(client, "add_memory", content="I'm allergic to peanuts")
+            out["search"] = await call(client, "search_memory", query="which shipping carrier?", limit=3)
+            out["listed"] = await call(client, "list_memories")
+            out["health"] = await call(client, "search_memory", query="allergic to what?", filter='tag = "health"')
+            out["listed_shipping"] = await call(client, "list_memories", filter='tag = "shipping"')
+            out["bad_filter"] = await call(client, "search_memory", query="x", filter="tag ~ 1")
             fact_id = out["added"]["facts"][0]["id"]
-            out["full"] = await _call(client, "get_memory", id=fact_id)
-            out["episode"] = await _call(client, "get_memory", id=out["added"]["id"])
-            out["bad_id"] = await _call(client, "get_memory", id="memory number five")
-            out["numeric_id"] = await _call(client, "get_memory", id=1)  # a user trial got pydantic's report
-            out["no_id"] = await _call(client, "get_memory")
-            out["deleted"] = await _call(client, "delete_memory", id=fact_id)
-            out["gone"] = await _call(client, "get_memory", id=fact_id)
+            out["full"] = await call(client, "get_memory", id=fact_id)
+            out["episode"] = await call(client, "get_memory", id=out["added"]["id"])
+            out["bad_id"] = await call(client, "get_memory", id="memory number five")
+            out["numeric_id"] = await call(client, "get_memory", id=1)  # a user trial got pydantic's report
+            out["no_id"] = await call(client, "get_memory")
+            out["deleted"] = await call(client, "delete_memory", id=fact_id)
+            out["gone"] = await call(client, "get_memory", id=fact_id)
         return out
     out = asyncio.run(scenario())
     assert set(out["tools"]) == TOOLS
@@ -94,25 +81,25 @@ def test_stdio_tools_remember_search_get_list_delete(db: Path) -> None:
 
 def test_search_marks_a_superseded_preferences_episode_and_unknown_arguments_are_errors(tmp_path: Path) -> None:
     async def scenario() -> Any:
-        async with _stdio(tmp_path / "m.db", "--user", "carol") as client:
-            await _call(client, "add_memory", content="From now on ship with FedEx")
-            await _call(client, "add_memory", content="Actually, from now on ship with UPS")
-            found = await _call(client, "search_memory", query="ship with FedEx or UPS", limit=8)
+        async with stdio(tmp_path / "m.db", "--user", "carol") as client:
+            await call(client, "add_memory", content="From now on ship with FedEx")
+            await call(client, "add_memory", content="Actually, from now on ship with UPS")
+            found = await call(client, "search_memory", query="ship with FedEx or UPS", limit=8)
             # An argument a tool does not take is an error naming it, never silently dropped.
-            found["other_user"] = await _call(client, "search_memory", query="ship", user_id="bob")
-            found["typo"] = await _call(client, "list_memories", limit=2, fitler='tag = "food"')
+            found["other_user"] = await call(client, "search_memory", query="ship", user_id="bob")
+            found["typo"] = await call(client, "list_memories", limit=2, fitler='tag = "food"')
             # A limit outside 1..1000 or not a whole number is an error naming it, as in the SDK and REST
             # (a fresh-user trial's 0, -3 and true were answered silently).
-            found["limits"] = [await _call(client, tool, **args, limit=limit)
+            found["limits"] = [await call(client, tool, **args, limit=limit)
                                for tool, args in (("search_memory", {"query": "ship"}), ("list_memories", {}))
                                for limit in (0, -3, True, "5", 2.5, 1001)]
-            found["big"] = await _call(client, "list_memories", limit=1000)
+            found["big"] = await call(client, "list_memories", limit=1000)
             # One sentence giving a carrier (since replaced) and a drop-off (still current): the hit is
             # current, and its text encloses the replaced carrier in an [outdated: ...] label.
-            await _call(client, "add_memory", content="我以後都希望用順豐，別放門口")
-            await _call(client, "add_memory", content="Actually, make it FedEx")
-            found["mixed"] = await _call(client, "search_memory", query="順豐 門口")
-            found["mixed_en"] = await _call(client, "search_memory", query="leave it at the door?")
+            await call(client, "add_memory", content="我以後都希望用順豐，別放門口")
+            await call(client, "add_memory", content="Actually, make it FedEx")
+            found["mixed"] = await call(client, "search_memory", query="順豐 門口")
+            found["mixed_en"] = await call(client, "search_memory", query="leave it at the door?")
             return found
     found = asyncio.run(scenario())
     assert found["other_user"] == {"error": "invalid_input: search_memory: unknown argument 'user_id' (it takes "
@@ -135,15 +122,15 @@ def test_search_marks_a_superseded_preferences_episode_and_unknown_arguments_are
 
 def test_scope_is_the_servers_not_the_models(db: Path) -> None:
     async def scenario() -> tuple[Any, Any, Any]:
-        async with _stdio(db, "--user", "alice") as alice:
-            peanuts = (await _call(alice, "search_memory", query="peanuts allergy"))["results"][0]["id"]
-        async with _stdio(db, "--user", "bob") as bob:
-            search = await _call(bob, "search_memory", query="peanuts allergy")
+        async with stdio(db, "--user", "alice") as alice:
+            peanuts = (await call(alice, "search_memory", query="peanuts allergy"))["results"][0]["id"]
+        async with stdio(db, "--user", "bob") as bob:
+            search = await call(bob, "search_memory", query="peanuts allergy")
             # A filter narrows inside the served scope; it cannot widen it to another user.
-            widened = await _call(bob, "search_memory", query="peanuts allergy", filter='user_id = "alice"')
+            widened = await call(bob, "search_memory", query="peanuts allergy", filter='user_id = "alice"')
             assert widened["results"] == []
-            listed = await _call(bob, "list_memories")
-            stolen = await _call(bob, "get_memory", id=peanuts)
+            listed = await call(bob, "list_memories")
+            stolen = await call(bob, "get_memory", id=peanuts)
         return search, listed, stolen
     search, listed, stolen = asyncio.run(scenario())
     assert search["results"] == [] and listed["results"] == []
@@ -152,12 +139,12 @@ def test_scope_is_the_servers_not_the_models(db: Path) -> None:
 
 def test_answers_stay_within_the_token_budget(tmp_path: Path) -> None:
     async def scenario() -> tuple[Any, Any]:
-        async with _stdio(tmp_path / "m.db", "--user", "gardener", "--budget-tokens", "120") as client:
+        async with stdio(tmp_path / "m.db", "--user", "gardener", "--budget-tokens", "120") as client:
             for i in range(12):
-                await _call(client, "add_memory", content=f"Garden note {i}: the tomatoes by the south wall need "
+                await call(client, "add_memory", content=f"Garden note {i}: the tomatoes by the south wall need "
                                                           "water every morning and the basil likes the shade " * 3)
-            search = await _call(client, "search_memory", query="tomatoes water garden", limit=12)
-            full = await _call(client, "get_memory", id=search["results"][0]["id"])
+            search = await call(client, "search_memory", query="tomatoes water garden", limit=12)
+            full = await call(client, "get_memory", id=search["results"][0]["id"])
         return search, full
     search, full = asyncio.run(scenario())
     assert search["truncated"] is True and 1 <= len(search["results"]) < 12
@@ -184,8 +171,8 @@ def test_streamable_http_serves_the_same_memory(db: Path) -> None:
         async def scenario() -> tuple[Any, Any]:
             async with Client(f"http://127.0.0.1:{port}/mcp", read_timeout_seconds=120) as client:
                 names = {t.name for t in (await client.list_tools()).tools}
-                added = await _call(client, "add_memory", content="I live in Lisbon")
-                search = await _call(client, "search_memory", query="peanuts allergy")
+                added = await call(client, "add_memory", content="I live in Lisbon")
+                search = await call(client, "search_memory", query="peanuts allergy")
                 return names, (added, search)
         names, (added, search) = asyncio.run(scenario())
     finally:
@@ -232,7 +219,7 @@ def test_http_transport_with_keys_needs_one_that_covers_the_served_scope(tmp_pat
             # A client we pass in is ours to close (the transport closes only clients it made).
             async with create_mcp_http_client(headers={"Authorization": f"Bearer {keys['mine']}"}) as http, \
                     Client(streamable_http_client(url, http_client=http), read_timeout_seconds=120) as client:
-                return await _call(client, "add_memory", content="I live in Porto")
+                return await call(client, "add_memory", content="I live in Porto")
         added = asyncio.run(scenario())
     finally:
         process.terminate()

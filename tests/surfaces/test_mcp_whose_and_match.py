@@ -8,39 +8,24 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
-from mcp import Client
-from mcp.client.stdio import StdioServerParameters
-from serverproc import clean_env, console_script
-
-
-def _stdio(db: Path) -> Client:
-    command, *prefix = console_script()
-    return Client(StdioServerParameters(command=command, args=[*prefix, "mcp", "--db", str(db), "--user", "me"],
-                                        env=clean_env()), read_timeout_seconds=120)
-
-
-async def _call(client: Client, tool: str, **arguments: Any) -> Any:
-    result = await client.call_tool(tool, arguments)
-    if result.is_error:
-        return {"error": " ".join(getattr(c, "text", "") for c in result.content)}
-    return result.structured_content
+from mcpclient import call, stdio
 
 
 def test_list_names_the_subject_and_search_takes_min_match(tmp_path: Path) -> None:
     async def scenario() -> dict[str, Any]:
         out: dict[str, Any] = {}
-        async with _stdio(tmp_path / "m.db") as client:
+        async with stdio(tmp_path / "m.db", "--user", "me") as client:
             out["tools"] = {t.name: t for t in (await client.list_tools()).tools}
-            out["xm"] = await _call(client, "add_memory", content="我不吃辣", speaker="小明")
-            out["own"] = await _call(client, "add_memory", content="I prefer FedEx for delivery")
-            out["listed"] = await _call(client, "list_memories")
-            out["loose"] = await _call(client, "search_memory", query="plan dinner")
-            out["strict"] = await _call(client, "search_memory", query="plan dinner", min_match=0.55)
-            out["carrier"] = await _call(client, "search_memory", query="FedEx delivery", min_match=0.55)
-            out["by_subject"] = await _call(client, "search_memory", query="spicy food",
+            out["xm"] = await call(client, "add_memory", content="我不吃辣", speaker="小明")
+            out["own"] = await call(client, "add_memory", content="I prefer FedEx for delivery")
+            out["listed"] = await call(client, "list_memories")
+            out["loose"] = await call(client, "search_memory", query="plan dinner")
+            out["strict"] = await call(client, "search_memory", query="plan dinner", min_match=0.55)
+            out["carrier"] = await call(client, "search_memory", query="FedEx delivery", min_match=0.55)
+            out["by_subject"] = await call(client, "search_memory", query="spicy food",
                                             filter='subject = "小明"')
-            out["bad"] = await _call(client, "search_memory", query="x", min_match=2)
-            out["context"] = await _call(client, "get_context", query="hi", min_match=0.55, profile=False)
+            out["bad"] = await call(client, "search_memory", query="x", min_match=2)
+            out["context"] = await call(client, "get_context", query="hi", min_match=0.55, profile=False)
         return out
     out = asyncio.run(scenario())
     listed = {r["text"]: r["subject"] for r in out["listed"]["results"]}
