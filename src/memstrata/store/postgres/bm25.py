@@ -116,7 +116,7 @@ def frequencies(text: str) -> dict[str, float]:
 @dataclass
 class Corpus:
     """Rows and tokens of one table, as FTS5 would count them, and what they were read at:
-    ``last_id`` (the largest id counted) and ``version`` (the deletion counters, ``signature``)."""
+    ``last_id`` (the largest id counted) and ``version`` (the deletion counters, ``signatures``)."""
 
     rows: float
     tokens: float
@@ -131,26 +131,16 @@ class Corpus:
         return self.tokens / self.rows if self.rows > 0 and self.tokens > 0 else 1.0
 
 
-def signature(conn: Conn, table: str) -> tuple[int, str]:
-    """``(largest id, version)`` of ``table``: an insert raises the id; a deletion bumps a meta
-    counter (``segments_deleted``, ``facts_version``: every forget, purge and restore does); a
-    session block grows in place with each turn, so its version also holds the largest turn id.
-    Both are index look-ups, not scans."""
-    grows = ", (SELECT max(id) FROM turns)" if table == "session_blocks" else ", NULL"
-    row = conn.execute(
-        f"SELECT (SELECT coalesce(max(id), 0) FROM {table}){grows}, (SELECT string_agg(value, ',' ORDER BY key) "
-        "FROM meta WHERE key IN ('segments_deleted', 'facts_version'))").fetchone()
-    assert row is not None
-    return int(row[0]), f"{row[1]}/{row[2]}"
-
-
-#: The tables ``signatures`` reads at once: those a search ranks by full text.
+#: The tables ``signatures`` reads: those a search ranks by full text.
 RANKED_TABLES = ("segments", "turns", "session_blocks", "facts")
 
 
 def signatures(conn: Conn) -> dict[str, tuple[int, str]]:
-    """``signature`` of every ``RANKED_TABLES`` table in one round trip (a search ranks four
-    lists; one statement each was four round trips for eight index look-ups)."""
+    """``(largest id, version)`` of every ``RANKED_TABLES`` table, in one round trip (a search
+    ranks four lists; a statement each was four round trips). An insert raises the id; a deletion
+    bumps a meta counter (``segments_deleted``, ``facts_version``: every forget, purge and restore
+    does); a session block grows in place with each turn, so its version also holds the largest
+    turn id. All are index look-ups, not scans."""
     ids = ", ".join(f"(SELECT coalesce(max(id), 0) FROM {table})" for table in RANKED_TABLES)
     row = conn.execute(
         f"SELECT {ids}, (SELECT max(id) FROM turns), (SELECT string_agg(value, ',' ORDER BY key) "
@@ -167,10 +157,10 @@ def corpus(conn: Conn, table: str, *, cached: Corpus | None = None, ttl_s: float
 
     Exact up to ``EXACT_CORPUS_ROWS`` rows, else estimated (module docstring). ``cached`` (this
     function's earlier answer) is reused while younger than ``ttl_s`` seconds and nothing was
-    deleted since (``signature``; ``sig``: it, already read in this snapshot); rows added since
+    deleted since (``signatures``; ``sig``: this table's, already read in this snapshot); rows added since
     are counted on top of an exact one (an index range of the new ids), so a store that keeps
     writing pays for its new rows only. Raises ``psycopg.Error`` from the database."""
-    last_id, version = sig if sig is not None else signature(conn, table)
+    last_id, version = sig if sig is not None else signatures(conn)[table]
     age = time.monotonic() - cached.fetched if cached is not None else math.inf
     if (cached is not None and not cached.exact and age <= ESTIMATE_TTL_S
             and last_id - cached.last_id <= ESTIMATE_GROWTH * cached.rows):
