@@ -52,16 +52,22 @@ def build(query: str, hits: Sequence[Hit], budget_tokens: int, *,
         * otherwise, when some hit matches (``evidence.matches``): the hits, as ranked; for a
           request about food (``standing.is_about_food``: "plan dinner", 帮我安排晚餐) the
           profile's current dietary and health facts (``standing.FOOD_KEYS``) come first under
-          "Dietary needs to respect", then the hits they do not already state;
+          "Dietary needs to respect", then the hits they do not already state (when none matches,
+          the rest of the profile under "What is known about this user");
         * when none does: the profile under "… (nothing matched the query)";
         * with no profile to give (no current facts, or ``profile`` is ``None``): the hits, as
           ranked (``""`` for none, or with ``drop_unmatched``).
     """
     general = is_general(query)
-    if not general and matches(hits):
-        standing = _food_constraints(profile) if profile is not None and is_about_food(query) else []
-        if standing:  # "plan dinner": the allergy first, whatever the ranking made of it
+    matched = bool(matches(hits))
+    standing = _food_constraints(profile) if not general and profile is not None and is_about_food(query) else []
+    if standing:  # "plan dinner": the allergy first, whatever the ranking made of it
+        if matched:
             return _first_then(query, standing, "constraints_title", hits, budget_tokens)
+        shown = {h.id for h in standing}  # nothing matched: the rest of the profile follows
+        rest = [h for h in profile() if h.id not in shown] if profile is not None else []
+        return _first_then(query, standing, "constraints_title", rest, budget_tokens, then="known_title")
+    if not general and matched:
         return render_context(query, hits, budget_tokens)
     if profile is None:
         return "" if drop_unmatched else render_context(query, hits, budget_tokens)
@@ -78,9 +84,10 @@ def _food_constraints(profile: Callable[[], Sequence[Hit]]) -> list[Hit]:
     return [h for h in profile() if h.fact is not None and h.fact.key in FOOD_KEYS and not h.superseded]
 
 
-def _first_then(query: str, first_hits: Sequence[Hit], heading: str, hits: Sequence[Hit], budget_tokens: int) -> str:
-    """``first_hits`` under ``heading``, then those of ``hits`` they do not already state (the
-    same fact, or an episode its facts restate), all within ``budget_tokens``."""
+def _first_then(query: str, first_hits: Sequence[Hit], heading: str, hits: Sequence[Hit], budget_tokens: int,
+                then: str = "context_title") -> str:
+    """``first_hits`` under ``heading``, then (under ``then``) those of ``hits`` they do not already
+    state (the same fact, or an episode its facts restate), all within ``budget_tokens``."""
     first = render_context(query, first_hits, budget_tokens, heading=heading)
     shown = {h.id for h in first_hits if h.kind == "fact"}
     stated: dict[int, list[str]] = {}
@@ -89,7 +96,7 @@ def _first_then(query: str, first_hits: Sequence[Hit], heading: str, hits: Seque
             stated.setdefault(episode, []).append(fact.text)
     rest = [h for h in hits if not (h.kind == "fact" and h.id in shown)
             and not (h.kind == "episode" and restated(h.text, stated.get(h.id, ())))]
-    return first + render_context(query, rest, budget_tokens - estimate_tokens(first))
+    return first + render_context(query, rest, budget_tokens - estimate_tokens(first), heading=then)
 
 
 def profile_hits(facts: Sequence[Fact], *, limit: int, as_of: datetime | None = None) -> list[Hit]:

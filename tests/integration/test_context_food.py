@@ -71,3 +71,15 @@ def test_profile_off_keeps_the_ranked_block(memory: Memory) -> None:
     memory.add("Mom is coming for dinner on Friday", user_id="p")
     block = memory.context("plan dinner", user_id="p", profile=False)
     assert FOOD_EN not in block and "Mom is coming for dinner" in block
+
+
+def test_a_food_request_nothing_matches_still_opens_with_the_dietary_facts(memory: Memory) -> None:
+    # Trial 12 (H1): "plan dinner" whose best hit scored just under the match threshold fell back
+    # to "nothing matched", and a "book a restaurant" over unrelated memories lost the section.
+    memory.add("I'm allergic to peanuts", user_id="n")
+    memory.add("I prefer UPS for delivery", user_id="n")
+    hits = memory.search("book a restaurant", user_id="n")
+    assert not any(h.signals["match"] >= MATCH_EVIDENCE for h in hits)
+    block = memory.context("book a restaurant", user_id="n", budget_tokens=300)
+    assert block.startswith(FOOD_EN + "\n- is allergic to peanuts ("), block
+    assert "## What is known about this user\n" in block and "UPS" in block.split(FOOD_EN)[1]
