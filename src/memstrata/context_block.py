@@ -14,9 +14,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from datetime import datetime
 
+from memstrata.attribution import is_users_own
 from memstrata.evidence import is_general, matches
 from memstrata.recall import fact_hit
-from memstrata.render import estimate_tokens, render_context, restated
+from memstrata.render import estimate_tokens, render_context, render_lines, restated
 from memstrata.standing import FOOD_KEYS, is_about_food
 from memstrata.types import Fact, Hit
 
@@ -80,15 +81,23 @@ def build(query: str, hits: Sequence[Hit], budget_tokens: int, *,
 
 
 def _food_constraints(profile: Callable[[], Sequence[Hit]]) -> list[Hit]:
-    """The profile's current facts that constrain a meal (``standing.FOOD_KEYS``), in its order."""
-    return [h for h in profile() if h.fact is not None and h.fact.key in FOOD_KEYS and not h.superseded]
+    """The profile's current facts that constrain a meal (``standing.FOOD_KEYS``): the user's own
+    first, then their relatives' and other people's, each in the profile's order (a fresh-user
+    trial read "Mom is allergic to shellfish" above the user's own peanut allergy, L1: the newer
+    fact came first among equally important ones)."""
+    found = [h for h in profile() if h.fact is not None and h.fact.key in FOOD_KEYS and not h.superseded]
+    return sorted(found, key=lambda h: not is_users_own(h))  # stable: the profile's order within each
 
 
 def _first_then(query: str, first_hits: Sequence[Hit], heading: str, hits: Sequence[Hit], budget_tokens: int,
                 then: str = "context_title") -> str:
     """``first_hits`` under ``heading``, then (under ``then``) those of ``hits`` they do not already
-    state (the same fact, or an episode its facts restate), all within ``budget_tokens``."""
-    first = render_context(query, first_hits, budget_tokens, heading=heading)
+    state (the same fact, or an episode its facts restate), all within ``budget_tokens``. When the
+    first part had to leave a safety line out (``render.render_lines``), nothing follows it: the
+    budget goes to the allergies before anything else."""
+    first, left_out = render_lines(query, first_hits, budget_tokens, heading=heading)
+    if left_out:
+        return first
     shown = {h.id for h in first_hits if h.kind == "fact"}
     stated: dict[int, list[str]] = {}
     for fact in first_hits:

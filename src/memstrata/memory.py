@@ -489,6 +489,12 @@ class Memory:
         ``profile=False`` (then a block with no matching hit is ``""``; ``context_block.build``).
         Returns ``""`` when there is nothing to show.
 
+        A request about food opens with the current dietary and health facts (``standing``), the
+        user's own before their relatives'. Such a safety line (an allergy, condition, diet or food
+        avoided, in any section) is never shortened to fit the budget: it is whole or absent, other
+        lines give way first, and a block that leaves one out ends with ``- (N more dietary needs
+        not shown)`` (``- （另有N条禁忌未列出）``; ``render.render_context``).
+
         Raises:
             InvalidInput: ``budget_tokens`` not an integer of at least ``render.MIN_BUDGET_TOKENS``
                 (40: a title and one line), ``profile`` not a bool, or what ``search`` refuses.

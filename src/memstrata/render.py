@@ -10,6 +10,7 @@ from datetime import datetime, timezone  # noqa: F401 (the doctest of ``marked_t
 
 from memstrata.attribution import attribution, several_users
 from memstrata.excerpt import excerpt
+from memstrata.standing import FOOD_KEYS
 from memstrata.text.hanzi import as_written, simplified
 from memstrata.text.lang import detect_language
 from memstrata.text.tokens import is_cjk, query_terms
@@ -25,14 +26,16 @@ LABELS = {
            "duplicate": "Already remembered (episode #{id}).",
            "superseded": "replaces", "touched": "already known", "merged": "merged into",
            "retracted": "no longer holds", "outdated": "outdated",
-           "past": "past value: a later statement replaced it"},
+           "past": "past value: a later statement replaced it",
+           "left_out": "({n} more dietary needs not shown)", "left_out_one": "(1 more dietary need not shown)"},
     "zh": {"remembered": "记住：", "nothing": "没有新的事实（已保存对话）。",
            "confidence": "置信度", "source": "来源", "no_hits": "没有找到相关记忆。",
            "context_title": "相关记忆", "profile_title": "已知的用户信息（没有与问题直接相关的记忆）",
            "known_title": "已知的用户信息", "constraints_title": "饮食禁忌与健康注意",
            "duplicate": "已经记住了（episode #{id}）。",
            "superseded": "替换", "touched": "已知", "merged": "合并到",
-           "retracted": "不再成立", "outdated": "已过时", "past": "过去的值：之后的说法已取代它"},
+           "retracted": "不再成立", "outdated": "已过时", "past": "过去的值：之后的说法已取代它",
+           "left_out": "（另有{n}条禁忌未列出）", "left_out_one": "（另有1条禁忌未列出）"},
     # Traditional characters for a Traditional-script input (a Taiwan or Hong Kong user read
     # 相关记忆 above their 順豐): the same labels, converted.
     "zh-Hant": {"remembered": "記住：", "nothing": "沒有新的事實（已保存對話）。",
@@ -41,7 +44,8 @@ LABELS = {
                 "known_title": "已知的用戶資訊", "constraints_title": "飲食禁忌與健康注意",
                 "duplicate": "已經記住了（episode #{id}）。",
                 "superseded": "替換", "touched": "已知", "merged": "合併到",
-                "retracted": "不再成立", "outdated": "已過時", "past": "過去的值：之後的說法已取代它"},
+                "retracted": "不再成立", "outdated": "已過時", "past": "過去的值：之後的說法已取代它",
+                "left_out": "（另有{n}條禁忌未列出）", "left_out_one": "（另有1條禁忌未列出）"},
 }
 
 
@@ -91,7 +95,14 @@ def render_context(query: str, hits: Sequence[Hit], budget_tokens: int, *, headi
     """Markdown block of the best hits that fits ``budget_tokens`` (``estimate_tokens``).
 
     Lines are added best first until the next would overflow; an over-long line has
-    its text shortened with an ellipsis, never its citation. A fact and the episode it
+    its text shortened with an ellipsis, never its citation. A **safety line** (a fact about
+    an allergy, a health condition, a diet or a food avoided: ``is_safety``) is never shortened:
+    it is shown whole or not at all, since a cut "…allergic to p…" loses the allergen. Once a
+    line does not fit, only safety lines are still tried (whole), so other lines make room for
+    them first; when a safety line is left out the block ends with
+    ``({n} more dietary needs not shown)`` (``（另有{n}条禁忌未列出）``), dropping the last other
+    lines (then the last safety lines) to make room for it, so an agent never reads a partial list
+    of allergies as the whole. A fact and the episode it
     only restates count as one memory: whichever ranks second is left out. An episode is
     restated when the included facts citing it carry at least ``RESTATED_COVERAGE`` of its
     terms (``restated``); "我的猫叫做麻糬，牠对鸡肉过敏" is not restated by the pet fact
@@ -107,11 +118,26 @@ def render_context(query: str, hits: Sequence[Hit], budget_tokens: int, *, headi
     ``heading`` is the label of the block's title (``profile_title`` / ``known_title`` for
     ``Memory.context``'s profile, ``context_block``).
     """
+    return render_lines(query, hits, budget_tokens, heading=heading)[0]
+
+
+def is_safety(hit: Hit) -> bool:
+    """Whether ``hit`` is a safety line: a fact whose key constrains what may be eaten
+    (``standing.FOOD_KEYS``: allergy, condition, diet, food avoided), whoever it is about."""
+    return hit.kind == "fact" and hit.fact is not None and hit.fact.key in FOOD_KEYS
+
+
+def render_lines(query: str, hits: Sequence[Hit], budget_tokens: int, *,
+                 heading: str = "context_title") -> tuple[str, int]:
+    """``render_context``'s block and the number of safety lines (``is_safety``) it left out for
+    want of room (``0``: every safety hit it was given is shown, or was restated by another line)."""
     if not hits:
-        return ""
+        return "", 0
     labels = labels_for(query)
     title = f"## {labels[heading]}\n"
-    out = title
+    lines: list[tuple[str, bool]] = []  # (line, is a safety line)
+    left_out = 0
+    full = False  # a line did not fit: only whole safety lines are tried after it
     # One memory, one line: an episode and a fact that only restates it are the same
     # memory, whichever of the two ranks first.
     stated: dict[int, list[str]] = {}  # episode id -> texts of included facts citing it
@@ -122,20 +148,45 @@ def render_context(query: str, hits: Sequence[Hit], budget_tokens: int, *, headi
             continue
         if hit.kind == "fact" and hit.citations and set(hit.citations) <= shown:
             continue
-        room = budget_tokens - estimate_tokens(out)
+        safety = is_safety(hit)
+        if full and not safety:
+            continue
+        room = budget_tokens - estimate_tokens(title + "".join(line for line, _ in lines))
         text = marked_text(hit, labels)
         label = f"[{labels['outdated']}] " if hit.superseded else ""
         label += attribution(hit, chinese=labels is not LABELS["en"], name_user=named)  # whose, when not the user's own
-        line = _fit(label, text, " ".join(hit.matched.split()), _citation(hit), room)
+        line = _fit(label, text, " ".join(hit.matched.split()), _citation(hit), room, whole=safety)
         if line is None:
-            break
-        out += line
+            full = True
+            left_out += safety
+            continue
+        lines.append((line, safety))
         if hit.kind == "fact":
             for episode in hit.citations:
                 stated.setdefault(episode, []).append(hit.text)
         else:
             shown.update(hit.citations)
-    return out if out != title else ""
+    if left_out:
+        lines, left_out = _with_note(title, lines, left_out, labels, budget_tokens)
+    out = title + "".join(line for line, _ in lines)
+    return (out if lines else ""), left_out
+
+
+def _with_note(title: str, lines: list[tuple[str, bool]], left_out: int, labels: dict[str, str],
+               budget_tokens: int) -> tuple[list[tuple[str, bool]], int]:
+    """``lines`` ending with the note that ``left_out`` safety lines are not shown, the last other
+    lines (then the last safety lines) dropped until it fits (``[]`` when the title and the note
+    alone do not); and the final count left out."""
+    lines = list(lines)
+    while True:
+        note = f"- {labels['left_out_one' if left_out == 1 else 'left_out'].format(n=left_out)}\n"
+        if estimate_tokens(title + "".join(line for line, _ in lines) + note) <= budget_tokens:
+            return [*lines, (note, False)], left_out
+        if not lines:  # not even the note fits (the end of a block another part filled)
+            return [], left_out
+        others = [i for i, (_, safety) in enumerate(lines) if not safety]
+        drop = others[-1] if others else len(lines) - 1
+        left_out += lines.pop(drop)[1]
 
 
 def marked_text(hit: Hit, labels: dict[str, str]) -> str:
@@ -218,13 +269,16 @@ def restated(episode_text: str, fact_texts: Sequence[str]) -> bool:
 MIN_TEXT_CHARS = 6
 
 
-def _fit(label: str, text: str, focus: str, citation: str, budget_tokens: int) -> str | None:
+def _fit(label: str, text: str, focus: str, citation: str, budget_tokens: int, *, whole: bool = False) -> str | None:
     """``- {label}{text}{citation}``, with ``text`` cut to a window around ``focus`` (what the
     search matched; ``excerpt``) until the line fits: a fresh-user trial's long message lost the
-    one sentence that answered, because the text was cut from its end."""
+    one sentence that answered, because the text was cut from its end. ``whole``: never cut
+    (a safety line), ``None`` when the whole line does not fit."""
     line = f"- {label}{text}{citation}\n"
     if estimate_tokens(line) <= budget_tokens:
         return line
+    if whole:
+        return None
     size = len(text)
     while size > MIN_TEXT_CHARS:
         size = max(MIN_TEXT_CHARS, size - max(1, size // 8))
