@@ -19,11 +19,13 @@ _TAIL = r"(?:[,\s]+(?:instead|then|please|now|rather))*[\s.!]*"
 _EN = re.compile(
     r"(?i)^(?:(?:(?:actually|no|nah|wait|sorry|oh|ok|okay|well|hmm|never\s?mind|scratch that|"
     r"on second thought)\b[,\s]*)+"
-    r"(?:(?:make (?:it|that)|change (?:it|that) to|switch to|go with|let'?s (?:go with|use)|use)\s+)?"
-    r"|(?:make (?:it|that)|change (?:it|that) to|switch to|let'?s go with|go with)\s+)"
+    r"(?:(?:make (?:it|that)|change (?:it|that)(?: back)? to|switch(?: back)? to|go(?: back)? to|back to|go with|"
+    r"let'?s (?:go with|use|go back to)|use)\s+)?"
+    r"|(?:make (?:it|that)|change (?:it|that)(?: back)? to|switch(?: back)? to|go back to|back to|let'?s go with|"
+    r"let'?s go back to|go with)\s+)"
     rf"(?P<v>[^,.!?]+?){_TAIL}$"
 )
-_ZH = re.compile(r"^(?:(?:算了|不对|不|还是|那就|那|改成|换成|改用|换用)[，,\s]*)+(?:用|改用|换成|改成)?"
+_ZH = re.compile(r"^(?:(?:算了|不对|不|还是|那就|那|改成|换成|改用|换用|换回|改回|用回)[，,\s]*)+(?:用|改用|换成|改成|换回|改回|用回)?"
                  r"(?P<v>[^，,。！？]+?)(?:吧|好了|算了|就行|就好)?[。！!.\s]*$")
 
 

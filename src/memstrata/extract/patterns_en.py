@@ -309,9 +309,11 @@ def _name(clause: str, ctx: _Ctx) -> list[Finding]:
 
 _AGE = re.compile(r"^(?:i'm|i am|i just turned|i turned)\s+(?P<v>\d{1,3})(?:\s*(?:years?\s+old|"
                   r"yo|y/o))?$", _IC)
-_LIVE = re.compile(r"^(?:i|we)\s+(?:now\s+|currently\s+|still\s+)?(?:live|am living|'m living|"
-                   r"reside|am based|'m based|just moved|recently moved|moved|have moved|"
-                   r"'ve moved)\s+(?:in|to)\s+(?P<v>.+)$|^i'm (?:now )?based in (?P<w>.+)$", _IC)
+# "moved back to X" is a change like any other (a return to an earlier value: trial F12).
+_LIVE = re.compile(r"^(?:i|we)\s+(?:now\s+|currently\s+|still\s+)?(?:(?:live|am living|'m living|"
+                   r"reside|am based|'m based)|(?:just moved|recently moved|moved|have moved|"
+                   r"'ve moved|have just moved|'ve just moved)(?:\s+back)?)\s+(?:in|to)\s+(?P<v>.+)$"
+                   r"|^i'm (?:now )?based in (?P<w>.+)$", _IC)
 # "I'm in X" is not a hometown ("I'm in awe of …", "I'm in for the hike", "I'm in the office").
 _FROM = re.compile(r"^(?:(?:i'm|i am|i come|i'm originally|i am originally|i come originally)\s+from|"
                    r"(?:i grew up|i was born|i was raised)\s+(?:from|in))\s+(?P<v>.+)$", _IC)
@@ -326,6 +328,8 @@ def _age_place(clause: str, ctx: _Ctx) -> list[Finding]:
     m = _LIVE.match(clause)
     if m:
         place = _PLACE_END.sub("", m.group("v") or m.group("w"))
+        if re.fullmatch(r"(?:19|20)\d\d", place.strip()):
+            return []  # "I moved (back) in 2019": a year, not a place
         period = clause_period(clause, ctx.sentence, ctx.said_at)
         return _f("identity.location", without_time(place), CONF_STATED, clause, period=period)
     m = _FROM.match(clause)
@@ -718,7 +722,12 @@ _LEAVE = re.compile(r"^(?:(?:please|just|always|only)\s+)*(?:leave|put|drop|deli
                     r"\s+(?P<v>.+)$", _IC)
 _USE = re.compile(r"^(?:please\s+)?(?:always\s+)?(?:use|ship(?: (?:it|them|everything|my orders?))?"
                   r" (?:with|via|by|using|through)|send(?: (?:it|them|everything))? (?:with|via|by|"
-                  r"using|through)|go with|choose|pick|switch to|stick with|stick to)\s+(?P<v>.+)$", _IC)
+                  r"using|through)|go with|choose|pick|switch to|stick with|stick to|"
+                  r"(?:switch|change|go|get|revert)\s+back\s+to(?:\s+using)?)\s+(?P<v>.+)$", _IC)
+# "I switched back to UPS", "I've gone back to using 顺丰": a return to an earlier value is a
+# change like any other (trial F12); "switch back to UPS" is read by ``_USE``.
+_BACK_TO = re.compile(r"^(?:i|we)(?:\s+have|'ve)?\s+(?:just\s+|now\s+)*(?:switched|changed|gone|went|"
+                      r"reverted|got|moved)\s+back\s+to(?:\s+using)?\s+(?P<v>.+)$", _IC)
 # "I ship everything with FedEx": the user's own habit, as firm as "always ship with".
 _I_SHIP = re.compile(r"^(?:i|we)\s+(?:always\s+|usually\s+|only\s+|now\s+|mostly\s+|normally\s+)?"
                      r"(?:ship|send|mail)(?:\s+(?:it|them|everything|all|stuff|things|my (?:orders?|"
@@ -747,7 +756,7 @@ def _instruction(clause: str, ctx: _Ctx) -> list[Finding]:
     m = _LEAVE.match(clause)
     if m and (place := _dropoff_phrase(m.group("v"))) is not None:
         return _f("shipping.dropoff", place, CONF_PREFER if ctx.habit else CONF_NEGATIVE, clause)
-    m = _USE.match(clause) or _I_SHIP.match(clause)
+    m = _USE.match(clause) or _I_SHIP.match(clause) or _BACK_TO.match(clause)
     if m:
         hit = gazetteer.lookup(m.group("v"))
         if hit is not None and hit.named:
