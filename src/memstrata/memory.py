@@ -675,6 +675,7 @@ class Memory:
             lock_fact(self.store, conn, fact)
             events = self.store.fact_event_count(conn, fact.id)
             self.store.scrub_events(conn, facts=[fact.id], episodes=())  # its value leaves the others' events
+            self.store.keep_outdated_marks(conn, [fact.id])  # a forgotten old value's messages stay outdated
             self.store.delete_facts(conn, [fact.id])
             self.store.log_event(conn, fact.scope, fact_id=fact.id, action="delete", actor=actor,
                                  detail={"what": "fact", "ids_sha256": digest}, now=now)

@@ -194,6 +194,28 @@ def outdated_parts(text: str, cited: Sequence[tuple[str, bool]]) -> tuple[str, .
     return tuple(out)
 
 
+def spans_stating(text: str, value: str) -> list[tuple[int, int]]:
+    """Character spans ``(start, end)`` of ``text`` that state the fact value ``value``: each
+    sentence placing it (``stated_in``, else holding ``PLACE_SHARE`` of its units), narrowed to the
+    clauses that place it when the sentence has several; the whole text when no sentence places
+    it (it might be stated anywhere). What a forgotten superseded value leaves behind
+    (``store.outdated_marks``): its pieces stay outdated without the value being kept.
+
+    >>> text = "I use 顺丰 for delivery, it is fast. I live in Berlin."
+    >>> [text[a:b] for a, b in spans_stating(text, "顺丰")]
+    ['I use 顺丰 for delivery']
+    """
+    out: list[tuple[int, int]] = []
+    for start, end in _pieces(text, _SENTENCE_END):
+        sentence = text[start:end]
+        if _share(value, sentence) < PLACE_SHARE:
+            continue
+        clauses = [(start + a, start + b) for a, b in _pieces(sentence, _CLAUSE_END, _CLAUSE_MARKS)]
+        inner = [(a, b) for a, b in clauses if _share(value, text[a:b]) >= PLACE_SHARE]
+        out.extend(inner if inner and len(clauses) > 1 else [(start, end)])
+    return out or [(0, len(text))]
+
+
 def _place(pieces: Sequence[str], cited: Sequence[tuple[str, bool]]) -> list[list[tuple[str, bool]]] | None:
     """For each piece, the facts ``(value, superseded)`` placed in it (``outdated_parts``);
     ``None`` when a current fact is placed nowhere."""

@@ -92,6 +92,7 @@ def forget_matching(store: LifecycleStore, scope: Scope, expr: Expr, *, kind: st
                 deleted += [("episodes", e) for e in chunk]
             else:
                 facts = chunk
+                store.keep_outdated_marks(conn, facts)  # their messages stay: what was replaced stays outdated
                 scrubbed = delete_facts(store, conn, facts, counts)
             deleted += [("facts", f) for f in facts]
             rollbacks += [e for e, _ in scrubbed.rollbacks]

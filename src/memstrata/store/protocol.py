@@ -152,6 +152,12 @@ class Store(Protocol):
         """Which facts inside ``scope`` cite ``episode_ids`` (any status, live), one ``Citation``
         per (episode, fact); what tells a search whether an episode's facts were all superseded."""
 
+    def keep_outdated_marks(self, conn: Any, facts: Sequence[int]) -> int:
+        """Inside an open write, before ``facts`` are deleted one by one or by a fact filter: keep,
+        for each superseded one, where its value was stated in the messages that stay
+        (``store.outdated_marks``), so those stay outdated (``citing_facts`` gives them as
+        superseded citations). Returns how many marks were kept."""
+
     def log_event(self, conn: Any, scope: Scope, *, fact_id: int | None, action: str, actor: str,
                   detail: dict[str, Any], now: datetime) -> None: ...
     def events(self, scope: Scope, fact_ids: Sequence[int]) -> list[MemoryEvent]: ...

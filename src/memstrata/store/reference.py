@@ -24,6 +24,7 @@ import numpy as np
 
 from memstrata.clock import utcnow
 from memstrata.filter import Expr, matches
+from memstrata.outdated import spans_stating
 from memstrata.paging import Position
 from memstrata.privacy.crypto import Cipher, reveal
 from memstrata.store.event_scrub import Scrubbed, clean_detail
@@ -52,6 +53,9 @@ class _State:
     events: list[dict[str, Any]] = field(default_factory=list)
     #: (owner scope, ``Withdrawal``) rows (``store.withdrawals``); they go with their episode.
     withdrawals: list[tuple[Scope, Withdrawal]] = field(default_factory=list)
+    #: (episode id, piece start, piece end, recorded_at, expired_at) of forgotten superseded values
+    #: (``store.outdated_marks``); read only while their episode is stored.
+    marks: list[tuple[int, int, int, datetime, datetime | None]] = field(default_factory=list)
     next_id: Counter[str] = field(default_factory=Counter)
 
     def new_id(self, table: str) -> int:
@@ -489,10 +493,26 @@ class ReferenceStore:
         """The citations of ``episode_ids`` by facts inside ``scope`` (any status; not expired),
         one per (episode, fact)."""
         s, wanted = self._s, set(episode_ids)
+        gone = [Citation(e, 0, "superseded", recorded, expired, s.episodes[e]["content"][a:b])
+                for e, a, b, recorded, expired in s.marks if e in wanted and e in s.episodes]
         return [Citation(e, f, s.facts[f]["status"], s.facts[f]["created_at"], s.facts[f]["expired_at"],
                          reveal(s.facts[f]["value"], self.cipher))
                 for f, e in sorted(s.citations) if e in wanted and f in s.facts
-                and self._in_scope(s, s.facts[f], scope, session=False) and _live(s.facts[f])]
+                and self._in_scope(s, s.facts[f], scope, session=False) and _live(s.facts[f])] + gone
+
+    def keep_outdated_marks(self, conn: _State, facts: Sequence[int]) -> int:
+        """Before ``facts`` are deleted: mark where their superseded values were stated
+        (``store.outdated_marks``); returns how many marks."""
+        before = len(conn.marks)
+        for f in facts:
+            row = conn.facts.get(f)
+            if row is None or row["status"] != "superseded":
+                continue
+            for fact, e in sorted(conn.citations):
+                if fact == f and e in conn.episodes:
+                    conn.marks += [(e, a, b, row["created_at"], row["expired_at"]) for a, b in
+                                   spans_stating(conn.episodes[e]["content"], reveal(row["value"], self.cipher))]
+        return len(conn.marks) - before
 
     def list_facts(self, scope: Scope, *, statuses: Sequence[str], key: str | None = None, limit: int = 100,
                    offset: int = 0, filter: Expr | None = None, before: Position | None = None) -> list[Fact]:

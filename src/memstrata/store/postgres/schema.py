@@ -448,6 +448,21 @@ CREATE INDEX IF NOT EXISTS withdrawals_owner ON withdrawals (org_id, project_id,
 CREATE INDEX IF NOT EXISTS withdrawals_episode ON withdrawals (episode_id);
 """,
     ),
+    Migration(
+        16,
+        "outdated_marks",
+        """
+-- Where a forgotten superseded value was stated: spans of still-stored messages, no text (as the
+-- SQLite store's migration 16 says). Deleted with its episode.
+CREATE TABLE IF NOT EXISTS outdated_marks (
+    id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    episode_id BIGINT NOT NULL REFERENCES episodes(id) ON DELETE CASCADE,
+    piece_start INTEGER NOT NULL, piece_end INTEGER NOT NULL,
+    recorded_at TIMESTAMPTZ NOT NULL, expired_at TIMESTAMPTZ
+);
+CREATE INDEX IF NOT EXISTS outdated_marks_episode ON outdated_marks (episode_id);
+""",
+    ),
 )
 
 #: The newest schema this code knows (equal to the SQLite store's: one migration list per backend).

@@ -32,7 +32,7 @@ from memstrata.filter import Expr
 from memstrata.filter.sql import POSTGRES, ValueMac, compile_filter
 from memstrata.paging import Position
 from memstrata.privacy.crypto import Cipher, reveal
-from memstrata.store import withdrawals
+from memstrata.store import outdated_marks, withdrawals
 from memstrata.store.dialect import PostgresDialect
 from memstrata.store.event_scrub import Scrubbed, scrub_sql
 from memstrata.store.postgres import bm25, scrub, search
@@ -990,7 +990,13 @@ class PostgresStore:
                 f"SELECT c.episode_id, f.id, f.status, f.created_at, f.expired_at, f.value FROM fact_citations c "
                 f"JOIN facts f ON f.id = c.fact_id WHERE c.episode_id = ANY(%s) AND {where} AND {live('f.')}{hidden}",
                 [list(episode_ids), *params, utcnow(), *hparams]).fetchall()
-        return [Citation(int(r[0]), int(r[1]), r[2], r[3], r[4], reveal(r[5], self.cipher)) for r in rows]
+            gone = outdated_marks.citations(conn, self.dialect, episode_ids)  # forgotten superseded values
+        return [Citation(int(r[0]), int(r[1]), r[2], r[3], r[4], reveal(r[5], self.cipher)) for r in rows] + gone
+
+    def keep_outdated_marks(self, conn: Conn, facts: Sequence[int]) -> int:
+        """Before ``facts`` are deleted: mark where their superseded values were stated
+        (``store.outdated_marks``); returns how many marks."""
+        return outdated_marks.keep(conn, self.dialect, self.cipher, facts)
 
     def list_facts(self, scope: Scope, *, statuses: Sequence[str], key: str | None = None,
                    limit: int = 100, offset: int = 0, filter: Expr | None = None,

@@ -328,6 +328,23 @@ CREATE INDEX IF NOT EXISTS withdrawals_owner ON withdrawals (org_id, project_id,
 CREATE INDEX IF NOT EXISTS withdrawals_episode ON withdrawals (episode_id);
 """,
     ),
+    Migration(
+        16,
+        "outdated_marks",
+        """
+-- Where a forgotten superseded value was stated (store/outdated_marks.py): the character span of
+-- each piece of a still-stored message that stated it, with the fact's recorded and retired times,
+-- so the piece stays outdated once the value is gone (a fresh-user trial, F9). No text, no value.
+-- Deleted with its episode.
+CREATE TABLE IF NOT EXISTS outdated_marks (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    episode_id INTEGER NOT NULL REFERENCES episodes(id) ON DELETE CASCADE,
+    piece_start INTEGER NOT NULL, piece_end INTEGER NOT NULL,
+    recorded_at TEXT NOT NULL, expired_at TEXT
+);
+CREATE INDEX IF NOT EXISTS outdated_marks_episode ON outdated_marks (episode_id);
+""",
+    ),
 )
 
 #: The newest schema this code knows.

@@ -26,7 +26,7 @@ from memstrata.filter import And, Compare, Expr, Field, Or
 from memstrata.filter.sql import SQLITE, ValueMac, compile_filter
 from memstrata.paging import Position
 from memstrata.privacy.crypto import Cipher, reveal
-from memstrata.store import withdrawals
+from memstrata.store import outdated_marks, withdrawals
 from memstrata.store.dialect import SQLiteDialect
 from memstrata.store.event_scrub import Scrubbed, scrub_sql
 from memstrata.store.protocol import Capabilities
@@ -1009,8 +1009,14 @@ class SQLiteStore:
                 f"SELECT c.episode_id, f.id, f.status, f.created_at, f.expired_at, f.value FROM fact_citations c "
                 f"CROSS JOIN facts f ON f.id = c.fact_id WHERE c.episode_id IN ({marks}) AND {where}",
                 [*episode_ids, *params]).fetchall()
+            gone = outdated_marks.citations(conn, self.dialect, episode_ids)  # forgotten superseded values
         return [Citation(r[0], r[1], r[2], from_db(r[3]), from_db(r[4]),  # type: ignore[arg-type]
-                         reveal(r[5], self.cipher)) for r in rows]
+                         reveal(r[5], self.cipher)) for r in rows] + gone
+
+    def keep_outdated_marks(self, conn: sqlite3.Connection, facts: Sequence[int]) -> int:
+        """Before ``facts`` are deleted: mark where their superseded values were stated
+        (``store.outdated_marks``); returns how many marks."""
+        return outdated_marks.keep(conn, self.dialect, self.cipher, facts)
 
     def list_facts(self, scope: Scope, *, statuses: Sequence[str], key: str | None = None,
                    limit: int = 100, offset: int = 0, filter: Expr | None = None,
