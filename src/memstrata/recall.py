@@ -30,6 +30,7 @@ from memstrata.embed.base import cosine_scale, embed_queries
 from memstrata.evidence import evidence
 from memstrata.expand.when import Period, period_complement, period_filter, read_periods
 from memstrata.filter import And, Expr, Or
+from memstrata.key_words import match_text
 from memstrata.outdated import mark_outdated
 from memstrata.retrieve import (
     COSINE_CEIL,
@@ -472,8 +473,7 @@ class Retriever:
             fact = facts.get(fact_id)
             if fact is None:
                 continue
-            text = f"{fact.statement} {fact.value} {fact.key}"
-            match = strength.of(("fact", fact_id), text)
+            match = strength.of(("fact", fact_id), match_text(fact))  # the key's topic words too
             rel = self._relevance(score, lists, match)
             rec = recency(fact.observed_at, now, half_life_days=s.half_life_days)
             acc = access_signal(fact.access_count)
