@@ -13,8 +13,8 @@ from conftest import OpenMemory
 from memstrata.evidence import MATCH_EVIDENCE
 
 
-@pytest.mark.parametrize("query", ["which carrier do I use?", "what courier do I use?", "which shipping company do I use?",
-                                   "寄快递用哪家", "我的包裹用什么物流"])
+@pytest.mark.parametrize("query", ["which carrier do I use?", "what courier do I use?",
+                                   "which shipping company do I use?", "寄快递用哪家", "我的包裹用什么物流"])
 def test_topic_words_of_the_key_match_the_fact(open_memory: OpenMemory, query: str) -> None:
     memory = open_memory(user_id="kw")
     memory.add("I use 顺丰 for deliveries")

@@ -15,7 +15,8 @@ from memstrata import Memory
 from memstrata.evidence import MATCH_EVIDENCE
 
 PARAPHRASES = ["which carrier do I use?", "what courier do I use?", "who do I ship packages with?",
-               "which delivery service do I prefer?", "我用哪家快递？", "寄快递用哪家", "快递选哪家", "我一般用什么物流"]
+               "which delivery service do I prefer?", "我用哪家快递？", "寄快递用哪家", "快递选哪家",
+               "我一般用什么物流"]
 OFF_TOPIC = ["who won the 1998 world cup?", "zzqx", "帮我写一首诗", "what should I name my cat?", "tell me a joke",
              "what is the capital of France?", "量子色动力学的渐近自由", "how do I use chopsticks?"]
 
