@@ -152,20 +152,23 @@ class AsyncMemory:
         return await self._run(self.memory.update, fact_id, value=value, importance=importance,
                                confidence=confidence, actor=actor, **scope)
 
-    async def delete(self, fact_id: int, *, actor: str = "sdk", **scope: Unpack[ScopeArgs]) -> ForgetReceipt:
+    async def delete(self, fact_id: int | None = None, *, episode_id: int | None = None, sources: bool = False,
+                     actor: str = "sdk", **scope: Unpack[ScopeArgs]) -> ForgetReceipt:
         """``Memory.delete``."""
-        return await self._run(self.memory.delete, fact_id, actor=actor, **scope)
+        return await self._run(self.memory.delete, fact_id, episode_id=episode_id, sources=sources, actor=actor,
+                               **scope)
 
     async def forget(self, *, user_id: str | None = None, session_id: str | None = None,
                      fact_id: int | None = None, agent_id: str | None = None, all_users: bool = False,
                      before: datetime | None = None, background: bool | None = None,
                      actor: str = "sdk", org_id: str | None = None,
                      project_id: str | None = None, filter: str | Expr | None = None,
-                     kind: str = "fact") -> ForgetReceipt:
+                     kind: str = "fact", episode_id: int | None = None, sources: bool = False) -> ForgetReceipt:
         """``Memory.forget``."""
         return await self._run(self.memory.forget, user_id=user_id, session_id=session_id, fact_id=fact_id,
                                agent_id=agent_id, all_users=all_users, before=before, background=background,
-                               actor=actor, org_id=org_id, project_id=project_id, filter=filter, kind=kind)
+                               actor=actor, org_id=org_id, project_id=project_id, filter=filter, kind=kind,
+                               episode_id=episode_id, sources=sources)
 
     async def forget_status(self, job_id: int | None = None) -> builtins.list[ForgetReceipt]:
         """``Memory.forget_status``."""

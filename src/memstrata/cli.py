@@ -413,6 +413,10 @@ def forget(
     db: DbOpt = None, user: UserOpt = None, agent: AgentOpt = None, session: SessionOpt = None,
     org: OrgOpt = None, project: ProjectOpt = None,
     fact: Annotated[int | None, typer.Option(help="Forget one fact by id.")] = None,
+    sources: Annotated[bool, typer.Option("--sources", help="With --fact: forget the messages that stated the "
+                                          "fact too (whole, with the facts only they support).")] = False,
+    episode: Annotated[int | None, typer.Option("--episode", help="Forget one message (episode) by id, with "
+                                                "the facts only it supports.")] = None,
     before: Annotated[str | None, typer.Option(help="Forget episodes said before this time (ISO 8601).")] = None,
     all_users: Annotated[bool, typer.Option("--all-users", help="With --session/--agent/--before: of every "
                                             "user; alone: the whole project.")] = False,
@@ -425,17 +429,20 @@ def forget(
     yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")] = False,
     as_json: JsonOpt = False,
 ) -> None:
-    """Delete everything about a user / agent / session, episodes before a date, or one fact;
-    prints a deletion receipt (counts per table, time, SHA-256 of the deleted ids).
+    """Delete everything about a user / agent / session, episodes before a date, one fact or one
+    message; prints a deletion receipt (counts per table, time, SHA-256 of the deleted ids).
+
+    --fact leaves the messages that stated the fact stored (a note names them); --fact N --sources
+    forgets them too, and --episode forgets one message.
 
     --session, --agent, --before and --filter apply to the default user ($MEMSTRATA_USER) unless --user or
     --all-users. --filter forgets what `memstrata list --status all` (with --episodes: `list --episodes`)
     shows with the same filter.
     """
     if (user is None and agent is None and session is None and fact is None and before is None and filter is None
-            and not all_users):
+            and episode is None and not all_users):
         err.print("error\\[invalid_input]: say what to forget: --user, --agent, --session, --before, --filter, "
-                  "--fact or --all-users")
+                  "--fact, --episode or --all-users")
         raise typer.Exit(2)
     if all_users and user is not None:  # which one was meant? Widening silently would delete too much
         err.print("error\\[invalid_input]: --user and --all-users contradict each other; give one of them")
@@ -443,9 +450,10 @@ def forget(
     settings = Settings.from_env()
     owner = None if all_users else (settings.user_id if user is None else user)
     kind = "episode" if episodes else "fact"
-    target = f"fact #{fact}" if fact is not None else " ".join(
+    target = (f"fact #{fact}" + (" and the messages that stated it" if sources else "") if fact is not None
+              else f"episode #{episode}" if episode is not None else " ".join(
         f"{n}={v}" for n, v in (("user", owner or "*"), ("agent", agent), ("session", session),
-                                ("before", before), (f"{kind}s matching", filter)) if v)
+                                ("before", before), (f"{kind}s matching", filter)) if v))
     if not yes:
         if not sys.stdin.isatty():
             err.print(f"error\\[invalid_input]: refusing to forget {_safe(target)} without --yes "
@@ -465,7 +473,7 @@ def forget(
                                     before=parse_time(before, "--before") if before else None,
                                     all_users=all_users, actor="cli", org_id=org, project_id=project,
                                     background=None if wait else True,
-                                    filter=filter, kind=kind)
+                                    filter=filter, kind=kind, episode_id=episode, sources=sources)
             if receipt.status == "running" and wait:
                 with Progress(TextColumn("forgetting"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                               console=err, disable=as_json) as progress:
@@ -496,6 +504,10 @@ def forget(
         console.print(_safe("note: " + replaced.note(replaced.by or fact or 0,
                                                      f"`memstrata rollback {replaced.event_id}`")),
                       highlight=False)
+    kept = receipt.sources_note(" and ".join(f"`memstrata forget --episode {e}`" for e in receipt.sources_kept)
+                                + " forgets what was said")
+    if kept:
+        console.print(_safe(f"note: {kept}"), highlight=False)
 
 
 @app.command()

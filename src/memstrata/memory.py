@@ -49,7 +49,7 @@ from memstrata.lifecycle.forget import (
     start_job,
 )
 from memstrata.lifecycle.forget import receipt as forget_receipt
-from memstrata.lifecycle.forget_filter import forget_matching
+from memstrata.lifecycle.forget_filter import forget_ids, forget_matching
 from memstrata.lifecycle.maintain import MaintenanceReport
 from memstrata.lifecycle.maintain import maintain as run_maintenance
 from memstrata.lifecycle.restore import import_records as import_export_records
@@ -659,11 +659,55 @@ class Memory:
         return self.store.get_facts(fact.scope, [new_id])[new_id]
 
     # -- delete -----------------------------------------------------------------------------
-    def delete(self, fact_id: int, *, actor: str = "sdk", **scope: Unpack[ScopeArgs]) -> ForgetReceipt:
-        """Delete one fact and its audit trail; a content-free tombstone event remains, the
-        full-text index is rewritten and the WAL checkpointed. Deleting a current value does not
-        reinstate the one it replaced: the receipt's ``replaced`` names it and the event whose
-        ``rollback`` does (``lifecycle.audit.replaced_by``). Raises ``NotFound``."""
+    def delete(self, fact_id: int | None = None, *, episode_id: int | None = None, sources: bool = False,
+               actor: str = "sdk", **scope: Unpack[ScopeArgs]) -> ForgetReceipt:
+        """Delete one fact and its audit trail, or one message (``episode_id``); a content-free
+        tombstone event remains, the full-text index is rewritten and the WAL checkpointed.
+
+        A fact is distilled from messages (episodes), which are the source of truth and are never
+        rewritten (DESIGN.md section 2), so deleting the fact leaves them stored and found by search:
+        "I'm allergic to peanuts" still answers "do I have allergies?". The receipt's
+        ``sources_kept`` names them (and ``sources_note`` says how to forget them). With
+        ``sources=True`` they are forgotten with it, whole: each message that stated the fact, with
+        every fact only those messages support (what ``delete(episode_id=...)`` of each does), so a
+        message that also said something else takes that with it; the receipt counts all of it.
+        Deleting a current value does not reinstate the one it replaced: the receipt's ``replaced``
+        names it and the event whose ``rollback`` does (``lifecycle.audit.replaced_by``). A
+        superseded value's messages that stay keep their ``[outdated]`` mark
+        (``store.outdated_marks``).
+
+        Args:
+            fact_id: the fact to delete; or
+            episode_id: the message to forget, with its segments and the facts only it supports.
+            sources: with ``fact_id``: also forget the messages that stated the fact.
+
+        Raises:
+            NotFound: no such fact or episode in the scope.
+            InvalidInput: neither or both of ``fact_id`` and ``episode_id``; ``sources`` not a bool
+                or with ``episode_id``; an episode or ``sources=True`` on a store without forget
+                jobs (the in-memory reference store).
+        """
+        if (fact_id is None) == (episode_id is None):
+            raise InvalidInput("give a fact_id or an episode_id to delete (one of them)")
+        if not isinstance(sources, bool):
+            raise InvalidInput(f"sources must be True or False, got {sources!r}")
+        if episode_id is not None:
+            if sources:
+                raise InvalidInput("sources=True applies to a fact (its messages); an episode is a message itself")
+            episode = self.get(episode_id=episode_id, **scope)
+            assert isinstance(episode, Episode)
+            return self._forget_messages([episode.id], episode.scope, actor=actor)
+        fact = self.get(fact_id, **scope)
+        assert isinstance(fact, Fact)
+        if sources and fact.citations:
+            receipt = self._forget_messages(sorted(fact.citations), fact.scope, actor=actor)
+            if not self.store.get_facts(fact.scope, [fact.id]):
+                return receipt
+            # still cited by a message out of reach (another session's, hidden): delete it alone too
+            alone = self.delete(fact.id, actor=actor, **scope)
+            counts = {t: receipt.counts.get(t, 0) + alone.counts.get(t, 0) for t in {*receipt.counts, *alone.counts}}
+            return replace(receipt, counts=counts, replaced=receipt.replaced + alone.replaced,
+                           sources_kept=alone.sources_kept)
         fact = self.get(fact_id, **scope)
         assert isinstance(fact, Fact)
         replaced = tuple(replaced_by(self.store, fact))
@@ -682,15 +726,27 @@ class Memory:
         self.store.clear_caches()
         return ForgetReceipt(job_id=0, status="done", at=now, counts={"facts": 1, "memory_events": int(events)},
                              ids_sha256=digest,
-                             wal_checkpointed=self.store.purge_deleted(("facts", "memory_events")), replaced=replaced)
+                             wal_checkpointed=self.store.purge_deleted(("facts", "memory_events")), replaced=replaced,
+                             sources_kept=tuple(sorted(fact.citations)))
+
+    def _forget_messages(self, episodes: builtins.list[int], owner: Scope, *, actor: str) -> ForgetReceipt:
+        """Forget ``episodes`` (ids in ``owner``'s scope) with the facts only they support."""
+        if not self.store.capabilities.forget_jobs:
+            raise InvalidInput(f"forgetting messages one by one is not supported on {self.store.location}: it needs "
+                               "the SQLite or PostgreSQL store")
+        tenant = Scope(owner.org_id, owner.project_id, owner.user_id, owner.agent_id)
+        return forget_ids(self.store, tenant, sorted(set(episodes)), kind="episode",  # type: ignore[arg-type]
+                          actor=actor)
 
     def forget(self, *, user_id: str | None = None, session_id: str | None = None,
                fact_id: int | None = None, agent_id: str | None = None, all_users: bool = False,
                before: datetime | None = None, background: bool | None = None,
                actor: str = "sdk", org_id: str | None = None, project_id: str | None = None,
-               filter: str | Expr | None = None, kind: str = "fact") -> ForgetReceipt:
+               filter: str | Expr | None = None, kind: str = "fact", episode_id: int | None = None,
+               sources: bool = False) -> ForgetReceipt:
         """Delete everything about a user, agent or session, episodes said ``before`` a time,
-        or one fact, in the tenant; returns the deletion receipt.
+        one fact (``fact_id``, with ``sources=True`` the messages that stated it too) or one message
+        (``episode_id``), in the tenant; returns the deletion receipt (``delete`` for the last two).
 
         The instance's default user and agent apply unless ``all_users=True``, so
         ``Memory(user_id="alice").forget(session_id="s1")`` deletes alice's ``s1`` only;
@@ -711,6 +767,9 @@ class Memory:
                 the default, or ``episode``): exactly what ``list(kind=kind, filter=filter,
                 status="all")`` shows, which previews it (``lifecycle.forget_filter``; episodes
                 take the facts only they support). Not with ``before`` or ``fact_id``.
+            episode_id: forget this one message, with the facts only it supports (``delete``).
+            sources: with ``fact_id``: forget the messages that stated the fact too (``delete``);
+                without it the receipt's ``sources_kept`` names those still stored.
 
         Returns:
             A ``ForgetReceipt``: counts per table (``receipt["episodes"]``), time, SHA-256 of
@@ -726,8 +785,13 @@ class Memory:
         if where is not None and (before is not None or fact_id is not None):
             raise InvalidInput("give filter or before/fact_id, not both: a filter can say created_at < \"...\" "
                                "itself, and one fact is forgotten by its fact_id alone")
-        if fact_id is not None:
-            return self.delete(fact_id, actor=actor, org_id=org_id, project_id=project_id, user_id=user_id)
+        if fact_id is not None or episode_id is not None:
+            if where is not None or before is not None:
+                raise InvalidInput("give fact_id or episode_id alone: a filter or before selects its own records")
+            return self.delete(fact_id, episode_id=episode_id, sources=sources, actor=actor, org_id=org_id,
+                               project_id=project_id, user_id=user_id)
+        if sources:
+            raise InvalidInput("sources=True applies to one fact (fact_id): the messages that stated it")
         if all_users and user_id is not None:
             raise InvalidInput("give user_id or all_users=True, not both: they contradict each other")
         user = user_id if user_id is not None or all_users else self.scope.user_id

@@ -175,3 +175,23 @@ def test_remember_refuses_a_db_in_a_missing_directory(tmp_path: Path) -> None:
     fresh = tmp_path / "new.db"  # a new file in an existing directory is still created
     made = cli("remember", "hi", "--user", "u1", "--db", fresh)
     assert made.code == 0 and fresh.exists(), made.err
+
+
+def test_forget_fact_names_the_messages_it_leaves_and_sources_forgets_them(tmp_path: Path) -> None:
+    # A fresh-user trial (F10): forgetting the allergy fact left "I'm allergic to peanuts" findable,
+    # and nothing said so.
+    db = tmp_path / "memory.db"
+    for text in ("I'm allergic to peanuts", "我对芒果过敏", "I live in Oslo"):
+        assert cli("remember", text, "--user", "u1", "--db", db).code == 0
+    facts = {f["value"]: f["id"] for f in cli("list", "--user", "u1", "--db", db, "--json").json()}
+    forgot = cli("forget", "--fact", facts["peanuts"], "--user", "u1", "--yes", "--db", db)
+    assert forgot.code == 0, forgot.err
+    assert "note: the message that stated it (episode #1) is still stored" in forgot.out, forgot.out
+    assert "`memstrata forget --episode 1`" in forgot.out
+    assert cli("forget", "--episode", "1", "--user", "u1", "--yes", "--db", db).code == 0
+    both = cli("forget", "--fact", facts["芒果"], "--sources", "--user", "u1", "--yes", "--db", db, "--json")
+    assert both.code == 0, both.err
+    assert both.json()["counts"]["episodes"] == 1 and "sources_kept" not in both.json()
+    assert both.json()["forgot"] == f"fact #{facts['芒果']} and the messages that stated it"
+    left = cli("recall", "allergic", "--user", "u1", "--db", db, "--json").json()
+    assert all("peanut" not in h["text"] and "芒果" not in h["text"] for h in left), left

@@ -52,6 +52,8 @@ def test_stdio_tools_remember_search_get_list_delete(db: Path) -> None:
             out["no_id"] = await call(client, "get_memory")
             out["deleted"] = await call(client, "delete_memory", id=fact_id)
             out["gone"] = await call(client, "get_memory", id=fact_id)
+            out["deleted_episode"] = await call(client, "delete_memory", id=out["added"]["id"])
+            out["gone_episode"] = await call(client, "get_memory", id=out["added"]["id"])
         return out
     out = asyncio.run(scenario())
     assert set(out["tools"]) == TOOLS
@@ -75,8 +77,11 @@ def test_stdio_tools_remember_search_get_list_delete(db: Path) -> None:
     assert "argument 'id' is required" in out["no_id"]["error"]
     assert not any(raw in out[k]["error"] for k in ("numeric_id", "no_id")
                    for raw in ("validation error", "pydantic", "type=", "input_value"))
-    assert out["deleted"] == {"deleted": fact["id"]}
+    # the fact goes, its message stays (F10): the answer says so and how to forget it too
+    assert out["deleted"]["deleted"] == fact["id"] and out["deleted"]["sources_kept"] == [out["added"]["id"]]
+    assert f"delete_memory '{out['added']['id']}' forgets what was said" in out["deleted"]["note"]
     assert "not_found" in out["gone"]["error"]
+    assert out["deleted_episode"] == {"deleted": out["added"]["id"]} and "not_found" in out["gone_episode"]["error"]
 
 
 def test_search_marks_a_superseded_preferences_episode_and_unknown_arguments_are_errors(tmp_path: Path) -> None:

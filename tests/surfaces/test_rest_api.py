@@ -261,10 +261,27 @@ def test_an_open_server_refuses_to_create_the_key_that_would_lock_out_its_client
 def test_delete_removes_the_fact(world: World) -> None:
     with world.server.client(world.keys["C"]) as c:
         added = _ok(c.post("/v1/messages", json={"user_id": "dave", "messages": [{"content": "I live in Paris"}]}))
-        fact_id = added["results"][0]["facts"][0]["fact"]["id"]
-        assert _ok(c.delete(f"/v1/facts/{fact_id}", params={"user_id": "dave"})) == {
-            "deleted": fact_id, "replaced": [], "note": None}  # it replaced nothing
+        fact_id, said = added["results"][0]["facts"][0]["fact"]["id"], added["results"][0]["episode_id"]
+        deleted = _ok(c.delete(f"/v1/facts/{fact_id}", params={"user_id": "dave"}))
+        assert {k: deleted[k] for k in ("deleted", "replaced", "sources_kept")} == {
+            "deleted": fact_id, "replaced": [], "sources_kept": [said]}  # it replaced nothing; its message stays
+        assert f"episode #{said}" in deleted["note"] and f'{{"episode_id": {said}}}' in deleted["note"]
         _error(c.get(f"/v1/facts/{fact_id}", params={"user_id": "dave"}), 404, "not_found")
+        assert _ok(c.post("/v1/forget", json={"user_id": "dave", "episode_id": said}))["counts"]["episodes"] == 1
+        _error(c.get(f"/v1/episodes/{said}", params={"user_id": "dave"}), 404, "not_found")
+
+
+def test_delete_with_sources_forgets_the_messages_that_stated_the_fact(world: World) -> None:
+    with world.server.client(world.keys["C"]) as c:
+        added = _ok(c.post("/v1/messages", json={"user_id": "erin", "messages": [
+            {"content": "I'm allergic to peanuts"}, {"content": "I live in Rome"}]}))
+        fact_id, said = added["results"][0]["facts"][0]["fact"]["id"], added["results"][0]["episode_id"]
+        deleted = _ok(c.delete(f"/v1/facts/{fact_id}", params={"user_id": "erin", "sources": "true"}))
+        assert deleted["sources_kept"] == [] and deleted["note"] is None
+        _error(c.get(f"/v1/episodes/{said}", params={"user_id": "erin"}), 404, "not_found")
+        hits = _ok(c.post("/v1/search", json={"user_id": "erin", "query": "allergic to peanuts"}))["hits"]
+        assert all("peanut" not in h["text"] for h in hits)
+        assert [f["value"] for f in _ok(c.get("/v1/facts", params={"user_id": "erin"}))["items"]] == ["Rome"]
 
 
 def test_search_marks_the_episode_of_a_superseded_preference(world: World) -> None:

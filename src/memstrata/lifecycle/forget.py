@@ -103,6 +103,9 @@ class ForgetReceipt(Mapping[str, int]):
             back; the text then leaves the file at the next checkpoint). ``None`` while running.
         replaced: when one current fact was deleted (``Memory.delete``), the facts it had
             replaced, which stay superseded (``Replaced``: how to bring one back); else ``()``.
+        sources_kept: when one fact was deleted without its messages (``Memory.delete``'s
+            ``sources=False``), the ids of the episodes that stated it, still stored and found by
+            search (``delete(episode_id=...)`` or ``sources=True`` removes them); else ``()``.
     """
 
     job_id: int
@@ -113,6 +116,16 @@ class ForgetReceipt(Mapping[str, int]):
     total_episodes: int = 0
     wal_checkpointed: bool | None = None
     replaced: tuple[Replaced, ...] = ()
+    sources_kept: tuple[int, ...] = ()
+
+    def sources_note(self, how: str) -> str | None:
+        """Words saying which messages that stated a deleted fact are still stored and ``how`` to
+        forget them (a door's own command), or ``None`` when none is."""
+        if not self.sources_kept:
+            return None
+        ids = ", ".join(f"#{e}" for e in self.sources_kept)
+        return (f"the message{'s' if len(self.sources_kept) > 1 else ''} that stated it (episode {ids}) "
+                f"{'are' if len(self.sources_kept) > 1 else 'is'} still stored and found by search; {how}")
 
     def __getitem__(self, key: str) -> int:
         return self.counts.get(key, 0) if key in TABLES or key == SCRUBBED else self.counts[key]
@@ -139,6 +152,8 @@ class ForgetReceipt(Mapping[str, int]):
         if self.replaced:
             out["replaced"] = [{"fact_id": r.fact_id, "key": r.key, "value": r.value, "rollback_event": r.event_id,
                                 **({"replaced_by": r.by} if r.by is not None else {})} for r in self.replaced]
+        if self.sources_kept:
+            out["sources_kept"] = list(self.sources_kept)
         return out
 
 

@@ -80,7 +80,16 @@ def forget_matching(store: LifecycleStore, scope: Scope, expr: Expr, *, kind: st
     """
     if kind not in ("fact", "episode"):
         raise InvalidInput(f"kind must be 'fact' or 'episode' (what the filter selects), got {kind!r}")
-    ids = matching_ids(store, scope, expr, kind=kind)
+    return forget_ids(store, scope, matching_ids(store, scope, expr, kind=kind), kind=kind, actor=actor,
+                      what="filter")
+
+
+def forget_ids(store: LifecycleStore, scope: Scope, ids: list[int], *, kind: str, actor: str,
+               what: str = "ids") -> ForgetReceipt:
+    """Delete the facts or episodes ``ids`` (ascending, already known to be in ``scope``) as
+    ``forget_matching`` deletes what a filter selects: episodes with the facts only they
+    support; chunks, tombstone (``what``: ``filter``, or ``ids`` for ``Memory.delete(episode_id=...)``
+    and a fact's sources), purge. Returns the receipt."""
     counts: dict[str, int] = {}
     deleted: list[tuple[str, int]] = []
     rollbacks: list[int] = []
@@ -106,7 +115,7 @@ def forget_matching(store: LifecycleStore, scope: Scope, expr: Expr, *, kind: st
     with store.db.write() as conn:
         left = keys_left_empty(store, conn, rollbacks)
         store.log_event(conn, scope, fact_id=None, action="delete", actor=actor, now=now, detail={
-            "what": "filter", "kind": kind, "counts": receipt_counts, "ids_sha256": digest})
+            "what": what, "kind": kind, "counts": receipt_counts, "ids_sha256": digest})
     store.clear_caches()
     purged = store.purge_deleted([TABLE_OF.get(t, t) for t, n in receipt_counts.items() if n]) if deleted else True
     return ForgetReceipt(job_id=0, status="done", at=now, counts=receipt_counts, ids_sha256=digest,

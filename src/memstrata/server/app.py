@@ -27,7 +27,7 @@ from memstrata.errors import Conflict, MemstrataError
 from memstrata.export import dumps
 from memstrata.idempotency import check_key
 from memstrata.ingest import AddResult
-from memstrata.lifecycle.forget import TABLES
+from memstrata.lifecycle.forget import TABLES, ForgetReceipt
 from memstrata.lifecycle.schedule import MaintenanceScheduler
 from memstrata.memory import Memory
 from memstrata.paging import cursor_after
@@ -45,6 +45,7 @@ from memstrata.server.models import (
     ContextRequest,
     ContextResponse,
     Deleted,
+    DeleteFactQuery,
     EpisodeList,
     ErrorResponse,
     FactList,
@@ -313,16 +314,28 @@ def update_fact(fact_id: FactId, body: UpdateFactRequest, q: Annotated[ScopeQuer
 
 
 @router.delete("/facts/{fact_id}", response_model=Deleted, tags=["facts"])
-def delete_fact(fact_id: FactId, q: Annotated[ScopeQuery, Query()], caller: Caller, request: Request) -> Deleted:
+def delete_fact(fact_id: FactId, q: Annotated[DeleteFactQuery, Query()], caller: Caller,
+                request: Request) -> Deleted:
     """Delete one fact and its audit trail (a content-free tombstone event remains). Deleting a
     current value leaves the value it replaced superseded: ``replaced`` and ``note`` name it and
-    the event to roll back (``POST /v1/events/{id}/rollback``) to make it current again."""
+    the event to roll back (``POST /v1/events/{id}/rollback``) to make it current again. The
+    messages that stated the fact stay stored and searchable unless ``?sources=true``:
+    ``sources_kept`` and ``note`` name them."""
     st = _state(request)
     scope = st.scope(caller, q)
     with st.lock:
-        receipt = st.memory.delete(fact_id, actor=caller.actor, **scope)
+        receipt = st.memory.delete(fact_id, sources=q.sources, actor=caller.actor, **scope)
     notes = [r.note(fact_id, f"POST /v1/events/{r.event_id}/rollback") for r in receipt.replaced]
-    return Deleted(deleted=fact_id, replaced=list(receipt.replaced), note="; ".join(notes) or None)
+    notes += [n for n in [_sources_note(receipt)] if n]
+    return Deleted(deleted=fact_id, replaced=list(receipt.replaced), sources_kept=list(receipt.sources_kept),
+                   note="; ".join(notes) or None)
+
+
+def _sources_note(receipt: ForgetReceipt) -> str | None:
+    """How to forget the messages a deleted fact leaves behind, in REST words."""
+    return receipt.sources_note("POST /v1/forget with " + " and ".join(
+        f'{{"episode_id": {e}}}' for e in receipt.sources_kept) + " forgets what was said (or DELETE the fact "
+        "with ?sources=true next time)")
 
 
 @router.get("/facts/{fact_id}/history", response_model=HistoryResponse, tags=["facts"])
@@ -402,12 +415,14 @@ def forget(body: ForgetRequest, caller: Caller, request: Request) -> ForgetRespo
         receipt = st.memory.forget(user_id=scope["user_id"], session_id=scope["session_id"], fact_id=body.fact_id,
                                    agent_id=scope["agent_id"], all_users=body.all_users, before=body.before,
                                    actor=caller.actor, org_id=scope["org_id"], project_id=scope["project_id"],
-                                   filter=body.filter, kind=body.kind)
+                                   filter=body.filter, kind=body.kind, episode_id=body.episode_id,
+                                   sources=body.sources)
     notes = [r.note(r.by or body.fact_id or 0, f"POST /v1/events/{r.event_id}/rollback") for r in receipt.replaced]
+    notes += [n for n in [_sources_note(receipt)] if n]
     return ForgetResponse(counts={**{t: receipt[t] for t in TABLES}, **receipt.counts}, job_id=receipt.job_id,
                           status=receipt.status, at=receipt.at, ids_sha256=receipt.ids_sha256,
                           wal_checkpointed=receipt.wal_checkpointed, replaced=list(receipt.replaced),
-                          note="; ".join(notes) or None)
+                          sources_kept=list(receipt.sources_kept), note="; ".join(notes) or None)
 
 
 @router.get("/export", tags=["transfer"], response_class=StreamingResponse,

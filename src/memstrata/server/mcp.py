@@ -302,17 +302,25 @@ def build_server(memory: AsyncMemory, *, scope: dict[str, str | None],
 
     @server.tool()
     async def delete_memory(id: str) -> dict[str, Any]:
-        """Delete one remembered fact by id ('fact:12'), e.g. when the user asks to forget it."""
+        """Delete one remembered fact ('fact:12') or message ('episode:3', with the facts only it
+        supports), e.g. when the user asks to forget it. Deleting a fact leaves the messages that
+        stated it: the answer's `note` names them, delete those ids too to forget what was said."""
         async def remove() -> dict[str, Any]:
             kind, number = parse_id(id)
-            if kind != "fact":
-                raise InvalidInput("only facts can be deleted one by one; episodes are forgotten with the "
-                                   "`memstrata forget` command")
-            receipt = await memory.delete(number, actor="mcp", **reads)
+            if kind == "episode":
+                await memory.delete(episode_id=number, actor="mcp", **reads)  # type: ignore[arg-type]
+                return {"deleted": f"episode:{number}"}
+            receipt = await memory.delete(number, actor="mcp", **reads)  # type: ignore[arg-type]
             out: dict[str, Any] = {"deleted": f"fact:{number}"}
-            if receipt.replaced:  # the value it had replaced stays superseded: say so, and how back
-                out["note"] = "; ".join(r.note(number, f"rolling back event #{r.event_id} (memstrata rollback "
-                                                       f"{r.event_id})") for r in receipt.replaced)
+            # the value it had replaced stays superseded: say so, and how back
+            notes = [r.note(number, f"rolling back event #{r.event_id} (memstrata rollback {r.event_id})")
+                     for r in receipt.replaced]
+            kept = receipt.sources_note("delete_memory " + " and ".join(f"'episode:{e}'" for e in receipt.sources_kept)
+                                        + " forgets what was said")
+            if notes or kept:
+                out["note"] = "; ".join([*notes, *([kept] if kept else [])])
+            if receipt.sources_kept:
+                out["sources_kept"] = [f"episode:{e}" for e in receipt.sources_kept]
             return out
         return await call(remove)
 

@@ -184,6 +184,13 @@ class ScopeQuery(Scoped):
     """Scope as query parameters (GET and DELETE)."""
 
 
+class DeleteFactQuery(ScopeQuery):
+    """``DELETE /v1/facts/{id}`` query parameters."""
+
+    sources: bool = Field(False, description="Forget the messages (episodes) that stated the fact too, whole, "
+                                             "with the facts only they support.")
+
+
 class ListFactsQuery(ScopeQuery):
     """``GET /v1/facts`` query parameters."""
 
@@ -258,6 +265,9 @@ class Deleted(BaseModel):
 
     deleted: int
     replaced: list[Replaced] = []
+    sources_kept: list[int] = Field([], description="Ids of the episodes that stated the deleted fact, still "
+                                                    "stored and found by search (`?sources=true` forgets them "
+                                                    "with the fact; `POST /v1/forget` with `episode_id` one by one).")
     note: str | None = None
 
 
@@ -280,6 +290,11 @@ class ForgetRequest(Scoped):
     whole project."""
 
     fact_id: int | None = Field(None, ge=1, le=MAX_ID, strict=True)
+    sources: bool = Field(False, strict=True, description="With `fact_id`: forget the messages (episodes) that "
+                                                          "stated the fact too, whole, with the facts only they "
+                                                          "support.")
+    episode_id: int | None = Field(None, ge=1, le=MAX_ID, strict=True,
+                                   description="Forget one message, with the facts only it supports.")
     all_users: bool = Field(False, strict=True)
     before: datetime | None = Field(None, description="Forget the scope's episodes said before this time "
                                                       "(without a UTC offset: UTC).")
@@ -311,6 +326,8 @@ class ForgetResponse(BaseModel):
     ids_sha256: str
     wal_checkpointed: bool | None
     replaced: list[Replaced] = []
+    sources_kept: list[int] = Field([], description="With `fact_id` and no `sources`: the episodes that stated "
+                                                    "the fact, still stored and found by search.")
     note: str | None = None
 
 
