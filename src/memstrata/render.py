@@ -158,7 +158,7 @@ def render_lines(query: str, hits: Sequence[Hit], budget_tokens: int, *,
         line = _fit(label, text, " ".join(hit.matched.split()), _citation(hit), room, whole=safety)
         if line is None:
             full = True
-            left_out += safety
+            left_out += safety and not hit.superseded  # a need that no longer holds is not missed
             continue
         lines.append((line, safety))
         if hit.kind == "fact":
