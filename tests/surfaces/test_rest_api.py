@@ -273,15 +273,15 @@ def test_delete_removes_the_fact(world: World) -> None:
 
 def test_delete_with_sources_forgets_the_messages_that_stated_the_fact(world: World) -> None:
     with world.server.client(world.keys["C"]) as c:
-        added = _ok(c.post("/v1/messages", json={"user_id": "erin", "messages": [
+        added = _ok(c.post("/v1/messages", json={"user_id": "frank-f10", "messages": [
             {"content": "I'm allergic to peanuts"}, {"content": "I live in Rome"}]}))
         fact_id, said = added["results"][0]["facts"][0]["fact"]["id"], added["results"][0]["episode_id"]
-        deleted = _ok(c.delete(f"/v1/facts/{fact_id}", params={"user_id": "erin", "sources": "true"}))
+        deleted = _ok(c.delete(f"/v1/facts/{fact_id}", params={"user_id": "frank-f10", "sources": "true"}))
         assert deleted["sources_kept"] == [] and deleted["note"] is None
-        _error(c.get(f"/v1/episodes/{said}", params={"user_id": "erin"}), 404, "not_found")
-        hits = _ok(c.post("/v1/search", json={"user_id": "erin", "query": "allergic to peanuts"}))["hits"]
+        _error(c.get(f"/v1/episodes/{said}", params={"user_id": "frank-f10"}), 404, "not_found")
+        hits = _ok(c.post("/v1/search", json={"user_id": "frank-f10", "query": "allergic to peanuts"}))["hits"]
         assert all("peanut" not in h["text"] for h in hits)
-        assert [f["value"] for f in _ok(c.get("/v1/facts", params={"user_id": "erin"}))["items"]] == ["Rome"]
+        assert [f["value"] for f in _ok(c.get("/v1/facts", params={"user_id": "frank-f10"}))["items"]] == ["Rome"]
 
 
 def test_search_marks_the_episode_of_a_superseded_preference(world: World) -> None:
