@@ -32,6 +32,7 @@ EXPECTED_ALL: list[str] = [
     "MemstrataError",
     "Message",
     "NotFound",
+    "Page",
     "RankingWeights",
     "SchemaTooNew",
     "Scope",
@@ -70,3 +71,15 @@ def test_every_public_error_derives_from_memstrata_error() -> None:
     for name in ("Conflict", "ContentTooLarge", "CorruptDatabase", "EmbeddingError", "EmbeddingModelMismatch",
                  "InvalidInput", "NotFound", "SchemaTooNew", "StoreError"):
         assert issubclass(getattr(memstrata, name), memstrata.MemstrataError), name
+
+
+def test_page_the_type_memory_page_returns_is_public(tmp_path: object) -> None:
+    # ``Memory.page`` is public, so the type it returns must be importable where the other public
+    # types are (it was only in ``memstrata.paging``: a fresh-user trial could not annotate with it).
+    from pathlib import Path
+
+    with memstrata.Memory(Path(str(tmp_path)) / "m.db", user_id="u1") as memory:
+        memory.add("I prefer window seats")
+        page = memory.page(kind="episode", limit=1)
+    assert isinstance(page, memstrata.Page)
+    assert [e.content for e in page.items] == ["I prefer window seats"] and page.next_cursor is None

@@ -22,6 +22,7 @@ from memstrata.errors import (
 from memstrata.extract.base import Extractor, FactCandidate
 from memstrata.ingest import AddResult, FactChange, Message
 from memstrata.memory import Memory
+from memstrata.paging import Page
 from memstrata.semantic.categories import Category
 from memstrata.types import ContextSegment, Episode, Fact, Hit, MemoryEvent, Scope, Segment
 
@@ -51,6 +52,7 @@ __all__ = [
     "MemstrataError",
     "Message",
     "NotFound",
+    "Page",
     "RankingWeights",
     "SchemaTooNew",
     "Scope",
