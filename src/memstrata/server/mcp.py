@@ -33,6 +33,7 @@ from memstrata.async_memory import AsyncMemory
 from memstrata.clock import parse_time
 from memstrata.errors import InvalidInput, MemstrataError
 from memstrata.excerpt import excerpt
+from memstrata.paging import cursor_after
 from memstrata.render import estimate_tokens, labels_for, marked_text
 from memstrata.store.keys import KeyStore
 from memstrata.types import Episode, Fact, Hit
@@ -94,6 +95,7 @@ ARGUMENT_HINTS = {
     "as_of": "an ISO 8601 time string such as '2026-10-30T09:00:00Z'",
     "mode": "'long_term', 'short_term' or 'both'",
     "profile": "true or false",
+    "cursor": "'start' for the first page, then the previous answer's next_cursor unchanged",
 }
 _TYPE_NAMES = {bool: "a boolean", int: "a number", float: "a number", str: "a string", list: "a list",
                dict: "an object", type(None): "null"}
@@ -215,6 +217,29 @@ def _episode_full(episode: Episode) -> dict[str, Any]:
             "session_id": episode.scope.session_id}
 
 
+def _fact_line(fact: Fact) -> dict[str, Any]:
+    # Whose fact it is, as on search_memory's lines (``_hit_line``): in a group scope 小明's
+    # `food.dislike = 辣` is not the user's (a fresh-user trial, U8); null means the user's own.
+    return {"id": f"fact:{fact.id}", "text": snippet(f"{fact.key} = {fact.value}"), "subject": fact.subject}
+
+
+async def _cursor_page(memory: AsyncMemory, limit: int, filter: str | None, cursor: str,
+                       reads: dict[str, str | None], budget_tokens: int) -> dict[str, Any]:
+    """``list_memories`` with a cursor: one ``Memory.page`` of current facts (the cursor format of
+    the SDK, REST ``?cursor=`` and CLI ``--cursor``, so a cursor from one door works at another),
+    cut to the token budget. When the budget cuts the page, ``next_cursor`` follows the last line
+    shown, so the cut lines come on the next page instead of being lost; a page always shows at
+    least one line (a snippet is bounded), so paging always moves on."""
+    page = await memory.page(limit=min(limit, MAX_RESULTS), cursor=cursor, filter=filter or None,
+                             **reads)  # type: ignore[arg-type]
+    facts = [f for f in page.items if isinstance(f, Fact)]
+    kept, truncated = within_budget([_fact_line(f) for f in facts], budget_tokens)
+    if truncated:
+        kept = kept or [_fact_line(facts[0])]
+        return {"results": kept, "truncated": True, "next_cursor": cursor_after(facts[len(kept) - 1])}
+    return {"results": kept, "truncated": False, "next_cursor": page.next_cursor}
+
+
 def build_server(memory: AsyncMemory, *, scope: dict[str, str | None],
                  budget_tokens: int = DEFAULT_BUDGET_TOKENS) -> MemoryServer:
     """An ``MCPServer`` whose tools act on ``memory`` within ``scope``.
@@ -325,18 +350,19 @@ def build_server(memory: AsyncMemory, *, scope: dict[str, str | None],
         return await call(remove)
 
     @server.tool()
-    async def list_memories(limit: Limit = 20, filter: str | None = None) -> dict[str, Any]:
+    async def list_memories(limit: Limit = 20, filter: str | None = None,
+                            cursor: str | None = None) -> dict[str, Any]:
         """The user's current facts (preferences and personal facts), newest first, as short lines with
         ids, each naming its `subject`: whom the fact is about when it is not the user (another speaker,
         a relative); null for the user's own. `filter` narrows the list, e.g. `tag = "food"`,
-        `key = "shipping.carrier"` or `subject = "Bob"`."""
+        `key = "shipping.carrier"` or `subject = "Bob"`. To read every fact page by page, pass
+        `cursor: "start"`, then each answer's `next_cursor` (null after the last page): pages come
+        newest recorded first and none repeats or skips a fact while memories are written."""
+        if cursor is not None:
+            return await call(lambda: _cursor_page(memory, limit, filter, cursor, reads, budget_tokens))
         rows = await call(lambda: memory.list(limit=min(limit, MAX_RESULTS),
                                               filter=filter or None, **reads))  # type: ignore[arg-type]
-        # Whose fact it is, as on search_memory's lines (``_hit_line``): in a group scope 小明's
-        # `food.dislike = 辣` is not the user's (a fresh-user trial, U8); null means the user's own.
-        lines = [{"id": f"fact:{f.id}", "text": snippet(f"{f.key} = {f.value}"), "subject": f.subject}
-                 for f in rows if isinstance(f, Fact)]
-        kept, truncated = within_budget(lines, budget_tokens)
+        kept, truncated = within_budget([_fact_line(f) for f in rows if isinstance(f, Fact)], budget_tokens)
         return {"results": kept, "truncated": truncated}
 
     return server
