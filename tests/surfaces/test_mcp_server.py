@@ -111,7 +111,7 @@ def test_search_marks_a_superseded_preferences_episode_and_unknown_arguments_are
                                             "'query', 'limit', 'filter', 'min_match'); the user, agent, org and "
                                             "project come from the server's configuration, not from a tool argument"}
     assert found["typo"] == {"error": "invalid_input: list_memories: unknown argument 'fitler' (it takes 'limit', "
-                                      "'filter')"}
+                                      "'filter', 'cursor')"}
     for error in found["limits"]:
         assert "invalid_input" in error["error"] and "argument 'limit' must be a whole number of results from 1 " \
             "to 1000" in error["error"], error
