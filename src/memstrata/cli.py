@@ -583,8 +583,10 @@ def import_cmd(
             _emit_json(restored)
         else:
             keys = f" and {restored['api_keys']} API keys" if restored.get("api_keys") else ""
+            trail = "".join(f", {restored[k]} {k.replace('_', ' ')}" for k in ("withdrawals", "tombstones",
+                                                                             "forget_receipts") if k in restored)
             console.print(f"restored {restored['episodes']} episodes, {restored['facts']} facts, "
-                          f"{restored['events']} events{keys} from {restored['records']} records "
+                          f"{restored['events']} events{trail}{keys} from {restored['records']} records "
                           "(rows already present are kept as they are)")
         return
 

@@ -6,9 +6,10 @@ import json
 from collections.abc import Iterator
 from dataclasses import asdict
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
 from memstrata.clock import to_db
+from memstrata.lifecycle.trail import id_floor, trail_records
 from memstrata.paging import START, Position
 from memstrata.store.dialect import run
 from memstrata.store.protocol import LifecycleStore, Store
@@ -29,13 +30,17 @@ def _plain(value: Any) -> Any:
 
 
 def export_records(store: Store, scope: Scope) -> Iterator[dict[str, Any]]:
-    """``{"type": "episode" | "fact" | "event", ...}`` records of ``scope``, oldest first."""
+    """``{"type": "episode" | "fact" | "event", ...}`` records of ``scope``, oldest first, then
+    its audit trail (``withdrawal``, ``tombstone``, ``forget_receipt``: ``lifecycle.trail``) on
+    a store that keeps one (SQLite, PostgreSQL)."""
     # Keyset pages (``memstrata.paging``): an export taken while messages arrive neither repeats
     # nor skips an episode, as offset pages did.
     before = START
+    episode_ids: list[int] = []
     while True:
         page = store.list_episodes(scope, limit=PAGE, before=before)
         for episode in reversed(page):
+            episode_ids.append(episode.id)
             yield {"type": "episode", **_plain(asdict(episode))}
         if len(page) < PAGE:
             break
@@ -45,14 +50,19 @@ def export_records(store: Store, scope: Scope) -> Iterator[dict[str, Any]]:
         yield {"type": "fact", **_plain(asdict(fact))}
     for event in store.events(scope, [f.id for f in facts]):
         yield {"type": "event", **_plain(asdict(event))}
+    if getattr(store, "dialect", None) is not None and store.capabilities.forget_jobs:
+        yield from trail_records(cast(LifecycleStore, store), scope, episode_ids)
 
 
 def tenants(store: LifecycleStore) -> list[Scope]:
-    """Every tenant (``org_id``, ``project_id``) holding an episode or a fact, sorted: what
-    ``export_all`` walks. Reads only."""
+    """Every tenant (``org_id``, ``project_id``) holding an episode, a fact, an audit event or a
+    forget receipt, sorted: what ``export_all`` walks (a tenant whose memories were all forgotten
+    keeps its tombstones). Reads only."""
     with store.db.read() as conn:
         rows = run(conn, store.dialect, "SELECT org_id, project_id FROM episodes UNION "
-                                        "SELECT org_id, project_id FROM facts", ()).fetchall()
+                                        "SELECT org_id, project_id FROM facts UNION "
+                                        "SELECT org_id, project_id FROM memory_events UNION "
+                                        "SELECT org_id, project_id FROM forget_jobs", ()).fetchall()
     return [Scope(org, project) for org, project in sorted({(str(r[0]), str(r[1])) for r in rows})]
 
 
@@ -61,7 +71,8 @@ def export_all(store: LifecycleStore) -> Iterator[dict[str, Any]]:
     ``export_records`` gives them), then the REST API keys (``type: api_key``, as stored: the
     SHA-256 of each key, never a secret; ``store.keys.key_records``): the whole database as one
     file, e.g. to move a SQLite file to PostgreSQL (``import`` of the file into an empty database
-    gives the same ids, statuses, audit events and keys back, so REST clients keep working)."""
+    gives the same ids, statuses, audit events and keys back, so REST clients keep working), and
+    last an ``id_floor`` record (``lifecycle.trail``: a restore never reuses a forgotten row's id)."""
     for tenant in tenants(store):
         yield from export_records(store, tenant)
     keys = getattr(store, "api_keys", None)
@@ -69,6 +80,7 @@ def export_all(store: LifecycleStore) -> Iterator[dict[str, Any]]:
         from memstrata.store.keys import key_records
 
         yield from key_records(store.db, store.dialect)
+    yield id_floor(store)
 
 
 def dumps(record: dict[str, Any]) -> str:

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from memstrata.errors import ContentTooLarge, InvalidInput
+from memstrata.lifecycle.restore import TYPES as EXPORT_TYPES
 from memstrata.loaders.base import ImportedMessage
 from memstrata.loaders.jsonl import load_jsonl_messages
 from memstrata.loaders.locomo import Conversation, is_locomo, load_locomo
@@ -77,7 +78,8 @@ def detect_format(path: Path) -> str:
 
 def is_export(path: Path) -> bool:
     """Whether the first non-blank line is a ``memstrata export`` record (``type`` episode, fact,
-    event, or api_key: an ``export --all`` of a database holding only keys)."""
+    event, or one an ``export --all`` of a database without memories starts with: an audit trail
+    record, api_key, id_floor; ``lifecycle.restore.TYPES``)."""
     with path.open(encoding="utf-8", errors="replace") as handle:
         for line in handle:
             if line.strip():
@@ -85,7 +87,7 @@ def is_export(path: Path) -> bool:
                     first = json.loads(line)
                 except ValueError:
                     return False
-                return isinstance(first, dict) and first.get("type") in ("episode", "fact", "event", "api_key")
+                return isinstance(first, dict) and first.get("type") in EXPORT_TYPES
     return False
 
 

@@ -13,6 +13,7 @@ import pytest
 
 from memstrata import Fact, InvalidInput, Memory, NotFound, Settings
 from memstrata.embed.base import EmbeddingCache
+from memstrata.lifecycle.trail import TRAIL_TYPES
 
 #: Written with merging at write time switched off, so maintenance has near-duplicates to merge.
 NO_WRITE_MERGE = replace(Settings(), merge_similarity=1.5)
@@ -119,13 +120,16 @@ def test_export_forget_import_gives_back_the_identical_state(location: str | Pat
         memory.search("seat", kinds=("fact",))
         before: list[dict[str, Any]] = list(memory.export())
         assert {r["status"] for r in before if r["type"] == "fact"} == {"active", "superseded", "archived"}
+        assert not [r for r in before if r["type"] in TRAIL_TYPES]  # nothing forgotten or withdrawn yet
         memory.forget(user_id="u1")
-        assert list(memory.export()) == []
+        # What is left is the audit trail of the forget: its tombstone and receipt (no content).
+        trail = list(memory.export())
+        assert [r["type"] for r in trail] == ["tombstone", "forget_receipt"]
         assert memory.import_records(before) == {"episodes": 4, "facts": 4, "events": len(
             [r for r in before if r["type"] == "event"])}
-        assert list(memory.export()) == before
+        assert list(memory.export()) == before + trail
         assert memory.import_records(before) == {"episodes": 0, "facts": 0, "events": 0}  # idempotent
-        assert list(memory.export()) == before
+        assert list(memory.export()) == before + trail
         assert "aisle" in memory.search("seat preference", kinds=("fact",))[0].text
         assert memory.search("过敏")
         conflicting = [{**before[0], "content": "something else"}]

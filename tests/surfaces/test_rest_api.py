@@ -333,7 +333,7 @@ def test_export_then_import_into_another_project(world: World) -> None:
     # key C's tenant wins over the tenant the records name, and the answer says so
     assert first == {"added": episodes, "duplicates": 0, "skipped": len(exported) - episodes,
                      "moved": {"org1/projA": episodes}, "replayed": False}
-    assert f"{len(exported) - episodes} fact, event and API key records were not imported" in note
+    assert f"{len(exported) - episodes} fact, event, audit trail and API key records were not imported" in note
     assert "memstrata import" in note
     assert f"({episodes} from 'org1/projA') were imported into 'org1/projC', the tenant of this request's API key" \
         in note

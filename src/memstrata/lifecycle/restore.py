@@ -19,6 +19,8 @@ from memstrata.clock import from_db, utcnow
 from memstrata.errors import InvalidInput
 from memstrata.extract.base import FactCandidate
 from memstrata.ingest import fact_terms, key_terms
+from memstrata.lifecycle.trail import TRAIL_TYPES, restore_trail
+from memstrata.lifecycle.trail import floors as trail_floors
 from memstrata.privacy.crypto import Cipher
 from memstrata.resolve import normalise_value
 from memstrata.store.dialect import run
@@ -30,8 +32,11 @@ from memstrata.text.segment import derivative, split_sentences
 from memstrata.text.tokens import index_text
 from memstrata.types import Scope
 
-#: Record types an export holds (``api_key``: only ``export --all`` writes them).
-TYPES = ("episode", "fact", "event", "api_key")
+#: Record types an export holds (``api_key`` and ``id_floor``: only ``export --all`` writes them;
+#: the audit trail's types: ``lifecycle.trail``).
+TYPES = ("episode", "fact", "event", "api_key", *TRAIL_TYPES)
+#: Record types without an integer ``id`` of their own.
+NO_ID = ("api_key", "id_floor")
 
 
 def _scope(record: Mapping[str, Any], where: str) -> Scope:
@@ -52,28 +57,38 @@ def _time(value: Any, where: str) -> datetime | None:
 
 def import_records(store: LifecycleStore, records: Iterable[Mapping[str, Any]], *, embedder: Any,
                    cipher: Cipher | None) -> dict[str, int]:
-    """Insert exported records; returns ``{"episodes", "facts", "events"}`` newly inserted, and
+    """Insert exported records; returns ``{"episodes", "facts", "events"}`` newly inserted,
     ``"api_keys"`` when the records hold any (``export --all``; keys as stored: their hashes,
-    ``store.keys.restore_key``).
+    ``store.keys.restore_key``), and ``"withdrawals"``, ``"tombstones"``, ``"forget_receipts"``
+    when they hold the audit trail (``lifecycle.trail``). New ids start above every id the export
+    had handed out (its ``id_floor``), so no forgotten row's id is reused.
 
     Raises:
         InvalidInput: a malformed record (its position named), or an id held by another memory.
     """
     items = list(records)
     for n, rec in enumerate(items, start=1):
-        if isinstance(rec, Mapping) and rec.get("type") == "api_key":
-            continue  # checked field by field when inserted (``restore_key``): it has a key_id, not an id
-        if not isinstance(rec, Mapping) or rec.get("type") not in TYPES or not isinstance(rec.get("id"), int):
-            raise InvalidInput(f"record {n}: not an export record (needs type episode|fact|event and an integer id, "
-                               "or type api_key)")
+        if isinstance(rec, Mapping) and rec.get("type") in NO_ID:
+            continue  # checked field by field when used (``restore_key``, ``trail.floors``): no id of their own
+        if not isinstance(rec, Mapping) or rec.get("type") not in TYPES or isinstance(rec.get("id"), bool) \
+                or not isinstance(rec.get("id"), int):
+            with_id = "|".join(t for t in TYPES if t not in NO_ID)
+            raise InvalidInput(f"record {n}: not an export record (needs type {with_id} and an integer id, or type "
+                               "api_key or id_floor)")
     keys = [(n, r) for n, r in enumerate(items, start=1) if r["type"] == "api_key"]
+    trail = [(n, r) for n, r in enumerate(items, start=1) if r["type"] in TRAIL_TYPES]
     episodes = [r for r in items if r["type"] == "episode"]
     facts = [r for r in items if r["type"] == "fact"]
     events = [r for r in items if r["type"] == "event"]
     seg_vectors = _embed(embedder, [d for r in episodes for _, d in _segments(r)])
     fact_vectors = _embed(embedder, [str(r.get("statement") or r.get("value")) for r in facts])
     counts = {"episodes": 0, "facts": 0, "events": 0, **({"api_keys": 0} if keys else {})}
-    _write(store, episodes, facts, events, seg_vectors, fact_vectors, cipher, counts, utcnow(), keys)
+    for _, rec in trail:
+        kind = {"withdrawal": "withdrawals", "tombstone": "tombstones", "forget_receipt": "forget_receipts"}.get(
+            rec["type"])
+        if kind is not None:
+            counts.setdefault(kind, 0)
+    _write(store, episodes, facts, events, seg_vectors, fact_vectors, cipher, counts, utcnow(), keys, trail)
     store.clear_caches()
     return counts
 
@@ -81,8 +96,12 @@ def import_records(store: LifecycleStore, records: Iterable[Mapping[str, Any]], 
 def _write(store: LifecycleStore, episodes: list[Mapping[str, Any]], facts: list[Mapping[str, Any]],
            events: list[Mapping[str, Any]], seg_vectors: np.ndarray | None, fact_vectors: np.ndarray | None,
            cipher: Cipher | None, counts: dict[str, int], now: datetime,
-           keys: list[tuple[int, Mapping[str, Any]]]) -> None:
+           keys: list[tuple[int, Mapping[str, Any]]], trail: list[tuple[int, Mapping[str, Any]]]) -> None:
+    floor = trail_floors(trail)
     with store.db.write() as conn:
+        # What this database had handed out already: the sequences must not go back below it.
+        for table, last in store.dialect.last_ids(conn).items():
+            floor[table] = max(floor.get(table, 0), last)
         try:
             for n, rec in keys:
                 counts["api_keys"] += restore_key(conn, store.dialect, rec, f"record {n} (api_key)")
@@ -105,9 +124,12 @@ def _write(store: LifecycleStore, episodes: list[Mapping[str, Any]], facts: list
                     moved.append(rec)
                 else:
                     counts["events"] += done
+            restore_trail(store, conn, trail, counts)
         except store.dialect.integrity_errors() as exc:  # the whole batch rolls back
             raise InvalidInput(f"the records do not fit together or this database: {exc}") from exc
         store.after_explicit_ids(conn)
+        for table, last in floor.items():
+            store.dialect.keep_ids_above(conn, table, last)
         # Events whose id another memory's event holds here keep their content under a new id
         # (taken from the sequence only now, past every explicit id of this import).
         for rec in moved:

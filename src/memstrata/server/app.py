@@ -532,8 +532,9 @@ def import_records(body: Annotated[ImportRequest, Depends(import_body)], caller:
     if not replayed:
         metrics().messages.inc(added)
     notes = [] if not skipped else [
-        f"{skipped} fact, event and API key records were not imported: facts come from the episodes' own "
-        "extraction, so edits, rollbacks and the audit history of the export are not carried over, and API keys "
+        f"{skipped} fact, event, audit trail and API key records were not imported: facts come from the episodes' "
+        "own extraction, so edits, rollbacks and the audit history of the export (its events, tombstones, forget "
+        "receipts and withdrawals) are not carried over, and API keys "
         "are never created over /v1/import; for an exact restore into another database use `memstrata import`"]
     if moved:
         into = f"{built[0].scope.org_id}/{built[0].scope.project_id}"

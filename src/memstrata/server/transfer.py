@@ -27,6 +27,7 @@ from typing import Any, NamedTuple
 from memstrata.clock import parse_time
 from memstrata.errors import InvalidInput, MemstrataError
 from memstrata.ingest import Message
+from memstrata.lifecycle.trail import TRAIL_TYPES
 from memstrata.loaders.jsonl import message_from_object
 from memstrata.memory import Memory
 from memstrata.server.errors import ApiError
@@ -127,8 +128,9 @@ def messages_from_records(memory: Memory, records: Sequence[dict[str, Any]], sco
     scope_of = _agreeing(requested or {}, scope_of)
     for i, record in enumerate(records):
         kind = record.get("type")
-        # api_key records (``export --all``) are never imported over REST: a key cannot mint keys
-        if kind in ("fact", "event", "api_key"):
+        # api_key records (``export --all``) are never imported over REST: a key cannot mint keys; the
+        # audit trail (``lifecycle.trail``) describes rows of the source database, which REST re-derives
+        if kind in ("fact", "event", "api_key", *TRAIL_TYPES):
             skipped += 1
             continue
         try:

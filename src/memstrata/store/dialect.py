@@ -77,6 +77,22 @@ class SQLiteDialect:
         return (sqlite3.IntegrityError,)
 
 
+    @staticmethod
+    def last_ids(conn: Any) -> dict[str, int]:
+        """The highest id each ``AUTOINCREMENT`` table has handed out (deleted rows included):
+        ``sqlite_sequence``. An export carries it so that a restore never hands out an id a
+        forgotten row had (``lifecycle.trail``)."""
+        seen = {str(n): int(s) for n, s in conn.execute("SELECT name, seq FROM sqlite_sequence")}
+        return {table: seen.get(table, 0) for table in ID_TABLES}
+
+    @staticmethod
+    def keep_ids_above(conn: Any, table: str, floor: int) -> None:
+        """Inside an open write: new rows of ``table`` get ids above ``floor`` (never lowers)."""
+        conn.execute("UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = ?", (floor, table))
+        conn.execute("INSERT INTO sqlite_sequence (name, seq) SELECT ?, ? WHERE NOT EXISTS "
+                     "(SELECT 1 FROM sqlite_sequence WHERE name = ?)", (table, floor, table))
+
+
 class PostgresDialect(SQLiteDialect):
     """Values as the PostgreSQL store keeps them: ``TIMESTAMPTZ``, ``JSONB``, pgvector."""
 
@@ -128,6 +144,26 @@ class PostgresDialect(SQLiteDialect):
                          for v in values])
 
     @staticmethod
+    def last_ids(conn: Any) -> dict[str, int]:
+        """The highest id each table's identity sequence has handed out (``SQLiteDialect.last_ids``)."""
+        out = {}
+        for table in ID_TABLES:
+            seq = conn.execute("SELECT pg_get_serial_sequence(%s, 'id')", (table,)).fetchone()[0]
+            last, called = conn.execute(f"SELECT last_value, is_called FROM {seq}").fetchone()
+            out[table] = int(last) if called else 0
+        return out
+
+    @staticmethod
+    def keep_ids_above(conn: Any, table: str, floor: int) -> None:
+        """Inside an open write: new rows of ``table`` get ids above ``floor`` (never lowers)."""
+        if table not in ID_TABLES or floor < 1:
+            return
+        seq = conn.execute("SELECT pg_get_serial_sequence(%s, 'id')", (table,)).fetchone()[0]
+        last, called = conn.execute(f"SELECT last_value, is_called FROM {seq}").fetchone()
+        if floor > (int(last) if called else 0):
+            conn.execute("SELECT setval(%s, %s, true)", (seq, floor))
+
+    @staticmethod
     def integrity_errors() -> tuple[type[Exception], ...]:
         """psycopg's constraint-violation errors."""
         import psycopg
@@ -136,6 +172,9 @@ class PostgresDialect(SQLiteDialect):
 
 
 Dialect = SQLiteDialect
+
+#: Tables whose ids an export keeps and a restore must never hand out again (``last_ids``).
+ID_TABLES = ("episodes", "segments", "facts", "memory_events", "withdrawals", "forget_jobs")
 
 
 def rows(conn: Any, dialect: Dialect, sql: str, params: Sequence[object] = ()) -> list[dict[str, Any]]:
