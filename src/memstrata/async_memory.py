@@ -208,9 +208,10 @@ class AsyncMemory:
         """``Memory.rollback``."""
         return await self._run(self.memory.rollback, event_id, actor=actor, **scope)
 
-    async def import_records(self, records: Iterable[dict[str, Any]]) -> dict[str, int]:
+    async def import_records(self, records: Iterable[dict[str, Any]], *,
+                             lines: Sequence[int] | None = None) -> dict[str, int]:
         """``Memory.import_records``."""
-        return await self._run(self.memory.import_records, builtins.list(records))
+        return await self._run(self.memory.import_records, builtins.list(records), lines=lines)
 
     async def flush(self, **scope: Unpack[ScopeArgs]) -> int:
         """``Memory.flush``."""

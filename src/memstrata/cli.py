@@ -565,14 +565,14 @@ def import_cmd(
     `memstrata export` file exactly as it was (ids, timestamps, statuses; idempotent)."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from memstrata.importer import detect_format, import_messages, load_any, load_export
+    from memstrata.importer import detect_format, import_messages, load_any, load_export_lines
 
     if (fmt == "auto" and _run(lambda: detect_format(path)) == "export") or fmt == "export":
         def restore() -> dict[str, int]:
-            records = load_export(path)
+            records, lines = load_export_lines(path)
             # one transaction: a refused restore stored nothing
             with _removed_unless_stored(db), _open(db, org, project, user, create=True) as memory:
-                return {"records": len(records), **memory.import_records(records)}
+                return {"records": len(records), **memory.import_records(records, lines=lines)}
         restored = _run(restore)
         named = _export_users(path) if user else set()
         if named - {user}:  # a fresh-user trial took --user for a retarget and saw "restored 0"

@@ -93,7 +93,14 @@ def is_export(path: Path) -> bool:
 
 def load_export(path: Path) -> list[dict[str, Any]]:
     """The records of a ``memstrata export`` file. Raises ``InvalidInput`` naming a bad line."""
-    records = []
+    return load_export_lines(path)[0]
+
+
+def load_export_lines(path: Path) -> tuple[list[dict[str, Any]], list[int]]:
+    """The records of a ``memstrata export`` file and the line (from 1) each came from, for
+    errors that name it (``Memory.import_records(records, lines=...)``; blank lines are skipped,
+    so a record's position is not always its line). Raises ``InvalidInput`` naming a bad line."""
+    records, lines = [], []
     with path.open(encoding="utf-8") as handle:
         for n, line in enumerate(handle, start=1):
             if not line.strip():
@@ -105,7 +112,8 @@ def load_export(path: Path) -> list[dict[str, Any]]:
             if not isinstance(record, dict):
                 raise InvalidInput(f"{path}:{n}: not a JSON object")
             records.append(record)
-    return records
+            lines.append(n)
+    return records, lines
 
 
 def load_any(path: Path, fmt: str = "auto") -> list[tuple[str | None, list[ImportedMessage]]]:

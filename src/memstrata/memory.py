@@ -876,16 +876,21 @@ class Memory:
         facts = self.store.get_facts(Scope(sc.org_id, sc.project_id), changed)
         return [facts[i] for i in changed if i in facts]
 
-    def import_records(self, records: Iterable[dict[str, Any]]) -> dict[str, int]:
-        """Load ``export`` records back with their ids, timestamps and statuses (idempotent:
-        rows already there are skipped). Returns counts newly inserted.
+    def import_records(self, records: Iterable[dict[str, Any]], *,
+                       lines: Sequence[int] | None = None) -> dict[str, int]:
+        """Load ``export`` records back with their ids, timestamps and statuses, and their audit
+        trail (idempotent: rows already there are skipped). Returns counts newly inserted.
+        ``lines``: the file line of each record, so an error names it (``line 7``) rather than
+        the record's position (``record 7``).
 
         Raises:
-            InvalidInput: a malformed record, or an id that holds another memory here.
+            InvalidInput: a malformed record, an id that holds another memory here, or a fact
+                citing an episode of another user, agent or tenant (``lifecycle.restore``);
+                nothing is imported then.
         """
         self._require("maintenance", "importing export files")
         return import_export_records(self.store, records, embedder=self.embedder,  # type: ignore[arg-type]
-                                     cipher=self.store.cipher)
+                                     cipher=self.store.cipher, lines=lines)
 
     def export(self, **scope: Unpack[ScopeArgs]) -> Iterator[dict[str, Any]]:
         """JSON-serialisable records of the scope: episodes, then facts (every status), then events."""

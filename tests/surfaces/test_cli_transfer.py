@@ -1,7 +1,8 @@
 """``memstrata import`` / ``export --all`` as an operator meets them (fresh-user trials 9 and 10):
 a refused import names the line and leaves no empty database behind; ``export --all`` carries
 the REST API keys (hashed, as stored) and says so, and the import restores them; ``remember
---idempotency-key`` makes a scripted retry safe. The real console script on real SQLite files."""
+--idempotency-key`` makes a scripted retry safe; an export file whose fact cites another user's
+episode is refused whole, naming the line. The real console script on real SQLite files."""
 
 from __future__ import annotations
 
@@ -10,6 +11,9 @@ import subprocess
 from pathlib import Path
 
 from serverproc import clean_env, console_script
+
+from memstrata import Memory
+from memstrata.embed.hashing import HashingEmbedder
 
 
 def _cli(*args: str | Path) -> subprocess.CompletedProcess[str]:
@@ -68,3 +72,27 @@ def test_remember_with_an_idempotency_key_stores_a_retry_once(tmp_path: Path) ->
     assert "already stored under this --idempotency-key (episode #1); nothing new was stored" in runs[1].stdout
     listed = _cli("list", "--episodes", "--json", "--db", db, "--user", "a")
     assert [e["content"] for e in json.loads(listed.stdout)] == ["I prefer UPS for delivery"]
+
+
+def test_an_import_whose_fact_cites_another_users_episode_names_the_line_and_leaves_no_database(tmp_path: Path) -> None:
+    # Trial F18: alice's allergy edited to cite bob's message (``tests/integration/test_import_citations.py``
+    # covers the SDK on SQLite and PostgreSQL).
+    with Memory(tmp_path / "source.db", embedder=HashingEmbedder(dim=64)) as source:
+        source.add("I'm allergic to peanuts", user_id="alice")
+        other = source.add("I prefer UPS for delivery", user_id="bob").episode_id
+        records = list(source.export_all())
+    fact_id = next(r["id"] for r in records if r["type"] == "fact" and r["scope"]["user_id"] == "alice")
+    bad = [{**r, "citations": [*r["citations"], other]} if r["type"] == "fact" and r["id"] == fact_id else r
+           for r in records]
+    dump = tmp_path / "all.jsonl"
+    lines = [json.dumps(r) for r in bad]
+    lines.insert(1, "")  # a blank line: the error names the file's line, not the record's position
+    dump.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    line = 1 + next(i for i, text in enumerate(lines) if text and json.loads(text).get("id") == fact_id
+                    and json.loads(text)["type"] == "fact")
+    target = tmp_path / "restored.db"
+    done = _cli("import", dump, "--db", target)
+    assert done.returncode == 2, done.stdout
+    assert f"line {line}: fact #{fact_id} of default/default user=alice cites episode #{other} of default/default " \
+           "user=bob" in " ".join(done.stderr.split())
+    assert not target.exists()

@@ -9,7 +9,7 @@ exported), with the configured model.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -23,7 +23,7 @@ from memstrata.lifecycle.trail import TRAIL_TYPES, restore_trail
 from memstrata.lifecycle.trail import floors as trail_floors
 from memstrata.privacy.crypto import Cipher
 from memstrata.resolve import normalise_value
-from memstrata.store.dialect import run
+from memstrata.store.dialect import rows, run
 from memstrata.store.keys import restore_key
 from memstrata.store.protocol import LifecycleStore
 from memstrata.store.records import NewSegment, episode_hash
@@ -56,32 +56,46 @@ def _time(value: Any, where: str) -> datetime | None:
 
 
 def import_records(store: LifecycleStore, records: Iterable[Mapping[str, Any]], *, embedder: Any,
-                   cipher: Cipher | None) -> dict[str, int]:
+                   cipher: Cipher | None, lines: Sequence[int] | None = None) -> dict[str, int]:
     """Insert exported records; returns ``{"episodes", "facts", "events"}`` newly inserted,
     ``"api_keys"`` when the records hold any (``export --all``; keys as stored: their hashes,
     ``store.keys.restore_key``), and ``"withdrawals"``, ``"tombstones"``, ``"forget_receipts"``
     when they hold the audit trail (``lifecycle.trail``). New ids start above every id the export
     had handed out (its ``id_floor``), so no forgotten row's id is reused.
 
+    A fact may cite only episodes of its own owner (org, project, user, agent), as every write
+    path makes them: a file whose fact cites another user's episode (edited by hand, or tampered
+    with) would show that user's words as this user's source, and forgetting the other user would
+    take this user's fact along (a fresh-user trial, F18). Such a file is refused whole.
+
+    Args:
+        lines: the file line of each record (``load_export``), so errors say ``line N``; without
+            it they say ``record N`` (the position in ``records``, from 1).
+
     Raises:
-        InvalidInput: a malformed record (its position named), or an id held by another memory.
+        InvalidInput: naming the record's line or position: a malformed record, an id held by
+            another memory, a fact citing an episode of another owner or one that is nowhere.
+            Nothing of the records is written then (one transaction).
     """
     items = list(records)
-    for n, rec in enumerate(items, start=1):
+    labels = [f"line {lines[i]}" if lines is not None and i < len(lines) else f"record {i + 1}"
+              for i in range(len(items))]
+    for at, rec in zip(labels, items, strict=True):
         if isinstance(rec, Mapping) and rec.get("type") in NO_ID:
             continue  # checked field by field when used (``restore_key``, ``trail.floors``): no id of their own
         if not isinstance(rec, Mapping) or rec.get("type") not in TYPES or isinstance(rec.get("id"), bool) \
                 or not isinstance(rec.get("id"), int):
             with_id = "|".join(t for t in TYPES if t not in NO_ID)
-            raise InvalidInput(f"record {n}: not an export record (needs type {with_id} and an integer id, or type "
+            raise InvalidInput(f"{at}: not an export record (needs type {with_id} and an integer id, or type "
                                "api_key or id_floor)")
-    keys = [(n, r) for n, r in enumerate(items, start=1) if r["type"] == "api_key"]
-    trail = [(n, r) for n, r in enumerate(items, start=1) if r["type"] in TRAIL_TYPES]
-    episodes = [r for r in items if r["type"] == "episode"]
-    facts = [r for r in items if r["type"] == "fact"]
-    events = [r for r in items if r["type"] == "event"]
-    seg_vectors = _embed(embedder, [d for r in episodes for _, d in _segments(r)])
-    fact_vectors = _embed(embedder, [str(r.get("statement") or r.get("value")) for r in facts])
+    numbered = list(zip(labels, items, strict=True))
+    keys = [(at, r) for at, r in numbered if r["type"] == "api_key"]
+    trail = [(at, r) for at, r in numbered if r["type"] in TRAIL_TYPES]
+    episodes = [(at, r) for at, r in numbered if r["type"] == "episode"]
+    facts = [(at, r) for at, r in numbered if r["type"] == "fact"]
+    events = [(at, r) for at, r in numbered if r["type"] == "event"]
+    seg_vectors = _embed(embedder, [d for _, r in episodes for _, d in _segments(r)])
+    fact_vectors = _embed(embedder, [str(r.get("statement") or r.get("value")) for _, r in facts])
     counts = {"episodes": 0, "facts": 0, "events": 0, **({"api_keys": 0} if keys else {})}
     for _, rec in trail:
         kind = {"withdrawal": "withdrawals", "tombstone": "tombstones", "forget_receipt": "forget_receipts"}.get(
@@ -93,35 +107,37 @@ def import_records(store: LifecycleStore, records: Iterable[Mapping[str, Any]], 
     return counts
 
 
-def _write(store: LifecycleStore, episodes: list[Mapping[str, Any]], facts: list[Mapping[str, Any]],
-           events: list[Mapping[str, Any]], seg_vectors: np.ndarray | None, fact_vectors: np.ndarray | None,
-           cipher: Cipher | None, counts: dict[str, int], now: datetime,
-           keys: list[tuple[int, Mapping[str, Any]]], trail: list[tuple[int, Mapping[str, Any]]]) -> None:
+Numbered = list[tuple[str, Mapping[str, Any]]]
+
+
+def _write(store: LifecycleStore, episodes: Numbered, facts: Numbered, events: Numbered,
+           seg_vectors: np.ndarray | None, fact_vectors: np.ndarray | None, cipher: Cipher | None,
+           counts: dict[str, int], now: datetime, keys: Numbered, trail: Numbered) -> None:
     floor = trail_floors(trail)
     with store.db.write() as conn:
         # What this database had handed out already: the sequences must not go back below it.
         for table, last in store.dialect.last_ids(conn).items():
             floor[table] = max(floor.get(table, 0), last)
         try:
-            for n, rec in keys:
-                counts["api_keys"] += restore_key(conn, store.dialect, rec, f"record {n} (api_key)")
+            for at, rec in keys:
+                counts["api_keys"] += restore_key(conn, store.dialect, rec, f"{at} (api_key)")
             pos = 0
-            for rec in episodes:
+            for at, rec in episodes:
                 segs = _segments(rec)
                 vectors = None if seg_vectors is None else seg_vectors[pos:pos + len(segs)]
-                if _insert_episode(conn, store, rec, segs, vectors, now):
+                if _insert_episode(conn, store, rec, segs, vectors, now, at):
                     counts["episodes"] += 1
                 pos += len(segs)
-            for i, rec in enumerate(facts):
+            for i, (at, rec) in enumerate(facts):
                 vec = None if fact_vectors is None or rec.get("encrypted") else fact_vectors[i]
-                if _insert_fact(conn, store, rec, vec, cipher, now):
+                if _insert_fact(conn, store, rec, vec, cipher, now, at):
                     counts["facts"] += 1
-            owners = {int(r["id"]): _scope(r, f"fact #{r['id']}") for r in facts}
-            moved: list[Mapping[str, Any]] = []
-            for rec in events:
-                done = _insert_event(conn, store, rec, owners)
+            owners = {int(r["id"]): _scope(r, f"{at}: fact #{r['id']}") for at, r in facts}
+            moved: Numbered = []
+            for at, rec in events:
+                done = _insert_event(conn, store, rec, owners, at)
                 if done is None:
-                    moved.append(rec)
+                    moved.append((at, rec))
                 else:
                     counts["events"] += done
             restore_trail(store, conn, trail, counts)
@@ -132,8 +148,8 @@ def _write(store: LifecycleStore, episodes: list[Mapping[str, Any]], facts: list
             store.dialect.keep_ids_above(conn, table, last)
         # Events whose id another memory's event holds here keep their content under a new id
         # (taken from the sequence only now, past every explicit id of this import).
-        for rec in moved:
-            counts["events"] += _insert_event(conn, store, rec, owners, new_id=True) or 0
+        for at, rec in moved:
+            counts["events"] += _insert_event(conn, store, rec, owners, at, new_id=True) or 0
         store.bump(conn, "facts_version")
         store.bump(conn, "segments_deleted")
 
@@ -148,9 +164,9 @@ def _segments(rec: Mapping[str, Any]) -> list[tuple[str, str]]:
 
 
 def _insert_episode(conn: Any, store: LifecycleStore, rec: Mapping[str, Any],
-                    segs: list[tuple[str, str]], vectors: np.ndarray | None, now: datetime) -> bool:
+                    segs: list[tuple[str, str]], vectors: np.ndarray | None, now: datetime, at: str) -> bool:
     d = store.dialect
-    where = f"episode #{rec['id']}"
+    where = f"{at}: episode #{rec['id']}"
     sc = _scope(rec, where)
     created = _time(rec.get("created_at"), where)
     if created is None or not isinstance(rec.get("content"), str):
@@ -181,10 +197,11 @@ def _insert_episode(conn: Any, store: LifecycleStore, rec: Mapping[str, Any],
 
 
 def _insert_fact(conn: Any, store: LifecycleStore, rec: Mapping[str, Any], vector: np.ndarray | None,
-                 cipher: Cipher | None, now: datetime) -> bool:
+                 cipher: Cipher | None, now: datetime, at: str) -> bool:
     d = store.dialect
-    where = f"fact #{rec['id']}"
+    where = f"{at}: fact #{rec['id']}"
     sc = _scope(rec, where)
+    citations = _own_citations(conn, store, rec, sc, where)
     value, statement = str(rec.get("value", "")), str(rec.get("statement") or rec.get("value", ""))
     existing = run(conn, d, "SELECT org_id, project_id, key FROM facts WHERE id = ?", (rec["id"],)).fetchone()
     if existing is not None:
@@ -213,16 +230,47 @@ def _insert_fact(conn: Any, store: LifecycleStore, rec: Mapping[str, Any], vecto
                  "expired_at"):
         row[name] = d.time(_time(rec.get(name), where))
     store.import_fact(conn, row, terms)
-    store.cite(conn, int(rec["id"]), [int(e) for e in rec.get("citations") or []])
+    store.cite(conn, int(rec["id"]), citations)
     return True
 
 
-def _insert_event(conn: Any, store: LifecycleStore, rec: Mapping[str, Any], owners: Mapping[int, Scope], *,
-                  new_id: bool = False) -> int | None:
+def _own_citations(conn: Any, store: LifecycleStore, rec: Mapping[str, Any], sc: Scope, where: str) -> list[int]:
+    """The episode ids a fact record cites, each checked to be an episode of the fact's own owner
+    (org, project, user, agent), in the import or already here (see ``import_records``)."""
+    cited = rec.get("citations") or []
+    if not isinstance(cited, list) or any(isinstance(e, bool) or not isinstance(e, int) for e in cited):
+        raise InvalidInput(f"{where}: citations must be a list of integer episode ids, got {cited!r}")
+    if not cited:
+        return []
+    marks = ",".join("?" * len(cited))
+    found = {int(r["id"]): (r["org_id"], r["project_id"], r["user_id"], r["agent_id"]) for r in rows(
+        conn, store.dialect, f"SELECT id, org_id, project_id, user_id, agent_id FROM episodes WHERE id IN ({marks})",
+        cited)}
+    mine = (sc.org_id, sc.project_id, sc.user_id, sc.agent_id)
+    for episode in cited:
+        owner = found.get(episode)
+        if owner is None:
+            raise InvalidInput(f"{where} cites episode #{episode}, which is neither in the import nor in this "
+                               "database; nothing was imported")
+        if owner != mine:
+            raise InvalidInput(f"{where} of {_who(mine)} cites episode #{episode} of {_who(owner)}: a fact may cite "
+                               "only its own owner's episodes (the file was edited or tampered with); nothing was "
+                               "imported")
+    return [int(e) for e in cited]
+
+
+def _who(owner: tuple[Any, ...]) -> str:
+    org, project, user, agent = owner
+    return f"{org}/{project}" + (f" user={user}" if user is not None else "") + (
+        f" agent={agent}" if agent is not None else "")
+
+
+def _insert_event(conn: Any, store: LifecycleStore, rec: Mapping[str, Any], owners: Mapping[int, Scope],
+                  position: str, *, new_id: bool = False) -> int | None:
     """Insert one event: 1 if inserted, 0 if the same event is already here (a re-import), and
     ``None`` when its id holds another event here (insert it again later with ``new_id``)."""
     d = store.dialect
-    where = f"event #{rec['id']}"
+    where = f"{position}: event #{rec['id']}"
     owner = owners.get(int(rec.get("fact_id") or 0))
     if owner is None:
         raise InvalidInput(f"{where}: its fact #{rec.get('fact_id')} is not in the import")

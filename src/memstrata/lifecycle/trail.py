@@ -113,12 +113,12 @@ def _when(value: Any, where: str, name: str, *, required: bool = True) -> Any:
     raise InvalidInput(f"{where}: {name} {value!r} is not an exported timestamp")
 
 
-def restore_trail(store: LifecycleStore, conn: Any, records: Sequence[tuple[int, Mapping[str, Any]]],
+def restore_trail(store: LifecycleStore, conn: Any, records: Sequence[tuple[str, Mapping[str, Any]]],
                   counts: dict[str, int]) -> None:
     """Inside the import's open write, after its episodes, facts and events: insert the trail
-    ``records`` (``(position, record)``) with their ids; add what was new to ``counts``
-    (``withdrawals``, ``tombstones``, ``forget_receipts``). A record already here (a re-import) is
-    skipped; an id held by another row is a conflict.
+    ``records`` (``(position, record)``, the position as errors name it: ``line 7``) with their
+    ids; add what was new to ``counts`` (``withdrawals``, ``tombstones``, ``forget_receipts``). A
+    record already here (a re-import) is skipped; an id held by another row is a conflict.
 
     Raises:
         InvalidInput: naming the record's position: a malformed record, a withdrawal whose
@@ -126,8 +126,8 @@ def restore_trail(store: LifecycleStore, conn: Any, records: Sequence[tuple[int,
             another withdrawal or forget receipt.
     """
     d = store.dialect
-    for n, rec in records:
-        kind, where = rec["type"], f"record {n} ({rec['type']} #{rec.get('id')})"
+    for at, rec in records:
+        kind, where = rec["type"], f"{at}: {rec['type']} #{rec.get('id')}"
         if kind == "withdrawal":
             counts["withdrawals"] = counts.get("withdrawals", 0) + _withdrawal(conn, d, rec, where)
         elif kind == "tombstone":
@@ -219,7 +219,7 @@ def _receipt(conn: Any, d: Any, rec: Mapping[str, Any], where: str) -> int:
     return 1
 
 
-def floors(records: Sequence[tuple[int, Mapping[str, Any]]]) -> dict[str, int]:
+def floors(records: Sequence[tuple[str, Mapping[str, Any]]]) -> dict[str, int]:
     """The id each table's new rows must start above, from an import's trail records: the
     ``id_floor`` record, every tombstone's ``fact_id`` and every receipt's cuts.
 
@@ -231,13 +231,13 @@ def floors(records: Sequence[tuple[int, Mapping[str, Any]]]) -> dict[str, int]:
     def lift(table: str, value: int) -> None:
         out[table] = max(out.get(table, 0), value)
 
-    for n, rec in records:
+    for at, rec in records:
         if rec["type"] == "id_floor":
             for table, value in rec.items():
                 if table == "type":
                     continue
                 if table not in ID_TABLES or isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                    raise InvalidInput(f"record {n} (id_floor): {table!r} must be one of {', '.join(ID_TABLES)} "
+                    raise InvalidInput(f"{at} (id_floor): {table!r} must be one of {', '.join(ID_TABLES)} "
                                        f"with a non-negative integer, got {value!r}")
                 lift(table, value)
         elif rec["type"] == "tombstone" and isinstance(rec.get("fact_id"), int):
