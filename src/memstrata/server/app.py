@@ -524,8 +524,8 @@ def import_records(body: Annotated[ImportRequest, Depends(import_body)], caller:
                        f"{st.config.max_batch} (MEMSTRATA_MAX_BATCH)", {"max": st.config.max_batch})
     requested = {"user_id": body.user_id, "agent_id": body.agent_id, "session_id": body.session_id}
     with st.lock:
-        built, skipped, moved = messages_from_records(st.memory, body.records,
-                                                      lambda **f: st.scope(caller, body, **f), requested=requested)
+        built, skipped, moved, expired = messages_from_records(
+            st.memory, body.records, lambda **f: st.scope(caller, body, **f), requested=requested)
         results = st.memory.add_many(built, idempotency_key=idempotency_key if built else None)
     added = sum(1 for r in results if r.created)
     replayed = _replayed(results, response)
@@ -536,6 +536,9 @@ def import_records(body: Annotated[ImportRequest, Depends(import_body)], caller:
         "own extraction, so edits, rollbacks and the audit history of the export (its events, tombstones, forget "
         "receipts and withdrawals) are not carried over, and API keys "
         "are never created over /v1/import; for an exact restore into another database use `memstrata import`"]
+    if expired:
+        notes.append(f"{expired} episode records had expired (their expires_at has passed: they were stored with "
+                     "a ttl) and were not imported")
     if moved:
         into = f"{built[0].scope.org_id}/{built[0].scope.project_id}"
         named = ", ".join(f"{n} from {tenant!r}" for tenant, n in sorted(moved.items()))

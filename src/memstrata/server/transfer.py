@@ -1,8 +1,9 @@
 """``POST /v1/import``: records of ``/v1/export`` or JSONL message objects, to ``Message`` values.
 
 An exported episode record is re-added as the message it was (same text, role, speaker,
-time, session and metadata), so import after export is idempotent (episode identity
-includes the time). Fact and event records are skipped: facts are derived again from
+time, session, metadata and expiry: a message stored with a ``ttl`` keeps its ``expires_at``,
+and one whose time is up is not stored again), so import after export is idempotent (episode
+identity includes the time). Fact and event records are skipped: facts are derived again from
 the episodes by the extractor, with fresh audit events.
 
 Whose records they become: a ``user_id``, ``agent_id`` or ``session_id`` the request names
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any, NamedTuple
 
@@ -50,10 +52,18 @@ def _episode_message(memory: Memory, record: dict[str, Any], scope_of: ScopeOf) 
     for name in ("content", "role", "producer_id", "produced_for_id", "content_type"):
         if record.get(name) is not None and not isinstance(record.get(name), str):
             raise InvalidInput(f"an episode record's {name} must be a string")
-    return memory.message(record.get("content"), role=record.get("role") or "user",  # type: ignore[arg-type]
-                          speaker=record.get("producer_id"), created_at=parse_time(created_at, "created_at"),
-                          metadata=metadata, produced_for=record.get("produced_for_id"),
-                          content_type=record.get("content_type") or "message", **scope_of(**ids))
+    message = memory.message(record.get("content"), role=record.get("role") or "user",  # type: ignore[arg-type]
+                             speaker=record.get("producer_id"), created_at=parse_time(created_at, "created_at"),
+                             metadata=metadata, produced_for=record.get("produced_for_id"),
+                             content_type=record.get("content_type") or "message", **scope_of(**ids))
+    expires_at = record.get("expires_at")
+    if expires_at is None:  # it never expired: the server's message TTL, as for any message stored here
+        return message
+    if not isinstance(expires_at, str):
+        raise InvalidInput("an episode record's expires_at must be an ISO 8601 string or null")
+    # Its own lifetime (``add(..., ttl=...)``) comes along: a fresh-user trial (F17) found a message
+    # stored for an hour re-added for ever; the facts drawn from it expire with it, as at first.
+    return replace(message, expires_at=parse_time(expires_at, "expires_at"))
 
 
 class ScopeMismatch(InvalidInput):
@@ -89,11 +99,13 @@ def _agreeing(requested: Mapping[str, str | None], scope_of: ScopeOf) -> ScopeOf
 class Planned(NamedTuple):
     """What an import will write: ``messages``; ``skipped`` fact and event records; ``moved``:
     episode records that named another tenant than the one they are imported into, counted by
-    the ``org/project`` they named."""
+    the ``org/project`` they named; ``expired``: episode records whose ``expires_at`` has passed
+    (their lifetime is over, so they are not stored again)."""
 
     messages: list[Message]
     skipped: int
     moved: dict[str, int]
+    expired: int = 0
 
 
 def _tenant_named(record: dict[str, Any]) -> str | None:
@@ -123,7 +135,7 @@ def messages_from_records(memory: Memory, records: Sequence[dict[str, Any]], sco
     """
     now = datetime.now(UTC)
     built: list[Message] = []
-    skipped = 0
+    skipped = expired = 0
     moved: dict[str, int] = {}
     scope_of = _agreeing(requested or {}, scope_of)
     for i, record in enumerate(records):
@@ -136,6 +148,9 @@ def messages_from_records(memory: Memory, records: Sequence[dict[str, Any]], sco
         try:
             if kind == "episode":
                 message = _episode_message(memory, record, scope_of)
+                if message.expires_at is not None and message.expires_at <= now:
+                    expired += 1
+                    continue
                 named = _tenant_named(record)
                 if named is not None and named != f"{message.scope.org_id}/{message.scope.project_id}":
                     moved[named] = moved.get(named, 0) + 1
@@ -156,4 +171,4 @@ def messages_from_records(memory: Memory, records: Sequence[dict[str, Any]], sco
         except ApiError as exc:  # 403 from scope_of: say which record
             raise ApiError(exc.status, exc.code, f"records[{i}]: {exc.message}", {"index": i, **exc.details},
                            exc.headers) from None
-    return Planned(built, skipped, moved)
+    return Planned(built, skipped, moved, expired)
