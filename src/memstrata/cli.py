@@ -496,7 +496,8 @@ def forget(
     console.print(_safe(f"Forgot {target}: {rows or 'nothing'}"))
     job = f"job #{receipt.job_id} " if receipt.job_id else ""  # one fact is deleted at once, with no job
     console.print(_safe(f"receipt: {job}at {receipt.at:%Y-%m-%d %H:%M:%S} UTC, "
-                        f"sha256 of deleted ids {receipt.ids_sha256}"), highlight=False)
+                        f"sha256 of deleted ids {receipt.ids_sha256}"
+                        + (f" (nonce {receipt.nonce})" if receipt.nonce else "")), highlight=False)
     if receipt.wal_checkpointed is False:
         console.print("note: another process holds an old read open; the deleted text leaves the "
                       "write-ahead log at the next checkpoint")

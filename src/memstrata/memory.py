@@ -41,9 +41,11 @@ from memstrata.lifecycle.audit import restore as restore_fact
 from memstrata.lifecycle.audit import rollback as rollback_event
 from memstrata.lifecycle.direct import forget_now
 from memstrata.lifecycle.forget import (
+    NONCE_KEY,
     BackgroundForgetter,
     ForgetReceipt,
     ids_digest,
+    new_nonce,
     run_to_end,
     running_jobs,
     start_job,
@@ -711,8 +713,8 @@ class Memory:
         fact = self.get(fact_id, **scope)
         assert isinstance(fact, Fact)
         replaced = tuple(replaced_by(self.store, fact))
-        now = utcnow()
-        digest = ids_digest([("facts", fact.id)])
+        now, nonce = utcnow(), new_nonce()
+        digest = ids_digest([("facts", fact.id)], nonce)
         with self.store.db.write() as conn:
             # Serialised with every writer of the scope: a delete racing an update must not leave
             # the update's new value behind as if nothing had been deleted (trial T10).
@@ -722,10 +724,10 @@ class Memory:
             self.store.keep_outdated_marks(conn, [fact.id])  # a forgotten old value's messages stay outdated
             self.store.delete_facts(conn, [fact.id])
             self.store.log_event(conn, fact.scope, fact_id=fact.id, action="delete", actor=actor,
-                                 detail={"what": "fact", "ids_sha256": digest}, now=now)
+                                 detail={"what": "fact", "ids_sha256": digest, NONCE_KEY: nonce}, now=now)
         self.store.clear_caches()
         return ForgetReceipt(job_id=0, status="done", at=now, counts={"facts": 1, "memory_events": int(events)},
-                             ids_sha256=digest,
+                             ids_sha256=digest, nonce=nonce,
                              wal_checkpointed=self.store.purge_deleted(("facts", "memory_events")), replaced=replaced,
                              sources_kept=tuple(sorted(fact.citations)))
 

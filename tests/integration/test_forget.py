@@ -34,8 +34,10 @@ def _scan(db_path: Path) -> bytes:
     return b"".join(p.read_bytes() for p in files)
 
 
-def _digest(lines: list[tuple[str, int]]) -> str:
-    return hashlib.sha256("\n".join(f"{t}:{i}" for t, i in sorted(lines)).encode()).hexdigest()
+def _digest(lines: list[tuple[str, int]], nonce: str) -> str:
+    # The receipt's formula, written out here so the test checks it independently (lifecycle.forget.ids_digest).
+    ids = "\n".join(f"{t}:{i}" for t, i in sorted(lines))
+    return hashlib.sha256(f"memstrata forget receipt v2\nnonce:{nonce}\n{ids}".encode()).hexdigest()
 
 
 def test_forgotten_text_leaves_no_bytes_in_the_files(db_path: Path, embedder: EmbeddingCache) -> None:
@@ -54,7 +56,8 @@ def test_forgotten_text_leaves_no_bytes_in_the_files(db_path: Path, embedder: Em
         episode_ids = [a.episode_id, b.episode_id]
         fact_ids = [c.fact.id for r in (a, b) for c in r.facts]
         assert receipt.status == "done" and receipt["episodes"] == 2 and receipt["facts"] == len(fact_ids)
-        assert receipt.ids_sha256 == _digest([("episodes", e) for e in episode_ids] + [("facts", f) for f in fact_ids])
+        assert receipt.ids_sha256 == _digest([("episodes", e) for e in episode_ids] + [("facts", f) for f in fact_ids],
+                                             receipt.nonce)
         assert receipt.wal_checkpointed is True
         assert memory.doctor()["forget_scrub"].startswith("secure_delete zeroes freed pages")
 

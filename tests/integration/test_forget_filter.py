@@ -17,8 +17,10 @@ from memstrata.errors import InvalidFilter, InvalidInput
 from memstrata.types import Episode, Fact
 
 
-def _digest(lines: list[tuple[str, int]]) -> str:
-    return hashlib.sha256("\n".join(f"{t}:{i}" for t, i in sorted(lines)).encode()).hexdigest()
+def _digest(lines: list[tuple[str, int]], nonce: str) -> str:
+    # The receipt's formula, written out here so the test checks it independently (lifecycle.forget.ids_digest).
+    ids = "\n".join(f"{t}:{i}" for t, i in sorted(lines))
+    return hashlib.sha256(f"memstrata forget receipt v2\nnonce:{nonce}\n{ids}".encode()).hexdigest()
 
 
 def _facts(mem: Memory, **scope: Any) -> list[tuple[str, str]]:
@@ -39,7 +41,7 @@ def test_forget_facts_by_filter_deletes_what_list_shows(db_settings: dict[str, A
         receipt = mem.forget(filter='tag = "health"')
         assert receipt.status == "done" and receipt["facts"] == 2 and receipt["episodes"] == 0
         assert receipt["memory_events"] == events
-        assert receipt.ids_sha256 == _digest([("facts", f.id) for f in preview])
+        assert receipt.ids_sha256 == _digest([("facts", f.id) for f in preview], receipt.nonce)
         assert _facts(mem) == [("identity.location", "Berlin"), ("identity.location", "Paris")]
         assert _facts(mem, user_id="bob") == [("health.allergy", "peanuts")]  # another user's: untouched
         assert len(mem.list(kind="episode")) == 4  # the episodes stay: kind is fact
@@ -63,7 +65,7 @@ def test_forget_episodes_by_filter_takes_the_facts_only_they_support(db_settings
         assert receipt["episodes"] == 2 and receipt["segments"] == 2
         seat = imported.facts[0].fact.id
         assert receipt["facts"] == 1 and receipt.ids_sha256 == _digest(
-            [("episodes", e) for e in preview] + [("facts", seat)])
+            [("episodes", e) for e in preview] + [("facts", seat)], receipt.nonce)
         assert [e.id for e in mem.list(kind="episode")] == [kept.episode_id]
         assert _facts(mem) == [("health.allergy", "peanuts")]  # still cited by the chat episode
         assert [h.kind for h in mem.search("window seats")] == []

@@ -27,8 +27,10 @@ SRC = Path(__file__).resolve().parents[2] / "src"
 OLD = datetime(2020, 1, 1, tzinfo=UTC)
 
 
-def _digest(lines: list[tuple[str, int]]) -> str:
-    return hashlib.sha256("\n".join(f"{t}:{i}" for t, i in sorted(lines)).encode()).hexdigest()
+def _digest(lines: list[tuple[str, int]], nonce: str) -> str:
+    # The receipt's formula, written out here so the test checks it independently (lifecycle.forget.ids_digest).
+    ids = "\n".join(f"{t}:{i}" for t, i in sorted(lines))
+    return hashlib.sha256(f"memstrata forget receipt v2\nnonce:{nonce}\n{ids}".encode()).hexdigest()
 
 
 def _fill(memory: Memory, n: int) -> tuple[list[int], list[int]]:
@@ -58,7 +60,7 @@ def test_forget_before_takes_old_episodes_and_the_facts_only_they_support(
         jazz_fact = jazz.facts[0].fact.id
         assert receipt.status == "done" and receipt["episodes"] == 2 and receipt["facts"] == 1
         assert receipt.ids_sha256 == _digest([("episodes", jazz.episode_id), ("episodes", seat_then.episode_id),
-                                              ("facts", jazz_fact)])
+                                              ("facts", jazz_fact)], receipt.nonce)
         assert [e.id for e in memory.list(kind="episode")] == [seat_now.episode_id]
         kept = memory.get(seat.id)
         assert isinstance(kept, Fact) and kept.citations == (seat_now.episode_id,)
@@ -116,7 +118,8 @@ def test_a_forget_job_resumes_after_its_worker_is_killed_inside_a_chunk(location
         assert reopened.wait_forgotten(timeout=60)
         done = reopened.forget_status(job)[0]
         assert done.status == "done" and done["episodes"] == 30 and done["facts"] == len(facts)
-        assert done.ids_sha256 == _digest([("episodes", e) for e in episodes] + [("facts", f) for f in facts])
+        assert done.ids_sha256 == _digest([("episodes", e) for e in episodes] + [("facts", f) for f in facts],
+                                          done.nonce)
         assert reopened.store.counts()["episodes"] == 1
         assert reopened.search("Orion launch", user_id="other")
 
@@ -149,7 +152,8 @@ def test_two_workers_finishing_one_job_delete_and_count_each_row_once(location: 
         done = memory.forget_status(job)[0]
         assert done.status == "done" and done["episodes"] == 45 and done["facts"] == len(facts)
         assert done["segments"] == 45
-        assert done.ids_sha256 == _digest([("episodes", e) for e in episodes] + [("facts", f) for f in facts])
+        assert done.ids_sha256 == _digest([("episodes", e) for e in episodes] + [("facts", f) for f in facts],
+                                          done.nonce)
         assert memory.store.counts()["episodes"] == 1
 
 
@@ -168,5 +172,5 @@ def test_a_fact_written_from_forgotten_episodes_while_the_job_runs_goes_too(loca
             fact_id = memory.store.insert_fact(conn, memory._scope(), late, citations=[said.episode_id], now=now)
         receipt = forget_jobs.run_to_end(memory.store, job)  # type: ignore[arg-type]
         assert receipt["episodes"] == 1 and receipt["facts"] == 1
-        assert receipt.ids_sha256 == _digest([("episodes", said.episode_id), ("facts", fact_id)])
+        assert receipt.ids_sha256 == _digest([("episodes", said.episode_id), ("facts", fact_id)], receipt.nonce)
         assert memory.store.counts()["episodes"] == 0 and memory.list(status="all") == []

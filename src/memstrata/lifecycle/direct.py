@@ -13,7 +13,7 @@ from typing import Any
 
 from memstrata.clock import utcnow
 from memstrata.errors import InvalidInput
-from memstrata.lifecycle.forget import ForgetReceipt, Replaced, ids_digest
+from memstrata.lifecycle.forget import NONCE_KEY, ForgetReceipt, Replaced, ids_digest, new_nonce
 from memstrata.types import Scope
 
 
@@ -26,14 +26,14 @@ def forget_now(store: Any, scope: Scope, *, actor: str, before: datetime | None 
     if before is not None:
         raise InvalidInput(f"forget(before=...) is not supported on {store.location}: it needs forget jobs "
                            "(the SQLite and PostgreSQL stores); forget the whole user or session instead")
-    now = utcnow()
+    now, nonce = utcnow(), new_nonce()
     with store.db.write() as conn:
         counts, ids, scrubbed = store.delete_scope(conn, scope)
-        digest = ids_digest(ids)
+        digest = ids_digest(ids, nonce)
         store.log_event(conn, scope, fact_id=None, action="delete", actor=actor,
-                        detail={"what": "scope", "counts": counts, "ids_sha256": digest}, now=now)
+                        detail={"what": "scope", "counts": counts, "ids_sha256": digest, NONCE_KEY: nonce}, now=now)
     store.clear_caches()
-    return ForgetReceipt(job_id=0, status="done", at=now, counts=counts, ids_sha256=digest,
+    return ForgetReceipt(job_id=0, status="done", at=now, counts=counts, ids_sha256=digest, nonce=nonce,
                          total_episodes=counts.get("episodes", 0), wal_checkpointed=store.purge_deleted(),
                          replaced=_left_empty(store, scope, scrubbed.rollbacks))
 

@@ -7,10 +7,10 @@ then deleted in chunks of ``CHUNK`` episodes, each chunk one transaction that al
 the deleted ids, so a crash or restart resumes where it stopped (``running_jobs``); the job
 row is locked for each chunk, so workers in several processes never delete or count a row
 twice. When nothing is left the job writes its receipt (counts per table, finish time,
-SHA-256 of the deleted ids) and a content-free tombstone event, and the store purges the
-deleted content from disk (``purge_deleted``: on SQLite the full-text indexes are rewritten
-and the WAL checkpointed so ``secure_delete``'s zeroed pages are what remains; on
-PostgreSQL see ``store.postgres.scrub``).
+SHA-256 of the deleted ids and a random nonce: ``ids_digest``) and a content-free tombstone
+event, and the store purges the deleted content from disk (``purge_deleted``: on SQLite the
+full-text indexes are rewritten and the WAL checkpointed so ``secure_delete``'s zeroed pages are
+what remains; on PostgreSQL see ``store.postgres.scrub``).
 
 The SQL is written once for both stores (``store.dialect``).
 
@@ -29,8 +29,9 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import secrets
 import threading
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -59,6 +60,10 @@ TABLE_OF = {"summaries": "session_memory", SCRUBBED: "memory_events"}
 ROLLBACK = "rollback"
 #: Key of the job's ``counts`` JSON listing those events whose key was left with no current value.
 ROLLBACK_KEY = "rollback_events"
+#: Key of the job's ``counts`` JSON (and of a tombstone's ``detail``) holding the receipt's nonce.
+NONCE_KEY = "receipt_nonce"
+#: First line of the text a receipt hashes when it has a nonce (``ids_digest``).
+RECEIPT_V2 = "memstrata forget receipt v2"
 
 
 @dataclass(frozen=True)
@@ -96,8 +101,10 @@ class ForgetReceipt(Mapping[str, int]):
         job_id: the ``forget_jobs`` row.
         status: ``done``, or ``running`` while a background job finishes (counts so far).
         at: when the job finished (or started, while running), UTC.
-        ids_sha256: hex SHA-256 of the deleted ids, one ``episodes:<id>`` / ``facts:<id>``
-            line each, sorted by table then id, joined by newlines (``""`` while running).
+        ids_sha256: hex SHA-256 of the deleted ids and the receipt's ``nonce`` (``ids_digest``;
+            ``""`` while running): unique to this forget, and checked with ``verify``.
+        nonce: 128 random bits in hex, drawn for this receipt; ``""`` on a receipt written before
+            nonces (its hash covers the ids alone, so two forgets of nothing had the same hash).
         total_episodes: episodes in the scope when the job started (progress denominator).
         wal_checkpointed: whether the final checkpoint completed (another reader can hold it
             back; the text then leaves the file at the next checkpoint). ``None`` while running.
@@ -117,6 +124,7 @@ class ForgetReceipt(Mapping[str, int]):
     wal_checkpointed: bool | None = None
     replaced: tuple[Replaced, ...] = ()
     sources_kept: tuple[int, ...] = ()
+    nonce: str = ""
 
     def sources_note(self, how: str) -> str | None:
         """Words saying which messages that stated a deleted fact are still stored and ``how`` to
@@ -126,6 +134,12 @@ class ForgetReceipt(Mapping[str, int]):
         ids = ", ".join(f"#{e}" for e in self.sources_kept)
         return (f"the message{'s' if len(self.sources_kept) > 1 else ''} that stated it (episode {ids}) "
                 f"{'are' if len(self.sources_kept) > 1 else 'is'} still stored and found by search; {how}")
+
+    def verify(self, deleted: Iterable[tuple[str, int]]) -> bool:
+        """Whether ``deleted`` (``("episodes", 12)``, ``("facts", 3)`` ...: the ids the forget was
+        to delete, e.g. read from an export taken before) are exactly what ``ids_sha256`` covers.
+        Works for receipts with and without a nonce."""
+        return bool(self.ids_sha256) and ids_digest(list(deleted), self.nonce) == self.ids_sha256
 
     def __getitem__(self, key: str) -> int:
         return self.counts.get(key, 0) if key in TABLES or key == SCRUBBED else self.counts[key]
@@ -148,7 +162,7 @@ class ForgetReceipt(Mapping[str, int]):
         out: dict[str, object] = {
             "job": self.job_id, "status": self.status, "at": to_db(self.at), "counts": dict(self.counts),
             "ids_sha256": self.ids_sha256, "total_episodes": self.total_episodes,
-            "wal_checkpointed": self.wal_checkpointed}
+            "wal_checkpointed": self.wal_checkpointed, **({"nonce": self.nonce} if self.nonce else {})}
         if self.replaced:
             out["replaced"] = [{"fact_id": r.fact_id, "key": r.key, "value": r.value, "rollback_event": r.event_id,
                                 **({"replaced_by": r.by} if r.by is not None else {})} for r in self.replaced]
@@ -157,9 +171,20 @@ class ForgetReceipt(Mapping[str, int]):
         return out
 
 
-def ids_digest(lines: list[tuple[str, int]]) -> str:
-    """SHA-256 hex of ``table:id`` lines sorted by table then numeric id (see ``ForgetReceipt``)."""
+def new_nonce() -> str:
+    """A receipt's nonce: 128 random bits, hex (``secrets``)."""
+    return secrets.token_hex(16)
+
+
+def ids_digest(lines: list[tuple[str, int]], nonce: str = "") -> str:
+    """SHA-256 hex of a receipt: the ``table:id`` lines sorted by table then numeric id, joined by
+    newlines; with a ``nonce`` (every receipt written now) the text starts with ``RECEIPT_V2``
+    and ``nonce:<nonce>`` lines, so no two receipts share a hash, not even two forgets that
+    deleted nothing (a fresh-user trial, F16: both had the SHA-256 of the empty text). Without
+    one it is the hash receipts had before nonces, so those stay checkable."""
     text = "\n".join(f"{t}:{i}" for t, i in sorted(lines))
+    if nonce:
+        text = f"{RECEIPT_V2}\nnonce:{nonce}\n{text}"
     return hashlib.sha256(text.encode("ascii")).hexdigest()
 
 
@@ -355,19 +380,21 @@ def finish(store: LifecycleStore, job_id: int) -> ForgetReceipt:
                      run(conn, d, f"DELETE FROM session_memory WHERE {where}", params).rowcount)
             lines = [(str(t), int(i)) for t, i in run(
                 conn, d, "SELECT tbl, row_id FROM forget_job_ids WHERE job_id = ?", (job.id,))]
-            digest = ids_digest([(t, i) for t, i in lines if t != ROLLBACK])
+            nonce = new_nonce()
+            digest = ids_digest([(t, i) for t, i in lines if t != ROLLBACK], nonce)
             left = keys_left_empty(store, conn, [i for t, i in lines if t == ROLLBACK])
             now = utcnow()
             run(conn, d, "DELETE FROM forget_job_ids WHERE job_id = ?", (job.id,))
             counts = {t: job.counts.get(t, 0) for t in TABLES}
             if job.counts.get(SCRUBBED):
                 counts[SCRUBBED] = job.counts[SCRUBBED]
-            stored: dict[str, object] = {**counts, **({ROLLBACK_KEY: left} if left else {})}
+            stored: dict[str, object] = {**counts, NONCE_KEY: nonce, **({ROLLBACK_KEY: left} if left else {})}
             run(conn, d, "UPDATE forget_jobs SET status = 'done', finished_at = ?, counts = ?, ids_sha256 = ? "
                          "WHERE id = ?", (d.time(now), d.json(stored), digest, job.id))
             what = "session" if sc.session_id is not None else ("before" if job.before is not None else "scope")
             store.log_event(conn, sc, fact_id=None, action="delete", actor=job.actor,
-                            detail={"what": what, "job": job.id, "counts": counts, "ids_sha256": digest}, now=now)
+                            detail={"what": what, "job": job.id, "counts": counts, "ids_sha256": digest,
+                                    NONCE_KEY: nonce}, now=now)
             store.bump(conn, "facts_version")
             store.bump(conn, "segments_deleted")
     store.clear_caches()
@@ -387,9 +414,10 @@ def receipt(store: LifecycleStore, job_id: int, *, wal_checkpointed: bool | None
     at = d.read_time(row["finished_at"] or row["started_at"])
     counts = dict(d.read_json(row["counts"]))
     left = [int(e) for e in counts.pop(ROLLBACK_KEY, [])]
+    nonce = str(counts.pop(NONCE_KEY, ""))  # absent on receipts written before nonces: still read
     return ForgetReceipt(job_id=row["id"], status=row["status"], at=at, counts=counts,  # type: ignore[arg-type]
                          ids_sha256=row["ids_sha256"] or "", total_episodes=row["total_episodes"],
-                         wal_checkpointed=wal_checkpointed, replaced=replaced_of(store, left))
+                         wal_checkpointed=wal_checkpointed, replaced=replaced_of(store, left), nonce=nonce)
 
 
 def keys_left_empty(store: LifecycleStore, conn: Any, event_ids: list[int]) -> list[int]:

@@ -26,6 +26,7 @@ from memstrata.errors import InvalidInput
 from memstrata.filter import Expr
 from memstrata.lifecycle.forget import (
     CHUNK,
+    NONCE_KEY,
     SCRUBBED,
     TABLE_OF,
     TABLES,
@@ -34,6 +35,7 @@ from memstrata.lifecycle.forget import (
     delete_facts,
     ids_digest,
     keys_left_empty,
+    new_nonce,
     replaced_of,
 )
 from memstrata.paging import START, Position
@@ -107,17 +109,17 @@ def forget_ids(store: LifecycleStore, scope: Scope, ids: list[int], *, kind: str
             rollbacks += [e for e, _ in scrubbed.rollbacks]
             store.bump(conn, "segments_deleted")
             store.bump(conn, "facts_version")
-    now = utcnow()
-    digest = ids_digest(deleted)
+    now, nonce = utcnow(), new_nonce()
+    digest = ids_digest(deleted, nonce)
     receipt_counts = {t: counts.get(t, 0) for t in TABLES}
     if counts.get(SCRUBBED):
         receipt_counts[SCRUBBED] = counts[SCRUBBED]
     with store.db.write() as conn:
         left = keys_left_empty(store, conn, rollbacks)
         store.log_event(conn, scope, fact_id=None, action="delete", actor=actor, now=now, detail={
-            "what": what, "kind": kind, "counts": receipt_counts, "ids_sha256": digest})
+            "what": what, "kind": kind, "counts": receipt_counts, "ids_sha256": digest, NONCE_KEY: nonce})
     store.clear_caches()
     purged = store.purge_deleted([TABLE_OF.get(t, t) for t, n in receipt_counts.items() if n]) if deleted else True
-    return ForgetReceipt(job_id=0, status="done", at=now, counts=receipt_counts, ids_sha256=digest,
+    return ForgetReceipt(job_id=0, status="done", at=now, counts=receipt_counts, ids_sha256=digest, nonce=nonce,
                          total_episodes=len(ids) if kind == "episode" else 0, wal_checkpointed=purged,
                          replaced=replaced_of(store, left))

@@ -420,7 +420,7 @@ def forget(body: ForgetRequest, caller: Caller, request: Request) -> ForgetRespo
     notes = [r.note(r.by or body.fact_id or 0, f"POST /v1/events/{r.event_id}/rollback") for r in receipt.replaced]
     notes += [n for n in [_sources_note(receipt)] if n]
     return ForgetResponse(counts={**{t: receipt[t] for t in TABLES}, **receipt.counts}, job_id=receipt.job_id,
-                          status=receipt.status, at=receipt.at, ids_sha256=receipt.ids_sha256,
+                          status=receipt.status, at=receipt.at, ids_sha256=receipt.ids_sha256, nonce=receipt.nonce,
                           wal_checkpointed=receipt.wal_checkpointed, replaced=list(receipt.replaced),
                           sources_kept=list(receipt.sources_kept), note="; ".join(notes) or None)
 

@@ -324,6 +324,8 @@ class ForgetResponse(BaseModel):
     status: str
     at: datetime
     ids_sha256: str
+    nonce: str = Field("", description="The receipt's random nonce, hashed with the deleted ids into `ids_sha256` "
+                       "(so no two receipts share a hash); empty on receipts written before nonces.")
     wal_checkpointed: bool | None
     replaced: list[Replaced] = []
     sources_kept: list[int] = Field([], description="With `fact_id` and no `sources`: the episodes that stated "
