@@ -24,6 +24,7 @@ EXPECTED_ALL: list[str] = [
     "Fact",
     "FactCandidate",
     "FactChange",
+    "ForgetReceipt",
     "HashingEmbedder",
     "Hit",
     "InvalidInput",
@@ -83,3 +84,9 @@ def test_page_the_type_memory_page_returns_is_public(tmp_path: object) -> None:
         page = memory.page(kind="episode", limit=1)
     assert isinstance(page, memstrata.Page)
     assert [e.content for e in page.items] == ["I prefer window seats"] and page.next_cursor is None
+
+
+def test_forget_receipt_the_type_forget_and_delete_return_is_public() -> None:
+    from memstrata.lifecycle.forget import ForgetReceipt
+
+    assert memstrata.ForgetReceipt is ForgetReceipt and callable(ForgetReceipt.verify)

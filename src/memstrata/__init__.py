@@ -21,6 +21,7 @@ from memstrata.errors import (
 )
 from memstrata.extract.base import Extractor, FactCandidate
 from memstrata.ingest import AddResult, FactChange, Message
+from memstrata.lifecycle.forget import ForgetReceipt
 from memstrata.memory import Memory
 from memstrata.paging import Page
 from memstrata.semantic.categories import Category
@@ -44,6 +45,7 @@ __all__ = [
     "Fact",
     "FactCandidate",
     "FactChange",
+    "ForgetReceipt",
     "HashingEmbedder",
     "Hit",
     "InvalidInput",
