@@ -16,6 +16,8 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypedDict, Unpack, cast
 
+from memstrata.arguments import KEY_WANTED, check_kinds, check_statuses
+from memstrata.arguments import check_text as check_argument
 from memstrata.clock import require_aware, utcnow
 from memstrata.config import Settings, check_ttl
 from memstrata.context_block import build as build_context
@@ -436,9 +438,7 @@ class Memory:
         check_text(query, "query")
         if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LIMIT:
             raise InvalidInput(f"limit must be an integer between 1 and {MAX_LIMIT}, got {limit!r}")
-        bad = set(kinds) - {"fact", "episode"}
-        if bad or isinstance(kinds, str):
-            raise InvalidInput(f"kinds must be a sequence of 'fact' and/or 'episode', got {kinds!r}")
+        kinds = check_kinds(kinds)
         if not isinstance(expand_context, int) or expand_context < 0:
             raise InvalidInput(f"expand_context must be an integer >= 0, got {expand_context!r}")
         sc = self._scope(**scope)
@@ -504,6 +504,7 @@ class Memory:
             TypeError: an unknown keyword argument (named, as context()'s).
         """
         sc = self._scope(**scope)  # first: an unknown keyword is reported as context()'s, not search()'s
+        kinds = check_kinds(kinds)
         if isinstance(budget_tokens, bool) or not isinstance(budget_tokens, int) or budget_tokens < MIN_BUDGET_TOKENS:
             raise InvalidInput(f"budget_tokens must be an integer of at least {MIN_BUDGET_TOKENS} (a title and one "
                                f"cited line; memstrata.render.MIN_BUDGET_TOKENS), got {budget_tokens!r}")
@@ -573,9 +574,8 @@ class Memory:
             return self.store.list_episodes(sc, limit=limit, offset=offset, filter=where)
         if kind != "fact":
             raise InvalidInput(f"kind must be 'fact' or 'episode', got {kind!r}")
-        statuses = [status] if isinstance(status, str) else list(status)
-        if "all" in statuses:
-            statuses = ["active", "superseded", "archived"]
+        statuses = check_statuses(status)
+        key = check_argument(key, "key", KEY_WANTED)
         return self.store.list_facts(sc, statuses=statuses, key=key, limit=limit, offset=offset, filter=where)
 
     def page(self, *, kind: str = "fact", status: str | Sequence[str] = "active", key: str | None = None,
@@ -604,9 +604,8 @@ class Memory:
         before = read_cursor(cursor, kind)
         if kind == "episode":
             return page_of(self.store.list_episodes(sc, limit=limit + 1, filter=where, before=before), limit)
-        statuses = [status] if isinstance(status, str) else list(status)
-        if "all" in statuses:
-            statuses = ["active", "superseded", "archived"]
+        statuses = check_statuses(status)
+        key = check_argument(key, "key", KEY_WANTED)
         return page_of(self.store.list_facts(sc, statuses=statuses, key=key, limit=limit + 1, filter=where,
                                              before=before), limit)
 

@@ -17,6 +17,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from memstrata.arguments import ArgumentError
 from memstrata.errors import MemstrataError
 from memstrata.server.metrics import metrics
 
@@ -82,6 +83,12 @@ def _validation_details(exc: RequestValidationError) -> tuple[int, str, str, dic
             ctx = err.get("ctx") or {}
             return 400, "malformed_json", f"request body is not valid JSON: {ctx.get('error', 'parse error')}", {
                 "position": err.get("loc", [None, None])[-1]}
+        cause = (err.get("ctx") or {}).get("error")
+        if isinstance(cause, ArgumentError):
+            # A list or choice argument (``memstrata.arguments``): the SDK's own words, value included
+            # (a kind or status name, never content), so every door says the same.
+            return 422, "invalid_input", str(cause), {**cause.details(), "errors": [
+                {"loc": [str(p) for p in err.get("loc", ())], "msg": str(cause), "type": "invalid_input"}]}
         # The input is left out on purpose: it may be memory content or a secret.
         msg = str(err.get("msg", ""))
         if err.get("type") in _STRICT_TYPES and isinstance(err.get("input"), str):

@@ -29,12 +29,14 @@ from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
 from pydantic import Field, ValidationError
 
+from memstrata.arguments import KINDS_WANTED, ArgumentError
 from memstrata.async_memory import AsyncMemory
 from memstrata.clock import parse_time
 from memstrata.errors import InvalidInput, MemstrataError
 from memstrata.excerpt import excerpt
 from memstrata.paging import cursor_after
 from memstrata.render import estimate_tokens, labels_for, marked_text
+from memstrata.server.models import Kinds
 from memstrata.store.keys import KeyStore
 from memstrata.types import Episode, Fact, Hit
 
@@ -89,7 +91,7 @@ ARGUMENT_HINTS = {
     "limit": f"a whole number of results from 1 to {MAX_LIMIT} (at most {MAX_RESULTS} are returned)",
     "filter": "a filter expression string such as 'tag = \"food\"'",
     "budget_tokens": f"a whole number of tokens from 1 to {MAX_CONTEXT_TOKENS}",
-    "kinds": "a list of 'fact' and/or 'episode'",
+    "kinds": KINDS_WANTED,
     "min_score": "a number from 0 to 1",
     "min_match": "a number from 0 to 1 (0.55 keeps real matches and drops most noise)",
     "as_of": "an ISO 8601 time string such as '2026-10-30T09:00:00Z'",
@@ -119,6 +121,10 @@ a string such as 'fact:12' or 'episode:3'; got a number (1)
     problems = []
     for err in exc.errors(include_url=False):
         name = ".".join(str(p) for p in err.get("loc", ())) or "arguments"
+        cause = (err.get("ctx") or {}).get("error")
+        if isinstance(cause, ArgumentError):  # a list or choice argument: the SDK's and REST's own words
+            problems.append(str(cause))
+            continue
         if err.get("type") == "missing":
             problems.append(f"argument {name!r} is required: {ARGUMENT_HINTS.get(name, 'give it')}")
             continue
@@ -290,7 +296,7 @@ def build_server(memory: AsyncMemory, *, scope: dict[str, str | None],
 
     @server.tool()
     async def get_context(query: str, budget_tokens: Budget = 500, limit: Limit = 20,
-                          kinds: list[Literal["fact", "episode"]] | None = None, min_score: Score = 0.0,
+                          kinds: Kinds | None = None, min_score: Score = 0.0,
                           filter: str | None = None, as_of: str | None = None,
                           mode: Literal["long_term", "short_term", "both"] = "long_term",
                           profile: bool = True, min_match: Score = 0.0) -> dict[str, Any]:

@@ -10,16 +10,33 @@ Scope fields left out fall back to the API key's scope, then the server's defaul
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator
 
+from memstrata.arguments import check_kinds, check_statuses
 from memstrata.config import MAX_TTL_SECONDS
 from memstrata.ingest import AddResult
 from memstrata.lifecycle.forget import Replaced
 from memstrata.render import MIN_BUDGET_TOKENS
 from memstrata.store.keys import ApiKey
 from memstrata.types import Episode, Fact, Hit, MemoryEvent
+
+
+def _kinds(value: Any) -> Any:
+    return list(check_kinds(value))
+
+
+def _status(value: Any) -> Any:
+    check_statuses(value)
+    return value
+
+
+#: ``kinds`` of a request, checked by the SDK's own rule (``memstrata.arguments``): a string, an empty
+#: list or an unknown kind is a 422 naming the argument and the value, in the SDK's words.
+Kinds = Annotated[list[Literal["fact", "episode"]], BeforeValidator(_kinds)]
+#: ``status`` of a fact listing, checked as ``Kinds`` is.
+Status = Annotated[Literal["active", "superseded", "archived", "all"], BeforeValidator(_status)]
 
 #: Largest id SQLite stores (signed 64-bit).
 MAX_ID = 2**63 - 1
@@ -119,7 +136,7 @@ class SearchRequest(Scoped):
                           "the last two need a session_id.")
     limit: int = Field(10, ge=1, le=1000, description="At most this many hits (also ≤ MEMSTRATA_MAX_SEARCH_LIMIT).",
                        strict=True)
-    kinds: list[Literal["fact", "episode"]] = Field(["fact", "episode"], min_length=1)
+    kinds: Kinds = Field(["fact", "episode"], min_length=1)
     expand_context: int = Field(0, ge=0, le=20, description="Neighbouring segments attached to episode hits.",
                                 strict=True)
     include_superseded: bool = Field(False, strict=True)
@@ -150,7 +167,7 @@ class ContextRequest(Scoped):
     filter: str | None = Field(None, description="Filter expression (DESIGN.md section 5), as in /v1/search.")
     mode: Literal["long_term", "short_term", "both"] | None = Field(
         None, description="As in /v1/search.")
-    kinds: list[Literal["fact", "episode"]] = Field(["fact", "episode"], min_length=1)
+    kinds: Kinds = Field(["fact", "episode"], min_length=1)
     as_of: datetime | None = Field(None, description="As in /v1/search (without a UTC offset: UTC).")
     min_score: float = Field(0.0, ge=0.0, le=1.0, strict=True)
     min_match: float = Field(0.0, ge=0.0, le=1.0, strict=True,
@@ -194,7 +211,7 @@ class DeleteFactQuery(ScopeQuery):
 class ListFactsQuery(ScopeQuery):
     """``GET /v1/facts`` query parameters."""
 
-    status: Literal["active", "superseded", "archived", "all"] = "active"
+    status: Status = "active"
     key: str | None = None
     filter: str | None = None
     limit: int = Field(50, ge=1, le=1000)

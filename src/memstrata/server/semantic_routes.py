@@ -17,7 +17,7 @@ from memstrata.semantic.agents import AgentResult
 from memstrata.semantic.stm import ShortTermMemory
 from memstrata.server.auth import Caller
 from memstrata.server.errors import ApiError
-from memstrata.server.models import Scoped, ScopeQuery
+from memstrata.server.models import Kinds, Scoped, ScopeQuery
 
 if TYPE_CHECKING:
     from memstrata.server.app import ServerState
@@ -64,7 +64,7 @@ class AgentSearchRequest(Scoped):
         "router", description="direct (one search, no LLM), split (sub-queries), chain (chain-of-query) or "
                               "router (the LLM picks one).")
     limit: int = Field(10, ge=1, le=100, strict=True)
-    kinds: list[Literal["fact", "episode"]] = Field(["fact", "episode"], min_length=1)
+    kinds: Kinds = Field(["fact", "episode"], min_length=1)
     mode: Literal["long_term", "short_term", "both"] = "long_term"
 
 

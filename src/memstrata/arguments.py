@@ -1,0 +1,104 @@
+"""The list and choice arguments every door shares (``kinds``, ``status``, ``key``), checked once.
+
+The SDK, the REST models, the MCP tools and the CLI all call these, so a bad value is the same
+error everywhere: ``invalid_input`` naming the argument, what it takes and the value given. A
+fresh-user trial (F13) found the doors apart: ``search(kinds=5)`` raised a bare ``TypeError``,
+``list(status="actve")`` (and ``memstrata list --status actve``) answered an empty list as if
+nothing were stored, ``kinds=[]`` searched nothing, and REST said ``kinds: Input should be a
+valid list`` without the value. A choice argument's value is a name, never memory content, so
+the message shows it (cut to ``SHOWN_CHARS``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from memstrata.errors import InvalidInput
+
+#: What ``kinds`` may hold.
+KINDS = ("fact", "episode")
+#: What ``status`` may name (``all``: every status a listing reaches).
+STATUSES = ("active", "superseded", "archived", "all")
+#: The fact statuses ``status="all"`` stands for.
+ALL_STATUSES = ("active", "superseded", "archived")
+#: Characters of a bad value shown in a message.
+SHOWN_CHARS = 60
+#: What ``kinds`` takes, in words (the MCP tools' argument hint says the same).
+KINDS_WANTED = "a list of 'fact' and/or 'episode' (such as [\"fact\"])"
+#: What ``status`` takes, in words.
+STATUS_WANTED = "'active', 'superseded', 'archived' or 'all', or a list of them"
+#: What ``key`` takes, in words.
+KEY_WANTED = "a string: a key or a key prefix such as 'shipping'"
+
+_TYPE_NAMES = {bool: "a boolean", int: "a number", float: "a number", str: "the string", dict: "an object",
+               list: "a list", tuple: "a list", type(None): "null"}
+
+
+class ArgumentError(InvalidInput):
+    """A list or choice argument holds something it does not take.
+
+    Attributes:
+        field: the argument's name (``kinds``, ``status``, ``key``).
+    """
+
+    def __init__(self, field: str, message: str) -> None:
+        self.field = field
+        super().__init__(message)
+
+
+def shown(value: Any) -> str:
+    """``value`` for a message: its kind and JSON text, cut at ``SHOWN_CHARS``."""
+    try:
+        text = json.dumps(value, ensure_ascii=False, default=repr)
+    except (TypeError, ValueError):
+        text = repr(value)
+    text = text if len(text) <= SHOWN_CHARS else text[:SHOWN_CHARS - 1] + "…"
+    kind = _TYPE_NAMES.get(type(value), "a value")
+    return f"{kind} {text}" if kind == "the string" else f"{kind} ({text})"
+
+
+def _items(value: Any, name: str, wanted: str) -> list[Any]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
+        raise ArgumentError(name, f"{name} must be {wanted}, got {shown(value)}")
+    return list(value)
+
+
+def check_kinds(value: Any, name: str = "kinds") -> tuple[str, ...]:
+    """``value`` as a tuple of kinds, duplicates dropped, order kept.
+
+    Raises:
+        ArgumentError: not a list or tuple (a string included: ``"fact"`` is one kind, say
+            ``["fact"]``), empty, or holding anything but ``fact`` / ``episode``.
+    """
+    items = _items(value, name, KINDS_WANTED)
+    if not items:
+        raise ArgumentError(name, f"{name} must name at least one of 'fact', 'episode', got an empty list")
+    for item in items:
+        if item not in KINDS or not isinstance(item, str):
+            raise ArgumentError(name, f"{name} holds {shown(item)}, which is not a kind: use 'fact' or 'episode'")
+    return tuple(dict.fromkeys(items))
+
+
+def check_statuses(value: Any, name: str = "status") -> list[str]:
+    """``value`` (one status or a list of them) as the fact statuses to list, ``all`` expanded.
+
+    Raises:
+        ArgumentError: neither a string nor a list, an empty list, or a name that is not a status.
+    """
+    items = [value] if isinstance(value, str) else _items(value, name, STATUS_WANTED)
+    if not items:
+        raise ArgumentError(name, f"{name} must name at least one status ({STATUS_WANTED}), got an empty list")
+    for item in items:
+        if item not in STATUSES or not isinstance(item, str):
+            raise ArgumentError(name, f"{name} {'holds' if len(items) > 1 or not isinstance(value, str) else 'is'} "
+                                      f"{shown(item)}, which is not a status: use {STATUS_WANTED}")
+    return list(ALL_STATUSES) if "all" in items else list(dict.fromkeys(items))
+
+
+def check_text(value: Any, name: str, wanted: str) -> str | None:
+    """``value`` when it is a string or ``None``. Raises ``ArgumentError`` naming ``wanted``."""
+    if value is not None and not isinstance(value, str):
+        raise ArgumentError(name, f"{name} must be {wanted}, got {shown(value)}")
+    return value

@@ -1,0 +1,90 @@
+"""List and choice arguments are checked alike on every door (a fresh-user trial, F13): a string
+where a list is expected, an empty list, an unknown kind or status is ``invalid_input`` naming
+the argument and the bad value, in the same words through the SDK, REST (a real server over
+HTTP), MCP (the official client over stdio) and the CLI (the console script). Before, the SDK
+raised a bare ``TypeError`` for ``kinds=5``, ``list(status="actve")`` and ``memstrata list --status
+actve`` answered an empty list, and REST said ``kinds: Input should be a valid list``."""
+
+from __future__ import annotations
+
+import asyncio
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+from mcpclient import call, stdio
+from serverproc import Server, clean_env, console_script
+
+from memstrata import InvalidInput, Memory
+
+AS_STRING = 'kinds must be a list of \'fact\' and/or \'episode\' (such as ["fact"]), got the string "fact"'
+UNKNOWN = 'kinds holds the string "facts", which is not a kind: use \'fact\' or \'episode\''
+EMPTY = "kinds must name at least one of 'fact', 'episode', got an empty list"
+NUMBER = 'kinds must be a list of \'fact\' and/or \'episode\' (such as ["fact"]), got a number (5)'
+STATUS = ('status is the string "actve", which is not a status: use \'active\', \'superseded\', \'archived\' or '
+          "'all', or a list of them")
+KINDS = [("fact", AS_STRING), (["facts"], UNKNOWN), ([], EMPTY), (5, NUMBER)]
+
+
+@pytest.fixture(scope="module")
+def db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("args") / "memory.db"
+    with Memory(path, user_id="u1") as memory:
+        memory.add("I'm allergic to peanuts")
+    return path
+
+
+def _sdk_error(call_: Any) -> str:
+    with pytest.raises(InvalidInput) as caught:
+        call_()
+    assert caught.value.code == "invalid_input"
+    return str(caught.value)
+
+
+def test_the_sdk_names_the_argument_and_the_value(db: Path) -> None:
+    with Memory(db, user_id="u1") as memory:
+        for kinds, message in KINDS:
+            assert _sdk_error(lambda k=kinds: memory.search("peanuts", kinds=k)) == message
+            assert _sdk_error(lambda k=kinds: memory.context("peanuts", kinds=k)) == message
+        assert _sdk_error(lambda: memory.list(status="actve")) == STATUS
+        assert _sdk_error(lambda: memory.page(status=["active", "actve"])).startswith('status holds the string "actve"')
+        assert _sdk_error(lambda: memory.list(status=[])).startswith("status must name at least one status")
+        assert _sdk_error(lambda: memory.list(key=["health"])) == (  # type: ignore[arg-type]
+            "key must be a string: a key or a key prefix such as 'shipping', got a list ([\"health\"])")
+        assert [f.key for f in memory.list(status=["active", "all"])] == ["health.allergy"]  # good values still work
+
+
+def test_rest_answers_the_sdks_words(open_server: Server) -> None:
+    with open_server.client() as client:
+        client.post("/v1/messages", json={"user_id": "u1", "messages": [{"content": "I'm allergic to peanuts"}]})
+        for kinds, message in KINDS:
+            for route in ("/v1/search", "/v1/context"):
+                answer = client.post(route, json={"user_id": "u1", "query": "peanuts", "kinds": kinds})
+                assert answer.status_code == 422, answer.text
+                error = answer.json()["error"]
+                assert (error["code"], error["message"], error["details"]["field"]) == ("invalid_input", message,
+                                                                                        "kinds")
+        listed = client.get("/v1/facts", params={"user_id": "u1", "status": "actve"})
+        assert listed.status_code == 422 and listed.json()["error"]["message"] == STATUS
+        assert client.get("/v1/facts", params={"user_id": "u1", "status": "all"}).status_code == 200
+
+
+def test_mcp_answers_the_sdks_words(db: Path) -> None:
+    async def scenario() -> list[Any]:
+        async with stdio(db, "--user", "u1") as client:
+            return [await call(client, "get_context", query="peanuts", kinds=kinds) for kinds, _ in KINDS]
+    for answer, (_, message) in zip(asyncio.run(scenario()), KINDS, strict=True):
+        assert answer == {"error": f"invalid_input: get_context: {message}"}
+
+
+def test_the_cli_answers_the_sdks_words(db: Path) -> None:
+    def cli(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([*console_script(), *args, "--db", str(db), "--user", "u1"], capture_output=True,
+                              text=True, encoding="utf-8", env=clean_env(), timeout=300, stdin=subprocess.DEVNULL)
+    for args, message in ((("recall", "peanuts", "--kind", "facts"), UNKNOWN),
+                          (("context", "peanuts", "--kind", "facts"), UNKNOWN),
+                          (("list", "--status", "actve"), STATUS)):
+        done = cli(*args)
+        assert done.returncode == 2, (args, done.stdout)
+        assert " ".join(done.stderr.split()) == f"error[invalid_input]: {message}", args
