@@ -33,6 +33,7 @@ from memstrata.ingest import AddResult
 from memstrata.memory import Memory
 from memstrata.render import labels_for, marked_text
 from memstrata.store.backends import is_postgres_url, looks_like_url
+from memstrata.text.visible import neutralise
 from memstrata.types import Fact, Hit
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
@@ -119,8 +120,9 @@ _CONTROL = dict.fromkeys(c for c in range(32) if c not in (9, 10)) | {127: None}
 
 
 def _safe(text: object) -> str:
-    """User data for rich output: markup escaped, terminal control characters removed."""
-    return escape(str(text).translate(_CONTROL))
+    """User data for rich output: markup escaped, terminal control characters removed, direction
+    controls and tag characters shown as ``[U+202E]`` (``text.visible.neutralise``)."""
+    return escape(neutralise(str(text).translate(_CONTROL)))
 
 
 def _run(fn: Callable[[], T]) -> T:

@@ -39,6 +39,7 @@ from memstrata.store.turns import context_terms, turn_terms
 from memstrata.store.withdrawals import Withdrawal
 from memstrata.text.segment import INVISIBLE, derivative, split_segments
 from memstrata.text.tokens import index_text
+from memstrata.text.visible import check_name
 from memstrata.timeline import place, said_after
 from memstrata.timing import phase
 from memstrata.types import ROLES, Fact, Scope
@@ -235,12 +236,9 @@ def check_scope(scope: Scope, *, needs_owner: bool) -> None:
             raise InvalidInput(f"scope {name} is {len(value)} characters; the limit is {MAX_ID_CHARS}")
         if any(unicodedata.category(c) == "Cc" for c in value):
             raise InvalidInput(f"scope {name} {value!r} contains control characters")
-        hidden = next((i for i, c in enumerate(value) if unicodedata.category(c) == "Cf"), None)
-        if hidden is not None:
-            # "alice\u200b" would be a second user who lists as "alice": an invisible character
-            # (zero-width space, joiner, BOM, direction mark) is a paste accident, never a name.
-            raise InvalidInput(f"scope {name} {value!r} contains an invisible format character "
-                               f"U+{ord(value[hidden]):04X} at character {hidden}; remove it")
+        # "alice\u200b" would be a second user who lists as "alice": an invisible character
+        # (zero-width space, joiner, BOM, direction mark) is a paste accident, never a name.
+        check_name(value, f"scope {name}")
         check_text(value, f"scope {name}")
     if needs_owner and scope.user_id is None and scope.agent_id is None and scope.session_id is None:
         raise InvalidInput(
@@ -284,6 +282,15 @@ def validate_message(message: Message, *, max_bytes: int) -> None:
         if len(message.speaker) > MAX_SPEAKER_CHARS:
             raise InvalidInput(f"speaker is {len(message.speaker):,} characters; the limit is {MAX_SPEAKER_CHARS}")
         check_text(message.speaker, "speaker")
+        check_name(message.speaker, "speaker")  # "\u202eecilA" is shown as "Alice" (text.visible)
+    if message.produced_for is not None:
+        if not isinstance(message.produced_for, str):
+            raise InvalidInput(f"produced_for must be a string, got {type(message.produced_for).__name__}")
+        if len(message.produced_for) > MAX_SPEAKER_CHARS:
+            raise InvalidInput(f"produced_for is {len(message.produced_for):,} characters; the limit is "
+                               f"{MAX_SPEAKER_CHARS}")
+        check_text(message.produced_for, "produced_for")
+        check_name(message.produced_for, "produced_for")
     if not isinstance(message.metadata, dict):
         raise InvalidInput(f"metadata must be an object (dict), got {type(message.metadata).__name__}")
     check_metadata(message.metadata)

@@ -14,6 +14,7 @@ from memstrata.standing import FOOD_KEYS
 from memstrata.text.hanzi import as_written, simplified
 from memstrata.text.lang import detect_language
 from memstrata.text.tokens import is_cjk, query_terms
+from memstrata.text.visible import neutralise
 from memstrata.types import Hit, Scope  # noqa: F401 (Scope: the doctest of ``marked_text``)
 
 LABELS = {
@@ -152,10 +153,13 @@ def render_lines(query: str, hits: Sequence[Hit], budget_tokens: int, *,
         if full and not safety:
             continue
         room = budget_tokens - estimate_tokens(title + "".join(line for line, _ in lines))
-        text = marked_text(hit, labels)
+        # Stored text as it is, shown with its direction controls and tag characters visible
+        # (``text.visible.neutralise``): they could reorder the line or hide words from the reader.
+        text = neutralise(marked_text(hit, labels))
         label = f"[{labels['outdated']}] " if hit.superseded else ""
         label += attribution(hit, chinese=labels is not LABELS["en"], name_user=named)  # whose, when not the user's own
-        line = _fit(label, text, " ".join(hit.matched.split()), _citation(hit), room, whole=safety)
+        line = _fit(neutralise(label), text, neutralise(" ".join(hit.matched.split())), _citation(hit), room,
+                    whole=safety)
         if line is None:
             full = True
             left_out += safety and not hit.superseded  # a need that no longer holds is not missed

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from memstrata.errors import InvalidInput
+from memstrata.text.visible import strip_format
 
 _NAME = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
 
@@ -58,8 +59,10 @@ _SLUG = re.compile(r"[\s.]+")
 
 def slug(text: str) -> str:
     """Key part of a tag or feature: trimmed, case-folded, spaces and dots to ``_`` (dots
-    separate key parts); other characters, Chinese included, are kept."""
-    return _SLUG.sub("_", text.strip().casefold()).strip("_") or "_"
+    separate key parts), invisible format characters removed (the model's output may carry a
+    zero-width space or a direction mark: ``text.visible``); other characters, Chinese included,
+    are kept."""
+    return _SLUG.sub("_", strip_format(text).strip().casefold()).strip("_") or "_"
 
 
 def feature_key(category: Category, tag: str, feature: str) -> str:

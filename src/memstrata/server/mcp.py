@@ -38,6 +38,7 @@ from memstrata.paging import cursor_after
 from memstrata.render import estimate_tokens, labels_for, marked_text
 from memstrata.server.models import Kinds
 from memstrata.store.keys import KeyStore
+from memstrata.text.visible import neutralise
 from memstrata.types import Episode, Fact, Hit
 
 #: Characters of a memory's text shown in a search or list result (about 50 tokens).
@@ -71,8 +72,9 @@ INSTRUCTIONS = (
 
 
 def snippet(text: str, limit: int = SNIPPET_CHARS) -> str:
-    """``text`` on one line, cut at ``limit`` characters with an ellipsis."""
-    flat = " ".join(text.split())
+    """``text`` on one line, cut at ``limit`` characters with an ellipsis, its direction controls
+    and tag characters shown as ``[U+202E]`` (``text.visible.neutralise``)."""
+    flat = neutralise(" ".join(text.split()))
     return flat if len(flat) <= limit else flat[: limit - 1] + "…"
 
 
@@ -211,15 +213,18 @@ def _hit_line(hit: Hit, labels: dict[str, str]) -> dict[str, Any]:
 
 
 def _fact_full(fact: Fact) -> dict[str, Any]:
-    return {"id": f"fact:{fact.id}", "key": fact.key, "value": fact.value, "statement": fact.statement,
+    # What a model reads: direction controls and tag characters visible (``text.visible``).
+    return {"id": f"fact:{fact.id}", "key": neutralise(fact.key), "value": neutralise(fact.value),
+            "statement": neutralise(fact.statement),
             "status": fact.status, "confidence": fact.confidence, "importance": fact.importance,
             "observed_at": fact.observed_at.isoformat(), "valid_to": fact.valid_to and fact.valid_to.isoformat(),
             "sources": [f"episode:{c}" for c in fact.citations]}
 
 
 def _episode_full(episode: Episode) -> dict[str, Any]:
-    return {"id": f"episode:{episode.id}", "role": episode.role, "speaker": episode.producer_id,
-            "content": episode.content, "created_at": episode.created_at.isoformat(),
+    return {"id": f"episode:{episode.id}", "role": episode.role,
+            "speaker": episode.producer_id and neutralise(episode.producer_id),
+            "content": neutralise(episode.content), "created_at": episode.created_at.isoformat(),
             "session_id": episode.scope.session_id}
 
 

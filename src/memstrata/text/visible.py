@@ -1,0 +1,68 @@
+"""Invisible format characters: refused in names, stripped from generated keys, shown when rendered.
+
+Unicode's format characters (category Cf) draw nothing themselves but change what is drawn around
+them: the bidirectional controls (U+202A-U+202E embeddings and overrides, U+2066-U+2069 isolates,
+U+200E/U+200F/U+061C marks) reorder a line, so "\u202eUPS \u202cnot" can read as something it does
+not say; zero-width spaces and joiners (U+200B-U+200D, U+2060, U+FEFF) make two names that look
+the same differ; the tag characters (U+E0000-U+E007F) carry text no reader sees, which a model
+reading a context block does read. A fresh-user trial (F14) found them taken into speakers and
+shown as they are in context blocks, ``recall`` and MCP answers. The rule, one per place:
+
+* **Names** (scope ids: org, project, user, agent, session; a message's ``speaker`` and
+  ``produced_for``): any Cf character is refused with ``invalid_input`` naming the field, the
+  code point and its position (``check_name``). A name is typed or pasted once and compared
+  for ever: "alice\u200b" would be a second user who lists as "alice".
+* **Keys made from model output** (an LLM feature's tag and feature name): Cf characters are
+  removed (``strip_format``); the model's output is not the user's to correct.
+* **Stored text** (messages, fact values and statements): kept exactly as received (episodes are
+  the source of truth; an emoji sequence needs U+200D, Persian U+200C), and returned exactly by
+  ``get``, ``list``, ``export`` and REST. **Rendered** (the context block, ``recall``, ``list`` and
+  ``history`` on the terminal, MCP results), the controls that reorder or hide text are shown
+  as a visible ``[U+202E]`` (``neutralise``): the bidi controls and the tag characters. Joiners
+  and zero-width spaces stay: they reorder nothing and hide nothing that is not drawn anyway.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from memstrata.errors import InvalidInput
+
+#: What ``neutralise`` shows visibly: bidirectional embeddings, overrides, isolates and marks,
+#: and the tag characters.
+REORDERING = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\U000e0000-\U000e007f]")
+
+
+def _marker(match: re.Match[str]) -> str:
+    return f"[U+{ord(match.group()):04X}]"
+
+
+def neutralise(text: str) -> str:
+    """``text`` for display: each bidi control or tag character replaced by ``[U+XXXX]``, so it
+    can neither reorder the line nor hide text; everything else unchanged.
+
+    >>> neutralise("I prefer \\u202eSPU\\u202c for delivery")
+    'I prefer [U+202E]SPU[U+202C] for delivery'
+    >>> neutralise("我对花生过敏 👩\\u200d👩\\u200d👧")  # a joiner builds the emoji: kept
+    '我对花生过敏 👩\\u200d👩\\u200d👧'
+    """
+    return REORDERING.sub(_marker, text) if REORDERING.search(text) else text
+
+
+def strip_format(text: str) -> str:
+    """``text`` without its format characters (Unicode category Cf)."""
+    return "".join(c for c in text if unicodedata.category(c) != "Cf")
+
+
+def check_name(value: str, what: str) -> None:
+    """Refuse a name holding a format character (Unicode category Cf: bidi controls, zero-width
+    spaces and joiners, BOM, tag characters).
+
+    Raises:
+        InvalidInput: naming ``what``, the value, the code point and its character position.
+    """
+    hidden = next((i for i, c in enumerate(value) if unicodedata.category(c) == "Cf"), None)
+    if hidden is not None:
+        raise InvalidInput(f"{what} {value!r} contains an invisible format character U+{ord(value[hidden]):04X} at "
+                           f"character {hidden}; remove it")
