@@ -27,7 +27,10 @@ def test_forget_receipt_export_import_rollback_and_maintain(tmp_path: Path) -> N
     assert restored.json()["episodes"] == 2 and restored.json()["facts"] == 2
     again = tmp_path / "again.jsonl"
     assert cli("export", "--user", "u1", "--output", again, "--db", db).code == 0
-    assert again.read_text(encoding="utf-8") == exported
+    # The same records, and after them the audit trail of the forget (its tombstone and receipt).
+    records = again.read_text(encoding="utf-8").splitlines()
+    assert "\n".join(records[:-2]) + "\n" == exported
+    assert [json.loads(r)["type"] for r in records[-2:]] == ["tombstone", "forget_receipt"]
 
     history = cli("history", "--key", "travel.seat", "--user", "u1", "--db", db)
     supersede = re.search(r"#(\d+) \S+ \S+ supersede", history.out)
