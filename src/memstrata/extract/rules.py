@@ -146,7 +146,8 @@ class RuleExtractor:
         seen: set[tuple[str, str, bool, str]] = set()
         # split after tidying too: a Traditional remark (謝謝) is read as its Simplified form
         previous = ""
-        for sentence in (tidy(part) for whole in split_sentences(text) for part in split_languages(tidy(whole))):
+        parts = (tidy(part) for whole in split_sentences(text) for part in split_languages(tidy(whole)))
+        for sentence in (half for part in parts for half in _statement_halves(part, said_at)):
             found = _find(sentence, said_at)
             if not found and previous:  # "No peanuts for me please. I'm allergic."
                 found = [(f, "en") for f in patterns_en.allergy_named_before(previous, sentence)]
@@ -253,6 +254,28 @@ def _find(sentence: str, said_at: datetime) -> list[tuple[Finding, str]]:
         lang = "en" if lang == "zh" else "zh"
         found = (patterns_zh if lang == "zh" else patterns_en).find(sentence, said_at)
     return [(f, lang) for f in found]
+
+
+#: Where an English clause meets a Chinese one with no comma or discourse word between them ("I'm
+#: allergic to peanuts 我也对芒果过敏"): the last Latin letter or closing mark, spaces, a CJK letter.
+_EN_THEN_ZH = re.compile(rf"(?<=[A-Za-z0-9.!?)'])\s*(?=[{_CJK}])")
+
+
+def _statement_halves(sentence: str, said_at: datetime) -> list[str]:
+    """``sentence`` cut where an English clause runs into a Chinese one, when each half states a
+    fact on its own; else ``[sentence]``. A fresh-user trial's code-switched "I'm allergic to
+    peanuts 我也对芒果过敏" stored peanuts and lost mango: the English patterns read the Chinese
+    clause as words after the allergen (``allergens.without_other_script_tail`` cut them). Both
+    halves must be statements, so a Chinese object ("I like 火锅", "I prefer 顺丰") and a quoted or
+    reported clause ("My friend said 我喜欢吃辣", "How do you say 我喜欢你") stay whole."""
+    m = _EN_THEN_ZH.search(sentence)
+    if m is None or m.start() == 0:
+        return [sentence]
+    english, chinese = sentence[: m.start()].rstrip(), sentence[m.end():]
+    if any(is_cjk(ch) for ch in english) or not patterns_en.find(english, said_at) \
+            or not patterns_zh.find(chinese, said_at):
+        return [sentence]
+    return [english, *_statement_halves(chinese, said_at)]
 
 
 def _mixes_scripts(sentence: str) -> bool:
