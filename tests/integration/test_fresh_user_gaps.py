@@ -59,3 +59,53 @@ def test_a_chinese_phrase_inside_an_english_clause_is_not_read_as_a_clause_of_it
         memory: Memory, user: str, said: str, key: str, values: list[str]) -> None:
     memory.add(said, user_id=user, created_at=SAID)
     assert _own(memory, user, key) == values
+
+
+# --- 2. allergy words that state no allergy of the user's ----------------------------------------
+
+@pytest.mark.parametrize("said", [
+    # advice, a judgement or a question about an allergy, said of anyone (no 我, no listener)
+    "对花生过敏要注意",
+    "对花生过敏，要注意",
+    "花生过敏要注意",
+    "对花生过敏一定要随身带药",
+    "對花生過敏要小心",
+    "对花生过敏很危险",
+    "花生过敏很常见",
+    "对花生过敏应该怎么办",
+    # said of other people, to the listener, or as a question (read as none before too)
+    "对花生过敏的人要注意",
+    "如果对花生过敏，要注意",
+    "很多人对花生过敏",
+    "你对花生过敏吗？",
+    "people with peanut allergy should carry an epipen",
+    "People with peanut allergies should avoid satay",
+    "If you're allergic to peanuts, avoid satay",
+    "Anyone allergic to peanuts should skip this",
+    "Are you allergic to peanuts?",
+    "are you allergic to peanuts",
+    "Being allergic to peanuts is hard",
+    "Kids who are allergic to peanuts need an epipen",
+    "Peanut allergy is serious",
+    "Peanut allergies are common",
+    "If I were allergic to peanuts I'd be sad",
+])
+def test_advice_a_question_or_a_general_remark_about_an_allergy_stores_none(memory: Memory, said: str) -> None:
+    memory.add(said, user_id="general", created_at=SAID)
+    assert memory.list(key="health.allergy", user_id="general") == []
+
+
+@pytest.mark.parametrize(("user", "said", "allergies"), [
+    # the speaker's own: said with 我, or to the listener (请, 所以不要放), or alone
+    ("wo", "我对花生过敏要注意", ["花生"]),
+    ("wo-comma", "我对花生过敏，要注意", ["花生"]),
+    ("please", "对花生过敏请注意", ["花生"]),
+    ("so", "对花生过敏，所以不要放花生", ["花生"]),
+    ("alone", "对花生过敏", ["花生"]),
+    ("noun", "花生过敏", ["花生"]),
+    ("en", "Allergic to peanuts, be careful", ["peanuts"]),
+])
+def test_the_speakers_own_allergy_said_with_a_warning_is_still_stored(memory: Memory, user: str, said: str,
+                                                                     allergies: list[str]) -> None:
+    memory.add(said, user_id=user, created_at=SAID)
+    assert _own(memory, user, "health.allergy") == allergies

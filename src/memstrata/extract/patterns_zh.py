@@ -401,10 +401,34 @@ def _allergy_contrast(clause: str, ctx: _Ctx) -> list[Finding]:
     return []
 
 
+#: What follows a subjectless allergy when it is said of anyone, not of the speaker: advice
+#: (对花生过敏要注意, 花生过敏一定要随身带药), a judgement of the allergy (对花生过敏很危险, 花生过敏很常见)
+#: or a question about it (对花生过敏应该怎么办). A fresh-user trial stored 对花生过敏要注意 as the user's
+#: allergy. 严重 is not among them: 花生过敏很严重 is as often the speaker's own severe allergy.
+_GENERAL_AFTER = re.compile(
+    r"^(?:的话|时|的时候)?(?:就|都|也|还|一定|千万|最好|尽量|平时)*(?:要|应该|应当|需要|得|必须|务必|该|可以)?"
+    r"(?:注意|小心|当心|留意|谨慎|避免|远离|慎|少吃|别吃|不要吃|不能吃|随身|带药|看医生|就医|去医院|怎么办|怎么|如何)"
+    r"|^(?:是|很|挺|非常|特别|比较|真的|太|也|还|都)*(?:常见|普遍|危险|致命|可怕|少见|罕见|多见)")
+#: ... unless it is said to the listener (对花生过敏，请注意 / 对花生过敏，所以不要放花生): then it is the
+#: speaker's answer to "any allergies?", read as before.
+_ADDRESSED = re.compile(r"请|麻烦|拜托|你|您|给我|帮我|所以|因此|记得|别放|不要放|别加|不要加")
+
+
+def _said_of_anyone(clause: str, ctx: _Ctx) -> bool:
+    """Whether the rest of the sentence after the subjectless allergy ``clause`` makes it general
+    advice, a judgement or a question (``_GENERAL_AFTER``) not addressed to the listener."""
+    at = ctx.sentence.find(clause)
+    rest = re.sub(r"[\s，,。.!！;；:：~～]+", "", ctx.sentence[at + len(clause):] if at >= 0 else "")
+    rest = re.sub(r"^(?:了|啊|哦|呀|呢|啦|哈|喔)+", "", rest)
+    return bool(_GENERAL_AFTER.match(rest)) and not _ADDRESSED.search(rest)
+
+
 def _health_fav(clause: str, ctx: _Ctx) -> list[Finding]:
     m = _ALLERGY.match(clause) or (_ALLERGY_BARE.match(clause) if _opens_sentence(clause, ctx) else None)
     if m is None and _opens_sentence(clause, ctx) and (noun := _ALLERGY_NOUN.match(clause)):
         m = noun if all(_bare_allergen(part) for part in _split_list(noun.group("v"))) else None
+    if m is not None and m.re is not _ALLERGY and _said_of_anyone(clause, ctx):
+        return []  # 对花生过敏要注意: advice to anyone, no allergy of the speaker's
     if m and guards.zh_negated(m.group("v")):
         return []  # 我对花生不过敏了 / 我已经不对花生过敏了: no allergy (a retraction is not stored)
     if m and (re.search(r"[对我]", m.group("v")) or _PERSON.search(m.group("v"))):
