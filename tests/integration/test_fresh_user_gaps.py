@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 import pytest
 
 from memstrata import Memory
-from memstrata.types import Fact
+from memstrata.types import Episode, Fact
 
 #: A Wednesday: "next Friday" and 下周五 fall on 2026-03-13, "on Friday" on 2026-03-06.
 SAID = datetime(2026, 3, 4, 10, 0, tzinfo=UTC)
@@ -109,3 +109,80 @@ def test_the_speakers_own_allergy_said_with_a_warning_is_still_stored(memory: Me
                                                                      allergies: list[str]) -> None:
     memory.add(said, user_id=user, created_at=SAID)
     assert _own(memory, user, "health.allergy") == allergies
+
+
+# --- 3. an allergy said as a noun, with how severe it is ------------------------------------------
+
+@pytest.mark.parametrize(("user", "said", "allergies"), [
+    ("here", "peanut allergy here", ["peanuts"]),
+    ("here-cap", "Peanut allergy here!", ["peanuts"]),
+    ("severe-noun", "severe nut allergy", ["nuts"]),
+    ("have-severe", "I have a severe peanut allergy", ["peanuts"]),
+    ("have-mild", "I have a mild shellfish allergy", ["shellfish"]),
+    ("got", "I've got a peanut allergy", ["peanuts"]),
+    ("plural", "I have severe peanut allergies", ["peanuts"]),
+    ("allergy-to", "I have a severe allergy to peanuts", ["peanuts"]),
+    ("hyphen", "tree-nut allergic", ["tree nuts"]),
+    ("im-hyphen", "I'm tree-nut allergic", ["tree nuts"]),
+    ("im-modifier", "I'm peanut allergic", ["peanuts"]),
+    ("my-severe", "My peanut allergy is severe", ["peanuts"]),
+    ("zh-have-severe", "我有严重的花生过敏", ["花生"]),
+    ("zh-have-mild", "我有轻微的花生过敏", ["花生"]),
+    ("zh-have-bare", "我有严重花生过敏", ["花生"]),
+    ("zh-syndrome", "我有花生过敏症", ["花生"]),
+    ("zh-hant", "我有嚴重的花生過敏", ["花生"]),
+    ("zh-severe-after", "我对花生过敏很严重", ["花生"]),
+])
+def test_an_allergy_said_as_a_noun_or_with_its_severity_stores_the_allergen(memory: Memory, user: str, said: str,
+                                                                            allergies: list[str]) -> None:
+    """The severity is no part of the value (withdrawals and filters match the allergen as a whole,
+    ``extract.allergens``) and a fact has no field for it: the cited message keeps it."""
+    [change] = memory.add(said, user_id=user, created_at=SAID).facts
+    assert _own(memory, user, "health.allergy") == allergies
+    episode = memory.get(episode_id=change.fact.citations[0], user_id=user)
+    assert isinstance(episode, Episode) and episode.content == said
+
+
+def test_a_noun_allergy_is_the_same_fact_as_the_allergic_to_one(memory: Memory) -> None:
+    """"Peanut allergy here" names the value "I'm allergic to peanuts" names, so it touches that fact
+    and "I'm not allergic to peanuts" withdraws it."""
+    memory.add("I'm allergic to peanuts", user_id="same", created_at=SAID)
+    [touch] = memory.add("Peanut allergy here", user_id="same", created_at=SAID).facts
+    assert touch.action != "create" and _own(memory, "same", "health.allergy") == ["peanuts"]
+    memory.add("I'm not allergic to peanuts anymore", user_id="same", created_at=SAID)
+    assert _own(memory, "same", "health.allergy") == []
+
+
+@pytest.mark.parametrize("said", [
+    "I have seasonal allergies",
+    "I have food allergies",
+    "I have no peanut allergy",
+    "I don't have a peanut allergy",
+    "I'm so allergic",
+    "seasonal allergies",
+    "severe allergy",
+    "his peanut allergy",
+    "Peanut allergy awareness month",
+    "Do you have a peanut allergy?",
+    "I used to have a peanut allergy",
+    "Nut allergy is no joke",
+    "我有过敏",
+    "我有点过敏",
+    "我有严重的过敏",
+    "我很容易过敏",
+    "有严重的花生过敏要注意",
+])
+def test_allergy_words_naming_no_allergen_of_the_users_store_none(memory: Memory, said: str) -> None:
+    memory.add(said, user_id="none", created_at=SAID)
+    assert _own(memory, "none", "health.allergy") == []
+
+
+@pytest.mark.parametrize(("user", "said", "allergy"), [
+    ("son-en", "My son is peanut allergic", "peanuts"),
+    ("son-zh", "我儿子有严重的花生过敏", "花生"),
+])
+def test_a_relatives_noun_allergy_is_theirs(memory: Memory, user: str, said: str, allergy: str) -> None:
+    memory.add(said, user_id=user, created_at=SAID)
+    assert _own(memory, user, "health.allergy") == []
+    assert [f.value for f in memory.list(key="health.allergy", user_id=user)
+            if isinstance(f, Fact) and f.subject == "son"] == [allergy]

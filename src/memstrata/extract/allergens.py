@@ -21,6 +21,12 @@ _ZH_BEFORE_VERB = re.compile(r"(?:还是|仍然|依然|一直|有点|有些|比�
                              r"也|还|又|都|很|挺|会|就|超|仍|巨)+$")
 #: 吃花生会过敏 / 一吃花生就过敏 / 碰到猫就过敏: the verb of contact is not the allergen.
 _ZH_CONTACT_VERB = re.compile(r"^一?(?:吃了?|喝了?|碰到?|接触到?|闻到?|摸到?)(?=[\u3400-\u9fff])")
+#: How bad the allergy is, said before the allergen: "severe peanut" (a severe peanut allergy),
+#: 严重的花生 (我有严重的花生过敏), 轻微花生. A degree of the allergy, not part of what it is to.
+_EN_SEVERITY = re.compile(r"^(?:(?:very|really|pretty|quite|extremely|super|so)\s+)?(?:severe|serious|bad|mild|slight|"
+                          r"minor|major|life[- ]threatening|deadly|deathly|anaphylactic|terrible|awful|strong|"
+                          r"diagnosed|confirmed)\s+", re.IGNORECASE)
+_ZH_SEVERITY = re.compile(r"^(?:很|非常|特别|比较|有点|有些|超级)?(?:严重|轻微|轻度|重度|中度|致命)(?:性)?的?")
 #: "peanuts again", "shellfish after all", "peanuts still": when it holds, not what.
 _EN_TAIL = re.compile(r"\s+(?:again|still|after all|as well|too|now|anymore|any more|once more|"
                       r"like before)$", re.IGNORECASE)
@@ -61,7 +67,8 @@ def without_other_script_tail(value: str) -> str:
 
 def allergen(value: str) -> str:
     """The allergen ``value`` names, without a clause in either language run on after it, Chinese
-    degree or modal words before 过敏, a verb of contact in front, or an English "again"/"still".
+    degree or modal words before 过敏, a verb of contact in front, an English "again"/"still", or how
+    severe the allergy is ("severe peanut", 严重的花生).
 
     >>> allergen("花生又"), allergen("吃花生会"), allergen("一吃花生就"), allergen("花生很")
     ('花生', '花生', '花生', '花生')
@@ -69,12 +76,16 @@ def allergen(value: str) -> str:
     ('peanuts', 'peanuts', 'tree nuts')
     >>> allergen("peanuts so no peanuts"), allergen("shrimp because it makes me sick")
     ('peanuts', 'shrimp')
+    >>> allergen("severe peanut"), allergen("严重的花生"), allergen("轻微花生")
+    ('peanut', '花生', '花生')
     """
     text = without_other_script_tail(value.strip())
     text = _EN_CLAUSE.sub("", text) or text
     for _ in range(3):  # "peanuts again now", 一吃花生就会: the words stack
         before = text
         text = _EN_TAIL.sub("", text)
+        text = _EN_SEVERITY.sub("", text) or text
+        text = _ZH_SEVERITY.sub("", text) or text
         cut = _ZH_BEFORE_VERB.sub("", text)
         text = cut if cut else text  # 又 alone is no allergen: left for the caller's guards
         cut = _ZH_CONTACT_VERB.sub("", text)
@@ -82,3 +93,19 @@ def allergen(value: str) -> str:
         if text == before:
             break
     return text.strip()
+
+
+#: What is left of 我有过敏, 我有点过敏, 我有严重的过敏 once 我, 有 and 过敏 are read: no allergen.
+_ZH_NO_ALLERGEN = re.compile(r"(?:有|点|有点|有些|一点|容易|很容易|比较容易|的)+")
+
+
+def names_no_allergen(value: str) -> bool:
+    """Whether ``value``, read as an allergen, is only words of degree, severity or having (我有过敏
+    → 有, 我有点过敏 → 点, 我有严重的过敏 → 严重的, 我很容易过敏 → 很容易): no allergen is named.
+
+    >>> names_no_allergen("有"), names_no_allergen("严重的"), names_no_allergen("很容易"), names_no_allergen("花生")
+    (True, True, True, False)
+    """
+    text = allergen(value)
+    return (not text or bool(_ZH_NO_ALLERGEN.fullmatch(text)) or bool(_ZH_BEFORE_VERB.fullmatch(text))
+            or bool(_ZH_SEVERITY.fullmatch(text)))

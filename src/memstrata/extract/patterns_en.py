@@ -15,6 +15,7 @@ from dataclasses import replace
 from datetime import datetime
 
 from memstrata.extract import conditions, gazetteer, guards, habits, instructions, kin, routines
+from memstrata.extract.allergens import allergen
 from memstrata.extract.clauses import (
     CONF_EVENT,
     CONF_EXPLICIT,
@@ -187,6 +188,18 @@ def _list_item(words: str) -> bool:
     if _NOT_AN_ITEM.match(words) or any(_PAST.match(w) for w in words.split()[1:]):
         return False
     return not (words[0].isupper() and " " not in words and words.lower() not in _KNOWN_ALLERGENS)
+
+
+def _allergen_as_object(word: str) -> str:
+    """An allergen said as a modifier ("Peanut allergy", "nut allergy") as "allergic to" names it
+    (``peanuts``, ``nuts``): lower case unless it is a name ("NSAID"), and the plural a known
+    allergen is listed under first (``twins.LEXICON``: peanuts, eggs; mango and shellfish stay)."""
+    word = word[0].lower() + word[1:] if word[1:] == word[1:].lower() else word
+    group = next((g for g in LEXICON if word in g), ())
+    if group and group[0] == word:
+        return word
+    plurals = (f"{word}s", f"{word}es", f"{word[:-1]}ies" if word.endswith("y") else "")
+    return next((p for p in plurals if p and p in _KNOWN_ALLERGENS), word)
 
 
 #: The English names of the common allergens (``twins.LEXICON``).
@@ -516,8 +529,35 @@ def _named_retraction(clause: str, ctx: _Ctx) -> list[Finding]:
 # --- health, diet, favourites ---------------------------------------------------------
 
 # "still"/"again"/"now" re-state an allergy (trial 9 U9: "I'm still allergic" stored nothing)
+#: How bad an allergy is, said before the allergen or "allergy" ("a severe peanut allergy"): not the
+#: allergen (``allergens.allergen`` cuts it from a value too).
+_ALLERGY_ADJ = (r"(?:(?:very|really|pretty|quite|extremely|super|so)\s+)?(?:severe|serious|bad|mild|slight|minor|"
+                r"major|life[- ]threatening|deadly|deathly|anaphylactic|terrible|awful|strong|diagnosed|confirmed)")
+_I_HAVE = (r"(?:i\s+(?:also\s+|still\s+|actually\s+|do\s+)?have|i(?:'ve|\s+have)\s+(?:also\s+|still\s+)?got)"
+           r"\s+(?!no\b|not\b|never\b|any\b)(?:an?\s+|some\s+)?")
+#: "I'm allergic to peanuts"; "I have a (severe) peanut allergy", "I've got peanut allergies", "I have
+#: a severe allergy to peanuts"; "I'm peanut allergic", "I'm tree-nut allergic" (trial: the last three
+#: stored nothing, and "severe peanut" as the allergen); "My peanut allergy is severe".
 _ALLERGY = re.compile(rf"^(?:i'm|i am)\s+{_ALLERGY_DEGREE}allergic\s+to\b\s*:?\s*(?P<v>.+)$"
-                      r"|^i have an?\s+(?P<w>.+?)\s+allergy$|^i have an allergy to\s*:?\s*(?P<x>.+)$", _IC)
+                      rf"|^{_I_HAVE}(?P<w>.+?)\s+allerg(?:y|ies)$"
+                      rf"|^{_I_HAVE}(?:{_ALLERGY_ADJ}\s+)*allerg(?:y|ies)\s+to\s*:?\s*(?P<x>.+)$"
+                      rf"|^(?:i'm|i am)\s+{_ALLERGY_DEGREE}(?P<y>[a-z][\w]*(?:[\s-][a-z][\w]*)?)[\s-]allergic$"
+                      rf"|^my\s+(?P<z>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+allerg(?:y|ies)\s+(?:is|are|'s|can be)\s+"
+                      rf"{_ALLERGY_ADJ}$", _IC)
+#: "Peanut allergy here", "severe nut allergy", "tree-nut allergic", "Peanut-allergic here": the
+#: allergy said as a noun with no subject, the user's own only when it opens the sentence (as the
+#: answer to "any allergies?"); nothing may follow but "here" and the like ("Peanut allergy is
+#: serious" says what allergies are, "peanut allergy awareness" is something else).
+_ALLERGY_NOUN = re.compile(rf"^(?:{_ALLERGY_ADJ}\s+)*(?P<v>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)[\s-]+allerg(?:y|ies|ic)"
+                           r"(?:\s+(?:here|over here|for me|myself|too|as well|btw|fyi))?$", _IC)
+#: Words before "allergy"/"allergic" that name no allergen: the person or the kind of allergy
+#: ("seasonal allergies", "food allergy", "my allergy"), a degree ("so allergic", "not allergic").
+_NOT_ALLERGEN = re.compile(
+    r"^(?:not|no|never|also|too|so|very|super|extra|quite|pretty|still|again|now|definitely|indeed|crazy|kinda|"
+    r"really|actually|[a-z]+ly|food|foods|seasonal|skin|drug|drugs|medication|medicine|environmental|spring|"
+    r"summer|fall|autumn|winter|some|many|multiple|several|any|all|bad|my|your|his|her|their|our|its|the|a|an|"
+    r"this|that|these|those|kids?|child|children|people|everyone|someone|anyone|nobody|common|rare|new|"
+    r"allergy|allergic|immune|severe|mild)$", _IC)
 #: "Allergic to: peanuts, shellfish", "Allergies: peanuts": a form-like line with no subject, the
 #: user's own only when it opens the sentence (trial 11 F1).
 _ALLERGY_BARE = re.compile(rf"^{_ALLERGY_DEGREE}(?:allergic\s+to\b\s*:?|(?:my\s+)?(?:food\s+)?allerg(?:y|ies)\s*:)"
@@ -581,8 +621,17 @@ def _health_fav(clause: str, ctx: _Ctx) -> list[Finding]:
     if m and _ALLERGY_WITHDRAWN.search(ctx.sentence[: max(0, ctx.sentence.find(clause))]):
         return [f for part in _split_list(m.group("v")) for f in _f("health.allergy", part, CONF_PREFER, clause)]
     m = _ALLERGY.match(clause) or (_ALLERGY_BARE.match(clause) if _opens_sentence(clause, ctx) else None)
+    if m is None and _opens_sentence(clause, ctx):
+        m = _ALLERGY_NOUN.match(clause)
     if m:
-        things = m.group("v") or m.groupdict().get("w") or m.groupdict().get("x") or ""
+        things = next((g for g in m.groups() if g), "")
+        if m.re is not _ALLERGY_BARE and (m.re is _ALLERGY_NOUN or not m.group("v")):
+            # an allergen said as a modifier ("peanut allergy", "tree-nut allergic"): one of at most
+            # two words, no person, kind or degree ("seasonal allergies", "so allergic")
+            things = allergen(things).replace("-", " ")
+            if not things or "'" in things or any(_NOT_ALLERGEN.match(w) for w in things.split()):
+                return []
+            things = _allergen_as_object(things)
         # "No, I'm allergic to shellfish" / "Sorry, I meant ...": a reply that corrects the allergy said
         # before (one more is "also"/"too"); "Actually, ..." alone is as often "by the way"
         corrects = (bool(_CORRECTING_REPLY.match(ctx.sentence))

@@ -16,7 +16,7 @@ from dataclasses import replace
 from datetime import datetime
 
 from memstrata.extract import conditions, gazetteer, guards, habits, instructions, kin, routines
-from memstrata.extract.allergens import allergen
+from memstrata.extract.allergens import allergen, names_no_allergen
 from memstrata.extract.clauses import (
     CONF_EVENT,
     CONF_EXPLICIT,
@@ -291,7 +291,7 @@ def _details(clause: str, ctx: _Ctx) -> list[Finding]:
 #: 我又对花生过敏了 / 我还是对花生过敏 / 我现在又对花生过敏了: a re-stated allergy (trial 9 U9 stored nothing);
 #: the words between the allergen and 过敏 (又, 很, 会) are cut by ``allergens.allergen`` (``rules``).
 _ALLERGY_ADV = r"(?:也|还是|还|又|开始|其实|是|就|真的|一直|都|现在|仍然|依然|仍|确实|再次|重新)*"
-_ALLERGY = re.compile(rf"^(?:我|本人){_ALLERGY_ADV}(?:对|有)?(?P<v>.+?)过敏的?$")
+_ALLERGY = re.compile(rf"^(?:我|本人){_ALLERGY_ADV}(?:对|有)?(?P<v>.+?)过敏(?:症|的)?$")
 #: 对花生过敏 with no 我: the usual reply to "any allergies?" (trial 8 T4). Read only as a sentence's
 #: first clause: after 我妈妈对花生过敏， the clause 也对芒果过敏 is still the mother's.
 #: Without 是: a bare 是对芒果过敏 is the contrasted half of a correction (``_allergy_contrast``).
@@ -442,8 +442,8 @@ def _health_fav(clause: str, ctx: _Ctx) -> list[Finding]:
         corrects = (((bool(_ALLERGY_FOCUS.match(clause)) and bool(_CORRECTION.search(ctx.sentence)))
                      or (bool(_CORRECTING_REPLY.match(ctx.sentence)) and not re.match(r"^我(?:也|还)", clause)))
                     and "不是" not in ctx.sentence[ctx.sentence.find(clause):])
-        return [replace(f, corrects=corrects) for part in _split_list(m.group("v")) for f in
-                _f("health.allergy", part, CONF_PREFER, clause)]
+        return [replace(f, corrects=corrects) for part in _split_list(m.group("v")) if not names_no_allergen(part)
+                for f in _f("health.allergy", part, CONF_PREFER, clause)]
     m = _DIET.match(clause)
     if m:
         value = "清真" if "清真" in m.group("v") else "吃素"
