@@ -186,3 +186,67 @@ def test_a_relatives_noun_allergy_is_theirs(memory: Memory, user: str, said: str
     assert _own(memory, user, "health.allergy") == []
     assert [f.value for f in memory.list(key="health.allergy", user_id=user)
             if isinstance(f, Fact) and f.subject == "son"] == [allergy]
+
+
+# --- 4. habits said with how often ------------------------------------------------------------------
+
+@pytest.mark.parametrize(("user", "said", "habits"), [
+    ("run", "I run every morning", ["run every morning"]),
+    ("swim", "I go swimming on weekends", ["go swimming on weekends"]),
+    ("yoga", "I do yoga twice a week", ["do yoga twice a week"]),
+    ("usually", "I usually go swimming on weekends", ["usually go swimming on weekends"]),
+    ("first", "Every morning I run", ["run every morning"]),
+    ("dog", "I walk my dog every evening", ["walk their dog every evening"]),
+    ("two", "I run every morning and I swim on weekends", ["run every morning", "swim on weekends"]),
+    ("zh-run", "我每天早上跑步", ["每天早上跑步"]),
+    ("zh-weekend", "我每个周末都去游泳", ["每个周末都去游泳"]),
+    ("zh-gym", "我每周去三次健身房", ["每周去三次健身房"]),
+    ("zh-count", "我一周跑三次步", ["一周跑三次步"]),
+    ("zh-mornings", "我早上都会跑步", ["早上都会跑步"]),
+    ("zh-usually", "我平时每周末都去爬山", ["平时每周末都去爬山"]),
+    ("zh-hant", "我每個週末都去游泳", ["每个周末都去游泳"]),
+])
+def test_a_habit_said_with_how_often_is_stored(memory: Memory, user: str, said: str, habits: list[str]) -> None:
+    memory.add(said, user_id=user, created_at=SAID)
+    assert _own(memory, user, "preference.habit") == habits
+
+
+@pytest.mark.parametrize("said", [
+    "I miss you every day",
+    "I think about it every day",
+    "I used to run every morning",
+    "I don't run every morning",
+    "I'll run every morning",
+    "I'd love to run every morning",
+    "I saw him every day",
+    "I do it every day",
+    "Do you run every morning?",
+    "My son runs every morning",
+    "I'm in the office every Monday",
+    "我每天都想你",
+    "我每天都很累",
+    "每天早上跑步要注意什么？",
+    "我一周前去过健身房",
+    "我经常感到焦虑",
+])
+def test_a_feeling_a_past_a_question_or_someone_elses_routine_is_no_habit(memory: Memory, said: str) -> None:
+    memory.add(said, user_id="nohabit", created_at=SAID)
+    assert _own(memory, "nohabit", "preference.habit") == []
+
+
+def test_a_recurrence_is_no_dated_event(memory: Memory) -> None:
+    """"I'm in the office every Monday" was stored as scheduled for the coming Monday and "I have to
+    work every weekend" as "to work every"."""
+    memory.add("I'm in the office every Monday", user_id="recur", created_at=SAID)
+    memory.add("I have to work every weekend", user_id="recur", created_at=SAID)
+    assert [f for f in memory.list(user_id="recur") if isinstance(f, Fact) and f.kind == "episode"] == []
+
+
+@pytest.mark.parametrize(("user", "said", "stopped"), [
+    ("stop-en", "I run every morning", "I don't run any more"),
+    ("stop-zh", "我每个周末都去游泳", "我不再游泳了"),
+])
+def test_a_frequency_habit_is_withdrawn_by_giving_it_up(memory: Memory, user: str, said: str, stopped: str) -> None:
+    memory.add(said, user_id=user, created_at=SAID)
+    memory.add(stopped, user_id=user, created_at=SAID)
+    assert _own(memory, user, "preference.habit") == []

@@ -1,4 +1,13 @@
-"""Taking something up again and giving it up: withdrawals of stale dislikes and habits.
+"""Habits said with how often, and taking something up again or giving it up.
+
+**How often** (``frequency_en``): "I run every morning", "I go swimming on weekends", "I do yoga
+twice a week", "Every morning I run" are the user's habits (``preference.habit``, the clause after
+"I" as the value: "run every morning"), as "I always ..." and 我每天早上跑步 already were (a
+fresh-user trial stored nothing for the English ones). A feeling or thought ("I miss you every
+day"), a past ("I ran every morning last year", "I used to run every morning"), a negation or a
+future ("I don't run every morning", "I'll run every morning") is none.
+
+**Taking up again and giving up**, the withdrawals of stale dislikes and habits:
 
 A fresh-user trial (trial 9 U10) found the shape "I eat meat again" read for the diet only:
 "I don't drink coffee anymore" then "I started drinking coffee again", 我不吃辣 then 我现在能吃辣了
@@ -26,7 +35,7 @@ from __future__ import annotations
 
 import re
 
-from memstrata.extract.clauses import CONF_STATED, Finding, clean_value
+from memstrata.extract.clauses import CONF_PREFER, CONF_STATED, Finding, clean_value, third_person
 from memstrata.extract.guards import zh_points_away
 from memstrata.text.tokens import index_terms, is_cjk
 
@@ -148,6 +157,70 @@ def _restarted(act: str, negative: str, eat_drink: re.Match[str] | None, clause:
         out += [Finding(key, thing, CONF_STATED, clause, retract=True)
                 for key in ("food.dislike", "preference.dislike")]
     return out
+
+
+# --- habits said with how often (English; the Chinese 每天/每周末都/经常 are read by patterns_zh._habit) ---
+
+_DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+#: How often, as English says it of a habit: "every morning", "each day", "daily", "on weekends",
+#: "on Sundays", "twice a week", "three times a week", "most mornings", "in the evenings", "after work".
+FREQUENCY_EN = (
+    rf"(?:(?:every|each)\s+(?:single\s+)?(?:other\s+)?(?:day|morning|night|evening|afternoon|week|weekend|month|"
+    rf"year|weekday|{_DAY})|daily|nightly|weekly|on\s+(?:the\s+)?(?:weekends|weekdays|{_DAY}s|weekend mornings|"
+    rf"{_DAY}\s+(?:mornings|evenings|nights|afternoons))|at\s+weekends|"
+    r"(?:once|twice|three times|four times|five times|\d+ times|a few times|several times|a couple (?:of )?times)"
+    r"\s+(?:a|per|each|every)\s+(?:day|week|month|year)|most\s+(?:days|mornings|evenings|nights|weekends)|"
+    r"in\s+the\s+(?:mornings|evenings|afternoons)|before\s+work|after\s+work)")
+#: A recurrence, not a date: "every Monday", "each weekend", "on Sundays", "twice a week". A clause
+#: with one states no dated event ("I'm in the office every Monday" was stored as scheduled for the
+#: coming Monday, "I have to work every weekend" as "to work every").
+RECURRING_EN = re.compile(
+    rf"\b(?:(?:every|each)\s+(?:single\s+)?(?:other\s+)?(?:day|morning|night|evening|afternoon|week|weekend|month|"
+    rf"year|weekday|{_DAY})|on\s+(?:the\s+)?(?:weekends|weekdays|{_DAY}s)|"
+    r"(?:once|twice|three times|\d+ times|a few times|several times)\s+(?:a|per|each|every)\s+(?:day|week|month|year))\b",
+    _IC)
+_FREQUENCY_LAST = re.compile(rf"^(?:i|we)\s+(?P<v>.+\b{FREQUENCY_EN})$", _IC)
+_FREQUENCY_FIRST = re.compile(rf"^(?P<f>{FREQUENCY_EN})\s*,?\s*(?:i|we)\s+(?P<v>.+)$", _IC)
+#: What a habit's first word is not: a feeling, a thought, an auxiliary (a negation, a future, a
+#: past), a state ("I miss you every day", "I don't run every morning", "I'll run every day").
+_NOT_HABIT_VERB_EN = re.compile(
+    r"^(?:feel|think|wonder|know|want|wish|hope|miss|love|like|enjoy|hate|worry|need|seem|look|remember|forget|"
+    r"believe|dream|am|'m|was|were|will|'ll|would|'d|can|could|should|might|may|must|don't|do not|didn't|"
+    r"doesn't|can't|cannot|won't|never|used|get|got|'ve|have to|had|be|being|thank|appreciate|mean|see you|"
+    r"talk to you|chat|text you|call you)\b", _IC)
+#: Adverbs of frequency before the verb, kept in the value ("usually go swimming on weekends").
+_HOW_OFTEN_EN = re.compile(r"^(?:(?:usually|often|normally|generally|typically|sometimes|regularly|still|also|mostly|"
+                           r"try to|like to|tend to|always)\s+)*", _IC)
+
+
+def frequency_en(clause: str, ctx: object) -> list[Finding]:
+    """The user's habit said with how often in one English clause (see the module doc), else ``[]``."""
+    m = _FREQUENCY_LAST.match(clause)
+    value = m.group("v") if m else None
+    if m is None and (m := _FREQUENCY_FIRST.match(clause)) is not None:
+        value = f"{m.group('v')} {m.group('f').lower()}"  # "Every morning I run": "run every morning"
+    if not value:
+        return []
+    verb = value[_HOW_OFTEN_EN.match(value).end():]  # type: ignore[union-attr]
+    verb = re.sub(r"^(?:(?:really|just|actually|also|even|totally|absolutely|do|definitely|kind of|kinda|truly|"
+                  r"genuinely|honestly|personally)\s+)+", "", verb, flags=_IC)  # "I really enjoy hiking on weekends": a like
+    first = verb.split()[0] if verb.split() else ""
+    action = re.sub(rf"\s*,?\s*\b{FREQUENCY_EN}\s*", " ", verb, flags=_IC).strip()
+    if not first or _NOT_HABIT_VERB_EN.match(verb) or _PAST_EN.match(first) or _LATER_EN.search(value) \
+            or re.search(r"\b(?:you|your|yours|it|that|this|them|there|those|these)\b", value, _IC) \
+            or re.fullmatch(r"(?:go|do|play|have|make|get|try)", action, _IC):
+        return []  # "I miss you every day", "I do it every day", "I go every day": no activity named
+    value = third_person(clean_value(value, "en"))  # "walk my dog every evening": their dog, as a statement reads
+    return [Finding("preference.habit", value, CONF_PREFER, clause)] if len(value.split()) <= 10 else []
+
+
+#: A past verb form: "ran", "went", "walked" (a habit that was, not one that is).
+_PAST_EN = re.compile(r"^(?:\w+ed|ran|went|swam|did|ate|drank|had|rode|drove|flew|took|made|got|was|were|used|saw|met|"
+                      r"bought|spent|sat|slept|spoke|wrote|woke|wore|fed|kept|left|felt|found|gave|came|thought|knew|"
+                      r"said|heard|told|sang|taught|caught|brought|won|lost|paid|sent|built|began|became|fought|held|"
+                      r"led|rang|threw|grew|drew|hung|shot|stood|understood)$", _IC)
+#: A time that makes the frequency a period over ("every morning last year", "every day in 2019").
+_LATER_EN = re.compile(r"\b(?:last|ago|back then|when i was|as a kid|in (?:19|20)\d\d|until)\b", _IC)
 
 
 # --- matching a withdrawal against a stored habit -----------------------------------------------

@@ -975,8 +975,8 @@ _TRAVEL = re.compile(r"\b(?:go(?:ing)? to|fly(?:ing)? to|travel(?:ing|ling)? to|
 
 def _event(clause: str, ctx: _Ctx) -> list[Finding]:
     m = _SUBJECT.match(without_time(clause))
-    if not m or _NOT_EVENT.match(m.group("v")):
-        return []
+    if not m or _NOT_EVENT.match(m.group("v")) or habits.RECURRING_EN.search(clause):
+        return []  # "I'm in the office every Monday" recurs: no dated event
     aux = m.group("aux").strip().lower()
     rest = m.group("v")
     # "We fly to Tokyo in March" said in November is next March; "we flew ... in March" this one.
@@ -1016,5 +1016,5 @@ def _event_value(text: str) -> str:
 _PATTERNS: tuple[_Pattern, ...] = (
     _remember, _whose_health, _allergy_contrast, _retraction, conditions.find_en, _name, _health_fav, _age_place, _work,
     _details, _family_pet, routines.find_en, instructions.find_en, _contact, _instruction, _not_eat, _drink_how, _habit,
-    _like, _use, _event,
+    habits.frequency_en, _like, _use, _event,
 )
