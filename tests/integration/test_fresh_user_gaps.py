@@ -250,3 +250,70 @@ def test_a_frequency_habit_is_withdrawn_by_giving_it_up(memory: Memory, user: st
     memory.add(said, user_id=user, created_at=SAID)
     memory.add(stopped, user_id=user, created_at=SAID)
     assert _own(memory, user, "preference.habit") == []
+
+
+# --- 5. qualifiers that change what a like or a dislike says ---------------------------------------
+
+def _statements(mem: Memory, user: str) -> dict[str, tuple[str, str]]:
+    """The user's active facts as ``{statement: (key, value)}``."""
+    return {f.statement: (f.key, f.value) for f in mem.list(user_id=user) if isinstance(f, Fact)}
+
+
+@pytest.mark.parametrize(("user", "said", "statement", "key", "value"), [
+    # a milder dislike than "does not like"
+    ("really", "I don't really like spicy food", "does not really like spicy food", "food.dislike", "spicy food"),
+    ("particularly", "I don't particularly like spicy food", "does not particularly like spicy food",
+     "food.dislike", "spicy food"),
+    ("much", "I don't like spicy food much", "does not like spicy food much", "food.dislike", "spicy food"),
+    ("big-fan", "I'm not a big fan of spicy food", "is not a big fan of spicy food", "food.dislike", "spicy food"),
+    ("zh-butai", "我不太喜欢辣", "不太喜欢辣", "preference.dislike", "辣"),
+    ("zh-butai-chi", "我不太喜欢吃辣", "不太喜欢吃辣", "food.dislike", "辣"),
+    # not eating or drinking something says nothing of liking it
+    ("never-drink", "I never drink coffee", "never drinks coffee", "preference.dislike", "coffee"),
+    ("dont-eat", "I don't eat pork", "does not eat pork", "food.dislike", "pork"),
+    ("zh-buhe", "我不喝咖啡", "不喝咖啡", "preference.dislike", "咖啡"),
+    ("zh-butai-chi-only", "我不太吃辣", "不太吃辣", "food.dislike", "辣"),
+    ("zh-drink", "我不太喝咖啡", "不太喝咖啡", "preference.dislike", "咖啡"),
+    ("zh-hant", "我不太喜歡吃辣", "不太喜欢吃辣", "food.dislike", "辣"),
+    # a like that holds at times, or mildly
+    ("sometimes", "I like sushi sometimes", "likes sushi sometimes", "food.like", "sushi"),
+    ("kind-of", "I kind of like jazz", "kind of likes jazz", "music.like", "jazz"),
+])
+def test_a_qualifier_stays_in_the_statement_and_out_of_the_value(memory: Memory, user: str, said: str,
+                                                                 statement: str, key: str, value: str) -> None:
+    memory.add(said, user_id=user, created_at=SAID)
+    assert _statements(memory, user) == {statement: (key, value)}
+
+
+@pytest.mark.parametrize(("user", "said", "statement"), [
+    # an unqualified like or dislike keeps the key's own statement
+    ("plain-dislike", "I don't like spicy food", "does not like eating spicy food"),
+    ("plain-like", "I really like jazz", "likes listening to jazz"),
+    ("zh-plain", "我不喜欢吃辣", "不喜欢吃辣"),
+])
+def test_an_unqualified_like_keeps_the_keys_statement(memory: Memory, user: str, said: str, statement: str) -> None:
+    memory.add(said, user_id=user, created_at=SAID)
+    assert list(_statements(memory, user)) == [statement]
+
+
+@pytest.mark.parametrize("said", [
+    # a double negative, a past, a wish or a sometime habit states no like or dislike
+    "I don't hate spicy food",
+    "I don't mind spicy food",
+    "I used to like sushi",
+    "I'd like sushi",
+    "I only sometimes drink coffee",
+    "我不讨厌吃辣",
+    "我以前喜欢吃辣",
+    "我偶尔喝咖啡",
+])
+def test_what_is_no_like_or_dislike_stores_none(memory: Memory, said: str) -> None:
+    memory.add(said, user_id="nolike", created_at=SAID)
+    assert memory.list(user_id="nolike") == []
+
+
+def test_a_qualified_dislike_is_withdrawn_by_taking_it_up_again(memory: Memory) -> None:
+    """The value is the food alone, so 我又开始吃辣了 still withdraws 我不太吃辣."""
+    memory.add("我不太吃辣", user_id="again", created_at=SAID)
+    memory.add("我又开始吃辣了", user_id="again", created_at=SAID)
+    assert _own(memory, "again", "food.dislike") == []

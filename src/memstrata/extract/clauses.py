@@ -51,6 +51,10 @@ class Finding:
         corrects: a correction of what was just said ("Actually FedEx", ``extract.ellipsis``).
         subject: whom the fact is about when not the speaker: a relation word ("son", 儿子);
             ``""`` for the speaker (``extract.base.FactCandidate.subject``).
+        statement: the statement as the clause said it, when the key's template would say more or
+            less than the speaker did (我不太吃辣 is ``不太吃辣``, not 不喜欢吃辣; "I don't really like spicy
+            food" is ``does not really like spicy food``); ``""``: the key's template
+            (``extract.rules.statement_for``).
     """
 
     key: str
@@ -63,6 +67,7 @@ class Finding:
     retract: bool = False
     corrects: bool = False
     subject: str = ""
+    statement: str = ""
 
 
 def with_confidence(findings: list[Finding], confidence: float) -> list[Finding]:

@@ -864,12 +864,35 @@ _ADV = r"(?:(?:really|also|actually|just|totally|absolutely|do|definitely|still|
        r"truly|much|generally|usually|personally|genuinely|simply|honestly|always)\s+)*"
 _LIKE = re.compile(
     rf"^(?:i|we)\s+{_ADV}(?P<verb>like|love|enjoy|adore|prefer|hate|dislike|detest|loathe|"
-    r"can't stand|cannot stand|can't bear|don't like|do not like|don't really like|"
+    r"can't stand|cannot stand|can't bear|don't like|do not like|don't really like|do not really like|"
+    r"don't particularly like|don't especially like|don't really enjoy|"
     r"don't enjoy|don't care for|would rather|'d rather)\s+(?P<v>.+)$"
     r"|^(?:i'm|i am)\s+(?:a\s+)?(?:big\s+|huge\s+|real\s+)?(?P<verb2>fan of|into|fond of|crazy about|"
-    r"obsessed with|passionate about|not a fan of|not into|not fond of)\s+(?P<w>.+)$",
+    r"obsessed with|passionate about|not a fan of|not a big fan of|not a huge fan of|not really a fan of|"
+    r"not really into|not into|not fond of)\s+(?P<w>.+)$",
     _IC,
 )
+#: Words that make a like or a dislike milder than the verb alone ("I don't really like spicy food",
+#: "I kind of like jazz", "not a big fan of"), or say it holds only at times ("I like sushi
+#: sometimes"): the statement keeps them (``_said``), or it says more than the user did.
+_HEDGE_EN = re.compile(r"\b(?:(?:don't|do not|not)\s+(?:really|particularly|especially|a big|a huge)|kind of|kinda|"
+                       r"sort of|somewhat)\b", _IC)
+#: "... spicy food much", "... that much", "... sometimes": a qualifier after the object, not part of it
+#: (the value was stored as "spicy food much", "sushi sometimes").
+_QUALIFIER_AFTER = re.compile(r"\s+(?:(?:all\s+)?that much|too much|much|at all|sometimes|occasionally|at times|"
+                              r"once in a while|every now and then|now and then|from time to time)$", _IC)
+
+
+def _said(clause: str) -> str:
+    """``clause`` ("I don't really like spicy food") in the third person, as a statement
+    ("does not really like spicy food"); the speaker's "my" read as "their" (``third_person``)."""
+    text = re.sub(r"^(?:i|we)\s+(?:(?:also|just|actually|do)\s+)*", "", clause, flags=_IC)
+    text = re.sub(r"^(?:'m|am)\s+|^(?:i'm|i am)\s+", "is ", text, flags=_IC) if re.match(r"(?i)i'm|i am", clause) \
+        else text
+    text = re.sub(r"^(?:don't|do not)\b", "does not", text, flags=_IC)
+    text = re.sub(r"^((?:(?:really|kind of|kinda|sort of|somewhat|only|usually|still)\s+)*)"
+                  r"(like|love|enjoy|prefer|hate|dislike)\b", lambda m: f"{m.group(1)}{m.group(2)}s", text, flags=_IC)
+    return third_person(clean_value(text, "en"))
 _DISLIKE_VERBS = ("hate", "dislike", "detest", "loathe", "can't", "cannot", "don't", "do not", "not")
 _OBJ_END = re.compile(r"\s+(?:because|since|but|though|although|when|whenever|if|so that|"
                       r"over|rather than|more than|instead of)\b.*$", _IC)
@@ -881,30 +904,48 @@ _HINTS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"^(?:to\s+)?(?:use|using|code in|coding in|program in|programming in|write code in|"
                 r"writing code in|work in|working in)\s+", _IC), ""),
 )
-_EAT_NOT = re.compile(r"^(?:i|we)(?:'ve|\s+have)?\s+(?:don't|do not|never|can't|cannot|no longer|stopped)\s+"
+_EAT_NOT = re.compile(r"^(?:i|we)(?:'ve|\s+have)?\s+(?P<neg>don't|do not|never|can't|cannot|no longer|stopped)\s+"
                       r"(?P<verb>eat|drink)(?:ing)?\s+"
                       r"(?P<v>.+)$", _IC)
+#: What "I don't eat pork" says, in the third person: not that the user dislikes pork (the key,
+#: ``food.dislike``, is "a food the user dislikes or does not eat"), but that they do not eat it. The
+#: statement said "does not like eating pork" and "dislikes coffee" for "I never drink coffee".
+_NOT_EAT_SAID = {"don't": "does not {v}", "do not": "does not {v}", "never": "never {v}s", "can't": "cannot {v}",
+                 "cannot": "cannot {v}", "no longer": "no longer {v}s", "stopped": "stopped {v}ing"}
 
 
 def _not_eat(clause: str, ctx: _Ctx) -> list[Finding]:
     m = _EAT_NOT.match(clause)
     if not m:
         return []
-    key = "food.dislike" if m.group("verb").lower() == "eat" else "preference.dislike"
-    return _f(key, _OBJ_END.sub("", m.group("v")), CONF_NEGATIVE, clause)
+    verb = m.group("verb").lower()
+    key = "food.dislike" if verb == "eat" else "preference.dislike"
+    found = _f(key, _OBJ_END.sub("", m.group("v")), CONF_NEGATIVE, clause)
+    said = _NOT_EAT_SAID[m.group("neg").lower()].format(v=verb)
+    return [replace(f, statement=f"{said} {third_person(f.value)}") for f in found]
 
 
 def _like(clause: str, ctx: _Ctx) -> list[Finding]:
     m = _LIKE.match(clause)
     if not m:
         return []
+    found = _like_of(m, clause, ctx)
+    qualified = _QUALIFIER_AFTER.search(m.group("v") or m.group("w") or "")
+    before_object = clause[: m.start("v") if m.group("v") else m.start("w")]
+    if qualified or _HEDGE_EN.search(before_object):
+        return [replace(f, statement=_said(clause)) for f in found]  # "does not really like spicy food"
+    return found
+
+
+def _like_of(m: re.Match[str], clause: str, ctx: _Ctx) -> list[Finding]:
+    """The findings of a like or dislike ``_LIKE`` matched in ``clause``."""
     verb = (m.group("verb") or m.group("verb2")).lower()
     polarity: Polarity = "dislike" if verb.startswith(_DISLIKE_VERBS) else "like"
     conf = CONF_PREFER if verb in ("prefer", "would rather", "'d rather") else CONF_LIKE
     preferred = clean_value(_OBJ_END.sub("", m.group("v") or ""), "en")
     if conf == CONF_PREFER and (channel := gazetteer.contact_channel(preferred)):
         return [Finding("contact.channel", channel, CONF_PREFER, clause)]  # "I prefer phone calls now"
-    obj = guards.EN_NO_LONGER.sub("", _OBJ_END.sub("", m.group("v") or m.group("w")))
+    obj = _QUALIFIER_AFTER.sub("", guards.EN_NO_LONGER.sub("", _OBJ_END.sub("", m.group("v") or m.group("w"))))
     obj = re.sub(r"^(?:(?:also|really|just|especially|still)\s+)+", "", obj, flags=_IC)
     if not guards.en_object_ok(obj):
         return []  # "I love your turtles", "I love how …", "I love to.": not a taste of the user's

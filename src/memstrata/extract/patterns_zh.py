@@ -718,14 +718,31 @@ def _drink_how(clause: str, ctx: _Ctx) -> list[Finding]:
     return _f("drink.like", f"{m.group('d')}{m.group('how')}", CONF_STATED, clause)
 
 
+#: Words that make a dislike milder than 不喜欢 (我不太喜欢辣, 我不怎么喜欢): the statement keeps them.
+_HEDGED_ZH = ("不太喜欢", "不怎么喜欢")
+
+
+def _as_said(clause: str) -> str:
+    """``clause`` without its 我 (我不太吃辣 → 不太吃辣): the statement of a fact the key's template
+    would overstate (不喜欢吃辣 for 我不太吃辣; 不喜欢咖啡 for 我不喝咖啡, which says nothing of liking)."""
+    return clean_value(re.sub(r"^我(?:们)?", "", clause), "zh")
+
+
 def _like(clause: str, ctx: _Ctx) -> list[Finding]:
     m = _NOT_EAT.match(clause)
     if m:
         key = "food.dislike" if m.group("verb") == "吃" else "preference.dislike"
-        return _f(key, m.group("v"), CONF_NEGATIVE, clause)
+        return [replace(f, statement=_as_said(clause)) for f in _f(key, m.group("v"), CONF_NEGATIVE, clause)]
     m = _LIKE.match(clause)
     if not m:
         return []
+    if m.group("verb") in _HEDGED_ZH:
+        return [replace(f, statement=_as_said(clause)) for f in _like_of(m, clause, ctx)]
+    return _like_of(m, clause, ctx)
+
+
+def _like_of(m: re.Match[str], clause: str, ctx: _Ctx) -> list[Finding]:
+    """The findings of a like or dislike ``_LIKE`` matched in ``clause``."""
     verb, obj = m.group("verb"), re.sub(r"^的是", "", m.group("v"))  # 我最喜欢的是X
     if guards.zh_points_away(obj):
         return []  # 我喜欢你推荐的书, 我喜欢这个: about the listener or the context

@@ -418,7 +418,7 @@ def statement_for(finding: Finding, lang: str) -> str:
     value = finding.value
     if finding.key == "budget" and finding.label:  # "hotel: $200 a night" reads "hotel budget is $200 a night"
         value = re.sub(rf"^{re.escape(finding.label)}[:：]\s*", "", value)
-    text = (zh if lang == "zh" else en).format(v=value)
+    text = finding.statement or (zh if lang == "zh" else en).format(v=value)
     if finding.subject and lang == "zh":  # someone else's fact: 儿子对鸡蛋过敏
         text = f"{kin.shown(finding.subject, lang)}{text}"
     elif finding.subject:  # "their son is allergic to eggs", "their kids are allergic to peanuts"
