@@ -317,3 +317,45 @@ def test_a_qualified_dislike_is_withdrawn_by_taking_it_up_again(memory: Memory) 
     memory.add("我不太吃辣", user_id="again", created_at=SAID)
     memory.add("我又开始吃辣了", user_id="again", created_at=SAID)
     assert _own(memory, "again", "food.dislike") == []
+
+
+# --- 6. dated plans: the event's time, counted from when the message was said ----------------------
+
+@pytest.mark.parametrize(("user", "said", "key", "value", "start", "end"), [
+    ("fly-next", "I'm flying to Tokyo next Friday", "travel.plan", "flying to Tokyo", "2026-03-13", "2026-03-14"),
+    ("fly-on", "I'm flying to Tokyo on Friday", "travel.plan", "flying to Tokyo", "2026-03-06", "2026-03-07"),
+    ("we-are", "We're going to Paris in May", "travel.plan", "going to Paris", "2026-05-01", "2026-06-01"),
+    ("we-are-full", "We are flying to Rome next week", "travel.plan", "flying to Rome", "2026-03-09", "2026-03-16"),
+    ("zh-wo", "我下周五去东京", "travel.plan", "去东京", "2026-03-13", "2026-03-14"),
+    ("zh-bare", "下周五去东京", "travel.plan", "去东京", "2026-03-13", "2026-03-14"),
+    ("zh-bare-fly", "明天飞上海", "travel.plan", "飞上海", "2026-03-05", "2026-03-06"),
+    ("zh-bare-date", "5月3号回老家", "travel.plan", "回老家", "2026-05-03", "2026-05-04"),
+    ("zh-hant", "下週五去東京", "travel.plan", "去东京", "2026-03-13", "2026-03-14"),
+])
+def test_a_dated_plan_holds_from_the_event_time_counted_from_the_message(
+        memory: Memory, user: str, said: str, key: str, value: str, start: str, end: str) -> None:
+    """SAID is months before the test runs: the plan's valid_from/valid_to come from the message's
+    own time, not from when it was stored (created_at, observed_at)."""
+    [change] = memory.add(said, user_id=user, created_at=SAID).facts
+    fact = change.fact
+    assert (fact.kind, fact.key, fact.value) == ("episode", key, value)
+    assert fact.valid_from is not None and fact.valid_to is not None
+    assert (fact.valid_from.date().isoformat(), fact.valid_to.date().isoformat()) == (start, end)
+    assert fact.created_at.date() > SAID.date()  # stored today, valid in March
+
+
+@pytest.mark.parametrize("said", [
+    # a question, a suggestion, a judgement, someone else's trip or a trip with no place: no plan of the user's
+    "下周五去东京吗",
+    "明天去公园走走吧",
+    "星期天去看电影是一个很好的选择",
+    "你下周五去东京",
+    "他下周五去东京",
+    "下周五去",
+    "明天开会",
+    "Are you flying to Tokyo next Friday?",
+    "My boss is flying to Tokyo next Friday",
+])
+def test_what_is_no_dated_plan_of_the_users_stores_none(memory: Memory, said: str) -> None:
+    memory.add(said, user_id="noplan", created_at=SAID)
+    assert [f for f in memory.list(user_id="noplan") if isinstance(f, Fact) and f.kind == "episode"] == []

@@ -1003,7 +1003,8 @@ def _use(clause: str, ctx: _Ctx) -> list[Finding]:
 
 # --- dated events -----------------------------------------------------------------------
 
-_SUBJECT = re.compile(r"^(?:i|we)(?P<aux>'ll|'m|'ve|'d|\s+will|\s+am|\s+have|\s+had|\s+)\s*(?P<v>.+)$", _IC)
+# "we're" / "we are": the user's own plan with others ("We're going to Paris in May" stored nothing)
+_SUBJECT = re.compile(r"^(?:i|we)(?P<aux>'ll|'m|'re|'ve|'d|\s+will|\s+am|\s+are|\s+have|\s+had|\s+)\s*(?P<v>.+)$", _IC)
 _NOT_EVENT = re.compile(r"^(?:n't|think|guess|feel|felt|believe|wonder|hope|know|knew|mean|was|am|"
                         r"hate|like|love|want|wanted|wish|suppose|bet|doubt|don't|do not|can't|"
                         r"might|may|should|could|would|need to know|not|no|heard|had heard|"
@@ -1020,6 +1021,8 @@ def _event(clause: str, ctx: _Ctx) -> list[Finding]:
         return []  # "I'm in the office every Monday" recurs: no dated event
     aux = m.group("aux").strip().lower()
     rest = m.group("v")
+    if aux in ("'re", "are") and not mentions_time(clause):
+        return []  # "Last week I talked to a friend and we're figuring out ideas": the time is the other clause's
     # "We fly to Tokyo in March" said in November is next March; "we flew ... in March" this one.
     verb = re.sub(r"^(?:(?:just|already|recently|finally|actually|also|really|even|then|both|all|"
                   r"only|never|once)\s+)+", "", rest, flags=_IC)
@@ -1028,7 +1031,7 @@ def _event(clause: str, ctx: _Ctx) -> list[Finding]:
     period = clause_period(clause, ctx.sentence, ctx.said_at, future=not past)
     if period is None:
         return []
-    future = period[0] > ctx.said_at or aux in ("'ll", "will", "'m", "am") or bool(_FUTURE.match(rest))
+    future = period[0] > ctx.said_at or aux in ("'ll", "will", "'m", "am", "'re", "are") or bool(_FUTURE.match(rest))
     if (period[1] <= ctx.said_at or _PAST.match(rest)) and aux not in ("'ll", "will"):
         future = False  # "I tried snowshoeing this weekend" is done, even if the weekend is not
     if _FUTURE.match(rest) and not mentions_time(clause) and period[1] <= ctx.said_at:

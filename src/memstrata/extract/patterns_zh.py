@@ -796,6 +796,18 @@ _WEATHER = re.compile(r"下雨|下雪|天气|刮风|降温|升温|晴|阴天|台
 _TRAVEL_ZH = re.compile(r"去|飞|旅游|旅行|出差|回老家|出国|度假")
 
 
+#: A trip said as Chinese says the speaker's own plan, the date first and no 我 (下周五去东京, 明天飞上海,
+#: 5月3号回老家): a fresh-user trial's 下周五去东京 stored nothing while 我下周五去东京 was a plan.
+#: Only a trip (去/飞/回 + a place), not any action: 明天开会 may be anyone's.
+_TRIP_FIRST = re.compile(r"^(?:(?:下+|这|本)?(?:周|星期|礼拜)[一二三四五六日天末]|明天|后天|大后天|今晚|明晚|下周|下个?月|"
+                         r"下个?星期|[0-9一二三四五六七八九十]+月(?:[0-9一二三四五六七八九十]+[号日])?)"
+                         r"(?:[早晚]上|上午|下午|中午)?(?:去|飞|回|出发去|坐飞机去|飞去)[\u4e00-\u9fff]")
+#: A suggestion, not a plan: 明天去公园走走吧, 下周去东京怎么样.
+_SUGGESTION = re.compile(r"(?:吧|呗|好不好|怎么样|如何|行不行|可以吗)[。！!~～]*$")
+#: A trip judged or advised, not planned: 星期天去看电影是一个很好的选择 (an assistant's reply in MemoryBank-zh).
+_JUDGED = re.compile(r"是|的|不错|建议|可以|应该|不如|最好")
+
+
 def _event(clause: str, ctx: _Ctx) -> list[Finding]:
     if _WEATHER.search(clause):
         return []
@@ -810,8 +822,10 @@ def _event(clause: str, ctx: _Ctx) -> list[Finding]:
     if period is None:
         return []
     if not rest or not _ACTION.match(rest) or (not without_time(clause).startswith("我")
-                                               and not modal and "了" not in rest):
-        return []  # an event needs an action; without 我, a 要/了 marks it as the user's
+                                               and not modal and "了" not in rest
+                                               and not (_TRIP_FIRST.match(clause) and not _SUGGESTION.search(ctx.sentence)
+                                                        and not _JUDGED.search(clause))):
+        return []  # an event needs an action; without 我, a 要/了 marks it as the user's (or a dated trip)
     future = bool(modal) or period[0] > ctx.said_at
     if period[1] <= ctx.said_at or (re.search(r"了|过", rest) and not modal):
         future = False
