@@ -159,7 +159,7 @@ def _restarted(act: str, negative: str, eat_drink: re.Match[str] | None, clause:
     return out
 
 
-# --- habits said with how often (English; the Chinese 每天/每周末都/经常 are read by patterns_zh._habit) ---
+# --- habits said with how often (English; the Chinese 每天, 每个周末都, 一周三次 are read by patterns_zh._habit) ---
 
 _DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
 #: How often, as English says it of a habit: "every morning", "each day", "daily", "on weekends",
