@@ -177,7 +177,8 @@ FREQUENCY_EN = (
 RECURRING_EN = re.compile(
     rf"\b(?:(?:every|each)\s+(?:single\s+)?(?:other\s+)?(?:day|morning|night|evening|afternoon|week|weekend|month|"
     rf"year|weekday|{_DAY})|on\s+(?:the\s+)?(?:weekends|weekdays|{_DAY}s)|"
-    r"(?:once|twice|three times|\d+ times|a few times|several times)\s+(?:a|per|each|every)\s+(?:day|week|month|year))\b",
+    r"(?:once|twice|three times|\d+ times|a few times|several times)\s+(?:a|per|each|every)\s+"
+    r"(?:day|week|month|year))\b",
     _IC)
 _FREQUENCY_LAST = re.compile(rf"^(?:i|we)\s+(?P<v>.+\b{FREQUENCY_EN})$", _IC)
 _FREQUENCY_FIRST = re.compile(rf"^(?P<f>{FREQUENCY_EN})\s*,?\s*(?:i|we)\s+(?P<v>.+)$", _IC)
@@ -202,8 +203,9 @@ def frequency_en(clause: str, ctx: object) -> list[Finding]:
     if not value:
         return []
     verb = value[_HOW_OFTEN_EN.match(value).end():]  # type: ignore[union-attr]
+    # "I really enjoy hiking on weekends": a like, read by the like patterns
     verb = re.sub(r"^(?:(?:really|just|actually|also|even|totally|absolutely|do|definitely|kind of|kinda|truly|"
-                  r"genuinely|honestly|personally)\s+)+", "", verb, flags=_IC)  # "I really enjoy hiking on weekends": a like
+                  r"genuinely|honestly|personally)\s+)+", "", verb, flags=_IC)
     first = verb.split()[0] if verb.split() else ""
     action = re.sub(rf"\s*,?\s*\b{FREQUENCY_EN}\s*", " ", verb, flags=_IC).strip()
     if not first or _NOT_HABIT_VERB_EN.match(verb) or _PAST_EN.match(first) or _LATER_EN.search(value) \

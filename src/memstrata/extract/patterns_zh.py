@@ -651,7 +651,8 @@ def _instruction(clause: str, ctx: _Ctx) -> list[Finding]:
 #: outranked the evidence turn of a question about fitness (R@1 0.33 → 0.32).
 _NUM_ZH = r"[一两二三四五六七八九十几\d]+"
 _WEEKDAY_ZH = r"(?:[一二三四五六日天]|末)"
-_EVERY_ZH = (rf"每(?:天|日|晚|早|个?周{_WEEKDAY_ZH}?|个?星期{_WEEKDAY_ZH}?|个?礼拜{_WEEKDAY_ZH}?|个?月|年|个?工作日|隔一天)"
+_EVERY_ZH = (rf"每(?:天|日|晚|早|个?周{_WEEKDAY_ZH}?|个?星期{_WEEKDAY_ZH}?|个?礼拜{_WEEKDAY_ZH}?|"
+             r"个?月|年|个?工作日|隔一天)"
              rf"|[一每](?:周|星期|个星期|个月|天)(?={_NUM_ZH}次|.*?{_NUM_ZH}次)")
 _TIME_OF_DAY_ZH = r"(?:早上|早晨|上午|中午|下午|傍晚|晚上|睡前|饭后|下班后|周末|工作日)"
 _ALWAYS = re.compile(
@@ -670,8 +671,8 @@ def _habit(clause: str, ctx: _Ctx) -> list[Finding]:
     hit = gazetteer.lookup(body)
     if hit is not None and hit.named and not m.group("adv").endswith("不"):
         return [Finding(hit.key, hit.value, CONF_PREFER, clause)]
-    if re.match(r"^(?:在|是|觉得|认为|以为|想|沉浸|感觉|感到|担心|忘|(?:很|都|非常|特别|也|还)*(?:喜欢|爱|讨厌|不喜欢))",
-                body):
+    if re.match(r"^(?:在|是|觉得|认为|以为|想|沉浸|感觉|感到|担心|忘|"
+                r"(?:很|都|非常|特别|也|还)*(?:喜欢|爱|讨厌|不喜欢))", body):
         return []  # 我一直在想 / 我一直觉得: a state of mind; 我一直很喜欢X is read as a like
     if re.match(r"^(?:很|非常|特别|挺|好|太|有点|比较|超)", body) or guards.zh_points_away(body):
         return []  # 我每天都很累, 我经常想你: a mood or the listener, not something the user does
@@ -799,8 +800,8 @@ _TRAVEL_ZH = re.compile(r"去|飞|旅游|旅行|出差|回老家|出国|度假")
 #: A trip said as Chinese says the speaker's own plan, the date first and no 我 (下周五去东京, 明天飞上海,
 #: 5月3号回老家): a fresh-user trial's 下周五去东京 stored nothing while 我下周五去东京 was a plan.
 #: Only a trip (去/飞/回 + a place), not any action: 明天开会 may be anyone's.
-_TRIP_FIRST = re.compile(r"^(?:(?:下+|这|本)?(?:周|星期|礼拜)[一二三四五六日天末]|明天|后天|大后天|今晚|明晚|下周|下个?月|"
-                         r"下个?星期|[0-9一二三四五六七八九十]+月(?:[0-9一二三四五六七八九十]+[号日])?)"
+_TRIP_FIRST = re.compile(r"^(?:(?:下+|这|本)?(?:周|星期|礼拜)[一二三四五六日天末]|明天|后天|大后天|今晚|明晚|"
+                         r"下周|下个?月|下个?星期|[0-9一二三四五六七八九十]+月(?:[0-9一二三四五六七八九十]+[号日])?)"
                          r"(?:[早晚]上|上午|下午|中午)?(?:去|飞|回|出发去|坐飞机去|飞去)[\u4e00-\u9fff]")
 #: A suggestion, not a plan: 明天去公园走走吧, 下周去东京怎么样.
 _SUGGESTION = re.compile(r"(?:吧|呗|好不好|怎么样|如何|行不行|可以吗)[。！!~～]*$")
@@ -821,10 +822,9 @@ def _event(clause: str, ctx: _Ctx) -> list[Finding]:
     period = clause_period(clause, ctx.sentence, ctx.said_at, future=bool(modal) or not done)
     if period is None:
         return []
+    trip = bool(_TRIP_FIRST.match(clause)) and not _SUGGESTION.search(ctx.sentence) and not _JUDGED.search(clause)
     if not rest or not _ACTION.match(rest) or (not without_time(clause).startswith("我")
-                                               and not modal and "了" not in rest
-                                               and not (_TRIP_FIRST.match(clause) and not _SUGGESTION.search(ctx.sentence)
-                                                        and not _JUDGED.search(clause))):
+                                               and not modal and "了" not in rest and not trip):
         return []  # an event needs an action; without 我, a 要/了 marks it as the user's (or a dated trip)
     future = bool(modal) or period[0] > ctx.said_at
     if period[1] <= ctx.said_at or (re.search(r"了|过", rest) and not modal):
