@@ -35,6 +35,7 @@ def ten_thousand(pg_url: Callable[[], str]) -> tuple[PostgresStore, np.ndarray]:
     centers = rng.standard_normal((200, DIM)).astype(np.float32)
     vectors = centers[rng.integers(200, size=N)] + 0.5 * rng.standard_normal((N, DIM)).astype(np.float32)
     vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+    vectors = search.stored_vector(vectors)  # what the write path stores
     with store.db.write() as conn:
         with conn.cursor().copy("COPY episodes (org_id, project_id, user_id, role, content, created_at, "
                                 "sequence_num, metadata, content_hash, ingested_at) FROM STDIN") as copy:
@@ -128,12 +129,55 @@ def test_hnsw_recall_at_10_against_exact(ten_thousand: tuple[PostgresStore, np.n
         found += len({i for i, _ in approx} & set(_exact(vectors, q, everything)))
     assert found / (20 * K) >= 0.98
     plan = _explain_uses_hnsw(store, vectors[0])
-    assert "segments_embedding_64" in plan
+    assert "segments_embedding_half_64" in plan
     with store.db.read() as conn:  # built with the store's graph settings, not pgvector's defaults
-        row = conn.execute("SELECT indexdef FROM pg_indexes WHERE indexname = 'segments_embedding_64' "
+        row = conn.execute("SELECT indexdef FROM pg_indexes WHERE indexname = 'segments_embedding_half_64' "
                            "AND schemaname = current_schema()").fetchone()
     assert row is not None
     assert f"m='{search.HNSW_M}'" in row[0] and f"ef_construction='{search.HNSW_EF_CONSTRUCTION}'" in row[0]
+    assert "halfvec_cosine_ops" in row[0]
+
+
+def test_a_database_with_the_older_vector_graph_keeps_searching_it(pg_url: Callable[[], str],
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """A database made before the halfvec graphs has ``segments_embedding_<dim>`` on the
+    ``vector`` cast: approximate searches must keep walking it (not fall to an exact scan of the
+    scope), and opening it again must not build a second graph beside it."""
+    store = PostgresStore(pg_url())
+    rng = np.random.default_rng(11)
+    vectors = rng.standard_normal((3_000, DIM)).astype(np.float32)
+    vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+    vectors = search.stored_vector(vectors)
+    with store.db.write() as conn:
+        with conn.cursor().copy("COPY episodes (org_id, project_id, user_id, role, content, created_at, "
+                                "sequence_num, content_hash, ingested_at) FROM STDIN") as copy:
+            for i in range(len(vectors)):
+                copy.write_row(("default", "default", "u", "user", f"row {i}", T0, i + 1, f"h{i}", T0))
+        with conn.cursor().copy("COPY segments (episode_id, idx, text, derivative, org_id, project_id, user_id, "
+                                "terms, embedding) FROM STDIN WITH (FORMAT BINARY)") as copy:
+            copy.set_types(["int8", "int4", "text", "text", "text", "text", "text", "text", "vector"])
+            for i, v in enumerate(vectors):
+                copy.write_row((i + 1, 0, f"row {i}", f"row {i}", "default", "default", "u", f"row {i}", v))
+        # The older definition, as ensure_vector_index wrote it before.
+        conn.execute(f"CREATE INDEX segments_embedding_{DIM} ON segments USING hnsw "
+                     f"((embedding::vector({DIM})) vector_cosine_ops) WITH (m = 16, ef_construction = 64)")
+        store.set_meta(conn, "embedding_dim", str(DIM))
+    with store.db.write() as conn:
+        conn.execute("ANALYZE")
+        indexes = {r[0] for r in conn.execute("SELECT indexname FROM pg_indexes WHERE tablename = 'segments' "
+                                              "AND schemaname = current_schema()").fetchall()}
+    assert f"segments_embedding_{DIM}" in indexes and f"segments_embedding_half_{DIM}" not in indexes
+
+    # With ef_search 10 the walk misses some exact neighbours; an exact scan never would.
+    monkeypatch.setattr(store, "ef_search", K)
+    differ = 0
+    for i in range(20):
+        q = vectors[i] + 0.3 * rng.standard_normal(DIM).astype(np.float32)
+        q /= np.linalg.norm(q)
+        got = store.nearest_segments(Scope(user_id="u"), q, k=K, min_similarity=-1.0, exact=False)
+        assert len(got) == K
+        differ += [i for i, _ in got] != _exact(vectors, q, np.arange(len(vectors)))
+    assert differ > 0
 
 
 def test_the_approximate_path_walks_the_index_when_the_planner_prefers_a_sorted_scan(
@@ -163,7 +207,8 @@ def test_the_approximate_path_walks_the_index_when_the_planner_prefers_a_sorted_
 def _explain_uses_hnsw(store: PostgresStore, q: np.ndarray) -> str:
     with store.db.read() as conn:
         rows = conn.execute("EXPLAIN SELECT id FROM segments s WHERE s.org_id = 'default' "
-                            "ORDER BY (s.embedding::vector(64)) <=> %s::vector(64) LIMIT 10", (q,)).fetchall()
+                            "ORDER BY (s.embedding::halfvec(64)) <=> %s::vector(64)::halfvec(64) LIMIT 10",
+                            (q,)).fetchall()
     return "\n".join(r[0] for r in rows)
 
 

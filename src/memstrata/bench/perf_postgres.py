@@ -102,8 +102,8 @@ def measure(url: str, n: int, *, queries: int, seed: int, console: Console, embe
         if have > n:
             raise StoreError(f"the database holds {have:,} episodes, more than --n {n:,}")
         dim = memory.embedder.dim if memory.embedder is not None else 0
-        index = f"segments_embedding_{dim}"
-        indexes = (index, f"facts_embedding_{dim}")
+        index = search.vector_index("segments", dim)
+        indexes = (index, search.vector_index("facts", dim))
         ingest_eps = index_s = float("nan")
         built_all = all(_sql(memory, "SELECT to_regclass(%s) IS NOT NULL", (i,))[0][0] for i in indexes)
         if have < n:
@@ -422,6 +422,7 @@ def run_hnsw_recall(n: int, *, dim: int, url: str | None, queries: int, seed: in
         console.print(f"  {n:,} sentence vectors of {model}")
     else:
         vectors = _clustered(n, dim, rng, intrinsic=intrinsic)
+    vectors = search.stored_vector(vectors)  # as the write path stores them (the exact ranking too)
     store = PostgresStore(url)
     try:
         if store.counts()["episodes"]:

@@ -35,6 +35,9 @@ Vector search over segments picks exact or approximate per query:
 2. Otherwise the HNSW index with pgvector 0.8's iterative scan (``hnsw.iterative_scan =
    relaxed_order``): the index keeps walking until ``k`` rows pass the WHERE clause or
    ``MAX_SCAN_TUPLES`` were visited; results are re-sorted by exact distance.
+   The graph holds the ``halfvec`` cast of the embeddings (``vector_index``); a database
+   made before keeps searching its ``vector`` graph (``legacy_vector_index``) until that is
+   dropped.
 3. Fewer than ``k`` rows from (2) → exact search after all (a filter the estimate
    misjudged), so a search returns ``k`` results whenever ``k`` rows match.
 
@@ -84,6 +87,22 @@ HNSW_M = 24
 HNSW_EF_CONSTRUCTION = 256
 #: Tuples an iterative scan may visit before it gives up (pgvector's default, 20,000).
 MAX_SCAN_TUPLES = 20_000
+
+
+def vector_index(table: str, dim: int) -> str:
+    """Name of the HNSW index over ``table``'s ``dim``-d embeddings, built on their ``halfvec``
+    cast (``halfvec_cosine_ops``). Stored vectors are already rounded to float16
+    (``stored_vector``), so the cast loses nothing: the graph holds the same values in half the
+    bytes (100k clustered 512-d vectors, m 24 / ef_construction 256: 156 vs 260 MB; vector query
+    at ``ef_search`` 800 p50 / p95 78 / 139 vs 88 / 164 ms at load ~3, the same neighbours in
+    99.9 % of results)."""
+    return f"{table}_embedding_half_{int(dim)}"
+
+
+def legacy_vector_index(table: str, dim: int) -> str:
+    """Name of the HNSW index a database made before ``vector_index`` has: the same graph on the
+    full ``vector`` cast (``vector_cosine_ops``). Searches still use it while it is there."""
+    return f"{table}_embedding_{int(dim)}"
 
 
 #: Estimated rows the kept query terms may match together (module docstring, step 1).
@@ -195,10 +214,13 @@ def nearest(conn: Conn, *, from_where: str, params: Sequence[object], vector: np
         # One round trip: whether the index exists, and the scan settings for this transaction
         # (harmless to an exact search: its expression never matches the index's).
         found = conn.execute(
-            "SELECT to_regclass(%s) IS NOT NULL, set_config('hnsw.iterative_scan', 'relaxed_order', true), "
+            "SELECT to_regclass(%s) IS NOT NULL, to_regclass(%s) IS NOT NULL, "
+            "set_config('hnsw.iterative_scan', 'relaxed_order', true), "
             "set_config('hnsw.ef_search', %s, true), set_config('hnsw.max_scan_tuples', %s, true)",
-            (f"{table}_embedding_{dim}", str(max(ef_search, k)), str(MAX_SCAN_TUPLES))).fetchone()
-        indexed = found is not None and bool(found[0])
+            (vector_index(table, dim), legacy_vector_index(table, dim), str(max(ef_search, k)),
+             str(MAX_SCAN_TUPLES))).fetchone()
+        indexed = found is not None and (bool(found[0]) or bool(found[1]))
+        cast = "halfvec" if found is not None and found[0] else "vector"
         if exact is None:
             exact = not indexed
             if indexed and estimated_rows(conn, from_where, params) <= EXACT_MAX_ROWS:
@@ -211,7 +233,7 @@ def nearest(conn: Conn, *, from_where: str, params: Sequence[object], vector: np
         # and ef_search 400 the planner sorted a sequential scan instead (an exact search,
         # 790 ms). Sequential scans and sorts are off for this query only: the savepoint's
         # rollback restores the settings (nothing was written).
-        dist = f"({alias}.embedding::vector({dim})) <=> %s::vector({dim})"
+        dist = f"({alias}.embedding::{cast}({dim})) <=> %s::vector({dim})::{cast}({dim})"
         approximate = (f"WITH c AS MATERIALIZED (SELECT {alias}.id, {alias}.embedding <#> %s AS d {from_where} "
                        f"AND {alias}.embedding IS NOT NULL ORDER BY {dist} LIMIT %s) "
                        "SELECT id, d FROM c ORDER BY d, id")

@@ -234,17 +234,23 @@ class PostgresStore:
     @staticmethod
     def ensure_vector_index(conn: Conn, dim: int) -> None:
         """Create the HNSW (cosine) indexes over segment and fact embeddings of dimension ``dim``
-        (those missing: a database made before the facts index gets it here), with the graph
-        settings ``search.HNSW_M`` and ``search.HNSW_EF_CONSTRUCTION``. An existing index keeps
-        the settings it was built with (``REINDEX`` too): drop it and reopen the database with
-        ``embedding_dim`` re-recorded, or create it again by hand, to change them."""
+        (those missing: a database made before the facts index gets it here), on the embeddings'
+        ``halfvec`` cast (``search.vector_index``), with the graph settings ``search.HNSW_M`` and
+        ``search.HNSW_EF_CONSTRUCTION``. An existing index keeps the settings it was built with
+        (``REINDEX`` too), and a table that has the older ``vector`` graph
+        (``search.legacy_vector_index``) keeps it: drop it and reopen the database with
+        ``embedding_dim`` re-recorded, or create the new one by hand, to change them."""
         dim = int(dim)  # an integer in the SQL text, never user text
         # Vectors inline in the heap rows (pgvector's advice): no TOAST fetch per row in exact scans.
         conn.execute("ALTER TABLE segments ALTER COLUMN embedding SET STORAGE PLAIN")
         conn.execute("ALTER TABLE facts ALTER COLUMN embedding SET STORAGE PLAIN")
         for table in ("segments", "facts"):  # facts too: a million messages leave ~90k facts to search
-            conn.execute(f"CREATE INDEX IF NOT EXISTS {table}_embedding_{dim} ON {table} "
-                         f"USING hnsw ((embedding::vector({dim})) vector_cosine_ops) "
+            legacy = conn.execute("SELECT to_regclass(%s) IS NOT NULL",
+                                  (search.legacy_vector_index(table, dim),)).fetchone()
+            if legacy is not None and legacy[0]:
+                continue
+            conn.execute(f"CREATE INDEX IF NOT EXISTS {search.vector_index(table, dim)} ON {table} "
+                         f"USING hnsw ((embedding::halfvec({dim})) halfvec_cosine_ops) "
                          f"WITH (m = {search.HNSW_M}, ef_construction = {search.HNSW_EF_CONSTRUCTION})")
 
     @staticmethod
