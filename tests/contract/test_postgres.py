@@ -7,7 +7,7 @@ import json
 import os
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from datetime import timedelta
 from itertools import pairwise
 from pathlib import Path
@@ -25,7 +25,7 @@ N, DIM, K = 10_000, 64, 10
 
 
 @pytest.fixture(scope="module")
-def ten_thousand(pg_url: Callable[[], str]) -> tuple[PostgresStore, np.ndarray]:
+def ten_thousand(pg_url: Callable[[], str]) -> Iterator[tuple[PostgresStore, np.ndarray]]:
     """10,000 one-segment episodes with clustered unit vectors; ``metadata.bucket`` = i % 100.
 
     Loaded with COPY into the store's own tables (the row-by-row write path is tested
@@ -50,7 +50,10 @@ def ten_thousand(pg_url: Callable[[], str]) -> tuple[PostgresStore, np.ndarray]:
         store.set_meta(conn, "embedding_dim", str(DIM))  # builds the HNSW index
     with store.db.write() as conn:
         conn.execute("ANALYZE")
-    return store, vectors
+    # Closed here: a pool left open was collected later in one of its own worker threads
+    # (PytestUnraisableExceptionWarning in an unrelated test).
+    yield store, vectors
+    store.close()
 
 
 def _exact(vectors: np.ndarray, q: np.ndarray, rows: np.ndarray) -> list[int]:
@@ -144,40 +147,43 @@ def test_a_database_with_the_older_vector_graph_keeps_searching_it(pg_url: Calla
     ``vector`` cast: approximate searches must keep walking it (not fall to an exact scan of the
     scope), and opening it again must not build a second graph beside it."""
     store = PostgresStore(pg_url())
-    rng = np.random.default_rng(11)
-    vectors = rng.standard_normal((3_000, DIM)).astype(np.float32)
-    vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
-    vectors = search.stored_vector(vectors)
-    with store.db.write() as conn:
-        with conn.cursor().copy("COPY episodes (org_id, project_id, user_id, role, content, created_at, "
-                                "sequence_num, content_hash, ingested_at) FROM STDIN") as copy:
-            for i in range(len(vectors)):
-                copy.write_row(("default", "default", "u", "user", f"row {i}", T0, i + 1, f"h{i}", T0))
-        with conn.cursor().copy("COPY segments (episode_id, idx, text, derivative, org_id, project_id, user_id, "
-                                "terms, embedding) FROM STDIN WITH (FORMAT BINARY)") as copy:
-            copy.set_types(["int8", "int4", "text", "text", "text", "text", "text", "text", "vector"])
-            for i, v in enumerate(vectors):
-                copy.write_row((i + 1, 0, f"row {i}", f"row {i}", "default", "default", "u", f"row {i}", v))
-        # The older definition, as ensure_vector_index wrote it before.
-        conn.execute(f"CREATE INDEX segments_embedding_{DIM} ON segments USING hnsw "
-                     f"((embedding::vector({DIM})) vector_cosine_ops) WITH (m = 16, ef_construction = 64)")
-        store.set_meta(conn, "embedding_dim", str(DIM))
-    with store.db.write() as conn:
-        conn.execute("ANALYZE")
-        indexes = {r[0] for r in conn.execute("SELECT indexname FROM pg_indexes WHERE tablename = 'segments' "
-                                              "AND schemaname = current_schema()").fetchall()}
-    assert f"segments_embedding_{DIM}" in indexes and f"segments_embedding_half_{DIM}" not in indexes
+    try:
+        rng = np.random.default_rng(11)
+        vectors = rng.standard_normal((3_000, DIM)).astype(np.float32)
+        vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+        vectors = search.stored_vector(vectors)
+        with store.db.write() as conn:
+            with conn.cursor().copy("COPY episodes (org_id, project_id, user_id, role, content, created_at, "
+                                    "sequence_num, content_hash, ingested_at) FROM STDIN") as copy:
+                for i in range(len(vectors)):
+                    copy.write_row(("default", "default", "u", "user", f"row {i}", T0, i + 1, f"h{i}", T0))
+            with conn.cursor().copy("COPY segments (episode_id, idx, text, derivative, org_id, project_id, user_id, "
+                                    "terms, embedding) FROM STDIN WITH (FORMAT BINARY)") as copy:
+                copy.set_types(["int8", "int4", "text", "text", "text", "text", "text", "text", "vector"])
+                for i, v in enumerate(vectors):
+                    copy.write_row((i + 1, 0, f"row {i}", f"row {i}", "default", "default", "u", f"row {i}", v))
+            # The older definition, as ensure_vector_index wrote it before.
+            conn.execute(f"CREATE INDEX segments_embedding_{DIM} ON segments USING hnsw "
+                         f"((embedding::vector({DIM})) vector_cosine_ops) WITH (m = 16, ef_construction = 64)")
+            store.set_meta(conn, "embedding_dim", str(DIM))
+        with store.db.write() as conn:
+            conn.execute("ANALYZE")
+            indexes = {r[0] for r in conn.execute("SELECT indexname FROM pg_indexes WHERE tablename = 'segments' "
+                                                  "AND schemaname = current_schema()").fetchall()}
+        assert f"segments_embedding_{DIM}" in indexes and f"segments_embedding_half_{DIM}" not in indexes
 
-    # With ef_search 10 the walk misses some exact neighbours; an exact scan never would.
-    monkeypatch.setattr(store, "ef_search", K)
-    differ = 0
-    for i in range(20):
-        q = vectors[i] + 0.3 * rng.standard_normal(DIM).astype(np.float32)
-        q /= np.linalg.norm(q)
-        got = store.nearest_segments(Scope(user_id="u"), q, k=K, min_similarity=-1.0, exact=False)
-        assert len(got) == K
-        differ += [i for i, _ in got] != _exact(vectors, q, np.arange(len(vectors)))
-    assert differ > 0
+        # With ef_search 10 the walk misses some exact neighbours; an exact scan never would.
+        monkeypatch.setattr(store, "ef_search", K)
+        differ = 0
+        for i in range(20):
+            q = vectors[i] + 0.3 * rng.standard_normal(DIM).astype(np.float32)
+            q /= np.linalg.norm(q)
+            got = store.nearest_segments(Scope(user_id="u"), q, k=K, min_similarity=-1.0, exact=False)
+            assert len(got) == K
+            differ += [sid for sid, _ in got] != _exact(vectors, q, np.arange(len(vectors)))
+        assert differ > 0
+    finally:
+        store.close()
 
 
 def test_the_approximate_path_walks_the_index_when_the_planner_prefers_a_sorted_scan(
