@@ -238,8 +238,8 @@ class PostgresStore:
         ``halfvec`` cast (``search.vector_index``), with the graph settings ``search.HNSW_M`` and
         ``search.HNSW_EF_CONSTRUCTION``. An existing index keeps the settings it was built with
         (``REINDEX`` too), and a table that has the older ``vector`` graph
-        (``search.legacy_vector_index``) keeps it: drop it and reopen the database with
-        ``embedding_dim`` re-recorded, or create the new one by hand, to change them."""
+        (``search.legacy_vector_index``) keeps it: create the new one by hand, then drop the
+        old one (README, PostgreSQL), to change them."""
         dim = int(dim)  # an integer in the SQL text, never user text
         # Vectors inline in the heap rows (pgvector's advice): no TOAST fetch per row in exact scans.
         conn.execute("ALTER TABLE segments ALTER COLUMN embedding SET STORAGE PLAIN")
