@@ -141,6 +141,22 @@ def test_hnsw_recall_at_10_against_exact(ten_thousand: tuple[PostgresStore, np.n
     assert "halfvec_cosine_ops" in row[0]
 
 
+def test_ensuring_the_vector_indexes_again_locks_no_reader_out(ten_thousand: tuple[PostgresStore, np.ndarray]) -> None:
+    """``ensure_vector_index`` runs in one transaction with the graph builds; an ``ALTER TABLE``
+    there would hold an exclusive lock on the tables (every search waiting) for as long as a
+    build takes. Once the vectors are stored inline it alters nothing."""
+    store, _ = ten_thousand
+    with store.db.write() as conn:
+        PostgresStore.ensure_vector_index(conn, DIM)
+        exclusive = conn.execute(
+            "SELECT count(*) FROM pg_locks WHERE pid = pg_backend_pid() AND mode = 'AccessExclusiveLock' "
+            "AND relation IN ('segments'::regclass, 'facts'::regclass)").fetchone()
+        storage = conn.execute("SELECT attstorage FROM pg_attribute WHERE attrelid = 'segments'::regclass "
+                               "AND attname = 'embedding'").fetchone()
+    assert exclusive == (0,)
+    assert storage == ("p",)
+
+
 def test_a_database_with_the_older_vector_graph_keeps_searching_it(pg_url: Callable[[], str],
                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     """A database made before the halfvec graphs has ``segments_embedding_<dim>`` on the

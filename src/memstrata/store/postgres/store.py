@@ -242,8 +242,14 @@ class PostgresStore:
         old one (README, PostgreSQL), to change them."""
         dim = int(dim)  # an integer in the SQL text, never user text
         # Vectors inline in the heap rows (pgvector's advice): no TOAST fetch per row in exact scans.
-        conn.execute("ALTER TABLE segments ALTER COLUMN embedding SET STORAGE PLAIN")
-        conn.execute("ALTER TABLE facts ALTER COLUMN embedding SET STORAGE PLAIN")
+        # Altered only when not yet so: ALTER TABLE holds an exclusive lock to the end of the
+        # transaction, which here includes the graph builds (minutes at 1M rows, every read
+        # of the tables waiting meanwhile).
+        for table in ("segments", "facts"):
+            storage = conn.execute("SELECT attstorage FROM pg_attribute WHERE attrelid = %s::regclass "
+                                   "AND attname = 'embedding'", (table,)).fetchone()
+            if storage is None or storage[0] != "p":
+                conn.execute(f"ALTER TABLE {table} ALTER COLUMN embedding SET STORAGE PLAIN")
         for table in ("segments", "facts"):  # facts too: a million messages leave ~90k facts to search
             legacy = conn.execute("SELECT to_regclass(%s) IS NOT NULL",
                                   (search.legacy_vector_index(table, dim),)).fetchone()
