@@ -23,10 +23,11 @@ ranks; a term in 12% of 1M rows would be 120k rows, ~1.8 s):
 Below these sizes (fewer than ``FTS_MAX_ROWS`` rows matching each term) the candidates and
 their order are those of ranking every match.
 
-Vector search over segments picks exact or approximate per query:
+Vector search over segments and facts picks exact or approximate per query:
 
 1. The planner's estimate of the rows matching scope + filter (``EXPLAIN``, about a
-   millisecond). At most ``EXACT_MAX_ROWS`` (2,000) → exact search: the scope and filter indexes
+   millisecond). At most ``EXACT_MAX_ROWS`` (2,000; a scope's facts ``FACTS_EXACT_MAX_ROWS``,
+   20,000: the per-user cap bounds them) → exact search: the scope and filter indexes
    find the rows, their distances are computed and sorted. Perfect recall. The estimate of a
    filter is often far too low (the planner multiplies the selectivities of a metadata
    comparison's clauses: 1 row estimated for 2,000 matching), so this exact search stops once
@@ -67,6 +68,13 @@ Conn = psycopg.Connection[Any]
 #: exact scan of a 20,000-segment scope made hybrid recall p50 ~300 ms, the 1% filter
 #: (200 rows) ~33 ms; 2,000 rows keep the exact path to a few milliseconds.
 EXACT_MAX_ROWS = 2_000
+#: ``EXACT_MAX_ROWS`` of a scope's facts. A user's active facts are bounded by the per-user cap
+#: (``Settings.max_active_facts``, 10,000 by default), so an exact scan of them has a bounded
+#: cost, and the graph walk filtered to them does badly: on the 1M bench database (89,209 facts,
+#: 10,000 active; hashing-512, m 24 / ef_construction 256 on the halfvec cast, load ~4) the walk
+#: at ``ef_search`` 800 found 0.20 of the exact top 10 at p50 / p95 20.7 / 43.0 ms, the exact
+#: scan all of them at 18.0 / 22.6 ms.
+FACTS_EXACT_MAX_ROWS = 20_000
 #: Rows an exact search tried on the planner's say-so may visit before it gives way to HNSW
 #: (module docstring, step 1): the 1% filter of a million segments (10,000 rows) stays exact.
 EXACT_CAP_ROWS = 20_000
@@ -194,7 +202,8 @@ def estimated_rows(conn: Conn, from_where: str, params: Sequence[object]) -> flo
 
 def nearest(conn: Conn, *, from_where: str, params: Sequence[object], vector: np.ndarray, k: int,
             min_similarity: float, exact: bool | None = None, ef_search: int = EF_SEARCH,
-            table: str = "segments", alias: str = "s", owned: bool = False) -> list[tuple[int, float]]:
+            table: str = "segments", alias: str = "s", owned: bool = False,
+            exact_max_rows: int = EXACT_MAX_ROWS) -> list[tuple[int, float]]:
     """``[(id, cosine)]`` best first, over ``alias`` rows of ``FROM {table} {alias} ... WHERE ...``.
 
     Args:
@@ -206,6 +215,9 @@ def nearest(conn: Conn, *, from_where: str, params: Sequence[object], vector: np
         ef_search: HNSW candidate list (``hnsw.ef_search``), raised to ``k`` when smaller.
         owned: ``conn``'s transaction ends with this call (``PgDatabase.owns``), so the planner
             settings of the approximate search need no savepoint to be undone.
+        exact_max_rows: estimated rows up to which the search is exact (``EXACT_MAX_ROWS``;
+            ``FACTS_EXACT_MAX_ROWS`` for facts); the exact scan still gives way to the index
+            past ``EXACT_CAP_ROWS`` matching rows.
     """
     q = np.asarray(vector, dtype=np.float32)
     dim = len(q)
@@ -223,7 +235,7 @@ def nearest(conn: Conn, *, from_where: str, params: Sequence[object], vector: np
         cast = "halfvec" if found is not None and found[0] else "vector"
         if exact is None:
             exact = not indexed
-            if indexed and estimated_rows(conn, from_where, params) <= EXACT_MAX_ROWS:
+            if indexed and estimated_rows(conn, from_where, params) <= exact_max_rows:
                 capped = _exact_capped(conn, from_where=from_where, params=params, q=q, k=k, alias=alias)
                 if capped is not None:
                     return [(i, -d) for i, d in capped if -d >= min_similarity]

@@ -1197,7 +1197,8 @@ class PostgresStore:
                                                    f"AND {compiled[0]} AND {live('f.')}{hidden}",
                                   params=[*params, list(statuses), *compiled[1], now or utcnow(), *hparams],
                                   vector=vector, k=k, min_similarity=min_similarity, exact=exact,
-                                  ef_search=self.ef_search, table="facts", alias="f", owned=self.db.owns(conn))
+                                  ef_search=self.ef_search, table="facts", alias="f", owned=self.db.owns(conn),
+                                  exact_max_rows=search.FACTS_EXACT_MAX_ROWS)
 
     # -- deletion ---------------------------------------------------------------------------
     @staticmethod
