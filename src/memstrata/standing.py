@@ -39,6 +39,37 @@ FOOD_WORDS_ZH = ("吃", "饭", "餐", "菜", "食", "厨", "烹饪", "外卖", "
 
 _LATIN_WORD = re.compile(r"[A-Za-z]+")
 
+#: Allergens nobody eats: animals, plants in the air, dust, moulds, drugs, stings, materials
+#: (English lower case, whole words; Chinese by substring of the Simplified value). A meal's
+#: dietary section lists such an allergy after every other dietary fact, so under a small
+#: ``budget_tokens`` it gives way first (a fresh-user trial: "I'm mildly allergic to cats" took
+#: the only line of "plan dinner" and left a shellfish allergy "not shown").
+NON_FOOD_ALLERGENS_EN = frozenset({
+    "cat", "cats", "dog", "dogs", "pet", "pets", "dander", "fur", "horse", "horses", "feathers", "pollen",
+    "grass", "hay", "ragweed", "trees", "dust", "mites", "mold", "molds", "mould", "moulds", "latex",
+    "penicillin", "amoxicillin", "antibiotics", "sulfa", "aspirin", "ibuprofen", "codeine", "morphine",
+    "bees", "bee", "wasps", "wasp", "stings", "insect", "insects", "mosquito", "mosquitoes", "nickel",
+    "metal", "metals", "perfume", "perfumes", "fragrance", "fragrances", "sunlight", "sun", "cold", "wool",
+})
+NON_FOOD_ALLERGENS_ZH = ("猫", "狗", "宠物", "动物毛", "毛发", "花粉", "灰尘", "粉尘", "尘螨", "螨虫", "霉菌",
+                         "乳胶", "青霉素", "头孢", "抗生素", "阿司匹林", "布洛芬", "磺胺", "蜜蜂", "蜂蜇",
+                         "蚊子", "昆虫", "镍", "金属", "香水", "香料味", "紫外线", "阳光", "冷空气", "羊毛")
+
+
+def is_non_food_allergen(value: str) -> bool:
+    """Whether an allergy's ``value`` (its allergen, ``extract.allergens``) names something not
+    eaten: every word of it in ``NON_FOOD_ALLERGENS_EN``, or a Chinese value holding one of
+    ``NON_FOOD_ALLERGENS_ZH``.
+
+    >>> [is_non_food_allergen(v) for v in ("cats", "dust mites", "penicillin", "猫毛", "peanuts", "cat food", "芒果")]
+    [True, True, True, True, False, False, False]
+    """
+    words = [w.lower() for w in _LATIN_WORD.findall(value)]
+    if words:
+        return all(w in NON_FOOD_ALLERGENS_EN for w in words)
+    text = simplified(value)
+    return any(word in text for word in NON_FOOD_ALLERGENS_ZH)
+
 
 def is_about_food(query: str) -> bool:
     """Whether ``query`` asks about food, a meal or cooking (English or Chinese, either script).

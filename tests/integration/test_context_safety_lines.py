@@ -79,3 +79,16 @@ def test_the_users_own_allergy_comes_before_a_relatives(memory: Memory) -> None:
         theirs = [i for i, line in enumerate(lines) if "shellfish" in line or "diabetes" in line]
         assert len(own) == 2 and len(theirs) == 2 and max(own) < min(theirs), lines
         assert "peanuts" in lines[0], lines
+
+
+def test_an_allergy_to_something_not_eaten_gives_way_to_the_food_ones(memory: Memory) -> None:
+    """A fresh-user trial: "I'm mildly allergic to cats", said last, took the only dietary line of
+    "plan dinner" at 40 tokens and left the shellfish allergy "not shown"."""
+    memory.add("I have a severe shellfish allergy, I carry an EpiPen", user_id="cy")
+    memory.add("我对花生严重过敏", user_id="cy")
+    memory.add("I'm mildly allergic to cats", user_id="cy")
+    for query, title in (("plan dinner", FOOD_EN), ("帮我安排晚餐", FOOD_ZH)):
+        lines = _section(memory.context(query, user_id="cy", budget_tokens=500), title)
+        assert len(lines) == 3 and "cats" in lines[-1], lines
+        small = _section(memory.context(query, user_id="cy", budget_tokens=40), title)
+        assert small and "cats" not in small[0] and ("shellfish" in small[0] or "花生" in small[0]), small
