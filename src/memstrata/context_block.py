@@ -17,8 +17,8 @@ from datetime import datetime
 from memstrata.attribution import is_users_own
 from memstrata.evidence import is_general, matches
 from memstrata.recall import fact_hit
-from memstrata.render import estimate_tokens, render_context, render_lines, restated
-from memstrata.standing import FOOD_KEYS, is_about_food, is_non_food_allergen
+from memstrata.render import estimate_tokens, is_safety, render_context, render_lines, restated
+from memstrata.standing import is_about_food, is_non_food_allergen
 from memstrata.types import Fact, Hit
 
 
@@ -86,11 +86,14 @@ def _food_constraints(profile: Callable[[], Sequence[Hit]]) -> list[Hit]:
     trial read "Mom is allergic to shellfish" above the user's own peanut allergy, L1: the newer
     fact came first among equally important ones). An allergy to something not eaten
     (``standing.is_non_food_allergen``: cats, pollen, penicillin) comes after all of them."""
-    found = [h for h in profile() if h.fact is not None and h.fact.key in FOOD_KEYS and not h.superseded]
-    # Stable: the profile's order within each group. An allergy to something not eaten (cats,
-    # pollen, penicillin) goes last: it must not take a small block's only line from a food.
-    return sorted(found, key=lambda h: (h.fact is not None and h.fact.key == "health.allergy"
-                                        and is_non_food_allergen(h.fact.value), not is_users_own(h)))
+    found = [h for h in profile() if is_safety(h) and not h.superseded]
+    # Stable: the profile's order within each group. An allergy to something not eaten goes
+    # last: it must not take a small block's only line from a food.
+    return sorted(found, key=lambda h: (_non_food_allergy(h), not is_users_own(h)))
+
+
+def _non_food_allergy(hit: Hit) -> bool:
+    return hit.fact is not None and hit.fact.key == "health.allergy" and is_non_food_allergen(hit.fact.value)
 
 
 def _first_then(query: str, first_hits: Sequence[Hit], heading: str, hits: Sequence[Hit], budget_tokens: int,

@@ -39,8 +39,9 @@ def _marker(match: re.Match[str]) -> str:
 
 
 def neutralise(text: str) -> str:
-    """``text`` for display: each bidi control or tag character replaced by ``[U+XXXX]``, so it
-    can neither reorder the line nor hide text; everything else unchanged.
+    """``text`` for display: each bidi control or tag character replaced by its code point in
+    brackets (``[U+202E]``), so it can neither reorder the line nor hide text; everything else
+    unchanged.
 
     >>> neutralise("I prefer \\u202eSPU\\u202c for delivery")
     'I prefer [U+202E]SPU[U+202C] for delivery'
