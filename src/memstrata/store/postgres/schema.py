@@ -463,6 +463,61 @@ CREATE TABLE IF NOT EXISTS outdated_marks (
 CREATE INDEX IF NOT EXISTS outdated_marks_episode ON outdated_marks (episode_id);
 """,
     ),
+    Migration(
+        17,
+        "active_fact_search",
+        """
+-- A narrow copy of the active facts with only what a scope's unfiltered search of them reads:
+-- scope columns, TTL, full text and the halfvec cast of the embedding (inline). A trigger on facts
+-- keeps it whatever code path writes them. A fact row is ~3.1 kB at 512 dimensions and facts are
+-- stored half full (migration 12), so on the 1M bench database (89,209 facts, 10,000 active) the
+-- exact vector search of a user's active facts read 10,800 heap pages, one per fact, and full text
+-- intersected each term's matches with a 10,000-row bitmap of the active ones (2-10 ms a search).
+-- Here the 10,000 fill ~1,450 pages and full text finds only active rows. Stored vectors are
+-- float16 already (search.stored_vector), so the cast loses nothing. The trigger function
+-- resolves names with this migration's search_path.
+CREATE TABLE IF NOT EXISTS active_fact_search (
+    id BIGINT PRIMARY KEY,
+    org_id TEXT NOT NULL, project_id TEXT NOT NULL, user_id TEXT, agent_id TEXT,
+    expires_at TIMESTAMPTZ,
+    -- Before tsv (~480 bytes a fact): the vector scan reads it without stepping over the text
+    -- (1M bench database, 10,000 facts: 9.2 vs 11.4 ms).
+    embedding halfvec,
+    tsv TSVECTOR
+);
+ALTER TABLE active_fact_search ALTER COLUMN embedding SET STORAGE PLAIN, ALTER COLUMN tsv SET STORAGE MAIN;
+CREATE INDEX IF NOT EXISTS active_fact_search_scope ON active_fact_search (org_id, project_id, user_id, agent_id);
+-- fastupdate off: no pending list for every search to scan between vacuums (a fact write adds a
+-- few terms; the list would otherwise hold the recent ones until autovacuum merged it).
+CREATE INDEX IF NOT EXISTS active_fact_search_tsv ON active_fact_search USING gin (tsv) WITH (fastupdate = off);
+CREATE OR REPLACE FUNCTION active_fact_search_sync() RETURNS trigger
+LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+BEGIN
+    IF TG_OP = 'DELETE' OR (TG_OP = 'UPDATE' AND NEW.status IS DISTINCT FROM 'active') THEN
+        DELETE FROM active_fact_search WHERE id = OLD.id;
+    ELSIF NEW.status = 'active' THEN
+        INSERT INTO active_fact_search (id, org_id, project_id, user_id, agent_id, expires_at, embedding, tsv)
+        VALUES (NEW.id, NEW.org_id, NEW.project_id, NEW.user_id, NEW.agent_id, NEW.expires_at,
+                NEW.embedding::halfvec, NEW.tsv)
+        ON CONFLICT (id) DO UPDATE SET org_id = EXCLUDED.org_id, project_id = EXCLUDED.project_id,
+            user_id = EXCLUDED.user_id, agent_id = EXCLUDED.agent_id, expires_at = EXCLUDED.expires_at,
+            embedding = EXCLUDED.embedding, tsv = EXCLUDED.tsv;
+    END IF;
+    RETURN NULL;
+END
+$$;
+DROP TRIGGER IF EXISTS facts_active_search ON facts;
+-- UPDATE OF: counting a recall (access_count, last_accessed_at) does not fire it. terms: tsv is
+-- generated from it.
+CREATE TRIGGER facts_active_search
+    AFTER INSERT OR DELETE OR UPDATE OF status, embedding, terms, expires_at, org_id, project_id, user_id, agent_id
+    ON facts FOR EACH ROW EXECUTE FUNCTION active_fact_search_sync();
+INSERT INTO active_fact_search (id, org_id, project_id, user_id, agent_id, expires_at, embedding, tsv)
+    SELECT id, org_id, project_id, user_id, agent_id, expires_at, embedding::halfvec, tsv
+    FROM facts WHERE status = 'active'
+    ON CONFLICT (id) DO NOTHING;
+""",
+    ),
 )
 
 #: The newest schema this code knows (equal to the SQLite store's: one migration list per backend).

@@ -203,7 +203,8 @@ def estimated_rows(conn: Conn, from_where: str, params: Sequence[object]) -> flo
 def nearest(conn: Conn, *, from_where: str, params: Sequence[object], vector: np.ndarray, k: int,
             min_similarity: float, exact: bool | None = None, ef_search: int = EF_SEARCH,
             table: str = "segments", alias: str = "s", owned: bool = False,
-            exact_max_rows: int = EXACT_MAX_ROWS) -> list[tuple[int, float]]:
+            exact_max_rows: int = EXACT_MAX_ROWS,
+            narrow: tuple[str, Sequence[object]] | None = None) -> list[tuple[int, float]]:
     """``[(id, cosine)]`` best first, over ``alias`` rows of ``FROM {table} {alias} ... WHERE ...``.
 
     Args:
@@ -218,10 +219,19 @@ def nearest(conn: Conn, *, from_where: str, params: Sequence[object], vector: np
         exact_max_rows: estimated rows up to which the search is exact (``EXACT_MAX_ROWS``;
             ``FACTS_EXACT_MAX_ROWS`` for facts); the exact scan still gives way to the index
             past ``EXACT_CAP_ROWS`` matching rows.
+        narrow: ``(from_where, params)`` selecting the same rows, under the same ``alias``, from a
+            narrow copy whose ``embedding`` is the ``halfvec`` cast (``active_fact_search``,
+            migration 17); the estimate and every exact search read it instead of ``from_where``,
+            the graph walk still reads ``from_where``.
     """
     q = np.asarray(vector, dtype=np.float32)
     dim = len(q)
     rows: list[tuple[int, float]] = []
+    exact_from, exact_params = narrow if narrow is not None else (from_where, params)
+    # The copy's halfvec is cast back, not the query to halfvec: a float16 query moved the
+    # similarities by up to ~1e-4 and could swap near-ties SQLite orders by the float32 query.
+    # The cast costs ~2 of the copy's ~7 ms at 10,000 facts (1M bench database).
+    distance = f"{alias}.embedding::vector <#> %s" if narrow is not None else f"{alias}.embedding <#> %s"
     if exact is not True:
         # One round trip: whether the index exists, and the scan settings for this transaction
         # (harmless to an exact search: its expression never matches the index's).
@@ -235,8 +245,9 @@ def nearest(conn: Conn, *, from_where: str, params: Sequence[object], vector: np
         cast = "halfvec" if found is not None and found[0] else "vector"
         if exact is None:
             exact = not indexed
-            if indexed and estimated_rows(conn, from_where, params) <= exact_max_rows:
-                capped = _exact_capped(conn, from_where=from_where, params=params, q=q, k=k, alias=alias)
+            if indexed and estimated_rows(conn, exact_from, exact_params) <= exact_max_rows:
+                capped = _exact_capped(conn, from_where=exact_from, params=exact_params, q=q, k=k, alias=alias,
+                                       distance=distance)
                 if capped is not None:
                     return [(i, -d) for i, d in capped if -d >= min_similarity]
     if not exact:
@@ -263,23 +274,24 @@ def nearest(conn: Conn, *, from_where: str, params: Sequence[object], vector: np
     if exact or len(rows) < k:
         # No cast: the expression differs from the index's, so this is always an exact scan.
         rows = [(int(r[0]), float(r[1])) for r in conn.execute(
-            f"SELECT {alias}.id, {alias}.embedding <#> %s AS d {from_where} AND {alias}.embedding IS NOT NULL "
+            f"SELECT {alias}.id, {distance} AS d {exact_from} AND {alias}.embedding IS NOT NULL "
             f"AND vector_dims({alias}.embedding) = %s ORDER BY d, {alias}.id LIMIT %s",
-            (q, *params, dim, k)).fetchall()]
+            (q, *exact_params, dim, k)).fetchall()]
     return [(i, -d) for i, d in rows if -d >= min_similarity]
 
 
 def _exact_capped(conn: Conn, *, from_where: str, params: Sequence[object], q: np.ndarray, k: int,
-                  alias: str) -> list[tuple[int, float]] | None:
+                  alias: str, distance: str = "") -> list[tuple[int, float]] | None:
     """``[(id, -cosine)]`` of the exact top ``k`` (``nearest``: negative inner products), or
     ``None`` when more than ``EXACT_CAP_ROWS`` rows match (then nothing more was read than that
-    many rows)."""
+    many rows). ``distance``: the SQL of the distance to ``q`` (one ``%s``; default
+    ``{alias}.embedding <#> %s``)."""
     # One pass over the capped rows: the count rides along as a window aggregate of the (id,
     # distance) pairs. A materialised CTE read twice (once to count, once to sort) cost 5-10 %
     # more at the 1 % filter of 1M segments (10,000 rows; interleaved, load ~4.4).
     rows = conn.execute(
         "SELECT id, d, n FROM (SELECT id, d, count(*) OVER () AS n FROM "
-        f"(SELECT {alias}.id, {alias}.embedding <#> %s AS d {from_where} "
+        f"(SELECT {alias}.id, {distance or f'{alias}.embedding <#> %s'} AS d {from_where} "
         f"AND {alias}.embedding IS NOT NULL AND vector_dims({alias}.embedding) = %s LIMIT %s) c) w "
         "ORDER BY d, id LIMIT %s",
         (q, *params, len(q), EXACT_CAP_ROWS + 1, k)).fetchall()

@@ -345,6 +345,16 @@ CREATE TABLE IF NOT EXISTS outdated_marks (
 CREATE INDEX IF NOT EXISTS outdated_marks_episode ON outdated_marks (episode_id);
 """,
     ),
+    Migration(
+        17,
+        "active_fact_search",
+        """
+-- The PostgreSQL store keeps a narrow copy of the active facts (scope, TTL, full text, embedding)
+-- for its unfiltered fact searches (a fact row fills half a page there); SQLite's vectors are read
+-- into numpy and its FTS5 table holds the facts' text alone. Kept here so
+-- both stores share one numbered list.
+""",
+    ),
 )
 
 #: The newest schema this code knows.
