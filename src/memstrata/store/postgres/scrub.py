@@ -42,8 +42,8 @@ import psycopg
 from memstrata.store.postgres.connection import translated
 
 #: Tables whose rows carry memory content (text, values, event details, vectors).
-CONTENT_TABLES = ("episodes", "segments", "turns", "session_blocks", "facts", "memory_events", "session_memory",
-                  "extraction_queue", "withdrawals")
+CONTENT_TABLES = ("episodes", "segments", "turns", "session_blocks", "facts", "active_fact_search", "memory_events",
+                  "session_memory", "extraction_queue", "withdrawals")
 #: Longest wait for one table's lock before that table is left for the next scrub.
 LOCK_TIMEOUT_S = 10
 #: ``maintain`` VACUUMs a table when dead rows are at least this share and this many

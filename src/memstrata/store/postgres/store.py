@@ -949,6 +949,8 @@ class PostgresStore:
         todo = scrub.CONTENT_TABLES if tables is None else tables
         if set(todo) & {"episodes", "segments"}:  # their turn documents, blocks and withdrawals went too
             todo = [*todo, *(t for t in ("turns", "session_blocks", "withdrawals") if t not in todo)]
+        if "facts" in todo and "active_fact_search" not in todo:  # the trigger's copy of them
+            todo = [*todo, "active_fact_search"]
         if self.defer_scrub:
             with self.db.write() as conn:
                 scrub.defer(conn, todo)
