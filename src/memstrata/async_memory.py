@@ -209,7 +209,7 @@ class AsyncMemory:
         return await self._run(self.memory.rollback, event_id, actor=actor, **scope)
 
     async def import_records(self, records: Iterable[dict[str, Any]], *,
-                             lines: Sequence[int] | None = None) -> dict[str, int]:
+                             lines: Sequence[int] | None = None) -> dict[str, Any]:
         """``Memory.import_records``."""
         return await self._run(self.memory.import_records, builtins.list(records), lines=lines)
 

@@ -571,7 +571,7 @@ def import_cmd(
     from memstrata.importer import detect_format, import_messages, load_any, load_export_lines
 
     if (fmt == "auto" and _run(lambda: detect_format(path)) == "export") or fmt == "export":
-        def restore() -> dict[str, int]:
+        def restore() -> dict[str, Any]:
             records, lines = load_export_lines(path)
             # one transaction: a refused restore stored nothing
             with _removed_unless_stored(db), _open(db, org, project, user, create=True) as memory:
@@ -586,11 +586,18 @@ def import_cmd(
             _emit_json(restored)
         else:
             keys = f" and {restored['api_keys']} API keys" if restored.get("api_keys") else ""
-            trail = "".join(f", {restored[k]} {k.replace('_', ' ')}" for k in ("withdrawals", "tombstones",
-                                                                             "forget_receipts") if k in restored)
+            trail = "".join(f", {restored[k]} {k.replace('_', ' ')}" for k in (
+                "withdrawals", "outdated_marks", "tombstones", "forget_receipts", "forgotten_ids") if k in restored)
             console.print(f"restored {restored['episodes']} episodes, {restored['facts']} facts, "
                           f"{restored['events']} events{trail}{keys} from {restored['records']} records "
                           "(rows already present are kept as they are)")
+            skipped = restored["skipped"]
+            if skipped:  # what was forgotten here is never brought back: say which and why
+                err.print(f"note: {len(skipped)} records were not restored because what they hold was forgotten:",
+                          highlight=False, markup=False)
+                for s in skipped:
+                    name = f"{s['type']} #{s['id']}" if "id" in s else f"{s['type']} of episode #{s['episode_id']}"
+                    err.print(f"  {name}: {s['reason']}", highlight=False, markup=False)
         return
 
     def go() -> dict[str, int]:

@@ -721,6 +721,7 @@ class Memory:
             events = self.store.fact_event_count(conn, fact.id)
             self.store.scrub_events(conn, facts=[fact.id], episodes=())  # its value leaves the others' events
             self.store.keep_outdated_marks(conn, [fact.id])  # a forgotten old value's messages stay outdated
+            self.store.keep_forgotten(conn, "facts", [fact.id], now)  # no import brings it back
             self.store.delete_facts(conn, [fact.id])
             self.store.log_event(conn, fact.scope, fact_id=fact.id, action="delete", actor=actor,
                                  detail={"what": "fact", "ids_sha256": digest, NONCE_KEY: nonce}, now=now)
@@ -878,9 +879,11 @@ class Memory:
         return [facts[i] for i in changed if i in facts]
 
     def import_records(self, records: Iterable[dict[str, Any]], *,
-                       lines: Sequence[int] | None = None) -> dict[str, int]:
+                       lines: Sequence[int] | None = None) -> dict[str, Any]:
         """Load ``export`` records back with their ids, timestamps and statuses, and their audit
-        trail (idempotent: rows already there are skipped). Returns counts newly inserted.
+        trail (idempotent: rows already there are skipped). Returns counts newly inserted, and
+        ``"skipped"``: the records of what was forgotten here (or in the records' own ``forgotten``
+        records), never brought back, each ``{"type", "id", "reason"}`` (``lifecycle.restore``).
         ``lines``: the file line of each record, so an error names it (``line 7``) rather than
         the record's position (``record 7``).
 

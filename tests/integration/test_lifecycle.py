@@ -110,7 +110,8 @@ def test_maintain_sweeps_expired_and_boosts_recalled(location: str | Path, embed
         assert not memory.maintain(now=datetime.now(UTC) + timedelta(hours=1)).changed
 
 
-def test_export_forget_import_gives_back_the_identical_state(location: str | Path, embedder: EmbeddingCache) -> None:
+def test_export_import_gives_back_the_identical_state_but_never_what_was_forgotten(
+        location: str | Path, embedder: EmbeddingCache, tmp_path: Path) -> None:
     with Memory(location, embedder=embedder.inner, user_id="u1") as memory:
         memory.add("I prefer a window seat on planes", session_id="s1")
         memory.add("Actually I prefer an aisle seat now", session_id="s1")
@@ -121,20 +122,28 @@ def test_export_forget_import_gives_back_the_identical_state(location: str | Pat
         before: list[dict[str, Any]] = list(memory.export())
         assert {r["status"] for r in before if r["type"] == "fact"} == {"active", "superseded", "archived"}
         assert not [r for r in before if r["type"] in TRAIL_TYPES]  # nothing forgotten or withdrawn yet
+        events = len([r for r in before if r["type"] == "event"])
+        with Memory(tmp_path / "copy.db", embedder=embedder.inner, user_id="u1") as copy:
+            assert copy.import_records(before) == {"episodes": 4, "facts": 4, "events": events, "skipped": []}
+            assert list(copy.export()) == before
+            assert copy.import_records(before) == {"episodes": 0, "facts": 0, "events": 0,  # idempotent
+                                                   "skipped": []}
+            assert list(copy.export()) == before
+            assert "aisle" in copy.search("seat preference", kinds=("fact",))[0].text
+            assert copy.search("过敏")
+            conflicting = [{**before[0], "content": "something else"}]
+            with pytest.raises(InvalidInput, match="another episode"):
+                copy.import_records(conflicting)
         memory.forget(user_id="u1")
-        # What is left is the audit trail of the forget: its tombstone and receipt (no content).
+        # What is left is the audit trail of the forget: its tombstone, receipt and forgotten ids (no content).
         trail = list(memory.export())
-        assert [r["type"] for r in trail] == ["tombstone", "forget_receipt"]
-        assert memory.import_records(before) == {"episodes": 4, "facts": 4, "events": len(
-            [r for r in before if r["type"] == "event"])}
-        assert list(memory.export()) == before + trail
-        assert memory.import_records(before) == {"episodes": 0, "facts": 0, "events": 0}  # idempotent
-        assert list(memory.export()) == before + trail
-        assert "aisle" in memory.search("seat preference", kinds=("fact",))[0].text
-        assert memory.search("过敏")
-        conflicting = [{**before[0], "content": "something else"}]
-        with pytest.raises(InvalidInput, match="another episode"):
-            memory.import_records(conflicting)
+        assert [r["type"] for r in trail][:2] == ["tombstone", "forget_receipt"]
+        assert {r["type"] for r in trail[2:]} == {"forgotten"}
+        # The export taken before the forget brings none of it back (a fresh-user trial).
+        again = memory.import_records(before)
+        assert (again["episodes"], again["facts"], again["events"]) == (0, 0, 0)
+        assert {s["type"] for s in again["skipped"]} == {"episode", "fact", "event"}
+        assert list(memory.export()) == trail and not memory.search("过敏")
 
 
 def test_import_keeps_events_whose_ids_another_users_events_hold(location: str | Path, tmp_path: Path) -> None:
@@ -152,8 +161,9 @@ def test_import_keeps_events_whose_ids_another_users_events_hold(location: str |
         memory.rollback(supersede.id)  # u2's events now hold ids 4 and 5, which u1's events also use
         taken = {e.id for _, ev in memory.history(key="travel.seat") for e in ev}
         assert taken & {r["id"] for r in events}
-        assert memory.import_records(exported) == {"episodes": 2, "facts": 2, "events": len(events)}
-        assert memory.import_records(exported) == {"episodes": 0, "facts": 0, "events": 0}  # idempotent
+        assert memory.import_records(exported) == {"episodes": 2, "facts": 2, "events": len(events), "skipped": []}
+        assert memory.import_records(exported) == {"episodes": 0, "facts": 0, "events": 0,  # idempotent
+                                                   "skipped": []}
         mine = [(e.action, e.at) for _, ev in memory.history(key="travel.seat", user_id="u1") for e in ev]
         assert sorted(mine) == sorted((r["action"], datetime.fromisoformat(r["at"])) for r in events)
         assert {e.id for _, ev in memory.history(key="travel.seat") for e in ev} == taken  # u2's untouched

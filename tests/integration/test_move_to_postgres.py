@@ -56,7 +56,7 @@ def test_a_whole_sqlite_database_moves_to_postgres(tmp_path: Path, pg_url: Calla
     assert len(moved_keys) == 3 and not any(s in json.dumps(records) for s in (tenant_secret, user_secret))
     with Memory(pg_url(), embedder=embedder) as target:
         counts = target.import_records(records)
-        assert counts == {"episodes": 4, "facts": 4, "events": 5, "api_keys": 3}
+        assert counts == {"episodes": 4, "facts": 4, "events": 5, "api_keys": 3, "skipped": []}
         assert _canonical(list(target.export_all())) == _canonical(records)
         moved = api_keys(target)
         tenant_key, user_key = moved.verify(tenant_secret), moved.verify(user_secret)
@@ -64,7 +64,8 @@ def test_a_whole_sqlite_database_moves_to_postgres(tmp_path: Path, pg_url: Calla
             "acme", "p1", "mig")
         assert user_key is not None and user_key.user_id == "alice"
         assert moved.verify(gone_secret) is None  # revoked there, revoked here
-        assert target.import_records(records) == {"episodes": 0, "facts": 0, "events": 0, "api_keys": 0}
+        assert target.import_records(records) == {"episodes": 0, "facts": 0, "events": 0, "api_keys": 0,
+                                                  "skipped": []}
         assert [f.value for f in target.list(user_id="alice") if isinstance(f, Fact)] == ["FedEx"]
         assert [h.text for h in target.search("过敏", user_id="bob", kinds=("fact",))] != []
         # the moved history carries on: a new value supersedes the moved one

@@ -39,6 +39,7 @@ from typing import Any, cast
 
 from memstrata.clock import to_db, utcnow
 from memstrata.errors import NotFound
+from memstrata.store import forgotten
 from memstrata.store.backends import open_store
 from memstrata.store.dialect import Dialect, rows, run, run_many, scalar
 from memstrata.store.event_scrub import Scrubbed
@@ -298,7 +299,8 @@ def delete_episodes(store: LifecycleStore, conn: Any, episodes: list[int], count
                     scrub: bool = True) -> tuple[list[int], Scrubbed]:
     """Inside an open write: delete ``episodes`` with their segments, index rows and queued
     extraction, and the facts no other episode cites (with their events); add what went to
-    ``counts`` (per ``TABLES`` name). With ``scrub``, what they said leaves the events of the
+    ``counts`` (per ``TABLES`` name); their ids stay in ``forgotten_ids`` (``store.forgotten``). With
+    ``scrub``, what they said leaves the events of the
     facts that stay (``store.event_scrub``; a plain-scope job passes ``False``: every fact of
     the owner goes). Returns the ids of the deleted facts and what the scrub changed."""
     if not episodes:
@@ -315,7 +317,9 @@ def delete_episodes(store: LifecycleStore, conn: Any, episodes: list[int], count
     _add(counts, "extraction_queue", run(
         conn, d, f"DELETE FROM extraction_queue WHERE episode_id IN ({marks})", episodes).rowcount)
     _add(counts, "segments", store.delete_segments(conn, episodes))
-    delete_facts(store, conn, facts, counts, scrub=False)
+    now = utcnow()  # one time for the chunk: its forgotten ids export as one record (``lifecycle.trail``)
+    delete_facts(store, conn, facts, counts, scrub=False, now=now)
+    forgotten.keep(conn, d, "episodes", episodes, now)  # so no import brings them back
     _add(counts, "episodes", run(conn, d, f"DELETE FROM episodes WHERE id IN ({marks})", episodes).rowcount)
     _add(counts, SCRUBBED, scrubbed.events)
     return facts, scrubbed
@@ -342,15 +346,18 @@ def drop_summaries(store: LifecycleStore, conn: Any, episodes: Sequence[int]) ->
 
 
 def delete_facts(store: LifecycleStore, conn: Any, facts: list[int], counts: dict[str, int], *,
-                 scrub: bool = True) -> Scrubbed:
+                 scrub: bool = True, now: datetime | None = None) -> Scrubbed:
     """Inside an open write: delete ``facts`` with their index rows, citations and events; add
-    what went to ``counts``. With ``scrub``, their values leave the events of the facts that
-    stay (``store.event_scrub``). Returns what the scrub changed."""
+    what went to ``counts``; their ids stay in ``forgotten_ids`` (``store.forgotten``). With
+    ``scrub``, their values leave the events of the facts that
+    stay (``store.event_scrub``). ``now``: when they were forgotten (default: now). Returns what
+    the scrub changed."""
     if not facts:
         return Scrubbed()
     scrubbed = store.scrub_events(conn, facts=facts, episodes=()) if scrub else Scrubbed()
     _add(counts, "memory_events", int(scalar(
         conn, store.dialect, f"SELECT count(*) FROM memory_events WHERE fact_id IN ({_marks(facts)})", facts)))
+    forgotten.keep(conn, store.dialect, "facts", facts, now or utcnow())
     _add(counts, "facts", store.delete_facts(conn, facts))
     _add(counts, SCRUBBED, scrubbed.events)
     return scrubbed

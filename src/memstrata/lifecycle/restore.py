@@ -5,6 +5,15 @@ exists is left alone when it is the same memory (same scope and content), so imp
 twice changes nothing; an id held by a different memory is a conflict and nothing of the
 batch is written. Segments, vectors and full-text rows are derived again (they are not
 exported), with the configured model.
+
+Nothing forgotten comes back. A record whose id was forgotten here, or in a ``forgotten`` record
+of the import itself (``store.forgotten``), is skipped, with what hangs on it: a fact citing only
+forgotten episodes, the events of a skipped fact, the withdrawals and outdated marks of a skipped
+episode; a fact that stays loses its citations of forgotten episodes. The rest is imported, and
+the result's ``skipped`` lists each skipped record with the reason. Skipping rather than refusing
+the whole file: the file is a backup the user may need back (everything they did not forget),
+and refusing would leave them no way to restore it but editing it by hand; the forgotten part
+is what they asked never to see again, so dropping it is what they already chose.
 """
 
 from __future__ import annotations
@@ -15,14 +24,16 @@ from typing import Any
 
 import numpy as np
 
-from memstrata.clock import from_db, utcnow
+from memstrata.clock import from_db, to_db, utcnow
 from memstrata.errors import InvalidInput
 from memstrata.extract.base import FactCandidate
 from memstrata.ingest import fact_terms, key_terms
-from memstrata.lifecycle.trail import TRAIL_TYPES, restore_trail
+from memstrata.lifecycle.trail import COUNTED, TRAIL_TYPES, restore_trail
+from memstrata.lifecycle.trail import NO_ID as TRAIL_NO_ID
 from memstrata.lifecycle.trail import floors as trail_floors
 from memstrata.privacy.crypto import Cipher
 from memstrata.resolve import normalise_value
+from memstrata.store import forgotten
 from memstrata.store.dialect import rows, run
 from memstrata.store.keys import restore_key
 from memstrata.store.protocol import LifecycleStore
@@ -36,7 +47,7 @@ from memstrata.types import Scope
 #: the audit trail's types: ``lifecycle.trail``).
 TYPES = ("episode", "fact", "event", "api_key", *TRAIL_TYPES)
 #: Record types without an integer ``id`` of their own.
-NO_ID = ("api_key", "id_floor")
+NO_ID = ("api_key", *TRAIL_NO_ID)
 
 
 def _scope(record: Mapping[str, Any], where: str) -> Scope:
@@ -56,12 +67,15 @@ def _time(value: Any, where: str) -> datetime | None:
 
 
 def import_records(store: LifecycleStore, records: Iterable[Mapping[str, Any]], *, embedder: Any,
-                   cipher: Cipher | None, lines: Sequence[int] | None = None) -> dict[str, int]:
+                   cipher: Cipher | None, lines: Sequence[int] | None = None) -> dict[str, Any]:
     """Insert exported records; returns ``{"episodes", "facts", "events"}`` newly inserted,
     ``"api_keys"`` when the records hold any (``export --all``; keys as stored: their hashes,
-    ``store.keys.restore_key``), and ``"withdrawals"``, ``"tombstones"``, ``"forget_receipts"``
-    when they hold the audit trail (``lifecycle.trail``). New ids start above every id the export
-    had handed out (its ``id_floor``), so no forgotten row's id is reused.
+    ``store.keys.restore_key``), the counts of the audit trail records when they hold any
+    (``lifecycle.trail.COUNTED``: ``"withdrawals"``, ``"outdated_marks"``, ``"tombstones"``,
+    ``"forget_receipts"``, ``"forgotten_ids"``), and ``"skipped"``: the records not imported because
+    what they hold was forgotten (see the module docstring), each ``{"type", "id" (or
+    ``"episode_id"`` for an outdated mark), "reason"}``, in file order. New ids start above every id
+    the export had handed out (its ``id_floor``), so no forgotten row's id is reused.
 
     A fact may cite only episodes of its own owner (org, project, user, agent), as every write
     path makes them: a file whose fact cites another user's episode (edited by hand, or tampered
@@ -98,13 +112,12 @@ def import_records(store: LifecycleStore, records: Iterable[Mapping[str, Any]], 
     fact_vectors = _embed(embedder, [str(r.get("statement") or r.get("value")) for _, r in facts])
     counts = {"episodes": 0, "facts": 0, "events": 0, **({"api_keys": 0} if keys else {})}
     for _, rec in trail:
-        kind = {"withdrawal": "withdrawals", "tombstone": "tombstones", "forget_receipt": "forget_receipts"}.get(
-            rec["type"])
-        if kind is not None:
-            counts.setdefault(kind, 0)
-    _write(store, episodes, facts, events, seg_vectors, fact_vectors, cipher, counts, utcnow(), keys, trail)
+        if rec["type"] in COUNTED:
+            counts.setdefault(COUNTED[rec["type"]], 0)
+    skipped = _write(store, episodes, facts, events, seg_vectors, fact_vectors, cipher, counts, utcnow(), keys,
+                     trail)
     store.clear_caches()
-    return counts
+    return {**counts, "skipped": skipped}
 
 
 Numbered = list[tuple[str, Mapping[str, Any]]]
@@ -112,12 +125,14 @@ Numbered = list[tuple[str, Mapping[str, Any]]]
 
 def _write(store: LifecycleStore, episodes: Numbered, facts: Numbered, events: Numbered,
            seg_vectors: np.ndarray | None, fact_vectors: np.ndarray | None, cipher: Cipher | None,
-           counts: dict[str, int], now: datetime, keys: Numbered, trail: Numbered) -> None:
+           counts: dict[str, int], now: datetime, keys: Numbered, trail: Numbered) -> list[dict[str, Any]]:
     floor = trail_floors(trail)
+    skipped: list[dict[str, Any]] = []
     with store.db.write() as conn:
         # What this database had handed out already: the sequences must not go back below it.
         for table, last in store.dialect.last_ids(conn).items():
             floor[table] = max(floor.get(table, 0), last)
+        gone = _forgotten(conn, store, episodes, facts, trail)
         try:
             for at, rec in keys:
                 counts["api_keys"] += restore_key(conn, store.dialect, rec, f"{at} (api_key)")
@@ -125,22 +140,36 @@ def _write(store: LifecycleStore, episodes: Numbered, facts: Numbered, events: N
             for at, rec in episodes:
                 segs = _segments(rec)
                 vectors = None if seg_vectors is None else seg_vectors[pos:pos + len(segs)]
-                if _insert_episode(conn, store, rec, segs, vectors, now, at):
-                    counts["episodes"] += 1
                 pos += len(segs)
+                if rec["id"] in gone["episodes"]:
+                    skipped.append({"type": "episode", "id": rec["id"], "reason": gone["episodes"][rec["id"]]})
+                elif _insert_episode(conn, store, rec, segs, vectors, now, at):
+                    counts["episodes"] += 1
+            kept: Numbered = []
             for i, (at, rec) in enumerate(facts):
+                reason = _fact_gone(rec, gone)
+                if reason is not None:
+                    skipped.append({"type": "fact", "id": rec["id"], "reason": reason})
+                    continue
+                kept.append((at, rec))
                 vec = None if fact_vectors is None or rec.get("encrypted") else fact_vectors[i]
-                if _insert_fact(conn, store, rec, vec, cipher, now, at):
+                if _insert_fact(conn, store, rec, vec, cipher, now, at, forgotten_episodes=gone["episodes"]):
                     counts["facts"] += 1
-            owners = {int(r["id"]): _scope(r, f"{at}: fact #{r['id']}") for at, r in facts}
+            owners = {int(r["id"]): _scope(r, f"{at}: fact #{r['id']}") for at, r in kept}
+            dropped = {int(s["id"]) for s in skipped if s["type"] == "fact"}
             moved: Numbered = []
             for at, rec in events:
+                if rec.get("fact_id") in dropped:
+                    skipped.append({"type": "event", "id": rec["id"], "reason": f"its fact #{rec['fact_id']} was "
+                                    "skipped"})
+                    continue
                 done = _insert_event(conn, store, rec, owners, at)
                 if done is None:
                     moved.append((at, rec))
                 else:
                     counts["events"] += done
-            restore_trail(store, conn, trail, counts)
+            skipped += restore_trail(store, conn, trail, counts, skipped_episodes={
+                int(s["id"]): s["reason"] for s in skipped if s["type"] == "episode"})
         except store.dialect.integrity_errors() as exc:  # the whole batch rolls back
             raise InvalidInput(f"the records do not fit together or this database: {exc}") from exc
         store.after_explicit_ids(conn)
@@ -152,6 +181,38 @@ def _write(store: LifecycleStore, episodes: Numbered, facts: Numbered, events: N
             counts["events"] += _insert_event(conn, store, rec, owners, at, new_id=True) or 0
         store.bump(conn, "facts_version")
         store.bump(conn, "segments_deleted")
+    return skipped
+
+
+def _forgotten(conn: Any, store: LifecycleStore, episodes: Numbered, facts: Numbered,
+               trail: Numbered) -> dict[str, dict[int, str]]:
+    """``{"episodes": {id: reason}, "facts": {id: reason}}``: the ids of the import's episodes and
+    facts (and of the episodes its facts cite) that were forgotten here or that the import's own
+    ``forgotten`` records name."""
+    d = store.dialect
+    out: dict[str, dict[int, str]] = {t: {} for t in forgotten.TABLES}
+    for at, rec in trail:
+        if rec["type"] == "forgotten":
+            for table in forgotten.TABLES:
+                for i in rec.get(table) or []:
+                    out[table].setdefault(i, f"forgotten (the import's {at})")
+    cited = [e for _, r in facts for e in (r.get("citations") or []) if isinstance(e, int)]
+    wanted = {"episodes": [int(r["id"]) for _, r in episodes] + cited, "facts": [int(r["id"]) for _, r in facts]}
+    for table, ids in wanted.items():
+        for i, row in forgotten.among(conn, d, table, ids).items():
+            out[table][i] = f"forgotten here on {to_db(row['forgotten_at'])}"
+    return out
+
+
+def _fact_gone(rec: Mapping[str, Any], gone: Mapping[str, Mapping[int, str]]) -> str | None:
+    """Why a fact record is not imported, or ``None``: it was forgotten, or every episode it cites
+    was (its value came from them, and forgetting them took every fact only they supported)."""
+    if rec["id"] in gone["facts"]:
+        return gone["facts"][rec["id"]]
+    cited = rec.get("citations") or []
+    if isinstance(cited, list) and cited and all(e in gone["episodes"] for e in cited):
+        return f"every episode it cites ({', '.join(f'#{e}' for e in cited)}) was forgotten"
+    return None
 
 
 def _embed(embedder: Any, texts: list[str]) -> np.ndarray | None:
@@ -197,11 +258,12 @@ def _insert_episode(conn: Any, store: LifecycleStore, rec: Mapping[str, Any],
 
 
 def _insert_fact(conn: Any, store: LifecycleStore, rec: Mapping[str, Any], vector: np.ndarray | None,
-                 cipher: Cipher | None, now: datetime, at: str) -> bool:
+                 cipher: Cipher | None, now: datetime, at: str, *,
+                 forgotten_episodes: Mapping[int, str] | None = None) -> bool:
     d = store.dialect
     where = f"{at}: fact #{rec['id']}"
     sc = _scope(rec, where)
-    citations = _own_citations(conn, store, rec, sc, where)
+    citations = _own_citations(conn, store, rec, sc, where, skip=forgotten_episodes or {})
     value, statement = str(rec.get("value", "")), str(rec.get("statement") or rec.get("value", ""))
     existing = run(conn, d, "SELECT org_id, project_id, key FROM facts WHERE id = ?", (rec["id"],)).fetchone()
     if existing is not None:
@@ -234,12 +296,15 @@ def _insert_fact(conn: Any, store: LifecycleStore, rec: Mapping[str, Any], vecto
     return True
 
 
-def _own_citations(conn: Any, store: LifecycleStore, rec: Mapping[str, Any], sc: Scope, where: str) -> list[int]:
-    """The episode ids a fact record cites, each checked to be an episode of the fact's own owner
-    (org, project, user, agent), in the import or already here (see ``import_records``)."""
+def _own_citations(conn: Any, store: LifecycleStore, rec: Mapping[str, Any], sc: Scope, where: str, *,
+                   skip: Mapping[int, str]) -> list[int]:
+    """The episode ids a fact record cites, but the forgotten ones (``skip``), each checked to be
+    an episode of the fact's own owner (org, project, user, agent), in the import or already here
+    (see ``import_records``)."""
     cited = rec.get("citations") or []
     if not isinstance(cited, list) or any(isinstance(e, bool) or not isinstance(e, int) for e in cited):
         raise InvalidInput(f"{where}: citations must be a list of integer episode ids, got {cited!r}")
+    cited = [e for e in cited if e not in skip]
     if not cited:
         return []
     marks = ",".join("?" * len(cited))

@@ -15,12 +15,18 @@ restored ``export --all`` without them):
 * ``forget_receipt``: a finished ``forget_jobs`` row (scope, cuts, counts, ``ids_sha256``, times),
   so ``forget_status(job)`` answers the same after a restore. A job still running is not
   exported: the rows it hides are not in the export either, and it finishes where it runs.
+* ``outdated_mark``: a row of ``outdated_marks`` (migration 16) of an exported episode: the span
+  of a piece that stated a forgotten superseded value, with that value's recorded and retired
+  times (``store.outdated_marks``). No text, no value; no id of its own (it is its episode's).
+* ``forgotten``: the ids of episodes and facts forgotten by one owner at one time
+  (``store.forgotten``), so that importing an export taken before the forget, even into another
+  database this file was restored to, skips them instead of bringing them back.
 * ``id_floor`` (``export --all`` only): the highest id each table ever handed out, deleted rows
   included (``dialect.last_ids``). Ids are never reused after a deletion, so a citation, an event
   or a tombstone naming a forgotten id can never come to name another memory; a restore keeps
   that true by starting new ids above the floor (and above every tombstone's ``fact_id``).
 
-Tombstones and receipts belong to a tenant and a user (the audit log keys no agent or session),
+Tombstones, receipts and forgotten ids belong to a tenant and a user (the audit log keys no agent or session),
 so a per-scope export carries them only when it is not narrowed to an agent or a session.
 """
 
@@ -31,12 +37,18 @@ from typing import Any
 
 from memstrata.clock import from_db, to_db
 from memstrata.errors import InvalidInput
+from memstrata.store import forgotten
 from memstrata.store.dialect import ID_TABLES, rows, run
 from memstrata.store.protocol import LifecycleStore
 from memstrata.types import Scope
 
 #: Record types of the audit trail, in the order an export writes them.
-TRAIL_TYPES = ("withdrawal", "tombstone", "forget_receipt", "id_floor")
+TRAIL_TYPES = ("withdrawal", "outdated_mark", "tombstone", "forget_receipt", "forgotten", "id_floor")
+#: Trail record types without an integer ``id`` of their own.
+NO_ID = ("outdated_mark", "forgotten", "id_floor")
+#: The ``counts`` key of an import for each trail record type it restores.
+COUNTED = {"withdrawal": "withdrawals", "outdated_mark": "outdated_marks", "tombstone": "tombstones",
+           "forget_receipt": "forget_receipts", "forgotten": "forgotten_ids"}
 #: Ids per ``IN (...)`` list.
 CHUNK = 500
 
@@ -46,9 +58,9 @@ def _time(value: Any) -> str | None:
 
 
 def trail_records(store: LifecycleStore, scope: Scope, episode_ids: Sequence[int]) -> Iterator[dict[str, Any]]:
-    """The ``withdrawal`` records of ``episode_ids`` (the exported episodes), then, unless
-    ``scope`` names an agent or a session, the scope's ``tombstone`` and ``forget_receipt``
-    records, oldest first. Reads only."""
+    """The ``withdrawal`` and ``outdated_mark`` records of ``episode_ids`` (the exported
+    episodes), then, unless ``scope`` names an agent or a session, the scope's ``tombstone``,
+    ``forget_receipt`` and ``forgotten`` records, oldest first. Reads only."""
     d = store.dialect
     with store.db.read() as conn:
         ordered = sorted(episode_ids)
@@ -61,6 +73,15 @@ def trail_records(store: LifecycleStore, scope: Scope, episode_ids: Sequence[int
                 yield {"type": "withdrawal", "id": int(r["id"]), "scope": _owner(r), "subject": r["subject"],
                        "key": r["key"], "value": r["value"], "statement": r["statement"],
                        "said_at": _time(d.read_time(r["said_at"])), "episode_id": int(r["episode_id"])}
+        for start in range(0, len(ordered), CHUNK):
+            batch = ordered[start:start + CHUNK]
+            for r in rows(conn, d, "SELECT episode_id, piece_start, piece_end, recorded_at, expired_at FROM "
+                                   f"outdated_marks WHERE episode_id IN ({','.join('?' * len(batch))}) ORDER BY id",
+                          batch):
+                yield {"type": "outdated_mark", "episode_id": int(r["episode_id"]),
+                       "piece_start": int(r["piece_start"]), "piece_end": int(r["piece_end"]),
+                       "recorded_at": _time(d.read_time(r["recorded_at"])),
+                       "expired_at": _time(d.read_time(r["expired_at"]))}
         if scope.agent_id is not None or scope.session_id is not None:
             return
         where, params = "org_id = ? AND project_id = ?", [scope.org_id, scope.project_id]
@@ -80,6 +101,8 @@ def trail_records(store: LifecycleStore, scope: Scope, episode_ids: Sequence[int
                    "started_at": _time(d.read_time(r["started_at"])),
                    "finished_at": _time(d.read_time(r["finished_at"])), "total_episodes": int(r["total_episodes"]),
                    "counts": d.read_json(r["counts"]), "ids_sha256": r["ids_sha256"]}
+        for group in forgotten.records(conn, d, where, params):
+            yield {"type": "forgotten", **group, "at": _time(group["at"])}
 
 
 def id_floor(store: LifecycleStore) -> dict[str, Any]:
@@ -114,26 +137,36 @@ def _when(value: Any, where: str, name: str, *, required: bool = True) -> Any:
 
 
 def restore_trail(store: LifecycleStore, conn: Any, records: Sequence[tuple[str, Mapping[str, Any]]],
-                  counts: dict[str, int]) -> None:
+                  counts: dict[str, int], *, skipped_episodes: Mapping[int, str] | None = None) -> list[dict[str, Any]]:
     """Inside the import's open write, after its episodes, facts and events: insert the trail
     ``records`` (``(position, record)``, the position as errors name it: ``line 7``) with their
-    ids; add what was new to ``counts`` (``withdrawals``, ``tombstones``, ``forget_receipts``). A
-    record already here (a re-import) is skipped; an id held by another row is a conflict.
+    ids; add what was new to ``counts`` (``COUNTED``: ``withdrawals``, ``outdated_marks``,
+    ``tombstones``, ``forget_receipts``, ``forgotten_ids``). A record already here (a re-import) is
+    skipped; an id held by another row is a conflict. A withdrawal or outdated mark of an episode
+    the import skipped (``skipped_episodes``: id to reason, ``lifecycle.restore``) is skipped too.
+
+    Returns:
+        The skipped records, each ``{"type", "id" or "episode_id", "reason"}``.
 
     Raises:
-        InvalidInput: naming the record's position: a malformed record, a withdrawal whose
+        InvalidInput: naming the record's position: a malformed record, a withdrawal or mark whose
             episode is neither in the import nor here or belongs to another owner, an id held by
             another withdrawal or forget receipt.
     """
-    d = store.dialect
+    d, skipped, gone = store.dialect, [], skipped_episodes or {}
     for at, rec in records:
-        kind, where = rec["type"], f"{at}: {rec['type']} #{rec.get('id')}"
-        if kind == "withdrawal":
-            counts["withdrawals"] = counts.get("withdrawals", 0) + _withdrawal(conn, d, rec, where)
-        elif kind == "tombstone":
-            counts["tombstones"] = counts.get("tombstones", 0) + _tombstone(conn, d, rec, where)
-        elif kind == "forget_receipt":
-            counts["forget_receipts"] = counts.get("forget_receipts", 0) + _receipt(conn, d, rec, where)
+        kind = rec["type"]
+        where = f"{at}: {kind}" + (f" #{rec.get('id')}" if kind not in NO_ID else "")
+        if kind in ("withdrawal", "outdated_mark") and rec.get("episode_id") in gone:
+            skipped.append({"type": kind, **({"id": rec["id"]} if kind == "withdrawal" else {}),
+                            "episode_id": rec["episode_id"], "reason": f"its episode was skipped: "
+                            f"{gone[rec['episode_id']]}"})
+            continue
+        add = {"withdrawal": _withdrawal, "outdated_mark": _mark, "tombstone": _tombstone,
+               "forget_receipt": _receipt, "forgotten": _forgotten}.get(kind)
+        if add is not None:
+            counts[COUNTED[kind]] = counts.get(COUNTED[kind], 0) + add(conn, d, rec, where)
+    return skipped
 
 
 def _withdrawal(conn: Any, d: Any, rec: Mapping[str, Any], where: str) -> int:
@@ -163,6 +196,43 @@ def _withdrawal(conn: Any, d: Any, rec: Mapping[str, Any], where: str) -> int:
                  f"said_at, episode_id){d.overriding} VALUES (?,?,?,?,?,?,?,?,?,?,?)",
         (rec["id"], *mine, rec.get("subject"), rec["key"], rec["value"], rec["statement"], d.time(said), episode))
     return 1
+
+
+def _int(rec: Mapping[str, Any], name: str, where: str) -> int:
+    value = rec.get(name)
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise InvalidInput(f"{where}: needs {name} as a non-negative integer, got {value!r}")
+    return value
+
+
+def _mark(conn: Any, d: Any, rec: Mapping[str, Any], where: str) -> int:
+    episode, start, end = (_int(rec, n, where) for n in ("episode_id", "piece_start", "piece_end"))
+    found = rows(conn, d, "SELECT content FROM episodes WHERE id = ?", (episode,))
+    if not found:
+        raise InvalidInput(f"{where}: its episode #{episode} is neither in the import nor in this database")
+    if not start < end <= len(found[0]["content"]):
+        raise InvalidInput(f"{where}: piece {start}-{end} is not a span of episode #{episode}'s "
+                           f"{len(found[0]['content'])} characters")
+    recorded = d.time(_when(rec.get("recorded_at"), where, "recorded_at"))
+    expired = d.time(_when(rec.get("expired_at"), where, "expired_at", required=False))
+    if run(conn, d, "SELECT 1 FROM outdated_marks WHERE episode_id = ? AND piece_start = ? AND piece_end = ? AND "
+                    "recorded_at = ?", (episode, start, end, recorded)).fetchone() is not None:
+        return 0
+    run(conn, d, "INSERT INTO outdated_marks (episode_id, piece_start, piece_end, recorded_at, expired_at) "
+                 "VALUES (?,?,?,?,?)", (episode, start, end, recorded, expired))
+    return 1
+
+
+def _forgotten(conn: Any, d: Any, rec: Mapping[str, Any], where: str) -> int:
+    sc = _scope(rec, where)
+    at = _when(rec.get("at"), where, "at")
+    added = 0
+    for table in forgotten.TABLES:
+        ids = rec.get(table, [])
+        if not isinstance(ids, list) or any(isinstance(i, bool) or not isinstance(i, int) or i < 1 for i in ids):
+            raise InvalidInput(f"{where}: {table} must be a list of positive integer ids, got {ids!r}")
+        added += forgotten.restore(conn, d, table, ids, (sc["org_id"], sc["project_id"], sc.get("user_id")), at)
+    return added
 
 
 def _tombstone(conn: Any, d: Any, rec: Mapping[str, Any], where: str) -> int:
@@ -221,7 +291,7 @@ def _receipt(conn: Any, d: Any, rec: Mapping[str, Any], where: str) -> int:
 
 def floors(records: Sequence[tuple[str, Mapping[str, Any]]]) -> dict[str, int]:
     """The id each table's new rows must start above, from an import's trail records: the
-    ``id_floor`` record, every tombstone's ``fact_id`` and every receipt's cuts.
+    ``id_floor`` record, every tombstone's ``fact_id``, every receipt's cuts and every forgotten id.
 
     Raises:
         InvalidInput: an ``id_floor`` value that is not a non-negative integer (position named).
@@ -242,6 +312,11 @@ def floors(records: Sequence[tuple[str, Mapping[str, Any]]]) -> dict[str, int]:
                 lift(table, value)
         elif rec["type"] == "tombstone" and isinstance(rec.get("fact_id"), int):
             lift("facts", int(rec["fact_id"]))
+        elif rec["type"] == "forgotten":
+            for table in forgotten.TABLES:
+                ids = rec.get(table)
+                if isinstance(ids, list) and ids and all(isinstance(i, int) for i in ids):
+                    lift(table, max(ids))
         elif rec["type"] == "forget_receipt":
             for table, name in (("episodes", "episode_cut"), ("segments", "segment_cut"), ("facts", "fact_cut")):
                 if isinstance(rec.get(name), int):

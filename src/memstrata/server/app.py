@@ -524,7 +524,7 @@ def import_records(body: Annotated[ImportRequest, Depends(import_body)], caller:
                        f"{st.config.max_batch} (MEMSTRATA_MAX_BATCH)", {"max": st.config.max_batch})
     requested = {"user_id": body.user_id, "agent_id": body.agent_id, "session_id": body.session_id}
     with st.lock:
-        built, skipped, moved, expired = messages_from_records(
+        built, skipped, moved, expired, gone = messages_from_records(
             st.memory, body.records, lambda **f: st.scope(caller, body, **f), requested=requested)
         results = st.memory.add_many(built, idempotency_key=idempotency_key if built else None)
     added = sum(1 for r in results if r.created)
@@ -539,13 +539,17 @@ def import_records(body: Annotated[ImportRequest, Depends(import_body)], caller:
     if expired:
         notes.append(f"{expired} episode records had expired (their expires_at has passed: they were stored with "
                      "a ttl) and were not imported")
+    if gone:
+        ids = ", ".join(f"#{i}" for i in gone)
+        notes.append(f"{len(gone)} episode records were forgotten in this database ({ids}) and were not imported: "
+                     "what a user forgot is never brought back by an older export")
     if moved:
         into = f"{built[0].scope.org_id}/{built[0].scope.project_id}"
         named = ", ".join(f"{n} from {tenant!r}" for tenant, n in sorted(moved.items()))
         notes.append(f"episode records of another tenant ({named}) were imported into {into!r}, the tenant of "
                      "this request's API key: a key's writes always go to its own tenant")
     return ImportResponse(added=added, duplicates=len(results) - added, skipped=skipped, moved=moved,
-                          note="; ".join(notes) or None, replayed=replayed)
+                          forgotten=list(gone), note="; ".join(notes) or None, replayed=replayed)
 
 
 @router.post("/keys", response_model=KeyCreated, tags=["keys"])

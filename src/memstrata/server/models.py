@@ -366,6 +366,9 @@ class ImportResponse(BaseModel):
     moved: dict[str, int] = Field(default_factory=dict, description="Episode records that named another tenant, "
                                   "by the `org/project` they named: they were imported into the request's tenant "
                                   "(the API key's), which always decides where a key's writes go.")
+    forgotten: list[int] = Field(default_factory=list, description="Ids of episode records not imported because "
+                                 "they were forgotten in this database by the owner they name (an export taken "
+                                 "before a forget): a forgotten message is never brought back.")
     note: str | None = Field(None, description="Said when fact or event records were skipped (over REST facts are "
                                                "derived again from the episodes, so corrections and the audit "
                                                "history of the export are not carried over) and when records "

@@ -4,7 +4,9 @@ An exported episode record is re-added as the message it was (same text, role, s
 time, session, metadata and expiry: a message stored with a ``ttl`` keeps its ``expires_at``,
 and one whose time is up is not stored again), so import after export is idempotent (episode
 identity includes the time). Fact and event records are skipped: facts are derived again from
-the episodes by the extractor, with fresh audit events.
+the episodes by the extractor, with fresh audit events. An episode record whose id was forgotten
+in this database by the owner it names (``store.forgotten``: an export taken before a forget) is
+not re-added: it is listed in ``Planned.forgotten`` and the answer says so.
 
 Whose records they become: a ``user_id``, ``agent_id`` or ``session_id`` the request names
 applies to every record, and a record naming a different one is refused (422, naming the
@@ -33,6 +35,7 @@ from memstrata.lifecycle.trail import TRAIL_TYPES
 from memstrata.loaders.jsonl import message_from_object
 from memstrata.memory import Memory
 from memstrata.server.errors import ApiError
+from memstrata.store import forgotten
 
 ScopeOf = Callable[..., dict[str, Any]]
 
@@ -100,12 +103,14 @@ class Planned(NamedTuple):
     """What an import will write: ``messages``; ``skipped`` fact and event records; ``moved``:
     episode records that named another tenant than the one they are imported into, counted by
     the ``org/project`` they named; ``expired``: episode records whose ``expires_at`` has passed
-    (their lifetime is over, so they are not stored again)."""
+    (their lifetime is over, so they are not stored again); ``forgotten``: the ids of episode
+    records forgotten here (``store.forgotten``), not stored again."""
 
     messages: list[Message]
     skipped: int
     moved: dict[str, int]
     expired: int = 0
+    forgotten: tuple[int, ...] = ()
 
 
 def _tenant_named(record: dict[str, Any]) -> str | None:
@@ -137,7 +142,11 @@ def messages_from_records(memory: Memory, records: Sequence[dict[str, Any]], sco
     built: list[Message] = []
     skipped = expired = 0
     moved: dict[str, int] = {}
+    gone: list[int] = []
     scope_of = _agreeing(requested or {}, scope_of)
+    forgotten_here = forgotten.among_stored(memory.store, "episodes", [
+        r["id"] for r in records if r.get("type") == "episode" and isinstance(r.get("id"), int)
+        and not isinstance(r.get("id"), bool)])
     for i, record in enumerate(records):
         kind = record.get("type")
         # api_key records (``export --all``) are never imported over REST: a key cannot mint keys; the
@@ -150,6 +159,9 @@ def messages_from_records(memory: Memory, records: Sequence[dict[str, Any]], sco
                 message = _episode_message(memory, record, scope_of)
                 if message.expires_at is not None and message.expires_at <= now:
                     expired += 1
+                    continue
+                if _forgotten_by_owner(record, message, forgotten_here):
+                    gone.append(record["id"])
                     continue
                 named = _tenant_named(record)
                 if named is not None and named != f"{message.scope.org_id}/{message.scope.project_id}":
@@ -171,4 +183,17 @@ def messages_from_records(memory: Memory, records: Sequence[dict[str, Any]], sco
         except ApiError as exc:  # 403 from scope_of: say which record
             raise ApiError(exc.status, exc.code, f"records[{i}]: {exc.message}", {"index": i, **exc.details},
                            exc.headers) from None
-    return Planned(built, skipped, moved, expired)
+    return Planned(built, skipped, moved, expired, tuple(gone))
+
+
+def _forgotten_by_owner(record: dict[str, Any], message: Message, here: Mapping[int, Mapping[str, Any]]) -> bool:
+    """Whether ``record``'s id was forgotten here by the owner it names (org, project and user,
+    each the message's where the record names none): an id alone could be another database's."""
+    row = here.get(record.get("id"))  # type: ignore[arg-type]
+    if row is None:
+        return False
+    raw = record.get("scope")
+    named: dict[str, Any] = raw if isinstance(raw, dict) else {}
+    owner = (named.get("org_id") or message.scope.org_id, named.get("project_id") or message.scope.project_id,
+             named.get("user_id") or message.scope.user_id)
+    return owner == (row["org_id"], row["project_id"], row["user_id"])

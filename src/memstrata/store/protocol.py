@@ -158,6 +158,11 @@ class Store(Protocol):
         (``store.outdated_marks``), so those stay outdated (``citing_facts`` gives them as
         superseded citations). Returns how many marks were kept."""
 
+    def keep_forgotten(self, conn: Any, table: str, ids: Sequence[int], now: datetime) -> None:
+        """Inside an open write, before the rows ``ids`` of ``table`` (``episodes`` or ``facts``)
+        are forgotten: record their ids, so that no import brings them back (``store.forgotten``;
+        a store without exact import keeps nothing)."""
+
     def log_event(self, conn: Any, scope: Scope, *, fact_id: int | None, action: str, actor: str,
                   detail: dict[str, Any], now: datetime) -> None: ...
     def events(self, scope: Scope, fact_ids: Sequence[int]) -> list[MemoryEvent]: ...

@@ -500,6 +500,10 @@ class ReferenceStore:
                 for f, e in sorted(s.citations) if e in wanted and f in s.facts
                 and self._in_scope(s, s.facts[f], scope, session=False) and _live(s.facts[f])] + gone
 
+    @staticmethod
+    def keep_forgotten(conn: _State, table: str, ids: Sequence[int], now: datetime) -> None:
+        """Nothing to keep: this store has no exact import that could bring a forgotten id back."""
+
     def keep_outdated_marks(self, conn: _State, facts: Sequence[int]) -> int:
         """Before ``facts`` are deleted: mark where their superseded values were stated
         (``store.outdated_marks``); returns how many marks."""

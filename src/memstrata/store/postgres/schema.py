@@ -518,6 +518,21 @@ INSERT INTO active_fact_search (id, org_id, project_id, user_id, agent_id, expir
     ON CONFLICT (id) DO NOTHING;
 """,
     ),
+    Migration(
+        18,
+        "forgotten_ids",
+        """
+-- The ids of forgotten episodes and facts, owner and time, no content (as the SQLite store's
+-- migration 18 says): an import skips them.
+CREATE TABLE IF NOT EXISTS forgotten_ids (
+    tbl TEXT NOT NULL, row_id BIGINT NOT NULL,
+    org_id TEXT NOT NULL, project_id TEXT NOT NULL, user_id TEXT,
+    forgotten_at TIMESTAMPTZ NOT NULL,
+    PRIMARY KEY (tbl, row_id)
+);
+CREATE INDEX IF NOT EXISTS forgotten_ids_owner ON forgotten_ids (org_id, project_id, user_id);
+""",
+    ),
 )
 
 #: The newest schema this code knows (equal to the SQLite store's: one migration list per backend).

@@ -32,7 +32,7 @@ from memstrata.filter import Expr
 from memstrata.filter.sql import POSTGRES, ValueMac, compile_filter
 from memstrata.paging import Position
 from memstrata.privacy.crypto import Cipher, reveal
-from memstrata.store import outdated_marks, withdrawals
+from memstrata.store import forgotten, outdated_marks, withdrawals
 from memstrata.store.dialect import PostgresDialect
 from memstrata.store.event_scrub import Scrubbed, scrub_sql
 from memstrata.store.postgres import bm25, scrub, search
@@ -1018,6 +1018,10 @@ class PostgresStore:
                 [list(episode_ids), *params, utcnow(), *hparams]).fetchall()
             gone = outdated_marks.citations(conn, self.dialect, episode_ids)  # forgotten superseded values
         return [Citation(int(r[0]), int(r[1]), r[2], r[3], r[4], reveal(r[5], self.cipher)) for r in rows] + gone
+
+    def keep_forgotten(self, conn: Conn, table: str, ids: Sequence[int], now: datetime) -> None:
+        """Before the rows ``ids`` of ``table`` are forgotten: record their ids (``store.forgotten``)."""
+        forgotten.keep(conn, self.dialect, table, ids, now)
 
     def keep_outdated_marks(self, conn: Conn, facts: Sequence[int]) -> int:
         """Before ``facts`` are deleted: mark where their superseded values were stated

@@ -355,6 +355,22 @@ CREATE INDEX IF NOT EXISTS outdated_marks_episode ON outdated_marks (episode_id)
 -- both stores share one numbered list.
 """,
     ),
+    Migration(
+        18,
+        "forgotten_ids",
+        """
+-- The ids of forgotten episodes and facts, with their owner and when (store/forgotten.py), so that
+-- an import of an export taken before the forget skips them instead of bringing the content back
+-- (a fresh-user trial found forgotten messages restored active with their old ids). No content.
+CREATE TABLE IF NOT EXISTS forgotten_ids (
+    tbl TEXT NOT NULL, row_id INTEGER NOT NULL,
+    org_id TEXT NOT NULL, project_id TEXT NOT NULL, user_id TEXT,
+    forgotten_at TEXT NOT NULL,
+    PRIMARY KEY (tbl, row_id)
+);
+CREATE INDEX IF NOT EXISTS forgotten_ids_owner ON forgotten_ids (org_id, project_id, user_id);
+""",
+    ),
 )
 
 #: The newest schema this code knows.

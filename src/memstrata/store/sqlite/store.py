@@ -26,7 +26,7 @@ from memstrata.filter import And, Compare, Expr, Field, Or
 from memstrata.filter.sql import SQLITE, ValueMac, compile_filter
 from memstrata.paging import Position
 from memstrata.privacy.crypto import Cipher, reveal
-from memstrata.store import outdated_marks, withdrawals
+from memstrata.store import forgotten, outdated_marks, withdrawals
 from memstrata.store.dialect import SQLiteDialect
 from memstrata.store.event_scrub import Scrubbed, scrub_sql
 from memstrata.store.protocol import Capabilities
@@ -1012,6 +1012,10 @@ class SQLiteStore:
             gone = outdated_marks.citations(conn, self.dialect, episode_ids)  # forgotten superseded values
         return [Citation(r[0], r[1], r[2], from_db(r[3]), from_db(r[4]),  # type: ignore[arg-type]
                          reveal(r[5], self.cipher)) for r in rows] + gone
+
+    def keep_forgotten(self, conn: sqlite3.Connection, table: str, ids: Sequence[int], now: datetime) -> None:
+        """Before the rows ``ids`` of ``table`` are forgotten: record their ids (``store.forgotten``)."""
+        forgotten.keep(conn, self.dialect, table, ids, now)
 
     def keep_outdated_marks(self, conn: sqlite3.Connection, facts: Sequence[int]) -> int:
         """Before ``facts`` are deleted: mark where their superseded values were stated

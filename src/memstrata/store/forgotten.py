@@ -1,0 +1,91 @@
+"""Which episode and fact ids were forgotten here, so that no import brings them back.
+
+A forget deletes content and leaves a content-free tombstone (``lifecycle.forget``). An export
+taken before it still holds the content, and importing it put the forgotten messages and facts
+back, active, under their old ids (a fresh-user trial: "I'm allergic to peanuts" returned after
+``forget --fact N --sources``). So every forget records the ids it deletes in ``forgotten_ids``
+(migration 18): table, id, owner (org, project, user) and when; no text, no value. An import
+skips a record whose id is there and says so (``lifecycle.restore``, ``server.transfer``).
+
+Written by the forgets (``lifecycle.forget.delete_episodes`` / ``delete_facts``, which every forget
+job, filter and id forget runs, and ``Memory.delete`` of one fact); not by the TTL sweep (an
+expired record carries its ``expires_at``, and a read hides it). Carried by ``export`` as
+``forgotten`` records (``lifecycle.trail``), so a restore of a newer export still refuses an
+older one's forgotten ids.
+
+The SQL is written once for the SQLite and PostgreSQL stores (``store.dialect``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from memstrata.store.dialect import Dialect, rows, run
+
+#: The tables whose forgotten ids are kept: what an export holds with an id of its own.
+TABLES = ("episodes", "facts")
+#: Ids per ``IN (...)`` list.
+CHUNK = 500
+
+
+def keep(conn: Any, d: Dialect, table: str, ids: Sequence[int], now: datetime) -> None:
+    """Inside an open write, before the rows ``ids`` of ``table`` (``TABLES``) are deleted: record
+    their ids with each row's owner, forgotten at ``now``. An id already recorded stays as it was."""
+    if table not in TABLES:
+        raise ValueError(f"forgotten ids are kept for {TABLES}, not {table!r}")
+    for start in range(0, len(ids), CHUNK):
+        batch = list(ids[start:start + CHUNK])
+        run(conn, d, "INSERT INTO forgotten_ids (tbl, row_id, org_id, project_id, user_id, forgotten_at) "
+                     f"SELECT ?, id, org_id, project_id, user_id, ? FROM {table} WHERE id IN "
+                     f"({','.join('?' * len(batch))}) ON CONFLICT DO NOTHING", (table, d.time(now), *batch))
+
+
+def among(conn: Any, d: Dialect, table: str, ids: Sequence[int]) -> dict[int, dict[str, Any]]:
+    """Of ``ids``, those forgotten from ``table``: ``{id: {"org_id", "project_id", "user_id",
+    "forgotten_at" (UTC datetime)}}``."""
+    out: dict[int, dict[str, Any]] = {}
+    wanted = sorted(set(ids))
+    for start in range(0, len(wanted), CHUNK):
+        batch = wanted[start:start + CHUNK]
+        for r in rows(conn, d, "SELECT row_id, org_id, project_id, user_id, forgotten_at FROM forgotten_ids "
+                               f"WHERE tbl = ? AND row_id IN ({','.join('?' * len(batch))})", (table, *batch)):
+            out[int(r["row_id"])] = {"org_id": r["org_id"], "project_id": r["project_id"], "user_id": r["user_id"],
+                                     "forgotten_at": d.read_time(r["forgotten_at"])}
+    return out
+
+
+def restore(conn: Any, d: Dialect, table: str, ids: Sequence[int], owner: tuple[str, str, str | None],
+            at: datetime) -> int:
+    """Inside an import's open write: record ``ids`` of ``table`` as forgotten by ``owner``
+    (org, project, user) at ``at`` (an exported ``forgotten`` record). Returns how many were new."""
+    added = 0
+    for i in ids:
+        added += max(0, run(conn, d, "INSERT INTO forgotten_ids (tbl, row_id, org_id, project_id, user_id, "
+                                     "forgotten_at) VALUES (?,?,?,?,?,?) ON CONFLICT DO NOTHING",
+                            (table, i, *owner, d.time(at))).rowcount)
+    return added
+
+
+def records(conn: Any, d: Dialect, where: str, params: Sequence[object]) -> list[dict[str, Any]]:
+    """The forgotten ids of the owners ``where`` selects (over ``org_id``, ``project_id``,
+    ``user_id``), one ``{"scope", "at", "episodes", "facts"}`` group per owner and time, oldest first."""
+    groups: dict[tuple[Any, ...], dict[str, Any]] = {}
+    for r in rows(conn, d, f"SELECT tbl, row_id, org_id, project_id, user_id, forgotten_at FROM forgotten_ids "
+                           f"WHERE {where} ORDER BY forgotten_at, tbl, row_id", params):
+        at = d.read_time(r["forgotten_at"])
+        group = groups.setdefault((r["org_id"], r["project_id"], r["user_id"], at), {
+            "scope": {"org_id": r["org_id"], "project_id": r["project_id"], "user_id": r["user_id"]}, "at": at,
+            **{t: [] for t in TABLES}})
+        group[r["tbl"]].append(int(r["row_id"]))
+    return list(groups.values())
+
+
+def among_stored(store: Any, table: str, ids: Sequence[int]) -> dict[int, dict[str, Any]]:
+    """``among`` in a read of its own, for a door that re-adds exported records as new messages
+    (``server.transfer``); ``{}`` on a store that keeps no forgotten ids (the in-memory one)."""
+    if getattr(store, "dialect", None) is None or not ids:
+        return {}
+    with store.db.read() as conn:
+        return among(conn, store.dialect, table, ids)
