@@ -12,8 +12,9 @@ So before a superseded fact is deleted, each still-stored message it cites keeps
 fact's recorded and retired times (for ``as_of``). The row holds no text and no value: the piece
 is read back from the message itself, and it stands in for the forgotten fact as a superseded
 citation (``Store.citing_facts``), so the piece, and a message stating nothing else, stay
-outdated. A row goes with its message (``ON DELETE CASCADE``: every forget of episodes). Not
-carried by ``export`` (an exact re-import brings back facts, not marks of forgotten ones).
+outdated. A row goes with its message (``ON DELETE CASCADE``: every forget of episodes). Carried
+by ``export`` as ``outdated_mark`` records of the exported messages (``lifecycle.trail``), so a
+restored message that stated a forgotten old value stays outdated.
 
 The SQL is written once for the SQLite and PostgreSQL stores (``store.dialect``); the in-memory
 reference store keeps the same rows in a list.

@@ -1,0 +1,40 @@
+"""Outdated marks (migration 16) travel with export and import, as tombstones and receipts do.
+
+After "I use 顺丰 for delivery" → "Switch to UPS from now on" and forgetting the old 顺丰 value,
+its message keeps an ``[outdated]`` mark (``store.outdated_marks``). An export did not carry the
+marks, so a restored database showed "I use 顺丰 for delivery" as the current carrier again (a
+fresh-user trial). Now the marks are ``outdated_mark`` records (``lifecycle.trail``): spans and
+times, no text.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from conftest import T0, OpenMemory
+from memstrata import Fact
+
+NOW = T0 + timedelta(days=3)
+
+
+def test_an_outdated_mark_round_trips_through_export_and_import(open_memory: OpenMemory) -> None:
+    memory = open_memory(user_id="marks")
+    old = memory.add("I use 顺丰 for delivery", created_at=T0).episode_id
+    memory.add("Switch to UPS from now on", created_at=T0 + timedelta(days=1))
+    [fact] = [f for f in memory.list(status="all") if isinstance(f, Fact) and f.value == "顺丰"]
+    memory.delete(fact.id)
+    records = list(memory.export())
+    if not memory.store.capabilities.maintenance:
+        return  # the in-memory store has no exact import
+    [mark] = [r for r in records if r["type"] == "outdated_mark"]
+    assert mark["episode_id"] == old and "顺丰" not in str(mark)  # a span and times, never the text
+    assert mark["piece_end"] > mark["piece_start"]
+
+    restored = open_memory(user_id="marks")
+    counts = restored.import_records(records)
+    assert counts["outdated_marks"] == 1 and counts["episodes"] == 2
+    assert restored.import_records(records)["outdated_marks"] == 0  # idempotent
+    hit = next(h for h in restored.search("which carrier for delivery?", now=NOW) if h.id == old)
+    assert hit.superseded
+    assert "[outdated] I use 顺丰 for delivery" in restored.context("which carrier for delivery?")
+    assert [r for r in restored.export() if r["type"] == "outdated_mark"] == [mark]
