@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, TypedDict, Unpack, cast
 
 from memstrata.arguments import KEY_WANTED, check_kinds, check_statuses
 from memstrata.arguments import check_text as check_argument
-from memstrata.clock import require_aware, utcnow
+from memstrata.clock import require_aware, to_db, utcnow
 from memstrata.config import Settings, check_ttl
 from memstrata.context_block import build as build_context
 from memstrata.context_block import profile_hits
@@ -62,6 +62,7 @@ from memstrata.privacy.crypto import Cipher
 from memstrata.recall import Query, Retriever, fact_ids
 from memstrata.render import MIN_BUDGET_TOKENS, in_users_script
 from memstrata.store.backends import is_postgres_url, looks_like_url, open_store
+from memstrata.store.forgotten import forgotten_fact
 from memstrata.store.protocol import Store
 from memstrata.store.turns import backfill as backfill_turns
 from memstrata.text.reindex import upgrade_terms
@@ -680,10 +681,14 @@ class Memory:
         Args:
             fact_id: the fact to delete; or
             episode_id: the message to forget, with its segments and the facts only it supports.
-            sources: with ``fact_id``: also forget the messages that stated the fact.
+            sources: with ``fact_id``: also forget the messages that stated the fact. Also after
+                the fact alone was forgotten (its tombstone names the messages it kept): then those
+                still stored are forgotten now.
 
         Raises:
-            NotFound: no such fact or episode in the scope.
+            NotFound: no such fact or episode in the scope; or, with ``sources``, a fact forgotten
+                already whose messages are gone too, or were not recorded (the message says how to
+                find them).
             InvalidInput: neither or both of ``fact_id`` and ``episode_id``; ``sources`` not a bool
                 or with ``episode_id``; an episode or ``sources=True`` on a store without forget
                 jobs (the in-memory reference store).
@@ -698,7 +703,12 @@ class Memory:
             episode = self.get(episode_id=episode_id, **scope)
             assert isinstance(episode, Episode)
             return self._forget_messages([episode.id], episode.scope, actor=actor)
-        fact = self.get(fact_id, **scope)
+        try:
+            fact = self.get(fact_id, **scope)
+        except NotFound:
+            if not sources:
+                raise
+            return self._forget_kept_sources(int(fact_id), actor=actor, **scope)  # type: ignore[arg-type]
         assert isinstance(fact, Fact)
         if sources and fact.citations:
             receipt = self._forget_messages(sorted(fact.citations), fact.scope, actor=actor)
@@ -724,12 +734,42 @@ class Memory:
             self.store.keep_forgotten(conn, "facts", [fact.id], now)  # no import brings it back
             self.store.delete_facts(conn, [fact.id])
             self.store.log_event(conn, fact.scope, fact_id=fact.id, action="delete", actor=actor,
-                                 detail={"what": "fact", "ids_sha256": digest, NONCE_KEY: nonce}, now=now)
+                                 detail={"what": "fact", "ids_sha256": digest, NONCE_KEY: nonce,
+                                         "sources_kept": sorted(fact.citations)}, now=now)
         self.store.clear_caches()
         return ForgetReceipt(job_id=0, status="done", at=now, counts={"facts": 1, "memory_events": int(events)},
                              ids_sha256=digest, nonce=nonce,
                              wal_checkpointed=self.store.purge_deleted(("facts", "memory_events")), replaced=replaced,
                              sources_kept=tuple(sorted(fact.citations)))
+
+    def _forget_kept_sources(self, fact_id: int, *, actor: str, **scope: Unpack[ScopeArgs]) -> ForgetReceipt:
+        """``delete(fact_id, sources=True)`` of a fact already forgotten alone: forget the messages
+        that stated it, which its tombstone recorded as kept (``store.forgotten.forgotten_fact``).
+
+        Raises:
+            NotFound: no such fact was forgotten in the scope; or it was, and either the forget did
+                not record its messages (say how to find them) or they are gone too.
+        """
+        sc = self._scope(**scope)
+        found = forgotten_fact(self.store, fact_id, (sc.org_id, sc.project_id, sc.user_id))
+        if found is None:
+            raise NotFound(f"no fact #{fact_id} in {sc.describe()}")
+        at, kept = found
+        when = f"fact #{fact_id} was already forgotten ({to_db(at)})"
+        if kept is None:
+            raise NotFound(f"{when} by a forget that did not record which messages stated it; find them by search "
+                           "and forget each by its episode id")
+        stored = []
+        for episode_id in kept:
+            try:
+                stored.append(self.get(episode_id=episode_id, **scope))
+            except NotFound:
+                continue  # forgotten since, or out of this scope
+        if not stored:
+            ids = ", ".join(f"#{e}" for e in kept) or "none recorded"
+            raise NotFound(f"{when} and the messages that stated it (episode {ids}) are not stored any more: "
+                           "nothing is left to forget")
+        return self._forget_messages([e.id for e in stored], stored[0].scope, actor=actor)
 
     def _forget_messages(self, episodes: builtins.list[int], owner: Scope, *, actor: str) -> ForgetReceipt:
         """Forget ``episodes`` (ids in ``owner``'s scope) with the facts only they support."""

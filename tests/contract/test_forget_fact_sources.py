@@ -13,7 +13,7 @@ import pytest
 
 from conftest import OpenMemory
 from memstrata import Fact, Memory
-from memstrata.errors import InvalidInput
+from memstrata.errors import InvalidInput, NotFound
 
 
 def _allergy(memory: Memory) -> Fact:
@@ -77,3 +77,24 @@ def test_bad_arguments_are_refused_and_delete_nothing(open_memory: OpenMemory) -
         with pytest.raises(InvalidInput):
             call()
     assert [f.id for f in memory.list()] == [fact.id] and _found(memory, "I'm allergic to peanuts")
+
+
+def test_sources_true_after_a_plain_forget_forgets_the_messages_it_kept(open_memory: OpenMemory) -> None:
+    """A fresh-user trial: ``forget --fact N --sources`` after ``forget --fact N`` answered
+    not_found, though the receipt had just named the messages still stored."""
+    memory = open_memory(user_id="f10after")
+    said = memory.add("I'm allergic to peanuts").episode_id
+    kept = memory.add("I prefer UPS for delivery").episode_id
+    fact = _allergy(memory)
+    assert memory.forget(fact_id=fact.id).sources_kept == (said,)
+    if not memory.store.capabilities.forget_jobs:
+        with pytest.raises(NotFound):
+            memory.forget(fact_id=fact.id, sources=True)
+        return
+    receipt = memory.forget(fact_id=fact.id, sources=True)
+    assert receipt.counts["episodes"] == 1 and not _found(memory, "I'm allergic to peanuts")
+    assert memory.get(episode_id=kept).content == "I prefer UPS for delivery"
+    with pytest.raises(NotFound, match=rf"already forgotten .*episode #{said}\) are not stored any more"):
+        memory.forget(fact_id=fact.id, sources=True)  # nothing left: said plainly
+    with pytest.raises(NotFound, match="no fact #"):
+        memory.forget(fact_id=fact.id, sources=True, user_id="someone-else")  # not theirs to ask about

@@ -79,3 +79,12 @@ def test_cli_import_skips_and_names_what_was_forgotten(location: str, tmp_path: 
     assert {(s["type"], s["id"]) for s in as_json["skipped"]} >= {("fact", fact["id"])}
     assert json.loads(_cli("list", "--json", "--status", "all", "--db", location, "--user", "cli").stdout) == []
     assert "peanut" not in _cli("recall", "allergic to peanuts", "--db", location, "--user", "cli").stdout
+
+
+def test_cli_forget_sources_after_a_plain_forget(location: str) -> None:
+    _cli("remember", "I'm allergic to peanuts", "--db", location, "--user", "again")
+    [fact] = json.loads(_cli("list", "--json", "--db", location, "--user", "again").stdout)
+    _cli("forget", "--fact", str(fact["id"]), "--user", "again", "--yes", "--db", location)
+    done = _cli("forget", "--fact", str(fact["id"]), "--sources", "--user", "again", "--yes", "--db", location)
+    assert "1 episodes" in done.stdout, done.stdout
+    assert json.loads(_cli("list", "--episodes", "--json", "--db", location, "--user", "again").stdout) == []

@@ -89,3 +89,25 @@ def among_stored(store: Any, table: str, ids: Sequence[int]) -> dict[int, dict[s
         return {}
     with store.db.read() as conn:
         return among(conn, store.dialect, table, ids)
+
+
+def forgotten_fact(store: Any, fact_id: int,
+                   owner: tuple[str, str, str | None]) -> tuple[datetime, list[int] | None] | None:
+    """When fact ``fact_id`` of ``owner`` (org, project, and user unless ``None``: any) was
+    forgotten, and the ids of the messages that stated it and were kept then (its one-fact
+    tombstone's ``sources_kept``; ``None`` when the forget did not record them: a filter or scope
+    forget, or one from before they were recorded). ``None`` if it was not forgotten by that
+    owner, or on a store that keeps no forgotten ids. Reads only."""
+    if getattr(store, "dialect", None) is None:
+        return None
+    d = store.dialect
+    with store.db.read() as conn:
+        row = among(conn, d, "facts", [fact_id]).get(fact_id)
+        if row is None or (row["org_id"], row["project_id"]) != owner[:2] or (
+                owner[2] is not None and row["user_id"] != owner[2]):
+            return None
+        stones = rows(conn, d, "SELECT detail FROM memory_events WHERE fact_id = ? AND action = 'delete' AND "
+                               "org_id = ? AND project_id = ? ORDER BY id DESC", (fact_id, *owner[:2]))
+    kept = next((d.read_json(s["detail"]).get("sources_kept") for s in stones
+                 if isinstance(d.read_json(s["detail"]).get("sources_kept"), list)), None)
+    return row["forgotten_at"], kept
