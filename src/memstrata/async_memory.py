@@ -99,12 +99,13 @@ class AsyncMemory:
                      expand_context: int = 0, include_superseded: bool = False, min_score: float = 0.0,
                      now: datetime | None = None, filter: str | Expr | None = None,
                      include_archived: bool = False, as_of: datetime | None = None, mode: str = "long_term",
-                     min_match: float = 0.0, **scope: Unpack[ScopeArgs]) -> builtins.list[Hit]:
+                     min_match: float = 0.0, status: str | Sequence[str] | None = None,
+                     **scope: Unpack[ScopeArgs]) -> builtins.list[Hit]:
         """``Memory.search``."""
         return await self._run(self.memory.search, query, limit=limit, kinds=kinds, expand_context=expand_context,
                                include_superseded=include_superseded, min_score=min_score, now=now, filter=filter,
                                include_archived=include_archived, as_of=as_of, mode=mode, min_match=min_match,
-                               **scope)
+                               status=status, **scope)
 
     async def agent_search(self, query: str, *, agent_mode: str = "router", limit: int = 10,
                            kinds: Sequence[str] = ("fact", "episode"), mode: str = "long_term",

@@ -22,6 +22,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from memstrata.arguments import check_kinds
 from memstrata.attribution import about_someone_else, attribution, several_users
 from memstrata.cli_options import AgentOpt, DbOpt, FilterOpt, JsonOpt, OrgOpt, ProjectOpt, SessionOpt, UserOpt
 from memstrata.clock import parse_time
@@ -245,6 +246,8 @@ def recall(
     limit: Annotated[int, typer.Option("--limit", "-k", help="How many memories.")] = 5,
     context: Annotated[int, typer.Option(help="Neighbouring segments to show around episode hits.")] = 0,
     kind: Annotated[str | None, typer.Option(help="Only 'fact' or 'episode'.")] = None,
+    status: Annotated[str | None, typer.Option(help="Facts of this status: active (the default) | superseded | "
+                                               "archived | all (as list --status).")] = None,
     where: FilterOpt = None,
     mode: Annotated[str, typer.Option(help="long_term | short_term | both (the last two need --session).")]
     = "long_term",
@@ -261,7 +264,10 @@ def recall(
             kinds = (kind,) if kind else ("fact", "episode")
             if agent_mode is None:
                 return memory.search(query, limit=limit, expand_context=context, kinds=kinds, filter=where,
-                                     mode=mode)
+                                     mode=mode, status=status)
+            if status is not None:
+                raise InvalidInput("--status ranks facts of those statuses in a plain recall; the retrieval agents "
+                                   "(--agent-mode) rank active facts only")
             result = memory.agent_search(query, agent_mode=agent_mode, limit=limit, kinds=kinds, mode=mode)
             trace.update({k: v for k, v in asdict(result).items() if k != "hits"})
             return result.hits
@@ -331,6 +337,7 @@ def list_cmd(
     db: DbOpt = None, user: UserOpt = None, agent: AgentOpt = None, org: OrgOpt = None,
     project: ProjectOpt = None,
     episodes: Annotated[bool, typer.Option("--episodes", help="List episodes instead of facts.")] = False,
+    kind: Annotated[str | None, typer.Option(help="'fact' (the default) or 'episode' (as --episodes).")] = None,
     status: Annotated[str, typer.Option(help="active | superseded | archived | all")] = "active",
     key: Annotated[str | None, typer.Option(help="Only facts under this key (prefix).")] = None,
     limit: Annotated[int, typer.Option(help="How many rows.")] = 50,
@@ -343,15 +350,23 @@ def list_cmd(
     """Facts (or episodes) in a scope, newest first."""
     following: list[str | None] = []
 
+    def chosen() -> str:
+        # --kind takes what recall's and context's --kind take, checked by the one rule (``arguments``)
+        named = check_kinds([kind])[0] if kind is not None else None
+        if episodes and named == "fact":
+            raise InvalidInput("--episodes lists episodes and --kind fact lists facts: give one of them")
+        return "episode" if episodes else named or "fact"
+
     def go() -> tuple[list[Any], str | None]:
+        what = chosen()
         with _open(db, org, project, user, model=False, agent_id=agent) as memory:
-            kind = "episode" if episodes else "fact"
             if cursor is not None:
-                page = memory.page(kind=kind, status=status, key=key, limit=limit, cursor=cursor, filter=where)
+                page = memory.page(kind=what, status=status, key=key, limit=limit, cursor=cursor, filter=where)
                 following.append(page.next_cursor)
                 return list(page.items), memory.scope.user_id
-            return memory.list(kind=kind, status=status, key=key, limit=limit, filter=where), memory.scope.user_id
+            return memory.list(kind=what, status=status, key=key, limit=limit, filter=where), memory.scope.user_id
     rows, owner = _run(go)
+    episodes = episodes or kind == "episode"
     if following:
         # stderr: `--json` output stays the list it always was
         err.print(f"next page: --cursor {following[0]}" if following[0] else "last page", highlight=False,

@@ -30,6 +30,15 @@ from typing import Any
 DETAIL_ATTRIBUTES = ("position", "reason", "line", "column", "expected", "field", "fact_id", "fact_status")
 
 
+def at_character(offset: int) -> str:
+    """Where in a text a problem is, for a person: ``"at character N"`` counting from 1 (the
+    first character is character 1). Every message that names a place in a text says it this
+    way; the machine-readable ``position`` (``details``) stays the 0-based offset, so
+    ``text[position]`` is the character the message names (a fresh-user trial read "at
+    character 2" as the second character when it was the third)."""
+    return f"at character {offset + 1}"
+
+
 def install_hint(extra: str) -> str:
     """The command that adds an optional extra (``server``, ``postgres``, ``llm``, ``crypto``,
     ``bench``, ``e5``, ``test``) to an install from the source checkout. Never ``pip install
@@ -69,7 +78,7 @@ class InvalidFilter(InvalidInput):
 
     Attributes:
         position: 0-based character offset in the filter text where the problem starts
-            (``len(text)`` for "ended too early").
+            (``len(text)`` for "ended too early"); the message counts from 1 (``at_character``).
         reason: what is wrong, without the position.
     """
 
@@ -79,7 +88,7 @@ class InvalidFilter(InvalidInput):
         self.position, self.reason, self.text = position, reason, text
         near = text[position:position + 24]
         where = f"near {near!r}" if near else "at the end"
-        super().__init__(f"invalid filter at position {position} ({where}): {reason}")
+        super().__init__(f"invalid filter {at_character(position)} ({where}): {reason}")
 
 
 class NotFound(MemstrataError, LookupError):

@@ -33,7 +33,7 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any
 
-from memstrata.errors import InvalidInput
+from memstrata.errors import InvalidInput, at_character
 from memstrata.ingest import AddResult, Ingestor, Message, RawResult
 from memstrata.store.dialect import Dialect, run
 from memstrata.types import Scope
@@ -65,7 +65,7 @@ def check_key(key: object, name: str = "idempotency_key") -> str:
         raise InvalidInput(f"{name} is {len(key)} characters; the limit is {MAX_KEY_CHARS}")
     bad = next((i for i, c in enumerate(key) if not " " < c <= "~"), None)
     if bad is not None:
-        raise InvalidInput(f"{name} has character {key[bad]!r} at position {bad}: use visible ASCII characters "
+        raise InvalidInput(f"{name} has character {key[bad]!r} {at_character(bad)}: use visible ASCII characters "
                            "only, e.g. a UUID")
     return key
 

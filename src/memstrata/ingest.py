@@ -21,7 +21,7 @@ import numpy as np
 
 from memstrata.clock import utcnow
 from memstrata.config import Settings
-from memstrata.errors import ContentTooLarge, EmbeddingError, InvalidInput
+from memstrata.errors import ContentTooLarge, EmbeddingError, InvalidInput, at_character
 from memstrata.extract.allergens import allergen
 from memstrata.extract.base import Extractor, FactCandidate
 from memstrata.extract.habits import withdraws_habit
@@ -170,10 +170,10 @@ def check_text(value: str, what: str) -> None:
     """
     for pos, ch in enumerate(value):
         if ch == "\x00":
-            raise InvalidInput(f"{what} contains a NUL byte at character {pos}; remove it")
+            raise InvalidInput(f"{what} contains a NUL byte {at_character(pos)}; remove it")
         if "\ud800" <= ch <= "\udfff":
             raise InvalidInput(
-                f"{what} contains a lone surrogate U+{ord(ch):04X} at character {pos}; "
+                f"{what} contains a lone surrogate U+{ord(ch):04X} {at_character(pos)}; "
                 "text must be valid Unicode (decode with errors='replace')"
             )
 

@@ -396,7 +396,8 @@ class Memory:
                expand_context: int = 0, include_superseded: bool = False, min_score: float = 0.0,
                now: datetime | None = None, filter: str | Expr | None = None,
                include_archived: bool = False, as_of: datetime | None = None, mode: str = "long_term",
-               min_match: float = 0.0, **scope: Unpack[ScopeArgs]) -> list[Hit]:
+               min_match: float = 0.0, status: str | Sequence[str] | None = None,
+               **scope: Unpack[ScopeArgs]) -> list[Hit]:
         """Ranked memories for ``query`` in the scope, best first (score in [0, 1]).
 
         Args:
@@ -423,11 +424,14 @@ class Memory:
                 cosine (or 1 for a memory said in a period the query names; ``evidence.evidence``).
                 ``evidence.MATCH_EVIDENCE`` (0.55) keeps real matches and drops most noise, e.g. the
                 weak hits every memory gets for "hi". Ranking is unchanged; only the cut differs.
+            status: the fact statuses to rank, as ``list`` takes them (``active``, ``superseded``,
+                ``archived``, ``all`` or a list: ``arguments.check_statuses``); instead of
+                ``include_superseded`` / ``include_archived``. Default: those flags decide.
 
         Raises:
             InvalidFilter: the filter does not parse or names an unknown field (with its position).
-            InvalidInput: empty, non-string or over-long (``MAX_QUERY_CHARS``) query, bad limit/kinds,
-                or bad scope identifiers.
+            InvalidInput: empty, non-string or over-long (``MAX_QUERY_CHARS``) query, bad limit/kinds/
+                status, ``status`` with an ``include_*`` flag, or bad scope identifiers.
         """
         if not isinstance(query, str):
             raise InvalidInput(f"query must be a string, got {type(query).__name__}")
@@ -445,6 +449,11 @@ class Memory:
         sc = self._scope(**scope)
         statuses: tuple[str, ...] = ("active", "superseded", "archived") if include_superseded or as_of else (
             ("active", "archived") if include_archived else ("active",))
+        if status is not None:
+            if include_superseded or include_archived:
+                raise InvalidInput("give status or include_superseded/include_archived, not both: status names "
+                                   "every fact status to rank")
+            statuses = ("active", "superseded", "archived") if as_of else tuple(check_statuses(status))
         believed = None if as_of is None else require_aware(as_of, "as_of")
         for name, bound in (("min_score", min_score), ("min_match", min_match)):
             if isinstance(bound, bool) or not isinstance(bound, (int, float)) or not 0.0 <= bound <= 1.0:

@@ -80,8 +80,8 @@ BAD_ADDS: list[tuple[str, dict[str, Any], type[MemstrataError], str]] = [
     ("two_mib_content", {"content": "x" * TWO_MIB}, ContentTooLarge,
      "content is 2,097,152 bytes; the limit is 262,144 (Settings.max_content_bytes)"),
     ("lone_surrogate", {"content": "abc\ud800def"}, InvalidInput,
-     "content contains a lone surrogate U+D800 at character 3"),
-    ("nul_byte", {"content": "a\x00b"}, InvalidInput, "content contains a NUL byte at character 1"),
+     "content contains a lone surrogate U+D800 at character 4"),
+    ("nul_byte", {"content": "a\x00b"}, InvalidInput, "content contains a NUL byte at character 2"),
     ("naive_created_at", {"content": "hello", "created_at": datetime(2024, 5, 1, 12, 0)}, InvalidInput,
      "created_at must be timezone-aware"),
     ("bad_role", {"content": "hello", "role": "boss"}, InvalidInput,
@@ -130,9 +130,9 @@ def test_scope_ids_with_stray_whitespace_are_refused_not_a_second_user(stocked: 
 
 def test_scope_ids_with_invisible_characters_are_refused_not_a_second_user(stocked: Memory) -> None:
     # A fresh-user trial (T6) created "alice\u200b", a user who lists exactly like alice.
-    with pytest.raises(InvalidInput, match=r"invisible format character U\+200B at character 2"):
+    with pytest.raises(InvalidInput, match=r"invisible format character U\+200B at character 3"):
         stocked.add("I like figs", user_id="u1\u200b")
-    with pytest.raises(InvalidInput, match=r"agent_id .* U\+FEFF at character 0"):
+    with pytest.raises(InvalidInput, match=r"agent_id .* U\+FEFF at character 1;"):
         stocked.search("figs", user_id="u1", agent_id="\ufeffbot")
     assert_stored_memories_intact(stocked)
 
@@ -140,7 +140,7 @@ def test_scope_ids_with_invisible_characters_are_refused_not_a_second_user(stock
 def test_add_many_with_one_bad_message_writes_none_of_the_batch(stocked: Memory) -> None:
     good = stocked.message("this good message must not be written alone", user_id=USER)
     bad = Message(content="a\x00b", scope=good.scope, created_at=good.created_at)
-    with pytest.raises(InvalidInput, match="NUL byte at character 1"):
+    with pytest.raises(InvalidInput, match="NUL byte at character 2"):
         stocked.add_many([good, bad])
     assert_stored_memories_intact(stocked)
 
@@ -153,9 +153,9 @@ BAD_SEARCHES: list[tuple[str, Callable[[Memory], object], str]] = [
     ("limit_zero", lambda m: m.search("Lisbon", limit=0, user_id=USER),
      "limit must be an integer between 1 and 1000, got 0"),
     ("nul_in_query", lambda m: m.search("Lis\x00bon", user_id=USER),
-     "query contains a NUL byte at character 3"),
+     "query contains a NUL byte at character 4"),
     ("surrogate_in_query", lambda m: m.search("Lis\udc80bon", user_id=USER),
-     "query contains a lone surrogate U+DC80 at character 3"),
+     "query contains a lone surrogate U+DC80 at character 4"),
     ("non_string_query", lambda m: m.search(123, user_id=USER), "query must be a string, got int"),  # type: ignore[arg-type]
     # A 3 MB query held a REST worker for 90 s in a user trial.
     ("over_long_query", lambda m: m.search("peanut allergy " * 2000, user_id=USER),

@@ -75,16 +75,16 @@ def test_forget_episodes_by_filter_takes_the_facts_only_they_support(db_settings
 def test_forget_by_filter_refuses_what_it_cannot_do_and_deletes_nothing(tmp_path: Path) -> None:
     with Memory(tmp_path / "m.db", embedder=None, user_id="ann") as mem:
         mem.add("I'm allergic to peanuts")
-        with pytest.raises(InvalidFilter, match="position"):
+        with pytest.raises(InvalidFilter, match="at character"):
             mem.forget(filter='tag ~ "health"')
         with pytest.raises(InvalidInput, match="kind must be 'fact' or 'episode'"):
             mem.forget(filter='tag = "health"', kind="facts")
         with pytest.raises(InvalidInput, match="give filter or before/fact_id, not both"):
             mem.forget(filter='tag = "health"', fact_id=1)
         # a field the kind never carries: nothing (or, negated, everything) would match
-        with pytest.raises(InvalidFilter, match=r"position 4 .*facts have no field 'role' \(an episode field\)"):
+        with pytest.raises(InvalidFilter, match=r"character 5 .*facts have no field 'role' \(an episode field\)"):
             mem.forget(filter='NOT role = "user"')
-        with pytest.raises(InvalidFilter, match=r"position 4 .*episodes have no field 'tag' \(a fact field\)"):
+        with pytest.raises(InvalidFilter, match=r"character 5 .*episodes have no field 'tag' \(a fact field\)"):
             mem.forget(filter='NOT tag = "health"', kind="episode")
         assert _facts(mem) == [("health.allergy", "peanuts")] and len(mem.list(kind="episode")) == 1
 

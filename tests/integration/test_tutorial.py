@@ -94,7 +94,7 @@ def test_context_takes_search_options_an_allergies_only_block(memory: Memory) ->
     assert memory.context("peanuts", user_id="u1", min_score=1.0).startswith(
         "## What is known about this user (nothing matched the query)\n- is allergic to peanuts (")
     assert memory.context("peanuts", user_id="u1", min_score=1.0, profile=False) == ""
-    with pytest.raises(InvalidFilter, match="position"):
+    with pytest.raises(InvalidFilter, match="at character"):
         memory.context("x", user_id="u1", filter='tag ~ "health"')
     with pytest.raises(InvalidInput, match="budget_tokens"):
         memory.context("x", user_id="u1", budget_tokens=True)

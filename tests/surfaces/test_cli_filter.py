@@ -29,7 +29,7 @@ def test_recall_and_list_apply_the_filter_and_report_a_bad_one(tmp_path: Path) -
 
     bad = cli("recall", "tea", "--user", "u1", "--db", db, "--filter", "tag = ")
     assert bad.code == 2
-    assert "error[invalid_filter]: invalid filter at position 6" in bad.err
+    assert "error[invalid_filter]: invalid filter at character 7" in bad.err
     bad_json = cli("list", "--user", "u1", "--json", "--db", db, "--filter", "colour = 'red'")
     assert bad_json.code == 2
     error = json.loads(bad_json.err)["error"]

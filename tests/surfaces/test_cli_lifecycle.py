@@ -64,7 +64,7 @@ def test_forget_by_filter_deletes_what_list_shows(tmp_path: Path) -> None:
     left = cli("list", "--status", "all", "--user", "u1", "--db", db, "--json").json()
     assert [f["value"] for f in left] == ["Oslo"]
     bad = cli("forget", "--filter", "tag ~ 1", "--user", "u1", "--yes", "--db", db)
-    assert bad.code != 0 and "invalid_filter" in bad.err and "position 4" in bad.err
+    assert bad.code != 0 and "invalid_filter" in bad.err and "at character 5" in bad.err
 
 
 def test_import_of_an_export_says_when_user_is_not_applied(tmp_path: Path) -> None:

@@ -8,6 +8,7 @@ actve`` answered an empty list, and REST said ``kinds: Input should be a valid l
 from __future__ import annotations
 
 import asyncio
+import json
 import subprocess
 from pathlib import Path
 from typing import Any
@@ -88,3 +89,33 @@ def test_the_cli_answers_the_sdks_words(db: Path) -> None:
         done = cli(*args)
         assert done.returncode == 2, (args, done.stdout)
         assert " ".join(done.stderr.split()) == f"error[invalid_input]: {message}", args
+
+
+def test_cli_list_kind_and_recall_status_take_what_the_sdk_takes(tmp_path: Path) -> None:
+    """A fresh-user trial: ``list --kind`` and ``recall --status`` were no CLI options though the
+    SDK has ``list(kind=...)`` and statuses; now they are, checked by the same rule (``arguments``)."""
+    db = tmp_path / "carrier.db"
+    with Memory(db, user_id="u1") as memory:
+        memory.add("I use 顺丰 for delivery")
+        memory.add("Switch to UPS from now on")
+
+    def cli(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([*console_script(), *args, "--db", str(db), "--user", "u1"], capture_output=True,
+                              text=True, encoding="utf-8", env=clean_env(), timeout=300, stdin=subprocess.DEVNULL)
+    episodes = cli("list", "--kind", "episode", "--json")
+    assert episodes.returncode == 0, episodes.stderr
+    assert sorted(e["content"] for e in json.loads(episodes.stdout)) == ["I use 顺丰 for delivery",
+                                                                         "Switch to UPS from now on"]
+    assert [f["value"] for f in json.loads(cli("list", "--kind", "fact", "--json").stdout)] == ["UPS"]
+    for args, message in ((("list", "--kind", "facts"), UNKNOWN), (("recall", "carrier", "--status", "actve"), STATUS)):
+        done = cli(*args)
+        assert done.returncode == 2, (args, done.stdout)
+        assert " ".join(done.stderr.split()) == f"error[invalid_input]: {message}", args
+
+    def facts(*status: str) -> list[tuple[str, bool]]:
+        done = cli("recall", "delivery carrier", "--kind", "fact", *status, "--json")
+        assert done.returncode == 0, done.stderr
+        return sorted((h["value"], h["superseded"]) for h in json.loads(done.stdout))
+    assert facts() == facts("--status", "active") == [("UPS", False)]
+    assert facts("--status", "superseded") == [("顺丰", True)]
+    assert facts("--status", "all") == [("UPS", False), ("顺丰", True)]

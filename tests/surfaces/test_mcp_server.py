@@ -68,7 +68,7 @@ def test_stdio_tools_remember_search_get_list_delete(db: Path) -> None:
     assert [r["text"] for r in out["health"]["results"]] and all(
         "peanuts" in r["text"] for r in out["health"]["results"])
     assert [r["id"] for r in out["listed_shipping"]["results"]] == [fact["id"]]
-    assert "invalid_filter" in out["bad_filter"]["error"] and "position 4" in out["bad_filter"]["error"]
+    assert "invalid_filter" in out["bad_filter"]["error"] and "at character 5" in out["bad_filter"]["error"]
     assert out["full"]["value"] == "FedEx" and out["full"]["sources"] == [out["added"]["id"]]
     assert out["episode"]["content"] == "From now on ship with FedEx" and out["episode"]["session_id"] == "chat-1"
     assert "invalid_input" in out["bad_id"]["error"]

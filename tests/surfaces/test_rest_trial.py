@@ -42,7 +42,7 @@ def test_a_body_that_is_not_utf8_is_a_400_naming_the_byte(keyed_server: Server, 
         assert c.get("/v1/episodes", params={"user_id": "u1"}).json()["items"] == []  # nothing stored
     at = body.index(b"\xe9")
     assert error["details"] == {"position": at}
-    assert f"byte 0xe9 at position {at}" in error["message"] and "UTF-8" in error["message"]
+    assert f"byte 0xe9 at byte {at + 1}" in error["message"] and "UTF-8" in error["message"]
 
 
 @pytest.mark.parametrize("content_type", ["text/plain", None, "application/x-www-form-urlencoded"])

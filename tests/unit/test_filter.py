@@ -50,7 +50,7 @@ def test_any_text_parses_or_fails_with_a_position(text: str) -> None:
         parse(text)
     except InvalidFilter as exc:
         assert 0 <= exc.position <= len(text)
-        assert f"position {exc.position}" in str(exc)
+        assert f"at character {exc.position + 1} " in str(exc)  # counted from 1; ``position`` is the offset
         assert exc.code == "invalid_filter" and isinstance(exc, InvalidInput)
 
 
@@ -72,7 +72,7 @@ GOLDEN_ERRORS = [
     ('usr_id = "a"', 0, "unknown field 'usr_id'; did you mean 'user_id'"),
     ('user_id = "a" AND', 17, "expected a condition"),
     ('user_id = "a" tag = "x"', 14, "join conditions with AND or OR"),
-    ('(user_id = "a"', 14, "')' to close the '(' at position 0"),
+    ('(user_id = "a"', 14, "')' to close the '(' at character 1"),
     ('user_id = "a")', 13, "unexpected ')'"),
     ("confidence > 'high'", 13, "confidence is a number field"),
     ('user_id = 3', 10, "user_id is a text field"),
@@ -109,7 +109,15 @@ def test_golden_error_positions(text: str, position: int, words: str) -> None:
         parse(text)
     assert info.value.position == position, str(info.value)
     assert words in str(info.value)
-    assert str(info.value).startswith(f"invalid filter at position {position} ")
+    assert str(info.value).startswith(f"invalid filter at character {position + 1} ")
+
+
+def test_a_message_counts_characters_from_one_and_the_position_is_the_offset() -> None:
+    """A fresh-user trial read "at character 2" as the second character; it was the third (0-based)."""
+    with pytest.raises(InvalidFilter) as info:
+        parse("tag ~ 'x'")
+    assert "at character 5 " in str(info.value) and "tag ~ 'x'"[5 - 1] == "~"
+    assert info.value.position == 4 and info.value.details()["position"] == 4
 
 
 def test_nesting_and_length_limits_are_errors_not_crashes() -> None:

@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass
 
 from memstrata.clock import parse_time
-from memstrata.errors import InvalidFilter, InvalidInput
+from memstrata.errors import InvalidFilter, InvalidInput, at_character
 from memstrata.filter.ast import OPERATORS, And, Compare, Expr, Field, In, IsNull, Not, Or, Value
 from memstrata.filter.fields import FIELDS
 
@@ -215,7 +215,7 @@ class _Parser:
         if token.kind == "(":
             self.pos += 1
             expr = self.nested(self.or_, token)
-            self.expect(")", "')' to close the '(' at position " + str(token.position))
+            self.expect(")", f"')' to close the '(' {at_character(token.position)}")
             return expr
         if token.kind != "word":
             if token.kind == "keyword" and token.text in ("TRUE", "FALSE", "NULL", "IN", "IS"):

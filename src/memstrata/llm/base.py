@@ -18,7 +18,7 @@ from typing import Any, Literal, Protocol, TypeVar, runtime_checkable
 
 from pydantic import BaseModel, ValidationError
 
-from memstrata.errors import LLMOutputError
+from memstrata.errors import LLMOutputError, at_character
 
 log = logging.getLogger(__name__)
 
@@ -165,7 +165,7 @@ def structured(llm: LLM, *, system: str, prompt: str, model: type[T], purpose: s
 
 def _describe(exc: Exception) -> str:
     if isinstance(exc, json.JSONDecodeError):
-        return f"not JSON ({exc.msg} at character {exc.pos})"
+        return f"not JSON ({exc.msg} {at_character(exc.pos)})"
     assert isinstance(exc, ValidationError)
     parts = [f"{'.'.join(str(p) for p in e['loc']) or '(root)'}: {e['msg']}" for e in exc.errors()[:5]]
     return "wrong shape: " + "; ".join(parts)

@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from memstrata.errors import InvalidInput
+from memstrata.errors import InvalidInput, at_character
 
 #: What ``neutralise`` shows visibly: bidirectional embeddings, overrides, isolates and marks,
 #: and the tag characters.
@@ -65,5 +65,6 @@ def check_name(value: str, what: str) -> None:
     """
     hidden = next((i for i, c in enumerate(value) if unicodedata.category(c) == "Cf"), None)
     if hidden is not None:
-        raise InvalidInput(f"{what} {value!r} contains an invisible format character U+{ord(value[hidden]):04X} at "
-                           f"character {hidden}; remove it")
+        code = f"U+{ord(value[hidden]):04X}"
+        raise InvalidInput(f"{what} {value!r} contains an invisible format character {code} {at_character(hidden)}; "
+                           "remove it")
