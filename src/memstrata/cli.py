@@ -519,7 +519,7 @@ def forget(
         console.print("note: another process holds an old read open; the deleted text leaves the "
                       "write-ahead log at the next checkpoint")
     for replaced in receipt.replaced:
-        console.print(_safe("note: " + replaced.note(replaced.by or fact or 0,
+        console.print(_safe("note: " + replaced.note(replaced.by or fact,
                                                      f"`memstrata rollback {replaced.event_id}`")),
                       highlight=False)
     kept = receipt.sources_note(" and ".join(f"`memstrata forget --episode {e}`" for e in receipt.sources_kept)

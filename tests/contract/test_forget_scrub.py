@@ -5,9 +5,10 @@ back the supersede the forgotten value had made still brings the old value back.
 
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
 
-from conftest import OpenMemory
+from conftest import T0, OpenMemory
 from memstrata import Fact, Memory, MemoryEvent
 from memstrata.lifecycle.forget import SCRUBBED
 from memstrata.store.postgres.scrub import CONTENT_TABLES
@@ -59,11 +60,13 @@ def test_forgetting_the_session_that_replaced_a_value_leaves_no_trace_of_it(open
     assert receipt["facts"] == 1 and receipt[SCRUBBED] == 1
     assert "fedex" not in raw_text(memory)
     [event] = _events(memory, old.id, "supersede")
-    assert event.detail["superseded_by"] == new.id and "new_value" not in event.detail
-    assert "episode" not in event.detail and event.detail["forgotten"] == ["episode", "new_value"]
+    # the history no longer names the forgotten fact (a fresh-user trial followed it to not_found)
+    assert event.detail["superseded_by"] is None and "new_value" not in event.detail
+    assert "episode" not in event.detail and event.detail["forgotten"] == ["episode", "new_value", "superseded_by"]
     assert _active(memory, "shipping.carrier") == []
     [replaced] = receipt.replaced  # the note: the key is left without a current value
-    assert (replaced.fact_id, replaced.value, replaced.event_id, replaced.by) == (old.id, "UPS", event.id, new.id)
+    assert (replaced.fact_id, replaced.value, replaced.event_id, replaced.by) == (old.id, "UPS", event.id, None)
+    assert "which a value since forgotten had replaced" in replaced.note(replaced.by, "rollback")
     _assert_rolls_back(memory, event.id, "shipping.carrier", "UPS")
 
 
@@ -129,3 +132,31 @@ def test_a_forget_that_leaves_the_key_a_current_value_gives_no_note(open_memory:
     events = [e for _, evs in memory.history(key="shipping.carrier") for e in evs]
     said_by_s2 = [e for e in events if e.detail.get("episode") == 2]
     assert said_by_s2 == []  # the episode reference left every event
+
+
+def test_forgetting_the_value_switched_back_to_leaves_no_history_pointing_at_it(open_memory: OpenMemory) -> None:
+    """A fresh-user trial: 顺丰 → UPS → "switch back to 顺丰", then forget the current 顺丰 fact.
+    The key is left with no current value (UPS was replaced by the user and "Switch back to 顺丰"
+    is still stored: making UPS current would contradict it); UPS's history must not name the
+    forgotten fact, and the receipt says how to make UPS current again."""
+    memory = open_memory(user_id="back")
+    memory.add("我以后都用顺丰", created_at=T0)
+    memory.add("Switch to UPS from now on", created_at=T0 + timedelta(days=30))
+    [back] = memory.add("Switch back to 顺丰", created_at=T0 + timedelta(days=60)).facts
+    assert back.fact.value == "顺丰" and back.fact.status == "active"
+    receipt = memory.forget(fact_id=back.fact.id)
+    assert _active(memory, "shipping.carrier") == []
+    timeline = memory.history(key="shipping.carrier")
+    alive = {f.id for f, _ in timeline}
+    assert back.fact.id not in alive
+    for fact, events in timeline:  # no event of a fact that stays names the forgotten one
+        for event in events:
+            named = [event.detail.get("superseded_by"), *(event.detail.get("returns_to") or [])]
+            assert back.fact.id not in named, (fact.value, event.detail)
+    [ups] = [f for f, _ in timeline if f.value == "UPS"]
+    [replaced] = receipt.replaced
+    assert (replaced.fact_id, replaced.value, replaced.by) == (ups.id, "UPS", back.fact.id)
+    [cut] = _events(memory, ups.id, "supersede")
+    assert cut.id == replaced.event_id and cut.detail["superseded_by"] is None
+    assert "superseded_by" in cut.detail["forgotten"]
+    _assert_rolls_back(memory, replaced.event_id, "shipping.carrier", "UPS")  # what the receipt offers

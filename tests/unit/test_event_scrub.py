@@ -15,7 +15,10 @@ def test_the_module_examples_hold() -> None:
 def test_a_deleted_successor_takes_its_value_and_the_old_value_stays() -> None:
     detail = {"superseded_by": 2, "old_value": "UPS", "new_value": "FedEx"}
     assert clean_detail(detail, facts={2}, episodes=()) == {
-        "superseded_by": 2, "old_value": "UPS", "forgotten": ["new_value"]}
+        "superseded_by": None, "old_value": "UPS", "forgotten": ["new_value", "superseded_by"]}
+    returning = {"key": "shipping.carrier", "value": "顺丰", "returns_to": [1, 3]}
+    assert clean_detail(returning, facts={3}, episodes=()) == {"key": "shipping.carrier", "value": "顺丰",
+                                                               "returns_to": [1], "forgotten": ["returns_to"]}
     assert clean_detail(detail, facts={3}, episodes={2}) is None  # ids of other kinds never mix
 
 

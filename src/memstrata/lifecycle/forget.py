@@ -70,15 +70,19 @@ RECEIPT_V2 = "memstrata forget receipt v2"
 @dataclass(frozen=True)
 class Replaced:
     """A fact the deleted fact had replaced (``Memory.delete`` of a current value). Deleting
-    does not bring the old value back by itself (the user may have meant "no carrier at all"),
-    so it stays ``superseded`` and its key may be left with no current value; rolling back
-    ``event_id`` (its ``supersede`` event: ``Memory.rollback``, ``memstrata rollback``,
+    does not bring the old value back by itself: the user may have meant "no carrier at all",
+    and the old value is one they replaced (after 顺丰 → UPS → "switch back to 顺丰", forgetting
+    the last 顺丰 fact must not make UPS current while "Switch back to 顺丰" is still stored). So
+    it stays ``superseded`` and its key may be left with no current value; its ``supersede``
+    event no longer names the forgotten fact (``superseded_by`` ``None``: ``store.event_scrub``);
+    rolling back ``event_id`` (``Memory.rollback``, ``memstrata rollback``,
     ``POST /v1/events/{id}/rollback``) makes it current again.
 
     Attributes:
         fact_id: the replaced fact. key, value: its key and value (as the caller may read it).
         event_id: the ``supersede`` event to roll back.
-        by: the deleted fact that had replaced it (``None`` only when the event no longer names it).
+        by: the deleted fact that had replaced it, when the forget knew it before deleting
+            (``Memory.delete``); ``None`` on the receipt of a scope, session or filter forget.
     """
 
     fact_id: int
@@ -87,10 +91,12 @@ class Replaced:
     event_id: int
     by: int | None = None
 
-    def note(self, deleted: int, rollback: str) -> str:
+    def note(self, deleted: int | None, rollback: str) -> str:
         """One line for a person: what stays superseded and ``rollback`` (how to roll back
-        ``event_id`` on this surface, e.g. ``memstrata rollback 11``) to get it back."""
-        return (f"fact #{self.fact_id} ({self.key} = {self.value}), which fact #{deleted} had replaced, stays "
+        ``event_id`` on this surface, e.g. ``memstrata rollback 11``) to get it back. ``deleted``:
+        the forgotten fact that had replaced it, when the caller knows it."""
+        which = f"fact #{deleted}" if deleted else "a value since forgotten"
+        return (f"fact #{self.fact_id} ({self.key} = {self.value}), which {which} had replaced, stays "
                 f"superseded, so {self.key} may have no current value; {rollback} makes it current again")
 
 

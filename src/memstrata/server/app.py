@@ -417,7 +417,7 @@ def forget(body: ForgetRequest, caller: Caller, request: Request) -> ForgetRespo
                                    actor=caller.actor, org_id=scope["org_id"], project_id=scope["project_id"],
                                    filter=body.filter, kind=body.kind, episode_id=body.episode_id,
                                    sources=body.sources)
-    notes = [r.note(r.by or body.fact_id or 0, f"POST /v1/events/{r.event_id}/rollback") for r in receipt.replaced]
+    notes = [r.note(r.by or body.fact_id, f"POST /v1/events/{r.event_id}/rollback") for r in receipt.replaced]
     notes += [n for n in [_sources_note(receipt)] if n]
     return ForgetResponse(counts={**{t: receipt[t] for t in TABLES}, **receipt.counts}, job_id=receipt.job_id,
                           status=receipt.status, at=receipt.at, ids_sha256=receipt.ids_sha256, nonce=receipt.nonce,

@@ -10,10 +10,13 @@ content from one event's detail; ``scrub_sql`` applies it, inside the forget's o
 transaction, to the events of the surviving facts of the owners concerned (SQLite and
 PostgreSQL; the in-memory store applies ``clean_detail`` itself).
 
-What stays is what ``lifecycle.audit.rollback`` needs and holds no forgotten content: ids
-(``superseded_by`` still names the deleted fact, so rolling back that supersede makes the
-old fact current again), the surviving fact's own value, counts and times. A cleaned detail
-lists the removed field names under ``forgotten`` (names only, never values).
+What stays is what ``lifecycle.audit.rollback`` needs and holds no forgotten content: the
+surviving fact's own value, counts, times and the ids of what still exists. A reference to a
+deleted fact goes too: ``superseded_by`` becomes ``None`` (the history says the value was
+replaced by one since forgotten, never "by #12" when #12 is gone: a fresh-user trial followed
+it to not_found), and the deleted id leaves ``returns_to``; rolling that supersede back still
+makes the old fact current again (the rollback needs no successor that is gone). A cleaned
+detail lists the removed field names under ``forgotten`` (names only, never values).
 """
 
 from __future__ import annotations
@@ -25,8 +28,11 @@ from typing import Any
 from memstrata.store.dialect import Dialect, rows, run
 
 #: Detail fields naming another fact by id: an event of a surviving fact that names a deleted
-#: fact here may quote its value (``new_value``).
+#: fact here may quote its value (``new_value``); the reference itself becomes ``None``.
 FACT_REFS = ("superseded_by",)
+#: Detail fields holding a list of fact ids (a value said again: ``ingest``'s ``returns_to``);
+#: deleted ids are removed from them.
+FACT_LISTS = ("returns_to",)
 #: Detail fields quoting content said by the event's episode(s) (``episode``/``episodes``):
 #: removed when that episode is forgotten. ``value``/``old_value`` are the surviving fact's own.
 EPISODE_CONTENT = ("new_value", "statement", "restated")
@@ -56,13 +62,14 @@ def clean_detail(detail: dict[str, Any], *, facts: Collection[int],
     """``detail`` without what came from the deleted ``facts`` and ``episodes``, or ``None``
     when it quotes none of them (unchanged).
 
-    Rules: a value of a deleted successor (``new_value`` when ``superseded_by`` is deleted) goes;
-    when the event's episode (``episode``, or any of ``episodes``) is deleted, the words it
-    said (``new_value``, ``statement``, ``restated``) and the reference go; deleted ids leave the
-    id lists (``EPISODE_LISTS``). Removed field names accumulate in ``forgotten``.
+    Rules: a deleted successor's id and value go (``superseded_by`` becomes ``None``, ``new_value``
+    is removed), and deleted ids leave ``FACT_LISTS``; when the event's episode (``episode``, or
+    any of ``episodes``) is deleted, the words it said (``new_value``, ``statement``,
+    ``restated``) and the reference go; deleted ids leave the id lists (``EPISODE_LISTS``).
+    Removed field names accumulate in ``forgotten``.
 
     >>> clean_detail({"superseded_by": 2, "new_value": "FedEx", "episode": 7}, facts={2}, episodes=())
-    {'superseded_by': 2, 'episode': 7, 'forgotten': ['new_value']}
+    {'superseded_by': None, 'episode': 7, 'forgotten': ['new_value', 'superseded_by']}
     >>> clean_detail({"superseded_by": None, "statement": "not allergic", "episode": 7}, facts=(), episodes={7})
     {'superseded_by': None, 'forgotten': ['episode', 'statement']}
     >>> clean_detail({"key": "k", "value": "v", "episode": 3}, facts={9}, episodes={4}) is None
@@ -76,8 +83,16 @@ def clean_detail(detail: dict[str, Any], *, facts: Collection[int],
             del out[name]
             removed.append(name)
 
-    if any(_is_id(out.get(ref)) and out[ref] in facts for ref in FACT_REFS):
-        drop("new_value")
+    for ref in FACT_REFS:
+        if _is_id(out.get(ref)) and out[ref] in facts:
+            drop("new_value")
+            out[ref] = None
+            removed.append(ref)
+    for name in FACT_LISTS:
+        ids = out.get(name)
+        if isinstance(ids, list) and any(_is_id(i) and i in facts for i in ids):
+            out[name] = [i for i in ids if not (_is_id(i) and i in facts)]
+            removed.append(name)
     said_by_forgotten = _is_id(out.get("episode")) and out["episode"] in episodes
     if said_by_forgotten:
         drop("episode")
