@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from conftest import OpenMemory
-from memstrata import Fact, Memory
+from memstrata import Fact, InvalidInput, Memory
 
 
 def _allergy(memory: Memory) -> Fact:
@@ -88,3 +90,23 @@ def test_a_forgotten_user_stays_forgotten_and_a_newer_export_carries_what_was_fo
     result = other.import_records(before)
     assert (result["episodes"], result["facts"]) == (0, 0) and len(result["skipped"]) >= len(before)
     assert other.list(kind="episode") == [] and not _peanuts_anywhere(other)
+
+
+def test_a_forgotten_record_naming_a_stored_row_or_malformed_records_are_refused(open_memory: OpenMemory) -> None:
+    memory = open_memory(user_id="tamper")
+    said = memory.add("I prefer UPS for delivery").episode_id
+    if not memory.store.capabilities.maintenance:
+        return
+    owner = {"org_id": "default", "project_id": "default", "user_id": "tamper"}
+    lie = {"type": "forgotten", "scope": owner, "at": "2026-01-01T00:00:00Z", "episodes": [said], "facts": []}
+    with pytest.raises(InvalidInput, match=rf"record 1: forgotten: names episode #{said} as forgotten, but it is "
+                                           "stored here"):
+        memory.import_records([lie])
+    bad_ids = {**lie, "episodes": [[said]]}
+    with pytest.raises(InvalidInput, match="episodes must be a list of positive integer ids"):
+        memory.import_records([bad_ids])
+    [fact] = [r for r in memory.export() if r["type"] == "fact"]
+    with pytest.raises(InvalidInput, match="citations must be a list of integer episode ids"):
+        memory.import_records([{**fact, "id": fact["id"] + 100, "citations": [[said]]}])
+    assert [e.id for e in memory.list(kind="episode")] == [said]  # nothing was marked or written
+    assert memory.import_records(list(memory.export()))["skipped"] == []

@@ -159,7 +159,7 @@ def _write(store: LifecycleStore, episodes: Numbered, facts: Numbered, events: N
             dropped = {int(s["id"]) for s in skipped if s["type"] == "fact"}
             moved: Numbered = []
             for at, rec in events:
-                if rec.get("fact_id") in dropped:
+                if _is_id(rec.get("fact_id")) and rec["fact_id"] in dropped:
                     skipped.append({"type": "event", "id": rec["id"], "reason": f"its fact #{rec['fact_id']} was "
                                     "skipped"})
                     continue
@@ -194,9 +194,11 @@ def _forgotten(conn: Any, store: LifecycleStore, episodes: Numbered, facts: Numb
     for at, rec in trail:
         if rec["type"] == "forgotten":
             for table in forgotten.TABLES:
-                for i in rec.get(table) or []:
-                    out[table].setdefault(i, f"forgotten (the import's {at})")
-    cited = [e for _, r in facts for e in (r.get("citations") or []) if isinstance(e, int)]
+                ids = rec.get(table)
+                for i in ids if isinstance(ids, list) else []:  # malformed ones: refused by ``restore_trail``
+                    if _is_id(i):
+                        out[table].setdefault(i, f"forgotten (the import's {at})")
+    cited = [e for _, r in facts if isinstance(r.get("citations"), list) for e in r["citations"] if _is_id(e)]
     wanted = {"episodes": [int(r["id"]) for _, r in episodes] + cited, "facts": [int(r["id"]) for _, r in facts]}
     for table, ids in wanted.items():
         for i, row in forgotten.among(conn, d, table, ids).items():
@@ -210,9 +212,13 @@ def _fact_gone(rec: Mapping[str, Any], gone: Mapping[str, Mapping[int, str]]) ->
     if rec["id"] in gone["facts"]:
         return gone["facts"][rec["id"]]
     cited = rec.get("citations") or []
-    if isinstance(cited, list) and cited and all(e in gone["episodes"] for e in cited):
+    if isinstance(cited, list) and cited and all(_is_id(e) and e in gone["episodes"] for e in cited):
         return f"every episode it cites ({', '.join(f'#{e}' for e in cited)}) was forgotten"
     return None
+
+
+def _is_id(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _embed(embedder: Any, texts: list[str]) -> np.ndarray | None:

@@ -157,7 +157,8 @@ def restore_trail(store: LifecycleStore, conn: Any, records: Sequence[tuple[str,
     for at, rec in records:
         kind = rec["type"]
         where = f"{at}: {kind}" + (f" #{rec.get('id')}" if kind not in NO_ID else "")
-        if kind in ("withdrawal", "outdated_mark") and rec.get("episode_id") in gone:
+        episode = rec.get("episode_id")
+        if kind in ("withdrawal", "outdated_mark") and isinstance(episode, int) and episode in gone:
             skipped.append({"type": kind, **({"id": rec["id"]} if kind == "withdrawal" else {}),
                             "episode_id": rec["episode_id"], "reason": f"its episode was skipped: "
                             f"{gone[rec['episode_id']]}"})
@@ -231,6 +232,13 @@ def _forgotten(conn: Any, d: Any, rec: Mapping[str, Any], where: str) -> int:
         ids = rec.get(table, [])
         if not isinstance(ids, list) or any(isinstance(i, bool) or not isinstance(i, int) or i < 1 for i in ids):
             raise InvalidInput(f"{where}: {table} must be a list of positive integer ids, got {ids!r}")
+        for start in range(0, len(ids), CHUNK):  # a stored row is not forgotten: the file is not this database's
+            batch = ids[start:start + CHUNK]
+            live = run(conn, d, f"SELECT id FROM {table} WHERE id IN ({','.join('?' * len(batch))}) ORDER BY id "
+                                "LIMIT 1", batch).fetchone()
+            if live is not None:
+                raise InvalidInput(f"{where}: names {table[:-1]} #{live[0]} as forgotten, but it is stored here; "
+                                   "the file does not fit this database (restore it into an empty one)")
         added += forgotten.restore(conn, d, table, ids, (sc["org_id"], sc["project_id"], sc.get("user_id")), at)
     return added
 
