@@ -129,6 +129,14 @@ _WORDS: dict[str, tuple[str, ...]] = {
         "爵士", "爵士乐", "摇滚", "流行音乐", "古典音乐", "嘻哈", "说唱", "民谣", "听歌", "音乐"),
 }
 
+#: Words that name a food only as the whole object: 我不太喜欢辣 is about spicy food (a dietary need,
+#: ``food.dislike``, as 我不吃辣 and "I don't like spicy food" were while 我不太喜欢辣 was a generic
+#: dislike), but 辣 inside a longer word is something else (辣妹 a hot girl or the Spice Girls, 辣手 a
+#: tricky matter), so unlike ``_WORDS`` these never match part of an object.
+_WHOLE_WORDS: dict[str, tuple[str, ...]] = {
+    "food.like": ("辣", "太辣", "很辣", "麻辣", "香辣", "酸辣"),
+}
+
 #: Where a delivery is or is not to be left.
 DROPOFF_WORDS: tuple[str, ...] = (
     "门口", "门外", "快递柜", "丰巢", "驿站", "菜鸟驿站", "前台", "物业", "传达室", "保安室", "邻居",
@@ -175,8 +183,8 @@ def contact_channel(phrase: str) -> str | None:
 
 @cache
 def _compiled(choice: bool = False) -> tuple[tuple[re.Pattern[str], str, str], ...]:
-    """(pattern, key, canonical) for every surface form, longest surface first; with ``choice``
-    the ``_CHOICE_ONLY`` names too."""
+    """(pattern, key, canonical) for every surface form, longest surface first, then the
+    ``_WHOLE_WORDS`` (matching a whole text only); with ``choice`` the ``_CHOICE_ONLY`` names too."""
     entries = (*_ENTRIES, *_CHOICE_ONLY) if choice else _ENTRIES
     rows: list[tuple[str, str, str]] = [
         (surface, key, canonical) for key, canonical, surfaces in entries for surface in surfaces
@@ -184,7 +192,8 @@ def _compiled(choice: bool = False) -> tuple[tuple[re.Pattern[str], str, str], .
     for key, words in _WORDS.items():
         rows.extend((word, key, word) for word in words)
     rows.sort(key=lambda row: -len(row[0]))
-    return tuple((_surface_pattern(s), k, c) for s, k, c in rows)
+    whole = tuple((re.compile(rf"^{re.escape(w)}$"), k, w) for k, words in _WHOLE_WORDS.items() for w in words)
+    return tuple((_surface_pattern(s), k, c) for s, k, c in rows) + whole
 
 
 @cache
