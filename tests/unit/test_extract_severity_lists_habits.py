@@ -42,3 +42,43 @@ def test_spicy_food_disliked_in_chinese_is_a_dietary_need(text: str, expected: l
 def test_a_hedged_dislike_of_spicy_food_keeps_its_words() -> None:
     (found,) = _found("我不太喜欢辣")
     assert found.statement == "不太喜欢辣"
+
+
+# --- every item of an allergy list -------------------------------------------------------------
+
+_FOUR_EN = [("health.allergy", v) for v in ("peanuts", "tree nuts", "sesame", "shellfish")]
+_FOUR_ZH = [("health.allergy", v) for v in ("花生", "芒果", "芝麻", "虾")]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("I'm allergic to peanuts, tree nuts, sesame and shellfish", _FOUR_EN),
+    ("I'm allergic to peanuts, tree nuts, sesame, and shellfish", _FOUR_EN),
+    ("I have allergies to peanuts, tree nuts, sesame and shellfish", _FOUR_EN),
+    ("Allergies: peanuts, tree nuts, sesame and shellfish", _FOUR_EN),
+    ("I'm allergic to peanuts, tree nuts, sesame and shellfish, so be careful", _FOUR_EN),
+    ("I'm allergic to peanuts, sesame seeds and shellfish",
+     [("health.allergy", v) for v in ("peanuts", "sesame seeds", "shellfish")]),
+    ("我对花生、芒果、芝麻和虾过敏", _FOUR_ZH),
+    ("我对花生，芒果，芝麻和虾过敏", _FOUR_ZH),
+    ("我对花生,芒果和虾过敏", [("health.allergy", v) for v in ("花生", "芒果", "虾")]),
+    ("我对花生过敏，还有芒果、芝麻和虾", _FOUR_ZH),
+    ("我对坚果、芝麻以及海鲜过敏", [("health.allergy", v) for v in ("坚果", "芝麻", "海鲜")]),
+    # no list: a remark, a name, a person, a condition, something that is no allergen
+    ("I'm allergic to peanuts, Mom and Dad know", [("health.allergy", "peanuts")]),
+    ("I'm allergic to peanuts, thanks and bye", [("health.allergy", "peanuts")]),
+    ("我对花生过敏，还有一件事", [("health.allergy", "花生")]),
+    ("我对青霉素过敏，还有高血压", [("health.allergy", "青霉素")]),
+    ("我对这件事，其实有点过敏", []),
+    ("我会说英语以及法语", [("language.spoken", "英语"), ("language.spoken", "法语")]),
+])
+def test_every_item_of_an_allergy_list_is_stored(text: str, expected: list[tuple[str, str]]) -> None:
+    assert _pairs(text) == expected
+
+
+@pytest.mark.parametrize(("text", "subject"), [
+    ("My son is allergic to peanuts, tree nuts, sesame and shellfish", "son"),
+    ("我妈妈对花生过敏，还有芒果、芝麻和虾", "mom"),
+])
+def test_a_relatives_list_stays_the_relatives(text: str, subject: str) -> None:
+    found = _found(text)
+    assert len(found) == 4 and {c.subject for c in found} == {subject}

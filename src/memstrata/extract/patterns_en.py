@@ -117,7 +117,8 @@ def find(sentence: str, said_at: datetime) -> list[Finding]:
     out: list[Finding] = []
     listing: list[Finding] = []  # the allergies of the clause before: "..., shellfish" names one more
     for raw in _clauses(sentence):
-        if listing and (item := _LIST_ITEM.match(raw.strip())) and _list_item(item.group("v")):
+        if listing and (item := _LIST_ITEM.match(raw.strip())) \
+                and all(_list_item(part) for part in _split_list(item.group("v"))):
             found = [f for part in _split_list(item.group("v")) for f in _f("health.allergy", part, CONF_PREFER, raw)]
             out.extend(replace(f, subject=listing[0].subject) for f in found)
             continue
@@ -149,8 +150,10 @@ def find(sentence: str, said_at: datetime) -> list[Finding]:
 #: "I'm allergic to peanuts, shellfish, and eggs", "allergic to: peanuts, shellfish": the clauses after
 #: an allergy that are bare nouns continue its list (trial 11 F1 kept only the first). At most two
 #: words, none a remark ("thanks", "seriously", "not shellfish", "so be careful", "the doctor confirmed")
-#: or a past tense, are read as one.
-_LIST_ITEM = re.compile(r"^(?:and\s+|or\s+|also\s+|plus\s+)?(?P<v>[a-z][\w\-]*(?:\s+[\w\-]+)?)[.!]*$", _IC)
+#: or a past tense, are read as one; the list's last clause may join two such ("..., sesame and
+#: shellfish": only peanuts and tree nuts of "peanuts, tree nuts, sesame and shellfish" were stored).
+_ITEM = r"[a-z][\w\-]*(?:\s+[\w\-]+)?"
+_LIST_ITEM = re.compile(rf"^(?:and\s+|or\s+|also\s+|plus\s+)?(?P<v>{_ITEM}(?:\s+(?:and|or|&)\s+{_ITEM})?)[.!]*$", _IC)
 _NOT_AN_ITEM = re.compile(
     r"^(?:so|but|because|since|cause|cuz|though|although|which|that|this|these|those|it|they|them|he|she|we|you|i|"
     r"i'm|my|me|please|pls|thanks|thank|thx|ty|ok|okay|lol|lmao|haha\w*|hehe\w*|btw|fyi|sorry|right|yeah|yes|no|not|"

@@ -35,7 +35,7 @@ from memstrata.extract.clauses import (
     without_time,
 )
 from memstrata.extract.timex import zh_number
-from memstrata.extract.twins import LEXICON
+from memstrata.extract.twins import ALLERGENS, LEXICON
 from memstrata.text.tokens import is_cjk
 
 _Pattern = Callable[[str, "_Ctx"], list[Finding]]
@@ -101,15 +101,40 @@ def _split_after_allergy(part: str) -> list[str]:
     return [part[a:b] for a, b in itertools.pairwise(bounds) if part[a:b].strip()]
 
 
+#: An allergy list written with commas for 、 (我对花生，芒果和虾过敏: the comma cut 对花生 from its 过敏 and
+#: nothing was stored): 对, items of at most eight characters parted by commas, 过敏.
+_COMMA_LIST = re.compile(r"对(?P<v>[^，,。.！!？?；;]{1,8}(?:[，,][^，,。.！!？?；;]{1,8})+)过敏")
+
+
+def _comma_lists(sentence: str) -> str:
+    """``sentence`` with the commas of an allergy list (``_COMMA_LIST``) read as 、, when one item at
+    least is a known allergen (``_LISTED_ALLERGENS``) and every other one may be (``_bare_allergen``, two
+    characters or more):
+    我对这件事，其实有点过敏 is no list. Same length, so clauses are still found in it by position."""
+    def join(m: re.Match[str]) -> str:
+        items = [allergen(p) for part in re.split(r"[，,]", m.group("v")) for p in _split_list(part)]
+        if not any(p in _LISTED_ALLERGENS for p in items) \
+                or not all(p in _LISTED_ALLERGENS or (len(p) >= 2 and _bare_allergen(p)) for p in items):
+            return m.group(0)
+        return f"对{re.sub(r'[，,]', '、', m.group('v'))}过敏"
+    return _COMMA_LIST.sub(join, sentence)
+
+
 def find(sentence: str, said_at: datetime) -> list[Finding]:
     """Findings in one Chinese sentence said at ``said_at`` (timezone-aware UTC)."""
+    sentence = _comma_lists(sentence)
     ctx = _Ctx(sentence, said_at)
     out: list[Finding] = []
     about_me = False  # the previous clause was a statement about the speaker (我是素食者)
     whose = ""  # ... or about the speaker's relative (我妈妈对花生过敏): the subject it lends
+    listing: list[Finding] = []  # the allergies of the clause before: 还有芒果、芝麻和虾 names more
     for raw in _clauses(sentence):
         if _QUESTION.search(raw.strip()):
             continue
+        if listing and (more := _more_allergens(raw, listing[0])):
+            out.extend(more)
+            continue
+        listing = []
         clause = _FILLER.sub("", clean_value(raw, "zh"))
         habit = _HABIT.match(clause)
         if habit and habit.end() > 0:
@@ -132,7 +157,24 @@ def find(sentence: str, said_at: datetime) -> list[Finding]:
         out.extend(found)
         if not any(f.retract for f in found):  # 我不再贫血了 is read as what it withdraws, no habit
             out.extend(habits.find_zh(clause, ctx))  # 我又开始喝咖啡了 withdraws 不喝咖啡 beside what it states
+        listing = [f for f in found if f.key == "health.allergy" and not f.retract]
     return out
+
+
+#: The clause after an allergy naming more allergens and nothing else (我对花生过敏，还有芒果、芝麻和虾),
+#: as "..., sesame and shellfish" goes on in English: only 芒果 of 还有芒果 was no allergy stored.
+_MORE_ITEMS = re.compile(r"^(?:还有|以及|另外还有|另外|和|还)?(?P<v>[^，,。.！!？?；;]+?)(?:也是|也一样|也)?$")
+
+
+def _more_allergens(raw: str, allergy: Finding) -> list[Finding]:
+    """The allergies ``raw`` adds to the list of ``allergy`` (said in the clause before), whose they
+    are; ``[]`` unless every item is a known allergen (``_LISTED_ALLERGENS``): 还有一件事 names none."""
+    m = _MORE_ITEMS.match(clean_value(raw, "zh"))
+    items = [allergen(p) for p in _split_list(m.group("v"))] if m else []
+    if not items or not all(p in _LISTED_ALLERGENS for p in items):
+        return []
+    return [replace(f, subject=allergy.subject) for p in items
+            for f in _f("health.allergy", p, CONF_PREFER, raw)]
 
 
 #: A clause that goes on about the speaker of the clause before it without repeating 我: only
@@ -164,7 +206,8 @@ def _f(key: str, value: str, conf: float, clause: str, **kw: object) -> list[Fin
 
 
 def _split_list(text: str) -> list[str]:
-    return [p for p in re.split(r"[、,，和跟及与/]|还有", text) if p.strip()]
+    # 以及 before 及: 坚果、芝麻以及海鲜 stored 芝麻以
+    return [p for p in re.split(r"以及|还有|[、,，和跟及与/]", text) if p.strip()]
 
 
 # --- explicit memory requests -----------------------------------------------------------
@@ -500,6 +543,9 @@ _OTHERS = "老妈|老爸|朋友|同事|同学|老师|老板|领导|客户|室友
 _PERSON = re.compile(rf"{_RELATIVES}|{_OTHERS}")
 #: The Chinese names of the common allergens (``twins.LEXICON``).
 _KNOWN_ALLERGENS: frozenset[str] = frozenset(w for group in LEXICON for w in group if is_cjk(w[0]))
+#: ... without the diets and health conditions (``twins.ALLERGENS``): what a list of allergies may name
+#: with no 过敏 of its own (我对青霉素过敏，还有高血压 adds no allergy).
+_LISTED_ALLERGENS: frozenset[str] = frozenset(w for group in ALLERGENS for w in group if is_cjk(w[0]))
 
 
 def _bare_allergen(value: str) -> bool:

@@ -53,9 +53,10 @@ TWIN_COSINE = 0.88
 
 #: Groups of values that name one thing: standard English and Chinese (Simplified; a Traditional
 #: value is read as Simplified before it is stored) names of common allergens (the major food
-#: allergens, frequent drug and environmental allergies), everyday foods and diets. Deliberately narrow:
-#: "nuts" is 坚果 (tree nuts), not 花生; shellfish is not seafood (海鲜) or fish.
-LEXICON: tuple[tuple[str, ...], ...] = (
+#: allergens, frequent drug and environmental allergies) and everyday foods (``ALLERGENS``), diets and
+#: health conditions (``LEXICON``). Deliberately narrow: "nuts" is 坚果 (tree nuts), not 花生; shellfish is
+#: not seafood (海鲜) or fish.
+ALLERGENS: tuple[tuple[str, ...], ...] = (
     ("peanuts", "peanut", "花生"),
     ("tree nuts", "nuts", "坚果", "树坚果"),
     ("shellfish", "贝类", "贝壳类", "甲壳类"),
@@ -112,6 +113,10 @@ LEXICON: tuple[tuple[str, ...], ...] = (
     ("dogs", "dog", "狗"),
     ("bees", "bee stings", "蜜蜂", "蜂蜇"),
     ("alcohol", "酒精"),
+)
+#: ``ALLERGENS``, then diets and health conditions.
+LEXICON: tuple[tuple[str, ...], ...] = (
+    *ALLERGENS,
     # diets (food.diet's own values: 吃素 is what the Chinese patterns store for vegetarian)
     ("vegetarian", "吃素", "素食", "素食者", "素食主义者"),
     ("vegan", "纯素", "纯素食", "纯素食者"),
