@@ -18,7 +18,7 @@ from memstrata.attribution import is_users_own
 from memstrata.evidence import is_general, matches
 from memstrata.recall import fact_hit
 from memstrata.render import estimate_tokens, is_safety, render_context, render_lines, restated
-from memstrata.standing import is_about_food, is_non_food_allergen
+from memstrata.standing import is_about_food, is_non_food_allergen, is_severe_allergy
 from memstrata.types import Fact, Hit
 
 
@@ -84,16 +84,22 @@ def _food_constraints(profile: Callable[[], Sequence[Hit]]) -> list[Hit]:
     """The profile's current facts that constrain a meal (``standing.FOOD_KEYS``): the user's own
     first, then their relatives' and other people's, each in the profile's order (a fresh-user
     trial read "Mom is allergic to shellfish" above the user's own peanut allergy, L1: the newer
-    fact came first among equally important ones). An allergy to something not eaten
-    (``standing.is_non_food_allergen``: cats, pollen, penicillin) comes after all of them."""
+    fact came first among equally important ones), a severe allergy (``standing.is_severe_allergy``)
+    first within each. An allergy to something not eaten (``standing.is_non_food_allergen``: cats,
+    pollen, penicillin) comes after all of them."""
     found = [h for h in profile() if is_safety(h) and not h.superseded]
     # Stable: the profile's order within each group. An allergy to something not eaten goes
-    # last: it must not take a small block's only line from a food.
-    return sorted(found, key=lambda h: (_non_food_allergy(h), not is_users_own(h)))
+    # last: it must not take a small block's only line from a food. Equally important allergies came
+    # newest first, so a mild one said last led a severe one.
+    return sorted(found, key=lambda h: (_non_food_allergy(h), not is_users_own(h), not _severe_allergy(h)))
 
 
 def _non_food_allergy(hit: Hit) -> bool:
     return hit.fact is not None and hit.fact.key == "health.allergy" and is_non_food_allergen(hit.fact.value)
+
+
+def _severe_allergy(hit: Hit) -> bool:
+    return hit.fact is not None and is_severe_allergy(hit.fact.key, hit.fact.statement)
 
 
 def _first_then(query: str, first_hits: Sequence[Hit], heading: str, hits: Sequence[Hit], budget_tokens: int,

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from memstrata.extract.allergens import severity
 from memstrata.text.hanzi import simplified
 
 #: Fact keys that constrain what may be served or suggested to eat (``extract.taxonomy``), most
@@ -69,6 +70,19 @@ def is_non_food_allergen(value: str) -> bool:
         return all(w in NON_FOOD_ALLERGENS_EN for w in words)
     text = simplified(value)
     return any(word in text for word in NON_FOOD_ALLERGENS_ZH)
+
+
+def is_severe_allergy(key: str, statement: str) -> bool:
+    """Whether a fact of ``key`` with ``statement`` is an allergy said to be severe: its statement names
+    the severity (the rule extractor writes "is severely allergic to peanuts", 对花生严重过敏; an LLM
+    may write "anaphylactic"), read by ``extract.allergens.severity``, the words the extractor reads.
+
+    >>> is_severe_allergy("health.allergy", "is severely allergic to peanuts"), is_severe_allergy("health.allergy", "對花生嚴重過敏")
+    (True, True)
+    >>> is_severe_allergy("health.allergy", "is mildly allergic to cats"), is_severe_allergy("food.dislike", "severe dislike")
+    (False, False)
+    """
+    return key == "health.allergy" and severity(simplified(statement)) == "severe"
 
 
 def is_about_food(query: str) -> bool:

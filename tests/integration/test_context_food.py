@@ -83,3 +83,23 @@ def test_a_food_request_nothing_matches_still_opens_with_the_dietary_facts(memor
     block = memory.context("book a restaurant", user_id="n", budget_tokens=300)
     assert block.startswith(FOOD_EN + "\n- is allergic to peanuts ("), block
     assert "## What is known about this user\n" in block and "UPS" in block.split(FOOD_EN)[1]
+
+
+def test_a_severe_allergy_leads_the_users_allergies_whenever_it_was_said(memory: Memory) -> None:
+    # Equally important allergies came newest first: a plain one said after the severe one led it.
+    memory.add("I have a severe peanut allergy, I carry an EpiPen", user_id="s")
+    memory.add("I'm allergic to shellfish", user_id="s")
+    memory.add("I'm mildly allergic to cats", user_id="s")
+    memory.add("My mom has a severe allergy to sesame", user_id="s")
+    lines = _section(memory.context("plan dinner", user_id="s", budget_tokens=2000), FOOD_EN)
+    assert [line.split(" (")[0] for line in lines] == [
+        "- is severely allergic to peanuts", "- is allergic to shellfish",
+        "- their mom is severely allergic to sesame", "- is mildly allergic to cats"], lines
+
+
+def test_the_same_in_chinese_and_spicy_food_disliked_is_a_dietary_need(memory: Memory) -> None:
+    memory.add("我对花生严重过敏", user_id="t")
+    memory.add("我对芒果过敏", user_id="t")
+    memory.add("我不太喜欢辣", user_id="t")
+    lines = _section(memory.context("帮我安排晚餐", user_id="t", budget_tokens=2000), FOOD_ZH)
+    assert [line.split(" (")[0] for line in lines] == ["- 对花生严重过敏", "- 对芒果过敏", "- 不太喜欢辣"], lines

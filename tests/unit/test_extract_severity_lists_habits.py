@@ -82,3 +82,45 @@ def test_every_item_of_an_allergy_list_is_stored(text: str, expected: list[tuple
 def test_a_relatives_list_stays_the_relatives(text: str, subject: str) -> None:
     found = _found(text)
     assert len(found) == 4 and {c.subject for c in found} == {subject}
+
+
+# --- how severe an allergy is -------------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("I have a severe peanut allergy, I carry an EpiPen", [("peanuts", "is severely allergic to peanuts")]),
+    ("I'm deathly allergic to shrimp", [("shrimp", "is severely allergic to shrimp")]),
+    ("My peanut allergy is severe", [("peanuts", "is severely allergic to peanuts")]),
+    ("I'm allergic to peanuts, it's life-threatening", [("peanuts", "is severely allergic to peanuts")]),
+    ("I'm allergic to peanuts, I carry an EpiPen", [("peanuts", "is severely allergic to peanuts")]),
+    ("I'm mildly allergic to cats", [("cats", "is mildly allergic to cats")]),
+    ("I'm severely allergic to peanuts, tree nuts and sesame",
+     [(v, f"is severely allergic to {v}") for v in ("peanuts", "tree nuts", "sesame")]),
+    # each allergy its own degree; none said, none stored
+    ("I'm allergic to peanuts and mildly allergic to cats",
+     [("peanuts", "is allergic to peanuts"), ("cats", "is mildly allergic to cats")]),
+    ("I'm allergic to peanuts but it's not severe", [("peanuts", "is allergic to peanuts")]),
+    ("I'm very allergic to peanuts", [("peanuts", "is allergic to peanuts")]),
+    ("我对花生严重过敏", [("花生", "对花生严重过敏")]),
+    ("我有严重的花生过敏", [("花生", "对花生严重过敏")]),
+    ("我对花生过敏，很严重", [("花生", "对花生严重过敏")]),
+    ("我对花生过敏很严重", [("花生", "对花生严重过敏")]),
+    ("我对花生过敏，随身带着肾上腺素笔", [("花生", "对花生严重过敏")]),
+    ("我对花生轻微过敏", [("花生", "对花生轻微过敏")]),
+    ("我对花生有点过敏", [("花生", "对花生轻微过敏")]),
+    ("我对花生严重过敏，还有芒果和虾", [(v, f"对{v}严重过敏") for v in ("花生", "芒果", "虾")]),
+    ("我对花生过敏，不过不严重", [("花生", "对花生过敏")]),
+    ("我对花生过敏，没那么严重", [("花生", "对花生过敏")]),
+])
+def test_an_allergy_keeps_how_severe_it_is(text: str, expected: list[tuple[str, str]]) -> None:
+    assert [(c.value, c.statement) for c in _found(text) if c.key == "health.allergy"] == expected
+
+
+@pytest.mark.parametrize(("text", "statement"), [
+    ("My son has a severe peanut allergy", "their son is severely allergic to peanuts"),
+    ("My kids are severely allergic to peanuts", "their kids are severely allergic to peanuts"),
+    ("我儿子对鸡蛋严重过敏", "儿子对鸡蛋严重过敏"),
+    ("我妈妈对花生过敏，很严重", "妈妈对花生严重过敏"),
+])
+def test_a_relatives_allergy_keeps_its_severity_too(text: str, statement: str) -> None:
+    assert [c.statement for c in _found(text)] == [statement]
+

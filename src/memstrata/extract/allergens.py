@@ -17,7 +17,7 @@ from memstrata.text.tokens import is_cjk
 
 #: Degree, repetition and modal words Chinese puts between the allergen and 过敏 (又过敏, 很过敏,
 #: 会过敏, 一…就过敏): none names an allergen. Longest first so 还是 is cut whole.
-_ZH_BEFORE_VERB = re.compile(r"(?:还是|仍然|依然|一直|有点|有些|比较|特别|非常|严重|超级|真的|确实|容易|也会|就会|"
+_ZH_BEFORE_VERB = re.compile(r"(?:还是|仍然|依然|一直|有点|有些|比较|特别|非常|严重|轻微|轻度|重度|超级|真的|确实|容易|也会|就会|"
                              r"也|还|又|都|很|挺|会|就|超|仍|巨)+$")
 #: 吃花生会过敏 / 一吃花生就过敏 / 碰到猫就过敏: the verb of contact is not the allergen.
 _ZH_CONTACT_VERB = re.compile(r"^一?(?:吃了?|喝了?|碰到?|接触到?|闻到?|摸到?)(?=[\u3400-\u9fff])")
@@ -93,6 +93,54 @@ def allergen(value: str) -> str:
         if text == before:
             break
     return text.strip()
+
+
+#: How severe an allergy is said to be, in the clause that states it: "a severe peanut allergy", "I'm
+#: deathly allergic", "My peanut allergy is life-threatening", 我对花生严重过敏, 我有严重的花生过敏; "I'm
+#: mildly allergic to cats", 我对花生有点过敏, 轻微. An allergy that can kill (anaphylaxis, an EpiPen carried)
+#: is severe. "very" / 很 alone say how strongly, not how dangerously: no severity.
+_SEVERE = re.compile(r"(?<!not )(?<!not very )\b(?:severe(?:ly)?|serious(?:ly)?|life[- ]threatening|deadly|deathly|"
+                     r"anaphyla(?:ctic|xis)|extreme(?:ly)?|dangerous(?:ly)?|epi-?pens?)\b"
+                     r"|(?<!不)(?<!不太)(?<!不是很)(?<!那么)(?:严重|重度|致命|休克|肾上腺素笔)", re.IGNORECASE)
+_MILD = re.compile(r"(?<!not )\b(?:mild(?:ly)?|slight(?:ly)?|minor|a (?:little )?bit|a little|kind of|kinda|somewhat)"
+                   r"\b|轻微|轻度|有点", re.IGNORECASE)
+#: A clause after an allergy that says only how severe it is: "..., it's severe", "..., life-threatening",
+#: "…，很严重", 我对花生过敏很严重 (cut after 过敏 into a clause of its own), "…, I carry an EpiPen".
+_SEVERITY_REMARK = re.compile(
+    r"^(?:(?:and|but)\s+)?(?:(?:it's|it is|it can be|it could be|that's|which is|mine is|mine's)\s+)?"
+    r"(?:(?:very|really|quite|pretty|so|extremely)\s+)?(?:severe|serious|life[- ]threatening|deadly|anaphylactic|"
+    r"mild|minor|slight)(?:\s+(?:one|though|btw))?[.!]*$"
+    r"|^(?:(?:and|so)\s+)?i\s+(?:always\s+|have to\s+|need to\s+|must\s+)?(?:carry|have)\s+(?:an?\s+|my\s+)?"
+    r"epi-?pens?(?:\s+with me)?[.!]*$"
+    r"|^(?:而且|并且|但是|但|不过)?(?:很|非常|特别|比较|挺|还挺|蛮|超级|相当)?(?:严重|轻微|致命)(?:的)?(?:哦|啊|呢|哈)?[。！!]*$"
+    r"|^(?:所以)?(?:我)?(?:要|得|需要|一直|都)*(?:随身|随时)(?:带|携带)(?:着)?肾上腺素笔[。！!]*$"
+    r"|^(?:严重(?:的话|时)|一吃就|吃了就?)?(?:会|可能会|甚至会)休克[。！!]*$",
+    re.IGNORECASE)
+
+
+def severity(clause: str) -> str:
+    """How severe ``clause`` says an allergy is: ``severe``, ``mild`` or ``""`` (not said).
+
+    >>> severity("I have a severe peanut allergy"), severity("我对花生严重过敏"), severity("I'm mildly allergic to cats")
+    ('severe', 'severe', 'mild')
+    >>> severity("我对花生有点过敏"), severity("I'm allergic to peanuts"), severity("it's not severe")
+    ('mild', '', '')
+    """
+    if _SEVERE.search(clause):
+        return "severe"
+    return "mild" if _MILD.search(clause) else ""
+
+
+def severity_remark(clause: str) -> str:
+    """The severity a clause said after an allergy gives it when the clause says nothing else
+    ("it's severe", 很严重, "I carry an EpiPen"), else ``""``.
+
+    >>> severity_remark("it's life-threatening"), severity_remark("很严重"), severity_remark("I carry an EpiPen")
+    ('severe', 'severe', 'severe')
+    >>> severity_remark("so be careful"), severity_remark("it's mild")
+    ('', 'mild')
+    """
+    return severity(clause) if _SEVERITY_REMARK.match(clause.strip()) else ""
 
 
 #: What is left of 我有过敏, 我有点过敏, 我有严重的过敏 once 我, 有 and 过敏 are read: no allergen.

@@ -55,6 +55,8 @@ class Finding:
             less than the speaker did (我不太吃辣 is ``不太吃辣``, not 不喜欢吃辣; "I don't really like spicy
             food" is ``does not really like spicy food``); ``""``: the key's template
             (``extract.rules.statement_for``).
+        severity: how severe an allergy is said to be: ``severe``, ``mild`` or ``""`` (not said;
+            ``extract.allergens.severity``); its statement says it ("is severely allergic to peanuts").
     """
 
     key: str
@@ -68,6 +70,7 @@ class Finding:
     corrects: bool = False
     subject: str = ""
     statement: str = ""
+    severity: str = ""
 
 
 def with_confidence(findings: list[Finding], confidence: float) -> list[Finding]:

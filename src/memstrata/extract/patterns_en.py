@@ -15,7 +15,7 @@ from dataclasses import replace
 from datetime import datetime
 
 from memstrata.extract import conditions, gazetteer, guards, habits, instructions, kin, routines
-from memstrata.extract.allergens import allergen
+from memstrata.extract.allergens import allergen, severity, severity_remark
 from memstrata.extract.clauses import (
     CONF_EVENT,
     CONF_EXPLICIT,
@@ -57,7 +57,9 @@ _SPLIT = re.compile(
     # "My son and I are allergic to eggs": "and I are" joins two subjects, it starts no clause
     r"\s*[,;]\s*|\s+(?:and|but|so)\s+(?=(?:i(?!\s+(?:are|were|both|all)\b)|i'm|i've|i'll|i'd|my|don't|do not|"
     r"never|please|"
-    r"always|we)\b)|\s+and\s+(?=(?:ship|send|use|leave|put|drop|deliver)\b)",
+    r"always|we)\b)|\s+and\s+(?=(?:ship|send|use|leave|put|drop|deliver)\b)"
+    # "I'm allergic to peanuts and mildly allergic to cats": a second allergy with a degree of its own
+    r"|\s+and\s+(?=(?:(?:also|too|very|really|so|[a-z]+ly)\s+)*allergic\s+to\b)",
     _IC,
 )
 #: "no" as a reply ("No, I meant ...") is a filler; "No calls before 9am" is the contact hours
@@ -117,11 +119,12 @@ def find(sentence: str, said_at: datetime) -> list[Finding]:
     out: list[Finding] = []
     listing: list[Finding] = []  # the allergies of the clause before: "..., shellfish" names one more
     for raw in _clauses(sentence):
-        if listing and (item := _LIST_ITEM.match(raw.strip())) \
-                and all(_list_item(part) for part in _split_list(item.group("v"))):
-            found = [f for part in _split_list(item.group("v")) for f in _f("health.allergy", part, CONF_PREFER, raw)]
-            out.extend(replace(f, subject=listing[0].subject) for f in found)
+        if listing and (more := _more_allergies(raw, listing[0], ctx)) is not None:
+            out.extend(more)
+            listing += more
             continue
+        if listing and (level := severity_remark(raw)):  # "..., it's severe", "..., I carry an EpiPen"
+            out = [replace(f, severity=f.severity or severity(f.clause) or level) if f in listing else f for f in out]
         listing = []
         clause = _POLITE.sub("", _FILLER.sub("", raw.strip()))
         if not clause or (_is_question(raw.strip()) and not _POLITE.match(raw.strip())):
@@ -183,6 +186,24 @@ _ALLERGY_APART = re.compile(
 _NO_REMARK = re.compile(r"^(?:problem|problems|worries|worry|kidding|joke|joking|lie|way|idea|doubt|offen[cs]e|"
                         r"thanks|clue|one|pressure|rush|big deal|matter|wonder|chance|need|more|longer|really|"
                         r"seriously|sorry|ok|okay|i|i'm|it|that|this|you|we|he|she|they)\b", _IC)
+
+
+#: "..., mildly allergic to cats" / "... and also allergic to cats" after an allergy: one more, its degree its own.
+_ALLERGIC_TOO = re.compile(rf"^(?:and\s+)?(?P<c>{_ALLERGY_DEGREE}allergic\s+to\b.+)$", _IC)
+
+
+def _more_allergies(raw: str, head: Finding, ctx: _Ctx) -> list[Finding] | None:
+    """The allergies ``raw``, the clause after the allergy ``head``, adds to it: more items of its
+    list ("..., shellfish", "..., sesame and shellfish"), as severe as ``head`` said, or one more
+    allergy with its own degree ("..., mildly allergic to cats"); each of ``head``'s person. ``None``
+    when ``raw`` is a clause of its own."""
+    if (item := _LIST_ITEM.match(raw.strip())) and all(_list_item(part) for part in _split_list(item.group("v"))):
+        level = head.severity or severity(head.clause)
+        found = [f for part in _split_list(item.group("v")) for f in _f("health.allergy", part, CONF_PREFER, raw)]
+        return [replace(f, subject=head.subject, severity=level) for f in found]
+    if (again := _ALLERGIC_TOO.match(raw.strip())) is not None:
+        return [replace(f, subject=head.subject) for f in _health_fav(f"I'm {again.group('c')}", ctx)] or None
+    return None
 
 
 def _list_item(words: str) -> bool:

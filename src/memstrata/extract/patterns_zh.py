@@ -16,7 +16,7 @@ from dataclasses import replace
 from datetime import datetime
 
 from memstrata.extract import conditions, gazetteer, guards, habits, instructions, kin, routines
-from memstrata.extract.allergens import allergen, names_no_allergen
+from memstrata.extract.allergens import allergen, names_no_allergen, severity, severity_remark
 from memstrata.extract.clauses import (
     CONF_EVENT,
     CONF_EXPLICIT,
@@ -133,7 +133,10 @@ def find(sentence: str, said_at: datetime) -> list[Finding]:
             continue
         if listing and (more := _more_allergens(raw, listing[0])):
             out.extend(more)
+            listing += more
             continue
+        if listing and (level := severity_remark(clean_value(raw, "zh"))):  # 我对花生过敏，很严重
+            out = [replace(f, severity=f.severity or severity(f.clause) or level) if f in listing else f for f in out]
         listing = []
         clause = _FILLER.sub("", clean_value(raw, "zh"))
         habit = _HABIT.match(clause)
@@ -168,12 +171,14 @@ _MORE_ITEMS = re.compile(r"^(?:还有|以及|另外还有|另外|和|还)?(?P<v>
 
 def _more_allergens(raw: str, allergy: Finding) -> list[Finding]:
     """The allergies ``raw`` adds to the list of ``allergy`` (said in the clause before), whose they
-    are; ``[]`` unless every item is a known allergen (``_LISTED_ALLERGENS``): 还有一件事 names none."""
+    are and as severe; ``[]`` unless every item is a known allergen (``_LISTED_ALLERGENS``): 还有一件事
+    names none."""
     m = _MORE_ITEMS.match(clean_value(raw, "zh"))
     items = [allergen(p) for p in _split_list(m.group("v"))] if m else []
     if not items or not all(p in _LISTED_ALLERGENS for p in items):
         return []
-    return [replace(f, subject=allergy.subject) for p in items
+    level = allergy.severity or severity(allergy.clause)
+    return [replace(f, subject=allergy.subject, severity=level) for p in items
             for f in _f("health.allergy", p, CONF_PREFER, raw)]
 
 

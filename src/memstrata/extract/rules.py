@@ -31,7 +31,7 @@ import numpy as np
 from memstrata.embed.base import Embedder, carried_cosine, cosine_scale
 from memstrata.errors import EmbeddingError
 from memstrata.extract import kin, patterns_en, patterns_zh
-from memstrata.extract.allergens import allergen, without_other_script_tail
+from memstrata.extract.allergens import allergen, severity, without_other_script_tail
 from memstrata.extract.base import FactCandidate
 from memstrata.extract.clauses import CONF_ZERO_SHOT, Finding, describe_period
 from memstrata.extract.ellipsis import correction
@@ -112,6 +112,12 @@ _STATEMENTS: dict[str, tuple[str, str]] = {
     "preference.habit": ("{v}", "{v}"),
     "fact.general": ("{v}", "{v}"),
 }
+#: An allergy's statement when its severity was said (``Finding.severity``): kept in the words, since a
+#: fact has no field for it, and read back by ``standing.is_severe_allergy`` to list it first.
+_ALLERGY_STATEMENTS: dict[str, tuple[str, str]] = {
+    "severe": ("is severely allergic to {v}", "对{v}严重过敏"),
+    "mild": ("is mildly allergic to {v}", "对{v}轻微过敏"),
+}
 
 
 class RuleExtractor:
@@ -159,7 +165,8 @@ class RuleExtractor:
             for finding, lang in found:
                 finding = self._zero_shot(finding)
                 if finding.key == "health.allergy":  # 花生又 / "peanuts again" name 花生 / peanuts
-                    finding = replace(finding, value=allergen(finding.value))
+                    finding = replace(finding, value=allergen(finding.value),
+                                      severity=finding.severity or severity(finding.clause))
                 elif finding.key == "identity.location":  # "Boston 我很喜欢这里" names Boston
                     finding = replace(finding, value=without_other_script_tail(finding.value))
                 if (finding.key, finding.value, finding.retract, finding.subject) in seen:
@@ -411,6 +418,8 @@ def statement_for(finding: Finding, lang: str) -> str:
     '配送偏好顺丰'
     """
     en, zh = _STATEMENTS.get(finding.key, ("{v}", "{v}"))
+    if finding.key == "health.allergy" and finding.severity in _ALLERGY_STATEMENTS:
+        en, zh = _ALLERGY_STATEMENTS[finding.severity]
     if finding.label and finding.key == "budget":  # what the budget is for: "hotel budget is $200 a night"
         en, zh = f"{finding.label} budget is {{v}}", f"{finding.label}预算{{v}}"
     elif finding.label:  # "my favorite color is blue" keeps what blue is
