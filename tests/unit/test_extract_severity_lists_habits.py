@@ -124,3 +124,23 @@ def test_an_allergy_keeps_how_severe_it_is(text: str, expected: list[tuple[str, 
 def test_a_relatives_allergy_keeps_its_severity_too(text: str, statement: str) -> None:
     assert [c.statement for c in _found(text)] == [statement]
 
+
+# --- a habit reads as a fact about the user -----------------------------------------------------
+
+@pytest.mark.parametrize(("text", "value", "statement"), [
+    ("I run every morning", "run every morning", "runs every morning"),
+    ("Every morning I run", "run every morning", "runs every morning"),
+    ("I always run at 6", "always run at 6", "always runs at 6"),
+    ("I usually go swimming on weekends", "usually go swimming on weekends", "usually goes swimming on weekends"),
+    ("I do yoga twice a week", "do yoga twice a week", "does yoga twice a week"),
+    ("I watch the news every night", "watch the news every night", "watches the news every night"),
+    ("I study Spanish every day", "study Spanish every day", "studies Spanish every day"),
+    ("I walk my dog every evening", "walk their dog every evening", "walks their dog every evening"),
+    ("I never skip breakfast", "never skip breakfast", "never skips breakfast"),
+    ("From now on I'll go to bed before 11", "go to bed before 11", "goes to bed before 11"),
+    # an order to the assistant stays as said; Chinese has no verb to agree
+    ("From now on, be concise", "be concise", "be concise"),
+    ("我每天早上跑步", "每天早上跑步", "每天早上跑步"),
+])
+def test_a_habit_reads_as_a_fact_about_the_user(text: str, value: str, statement: str) -> None:
+    assert [(c.key, c.value, c.statement) for c in _found(text)] == [("preference.habit", value, statement)]

@@ -194,6 +194,42 @@ _HOW_OFTEN_EN = re.compile(r"^(?:(?:usually|often|normally|generally|typically|s
                            r"try to|like to|tend to|always)\s+)*", _IC)
 
 
+#: Words before a habit's verb that stay as they are ("always run", "usually go swimming").
+_BEFORE_VERB_EN = frozenset({"always", "never", "usually", "often", "normally", "generally", "typically", "sometimes",
+                             "regularly", "still", "also", "mostly", "rarely", "seldom", "just", "even", "really",
+                             "frequently", "occasionally", "actually"})
+#: Third persons that are not the verb and "s": "have" → "has", "don't" → "doesn't"; a modal stays.
+_THIRD_PERSON_EN = {"have": "has", "do": "does", "go": "goes", "be": "is", "am": "is", "don't": "doesn't",
+                    "can": "can", "can't": "can't", "will": "will", "won't": "won't", "must": "must",
+                    "should": "should", "may": "may", "might": "might", "would": "would", "could": "could"}
+
+
+def said_of_user(habit: str) -> str:
+    """``habit``, an English habit as the user said it of themselves ("run every morning"), as its
+    statement reads: a fact about the user, its first verb in the third person as other statements
+    are ("lives in Boston", "likes eating sushi"); a habit read "run every morning", like an order.
+
+    >>> said_of_user("run every morning"), said_of_user("always go to bed at 11"), said_of_user("usually watch TV")
+    ('runs every morning', 'always goes to bed at 11', 'usually watches TV')
+    >>> said_of_user("study Spanish daily"), said_of_user("do yoga twice a week"), said_of_user("play tennis")
+    ('studies Spanish daily', 'does yoga twice a week', 'plays tennis')
+    """
+    words = habit.split(" ")
+    at = next((i for i, w in enumerate(words) if w.lower() not in _BEFORE_VERB_EN), len(words))
+    if at == len(words) or not re.fullmatch(r"[a-z][a-z']*", words[at]):
+        return habit  # no verb to read, or a name ("Python every day")
+    verb = words[at]
+    if verb in _THIRD_PERSON_EN:
+        words[at] = _THIRD_PERSON_EN[verb]
+    elif re.search(r"(?:s|sh|ch|x|z|o)$", verb):
+        words[at] = f"{verb}es"
+    elif re.search(r"[^aeiou]y$", verb):
+        words[at] = f"{verb[:-1]}ies"
+    else:
+        words[at] = f"{verb}s"
+    return " ".join(words)
+
+
 def frequency_en(clause: str, ctx: object) -> list[Finding]:
     """The user's habit said with how often in one English clause (see the module doc), else ``[]``."""
     m = _FREQUENCY_LAST.match(clause)
@@ -213,7 +249,9 @@ def frequency_en(clause: str, ctx: object) -> list[Finding]:
             or re.fullmatch(r"(?:go|do|play|have|make|get|try)", action, _IC):
         return []  # "I miss you every day", "I do it every day", "I go every day": no activity named
     value = third_person(clean_value(value, "en"))  # "walk my dog every evening": their dog, as a statement reads
-    return [Finding("preference.habit", value, CONF_PREFER, clause)] if len(value.split()) <= 10 else []
+    if len(value.split()) > 10:
+        return []
+    return [Finding("preference.habit", value, CONF_PREFER, clause, statement=said_of_user(value))]
 
 
 #: A past verb form: "ran", "went", "walked" (a habit that was, not one that is).

@@ -871,15 +871,21 @@ def _habit(clause: str, ctx: _Ctx) -> list[Finding]:
         return [Finding(hit.key, hit.value, CONF_PREFER, clause)]
     if adv == "usually":
         return []
-    return _f("preference.habit", f"{adv} {m.group('v')}", CONF_PREFER, clause)
+    return [replace(f, statement=habits.said_of_user(f.value))
+            for f in _f("preference.habit", f"{adv} {m.group('v')}", CONF_PREFER, clause)]
 
 
 def _habit_fallback(clause: str, conf: float = CONF_PREFER) -> list[Finding]:
-    """A clause under "from now on" that no specific pattern read."""
+    """A clause under "from now on" that no specific pattern read. What the user says they will do
+    ("I'll go to bed before 11") is stated as a fact about them (``habits.said_of_user``); anything
+    else ("be concise") is kept as said."""
     text = re.sub(r"^(?:i(?:'ll| will| want(?: you)? to| would like(?: you)? to)|please)\s+", "",
                   clause, flags=_IC)
     key = "assistant.instruction" if _INSTRUCT.match(text) else "preference.habit"
-    return _f(key, text, conf, clause)
+    found = _f(key, text, conf, clause)
+    if key == "preference.habit" and re.match(r"i(?:'ll| will)\s", clause, _IC):
+        return [replace(f, statement=habits.said_of_user(f.value)) for f in found]
+    return found
 
 
 # --- likes and dislikes ---------------------------------------------------------------
