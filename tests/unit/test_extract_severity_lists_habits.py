@@ -144,3 +144,18 @@ def test_a_relatives_allergy_keeps_its_severity_too(text: str, statement: str) -
 ])
 def test_a_habit_reads_as_a_fact_about_the_user(text: str, value: str, statement: str) -> None:
     assert [(c.key, c.value, c.statement) for c in _found(text)] == [("preference.habit", value, statement)]
+
+
+# --- a habit said with "often" / 经常 ------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("我经常跑步", [("preference.habit", "经常跑步", "经常跑步")]),
+    ("我常常去游泳", [("preference.habit", "常常去游泳", "常常去游泳")]),
+    ("I often run", [("preference.habit", "often run", "often runs")]),
+    ("I regularly go hiking", [("preference.habit", "regularly go hiking", "regularly goes hiking")]),
+    # a mood, a thought or the listener is no habit
+    ("我经常想你", []), ("我经常很累", []), ("我经常觉得无聊", []),
+    ("I often feel tired", []), ("I often wonder why", []), ("I often think about you", []),
+])
+def test_a_habit_said_with_often_is_stored(text: str, expected: list[tuple[str, str, str]]) -> None:
+    assert [(c.key, c.value, c.statement) for c in _found(text)] == expected

@@ -849,7 +849,7 @@ def _standing_never(rest: str) -> bool:
                 or (hit is not None and hit.named))
 
 
-_ALWAYS = re.compile(r"^(?:i|we)\s+(?P<adv>always|never|usually)\s+(?P<v>.+)$", _IC)
+_ALWAYS = re.compile(r"^(?:i|we)\s+(?P<adv>always|never|usually|often|regularly|frequently)\s+(?P<v>.+)$", _IC)
 #: "I always feel nervous", "I always lose", "I never want to …": moods and outcomes.
 _NOT_HABIT = re.compile(r"^(?:(?:really|just|ever|even)\s+)*(?:feel|think|wonder|know|want|wish|hope|"
                         r"look forward|lose|seem|forget|remember|worry|need|have to|get|love|like|"
