@@ -77,9 +77,10 @@ def is_severe_allergy(key: str, statement: str) -> bool:
     the severity (the rule extractor writes "is severely allergic to peanuts", 对花生严重过敏; an LLM
     may write "anaphylactic"), read by ``extract.allergens.severity``, the words the extractor reads.
 
-    >>> is_severe_allergy("health.allergy", "is severely allergic to peanuts"), is_severe_allergy("health.allergy", "對花生嚴重過敏")
+    >>> allergy = "health.allergy"
+    >>> is_severe_allergy(allergy, "is severely allergic to peanuts"), is_severe_allergy(allergy, "對花生嚴重過敏")
     (True, True)
-    >>> is_severe_allergy("health.allergy", "is mildly allergic to cats"), is_severe_allergy("food.dislike", "severe dislike")
+    >>> is_severe_allergy(allergy, "is mildly allergic to cats"), is_severe_allergy("food.dislike", "severe dislike")
     (False, False)
     """
     return key == "health.allergy" and severity(simplified(statement)) == "severe"

@@ -4,12 +4,15 @@ reads as a fact about the user; what each reads and, as much, what it must not."
 
 from __future__ import annotations
 
+import doctest
 from datetime import UTC, datetime
 
 import pytest
 
+from memstrata import standing
 from memstrata.extract.base import FactCandidate
 from memstrata.extract.rules import RuleExtractor
+from memstrata.standing import is_severe_allergy
 
 SAID = datetime(2026, 11, 30, 10, 0, tzinfo=UTC)
 
@@ -123,6 +126,16 @@ def test_an_allergy_keeps_how_severe_it_is(text: str, expected: list[tuple[str, 
 ])
 def test_a_relatives_allergy_keeps_its_severity_too(text: str, statement: str) -> None:
     assert [c.statement for c in _found(text)] == [statement]
+
+
+def test_the_severity_context_reads_is_the_one_the_statement_says() -> None:
+    # standing.is_severe_allergy orders the meal's dietary section; its doctests are its cases
+    assert doctest.testmod(standing).failed == 0
+    severe = ("I have a severe peanut allergy", "我对花生过敏，很严重")
+    not_severe = ("I'm mildly allergic to cats", "我对芒果过敏")
+    for text in (*severe, *not_severe):
+        (found,) = _found(text)
+        assert is_severe_allergy(found.key, found.statement) == (text in severe), text
 
 
 # --- a habit reads as a fact about the user -----------------------------------------------------

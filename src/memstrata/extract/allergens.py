@@ -17,8 +17,8 @@ from memstrata.text.tokens import is_cjk
 
 #: Degree, repetition and modal words Chinese puts between the allergen and 过敏 (又过敏, 很过敏,
 #: 会过敏, 一…就过敏): none names an allergen. Longest first so 还是 is cut whole.
-_ZH_BEFORE_VERB = re.compile(r"(?:还是|仍然|依然|一直|有点|有些|比较|特别|非常|严重|轻微|轻度|重度|超级|真的|确实|容易|也会|就会|"
-                             r"也|还|又|都|很|挺|会|就|超|仍|巨)+$")
+_ZH_BEFORE_VERB = re.compile(r"(?:还是|仍然|依然|一直|有点|有些|比较|特别|非常|严重|轻微|轻度|重度|超级|真的|"
+                             r"确实|容易|也会|就会|也|还|又|都|很|挺|会|就|超|仍|巨)+$")
 #: 吃花生会过敏 / 一吃花生就过敏 / 碰到猫就过敏: the verb of contact is not the allergen.
 _ZH_CONTACT_VERB = re.compile(r"^一?(?:吃了?|喝了?|碰到?|接触到?|闻到?|摸到?)(?=[\u3400-\u9fff])")
 #: How bad the allergy is, said before the allergen: "severe peanut" (a severe peanut allergy),
@@ -121,7 +121,7 @@ _SEVERITY_REMARK = re.compile(
 def severity(clause: str) -> str:
     """How severe ``clause`` says an allergy is: ``severe``, ``mild`` or ``""`` (not said).
 
-    >>> severity("I have a severe peanut allergy"), severity("我对花生严重过敏"), severity("I'm mildly allergic to cats")
+    >>> severity("a severe peanut allergy"), severity("我对花生严重过敏"), severity("I'm mildly allergic to cats")
     ('severe', 'severe', 'mild')
     >>> severity("我对花生有点过敏"), severity("I'm allergic to peanuts"), severity("it's not severe")
     ('mild', '', '')

@@ -108,9 +108,9 @@ _COMMA_LIST = re.compile(r"对(?P<v>[^，,。.！!？?；;]{1,8}(?:[，,][^，,�
 
 def _comma_lists(sentence: str) -> str:
     """``sentence`` with the commas of an allergy list (``_COMMA_LIST``) read as 、, when one item at
-    least is a known allergen (``_LISTED_ALLERGENS``) and every other one may be (``_bare_allergen``, two
-    characters or more):
-    我对这件事，其实有点过敏 is no list. Same length, so clauses are still found in it by position."""
+    least is a known allergen (``_LISTED_ALLERGENS``) and every other one may be (``_bare_allergen``,
+    two characters or more): 我对这件事，其实有点过敏 is no list. Same length, so clauses are still
+    found in it by position."""
     def join(m: re.Match[str]) -> str:
         items = [allergen(p) for part in re.split(r"[，,]", m.group("v")) for p in _split_list(part)]
         if not any(p in _LISTED_ALLERGENS for p in items) \
