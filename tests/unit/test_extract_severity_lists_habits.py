@@ -169,6 +169,7 @@ def test_a_habit_reads_as_a_fact_about_the_user(text: str, value: str, statement
     # a mood, a thought or the listener is no habit
     ("我经常想你", []), ("我经常很累", []), ("我经常觉得无聊", []),
     ("I often feel tired", []), ("I often wonder why", []), ("I often think about you", []),
+    ("I often go there to relax and unwind", []), ("I often do it after work", []),
 ])
 def test_a_habit_said_with_often_is_stored(text: str, expected: list[tuple[str, str, str]]) -> None:
     assert [(c.key, c.value, c.statement) for c in _found(text)] == expected

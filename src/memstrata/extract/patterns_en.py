@@ -854,6 +854,8 @@ _ALWAYS = re.compile(r"^(?:i|we)\s+(?P<adv>always|never|usually|often|regularly|
 _NOT_HABIT = re.compile(r"^(?:(?:really|just|ever|even)\s+)*(?:feel|think|wonder|know|want|wish|hope|"
                         r"look forward|lose|seem|forget|remember|worry|need|have to|get|love|like|"
                         r"enjoy|hate|turn to)\b", _IC)
+#: Words that point at something named before ("there", "it", "you"): a habit with one names no activity.
+_POINTING = re.compile(r"\b(?:you|your|yours|it|that|this|them|there|those|these)\b", _IC)
 _INSTRUCT = re.compile(r"^(?:please\s+)?(?:reply|respond|answer|talk|speak|write|address me|"
                        r"explain|use)\b", _IC)
 
@@ -871,6 +873,8 @@ def _habit(clause: str, ctx: _Ctx) -> list[Finding]:
         return [Finding(hit.key, hit.value, CONF_PREFER, clause)]
     if adv == "usually":
         return []
+    if adv in ("often", "regularly", "frequently") and _POINTING.search(m.group("v")):
+        return []  # "I often go there to relax", "I often think of you": what it is, the chat said before
     return [replace(f, statement=habits.said_of_user(f.value))
             for f in _f("preference.habit", f"{adv} {m.group('v')}", CONF_PREFER, clause)]
 
