@@ -48,7 +48,8 @@ def test_an_english_allergy_as_typed_is_the_allergen_and_reaches_dinner(memory: 
         "create", "health.allergy", "peanuts", None)
     assert _own_allergies(memory, user) == ["peanuts"]
     block = memory.context("plan dinner", user_id=user, budget_tokens=300)
-    assert "- is allergic to peanuts" in block
+    degree = {"curly-am": "severely ", "deathly": "severely ", "before-curly": "severely ", "mildly": "mildly "}
+    assert f"- is {degree.get(user, '')}allergic to peanuts" in block
 
 
 @pytest.mark.parametrize(("user", "said", "allergies"), [
@@ -83,7 +84,8 @@ def test_a_bare_chinese_allergy_is_the_users_and_reaches_dinner(memory: Memory, 
     memory.add(said, user_id=user)
     assert _own_allergies(memory, user) == allergies
     block = memory.context("帮我安排晚餐", user_id=user, budget_tokens=400)
-    assert all(f"- 对{a}过敏" in block for a in allergies)
+    degree = "严重" if user == "zh-degree" else ""  # 花生严重过敏 keeps how severe it is
+    assert all(f"- 对{a}{degree}过敏" in block for a in allergies)
 
 
 @pytest.mark.parametrize(("user", "said", "allergies"), [
@@ -145,4 +147,5 @@ def test_a_relatives_allergy_as_typed_is_theirs_never_the_users(memory: Memory, 
                     if isinstance(f, Fact) and f.subject == subject)
     assert theirs == allergies and _own_allergies(memory, user) == []
     block = memory.context("plan dinner for my family", user_id=user, budget_tokens=400)
-    assert all(f"their {subject} is allergic to {a}" in block for a in allergies)
+    degree = "severely " if "deathly" in said else ""  # the severity said is kept
+    assert all(f"their {subject} is {degree}allergic to {a}" in block for a in allergies)

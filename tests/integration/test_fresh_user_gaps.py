@@ -266,7 +266,7 @@ def _statements(mem: Memory, user: str) -> dict[str, tuple[str, str]]:
      "food.dislike", "spicy food"),
     ("much", "I don't like spicy food much", "does not like spicy food much", "food.dislike", "spicy food"),
     ("big-fan", "I'm not a big fan of spicy food", "is not a big fan of spicy food", "food.dislike", "spicy food"),
-    ("zh-butai", "我不太喜欢辣", "不太喜欢辣", "preference.dislike", "辣"),
+    ("zh-butai", "我不太喜欢辣", "不太喜欢辣", "food.dislike", "辣"),  # spicy food: a dietary need
     ("zh-butai-chi", "我不太喜欢吃辣", "不太喜欢吃辣", "food.dislike", "辣"),
     # not eating or drinking something says nothing of liking it
     ("never-drink", "I never drink coffee", "never drinks coffee", "preference.dislike", "coffee"),

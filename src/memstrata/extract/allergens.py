@@ -99,11 +99,14 @@ def allergen(value: str) -> str:
 #: deathly allergic", "My peanut allergy is life-threatening", 我对花生严重过敏, 我有严重的花生过敏; "I'm
 #: mildly allergic to cats", 我对花生有点过敏, 轻微. An allergy that can kill (anaphylaxis, an EpiPen carried)
 #: is severe. "very" / 很 alone say how strongly, not how dangerously: no severity.
-_SEVERE = re.compile(r"(?<!not )(?<!not very )\b(?:severe(?:ly)?|serious(?:ly)?|life[- ]threatening|deadly|deathly|"
-                     r"anaphyla(?:ctic|xis)|extreme(?:ly)?|dangerous(?:ly)?|epi-?pens?)\b"
-                     r"|(?<!不)(?<!不太)(?<!不是很)(?<!那么)(?:严重|重度|致命|休克|肾上腺素笔)", re.IGNORECASE)
-_MILD = re.compile(r"(?<!not )\b(?:mild(?:ly)?|slight(?:ly)?|minor|a (?:little )?bit|a little|kind of|kinda|somewhat)"
-                   r"\b|轻微|轻度|有点", re.IGNORECASE)
+_SEVERE = re.compile(r"\b(?:severe(?:ly)?|serious(?:ly)?|life[- ]threatening|deadly|deathly|anaphyla(?:ctic|xis)|"
+                     r"extreme(?:ly)?|dangerous(?:ly)?|epi-?pens?)\b|严重|重度|致命|休克|肾上腺素笔", re.IGNORECASE)
+_MILD = re.compile(r"\b(?:mild(?:ly)?|slight(?:ly)?|minor|a (?:little )?bit|a little|kind of|kinda|somewhat)\b"
+                   r"|轻微|轻度|有点", re.IGNORECASE)
+#: A negation just before a severity word: "not serious", "isn't that severe", "not life-threatening",
+#: 不严重, 不太严重, 没那么严重.
+_NEGATED = re.compile(r"(?:\b(?:not|never|no)|n't)(?:\s+\w+){0,2}\s*$|[不没](?:太|那么|是很|是|很|算)?\s*$",
+                      re.IGNORECASE)
 #: A clause after an allergy that says only how severe it is: "..., it's severe", "..., life-threatening",
 #: "…，很严重", 我对花生过敏很严重 (cut after 过敏 into a clause of its own), "…, I carry an EpiPen".
 _SEVERITY_REMARK = re.compile(
@@ -123,12 +126,16 @@ def severity(clause: str) -> str:
 
     >>> severity("a severe peanut allergy"), severity("我对花生严重过敏"), severity("I'm mildly allergic to cats")
     ('severe', 'severe', 'mild')
-    >>> severity("我对花生有点过敏"), severity("I'm allergic to peanuts"), severity("it's not severe")
+    >>> severity("我对花生有点过敏"), severity("I'm allergic to peanuts"), severity("it's not that serious")
     ('mild', '', '')
+    >>> severity("不过不严重"), severity("没那么严重"), severity("it isn't life-threatening")
+    ('', '', '')
     """
-    if _SEVERE.search(clause):
+    def said(pattern: re.Pattern[str]) -> bool:
+        return any(not _NEGATED.search(clause[: m.start()]) for m in pattern.finditer(clause))
+    if said(_SEVERE):
         return "severe"
-    return "mild" if _MILD.search(clause) else ""
+    return "mild" if said(_MILD) else ""
 
 
 def severity_remark(clause: str) -> str:
