@@ -34,7 +34,7 @@ from memstrata.errors import EmbeddingError, EmbeddingModelMismatch, InvalidInpu
 from memstrata.excerpt import clip_hit
 from memstrata.export import export_all, export_records
 from memstrata.extract.base import Extractor
-from memstrata.filter import And, Compare, Expr, Field, parse, unparse
+from memstrata.filter import And, Compare, Expr, Field, In, IsNull, Not, Or, parse, unparse
 from memstrata.filter.fields import require_fields_of
 from memstrata.idempotency import KeyTable, check_key, write_once
 from memstrata.ingest import AddResult, Ingestor, Message, check_scope, check_text, validate_message
@@ -83,9 +83,13 @@ _DEFAULT = object()
 
 
 def _parse_filter(filter: str | Expr | None) -> Expr | None:
-    """A filter given as text is parsed here (``InvalidFilter`` on error); a tree passes through."""
-    if filter is None or not isinstance(filter, str):
+    """A filter given as text is parsed here (``InvalidFilter`` on error); a tree passes through;
+    anything else is ``InvalidInput``."""
+    if filter is None or isinstance(filter, (Compare, In, IsNull, Not, And, Or)):
         return filter
+    if not isinstance(filter, str):
+        raise InvalidInput(f"filter must be a string (e.g. 'tag = \"travel\"') or a parsed filter, "
+                           f"got {type(filter).__name__}")
     return parse(filter)
 
 
@@ -319,9 +323,12 @@ class Memory:
             raise InvalidInput(f"unknown argument(s): {', '.join(sorted(unknown))}")
         when = utcnow() if created_at is None else require_aware(created_at, "created_at")
         offset = (created_at.utcoffset() if created_at is not None else None) or timedelta(0)
+        # Copied when a dict; anything else is left for validate_message to name (dict("x") raised
+        # a bare ValueError, fresh-user trial 14).
+        meta = dict(metadata) if isinstance(metadata, dict) else {} if metadata is None else metadata
         msg = Message(content=content, scope=self._scope(**scope), created_at=when, role=role,
                       speaker=speaker, produced_for=produced_for, content_type=content_type,
-                      metadata=dict(metadata or {}), expires_at=expires_at, utc_offset=offset)
+                      metadata=meta, expires_at=expires_at, utc_offset=offset)
         validate_message(msg, max_bytes=self.settings.max_content_bytes)
         return msg
 
@@ -766,8 +773,11 @@ class Memory:
         at, kept = found
         when = f"fact #{fact_id} was already forgotten ({to_db(at)})"
         if kept is None:
-            raise NotFound(f"{when} by a forget that did not record which messages stated it; find them by search "
-                           "and forget each by its episode id")
+            # Forgets of messages (sources=True, a user, a session, a filter) record no kept
+            # messages because they took them: say so first (fresh-user trial 14 read this as
+            # "your messages are still stored").
+            raise NotFound(f"{when} with the messages that stated it, or by a forget that did not record them; "
+                           "if any are still stored, find them by search and forget each by its episode id")
         stored = []
         for episode_id in kept:
             try:
@@ -827,7 +837,8 @@ class Memory:
             the deleted ids. The audit log keeps a tombstone with these, never content.
 
         Raises:
-            InvalidInput: no target, a session/agent of every user without ``all_users=True``,
+            InvalidInput: no target (the instance's default user alone is not one: name it with
+                ``user_id``), a session/agent of every user without ``all_users=True``,
                 or both ``user_id`` and ``all_users=True``; ``filter`` with ``before`` or
                 ``fact_id``, a ``kind`` other than fact/episode, or on a store without forget jobs.
             InvalidFilter: the filter does not parse (with its position); nothing is deleted.
@@ -845,6 +856,13 @@ class Memory:
             raise InvalidInput("sources=True applies to one fact (fact_id): the messages that stated it")
         if all_users and user_id is not None:
             raise InvalidInput("give user_id or all_users=True, not both: they contradict each other")
+        if (user_id is None and agent_id is None and session_id is None and before is None and where is None
+                and not all_users):
+            # The instance's default user is not a target by itself: a bare forget() erased the
+            # whole user with no confirmation (fresh-user trial 14).
+            shown = f"user_id={self.scope.user_id!r}" if self.scope.user_id is not None else "user_id=..."
+            raise InvalidInput(f"forget() needs a target: {shown} for everything about the user, or "
+                               "session_id, agent_id, before, filter, fact_id or episode_id; nothing was deleted")
         user = user_id if user_id is not None or all_users else self.scope.user_id
         agent = agent_id if agent_id is not None or all_users else self.scope.agent_id
         if user is None and agent is None and session_id is None and before is None and not all_users:

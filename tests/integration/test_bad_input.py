@@ -322,3 +322,17 @@ def test_a_message_dated_in_the_future_is_refused(stocked: Memory) -> None:
     soon = stocked.add("I prefer DHL for delivery", user_id=USER,
                        created_at=datetime.now(UTC) + timedelta(hours=12))
     assert soon.created
+
+
+def test_wrong_types_of_metadata_and_filter_are_invalid_input_and_store_nothing(tmp_path: Path) -> None:
+    """A string as metadata raised a bare ValueError, an int as filter an AttributeError
+    (fresh-user trial 14): both are ``InvalidInput`` naming the argument."""
+    with Memory(tmp_path / "m.db", embedder=None, user_id="u") as memory:
+        memory.add("I like tea")
+        with pytest.raises(InvalidInput, match="metadata must be an object"):
+            memory.add("I like coffee", metadata="x")  # type: ignore[arg-type]
+        with pytest.raises(InvalidInput, match="filter must be a string"):
+            memory.search("tea", filter=5)  # type: ignore[arg-type]
+        with pytest.raises(InvalidInput, match="filter must be a string"):
+            memory.list(filter=["tag"])  # type: ignore[arg-type]
+        assert [e.content for e in memory.list(kind="episode")] == ["I like tea"]

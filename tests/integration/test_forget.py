@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from memstrata import Memory
+from memstrata import InvalidInput, Memory
 from memstrata.embed.base import EmbeddingCache
 from memstrata.lifecycle import forget as forget_jobs
 from memstrata.text.tokens import stem_term
@@ -172,3 +172,17 @@ def test_a_forgotten_turn_leaves_no_bytes_in_its_session_block(db_path: Path, em
     for text in (canary, zh, "parrot"):
         for needle in _needles(text):
             assert needle not in raw, text
+
+
+def test_a_bare_forget_names_what_it_needs_and_deletes_nothing(tmp_path: Path) -> None:
+    """The instance's default user alone is not a target: ``forget()`` with no arguments erased
+    the whole user without a word (fresh-user trial 14)."""
+    with Memory(tmp_path / "m.db", embedder=None, user_id="alice") as memory:
+        memory.add("I am allergic to peanuts")
+        with pytest.raises(InvalidInput, match=r"forget\(\) needs a target: user_id='alice'"):
+            memory.forget()
+        with pytest.raises(InvalidInput, match="needs a target"):
+            memory.forget(kind="episode")
+        assert len(memory.list(kind="episode")) == 1 and len(memory.list()) == 1
+        assert memory.forget(user_id="alice")["episodes"] == 1
+        assert memory.list(kind="episode") == []
