@@ -560,10 +560,17 @@ def export(
             finally:
                 if output:
                     handle.close()
+            if n == 0 and not everything:
+                empty[0] = memory.scope.describe()
             return n
+    empty = [""]
     n = _run(go)
     if output:
         console.print(f"exported {n} records to {output}")
+    if empty[0]:
+        # An export of the implicit default user wrote an empty file without a word (trial 14).
+        err.print(f"note: nothing is stored in {empty[0]}; --user NAME exports another user, --all the whole "
+                  "database", highlight=False, markup=False)
     if everything and keys[0]:
         # Said on stderr (stdout may be the export itself): an operator moving a REST deployment
         # must know whether clients keep their keys (a fresh-user trial, U16, found them left behind).

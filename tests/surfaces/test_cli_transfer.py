@@ -96,3 +96,17 @@ def test_an_import_whose_fact_cites_another_users_episode_names_the_line_and_lea
     assert f"line {line}: fact #{fact_id} of default/default user=alice cites episode #{other} of default/default " \
            "user=bob" in " ".join(done.stderr.split())
     assert not target.exists()
+
+
+def test_an_export_that_finds_nothing_says_whose_and_how_to_export_others(tmp_path: Path) -> None:
+    """``export`` without ``--user`` exports the default user; on a database of other users it
+    wrote an empty file without a word (fresh-user trial 14)."""
+    db, out = tmp_path / "m.db", tmp_path / "all.jsonl"
+    with Memory(db, embedder=HashingEmbedder(dim=64), user_id="u2") as memory:
+        memory.add("I like tea")
+    done = _cli("export", "-o", out, "--db", db)
+    assert done.returncode == 0 and "exported 0 records" in done.stdout
+    assert "nothing is stored in default/default user=default" in done.stderr and "--all" in done.stderr
+    theirs = _cli("export", "-o", out, "--db", db, "--user", "u2")
+    assert theirs.returncode == 0 and "nothing is stored" not in theirs.stderr
+    assert len(out.read_text(encoding="utf-8").splitlines()) >= 2
