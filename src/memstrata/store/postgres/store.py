@@ -89,16 +89,8 @@ def tsquery(match: str | Sequence[str]) -> str:
     return " | ".join(f"'{t}'" for t in (match_terms(match) if isinstance(match, str) else match))
 
 
-def _active_copy(compiled: str, statuses: Sequence[str], where: str, params: Sequence[object], hidden: str,
-                 hparams: Sequence[object], now: datetime) -> tuple[str, list[object]] | None:
-    """``FROM active_fact_search f WHERE ...`` and its parameters when a search of facts asks for
-    the active ones without a filter (``compiled`` is ``TRUE``), else ``None``. The narrow copy
-    (migration 17, kept by a trigger) holds exactly the active facts with the columns the scope
-    (``where``, alias ``f.``), TTL and hidden (running forget jobs) predicates read, so it selects
-    the same rows as ``facts`` from a tenth of the pages."""
-    if compiled != "TRUE" or list(statuses) != ["active"]:
-        return None
-    return f"FROM active_fact_search f WHERE {where} AND {live('f.')}{hidden}", [*params, now, *hparams]
+#: ``("FROM ... WHERE ...", parameters)`` of a search's candidate rows.
+Source = tuple[str, list[object]]
 
 
 def _walkable(scope: Scope) -> bool:
@@ -1161,6 +1153,25 @@ class PostgresStore:
         return (f"FROM segments s WHERE {where} AND {compiled[0]} AND {live('s.')}{hidden}",
                 [*params, *compiled[1], now or utcnow(), *hparams])
 
+    def _scope_facts(self, conn: Conn, scope: Scope, statuses: Sequence[str], filter: Expr | None,
+                     now: datetime | None) -> tuple[Source, Source | None] | None:
+        """``(facts, copy)``: ``FROM facts f WHERE ...`` with its parameters (``scope``'s unexpired
+        facts of ``statuses`` matching ``filter``, minus rows of running forget jobs) and, when the
+        search asks for the active ones without a filter, the same rows from their narrow copy
+        ``active_fact_search`` (migration 17, kept by a trigger: the scope, TTL and hidden
+        predicates read only columns it has), else ``None``; ``None`` if nothing can match."""
+        compiled = filter_predicate(filter, kind="fact", alias="f.", value_mac=self.value_mac)
+        if compiled is None:
+            return None
+        where, params = scope_predicate(scope, prefix="f.", session=False)
+        hidden, hparams = self._hidden(conn, "facts", "f.")
+        when = now or utcnow()
+        facts: Source = (f"FROM facts f WHERE {where} AND f.status = ANY(%s) AND {compiled[0]} "
+                         f"AND {live('f.')}{hidden}", [*params, list(statuses), *compiled[1], when, *hparams])
+        if compiled[0] != "TRUE" or list(statuses) != ["active"]:
+            return facts, None
+        return facts, (f"FROM active_fact_search f WHERE {where} AND {live('f.')}{hidden}", [*params, when, *hparams])
+
     def fts_segments(self, scope: Scope, match: str, limit: int, *,
                      filter: Expr | None = None, now: datetime | None = None) -> list[tuple[int, float]]:
         """Full-text candidates ``[(segment_id, -ts_rank)]`` in ``scope`` matching ``filter``, best
@@ -1176,22 +1187,17 @@ class PostgresStore:
                   filter: Expr | None = None, now: datetime | None = None) -> list[tuple[int, float]]:
         """Full-text candidates among facts ``[(fact_id, -ts_rank)]`` matching ``filter``, best first
         (bounded as ``fts_segments``). Active facts without a filter are read from their narrow
-        copy (``_active_copy``)."""
-        compiled = filter_predicate(filter, kind="fact", alias="f.", value_mac=self.value_mac)
-        if compiled is None:
-            return []
-        where, params = scope_predicate(scope, prefix="f.", session=False)
+        copy (``_scope_facts``)."""
         with self.db.read() as conn:
-            hidden, hparams = self._hidden(conn, "facts", "f.")
-            source = _active_copy(compiled[0], statuses, where, params, hidden, hparams, now or utcnow())
-            if source is None:
-                source = (f"FROM facts f WHERE {where} AND f.status = ANY(%s) AND {compiled[0]} "
-                          f"AND {live('f.')}{hidden}",
-                          [*params, list(statuses), *compiled[1], now or utcnow(), *hparams])
+            sources = self._scope_facts(conn, scope, statuses, filter, now)
+            if sources is None:
+                return []
+            source, narrow = sources
+            from_where, params = narrow if narrow is not None else source
             # table="facts" whichever rows are read: term statistics and BM25's corpus are of all
             # facts, as SQLite's FTS5 table of facts.
             return self._fts(conn, table="facts", alias="f", match=match, limit=limit, per_term=filter is None,
-                             from_where=source[0], params=source[1])
+                             from_where=from_where, params=params)
 
     def nearest_segments(self, scope: Scope, vector: np.ndarray, *, k: int, min_similarity: float,
                          filter: Expr | None = None, now: datetime | None = None,
@@ -1211,20 +1217,15 @@ class PostgresStore:
                             now: datetime | None = None, exact: bool | None = None) -> list[tuple[int, float]]:
         """``[(fact_id, cosine)]`` of the ``k`` nearest embedded facts in ``scope``; exact or HNSW as
         ``search.nearest`` decides (``exact`` forces). A search of active facts without a filter
-        reads their narrow copy (``_active_copy``) when it is exact."""
-        compiled = filter_predicate(filter, kind="fact", alias="f.", value_mac=self.value_mac)
-        if compiled is None:
-            return []
-        where, params = scope_predicate(scope, prefix="f.", session=False)
-        when = now or utcnow()
+        reads their narrow copy (``_scope_facts``) when it is exact."""
         with self.db.read() as conn:
-            hidden, hparams = self._hidden(conn, "facts", "f.")
-            narrow = _active_copy(compiled[0], statuses, where, params, hidden, hparams, when)
-            return search.nearest(conn, from_where=f"FROM facts f WHERE {where} AND f.status = ANY(%s) "
-                                                   f"AND {compiled[0]} AND {live('f.')}{hidden}",
-                                  params=[*params, list(statuses), *compiled[1], when, *hparams],
-                                  vector=vector, k=k, min_similarity=min_similarity, exact=exact,
-                                  ef_search=self.ef_search, table="facts", alias="f", owned=self.db.owns(conn),
+            sources = self._scope_facts(conn, scope, statuses, filter, now)
+            if sources is None:
+                return []
+            (from_where, params), narrow = sources
+            return search.nearest(conn, from_where=from_where, params=params, vector=vector, k=k,
+                                  min_similarity=min_similarity, exact=exact, ef_search=self.ef_search,
+                                  table="facts", alias="f", owned=self.db.owns(conn),
                                   exact_max_rows=search.FACTS_EXACT_MAX_ROWS, narrow=narrow)
 
     # -- deletion ---------------------------------------------------------------------------
