@@ -882,6 +882,20 @@ def bench_embeddings(
     _run(lambda: run_embeddings(console=console, sentences=sentences))
 
 
+@bench_app.command("extraction")
+def bench_extraction(
+    lang: Annotated[str, typer.Option(help="Comma-separated languages: en, zh.")] = "en,zh",
+    data: Annotated[Path | None, typer.Option(help="Folder of <lang>.jsonl (default: the set in the package).")] = None,
+    out: Annotated[Path | None, typer.Option(help="Write the figures as JSON here.")] = None,
+) -> None:
+    """Precision and recall of the rule extractor per statement shape and language, and the share
+    of change sequences that end with the right current value (docs/extraction.md)."""
+    from memstrata.bench.extraction import run_extraction
+
+    _run(lambda: run_extraction(console=console, langs=[x.strip() for x in lang.split(",") if x.strip()],
+                                data=data, out=out))
+
+
 @bench_app.command("retrieval")
 def bench_retrieval(
     dataset: Annotated[str, typer.Option(help="locomo | memorybank-zh | memorybank-en")] = "locomo",

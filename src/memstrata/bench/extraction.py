@@ -1,0 +1,308 @@
+"""``memstrata bench extraction``: precision and recall of the rule extractor on annotated messages.
+
+The set (``bench/data/extraction/{en,zh}.jsonl``, described in its ``README.md``) holds real turns
+(LoCoMo conv-30, MemoryBank, RealMem) and written statements of each statement shape, each
+annotated with the facts a careful person would store, plus written change sequences annotated
+with the value that must be current at the end.
+
+Comparison is key-free, so an extractor is not judged by the taxonomy's names:
+
+- **subject**: ``user`` is the speaker (a candidate's ``subject`` empty); any other annotated
+  subject is a ``|``-separated list of names or relation words, one of which must occur in the
+  candidate's subject ("Tom", "sister").
+- **attribute**: a word class (``ATTRIBUTE_WORDS``) or, for an attribute outside the table, the
+  attribute's own words; one of them must occur in the candidate's key or statement
+  (``user.editor``, ``uses Neovim as code editor``, ``配送偏好顺丰``).
+- **value**: equal after ``fold`` (NFKC, case, Simplified, punctuation, a leading article), or one
+  containing the other when the shorter has at least ``MIN_CONTAINED`` characters.
+
+A withdrawal ("please stop using UPS") matches only an annotated withdrawal. Each candidate matches
+at most one annotated fact. A change sequence is right when, after its messages are added in order
+through ``Memory`` (a SQLite file, rule extraction, the hashing embedder), every annotated current
+value is an active fact and no annotated ``gone`` value is.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import tempfile
+import unicodedata
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from memstrata.embed.hashing import HashingEmbedder
+from memstrata.errors import InvalidInput
+from memstrata.extract.base import Extractor
+from memstrata.extract.rules import RuleExtractor
+from memstrata.extract.taxonomy import GENERIC_KEYS
+from memstrata.memory import Memory
+from memstrata.text.hanzi import simplified
+from memstrata.types import Fact
+
+LANGUAGES = ("en", "zh")
+#: Shortest folded value (characters) that may match by containment: "Go" inside "Google" must not.
+MIN_CONTAINED = 3
+#: Words that name an attribute class in a key or statement, English and Chinese.
+_LIKE = ("like", "enjoy", "love", "favorite", "favourite", "hobby", "prefer", "fan of", "喜欢", "爱", "偏好")
+_HABIT = ("habit", "usually", "every", "often", "always", "routine", "习惯", "经常", "每天", "总是")
+ATTRIBUTE_WORDS: dict[str, tuple[str, ...]] = {
+    "like": _LIKE,
+    "dislike": ("dislike", "hate", "not like", "does not", "不喜欢", "讨厌", "不吃"),
+    "activity": (*_LIKE, *_HABIT, "learn", "study", "does", "goes", "plays", "学", "练", "event"),
+    "habit": (*_HABIT, "habit", "from now on", "以后"),
+    "name": ("name", "called", "名字", "叫"),
+    "occupation": ("occupation", "work", "job", "职业", "工作"),
+    "employer": ("employer", "work", "company", "公司", "工作", "上班"),
+    "business": ("business", "studio", "store", "occupation", "work", "owns", "event"),
+    "location": ("location", "live", "lives", "moved", "住", "居住", "搬"),
+    "carrier": ("carrier", "shipping", "ship", "deliver", "courier", "快递", "配送", "发货"),
+    "deliver": ("deliver", "dropoff", "address", "ship", "送", "寄", "配送", "收货"),
+    "allergy": ("allerg", "过敏"),
+    "diet": ("diet", "vegetarian", "vegan", "饮食", "素"),
+    "event": ("event", "schedule", "plan", "travel", "日程", "计划"),
+    "plan": ("plan", "schedule", "travel", "trip", "event", "计划", "日程", "旅行"),
+    "instruction": ("instruction", "assistant", "prefer", "answer", "助手", "偏好", "回答"),
+    "contact": ("contact", "channel", "联系", "use", "用"),
+    "seat": ("seat", "座"),
+    "drink": ("drink", "喝", "milk", "tea", "coffee", "咖啡", "茶", "奶"),
+    "use": ("use", "uses", "switch", "tool", "editor", "用", "换", "使用"),
+    "health": ("health", "condition", "allerg", "has", "患", "健康", "过敏", "不耐受"),
+    "team": ("team", "组", "部门"),
+    "airline": ("airline", "fly", "flight", "航", "机票"),
+}
+
+
+def fold(text: str) -> str:
+    """Comparison form of a value: NFKC, case-folded, Simplified, a leading article or possessive
+    dropped, punctuation and spaces removed (``"The Beatles!"`` → ``beatles``)."""
+    text = simplified(unicodedata.normalize("NFKC", text)).casefold().strip()
+    text = re.sub(r"^(?:the|a|an|my|their|our)\s+", "", text)
+    return re.sub(r"[\s\W_]+", "", text)
+
+
+@dataclass(frozen=True)
+class Annotated:
+    """One fact a reader annotated: whom, which attribute, what value, withdrawn or stated."""
+
+    subject: str
+    attribute: str
+    value: str
+    withdrawn: bool = False
+
+    @classmethod
+    def read(cls, raw: dict[str, Any]) -> Annotated:
+        """From one annotation object of the set's JSON lines."""
+        return cls(raw["subject"], raw["attribute"], raw["value"], bool(raw.get("withdrawn", False)))
+
+
+@dataclass(frozen=True)
+class Case:
+    """One annotated item: a message (``facts`` has one list) or a change sequence (``current`` set)."""
+
+    id: str
+    lang: str
+    shape: str
+    messages: tuple[str, ...]
+    facts: tuple[tuple[Annotated, ...], ...]
+    current: tuple[Annotated, ...] | None = None
+    gone: tuple[Annotated, ...] = ()
+
+
+@dataclass(frozen=True)
+class Seen:
+    """A fact as the comparison sees it: from an extractor's candidate or a stored fact."""
+
+    subject: str
+    words: str  # key and statement without the value, case-folded: where attribute words are looked for
+    value: str
+    withdrawn: bool = False
+
+
+@dataclass
+class Tally:
+    """Counts of one (language, shape) cell."""
+
+    messages: int = 0
+    predicted: int = 0
+    correct: int = 0
+    expected: int = 0
+    found: int = 0
+    sequences: int = 0
+    right: int = 0
+    misses: list[str] = field(default_factory=list)
+
+    def as_dict(self) -> dict[str, Any]:
+        """Counts and the three ratios (``None`` where the denominator is 0)."""
+        return {"messages": self.messages, "predicted": self.predicted, "correct": self.correct,
+                "expected": self.expected, "found": self.found, "sequences": self.sequences,
+                "right": self.right, "precision": _ratio(self.correct, self.predicted),
+                "recall": _ratio(self.found, self.expected), "sequences_right": _ratio(self.right, self.sequences)}
+
+
+def _ratio(a: int, b: int) -> float | None:
+    return round(a / b, 3) if b else None
+
+
+def load_cases(langs: Iterable[str] = LANGUAGES, data: Path | None = None) -> list[Case]:
+    """The annotated cases of ``langs``, from ``data`` (a folder of ``<lang>.jsonl``) or the
+    package's own set. Raises ``InvalidInput`` naming the file and line of a malformed case."""
+    out = []
+    for lang in langs:
+        name = f"{lang}.jsonl"
+        path = (data / name) if data else resources.files("memstrata") / "bench/data/extraction" / name
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if not line.strip():
+                continue
+            try:
+                raw = json.loads(line)
+                out.append(Case(raw["id"], lang, raw["shape"], tuple(raw["messages"]),
+                                tuple(tuple(Annotated.read(f) for f in fs) for fs in raw["facts"]),
+                                tuple(Annotated.read(f) for f in raw["current"]) if "current" in raw else None,
+                                tuple(Annotated.read(f) for f in raw.get("gone", []))))
+            except (KeyError, TypeError, ValueError) as exc:
+                raise InvalidInput(f"{path}: line {n}: malformed case ({exc})") from None
+    return out
+
+
+def matches(seen: Seen, want: Annotated) -> bool:
+    """Whether ``seen`` is the annotated fact ``want`` (subject, attribute and value; see module doc)."""
+    if seen.withdrawn != want.withdrawn:
+        return False
+    if want.subject == "user":
+        if seen.subject:
+            return False
+    elif not any(s.casefold() in seen.subject.casefold() for s in want.subject.split("|")):
+        return False
+    words = ATTRIBUTE_WORDS.get(want.attribute, tuple(want.attribute.split("|")))
+    if not any(w.casefold() in seen.words for w in words):
+        return False
+    a, b = fold(seen.value), fold(want.value)
+    if not a and seen.withdrawn:  # "I'm no longer vegetarian": every value of the key withdrawn
+        return True
+    if not a or not b:
+        return a == b
+    short, long = sorted((a, b), key=len)
+    return a == b or (len(short) >= MIN_CONTAINED and short in long)
+
+
+def _pair(seen: Sequence[Seen], wanted: Sequence[Annotated]) -> int:
+    """How many of ``seen`` match a distinct annotated fact (greedy, in order)."""
+    free = list(wanted)
+    correct = 0
+    for s in seen:
+        hit = next((w for w in free if matches(s, w)), None)
+        if hit is not None:
+            free.remove(hit)
+            correct += 1
+    return correct
+
+
+def extracted(extractor: Extractor, text: str, said_at: datetime) -> list[Seen]:
+    """The candidates ``extractor`` reads in ``text`` as the comparison sees them."""
+    return [Seen(c.subject, _words(c.key, c.statement, c.value), c.value, c.retracts)
+            for c in extractor.extract(text=text, role="user", said_at=said_at)]
+
+
+def _words(key: str, statement: str, value: str) -> str:
+    """Where attribute words are looked for: the key and the statement without its value (so
+    "lives in design team" says nothing of a team); under a generic key (``note``,
+    ``preference.habit``) the value says the attribute ("deliver to my office")."""
+    said = statement.replace(value, " ") if value and key not in GENERIC_KEYS else statement
+    return f"{key} {said}".casefold()
+
+
+def _stored(fact: Fact) -> Seen:
+    return Seen(fact.subject or "", _words(fact.key, fact.statement, fact.value), fact.value)
+
+
+def _sequence_right(case: Case, directory: Path) -> bool:
+    """Whether ``case``'s messages, added in order, leave its current values and none of its gone ones."""
+    start = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
+    with Memory(directory / f"{case.id}.db", embedder=HashingEmbedder()) as mem:
+        for i, text in enumerate(case.messages):
+            mem.add(text, user_id="u", created_at=start + timedelta(minutes=i))
+        active = [_stored(f) for f in mem.list(user_id="u", limit=500) if isinstance(f, Fact)]
+    current_ok = all(any(matches(s, w) for s in active) for w in case.current or ())
+    return current_ok and not any(matches(s, w) for w in case.gone for s in active)
+
+
+def score(cases: Sequence[Case], extractor: Extractor | None = None) -> dict[tuple[str, str], Tally]:
+    """Tallies by (language, shape): every message scored alone; each change sequence through a
+    real ``Memory``. The ``("<lang>", "all")`` cells sum a language."""
+    extractor = extractor or RuleExtractor()
+    said_at = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
+    tallies: dict[tuple[str, str], Tally] = defaultdict(Tally)
+    with tempfile.TemporaryDirectory(prefix="memstrata-extraction-") as tmp:
+        for case in cases:
+            for cell in (tallies[(case.lang, case.shape)], tallies[(case.lang, "all")]):
+                cell.messages += len(case.messages)
+            for text, wanted in zip(case.messages, case.facts, strict=True):
+                seen = extracted(extractor, text, said_at)
+                correct = _pair(seen, wanted)
+                for cell in (tallies[(case.lang, case.shape)], tallies[(case.lang, "all")]):
+                    cell.predicted += len(seen)
+                    cell.correct += correct
+                    cell.expected += len(wanted)
+                    cell.found += correct  # one-to-one pairs: a pair is one candidate and one annotation
+            if case.current is not None:
+                right = _sequence_right(case, Path(tmp))
+                for cell in (tallies[(case.lang, case.shape)], tallies[(case.lang, "all")]):
+                    cell.sequences += 1
+                    cell.right += right
+                    if not right:
+                        cell.misses.append(case.id)
+    return dict(tallies)
+
+
+def report(tallies: dict[tuple[str, str], Tally]) -> dict[str, Any]:
+    """The tallies as JSON-ready nested dicts: ``{lang: {shape: counts and ratios}}``."""
+    out: dict[str, dict[str, Any]] = defaultdict(dict)
+    for (lang, shape), tally in sorted(tallies.items()):
+        out[lang][shape] = tally.as_dict() | {"missed_sequences": tally.misses}
+    return dict(out)
+
+
+def table(tallies: dict[tuple[str, str], Tally]) -> Table:
+    """One row per (language, shape), each language's total last."""
+    t = Table(title="memstrata bench extraction (rule extractor)")
+    for col in ("lang", "shape", "msgs", "pred", "exp", "P", "R", "sequences"):
+        t.add_column(col, justify="left" if col in ("lang", "shape") else "right")
+    order = sorted(tallies, key=lambda k: (k[0], k[1] == "all", k[1]))
+    for lang, shape in order:
+        d = tallies[(lang, shape)].as_dict()
+        seq = f"{d['right']}/{d['sequences']} ({d['sequences_right']:.2f})" if d["sequences"] else "-"
+        t.add_row(lang, shape, str(d["messages"]), str(d["predicted"]), str(d["expected"]),
+                  _shown(d["precision"]), _shown(d["recall"]), seq)
+    return t
+
+
+def _shown(x: float | None) -> str:
+    return "-" if x is None else f"{x:.3f}"
+
+
+def run_extraction(*, console: Console, langs: Sequence[str] = LANGUAGES, data: Path | None = None,
+                   out: Path | None = None) -> dict[str, Any]:
+    """Score the rule extractor on the set, print the table, and write ``out`` (JSON) if given.
+
+    Raises:
+        InvalidInput: a language outside ``LANGUAGES`` or a malformed case (file and line named).
+    """
+    bad = [lang for lang in langs if lang not in LANGUAGES]
+    if bad:
+        raise InvalidInput(f"--lang must be among {', '.join(LANGUAGES)}, got {', '.join(bad)}")
+    tallies = score(load_cases(langs, data))
+    console.print(table(tallies))
+    result = report(tallies)
+    if out is not None:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(json.dumps(result, ensure_ascii=False, indent=1), encoding="utf-8")
+    return result

@@ -1,0 +1,61 @@
+"""The extraction bench's key-free comparison and its annotated set."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from memstrata.bench.extraction import Annotated, Case, Seen, load_cases, matches, score
+from memstrata.errors import InvalidInput
+
+
+def test_value_matches_leniently_by_fold_and_containment() -> None:
+    want = Annotated("user", "editor", "VS Code")
+    assert matches(Seen("", "user.editor uses  as code editor", "vs-code"), want)
+    assert matches(Seen("", "tool.editor uses ", "VS Code Insiders"), want)
+    assert not matches(Seen("", "tool.editor uses ", "Neovim"), want)
+
+
+def test_short_value_does_not_match_inside_a_longer_one() -> None:
+    assert not matches(Seen("", "identity.employer works at ", "Google"), Annotated("user", "use", "Go"))
+
+
+def test_attribute_words_and_subject_must_agree() -> None:
+    want = Annotated("Tom", "team", "design team")
+    assert matches(Seen("Tom", "tom.team team is ", "design team"), want)
+    assert not matches(Seen("", "user.team team is ", "design team"), want)  # the user's own
+    assert not matches(Seen("Tom", "identity.location lives in ", "design team"), want)
+
+
+def test_withdrawal_matches_only_a_withdrawal() -> None:
+    want = Annotated("user", "carrier", "UPS", withdrawn=True)
+    assert matches(Seen("", "shipping.carrier prefers ups for shipping", "UPS", withdrawn=True), want)
+    assert not matches(Seen("", "shipping.carrier prefers ups for shipping", "UPS"), want)
+
+
+def test_every_case_annotates_each_of_its_messages() -> None:
+    cases = load_cases()
+    assert {c.lang for c in cases} == {"en", "zh"}
+    for case in cases:
+        assert len(case.facts) == len(case.messages), case.id
+    assert sum(len(c.messages) for c in cases if c.lang == "zh") >= 250
+    assert sum(len(c.messages) for c in cases if c.lang == "en") >= 250
+
+
+def test_malformed_case_names_file_and_line(tmp_path: Path) -> None:
+    (tmp_path / "en.jsonl").write_text('{"id": "x", "shape": "topic", "messages": ["hi"], "facts": [[]]}\n{"id": 1}\n')
+    with pytest.raises(InvalidInput, match=r"en.jsonl: line 2"):
+        load_cases(["en"], tmp_path)
+
+
+def test_sequence_is_scored_through_memory() -> None:
+    right = Case("en-s", "en", "topic", ("I live in Chicago.", "I live in Denver."),
+                 ((Annotated("user", "location", "Chicago"),), (Annotated("user", "location", "Denver"),)),
+                 current=(Annotated("user", "location", "Denver"),), gone=(Annotated("user", "location", "Chicago"),))
+    wrong = Case("en-w", "en", "topic", ("I live in Chicago.",), ((Annotated("user", "location", "Chicago"),),),
+                 current=(Annotated("user", "location", "Denver"),))
+    tallies = score([right, wrong])
+    assert (tallies[("en", "topic")].sequences, tallies[("en", "topic")].right) == (2, 1)
+    assert tallies[("en", "topic")].misses == ["en-w"]
+    assert (tallies[("en", "all")].predicted, tallies[("en", "all")].correct) == (3, 3)
