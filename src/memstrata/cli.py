@@ -31,6 +31,7 @@ from memstrata.errors import EmbeddingModelMismatch, InvalidInput, MemstrataErro
 from memstrata.excerpt import excerpt
 from memstrata.export import _plain, dumps
 from memstrata.ingest import AddResult
+from memstrata.lifecycle.target import require_target
 from memstrata.memory import Memory
 from memstrata.render import labels_for, marked_text
 from memstrata.store.backends import is_postgres_url, looks_like_url
@@ -456,11 +457,13 @@ def forget(
     --all-users. --filter forgets what `memstrata list --status all` (with --episodes: `list --episodes`)
     shows with the same filter.
     """
-    if (user is None and agent is None and session is None and fact is None and before is None and filter is None
-            and episode is None and not all_users):
-        err.print("error\\[invalid_input]: say what to forget: --user, --agent, --session, --before, --filter, "
-                  "--fact, --episode or --all-users")
-        raise typer.Exit(2)
+    # What was typed, before $MEMSTRATA_USER fills the owner: `--before ""` (an unset $CUTOFF) is refused,
+    # never dropped (it was, and the default user alone became the target).
+    _run(lambda: require_target("memstrata forget", hint="--user, --agent, --session, --before, --filter, --fact, "
+                                "--episode or --all-users", **{
+                                    "--user": user, "--agent": agent, "--session": session, "--before": before,
+                                    "--filter": filter, "--fact": fact, "--episode": episode,
+                                    "--all-users": all_users}))
     if all_users and user is not None:  # which one was meant? Widening silently would delete too much
         err.print("error\\[invalid_input]: --user and --all-users contradict each other; give one of them")
         raise typer.Exit(2)
@@ -487,7 +490,7 @@ def forget(
         with Memory(db, settings=settings, org_id=org, project_id=project, user_id=owner,
                     embedder=None, extractor=None) as memory:
             receipt = memory.forget(user_id=owner, agent_id=agent, session_id=session, fact_id=fact,
-                                    before=parse_time(before, "--before") if before else None,
+                                    before=None if before is None else parse_time(before, "--before"),
                                     all_users=all_users, actor="cli", org_id=org, project_id=project,
                                     background=None if wait else True,
                                     filter=filter, kind=kind, episode_id=episode, sources=sources)
@@ -526,6 +529,38 @@ def forget(
                                 + " forgets what was said")
     if kept:
         console.print(_safe(f"note: {kept}"), highlight=False)
+
+
+@app.command(name="delete-project")
+def delete_project(
+    project: Annotated[str, typer.Argument(help="The project to delete (named here; $MEMSTRATA_PROJECT is never "
+                                                "taken as the target).")],
+    db: DbOpt = None, org: OrgOpt = None,
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Delete a whole project: every row of it in every table and index, its idempotency keys, its REST
+    API keys revoked; prints the receipt (counts per table, time, SHA-256 of the deleted ids)."""
+    _run(lambda: require_target("memstrata delete-project", PROJECT=project))
+    if not yes:
+        if not sys.stdin.isatty():
+            err.print(f"error\\[invalid_input]: refusing to delete project {_safe(project)} without --yes "
+                      "(not an interactive terminal)")
+            raise typer.Exit(2)
+        if not typer.confirm(f"Delete project {project} and everything in it?"):
+            raise typer.Exit(1)
+
+    def go() -> Any:
+        with _open(db, org, None, None, model=False) as memory:
+            return memory.delete_project(project, org_id=org, actor="cli")
+    receipt = _run(go)
+    if as_json:
+        _emit_json({"deleted_project": project, **receipt.as_dict()})
+        return
+    rows = ", ".join(f"{v} {k}" for k, v in receipt.counts.items() if v)
+    console.print(_safe(f"Deleted project {project}: {rows or 'nothing'}"))
+    console.print(_safe(f"receipt: job #{receipt.job_id} at {receipt.at:%Y-%m-%d %H:%M:%S} UTC, sha256 of deleted "
+                        f"ids {receipt.ids_sha256} (nonce {receipt.nonce})"), highlight=False)
 
 
 @app.command()

@@ -56,7 +56,9 @@ from memstrata.lifecycle.forget import receipt as forget_receipt
 from memstrata.lifecycle.forget_filter import forget_ids, forget_matching
 from memstrata.lifecycle.maintain import MaintenanceReport
 from memstrata.lifecycle.maintain import maintain as run_maintenance
+from memstrata.lifecycle.project import delete_project as delete_whole_project
 from memstrata.lifecycle.restore import import_records as import_export_records
+from memstrata.lifecycle.target import require_target
 from memstrata.paging import Page, page_of, read_cursor
 from memstrata.privacy.crypto import Cipher
 from memstrata.recall import Query, Retriever, fact_ids
@@ -843,6 +845,11 @@ class Memory:
                 ``fact_id``, a ``kind`` other than fact/episode, or on a store without forget jobs.
             InvalidFilter: the filter does not parse (with its position); nothing is deleted.
         """
+        shown = f"user_id={self.scope.user_id!r}" if self.scope.user_id is not None else "user_id=..."
+        # The instance's default user is not a target by itself: a bare forget() erased the whole user.
+        require_target("forget()", hint=f"{shown} for everything about the user, or session_id, agent_id, before, "
+                       "filter, fact_id or episode_id", user_id=user_id, agent_id=agent_id, session_id=session_id,
+                       before=before, filter=filter, fact_id=fact_id, episode_id=episode_id, all_users=all_users)
         where = _parse_filter(filter)
         if where is not None and (before is not None or fact_id is not None):
             raise InvalidInput("give filter or before/fact_id, not both: a filter can say created_at < \"...\" "
@@ -856,13 +863,6 @@ class Memory:
             raise InvalidInput("sources=True applies to one fact (fact_id): the messages that stated it")
         if all_users and user_id is not None:
             raise InvalidInput("give user_id or all_users=True, not both: they contradict each other")
-        if (user_id is None and agent_id is None and session_id is None and before is None and where is None
-                and not all_users):
-            # The instance's default user is not a target by itself: a bare forget() erased the
-            # whole user with no confirmation (fresh-user trial 14).
-            shown = f"user_id={self.scope.user_id!r}" if self.scope.user_id is not None else "user_id=..."
-            raise InvalidInput(f"forget() needs a target: {shown} for everything about the user, or "
-                               "session_id, agent_id, before, filter, fact_id or episode_id; nothing was deleted")
         user = user_id if user_id is not None or all_users else self.scope.user_id
         agent = agent_id if agent_id is not None or all_users else self.scope.agent_id
         if user is None and agent is None and session_id is None and before is None and not all_users:
@@ -891,6 +891,29 @@ class Memory:
             self._forgetter.start()
             return started
         return run_to_end(self.store, job)  # type: ignore[arg-type]
+
+    def delete_project(self, project_id: str, *, org_id: str | None = None, actor: str = "sdk") -> ForgetReceipt:
+        """Delete a whole project: every row of it in every table and index, its idempotency keys,
+        and its REST API keys revoked (``lifecycle.project``); the text leaves the files as for a user
+        forget. Returns the receipt (counts per table, ``ids_sha256`` with a nonce). A message
+        written while it runs is either deleted whole or survives whole.
+
+        Args:
+            project_id: the project, named here: the instance's or configured project is never
+                taken as the target (``lifecycle.target``).
+            org_id: its org; default the instance's.
+
+        Raises:
+            InvalidInput: ``project_id`` missing, empty or whitespace; a bad org; a store without
+                forget jobs (the in-memory reference store). Nothing is deleted then.
+        """
+        require_target("delete_project()", project_id=project_id)
+        tenant = Scope(self.scope.org_id if org_id is None else org_id, project_id)
+        check_scope(tenant, needs_owner=False)
+        if not self.store.capabilities.forget_jobs:
+            raise InvalidInput(f"deleting a project is not supported on {self.store.location}: it needs the SQLite "
+                               "or PostgreSQL store")
+        return delete_whole_project(self.store, tenant, actor=actor)  # type: ignore[arg-type]
 
     def forget_status(self, job_id: int | None = None) -> builtins.list[ForgetReceipt]:
         """Receipts of forget jobs (one, or every unfinished one): status, counts so far, progress."""
@@ -1141,5 +1164,7 @@ class Memory:
 
     def undo(self, run: str, *, actor: str = "sdk", **scope: Unpack[ScopeArgs]) -> dict[str, int]:
         """Revert a consolidation or extraction run from its audit events: facts it created are
-        archived, facts it retired are active again. Raises ``NotFound``."""
+        archived, facts it retired are active again. Raises ``NotFound``; ``InvalidInput`` for a
+        blank ``run`` (``lifecycle.target``)."""
+        require_target("undo", run=run)
         return self.semantic.undo(self._scope(**scope), run, actor)

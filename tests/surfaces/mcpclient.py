@@ -11,11 +11,12 @@ from mcp.client.stdio import StdioServerParameters
 from serverproc import clean_env, console_script
 
 
-def stdio(db: Path, *flags: str) -> Client:
-    """A client of ``memstrata mcp --db db *flags`` over stdio (120 s read timeout)."""
+def stdio(db: Path, *flags: str, **env: str) -> Client:
+    """A client of ``memstrata mcp --db db *flags`` over stdio (120 s read timeout), with ``env``
+    added to its environment."""
     command, *prefix = console_script()
     return Client(StdioServerParameters(command=command, args=[*prefix, "mcp", "--db", str(db), *flags],
-                                        env=clean_env()), read_timeout_seconds=120)
+                                        env=clean_env(**env)), read_timeout_seconds=120)
 
 
 async def call(client: Client, tool: str, **arguments: Any) -> Any:

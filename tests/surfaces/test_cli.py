@@ -260,8 +260,8 @@ def test_forget_without_a_target_exits_2_with_invalid_input(tmp_path: Path) -> N
     db = tmp_path / "memory.db"
     run = cli("forget", "--yes", "--db", db)
     assert run.code == 2
-    expected = ("error[invalid_input]: say what to forget: --user, --agent, --session, --before, --filter, --fact, "
-                "--episode or --all-users")
+    expected = ("error[invalid_input]: memstrata forget needs a target: --user, --agent, --session, --before, "
+                "--filter, --fact, --episode or --all-users")
     assert expected in run.err, run.err
     assert "Traceback" not in run.err + run.out
     assert not db.exists()

@@ -29,6 +29,7 @@ from memstrata.idempotency import check_key
 from memstrata.ingest import AddResult
 from memstrata.lifecycle.forget import TABLES, ForgetReceipt
 from memstrata.lifecycle.schedule import MaintenanceScheduler
+from memstrata.lifecycle.target import require_target
 from memstrata.memory import Memory
 from memstrata.paging import cursor_after
 from memstrata.server import docs, errors, semantic_routes
@@ -407,6 +408,12 @@ def forget(body: ForgetRequest, caller: Caller, request: Request) -> ForgetRespo
     """Delete everything about a user, agent or session, what a ``filter`` selects (of ``kind``), or
     one fact; returns the receipt."""
     st = _state(request)
+    # The target is what the body names, before the key's user fills the scope: `{}` with a
+    # user-bound key is refused, not "forget the key's user".
+    require_target("POST /v1/forget", hint="user_id, agent_id, session_id, before, filter, fact_id, episode_id or "
+                   "all_users", user_id=body.user_id, agent_id=body.agent_id, session_id=body.session_id,
+                   before=body.before, filter=body.filter, fact_id=body.fact_id, episode_id=body.episode_id,
+                   all_users=body.all_users)
     if body.all_users and caller.key is not None and caller.key.user_id is not None:
         raise ApiError(403, "scope_forbidden", "this API key is limited to one user; all_users is not allowed",
                        {"field": "all_users"})
@@ -423,6 +430,21 @@ def forget(body: ForgetRequest, caller: Caller, request: Request) -> ForgetRespo
                           status=receipt.status, at=receipt.at, ids_sha256=receipt.ids_sha256, nonce=receipt.nonce,
                           wal_checkpointed=receipt.wal_checkpointed, replaced=list(receipt.replaced),
                           sources_kept=list(receipt.sources_kept), note="; ".join(notes) or None)
+
+
+@router.delete("/projects/{project_id}", response_model=ForgetResponse, tags=["memories"])
+def delete_project(project_id: Annotated[str, Path(max_length=256)], caller: Caller, request: Request,
+                   org_id: Annotated[str | None, Query(max_length=256)] = None) -> ForgetResponse:
+    """Delete a whole project (``org_id`` default: the server's org): every row of it in every
+    table and index, its idempotency keys, and its API keys revoked; returns the receipt.
+    Admin only. A message written while it runs is either deleted whole or survives whole."""
+    caller.require_admin()
+    st = _state(request)
+    with st.lock:
+        receipt = st.memory.delete_project(project_id, org_id=org_id, actor=caller.actor)
+    return ForgetResponse(counts={**{t: receipt[t] for t in TABLES}, **receipt.counts}, job_id=receipt.job_id,
+                          status=receipt.status, at=receipt.at, ids_sha256=receipt.ids_sha256, nonce=receipt.nonce,
+                          wal_checkpointed=receipt.wal_checkpointed, replaced=[], sources_kept=[])
 
 
 @router.get("/export", tags=["transfer"], response_class=StreamingResponse,

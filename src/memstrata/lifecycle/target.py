@@ -1,0 +1,62 @@
+"""The one rule of every destructive operation: an explicit, non-empty target.
+
+A forget, a delete, a project deletion or an undo of many changes erases what people told their
+agents. Two ordinary mistakes used to erase a whole user: an empty option (a retention script
+with an unset ``$CUTOFF`` ran ``memstrata forget --before "" --yes``, and the empty ``--before``
+was dropped, leaving the default user as the target) and a target filled in by the door
+(``POST /v1/forget`` with ``{}`` and a user-bound API key forgot that key's user). So:
+
+* a target must be *given* by the caller: the arguments a door passes here are the ones the
+  caller wrote, before any default filled a gap (``Memory(user_id=...)``'s user,
+  ``$MEMSTRATA_USER``, the user an API key is bound to, the configured project);
+* a target given blank (``""``, whitespace only, an empty filter) is refused even when another
+  argument names a target: a blank is a mistake (an unset variable), never "everything".
+
+Every door reaches ``require_target``: ``Memory.forget``, ``Memory.delete_project`` and
+``Memory.undo`` call it on their own arguments, and the CLI, REST and MCP doors call it on what
+the request said before they fill in scope defaults. It raises ``InvalidInput`` naming the
+argument, before anything is read or deleted.
+"""
+
+from __future__ import annotations
+
+from memstrata.errors import InvalidInput
+
+
+def _refused(message: str, field: str | None) -> InvalidInput:
+    """An ``InvalidInput`` whose wire ``details.field`` names the blank argument."""
+    exc = InvalidInput(message)
+    exc.field = field  # type: ignore[attr-defined]  # read by MemstrataError.details (DETAIL_ATTRIBUTES)
+    return exc
+
+
+def _blank(value: object) -> bool:
+    """A string of nothing but whitespace (``""`` included)."""
+    return isinstance(value, str) and not value.strip()
+
+
+def require_target(operation: str, *, hint: str = "", **given: object) -> None:
+    """Refuse ``operation`` unless one of ``given`` names a target and none is blank.
+
+    Args:
+        operation: what the caller asked for, in the door's words (``forget``,
+            ``POST /v1/forget``, ``memstrata forget``), for the message.
+        given: the target arguments as the caller gave them, before any default was filled in:
+            ``None`` (or ``False`` for a flag such as ``all_users``) is "not given"; anything else
+            names a target. Names are the door's own (``before`` or ``--before``).
+        hint: what to name, in the door's words, for the message when nothing was given
+            (default: the names of ``given``).
+
+    Raises:
+        InvalidInput: an argument that is an empty or whitespace-only string (``details.field``
+            names it), or no argument given at all.
+    """
+    for name, value in given.items():
+        if _blank(value):
+            what = "empty" if value == "" else "only whitespace"
+            raise _refused(f"{operation}: {name} is {what}; a destructive operation needs an explicit, "
+                           "non-empty target (an unset variable must not widen it); nothing was deleted", name)
+    if all(value is None or value is False for value in given.values()):
+        raise _refused(f"{operation} needs a target: {hint or 'one of ' + ', '.join(given)} (a default such as "
+                       "the configured user or an API key's user is not a target by itself); nothing was deleted",
+                       None)

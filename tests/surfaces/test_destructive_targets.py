@@ -1,0 +1,185 @@
+"""Every destructive route of every door refuses a target that is missing, empty, null, whitespace
+or filled in only from a default (the configured user or project, an API key's user), with
+``invalid_input`` naming the argument, and deletes nothing: every table keeps its row count.
+
+Doors: the SDK (SQLite and PostgreSQL), the CLI in-process through typer's ``CliRunner``, one
+real ``memstrata serve`` (REST) for the module, and a real ``memstrata mcp`` stdio process.
+The deterministic ``hashing-64`` embedder keeps the set fast; what is checked is what is kept.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from mcpclient import call, stdio
+from serverproc import ADMIN_KEY, Server, start_server
+from typer.testing import CliRunner
+
+from memstrata import HashingEmbedder, Memory
+from memstrata.cli import app
+from memstrata.errors import InvalidInput
+
+MODEL = "hashing-64"
+MESSAGES = ["I live in Norway.", "I'm allergic to peanuts", "I prefer UPS for delivery"]
+
+
+def _seed(memory: Memory) -> None:
+    for user in ("alice", "bob"):
+        for i, text in enumerate(MESSAGES):
+            memory.add(text, user_id=user, session_id=f"s{i}", agent_id="bot")
+
+
+def _sqlite_rows(db: Path) -> dict[str, int]:
+    """Row count of every table of the SQLite file (full-text shadow tables included)."""
+    with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as conn:
+        names = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+        return {n: conn.execute(f'SELECT count(*) FROM "{n}"').fetchone()[0] for n in names}
+
+
+# -- SDK ------------------------------------------------------------------------------------------
+
+#: (case, call on a Memory whose default scope is org o, project P, user alice, agent bot).
+SDK_CASES: list[tuple[str, Callable[[Memory], Any]]] = [
+    ("missing: bare forget", lambda m: m.forget()),
+    ("null: every target None", lambda m: m.forget(user_id=None, fact_id=None, episode_id=None, before=None)),
+    ("empty user", lambda m: m.forget(user_id="")),
+    ("whitespace user", lambda m: m.forget(user_id="  ")),
+    ("empty before", lambda m: m.forget(before="")),  # type: ignore[arg-type]
+    ("empty before with all_users", lambda m: m.forget(before="", all_users=True)),  # type: ignore[arg-type]
+    ("empty session", lambda m: m.forget(session_id="")),
+    ("whitespace session beside a user", lambda m: m.forget(user_id="alice", session_id="\t")),
+    ("empty agent", lambda m: m.forget(agent_id="")),
+    ("empty filter", lambda m: m.forget(filter="")),
+    ("whitespace filter", lambda m: m.forget(filter="   ", kind="episode")),
+    ("default-only: instance user and agent", lambda m: m.forget(org_id="o", project_id="P")),
+    ("project: empty", lambda m: m.delete_project("")),
+    ("project: whitespace", lambda m: m.delete_project(" \n")),
+    ("project: null", lambda m: m.delete_project(None)),  # type: ignore[arg-type]
+    ("undo: empty run", lambda m: m.undo("")),
+    ("undo: whitespace run", lambda m: m.undo("   ")),
+]
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def seeded(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Memory]:
+    """A memory of org o, project P (users alice and bob), on SQLite or PostgreSQL."""
+    where = request.getfixturevalue("pg_url")() if request.param == "postgres" else tmp_path / "m.db"
+    memory = Memory(where, embedder=HashingEmbedder(dim=64), org_id="o", project_id="P", user_id="alice",
+                    agent_id="bot")
+    _seed(memory)
+    yield memory
+    memory.close()
+
+
+def test_sdk_refuses_every_destructive_call_without_an_explicit_target(seeded: Memory) -> None:
+    before = seeded.store.counts()
+    for case, destroy in SDK_CASES:
+        with pytest.raises(InvalidInput) as refused:
+            destroy(seeded)
+        message = str(refused.value)
+        assert "nothing was deleted" in message or "needs a target" in message, (case, message)
+        assert seeded.store.counts() == before, case
+    # the blank argument is named on the wire shape too
+    with pytest.raises(InvalidInput) as blank:
+        seeded.forget(before="")  # type: ignore[arg-type]
+    assert blank.value.details() == {"field": "before"}
+
+
+# -- CLI ------------------------------------------------------------------------------------------
+
+CLI_CASES = [
+    ["forget", "--yes"],  # default-only: $MEMSTRATA_USER is set, nothing typed
+    ["forget", "--before", "", "--yes"],
+    ["forget", "--before", "", "--all-users", "--yes"],
+    ["forget", "--before", "   ", "--yes"],
+    ["forget", "--user", "", "--yes"],
+    ["forget", "--user", " ", "--yes"],
+    ["forget", "--session", "", "--yes"],
+    ["forget", "--agent", "\t", "--yes"],
+    ["forget", "--filter", "", "--yes"],
+    ["forget", "--filter", "  ", "--episodes", "--yes"],
+    ["delete-project", "", "--yes"],
+    ["delete-project", "   ", "--yes"],
+    ["delete-project", "--yes"],  # default-only: $MEMSTRATA_PROJECT is set, no project typed
+]
+
+
+def test_cli_refuses_every_destructive_command_without_an_explicit_target(tmp_path: Path) -> None:
+    db = tmp_path / "cli.db"
+    with Memory(db, embedder=HashingEmbedder(dim=64), org_id="o", project_id="P", user_id="alice") as memory:
+        _seed(memory)
+    before = _sqlite_rows(db)
+    env = {"MEMSTRATA_USER": "alice", "MEMSTRATA_ORG": "o", "MEMSTRATA_PROJECT": "P", "MEMSTRATA_DB": str(db)}
+    runner = CliRunner()
+    for args in CLI_CASES:
+        result = runner.invoke(app, args, env=env)
+        assert result.exit_code == 2, (args, result.output)
+        assert "invalid_input" in result.output or "Missing argument" in result.output, (args, result.output)
+        assert _sqlite_rows(db) == before, args
+    blank = runner.invoke(app, ["forget", "--before", "", "--yes"], env=env)
+    assert "--before is empty" in " ".join(blank.output.split()), blank.output
+
+
+# -- REST -----------------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def rest(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, dict[str, str]]]:
+    """A keyed server with alice's and bob's messages in o/P, and a key bound to o/P/alice."""
+    server = start_server(tmp_path_factory.mktemp("targets"), MEMSTRATA_ADMIN_KEY=ADMIN_KEY,
+                          MEMSTRATA_EMBEDDING_MODEL=MODEL)
+    with server.client(ADMIN_KEY) as admin:
+        key = admin.post("/v1/keys", json={"org_id": "o", "project_id": "P", "user_id": "alice"}).json()["secret"]
+        for user in ("alice", "bob"):
+            added = admin.post("/v1/messages", json={"org_id": "o", "project_id": "P", "user_id": user,
+                                                     "messages": [{"content": m} for m in MESSAGES]})
+            assert added.status_code == 200, added.text
+    yield server, {"alice": key, "admin": ADMIN_KEY}
+    server.stop()
+
+
+FORGET_BODIES: list[dict[str, Any]] = [
+    {}, {"fact_id": None}, {"episode_id": None}, {"fact_id": None, "episode_id": None, "before": None},
+    {"user_id": ""}, {"user_id": "   "}, {"session_id": ""}, {"agent_id": " "}, {"filter": ""},
+    {"filter": "  ", "kind": "episode"}, {"before": ""}, {"org_id": "o", "project_id": "P"},
+]
+
+
+def test_rest_refuses_every_destructive_route_without_an_explicit_target(rest: tuple[Server, dict[str, str]]) -> None:
+    server, keys = rest
+    before = _sqlite_rows(server.db)
+    attempts: list[tuple[str, str, str, dict[str, Any]]] = [
+        (who, "POST", "/v1/forget", {"json": body}) for who in ("alice", "admin") for body in FORGET_BODIES]
+    attempts += [("admin", "DELETE", "/v1/projects/%20%20", {}), ("admin", "DELETE", "/v1/projects/%09", {}),
+                 ("alice", "DELETE", "/v1/projects/P", {})]
+    for who, method, path, kw in attempts:
+        with server.client(keys[who]) as client:
+            answer = client.request(method, path, **kw)
+        assert answer.status_code in (403, 422), (who, path, kw, answer.text)
+        if answer.status_code == 422:
+            assert answer.json()["error"]["code"] in ("invalid_input", "validation_error"), answer.text
+        assert _sqlite_rows(server.db) == before, (who, path, kw)
+    with server.client(keys["alice"]) as client:
+        refused = client.post("/v1/forget", json={}).json()["error"]
+    assert refused["code"] == "invalid_input" and "needs a target" in refused["message"], refused
+
+
+# -- MCP ------------------------------------------------------------------------------------------
+
+def test_mcp_delete_memory_refuses_a_blank_or_missing_id(tmp_path: Path) -> None:
+    db = tmp_path / "mcp.db"
+    with Memory(db, embedder=HashingEmbedder(dim=64), user_id="me") as memory:
+        _seed(memory)
+    before = _sqlite_rows(db)
+
+    async def scenario() -> list[Any]:
+        async with stdio(db, "--user", "me", MEMSTRATA_EMBEDDING_MODEL=MODEL) as client:
+            return [await call(client, "delete_memory", **args)
+                    for args in ({}, {"id": ""}, {"id": "   "}, {"id": None}, {"id": "fact:"})]
+    for answer in asyncio.run(scenario()):
+        assert set(answer) == {"error"} and answer["error"], answer
+    assert _sqlite_rows(db) == before
