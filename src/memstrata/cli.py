@@ -855,10 +855,18 @@ def bench_perf(
                                                 "latency at these hnsw.ef_search values, e.g. 40,100,200.")] = "",
     ablate: Annotated[bool, typer.Option(help="sqlite: also time the same queries with each recall list "
                                               "(whole-turn, session blocks, periods) switched off in turn.")] = False,
+    busy_cores: Annotated[int, typer.Option(help="sqlite: measure again while this many cores are kept busy by "
+                                                  "spinning processes the bench starts and stops.")] = 0,
+    locomo: Annotated[int, typer.Option(help="sqlite: also time every question of this many LoCoMo "
+                                             "conversations, memstrata beside a plain BM25 + dense RRF hybrid "
+                                             "(default: 2 with --busy-cores, else 0).")] = -1,
+    data: Annotated[str | None, typer.Option(help="LoCoMo file or its folder for --locomo (default: "
+                                                  "../shared/eval/data, else the shipped conversation).")] = None,
 ) -> None:
     """Ingest throughput, recall latency p50/p95 (postgres: also with a 1% filter, HNSW build time,
     recall@10 vs exact, table and index sizes), database size, peak RSS; sqlite --ablate: also the
-    latency with each recall list switched off in turn."""
+    latency with each recall list switched off in turn; --busy-cores N: every figure again with N
+    cores busy, and LoCoMo query latency beside a plain hybrid."""
     chosen = [n] if n is not None else [int(s) for s in sizes.split(",") if s.strip()]
     if backend == "postgres":
         from memstrata.bench.perf_postgres import run_perf_postgres
@@ -872,8 +880,10 @@ def bench_perf(
         raise typer.Exit(2)
     from memstrata.bench.perf import run_perf
 
+    conversations = (2 if busy_cores else 0) if locomo < 0 else locomo
     _run(lambda: run_perf(chosen, queries=queries, seed=seed, console=console,
-                          db=Path(db) if db is not None else None, reuse=reuse, ablate=ablate))
+                          db=Path(db) if db is not None else None, reuse=reuse, ablate=ablate, busy=busy_cores,
+                          locomo=conversations, data=Path(data) if data is not None else None))
 
 
 @bench_app.command("hnsw")

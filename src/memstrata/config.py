@@ -191,7 +191,10 @@ class Settings:
             embed and its every hit carried 2 MB; split longer documents, see README "Limits").
         busy_timeout_s: how long a writer waits for another writer's lock, seconds.
         pool_size: most connections a PostgreSQL-backed ``Memory`` holds open.
-        embed_threads: BLAS threads for the embedding model.
+        embed_threads: threads of the process's BLAS pool (embedding, search; set once when a
+            ``Memory`` opens, ``embed.threads``); ``None`` leaves the application's setting. 1 by
+            measurement on 2 cores: with one core busy, 2 threads waited on a descheduled helper
+            (busy-core figures in docs/benchmarks.md).
         org_id, project_id, user_id: scope defaults used by the CLI.
         privacy: redaction action per kind of secret or personal datum (``privacy.policy``).
         encryption_key: Fernet key; without one, high-sensitivity facts are not stored.
@@ -237,7 +240,7 @@ class Settings:
     max_content_bytes: int = 262_144
     busy_timeout_s: float = 30.0
     pool_size: int = 4
-    embed_threads: int = 2
+    embed_threads: int | None = 1
     org_id: str = "default"
     project_id: str = "default"
     user_id: str = "default"

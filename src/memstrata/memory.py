@@ -30,6 +30,7 @@ from memstrata.embed.base import (
     cosine_scale,
     load_default_embedder,
 )
+from memstrata.embed.threads import limit_native_threads, pool_sizes
 from memstrata.errors import EmbeddingError, EmbeddingModelMismatch, InvalidInput, NotFound, StoreError, install_hint
 from memstrata.excerpt import clip_hit
 from memstrata.export import export_all, export_records
@@ -163,6 +164,7 @@ class Memory:
                            user_id, agent_id, session_id)
         check_scope(self.scope, needs_owner=False)
         self.embedding_status = "ok"
+        limit_native_threads(self.settings.embed_threads)  # before the model's first product
         self.embedder = self._load_embedder(embedder)
         if cosine_scale(self.embedder) != DEFAULT_COSINE_SCALE:
             # Merging by meaning is calibrated on USE's cosines; a model whose cosines sit elsewhere
@@ -1023,6 +1025,7 @@ class Memory:
             "embedding_dim": None if self.embedder is None else self.embedder.dim,
             "embedding_status": status,
             "stored_embedding_model": self.store.get_meta("embedding_model"),
+            "native_threads": {"limit": self.settings.embed_threads, "pools": pool_sizes()},
             "extractor": getattr(self.extractor, "name", None),
             "llm": f"{self.settings.llm.provider}:{self.settings.llm.model}" if self.has_llm and
             self._semantic_args[0] is _DEFAULT else (getattr(self._semantic_args[0], "name", None)),

@@ -25,7 +25,10 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from memstrata.errors import InvalidInput, StoreError
+from memstrata.bench.busy import busy_cores, locomo_latency
+from memstrata.bench.retrieval import default_data_dir
+from memstrata.config import Settings
+from memstrata.errors import StoreError
 from memstrata.memory import Memory
 
 #: Messages handed to ``add_many`` per call while ingesting.
@@ -195,29 +198,60 @@ def _search_cpu_s() -> float:
 
 
 def run_perf(sizes: Sequence[int], *, queries: int, seed: int, console: Console, db: Path | None = None,
-             reuse: bool = False, ablate: bool = False) -> list[dict[str, Any]]:
+             reuse: bool = False, ablate: bool = False, busy: int = 0, locomo: int = 0,
+             data: Path | None = None) -> list[dict[str, Any]]:
     """Measure each size and print a table with ratios against the targets (arguments as
-    ``measure``; ``db`` takes one size), then, with ``ablate``, each variant's latency."""
-    if db is not None and len(sizes) != 1:
-        raise InvalidInput(f"--db keeps one database, so it takes one size (--n), got {len(sizes)} sizes")
-    rows = [measure(n, queries=queries, seed=seed, console=console, db=db, reuse=reuse, ablate=ablate)
-            for n in sizes]
+    ``measure``; ``db`` takes one size), then, with ``ablate``, each variant's latency.
+
+    ``busy``: also measure every size (and the LoCoMo latency) again while that many cores are kept
+    busy (``bench.busy.busy_cores``); without ``db`` each condition ingests its own database, with
+    ``db`` the busy one re-queries it (its ingest is not measured). ``locomo``: also time every
+    question of that many LoCoMo conversations through memstrata and a plain hybrid
+    (``bench.busy.locomo_latency``; ``data``: the LoCoMo file or its folder, default the
+    team's data beside the checkout, else the conversation shipped in the package).
+    """
+    conditions = [0] if busy == 0 else [0, busy]
+    rows = []
+    for n in sizes:
+        for cores in conditions:
+            with busy_cores(cores):
+                again = reuse or (db is not None and cores != conditions[0])
+                row = measure(n, queries=queries, seed=seed, console=console, db=db, reuse=again, ablate=ablate)
+            rows.append({**row, "busy": cores})
+    locomo_rows = []
+    for cores in conditions if locomo else []:
+        with busy_cores(cores):
+            locomo_rows.append({**locomo_latency(_locomo_file(data), conversations=locomo), "busy": cores})
     table = Table(title="memstrata bench perf (one user, embedded SQLite, USE-multilingual, exact search)")
-    for col in ("segments", "ingest ep/s", "vs 200", "recall p50 ms", "recall p95 ms", "vs 50 ms",
+    for col in ("segments", "busy cores", "ingest ep/s", "vs 200", "recall p50 ms", "recall p95 ms", "vs 50 ms",
                 "MB / 1k episodes", "peak RSS MB", "vs 600"):
         table.add_column(col, justify="right")
     for r in rows:
-        table.add_row(f"{int(r['segments']):,}", f"{r['ingest_eps']:.0f}",
+        table.add_row(f"{int(r['segments']):,}", str(r["busy"]), f"{r['ingest_eps']:.0f}",
                       f"{r['ingest_eps'] / TARGETS['ingest_eps']:.2f}x", f"{r['p50_ms']:.1f}",
                       f"{r['p95_ms']:.1f}", f"{r['p95_ms'] / TARGETS['p95_ms']:.2f}x",
                       f"{r['mb_per_1k']:.2f}", f"{r['rss_mb']:.0f}", f"{r['rss_mb'] / TARGETS['rss_mb']:.2f}x")
     console.print(table)
     # Markdown for docs, printed raw so a narrow or piped terminal does not wrap it.
-    print("\n| segments | ingest episodes/s | recall p50 ms | recall p95 ms | MB per 1k episodes "
-          "| peak RSS MB |\n|---:|---:|---:|---:|---:|---:|")
+    print("\n| segments | busy cores | ingest episodes/s | recall p50 ms | recall p95 ms | CPU p50 ms | CPU p95 ms "
+          "| MB per 1k episodes | peak RSS MB |\n|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for r in rows:
-        print(f"| {int(r['segments']):,} | {r['ingest_eps']:.0f} | {r['p50_ms']:.1f} | {r['p95_ms']:.1f} "
-              f"| {r['mb_per_1k']:.2f} | {r['rss_mb']:.0f} |")
+        print(f"| {int(r['segments']):,} | {r['busy']} | {r['ingest_eps']:.0f} | {r['p50_ms']:.1f} | {r['p95_ms']:.1f} "
+              f"| {r['cpu_p50_ms']:.1f} | {r['cpu_p95_ms']:.1f} | {r['mb_per_1k']:.2f} | {r['rss_mb']:.0f} |")
+    if locomo_rows:
+        print("\n| LoCoMo | busy cores | questions | ingest turns/s | memstrata p50 ms | memstrata p95 ms "
+              "| plain hybrid p50 ms | plain hybrid p95 ms | p95 ratio | search CPU / wall |"
+              "\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+        for r in locomo_rows:
+            print(f"| {locomo} conversation{'s' if locomo > 1 else ''} | {r['busy']} | {r['questions']} "
+                  f"| {r['ingest_tps']:.0f} "
+                  f"| {r['memstrata_p50_ms']:.1f} | {r['memstrata_p95_ms']:.1f} | {r['plain_p50_ms']:.1f} "
+                  f"| {r['plain_p95_ms']:.1f} | {r['memstrata_p95_ms'] / r['plain_p95_ms']:.2f}x "
+                  f"| {r['cpu_per_wall']:.2f} |")
+        if len(locomo_rows) == 2:
+            quiet, loaded = locomo_rows
+            print(f"LoCoMo p95 busy / quiet: {loaded['memstrata_p95_ms'] / quiet['memstrata_p95_ms']:.2f}x (target "
+                  f"<= 1.2x); plain hybrid {loaded['plain_p95_ms'] / quiet['plain_p95_ms']:.2f}x")
     if ablate:
         print("\n| segments | settings | recall p50 ms | recall p95 ms | CPU p50 ms | CPU p95 ms "
               "| slowest query (median ms) |\n|---:|---|---:|---:|---:|---:|---|")
@@ -225,11 +259,21 @@ def run_perf(sizes: Sequence[int], *, queries: int, seed: int, console: Console,
             for v in r["ablation"]:
                 print(f"| {int(r['segments']):,} | {v['name']} | {v['p50_ms']:.1f} | {v['p95_ms']:.1f} "
                       f"| {v['cpu_p50_ms']:.1f} | {v['cpu_p95_ms']:.1f} | {v['slowest']} {v['slowest_ms']:.0f} |")
+    print(f"native threads per pool (Settings.embed_threads): {Settings().embed_threads}")
     for r in rows:
-        print(f"{int(r['segments']):,} segments: CPU time per search (the searching thread and its vector thread) "
-              f"p50 {r['cpu_p50_ms']:.1f} / p95 {r['cpu_p95_ms']:.1f} ms")
+        print(f"{int(r['segments']):,} segments, {r['busy']} busy cores: CPU time per search (the searching thread "
+              f"and its vector thread) p50 {r['cpu_p50_ms']:.1f} / p95 {r['cpu_p95_ms']:.1f} ms")
     console.print("ratios: ingest is better above 1x; latency and RSS are better below 1x. "
                   "Peak RSS is the whole process so far (it includes smaller sizes run before). "
                   "Load average at the end (1, 5, 15 min): {:.2f} {:.2f} {:.2f}; other work on the machine "
                   "inflates milliseconds.".format(*os.getloadavg()))
     return rows
+
+
+def _locomo_file(data: Path | None) -> Path:
+    """The LoCoMo file to time: ``data`` (a file or a folder holding ``locomo10.json``), else the team's
+    data beside the checkout, else the one conversation shipped in the package (``memstrata demo``'s)."""
+    if data is not None:
+        return data
+    team = default_data_dir() / "locomo10.json"
+    return team if team.exists() else Path(__file__).resolve().parents[1] / "data" / "locomo-conv-30.json"

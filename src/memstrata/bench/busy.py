@@ -1,0 +1,127 @@
+"""Busy cores for ``memstrata bench perf --busy-cores N``, and LoCoMo query latency beside a plain hybrid.
+
+A memory layer runs beside the agent that calls it (an LLM client, a web server, tool processes), so
+its figures on a quiet machine are not the ones a user sees. ``busy_cores`` keeps N cores busy with
+plain spinning processes, started and stopped by the bench itself and bounded in time, so the same
+figures are measured quiet and busy in one run.
+
+``locomo_latency`` times every question of a few LoCoMo conversations through ``Memory.search``
+(the product, as a user calls it) and through a plain hybrid measured in the same run: BM25
+(``bench.retrieval.BM25Retriever``) and exact cosine over the same embedding model
+(``DenseRetriever``), fused by Reciprocal Rank Fusion with k = 60 (Cormack et al., 2009).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from memstrata.bench.retrieval import BM25Retriever, DenseRetriever, HybridRetriever, load_dataset
+from memstrata.errors import InvalidInput
+
+#: A spinning process stops itself after this many seconds even if the bench never stops it
+#: (a killed bench must not leave the machine busy).
+MAX_BUSY_S = 3600.0
+#: RRF's k for the plain hybrid: the value of the original paper (Cormack, Clarke, Buettcher 2009).
+RRF_K = 60
+#: Turns each retriever returns per question before fusion.
+DEPTH = 50
+
+_SPIN = "import time\nend = time.monotonic() + {limit}\nwhile time.monotonic() < end:\n    pass\n"
+
+
+@contextlib.contextmanager
+def busy_cores(n: int, *, max_s: float = MAX_BUSY_S) -> Iterator[list[subprocess.Popen[bytes]]]:
+    """Keep ``n`` cores busy (one spinning Python process each) for the body, then stop them.
+
+    Args:
+        n: processes to start (0: none, the body runs quiet).
+        max_s: each process exits by itself after this many seconds.
+
+    Raises:
+        InvalidInput: ``n`` is negative.
+    """
+    if n < 0:
+        raise InvalidInput(f"--busy-cores must be 0 or more, got {n}")
+    procs = [subprocess.Popen([sys.executable, "-c", _SPIN.format(limit=max_s)], stdin=subprocess.DEVNULL,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) for _ in range(n)]
+    try:
+        time.sleep(0.2 if procs else 0.0)  # let the scheduler see them before the first timing
+        yield procs
+    finally:
+        for proc in procs:
+            proc.kill()
+        for proc in procs:
+            proc.wait()
+
+
+def rrf(lists: Sequence[Sequence[str]], *, k: int = RRF_K) -> list[str]:
+    """Reciprocal Rank Fusion: ids ordered by the sum of 1 / (k + rank) over ``lists`` (rank from 1);
+    ties keep the order of first appearance."""
+    score: dict[str, float] = {}
+    for ranked in lists:
+        for rank, item in enumerate(ranked, start=1):
+            score[item] = score.get(item, 0.0) + 1.0 / (k + rank)
+    return sorted(score, key=lambda item: -score[item])
+
+
+def _percentiles(ms: Sequence[float]) -> tuple[float, float]:
+    arr = np.asarray(ms, dtype=float)
+    return float(np.percentile(arr, 50)), float(np.percentile(arr, 95))
+
+
+def locomo_latency(data: Path | None, *, conversations: int = 2) -> dict[str, Any]:
+    """Query latency on the first ``conversations`` LoCoMo conversations: memstrata vs a plain hybrid.
+
+    Each conversation is one user, imported through the SDK; every question (categories 1-5) is asked
+    of both retrievers in turn, so both see the same load. Wall time per question includes the
+    query's embedding. Needs the ``bench`` extra (bm25s) and the LoCoMo file (``--data``).
+
+    Returns:
+        ``questions``, ``turns``, ``ingest_tps`` (turns/s through ``add_many``, extraction included),
+        ``memstrata_p50_ms``, ``memstrata_p95_ms``, ``plain_p50_ms``, ``plain_p95_ms`` and
+        ``cpu_per_wall`` (process CPU seconds over wall seconds while memstrata searched).
+    Raises:
+        InvalidInput: the data or the bench extra is missing.
+    """
+    dataset = load_dataset("locomo", data)
+    chosen = dataset.conversations[:conversations]
+    with tempfile.TemporaryDirectory(prefix="memstrata-busy-") as tmp:
+        product = HybridRetriever(Path(tmp))
+        try:
+            plain = (BM25Retriever(), DenseRetriever(product.memory.embedder))
+        except ImportError as exc:
+            raise InvalidInput(f"the plain hybrid needs the bench extra ({exc})") from exc
+        started = time.perf_counter()
+        for conversation in chosen:
+            product.index(conversation)
+        ingest_s = time.perf_counter() - started
+        for conversation in chosen:
+            for baseline in plain:
+                baseline.index(conversation)
+        ours: list[float] = []
+        theirs: list[float] = []
+        cpu = wall = 0.0
+        for conversation in chosen:
+            for item in conversation.qa:
+                c0, t0 = time.process_time(), time.perf_counter()
+                product.query(conversation, item.question, DEPTH)
+                spent = time.perf_counter() - t0
+                ours.append(spent * 1000)
+                cpu, wall = cpu + time.process_time() - c0, wall + spent
+                t0 = time.perf_counter()
+                rrf([b.query(conversation, item.question, DEPTH) for b in plain])  # same process, same pools
+                theirs.append((time.perf_counter() - t0) * 1000)
+        product.memory.close()
+    turns = sum(len(c.messages) for c in chosen)
+    (o50, o95), (p50, p95) = _percentiles(ours), _percentiles(theirs)
+    return {"questions": len(ours), "turns": turns, "ingest_tps": turns / ingest_s, "memstrata_p50_ms": o50,
+            "memstrata_p95_ms": o95, "plain_p50_ms": p50, "plain_p95_ms": p95, "cpu_per_wall": cpu / wall}
