@@ -13,7 +13,7 @@ from memstrata.store.vectors import encode_vector
 CHUNK = 256
 
 
-def reembed_database(path: Path, model: str, *, threads: int = 2) -> dict[str, Any]:
+def reembed_database(path: Path, model: str, *, threads: int | None = 1) -> dict[str, Any]:
     """Re-embed ``path`` with ``model`` and record the new model name and dimension.
 
     Each chunk is one transaction; the model recorded in ``meta`` changes only after

