@@ -943,48 +943,62 @@ def bench_extraction(
 
 @bench_app.command("retrieval")
 def bench_retrieval(
-    dataset: Annotated[str, typer.Option(help="locomo | memorybank-zh | memorybank-en")] = "locomo",
+    dataset: Annotated[str, typer.Option(help="locomo | memorybank-zh | memorybank-en | realmem | beam | all "
+                                              "(comma-separated for several).")] = "locomo",
     data: Annotated[Path | None, typer.Option(help="Dataset file or folder (default: shared/eval/data).")] = None,
-    retriever: Annotated[str, typer.Option(help="Comma-separated: hybrid, bm25, dense.")] = "hybrid,bm25,dense",
+    retriever: Annotated[str, typer.Option(help="Comma-separated: hybrid, hybrid-e5, bm25, dense-use, dense-e5, "
+                                                "rrf-use, rrf-e5.")] = "hybrid,bm25,dense-use,rrf-use",
+    variant: Annotated[str, typer.Option(help="normal, long (questions after chit-chat), or both.")] = "normal,long",
     k: Annotated[str, typer.Option("--k", help="Cut-offs, comma-separated.")] = "1,3,5,10",
     out: Annotated[Path, typer.Option(help="Folder for the JSON and PNG.")] = Path("bench-results"),
     embedding_cache: Annotated[Path | None, typer.Option(
         help="Folder keeping embeddings between runs (same figures; query latency then leaves out "
              "cached embeddings).")] = None,
+    conversations: Annotated[int | None, typer.Option(help="Only the first N conversations of each set.")] = None,
+    limit_questions: Annotated[int | None, typer.Option(help="Only N questions of each set, drawn by --seed.")] = None,
+    seed: Annotated[int, typer.Option(help="Seed of the question sample and the long queries' chit-chat.")] = 13,
     backend: Annotated[str, typer.Option(help="Store of the hybrid retriever: sqlite | postgres.")] = "sqlite",
     db: Annotated[str | None, typer.Option("--db", help="postgres: an empty database URL (default: a private "
                                                         "server in a temporary directory).")] = None,
 ) -> None:
     """Evidence recall@k, NDCG, MRR, session recall and speed, memstrata beside plain baselines
-    (``--backend postgres``: memstrata on PostgreSQL)."""
+    measured in the same run, normal and long questions (``--backend postgres``: memstrata on PostgreSQL)."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from memstrata.bench.retrieval import markdown, run_benchmark, save
+    from memstrata.bench.retrieval import DATASETS, markdown, run_benchmark, save, save_all
 
     if backend not in ("sqlite", "postgres") or (db is not None and backend != "postgres"):
         err.print("error\\[invalid_input]: --backend must be sqlite or postgres (--db with postgres), got "
                   + _safe(backend))
         raise typer.Exit(2)
+    sets = list(DATASETS) if dataset == "all" else [d.strip() for d in dataset.split(",") if d.strip()]
 
     def go() -> None:
         ks = sorted({int(x) for x in k.split(",") if x.strip()})
         names = [r.strip() for r in retriever.split(",") if r.strip()]
-        with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                      console=err) as progress:
-            def factory(name: str, total: int) -> Callable[[int], None]:
-                task = progress.add_task(f"{dataset} · {name}", total=total)
-                return lambda n: progress.advance(task, n)
-            with contextlib.ExitStack() as stack:
-                url = None
-                if backend == "postgres":
-                    from memstrata.bench.perf_postgres import private_server
+        variants = [v.strip() for v in variant.split(",") if v.strip()]
+        reports = []
+        for name in sets:
+            with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                          console=err) as progress:
+                def factory(label: str, total: int, name: str = name) -> Callable[[int], None]:
+                    task = progress.add_task(f"{name} · {label}", total=total)
+                    return lambda n: progress.advance(task, n)
+                with contextlib.ExitStack() as stack:
+                    url = None
+                    if backend == "postgres":
+                        from memstrata.bench.perf_postgres import private_server
 
-                    url = db if db is not None else stack.enter_context(private_server())
-                report = run_benchmark(dataset, data=data, retrievers=names, ks=ks, progress_factory=factory,
-                                       embedding_cache=embedding_cache, database_url=url)
-        print(markdown(report))
-        json_path, png = save(report, out)
-        err.print(f"wrote {json_path}" + (f" and {png}" if png else " (no plot: " + install_hint("bench") + ")"))
+                        url = db if db is not None else stack.enter_context(private_server())
+                    report = run_benchmark(name, data=data, retrievers=names, ks=ks, progress_factory=factory,
+                                           embedding_cache=embedding_cache, database_url=url, variants=variants,
+                                           conversations=conversations, limit_questions=limit_questions, seed=seed)
+            print(markdown(report))
+            json_path, png = save(report, out)
+            reports.append(report)
+            err.print(f"wrote {json_path}" + (f" and {png}" if png else " (no plot: " + install_hint("bench") + ")"))
+        if len(reports) > 1:
+            err.print(f"wrote {save_all(reports, out)}")
     _run(go)
 
 

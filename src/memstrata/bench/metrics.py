@@ -58,3 +58,13 @@ def reciprocal_rank(ranked: Sequence[str], evidence: set[str]) -> float:
         if turn in evidence:
             return 1.0 / rank
     return 0.0
+
+
+def ranked_units(ranked: Sequence[str], unit: Callable[[str], str]) -> list[str]:
+    """``ranked`` turns as the units their evidence names (e.g. sessions), each once at its
+    best turn's rank: how a session-level gold is scored from a turn ranking.
+
+    >>> ranked_units(["s2#1", "s1#4", "s2#0", "s3#2"], lambda t: t.split("#")[0])
+    ['s2', 's1', 's3']
+    """
+    return list(dict.fromkeys(unit(t) for t in ranked))

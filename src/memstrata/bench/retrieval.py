@@ -1,29 +1,34 @@
 """``memstrata bench retrieval``: evidence recall of memstrata against plain baselines.
 
-Every retriever sees the same conversations (one user per conversation) and the
-same questions, in one run, so every figure is also a ratio against a baseline:
+Every retriever sees the same conversations (one user per conversation) and the same
+questions, in one run, so every figure is also a ratio against the best plain baseline:
 
-* ``hybrid``: memstrata's default configuration through the public SDK (import as a
-  user would, then ``Memory.search``); a fact hit counts as the turns it cites.
-* ``bm25``: bm25s (Lucene BM25, English Snowball stemmer) over whole turns,
-  ``speaker: text`` with the session date: the plain keyword pipeline.
-* ``dense``: the default embedding model over the same whole-turn documents,
-  exact cosine: the plain vector pipeline.
+* ``hybrid``: memstrata's default configuration through the public SDK (import as a user
+  would, then ``Memory.search``); a fact hit counts as the turns it cites. ``hybrid-e5``: the
+  same with ``embedding_model="multilingual-e5-small-q4"``.
+* the plain baselines of ``bench.baselines``: ``bm25`` (the product's own terms), ``dense-use``,
+  ``dense-e5``, ``rrf-use`` and ``rrf-e5`` (RRF of ``bm25`` and each dense list).
 
-Datasets: LoCoMo (``locomo``; main set = categories 1-4, category 5 reported
-apart) and MemoryBank with memstrata's evidence annotations (``memorybank-zh``,
-``memorybank-en``). Metrics are in ``bench.metrics``.
+Datasets: LoCoMo (``locomo``; main set = categories 1-4, category 5 reported apart),
+MemoryBank with memstrata's evidence annotations (``memorybank-zh``, ``memorybank-en``),
+RealMemBench (``realmem``: session recall, each query over the memory as it stood before it
+was asked) and BEAM 128K (``beam``: message evidence; abstention questions apart, where the
+hybrid should find nothing that matches). Each set is asked twice: ``normal`` and ``long``
+(every question preceded by chit-chat from another conversation, ``bench.long_query``).
+Metrics are in ``bench.metrics``.
 """
 
 from __future__ import annotations
 
 import json
+import random
 import resource
 import subprocess
 import tempfile
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
+from datetime import datetime
 from importlib import metadata
 from pathlib import Path
 from typing import Any, Protocol
@@ -31,21 +36,30 @@ from typing import Any, Protocol
 import numpy as np
 
 from memstrata.bench import metrics as M
+from memstrata.bench.baselines import BM25Baseline, DenseBaseline, RRFBaseline
 from memstrata.bench.embed_cache import DiskEmbeddingCache
+from memstrata.bench.long_query import DEFAULT_SEED, long_question
 from memstrata.config import Settings
-from memstrata.embed.base import embed_queries
-from memstrata.errors import InvalidInput, install_hint
-from memstrata.loaders.locomo import Conversation, load_locomo
+from memstrata.errors import InvalidInput
+from memstrata.evidence import MATCH_EVIDENCE, evidence
+from memstrata.loaders.beam import ABILITIES, ABSTENTION, load_beam
+from memstrata.loaders.locomo import Conversation, QAItem, load_locomo
 from memstrata.loaders.memorybank import load_memorybank
+from memstrata.loaders.realmem import load_realmem
+from memstrata.loaders.realmem import session_of as realmem_session
 from memstrata.retrieve import COSINE_CEIL, COSINE_FLOOR, SESSION_TOP_TURNS, STRENGTH_SATURATION
 from memstrata.store.turns import SESSION_BLOCK_TURNS
 from memstrata.text.tokens import TERMS_VERSION
 
-DATASETS = ("locomo", "memorybank-zh", "memorybank-en")
-RETRIEVERS = ("hybrid", "bm25", "dense")
+DATASETS = ("locomo", "memorybank-zh", "memorybank-en", "realmem", "beam")
+#: Embedding models the bench measures, by the label retriever names use.
+MODELS = {"use": "use-multilingual-v3", "e5": "multilingual-e5-small-q4"}
+RETRIEVERS = ("hybrid", "hybrid-e5", "bm25", "dense-use", "dense-e5", "rrf-use", "rrf-e5")
+BASELINES = ("bm25", "dense-use", "dense-e5", "rrf-use", "rrf-e5")
+VARIANTS = ("normal", "long")
 LOCOMO_CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop", 5: "adversarial"}
-#: Turns fetched per question: enough to rank 5 distinct sessions and compute every k.
-DEPTH = 50
+#: Turns fetched per question: enough to rank 10 distinct sessions and compute every k.
+DEPTH = 100
 
 
 def default_data_dir() -> Path:
@@ -55,13 +69,19 @@ def default_data_dir() -> Path:
 
 @dataclass(frozen=True)
 class Dataset:
-    """Conversations with annotated questions, and how to name a turn's session."""
+    """Conversations with annotated questions, and how to name a turn's session.
+
+    ``unit``: what evidence ids name when not turns: ``session_of`` for RealMemBench, whose gold
+    is sessions (ranked turns are then scored as their sessions, each once at its best turn's
+    rank). ``apart``: categories scored on their own (no evidence by design: abstention)."""
 
     name: str
     conversations: list[Conversation]
     categories: dict[int, str]
     main: frozenset[int]
     session_of: Callable[[str], str]
+    unit: Callable[[str], str] | None = None
+    apart: frozenset[int] = frozenset()
 
 
 def load_dataset(name: str, data: Path | None = None) -> Dataset:
@@ -76,7 +96,32 @@ def load_dataset(name: str, data: Path | None = None) -> Dataset:
         lang = "cn" if name.endswith("zh") else "en"
         return Dataset(name, load_memorybank(folder, lang), {0: "probe"}, frozenset({0}),
                        lambda turn: turn.split("#")[0])
-    raise InvalidInput(f"unknown dataset {name!r}; choose from {', '.join(DATASETS)}")
+    if name == "realmem":
+        categories: dict[str, int] = {}
+        folder = base if any(base.glob("*_dialogues_256k.json")) else base / "realmem"
+        convs = load_realmem(folder, categories=categories)
+        return Dataset(name, convs, {v: k for k, v in categories.items()}, frozenset(categories.values()),
+                       realmem_session, unit=realmem_session)
+    if name == "beam":
+        folder = base if (base / "1" / "chat.json").exists() else base / "beam-100k"
+        return Dataset(name, load_beam(folder), dict(enumerate(ABILITIES)),
+                       frozenset(range(len(ABILITIES))) - {ABSTENTION}, lambda turn: turn.split(":")[0],
+                       apart=frozenset({ABSTENTION}))
+    raise InvalidInput(f"unknown dataset {name!r}; choose from {', '.join(DATASETS)}, all")
+
+
+def subset(dataset: Dataset, *, conversations: int | None = None, questions: int | None = None,
+           seed: int = DEFAULT_SEED) -> Dataset:
+    """The first ``conversations`` conversations, and of their questions ``questions`` drawn
+    evenly at random (by ``seed``; file order kept), for affordable development runs."""
+    convs = dataset.conversations[:conversations] if conversations else list(dataset.conversations)
+    if questions:
+        every = [(c.id, i) for c in convs for i, _ in enumerate(c.qa)]
+        chosen = set(random.Random(seed).sample(every, min(questions, len(every))))
+        convs = [Conversation(c.id, c.speakers, c.messages, tuple(q for i, q in enumerate(c.qa)
+                                                                   if (c.id, i) in chosen)) for c in convs]
+    return Dataset(dataset.name, convs, dataset.categories, dataset.main, dataset.session_of,
+                   dataset.unit, dataset.apart)
 
 
 class Retriever(Protocol):
@@ -87,113 +132,107 @@ class Retriever(Protocol):
     def index(self, conversation: Conversation) -> None:
         """Make ``conversation`` searchable (replacing nothing: conversations accumulate)."""
 
-    def query(self, conversation: Conversation, question: str, depth: int) -> list[str]:
-        """Turn ids of ``conversation``, best first, at most ``depth``."""
-
-
-def turn_document(message: Any) -> str:
-    """A baseline document: ``speaker: text (date)``."""
-    return f"{message.speaker}: {message.content} ({message.created_at:%d %B %Y})"
+    def query(self, conversation: Conversation, question: str, depth: int,
+              before: datetime | None = None) -> list[str]:
+        """Turn ids of ``conversation`` said before ``before`` (``None``: all), best first, at most ``depth``."""
 
 
 class HybridRetriever:
-    """memstrata's defaults through the SDK, one user per conversation, in a temporary file or,
-    given ``database_url``, in that (empty) PostgreSQL database: the same figures on both stores."""
+    """memstrata through the SDK, one user per conversation, in a temporary file or, given
+    ``database_url``, in that (empty) PostgreSQL database: the same figures on both stores.
+    ``overrides``: ``Settings`` fields to change (``embedding_model`` for ``hybrid-e5``)."""
 
-    name = "hybrid"
-
-    def __init__(self, workdir: Path, embedder: Any = None, database_url: str | None = None) -> None:
+    def __init__(self, workdir: Path, embedder: Any = None, database_url: str | None = None, *,
+                 name: str = "hybrid", overrides: dict[str, Any] | None = None) -> None:
         from memstrata.memory import Memory
 
-        settings = Settings.from_env(db_path=workdir / "bench.db")
+        self.name = name
+        extra = dict(overrides or {})
+        settings = Settings.from_env(db_path=workdir / "bench.db", **extra)
         location: str | Path = workdir / "bench.db"
         if database_url is not None:
-            settings = Settings.from_env(database_url=database_url)
+            settings = Settings.from_env(database_url=database_url, **extra)
             location = database_url
         self.memory = Memory(location, settings=settings, embedder=embedder)
         self.turn_of: dict[int, str] = {}
 
     def index(self, conversation: Conversation) -> None:
+        """Import ``conversation`` as its own user (``importer.import_conversation``)."""
         from memstrata.importer import import_conversation
 
         episodes = import_conversation(self.memory, conversation)
         self.turn_of.update({eid: src for src, eid in episodes.items()})
 
-    def query(self, conversation: Conversation, question: str, depth: int) -> list[str]:
-        hits = self.memory.search(question, limit=depth, user_id=conversation.id)
+    def search(self, conversation: Conversation, question: str, depth: int,
+               before: datetime | None = None) -> list[Any]:
+        """The SDK's hits; ``before`` becomes the filter ``created_at < "<before>"``."""
+        where = None if before is None else f'created_at < "{before.isoformat()}"'
+        return self.memory.search(question, limit=depth, user_id=conversation.id, filter=where)
+
+    def query(self, conversation: Conversation, question: str, depth: int,
+              before: datetime | None = None) -> list[str]:
+        """Turn ids cited by the hits, in hit order, each once."""
         ranked: list[str] = []
-        for hit in hits:
+        for hit in self.search(conversation, question, depth, before):
             for episode_id in hit.citations:
                 turn = self.turn_of.get(episode_id)
                 if turn is not None and turn not in ranked:
                     ranked.append(turn)
         return ranked[:depth]
 
-
-class BM25Retriever:
-    """bm25s over whole turns, per conversation (the keyword baseline)."""
-
-    name = "bm25"
-
-    def __init__(self) -> None:
-        import bm25s
-        import Stemmer
-
-        self._bm25s = bm25s
-        self._stemmer = Stemmer.Stemmer("english")
-        self._indexes: dict[str, tuple[Any, list[str]]] = {}
-
-    def index(self, conversation: Conversation) -> None:
-        docs = [turn_document(m) for m in conversation.messages]
-        retriever = self._bm25s.BM25()
-        retriever.index(self._bm25s.tokenize(docs, stemmer=self._stemmer, show_progress=False),
-                        show_progress=False)
-        self._indexes[conversation.id] = (retriever, [m.source_id or "" for m in conversation.messages])
-
-    def query(self, conversation: Conversation, question: str, depth: int) -> list[str]:
-        retriever, turns = self._indexes[conversation.id]
-        tokens = self._bm25s.tokenize([question], stemmer=self._stemmer, show_progress=False)
-        if not tokens.vocab:
-            return []
-        docs, scores = retriever.retrieve(tokens, k=min(depth, len(turns)), show_progress=False)
-        return [turns[int(d)] for d, s in zip(docs[0], scores[0], strict=True) if s > 0]
+    def matches(self, conversation: Conversation, question: str) -> bool:
+        """Whether a hit holds real evidence of a match (``evidence.MATCH_EVIDENCE``): for a
+        question the memory cannot answer (abstention), the hybrid should say no."""
+        return any(evidence(h) >= MATCH_EVIDENCE for h in self.search(conversation, question, 10))
 
 
-class DenseRetriever:
-    """The default embedding model over whole turns, exact cosine (the vector baseline)."""
+def model_embedder(label: str, cache_dir: Path | None) -> Any:
+    """The model ``MODELS[label]``, behind a disk cache in ``cache_dir`` when given
+    (``bench.embed_cache``; the model's cosine scale and floor carried over)."""
+    from memstrata.embed.base import load_default_embedder
 
-    name = "dense"
-
-    def __init__(self, embedder: Any = None) -> None:
-        from memstrata.embed.base import load_default_embedder
-
-        self.embedder = embedder or load_default_embedder(Settings().embedding_model or "use-multilingual-v3")
-        self._indexes: dict[str, tuple[np.ndarray, list[str]]] = {}
-
-    def index(self, conversation: Conversation) -> None:
-        vectors = self.embedder.embed([turn_document(m) for m in conversation.messages])
-        self._indexes[conversation.id] = (vectors, [m.source_id or "" for m in conversation.messages])
-
-    def query(self, conversation: Conversation, question: str, depth: int) -> list[str]:
-        vectors, turns = self._indexes[conversation.id]
-        sims = vectors @ embed_queries(self.embedder, [question])[0]
-        return [turns[i] for i in np.argsort(-sims, kind="stable")[:depth]]
+    settings = Settings.from_env()
+    model = load_default_embedder(MODELS[label], threads=settings.embed_threads)
+    if cache_dir is None:
+        return model
+    cache = DiskEmbeddingCache(model.name, model.dim, cache_dir, lambda: model,
+                               asymmetric=callable(getattr(model, "embed_queries", None)))
+    for trait in ("cosine_scale", "similarity_floor"):
+        if hasattr(model, trait):
+            setattr(cache, trait, getattr(model, trait))
+    return cache
 
 
-def make_retriever(name: str, workdir: Path, embedder: Any = None, database_url: str | None = None) -> Retriever:
-    """Build a retriever by name; ``embedder`` (default: the configured model) is what ``hybrid``
-    and ``dense`` embed with; ``database_url``: ``hybrid`` stores in that PostgreSQL database.
-    Raises ``InvalidInput`` (with the extra to install if missing)."""
-    try:
-        if name == "hybrid":
-            return HybridRetriever(workdir, embedder, database_url)
-        if name == "bm25":
-            return BM25Retriever()
-        if name == "dense":
-            return DenseRetriever(embedder)
-    except ImportError as exc:
-        raise InvalidInput(f"the {name} baseline needs the bench extra ({exc}): " + install_hint("bench")) from exc
-    raise InvalidInput(f"unknown retriever {name!r}; choose from {', '.join(RETRIEVERS)}")
+def make_retrievers(names: Sequence[str], workdir: Path, embedders: Callable[[str], Any],
+                    database_url: str | None = None) -> list[Retriever]:
+    """Build retrievers by name (``RETRIEVERS``); ``embedders(label)`` gives a model of ``MODELS``.
+    A fused baseline reuses its parts, which are built (and indexed) even if not named.
+    Raises ``InvalidInput`` for an unknown name."""
+    unknown = [n for n in names if n not in RETRIEVERS]
+    if unknown:
+        raise InvalidInput(f"unknown retriever(s) {unknown}; choose from {', '.join(RETRIEVERS)}")
+    built: dict[str, Any] = {}
+
+    def part(name: str) -> Any:
+        if name not in built:
+            if name == "bm25":
+                built[name] = BM25Baseline()
+            elif name.startswith("dense-"):
+                label = name.removeprefix("dense-")
+                built[name] = DenseBaseline(embedders(label), label)
+            elif name.startswith("rrf-"):
+                label = name.removeprefix("rrf-")
+                built[name] = RRFBaseline(part("bm25"), part(f"dense-{label}"))
+            else:
+                label = "use" if name == "hybrid" else name.removeprefix("hybrid-")
+                folder = workdir / name
+                folder.mkdir(parents=True, exist_ok=True)
+                built[name] = HybridRetriever(folder, embedders(label), database_url, name=name,
+                                              overrides={"embedding_model": MODELS[label]})
+        return built[name]
+    for name in names:
+        part(name)
+    return list(built.values())
 
 
 @dataclass
@@ -229,25 +268,50 @@ def question_metrics(ranked: list[str], evidence: set[str], ks: Sequence[int],
     return out
 
 
-def evaluate(dataset: Dataset, retriever: Retriever, ks: Sequence[int],
-             progress: Callable[[int], None] | None = None) -> Scores:
-    """Index every conversation, ask every question with evidence, collect metrics and timings."""
-    scores = Scores()
+def questions(dataset: Dataset, variant: str, pool: Sequence[Conversation],
+              seed: int = DEFAULT_SEED) -> list[tuple[Conversation, QAItem, str]]:
+    """``(conversation, question, text asked)`` of every question with evidence or of a category
+    scored apart; ``variant`` ``long`` prefixes chit-chat from ``pool`` (``bench.long_query``)."""
+    out = []
+    for conv in dataset.conversations:
+        for number, qa in enumerate(conv.qa):
+            if not qa.evidence and qa.category not in dataset.apart:
+                continue
+            text = qa.question if variant == "normal" else long_question(qa.question, conv, number, pool, seed)
+            out.append((conv, qa, text))
+    return out
+
+
+def index_all(dataset: Dataset, retriever: Retriever) -> float:
+    """Index every conversation into ``retriever``; returns turns indexed per second."""
     turns = sum(len(c.messages) for c in dataset.conversations)
     started = time.perf_counter()
     for conv in dataset.conversations:
         retriever.index(conv)
-    scores.ingest_turns_per_s = turns / max(1e-9, time.perf_counter() - started)
-    for conv in dataset.conversations:
-        for qa in conv.qa:
-            if not qa.evidence:
-                continue
+    return turns / max(1e-9, time.perf_counter() - started)
+
+
+def evaluate(dataset: Dataset, retriever: Retriever, ks: Sequence[int],
+             asked: Sequence[tuple[Conversation, QAItem, str]],
+             progress: Callable[[int], None] | None = None) -> Scores:
+    """Ask every question of ``asked`` of an indexed ``retriever``; collect metrics and timings.
+    A question of a category scored apart (no evidence) counts, for a retriever that can tell
+    (``HybridRetriever.matches``), whether anything matched (``false match``: lower is better)."""
+    scores = Scores()
+    for conv, qa, text in asked:
+        if not qa.evidence:
+            if isinstance(retriever, HybridRetriever):
+                scores.add(qa.category, {"false match": float(retriever.matches(conv, text))})
+        else:
             t0 = time.perf_counter()
-            ranked = retriever.query(conv, qa.question, DEPTH)
+            ranked = retriever.query(conv, text, DEPTH, qa.before)
             scores.latencies_ms.append((time.perf_counter() - t0) * 1000)
-            scores.add(qa.category, question_metrics(ranked, set(qa.evidence), ks, dataset.session_of))
-            if progress is not None:
-                progress(1)
+            if dataset.unit is not None:
+                ranked = M.ranked_units(ranked, dataset.unit)
+            session_of = dataset.session_of if dataset.unit is None else (lambda unit: unit)
+            scores.add(qa.category, question_metrics(ranked, set(qa.evidence), ks, session_of))
+        if progress is not None:
+            progress(1)
     return scores
 
 
@@ -256,10 +320,18 @@ def summary(dataset: Dataset, scores: Scores, ks: Sequence[int]) -> dict[str, An
     main = sorted(dataset.main)
     metric_names = [f"R@{k}" for k in ks] + ["all@10", "NDCG@10", "mrr", "session R@5", "session R@10"]
     lat = np.array(scores.latencies_ms) if scores.latencies_ms else np.zeros(1)
+    categories: dict[str, dict[str, float | None]] = {}
+    for c in sorted(scores.by_category):
+        if c in dataset.apart:
+            values = scores.by_category[c].get("false match", [])
+            categories[dataset.categories[c]] = {"false match": float(np.mean(values)) if values else None,
+                                                 "questions": len(values)}
+        else:
+            figures: dict[str, float | None] = {m: scores.mean([c], m) for m in metric_names}
+            categories[dataset.categories[c]] = figures | {"questions": scores.count([c])}
     return {
         "main": {m: scores.mean(main, m) for m in metric_names} | {"questions": scores.count(main)},
-        "categories": {dataset.categories[c]: {m: scores.mean([c], m) for m in metric_names}
-                       | {"questions": scores.count([c])} for c in sorted(scores.by_category)},
+        "categories": categories,
         "speed": {"ingest_turns_per_s": scores.ingest_turns_per_s, "query_p50_ms": float(np.percentile(lat, 50)),
                   "query_p95_ms": float(np.percentile(lat, 95))},
     }
@@ -308,67 +380,137 @@ def cached_embedder(directory: Path) -> DiskEmbeddingCache:
 
 def run_benchmark(dataset_name: str, *, data: Path | None, retrievers: Sequence[str], ks: Sequence[int],
                   progress_factory: Callable[[str, int], Callable[[int], None]] | None = None,
-                  embedding_cache: Path | None = None, database_url: str | None = None) -> dict[str, Any]:
-    """Run ``retrievers`` on one dataset; returns every figure and the configuration.
-    ``embedding_cache``: a folder where embeddings are kept between runs (``bench.embed_cache``;
-    query latencies then leave out cached embeddings). ``database_url``: ``hybrid`` runs on that
-    empty PostgreSQL database instead of a SQLite file (``store.postgres``); the baselines are
-    the same either way."""
-    dataset = load_dataset(dataset_name, data)
-    cache = cached_embedder(embedding_cache) if embedding_cache is not None else None
-    total = sum(1 for c in dataset.conversations for q in c.qa if q.evidence)
-    results: dict[str, Any] = {}
+                  embedding_cache: Path | None = None, database_url: str | None = None,
+                  variants: Sequence[str] = VARIANTS, conversations: int | None = None,
+                  limit_questions: int | None = None, seed: int = DEFAULT_SEED) -> dict[str, Any]:
+    """Run ``retrievers`` on one dataset, each variant of its questions; returns every figure and
+    the configuration. Each retriever indexes the set once and answers every variant.
+
+    Args:
+        embedding_cache: a folder where embeddings are kept between runs (``bench.embed_cache``;
+            query latencies then leave out cached embeddings).
+        database_url: ``hybrid`` runs on that empty PostgreSQL database instead of a SQLite file
+            (``store.postgres``); the baselines are the same either way.
+        variants: ``normal`` and/or ``long`` (``bench.long_query``).
+        conversations, limit_questions, seed: a development subset (``subset``).
+
+    Raises:
+        InvalidInput: unknown dataset, retriever or variant, or missing data.
+    """
+    bad = [v for v in variants if v not in VARIANTS]
+    if bad:
+        raise InvalidInput(f"unknown variant(s) {bad}; choose from {', '.join(VARIANTS)}")
+    full = load_dataset(dataset_name, data)
+    dataset = subset(full, conversations=conversations, questions=limit_questions, seed=seed)
+    asked = {v: questions(dataset, v, full.conversations, seed) for v in variants}
+    embedders: dict[str, Any] = {}
+
+    def embedder(label: str) -> Any:
+        if label not in embedders:
+            embedders[label] = model_embedder(label, embedding_cache)
+        return embedders[label]
+    results: dict[str, dict[str, Any]] = {v: {} for v in variants}
     with tempfile.TemporaryDirectory(prefix="memstrata-bench-") as tmp:
-        for name in retrievers:
-            workdir = Path(tmp) / name
-            workdir.mkdir()
-            retriever = make_retriever(name, workdir, cache if name != "bm25" else None, database_url)
-            tick = progress_factory(name, total) if progress_factory else None
-            results[name] = summary(dataset, evaluate(dataset, retriever, ks, tick), ks)
-            if cache is not None:
-                cache.save()
+        built = make_retrievers(retrievers, Path(tmp), embedder, database_url)
+        for retriever in built:
+            ingest = index_all(dataset, retriever)
+            for variant in variants:
+                if retriever.name not in retrievers:
+                    continue
+                tick = progress_factory(f"{variant} · {retriever.name}", len(asked[variant])) \
+                    if progress_factory else None
+                scores = evaluate(dataset, retriever, ks, asked[variant], tick)
+                scores.ingest_turns_per_s = ingest
+                results[variant][retriever.name] = summary(dataset, scores, ks)
+            for e in embedders.values():
+                if isinstance(e, DiskEmbeddingCache):
+                    e.save()
+        for retriever in built:
             if isinstance(retriever, HybridRetriever):
                 retriever.memory.close()
     return {"dataset": dataset_name, "turns": sum(len(c.messages) for c in dataset.conversations),
-            "questions": total, "ks": list(ks), "results": results,
+            "conversations": [c.id for c in dataset.conversations],
+            "questions": {v: sum(1 for _, q, _ in asked[v] if q.evidence) for v in variants},
+            "unit": "session" if dataset.unit is not None else "turn",
+            "ks": list(ks), "variants": results,
             "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
             "configuration": run_configuration() | {
                 "embedding_cache": None if embedding_cache is None else str(embedding_cache),
-                "backend": "sqlite" if database_url is None else "postgres"}}
+                "backend": "sqlite" if database_url is None else "postgres", "seed": seed,
+                "limit_questions": limit_questions, "subset_conversations": conversations}}
+
+
+def best_baseline(results: dict[str, Any], metric: str) -> tuple[str, float] | None:
+    """The plain baseline (``BASELINES``) with the highest main-set ``metric`` in ``results``."""
+    found = [(results[b]["main"][metric], b) for b in BASELINES if b in results]
+    if not found:
+        return None
+    value, name = max(found)
+    return name, value
+
+
+def ratios(results: dict[str, Any], metric: str) -> dict[str, float]:
+    """Each retriever's main-set ``metric`` divided by the best baseline's (absent without one)."""
+    best = best_baseline(results, metric)
+    if best is None or best[1] <= 0:
+        return {}
+    return {name: r["main"][metric] / best[1] for name, r in results.items()}
 
 
 def markdown(report: dict[str, Any]) -> str:
-    """The run as Markdown: main-set table with ratios against the best baseline, per-category R@10."""
-    results = report["results"]
+    """The run as Markdown: per variant, the main-set table with ratios of R@10 and NDCG@10 to
+    the best baseline, then R@10 by category."""
     ks = report["ks"]
-    cols = [f"R@{k}" for k in ks] + ["all@10", "NDCG@10", "mrr", "session R@5"]
-    main_n = next(iter(results.values()))["main"]["questions"]
-    lines = [f"### {report['dataset']}: {report['turns']} turns, {report['questions']} questions with evidence, "
-             f"{main_n} in the main set (the table below)", "",
-             "| retriever | " + " | ".join(cols) + " | ingest turns/s | p50 ms | p95 ms |",
-             "|---|" + "---:|" * (len(cols) + 3)]
-    for name, r in results.items():
-        sp = r["speed"]
-        lines.append(f"| {name} | " + " | ".join(f"{r['main'][c]:.3f}" for c in cols)
-                     + f" | {sp['ingest_turns_per_s']:.0f} | {sp['query_p50_ms']:.1f} | {sp['query_p95_ms']:.1f} |")
-    baselines = [n for n in ("bm25", "dense") if n in results]
-    if "hybrid" in results and baselines:
-        best = {c: max(results[b]["main"][c] for b in baselines) for c in cols}
-        lines.append("| hybrid ÷ best baseline | " + " | ".join(
-            f"{results['hybrid']['main'][c] / best[c]:.2f}x" if best[c] else "–" for c in cols) + " | | | |")
-    categories = list(next(iter(results.values()))["categories"])
-    if len(categories) > 1:
-        lines += ["", "R@10 by category (the main set's categories, then any reported apart):", "",
-                  "| retriever | " + " | ".join(categories) + " |",
-                  "|---|" + "---:|" * len(categories)]
+    cols = [f"R@{k}" for k in ks] + ["NDCG@10", "mrr", "session R@5"]
+    unit = "sessions" if report.get("unit") == "session" else "turns"
+    lines = [f"### {report['dataset']}: {report['turns']} turns in {len(report['conversations'])} conversations, "
+             f"evidence counted in {unit}", ""]
+    for variant, results in report["variants"].items():
+        if not results:
+            continue
+        r10, nd = ratios(results, "R@10"), ratios(results, "NDCG@10")
+        lines += [f"{variant} questions ({report['questions'][variant]} in the main set):", "",
+                  "| retriever | " + " | ".join(cols) + " | R@10 ÷ best | NDCG ÷ best | p50 ms | p95 ms |",
+                  "|---|" + "---:|" * (len(cols) + 4)]
         for name, r in results.items():
-            lines.append(f"| {name} | " + " | ".join(
-                f"{r['categories'][c]['R@10']:.3f} ({r['categories'][c]['questions']})" for c in categories) + " |")
+            sp = r["speed"]
+            lines.append(f"| {name} | " + " | ".join(f"{r['main'][c]:.3f}" for c in cols)
+                         + f" | {r10.get(name, 0):.2f}x | {nd.get(name, 0):.2f}x"
+                         + f" | {sp['query_p50_ms']:.1f} | {sp['query_p95_ms']:.1f} |")
+        categories = list(next(iter(results.values()))["categories"])
+        if len(categories) > 1:
+            lines += ["", "R@10 by category (questions); a category scored apart shows the share of questions "
+                      "with a false match:", "",
+                      "| retriever | " + " | ".join(categories) + " |", "|---|" + "---:|" * len(categories)]
+            for name, r in results.items():
+                cells = []
+                for c in categories:
+                    got = r["categories"].get(c, {})
+                    value = got.get("R@10", got.get("false match"))
+                    cells.append("–" if value is None else f"{value:.3f} ({got['questions']})")
+                lines.append(f"| {name} | " + " | ".join(cells) + " |")
+        lines.append("")
     return "\n".join(lines)
 
 
+def headline(reports: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """One row per dataset, variant and retriever: R@10, NDCG@10, ratios, p50/p95 (``retrieval-all.json``)."""
+    rows = []
+    for report in reports:
+        for variant, results in report["variants"].items():
+            r10, nd = ratios(results, "R@10"), ratios(results, "NDCG@10")
+            for name, r in results.items():
+                rows.append({"dataset": report["dataset"], "variant": variant, "retriever": name,
+                             "R@10": r["main"]["R@10"], "NDCG@10": r["main"]["NDCG@10"],
+                             "R@10 ratio": r10.get(name), "NDCG@10 ratio": nd.get(name),
+                             "p50_ms": r["speed"]["query_p50_ms"], "p95_ms": r["speed"]["query_p95_ms"],
+                             "questions": r["main"]["questions"]})
+    return rows
+
+
 def plot(report: dict[str, Any], path: Path) -> bool:
-    """PNG of recall@k per category, one line per retriever. ``False`` if matplotlib is missing."""
+    """PNG of R@10 per category, one panel per variant, one bar group per retriever.
+    ``False`` if matplotlib is missing."""
     try:
         import matplotlib
 
@@ -376,18 +518,24 @@ def plot(report: dict[str, Any], path: Path) -> bool:
         import matplotlib.pyplot as plt
     except ImportError:
         return False
-    results, ks = report["results"], report["ks"]
-    categories = list(next(iter(results.values()))["categories"])
-    fig, axes = plt.subplots(1, len(categories), figsize=(3.2 * len(categories), 3.2), squeeze=False)
-    for ax, category in zip(axes[0], categories, strict=True):
-        for name, r in results.items():
-            ax.plot(ks, [r["categories"][category][f"R@{k}"] for k in ks], marker="o", label=name)
-        ax.set_title(category)
-        ax.set_xlabel("k")
+    variants = [v for v, r in report["variants"].items() if r]
+    fig, axes = plt.subplots(1, len(variants), figsize=(6.5 * len(variants), 3.6), squeeze=False)
+    for ax, variant in zip(axes[0], variants, strict=True):
+        results = report["variants"][variant]
+        names = list(results)
+        categories = [c for c in next(iter(results.values()))["categories"]
+                      if "R@10" in next(iter(results.values()))["categories"][c]] + ["main"]
+        width = 0.8 / max(1, len(names))
+        for n, name in enumerate(names):
+            values = [results[name]["main"]["R@10"] if c == "main" else results[name]["categories"][c]["R@10"]
+                      for c in categories]
+            ax.bar(np.arange(len(categories)) + n * width, values, width, label=name)
+        ax.set_xticks(np.arange(len(categories)) + 0.4 - width / 2, categories, rotation=30, ha="right",
+                      fontsize=7)
         ax.set_ylim(0, 1)
-        ax.grid(alpha=0.3)
-    axes[0][0].set_ylabel("evidence recall@k")
-    axes[0][-1].legend(loc="lower right")
+        ax.set_title(f"{variant} questions: R@10")
+        ax.grid(axis="y", alpha=0.3)
+    axes[0][-1].legend(fontsize=7, loc="upper right")
     fig.suptitle(f"{report['dataset']} (memstrata bench retrieval)")
     fig.tight_layout()
     fig.savefig(path, dpi=110)
@@ -402,3 +550,11 @@ def save(report: dict[str, Any], out_dir: Path) -> tuple[Path, Path | None]:
     json_path.write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     png = out_dir / f"retrieval-{report['dataset']}.png"
     return json_path, (png if plot(report, png) else None)
+
+
+def save_all(reports: Sequence[dict[str, Any]], out_dir: Path) -> Path:
+    """Write ``retrieval-all.json``: the ``headline`` rows of every dataset run together."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    path = out_dir / "retrieval-all.json"
+    path.write_text(json.dumps({"rows": headline(reports)}, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    return path

@@ -71,12 +71,16 @@ class QAItem:
             system should *not* give; the expected behaviour is "not mentioned"), or ``""``.
         evidence: normalised ``dia_id`` values that exist in the conversation, source order.
         category: 1 multi-hop, 2 temporal, 3 open-domain, 4 single-hop, 5 adversarial.
+        before: the question is asked of the memory as it stood before this time (UTC): turns
+            said at or after it are not there yet (RealMemBench's in-conversation queries);
+            ``None``: after the whole conversation (LoCoMo).
     """
 
     question: str
     answer: str
     evidence: tuple[str, ...]
     category: int
+    before: datetime | None = None
 
 
 @dataclass(frozen=True)
