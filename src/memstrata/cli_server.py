@@ -133,7 +133,10 @@ def mcp_command(
     def build() -> tuple[AsyncMemory, Any, Any, bool]:
         if budget < 50:
             raise InvalidInput(f"--budget-tokens must be at least 50, got {budget}")
-        memory = _cli()._open(db, org, project, user, create=True, agent_id=agent, session_id=session)
+        # No default session on the engine: the tools pass it to writes (and short-term searches)
+        # themselves, and every other read covers the user's whole memory (a fact set by
+        # update_memory cites no message of the session and was not found in its scope).
+        memory = _cli()._open(db, org, project, user, create=True, agent_id=agent)
         scope = {"org_id": memory.scope.org_id, "project_id": memory.scope.project_id,
                  "user_id": memory.scope.user_id, "agent_id": agent, "session_id": session}
         async_memory = AsyncMemory(memory=memory)

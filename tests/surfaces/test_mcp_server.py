@@ -23,7 +23,8 @@ from serverproc import clean_env, console_script, free_port
 
 from memstrata.render import estimate_tokens
 
-TOOLS = {"add_memory", "search_memory", "get_context", "get_memory", "delete_memory", "list_memories"}
+TOOLS = {"add_memory", "search_memory", "get_context", "get_memory", "update_memory", "delete_memory", "list_memories",
+         "list_episodes"}
 
 
 @pytest.fixture(scope="module")
@@ -108,7 +109,8 @@ def test_search_marks_a_superseded_preferences_episode_and_unknown_arguments_are
             return found
     found = asyncio.run(scenario())
     assert found["other_user"] == {"error": "invalid_input: search_memory: unknown argument 'user_id' (it takes "
-                                            "'query', 'limit', 'filter', 'min_match'); the user, agent, org and "
+                                            "'query', 'limit', 'filter', 'min_match', 'as_of', "
+                                            "'mode'); the user, agent, org and "
                                             "project come from the server's configuration, not from a tool argument"}
     assert found["typo"] == {"error": "invalid_input: list_memories: unknown argument 'fitler' (it takes 'limit', "
                                       "'filter', 'cursor')"}

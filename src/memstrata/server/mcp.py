@@ -1,19 +1,25 @@
-"""The MCP server: six tools over one ``Memory``, for Claude Desktop, Cursor and other MCP clients.
+"""The MCP server: eight tools over one ``Memory``, for Claude Desktop, Cursor and other MCP clients.
 
 Built with the official ``mcp`` SDK (2.x: ``mcp.server.mcpserver.MCPServer``, the class 1.x
-called ``FastMCP``). Tools: ``add_memory``, ``search_memory``, ``get_context`` (the SDK's
-``Memory.context``: the cited prompt block, with the profile when nothing matches),
-``get_memory``, ``delete_memory``, ``list_memories``.
+called ``FastMCP``). Tools: ``add_memory``, ``search_memory`` (``filter``, ``min_match``,
+``as_of``, ``mode``), ``get_context`` (the SDK's ``Memory.context``: the cited prompt block, with
+the profile when nothing matches), ``get_memory``, ``update_memory`` (``Memory.update``: a new
+value supersedes), ``delete_memory``, ``list_memories`` (current facts) and ``list_episodes``
+(the stored messages).
 
 - **Scope comes from configuration** (``memstrata mcp --user ... --project ...`` or the
   ``MEMSTRATA_*`` environment), never from the model: no tool takes a user, org or project.
   A configured session is where new messages go; reads cover the user's whole memory.
-- **Results are compact**: ``search_memory`` and ``list_memories`` return short snippets
-  with ids (``fact:12``, ``episode:3``), and stop before their JSON exceeds the token budget
-  (``render.estimate_tokens``, default 800 tokens); ``get_memory`` returns the full item.
+- **Every result is bounded, with handles**: search and list answers are short snippets with
+  ids (``fact:12``, ``episode:3``) that stop before their JSON exceeds the token budget
+  (``render.estimate_tokens``, default 800 tokens); listings page with a cursor;
+  ``get_memory`` gives one item whole, a long message in parts (``offset``).
+- **The tool list is small**: descriptions are short and the advertised schemas leave out what
+  tells a model nothing (``compact_schema``); ``tool_list_tokens`` measures it (chars / 4) and
+  a test keeps it under ``MAX_TOOL_LIST_TOKENS``.
 - Errors come back as tool errors the model can read (``invalid_input: ...``), never a traceback;
-  a wrongly typed or missing argument names the argument and what it should hold
-  (``argument_error``), never pydantic's raw report.
+  a wrongly typed, missing or unknown argument names the argument and what it should hold
+  (``argument_error``, ``unknown_arguments``), never pydantic's raw report.
 - Over HTTP, when API keys are configured, every request needs one that covers the served
   scope (``KeyGate``); without keys the HTTP transport listens on loopback only.
 """
@@ -27,6 +33,7 @@ from typing import Annotated, Any, Literal, TypeVar
 
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
+from mcp.types import Tool
 from pydantic import Field, ValidationError
 
 from memstrata.arguments import KINDS_WANTED, ArgumentError
@@ -43,6 +50,14 @@ from memstrata.types import Episode, Fact, Hit
 
 #: Characters of a memory's text shown in a search or list result (about 50 tokens).
 SNIPPET_CHARS = 160
+#: Characters of a message's content one ``get_memory`` answer holds (about 1,000 tokens): a
+#: message may be 256 KiB; the rest comes with ``offset``.
+EPISODE_CHARS = 4_000
+#: Sources (episode ids) a fact's full view lists; more are counted, not listed.
+MAX_SOURCES = 20
+#: Bound of the advertised tool list, tokens as ``tool_list_tokens`` counts them: a client puts
+#: the whole list into every prompt.
+MAX_TOOL_LIST_TOKENS = 1_500
 #: Default token budget of one search_memory / list_memories answer.
 DEFAULT_BUDGET_TOKENS = 800
 #: Most results a tool returns, whatever the model asks for.
@@ -57,6 +72,8 @@ Limit = Annotated[int, Field(strict=True, ge=1, le=MAX_LIMIT)]
 MAX_CONTEXT_TOKENS = 8_000
 Budget = Annotated[int, Field(strict=True, ge=1, le=MAX_CONTEXT_TOKENS)]
 Score = Annotated[float, Field(strict=True, ge=0.0, le=1.0)]
+Offset = Annotated[int, Field(strict=True, ge=0)]
+Mode = Literal["long_term", "short_term", "both"]
 T = TypeVar("T")
 
 INSTRUCTIONS = (
@@ -100,6 +117,9 @@ ARGUMENT_HINTS = {
     "mode": "'long_term', 'short_term' or 'both'",
     "profile": "true or false",
     "cursor": "'start' for the first page, then the previous answer's next_cursor unchanged",
+    "offset": "a whole number of characters from 0, the previous answer's next_offset",
+    "value": "the fact's new value, a string",
+    "importance": "a number from 0 to 1",
 }
 _TYPE_NAMES = {bool: "a boolean", int: "a number", float: "a number", str: "a string", list: "a list",
                dict: "an object", type(None): "null"}
@@ -165,9 +185,53 @@ agent, org and project come from the server's configuration, not from a tool arg
     return message
 
 
+def compact_schema(schema: Any) -> Any:
+    """``schema`` as advertised to a model: without pydantic's ``title`` on every property, and an
+    optional argument's ``anyOf: [X, {"type": "null"}]`` with its ``default: null`` written as X
+    (leaving it out means null; the tool still accepts an explicit null). Validation is unchanged:
+    the SDK checks arguments against the function's own signature.
+
+    >>> compact_schema({"title": "f", "properties": {"filter": {"anyOf": [{"type": "string"}, {"type": "null"}],
+    ...                                                           "default": None, "title": "Filter"}}})
+    {'properties': {'filter': {'type': 'string'}}}
+    """
+    if isinstance(schema, list):
+        return [compact_schema(item) for item in schema]
+    if not isinstance(schema, dict):
+        return schema
+    out = {k: compact_schema(v) for k, v in schema.items() if k != "title" or not isinstance(v, str)}
+    options = out.get("anyOf")
+    if isinstance(options, list) and len(options) == 2 and {"type": "null"} in options:
+        out.pop("anyOf")
+        if out.get("default", 0) is None:
+            out.pop("default")
+        out = {**next(o for o in options if o != {"type": "null"}), **out}
+    return out
+
+
+def _description(text: str | None) -> str | None:
+    """A tool description on one line (a docstring's indentation is tokens a model reads for nothing)."""
+    return None if text is None else " ".join(text.split())
+
+
+def tool_list_tokens(tools: list[Tool]) -> int:
+    """Estimated tokens of the tool list as a client receives it: ``ceil(chars / 4)`` of its compact
+    JSON (OpenAI's rule of thumb for English; no tokenizer ships offline). ``render.estimate_tokens``
+    (bytes / 3) counts about a third more."""
+    listed = [t.model_dump(by_alias=True, exclude_none=True, mode="json") for t in tools]
+    return -(-len(json.dumps(listed, ensure_ascii=False, separators=(",", ":"))) // 4)
+
+
 class MemoryServer(MCPServer[Any]):
     """``MCPServer`` whose argument errors say what and where (``argument_error``) instead of
-    carrying pydantic's raw validation report."""
+    carrying pydantic's raw validation report, and whose tool list is compact."""
+
+    async def list_tools(self) -> list[Tool]:
+        """The tools with one-line descriptions and compact input schemas (``compact_schema``), no
+        output schema (every tool answers a JSON object; the schema said only that)."""
+        return [tool.model_copy(update={"description": _description(tool.description),
+                                        "input_schema": compact_schema(tool.input_schema), "output_schema": None})
+                for tool in await super().list_tools()]
 
     async def call_tool(self, name: str, arguments: dict[str, Any], context: Any = None) -> Any:
         """``MCPServer.call_tool``; a ``ToolError`` caused by argument validation is reworded,
@@ -214,40 +278,59 @@ def _hit_line(hit: Hit, labels: dict[str, str]) -> dict[str, Any]:
 
 def _fact_full(fact: Fact) -> dict[str, Any]:
     # What a model reads: direction controls and tag characters visible (``text.visible``).
-    return {"id": f"fact:{fact.id}", "key": neutralise(fact.key), "value": neutralise(fact.value),
-            "statement": neutralise(fact.statement),
-            "status": fact.status, "confidence": fact.confidence, "importance": fact.importance,
-            "observed_at": fact.observed_at.isoformat(), "valid_to": fact.valid_to and fact.valid_to.isoformat(),
-            "sources": [f"episode:{c}" for c in fact.citations]}
+    sources = [f"episode:{c}" for c in fact.citations]
+    out = {"id": f"fact:{fact.id}", "key": neutralise(fact.key), "value": neutralise(fact.value),
+           "statement": neutralise(fact.statement),
+           "status": fact.status, "confidence": fact.confidence, "importance": fact.importance,
+           "observed_at": fact.observed_at.isoformat(), "valid_to": fact.valid_to and fact.valid_to.isoformat(),
+           "sources": sources[:MAX_SOURCES]}
+    return out | ({"sources_more": len(sources) - MAX_SOURCES} if len(sources) > MAX_SOURCES else {})
 
 
-def _episode_full(episode: Episode) -> dict[str, Any]:
-    return {"id": f"episode:{episode.id}", "role": episode.role,
-            "speaker": episode.producer_id and neutralise(episode.producer_id),
-            "content": neutralise(episode.content), "created_at": episode.created_at.isoformat(),
-            "session_id": episode.scope.session_id}
+def _episode_full(episode: Episode, offset: int = 0) -> dict[str, Any]:
+    """An episode whole, its content from ``offset`` for at most ``EPISODE_CHARS`` characters;
+    ``next_offset`` says where the rest starts (absent when nothing is left)."""
+    content = neutralise(episode.content)
+    if offset > len(content):
+        raise InvalidInput(f"offset {offset} is past the end of episode:{episode.id} ({len(content)} characters)")
+    part = content[offset:offset + EPISODE_CHARS]
+    out = {"id": f"episode:{episode.id}", "role": episode.role,
+           "speaker": episode.producer_id and neutralise(episode.producer_id),
+           "content": part, "created_at": episode.created_at.isoformat(),
+           "session_id": episode.scope.session_id}
+    rest = offset + len(part)
+    return out | ({"next_offset": rest, "length": len(content)} if rest < len(content) else {})
 
 
 def _fact_line(fact: Fact) -> dict[str, Any]:
     # Whose fact it is, as on search_memory's lines (``_hit_line``): in a group scope 小明's
-    # `food.dislike = 辣` is not the user's (a fresh-user trial, U8); null means the user's own.
+    # `food.dislike = 辣` is not the user's; null means the user's own.
     return {"id": f"fact:{fact.id}", "text": snippet(f"{fact.key} = {fact.value}"), "subject": fact.subject}
 
 
-async def _cursor_page(memory: AsyncMemory, limit: int, filter: str | None, cursor: str,
+def _episode_line(episode: Episode) -> dict[str, Any]:
+    line = {"id": f"episode:{episode.id}", "date": f"{episode.created_at:%Y-%m-%d}",
+            "text": snippet(episode.content), "session_id": episode.scope.session_id}
+    if episode.producer_id:
+        line["speaker"] = neutralise(episode.producer_id)
+    return line | ({"role": episode.role} if episode.role != "user" else {})
+
+
+async def _cursor_page(memory: AsyncMemory, kind: str, limit: int, filter: str | None, cursor: str | None,
                        reads: dict[str, str | None], budget_tokens: int) -> dict[str, Any]:
-    """``list_memories`` with a cursor: one ``Memory.page`` of current facts (the cursor format of
-    the SDK, REST ``?cursor=`` and CLI ``--cursor``, so a cursor from one door works at another),
-    cut to the token budget. When the budget cuts the page, ``next_cursor`` follows the last line
-    shown, so the cut lines come on the next page instead of being lost; a page always shows at
-    least one line (a snippet is bounded), so paging always moves on."""
-    page = await memory.page(limit=min(limit, MAX_RESULTS), cursor=cursor, filter=filter or None,
+    """One ``Memory.page`` of current facts or of episodes (the cursor format of the SDK, REST
+    ``?cursor=`` and CLI ``--cursor``, so a cursor from one door works at another), cut to the
+    token budget. When the budget cuts the page, ``next_cursor`` follows the last line shown, so
+    the cut lines come on the next page instead of being lost; a page always shows at least one
+    line (a snippet is bounded), so paging always moves on."""
+    page = await memory.page(kind=kind, limit=min(limit, MAX_RESULTS), cursor=cursor, filter=filter or None,
                              **reads)  # type: ignore[arg-type]
-    facts = [f for f in page.items if isinstance(f, Fact)]
-    kept, truncated = within_budget([_fact_line(f) for f in facts], budget_tokens)
+    rows: list[Any] = [r for r in page.items if isinstance(r, Fact if kind == "fact" else Episode)]
+    line = _fact_line if kind == "fact" else _episode_line
+    kept, truncated = within_budget([line(r) for r in rows], budget_tokens)
     if truncated:
-        kept = kept or [_fact_line(facts[0])]
-        return {"results": kept, "truncated": True, "next_cursor": cursor_after(facts[len(kept) - 1])}
+        kept = kept or [line(rows[0])]
+        return {"results": kept, "truncated": True, "next_cursor": cursor_after(rows[len(kept) - 1])}
     return {"results": kept, "truncated": False, "next_cursor": page.next_cursor}
 
 
@@ -258,7 +341,8 @@ def build_server(memory: AsyncMemory, *, scope: dict[str, str | None],
     Args:
         memory: the engine (one call at a time, on a worker thread).
         scope: ``org_id``, ``project_id``, ``user_id``, ``agent_id``, ``session_id`` (a user,
-            agent or session is required); the session applies to writes only.
+            agent or session is required); the session applies to writes (and to the
+            short-term ``mode`` of a search).
         budget_tokens: bound of each search/list answer, estimated tokens.
     """
     reads = {k: v for k, v in scope.items() if k != "session_id"}
@@ -272,75 +356,46 @@ def build_server(memory: AsyncMemory, *, scope: dict[str, str | None],
         except MemstrataError as exc:
             raise ToolError(f"{exc.code}: {exc}") from None
 
+    _register_writes(server, memory, scope, reads, call)
+    _register_reads(server, memory, scope, reads, call, budget_tokens)
+    return server
+
+
+Call = Callable[[Callable[[], Awaitable[Any]]], Awaitable[Any]]
+
+
+def _register_writes(server: MemoryServer, memory: AsyncMemory, scope: dict[str, str | None],
+                     reads: dict[str, str | None], call: Call) -> None:
+    """``add_memory``, ``update_memory``, ``delete_memory``."""
+
     @server.tool()
     async def add_memory(content: str, role: Literal["user", "assistant"] = "user",
                          speaker: str | None = None) -> dict[str, Any]:
-        """Remember one message of the conversation (what the user said, or a reply worth keeping).
-        Facts stated in it (preferences, plans, personal facts) are extracted and a changed
-        preference replaces the old one. Returns the episode id and the facts it produced."""
+        """Remember one message (what the user said, or a reply worth keeping). Facts stated in it are
+        extracted; a changed preference replaces the old one. Returns the episode id and its facts."""
         result = await call(lambda: memory.add(content, role=role, speaker=speaker, **scope))  # type: ignore[arg-type]
         return {"id": f"episode:{result.episode_id}", "stored": result.created,
                 "facts": [{"id": f"fact:{c.fact.id}", "key": c.fact.key, "value": c.fact.value, "action": c.action}
                           for c in result.facts]}
 
     @server.tool()
-    async def search_memory(query: str, limit: Limit = 8, filter: str | None = None,
-                            min_match: Score = 0.0) -> dict[str, Any]:
-        """Search the user's long-term memory. Returns the best matches as short snippets with ids,
-        best first, each fact naming its `subject` (whom it is about; null: the user) and each
-        episode its `speaker`; call get_memory(id) for the full text of one. `filter` narrows the
-        search, e.g. `tag IN ("food", "travel")`, `value = "peanuts"` (a fact's value; Traditional and
-        Simplified Chinese match each other), `subject = "Bob"` or `created_at >= "2026-01-01"`
-        (fields: kind, key, tag, value, subject, status, confidence, importance, created_at,
-        session_id, metadata.<name>). `min_match` (0 to 1) drops results that do not really match the
-        query: 0.55 keeps real matches and drops the weak ones every memory gets for "hi"."""
-        hits = await call(lambda: memory.search(query, limit=min(limit, MAX_RESULTS), filter=filter or None,
-                                                min_match=min_match, **reads))  # type: ignore[arg-type]
-        kept, truncated = within_budget([_hit_line(h, labels_for(query)) for h in hits], budget_tokens)
-        return {"results": kept, "truncated": truncated}
-
-    @server.tool()
-    async def get_context(query: str, budget_tokens: Budget = 500, limit: Limit = 20,
-                          kinds: Kinds | None = None, min_score: Score = 0.0,
-                          filter: str | None = None, as_of: str | None = None,
-                          mode: Literal["long_term", "short_term", "both"] = "long_term",
-                          profile: bool = True, min_match: Score = 0.0) -> dict[str, Any]:
-        """A cited Markdown block of what is known about the user that bears on `query` (the user's
-        message), for your prompt: one line per memory with its date and source episode, outdated
-        ones labelled, each naming its speaker when it is not the user's own. When nothing matches,
-        or for a question about the user in general ("what do you know about me?"), it gives the
-        user's current facts, most important first (`profile: false` turns that off). Arguments as
-        search_memory (`filter`, `min_match`), plus `budget_tokens` (bound of the block), `kinds`, `min_score`, `as_of`
-        (ISO 8601: what was believed then) and `mode` (short_term / both need a configured session).
-        Returns {"context": block}; "" when there is nothing to show."""
-        async def build() -> dict[str, Any]:
-            when = None if as_of is None else parse_time(as_of, "as_of")
-            where = reads if mode == "long_term" else scope
-            block = await memory.context(query, budget_tokens=budget_tokens, limit=limit,
-                                         kinds=tuple(kinds) if kinds is not None else ("fact", "episode"),
-                                         min_score=min_score, min_match=min_match, filter=filter or None,
-                                         as_of=when, mode=mode,
-                                         profile=profile, **where)
-            return {"context": block}
-        return await call(build)
-
-    @server.tool()
-    async def get_memory(id: str) -> dict[str, Any]:
-        """The full item behind an id from search_memory or list_memories ('fact:12' or 'episode:3')."""
-        async def fetch() -> dict[str, Any]:
+    async def update_memory(id: str, value: str | None = None, importance: Score | None = None) -> dict[str, Any]:
+        """Correct a fact ('fact:12'): a new `value` supersedes the old one (kept as history);
+        `importance` (0 to 1) changes in place. Returns the fact as stored now."""
+        async def change() -> dict[str, Any]:
             kind, number = parse_id(id)
-            if kind == "fact":
-                fact = await memory.get(number, **reads)  # type: ignore[arg-type]
-                return _fact_full(fact)  # type: ignore[arg-type]
-            episode = await memory.get(episode_id=number, **reads)  # type: ignore[arg-type]
-            return _episode_full(episode)  # type: ignore[arg-type]
-        return await call(fetch)
+            if kind != "fact":
+                raise InvalidInput(f"update_memory changes facts; {id} is a message, which is never rewritten "
+                                   "(delete_memory it, or add_memory what is true now)")
+            fact = await memory.update(number, value=value, importance=importance, actor="mcp",
+                                       **reads)  # type: ignore[arg-type]
+            return _fact_full(fact)
+        return await call(change)  # type: ignore[no-any-return]
 
     @server.tool()
     async def delete_memory(id: str) -> dict[str, Any]:
-        """Delete one remembered fact ('fact:12') or message ('episode:3', with the facts only it
-        supports), e.g. when the user asks to forget it. Deleting a fact leaves the messages that
-        stated it: the answer's `note` names them, delete those ids too to forget what was said."""
+        """Delete a fact ('fact:12') or a message ('episode:3', with the facts only it supports).
+        Deleting a fact keeps the messages that stated it: the answer's `note` names them."""
         async def remove() -> dict[str, Any]:
             kind, number = parse_id(id)
             if kind == "episode":
@@ -358,25 +413,89 @@ def build_server(memory: AsyncMemory, *, scope: dict[str, str | None],
             if receipt.sources_kept:
                 out["sources_kept"] = [f"episode:{e}" for e in receipt.sources_kept]
             return out
-        return await call(remove)
+        return await call(remove)  # type: ignore[no-any-return]
+
+
+def _register_reads(server: MemoryServer, memory: AsyncMemory, scope: dict[str, str | None],
+                    reads: dict[str, str | None], call: Call, budget_tokens: int) -> None:
+    """``search_memory``, ``get_context``, ``get_memory``, ``list_memories``, ``list_episodes``."""
+
+    @server.tool()
+    async def search_memory(query: str, limit: Limit = 8, filter: str | None = None, min_match: Score = 0.0,
+                            as_of: str | None = None, mode: Mode = "long_term") -> dict[str, Any]:
+        """Search the user's memory: best matches first, short snippets with ids (get_memory(id) gives
+        one whole); a fact's `subject` is whom it is about (null: the user), an episode's `speaker` who
+        said it. `filter` e.g. `tag IN ("food", "travel")`, `value = "peanuts"`, `subject = "Bob"`,
+        `created_at >= "2026-01-01"` (fields: kind key tag value subject status confidence importance
+        created_at session_id role metadata.<name>). `min_match` 0.55 drops weak matches. `as_of` (ISO
+        8601): what was believed then. `mode` short_term / both: the session's recent messages."""
+        async def find() -> list[Hit]:
+            when = None if as_of is None else parse_time(as_of, "as_of")
+            where = reads if mode == "long_term" else scope
+            return await memory.search(query, limit=min(limit, MAX_RESULTS), filter=filter or None,
+                                       min_match=min_match, as_of=when, mode=mode, **where)  # type: ignore[arg-type]
+        hits = await call(find)
+        kept, truncated = within_budget([_hit_line(h, labels_for(query)) for h in hits], budget_tokens)
+        return {"results": kept, "truncated": truncated}
+
+    @server.tool()
+    async def get_context(query: str, budget_tokens: Budget = 500, limit: Limit = 20,
+                          kinds: Kinds | None = None, min_score: Score = 0.0,
+                          filter: str | None = None, as_of: str | None = None, mode: Mode = "long_term",
+                          profile: bool = True, min_match: Score = 0.0) -> dict[str, Any]:
+        """A cited Markdown block of what is known that bears on `query` (the user's message) for
+        your prompt, outdated lines labelled. When nothing matches, or for a general question ("what
+        do you know about me?"), the user's current facts (`profile: false`: none). Arguments as
+        search_memory, plus `budget_tokens` (bound of the block), `kinds`, `min_score`.
+        Returns {"context": block}; "" when there is nothing to show."""
+        async def build() -> dict[str, Any]:
+            when = None if as_of is None else parse_time(as_of, "as_of")
+            where = reads if mode == "long_term" else scope
+            block = await memory.context(query, budget_tokens=budget_tokens, limit=limit,
+                                         kinds=tuple(kinds) if kinds is not None else ("fact", "episode"),
+                                         min_score=min_score, min_match=min_match, filter=filter or None,
+                                         as_of=when, mode=mode,
+                                         profile=profile, **where)
+            return {"context": block}
+        return await call(build)  # type: ignore[no-any-return]
+
+    @server.tool()
+    async def get_memory(id: str, offset: Offset = 0) -> dict[str, Any]:
+        """The full item behind an id ('fact:12' or 'episode:3'). A long message comes in parts:
+        call again with `offset` = the answer's `next_offset`."""
+        async def fetch() -> dict[str, Any]:
+            kind, number = parse_id(id)
+            if kind == "fact":
+                if offset:
+                    raise InvalidInput("offset reads a long message in parts; a fact comes whole")
+                fact = await memory.get(number, **reads)  # type: ignore[arg-type]
+                return _fact_full(fact)  # type: ignore[arg-type]
+            episode = await memory.get(episode_id=number, **reads)  # type: ignore[arg-type]
+            return _episode_full(episode, offset)  # type: ignore[arg-type]
+        return await call(fetch)  # type: ignore[no-any-return]
 
     @server.tool()
     async def list_memories(limit: Limit = 20, filter: str | None = None,
                             cursor: str | None = None) -> dict[str, Any]:
-        """The user's current facts (preferences and personal facts), newest first, as short lines with
-        ids, each naming its `subject`: whom the fact is about when it is not the user (another speaker,
-        a relative); null for the user's own. `filter` narrows the list, e.g. `tag = "food"`,
-        `key = "shipping.carrier"` or `subject = "Bob"`. To read every fact page by page, pass
-        `cursor: "start"`, then each answer's `next_cursor` (null after the last page): pages come
-        newest recorded first and none repeats or skips a fact while memories are written."""
+        """The user's current facts, newest first, short lines with ids and `subject` (whom the fact is
+        about; null: the user). `filter` as search_memory, e.g. `tag = "food"`. To read them all, pass
+        `cursor: "start"`, then each answer's `next_cursor` (null after the last page)."""
         if cursor is not None:
-            return await call(lambda: _cursor_page(memory, limit, filter, cursor, reads, budget_tokens))
+            return await call(lambda: _cursor_page(memory, "fact", limit, filter, cursor, reads,  # type: ignore[no-any-return]
+                                                   budget_tokens))
         rows = await call(lambda: memory.list(limit=min(limit, MAX_RESULTS),
                                               filter=filter or None, **reads))  # type: ignore[arg-type]
         kept, truncated = within_budget([_fact_line(f) for f in rows if isinstance(f, Fact)], budget_tokens)
         return {"results": kept, "truncated": truncated}
 
-    return server
+    @server.tool()
+    async def list_episodes(limit: Limit = 20, filter: str | None = None,
+                            cursor: str | None = None) -> dict[str, Any]:
+        """The stored messages, newest first, short lines with ids, date and session. `filter` e.g.
+        `session_id = "chat-1"` or `role = "assistant"`. Next page: pass the answer's `next_cursor`
+        (null after the last)."""
+        return await call(lambda: _cursor_page(memory, "episode", limit, filter, cursor, reads,  # type: ignore[no-any-return]
+                                               budget_tokens))
 
 
 class KeyGate:
