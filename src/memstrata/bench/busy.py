@@ -7,8 +7,8 @@ figures are measured quiet and busy in one run.
 
 ``locomo_latency`` times every question of a few LoCoMo conversations through ``Memory.search``
 (the product, as a user calls it) and through a plain hybrid measured in the same run: BM25
-(``bench.retrieval.BM25Retriever``) and exact cosine over the same embedding model
-(``DenseRetriever``), fused by Reciprocal Rank Fusion with k = 60 (Cormack et al., 2009).
+(``bench.baselines.BM25Baseline``) and exact cosine over the same embedding model
+(``DenseBaseline``), fused by Reciprocal Rank Fusion with k = 60 (Cormack et al., 2009).
 """
 
 from __future__ import annotations
@@ -24,7 +24,8 @@ from typing import Any
 
 import numpy as np
 
-from memstrata.bench.retrieval import BM25Retriever, DenseRetriever, HybridRetriever, load_dataset
+from memstrata.bench.baselines import BM25Baseline, DenseBaseline
+from memstrata.bench.retrieval import HybridRetriever, load_dataset
 from memstrata.errors import InvalidInput
 
 #: A spinning process stops itself after this many seconds even if the bench never stops it
@@ -83,7 +84,7 @@ def locomo_latency(data: Path | None, *, conversations: int = 2) -> dict[str, An
 
     Each conversation is one user, imported through the SDK; every question (categories 1-5) is asked
     of both retrievers in turn, so both see the same load. Wall time per question includes the
-    query's embedding. Needs the ``bench`` extra (bm25s) and the LoCoMo file (``--data``).
+    query's embedding. Needs the LoCoMo file (``--data``).
 
     Returns:
         ``questions``, ``turns``, ``ingest_tps`` (turns/s through ``add_many``, extraction included),
@@ -97,7 +98,7 @@ def locomo_latency(data: Path | None, *, conversations: int = 2) -> dict[str, An
     with tempfile.TemporaryDirectory(prefix="memstrata-busy-") as tmp:
         product = HybridRetriever(Path(tmp))
         try:
-            plain = (BM25Retriever(), DenseRetriever(product.memory.embedder))
+            plain = (BM25Baseline(), DenseBaseline(product.memory.embedder, "model"))
         except ImportError as exc:
             raise InvalidInput(f"the plain hybrid needs the bench extra ({exc})") from exc
         started = time.perf_counter()
