@@ -21,6 +21,7 @@ from memstrata.filter import Expr
 from memstrata.ingest import AddResult, Message
 from memstrata.lifecycle.forget import ForgetReceipt
 from memstrata.lifecycle.maintain import MaintenanceReport
+from memstrata.lifecycle.preview import ForgetPreview, OwnerCount
 from memstrata.memory import BATCH_SIZE, Memory, ScopeArgs
 from memstrata.paging import Page
 from memstrata.types import Episode, Fact, Hit, MemoryEvent
@@ -170,6 +171,21 @@ class AsyncMemory:
                                agent_id=agent_id, all_users=all_users, before=before, background=background,
                                actor=actor, org_id=org_id, project_id=project_id, filter=filter, kind=kind,
                                episode_id=episode_id, sources=sources)
+
+    async def forget_preview(self, *, user_id: str | None = None, session_id: str | None = None,
+                             agent_id: str | None = None, before: datetime | None = None, org_id: str | None = None,
+                             project_id: str | None = None) -> ForgetPreview:
+        """``Memory.forget_preview``."""
+        return await self._run(self.memory.forget_preview, user_id=user_id, session_id=session_id,
+                               agent_id=agent_id, before=before, org_id=org_id, project_id=project_id)
+
+    async def users(self, *, org_id: str | None = None, project_id: str | None = None) -> builtins.list[OwnerCount]:
+        """``Memory.users``."""
+        return await self._run(self.memory.users, org_id=org_id, project_id=project_id)
+
+    async def counts(self, **scope: Unpack[ScopeArgs]) -> dict[str, int]:
+        """``Memory.counts``."""
+        return await self._run(self.memory.counts, **scope)
 
     async def forget_status(self, job_id: int | None = None) -> builtins.list[ForgetReceipt]:
         """``Memory.forget_status``."""

@@ -58,6 +58,7 @@ from memstrata.lifecycle.forget_filter import forget_ids, forget_matching
 from memstrata.lifecycle.maintain import MaintenanceReport
 from memstrata.lifecycle.maintain import maintain as run_maintenance
 from memstrata.lifecycle.project import delete_project as delete_whole_project
+from memstrata.lifecycle.preview import ForgetPreview, OwnerCount, forget_preview, owners
 from memstrata.lifecycle.restore import import_records as import_export_records
 from memstrata.lifecycle.target import require_target
 from memstrata.paging import Page, page_of, read_cursor
@@ -916,6 +917,45 @@ class Memory:
             raise InvalidInput(f"deleting a project is not supported on {self.store.location}: it needs the SQLite "
                                "or PostgreSQL store")
         return delete_whole_project(self.store, tenant, actor=actor)  # type: ignore[arg-type]
+
+    def forget_preview(self, *, user_id: str | None = None, session_id: str | None = None,
+                       agent_id: str | None = None, before: datetime | None = None, org_id: str | None = None,
+                       project_id: str | None = None) -> ForgetPreview:
+        """What ``forget`` with the same target would delete now, without deleting anything: counts
+        per table (episodes, segments, facts, memory_events), the facts themselves and the sessions
+        touched (``lifecycle.preview``). The target is explicit as for ``forget``: the instance's
+        default user alone is not one.
+
+        Raises:
+            InvalidInput: no user, agent or session named, or a session or agent without its user.
+            StoreError: the store has no forget jobs (the in-memory reference store).
+        """
+        if user_id is None and agent_id is None and session_id is None:
+            raise InvalidInput("forget_preview() needs a target: user_id, and session_id or agent_id to narrow it")
+        if user_id is None:
+            raise InvalidInput("a session or agent of every user is not previewed: give its user_id")
+        sc = Scope(org_id or self.scope.org_id, project_id or self.scope.project_id, user_id, agent_id, session_id)
+        check_scope(sc, needs_owner=True)
+        self._require("forget_jobs", "forget_preview")
+        cutoff = None if before is None else require_aware(before, "before")
+        return forget_preview(cast("LifecycleStore", self.store), sc, before=cutoff)
+
+    def users(self, *, org_id: str | None = None, project_id: str | None = None) -> builtins.list[OwnerCount]:
+        """The users of a tenant (default: this instance's) with memories stored, by user id, each
+        with its episode and active fact counts.
+
+        Raises:
+            StoreError: the store has no lifecycle queries (the in-memory reference store).
+        """
+        sc = Scope(org_id or self.scope.org_id, project_id or self.scope.project_id)
+        check_scope(sc, needs_owner=False)
+        self._require("forget_jobs", "listing users")
+        return owners(cast("LifecycleStore", self.store), sc.org_id, sc.project_id)
+
+    def counts(self, **scope: Unpack[ScopeArgs]) -> dict[str, int]:
+        """Rows stored in the scope: ``episodes``, ``segments``, ``embedded_segments`` and
+        ``facts_<status>`` for each fact status present (``events``: the whole database's)."""
+        return self.store.counts(self._scope(**scope))
 
     def forget_status(self, job_id: int | None = None) -> builtins.list[ForgetReceipt]:
         """Receipts of forget jobs (one, or every unfinished one): status, counts so far, progress."""

@@ -204,7 +204,7 @@ def start_job(store: LifecycleStore, scope: Scope, *, actor: str, before: dateti
     with store.db.write() as conn:
         store.lock_scopes(conn, [scope])
         cuts = [scalar(conn, d, f"SELECT coalesce(max(id), 0) FROM {t}") for t in ("episodes", "segments", "facts")]
-        where, params = _episode_where(d, scope, before)
+        where, params = episode_where(d, scope, before)
         total = scalar(conn, d, f"SELECT count(*) FROM episodes WHERE {where}", params)
         job = scalar(conn, d,
                      "INSERT INTO forget_jobs (org_id, project_id, user_id, agent_id, session_id, before, episode_cut, "
@@ -218,7 +218,8 @@ def start_job(store: LifecycleStore, scope: Scope, *, actor: str, before: dateti
         return int(job)
 
 
-def _episode_where(d: Dialect, scope: Scope, before: datetime | None) -> tuple[str, list[object]]:
+def episode_where(d: Dialect, scope: Scope, before: datetime | None) -> tuple[str, list[object]]:
+    """SQL predicate (``?`` placeholders) and parameters of the episodes a job of ``scope`` deletes."""
     parts = ["org_id = ?", "project_id = ?"]
     params: list[object] = [scope.org_id, scope.project_id]
     for name in ("user_id", "agent_id", "session_id"):
@@ -278,7 +279,7 @@ def run_chunk(store: LifecycleStore, job_id: int) -> bool:
         job, status = _load(store, conn, job_id)
         if status != "running":
             return True
-        where, params = _episode_where(d, job.scope, job.before)
+        where, params = episode_where(d, job.scope, job.before)
         episodes = [int(r[0]) for r in run(conn, d, f"SELECT id FROM episodes WHERE {where} AND id <= ? "
                                                     "ORDER BY id LIMIT ?", (*params, job.episode_cut, CHUNK))]
         facts: list[int] = []
@@ -289,7 +290,7 @@ def run_chunk(store: LifecycleStore, job_id: int) -> bool:
             # takes every fact of its owners, so no event of theirs is left to scrub.
             facts, scrubbed = delete_episodes(store, conn, episodes, job.counts, scrub=job.narrowed)
         elif not job.narrowed:
-            fwhere, fparams = _fact_where(job.scope)
+            fwhere, fparams = fact_where(job.scope)
             facts = [int(r[0]) for r in run(conn, d, f"SELECT id FROM facts WHERE {fwhere} AND id <= ? "
                                                      "ORDER BY id LIMIT ?", (*fparams, job.fact_cut, CHUNK))]
             delete_facts(store, conn, facts, job.counts, scrub=False)
@@ -369,7 +370,8 @@ def delete_facts(store: LifecycleStore, conn: Any, facts: list[int], counts: dic
     return scrubbed
 
 
-def _fact_where(scope: Scope) -> tuple[str, list[object]]:
+def fact_where(scope: Scope) -> tuple[str, list[object]]:
+    """SQL predicate and parameters of the facts a plain-scope job deletes (the owner's, any session)."""
     parts = ["org_id = ?", "project_id = ?"]
     params: list[object] = [scope.org_id, scope.project_id]
     for name in ("user_id", "agent_id"):
@@ -388,7 +390,7 @@ def finish(store: LifecycleStore, job_id: int) -> ForgetReceipt:
         if status == "running":
             sc = job.scope
             if job.before is None:
-                where, params = _episode_where(d, sc, None)
+                where, params = episode_where(d, sc, None)
                 _add(job.counts, "summaries",
                      run(conn, d, f"DELETE FROM session_memory WHERE {where}", params).rowcount)
             lines = [(str(t), int(i)) for t, i in run(
