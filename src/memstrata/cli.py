@@ -1069,11 +1069,12 @@ def consolidate(
 
 
 # The network commands live in their own module; it imports the helpers above.
-from memstrata.cli_server import keys_app, mcp_command, serve_command  # noqa: E402
+from memstrata.cli_server import keys_app, mcp_command, serve_command, ui_command  # noqa: E402
 
 app.add_typer(keys_app, name="keys")
 app.command("serve")(serve_command)
 app.command("mcp")(mcp_command)
+app.command("ui")(ui_command)
 
 
 def main() -> None:

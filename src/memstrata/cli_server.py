@@ -12,6 +12,10 @@ import importlib
 import ipaddress
 import os
 import tempfile
+import threading
+import time
+import urllib.request
+import webbrowser
 from dataclasses import asdict
 from pathlib import Path
 from typing import Annotated, Any
@@ -78,8 +82,41 @@ def serve_command(
     db: DbOpt = None,
     log_level: Annotated[str, typer.Option(help="uvicorn log level.")] = "info",
 ) -> None:
-    """Serve the REST API (OpenAPI at /docs). Without API keys it listens on loopback only."""
-    _require_extra("fastapi", "uvicorn", "prometheus_client")
+    """Serve the REST API (OpenAPI at /docs) and the memory inspector (/ui). Without API keys it
+    listens on loopback only."""
+    _serve(host, port, workers, db, log_level)
+
+
+def ui_command(
+    port: Annotated[int, typer.Option(help="TCP port on 127.0.0.1.")] = 8790,
+    db: DbOpt = None,
+    open_browser: Annotated[bool, typer.Option("--open/--no-open", help="Open the page in the browser.")] = True,
+    log_level: Annotated[str, typer.Option(help="uvicorn log level.")] = "warning",
+) -> None:
+    """Open the memory inspector on a local database: a server on 127.0.0.1 only, without a key
+    (unless the database keeps API keys: then the page asks for one)."""
+    url = f"http://127.0.0.1:{port}/ui/"
+    if open_browser:
+        threading.Thread(target=_open_when_ready, args=(url,), daemon=True).start()
+    _cli().err.print(f"memstrata: the inspector is at {url}")
+    _serve("127.0.0.1", port, 1, db, log_level)
+
+
+def _open_when_ready(url: str, timeout_s: float = 60.0) -> None:
+    """Open ``url`` in the browser once the server answers (it loads the model first)."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(url.replace("/ui/", "/healthz"), timeout=1):
+                webbrowser.open(url)
+                return
+        except OSError:
+            time.sleep(0.3)
+
+
+def _serve(host: str, port: int, workers: int, db: str | None, log_level: str) -> None:
+    """Check the database and keys, then run uvicorn (``serve`` and ``ui``)."""
+    _require_extra("fastapi", "uvicorn", "prometheus_client", "jinja2")
     import uvicorn
 
     from memstrata.server.config import ServerConfig

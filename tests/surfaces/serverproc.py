@@ -73,16 +73,17 @@ class Server:
                 self.process.wait(timeout=10)
 
 
-def start_server(tmp: Path, *, workers: int = 1, database_url: str | None = None, **env: str) -> Server:
+def start_server(tmp: Path, *, workers: int = 1, database_url: str | None = None, log_level: str = "warning",
+                 **env: str) -> Server:
     """Start ``memstrata serve`` on a free port with a fresh database (a SQLite file in ``tmp``, or
-    ``database_url``); wait until ``/readyz`` answers."""
+    ``database_url``); wait until ``/readyz`` answers. ``log_level="info"`` keeps the access log."""
     db = tmp / "memory.db"
     port = free_port()
     log = tmp / "server.log"
     full_env = clean_env(MEMSTRATA_DB=database_url or str(db), **env)
     with log.open("wb") as handle:
         process = subprocess.Popen([*console_script(), "serve", "--port", str(port), "--workers", str(workers),
-                                    "--log-level", "warning"], env=full_env, stdout=handle, stderr=subprocess.STDOUT,
+                                    "--log-level", log_level], env=full_env, stdout=handle, stderr=subprocess.STDOUT,
                                    stdin=subprocess.DEVNULL)
     server = Server(f"http://127.0.0.1:{port}", db, process, log, full_env)
     deadline = time.monotonic() + 90

@@ -73,6 +73,7 @@ from memstrata.server.models import (
 from memstrata.server.transfer import messages_from_records
 from memstrata.store.keys import ApiKey, KeyStore, stored_keys
 from memstrata.types import Episode, Fact, Hit
+from memstrata.ui import install as install_inspector
 
 _HITS: TypeAdapter[Hit] = TypeAdapter(Hit)
 _FACTS: TypeAdapter[Fact] = TypeAdapter(Fact)
@@ -646,6 +647,7 @@ def create_app(config: ServerConfig | None = None, *, memory: Memory | None = No
     docs.install(app)
     app.include_router(router)
     app.include_router(semantic_routes.router, responses=_ERRORS)
+    install_inspector(app)
 
     @app.get("/healthz", response_model=Health, tags=["operations"])
     def healthz() -> Health:

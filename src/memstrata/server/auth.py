@@ -77,16 +77,27 @@ class Principal:
 def authenticate(request: Request,
                  creds: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)] = None,
                  header_key: Annotated[str | None, Depends(api_key_header)] = None) -> Principal:
-    """FastAPI dependency: the ``Principal`` of the request.
+    """FastAPI dependency: the ``Principal`` of the request (``principal_for`` its key).
+
+    Raises:
+        ApiError: as ``principal_for``.
+    """
+    address = request.client.host if request.client else ""
+    given = creds.credentials if creds is not None else header_key
+    return principal_for(request.app.state.memstrata, given, address)
+
+
+def principal_for(state: Any, given: str | None, address: str) -> Principal:
+    """The ``Principal`` holding the API key ``given`` (``None``: no key sent), rate limited.
+
+    ``state`` is the server's ``ServerState`` (its config, key store and limiter). The browser
+    inspector (``memstrata.ui``) calls this with the key of its login cookie.
 
     Raises:
         ApiError: 401 ``missing_api_key`` when keys are required and none was sent,
             401 ``invalid_api_key`` for an unknown, malformed or revoked key, and 429
             when the caller is over the rate limit.
     """
-    state = request.app.state.memstrata
-    address = request.client.host if request.client else ""
-    given = creds.credentials if creds is not None else header_key
     challenge = {"WWW-Authenticate": "Bearer"}
     if given:
         admin = state.config.admin_key
@@ -98,13 +109,20 @@ def authenticate(request: Request,
                 raise ApiError(401, "invalid_api_key", "the API key is unknown, malformed or revoked",
                                headers=challenge)
             principal = Principal("key", key, address)
-    elif state.config.require_auth or state.config.admin_key or (state.keys is not None and state.keys.any_active()):
+    elif keys_required(state):
         raise ApiError(401, "missing_api_key", "this server requires an API key: send "
                        "`Authorization: Bearer <key>` (create one with `memstrata keys create`)", headers=challenge)
     else:
         principal = Principal("open", address=address)
     state.limiter.check(principal.bucket)
     return principal
+
+
+def keys_required(state: Any) -> bool:
+    """Whether a request without a key is refused: the server requires keys, has an admin key,
+    or keeps an active stored key (``state``: the ``ServerState``)."""
+    return bool(state.config.require_auth or state.config.admin_key
+                or (state.keys is not None and state.keys.any_active()))
 
 
 Caller = Annotated[Principal, Depends(authenticate)]

@@ -21,6 +21,9 @@ JSON_MEDIA_TYPES = ("application/json",)
 #: Routes that also take JSON Lines (``JSONL_MEDIA_TYPES``): ``POST /v1/import``.
 JSONL_ROUTES = ("/v1/import",)
 JSONL_MEDIA_TYPES = ("application/x-ndjson", "application/jsonl", "application/json-lines")
+#: The browser inspector (``memstrata.ui``) under this path posts HTML forms, not JSON.
+FORM_PREFIX = "/ui/"
+FORM_MEDIA_TYPES = ("application/x-www-form-urlencoded",)
 
 
 def media_type(scope: Scope) -> str:
@@ -43,6 +46,12 @@ def body_problem(scope: Scope, body: bytes) -> tuple[int, str, str, dict[str, An
     if not body or scope.get("method") not in ("POST", "PUT", "PATCH"):
         return None
     media, path = media_type(scope), str(scope.get("path", ""))
+    if path.startswith(FORM_PREFIX):
+        if media in FORM_MEDIA_TYPES:
+            return None
+        return 415, "unsupported_media_type", (
+            f"the inspector's forms are sent as {FORM_MEDIA_TYPES[0]}; got {media or 'no Content-Type'}"), {
+            "accepted": list(FORM_MEDIA_TYPES)}
     accepted = _accepted(path)
     if media not in accepted and not (media.startswith("application/") and media.endswith("+json")):
         given = f"Content-Type is {media!r}" if media else "no Content-Type was given"

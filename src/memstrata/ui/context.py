@@ -1,0 +1,169 @@
+"""What every inspector page shares: the viewer (caller, language, tenant, session), the
+templates, the security headers, and error pages instead of the API's JSON errors."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Coroutine
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar
+from urllib.parse import urlencode
+
+from fastapi import Request
+from fastapi.responses import HTMLResponse, RedirectResponse
+from fastapi.routing import APIRoute
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+from starlette.responses import Response
+
+from memstrata.errors import MemstrataError
+from memstrata.memory import Memory
+from memstrata.server.auth import Principal
+from memstrata.server.errors import STATUS_BY_CODE, ApiError
+from memstrata.ui import guard
+from memstrata.ui.i18n import LABELS, language
+
+if TYPE_CHECKING:
+    from memstrata.server.app import ServerState
+
+T = TypeVar("T")
+HERE = Path(__file__).parent
+STATIC = "/ui/static"
+#: Content-Security-Policy of every page: scripts, styles and forms of this server only (htmx is
+#: served from the package; no inline script or style), never framed by another site.
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+       "form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
+TEMPLATES = Environment(loader=FileSystemLoader(str(HERE / "templates")),
+                        autoescape=select_autoescape(default=True, default_for_string=True))
+
+
+@dataclass
+class Viewer:
+    """The caller of one page: who (``principal``), which labels (``lang``), which tenant was
+    asked for (``org``/``project``, ``None``: the key's or the server's default), and the browser
+    session's nonce (``fresh``: set it in the response)."""
+
+    request: Request
+    cred: guard.Credential
+    lang: str
+    org: str | None
+    project: str | None
+    nonce: str
+    fresh: bool
+
+    @property
+    def principal(self) -> Principal:
+        """The authenticated caller."""
+        return self.cred.principal
+
+    @property
+    def state(self) -> ServerState:
+        """The server's shared state (engine, lock, config)."""
+        state: ServerState = self.request.app.state.memstrata
+        return state
+
+    @property
+    def memory(self) -> Memory:
+        """The engine."""
+        return self.state.memory
+
+    @property
+    def lock(self) -> threading.Lock:
+        """The engine lock every call into ``memory`` holds (as the REST routes do)."""
+        return self.state.lock
+
+    @property
+    def actor(self) -> str:
+        """The audit actor of a change made here: ``ui:admin``, ``ui:open`` or ``ui:key:<id>``."""
+        return "ui:" + self.principal.actor.removeprefix("api:")
+
+    def scope(self, user: str | None, session: str | None = None) -> dict[str, Any]:
+        """The ``Memory`` scope keywords for ``user`` (and ``session``) in the viewer's tenant.
+
+        Raises:
+            ApiError: 403 when a key bound to another tenant or user asks for this one.
+        """
+        s = self.memory.settings
+        return self.principal.scope(org_id=self.org, project_id=self.project, user_id=user or None,
+                                    session_id=session or None, default_org=s.org_id, default_project=s.project_id)
+
+    def tenant(self) -> tuple[str, str]:
+        """The org and project the pages show."""
+        sc = self.scope(None)
+        return str(sc["org_id"]), str(sc["project_id"])
+
+    def link(self, page: str, **params: object) -> str:
+        """``/ui/<page>?...`` with ``params`` (``None`` left out) and the asked tenant kept."""
+        pairs = {"org": self.org, "project": self.project, **params}
+        query = urlencode({k: v for k, v in pairs.items() if v is not None and v != ""})
+        return f"/ui/{page}" + (f"?{query}" if query else "")
+
+    def call(self, fn: Callable[[], T]) -> T:
+        """Run ``fn`` (a call into the engine) under the engine lock."""
+        with self.lock:
+            return fn()
+
+
+def viewer(request: Request) -> Viewer:
+    """FastAPI dependency: the ``Viewer`` of a page.
+
+    Raises:
+        ApiError: 401 without a needed key (a page answers with the sign-in form), 429 over the rate limit.
+    """
+    cred = guard.credential(request)
+    nonce = guard.nonce_of(request)
+    fresh = nonce is None
+    org = request.query_params.get("org") or None
+    project = request.query_params.get("project") or None
+    return Viewer(request, cred, language(request.headers.get("accept-language")), org, project,
+                  nonce or guard.new_nonce(), fresh)
+
+
+def secure(response: Response) -> Response:
+    """Add the headers every inspector answer carries (no caching: pages hold memories)."""
+    response.headers["Content-Security-Policy"] = CSP
+    response.headers["X-Content-Type-Options"] = "nosniff"
+    response.headers["Referrer-Policy"] = "same-origin"
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def render(view: Viewer, template: str, status: int = 200, **context: Any) -> HTMLResponse:
+    """A page from ``template`` with the shared context (labels, links, CSRF token, caller)."""
+    body = TEMPLATES.get_template(template).render(
+        t=LABELS[view.lang], lang=view.lang, static=STATIC, view=view, link=view.link,
+        csrf=guard.csrf_token(view.nonce), csrf_field=guard.CSRF_FIELD, who=guard.describe(view.principal),
+        fragment=view.request.headers.get("hx-request") == "true", **context)
+    response = HTMLResponse(body, status_code=status)
+    if view.fresh:
+        guard.set_cookie(response, view.request, guard.SESSION_COOKIE, view.nonce)
+    secure(response)
+    return response
+
+
+def error_page(request: Request, status: int, code: str, message: str) -> Response:
+    """The error as a page in the browser's language (a GET without a key goes to the sign-in form)."""
+    if status == 401 and request.method == "GET":
+        return secure(RedirectResponse("/ui/login", status_code=303))
+    lang = language(request.headers.get("accept-language"))
+    body = TEMPLATES.get_template("error.html").render(
+        t=LABELS[lang], lang=lang, static=STATIC, status=status, code=code, message=message, view=None,
+        who=None, link=lambda page, **_: f"/ui/{page}", fragment=False)
+    return secure(HTMLResponse(body, status_code=status))
+
+
+class PageRoute(APIRoute):
+    """A route whose failures render ``error.html`` with the API's status and code."""
+
+    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
+        """The route's handler, wrapped so ``ApiError`` and ``MemstrataError`` become pages."""
+        original = super().get_route_handler()
+
+        async def handler(request: Request) -> Response:
+            try:
+                return await original(request)
+            except ApiError as exc:
+                return error_page(request, exc.status, exc.code, exc.message)
+            except MemstrataError as exc:
+                return error_page(request, STATUS_BY_CODE.get(exc.code, 500), exc.code, str(exc))
+        return handler

@@ -1,0 +1,273 @@
+"""The inspector's read-only pages (GET): users, profile, search, a cited message, a fact's
+history, the confirmation forms, the forget preview and the export download.
+
+Every page takes its ids from the query string (kept out of the access log, ``guard``) and
+reads through ``Memory`` under the server's engine lock, in the scope the caller's key allows.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Request
+from fastapi.responses import RedirectResponse, StreamingResponse
+from starlette.responses import Response
+
+from memstrata.export import dumps
+from memstrata.lifecycle.preview import OwnerCount
+from memstrata.server.auth import Principal
+from memstrata.server.errors import ApiError
+from memstrata.types import Episode, Fact
+from memstrata.ui import guard, views
+from memstrata.ui.context import PageRoute, Viewer, render, secure, viewer
+from memstrata.ui.i18n import language
+
+router = APIRouter(prefix="/ui", include_in_schema=False, route_class=PageRoute)
+View = Annotated[Viewer, Depends(viewer)]
+#: Hits a search page shows.
+SEARCH_LIMIT = 20
+MODES = ("long_term", "short_term", "both")
+
+
+def required(request: Request, name: str) -> str:
+    """A query parameter that must be given and non-empty.
+
+    Raises:
+        ApiError: 422 naming the parameter.
+    """
+    value = (request.query_params.get(name) or "").strip()
+    if not value:
+        raise ApiError(422, "invalid_input", f"the page needs `{name}` in its address; none was given")
+    return value
+
+
+def id_param(request: Request, name: str) -> int:
+    """A positive integer id from the query string.
+
+    Raises:
+        ApiError: 422 naming the parameter and what it got.
+    """
+    raw = required(request, name)
+    if not raw.isdigit() or not 0 < int(raw) < 2**63:
+        raise ApiError(422, "invalid_input", f"`{name}` must be a positive integer id, got {raw[:40]!r}")
+    return int(raw)
+
+
+@router.get("/")
+@router.get("")
+def home(view: View) -> Response:
+    """The users page, or a user-bound key's own profile."""
+    bound = view.principal.key.user_id if view.principal.key else None
+    target = view.link("profile", user=bound) if bound else view.link("users")
+    return secure(RedirectResponse(target, status_code=303))
+
+
+@router.get("/login")
+def login_form(request: Request) -> Response:
+    """The sign-in form (a key is kept in an HttpOnly, SameSite=Strict cookie)."""
+    view = viewer_without_key(request)
+    return render(view, "login.html", failed=request.query_params.get("failed") == "1")
+
+
+def viewer_without_key(request: Request) -> Viewer:
+    """A viewer for the sign-in page, which is shown before any key is known."""
+    nonce = guard.nonce_of(request)
+    return Viewer(request, guard.Credential(Principal("anonymous"), "none"), language(
+        request.headers.get("accept-language")), None, None, nonce or guard.new_nonce(), nonce is None)
+
+
+@router.get("/users")
+def users(view: View) -> Response:
+    """The tenant's users with counts (a user-bound key: its own user only)."""
+    org, project = view.tenant()
+    bound = view.principal.key.user_id if view.principal.key else None
+    if bound is not None:
+        counts = view.call(lambda: view.memory.counts(**view.scope(bound)))
+        rows = [OwnerCount(bound, counts.get("episodes", 0), counts.get("facts_active", 0))]
+    else:
+        rows = view.call(lambda: view.memory.users(org_id=org, project_id=project))
+    return render(view, "users.html", rows=rows, org=org, project=project)
+
+
+@router.get("/profile")
+def profile(request: Request, view: View) -> Response:
+    """One user's current facts by topic, recent episodes by session, and counts."""
+    user = required(request, "user")
+    scope = view.scope(user)
+
+    def read() -> tuple[list[Any], list[Any], dict[str, int]]:
+        facts = view.memory.list(kind="fact", status="active", limit=1000, **scope)
+        episodes = view.memory.list(kind="episode", limit=views.RECENT_EPISODES, **scope)
+        return facts, episodes, view.memory.counts(**scope)
+    facts, episodes, counts = view.call(read)
+    return render(view, "profile.html", user=user, topics=views.by_topic([f for f in facts if isinstance(f, Fact)]),
+                  sessions=views.by_session([e for e in episodes if isinstance(e, Episode)]), counts=counts,
+                  statement=views.statement, when=views.when)
+
+
+def search_options(request: Request) -> dict[str, Any]:
+    """The search form's options as ``Memory.search`` keywords (blank fields left out).
+
+    Raises:
+        ApiError: 422 naming a field that does not parse (``as_of``, ``min_match``, ``mode``).
+    """
+    q = request.query_params
+    options: dict[str, Any] = {}
+    if q.get("filter", "").strip():
+        options["filter"] = q["filter"].strip()
+    mode = q.get("mode") or "long_term"
+    if mode not in MODES:
+        raise ApiError(422, "invalid_input", f"mode must be one of {', '.join(MODES)}, got {mode[:40]!r}")
+    options["mode"] = mode
+    if q.get("as_of", "").strip():
+        try:
+            moment = datetime.fromisoformat(q["as_of"].strip())
+        except ValueError:
+            raise ApiError(422, "invalid_input", "as_of must be a date and time like 2026-03-01T09:30 (UTC), "
+                           f"got {q['as_of'][:40]!r}") from None
+        options["as_of"] = moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+    if q.get("min_match", "").strip():
+        try:
+            options["min_match"] = float(q["min_match"])
+        except ValueError:
+            raise ApiError(422, "invalid_input", f"min_match must be a number from 0 to 1, got "
+                           f"{q['min_match'][:40]!r}") from None
+    kinds = tuple(k for k in q.getlist("kinds") if k in ("fact", "episode"))
+    options["kinds"] = kinds or ("fact", "episode")
+    return options
+
+
+@router.get("/search")
+def search(request: Request, view: View) -> Response:
+    """The search form and, with a query, the ranked hits with signals and citations."""
+    user = required(request, "user")
+    session = request.query_params.get("session", "").strip() or None
+    scope = view.scope(user, session)
+    query = request.query_params.get("q", "").strip()
+    options = search_options(request)
+    hits = view.call(lambda: view.memory.search(query, limit=SEARCH_LIMIT, **options, **scope)) if query else None
+    return render(view, "search.html", user=user, session=session or "", query=query, options=options,
+                  raw=request.query_params, hits=hits, cites=views.hit_citations, shown=views.shown_value,
+                  when=views.when, modes=MODES)
+
+
+@router.get("/episode")
+def episode(request: Request, view: View) -> Response:
+    """A cited message in its session with its neighbours (a fragment for htmx, else a page)."""
+    user = required(request, "user")
+    episode_id = id_param(request, "id")
+    scope = view.scope(user)
+
+    def read() -> tuple[Episode, list[Episode]]:
+        found = view.memory.get(episode_id=episode_id, **scope)
+        assert isinstance(found, Episode)
+        session = found.scope.session_id
+        if session is None:
+            return found, [found]
+        around = view.memory.list(kind="episode", limit=1000, **view.scope(user, session))
+        return found, [e for e in around if isinstance(e, Episode)]
+    found, session = view.call(read)
+    return render(view, "episode.html", user=user, episode=found, around=views.neighbours(found, session),
+                  when=views.when)
+
+
+@router.get("/history")
+def history(request: Request, view: View) -> Response:
+    """A fact's timeline: every value of its key for its subject, validity and audit events."""
+    user = required(request, "user")
+    fact_id = id_param(request, "fact")
+    scope = view.scope(user)
+    timeline = view.call(lambda: view.memory.history(fact_id, **scope))
+    return render(view, "history.html", user=user, fact_id=fact_id, timeline=timeline, statement=views.statement,
+                  when=views.when, undoable=views.UNDOABLE, done=request.query_params.get("done", ""))
+
+
+def _fact(view: Viewer, user: str, fact_id: int) -> Fact:
+    scope = view.scope(user)
+    fact = view.call(lambda: view.memory.get(fact_id, **scope))
+    assert isinstance(fact, Fact)
+    return fact
+
+
+@router.get("/edit")
+def edit_form(request: Request, view: View) -> Response:
+    """The form that changes a fact (an audited update)."""
+    user = required(request, "user")
+    fact = _fact(view, user, id_param(request, "fact"))
+    return render(view, "edit.html", user=user, fact=fact, statement=views.statement)
+
+
+@router.get("/delete")
+def delete_form(request: Request, view: View) -> Response:
+    """The confirmation before a fact is deleted."""
+    user = required(request, "user")
+    fact = _fact(view, user, id_param(request, "fact"))
+    return render(view, "delete.html", user=user, fact=fact, statement=views.statement)
+
+
+@router.get("/rollback")
+def rollback_form(request: Request, view: View) -> Response:
+    """The confirmation before an event is rolled back."""
+    user = required(request, "user")
+    fact_id = id_param(request, "fact")
+    event_id = id_param(request, "event")
+    timeline = view.call(lambda: view.memory.history(fact_id, **view.scope(user)))
+    event = next((e for _, events in timeline for e in events if e.id == event_id), None)
+    if event is None:
+        raise ApiError(404, "not_found", f"event #{event_id} is not in the history of fact #{fact_id}")
+    return render(view, "rollback.html", user=user, fact_id=fact_id, event=event, when=views.when)
+
+
+def forget_target(fields: Any) -> tuple[str, str | None]:
+    """The explicit target of a forget: ``("user", None)`` or ``("session", id)``.
+
+    Raises:
+        ApiError: 422 when ``target`` is missing or unknown, or a session target names no session.
+    """
+    target = (fields.get("target") or "").strip()
+    if target not in ("user", "session"):
+        raise ApiError(422, "invalid_input", "a forget needs `target`: `user` (everything about the user) or "
+                       "`session` with `session`; nothing was deleted")
+    session = (fields.get("session") or "").strip() or None
+    if target == "session" and session is None:
+        raise ApiError(422, "invalid_input", "target `session` needs the session id in `session`; nothing was deleted")
+    return target, session if target == "session" else None
+
+
+@router.get("/forget")
+def forget_preview(request: Request, view: View) -> Response:
+    """Exactly what a forget of the user or one session would delete, with the confirmation form."""
+    user = required(request, "user")
+    target, session = forget_target(request.query_params)
+    scope = view.scope(user, session)
+    preview = view.call(lambda: view.memory.forget_preview(
+        user_id=scope["user_id"], session_id=scope["session_id"], org_id=scope["org_id"],
+        project_id=scope["project_id"]))
+    return render(view, "forget.html", user=user, target=target, session=session or "", preview=preview,
+                  statement=views.statement, when=views.when)
+
+
+@router.get("/export.jsonl")
+def export_jsonl(request: Request, view: View) -> Response:
+    """The user's records as JSON Lines (what ``memstrata export`` writes), as a download.
+
+    Raises:
+        ApiError: 413 over the server's ``max_export_records``.
+    """
+    user = required(request, "user")
+    scope = view.scope(user)
+    limit = view.state.config.max_export_records
+
+    def read() -> list[dict[str, Any]]:
+        records: list[dict[str, Any]] = []
+        for record in view.memory.export(**scope):
+            if len(records) == limit:
+                raise ApiError(413, "export_too_large", f"more than {limit} records (MEMSTRATA_MAX_EXPORT_RECORDS); "
+                               "use `memstrata export`")
+            records.append(record)
+        return records
+    records = view.call(read)
+    response = StreamingResponse(iter([dumps(r) + "\n" for r in records]), media_type="application/x-ndjson",
+                                 headers={"Content-Disposition": 'attachment; filename="memstrata-export.jsonl"'})
+    return secure(response)

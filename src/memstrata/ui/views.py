@@ -1,0 +1,82 @@
+"""Pure shaping of the engine's answers for the pages: topics, sessions, neighbours, markers.
+
+Nothing here reads the database; every function takes what ``Memory`` returned.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from memstrata.types import Episode, Fact, Hit
+
+#: Messages shown on each side of a cited one.
+NEIGHBOURS = 3
+#: Episodes the profile lists (newest first, grouped by session).
+RECENT_EPISODES = 50
+#: Events whose rollback ``Memory.rollback`` offers (``lifecycle.audit``).
+UNDOABLE = ("supersede", "merge", "archive")
+
+
+@dataclass(frozen=True)
+class SessionGroup:
+    """Episodes of one session (``None``: said outside any session), newest first."""
+
+    session_id: str | None
+    episodes: tuple[Episode, ...]
+
+
+def topic_of(fact: Fact) -> str:
+    """A fact's topic: its tag, or the first part of its dotted key (``shipping.carrier`` -> ``shipping``)."""
+    return fact.tag or fact.key.split(".", 1)[0]
+
+
+def by_topic(facts: Sequence[Fact]) -> list[tuple[str, list[Fact]]]:
+    """Facts grouped by ``topic_of``, topics by name, the most important fact first in each."""
+    groups: dict[str, list[Fact]] = {}
+    for fact in facts:
+        groups.setdefault(topic_of(fact), []).append(fact)
+    return [(topic, sorted(group, key=lambda f: (-f.importance, -f.confidence, f.id)))
+            for topic, group in sorted(groups.items(), key=lambda item: item[0].lower())]
+
+
+def by_session(episodes: Sequence[Episode]) -> list[SessionGroup]:
+    """Episodes grouped by session in the order given (newest first), sessions by their newest episode."""
+    groups: dict[str | None, list[Episode]] = {}
+    for episode in episodes:
+        groups.setdefault(episode.scope.session_id, []).append(episode)
+    return [SessionGroup(session, tuple(group)) for session, group in groups.items()]
+
+
+def neighbours(episode: Episode, session: Sequence[Episode], reach: int = NEIGHBOURS) -> list[Episode]:
+    """``episode`` with up to ``reach`` messages of its session on each side, in the order said."""
+    ordered = sorted(session, key=lambda e: (e.sequence_num, e.id))
+    at = next((i for i, e in enumerate(ordered) if e.id == episode.id), None)
+    if at is None:
+        return [episode]
+    return ordered[max(0, at - reach):at + reach + 1]
+
+
+def shown_value(fact: Fact | None, text: str) -> str | None:
+    """What a page may print of a memory: ``None`` for an encrypted fact (the page shows a marker)."""
+    if fact is not None and fact.encrypted:
+        return None
+    return text
+
+
+def statement(fact: Fact) -> str | None:
+    """A fact's statement (or ``key: value``), ``None`` when it is encrypted."""
+    return shown_value(fact, fact.statement or f"{fact.key}: {fact.value}")
+
+
+def hit_citations(hit: Hit) -> tuple[int, ...]:
+    """The episode ids a hit cites: its own for a message, the fact's sources for a fact."""
+    if hit.kind == "episode":
+        return tuple(dict.fromkeys((hit.id, *hit.citations)))
+    return hit.citations
+
+
+def when(moment: datetime | None) -> str:
+    """A time as pages print it: ``2026-12-05 08:49 UTC`` (``""`` for none)."""
+    return "" if moment is None else moment.strftime("%Y-%m-%d %H:%M UTC")

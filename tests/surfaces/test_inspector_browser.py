@@ -1,0 +1,308 @@
+"""The memory inspector (``/ui``) end to end: a real headless Chromium against a real
+``memstrata serve`` on a real SQLite file with the real embedding model.
+
+One server and one browser for the module; the tests run in order and build on each other
+(sign in, browse, search, history, edit, forget, then a user-bound key and cross-site posts).
+What a page shows is checked against the database file itself (``sqlite3``).
+"""
+
+from __future__ import annotations
+
+import http.server
+import sqlite3
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import httpx
+import pytest
+from browser import accept_language, start_browser, wait
+from selenium.webdriver.common.by import By
+from selenium.webdriver.remote.webdriver import WebDriver
+from selenium.webdriver.support import expected_conditions as seen
+from serverproc import ADMIN_KEY, Server, free_port, start_server
+
+SAID = {"s1": ["From now on ship with FedEx", "我以后都希望用顺丰，别放门口", "I'm allergic to peanuts"],
+        "s2": ["I live in Berlin", "My favourite colour is green"]}
+
+
+@dataclass
+class World:
+    server: Server
+    driver: WebDriver
+    alice_key: str
+    facts: dict[str, int]
+    bob_fact: int
+
+    def open(self, path: str) -> None:
+        self.driver.get(self.server.url + path)
+
+    def db(self) -> sqlite3.Connection:
+        return sqlite3.connect(f"file:{self.server.db}?mode=ro", uri=True)
+
+    def text(self, css: str) -> str:
+        return str(self.driver.find_element(By.CSS_SELECTOR, css).text)
+
+
+def _ok(response: httpx.Response) -> Any:
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+@pytest.fixture(scope="module")
+def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[World]:
+    server = start_server(tmp_path_factory.mktemp("inspector"), log_level="info", MEMSTRATA_ADMIN_KEY=ADMIN_KEY)
+    driver = None
+    try:
+        facts: dict[str, int] = {}
+        with server.client(ADMIN_KEY) as admin:
+            for session, messages in SAID.items():
+                added = _ok(admin.post("/v1/messages", json={"user_id": "alice", "session_id": session, "wait": True,
+                                                             "messages": [{"content": m} for m in messages]}))
+                for result in added["results"]:
+                    for change in result["facts"]:
+                        facts[change["fact"]["value"]] = change["fact"]["id"]
+            bob = _ok(admin.post("/v1/messages", json={"user_id": "bob", "session_id": "b1", "wait": True,
+                                                       "messages": [{"content": "I live in Paris"}]}))
+            alice_key = _ok(admin.post("/v1/keys", json={"org_id": "default", "project_id": "default",
+                                                         "user_id": "alice", "name": "alice"}))["secret"]
+        driver = start_browser(tmp_path_factory.mktemp("chromium"))
+        accept_language(driver, "en-US,en;q=0.9")
+        yield World(server, driver, alice_key, facts, bob["results"][0]["facts"][0]["fact"]["id"])
+    finally:
+        if driver is not None:
+            driver.quit()
+        server.stop()
+
+
+def _sign_in(w: World, key: str) -> None:
+    w.open("/ui/")
+    wait(w.driver).until(seen.presence_of_element_located((By.ID, "api_key")))
+    w.driver.find_element(By.ID, "api_key").send_keys(key)
+    w.driver.find_element(By.ID, "login-submit").click()
+    wait(w.driver).until(seen.presence_of_element_located((By.ID, "logout")))
+
+
+def test_a_page_without_a_key_asks_for_one_and_the_key_cookie_is_httponly_and_strict(world: World) -> None:
+    world.open("/ui/users")
+    assert world.driver.current_url.endswith("/ui/login")
+    _sign_in(world, ADMIN_KEY)
+    users = [a.text for a in world.driver.find_elements(By.CSS_SELECTOR, "#users .user-link")]
+    assert users == ["alice", "bob"]
+    cookies = {c["name"]: c for c in world.driver.get_cookies()}
+    for name in ("memstrata_key", "memstrata_session"):
+        assert cookies[name]["httpOnly"] is True and cookies[name]["sameSite"] == "Strict", cookies[name]
+    assert cookies["memstrata_key"]["value"] == ADMIN_KEY
+
+
+def test_the_profile_shows_current_facts_by_topic_with_markers_and_episodes_by_session(world: World) -> None:
+    world.driver.find_element(By.LINK_TEXT, "alice").click()
+    wait(world.driver).until(seen.presence_of_element_located((By.ID, "profile-user")))
+    allergy = world.driver.find_element(By.ID, f"fact-{world.facts['peanuts']}")
+    assert "is allergic to peanuts" in allergy.text
+    assert allergy.find_element(By.CSS_SELECTOR, ".sens").get_attribute("class") == "sens sens-medium"
+    carrier = world.driver.find_element(By.ID, f"fact-{world.facts['顺丰']}").text
+    assert "顺丰" in carrier and "0.92" in carrier
+    assert not world.driver.find_elements(By.ID, f"fact-{world.facts['FedEx']}")  # superseded: not current
+    topics = [h.text for h in world.driver.find_elements(By.CSS_SELECTOR, ".topic h3")]
+    assert topics == sorted(topics, key=str.lower) and "shipping" in topics and "health" in topics
+    sessions = [s.get_attribute("data-session") for s in world.driver.find_elements(By.CSS_SELECTOR, ".session")]
+    assert sessions == ["s2", "s1"]  # the newest session first
+    counts = world.text("#counts")
+    assert "5" in counts.split("Episodes")[1].split()[0]
+
+
+def test_search_ranks_hits_with_signals_and_a_citation_opens_the_message_among_its_neighbours(world: World) -> None:
+    world.driver.find_element(By.ID, "nav-search").click()
+    wait(world.driver).until(seen.presence_of_element_located((By.ID, "q")))
+    world.driver.find_element(By.ID, "q").send_keys("what is she allergic to")
+    world.driver.find_element(By.ID, "min_match").send_keys("0.3")
+    world.driver.find_element(By.ID, "search-submit").click()
+    wait(world.driver).until(seen.presence_of_element_located((By.CSS_SELECTOR, "#results .hit")))
+    hits = world.driver.find_elements(By.CSS_SELECTOR, "#results .hit")
+    assert "peanuts" in hits[0].text
+    assert "match" in hits[0].find_element(By.CSS_SELECTOR, ".signals").text
+    peanut_episode = next(c for c in hits[0].find_elements(By.CSS_SELECTOR, ".citation"))
+    cited = int(peanut_episode.text.lstrip("#"))
+    peanut_episode.click()  # htmx swaps the message in its session into the side panel
+    wait(world.driver).until(seen.presence_of_element_located((By.CSS_SELECTOR, "#citation #episode-view")))
+    assert world.driver.current_url.split("?")[0].endswith("/ui/search")  # the page stayed
+    conversation = world.driver.find_elements(By.CSS_SELECTOR, "#citation .conversation li")
+    assert [li.text.splitlines()[-1] for li in conversation] == SAID["s1"]
+    highlighted = world.driver.find_element(By.CSS_SELECTOR, "#citation li.cited")
+    assert int(str(highlighted.get_attribute("data-episode"))) == cited
+
+
+def test_search_takes_the_api_options_filter_and_kinds(world: World) -> None:
+    world.open("/ui/search?user=alice")
+    world.driver.find_element(By.ID, "q").send_keys("shipping")
+    world.driver.find_element(By.ID, "filter").send_keys('tag = "shipping"')
+    world.driver.find_element(By.CSS_SELECTOR, "input[name=kinds][value=episode]").click()  # facts only
+    world.driver.find_element(By.ID, "search-submit").click()
+    wait(world.driver).until(seen.presence_of_element_located((By.CSS_SELECTOR, "#results .hit")))
+    hits = world.driver.find_elements(By.CSS_SELECTOR, "#results .hit")
+    assert {h.get_attribute("data-kind") for h in hits} == {"fact"}
+    assert {int(str(h.get_attribute("data-id"))) for h in hits} == {world.facts["顺丰"], world.facts["不放门口"]}
+
+
+def test_history_shows_the_supersede_chain_and_a_confirmed_rollback_restores_the_old_value(world: World) -> None:
+    current = world.facts["顺丰"]
+    world.open(f"/ui/history?user=alice&fact={current}")
+    versions = world.driver.find_elements(By.CSS_SELECTOR, "#timeline .version")
+    assert [(v.get_attribute("data-fact"), v.get_attribute("data-status")) for v in versions] == [
+        (str(world.facts["FedEx"]), "superseded"), (str(current), "active")]
+    assert "FedEx" in versions[0].text and "now" in versions[1].text  # the active value is valid until now
+    supersede = versions[0].find_element(By.CSS_SELECTOR, "tr.event[data-action=supersede]")
+    action, actor, at = (td.text for td in supersede.find_elements(By.TAG_NAME, "td")[:3])
+    assert action == "supersede" and actor and at.endswith(" UTC")
+    supersede.find_element(By.CSS_SELECTOR, ".rollback-link").click()
+    world.driver.find_element(By.ID, "confirm-rollback").click()
+    wait(world.driver).until(seen.presence_of_element_located((By.ID, "done")))
+    with world.db() as db:
+        status = dict(db.execute("SELECT id, status FROM facts WHERE id IN (?, ?)", (world.facts["FedEx"], current)))
+        logged = db.execute("SELECT action, actor FROM memory_events WHERE fact_id = ? ORDER BY id DESC",
+                            (world.facts["FedEx"],)).fetchone()
+    assert status == {world.facts["FedEx"]: "active", current: "superseded"}
+    assert logged == ("restore", "ui:admin")  # the rollback is itself an audit event, by the inspector
+
+
+def test_editing_a_fact_supersedes_it_with_an_audited_update(world: World) -> None:
+    old = world.facts["Berlin"]
+    world.open(f"/ui/edit?user=alice&fact={old}")
+    value = world.driver.find_element(By.ID, "value")
+    value.clear()
+    value.send_keys("慕尼黑")
+    world.driver.find_element(By.ID, "save").click()
+    wait(world.driver).until(seen.presence_of_element_located((By.ID, "done")))
+    with world.db() as db:
+        rows = db.execute("SELECT id, value, status FROM facts WHERE key = 'identity.location' AND user_id = 'alice' "
+                          "ORDER BY id").fetchall()
+        events = db.execute("SELECT action, actor FROM memory_events WHERE fact_id = ? ORDER BY id", (old,)).fetchall()
+    assert rows[0] == (old, "Berlin", "superseded") and rows[-1][1:] == ("慕尼黑", "active")
+    assert ("supersede", "ui:admin") in events
+    assert f"version-{rows[-1][0]}" in world.driver.page_source and "慕尼黑" in world.text(f"#version-{rows[-1][0]}")
+
+
+def test_forgetting_a_session_shows_exactly_what_will_go_then_the_receipt(world: World) -> None:
+    world.open("/ui/profile?user=alice")
+    world.driver.find_element(By.CSS_SELECTOR, ".session[data-session=s2] .forget-session").click()
+    wait(world.driver).until(seen.presence_of_element_located((By.ID, "forget-counts")))
+    shown = {r.get_attribute("data-count"): int(r.find_element(By.CSS_SELECTOR, "td").text)
+             for r in world.driver.find_elements(By.CSS_SELECTOR, "#forget-counts tr[data-count]")}
+    going = {int(str(li.get_attribute("data-fact"))) for li in world.driver.find_elements(By.CSS_SELECTOR,
+                                                                                           "#forget-facts li")}
+    statements = world.text("#forget-facts")
+    with world.db() as db:
+        s2 = [r[0] for r in db.execute("SELECT id FROM episodes WHERE session_id = 's2'")]
+    assert shown["episodes"] == len(s2) == 2
+    assert world.facts["green"] in going and "favorite colour is green" in statements
+    assert world.facts["peanuts"] not in going  # said in s1: stays
+    world.driver.find_element(By.ID, "confirm-forget").click()
+    wait(world.driver).until(seen.presence_of_element_located((By.ID, "receipt")))
+    receipt = {r.get_attribute("data-count"): int(r.find_element(By.CSS_SELECTOR, "td").text)
+               for r in world.driver.find_elements(By.CSS_SELECTOR, "#receipt tr[data-count]")}
+    assert {k: receipt[k] for k in shown} == shown  # the preview counted what the forget deleted
+    with world.db() as db:
+        left = db.execute("SELECT count(*) FROM episodes WHERE session_id = 's2'").fetchone()[0]
+        facts_left = db.execute(f"SELECT count(*) FROM facts WHERE id IN ({','.join('?' * len(going))})",
+                                sorted(going)).fetchone()[0]
+        kept = db.execute("SELECT status FROM facts WHERE id = ?", (world.facts["peanuts"],)).fetchone()
+    assert (left, facts_left, kept) == (0, 0, ("active",))
+
+
+def test_labels_follow_the_browsers_language(world: World) -> None:
+    accept_language(world.driver, "zh-CN,zh;q=0.9,en;q=0.5")
+    try:
+        world.open("/ui/profile?user=alice")
+        assert world.driver.find_element(By.TAG_NAME, "html").get_attribute("lang") == "zh-CN"
+        assert world.text("h1").startswith("画像") and "导出 JSONL" in world.text("#counts")
+    finally:
+        accept_language(world.driver, "en-US,en;q=0.9")
+    world.open("/ui/profile?user=alice")
+    assert world.text("h1").startswith("Profile")
+
+
+def test_a_user_bound_key_sees_only_its_user_and_cannot_open_another_users_pages(world: World) -> None:
+    world.open("/ui/users")
+    world.driver.find_element(By.ID, "logout").click()
+    wait(world.driver).until(seen.presence_of_element_located((By.ID, "api_key")))
+    _sign_in(world, world.alice_key)
+    assert "/ui/profile" in world.driver.current_url  # a user's key lands on its own profile
+    world.open("/ui/users")
+    assert [a.text for a in world.driver.find_elements(By.CSS_SELECTOR, "#users .user-link")] == ["alice"]
+    for path in ("/ui/profile?user=bob", f"/ui/history?user=bob&fact={world.bob_fact}", "/ui/search?user=bob&q=Paris",
+                 "/ui/forget?user=bob&target=user", "/ui/export.jsonl?user=bob"):
+        world.open(path)
+        assert "403" in world.text("h1") and "Paris" not in world.driver.page_source, path
+    world.open(f"/ui/history?user=alice&fact={world.bob_fact}")  # bob's fact under alice's name: not found
+    assert "404" in world.text("h1") and "Paris" not in world.driver.page_source
+
+
+class _AttackerPage(http.server.BaseHTTPRequestHandler):
+    """Another site's page that posts a forget of alice to the inspector as soon as it loads."""
+
+    target = ""
+
+    def do_GET(self) -> None:
+        body = (f'<html><body onload="document.forms[0].submit()"><form method="post" action="{self.target}">'
+                '<input name="user" value="alice"><input name="target" value="user"></form></body></html>').encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+def test_a_cross_site_post_is_refused_and_deletes_nothing(world: World) -> None:
+    _AttackerPage.target = f"{world.server.url}/ui/forget"
+    attacker = http.server.HTTPServer(("127.0.0.1", free_port()), _AttackerPage)
+    threading.Thread(target=attacker.serve_forever, daemon=True).start()
+    try:
+        world.driver.get(f"http://127.0.0.1:{attacker.server_port}/")  # another origin, same machine
+        wait(world.driver).until(seen.presence_of_element_located((By.ID, "error-message")))
+        assert "403" in world.text("h1")
+    finally:
+        attacker.shutdown()
+        attacker.server_close()
+    cookies = {c["name"]: c["value"] for c in world.driver.get_cookies()}
+    with httpx.Client(base_url=world.server.url, cookies=cookies) as browser_like:
+        no_token = browser_like.post("/ui/forget", data={"user": "alice", "target": "user"})
+        assert no_token.status_code == 403 and "csrf_token_invalid" in no_token.text
+        world.open("/ui/profile?user=alice")
+        token = str(world.driver.find_element(By.NAME, "csrf_token").get_attribute("value"))
+        foreign = browser_like.post("/ui/forget", data={"user": "alice", "target": "user", "csrf_token": token},
+                                    headers={"Origin": "http://attacker.example"})
+        assert foreign.status_code == 403 and "cross_site_request" in foreign.text
+        untargeted = browser_like.post("/ui/forget", data={"user": "alice", "csrf_token": token})
+        assert untargeted.status_code == 422  # no explicit target: nothing is forgotten
+    with world.db() as db:
+        assert db.execute("SELECT count(*) FROM episodes WHERE user_id = 'alice'").fetchone()[0] == 3
+
+
+def test_the_export_is_the_users_jsonl(world: World) -> None:
+    with world.server.client(world.alice_key) as client:
+        lines = client.get("/ui/export.jsonl", params={"user": "alice"})
+    assert lines.status_code == 200 and lines.headers["content-type"].startswith("application/x-ndjson")
+    records = [httpx.Response(200, content=line).json() for line in lines.text.splitlines()]
+    episodes = [r for r in records if r.get("type") == "episode"]
+    assert sorted(e["content"] for e in episodes) == sorted(SAID["s1"])
+
+
+def test_the_access_log_holds_no_memory_content(world: World) -> None:
+    lines = [line for line in world.server.log.read_text(encoding="utf-8").splitlines() if "/ui/" in line]
+    assert any('"GET /ui/search?… HTTP/1.1" 200' in line for line in lines), lines[:5]
+    for needle in ("allergic", "peanut", "shipping", "alice", "bob", "s2", "慕尼黑", "%E6", "tag"):
+        assert not [line for line in lines if needle in line], needle
+
+
+def test_pages_load_only_the_packages_own_htmx(world: World) -> None:
+    world.open("/ui/profile?user=alice")
+    scripts = [s.get_attribute("src") for s in world.driver.find_elements(By.TAG_NAME, "script")]
+    assert scripts == [f"{world.server.url}/ui/static/htmx.min.js"]
+    assert world.driver.execute_script("return typeof htmx") == "object"
+    license_text = httpx.get(f"{world.server.url}/ui/static/htmx.LICENSE").text
+    assert "Zero-Clause BSD" in license_text

@@ -1,0 +1,50 @@
+"""``memstrata ui``: the inspector on a local database, without a key, on 127.0.0.1 only."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import time
+from pathlib import Path
+
+import httpx
+from serverproc import clean_env, console_script, free_port
+
+
+def _outside_address() -> str | None:
+    """An address of this machine that is not loopback, if it has one."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: no packet is sent for a UDP connect
+        except OSError:
+            return None
+        address = str(probe.getsockname()[0])
+    return None if address.startswith("127.") else address
+
+
+def test_memory_ui_serves_the_pages_without_a_key_on_loopback_only(tmp_path: Path) -> None:
+    port = free_port()
+    log = tmp_path / "ui.log"
+    with log.open("wb") as handle:
+        process = subprocess.Popen([*console_script(), "ui", "--no-open", "--port", str(port), "--db",
+                                    str(tmp_path / "m.db")], env=clean_env(), stdout=handle,
+                                   stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+    try:
+        deadline, page = time.monotonic() + 90, None
+        while page is None and time.monotonic() < deadline:
+            assert process.poll() is None, log.read_text()
+            try:
+                page = httpx.get(f"http://127.0.0.1:{port}/ui/users", timeout=2)
+            except httpx.HTTPError:
+                time.sleep(0.2)
+        assert page is not None and page.status_code == 200, log.read_text()
+        assert "open server" in page.text and 'id="users"' not in page.text  # no key, no users yet
+        outside = _outside_address()
+        if outside is not None:
+            with socket.socket() as sock:
+                sock.settimeout(2)
+                assert sock.connect_ex((outside, port)) != 0  # nothing listens beyond loopback
+        assert f"http://127.0.0.1:{port}/ui/" in log.read_text()
+    finally:
+        process.terminate()
+        process.wait(timeout=20)
