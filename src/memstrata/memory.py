@@ -57,8 +57,8 @@ from memstrata.lifecycle.forget import receipt as forget_receipt
 from memstrata.lifecycle.forget_filter import forget_ids, forget_matching
 from memstrata.lifecycle.maintain import MaintenanceReport
 from memstrata.lifecycle.maintain import maintain as run_maintenance
-from memstrata.lifecycle.project import delete_project as delete_whole_project
 from memstrata.lifecycle.preview import ForgetPreview, OwnerCount, forget_preview, owners
+from memstrata.lifecycle.project import delete_project as delete_whole_project
 from memstrata.lifecycle.restore import import_records as import_export_records
 from memstrata.lifecycle.target import require_target
 from memstrata.paging import Page, page_of, read_cursor
