@@ -1070,11 +1070,13 @@ def consolidate(
 
 # The network commands live in their own module; it imports the helpers above.
 from memstrata.cli_server import keys_app, mcp_command, serve_command, ui_command  # noqa: E402
+from memstrata.integrations.hooks.commands import hooks_app  # noqa: E402
 
 app.add_typer(keys_app, name="keys")
 app.command("serve")(serve_command)
 app.command("mcp")(mcp_command)
 app.command("ui")(ui_command)
+app.add_typer(hooks_app, name="hooks")
 
 
 def main() -> None:

@@ -1,0 +1,116 @@
+"""What a hook asks of memstrata, whichever way it reaches it (``Backend``), and the questions
+each event asks (``session_context``, ``prompt_context``, ``store_turns``).
+
+Two backends: ``client.RestBackend`` talks to a running ``memstrata serve`` over HTTP (the warm
+path: no model is loaded in the hook's process) and ``local.LocalBackend`` opens ``Memory`` in
+process (the cold path). Both speak only the public API: ``Memory.context`` / ``Memory.add``, or
+``POST /v1/context`` / ``POST /v1/messages``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Mapping, Sequence
+from pathlib import PurePath
+from typing import Any, Protocol
+
+from memstrata.integrations.hooks.protocol import Payload, project_filter
+from memstrata.integrations.hooks.transcript import Turn
+
+#: Token budgets (``render.estimate_tokens``) of the context each event adds to every session or
+#: prompt: small next to an agent's context window, enough for ~10 cited lines each.
+PROFILE_BUDGET_TOKENS = 400
+PROJECT_BUDGET_TOKENS = 300
+PROMPT_BUDGET_TOKENS = 400
+#: Query-match evidence a memory needs to be added to a prompt: ``evidence.MATCH_EVIDENCE``,
+#: which keeps real matches and drops the weak hits every memory gets for "ok, go on"
+#: (a test pins the two equal; the constant is copied so the warm path imports no engine).
+PROMPT_MIN_MATCH = 0.55
+#: Longest prompt used as a query, characters (``Memory.MAX_QUERY_CHARS`` is 16,384): a pasted
+#: log or file is searched by its start.
+PROMPT_QUERY_CHARS = 2_000
+#: Longest turn stored, characters; a longer one keeps its start and says it was cut
+#: (``Settings.max_content_bytes`` refuses a message over 256 KiB outright).
+TURN_CHARS = 32_000
+#: The question whose context is the user's profile (``evidence.is_general``).
+PROFILE_QUERY = "What do you know about me?"
+
+
+class Backend(Protocol):
+    """The two calls a hook makes, in one user's scope (``HookScope``)."""
+
+    #: Where the memories are (a URL or a database location): part of the state file's name.
+    target: str
+
+    def context(self, query: str, *, budget_tokens: int, kinds: Sequence[str], filter: str | None,
+                profile: bool, min_match: float) -> str:
+        """``Memory.context`` with these arguments in the hook's scope ("" for nothing)."""
+
+    def add(self, turn: Turn, *, session_id: str, metadata: dict[str, Any], idempotency_key: str) -> bool:
+        """``Memory.add`` of one turn; whether it was stored now (not a replay or a re-add)."""
+
+
+def session_context(backend: Backend, payload: Payload) -> str:
+    """``SessionStart``'s context: the user's profile, then the memories of this project's earlier
+    sessions (episodes whose ``metadata.project`` is the ``cwd``), most relevant and recent first."""
+    profile = backend.context(PROFILE_QUERY, budget_tokens=PROFILE_BUDGET_TOKENS, kinds=("fact",), filter=None,
+                              profile=True, min_match=0.0)
+    # The folder's name as the query: ranking falls back on recency when nothing matches it.
+    where = f"{project_filter(payload.cwd)} AND session_id != {json.dumps(payload.session_id)}"
+    project = backend.context(PurePath(payload.cwd).name or payload.cwd, budget_tokens=PROJECT_BUDGET_TOKENS,
+                              kinds=("episode",), filter=where, profile=True, min_match=0.0)
+    return "\n\n".join(block for block in (profile.strip(), project.strip()) if block)
+
+
+def prompt_context(backend: Backend, payload: Payload) -> str:
+    """``UserPromptSubmit``'s context: the memories that really match the prompt
+    (``PROMPT_MIN_MATCH``), none of this session's (the agent has those); ``""`` when none."""
+    query = (payload.prompt or "").strip()[:PROMPT_QUERY_CHARS]
+    if not query:
+        return ""
+    return backend.context(query, budget_tokens=PROMPT_BUDGET_TOKENS, kinds=("fact", "episode"),
+                           filter=f"session_id != {json.dumps(payload.session_id)}", profile=False,
+                           min_match=PROMPT_MIN_MATCH)
+
+
+def turn_key(agent: str, session_id: str, turn: Turn) -> str:
+    """The idempotency key of one turn: a digest of the agent, the session and the transcript's
+    own id for the turn (visible ASCII, as ``idempotency.check_key`` requires)."""
+    digest = hashlib.sha256(json.dumps([agent, session_id, turn.key]).encode("utf-8")).hexdigest()
+    return f"hook-{digest[:48]}"
+
+
+def store_turns(backend: Backend, payload: Payload, agent: str, turns: Sequence[Turn], *,
+                sent: list[str] | None = None) -> int:
+    """Store ``turns`` (those not stored before) as episodes of the payload's session, each under
+    its ``turn_key``, so a turn that several events send is stored once; the key of each turn
+    the backend took is appended to ``sent`` as it goes. Returns how many were stored now."""
+    stored = 0
+    for turn in turns:
+        text = turn.text if len(turn.text) <= TURN_CHARS else turn.text[:TURN_CHARS] + " … [cut]"
+        metadata = {"project": payload.cwd, "agent": agent, "turn_id": turn.key}
+        stored += backend.add(Turn(turn.key, turn.role, text, turn.created_at), session_id=payload.session_id,
+                              metadata=metadata, idempotency_key=turn_key(agent, payload.session_id, turn))
+        if sent is not None:
+            sent.append(turn.key)
+    return stored
+
+
+def state_name(backend: Backend, user_id: str, session_id: str) -> str:
+    """File name of the record of turns stored for one session, per backend target and user."""
+    digest = hashlib.sha256(json.dumps([backend.target, user_id, session_id]).encode("utf-8")).hexdigest()
+    return f"{digest[:32]}.json"
+
+
+def hooks_dir(environ: Mapping[str, str] | None = None) -> str:
+    """Where the hooks keep their log and state: ``MEMSTRATA_HOOKS_DIR``, else ``hooks/`` beside the
+    SQLite file ``MEMSTRATA_DB`` names, else ``~/.memstrata/hooks``."""
+    env = os.environ if environ is None else environ
+    if env.get("MEMSTRATA_HOOKS_DIR"):
+        return os.path.expanduser(env["MEMSTRATA_HOOKS_DIR"])
+    db = env.get("MEMSTRATA_DB", "")
+    if db and "://" not in db:
+        return os.path.join(os.path.dirname(os.path.abspath(os.path.expanduser(db))), "hooks")
+    return os.path.expanduser(os.path.join("~", ".memstrata", "hooks"))

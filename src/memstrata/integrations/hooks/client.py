@@ -1,0 +1,104 @@
+"""The warm path: a hook talks to a running ``memstrata serve`` over HTTP (standard library only,
+so the hook's process loads neither the model nor the engine).
+
+``MEMSTRATA_HOOKS_URL`` names the server (default ``http://127.0.0.1:8080``, what ``memstrata
+serve`` listens on; ``off`` never uses one); ``MEMSTRATA_API_KEY`` is sent as the bearer token
+when the server requires keys. A server counts as running when a TCP connection opens within
+``CONNECT_TIMEOUT_S`` and ``GET /healthz`` answers ``{"status": "ok"}``: anything else (nothing
+listening, another program on the port) is the cold path.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import socket
+from collections.abc import Mapping, Sequence
+from typing import Any
+from urllib.parse import urlsplit
+
+from memstrata.integrations.hooks.protocol import HookScope
+from memstrata.integrations.hooks.transcript import Turn
+
+DEFAULT_URL = "http://127.0.0.1:8080"
+#: How long the quick check waits for a connection, seconds: a loopback connect takes well under
+#: a millisecond, and a hook must not wait on a port nobody listens on.
+CONNECT_TIMEOUT_S = 0.05
+#: How long one request may take, seconds (a first search after the server started embeds with a
+#: model that loads on first use).
+REQUEST_TIMEOUT_S = 10.0
+
+
+class RestError(RuntimeError):
+    """The server answered with an error (status, the API's ``error.code`` and message)."""
+
+
+class RestBackend:
+    """``Backend`` over the REST API (``POST /v1/context``, ``POST /v1/messages``) of one server."""
+
+    def __init__(self, url: str, scope: HookScope, *, api_key: str | None = None) -> None:
+        parts = urlsplit(url)
+        if parts.scheme not in ("http", "https") or not parts.hostname:
+            raise ValueError(f"MEMSTRATA_HOOKS_URL must be an http(s) URL, got {url!r}")
+        self.target = url.rstrip("/")
+        self.scope = scope
+        self._headers = {"Content-Type": "application/json", "Accept": "application/json"}
+        if api_key:
+            self._headers["Authorization"] = f"Bearer {api_key}"
+        port = parts.port or (443 if parts.scheme == "https" else 80)
+        kind = http.client.HTTPSConnection if parts.scheme == "https" else http.client.HTTPConnection
+        self._address = (parts.hostname, port)
+        self._prefix = parts.path.rstrip("/")
+        self._conn = kind(parts.hostname, port, timeout=REQUEST_TIMEOUT_S)
+
+    @classmethod
+    def running(cls, environ: Mapping[str, str], scope: HookScope) -> RestBackend | None:
+        """The backend of the configured server if one is running there (the quick check), else ``None``."""
+        url = (environ.get("MEMSTRATA_HOOKS_URL") or DEFAULT_URL).strip()
+        if url.lower() in ("off", "none", "0", ""):
+            return None
+        backend = cls(url, scope, api_key=(environ.get("MEMSTRATA_API_KEY") or "").strip() or None)
+        try:
+            socket.create_connection(backend._address, timeout=CONNECT_TIMEOUT_S).close()
+            healthy = backend._call("GET", "/healthz") == {"status": "ok"}
+        except (OSError, RestError, ValueError):
+            return None
+        return backend if healthy else None
+
+    def context(self, query: str, *, budget_tokens: int, kinds: Sequence[str], filter: str | None,
+                profile: bool, min_match: float) -> str:
+        """``POST /v1/context`` in the hook's scope; the block."""
+        body = {"query": query, "budget_tokens": budget_tokens, "kinds": list(kinds), "filter": filter,
+                "profile": profile, "min_match": min_match, **self.scope.fields()}
+        answer = self._call("POST", "/v1/context", body)
+        return str(answer.get("context") or "") if isinstance(answer, dict) else ""
+
+    def add(self, turn: Turn, *, session_id: str, metadata: dict[str, Any], idempotency_key: str) -> bool:
+        """``POST /v1/messages`` of one turn with its ``Idempotency-Key``; whether it was stored now."""
+        message = {"content": turn.text, "role": turn.role, "metadata": metadata, "session_id": session_id}
+        if turn.created_at is not None:
+            message["created_at"] = turn.created_at.isoformat()
+        answer = self._call("POST", "/v1/messages", {"messages": [message], **self.scope.fields()},
+                            headers={"Idempotency-Key": idempotency_key})
+        if not isinstance(answer, dict) or answer.get("replayed"):
+            return False
+        return any(r.get("created") for r in answer.get("results", []) if isinstance(r, dict))
+
+    def close(self) -> None:
+        """Close the connection."""
+        self._conn.close()
+
+    def _call(self, method: str, path: str, body: object = None, headers: Mapping[str, str] | None = None) -> Any:
+        payload = None if body is None else json.dumps(body, ensure_ascii=False).encode("utf-8")
+        self._conn.request(method, self._prefix + path, body=payload, headers={**self._headers, **(headers or {})})
+        response = self._conn.getresponse()
+        raw = response.read()
+        try:
+            answer = json.loads(raw) if raw else None
+        except ValueError:
+            raise RestError(f"{method} {path}: HTTP {response.status}, not JSON") from None
+        if response.status >= 400:
+            error = answer.get("error", {}) if isinstance(answer, dict) else {}
+            message = error.get("message") or raw[:200].decode("utf-8", "replace")
+            raise RestError(f"{method} {path}: HTTP {response.status} {error.get('code', '')}: {message}")
+        return answer

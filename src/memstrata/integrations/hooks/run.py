@@ -1,0 +1,173 @@
+"""``memstrata hooks run EVENT``: the command a coding agent's hook configuration calls.
+
+It reads the payload on stdin (``protocol``), reaches memstrata the warm way when a
+``memstrata serve`` answers (``client``) and the cold way otherwise (``local``, imported only
+then: the engine and its model are what the warm path avoids loading), and
+
+* ``SessionStart``: prints the user's profile and this project's earlier memories;
+* ``UserPromptSubmit``: prints the memories that match the prompt (nothing when none does);
+* ``Stop`` / ``SessionEnd`` / ``PreCompact``: stores the transcript's turns not stored before.
+
+It never blocks the agent: whatever goes wrong (bad payload, unreadable transcript, database
+error) is written to ``hooks.log`` in ``backend.hooks_dir()`` and the exit code is 0 with
+nothing printed. Every run also logs one line (event, path, milliseconds, outcome).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import json
+import os
+import sys
+import time
+import traceback
+from collections.abc import Iterator, Mapping
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import IO, Any
+
+from memstrata.integrations.hooks.backend import (
+    Backend,
+    hooks_dir,
+    prompt_context,
+    session_context,
+    state_name,
+    store_turns,
+)
+from memstrata.integrations.hooks.client import RestBackend
+from memstrata.integrations.hooks.protocol import (
+    AGENT_EVENTS,
+    CONTEXT_EVENTS,
+    HookScope,
+    Payload,
+    additional_context,
+    parse_payload,
+)
+from memstrata.integrations.hooks.transcript import read_turns
+
+try:  # POSIX: concurrent events of one session take turns on its state file
+    import fcntl
+except ImportError:  # Windows: the turns' idempotency keys alone keep them stored once
+    fcntl = None  # type: ignore[assignment]
+
+#: The log is cut in two (``hooks.log.1``) past this size, bytes.
+MAX_LOG_BYTES = 1_000_000
+USAGE = "usage: memstrata hooks run EVENT [--agent claude-code|codex]  (payload JSON on stdin)"
+
+
+def main(argv: list[str], *, stdin: IO[str] | None = None, stdout: IO[str] | None = None,
+         environ: Mapping[str, str] | None = None) -> int:
+    """Run the hook ``argv`` names (``EVENT [--agent AGENT]``); the exit code, always 0 once the
+    arguments parse (2 with the usage for arguments no configuration written by
+    ``memstrata hooks install`` has)."""
+    env = os.environ if environ is None else environ
+    try:
+        event, agent = parse_args(argv)
+    except ValueError as exc:
+        (sys.stderr).write(f"error[invalid_input]: {exc}\n{USAGE}\n")
+        return 2
+    started = time.perf_counter()
+    path, outcome = "-", "ok"
+    try:
+        path, outcome, output = handle(event, agent, (stdin or sys.stdin).read(), env)
+        if output:
+            (stdout or sys.stdout).write(output + "\n")
+    except Exception:  # the outer edge: never block the agent, never a traceback on its screen
+        outcome = "error (logged)"
+        _log(env, f"{event} {agent}: failed\n{traceback.format_exc()}")
+    _log(env, f"{event} {agent} {path} {1000 * (time.perf_counter() - started):.0f} ms: {outcome}")
+    return 0
+
+
+def parse_args(argv: list[str]) -> tuple[str, str]:
+    """``(event, agent)`` from ``EVENT [--agent AGENT]``. Raises ``ValueError`` naming what is wrong."""
+    args = list(argv)
+    agent = "claude-code"
+    if "--agent" in args:
+        at = args.index("--agent")
+        if at + 1 >= len(args):
+            raise ValueError("--agent needs a value: claude-code or codex")
+        agent = args[at + 1]
+        del args[at:at + 2]
+    if agent not in AGENT_EVENTS:
+        raise ValueError(f"--agent must be claude-code or codex, got {agent!r}")
+    if len(args) != 1 or args[0] not in AGENT_EVENTS[agent]:
+        raise ValueError(f"EVENT must be one of {', '.join(AGENT_EVENTS[agent])} for {agent}, got {' '.join(args)!r}")
+    return args[0], agent
+
+
+def handle(event: str, agent: str, raw: str, env: Mapping[str, str]) -> tuple[str, str, str]:
+    """Do what ``event`` does for the payload ``raw``: ``(path taken, outcome, stdout text)``.
+
+    Raises:
+        PayloadError, OSError, MemstrataError, RestError: for ``main`` to log.
+    """
+    payload = parse_payload(raw, event)
+    scope = HookScope.from_env(env)
+    writes = event not in CONTEXT_EVENTS
+    if writes and not payload.transcript_path:
+        return "-", "no transcript_path in the payload: nothing to store", ""
+    with _backend(scope, env, create=writes) as (path, backend):
+        if backend is None:
+            return path, "no database yet: nothing to recall", ""
+        if event == "SessionStart":
+            text = session_context(backend, payload)
+            return path, f"{len(text)} characters of context", additional_context(event, text)
+        if event == "UserPromptSubmit":
+            text = prompt_context(backend, payload)
+            return path, f"{len(text)} characters of context", additional_context(event, text)
+        stored = _store_new(backend, payload, agent, scope, env)
+        return path, f"{stored} new turns stored", ""
+
+
+@contextlib.contextmanager
+def _backend(scope: HookScope, env: Mapping[str, str], *, create: bool) -> Iterator[tuple[str, Backend | None]]:
+    """The warm backend when a server answers, else the cold one (``None``: no database to read)."""
+    backend: Any = RestBackend.running(env, scope)
+    path = "warm"
+    if backend is None:
+        # The engine is loaded only on the cold path: the warm one must not pay for it.
+        local = importlib.import_module("memstrata.integrations.hooks.local")
+        backend, path = local.LocalBackend.open(scope, create=create, environ=env), "cold"
+    try:
+        yield path, backend
+    finally:
+        if backend is not None:
+            backend.close()
+
+
+def _store_new(backend: Backend, payload: Payload, agent: str, scope: HookScope, env: Mapping[str, str]) -> int:
+    """Store the transcript's turns this session's state file does not list; record them there."""
+    turns = read_turns(Path(payload.transcript_path or ""), agent)
+    state_dir = Path(hooks_dir(env)) / "state"
+    state_dir.mkdir(parents=True, exist_ok=True)
+    with open(state_dir / state_name(backend, scope.user_id, payload.session_id), "a+", encoding="utf-8") as handle:
+        if fcntl is not None:
+            fcntl.flock(handle, fcntl.LOCK_EX)  # released when the file closes
+        handle.seek(0)
+        try:
+            done = set(json.loads(handle.read() or "[]"))
+        except ValueError:  # a damaged record: the idempotency keys still hold
+            done = set()
+        sent: list[str] = []
+        try:
+            return store_turns(backend, payload, agent, [t for t in turns if t.key not in done], sent=sent)
+        finally:  # also after a failure half-way: what was stored is not sent again
+            handle.seek(0)
+            handle.truncate()
+            handle.write(json.dumps(sorted(done | set(sent))))
+
+
+def _log(env: Mapping[str, str], line: str) -> None:
+    """Append ``line`` to the hooks' log (never raising: a hook must exit 0 even then)."""
+    try:
+        folder = Path(hooks_dir(env))
+        folder.mkdir(parents=True, exist_ok=True)
+        log = folder / "hooks.log"
+        if log.exists() and log.stat().st_size > MAX_LOG_BYTES:
+            log.replace(folder / "hooks.log.1")
+        with open(log, "a", encoding="utf-8") as handle:
+            handle.write(f"{datetime.now(UTC):%Y-%m-%dT%H:%M:%S}Z {line}\n")
+    except OSError:
+        pass

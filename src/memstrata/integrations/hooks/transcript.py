@@ -1,0 +1,145 @@
+"""The turns of a coding agent's transcript file, as text to remember.
+
+Both agents name the file in every hook payload (``transcript_path``); neither publishes a
+schema for its lines, so this module reads only the fields every line of the format carries
+and skips what it does not know (a new line type must never break a hook):
+
+* **Claude Code** (``~/.claude/projects/<dir>/<session_id>.jsonl``): one JSON object per line
+  with ``type`` (``user`` / ``assistant``; ``summary``, ``system``, ``file-history-snapshot``
+  and others are skipped), ``uuid`` (the line's id), ``timestamp`` (ISO 8601),
+  ``isSidechain`` (a subagent's line: skipped), ``isMeta`` (a line the harness injected:
+  skipped) and ``message`` (the Messages API message: ``role``, ``content`` a string or a
+  list of blocks; only ``text`` blocks are read, never ``tool_use``, ``tool_result`` or
+  ``thinking``). Each line is keyed by its ``uuid``: Claude Code writes one line per content
+  block of a reply, so a reply's text blocks are turns of their own (a reply still being
+  written when a hook fires loses nothing: its later lines have their own keys).
+* **Codex** rollout (``~/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl``): lines
+  ``{"timestamp", "type", "payload"}``; a turn is a ``response_item`` whose payload is
+  ``{"type": "message", "role": "user" | "assistant", "content": [{"type": "input_text" |
+  "output_text", "text"}]}`` (``codex-rs/protocol``'s ``RolloutLine`` / ``ResponseItem``).
+  Messages Codex writes on the user's behalf (``<environment_context>``,
+  ``<user_instructions>``, ``# AGENTS.md instructions``) are skipped. A message's ``id`` is
+  its key when present; otherwise the key is a digest of the line's timestamp, role and text,
+  which is as stable as the append-only file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+#: Text Codex puts in a user message that the user did not type (its harness's wrappers).
+CODEX_HARNESS_PREFIXES = ("<environment_context>", "<user_instructions>", "# AGENTS.md instructions",
+                          "<permissions instructions>", "<turn_aborted>", "<user_shell_command>")
+#: Text Claude Code writes as a user line for a slash command or its output, not a prompt.
+CLAUDE_HARNESS_PREFIXES = ("<command-name>", "<command-message>", "<local-command-stdout>",
+                           "<local-command-stderr>", "Caveat: The messages below were generated")
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One message of the conversation.
+
+    Attributes:
+        key: the transcript's own id for it (Claude Code ``uuid``, Codex
+            ``id`` or a digest); stable across reads of the same file.
+        role: ``user`` or ``assistant``.
+        text: what was said, the text blocks joined by blank lines.
+        created_at: when it was written (timezone-aware UTC), or ``None`` when the line has no
+            readable timestamp.
+    """
+
+    key: str
+    role: str
+    text: str
+    created_at: datetime | None
+
+
+def read_turns(path: Path, agent: str) -> list[Turn]:
+    """The turns of the transcript at ``path`` in file order (``agent``: ``claude-code`` or
+    ``codex``). A line that is not JSON (e.g. one being written right now) is skipped.
+
+    Raises:
+        OSError: the file cannot be read.
+        ValueError: an unknown ``agent``.
+    """
+    lines = _json_lines(path.read_text(encoding="utf-8", errors="replace").splitlines())
+    if agent == "claude-code":
+        return list(claude_turns(lines))
+    if agent == "codex":
+        return list(codex_turns(lines))
+    raise ValueError(f"unknown agent {agent!r}")
+
+
+def _json_lines(lines: Iterable[str]) -> Iterator[dict[str, Any]]:
+    for line in lines:
+        try:
+            record = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(record, dict):
+            yield record
+
+
+def claude_turns(records: Iterable[dict[str, Any]]) -> Iterator[Turn]:
+    """Turns of Claude Code transcript lines (see the module docstring for the fields read)."""
+    for record in records:
+        kind = record.get("type")
+        message = record.get("message")
+        if kind not in ("user", "assistant") or not isinstance(message, dict):
+            continue
+        if record.get("isSidechain") or record.get("isMeta"):
+            continue
+        text = _text_of(message.get("content"), ("text",))
+        if not text or (kind == "user" and text.startswith(CLAUDE_HARNESS_PREFIXES)):
+            continue
+        key = record.get("uuid")
+        if not isinstance(key, str) or not key:
+            continue
+        yield Turn(key, kind, text, _timestamp(record.get("timestamp")))
+
+
+def codex_turns(records: Iterable[dict[str, Any]]) -> Iterator[Turn]:
+    """Turns of Codex rollout lines (see the module docstring for the fields read)."""
+    for record in records:
+        payload = record.get("payload")
+        if record.get("type") != "response_item" or not isinstance(payload, dict):
+            continue
+        role = payload.get("role")
+        if payload.get("type") != "message" or role not in ("user", "assistant"):
+            continue
+        text = _text_of(payload.get("content"), ("input_text", "output_text", "text"))
+        if not text or (role == "user" and text.startswith(CODEX_HARNESS_PREFIXES)):
+            continue
+        stamp = record.get("timestamp")
+        key = payload.get("id")
+        if not isinstance(key, str) or not key:
+            digest = hashlib.sha256(json.dumps([stamp, role, text], ensure_ascii=False).encode("utf-8"))
+            key = "d" + digest.hexdigest()[:32]
+        yield Turn(key, role, text, _timestamp(stamp))
+
+
+def _text_of(content: object, kinds: tuple[str, ...]) -> str:
+    """The text of a message's ``content``: a plain string, or its text blocks joined."""
+    if isinstance(content, str):
+        return content.strip()
+    if not isinstance(content, list):
+        return ""
+    parts = [block["text"].strip() for block in content
+             if isinstance(block, dict) and block.get("type") in kinds and isinstance(block.get("text"), str)]
+    return "\n\n".join(p for p in parts if p)
+
+
+def _timestamp(value: object) -> datetime | None:
+    if not isinstance(value, str):
+        return None
+    try:
+        when = datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    return when.astimezone(UTC) if when.tzinfo is not None else when.replace(tzinfo=UTC)

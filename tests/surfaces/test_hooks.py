@@ -1,0 +1,171 @@
+"""Coding-agent hooks (``memstrata hooks run``) with the agents' documented payloads and real
+transcript files (``agent_sessions/``: a Claude Code session and a Codex rollout), a real SQLite
+database and the default model, in process on the cold path; the warm path and the console
+entry are in ``test_hooks_warm.py``."""
+
+from __future__ import annotations
+
+import io
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from memstrata import Memory
+from memstrata.evidence import MATCH_EVIDENCE
+from memstrata.integrations.hooks import run
+from memstrata.integrations.hooks.backend import PROMPT_MIN_MATCH
+
+SESSIONS = Path(__file__).parent / "agent_sessions"
+CLAUDE_SESSION = "5c2e8f3a-41d7-4b8e-9a0f-2d6b1c7e9f10"
+CODEX_THREAD = "019a6c3e-7d21-7c40-b8e5-3f9a2d1c4b57"
+UPLOADER = "/home/dev/projects/uploader"
+
+
+@pytest.fixture
+def env(tmp_path: Path) -> dict[str, str]:
+    """A hook's environment: its own database and hooks folder, no server (the cold path)."""
+    return {"MEMSTRATA_DB": str(tmp_path / "memory.db"), "MEMSTRATA_USER": "dev",
+            "MEMSTRATA_HOOKS_URL": "off", "MEMSTRATA_HOOKS_DIR": str(tmp_path / "hooks")}
+
+
+def hook(env: dict[str, str], event: str, payload: dict[str, Any] | str, agent: str = "claude-code") -> tuple[int, str]:
+    """Run ``memstrata hooks run EVENT --agent AGENT`` in process: (exit code, stdout)."""
+    out = io.StringIO()
+    raw = payload if isinstance(payload, str) else json.dumps(payload)
+    code = run.main([event, "--agent", agent], stdin=io.StringIO(raw), stdout=out, environ=env)
+    return code, out.getvalue()
+
+
+def claude_payload(event: str, transcript: Path | None, **extra: Any) -> dict[str, Any]:
+    """A payload as Claude Code documents it (common fields + the event's own)."""
+    return {"session_id": CLAUDE_SESSION, "transcript_path": str(transcript) if transcript else None,
+            "cwd": UPLOADER, "permission_mode": "default", "hook_event_name": event, **extra}
+
+
+def episodes(env: dict[str, str]) -> list[Any]:
+    with Memory(env["MEMSTRATA_DB"], user_id="dev") as memory:
+        return sorted(memory.list(kind="episode", limit=100), key=lambda e: e.id)
+
+
+def context_of(stdout: str, event: str) -> str:
+    answer = json.loads(stdout)
+    assert answer["hookSpecificOutput"]["hookEventName"] == event
+    return str(answer["hookSpecificOutput"]["additionalContext"])
+
+
+def test_turns_are_stored_once_whichever_events_fire(env: dict[str, str], tmp_path: Path) -> None:
+    transcript = tmp_path / "session.jsonl"
+    shutil.copy(SESSIONS / "claude-code-session.jsonl", transcript)
+    stop = claude_payload("Stop", transcript, stop_hook_active=False)
+    assert hook(env, "Stop", stop) == (0, "")
+    stored = episodes(env)
+    assert [(e.role, e.content[:24]) for e in stored] == [
+        ("user", "Add exponential backoff "), ("assistant", "Added `upload_with_retry"),
+        ("user", "我对花生过敏。另外，提交信息请一直用英文写。"), ("assistant", "好的，提交信息我会用英文写。")]
+    first = stored[0]
+    assert first.scope.session_id == CLAUDE_SESSION and first.scope.user_id == "dev"
+    assert first.metadata == {"project": UPLOADER, "agent": "claude-code",
+                              "turn_id": "0a7c6a1e-2b1f-4c3d-9e8f-5a6b7c8d9e01"}
+    assert first.created_at.isoformat() == "2026-11-20T09:15:10.004000+00:00"
+    # PreCompact and SessionEnd name the same file: nothing new
+    assert hook(env, "PreCompact", claude_payload("PreCompact", transcript, trigger="auto",
+                                                  custom_instructions="")) == (0, "")
+    assert hook(env, "SessionEnd", claude_payload("SessionEnd", transcript, reason="exit")) == (0, "")
+    assert len(episodes(env)) == 4
+    # without the state file the turns' idempotency keys still hold
+    shutil.rmtree(Path(env["MEMSTRATA_HOOKS_DIR"]) / "state")
+    assert hook(env, "Stop", stop) == (0, "")
+    assert len(episodes(env)) == 4
+    # a turn appended since is stored by the next event, alone
+    with transcript.open("a", encoding="utf-8") as handle:
+        handle.write(json.dumps({"parentUuid": "2c9f5e3a-8b7d-4a6f-9c2d-4e5f60718293", "isSidechain": False,
+                                 "type": "user", "uuid": "9d0e1f2a-3b4c-4d5e-8f6a-7b8c9d0e1f2a",
+                                 "sessionId": CLAUDE_SESSION, "timestamp": "2026-11-20T09:20:00.000Z",
+                                 "message": {"role": "user", "content": "Now add a unit test for the retry."}}) + "\n")
+    assert hook(env, "Stop", stop) == (0, "")
+    assert [e.content for e in episodes(env)][4:] == ["Now add a unit test for the retry."]
+    assert "Stop claude-code cold" in (Path(env["MEMSTRATA_HOOKS_DIR"]) / "hooks.log").read_text()
+
+
+def test_a_codex_rollout_stores_what_was_said_not_the_harness(env: dict[str, str]) -> None:
+    payload = {"session_id": CODEX_THREAD, "turn_id": "019a6c3f-0a11-7e52-9d3c-5b8e1f2a7c40",
+               "transcript_path": str(SESSIONS / "codex-rollout.jsonl"), "cwd": "/home/dev/projects/billing",
+               "hook_event_name": "Stop", "model": "gpt-5.1-codex", "permission_mode": "default",
+               "stop_hook_active": False, "last_assistant_message": "明白，账单邮件模板改为中文。"}
+    assert hook(env, "Stop", payload, agent="codex") == (0, "")
+    assert hook(env, "PreCompact", {**payload, "hook_event_name": "PreCompact", "trigger": "manual"},
+                agent="codex") == (0, "")
+    stored = episodes(env)
+    assert [e.content for e in stored] == [
+        "Invoices must round to the cent with banker's rounding. I prefer Decimal over float for money, always.",
+        "Switched invoice totals to Decimal with ROUND_HALF_EVEN in billing/invoice.py and added tests for .005 cases.",
+        "我住在杭州，账单邮件用中文。", "明白，账单邮件模板改为中文。"]
+    assert {e.metadata["agent"] for e in stored} == {"codex"} and stored[0].scope.session_id == CODEX_THREAD
+    with Memory(env["MEMSTRATA_DB"], user_id="dev") as memory:
+        facts = {f.value for f in memory.list(limit=50)}
+    assert "杭州" in facts  # a fact extracted from a Chinese turn
+
+
+def test_session_start_gives_the_profile_and_this_projects_memories(env: dict[str, str]) -> None:
+    transcript = SESSIONS / "claude-code-session.jsonl"
+    hook(env, "Stop", claude_payload("Stop", transcript, stop_hook_active=False))
+    start = {**claude_payload("SessionStart", None, source="startup"), "session_id": "new-session"}
+    code, out = hook(env, "SessionStart", start)
+    text = context_of(out, "SessionStart")
+    assert code == 0 and "对花生过敏" in text and "keep answers short" in text  # the profile
+    assert "upload_with_retry" in text  # this project's earlier session
+    elsewhere = context_of(hook(env, "SessionStart", {**start, "cwd": "/home/dev/projects/other"})[1], "SessionStart")
+    assert "对花生过敏" in elsewhere and "upload_with_retry" not in elsewhere
+    # a resumed session is not told its own turns again
+    resumed = context_of(hook(env, "SessionStart", {**start, "session_id": CLAUDE_SESSION, "source": "resume"})[1],
+                         "SessionStart")
+    assert "upload_with_retry" not in resumed
+
+
+def test_a_prompt_gets_matching_memories_and_chatter_gets_nothing(env: dict[str, str]) -> None:
+    assert PROMPT_MIN_MATCH == MATCH_EVIDENCE
+    hook(env, "Stop", claude_payload("Stop", SESSIONS / "claude-code-session.jsonl", stop_hook_active=False))
+    prompt = {**claude_payload("UserPromptSubmit", None), "session_id": "new-session"}
+    code, out = hook(env, "UserPromptSubmit", {**prompt, "prompt": "the upload retry backoff is too slow, tune it"})
+    assert code == 0 and "upload_with_retry" in context_of(out, "UserPromptSubmit")
+    assert hook(env, "UserPromptSubmit", {**prompt, "prompt": "ok, go on"}) == (0, "")
+    # the session's own turns are already in the agent's context
+    same = {**prompt, "session_id": CLAUDE_SESSION, "prompt": "the upload retry backoff is too slow, tune it"}
+    assert "upload_with_retry" not in hook(env, "UserPromptSubmit", same)[1]
+
+
+def test_reading_hooks_create_no_database(env: dict[str, str]) -> None:
+    start = claude_payload("SessionStart", None, source="startup")
+    assert hook(env, "SessionStart", start) == (0, "")
+    assert hook(env, "UserPromptSubmit", {**start, "prompt": "hello"}) == (0, "")
+    assert not Path(env["MEMSTRATA_DB"]).exists()
+
+
+@pytest.mark.parametrize(("stdin", "logged"), [
+    ("not json", "stdin is not JSON"),
+    ("[1, 2]", "holds a JSON list"),
+    (json.dumps({"session_id": "s", "cwd": "/x", "hook_event_name": "UserPromptSubmit"}), "'prompt'"),
+    (json.dumps({"session_id": "s", "cwd": "/x", "transcript_path": "/nowhere/t.jsonl"}), "FileNotFoundError"),
+])
+def test_an_error_is_logged_and_the_agent_is_not_blocked(env: dict[str, str], stdin: str, logged: str) -> None:
+    event = "UserPromptSubmit" if "UserPromptSubmit" in stdin else "Stop"
+    assert hook(env, event, stdin) == (0, "")
+    log = (Path(env["MEMSTRATA_HOOKS_DIR"]) / "hooks.log").read_text()
+    assert "failed" in log and logged in log and "error (logged)" in log
+
+
+def test_a_database_that_cannot_be_opened_is_logged_not_raised(env: dict[str, str], tmp_path: Path) -> None:
+    Path(env["MEMSTRATA_DB"]).write_bytes(b"this is not a SQLite database" * 100)
+    start = claude_payload("SessionStart", None, source="startup")
+    assert hook(env, "SessionStart", start) == (0, "")
+    assert "corrupt" in (Path(env["MEMSTRATA_HOOKS_DIR"]) / "hooks.log").read_text().lower()
+
+
+def test_arguments_no_configuration_has_are_refused_with_the_usage(env: dict[str, str],
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    assert run.main(["SessionEnd", "--agent", "codex"], stdin=io.StringIO("{}"), environ=env) == 2
+    assert "EVENT must be one of SessionStart, UserPromptSubmit, Stop, PreCompact for codex" in capsys.readouterr().err
+    assert run.main(["Stop", "--agent", "cursor"], stdin=io.StringIO("{}"), environ=env) == 2

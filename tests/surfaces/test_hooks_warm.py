@@ -1,0 +1,86 @@
+"""The hooks' warm path: a real ``memstrata serve`` on a free port that the hook reaches over HTTP
+(``MEMSTRATA_HOOKS_URL``), the cold path on the same database, another program on the port, and
+the console entry end to end in a subprocess."""
+
+from __future__ import annotations
+
+import http.server
+import json
+import shutil
+import subprocess
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from serverproc import Server, clean_env, console_script, start_server
+from test_hooks import SESSIONS, claude_payload, context_of, episodes, hook
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    running = start_server(tmp_path_factory.mktemp("hooks-serve"))
+    yield running
+    running.stop()
+
+
+def test_warm_and_cold_paths_share_the_database_and_the_turns_keys(server: Server, tmp_path: Path) -> None:
+    warm = {"MEMSTRATA_DB": str(server.db), "MEMSTRATA_USER": "dev", "MEMSTRATA_HOOKS_URL": server.url,
+            "MEMSTRATA_HOOKS_DIR": str(tmp_path / "hooks")}
+    stop = claude_payload("Stop", SESSIONS / "claude-code-session.jsonl", stop_hook_active=False)
+    assert hook(warm, "Stop", stop) == (0, "")
+    assert len(episodes(warm)) == 4
+    prompt = {**claude_payload("UserPromptSubmit", None), "session_id": "new-session",
+              "prompt": "the upload retry backoff is too slow, tune it"}
+    code, warm_out = hook(warm, "UserPromptSubmit", prompt)
+    assert code == 0 and "upload_with_retry" in context_of(warm_out, "UserPromptSubmit")
+    # the cold path on the same file: the same answer, and no turn stored twice without any state file
+    cold = {**warm, "MEMSTRATA_HOOKS_URL": "off"}
+    shutil.rmtree(tmp_path / "hooks" / "state")
+    assert hook(cold, "Stop", stop) == (0, "")
+    assert len(episodes(cold)) == 4
+    assert hook(cold, "UserPromptSubmit", prompt) == (0, warm_out)
+    log = (tmp_path / "hooks" / "hooks.log").read_text()
+    assert "UserPromptSubmit claude-code warm" in log and "UserPromptSubmit claude-code cold" in log
+    assert "failed" not in log
+
+
+class _NotMemstrata(http.server.BaseHTTPRequestHandler):
+    def do_GET(self) -> None:
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html")
+        self.end_headers()
+        self.wfile.write(b"<html>a development server</html>")
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+def test_another_program_on_the_port_means_the_cold_path(tmp_path: Path) -> None:
+    other = http.server.HTTPServer(("127.0.0.1", 0), _NotMemstrata)
+    threading.Thread(target=other.serve_forever, daemon=True).start()
+    try:
+        env = {"MEMSTRATA_DB": str(tmp_path / "memory.db"), "MEMSTRATA_USER": "dev",
+               "MEMSTRATA_HOOKS_URL": f"http://127.0.0.1:{other.server_address[1]}",
+               "MEMSTRATA_HOOKS_DIR": str(tmp_path / "hooks")}
+        assert hook(env, "Stop", claude_payload("Stop", SESSIONS / "claude-code-session.jsonl")) == (0, "")
+    finally:
+        other.shutdown()
+        other.server_close()
+    assert len(episodes(env)) == 4
+    assert "Stop claude-code cold" in (tmp_path / "hooks" / "hooks.log").read_text()
+
+
+def test_the_console_entry_answers_an_agent(server: Server, tmp_path: Path) -> None:
+    env = clean_env(MEMSTRATA_DB=str(server.db), MEMSTRATA_USER="dev", MEMSTRATA_HOOKS_URL=server.url,
+                    MEMSTRATA_HOOKS_DIR=str(tmp_path / "hooks"))
+    # the session is stored (in process; a replay when an earlier test stored it) ...
+    assert hook(env, "Stop", claude_payload("Stop", SESSIONS / "claude-code-session.jsonl")) == (0, "")
+    # ... and the installed command answers the next prompt of another session
+    payload = {**claude_payload("UserPromptSubmit", None), "session_id": "console-session",
+               "prompt": "which upload client retries on throttling?"}
+    done = subprocess.run([*console_script(), "hooks", "run", "UserPromptSubmit", "--agent", "claude-code"],
+                          input=json.dumps(payload), capture_output=True, text=True, env=env, timeout=120)
+    assert done.returncode == 0 and done.stderr == ""
+    assert "upload_with_retry" in context_of(done.stdout, "UserPromptSubmit")
+    assert "UserPromptSubmit claude-code warm" in (tmp_path / "hooks" / "hooks.log").read_text()
