@@ -26,7 +26,7 @@ from memstrata.extract.allergens import allergen
 from memstrata.extract.base import Extractor, FactCandidate
 from memstrata.extract.habits import withdraws_habit
 from memstrata.extract.rules import favourite_label
-from memstrata.extract.taxonomy import KEYS, get_key
+from memstrata.extract.taxonomy import KEYS, key_spec
 from memstrata.extract.twins import kinds_of, twins
 from memstrata.lifecycle.retention import enforce_cap, fact_expiry
 from memstrata.privacy.crypto import Cipher
@@ -540,7 +540,7 @@ class Ingestor:
     def _apply_fact(self, conn: Any, msg: Message, episode_id: int, cand: FactCandidate,
                     vector: np.ndarray | None, now: datetime) -> tuple[str, int, tuple[int, ...]]:
         try:
-            spec = get_key(cand.key)
+            spec = key_spec(cand.key)
             single, tag = spec.cardinality == "one", cand.key.split(".")[0]
         except KeyError:
             single, tag = False, cand.key.split(".")[0]
@@ -929,7 +929,7 @@ def key_terms(key: str) -> str:
     """Full-text column of an encrypted fact: its key and the key's descriptions only."""
     parts = [key.replace(".", " ").replace("_", " ")]
     try:
-        spec = get_key(key)
+        spec = key_spec(key)
         parts += [spec.description_en, spec.description_zh]
     except KeyError:
         pass
@@ -941,7 +941,7 @@ def fact_terms(cand: FactCandidate) -> str:
     English and Chinese, so ``配送偏好`` or ``delivery`` find ``shipping.carrier = 顺丰``."""
     parts = [cand.statement, cand.value, cand.key.replace(".", " ").replace("_", " ")]
     try:
-        spec = get_key(cand.key)
+        spec = key_spec(cand.key)
         parts += [spec.description_en, spec.description_zh]
     except KeyError:
         pass

@@ -9,12 +9,14 @@ Comparison is key-free, so an extractor is not judged by the taxonomy's names:
 
 - **subject**: ``user`` is the speaker (a candidate's ``subject`` empty); any other annotated
   subject is a ``|``-separated list of names or relation words, one of which must occur in the
-  candidate's subject ("Tom", "sister").
+  candidate's subject ("Tom", "sister"; a relative's word as the extractor keeps it, 姐姐 → sister).
 - **attribute**: a word class (``ATTRIBUTE_WORDS``) or, for an attribute outside the table, the
   attribute's own words; one of them must occur in the candidate's key or statement
   (``user.editor``, ``uses Neovim as code editor``, ``配送偏好顺丰``).
-- **value**: equal after ``fold`` (NFKC, case, Simplified, punctuation, a leading article), or one
-  containing the other when the shorter has at least ``MIN_CONTAINED`` characters.
+- **value**: one of the annotated ``|``-separated spellings, equal after ``fold`` (NFKC, case,
+  Simplified, punctuation, a leading article), or one containing the other when the shorter has
+  at least ``MIN_CONTAINED`` (Chinese: ``MIN_CONTAINED_CJK``) characters, or an English word
+  with another ending (intolerant / intolerance).
 
 A withdrawal ("please stop using UPS") matches only an annotated withdrawal. Each candidate matches
 at most one annotated fact. A change sequence is right when, after its messages are added in order
@@ -41,6 +43,7 @@ from rich.table import Table
 
 from memstrata.embed.hashing import HashingEmbedder
 from memstrata.errors import InvalidInput
+from memstrata.extract import kin
 from memstrata.extract.base import Extractor
 from memstrata.extract.rules import RuleExtractor
 from memstrata.extract.taxonomy import GENERIC_KEYS
@@ -51,6 +54,8 @@ from memstrata.types import Fact
 LANGUAGES = ("en", "zh")
 #: Shortest folded value (characters) that may match by containment: "Go" inside "Google" must not.
 MIN_CONTAINED = 3
+#: The same for a value in Chinese, where most words have two characters (过道 in 靠过道).
+MIN_CONTAINED_CJK = 2
 #: Words that name an attribute class in a key or statement, English and Chinese.
 _LIKE = ("like", "enjoy", "love", "favorite", "favourite", "hobby", "prefer", "fan of", "喜欢", "爱", "偏好")
 _HABIT = ("habit", "usually", "every", "often", "always", "routine", "习惯", "经常", "每天", "总是")
@@ -78,6 +83,10 @@ ATTRIBUTE_WORDS: dict[str, tuple[str, ...]] = {
     "health": ("health", "condition", "allerg", "has", "患", "健康", "过敏", "不耐受"),
     "team": ("team", "组", "部门"),
     "airline": ("airline", "fly", "flight", "航", "机票"),
+    "编辑器": ("editor", "编辑器"),
+    "手机": ("phone", "手机"),
+    "项目": ("project", "项目"),
+    "学校": ("school", "学校"),
 }
 
 
@@ -180,18 +189,26 @@ def matches(seen: Seen, want: Annotated) -> bool:
     if want.subject == "user":
         if seen.subject:
             return False
-    elif not any(s.casefold() in seen.subject.casefold() for s in want.subject.split("|")):
+    elif not any(s.casefold() in seen.subject.casefold() or kin.subject(s) == seen.subject
+                 for s in want.subject.split("|")):
         return False
     words = ATTRIBUTE_WORDS.get(want.attribute, tuple(want.attribute.split("|")))
     if not any(w.casefold() in seen.words for w in words):
         return False
-    a, b = fold(seen.value), fold(want.value)
+    return any(_same_value(seen, alternative) for alternative in want.value.split("|"))
+
+
+def _same_value(seen: Seen, value: str) -> bool:
+    a, b = fold(seen.value), fold(value)
     if not a and seen.withdrawn:  # "I'm no longer vegetarian": every value of the key withdrawn
         return True
     if not a or not b:
         return a == b
     short, long = sorted((a, b), key=len)
-    return a == b or (len(short) >= MIN_CONTAINED and short in long)
+    if len(short) < (MIN_CONTAINED if short.isascii() else MIN_CONTAINED_CJK):
+        return a == b
+    # contained, or the same word with another ending ("lactose intolerant" / "... intolerance")
+    return short in long or (short.isascii() and long.startswith(short[:-2]))
 
 
 def _pair(seen: Sequence[Seen], wanted: Sequence[Annotated]) -> int:

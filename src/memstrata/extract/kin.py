@@ -86,3 +86,12 @@ def named_in(relation: str, statement: str) -> bool:
     False
     """
     return bool(re.search(rf"\b{re.escape(relation)}\b", statement)) or shown(relation, "zh") in statement
+
+
+def is_relative(word: str) -> bool:
+    """Whether ``word`` names a relative or a pet (``儿子``, ``sister``), not a person's name.
+
+    >>> is_relative("女儿"), is_relative("sister"), is_relative("Tom")
+    (True, True, False)
+    """
+    return subject(word) in _KNOWN

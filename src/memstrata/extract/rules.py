@@ -30,12 +30,12 @@ import numpy as np
 
 from memstrata.embed.base import Embedder, carried_cosine, cosine_scale
 from memstrata.errors import EmbeddingError
-from memstrata.extract import kin, patterns_en, patterns_zh
+from memstrata.extract import kin, patterns_en, patterns_zh, shapes, shapes_en, shapes_zh
 from memstrata.extract.allergens import allergen, severity, without_other_script_tail
 from memstrata.extract.base import FactCandidate
 from memstrata.extract.clauses import CONF_ZERO_SHOT, Finding, describe_period
 from memstrata.extract.ellipsis import correction
-from memstrata.extract.taxonomy import get_key
+from memstrata.extract.taxonomy import get_key, key_spec
 from memstrata.retrieve import COSINE_CEIL, COSINE_FLOOR
 from memstrata.text.hanzi import simplified
 from memstrata.text.lang import detect_language
@@ -256,11 +256,27 @@ def _find(sentence: str, said_at: datetime) -> list[tuple[Finding, str]]:
     Peppers") to English. Both pattern sets are anchored at their own first-person wording, so
     the other set finds nothing in a sentence that is not its grammar."""
     lang = detect_language(sentence)
-    found = (patterns_zh if lang == "zh" else patterns_en).find(sentence, said_at)
+    found = _read(sentence, said_at, lang)
     if not found and _mixes_scripts(sentence):
         lang = "en" if lang == "zh" else "zh"
-        found = (patterns_zh if lang == "zh" else patterns_en).find(sentence, said_at)
+        found = _read(sentence, said_at, lang)
     return [(f, lang) for f in found]
+
+
+def _read(sentence: str, said_at: datetime, lang: str, *, nested: bool = False) -> list[Finding]:
+    """The findings of one language's statement shapes and topic patterns (``extract.shapes``): a
+    note in the third person read as the user's words; the change shapes ahead of the topics; the
+    possessive copula after them; and a statement about a named person or relative read in the
+    first person and kept under that person (never the user's own fact)."""
+    zh = lang == "zh"
+    sentence = (shapes_zh.first_person(sentence) if zh else shapes_en.first_person(sentence)) or sentence
+    found = shapes_zh.before_topics(sentence, said_at) if zh else shapes_en.before_topics(sentence, said_at)
+    found = found or (patterns_zh.find(sentence, said_at) if zh else patterns_en.find(sentence, said_at))
+    found = found or (shapes_zh.after_topics(sentence) if zh else shapes_en.after_topics(sentence))
+    other = None if found or nested else (shapes_zh.someone_else(sentence) if zh else shapes_en.someone_else(sentence))
+    if other is not None:
+        found = shapes.about(_read(other[1], said_at, lang, nested=True), other[0])
+    return found
 
 
 #: Where an English clause meets a Chinese one with no comma or discourse word between them ("I'm
@@ -337,7 +353,7 @@ def _descriptions(key: str) -> tuple[str, str]:
 
 
 def _candidate(finding: Finding, sentence: str, lang: str) -> FactCandidate:
-    spec = get_key(finding.key)
+    spec = key_spec(finding.key)
     return FactCandidate(
         kind=spec.kind,
         key=finding.key,
@@ -428,14 +444,16 @@ def statement_for(finding: Finding, lang: str) -> str:
     if finding.key == "budget" and finding.label:  # "hotel: $200 a night" reads "hotel budget is $200 a night"
         value = re.sub(rf"^{re.escape(finding.label)}[:：]\s*", "", value)
     text = finding.statement or (zh if lang == "zh" else en).format(v=value)
-    if finding.subject and lang == "zh":  # someone else's fact: 儿子对鸡蛋过敏
+    if finding.subject and not kin.is_relative(finding.subject):  # a named person: "Tom is on the design team"
+        text = f"{finding.subject}{text}" if lang == "zh" else f"{finding.subject}: {text}"
+    elif finding.subject and lang == "zh":  # someone else's fact: 儿子对鸡蛋过敏
         text = f"{kin.shown(finding.subject, lang)}{text}"
     elif finding.subject:  # "their son is allergic to eggs", "their kids are allergic to peanuts"
         plural = finding.subject.endswith("s") or finding.subject in ("children", "twins")
         if plural:
             text = re.sub(r"^(?:is|has)\b", lambda m: "are" if m.group(0) == "is" else "have", text)
         text = f"their {finding.subject} {text}"
-    if finding.period is not None and get_key(finding.key).kind == "episode":
+    if finding.period is not None and key_spec(finding.key).kind == "episode":
         when = describe_period(finding.period, lang)
         text = f"{text}（{when}）" if lang == "zh" else f"{text} ({when})"
     return text

@@ -179,3 +179,22 @@ def get_key(key: str) -> KeySpec:
         return _BY_KEY[key]
     except KeyError:
         raise KeyError(f"unknown fact key {key!r}") from None
+
+
+def key_spec(key: str) -> KeySpec:
+    """The spec of ``key``, or of an open key (``<subject>.<attribute>``, ``extract.shapes``): a
+    fact about its subject holding one value at a time ("my editor is ..." replaces the editor
+    said before), low sensitivity, middle importance.
+
+    Raises:
+        KeyError: ``key`` is neither in the taxonomy nor dotted.
+    """
+    if key in _BY_KEY:
+        return _BY_KEY[key]
+    owner, _, attribute = key.partition(".")
+    if not owner or not attribute:
+        raise KeyError(f"unknown fact key {key!r}")
+    words = attribute.replace("_", " ")
+    who = "the user" if owner == "user" else owner
+    return KeySpec(key, "fact", "one", "low", 0.6, f"{who}'s {words}",
+                   f"{'用户' if owner == 'user' else owner}的{words}")

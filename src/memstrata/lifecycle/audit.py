@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from memstrata.errors import InvalidInput, NotFound
-from memstrata.extract.taxonomy import get_key
+from memstrata.extract.taxonomy import key_spec
 from memstrata.lifecycle.forget import Replaced
 from memstrata.store.dialect import rows, run
 from memstrata.store.protocol import LifecycleStore, Store
@@ -23,7 +23,7 @@ UNDOABLE = ("supersede", "merge", "archive")
 
 def _single_valued(key: str) -> bool:
     try:
-        return get_key(key).cardinality == "one"
+        return key_spec(key).cardinality == "one"
     except KeyError:
         return False
 

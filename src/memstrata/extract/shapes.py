@@ -1,0 +1,123 @@
+"""General statement shapes: what the language shape modules share.
+
+A statement is read as *subject · attribute phrase · value*, with an optional change marker
+("now", "switched", "no longer", 改, 还是, 不再). The shapes (``shapes_en`` / ``shapes_zh``) are
+few and topic-free: a possessive copula ("my editor is Neovim", 我的编辑器是VS Code), a change or a
+restriction ("I've switched to Firefox", 现在只用微信), a like stated as a beginning ("I've started
+to like olives", 开始喜欢橄榄了), a withdrawal with a restoration (不要京东了，还是顺丰吧), a destination
+("send my parcels with FedEx", 以后快递发中通), membership of a team. Two rewritings let every
+pattern read more subjects: a note in the third person ("User prefers UPS", 用户对花生过敏) is
+the user's own statement, and a statement about a named person ("Sarah is allergic to
+shellfish", 小李对海鲜过敏) is read as if said in the first person, then kept under that person.
+
+Keys: an attribute phrase that names a taxonomy key is mapped to it (``ATTRIBUTE_KEYS``); a
+named value the gazetteer knows brings its key (Neovim → ``tool.editor``); otherwise the key is
+open, ``<subject>.<attribute>`` (``user.shoe_size``, ``daughter.school``, ``小张.team``), one
+value at a time (``taxonomy.key_spec``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from memstrata.extract import gazetteer, kin
+from memstrata.extract.clauses import CONF_STATED, Finding, clean_value
+
+#: Attribute phrases (folded) that name a taxonomy key; any other phrase opens a key of its own.
+ATTRIBUTE_KEYS: dict[str, str] = {
+    **dict.fromkeys(("editor", "code editor", "ide", "编辑器", "代码编辑器", "开发工具"), "tool.editor"),
+    **dict.fromkeys(("os", "operating system", "操作系统", "电脑系统"), "tool.os"),
+    **dict.fromkeys(("programming language", "编程语言"), "tool.language"),
+    **dict.fromkeys(("carrier", "courier", "shipping carrier", "delivery company", "快递", "快递公司"),
+                    "shipping.carrier"),
+    **dict.fromkeys(("seat", "座位"), "travel.seat"),
+    **dict.fromkeys(("diet", "饮食"), "food.diet"),
+    **dict.fromkeys(("job", "occupation", "profession", "职业"), "identity.occupation"),
+    **dict.fromkeys(("employer", "company", "公司", "单位"), "identity.employer"),
+    **dict.fromkeys(("city", "location", "所在城市"), "identity.location"),
+    **dict.fromkeys(("hometown", "老家", "家乡"), "identity.hometown"),
+    **dict.fromkeys(("name", "名字"), "identity.name"),
+    **dict.fromkeys(("birthday", "生日"), "identity.birthday"),
+}
+#: Attribute heads that are never a thing one has ("my point is", 我的意思是): opinions, replies.
+NOT_ATTRIBUTES = frozenset({
+    "question", "point", "guess", "bad", "problem", "idea", "opinion", "view", "thought", "thoughts",
+    "concern", "issue", "pleasure", "fault", "turn", "mistake", "bet", "hope", "dream", "goal", "worry",
+    "fear", "feeling", "sense", "understanding", "impression", "reason", "answer", "excuse", "advice",
+    "suggestion", "plan", "apologies", "condolences", "bad luck", "life", "day", "week", "name", "favorite",
+    "favourite", "budget", "email", "e-mail", "phone number", "number", "address", "password", "job", "birthday",
+    "问题", "意思", "看法", "想法", "建议", "意见", "感觉", "目标", "梦想", "愿望", "错", "观点", "理由", "回答",
+    "名字", "电话", "邮箱", "地址", "密码", "生日", "最爱", "计划", "工作", "预算",
+})
+_CATEGORY_TAIL = re.compile(r"(?<=[\u4e00-\u9fff])的?(?:座位|位子|快递)$")
+_SLUG = re.compile(r"[^\w\u3400-\u9fff]+")
+
+
+def slug(words: str) -> str:
+    """A key part from words: case-folded, runs of other characters as ``_`` ("shoe size" →
+    ``shoe_size``, 代码仓库 kept)."""
+    return _SLUG.sub("_", words.casefold()).strip("_")
+
+
+def open_key(subject: str, attribute: str) -> str:
+    """``<subject>.<attribute>``; the speaker is ``user`` (``open_key("", "shoe size")`` → ``user.shoe_size``)."""
+    return f"{slug(subject) or 'user'}.{slug(attribute)}"
+
+
+def is_open(key: str) -> bool:
+    """Whether ``key`` is an open key of the user (``user.<attribute>``) this module wrote."""
+    return key.startswith("user.")
+
+
+def named_value(value: str) -> tuple[str, str] | None:
+    """``(key, canonical value)`` when ``value`` is, as a whole, a named gazetteer entry (DHL, Neovim, 顺丰)."""
+    value = _CATEGORY_TAIL.sub("", value)  # 靠过道的座位 is 靠过道, "aisle seats" the aisle seat
+    hit = gazetteer.lookup(value, choice=True)
+    if hit is None or not hit.named or (hit.start, hit.end) != (0, len(value)):
+        return None
+    return hit.key, hit.value
+
+
+def attribute_finding(attribute: str, value: str, clause: str, lang: str, *, subject: str = "",
+                      confidence: float = CONF_STATED) -> list[Finding]:
+    """The finding of "<subject>'s <attribute> is <value>": a taxonomy key when the attribute or
+    the value names one, else the open key; ``[]`` for an empty value or a non-attribute."""
+    value = clean_value(value, lang)
+    subject = kin.subject(subject) if subject and kin.is_relative(subject) else subject  # 女儿 → daughter
+    head = attribute.casefold().strip()
+    if not value or not head or head in NOT_ATTRIBUTES or kin.is_relative(head) or len(value) > 60:
+        return []
+    key = ATTRIBUTE_KEYS.get(head)
+    named = named_value(value)
+    if key is None and named is not None and not subject:
+        key = named[0]
+    if key is not None:
+        shown = named[1] if named is not None and named[0] == key else value
+        return [Finding(key, shown, confidence, clause, subject=subject)]
+    said = f"{attribute}是{value}" if lang == "zh" else f"{attribute} is {value}"
+    return [Finding(open_key(subject, attribute), value, confidence, clause, subject=subject, statement=said)]
+
+
+def chosen(value: str, verb_key: str, clause: str, lang: str, *, retract: bool = False,
+           statement: str = "") -> list[Finding]:
+    """A value chosen or dropped without an attribute phrase ("switched to Firefox", 改用飞书,
+    "stop using UPS"): the gazetteer's key for a named value, else ``verb_key`` (``user.uses``)."""
+    value = clean_value(value, lang)
+    if not value:
+        return []
+    named = named_value(value)
+    if named is not None:
+        return [Finding(named[0], named[1], CONF_STATED, clause, retract=retract)]
+    return [Finding(verb_key, value, CONF_STATED, clause, retract=retract, statement=statement)]
+
+
+def about(findings: list[Finding], subject: str) -> list[Finding]:
+    """``findings`` of a sentence rewritten into the first person, put back under ``subject``:
+    the relation's subject word (``kin.subject``) or the name, and an open key under its owner."""
+    word = kin.subject(subject) if kin.is_relative(subject) else subject
+    out = []
+    for f in findings:
+        key = open_key(word, f.key.partition(".")[2]) if is_open(f.key) else f.key
+        out.append(replace(f, subject=word, key=key))
+    return out

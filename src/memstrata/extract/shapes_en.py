@@ -1,0 +1,281 @@
+"""English statement shapes (``extract.shapes``): rewritings of the subject and the shapes that
+need no topic word. ``before_topics`` runs ahead of the topic patterns (its shapes say a change
+the topic patterns would misread as a habit), ``after_topics`` when they found nothing."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from datetime import datetime
+
+from memstrata.extract import kin, patterns_en
+from memstrata.extract.clauses import CONF_PREFER, Finding, clean_value
+from memstrata.extract.shapes import attribute_finding, chosen, open_key
+
+_IC = re.IGNORECASE
+#: A clause that asks, supposes or reports: no shape reads it.
+_NOT_A_STATEMENT = re.compile(
+    r"^(?:if|what if|suppose|imagine|let's say|say|maybe|perhaps|should|would|could|can|do|does|did|is|are|"
+    r"will|i wonder|i wish|i might|i may|i'm not sure|i don't know|not sure)\b|\?\s*$|"
+    r"\b(?:said|says|told|thinks?|thought|asked|wondered|i think|i guess|probably|might|may)\b", _IC)
+_CLAUSES = re.compile(r"\s*[;,]\s*")
+
+# --- the subject --------------------------------------------------------------------------------
+
+_THIRD_PERSON = re.compile(r"^(?:[-*•]\s*)?(?:the\s+)?user(?P<poss>'s)?\s+(?P<rest>\S.*)$", _IC)
+_AUXILIARY = {"is": "I'm", "was": "I was", "has": "I have", "does": "I do", "doesn't": "I don't",
+              "does not": "I don't", "isn't": "I'm not", "is not": "I'm not", "had": "I had"}
+_ADVERB = r"(?:no longer|now|still|also|always|usually|often|never|only|really|recently|mostly|just)"
+_VERB_S = re.compile(rf"^(?P<adv>(?:{_ADVERB}\s+)*)(?P<verb>[a-z]+)\b(?P<rest>.*)$", _IC)
+
+
+def _base(verb: str) -> str:
+    """The base form of a third-person verb ("prefers" → "prefer", "carries" → "carry")."""
+    low = verb.lower()
+    if low.endswith("ies") and len(low) > 4:
+        return low[:-3] + "y"
+    if re.search(r"(?:ch|sh|ss|x|z|o)es$", low):
+        return low[:-2]
+    if low.endswith("s") and not low.endswith("ss"):
+        return low[:-1]
+    return low
+
+
+def first_person(sentence: str) -> str | None:
+    """A note about the user in the third person as the user's own words ("User prefers UPS for
+    delivery" → "I prefer UPS for delivery", "The user's editor is VS Code" → "My editor is VS
+    Code", "User is vegetarian" → "I'm vegetarian"); ``None`` for any other sentence."""
+    m = _THIRD_PERSON.match(sentence.strip())
+    if m is None:
+        return None
+    rest = m.group("rest")
+    if m.group("poss"):
+        return f"My {rest}"
+    for aux, said in _AUXILIARY.items():
+        if rest.lower().startswith(aux + " "):
+            return f"{said} {rest[len(aux) + 1:]}"
+    v = _VERB_S.match(rest)
+    if v is None:
+        return None
+    verb = v.group("verb")
+    base = verb if verb.lower().endswith("ed") else _base(verb)
+    return f"I {v.group('adv')}{base}{v.group('rest')}"
+
+
+_RELATION = (r"colleague|coworker|co-worker|friend|boss|manager|teammate|neighbou?r|roommate|sister|brother|"
+             r"wife|husband|partner|son|daughter|mom|mum|dad|mother|father|cousin|aunt|uncle|girlfriend|"
+             r"boyfriend|grandma|grandpa")
+_SOMEONE = re.compile(rf"^(?:[Mm]y\s+(?P<rel>{_RELATION})\s+)?(?P<name>[A-Z][a-z]+)(?P<poss>'s)?\s+(?P<rest>.+)$")
+#: A value that describes the owner rather than names a thing ("my friend is allergic to mango",
+#: "my budget is tight"): an adjective, a preposition or an adverb first.
+_DESCRIBES = re.compile(
+    r"^(?:allergic|tired|sick|ill|busy|happy|sad|great|fine|ok|okay|good|bad|nice|cool|awesome|amazing|terrible|"
+    r"late|early|here|there|away|out|in|on|at|from|with|about|like|such|also|always|never|still|quite|pretty|"
+    r"super|kind|sort|more|less|better|worse|done|over|gone|back|ready|sure|right|wrong|true|false|tight|low|high|"
+    r"huge|small|big|broken|gone|sweet|lovely|wonderful|fantastic|horrible|awful|important|hard|easy|new|old|"
+    r"off|down|up|no|all|very|really|just|only|probably|definitely|still)\b", _IC)
+_RELATIVE = re.compile(rf"^my\s+(?P<rel>{_RELATION})(?P<name>)(?P<poss>)\s+(?P<rest>.+)$", _IC)
+_SOMEONE_VERB = re.compile(r"^(?:is|was|has|'s|(?:now\s+|also\s+|just\s+)?[a-z]+(?:s|ed))\b")
+#: Capitalised words that open sentences and are never a person.
+_NOT_NAMES = frozenset({
+    "I", "The", "My", "Our", "It", "This", "That", "These", "Those", "There", "Please", "Thanks", "Thank",
+    "Yes", "No", "Not", "Hey", "Hi", "Hello", "What", "When", "Where", "Why", "How", "Who", "Which", "Do",
+    "Does", "Did", "Is", "Are", "Was", "Were", "Can", "Could", "Would", "Should", "Will", "Let", "Let's",
+    "Send", "Ship", "Route", "Book", "Drop", "Stop", "Forget", "Use", "Tell", "Imagine", "If", "And", "But",
+    "So", "Also", "Today", "Yesterday", "Tomorrow", "Everything", "Nothing", "Someone", "Everyone", "User",
+    "Actually", "Maybe", "Well", "Oh", "Okay", "Ok", "Sure", "Just", "Nowadays", "Lately", "Now", "From",
+    "He", "She", "They", "We", "You", "Mom", "Dad", "Mum", "Ah", "Wow", "Cool", "Great", "Nice", "Sorry",
+})
+
+
+def someone_else(sentence: str) -> tuple[str, str] | None:
+    """``(subject, the sentence in the first person)`` for a statement about a named person
+    ("Sarah is allergic to shellfish" → ``("Sarah", "I'm allergic to shellfish")``, "My colleague
+    Tom moved to the design team" → ``("Tom", "I moved to the design team")``); else ``None``."""
+    m = _SOMEONE.match(sentence.strip()) or _RELATIVE.match(sentence.strip())
+    if m is None or _NOT_A_STATEMENT.search(sentence):
+        return None
+    who = m.group("name") or m.group("rel")
+    if who in _NOT_NAMES or (not m.group("name") and not kin.is_relative(who)):
+        return None  # "my friend is allergic to mango" stays out: only relatives and named people are kept
+    rest = m.group("rest")
+    if m.group("poss"):
+        return who, f"My {rest}"
+    if not _SOMEONE_VERB.match(rest):
+        return None
+    said = first_person(f"user {rest}")
+    return (who, said) if said else None
+
+
+# --- shapes ------------------------------------------------------------------------------------
+
+_POSSESSIVE = re.compile(
+    r"^(?:my|our)\s+(?:(?P<owner>[a-z][\w\- ]{0,25}?)'s\s+)?(?P<attr>[a-z][\w\- ]{0,30}?)\s+(?:is|are|'s)\s+"
+    r"(?:now\s+|currently\s+|still\s+)?(?:an?\s+|the\s+)?(?P<v>[^\s].*?)(?:\s+now)?$", _IC)
+_VALUE_NOT = re.compile(r"^(?:that|whether|if|to|it|not|so|too|very|really|being|getting|going|a bit|named|called)\b",
+                        _IC)
+_SETTLED = r"(?:usual|current|go-to|new|main|only|favou?rite|preferred|daily|regular|own)\s+"
+
+
+def _possessive(clause: str, lang: str = "en") -> list[Finding]:
+    m = _POSSESSIVE.match(clause)
+    if m is None or _VALUE_NOT.match(m.group("v")) or _DESCRIBES.match(m.group("v")):
+        return []
+    if re.search(r"\b(?:for|of|in|at|with|on|to|from|about)\b", m.group("attr"), _IC):
+        return []  # "my budget for this trip is $2000": a topic's (extract.routines), or no attribute
+    attr = re.sub(rf"^{_SETTLED}", "", m.group("attr"), flags=_IC)
+    owner = m.group("owner") or ""
+    if owner and not re.fullmatch(r"(?:project|team|app|company|house|home|office|repo|service|site|shop|store|"
+                                  r"family|group|product|school|car|flat|apartment)", owner, _IC):
+        return attribute_finding(attr, m.group("v"), clause, lang, subject=owner)  # "my daughter's school"
+    return attribute_finding(f"{owner} {attr}".strip(), m.group("v"), clause, lang)
+
+
+_SWITCHED = re.compile(
+    r"^(?:i|we)(?:'ve|\s+have)?\s+(?:now\s+|just\s+|recently\s+|finally\s+|since\s+)?(?P<verb>switched|moved|changed|"
+    r"migrated|gone back|went back|switched back|changed over|converted)\s+(?:our\s+(?P<attr>[\w ]+?)\s+|my\s+"
+    r"(?P<attr2>[\w ]+?)\s+)?(?:from\s+(?P<old>.+?)\s+)?(?:over\s+)?to\s+(?P<art>an?\s+|the\s+)?(?P<v>.+?)"
+    r"(?:\s+(?:last|this)\s+\w+|\s+recently|\s+now|\s+instead)?$", _IC)
+_STARTED_VERB = {"lik": "like", "lov": "love", "enjoy": "enjoy"}
+_RESTRICTED = re.compile(
+    r"^(?:(?:these days|nowadays|lately|now)\s*,?\s+)?(?:i|we)\s+(?:now\s+)?only\s+(?P<verb>drink|eat|use|read on|"
+    r"listen to|watch|wear|take)\s+(?:an?\s+|the\s+|my\s+)?(?P<v>.+?)(?:\s+(?:these days|nowadays|now|lately))?$"
+    r"|^(?:these days|nowadays|lately|now)\s*,?\s+it's\s+only\s+(?P<v2>.+?)(?:\s+for\s+(?:me|us))?$", _IC)
+_VERB_KEYS = {"drink": ("user.drinks", "drinks {v}"), "eat": ("user.eats", "eats {v}"),
+              "use": ("user.uses", "uses {v}"), "read on": ("user.uses", "reads on {v}"),
+              "listen to": ("user.listens_to", "listens to {v}"), "watch": ("user.watches", "watches {v}"),
+              "wear": ("user.wears", "wears {v}"), "take": ("user.takes", "takes {v}")}
+
+
+def _changed(clause: str, lang: str = "en") -> list[Finding]:
+    if (m := _SWITCHED.match(clause)) is not None:
+        attr = m.group("attr") or m.group("attr2")
+        if attr:
+            return attribute_finding(attr, m.group("v"), clause, lang)
+        the = re.match(r"^[a-z][\w\- ]*?\s(?P<head>[a-z]+)$", m.group("v"))
+        if (m.group("art") or "").lower().startswith("the") and the is not None:
+            return attribute_finding(the.group("head"), m.group("v"), clause, lang)  # "to the night shift"
+        value = clean_value(m.group("v"), lang)
+        if re.match(r"\w+ing\b", value):  # "I've gone back to running": a habit (extract.habits)
+            return []
+        if m.group("verb").lower() == "moved" and not m.group("old") and value[:1].isupper():
+            return [Finding("identity.location", value, CONF_PREFER, clause)]  # "I've moved to Berlin"
+        return chosen(value, "user.uses", clause, lang, statement=f"uses {value}")
+    if (m := _RESTRICTED.match(clause)) is not None:
+        verb = (m.group("verb") or "drink").lower()
+        value = clean_value(m.group("v") or m.group("v2"), lang)
+        key, said = _VERB_KEYS[verb]
+        if verb in ("use", "read on"):
+            return chosen(value, key, clause, lang, statement=said.format(v=value))
+        return [Finding(key, value, CONF_PREFER, clause, statement=said.format(v=value))] if value else []
+    return []
+
+
+_STARTED = re.compile(
+    r"^i(?:'ve|\s+have|'m|\s+am)?\s+(?:really\s+|slowly\s+|finally\s+)?(?:started|begun|begin|starting|come|grown|"
+    r"growing|coming)\s+(?:to\s+)?(?P<verb>lik|lov|enjoy)(?:e|es|ing|s)?\s+(?P<v>.+?)(?:\s+(?:lately|recently|now))?$",
+    _IC)
+
+
+def _started_to_like(clause: str, said_at: datetime) -> list[Finding]:
+    """"I've started to like olives" is "I like olives" said now: the like patterns key the object
+    (olives → ``food.like``) and the resolver retires a dislike said before."""
+    m = _STARTED.match(clause)
+    if m is None:
+        return []
+    return patterns_en.find(f"I {_STARTED_VERB[m.group('verb').lower()]} {m.group('v')}", said_at)
+
+
+_STOP = re.compile(r"^(?:please\s+)?(?:stop|quit)\s+using\s+(?:the\s+)?(?P<v>.+?)(?:\s+for\s+(?:my|our)\s+\w+)?$"
+                   r"|^(?:not|no more)\s+(?P<v2>.+?)(?:\s+(?:anymore|any more|any longer))?$"
+                   r"|^(?:forget|drop|ditch)\s+(?:the\s+)?(?P<v3>.+?)$", _IC)
+_RESTORE = re.compile(r"^(?:let's\s+|please\s+)?(?:go\s+)?back\s+(?:to|on)\s+(?:the\s+)?(?P<v>.+?)$"
+                      r"|^(?:i'll|we'll|i will)\s+take\s+(?:the\s+)?(?P<v2>.+?)\s+again$"
+                      r"|^we're\s+back\s+(?:on|to)\s+(?P<v3>.+?)$"
+                      r"|^(?:use\s+)?(?P<v4>.+?)\s+again(?:\s+please)?$", _IC)
+
+
+def _withdrawn_and_restored(sentence: str) -> list[Finding]:
+    """"Not DHL anymore, let's go back to FedEx", "Please stop using UPS": the dropped value
+    withdrawn and the restored one chosen, under the key either names (a carrier, a seat)."""
+    clauses = [c for c in _CLAUSES.split(sentence.strip().rstrip(".!")) if c]
+    out: list[Finding] = []
+    dropped: list[str] = []
+    alone = False  # only "stop using X" withdraws on its own; "not peanuts" may contrast ("I like pizza, not sushi")
+    for clause in clauses:
+        if (m := _STOP.match(clause)) is not None:
+            dropped.append(clean_value(next(g for g in m.groups() if g), "en"))
+            alone = alone or bool(m.group("v"))
+        elif dropped and (m := _RESTORE.match(clause)) is not None:
+            value = clean_value(next(g for g in m.groups() if g), "en")
+            out += chosen(value, "user.uses", clause, "en", statement=f"uses {value}")
+    if not dropped or not (out or alone):
+        return []
+    withdrawn = [f for value in dropped for f in chosen(value, "user.uses", sentence, "en", retract=True)]
+    named = next((f.key for f in out + withdrawn if f.key != "user.uses"), None)
+    # a value named under a key (DHL, a window seat) brings the key to the other: "the aisle" is a seat
+    return [replace(f, key=named) if named and f.key == "user.uses" else f for f in out + withdrawn]
+
+
+_DESTINATION = re.compile(
+    r"^(?:(?:from now on|going forward)\s*,?\s+)?(?:please\s+)?(?:send|ship|route|deliver|post|mail)\s+(?:all\s+)?"
+    r"(?:my\s+|our\s+)?(?:packages|parcels|orders|stuff|things|everything|deliveries|shipments)?\s*(?:via|with|through|"
+    r"by|using)\s+(?P<v>.+?)(?:\s*,?\s+(?:from now on|going forward))?$"
+    r"|^(?:(?:from now on|going forward)\s*,?\s+)?(?:please\s+)?deliver\s+(?:it\s+|them\s+)?to\s+(?P<d>.+?)"
+    r"(?:\s*,?\s+(?:from now on|going forward))?$", _IC)
+
+
+_FROM_NOW_ON = re.compile(
+    r"^(?:from now on|going forward)\s*,?\s+i(?:'d|\s+would)?\s+(?:want|prefer|take|like|choose)\s+(?P<v>.+?)$", _IC)
+
+
+def _destination(clause: str, lang: str = "en") -> list[Finding]:
+    if (later := _FROM_NOW_ON.match(clause)) is not None:  # "From now on I want aisle seats": a named choice
+        found = chosen(clean_value(later.group("v"), lang), "user.chooses", clause, lang)
+        return [f for f in found if f.key in ("shipping.carrier", "travel.seat", "tool.editor", "tool.os")]
+    m = _DESTINATION.match(clause)
+    if m is None:
+        return []
+    if m.group("d"):
+        value = re.sub(r"^(?:my|our)\s+", "", clean_value(m.group("d"), lang), flags=_IC)
+        return [Finding("shipping.dropoff", value, CONF_PREFER, clause, statement=f"deliver to {value}")]
+    value = clean_value(m.group("v"), lang)
+    found = chosen(value, "user.ships_with", clause, lang, statement=f"ships with {value}")
+    return [f for f in found if f.key == "shipping.carrier"]  # "send it by Friday" names no carrier
+
+
+_TEAM = re.compile(
+    r"^i(?:'m|\s+am|\s+work|'ve|\s+have)?\s+(?:now\s+|also\s+|still\s+|just\s+|been\s+)?(?:back\s+)?(?:on|in|with|"
+    r"moved|switched|transferred|gone back|went back|joined|moved back|switched back)\s+(?:on\s+|to\s+|in\s+)?"
+    r"(?:the\s+)?(?P<v>[\w\- ]{1,30}?\s+(?:team|squad|group|department))(?:\s+too|\s+now|\s+again)?$", _IC)
+
+
+def _team(clause: str, lang: str = "en") -> list[Finding]:
+    m = _TEAM.match(clause)
+    if m is None:
+        return []
+    value = clean_value(m.group("v"), lang)
+    return [Finding(open_key("", "team"), value, CONF_PREFER, clause, statement=f"is on the {value}")]
+
+
+def before_topics(sentence: str, said_at: datetime) -> list[Finding]:
+    """Shapes that say a change, read ahead of the topic patterns."""
+    if _NOT_A_STATEMENT.search(sentence):
+        return []
+    if found := _withdrawn_and_restored(sentence):
+        return found
+    for clause in (c.strip() for c in _CLAUSES.split(sentence.strip().rstrip(".!")) if c):
+        if found := _destination(clause) or _team(clause) or _changed(clause) or _started_to_like(clause, said_at):
+            return found
+    return []
+
+
+def after_topics(sentence: str) -> list[Finding]:
+    """Shapes read when no topic pattern found anything: the possessive copula."""
+    if _NOT_A_STATEMENT.search(sentence):
+        return []
+    out: list[Finding] = []
+    for clause in (c for c in _CLAUSES.split(sentence.strip().rstrip(".!")) if c):
+        out += _possessive(clause.strip())
+    return out
+

@@ -1,0 +1,199 @@
+"""Chinese statement shapes (``extract.shapes``), read on Simplified text (``extract.rules.tidy``
+folds Traditional). ``before_topics`` runs ahead of the topic patterns, ``after_topics`` when
+they found nothing; ``first_person`` and ``someone_else`` rewrite the subject."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+
+from memstrata.extract import gazetteer, kin, patterns_zh
+from memstrata.extract.clauses import CONF_PREFER, Finding, clean_value
+from memstrata.extract.shapes import attribute_finding, chosen, open_key
+
+_H = "\u4e00-\u9fff"
+#: A clause that asks, supposes or reports: no shape reads it.
+_NOT_A_STATEMENT = re.compile(
+    r"^(?:如果|要是|假如|假设|万一|是否)|[？?]|吗[。！!]?$|呢[。]?$|是不是|会不会|要不要|可不可以|能不能|可能|好像|也许|"
+    r"大概|说|觉得|认为|不确定|问|希望能|真希望|还没")
+_CLAUSES = re.compile(r"\s*[，,；;。！!]\s*")
+
+# --- the subject --------------------------------------------------------------------------------
+
+_THIRD_PERSON = re.compile(r"^(?:[-*•]\s*)?(?:该)?用户(?P<rest>[^：:].*)$")
+
+
+def first_person(sentence: str) -> str | None:
+    """A note about the user in the third person as the user's own words (用户对花生过敏 → 我对花生过敏,
+    用户的编辑器是Vim → 我的编辑器是Vim); ``None`` for any other sentence."""
+    m = _THIRD_PERSON.match(sentence.strip())
+    return None if m is None else f"我{m.group('rest')}"
+
+
+_SURNAMES = ("王李张刘陈杨赵黄周吴徐孙胡朱高林何郭马罗梁宋郑谢韩唐冯于董萧程曹袁邓许傅沈曾彭吕苏卢蒋蔡贾丁魏薛叶"
+             "阎余潘杜戴夏钟汪田任姜范方石姚谭廖邹熊金陆郝孔白崔康毛邱秦江史顾侯邵孟龙万段雷钱汤尹黎易常武乔贺赖龚文")
+_RELATION = ("同事|朋友|老板|领导|上司|室友|邻居|同学|姐姐|妹妹|哥哥|弟弟|老婆|老公|妻子|丈夫|妈妈|爸爸|儿子|女儿|"
+             "爷爷|奶奶")
+_NAME = rf"(?:小[{_H}]|老[{_H}]|[{_SURNAMES}][{_H}]{{1,2}}?)"
+_SOMEONE = re.compile(
+    rf"^(?:我的?(?P<rel>{_RELATION}))?(?P<name>{_NAME})?(?P<rest>(?:的|对|在|又|也|调|住|是|喜欢|最|不|换|搬|回|去|改|"
+    rf"已经|现在|一直|还).+)$")
+
+
+def someone_else(sentence: str) -> tuple[str, str] | None:
+    """``(subject, the sentence in the first person)`` for a statement about a named person or a
+    relative (小李对海鲜过敏 → ``("小李", "我对海鲜过敏")``, 我同事小张调到设计组了 →
+    ``("小张", "我调到设计组了")``)."""
+    m = _SOMEONE.match(sentence.strip())
+    if m is None or _NOT_A_STATEMENT.search(m.group("rest")):
+        return None
+    who = m.group("name") or m.group("rel")
+    if not who or (not m.group("name") and not kin.is_relative(who)):
+        return None  # 我朋友对芒果过敏 stays out: only relatives and named people are kept
+    return who, f"我{m.group('rest')}"
+
+
+# --- shapes ------------------------------------------------------------------------------------
+
+_OWNERS = "项目|团队|组|公司|家|产品|网站|系统|学校|部门"
+_POSSESSIVE = re.compile(
+    rf"^(?:我的|我们(?P<owner>{_OWNERS})?的?|我家的?|我(?P<rel>{_RELATION})的)(?P<attr>[{_H}A-Za-z ]{{1,10}}?)"
+    rf"(?:现在|目前|一直)?是(?P<v>[^，。！？]+?)(?:的)?$")
+_USES = re.compile(rf"^我们(?P<owner>{_OWNERS})?(?:现在|目前|一直)?(?:用的是|在用|用)(?P<v>[^，。！？]+?)了?$")
+_VALUE_NOT = re.compile(r"^(?:不|是不是|会不会|再|先|怎么|什么|这样|那样|因为|为了|我)")
+
+
+def _possessive(clause: str) -> list[Finding]:
+    if (m := _USES.match(clause)) is not None:
+        owner = m.group("owner") or "我们"
+        value = clean_value(m.group("v"), "zh")
+        return [Finding(open_key("", owner), value, CONF_PREFER, clause,
+                        statement=f"{owner}用的是{value}")] if value else []
+    m = _POSSESSIVE.match(clause)
+    if m is None or _VALUE_NOT.match(m.group("v")):
+        return []
+    value = re.sub(r"^(?:一辆|一台|一个|一部|一款)", "", m.group("v"))
+    if m.group("rel"):
+        return attribute_finding(m.group("attr"), value, clause, "zh", subject=m.group("rel"))
+    return attribute_finding(f"{m.group('owner') or ''}{m.group('attr')}", value, clause, "zh")
+
+
+_TAIL = re.compile(r"(?:发货|寄|送|联系|沟通|看书|上班|了|吧)+$")
+_SWITCHED = re.compile(rf"^(?:我们?)?(?:最近|现在|已经)?(?:从(?P<old>[^，]+?))?(?:又开始|改|换|迁|转)(?:用|成|到)了?"
+                       rf"(?P<v>[{_H}A-Za-z0-9 .\-]+?)了?$")
+_DRINKS = re.compile(r"^(?:我)?(?:最近|现在)?(?:改|换)(?P<verb>喝|吃)(?P<v>.+?)了?$"
+                     r"|^(?:我)?(?:现在|最近|如今|这些天)?只(?P<verb2>用|喝|吃)(?P<v2>.+?)了?$")
+_MOVED = re.compile(r"^我(?:已经|最近)?搬(?:到|去)了?(?P<v>[^，]+?)了?$")
+_WORKS = re.compile(r"^我(?:现在|目前)(?:在|去)(?!一家|一个|一所)(?P<v>[^，]+?)(?:上班|工作)了?$")
+
+
+def _changed(clause: str) -> list[Finding]:
+    if (m := _MOVED.match(clause)) is not None:
+        return [Finding("identity.location", clean_value(m.group("v"), "zh"), CONF_PREFER, clause)]
+    if (m := _WORKS.match(clause)) is not None:
+        return [Finding("identity.employer", clean_value(m.group("v"), "zh"), CONF_PREFER, clause)]
+    if (m := _DRINKS.match(clause)) is not None:
+        verb, raw = (m.group("verb"), m.group("v")) if m.group("verb") else (m.group("verb2"), m.group("v2"))
+        value = clean_value(_TAIL.sub("", raw), "zh")
+        if verb == "用":
+            if channel := gazetteer.contact_channel(raw):
+                return [Finding("contact.channel", channel, CONF_PREFER, clause)]
+            return chosen(value, "user.uses", clause, "zh", statement=f"使用{value}")
+        key = "user.drinks" if verb == "喝" else "user.eats"
+        return [Finding(key, value, CONF_PREFER, clause, statement=f"{verb}{value}")] if value else []
+    if (m := _SWITCHED.match(clause)) is not None:
+        value = clean_value(_TAIL.sub("", m.group("v")), "zh")
+        return chosen(value, "user.uses", clause, "zh", statement=f"使用{value}")
+    return []
+
+
+_STARTED = re.compile(r"^我?(?:最近|现在|渐渐|慢慢|终于)?(?:也)?(?:开始喜欢|爱上|喜欢上|开始爱)(?:上)?(?P<v>.+?)了$")
+
+
+def _started_to_like(clause: str, said_at: datetime) -> list[Finding]:
+    """开始喜欢橄榄了 is 我喜欢橄榄 said now: the like patterns key the object, the resolver retires
+    a dislike said before."""
+    m = _STARTED.match(clause)
+    return [] if m is None else patterns_zh.find(f"我喜欢{m.group('v')}", said_at)
+
+
+_DROP = re.compile(r"^(?P<later>以后)?(?:不要|别用|不用|别|不喝|不吃|不坐)(?P<v>[^，]+?)了$"
+                   r"|^(?P<v2>[^，]+?)(?:不用了|算了|不要了)$")
+_RESTORE = re.compile(r"^(?:还是|又)(?P<verb>用|喝|吃|坐|走|发)?(?P<v>[^，]+?)(?:吧|好了|了)?$")
+
+
+def _withdrawn_and_restored(sentence: str) -> list[Finding]:
+    """不要京东了，还是顺丰吧: the dropped value withdrawn and the restored one chosen, under the key
+    either names (a carrier, a seat) or the verb's (喝 → ``user.drinks``)."""
+    out: list[Finding] = []
+    dropped: list[tuple[str, str]] = []
+    alone = False  # 别用京东了 alone may be this once; 以后别用 or a restoration (还是顺丰吧) is standing
+    for clause in (c for c in _CLAUSES.split(sentence.strip()) if c):
+        if (m := _DROP.match(clause)) is not None:
+            alone = alone or bool(m.group("later"))
+            raw = m.group("v") or m.group("v2")
+            drinks = clause.startswith(("不喝", "以后不喝"))
+            dropped.append((clean_value(_TAIL.sub("", re.sub(r"^用", "", raw)), "zh"),
+                            "user.drinks" if drinks else "user.uses"))
+        elif dropped and (m := _RESTORE.match(clause)) is not None:
+            value = clean_value(_TAIL.sub("", m.group("v")), "zh")
+            restored_key = "user.drinks" if m.group("verb") == "喝" else "user.uses"
+            out += chosen(value, restored_key, clause, "zh", statement=f"{m.group('verb') or '用'}{value}")
+    if not (out or alone):
+        return []
+    key = next((f.key for f in out), None)
+    for value, verb_key in dropped:
+        for f in chosen(value, verb_key, sentence, "zh", retract=True):
+            keep = key is None or f.key == key or not f.key.startswith("user.")
+            out.append(f if keep else Finding(key or f.key, f.value, f.confidence, sentence, retract=True))
+    return out
+
+
+_DESTINATION = re.compile(
+    r"^(?:以后|今后|之后)(?:的)?(?:快递|包裹|东西|货)?(?:都|一律)?(?:发|走|寄|用|坐|选)(?P<v>[^到，]+?)(?:快递)?(?:吧|了)?$"
+    r"|^(?:以后|今后)(?:的)?(?:快递|包裹|东西|外卖)?(?:都)?(?:寄|送|放|发)到(?P<d>[^，]+?)(?:吧|了)?$")
+
+
+def _destination(clause: str) -> list[Finding]:
+    m = _DESTINATION.match(clause)
+    if m is None:
+        return []
+    if m.group("d"):
+        value = clean_value(m.group("d"), "zh")
+        return [Finding("shipping.dropoff", value, CONF_PREFER, clause, statement=f"送到{value}")]
+    found = chosen(clean_value(m.group("v"), "zh"), "user.ships_with", clause, "zh")
+    return [f for f in found if f.key in ("shipping.carrier", "travel.seat")]  # 以后都坐靠过道的座位
+
+
+_TEAM = re.compile(rf"^我(?:现在|也|又|已经)?(?:在|调到|回到|转到|去了|加入了?|调去)(?:了)?"
+                   rf"(?P<v>[{_H}A-Za-z]{{1,8}}(?:组|部门|团队))(?:了)?$")
+
+
+def _team(clause: str) -> list[Finding]:
+    m = _TEAM.match(clause)
+    if m is None:
+        return []
+    value = m.group("v")
+    return [Finding(open_key("", "team"), value, CONF_PREFER, clause, statement=f"在{value}")]
+
+
+def before_topics(sentence: str, said_at: datetime) -> list[Finding]:
+    """Shapes that say a change, read ahead of the topic patterns."""
+    if _NOT_A_STATEMENT.search(sentence):
+        return []
+    if found := _withdrawn_and_restored(sentence):
+        return found
+    for clause in (c for c in _CLAUSES.split(sentence.strip()) if c):
+        if found := _destination(clause) or _changed(clause) or _started_to_like(clause, said_at) or _team(clause):
+            return found
+    return []
+
+
+def after_topics(sentence: str) -> list[Finding]:
+    """Shapes read when no topic pattern found anything: the possessive copula."""
+    if _NOT_A_STATEMENT.search(sentence):
+        return []
+    out: list[Finding] = []
+    for clause in (c for c in _CLAUSES.split(sentence.strip()) if c):
+        out += _possessive(clause)
+    return out

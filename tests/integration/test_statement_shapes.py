@@ -1,0 +1,86 @@
+"""Changes said in the general statement shapes reach the stored facts: the new value current, the
+old one superseded or withdrawn, someone else's facts apart from the user's. Public SDK on a real
+SQLite file with the real embedding model."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from memstrata import Memory
+from memstrata.types import Fact
+
+_START = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
+
+
+def _said(mem: Memory, *messages: str) -> None:
+    for i, text in enumerate(messages):
+        mem.add(text, user_id="u", created_at=_START + timedelta(minutes=i))
+
+
+def _active(mem: Memory, key: str) -> list[tuple[str | None, str]]:
+    return sorted((f.subject, f.value) for f in mem.list(key=key, user_id="u") if isinstance(f, Fact))
+
+
+def _status(mem: Memory, key: str, value: str) -> list[str]:
+    facts = mem.list(key=key, status=["active", "superseded", "archived"], user_id="u")
+    return [f.status for f in facts if isinstance(f, Fact) and f.value == value]
+
+
+@pytest.fixture
+def mem(tmp_path: Path) -> Memory:
+    with Memory(tmp_path / "memory.db") as m:
+        yield m
+
+
+def test_withdrawal_with_restoration_leaves_the_restored_carrier(mem: Memory) -> None:
+    _said(mem, "以后都用顺丰。", "以后都用京东。", "不要京东了，还是顺丰吧。")
+    assert _active(mem, "shipping.carrier") == [(None, "顺丰")]
+    assert "active" not in _status(mem, "shipping.carrier", "京东")
+
+
+def test_stop_using_withdraws_the_carrier(mem: Memory) -> None:
+    _said(mem, "Use UPS for my packages.", "Please stop using UPS.")
+    assert _active(mem, "shipping.carrier") == []
+    assert _status(mem, "shipping.carrier", "UPS") == ["superseded"]
+
+
+def test_destination_with_another_verb_supersedes_the_carrier(mem: Memory) -> None:
+    _said(mem, "以后都用顺丰。", "以后快递发中通。")
+    assert _active(mem, "shipping.carrier") == [(None, "中通")]
+    assert _status(mem, "shipping.carrier", "顺丰") == ["superseded"]
+
+
+def test_a_like_begun_retires_the_dislike(mem: Memory) -> None:
+    _said(mem, "I hate olives.", "I've started to like olives.")
+    liked = [f for f in mem.list(user_id="u") if isinstance(f, Fact) and f.value == "olives"]
+    assert [(f.key, f.status) for f in liked] == [("preference.like", "active")]
+
+
+def test_third_person_notes_change_the_users_own_carrier(mem: Memory) -> None:
+    _said(mem, "用户偏好顺丰。", "用户改用中通了。")
+    assert _active(mem, "shipping.carrier") == [(None, "中通")]
+
+
+def test_possessive_then_switch_supersedes_the_editor(mem: Memory) -> None:
+    _said(mem, "My editor is VS Code.", "I've switched to Neovim.")
+    assert _active(mem, "tool.editor") == [(None, "Neovim")]
+
+
+@pytest.mark.parametrize(("messages", "user_key", "tom_key", "team", "away", "who"), [
+    (("I'm on the platform team.", "My colleague Tom is on the platform team too.",
+      "Tom moved to the design team.", "Tom is back on the platform team."),
+     "user.team", "tom.team", "platform team", "design team", "Tom"),
+    (("我在平台组。", "我同事小张也在平台组。", "小张调到设计组了。", "小张又回到平台组了。"),
+     "user.team", "小张.team", "平台组", "设计组", "小张"),
+])
+def test_colleague_changing_teams_and_back_stays_apart_from_the_user(
+        mem: Memory, messages: tuple[str, ...], user_key: str, tom_key: str, team: str, away: str, who: str) -> None:
+    _said(mem, *messages)
+    assert _active(mem, user_key) == [(None, team)]
+    assert _active(mem, tom_key) == [(who, team)]
+    assert _status(mem, tom_key, away) == ["superseded"]
+    history = mem.history(key=tom_key, user_id="u")
+    assert [f.value for f, _ in history] == [team, away, team]

@@ -1,0 +1,129 @@
+"""General statement shapes (``extract.shapes``), each class in English and Chinese: what the rule
+extractor reads from a sentence, and what it must not read (questions, hypotheticals, negated or
+reported speech, other people's words)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from memstrata.extract.rules import RuleExtractor
+from memstrata.extract.taxonomy import key_spec
+
+_AT = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
+
+
+def _read(text: str) -> list[tuple[str, str, str, bool]]:
+    return [(c.key, c.value, c.subject, c.retracts)
+            for c in RuleExtractor().extract(text=text, role="user", said_at=_AT)]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("My editor is Neovim.", [("tool.editor", "Neovim", "", False)]),
+    ("Our project's database is PostgreSQL.", [("user.project_database", "PostgreSQL", "", False)]),
+    ("My shoe size is 42.", [("user.shoe_size", "42", "", False)]),
+    ("My daughter's school is Lincoln Elementary.", [("daughter.school", "Lincoln Elementary", "daughter", False)]),
+    ("我的编辑器是VS Code。", [("tool.editor", "VSCode", "", False)]),
+    ("我们项目用的是PostgreSQL。", [("user.项目", "PostgreSQL", "", False)]),
+    ("我的鞋码是42。", [("user.鞋码", "42", "", False)]),
+    ("我女儿的学校是实验小学。", [("daughter.学校", "实验小学", "daughter", False)]),
+])
+def test_possessive_copula_names_an_attribute(text: str, expected: list[tuple[str, str, str, bool]]) -> None:
+    assert _read(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Nowadays it's only green tea for me.", [("user.drinks", "green tea", "", False)]),
+    ("I've switched to Firefox.", [("user.uses", "Firefox", "", False)]),
+    ("We moved from Jenkins to GitHub Actions.", [("user.uses", "GitHub Actions", "", False)]),
+    ("I've switched to Neovim.", [("tool.editor", "Neovim", "", False)]),
+    ("最近改用飞书了。", [("user.uses", "飞书", "", False)]),
+    ("现在只用微信联系。", [("contact.channel", "微信", "", False)]),
+    ("我现在只喝燕麦奶。", [("user.drinks", "燕麦奶", "", False)]),
+])
+def test_change_by_restriction_or_switch(text: str, expected: list[tuple[str, str, str, bool]]) -> None:
+    assert _read(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("I've started to like olives.", [("preference.like", "olives", "", False)]),
+    ("I've started liking jazz lately.", [("music.like", "jazz", "", False)]),
+    ("我开始喜欢吃橄榄了。", [("food.like", "橄榄", "", False)]),
+    ("我渐渐喜欢上香菜了。", [("food.like", "香菜", "", False)]),
+])
+def test_a_like_stated_as_a_beginning(text: str, expected: list[tuple[str, str, str, bool]]) -> None:
+    assert _read(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Not DHL anymore, let's go back to FedEx.",
+     [("shipping.carrier", "FedEx", "", False), ("shipping.carrier", "DHL", "", True)]),
+    ("Please stop using UPS.", [("shipping.carrier", "UPS", "", True)]),
+    ("Forget the window seat, I'll take the aisle again.",
+     [("travel.seat", "aisle", "", False), ("travel.seat", "window seat", "", True)]),
+    ("不要京东了，还是顺丰吧。", [("shipping.carrier", "顺丰", "", False), ("shipping.carrier", "京东", "", True)]),
+    ("以后别用申通发货了。", [("shipping.carrier", "申通", "", True)]),
+    ("不喝燕麦奶了，还是喝牛奶吧。", [("user.drinks", "牛奶", "", False), ("user.drinks", "燕麦奶", "", True)]),
+])
+def test_withdrawal_and_restoration_in_one_message(text: str, expected: list[tuple[str, str, str, bool]]) -> None:
+    assert _read(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Send my packages via FedEx from now on.", [("shipping.carrier", "FedEx", "", False)]),
+    ("From now on, deliver to my office.", [("shipping.dropoff", "office", "", False)]),
+    ("以后快递发中通。", [("shipping.carrier", "中通", "", False)]),
+    ("以后都坐靠过道的座位。", [("travel.seat", "靠过道", "", False)]),
+])
+def test_destination_stated_with_another_verb(text: str, expected: list[tuple[str, str, str, bool]]) -> None:
+    assert _read(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("User prefers UPS for delivery.", [("shipping.carrier", "UPS", "", False)]),
+    ("The user is allergic to peanuts.", [("health.allergy", "peanuts", "", False)]),
+    ("User's editor is VS Code.", [("tool.editor", "VSCode", "", False)]),
+    ("- User dislikes cilantro", [("food.dislike", "cilantro", "", False)]),
+    ("用户对花生过敏。", [("health.allergy", "花生", "", False)]),
+    ("用户的编辑器是Vim。", [("tool.editor", "Vim", "", False)]),
+    ("用戶對花生過敏。", [("health.allergy", "花生", "", False)]),
+])
+def test_note_in_the_third_person_is_the_users_own(text: str, expected: list[tuple[str, str, str, bool]]) -> None:
+    assert _read(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("My colleague Tom moved to the design team.", [("tom.team", "design team", "Tom", False)]),
+    ("Tom is back on the platform team.", [("tom.team", "platform team", "Tom", False)]),
+    ("Sarah is allergic to shellfish.", [("health.allergy", "shellfish", "Sarah", False)]),
+    ("我同事小张调到设计组了。", [("小张.team", "设计组", "小张", False)]),
+    ("小张又回到平台组了。", [("小张.team", "平台组", "小张", False)]),
+    ("小李对海鲜过敏。", [("health.allergy", "海鲜", "小李", False)]),
+])
+def test_named_person_kept_apart_from_the_user(text: str, expected: list[tuple[str, str, str, bool]]) -> None:
+    assert _read(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "My point is that we should wait.", "我的意思是再等等。", "Is my editor still set to Vim?",
+    "如果我的车是特斯拉就好了。",
+    "I might switch to Firefox.", "要不要改用飞书？", "He switched to Android, I think.", "他好像换成安卓了。",
+    "I haven't started to like olives.", "我还没开始喜欢橄榄。", "Do you think I'll start liking coffee?",
+    "Should I stop using UPS?", "要不要不用京东了？", "别用京东了",
+    "Did you send it via FedEx?", "上次是发的中通吗？", "They shipped it with DHL last time.",
+    "The user asked about peanuts.", "用户问了花生的问题。", "User may prefer UPS?",
+    "Tom asked whether I like sushi.", "小张问我喜不喜欢寿司。", "Did Anna move to Toronto?", "小李搬去多伦多了吗？",
+    "My friend is allergic to mango", "我朋友对芒果过敏", "She said I should try yoga.", "我朋友说她喜欢寿司。",
+    "Let's say my editor is Emacs.", "要是我的编辑器是Emacs呢？",
+])
+def test_questions_hypotheticals_and_reports_give_nothing(text: str) -> None:
+    assert _read(text) == []
+
+
+def test_open_key_holds_one_value_about_its_subject() -> None:
+    spec = key_spec("daughter.school")
+    assert (spec.kind, spec.cardinality, spec.sensitivity) == ("fact", "one", "low")
+    assert key_spec("tool.editor").cardinality == "one"
+    with pytest.raises(KeyError):
+        key_spec("undotted")
