@@ -18,13 +18,17 @@ from typing import Any
 import httpx
 import pytest
 from browser import accept_language, start_browser, wait
+from cryptography.fernet import Fernet
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.support import expected_conditions as seen
 from serverproc import ADMIN_KEY, Server, free_port, start_server
 
 SAID = {"s1": ["From now on ship with FedEx", "我以后都希望用顺丰，别放门口", "I'm allergic to peanuts"],
-        "s2": ["I live in Berlin", "My favourite colour is green"]}
+        "s2": ["I live in Berlin", "My favourite colour is green"],
+        # contact.email is high sensitivity: with an encryption key the fact is stored encrypted
+        "s3": ["My email is carol.secret@example.net"]}
+EMAIL = "carol.secret@example.net"
 
 
 @dataclass
@@ -52,7 +56,8 @@ def _ok(response: httpx.Response) -> Any:
 
 @pytest.fixture(scope="module")
 def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[World]:
-    server = start_server(tmp_path_factory.mktemp("inspector"), log_level="info", MEMSTRATA_ADMIN_KEY=ADMIN_KEY)
+    server = start_server(tmp_path_factory.mktemp("inspector"), log_level="info", MEMSTRATA_ADMIN_KEY=ADMIN_KEY,
+                          MEMSTRATA_ENCRYPTION_KEY=Fernet.generate_key().decode(), MEMSTRATA_PRIVACY="email=allow")
     driver = None
     try:
         facts: dict[str, int] = {}
@@ -108,9 +113,26 @@ def test_the_profile_shows_current_facts_by_topic_with_markers_and_episodes_by_s
     topics = [h.text for h in world.driver.find_elements(By.CSS_SELECTOR, ".topic h3")]
     assert topics == sorted(topics, key=str.lower) and "shipping" in topics and "health" in topics
     sessions = [s.get_attribute("data-session") for s in world.driver.find_elements(By.CSS_SELECTOR, ".session")]
-    assert sessions == ["s2", "s1"]  # the newest session first
+    assert sessions == ["s3", "s2", "s1"]  # the newest session first
     counts = world.text("#counts")
-    assert "5" in counts.split("Episodes")[1].split()[0]
+    assert counts.split("Episodes")[1].split()[0] == "6"
+
+
+def test_an_encrypted_fact_shows_a_marker_and_never_its_value(world: World) -> None:
+    email = world.facts[EMAIL]
+    world.open("/ui/profile?user=alice")
+    row = world.driver.find_element(By.ID, f"fact-{email}")
+    assert row.find_element(By.CSS_SELECTOR, ".locked").text == "encrypted: value hidden"
+    assert row.find_element(By.CSS_SELECTOR, ".sens").get_attribute("class") == "sens sens-high"
+    assert EMAIL not in row.text
+    for path in (f"/ui/history?user=alice&fact={email}", f"/ui/edit?user=alice&fact={email}",
+                 "/ui/forget?user=alice&target=session&session=s3",
+                 "/ui/search?user=alice&q=what+is+my+email&kinds=fact"):
+        world.open(path)
+        assert EMAIL not in world.driver.page_source and world.driver.find_elements(By.CSS_SELECTOR, ".locked"), path
+    with world.db() as db:
+        stored = db.execute("SELECT value FROM facts WHERE id = ?", (email,)).fetchone()[0]
+    assert stored.startswith("enc:v1:")
 
 
 def test_search_ranks_hits_with_signals_and_a_citation_opens_the_message_among_its_neighbours(world: World) -> None:
@@ -280,7 +302,7 @@ def test_a_cross_site_post_is_refused_and_deletes_nothing(world: World) -> None:
         untargeted = browser_like.post("/ui/forget", data={"user": "alice", "csrf_token": token})
         assert untargeted.status_code == 422  # no explicit target: nothing is forgotten
     with world.db() as db:
-        assert db.execute("SELECT count(*) FROM episodes WHERE user_id = 'alice'").fetchone()[0] == 3
+        assert db.execute("SELECT count(*) FROM episodes WHERE user_id = 'alice'").fetchone()[0] == 4
 
 
 def test_the_export_is_the_users_jsonl(world: World) -> None:
@@ -289,7 +311,7 @@ def test_the_export_is_the_users_jsonl(world: World) -> None:
     assert lines.status_code == 200 and lines.headers["content-type"].startswith("application/x-ndjson")
     records = [httpx.Response(200, content=line).json() for line in lines.text.splitlines()]
     episodes = [r for r in records if r.get("type") == "episode"]
-    assert sorted(e["content"] for e in episodes) == sorted(SAID["s1"])
+    assert sorted(e["content"] for e in episodes) == sorted(SAID["s1"] + SAID["s3"])
 
 
 def test_the_access_log_holds_no_memory_content(world: World) -> None:
