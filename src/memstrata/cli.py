@@ -927,6 +927,20 @@ def bench_embeddings(
     _run(lambda: run_embeddings(console=console, sentences=sentences))
 
 
+@bench_app.command("hooks")
+def bench_hooks(
+    runs: Annotated[int, typer.Option(help="Fresh hook processes per event and path.")] = 20,
+    out: Annotated[Path | None, typer.Option(help="Write the figures as JSON here.")] = None,
+) -> None:
+    """Wall time of `memstrata hooks run` (SessionStart, UserPromptSubmit, Stop) cold (the hook loads
+    the model) and warm (a running memstrata serve answers): p50 / p95 (docs/hooks.md)."""
+    from memstrata.bench.hooks import run_hooks_bench
+
+    figures = _run(lambda: run_hooks_bench(console=console, runs=runs))
+    if out is not None:
+        out.write_text(json.dumps(figures, indent=1), encoding="utf-8")
+
+
 @bench_app.command("extraction")
 def bench_extraction(
     lang: Annotated[str, typer.Option(help="Comma-separated languages: en, zh.")] = "en,zh",

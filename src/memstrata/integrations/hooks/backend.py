@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from pathlib import PurePath
 from typing import Any, Protocol
 
@@ -102,15 +101,3 @@ def state_name(backend: Backend, user_id: str, session_id: str) -> str:
     """File name of the record of turns stored for one session, per backend target and user."""
     digest = hashlib.sha256(json.dumps([backend.target, user_id, session_id]).encode("utf-8")).hexdigest()
     return f"{digest[:32]}.json"
-
-
-def hooks_dir(environ: Mapping[str, str] | None = None) -> str:
-    """Where the hooks keep their log and state: ``MEMSTRATA_HOOKS_DIR``, else ``hooks/`` beside the
-    SQLite file ``MEMSTRATA_DB`` names, else ``~/.memstrata/hooks``."""
-    env = os.environ if environ is None else environ
-    if env.get("MEMSTRATA_HOOKS_DIR"):
-        return os.path.expanduser(env["MEMSTRATA_HOOKS_DIR"])
-    db = env.get("MEMSTRATA_DB", "")
-    if db and "://" not in db:
-        return os.path.join(os.path.dirname(os.path.abspath(os.path.expanduser(db))), "hooks")
-    return os.path.expanduser(os.path.join("~", ".memstrata", "hooks"))

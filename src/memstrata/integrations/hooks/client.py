@@ -1,9 +1,10 @@
 """The warm path: a hook talks to a running ``memstrata serve`` over HTTP (standard library only,
 so the hook's process loads neither the model nor the engine).
 
-``MEMSTRATA_HOOKS_URL`` names the server (default ``http://127.0.0.1:8080``, what ``memstrata
-serve`` listens on; ``off`` never uses one); ``MEMSTRATA_API_KEY`` is sent as the bearer token
-when the server requires keys. A server counts as running when a TCP connection opens within
+``HookSettings.server_url`` names the server (``MEMSTRATA_HOOKS_URL``, default
+``http://127.0.0.1:8080``, where ``memstrata serve`` listens; ``off`` never uses one);
+``HookSettings.api_key`` (``MEMSTRATA_API_KEY``) is sent as the bearer token when the server
+requires keys. A server counts as running when a TCP connection opens within
 ``CONNECT_TIMEOUT_S`` and ``GET /healthz`` answers ``{"status": "ok"}``: anything else (nothing
 listening, another program on the port) is the cold path.
 """
@@ -17,10 +18,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 from urllib.parse import urlsplit
 
-from memstrata.integrations.hooks.protocol import HookScope
+from memstrata.integrations.hooks.protocol import HookScope, HookSettings
 from memstrata.integrations.hooks.transcript import Turn
 
-DEFAULT_URL = "http://127.0.0.1:8080"
 #: How long the quick check waits for a connection, seconds: a loopback connect takes well under
 #: a millisecond, and a hook must not wait on a port nobody listens on.
 CONNECT_TIMEOUT_S = 0.05
@@ -52,17 +52,19 @@ class RestBackend:
         self._conn = kind(parts.hostname, port, timeout=REQUEST_TIMEOUT_S)
 
     @classmethod
-    def running(cls, environ: Mapping[str, str], scope: HookScope) -> RestBackend | None:
+    def running(cls, settings: HookSettings) -> RestBackend | None:
         """The backend of the configured server if one is running there (the quick check), else ``None``."""
-        url = (environ.get("MEMSTRATA_HOOKS_URL") or DEFAULT_URL).strip()
-        if url.lower() in ("off", "none", "0", ""):
+        if settings.server_url is None:
             return None
-        backend = cls(url, scope, api_key=(environ.get("MEMSTRATA_API_KEY") or "").strip() or None)
+        backend = cls(settings.server_url, settings.scope, api_key=settings.api_key)
         try:
             socket.create_connection(backend._address, timeout=CONNECT_TIMEOUT_S).close()
             healthy = backend._call("GET", "/healthz") == {"status": "ok"}
         except (OSError, RestError, ValueError):
+            backend.close()
             return None
+        if not healthy:
+            backend.close()
         return backend if healthy else None
 
     def context(self, query: str, *, budget_tokens: int, kinds: Sequence[str], filter: str | None,

@@ -114,14 +114,6 @@ class HookScope:
     org_id: str | None
     project_id: str | None
 
-    @classmethod
-    def from_env(cls, environ: Mapping[str, str] | None = None) -> HookScope:
-        """The scope from ``MEMSTRATA_USER`` (else the OS user), ``MEMSTRATA_ORG``, ``MEMSTRATA_PROJECT``."""
-        env = os.environ if environ is None else environ
-        user = (env.get("MEMSTRATA_USER") or "").strip() or getpass.getuser()
-        return cls(user, (env.get("MEMSTRATA_ORG") or "").strip() or None,
-                   (env.get("MEMSTRATA_PROJECT") or "").strip() or None)
-
     def fields(self) -> dict[str, str]:
         """The scope as ``Memory`` keyword arguments / REST body fields (unset ones left out)."""
         out = {"user_id": self.user_id}
@@ -130,6 +122,52 @@ class HookScope:
         if self.project_id:
             out["project_id"] = self.project_id
         return out
+
+
+#: Where ``memstrata serve`` listens by default (``memstrata serve``'s ``--port``).
+DEFAULT_SERVER_URL = "http://127.0.0.1:8080"
+
+
+@dataclass(frozen=True)
+class HookSettings:
+    """The hooks' configuration, read from the environment in one place (``from_env``; listed in
+    ``docs/configuration.md``).
+
+    Attributes:
+        scope: whose memory (``MEMSTRATA_USER`` else the OS user, ``MEMSTRATA_ORG``,
+            ``MEMSTRATA_PROJECT``).
+        server_url: the ``memstrata serve`` to use when it runs (``MEMSTRATA_HOOKS_URL``;
+            ``None`` for ``off``: always in process).
+        api_key: bearer key for that server (``MEMSTRATA_API_KEY``), when it requires keys.
+        hooks_dir: the hooks' log and per-session state (``MEMSTRATA_HOOKS_DIR``, else
+            ``hooks/`` beside the SQLite file ``MEMSTRATA_DB`` names, else ``~/.memstrata/hooks``).
+    """
+
+    scope: HookScope
+    server_url: str | None
+    api_key: str | None
+    hooks_dir: str
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None) -> HookSettings:
+        """The settings from ``environ`` (default ``os.environ``)."""
+        env = os.environ if environ is None else environ
+        scope = HookScope((env.get("MEMSTRATA_USER") or "").strip() or getpass.getuser(),
+                          (env.get("MEMSTRATA_ORG") or "").strip() or None,
+                          (env.get("MEMSTRATA_PROJECT") or "").strip() or None)
+        url = (env.get("MEMSTRATA_HOOKS_URL") or DEFAULT_SERVER_URL).strip()
+        return cls(scope, None if url.lower() in ("off", "none", "0", "") else url,
+                   (env.get("MEMSTRATA_API_KEY") or "").strip() or None, hooks_dir(env))
+
+
+def hooks_dir(env: Mapping[str, str]) -> str:
+    """``HookSettings.hooks_dir`` of ``env`` (also where a run whose settings fail logs why)."""
+    if env.get("MEMSTRATA_HOOKS_DIR"):
+        return os.path.expanduser(env["MEMSTRATA_HOOKS_DIR"])
+    db = env.get("MEMSTRATA_DB", "")
+    if db and "://" not in db:
+        return os.path.join(os.path.dirname(os.path.abspath(os.path.expanduser(db))), "hooks")
+    return os.path.expanduser(os.path.join("~", ".memstrata", "hooks"))
 
 
 def project_filter(cwd: str) -> str:

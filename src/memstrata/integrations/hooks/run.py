@@ -9,7 +9,7 @@ then: the engine and its model are what the warm path avoids loading), and
 * ``Stop`` / ``SessionEnd`` / ``PreCompact``: stores the transcript's turns not stored before.
 
 It never blocks the agent: whatever goes wrong (bad payload, unreadable transcript, database
-error) is written to ``hooks.log`` in ``backend.hooks_dir()`` and the exit code is 0 with
+error) is written to ``hooks.log`` in ``HookSettings.hooks_dir`` and the exit code is 0 with
 nothing printed. Every run also logs one line (event, path, milliseconds, outcome).
 """
 
@@ -29,7 +29,6 @@ from typing import IO, Any
 
 from memstrata.integrations.hooks.backend import (
     Backend,
-    hooks_dir,
     prompt_context,
     session_context,
     state_name,
@@ -39,9 +38,10 @@ from memstrata.integrations.hooks.client import RestBackend
 from memstrata.integrations.hooks.protocol import (
     AGENT_EVENTS,
     CONTEXT_EVENTS,
-    HookScope,
+    HookSettings,
     Payload,
     additional_context,
+    hooks_dir,
     parse_payload,
 )
 from memstrata.integrations.hooks.transcript import read_turns
@@ -75,8 +75,8 @@ def main(argv: list[str], *, stdin: IO[str] | None = None, stdout: IO[str] | Non
             (stdout or sys.stdout).write(output + "\n")
     except Exception:  # the outer edge: never block the agent, never a traceback on its screen
         outcome = "error (logged)"
-        _log(env, f"{event} {agent}: failed\n{traceback.format_exc()}")
-    _log(env, f"{event} {agent} {path} {1000 * (time.perf_counter() - started):.0f} ms: {outcome}")
+        _log(hooks_dir(env), f"{event} {agent}: failed\n{traceback.format_exc()}")
+    _log(hooks_dir(env), f"{event} {agent} {path} {1000 * (time.perf_counter() - started):.0f} ms: {outcome}")
     return 0
 
 
@@ -104,11 +104,11 @@ def handle(event: str, agent: str, raw: str, env: Mapping[str, str]) -> tuple[st
         PayloadError, OSError, MemstrataError, RestError: for ``main`` to log.
     """
     payload = parse_payload(raw, event)
-    scope = HookScope.from_env(env)
+    settings = HookSettings.from_env(env)
     writes = event not in CONTEXT_EVENTS
     if writes and not payload.transcript_path:
         return "-", "no transcript_path in the payload: nothing to store", ""
-    with _backend(scope, env, create=writes) as (path, backend):
+    with _backend(settings, env, create=writes) as (path, backend):
         if backend is None:
             return path, "no database yet: nothing to recall", ""
         if event == "SessionStart":
@@ -117,19 +117,20 @@ def handle(event: str, agent: str, raw: str, env: Mapping[str, str]) -> tuple[st
         if event == "UserPromptSubmit":
             text = prompt_context(backend, payload)
             return path, f"{len(text)} characters of context", additional_context(event, text)
-        stored = _store_new(backend, payload, agent, scope, env)
+        stored = _store_new(backend, payload, agent, settings)
         return path, f"{stored} new turns stored", ""
 
 
 @contextlib.contextmanager
-def _backend(scope: HookScope, env: Mapping[str, str], *, create: bool) -> Iterator[tuple[str, Backend | None]]:
+def _backend(settings: HookSettings, env: Mapping[str, str], *,
+             create: bool) -> Iterator[tuple[str, Backend | None]]:
     """The warm backend when a server answers, else the cold one (``None``: no database to read)."""
-    backend: Any = RestBackend.running(env, scope)
+    backend: Any = RestBackend.running(settings)
     path = "warm"
     if backend is None:
         # The engine is loaded only on the cold path: the warm one must not pay for it.
         local = importlib.import_module("memstrata.integrations.hooks.local")
-        backend, path = local.LocalBackend.open(scope, create=create, environ=env), "cold"
+        backend, path = local.LocalBackend.open(settings.scope, create=create, environ=env), "cold"
     try:
         yield path, backend
     finally:
@@ -137,12 +138,13 @@ def _backend(scope: HookScope, env: Mapping[str, str], *, create: bool) -> Itera
             backend.close()
 
 
-def _store_new(backend: Backend, payload: Payload, agent: str, scope: HookScope, env: Mapping[str, str]) -> int:
+def _store_new(backend: Backend, payload: Payload, agent: str, settings: HookSettings) -> int:
     """Store the transcript's turns this session's state file does not list; record them there."""
     turns = read_turns(Path(payload.transcript_path or ""), agent)
-    state_dir = Path(hooks_dir(env)) / "state"
+    state_dir = Path(settings.hooks_dir) / "state"
     state_dir.mkdir(parents=True, exist_ok=True)
-    with open(state_dir / state_name(backend, scope.user_id, payload.session_id), "a+", encoding="utf-8") as handle:
+    state = state_dir / state_name(backend, settings.scope.user_id, payload.session_id)
+    with open(state, "a+", encoding="utf-8") as handle:
         if fcntl is not None:
             fcntl.flock(handle, fcntl.LOCK_EX)  # released when the file closes
         handle.seek(0)
@@ -159,10 +161,11 @@ def _store_new(backend: Backend, payload: Payload, agent: str, scope: HookScope,
             handle.write(json.dumps(sorted(done | set(sent))))
 
 
-def _log(env: Mapping[str, str], line: str) -> None:
-    """Append ``line`` to the hooks' log (never raising: a hook must exit 0 even then)."""
+def _log(where: str, line: str) -> None:
+    """Append ``line`` to ``hooks.log`` in the folder ``where`` (never raising: a hook must exit 0
+    even then)."""
     try:
-        folder = Path(hooks_dir(env))
+        folder = Path(where)
         folder.mkdir(parents=True, exist_ok=True)
         log = folder / "hooks.log"
         if log.exists() and log.stat().st_size > MAX_LOG_BYTES:
