@@ -299,8 +299,10 @@ def test_a_cross_site_post_is_refused_and_deletes_nothing(world: World) -> None:
         foreign = browser_like.post("/ui/forget", data={"user": "alice", "target": "user", "csrf_token": token},
                                     headers={"Origin": "http://attacker.example"})
         assert foreign.status_code == 403 and "cross_site_request" in foreign.text
-        untargeted = browser_like.post("/ui/forget", data={"user": "alice", "csrf_token": token})
-        assert untargeted.status_code == 422  # no explicit target: nothing is forgotten
+        for blank in ({"user": "alice"}, {"user": "alice", "target": "session", "session": "  "},
+                      {"user": " ", "target": "user"}, {"user": "alice", "target": "everything"}):
+            refused = browser_like.post("/ui/forget", data={**blank, "csrf_token": token})
+            assert refused.status_code == 422, blank  # no explicit target: nothing is forgotten
     with world.db() as db:
         assert db.execute("SELECT count(*) FROM episodes WHERE user_id = 'alice'").fetchone()[0] == 4
 
@@ -328,3 +330,37 @@ def test_pages_load_only_the_packages_own_htmx(world: World) -> None:
     assert world.driver.execute_script("return typeof htmx") == "object"
     license_text = httpx.get(f"{world.server.url}/ui/static/htmx.LICENSE").text
     assert "Zero-Clause BSD" in license_text
+
+
+def test_deleting_a_fact_asks_first_then_shows_the_receipt_and_keeps_the_messages(world: World) -> None:
+    dropoff = world.facts["不放门口"]
+    world.open("/ui/profile?user=alice")
+    world.driver.find_element(By.CSS_SELECTOR, f"#fact-{dropoff} .delete-link").click()
+    wait(world.driver).until(seen.presence_of_element_located((By.ID, "confirm-delete")))
+    with world.db() as db:
+        assert db.execute("SELECT count(*) FROM facts WHERE id = ?", (dropoff,)).fetchone()[0] == 1  # not yet
+    world.driver.find_element(By.ID, "confirm-delete").click()
+    wait(world.driver).until(seen.presence_of_element_located((By.ID, "receipt")))
+    assert world.text("#receipt tr[data-count=facts] td") == "1"
+    with world.db() as db:
+        gone = db.execute("SELECT count(*) FROM facts WHERE id = ?", (dropoff,)).fetchone()[0]
+        said = db.execute("SELECT count(*) FROM episodes WHERE user_id = 'alice'").fetchone()[0]
+    assert (gone, said) == (0, 4)
+
+
+def test_forgetting_the_user_previews_every_fact_then_leaves_nothing_of_that_user(world: World) -> None:
+    world.open("/ui/profile?user=alice")
+    world.driver.find_element(By.ID, "forget-user").click()
+    wait(world.driver).until(seen.presence_of_element_located((By.ID, "forget-counts")))
+    going = {int(str(li.get_attribute("data-fact")))
+             for li in world.driver.find_elements(By.CSS_SELECTOR, "#forget-facts li")}
+    with world.db() as db:
+        stored = {r[0] for r in db.execute("SELECT id FROM facts WHERE user_id = 'alice'")}
+    assert going == stored and EMAIL not in world.driver.page_source
+    world.driver.find_element(By.ID, "confirm-forget").click()
+    wait(world.driver).until(seen.presence_of_element_located((By.ID, "receipt")))
+    assert world.text("#receipt tr[data-count=facts] td") == str(len(stored))
+    with world.db() as db:
+        left = [db.execute(f"SELECT count(*) FROM {t} WHERE user_id = ?", (u,)).fetchone()[0]
+                for t in ("episodes", "facts") for u in ("alice", "bob")]
+    assert left == [0, 1, 0, 1]  # alice is gone, bob is untouched
