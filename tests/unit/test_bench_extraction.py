@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
-from memstrata.bench.extraction import Annotated, Case, Seen, load_cases, matches, score
+from memstrata.bench.extraction import Annotated, Case, Seen, agreement, load_cases, matches, score
 from memstrata.errors import InvalidInput
 
 
@@ -59,3 +60,16 @@ def test_sequence_is_scored_through_memory() -> None:
     assert (tallies[("en", "topic")].sequences, tallies[("en", "topic")].right) == (2, 1)
     assert tallies[("en", "topic")].misses == ["en-w"]
     assert (tallies[("en", "all")].predicted, tallies[("en", "all")].correct) == (3, 3)
+
+
+def test_agreement_is_cohens_kappa_on_store_or_not(tmp_path: Path) -> None:
+    fact = {"subject": "user", "attribute": "location", "value": "Denver"}
+    lines = [{"id": f"c{i}", "shape": "topic", "messages": ["m"], "facts": [[fact] if i < 2 else []]} for i in range(4)]
+    (tmp_path / "en.jsonl").write_text("\n".join(json.dumps(x) for x in lines))
+    second = [{"id": "c0", "message": 0, "facts": [fact]}, {"id": "c1", "message": 0, "facts": []},
+              {"id": "c2", "message": 0, "facts": []}, {"id": "c3", "message": 0, "facts": []}]
+    (tmp_path / "second_reading.jsonl").write_text("\n".join(json.dumps(x) for x in second))
+    agreed = agreement(load_cases(["en"], tmp_path), tmp_path)
+    # observed 3/4; chance 0.5 * 0.25 + 0.5 * 0.75 = 0.5; kappa (0.75 - 0.5) / 0.5
+    assert (agreed.messages, agreed.observed, agreed.kappa) == (4, 0.75, 0.5)
+    assert (agreed.first_found, agreed.second_found) == (1.0, 1.0)

@@ -32,7 +32,7 @@ import tempfile
 import unicodedata
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from importlib import resources
 from pathlib import Path
@@ -316,10 +316,68 @@ def run_extraction(*, console: Console, langs: Sequence[str] = LANGUAGES, data: 
     bad = [lang for lang in langs if lang not in LANGUAGES]
     if bad:
         raise InvalidInput(f"--lang must be among {', '.join(LANGUAGES)}, got {', '.join(bad)}")
-    tallies = score(load_cases(langs, data))
+    cases = load_cases(langs, data)
+    tallies = score(cases)
     console.print(table(tallies))
     result = report(tallies)
+    if set(langs) == set(LANGUAGES):
+        agreed = agreement(cases, data)
+        console.print(f"second reading of {agreed.messages} messages: store/no-store kappa {agreed.kappa:.3f} "
+                      f"(observed {agreed.observed:.3f}); facts of the set found by the second reading "
+                      f"{agreed.first_found:.3f}, the other way {agreed.second_found:.3f}")
+        result["second_reading"] = agreed.__dict__
     if out is not None:
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text(json.dumps(result, ensure_ascii=False, indent=1), encoding="utf-8")
     return result
+
+
+@dataclass(frozen=True)
+class Agreement:
+    """How a second reading of a sample agrees with the set's annotation.
+
+    ``kappa``: Cohen's kappa on store / no-store per message; ``observed``: the share of messages
+    where both readings store or both store nothing; ``first_found`` / ``second_found``: among the
+    messages both readings store, the share of one reading's facts the other also has (same subject
+    and value, ``matches`` without the attribute, which the two readings word differently).
+    """
+
+    messages: int
+    kappa: float
+    observed: float
+    first_found: float
+    second_found: float
+
+
+def agreement(cases: Sequence[Case], data: Path | None = None) -> Agreement:
+    """Agreement of ``second_reading.jsonl`` (in ``data`` or the package's set) with ``cases``."""
+    name = "second_reading.jsonl"
+    path = (data / name) if data else resources.files("memstrata") / "bench/data/extraction" / name
+    by_id = {c.id: c for c in cases}
+    pairs = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        raw = json.loads(line)
+        if raw["id"] in by_id:
+            pairs.append((by_id[raw["id"]].facts[raw["message"]], tuple(Annotated.read(f) for f in raw["facts"])))
+    n = len(pairs)
+    first, second = [bool(a) for a, _ in pairs], [bool(b) for _, b in pairs]
+    observed = sum(x == y for x, y in zip(first, second, strict=True)) / n
+    p1, p2 = sum(first) / n, sum(second) / n
+    chance = p1 * p2 + (1 - p1) * (1 - p2)
+    both = [(a, b) for a, b in pairs if a and b]
+    return Agreement(n, round((observed - chance) / (1 - chance), 3), round(observed, 3),
+                     round(_share_found(both), 3), round(_share_found([(b, a) for a, b in both]), 3))
+
+
+def _share_found(pairs: Sequence[tuple[tuple[Annotated, ...], tuple[Annotated, ...]]]) -> float:
+    """Share of the left reading's facts that the right reading also annotated (subject and value)."""
+    total = sum(len(a) for a, _ in pairs)
+    found = sum(1 for a, b in pairs for f in a
+                if any(matches(_as_seen(g), replace(f, attribute=g.attribute)) for g in b))
+    return found / total if total else 1.0
+
+
+def _as_seen(fact: Annotated) -> Seen:
+    """An annotated fact as if extracted: its attribute's own words stand for the key."""
+    words = " ".join(ATTRIBUTE_WORDS.get(fact.attribute, (fact.attribute,))).casefold()
+    return Seen("" if fact.subject == "user" else fact.subject, words, fact.value, fact.withdrawn)
