@@ -572,8 +572,18 @@ def export(
         "--all", help="Every tenant, user and agent of the database, and its REST API keys as stored (hashes, "
                       "no secrets): to move it, e.g. SQLite to PostgreSQL.")]
     = False,
+    fmt: Annotated[str, typer.Option("--format", help="jsonl | markdown (a MEMORY.md + memory/YYYY-MM-DD.md "
+                                                      "folder to read and edit)")] = "jsonl",
+    folder: Annotated[Path | None, typer.Argument(help="With --format markdown: the folder to write.")] = None,
 ) -> None:
-    """Export a scope as JSONL: episodes, facts (every status), events (with --all: the API keys too)."""
+    """Export a scope as JSONL: episodes, facts (every status), events (with --all: the API keys too);
+    or, with --format markdown DIR, one user's memory as an editable Markdown folder."""
+    if fmt == "markdown" or folder is not None:
+        _export_markdown(fmt, folder or output, db=db, user=user, agent=agent, org=org, project=project,
+                         everything=everything)
+        return
+    if fmt != "jsonl":
+        _run(lambda: _refuse(f"--format {fmt!r}: use jsonl or markdown"))
     keys = [0]
 
     def go() -> int:
@@ -614,18 +624,46 @@ def export(
                   "clients keep working with the keys they have", highlight=False, markup=False)
 
 
+def _refuse(message: str) -> None:
+    raise InvalidInput(message)
+
+
+def _export_markdown(fmt: str, folder: Path | None, *, db: str | None, user: str | None, agent: str | None,
+                     org: str | None, project: str | None, everything: bool) -> None:
+    """``memstrata export --format markdown DIR`` (``integrations.markdown.export_folder``)."""
+    from memstrata.integrations.markdown import export_folder
+
+    def go() -> Any:
+        if fmt != "markdown":
+            raise InvalidInput(f"a folder argument ({folder}) is for --format markdown; JSONL goes to --output FILE")
+        if folder is None or everything:
+            raise InvalidInput("--format markdown writes one user's memory into a folder: give DIR (and --user), "
+                               "not --all")
+        with _open(db, org, project, user, model=False, agent_id=agent) as memory:
+            return memory.scope.user_id, export_folder(memory, folder)
+    who, report = _run(go)
+    days = sum(1 for f in report.files if f.startswith("memory/"))
+    console.print(f"exported {report.facts} facts and {report.episodes} episodes of {who} to {folder} "
+                  f"(MEMORY.md and {days} daily note{'' if days == 1 else 's'})", highlight=False, markup=False)
+
+
 @app.command(name="import")
 def import_cmd(
-    path: Annotated[Path, typer.Argument(help="JSONL messages or a LoCoMo JSON file.")],
+    path: Annotated[Path, typer.Argument(help="JSONL messages, a LoCoMo JSON file, or a Markdown memory folder.")],
     db: DbOpt = None, user: UserOpt = None, org: OrgOpt = None, project: ProjectOpt = None,
-    fmt: Annotated[str, typer.Option("--format", help="auto | jsonl | locomo | export")] = "auto",
+    fmt: Annotated[str, typer.Option("--format", help="auto | jsonl | locomo | export | markdown")] = "auto",
     as_json: JsonOpt = False,
 ) -> None:
-    """Import a conversation log (one user per LoCoMo conversation), with a progress bar, or a
-    `memstrata export` file exactly as it was (ids, timestamps, statuses; idempotent)."""
+    """Import a conversation log (one user per LoCoMo conversation), with a progress bar, a
+    `memstrata export` file exactly as it was (ids, timestamps, statuses; idempotent), or a
+    Markdown memory folder (MEMORY.md, memory/YYYY-MM-DD.md: each note an episode; idempotent)."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     from memstrata.importer import detect_format, import_messages, load_any, load_export_lines
+
+    if fmt == "markdown" or (fmt == "auto" and path.is_dir()):
+        _import_markdown(path, db=db, user=user, org=org, project=project, as_json=as_json)
+        return
 
     if (fmt == "auto" and _run(lambda: detect_format(path)) == "export") or fmt == "export":
         def restore() -> dict[str, Any]:
@@ -685,6 +723,25 @@ def import_cmd(
         console.print(f"{done}; database now holds "
                       f"{summary['episodes']} episodes, {summary['segments']} segments, "
                       f"{summary.get('facts_active', 0)} active facts")
+
+
+def _import_markdown(path: Path, *, db: str | None, user: str | None, org: str | None, project: str | None,
+                     as_json: bool) -> None:
+    """``memstrata import --format markdown DIR`` (``integrations.markdown.import_folder``)."""
+    from memstrata.integrations.markdown import import_folder
+
+    def go() -> Any:
+        # every file is read and every note checked before the first write: a refused folder stores nothing
+        with _removed_unless_stored(db) as state, _open(db, org, project, user, create=True) as memory:
+            report = import_folder(memory, path)
+            state["stored"] = True
+            return report
+    report = _run(go)
+    if as_json:
+        _emit_json(report.as_dict())
+        return
+    for line in report.lines():
+        (err if line.startswith("note:") else console).print(line, highlight=False, markup=False)
 
 
 def _export_users(path: Path) -> set[str]:

@@ -1,0 +1,310 @@
+"""``import_folder``: a Markdown memory folder into one user's memory, through ``Memory``.
+
+* A note without a marker (a bullet or paragraph of ``MEMORY.md``, a daily note, any other
+  ``*.md``) is one episode: role ``user``, content type ``text``, the heading path and file in
+  its metadata, a daily note's date as its ``created_at`` (midnight UTC), so the extractor
+  draws facts from it as from anything the user said. Its *note key* (SHA-256 of the file's
+  path and the text, whitespace aside) is kept too: a note whose key is stored already is not
+  stored again, so re-importing an unchanged folder adds nothing.
+* A projection line (``<!-- fact:12 ... -->``, written by ``export_folder``) is compared with
+  the fact it shows: unchanged does nothing; a changed value (the line still reads as the
+  fact's statement around another value) is ``Memory.update``, which supersedes the old fact
+  and keeps its history; any other edit is stored as a statement (an episode), and the import
+  says whether it superseded the fact. An episode line (``<!-- ep:7 -->``) edited is stored as
+  a new note; the original episode stays (episodes are never rewritten).
+* A line the projection had (``.memstrata.json``) and the folder no longer has is reported,
+  never forgotten: forgetting is ``memstrata forget``'s, with its explicit target.
+* A marker whose memory was forgotten meanwhile is reported and not stored again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import asdict, dataclass, field
+from datetime import UTC, datetime, time
+from pathlib import Path
+from typing import Any
+
+from memstrata.errors import ContentTooLarge, InvalidInput, NotFound
+from memstrata.filter import Field, IsNull
+from memstrata.ingest import AddResult, Message
+from memstrata.integrations.markdown.folder import (
+    ACTOR,
+    METADATA_KEY,
+    all_episodes,
+    episode_line,
+    memory_files,
+    read_manifest,
+    read_text,
+    the_user,
+    unprefixed,
+)
+from memstrata.integrations.markdown.notes import Note, daily_date, parse, same_text
+from memstrata.memory import Memory
+from memstrata.types import Episode, Fact
+
+
+@dataclass
+class ImportReport:
+    """What an import did. Ids are memstrata's; ``text`` is the line as the folder has it.
+
+    Attributes:
+        files: Markdown files read. added: notes stored as new episodes. unchanged: notes and
+            projection lines already stored as they are. facts: fact changes the new episodes
+            caused (``{"action", "fact_id", "key", "value"}``).
+        updated: changed values applied (``{"fact_id", "old", "new", "new_fact_id"}``).
+        restated: other edits of a fact line, stored as a statement that superseded the fact
+            (``{"fact_id", "episode_id"}``). unresolved: such statements that did not (the fact
+            stays; ``{"fact_id", "episode_id", "text"}``).
+        conflicts: edited lines of facts superseded since the export, not applied
+            (``{"fact_id", "status", "text"}``).
+        edited_episodes: edited episode lines, stored as new notes (``{"episode_id", "new_episode_id"}``).
+        removed_facts, removed_episodes: ids the projection held whose lines are gone from the
+            folder while memstrata still holds them (nothing was forgotten).
+        gone: markers whose memory was forgotten or deleted since (``{"fact_id"}`` or ``{"episode_id"}``).
+    """
+
+    files: int = 0
+    added: int = 0
+    unchanged: int = 0
+    facts: list[dict[str, Any]] = field(default_factory=list)
+    updated: list[dict[str, Any]] = field(default_factory=list)
+    restated: list[dict[str, Any]] = field(default_factory=list)
+    unresolved: list[dict[str, Any]] = field(default_factory=list)
+    conflicts: list[dict[str, Any]] = field(default_factory=list)
+    edited_episodes: list[dict[str, Any]] = field(default_factory=list)
+    removed_facts: list[int] = field(default_factory=list)
+    removed_episodes: list[int] = field(default_factory=list)
+    gone: list[dict[str, int]] = field(default_factory=list)
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-serialisable (``memstrata import --json``)."""
+        return asdict(self)
+
+    def lines(self) -> list[str]:
+        """What happened, for a person (``memstrata import --format markdown``); a line that
+        needs their attention starts with ``note:``."""
+        out = [f"read {self.files} files: {self.added} notes added, {self.unchanged} unchanged, "
+               f"{len(self.facts)} fact changes"]
+        out += [f"fact #{u['fact_id']}: {u['old']} -> {u['new']} (fact #{u['new_fact_id']}; the old value is kept as "
+                "superseded)" for u in self.updated]
+        out += [f"fact #{r['fact_id']}: the edited line is stored as episode #{r['episode_id']} and replaced it"
+                for r in self.restated]
+        out += [f"note: fact #{r['fact_id']}: the edited line is stored as episode #{r['episode_id']} but did not "
+                f"replace the fact; `memstrata update {r['fact_id']} --value ...` changes it" for r in self.unresolved]
+        out += [f"note: fact #{c['fact_id']} is {c['status']} since the export; the edit {c['text']!r} was not "
+                "applied: export again and edit the current line" for c in self.conflicts]
+        out += [f"episode #{e['episode_id']}: the edited line is stored as episode #{e['new_episode_id']} (the "
+                "original stays: episodes are never rewritten)" for e in self.edited_episodes]
+        if self.removed_facts:
+            out.append(f"note: the lines of facts {_ids(self.removed_facts)} were deleted from the folder; nothing was "
+                       "forgotten (`memstrata forget --fact N` forgets one)")
+        if self.removed_episodes:
+            out.append(f"note: the lines of episodes {_ids(self.removed_episodes)} were deleted from the folder; "
+                       "nothing was forgotten (`memstrata forget --episode N` forgets one)")
+        if self.gone:
+            out.append(f"note: {len(self.gone)} lines name memories forgotten since the export; they were not stored "
+                       "again")
+        return out
+
+
+def _ids(ids: list[int]) -> str:
+    return ", ".join(f"#{i}" for i in ids)
+
+
+def note_key(note: Note) -> str:
+    """A note's identity across imports: SHA-256 (hex, 32 characters) of its file's relative
+    path and its text with whitespace runs collapsed, so a re-wrapped line is the same note."""
+    return hashlib.sha256(f"{note.file}\n{' '.join(note.text.split())}".encode()).hexdigest()[:32]
+
+
+def import_folder(memory: Memory, folder: str | Path, *, user_id: str | None = None) -> ImportReport:
+    """Import a Markdown memory folder (``MEMORY.md``, ``memory/YYYY-MM-DD.md`` ...) into one user's
+    memory, or apply the edits of a projection ``export_folder`` wrote (see the module docstring).
+
+    Args:
+        folder: the directory; every ``*.md`` under it is read (hidden ones left out).
+        user_id: whose memory; default the ``Memory``'s user.
+
+    Raises:
+        InvalidInput: not a directory, no user, a file that is not UTF-8, a projection of another
+            user, or a note ``Memory`` refuses (named ``file:line``); notes stored before it stay.
+    """
+    root = Path(folder)
+    user = the_user(memory, user_id)
+    manifest = read_manifest(root)
+    if manifest is not None and manifest["user_id"] != user:
+        raise InvalidInput(f"{root} is the projection of user {manifest['user_id']!r}; import it with "
+                           f"user_id={manifest['user_id']!r} (CLI --user), or delete its {'.memstrata.json'} "
+                           "to read it as plain notes")
+    run = _Import(memory, user)
+    for rel, path in memory_files(root):  # every file read and every new note checked before a write
+        run.report.files += 1
+        run.file(parse(read_text(path, rel), rel), daily_date(path.name))
+    for note in run.edits:
+        run.projection_line(note)
+    run.store_new()
+    if manifest is not None:
+        run.removed(manifest)
+    return run.report
+
+
+class _Import:
+    """One import: the note keys already stored, the new notes and projection lines waiting, the report."""
+
+    def __init__(self, memory: Memory, user: str) -> None:
+        self.memory = memory
+        self.user = user
+        self.report = ImportReport()
+        has_key = IsNull(Field("metadata", (METADATA_KEY, "note")), negated=True)
+        self.known = {e.metadata[METADATA_KEY]["note"] for e in all_episodes(memory, user, has_key)}
+        self.waiting: list[tuple[Note, Message]] = []
+        self.edits: list[Note] = []
+        self.seen_facts: set[int] = set()
+        self.seen_episodes: set[int] = set()
+
+    def file(self, notes: list[Note], day: Any) -> None:
+        when = None if day is None else datetime.combine(day, time(0), tzinfo=UTC)
+        for note in notes:
+            if note.marker is not None:
+                self.edits.append(note)
+            else:
+                self.new_note(note, when, "long_term" if day is None else "daily")
+
+    def projection_line(self, note: Note) -> None:
+        """A line ``export_folder`` wrote: compared with the fact or episode its marker names."""
+        assert note.marker is not None
+        if note.marker.fact_id is not None:
+            self.fact_line(note, note.marker.fact_id)
+        elif note.marker.episode_ids:
+            self.episode_line(note, note.marker.episode_ids[0])
+
+    def new_note(self, note: Note, when: datetime | None, kind: str) -> None:
+        key = note_key(note)
+        if key in self.known:
+            self.report.unchanged += 1
+            return
+        self.known.add(key)  # the same note twice in the file is one note
+        meta = {METADATA_KEY: {"file": note.file, "headings": " / ".join(h for h in note.headings if h),
+                               "kind": kind, "note": key}}
+        try:
+            message = self.memory.message(note.text, role="user", content_type="text", created_at=when,
+                                          metadata=meta, user_id=self.user)
+        except InvalidInput as exc:
+            kind_of = ContentTooLarge if isinstance(exc, ContentTooLarge) else InvalidInput
+            raise kind_of(f"{note.file}:{note.line}: {exc}") from None
+        self.waiting.append((note, message))
+
+    def store_new(self) -> None:
+        """Store the new notes, oldest first (a daily note's statement resolves by its date)."""
+        self.waiting.sort(key=lambda pair: pair[1].created_at)
+        results = self.memory.add_many([m for _, m in self.waiting])
+        for result in results:
+            self.report.added += int(result.created)
+            self.report.unchanged += int(not result.created)
+            self._facts(result)
+        self.waiting.clear()
+
+    def _facts(self, result: AddResult) -> None:
+        for change in result.facts:
+            self.report.facts.append({"action": change.action, "fact_id": change.fact.id, "key": change.fact.key,
+                                      "value": change.fact.value})
+
+    def fact_line(self, note: Note, fact_id: int) -> None:
+        self.seen_facts.add(fact_id)
+        try:
+            fact = self.memory.get(fact_id, user_id=self.user)
+        except NotFound:
+            self.report.gone.append({"fact_id": fact_id})
+            return
+        assert isinstance(fact, Fact)
+        if same_text(note.text, fact.statement or fact.value) or self.applied(note, fact):
+            self.report.unchanged += 1
+        elif fact.status != "active":
+            self.report.conflicts.append({"fact_id": fact_id, "status": fact.status, "text": note.text})
+        elif (value := changed_value(fact, note.text)) is not None:
+            new = self.memory.update(fact_id, value=value, actor=ACTOR, user_id=self.user)
+            self.report.updated.append({"fact_id": fact_id, "old": fact.value, "new": value, "new_fact_id": new.id})
+        else:
+            self.restate(note, fact)
+
+    def applied(self, note: Note, fact: Fact) -> bool:
+        """Whether this edit was applied by an earlier import: stored as a statement (its note key
+        is known), or the fact's value was changed to what the line says (an active fact of its
+        timeline reads as the line)."""
+        if note_key(note) in self.known:
+            return True
+        if fact.status == "active":
+            return False
+        return any(f.status == "active" and same_text(note.text, f.statement or f.value)
+                   for f, _ in self.memory.history(fact.id, user_id=self.user))
+
+    def restate(self, note: Note, fact: Fact) -> None:
+        """Store an edited fact line as a statement and say whether the fact is still active after it."""
+        meta = {METADATA_KEY: {"file": note.file, "kind": "edit", "edits_fact": fact.id, "note": note_key(note)}}
+        result = self.memory.add(note.text, role="user", content_type="text", metadata=meta, user_id=self.user)
+        self._facts(result)
+        replaced = not self._has("fact", fact.id)  # superseded, withdrawn or merged by the statement
+        entry = {"fact_id": fact.id, "episode_id": result.episode_id}
+        (self.report.restated if replaced else self.report.unresolved).append(
+            entry if replaced else {**entry, "text": note.text})
+
+    def episode_line(self, note: Note, episode_id: int) -> None:
+        self.seen_episodes.add(episode_id)
+        try:
+            episode = self.memory.get(episode_id=episode_id, user_id=self.user)
+        except NotFound:
+            self.report.gone.append({"episode_id": episode_id})
+            return
+        assert isinstance(episode, Episode)
+        if same_text(note.text, episode_line(episode)) or note_key(note) in self.known:
+            self.report.unchanged += 1  # as exported, or an edit an earlier import stored
+            return
+        meta = {METADATA_KEY: {"file": note.file, "kind": "edit", "edits_episode": episode_id,
+                               "note": note_key(note)}}
+        result = self.memory.add(unprefixed(note.text, episode), role=episode.role, speaker=episode.producer_id,
+                                 content_type="text", metadata=meta, user_id=self.user)
+        self._facts(result)
+        self.report.edited_episodes.append({"episode_id": episode_id, "new_episode_id": result.episode_id})
+
+    def removed(self, manifest: dict[str, Any]) -> None:
+        """Ids the projection showed whose lines are gone, while memstrata still holds them."""
+        for fact_id in manifest["facts"]:
+            if isinstance(fact_id, int) and fact_id not in self.seen_facts and self._has("fact", fact_id):
+                self.report.removed_facts.append(fact_id)
+        for episode_id in manifest["episodes"]:
+            if (isinstance(episode_id, int) and episode_id not in self.seen_episodes
+                    and self._has("episode", episode_id)):
+                self.report.removed_episodes.append(episode_id)
+
+    def _has(self, kind: str, ident: int) -> bool:
+        try:
+            found = self.memory.get(ident, kind=kind, user_id=self.user)
+        except NotFound:
+            return False
+        return not isinstance(found, Fact) or found.status == "active"
+
+
+def changed_value(fact: Fact, text: str) -> str | None:
+    """The new value when ``text`` is the fact's statement with only its value changed, else ``None``.
+
+    The statement is read as the frame around the value (``prefers `` UPS `` for shipping``;
+    配送偏好 顺丰); a frame that holds the value other than once cannot be read that way.
+
+    >>> from memstrata.types import Scope
+    >>> from datetime import datetime, UTC
+    >>> t = datetime(2026, 12, 5, tzinfo=UTC)
+    >>> f = Fact(1, Scope(), "preference", "shipping.carrier", "UPS", "shipping", 0.9, 0.5, "low", (1,), t,
+    ...          None, None, None, "active", 0, None, t, statement="prefers UPS for shipping")
+    >>> changed_value(f, "prefers FedEx for shipping"), changed_value(f, "likes trains")
+    ('FedEx', None)
+    """
+    statement, value = " ".join(fact.statement.split()), " ".join(fact.value.split())
+    text = " ".join(text.split())
+    if not value or statement.count(value) != 1:
+        return None
+    before, after = statement.split(value)
+    if not (text.startswith(before) and text.endswith(after)) or len(text) <= len(before) + len(after):
+        return None
+    new = text[len(before):len(text) - len(after)].strip()
+    return new if new and new != value else None

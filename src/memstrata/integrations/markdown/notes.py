@@ -1,0 +1,169 @@
+"""Markdown memory files as notes: parse bullets and paragraphs under headings, and the
+citation markers the projection writes.
+
+The shapes read (looked up from their projects' documentation):
+
+* OpenClaw: ``MEMORY.md`` (curated long-term memory) and ``memory/YYYY-MM-DD.md`` or
+  ``memory/YYYY-MM-DD-<slug>.md`` (daily notes, append-only), ``USER.md``.
+* NanoBot: ``memory/MEMORY.md`` and ``memory/YYYY-MM-DD.md``.
+* Letta MemFS: Markdown files with YAML front matter (``system/human.md`` ...).
+* Anthropic's memory tool: free-form files under a ``/memories`` directory.
+
+A *note* is one bullet (``-``, ``*``, ``+`` or ``1.``, with its indented continuation lines;
+a ``[ ]`` / ``[x]`` checkbox dropped) or one paragraph, with the path of headings above it.
+Fenced code is one note; front matter, tables' rules, horizontal rules and whole-line HTML
+comments are not notes. A trailing ``<!-- fact:12 ep:3,5 -->`` or ``<!-- ep:7 -->`` is the
+projection's citation marker (``memstrata export --format markdown``), read back on import.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date
+
+#: A daily note's file name: ``2026-12-05.md`` or ``2026-12-05-<slug>.md`` (OpenClaw's session files).
+DAILY_NAME = re.compile(r"^(\d{4}-\d{2}-\d{2})(?:-[^/]*)?\.md$")
+_HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
+_BULLET = re.compile(r"^(\s*)(?:[-*+]|\d{1,3}[.)])\s+(.*)$")
+_CHECKBOX = re.compile(r"^\[[ xX]\]\s+")
+_MARKER = re.compile(r"\s*<!--\s*(?:fact:(\d+))?\s*(?:ep:([\d,]+))?\s*-->\s*$")
+_COMMENT_LINE = re.compile(r"^\s*<!--.*-->\s*$")
+_RULE = re.compile(r"^\s*(?:[-*_]\s*){3,}$|^\s*\|?\s*:?-{3,}")
+_FENCE = re.compile(r"^\s*(```|~~~)")
+
+
+@dataclass(frozen=True)
+class Marker:
+    """The projection's citation on a line: the fact it shows (``None`` for an episode line)
+    and the episodes it cites (for an episode line, the episode itself first)."""
+
+    fact_id: int | None
+    episode_ids: tuple[int, ...]
+
+    def render(self) -> str:
+        """``<!-- fact:12 ep:3,5 -->`` (or ``<!-- ep:7 -->``), the form ``split_marker`` reads."""
+        parts = ([f"fact:{self.fact_id}"] if self.fact_id is not None else []) + (
+            [f"ep:{','.join(map(str, self.episode_ids))}"] if self.episode_ids else [])
+        return f"<!-- {' '.join(parts)} -->"
+
+
+@dataclass(frozen=True)
+class Note:
+    """One bullet or paragraph of a file: ``text`` without bullet, checkbox and marker;
+    ``headings`` the heading path above it; ``line`` where it starts (from 1)."""
+
+    file: str
+    line: int
+    headings: tuple[str, ...]
+    text: str
+    marker: Marker | None = None
+
+
+def split_marker(text: str) -> tuple[str, Marker | None]:
+    """``text`` without a trailing citation marker, and the marker (``None`` if there is none).
+
+    >>> split_marker("prefers UPS for shipping <!-- fact:12 ep:3,5 -->")
+    ('prefers UPS for shipping', Marker(fact_id=12, episode_ids=(3, 5)))
+    >>> split_marker("no marker")
+    ('no marker', None)
+    """
+    found = _MARKER.search(text)
+    if found is None or not (found.group(1) or found.group(2)):
+        return text, None
+    ids = tuple(int(i) for i in (found.group(2) or "").split(",") if i)
+    return text[:found.start()], Marker(int(found.group(1)) if found.group(1) else None, ids)
+
+
+def daily_date(name: str) -> date | None:
+    """The date of a daily note's file name (``2026-12-05.md``, ``2026-12-05-standup.md``), else ``None``."""
+    found = DAILY_NAME.match(name)
+    if found is None:
+        return None
+    try:
+        return date.fromisoformat(found.group(1))
+    except ValueError:
+        return None  # 2026-13-45.md: a name, not a date
+
+
+def same_text(a: str, b: str) -> bool:
+    """Whether two note texts say the same, whitespace aside (a re-wrapped line is unchanged)."""
+    return a.split() == b.split()
+
+
+def parse(text: str, file: str) -> list[Note]:
+    """The notes of one Markdown file, in file order (see the module docstring)."""
+    reader = _Reader(file)
+    for number, raw in _without_front_matter(text.splitlines()):
+        reader.feed(number, raw)
+    reader.flush()
+    return reader.notes
+
+
+class _Reader:
+    """Line by line: the open block (a bullet, a paragraph or fenced code) and the headings."""
+
+    def __init__(self, file: str) -> None:
+        self.file = file
+        self.notes: list[Note] = []
+        self.headings: list[str] = []
+        self.block: list[str] = []
+        self.start = 0
+        self.fenced = False
+
+    def flush(self) -> None:
+        if self.block:
+            body, marker = split_marker("\n".join(self.block).strip())
+            body = _CHECKBOX.sub("", body).strip()
+            if body:
+                self.notes.append(Note(self.file, self.start, tuple(self.headings), body, marker))
+        self.block = []
+
+    def open(self, number: int, first: str) -> None:
+        self.flush()
+        self.start, self.block = number, [first]
+
+    def feed(self, number: int, raw: str) -> None:
+        if self.fenced:
+            self.block.append(raw)
+            if _FENCE.match(raw):
+                self.fenced = False
+                self.flush()
+            return
+        if _FENCE.match(raw):
+            self.open(number, raw)
+            self.fenced = True
+        elif heading := _HEADING.match(raw):
+            self.flush()
+            level = len(heading.group(1))
+            del self.headings[level - 1:]
+            self.headings += [""] * (level - 1 - len(self.headings)) + [heading.group(2)]
+        elif item := _BULLET.match(raw):
+            self.open(number, item.group(2))
+        elif not raw.strip() or _COMMENT_LINE.match(raw) or _RULE.match(raw):
+            self.flush()
+        elif self.block:
+            self.block.append(raw.strip())  # a continuation line of the bullet or paragraph
+        else:
+            self.open(number, raw.strip())
+
+
+def _without_front_matter(lines: list[str]) -> list[tuple[int, str]]:
+    """Numbered lines, a leading ``---`` ... ``---`` YAML block (Letta's files) left out."""
+    numbered = list(enumerate(lines, start=1))
+    if lines and lines[0].strip() == "---":
+        for i in range(1, len(lines)):
+            if lines[i].strip() in ("---", "..."):
+                return numbered[i + 1:]
+    return numbered
+
+
+def bullet(text: str, marker: Marker | None) -> str:
+    """One note as a bullet the parser reads back to ``text`` (whitespace aside: ``same_text``)
+    and ``marker``: further lines of a multi-line text are indented two spaces (continuation
+    lines of the bullet), blank lines dropped (a blank line would end the bullet)."""
+    first, *rest = [line.strip() for line in text.strip().splitlines() if line.strip()] or [""]
+    tail = f" {marker.render()}" if marker is not None else ""
+    lines = [f"- {first}", *(f"  {line}" for line in rest)]
+    lines[-1] += tail
+    return "\n".join(lines)

@@ -1,0 +1,290 @@
+"""Markdown memory folders in and out (``memstrata.integrations.markdown``): real SQLite files,
+the real embedding model, the rule extractor, the CLI in-process. One ``Memory`` serves the
+module; each test imports into a user of its own."""
+
+from __future__ import annotations
+
+import doctest
+import json
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from memstrata import Memory
+from memstrata.cli import app
+from memstrata.embed.base import EmbeddingCache
+from memstrata.errors import InvalidInput
+from memstrata.integrations.markdown import export_folder, import_folder, importer, notes
+from memstrata.integrations.markdown.notes import Marker, bullet, daily_date, parse
+from memstrata.types import Episode, Fact
+
+MEMORY_MD = """---
+description: what I know about the user
+---
+# Long-term memory
+
+## Preferences
+- I prefer UPS for delivery
+- [x] I like window seats
+
+## Health
+- I'm allergic to peanuts
+"""
+DAY_ONE = "# 2026-11-30\n\n- 我对芒果过敏\n- Discussed the Q4 roadmap with the team\n"
+DAY_TWO = "Met Sam for lunch;\nwe talked about\nthe move.\n"
+
+
+@pytest.fixture(scope="module")
+def memory(tmp_path_factory: pytest.TempPathFactory, embedder: EmbeddingCache) -> Iterator[Memory]:
+    with Memory(tmp_path_factory.mktemp("markdown") / "memory.db", embedder=embedder.inner) as mem:
+        yield mem
+
+
+def _folder(root: Path, files: dict[str, str]) -> Path:
+    for rel, text in files.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text, encoding="utf-8")
+    return root
+
+
+@pytest.fixture
+def workspace(tmp_path: Path) -> Path:
+    """OpenClaw's shape: MEMORY.md at the root, daily notes (one with a slug) under memory/."""
+    return _folder(tmp_path / "ws", {"MEMORY.md": MEMORY_MD, "memory/2026-11-30.md": DAY_ONE,
+                                     "memory/2026-12-01-lunch.md": DAY_TWO})
+
+
+def _facts(memory: Memory, user: str) -> set[tuple[str, str]]:
+    return {(f.key, f.value) for f in memory.list(user_id=user, limit=1000) if isinstance(f, Fact)}
+
+
+def _episodes(memory: Memory, user: str) -> list[Episode]:
+    return [e for e in memory.list(kind="episode", user_id=user, limit=1000) if isinstance(e, Episode)]
+
+
+# -- parsing ----------------------------------------------------------------------------------------
+
+def test_notes_are_bullets_and_paragraphs_under_their_headings() -> None:
+    found = parse(MEMORY_MD + "\n1. numbered\n   continued\n  * nested\n\n```\ncode\n```\n<!-- c -->\n", "MEMORY.md")
+    assert [(n.headings, n.text) for n in found] == [
+        (("Long-term memory", "Preferences"), "I prefer UPS for delivery"),
+        (("Long-term memory", "Preferences"), "I like window seats"),
+        (("Long-term memory", "Health"), "I'm allergic to peanuts"),
+        (("Long-term memory", "Health"), "numbered\ncontinued"),
+        (("Long-term memory", "Health"), "nested"),
+        (("Long-term memory", "Health"), "```\ncode\n```"),
+    ]
+    assert [n.line for n in found[:3]] == [7, 8, 11]
+    assert [n.text for n in parse(DAY_TWO, "d.md")] == ["Met Sam for lunch;\nwe talked about\nthe move."]
+
+
+def test_a_bullet_with_its_marker_reads_back() -> None:
+    text, marker = "first line\n\nsecond line", Marker(12, (3, 5))
+    [note] = parse(bullet(text, marker), "MEMORY.md")
+    assert note.text == "first line\nsecond line" and note.marker == marker
+    assert daily_date("2026-12-01-lunch.md") == datetime(2026, 12, 1).date()
+    assert daily_date("2026-13-45.md") is None and daily_date("MEMORY.md") is None
+
+
+def test_doctests_of_the_markdown_modules() -> None:
+    for module in (notes, importer):
+        assert doctest.testmod(module).failed == 0, module.__name__
+
+
+# -- import -----------------------------------------------------------------------------------------
+
+def test_import_stores_each_note_as_an_episode_with_its_date_and_heading(memory: Memory, workspace: Path) -> None:
+    report = import_folder(memory, workspace, user_id="ann")
+    assert (report.files, report.added, report.unchanged) == (3, 6, 0)
+    by_text = {e.content: e for e in _episodes(memory, "ann")}
+    assert by_text["我对芒果过敏"].created_at == datetime(2026, 11, 30, tzinfo=UTC)
+    assert by_text["Met Sam for lunch;\nwe talked about\nthe move."].created_at == datetime(2026, 12, 1, tzinfo=UTC)
+    assert by_text["I like window seats"].metadata["markdown"] == {
+        "file": "MEMORY.md", "headings": "Long-term memory / Preferences", "kind": "long_term",
+        "note": importer.note_key(parse(MEMORY_MD, "MEMORY.md")[1])}
+    assert all(e.role == "user" and e.content_type == "text" for e in by_text.values())
+    assert {("health.allergy", "芒果"), ("travel.seat", "window seat"), ("health.allergy", "peanuts"),
+            ("shipping.carrier", "UPS")} <= _facts(memory, "ann")
+    assert {(c["key"], c["value"]) for c in report.facts} >= {("health.allergy", "peanuts")}
+
+
+def test_reimport_stores_nothing_twice_and_adds_a_new_line(memory: Memory, workspace: Path) -> None:
+    import_folder(memory, workspace, user_id="ben")
+    before = len(_episodes(memory, "ben"))
+    again = import_folder(memory, workspace, user_id="ben")
+    assert (again.added, again.unchanged, again.facts) == (0, 6, [])
+    with (workspace / "MEMORY.md").open("a", encoding="utf-8") as handle:
+        handle.write("- I live in Lisbon\n- I prefer UPS   for delivery\n")  # new; the same note re-spaced
+    third = import_folder(memory, workspace, user_id="ben")
+    assert (third.added, third.unchanged) == (1, 7)
+    assert len(_episodes(memory, "ben")) == before + 1
+    assert ("identity.location", "Lisbon") in _facts(memory, "ben")
+
+
+@pytest.mark.skip(reason="third-person subject shapes ('User prefers X', 'The user is allergic to Y', '用户对Z过敏') "
+                         "are not in the rule extractor on main yet (extraction worktree)")
+def test_third_person_notes_give_the_facts_first_person_ones_do(memory: Memory, tmp_path: Path) -> None:
+    first = _folder(tmp_path / "first", {"MEMORY.md": "- I prefer UPS for delivery\n- I'm allergic to peanuts\n"})
+    third = _folder(tmp_path / "third", {"MEMORY.md": "- User prefers UPS for delivery\n"
+                                                      "- The user is allergic to peanuts\n"})
+    chinese = _folder(tmp_path / "zh", {"MEMORY.md": "- 我对花生过敏\n", "USER.md": "- 用户对芒果过敏\n"})
+    import_folder(memory, first, user_id="cy1")
+    import_folder(memory, third, user_id="cy3")
+    import_folder(memory, chinese, user_id="cyz")
+    assert _facts(memory, "cy3") == _facts(memory, "cy1") == {("shipping.carrier", "UPS"),
+                                                              ("health.allergy", "peanuts")}
+    assert _facts(memory, "cyz") == {("health.allergy", "花生"), ("health.allergy", "芒果")}
+
+
+def test_a_bad_file_is_named_and_nothing_is_stored(memory: Memory, tmp_path: Path) -> None:
+    folder = _folder(tmp_path / "bad", {"MEMORY.md": "- I like tea\n"})
+    (folder / "notes.md").write_bytes(b"- caf\xe9\n")
+    with pytest.raises(InvalidInput, match=r"notes\.md: not UTF-8"):
+        import_folder(memory, folder, user_id="dee")
+    (folder / "notes.md").unlink()
+    _folder(folder, {"memory/2099-01-01.md": "- a note from the future\n"})
+    with pytest.raises(InvalidInput, match=r"memory/2099-01-01\.md:1: created_at .* is in the future"):
+        import_folder(memory, folder, user_id="dee")
+    assert _episodes(memory, "dee") == []
+    with pytest.raises(InvalidInput, match="not a directory"):
+        import_folder(memory, folder / "MEMORY.md", user_id="dee")
+
+
+# -- export and edits -------------------------------------------------------------------------------
+
+def test_export_writes_facts_by_topic_with_citations_and_daily_notes(memory: Memory, workspace: Path,
+                                                                      tmp_path: Path) -> None:
+    import_folder(memory, workspace, user_id="eve")
+    memory.add("Can you book the flight?", role="assistant", user_id="eve")
+    report = export_folder(memory, tmp_path / "proj", user_id="eve")
+    facts = {f.id: f for f in memory.list(user_id="eve") if isinstance(f, Fact)}
+    assert report.files == ("MEMORY.md", "memory/2026-11-30.md", "memory/2026-12-01.md",
+                            f"memory/{datetime.now(UTC).date()}.md")
+    assert (report.facts, report.episodes) == (len(facts), 7)
+    page = (tmp_path / "proj" / "MEMORY.md").read_text(encoding="utf-8")
+    health = page.split("## Health\n")[1].split("## ")[0]
+    assert "- is allergic to peanuts <!-- fact:" in health and "- 对芒果过敏 <!-- fact:" in health
+    assert "## Shipping\n\n- prefers UPS for shipping <!-- fact:" in page
+    shown = [n for n in parse(page, "MEMORY.md") if n.marker and n.marker.fact_id]
+    assert {n.marker.fact_id: (n.text, n.marker.episode_ids) for n in shown if n.marker} == {
+        f.id: (f.statement, f.citations) for f in facts.values()}
+    assert "- I like window seats <!-- ep:" in page.split("## Notes")[1]  # the long-term notes
+    day = (tmp_path / "proj" / "memory" / "2026-11-30.md").read_text(encoding="utf-8")
+    assert day.startswith("# 2026-11-30\n") and "- 我对芒果过敏 <!-- ep:" in day
+    today = (tmp_path / "proj" / "memory" / f"{datetime.now(UTC).date()}.md").read_text(encoding="utf-8")
+    assert "- **assistant**: Can you book the flight? <!-- ep:" in today
+    manifest = json.loads((tmp_path / "proj" / ".memstrata.json").read_text(encoding="utf-8"))
+    assert manifest["user_id"] == "eve" and sorted(manifest["facts"]) == sorted(facts)
+    again = import_folder(memory, tmp_path / "proj", user_id="eve")  # the projection as written: no change
+    assert (again.added, again.facts, again.updated, again.removed_facts) == (0, [], [], [])
+
+
+def test_edits_of_the_projection_are_applied_through_memory(memory: Memory, workspace: Path, tmp_path: Path) -> None:
+    import_folder(memory, workspace, user_id="fay")
+    proj = tmp_path / "proj"
+    export_folder(memory, proj, user_id="fay")
+    facts = {f.value: f for f in memory.list(user_id="fay") if isinstance(f, Fact)}
+    page = (proj / "MEMORY.md").read_text(encoding="utf-8")
+    page = page.replace("prefers window seat <!--", "prefers aisle seat <!--")  # a changed value
+    page = page.replace("对芒果过敏 <!--", "对草莓过敏 <!--")
+    page = page.replace("- is allergic to peanuts <!--", "- I'm allergic to shellfish, not peanuts <!--")
+    page = page.replace("- prefers UPS for shipping <!--", "- likes trains <!--")  # says nothing of shipping
+    page += "\n- I have a dog named Rex\n"
+    (proj / "MEMORY.md").write_text(page, encoding="utf-8")
+    report = import_folder(memory, proj, user_id="fay")
+    assert sorted((u["old"], u["new"]) for u in report.updated) == [("window seat", "aisle seat"), ("芒果", "草莓")]
+    assert report.added == 1 and ("pet", "dog named Rex") in {(c["key"], c["value"]) for c in report.facts}
+    now = _facts(memory, "fay")
+    assert {("travel.seat", "aisle seat"), ("health.allergy", "草莓")} <= now
+    assert ("travel.seat", "window seat") not in now
+    timeline = memory.history(key="travel.seat", user_id="fay")
+    assert [(f.value, f.status) for f, _ in timeline] == [("window seat", "superseded"), ("aisle seat", "active")]
+    assert any(e.action == "supersede" and e.actor == "markdown" for _, events in timeline for e in events)
+    allergy = facts["peanuts"]
+    # "not peanuts" withdraws the fact the line showed: a restatement that replaced it
+    assert [r["fact_id"] for r in report.restated] == [allergy.id]
+    assert ("health.allergy", "shellfish") in now and ("health.allergy", "peanuts") not in _facts(memory, "fay")
+    carrier = facts["UPS"]
+    assert [(r["fact_id"], r["text"]) for r in report.unresolved] == [(carrier.id, "likes trains")]
+    assert memory.get(carrier.id, user_id="fay").status == "active"  # type: ignore[union-attr]
+    second = import_folder(memory, proj, user_id="fay")  # applying the same folder again changes nothing
+    assert (second.added, second.updated, second.restated, second.unresolved, second.conflicts, second.facts) == (
+        0, [], [], [], [], [])
+
+
+def test_a_deleted_line_is_reported_never_forgotten(memory: Memory, workspace: Path, tmp_path: Path) -> None:
+    import_folder(memory, workspace, user_id="gus")
+    proj = tmp_path / "proj"
+    export_folder(memory, proj, user_id="gus")
+    peanuts = next(f for f in memory.list(user_id="gus") if isinstance(f, Fact) and f.value == "peanuts")
+    page = (proj / "MEMORY.md").read_text(encoding="utf-8")
+    (proj / "MEMORY.md").write_text("\n".join(line for line in page.splitlines()
+                                              if f"fact:{peanuts.id} " not in line), encoding="utf-8")
+    day = proj / "memory" / "2026-11-30.md"
+    kept = [line for line in day.read_text(encoding="utf-8").splitlines() if "roadmap" not in line]
+    day.write_text("\n".join(kept), encoding="utf-8")
+    report = import_folder(memory, proj, user_id="gus")
+    roadmap = next(e for e in _episodes(memory, "gus") if "roadmap" in e.content)
+    assert report.removed_facts == [peanuts.id] and report.removed_episodes == [roadmap.id]
+    assert memory.get(peanuts.id, user_id="gus").status == "active"  # type: ignore[union-attr]
+    assert report.lines()[0] == "read 3 files: 0 notes added, 8 unchanged, 0 fact changes"
+    assert f"note: the lines of facts #{peanuts.id} were deleted from the folder; nothing was forgotten " \
+           "(`memstrata forget --fact N` forgets one)" in report.lines()
+
+
+def test_an_edited_episode_line_is_a_new_note_once(memory: Memory, workspace: Path, tmp_path: Path) -> None:
+    import_folder(memory, workspace, user_id="hal")
+    proj = tmp_path / "proj"
+    export_folder(memory, proj, user_id="hal")
+    day = proj / "memory" / "2026-11-30.md"
+    day.write_text(day.read_text(encoding="utf-8").replace("Q4 roadmap", "Q1 roadmap"), encoding="utf-8")
+    first = import_folder(memory, proj, user_id="hal")
+    second = import_folder(memory, proj, user_id="hal")
+    assert len(first.edited_episodes) == 1 and second.edited_episodes == []
+    contents = [e.content for e in _episodes(memory, "hal")]
+    assert "Discussed the Q1 roadmap with the team" in contents and "Discussed the Q4 roadmap with the team" in contents
+
+
+def test_a_forgotten_memory_does_not_come_back_from_the_projection(memory: Memory, workspace: Path,
+                                                                   tmp_path: Path) -> None:
+    import_folder(memory, workspace, user_id="ida")
+    proj = tmp_path / "proj"
+    export_folder(memory, proj, user_id="ida")
+    seat = next(f for f in memory.list(user_id="ida") if isinstance(f, Fact) and f.key == "travel.seat")
+    memory.forget(fact_id=seat.id, sources=True, user_id="ida")
+    report = import_folder(memory, proj, user_id="ida")
+    assert {"fact_id": seat.id} in report.gone
+    assert ("travel.seat", "window seat") not in _facts(memory, "ida")
+
+
+def test_folders_of_another_user_or_of_notes_are_refused(memory: Memory, workspace: Path, tmp_path: Path) -> None:
+    import_folder(memory, workspace, user_id="jon")
+    proj = tmp_path / "proj"
+    export_folder(memory, proj, user_id="jon")
+    with pytest.raises(InvalidInput, match="projection of user 'jon'"):
+        import_folder(memory, proj, user_id="kim")
+    with pytest.raises(InvalidInput, match="projection of user 'jon'"):
+        export_folder(memory, proj, user_id="kim")
+    with pytest.raises(InvalidInput, match="holds no memstrata projection"):
+        export_folder(memory, workspace, user_id="jon")  # an agent's own notes are never overwritten
+    assert (workspace / "MEMORY.md").read_text(encoding="utf-8") == MEMORY_MD
+
+
+# -- CLI --------------------------------------------------------------------------------------------
+
+def test_cli_imports_and_exports_markdown_folders(workspace: Path, tmp_path: Path) -> None:
+    runner = CliRunner()
+    env = {"MEMSTRATA_DB": str(tmp_path / "cli.db"), "COLUMNS": "300"}
+    # each import loads the embedding model: one call (a folder is read as markdown without --format)
+    first = runner.invoke(app, ["import", str(workspace), "--user", "liz", "--json"], env=env)
+    assert first.exit_code == 0, first.output
+    assert {k: json.loads(first.stdout)[k] for k in ("files", "added", "unchanged")} == {
+        "files": 3, "added": 6, "unchanged": 0}
+    out = runner.invoke(app, ["export", "--format", "markdown", str(tmp_path / "out"), "--user", "liz"], env=env)
+    assert out.exit_code == 0, out.output
+    assert "to " + str(tmp_path / "out") in out.output and (tmp_path / "out" / "MEMORY.md").is_file()
+    refused = runner.invoke(app, ["export", "--format", "markdown", str(workspace), "--user", "liz"], env=env)
+    assert refused.exit_code == 2 and "holds no memstrata projection" in refused.output
