@@ -46,6 +46,7 @@ from memstrata.retrieve import (
 )
 from memstrata.speakers import focus_on_named
 from memstrata.store.protocol import Store
+from memstrata.text.clauses import question_focus
 from memstrata.text.tokens import coverage_units, fts_match_expression, query_terms, text_units
 from memstrata.timing import phase
 from memstrata.types import Episode, Fact, Hit, Scope, Segment
@@ -190,6 +191,9 @@ class Retriever:
                            functools.partial(self._nearest, query, qvec, pool, now))
             rows: dict[int, tuple[Segment, Episode]] = {}
             blocks = self._candidates(query, match, near, pool, seg_lists, fact_lists, strength, now, rows)
+            focus = question_focus(query.text)
+            if focus is not None:
+                self._focus_candidates(query, focus, pool, seg_lists, fact_lists, strength, now)
             if periods and "episode" in query.kinds and self._period_candidates(
                     query, periods, match, qvec, pool, seg_lists, strength, now):
                 # Words that named a period ("on May 1", "5月1号") are answered by the period
@@ -289,6 +293,31 @@ class Retriever:
             fact_lists.append(_Ranked.vectors(near_facts, s.vector_weight))
             strength.cosine.update((("fact", i), c) for i, c in near_facts)
         return blocks
+
+    def _focus_candidates(self, query: Query, focus: str, pool: int, seg_lists: list[_Ranked],
+                          fact_lists: list[_Ranked], strength: _Strength, now: datetime) -> None:
+        """Append the lists of a long query's question (``text.clauses.question_focus``): segments
+        and facts by the question's full text and by its vector, each weighing what its list of
+        the whole query weighs, so what is asked counts beside (not instead of) the whole text.
+        A candidate's cosine is the larger of the two queries'."""
+        s = self.settings
+        match = fts_match_expression(focus)
+        if match and "episode" in query.kinds:
+            seg_lists.append(_Ranked.text(self.store.fts_segments(query.scope, match, pool, filter=query.filter,
+                                                                  now=now)))
+        if match and "fact" in query.kinds:
+            fact_lists.append(_Ranked.text(self.store.fts_facts(query.scope, match, pool, query.statuses,
+                                                                filter=query.filter, now=now)))
+        if self.embedder is None:
+            return
+        qvec = embed_queries(self.embedder, [focus])[0]
+        near_segments, near_facts = self._nearest(query, qvec, pool, now)
+        for kind, found, lists in (("segment", near_segments, seg_lists), ("fact", near_facts, fact_lists)):
+            if found is None:
+                continue
+            lists.append(_Ranked.vectors(found, s.vector_weight))
+            for i, cosine in found:
+                strength.cosine[(kind, i)] = max(cosine, strength.cosine.get((kind, i), cosine))
 
     def _turn_candidates(self, query: Query, match: str | None, pool: int, now: datetime) -> list[_Ranked]:
         """The whole-turn full-text list (``store.turns``; weight ``Settings.turn_weight``), or

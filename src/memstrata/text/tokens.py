@@ -157,14 +157,21 @@ def text_units(text: str) -> frozenset[str]:
     return frozenset(terms) | frozenset(ch for t in terms if _CJK_RUN.match(t) for ch in t)
 
 
-def fts_match_expression(text: str, *, max_terms: int = 32) -> str | None:
-    """A safe FTS5 MATCH expression OR-ing the query's terms, or ``None`` if it has none.
+def fts_match_expression(text: str) -> str | None:
+    """A safe FTS5 MATCH expression OR-ing every distinct term of the query, or ``None`` if it has none.
+
+    Every term is kept, wherever it stands: agents pass whole messages (chit-chat first, the
+    question last, often a hundred terms or more), and a cut after the first terms left only
+    the chit-chat. BM25 (FTS5's ``bm25()``, ``store.postgres.bm25``) weighs each term by its
+    inverse document frequency, so the words the chit-chat shares with every memory count little
+    and a rare word of the question counts most. ``Memory.search``'s ``MAX_QUERY_CHARS`` bounds
+    the number of terms.
 
     Every term is double-quoted, and terms only ever contain word characters, so
     operators and punctuation a user types (``what's "this"? AND (``) can never make a
     syntax error: ``AND`` becomes the literal term ``"and"``.
     """
-    terms = query_terms(text)[:max_terms]
+    terms = query_terms(text)
     if not terms:
         return None
     return " OR ".join(f'"{t}"' for t in terms)

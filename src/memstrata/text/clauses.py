@@ -1,0 +1,69 @@
+"""The question inside a long query: the sentences of an agent's message that ask something.
+
+Agents pass a user's whole message to memory: chit-chat first, the question last, often a
+hundred terms or more. Every term is searched (``tokens.fts_match_expression``), but a word of
+the chit-chat and a word of the question then weigh alike, and the query's vector is mostly
+the chit-chat's. ``question_focus`` gives the question-like sentences of such a message, which
+``recall`` searches once more beside the whole text (its own full-text and vector lists), so
+what is asked counts more without anything being cut.
+
+A sentence is question-like when it ends with a question mark (``?``, ``？``), opens with an
+English question word or auxiliary (``what``, ``where``, ``do you`` ..., ``QUESTION_OPENERS``),
+asks to be told or reminded (``tell me``, ``remind me``), or holds a Chinese interrogative
+(``吗``, ``呢``, ``什么``, ``哪``, ``谁``, ``怎么``, ``几``, ``多少``, ``为什么``, ``是否``,
+``请问``). Position plays no part: a question in the middle counts as one at the end.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memstrata.text.tokens import query_terms
+
+#: A query with more distinct terms than this is long enough to have a focus (the number the
+#: full-text query was once cut at; short questions are their own focus).
+LONG_QUERY_TERMS = 32
+#: Words that open an English question.
+QUESTION_OPENERS = frozenset(
+    """what where when who whom whose which why how do does did is are was were am can could would
+    should will shall have has had may might any""".split()
+)
+_REQUESTS = re.compile(r"\b(tell|remind|show|give) me\b|\b(remember|recall) (what|when|where|who|which|how|if)\b",
+                       re.IGNORECASE)
+_ZH_QUESTION = re.compile(r"[吗呢嘛谁哪几]|什么|怎么|多少|为什么|为何|是否|请问|有没有|是不是")
+_SENTENCE = re.compile(r"[^.!?。！？\n]+[.!?。！？]*")
+_FIRST_WORD = re.compile(r"[A-Za-z']+")
+
+
+def is_question_like(sentence: str) -> bool:
+    """Whether ``sentence`` asks something (the rules in the module docstring).
+
+    >>> is_question_like("Where did I put my passport"), is_question_like("We made pancakes.")
+    (True, False)
+    >>> is_question_like("我的护照放在哪里了"), is_question_like("昨天下雨了。")
+    (True, False)
+    """
+    text = sentence.strip()
+    if not text:
+        return False
+    if text.endswith(("?", "？")) or _ZH_QUESTION.search(text) or _REQUESTS.search(text):
+        return True
+    first = _FIRST_WORD.match(text)
+    return first is not None and first.group(0).lower() in QUESTION_OPENERS
+
+
+def question_focus(text: str) -> str | None:
+    """The question-like sentences of a long query (more than ``LONG_QUERY_TERMS`` distinct
+    terms), joined by spaces; ``None`` for a short query, or when no sentence or every sentence
+    is question-like (then the whole text is the question).
+
+    >>> question_focus("Where is my passport?") is None
+    True
+    """
+    if len(query_terms(text)) <= LONG_QUERY_TERMS:
+        return None
+    sentences = [s.strip() for s in _SENTENCE.findall(text) if s.strip()]
+    asked = [s for s in sentences if is_question_like(s)]
+    if not asked or len(asked) == len(sentences):
+        return None
+    return " ".join(asked)

@@ -1,0 +1,38 @@
+"""``text.clauses``: the question-like sentences of a long query, in Chinese and English."""
+
+from __future__ import annotations
+
+import doctest
+
+from memstrata.text import clauses
+from memstrata.text.clauses import is_question_like, question_focus
+
+CHAT = ("Yesterday was a long day, the kids woke up early, we made pancakes and walked the dog around "
+        "the lake. We met the neighbours at the bakery and argued about football for an hour. Then we "
+        "cleaned the garage, repaired a squeaky bicycle chain and phoned grandma about her tomatoes. "
+        "In the evening it rained, so we ordered pizza and watched a documentary about volcanoes.")
+
+
+def test_doctests() -> None:
+    assert doctest.testmod(clauses).failed == 0
+
+
+def test_question_sentences_of_a_long_message_are_its_focus_wherever_they_stand() -> None:
+    assert len(clauses.query_terms(CHAT)) > clauses.LONG_QUERY_TERMS
+    assert question_focus(f"{CHAT} Where did I put my passport?") == "Where did I put my passport?"
+    middle = f"Quick one. Do you remember which hotel we booked in Kyoto? {CHAT}"
+    assert question_focus(middle) == "Do you remember which hotel we booked in Kyoto?"
+    assert question_focus(f"{CHAT} Tell me the name of my dentist.") == "Tell me the name of my dentist."
+
+
+def test_chinese_questions_count_without_a_question_mark() -> None:
+    chat = "昨天真是漫长的一天，孩子们很早就醒了，我们做了煎饼，绕着湖边遛狗，在面包店碰到邻居，争论足球比赛。"
+    assert question_focus(f"{chat}我的护照放在哪里了") == "我的护照放在哪里了"
+    assert is_question_like("你还记得我喜欢什么花吗")
+
+
+def test_short_queries_and_messages_without_a_question_have_no_focus() -> None:
+    assert question_focus("Where did I put my passport? And my keys?") is None  # short: its own focus
+    assert question_focus(CHAT) is None  # nothing asked
+    assert not is_question_like("We made pancakes.")
+    assert not is_question_like("   ")
