@@ -325,10 +325,13 @@ class SQLiteStore:
         self.vectors.clear()
 
     #: Everything: forget jobs, the extraction queue and short-term memory are built on SQLite.
-    # Parallel reads: each read takes the connection's lock for its statements only, and an exact
-    # vector search multiplies its working copy outside it (``nearest_segments``).
-    capabilities = Capabilities(forget_jobs=True, extraction_queue=True, short_term=True, maintenance=True,
-                                parallel_reads=True)
+    # No vector thread (parallel_reads): the store could serve it (each read takes the connection's
+    # lock for its statements only), but measured on 2 cores (bench perf --busy-cores, quiet and one
+    # core busy) the hand-off cost more than the overlap won below ~10k vectors (LoCoMo-size users:
+    # p95 15.8 vs 19.8 ms quiet, 17.8 vs 21.8 busy), and at 100k, where it won ~5 ms of p95, a
+    # search's CPU time exceeded its wall time (39.8 vs 31.0 ms p50), taking the core the caller's
+    # application runs on. One thread per search keeps every target on both conditions.
+    capabilities = Capabilities(forget_jobs=True, extraction_queue=True, short_term=True, maintenance=True)
 
     # -- LLM semantic memory and API keys (``store.semantic.SemanticStore``) --------------------
     def extraction_queue(self, policy: SemanticSettings) -> ExtractionQueue:
