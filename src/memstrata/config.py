@@ -10,6 +10,8 @@ variable                       meaning                                     defau
 ``MEMSTRATA_EMBEDDING_MODEL``  ``use-multilingual-v3``, ``hashing-<dim>``,  ``use-multilingual-v3``
                                ``multilingual-e5-small-q4`` (``e5`` extra)
                                or ``none`` (full-text search only)
+``MEMSTRATA_EMBED_THREADS``    threads of the process's BLAS pool while     ``1``
+                               embedding and searching; ``none`` leaves it
 ``MEMSTRATA_ORG``              default ``org_id`` for the CLI               ``default``
 ``MEMSTRATA_PROJECT``          default ``project_id`` for the CLI           ``default``
 ``MEMSTRATA_USER``             default ``user_id`` for the CLI              ``default``
@@ -272,6 +274,12 @@ class Settings:
         if "MEMSTRATA_EMBEDDING_MODEL" in env:
             model = env["MEMSTRATA_EMBEDDING_MODEL"].strip()
             values["embedding_model"] = None if model.lower() in ("", "none") else model
+        if env.get("MEMSTRATA_EMBED_THREADS", "").strip():
+            raw = env["MEMSTRATA_EMBED_THREADS"].strip()
+            threads = None if raw.lower() == "none" else int(_number(env, "MEMSTRATA_EMBED_THREADS", int) or 0)
+            if threads is not None and threads < 1:
+                raise InvalidInput(f"MEMSTRATA_EMBED_THREADS must be a positive integer or none, got {raw!r}")
+            values["embed_threads"] = threads
         for var, name in (("MEMSTRATA_ORG", "org_id"), ("MEMSTRATA_PROJECT", "project_id"),
                           ("MEMSTRATA_USER", "user_id")):
             if env.get(var):

@@ -10,12 +10,14 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import pytest
 from threadpoolctl import ThreadpoolController
 
 from memstrata import Memory
 from memstrata.config import Settings
 from memstrata.embed.base import EmbeddingCache
 from memstrata.embed.threads import limit_native_threads, pool_sizes
+from memstrata.errors import InvalidInput
 
 
 def _blas(sizes: dict[str, int]) -> set[int]:
@@ -101,3 +103,12 @@ def test_no_limit_leaves_the_pools_alone(tmp_path: Path, embedder: EmbeddingCach
         memory.add("我以后都用顺丰")
         assert memory.doctor()["native_threads"] == {"limit": None, "pools": before}
     assert pool_sizes() == before
+
+
+def test_the_environment_sets_the_limit_and_refuses_nonsense() -> None:
+    assert Settings.from_env({"MEMSTRATA_EMBED_THREADS": "2"}).embed_threads == 2
+    assert Settings.from_env({"MEMSTRATA_EMBED_THREADS": "none"}).embed_threads is None
+    assert Settings.from_env({}).embed_threads == 1
+    for bad in ("0", "two", "-1"):
+        with pytest.raises(InvalidInput, match="MEMSTRATA_EMBED_THREADS"):
+            Settings.from_env({"MEMSTRATA_EMBED_THREADS": bad})

@@ -26,6 +26,8 @@ import numpy as np
 
 from memstrata.bench.baselines import BM25Baseline, DenseBaseline
 from memstrata.bench.retrieval import HybridRetriever, load_dataset
+from memstrata.config import Settings
+from memstrata.embed.base import load_default_embedder
 from memstrata.errors import InvalidInput
 
 #: A spinning process stops itself after this many seconds even if the bench never stops it
@@ -96,9 +98,12 @@ def locomo_latency(data: Path | None, *, conversations: int = 2) -> dict[str, An
     dataset = load_dataset("locomo", data)
     chosen = dataset.conversations[:conversations]
     with tempfile.TemporaryDirectory(prefix="memstrata-busy-") as tmp:
-        product = HybridRetriever(Path(tmp))
+        settings = Settings.from_env()
+        model = load_default_embedder(settings.embedding_model or "use-multilingual-v3",
+                                      threads=settings.embed_threads)
+        product = HybridRetriever(Path(tmp), model)  # the configured model, as Memory() loads it
         try:
-            plain = (BM25Baseline(), DenseBaseline(product.memory.embedder, "model"))
+            plain = (BM25Baseline(), DenseBaseline(model, "model"))
         except ImportError as exc:
             raise InvalidInput(f"the plain hybrid needs the bench extra ({exc})") from exc
         started = time.perf_counter()
