@@ -5,6 +5,7 @@ under users of its own, so the tests stay independent and fast."""
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import timedelta
@@ -185,8 +186,21 @@ def test_list_namespaces_prefix_suffix_depth_and_paging(store: MemstrataStore) -
 
 def test_same_results_as_langgraphs_in_memory_store(store: MemstrataStore) -> None:
     """One script of operations against both stores: same items, same listings, same filters."""
+    _same_as_in_memory_store(store, ("memories", "max"))
+
+
+@pytest.mark.slow  # the session's PostgreSQL server starts for it when no other test has started it
+def test_the_same_results_on_postgresql(pg_url: Any, embedder: EmbeddingCache) -> None:
+    with Memory(pg_url(), embedder=embedder.inner) as memory:
+        store = MemstrataStore(memory)
+        _same_as_in_memory_store(store, ("memories", "max"))
+        assert [h.key for h in store.search(("memories", "max"), query="green tea", limit=1)] == ["a"]
+        memory.forget(user_id="max")
+        assert store.search(("memories", "max")) == []
+
+
+def _same_as_in_memory_store(store: MemstrataStore, base: tuple[str, ...]) -> None:
     reference = InMemoryStore()
-    base = ("memories", "max")
     script: list[tuple[str, tuple[Any, ...]]] = [
         ("put", (base, "a", {"text": "I like tea", "kind": "drink", "n": 1})),
         ("put", ((*base, "x"), "b", {"text": "I like coffee", "kind": "drink", "n": 2})),
@@ -201,7 +215,8 @@ def test_same_results_as_langgraphs_in_memory_store(store: MemstrataStore) -> No
             getattr(s, name)(*args)
 
     def view(s: BaseStore, **kw: Any) -> list[tuple[Any, ...]]:
-        return sorted((h.namespace, h.key, repr(h.value)) for h in s.search(base, limit=50, **kw))
+        # compared as JSON with sorted keys: PostgreSQL's jsonb keeps an object's keys in its own order
+        return sorted((h.namespace, h.key, json.dumps(h.value, sort_keys=True)) for h in s.search(base, limit=50, **kw))
 
     for flt in (None, {"kind": "drink"}, {"n": {"$gte": 3}}, {"kind": {"$ne": "drink"}}, {"n": {"$lt": 2}}):
         assert view(store, filter=flt) == view(reference, filter=flt), flt

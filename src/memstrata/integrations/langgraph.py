@@ -163,12 +163,11 @@ class MemstrataStore(BaseStore):
             terms.append(Compare(_meta("depth"), "=", len(prefix)))
         return terms
 
-    def _episodes(self, where: list[Expr], user: str) -> Iterator[Episode]:
-        """Every episode of ``user`` matching all of ``where``, newest first (paged)."""
+    def _episodes(self, where: list[Expr], user: str, rows: int = PAGE_ROWS) -> Iterator[Episode]:
+        """Every episode of ``user`` matching all of ``where``, newest first, read ``rows`` a page."""
         cursor: str | None = None
         while True:
-            page = self.memory.page(kind="episode", filter=_all(where), limit=PAGE_ROWS, cursor=cursor,
-                                    user_id=user)
+            page = self.memory.page(kind="episode", filter=_all(where), limit=rows, cursor=cursor, user_id=user)
             yield from page.items  # type: ignore[misc]
             if page.next_cursor is None:
                 return
@@ -212,8 +211,9 @@ class MemstrataStore(BaseStore):
         if op.limit <= 0 or op.offset < 0:
             return []
         where = self._where(op.namespace_prefix) + _pushed_down(op.filter)
-        if not op.query:
-            found = (_search_item(e, None) for e in self._episodes(where, user))
+        if not op.query:  # without a filter left for Python, the first page holds the answer
+            rows = PAGE_ROWS if op.filter else max(1, min(PAGE_ROWS, op.offset + op.limit))
+            found = (_search_item(e, None) for e in self._episodes(where, user, rows))
             return _page((i for i in found if matches(i.value, op.filter)), op.offset, op.limit)
         return self._ranked(op, where, user)
 

@@ -25,9 +25,9 @@ from datetime import UTC, datetime, time
 from pathlib import Path
 from typing import Any
 
+from memstrata import AddResult, Message
 from memstrata.errors import ContentTooLarge, InvalidInput, NotFound
 from memstrata.filter import Field, IsNull
-from memstrata.ingest import AddResult, Message
 from memstrata.integrations.markdown.folder import (
     ACTOR,
     METADATA_KEY,
