@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import asdict, dataclass, field
-from datetime import UTC, datetime, time
+from datetime import UTC, date, datetime, time
 from pathlib import Path
 from typing import Any
 
@@ -163,7 +163,8 @@ class _Import:
         self.seen_facts: set[int] = set()
         self.seen_episodes: set[int] = set()
 
-    def file(self, notes: list[Note], day: Any) -> None:
+    def file(self, notes: list[Note], day: date | None) -> None:
+        """Queue one file's notes: new ones checked now (``Memory.message``), projection lines for later."""
         when = None if day is None else datetime.combine(day, time(0), tzinfo=UTC)
         for note in notes:
             if note.marker is not None:
@@ -180,6 +181,7 @@ class _Import:
             self.episode_line(note, note.marker.episode_ids[0])
 
     def new_note(self, note: Note, when: datetime | None, kind: str) -> None:
+        """Queue a note not stored yet (by its key); raise naming ``file:line`` if ``Memory`` refuses it."""
         key = note_key(note)
         if key in self.known:
             self.report.unchanged += 1
@@ -211,6 +213,7 @@ class _Import:
                                       "value": change.fact.value})
 
     def fact_line(self, note: Note, fact_id: int) -> None:
+        """Apply a fact line: unchanged, a changed value (update), a conflict, or a restatement."""
         self.seen_facts.add(fact_id)
         try:
             fact = self.memory.get(fact_id, user_id=self.user)
@@ -250,6 +253,7 @@ class _Import:
             entry if replaced else {**entry, "text": note.text})
 
     def episode_line(self, note: Note, episode_id: int) -> None:
+        """Apply an episode line: unchanged, or edited (stored once as a new note)."""
         self.seen_episodes.add(episode_id)
         try:
             episode = self.memory.get(episode_id=episode_id, user_id=self.user)

@@ -112,6 +112,7 @@ class _Reader:
         self.fenced = False
 
     def flush(self) -> None:
+        """Close the open block as a note (its marker split off, a checkbox dropped)."""
         if self.block:
             body, marker = split_marker("\n".join(self.block).strip())
             body = _CHECKBOX.sub("", body).strip()
@@ -120,10 +121,12 @@ class _Reader:
         self.block = []
 
     def open(self, number: int, first: str) -> None:
+        """Start a block at line ``number`` (the previous one closed)."""
         self.flush()
         self.start, self.block = number, [first]
 
     def feed(self, number: int, raw: str) -> None:
+        """Read one line: fence, heading, bullet, blank/comment/rule, continuation or paragraph."""
         if self.fenced:
             self.block.append(raw)
             if _FENCE.match(raw):
