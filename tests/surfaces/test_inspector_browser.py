@@ -9,8 +9,11 @@ What a page shows is checked against the database file itself (``sqlite3``).
 from __future__ import annotations
 
 import http.server
+import io
+import json
 import sqlite3
 import threading
+import zipfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -314,6 +317,22 @@ def test_the_export_is_the_users_jsonl(world: World) -> None:
     records = [httpx.Response(200, content=line).json() for line in lines.text.splitlines()]
     episodes = [r for r in records if r.get("type") == "episode"]
     assert sorted(e["content"] for e in episodes) == sorted(SAID["s1"] + SAID["s3"])
+
+
+def test_the_markdown_export_is_the_users_projection_in_the_keys_tenant(world: World) -> None:
+    with world.server.client(world.alice_key) as client:
+        packed = client.get("/ui/export.zip", params={"user": "alice"})
+    with world.server.client(ADMIN_KEY) as admin:
+        elsewhere = admin.get("/ui/export.zip", params={"user": "alice", "org": "another-org"})
+    assert packed.status_code == 200 and packed.headers["content-type"] == "application/zip"
+    with zipfile.ZipFile(io.BytesIO(packed.content)) as archive:
+        memory_md = archive.read("MEMORY.md").decode()
+        notes = "".join(archive.read(n).decode() for n in archive.namelist() if n.startswith("memory/"))
+        manifest = json.loads(archive.read(".memstrata.json"))
+    assert "is allergic to peanuts" in memory_md and "配送偏好顺丰" not in memory_md  # rolled back to FedEx
+    assert all(said in notes for said in SAID["s1"]) and manifest["user_id"] == "alice"
+    with zipfile.ZipFile(io.BytesIO(elsewhere.content)) as archive:
+        assert json.loads(archive.read(".memstrata.json"))["facts"] == []  # alice has nothing in that tenant
 
 
 def test_the_access_log_holds_no_memory_content(world: World) -> None:

@@ -7,7 +7,11 @@ reads through ``Memory`` under the server's engine lock, in the scope the caller
 
 from __future__ import annotations
 
+import io
+import tempfile
+import zipfile
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Request
@@ -15,6 +19,7 @@ from fastapi.responses import RedirectResponse, StreamingResponse
 from starlette.responses import Response
 
 from memstrata.export import dumps
+from memstrata.integrations.markdown import export_folder
 from memstrata.lifecycle.preview import OwnerCount
 from memstrata.server.auth import Principal
 from memstrata.server.errors import ApiError
@@ -271,3 +276,22 @@ def export_jsonl(request: Request, view: View) -> Response:
     response = StreamingResponse(iter([dumps(r) + "\n" for r in records]), media_type="application/x-ndjson",
                                  headers={"Content-Disposition": 'attachment; filename="memstrata-export.jsonl"'})
     return secure(response)
+
+
+@router.get("/export.zip")
+def export_markdown(request: Request, view: View) -> Response:
+    """The user's Markdown projection (``MEMORY.md`` and daily notes, ``integrations.markdown``)
+    as a zip download; ``memstrata import --format markdown`` reads the unpacked folder back."""
+    user = required(request, "user")
+    scope = view.scope(user)
+    with tempfile.TemporaryDirectory(prefix="memstrata-md-") as tmp:
+        folder = Path(tmp) / "memory"
+        view.call(lambda: export_folder(view.memory, folder, user_id=scope["user_id"], org_id=scope["org_id"],
+                                        project_id=scope["project_id"]))
+        packed = io.BytesIO()
+        with zipfile.ZipFile(packed, "w", zipfile.ZIP_DEFLATED) as archive:
+            for path in sorted(folder.rglob("*")):
+                if path.is_file():
+                    archive.write(path, path.relative_to(folder).as_posix())
+    return secure(Response(packed.getvalue(), media_type="application/zip",
+                           headers={"Content-Disposition": 'attachment; filename="memstrata-markdown.zip"'}))

@@ -93,20 +93,24 @@ def unprefixed(text: str, episode: Episode) -> str:
     return text[len(prefix):].lstrip() if prefix and text.startswith(prefix.rstrip()) else text
 
 
-def all_facts(memory: Memory, user: str) -> Iterator[Fact]:
-    """The user's active facts, newest recorded first."""
-    yield from _pages(memory, "fact", user, None)  # type: ignore[misc]
+def all_facts(memory: Memory, user: str, *, org_id: str | None = None,
+              project_id: str | None = None) -> Iterator[Fact]:
+    """The user's active facts, newest recorded first (in ``org_id``/``project_id``, default the ``Memory``'s)."""
+    yield from _pages(memory, "fact", user, None, org_id, project_id)  # type: ignore[misc]
 
 
-def all_episodes(memory: Memory, user: str, where: Expr | None = None) -> Iterator[Episode]:
-    """The user's episodes matching ``where``, newest first."""
-    yield from _pages(memory, "episode", user, where)  # type: ignore[misc]
+def all_episodes(memory: Memory, user: str, where: Expr | None = None, *, org_id: str | None = None,
+                 project_id: str | None = None) -> Iterator[Episode]:
+    """The user's episodes matching ``where``, newest first (tenant as ``all_facts``)."""
+    yield from _pages(memory, "episode", user, where, org_id, project_id)  # type: ignore[misc]
 
 
-def _pages(memory: Memory, kind: str, user: str, where: Expr | None) -> Iterator[Fact | Episode]:
+def _pages(memory: Memory, kind: str, user: str, where: Expr | None, org_id: str | None,
+           project_id: str | None) -> Iterator[Fact | Episode]:
     cursor: str | None = None
     while True:
-        page = memory.page(kind=kind, limit=PAGE_ROWS, cursor=cursor, filter=where, user_id=user)
+        page = memory.page(kind=kind, limit=PAGE_ROWS, cursor=cursor, filter=where, user_id=user, org_id=org_id,
+                           project_id=project_id)
         yield from page.items
         if page.next_cursor is None:
             return

@@ -51,13 +51,16 @@ class ExportReport:
     episodes: int
 
 
-def export_folder(memory: Memory, folder: str | Path, *, user_id: str | None = None) -> ExportReport:
+def export_folder(memory: Memory, folder: str | Path, *, user_id: str | None = None, org_id: str | None = None,
+                  project_id: str | None = None) -> ExportReport:
     """Write one user's memory as ``MEMORY.md`` + ``memory/YYYY-MM-DD.md`` (see the module docstring).
 
     Args:
         folder: an empty or missing directory, or one an earlier export of the same user wrote
             (its files are replaced; files it did not write are left alone).
         user_id: whose memory; default the ``Memory``'s user.
+        org_id, project_id: the user's tenant; default the ``Memory``'s (a server exports the
+            tenant of the caller's key).
 
     Raises:
         InvalidInput: no user; ``folder`` is a file, holds files but no projection manifest (it
@@ -66,8 +69,9 @@ def export_folder(memory: Memory, folder: str | Path, *, user_id: str | None = N
     root = Path(folder)
     user = the_user(memory, user_id)
     previous = _check_target(root, user)
-    facts = list(all_facts(memory, user))
-    episodes = sorted(all_episodes(memory, user), key=lambda e: (e.created_at, e.id))
+    facts = list(all_facts(memory, user, org_id=org_id, project_id=project_id))
+    episodes = sorted(all_episodes(memory, user, org_id=org_id, project_id=project_id),
+                      key=lambda e: (e.created_at, e.id))
     pages = {"MEMORY.md": memory_page(user, facts, [e for e in episodes if _long_term(e)])}
     for day, said in _by_day([e for e in episodes if not _long_term(e)]).items():
         pages[f"memory/{day}.md"] = f"# {day}\n\n" + "\n".join(bullet(episode_line(e), Marker(None, (e.id,)))
