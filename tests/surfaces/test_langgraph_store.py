@@ -15,7 +15,15 @@ from typing import Any, TypedDict
 import pytest
 from langgraph.graph import END, START, StateGraph
 from langgraph.runtime import Runtime
-from langgraph.store.base import BaseStore, InvalidNamespaceError
+from langgraph.store.base import (
+    BaseStore,
+    GetOp,
+    InvalidNamespaceError,
+    ListNamespacesOp,
+    MatchCondition,
+    PutOp,
+    SearchOp,
+)
 from langgraph.store.memory import InMemoryStore
 
 from memstrata import Memory
@@ -226,6 +234,18 @@ def _same_as_in_memory_store(store: MemstrataStore, base: tuple[str, ...]) -> No
     for ns, key in ((base, "a"), ((*base, "x"), "b"), ((*base, "z"), "d"), (base, "nope")):
         got, want = store.get(ns, key), reference.get(ns, key)
         assert (got and (got.namespace, got.key, got.value)) == (want and (want.namespace, want.key, want.value))
+
+
+def test_batch_runs_mixed_operations_in_order(store: MemstrataStore) -> None:
+    ns = ("memories", "mia")
+    with pytest.raises(InvalidNamespaceError):  # every op is checked first: the put is not run
+        store.batch([PutOp(ns, "k", {"text": "I like figs"}), ListNamespacesOp()])
+    assert store.get(ns, "k") is None
+    results = store.batch([PutOp(ns, "k", {"text": "I like figs"}), GetOp(ns, "k"), SearchOp(ns, query="figs"),
+                           ListNamespacesOp((MatchCondition("prefix", ns),)), PutOp(ns, "k", None), GetOp(ns, "k")])
+    assert results[0] is None and results[1].value == {"text": "I like figs"}  # type: ignore[union-attr]
+    assert [h.key for h in results[2]] == ["k"] and results[3] == [ns]  # type: ignore[union-attr]
+    assert results[4] is None and results[5] is None
 
 
 def test_async_methods_run_the_same_operations(store: MemstrataStore) -> None:

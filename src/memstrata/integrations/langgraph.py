@@ -115,9 +115,13 @@ class MemstrataStore(BaseStore):
         results in the order of ``ops``.
 
         Raises:
-            InvalidNamespaceError: a namespace without the user element. memstrata errors
+            InvalidNamespaceError: a namespace without the user element (checked for every op
+                before the first runs). memstrata errors
                 (``InvalidInput`` for a bad user id or an over-long text) as ``Memory`` raises them.
         """
+        ops = list(ops)
+        for op in ops:  # every namespace checked before anything runs: a refused batch writes nothing
+            self._user(*_namespace_of(op))
         with self._lock:
             return [self._run(op) for op in ops]
 
@@ -250,8 +254,8 @@ class MemstrataStore(BaseStore):
     # -- namespaces -------------------------------------------------------------------------
     def _list_namespaces(self, op: ListNamespacesOp) -> list[tuple[str, ...]]:
         conditions = op.match_conditions or ()
-        prefix = next((c.path for c in conditions if c.match_type == "prefix"), ())
-        user = self._user(prefix, "list_namespaces prefix")
+        prefix, what = _namespace_of(op)
+        user = self._user(prefix, what)
         fixed = list(prefix[:next((i for i, p in enumerate(prefix) if p == "*"), len(prefix))])
         found = {tuple(e.metadata[METADATA_KEY]["namespace"]) for e in self._episodes(self._where(fixed), user)}
         kept = [ns for ns in found if all(_matches_condition(c, ns) for c in conditions)]
@@ -333,6 +337,16 @@ def _pushed_down(wanted: Mapping[str, Any] | None) -> list[Expr]:
 
 
 # -- helpers ----------------------------------------------------------------------------------
+def _namespace_of(op: Op) -> tuple[Sequence[str], str]:
+    """The namespace (or prefix) an op reads or writes, and how an error names it."""
+    if isinstance(op, SearchOp):
+        return op.namespace_prefix, "search prefix"
+    if isinstance(op, ListNamespacesOp):
+        prefix = next((c.path for c in op.match_conditions or () if c.match_type == "prefix"), ())
+        return prefix, "list_namespaces prefix"
+    return op.namespace, "namespace"
+
+
 def _meta(*path: str) -> Field:
     return Field("metadata", (METADATA_KEY, *path))
 
