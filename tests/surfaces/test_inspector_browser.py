@@ -169,6 +169,14 @@ def test_search_takes_the_api_options_filter_and_kinds(world: World) -> None:
     hits = world.driver.find_elements(By.CSS_SELECTOR, "#results .hit")
     assert {h.get_attribute("data-kind") for h in hits} == {"fact"}
     assert {int(str(h.get_attribute("data-id"))) for h in hits} == {world.facts["顺丰"], world.facts["不放门口"]}
+    world.open("/ui/search?user=alice&q=shipping&as_of=2020-01-01T00:00")  # believed before anything was said
+    assert world.driver.find_elements(By.ID, "no-hits")
+    world.open("/ui/search?user=alice&q=where+do+I+live&mode=short_term&session=s2")
+    with world.db() as db:
+        s2 = {r[0] for r in db.execute("SELECT id FROM episodes WHERE session_id = 's2'")}
+    shown = {(h.get_attribute("data-kind"), int(str(h.get_attribute("data-id"))))
+             for h in world.driver.find_elements(By.CSS_SELECTOR, "#results .hit")}
+    assert shown and {kind for kind, _ in shown} == {"episode"} and {i for _, i in shown} <= s2
 
 
 def test_history_shows_the_supersede_chain_and_a_confirmed_rollback_restores_the_old_value(world: World) -> None:
