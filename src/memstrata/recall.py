@@ -184,14 +184,17 @@ class Retriever:
             qvec = embed_queries(self.embedder, [query.text])[0] if self.embedder is not None else None
         seg_lists: list[_Ranked] = []
         fact_lists: list[_Ranked] = []
-        periods, rest = read_periods(query.text, now, after_days=s.time_after_days) if s.time_weight > 0 else ([], "")
-        strength = _Strength(self._strength_terms(query.text), {}, scale=self._scale)
+        # What the query asks is read from its question when it has one (``question_focus``): a period
+        # or a name in an agent's chit-chat ("we met Anna yesterday") is not what memory is asked for.
+        focus = question_focus(query.text)
+        asked = focus or query.text
+        periods, rest = read_periods(asked, now, after_days=s.time_after_days) if s.time_weight > 0 else ([], "")
+        strength = _Strength(self._strength_terms(asked), {}, scale=self._scale)
         with phase("query", "candidate_search"):
             near = _beside(getattr(self.store.capabilities, "parallel_reads", False),
                            functools.partial(self._nearest, query, qvec, pool, now))
             rows: dict[int, tuple[Segment, Episode]] = {}
             blocks = self._candidates(query, match, near, pool, seg_lists, fact_lists, strength, now, rows)
-            focus = question_focus(query.text)
             if focus is not None:
                 self._focus_candidates(query, focus, pool, seg_lists, fact_lists, strength, now)
             if periods and "episode" in query.kinds and self._period_candidates(
@@ -223,7 +226,7 @@ class Retriever:
             cited = self.store.citing_facts(query.scope, [h.id for h in hits if h.kind == "episode"])
             hits = mark_outdated(hits, cited, weight=s.superseded_weight, as_of=query.as_of)
             # "What does Melanie paint?": Melanie's own words before the turns that only name her.
-            hits = focus_on_named(hits, query.text, s.speaker_weight)
+            hits = focus_on_named(hits, asked, s.speaker_weight)
             hits.sort(key=lambda h: (-h.score, -h.relevance, h.kind, h.id))
         top = [h for h in hits if h.score >= query.min_score
                and (query.min_match <= 0 or evidence(h) >= query.min_match)][: query.limit]

@@ -3,6 +3,7 @@ stores: every term of the query is searched, wherever it stands."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from pathlib import Path
 
 from memstrata import Memory
@@ -38,3 +39,15 @@ def test_long_query_finds_the_memory_its_question_asks_for(location: str | Path,
         assert hits[0].text.startswith("My passport is in the blue drawer")
         hits = memory.search(f"{CHIT_CHAT_ZH}\n\n我的护照放在哪里了？", user_id="u1", kinds=("episode",))
         assert hits[0].text == "我的护照放在书房的蓝色抽屉里。"
+
+
+def test_a_period_named_in_the_chit_chat_does_not_restrict_the_search(location: str | Path,
+                                                                      embedder: EmbeddingCache) -> None:
+    may, june = datetime(2024, 5, 3, 12, tzinfo=UTC), datetime(2024, 6, 20, 12, tzinfo=UTC)
+    with Memory(location, embedder=embedder) as memory:
+        memory.add("My passport is in the blue drawer of the hallway desk.", user_id="u1", created_at=may)
+        memory.add("We baked bread with the kids.", user_id="u1", created_at=june)
+        memory.add("The neighbours painted their fence green.", user_id="u1", created_at=june)
+        text = f"On 20 June we baked bread and talked for hours. {CHIT_CHAT}\n\nWhere did I put my passport?"
+        hits = memory.search(text, user_id="u1", kinds=("episode",), now=datetime(2024, 7, 1, tzinfo=UTC))
+        assert hits[0].text.startswith("My passport is in the blue drawer")
