@@ -1,0 +1,72 @@
+"""English patterns of dated events: what the user did or will do at a stated time (``patterns_en``
+tries them last)."""
+
+from __future__ import annotations
+
+import re
+
+from memstrata.extract import guards, habits
+from memstrata.extract.clause_en import _IC, _PAST, _Ctx, _f
+from memstrata.extract.clauses import (
+    CONF_EVENT,
+    Finding,
+    clause_period,
+    clean_value,
+    third_person,
+    without_time,
+)
+from memstrata.extract.timex import mentions_time
+
+# "we're" / "we are": the user's own plan with others ("We're going to Paris in May" stored nothing)
+_SUBJECT = re.compile(r"^(?:i|we)(?P<aux>'ll|'m|'re|'ve|'d|\s+will|\s+am|\s+are|\s+have|\s+had|\s+)\s*(?P<v>.+)$", _IC)
+
+_NOT_EVENT = re.compile(r"^(?:n't|think|guess|feel|felt|believe|wonder|hope|know|knew|mean|was|am|"
+                        r"hate|like|love|want|wanted|wish|suppose|bet|doubt|don't|do not|can't|"
+                        r"might|may|should|could|would|need to know|not|no|heard|had heard|"
+                        r"thought|realized|said|told|can|chat|talk)\b", _IC)
+
+_FUTURE = re.compile(r"^(?:are\s+|'re\s+)?(?:going to|gonna|will|plan to|planning to|have an?|'ve got an?|have to|"
+                     r"need to)\s+", _IC)
+
+_TRAVEL = re.compile(r"\b(?:go(?:ing)? to|fly(?:ing)? to|travel(?:ing|ling)? to|visit(?:ing)?|"
+                     r"trip|vacation|holiday|head(?:ing)? to|leav(?:e|ing) for)\b", _IC)
+
+
+def _event(clause: str, ctx: _Ctx) -> list[Finding]:
+    m = _SUBJECT.match(without_time(clause))
+    if not m or _NOT_EVENT.match(m.group("v")) or habits.RECURRING_EN.search(clause):
+        return []  # "I'm in the office every Monday" recurs: no dated event
+    aux = m.group("aux").strip().lower()
+    rest = m.group("v")
+    if aux in ("'re", "are") and not mentions_time(clause):
+        return []  # "Last week I talked to a friend and we're figuring out ideas": the time is the other clause's
+    # "We fly to Tokyo in March" said in November is next March; "we flew ... in March" this one.
+    verb = re.sub(r"^(?:(?:just|already|recently|finally|actually|also|really|even|then|both|all|"
+                  r"only|never|once)\s+)+", "", rest, flags=_IC)
+    past = aux in ("'d", "had") or (bool(_PAST.match(verb))
+                                    and not (aux in ("'ve", "have") and verb.lower().startswith("got ")))
+    period = clause_period(clause, ctx.sentence, ctx.said_at, future=not past)
+    if period is None:
+        return []
+    future = period[0] > ctx.said_at or aux in ("'ll", "will", "'m", "am", "'re", "are") or bool(_FUTURE.match(rest))
+    if (period[1] <= ctx.said_at or _PAST.match(rest)) and aux not in ("'ll", "will"):
+        future = False  # "I tried snowshoeing this weekend" is done, even if the weekend is not
+    if _FUTURE.match(rest) and not mentions_time(clause) and period[1] <= ctx.said_at:
+        return []  # "Lost my job yesterday, so I'm gonna start a business": the time is the other clause's
+    value = _event_value(_FUTURE.sub("", rest, count=1) if future else rest)
+    if len(value.split()) < 2:
+        value = _event_value(rest)  # "I'm going to Paris": a motion, not the future's "going to <verb>"
+    if not guards.en_event_ok(value):
+        return []  # "I'm really tired today", "I'm back to chat with you today"
+    key = "event"
+    if future:
+        key = "travel.plan" if _TRAVEL.search(rest) else "schedule.event"
+    return _f(key, value, CONF_EVENT, clause, period=period)
+
+
+def _event_value(text: str) -> str:
+    value = re.sub(r"\s+(?:on|at|in|over the|for)$", "", clean_value(text, "en"), flags=_IC)
+    # "also lost my job": the adverb ties the event to the talk, not to what happened
+    value = third_person(re.sub(r"^(?:(?:also|just|really|finally|actually|even|then|too)\s+)+", "", value, flags=_IC))
+    # "went camping - it was a blast": keep the happening, drop the comment on it
+    return re.sub(r"\s+(?:and|but|-|—)\s+(?:it|it's|that|that's)\b.*$", "", value, flags=_IC)

@@ -1,0 +1,259 @@
+"""English patterns of who the user is and how to reach them: memory requests aside, names, age,
+places, work, details, contact channels and retractions (``patterns_en`` tries them in order)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from memstrata.extract import gazetteer, guards
+from memstrata.extract.clause_en import _IC, _Ctx, _f, _split_list
+from memstrata.extract.clauses import (
+    CONF_EXPLICIT,
+    CONF_INFORMAL,
+    CONF_PREFER,
+    CONF_STATED,
+    Finding,
+    clause_period,
+    without_time,
+)
+
+_NAME_WORD = r"[A-Za-z][A-Za-z'\-]*"
+
+_MY_NAME = re.compile(r"^(?:my name is|my name's|the name's|i'm called|i am called|i go by)\s+"
+                      rf"(?P<v>{_NAME_WORD}(?: {_NAME_WORD}){{0,2}}|[\u3400-\u9fff]{{2,4}})$", _IC)  # 李雷
+
+_CALL_ME = re.compile(r"^(?i:(?:you can |please |just )*call me)\s+(?P<v>[A-Z][A-Za-z'\-]*"
+                      r"(?: [A-Z][A-Za-z'\-]*)?)$")
+
+# Not "this is X": in chat it introduces a pet, a friend or a photo far more than oneself.
+_IM_NAME = re.compile(r"^(?i:i'm|i am)\s+(?P<v>[A-Z][a-z'\-]+(?: [A-Z][a-z'\-]+){0,2})$")
+
+_NOT_NAMES = frozenset(
+    (
+        "american", "british", "chinese", "japanese", "korean", "french", "german", "indian",
+        "canadian", "australian", "italian", "spanish", "mexican", "russian", "brazilian",
+        "english", "dutch", "swiss", "irish", "scottish", "vegan", "vegetarian", "fine", "good",
+        "great", "ok", "okay", "sorry", "done", "back", "here", "ready", "happy", "tired",
+        "hungry", "busy", "sure", "glad", "excited", "new", "home",
+    )
+)
+
+
+def _name(clause: str, ctx: _Ctx) -> list[Finding]:
+    m = _MY_NAME.match(clause)
+    if m:
+        return _f("identity.name", m.group("v"), CONF_EXPLICIT, clause)
+    m = _CALL_ME.match(clause) or _IM_NAME.match(clause)
+    if m and m.group("v").split()[0].lower() not in _NOT_NAMES:
+        return _f("identity.name", m.group("v"), CONF_INFORMAL, clause)
+    return []
+
+
+_AGE = re.compile(r"^(?:i'm|i am|i just turned|i turned)\s+(?P<v>\d{1,3})(?:\s*(?:years?\s+old|"
+                  r"yo|y/o))?$", _IC)
+
+# "moved back to X" is a change like any other (a return to an earlier value: trial F12).
+_LIVE = re.compile(r"^(?:i|we)\s+(?:now\s+|currently\s+|still\s+)?(?:(?:live|am living|'m living|"
+                   r"reside|am based|'m based)|(?:just moved|recently moved|moved|have moved|"
+                   r"'ve moved|have just moved|'ve just moved)(?:\s+back)?)\s+(?:in|to)\s+(?P<v>.+)$"
+                   r"|^i'm (?:now )?based in (?P<w>.+)$", _IC)
+
+# "I'm in X" is not a hometown ("I'm in awe of …", "I'm in for the hike", "I'm in the office").
+_FROM = re.compile(r"^(?:(?:i'm|i am|i come|i'm originally|i am originally|i come originally)\s+from|"
+                   r"(?:i grew up|i was born|i was raised)\s+(?:from|in))\s+(?P<v>.+)$", _IC)
+
+_PLACE_END = re.compile(r"\s+(?:with|since|for|now|because|but|where|which|and|as|at the moment)"
+                        r"\b.*$", _IC)
+
+
+def _age_place(clause: str, ctx: _Ctx) -> list[Finding]:
+    m = _AGE.match(clause)
+    if m:
+        return _f("identity.age", m.group("v"), CONF_STATED, clause)
+    m = _LIVE.match(clause)
+    if m:
+        place = _PLACE_END.sub("", m.group("v") or m.group("w"))
+        if re.fullmatch(r"(?:19|20)\d\d", place.strip()):
+            return []  # "I moved (back) in 2019": a year, not a place
+        period = clause_period(clause, ctx.sentence, ctx.said_at)
+        return _f("identity.location", without_time(place), CONF_STATED, clause, period=period)
+    m = _FROM.match(clause)
+    if m:
+        place = _PLACE_END.sub("", m.group("v"))
+        if re.fullmatch(r"(?:19|20)\d\d", place):
+            return _f("identity.birthday", place, CONF_STATED, clause)
+        return _f("identity.hometown", without_time(place), CONF_STATED, clause)
+    return []
+
+
+_OCCUPATIONS = (
+    "engineer|developer|programmer|teacher|doctor|nurse|student|designer|manager|lawyer|"
+    "writer|artist|scientist|researcher|chef|cook|accountant|consultant|analyst|architect|"
+    "professor|musician|photographer|journalist|pilot|driver|dentist|pharmacist|salesperson|"
+    "founder|ceo|cto|entrepreneur|freelancer|intern|translator|therapist|lecturer|"
+    "data scientist|veterinarian|vet|firefighter|police officer|officer|librarian|mechanic|"
+    "electrician|plumber|farmer|student|undergrad|phd student|postdoc|retiree"
+)
+
+_WORK_AS = re.compile(r"^(?:i|i currently|i now)\s+work(?:s)?\s+as\s+(?:an?\s+)?(?P<v>.+)$", _IC)
+
+_IM_A = re.compile(rf"^(?:i'm|i am)\s+(?:now\s+)?an?\s+(?P<v>(?:[\w\-]+\s+){{0,3}}"
+                   rf"(?:{_OCCUPATIONS})s?)(?:\s+(?:at|for|in)\s+(?P<org>.+))?$", _IC)
+
+# "My job is stable but not exciting" describes the job: a role needs "a/an" or a known noun.
+_MY_JOB = re.compile(rf"^my (?:job|profession|occupation|role) is\s+(?:an?\s+(?P<v>.+)|"
+                     rf"(?P<w>(?:[\w\-]+\s+){{0,3}}(?:{_OCCUPATIONS})s?))$", _IC)
+
+_WORK_AT = re.compile(r"^(?:i|i currently|i now)\s+work\s+(?:at|for)\s+(?P<org>.+?)"
+                      r"(?:\s+as\s+(?:an?\s+)?(?P<v>.+))?$", _IC)
+
+
+def _work(clause: str, ctx: _Ctx) -> list[Finding]:
+    for pattern in (_WORK_AS, _IM_A, _MY_JOB, _WORK_AT):
+        m = pattern.match(clause)
+        if not m:
+            continue
+        groups = dict(m.groupdict())
+        groups["v"] = groups.get("v") or groups.get("w")
+        out: list[Finding] = []
+        if groups.get("v"):
+            parts = re.split(r"\s+(?:at|for|in)\s+", groups["v"], maxsplit=1, flags=_IC)
+            out += _f("identity.occupation", parts[0], CONF_STATED, clause)
+            if len(parts) == 2 and not groups.get("org"):  # "I work as an engineer at Google"
+                out += _f("identity.employer", _PLACE_END.sub("", parts[1]), CONF_STATED, clause)
+        if groups.get("org"):
+            out += _f("identity.employer", _PLACE_END.sub("", groups["org"]), CONF_STATED, clause)
+        return out
+    return []
+
+
+_BIRTHDAY = re.compile(r"^(?:my birthday is|my birthday's|i was born on)\s+(?:on\s+)?(?P<v>.+)$", _IC)
+
+_CONTACT = re.compile(r"^my (?P<what>e-?mail(?: address)?|phone(?: number)?|cell(?: number)?|"
+                      r"mobile(?: number)?|number|(?:home |shipping |delivery )?address)"
+                      r"\s+is\s+(?P<v>.+)$", _IC)
+
+_SPEAK = re.compile(r"^(?:i|i can|i also)\s+speak\s+(?P<v>.+)$|^i'm fluent in\s+(?P<w>.+)$|"
+                    r"^my (?:native language|mother tongue|first language) is\s+(?P<x>.+)$", _IC)
+
+
+def _details(clause: str, ctx: _Ctx) -> list[Finding]:
+    m = _BIRTHDAY.match(clause)
+    if m:
+        return _f("identity.birthday", m.group("v"), CONF_STATED, clause)
+    m = _CONTACT.match(clause)
+    if m:
+        what = m.group("what").lower()
+        key = ("contact.email" if "mail" in what else "shipping.address" if "address" in what
+               else "contact.phone")
+        return _f(key, m.group("v"), CONF_STATED, clause)
+    m = _SPEAK.match(clause)
+    if m:
+        langs = re.sub(r"\s+(?:fluently|well|a little|a bit)$", "", m.group("v") or m.group("w")
+                       or m.group("x"), flags=_IC)
+        return [f for part in _split_list(langs) for f in
+                _f("language.spoken", part, CONF_STATED, clause)]
+    return []
+
+
+_REACH = re.compile(r"^(?:please\s+)?(?:only\s+|just\s+|always\s+)?(?:contact|reach|get in touch with|"
+                    r"get hold of|get back to|ping)\s+me\s+(?P<v>(?:by|via|through|over|on|using|with)\s+.+)$"
+                    r"|^(?:i|we)\s+(?:would\s+|'d\s+)?(?:prefer|like|want)\s+(?:to\s+be|being)\s+(?:contacted|reached)"
+                    r"\s+(?P<w>.+)$"
+                    r"|^(?:the\s+)?(?:best|easiest|preferred)\s+(?:way|method)\s+to\s+(?:reach|contact)\s+me\s+is\s+"
+                    r"(?:by\s+|via\s+|through\s+)?(?P<x>.+)$"
+                    r"|^my\s+preferred\s+(?:contact method|contact|method of contact|way of contact|channel)\s+is\s+"
+                    r"(?P<y>.+)$", _IC)
+
+_CONTACT_ME = re.compile(r"^(?:please\s+)?(?P<adv>just\s+|only\s+|always\s+)?(?P<verb>call|phone|ring|email|e-mail|"
+                         r"text|sms|message)\s+me(?P<tail>\s+.+)?$", _IC)
+
+_CONTACT_VERBS = {"call": "phone call", "phone": "phone call", "ring": "phone call", "email": "email",
+                  "e-mail": "email", "text": "text message", "sms": "text message", "message": "text message"}
+
+_FIRM_TAIL = re.compile(r"^\s*(?:instead|rather|only|from now on|going forward|please)$", _IC)
+
+
+def _contact(clause: str, ctx: _Ctx) -> list[Finding]:
+    """The channel the user wants to be reached by (``contact.channel``, single-valued)."""
+    m = _REACH.match(clause)
+    if m:
+        channel = gazetteer.contact_channel(next(g for g in m.groups() if g))
+        return [] if channel is None else [Finding("contact.channel", channel, CONF_PREFER, clause)]
+    m = _CONTACT_ME.match(clause)
+    if not m:
+        return []
+    tail = m.group("tail") or ""
+    channel = gazetteer.contact_channel(tail) if tail.strip() and not _FIRM_TAIL.match(tail) else None
+    if channel is not None:  # "message me on WhatsApp"
+        return [Finding("contact.channel", channel, CONF_PREFER, clause)]
+    # A bare "call me" between friends is a one-off ("call me when you land"): only a firm
+    # wording (instead, just, only, from now on) or a refused channel beside it makes it a preference.
+    if tail.strip() and not _FIRM_TAIL.match(tail):
+        return []
+    if not (m.group("adv") or tail.strip() or ctx.habit or ctx.contact):
+        return []
+    return [Finding("contact.channel", _CONTACT_VERBS[m.group("verb").lower()], CONF_PREFER, clause)]
+
+
+_NO_MORE = r"(?:\s+(?:anymore|any more|any longer|now))?"
+
+_RETRACTIONS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(rf"^(?:i'm|i am)\s+(?:no longer|not)\s+allergic(?:\s+to\s+anything)?{_NO_MORE}$", _IC),
+     "health.allergy"),
+    (re.compile(rf"^(?:i'm|i am)\s+(?:no longer|not|not actually)\s+allergic\s+to\s+(?P<v>.+?){_NO_MORE}$", _IC),
+     "health.allergy"),
+    (re.compile(rf"^(?:i'm|i am)\s+(?:no longer|not)\s+(?:an?\s+)?(?:vegetarian|vegan|pescatarian){_NO_MORE}$"
+                rf"|^i(?:'ve| have)?\s+(?:started\s+)?eat(?:ing)?\s+meat\s+again{_NO_MORE}$"
+                rf"|^i (?:gave up|stopped) being (?:an?\s+)?(?:vegetarian|vegan|pescatarian)$", _IC), "food.diet"),
+    (re.compile(rf"^i\s+(?:no longer|don't|do not)\s+live\s+in\s+(?P<v>.+?){_NO_MORE}$", _IC), "identity.location"),
+    (re.compile(rf"^i\s+(?:no longer|don't|do not)\s+work\s+(?:at|for)\s+(?P<v>.+?){_NO_MORE}$", _IC),
+     "identity.employer"),
+    # "I used to be allergic to peanuts": a past that no longer holds
+    (re.compile(r"^i\s+used\s+to\s+be\s+allergic\s+to\s+(?P<v>.+)$", _IC), "health.allergy"),
+    (re.compile(r"^i\s+used\s+to\s+be\s+(?:an?\s+)?(?:vegetarian|vegan|pescatarian)$", _IC), "food.diet"),
+    (re.compile(r"^i\s+used\s+to\s+live\s+in\s+(?P<v>.+)$", _IC), "identity.location"),
+    (re.compile(r"^i\s+used\s+to\s+work\s+(?:at|for)\s+(?P<v>.+)$", _IC), "identity.employer"),
+)
+
+
+def _retraction(clause: str, ctx: _Ctx) -> list[Finding]:
+    """"I'm no longer allergic to peanuts": withdraws the fact instead of stating one. A
+    clause without a named value (\"I eat meat again\") withdraws every value of the key."""
+    for pattern, key in _RETRACTIONS:
+        m = pattern.match(clause)
+        if not m:
+            continue
+        named = m.groupdict().get("v")
+        if not named:
+            return [Finding(key, "", CONF_STATED, clause, retract=True)]
+        if key in ("identity.location", "identity.employer"):
+            named = without_time(_PLACE_END.sub("", named))  # "Boston for 3 years" withdraws Boston
+        if key == "health.allergy":  # "not allergic to seafood except shrimp" withdraws seafood (extract.twins)
+            named = re.sub(r"\s+(?:except(?: for)?|other than|apart from|besides|but not)\b.*$", "", named, flags=_IC)
+        parts = _split_list(named) if key == "health.allergy" else [named]
+        return [replace(f, retract=True) for part in parts for f in _f(key, part, CONF_STATED, clause)]
+    return _named_retraction(clause, ctx)
+
+
+#: "I no longer want FedEx" / "I don't use FedEx anymore": a choice withdrawn. Only a value the
+#: gazetteer names (a carrier, a seat, an editor) is withdrawn; "I don't want dinner anymore" is not a fact.
+_NAMED_RETRACTION = re.compile(
+    r"^i\s+(?P<neg>no longer|don't|do not|used to)\s+"
+    r"(?:want|use|prefer|need|choose|ship with|fly with|fly|ship (?:everything |things |stuff )?(?:with|via|by)|"
+    r"go with)\s+(?P<v>.+)$", _IC)
+
+
+def _named_retraction(clause: str, ctx: _Ctx) -> list[Finding]:
+    m = _NAMED_RETRACTION.match(clause)
+    # clean_value already dropped a trailing "anymore" from the clause: the sentence still has it.
+    # "I used to ship with UPS": a past choice, withdrawn by the telling (a fresh-user trial's "I used
+    # to ship with UPS, now I use DHL" recorded nothing)
+    if m is None or (m.group("neg").lower() not in ("no longer", "used to")
+                     and not guards.EN_NO_LONGER.search(ctx.sentence)):
+        return []  # "I don't want FedEx" refuses without withdrawing a past choice: left to the negative patterns
+    hit = gazetteer.lookup(m.group("v"))
+    if hit is None or not hit.named:
+        return []
+    return [Finding(hit.key, hit.value, CONF_STATED, clause, retract=True)]

@@ -1,0 +1,281 @@
+"""English patterns of instructions, standing habits, likes and dislikes and tools used
+(``patterns_en`` tries them in order)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from memstrata.extract import gazetteer, guards, habits
+from memstrata.extract.clause_en import _IC, _PAST, _PRONOUN, _Ctx, _f
+from memstrata.extract.clauses import (
+    CONF_INFORMAL,
+    CONF_LIKE,
+    CONF_NEGATIVE,
+    CONF_PREFER,
+    CONF_STATED,
+    Finding,
+    Polarity,
+    clean_value,
+    like_finding,
+    third_person,
+)
+
+_DONT = re.compile(r"^(?:please\s+)?(?:don't|do not|dont|never|please don't)\s+(?P<v>.+)$", _IC)
+
+_LEAVE = re.compile(r"^(?:(?:please|just|always|only)\s+)*(?:leave|put|drop|deliver|drop off)\s+"
+                    r"(?:it|them|(?:the |my |all )?(?:packages?|parcels?|deliver(?:y|ies)|orders?))"
+                    r"\s+(?P<v>.+)$", _IC)
+
+_USE = re.compile(r"^(?:please\s+)?(?:always\s+)?(?:use|ship(?: (?:it|them|everything|my orders?))?"
+                  r" (?:with|via|by|using|through)|send(?: (?:it|them|everything))? (?:with|via|by|"
+                  r"using|through)|go with|choose|pick|switch to|stick with|stick to|"
+                  r"(?:switch|change|go|get|revert)\s+back\s+to(?:\s+using)?)\s+(?P<v>.+)$", _IC)
+
+# "I switched back to UPS", "I've gone back to using 顺丰": a return to an earlier value is a
+# change like any other (trial F12); "switch back to UPS" is read by ``_USE``.
+_BACK_TO = re.compile(r"^(?:i|we)(?:\s+have|'ve)?\s+(?:just\s+|now\s+)*(?:switched|changed|gone|went|"
+                      r"reverted|got|moved)\s+back\s+to(?:\s+using)?\s+(?P<v>.+)$", _IC)
+
+# "I ship everything with FedEx": the user's own habit, as firm as "always ship with".
+_I_SHIP = re.compile(r"^(?:i|we)\s+(?:always\s+|usually\s+|only\s+|now\s+|mostly\s+|normally\s+)?"
+                     r"(?:ship|send|mail)(?:\s+(?:it|them|everything|all|stuff|things|my (?:orders?|"
+                     r"packages?|parcels?|stuff)))?\s+(?:with|via|by|using|through)\s+(?P<v>.+)$", _IC)
+
+_PREP = re.compile(r"\b(?:at|on|in|by|with|outside|near|to|inside|behind)\s+(?:(?:the|my|a|our)\s+)?$", _IC)
+
+
+def _dropoff_phrase(text: str) -> str | None:
+    """The place phrase of a delivery instruction ("at the door"), with its preposition."""
+    m = gazetteer.find_dropoff(text)
+    if m is None:
+        return None
+    prep = _PREP.search(text[: m.start()])
+    return text[prep.start() if prep else m.start() : m.end()]
+
+
+def _instruction(clause: str, ctx: _Ctx) -> list[Finding]:
+    m = _DONT.match(clause)
+    if m:
+        place = _dropoff_phrase(m.group("v"))
+        if place is not None:
+            return _f("shipping.dropoff", f"not {place}", CONF_NEGATIVE, clause)
+        if ctx.habit or (clause.lower().startswith("never") and _standing_never(m.group("v"))):
+            return _habit_fallback(clause, CONF_NEGATIVE)
+        return []  # "don't worry" is chatter, "never give up" advice: no standing preference
+    m = _LEAVE.match(clause)
+    if m and (place := _dropoff_phrase(m.group("v"))) is not None:
+        return _f("shipping.dropoff", place, CONF_PREFER if ctx.habit else CONF_NEGATIVE, clause)
+    m = _USE.match(clause) or _I_SHIP.match(clause) or _BACK_TO.match(clause)
+    if m:
+        hit = gazetteer.lookup(m.group("v"))
+        if hit is not None and hit.named:
+            firm = ctx.habit or bool(re.search(r"\b(?:always|only)\b|^(?:i|we)\b", clause, _IC))
+            return [Finding(hit.key, hit.value, CONF_PREFER if firm else CONF_INFORMAL, clause)]
+    return []
+
+
+def _standing_never(rest: str) -> bool:
+    """True if a subjectless "never …" instructs ("never call before 9") or names a tool.
+
+    Between people "never give up" and "never been to Japan" are advice and past
+    experience, not preferences to store.
+    """
+    hit = gazetteer.lookup(rest)
+    return bool(_INSTRUCT.match(rest) or re.match(r"(?:call|send|ship|text|email|ring)\b", rest, _IC)
+                or (hit is not None and hit.named))
+
+
+_ALWAYS = re.compile(r"^(?:i|we)\s+(?P<adv>always|never|usually|often|regularly|frequently)\s+(?P<v>.+)$", _IC)
+
+#: "I always feel nervous", "I always lose", "I never want to …": moods and outcomes.
+_NOT_HABIT = re.compile(r"^(?:(?:really|just|ever|even)\s+)*(?:feel|think|wonder|know|want|wish|hope|"
+                        r"look forward|lose|seem|forget|remember|worry|need|have to|get|love|like|"
+                        r"enjoy|hate|turn to)\b", _IC)
+
+#: Words that point at something named before ("there", "it", "you"): a habit with one names no activity.
+_POINTING = re.compile(r"\b(?:you|your|yours|it|that|this|them|there|those|these)\b", _IC)
+
+_INSTRUCT = re.compile(r"^(?:please\s+)?(?:reply|respond|answer|talk|speak|write|address me|"
+                       r"explain|use)\b", _IC)
+
+
+def _habit(clause: str, ctx: _Ctx) -> list[Finding]:
+    m = _ALWAYS.match(clause)
+    if not m:
+        return []
+    rest = re.sub(r"^(?:(?:really|just|ever|even|actually)\s+)+", "", m.group("v"), flags=_IC)
+    if _PAST.match(rest) or _NOT_HABIT.match(rest):
+        return []  # "I never thought so" is a remark about the past, not a habit
+    adv = m.group("adv").lower()
+    hit = gazetteer.lookup(m.group("v"))
+    if adv == "always" and hit is not None and hit.named:
+        return [Finding(hit.key, hit.value, CONF_PREFER, clause)]
+    if adv == "usually":
+        return []
+    if adv in ("often", "regularly", "frequently") and _POINTING.search(m.group("v")):
+        return []  # "I often go there to relax", "I often think of you": what it is, the chat said before
+    return [replace(f, statement=habits.said_of_user(f.value))
+            for f in _f("preference.habit", f"{adv} {m.group('v')}", CONF_PREFER, clause)]
+
+
+def _habit_fallback(clause: str, conf: float = CONF_PREFER) -> list[Finding]:
+    """A clause under "from now on" that no specific pattern read. What the user says they will do
+    ("I'll go to bed before 11") is stated as a fact about them (``habits.said_of_user``); anything
+    else ("be concise") is kept as said."""
+    text = re.sub(r"^(?:i(?:'ll| will| want(?: you)? to| would like(?: you)? to)|please)\s+", "",
+                  clause, flags=_IC)
+    key = "assistant.instruction" if _INSTRUCT.match(text) else "preference.habit"
+    found = _f(key, text, conf, clause)
+    if key == "preference.habit" and re.match(r"i(?:'ll| will)\s", clause, _IC):
+        return [replace(f, statement=habits.said_of_user(f.value)) for f in found]
+    return found
+
+
+_ADV = r"(?:(?:really|also|actually|just|totally|absolutely|do|definitely|still|kind of|kinda|" \
+       r"truly|much|generally|usually|personally|genuinely|simply|honestly|always)\s+)*"
+
+_LIKE = re.compile(
+    rf"^(?:i|we)\s+{_ADV}(?P<verb>like|love|enjoy|adore|prefer|hate|dislike|detest|loathe|"
+    r"can't stand|cannot stand|can't bear|don't like|do not like|don't really like|do not really like|"
+    r"don't particularly like|don't especially like|don't really enjoy|"
+    r"don't enjoy|don't care for|would rather|'d rather)\s+(?P<v>.+)$"
+    r"|^(?:i'm|i am)\s+(?:a\s+)?(?:big\s+|huge\s+|real\s+)?(?P<verb2>fan of|into|fond of|crazy about|"
+    r"obsessed with|passionate about|not a fan of|not a big fan of|not a huge fan of|not really a fan of|"
+    r"not really into|not into|not fond of)\s+(?P<w>.+)$",
+    _IC,
+)
+
+#: Words that make a like or a dislike milder than the verb alone ("I don't really like spicy food",
+#: "I kind of like jazz", "not a big fan of"), or say it holds only at times ("I like sushi
+#: sometimes"): the statement keeps them (``_said``), or it says more than the user did.
+_HEDGE_EN = re.compile(r"\b(?:(?:don't|do not|not)\s+(?:really|particularly|especially|a big|a huge)|kind of|kinda|"
+                       r"sort of|somewhat)\b", _IC)
+
+#: "... spicy food much", "... that much", "... sometimes": a qualifier after the object, not part of it
+#: (the value was stored as "spicy food much", "sushi sometimes").
+_QUALIFIER_AFTER = re.compile(r"\s+(?:(?:all\s+)?that much|too much|much|at all|sometimes|occasionally|at times|"
+                              r"once in a while|every now and then|now and then|from time to time)$", _IC)
+
+
+def _said(clause: str) -> str:
+    """``clause`` ("I don't really like spicy food") in the third person, as a statement
+    ("does not really like spicy food"); the speaker's "my" read as "their" (``third_person``)."""
+    text = re.sub(r"^(?:i|we)\s+(?:(?:also|just|actually|do)\s+)*", "", clause, flags=_IC)
+    text = re.sub(r"^(?:'m|am)\s+|^(?:i'm|i am)\s+", "is ", text, flags=_IC) if re.match(r"(?i)i'm|i am", clause) \
+        else text
+    text = re.sub(r"^(?:don't|do not)\b", "does not", text, flags=_IC)
+    text = re.sub(r"^((?:(?:really|kind of|kinda|sort of|somewhat|only|usually|still)\s+)*)"
+                  r"(like|love|enjoy|prefer|hate|dislike)\b", lambda m: f"{m.group(1)}{m.group(2)}s", text, flags=_IC)
+    return third_person(clean_value(text, "en"))
+
+
+_DISLIKE_VERBS = ("hate", "dislike", "detest", "loathe", "can't", "cannot", "don't", "do not", "not")
+
+_OBJ_END = re.compile(r"\s+(?:because|since|but|though|although|when|whenever|if|so that|"
+                      r"over|rather than|more than|instead of)\b.*$", _IC)
+
+_HINTS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"^(?:to\s+)?(?:eat|eating)\s+", _IC), "food.like"),
+    (re.compile(r"^(?:to\s+)?(?:drink|drinking)\s+", _IC), "drink.like"),
+    (re.compile(r"^(?:to\s+)?(?:listen|listening)\s+to\s+", _IC), "music.like"),
+    (re.compile(r"^(?:to\s+)?(?:watch|watching)\s+", _IC), "media.like"),
+    (re.compile(r"^(?:to\s+)?(?:use|using|code in|coding in|program in|programming in|write code in|"
+                r"writing code in|work in|working in)\s+", _IC), ""),
+)
+
+_EAT_NOT = re.compile(r"^(?:i|we)(?:'ve|\s+have)?\s+(?P<neg>don't|do not|never|can't|cannot|no longer|stopped)\s+"
+                      r"(?P<verb>eat|drink)(?:ing)?\s+"
+                      r"(?P<v>.+)$", _IC)
+
+#: What "I don't eat pork" says, in the third person: not that the user dislikes pork (the key,
+#: ``food.dislike``, is "a food the user dislikes or does not eat"), but that they do not eat it. The
+#: statement said "does not like eating pork" and "dislikes coffee" for "I never drink coffee".
+_NOT_EAT_SAID = {"don't": "does not {v}", "do not": "does not {v}", "never": "never {v}s", "can't": "cannot {v}",
+                 "cannot": "cannot {v}", "no longer": "no longer {v}s", "stopped": "stopped {v}ing"}
+
+
+def _not_eat(clause: str, ctx: _Ctx) -> list[Finding]:
+    m = _EAT_NOT.match(clause)
+    if not m:
+        return []
+    verb = m.group("verb").lower()
+    key = "food.dislike" if verb == "eat" else "preference.dislike"
+    found = _f(key, _OBJ_END.sub("", m.group("v")), CONF_NEGATIVE, clause)
+    said = _NOT_EAT_SAID[m.group("neg").lower()].format(v=verb)
+    return [replace(f, statement=f"{said} {third_person(f.value)}") for f in found]
+
+
+def _like(clause: str, ctx: _Ctx) -> list[Finding]:
+    m = _LIKE.match(clause)
+    if not m:
+        return []
+    found = _like_of(m, clause, ctx)
+    qualified = _QUALIFIER_AFTER.search(m.group("v") or m.group("w") or "")
+    before_object = clause[: m.start("v") if m.group("v") else m.start("w")]
+    if qualified or _HEDGE_EN.search(before_object):
+        return [replace(f, statement=_said(clause)) for f in found]  # "does not really like spicy food"
+    return found
+
+
+def _like_of(m: re.Match[str], clause: str, ctx: _Ctx) -> list[Finding]:
+    """The findings of a like or dislike ``_LIKE`` matched in ``clause``."""
+    verb = (m.group("verb") or m.group("verb2")).lower()
+    polarity: Polarity = "dislike" if verb.startswith(_DISLIKE_VERBS) else "like"
+    conf = CONF_PREFER if verb in ("prefer", "would rather", "'d rather") else CONF_LIKE
+    preferred = clean_value(_OBJ_END.sub("", m.group("v") or ""), "en")
+    if conf == CONF_PREFER and (channel := gazetteer.contact_channel(preferred)):
+        return [Finding("contact.channel", channel, CONF_PREFER, clause)]  # "I prefer phone calls now"
+    obj = _QUALIFIER_AFTER.sub("", guards.EN_NO_LONGER.sub("", _OBJ_END.sub("", m.group("v") or m.group("w"))))
+    obj = re.sub(r"^(?:(?:also|really|just|especially|still)\s+)+", "", obj, flags=_IC)
+    if not guards.en_object_ok(obj):
+        return []  # "I love your turtles", "I love how …", "I love to.": not a taste of the user's
+    hint = ""
+    for pattern, key in _HINTS:
+        if pattern.match(obj):
+            obj, hint = pattern.sub("", obj, count=1), key
+            break
+    if _PRONOUN.match(clean_value(obj, "en")) or not guards.en_object_ok(obj):
+        return []  # "I love it", "I hate that"; "I love to." after its hint is cut
+    if _RUNNING_SOMETHING.match(obj):
+        # "I love running my own studio": running a thing is managing it, not the sport the gazetteer
+        # and the embedding read in "running" (a LoCoMo import stored sport.like): a generic like
+        key = "preference.like" if polarity == "like" else "preference.dislike"
+        return _f(key, third_person(obj), conf, clause)
+    return like_finding(third_person(obj), polarity, conf, clause, "en", hint=hint)
+
+
+#: "running" with an object is managing something ("running my own studio", "running a café").
+_RUNNING_SOMETHING = re.compile(r"^(?:running|run)\s+(?:my|a|an|the|our|his|her|their|this|that|own)\b", _IC)
+
+#: "I drink my coffee black", "I take my tea with milk": how the user has a drink is a taste of theirs.
+_DRINK_HOW = re.compile(r"^(?:i|we)\s+(?:usually\s+|always\s+|only\s+|just\s+|normally\s+|like to\s+|prefer to\s+)?"
+                        r"(?:drink|take|have|like|prefer|want)\s+my\s+(?P<d>coffee|tea|espresso|latte|whiskey|whisky)\s+"
+                        r"(?P<how>black|white|strong|weak|iced|hot|sweet|unsweetened|decaf|neat|on the rocks|"
+                        r"(?:with|without)\s+(?:(?:a\s+)?(?:little|bit of|splash of|dash of|lots of|some|no)\s+)?"
+                        r"(?:oat\s+|soy\s+|almond\s+|skim\s+|whole\s+)?(?:milk|sugar|cream|honey|lemon|ice|sweetener))$",
+                        _IC)
+
+
+def _drink_how(clause: str, ctx: _Ctx) -> list[Finding]:
+    m = _DRINK_HOW.match(clause)
+    if not m:
+        return []
+    drink, how = m.group("d").lower(), m.group("how").lower()
+    value = f"{drink} {how}" if how.startswith(("with", "on the")) or how == "neat" else f"{how} {drink}"
+    return _f("drink.like", value, CONF_PREFER if re.search(r"\bprefer\b", clause, _IC) else CONF_STATED, clause)
+
+
+_I_USE = re.compile(r"^(?:i|we)\s+(?:mostly\s+|mainly\s+|mostly\s+|now\s+|only\s+)?(?:use|'m using|"
+                    r"am using|code in|program in|write code in|work in|switched to|moved to)\s+"
+                    r"(?P<v>.+)$", _IC)
+
+
+def _use(clause: str, ctx: _Ctx) -> list[Finding]:
+    m = _I_USE.match(clause)
+    if not m:
+        return []
+    hit = gazetteer.lookup(m.group("v"))
+    if hit is None or not hit.named:
+        return []  # "I use a laptop" names nothing the taxonomy keys
+    return [Finding(hit.key, hit.value, CONF_STATED, clause)]

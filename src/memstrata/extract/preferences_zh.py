@@ -1,0 +1,257 @@
+"""Chinese patterns of instructions, standing habits, likes and dislikes, tools used and dated
+events (``patterns_zh`` tries them in order)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from memstrata.extract import gazetteer, guards
+from memstrata.extract.clause_zh import _MODAL, _PRONOUN, _Ctx, _f
+from memstrata.extract.clauses import (
+    CONF_EVENT,
+    CONF_INFORMAL,
+    CONF_LIKE,
+    CONF_NEGATIVE,
+    CONF_PREFER,
+    CONF_STATED,
+    Finding,
+    Polarity,
+    clause_period,
+    clean_value,
+    like_finding,
+    without_time,
+)
+
+_DONT = re.compile(r"^(?:请|麻烦|你|以后|千万|一定)*(?:别|不要|不用|请勿|勿|不许|不准|不能)(?P<v>.+)$")
+
+_PUT = re.compile(r"^(?:请|麻烦|你|都|就|帮我)*(?:把(?:快递|包裹|东西|它|货)?)?(?:放|放在|放到|送到|送|寄到|"
+                  r"存|存在|存到|丢|扔)(?P<v>.+)$")
+
+_USE = re.compile(r"^(?:还是|又)?(?:用回|换回|改回|用|使用|走|发|选|选择|换成|改用|换|寄|改成|只用)(?P<v>.+)$")
+
+_SEND_TO = re.compile(r"^(?:寄到|送到|发到|寄往)(?P<v>.+)$")
+
+
+def _instruction(clause: str, ctx: _Ctx) -> list[Finding]:
+    m = _DONT.match(clause)
+    if m:
+        rest = re.sub(r"^把(?:快递|包裹|东西|它|货)?", "", m.group("v"))
+        if gazetteer.find_dropoff(rest) is not None:
+            return _f("shipping.dropoff", f"不{rest}", CONF_NEGATIVE, clause)
+        if ctx.habit:
+            return _habit_fallback(f"不{rest}", CONF_NEGATIVE)
+        return []  # 别担心 is chatter, not a standing preference
+    m = _PUT.match(clause)
+    if m and gazetteer.find_dropoff(m.group("v")) is not None and (ctx.habit or clause[0] in "请都就放"):
+        place = re.sub(r"^(?:在|到)", "", m.group("v"))
+        return _f("shipping.dropoff", f"放{place}", CONF_PREFER if ctx.habit else CONF_NEGATIVE, clause)
+    body = _MODAL.sub("", clause)
+    m = _SEND_TO.match(body)
+    if m and ctx.habit and gazetteer.find_dropoff(m.group("v")) is None:
+        return _f("shipping.address", m.group("v"), CONF_PREFER, clause)
+    m = _USE.match(body)
+    if m:
+        hit = gazetteer.lookup(m.group("v"), choice=True)
+        if hit is not None and hit.named:
+            return [Finding(hit.key, hit.value, CONF_PREFER if ctx.habit else CONF_INFORMAL, clause)]
+    return []
+
+
+#: How often a habit is done: 每天, 每周末, 每个星期六, 一周三次, and 早上/周末 only with 都 or 会 (我周末去游泳
+#: is as often this weekend's plan; 我周末都去游泳 is a habit). A fresh-user trial's 我每个周末都去游泳 and
+#: 我每周去三次健身房 stored nothing while 我每天早上跑步 was a habit. An adverb alone (经常, 通常, 一般) names
+#: no frequency, as "usually" alone does not in English: on MemoryBank-zh such habits (我平时也经常锻炼身体)
+#: outranked the evidence turn of a question about fitness (R@1 0.33 → 0.32).
+_NUM_ZH = r"[一两二三四五六七八九十几\d]+"
+
+_WEEKDAY_ZH = r"(?:[一二三四五六日天]|末)"
+
+_EVERY_ZH = (rf"每(?:天|日|晚|早|个?周{_WEEKDAY_ZH}?|个?星期{_WEEKDAY_ZH}?|个?礼拜{_WEEKDAY_ZH}?|"
+             r"个?月|年|个?工作日|隔一天)"
+             rf"|[一每](?:周|星期|个星期|个月|天)(?={_NUM_ZH}次|.*?{_NUM_ZH}次)")
+
+_TIME_OF_DAY_ZH = r"(?:早上|早晨|上午|中午|下午|傍晚|晚上|睡前|饭后|下班后|周末|工作日)"
+
+_ALWAYS = re.compile(
+    rf"^我(?:们)?(?P<adv>(?:总是|一直都|一直|向来|平时|通常|一般|经常|常常)?"
+    rf"(?:(?:{_EVERY_ZH}){_TIME_OF_DAY_ZH}?(?:都|会|都会|也)*|{_TIME_OF_DAY_ZH}(?:都会|都|会)+)"
+    r"|总是|一直都|一直|向来|经常|常常|从来不|从不|从来没|永远不)(?P<v>.+)$"
+)
+
+_INSTRUCT = re.compile(r"^(?:用中文|用英文|用英语|回答|回复|说话|叫我|称呼我|解释|写)")
+
+
+def _habit(clause: str, ctx: _Ctx) -> list[Finding]:
+    m = _ALWAYS.match(clause)
+    if not m or m.group("adv") == "从来没":
+        return []  # 从来没去过 tells a past, not a habit
+    body = m.group("v")
+    hit = gazetteer.lookup(body)
+    if hit is not None and hit.named and not m.group("adv").endswith("不"):
+        return [Finding(hit.key, hit.value, CONF_PREFER, clause)]
+    if re.match(r"^(?:在|是|觉得|认为|以为|想|沉浸|感觉|感到|担心|忘|"
+                r"(?:很|都|非常|特别|也|还)*(?:喜欢|爱|讨厌|不喜欢))", body):
+        return []  # 我一直在想 / 我一直觉得: a state of mind; 我一直很喜欢X is read as a like
+    if re.match(r"^(?:很|非常|特别|挺|好|太|有点|比较|超)", body) or guards.zh_points_away(body):
+        return []  # 我每天都很累, 我经常想你: a mood or the listener, not something the user does
+    return _f("preference.habit", m.group("adv") + body, CONF_PREFER, clause)
+
+
+def _habit_fallback(clause: str, conf: float) -> list[Finding]:
+    """A clause under 以后/从现在起 that no specific pattern read."""
+    text = _MODAL.sub("", clause)
+    if re.match(r"^(?:可以|能|试|再|注意)", text) or (guards.zh_points_away(text)
+                                                       and not _INSTRUCT.match(text)):
+        return []  # 以后我可以请你帮我…, 以后我也会注意这些细节: intentions, not instructions
+    key = "assistant.instruction" if _INSTRUCT.match(text) else "preference.habit"
+    return _f(key, text, conf, clause)
+
+
+_LIKE = re.compile(r"^我(?:们)?(?P<adv>(?:也|还|很|非常|特别|超级|超|真的|挺|最|一直|比较|更|好|蛮|都|就|"
+                   r"其实|确实|真心|已经|现在|从小就?)*)(?P<verb>不再喜欢|不太喜欢|不喜欢|不怎么喜欢|不爱|讨厌|受不了|"
+                   r"烦|厌恶|反感|喜欢|热爱|偏爱|钟爱|偏好|喜爱|迷上了|爱上了|爱|倾向于)(?P<v>.+)$")
+
+_DISLIKE = ("不", "讨厌", "受不了", "烦", "厌恶", "反感")
+
+_NOT_EAT = re.compile(r"^我(?:从来|从|一直|基本|平时|已经|现在)?(?:再也不|不再|不|不太|不怎么|不能|没法)(?P<verb>吃|喝)"
+                      r"(?P<v>.+)$")
+
+_ZH_HINTS: tuple[tuple[str, str], ...] = (
+    ("吃", "food.like"), ("喝", "drink.like"), ("听", "music.like"), ("看", "media.like"),
+    ("使用", ""), ("用", ""), ("玩", "hobby.like"),
+)
+
+_EAT_DRINK = ("吃", "喝")
+
+#: 我喝咖啡不加糖 / 我一般喝茶加奶 / 我喝拿铁要燕麦奶: how the user has a drink (the Chinese twin of
+#: "I take my coffee without sugar", which the English patterns read).
+_DRINK_HOW = re.compile(r"^我(?:一般|平时|通常|都|习惯|只|每次|喜欢)*喝"
+                        r"(?P<d>咖啡|黑咖啡|美式|拿铁|奶茶|红茶|绿茶|茶|豆浆)"
+                        r"(?:一般|通常|都|从来|从|习惯)*(?P<how>(?:不加|不放|不要|加|放|要|去|少|多|半|无|全)"
+                        r"(?:糖|奶|牛奶|燕麦奶|豆奶|冰|奶精|伴侣|蜂蜜|柠檬)|热的|冰的|常温的?)$")
+
+
+def _drink_how(clause: str, ctx: _Ctx) -> list[Finding]:
+    m = _DRINK_HOW.match(clause)
+    if not m:
+        return []
+    return _f("drink.like", f"{m.group('d')}{m.group('how')}", CONF_STATED, clause)
+
+
+#: Words that make a dislike milder than 不喜欢 (我不太喜欢辣, 我不怎么喜欢): the statement keeps them.
+_HEDGED_ZH = ("不太喜欢", "不怎么喜欢")
+
+
+def _as_said(clause: str) -> str:
+    """``clause`` without its 我 (我不太吃辣 → 不太吃辣): the statement of a fact the key's template
+    would overstate (不喜欢吃辣 for 我不太吃辣; 不喜欢咖啡 for 我不喝咖啡, which says nothing of liking)."""
+    return clean_value(re.sub(r"^我(?:们)?", "", clause), "zh")
+
+
+def _like(clause: str, ctx: _Ctx) -> list[Finding]:
+    m = _NOT_EAT.match(clause)
+    if m:
+        key = "food.dislike" if m.group("verb") == "吃" else "preference.dislike"
+        return [replace(f, statement=_as_said(clause)) for f in _f(key, m.group("v"), CONF_NEGATIVE, clause)]
+    m = _LIKE.match(clause)
+    if not m:
+        return []
+    if m.group("verb") in _HEDGED_ZH:
+        return [replace(f, statement=_as_said(clause)) for f in _like_of(m, clause, ctx)]
+    return _like_of(m, clause, ctx)
+
+
+def _like_of(m: re.Match[str], clause: str, ctx: _Ctx) -> list[Finding]:
+    """The findings of a like or dislike ``_LIKE`` matched in ``clause``."""
+    verb, obj = m.group("verb"), re.sub(r"^的是", "", m.group("v"))  # 我最喜欢的是X
+    if guards.zh_points_away(obj):
+        return []  # 我喜欢你推荐的书, 我喜欢这个: about the listener or the context
+    polarity: Polarity = "dislike" if verb.startswith(_DISLIKE) else "like"
+    prefer = verb in ("偏好", "偏爱", "倾向于") or "更" in m.group("adv")
+    conf = CONF_PREFER if prefer else CONF_LIKE
+    hint = ""
+    for prefix, key in _ZH_HINTS:
+        # 吃/喝 go back into the statement (喜欢吃{v}), so the food is the value even when it is one
+        # character (吃肉 → 肉, 吃辣 → 辣): 我不再吃肉了 then names the same value and retires it.
+        shortest = len(prefix) + (0 if prefix in _EAT_DRINK else 1)
+        if not key and not _names_a_tool(obj[len(prefix):]):
+            continue  # 我喜欢用 iPhone 拍照: 用 stays (the statement 喜欢{v} needs it); 用VSCode → VSCode
+        if obj.startswith(prefix) and len(obj) > shortest:
+            obj, hint = obj[len(prefix):], key
+            break
+    if _PRONOUN.match(obj):
+        return []  # 我爱你
+    return like_finding(obj, polarity, conf, clause, "zh", hint=hint)
+
+
+def _names_a_tool(obj: str) -> bool:
+    """Whether ``obj`` starts with a named gazetteer entry (VSCode写代码), which then is the value."""
+    hit = gazetteer.lookup(obj.lstrip())
+    return hit is not None and hit.named and hit.start == len(obj) - len(obj.lstrip())
+
+
+_I_USE = re.compile(
+    r"^我(?:们)?(?:寄东西|寄快递|发快递|寄件|网购)?(?:平时|一般|现在|主要|一直)?(?:都)?"
+    r"(?:又)?(?:用回了|用回|换回了|换回|改回了|改回|用|使用|在用|改用|换成了|换成)(?P<v>.+)$"
+)
+
+
+def _use(clause: str, ctx: _Ctx) -> list[Finding]:
+    m = _I_USE.match(clause)
+    if not m:
+        return []
+    hit = gazetteer.lookup(m.group("v"), choice=True)
+    if hit is None or not hit.named:
+        return []  # 我用手机 names nothing the taxonomy keys
+    return [Finding(hit.key, hit.value, CONF_STATED, clause)]
+
+
+_FUTURE = re.compile(r"^(?:要|得(?!到)|会|打算|准备|计划|将|需要|想|约了|还要)+")
+
+_ACTION = re.compile(r"^(?:去|来|回|开会|见|参加|飞|搬|考试|面试|出差|旅游|旅行|看|吃|买|约|上课|加班|"
+                     r"聚餐|出发|到|做|跑|写|学|办|拿|交|签|请|陪|带|接|送|过|参观|爬|玩|打|逛|坐|搭|乘|"
+                     r"生|结婚|毕业|入职|离职|开始|完成|换)")
+
+_WEATHER = re.compile(r"下雨|下雪|天气|刮风|降温|升温|晴|阴天|台风|雾霾|好热|好冷|很热|很冷")
+
+_TRAVEL_ZH = re.compile(r"去|飞|旅游|旅行|出差|回老家|出国|度假")
+
+#: A trip said as Chinese says the speaker's own plan, the date first and no 我 (下周五去东京, 明天飞上海,
+#: 5月3号回老家): a fresh-user trial's 下周五去东京 stored nothing while 我下周五去东京 was a plan.
+#: Only a trip (去/飞/回 + a place), not any action: 明天开会 may be anyone's.
+_TRIP_FIRST = re.compile(r"^(?:(?:下+|这|本)?(?:周|星期|礼拜)[一二三四五六日天末]|明天|后天|大后天|今晚|明晚|"
+                         r"下周|下个?月|下个?星期|[0-9一二三四五六七八九十]+月(?:[0-9一二三四五六七八九十]+[号日])?)"
+                         r"(?:[早晚]上|上午|下午|中午)?(?:去|飞|回|出发去|坐飞机去|飞去)[\u4e00-\u9fff]")
+
+#: A suggestion, not a plan: 明天去公园走走吧, 下周去东京怎么样.
+_SUGGESTION = re.compile(r"(?:吧|呗|好不好|怎么样|如何|行不行|可以吗)[。！!~～]*$")
+
+#: A trip judged or advised, not planned: 星期天去看电影是一个很好的选择 (an assistant's reply in MemoryBank-zh).
+_JUDGED = re.compile(r"是|的|不错|建议|可以|应该|不如|最好")
+
+
+def _event(clause: str, ctx: _Ctx) -> list[Finding]:
+    if _WEATHER.search(clause):
+        return []
+    body = re.sub(r"^(?:我们|我)", "", without_time(clause)).lstrip("，, ")
+    body = re.sub(r"^(?:也|还|就|都|又|刚|刚刚|才)+", "", body)
+    modal = _FUTURE.match(body)
+    rest = body[modal.end():] if modal else body
+    # Chinese marks a done thing with 了/过 (or 刚/已经), not tense: without them a named month
+    # is a plan ("我们三月去东京" said in November is next March).
+    done = bool(re.search(r"了|过", rest) or re.search(r"^(?:我们|我)?(?:已经|刚刚|刚)", without_time(clause)))
+    period = clause_period(clause, ctx.sentence, ctx.said_at, future=bool(modal) or not done)
+    if period is None:
+        return []
+    trip = bool(_TRIP_FIRST.match(clause)) and not _SUGGESTION.search(ctx.sentence) and not _JUDGED.search(clause)
+    if not rest or not _ACTION.match(rest) or (not without_time(clause).startswith("我")
+                                               and not modal and "了" not in rest and not trip):
+        return []  # an event needs an action; without 我, a 要/了 marks it as the user's (or a dated trip)
+    future = bool(modal) or period[0] > ctx.said_at
+    if period[1] <= ctx.said_at or (re.search(r"了|过", rest) and not modal):
+        future = False
+    if guards.zh_points_away(rest):
+        return []  # 来和你聊天 / 请教你一个问题: talk with the listener, not an event
+    key = ("travel.plan" if _TRAVEL_ZH.match(rest) else "schedule.event") if future else "event"
+    return _f(key, rest if future else body, CONF_EVENT, clause, period=period)
