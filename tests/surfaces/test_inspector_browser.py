@@ -95,6 +95,10 @@ def _sign_in(w: World, key: str) -> None:
 def test_a_page_without_a_key_asks_for_one_and_the_key_cookie_is_httponly_and_strict(world: World) -> None:
     world.open("/ui/users")
     assert world.driver.current_url.endswith("/ui/login")
+    world.driver.find_element(By.ID, "api_key").send_keys("msk_not-a-key-of-this-server")
+    world.driver.find_element(By.ID, "login-submit").click()
+    wait(world.driver).until(seen.presence_of_element_located((By.ID, "login-failed")))
+    assert "memstrata_key" not in {c["name"] for c in world.driver.get_cookies()}
     _sign_in(world, ADMIN_KEY)
     users = [a.text for a in world.driver.find_elements(By.CSS_SELECTOR, "#users .user-link")]
     assert users == ["alice", "bob"]

@@ -102,7 +102,9 @@ def login(request: Request, fields: Form) -> Response:
     key = fields.get("api_key", "").strip()
     address = request.client.host if request.client else ""
     try:
-        principal_for(request.app.state.memstrata, key or None, address)
+        if not key:
+            raise ApiError(401, "missing_api_key", "no key was entered")
+        principal_for(request.app.state.memstrata, key, address)
     except ApiError as exc:
         if exc.status != 401:
             raise

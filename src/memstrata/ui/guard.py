@@ -30,7 +30,7 @@ from urllib.parse import parse_qsl, urlsplit
 from fastapi import Request
 from starlette.responses import Response
 
-from memstrata.server.auth import Principal, keys_required, principal_for
+from memstrata.server.auth import Principal, principal_for
 from memstrata.server.errors import ApiError
 
 KEY_COOKIE = "memstrata_key"
@@ -100,12 +100,6 @@ def credential(request: Request) -> Credential:
     if given is None:
         source = "none"
     return Credential(principal_for(state, given, address), source)
-
-
-def needs_login(request: Request) -> bool:
-    """Whether a page without a key should send the browser to the sign-in form."""
-    return keys_required(request.app.state.memstrata) and header_key(request) is None \
-        and KEY_COOKIE not in request.cookies
 
 
 def _own_origin(request: Request) -> str:
