@@ -127,3 +127,23 @@ def test_open_key_holds_one_value_about_its_subject() -> None:
     assert key_spec("tool.editor").cardinality == "one"
     with pytest.raises(KeyError):
         key_spec("undotted")
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("I also like scuba diving, skiing, running, hiking, and rock climbing, a variety of them.",
+     ["scuba diving", "skiing", "running", "hiking", "rock climbing"]),
+    ("I mainly love Chinese food and Japanese cuisine, especially barbecue and sushi.",
+     ["Chinese food and Japanese cuisine", "barbecue", "sushi"]),
+    ("I like pizza, thanks!", ["pizza"]),
+    ("I like jazz, so good.", ["jazz"]),
+])
+def test_a_list_after_a_like_continues_it(text: str, expected: list[str]) -> None:
+    assert [value for _, value, _, _ in _read(text)] == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("My phone is a Pixel 8.", [("user.phone", "Pixel 8", "", False)]),
+    ("My phone is 555-123-4567.", [("contact.phone", "555-123-4567", "", False)]),
+])
+def test_my_phone_is_a_device_unless_it_is_a_number(text: str, expected: list[tuple[str, str, str, bool]]) -> None:
+    assert _read(text) == expected

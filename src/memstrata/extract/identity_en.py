@@ -147,6 +147,8 @@ def _details(clause: str, ctx: _Ctx) -> list[Finding]:
         what = m.group("what").lower()
         key = ("contact.email" if "mail" in what else "shipping.address" if "address" in what
                else "contact.phone")
+        if what in ("phone", "cell", "mobile") and len(re.findall(r"\d", m.group("v"))) < 5:
+            return []  # "my phone is a Pixel 8": the device (extract.shapes), not a number
         return _f(key, m.group("v"), CONF_STATED, clause)
     m = _SPEAK.match(clause)
     if m:

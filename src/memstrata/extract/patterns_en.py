@@ -88,7 +88,12 @@ def find(sentence: str, said_at: datetime) -> list[Finding]:
         return named
     out: list[Finding] = []
     listing: list[Finding] = []  # the allergies of the clause before: "..., shellfish" names one more
+    liked: list[Finding] = []  # the like of the clause before: "..., skiing" names one more
     for raw in _clauses(sentence):
+        if liked and (more := _more_likes(raw, liked[0])):  # "I like skiing, running, and hiking"
+            out.extend(more)
+            continue
+        liked = []
         if listing and (more := _more_allergies(raw, listing[0], ctx)) is not None:
             out.extend(more)
             listing += more
@@ -117,7 +122,28 @@ def find(sentence: str, said_at: datetime) -> list[Finding]:
             if not any(f.retract for f in found):  # "I'm no longer diabetic" withdraws that, no habit
                 out.extend(habits.find_en(clause, ctx))  # "I don't drink coffee anymore": a coffee habit too
             listing = [f for f in found if f.key == "health.allergy" and not f.retract]
+            liked = [f for f in found if f.key.endswith(".like") and not f.retract][-1:]
     return out
+
+
+#: Words that open a remark, not one more liked thing, after a like and a comma.
+_NOT_A_LIKE = re.compile(
+    r"^(?:so|but|because|since|though|although|which|that|this|these|those|it|they|them|he|she|we|you|i|i'm|my|me|"
+    r"please|thanks|thank|ok|okay|lol|haha\w*|btw|sorry|yeah|yes|no|not|never|just|even|all|both|too|etc|"
+    r"everything|anything|nothing|something|the|a|an|[a-z]+ly|what|how|do|does|is|are|was|were|have|has)\b", _IC)
+
+
+def _more_likes(raw: str, head: Finding) -> list[Finding]:
+    """The likes ``raw``, a clause of bare nouns after the like ``head``, adds to its list
+    ("I also like scuba diving, skiing, running, and rock climbing"): each under ``head``'s key and
+    person; ``[]`` for a clause of its own or a remark ("..., thanks", "..., so good")."""
+    item = _LIST_ITEM.match(re.sub(r"^(?:especially|particularly|mostly|mainly|including)\s+", "", raw.strip(),
+                                   flags=_IC))
+    parts = _split_list(item.group("v")) if item else []
+    if not parts or not all(not _NOT_A_LIKE.match(p) and not any(_PAST.match(w) for w in p.split()) for p in parts):
+        return []
+    return [replace(f, subject=head.subject, polarity=head.polarity)
+            for part in parts for f in _f(head.key, part, head.confidence, raw)]
 
 
 #: "I'm allergic to peanuts, shellfish, and eggs", "allergic to: peanuts, shellfish": the clauses after

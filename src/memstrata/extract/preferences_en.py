@@ -133,7 +133,8 @@ def _habit_fallback(clause: str, conf: float = CONF_PREFER) -> list[Finding]:
 
 
 _ADV = r"(?:(?:really|also|actually|just|totally|absolutely|do|definitely|still|kind of|kinda|" \
-       r"truly|much|generally|usually|personally|genuinely|simply|honestly|always)\s+)*"
+       r"truly|much|generally|usually|personally|genuinely|simply|honestly|always|mainly|mostly|especially|" \
+       r"particularly)\s+)*"
 
 _LIKE = re.compile(
     rf"^(?:i|we)\s+{_ADV}(?P<verb>like|love|enjoy|adore|prefer|hate|dislike|detest|loathe|"

@@ -8,7 +8,7 @@ import re
 from dataclasses import replace
 from datetime import datetime
 
-from memstrata.extract import kin, patterns_en
+from memstrata.extract import gazetteer, kin, patterns_en
 from memstrata.extract.clauses import CONF_PREFER, Finding, clean_value
 from memstrata.extract.shapes import attribute_finding, chosen, open_key
 
@@ -165,6 +165,8 @@ def _changed(clause: str, lang: str = "en") -> list[Finding]:
         verb = (m.group("verb") or "drink").lower()
         value = clean_value(m.group("v") or m.group("v2"), lang)
         key, said = _VERB_KEYS[verb]
+        if verb == "use" and (channel := gazetteer.contact_channel(value)):  # "I only use email"
+            return [Finding("contact.channel", channel, CONF_PREFER, clause)]
         if verb in ("use", "read on"):
             return chosen(value, key, clause, lang, statement=said.format(v=value))
         return [Finding(key, value, CONF_PREFER, clause, statement=said.format(v=value))] if value else []
