@@ -90,8 +90,8 @@ def find(sentence: str, said_at: datetime) -> list[Finding]:
     listing: list[Finding] = []  # the allergies of the clause before: "..., shellfish" names one more
     liked: list[Finding] = []  # the like of the clause before: "..., skiing" names one more
     for raw in _clauses(sentence):
-        if liked and (more := _more_likes(raw, liked[0])):  # "I like skiing, running, and hiking"
-            out.extend(more)
+        if liked and (also := _more_likes(raw, liked[0])):  # "I like skiing, running, and hiking"
+            out.extend(also)
             continue
         liked = []
         if listing and (more := _more_allergies(raw, listing[0], ctx)) is not None:
