@@ -381,6 +381,17 @@ def test_deleting_a_fact_asks_first_then_shows_the_receipt_and_keeps_the_message
     assert (gone, said) == (0, 4)
 
 
+def test_a_citation_forgotten_since_the_search_shows_why_in_the_panel(world: World) -> None:
+    world.open("/ui/search?user=alice&q=peanuts&kinds=episode")
+    citation = world.driver.find_element(By.CSS_SELECTOR, "#results .citation")
+    with world.server.client(ADMIN_KEY) as admin:
+        _ok(admin.post("/v1/forget", json={"user_id": "alice", "episode_id": int(citation.text.lstrip("#"))}))
+    citation.click()
+    wait(world.driver).until(seen.presence_of_element_located((By.CSS_SELECTOR, "#citation #error-message")))
+    assert "404" in world.text("#citation h1") and not world.driver.find_elements(By.CSS_SELECTOR, "#citation .top")
+    assert world.driver.find_elements(By.CSS_SELECTOR, "#results .hit")  # the results stay
+
+
 def test_forgetting_the_user_previews_every_fact_then_leaves_nothing_of_that_user(world: World) -> None:
     world.open("/ui/profile?user=alice")
     world.driver.find_element(By.ID, "forget-user").click()

@@ -148,7 +148,7 @@ def error_page(request: Request, status: int, code: str, message: str) -> Respon
     lang = language(request.headers.get("accept-language"))
     body = TEMPLATES.get_template("error.html").render(
         t=LABELS[lang], lang=lang, static=STATIC, status=status, code=code, message=message, view=None,
-        who=None, link=lambda page, **_: f"/ui/{page}", fragment=False)
+        who=None, link=lambda page, **_: f"/ui/{page}", fragment=request.headers.get("hx-request") == "true")
     return secure(HTMLResponse(body, status_code=status))
 
 
