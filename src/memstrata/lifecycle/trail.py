@@ -26,8 +26,10 @@ restored ``export --all`` without them):
   or a tombstone naming a forgotten id can never come to name another memory; a restore keeps
   that true by starting new ids above the floor (and above every tombstone's ``fact_id``).
 
-Tombstones, receipts and forgotten ids belong to a tenant and a user (the audit log keys no agent or session),
-so a per-scope export carries them only when it is not narrowed to an agent or a session.
+Tombstones and forgotten ids belong to a tenant and a user (the audit log keys no agent or session), so
+every per-scope export carries those of its user (of its tenant without a user), narrowed to an agent or
+a session too: an agent's export without them, restored, let an older export bring a forgotten message
+back. They are content-free (counts, hashes, ids). Receipts go with the exports their job covered.
 """
 
 from __future__ import annotations
@@ -59,8 +61,8 @@ def _time(value: Any) -> str | None:
 
 def trail_records(store: LifecycleStore, scope: Scope, episode_ids: Sequence[int]) -> Iterator[dict[str, Any]]:
     """The ``withdrawal`` and ``outdated_mark`` records of ``episode_ids`` (the exported
-    episodes), then, unless ``scope`` names an agent or a session, the scope's ``tombstone``,
-    ``forget_receipt`` and ``forgotten`` records, oldest first. Reads only."""
+    episodes), then the ``tombstone`` and ``forgotten`` records of the scope's user (or tenant) and the
+    ``forget_receipt`` records of the jobs that covered the scope, oldest first. Reads only."""
     d = store.dialect
     with store.db.read() as conn:
         ordered = sorted(episode_ids)
@@ -82,18 +84,20 @@ def trail_records(store: LifecycleStore, scope: Scope, episode_ids: Sequence[int
                        "piece_start": int(r["piece_start"]), "piece_end": int(r["piece_end"]),
                        "recorded_at": _time(d.read_time(r["recorded_at"])),
                        "expired_at": _time(d.read_time(r["expired_at"]))}
-        if scope.agent_id is not None or scope.session_id is not None:
-            return
         where, params = "org_id = ? AND project_id = ?", [scope.org_id, scope.project_id]
         if scope.user_id is not None:
             where, params = where + " AND user_id = ?", [*params, scope.user_id]
+        jobs, job_params = where, list(params)
+        for name in ("agent_id", "session_id"):  # a narrowed export: the jobs that covered it
+            if getattr(scope, name) is not None:
+                jobs, job_params = f"{jobs} AND ({name} IS NULL OR {name} = ?)", [*job_params, getattr(scope, name)]
         for r in rows(conn, d, "SELECT id, fact_id, org_id, project_id, user_id, action, at, actor, detail "
                                f"FROM memory_events e WHERE {where} AND (fact_id IS NULL OR NOT EXISTS "
                                "(SELECT 1 FROM facts f WHERE f.id = e.fact_id)) ORDER BY id", params):
             yield {"type": "tombstone", "id": int(r["id"]), "fact_id": r["fact_id"], "scope": _owner(r),
                    "action": r["action"], "at": _time(d.read_time(r["at"])), "actor": r["actor"],
                    "detail": d.read_json(r["detail"])}
-        for r in rows(conn, d, f"SELECT * FROM forget_jobs WHERE {where} AND status = 'done' ORDER BY id", params):
+        for r in rows(conn, d, f"SELECT * FROM forget_jobs WHERE {jobs} AND status = 'done' ORDER BY id", job_params):
             yield {"type": "forget_receipt", "id": int(r["id"]),
                    "scope": {**_owner(r), "session_id": r["session_id"]}, "before": _time(d.read_time(r["before"])),
                    "episode_cut": int(r["episode_cut"]), "segment_cut": int(r["segment_cut"]),
