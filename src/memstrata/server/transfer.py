@@ -5,8 +5,10 @@ time, session, metadata and expiry: a message stored with a ``ttl`` keeps its ``
 and one whose time is up is not stored again), so import after export is idempotent (episode
 identity includes the time). Fact and event records are skipped: facts are derived again from
 the episodes by the extractor, with fresh audit events. An episode record whose id was forgotten
-in this database by the owner it names (``store.forgotten``: an export taken before a forget) is
-not re-added: it is listed in ``Planned.forgotten`` and the answer says so.
+in this database by the owner it is imported for (``store.forgotten``: an export taken before a
+forget) is not re-added: it is listed in ``Planned.forgotten`` and the answer says so. That owner
+is the request's tenant and user, never the tenant a record names: another tenant's forgotten ids
+are never answered about.
 
 Whose records they become: a ``user_id``, ``agent_id`` or ``session_id`` the request names
 applies to every record, and a record naming a different one is refused (422, naming the
@@ -187,13 +189,11 @@ def messages_from_records(memory: Memory, records: Sequence[dict[str, Any]], sco
 
 
 def _forgotten_by_owner(record: dict[str, Any], message: Message, here: Mapping[int, Mapping[str, Any]]) -> bool:
-    """Whether ``record``'s id was forgotten here by the owner it names (org, project and user,
-    each the message's where the record names none): an id alone could be another database's."""
+    """Whether ``record``'s id was forgotten here by the owner the message is imported for: the
+    request's tenant (the key's) and user. Never by what the record names: a record naming another
+    tenant must not learn which ids that tenant forgot (it is imported as a new message instead)."""
     row = here.get(record.get("id"))  # type: ignore[arg-type]
     if row is None:
         return False
-    raw = record.get("scope")
-    named: dict[str, Any] = raw if isinstance(raw, dict) else {}
-    owner = (named.get("org_id") or message.scope.org_id, named.get("project_id") or message.scope.project_id,
-             named.get("user_id") or message.scope.user_id)
+    owner = (message.scope.org_id, message.scope.project_id, message.scope.user_id)
     return owner == (row["org_id"], row["project_id"], row["user_id"])

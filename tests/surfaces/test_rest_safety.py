@@ -1,0 +1,72 @@
+"""REST safety over real HTTP, on SQLite and on PostgreSQL (one ``memstrata serve`` per backend
+for the module): an import never answers about another tenant's forgotten ids, and an import
+within the tenant still refuses them."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import httpx
+import pytest
+from serverproc import ADMIN_KEY, Server, start_server
+
+MODEL = "hashing-64"
+
+
+@pytest.fixture(scope="module", params=["sqlite", "postgres"])
+def server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A keyed server (admin key) on a fresh SQLite file or PostgreSQL schema."""
+    url = request.getfixturevalue("pg_url")() if request.param == "postgres" else None
+    started = start_server(tmp_path_factory.mktemp(f"safety-{request.param}"), database_url=url,
+                           MEMSTRATA_ADMIN_KEY=ADMIN_KEY, MEMSTRATA_EMBEDDING_MODEL=MODEL)
+    yield started
+    started.stop()
+
+
+def _ok(response: httpx.Response) -> Any:
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+@pytest.fixture(scope="module")
+def key_for(server: Server) -> Callable[..., str]:
+    """``key_for(org, project, user=None)``: a new API key bound to that tenant (and user)."""
+    def make(org: str, project: str, user: str | None = None) -> str:
+        with server.client(ADMIN_KEY) as admin:
+            return str(_ok(admin.post("/v1/keys", json={"org_id": org, "project_id": project,
+                                                        "user_id": user}))["secret"])
+    return make
+
+
+def _forgotten_episode(server: Server, key: str) -> dict[str, Any]:
+    """alice of the key's tenant says where she lives, exports it, and forgets it: the exported record."""
+    with server.client(key) as client:
+        _ok(client.post("/v1/messages", json={"user_id": "alice", "messages": [{"content": "I live in Norway."}]}))
+        lines = client.get("/v1/export", params={"user_id": "alice"}).text.splitlines()
+        record = next(json.loads(line) for line in lines if json.loads(line)["type"] == "episode")
+        _ok(client.post("/v1/forget", json={"user_id": "alice", "episode_id": record["id"]}))
+    return record
+
+
+def test_import_never_answers_about_another_tenants_forgotten_ids(server: Server, key_for: Callable[..., str]) -> None:
+    record = _forgotten_episode(server, key_for("acme", "support"))
+    with server.client(key_for("other", "p")) as probe:
+        answer = _ok(probe.post("/v1/import", json={"records": [record]}))
+        stored = _ok(probe.get("/v1/episodes", params={"user_id": "alice"}))["items"]
+    # not "forgotten": [N] (acme's alice forgot N); the record is another tenant's export, moved in as new
+    assert answer["forgotten"] == [] and "forgotten" not in (answer["note"] or ""), answer
+    assert answer["added"] == 1 and answer["moved"] == {"acme/support": 1}, answer
+    assert [e["content"] for e in stored] == ["I live in Norway."] and stored[0]["id"] != record["id"]
+
+
+def test_import_within_the_tenant_still_refuses_its_forgotten_ids(server: Server, key_for: Callable[..., str]) -> None:
+    key = key_for("acme2", "support")
+    record = _forgotten_episode(server, key)
+    with server.client(key) as client:
+        answer = _ok(client.post("/v1/import", json={"records": [record]}))
+        stored = _ok(client.get("/v1/episodes", params={"user_id": "alice"}))["items"]
+    assert answer["forgotten"] == [record["id"]] and answer["added"] == 0, answer
+    assert stored == []
+
