@@ -30,18 +30,18 @@ if TYPE_CHECKING:
         StoreError,
     )
     from memstrata.extract.base import Extractor, FactCandidate
-    from memstrata.ingest import AddResult, FactChange, Message
     from memstrata.lifecycle.forget import ForgetReceipt
     from memstrata.memory import Memory
     from memstrata.paging import Page
     from memstrata.semantic.categories import Category
     from memstrata.types import ContextSegment, Episode, Fact, Hit, MemoryEvent, Scope, Segment
+    from memstrata.write.ingest import AddResult, FactChange, Message
 
 __version__ = "0.1.0"
 
 #: Where each public name is defined, loaded by ``__getattr__`` on first use.
 _WHERE = {
-    "AddResult": "memstrata.ingest",
+    "AddResult": "memstrata.write.ingest",
     "AsyncMemory": "memstrata.async_memory",
     "Category": "memstrata.semantic.categories",
     "Conflict": "memstrata.errors",
@@ -55,7 +55,7 @@ _WHERE = {
     "Extractor": "memstrata.extract.base",
     "Fact": "memstrata.types",
     "FactCandidate": "memstrata.extract.base",
-    "FactChange": "memstrata.ingest",
+    "FactChange": "memstrata.write.ingest",
     "ForgetReceipt": "memstrata.lifecycle.forget",
     "HashingEmbedder": "memstrata.embed.hashing",
     "Hit": "memstrata.types",
@@ -63,7 +63,7 @@ _WHERE = {
     "Memory": "memstrata.memory",
     "MemoryEvent": "memstrata.types",
     "MemstrataError": "memstrata.errors",
-    "Message": "memstrata.ingest",
+    "Message": "memstrata.write.ingest",
     "NotFound": "memstrata.errors",
     "Page": "memstrata.paging",
     "RankingWeights": "memstrata.config",

@@ -18,13 +18,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar, Unpack
 
 from memstrata.filter import Expr
-from memstrata.ingest import AddResult, Message
 from memstrata.lifecycle.forget import ForgetReceipt
 from memstrata.lifecycle.maintain import MaintenanceReport
 from memstrata.lifecycle.preview import ForgetPreview, OwnerCount
 from memstrata.memory import BATCH_SIZE, Memory, ScopeArgs
 from memstrata.paging import Page
 from memstrata.types import Episode, Fact, Hit, MemoryEvent
+from memstrata.write.ingest import AddResult, Message
 
 if TYPE_CHECKING:  # typing only: importing the semantic layer's agents is not needed to run
     from memstrata.semantic.agents import AgentResult

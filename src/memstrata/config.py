@@ -47,7 +47,7 @@ DEFAULT_DB_PATH = Path("~/.memstrata/memory.db")
 
 @dataclass(frozen=True)
 class RankingWeights:
-    """Weights of the final score (``retrieve.blend``); renormalised by their sum.
+    """Weights of the final score (``recall.fusion.blend``); renormalised by their sum.
 
     The first four are the tutorial defaults fixed in ``shared/DESIGN.md`` section 4
     (0.55 relevance, 0.20 recency, 0.15 confidence, 0.10 importance). ``access`` (how
@@ -148,7 +148,7 @@ class Settings:
             On LoCoMo, USE-multilingual alone finds less than BM25 alone (R@10 0.43 vs 0.56),
             and equal weights let its misses push BM25's hits down (docs/benchmarks.md).
         session_weight: weight of the session list in RRF (sessions ranked by their best
-            full-text turns, ``retrieve.session_ranks``); 0 turns it off.
+            full-text turns, ``recall.fusion.session_ranks``); 0 turns it off.
         turn_weight: weight of the whole-turn full-text list in RRF (each episode's whole
             text as one BM25 document, ``store.turns``), beside the sentence list; 0 turns it off.
         session_blocks: rank sessions (the session list) by their best session block
@@ -160,7 +160,7 @@ class Settings:
         merge_similarity: cosine at or above which two facts under one key merge (0.9, the issue).
         neighbour_weight: share of a matching turn's fused score lent to the turns just
             before and after it in its session (answers often sit in the reply), when said by the
-            other speaker (``recall._same_speaker``: a speaker's next message is no reply). Measured
+            other speaker (``recall.search._same_speaker``: a speaker's next message is no reply). Measured
             with ``memstrata bench retrieval`` (docs/benchmarks.md, ablation); 0 turns it off.
         neighbour_before: the share of ``neighbour_weight`` the turn just *before* a matching turn
             borrows (the turn after it, the reply, borrows all of it). Measured on LoCoMo with
@@ -169,14 +169,14 @@ class Settings:
             R@10 (0.960 vs 0.950); 1.0 lends both neighbours alike.
         speaker_weight: when a query names the speaker of some candidates ("What does Melanie
             paint?"), every memory not said by (or, a fact, not about) a named speaker scores
-            ``1 / (1 + speaker_weight)`` of its score (``speakers``); 0 turns it off. Measured on
+            ``1 / (1 + speaker_weight)`` of its score (``recall.speakers``); 0 turns it off. Measured on
             LoCoMo with the ranking lab (docs/benchmarks.md, sixth round): 0.1 lifts R@5 0.644 -> 0.681
             and R@10 0.727 -> 0.749 (multi-hop 0.394 -> 0.424) and costs the adversarial questions
             (false premises naming the wrong speaker, outside the main set) R@5 0.753 -> 0.590,
             R@10 0.864 -> 0.826; 0.2 gives R@5 0.683, R@10 0.761 but adversarial R@10 0.711.
             MemoryBank does not move (its questions name no speaker).
         time_weight: weight, relative to the unrestricted lists, of the candidate lists searched
-            again inside the periods a query names (``expand.when``: "on 1 May", "5月1号",
+            again inside the periods a query names (``recall.periods``: "on 1 May", "5月1号",
             "last week"); 0 turns it off. Measured with a ranking lab over the bench's stores
             (docs/benchmarks.md, third round): 1.0 and 2.0 both lift MemoryBank-zh R@5 from
             0.777 to 0.87-0.88 and LoCoMo R@5 from 0.558 to 0.58; 2.0 is kept.

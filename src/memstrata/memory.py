@@ -2,7 +2,7 @@
 
 Every method takes the scope fields as keyword arguments (``user_id=...``); what is
 not given falls back to the scope the ``Memory`` was opened with. Business logic
-lives in ``ingest``, ``recall``, ``resolve`` and ``retrieve``; this module only wires.
+lives in ``ingest``, ``recall``, ``resolve`` and ``recall.fusion``; this module only wires.
 """
 
 from __future__ import annotations
@@ -20,8 +20,9 @@ from memstrata.arguments import KEY_WANTED, check_kinds, check_statuses
 from memstrata.arguments import check_text as check_argument
 from memstrata.clock import require_aware, to_db, utcnow
 from memstrata.config import Settings, check_ttl
-from memstrata.context_block import build as build_context
-from memstrata.context_block import profile_hits
+from memstrata.context.block import build as build_context
+from memstrata.context.block import profile_hits
+from memstrata.context.render import MIN_BUDGET_TOKENS, in_users_script
 from memstrata.embed.base import (
     DEFAULT_COSINE_SCALE,
     Embedder,
@@ -32,17 +33,11 @@ from memstrata.embed.base import (
 )
 from memstrata.embed.threads import limit_native_threads, pool_sizes
 from memstrata.errors import EmbeddingError, EmbeddingModelMismatch, InvalidInput, NotFound, StoreError, install_hint
-from memstrata.excerpt import clip_hit
-from memstrata.export import export_all, export_records
 from memstrata.extract.base import Extractor
 from memstrata.filter import And, Compare, Expr, Field, In, IsNull, Not, Or, parse, unparse
 from memstrata.filter.fields import require_fields_of
-from memstrata.idempotency import KeyTable, check_key, write_once
-from memstrata.ingest import AddResult, Ingestor, Message, check_scope, check_text, validate_message
-from memstrata.lifecycle.audit import replaced_by
-from memstrata.lifecycle.audit import restore as restore_fact
-from memstrata.lifecycle.audit import rollback as rollback_event
 from memstrata.lifecycle.direct import forget_now
+from memstrata.lifecycle.export import export_all, export_records
 from memstrata.lifecycle.forget import (
     NONCE_KEY,
     BackgroundForgetter,
@@ -55,16 +50,19 @@ from memstrata.lifecycle.forget import (
 )
 from memstrata.lifecycle.forget import receipt as forget_receipt
 from memstrata.lifecycle.forget_filter import forget_ids, forget_matching
+from memstrata.lifecycle.import_records import import_records as import_export_records
 from memstrata.lifecycle.maintain import MaintenanceReport
 from memstrata.lifecycle.maintain import maintain as run_maintenance
 from memstrata.lifecycle.preview import ForgetPreview, OwnerCount, forget_preview, owners
 from memstrata.lifecycle.project import delete_project as delete_whole_project
-from memstrata.lifecycle.restore import import_records as import_export_records
+from memstrata.lifecycle.rollback import replaced_by
+from memstrata.lifecycle.rollback import restore as restore_fact
+from memstrata.lifecycle.rollback import rollback as rollback_event
 from memstrata.lifecycle.target import require_target
 from memstrata.paging import Page, page_of, read_cursor
 from memstrata.privacy.crypto import Cipher
-from memstrata.recall import Query, Retriever, fact_ids
-from memstrata.render import MIN_BUDGET_TOKENS, in_users_script
+from memstrata.recall.excerpt import clip_hit
+from memstrata.recall.search import Query, Retriever, fact_ids
 from memstrata.store.backends import is_postgres_url, looks_like_url, open_store
 from memstrata.store.forgotten import forgotten_fact
 from memstrata.store.protocol import Store
@@ -72,14 +70,16 @@ from memstrata.store.turns import backfill as backfill_turns
 from memstrata.text.reindex import upgrade_terms
 from memstrata.timing import phase
 from memstrata.types import Episode, Fact, Hit, MemoryEvent, Scope
-from memstrata.update import FactUpdate, apply_update, lock_fact
+from memstrata.write.idempotency import KeyTable, check_key, write_once
+from memstrata.write.ingest import AddResult, Ingestor, Message, check_scope, check_text, validate_message
+from memstrata.write.update import FactUpdate, apply_update, lock_fact
 
 if TYPE_CHECKING:
     from memstrata.semantic.agents import AgentResult
     from memstrata.semantic.service import SemanticService
     from memstrata.semantic.stm import ShortTermMemory
     from memstrata.store.protocol import LifecycleStore
-    from memstrata.store.semantic import SemanticStore
+    from memstrata.store.semantic_store import SemanticStore
 
 log = logging.getLogger(__name__)
 
@@ -292,7 +292,7 @@ class Memory:
                 (``message`` for the episode, fact kind/sensitivity for facts), else no limit.
             idempotency_key: a key made once per message sent (e.g. a UUID): calling again with the
                 same key (a retry after a lost answer) returns the first call's result (``replayed``)
-                and stores nothing new, also after a restart (``memstrata.idempotency``).
+                and stores nothing new, also after a restart (``memstrata.write.idempotency``).
             **scope: ``org_id``, ``project_id``, ``user_id``, ``agent_id``, ``session_id``.
 
         Secrets and personal data are redacted first (``Settings.privacy``); the result's
@@ -347,7 +347,7 @@ class Memory:
         ``add(wait=True)``, once for the whole batch (each session flushed once).
         ``idempotency_key``: the whole request is one transaction with the key, and a repeat
         with the same key returns the first results (``replayed``) and stores nothing
-        (``memstrata.idempotency``).
+        (``memstrata.write.idempotency``).
 
         Raises:
             InvalidInput: a message is invalid (nothing is written), a bad idempotency key, or
@@ -433,8 +433,8 @@ class Memory:
                 memory never repeated); the last two need a ``session_id``.
             min_match: drop hits whose query-match evidence is below this (0–1): ``signals["match"]``,
                 the larger of the share of the query's terms the memory holds and its rescaled
-                cosine (or 1 for a memory said in a period the query names; ``evidence.evidence``).
-                ``evidence.MATCH_EVIDENCE`` (0.55) keeps real matches and drops most noise, e.g. the
+                cosine (or 1 for a memory said in a period the query names; ``recall.evidence.evidence``).
+                ``recall.evidence.MATCH_EVIDENCE`` (0.55) keeps real matches and drops most noise, e.g. the
                 weak hits every memory gets for "hi". Ranking is unchanged; only the cut differs.
             status: the fact statuses to rank, as ``list`` takes them (``active``, ``superseded``,
                 ``archived``, ``all`` or a list: ``arguments.check_statuses``); instead of
@@ -496,31 +496,31 @@ class Memory:
                 filter: str | Expr | None = None, as_of: datetime | None = None, mode: str = "long_term",
                 profile: bool = True, min_match: float = 0.0, **scope: Unpack[ScopeArgs]) -> str:
         """A cited Markdown block for a system prompt, never longer than ``budget_tokens``
-        (estimated by ``render.estimate_tokens``).
+        (estimated by ``context.render.estimate_tokens``).
 
         ``limit``, ``kinds``, ``min_score``, ``min_match``, ``filter``, ``as_of`` and ``mode`` choose the hits
         as in ``search`` (e.g. ``filter='tag = "health"'`` for an allergies-only block).
 
         When no hit really matches the query (judged from each hit's query-match evidence,
-        ``evidence.matches``, not from the number of hits: "hi", "asdfgh" or "plan dinner" over a
+        ``recall.evidence.matches``, not from the number of hits: "hi", "asdfgh" or "plan dinner" over a
         small store still return weak hits), ``profile`` (default on) fills the block with the
         scope's current facts instead (those held at ``as_of`` when given), most important first
         (of the newest ``PROFILE_FACTS``), under its own title so the agent knows they were not
         matched. A question about the user in general ("what do you know about me?", 你了解我什么,
-        a greeting: ``evidence.is_general``) gets that profile first, then the memories close to it
+        a greeting: ``recall.evidence.is_general``) gets that profile first, then the memories close to it
         in meaning. Without current facts the hits are shown as ranked. The profile is not used
         in short-term mode or with fact-less ``kinds`` (the hits are shown as ranked), nor with
-        ``profile=False`` (then a block with no matching hit is ``""``; ``context_block.build``).
+        ``profile=False`` (then a block with no matching hit is ``""``; ``context.block.build``).
         Returns ``""`` when there is nothing to show.
 
         A request about food opens with the current dietary and health facts (``standing``), the
         user's own before their relatives'. Such a safety line (an allergy, condition, diet or food
         avoided, in any section) is never shortened to fit the budget: it is whole or absent, other
         lines give way first, and a block that leaves one out ends with ``- (N more dietary needs
-        not shown)`` (``- （另有N条禁忌未列出）``; ``render.render_context``).
+        not shown)`` (``- （另有N条禁忌未列出）``; ``context.render.render_context``).
 
         Raises:
-            InvalidInput: ``budget_tokens`` not an integer of at least ``render.MIN_BUDGET_TOKENS``
+            InvalidInput: ``budget_tokens`` not an integer of at least ``context.render.MIN_BUDGET_TOKENS``
                 (40: a title and one line), ``profile`` not a bool, or what ``search`` refuses.
             InvalidFilter: as ``search``.
             TypeError: an unknown keyword argument (named, as context()'s).
@@ -529,7 +529,7 @@ class Memory:
         kinds = check_kinds(kinds)
         if isinstance(budget_tokens, bool) or not isinstance(budget_tokens, int) or budget_tokens < MIN_BUDGET_TOKENS:
             raise InvalidInput(f"budget_tokens must be an integer of at least {MIN_BUDGET_TOKENS} (a title and one "
-                               f"cited line; memstrata.render.MIN_BUDGET_TOKENS), got {budget_tokens!r}")
+                               f"cited line; memstrata.context.render.MIN_BUDGET_TOKENS), got {budget_tokens!r}")
         if not isinstance(profile, bool):
             raise InvalidInput(f"profile must be True or False, got {profile!r}")
         hits = self.search(query, limit=limit, kinds=kinds, min_score=min_score, filter=filter, as_of=as_of,
@@ -548,7 +548,7 @@ class Memory:
                               filter=where, **scope)
             return in_users_script(profile_hits([f for f in facts if isinstance(f, Fact)], limit=limit, as_of=as_of),
                                    said)
-        # Facts in the script the user wrote them in (display only: ``render.in_users_script``).
+        # Facts in the script the user wrote them in (display only: ``context.render.in_users_script``).
         use_profile = profile and mode != "short_term" and "fact" in kinds
         return build_context(query, in_users_script(hits, said), budget_tokens, profile=known if use_profile else None,
                              drop_unmatched=not profile)
@@ -695,7 +695,7 @@ class Memory:
         every fact only those messages support (what ``delete(episode_id=...)`` of each does), so a
         message that also said something else takes that with it; the receipt counts all of it.
         Deleting a current value does not reinstate the one it replaced: the receipt's ``replaced``
-        names it and the event whose ``rollback`` does (``lifecycle.audit.replaced_by``). A
+        names it and the event whose ``rollback`` does (``lifecycle.rollback.replaced_by``). A
         superseded value's messages that stay keep their ``[outdated]`` mark
         (``store.outdated_marks``).
 
@@ -1015,13 +1015,13 @@ class Memory:
         """Load ``export`` records back with their ids, timestamps and statuses, and their audit
         trail (idempotent: rows already there are skipped). Returns counts newly inserted, and
         ``"skipped"``: the records of what was forgotten here (or in the records' own ``forgotten``
-        records), never brought back, each ``{"type", "id", "reason"}`` (``lifecycle.restore``).
+        records), never brought back, each ``{"type", "id", "reason"}`` (``lifecycle.import_records``).
         ``lines``: the file line of each record, so an error names it (``line 7``) rather than
         the record's position (``record 7``).
 
         Raises:
             InvalidInput: a malformed record, an id that holds another memory here, or a fact
-                citing an episode of another user, agent or tenant (``lifecycle.restore``);
+                citing an episode of another user, agent or tenant (``lifecycle.import_records``);
                 nothing is imported then.
         """
         self._require("maintenance", "importing export files")
@@ -1189,7 +1189,7 @@ class Memory:
         llm = self.semantic.llm if self.has_llm else None
         data["llm"] = None if llm is None else llm.name
         data["worker_running"] = self._semantic is not None and self._semantic.running()
-        from memstrata.store.semantic import USAGE_COUNTERS
+        from memstrata.store.semantic_store import USAGE_COUNTERS
 
         rows = {name: self.store.get_meta(name) for name in USAGE_COUNTERS}
         data["usage"] = {k: int(v) for k, v in sorted(rows.items()) if v is not None}

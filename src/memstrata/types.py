@@ -133,7 +133,7 @@ class ContextSegment:
 class Hit:
     """One search result: a fact or an episode, ranked.
 
-    ``score`` in [0, 1] is the blended ranking score (see ``retrieve.score``);
+    ``score`` in [0, 1] is the blended ranking score (see ``recall.fusion.score``);
     ``relevance`` in [0, 1] is the fused query relevance alone. ``citations`` are
     episode ids; for an episode hit it is the episode itself. ``matched`` is the
     segment text that matched (episode hits) or the fact statement. ``superseded``: the hit is

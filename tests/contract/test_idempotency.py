@@ -13,8 +13,8 @@ import pytest
 
 from conftest import DIM, OpenMemory
 from memstrata import HashingEmbedder, InvalidInput, Memory, StoreError
-from memstrata.idempotency import IdempotencyKeyReused
-from memstrata.ingest import AddResult
+from memstrata.write.idempotency import IdempotencyKeyReused
+from memstrata.write.ingest import AddResult
 
 
 def _episodes(memory: Memory, user: str) -> list[str]:

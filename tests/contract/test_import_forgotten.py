@@ -4,7 +4,7 @@ exact import (SQLite, PostgreSQL).
 A fresh-user trial: remember a peanut allergy, export, ``forget --fact N --sources``, import the
 pre-forget export: the peanut message and fact came back active under their old ids, though the
 database held their tombstones. Now every forget keeps the ids it deleted (``store.forgotten``)
-and the import skips their records, saying which and why (``lifecycle.restore``).
+and the import skips their records, saying which and why (``lifecycle.import_records``).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A fact's match evidence counts its key's topic words, on every store (``key_words``).
+"""A fact's match evidence counts its key's topic words, on every store (``recall.key_words``).
 
 With the deterministic hashing embedder the cosine says nothing, so only the words count: a
 question naming the carrier as a courier, a delivery service or 快递 matched "prefers 顺丰 for
@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import OpenMemory
-from memstrata.evidence import MATCH_EVIDENCE
+from memstrata.recall.evidence import MATCH_EVIDENCE
 
 
 @pytest.mark.parametrize("query", ["which carrier do I use?", "what courier do I use?",

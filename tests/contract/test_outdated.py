@@ -1,4 +1,4 @@
-"""Outdated memories on every store (``memstrata.outdated``): an episode whose facts were all
+"""Outdated memories on every store (``memstrata.recall.outdated``): an episode whose facts were all
 superseded is marked ``superseded``, ranks below the current fact, is labelled in the context
 block and stays stored and findable; ``update`` does not cite the replaced fact's episode."""
 

@@ -12,8 +12,8 @@ import pytest
 from conftest import OpenMemory
 from memstrata import Memory
 from memstrata.embed.hashing import HashingEmbedder
-from memstrata.ingest import own_speaker
 from memstrata.types import Fact
+from memstrata.write.ingest import own_speaker
 
 
 def _active(memory: Memory, key: str) -> list[str]:

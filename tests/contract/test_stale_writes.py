@@ -13,7 +13,7 @@ from memstrata import Memory
 from memstrata.clock import utcnow
 from memstrata.errors import Conflict, NotFound
 from memstrata.types import Fact
-from memstrata.update import FactUpdate, apply_update
+from memstrata.write.update import FactUpdate, apply_update
 
 
 def _stale(memory: Memory) -> Fact:

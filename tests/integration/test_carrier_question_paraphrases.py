@@ -1,7 +1,7 @@
-"""A question that names a fact's topic in other words matches the fact (``key_words``).
+"""A question that names a fact's topic in other words matches the fact (``recall.key_words``).
 
 A fresh-user trial (M2): after "I use 顺丰 for deliveries", "which carrier do I use?" found the
-carrier fact at match 0.50, under ``evidence.MATCH_EVIDENCE``, because the fact held "carrier"
+carrier fact at match 0.50, under ``recall.evidence.MATCH_EVIDENCE``, because the fact held "carrier"
 (its key) but not "use"; ``context()`` then fell back to the profile. A fact's coverage now counts
 its key's topic words (English and Chinese) and, for a preference, the verbs of choosing.
 Real SQLite file, real model, the rule extractor.
@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from memstrata import Memory
-from memstrata.evidence import MATCH_EVIDENCE
+from memstrata.recall.evidence import MATCH_EVIDENCE
 
 PARAPHRASES = ["which carrier do I use?", "what courier do I use?", "who do I ship packages with?",
                "which delivery service do I prefer?", "我用哪家快递？", "寄快递用哪家", "快递选哪家",

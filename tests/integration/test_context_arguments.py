@@ -11,7 +11,7 @@ import pytest
 
 from memstrata import InvalidInput, Memory
 from memstrata.clock import utcnow
-from memstrata.render import MIN_BUDGET_TOKENS
+from memstrata.context.render import MIN_BUDGET_TOKENS
 
 
 def test_context_checks_its_arguments_and_names_itself(db_path: Path) -> None:

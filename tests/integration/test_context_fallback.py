@@ -13,7 +13,7 @@ import pytest
 from memstrata import Memory
 from memstrata.clock import utcnow
 from memstrata.errors import InvalidInput
-from memstrata.evidence import MATCH_EVIDENCE
+from memstrata.recall.evidence import MATCH_EVIDENCE
 
 KNOWN = "## What is known about this user"
 UNMATCHED = "## What is known about this user (nothing matched the query)"

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from memstrata import Memory
-from memstrata.evidence import MATCH_EVIDENCE
+from memstrata.recall.evidence import MATCH_EVIDENCE
 
 FOOD_EN = "## Dietary needs to respect"
 FOOD_ZH = "## 饮食禁忌与健康注意"

@@ -11,8 +11,8 @@ import re
 import pytest
 
 from memstrata import Memory
-from memstrata.render import estimate_tokens
-from memstrata.standing import FOOD_KEYS
+from memstrata.context.render import estimate_tokens
+from memstrata.context.standing import FOOD_KEYS
 
 FOOD_EN = "## Dietary needs to respect"
 FOOD_ZH = "## 饮食禁忌与健康注意"

@@ -11,7 +11,7 @@ import pytest
 
 from memstrata import EmbeddingModelMismatch, HashingEmbedder, Memory
 from memstrata.embed.base import EmbeddingCache
-from memstrata.reembed import reembed_database
+from memstrata.lifecycle.reembed import reembed_database
 from memstrata.store.sqlite.schema import MIGRATIONS
 from memstrata.types import Hit
 
@@ -213,7 +213,7 @@ def test_ids_are_never_reused_after_a_deletion(memory: Memory) -> None:
 
 def test_a_query_naming_a_speaker_ranks_their_own_words_first(db_path: Path, embedder: EmbeddingCache) -> None:
     """"What does Ann paint?" is answered by Ann's own turn, not by Ben's turn that names her
-    (``Settings.speaker_weight``, ``speakers``)."""
+    (``Settings.speaker_weight``, ``recall.speakers``)."""
     from memstrata import Settings
 
     turns = [("ben", "Ann, do you still paint? I keep thinking about what Ann could paint next."),

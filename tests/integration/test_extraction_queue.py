@@ -14,7 +14,7 @@ import pytest
 from memstrata.clock import utcnow
 from memstrata.config import SemanticSettings
 from memstrata.store.queue import StaleClaim
-from memstrata.store.semantic import SemanticStore
+from memstrata.store.semantic_store import SemanticStore
 from memstrata.store.sqlite.store import SQLiteStore
 from memstrata.types import Scope
 

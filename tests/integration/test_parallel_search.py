@@ -1,5 +1,5 @@
 """A search on a store declaring ``Capabilities.parallel_reads`` (PostgreSQL) runs its vector
-look-ups in the thread beside the caller (``recall._VECTORS``) while the caller runs the full-text
+look-ups in the thread beside the caller (``recall.search._VECTORS``) while the caller runs the full-text
 lists: the same hits as run in order, the vector thread's errors raised in the caller, and a search
 that finds the thread taken runs its look-ups itself. Checked on a real SQLite store with the
 capability switched on (SQLite itself declares it off: one thread per search won on a busy machine);
@@ -15,9 +15,10 @@ from typing import Any
 
 import pytest
 
-from memstrata import Memory, recall
+from memstrata import Memory
 from memstrata.errors import StoreError
-from memstrata.recall import Query, Retriever
+from memstrata.recall import search as recall
+from memstrata.recall.search import Query, Retriever
 
 NOW = datetime(2024, 6, 1, tzinfo=UTC)
 QUESTIONS = ["who fixed the bike?", "what did we cook on Friday", "我们买了什么？", "any restaurant tips"]

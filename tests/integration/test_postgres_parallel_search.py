@@ -1,6 +1,6 @@
 """A search on PostgreSQL runs its vector look-ups in the thread beside the caller
-(``recall._VECTORS``, ``Capabilities.parallel_reads``) on a pooled connection of their own,
-the facts' one in a third thread (``recall._FACT_VECTORS``, ``Capabilities.split_vector_reads``),
+(``recall.search._VECTORS``, ``Capabilities.parallel_reads``) on a pooled connection of their own,
+the facts' one in a third thread (``recall.search._FACT_VECTORS``, ``Capabilities.split_vector_reads``),
 while the caller runs the full-text lists in its snapshot: the same hits as run in order,
 filtered or not. Real server, real model."""
 
@@ -14,7 +14,7 @@ from typing import Any
 
 from memstrata import Memory
 from memstrata.filter import parse
-from memstrata.recall import Query, Retriever
+from memstrata.recall.search import Query, Retriever
 from memstrata.store.postgres.store import PostgresStore
 
 NOW = datetime(2024, 6, 1, tzinfo=UTC)

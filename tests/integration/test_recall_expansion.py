@@ -1,5 +1,5 @@
 """Query expansion in recall, on real stores with the real model: a query naming a day finds
-what was said that day (``expand.when``, ``Settings.time_weight``)."""
+what was said that day (``recall.periods``, ``Settings.time_weight``)."""
 
 from __future__ import annotations
 

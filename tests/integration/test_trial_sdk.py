@@ -9,7 +9,7 @@ import pytest
 
 from memstrata import Memory
 from memstrata.errors import ContentTooLarge, InvalidInput
-from memstrata.excerpt import HIT_TEXT_CHARS
+from memstrata.recall.excerpt import HIT_TEXT_CHARS
 from memstrata.text.segment import MAX_SEGMENTS
 from memstrata.types import Episode, Fact
 

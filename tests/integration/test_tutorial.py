@@ -67,7 +67,7 @@ def test_readding_an_identical_episode_is_idempotent(memory: Memory) -> None:
 
 
 def test_context_block_is_cited_and_within_budget(memory: Memory) -> None:
-    from memstrata.render import estimate_tokens
+    from memstrata.context.render import estimate_tokens
 
     memory.add("我以后都希望用顺丰，别放门口", user_id="u1")
     memory.add("I prefer window seats on long flights", user_id="u1")
@@ -111,7 +111,7 @@ def test_context_falls_back_to_the_profile_when_nothing_matches(memory: Memory, 
     assert memory.search(query, user_id="u1") == []
     block = memory.context(query, user_id="u1")
     title = block.splitlines()[0]
-    # "what do you know about me?" asks about the user in general (``evidence.is_general``): the
+    # "what do you know about me?" asks about the user in general (``recall.evidence.is_general``): the
     # profile is the answer, not a stand-in; 我有什么需要注意的 ("what should I watch out for?") is not.
     assert title in ("## What is known about this user", "## 已知的用户信息（没有与问题直接相关的记忆）")
     lines = block.splitlines()[1:]

@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 
 from memstrata import Memory
-from memstrata.evidence import MATCH_EVIDENCE
 from memstrata.integrations.hooks import run
 from memstrata.integrations.hooks.backend import PROMPT_MIN_MATCH
+from memstrata.recall.evidence import MATCH_EVIDENCE
 
 SESSIONS = Path(__file__).parent / "agent_sessions"
 CLAUDE_SESSION = "5c2e8f3a-41d7-4b8e-9a0f-2d6b1c7e9f10"

@@ -21,7 +21,7 @@ from mcp.shared._httpx_utils import create_mcp_http_client
 from mcpclient import call, stdio
 from serverproc import clean_env, console_script, free_port
 
-from memstrata.render import estimate_tokens
+from memstrata.context.render import estimate_tokens
 
 TOOLS = {"add_memory", "search_memory", "get_context", "get_memory", "update_memory", "delete_memory", "list_memories",
          "list_episodes"}

@@ -1,5 +1,5 @@
-"""Which queries ask about the user in general (``evidence.is_general``), and how the context block
-is chosen from the hits' match evidence (``context_block.build``), on hand-made hits."""
+"""Which queries ask about the user in general (``recall.evidence.is_general``), and how the context block
+is chosen from the hits' match evidence (``context.block.build``), on hand-made hits."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ from datetime import UTC, datetime
 
 import pytest
 
-from memstrata.context_block import build, profile_order
-from memstrata.evidence import MATCH_EVIDENCE, evidence, is_general, matches
-from memstrata.recall import fact_hit
+from memstrata.context.block import build, profile_order
+from memstrata.recall.evidence import MATCH_EVIDENCE, evidence, is_general, matches
+from memstrata.recall.search import fact_hit
 from memstrata.types import Fact, Hit, Scope
 
 T = datetime(2026, 1, 1, tzinfo=UTC)

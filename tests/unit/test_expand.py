@@ -1,12 +1,12 @@
-"""Query expansion: the periods a query names (``expand.when``), on hand-made queries."""
+"""Query expansion: the periods a query names (``recall.periods``), on hand-made queries."""
 
 from __future__ import annotations
 
 from datetime import UTC, date, datetime, timedelta
 
-from memstrata.expand.when import YEARS_BACK, period_complement, period_filter, query_periods
 from memstrata.filter import And, Compare, Or
 from memstrata.filter.evaluate import matches
+from memstrata.recall.periods import YEARS_BACK, period_complement, period_filter, query_periods
 from memstrata.text.tokens import coverage_units, query_terms, text_units
 from memstrata.types import Episode, Scope
 

@@ -9,10 +9,10 @@ from datetime import UTC, datetime
 
 import pytest
 
-from memstrata import standing
+from memstrata.context import standing
+from memstrata.context.standing import is_severe_allergy
 from memstrata.extract.base import FactCandidate
 from memstrata.extract.rules import RuleExtractor
-from memstrata.standing import is_severe_allergy
 
 SAID = datetime(2026, 11, 30, 10, 0, tzinfo=UTC)
 

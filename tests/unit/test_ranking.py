@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from memstrata.config import RankingWeights
-from memstrata.retrieve import access_signal, blend, normalised_rrf, recency, rrf, session_ranks
+from memstrata.recall.fusion import access_signal, blend, normalised_rrf, recency, rrf, session_ranks
 
 
 def test_rrf_sums_reciprocal_ranks() -> None:

@@ -9,10 +9,10 @@ import pytest
 
 from memstrata import InvalidInput
 from memstrata.config import Settings, parse_ttl
-from memstrata.ingest import MAX_METADATA_DEPTH, check_metadata
 from memstrata.privacy import KINDS, PrivacyPolicy, find_all, placeholder, redact
 from memstrata.privacy.detectors import luhn_ok, shannon_entropy, valid_cn_id
 from memstrata.privacy.policy import redact_json, secret_key_kind
+from memstrata.write.ingest import MAX_METADATA_DEPTH, check_metadata
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "redaction.jsonl"
 CASES = [json.loads(line) for line in GOLDEN.read_text(encoding="utf-8").splitlines() if line.strip()]

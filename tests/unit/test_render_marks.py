@@ -1,11 +1,11 @@
-"""How the context block labels the outdated pieces of a current message (``render.marked_text``)
+"""How the context block labels the outdated pieces of a current message (``context.render.marked_text``)
 and shows a fact in the user's script (``text.hanzi.as_written``)."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from memstrata.render import LABELS, labels_for, marked_text, render_context
+from memstrata.context.render import LABELS, labels_for, marked_text, render_context
 from memstrata.text.hanzi import as_written
 from memstrata.types import Hit, Scope
 

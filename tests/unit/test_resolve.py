@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 
 from memstrata.extract.base import FactCandidate
 from memstrata.extract.clauses import Finding
-from memstrata.resolve import contradicts, decide, normalise_value
+from memstrata.facts.resolve import contradicts, decide, normalise_value
 from memstrata.types import Fact, Scope
 
 NOW = datetime(2026, 10, 30, tzinfo=UTC)
@@ -62,7 +62,7 @@ def test_generic_dislike_retires_a_topical_like() -> None:
 
 
 def test_same_thing_compares_terms_not_substrings() -> None:
-    from memstrata.resolve import same_thing
+    from memstrata.facts.resolve import same_thing
 
     assert same_thing("coffee", "Coffee in the morning")
     assert same_thing("咖啡", "早上喝咖啡")
@@ -79,7 +79,7 @@ def test_helpers() -> None:
 
 
 def test_same_value_compares_whole_values() -> None:
-    from memstrata.resolve import same_value
+    from memstrata.facts.resolve import same_value
 
     assert same_value("Peanuts", "peanut") and same_value("New York", "new-york") and same_value("上海", "上海")
     assert not same_value("Berlin's suburbs", "Berlin") and not same_value("Berlin", "Berlin's suburbs")

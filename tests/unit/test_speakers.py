@@ -1,4 +1,4 @@
-"""Speaker focus (``speakers``): which speakers a query names, and how the others' scores move."""
+"""Speaker focus (``recall.speakers``): which speakers a query names, and how the others' scores move."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from memstrata.speakers import focus_on_named, named_speakers, speaker_of
+from memstrata.recall.speakers import focus_on_named, named_speakers, speaker_of
 from memstrata.types import Episode, Fact, Hit, Scope
 
 AT = datetime(2026, 3, 1, tzinfo=UTC)

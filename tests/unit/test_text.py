@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from memstrata.render import estimate_tokens
+from memstrata.context.render import estimate_tokens
 from memstrata.text.lang import detect_language
 from memstrata.text.segment import MAX_SEGMENT_CHARS, derivative, split_sentences
 from memstrata.text.tokens import fts_match_expression, index_terms, query_terms
@@ -61,7 +61,7 @@ def test_token_estimate_is_conservative() -> None:
 def test_context_keeps_one_line_per_memory_in_either_order() -> None:
     from datetime import UTC, datetime
 
-    from memstrata.render import render_context
+    from memstrata.context.render import render_context
     from memstrata.types import Hit, Scope
 
     when = datetime(2026, 11, 1, tzinfo=UTC)
@@ -81,7 +81,7 @@ def test_context_cuts_a_long_message_around_what_matched_and_shows_an_outdated_s
     from dataclasses import replace
     from datetime import UTC, datetime
 
-    from memstrata.render import estimate_tokens, render_context
+    from memstrata.context.render import estimate_tokens, render_context
     from memstrata.types import Hit, Scope
 
     when = datetime(2026, 11, 1, tzinfo=UTC)
@@ -99,7 +99,7 @@ def test_context_cuts_a_long_message_around_what_matched_and_shows_an_outdated_s
 
 
 def test_an_episode_counts_as_restated_only_when_its_facts_carry_most_of_its_terms() -> None:
-    from memstrata.render import restated
+    from memstrata.context.render import restated
 
     assert restated("I'm allergic to peanuts", ["is allergic to peanuts"])
     assert restated("我喜欢喝咖啡", ["喜欢喝咖啡"])
@@ -127,6 +127,6 @@ def test_a_sentence_ending_in_an_acronym_ends_there_but_dotted_abbreviations_do_
 ])
 def test_labels_follow_the_sentence_frame_not_its_nouns(text: str, title: str) -> None:
     # A fresh-user trial read "I like 火锅" confirmed in Chinese (记住：…置信度).
-    from memstrata.render import labels_for
+    from memstrata.context.render import labels_for
 
     assert labels_for(text)["context_title"] == title

@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 
 
 def recall_at_k(ranked: Sequence[str], evidence: set[str], k: int) -> float:
-    """Fraction of ``evidence`` in ``ranked[:k]`` (in [0, 1]); 0 when there is no evidence."""
+    """Fraction of ``recall.evidence`` in ``ranked[:k]`` (in [0, 1]); 0 when there is no evidence."""
     if not evidence:
         return 0.0
     return len(evidence & set(ranked[:k])) / len(evidence)

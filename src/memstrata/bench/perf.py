@@ -168,7 +168,7 @@ def _time_queries(memory: Memory, asked: Sequence[str],
     """``{variant: [(query, wall ms, CPU ms), ...]}``: each query of ``asked`` timed under each
     variant's settings in turn (``Memory.settings`` replaced for the call, restored afterwards).
     CPU time is the searching threads': the caller's and the thread running the vector look-ups
-    beside it (``recall._VECTORS``), ``_search_cpu_s``. BLAS helper threads are left out: under
+    beside it (``recall.search._VECTORS``), ``_search_cpu_s``. BLAS helper threads are left out: under
     load they spin, and their CPU time measured the load. Other work on the machine inflates it
     far less than wall time, so it compares runs made under different loads."""
     base = memory.settings
@@ -186,7 +186,7 @@ def _time_queries(memory: Memory, asked: Sequence[str],
 
 
 def _search_cpu_s() -> float:
-    """CPU seconds of this thread and of the vector look-up threads (``recall._VECTORS``; the
+    """CPU seconds of this thread and of the vector look-up threads (``recall.search._VECTORS``; the
     vector thread finishes before ``search`` returns, so a difference of two readings is one
     search's)."""
     total = time.thread_time()

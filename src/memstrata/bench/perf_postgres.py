@@ -201,7 +201,7 @@ def measure(url: str, n: int, *, queries: int, seed: int, console: Console, embe
     return row
 
 
-#: The store calls of one ``Memory.search`` (``recall.Retriever``), timed by the bench.
+#: The store calls of one ``Memory.search`` (``recall.search.Retriever``), timed by the bench.
 SEARCH_CALLS = ("fts_segments", "fts_turns", "fts_sessions", "nearest_segments", "fts_facts", "nearest_scope_facts",
                 "segments_with_episodes", "adjacent_segments", "get_facts", "neighbours")
 

@@ -41,13 +41,13 @@ from memstrata.bench.embed_cache import DiskEmbeddingCache
 from memstrata.bench.long_query import DEFAULT_SEED, long_question
 from memstrata.config import Settings
 from memstrata.errors import InvalidInput
-from memstrata.evidence import MATCH_EVIDENCE, evidence
 from memstrata.loaders.beam import ABILITIES, ABSTENTION, load_beam
 from memstrata.loaders.locomo import Conversation, QAItem, load_locomo
 from memstrata.loaders.memorybank import load_memorybank
 from memstrata.loaders.realmem import load_realmem
 from memstrata.loaders.realmem import session_of as realmem_session
-from memstrata.retrieve import COSINE_CEIL, COSINE_FLOOR, SESSION_TOP_TURNS, STRENGTH_SATURATION
+from memstrata.recall.evidence import MATCH_EVIDENCE, evidence
+from memstrata.recall.fusion import COSINE_CEIL, COSINE_FLOOR, SESSION_TOP_TURNS, STRENGTH_SATURATION
 from memstrata.store.turns import SESSION_BLOCK_TURNS
 from memstrata.text.tokens import TERMS_VERSION
 
@@ -157,8 +157,8 @@ class HybridRetriever:
         self.turn_of: dict[int, str] = {}
 
     def index(self, conversation: Conversation) -> None:
-        """Import ``conversation`` as its own user (``importer.import_conversation``)."""
-        from memstrata.importer import import_conversation
+        """Import ``conversation`` as its own user (``cli.importer.import_conversation``)."""
+        from memstrata.cli.importer import import_conversation
 
         episodes = import_conversation(self.memory, conversation)
         self.turn_of.update({eid: src for src, eid in episodes.items()})
@@ -181,7 +181,7 @@ class HybridRetriever:
         return ranked[:depth]
 
     def matches(self, conversation: Conversation, question: str) -> bool:
-        """Whether a hit holds real evidence of a match (``evidence.MATCH_EVIDENCE``): for a
+        """Whether a hit holds real evidence of a match (``recall.evidence.MATCH_EVIDENCE``): for a
         question the memory cannot answer (abstention), the hybrid should say no."""
         return any(evidence(h) >= MATCH_EVIDENCE for h in self.search(conversation, question, 10))
 

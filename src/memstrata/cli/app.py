@@ -23,20 +23,20 @@ from rich.markup import escape
 from rich.table import Table
 
 from memstrata.arguments import check_kinds
-from memstrata.attribution import about_someone_else, attribution, several_users
-from memstrata.cli_options import AgentOpt, DbOpt, FilterOpt, JsonOpt, OrgOpt, ProjectOpt, SessionOpt, UserOpt
+from memstrata.cli.options import AgentOpt, DbOpt, FilterOpt, JsonOpt, OrgOpt, ProjectOpt, SessionOpt, UserOpt
 from memstrata.clock import parse_time
 from memstrata.config import DEFAULT_DB_PATH, Settings
+from memstrata.context.attribution import about_someone_else, attribution, several_users
+from memstrata.context.render import labels_for, marked_text
 from memstrata.errors import EmbeddingModelMismatch, InvalidInput, MemstrataError, StoreError, install_hint
-from memstrata.excerpt import excerpt
-from memstrata.export import _plain, dumps
-from memstrata.ingest import AddResult
+from memstrata.lifecycle.export import _plain, dumps
 from memstrata.lifecycle.target import require_target
 from memstrata.memory import Memory
-from memstrata.render import labels_for, marked_text
+from memstrata.recall.excerpt import excerpt
 from memstrata.store.backends import is_postgres_url, looks_like_url
 from memstrata.text.visible import neutralise
 from memstrata.types import Fact, Hit
+from memstrata.write.ingest import AddResult
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="memstrata: long-term memory for AI agents (embedded SQLite by default).")
@@ -145,13 +145,13 @@ def _hit_json(hit: Hit) -> dict[str, Any]:
 
 
 #: Characters of one memory shown per line by ``recall``; ``--json`` gives the hit's whole text
-#: (an episode's window of ``excerpt.HIT_TEXT_CHARS`` around the match), ``export`` the episode.
+#: (an episode's window of ``recall.excerpt.HIT_TEXT_CHARS`` around the match), ``export`` the episode.
 CLIP_CHARS = 400
 
 
 def _clip(text: str, limit: int = CLIP_CHARS, matched: str = "") -> str:
     """``text`` cut to ``limit`` characters around the first occurrence of ``matched`` (the
-    start when it is empty or absent: ``excerpt.excerpt``), saying how much was left out (a
+    start when it is empty or absent: ``recall.excerpt.excerpt``), saying how much was left out (a
     100 KB episode must not flood the terminal, and the line must show why it was found)."""
     if len(text) <= limit:
         return text
@@ -389,7 +389,7 @@ def list_cmd(
                           _safe(e.producer_id or e.role), _safe(e.content[:200]))
     else:
         # Whom each fact is about when some fact is not the user's own (a group scope: Alice's and
-        # Bob's facts under one user; ``attribution``); a single user's list stays as it was.
+        # Bob's facts under one user; ``context.attribution``); a single user's list stays as it was.
         named = any(about_someone_else(f) for f in rows)
         cols = ("id", "subject", "key", "value", "conf", "status", "observed", "episodes")
         for col in cols if named else tuple(c for c in cols if c != "subject"):
@@ -659,7 +659,7 @@ def import_cmd(
     Markdown memory folder (MEMORY.md, memory/YYYY-MM-DD.md: each note an episode; idempotent)."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from memstrata.importer import detect_format, import_messages, load_any, load_export_lines
+    from memstrata.cli.importer import detect_format, import_messages, load_any, load_export_lines
 
     if fmt == "markdown" or (fmt == "auto" and path.is_dir()):
         _import_markdown(path, db=db, user=user, org=org, project=project, as_json=as_json)
@@ -747,7 +747,7 @@ def _import_markdown(path: Path, *, db: str | None, user: str | None, org: str |
 def _export_users(path: Path) -> set[str]:
     """The user ids an export file's records name (``scope.user_id``); unreadable records are
     skipped (the restore itself reports them)."""
-    from memstrata.importer import load_export
+    from memstrata.cli.importer import load_export
 
     users: set[str] = set()
     for record in load_export(path):
@@ -857,7 +857,7 @@ def reembed(
     model: Annotated[str | None, typer.Option(help="Model to migrate to (default: configured).")] = None,
 ) -> None:
     """Re-embed every segment and fact with the configured (or given) model."""
-    from memstrata.reembed import reembed_database
+    from memstrata.lifecycle.reembed import reembed_database
 
     def go() -> dict[str, Any]:
         settings = Settings.from_env()
@@ -881,7 +881,7 @@ def demo(
     db: Annotated[Path | None, typer.Option("--db", help="Fresh database file (default: a temporary one).")] = None,
 ) -> None:
     """Import a real LoCoMo conversation and answer five of its benchmark questions."""
-    from memstrata.demo import run_demo
+    from memstrata.cli.demo import run_demo
 
     def go() -> None:
         if db is not None:
@@ -1140,7 +1140,7 @@ def consolidate(
 
 
 # The network commands live in their own module; it imports the helpers above.
-from memstrata.cli_server import keys_app, mcp_command, serve_command, ui_command  # noqa: E402
+from memstrata.cli.server import keys_app, mcp_command, serve_command, ui_command  # noqa: E402
 from memstrata.integrations.hooks.commands import hooks_app  # noqa: E402
 
 app.add_typer(keys_app, name="keys")

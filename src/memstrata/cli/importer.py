@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from memstrata.errors import ContentTooLarge, InvalidInput
-from memstrata.lifecycle.restore import TYPES as EXPORT_TYPES
+from memstrata.lifecycle.import_records import TYPES as EXPORT_TYPES
 from memstrata.loaders.base import ImportedMessage
 from memstrata.loaders.jsonl import load_jsonl_messages
 from memstrata.loaders.locomo import Conversation, is_locomo, load_locomo
@@ -79,7 +79,7 @@ def detect_format(path: Path) -> str:
 def is_export(path: Path) -> bool:
     """Whether the first non-blank line is a ``memstrata export`` record (``type`` episode, fact,
     event, or one an ``export --all`` of a database without memories starts with: an audit trail
-    record, api_key, id_floor; ``lifecycle.restore.TYPES``)."""
+    record, api_key, id_floor; ``lifecycle.import_records.TYPES``)."""
     with path.open(encoding="utf-8", errors="replace") as handle:
         for line in handle:
             if line.strip():

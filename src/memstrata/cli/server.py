@@ -1,9 +1,8 @@
 """The network commands of the ``memstrata`` CLI: ``serve`` (REST), ``mcp``, and ``keys``.
 
-Registered on the main typer app by ``cli.py``. ``serve`` and ``mcp`` need the ``server``
+Registered on the main typer app by ``cli.app``. ``serve`` and ``mcp`` need the ``server``
 extra and say so when it is missing; ``keys`` works on the database alone. The CLI's helpers
-are imported when a command runs, not at import time: ``cli.py`` imports this module, and
-``python -m memstrata.cli`` runs ``cli.py`` as ``__main__``.
+are imported when a command runs, not at import time: ``cli.app`` imports this module.
 """
 
 from __future__ import annotations
@@ -22,7 +21,7 @@ from typing import Annotated, Any
 
 import typer
 
-from memstrata.cli_options import AgentOpt, DbOpt, JsonOpt, OrgOpt, ProjectOpt, SessionOpt, UserOpt
+from memstrata.cli.options import AgentOpt, DbOpt, JsonOpt, OrgOpt, ProjectOpt, SessionOpt, UserOpt
 from memstrata.config import Settings
 from memstrata.errors import InvalidInput, StoreError, install_hint
 from memstrata.store.keys import ApiKey, KeyStore, stored_keys
@@ -33,9 +32,9 @@ HostOpt = Annotated[str, typer.Option(help="Interface to listen on (non-loopback
 
 
 def _cli() -> Any:
-    from memstrata import cli
+    from memstrata.cli import app
 
-    return cli
+    return app
 
 
 def api_keys(memory: Any) -> KeyStore | None:

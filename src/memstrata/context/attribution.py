@@ -56,7 +56,7 @@ def is_users_own(hit: Hit) -> bool:
     """Whether ``hit`` is the scope's user's own memory: a ``user`` turn said by no named speaker
     or by the user (``producer_id`` equal to the scope's ``user_id``), or a fact about no one in
     particular or about the user. Everything else (another speaker, an assistant or tool turn, a
-    fact about someone else) is attributed by ``attribution``."""
+    fact about someone else) is attributed by ``context.attribution``."""
     if hit.episode is not None:
         return hit.episode.role == "user" and _same(hit.episode.producer_id, hit.episode.scope.user_id)
     if hit.fact is not None:
@@ -72,7 +72,7 @@ def about_someone_else(fact: Fact) -> bool:
 
 def several_users(hits: Sequence[Hit]) -> bool:
     """Whether ``hits`` belong to more than one user (a read by session or agent alone): each
-    line then names its user (``attribution(..., name_user=True)``)."""
+    line then names its user (``context.attribution(..., name_user=True)``)."""
     return len({h.scope.user_id for h in hits if h.scope.user_id is not None}) > 1
 
 
@@ -83,7 +83,7 @@ def attribution(hit: Hit, *, chinese: bool = False, name_user: bool = False) -> 
         hit: a ranked or profile hit (``Hit.episode`` / ``Hit.fact`` set).
         name_user: name the hit's user on their own memories too (``several_users``):
             ``"alice: "``, ``"alice "`` before a fact statement.
-        chinese: the block's labels are Chinese (``render.labels_for``): full-width colon and
+        chinese: the block's labels are Chinese (``context.render.labels_for``): full-width colon and
             Chinese role names (``ROLE_NAMES_ZH``).
 
     Returns:
@@ -126,9 +126,9 @@ def attribution(hit: Hit, *, chinese: bool = False, name_user: bool = False) -> 
 
 
 def _before_statement(hit: Hit, subject: str, colon: str) -> str:
-    """The words naming ``subject`` before a fact hit's statement (see ``attribution``)."""
+    """The words naming ``subject`` before a fact hit's statement (see ``context.attribution``)."""
     assert hit.fact is not None
-    statement = hit.text.strip()  # the statement, possibly in the user's script (``render.in_users_script``)
+    statement = hit.text.strip()  # the statement, possibly in the user's script (``context.render.in_users_script``)
     owner, relation = kin.split_subject(subject)
     if relation and kin.named_in(relation, statement):
         # a relative's fact names them already ("their son is allergic to eggs", 儿子对鸡蛋过敏): only

@@ -2,7 +2,7 @@
 matched, or the profile first for a question about the user in general, and the standing
 dietary and health facts first for a request about food (``standing``).
 
-The decision reads the query-match evidence of the hits (``evidence``), never their number:
+The decision reads the query-match evidence of the hits (``recall.evidence``), never their number:
 a store with a few memories returns some hit for any query ("hi" → "I like tea" at 0.84), and
 deciding by "no hit at all" left the allergy out of "what do you know about me?" (fresh-user
 trial 7, H1). The profile is the scope's current facts (or those believed at ``as_of``), most
@@ -14,11 +14,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from datetime import datetime
 
-from memstrata.attribution import is_users_own
-from memstrata.evidence import is_general, matches
-from memstrata.recall import fact_hit
-from memstrata.render import estimate_tokens, is_safety, render_context, render_lines, restated
-from memstrata.standing import is_about_food, is_non_food_allergen, is_severe_allergy
+from memstrata.context.attribution import is_users_own
+from memstrata.context.render import estimate_tokens, is_safety, render_context, render_lines, restated
+from memstrata.context.standing import is_about_food, is_non_food_allergen, is_severe_allergy
+from memstrata.recall.evidence import is_general, matches
+from memstrata.recall.search import fact_hit
 from memstrata.types import Fact, Hit
 
 
@@ -33,13 +33,13 @@ def profile_order(facts: Sequence[Fact], *, as_of: datetime | None = None) -> li
 
 def build(query: str, hits: Sequence[Hit], budget_tokens: int, *,
           profile: Callable[[], Sequence[Hit]] | None, drop_unmatched: bool = False) -> str:
-    """The context block for ``query`` (``render.render_context`` for each part), at most
+    """The context block for ``query`` (``context.render.render_context`` for each part), at most
     ``budget_tokens`` estimated tokens in all.
 
     Args:
-        query: the question; its language picks the labels, ``evidence.is_general`` its kind.
+        query: the question; its language picks the labels, ``recall.evidence.is_general`` its kind.
         hits: the ranked hits, best first (``Memory.search``).
-        budget_tokens: bound of the whole block (``render.estimate_tokens``).
+        budget_tokens: bound of the whole block (``context.render.estimate_tokens``).
         profile: gives the profile hits (``fact_hit`` of ``profile_order``'s facts), called only
             when needed; ``None`` when the profile is not to be used (``profile=False``,
             short-term mode, fact-less ``kinds``).
@@ -49,10 +49,10 @@ def build(query: str, hits: Sequence[Hit], budget_tokens: int, *,
     Returns:
         * a query about the user in general ("what do you know about me?", 你了解我什么, "hi"):
           the profile under "What is known about this user", then the hits that match it by
-          meaning (``evidence.matches(general=True)``) not already stated by the profile;
-        * otherwise, when some hit matches (``evidence.matches``): the hits, as ranked; for a
-          request about food (``standing.is_about_food``: "plan dinner", 帮我安排晚餐) the
-          profile's current dietary and health facts (``standing.FOOD_KEYS``) come first under
+          meaning (``recall.evidence.matches(general=True)``) not already stated by the profile;
+        * otherwise, when some hit matches (``recall.evidence.matches``): the hits, as ranked; for a
+          request about food (``context.standing.is_about_food``: "plan dinner", 帮我安排晚餐) the
+          profile's current dietary and health facts (``context.standing.FOOD_KEYS``) come first under
           "Dietary needs to respect", then the hits they do not already state (when none matches,
           the rest of the profile under "What is known about this user");
         * when none does: the profile under "… (nothing matched the query)";
@@ -81,11 +81,11 @@ def build(query: str, hits: Sequence[Hit], budget_tokens: int, *,
 
 
 def _food_constraints(profile: Callable[[], Sequence[Hit]]) -> list[Hit]:
-    """The profile's current facts that constrain a meal (``standing.FOOD_KEYS``): the user's own
+    """The profile's current facts that constrain a meal (``context.standing.FOOD_KEYS``): the user's own
     first, then their relatives' and other people's, each in the profile's order (a fresh-user
     trial read "Mom is allergic to shellfish" above the user's own peanut allergy, L1: the newer
-    fact came first among equally important ones), a severe allergy (``standing.is_severe_allergy``)
-    first within each. An allergy to something not eaten (``standing.is_non_food_allergen``: cats,
+    fact came first among equally important ones), a severe allergy (``context.standing.is_severe_allergy``)
+    first within each. An allergy to something not eaten (``context.standing.is_non_food_allergen``: cats,
     pollen, penicillin) comes after all of them."""
     found = [h for h in profile() if is_safety(h) and not h.superseded]
     # Stable: the profile's order within each group. An allergy to something not eaten goes
@@ -106,7 +106,7 @@ def _first_then(query: str, first_hits: Sequence[Hit], heading: str, hits: Seque
                 then: str = "context_title") -> str:
     """``first_hits`` under ``heading``, then (under ``then``) those of ``hits`` they do not already
     state (the same fact, or an episode its facts restate), all within ``budget_tokens``. When the
-    first part had to leave a safety line out (``render.render_lines``), nothing follows it: the
+    first part had to leave a safety line out (``context.render.render_lines``), nothing follows it: the
     budget goes to the allergies before anything else."""
     first, left_out = render_lines(query, first_hits, budget_tokens, heading=heading)
     if left_out:

@@ -8,9 +8,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import datetime, timezone  # noqa: F401 (the doctest of ``marked_text``)
 
-from memstrata.attribution import attribution, several_users
-from memstrata.excerpt import excerpt
-from memstrata.standing import FOOD_KEYS
+from memstrata.context.attribution import attribution, several_users
+from memstrata.context.standing import FOOD_KEYS
+from memstrata.recall.excerpt import excerpt
 from memstrata.text.hanzi import as_written, simplified
 from memstrata.text.lang import detect_language
 from memstrata.text.tokens import is_cjk, query_terms
@@ -114,17 +114,17 @@ def render_context(query: str, hits: Sequence[Hit], budget_tokens: int, *, headi
     outdated episode hit on one sentence shows that sentence only. A current episode hit shows its
     outdated sentences or clauses (``Hit.outdated_parts``) labelled inline (``marked_text``).
     A memory that is not the scope's user's own (another speaker's turn, an assistant or tool
-    turn, a fact about someone else) names whose it is (``attribution``): ``- Alice: I love
+    turn, a fact about someone else) names whose it is (``context.attribution``): ``- Alice: I love
     hiking (…)``, ``- Bob likes eating sushi (…)``.
     ``heading`` is the label of the block's title (``profile_title`` / ``known_title`` for
-    ``Memory.context``'s profile, ``context_block``).
+    ``Memory.context``'s profile, ``context.block``).
     """
     return render_lines(query, hits, budget_tokens, heading=heading)[0]
 
 
 def is_safety(hit: Hit) -> bool:
     """Whether ``hit`` is a safety line: a fact whose key constrains what may be eaten
-    (``standing.FOOD_KEYS``: allergy, condition, diet, food avoided), whoever it is about."""
+    (``context.standing.FOOD_KEYS``: allergy, condition, diet, food avoided), whoever it is about."""
     return hit.kind == "fact" and hit.fact is not None and hit.fact.key in FOOD_KEYS
 
 
@@ -198,7 +198,7 @@ def marked_text(hit: Hit, labels: dict[str, str]) -> str:
     ``[outdated: I am allergic to peanuts.]`` (``[已过时：我以後都希望用順豐]``), so an agent
     reading a current message tells the statements the user has since withdrawn or replaced from
     the ones that hold; the enclosing brackets show where the outdated piece ends. A piece no
-    longer in the text (cut by ``excerpt``) is skipped. An outdated episode hit on one sentence
+    longer in the text (cut by ``recall.excerpt``) is skipped. An outdated episode hit on one sentence
     is that sentence alone: the mark is the matched sentence's (``outdated``), and the rest of the
     message may still hold ("I prefer UPS. I am allergic to peanuts."). What context(), ``recall``
     and MCP show of a hit.
@@ -275,7 +275,7 @@ MIN_TEXT_CHARS = 6
 
 def _fit(label: str, text: str, focus: str, citation: str, budget_tokens: int, *, whole: bool = False) -> str | None:
     """``- {label}{text}{citation}``, with ``text`` cut to a window around ``focus`` (what the
-    search matched; ``excerpt``) until the line fits: a fresh-user trial's long message lost the
+    search matched; ``recall.excerpt``) until the line fits: a fresh-user trial's long message lost the
     one sentence that answered, because the text was cut from its end. ``whole``: never cut
     (a safety line), ``None`` when the whole line does not fit."""
     line = f"- {label}{text}{citation}\n"

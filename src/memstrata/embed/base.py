@@ -11,7 +11,7 @@ from typing import Protocol, runtime_checkable
 import numpy as np
 
 from memstrata.errors import InvalidInput
-from memstrata.retrieve import COSINE_CEIL, COSINE_FLOOR
+from memstrata.recall.fusion import COSINE_CEIL, COSINE_FLOOR
 
 log = logging.getLogger(__name__)
 
@@ -56,7 +56,7 @@ def embed_queries(embedder: Embedder, texts: Sequence[str]) -> np.ndarray:
     return method(texts) if callable(method) else embedder.embed(texts)
 
 
-#: The cosine scale of a model without ``cosine_scale``: USE-multilingual's (``retrieve.COSINE_FLOOR``
+#: The cosine scale of a model without ``cosine_scale``: USE-multilingual's (``recall.fusion.COSINE_FLOOR``
 #: and ``COSINE_CEIL``: unrelated pairs at 0.0-0.1, paraphrases and cross-lingual matches 0.2-0.6).
 DEFAULT_COSINE_SCALE = (COSINE_FLOOR, COSINE_CEIL)
 

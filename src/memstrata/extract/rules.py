@@ -36,7 +36,7 @@ from memstrata.extract.base import FactCandidate
 from memstrata.extract.clauses import CONF_ZERO_SHOT, Finding, describe_period
 from memstrata.extract.ellipsis import correction
 from memstrata.extract.taxonomy import get_key, key_spec
-from memstrata.retrieve import COSINE_CEIL, COSINE_FLOOR
+from memstrata.recall.fusion import COSINE_CEIL, COSINE_FLOOR
 from memstrata.text.hanzi import simplified
 from memstrata.text.lang import detect_language
 from memstrata.text.segment import INVISIBLE, split_sentences
@@ -113,7 +113,7 @@ _STATEMENTS: dict[str, tuple[str, str]] = {
     "fact.general": ("{v}", "{v}"),
 }
 #: An allergy's statement when its severity was said (``Finding.severity``): kept in the words, since a
-#: fact has no field for it, and read back by ``standing.is_severe_allergy`` to list it first.
+#: fact has no field for it, and read back by ``context.standing.is_severe_allergy`` to list it first.
 _ALLERGY_STATEMENTS: dict[str, tuple[str, str]] = {
     "severe": ("is severely allergic to {v}", "对{v}严重过敏"),
     "mild": ("is mildly allergic to {v}", "对{v}轻微过敏"),

@@ -2,7 +2,7 @@
 
 A bilingual user says "I'm allergic to peanuts" one day and 我对花生过敏 the next, then
 "Actually, I'm not allergic to peanuts": a fresh-user trial found 花生 still active, because a
-retraction or a correction matched only the literal value (``resolve.same_value``). A value's
+retraction or a correction matched only the literal value (``facts.resolve.same_value``). A value's
 *twin* is another value under the same key that means the same thing in the other script; a
 retraction or a correction retires the twins of what it names as well.
 
@@ -36,7 +36,7 @@ import numpy as np
 from memstrata.embed.base import Embedder, carried_cosine
 from memstrata.extract import conditions
 from memstrata.extract.when import same_when
-from memstrata.resolve import normalise_value
+from memstrata.facts.resolve import normalise_value
 from memstrata.text.tokens import index_terms, is_cjk
 
 #: Minimum cosine (USE multilingual v3, bare values) for a CJK and a Latin value to be twins.
@@ -209,7 +209,7 @@ def twins(embedder: Embedder | None, value: str, others: Sequence[str]) -> list[
 
     Returns:
         One bool per ``others`` entry, in order. Equal values are not twins (the caller matches
-        them by ``resolve.same_value``).
+        them by ``facts.resolve.same_value``).
 
     Raises:
         EmbeddingError: the model failed.

@@ -34,7 +34,7 @@ POSTGRES = Dialect("postgres", "%s", "TRUE", "FALSE")
 
 
 #: ``value_mac(literal)``: the keyed hash an encrypted fact keeps of its normalised value
-#: (``facts.value_norm``; ``privacy.crypto.Cipher.mac`` of ``resolve.normalise_value``).
+#: (``facts.value_norm``; ``privacy.crypto.Cipher.mac`` of ``facts.resolve.normalise_value``).
 ValueMac = Callable[[str], str]
 
 
@@ -129,7 +129,7 @@ def _or_encrypted(sql: str, name: str, literals: tuple[Value, ...], out: _Out) -
     A plain fact's ``value_norm`` is its normalised text, never a hash, so it cannot match."""
     if name != "value" or out.kind != "fact" or out.value_mac is None:
         return sql
-    from memstrata.resolve import normalise_value  # the write path's normalisation, kept in one place
+    from memstrata.facts.resolve import normalise_value  # the write path's normalisation, kept in one place
 
     macs = sorted({out.value_mac(normalise_value(f)) for v in literals
                    for f in literal_forms(name, v) if isinstance(f, str)})

@@ -18,9 +18,9 @@ from datetime import datetime
 from typing import Any
 
 from memstrata.config import Settings
+from memstrata.facts.resolve import EXACT_KEYS
 from memstrata.lifecycle.forget import drop_summaries, run_to_end, running_jobs
 from memstrata.lifecycle.retention import archive_idle
-from memstrata.resolve import EXACT_KEYS
 from memstrata.store.dialect import rows, run, scalar
 from memstrata.store.protocol import LifecycleStore
 from memstrata.types import Scope
@@ -149,7 +149,7 @@ def merge_duplicates(store: LifecycleStore, *, now: datetime, min_similarity: fl
     ``min_similarity``: the keeper (higher confidence, then older) gains the other's
     citations; the other becomes ``superseded`` with ``merge`` events on both (the history of
     both stays). One transaction per merge. Returns how many facts were merged away. Keys whose
-    values are matched only as values (``resolve.EXACT_KEYS``: allergies, conditions, times,
+    values are matched only as values (``facts.resolve.EXACT_KEYS``: allergies, conditions, times,
     budgets) are never merged here either: a lobster allergy is not a shrimp one, nor is a flight
     budget the hotel budget."""
     d = store.dialect

@@ -1,6 +1,6 @@
 """Retention: what a fact is worth without a query, the per-user cap, the archive rule, TTLs.
 
-A fact's standing value is the ranking score of ``retrieve.blend`` with relevance 0:
+A fact's standing value is the ranking score of ``recall.fusion.blend`` with relevance 0:
 recency of its last observation, confidence, importance and how often it was recalled.
 The cap and the archive rule both archive (never delete): ``include_archived=True``
 still finds archived facts, and ``Memory.restore`` brings one back.
@@ -13,7 +13,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from memstrata.config import RankingWeights
-from memstrata.retrieve import access_signal, blend, recency
+from memstrata.recall.fusion import access_signal, blend, recency
 from memstrata.store.dialect import rows
 from memstrata.store.protocol import LifecycleStore, Store
 from memstrata.types import Scope

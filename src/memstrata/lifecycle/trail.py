@@ -3,7 +3,7 @@
 A forget deletes content but leaves proof that it happened; a withdrawal ("I'm not allergic to
 peanuts any more") is kept apart from the facts it withdrew. A backup that is restored must keep
 both, and must bring back no forgotten content. So ``export`` writes, after the episodes, facts
-and their events (``memstrata.export``), these record types (a fresh-user trial, F11, found a
+and their events (``memstrata.lifecycle.export``), these record types (a fresh-user trial, F11, found a
 restored ``export --all`` without them):
 
 * ``withdrawal``: a row of ``withdrawals`` (migration 15) of an exported episode: key, value,
@@ -147,7 +147,7 @@ def restore_trail(store: LifecycleStore, conn: Any, records: Sequence[tuple[str,
     ids; add what was new to ``counts`` (``COUNTED``: ``withdrawals``, ``outdated_marks``,
     ``tombstones``, ``forget_receipts``, ``forgotten_ids``). A record already here (a re-import) is
     skipped; an id held by another row is a conflict. A withdrawal or outdated mark of an episode
-    the import skipped (``skipped_episodes``: id to reason, ``lifecycle.restore``) is skipped too.
+    the import skipped (``skipped_episodes``: id to reason, ``lifecycle.import_records``) is skipped too.
 
     Returns:
         The skipped records, each ``{"type", "id" or "episode_id", "reason"}``.

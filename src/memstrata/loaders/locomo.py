@@ -131,7 +131,7 @@ def normalize_evidence(raw: list[str], valid_ids: set[str]) -> tuple[str, ...]:
     parse (``"D"``) or name no turn of the conversation are dropped, as are duplicates.
 
     Args:
-        raw: the ``evidence`` list as stored in the file.
+        raw: the ``recall.evidence`` list as stored in the file.
         valid_ids: every ``dia_id`` of the conversation.
 
     Returns:

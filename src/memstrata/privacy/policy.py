@@ -172,7 +172,7 @@ def redact_json(value: Any, policy: PrivacyPolicy, kinds: list[str], secret: str
     Under a key ``secret_key_kind`` names (at any level), every string and number is replaced
     whole by that kind's placeholder unless the policy allows the kind; booleans, null and empty
     strings carry nothing and stay. ``secret`` is the kind inherited from an enclosing key.
-    Recursive: callers bound the depth first (``ingest.check_metadata``).
+    Recursive: callers bound the depth first (``write.ingest.check_metadata``).
     """
     if secret is not None and policy.action(secret) != "allow" and (
             (isinstance(value, str) and value) or (isinstance(value, (int, float)) and not isinstance(value, bool))):

@@ -6,7 +6,7 @@ RRF hands the best of any candidate list a full rank share, so "hi", "what do yo
 me?", 你好 or gibberish always return some hits (fresh-user trial 7, H1/H8). What separates a
 match from noise is the evidence of the match itself (``recall``, ``Hit.signals``):
 
-* ``match``: ``retrieve.match_strength``, the larger of the share of the query's terms the
+* ``match``: ``recall.fusion.match_strength``, the larger of the share of the query's terms the
   memory carries and its cosine rescaled between the model's "says nothing" and "clear match"
   cosines, in [0, 1];
 * ``similarity``: the rescaled cosine alone;
@@ -34,7 +34,7 @@ from memstrata.types import Hit
 #: against 8 off-topic or gibberish queries per user ("who won the 1998 world cup?", "zzqx",
 #: 帮我写一首诗, 量子色动力学的渐近自由; greetings and "what do you know about me" are ``is_general``):
 #: at 0.55, 100 % / 100 % / 96 % of the real questions have a matching hit and 0 % / 14 % / 12 % of
-#: the off-topic ones; at 0.5 (``retrieve.STRENGTH_SATURATION``) 100 / 100 / 97 % against 0 / 18 /
+#: the off-topic ones; at 0.5 (``recall.fusion.STRENGTH_SATURATION``) 100 / 100 / 97 % against 0 / 18 /
 #: 15 %, and a two-word query sharing one word ("what does Dave like?" over a group's "I like …")
 #: counts as a match; at 0.6, 99 / 99 / 95 % against 0 / 10 / 9 %.
 MATCH_EVIDENCE = 0.55
@@ -97,5 +97,5 @@ def evidence(hit: Hit, *, general: bool = False) -> float:
 
 
 def matches(hits: Sequence[Hit], *, general: bool = False) -> list[Hit]:
-    """The ``hits`` whose ``evidence`` reaches ``MATCH_EVIDENCE``, in their order."""
+    """The ``hits`` whose ``recall.evidence`` reaches ``MATCH_EVIDENCE``, in their order."""
     return [h for h in hits if evidence(h, general=general) >= MATCH_EVIDENCE]

@@ -51,7 +51,7 @@ def _find(content: str, matched: str) -> int:
 
 
 def clip_hit(hit: Hit, *, max_chars: int = HIT_TEXT_CHARS) -> Hit:
-    """``hit`` with its episode text (``text`` and ``episode.content``) cut by ``excerpt``;
+    """``hit`` with its episode text (``text`` and ``episode.content``) cut by ``recall.excerpt``;
     fact hits and short episodes come back unchanged (the same object)."""
     if hit.episode is None or len(hit.episode.content) <= max_chars:
         return hit

@@ -1,10 +1,10 @@
 """The words a question uses for what a fact holds: its key's topic words, in English and Chinese.
 
-A fact's match evidence (``Hit.signals["match"]``, ``retrieve.match_strength``) is the larger of
+A fact's match evidence (``Hit.signals["match"]``, ``recall.fusion.match_strength``) is the larger of
 its cosine and the share of the query's terms it holds. A fact keeps few words ("prefers 顺丰 for
 shipping", key ``shipping.carrier``), so a question naming its topic another way shared little:
 "which carrier do I use?" held "carrier" (from the key) but not "use", 0.50, under
-``evidence.MATCH_EVIDENCE`` (0.55), and ``context()`` left the carrier out (a fresh-user trial, M2);
+``recall.evidence.MATCH_EVIDENCE`` (0.55), and ``context()`` left the carrier out (a fresh-user trial, M2);
 "which courier…", "who do I ship with?" or 寄快递用哪家 fared no better when the cosine was low.
 
 So the text a fact's coverage is counted on (``match_text``) adds:
@@ -19,7 +19,7 @@ So the text a fact's coverage is counted on (``match_text``) adds:
   seat" as fully as by a fact saying "uses".
 
 Ranking signals only: the full-text index already holds the key's descriptions
-(``ingest.fact_terms``); nothing stored changes.
+(``write.ingest.fact_terms``); nothing stored changes.
 """
 
 from __future__ import annotations

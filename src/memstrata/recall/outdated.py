@@ -31,7 +31,7 @@ is current for "gate code", yet printed whole it tells an agent the allergy hold
 我以後都希望用順豐，別放門口 (one sentence: carrier and drop-off) the carrier was replaced while
 the drop-off holds. Such a hit carries those pieces in ``Hit.outdated_parts`` (``outdated_parts``:
 the sentences, or the clauses of a sentence that mixes both, whose own facts were all
-superseded), and the context block labels them inline (``render.marked_text``), never the
+superseded), and the context block labels them inline (``context.render.marked_text``), never the
 rest. No piece is named when a current fact cannot be placed in the text (see above).
 """
 

@@ -3,14 +3,14 @@
 Four ranked candidate lists, each filtered by scope inside its SQL query:
 segments by full text (BM25), segments by vector, facts by full text, facts by
 vector. Vector lists weigh ``Settings.vector_weight`` against full text's 1.0. A
-fifth list ranks sessions by their best full-text turns (``retrieve.session_ranks``):
+fifth list ranks sessions by their best full-text turns (``recall.fusion.session_ranks``):
 each segment of a ranked session earns its session's rank, so a turn in the session
 where the question's words cluster beats a lone match elsewhere. A query that names a
-period ("on 1 May", "5月1号", ``expand.when``) runs the segment searches once more inside
+period ("on 1 May", "5月1号", ``recall.periods``) runs the segment searches once more inside
 it (weight ``Settings.time_weight``). Segment hits are
 grouped by episode (an episode's relevance is its best segment's), neighbouring turns
 borrow from strong matches, facts and episodes are scored on one scale
-(``retrieve.blend``), and the top ``limit`` are returned with citations and optional
+(``recall.fusion.blend``), and the top ``limit`` are returned with citations and optional
 neighbouring context.
 """
 
@@ -27,12 +27,9 @@ from typing import Any, Generic, TypeVar
 
 from memstrata.config import Settings
 from memstrata.embed.base import cosine_scale, embed_queries
-from memstrata.evidence import evidence
-from memstrata.expand.when import Period, period_complement, period_filter, read_periods
 from memstrata.filter import And, Expr, Or
-from memstrata.key_words import match_text
-from memstrata.outdated import mark_outdated
-from memstrata.retrieve import (
+from memstrata.recall.evidence import evidence
+from memstrata.recall.fusion import (
     COSINE_CEIL,
     COSINE_FLOOR,
     access_signal,
@@ -44,7 +41,10 @@ from memstrata.retrieve import (
     rrf,
     session_ranks,
 )
-from memstrata.speakers import focus_on_named
+from memstrata.recall.key_words import match_text
+from memstrata.recall.outdated import mark_outdated
+from memstrata.recall.periods import Period, period_complement, period_filter, read_periods
+from memstrata.recall.speakers import focus_on_named
 from memstrata.store.protocol import Store
 from memstrata.text.clauses import question_focus
 from memstrata.text.tokens import coverage_units, fts_match_expression, query_terms, text_units
@@ -117,7 +117,7 @@ class Query:
     statuses: tuple[str, ...] = ("active",)
     expand_context: int = 0
     min_score: float = 0.0
-    #: Drop hits whose query-match evidence (``evidence.evidence``) is below this, in [0, 1].
+    #: Drop hits whose query-match evidence (``recall.evidence.evidence``) is below this, in [0, 1].
     min_match: float = 0.0
     #: Answer as the system believed at this time: facts recorded by then and not yet
     #: retired (superseded or merged) then; episodes said by then. ``None``: now.
@@ -336,7 +336,7 @@ class Retriever:
         """Session ranks (1 = best) from the session blocks' full text (``store.turns``), keyed
         like ``_session_key``; empty when not used: a filtered search (a block mixes turns the
         filter may hide), ``Settings.session_blocks`` off, or no block matched (then the ranks
-        are derived from the full-text turns, ``retrieve.session_ranks``)."""
+        are derived from the full-text turns, ``recall.fusion.session_ranks``)."""
         s = self.settings
         if (not match or not s.session_blocks or s.session_weight <= 0 or query.filter is not None
                 or "episode" not in query.kinds):
@@ -352,7 +352,7 @@ class Retriever:
 
     def _period_candidates(self, query: Query, periods: list[Period], match: str | None, qvec: Any, pool: int,
                            seg_lists: list[_Ranked], strength: _Strength, now: datetime) -> bool:
-        """Append segment lists restricted to the periods the query names (``expand.when``).
+        """Append segment lists restricted to the periods the query names (``recall.periods``).
 
         The sentence, whole-turn and vector lists are searched again, each weighing
         ``Settings.time_weight`` times its unrestricted list's weight, so a turn
@@ -539,7 +539,7 @@ def fact_hit(fact: Fact, *, score: float = 0.0, relevance: float = 0.0,
 
 def _mark_in_period(hits: Sequence[Hit], periods: Sequence[Period]) -> None:
     """Set ``signals["in_period"] = 1`` on each hit said (an episode) or observed (a fact) inside one
-    of ``periods`` (the query named them: the time is the match, ``evidence``); in place, ranking
+    of ``periods`` (the query named them: the time is the match, ``recall.evidence``); in place, ranking
     untouched."""
     for hit in hits:
         if any(start <= hit.created_at < end for start, end in periods):

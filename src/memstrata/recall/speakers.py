@@ -39,7 +39,7 @@ def speaker_of(hit: Hit) -> str | None:
 
 
 def named_speakers(query: str, speakers: set[str | None]) -> set[str]:
-    """The ``speakers`` that ``query`` names: those whose every term is among the query's terms.
+    """The ``recall.speakers`` that ``query`` names: those whose every term is among the query's terms.
 
     >>> sorted(named_speakers("What are Melanie's pets' names?", {"Melanie", "Caroline", None}))
     ['Melanie']

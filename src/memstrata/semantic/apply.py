@@ -1,6 +1,6 @@
 """Apply LLM commands to stored facts through the same machinery as rule facts.
 
-An ``add`` becomes a ``FactCandidate`` resolved by ``resolve.decide`` against the active
+An ``add`` becomes a ``FactCandidate`` resolved by ``facts.resolve.decide`` against the active
 features under its key: the same value is touched, a near-duplicate (cosine ≥
 ``merge_similarity``) is merged, anything else is created. A ``delete`` with an ``add``
 under the same key is an update: the deleted fact is superseded by the added one
@@ -20,13 +20,13 @@ from typing import Any
 import numpy as np
 
 from memstrata.extract.base import FactCandidate
-from memstrata.ingest import fact_terms
-from memstrata.resolve import decide, normalise_value, same_thing
+from memstrata.facts.resolve import decide, normalise_value, same_thing
 from memstrata.semantic.categories import Category, feature_key
 from memstrata.semantic.commands import Command
 from memstrata.store.protocol import Store
 from memstrata.store.records import NewFact
 from memstrata.types import Fact, Scope
+from memstrata.write.ingest import fact_terms
 
 log = logging.getLogger(__name__)
 

@@ -23,7 +23,7 @@ from memstrata.semantic.categories import Category
 from memstrata.semantic.commands import Command, Commands
 from memstrata.semantic.profile import feature_lines
 from memstrata.semantic.screen import screen_commands
-from memstrata.store.semantic import SemanticStore
+from memstrata.store.semantic_store import SemanticStore
 from memstrata.types import Fact, Scope
 
 #: Most features one consolidation pass shows the model.

@@ -3,7 +3,7 @@
 The model reads episodes that were already redacted, yet its answer is new text: it can
 copy a placeholder (``[REDACTED:password]``) into a feature, restate a secret from the
 stored features it was shown, or invent one. Rule facts pass the same gate in
-``ingest.Ingestor._admit``; this is its twin for commands. ``delete`` commands pass
+``write.ingest.Ingestor._admit``; this is its twin for commands. ``delete`` commands pass
 unchanged: they name values already stored, which passed this gate when they were added.
 """
 

@@ -11,13 +11,13 @@ from typing import Any
 
 from memstrata.config import Settings
 from memstrata.errors import LLMError
-from memstrata.ingest import AddResult, FactChange
 from memstrata.llm.base import LLM
 from memstrata.semantic.categories import Category
 from memstrata.semantic.consolidate import Consolidator, runs, undo_run
 from memstrata.semantic.worker import BatchReport, SemanticWorker, fact_scope
-from memstrata.store.semantic import SemanticStore
+from memstrata.store.semantic_store import SemanticStore
 from memstrata.types import Scope
+from memstrata.write.ingest import AddResult, FactChange
 
 log = logging.getLogger(__name__)
 

@@ -21,8 +21,8 @@ from typing import Any
 
 from memstrata.config import SemanticSettings
 from memstrata.errors import InvalidInput, LLMError
-from memstrata.recall import Query
-from memstrata.store.semantic import SemanticStore
+from memstrata.recall.search import Query
+from memstrata.store.semantic_store import SemanticStore
 from memstrata.text.segment import split_sentences
 from memstrata.types import Episode, Hit, Scope
 

@@ -24,7 +24,6 @@ import numpy as np
 from memstrata.clock import utcnow
 from memstrata.config import Settings
 from memstrata.errors import EmbeddingError, LLMError
-from memstrata.ingest import own_speaker
 from memstrata.lifecycle.retention import enforce_cap, fact_expiry
 from memstrata.llm.base import LLM, Tally
 from memstrata.semantic.apply import Applied, Context, apply_commands, statement
@@ -33,8 +32,9 @@ from memstrata.semantic.commands import Command
 from memstrata.semantic.profile import extract_commands
 from memstrata.semantic.screen import screen_commands
 from memstrata.store.queue import Batch, StaleClaim
-from memstrata.store.semantic import USAGE_COUNTERS, SemanticQueries, SemanticStore
+from memstrata.store.semantic_store import USAGE_COUNTERS, SemanticQueries, SemanticStore
 from memstrata.types import Episode, Fact, Scope
+from memstrata.write.ingest import own_speaker
 
 log = logging.getLogger(__name__)
 

@@ -24,9 +24,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from memstrata import __version__
 from memstrata.errors import Conflict, MemstrataError
-from memstrata.export import dumps
-from memstrata.idempotency import check_key
-from memstrata.ingest import AddResult
+from memstrata.lifecycle.export import dumps
 from memstrata.lifecycle.forget import TABLES, ForgetReceipt
 from memstrata.lifecycle.schedule import MaintenanceScheduler
 from memstrata.lifecycle.target import require_target
@@ -74,6 +72,8 @@ from memstrata.server.transfer import messages_from_records
 from memstrata.store.keys import ApiKey, KeyStore, stored_keys
 from memstrata.types import Episode, Fact, Hit
 from memstrata.ui import install as install_inspector
+from memstrata.write.idempotency import check_key
+from memstrata.write.ingest import AddResult
 
 _HITS: TypeAdapter[Hit] = TypeAdapter(Hit)
 _FACTS: TypeAdapter[Fact] = TypeAdapter(Fact)

@@ -12,7 +12,7 @@ value supersedes), ``delete_memory``, ``list_memories`` (current facts) and ``li
   A configured session is where new messages go; reads cover the user's whole memory.
 - **Every result is bounded, with handles**: search and list answers are short snippets with
   ids (``fact:12``, ``episode:3``) that stop before their JSON exceeds the token budget
-  (``render.estimate_tokens``, default 800 tokens); listings page with a cursor;
+  (``context.render.estimate_tokens``, default 800 tokens); listings page with a cursor;
   ``get_memory`` gives one item whole, a long message in parts (``offset``).
 - **The tool list is small**: descriptions are short and the advertised schemas leave out what
   tells a model nothing (``compact_schema``); ``tool_list_tokens`` measures it (chars / 4) and
@@ -39,10 +39,10 @@ from pydantic import Field, ValidationError
 from memstrata.arguments import KINDS_WANTED, ArgumentError
 from memstrata.async_memory import AsyncMemory
 from memstrata.clock import parse_time
+from memstrata.context.render import estimate_tokens, labels_for, marked_text
 from memstrata.errors import InvalidInput, MemstrataError
-from memstrata.excerpt import excerpt
 from memstrata.paging import cursor_after
-from memstrata.render import estimate_tokens, labels_for, marked_text
+from memstrata.recall.excerpt import excerpt
 from memstrata.server.models import Kinds
 from memstrata.store.keys import KeyStore
 from memstrata.text.visible import neutralise
@@ -216,7 +216,7 @@ def _description(text: str | None) -> str | None:
 
 def tool_list_tokens(tools: list[Tool]) -> int:
     """Estimated tokens of the tool list as a client receives it: ``ceil(chars / 4)`` of its compact
-    JSON (OpenAI's rule of thumb for English; no tokenizer ships offline). ``render.estimate_tokens``
+    JSON (OpenAI's rule of thumb for English; no tokenizer ships offline). ``context.render.estimate_tokens``
     (bytes / 3) counts about a third more."""
     listed = [t.model_dump(by_alias=True, exclude_none=True, mode="json") for t in tools]
     return -(-len(json.dumps(listed, ensure_ascii=False, separators=(",", ":"))) // 4)
@@ -261,8 +261,8 @@ def within_budget(items: list[dict[str, Any]], budget_tokens: int) -> tuple[list
 
 
 def _hit_line(hit: Hit, labels: dict[str, str]) -> dict[str, Any]:
-    # The text around what matched (``excerpt``), with statements since withdrawn or replaced
-    # labelled inline (``render.marked_text``): a current message may carry an outdated sentence.
+    # The text around what matched (``recall.excerpt``), with statements since withdrawn or replaced
+    # labelled inline (``context.render.marked_text``): a current message may carry an outdated sentence.
     # An outdated hit on one sentence shows that sentence: the rest of its message may still hold.
     text = snippet(excerpt(marked_text(hit, labels), " ".join(hit.matched.split()), max_chars=SNIPPET_CHARS - 2))
     line = {"id": f"{hit.kind}:{hit.id}", "score": round(hit.score, 2), "date": f"{hit.created_at:%Y-%m-%d}",
@@ -272,7 +272,7 @@ def _hit_line(hit: Hit, labels: dict[str, str]) -> dict[str, Any]:
     # The role only when it is not ``user`` (results stay compact).
     line |= {"subject": hit.subject} if hit.kind == "fact" else {"speaker": hit.speaker} | (
         {"role": hit.role} if hit.role != "user" else {})
-    # Only when set: an outdated memory (``memstrata.outdated``) is history, not the current answer.
+    # Only when set: an outdated memory (``memstrata.recall.outdated``) is history, not the current answer.
     return {**line, "superseded": True} if hit.superseded else line
 
 

@@ -16,11 +16,11 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_valida
 
 from memstrata.arguments import check_kinds, check_statuses
 from memstrata.config import MAX_TTL_SECONDS
-from memstrata.ingest import AddResult
+from memstrata.context.render import MIN_BUDGET_TOKENS
 from memstrata.lifecycle.forget import Replaced
-from memstrata.render import MIN_BUDGET_TOKENS
 from memstrata.store.keys import ApiKey
 from memstrata.types import Episode, Fact, Hit, MemoryEvent
+from memstrata.write.ingest import AddResult
 
 
 def _kinds(value: Any) -> Any:

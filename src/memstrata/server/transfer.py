@@ -32,12 +32,12 @@ from typing import Any, NamedTuple
 
 from memstrata.clock import parse_time
 from memstrata.errors import InvalidInput, MemstrataError
-from memstrata.ingest import Message
 from memstrata.lifecycle.trail import TRAIL_TYPES
 from memstrata.loaders.jsonl import message_from_object
 from memstrata.memory import Memory
 from memstrata.server.errors import ApiError
 from memstrata.store import forgotten
+from memstrata.write.ingest import Message
 
 ScopeOf = Callable[..., dict[str, Any]]
 

@@ -10,7 +10,7 @@ content from one event's detail; ``scrub_sql`` applies it, inside the forget's o
 transaction, to the events of the surviving facts of the owners concerned (SQLite and
 PostgreSQL; the in-memory store applies ``clean_detail`` itself).
 
-What stays is what ``lifecycle.audit.rollback`` needs and holds no forgotten content: the
+What stays is what ``lifecycle.rollback.rollback`` needs and holds no forgotten content: the
 surviving fact's own value, counts, times and the ids of what still exists. A reference to a
 deleted fact goes too: ``superseded_by`` becomes ``None`` (the history says the value was
 replaced by one since forgotten, never "by #12" when #12 is gone: a fresh-user trial followed

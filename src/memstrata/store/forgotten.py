@@ -5,7 +5,7 @@ taken before it still holds the content, and importing it put the forgotten mess
 back, active, under their old ids (a fresh-user trial: "I'm allergic to peanuts" returned after
 ``forget --fact N --sources``). So every forget records the ids it deletes in ``forgotten_ids``
 (migration 18): table, id, owner (org, project, user) and when; no text, no value. An import
-skips a record whose id is there and says so (``lifecycle.restore``, ``server.transfer``).
+skips a record whose id is there and says so (``lifecycle.import_records``, ``server.transfer``).
 
 Written by the forgets (``lifecycle.forget.delete_episodes`` / ``delete_facts``, which every forget
 job, filter and id forget runs, and ``Memory.delete`` of one fact); not by the TTL sweep (an

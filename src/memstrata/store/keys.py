@@ -24,10 +24,10 @@ from typing import Any, Protocol, cast
 
 from memstrata.clock import from_db, utcnow
 from memstrata.errors import InvalidInput, NotFound
-from memstrata.ingest import check_scope
 from memstrata.store.dialect import Dialect
 from memstrata.store.protocol import LifecycleDatabase
 from memstrata.types import Scope
+from memstrata.write.ingest import check_scope
 
 PREFIX = "msk"
 _COLS = "key_id, org_id, project_id, user_id, name, created_at, revoked_at"

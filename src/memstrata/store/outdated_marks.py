@@ -1,14 +1,14 @@
 """What a forgotten superseded value leaves behind: its sentences stay outdated.
 
 After "I use 顺丰 for delivery" → "Switch to UPS from now on" the 顺丰 fact is superseded and its
-message, still stored, is shown ``[outdated]`` (``memstrata.outdated``), because the fact cites
+message, still stored, is shown ``[outdated]`` (``memstrata.recall.outdated``), because the fact cites
 it. Forgetting the old fact (``Memory.delete``, ``forget(fact_id=...)``, ``forget(filter=...)``
 of facts) took the citation with it, and the message then read as current: a fresh-user trial
 (F9) saw "I use 顺丰 for delivery" offered as the user's carrier once the old value was forgotten.
 
 So before a superseded fact is deleted, each still-stored message it cites keeps a row (table
 ``outdated_marks``, migration 16) with the character span of every piece that stated the value
-(``outdated.spans_stating``: the sentence, or its clause when the sentence says more) and the
+(``recall.outdated.spans_stating``: the sentence, or its clause when the sentence says more) and the
 fact's recorded and retired times (for ``as_of``). The row holds no text and no value: the piece
 is read back from the message itself, and it stands in for the forgotten fact as a superseded
 citation (``Store.citing_facts``), so the piece, and a message stating nothing else, stay
@@ -25,8 +25,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from memstrata.outdated import spans_stating
 from memstrata.privacy.crypto import Cipher, reveal
+from memstrata.recall.outdated import spans_stating
 from memstrata.store.dialect import Dialect, rows, run_many
 from memstrata.store.records import Citation
 

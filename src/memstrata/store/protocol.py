@@ -40,7 +40,7 @@ class Capabilities:
         extraction_queue: the LLM extraction queue and worker (``store.sqlite.queue``).
         short_term: per-session short-term memory (``semantic.stm``).
         maintenance: ``maintain``, ``restore``, ``rollback`` and exact import of export files
-            (``lifecycle.maintain``, ``lifecycle.audit``, ``lifecycle.restore``).
+            (``lifecycle.maintain``, ``lifecycle.rollback``, ``lifecycle.import_records``).
         parallel_reads: two threads may read at once (one search runs its vector look-ups
             beside its full-text ones, ``recall``); the store serialises what must be.
         split_vector_reads: with ``parallel_reads``, a search's two vector look-ups (segments,

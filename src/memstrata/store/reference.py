@@ -24,9 +24,9 @@ import numpy as np
 
 from memstrata.clock import utcnow
 from memstrata.filter import Expr, matches
-from memstrata.outdated import spans_stating
 from memstrata.paging import Position
 from memstrata.privacy.crypto import Cipher, reveal
+from memstrata.recall.outdated import spans_stating
 from memstrata.store.event_scrub import Scrubbed, clean_detail
 from memstrata.store.protocol import Capabilities
 from memstrata.store.records import Citation, NewFact, NewSegment, episode_hash
@@ -406,7 +406,7 @@ class ReferenceStore:
 
     @staticmethod
     def uncite(conn: _State, fact_id: int, episode_ids: Iterable[int]) -> None:
-        """Remove citations (a value split in two: ``split_value``)."""
+        """Remove citations (a value split in two: ``facts.split``)."""
         conn.citations -= {(fact_id, e) for e in episode_ids}
 
     @staticmethod

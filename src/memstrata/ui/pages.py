@@ -18,8 +18,8 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import RedirectResponse, StreamingResponse
 from starlette.responses import Response
 
-from memstrata.export import dumps
 from memstrata.integrations.markdown import export_folder
+from memstrata.lifecycle.export import dumps
 from memstrata.lifecycle.preview import OwnerCount
 from memstrata.server.auth import Principal
 from memstrata.server.errors import ApiError

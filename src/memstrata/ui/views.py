@@ -15,7 +15,7 @@ from memstrata.types import Episode, Fact, Hit
 NEIGHBOURS = 3
 #: Episodes the profile lists (newest first, grouped by session).
 RECENT_EPISODES = 50
-#: Events whose rollback ``Memory.rollback`` offers (``lifecycle.audit``).
+#: Events whose rollback ``Memory.rollback`` offers (``lifecycle.rollback``).
 UNDOABLE = ("supersede", "merge", "archive")
 
 

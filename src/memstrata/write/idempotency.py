@@ -34,9 +34,9 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from memstrata.errors import InvalidInput, at_character
-from memstrata.ingest import AddResult, Ingestor, Message, RawResult
 from memstrata.store.dialect import Dialect, run
 from memstrata.types import Scope
+from memstrata.write.ingest import AddResult, Ingestor, Message, RawResult
 
 #: How long a key is remembered (a retry comes within minutes; a week covers a client that
 #: re-sends a failed batch the next day, at a few hundred bytes per request).

@@ -28,11 +28,12 @@ from memstrata.extract.habits import withdraws_habit
 from memstrata.extract.rules import favourite_label
 from memstrata.extract.taxonomy import KEYS, key_spec
 from memstrata.extract.twins import kinds_of, twins
+from memstrata.facts.resolve import EXACT_KEYS, Decision, choice_key, contradicts, decide, normalise_value, same_value
+from memstrata.facts.split import candidate_terms, split_at
+from memstrata.facts.timeline import place, said_after
 from memstrata.lifecycle.retention import enforce_cap, fact_expiry
 from memstrata.privacy.crypto import Cipher
 from memstrata.privacy.policy import only_placeholders, redact, redact_json
-from memstrata.resolve import EXACT_KEYS, Decision, choice_key, contradicts, decide, normalise_value, same_value
-from memstrata.split_value import candidate_terms, split_at
 from memstrata.store.protocol import Store
 from memstrata.store.records import NewEpisode, NewFact, NewSegment
 from memstrata.store.turns import context_terms, turn_terms
@@ -40,12 +41,11 @@ from memstrata.store.withdrawals import Withdrawal
 from memstrata.text.segment import INVISIBLE, derivative, split_segments
 from memstrata.text.tokens import index_text
 from memstrata.text.visible import check_name
-from memstrata.timeline import place, said_after
 from memstrata.timing import phase
 from memstrata.types import ROLES, Fact, Scope
 
 if TYPE_CHECKING:
-    from memstrata.store.semantic import SemanticStore
+    from memstrata.store.semantic_store import SemanticStore
 
 log = logging.getLogger(__name__)
 
@@ -123,7 +123,7 @@ class AddResult:
     occurrence, never the values); ``withheld`` counts extracted facts not stored (``drop``
     policy, or high sensitivity without an encryption key). ``replayed`` is ``True`` when the
     call carried an idempotency key already used: this is the first call's result again and
-    nothing was written (``memstrata.idempotency``).
+    nothing was written (``memstrata.write.idempotency``).
     """
 
     episode_id: int
@@ -406,7 +406,7 @@ class Ingestor:
 
         ``before_commit(conn, raw)``, when given, runs last inside the transaction with each
         message's ``(episode_id, created, segments, [(action, fact_id, previous_ids)])``: what it
-        writes commits with the messages, and what it raises rolls them back (``idempotency``).
+        writes commits with the messages, and what it raises rolls them back (``write.idempotency``).
 
         Timed as phase ``storage`` (the whole transaction, commit included), within which
         ``indexing`` is the segment, vector and full-text rows."""
@@ -593,7 +593,7 @@ class Ingestor:
 
         It is current (``decision`` as ``decide`` made it) unless something said after it is
         stored: then it is a past value, held until the first of these was said: a value of the
-        key (with ``timeline``, a single-valued key: ``timeline.place``), a contradiction under
+        key (with ``timeline``, a single-valued key: ``facts.timeline.place``), a contradiction under
         another key said later (``later``: "I hate UPS" said after "I prefer UPS" arrived), or a
         withdrawal of its value (``store.withdrawals``; a fresh-user trial, U18). With
         ``timeline``, the value that held when it was said ends there (``_cut``); the value that
@@ -684,7 +684,7 @@ class Ingestor:
              episode_id: int, now: datetime) -> None:
         """End the superseded ``cut`` at ``start``, when fact ``by`` (a value said inside its
         validity that arrived late) took its place, with a ``supersede`` event naming ``by`` (the
-        fact's latest such event names what replaced it: ``lifecycle.audit.replaced_by``)."""
+        fact's latest such event names what replaced it: ``lifecycle.rollback.replaced_by``)."""
         self.store.set_valid_to(conn, cut.id, start, now=now)
         actor = f"extractor:{getattr(self.extractor, 'name', 'unknown')}"
         self.store.log_event(conn, scope, fact_id=cut.id, action="supersede", actor=actor, detail={
@@ -714,7 +714,7 @@ class Ingestor:
         ``supersede`` event has the shape of any other (a withdrawal's that of a retraction:
         ``superseded_by`` none, ``retracted``, the withdrawing ``statement`` and ``episode``), so
         ``forget`` treats it alike; ``arrived_late`` says why it was never current (``rollback``
-        refuses to make it current over a value said after it: ``lifecycle.audit``)."""
+        refuses to make it current over a value said after it: ``lifecycle.rollback``)."""
         self.store.set_fact_status(conn, fact_id, "superseded", now=now, valid_to=until)
         actor = f"extractor:{getattr(self.extractor, 'name', 'unknown')}"
         if isinstance(successor, Withdrawal):
@@ -770,7 +770,7 @@ class Ingestor:
         suburbs" does not withdraw "Berlin"), its cross-language twins (an allergy's found by its
         allergen too: "peanuts 哈哈" is 花生's), and the kinds of an allergy category it names ("not
         allergic to seafood" withdraws shrimp, never the reverse: ``extract.twins.kinds_of``;
-        ``evidence`` is the withdrawing sentence)."""
+        ``recall.evidence`` is the withdrawing sentence)."""
         if not value:
             return [True] * len(values)
         hits = [names_value(value, key, v) for v in values]

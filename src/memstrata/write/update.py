@@ -19,10 +19,10 @@ from typing import Any
 
 from memstrata.errors import Conflict, InvalidInput, NotFound
 from memstrata.extract.base import FactCandidate
-from memstrata.ingest import Ingestor, Message, check_text
-from memstrata.resolve import normalise_value
+from memstrata.facts.resolve import normalise_value
 from memstrata.store.protocol import Store
 from memstrata.types import Fact, Scope
+from memstrata.write.ingest import Ingestor, Message, check_text
 
 #: Longest fact value accepted by ``update``, in characters (a fact is a short statement).
 MAX_VALUE_CHARS = 2000

@@ -18,12 +18,12 @@ from typing import Any, Protocol
 from memstrata.integrations.hooks.protocol import Payload, project_filter
 from memstrata.integrations.hooks.transcript import Turn
 
-#: Token budgets (``render.estimate_tokens``) of the context each event adds to every session or
+#: Token budgets (``context.render.estimate_tokens``) of the context each event adds to every session or
 #: prompt: small next to an agent's context window, enough for ~10 cited lines each.
 PROFILE_BUDGET_TOKENS = 400
 PROJECT_BUDGET_TOKENS = 300
 PROMPT_BUDGET_TOKENS = 400
-#: Query-match evidence a memory needs to be added to a prompt: ``evidence.MATCH_EVIDENCE``,
+#: Query-match evidence a memory needs to be added to a prompt: ``recall.evidence.MATCH_EVIDENCE``,
 #: which keeps real matches and drops the weak hits every memory gets for "ok, go on"
 #: (a test pins the two equal; the constant is copied so the warm path imports no engine).
 PROMPT_MIN_MATCH = 0.55
@@ -33,7 +33,7 @@ PROMPT_QUERY_CHARS = 2_000
 #: Longest turn stored, characters; a longer one keeps its start and says it was cut
 #: (``Settings.max_content_bytes`` refuses a message over 256 KiB outright).
 TURN_CHARS = 32_000
-#: The question whose context is the user's profile (``evidence.is_general``).
+#: The question whose context is the user's profile (``recall.evidence.is_general``).
 PROFILE_QUERY = "What do you know about me?"
 
 
@@ -76,7 +76,7 @@ def prompt_context(backend: Backend, payload: Payload) -> str:
 
 def turn_key(agent: str, session_id: str, turn: Turn) -> str:
     """The idempotency key of one turn: a digest of the agent, the session and the transcript's
-    own id for the turn (visible ASCII, as ``idempotency.check_key`` requires)."""
+    own id for the turn (visible ASCII, as ``write.idempotency.check_key`` requires)."""
     digest = hashlib.sha256(json.dumps([agent, session_id, turn.key]).encode("utf-8")).hexdigest()
     return f"hook-{digest[:48]}"
 

@@ -1,4 +1,4 @@
-"""``store.semantic.SemanticQueries`` on PostgreSQL: ``TIMESTAMPTZ`` values, ``JSONB`` audit
+"""``store.semantic_store.SemanticQueries`` on PostgreSQL: ``TIMESTAMPTZ`` values, ``JSONB`` audit
 details (``detail->>'run'``), and the same scope predicate and TTL rule as every other read."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ Conn = Any
 
 
 class PgSemantic:
-    """See ``store.semantic.SemanticQueries``."""
+    """See ``store.semantic_store.SemanticQueries``."""
 
     def __init__(self, store: PostgresStore) -> None:
         self.store = store

@@ -183,7 +183,7 @@ class PostgresStore:
         self.capabilities = Capabilities(forget_jobs=True, extraction_queue=True, short_term=True,
                                          maintenance=True, parallel_reads=True, split_vector_reads=True)
 
-    # -- LLM semantic memory and API keys (``store.semantic.SemanticStore``) --------------------
+    # -- LLM semantic memory and API keys (``store.semantic_store.SemanticStore``) --------------------
     def extraction_queue(self, policy: SemanticSettings) -> PgExtractionQueue:
         """The extraction queue of this database (``store.postgres.queue``: ``FOR UPDATE SKIP LOCKED``)."""
         from memstrata.store.postgres.queue import PgExtractionQueue
@@ -851,7 +851,7 @@ class PostgresStore:
 
     @staticmethod
     def uncite(conn: Conn, fact_id: int, episode_ids: Iterable[int]) -> None:
-        """Remove citations (a value split in two: ``split_value``)."""
+        """Remove citations (a value split in two: ``facts.split``)."""
         conn.execute("DELETE FROM fact_citations WHERE fact_id = %s AND episode_id = ANY(%s)",
                      (fact_id, list(episode_ids)))
 

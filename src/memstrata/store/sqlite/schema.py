@@ -21,7 +21,7 @@ class Migration:
 
 #: Migration 13, the same SQL on both stores (``store.postgres.schema`` reuses it).
 OWN_SUBJECTS_SQL = """
--- A fact the user states about themself has no subject (the write path: ``ingest.fact_subject``).
+-- A fact the user states about themself has no subject (the write path: ``write.ingest.fact_subject``).
 -- Imports named the user's own turns after their role ("user", the JSONL loader's default) or by
 -- the user's id, so those facts carried a subject and a correction said later with no speaker
 -- never replaced them: two current carriers (a fresh-user trial, U15). Such subjects are cleared.
@@ -293,7 +293,7 @@ INSERT INTO session_blocks_fts (session_blocks_fts, rank) VALUES ('rank', 'bm25(
         "idempotency_keys",
         """
 -- Idempotency keys of writes (REST `Idempotency-Key`, `Memory.add(idempotency_key=...)`): a retried
--- request returns the first answer and stores nothing new (memstrata.idempotency). Only hashes and
+-- request returns the first answer and stores nothing new (memstrata.write.idempotency). Only hashes and
 -- ids are kept, never content, so a forget leaves nothing of the user here: request_key is the
 -- SHA-256 of the writing owner (user/agent ids) and the client's key, fingerprint the SHA-256 of the
 -- messages, results the episode and fact ids the first request wrote. Rows older than the retention

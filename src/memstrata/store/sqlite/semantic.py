@@ -1,4 +1,4 @@
-"""``store.semantic.SemanticQueries`` on SQLite: times are ``clock.to_db`` text, JSON is read
+"""``store.semantic_store.SemanticQueries`` on SQLite: times are ``clock.to_db`` text, JSON is read
 with ``json_extract``, and session reads use the store's full read predicate (``where``)."""
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ def _marks(ids: Sequence[int]) -> str:
 
 
 class SQLiteSemantic:
-    """See ``store.semantic.SemanticQueries``."""
+    """See ``store.semantic_store.SemanticQueries``."""
 
     def __init__(self, store: SQLiteStore) -> None:
         self.store = store

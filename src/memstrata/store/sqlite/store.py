@@ -178,7 +178,7 @@ _SEGMENT_CREATED = "(SELECT e.created_at FROM episodes e WHERE e.id = segments.e
 
 def created_ranges(expr: Expr) -> list[tuple[datetime, datetime]] | None:
     """The half-open ``[start, end)`` periods of a filter on ``created_at`` alone, in the
-    shapes ``expand.when.period_filter`` writes (``created_at >= a AND created_at < b``, OR-ed),
+    shapes ``recall.periods.period_filter`` writes (``created_at >= a AND created_at < b``, OR-ed),
     or ``None`` for any other filter."""
     branches = expr.operands if isinstance(expr, Or) else (expr,)
     out = []
@@ -333,7 +333,7 @@ class SQLiteStore:
     # application runs on. One thread per search keeps every target on both conditions.
     capabilities = Capabilities(forget_jobs=True, extraction_queue=True, short_term=True, maintenance=True)
 
-    # -- LLM semantic memory and API keys (``store.semantic.SemanticStore``) --------------------
+    # -- LLM semantic memory and API keys (``store.semantic_store.SemanticStore``) --------------------
     def extraction_queue(self, policy: SemanticSettings) -> ExtractionQueue:
         """The extraction queue of this file (``store.sqlite.queue``)."""
         from memstrata.store.sqlite.queue import ExtractionQueue
@@ -847,7 +847,7 @@ class SQLiteStore:
 
     @staticmethod
     def uncite(conn: sqlite3.Connection, fact_id: int, episode_ids: Iterable[int]) -> None:
-        """Remove citations (a value split in two: ``split_value``)."""
+        """Remove citations (a value split in two: ``facts.split``)."""
         conn.executemany("DELETE FROM fact_citations WHERE fact_id = ? AND episode_id = ?",
                          [(fact_id, e) for e in episode_ids])
 
@@ -888,7 +888,7 @@ class SQLiteStore:
 
     def set_valid_from(self, conn: sqlite3.Connection, fact_id: int, valid_from: datetime, *, now: datetime) -> None:
         """Move the start of a fact's validity back (the value was said earlier than the message
-        that stored it, which arrived first: ``ingest.Ingestor._begin_earlier``)."""
+        that stored it, which arrived first: ``write.ingest.Ingestor._begin_earlier``)."""
         conn.execute("UPDATE facts SET valid_from = ?, updated_at = ? WHERE id = ?",
                      (to_db(valid_from), to_db(now), fact_id))
         self.bump(conn, "facts_version")

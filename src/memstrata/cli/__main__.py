@@ -1,0 +1,5 @@
+"""``python -m memstrata.cli``: the same as the ``memstrata`` console script."""
+
+from memstrata.cli.app import main
+
+main()
