@@ -2,23 +2,19 @@
 
 from __future__ import annotations
 
-import importlib
 from pathlib import Path
 
 import typer
 import typer.core
 import typer.main
 
+from memstrata.cli import app
+
 DOC = Path(__file__).resolve().parents[2] / "docs" / "cli.md"
 
 
 def application() -> typer.Typer:
-    """The console script's typer application (``memstrata.cli.app.app`` once the CLI is a package)."""
-    try:
-        module = importlib.import_module("memstrata.cli.app")
-    except ModuleNotFoundError:
-        module = importlib.import_module("memstrata.cli")
-    app = module.app
+    """The console script's typer application (``memstrata.cli.app``)."""
     assert isinstance(app, typer.Typer)
     return app
 

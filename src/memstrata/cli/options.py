@@ -1,4 +1,4 @@
-"""Option types shared by every ``memstrata`` command (``cli.app`` and ``cli.server``)."""
+"""Option types shared by every ``memstrata`` command (``cli.commands`` and ``cli.server``)."""
 
 from __future__ import annotations
 

@@ -1,8 +1,8 @@
 """The network commands of the ``memstrata`` CLI: ``serve`` (REST), ``mcp``, and ``keys``.
 
-Registered on the main typer app by ``cli.app``. ``serve`` and ``mcp`` need the ``server``
+Registered on the main typer app by ``cli.commands``. ``serve`` and ``mcp`` need the ``server``
 extra and say so when it is missing; ``keys`` works on the database alone. The CLI's helpers
-are imported when a command runs, not at import time: ``cli.app`` imports this module.
+are imported when a command runs, not at import time: ``cli.commands`` imports this module.
 """
 
 from __future__ import annotations
@@ -32,9 +32,9 @@ HostOpt = Annotated[str, typer.Option(help="Interface to listen on (non-loopback
 
 
 def _cli() -> Any:
-    from memstrata.cli import app
+    from memstrata.cli import commands
 
-    return app
+    return commands
 
 
 def api_keys(memory: Any) -> KeyStore | None:
