@@ -142,8 +142,10 @@ def _more_likes(raw: str, head: Finding) -> list[Finding]:
     parts = _split_list(item.group("v")) if item else []
     if not parts or not all(not _NOT_A_LIKE.match(p) and not any(_PAST.match(w) for w in p.split()) for p in parts):
         return []
-    return [replace(f, subject=head.subject, polarity=head.polarity)
-            for part in parts for f in _f(head.key, part, head.confidence, raw)]
+    # a topical key is the head's own ("classical music, read books, travel": books are no music), so the
+    # items are generic likes, which an embedder may key (extract.rules, zero-shot)
+    return [replace(f, subject=head.subject, polarity="like")
+            for part in parts for f in _f("preference.like", part, head.confidence, raw)]
 
 
 #: "I'm allergic to peanuts, shellfish, and eggs", "allergic to: peanuts, shellfish": the clauses after

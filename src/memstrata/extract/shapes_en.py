@@ -73,9 +73,20 @@ _DESCRIBES = re.compile(
     r"late|early|here|there|away|out|in|on|at|from|with|about|like|such|also|always|never|still|quite|pretty|"
     r"super|kind|sort|more|less|better|worse|done|over|gone|back|ready|sure|right|wrong|true|false|tight|low|high|"
     r"huge|small|big|broken|gone|sweet|lovely|wonderful|fantastic|horrible|awful|important|hard|easy|new|old|"
-    r"off|down|up|no|all|very|really|just|only|probably|definitely|still)\b", _IC)
+    r"off|down|up|no|all|very|really|just|only|probably|definitely|still|open|closed|finished|best|worst|"
+    r"this|these|those|one|[a-z]+ly)\b|^[a-z]+ing\s+\w", _IC)
+#: A clause inside the value, not a thing: "my motivation and they keep me going", "German Shephard and
+#: loves cute sweaters".
+_CLAUSE_INSIDE = re.compile(r"\b(?:and\s+(?:they|i|we|it|he|she|loves|likes|is|has|makes)|but|because|which|who|"
+                            r"i'm|it's|my)\b", _IC)
 _RELATIVE = re.compile(rf"^my\s+(?P<rel>{_RELATION})(?P<name>)(?P<poss>)\s+(?P<rest>.+)$", _IC)
-_SOMEONE_VERB = re.compile(r"^(?:is|was|has|'s|(?:now\s+|also\s+|just\s+)?[a-z]+(?:s|ed))\b")
+#: The verbs a statement about someone opens with, after an adverb or two ("Tom moved ...", "Sarah is
+#: allergic ...", "Tom now works at ..."); a plural noun or another verb is no such statement
+#: ("Watching movies is fun", "Nature always cheers me up").
+_SOMEONE_VERB = re.compile(
+    r"^(?:(?:now|also|just|still|recently|no longer|never|always)\s+)*(?:is|was|has|had|lives|lived|works|worked|"
+    r"moved|switched|transferred|joined|left|prefers|preferred|likes|loves|hates|dislikes|uses|drinks|eats|"
+    r"started|got|went|goes|plays|studies|teaches|wants|needs|changed|returned|can't|cannot|doesn't|does)\b")
 #: Capitalised words that open sentences and are never a person.
 _NOT_NAMES = frozenset({
     "I", "The", "My", "Our", "It", "This", "That", "These", "Those", "There", "Please", "Thanks", "Thank",
@@ -85,6 +96,7 @@ _NOT_NAMES = frozenset({
     "So", "Also", "Today", "Yesterday", "Tomorrow", "Everything", "Nothing", "Someone", "Everyone", "User",
     "Actually", "Maybe", "Well", "Oh", "Okay", "Ok", "Sure", "Just", "Nowadays", "Lately", "Now", "From",
     "He", "She", "They", "We", "You", "Mom", "Dad", "Mum", "Ah", "Wow", "Cool", "Great", "Nice", "Sorry",
+    "Here", "Nature", "Life", "Family", "Music", "Art", "Work", "Everybody", "Nobody", "People", "Things",
 })
 
 
@@ -99,8 +111,8 @@ def someone_else(sentence: str) -> tuple[str, str] | None:
     if who in _NOT_NAMES or (not m.group("name") and not kin.is_relative(who)):
         return None  # "my friend is allergic to mango" stays out: only relatives and named people are kept
     rest = m.group("rest")
-    if m.group("poss"):
-        return who, f"My {rest}"
+    if m.group("poss"):  # "Priya's favorite color is green"; not "Here's one of them"
+        return (who, f"My {rest}") if re.search(r"\b(?:is|are|was)\b", rest) else None
     if not _SOMEONE_VERB.match(rest):
         return None
     said = first_person(f"user {rest}")
@@ -114,14 +126,18 @@ _POSSESSIVE = re.compile(
     r"(?:now\s+|currently\s+|still\s+)?(?:an?\s+|the\s+)?(?P<v>[^\s].*?)(?:\s+now)?$", _IC)
 _VALUE_NOT = re.compile(r"^(?:that|whether|if|to|it|not|so|too|very|really|being|getting|going|a bit|named|called)\b",
                         _IC)
+#: One lowercase word shaped like an adjective ("my music ability is limited"): a judgement, not a thing.
+_ADJECTIVE = re.compile(r"^[a-z]+(?:ed|ful|ous|ive|able|ible|al|ic|less|y)$")
 _SETTLED = r"(?:usual|current|go-to|new|main|only|favou?rite|preferred|daily|regular|own)\s+"
 
 
 def _possessive(clause: str, lang: str = "en") -> list[Finding]:
     m = _POSSESSIVE.match(clause)
-    if m is None or _VALUE_NOT.match(m.group("v")) or _DESCRIBES.match(m.group("v")):
+    value = m.group("v") if m is not None else ""
+    if m is None or _VALUE_NOT.match(value) or _DESCRIBES.match(value) or _ADJECTIVE.match(value) \
+            or _CLAUSE_INSIDE.search(value):
         return []
-    if re.search(r"\b(?:for|of|in|at|with|on|to|from|about)\b", m.group("attr"), _IC):
+    if re.search(r"\b(?:for|of|in|at|with|on|to|from|about|and)\b", m.group("attr"), _IC):
         return []  # "my budget for this trip is $2000": a topic's (extract.routines), or no attribute
     attr = re.sub(rf"^{_SETTLED}", "", m.group("attr"), flags=_IC)
     owner = m.group("owner") or ""

@@ -60,7 +60,9 @@ _POSSESSIVE = re.compile(
     rf"^(?:我的|我们(?P<owner>{_OWNERS})?的?|我家的?|我(?P<rel>{_RELATION})的)(?P<attr>[{_H}A-Za-z ]{{1,10}}?)"
     rf"(?:现在|目前|一直)?是(?P<v>[^，。！？]+?)(?:的)?$")
 _USES = re.compile(rf"^我们(?P<owner>{_OWNERS})?(?:现在|目前|一直)?(?:用的是|在用|用)(?P<v>[^，。！？]+?)了?$")
-_VALUE_NOT = re.compile(r"^(?:不|是不是|会不会|再|先|怎么|什么|这样|那样|因为|为了|我)")
+_VALUE_NOT = re.compile(r"^(?:不|是不是|会不会|再|先|怎么|什么|这样|那样|因为|为了|我|一点|也|都|很)")
+#: Function characters that make the attribute a clause, not a thing (我的工作很稳定但…是…).
+_NOT_A_NOUN = re.compile(r"[但很也都不就还又而了着过吗呢吧啊]|具体")
 
 
 def _possessive(clause: str) -> list[Finding]:
@@ -70,7 +72,7 @@ def _possessive(clause: str) -> list[Finding]:
         return [Finding(open_key("", owner), value, CONF_PREFER, clause,
                         statement=f"{owner}用的是{value}")] if value else []
     m = _POSSESSIVE.match(clause)
-    if m is None or _VALUE_NOT.match(m.group("v")):
+    if m is None or _VALUE_NOT.match(m.group("v")) or _NOT_A_NOUN.search(m.group("attr")):
         return []
     value = re.sub(r"^(?:一辆|一台|一个|一部|一款)", "", m.group("v"))
     if m.group("rel"):

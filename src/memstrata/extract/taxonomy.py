@@ -192,7 +192,7 @@ def key_spec(key: str) -> KeySpec:
     if key in _BY_KEY:
         return _BY_KEY[key]
     owner, _, attribute = key.partition(".")
-    if not owner or not attribute:
+    if not owner or not attribute or "." in attribute:  # an LLM feature (profile.travel.plans) holds many
         raise KeyError(f"unknown fact key {key!r}")
     words = attribute.replace("_", " ")
     who = "the user" if owner == "user" else owner
