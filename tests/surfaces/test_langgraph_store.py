@@ -63,10 +63,12 @@ def test_get_returns_exactly_what_was_put(store: MemstrataStore) -> None:
 def test_items_are_episodes_of_the_namespace_user_and_give_facts(store: MemstrataStore, memory: Memory) -> None:
     store.put(("memories", "ben"), "diet", {"text": "I'm allergic to peanuts"})
     store.put(("memories", "ben"), "zh", {"text": "我以后都希望用顺丰"})
+    store.put(("memories", "ben"), "lm", {"kind": "Memory", "content": {"content": "User prefers dark mode"}})
     facts = {(f.key, f.value) for f in memory.list(user_id="ben")}
     assert {("health.allergy", "peanuts"), ("shipping.carrier", "顺丰")} <= facts
+    assert any("dark mode" in value for _, value in facts)  # LangMem's item shape, a note in the third person
     episodes = memory.list(kind="episode", user_id="ben")
-    assert sorted(e.metadata["langgraph"]["key"] for e in episodes) == ["diet", "zh"]  # type: ignore[union-attr]
+    assert sorted(e.metadata["langgraph"]["key"] for e in episodes) == ["diet", "lm", "zh"]  # type: ignore[union-attr]
     assert memory.list(kind="episode", user_id="memories") == []  # the first element is no user
 
 

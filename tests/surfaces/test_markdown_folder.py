@@ -124,8 +124,6 @@ def test_reimport_stores_nothing_twice_and_adds_a_new_line(memory: Memory, works
     assert ("identity.location", "Lisbon") in _facts(memory, "ben")
 
 
-@pytest.mark.skip(reason="third-person subject shapes ('User prefers X', 'The user is allergic to Y', '用户对Z过敏') "
-                         "are not in the rule extractor on main yet (extraction worktree)")
 def test_third_person_notes_give_the_facts_first_person_ones_do(memory: Memory, tmp_path: Path) -> None:
     first = _folder(tmp_path / "first", {"MEMORY.md": "- I prefer UPS for delivery\n- I'm allergic to peanuts\n"})
     third = _folder(tmp_path / "third", {"MEMORY.md": "- User prefers UPS for delivery\n"
