@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import typer
 import typer.core
 import typer.main
 
@@ -13,14 +12,8 @@ from memstrata.cli import app
 DOC = Path(__file__).resolve().parents[2] / "docs" / "cli.md"
 
 
-def application() -> typer.Typer:
-    """The console script's typer application (``memstrata.cli.app``)."""
-    assert isinstance(app, typer.Typer)
-    return app
-
-
 def test_every_command_has_a_row_on_the_cli_page() -> None:
-    root = typer.main.get_command(application())
+    root = typer.main.get_command(app)
     assert isinstance(root, typer.core.TyperGroup)
     page = DOC.read_text(encoding="utf-8")
     assert len(root.commands) >= 20, sorted(root.commands)
@@ -29,7 +22,7 @@ def test_every_command_has_a_row_on_the_cli_page() -> None:
 
 
 def test_every_subcommand_is_named_on_the_cli_page() -> None:
-    root = typer.main.get_command(application())
+    root = typer.main.get_command(app)
     assert isinstance(root, typer.core.TyperGroup)
     page = DOC.read_text(encoding="utf-8")
     groups = {name: cmd for name, cmd in root.commands.items() if isinstance(cmd, typer.core.TyperGroup)}
