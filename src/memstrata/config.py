@@ -189,8 +189,8 @@ class Settings:
             episode whose facts were all superseded (``outdated``); 0.5 ranks "I prefer UPS" well
             below the fact that replaced it while keeping it findable; 1.0 only marks it.
         max_content_bytes: largest episode accepted, in UTF-8 bytes (256 KiB: a long chat message
-            or a document of ~40,000 English words; a user trial's 1 MB message took minutes to
-            embed and its every hit carried 2 MB; split longer documents, see README "Limits").
+            or a document of ~40,000 English words; a 1 MB message took minutes to
+            embed and its every hit carried 2 MB; split longer documents, see docs/python-api.md).
         busy_timeout_s: how long a writer waits for another writer's lock, seconds.
         pool_size: most connections a PostgreSQL-backed ``Memory`` holds open.
         embed_threads: threads of the process's BLAS pool (embedding, search; set once when a

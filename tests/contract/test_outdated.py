@@ -177,7 +177,7 @@ def test_a_current_message_labels_its_withdrawn_sentence_inline(open_memory: Ope
     assert not hit.superseded and hit.outdated_parts == ("I am allergic to peanuts.",)
     line = next(x for x in memory.context("gate code").splitlines() if "gate code" in x)
     assert line.startswith("- I prefer UPS for delivery. [outdated: I am allergic to peanuts.] My gate code is "
-                           "[REDACTED:password].")  # a door code is a secret (README, Privacy)
+                           "[REDACTED:password].")  # a door code is a secret (docs/privacy.md)
     # Other way round: the hit on the withdrawn sentence is outdated and shows that sentence only.
     allergy = next(x for x in memory.context("allergic to peanuts").splitlines() if "peanuts." in x)
     assert allergy.startswith("- [outdated] I am allergic to peanuts. (")

@@ -45,7 +45,7 @@ def test_maintain_merges_near_duplicates_and_is_idempotent(location: str | Path,
 def test_maintain_never_merges_allergies_or_budgets(location: str | Path, embedder: EmbeddingCache) -> None:
     """Values matched only as values (``facts.resolve.EXACT_KEYS``) stay apart in maintenance too."""
     with Memory(location, settings=NO_WRITE_MERGE, embedder=embedder.inner, user_id="u1") as memory:
-        # statement cosines above the merge threshold: 对龙虾过敏 / 对虾过敏 (README), and two budgets
+        # statement cosines above the merge threshold: 对龙虾过敏 / 对虾过敏 (docs/extraction.md), and two budgets
         for text in ("我对虾过敏", "我对龙虾过敏", "My budget for hotels is $200 a night",
                      "My budget for motels is $200 a night"):
             memory.add(text)

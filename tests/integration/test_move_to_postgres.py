@@ -1,7 +1,7 @@
-"""Moving a whole SQLite database to PostgreSQL (a fresh-user trial, T2: the README gave no
-route, ``export`` was per user): ``export_all`` of every tenant, user and agent, then
-``import_records`` into an empty PostgreSQL schema gives back the same records, and the moved
-memory works (search, supersede on top of the moved history). Real SQLite file, real server."""
+"""Moving a whole SQLite database to PostgreSQL (docs/postgresql.md): ``export_all`` of every
+tenant, user and agent, then ``import_records`` into an empty PostgreSQL schema gives back the
+same records, and the moved memory works (search, supersede on top of the moved history). Real
+SQLite file, real server."""
 
 from __future__ import annotations
 

@@ -158,7 +158,7 @@ def test_flush_policy_every_n_messages_idle_and_end_session(db_settings: dict[st
         assert worker.run_once() is None
         llm_server.push({"commands": [add("travel", "transport", "trains over planes")]})
         assert mem.end_session(session_id="s2") == 1
-        # the instance's session narrows facts to those its episodes support (README, Scopes)
+        # the instance's session narrows facts to those its episodes support (docs/python-api.md, scopes)
         assert (len(mem.list(key="profile")), len(mem.list(key="profile", session_id="s2"))) == (3, 1)
     idle = Settings(**db_settings, llm=llm_settings, semantic=SemanticSettings(flush_every=100, flush_idle_s=0))
     with Memory(settings=idle, embedder=None, user_id="u1", session_id="s3") as mem:

@@ -17,7 +17,7 @@ def test_gate_code_context_labels_the_withdrawn_allergy_and_allergy_context_leav
     memory.add("Actually, I'm not allergic to peanuts")
     gate = _line(memory.context("gate code"), "gate code")
     assert gate.startswith("- I prefer UPS for delivery. [outdated: I am allergic to peanuts.] My gate code is "
-                           "[REDACTED:password].")  # a door code is a secret (README, Privacy)
+                           "[REDACTED:password].")  # a door code is a secret (docs/privacy.md)
     allergies = memory.context("allergies")
     assert "- [outdated] I am allergic to peanuts. (" in allergies and "gate code" not in allergies
 

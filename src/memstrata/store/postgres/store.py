@@ -243,7 +243,7 @@ class PostgresStore:
         ``search.HNSW_EF_CONSTRUCTION``. An existing index keeps the settings it was built with
         (``REINDEX`` too), and a table that has the older ``vector`` graph
         (``search.legacy_vector_index``) keeps it: create the new one by hand, then drop the
-        old one (README, PostgreSQL), to change them."""
+        old one (docs/postgresql.md, HNSW settings), to change them."""
         dim = int(dim)  # an integer in the SQL text, never user text
         # Vectors inline in the heap rows (pgvector's advice): no TOAST fetch per row in exact scans.
         # Altered only when not yet so: ALTER TABLE holds an exclusive lock to the end of the
