@@ -17,8 +17,9 @@ REPO = Path(__file__).resolve().parents[2]
 PACKAGE = REPO / "src" / "memstrata"
 DOC = REPO / "docs" / "configuration.md"
 
-#: Where the engine's and the REST server's settings read the environment.
-CONFIG_MODULES = (PACKAGE / "config.py", PACKAGE / "server" / "config.py")
+#: Where the engine's, the REST server's and the coding-agent hooks' settings read the environment.
+CONFIG_MODULES = (PACKAGE / "config.py", PACKAGE / "server" / "config.py",
+                  PACKAGE / "integrations" / "hooks" / "protocol.py")
 
 VARIABLE = re.compile(r"^(?:MEMSTRATA|PROMETHEUS)_[A-Z0-9_]+$")
 ROW = re.compile(r"^\| `([A-Z][A-Z0-9_]*)` \|", re.MULTILINE)

@@ -1,0 +1,50 @@
+"""Reading coding agents' transcript files into turns (``integrations.hooks.transcript``): what is a
+turn, what is the harness's, and keys that stay the same from one read to the next."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from memstrata.integrations.hooks.transcript import read_turns
+
+SESSIONS = Path(__file__).resolve().parents[1] / "surfaces" / "agent_sessions"
+
+
+def test_a_claude_code_transcript_gives_the_spoken_turns_keyed_by_uuid() -> None:
+    turns = read_turns(SESSIONS / "claude-code-session.jsonl", "claude-code")
+    assert [(t.key[:8], t.role) for t in turns] == [("0a7c6a1e", "user"), ("f7403b9e", "assistant"),
+                                                     ("1b8e4d2f", "user"), ("2c9f5e3a", "assistant")]
+    # not the slash command, the harness's caveat (isMeta), the thinking or tool_use blocks, the tool
+    # result, nor the subagent's line (isSidechain)
+    said = " ".join(t.text for t in turns)
+    assert "/clear" not in said and "Caveat" not in said and "import boto3" not in said
+    assert "other callers" not in said and "read the client first" not in said
+
+
+def test_a_codex_rollout_gives_the_spoken_turns_with_stable_keys() -> None:
+    turns = read_turns(SESSIONS / "codex-rollout.jsonl", "codex")
+    assert [t.role for t in turns] == ["user", "assistant", "user", "assistant"]
+    assert not any(t.text.startswith(("<environment_context>", "# AGENTS.md")) for t in turns)
+    assert turns[2].text == "我住在杭州，账单邮件用中文。"
+    assert [t.key for t in read_turns(SESSIONS / "codex-rollout.jsonl", "codex")] == [t.key for t in turns]
+    assert len({t.key for t in turns}) == 4
+
+
+def test_a_line_still_being_written_is_left_for_the_next_read(tmp_path: Path) -> None:
+    path = tmp_path / "t.jsonl"
+    whole = json.dumps({"type": "user", "uuid": "u-1", "timestamp": "2026-11-20T09:00:00Z",
+                        "message": {"role": "user", "content": "I use Neovim"}})
+    half = json.dumps({"type": "assistant", "uuid": "u-2", "message": {"role": "assistant", "content": "Noted"}})
+    path.write_text(whole + "\n" + half[:30], encoding="utf-8")
+    assert [t.key for t in read_turns(path, "claude-code")] == ["u-1"]
+    path.write_text(whole + "\n" + half + "\n", encoding="utf-8")
+    assert [t.key for t in read_turns(path, "claude-code")] == ["u-1", "u-2"]
+
+
+def test_an_unknown_agent_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "t.jsonl").write_text("", encoding="utf-8")
+    with pytest.raises(ValueError, match="unknown agent 'cursor'"):
+        read_turns(tmp_path / "t.jsonl", "cursor")
