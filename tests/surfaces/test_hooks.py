@@ -123,6 +123,10 @@ def test_session_start_gives_the_profile_and_this_projects_memories(env: dict[st
     resumed = context_of(hook(env, "SessionStart", {**start, "session_id": CLAUDE_SESSION, "source": "resume"})[1],
                          "SessionStart")
     assert "upload_with_retry" not in resumed
+    # after a compaction it is: the agent has just dropped them from its context
+    compacted = context_of(hook(env, "SessionStart", {**start, "session_id": CLAUDE_SESSION, "source": "compact"})[1],
+                           "SessionStart")
+    assert "upload_with_retry" in compacted
 
 
 def test_a_prompt_gets_matching_memories_and_chatter_gets_nothing(env: dict[str, str]) -> None:

@@ -53,11 +53,15 @@ class Backend(Protocol):
 
 def session_context(backend: Backend, payload: Payload) -> str:
     """``SessionStart``'s context: the user's profile, then the memories of this project's earlier
-    sessions (episodes whose ``metadata.project`` is the ``cwd``), most relevant and recent first."""
+    sessions (episodes whose ``metadata.project`` is the ``cwd``), most relevant and recent first.
+    After a compaction (``source: compact``) the session's own turns count too: the agent has
+    just dropped them from its context (``PreCompact`` stored them)."""
     profile = backend.context(PROFILE_QUERY, budget_tokens=PROFILE_BUDGET_TOKENS, kinds=("fact",), filter=None,
                               profile=True, min_match=0.0)
     # The folder's name as the query: ranking falls back on recency when nothing matches it.
-    where = f"{project_filter(payload.cwd)} AND session_id != {json.dumps(payload.session_id)}"
+    where = project_filter(payload.cwd)
+    if payload.source != "compact":
+        where += f" AND session_id != {json.dumps(payload.session_id)}"
     project = backend.context(PurePath(payload.cwd).name or payload.cwd, budget_tokens=PROJECT_BUDGET_TOKENS,
                               kinds=("episode",), filter=where, profile=True, min_match=0.0)
     return "\n\n".join(block for block in (profile.strip(), project.strip()) if block)

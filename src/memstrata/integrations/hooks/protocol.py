@@ -62,6 +62,8 @@ class Payload:
         cwd: the session's working directory, the project.
         transcript_path: the conversation file, or ``None`` (Codex may have none).
         prompt: the submitted prompt (``UserPromptSubmit`` only), else ``None``.
+        source: why a session starts (``SessionStart``: ``startup``, ``resume``, ``clear`` or
+            ``compact``), else ``None``.
     """
 
     event: str
@@ -69,6 +71,7 @@ class Payload:
     cwd: str
     transcript_path: str | None
     prompt: str | None
+    source: str | None = None
 
 
 def parse_payload(raw: str, event: str) -> Payload:
@@ -86,7 +89,8 @@ def parse_payload(raw: str, event: str) -> Payload:
     return Payload(event=_text(data, "hook_event_name", required=False) or event,
                    session_id=_text(data, "session_id") or "", cwd=_text(data, "cwd") or "",
                    transcript_path=_text(data, "transcript_path", required=False),
-                   prompt=_text(data, "prompt", required=event == "UserPromptSubmit"))
+                   prompt=_text(data, "prompt", required=event == "UserPromptSubmit"),
+                   source=_text(data, "source", required=False))
 
 
 def _text(data: Mapping[str, Any], name: str, *, required: bool = True) -> str | None:
