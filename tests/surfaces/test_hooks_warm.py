@@ -34,8 +34,12 @@ def test_warm_and_cold_paths_share_the_database_and_the_turns_keys(server: Serve
               "prompt": "the upload retry backoff is too slow, tune it"}
     code, warm_out = hook(warm, "UserPromptSubmit", prompt)
     assert code == 0 and "upload_with_retry" in context_of(warm_out, "UserPromptSubmit")
-    # the cold path on the same file: the same answer, and no turn stored twice without any state file
+    start = {**claude_payload("SessionStart", None, source="startup"), "session_id": "new-session"}
+    code, warm_start = hook(warm, "SessionStart", start)
+    assert code == 0 and "对花生过敏" in context_of(warm_start, "SessionStart")
+    # the cold path on the same file: the same answers, and no turn stored twice without any state file
     cold = {**warm, "MEMSTRATA_HOOKS_URL": "off"}
+    assert hook(cold, "SessionStart", start) == (0, warm_start)
     shutil.rmtree(tmp_path / "hooks" / "state")
     assert hook(cold, "Stop", stop) == (0, "")
     assert len(episodes(cold)) == 4
