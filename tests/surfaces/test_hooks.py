@@ -170,6 +170,7 @@ def test_a_database_that_cannot_be_opened_is_logged_not_raised(env: dict[str, st
 
 def test_arguments_no_configuration_has_are_refused_with_the_usage(env: dict[str, str],
                                                                    capsys: pytest.CaptureFixture[str]) -> None:
-    assert run.main(["SessionEnd", "--agent", "codex"], stdin=io.StringIO("{}"), environ=env) == 2
+    # 1, not 2: exit code 2 is how a hook blocks the user's prompt in both agents
+    assert run.main(["SessionEnd", "--agent", "codex"], stdin=io.StringIO("{}"), environ=env) == 1
     assert "EVENT must be one of SessionStart, UserPromptSubmit, Stop, PreCompact for codex" in capsys.readouterr().err
-    assert run.main(["Stop", "--agent", "cursor"], stdin=io.StringIO("{}"), environ=env) == 2
+    assert run.main(["Stop", "--agent", "cursor"], stdin=io.StringIO("{}"), environ=env) == 1

@@ -58,15 +58,16 @@ USAGE = "usage: memstrata hooks run EVENT [--agent claude-code|codex]  (payload 
 
 def main(argv: list[str], *, stdin: IO[str] | None = None, stdout: IO[str] | None = None,
          environ: Mapping[str, str] | None = None) -> int:
-    """Run the hook ``argv`` names (``EVENT [--agent AGENT]``); the exit code, always 0 once the
-    arguments parse (2 with the usage for arguments no configuration written by
-    ``memstrata hooks install`` has)."""
+    """Run the hook ``argv`` names (``EVENT [--agent AGENT]``); the exit code: always 0 once the
+    arguments parse. Arguments no configuration written by ``memstrata hooks install`` has give 1
+    and the usage on stderr: both agents show a hook's failure to the user and go on, where 2
+    would block the prompt."""
     env = os.environ if environ is None else environ
     try:
         event, agent = parse_args(argv)
     except ValueError as exc:
-        (sys.stderr).write(f"error[invalid_input]: {exc}\n{USAGE}\n")
-        return 2
+        sys.stderr.write(f"error[invalid_input]: {exc}\n{USAGE}\n")
+        return 1
     started = time.perf_counter()
     path, outcome = "-", "ok"
     try:
