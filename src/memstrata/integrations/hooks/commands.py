@@ -40,11 +40,11 @@ def install_command(
                    "releases; older ones need codex_hooks = true) and may ask you to trust new hooks.")
 
 
-@hooks_app.command("run", context_settings={"ignore_unknown_options": True})
+@hooks_app.command("run")
 def run_command(
     event: Annotated[str, typer.Argument(help="SessionStart, UserPromptSubmit, Stop, SessionEnd or PreCompact.")],
     agent: AgentOpt = "claude-code",
 ) -> None:
     """The handler the agent's hook configuration calls (payload JSON on stdin). Never fails the
-    agent: errors go to hooks.log beside the database and the exit code is 0."""
+    agent: errors go to hooks.log beside the database and the exit code is 0 (docs/hooks.md)."""
     raise typer.Exit(run_module.main([event, "--agent", agent]))
