@@ -4,8 +4,35 @@
 network ones (``serve``, ``mcp``, ``keys``), ``options`` the option types they share,
 ``importer`` the import of message logs and ``demo`` the LoCoMo demo. ``main`` is the console script
 (``memstrata = memstrata.cli:main``); ``python -m memstrata.cli`` runs it too.
+
+This package loads ``commands`` (typer, rich and the engine) only when a command needs it:
+``memstrata hooks run EVENT``, which a coding agent starts on every prompt, goes straight to the
+hook runner (``integrations.hooks.run``, standard library only), so its warm path costs a Python
+start and one HTTP call.
 """
 
-from memstrata.cli.commands import app, main
+from __future__ import annotations
+
+import importlib
+import sys
+from typing import Any
+
+from memstrata.integrations.hooks import run as hooks_run
 
 __all__ = ["app", "main"]
+
+
+def main() -> None:
+    """Console-script entry point: ``hooks run EVENT ...`` runs the hook directly (``--help``
+    goes to typer, which documents it); every other command runs the typer application."""
+    args = sys.argv[1:]
+    if args[:2] == ["hooks", "run"] and not {"--help", "-h"} & set(args):
+        raise SystemExit(hooks_run.main(args[2:]))
+    importlib.import_module("memstrata.cli.commands").main()
+
+
+def __getattr__(name: str) -> Any:
+    """``app``, the typer application, loaded on first use (``from memstrata.cli import app``)."""
+    if name == "app":
+        return importlib.import_module("memstrata.cli.commands").app
+    raise AttributeError(f"module 'memstrata.cli' has no attribute {name!r}")
