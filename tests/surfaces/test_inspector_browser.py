@@ -27,6 +27,8 @@ from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.support import expected_conditions as seen
 from serverproc import ADMIN_KEY, Server, free_port, start_server
 
+from memstrata.ui.views import RECENT_EPISODES
+
 SAID = {"s1": ["From now on ship with FedEx", "我以后都希望用顺丰，别放门口", "I'm allergic to peanuts"],
         "s2": ["I live in Berlin", "My favourite colour is green"],
         # contact.email is high sensitivity: with an encryption key the fact is stored encrypted
@@ -73,6 +75,9 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[World]:
                         facts[change["fact"]["value"]] = change["fact"]["id"]
             bob = _ok(admin.post("/v1/messages", json={"user_id": "bob", "session_id": "b1", "wait": True,
                                                        "messages": [{"content": "I live in Paris"}]}))
+            # one page of the profile's episodes and one more (views.RECENT_EPISODES)
+            _ok(admin.post("/v1/messages", json={"user_id": "bob", "session_id": "b2", "messages": [
+                {"content": f"Reminder {i}: water the plants"} for i in range(RECENT_EPISODES)]}))
             alice_key = _ok(admin.post("/v1/keys", json={"org_id": "default", "project_id": "default",
                                                          "user_id": "alice", "name": "alice"}))["secret"]
         driver = start_browser(tmp_path_factory.mktemp("chromium"))
@@ -123,6 +128,17 @@ def test_the_profile_shows_current_facts_by_topic_with_markers_and_episodes_by_s
     assert sessions == ["s3", "s2", "s1"]  # the newest session first
     counts = world.text("#counts")
     assert counts.split("Episodes")[1].split()[0] == "6"
+
+
+def test_older_episodes_are_a_page_further(world: World) -> None:
+    world.open("/ui/profile?user=bob")
+    first = world.driver.find_elements(By.CSS_SELECTOR, ".episodes li")
+    assert len(first) == RECENT_EPISODES and all("I live in Paris" not in li.text for li in first)  # next page
+    world.driver.find_element(By.ID, "older-episodes").click()
+    wait(world.driver).until(seen.staleness_of(first[0]))
+    older = world.driver.find_elements(By.CSS_SELECTOR, ".episodes li")
+    assert len(older) == 1 and "I live in Paris" in older[0].text
+    assert not world.driver.find_elements(By.ID, "older-episodes")
 
 
 def test_an_encrypted_fact_shows_a_marker_and_never_its_value(world: World) -> None:
@@ -407,4 +423,4 @@ def test_forgetting_the_user_previews_every_fact_then_leaves_nothing_of_that_use
     with world.db() as db:
         left = [db.execute(f"SELECT count(*) FROM {t} WHERE user_id = ?", (u,)).fetchone()[0]
                 for t in ("episodes", "facts") for u in ("alice", "bob")]
-    assert left == [0, 1, 0, 1]  # alice is gone, bob is untouched
+    assert left[0] == left[2] == 0 and left[1] == RECENT_EPISODES + 1 and left[3] == 1  # alice gone, bob untouched

@@ -97,18 +97,20 @@ def users(view: View) -> Response:
 
 @router.get("/profile")
 def profile(request: Request, view: View) -> Response:
-    """One user's current facts by topic, recent episodes by session, and counts."""
+    """One user's current facts by topic, episodes by session (newest first, ``RECENT_EPISODES`` a
+    page; ``episodes=<cursor>`` for older ones, ``Memory.page``), and counts."""
     user = required(request, "user")
     scope = view.scope(user)
+    cursor = request.query_params.get("episodes") or None
 
-    def read() -> tuple[list[Any], list[Any], dict[str, int]]:
-        facts = view.memory.list(kind="fact", status="active", limit=1000, **scope)
-        episodes = view.memory.list(kind="episode", limit=views.RECENT_EPISODES, **scope)
+    def read() -> tuple[list[Any], Any, dict[str, int]]:
+        facts = view.memory.list(kind="fact", status="active", limit=views.PROFILE_FACTS, **scope)
+        episodes = view.memory.page(kind="episode", limit=views.RECENT_EPISODES, cursor=cursor, **scope)
         return facts, episodes, view.memory.counts(**scope)
     facts, episodes, counts = view.call(read)
     return render(view, "profile.html", user=user, topics=views.by_topic([f for f in facts if isinstance(f, Fact)]),
-                  sessions=views.by_session([e for e in episodes if isinstance(e, Episode)]), counts=counts,
-                  statement=views.statement, when=views.when)
+                  sessions=views.by_session([e for e in episodes.items if isinstance(e, Episode)]), counts=counts,
+                  older=episodes.next_cursor, statement=views.statement, when=views.when)
 
 
 def search_options(request: Request) -> dict[str, Any]:

@@ -13,8 +13,10 @@ from memstrata.types import Episode, Fact, Hit
 
 #: Messages shown on each side of a cited one.
 NEIGHBOURS = 3
-#: Episodes the profile lists (newest first, grouped by session).
+#: Episodes a profile page lists (newest first, grouped by session); older ones on the next page.
 RECENT_EPISODES = 50
+#: Active facts the profile shows (``Memory.list``'s maximum page).
+PROFILE_FACTS = 1000
 #: Events whose rollback ``Memory.rollback`` offers (``lifecycle.rollback``).
 UNDOABLE = ("supersede", "merge", "archive")
 
