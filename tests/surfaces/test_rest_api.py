@@ -408,8 +408,8 @@ def test_filters_narrow_and_a_malformed_one_is_400_with_its_position(world: Worl
 
 
 def test_metrics_have_phases_and_no_content_or_user_ids(world: World) -> None:
-    with world.server.client() as anonymous:
-        body = anonymous.get("/metrics").text
+    with world.server.client(ADMIN_KEY) as admin:  # keys are required: /metrics needs the admin or metrics key
+        body = admin.get("/metrics").text
     for phase in ("validation", "redaction", "segmentation", "extraction", "embedding", "storage", "indexing"):
         assert f'memstrata_phase_duration_seconds_count{{path="ingest",phase="{phase}"}}' in body
     for phase in ("embedding", "candidate_search", "fusion", "scoring"):

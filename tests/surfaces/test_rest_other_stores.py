@@ -33,7 +33,8 @@ def test_admin_key_works_and_stored_keys_are_not_supported(client: TestClient) -
     assert added.status_code == 200, added.text
     hits = client.post("/v1/search", headers=admin, json={"user_id": "u", "query": "FedEx"}).json()["hits"]
     assert hits and hits[0]["scope"]["user_id"] == "u"
-    assert client.get("/metrics").status_code == 200
+    assert client.get("/metrics", headers=admin).status_code == 200
+    assert client.get("/metrics").json()["error"]["code"] == "missing_api_key"
     made = client.post("/v1/keys", headers=admin, json={"org_id": "o", "project_id": "p"})
     assert made.status_code == 501 and made.json()["error"]["code"] == "not_supported"
     assert client.get("/v1/facts", params={"user_id": "u"}).json()["error"]["code"] == "missing_api_key"

@@ -1,6 +1,7 @@
 """REST safety over real HTTP, on SQLite and on PostgreSQL (one ``memstrata serve`` per backend
 for the module): an import never answers about another tenant's forgotten ids, and an import
-within the tenant still refuses them."""
+within the tenant still refuses them; ``/metrics`` needs the admin or the metrics key when keys
+are required; the admin deletes a whole project, with a receipt, and its keys stop working."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import pytest
 from serverproc import ADMIN_KEY, Server, start_server
 
 MODEL = "hashing-64"
+METRICS_KEY = "metrics-only-key-0123456789abcdef"
 
 
 @pytest.fixture(scope="module", params=["sqlite", "postgres"])
@@ -20,7 +22,8 @@ def server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFact
     """A keyed server (admin key) on a fresh SQLite file or PostgreSQL schema."""
     url = request.getfixturevalue("pg_url")() if request.param == "postgres" else None
     started = start_server(tmp_path_factory.mktemp(f"safety-{request.param}"), database_url=url,
-                           MEMSTRATA_ADMIN_KEY=ADMIN_KEY, MEMSTRATA_EMBEDDING_MODEL=MODEL)
+                           MEMSTRATA_ADMIN_KEY=ADMIN_KEY, MEMSTRATA_METRICS_KEY=METRICS_KEY,
+                           MEMSTRATA_EMBEDDING_MODEL=MODEL)
     yield started
     started.stop()
 
@@ -70,3 +73,41 @@ def test_import_within_the_tenant_still_refuses_its_forgotten_ids(server: Server
     assert answer["forgotten"] == [record["id"]] and answer["added"] == 0, answer
     assert stored == []
 
+
+
+def test_metrics_need_the_admin_or_the_metrics_key(server: Server, key_for: Callable[..., str]) -> None:
+    tenant = key_for("acme3", "support")
+    with server.client() as anonymous:
+        missing = anonymous.get("/metrics")
+    with server.client(tenant) as client:
+        refused = client.get("/metrics")
+    with server.client(METRICS_KEY) as scraper:
+        scraped = scraper.get("/metrics")
+        elsewhere = scraper.get("/v1/facts", params={"user_id": "alice"})
+    with server.client(ADMIN_KEY) as admin:
+        assert admin.get("/metrics").status_code == 200
+    assert (missing.status_code, missing.json()["error"]["code"]) == (401, "missing_api_key")
+    assert (refused.status_code, refused.json()["error"]["code"]) == (403, "metrics_key_required")
+    assert scraped.status_code == 200 and "memstrata_http_requests_total" in scraped.text
+    assert elsewhere.status_code == 401  # the metrics key reads nothing else
+
+
+def test_admin_deletes_a_project_with_a_receipt_and_its_keys_stop(server: Server, key_for: Callable[..., str]) -> None:
+    doomed, kept = key_for("acme4", "gone"), key_for("acme4", "kept")
+    for key in (doomed, kept):
+        with server.client(key) as client:
+            _ok(client.post("/v1/messages", json={"user_id": "alice", "messages": [
+                {"content": "I live in Norway."}, {"content": "I'm allergic to peanuts"}]}))
+    with server.client(doomed) as client:
+        refused = client.delete("/v1/projects/gone")  # a tenant key may not
+    with server.client(ADMIN_KEY) as admin:
+        receipt = _ok(admin.delete("/v1/projects/gone", params={"org_id": "acme4"}))
+        left = _ok(admin.get("/v1/episodes", params={"org_id": "acme4", "project_id": "gone", "user_id": "alice"}))
+        other = _ok(admin.get("/v1/episodes", params={"org_id": "acme4", "project_id": "kept", "user_id": "alice"}))
+    with server.client(doomed) as client:
+        after = client.get("/v1/episodes", params={"user_id": "alice"})
+    assert refused.status_code == 403
+    assert receipt["counts"]["episodes"] == 2 and receipt["counts"]["api_keys_revoked"] == 1, receipt
+    assert receipt["status"] == "done" and len(receipt["ids_sha256"]) == 64 and receipt["nonce"]
+    assert left["items"] == [] and len(other["items"]) == 2
+    assert after.status_code == 401 and after.json()["error"]["code"] == "invalid_api_key"

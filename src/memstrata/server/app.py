@@ -31,7 +31,7 @@ from memstrata.lifecycle.target import require_target
 from memstrata.memory import Memory
 from memstrata.paging import cursor_after
 from memstrata.server import docs, errors, semantic_routes
-from memstrata.server.auth import Caller, Principal
+from memstrata.server.auth import Caller, Principal, authorize_metrics
 from memstrata.server.body import JSONL_MEDIA_TYPES, BodyFormatMiddleware
 from memstrata.server.config import ServerConfig
 from memstrata.server.errors import ApiError
@@ -662,10 +662,12 @@ def create_app(config: ServerConfig | None = None, *, memory: Memory | None = No
             version = st.memory.store.db.schema_version()
         return Ready(status="ready", schema_version=version, embedding=st.memory.embedding_status)
 
-    @app.get("/metrics", tags=["operations"], response_class=Response,
-             responses={200: {"content": {"text/plain": {}}, "description": "Prometheus text format."}})
+    @app.get("/metrics", tags=["operations"], response_class=Response, dependencies=[Depends(authorize_metrics)],
+             responses={200: {"content": {"text/plain": {}}, "description": "Prometheus text format."},
+                        401: {"model": ErrorResponse}, 403: {"model": ErrorResponse}})
     def prometheus(request: Request) -> Response:
-        """Prometheus metrics (no memory content, no user ids)."""
+        """Prometheus metrics (no memory content, no user ids; counts of every tenant). When the
+        server requires keys, send the admin key or ``MEMSTRATA_METRICS_KEY``."""
         st = _state(request)
         if st.memory.store.capabilities.extraction_queue:
             with st.lock:  # jobs waiting for LLM extraction, all tenants together

@@ -125,4 +125,28 @@ def keys_required(state: Any) -> bool:
                 or (state.keys is not None and state.keys.any_active()))
 
 
+def authorize_metrics(request: Request,
+                      creds: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)] = None,
+                      header_key: Annotated[str | None, Depends(api_key_header)] = None) -> None:
+    """FastAPI dependency of ``/metrics``: per-route and per-status counts and the queue depth are of
+    every tenant, so when keys are required they need the admin key or ``MEMSTRATA_METRICS_KEY``
+    (a key for a scraper that reads nothing else); an open (loopback) server answers anyone.
+
+    Raises:
+        ApiError: 401 ``missing_api_key`` without a key; 403 ``metrics_key_required`` for any other key.
+    """
+    state = request.app.state.memstrata
+    if not keys_required(state):
+        return
+    given = creds.credentials if creds is not None else header_key
+    if not given:
+        raise ApiError(401, "missing_api_key", "/metrics needs the admin key or MEMSTRATA_METRICS_KEY: send "
+                       "`Authorization: Bearer <key>`", headers={"WWW-Authenticate": "Bearer"})
+    for allowed in (state.config.admin_key, state.config.metrics_key):
+        if allowed and hmac.compare_digest(given.encode("utf-8"), allowed.encode("utf-8")):
+            return
+    raise ApiError(403, "metrics_key_required", "/metrics shows counts of every tenant: it needs the admin key or "
+                   "MEMSTRATA_METRICS_KEY, not a tenant's API key")
+
+
 Caller = Annotated[Principal, Depends(authenticate)]

@@ -6,6 +6,9 @@ variable                           meaning                                      
 ``MEMSTRATA_ADMIN_KEY``            admin API key: any scope, manages keys over ``/v1/keys``  unset
 ``MEMSTRATA_REQUIRE_AUTH``         ``1``: every ``/v1`` request needs a key (set by           ``0``
                                    ``memstrata serve`` on a non-loopback host)
+``MEMSTRATA_METRICS_KEY``          a key that reads ``/metrics`` and nothing else (for a       unset
+                                   Prometheus scraper); whenever keys are required,
+                                   ``/metrics`` needs it or the admin key
 ``MEMSTRATA_MAX_BODY_BYTES``       largest request body, bytes (413 above)                 4 MiB
 ``MEMSTRATA_MAX_BATCH``            most messages per ``POST /v1/messages`` (413 above)      256
 ``MEMSTRATA_MAX_SEARCH_LIMIT``     largest ``limit`` of search and list (422 above)        100
@@ -36,6 +39,7 @@ class ServerConfig:
 
     admin_key: str | None = None
     require_auth: bool = False
+    metrics_key: str | None = None
     max_body_bytes: int = 4 * MIB
     max_batch: int = 256
     max_search_limit: int = 100
@@ -57,6 +61,10 @@ class ServerConfig:
                 raise InvalidInput(f"MEMSTRATA_ADMIN_KEY must be at least {MIN_ADMIN_KEY_CHARS} characters "
                                    "(e.g. `python -c 'import secrets; print(secrets.token_urlsafe(32))'`)")
             values["admin_key"] = env["MEMSTRATA_ADMIN_KEY"]
+        if env.get("MEMSTRATA_METRICS_KEY"):
+            if len(env["MEMSTRATA_METRICS_KEY"]) < MIN_ADMIN_KEY_CHARS:
+                raise InvalidInput(f"MEMSTRATA_METRICS_KEY must be at least {MIN_ADMIN_KEY_CHARS} characters")
+            values["metrics_key"] = env["MEMSTRATA_METRICS_KEY"]
         values["require_auth"] = env.get("MEMSTRATA_REQUIRE_AUTH", "0").strip().lower() in ("1", "true", "yes")
         for var, name, minimum in (("MEMSTRATA_MAX_BODY_BYTES", "max_body_bytes", 1),
                                    ("MEMSTRATA_MAX_BATCH", "max_batch", 1),
