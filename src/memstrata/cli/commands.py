@@ -29,7 +29,7 @@ from memstrata.config import DEFAULT_DB_PATH, Settings
 from memstrata.context.attribution import about_someone_else, attribution, several_users
 from memstrata.context.render import labels_for, marked_text
 from memstrata.errors import EmbeddingModelMismatch, InvalidInput, MemstrataError, StoreError, install_hint
-from memstrata.lifecycle.export import _plain, dumps
+from memstrata.lifecycle.export import _plain, dumps, write_file
 from memstrata.lifecycle.target import require_target
 from memstrata.memory import Memory
 from memstrata.recall.excerpt import excerpt
@@ -586,25 +586,26 @@ def export(
         _run(lambda: _refuse(f"--format {fmt!r}: use jsonl or markdown"))
     keys = [0]
 
+    def count_key(record: dict[str, Any]) -> None:
+        keys[0] += record["type"] == "api_key"
+
     def go() -> int:
         if everything and (user or agent or org or project):
             raise InvalidInput("--all exports every tenant, user and agent: leave out --user, --agent, --org "
                                "and --project (or leave out --all to export one scope)")
         with _open(db, org, project, None if everything else user, model=False,
                    agent_id=None if everything else agent) as memory:
-            handle = output.open("w", encoding="utf-8") if output else sys.stdout
+            records = memory.export_all() if everything else memory.export()
             n = 0
-            try:
-                for record in (memory.export_all() if everything else memory.export()):
-                    try:
-                        handle.write(dumps(record) + "\n")
-                    except BrokenPipeError:  # `export | head`: the reader has all it wanted
-                        return n
-                    n += 1
-                    keys[0] += record["type"] == "api_key"
-            finally:
-                if output:
-                    handle.close()
+            if output:  # a temporary file renamed over it: never a half-written or emptied backup
+                n = write_file(records, output, on_record=count_key)
+            for record in () if output else records:
+                try:
+                    sys.stdout.write(dumps(record) + "\n")
+                except BrokenPipeError:  # `export | head`: the reader has all it wanted
+                    return n
+                n += 1
+                count_key(record)
             if n == 0 and not everything:
                 empty[0] = memory.scope.describe()
             return n

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+import os
+import tempfile
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import asdict
 from datetime import datetime
+from pathlib import Path
 from typing import Any, cast
 
 from memstrata.clock import to_db
+from memstrata.errors import InvalidInput
 from memstrata.lifecycle.trail import id_floor, trail_records
 from memstrata.paging import START, Position
 from memstrata.store.dialect import run
@@ -86,3 +90,37 @@ def export_all(store: LifecycleStore) -> Iterator[dict[str, Any]]:
 def dumps(record: dict[str, Any]) -> str:
     """One JSONL line (UTF-8 text kept readable)."""
     return json.dumps(record, ensure_ascii=False, sort_keys=True)
+
+
+def write_file(records: Iterable[dict[str, Any]], path: Path, *,
+               on_record: Callable[[dict[str, Any]], None] | None = None) -> int:
+    """Write ``records`` as JSONL to ``path`` and return how many: into a temporary file beside it,
+    renamed over ``path`` only once every record is written (``os.replace``), so a failed export
+    leaves the file as it was. An export of nothing never replaces an existing file (a typo'd user
+    emptied a backup): it is refused.
+
+    Raises:
+        InvalidInput: ``path`` is a directory, its directory does not exist, or nothing was
+            exported and ``path`` exists (it is left as it was).
+    """
+    if path.is_dir():
+        raise InvalidInput(f"-o {path} is a directory; name a file in it, e.g. {path / 'memstrata-export.jsonl'}")
+    if not path.parent.is_dir():
+        raise InvalidInput(f"-o {path}: the directory {path.parent} does not exist")
+    fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".partial")
+    n = 0
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            for record in records:
+                handle.write(dumps(record) + "\n")
+                n += 1
+                if on_record is not None:
+                    on_record(record)
+        if n == 0 and path.exists():
+            raise InvalidInput(f"nothing was exported, so {path} was left as it was (an export of nothing never "
+                               "replaces a file); check the --user/--agent/--org/--project, or --all")
+        os.replace(temp, path)
+    finally:
+        if os.path.exists(temp):
+            os.unlink(temp)
+    return n
