@@ -172,6 +172,10 @@ class AsyncMemory:
                                actor=actor, org_id=org_id, project_id=project_id, filter=filter, kind=kind,
                                episode_id=episode_id, sources=sources)
 
+    async def delete_project(self, project_id: str, *, org_id: str | None = None, actor: str = "sdk") -> ForgetReceipt:
+        """``Memory.delete_project``."""
+        return await self._run(self.memory.delete_project, project_id, org_id=org_id, actor=actor)
+
     async def forget_preview(self, *, user_id: str | None = None, session_id: str | None = None,
                              agent_id: str | None = None, before: datetime | None = None, org_id: str | None = None,
                              project_id: str | None = None) -> ForgetPreview:
