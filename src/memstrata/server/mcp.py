@@ -357,7 +357,8 @@ def build_server(memory: AsyncMemory, *, scope: dict[str, str | None],
             raise ToolError(f"{exc.code}: {exc}") from None
 
     _register_writes(server, memory, scope, reads, call)
-    _register_reads(server, memory, scope, reads, call, budget_tokens)
+    _register_search(server, memory, scope, reads, call, budget_tokens)
+    _register_reads(server, memory, reads, call, budget_tokens)
     return server
 
 
@@ -416,9 +417,9 @@ def _register_writes(server: MemoryServer, memory: AsyncMemory, scope: dict[str,
         return await call(remove)  # type: ignore[no-any-return]
 
 
-def _register_reads(server: MemoryServer, memory: AsyncMemory, scope: dict[str, str | None],
-                    reads: dict[str, str | None], call: Call, budget_tokens: int) -> None:
-    """``search_memory``, ``get_context``, ``get_memory``, ``list_memories``, ``list_episodes``."""
+def _register_search(server: MemoryServer, memory: AsyncMemory, scope: dict[str, str | None],
+                     reads: dict[str, str | None], call: Call, budget_tokens: int) -> None:
+    """``search_memory``, ``get_context``."""
 
     @server.tool()
     async def search_memory(query: str, limit: Limit = 8, filter: str | None = None, min_match: Score = 0.0,
@@ -458,6 +459,12 @@ def _register_reads(server: MemoryServer, memory: AsyncMemory, scope: dict[str, 
                                          profile=profile, **where)
             return {"context": block}
         return await call(build)  # type: ignore[no-any-return]
+
+
+
+def _register_reads(server: MemoryServer, memory: AsyncMemory, reads: dict[str, str | None], call: Call,
+                    budget_tokens: int) -> None:
+    """``get_memory``, ``list_memories``, ``list_episodes``."""
 
     @server.tool()
     async def get_memory(id: str, offset: Offset = 0) -> dict[str, Any]:
