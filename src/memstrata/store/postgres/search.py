@@ -97,6 +97,12 @@ HNSW_M = 24
 HNSW_EF_CONSTRUCTION = 256
 #: Tuples an iterative scan may visit before it gives up (pgvector's default, 20,000).
 MAX_SCAN_TUPLES = 20_000
+#: Largest ``hnsw.ef_search`` pgvector accepts (its GUC's bound, 1..1000). A search asks for more
+#: candidates than its ``limit`` (up to 3 x 1000, the largest limit SQLite takes), so the list is
+#: clamped here: the iterative scan (``relaxed_order``) keeps walking past it, up to
+#: ``MAX_SCAN_TUPLES``, until enough rows pass the filter. ``recall -k 400`` asked for 1,200 and
+#: PostgreSQL refused it ("hnsw.ef_search 1002 outside 1..1000").
+MAX_EF_SEARCH = 1000
 
 
 def vector_index(table: str, dim: int) -> str:
@@ -215,7 +221,8 @@ def nearest(conn: Conn, *, from_where: str, params: Sequence[object], vector: np
             its alias in ``from_where``.
         exact: force exact (``True``) or approximate-then-exact (``False``); ``None`` decides
             by the planner's estimate (module docstring).
-        ef_search: HNSW candidate list (``hnsw.ef_search``), raised to ``k`` when smaller.
+        ef_search: HNSW candidate list (``hnsw.ef_search``), raised to ``k`` when smaller, at most
+            ``MAX_EF_SEARCH``.
         owned: ``conn``'s transaction ends with this call (``PgDatabase.owns``), so the planner
             settings of the approximate search need no savepoint to be undone.
         exact_max_rows: estimated rows up to which the search is exact (``EXACT_MAX_ROWS``;
@@ -242,7 +249,7 @@ def nearest(conn: Conn, *, from_where: str, params: Sequence[object], vector: np
             "SELECT to_regclass(%s) IS NOT NULL, to_regclass(%s) IS NOT NULL, "
             "set_config('hnsw.iterative_scan', 'relaxed_order', true), "
             "set_config('hnsw.ef_search', %s, true), set_config('hnsw.max_scan_tuples', %s, true)",
-            (vector_index(table, dim), legacy_vector_index(table, dim), str(max(ef_search, k)),
+            (vector_index(table, dim), legacy_vector_index(table, dim), str(min(MAX_EF_SEARCH, max(ef_search, k))),
              str(MAX_SCAN_TUPLES))).fetchone()
         indexed = found is not None and (bool(found[0]) or bool(found[1]))
         cast = "halfvec" if found is not None and found[0] else "vector"
