@@ -171,7 +171,14 @@ class Retriever:
         """Ranked hits for ``query``, best first; an empty list when nothing matches.
 
         A store with ``snapshot()`` (PostgreSQL) serves all of one search's reads from one
-        snapshot: one consistent view, and no transaction set-up per store call."""
+        snapshot: one consistent view, and no transaction set-up per store call.
+
+        With ``query.as_of`` in the past the search runs as it stood then: ``now`` is ``as_of``, so a
+        TTL is applied as it stood at that time (a memory expiring after ``as_of`` was alive then;
+        it was checked against today), and recency and "last week" count from ``as_of`` too. A
+        memory the TTL sweep already deleted is gone for every time."""
+        if query.as_of is not None and query.as_of < now:
+            now = query.as_of
         snapshot = getattr(self.store, "snapshot", None)
         with snapshot() if snapshot is not None else contextlib.nullcontext():
             return self._search(query, now=now)
