@@ -10,7 +10,8 @@
     ├── Conflict                        conflict           the change contradicts the current state
     ├── StoreError                      store_error        the database cannot be used
     │   ├── CorruptDatabase             corrupt_database   not a memstrata SQLite file, or damaged
-    │   └── SchemaTooNew                schema_too_new     written by a newer memstrata
+    │   ├── SchemaTooNew                schema_too_new     written by a newer memstrata
+    │   └── MemoryClosed                memory_closed      used after ``Memory.close()``
     ├── EmbeddingError                  embedding_error    the embedding model failed
     │   └── EmbeddingModelMismatch      embedding_model_mismatch
     └── LLMError                        llm_error          the configured LLM failed (after retries)
@@ -131,6 +132,13 @@ class SchemaTooNew(StoreError):
     """The database was migrated by a newer memstrata than this one."""
 
     code = "schema_too_new"
+
+
+class MemoryClosed(StoreError):
+    """The ``Memory`` (its store) was closed (``close()``, or the end of its ``with`` block) and is
+    used again; open a new one. Nothing was read or written."""
+
+    code = "memory_closed"
 
 
 class EmbeddingError(MemstrataError):

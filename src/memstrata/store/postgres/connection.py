@@ -15,7 +15,7 @@ from contextlib import contextmanager, suppress
 from typing import Any, TypeVar
 
 from memstrata.clock import utcnow
-from memstrata.errors import InvalidInput, SchemaTooNew, StoreError, install_hint
+from memstrata.errors import InvalidInput, MemoryClosed, SchemaTooNew, StoreError, install_hint
 from memstrata.store.postgres.schema import MIGRATIONS, SCHEMA_VERSION
 
 try:
@@ -120,9 +120,16 @@ class PgDatabase:
         """Close every pooled connection (idempotent)."""
         self.pool.close()
 
+    def _open(self) -> None:
+        """Raises ``MemoryClosed`` after ``close`` (psycopg_pool's own ``PoolClosed`` otherwise)."""
+        if self.pool.closed:
+            raise MemoryClosed(f"the database {redact_url(self.url)} was closed (Memory.close(), or the end of its "
+                               "with block); open a new Memory to use it")
+
     @contextmanager
     def write(self) -> Iterator[psycopg.Connection[Any]]:
         """One transaction: committed on exit (durable before it returns), rolled back on error."""
+        self._open()
         with translated(self.url), self.pool.connection() as conn:
             # Read-write at the server's level, whatever a ``read()`` left (attributes: no round trip).
             conn.isolation_level = conn.read_only = None
@@ -132,6 +139,7 @@ class PgDatabase:
     @contextmanager
     def read(self) -> Iterator[psycopg.Connection[Any]]:
         """A consistent, read-only snapshot (inside ``snapshot()``: that one, shared)."""
+        self._open()
         shared = getattr(self._local, "conn", None)
         if shared is not None:
             with translated(self.url):

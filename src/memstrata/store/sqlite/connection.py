@@ -10,9 +10,10 @@ import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from memstrata.clock import to_db, utcnow
-from memstrata.errors import CorruptDatabase, SchemaTooNew, StoreError
+from memstrata.errors import CorruptDatabase, MemoryClosed, SchemaTooNew, StoreError
 from memstrata.store.sqlite.schema import MIGRATIONS, SCHEMA_VERSION
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -30,6 +31,18 @@ def _check_header(path: Path) -> None:
             f"{path} is not a SQLite database (first bytes {head[:16]!r}); "
             "point MEMSTRATA_DB or --db at a memstrata database or a new path"
         )
+
+
+class _Closed:
+    """Stands for the connection after ``close``: every use is ``MemoryClosed`` (it was a raw
+    ``sqlite3.ProgrammingError: Cannot operate on a closed database``)."""
+
+    def __init__(self, path: Path) -> None:
+        self._path = path
+
+    def __getattr__(self, name: str) -> Any:
+        raise MemoryClosed(f"the database {self._path} was closed (Memory.close(), or the end of its with "
+                           "block); open a new Memory to use it")
 
 
 def _split_sql(script: str) -> list[str]:
@@ -92,9 +105,11 @@ class Database:
             raise
 
     def close(self) -> None:
-        """Close the connection (idempotent)."""
+        """Close the connection (idempotent); any later use raises ``MemoryClosed``."""
         with self._lock:
-            self.conn.close()
+            if not isinstance(self.conn, _Closed):
+                self.conn.close()
+                self.conn = _Closed(self.path)  # type: ignore[assignment]
 
     def _refuse_foreign(self) -> None:
         tables = {r[0] for r in self.conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
