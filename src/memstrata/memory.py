@@ -8,6 +8,7 @@ lives in ``ingest``, ``recall``, ``resolve`` and ``recall.fusion``; this module 
 from __future__ import annotations
 
 import builtins
+import contextlib
 import logging
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -31,12 +32,14 @@ from memstrata.embed.base import (
     cosine_scale,
     load_default_embedder,
 )
+from memstrata.embed.health import ModelHealth
 from memstrata.embed.threads import limit_native_threads, pool_sizes
 from memstrata.errors import EmbeddingError, EmbeddingModelMismatch, InvalidInput, NotFound, StoreError, install_hint
 from memstrata.extract.base import Extractor
 from memstrata.filter import And, Compare, Expr, Field, In, IsNull, Not, Or, parse, unparse
 from memstrata.filter.fields import require_fields_of
 from memstrata.lifecycle.direct import forget_now
+from memstrata.lifecycle.embed_missing import MISSING_VECTORS, embed_missing
 from memstrata.lifecycle.export import export_all, export_records
 from memstrata.lifecycle.forget import (
     NONCE_KEY,
@@ -164,9 +167,9 @@ class Memory:
         self.scope = Scope(org_id or self.settings.org_id, project_id or self.settings.project_id,
                            user_id, agent_id, session_id)
         check_scope(self.scope, needs_owner=False)
-        self.embedding_status = "ok"
+        self._off_status = "ok"
         limit_native_threads(self.settings.embed_threads)  # before the model's first product
-        self.embedder = self._load_embedder(embedder)
+        self._health = self._load_embedder(embedder)
         if cosine_scale(self.embedder) != DEFAULT_COSINE_SCALE:
             # Merging by meaning is calibrated on USE's cosines; a model whose cosines sit elsewhere
             # (e5: 0.75-0.95) merges at the same place of its own scale.
@@ -181,6 +184,7 @@ class Memory:
             self._check_model()
             upgrade_terms(self.store)
             backfill_turns(self.store)
+            self._embed_missing()  # stored while the model was down: embedded at this open
         except Exception:
             self.store.close()
             raise
@@ -208,26 +212,76 @@ class Memory:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def _load_embedder(self, embedder: Any) -> Embedder | None:
+    @property
+    def embedder(self) -> Embedder | None:
+        """The embedding model, or ``None``: none configured, or it failed and its retry time has not
+        come (``embed.health``: full-text search only meanwhile; at the retry time it is probed,
+        and when it answers, what was stored without vectors is embedded)."""
+        health = self._health
+        if health is None:
+            return None
+        if health.due() and health.probe():
+            self._recovered()
+        return None if health.down else health.model
+
+    @embedder.setter
+    def embedder(self, model: Embedder | None) -> None:
+        self._health = None if model is None else ModelHealth(model)
+
+    @property
+    def embedding_status(self) -> str:
+        """``ok``, ``unavailable: <reason> (... retrying in N s)``, or why there is no model."""
+        return self._health.status if self._health is not None else self._off_status
+
+    def _load_embedder(self, embedder: Any) -> ModelHealth | None:
         if embedder is None:
-            self.embedding_status = "disabled (full-text search only)"
+            self._off_status = "disabled (full-text search only)"
             return None
         if embedder is not _DEFAULT:
-            return EmbeddingCache(embedder)
+            return ModelHealth(EmbeddingCache(embedder))
         if self.settings.embedding_model is None:
-            self.embedding_status = "disabled by configuration (full-text search only)"
+            self._off_status = "disabled by configuration (full-text search only)"
             return None
+        name, threads = self.settings.embedding_model, self.settings.embed_threads
+
+        def load() -> Embedder:
+            return EmbeddingCache(load_default_embedder(name, threads=threads))
         try:
-            return EmbeddingCache(load_default_embedder(self.settings.embedding_model,
-                                                        threads=self.settings.embed_threads))
-        except EmbeddingError as exc:
-            self._disable_embedder(str(exc))
-            return None
+            return ModelHealth(load(), load=load)
+        except EmbeddingError as exc:  # loaded again at the retry time
+            health = ModelHealth(None, load=load)
+            health.failed(str(exc))
+            return health
 
     def _disable_embedder(self, reason: str) -> None:
-        log.warning("embedding model unavailable, continuing with full-text search only: %s", reason)
-        self.embedding_status = f"unavailable: {reason} (full-text search only)"
-        self.embedder = None
+        """The model failed: full-text only until it is retried, and the store is told that rows
+        are being written without vectors (``lifecycle.embed_missing``)."""
+        if self._health is not None:
+            self._health.failed(reason)
+        if getattr(self.store, "dialect", None) is not None:
+            with contextlib.suppress(StoreError), self.store.db.write() as conn:
+                self.store.set_meta(conn, MISSING_VECTORS, "1")
+
+    def _recovered(self) -> None:
+        """The model answers again: the extractor gets it back, and what was stored without a
+        vector gets one."""
+        if self.extractor is not None and getattr(self.extractor, "embedder", False) is None:
+            self.extractor.embedder = self._health.model if self._health is not None else None  # type: ignore[attr-defined]
+        self._embed_missing()
+
+    def _embed_missing(self) -> None:
+        """Embed the rows stored while the model was down, if the store says there are any."""
+        health = self._health
+        if (health is None or health.down or health.model is None or getattr(self.store, "dialect", None) is None
+                or self.store.get_meta(MISSING_VECTORS) != "1"):
+            return
+        try:
+            embed_missing(self.store, health.model)  # type: ignore[arg-type]
+        except EmbeddingError as exc:
+            health.failed(str(exc))
+            return
+        with self.store.db.write() as conn:
+            self.store.set_meta(conn, MISSING_VECTORS, "0")
 
     def _load_extractor(self, extractor: Any) -> Extractor | None:
         if extractor is not _DEFAULT:
@@ -1047,11 +1101,10 @@ class Memory:
     # -- operations -------------------------------------------------------------------------
     def doctor(self) -> dict[str, Any]:
         """What model, what database, what counts: a health report that never raises on the model."""
-        if self.embedder is not None:
-            try:
-                self.embedder.embed(["doctor probe"])
-            except EmbeddingError as exc:
-                self._disable_embedder(str(exc))
+        if self._health is not None:  # the model itself, past any cache: the truth now
+            was_down = self._health.down
+            if self._health.probe() and was_down:
+                self._recovered()
         counts = self.store.counts()
         missing = counts["segments"] - counts["embedded_segments"]
         status = self.embedding_status

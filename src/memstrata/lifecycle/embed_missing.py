@@ -1,0 +1,73 @@
+"""Vectors for what was stored without one, once the embedding model answers again.
+
+When the model fails (a download, a native library, memory), ``Memory`` keeps writing: messages
+and facts are stored with full-text terms but no vector, and the model is tried again after a
+backoff (``Memory.embedder``). When it answers again, and at the next open, ``embed_missing``
+gives those rows their vectors, so vector search finds them without a restart or ``reembed``.
+Encrypted facts keep no vector (their statement is ciphertext).
+
+The SQL is written once for the SQLite and PostgreSQL stores (``store.dialect``); each chunk is
+one transaction, so an interrupted run resumes where it stopped.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from memstrata.embed.base import Embedder
+from memstrata.store.dialect import rows, run_many
+from memstrata.store.protocol import LifecycleStore
+from memstrata.store.vectors import encode_vector
+
+#: ``meta`` key set to ``1`` when rows are written without vectors because the model failed, and to
+#: ``0`` once they are embedded (so an open checks one row, not every vector).
+MISSING_VECTORS = "vectors_missing"
+#: Rows embedded and written per transaction.
+CHUNK = 256
+#: What is embedded per table: the text column, and which rows may hold a vector.
+SOURCES = (("segments", "derivative", "1 = 1"), ("facts", "statement", "NOT encrypted"))
+
+
+def _param(store: LifecycleStore, vector: np.ndarray) -> Any:
+    """A vector as the store keeps it: SQLite's float16 blob; PostgreSQL's ``vector`` holding the same
+    float16 values as float32 (``store.postgres.search.stored_vector``, not imported: it needs psycopg)."""
+    if store.dialect.name == "sqlite":
+        return encode_vector(vector)
+    return np.asarray(vector, dtype="<f2").astype(np.float32)
+
+
+def missing(store: LifecycleStore) -> int:
+    """Rows of ``SOURCES`` without a vector. Reads only."""
+    with store.db.read() as conn:
+        return sum(int(rows(conn, store.dialect, f"SELECT count(*) AS n FROM {table} WHERE embedding IS NULL "
+                                                 f"AND {which}", ())[0]["n"]) for table, _, which in SOURCES)
+
+
+def embed_missing(store: LifecycleStore, embedder: Embedder) -> int:
+    """Embed every segment and fact stored without a vector; returns how many were embedded.
+
+    Raises:
+        EmbeddingError: the model failed (rows embedded before stay embedded).
+    """
+    d, done = store.dialect, 0
+    for table, column, which in SOURCES:
+        last = 0
+        while True:
+            with store.db.read() as conn:
+                batch = rows(conn, d, f"SELECT id, {column} AS text FROM {table} WHERE embedding IS NULL AND "
+                                      f"{which} AND id > ? ORDER BY id LIMIT ?", (last, CHUNK))
+            if not batch:
+                break
+            vectors = embedder.embed([str(r["text"]) for r in batch])
+            with store.db.write() as conn:
+                run_many(conn, d, f"UPDATE {table} SET embedding = ? WHERE id = ? AND embedding IS NULL",
+                         [(_param(store, v), int(r["id"])) for r, v in zip(batch, vectors, strict=True)])
+                # working copies of vectors (SQLite's matrices, PostgreSQL's caches) are rebuilt
+                store.bump(conn, "segments_deleted")
+                store.bump(conn, "facts_version")
+            done += len(batch)
+            last = int(batch[-1]["id"])
+    store.clear_caches()
+    return done
