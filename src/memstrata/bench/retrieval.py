@@ -40,6 +40,7 @@ from memstrata.bench.baselines import BM25Baseline, DenseBaseline, RRFBaseline
 from memstrata.bench.embed_cache import DiskEmbeddingCache
 from memstrata.bench.long_query import DEFAULT_SEED, long_question
 from memstrata.config import Settings
+from memstrata.embed.base import load_default_embedder
 from memstrata.errors import InvalidInput
 from memstrata.loaders.beam import ABILITIES, ABSTENTION, load_beam
 from memstrata.loaders.locomo import Conversation, QAItem, load_locomo
@@ -189,8 +190,6 @@ class HybridRetriever:
 def model_embedder(label: str, cache_dir: Path | None) -> Any:
     """The model ``MODELS[label]``, behind a disk cache in ``cache_dir`` when given
     (``bench.embed_cache``; the model's cosine scale and floor carried over)."""
-    from memstrata.embed.base import load_default_embedder
-
     settings = Settings.from_env()
     model = load_default_embedder(MODELS[label], threads=settings.embed_threads)
     if cache_dir is None:
@@ -369,8 +368,6 @@ def run_configuration() -> dict[str, Any]:
 
 def cached_embedder(directory: Path) -> DiskEmbeddingCache:
     """The configured embedding model behind a disk cache in ``directory`` (``bench.embed_cache``)."""
-    from memstrata.embed.base import load_default_embedder
-
     settings = Settings.from_env()
     name = settings.embedding_model or "use-multilingual-v3"
     model = load_default_embedder(name, threads=settings.embed_threads)
