@@ -41,7 +41,7 @@ from memstrata.store.turns import turn_terms
 from memstrata.text.segment import derivative, split_sentences
 from memstrata.text.tokens import index_text
 from memstrata.types import Scope
-from memstrata.write.ingest import fact_terms, key_terms
+from memstrata.facts.engine import fact_terms, key_terms
 
 #: Record types an export holds (``api_key`` and ``id_floor``: only ``export --all`` writes them;
 #: the audit trail's types: ``lifecycle.trail``).

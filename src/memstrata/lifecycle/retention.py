@@ -8,7 +8,7 @@ still finds archived facts, and ``Memory.restore`` brings one back.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -27,15 +27,6 @@ def standing_value(*, observed_at: datetime, confidence: float, importance: floa
     return blend(relevance=0.0, recency=recency(observed_at, now, half_life_days=half_life_days),
                  confidence=confidence, importance=importance, access=access_signal(access_count),
                  weights=weights)
-
-
-def fact_expiry(*, now: datetime, kind: str, sensitivity: str, ttl_seconds: Mapping[str, float],
-                message_expires_at: datetime | None) -> datetime | None:
-    """When a new fact expires: the earliest of its message's TTL and the policy TTLs of its
-    kind and sensitivity (``Settings.ttl_seconds``); ``None`` when none applies."""
-    candidates = [message_expires_at] if message_expires_at is not None else []
-    candidates += [now + timedelta(seconds=ttl_seconds[name]) for name in (kind, sensitivity) if name in ttl_seconds]
-    return min(candidates) if candidates else None
 
 
 def enforce_cap(store: Store, conn: Any, scope: Scope, *, cap: int,

@@ -1,8 +1,9 @@
 """Apply LLM commands to stored facts through the same machinery as rule facts.
 
-An ``add`` becomes a ``FactCandidate`` resolved by ``facts.resolve.decide`` against the active
-features under its key: the same value is touched, a near-duplicate (cosine ≥
-``merge_similarity``) is merged, anything else is created. A ``delete`` with an ``add``
+An ``add`` becomes a ``FactCandidate`` applied by the fact engine the rule extractor's candidates
+go through (``facts.engine.FactEngine``): the same value is touched, a near-duplicate (cosine ≥
+``merge_similarity``) is merged, a value withdrawn after it was said is stored as past, a value
+that returns cites the messages that said it before, anything else is created. A ``delete`` with an ``add``
 under the same key is an update: the deleted fact is superseded by the added one
 (``valid_to`` closed, ``supersede`` event). A lone ``delete`` archives the fact
 (``deactivate`` event). Every event carries the run id, so a run can be undone
@@ -20,13 +21,12 @@ from typing import Any
 import numpy as np
 
 from memstrata.extract.base import FactCandidate
-from memstrata.facts.resolve import decide, normalise_value, same_thing
+from memstrata.facts.engine import FactEngine, Statement
+from memstrata.facts.resolve import normalise_value, same_thing
 from memstrata.semantic.categories import Category, feature_key
 from memstrata.semantic.commands import Command
 from memstrata.store.protocol import Store
-from memstrata.store.records import NewFact
 from memstrata.types import Fact, Scope
-from memstrata.write.ingest import fact_terms
 
 log = logging.getLogger(__name__)
 
@@ -58,7 +58,7 @@ class Context:
     ``scope``: the facts' scope (org/project/user/agent). ``sources``: episode ids a command
     may cite, with their speakers. ``default_cites``: cited when a command names none.
     ``run``: recorded in every event (queue batch token or consolidation id).
-    ``expires_at``: when new features expire (``lifecycle.retention.fact_expiry``), or ``None``.
+    ``expires_at``: when new features expire (``facts.engine.fact_expiry``), or ``None``.
     """
 
     scope: Scope
@@ -123,25 +123,26 @@ def _apply_key(store: Store, conn: Any, ctx: Context, key: str,
         else:
             retire[target.id] = cmd
     adds = [(c, v) for c, v in group if c.command == "add"]
+    engine = FactEngine(store, None, actor=ctx.actor, merge_similarity=ctx.merge_similarity, detail={"run": ctx.run})
     for cmd, vec in adds:
         kept = _match([f for f in existing if f.id in retire], cmd.value, loose=False)
         if kept is not None:  # "delete X, add X": nothing changes but the restatement
             del retire[kept.id]
-        live = [f for f in existing if f.id not in retire]
-        similarity = {}
-        if vec is not None:
-            similarity = dict(store.nearest_facts(conn, ctx.scope, key=key, subject=subject, vector=vec,
-                                                  min_similarity=ctx.merge_similarity))
-            live += [f for f in store.load_facts(conn, similarity) if f.id not in retire and f not in live]
         cand = FactCandidate(kind=ctx.category.kind, key=key, value=cmd.value, confidence=LLM_CONFIDENCE,
-                             importance=LLM_IMPORTANCE, statement=statement(cmd))
-        decision = decide(cand, live, single_valued=False, similarity=similarity,
-                          merge_similarity=ctx.merge_similarity)
-        superseded = tuple(retire) if decision.action in ("create", "supersede") else ()
-        fact_id = _write(store, conn, ctx, cmd, cand, decision.action, decision.target, vec, subject, superseded)
+                             importance=LLM_IMPORTANCE, statement=statement(cmd), evidence=cmd.value, tag=cmd.tag)
+        cites = _cites(ctx, cmd)
+        if not cites:  # a fact cites the messages that state it: none here, so none is written
+            log.info("%s: add of %s = %r cites no message; ignored", ctx.actor, key, cmd.value)
+            out.append(Applied("skip", None, (), cmd))
+            continue
+        said = Statement(ctx.scope, subject, ctx.observed_at, ctx.expires_at)
+        action, fact_id, previous = engine.apply(conn, said, cites[0], cand, vec, ctx.now)[0]
+        store.cite(conn, fact_id, cites[1:])
+        superseded = tuple(retire) if action in ("create", "past") else ()
+        _retire(store, conn, ctx, fact_id, cmd.value, superseded)
         for old in superseded:
             del retire[old]
-        out.append(Applied("supersede" if superseded else decision.action, fact_id, superseded, cmd))
+        out.append(Applied("supersede" if superseded or previous else action, fact_id, superseded + previous, cmd))
     for fact_id, cmd in retire.items():
         store.set_fact_status(conn, fact_id, "archived", now=ctx.now, valid_to=ctx.observed_at)
         store.log_event(conn, ctx.scope, fact_id=fact_id, action="deactivate", actor=ctx.actor,
@@ -151,28 +152,10 @@ def _apply_key(store: Store, conn: Any, ctx: Context, key: str,
     return out
 
 
-def _write(store: Store, conn: Any, ctx: Context, cmd: Command, cand: FactCandidate,
-           action: str, target: int | None, vec: np.ndarray | None, subject: str | None,
-           superseded: tuple[int, ...]) -> int:
-    cites = _cites(ctx, cmd)
-    if action in ("touch", "merge") and target is not None:
-        store.touch_fact(conn, target, confidence=cand.confidence, now=ctx.now, observed_at=ctx.observed_at)
-        store.cite(conn, target, cites)
-        store.log_event(conn, ctx.scope, fact_id=target, action="update" if action == "touch" else "merge",
-                        actor=ctx.actor, detail={"restated": cmd.value, "episodes": list(cites), "run": ctx.run},
-                        now=ctx.now)
-        return target
-    fact_id = store.insert_fact(conn, ctx.scope, NewFact(
-        kind=cand.kind, key=cand.key, tag=cmd.tag, value=cmd.value, value_norm=normalise_value(cmd.value),
-        statement=cand.statement, confidence=cand.confidence, importance=cand.importance, sensitivity="low",
-        subject=subject, observed_at=ctx.observed_at, valid_from=ctx.observed_at, valid_to=None,
-        index_terms=fact_terms(cand), embedding=vec, expires_at=ctx.expires_at), citations=cites, now=ctx.now)
-    store.log_event(conn, ctx.scope, fact_id=fact_id, action="create", actor=ctx.actor,
-                    detail={"key": cand.key, "value": cmd.value, "episodes": list(cites), "run": ctx.run},
-                    now=ctx.now)
+def _retire(store: Store, conn: Any, ctx: Context, fact_id: int, value: str, superseded: tuple[int, ...]) -> None:
+    """Supersede the features a ``delete`` of this run named, by the fact its ``add`` wrote."""
     for old in superseded:
         store.set_fact_status(conn, old, "superseded", now=ctx.now, valid_to=ctx.observed_at)
         store.log_event(conn, ctx.scope, fact_id=old, action="supersede", actor=ctx.actor,
-                        detail={"superseded_by": fact_id, "new_value": cmd.value, "run": ctx.run,
+                        detail={"superseded_by": fact_id, "new_value": value, "run": ctx.run,
                                 "status_before": "active"}, now=ctx.now)
-    return fact_id

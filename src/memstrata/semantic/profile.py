@@ -22,6 +22,13 @@ You are shown the features already stored and new messages of a conversation. An
 - "add": a feature the new messages state or clearly imply about the user that is not stored yet.
 - "delete": a stored feature the new messages show is no longer true; copy its tag, feature and value exactly.
 To change a value, delete the stored one and add the new one with the same tag and feature.
+Read each statement as subject, attribute and value, as the rule extractor does: "my editor is Neovim" and \
+"我们项目用的是PostgreSQL" state an attribute; "I've switched to Firefox", "nowadays it's only green tea", \
+"最近改用飞书了" change one (delete the old value, add the new); "I've started to like olives" after a dislike \
+deletes the dislike and adds the like; "not DHL anymore, back to FedEx" and "不要京东了，还是顺丰吧" delete the \
+dropped value and keep the restored one; "please stop using UPS" deletes UPS. A note in the third person \
+("User prefers UPS", "用户对花生过敏") is about the user. A fact about another named person ("my colleague Tom \
+moved to the design team") is about that person: put the name in the feature ("Tom's team"), never as the user's.
 Record only what the user says about themselves (not the assistant's suggestions, not small talk). \
 Do not add what is already stored. "cite" lists the ids of the messages ([#id]) each command rests on.
 Keep the language of the conversation: it is {language}; write tag, feature and value in that language and \

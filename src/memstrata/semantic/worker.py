@@ -24,7 +24,8 @@ import numpy as np
 from memstrata.clock import utcnow
 from memstrata.config import Settings
 from memstrata.errors import EmbeddingError, LLMError
-from memstrata.lifecycle.retention import enforce_cap, fact_expiry
+from memstrata.facts.engine import fact_expiry
+from memstrata.lifecycle.retention import enforce_cap
 from memstrata.llm.base import LLM, Tally
 from memstrata.semantic.apply import Applied, Context, apply_commands, statement
 from memstrata.semantic.categories import Category

@@ -135,14 +135,15 @@ def apply_update(ingestor: Ingestor, fact: Fact, change: FactUpdate, *, actor: s
     vector = None if ingestor.embedder is None else ingestor.embedder.embed([candidate.statement])[0]
     previous = FactCandidate(kind=fact.kind, key=fact.key, value=fact.value, confidence=fact.confidence,
                              importance=fact.importance, sensitivity=fact.sensitivity)
+    engine = ingestor.engine(actor)
     with store.db.write() as conn:
         lock_current(store, conn, fact)
-        new_id = store.insert_fact(conn, fact.scope, ingestor._new_fact(candidate, msg, fact.tag, vector, now),
+        new_id = store.insert_fact(conn, fact.scope, engine.new_fact(candidate, msg, fact.tag, vector, now),
                                    citations=(), now=now)
         store.set_fact_status(conn, fact.id, "superseded", now=now, valid_to=now)
         store.log_event(conn, fact.scope, fact_id=new_id, action="create", actor=actor, now=now,
-                        detail={"key": fact.key, "value": ingestor._shown(candidate), "updated_from": fact.id})
+                        detail={"key": fact.key, "value": engine.shown(candidate), "updated_from": fact.id})
         store.log_event(conn, fact.scope, fact_id=fact.id, action="supersede", actor=actor, now=now,
-                        detail={"superseded_by": new_id, "old_value": ingestor._shown(previous),
-                                "new_value": ingestor._shown(candidate)})
+                        detail={"superseded_by": new_id, "old_value": engine.shown(previous),
+                                "new_value": engine.shown(candidate)})
     return new_id

@@ -1,0 +1,87 @@
+"""Rule and LLM facts go through one fact engine (``facts.engine``): the same change said to a memory
+with the rule extractor and to one whose LLM (a scripted OpenAI-protocol server over real HTTP)
+answers the same change as commands leaves the same history: the same values in the same order,
+the old one superseded when the new one was said, the same events. Real Memory on a SQLite file."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from fakes.openai_server import FakeLLMServer
+from memstrata import Memory
+from memstrata.config import LLMSettings, SemanticSettings, Settings
+from memstrata.embed.base import EmbeddingCache
+from memstrata.types import MemoryEvent
+
+SAID = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
+FIRST, SECOND = "I prefer UPS for delivery.", "From now on send my parcels with FedEx."
+
+
+def _history(mem: Memory, key: str) -> list[tuple[str, str, datetime | None, list[str]]]:
+    """Each value of ``key`` oldest first: value, status, when it stopped holding, its event actions."""
+    return [(f.value, f.status, f.valid_to, [e.action for e in events])
+            for f, events in mem.history(key=key, user_id="u")]
+
+
+def _actors(mem: Memory, key: str) -> set[str]:
+    return {e.actor for _, events in mem.history(key=key, user_id="u") for e in events if isinstance(e, MemoryEvent)}
+
+
+@pytest.fixture
+def llm_memory(tmp_path: Path, embedder: EmbeddingCache, llm_settings: LLMSettings) -> Iterator[Memory]:
+    settings = Settings(db_path=tmp_path / "llm.db", llm=llm_settings,
+                        semantic=SemanticSettings(flush_every=100, flush_idle_s=3600, retry_backoff_s=0.0))
+    with Memory(settings=settings, embedder=embedder.inner, extractor=None) as mem:
+        yield mem
+
+
+def test_llm_add_and_rule_add_of_one_change_leave_the_same_history(
+        tmp_path: Path, embedder: EmbeddingCache, llm_memory: Memory, llm_server: FakeLLMServer) -> None:
+    with Memory(tmp_path / "rules.db", embedder=embedder.inner) as rules:
+        rules.add(FIRST, user_id="u", created_at=SAID)
+        rules.add(SECOND, user_id="u", created_at=SAID + timedelta(hours=1))
+        by_rules = _history(rules, "shipping.carrier")
+        rule_actors = _actors(rules, "shipping.carrier")
+
+    llm_server.push({"commands": [{"command": "add", "tag": "shipping", "feature": "carrier", "value": "UPS"}]})
+    assert llm_memory.add(FIRST, user_id="u", created_at=SAID, wait=True).extraction == "done"
+    llm_server.push({"commands": [
+        {"command": "delete", "tag": "shipping", "feature": "carrier", "value": "UPS"},
+        {"command": "add", "tag": "shipping", "feature": "carrier", "value": "FedEx"}]})
+    assert llm_memory.add(SECOND, user_id="u", created_at=SAID + timedelta(hours=1), wait=True).extraction == "done"
+    by_llm = _history(llm_memory, "profile.shipping.carrier")
+
+    assert by_rules == [("UPS", "superseded", SAID + timedelta(hours=1), ["create", "supersede"]),
+                        ("FedEx", "active", None, ["create"])]
+    assert by_llm == by_rules
+    assert rule_actors == {"extractor:rules-v1"} and _actors(llm_memory, "profile.shipping.carrier") == {
+        "llm:openai:fake-model"}
+
+
+def test_a_value_that_returns_cites_its_earlier_messages_whichever_extractor(
+        tmp_path: Path, embedder: EmbeddingCache, llm_memory: Memory, llm_server: FakeLLMServer) -> None:
+    """UPS → FedEx → UPS again: the returning UPS cites the first message too (it states the
+    current value again), through the rules and through the LLM alike."""
+    back = "Actually, go back to UPS."
+    with Memory(tmp_path / "rules.db", embedder=embedder.inner) as rules:
+        for i, text in enumerate((FIRST, SECOND, back)):
+            rules.add(text, user_id="u", created_at=SAID + timedelta(hours=i))
+        by_rules = [(f.value, f.status, len(f.citations)) for f, _ in rules.history(key="shipping.carrier",
+                                                                                    user_id="u")]
+    def carrier(command: str, value: str) -> dict[str, str]:
+        return {"command": command, "tag": "shipping", "feature": "carrier", "value": value}
+
+    for i, (text, commands) in enumerate((
+            (FIRST, [carrier("add", "UPS")]),
+            (SECOND, [carrier("delete", "UPS"), carrier("add", "FedEx")]),
+            (back, [carrier("delete", "FedEx"), carrier("add", "UPS")]))):
+        llm_server.push({"commands": commands})
+        llm_memory.add(text, user_id="u", created_at=SAID + timedelta(hours=i), wait=True)
+    by_llm = [(f.value, f.status, len(f.citations)) for f, _ in llm_memory.history(key="profile.shipping.carrier",
+                                                                                   user_id="u")]
+    assert by_rules == [("UPS", "superseded", 1), ("FedEx", "superseded", 1), ("UPS", "active", 2)]
+    assert by_llm == by_rules
