@@ -27,6 +27,7 @@ import numpy as np
 from memstrata.clock import from_db, to_db, utcnow
 from memstrata.errors import InvalidInput
 from memstrata.extract.base import FactCandidate
+from memstrata.facts.engine import fact_terms, key_terms
 from memstrata.facts.resolve import normalise_value
 from memstrata.lifecycle.trail import COUNTED, TRAIL_TYPES, restore_trail
 from memstrata.lifecycle.trail import NO_ID as TRAIL_NO_ID
@@ -41,7 +42,6 @@ from memstrata.store.turns import turn_terms
 from memstrata.text.segment import derivative, split_sentences
 from memstrata.text.tokens import index_text
 from memstrata.types import Scope
-from memstrata.facts.engine import fact_terms, key_terms
 
 #: Record types an export holds (``api_key`` and ``id_floor``: only ``export --all`` writes them;
 #: the audit trail's types: ``lifecycle.trail``).
