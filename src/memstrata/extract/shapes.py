@@ -20,9 +20,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from datetime import datetime
 
 from memstrata.extract import gazetteer, kin
-from memstrata.extract.clauses import CONF_STATED, Finding, clean_value
+from memstrata.extract.clauses import CONF_STATED, Finding, clause_period, clean_value
 
 #: Attribute phrases (folded) that name a taxonomy key; any other phrase opens a key of its own.
 ATTRIBUTE_KEYS: dict[str, str] = {
@@ -121,3 +122,11 @@ def about(findings: list[Finding], subject: str) -> list[Finding]:
         key = open_key(word, f.key.partition(".")[2]) if is_open(f.key) else f.key
         out.append(replace(f, subject=word, key=key))
     return out
+
+
+def dated(found: list[Finding], clause: str, sentence: str, said_at: datetime) -> list[Finding]:
+    """``found`` with the time its clause names where a finding carries none (``clauses.clause_period``):
+    "I moved to Berlin last year" holds from last year, not from when it was said, so the value it
+    replaced is placed by time as the topic patterns' findings are (``facts`` timeline)."""
+    period = clause_period(clause, sentence, said_at)
+    return found if period is None else [f if f.period else replace(f, period=period) for f in found]

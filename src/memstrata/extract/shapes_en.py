@@ -10,7 +10,7 @@ from datetime import datetime
 
 from memstrata.extract import gazetteer, kin, patterns_en
 from memstrata.extract.clauses import CONF_PREFER, Finding, clean_value
-from memstrata.extract.shapes import attribute_finding, chosen, open_key
+from memstrata.extract.shapes import attribute_finding, chosen, dated, open_key
 
 _IC = re.IGNORECASE
 #: A clause that asks, supposes or reports: no shape reads it.
@@ -284,7 +284,7 @@ def before_topics(sentence: str, said_at: datetime) -> list[Finding]:
         return found
     for clause in (c.strip() for c in _CLAUSES.split(sentence.strip().rstrip(".!")) if c):
         if found := _destination(clause) or _team(clause) or _changed(clause) or _started_to_like(clause, said_at):
-            return found
+            return dated(found, clause, sentence, said_at)
     return []
 
 

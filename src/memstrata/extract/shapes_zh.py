@@ -9,7 +9,7 @@ from datetime import datetime
 
 from memstrata.extract import gazetteer, kin, patterns_zh
 from memstrata.extract.clauses import CONF_PREFER, Finding, clean_value
-from memstrata.extract.shapes import attribute_finding, chosen, open_key
+from memstrata.extract.shapes import attribute_finding, chosen, dated, open_key
 
 _H = "\u4e00-\u9fff"
 #: A clause that asks, supposes or reports: no shape reads it.
@@ -187,7 +187,7 @@ def before_topics(sentence: str, said_at: datetime) -> list[Finding]:
         return found
     for clause in (c for c in _CLAUSES.split(sentence.strip()) if c):
         if found := _destination(clause) or _changed(clause) or _started_to_like(clause, said_at) or _team(clause):
-            return found
+            return dated(found, clause, sentence, said_at)
     return []
 
 
