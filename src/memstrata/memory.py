@@ -768,7 +768,8 @@ class Memory:
                 or with ``episode_id``; an episode or ``sources=True`` on a store without forget
                 jobs (the in-memory reference store).
         """
-        if (fact_id is None) == (episode_id is None):
+        require_target("delete()", hint="a fact_id or an episode_id", fact_id=fact_id, episode_id=episode_id)
+        if fact_id is not None and episode_id is not None:
             raise InvalidInput("give a fact_id or an episode_id to delete (one of them)")
         if not isinstance(sources, bool):
             raise InvalidInput(f"sources must be True or False, got {sources!r}")

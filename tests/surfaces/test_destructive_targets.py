@@ -60,6 +60,8 @@ SDK_CASES: list[tuple[str, Callable[[Memory], Any]]] = [
     ("project: empty", lambda m: m.delete_project("")),
     ("project: whitespace", lambda m: m.delete_project(" \n")),
     ("project: null", lambda m: m.delete_project(None)),  # type: ignore[arg-type]
+    ("delete: missing", lambda m: m.delete()),
+    ("delete: null", lambda m: m.delete(None, episode_id=None)),
     ("undo: empty run", lambda m: m.undo("")),
     ("undo: whitespace run", lambda m: m.undo("   ")),
 ]
@@ -155,11 +157,12 @@ def test_rest_refuses_every_destructive_route_without_an_explicit_target(rest: t
     attempts: list[tuple[str, str, str, dict[str, Any]]] = [
         (who, "POST", "/v1/forget", {"json": body}) for who in ("alice", "admin") for body in FORGET_BODIES]
     attempts += [("admin", "DELETE", "/v1/projects/%20%20", {}), ("admin", "DELETE", "/v1/projects/%09", {}),
-                 ("alice", "DELETE", "/v1/projects/P", {})]
+                 ("alice", "DELETE", "/v1/projects/P", {}), ("alice", "DELETE", "/v1/facts/%20", {}),
+                 ("admin", "DELETE", "/v1/keys/%20%20", {})]
     for who, method, path, kw in attempts:
         with server.client(keys[who]) as client:
             answer = client.request(method, path, **kw)
-        assert answer.status_code in (403, 422), (who, path, kw, answer.text)
+        assert answer.status_code in (403, 404, 422), (who, path, kw, answer.text)
         if answer.status_code == 422:
             assert answer.json()["error"]["code"] in ("invalid_input", "validation_error"), answer.text
         assert _sqlite_rows(server.db) == before, (who, path, kw)
