@@ -84,3 +84,9 @@ def test_colleague_changing_teams_and_back_stays_apart_from_the_user(
     assert _status(mem, tom_key, away) == ["superseded"]
     history = mem.history(key=tom_key, user_id="u")
     assert [f.value for f, _ in history] == [team, away, team]
+
+
+def test_a_named_person_is_that_person_whoever_names_them(mem: Memory) -> None:
+    mem.add("Gina is allergic to shellfish.", user_id="u", speaker="Jon", created_at=_START)
+    mem.add("My son is allergic to eggs.", user_id="u", speaker="Jon", created_at=_START + timedelta(minutes=1))
+    assert _active(mem, "health.allergy") == [("Gina", "shellfish"), ("Jon's son", "eggs")]

@@ -474,14 +474,17 @@ def fact_subject(speaker: str | None, about: str) -> str | None:
     """The stored subject of a fact ``about`` someone (``FactCandidate.subject``: ``""`` for the
     speaker, else a relation word such as ``son`` / ``儿子``) said by ``speaker``: the speaker
     themselves; the bare relation when the speaker is unnamed (the user); else the speaker's
-    relation ("Jon's son", 小明的儿子), so two speakers' sons stay two subjects.
+    relation ("Jon's son", 小明的儿子), so two speakers' sons stay two subjects. A person named by
+    name (``extract.shapes``: "Sarah is allergic to shellfish") is that person whoever says it.
 
     >>> fact_subject(None, ""), fact_subject(None, "son"), fact_subject("Jon", "son"), fact_subject("小明", "儿子")
     (None, 'son', "Jon's son", '小明的儿子')
+    >>> fact_subject("Jon", "Sarah")
+    'Sarah'
     """
     if not about:
         return speaker
-    if not speaker:
+    if not speaker or about[:1].isupper():
         return about
     return f"{speaker}的{about}" if any("\u3400" <= ch <= "\u9fff" for ch in about) else f"{speaker}'s {about}"
 
