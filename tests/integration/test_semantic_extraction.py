@@ -69,11 +69,14 @@ def test_add_delete_and_update_commands_go_through_supersede_and_audit(llm_memor
     assert timeline[0][0].valid_to is not None
     assert timeline[1][0].citations == (second.episode_id,)
 
-    # a lone delete archives the feature with a deactivate event
+    # a lone delete heard in conversation withdraws the value, as a rule withdrawal does
+    # ("I no longer ..."): superseded with no successor, the supersede event marked retracted
     llm_server.push({"commands": [delete("family", "children", "has kids")]})
-    llm_memory.add("Sorry, I got confused, I have no kids, those were my sister's", wait=True)
+    withdrawn = llm_memory.add("Sorry, I got confused, I have no kids, those were my sister's", wait=True)
+    assert [c.action for c in withdrawn.semantic] == ["retract"]
     kids = llm_memory.history(key="profile.family.children")
-    assert [(f.status, [e.action for e in ev]) for f, ev in kids] == [("archived", ["create", "deactivate"])]
+    assert [(f.status, [e.action for e in ev]) for f, ev in kids] == [("superseded", ["create", "supersede"])]
+    assert kids[0][1][1].detail["retracted"] is True and kids[0][1][1].detail["superseded_by"] is None
     # restating a stored value touches it instead of duplicating
     llm_server.push({"commands": [add("travel", "plans", "Xi'an in May with the kids")]})
     again = llm_memory.add("Yes, Xi'an in May, with the kids", wait=True)

@@ -34,7 +34,7 @@ class FactCandidate:
             twins (其实我是对芒果过敏 after 我对花生过敏: ``extract.twins``).
         subject: whom the fact is about when it is not the speaker: a relation word in the
             message's language ("son", 儿子, "dog"); ``""`` (the default) for the speaker. The
-            store keeps it as the fact's subject (``facts.engine.fact_subject``), so "My son is allergic
+            store keeps it as the fact's subject (``facts.terms.fact_subject``), so "My son is allergic
             to eggs" never becomes the user's allergy.
         tag: the stored fact's ``tag`` when the extractor names one (an LLM's ``travel``); ``""``: the
             key's first part (``shipping`` for ``shipping.carrier``).

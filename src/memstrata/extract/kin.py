@@ -63,7 +63,7 @@ def shown(subject_word: str, lang: str) -> str:
 
 
 def split_subject(stored: str) -> tuple[str | None, str | None]:
-    """``(owner, relation)`` of a stored subject that names a relative or pet (``facts.engine.fact_subject``):
+    """``(owner, relation)`` of a stored subject that names a relative or pet (``facts.terms.fact_subject``):
     ``"son"`` → ``(None, "son")``, ``"Jon's son"`` → ``("Jon", "son")``; ``(None, None)`` for any other
     subject (a speaker's name).
 

@@ -28,7 +28,7 @@ def split_at(store: Store, conn: Any, scope: Scope, fact: Fact, at: datetime, *,
     ``valid_from`` as ``fact``'s; stored ``superseded``, its ``valid_to`` left for the caller to
     set, with a ``create`` event naming ``split_from``); ``fact`` keeps the ones said after and now
     begins at the first of them (an ``update`` event with the old and new ``valid_from`` and the
-    citations it gave up). ``terms`` is the full-text column of the new row (``facts.engine.fact_terms``);
+    citations it gave up). ``terms`` is the full-text column of the new row (``facts.terms.fact_terms``);
     ``embedder`` (or ``None``) embeds its statement.
 
     Returns:
@@ -62,6 +62,6 @@ def split_at(store: Store, conn: Any, scope: Scope, fact: Fact, at: datetime, *,
 
 
 def candidate_terms(fact: Fact) -> FactCandidate:
-    """``fact`` as a candidate, for ``facts.engine.fact_terms`` (its full-text column)."""
+    """``fact`` as a candidate, for ``facts.terms.fact_terms`` (its full-text column)."""
     return FactCandidate(kind=fact.kind, key=fact.key, value=fact.value, confidence=fact.confidence,
                          importance=fact.importance, sensitivity=fact.sensitivity, statement=fact.statement)

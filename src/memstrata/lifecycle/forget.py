@@ -445,7 +445,7 @@ def keys_left_empty(store: LifecycleStore, conn: Any, event_ids: list[int]) -> l
     for start in range(0, len(event_ids), CHUNK):
         batch = event_ids[start:start + CHUNK]
         # An event a later supersede of the same fact replaced (a late value said while the fact
-        # held took its place: ``facts.engine.FactEngine._cut``) no longer says what ended it; rollback
+        # held took its place: ``facts.place.cut_at``) no longer says what ended it; rollback
         # refuses it, so it is never offered.
         for r in rows(conn, d, "SELECT e.id, f.org_id, f.project_id, f.user_id, f.agent_id, f.subject, f.key, "
                                "f.status FROM memory_events e JOIN facts f ON f.id = e.fact_id "

@@ -27,8 +27,8 @@ import numpy as np
 from memstrata.clock import from_db, to_db, utcnow
 from memstrata.errors import InvalidInput
 from memstrata.extract.base import FactCandidate
-from memstrata.facts.engine import fact_terms, key_terms
 from memstrata.facts.resolve import normalise_value
+from memstrata.facts.terms import fact_terms, key_terms
 from memstrata.lifecycle.trail import COUNTED, TRAIL_TYPES, restore_trail
 from memstrata.lifecycle.trail import NO_ID as TRAIL_NO_ID
 from memstrata.lifecycle.trail import floors as trail_floors

@@ -172,7 +172,7 @@ def _check_current_change(store: LifecycleStore, conn: Any, event_id: int, old: 
     """Refuse to roll back a ``supersede`` event that no longer records what ended ``old``:
 
     * a later ``supersede`` event of the same fact (a value said inside its validity arrived
-      late and took its place from then on: ``facts.engine.FactEngine._cut``) names what replaced it now;
+      late and took its place from then on: ``facts.place.cut_at``) names what replaced it now;
     * an ``arrived_late`` event while a value said after ``old`` is still stored (current or
       past): ``old`` was stored as a past value, it replaced nothing, and making it current would
       put an older statement over a newer one (a fresh-user trial, U3, saw a February value

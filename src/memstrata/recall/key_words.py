@@ -19,7 +19,7 @@ So the text a fact's coverage is counted on (``match_text``) adds:
   seat" as fully as by a fact saying "uses".
 
 Ranking signals only: the full-text index already holds the key's descriptions
-(``facts.engine.fact_terms``); nothing stored changes.
+(``facts.terms.fact_terms``); nothing stored changes.
 """
 
 from __future__ import annotations

@@ -1,11 +1,12 @@
-"""Apply LLM commands to stored facts through the same machinery as rule facts.
+"""Apply LLM commands to stored facts through the fact engine rule facts go through (``facts.engine``).
 
-An ``add`` becomes a ``FactCandidate`` applied by the fact engine the rule extractor's candidates
-go through (``facts.engine.FactEngine``): the same value is touched, a near-duplicate (cosine ≥
-``merge_similarity``) is merged, a value withdrawn after it was said is stored as past, a value
-that returns cites the messages that said it before, anything else is created. A ``delete`` with an ``add``
-under the same key is an update: the deleted fact is superseded by the added one
-(``valid_to`` closed, ``supersede`` event). A lone ``delete`` archives the fact
+An ``add`` becomes a ``FactCandidate`` that ``FactEngine.resolve`` applies: the same value is
+touched, a near-duplicate (cosine ≥ ``merge_similarity``) is merged, a value said before a
+newer one or before its withdrawal is stored as a past value, a value coming back cites the
+messages that said it before, anything else is created. A ``delete`` with an ``add`` under
+the same key is an update: the deleted fact is superseded by the added one (``valid_to``
+closed, ``supersede`` event). A lone ``delete`` from extraction is a withdrawal
+(``facts.withdraw``: superseded, ``retracted``); from a consolidation it archives the fact
 (``deactivate`` event). Every event carries the run id, so a run can be undone
 (``semantic.consolidate.undo_run``). Everything happens inside the caller's transaction.
 """
@@ -21,8 +22,9 @@ from typing import Any
 import numpy as np
 
 from memstrata.extract.base import FactCandidate
-from memstrata.facts.engine import FactEngine, Statement
+from memstrata.facts.engine import FactEngine
 from memstrata.facts.resolve import normalise_value, same_thing
+from memstrata.facts.said import Said
 from memstrata.semantic.categories import Category, feature_key
 from memstrata.semantic.commands import Command
 from memstrata.store.protocol import Store
@@ -39,7 +41,8 @@ LLM_IMPORTANCE = 0.6
 
 @dataclass(frozen=True)
 class Applied:
-    """What one command did: ``create`` | ``touch`` | ``merge`` | ``supersede`` | ``archive`` | ``skip``.
+    """What one command did: ``create`` | ``touch`` | ``merge`` | ``supersede`` | ``past`` | ``retract`` |
+    ``archive`` | ``skip`` (``write.ingest.FactChange`` says what each means).
 
     ``fact_id`` is the fact written or retired (``None`` for a skip); ``previous`` the
     facts an update superseded.
@@ -58,7 +61,9 @@ class Context:
     ``scope``: the facts' scope (org/project/user/agent). ``sources``: episode ids a command
     may cite, with their speakers. ``default_cites``: cited when a command names none.
     ``run``: recorded in every event (queue batch token or consolidation id).
-    ``expires_at``: when new features expire (``facts.engine.fact_expiry``), or ``None``.
+    ``expires_at``: when new features expire (``facts.said.fact_expiry``), or ``None``.
+    ``withdraws``: a lone ``delete`` withdraws the value (extraction from what was said) rather
+    than archiving the feature (consolidation).
     """
 
     scope: Scope
@@ -71,6 +76,7 @@ class Context:
     default_cites: tuple[int, ...]
     merge_similarity: float = 0.9
     expires_at: datetime | None = None
+    withdraws: bool = False
 
 
 def statement(cmd: Command) -> str:
@@ -111,8 +117,9 @@ def _apply_key(store: Store, conn: Any, ctx: Context, key: str,
     first_cites = _cites(ctx, group[0][0])
     subject = ctx.sources.get(first_cites[0]) if first_cites else None
     existing = store.load_facts(conn, store.fact_ids(conn, ctx.scope, keys=[key], subject=subject))
+    engine = FactEngine(store, None, merge_similarity=ctx.merge_similarity)
     out: list[Applied] = []
-    retire: dict[int, Command] = {}
+    retire: dict[int, tuple[Command, Fact]] = {}
     for cmd, _ in group:
         if cmd.command != "delete":
             continue
@@ -121,41 +128,46 @@ def _apply_key(store: Store, conn: Any, ctx: Context, key: str,
             log.info("%s: delete of %s = %r matches no stored feature; ignored", ctx.actor, key, cmd.value)
             out.append(Applied("skip", None, (), cmd))
         else:
-            retire[target.id] = cmd
-    adds = [(c, v) for c, v in group if c.command == "add"]
-    engine = FactEngine(store, None, actor=ctx.actor, merge_similarity=ctx.merge_similarity, detail={"run": ctx.run})
-    for cmd, vec in adds:
-        kept = _match([f for f in existing if f.id in retire], cmd.value, loose=False)
+            retire[target.id] = (cmd, target)
+    for cmd, vec in [(c, v) for c, v in group if c.command == "add"]:
+        kept = _match([f for _, f in retire.values()], cmd.value, loose=False)
         if kept is not None:  # "delete X, add X": nothing changes but the restatement
             del retire[kept.id]
         cand = FactCandidate(kind=ctx.category.kind, key=key, value=cmd.value, confidence=LLM_CONFIDENCE,
-                             importance=LLM_IMPORTANCE, statement=statement(cmd), evidence=cmd.value, tag=cmd.tag)
-        cites = _cites(ctx, cmd)
-        if not cites:  # a fact cites the messages that state it: none here, so none is written
-            log.info("%s: add of %s = %r cites no message; ignored", ctx.actor, key, cmd.value)
-            out.append(Applied("skip", None, (), cmd))
-            continue
-        said = Statement(ctx.scope, subject, ctx.observed_at, ctx.expires_at)
-        action, fact_id, previous = engine.apply(conn, said, cites[0], cand, vec, ctx.now)[0]
-        store.cite(conn, fact_id, cites[1:])
-        superseded = tuple(retire) if action in ("create", "past") else ()
-        _retire(store, conn, ctx, fact_id, cmd.value, superseded)
+                             importance=LLM_IMPORTANCE, statement=statement(cmd))
+        action, fact_id, superseded = engine.resolve(conn, _said(ctx, cmd, subject), cand, vec, ctx.now,
+                                                     replaces=tuple(retire))
         for old in superseded:
-            del retire[old]
-        out.append(Applied("supersede" if superseded or previous else action, fact_id, superseded + previous, cmd))
-    for fact_id, cmd in retire.items():
-        store.set_fact_status(conn, fact_id, "archived", now=ctx.now, valid_to=ctx.observed_at)
-        store.log_event(conn, ctx.scope, fact_id=fact_id, action="deactivate", actor=ctx.actor,
-                        detail={"command": "delete", "key": key, "value": cmd.value, "run": ctx.run,
-                                "status_before": "active", "cites": list(_cites(ctx, cmd))}, now=ctx.now)
-        out.append(Applied("archive", fact_id, (), cmd))
+            retire.pop(old, None)
+        out.append(Applied("supersede" if superseded else action, fact_id, superseded, cmd))
+    for cmd, fact in retire.values():
+        out += _retire(store, conn, ctx, engine, key, fact, cmd, subject)
     return out
 
 
-def _retire(store: Store, conn: Any, ctx: Context, fact_id: int, value: str, superseded: tuple[int, ...]) -> None:
-    """Supersede the features a ``delete`` of this run named, by the fact its ``add`` wrote."""
-    for old in superseded:
-        store.set_fact_status(conn, old, "superseded", now=ctx.now, valid_to=ctx.observed_at)
-        store.log_event(conn, ctx.scope, fact_id=old, action="supersede", actor=ctx.actor,
-                        detail={"superseded_by": fact_id, "new_value": value, "run": ctx.run,
-                                "status_before": "active"}, now=ctx.now)
+def _said(ctx: Context, cmd: Command, subject: str | None) -> Said:
+    """The statement behind ``cmd`` as the fact engine records it: every event carries the run."""
+    cites = _cites(ctx, cmd)
+    return Said(scope=ctx.scope, speaker=subject, at=ctx.observed_at, episode_id=cites[0] if cites else None,
+                actor=ctx.actor, expires_at=ctx.expires_at, cites=cites, tag=cmd.tag,
+                note={"episodes": list(cites), "run": ctx.run})
+
+
+def _retire(store: Store, conn: Any, ctx: Context, engine: FactEngine, key: str, fact: Fact, cmd: Command,
+            subject: str | None) -> list[Applied]:
+    """A lone ``delete`` of ``fact``: heard in conversation (``ctx.withdraws``) it is a withdrawal
+    of the value, as the rule extractor's "I no longer use UPS" (``facts.withdraw``): superseded
+    with no successor, and a value said before it that arrives later ends there. From a
+    consolidation (housekeeping over stored features) it archives the fact."""
+    said = _said(ctx, cmd, subject)
+    if ctx.withdraws and said.episode_id is not None:
+        cand = FactCandidate(kind=ctx.category.kind, key=key, value=fact.value, confidence=LLM_CONFIDENCE,
+                             importance=LLM_IMPORTANCE, statement=statement(cmd), evidence=statement(cmd),
+                             retracts=True)
+        changes = engine.apply(conn, said, cand, None, ctx.now)
+        return [Applied(action, fact_id, (), cmd) for action, fact_id, _ in changes]
+    store.set_fact_status(conn, fact.id, "archived", now=ctx.now, valid_to=ctx.observed_at)
+    store.log_event(conn, ctx.scope, fact_id=fact.id, action="deactivate", actor=ctx.actor,
+                    detail={"command": "delete", "key": key, "value": cmd.value, "run": ctx.run,
+                            "status_before": "active", "cites": list(_cites(ctx, cmd))}, now=ctx.now)
+    return [Applied("archive", fact.id, (), cmd)]

@@ -1,7 +1,7 @@
 """Withdrawals the user said, kept for messages that arrive after them but were said before.
 
 "I'm not allergic to peanuts any more" withdraws the stored allergy at once
-(``facts.engine.FactEngine._retract``). A value said *before* the withdrawal can arrive *after* it (a
+(``facts.withdraw.retract``). A value said *before* the withdrawal can arrive *after* it (a
 newest-first log, a backfill after live traffic): by when each was said, the value ended when it
 was withdrawn, so it is stored as a past value (a fresh-user trial, U18, found it current with no
 end). For that the withdrawal is kept as a row (table ``withdrawals``, migration 15) whether or not

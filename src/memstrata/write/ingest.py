@@ -24,6 +24,7 @@ from memstrata.config import Settings
 from memstrata.errors import ContentTooLarge, InvalidInput, at_character
 from memstrata.extract.base import Extractor, FactCandidate
 from memstrata.facts.engine import FactEngine
+from memstrata.facts.said import RawChange, Said, fact_expiry
 from memstrata.lifecycle.retention import enforce_cap
 from memstrata.privacy.crypto import Cipher
 from memstrata.privacy.policy import only_placeholders, redact, redact_json
@@ -62,7 +63,7 @@ MAX_SPEAKER_CHARS = 256
 
 #: What ``Ingestor.write`` knows of one message inside its transaction: the episode id, whether it
 #: was new, its segment count, and each fact change as ``(action, fact_id, previous fact ids)``.
-RawResult = tuple[int, bool, int, list[tuple[str, int, tuple[int, ...]]]]
+RawResult = tuple[int, bool, int, list[RawChange]]
 
 
 @dataclass(frozen=True)
@@ -330,11 +331,7 @@ class Ingestor:
         self.merge_similarity = merge_similarity
         self.settings = settings or Settings()
         self.cipher = cipher
-
-    def engine(self, actor: str) -> FactEngine:
-        """The fact engine this ingestor's facts go through, writing ``actor`` in its events."""
-        return FactEngine(self.store, self.embedder, actor=actor, merge_similarity=self.merge_similarity,
-                          settings=self.settings, cipher=self.cipher)
+        self.engine = FactEngine(store, embedder, merge_similarity=merge_similarity, cipher=cipher)
 
     def _redact(self, msg: Message) -> tuple[Message, tuple[str, ...]]:
         policy = self.settings.privacy
@@ -384,7 +381,7 @@ class Ingestor:
         if self.embedder is not None:
             texts = [d for p in prepared for _, d in p.segments]
             # High-sensitivity statements are embedded too (in memory only): the vector is
-            # dropped before storage, see _execute.
+            # dropped before storage (``facts.engine``).
             texts += [c.statement or c.value for p in prepared for c in p.candidates]
             with phase("ingest", "embedding"):
                 vectors = self.embedder.embed(texts)
@@ -418,7 +415,6 @@ class Ingestor:
             self.store.lock_scopes(conn, [Scope(p.message.scope.org_id, p.message.scope.project_id,
                                                 p.message.scope.user_id, p.message.scope.agent_id)
                                           for p in prepared])
-            engine = self.engine(f"extractor:{getattr(self.extractor, 'name', 'unknown')}")
             stored = self._insert_episodes(conn, prepared, now)
             self._insert_turns(conn, prepared, stored, said_before)
             for p, (episode_id, created, n_segments) in zip(prepared, stored, strict=True):
@@ -429,8 +425,9 @@ class Ingestor:
                 if queue is not None and msg.role in self.extract_roles:
                     queue.enqueue(conn, episode_id=episode_id, scope=msg.scope, now=now)
                 said = users_own(msg)  # whom its facts are about: the user, or a named other speaker
-                changes = [change for i, cand in enumerate(p.candidates) for change in engine.apply(
-                    conn, said, episode_id, cand, None if p.fact_vectors is None else p.fact_vectors[i], now)]
+                changes = [change for i, cand in enumerate(p.candidates) for change in self.engine.apply(
+                    conn, self._said(said, episode_id, cand, now), cand,
+                    None if p.fact_vectors is None else p.fact_vectors[i], now)]
                 results.append((episode_id, True, n_segments, changes))
             self._enforce_cap(conn, prepared, results, now)
             if before_commit is not None:
@@ -507,7 +504,7 @@ class Ingestor:
         return out
 
     def _enforce_cap(self, conn: Any, prepared: Sequence[_Prepared],
-                     results: Sequence[tuple[int, bool, int, list[tuple[str, int, tuple[int, ...]]]]],
+                     results: Sequence[tuple[int, bool, int, list[RawChange]]],
                      now: datetime) -> None:
         written: dict[Scope, set[int]] = {}
         for p, (_, _, _, changes) in zip(prepared, results, strict=True):
@@ -520,7 +517,7 @@ class Ingestor:
             enforce_cap(self.store, conn, owner, cap=s.max_active_facts, keep=keep, now=now,
                         weights=s.weights, half_life_days=s.half_life_days)
 
-    def _result(self, raw: tuple[int, bool, int, list[tuple[str, int, tuple[int, ...]]]],
+    def _result(self, raw: tuple[int, bool, int, list[RawChange]],
                 scope: Scope, role: str) -> AddResult:
         episode_id, created, n_segments, changes = raw
         queued = "queued" if created and self.enqueue and role in self.extract_roles else "none"
@@ -533,32 +530,15 @@ class Ingestor:
             for action, fid, prev in changes if fid in facts
         ), extraction=queued)
 
+    def _said(self, msg: Message, episode_id: int, cand: FactCandidate, now: datetime) -> Said:
+        """The statement ``cand`` comes from, as the fact engine records it."""
+        s = self.settings
+        return Said(scope=Scope(msg.scope.org_id, msg.scope.project_id, msg.scope.user_id, msg.scope.agent_id),
+                    speaker=msg.speaker, at=msg.created_at, episode_id=episode_id, actor=self.actor,
+                    expires_at=fact_expiry(now=now, kind=cand.kind, sensitivity=cand.sensitivity,
+                                           ttl_seconds=s.ttl_seconds, message_expires_at=msg.expires_at))
 
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
+    @property
+    def actor(self) -> str:
+        """The audit events' actor of rule facts: ``extractor:<name>``."""
+        return f"extractor:{getattr(self.extractor, 'name', 'unknown')}"

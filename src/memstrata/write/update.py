@@ -20,6 +20,7 @@ from typing import Any
 from memstrata.errors import Conflict, InvalidInput, NotFound
 from memstrata.extract.base import FactCandidate
 from memstrata.facts.resolve import normalise_value
+from memstrata.facts.said import Said, fact_expiry
 from memstrata.store.protocol import Store
 from memstrata.types import Fact, Scope
 from memstrata.write.ingest import Ingestor, Message, check_text
@@ -133,17 +134,9 @@ def apply_update(ingestor: Ingestor, fact: Fact, change: FactUpdate, *, actor: s
     if not ingestor._admit([candidate])[0]:
         raise InvalidInput("the new value is a secret memstrata never stores as a fact (see Settings.privacy)")
     vector = None if ingestor.embedder is None else ingestor.embedder.embed([candidate.statement])[0]
-    previous = FactCandidate(kind=fact.kind, key=fact.key, value=fact.value, confidence=fact.confidence,
-                             importance=fact.importance, sensitivity=fact.sensitivity)
-    engine = ingestor.engine(actor)
+    stated = Said(scope=fact.scope, speaker=msg.speaker, at=now, episode_id=None, actor=actor, tag=fact.tag,
+                  expires_at=fact_expiry(now=now, kind=fact.kind, sensitivity=fact.sensitivity,
+                                         ttl_seconds=ingestor.settings.ttl_seconds, message_expires_at=fact.expires_at))
     with store.db.write() as conn:
         lock_current(store, conn, fact)
-        new_id = store.insert_fact(conn, fact.scope, engine.new_fact(candidate, msg, fact.tag, vector, now),
-                                   citations=(), now=now)
-        store.set_fact_status(conn, fact.id, "superseded", now=now, valid_to=now)
-        store.log_event(conn, fact.scope, fact_id=new_id, action="create", actor=actor, now=now,
-                        detail={"key": fact.key, "value": engine.shown(candidate), "updated_from": fact.id})
-        store.log_event(conn, fact.scope, fact_id=fact.id, action="supersede", actor=actor, now=now,
-                        detail={"superseded_by": new_id, "old_value": engine.shown(previous),
-                                "new_value": engine.shown(candidate)})
-    return new_id
+        return ingestor.engine.replace(conn, fact, candidate, stated, vector, now)

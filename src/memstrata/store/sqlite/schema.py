@@ -21,7 +21,7 @@ class Migration:
 
 #: Migration 13, the same SQL on both stores (``store.postgres.schema`` reuses it).
 OWN_SUBJECTS_SQL = """
--- A fact the user states about themself has no subject (the write path: ``write.ingest.fact_subject``).
+-- A fact the user states about themself has no subject (the write path: ``facts.terms.fact_subject``).
 -- Imports named the user's own turns after their role ("user", the JSONL loader's default) or by
 -- the user's id, so those facts carried a subject and a correction said later with no speaker
 -- never replaced them: two current carriers (a fresh-user trial, U15). Such subjects are cleared.

@@ -888,7 +888,7 @@ class SQLiteStore:
 
     def set_valid_from(self, conn: sqlite3.Connection, fact_id: int, valid_from: datetime, *, now: datetime) -> None:
         """Move the start of a fact's validity back (the value was said earlier than the message
-        that stored it, which arrived first: ``facts.engine.FactEngine._begin_earlier``)."""
+        that stored it, which arrived first: ``facts.place.begin_earlier``)."""
         conn.execute("UPDATE facts SET valid_from = ?, updated_at = ? WHERE id = ?",
                      (to_db(valid_from), to_db(now), fact_id))
         self.bump(conn, "facts_version")

@@ -1,0 +1,59 @@
+"""What a fact is stored under: its subject and its full-text column.
+
+Shared by every writer of facts (``facts.engine``, ``lifecycle.import_records``) so a fact
+reads the same however it was written.
+"""
+
+from __future__ import annotations
+
+from memstrata.extract.base import FactCandidate
+from memstrata.extract.taxonomy import KEYS, key_spec
+from memstrata.facts.resolve import contradicts
+from memstrata.text.tokens import index_text
+
+
+def fact_subject(speaker: str | None, about: str) -> str | None:
+    """The stored subject of a fact ``about`` someone (``FactCandidate.subject``: ``""`` for the
+    speaker, else a relation word such as ``son`` / ``儿子``) said by ``speaker``: the speaker
+    themselves; the bare relation when the speaker is unnamed (the user); else the speaker's
+    relation ("Jon's son", 小明的儿子), so two speakers' sons stay two subjects. A person named by
+    name (``extract.shapes``: "Sarah is allergic to shellfish") is that person whoever says it.
+
+    >>> fact_subject(None, ""), fact_subject(None, "son"), fact_subject("Jon", "son"), fact_subject("小明", "儿子")
+    (None, 'son', "Jon's son", '小明的儿子')
+    >>> fact_subject("Jon", "Sarah")
+    'Sarah'
+    """
+    if not about:
+        return speaker
+    if not speaker or about[:1].isupper():
+        return about
+    return f"{speaker}的{about}" if any("\u3400" <= ch <= "\u9fff" for ch in about) else f"{speaker}'s {about}"
+
+
+def contradicting_keys(key: str) -> list[str]:
+    """Taxonomy keys whose facts a candidate under ``key`` can contradict (like vs dislike)."""
+    return [spec.key for spec in KEYS if contradicts(key, spec.key)]
+
+
+def key_terms(key: str) -> str:
+    """Full-text column of an encrypted fact: its key and the key's descriptions only."""
+    parts = [key.replace(".", " ").replace("_", " ")]
+    try:
+        spec = key_spec(key)
+        parts += [spec.description_en, spec.description_zh]
+    except KeyError:
+        pass
+    return index_text(" ".join(parts))
+
+
+def fact_terms(cand: FactCandidate) -> str:
+    """Full-text column of a fact: its statement and value plus the key's descriptions in
+    English and Chinese, so ``配送偏好`` or ``delivery`` find ``shipping.carrier = 顺丰``."""
+    parts = [cand.statement, cand.value, cand.key.replace(".", " ").replace("_", " ")]
+    try:
+        spec = key_spec(cand.key)
+        parts += [spec.description_en, spec.description_zh]
+    except KeyError:
+        pass
+    return index_text(" ".join(parts))

@@ -1,0 +1,112 @@
+"""Withdrawals: "I no longer use UPS", 不要京东了, an LLM's delete of a stated value.
+
+A withdrawal supersedes, with no successor, the active values it names and is remembered
+(``store.withdrawals``): a value said before it that arrives after it is stored as a past value
+ending where it was withdrawn (``facts.place``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from memstrata.extract.allergens import allergen
+from memstrata.extract.base import FactCandidate
+from memstrata.extract.habits import withdraws_habit
+from memstrata.extract.twins import kinds_of
+from memstrata.facts.resolve import same_value
+from memstrata.facts.said import RawChange, Said
+from memstrata.facts.terms import fact_subject
+from memstrata.store.withdrawals import Withdrawal
+from memstrata.types import Scope
+
+if TYPE_CHECKING:
+    from memstrata.facts.engine import FactEngine
+
+
+def retract(eng: FactEngine, conn: Any, said: Said, cand: FactCandidate, now: datetime) -> list[RawChange]:
+    """Supersede, with no successor, the active facts ``cand`` withdraws (``withdraws``). The
+    audit event is a ``supersede`` marked ``retracted`` (so ``rollback`` undoes it like any
+    supersede). The withdrawal is kept (``store.withdrawals``) whether or not it withdrew
+    anything: a value said before it that arrives later is stored as a past value ending
+    here (``facts.place``). A value it names that had already ended later than this (replaced
+    or withdrawn by a message said after this one, stored first) now ends here.
+
+    Raises:
+        ValueError: ``said`` names no episode (a hand edit never withdraws).
+    """
+    scope, subject, at = said.scope, fact_subject(said.speaker, cand.subject), said.at
+    if said.episode_id is None:
+        raise ValueError("a withdrawal is said in an episode: Said.episode_id is required")
+    if not eng.encrypts(cand):  # a secret value is never kept outside its encrypted fact
+        eng.store.insert_withdrawal(conn, scope, Withdrawal(cand.key, cand.value, cand.evidence, at,
+                                                            said.episode_id, subject))
+    ids = [*eng.store.fact_ids(conn, scope, keys=[cand.key], subject=subject),
+           *eng.store.fact_ids(conn, scope, keys=[cand.key], subject=subject, status="superseded")]
+    out: list[RawChange] = []
+    # A withdrawal said before a value was last stated does not withdraw it (see ``facts.engine``).
+    held = [f for f in eng.store.load_facts(conn, ids) if f.observed_at <= at and (
+        f.status == "active" or (f.valid_from or f.observed_at) <= at < (f.valid_to or at))]
+    plain = [f for f in held if not f.encrypted]
+    named = {f.id for f, hit in zip(plain, withdraws(eng, cand.value, cand.evidence, cand.key,
+                                                      [f.value for f in plain]), strict=True) if hit}
+    detail = said.detail(superseded_by=None, retracted=True, statement=cand.evidence, episode=said.episode_id)
+    for fact in held:
+        if cand.value and fact.id not in named:
+            continue
+        if fact.status != "active":  # it ended later than this withdrawal: it ends here now
+            eng.store.set_valid_to(conn, fact.id, at, now=now)
+            eng.store.log_event(conn, scope, fact_id=fact.id, action="supersede", actor=said.actor, now=now,
+                                detail={**detail, "arrived_late": True, "valid_to_was": (
+                                    None if fact.valid_to is None else fact.valid_to.isoformat())})
+            continue
+        eng.store.set_fact_status(conn, fact.id, "superseded", now=now, valid_to=at)
+        eng.store.log_event(conn, scope, fact_id=fact.id, action="supersede", actor=said.actor, detail=detail,
+                            now=now)
+        out.append(("retract", fact.id, ()))
+    return out
+
+
+def withdraws(eng: FactEngine, value: str, evidence: str, key: str, values: Sequence[str]) -> list[bool]:
+    """Which of ``values`` (plain, under ``key``) a withdrawal of ``value`` withdraws: every one
+    when ``value`` is empty; else those it names as a whole (``names_value``: "Berlin's
+    suburbs" does not withdraw "Berlin"), its cross-language twins (an allergy's found by its
+    allergen too: "peanuts 哈哈" is 花生's), and the kinds of an allergy category it names ("not
+    allergic to seafood" withdraws shrimp, never the reverse: ``extract.twins.kinds_of``;
+    ``recall.evidence`` is the withdrawing sentence)."""
+    if not value:
+        return [True] * len(values)
+    hits = [names_value(value, key, v) for v in values]
+    # never a habit's twin: 不喝咖啡 and "always drink coffee" are near in meaning, opposite in polarity
+    rest = [i for i, hit in enumerate(hits) if not hit and key != "preference.habit"]
+    others = [allergen(values[i]) if key == "health.allergy" else values[i] for i in rest]
+    for i, twin in zip(rest, eng.twin_values(value, others), strict=True):
+        hits[i] = twin
+    if key == "health.allergy":
+        hits = [hit or kind for hit, kind in zip(hits, kinds_of(value, list(values), evidence), strict=True)]
+    return hits
+
+
+def withdrawn(eng: FactEngine, conn: Any, scope: Scope, subject: str | None, cand: FactCandidate,
+              start: datetime) -> Withdrawal | None:
+    """The first withdrawal of ``cand``'s value said after ``start`` (stored before it arrived:
+    ``store.withdrawals``), or ``None``."""
+    if eng.encrypts(cand):
+        return None
+    for w in eng.store.withdrawals_after(conn, scope, key=cand.key, subject=subject, after=start):
+        if withdraws(eng, w.value, w.statement, w.key, [cand.value])[0]:
+            return w
+    return None
+
+
+def names_value(value: str, key: str, stored: str) -> bool:
+    """Whether a withdrawal of ``value`` under ``key`` names the stored value ``stored`` as a
+    whole. An allergy is compared by its allergen (``extract.allergens``): a value stored before
+    that clean-up (``peanuts 所以不要放花生``, 花生又) is still withdrawn by "I'm not allergic to peanuts";
+    a habit (a phrase) by its activity and polarity (``extract.habits.withdraws_habit``)."""
+    if same_value(value, stored):
+        return True
+    if key == "preference.habit":  # a habit is a phrase: matched by its activity and polarity
+        return withdraws_habit(value, stored)
+    return key == "health.allergy" and same_value(value, allergen(stored))
