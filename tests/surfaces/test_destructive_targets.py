@@ -3,7 +3,8 @@ or filled in only from a default (the configured user or project, an API key's u
 ``invalid_input`` naming the argument, and deletes nothing: every table keeps its row count.
 
 Doors: the SDK (SQLite and PostgreSQL), the CLI in-process through typer's ``CliRunner``, one
-real ``memstrata serve`` (REST) for the module, and a real ``memstrata mcp`` stdio process.
+real ``memstrata serve`` (REST, and the inspector's forms at ``/ui``) for the module, and a real
+``memstrata mcp`` stdio process.
 The deterministic ``hashing-64`` embedder keeps the set fast; what is checked is what is kept.
 """
 
@@ -166,6 +167,16 @@ def test_rest_refuses_every_destructive_route_without_an_explicit_target(rest: t
         if answer.status_code == 422:
             assert answer.json()["error"]["code"] in ("invalid_input", "validation_error"), answer.text
         assert _sqlite_rows(server.db) == before, (who, path, kw)
+    forms: list[dict[str, str]] = [  # the inspector's forms, posted by a script with the key in a header
+        {}, {"target": "user"}, {"user": "", "target": "user"}, {"user": "  ", "target": "user"},
+        {"user": "alice", "target": ""}, {"user": "alice", "target": "session", "session": "  "},
+        {"user": "alice", "target": "session"}]
+    for who in ("alice", "admin"):
+        for form in forms:
+            with server.client(keys[who]) as client:
+                answer = client.post("/ui/forget", data=form)
+            assert answer.status_code in (403, 422), (who, form, answer.status_code, answer.text[:300])
+            assert _sqlite_rows(server.db) == before, (who, form)
     with server.client(keys["alice"]) as client:
         refused = client.post("/v1/forget", json={}).json()["error"]
     assert refused["code"] == "invalid_input" and "needs a target" in refused["message"], refused
