@@ -234,6 +234,10 @@ class AsyncMemory:
         """``Memory.import_records``."""
         return await self._run(self.memory.import_records, builtins.list(records), lines=lines)
 
+    async def forgotten_among(self, ids: Sequence[int], *, table: str = "episodes") -> dict[int, dict[str, Any]]:
+        """See ``Memory.forgotten_among``."""
+        return await self._run(self.memory.forgotten_among, ids, table=table)
+
     async def flush(self, **scope: Unpack[ScopeArgs]) -> int:
         """``Memory.flush``."""
         return await self._run(self.memory.flush, **scope)

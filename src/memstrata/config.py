@@ -35,6 +35,7 @@ that every variable read here appears there.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -268,8 +269,6 @@ class Settings:
         values: dict[str, object] = {}
         if env.get("MEMSTRATA_DB"):
             db = env["MEMSTRATA_DB"]
-            from memstrata.store.backends import looks_like_url
-
             if looks_like_url(db):  # a URL (a mistyped one is refused on open): Path would fold its "//"
                 values["database_url"] = db
             else:
@@ -384,12 +383,8 @@ def _number(env: Mapping[str, str], var: str, kind: type[float] | type[int]) -> 
     try:
         value = kind(raw)
     except ValueError:
-        from memstrata.errors import InvalidInput
-
         raise InvalidInput(f"{var} must be a {kind.__name__}, got {raw!r}") from None
     if value < 0:
-        from memstrata.errors import InvalidInput
-
         raise InvalidInput(f"{var} must not be negative, got {raw!r}")
     return value
 
@@ -432,3 +427,33 @@ def semantic_from_env(env: Mapping[str, str]) -> SemanticSettings:
     if env.get("MEMSTRATA_CATEGORIES", "").strip():
         values["categories_file"] = env["MEMSTRATA_CATEGORIES"].strip()
     return replace(SemanticSettings(), **values)  # type: ignore[arg-type]
+
+
+# -- Database locations: a file path (SQLite) or a URL (PostgreSQL; ``store.backends`` opens them) --
+
+URL_SCHEMES = ("postgresql://", "postgres://")
+
+
+#: ``scheme:/`` at the start of a location (RFC 3986 scheme characters, two or more).
+_SCHEME_ISH = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]+:/")
+
+
+def is_postgres_url(location: object) -> bool:
+    """True for ``postgresql://...`` / ``postgres://...`` strings (the scheme in any case, as
+    RFC 3986 section 3.1 allows: ``POSTGRESQL://`` is the same URL)."""
+    return isinstance(location, str) and location[:len(URL_SCHEMES[0])].lower().startswith(URL_SCHEMES)
+
+
+def _postgres_ish(location: str) -> bool:
+    """``postgres…`` holding ``:`` or ``@``: a PostgreSQL URL typed wrong, not a file such as
+    ``postgres_backup.db``."""
+    return location.casefold().startswith("postgres") and (":" in location or "@" in location)
+
+
+def looks_like_url(location: object) -> bool:
+    """Whether a ``--db`` / ``MEMSTRATA_DB`` string is meant as a URL (``scheme://``, ``scheme:/``,
+    or starting with ``postgres``): it is then kept as written (a ``Path`` folds ``//``) and
+    ``check_location`` accepts only a PostgreSQL URL."""
+    return isinstance(location, str) and (
+        "://" in location or bool(_SCHEME_ISH.match(location)) or _postgres_ish(location)
+        or location.casefold().startswith("file:"))  # SQLite's own URI form, which memstrata does not take

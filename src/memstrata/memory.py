@@ -12,7 +12,7 @@ import contextlib
 import logging
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import replace
+from dataclasses import asdict, replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypedDict, Unpack, cast
@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, TypedDict, Unpack, cast
 from memstrata.arguments import KEY_WANTED, check_kinds, check_statuses
 from memstrata.arguments import check_text as check_argument
 from memstrata.clock import require_aware, to_db, utcnow
-from memstrata.config import Settings, check_ttl
+from memstrata.config import Settings, check_ttl, is_postgres_url, looks_like_url
 from memstrata.context.block import build as build_context
 from memstrata.context.block import profile_hits
 from memstrata.context.render import MIN_BUDGET_TOKENS, in_users_script
@@ -30,12 +30,13 @@ from memstrata.embed.base import (
     EmbeddingCache,
     carried_cosine,
     cosine_scale,
-    load_default_embedder,
 )
 from memstrata.embed.health import ModelHealth
+from memstrata.embed.models import load_default_embedder
 from memstrata.embed.threads import limit_native_threads, pool_sizes
 from memstrata.errors import EmbeddingError, EmbeddingModelMismatch, InvalidInput, NotFound, StoreError, install_hint
 from memstrata.extract.base import Extractor
+from memstrata.extract.rules import RuleExtractor
 from memstrata.filter import And, Compare, Expr, Field, In, IsNull, Not, Or, parse, unparse
 from memstrata.filter.fields import require_fields_of
 from memstrata.lifecycle.direct import forget_now
@@ -62,19 +63,27 @@ from memstrata.lifecycle.rollback import replaced_by
 from memstrata.lifecycle.rollback import restore as restore_fact
 from memstrata.lifecycle.rollback import rollback as rollback_event
 from memstrata.lifecycle.target import require_target
+from memstrata.llm.factory import load_llm
 from memstrata.paging import Page, page_of, read_cursor
 from memstrata.privacy.crypto import Cipher
 from memstrata.recall.excerpt import clip_hit
 from memstrata.recall.search import Query, Retriever, fact_ids
-from memstrata.store.backends import is_postgres_url, looks_like_url, open_store
+from memstrata.semantic.categories import DEFAULT_CATEGORIES, load_categories
+from memstrata.semantic.stm import MODES, ShortTerm, search_modes
+from memstrata.store import forgotten
+from memstrata.store.backends import open_store
 from memstrata.store.forgotten import forgotten_fact
-from memstrata.store.protocol import Store
+from memstrata.store.keys import stored_keys
+from memstrata.store.protocol import KeyStore, Store
+from memstrata.store.reindex import upgrade_terms
+from memstrata.store.scope import check_scope
+from memstrata.store.semantic_store import USAGE_COUNTERS
 from memstrata.store.turns import backfill as backfill_turns
-from memstrata.text.reindex import upgrade_terms
+from memstrata.text.visible import check_text
 from memstrata.timing import phase
 from memstrata.types import Episode, Fact, Hit, MemoryEvent, Scope
 from memstrata.write.idempotency import KeyTable, check_key, write_once
-from memstrata.write.ingest import AddResult, Ingestor, Message, check_scope, check_text, validate_message
+from memstrata.write.ingest import AddResult, Ingestor, Message, validate_message
 from memstrata.write.update import FactUpdate, apply_update, lock_fact
 
 if TYPE_CHECKING:
@@ -286,7 +295,6 @@ class Memory:
     def _load_extractor(self, extractor: Any) -> Extractor | None:
         if extractor is not _DEFAULT:
             return extractor  # type: ignore[no-any-return]
-        from memstrata.extract.rules import RuleExtractor
 
         return RuleExtractor(embedder=self.embedder)
 
@@ -537,8 +545,6 @@ class Memory:
         if mode == "long_term":
             hits = run(q)
         else:
-            from memstrata.semantic.stm import MODES, search_modes
-
             if mode not in MODES:
                 raise InvalidInput(f"mode must be one of {', '.join(MODES)}, got {mode!r}")
             hits = search_modes(self.short_term(**scope), q, mode, run)
@@ -1130,6 +1136,19 @@ class Memory:
 
     # -- semantic memory (LLM) ----------------------------------------------------------------
     @property
+    def api_keys(self) -> KeyStore | None:
+        """The REST server's API keys kept in this database (SQLite and PostgreSQL), or ``None``
+        for a store that keeps none (the in-memory reference store: only the admin key exists)."""
+        return stored_keys(self.store)
+
+    def forgotten_among(self, ids: Sequence[int], *, table: str = "episodes") -> dict[int, dict[str, Any]]:
+        """Which of ``ids`` (rows of ``table``: ``episodes`` or ``facts``) were forgotten in this
+        database, each with its forget record; ``{}`` on a store that keeps no forgotten ids. For a
+        door that re-adds exported records as new messages (REST import): nothing forgotten comes back.
+        """
+        return forgotten.among_stored(self.store, table, ids)
+
+    @property
     def has_llm(self) -> bool:
         """Whether an LLM is configured (then new user messages are queued for extraction)."""
         llm = self._semantic_args[0]
@@ -1140,14 +1159,10 @@ class Memory:
         """LLM semantic memory (queue, worker, consolidation); loaded on first use."""
         self._require("extraction_queue", "LLM semantic memory (the extraction queue)")
         if self._semantic is None:
-            from memstrata.llm.factory import load_llm
-            from memstrata.semantic.categories import DEFAULT_CATEGORIES
             from memstrata.semantic.service import SemanticService
 
             llm, categories = self._semantic_args
             if categories is None and self.settings.semantic.categories_file:
-                from memstrata.semantic.categories import load_categories
-
                 categories = load_categories(self.settings.semantic.categories_file)
             model = load_llm(self.settings.llm) if llm is _DEFAULT else llm
             self._semantic = SemanticService(self._semantic_store(), model,
@@ -1165,8 +1180,6 @@ class Memory:
         return cast("SemanticStore", self.store)
 
     def _fold_short_term(self, sessions: set[Scope]) -> None:
-        from memstrata.semantic.stm import ShortTerm
-
         if not self.store.capabilities.short_term:
             return
 
@@ -1177,8 +1190,6 @@ class Memory:
     def short_term(self, **scope: Unpack[ScopeArgs]) -> ShortTermMemory:
         """The session's short-term memory: rolling summary plus the recent episodes that fit
         ``SemanticSettings.stm_capacity_chars``. Raises ``InvalidInput`` without a session."""
-        from memstrata.semantic.stm import ShortTerm
-
         self._require("short_term", "short-term memory")
         return ShortTerm(self._semantic_store(), None, self.settings.semantic).get(self._scope(**scope))
 
@@ -1235,7 +1246,6 @@ class Memory:
         sc = Scope(scope.get("org_id") or self.scope.org_id, scope.get("project_id") or self.scope.project_id,
                    scope.get("user_id"), scope.get("agent_id"), scope.get("session_id"))
         owned = sc.user_id or sc.agent_id or sc.session_id or all_users
-        from dataclasses import asdict
 
         self._require("extraction_queue", "the extraction queue")
         queue = self._semantic_store().extraction_queue(self.settings.semantic)
@@ -1243,7 +1253,6 @@ class Memory:
         llm = self.semantic.llm if self.has_llm else None
         data["llm"] = None if llm is None else llm.name
         data["worker_running"] = self._semantic is not None and self._semantic.running()
-        from memstrata.store.semantic_store import USAGE_COUNTERS
 
         rows = {name: self.store.get_meta(name) for name in USAGE_COUNTERS}
         data["usage"] = {k: int(v) for k, v in sorted(rows.items()) if v is not None}

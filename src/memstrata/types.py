@@ -183,3 +183,21 @@ class Hit:
                 object.__setattr__(self, "speaker", said.producer_id or own)
         if self.fact is not None and self.subject is None:
             object.__setattr__(self, "subject", self.fact.subject or self.fact.scope.user_id or "user")
+
+
+@dataclass(frozen=True)
+class ApiKey:
+    """One stored key (never the secret). ``user_id`` ``None``: any user of the tenant."""
+
+    key_id: str
+    org_id: str
+    project_id: str
+    user_id: str | None
+    name: str
+    created_at: datetime
+    revoked_at: datetime | None
+
+    @property
+    def active(self) -> bool:
+        """Not revoked."""
+        return self.revoked_at is None

@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from memstrata import Memory
-from memstrata.cli.importer import import_conversation
 from memstrata.embed.base import embed_queries
+from memstrata.loaders.importer import import_conversation
 from memstrata.loaders.locomo import load_locomo
 from memstrata.store.postgres import bm25
 from memstrata.text.tokens import fts_match_expression

@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from conftest import T0, OpenMemory
-from memstrata.text.reindex import upgrade_terms
+from memstrata.store.reindex import upgrade_terms
 from memstrata.text.tokens import TERMS_VERSION
 
 #: The characters of the messages below whose Simplified and Traditional forms differ.

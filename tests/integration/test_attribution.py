@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from memstrata import Memory
-from memstrata.cli.importer import import_messages, load_any
+from memstrata.loaders.importer import import_messages, load_any
 
 LOCOMO = Path(__file__).parents[2] / "src" / "memstrata" / "data" / "locomo-conv-30.json"
 GROUP = [("Alice", "I prefer UPS for delivery"), ("Bob", "I prefer FedEx for delivery"),

@@ -11,8 +11,9 @@ import numpy as np
 import pytest
 
 from memstrata import Memory, Settings
-from memstrata.embed.base import EmbeddingCache, carried_cosine, cosine_scale, load_default_embedder
+from memstrata.embed.base import EmbeddingCache, carried_cosine, cosine_scale
 from memstrata.embed.e5 import E5SmallEmbedder
+from memstrata.embed.models import load_default_embedder
 
 
 @pytest.fixture(scope="module")

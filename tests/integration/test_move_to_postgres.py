@@ -14,7 +14,8 @@ import pytest
 
 from memstrata import InvalidInput, Memory
 from memstrata.embed.hashing import HashingEmbedder
-from memstrata.store.keys import KeyStore, stored_keys
+from memstrata.store.keys import stored_keys
+from memstrata.store.protocol import KeyStore
 from memstrata.types import Fact
 
 T0 = datetime(2026, 1, 1, tzinfo=UTC)

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from memstrata import Memory
-from memstrata.config import Settings
+from memstrata.config import Settings, is_postgres_url
 from memstrata.errors import StoreError
-from memstrata.store.backends import _lower_scheme, is_postgres_url
+from memstrata.store.backends import _lower_scheme
 
 
 @pytest.mark.parametrize("url", ["postgresql://u@h/db", "postgres://u@h/db", "POSTGRESQL://u@h/db",

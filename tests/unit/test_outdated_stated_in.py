@@ -1,11 +1,11 @@
-"""Which sentence of a message states a fact's value (``recall.outdated.stated_in``)."""
+"""Which sentence of a message states a fact's value (``text.stating.stated_in``)."""
 
 from __future__ import annotations
 
 import pytest
 
 from memstrata.privacy.crypto import UNREADABLE
-from memstrata.recall.outdated import outdated_parts, stated_in
+from memstrata.text.stating import outdated_parts, stated_in
 
 
 @pytest.mark.parametrize(("value", "text", "expected"), [

@@ -7,7 +7,8 @@ from datetime import UTC, datetime
 
 from memstrata.extract.base import FactCandidate
 from memstrata.extract.clauses import Finding
-from memstrata.facts.resolve import contradicts, decide, normalise_value
+from memstrata.facts.resolve import contradicts, decide
+from memstrata.text.tokens import normalise_value
 from memstrata.types import Fact, Scope
 
 NOW = datetime(2026, 10, 30, tzinfo=UTC)

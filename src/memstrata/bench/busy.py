@@ -27,7 +27,7 @@ import numpy as np
 from memstrata.bench.baselines import BM25Baseline, DenseBaseline
 from memstrata.bench.retrieval import HybridRetriever, load_dataset
 from memstrata.config import Settings
-from memstrata.embed.base import load_default_embedder
+from memstrata.embed.models import load_default_embedder
 from memstrata.errors import InvalidInput
 
 #: A spinning process stops itself after this many seconds even if the bench never stops it

@@ -19,7 +19,8 @@ from rich.table import Table
 
 from memstrata.bench.perf import synthetic_messages
 from memstrata.bench.probe import NOISE, SYNONYMS, TARGETS
-from memstrata.embed.base import Embedder, load_default_embedder
+from memstrata.embed.base import Embedder
+from memstrata.embed.models import load_default_embedder
 from memstrata.errors import EmbeddingError
 
 CANDIDATES = ("use-multilingual-v3", "multilingual-e5-small-q4", "hashing-512")

@@ -31,11 +31,15 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from memstrata.bench.perf import _QUERIES, STREAM, peak_rss_mb, synthetic_messages
+from memstrata.bench.retrieval import cached_embedder
 from memstrata.config import Settings
+from memstrata.embed.models import load_default_embedder
 from memstrata.errors import StoreError, install_hint
+from memstrata.filter import parse
 from memstrata.memory import Memory
 from memstrata.store.postgres import search
 from memstrata.store.postgres.store import PostgresStore
+from memstrata.text.segment import derivative
 from memstrata.types import Scope
 
 #: The selective filter of the bench: 1 % of the episodes.
@@ -367,9 +371,6 @@ def sentence_vectors(n: int, *, queries: int, seed: int, embedding_cache: Path |
     embed). Raises ``ValueError`` for an unknown ``query_set``."""
     if query_set not in QUERY_SETS:
         raise ValueError(f"query_set must be one of {', '.join(QUERY_SETS)}; got {query_set!r}")
-    from memstrata.bench.retrieval import cached_embedder
-    from memstrata.embed.base import load_default_embedder
-    from memstrata.text.segment import derivative
 
     texts = [derivative(t, "user") for t in synthetic_messages(n, seed)]
     rng = random.Random(seed + 1)
@@ -417,7 +418,6 @@ def run_hnsw_recall(n: int, *, dim: int, url: str | None, queries: int, seed: in
             return run_hnsw_recall(n, dim=dim, url=private, queries=queries, seed=seed, ef_search=ef_search,
                                    console=console, intrinsic=intrinsic, sentences=sentences,
                                    embedding_cache=embedding_cache, query_set=query_set)
-    from memstrata.filter import parse
 
     rng = np.random.default_rng(seed)
     if sentences:

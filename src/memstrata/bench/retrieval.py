@@ -40,15 +40,18 @@ from memstrata.bench.baselines import BM25Baseline, DenseBaseline, RRFBaseline
 from memstrata.bench.embed_cache import DiskEmbeddingCache
 from memstrata.bench.long_query import DEFAULT_SEED, long_question
 from memstrata.config import Settings
-from memstrata.embed.base import load_default_embedder
+from memstrata.embed.base import COSINE_CEIL, COSINE_FLOOR
+from memstrata.embed.models import load_default_embedder
 from memstrata.errors import InvalidInput
 from memstrata.loaders.beam import ABILITIES, ABSTENTION, load_beam
+from memstrata.loaders.importer import import_conversation
 from memstrata.loaders.locomo import Conversation, QAItem, load_locomo
 from memstrata.loaders.memorybank import load_memorybank
 from memstrata.loaders.realmem import load_realmem
 from memstrata.loaders.realmem import session_of as realmem_session
+from memstrata.memory import Memory
 from memstrata.recall.evidence import MATCH_EVIDENCE, evidence
-from memstrata.recall.fusion import COSINE_CEIL, COSINE_FLOOR, SESSION_TOP_TURNS, STRENGTH_SATURATION
+from memstrata.recall.fusion import SESSION_TOP_TURNS, STRENGTH_SATURATION
 from memstrata.store.turns import SESSION_BLOCK_TURNS
 from memstrata.text.tokens import TERMS_VERSION
 
@@ -145,8 +148,6 @@ class HybridRetriever:
 
     def __init__(self, workdir: Path, embedder: Any = None, database_url: str | None = None, *,
                  name: str = "hybrid", overrides: dict[str, Any] | None = None) -> None:
-        from memstrata.memory import Memory
-
         self.name = name
         extra = dict(overrides or {})
         settings = Settings.from_env(db_path=workdir / "bench.db", **extra)
@@ -158,9 +159,7 @@ class HybridRetriever:
         self.turn_of: dict[int, str] = {}
 
     def index(self, conversation: Conversation) -> None:
-        """Import ``conversation`` as its own user (``cli.importer.import_conversation``)."""
-        from memstrata.cli.importer import import_conversation
-
+        """Import ``conversation`` as its own user (``loaders.importer.import_conversation``)."""
         episodes = import_conversation(self.memory, conversation)
         self.turn_of.update({eid: src for src, eid in episodes.items()})
 

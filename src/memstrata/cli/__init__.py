@@ -1,8 +1,9 @@
 """The ``memstrata`` command line: a thin door over ``Memory``.
 
 ``commands`` holds the typer application (``app``) and the memory commands, ``server`` the
-network ones (``serve``, ``mcp``, ``keys``), ``options`` the option types they share,
-``importer`` the import of message logs and ``demo`` the LoCoMo demo. ``main`` is the console script
+network ones (``serve``, ``mcp``, ``keys``), ``session`` what every command shares (consoles,
+opening the database, errors as one line), ``options`` the option types, and ``demo`` the
+LoCoMo demo. ``main`` is the console script
 (``memstrata = memstrata.cli:main``); ``python -m memstrata.cli`` runs it too.
 
 This package loads ``commands`` (typer, rich and the engine) only when a command needs it:

@@ -9,32 +9,51 @@ from __future__ import annotations
 
 import contextlib
 import json
+import signal
 import sys
 import tempfile
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+import threading
+from collections.abc import Callable
 from dataclasses import asdict
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from memstrata.arguments import check_kinds
+from memstrata.bench.embeddings import run_embeddings
+from memstrata.bench.extraction import run_extraction
+from memstrata.bench.hooks import run_hooks_bench
+from memstrata.bench.perf import run_perf
+from memstrata.bench.retrieval import DATASETS, markdown, run_benchmark, save, save_all
+from memstrata.cli.demo import run_demo
 from memstrata.cli.options import AgentOpt, DbOpt, FilterOpt, JsonOpt, OrgOpt, ProjectOpt, SessionOpt, UserOpt
+from memstrata.cli.server import keys_app, mcp_command, serve_command, ui_command
+from memstrata.cli.session import (
+    console,
+    emit_json,
+    err,
+    missing_file,
+    open_memory,
+    removed_unless_stored,
+    run_command,
+    safe,
+    shown_errors,
+)
 from memstrata.clock import parse_time
-from memstrata.config import DEFAULT_DB_PATH, Settings
+from memstrata.config import Settings, is_postgres_url
 from memstrata.context.attribution import about_someone_else, attribution, several_users
 from memstrata.context.render import labels_for, marked_text
-from memstrata.errors import EmbeddingModelMismatch, InvalidInput, MemstrataError, StoreError, install_hint
-from memstrata.lifecycle.export import _plain, dumps, write_file
+from memstrata.errors import EmbeddingModelMismatch, InvalidInput, StoreError, install_hint
+from memstrata.integrations.markdown import export_folder, import_folder
+from memstrata.lifecycle.export import dumps, write_file
+from memstrata.lifecycle.reembed import reembed_database
 from memstrata.lifecycle.target import require_target
+from memstrata.loaders.importer import detect_format, import_messages, load_any, load_export, load_export_lines
 from memstrata.memory import Memory
 from memstrata.recall.excerpt import excerpt
-from memstrata.store.backends import is_postgres_url, looks_like_url
-from memstrata.text.visible import neutralise
 from memstrata.types import Fact, Hit
 from memstrata.write.ingest import AddResult
 
@@ -42,98 +61,6 @@ app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_
                   help="memstrata: long-term memory for AI agents (embedded SQLite by default).")
 bench_app = typer.Typer(no_args_is_help=True, help="Benchmarks that print figures and ratios.")
 app.add_typer(bench_app, name="bench")
-# emoji=False: ":x:" in a user's text must stay ":x:", not become an emoji.
-console = Console(emoji=False)
-err = Console(stderr=True, emoji=False)
-T = TypeVar("T")
-
-
-
-@contextmanager
-def _errors() -> Iterator[None]:
-    try:
-        yield
-    except MemstrataError as exc:
-        if "--json" in sys.argv[1:]:  # machines get the error in the same shape as the REST API's
-            sys.stderr.write(json.dumps({"error": {"code": exc.code, "message": str(exc), "details": exc.details()}},
-                                        ensure_ascii=False) + "\n")
-        else:
-            err.print(f"[red]error\\[{exc.code}][/]: {_safe(exc)}", highlight=False)
-        raise typer.Exit(2 if isinstance(exc, InvalidInput) else 1) from None
-    except KeyboardInterrupt:
-        err.print("interrupted")
-        raise typer.Exit(130) from None
-    except (typer.Exit, typer.Abort):
-        raise
-    except Exception as exc:  # the outer edge: never a traceback for the user
-        err.print(f"[red]error\\[internal][/]: {_safe(f'{type(exc).__name__}: {exc}')}", highlight=False)
-        raise typer.Exit(1) from None
-
-
-def _missing_file(db: str | None, settings: Settings) -> Path | None:
-    """The SQLite file ``db`` names if it does not exist (a PostgreSQL URL is never "missing")."""
-    # A URL, even a mistyped one, is never a missing file: ``open_store`` accepts or refuses it.
-    if (db is not None and looks_like_url(db)) or (db is None and settings.database_url):
-        return None
-    path = Path(db or settings.resolved_db_path()).expanduser()
-    return None if path.exists() else path
-
-
-def _open(db: str | None, org: str | None, project: str | None, user: str | None, *,
-          model: bool = True, create: bool = False, **kw: Any) -> Memory:
-    """Open the database. ``model=False`` skips the embedding model and the extractor
-    (list, history, forget, export need neither: faster, and they work on a database
-    whose model is not configured here). Only writing commands ``create`` a new file."""
-    settings = Settings.from_env()
-    if not model:
-        kw.update(embedder=None, extractor=None)
-    if not create and (path := _missing_file(db, settings)) is not None:
-        raise StoreError(f"no database at {path}; remember or import something first, or pass --db")
-    if create and (path := _missing_file(db, settings)) is not None and not path.parent.is_dir() \
-            and path != DEFAULT_DB_PATH.expanduser():
-        # a typo'd --db / MEMSTRATA_DB must not create directories silently (trial F20); only the
-        # default location's folder is made for the user
-        raise InvalidInput(f"--db {path}: the directory {path.parent} does not exist; create it first, or fix "
-                           "the path (a new file in an existing directory is created)")
-    return Memory(db, settings=settings, org_id=org, project_id=project,
-                  user_id=settings.user_id if user is None else user, **kw)
-
-
-@contextmanager
-def _removed_unless_stored(db: str | None) -> Iterator[dict[str, bool]]:
-    """Around a command that may create the SQLite file ``db`` names: when the command fails
-    before it stored anything (``state["stored"]`` still false), the file it created (with its
-    ``-wal``/``-shm``) is removed, so a refused import leaves no empty database behind (a
-    fresh-user trial found one after a future-dated line was refused, trial 10). A file that
-    existed before, or a PostgreSQL URL, is never touched."""
-    created = _missing_file(db, Settings.from_env())
-    state = {"stored": False}
-    try:
-        yield state
-    except BaseException:
-        if created is not None and not state["stored"]:
-            for leftover in (created, created.with_name(created.name + "-wal"),
-                             created.with_name(created.name + "-shm")):
-                leftover.unlink(missing_ok=True)
-        raise
-
-
-_CONTROL = dict.fromkeys(c for c in range(32) if c not in (9, 10)) | {127: None}
-
-
-def _safe(text: object) -> str:
-    """User data for rich output: markup escaped, terminal control characters removed, direction
-    controls and tag characters shown as ``[U+202E]`` (``text.visible.neutralise``)."""
-    return escape(neutralise(str(text).translate(_CONTROL)))
-
-
-def _run(fn: Callable[[], T]) -> T:
-    with _errors():
-        return fn()
-
-
-def _emit_json(data: Any) -> None:
-    sys.stdout.write(json.dumps(_plain(data), ensure_ascii=False, indent=2) + "\n")
 
 
 def _hit_json(hit: Hit) -> dict[str, Any]:
@@ -162,11 +89,11 @@ def _clip(text: str, limit: int = CLIP_CHARS, matched: str = "") -> str:
 def _print_report(report: dict[str, Any], as_json: bool) -> None:
     """A key/value report (doctor, status) as JSON or as a two-column table."""
     if as_json:
-        _emit_json(report)
+        emit_json(report)
         return
     table = Table(show_header=False)
     for k, v in report.items():
-        table.add_row(k, _safe(json.dumps(v, ensure_ascii=False) if isinstance(v, (dict, list)) else v))
+        table.add_row(k, safe(json.dumps(v, ensure_ascii=False) if isinstance(v, (dict, list)) else v))
     console.print(table)
 
 
@@ -192,20 +119,20 @@ def remember(
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
-            with _errors():
+            with shown_errors():
                 raise InvalidInput(f"standard input is not UTF-8: byte {exc.start} is {raw[exc.start]:#04x}; "
                                    "convert it first, e.g. `iconv -f GBK -t UTF-8`") from None
 
     def go() -> AddResult:
         # a refused message (one transaction: nothing stored) leaves no new, empty database file
-        with _removed_unless_stored(db), _open(db, org, project, user, create=True, agent_id=agent,
+        with removed_unless_stored(db), open_memory(db, org, project, user, create=True, agent_id=agent,
                                                session_id=session) as memory:
             return memory.add(text, role=role, speaker=speaker, ttl=ttl,
                               created_at=parse_time(at, "--at") if at else None, wait=True,
                               idempotency_key=idempotency_key)
-    result = _run(go)
+    result = run_command(go)
     if as_json:
-        _emit_json(asdict(result))
+        emit_json(asdict(result))
         return
     if result.replayed:
         console.print(f"already stored under this --idempotency-key (episode #{result.episode_id}); "
@@ -215,7 +142,7 @@ def remember(
     zh = lab is not labels_for("English")
     _print_semantic(result)
     if result.redacted:  # kinds only: the values never reach the store, nor this output
-        console.print(_safe("redacted before storage: " + ", ".join(sorted(set(result.redacted)))))
+        console.print(safe("redacted before storage: " + ", ".join(sorted(set(result.redacted)))))
     if not result.created:
         console.print(lab["duplicate"].format(id=result.episode_id))
     elif not result.facts:
@@ -236,7 +163,7 @@ def remember(
             elif change.previous:
                 note = f" [{lab['superseded']} " + ", ".join(p.value for p in change.previous) + "]"
             whose = f"{f.subject}: " if f.subject and f.subject != speaker else ""  # a relative's, never the user's
-            console.print(_safe(f"- {whose}{f.key} = {f.value}{conf}{note}"), highlight=False)
+            console.print(safe(f"- {whose}{f.key} = {f.value}{conf}{note}"), highlight=False)
 
 
 @app.command()
@@ -261,7 +188,7 @@ def recall(
     trace: dict[str, Any] = {}
 
     def go() -> list[Hit]:
-        with _open(db, org, project, user, agent_id=agent, session_id=session) as memory:
+        with open_memory(db, org, project, user, agent_id=agent, session_id=session) as memory:
             kinds = (kind,) if kind else ("fact", "episode")
             if agent_mode is None:
                 return memory.search(query, limit=limit, expand_context=context, kinds=kinds, filter=where,
@@ -272,13 +199,13 @@ def recall(
             result = memory.agent_search(query, agent_mode=agent_mode, limit=limit, kinds=kinds, mode=mode)
             trace.update({k: v for k, v in asdict(result).items() if k != "hits"})
             return result.hits
-    hits = _run(go)
+    hits = run_command(go)
     if as_json:
         hits_json = [_hit_json(h) for h in hits]
-        _emit_json({"hits": hits_json, "agent": trace} if trace else hits_json)
+        emit_json({"hits": hits_json, "agent": trace} if trace else hits_json)
         return
     if trace:
-        err.print(_safe(f"agent {trace['agent']}{' (routed)' if trace['routed_by'] else ''}: "
+        err.print(safe(f"agent {trace['agent']}{' (routed)' if trace['routed_by'] else ''}: "
                         f"queries {trace['queries']}, {trace['llm_calls']} LLM call(s), "
                         f"{trace['prompt_tokens'] + trace['completion_tokens']} tokens, {trace['elapsed_ms']:.0f} ms"),
                   highlight=False)
@@ -296,12 +223,12 @@ def recall(
         # As in the context block (``render``): an outdated hit on one sentence shows that sentence
         # (the rest of its message may still hold), a current one labels its outdated pieces inline.
         shown = _clip(marked_text(hit, lab), matched=hit.matched)
-        console.print(f"[bold]\\[{hit.score:.2f}][/] {_safe(label + shown)}"
-                      f"[dim]{_safe(where)}[/]",
+        console.print(f"[bold]\\[{hit.score:.2f}][/] {safe(label + shown)}"
+                      f"[dim]{safe(where)}[/]",
                       highlight=False)
         for ctx in hit.context:
             line = f"{ctx.speaker or ''}: {_clip(ctx.text)}"
-            console.print(f"      [dim]{_safe(line)}[/]", highlight=False)
+            console.print(f"      [dim]{safe(line)}[/]", highlight=False)
 
 
 @app.command(name="context")
@@ -324,12 +251,12 @@ def context_cmd(
 ) -> None:
     """The cited Markdown block for a system prompt (the SDK's context()), printed as is."""
     def go() -> str:
-        with _open(db, org, project, user, agent_id=agent, session_id=session) as memory:
+        with open_memory(db, org, project, user, agent_id=agent, session_id=session) as memory:
             return memory.context(query, budget_tokens=budget_tokens, filter=where, profile=profile,
                                   kinds=(kind,) if kind else ("fact", "episode"), min_score=min_score,
                                   min_match=min_match, as_of=parse_time(as_of, "--as-of") if as_of else None,
                                   mode=mode)
-    block = _run(go)
+    block = run_command(go)
     sys.stdout.write(block)
 
 
@@ -360,24 +287,24 @@ def list_cmd(
 
     def go() -> tuple[list[Any], str | None]:
         what = chosen()
-        with _open(db, org, project, user, model=False, agent_id=agent) as memory:
+        with open_memory(db, org, project, user, model=False, agent_id=agent) as memory:
             if cursor is not None:
                 page = memory.page(kind=what, status=status, key=key, limit=limit, cursor=cursor, filter=where)
                 following.append(page.next_cursor)
                 return list(page.items), memory.scope.user_id
             return memory.list(kind=what, status=status, key=key, limit=limit, filter=where), memory.scope.user_id
-    rows, owner = _run(go)
+    rows, owner = run_command(go)
     episodes = episodes or kind == "episode"
     if following:
         # stderr: `--json` output stays the list it always was
         err.print(f"next page: --cursor {following[0]}" if following[0] else "last page", highlight=False,
                   markup=False)
     if as_json:
-        _emit_json([asdict(r) for r in rows])
+        emit_json([asdict(r) for r in rows])
         return
     if not rows:
         what = "episodes" if episodes else f"{status} facts" if status != "all" else "facts"
-        console.print(_safe(f"no {what} for user {owner}" + (f" under key {key}" if key else "")
+        console.print(safe(f"no {what} for user {owner}" + (f" under key {key}" if key else "")
                             + (" matching the filter" if where else "")), highlight=False)
         return
     table = Table(show_lines=False)
@@ -385,8 +312,8 @@ def list_cmd(
         for col in ("id", "when", "session", "speaker", "content"):
             table.add_column(col)
         for e in rows:
-            table.add_row(str(e.id), f"{e.created_at:%Y-%m-%d %H:%M}", _safe(e.scope.session_id or ""),
-                          _safe(e.producer_id or e.role), _safe(e.content[:200]))
+            table.add_row(str(e.id), f"{e.created_at:%Y-%m-%d %H:%M}", safe(e.scope.session_id or ""),
+                          safe(e.producer_id or e.role), safe(e.content[:200]))
     else:
         # Whom each fact is about when some fact is not the user's own (a group scope: Alice's and
         # Bob's facts under one user; ``context.attribution``); a single user's list stays as it was.
@@ -395,8 +322,8 @@ def list_cmd(
         for col in cols if named else tuple(c for c in cols if c != "subject"):
             table.add_column(col)
         for f in rows:
-            about = [_safe(f.subject or f.scope.user_id or "")] if named else []
-            table.add_row(str(f.id), *about, _safe(f.key), _safe(f.value), f"{f.confidence:.2f}", f.status,
+            about = [safe(f.subject or f.scope.user_id or "")] if named else []
+            table.add_row(str(f.id), *about, safe(f.key), safe(f.value), f"{f.confidence:.2f}", f.status,
                           f"{f.observed_at:%Y-%m-%d}", ",".join(map(str, f.citations[:5])))
     console.print(table)
 
@@ -410,19 +337,19 @@ def history(
 ) -> None:
     """A fact's timeline: every value it had under its key, with audit events."""
     def go() -> list[tuple[Fact, list[Any]]]:
-        with _open(db, org, project, user, model=False) as memory:
+        with open_memory(db, org, project, user, model=False) as memory:
             return memory.history(fact_id, key=key)
-    timeline = _run(go)
+    timeline = run_command(go)
     if as_json:
-        _emit_json([{"fact": asdict(f), "events": [asdict(e) for e in ev]} for f, ev in timeline])
+        emit_json([{"fact": asdict(f), "events": [asdict(e) for e in ev]} for f, ev in timeline])
         return
     for fact, events in timeline:
         until = f" → {fact.valid_to:%Y-%m-%d %H:%M}" if fact.valid_to else ""
-        console.print(f"[bold]fact#{fact.id}[/] " + _safe(
+        console.print(f"[bold]fact#{fact.id}[/] " + safe(
             f"{fact.key} = {fact.value} [{fact.status}] {fact.valid_from or fact.observed_at:%Y-%m-%d %H:%M}{until}"),
             highlight=False)
         for ev in events:
-            console.print(_safe(f"   #{ev.id} {ev.at:%Y-%m-%d %H:%M:%S} {ev.action:<10} {ev.actor} "
+            console.print(safe(f"   #{ev.id} {ev.at:%Y-%m-%d %H:%M:%S} {ev.action:<10} {ev.actor} "
                                  f"{json.dumps(ev.detail, ensure_ascii=False)}"), highlight=False)
 
 
@@ -459,11 +386,11 @@ def forget(
     """
     # What was typed, before $MEMSTRATA_USER fills the owner: `--before ""` (an unset $CUTOFF) is refused,
     # never dropped (it was, and the default user alone became the target).
-    _run(lambda: require_target("memstrata forget", hint="--user, --agent, --session, --before, --filter, --fact, "
-                                "--episode or --all-users", **{
-                                    "--user": user, "--agent": agent, "--session": session, "--before": before,
-                                    "--filter": filter, "--fact": fact, "--episode": episode,
-                                    "--all-users": all_users}))
+    typed = {"--user": user, "--agent": agent, "--session": session, "--before": before, "--filter": filter,
+             "--fact": fact, "--episode": episode, "--all-users": all_users}
+    run_command(lambda: require_target(
+        "memstrata forget", hint="--user, --agent, --session, --before, --filter, --fact, --episode or --all-users",
+        **typed))
     if all_users and user is not None:  # which one was meant? Widening silently would delete too much
         err.print("error\\[invalid_input]: --user and --all-users contradict each other; give one of them")
         raise typer.Exit(2)
@@ -476,16 +403,14 @@ def forget(
                                 ("before", before), (f"{kind}s matching", filter)) if v))
     if not yes:
         if not sys.stdin.isatty():
-            err.print(f"error\\[invalid_input]: refusing to forget {_safe(target)} without --yes "
+            err.print(f"error\\[invalid_input]: refusing to forget {safe(target)} without --yes "
                       "(not an interactive terminal)")
             raise typer.Exit(2)
         if not typer.confirm(f"Forget {target}?"):
             raise typer.Exit(1)
 
     def go() -> Any:
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
-        if (path := _missing_file(db, settings)) is not None:
+        if (path := missing_file(db, settings)) is not None:
             raise StoreError(f"no database at {path}; nothing to forget")
         with Memory(db, settings=settings, org_id=org, project_id=project, user_id=owner,
                     embedder=None, extractor=None) as memory:
@@ -504,31 +429,31 @@ def forget(
                     receipt = memory.forget_status(receipt.job_id)[0]
                     progress.update(task, completed=receipt["episodes"])
             return receipt
-    receipt = _run(go)
+    receipt = run_command(go)
     if as_json:
-        _emit_json({"forgot": target, **receipt.as_dict()})
+        emit_json({"forgot": target, **receipt.as_dict()})
         return
     rows = ", ".join(f"{v} {k}" for k, v in receipt.counts.items() if v)
     if receipt.status == "running":
-        console.print(_safe(f"Forgetting {target}: hidden from every read now; job #{receipt.job_id} deleted "
+        console.print(safe(f"Forgetting {target}: hidden from every read now; job #{receipt.job_id} deleted "
                             f"{rows or 'nothing yet'} and resumes at the next open or `memstrata maintain`"))
         return
-    console.print(_safe(f"Forgot {target}: {rows or 'nothing'}"))
+    console.print(safe(f"Forgot {target}: {rows or 'nothing'}"))
     job = f"job #{receipt.job_id} " if receipt.job_id else ""  # one fact is deleted at once, with no job
-    console.print(_safe(f"receipt: {job}at {receipt.at:%Y-%m-%d %H:%M:%S} UTC, "
+    console.print(safe(f"receipt: {job}at {receipt.at:%Y-%m-%d %H:%M:%S} UTC, "
                         f"sha256 of deleted ids {receipt.ids_sha256}"
                         + (f" (nonce {receipt.nonce})" if receipt.nonce else "")), highlight=False)
     if receipt.wal_checkpointed is False:
         console.print("note: another process holds an old read open; the deleted text leaves the "
                       "write-ahead log at the next checkpoint")
     for replaced in receipt.replaced:
-        console.print(_safe("note: " + replaced.note(replaced.by or fact,
+        console.print(safe("note: " + replaced.note(replaced.by or fact,
                                                      f"`memstrata rollback {replaced.event_id}`")),
                       highlight=False)
     kept = receipt.sources_note(" and ".join(f"`memstrata forget --episode {e}`" for e in receipt.sources_kept)
                                 + " forgets what was said")
     if kept:
-        console.print(_safe(f"note: {kept}"), highlight=False)
+        console.print(safe(f"note: {kept}"), highlight=False)
 
 
 @app.command(name="delete-project")
@@ -541,25 +466,25 @@ def delete_project(
 ) -> None:
     """Delete a whole project: every row of it in every table and index, its idempotency keys, its REST
     API keys revoked; prints the receipt (counts per table, time, SHA-256 of the deleted ids)."""
-    _run(lambda: require_target("memstrata delete-project", PROJECT=project))
+    run_command(lambda: require_target("memstrata delete-project", PROJECT=project))
     if not yes:
         if not sys.stdin.isatty():
-            err.print(f"error\\[invalid_input]: refusing to delete project {_safe(project)} without --yes "
+            err.print(f"error\\[invalid_input]: refusing to delete project {safe(project)} without --yes "
                       "(not an interactive terminal)")
             raise typer.Exit(2)
         if not typer.confirm(f"Delete project {project} and everything in it?"):
             raise typer.Exit(1)
 
     def go() -> Any:
-        with _open(db, org, None, None, model=False) as memory:
+        with open_memory(db, org, None, None, model=False) as memory:
             return memory.delete_project(project, org_id=org, actor="cli")
-    receipt = _run(go)
+    receipt = run_command(go)
     if as_json:
-        _emit_json({"deleted_project": project, **receipt.as_dict()})
+        emit_json({"deleted_project": project, **receipt.as_dict()})
         return
     rows = ", ".join(f"{v} {k}" for k, v in receipt.counts.items() if v)
-    console.print(_safe(f"Deleted project {project}: {rows or 'nothing'}"))
-    console.print(_safe(f"receipt: job #{receipt.job_id} at {receipt.at:%Y-%m-%d %H:%M:%S} UTC, sha256 of deleted "
+    console.print(safe(f"Deleted project {project}: {rows or 'nothing'}"))
+    console.print(safe(f"receipt: job #{receipt.job_id} at {receipt.at:%Y-%m-%d %H:%M:%S} UTC, sha256 of deleted "
                         f"ids {receipt.ids_sha256} (nonce {receipt.nonce})"), highlight=False)
 
 
@@ -583,7 +508,7 @@ def export(
                          everything=everything)
         return
     if fmt != "jsonl":
-        _run(lambda: _refuse(f"--format {fmt!r}: use jsonl or markdown"))
+        run_command(lambda: _refuse(f"--format {fmt!r}: use jsonl or markdown"))
     keys = [0]
 
     def count_key(record: dict[str, Any]) -> None:
@@ -593,7 +518,7 @@ def export(
         if everything and (user or agent or org or project):
             raise InvalidInput("--all exports every tenant, user and agent: leave out --user, --agent, --org "
                                "and --project (or leave out --all to export one scope)")
-        with _open(db, org, project, None if everything else user, model=False,
+        with open_memory(db, org, project, None if everything else user, model=False,
                    agent_id=None if everything else agent) as memory:
             records = memory.export_all() if everything else memory.export()
             n = 0
@@ -610,7 +535,7 @@ def export(
                 empty[0] = memory.scope.describe()
             return n
     empty = [""]
-    n = _run(go)
+    n = run_command(go)
     if output:
         console.print(f"exported {n} records to {output}")
     if empty[0]:
@@ -632,17 +557,15 @@ def _refuse(message: str) -> None:
 def _export_markdown(fmt: str, folder: Path | None, *, db: str | None, user: str | None, agent: str | None,
                      org: str | None, project: str | None, everything: bool) -> None:
     """``memstrata export --format markdown DIR`` (``integrations.markdown.export_folder``)."""
-    from memstrata.integrations.markdown import export_folder
-
     def go() -> Any:
         if fmt != "markdown":
             raise InvalidInput(f"a folder argument ({folder}) is for --format markdown; JSONL goes to --output FILE")
         if folder is None or everything:
             raise InvalidInput("--format markdown writes one user's memory into a folder: give DIR (and --user), "
                                "not --all")
-        with _open(db, org, project, user, model=False, agent_id=agent) as memory:
+        with open_memory(db, org, project, user, model=False, agent_id=agent) as memory:
             return memory.scope.user_id, export_folder(memory, folder)
-    who, report = _run(go)
+    who, report = run_command(go)
     days = sum(1 for f in report.files if f.startswith("memory/"))
     console.print(f"exported {report.facts} facts and {report.episodes} episodes of {who} to {folder} "
                   f"(MEMORY.md and {days} daily note{'' if days == 1 else 's'})", highlight=False, markup=False)
@@ -658,28 +581,25 @@ def import_cmd(
     """Import a conversation log (one user per LoCoMo conversation), with a progress bar, a
     `memstrata export` file exactly as it was (ids, timestamps, statuses; idempotent), or a
     Markdown memory folder (MEMORY.md, memory/YYYY-MM-DD.md: each note an episode; idempotent)."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
-    from memstrata.cli.importer import detect_format, import_messages, load_any, load_export_lines
 
     if fmt == "markdown" or (fmt == "auto" and path.is_dir()):
         _import_markdown(path, db=db, user=user, org=org, project=project, as_json=as_json)
         return
 
-    if (fmt == "auto" and _run(lambda: detect_format(path)) == "export") or fmt == "export":
+    if (fmt == "auto" and run_command(lambda: detect_format(path)) == "export") or fmt == "export":
         def restore() -> dict[str, Any]:
             records, lines = load_export_lines(path)
             # one transaction: a refused restore stored nothing
-            with _removed_unless_stored(db), _open(db, org, project, user, create=True) as memory:
+            with removed_unless_stored(db), open_memory(db, org, project, user, create=True) as memory:
                 return {"records": len(records), **memory.import_records(records, lines=lines)}
-        restored = _run(restore)
+        restored = run_command(restore)
         named = _export_users(path) if user else set()
         if named - {user}:  # a fresh-user trial took --user for a retarget and saw "restored 0"
             err.print(f"note: the export's records name user(s) {', '.join(sorted(named))}; an export "
                       f"file restores each record in its own scope, so --user {user} was not applied",
                       highlight=False, markup=False)
         if as_json:
-            _emit_json(restored)
+            emit_json(restored)
         else:
             keys = f" and {restored['api_keys']} API keys" if restored.get("api_keys") else ""
             trail = "".join(f", {restored[k]} {k.replace('_', ' ')}" for k in (
@@ -700,7 +620,7 @@ def import_cmd(
         groups = load_any(path, fmt)
         total = sum(len(msgs) for _, msgs in groups)
         summary = {"messages": total, "groups": len(groups), "added": 0, "duplicates": 0}
-        with _removed_unless_stored(db) as state, _open(db, org, project, user, create=True) as memory, Progress(
+        with removed_unless_stored(db) as state, open_memory(db, org, project, user, create=True) as memory, Progress(
             TextColumn("importing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
             console=err, disable=as_json,
         ) as progress:
@@ -713,9 +633,9 @@ def import_cmd(
                 import_messages(memory, messages, user_id=user or default_user, on_batch=stored, tally=summary)
             summary.update(memory.store.counts())
         return summary
-    summary = _run(go)
+    summary = run_command(go)
     if as_json:
-        _emit_json(summary)
+        emit_json(summary)
     else:
         # A re-import skips what is stored already (a fresh-user trial read "imported 3 messages"
         # when 2 of the 3 were duplicates): say how many were added and how many skipped.
@@ -729,17 +649,15 @@ def import_cmd(
 def _import_markdown(path: Path, *, db: str | None, user: str | None, org: str | None, project: str | None,
                      as_json: bool) -> None:
     """``memstrata import --format markdown DIR`` (``integrations.markdown.import_folder``)."""
-    from memstrata.integrations.markdown import import_folder
-
     def go() -> Any:
         # every file is read and every note checked before the first write: a refused folder stores nothing
-        with _removed_unless_stored(db) as state, _open(db, org, project, user, create=True) as memory:
+        with removed_unless_stored(db) as state, open_memory(db, org, project, user, create=True) as memory:
             report = import_folder(memory, path)
             state["stored"] = True
             return report
-    report = _run(go)
+    report = run_command(go)
     if as_json:
-        _emit_json(report.as_dict())
+        emit_json(report.as_dict())
         return
     for line in report.lines():
         (err if line.startswith("note:") else console).print(line, highlight=False, markup=False)
@@ -748,8 +666,6 @@ def _import_markdown(path: Path, *, db: str | None, user: str | None, org: str |
 def _export_users(path: Path) -> set[str]:
     """The user ids an export file's records name (``scope.user_id``); unreadable records are
     skipped (the restore itself reports them)."""
-    from memstrata.cli.importer import load_export
-
     users: set[str] = set()
     for record in load_export(path):
         scope = record.get("scope")
@@ -766,11 +682,11 @@ def maintain(
     """Finish interrupted forgets, sweep expired memories, archive idle facts, merge near-duplicates,
     boost often-recalled facts, ANALYZE/VACUUM when worthwhile. Safe to run any time, idempotent."""
     def go() -> Any:
-        with _open(db, None, None, None) as memory:
-            return memory.maintain(on_step=(lambda s: err.print(_safe(s), highlight=False)) if verbose else None)
-    report = _run(go)
+        with open_memory(db, None, None, None) as memory:
+            return memory.maintain(on_step=(lambda s: err.print(safe(s), highlight=False)) if verbose else None)
+    report = run_command(go)
     if as_json:
-        _emit_json(report.as_dict())
+        emit_json(report.as_dict())
         return
     lines = [(report.forgets_finished, "interrupted forget job(s) finished"),
              (report.expired_episodes, "expired episode(s) deleted"), (report.expired_facts, "expired fact(s) deleted"),
@@ -780,7 +696,7 @@ def maintain(
                                                                         (report.vacuumed, "VACUUM")) if ran]
     console.print("maintenance: " + ("; ".join(done) if done else "nothing to do"))
     for note in report.notes:
-        console.print(f"  {_safe(note)}", highlight=False)
+        console.print(f"  {safe(note)}", highlight=False)
 
 
 @app.command()
@@ -791,14 +707,14 @@ def rollback(
 ) -> None:
     """Restore the state before a supersede, merge or archive; the rollback is logged too."""
     def go() -> list[Fact]:
-        with _open(db, org, project, user, model=False) as memory:
+        with open_memory(db, org, project, user, model=False) as memory:
             return memory.rollback(event, actor="cli")
-    facts = _run(go)
+    facts = run_command(go)
     if as_json:
-        _emit_json([asdict(f) for f in facts])
+        emit_json([asdict(f) for f in facts])
         return
     for f in facts:
-        console.print(_safe(f"fact#{f.id} {f.key} = {f.value} [{f.status}]"), highlight=False)
+        console.print(safe(f"fact#{f.id} {f.key} = {f.value} [{f.status}]"), highlight=False)
 
 
 @app.command()
@@ -814,14 +730,14 @@ def update(
     """Correct one fact by hand: a new --value supersedes it (undo with `memstrata rollback`),
     --importance / --confidence change in place; every change is an audit event."""
     def go() -> Fact:
-        with _open(db, org, project, user, model=value is not None) as memory:
+        with open_memory(db, org, project, user, model=value is not None) as memory:
             return memory.update(fact, value=value, importance=importance, confidence=confidence, actor="cli")
-    f = _run(go)
+    f = run_command(go)
     if as_json:
-        _emit_json(asdict(f))
+        emit_json(asdict(f))
         return
     note = f" [replaces fact#{fact}]" if f.id != fact else ""
-    console.print(_safe(f"fact#{f.id} {f.key} = {f.value} [{f.status}]{note}"), highlight=False)
+    console.print(safe(f"fact#{f.id} {f.key} = {f.value} [{f.status}]{note}"), highlight=False)
 
 
 @app.command()
@@ -831,10 +747,10 @@ def restore(
 ) -> None:
     """Bring an archived fact back to active."""
     def go() -> Fact:
-        with _open(db, org, project, user, model=False) as memory:
+        with open_memory(db, org, project, user, model=False) as memory:
             return memory.restore(fact, actor="cli")
-    f = _run(go)
-    console.print(_safe(f"fact#{f.id} {f.key} = {f.value} [{f.status}]"), highlight=False)
+    f = run_command(go)
+    console.print(safe(f"fact#{f.id} {f.key} = {f.value} [{f.status}]"), highlight=False)
 
 
 @app.command()
@@ -842,14 +758,14 @@ def doctor(db: DbOpt = None, as_json: JsonOpt = False) -> None:
     """What model, what database, what counts. Reports a missing or mismatched model instead of failing."""
     def go() -> dict[str, Any]:
         try:
-            with _open(db, None, None, None) as memory:
+            with open_memory(db, None, None, None) as memory:
                 return memory.doctor()
         except EmbeddingModelMismatch as exc:
-            with _open(db, None, None, None, model=False) as memory:
+            with open_memory(db, None, None, None, model=False) as memory:
                 report = memory.doctor()
             report["embedding_status"] = f"mismatch: {exc}"
             return report
-    _print_report(_run(go), as_json)
+    _print_report(run_command(go), as_json)
 
 
 @app.command()
@@ -858,8 +774,6 @@ def reembed(
     model: Annotated[str | None, typer.Option(help="Model to migrate to (default: configured).")] = None,
 ) -> None:
     """Re-embed every segment and fact with the configured (or given) model."""
-    from memstrata.lifecycle.reembed import reembed_database
-
     def go() -> dict[str, Any]:
         settings = Settings.from_env()
         if is_postgres_url(db) or (db is None and settings.database_url):
@@ -868,7 +782,7 @@ def reembed(
         return reembed_database(Path(db or settings.resolved_db_path()).expanduser(),
                                 model or settings.embedding_model or "use-multilingual-v3",
                                 threads=settings.embed_threads)
-    summary = _run(go)
+    summary = run_command(go)
     console.print(f"re-embedded {summary['segments']} segments and {summary['facts']} facts with "
                   f"{summary['model']} (was {summary['previous']})")
     if summary["model"] != (Settings.from_env().embedding_model or "use-multilingual-v3"):
@@ -882,8 +796,6 @@ def demo(
     db: Annotated[Path | None, typer.Option("--db", help="Fresh database file (default: a temporary one).")] = None,
 ) -> None:
     """Import a real LoCoMo conversation and answer five of its benchmark questions."""
-    from memstrata.cli.demo import run_demo
-
     def go() -> None:
         if db is not None:
             if db.exists():
@@ -892,7 +804,7 @@ def demo(
             return
         with tempfile.TemporaryDirectory(prefix="memstrata-demo-") as tmp:
             run_demo(Path(tmp) / "demo.db", console=console)
-    _run(go)
+    run_command(go)
 
 
 @bench_app.command("perf")
@@ -930,16 +842,15 @@ def bench_perf(
         from memstrata.bench.perf_postgres import run_perf_postgres
 
         efs = [int(v) for v in ef_search.split(",") if v.strip()]
-        _run(lambda: [run_perf_postgres(size, url=db, queries=queries, seed=seed, console=console,
+        run_command(lambda: [run_perf_postgres(size, url=db, queries=queries, seed=seed, console=console,
                                         embedder=embedder, reuse=reuse, ef_search=efs) for size in chosen])
         return
     if backend != "sqlite":
-        err.print(f"error\\[invalid_input]: --backend must be sqlite or postgres, got {_safe(backend)}")
+        err.print(f"error\\[invalid_input]: --backend must be sqlite or postgres, got {safe(backend)}")
         raise typer.Exit(2)
-    from memstrata.bench.perf import run_perf
 
     conversations = (2 if busy_cores else 0) if locomo < 0 else locomo
-    _run(lambda: run_perf(chosen, queries=queries, seed=seed, console=console,
+    run_command(lambda: run_perf(chosen, queries=queries, seed=seed, console=console,
                           db=Path(db) if db is not None else None, reuse=reuse, ablate=ablate, busy=busy_cores,
                           locomo=conversations, data=Path(data) if data is not None else None))
 
@@ -970,7 +881,7 @@ def bench_hnsw(
     from memstrata.bench.perf_postgres import run_hnsw_recall
 
     efs = [int(v) for v in ef_search.split(",") if v.strip()]
-    _run(lambda: run_hnsw_recall(n, dim=dim, url=db, queries=queries, seed=seed, ef_search=efs, console=console,
+    run_command(lambda: run_hnsw_recall(n, dim=dim, url=db, queries=queries, seed=seed, ef_search=efs, console=console,
                                  intrinsic=intrinsic, sentences=sentences, embedding_cache=embedding_cache,
                                  query_set=query_set))
 
@@ -980,9 +891,7 @@ def bench_embeddings(
     sentences: Annotated[int, typer.Option(help="Sentences in the throughput batch.")] = 512,
 ) -> None:
     """Quality (top-1, Recall@3, MRR on a zh/en probe) and speed of each installed embedding model."""
-    from memstrata.bench.embeddings import run_embeddings
-
-    _run(lambda: run_embeddings(console=console, sentences=sentences))
+    run_command(lambda: run_embeddings(console=console, sentences=sentences))
 
 
 @bench_app.command("hooks")
@@ -992,9 +901,7 @@ def bench_hooks(
 ) -> None:
     """Wall time of `memstrata hooks run` (SessionStart, UserPromptSubmit, Stop) cold (the hook loads
     the model) and warm (a running memstrata serve answers): p50 / p95 (docs/hooks.md)."""
-    from memstrata.bench.hooks import run_hooks_bench
-
-    figures = _run(lambda: run_hooks_bench(console=console, runs=runs))
+    figures = run_command(lambda: run_hooks_bench(console=console, runs=runs))
     if out is not None:
         out.write_text(json.dumps(figures, indent=1), encoding="utf-8")
 
@@ -1007,9 +914,7 @@ def bench_extraction(
 ) -> None:
     """Precision and recall of the rule extractor per statement shape and language, and the share
     of change sequences that end with the right current value (docs/extraction.md)."""
-    from memstrata.bench.extraction import run_extraction
-
-    _run(lambda: run_extraction(console=console, langs=[x.strip() for x in lang.split(",") if x.strip()],
+    run_command(lambda: run_extraction(console=console, langs=[x.strip() for x in lang.split(",") if x.strip()],
                                 data=data, out=out))
 
 
@@ -1035,13 +940,10 @@ def bench_retrieval(
 ) -> None:
     """Evidence recall@k, NDCG, MRR, session recall and speed, memstrata beside plain baselines
     measured in the same run, normal and long questions (``--backend postgres``: memstrata on PostgreSQL)."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
-    from memstrata.bench.retrieval import DATASETS, markdown, run_benchmark, save, save_all
 
     if backend not in ("sqlite", "postgres") or (db is not None and backend != "postgres"):
         err.print("error\\[invalid_input]: --backend must be sqlite or postgres (--db with postgres), got "
-                  + _safe(backend))
+                  + safe(backend))
         raise typer.Exit(2)
     sets = list(DATASETS) if dataset == "all" else [d.strip() for d in dataset.split(",") if d.strip()]
 
@@ -1071,7 +973,7 @@ def bench_retrieval(
             err.print(f"wrote {json_path}" + (f" and {png}" if png else " (no plot: " + install_hint("bench") + ")"))
         if len(reports) > 1:
             err.print(f"wrote {save_all(reports, out)}")
-    _run(go)
+    run_command(go)
 
 
 def _print_semantic(result: AddResult) -> None:
@@ -1086,7 +988,7 @@ def _print_semantic(result: AddResult) -> None:
         cites = ", ".join(f"episode#{c}" for c in f.citations)
         note = f" [{change.action}" + (": was " + ", ".join(p.value for p in change.previous) if change.previous
                                        else "") + "]"
-        console.print(_safe(f"- {f.key} = {f.value} (cites {cites}){note}"), highlight=False)
+        console.print(safe(f"- {f.key} = {f.value} (cites {cites}){note}"), highlight=False)
 
 
 @app.command()
@@ -1096,11 +998,8 @@ def worker(
     poll: Annotated[float, typer.Option(help="Seconds to sleep when nothing is ready.")] = 1.0,
 ) -> None:
     """Run LLM extraction over the queue (needs MEMSTRATA_LLM_PROVIDER; see docs/configuration.md)."""
-    import signal
-    import threading
-
     def go() -> int:
-        with _open(db, None, None, None, create=True) as memory:
+        with open_memory(db, None, None, None, create=True) as memory:
             work = memory.semantic.worker()
             if once:
                 return len(work.drain())
@@ -1111,7 +1010,7 @@ def worker(
                 return work.serve(stop, poll_s=poll)
             except KeyboardInterrupt:
                 return 0
-    batches = _run(go)
+    batches = run_command(go)
     console.print(f"processed {batches} batch(es)")
 
 
@@ -1119,9 +1018,9 @@ def worker(
 def status(db: DbOpt = None, user: UserOpt = None, session: SessionOpt = None, as_json: JsonOpt = False) -> None:
     """Extraction queue: pending, running, done, failed, last error (whole database unless --user/--session)."""
     def go() -> dict[str, Any]:
-        with _open(db, None, None, None, model=False) as memory:
+        with open_memory(db, None, None, None, model=False) as memory:
             return memory.queue_status(user_id=user, session_id=session)
-    _print_report(_run(go), as_json)
+    _print_report(run_command(go), as_json)
 
 
 @app.command()
@@ -1132,16 +1031,15 @@ def consolidate(
 ) -> None:
     """Merge/rewrite a category's features with the LLM now (or --undo a run)."""
     def go() -> str:
-        with _open(db, org, project, user, agent_id=agent) as memory:
+        with open_memory(db, org, project, user, agent_id=agent) as memory:
             if undo is not None:
                 counts = memory.undo(undo)
                 return f"undone {undo}: {counts['archived']} archived, {counts['restored']} restored"
             return f"consolidation run {memory.consolidate(category)}"
-    console.print(_safe(_run(go)), highlight=False)
+    console.print(safe(run_command(go)), highlight=False)
 
 
-# The network commands live in their own module; it imports the helpers above.
-from memstrata.cli.server import keys_app, mcp_command, serve_command, ui_command  # noqa: E402
+# The network commands (``cli.server``).
 from memstrata.integrations.hooks.commands import hooks_app  # noqa: E402
 
 app.add_typer(keys_app, name="keys")

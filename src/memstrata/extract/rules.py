@@ -28,7 +28,7 @@ from datetime import datetime
 
 import numpy as np
 
-from memstrata.embed.base import Embedder, carried_cosine, cosine_scale
+from memstrata.embed.base import COSINE_CEIL, COSINE_FLOOR, Embedder, carried_cosine, cosine_scale
 from memstrata.errors import EmbeddingError
 from memstrata.extract import kin, patterns_en, patterns_zh, shapes, shapes_en, shapes_zh
 from memstrata.extract.allergens import allergen, severity, without_other_script_tail
@@ -36,7 +36,6 @@ from memstrata.extract.base import FactCandidate
 from memstrata.extract.clauses import CONF_ZERO_SHOT, Finding, describe_period
 from memstrata.extract.ellipsis import correction
 from memstrata.extract.taxonomy import get_key, key_spec
-from memstrata.recall.fusion import COSINE_CEIL, COSINE_FLOOR
 from memstrata.text.hanzi import simplified
 from memstrata.text.lang import detect_language
 from memstrata.text.segment import INVISIBLE, split_sentences

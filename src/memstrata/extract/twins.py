@@ -36,8 +36,7 @@ import numpy as np
 from memstrata.embed.base import Embedder, carried_cosine
 from memstrata.extract import conditions
 from memstrata.extract.when import same_when
-from memstrata.facts.resolve import normalise_value
-from memstrata.text.tokens import index_terms, is_cjk
+from memstrata.text.tokens import index_terms, is_cjk, normalise_value
 
 #: Minimum cosine (USE multilingual v3, bare values) for a CJK and a Latin value to be twins.
 #: Measured on 56 translation pairs and 69 pairs of different things, each one CJK and one Latin

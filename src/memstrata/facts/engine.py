@@ -29,12 +29,13 @@ from memstrata.extract.rules import favourite_label
 from memstrata.extract.taxonomy import key_spec
 from memstrata.extract.twins import twins
 from memstrata.facts import place, withdraw
-from memstrata.facts.resolve import EXACT_KEYS, Decision, choice_key, decide, normalise_value, same_value
+from memstrata.facts.resolve import EXACT_KEYS, Decision, choice_key, decide, same_value
 from memstrata.facts.said import RawChange, Said, fact_expiry
 from memstrata.facts.terms import contradicting_keys, fact_subject, fact_terms, key_terms
 from memstrata.privacy.crypto import Cipher
 from memstrata.store.protocol import Store
 from memstrata.store.records import NewFact
+from memstrata.text.tokens import normalise_value
 from memstrata.types import Fact
 
 log = logging.getLogger(__name__)

@@ -7,23 +7,14 @@ and their cosine similarity to the candidate, and returns one ``Decision``.
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
 from memstrata.extract.base import FactCandidate
 from memstrata.extract.gazetteer import lookup
-from memstrata.text.tokens import index_terms
+from memstrata.text.tokens import index_terms, normalise_value
 from memstrata.types import Fact
-
-_PUNCT = re.compile(r"[\s\W_]+", re.UNICODE)
-
-
-def normalise_value(value: str) -> str:
-    """Comparison form of a value: NFKC, case-folded, punctuation and spaces removed."""
-    return _PUNCT.sub("", unicodedata.normalize("NFKC", value).casefold())
 
 
 def same_thing(value: str, other: str) -> bool:

@@ -14,9 +14,9 @@ from datetime import datetime
 from typing import Any
 
 from memstrata.extract.base import FactCandidate
-from memstrata.facts.resolve import normalise_value
 from memstrata.store.protocol import Store
 from memstrata.store.records import NewFact
+from memstrata.text.tokens import normalise_value
 from memstrata.types import Fact, Scope
 
 

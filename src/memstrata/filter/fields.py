@@ -16,6 +16,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from memstrata.errors import InvalidFilter
+from memstrata.filter.ast import And, Compare, In, Not, Or
+from memstrata.text.hanzi import simplified
+
 FieldType = str  # "text" | "number" | "time" | "json"
 
 
@@ -105,7 +109,6 @@ def literal_forms(field: str, value: object) -> tuple[object, ...]:
     """
     if field not in SCRIPT_FOLDED or not isinstance(value, str):
         return (value,)
-    from memstrata.text.hanzi import simplified
 
     folded = simplified(value)
     return (value,) if folded == value else (value, folded)
@@ -126,9 +129,6 @@ def require_fields_of(expr: object, kind: str, text: str) -> None:
     Raises:
         InvalidFilter: at the first such field, naming the kind that carries it.
     """
-    from memstrata.errors import InvalidFilter
-    from memstrata.filter.ast import And, Compare, In, Not, Or
-
     stack = [expr]
     while stack:
         node = stack.pop()

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from memstrata.clock import parse_time, to_db
 from memstrata.filter.ast import And, Compare, Expr, In, IsNull, Not, Or, Value
 from memstrata.filter.fields import FIELDS, literal_forms
+from memstrata.text.tokens import normalise_value  # the write path's normalisation, kept in one place
 
 _NEGATE = {"=": "!=", "!=": "="}
 
@@ -129,8 +130,6 @@ def _or_encrypted(sql: str, name: str, literals: tuple[Value, ...], out: _Out) -
     A plain fact's ``value_norm`` is its normalised text, never a hash, so it cannot match."""
     if name != "value" or out.kind != "fact" or out.value_mac is None:
         return sql
-    from memstrata.facts.resolve import normalise_value  # the write path's normalisation, kept in one place
-
     macs = sorted({out.value_mac(normalise_value(f)) for v in literals
                    for f in literal_forms(name, v) if isinstance(f, str)})
     if not macs:

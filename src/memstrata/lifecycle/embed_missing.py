@@ -3,7 +3,7 @@
 When the model fails (a download, a native library, memory), ``Memory`` keeps writing: messages
 and facts are stored with full-text terms but no vector, and the model is tried again after a
 backoff (``Memory.embedder``). When it answers again, and at the next open, ``embed_missing``
-gives those rows their vectors, so vector search finds them without a restart or ``reembed``.
+gives those rows their vectors, so vector search finds them without a restart or ``lifecycle.reembed``.
 Encrypted facts keep no vector (their statement is ciphertext).
 
 The SQL is written once for the SQLite and PostgreSQL stores (``store.dialect``); each chunk is

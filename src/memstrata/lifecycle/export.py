@@ -16,6 +16,7 @@ from memstrata.errors import InvalidInput
 from memstrata.lifecycle.trail import id_floor, trail_records
 from memstrata.paging import START, Position
 from memstrata.store.dialect import run
+from memstrata.store.keys import key_records
 from memstrata.store.protocol import LifecycleStore, Store
 from memstrata.types import Scope
 
@@ -81,8 +82,6 @@ def export_all(store: LifecycleStore) -> Iterator[dict[str, Any]]:
         yield from export_records(store, tenant)
     keys = getattr(store, "api_keys", None)
     if keys is not None:
-        from memstrata.store.keys import key_records
-
         yield from key_records(store.db, store.dialect)
     yield id_floor(store)
 

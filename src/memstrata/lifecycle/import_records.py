@@ -27,7 +27,6 @@ import numpy as np
 from memstrata.clock import from_db, to_db, utcnow
 from memstrata.errors import InvalidInput
 from memstrata.extract.base import FactCandidate
-from memstrata.facts.resolve import normalise_value
 from memstrata.facts.terms import fact_terms, key_terms
 from memstrata.lifecycle.trail import COUNTED, TRAIL_TYPES, restore_trail
 from memstrata.lifecycle.trail import NO_ID as TRAIL_NO_ID
@@ -40,7 +39,7 @@ from memstrata.store.protocol import LifecycleStore
 from memstrata.store.records import NewSegment, episode_hash
 from memstrata.store.turns import turn_terms
 from memstrata.text.segment import derivative, split_sentences
-from memstrata.text.tokens import index_text
+from memstrata.text.tokens import index_text, normalise_value
 from memstrata.types import Scope
 
 #: Record types an export holds (``api_key`` and ``id_floor``: only ``export --all`` writes them;

@@ -31,10 +31,6 @@ CHUNK = 500
 #: Recalls since the last boost that earn one importance step (and the step).
 BOOST_EVERY = 5
 BOOST_STEP = 0.05
-#: SQLite: VACUUM when free pages are at least this share of the file and at least
-#: ``VACUUM_MIN_BYTES`` (PostgreSQL: ``store.postgres.scrub.reclaim``).
-VACUUM_FREE_SHARE = 0.25
-VACUUM_MIN_BYTES = 1 << 20
 #: ANALYZE when the row count of the main tables changed by this share since the last one
 #: (and there are at least ``ANALYZE_MIN_ROWS``: below that every plan is a scan anyway).
 ANALYZE_CHANGE = 0.25

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from memstrata.embed.base import load_default_embedder
+from memstrata.embed.models import load_default_embedder
 from memstrata.store.sqlite.store import SQLiteStore
 from memstrata.store.vectors import encode_vector
 

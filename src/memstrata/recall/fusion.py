@@ -18,6 +18,7 @@ from datetime import datetime
 from typing import TypeVar
 
 from memstrata.config import RankingWeights
+from memstrata.embed.base import COSINE_CEIL, COSINE_FLOOR
 
 K = TypeVar("K", bound=Hashable)
 S = TypeVar("S", bound=Hashable)
@@ -65,11 +66,6 @@ def session_ranks(turns: Iterable[tuple[S, float]], *, top: int = SESSION_TOP_TU
     return {session: rank for rank, session in enumerate(order, start=1)}
 
 
-#: Cosine (USE-multilingual) at or below which a vector match says nothing, and at or
-#: above which it is a clear paraphrase; measured on the probe in ``bench.probe``:
-#: unrelated pairs sit at 0.0–0.1, paraphrases and cross-lingual matches at 0.2–0.6.
-COSINE_FLOOR = 0.1
-COSINE_CEIL = 0.5
 
 
 def match_strength(*, cosine: float | None, coverage: float,

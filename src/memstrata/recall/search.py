@@ -26,12 +26,10 @@ from datetime import datetime
 from typing import Any, Generic, TypeVar
 
 from memstrata.config import Settings
-from memstrata.embed.base import cosine_scale, embed_queries
+from memstrata.embed.base import COSINE_CEIL, COSINE_FLOOR, cosine_scale, embed_queries
 from memstrata.filter import And, Expr, Or
 from memstrata.recall.evidence import evidence
 from memstrata.recall.fusion import (
-    COSINE_CEIL,
-    COSINE_FLOOR,
     access_signal,
     blend,
     calibrated_relevance,

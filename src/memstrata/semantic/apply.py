@@ -23,11 +23,12 @@ import numpy as np
 
 from memstrata.extract.base import FactCandidate
 from memstrata.facts.engine import FactEngine
-from memstrata.facts.resolve import normalise_value, same_thing
+from memstrata.facts.resolve import same_thing
 from memstrata.facts.said import Said
 from memstrata.semantic.categories import Category, feature_key
 from memstrata.semantic.commands import Command
 from memstrata.store.protocol import Store
+from memstrata.text.tokens import normalise_value
 from memstrata.types import Fact, Scope
 
 log = logging.getLogger(__name__)

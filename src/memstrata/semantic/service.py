@@ -10,7 +10,7 @@ from contextlib import AbstractContextManager
 from typing import Any
 
 from memstrata.config import Settings
-from memstrata.errors import LLMError
+from memstrata.errors import InvalidInput, LLMError
 from memstrata.llm.base import LLM
 from memstrata.semantic.categories import Category
 from memstrata.semantic.consolidate import Consolidator, runs, undo_run
@@ -111,8 +111,6 @@ class SemanticService:
 
     def category(self, name: str) -> Category:
         """The configured category called ``name``. Raises ``InvalidInput``."""
-        from memstrata.errors import InvalidInput
-
         for cat in self.categories:
             if cat.name == name:
                 return cat

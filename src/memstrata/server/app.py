@@ -69,8 +69,8 @@ from memstrata.server.models import (
     UpdateFactRequest,
 )
 from memstrata.server.transfer import messages_from_records
-from memstrata.store.keys import ApiKey, KeyStore, stored_keys
-from memstrata.types import Episode, Fact, Hit
+from memstrata.store.protocol import KeyStore
+from memstrata.types import ApiKey, Episode, Fact, Hit
 from memstrata.ui import install as install_inspector
 from memstrata.write.idempotency import check_key
 from memstrata.write.ingest import AddResult
@@ -100,7 +100,7 @@ class ServerState:
     def open(cls, memory: Memory, config: ServerConfig) -> ServerState:
         params = inspect.signature(memory.search).parameters
         # SQLite and PostgreSQL keep API keys; on the reference store only the admin key exists.
-        keys = stored_keys(memory.store)
+        keys = memory.api_keys
         return cls(memory, keys, config, RateLimiter(config.rate_limit_per_minute),
                    threading.Lock(), "filter" in params, "mode" in params)
 

@@ -23,7 +23,7 @@ from fastapi import Depends, Request
 from fastapi.security import APIKeyHeader, HTTPAuthorizationCredentials, HTTPBearer
 
 from memstrata.server.errors import ApiError
-from memstrata.store.keys import ApiKey
+from memstrata.types import ApiKey
 
 bearer = HTTPBearer(auto_error=False, description="An API key: `Authorization: Bearer msk_...`")
 api_key_header = APIKeyHeader(name="X-API-Key", auto_error=False, description="Or the key in `X-API-Key`")

@@ -44,7 +44,7 @@ from memstrata.errors import InvalidInput, MemstrataError
 from memstrata.paging import cursor_after
 from memstrata.recall.excerpt import excerpt
 from memstrata.server.models import Kinds
-from memstrata.store.keys import KeyStore
+from memstrata.store.protocol import KeyStore
 from memstrata.text.visible import neutralise
 from memstrata.types import Episode, Fact, Hit
 

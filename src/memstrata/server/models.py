@@ -18,8 +18,7 @@ from memstrata.arguments import check_kinds, check_statuses
 from memstrata.config import MAX_TTL_SECONDS
 from memstrata.context.render import MIN_BUDGET_TOKENS
 from memstrata.lifecycle.forget import Replaced
-from memstrata.store.keys import ApiKey
-from memstrata.types import Episode, Fact, Hit, MemoryEvent
+from memstrata.types import ApiKey, Episode, Fact, Hit, MemoryEvent
 from memstrata.write.ingest import AddResult
 
 

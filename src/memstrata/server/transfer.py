@@ -36,7 +36,6 @@ from memstrata.lifecycle.trail import TRAIL_TYPES
 from memstrata.loaders.jsonl import message_from_object
 from memstrata.memory import Memory
 from memstrata.server.errors import ApiError
-from memstrata.store import forgotten
 from memstrata.write.ingest import Message
 
 ScopeOf = Callable[..., dict[str, Any]]
@@ -146,7 +145,7 @@ def messages_from_records(memory: Memory, records: Sequence[dict[str, Any]], sco
     moved: dict[str, int] = {}
     gone: list[int] = []
     scope_of = _agreeing(requested or {}, scope_of)
-    forgotten_here = forgotten.among_stored(memory.store, "episodes", [
+    forgotten_here = memory.forgotten_among([
         r["id"] for r in records if r.get("type") == "episode" and isinstance(r.get("id"), int)
         and not isinstance(r.get("id"), bool)])
     for i, record in enumerate(records):

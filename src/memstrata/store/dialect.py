@@ -10,6 +10,7 @@ that differ (row locks, JSON field access, inserting explicit ids).
 from __future__ import annotations
 
 import json
+import sqlite3
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
@@ -72,8 +73,6 @@ class SQLiteDialect:
     @staticmethod
     def integrity_errors() -> tuple[type[Exception], ...]:
         """The driver's constraint-violation errors (raised inside an open write)."""
-        import sqlite3
-
         return (sqlite3.IntegrityError,)
 
 

@@ -18,52 +18,21 @@ import hashlib
 import hmac
 import secrets
 from collections.abc import Mapping
-from dataclasses import dataclass
-from datetime import datetime
-from typing import Any, Protocol, cast
+from typing import Any, cast
 
 from memstrata.clock import from_db, utcnow
 from memstrata.errors import InvalidInput, NotFound
 from memstrata.store.dialect import Dialect
-from memstrata.store.protocol import LifecycleDatabase
-from memstrata.types import Scope
-from memstrata.write.ingest import check_scope
+from memstrata.store.protocol import KeyStore, LifecycleDatabase
+from memstrata.store.scope import check_scope
+from memstrata.types import ApiKey, Scope
 
 PREFIX = "msk"
 _COLS = "key_id, org_id, project_id, user_id, name, created_at, revoked_at"
 
 
-@dataclass(frozen=True)
-class ApiKey:
-    """One stored key (never the secret). ``user_id`` ``None``: any user of the tenant."""
-
-    key_id: str
-    org_id: str
-    project_id: str
-    user_id: str | None
-    name: str
-    created_at: datetime
-    revoked_at: datetime | None
-
-    @property
-    def active(self) -> bool:
-        """Not revoked."""
-        return self.revoked_at is None
-
-
 def _digest(key: str) -> str:
     return hashlib.sha256(key.encode("utf-8")).hexdigest()
-
-
-class KeyStore(Protocol):
-    """What the server and the CLI use (``ApiKeys``)."""
-
-    def create(self, *, org_id: str, project_id: str, user_id: str | None = None,
-               name: str = "") -> tuple[ApiKey, str]: ...
-    def list(self) -> list[ApiKey]: ...
-    def revoke(self, key_id: str) -> ApiKey: ...
-    def verify(self, plaintext: str) -> ApiKey | None: ...
-    def any_active(self) -> bool: ...
 
 
 class ApiKeys:

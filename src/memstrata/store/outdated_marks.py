@@ -8,7 +8,7 @@ of facts) took the citation with it, and the message then read as current: a fre
 
 So before a superseded fact is deleted, each still-stored message it cites keeps a row (table
 ``outdated_marks``, migration 16) with the character span of every piece that stated the value
-(``recall.outdated.spans_stating``: the sentence, or its clause when the sentence says more) and the
+(``text.stating.spans_stating``: the sentence, or its clause when the sentence says more) and the
 fact's recorded and retired times (for ``as_of``). The row holds no text and no value: the piece
 is read back from the message itself, and it stands in for the forgotten fact as a superseded
 citation (``Store.citing_facts``), so the piece, and a message stating nothing else, stay
@@ -26,9 +26,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from memstrata.privacy.crypto import Cipher, reveal
-from memstrata.recall.outdated import spans_stating
 from memstrata.store.dialect import Dialect, rows, run_many
 from memstrata.store.records import Citation
+from memstrata.text.stating import spans_stating
 
 #: ``Citation.fact_id`` of a mark: the fact is gone, no id names it.
 NO_FACT = 0

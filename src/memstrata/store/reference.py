@@ -26,13 +26,13 @@ from memstrata.clock import utcnow
 from memstrata.filter import Expr, matches
 from memstrata.paging import Position
 from memstrata.privacy.crypto import Cipher, reveal
-from memstrata.recall.outdated import spans_stating
 from memstrata.store.event_scrub import Scrubbed, clean_detail
 from memstrata.store.protocol import Capabilities
 from memstrata.store.records import Citation, NewFact, NewSegment, episode_hash
 from memstrata.store.sqlite.schema import SCHEMA_VERSION
 from memstrata.store.turns import SESSION_BLOCK_TURNS, earliest, own_terms, turn_document
 from memstrata.store.withdrawals import Withdrawal
+from memstrata.text.stating import spans_stating
 from memstrata.types import ContextSegment, Episode, Fact, MemoryEvent, Scope, Segment
 
 #: BM25 parameters (Robertson & Zaragoza 2009; the usual defaults, as SQLite FTS5 uses).

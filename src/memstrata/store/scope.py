@@ -1,7 +1,12 @@
-"""The scope predicate every backend puts inside its storage queries (isolation before ranking)."""
+"""Scope identifiers: their validation (``check_scope``) and the predicate every backend puts inside
+its storage queries (isolation before ranking)."""
 
 from __future__ import annotations
 
+import unicodedata
+
+from memstrata.errors import InvalidInput
+from memstrata.text.visible import check_name, check_text
 from memstrata.types import Scope
 
 #: Scope fields below the tenant (``org_id``/``project_id``), each bound when set.
@@ -81,3 +86,41 @@ def hidden_predicate(jobs: list[tuple[object, ...]], table: str, *, prefix: str 
         clauses.append(f"NOT ({' AND '.join(parts)})")
         params += [*args, cut]
     return " AND ".join(clauses), params
+
+
+#: Longest scope identifier accepted, in characters.
+MAX_ID_CHARS = 256
+
+
+def check_scope(scope: Scope, *, needs_owner: bool) -> None:
+    """Validate scope identifiers. With ``needs_owner`` (every read and write of memories),
+    a ``user_id``, ``agent_id`` or ``session_id`` is required: a call that forgot to name
+    whose memory it wants must fail, not silently see the whole tenant.
+
+    Raises:
+        InvalidInput: an empty, over-long, non-string, control- or invisible-format-character
+            (Unicode category Cf: U+200B, U+FEFF, ...) identifier, or one with leading or
+            trailing whitespace.
+    """
+    for name in ("org_id", "project_id", "user_id", "agent_id", "session_id"):
+        value = getattr(scope, name)
+        if value is None and name not in ("org_id", "project_id"):
+            continue
+        if not isinstance(value, str) or not value.strip():
+            raise InvalidInput(f"scope {name} must be a non-empty string, got {value!r}")
+        if value != value.strip():
+            # " bob " and "bob" would be two users: a stray space must not split one memory in two.
+            raise InvalidInput(f"scope {name} {value!r} starts or ends with whitespace; pass {value.strip()!r}")
+        if len(value) > MAX_ID_CHARS:
+            raise InvalidInput(f"scope {name} is {len(value)} characters; the limit is {MAX_ID_CHARS}")
+        if any(unicodedata.category(c) == "Cc" for c in value):
+            raise InvalidInput(f"scope {name} {value!r} contains control characters")
+        # "alice\u200b" would be a second user who lists as "alice": an invisible character
+        # (zero-width space, joiner, BOM, direction mark) is a paste accident, never a name.
+        check_name(value, f"scope {name}")
+        check_text(value, f"scope {name}")
+    if needs_owner and scope.user_id is None and scope.agent_id is None and scope.session_id is None:
+        raise InvalidInput(
+            f"no user_id, agent_id or session_id given (scope {scope.describe()}): say whose memory this is "
+            "(Python: user_id='alice' on Memory(...) or the call; CLI: --user alice; REST: \"user_id\")"
+        )

@@ -14,8 +14,7 @@ from datetime import datetime
 from typing import Any, Protocol
 
 from memstrata.config import SemanticSettings
-from memstrata.store.keys import KeyStore
-from memstrata.store.protocol import LifecycleDatabase, Store
+from memstrata.store.protocol import KeyStore, LifecycleDatabase, Store
 from memstrata.store.queue import ExtractionQueue
 from memstrata.types import Episode, Scope
 

@@ -6,7 +6,7 @@ in the other. ``simplified`` maps each Traditional character to its Simplified f
 OpenCC (``opencc`` on PyPI, the project's official binding, Apache-2.0), character by
 character: a text's terms then equal the terms of its characters' conversions wherever the
 text is cut into bigrams, so stored terms can be upgraded term by term
-(``text.reindex``) and a bigram of a query matches the same bigram of a memory. Phrase-level
+(``store.reindex``) and a bigram of a query matches the same bigram of a memory. Phrase-level
 conversion (OpenCC's ``TSPhrases``) is left out on purpose: it would make a bigram's form
 depend on its neighbours. Simplified text is unchanged except for the few characters that
 are Traditional forms too (MemoryBank-zh has one: 麼).

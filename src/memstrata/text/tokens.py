@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 import threading
+import unicodedata
 
 import Stemmer
 
@@ -43,7 +44,7 @@ _ZH_QUERY_STOP = frozenset("的了吗呢吧啊呀么是在我你他她它们这�
 
 #: Version of the term scheme stored in the full-text columns (meta ``terms_version``):
 #: 1 = lower-cased words, 2 = Snowball-stemmed words, 3 = CJK terms in Simplified characters.
-#: A database with an older version is re-indexed on open (``memstrata.text.reindex``); each
+#: A database with an older version is re-indexed on open (``memstrata.store.reindex``); each
 #: version's terms are a function of the previous version's terms alone (``stem_term``, then
 #: ``text.hanzi.simplified``, both term by term), so no source text is needed.
 TERMS_VERSION = 3
@@ -175,3 +176,11 @@ def fts_match_expression(text: str) -> str | None:
     if not terms:
         return None
     return " OR ".join(f'"{t}"' for t in terms)
+
+
+_PUNCT = re.compile(r"[\s\W_]+", re.UNICODE)
+
+
+def normalise_value(value: str) -> str:
+    """Comparison form of a value: NFKC, case-folded, punctuation and spaces removed."""
+    return _PUNCT.sub("", unicodedata.normalize("NFKC", value).casefold())

@@ -68,3 +68,19 @@ def check_name(value: str, what: str) -> None:
         code = f"U+{ord(value[hidden]):04X}"
         raise InvalidInput(f"{what} {value!r} contains an invisible format character {code} {at_character(hidden)}; "
                            "remove it")
+
+
+def check_text(value: str, what: str) -> None:
+    """Reject text SQLite or JSON cannot keep faithfully: NUL bytes and lone surrogates.
+
+    Raises:
+        InvalidInput: naming ``what`` and the character position.
+    """
+    for pos, ch in enumerate(value):
+        if ch == "\x00":
+            raise InvalidInput(f"{what} contains a NUL byte {at_character(pos)}; remove it")
+        if "\ud800" <= ch <= "\udfff":
+            raise InvalidInput(
+                f"{what} contains a lone surrogate U+{ord(ch):04X} {at_character(pos)}; "
+                "text must be valid Unicode (decode with errors='replace')"
+            )

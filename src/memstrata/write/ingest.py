@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import logging
 import math
-import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta, timezone
@@ -21,7 +20,7 @@ import numpy as np
 
 from memstrata.clock import utcnow
 from memstrata.config import Settings
-from memstrata.errors import ContentTooLarge, InvalidInput, at_character
+from memstrata.errors import ContentTooLarge, InvalidInput
 from memstrata.extract.base import Extractor, FactCandidate
 from memstrata.facts.engine import FactEngine
 from memstrata.facts.said import RawChange, Said, fact_expiry
@@ -30,10 +29,11 @@ from memstrata.privacy.crypto import Cipher
 from memstrata.privacy.policy import only_placeholders, redact, redact_json
 from memstrata.store.protocol import Store
 from memstrata.store.records import NewEpisode, NewSegment
+from memstrata.store.scope import check_scope
 from memstrata.store.turns import context_terms, turn_terms
 from memstrata.text.segment import INVISIBLE, derivative, split_segments
 from memstrata.text.tokens import index_text
-from memstrata.text.visible import check_name
+from memstrata.text.visible import check_name, check_text
 from memstrata.timing import phase
 from memstrata.types import ROLES, Fact, Scope
 
@@ -42,9 +42,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-
-#: Longest scope identifier accepted, in characters.
-MAX_ID_CHARS = 256
 
 #: Deepest metadata nesting accepted (the top-level object is level 1). Checking, redaction and
 #: JSON encoding all walk metadata recursively: 900 levels made a REST call fail with a
@@ -155,22 +152,6 @@ def users_own(msg: Message) -> Message:
     return msg if speaker == msg.speaker else replace(msg, speaker=speaker)
 
 
-def check_text(value: str, what: str) -> None:
-    """Reject text SQLite or JSON cannot keep faithfully: NUL bytes and lone surrogates.
-
-    Raises:
-        InvalidInput: naming ``what`` and the character position.
-    """
-    for pos, ch in enumerate(value):
-        if ch == "\x00":
-            raise InvalidInput(f"{what} contains a NUL byte {at_character(pos)}; remove it")
-        if "\ud800" <= ch <= "\udfff":
-            raise InvalidInput(
-                f"{what} contains a lone surrogate U+{ord(ch):04X} {at_character(pos)}; "
-                "text must be valid Unicode (decode with errors='replace')"
-            )
-
-
 def check_metadata(value: Any, path: str = "metadata", depth: int = 1) -> None:
     """Reject metadata that JSON cannot carry faithfully, naming the field (``metadata.a.b[2]``).
 
@@ -204,40 +185,6 @@ def check_metadata(value: Any, path: str = "metadata", depth: int = 1) -> None:
     elif value is not None and not isinstance(value, (bool, int)):
         raise InvalidInput(f"{path} is a {type(value).__name__}; metadata holds only JSON values "
                            "(objects, arrays, strings, numbers, booleans, null)")
-
-
-def check_scope(scope: Scope, *, needs_owner: bool) -> None:
-    """Validate scope identifiers. With ``needs_owner`` (every read and write of memories),
-    a ``user_id``, ``agent_id`` or ``session_id`` is required: a call that forgot to name
-    whose memory it wants must fail, not silently see the whole tenant.
-
-    Raises:
-        InvalidInput: an empty, over-long, non-string, control- or invisible-format-character
-            (Unicode category Cf: U+200B, U+FEFF, ...) identifier, or one with leading or
-            trailing whitespace.
-    """
-    for name in ("org_id", "project_id", "user_id", "agent_id", "session_id"):
-        value = getattr(scope, name)
-        if value is None and name not in ("org_id", "project_id"):
-            continue
-        if not isinstance(value, str) or not value.strip():
-            raise InvalidInput(f"scope {name} must be a non-empty string, got {value!r}")
-        if value != value.strip():
-            # " bob " and "bob" would be two users: a stray space must not split one memory in two.
-            raise InvalidInput(f"scope {name} {value!r} starts or ends with whitespace; pass {value.strip()!r}")
-        if len(value) > MAX_ID_CHARS:
-            raise InvalidInput(f"scope {name} is {len(value)} characters; the limit is {MAX_ID_CHARS}")
-        if any(unicodedata.category(c) == "Cc" for c in value):
-            raise InvalidInput(f"scope {name} {value!r} contains control characters")
-        # "alice\u200b" would be a second user who lists as "alice": an invisible character
-        # (zero-width space, joiner, BOM, direction mark) is a paste accident, never a name.
-        check_name(value, f"scope {name}")
-        check_text(value, f"scope {name}")
-    if needs_owner and scope.user_id is None and scope.agent_id is None and scope.session_id is None:
-        raise InvalidInput(
-            f"no user_id, agent_id or session_id given (scope {scope.describe()}): say whose memory this is "
-            "(Python: user_id='alice' on Memory(...) or the call; CLI: --user alice; REST: \"user_id\")"
-        )
 
 
 def validate_message(message: Message, *, max_bytes: int) -> None:

@@ -19,11 +19,12 @@ from typing import Any
 
 from memstrata.errors import Conflict, InvalidInput, NotFound
 from memstrata.extract.base import FactCandidate
-from memstrata.facts.resolve import normalise_value
 from memstrata.facts.said import Said, fact_expiry
 from memstrata.store.protocol import Store
+from memstrata.text.tokens import normalise_value
+from memstrata.text.visible import check_text
 from memstrata.types import Fact, Scope
-from memstrata.write.ingest import Ingestor, Message, check_text
+from memstrata.write.ingest import Ingestor, Message
 
 #: Longest fact value accepted by ``update``, in characters (a fact is a short statement).
 MAX_VALUE_CHARS = 2000

@@ -27,7 +27,7 @@ from typing import Any
 from memstrata.clock import to_db
 from memstrata.config import SemanticSettings
 from memstrata.store.postgres.connection import PgDatabase
-from memstrata.store.postgres.store import scope_predicate
+from memstrata.store.postgres.rows import scope_predicate
 from memstrata.store.queue import Batch, QueueStatus, StaleClaim, poisoned_error, split_error
 from memstrata.types import Scope
 

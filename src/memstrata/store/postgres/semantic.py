@@ -5,11 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from memstrata.clock import to_db, utcnow
-from memstrata.store.postgres.store import _EPISODE_COLS, PostgresStore, _row_to_episode, _rows, live, scope_predicate
+from memstrata.store.postgres.rows import EPISODE_COLS, fetch_rows, live, row_to_episode, scope_predicate
 from memstrata.types import Episode, Scope
+
+if TYPE_CHECKING:
+    from memstrata.store.postgres.store import PostgresStore
 
 Conn = Any
 
@@ -96,10 +99,10 @@ class PgSemantic:
         order = "DESC" if newest_first else "ASC"
         with self.store.db.read() as conn:
             hidden, hparams = self.store._hidden(conn, "episodes")
-            rows = _rows(conn, f"SELECT {_EPISODE_COLS} FROM episodes WHERE {where} AND {live()}{hidden} "
+            rows = fetch_rows(conn, f"SELECT {EPISODE_COLS} FROM episodes WHERE {where} AND {live()}{hidden} "
                                f"AND sequence_num > %s ORDER BY sequence_num {order}",
                          (*params, utcnow(), *hparams, after))
-        return [_row_to_episode(r) for r in rows]
+        return [row_to_episode(r) for r in rows]
 
     def save_summary(self, scope: Scope, summary: str, through: int, now: datetime) -> None:
         """Upsert the session's summary (the unique index is over ``coalesce``d user and agent)."""

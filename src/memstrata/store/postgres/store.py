@@ -24,7 +24,6 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import psycopg
-from psycopg.rows import dict_row
 from psycopg.types.json import Jsonb
 
 from memstrata.clock import utcnow
@@ -35,35 +34,26 @@ from memstrata.privacy.crypto import Cipher, reveal
 from memstrata.store import forgotten, outdated_marks, withdrawals
 from memstrata.store.dialect import PostgresDialect
 from memstrata.store.event_scrub import Scrubbed, scrub_sql
+from memstrata.store.keys import ApiKeys
 from memstrata.store.postgres import bm25, scrub, search
 from memstrata.store.postgres.connection import PgDatabase, redact_url
+from memstrata.store.postgres.queue import PgExtractionQueue
+from memstrata.store.postgres.rows import EPISODE_COLS, Conn, fetch_rows, live, row_to_episode, scope_predicate, utc
+from memstrata.store.postgres.semantic import PgSemantic
 from memstrata.store.protocol import Capabilities
 from memstrata.store.records import Citation, NewEpisode, NewFact, NewSegment, episode_hash
 from memstrata.store.scope import FORGET_CUTS, SCOPE_FIELDS, hidden_predicate
-from memstrata.store.scope import scope_predicate as shared_scope_predicate
 from memstrata.store.turns import CONTEXT_MARK, SESSION_BLOCK_TURNS, block_hidden_predicate, turn_document
 from memstrata.store.withdrawals import Withdrawal
 from memstrata.types import ContextSegment, Episode, Fact, MemoryEvent, Scope, Segment
 
 if TYPE_CHECKING:
     from memstrata.config import SemanticSettings
-    from memstrata.store.keys import ApiKeys
-    from memstrata.store.postgres.queue import PgExtractionQueue
-    from memstrata.store.postgres.semantic import PgSemantic
-
-Conn = psycopg.Connection[Any]
 
 _SCOPE_FIELDS = SCOPE_FIELDS
-_EPISODE_COLS = ("id, org_id, project_id, user_id, agent_id, session_id, role, producer_id, produced_for_id, "
-                 "content, content_type, created_at, sequence_num, metadata, expires_at")
 _FACT_COLS = ("id, org_id, project_id, user_id, agent_id, subject, kind, key, tag, value, statement, "
               "confidence, importance, sensitivity, observed_at, valid_from, valid_to, expires_at, status, "
               "access_count, last_accessed_at, created_at, expired_at, encrypted")
-
-
-def scope_predicate(scope: Scope, *, prefix: str = "", session: bool = True) -> tuple[str, list[object]]:
-    """``store.scope.scope_predicate`` with psycopg's ``%s`` placeholders."""
-    return shared_scope_predicate(scope, prefix=prefix, session=session, mark="%s")
 
 
 def filter_predicate(expr: Expr | None, *, kind: str, alias: str = "",
@@ -102,35 +92,17 @@ def _walkable(scope: Scope) -> bool:
     return scope.user_id is not None and scope.agent_id is None and scope.session_id is None
 
 
-def _utc(value: datetime | None) -> datetime | None:
-    return None if value is None else value.astimezone(UTC)
-
-
-def _row_to_episode(r: dict[str, Any]) -> Episode:
-    return Episode(
-        id=r["id"], scope=Scope(r["org_id"], r["project_id"], r["user_id"], r["agent_id"], r["session_id"]),
-        role=r["role"], content=r["content"], created_at=r["created_at"].astimezone(UTC),
-        sequence_num=r["sequence_num"], producer_id=r["producer_id"], produced_for_id=r["produced_for_id"],
-        content_type=r["content_type"], metadata=r["metadata"], expires_at=_utc(r["expires_at"]),
-    )
-
-
 def _row_to_fact(r: dict[str, Any], citations: tuple[int, ...], cipher: Cipher | None) -> Fact:
     return Fact(
         id=r["id"], scope=Scope(r["org_id"], r["project_id"], r["user_id"], r["agent_id"]),
         kind=r["kind"], key=r["key"], value=reveal(r["value"], cipher), tag=r["tag"], confidence=r["confidence"],
         importance=r["importance"], sensitivity=r["sensitivity"], citations=citations,
-        observed_at=r["observed_at"].astimezone(UTC), valid_from=_utc(r["valid_from"]),
-        valid_to=_utc(r["valid_to"]), expires_at=_utc(r["expires_at"]), status=r["status"],
-        access_count=r["access_count"], last_accessed_at=_utc(r["last_accessed_at"]),
+        observed_at=r["observed_at"].astimezone(UTC), valid_from=utc(r["valid_from"]),
+        valid_to=utc(r["valid_to"]), expires_at=utc(r["expires_at"]), status=r["status"],
+        access_count=r["access_count"], last_accessed_at=utc(r["last_accessed_at"]),
         created_at=r["created_at"].astimezone(UTC), subject=r["subject"], statement=reveal(r["statement"], cipher),
-        expired_at=_utc(r["expired_at"]), encrypted=bool(r["encrypted"]),
+        expired_at=utc(r["expired_at"]), encrypted=bool(r["encrypted"]),
     )
-
-
-def live(prefix: str = "") -> str:
-    """Predicate (one ``%s``: now) keeping rows whose TTL has not passed."""
-    return f"({prefix}expires_at IS NULL OR {prefix}expires_at > %s)"
 
 
 def _time_order(scope: Scope) -> str:
@@ -139,12 +111,6 @@ def _time_order(scope: Scope) -> str:
     and sorts those few rows, instead of walking the user's whole history by time
     (``episodes_user``) to find that a session's first turn has none before it."""
     return "e.created_at" if scope.session_id is None else "(e.created_at + interval '0 s')"
-
-
-def _rows(conn: Conn, sql: str, params: Sequence[object] = ()) -> list[dict[str, Any]]:
-    with conn.cursor(row_factory=dict_row) as cur:
-        cur.execute(sql, params)
-        return cur.fetchall()
 
 
 def _lock_key(scope: Scope) -> int:
@@ -186,20 +152,14 @@ class PostgresStore:
     # -- LLM semantic memory and API keys (``store.semantic_store.SemanticStore``) --------------------
     def extraction_queue(self, policy: SemanticSettings) -> PgExtractionQueue:
         """The extraction queue of this database (``store.postgres.queue``: ``FOR UPDATE SKIP LOCKED``)."""
-        from memstrata.store.postgres.queue import PgExtractionQueue
-
         return PgExtractionQueue(self.db, policy)
 
     def semantic_queries(self) -> PgSemantic:
         """The queries of the worker, consolidation and short-term memory (``store.postgres.semantic``)."""
-        from memstrata.store.postgres.semantic import PgSemantic
-
         return PgSemantic(self)
 
     def api_keys(self) -> ApiKeys:
         """The REST server's API keys in this database (``store.keys``)."""
-        from memstrata.store.keys import ApiKeys
-
         return ApiKeys(self.db, self.dialect)
 
     def snapshot(self) -> AbstractContextManager[None]:
@@ -646,9 +606,9 @@ class PostgresStore:
         where, params = scope_predicate(scope)
         with self.db.read() as conn:
             hidden, hparams = self._hidden(conn, "episodes")
-            rows = _rows(conn, f"SELECT {_EPISODE_COLS} FROM episodes WHERE id = %s AND {where} AND {live()}{hidden}",
-                         (episode_id, *params, utcnow(), *hparams))
-        return _row_to_episode(rows[0]) if rows else None
+            sql = f"SELECT {EPISODE_COLS} FROM episodes WHERE id = %s AND {where} AND {live()}{hidden}"
+            rows = fetch_rows(conn, sql, (episode_id, *params, utcnow(), *hparams))
+        return row_to_episode(rows[0]) if rows else None
 
     def list_episodes(self, scope: Scope, *, limit: int, offset: int = 0,
                       filter: Expr | None = None, expiry: bool = True, before: Position | None = None) -> list[Episode]:
@@ -666,16 +626,16 @@ class PostgresStore:
             params += [before.created_at, before.id]
         with self.db.read() as conn:
             hidden, hparams = self._hidden(conn, "episodes")
-            rows = _rows(conn, f"SELECT {_EPISODE_COLS} FROM episodes WHERE {where} AND {compiled[0]}{hidden} "
+            rows = fetch_rows(conn, f"SELECT {EPISODE_COLS} FROM episodes WHERE {where} AND {compiled[0]}{hidden} "
                                "ORDER BY created_at DESC, id DESC LIMIT %s OFFSET %s",
                          (*params, *compiled[1], *hparams, limit, offset))
-        return [_row_to_episode(r) for r in rows]
+        return [row_to_episode(r) for r in rows]
 
     def _segment_rows(self, conn: Conn, where: str, params: Sequence[object]) -> list[tuple[Segment, Episode]]:
-        cols = ", ".join(f"e.{c.strip()}" for c in _EPISODE_COLS.split(","))
-        rows = _rows(conn, f"SELECT s.id AS seg_id, s.idx, s.text, s.derivative, {cols} FROM segments s "
+        cols = ", ".join(f"e.{c.strip()}" for c in EPISODE_COLS.split(","))
+        rows = fetch_rows(conn, f"SELECT s.id AS seg_id, s.idx, s.text, s.derivative, {cols} FROM segments s "
                            f"JOIN episodes e ON e.id = s.episode_id WHERE {where}", params)
-        return [(Segment(r["seg_id"], r["id"], r["idx"], r["text"], r["derivative"]), _row_to_episode(r))
+        return [(Segment(r["seg_id"], r["id"], r["idx"], r["text"], r["derivative"]), row_to_episode(r))
                 for r in rows]
 
     def segments_with_episodes(self, ids: Iterable[int]) -> dict[int, tuple[Segment, Episode]]:
@@ -701,7 +661,7 @@ class PostgresStore:
         compiled = filter_predicate(filter, kind="episode", alias="e.")
         if compiled is None or not episodes or reach <= 0:
             return out
-        cols = ", ".join(f"e.{c.strip()}" for c in _EPISODE_COLS.split(","))
+        cols = ", ".join(f"e.{c.strip()}" for c in EPISODE_COLS.split(","))
         # Sources whose scopes leave the same fields empty share one statement: each field is
         # either equal to the source's (an index condition) or IS NULL.
         groups: dict[tuple[bool, ...], list[Episode]] = {}
@@ -749,11 +709,11 @@ class PostgresStore:
                     # 1% filter: 10,000 entries read per branch). Off for this query only: the
                     # savepoint's rollback restores the setting (nothing was written).
                     conn.execute("SELECT set_config('enable_bitmapscan', 'off', true)")
-                rows = _rows(conn, sql, ordered)
+                rows = fetch_rows(conn, sql, ordered)
                 raise psycopg.Rollback()
             for r in rows:
                 out[r["source_id"]].append((Segment(r["seg_id"], r["id"], r["idx"], r["text"], r["derivative"]),
-                                            _row_to_episode(r)))
+                                            row_to_episode(r)))
         return out
 
     def neighbours(self, episode: Episode, segment_index: int, n: int, *,
@@ -786,7 +746,7 @@ class PostgresStore:
     # -- facts ------------------------------------------------------------------------------
     def _facts(self, conn: Conn, where: str, params: Sequence[object], tail: str = "") -> list[Fact]:
         # Citations come in the same statement (one round trip, not two).
-        rows = _rows(conn, f"SELECT {_FACT_COLS}, ARRAY(SELECT c.episode_id FROM fact_citations c WHERE "
+        rows = fetch_rows(conn, f"SELECT {_FACT_COLS}, ARRAY(SELECT c.episode_id FROM fact_citations c WHERE "
                            f"c.fact_id = facts.id ORDER BY c.episode_id) AS cites FROM facts WHERE {where} {tail}",
                      params)
         return [_row_to_fact(r, tuple(int(e) for e in r["cites"]), self.cipher) for r in rows]
@@ -859,7 +819,7 @@ class PostgresStore:
     def episode_times(conn: Conn, ids: Sequence[int]) -> dict[int, datetime]:
         """When each of these episodes was said (``created_at``), inside an open transaction."""
         rows = conn.execute("SELECT id, created_at FROM episodes WHERE id = ANY(%s)", (list(ids),)).fetchall()
-        return {int(r[0]): _utc(r[1]) for r in rows}  # type: ignore[misc]
+        return {int(r[0]): utc(r[1]) for r in rows}  # type: ignore[misc]
 
     @staticmethod
     def cite(conn: Conn, fact_id: int, episode_ids: Iterable[int]) -> None:

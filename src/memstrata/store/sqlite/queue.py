@@ -16,7 +16,7 @@ from memstrata.clock import to_db
 from memstrata.config import SemanticSettings
 from memstrata.store.queue import Batch, QueueStatus, StaleClaim, poisoned_error, split_error
 from memstrata.store.sqlite.connection import Database
-from memstrata.store.sqlite.store import scope_predicate
+from memstrata.store.sqlite.rows import scope_predicate
 from memstrata.types import Scope
 
 

@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from dataclasses import dataclass
 
 FTS_TOKENIZER = "porter unicode61 remove_diacritics 2"
@@ -379,8 +380,6 @@ SCHEMA_VERSION = MIGRATIONS[-1].version
 
 def schema_markdown() -> str:
     """``docs/schema.md``: every table and column after all migrations, generated, never hand-written."""
-    import sqlite3
-
     conn = sqlite3.connect(":memory:")
     try:
         conn.execute("CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, "

@@ -7,11 +7,14 @@ import json
 import sqlite3
 from collections.abc import Mapping, Sequence
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from memstrata.clock import from_db, to_db
-from memstrata.store.sqlite.store import _EPISODE_COLS, SQLiteStore, row_to_episode, scope_predicate
+from memstrata.store.sqlite.rows import EPISODE_COLS, row_to_episode, scope_predicate
 from memstrata.types import Episode, Scope
+
+if TYPE_CHECKING:
+    from memstrata.store.sqlite.store import SQLiteStore
 
 
 def _marks(ids: Sequence[int]) -> str:
@@ -99,7 +102,7 @@ class SQLiteSemantic:
         with self.store.db.read() as conn:
             # The full read predicate: episodes being forgotten or past their TTL stay out.
             where, params = self.store.where(conn, scope, table="episodes")
-            rows = conn.execute(f"SELECT {_EPISODE_COLS} FROM episodes WHERE {where} AND sequence_num > ? "
+            rows = conn.execute(f"SELECT {EPISODE_COLS} FROM episodes WHERE {where} AND sequence_num > ? "
                                 f"ORDER BY sequence_num {order}", (*params, after)).fetchall()
         return [row_to_episode(r) for r in rows]
 

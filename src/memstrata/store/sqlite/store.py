@@ -29,11 +29,14 @@ from memstrata.privacy.crypto import Cipher, reveal
 from memstrata.store import forgotten, outdated_marks, withdrawals
 from memstrata.store.dialect import SQLiteDialect
 from memstrata.store.event_scrub import Scrubbed, scrub_sql
+from memstrata.store.keys import ApiKeys
 from memstrata.store.protocol import Capabilities
 from memstrata.store.records import Citation, NewFact, NewSegment, episode_hash
 from memstrata.store.scope import SCOPE_FIELDS, hidden_predicate, running_forgets_sql
-from memstrata.store.scope import scope_predicate as shared_scope_predicate
 from memstrata.store.sqlite.connection import Database
+from memstrata.store.sqlite.queue import ExtractionQueue
+from memstrata.store.sqlite.rows import EPISODE_COLS, row_scope, row_to_episode, scope_predicate
+from memstrata.store.sqlite.semantic import SQLiteSemantic
 from memstrata.store.turns import SESSION_BLOCK_TURNS, block_hidden_predicate, earliest, own_terms, turn_document
 from memstrata.store.vectors import VectorCache, encode_vector, top_k
 from memstrata.store.withdrawals import Withdrawal
@@ -41,15 +44,8 @@ from memstrata.types import ContextSegment, Episode, Fact, MemoryEvent, Scope, S
 
 if TYPE_CHECKING:
     from memstrata.config import SemanticSettings
-    from memstrata.store.keys import ApiKeys
-    from memstrata.store.sqlite.queue import ExtractionQueue
-    from memstrata.store.sqlite.semantic import SQLiteSemantic
 
 _SCOPE_FIELDS = SCOPE_FIELDS
-_EPISODE_COLS = (
-    "id, org_id, project_id, user_id, agent_id, session_id, role, producer_id, produced_for_id, "
-    "content, content_type, created_at, sequence_num, metadata, expires_at"
-)
 _FACT_COLS = (
     "id, org_id, project_id, user_id, agent_id, subject, kind, key, tag, value, statement, "
     "confidence, importance, sensitivity, observed_at, valid_from, valid_to, expires_at, status, "
@@ -57,11 +53,10 @@ _FACT_COLS = (
 )
 
 
-def scope_predicate(scope: Scope, *, prefix: str = "", session: bool = True) -> tuple[str, list[object]]:
-    """``store.scope.scope_predicate`` with sqlite3's ``?`` placeholders."""
-    return shared_scope_predicate(scope, prefix=prefix, session=session, mark="?")
-
-
+#: ``reclaim_space``: VACUUM when free pages are at least this share of the file and at least
+#: ``VACUUM_MIN_BYTES`` (PostgreSQL: ``store.postgres.scrub.reclaim``).
+VACUUM_FREE_SHARE = 0.25
+VACUUM_MIN_BYTES = 1 << 20
 #: How many times ``limit`` the unscoped full-text query fetches before checking scope.
 OVERFETCH = 4
 
@@ -252,22 +247,6 @@ def scope_tokens(scope: Scope) -> list[str]:
     return out
 
 
-def _row_scope(row: sqlite3.Row, session: bool = True) -> Scope:
-    return Scope(row["org_id"], row["project_id"], row["user_id"], row["agent_id"],
-                 row["session_id"] if session else None)
-
-
-def row_to_episode(row: sqlite3.Row) -> Episode:
-    """Map an ``episodes`` row (``_EPISODE_COLS``) to an ``Episode``."""
-    return Episode(
-        id=row["id"], scope=_row_scope(row), role=row["role"], content=row["content"],
-        created_at=from_db(row["created_at"]),  # type: ignore[arg-type]
-        sequence_num=row["sequence_num"], producer_id=row["producer_id"],
-        produced_for_id=row["produced_for_id"], content_type=row["content_type"],
-        metadata=json.loads(row["metadata"]), expires_at=from_db(row["expires_at"]),
-    )
-
-
 class SQLiteStore:
     """Storage operations over one ``Database``; see the module docstring."""
 
@@ -336,20 +315,14 @@ class SQLiteStore:
     # -- LLM semantic memory and API keys (``store.semantic_store.SemanticStore``) --------------------
     def extraction_queue(self, policy: SemanticSettings) -> ExtractionQueue:
         """The extraction queue of this file (``store.sqlite.queue``)."""
-        from memstrata.store.sqlite.queue import ExtractionQueue
-
         return ExtractionQueue(self.db, policy)
 
     def semantic_queries(self) -> SQLiteSemantic:
         """The queries of the worker, consolidation and short-term memory (``store.sqlite.semantic``)."""
-        from memstrata.store.sqlite.semantic import SQLiteSemantic
-
         return SQLiteSemantic(self)
 
     def api_keys(self) -> ApiKeys:
         """The REST server's API keys in this file (``store.keys``)."""
-        from memstrata.store.keys import ApiKeys
-
         return ApiKeys(self.db, self.dialect)
 
     @staticmethod
@@ -545,7 +518,7 @@ class SQLiteStore:
             "SELECT id, org_id, project_id, user_id, agent_id, session_id, producer_id, role, content, expires_at "
             "FROM episodes WHERE id NOT IN (SELECT rowid FROM turns_fts) ORDER BY id").fetchall()
         for r in rows:
-            self.insert_turn(conn, episode_id=int(r["id"]), scope=_row_scope(r),
+            self.insert_turn(conn, episode_id=int(r["id"]), scope=row_scope(r),
                              terms=fn(r["producer_id"] or r["role"], r["content"]), expires_at=from_db(r["expires_at"]))
         self.set_meta(conn, "turn_docs_version", str(version))
         return len(rows)
@@ -655,7 +628,7 @@ class SQLiteStore:
         """The episode with this id inside ``scope``, or ``None``."""
         with self.db.read() as conn:
             where, params = self.where(conn, scope, table="episodes")
-            row = conn.execute(f"SELECT {_EPISODE_COLS} FROM episodes WHERE id = ? AND {where}",
+            row = conn.execute(f"SELECT {EPISODE_COLS} FROM episodes WHERE id = ? AND {where}",
                                (episode_id, *params)).fetchone()
         return None if row is None else row_to_episode(row)
 
@@ -671,7 +644,7 @@ class SQLiteStore:
             keyset, kparams = ("", []) if before is None else (
                 " AND (created_at, id) < (?, ?)", [to_db(before.created_at), before.id])
             rows = conn.execute(
-                f"SELECT {_EPISODE_COLS} FROM episodes WHERE {where} AND {compiled[0]}{keyset} "
+                f"SELECT {EPISODE_COLS} FROM episodes WHERE {where} AND {compiled[0]}{keyset} "
                 "ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?",
                 (*params, *compiled[1], *kparams, limit, offset),
             ).fetchall()
@@ -683,7 +656,7 @@ class SQLiteStore:
         if not ids:
             return {}
         marks = ",".join("?" * len(ids))
-        cols = ", ".join(f"e.{c.strip()}" for c in _EPISODE_COLS.split(","))
+        cols = ", ".join(f"e.{c.strip()}" for c in EPISODE_COLS.split(","))
         with self.db.read() as conn:
             rows = conn.execute(
                 f"SELECT s.id AS seg_id, s.idx, s.text, s.derivative, {cols} FROM segments s "
@@ -705,7 +678,7 @@ class SQLiteStore:
         that counter spans the wider scope a message names (a message without an agent counts
         every agent's turns), so inside one conversation it has gaps and repeats other agents' numbers.
         """
-        cols = ", ".join(f"e.{c.strip()}" for c in _EPISODE_COLS.split(","))
+        cols = ", ".join(f"e.{c.strip()}" for c in EPISODE_COLS.split(","))
         out: dict[int, list[tuple[Segment, Episode]]] = {ep.id: [] for ep in episodes}
         compiled = filter_predicate(filter, kind="episode", alias="e.")
         if compiled is None or reach <= 0:
@@ -971,10 +944,9 @@ class SQLiteStore:
                 "forget")
 
     def reclaim_space(self) -> tuple[bool, str | None]:
-        """``VACUUM`` when free pages are a large share of the file (``lifecycle.maintain``'s
-        thresholds); returns whether it ran and a note for the report (``None``: not worthwhile)."""
-        from memstrata.lifecycle.maintain import VACUUM_FREE_SHARE, VACUUM_MIN_BYTES
-
+        """``VACUUM`` when free pages are a large share of the file (``VACUUM_FREE_SHARE`` and
+        ``VACUUM_MIN_BYTES``; ``lifecycle.maintain`` calls it); returns whether it ran and a note for
+        the report (``None``: not worthwhile)."""
         conn = self.db.conn
         pages, free, size = (conn.execute(f"PRAGMA {p}").fetchone()[0] for p in ("page_count", "freelist_count",
                                                                                    "page_size"))

@@ -1,0 +1,123 @@
+"""What every ``memstrata`` command shares: the consoles, opening the database, and errors shown
+as one line ``error[code]: message`` (exit status 2 for bad input, 1 for anything else) with no
+traceback. ``commands`` (memory commands) and ``server`` (``serve``, ``mcp``, ``keys``) both use it.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, TypeVar
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+
+from memstrata.config import DEFAULT_DB_PATH, Settings, looks_like_url
+from memstrata.errors import InvalidInput, MemstrataError, StoreError
+from memstrata.lifecycle.export import _plain
+from memstrata.memory import Memory
+from memstrata.text.visible import neutralise
+
+# emoji=False: ":x:" in a user's text must stay ":x:", not become an emoji.
+console = Console(emoji=False)
+
+
+# emoji=False: ":x:" in a user's text must stay ":x:", not become an emoji.
+console = Console(emoji=False)
+
+
+err = Console(stderr=True, emoji=False)
+
+
+T = TypeVar("T")
+
+
+@contextmanager
+def shown_errors() -> Iterator[None]:
+    try:
+        yield
+    except MemstrataError as exc:
+        if "--json" in sys.argv[1:]:  # machines get the error in the same shape as the REST API's
+            sys.stderr.write(json.dumps({"error": {"code": exc.code, "message": str(exc), "details": exc.details()}},
+                                        ensure_ascii=False) + "\n")
+        else:
+            err.print(f"[red]error\\[{exc.code}][/]: {safe(exc)}", highlight=False)
+        raise typer.Exit(2 if isinstance(exc, InvalidInput) else 1) from None
+    except KeyboardInterrupt:
+        err.print("interrupted")
+        raise typer.Exit(130) from None
+    except (typer.Exit, typer.Abort):
+        raise
+    except Exception as exc:  # the outer edge: never a traceback for the user
+        err.print(f"[red]error\\[internal][/]: {safe(f'{type(exc).__name__}: {exc}')}", highlight=False)
+        raise typer.Exit(1) from None
+
+
+def missing_file(db: str | None, settings: Settings) -> Path | None:
+    """The SQLite file ``db`` names if it does not exist (a PostgreSQL URL is never "missing")."""
+    # A URL, even a mistyped one, is never a missing file: ``open_store`` accepts or refuses it.
+    if (db is not None and looks_like_url(db)) or (db is None and settings.database_url):
+        return None
+    path = Path(db or settings.resolved_db_path()).expanduser()
+    return None if path.exists() else path
+
+
+def open_memory(db: str | None, org: str | None, project: str | None, user: str | None, *,
+          model: bool = True, create: bool = False, **kw: Any) -> Memory:
+    """Open the database. ``model=False`` skips the embedding model and the extractor
+    (list, history, forget, export need neither: faster, and they work on a database
+    whose model is not configured here). Only writing commands ``create`` a new file."""
+    settings = Settings.from_env()
+    if not model:
+        kw.update(embedder=None, extractor=None)
+    if not create and (path := missing_file(db, settings)) is not None:
+        raise StoreError(f"no database at {path}; remember or import something first, or pass --db")
+    if create and (path := missing_file(db, settings)) is not None and not path.parent.is_dir() \
+            and path != DEFAULT_DB_PATH.expanduser():
+        # a typo'd --db / MEMSTRATA_DB must not create directories silently (trial F20); only the
+        # default location's folder is made for the user
+        raise InvalidInput(f"--db {path}: the directory {path.parent} does not exist; create it first, or fix "
+                           "the path (a new file in an existing directory is created)")
+    return Memory(db, settings=settings, org_id=org, project_id=project,
+                  user_id=settings.user_id if user is None else user, **kw)
+
+
+@contextmanager
+def removed_unless_stored(db: str | None) -> Iterator[dict[str, bool]]:
+    """Around a command that may create the SQLite file ``db`` names: when the command fails
+    before it stored anything (``state["stored"]`` still false), the file it created (with its
+    ``-wal``/``-shm``) is removed, so a refused import leaves no empty database behind (a
+    fresh-user trial found one after a future-dated line was refused, trial 10). A file that
+    existed before, or a PostgreSQL URL, is never touched."""
+    created = missing_file(db, Settings.from_env())
+    state = {"stored": False}
+    try:
+        yield state
+    except BaseException:
+        if created is not None and not state["stored"]:
+            for leftover in (created, created.with_name(created.name + "-wal"),
+                             created.with_name(created.name + "-shm")):
+                leftover.unlink(missing_ok=True)
+        raise
+
+
+_CONTROL = dict.fromkeys(c for c in range(32) if c not in (9, 10)) | {127: None}
+
+
+def safe(text: object) -> str:
+    """User data for rich output: markup escaped, terminal control characters removed, direction
+    controls and tag characters shown as ``[U+202E]`` (``text.visible.neutralise``)."""
+    return escape(neutralise(str(text).translate(_CONTROL)))
+
+
+def run_command(fn: Callable[[], T]) -> T:
+    with shown_errors():
+        return fn()
+
+
+def emit_json(data: Any) -> None:
+    sys.stdout.write(json.dumps(_plain(data), ensure_ascii=False, indent=2) + "\n")

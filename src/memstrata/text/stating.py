@@ -1,0 +1,155 @@
+"""Where a text states a fact value: the sentence, or the clause of a sentence, that spells it out.
+
+Pure text functions over a value and a message, shared by the read path (``recall.outdated``
+marks the pieces of a hit whose facts were superseded) and the stores (``store.outdated_marks``
+keeps, for a forgotten superseded value, the spans that stated it). A value is found as the
+extractor reads it (full-width letters, Traditional characters, case folded) and, when it is
+not spelled out, placed in the piece holding most of its units (CJK characters, Latin words).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Sequence
+
+from memstrata.text.hanzi import simplified
+
+
+def fold(text: str) -> str:
+    # NFKC folds full-width letters (ＵＰＳ) as ``extract.rules.tidy`` does before extracting.
+    return simplified(unicodedata.normalize("NFKC", text)).casefold()
+
+
+def stated_in(value: str, text: str) -> bool:
+    """Whether ``text`` spells out the fact value ``value``: folded as the extractor reads it
+    (full-width letters, Traditional characters, case) and, where the value starts or ends with
+    a Latin letter or digit, as a whole word ("UPS" is not in "cups").
+
+    >>> stated_in("UPS", "I prefer ups for delivery."), stated_in("UPS", "two cups"), stated_in("顺丰", "用順豐")
+    (True, False, True)
+    """
+    value = fold(value).strip()
+    if not value:
+        return False
+    return re.search(rf"(?<![a-z0-9]){re.escape(value)}(?![a-z0-9])", fold(text)) is not None
+
+
+#: Where a message splits into sentences (``text.segment``'s terminators and newlines) and a
+#: sentence into clauses (commas, semicolons, colons, Chinese and Latin): the pieces
+#: ``outdated_parts`` marks. A clause is tried only inside a sentence that states both a current
+#: and a superseded value.
+SENTENCE_END = re.compile(r"""(?<=[。！？；!?…])[”’"'）)\]]*|(?<=[^\s.][A-Za-z0-9)\]"'”’]\.)(?=\s)|\n""")
+
+
+CLAUSE_MARKS = "，,；;：:、"
+
+
+CLAUSE_END = re.compile(f"[{CLAUSE_MARKS}]")
+
+
+#: Share of a value's units (folded CJK characters and Latin words) a piece must contain to
+#: place a value it does not spell out: 不放门口 (a drop-off fact from 別放門口) shares 3 of 4
+#: characters with its clause; a value drawn from another clause shares at most a character or two.
+PLACE_SHARE = 0.75
+
+
+def pieces(text: str, pattern: re.Pattern[str], trim: str = "") -> list[tuple[int, int]]:
+    """Spans ``(start, end)`` of ``text`` cut after each ``pattern`` match, whitespace (and
+    trailing ``trim`` characters) trimmed, empty pieces left out."""
+    spans, start = [], 0
+    for cut in [m.end() for m in pattern.finditer(text)] + [len(text)]:
+        piece = text[start:cut].rstrip().rstrip(trim).rstrip()
+        if piece.strip():
+            spans.append((start + len(piece) - len(piece.lstrip()), start + len(piece)))
+        start = cut
+    return spans
+
+
+def _units(folded: str) -> list[str]:
+    return re.findall(r"[a-z0-9]+|[\u3400-\u9fff]", folded)
+
+
+def share(value: str, piece: str) -> float:
+    """Share of ``value``'s units found in ``piece`` (1.0 when ``stated_in``)."""
+    if stated_in(value, piece):
+        return 1.0
+    units = _units(fold(value))
+    if not units:
+        return 0.0
+    have = fold(piece)
+    words = set(_units(have))
+    return sum(1 for u in units if u in words) / len(units)
+
+
+def outdated_parts(text: str, cited: Sequence[tuple[str, bool]]) -> tuple[str, ...]:
+    """The pieces of ``text`` (sentences; clauses of a sentence that mixes a current and a
+    superseded value) whose own facts, ``cited`` as ``(value, superseded)``, were all superseded,
+    in text order; ``()`` when none is, or when a current fact cannot be placed in any piece (it
+    might be stated in any of them). When all facts were superseded these are the pieces stating
+    them, for a hit on another sentence that still holds (``_episode_outdated``). A fact is
+    placed where ``stated_in`` finds its value, else in the piece holding
+    at least ``PLACE_SHARE`` of its units (``share``).
+
+    >>> outdated_parts("I prefer UPS. I am allergic to peanuts.", [("UPS", False), ("peanuts", True)])
+    ('I am allergic to peanuts.',)
+    >>> outdated_parts("我以後都希望用順豐，別放門口", [("顺丰", True), ("不放门口", False)])
+    ('我以後都希望用順豐',)
+    """
+    gone = [g for _, g in cited]
+    if not any(gone):
+        return ()
+    sentences = [text[a:b] for a, b in pieces(text, SENTENCE_END)]
+    placed = place_values(sentences, cited)
+    if placed is None:
+        return ()
+    out: list[str] = []
+    for sentence, facts in zip(sentences, placed, strict=True):
+        states = [g for _, g in facts]
+        if states and all(states):
+            out.append(sentence)
+        elif any(states):  # a current and a superseded value: the clauses may tell them apart
+            clauses = [sentence[a:b] for a, b in pieces(sentence, CLAUSE_END, CLAUSE_MARKS)]
+            inner = place_values(clauses, facts)
+            if inner is not None:
+                out.extend(c for c, here in zip(clauses, inner, strict=True) if here and all(g for _, g in here))
+    return tuple(out)
+
+
+def spans_stating(text: str, value: str) -> list[tuple[int, int]]:
+    """Character spans ``(start, end)`` of ``text`` that state the fact value ``value``: each
+    sentence placing it (``stated_in``, else holding ``PLACE_SHARE`` of its units), narrowed to the
+    clauses that place it when the sentence has several; the whole text when no sentence places
+    it (it might be stated anywhere). What a forgotten superseded value leaves behind
+    (``store.outdated_marks``): its pieces stay outdated without the value being kept.
+
+    >>> text = "I use 顺丰 for delivery, it is fast. I live in Berlin."
+    >>> [text[a:b] for a, b in spans_stating(text, "顺丰")]
+    ['I use 顺丰 for delivery']
+    """
+    out: list[tuple[int, int]] = []
+    for start, end in pieces(text, SENTENCE_END):
+        sentence = text[start:end]
+        if share(value, sentence) < PLACE_SHARE:
+            continue
+        clauses = [(start + a, start + b) for a, b in pieces(sentence, CLAUSE_END, CLAUSE_MARKS)]
+        inner = [(a, b) for a, b in clauses if share(value, text[a:b]) >= PLACE_SHARE]
+        out.extend(inner if inner and len(clauses) > 1 else [(start, end)])
+    return out or [(0, len(text))]
+
+
+def place_values(pieces: Sequence[str], cited: Sequence[tuple[str, bool]]) -> list[list[tuple[str, bool]]] | None:
+    """For each piece, the facts ``(value, superseded)`` placed in it (``outdated_parts``);
+    ``None`` when a current fact is placed nowhere."""
+    placed: list[list[tuple[str, bool]]] = [[] for _ in pieces]
+    for value, gone in cited:
+        where = [i for i, piece in enumerate(pieces) if stated_in(value, piece)]
+        if not where and pieces:
+            shares = [share(value, piece) for piece in pieces]
+            best = max(range(len(pieces)), key=shares.__getitem__)
+            where = [best] if shares[best] >= PLACE_SHARE else []
+        if not where and not gone:
+            return None
+        for i in where:
+            placed[i].append((value, gone))
+    return placed
