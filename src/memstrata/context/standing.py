@@ -13,10 +13,9 @@ and their relatives') into the context block first, under their own title.
 
 from __future__ import annotations
 
-import re
-
 from memstrata.extract.allergens import severity
 from memstrata.text.hanzi import simplified
+from memstrata.text.regex import lazy_regex
 
 #: Fact keys that constrain what may be served or suggested to eat (``extract.taxonomy``), most
 #: critical first; their importance already orders them the same way (0.9, 0.8, 0.7, 0.6).
@@ -38,7 +37,7 @@ FOOD_WORDS_EN = frozenset({
 FOOD_WORDS_ZH = ("吃", "饭", "餐", "菜", "食", "厨", "烹饪", "外卖", "夜宵", "宵夜",
                  "甜点", "蛋糕", "烧烤", "火锅", "忌口")
 
-_LATIN_WORD = re.compile(r"[A-Za-z]+")
+_LATIN_WORD = lazy_regex(r"[A-Za-z]+")
 
 #: Allergens nobody eats: animals, plants in the air, dust, moulds, drugs, stings, materials
 #: (English lower case, whole words; Chinese by substring of the Simplified value). A meal's

@@ -13,27 +13,28 @@ from __future__ import annotations
 
 import re
 
+from memstrata.text.regex import lazy_regex
 from memstrata.text.tokens import is_cjk
 
 #: Degree, repetition and modal words Chinese puts between the allergen and 过敏 (又过敏, 很过敏,
 #: 会过敏, 一…就过敏): none names an allergen. Longest first so 还是 is cut whole.
-_ZH_BEFORE_VERB = re.compile(r"(?:还是|仍然|依然|一直|有点|有些|比较|特别|非常|严重|轻微|轻度|重度|超级|真的|"
+_ZH_BEFORE_VERB = lazy_regex(r"(?:还是|仍然|依然|一直|有点|有些|比较|特别|非常|严重|轻微|轻度|重度|超级|真的|"
                              r"确实|容易|也会|就会|也|还|又|都|很|挺|会|就|超|仍|巨)+$")
 #: 吃花生会过敏 / 一吃花生就过敏 / 碰到猫就过敏: the verb of contact is not the allergen.
-_ZH_CONTACT_VERB = re.compile(r"^一?(?:吃了?|喝了?|碰到?|接触到?|闻到?|摸到?)(?=[\u3400-\u9fff])")
+_ZH_CONTACT_VERB = lazy_regex(r"^一?(?:吃了?|喝了?|碰到?|接触到?|闻到?|摸到?)(?=[\u3400-\u9fff])")
 #: How bad the allergy is, said before the allergen: "severe peanut" (a severe peanut allergy),
 #: 严重的花生 (我有严重的花生过敏), 轻微花生. A degree of the allergy, not part of what it is to.
-_EN_SEVERITY = re.compile(r"^(?:(?:very|really|pretty|quite|extremely|super|so)\s+)?(?:severe|serious|bad|mild|slight|"
+_EN_SEVERITY = lazy_regex(r"^(?:(?:very|really|pretty|quite|extremely|super|so)\s+)?(?:severe|serious|bad|mild|slight|"
                           r"minor|major|life[- ]threatening|deadly|deathly|anaphylactic|terrible|awful|strong|"
                           r"diagnosed|confirmed)\s+", re.IGNORECASE)
-_ZH_SEVERITY = re.compile(r"^(?:很|非常|特别|比较|有点|有些|超级)?(?:严重|轻微|轻度|重度|中度|致命)(?:性)?的?")
+_ZH_SEVERITY = lazy_regex(r"^(?:很|非常|特别|比较|有点|有些|超级)?(?:严重|轻微|轻度|重度|中度|致命)(?:性)?的?")
 #: "peanuts again", "shellfish after all", "peanuts still": when it holds, not what.
-_EN_TAIL = re.compile(r"\s+(?:again|still|after all|as well|too|now|anymore|any more|once more|"
+_EN_TAIL = lazy_regex(r"\s+(?:again|still|after all|as well|too|now|anymore|any more|once more|"
                       r"like before)$", re.IGNORECASE)
 #: "peanuts so no peanuts", "peanuts because they make me sick", "peanuts but I love almonds": an
 #: English clause run on after the allergen with no comma (trial 11 F3), as 所以 is in Chinese.
 #: Not "and" alone: "peanuts and shellfish" is a list.
-_EN_CLAUSE = re.compile(r"\s+(?:so|but|because|cause|cuz|since|though|although|which|whereas|please|pls|plz|"
+_EN_CLAUSE = lazy_regex(r"\s+(?:so|but|because|cause|cuz|since|though|although|which|whereas|please|pls|plz|"
                         r"thanks|thank you|thx|lol|haha\w*|btw|fyi|and\s+(?:so|please|pls|no|not|don't|dont|never|i|"
                         r"i'm|my|it|they|that|this))\b.*$", re.IGNORECASE)
 
@@ -99,17 +100,17 @@ def allergen(value: str) -> str:
 #: deathly allergic", "My peanut allergy is life-threatening", 我对花生严重过敏, 我有严重的花生过敏; "I'm
 #: mildly allergic to cats", 我对花生有点过敏, 轻微. An allergy that can kill (anaphylaxis, an EpiPen carried)
 #: is severe. "very" / 很 alone say how strongly, not how dangerously: no severity.
-_SEVERE = re.compile(r"\b(?:severe(?:ly)?|serious(?:ly)?|life[- ]threatening|deadly|deathly|anaphyla(?:ctic|xis)|"
+_SEVERE = lazy_regex(r"\b(?:severe(?:ly)?|serious(?:ly)?|life[- ]threatening|deadly|deathly|anaphyla(?:ctic|xis)|"
                      r"extreme(?:ly)?|dangerous(?:ly)?|epi-?pens?)\b|严重|重度|致命|休克|肾上腺素笔", re.IGNORECASE)
-_MILD = re.compile(r"\b(?:mild(?:ly)?|slight(?:ly)?|minor|a (?:little )?bit|a little|kind of|kinda|somewhat)\b"
+_MILD = lazy_regex(r"\b(?:mild(?:ly)?|slight(?:ly)?|minor|a (?:little )?bit|a little|kind of|kinda|somewhat)\b"
                    r"|轻微|轻度|有点", re.IGNORECASE)
 #: A negation just before a severity word: "not serious", "isn't that severe", "not life-threatening",
 #: 不严重, 不太严重, 没那么严重.
-_NEGATED = re.compile(r"(?:\b(?:not|never|no)|n't)(?:\s+\w+){0,2}\s*$|[不没](?:太|那么|是很|是|很|算)?\s*$",
+_NEGATED = lazy_regex(r"(?:\b(?:not|never|no)|n't)(?:\s+\w+){0,2}\s*$|[不没](?:太|那么|是很|是|很|算)?\s*$",
                       re.IGNORECASE)
 #: A clause after an allergy that says only how severe it is: "..., it's severe", "..., life-threatening",
 #: "…，很严重", 我对花生过敏很严重 (cut after 过敏 into a clause of its own), "…, I carry an EpiPen".
-_SEVERITY_REMARK = re.compile(
+_SEVERITY_REMARK = lazy_regex(
     r"^(?:(?:and|but)\s+)?(?:(?:it's|it is|it can be|it could be|that's|which is|mine is|mine's)\s+)?"
     r"(?:(?:very|really|quite|pretty|so|extremely)\s+)?(?:severe|serious|life[- ]threatening|deadly|anaphylactic|"
     r"mild|minor|slight)(?:\s+(?:one|though|btw))?[.!]*$"
@@ -151,7 +152,7 @@ def severity_remark(clause: str) -> str:
 
 
 #: What is left of 我有过敏, 我有点过敏, 我有严重的过敏 once 我, 有 and 过敏 are read: no allergen.
-_ZH_NO_ALLERGEN = re.compile(r"(?:有|点|有点|有些|一点|容易|很容易|比较容易|的)+")
+_ZH_NO_ALLERGEN = lazy_regex(r"(?:有|点|有点|有些|一点|容易|很容易|比较容易|的)+")
 
 
 def names_no_allergen(value: str) -> bool:

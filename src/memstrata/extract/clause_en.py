@@ -10,6 +10,7 @@ from memstrata.extract.clauses import (
     Finding,
     clean_value,
 )
+from memstrata.text.regex import lazy_regex
 
 _IC = re.IGNORECASE
 
@@ -28,13 +29,13 @@ class _Ctx:
         self.contact = bool(_REFUSED_CHANNEL.search(sentence))
 
 
-_PRONOUN = re.compile(
+_PRONOUN = lazy_regex(
     r"^(?:it|that|this|them|you|him|her|those|these|everything|nothing|something|anything|"
     r"one|how|what|when|where|who|us|me|myself|yours|to know)$",
     _IC,
 )
 
-_PAST = re.compile(
+_PAST = lazy_regex(
     r"^(?:\w+ed|thought|knew|said|saw|went|had|got|heard|told|made|did|been|was|were|wanted|"
     r"felt|found|took|gave|came|left|ate|drank|"
     # irregular pasts a plan check needs ("we flew to Tokyo in March" is done, not next March);
@@ -58,5 +59,5 @@ def _split_list(text: str) -> list[str]:
     return [p for p in re.split(r"\s*(?:,|\band\b|&|\bor\b)\s*", text) if p.strip()]
 
 
-_REFUSED_CHANNEL = re.compile(r"\b(?:don't|do not|never|please don't|no)\s+(?:call|phone|ring|email|e-mail|"
+_REFUSED_CHANNEL = lazy_regex(r"\b(?:don't|do not|never|please don't|no)\s+(?:call|phone|ring|email|e-mail|"
                               r"text|message|calls|emails|texts|phone calls)\b", _IC)

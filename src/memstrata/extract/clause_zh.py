@@ -11,6 +11,7 @@ from memstrata.extract.clauses import (
     Finding,
     clean_value,
 )
+from memstrata.text.regex import lazy_regex
 from memstrata.text.tokens import is_cjk
 
 _Pattern = Callable[[str, "_Ctx"], list[Finding]]
@@ -28,11 +29,11 @@ class _Ctx:
         self.contact = bool(_REFUSED_CHANNEL.search(sentence))
 
 
-_MODAL = re.compile(r"^(?:请|麻烦|帮我|希望|想|要|会|打算|还是|就|都|你)+")
+_MODAL = lazy_regex(r"^(?:请|麻烦|帮我|希望|想|要|会|打算|还是|就|都|你)+")
 
 #: 这/那 point only before a measure word or a number (那本书, 这两个, 那里) or alone: 那不勒斯披萨
 #: (Neapolitan pizza) is a name (a fresh-user trial's 我喜欢那不勒斯披萨 extracted nothing).
-_PRONOUN = re.compile(r"^(?:你|他|她|它|你们|他们|她们|这个|那个|这样|那样|自己|死了|上你|大家|"
+_PRONOUN = lazy_regex(r"^(?:你|他|她|它|你们|他们|她们|这个|那个|这样|那样|自己|死了|上你|大家|"
                       r"[这那](?=$|[个些样种本部家件首位只条里儿边次款张双天时么幅句篇辆场间座门台份段集季期顿杯碗瓶盒块"
                       r"片套名颗棵头匹口位周月年回阵会类批堆群所栋趟遍番般面一两二三四五六七八九十几]))")
 
@@ -53,4 +54,4 @@ def _split_list(text: str) -> list[str]:
 _CH = "|".join(sorted((s for c, ss in gazetteer.CONTACT_CHANNELS.items() if c == "QQ" or is_cjk(c[0])
                        for s in ss), key=len, reverse=True))
 
-_REFUSED_CHANNEL = re.compile(rf"(?:别|不要|不用|请勿|勿|不想)(?:给我|跟我)?(?:打|发)?(?:{_CH})")
+_REFUSED_CHANNEL = lazy_regex(rf"(?:别|不要|不用|请勿|勿|不想)(?:给我|跟我)?(?:打|发)?(?:{_CH})")

@@ -15,6 +15,7 @@ from typing import Literal
 
 from memstrata.extract import gazetteer
 from memstrata.extract.timex import resolve_relative, time_span
+from memstrata.text.regex import lazy_regex
 
 Period = tuple[datetime, datetime]
 
@@ -78,18 +79,18 @@ def with_confidence(findings: list[Finding], confidence: float) -> list[Finding]
     return [replace(f, confidence=max(f.confidence, confidence)) for f in findings]
 
 
-_TRAILING = re.compile(r"[\s.,!?;:。，！？；：、~～…\"'“”‘’)）】」』]+$")
-_LEADING = re.compile(r"^[\s,，:：;；\-—\"'“”‘’(（【「『]+")
-_ZH_PARTICLES = re.compile(r"(?:了|吧|啊|呀|哦|喔|啦|哈|呢|嘛|的说|就行|就好|就可以)+$")
+_TRAILING = lazy_regex(r"[\s.,!?;:。，！？；：、~～…\"'“”‘’)）】」』]+$")
+_LEADING = lazy_regex(r"^[\s,，:：;；\-—\"'“”‘’(（【「『]+")
+_ZH_PARTICLES = lazy_regex(r"(?:了|吧|啊|呀|哦|喔|啦|哈|呢|嘛|的说|就行|就好|就可以)+$")
 #: A time word that says when a value holds, not what it is ("蓝色现在", "现在是国航" → 国航).
-_ZH_TIME_EDGE = re.compile(r"^(?:现在|目前|如今|最近|这些天|这阵子)(?:是|就是)?|(?:现在|目前|如今|最近)$")
-_EN_FILLERS = re.compile(
+_ZH_TIME_EDGE = lazy_regex(r"^(?:现在|目前|如今|最近|这些天|这阵子)(?:是|就是)?|(?:现在|目前|如今|最近)$")
+_EN_FILLERS = lazy_regex(
     r"\s+(?:too|as well|a lot|so much|very much|really|lol|haha|though|anyway|please|"
     r"anymore|any more|any longer|these days|nowadays|now|right now|for now|currently|at the moment|"
     r"at present|lately|these days now)$",
     re.IGNORECASE,
 )
-_EN_ARTICLE = re.compile(r"^(?:the|a|an)\s+", re.IGNORECASE)
+_EN_ARTICLE = lazy_regex(r"^(?:the|a|an)\s+", re.IGNORECASE)
 
 
 def clean_value(text: str, lang: str) -> str:
@@ -118,7 +119,7 @@ def clean_value(text: str, lang: str) -> str:
 #: "... their studio" (a LoCoMo import stored Jon's "my" in his facts). Lower case only: a name such
 #: as "My Chemical Romance" keeps its capital. "I" is left alone (its verb would need agreeing).
 _FIRST_PERSON = {"my": "their", "me": "them", "myself": "themselves", "mine": "theirs"}
-_FIRST_PERSON_WORD = re.compile(r"\b(?:my|me|myself|mine)\b")
+_FIRST_PERSON_WORD = lazy_regex(r"\b(?:my|me|myself|mine)\b")
 
 
 def third_person(value: str) -> str:
@@ -240,7 +241,7 @@ def like_finding(
 #: After a named thing, a noun of its own ("the UPS guy", "VS Code themes") or a possessive
 #: ("FedEx's app") makes the name a modifier: the liked thing is the whole phrase. Words that
 #: may follow the named thing itself are let through (purpose, comparison, adverbs, shipping).
-_ATTRIBUTIVE = re.compile(
+_ATTRIBUTIVE = lazy_regex(
     r"(?:'s?\b|\s+(?!(?:for|to|with|over|instead|more|better|best|most|than|and|or|but|because|since|as|"
     r"when|if|so|too|very|much|a|lot|now|again|please|these|those|days|nowadays|anymore|really|here|"
     r"there|at|in|on|by|from|delivery|deliveries|shipping|service|services|express|ground|mostly|"
@@ -248,7 +249,7 @@ _ATTRIBUTIVE = re.compile(
 )
 
 
-_LIST_SPLIT = {"zh": re.compile(r"[、，,和及与]|还有"), "en": re.compile(r"\s*,\s*|\s+(?:and|or)\s+")}
+_LIST_SPLIT = {"zh": lazy_regex(r"[、，,和及与]|还有"), "en": lazy_regex(r"\s*,\s*|\s+(?:and|or)\s+")}
 
 
 def _list_items(value: str, lang: str) -> list[str]:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 
 from memstrata.extract.clauses import CONF_STATED, Finding, clean_value, without_time
+from memstrata.text.regex import lazy_regex
 
 _IC = re.IGNORECASE
 
@@ -94,17 +95,17 @@ _NOUN_EN = _alternation(_EN_NOUNS)
 _ADJ_EN = _alternation(_EN_ADJECTIVES)
 _TAIL_EN = r"(?:\s+(?:since|for|from|because|so|which|that|as well|too|also|though|now)\b.*)?"
 #: "I have asthma", "I've got type 2 diabetes", "I suffer from migraines", "I was diagnosed with celiac disease".
-_HAVE_EN = re.compile(
+_HAVE_EN = lazy_regex(
     r"^(?:i\s+(?:also\s+|actually\s+)?(?:have|have got|suffer from|live with|"
     r"(?:was|got)(?:\s+recently|\s+just)?\s+diagnosed with)"
     r"|(?:i've|i have)\s+(?:also\s+)?(?:got|had|been diagnosed with))\s+"
     rf"{_MOD_EN}(?P<v>(?:(?:{_NOUN_EN})(?:\s*(?:,|and|&)\s*{_MOD_EN})?)+){_TAIL_EN}$", _IC)
-_IM_EN = re.compile(rf"^(?:i'm|i am)\s+(?:also\s+|actually\s+|severely\s+|very\s+|a bit\s+|slightly\s+)?"
+_IM_EN = lazy_regex(rf"^(?:i'm|i am)\s+(?:also\s+|actually\s+|severely\s+|very\s+|a bit\s+|slightly\s+)?"
                     rf"(?:an?\s+)?(?P<v>(?:(?:{_ADJ_EN})(?:\s*(?:,|and|&)\s*)?)+){_TAIL_EN}$", _IC)
 #: "I'm no longer diabetic", "I don't have asthma (anymore)", "My asthma is gone". A plain denial
 #: withdraws as well: a condition the user says they do not have is not one to keep.
 _NO_MORE_EN = r"(?:\s+(?:anymore|any more|any longer|now))?"
-_RETRACT_EN = re.compile(
+_RETRACT_EN = lazy_regex(
     rf"^(?:i'm|i am)\s+(?:no longer|not)\s+(?:an?\s+)?(?P<a>{_ADJ_EN}){_NO_MORE_EN}$"
     rf"|^i\s+(?:no longer have|no longer suffer from|don't have|do not have|don't suffer from)\s+{_MOD_EN}"
     rf"(?P<n>{_NOUN_EN}){_NO_MORE_EN}$"
@@ -143,7 +144,7 @@ def find_en(clause: str, ctx: object) -> list[Finding]:
 _NOUN_ZH = _alternation(_ZH_NOUNS)
 _MOD_ZH = r"(?:轻微的?|轻度的?|严重的?|慢性|先天性|点|一点)?"
 #: 我有哮喘 / 我患有糖尿病 / 我得了痛风 / 我被诊断出(有)糖尿病 / 我是糖尿病患者 / 我乳糖不耐受.
-_HAVE_ZH = re.compile(
+_HAVE_ZH = lazy_regex(
     rf"^我(?:也|还|其实|一直|从小就?|本身就?)*(?:有|患有|得了|得过|患上了|被诊断出(?:了|有|患有)?|被确诊(?:为|了|有)?)"
     rf"{_MOD_ZH}(?P<v>(?:{_NOUN_ZH})(?:[、和跟及与](?:{_NOUN_ZH}))*)(?:的毛病|的问题|这个病)?$"
     rf"|^我(?:也|还|其实|一直)*是(?P<p>{_NOUN_ZH})(?:患者|病人)$"
@@ -151,7 +152,7 @@ _HAVE_ZH = re.compile(
 #: 我的哮喘好了 / 我的糖尿病已经治好了 / 我不再贫血了 / 我已经没有哮喘了 / 我没有糖尿病. The clause
 #: reaches here without its final 了 (``clean_value``); a plain denial withdraws as well: a condition
 #: the user says they do not have is not one to keep.
-_RETRACT_ZH = re.compile(
+_RETRACT_ZH = lazy_regex(
     rf"^我的(?P<v>{_NOUN_ZH})(?:已经|早就|现在|基本|完全)*(?:好|治好|痊愈|治愈|没|好彻底)$"
     rf"|^我(?:现在|已经|其实|并)*(?:不再|没有|没|不|再也没有)(?:有|患有|得)?(?P<w>{_NOUN_ZH})$"
     # a past state: 我以前有哮喘 / 我小时候得过哮喘 (as 我以前对花生过敏, patterns_zh)

@@ -10,13 +10,12 @@ entry (a carrier, an editor, a seat: ``extract.gazetteer``), whose name alone sa
 
 from __future__ import annotations
 
-import re
-
 from memstrata.extract import gazetteer
 from memstrata.extract.clauses import CONF_INFORMAL, Finding
+from memstrata.text.regex import lazy_regex
 
 _TAIL = r"(?:[,\s]+(?:instead|then|please|now|rather))*[\s.!]*"
-_EN = re.compile(
+_EN = lazy_regex(
     r"(?i)^(?:(?:(?:actually|no|nah|wait|sorry|oh|ok|okay|well|hmm|never\s?mind|scratch that|"
     r"on second thought)\b[,\s]*)+"
     r"(?:(?:make (?:it|that)|change (?:it|that)(?: back)? to|switch(?: back)? to|go(?: back)? to|back to|go with|"
@@ -25,7 +24,7 @@ _EN = re.compile(
     r"let'?s go back to|go with)\s+)"
     rf"(?P<v>[^,.!?]+?){_TAIL}$"
 )
-_ZH = re.compile(r"^(?:(?:算了|不对|不|还是|那就|那|改成|换成|改用|换用|换回|改回|用回)[，,\s]*)+"
+_ZH = lazy_regex(r"^(?:(?:算了|不对|不|还是|那就|那|改成|换成|改用|换用|换回|改回|用回)[，,\s]*)+"
                  r"(?:用|改用|换成|改成|换回|改回|用回)?(?P<v>[^，,。！？]+?)(?:吧|好了|算了|就行|就好)?[。！!.\s]*$")
 
 

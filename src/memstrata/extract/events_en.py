@@ -16,19 +16,20 @@ from memstrata.extract.clauses import (
     without_time,
 )
 from memstrata.extract.timex import mentions_time
+from memstrata.text.regex import lazy_regex
 
 # "we're" / "we are": the user's own plan with others ("We're going to Paris in May" stored nothing)
-_SUBJECT = re.compile(r"^(?:i|we)(?P<aux>'ll|'m|'re|'ve|'d|\s+will|\s+am|\s+are|\s+have|\s+had|\s+)\s*(?P<v>.+)$", _IC)
+_SUBJECT = lazy_regex(r"^(?:i|we)(?P<aux>'ll|'m|'re|'ve|'d|\s+will|\s+am|\s+are|\s+have|\s+had|\s+)\s*(?P<v>.+)$", _IC)
 
-_NOT_EVENT = re.compile(r"^(?:n't|think|guess|feel|felt|believe|wonder|hope|know|knew|mean|was|am|"
+_NOT_EVENT = lazy_regex(r"^(?:n't|think|guess|feel|felt|believe|wonder|hope|know|knew|mean|was|am|"
                         r"hate|like|love|want|wanted|wish|suppose|bet|doubt|don't|do not|can't|"
                         r"might|may|should|could|would|need to know|not|no|heard|had heard|"
                         r"thought|realized|said|told|can|chat|talk)\b", _IC)
 
-_FUTURE = re.compile(r"^(?:are\s+|'re\s+)?(?:going to|gonna|will|plan to|planning to|have an?|'ve got an?|have to|"
+_FUTURE = lazy_regex(r"^(?:are\s+|'re\s+)?(?:going to|gonna|will|plan to|planning to|have an?|'ve got an?|have to|"
                      r"need to)\s+", _IC)
 
-_TRAVEL = re.compile(r"\b(?:go(?:ing)? to|fly(?:ing)? to|travel(?:ing|ling)? to|visit(?:ing)?|"
+_TRAVEL = lazy_regex(r"\b(?:go(?:ing)? to|fly(?:ing)? to|travel(?:ing|ling)? to|visit(?:ing)?|"
                      r"trip|vacation|holiday|head(?:ing)? to|leav(?:e|ing) for)\b", _IC)
 
 

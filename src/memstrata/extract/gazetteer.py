@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
+from memstrata.text.regex import lazy_regex
 from memstrata.text.tokens import is_cjk
 
 
@@ -167,7 +168,7 @@ CONTACT_CHANNELS: dict[str, tuple[str, ...]] = {
 }
 _CHANNEL_BY_SURFACE: dict[str, str] = {
     surface: canonical for canonical, surfaces in CONTACT_CHANNELS.items() for surface in surfaces}
-_CHANNEL_TAIL = re.compile(r"(?:\s+(?:instead|rather|only|please|if possible|if you can|"
+_CHANNEL_TAIL = lazy_regex(r"(?:\s+(?:instead|rather|only|please|if possible|if you can|"
                            r"from now on|going forward)|(?:就行|就好|吧|比较好|更好|为主))+$", re.IGNORECASE)
 
 
@@ -232,9 +233,9 @@ def lookup(text: str, *, choice: bool = False) -> Hit | None:
 
 
 #: "carrier Zed" / "courier Acme": the word after names a carrier whatever else it names.
-_CARRIER_NAMED = re.compile(r"\b(?:carrier|courier)\s+(?P<v>[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)?)")
+_CARRIER_NAMED = lazy_regex(r"\b(?:carrier|courier)\s+(?P<v>[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)?)")
 #: "for delivery", "to ship with": the object is chosen for shipping.
-_SHIPPING_CONTEXT = re.compile(r"\b(?:carrier|courier|for (?:delivery|deliveries|shipping|shipments?)|"
+_SHIPPING_CONTEXT = lazy_regex(r"\b(?:carrier|courier|for (?:delivery|deliveries|shipping|shipments?)|"
                                r"(?:ship|send|deliver) (?:it |them |parcels |packages )?(?:with|via|by))\b"
                                r"|快递|寄件|配送|物流", re.IGNORECASE)
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from memstrata.text.regex import lazy_regex
 from memstrata.text.tokens import is_cjk
 
 _IC = re.IGNORECASE
@@ -22,7 +23,7 @@ _IC = re.IGNORECASE
 
 #: Words that point at something in the conversation rather than name it: the value
 #: means nothing once stored ("this genre", "their work", "the taste of these").
-_EN_ANAPHORA = re.compile(
+_EN_ANAPHORA = lazy_regex(
     r"\b(?:it|its|it's|this|these|those|they|them|their|theirs|he|him|his|she|her|hers|"
     r"you|your|yours|you're|there|here)\b"
     # "that" points ("escaping to that world") unless it opens a relative clause after a
@@ -32,12 +33,12 @@ _EN_ANAPHORA = re.compile(
 )
 #: Objects that are clauses, not things: "that you chose pottery", "how art lets us …",
 #: "what I do", "the way the sunlight hits", "when you give me …".
-_EN_CLAUSE_OBJECT = re.compile(
+_EN_CLAUSE_OBJECT = lazy_regex(
     r"^(?:that|how|what|when|whenever|where|why|whether|which|who|if|the way|the idea that)\b",
     _IC,
 )
 #: A value that is only function words ("to", "so", "too much").
-_EN_FUNCTION = re.compile(
+_EN_FUNCTION = lazy_regex(
     r"^(?:(?:to|so|too|much|more|very|a|an|the|of|and|or|it|all|some|one|lot|bit|well|"
     r"up|out|in|on|at|for|with|do|be|being|go|get|them|then|now)\s*)+$",
     _IC,
@@ -47,10 +48,10 @@ _EN_FUNCTION = re.compile(
 #: A Chinese pronoun or demonstrative as the whole object of an English clause ("I love 这个"),
 #: the Chinese "I love this": it points into the conversation. A whole-word match, since 那 also
 #: starts names (那不勒斯).
-_ZH_POINTING = re.compile(r"(?:你|您|他|她|它|你们|他们|她们|它们|这|那|这个|那个|这些|那些|这样|那样|自己|大家)")
-_EN_DEFINITE = re.compile(r"^(?:all\s+)?the\s+(?=[a-z])", re.UNICODE)
+_ZH_POINTING = lazy_regex(r"(?:你|您|他|她|它|你们|他们|她们|它们|这|那|这个|那个|这些|那些|这样|那样|自己|大家)")
+_EN_DEFINITE = lazy_regex(r"^(?:all\s+)?the\s+(?=[a-z])", re.UNICODE)
 #: Trailing words that mark a change of mind, cut before the value is kept.
-EN_NO_LONGER = re.compile(r"\s+(?:anymore|any more|any longer|these days|nowadays)\b.*$", _IC)
+EN_NO_LONGER = lazy_regex(r"\s+(?:anymore|any more|any longer|these days|nowadays)\b.*$", _IC)
 
 
 def en_object_ok(raw: str) -> bool:
@@ -77,7 +78,7 @@ def en_points_away(value: str) -> bool:
 
 
 #: Moods and states read after "I'm … today": not events.
-_EN_STATE = re.compile(
+_EN_STATE = lazy_regex(
     r"^(?:(?:really|very|so|a bit|bit|a little|kind of|kinda|quite|pretty|super|just|still|"
     r"already|totally|also|feeling|getting)\s+)*(?:feeling|happy|sad|tired|excited|confused|"
     r"upset|down|stressed|anxious|nervous|worried|bored|glad|proud|grateful|thankful|stoked|"
@@ -86,12 +87,12 @@ _EN_STATE = re.compile(
     _IC,
 )
 #: Events whose value is only the outing's quality ("a great time", "a blast when …").
-_EN_VAGUE_EVENT = re.compile(
+_EN_VAGUE_EVENT = lazy_regex(
     r"^(?:(?:a|an|such|so|really|the)\s+)*(?:\w+\s+)?(?:time|blast|day|night|week|fun|"
     r"troubles?|problems?|news)\b(?:\s+(?:when|and|but|with|yesterday|today)\b.*)?$",
     _IC,
 )
-_EN_EVENT_PRONOUN = re.compile(r"\b(?:it|you|your|yours|this|these|those|there)\b", _IC)
+_EN_EVENT_PRONOUN = lazy_regex(r"\b(?:it|you|your|yours|this|these|those|there)\b", _IC)
 
 
 def en_event_ok(value: str) -> bool:
@@ -107,8 +108,8 @@ def en_event_ok(value: str) -> bool:
     return _EN_EVENT_PRONOUN.search(value) is None and len(value.split()) >= 2
 
 
-_EN_FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'll|i'd|me|my|mine|we|our|us)\b", _IC)
-_EN_SECOND_PERSON = re.compile(r"\b(?:you|your|yours|you're|yourself)\b", _IC)
+_EN_FIRST_PERSON = lazy_regex(r"\b(?:i|i'm|i've|i'll|i'd|me|my|mine|we|our|us)\b", _IC)
+_EN_SECOND_PERSON = lazy_regex(r"\b(?:you|your|yours|you're|yourself)\b", _IC)
 
 
 def en_note_ok(value: str) -> bool:
@@ -124,9 +125,9 @@ def en_note_ok(value: str) -> bool:
 # --- Chinese ------------------------------------------------------------------------------
 
 #: Negation or retraction inside a value ("我现在不对花生过敏了" → v = "现在不对花生").
-_ZH_NEGATED = re.compile(r"不|没|无|再也|已经|不再|以前|曾经|过去")
+_ZH_NEGATED = lazy_regex(r"不|没|无|再也|已经|不再|以前|曾经|过去")
 #: Values that point at the listener or at the context ("和你聊天", "这些细节").
-_ZH_ANAPHORA = re.compile(r"你|您|他们|她们|这些|那些|这个|那个|这样|那样|这里|那里|它")
+_ZH_ANAPHORA = lazy_regex(r"你|您|他们|她们|这些|那些|这个|那个|这样|那样|这里|那里|它")
 
 
 def zh_points_away(value: str) -> bool:

@@ -37,6 +37,7 @@ import re
 
 from memstrata.extract.clauses import CONF_PREFER, CONF_STATED, Finding, clean_value, third_person
 from memstrata.extract.guards import zh_points_away
+from memstrata.text.regex import lazy_regex
 from memstrata.text.tokens import index_terms, is_cjk
 
 _IC = re.IGNORECASE
@@ -45,17 +46,17 @@ _IC = re.IGNORECASE
 
 #: 我又开始喝咖啡了 / 我重新开始跑步 / 我现在能吃辣了 / 我现在也敢吃辣了 / 我又喝咖啡了. 能/可以/敢 say it
 #: only as a change (现在, 已经, 终于 before, or the sentence's 了 after): 我能吃辣 alone is an ability.
-_RESTART_ZH = re.compile(r"^我(?P<now>(?:现在|最近|已经|终于|也|又)*)(?P<m>又开始|又重新|重新开始|重新|再次|又|开始|"
+_RESTART_ZH = lazy_regex(r"^我(?P<now>(?:现在|最近|已经|终于|也|又)*)(?P<m>又开始|又重新|重新开始|重新|再次|又|开始|"
                          r"能够|能|可以|敢)(?P<act>.+)$")
-_CHANGE_ZH = re.compile(r"现在|已经|终于|最近")
+_CHANGE_ZH = lazy_regex(r"现在|已经|终于|最近")
 #: 我不再跑步了 / 我已经不跑步了 / 我再也不喝咖啡了 / 我戒了咖啡 / 我停止跑步了 / 我放弃跑步了.
-_STOPPED_ZH = re.compile(r"^我(?P<now>(?:现在|已经|早就|最近|也)*)"
+_STOPPED_ZH = lazy_regex(r"^我(?P<now>(?:现在|已经|早就|最近|也)*)"
                          r"(?P<m>不再|再也不|没再|不|停止了?|停了|戒掉了|戒了|戒|放弃了?)(?P<act>.+)$")
 #: What a restarted or stopped "activity" is not: a state, a liking, a place, an ability (read by
 #: other patterns, or no habit at all).
-_NOT_ACTIVITY_ZH = re.compile(r"^(?:对|是|在|住|用|使用|喜欢|爱|讨厌|想|要|会|能|知道|觉得|认识|记得|过敏|太|很|好|"
+_NOT_ACTIVITY_ZH = lazy_regex(r"^(?:对|是|在|住|用|使用|喜欢|爱|讨厌|想|要|会|能|知道|觉得|认识|记得|过敏|太|很|好|"
                               r"一样|了|吗|呢|这|那|你|他|她)")
-_EAT_DRINK_ZH = re.compile(r"^(?P<verb>吃|喝)(?P<obj>.+)$")
+_EAT_DRINK_ZH = lazy_regex(r"^(?P<verb>吃|喝)(?P<obj>.+)$")
 
 
 def _activity_zh(act: str) -> str | None:
@@ -97,22 +98,22 @@ def stopped_zh(clause: str, ctx: object) -> list[Finding]:
 #: "I started drinking coffee again", "I've gone back to running", "I'm drinking coffee again",
 #: "I'm back to eating spicy food", "I drink coffee again now", "I can eat spicy food now".
 #: "Started X" alone is no return ("I started a new job"): it needs "again", a verb of return, or -ing.
-_RESTART_EN = re.compile(
+_RESTART_EN = lazy_regex(
     r"^i(?:'ve|\s+have)?\s+(?:now\s+)?(?:started|begun|began|taken up|took up)\s+(?P<a>.+?)\s+again$"
     r"|^i(?:'ve|\s+have)?\s+(?:now\s+)?(?:resumed|restarted|gone back to|went back to|returned to)\s+(?P<f>\w+ing\b.*)$"
     r"|^(?:i'm|i am)\s+(?:now\s+)?(?:back to\s+(?P<b>\w+ing\b.*?)(?:\s+again)?|(?P<c>\w+ing\b.+?)\s+again)$"
     r"|^i\s+(?:now\s+)?(?P<d>(?:eat|drink|run|cycle|swim|smoke)\b.*?)\s+again$"
     r"|^i\s+(?:now\s+)?(?:can|am able to)\s+(?P<e>(?:eat|drink)\b.+)$", _IC)
 #: "I don't run any more", "I no longer drink coffee", "I stopped running", "I've given up smoking".
-_STOPPED_EN = re.compile(
+_STOPPED_EN = lazy_regex(
     r"^i(?:'ve|\s+have)?\s+(?:no longer|stopped|quit|gave up|given up)\s+(?P<a>.+)$"
     r"|^i\s+(?:don't|do not)\s+(?P<b>.+)$", _IC)
 #: Any more / anymore / no longer said in the sentence: ``clean_value`` cut it from the clause.
-_NO_MORE_EN = re.compile(r"\b(?:any\s?more|any longer|no longer|these days)\b", _IC)
-_NOT_ACTIVITY_EN = re.compile(r"^(?:be|being|like|liking|love|want|need|know|think|live|living|work|working|use|using|"
+_NO_MORE_EN = lazy_regex(r"\b(?:any\s?more|any longer|no longer|these days)\b", _IC)
+_NOT_ACTIVITY_EN = lazy_regex(r"^(?:be|being|like|liking|love|want|need|know|think|live|living|work|working|use|using|"
                               r"have|having|care|mind|feel|get|go|going|see|remember|believe|understand|wear|"
                               r"talk|talking|speak)\b", _IC)
-_EAT_DRINK_EN = re.compile(r"^(?P<verb>eat|eating|drink|drinking|have|having)\s+(?P<obj>.+)$", _IC)
+_EAT_DRINK_EN = lazy_regex(r"^(?P<verb>eat|eating|drink|drinking|have|having)\s+(?P<obj>.+)$", _IC)
 
 
 def _activity_en(act: str | None) -> str | None:
@@ -174,23 +175,23 @@ FREQUENCY_EN = (
 #: A recurrence, not a date: "every Monday", "each weekend", "on Sundays", "twice a week". A clause
 #: with one states no dated event ("I'm in the office every Monday" was stored as scheduled for the
 #: coming Monday, "I have to work every weekend" as "to work every").
-RECURRING_EN = re.compile(
+RECURRING_EN = lazy_regex(
     rf"\b(?:(?:every|each)\s+(?:single\s+)?(?:other\s+)?(?:day|morning|night|evening|afternoon|week|weekend|month|"
     rf"year|weekday|{_DAY})|on\s+(?:the\s+)?(?:weekends|weekdays|{_DAY}s)|"
     r"(?:once|twice|three times|\d+ times|a few times|several times)\s+(?:a|per|each|every)\s+"
     r"(?:day|week|month|year))\b",
     _IC)
-_FREQUENCY_LAST = re.compile(rf"^(?:i|we)\s+(?P<v>.+\b{FREQUENCY_EN})$", _IC)
-_FREQUENCY_FIRST = re.compile(rf"^(?P<f>{FREQUENCY_EN})\s*,?\s*(?:i|we)\s+(?P<v>.+)$", _IC)
+_FREQUENCY_LAST = lazy_regex(rf"^(?:i|we)\s+(?P<v>.+\b{FREQUENCY_EN})$", _IC)
+_FREQUENCY_FIRST = lazy_regex(rf"^(?P<f>{FREQUENCY_EN})\s*,?\s*(?:i|we)\s+(?P<v>.+)$", _IC)
 #: What a habit's first word is not: a feeling, a thought, an auxiliary (a negation, a future, a
 #: past), a state ("I miss you every day", "I don't run every morning", "I'll run every day").
-_NOT_HABIT_VERB_EN = re.compile(
+_NOT_HABIT_VERB_EN = lazy_regex(
     r"^(?:feel|think|wonder|know|want|wish|hope|miss|love|like|enjoy|hate|worry|need|seem|look|remember|forget|"
     r"believe|dream|am|'m|was|were|will|'ll|would|'d|can|could|should|might|may|must|don't|do not|didn't|"
     r"doesn't|can't|cannot|won't|never|used|get|got|'ve|have to|had|be|being|thank|appreciate|mean|see you|"
     r"talk to you|chat|text you|call you)\b", _IC)
 #: Adverbs of frequency before the verb, kept in the value ("usually go swimming on weekends").
-_HOW_OFTEN_EN = re.compile(r"^(?:(?:usually|often|normally|generally|typically|sometimes|regularly|still|also|mostly|"
+_HOW_OFTEN_EN = lazy_regex(r"^(?:(?:usually|often|normally|generally|typically|sometimes|regularly|still|also|mostly|"
                            r"try to|like to|tend to|always)\s+)*", _IC)
 
 
@@ -255,18 +256,18 @@ def frequency_en(clause: str, ctx: object) -> list[Finding]:
 
 
 #: A past verb form: "ran", "went", "walked" (a habit that was, not one that is).
-_PAST_EN = re.compile(r"^(?:\w+ed|ran|went|swam|did|ate|drank|had|rode|drove|flew|took|made|got|was|were|used|saw|met|"
+_PAST_EN = lazy_regex(r"^(?:\w+ed|ran|went|swam|did|ate|drank|had|rode|drove|flew|took|made|got|was|were|used|saw|met|"
                       r"bought|spent|sat|slept|spoke|wrote|woke|wore|fed|kept|left|felt|found|gave|came|thought|knew|"
                       r"said|heard|told|sang|taught|caught|brought|won|lost|paid|sent|built|began|became|fought|held|"
                       r"led|rang|threw|grew|drew|hung|shot|stood|understood)$", _IC)
 #: A time that makes the frequency a period over ("every morning last year", "every day in 2019").
-_LATER_EN = re.compile(r"\b(?:last|ago|back then|when i was|as a kid|in (?:19|20)\d\d|until)\b", _IC)
+_LATER_EN = lazy_regex(r"\b(?:last|ago|back then|when i was|as a kid|in (?:19|20)\d\d|until)\b", _IC)
 
 
 # --- matching a withdrawal against a stored habit -----------------------------------------------
 
-_NEGATION_ZH = re.compile(r"不|没|别|戒")
-_NEGATION_EN = re.compile(r"\b(?:never|not|no|don't|do not|doesn't|no longer|stop|stopped|quit|avoid)\b|n't\b", _IC)
+_NEGATION_ZH = lazy_regex(r"不|没|别|戒")
+_NEGATION_EN = lazy_regex(r"\b(?:never|not|no|don't|do not|doesn't|no longer|stop|stopped|quit|avoid)\b|n't\b", _IC)
 
 
 def withdraws_habit(named: str, stored: str) -> bool:

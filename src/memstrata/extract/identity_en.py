@@ -17,17 +17,18 @@ from memstrata.extract.clauses import (
     clause_period,
     without_time,
 )
+from memstrata.text.regex import lazy_regex
 
 _NAME_WORD = r"[A-Za-z][A-Za-z'\-]*"
 
-_MY_NAME = re.compile(r"^(?:my name is|my name's|the name's|i'm called|i am called|i go by)\s+"
+_MY_NAME = lazy_regex(r"^(?:my name is|my name's|the name's|i'm called|i am called|i go by)\s+"
                       rf"(?P<v>{_NAME_WORD}(?: {_NAME_WORD}){{0,2}}|[\u3400-\u9fff]{{2,4}})$", _IC)  # 李雷
 
-_CALL_ME = re.compile(r"^(?i:(?:you can |please |just )*call me)\s+(?P<v>[A-Z][A-Za-z'\-]*"
+_CALL_ME = lazy_regex(r"^(?i:(?:you can |please |just )*call me)\s+(?P<v>[A-Z][A-Za-z'\-]*"
                       r"(?: [A-Z][A-Za-z'\-]*)?)$")
 
 # Not "this is X": in chat it introduces a pet, a friend or a photo far more than oneself.
-_IM_NAME = re.compile(r"^(?i:i'm|i am)\s+(?P<v>[A-Z][a-z'\-]+(?: [A-Z][a-z'\-]+){0,2})$")
+_IM_NAME = lazy_regex(r"^(?i:i'm|i am)\s+(?P<v>[A-Z][a-z'\-]+(?: [A-Z][a-z'\-]+){0,2})$")
 
 _NOT_NAMES = frozenset(
     (
@@ -50,20 +51,20 @@ def _name(clause: str, ctx: _Ctx) -> list[Finding]:
     return []
 
 
-_AGE = re.compile(r"^(?:i'm|i am|i just turned|i turned)\s+(?P<v>\d{1,3})(?:\s*(?:years?\s+old|"
+_AGE = lazy_regex(r"^(?:i'm|i am|i just turned|i turned)\s+(?P<v>\d{1,3})(?:\s*(?:years?\s+old|"
                   r"yo|y/o))?$", _IC)
 
 # "moved back to X" is a change like any other (a return to an earlier value: trial F12).
-_LIVE = re.compile(r"^(?:i|we)\s+(?:now\s+|currently\s+|still\s+)?(?:(?:live|am living|'m living|"
+_LIVE = lazy_regex(r"^(?:i|we)\s+(?:now\s+|currently\s+|still\s+)?(?:(?:live|am living|'m living|"
                    r"reside|am based|'m based)|(?:just moved|recently moved|moved|have moved|"
                    r"'ve moved|have just moved|'ve just moved)(?:\s+back)?)\s+(?:in|to)\s+(?P<v>.+)$"
                    r"|^i'm (?:now )?based in (?P<w>.+)$", _IC)
 
 # "I'm in X" is not a hometown ("I'm in awe of …", "I'm in for the hike", "I'm in the office").
-_FROM = re.compile(r"^(?:(?:i'm|i am|i come|i'm originally|i am originally|i come originally)\s+from|"
+_FROM = lazy_regex(r"^(?:(?:i'm|i am|i come|i'm originally|i am originally|i come originally)\s+from|"
                    r"(?:i grew up|i was born|i was raised)\s+(?:from|in))\s+(?P<v>.+)$", _IC)
 
-_PLACE_END = re.compile(r"\s+(?:with|since|for|now|because|but|where|which|and|as|at the moment)"
+_PLACE_END = lazy_regex(r"\s+(?:with|since|for|now|because|but|where|which|and|as|at the moment)"
                         r"\b.*$", _IC)
 
 
@@ -96,16 +97,16 @@ _OCCUPATIONS = (
     "electrician|plumber|farmer|student|undergrad|phd student|postdoc|retiree"
 )
 
-_WORK_AS = re.compile(r"^(?:i|i currently|i now)\s+work(?:s)?\s+as\s+(?:an?\s+)?(?P<v>.+)$", _IC)
+_WORK_AS = lazy_regex(r"^(?:i|i currently|i now)\s+work(?:s)?\s+as\s+(?:an?\s+)?(?P<v>.+)$", _IC)
 
-_IM_A = re.compile(rf"^(?:i'm|i am)\s+(?:now\s+)?an?\s+(?P<v>(?:[\w\-]+\s+){{0,3}}"
+_IM_A = lazy_regex(rf"^(?:i'm|i am)\s+(?:now\s+)?an?\s+(?P<v>(?:[\w\-]+\s+){{0,3}}"
                    rf"(?:{_OCCUPATIONS})s?)(?:\s+(?:at|for|in)\s+(?P<org>.+))?$", _IC)
 
 # "My job is stable but not exciting" describes the job: a role needs "a/an" or a known noun.
-_MY_JOB = re.compile(rf"^my (?:job|profession|occupation|role) is\s+(?:an?\s+(?P<v>.+)|"
+_MY_JOB = lazy_regex(rf"^my (?:job|profession|occupation|role) is\s+(?:an?\s+(?P<v>.+)|"
                      rf"(?P<w>(?:[\w\-]+\s+){{0,3}}(?:{_OCCUPATIONS})s?))$", _IC)
 
-_WORK_AT = re.compile(r"^(?:i|i currently|i now)\s+work\s+(?:at|for)\s+(?P<org>.+?)"
+_WORK_AT = lazy_regex(r"^(?:i|i currently|i now)\s+work\s+(?:at|for)\s+(?P<org>.+?)"
                       r"(?:\s+as\s+(?:an?\s+)?(?P<v>.+))?$", _IC)
 
 
@@ -128,13 +129,13 @@ def _work(clause: str, ctx: _Ctx) -> list[Finding]:
     return []
 
 
-_BIRTHDAY = re.compile(r"^(?:my birthday is|my birthday's|i was born on)\s+(?:on\s+)?(?P<v>.+)$", _IC)
+_BIRTHDAY = lazy_regex(r"^(?:my birthday is|my birthday's|i was born on)\s+(?:on\s+)?(?P<v>.+)$", _IC)
 
-_CONTACT = re.compile(r"^my (?P<what>e-?mail(?: address)?|phone(?: number)?|cell(?: number)?|"
+_CONTACT = lazy_regex(r"^my (?P<what>e-?mail(?: address)?|phone(?: number)?|cell(?: number)?|"
                       r"mobile(?: number)?|number|(?:home |shipping |delivery )?address)"
                       r"\s+is\s+(?P<v>.+)$", _IC)
 
-_SPEAK = re.compile(r"^(?:i|i can|i also)\s+speak\s+(?P<v>.+)$|^i'm fluent in\s+(?P<w>.+)$|"
+_SPEAK = lazy_regex(r"^(?:i|i can|i also)\s+speak\s+(?P<v>.+)$|^i'm fluent in\s+(?P<w>.+)$|"
                     r"^my (?:native language|mother tongue|first language) is\s+(?P<x>.+)$", _IC)
 
 
@@ -159,7 +160,7 @@ def _details(clause: str, ctx: _Ctx) -> list[Finding]:
     return []
 
 
-_REACH = re.compile(r"^(?:please\s+)?(?:only\s+|just\s+|always\s+)?(?:contact|reach|get in touch with|"
+_REACH = lazy_regex(r"^(?:please\s+)?(?:only\s+|just\s+|always\s+)?(?:contact|reach|get in touch with|"
                     r"get hold of|get back to|ping)\s+me\s+(?P<v>(?:by|via|through|over|on|using|with)\s+.+)$"
                     r"|^(?:i|we)\s+(?:would\s+|'d\s+)?(?:prefer|like|want)\s+(?:to\s+be|being)\s+(?:contacted|reached)"
                     r"\s+(?P<w>.+)$"
@@ -168,13 +169,13 @@ _REACH = re.compile(r"^(?:please\s+)?(?:only\s+|just\s+|always\s+)?(?:contact|re
                     r"|^my\s+preferred\s+(?:contact method|contact|method of contact|way of contact|channel)\s+is\s+"
                     r"(?P<y>.+)$", _IC)
 
-_CONTACT_ME = re.compile(r"^(?:please\s+)?(?P<adv>just\s+|only\s+|always\s+)?(?P<verb>call|phone|ring|email|e-mail|"
+_CONTACT_ME = lazy_regex(r"^(?:please\s+)?(?P<adv>just\s+|only\s+|always\s+)?(?P<verb>call|phone|ring|email|e-mail|"
                          r"text|sms|message)\s+me(?P<tail>\s+.+)?$", _IC)
 
 _CONTACT_VERBS = {"call": "phone call", "phone": "phone call", "ring": "phone call", "email": "email",
                   "e-mail": "email", "text": "text message", "sms": "text message", "message": "text message"}
 
-_FIRM_TAIL = re.compile(r"^\s*(?:instead|rather|only|from now on|going forward|please)$", _IC)
+_FIRM_TAIL = lazy_regex(r"^\s*(?:instead|rather|only|from now on|going forward|please)$", _IC)
 
 
 def _contact(clause: str, ctx: _Ctx) -> list[Finding]:
@@ -202,21 +203,21 @@ def _contact(clause: str, ctx: _Ctx) -> list[Finding]:
 _NO_MORE = r"(?:\s+(?:anymore|any more|any longer|now))?"
 
 _RETRACTIONS: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(rf"^(?:i'm|i am)\s+(?:no longer|not)\s+allergic(?:\s+to\s+anything)?{_NO_MORE}$", _IC),
+    (lazy_regex(rf"^(?:i'm|i am)\s+(?:no longer|not)\s+allergic(?:\s+to\s+anything)?{_NO_MORE}$", _IC),
      "health.allergy"),
-    (re.compile(rf"^(?:i'm|i am)\s+(?:no longer|not|not actually)\s+allergic\s+to\s+(?P<v>.+?){_NO_MORE}$", _IC),
+    (lazy_regex(rf"^(?:i'm|i am)\s+(?:no longer|not|not actually)\s+allergic\s+to\s+(?P<v>.+?){_NO_MORE}$", _IC),
      "health.allergy"),
-    (re.compile(rf"^(?:i'm|i am)\s+(?:no longer|not)\s+(?:an?\s+)?(?:vegetarian|vegan|pescatarian){_NO_MORE}$"
+    (lazy_regex(rf"^(?:i'm|i am)\s+(?:no longer|not)\s+(?:an?\s+)?(?:vegetarian|vegan|pescatarian){_NO_MORE}$"
                 rf"|^i(?:'ve| have)?\s+(?:started\s+)?eat(?:ing)?\s+meat\s+again{_NO_MORE}$"
                 rf"|^i (?:gave up|stopped) being (?:an?\s+)?(?:vegetarian|vegan|pescatarian)$", _IC), "food.diet"),
-    (re.compile(rf"^i\s+(?:no longer|don't|do not)\s+live\s+in\s+(?P<v>.+?){_NO_MORE}$", _IC), "identity.location"),
-    (re.compile(rf"^i\s+(?:no longer|don't|do not)\s+work\s+(?:at|for)\s+(?P<v>.+?){_NO_MORE}$", _IC),
+    (lazy_regex(rf"^i\s+(?:no longer|don't|do not)\s+live\s+in\s+(?P<v>.+?){_NO_MORE}$", _IC), "identity.location"),
+    (lazy_regex(rf"^i\s+(?:no longer|don't|do not)\s+work\s+(?:at|for)\s+(?P<v>.+?){_NO_MORE}$", _IC),
      "identity.employer"),
     # "I used to be allergic to peanuts": a past that no longer holds
-    (re.compile(r"^i\s+used\s+to\s+be\s+allergic\s+to\s+(?P<v>.+)$", _IC), "health.allergy"),
-    (re.compile(r"^i\s+used\s+to\s+be\s+(?:an?\s+)?(?:vegetarian|vegan|pescatarian)$", _IC), "food.diet"),
-    (re.compile(r"^i\s+used\s+to\s+live\s+in\s+(?P<v>.+)$", _IC), "identity.location"),
-    (re.compile(r"^i\s+used\s+to\s+work\s+(?:at|for)\s+(?P<v>.+)$", _IC), "identity.employer"),
+    (lazy_regex(r"^i\s+used\s+to\s+be\s+allergic\s+to\s+(?P<v>.+)$", _IC), "health.allergy"),
+    (lazy_regex(r"^i\s+used\s+to\s+be\s+(?:an?\s+)?(?:vegetarian|vegan|pescatarian)$", _IC), "food.diet"),
+    (lazy_regex(r"^i\s+used\s+to\s+live\s+in\s+(?P<v>.+)$", _IC), "identity.location"),
+    (lazy_regex(r"^i\s+used\s+to\s+work\s+(?:at|for)\s+(?P<v>.+)$", _IC), "identity.employer"),
 )
 
 
@@ -241,7 +242,7 @@ def _retraction(clause: str, ctx: _Ctx) -> list[Finding]:
 
 #: "I no longer want FedEx" / "I don't use FedEx anymore": a choice withdrawn. Only a value the
 #: gazetteer names (a carrier, a seat, an editor) is withdrawn; "I don't want dinner anymore" is not a fact.
-_NAMED_RETRACTION = re.compile(
+_NAMED_RETRACTION = lazy_regex(
     r"^i\s+(?P<neg>no longer|don't|do not|used to)\s+"
     r"(?:want|use|prefer|need|choose|ship with|fly with|fly|ship (?:everything |things |stuff )?(?:with|via|by)|"
     r"go with)\s+(?P<v>.+)$", _IC)

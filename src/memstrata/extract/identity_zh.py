@@ -17,27 +17,28 @@ from memstrata.extract.clauses import (
     without_time,
 )
 from memstrata.extract.timex import zh_number
+from memstrata.text.regex import lazy_regex
 
 _NAME = r"(?P<v>[\u4e00-\u9fffA-Za-z·][\u4e00-\u9fffA-Za-z· ]{0,11})"
 
 # A space may part 叫 from a Latin name ("我叫 Alice Smith").
-_MY_NAME = re.compile(rf"^我(?:的名字|名字)?(?:叫|叫做)\s*{_NAME}$|^我的?名字是\s*{_NAME.replace('v', 'w')}$")
+_MY_NAME = lazy_regex(rf"^我(?:的名字|名字)?(?:叫|叫做)\s*{_NAME}$|^我的?名字是\s*{_NAME.replace('v', 'w')}$")
 
-_CALL_ME = re.compile(rf"^(?:请|麻烦)?(?:你)?(?:以后)?(?:可以|就)?(?:叫|称呼)我\s*{_NAME}$")
+_CALL_ME = lazy_regex(rf"^(?:请|麻烦)?(?:你)?(?:以后)?(?:可以|就)?(?:叫|称呼)我\s*{_NAME}$")
 
 #: 叫我起床 / 请叫我一声: 叫 as "call out to", not a name.
-_NOT_CALLED = re.compile(r"^(?:起床|起来|吃饭|回家|过去|过来|出来|一声|一下|下来|上来|去|来|回|做|帮|别|不要)")
+_NOT_CALLED = lazy_regex(r"^(?:起床|起来|吃饭|回家|过去|过来|出来|一声|一下|下来|上来|去|来|回|做|帮|别|不要)")
 
-_AGE = re.compile(r"^我(?:今年|现在|已经)?(?P<v>\d{1,3}|[一二两三四五六七八九十]{1,3})(?:周)?岁")
+_AGE = lazy_regex(r"^我(?:今年|现在|已经)?(?P<v>\d{1,3}|[一二两三四五六七八九十]{1,3})(?:周)?岁")
 
 # 搬回(到)上海: a move back is a change like any other (trial F12).
-_LIVE = re.compile(r"^我(?:们)?(?:也|还|又)?(?:现在|目前|一直|还|已经)?(?:住在|住|居住在|生活在|定居在|定居|搬到了|"
+_LIVE = lazy_regex(r"^我(?:们)?(?:也|还|又)?(?:现在|目前|一直|还|已经)?(?:住在|住|居住在|生活在|定居在|定居|搬到了|"
                    r"搬到|搬去了|搬去|搬回到了|搬回到|搬回了|搬回)(?P<v>.+)$|^我家(?:住)?在(?P<w>.+)$")
 
-_FROM = re.compile(r"^我(?:是)?来自(?P<v>.+)$|^我老家(?:是|在)(?P<w>.+)$|^我(?:是)?(?:在)?"
+_FROM = lazy_regex(r"^我(?:是)?来自(?P<v>.+)$|^我老家(?:是|在)(?P<w>.+)$|^我(?:是)?(?:在)?"
                    r"(?P<x>.+?)(?:出生|长大)的?$|^我出生在(?P<y>.+)$|^我是(?P<z>[\u4e00-\u9fff]{2,6})人$")
 
-_NOT_NAME = re.compile(r"^(?:了|过|着|他|她|它|你|车|外卖|一|个|不|很|真|做|来|去|好)")
+_NOT_NAME = lazy_regex(r"^(?:了|过|着|他|她|它|你|车|外卖|一|个|不|很|真|做|来|去|好)")
 
 
 def _identity(clause: str, ctx: _Ctx) -> list[Finding]:
@@ -70,19 +71,19 @@ _OCCUPATIONS = ("工程师|程序员|老师|教师|医生|护士|学生|设计�
                 "歌手|画家|店主|老板|实习生|产品经理|运营|编辑|翻译|警察|军人|农民|快递员|工人|主播|"
                 "博士|硕士|高中生|初中生|小学生|自由职业者|退休")
 
-_IM_A = re.compile(rf"^我(?:现在)?是(?:一名|一个|一位|个|名|位)?(?P<v>[\u4e00-\u9fffA-Za-z]{{0,8}}"
+_IM_A = lazy_regex(rf"^我(?:现在)?是(?:一名|一个|一位|个|名|位)?(?P<v>[\u4e00-\u9fffA-Za-z]{{0,8}}"
                    rf"(?:{_OCCUPATIONS}))$")
 
-_MY_JOB = re.compile(r"^我的(?:工作|职业|职位)是(?P<v>.+)$|^我(?:是)?做(?P<w>.+?)的$")
+_MY_JOB = lazy_regex(r"^我的(?:工作|职业|职位)是(?P<v>.+)$|^我(?:是)?做(?P<w>.+?)的$")
 
-_WORK_AT = re.compile(r"^我(?:现在|目前)?在(?P<org>.+?)(?:工作|上班|任职|实习)(?:的)?$"
+_WORK_AT = lazy_regex(r"^我(?:现在|目前)?在(?P<org>.+?)(?:工作|上班|任职|实习)(?:的)?$"
                       r"|^我(?:现在|目前)?在(?P<org2>.+?)(?:当|做)(?P<v>.+)$")
 
 #: 在 before a verb is the progressive aspect ("我在学做川菜": I am learning to cook Sichuan food),
 #: not "at" a workplace: such a clause names neither an employer nor a job.
-_PROGRESSIVE = re.compile(r"^(?:学(?!校|院)|练|试|准备|打算|尝试|帮|给|跟|和)")
+_PROGRESSIVE = lazy_regex(r"^(?:学(?!校|院)|练|试|准备|打算|尝试|帮|给|跟|和)")
 
-_CITIES = re.compile(r"(?:北京|上海|广州|深圳|杭州|成都|南京|武汉|西安|重庆|天津|苏州|香港|台北|"
+_CITIES = lazy_regex(r"(?:北京|上海|广州|深圳|杭州|成都|南京|武汉|西安|重庆|天津|苏州|香港|台北|"
                      r"国外|家里|家|老家|外地|本地|市|省|区|县)$")
 
 
@@ -108,12 +109,12 @@ def _work(clause: str, ctx: _Ctx) -> list[Finding]:
     return out
 
 
-_BIRTHDAY = re.compile(r"^我的?生日(?:是|在)?(?P<v>.+)$")
+_BIRTHDAY = lazy_regex(r"^我的?生日(?:是|在)?(?P<v>.+)$")
 
-_CONTACT = re.compile(r"^我的(?P<what>邮箱|电子邮箱|email|邮件地址|电话|手机|手机号|手机号码|电话号码|"
+_CONTACT = lazy_regex(r"^我的(?P<what>邮箱|电子邮箱|email|邮件地址|电话|手机|手机号|手机号码|电话号码|"
                       r"地址|收货地址|家庭住址)(?:是|：|:)(?P<v>.+)$", re.IGNORECASE)
 
-_SPEAK = re.compile(r"^我(?:会说|会讲|能说|能讲|母语是|的母语是)(?P<v>.+)$")
+_SPEAK = lazy_regex(r"^我(?:会说|会讲|能说|能讲|母语是|的母语是)(?P<v>.+)$")
 
 
 def _details(clause: str, ctx: _Ctx) -> list[Finding]:
@@ -136,23 +137,23 @@ def _details(clause: str, ctx: _Ctx) -> list[Finding]:
 
 _CONTACT_ZH = (
     # 联系我请发邮件 / 有事找我的话打电话
-    re.compile(rf"^(?:有事|有什么事)?(?:请|麻烦|最好|还是)?(?:联系我|找我|通知我)(?:的话|时|的时候)?(?:请|就|最好|还是)?"
+    lazy_regex(rf"^(?:有事|有什么事)?(?:请|麻烦|最好|还是)?(?:联系我|找我|通知我)(?:的话|时|的时候)?(?:请|就|最好|还是)?"
                rf"(?:用|通过|走|发|打)?(?P<v>{_CH})(?:联系|吧|就行|就好|比较好)?$", re.IGNORECASE),
     # 请打电话联系我 / 以后用邮件通知我
-    re.compile(rf"^(?:有事|有什么事)?(?:请|麻烦|最好|还是|就)?(?:用|通过|走|发|打)(?P<v>{_CH})(?:来)?(?:联系我|找我|给我|"
+    lazy_regex(rf"^(?:有事|有什么事)?(?:请|麻烦|最好|还是|就)?(?:用|通过|走|发|打)(?P<v>{_CH})(?:来)?(?:联系我|找我|给我|"
                rf"跟我联系|和我联系|通知我)(?:吧|就行|就好)?$", re.IGNORECASE),
     # 给我发邮件吧 / 请给我打电话
-    re.compile(rf"^(?:有事|有什么事)?(?:请|麻烦|最好|还是|就)?给我(?:发|打)(?P<v>{_CH})(?:吧|就行|就好)?$",
+    lazy_regex(rf"^(?:有事|有什么事)?(?:请|麻烦|最好|还是|就)?给我(?:发|打)(?P<v>{_CH})(?:吧|就行|就好)?$",
                re.IGNORECASE),
     # 我更喜欢电话联系 / 我希望用微信沟通
     # (a plain 我喜欢打电话 is a taste, like "I like phone calls": a comparison or 联系 makes it a channel)
-    re.compile(rf"^我(?:(?:更|比较|还是)(?:喜欢|愿意)|偏好|倾向于|希望|习惯)(?:别人|你)?(?:用|通过)?(?P<v>{_CH})"
+    lazy_regex(rf"^我(?:(?:更|比较|还是)(?:喜欢|愿意)|偏好|倾向于|希望|习惯)(?:别人|你)?(?:用|通过)?(?P<v>{_CH})"
                rf"(?:联系|沟通|联系我|和我联系|跟我联系)?$"
                rf"|^我(?:一般)?(?:喜欢|愿意)(?:别人|你)?(?:用|通过)?(?P<w>{_CH})(?:联系|沟通|联系我|和我联系|跟我联系)$",
                re.IGNORECASE),
 )
 
-_BARE_CHANNEL = re.compile(rf"^(?:请|就|还是|改)?(?:发|打|用)(?P<v>{_CH})(?:吧|就行|就好)?$", re.IGNORECASE)
+_BARE_CHANNEL = lazy_regex(rf"^(?:请|就|还是|改)?(?:发|打|用)(?P<v>{_CH})(?:吧|就行|就好)?$", re.IGNORECASE)
 
 
 def _contact(clause: str, ctx: _Ctx) -> list[Finding]:

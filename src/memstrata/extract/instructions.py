@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 
 from memstrata.extract.clauses import CONF_PREFER, Finding, clean_value
+from memstrata.text.regex import lazy_regex
 
 _IC = re.IGNORECASE
 
@@ -26,16 +27,16 @@ _REPLY = r"(?:reply|respond|answer|write back|talk to me|speak to me|write to me
 _MANNER = (r"(?:(?:in|with|using|as|without)\b.+|(?:briefly|concisely|formally|informally|casually|"
            r"politely|simply|in short|in english|in chinese)(?:\s+.+)?)")
 #: "Please always reply in Spanish", "Always answer in bullet points", "Only respond in English".
-_ALWAYS = re.compile(rf"^(?:please\s+)?(?P<adv>always|only|never)\s+(?:please\s+)?"
+_ALWAYS = lazy_regex(rf"^(?:please\s+)?(?P<adv>always|only|never)\s+(?:please\s+)?"
                      rf"(?P<v>{_REPLY}(?:\s+me)?\s+{_MANNER})$", _IC)
 #: "Keep your answers short", "Make your replies shorter", "Please keep all your responses brief".
 _HOW = (r"(?:(?:very|really|more|less|a bit|fairly|pretty|as)\s+)?(?:short|shorter|brief|briefer|concise|simple|"
         r"simpler|detailed|clear|formal|casual|friendly|plain|to the point|under \d+ words|in [A-Z][a-z]+)"
         r"(?:\s+as possible)?")
-_YOUR_ANSWERS = re.compile(r"^(?:please\s+)?(?:always\s+)?(?P<verb>keep|make)\s+(?:all\s+)?(?:of\s+)?(?:your|the)\s+"
+_YOUR_ANSWERS = lazy_regex(r"^(?:please\s+)?(?:always\s+)?(?P<verb>keep|make)\s+(?:all\s+)?(?:of\s+)?(?:your|the)\s+"
                            rf"(?P<what>answers|replies|responses|explanations|messages)\s+(?P<how>{_HOW})$", _IC)
 #: "I want you to always reply in Spanish", "I'd like you to answer in bullet points".
-_WANT_YOU = re.compile(rf"^(?:i|i'd|i would)\s+(?:want|like|prefer|need)\s+you\s+to\s+"
+_WANT_YOU = lazy_regex(rf"^(?:i|i'd|i would)\s+(?:want|like|prefer|need)\s+you\s+to\s+"
                        rf"(?P<adv>always\s+|never\s+|only\s+)?(?P<v>{_REPLY}(?:\s+me)?\s+{_MANNER})$", _IC)
 
 
@@ -66,10 +67,10 @@ _LANGS_ZH = (r"中文|汉语|普通话|简体中文|繁体中文|简体字?|繁�
 _REPLY_ZH = (r"(?:回复|回答|答复|回|和我(?:说话|交流|聊天|沟通|对话)|跟我(?:说话|交流|聊天|沟通|对话)|"
              r"交流|聊天|对话|说话)")
 #: 请用中文回复我 / 以后都用英文回答 / 用中文和我交流 / 麻烦你一直用简体中文回答我.
-_LANG_ZH = re.compile(rf"^(?P<firm>请|麻烦|你|都|一直|总是|一律|务必|永远|始终)*(?:你)?(?:都|一直|总是|一律|始终)?"
+_LANG_ZH = lazy_regex(rf"^(?P<firm>请|麻烦|你|都|一直|总是|一律|务必|永远|始终)*(?:你)?(?:都|一直|总是|一律|始终)?"
                       rf"(?:用|使用|以)(?P<lang>{_LANGS_ZH})(?:来)?(?P<verb>{_REPLY_ZH})(?P<me>我)?(?:吧|就好|就行|好吗)?$")
 #: 请回答简短一点 / 请简洁地回答 / 回答尽量简短些 (with 请): how long or how plain the answers are.
-_STYLE_ZH = re.compile(r"^(?:请|麻烦)(?:你)?(?:以后)?(?:都|尽量)?(?:(?:回答|回复)(?:得|时|的时候)?(?:都|请|尽量|要)*"
+_STYLE_ZH = lazy_regex(r"^(?:请|麻烦)(?:你)?(?:以后)?(?:都|尽量)?(?:(?:回答|回复)(?:得|时|的时候)?(?:都|请|尽量|要)*"
                        r"(?P<a>简短|简洁|简单|精简|详细|具体|短)(?:一点|一些|些|点)?"
                        r"|(?P<b>简短|简洁|简单|精简|详细|具体)(?:地|点|一点)?(?:回答|回复)(?:我)?)$")
 

@@ -38,8 +38,9 @@ from memstrata.extract.identity_en import (
 )
 from memstrata.extract.preferences_en import _drink_how, _habit, _habit_fallback, _instruction, _like, _not_eat, _use
 from memstrata.extract.twins import LEXICON
+from memstrata.text.regex import lazy_regex
 
-_SPLIT = re.compile(
+_SPLIT = lazy_regex(
     # "My son and I are allergic to eggs": "and I are" joins two subjects, it starts no clause
     r"\s*[,;]\s*|\s+(?:and|but|so)\s+(?=(?:i(?!\s+(?:are|were|both|all)\b)|i'm|i've|i'll|i'd|my|don't|do not|"
     r"never|please|"
@@ -50,7 +51,7 @@ _SPLIT = re.compile(
 )
 #: "no" as a reply ("No, I meant ...") is a filler; "No calls before 9am" is the contact hours
 #: ``routines`` reads (trial 9: the filler took its "no" and nothing was stored).
-_FILLER = re.compile(
+_FILLER = lazy_regex(
     r"^(?:(?:and|but|so|also|actually|honestly|well|oh|btw|by the way|ok|okay|anyway|plus|"
     r"hey|hi|hello|yes|yeah|no(?!\s+(?:calls|texts|emails|messages)\b)|sure|alright|now|these days|nowadays|"
     r"i mean|i meant|sorry)\b[\s,!]*"
@@ -59,13 +60,13 @@ _FILLER = re.compile(
     r"(?:\.\s+)?)+",
     _IC,
 )
-_QUESTION = re.compile(
+_QUESTION = lazy_regex(
     r"^(?:do|does|did|are|is|was|were|can|could|would|will|should|shall|have|has|what|who|"
     r"whom|where|when|why|how|which|whose|am|may|isn't|aren't|don't you|doesn't)\b",
     _IC,
 )
-_POLITE = re.compile(r"^(?:can|could|would|will) you (?:please )?(?=remember|note|keep in mind)", _IC)
-_HABIT = re.compile(
+_POLITE = lazy_regex(r"^(?:can|could|would|will) you (?:please )?(?=remember|note|keep in mind)", _IC)
+_HABIT = lazy_regex(
     r"^(?:from now on|going forward|in (?:the )?future|henceforth|from here on(?: out)?|"
     r"from today(?: on)?|(?P<weak>next time)|for all future orders)\b[\s,]*",
     _IC,
@@ -127,7 +128,7 @@ def find(sentence: str, said_at: datetime) -> list[Finding]:
 
 
 #: Words that open a remark, not one more liked thing, after a like and a comma.
-_NOT_A_LIKE = re.compile(
+_NOT_A_LIKE = lazy_regex(
     r"^(?:so|but|because|since|though|although|which|that|this|these|those|it|they|them|he|she|we|you|i|i'm|my|me|"
     r"please|thanks|thank|ok|okay|lol|haha\w*|btw|sorry|yeah|yes|no|not|never|just|even|all|both|too|etc|"
     r"everything|anything|nothing|something|the|a|an|[a-z]+ly|what|how|do|does|is|are|was|were|have|has)\b", _IC)
@@ -154,8 +155,8 @@ def _more_likes(raw: str, head: Finding) -> list[Finding]:
 #: or a past tense, are read as one; the list's last clause may join two such ("..., sesame and
 #: shellfish": only peanuts and tree nuts of "peanuts, tree nuts, sesame and shellfish" were stored).
 _ITEM = r"[a-z][\w\-]*(?:\s+[\w\-]+)?"
-_LIST_ITEM = re.compile(rf"^(?:and\s+|or\s+|also\s+|plus\s+)?(?P<v>{_ITEM}(?:\s+(?:and|or|&)\s+{_ITEM})?)[.!]*$", _IC)
-_NOT_AN_ITEM = re.compile(
+_LIST_ITEM = lazy_regex(rf"^(?:and\s+|or\s+|also\s+|plus\s+)?(?P<v>{_ITEM}(?:\s+(?:and|or|&)\s+{_ITEM})?)[.!]*$", _IC)
+_NOT_AN_ITEM = lazy_regex(
     r"^(?:so|but|because|since|cause|cuz|though|although|which|that|this|these|those|it|they|them|he|she|we|you|i|"
     r"i'm|my|me|please|pls|thanks|thank|thx|ty|ok|okay|lol|lmao|haha\w*|hehe\w*|btw|fyi|sorry|right|yeah|yes|no|not|"
     r"never|just|only|even|remember|note|keep|be|make|don't|do|does|did|is|are|was|were|have|has|had|can|could|"
@@ -174,20 +175,20 @@ _NO_FOOD = (r"(?:please\s+)?(?:no|hold the|skip the|nothing with|i\s+can't\s+(?:
             r"\s+(?:any\s+)?(?P<{g}>[^,;.!?]+?)(?:\s+(?:for me|in mine|on mine|in my (?:food|dish|order|meal|plate)))?"
             r"(?:\s*,?\s*(?:please|pls|thanks|thank you))?")
 _I_AM_ALLERGIC = rf"(?:i'm|i am)\s+{_ALLERGY_DEGREE}allergic(?:\s+to\s+(?:them|it|those|that|these))?"
-_ALLERGY_APART = re.compile(
+_ALLERGY_APART = lazy_regex(
     rf"^{_NO_FOOD.format(g='v')}(?:\s*[,;:.!—–-]+\s*(?:(?:because|since|as|cause|cuz)\s+)?|(?<=please)\s+|"
     rf"\s+(?:because|since|as|cause|cuz)\s+){_I_AM_ALLERGIC}"
     rf"\s*[.!]*$|^{_I_AM_ALLERGIC}\s*(?:[,;:.!—–-]+\s*(?:so\s+)?|\s+so\s+){_NO_FOOD.format(g='w')}\s*[.!]*$", _IC)
 
 
 #: "No problem", "No worries", "No kidding": a "no" that refuses no food.
-_NO_REMARK = re.compile(r"^(?:problem|problems|worries|worry|kidding|joke|joking|lie|way|idea|doubt|offen[cs]e|"
+_NO_REMARK = lazy_regex(r"^(?:problem|problems|worries|worry|kidding|joke|joking|lie|way|idea|doubt|offen[cs]e|"
                         r"thanks|clue|one|pressure|rush|big deal|matter|wonder|chance|need|more|longer|really|"
                         r"seriously|sorry|ok|okay|i|i'm|it|that|this|you|we|he|she|they)\b", _IC)
 
 
 #: "..., mildly allergic to cats" / "... and also allergic to cats" after an allergy: one more, its degree its own.
-_ALLERGIC_TOO = re.compile(rf"^(?:and\s+)?(?P<c>{_ALLERGY_DEGREE}allergic\s+to\b.+)$", _IC)
+_ALLERGIC_TOO = lazy_regex(rf"^(?:and\s+)?(?P<c>{_ALLERGY_DEGREE}allergic\s+to\b.+)$", _IC)
 
 
 def _more_allergies(raw: str, head: Finding, ctx: _Ctx) -> list[Finding] | None:
@@ -229,7 +230,7 @@ _KNOWN_ALLERGENS: frozenset[str] = frozenset(w for group in LEXICON for w in gro
 
 
 #: "I'm allergic." said as a sentence of its own: the allergen is in the sentence before it.
-BARE_ALLERGIC = re.compile(rf"^(?:(?:because|since|as|cause|cuz)\s+)?{_I_AM_ALLERGIC}\s*[.!]*$", _IC)
+BARE_ALLERGIC = lazy_regex(rf"^(?:(?:because|since|as|cause|cuz)\s+)?{_I_AM_ALLERGIC}\s*[.!]*$", _IC)
 
 
 def allergy_named_before(previous: str, sentence: str) -> list[Finding]:
@@ -264,7 +265,7 @@ def _opens_sentence(clause: str, ctx: _Ctx) -> bool:
 #: "The gf and I are hitting the beach next month", "She and I are going to a game": two subjects with
 #: the user, read as the user's own (after ``_whose_health`` saw them whole: "My son and I are allergic"
 #: is both's): "I am going to a game", "I am vegetarian" ("My wife and I are vegetarian").
-_AND_I = re.compile(r"(?:^|[-—–:]\s*)(?:(?:the|my|our)\s+)?[\w'\-]+(?:\s+[\w'\-]+)?\s+and\s+i\s+"
+_AND_I = lazy_regex(r"(?:^|[-—–:]\s*)(?:(?:the|my|our)\s+)?[\w'\-]+(?:\s+[\w'\-]+)?\s+and\s+i\s+"
                     r"(?P<verb>are|were|both|all)\b\s*(?:(?:both|all)\b\s*)?", _IC)
 
 
@@ -283,7 +284,7 @@ def match_clause(clause: str, ctx: _Ctx) -> list[Finding]:
 
 # --- explicit memory requests ---------------------------------------------------------
 
-_REMEMBER = re.compile(
+_REMEMBER = lazy_regex(
     r"^(?:please )?(?:remember|note|keep in mind|don't forget|do not forget)\b[\s:,]*"
     r"(?:that\s+)?(?P<v>.+)$",
     _IC,
@@ -317,7 +318,7 @@ _I_HAVE = (r"(?:i\s+(?:also\s+|still\s+|actually\s+|do\s+)?have|i(?:'ve|\s+have)
 #: "I'm allergic to peanuts"; "I have a (severe) peanut allergy", "I've got peanut allergies", "I have
 #: a severe allergy to peanuts"; "I'm peanut allergic", "I'm tree-nut allergic" (trial: the last three
 #: stored nothing, and "severe peanut" as the allergen); "My peanut allergy is severe".
-_ALLERGY = re.compile(rf"^(?:i'm|i am)\s+{_ALLERGY_DEGREE}allergic\s+to\b\s*:?\s*(?P<v>.+)$"
+_ALLERGY = lazy_regex(rf"^(?:i'm|i am)\s+{_ALLERGY_DEGREE}allergic\s+to\b\s*:?\s*(?P<v>.+)$"
                       rf"|^{_I_HAVE}(?P<w>.+?)\s+allerg(?:y|ies)$"
                       rf"|^{_I_HAVE}(?:{_ALLERGY_ADJ}\s+)*allerg(?:y|ies)\s+to\s*:?\s*(?P<x>.+)$"
                       rf"|^(?:i'm|i am)\s+{_ALLERGY_DEGREE}(?P<y>[a-z][\w]*(?:[\s-][a-z][\w]*)?)[\s-]allergic$"
@@ -327,11 +328,11 @@ _ALLERGY = re.compile(rf"^(?:i'm|i am)\s+{_ALLERGY_DEGREE}allergic\s+to\b\s*:?\s
 #: allergy said as a noun with no subject, the user's own only when it opens the sentence (as the
 #: answer to "any allergies?"); nothing may follow but "here" and the like ("Peanut allergy is
 #: serious" says what allergies are, "peanut allergy awareness" is something else).
-_ALLERGY_NOUN = re.compile(rf"^(?:{_ALLERGY_ADJ}\s+)*(?P<v>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)[\s-]+allerg(?:y|ies|ic)"
+_ALLERGY_NOUN = lazy_regex(rf"^(?:{_ALLERGY_ADJ}\s+)*(?P<v>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)[\s-]+allerg(?:y|ies|ic)"
                            r"(?:\s+(?:here|over here|for me|myself|too|as well|btw|fyi))?$", _IC)
 #: Words before "allergy"/"allergic" that name no allergen: the person or the kind of allergy
 #: ("seasonal allergies", "food allergy", "my allergy"), a degree ("so allergic", "not allergic").
-_NOT_ALLERGEN = re.compile(
+_NOT_ALLERGEN = lazy_regex(
     r"^(?:not|no|never|also|too|so|very|super|extra|quite|pretty|still|again|now|definitely|indeed|crazy|kinda|"
     r"really|actually|[a-z]+ly|food|foods|seasonal|skin|drug|drugs|medication|medicine|environmental|spring|"
     r"summer|fall|autumn|winter|some|many|multiple|several|any|all|bad|my|your|his|her|their|our|its|the|a|an|"
@@ -339,11 +340,11 @@ _NOT_ALLERGEN = re.compile(
     r"allergy|allergic|immune|severe|mild)$", _IC)
 #: "Allergic to: peanuts, shellfish", "Allergies: peanuts": a form-like line with no subject, the
 #: user's own only when it opens the sentence (trial 11 F1).
-_ALLERGY_BARE = re.compile(rf"^{_ALLERGY_DEGREE}(?:allergic\s+to\b\s*:?|(?:my\s+)?(?:food\s+)?allerg(?:y|ies)\s*:)"
+_ALLERGY_BARE = lazy_regex(rf"^{_ALLERGY_DEGREE}(?:allergic\s+to\b\s*:?|(?:my\s+)?(?:food\s+)?allerg(?:y|ies)\s*:)"
                            r"\s*(?P<v>.+)$", _IC)
-_DIET = re.compile(r"^(?:i'm|i am)\s+(?:an?\s+)?(?:strict\s+)?(?P<v>vegetarian|vegan|pescatarian)$"
+_DIET = lazy_regex(r"^(?:i'm|i am)\s+(?:an?\s+)?(?:strict\s+)?(?P<v>vegetarian|vegan|pescatarian)$"
                    r"|^i (?:only )?eat (?P<w>halal|kosher)(?: food)?$", _IC)
-_FAVORITE = re.compile(r"^my (?:all-time |absolute |very )?favou?rite\s+(?P<cat>[\w\- ]+?)\s+"
+_FAVORITE = lazy_regex(r"^my (?:all-time |absolute |very )?favou?rite\s+(?P<cat>[\w\- ]+?)\s+"
                        r"(?:is|are|has to be|would be|'s)\s+(?P<v>.+)$", _IC)
 _FAV_KEYS: tuple[tuple[str, str], ...] = (
     (r"programming language|coding language", "tool.language"),
@@ -359,21 +360,21 @@ _FAV_KEYS: tuple[tuple[str, str], ...] = (
 
 
 #: "I'm not allergic to peanuts, it's shellfish": the clause after a withdrawn allergy names the real one.
-_ALLERGY_WITHDRAWN = re.compile(r"\b(?:i'm|i am)\s+(?:not|not actually|no longer)\s+allergic\s+to\b", _IC)
-_ALLERGY_INSTEAD = re.compile(r"^(?:it's|it is|it was)\s+(?:actually\s+|really\s+)?(?P<v>.+?)(?:\s+instead)?$", _IC)
+_ALLERGY_WITHDRAWN = lazy_regex(r"\b(?:i'm|i am)\s+(?:not|not actually|no longer)\s+allergic\s+to\b", _IC)
+_ALLERGY_INSTEAD = lazy_regex(r"^(?:it's|it is|it was)\s+(?:actually\s+|really\s+)?(?P<v>.+?)(?:\s+instead)?$", _IC)
 
 
 #: "It's shellfish I'm allergic to": a cleft puts the allergy in contrast with one said before. A
 #: fresh-user trial's "Actually, it's shellfish I'm allergic to, not peanuts" recorded nothing.
-_ALLERGY_CLEFT = re.compile(r"^(?:it's|it is|it was)\s+(?:actually\s+|really\s+)?(?P<v>.+?)\s+(?:that\s+)?"
+_ALLERGY_CLEFT = lazy_regex(r"^(?:it's|it is|it was)\s+(?:actually\s+|really\s+)?(?P<v>.+?)\s+(?:that\s+)?"
                             r"(?:i'm|i am)\s+(?:actually\s+|really\s+)?allergic\s+to$", _IC)
 #: "..., not peanuts" after an allergy in the same sentence: the allergy it replaces.
-_ALLERGY_NOT = re.compile(r"^(?:and\s+|but\s+)?not\s+(?:to\s+)?(?P<v>.+)$", _IC)
-_ALLERGY_SAID = re.compile(r"\ballergic\s+to\b|\ballergy\b", _IC)
+_ALLERGY_NOT = lazy_regex(r"^(?:and\s+|but\s+)?not\s+(?:to\s+)?(?P<v>.+)$", _IC)
+_ALLERGY_SAID = lazy_regex(r"\ballergic\s+to\b|\ballergy\b", _IC)
 
 
 #: A reply opening with a correction: "No, ...", "Sorry, I meant ...", "Correction: ...".
-_CORRECTING_REPLY = re.compile(r"^\W*(?:no|nope|sorry|correction|i mean|i meant|my mistake|my bad|scratch that|"
+_CORRECTING_REPLY = lazy_regex(r"^\W*(?:no|nope|sorry|correction|i mean|i meant|my mistake|my bad|scratch that|"
                                r"wait)\b", _IC)
 
 
@@ -404,7 +405,7 @@ def _health_fav(clause: str, ctx: _Ctx) -> list[Finding]:
         m = _ALLERGY_NOUN.match(clause)
     if m:
         things = next((g for g in m.groups() if g), "")
-        if m.re is not _ALLERGY_BARE and (m.re is _ALLERGY_NOUN or not m.group("v")):
+        if m.re.pattern != _ALLERGY_BARE.pattern and (m.re.pattern == _ALLERGY_NOUN.pattern or not m.group("v")):
             # an allergen said as a modifier ("peanut allergy", "tree-nut allergic"): one of at most
             # two words, no person, kind or degree ("seasonal allergies", "so allergic")
             things = allergen(things).replace("-", " ")
@@ -443,12 +444,12 @@ _ANIMALS = (r"dog|cat|puppy|kitten|hamster|rabbit|bunny|parrot|budgie|turtle|tor
             r"fish|bird|guinea pig|ferret|lizard|snake|horse|retriever|labrador|poodle|"
             r"corgi|husky|beagle|bulldog")
 _COUNT = r"a|an|one|two|three|four|\d+"
-_HAVE = re.compile(rf"^(?:i|we)\s+(?:have|'ve got|have got|own|got|adopted)\s+(?P<n>{_COUNT})\s+"
+_HAVE = lazy_regex(rf"^(?:i|we)\s+(?:have|'ve got|have got|own|got|adopted)\s+(?P<n>{_COUNT})\s+"
                    rf"(?P<what>(?:[\w\-]+\s+){{0,2}}?(?P<noun>(?:{_RELATIVES}|{_ANIMALS}|children)"
                    rf"(?:s|es|ren)?))(?:\s+(?:named|called)\s+(?P<name>{_NAME_WORD}))?$", _IC)
 # Case-blind but for the name, which must be capitalised: a sentence-initial "My daughter's name is
 # Emma" was missed while the pattern was case-sensitive whole.
-_MY_X_IS = re.compile(rf"^(?i:my (?P<what>(?:[\w\-]+\s+)?(?P<noun>{_RELATIVES}|{_ANIMALS}))"
+_MY_X_IS = lazy_regex(rf"^(?i:my (?P<what>(?:[\w\-]+\s+)?(?P<noun>{_RELATIVES}|{_ANIMALS}))"
                       rf"(?:'s name is|’s name is| is named| is called| is))\s+(?P<name>[A-Z][A-Za-z'\-]*)$")
 #: "My husband is American", "My mom is Catholic": a capitalised word after a bare "is" that is no name.
 _NOT_RELATIVE_NAMES = _NOT_NAMES | frozenset(("catholic", "christian", "muslim", "jewish", "buddhist", "hindu",
@@ -457,7 +458,7 @@ _NOT_RELATIVE_NAMES = _NOT_NAMES | frozenset(("catholic", "christian", "muslim",
 
 def _family_pet(clause: str, ctx: _Ctx) -> list[Finding]:
     m = _HAVE.match(clause) or _MY_X_IS.match(clause)
-    if not m or (m.re is _MY_X_IS and m.group("name").lower() in _NOT_RELATIVE_NAMES):
+    if not m or (m.re.pattern == _MY_X_IS.pattern and m.group("name").lower() in _NOT_RELATIVE_NAMES):
         return []
     noun = m.group("noun").lower()
     key = "pet" if re.fullmatch(rf"(?:{_ANIMALS})(?:s|es)?", noun) else "family.member"
@@ -480,24 +481,24 @@ _ADDRESSED = rf"{_PARENTS}\b(?!\s+and\s+i\b)"
 #: "My son is allergic to eggs", "My mom's allergic to peanuts", "Both my kids are allergic to nuts",
 #: "My dog isn't allergic to chicken anymore", "My husband has asthma", "Mom is allergic to peanuts":
 #: a relative's or a pet's.
-_KIN_SAYS = re.compile(rf"^(?:(?:both\s+(?:of\s+)?|all\s+(?:of\s+)?)?my\s+{_KIN_ADJ}|(?={_ADDRESSED}))"
+_KIN_SAYS = lazy_regex(rf"^(?:(?:both\s+(?:of\s+)?|all\s+(?:of\s+)?)?my\s+{_KIN_ADJ}|(?={_ADDRESSED}))"
                        rf"(?P<rel>{_KIN}(?:s|es|ren)?)"
                        r"\s*(?P<verb>'s|is|are|'re|has|have|isn't|is not|aren't|are not|doesn't|does not|don't|"
                        r"do not|was|were|used to be)\s+(?P<rest>.+)$", _IC)
 #: "My mom says she's allergic to peanuts": the relative's own words about themselves, reported.
-_KIN_REPORTS = re.compile(rf"^my\s+{_KIN_ADJ}(?P<rel>{_KIN}(?:s|es|ren)?)\s+(?:says|said|told me)(?:\s+that)?\s+"
+_KIN_REPORTS = lazy_regex(rf"^my\s+{_KIN_ADJ}(?P<rel>{_KIN}(?:s|es|ren)?)\s+(?:says|said|told me)(?:\s+that)?\s+"
                           r"(?:she|he|they)\s*(?P<verb>'s|is|are|'re|has|have|isn't|is not|aren't|are not|doesn't|"
                           r"does not|don't|do not|was|were|used to be)\s+(?P<rest>.+)$", _IC)
 #: "My son and I are allergic to eggs", "I and my wife are both allergic", "We're allergic to shellfish",
 #: "Both of us are allergic to cats": the user is one of them.
-_WITH_ME = re.compile(rf"^(?:(?:both\s+)?my\s+{_KIN_ADJ}(?P<rel>{_RELATIVES})\s+and\s+i|i\s+and\s+my\s+{_KIN_ADJ}"
+_WITH_ME = lazy_regex(rf"^(?:(?:both\s+)?my\s+{_KIN_ADJ}(?P<rel>{_RELATIVES})\s+and\s+i|i\s+and\s+my\s+{_KIN_ADJ}"
                       rf"(?P<rel2>{_RELATIVES})|(?P<rel3>{_PARENTS})\s+and\s+i|we|both of us|all of us|"
                       r"the two of us|my \w+ and me)"
                       r"\s*(?:are|'re)\s+(?:both\s+|all\s+)?(?P<rest>.+)$", _IC)
 #: "The doctor says I'm allergic to peanuts", "I told the waiter I'm allergic to peanuts", "I found out
 #: I'm allergic to cats": a report of the user's own health. Never a quote (She said "I'm allergic"):
 #: the reported clause opens with the user's own "I" right after the frame.
-_REPORTED = re.compile(
+_REPORTED = lazy_regex(
     r"^(?:(?:(?:(?:the|my|our|his|her)\s+)?(?:\w+\s+){0,2}?(?:doctor|doctors|allergist|pediatrician|paediatrician|gp|nurse|"
     r"dermatologist|physician|test|tests|results|test results|blood test|allergy test)|doctors|he|she|they)"
     r"\s+(?:says|said|told me|has told me|have told me|confirmed|confirms|shows|showed|found)"

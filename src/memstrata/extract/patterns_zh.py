@@ -29,26 +29,27 @@ from memstrata.extract.clauses import (
 from memstrata.extract.identity_zh import _contact, _details, _identity, _work
 from memstrata.extract.preferences_zh import _drink_how, _event, _habit, _habit_fallback, _instruction, _like, _use
 from memstrata.extract.twins import ALLERGENS, LEXICON
+from memstrata.text.regex import lazy_regex
 from memstrata.text.tokens import is_cjk
 
-_FILLER = re.compile(r"^(?:嗯+|哦+|噢|啊|好吧|好的|那个|其实|另外|还有|而且|但是|不过|所以|然后|对了|"
+_FILLER = lazy_regex(r"^(?:嗯+|哦+|噢|啊|好吧|好的|那个|其实|另外|还有|而且|但是|不过|所以|然后|对了|"
                      r"顺便说一下|说实话|老实说|总之|反正|算了|那|并且|同时|"
                      # 对 as "right": not the 对 of 对花生过敏 said without 我
                      r"对(?!.*过敏))+[，,\s]*")
-_QUESTION = re.compile(r"[？?]\s*$|[吗么呢]\s*[。！!]?$|什么|为什么|怎么|哪里|哪儿|哪个|哪些|谁|多少|"
+_QUESTION = lazy_regex(r"[？?]\s*$|[吗么呢]\s*[。！!]?$|什么|为什么|怎么|哪里|哪儿|哪个|哪些|谁|多少|"
                        r"几点|几个|是不是|有没有|要不要|喜不喜欢|好不好|对不对|能不能|会不会|可不可以|过敏不过敏|过不过敏")
-_HABIT = re.compile(r"^(?:我)?(?:以后|今后|往后|之后|从现在(?:起|开始)|从今(?:以后|往后|天起|天开始)|"
+_HABIT = lazy_regex(r"^(?:我)?(?:以后|今后|往后|之后|从现在(?:起|开始)|从今(?:以后|往后|天起|天开始)|"
                     r"(?P<weak>下次|每次))(?:我)?(?:都|就|也|还是|一律|统一|全部|全都|一直)?")
 
 
 #: Where an allergy statement ends though no comma says so: chat runs 我对花生过敏所以不要放花生 and
 #: 我对花生过敏请注意 together (trial 8 T4: nothing stored), and the clause after 过敏 is one of its
 #: own. Not before a word 过敏 forms a noun with (过敏性鼻炎, 过敏原, 过敏反应) or 的 (过敏的人).
-_AFTER_ALLERGY = re.compile(r"(?<=过敏)(?:了|啊|哦|呀|呢|啦|哈|喔)*"
+_AFTER_ALLERGY = lazy_regex(r"(?<=过敏)(?:了|啊|哦|呀|呢|啦|哈|喔)*"
                             r"(?!症|原|源|性|反应|史|体质|药|科|测|检|试|的|者|患者|人群|吗|么|嘛|吧|不|没|与否)"
                             r"(?=[\u3400-\u9fff])")
 #: A part that ends as a question is not cut: 我对花生过敏你知道吗 is skipped whole, as before.
-_ENDS_AS_QUESTION = re.compile(r"[？?]\s*$|[吗么呢嘛]\s*[。！!]?$")
+_ENDS_AS_QUESTION = lazy_regex(r"[？?]\s*$|[吗么呢嘛]\s*[。！!]?$")
 
 
 def _clauses(sentence: str) -> list[str]:
@@ -75,7 +76,7 @@ def _split_after_allergy(part: str) -> list[str]:
 
 #: An allergy list written with commas for 、 (我对花生，芒果和虾过敏: the comma cut 对花生 from its 过敏 and
 #: nothing was stored): 对, items of at most eight characters parted by commas, 过敏.
-_COMMA_LIST = re.compile(r"对(?P<v>[^，,。.！!？?；;]{1,8}(?:[，,][^，,。.！!？?；;]{1,8})+)过敏")
+_COMMA_LIST = lazy_regex(r"对(?P<v>[^，,。.！!？?；;]{1,8}(?:[，,][^，,。.！!？?；;]{1,8})+)过敏")
 
 
 def _comma_lists(sentence: str) -> str:
@@ -138,7 +139,7 @@ def find(sentence: str, said_at: datetime) -> list[Finding]:
 
 #: The clause after an allergy naming more allergens and nothing else (我对花生过敏，还有芒果、芝麻和虾),
 #: as "..., sesame and shellfish" goes on in English: only 芒果 of 还有芒果 was no allergy stored.
-_MORE_ITEMS = re.compile(r"^(?:还有|以及|另外还有|另外|和|还)?(?P<v>[^，,。.！!？?；;]+?)(?:也是|也一样|也)?$")
+_MORE_ITEMS = lazy_regex(r"^(?:还有|以及|另外还有|另外|和|还)?(?P<v>[^，,。.！!？?；;]+?)(?:也是|也一样|也)?$")
 
 
 def _more_allergens(raw: str, allergy: Finding) -> list[Finding]:
@@ -158,7 +159,7 @@ def _more_allergens(raw: str, allergy: Finding) -> list[Finding]:
 #: self-descriptions that need 我 (住在, 是, 对X过敏, 喜欢), and only after a clause that was itself
 #: a statement about the speaker (a fresh-user trial's 我是素食者，住在上海 lost the city). After
 #: 我有个妹妹 the next clause is about her, after 我觉得… about anything: neither lends its 我.
-_DROPPED_SUBJECT = re.compile(r"^(?:也|还|都)?(?:现在|目前)?(?:住在|住|居住在|生活在|定居在|搬到|搬去|来自|是|对|"
+_DROPPED_SUBJECT = lazy_regex(r"^(?:也|还|都)?(?:现在|目前)?(?:住在|住|居住在|生活在|定居在|搬到|搬去|来自|是|对|"
                               r"喜欢|爱|讨厌|不喜欢|会说|会讲|在.+?(?:工作|上班))")
 
 
@@ -177,7 +178,7 @@ def match_clause(clause: str, ctx: _Ctx) -> list[Finding]:
 
 # --- explicit memory requests -----------------------------------------------------------
 
-_REMEMBER = re.compile(r"^(?:请|你|帮我)?(?:记住|记得|记一下|记下)[：:，,\s]*(?P<v>.+)$")
+_REMEMBER = lazy_regex(r"^(?:请|你|帮我)?(?:记住|记得|记一下|记下)[：:，,\s]*(?P<v>.+)$")
 
 
 def _remember(clause: str, ctx: _Ctx) -> list[Finding]:
@@ -195,33 +196,33 @@ def _remember(clause: str, ctx: _Ctx) -> list[Finding]:
 #: 我又对花生过敏了 / 我还是对花生过敏 / 我现在又对花生过敏了: a re-stated allergy (trial 9 U9 stored nothing);
 #: the words between the allergen and 过敏 (又, 很, 会) are cut by ``allergens.allergen`` (``rules``).
 _ALLERGY_ADV = r"(?:也|还是|还|又|开始|其实|是|就|真的|一直|都|现在|仍然|依然|仍|确实|再次|重新)*"
-_ALLERGY = re.compile(rf"^(?:我|本人){_ALLERGY_ADV}(?:对|有)?(?P<v>.+?)过敏(?:症|的)?$")
+_ALLERGY = lazy_regex(rf"^(?:我|本人){_ALLERGY_ADV}(?:对|有)?(?P<v>.+?)过敏(?:症|的)?$")
 #: 对花生过敏 with no 我: the usual reply to "any allergies?" (trial 8 T4). Read only as a sentence's
 #: first clause: after 我妈妈对花生过敏， the clause 也对芒果过敏 is still the mother's.
 #: Without 是: a bare 是对芒果过敏 is the contrasted half of a correction (``_allergy_contrast``).
-_ALLERGY_BARE = re.compile(r"^(?:也|还是|还|又|一直|都|现在|仍然|依然|仍|确实)*对(?P<v>.+?)过敏的?$")
+_ALLERGY_BARE = lazy_regex(r"^(?:也|还是|还|又|一直|都|现在|仍然|依然|仍|确实)*对(?P<v>.+?)过敏的?$")
 #: 花生过敏 with neither 我 nor 对 (trial 11 F1): the allergen itself opens the sentence, a short noun
 #: that names no one (妈妈花生过敏 is the mother's, 他花生过敏 someone else's) and is no degree or
 #: body word (有点过敏, 容易过敏, 皮肤过敏 name no allergen: ``_NOT_ALLERGEN``).
-_ALLERGY_NOUN = re.compile(r"^(?P<v>[\u3400-\u9fffA-Za-z]{1,8}?)过敏的?$")
-_DIET = re.compile(r"^我(?:是|只|一直|从来都)?(?:一个|一名)?(?P<v>吃素|素食主义者|素食者|纯素食者|吃清真|"
+_ALLERGY_NOUN = lazy_regex(r"^(?P<v>[\u3400-\u9fffA-Za-z]{1,8}?)过敏的?$")
+_DIET = lazy_regex(r"^我(?:是|只|一直|从来都)?(?:一个|一名)?(?P<v>吃素|素食主义者|素食者|纯素食者|吃清真|"
                    r"只吃清真)(?:的)?$")
 # Retractions: the fact no longer holds (我不再对花生过敏了). They come before the patterns that
 # would read the same clause as a statement, or drop it as negated.
 _NOT = r"(?:现在|已经|其实)?(?:不再|不|没有?)(?:再)?"
 _BEFORE = r"(?:以前|之前|从前|过去|曾经|原来|小时候)(?:一直|也|还)?"
 _RETRACTIONS: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(rf"^我{_NOT}是?对(?P<v>.+?)过敏了?$|^我对(?P<w>.+?){_NOT}过敏了?$|^我{_NOT}过敏了?$"),
+    (lazy_regex(rf"^我{_NOT}是?对(?P<v>.+?)过敏了?$|^我对(?P<w>.+?){_NOT}过敏了?$|^我{_NOT}过敏了?$"),
      "health.allergy"),
-    (re.compile(rf"^我{_NOT}(?:吃素|是素食(?:主义)?者|是纯素食者)了?$"
+    (lazy_regex(rf"^我{_NOT}(?:吃素|是素食(?:主义)?者|是纯素食者)了?$"
                 r"|^我(?:现在)?(?:又开始|又|开始|重新)吃肉了?$"), "food.diet"),
-    (re.compile(rf"^我{_NOT}住在(?P<v>.+?)了?$"), "identity.location"),
-    (re.compile(rf"^我{_NOT}在(?P<v>.+?)(?:工作|上班)了?$"), "identity.employer"),
+    (lazy_regex(rf"^我{_NOT}住在(?P<v>.+?)了?$"), "identity.location"),
+    (lazy_regex(rf"^我{_NOT}在(?P<v>.+?)(?:工作|上班)了?$"), "identity.employer"),
     # 我以前对花生过敏: said of the past, it no longer holds (a present allergy has no 以前)
-    (re.compile(rf"^我{_BEFORE}(?:是)?对(?P<v>.+?)过敏(?:的)?$"), "health.allergy"),
-    (re.compile(rf"^我{_BEFORE}(?:吃素|是素食(?:主义)?者|是纯素食者)(?:的)?$"), "food.diet"),
-    (re.compile(rf"^我{_BEFORE}(?:住在|住)(?P<v>.+?)(?:的)?$"), "identity.location"),
-    (re.compile(rf"^我{_BEFORE}在(?P<v>.+?)(?:工作|上班)(?:的)?(?:过)?$"), "identity.employer"),
+    (lazy_regex(rf"^我{_BEFORE}(?:是)?对(?P<v>.+?)过敏(?:的)?$"), "health.allergy"),
+    (lazy_regex(rf"^我{_BEFORE}(?:吃素|是素食(?:主义)?者|是纯素食者)(?:的)?$"), "food.diet"),
+    (lazy_regex(rf"^我{_BEFORE}(?:住在|住)(?P<v>.+?)(?:的)?$"), "identity.location"),
+    (lazy_regex(rf"^我{_BEFORE}在(?P<v>.+?)(?:工作|上班)(?:的)?(?:过)?$"), "identity.employer"),
 )
 
 
@@ -242,7 +243,7 @@ def _retraction(clause: str, ctx: _Ctx) -> list[Finding]:
 
 #: 我不再用顺丰了 / 我以后不用顺丰了: a choice withdrawn. Only a value the gazetteer names (a carrier,
 #: a seat, an editor) is withdrawn; a bare 不 needs the 了 of a change (我不用顺丰 only refuses).
-_NAMED_RETRACTION = re.compile(r"^我?(?:现在|已经|以后|今后)?(?P<neg>不再|再也不|已经不|不)(?:想|会)?"
+_NAMED_RETRACTION = lazy_regex(r"^我?(?:现在|已经|以后|今后)?(?P<neg>不再|再也不|已经不|不)(?:想|会)?"
                                r"(?:用|使用|要|选|选择|偏好|寄|走)(?P<v>.+)$")
 
 
@@ -259,7 +260,7 @@ def _named_retraction(clause: str, ctx: _Ctx) -> list[Finding]:
     return [Finding(hit.key, hit.value, CONF_STATED, clause, retract=True)]
 
 
-_FAVORITE = re.compile(r"^我(?:现在|目前|如今|最近)?最(?:喜欢|爱)的(?P<cat>.+?)(?:现在|目前|如今|最近)?(?:是|就是)"
+_FAVORITE = lazy_regex(r"^我(?:现在|目前|如今|最近)?最(?:喜欢|爱)的(?P<cat>.+?)(?:现在|目前|如今|最近)?(?:是|就是)"
                        r"(?P<v>.+)$")
 _FAV_KEYS: tuple[tuple[str, str], ...] = (
     (r"编程语言|语言", "tool.language"),
@@ -277,12 +278,12 @@ _FAV_KEYS: tuple[tuple[str, str], ...] = (
 #: sentence: the allergy replaces the one said last. A fresh-user trial's 我对花生过敏 then
 #: 其实我是对芒果过敏 (算了，其實我是對芒果過敏) kept both active. Without a correction word 是
 #: is often mere emphasis (我是对猫毛过敏的); with 也/还 the allergy is one more.
-_ALLERGY_FOCUS = re.compile(r"^我(?:其实|真的|实际上)?是(?!不)")
-_CORRECTION = re.compile(r"其实|算了|不对|搞错|说错|记错|弄错|更正|纠正|实际上")
+_ALLERGY_FOCUS = lazy_regex(r"^我(?:其实|真的|实际上)?是(?!不)")
+_CORRECTION = lazy_regex(r"其实|算了|不对|搞错|说错|记错|弄错|更正|纠正|实际上")
 #: 我不是对花生过敏，是对芒果过敏 / 我对芒果过敏，不是花生: the contrasted half of the sentence.
-_CORRECTING_REPLY = re.compile(r"^\W*(?:不对|不是|搞错了|说错了|记错了|弄错了|我说错了|更正一下|纠正一下)")
-_ALLERGY_INSTEAD = re.compile(r"^(?:而|其实|只)?是(?:对)?(?P<v>.+?)过敏$")
-_ALLERGY_NOT = re.compile(r"^(?:而)?不是(?:对)?(?P<v>.+?)(?:过敏)?$")
+_CORRECTING_REPLY = lazy_regex(r"^\W*(?:不对|不是|搞错了|说错了|记错了|弄错了|我说错了|更正一下|纠正一下)")
+_ALLERGY_INSTEAD = lazy_regex(r"^(?:而|其实|只)?是(?:对)?(?P<v>.+?)过敏$")
+_ALLERGY_NOT = lazy_regex(r"^(?:而)?不是(?:对)?(?P<v>.+?)(?:过敏)?$")
 
 
 def _allergy_contrast(clause: str, ctx: _Ctx) -> list[Finding]:
@@ -309,13 +310,13 @@ def _allergy_contrast(clause: str, ctx: _Ctx) -> list[Finding]:
 #: (对花生过敏要注意, 花生过敏一定要随身带药), a judgement of the allergy (对花生过敏很危险, 花生过敏很常见)
 #: or a question about it (对花生过敏应该怎么办). A fresh-user trial stored 对花生过敏要注意 as the user's
 #: allergy. 严重 is not among them: 花生过敏很严重 is as often the speaker's own severe allergy.
-_GENERAL_AFTER = re.compile(
+_GENERAL_AFTER = lazy_regex(
     r"^(?:的话|时|的时候)?(?:就|都|也|还|一定|千万|最好|尽量|平时)*(?:要|应该|应当|需要|得|必须|务必|该|可以)?"
     r"(?:注意|小心|当心|留意|谨慎|避免|远离|慎|少吃|别吃|不要吃|不能吃|随身|带药|看医生|就医|去医院|怎么办|怎么|如何)"
     r"|^(?:是|很|挺|非常|特别|比较|真的|太|也|还|都)*(?:常见|普遍|危险|致命|可怕|少见|罕见|多见)")
 #: ... unless it is said to the listener (对花生过敏，请注意 / 对花生过敏，所以不要放花生): then it is the
 #: speaker's answer to "any allergies?", read as before.
-_ADDRESSED = re.compile(r"请|麻烦|拜托|你|您|给我|帮我|所以|因此|记得|别放|不要放|别加|不要加")
+_ADDRESSED = lazy_regex(r"请|麻烦|拜托|你|您|给我|帮我|所以|因此|记得|别放|不要放|别加|不要加")
 
 
 def _said_of_anyone(clause: str, ctx: _Ctx) -> bool:
@@ -331,7 +332,7 @@ def _health_fav(clause: str, ctx: _Ctx) -> list[Finding]:
     m = _ALLERGY.match(clause) or (_ALLERGY_BARE.match(clause) if _opens_sentence(clause, ctx) else None)
     if m is None and _opens_sentence(clause, ctx) and (noun := _ALLERGY_NOUN.match(clause)):
         m = noun if all(_bare_allergen(part) for part in _split_list(noun.group("v"))) else None
-    if m is not None and m.re is not _ALLERGY and _said_of_anyone(clause, ctx):
+    if m is not None and m.re.pattern != _ALLERGY.pattern and _said_of_anyone(clause, ctx):
         return []  # 对花生过敏要注意: advice to anyone, no allergy of the speaker's
     if m and guards.zh_negated(m.group("v")):
         return []  # 我对花生不过敏了 / 我已经不对花生过敏了: no allergy (a retraction is not stored)
@@ -377,9 +378,9 @@ _RELATIVES = ("老婆|老公|妻子|丈夫|太太|先生|爱人|儿子|女儿|�
               "男朋友|女朋友|男友|女友|孩子|小孩|宝宝|爷爷|奶奶|外公|外婆|姥姥|姥爷|双胞胎")
 _ANIMALS = "猫咪|狗狗|小猫|小狗|猫|狗|仓鼠|兔子|鹦鹉|乌龟|金鱼|鱼|柯基|哈士奇|金毛|泰迪|布偶猫|橘猫"
 _COUNT_ZH = r"(?P<n>[一两二三四五六七八九十\d]+)?(?:个|只|条|位)?"
-_HAVE = re.compile(rf"^我(?:家)?(?:有|养了|养着|养|家里有|收养了){_COUNT_ZH}(?P<what>{_RELATIVES}|{_ANIMALS})"
+_HAVE = lazy_regex(rf"^我(?:家)?(?:有|养了|养着|养|家里有|收养了){_COUNT_ZH}(?P<what>{_RELATIVES}|{_ANIMALS})"
                    rf"(?:[，,]?(?:它|他|她)?(?:叫做|叫|名叫|名字叫)(?P<name>[\u4e00-\u9fffA-Za-z]{{1,6}}))?$")
-_MY_X = re.compile(rf"^我(?:家|的|家的)?(?P<what>{_RELATIVES}|{_ANIMALS})(?:叫做|叫|名叫|名字叫|的名字是)"
+_MY_X = lazy_regex(rf"^我(?:家|的|家的)?(?P<what>{_RELATIVES}|{_ANIMALS})(?:叫做|叫|名叫|名字叫|的名字是)"
                    rf"(?P<name>[\u4e00-\u9fffA-Za-z]{{1,6}})$")
 
 
@@ -401,7 +402,7 @@ def _family_pet(clause: str, ctx: _Ctx) -> list[Finding]:
 
 #: Someone named inside an allergy's value (我朋友花生过敏, 我儿子花生过敏): not the user's allergy.
 _OTHERS = "老妈|老爸|朋友|同事|同学|老师|老板|领导|客户|室友|邻居|家人|亲戚|别人|有人|大家|人家"
-_PERSON = re.compile(rf"{_RELATIVES}|{_OTHERS}")
+_PERSON = lazy_regex(rf"{_RELATIVES}|{_OTHERS}")
 #: The Chinese names of the common allergens (``twins.LEXICON``).
 _KNOWN_ALLERGENS: frozenset[str] = frozenset(w for group in LEXICON for w in group if is_cjk(w[0]))
 #: ... without the diets and health conditions (``twins.ALLERGENS``): what a list of allergies may name
@@ -422,7 +423,7 @@ def _bare_allergen(value: str) -> bool:
 
 
 #: Words before a bare 过敏 that name no allergen or name a person (``_ALLERGY_NOUN``).
-_NOT_ALLERGEN = re.compile(rf"[我你他她它们谁对不没别]|{_RELATIVES}|{_OTHERS}|妈|爸|孩子|"
+_NOT_ALLERGEN = lazy_regex(rf"[我你他她它们谁对不没别]|{_RELATIVES}|{_OTHERS}|妈|爸|孩子|"
                            r"^(?:有点|有些|容易|经常|总是|常常|一直|严重|轻微|季节性|皮肤|鼻子|眼睛|身体|体质|全身|"
                            r"有|会|很|也|又|还|都|就|是|药物|食物|东西)$")
 
@@ -434,20 +435,20 @@ _NOT_ALLERGEN = re.compile(rf"[我你他她它们谁对不没别]|{_RELATIVES}|{
 _KIN_ZH = rf"(?:老妈|老爸|妈|爸|{_RELATIVES}|{_ANIMALS}|孩子们|孩子)"
 #: 我儿子对鸡蛋过敏 / 我妈妈也对花生过敏 / 我家狗对鸡肉过敏 / 我的猫对鱼不过敏了 / 我老公有哮喘: the relative's.
 #: 妈妈对花生过敏 without 我: parents and grandparents are named so in the family (trial 9, as "Mom is ...").
-_KIN_SAYS_ZH = re.compile(r"^(?:我(?:的|家的?|家里的?)?|(?=妈妈|老妈|爸爸|老爸|爷爷|奶奶|外公|外婆|姥姥|姥爷))"
+_KIN_SAYS_ZH = lazy_regex(r"^(?:我(?:的|家的?|家里的?)?|(?=妈妈|老妈|爸爸|老爸|爷爷|奶奶|外公|外婆|姥姥|姥爷))"
                           rf"(?P<rel>{_KIN_ZH})"
                           r"(?=也|还|都|其实|一直|从小|是|不|没|对|有|患有|得了|以前)"
                           r"(?P<rest>.+)$")
 #: 我妈说她对花生过敏: the relative's own words about themselves, reported.
-_KIN_REPORTS_ZH = re.compile(rf"^我(?:的|家的?)?(?P<rel>{_KIN_ZH})(?:也|还)?(?:说|告诉我|跟我说)(?:她|他|它)"
+_KIN_REPORTS_ZH = lazy_regex(rf"^我(?:的|家的?)?(?P<rel>{_KIN_ZH})(?:也|还)?(?:说|告诉我|跟我说)(?:她|他|它)"
                              r"(?P<rest>.+)$")
 #: 我和我老婆都对海鲜过敏 / 我跟儿子都对鸡蛋过敏 / 我们全家都对花生过敏 / 我们俩都对猫过敏: the user is one of them.
-_WITH_ME_ZH = re.compile(rf"^(?:我(?:和|跟|与|同)(?:我的?|我家的?)?(?P<rel>{_KIN_ZH})"
+_WITH_ME_ZH = lazy_regex(rf"^(?:我(?:和|跟|与|同)(?:我的?|我家的?)?(?P<rel>{_KIN_ZH})"
                          r"|我们(?:全家|一家|家|俩|两个|几个|一家人)?(?:人)?)"
                          r"(?:都|也|一样|两个都|俩都|全都|全)+(?P<rest>(?:对|有|患有).+)$")
 #: 医生说我对花生过敏 / 检查结果显示我对尘螨过敏 / 我跟客服说我对花生过敏 / 我告诉服务员我对花生过敏: the user's
 #: own health, reported. Never a quote (我朋友说：“我对花生过敏”): 我 follows the frame directly.
-_REPORTED_ZH = re.compile(
+_REPORTED_ZH = lazy_regex(
     rf"^(?:(?:我的?)?(?:医生|大夫|家庭医生|主治医生|护士|{_KIN_ZH})|他|她|他们|她们|大家|医院|检查结果|检测结果|化验结果|"
     r"体检报告|体检结果|过敏测试|过敏原检测|测试结果)(?:也|都)?(?:说|告诉我|跟我说|显示|表明|确认|诊断)(?:了)?(?:说)?[，,:：]?"
     r"(?=我)"

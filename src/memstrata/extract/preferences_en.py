@@ -20,29 +20,30 @@ from memstrata.extract.clauses import (
     like_finding,
     third_person,
 )
+from memstrata.text.regex import lazy_regex
 
-_DONT = re.compile(r"^(?:please\s+)?(?:don't|do not|dont|never|please don't)\s+(?P<v>.+)$", _IC)
+_DONT = lazy_regex(r"^(?:please\s+)?(?:don't|do not|dont|never|please don't)\s+(?P<v>.+)$", _IC)
 
-_LEAVE = re.compile(r"^(?:(?:please|just|always|only)\s+)*(?:leave|put|drop|deliver|drop off)\s+"
+_LEAVE = lazy_regex(r"^(?:(?:please|just|always|only)\s+)*(?:leave|put|drop|deliver|drop off)\s+"
                     r"(?:it|them|(?:the |my |all )?(?:packages?|parcels?|deliver(?:y|ies)|orders?))"
                     r"\s+(?P<v>.+)$", _IC)
 
-_USE = re.compile(r"^(?:please\s+)?(?:always\s+)?(?:use|ship(?: (?:it|them|everything|my orders?))?"
+_USE = lazy_regex(r"^(?:please\s+)?(?:always\s+)?(?:use|ship(?: (?:it|them|everything|my orders?))?"
                   r" (?:with|via|by|using|through)|send(?: (?:it|them|everything))? (?:with|via|by|"
                   r"using|through)|go with|choose|pick|switch to|stick with|stick to|"
                   r"(?:switch|change|go|get|revert)\s+back\s+to(?:\s+using)?)\s+(?P<v>.+)$", _IC)
 
 # "I switched back to UPS", "I've gone back to using 顺丰": a return to an earlier value is a
 # change like any other (trial F12); "switch back to UPS" is read by ``_USE``.
-_BACK_TO = re.compile(r"^(?:i|we)(?:\s+have|'ve)?\s+(?:just\s+|now\s+)*(?:switched|changed|gone|went|"
+_BACK_TO = lazy_regex(r"^(?:i|we)(?:\s+have|'ve)?\s+(?:just\s+|now\s+)*(?:switched|changed|gone|went|"
                       r"reverted|got|moved)\s+back\s+to(?:\s+using)?\s+(?P<v>.+)$", _IC)
 
 # "I ship everything with FedEx": the user's own habit, as firm as "always ship with".
-_I_SHIP = re.compile(r"^(?:i|we)\s+(?:always\s+|usually\s+|only\s+|now\s+|mostly\s+|normally\s+)?"
+_I_SHIP = lazy_regex(r"^(?:i|we)\s+(?:always\s+|usually\s+|only\s+|now\s+|mostly\s+|normally\s+)?"
                      r"(?:ship|send|mail)(?:\s+(?:it|them|everything|all|stuff|things|my (?:orders?|"
                      r"packages?|parcels?|stuff)))?\s+(?:with|via|by|using|through)\s+(?P<v>.+)$", _IC)
 
-_PREP = re.compile(r"\b(?:at|on|in|by|with|outside|near|to|inside|behind)\s+(?:(?:the|my|a|our)\s+)?$", _IC)
+_PREP = lazy_regex(r"\b(?:at|on|in|by|with|outside|near|to|inside|behind)\s+(?:(?:the|my|a|our)\s+)?$", _IC)
 
 
 def _dropoff_phrase(text: str) -> str | None:
@@ -86,17 +87,17 @@ def _standing_never(rest: str) -> bool:
                 or (hit is not None and hit.named))
 
 
-_ALWAYS = re.compile(r"^(?:i|we)\s+(?P<adv>always|never|usually|often|regularly|frequently)\s+(?P<v>.+)$", _IC)
+_ALWAYS = lazy_regex(r"^(?:i|we)\s+(?P<adv>always|never|usually|often|regularly|frequently)\s+(?P<v>.+)$", _IC)
 
 #: "I always feel nervous", "I always lose", "I never want to …": moods and outcomes.
-_NOT_HABIT = re.compile(r"^(?:(?:really|just|ever|even)\s+)*(?:feel|think|wonder|know|want|wish|hope|"
+_NOT_HABIT = lazy_regex(r"^(?:(?:really|just|ever|even)\s+)*(?:feel|think|wonder|know|want|wish|hope|"
                         r"look forward|lose|seem|forget|remember|worry|need|have to|get|love|like|"
                         r"enjoy|hate|turn to)\b", _IC)
 
 #: Words that point at something named before ("there", "it", "you"): a habit with one names no activity.
-_POINTING = re.compile(r"\b(?:you|your|yours|it|that|this|them|there|those|these)\b", _IC)
+_POINTING = lazy_regex(r"\b(?:you|your|yours|it|that|this|them|there|those|these)\b", _IC)
 
-_INSTRUCT = re.compile(r"^(?:please\s+)?(?:reply|respond|answer|talk|speak|write|address me|"
+_INSTRUCT = lazy_regex(r"^(?:please\s+)?(?:reply|respond|answer|talk|speak|write|address me|"
                        r"explain|use)\b", _IC)
 
 
@@ -136,7 +137,7 @@ _ADV = r"(?:(?:really|also|actually|just|totally|absolutely|do|definitely|still|
        r"truly|much|generally|usually|personally|genuinely|simply|honestly|always|mainly|mostly|especially|" \
        r"particularly)\s+)*"
 
-_LIKE = re.compile(
+_LIKE = lazy_regex(
     rf"^(?:i|we)\s+{_ADV}(?P<verb>like|love|enjoy|adore|prefer|hate|dislike|detest|loathe|"
     r"can't stand|cannot stand|can't bear|don't like|do not like|don't really like|do not really like|"
     r"don't particularly like|don't especially like|don't really enjoy|"
@@ -150,12 +151,12 @@ _LIKE = re.compile(
 #: Words that make a like or a dislike milder than the verb alone ("I don't really like spicy food",
 #: "I kind of like jazz", "not a big fan of"), or say it holds only at times ("I like sushi
 #: sometimes"): the statement keeps them (``_said``), or it says more than the user did.
-_HEDGE_EN = re.compile(r"\b(?:(?:don't|do not|not)\s+(?:really|particularly|especially|a big|a huge)|kind of|kinda|"
+_HEDGE_EN = lazy_regex(r"\b(?:(?:don't|do not|not)\s+(?:really|particularly|especially|a big|a huge)|kind of|kinda|"
                        r"sort of|somewhat)\b", _IC)
 
 #: "... spicy food much", "... that much", "... sometimes": a qualifier after the object, not part of it
 #: (the value was stored as "spicy food much", "sushi sometimes").
-_QUALIFIER_AFTER = re.compile(r"\s+(?:(?:all\s+)?that much|too much|much|at all|sometimes|occasionally|at times|"
+_QUALIFIER_AFTER = lazy_regex(r"\s+(?:(?:all\s+)?that much|too much|much|at all|sometimes|occasionally|at times|"
                               r"once in a while|every now and then|now and then|from time to time)$", _IC)
 
 
@@ -173,19 +174,19 @@ def _said(clause: str) -> str:
 
 _DISLIKE_VERBS = ("hate", "dislike", "detest", "loathe", "can't", "cannot", "don't", "do not", "not")
 
-_OBJ_END = re.compile(r"\s+(?:because|since|but|though|although|when|whenever|if|so that|"
+_OBJ_END = lazy_regex(r"\s+(?:because|since|but|though|although|when|whenever|if|so that|"
                       r"over|rather than|more than|instead of)\b.*$", _IC)
 
 _HINTS: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"^(?:to\s+)?(?:eat|eating)\s+", _IC), "food.like"),
-    (re.compile(r"^(?:to\s+)?(?:drink|drinking)\s+", _IC), "drink.like"),
-    (re.compile(r"^(?:to\s+)?(?:listen|listening)\s+to\s+", _IC), "music.like"),
-    (re.compile(r"^(?:to\s+)?(?:watch|watching)\s+", _IC), "media.like"),
-    (re.compile(r"^(?:to\s+)?(?:use|using|code in|coding in|program in|programming in|write code in|"
+    (lazy_regex(r"^(?:to\s+)?(?:eat|eating)\s+", _IC), "food.like"),
+    (lazy_regex(r"^(?:to\s+)?(?:drink|drinking)\s+", _IC), "drink.like"),
+    (lazy_regex(r"^(?:to\s+)?(?:listen|listening)\s+to\s+", _IC), "music.like"),
+    (lazy_regex(r"^(?:to\s+)?(?:watch|watching)\s+", _IC), "media.like"),
+    (lazy_regex(r"^(?:to\s+)?(?:use|using|code in|coding in|program in|programming in|write code in|"
                 r"writing code in|work in|working in)\s+", _IC), ""),
 )
 
-_EAT_NOT = re.compile(r"^(?:i|we)(?:'ve|\s+have)?\s+(?P<neg>don't|do not|never|can't|cannot|no longer|stopped)\s+"
+_EAT_NOT = lazy_regex(r"^(?:i|we)(?:'ve|\s+have)?\s+(?P<neg>don't|do not|never|can't|cannot|no longer|stopped)\s+"
                       r"(?P<verb>eat|drink)(?:ing)?\s+"
                       r"(?P<v>.+)$", _IC)
 
@@ -247,10 +248,10 @@ def _like_of(m: re.Match[str], clause: str, ctx: _Ctx) -> list[Finding]:
 
 
 #: "running" with an object is managing something ("running my own studio", "running a café").
-_RUNNING_SOMETHING = re.compile(r"^(?:running|run)\s+(?:my|a|an|the|our|his|her|their|this|that|own)\b", _IC)
+_RUNNING_SOMETHING = lazy_regex(r"^(?:running|run)\s+(?:my|a|an|the|our|his|her|their|this|that|own)\b", _IC)
 
 #: "I drink my coffee black", "I take my tea with milk": how the user has a drink is a taste of theirs.
-_DRINK_HOW = re.compile(r"^(?:i|we)\s+(?:usually\s+|always\s+|only\s+|just\s+|normally\s+|like to\s+|prefer to\s+)?"
+_DRINK_HOW = lazy_regex(r"^(?:i|we)\s+(?:usually\s+|always\s+|only\s+|just\s+|normally\s+|like to\s+|prefer to\s+)?"
                         r"(?:drink|take|have|like|prefer|want)\s+my\s+(?P<d>coffee|tea|espresso|latte|whiskey|whisky)\s+"
                         r"(?P<how>black|white|strong|weak|iced|hot|sweet|unsweetened|decaf|neat|on the rocks|"
                         r"(?:with|without)\s+(?:(?:a\s+)?(?:little|bit of|splash of|dash of|lots of|some|no)\s+)?"
@@ -267,7 +268,7 @@ def _drink_how(clause: str, ctx: _Ctx) -> list[Finding]:
     return _f("drink.like", value, CONF_PREFER if re.search(r"\bprefer\b", clause, _IC) else CONF_STATED, clause)
 
 
-_I_USE = re.compile(r"^(?:i|we)\s+(?:mostly\s+|mainly\s+|mostly\s+|now\s+|only\s+)?(?:use|'m using|"
+_I_USE = lazy_regex(r"^(?:i|we)\s+(?:mostly\s+|mainly\s+|mostly\s+|now\s+|only\s+)?(?:use|'m using|"
                     r"am using|code in|program in|write code in|work in|switched to|moved to)\s+"
                     r"(?P<v>.+)$", _IC)
 

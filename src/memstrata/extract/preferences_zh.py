@@ -22,15 +22,16 @@ from memstrata.extract.clauses import (
     like_finding,
     without_time,
 )
+from memstrata.text.regex import lazy_regex
 
-_DONT = re.compile(r"^(?:请|麻烦|你|以后|千万|一定)*(?:别|不要|不用|请勿|勿|不许|不准|不能)(?P<v>.+)$")
+_DONT = lazy_regex(r"^(?:请|麻烦|你|以后|千万|一定)*(?:别|不要|不用|请勿|勿|不许|不准|不能)(?P<v>.+)$")
 
-_PUT = re.compile(r"^(?:请|麻烦|你|都|就|帮我)*(?:把(?:快递|包裹|东西|它|货)?)?(?:放|放在|放到|送到|送|寄到|"
+_PUT = lazy_regex(r"^(?:请|麻烦|你|都|就|帮我)*(?:把(?:快递|包裹|东西|它|货)?)?(?:放|放在|放到|送到|送|寄到|"
                   r"存|存在|存到|丢|扔)(?P<v>.+)$")
 
-_USE = re.compile(r"^(?:还是|又)?(?:用回|换回|改回|用|使用|走|发|选|选择|换成|改用|换|寄|改成|只用)(?P<v>.+)$")
+_USE = lazy_regex(r"^(?:还是|又)?(?:用回|换回|改回|用|使用|走|发|选|选择|换成|改用|换|寄|改成|只用)(?P<v>.+)$")
 
-_SEND_TO = re.compile(r"^(?:寄到|送到|发到|寄往)(?P<v>.+)$")
+_SEND_TO = lazy_regex(r"^(?:寄到|送到|发到|寄往)(?P<v>.+)$")
 
 
 def _instruction(clause: str, ctx: _Ctx) -> list[Finding]:
@@ -73,13 +74,13 @@ _EVERY_ZH = (rf"每(?:天|日|晚|早|个?周{_WEEKDAY_ZH}?|个?星期{_WEEKDAY_
 
 _TIME_OF_DAY_ZH = r"(?:早上|早晨|上午|中午|下午|傍晚|晚上|睡前|饭后|下班后|周末|工作日)"
 
-_ALWAYS = re.compile(
+_ALWAYS = lazy_regex(
     rf"^我(?:们)?(?P<adv>(?:总是|一直都|一直|向来|平时|通常|一般|经常|常常)?"
     rf"(?:(?:{_EVERY_ZH}){_TIME_OF_DAY_ZH}?(?:都|会|都会|也)*|{_TIME_OF_DAY_ZH}(?:都会|都|会)+)"
     r"|总是|一直都|一直|向来|经常|常常|从来不|从不|从来没|永远不)(?P<v>.+)$"
 )
 
-_INSTRUCT = re.compile(r"^(?:用中文|用英文|用英语|回答|回复|说话|叫我|称呼我|解释|写)")
+_INSTRUCT = lazy_regex(r"^(?:用中文|用英文|用英语|回答|回复|说话|叫我|称呼我|解释|写)")
 
 
 def _habit(clause: str, ctx: _Ctx) -> list[Finding]:
@@ -108,13 +109,13 @@ def _habit_fallback(clause: str, conf: float) -> list[Finding]:
     return _f(key, text, conf, clause)
 
 
-_LIKE = re.compile(r"^我(?:们)?(?P<adv>(?:也|还|很|非常|特别|超级|超|真的|挺|最|一直|比较|更|好|蛮|都|就|"
+_LIKE = lazy_regex(r"^我(?:们)?(?P<adv>(?:也|还|很|非常|特别|超级|超|真的|挺|最|一直|比较|更|好|蛮|都|就|"
                    r"其实|确实|真心|已经|现在|从小就?)*)(?P<verb>不再喜欢|不太喜欢|不喜欢|不怎么喜欢|不爱|讨厌|受不了|"
                    r"烦|厌恶|反感|喜欢|热爱|偏爱|钟爱|偏好|喜爱|迷上了|爱上了|爱|倾向于)(?P<v>.+)$")
 
 _DISLIKE = ("不", "讨厌", "受不了", "烦", "厌恶", "反感")
 
-_NOT_EAT = re.compile(r"^我(?:从来|从|一直|基本|平时|已经|现在)?(?:再也不|不再|不|不太|不怎么|不能|没法)(?P<verb>吃|喝)"
+_NOT_EAT = lazy_regex(r"^我(?:从来|从|一直|基本|平时|已经|现在)?(?:再也不|不再|不|不太|不怎么|不能|没法)(?P<verb>吃|喝)"
                       r"(?P<v>.+)$")
 
 _ZH_HINTS: tuple[tuple[str, str], ...] = (
@@ -126,7 +127,7 @@ _EAT_DRINK = ("吃", "喝")
 
 #: 我喝咖啡不加糖 / 我一般喝茶加奶 / 我喝拿铁要燕麦奶: how the user has a drink (the Chinese twin of
 #: "I take my coffee without sugar", which the English patterns read).
-_DRINK_HOW = re.compile(r"^我(?:一般|平时|通常|都|习惯|只|每次|喜欢)*喝"
+_DRINK_HOW = lazy_regex(r"^我(?:一般|平时|通常|都|习惯|只|每次|喜欢)*喝"
                         r"(?P<d>咖啡|黑咖啡|美式|拿铁|奶茶|红茶|绿茶|茶|豆浆)"
                         r"(?:一般|通常|都|从来|从|习惯)*(?P<how>(?:不加|不放|不要|加|放|要|去|少|多|半|无|全)"
                         r"(?:糖|奶|牛奶|燕麦奶|豆奶|冰|奶精|伴侣|蜂蜜|柠檬)|热的|冰的|常温的?)$")
@@ -191,7 +192,7 @@ def _names_a_tool(obj: str) -> bool:
     return hit is not None and hit.named and hit.start == len(obj) - len(obj.lstrip())
 
 
-_I_USE = re.compile(
+_I_USE = lazy_regex(
     r"^我(?:们)?(?:寄东西|寄快递|发快递|寄件|网购)?(?:平时|一般|现在|主要|一直)?(?:都)?"
     r"(?:又)?(?:用回了|用回|换回了|换回|改回了|改回|用|使用|在用|改用|换成了|换成)(?P<v>.+)$"
 )
@@ -207,28 +208,28 @@ def _use(clause: str, ctx: _Ctx) -> list[Finding]:
     return [Finding(hit.key, hit.value, CONF_STATED, clause)]
 
 
-_FUTURE = re.compile(r"^(?:要|得(?!到)|会|打算|准备|计划|将|需要|想|约了|还要)+")
+_FUTURE = lazy_regex(r"^(?:要|得(?!到)|会|打算|准备|计划|将|需要|想|约了|还要)+")
 
-_ACTION = re.compile(r"^(?:去|来|回|开会|见|参加|飞|搬|考试|面试|出差|旅游|旅行|看|吃|买|约|上课|加班|"
+_ACTION = lazy_regex(r"^(?:去|来|回|开会|见|参加|飞|搬|考试|面试|出差|旅游|旅行|看|吃|买|约|上课|加班|"
                      r"聚餐|出发|到|做|跑|写|学|办|拿|交|签|请|陪|带|接|送|过|参观|爬|玩|打|逛|坐|搭|乘|"
                      r"生|结婚|毕业|入职|离职|开始|完成|换)")
 
-_WEATHER = re.compile(r"下雨|下雪|天气|刮风|降温|升温|晴|阴天|台风|雾霾|好热|好冷|很热|很冷")
+_WEATHER = lazy_regex(r"下雨|下雪|天气|刮风|降温|升温|晴|阴天|台风|雾霾|好热|好冷|很热|很冷")
 
-_TRAVEL_ZH = re.compile(r"去|飞|旅游|旅行|出差|回老家|出国|度假")
+_TRAVEL_ZH = lazy_regex(r"去|飞|旅游|旅行|出差|回老家|出国|度假")
 
 #: A trip said as Chinese says the speaker's own plan, the date first and no 我 (下周五去东京, 明天飞上海,
 #: 5月3号回老家): a fresh-user trial's 下周五去东京 stored nothing while 我下周五去东京 was a plan.
 #: Only a trip (去/飞/回 + a place), not any action: 明天开会 may be anyone's.
-_TRIP_FIRST = re.compile(r"^(?:(?:下+|这|本)?(?:周|星期|礼拜)[一二三四五六日天末]|明天|后天|大后天|今晚|明晚|"
+_TRIP_FIRST = lazy_regex(r"^(?:(?:下+|这|本)?(?:周|星期|礼拜)[一二三四五六日天末]|明天|后天|大后天|今晚|明晚|"
                          r"下周|下个?月|下个?星期|[0-9一二三四五六七八九十]+月(?:[0-9一二三四五六七八九十]+[号日])?)"
                          r"(?:[早晚]上|上午|下午|中午)?(?:去|飞|回|出发去|坐飞机去|飞去)[\u4e00-\u9fff]")
 
 #: A suggestion, not a plan: 明天去公园走走吧, 下周去东京怎么样.
-_SUGGESTION = re.compile(r"(?:吧|呗|好不好|怎么样|如何|行不行|可以吗)[。！!~～]*$")
+_SUGGESTION = lazy_regex(r"(?:吧|呗|好不好|怎么样|如何|行不行|可以吗)[。！!~～]*$")
 
 #: A trip judged or advised, not planned: 星期天去看电影是一个很好的选择 (an assistant's reply in MemoryBank-zh).
-_JUDGED = re.compile(r"是|的|不错|建议|可以|应该|不如|最好")
+_JUDGED = lazy_regex(r"是|的|不错|建议|可以|应该|不如|最好")
 
 
 def _event(clause: str, ctx: _Ctx) -> list[Finding]:

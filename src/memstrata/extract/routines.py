@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 
 from memstrata.extract.clauses import CONF_PREFER, CONF_STATED, Finding, clean_value
+from memstrata.text.regex import lazy_regex
 
 _IC = re.IGNORECASE
 
@@ -31,9 +32,9 @@ _OFTEN_EN = (r"(?:(?:now|these days|usually|normally|always|generally|typically|
              r"like to)\s+)?")
 _DAILY_EN = r"(?:\s+(?:every day|each day|daily|on weekdays|during the week|every morning|every night|most days|" \
             r"most mornings|most nights|these days))?"
-_WAKE_EN = re.compile(rf"^(?:i|i'm|i am)\s+{_OFTEN_EN}(?:wake up|wake|get up|up|awake)\s+(?:at\s+|around\s+|by\s+|"
+_WAKE_EN = lazy_regex(rf"^(?:i|i'm|i am)\s+{_OFTEN_EN}(?:wake up|wake|get up|up|awake)\s+(?:at\s+|around\s+|by\s+|"
                       rf"about\s+|before\s+)?(?P<t>{_TIME_EN}){_DAILY_EN}$", _IC)
-_BED_EN = re.compile(rf"^(?:i|i'm|i am)\s+{_OFTEN_EN}(?:go to bed|go to sleep|fall asleep|sleep|get to bed|"
+_BED_EN = lazy_regex(rf"^(?:i|i'm|i am)\s+{_OFTEN_EN}(?:go to bed|go to sleep|fall asleep|sleep|get to bed|"
                      rf"in bed|hit the sack|turn in)\s+(?:at\s+|around\s+|by\s+|about\s+|before\s+)?"
                      rf"(?P<t>{_TIME_EN}){_DAILY_EN}$", _IC)
 
@@ -41,8 +42,8 @@ _ZH_NUM = r"[0-9一二两三四五六七八九十]{1,3}"
 _TIME_ZH = (rf"(?:早上|早晨|清晨|凌晨|上午|中午|下午|傍晚|晚上|夜里|半夜)?{_ZH_NUM}(?:点|點|:|：)"
             rf"(?:半|一刻|三刻|{_ZH_NUM}分?)?(?:钟)?")
 _OFTEN_ZH = r"(?:现在|最近|一般|通常|平时|每天|每天都|都|基本上|基本|习惯|总是|一直|工作日|平常|大多|经常)*"
-_WAKE_ZH = re.compile(rf"^我{_OFTEN_ZH}(?P<t>{_TIME_ZH})(?:左右|前|之前)?(?:就|都)?(?:起床|起来|起|醒)了?$")
-_BED_ZH = re.compile(rf"^我{_OFTEN_ZH}(?P<t>{_TIME_ZH})(?:左右|前|之前)?(?:就|都)?(?:睡觉|睡|上床|入睡)了?$")
+_WAKE_ZH = lazy_regex(rf"^我{_OFTEN_ZH}(?P<t>{_TIME_ZH})(?:左右|前|之前)?(?:就|都)?(?:起床|起来|起|醒)了?$")
+_BED_ZH = lazy_regex(rf"^我{_OFTEN_ZH}(?P<t>{_TIME_ZH})(?:左右|前|之前)?(?:就|都)?(?:睡觉|睡|上床|入睡)了?$")
 
 
 def _routine(clause: str, wake: re.Pattern[str], bed: re.Pattern[str]) -> list[Finding]:
@@ -58,7 +59,7 @@ _VERB_EN = r"(?:call|text|email|e-mail|message|ring|phone|contact|ping|bother|di
 _WHEN_EN = (rf"(?:(?:before|after|until|till|past)\s+{_TIME_EN}(?:\s+on\s+(?:weekdays|weekends))?|on weekends|"
             rf"at night|late at night|during (?:work|working|office) hours|at work|"
             rf"between\s+{_TIME_EN}\s+and\s+{_TIME_EN})")
-_HOURS_EN = re.compile(rf"^(?:please\s+)?(?P<neg>don't|do not|never|please don't)\s+(?P<verb>{_VERB_EN})(?:\s+me)?"
+_HOURS_EN = lazy_regex(rf"^(?:please\s+)?(?P<neg>don't|do not|never|please don't)\s+(?P<verb>{_VERB_EN})(?:\s+me)?"
                        rf"\s+(?P<when>{_WHEN_EN})$"
                        rf"|^(?:please\s+)?only\s+(?P<verb2>{_VERB_EN})\s+me\s+(?P<when2>{_WHEN_EN}|in the (?:morning|"
                        rf"afternoon|evening))$"
@@ -66,7 +67,7 @@ _HOURS_EN = re.compile(rf"^(?:please\s+)?(?P<neg>don't|do not|never|please don't
 _REL_ZH = r"(?:之前|以前|之后|以后|过后|前|后)"
 _VERB_ZH = r"(?:打电话|打|来电|发消息|发微信|发短信|发信息|联系|打扰|找)"
 #: 早上9点前别给我打电话 / 晚上10点以后不要打扰我 / 别在早上9点前给我打电话.
-_HOURS_ZH = re.compile(
+_HOURS_ZH = lazy_regex(
     rf"^(?:请|麻烦)?(?P<t>{_TIME_ZH})(?P<r>{_REL_ZH})(?:请)?(?:别|不要|不用|勿|请勿)(?:再)?(?:给我|跟我|找我)?"
     rf"(?P<v>{_VERB_ZH})(?:我)?$"
     rf"|^(?:请|麻烦)?(?:别|不要|请勿|勿)(?:在)?(?P<t2>{_TIME_ZH})(?P<r2>{_REL_ZH})(?:给我|跟我|找我)?(?P<v2>{_VERB_ZH})(?:我)?$")
@@ -101,21 +102,21 @@ _BOUND_EN = r"(?:(?:about|around|roughly|up to|under|below|less than|no more tha
 _PER_EN = r"(?:\s+(?:a|an|per)\s+(?:night|day|person|month|week|ticket|trip|head|year|hour|meal))?"
 _VALUE_EN = rf"{_BOUND_EN}{_AMOUNT_EN}(?:\s*(?:-|to|and)\s*{_AMOUNT_EN})?{_PER_EN}"
 _FOR_EN = r"[a-z][\w\-]*(?:\s+[a-z][\w\-]*)?"
-_BUDGET_EN = re.compile(
+_BUDGET_EN = lazy_regex(
     rf"^my\s+(?:(?P<a>{_FOR_EN})\s+)?budget\s+(?:(?:for|on)\s+(?:a\s+|an\s+)?(?P<b>{_FOR_EN})\s+)?(?:is|'s)\s+(?P<v>{_VALUE_EN})$"
     rf"|^(?:please\s+)?keep\s+(?:the\s+|my\s+)?(?P<c>{_FOR_EN})\s+(?P<w>(?:under|below|within)\s+{_AMOUNT_EN}{_PER_EN})$"
     rf"|^i\s+(?:want|'d like|would like|prefer|plan|try)\s+to\s+spend\s+"
     rf"(?P<x>(?:no more than|under|less than|at most|up to|"
     rf"about|around)\s+{_AMOUNT_EN}{_PER_EN})\s+(?:on|for)\s+(?:a\s+|an\s+)?(?P<d>{_FOR_EN})$", _IC)
 #: What a budget is for that is no standing budget: this one trip or purchase.
-_ONE_OFF_EN = re.compile(r"^(?:this|that|the|these|those|next|our|it|budget)\b", _IC)
+_ONE_OFF_EN = lazy_regex(r"^(?:this|that|the|these|those|next|our|it|budget)\b", _IC)
 
 _AMOUNT_ZH = r"[0-9一二两三四五六七八九十百千万]+(?:\.\d+)?(?:块钱|块|元|美元|刀|人民币|日元|欧元|k|K|w|W)?"
-_BUDGET_ZH = re.compile(
+_BUDGET_ZH = lazy_regex(
     r"^(?:我的?)?(?P<cat>[\u4e00-\u9fff]{1,6}?)(?:的)?预算(?:是|在|为|：|:|大概|大约|一般)*"
     rf"(?P<v>(?:每晚|每天|每人|每月|每周|一晚|一天|一个人|一个月|人均)?(?:大概|大约|差不多|最多|不超过|控制在|在)?"
     rf"{_AMOUNT_ZH}(?:到{_AMOUNT_ZH})?(?:以内|以下|左右|上下|之内|封顶)?(?:一晚|每晚|一天|每天|每人)?)$")
-_ONE_OFF_ZH = re.compile(r"^(?:这次|这趟|本次|这个|那个|这|那|上次|下次)")
+_ONE_OFF_ZH = lazy_regex(r"^(?:这次|这趟|本次|这个|那个|这|那|上次|下次)")
 
 
 def _budget(clause: str, lang: str) -> list[Finding]:

@@ -38,6 +38,7 @@ from memstrata.extract.ellipsis import correction
 from memstrata.extract.taxonomy import get_key, key_spec
 from memstrata.text.hanzi import simplified
 from memstrata.text.lang import detect_language
+from memstrata.text.regex import lazy_regex
 from memstrata.text.segment import INVISIBLE, split_sentences
 from memstrata.text.tokens import QUERY_STOPWORDS, is_cjk
 
@@ -238,7 +239,7 @@ _EN_REMARK = (r"(?:so|btw|lol|lmao|haha\w*|hehe\w*|ok|okay|pls|please|thanks|tha
               r"and|but|because|cuz|remember|be careful|thx|sorry|cool|omg|right|yeah|yes)")
 _ZH_REMARK = (r"(?:所以|因此|因为|但是|不过|而且|另外|还有|然后|对了|哈哈|呵呵|嘻嘻|嘿嘿|谢谢|多谢|谢了|请|麻烦|拜托|"
               r"千万|记得|注意|别|不要|不能|你)")
-_LANGUAGE_SWITCH = re.compile(
+_LANGUAGE_SWITCH = lazy_regex(
     rf"(?<=[{_CJK}])[\s,，;；]*(?=(?:(?:and|but|also|plus)\s+)?(?:I|I'm|I've|I'd|my|we|we're|our)\b)"
     rf"|(?<=[A-Za-z0-9.!?)])\s*[,，;；]\s*(?=[{_CJK}])"
     rf"|(?<=[{_CJK}])[\s,，;；.。!！]*(?=(?i:{_EN_REMARK})\b[^{_CJK}]*$)"
@@ -280,7 +281,7 @@ def _read(sentence: str, said_at: datetime, lang: str, *, nested: bool = False) 
 
 #: Where an English clause meets a Chinese one with no comma or discourse word between them ("I'm
 #: allergic to peanuts 我也对芒果过敏"): the last Latin letter or closing mark, spaces, a CJK letter.
-_EN_THEN_ZH = re.compile(rf"(?<=[A-Za-z0-9.!?)'])\s*(?=[{_CJK}])")
+_EN_THEN_ZH = lazy_regex(rf"(?<=[A-Za-z0-9.!?)'])\s*(?=[{_CJK}])")
 
 
 def _statement_halves(sentence: str, said_at: datetime) -> list[str]:
@@ -372,7 +373,7 @@ def _candidate(finding: Finding, sentence: str, lang: str) -> FactCandidate:
 
 #: Symbols, emoji and punctuation before a sentence's first letter or digit ("🙂 I prefer
 #: FedEx", "- I prefer FedEx"): the patterns are anchored at the clause start.
-_LEADING_SYMBOLS = re.compile(r"^[\W_]+")
+_LEADING_SYMBOLS = lazy_regex(r"^[\W_]+")
 #: Full-width ASCII letters and digits (ＵＰＳ, ２０２６) to their ASCII forms; full-width
 #: punctuation (，。：) is left alone, the Chinese patterns read it.
 _FULL_WIDTH = {c: c - 0xFEE0 for r in ((0xFF10, 0xFF19), (0xFF21, 0xFF3A), (0xFF41, 0xFF5A))
@@ -403,15 +404,15 @@ _QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u02bc": "'", "\u201b": 
                          "\uff07": "'", "\u201c": '"', "\u201d": '"', "\u201f": '"', "\u2033": '"'})
 #: "im allergic to walnuts": chat drops the apostrophe of "I'm" (trial 11 F1); "IM me" (instant
 #: message) is upper case and left alone.
-_IM = re.compile(r"\b([Ii])m\b(?=\s)")
+_IM = lazy_regex(r"\b([Ii])m\b(?=\s)")
 
 
 #: A pasted transcript's label for the user ("User: I prefer UPS for delivery" extracted nothing
 #: while 用户：以后都用顺丰 did). Only the user's own labels: after "Mom:" the words are Mom's.
-_SELF_LABEL = re.compile(r"(?i)^(?:user|me|customer|client|human|用户|客户|我)\s*[:：]\s*")
+_SELF_LABEL = lazy_regex(r"(?i)^(?:user|me|customer|client|human|用户|客户|我)\s*[:：]\s*")
 
 
-_FAVOURITE_STATEMENT = re.compile(r"^(?:favorite (?P<en>.+?) is |最喜欢的(?P<zh>.+?)是"
+_FAVOURITE_STATEMENT = lazy_regex(r"^(?:favorite (?P<en>.+?) is |最喜欢的(?P<zh>.+?)是"
                                    r"|(?P<b>[^\s]+(?: [^\s]+)?) budget is "
                                    r"|(?P<y>[\u4e00-\u9fff]{1,6}?)预算(?=[每一人大差最不控在0-9一二两三四五六七八九十]))")
 

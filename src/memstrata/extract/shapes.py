@@ -18,12 +18,12 @@ value at a time (``taxonomy.key_spec``).
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from datetime import datetime
 
 from memstrata.extract import gazetteer, kin
 from memstrata.extract.clauses import CONF_STATED, Finding, clause_period, clean_value
+from memstrata.text.regex import lazy_regex
 
 #: Attribute phrases (folded) that name a taxonomy key; any other phrase opens a key of its own.
 ATTRIBUTE_KEYS: dict[str, str] = {
@@ -51,8 +51,8 @@ NOT_ATTRIBUTES = frozenset({
     "问题", "意思", "看法", "想法", "建议", "意见", "感觉", "目标", "梦想", "愿望", "错", "观点", "理由", "回答",
     "名字", "电话", "邮箱", "地址", "密码", "生日", "最爱", "计划", "工作", "预算",
 })
-_CATEGORY_TAIL = re.compile(r"(?<=[\u4e00-\u9fff])的?(?:座位|位子|快递)$")
-_SLUG = re.compile(r"[^\w\u3400-\u9fff]+")
+_CATEGORY_TAIL = lazy_regex(r"(?<=[\u4e00-\u9fff])的?(?:座位|位子|快递)$")
+_SLUG = lazy_regex(r"[^\w\u3400-\u9fff]+")
 
 
 def slug(words: str) -> str:

@@ -11,22 +11,23 @@ from datetime import datetime
 from memstrata.extract import gazetteer, kin, patterns_en
 from memstrata.extract.clauses import CONF_PREFER, Finding, clean_value
 from memstrata.extract.shapes import attribute_finding, chosen, dated, open_key
+from memstrata.text.regex import lazy_regex
 
 _IC = re.IGNORECASE
 #: A clause that asks, supposes or reports: no shape reads it.
-_NOT_A_STATEMENT = re.compile(
+_NOT_A_STATEMENT = lazy_regex(
     r"^(?:if|what if|suppose|imagine|let's say|say|maybe|perhaps|should|would|could|can|do|does|did|is|are|"
     r"will|i wonder|i wish|i might|i may|i'm not sure|i don't know|not sure)\b|\?\s*$|"
     r"\b(?:said|says|told|thinks?|thought|asked|wondered|i think|i guess|probably|might|may)\b", _IC)
-_CLAUSES = re.compile(r"\s*[;,]\s*")
+_CLAUSES = lazy_regex(r"\s*[;,]\s*")
 
 # --- the subject --------------------------------------------------------------------------------
 
-_THIRD_PERSON = re.compile(r"^(?:[-*•]\s*)?(?:the\s+)?user(?P<poss>'s)?\s+(?P<rest>\S.*)$", _IC)
+_THIRD_PERSON = lazy_regex(r"^(?:[-*•]\s*)?(?:the\s+)?user(?P<poss>'s)?\s+(?P<rest>\S.*)$", _IC)
 _AUXILIARY = {"is": "I'm", "was": "I was", "has": "I have", "does": "I do", "doesn't": "I don't",
               "does not": "I don't", "isn't": "I'm not", "is not": "I'm not", "had": "I had"}
 _ADVERB = r"(?:no longer|now|still|also|always|usually|often|never|only|really|recently|mostly|just)"
-_VERB_S = re.compile(rf"^(?P<adv>(?:{_ADVERB}\s+)*)(?P<verb>[a-z]+)\b(?P<rest>.*)$", _IC)
+_VERB_S = lazy_regex(rf"^(?P<adv>(?:{_ADVERB}\s+)*)(?P<verb>[a-z]+)\b(?P<rest>.*)$", _IC)
 
 
 def _base(verb: str) -> str:
@@ -65,10 +66,10 @@ def first_person(sentence: str) -> str | None:
 _RELATION = (r"colleague|coworker|co-worker|friend|boss|manager|teammate|neighbou?r|roommate|sister|brother|"
              r"wife|husband|partner|son|daughter|mom|mum|dad|mother|father|cousin|aunt|uncle|girlfriend|"
              r"boyfriend|grandma|grandpa")
-_SOMEONE = re.compile(rf"^(?:[Mm]y\s+(?P<rel>{_RELATION})\s+)?(?P<name>[A-Z][a-z]+)(?P<poss>'s)?\s+(?P<rest>.+)$")
+_SOMEONE = lazy_regex(rf"^(?:[Mm]y\s+(?P<rel>{_RELATION})\s+)?(?P<name>[A-Z][a-z]+)(?P<poss>'s)?\s+(?P<rest>.+)$")
 #: A value that describes the owner rather than names a thing ("my friend is allergic to mango",
 #: "my budget is tight"): an adjective, a preposition or an adverb first.
-_DESCRIBES = re.compile(
+_DESCRIBES = lazy_regex(
     r"^(?:allergic|tired|sick|ill|busy|happy|sad|great|fine|ok|okay|good|bad|nice|cool|awesome|amazing|terrible|"
     r"late|early|here|there|away|out|in|on|at|from|with|about|like|such|also|always|never|still|quite|pretty|"
     r"super|kind|sort|more|less|better|worse|done|over|gone|back|ready|sure|right|wrong|true|false|tight|low|high|"
@@ -77,13 +78,13 @@ _DESCRIBES = re.compile(
     r"this|these|those|one|[a-z]+ly)\b|^[a-z]+ing\s+\w", _IC)
 #: A clause inside the value, not a thing: "my motivation and they keep me going", "German Shephard and
 #: loves cute sweaters".
-_CLAUSE_INSIDE = re.compile(r"\b(?:and\s+(?:they|i|we|it|he|she|loves|likes|is|has|makes)|but|because|which|who|"
+_CLAUSE_INSIDE = lazy_regex(r"\b(?:and\s+(?:they|i|we|it|he|she|loves|likes|is|has|makes)|but|because|which|who|"
                             r"i'm|it's|my)\b", _IC)
-_RELATIVE = re.compile(rf"^my\s+(?P<rel>{_RELATION})(?P<name>)(?P<poss>)\s+(?P<rest>.+)$", _IC)
+_RELATIVE = lazy_regex(rf"^my\s+(?P<rel>{_RELATION})(?P<name>)(?P<poss>)\s+(?P<rest>.+)$", _IC)
 #: The verbs a statement about someone opens with, after an adverb or two ("Tom moved ...", "Sarah is
 #: allergic ...", "Tom now works at ..."); a plural noun or another verb is no such statement
 #: ("Watching movies is fun", "Nature always cheers me up").
-_SOMEONE_VERB = re.compile(
+_SOMEONE_VERB = lazy_regex(
     r"^(?:(?:now|also|just|still|recently|no longer|never|always)\s+)*(?:is|was|has|had|lives|lived|works|worked|"
     r"moved|switched|transferred|joined|left|prefers|preferred|likes|loves|hates|dislikes|uses|drinks|eats|"
     r"started|got|went|goes|plays|studies|teaches|wants|needs|changed|returned|can't|cannot|doesn't|does)\b")
@@ -121,13 +122,13 @@ def someone_else(sentence: str) -> tuple[str, str] | None:
 
 # --- shapes ------------------------------------------------------------------------------------
 
-_POSSESSIVE = re.compile(
+_POSSESSIVE = lazy_regex(
     r"^(?:my|our)\s+(?:(?P<owner>[a-z][\w\- ]{0,25}?)'s\s+)?(?P<attr>[a-z][\w\- ]{0,30}?)\s+(?:is|are|'s)\s+"
     r"(?:now\s+|currently\s+|still\s+)?(?:an?\s+|the\s+)?(?P<v>[^\s].*?)(?:\s+now)?$", _IC)
-_VALUE_NOT = re.compile(r"^(?:that|whether|if|to|it|not|so|too|very|really|being|getting|going|a bit|named|called)\b",
+_VALUE_NOT = lazy_regex(r"^(?:that|whether|if|to|it|not|so|too|very|really|being|getting|going|a bit|named|called)\b",
                         _IC)
 #: One lowercase word shaped like an adjective ("my music ability is limited"): a judgement, not a thing.
-_ADJECTIVE = re.compile(r"^[a-z]+(?:ed|ful|ous|ive|able|ible|al|ic|less|y)$")
+_ADJECTIVE = lazy_regex(r"^[a-z]+(?:ed|ful|ous|ive|able|ible|al|ic|less|y)$")
 _SETTLED = r"(?:usual|current|go-to|new|main|only|favou?rite|preferred|daily|regular|own)\s+"
 
 
@@ -147,13 +148,13 @@ def _possessive(clause: str, lang: str = "en") -> list[Finding]:
     return attribute_finding(f"{owner} {attr}".strip(), m.group("v"), clause, lang)
 
 
-_SWITCHED = re.compile(
+_SWITCHED = lazy_regex(
     r"^(?:i|we)(?:'ve|\s+have)?\s+(?:now\s+|just\s+|recently\s+|finally\s+|since\s+)?(?P<verb>switched|moved|changed|"
     r"migrated|gone back|went back|switched back|changed over|converted)\s+(?:our\s+(?P<attr>[\w ]+?)\s+|my\s+"
     r"(?P<attr2>[\w ]+?)\s+)?(?:from\s+(?P<old>.+?)\s+)?(?:over\s+)?to\s+(?P<art>an?\s+|the\s+)?(?P<v>.+?)"
     r"(?:\s+(?:last|this)\s+\w+|\s+recently|\s+now|\s+instead)?$", _IC)
 _STARTED_VERB = {"lik": "like", "lov": "love", "enjoy": "enjoy"}
-_RESTRICTED = re.compile(
+_RESTRICTED = lazy_regex(
     r"^(?:(?:these days|nowadays|lately|now)\s*,?\s+)?(?:i|we)\s+(?:now\s+)?only\s+(?P<verb>drink|eat|use|read on|"
     r"listen to|watch|wear|take)\s+(?:an?\s+|the\s+|my\s+)?(?P<v>.+?)(?:\s+(?:these days|nowadays|now|lately))?$"
     r"|^(?:these days|nowadays|lately|now)\s*,?\s+it's\s+only\s+(?P<v2>.+?)(?:\s+for\s+(?:me|us))?$", _IC)
@@ -189,7 +190,7 @@ def _changed(clause: str, lang: str = "en") -> list[Finding]:
     return []
 
 
-_STARTED = re.compile(
+_STARTED = lazy_regex(
     r"^i(?:'ve|\s+have|'m|\s+am)?\s+(?:really\s+|slowly\s+|finally\s+)?(?:started|begun|begin|starting|come|grown|"
     r"growing|coming)\s+(?:to\s+)?(?P<verb>lik|lov|enjoy)(?:e|es|ing|s)?\s+(?P<v>.+?)(?:\s+(?:lately|recently|now))?$",
     _IC)
@@ -204,10 +205,10 @@ def _started_to_like(clause: str, said_at: datetime) -> list[Finding]:
     return patterns_en.find(f"I {_STARTED_VERB[m.group('verb').lower()]} {m.group('v')}", said_at)
 
 
-_STOP = re.compile(r"^(?:please\s+)?(?:stop|quit)\s+using\s+(?:the\s+)?(?P<v>.+?)(?:\s+for\s+(?:my|our)\s+\w+)?$"
+_STOP = lazy_regex(r"^(?:please\s+)?(?:stop|quit)\s+using\s+(?:the\s+)?(?P<v>.+?)(?:\s+for\s+(?:my|our)\s+\w+)?$"
                    r"|^(?:not|no more)\s+(?P<v2>.+?)(?:\s+(?:anymore|any more|any longer))?$"
                    r"|^(?:forget|drop|ditch)\s+(?:the\s+)?(?P<v3>.+?)$", _IC)
-_RESTORE = re.compile(r"^(?:let's\s+|please\s+)?(?:go\s+)?back\s+(?:to|on)\s+(?:the\s+)?(?P<v>.+?)$"
+_RESTORE = lazy_regex(r"^(?:let's\s+|please\s+)?(?:go\s+)?back\s+(?:to|on)\s+(?:the\s+)?(?P<v>.+?)$"
                       r"|^(?:i'll|we'll|i will)\s+take\s+(?:the\s+)?(?P<v2>.+?)\s+again$"
                       r"|^we're\s+back\s+(?:on|to)\s+(?P<v3>.+?)$"
                       r"|^(?:use\s+)?(?P<v4>.+?)\s+again(?:\s+please)?$", _IC)
@@ -235,7 +236,7 @@ def _withdrawn_and_restored(sentence: str) -> list[Finding]:
     return [replace(f, key=named) if named and f.key == "user.uses" else f for f in out + withdrawn]
 
 
-_DESTINATION = re.compile(
+_DESTINATION = lazy_regex(
     r"^(?:(?:from now on|going forward)\s*,?\s+)?(?:please\s+)?(?:send|ship|route|deliver|post|mail)\s+(?:all\s+)?"
     r"(?:my\s+|our\s+)?(?:packages|parcels|orders|stuff|things|everything|deliveries|shipments)?\s*(?:via|with|through|"
     r"by|using)\s+(?P<v>.+?)(?:\s*,?\s+(?:from now on|going forward))?$"
@@ -243,7 +244,7 @@ _DESTINATION = re.compile(
     r"(?:\s*,?\s+(?:from now on|going forward))?$", _IC)
 
 
-_FROM_NOW_ON = re.compile(
+_FROM_NOW_ON = lazy_regex(
     r"^(?:from now on|going forward)\s*,?\s+i(?:'d|\s+would)?\s+(?:want|prefer|take|like|choose)\s+(?P<v>.+?)$", _IC)
 
 
@@ -262,7 +263,7 @@ def _destination(clause: str, lang: str = "en") -> list[Finding]:
     return [f for f in found if f.key == "shipping.carrier"]  # "send it by Friday" names no carrier
 
 
-_TEAM = re.compile(
+_TEAM = lazy_regex(
     r"^i(?:'m|\s+am|\s+work|'ve|\s+have)?\s+(?:now\s+|also\s+|still\s+|just\s+|been\s+)?(?:back\s+)?(?:on|in|with|"
     r"moved|switched|transferred|gone back|went back|joined|moved back|switched back)\s+(?:on\s+|to\s+|in\s+)?"
     r"(?:the\s+)?(?P<v>[\w\- ]{1,30}?\s+(?:team|squad|group|department))(?:\s+too|\s+now|\s+again)?$", _IC)

@@ -10,17 +10,18 @@ from datetime import datetime
 from memstrata.extract import gazetteer, kin, patterns_zh
 from memstrata.extract.clauses import CONF_PREFER, Finding, clean_value
 from memstrata.extract.shapes import attribute_finding, chosen, dated, open_key
+from memstrata.text.regex import lazy_regex
 
 _H = "\u4e00-\u9fff"
 #: A clause that asks, supposes or reports: no shape reads it.
-_NOT_A_STATEMENT = re.compile(
+_NOT_A_STATEMENT = lazy_regex(
     r"^(?:如果|要是|假如|假设|万一|是否)|[？?]|吗[。！!]?$|呢[。]?$|是不是|会不会|要不要|可不可以|能不能|可能|好像|也许|"
     r"大概|说|觉得|认为|不确定|问|希望能|真希望|还没")
-_CLAUSES = re.compile(r"\s*[，,；;。！!]\s*")
+_CLAUSES = lazy_regex(r"\s*[，,；;。！!]\s*")
 
 # --- the subject --------------------------------------------------------------------------------
 
-_THIRD_PERSON = re.compile(r"^(?:[-*•]\s*)?(?:该)?用户(?P<rest>[^：:].*)$")
+_THIRD_PERSON = lazy_regex(r"^(?:[-*•]\s*)?(?:该)?用户(?P<rest>[^：:].*)$")
 
 
 def first_person(sentence: str) -> str | None:
@@ -35,7 +36,7 @@ _SURNAMES = ("王李张刘陈杨赵黄周吴徐孙胡朱高林何郭马罗梁宋
 _RELATION = ("同事|朋友|老板|领导|上司|室友|邻居|同学|姐姐|妹妹|哥哥|弟弟|老婆|老公|妻子|丈夫|妈妈|爸爸|儿子|女儿|"
              "爷爷|奶奶")
 _NAME = rf"(?:小[{_H}]|老[{_H}]|[{_SURNAMES}][{_H}]{{1,2}}?)"
-_SOMEONE = re.compile(
+_SOMEONE = lazy_regex(
     rf"^(?:我的?(?P<rel>{_RELATION}))?(?P<name>{_NAME})?(?P<rest>(?:的|对|在|又|也|调|住|是|喜欢|最|不|换|搬|回|去|改|"
     rf"已经|现在|一直|还).+)$")
 
@@ -56,13 +57,13 @@ def someone_else(sentence: str) -> tuple[str, str] | None:
 # --- shapes ------------------------------------------------------------------------------------
 
 _OWNERS = "项目|团队|组|公司|家|产品|网站|系统|学校|部门"
-_POSSESSIVE = re.compile(
+_POSSESSIVE = lazy_regex(
     rf"^(?:我的|我们(?P<owner>{_OWNERS})?的?|我家的?|我(?P<rel>{_RELATION})的)(?P<attr>[{_H}A-Za-z ]{{1,10}}?)"
     rf"(?:现在|目前|一直)?是(?P<v>[^，。！？]+?)(?:的)?$")
-_USES = re.compile(rf"^我们(?P<owner>{_OWNERS})?(?:现在|目前|一直)?(?:用的是|在用|用)(?P<v>[^，。！？]+?)了?$")
-_VALUE_NOT = re.compile(r"^(?:不|是不是|会不会|再|先|怎么|什么|这样|那样|因为|为了|我|一点|也|都|很)")
+_USES = lazy_regex(rf"^我们(?P<owner>{_OWNERS})?(?:现在|目前|一直)?(?:用的是|在用|用)(?P<v>[^，。！？]+?)了?$")
+_VALUE_NOT = lazy_regex(r"^(?:不|是不是|会不会|再|先|怎么|什么|这样|那样|因为|为了|我|一点|也|都|很)")
 #: Function characters that make the attribute a clause, not a thing (我的工作很稳定但…是…).
-_NOT_A_NOUN = re.compile(r"[但很也都不就还又而了着过吗呢吧啊]|具体")
+_NOT_A_NOUN = lazy_regex(r"[但很也都不就还又而了着过吗呢吧啊]|具体")
 
 
 def _possessive(clause: str) -> list[Finding]:
@@ -80,13 +81,13 @@ def _possessive(clause: str) -> list[Finding]:
     return attribute_finding(f"{m.group('owner') or ''}{m.group('attr')}", value, clause, "zh")
 
 
-_TAIL = re.compile(r"(?:发货|寄|送|联系|沟通|看书|上班|了|吧)+$")
-_SWITCHED = re.compile(rf"^(?:我们?)?(?:最近|现在|已经)?(?:从(?P<old>[^，]+?))?(?:又开始|改|换|迁|转)(?:用|成|到)了?"
+_TAIL = lazy_regex(r"(?:发货|寄|送|联系|沟通|看书|上班|了|吧)+$")
+_SWITCHED = lazy_regex(rf"^(?:我们?)?(?:最近|现在|已经)?(?:从(?P<old>[^，]+?))?(?:又开始|改|换|迁|转)(?:用|成|到)了?"
                        rf"(?P<v>[{_H}A-Za-z0-9 .\-]+?)了?$")
-_DRINKS = re.compile(r"^(?:我)?(?:最近|现在)?(?:改|换)(?P<verb>喝|吃)(?P<v>.+?)了?$"
+_DRINKS = lazy_regex(r"^(?:我)?(?:最近|现在)?(?:改|换)(?P<verb>喝|吃)(?P<v>.+?)了?$"
                      r"|^(?:我)?(?:现在|最近|如今|这些天)?只(?P<verb2>用|喝|吃)(?P<v2>.+?)了?$")
-_MOVED = re.compile(r"^我(?:已经|最近)?搬(?:到|去)了?(?P<v>[^，]+?)了?$")
-_WORKS = re.compile(r"^我(?:现在|目前)(?:在|去)(?!一家|一个|一所)(?P<v>[^，]+?)(?:上班|工作)了?$")
+_MOVED = lazy_regex(r"^我(?:已经|最近)?搬(?:到|去)了?(?P<v>[^，]+?)了?$")
+_WORKS = lazy_regex(r"^我(?:现在|目前)(?:在|去)(?!一家|一个|一所)(?P<v>[^，]+?)(?:上班|工作)了?$")
 
 
 def _changed(clause: str) -> list[Finding]:
@@ -109,7 +110,7 @@ def _changed(clause: str) -> list[Finding]:
     return []
 
 
-_STARTED = re.compile(r"^我?(?:最近|现在|渐渐|慢慢|终于)?(?:也)?(?:开始喜欢|爱上|喜欢上|开始爱)(?:上)?(?P<v>.+?)了$")
+_STARTED = lazy_regex(r"^我?(?:最近|现在|渐渐|慢慢|终于)?(?:也)?(?:开始喜欢|爱上|喜欢上|开始爱)(?:上)?(?P<v>.+?)了$")
 
 
 def _started_to_like(clause: str, said_at: datetime) -> list[Finding]:
@@ -119,9 +120,9 @@ def _started_to_like(clause: str, said_at: datetime) -> list[Finding]:
     return [] if m is None else patterns_zh.find(f"我喜欢{m.group('v')}", said_at)
 
 
-_DROP = re.compile(r"^(?P<later>以后)?(?:不要|别用|不用|别|不喝|不吃|不坐)(?P<v>[^，]+?)了$"
+_DROP = lazy_regex(r"^(?P<later>以后)?(?:不要|别用|不用|别|不喝|不吃|不坐)(?P<v>[^，]+?)了$"
                    r"|^(?P<v2>[^，]+?)(?:不用了|算了|不要了)$")
-_RESTORE = re.compile(r"^(?:还是|又)(?P<verb>用|喝|吃|坐|走|发)?(?P<v>[^，]+?)(?:吧|好了|了)?$")
+_RESTORE = lazy_regex(r"^(?:还是|又)(?P<verb>用|喝|吃|坐|走|发)?(?P<v>[^，]+?)(?:吧|好了|了)?$")
 
 
 def _withdrawn_and_restored(sentence: str) -> list[Finding]:
@@ -151,7 +152,7 @@ def _withdrawn_and_restored(sentence: str) -> list[Finding]:
     return out
 
 
-_DESTINATION = re.compile(
+_DESTINATION = lazy_regex(
     r"^(?:以后|今后|之后)(?:的)?(?:快递|包裹|东西|货)?(?:都|一律)?(?:发|走|寄|用|坐|选)(?P<v>[^到，]+?)(?:快递)?(?:吧|了)?$"
     r"|^(?:以后|今后)(?:的)?(?:快递|包裹|东西|外卖)?(?:都)?(?:寄|送|放|发)到(?P<d>[^，]+?)(?:吧|了)?$")
 
@@ -167,7 +168,7 @@ def _destination(clause: str) -> list[Finding]:
     return [f for f in found if f.key in ("shipping.carrier", "travel.seat")]  # 以后都坐靠过道的座位
 
 
-_TEAM = re.compile(rf"^我(?:现在|也|又|已经)?(?:在|调到|回到|转到|去了|加入了?|调去)(?:了)?"
+_TEAM = lazy_regex(rf"^我(?:现在|也|又|已经)?(?:在|调到|回到|转到|去了|加入了?|调去)(?:了)?"
                    rf"(?P<v>[{_H}A-Za-z]{{1,8}}(?:组|部门|团队))(?:了)?$")
 
 

@@ -29,6 +29,8 @@ import re
 from collections.abc import Callable
 from datetime import UTC, date, datetime, timedelta
 
+from memstrata.text.regex import lazy_regex
+
 Period = tuple[datetime, datetime]
 _Resolver = Callable[[re.Match[str], date], Period | None]
 
@@ -208,7 +210,7 @@ _WD_EN = "|".join(_EN_WEEKDAYS)
 _MON_EN = "|".join(_EN_MONTHS)
 
 _PATTERNS: tuple[tuple[re.Pattern[str], _Resolver], ...] = tuple(
-    (re.compile(p, re.IGNORECASE), r)
+    (lazy_regex(p, re.IGNORECASE), r)
     for p, r in (
         (r"\bthe day before yesterday\b|\bthe day after tomorrow\b",
          _r_day_offset({"the day before yesterday": -2, "the day after tomorrow": 2})),
@@ -255,7 +257,7 @@ _PATTERNS: tuple[tuple[re.Pattern[str], _Resolver], ...] = tuple(
 )
 
 
-_CLOCK = re.compile(
+_CLOCK = lazy_regex(
     r"\b\d{1,2}(?::\d\d)?\s?(?:am|pm)\b|\b\d{1,2}:\d\d\b|\bo'clock\b|\bnoon\b|\bmidnight\b"
     r"|(?:早上|上午|中午|下午|晚上|凌晨)?[\d一二两三四五六七八九十]{1,3}点(?:半|[\d一二三四五六七八九十]+分)?",
     re.IGNORECASE,

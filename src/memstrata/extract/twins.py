@@ -36,6 +36,7 @@ import numpy as np
 from memstrata.embed.base import Embedder, carried_cosine
 from memstrata.extract import conditions
 from memstrata.extract.when import same_when
+from memstrata.text.regex import lazy_regex
 from memstrata.text.tokens import index_terms, is_cjk, normalise_value
 
 #: Minimum cosine (USE multilingual v3, bare values) for a CJK and a Latin value to be twins.
@@ -141,7 +142,7 @@ CATEGORIES: dict[str, tuple[str, ...]] = {
 
 #: A withdrawal that keeps an exception ("not allergic to seafood except shrimp", 除了虾我对海鲜不过敏,
 #: "just shrimp"): it withdraws the category's own fact, never its kinds.
-_EXCEPTION = re.compile(r"\b(?:except|apart from|other than|besides|just|only)\b|除了|除|只|就是",
+_EXCEPTION = lazy_regex(r"\b(?:except|apart from|other than|besides|just|only)\b|除了|除|只|就是",
                         re.IGNORECASE)
 
 

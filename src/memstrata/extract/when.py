@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from memstrata.extract.timex import zh_number
+from memstrata.text.regex import lazy_regex
 
 _MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august",
            "september", "october", "november", "december")
@@ -21,12 +22,12 @@ _MON = r"(?P<mon>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july
 _DAY = r"(?P<day>\d{1,2})(?:st|nd|rd|th)?"
 _YEAR = r"(?P<year>(?:1[89]|20)\d\d)"
 _EN_DATE = (
-    re.compile(rf"^(?:the\s+)?{_DAY}\s+(?:of\s+)?{_MON}(?:,?\s+{_YEAR})?$", re.IGNORECASE),
-    re.compile(rf"^{_MON}\s+(?:the\s+)?{_DAY}(?:,?\s+{_YEAR})?$", re.IGNORECASE),
+    lazy_regex(rf"^(?:the\s+)?{_DAY}\s+(?:of\s+)?{_MON}(?:,?\s+{_YEAR})?$", re.IGNORECASE),
+    lazy_regex(rf"^{_MON}\s+(?:the\s+)?{_DAY}(?:,?\s+{_YEAR})?$", re.IGNORECASE),
 )
-_ISO = re.compile(rf"^{_YEAR}-(?P<month>\d{{1,2}})-(?P<day>\d{{1,2}})$")
+_ISO = lazy_regex(rf"^{_YEAR}-(?P<month>\d{{1,2}})-(?P<day>\d{{1,2}})$")
 _ZH_NUM = r"[0-9一二两三四五六七八九十〇零]+"
-_ZH_DATE = re.compile(rf"^(?:(?P<year>\d{{4}}|[一二三四五六七八九〇零]{{4}})年)?(?P<month>{_ZH_NUM})月"
+_ZH_DATE = lazy_regex(rf"^(?:(?P<year>\d{{4}}|[一二三四五六七八九〇零]{{4}})年)?(?P<month>{_ZH_NUM})月"
                       rf"(?P<day>{_ZH_NUM})(?:日|号|號)?$")
 
 
@@ -67,9 +68,9 @@ def _checked(year: int | None, month: int, day: int) -> tuple[int | None, int, i
     return (year, month, day) if 1 <= month <= 12 and 1 <= day <= 31 else None
 
 
-_EN_TIME = re.compile(r"^(?:at\s+|around\s+|about\s+)?(?P<h>\d{1,2})(?::(?P<m>\d\d))?\s*(?P<ampm>a\.?m\.?|p\.?m\.?)?"
+_EN_TIME = lazy_regex(r"^(?:at\s+|around\s+|about\s+)?(?P<h>\d{1,2})(?::(?P<m>\d\d))?\s*(?P<ampm>a\.?m\.?|p\.?m\.?)?"
                       r"(?:\s+(?P<part>in the morning|in the evening|at night|in the afternoon))?$", re.IGNORECASE)
-_ZH_TIME = re.compile(rf"^(?P<part>早上|早晨|清晨|凌晨|上午|中午|下午|傍晚|晚上|夜里|半夜)?"
+_ZH_TIME = lazy_regex(rf"^(?P<part>早上|早晨|清晨|凌晨|上午|中午|下午|傍晚|晚上|夜里|半夜)?"
                       rf"(?P<h>{_ZH_NUM})(?:点|點|:|：)"
                       rf"(?:(?P<half>半)|(?P<m>{_ZH_NUM})分?|(?P<q>一刻|三刻))?(?:钟|鐘)?(?:左右)?$")
 _PM_ZH = ("下午", "傍晚", "晚上", "夜里")

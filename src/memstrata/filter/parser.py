@@ -27,6 +27,7 @@ from memstrata.clock import parse_time
 from memstrata.errors import InvalidFilter, InvalidInput, at_character
 from memstrata.filter.ast import OPERATORS, And, Compare, Expr, Field, In, IsNull, Not, Or, Value
 from memstrata.filter.fields import FIELDS
+from memstrata.text.regex import lazy_regex
 
 #: Longest filter accepted, in characters (a filter is a query, not a payload).
 MAX_FILTER_CHARS = 8192
@@ -38,9 +39,9 @@ MAX_IN_VALUES = 1000
 INT_RANGE = (-(2**63), 2**63 - 1)
 
 KEYWORDS = frozenset({"AND", "OR", "NOT", "IN", "IS", "NULL", "TRUE", "FALSE"})
-_WS = re.compile(r"\s+")
-_NUMBER = re.compile(r"-?\d+(\.\d+)?([eE][+-]?\d+)?")
-_WORD = re.compile(r"[^\W\d]\w*(?:\.\w+)*")
+_WS = lazy_regex(r"\s+")
+_NUMBER = lazy_regex(r"-?\d+(\.\d+)?([eE][+-]?\d+)?")
+_WORD = lazy_regex(r"[^\W\d]\w*(?:\.\w+)*")
 _ESCAPES = {'"': '"', "'": "'", "\\": "\\", "/": "/", "b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t"}
 
 

@@ -34,7 +34,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import re
 import threading
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from datetime import datetime
@@ -43,6 +42,7 @@ from typing import Any
 from memstrata.errors import NotFound
 from memstrata.filter import And, Compare, Expr, Field, IsNull, Or
 from memstrata.memory import MAX_LIMIT, Memory
+from memstrata.text.regex import lazy_regex
 from memstrata.types import Episode
 
 try:
@@ -74,7 +74,7 @@ PAGE_ROWS = 500
 #: Hits asked of ``Memory.search`` per item wanted: fact hits and other items of the user share
 #: the ranking, so a page of items needs more hits than items.
 HITS_PER_ITEM = 4
-_WORD = re.compile(r"\w+")
+_WORD = lazy_regex(r"\w+")
 
 
 class MemstrataStore(BaseStore):

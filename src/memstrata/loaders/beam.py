@@ -19,7 +19,6 @@ start. Only the order is certain.
 from __future__ import annotations
 
 import json
-import re
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -27,6 +26,7 @@ from typing import Any
 from memstrata.errors import InvalidInput
 from memstrata.loaders.base import ImportedMessage
 from memstrata.loaders.locomo import Conversation, QAItem
+from memstrata.text.regex import lazy_regex
 
 #: The abilities BEAM probes, in its order; ``QAItem.category`` is the index.
 ABILITIES = ("abstention", "contradiction_resolution", "event_ordering", "information_extraction",
@@ -36,7 +36,7 @@ ABILITIES = ("abstention", "contradiction_resolution", "event_ordering", "inform
 ABSTENTION = ABILITIES.index("abstention")
 #: Where the first batch of a chat starts when none of its messages carries a date.
 DEFAULT_START = datetime(2024, 1, 1, 9, tzinfo=UTC)
-_MARKER = re.compile(r"\s*->->\s*\d+\s*,\s*\d+\s*$")
+_MARKER = lazy_regex(r"\s*->->\s*\d+\s*,\s*\d+\s*$")
 
 
 def strip_marker(text: str) -> str:

@@ -28,6 +28,7 @@ from typing import Any
 
 from memstrata.errors import InvalidInput
 from memstrata.loaders.base import ImportedMessage, json_type_name
+from memstrata.text.regex import lazy_regex
 
 __all__ = [
     "Conversation",
@@ -46,14 +47,14 @@ _MONTH_NAMES = (
 )
 _MONTHS = {name: number for number, name in enumerate(_MONTH_NAMES.split(), start=1)}
 # "1:56 pm on 8 May, 2023". Parsed by hand: strptime's %B/%p depend on the process locale.
-_TIME_RE = re.compile(
+_TIME_RE = lazy_regex(
     r"^\s*(\d{1,2}):(\d{2})\s*([ap])\.?m\.?\s+on\s+(\d{1,2})\s+([a-z]+),?\s+(\d{4})\s*$",
     re.IGNORECASE,
 )
 # "D3:5", plus the stray-colon form "D:11:26"; leading zeros ("D30:05") are dropped by int().
-_EVIDENCE_RE = re.compile(r"^D:?(\d+):(\d+)$")
-_EVIDENCE_SPLIT_RE = re.compile(r"[;,\s]+")
-_SESSION_KEY_RE = re.compile(r"^session_(\d+)$")
+_EVIDENCE_RE = lazy_regex(r"^D:?(\d+):(\d+)$")
+_EVIDENCE_SPLIT_RE = lazy_regex(r"[;,\s]+")
+_SESSION_KEY_RE = lazy_regex(r"^session_(\d+)$")
 # The first keys a LoCoMo sample can start with; used by the sniff only.
 _SNIFF_RE = re.compile(
     rb'^\s*\[\s*\{\s*"(sample_id|qa|conversation|observation|session_summary|event_summary)"\s*:'

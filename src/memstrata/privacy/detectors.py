@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from memstrata.privacy.phones import after_id_word, phone_spans
+from memstrata.text.regex import lazy_regex
 
 #: The kinds a policy can name, in detection priority order.
 KINDS: tuple[str, ...] = ("password", "api_key", "cn_id", "us_ssn", "bank_card", "email", "phone")
@@ -54,7 +55,7 @@ _PW_LABEL_EN = (r"\b(?:password|passcode|passwd|pwd|pw|pin(?:\s+(?:code|number))
 _PW_LABEL_ZH = (r"(?:支付密码|登录密码|开机密码|密码|口令|密碼|PIN[码碼]"
                 r"|(?:门禁|門禁|开门|開門|门锁|門鎖|大门|大門|院门|院門|车库门?|車庫門?|保险箱|保險箱|保险柜|保險櫃"
                 r"|报警器?|報警器?|警报器?|警報器?|开锁|開鎖)[码碼])")
-_PW_INTRO = re.compile(
+_PW_INTRO = lazy_regex(
     rf"(?i)(?:{_PW_LABEL_EN}(?:\s+(?:for|to|of)\s+[\w .'-]{{1,30}}?)?"
     r"\s*(?:(?:is\s+now|is|was|has\s+been\s+changed\s+to|changed\s+to)\b|[:：=])"
     rf"|{_PW_LABEL_ZH}\s*(?:是|为|為|：|:|=|改成了?|改为|设置为|设为|换成了?))"
@@ -63,15 +64,15 @@ _PW_INTRO = re.compile(
 #: Longest unquoted or quoted value taken after a label, in characters.
 PW_MAX_CHARS = 100
 _PW_QUOTES = {'"': '"', "'": "'", "“": "”", "‘": "’", "「": "」", "『": "』"}
-_CLAUSE_END = re.compile(r"[.,;!?]+(?=\s|$)|[\n，。；！？]")
+_CLAUSE_END = lazy_regex(r"[.,;!?]+(?=\s|$)|[\n，。；！？]")
 #: A conjunction and a subject (English), or a Chinese subject or 请 right after a Latin secret:
 #: the secret ended before it.
-_NEXT_CLAUSE = re.compile(
+_NEXT_CLAUSE = lazy_regex(
     r"(?i)\s+(?:and|but|so|also|plus|then|or|because|while)\s+"
     r"(?:I|I'm|I'll|I've|I'd|me|my|we|we're|our|you|your|he|she|they|it's|please)\b"
     r"|(?<=[!-~])\s*(?=我|请|你|他|她)"
 )
-_PATH = re.compile(r"(?:~|\.{1,2})?/[^\s]*|[A-Za-z]:\\[^\s]*")
+_PATH = lazy_regex(r"(?:~|\.{1,2})?/[^\s]*|[A-Za-z]:\\[^\s]*")
 
 
 def _password_value(text: str, start: int) -> tuple[int, int] | None:
@@ -107,7 +108,7 @@ def _passwords(text: str) -> Iterator[Finding]:
 #: Vendor prefixes (OpenAI/Anthropic ``sk-``, GitHub ``ghp_`` and friends, AWS access key
 #: ids ``AKIA``/``ASIA``, Slack ``xox?-``, Google ``AIza``, GitLab ``glpat-``, Stripe live keys,
 #: JSON Web Tokens, PEM private keys).
-_KEY_PREFIXES = re.compile(
+_KEY_PREFIXES = lazy_regex(
     r"(?<![\w-])(?:"
     r"sk-(?:proj-|ant-(?:api\d\d-)?|live-)?[A-Za-z0-9_-]{20,}"
     r"|gh[pousr]_[A-Za-z0-9]{30,}"
@@ -121,9 +122,9 @@ _KEY_PREFIXES = re.compile(
     r")(?![\w-])",
     re.ASCII,  # \w ASCII-only: a key written straight after Chinese (我的key是sk-...) still has its edge
 )
-_PEM = re.compile(r"-----BEGIN [A-Z ]*PRIVATE KEY-----.*?(?:-----END [A-Z ]*PRIVATE KEY-----|$)", re.S)
-_TOKEN = re.compile(r"(?<![\w/+=.-])[A-Za-z0-9+/_=-]{24,}(?![\w/+=-])", re.ASCII)
-_KEYWORD_TOKEN = re.compile(
+_PEM = lazy_regex(r"-----BEGIN [A-Z ]*PRIVATE KEY-----.*?(?:-----END [A-Z ]*PRIVATE KEY-----|$)", re.S)
+_TOKEN = lazy_regex(r"(?<![\w/+=.-])[A-Za-z0-9+/_=-]{24,}(?![\w/+=-])", re.ASCII)
+_KEYWORD_TOKEN = lazy_regex(
     r"(?i)(?:\bkey|api[\s_-]?key|access[\s_-]?key|secret(?:[\s_-]?key)?|token|密钥|秘钥|令牌)"
     r"\s*(?:is|=|:|：|是|为)?\s*[\"']?(?P<v>[A-Za-z0-9+/_=.-]{16,})"
 )
@@ -162,7 +163,7 @@ def _api_keys(text: str) -> Iterator[Finding]:
 
 
 # -- Chinese resident identity numbers (GB 11643-1999) ---------------------------------------
-_CN_ID = re.compile(r"(?<![0-9A-Za-z])[1-9]\d{16}[0-9Xx](?![0-9A-Za-z])")
+_CN_ID = lazy_regex(r"(?<![0-9A-Za-z])[1-9]\d{16}[0-9Xx](?![0-9A-Za-z])")
 _CN_ID_WEIGHTS = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
 _CN_ID_CHECK = "10X98765432"
 
@@ -193,7 +194,7 @@ def _cn_ids(text: str) -> Iterator[Finding]:
 #: 000, 666 and 900–999, group 00 and serial 0000 are never issued (SSA, "Social Security Number
 #: Randomization", 2011), so they are not SSNs; a number glued to more digits or hyphens is part
 #: of something longer (a phone number, a part number).
-_SSN = re.compile(r"(?<![\d-])(?!000|666|9\d\d)\d{3}-(?!00)\d{2}-(?!0000)\d{4}(?![\d-])")
+_SSN = lazy_regex(r"(?<![\d-])(?!000|666|9\d\d)\d{3}-(?!00)\d{2}-(?!0000)\d{4}(?![\d-])")
 
 
 def _ssns(text: str) -> Iterator[Finding]:
@@ -202,7 +203,7 @@ def _ssns(text: str) -> Iterator[Finding]:
 
 
 # -- bank cards --------------------------------------------------------------------------------
-_CARD = re.compile(r"(?<![\d-])(?:\d[ -]?){12,18}\d(?![\d-])")
+_CARD = lazy_regex(r"(?<![\d-])(?:\d[ -]?){12,18}\d(?![\d-])")
 
 
 def luhn_ok(digits: str) -> bool:
@@ -218,7 +219,7 @@ def luhn_ok(digits: str) -> bool:
 
 #: A card verification code (3 or 4 digits) after its label: ``cvv 123``, ``CVC: 1234``, 安全码是123.
 #: It is reported as ``bank_card``: it is card data and useless without the card.
-_CVV = re.compile(
+_CVV = lazy_regex(
     r"(?i)(?:\b(?:cvv2?|cvc2?)\b|安全码|安全碼)(?:\s*(?:code|number)\b)?\s*(?:is\b|[:：=#是为])?\s*(?P<v>\d{3,4})(?!\d)"
 )
 
@@ -260,7 +261,7 @@ _TLD = (
     r"(?:[A-Za-z]{2,63}(?![A-Za-z0-9-])|xn--[A-Za-z0-9-]{2,59}(?![A-Za-z0-9-])"
     rf"|{'|'.join(CJK_TLDS)}|[{_CJK}]{{2,63}}|[^\W\d_A-Za-z{_CJK}]{{2,63}}(?![\w-]))"
 )
-_EMAIL = re.compile(
+_EMAIL = lazy_regex(
     rf"(?:(?<![^\W{_CJK}])(?<![.%+-])(?:[^\W{_CJK}]|[.%+-])+|(?<![\w.%+-])[{_CJK}]+)"
     rf"@(?:{_LABEL}\.)+{_TLD}")
 

@@ -26,9 +26,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from memstrata.text.regex import lazy_regex
+
 #: Words just before a number that make it an identifier (order, tracking, invoice number, ISBN),
 #: not a card or phone number.
-_ID_CONTEXT = re.compile(
+_ID_CONTEXT = lazy_regex(
     r"(?i)(?:order|tracking|invoice|ticket|booking|reference|ref|serial|isbn|issn|sku|model|version"
     r"|订单|单号|运单|快递|发票|编号|工单|流水号)"
     r"(?:\s*(?:number|num|no\.?|id|#|号码|号|码))?\s*(?:is|was|:|：|是|为)?\s*$"
@@ -43,26 +45,26 @@ _EDGE_BEFORE = r"(?<![\w+.,:/@-])"
 _EDGE_AFTER = r"(?![\w@]|[.,:/-]\d)"
 
 #: Mainland China mobile numbers (11 digits, 13x–19x), optionally +86 / 0086 and separators.
-_CN_MOBILE = re.compile(r"(?<![\d+])(?:(?:\+|00)86[ -]?)?1[3-9]\d[ -]?\d{4}[ -]?\d{4}(?!\d)")
+_CN_MOBILE = lazy_regex(r"(?<![\d+])(?:(?:\+|00)86[ -]?)?1[3-9]\d[ -]?\d{4}[ -]?\d{4}(?!\d)")
 #: International numbers written with a country code: ``+44 20 7946 0958``, ``+1 (415) 555-0100``.
-_INTL = re.compile(r"(?<![\w+])\+\d{1,3}(?:[ .-]?\(?\d{1,4}\)?){2,5}(?![\d])", re.ASCII)
+_INTL = lazy_regex(r"(?<![\w+])\+\d{1,3}(?:[ .-]?\(?\d{1,4}\)?){2,5}(?![\d])", re.ASCII)
 #: National numbers with a trunk 0: the area code is bracketed or followed by a separator.
-_TRUNK = re.compile(
+_TRUNK = lazy_regex(
     _EDGE_BEFORE + r"(?:[(（]0\d{1,4}[)）][ .-]?|0\d{1,4}[ .-])\d{3,8}(?:[ .-]\d{2,8}){0,3}" + _EDGE_AFTER,
     re.ASCII,
 )
 #: North American Numbering Plan: area code, exchange (each starting 2-9) and four digits,
 #: with an optional leading 1.
-_NANP = re.compile(
+_NANP = lazy_regex(
     _EDGE_BEFORE + r"(?:1[ .-]?)?(?:\([2-9]\d{2}\)[ ]?|[2-9]\d{2}[ .-])[2-9]\d{2}[ .-]\d{4}" + _EDGE_AFTER,
     re.ASCII,
 )
-_KEYWORD = re.compile(
+_KEYWORD = lazy_regex(
     r"(?i)(?:\b(?:tel(?:ephone)?|phone|landline|fax)\b|电话|座机|固话|传真|手机|联系方式)"
     r"(?:\s*(?:number|no\.?|#|号码|号))?\s*(?:is|was|:|：|是|为|at|on)?\s*"
     r"(?P<v>\(?\d[\d ().-]{5,22}\d)(?!\d)",
 )
-_DATE = re.compile(r"\d{4}[-./]\d{1,2}[-./]\d{1,2}|\d{1,2}[-./]\d{1,2}[-./]\d{4}")
+_DATE = lazy_regex(r"\d{4}[-./]\d{1,2}[-./]\d{1,2}|\d{1,2}[-./]\d{1,2}[-./]\d{4}")
 
 
 def _digits(span: str) -> int:

@@ -16,13 +16,13 @@ Defaults: secrets and identity numbers (``password``, ``api_key``, ``bank_card``
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from memstrata.errors import InvalidInput
 from memstrata.privacy.detectors import KINDS, Finding, find_all
+from memstrata.text.regex import lazy_regex
 
 ACTIONS: tuple[str, ...] = ("redact", "drop", "allow")
 
@@ -42,10 +42,10 @@ def placeholder(kind: str) -> str:
     return f"[REDACTED:{kind}]"
 
 
-_PLACEHOLDER = re.compile(r"\[REDACTED:[a-z_]+\]")
+_PLACEHOLDER = lazy_regex(r"\[REDACTED:[a-z_]+\]")
 #: What may surround placeholders in a value that still says nothing: spaces, punctuation,
 #: conjunctions ("[REDACTED:email] or [REDACTED:phone]").
-_FILLER = re.compile(r"[\W_]*(?:\b(?:and|or)\b|和|或)?[\W_]*")
+_FILLER = lazy_regex(r"[\W_]*(?:\b(?:and|or)\b|和|或)?[\W_]*")
 
 
 def only_placeholders(text: str) -> bool:
@@ -132,7 +132,7 @@ SECRET_KEY_WORDS: dict[str, str] = {
 }
 SECRET_KEY_LABELS: dict[str, str] = {"密码": "password", "口令": "password", "密碼": "password",
                                      "密钥": "api_key", "秘钥": "api_key", "令牌": "api_key"}
-_KEY_WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
+_KEY_WORD = lazy_regex(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 
 
 def secret_key_kind(key: str) -> str | None:
@@ -155,7 +155,7 @@ def secret_key_kind(key: str) -> str | None:
 
 #: A filesystem path (``/home/alice/src``, ``~/src``, ``C:\\work``): what a bare ``pwd`` key holds
 #: when it is the shell's working directory.
-_PATH_VALUE = re.compile(r"(?:~|\.{1,2})?/\S*|[A-Za-z]:[\\/]\S*")
+_PATH_VALUE = lazy_regex(r"(?:~|\.{1,2})?/\S*|[A-Za-z]:[\\/]\S*")
 
 
 def _value_kind(key: str, value: Any) -> str | None:

@@ -21,10 +21,10 @@ which gets the profile first. Display decisions only: ranking is untouched.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from memstrata.text.hanzi import simplified
+from memstrata.text.regex import lazy_regex
 from memstrata.text.tokens import QUERY_STOPWORDS
 from memstrata.types import Hit
 
@@ -59,8 +59,8 @@ GENERAL_PHRASES_ZH = tuple(sorted(
     总结 概括 描述 还 都 请 嗨 喂 嘿 我 你 的 吗 呢 吧 啊 呀 么 是 有 些 对 谁 人 个 样 下""".split(),
     key=len, reverse=True))
 
-_LATIN_WORD = re.compile(r"[A-Za-z]+")  # "what's" is "what" and "s", both function words
-_CJK_CHAR = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_LATIN_WORD = lazy_regex(r"[A-Za-z]+")  # "what's" is "what" and "s", both function words
+_CJK_CHAR = lazy_regex(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 
 
 def is_general(query: str) -> bool:

@@ -30,6 +30,7 @@ from datetime import UTC, date, datetime, timedelta
 
 from memstrata.extract.timex import resolve_relative, time_span, zh_number
 from memstrata.filter.ast import And, Compare, Expr, Field, Or
+from memstrata.text.regex import lazy_regex
 
 Period = tuple[datetime, datetime]
 
@@ -44,7 +45,7 @@ _MON = "|".join([*_MONTHS, "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep
 _ZH_NUM = r"\d{1,2}|[一二三四五六七八九十]{1,3}"
 _YEAR = r"(?:19|20)\d\d"
 
-_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(p, re.IGNORECASE)) for kind, p in (
+_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, lazy_regex(p, re.IGNORECASE)) for kind, p in (
     ("ymd", rf"\b(?P<y>{_YEAR})-(?P<m>\d{{1,2}})-(?P<d>\d{{1,2}})\b"),
     ("ymd", rf"(?P<y>{_YEAR})\s*年\s*(?P<m>{_ZH_NUM})\s*月\s*(?P<d>{_ZH_NUM})\s*[日号號]"),
     ("ym", rf"(?P<y>{_YEAR})\s*年\s*(?P<m>{_ZH_NUM})\s*月(?!\s*(?:{_ZH_NUM})\s*[日号號])"),

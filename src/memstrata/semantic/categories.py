@@ -10,14 +10,14 @@ profile memory (tag / feature / value about the user); add your own, e.g.::
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from memstrata.errors import InvalidInput
+from memstrata.text.regex import lazy_regex
 from memstrata.text.visible import strip_format
 
-_NAME = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
+_NAME = lazy_regex(r"^[a-z][a-z0-9_]{0,39}$")
 
 
 @dataclass(frozen=True)
@@ -54,7 +54,7 @@ PROFILE = Category(
 
 DEFAULT_CATEGORIES: tuple[Category, ...] = (PROFILE,)
 
-_SLUG = re.compile(r"[\s.]+")
+_SLUG = lazy_regex(r"[\s.]+")
 
 
 def slug(text: str) -> str:

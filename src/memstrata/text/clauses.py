@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 
+from memstrata.text.regex import lazy_regex
 from memstrata.text.tokens import query_terms
 
 #: A query with more distinct terms than this is long enough to have a focus (the number the
@@ -28,11 +29,11 @@ QUESTION_OPENERS = frozenset(
     """what where when who whom whose which why how do does did is are was were am can could would
     should will shall have has had may might any""".split()
 )
-_REQUESTS = re.compile(r"\b(tell|remind|show|give) me\b|\b(remember|recall) (what|when|where|who|which|how|if)\b",
+_REQUESTS = lazy_regex(r"\b(tell|remind|show|give) me\b|\b(remember|recall) (what|when|where|who|which|how|if)\b",
                        re.IGNORECASE)
-_ZH_QUESTION = re.compile(r"[吗呢嘛谁哪几]|什么|怎么|多少|为什么|为何|是否|请问|有没有|是不是")
-_SENTENCE = re.compile(r"[^.!?。！？\n]+[.!?。！？]*")
-_FIRST_WORD = re.compile(r"[A-Za-z']+")
+_ZH_QUESTION = lazy_regex(r"[吗呢嘛谁哪几]|什么|怎么|多少|为什么|为何|是否|请问|有没有|是不是")
+_SENTENCE = lazy_regex(r"[^.!?。！？\n]+[.!?。！？]*")
+_FIRST_WORD = lazy_regex(r"[A-Za-z']+")
 
 
 def is_question_like(sentence: str) -> bool:

@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import re
 
+from memstrata.text.regex import lazy_regex
+
 #: A sentence ends at 。！？；!? or ... (and a '.' followed by space/end, not inside 3.14
 #: or e.g.), keeping closing quotes/brackets with the sentence. Newlines also split.
-_SPLIT = re.compile(
+_SPLIT = lazy_regex(
     r"""(?<=[。！？；!?…])[”’"'）)\]]*\s*     # CJK/!? terminators, any closing marks
       |(?<=[^\s.][a-z0-9)\]"'”’]\.)\s+(?=\S)   # '. ' after a word (not 'e.g. ' abbreviations)
       |(?<=[A-Z]{2}\.)\s+(?=[A-Z0-9"'“‘\u4e00-\u9fff])   # 'IBM. I live': an acronym ends it too
       |\n+""",
     re.VERBOSE,
 )
-_ABBREV = re.compile(r"\b(?:e\.g|i\.e|mr|mrs|ms|dr|prof|st|vs|etc|approx|no)\.$", re.IGNORECASE)
+_ABBREV = lazy_regex(r"\b(?:e\.g|i\.e|mr|mrs|ms|dr|prof|st|vs|etc|approx|no)\.$", re.IGNORECASE)
 
 #: Segments shorter than this (in characters) are merged into the previous one:
 #: "Yes." or "哈哈。" carry no retrievable meaning on their own.

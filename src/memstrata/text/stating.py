@@ -14,6 +14,7 @@ import unicodedata
 from collections.abc import Sequence
 
 from memstrata.text.hanzi import simplified
+from memstrata.text.regex import lazy_regex
 
 
 def fold(text: str) -> str:
@@ -39,13 +40,13 @@ def stated_in(value: str, text: str) -> bool:
 #: sentence into clauses (commas, semicolons, colons, Chinese and Latin): the pieces
 #: ``outdated_parts`` marks. A clause is tried only inside a sentence that states both a current
 #: and a superseded value.
-SENTENCE_END = re.compile(r"""(?<=[。！？；!?…])[”’"'）)\]]*|(?<=[^\s.][A-Za-z0-9)\]"'”’]\.)(?=\s)|\n""")
+SENTENCE_END = lazy_regex(r"""(?<=[。！？；!?…])[”’"'）)\]]*|(?<=[^\s.][A-Za-z0-9)\]"'”’]\.)(?=\s)|\n""")
 
 
 CLAUSE_MARKS = "，,；;：:、"
 
 
-CLAUSE_END = re.compile(f"[{CLAUSE_MARKS}]")
+CLAUSE_END = lazy_regex(f"[{CLAUSE_MARKS}]")
 
 
 #: Share of a value's units (folded CJK characters and Latin words) a piece must contain to

@@ -23,11 +23,12 @@ import unicodedata
 import Stemmer
 
 from memstrata.text.hanzi import simplified
+from memstrata.text.regex import lazy_regex
 
 # CJK Unified Ideographs (+ Ext A), Hiragana/Katakana, Hangul syllables.
 _CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3040-\u30ff\uac00-\ud7af"
-_TOKEN = re.compile(rf"[{_CJK}]+|[^\W_{_CJK}]+", re.UNICODE)
-_CJK_RUN = re.compile(rf"[{_CJK}]")
+_TOKEN = lazy_regex(rf"[{_CJK}]+|[^\W_{_CJK}]+", re.UNICODE)
+_CJK_RUN = lazy_regex(rf"[{_CJK}]")
 
 #: English function words dropped from queries only (documents keep them, so phrase
 #: structure is intact); they match nearly every turn and only slow BM25 down.
@@ -178,7 +179,7 @@ def fts_match_expression(text: str) -> str | None:
     return " OR ".join(f'"{t}"' for t in terms)
 
 
-_PUNCT = re.compile(r"[\s\W_]+", re.UNICODE)
+_PUNCT = lazy_regex(r"[\s\W_]+", re.UNICODE)
 
 
 def normalise_value(value: str) -> str:

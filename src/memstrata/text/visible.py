@@ -28,10 +28,11 @@ import re
 import unicodedata
 
 from memstrata.errors import InvalidInput, at_character
+from memstrata.text.regex import lazy_regex
 
 #: What ``neutralise`` shows visibly: bidirectional embeddings, overrides, isolates and marks,
 #: and the tag characters.
-REORDERING = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\U000e0000-\U000e007f]")
+REORDERING = lazy_regex("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\U000e0000-\U000e007f]")
 
 
 def _marker(match: re.Match[str]) -> str:

@@ -18,19 +18,20 @@ projection's citation marker (``memstrata export --format markdown``), read back
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from datetime import date
 
+from memstrata.text.regex import lazy_regex
+
 #: A daily note's file name: ``2026-12-05.md`` or ``2026-12-05-<slug>.md`` (OpenClaw's session files).
-DAILY_NAME = re.compile(r"^(\d{4}-\d{2}-\d{2})(?:-[^/]*)?\.md$")
-_HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
-_BULLET = re.compile(r"^(\s*)(?:[-*+]|\d{1,3}[.)])\s+(.*)$")
-_CHECKBOX = re.compile(r"^\[[ xX]\]\s+")
-_MARKER = re.compile(r"\s*<!--\s*(?:fact:(\d+))?\s*(?:ep:([\d,]+))?\s*-->\s*$")
-_COMMENT_LINE = re.compile(r"^\s*<!--.*-->\s*$")
-_RULE = re.compile(r"^\s*(?:[-*_]\s*){3,}$|^\s*\|?\s*:?-{3,}")
-_FENCE = re.compile(r"^\s*(```|~~~)")
+DAILY_NAME = lazy_regex(r"^(\d{4}-\d{2}-\d{2})(?:-[^/]*)?\.md$")
+_HEADING = lazy_regex(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
+_BULLET = lazy_regex(r"^(\s*)(?:[-*+]|\d{1,3}[.)])\s+(.*)$")
+_CHECKBOX = lazy_regex(r"^\[[ xX]\]\s+")
+_MARKER = lazy_regex(r"\s*<!--\s*(?:fact:(\d+))?\s*(?:ep:([\d,]+))?\s*-->\s*$")
+_COMMENT_LINE = lazy_regex(r"^\s*<!--.*-->\s*$")
+_RULE = lazy_regex(r"^\s*(?:[-*_]\s*){3,}$|^\s*\|?\s*:?-{3,}")
+_FENCE = lazy_regex(r"^\s*(```|~~~)")
 
 
 @dataclass(frozen=True)
