@@ -3,33 +3,39 @@
 ``commands`` holds the typer application (``app``) and the memory commands, ``server`` the
 network ones (``serve``, ``mcp``, ``keys``), ``session`` what every command shares (consoles,
 opening the database, errors as one line), ``options`` the option types, and ``demo`` the
-LoCoMo demo. ``main`` is the console script
-(``memstrata = memstrata.cli:main``); ``python -m memstrata.cli`` runs it too.
+LoCoMo demo. ``main`` is the console script (``memstrata = memstrata.cli:main``; ``python -m
+memstrata.cli`` runs it too).
 
-This package loads ``commands`` (typer, rich and the engine) only when a command needs it:
-``memstrata hooks run EVENT``, which a coding agent starts on every prompt, goes straight to the
-hook runner (``integrations.hooks.run``, standard library only), so its warm path costs a Python
-start and one HTTP call.
+This package loads ``commands`` (the engine, numpy, the benchmarks) only when a command needs
+it: ``memstrata hooks run EVENT``, which a coding agent starts on every prompt, goes straight to
+the hook runner (``integrations.hooks.run``, standard library only), so its warm path costs a
+Python start and one HTTP call; every other invocation goes through ``launcher``, which lists
+the commands from ``catalog`` for ``--help`` and loads ``commands`` only to run one. ``app``
+loads on first use (PEP 562), for the same reason.
 """
 
 from __future__ import annotations
 
 import importlib
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from memstrata.integrations.hooks import run as hooks_run
+
+if TYPE_CHECKING:
+    from memstrata.cli.commands import app
 
 __all__ = ["app", "main"]
 
 
 def main() -> None:
     """Console-script entry point: ``hooks run EVENT ...`` runs the hook directly (``--help``
-    goes to typer, which documents it); every other command runs the typer application."""
+    goes to typer, which documents it); every other command goes through ``cli.launcher``
+    (loaded by name: the hook's path must not import typer)."""
     args = sys.argv[1:]
     if args[:2] == ["hooks", "run"] and not {"--help", "-h"} & set(args):
         raise SystemExit(hooks_run.main(args[2:]))
-    importlib.import_module("memstrata.cli.commands").main()
+    importlib.import_module("memstrata.cli.launcher").main()
 
 
 def __getattr__(name: str) -> Any:

@@ -1,5 +1,5 @@
 """``python -m memstrata.cli``: the same as the ``memstrata`` console script."""
 
-from memstrata.cli.commands import main
+from memstrata.cli import main
 
 main()
