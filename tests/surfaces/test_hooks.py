@@ -174,3 +174,17 @@ def test_arguments_no_configuration_has_are_refused_with_the_usage(env: dict[str
     assert run.main(["SessionEnd", "--agent", "codex"], stdin=io.StringIO("{}"), environ=env) == 1
     assert "EVENT must be one of SessionStart, UserPromptSubmit, Stop, PreCompact for codex" in capsys.readouterr().err
     assert run.main(["Stop", "--agent", "cursor"], stdin=io.StringIO("{}"), environ=env) == 1
+
+
+def test_a_turn_with_a_nul_or_lone_surrogate_does_not_stop_the_turns_after_it(env: dict[str, str],
+                                                                               tmp_path: Path) -> None:
+    # JSON escapes let a transcript hold text Memory.add refuses; the turn is kept with U+FFFD and
+    # every later turn of the session is still stored
+    transcript = tmp_path / "odd.jsonl"
+    lines = [{"type": "user", "uuid": f"u{i}", "sessionId": CLAUDE_SESSION, "timestamp": "2026-11-20T09:15:10Z",
+              "message": {"role": "user", "content": text}}
+             for i, text in enumerate(["pasted a\u0000b", "half an emoji \ud83d", "I prefer UPS for delivery"])]
+    transcript.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    assert hook(env, "Stop", claude_payload("Stop", transcript, stop_hook_active=False)) == (0, "")
+    assert [e.content for e in episodes(env)] == ["pasted a\ufffdb", "half an emoji \ufffd",
+                                                  "I prefer UPS for delivery"]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Sequence
 from pathlib import PurePath
 from typing import Any, Protocol
@@ -92,13 +93,24 @@ def store_turns(backend: Backend, payload: Payload, agent: str, turns: Sequence[
     the backend took is appended to ``sent`` as it goes. Returns how many were stored now."""
     stored = 0
     for turn in turns:
-        text = turn.text if len(turn.text) <= TURN_CHARS else turn.text[:TURN_CHARS] + " … [cut]"
+        text = _storable(turn.text)
+        text = text if len(text) <= TURN_CHARS else text[:TURN_CHARS] + " … [cut]"
         metadata = {"project": payload.cwd, "agent": agent, "turn_id": turn.key}
         stored += backend.add(Turn(turn.key, turn.role, text, turn.created_at), session_id=payload.session_id,
                               metadata=metadata, idempotency_key=turn_key(agent, payload.session_id, turn))
         if sent is not None:
             sent.append(turn.key)
     return stored
+
+
+#: What ``Memory.add`` refuses in text but a transcript's JSON escapes can hold: NUL and lone surrogates.
+_UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
+
+
+def _storable(text: str) -> str:
+    """``text`` with each NUL or lone surrogate replaced by U+FFFD: ``Memory.add`` refuses them, and
+    a refused turn would stop every later turn of the session from being stored."""
+    return _UNSTORABLE.sub("\ufffd", text)
 
 
 def state_name(backend: Backend, user_id: str, session_id: str) -> str:
