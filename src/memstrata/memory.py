@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, TypedDict, Unpack, cast
 
 from memstrata.arguments import KEY_WANTED, check_kinds, check_statuses
 from memstrata.arguments import check_text as check_argument
-from memstrata.clock import require_aware, to_db, utcnow
+from memstrata.clock import require_aware, utcnow
 from memstrata.config import Settings, check_ttl, is_postgres_url, looks_like_url
 from memstrata.context.block import build as build_context
 from memstrata.context.block import profile_hits
@@ -37,29 +37,23 @@ from memstrata.embed.threads import limit_native_threads, pool_sizes
 from memstrata.errors import EmbeddingError, EmbeddingModelMismatch, InvalidInput, NotFound, StoreError, install_hint
 from memstrata.extract.base import Extractor
 from memstrata.extract.rules import RuleExtractor
-from memstrata.filter import And, Compare, Expr, Field, In, IsNull, Not, Or, parse, unparse
-from memstrata.filter.fields import require_fields_of
-from memstrata.lifecycle.direct import forget_now
+from memstrata.filter import And, Compare, Expr, Field, In, IsNull, Not, Or, parse
+from memstrata.lifecycle.delete import Reader, forget_scope, forget_target
+from memstrata.lifecycle.delete import delete as delete_target
 from memstrata.lifecycle.embed_missing import MISSING_VECTORS, embed_missing
 from memstrata.lifecycle.export import export_all, export_records
 from memstrata.lifecycle.forget import (
-    NONCE_KEY,
     BackgroundForgetter,
     ForgetReceipt,
-    ids_digest,
-    new_nonce,
     run_to_end,
     running_jobs,
-    start_job,
 )
 from memstrata.lifecycle.forget import receipt as forget_receipt
-from memstrata.lifecycle.forget_filter import forget_ids, forget_matching
 from memstrata.lifecycle.import_records import import_records as import_export_records
 from memstrata.lifecycle.maintain import MaintenanceReport
 from memstrata.lifecycle.maintain import maintain as run_maintenance
 from memstrata.lifecycle.preview import ForgetPreview, OwnerCount, forget_preview, owners
 from memstrata.lifecycle.project import delete_project as delete_whole_project
-from memstrata.lifecycle.rollback import replaced_by
 from memstrata.lifecycle.rollback import restore as restore_fact
 from memstrata.lifecycle.rollback import rollback as rollback_event
 from memstrata.lifecycle.target import require_target
@@ -72,7 +66,6 @@ from memstrata.semantic.categories import DEFAULT_CATEGORIES, load_categories
 from memstrata.semantic.stm import MODES, ShortTerm, search_modes
 from memstrata.store import forgotten
 from memstrata.store.backends import open_store
-from memstrata.store.forgotten import forgotten_fact
 from memstrata.store.keys import stored_keys
 from memstrata.store.protocol import KeyStore, Store
 from memstrata.store.reindex import upgrade_terms
@@ -84,7 +77,7 @@ from memstrata.timing import phase
 from memstrata.types import Episode, Fact, Hit, MemoryEvent, Scope
 from memstrata.write.idempotency import KeyTable, check_key, write_once
 from memstrata.write.ingest import AddResult, Ingestor, Message, validate_message
-from memstrata.write.update import FactUpdate, apply_update, lock_fact
+from memstrata.write.update import FactUpdate, apply_update
 
 if TYPE_CHECKING:
     from memstrata.semantic.agents import AgentResult
@@ -774,96 +767,16 @@ class Memory:
                 or with ``episode_id``; an episode or ``sources=True`` on a store without forget
                 jobs (the in-memory reference store).
         """
-        require_target("delete()", hint="a fact_id or an episode_id", fact_id=fact_id, episode_id=episode_id)
-        if fact_id is not None and episode_id is not None:
-            raise InvalidInput("give a fact_id or an episode_id to delete (one of them)")
-        if not isinstance(sources, bool):
-            raise InvalidInput(f"sources must be True or False, got {sources!r}")
-        if episode_id is not None:
-            if sources:
-                raise InvalidInput("sources=True applies to a fact (its messages); an episode is a message itself")
-            episode = self.get(episode_id=episode_id, **scope)
-            assert isinstance(episode, Episode)
-            return self._forget_messages([episode.id], episode.scope, actor=actor)
-        try:
-            fact = self.get(fact_id, **scope)
-        except NotFound:
-            if not sources:
-                raise
-            return self._forget_kept_sources(int(fact_id), actor=actor, **scope)  # type: ignore[arg-type]
-        assert isinstance(fact, Fact)
-        if sources and fact.citations:
-            receipt = self._forget_messages(sorted(fact.citations), fact.scope, actor=actor)
-            if not self.store.get_facts(fact.scope, [fact.id]):
-                return receipt
-            # still cited by a message out of reach (another session's, hidden): delete it alone too
-            alone = self.delete(fact.id, actor=actor, **scope)
-            counts = {t: receipt.counts.get(t, 0) + alone.counts.get(t, 0) for t in {*receipt.counts, *alone.counts}}
-            return replace(receipt, counts=counts, replaced=receipt.replaced + alone.replaced,
-                           sources_kept=alone.sources_kept)
-        fact = self.get(fact_id, **scope)
-        assert isinstance(fact, Fact)
-        replaced = tuple(replaced_by(self.store, fact))
-        now, nonce = utcnow(), new_nonce()
-        digest = ids_digest([("facts", fact.id)], nonce)
-        with self.store.db.write() as conn:
-            # Serialised with every writer of the scope: a delete racing an update must not leave
-            # the update's new value behind as if nothing had been deleted (trial T10).
-            lock_fact(self.store, conn, fact)
-            events = self.store.fact_event_count(conn, fact.id)
-            self.store.scrub_events(conn, facts=[fact.id], episodes=())  # its value leaves the others' events
-            self.store.keep_outdated_marks(conn, [fact.id])  # a forgotten old value's messages stay outdated
-            self.store.keep_forgotten(conn, "facts", [fact.id], now)  # no import brings it back
-            self.store.delete_facts(conn, [fact.id])
-            self.store.log_event(conn, fact.scope, fact_id=fact.id, action="delete", actor=actor,
-                                 detail={"what": "fact", "ids_sha256": digest, NONCE_KEY: nonce,
-                                         "sources_kept": sorted(fact.citations)}, now=now)
-        self.store.clear_caches()
-        return ForgetReceipt(job_id=0, status="done", at=now, counts={"facts": 1, "memory_events": int(events)},
-                             ids_sha256=digest, nonce=nonce,
-                             wal_checkpointed=self.store.purge_deleted(("facts", "memory_events")), replaced=replaced,
-                             sources_kept=tuple(sorted(fact.citations)))
+        return delete_target(self.store, self._reader(**scope), fact_id, episode_id, sources=sources, actor=actor)
 
-    def _forget_kept_sources(self, fact_id: int, *, actor: str, **scope: Unpack[ScopeArgs]) -> ForgetReceipt:
-        """``delete(fact_id, sources=True)`` of a fact already forgotten alone: forget the messages
-        that stated it, which its tombstone recorded as kept (``store.forgotten.forgotten_fact``).
+    def _reader(self, **scope: Unpack[ScopeArgs]) -> Reader:
+        """This instance's scoped reads of ``scope``, for the deletes of ``lifecycle.delete``."""
+        def fact(fact_id: int) -> Fact:
+            return cast(Fact, self.get(fact_id, **scope))
 
-        Raises:
-            NotFound: no such fact was forgotten in the scope; or it was, and either the forget did
-                not record its messages (say how to find them) or they are gone too.
-        """
-        sc = self._scope(**scope)
-        found = forgotten_fact(self.store, fact_id, (sc.org_id, sc.project_id, sc.user_id))
-        if found is None:
-            raise NotFound(f"no fact #{fact_id} in {sc.describe()}")
-        at, kept = found
-        when = f"fact #{fact_id} was already forgotten ({to_db(at)})"
-        if kept is None:
-            # Forgets of messages (sources=True, a user, a session, a filter) record no kept
-            # messages because they took them: say so first (fresh-user trial 14 read this as
-            # "your messages are still stored").
-            raise NotFound(f"{when} with the messages that stated it, or by a forget that did not record them; "
-                           "if any are still stored, find them by search and forget each by its episode id")
-        stored = []
-        for episode_id in kept:
-            try:
-                stored.append(self.get(episode_id=episode_id, **scope))
-            except NotFound:
-                continue  # forgotten since, or out of this scope
-        if not stored:
-            ids = ", ".join(f"#{e}" for e in kept) or "none recorded"
-            raise NotFound(f"{when} and the messages that stated it (episode {ids}) are not stored any more: "
-                           "nothing is left to forget")
-        return self._forget_messages([e.id for e in stored], stored[0].scope, actor=actor)
-
-    def _forget_messages(self, episodes: builtins.list[int], owner: Scope, *, actor: str) -> ForgetReceipt:
-        """Forget ``episodes`` (ids in ``owner``'s scope) with the facts only they support."""
-        if not self.store.capabilities.forget_jobs:
-            raise InvalidInput(f"forgetting messages one by one is not supported on {self.store.location}: it needs "
-                               "the SQLite or PostgreSQL store")
-        tenant = Scope(owner.org_id, owner.project_id, owner.user_id, owner.agent_id)
-        return forget_ids(self.store, tenant, sorted(set(episodes)), kind="episode",  # type: ignore[arg-type]
-                          actor=actor)
+        def episode(episode_id: int) -> Episode:
+            return cast(Episode, self.get(episode_id=episode_id, **scope))
+        return Reader(fact, episode, self._scope(**scope))
 
     def forget(self, *, user_id: str | None = None, session_id: str | None = None,
                fact_id: int | None = None, agent_id: str | None = None, all_users: bool = False,
@@ -923,38 +836,11 @@ class Memory:
                 raise InvalidInput("give fact_id or episode_id alone: a filter or before selects its own records")
             return self.delete(fact_id, episode_id=episode_id, sources=sources, actor=actor, org_id=org_id,
                                project_id=project_id, user_id=user_id)
-        if sources:
-            raise InvalidInput("sources=True applies to one fact (fact_id): the messages that stated it")
-        if all_users and user_id is not None:
-            raise InvalidInput("give user_id or all_users=True, not both: they contradict each other")
-        user = user_id if user_id is not None or all_users else self.scope.user_id
-        agent = agent_id if agent_id is not None or all_users else self.scope.agent_id
-        if user is None and agent is None and session_id is None and before is None and not all_users:
-            raise InvalidInput("forget needs a user_id, session_id, agent_id, before or fact_id")
-        if user is None and not all_users:
-            raise InvalidInput("this would forget the session/agent for every user of the tenant; "
-                               "give a user_id, or all_users=True if that is what you mean")
-        sc = Scope(org_id or self.scope.org_id, project_id or self.scope.project_id, user, agent, session_id)
-        check_scope(sc, needs_owner=not all_users)
-        if where is not None:
-            if not self.store.capabilities.forget_jobs:
-                raise InvalidInput(f"forget(filter=...) is not supported on {self.store.location}: it needs the "
-                                   "SQLite or PostgreSQL store")
-            if kind in ("fact", "episode"):
-                require_fields_of(where, kind, filter if isinstance(filter, str) else unparse(where))
-            return forget_matching(self.store, sc, where, kind=kind, actor=actor)  # type: ignore[arg-type]
-        cutoff = None if before is None else require_aware(before, "before")
-        if not self.store.capabilities.forget_jobs:  # the in-memory reference store: one transaction
-            return forget_now(self.store, sc, actor=actor, before=cutoff)
-        job = start_job(self.store, sc, actor=actor, before=cutoff)  # type: ignore[arg-type]
-        self.store.clear_caches()
-        started = forget_receipt(self.store, job)  # type: ignore[arg-type]
-        if background is None:
-            background = started.total_episodes > self.settings.forget_background_over
-        if background:
-            self._forgetter.start()
-            return started
-        return run_to_end(self.store, job)  # type: ignore[arg-type]
+        sc = forget_target(self.scope, user_id=user_id, agent_id=agent_id, session_id=session_id, before=before,
+                           all_users=all_users, sources=sources, org_id=org_id, project_id=project_id)
+        return forget_scope(self.store, sc, where=where, filter_text=filter, kind=kind, before=before,
+                            background=background, background_over=self.settings.forget_background_over,
+                            forgetter=self._forgetter, actor=actor)
 
     def delete_project(self, project_id: str, *, org_id: str | None = None, actor: str = "sdk") -> ForgetReceipt:
         """Delete a whole project: every row of it in every table and index, its idempotency keys,

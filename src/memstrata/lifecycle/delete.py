@@ -1,0 +1,216 @@
+"""Deleting what a caller names: one fact, one message, or everything about a scope (``Memory.delete``
+and ``Memory.forget`` call these; the doors reach them through ``Memory``).
+
+A fact is distilled from messages (episodes), which are the source of truth and are never
+rewritten (DESIGN.md section 2): deleting a fact leaves them stored unless ``sources=True``
+forgets them too. Every path leaves a content-free tombstone event and returns a
+``ForgetReceipt``; nothing forgotten comes back (``store.forgotten``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from datetime import datetime
+from typing import Any, cast
+
+from memstrata.clock import require_aware, to_db, utcnow
+from memstrata.errors import InvalidInput, NotFound
+from memstrata.filter import Expr, unparse
+from memstrata.filter.fields import require_fields_of
+from memstrata.lifecycle.direct import forget_now
+from memstrata.lifecycle.forget import (
+    NONCE_KEY,
+    BackgroundForgetter,
+    ForgetReceipt,
+    ids_digest,
+    new_nonce,
+    run_to_end,
+    start_job,
+)
+from memstrata.lifecycle.forget import receipt as forget_receipt
+from memstrata.lifecycle.forget_filter import forget_ids, forget_matching
+from memstrata.lifecycle.rollback import replaced_by
+from memstrata.lifecycle.target import require_target
+from memstrata.store.forgotten import forgotten_fact
+from memstrata.store.protocol import LifecycleStore, Store
+from memstrata.store.scope import check_scope
+from memstrata.types import Episode, Fact, Scope
+from memstrata.write.update import lock_fact
+
+
+@dataclass(frozen=True)
+class Reader:
+    """How a delete reads what it is asked to delete: the caller's own scoped reads (``Memory.get``),
+    so a target outside the caller's scope is ``NotFound`` exactly as reading it would be.
+
+    ``fact(id)`` and ``episode(id)`` raise ``NotFound``; ``scope`` is the caller's scope.
+    """
+
+    fact: Callable[[int], Fact]
+    episode: Callable[[int], Episode]
+    scope: Scope
+
+
+def delete(store: Store, reader: Reader, fact_id: int | None, episode_id: int | None, *, sources: bool,
+           actor: str) -> ForgetReceipt:
+    """``Memory.delete``: one fact (with ``sources`` the messages that stated it too), or one
+    message (``episode_id``) with the facts only it supports. See ``Memory.delete`` for the
+    receipt and every error (``InvalidInput``, ``NotFound``)."""
+    require_target("delete()", hint="a fact_id or an episode_id", fact_id=fact_id, episode_id=episode_id)
+    if fact_id is not None and episode_id is not None:
+        raise InvalidInput("give a fact_id or an episode_id to delete (one of them)")
+    if not isinstance(sources, bool):
+        raise InvalidInput(f"sources must be True or False, got {sources!r}")
+    if episode_id is not None:
+        if sources:
+            raise InvalidInput("sources=True applies to a fact (its messages); an episode is a message itself")
+        episode = reader.episode(episode_id)
+        return forget_messages(store, [episode.id], episode.scope, actor=actor)
+    assert fact_id is not None
+    try:
+        fact = reader.fact(fact_id)
+    except NotFound:
+        if not sources:
+            raise
+        return forget_kept_sources(store, reader, int(fact_id), actor=actor)
+    if sources and fact.citations:
+        receipt = forget_messages(store, sorted(fact.citations), fact.scope, actor=actor)
+        if not store.get_facts(fact.scope, [fact.id]):
+            return receipt
+        # still cited by a message out of reach (another session's, hidden): delete it alone too
+        alone = delete(store, reader, fact.id, None, sources=False, actor=actor)
+        counts = {t: receipt.counts.get(t, 0) + alone.counts.get(t, 0) for t in {*receipt.counts, *alone.counts}}
+        return replace(receipt, counts=counts, replaced=receipt.replaced + alone.replaced,
+                       sources_kept=alone.sources_kept)
+    return delete_fact(store, reader.fact(fact_id), actor=actor)
+
+
+def delete_fact(store: Store, fact: Fact, *, actor: str) -> ForgetReceipt:
+    """Delete ``fact`` alone and its audit trail in one transaction, leaving a tombstone event that
+    names the messages it kept (``sources_kept``); its value leaves the other events, its old
+    value's messages stay marked outdated, and no import brings it back."""
+    replaced = tuple(replaced_by(store, fact))
+    now, nonce = utcnow(), new_nonce()
+    digest = ids_digest([("facts", fact.id)], nonce)
+    with store.db.write() as conn:
+        # Serialised with every writer of the scope: a delete racing an update must not leave
+        # the update's new value behind as if nothing had been deleted.
+        lock_fact(store, conn, fact)
+        events = store.fact_event_count(conn, fact.id)
+        store.scrub_events(conn, facts=[fact.id], episodes=())  # its value leaves the others' events
+        store.keep_outdated_marks(conn, [fact.id])  # a forgotten old value's messages stay outdated
+        store.keep_forgotten(conn, "facts", [fact.id], now)  # no import brings it back
+        store.delete_facts(conn, [fact.id])
+        store.log_event(conn, fact.scope, fact_id=fact.id, action="delete", actor=actor,
+                        detail={"what": "fact", "ids_sha256": digest, NONCE_KEY: nonce,
+                                "sources_kept": sorted(fact.citations)}, now=now)
+    store.clear_caches()
+    return ForgetReceipt(job_id=0, status="done", at=now, counts={"facts": 1, "memory_events": int(events)},
+                         ids_sha256=digest, nonce=nonce,
+                         wal_checkpointed=store.purge_deleted(("facts", "memory_events")), replaced=replaced,
+                         sources_kept=tuple(sorted(fact.citations)))
+
+
+def forget_kept_sources(store: Store, reader: Reader, fact_id: int, *, actor: str) -> ForgetReceipt:
+    """``delete(fact_id, sources=True)`` of a fact already forgotten alone: forget the messages
+    that stated it, which its tombstone recorded as kept (``store.forgotten.forgotten_fact``).
+
+    Raises:
+        NotFound: no such fact was forgotten in the scope; or it was, and either the forget did
+            not record its messages (say how to find them) or they are gone too.
+    """
+    sc = reader.scope
+    found = forgotten_fact(store, fact_id, (sc.org_id, sc.project_id, sc.user_id))
+    if found is None:
+        raise NotFound(f"no fact #{fact_id} in {sc.describe()}")
+    at, kept = found
+    when = f"fact #{fact_id} was already forgotten ({to_db(at)})"
+    if kept is None:
+        # Forgets of messages (sources=True, a user, a session, a filter) record no kept
+        # messages because they took them: say so first, or it reads as "your messages are still stored".
+        raise NotFound(f"{when} with the messages that stated it, or by a forget that did not record them; "
+                       "if any are still stored, find them by search and forget each by its episode id")
+    stored = []
+    for episode_id in kept:
+        try:
+            stored.append(reader.episode(episode_id))
+        except NotFound:
+            continue  # forgotten since, or out of this scope
+    if not stored:
+        ids = ", ".join(f"#{e}" for e in kept) or "none recorded"
+        raise NotFound(f"{when} and the messages that stated it (episode {ids}) are not stored any more: "
+                       "nothing is left to forget")
+    return forget_messages(store, [e.id for e in stored], stored[0].scope, actor=actor)
+
+
+def forget_messages(store: Store, episodes: list[int], owner: Scope, *, actor: str) -> ForgetReceipt:
+    """Forget ``episodes`` (ids in ``owner``'s scope) with the facts only they support.
+
+    Raises:
+        InvalidInput: the store has no forget jobs (the in-memory reference store).
+    """
+    if not store.capabilities.forget_jobs:
+        raise InvalidInput(f"forgetting messages one by one is not supported on {store.location}: it needs "
+                           "the SQLite or PostgreSQL store")
+    tenant = Scope(owner.org_id, owner.project_id, owner.user_id, owner.agent_id)
+    return forget_ids(cast(LifecycleStore, store), tenant, sorted(set(episodes)), kind="episode", actor=actor)
+
+
+def forget_target(default: Scope, *, user_id: str | None, agent_id: str | None, session_id: str | None,
+                  before: datetime | None, all_users: bool, sources: bool, org_id: str | None,
+                  project_id: str | None) -> Scope:
+    """The scope ``Memory.forget`` deletes, from its arguments and the instance's ``default`` scope
+    (its user and agent apply unless ``all_users``).
+
+    Raises:
+        InvalidInput: ``sources`` without a fact; ``user_id`` with ``all_users``; no target; a
+            session or agent of every user without ``all_users``; a bad scope identifier.
+    """
+    if sources:
+        raise InvalidInput("sources=True applies to one fact (fact_id): the messages that stated it")
+    if all_users and user_id is not None:
+        raise InvalidInput("give user_id or all_users=True, not both: they contradict each other")
+    user = user_id if user_id is not None or all_users else default.user_id
+    agent = agent_id if agent_id is not None or all_users else default.agent_id
+    if user is None and agent is None and session_id is None and before is None and not all_users:
+        raise InvalidInput("forget needs a user_id, session_id, agent_id, before or fact_id")
+    if user is None and not all_users:
+        raise InvalidInput("this would forget the session/agent for every user of the tenant; "
+                           "give a user_id, or all_users=True if that is what you mean")
+    sc = Scope(org_id or default.org_id, project_id or default.project_id, user, agent, session_id)
+    check_scope(sc, needs_owner=not all_users)
+    return sc
+
+
+def forget_scope(store: Store, sc: Scope, *, where: Expr | None, filter_text: Any, kind: str,
+                 before: datetime | None, background: bool | None, background_over: int,
+                 forgetter: BackgroundForgetter, actor: str) -> ForgetReceipt:
+    """Forget what ``sc`` holds: what ``where`` selects (of ``kind``), the episodes said ``before``
+    a time, or everything; as a durable job, in the background when asked or when the scope holds
+    more than ``background_over`` episodes (``Settings.forget_background_over``).
+
+    Raises:
+        InvalidInput: a filter on a store without forget jobs, a ``kind`` other than fact/episode.
+        InvalidFilter: the filter names a field ``kind`` does not have.
+    """
+    if where is not None:
+        if not store.capabilities.forget_jobs:
+            raise InvalidInput(f"forget(filter=...) is not supported on {store.location}: it needs the "
+                               "SQLite or PostgreSQL store")
+        if kind in ("fact", "episode"):
+            require_fields_of(where, kind, filter_text if isinstance(filter_text, str) else unparse(where))
+        return forget_matching(cast(LifecycleStore, store), sc, where, kind=kind, actor=actor)
+    cutoff = None if before is None else require_aware(before, "before")
+    if not store.capabilities.forget_jobs:  # the in-memory reference store: one transaction
+        return forget_now(store, sc, actor=actor, before=cutoff)
+    lifecycle = cast(LifecycleStore, store)
+    job = start_job(lifecycle, sc, actor=actor, before=cutoff)
+    store.clear_caches()
+    started = forget_receipt(lifecycle, job)
+    if background is None:
+        background = started.total_episodes > background_over
+    if background:
+        forgetter.start()
+        return started
+    return run_to_end(lifecycle, job)
