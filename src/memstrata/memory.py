@@ -67,7 +67,7 @@ from memstrata.semantic.stm import MODES, ShortTerm, search_modes
 from memstrata.store import forgotten
 from memstrata.store.backends import open_store
 from memstrata.store.keys import stored_keys
-from memstrata.store.protocol import KeyStore, Store
+from memstrata.store.protocol import KeyStore, ScrubbingStore, Store
 from memstrata.store.reindex import upgrade_terms
 from memstrata.store.scope import check_scope
 from memstrata.store.semantic_store import USAGE_COUNTERS
@@ -192,7 +192,7 @@ class Memory:
             raise
         self.extractor = self._load_extractor(extractor)
         # the worker opens its own connection: to the file, or with the URL's password (not .location)
-        worker_at = str(getattr(self.store.db, "url", None) or getattr(self.store.db, "path", None) or self.path)
+        worker_at = self.store.db.address or str(self.path)
         self._forgetter = BackgroundForgetter(worker_at, busy_timeout_s=self.settings.busy_timeout_s,
                                               defer_scrub=self.settings.forget_scrub == "maintain")
         # a forget interrupted by a crash or exit: finish it
@@ -260,7 +260,7 @@ class Memory:
         are being written without vectors (``lifecycle.embed_missing``)."""
         if self._health is not None:
             self._health.failed(reason)
-        if getattr(self.store, "dialect", None) is not None:
+        if self.store.capabilities.sql:
             with contextlib.suppress(StoreError), self.store.db.write() as conn:
                 self.store.set_meta(conn, MISSING_VECTORS, "1")
 
@@ -274,7 +274,7 @@ class Memory:
     def _embed_missing(self) -> None:
         """Embed the rows stored while the model was down, if the store says there are any."""
         health = self._health
-        if (health is None or health.down or health.model is None or getattr(self.store, "dialect", None) is None
+        if (health is None or health.down or health.model is None or not self.store.capabilities.sql
                 or self.store.get_meta(MISSING_VECTORS) != "1"):
             return
         try:
@@ -421,7 +421,8 @@ class Memory:
             key = check_key(idempotency_key)
             if not items:
                 return []
-            self._require("maintenance", "idempotency keys")  # a table of the SQLite or PostgreSQL store
+            # a table of the SQLite or PostgreSQL store
+            self._require(self.store.capabilities.maintenance, "idempotency keys")
             table = KeyTable(self.store.db, cast("LifecycleStore", self.store).dialect)
             prepared = self._prepare(items)  # may switch the embedder off: the ingestor is made after
             once = write_once(self._ingestor(), table, items, prepared, key, now=utcnow())
@@ -883,7 +884,7 @@ class Memory:
             raise InvalidInput("a session or agent of every user is not previewed: give its user_id")
         sc = Scope(org_id or self.scope.org_id, project_id or self.scope.project_id, user_id, agent_id, session_id)
         check_scope(sc, needs_owner=True)
-        self._require("forget_jobs", "forget_preview")
+        self._require(self.store.capabilities.forget_jobs, "forget_preview")
         cutoff = None if before is None else require_aware(before, "before")
         return forget_preview(cast("LifecycleStore", self.store), sc, before=cutoff)
 
@@ -896,7 +897,7 @@ class Memory:
         """
         sc = Scope(org_id or self.scope.org_id, project_id or self.scope.project_id)
         check_scope(sc, needs_owner=False)
-        self._require("forget_jobs", "listing users")
+        self._require(self.store.capabilities.forget_jobs, "listing users")
         return owners(cast("LifecycleStore", self.store), sc.org_id, sc.project_id)
 
     def counts(self, **scope: Unpack[ScopeArgs]) -> dict[str, int]:
@@ -932,13 +933,13 @@ class Memory:
         facts, ANALYZE/VACUUM when worthwhile. Idempotent; every step is its own short
         transaction, so it is safe while other processes read and write."""
         when = utcnow() if now is None else require_aware(now, "now")
-        self._require("maintenance", "maintenance")
+        self._require(self.store.capabilities.maintenance, "maintenance")
         return run_maintenance(self.store, self.settings, now=when, on_step=on_step)  # type: ignore[arg-type]
 
     def restore(self, fact_id: int, *, actor: str = "sdk", **scope: Unpack[ScopeArgs]) -> Fact:
         """Bring an archived fact back to active (logged). Raises ``NotFound``, ``InvalidInput``."""
         sc = self._scope(**scope)
-        self._require("maintenance", "restore")
+        self._require(self.store.capabilities.maintenance, "restore")
         restore_fact(self.store, sc, int(fact_id), actor=actor, now=utcnow())  # type: ignore[arg-type]
         fact = self.get(fact_id, **scope)
         assert isinstance(fact, Fact)
@@ -952,7 +953,7 @@ class Memory:
             NotFound: no such event in the scope. InvalidInput: not undoable, or already undone.
         """
         sc = self._scope(**scope)
-        self._require("maintenance", "rollback")
+        self._require(self.store.capabilities.maintenance, "rollback")
         changed = rollback_event(self.store, sc, int(event_id), actor=actor, now=utcnow())  # type: ignore[arg-type]
         facts = self.store.get_facts(Scope(sc.org_id, sc.project_id), changed)
         return [facts[i] for i in changed if i in facts]
@@ -971,7 +972,7 @@ class Memory:
                 citing an episode of another user, agent or tenant (``lifecycle.import_records``);
                 nothing is imported then.
         """
-        self._require("maintenance", "importing export files")
+        self._require(self.store.capabilities.maintenance, "importing export files")
         return import_export_records(self.store, records, embedder=self.embedder,  # type: ignore[arg-type]
                                      cipher=self.store.cipher, lines=lines)
 
@@ -988,7 +989,7 @@ class Memory:
         Raises:
             StoreError: the store has no maintenance capability (a custom ``store=``).
         """
-        self._require("maintenance", "exporting a whole database")
+        self._require(self.store.capabilities.maintenance, "exporting a whole database")
         return export_all(cast("LifecycleStore", self.store))
 
     # -- operations -------------------------------------------------------------------------
@@ -1017,7 +1018,7 @@ class Memory:
             self._semantic_args[0] is _DEFAULT else (getattr(self._semantic_args[0], "name", None)),
             "counts": counts,
             "unfinished_forgets": [{"job": r.job_id, "progress": round(r.progress, 3)} for r in self.forget_status()],
-            "forget_scrub": scrub() if callable(scrub := getattr(self.store, "scrub_posture", None)) else None,
+            "forget_scrub": cast(ScrubbingStore, self.store).scrub_posture() if self.store.capabilities.sql else None,
         }
 
     # -- semantic memory (LLM) ----------------------------------------------------------------
@@ -1043,7 +1044,7 @@ class Memory:
     @property
     def semantic(self) -> SemanticService:
         """LLM semantic memory (queue, worker, consolidation); loaded on first use."""
-        self._require("extraction_queue", "LLM semantic memory (the extraction queue)")
+        self._require(self.store.capabilities.extraction_queue, "LLM semantic memory (the extraction queue)")
         if self._semantic is None:
             from memstrata.semantic.service import SemanticService
 
@@ -1055,9 +1056,10 @@ class Memory:
                                              tuple(categories or DEFAULT_CATEGORIES), self.embedder, self.settings)
         return self._semantic  # type: ignore[no-any-return]
 
-    def _require(self, ability: str, what: str) -> None:
-        """Raise ``StoreError`` naming the backend when it lacks ``ability`` (``Capabilities``)."""
-        if not getattr(self.store.capabilities, ability):
+    def _require(self, offered: bool, what: str) -> None:
+        """Raise ``StoreError`` naming the backend when it does not offer ``what`` (``offered``: the
+        ability as its ``Capabilities`` declare it)."""
+        if not offered:
             raise StoreError(f"{what} is not available on {self.store.location} yet: this backend does not offer "
                              "it (the SQLite backend offers everything)")
 
@@ -1076,7 +1078,7 @@ class Memory:
     def short_term(self, **scope: Unpack[ScopeArgs]) -> ShortTermMemory:
         """The session's short-term memory: rolling summary plus the recent episodes that fit
         ``SemanticSettings.stm_capacity_chars``. Raises ``InvalidInput`` without a session."""
-        self._require("short_term", "short-term memory")
+        self._require(self.store.capabilities.short_term, "short-term memory")
         return ShortTerm(self._semantic_store(), None, self.settings.semantic).get(self._scope(**scope))
 
     def agent_search(self, query: str, *, agent_mode: str = "router", limit: int = 10,
@@ -1133,7 +1135,7 @@ class Memory:
                    scope.get("user_id"), scope.get("agent_id"), scope.get("session_id"))
         owned = sc.user_id or sc.agent_id or sc.session_id or all_users
 
-        self._require("extraction_queue", "the extraction queue")
+        self._require(self.store.capabilities.extraction_queue, "the extraction queue")
         queue = self._semantic_store().extraction_queue(self.settings.semantic)
         data = asdict(queue.status(sc if owned else None))
         llm = self.semantic.llm if self.has_llm else None

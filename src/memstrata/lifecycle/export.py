@@ -55,7 +55,7 @@ def export_records(store: Store, scope: Scope) -> Iterator[dict[str, Any]]:
         yield {"type": "fact", **_plain(asdict(fact))}
     for event in store.events(scope, [f.id for f in facts]):
         yield {"type": "event", **_plain(asdict(event))}
-    if getattr(store, "dialect", None) is not None and store.capabilities.forget_jobs:
+    if store.capabilities.sql and store.capabilities.forget_jobs:
         yield from trail_records(cast(LifecycleStore, store), scope, episode_ids)
 
 
@@ -80,8 +80,7 @@ def export_all(store: LifecycleStore) -> Iterator[dict[str, Any]]:
     last an ``id_floor`` record (``lifecycle.trail``: a restore never reuses a forgotten row's id)."""
     for tenant in tenants(store):
         yield from export_records(store, tenant)
-    keys = getattr(store, "api_keys", None)
-    if keys is not None:
+    if store.capabilities.sql:
         yield from key_records(store.db, store.dialect)
     yield id_floor(store)
 

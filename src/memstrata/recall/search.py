@@ -16,7 +16,6 @@ neighbouring context.
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import threading
 from collections.abc import Callable, Sequence
@@ -177,8 +176,7 @@ class Retriever:
         memory the TTL sweep already deleted is gone for every time."""
         if query.as_of is not None and query.as_of < now:
             now = query.as_of
-        snapshot = getattr(self.store, "snapshot", None)
-        with snapshot() if snapshot is not None else contextlib.nullcontext():
+        with self.store.snapshot():
             return self._search(query, now=now)
 
     def _search(self, query: Query, *, now: datetime) -> list[Hit]:
@@ -196,7 +194,7 @@ class Retriever:
         periods, rest = read_periods(asked, now, after_days=s.time_after_days) if s.time_weight > 0 else ([], "")
         strength = _Strength(self._strength_terms(asked), {}, scale=self._scale)
         with phase("query", "candidate_search"):
-            near = _beside(getattr(self.store.capabilities, "parallel_reads", False),
+            near = _beside(self.store.capabilities.parallel_reads,
                            functools.partial(self._nearest, query, qvec, pool, now))
             rows: dict[int, tuple[Segment, Episode]] = {}
             blocks = self._candidates(query, match, near, pool, seg_lists, fact_lists, strength, now, rows)
@@ -264,7 +262,7 @@ class Retriever:
         """Whether the store serves reads from several threads at once, the facts' apart
         (``Capabilities.split_vector_reads``: PostgreSQL, a connection per thread)."""
         caps = self.store.capabilities
-        return bool(getattr(caps, "parallel_reads", False) and getattr(caps, "split_vector_reads", False))
+        return caps.parallel_reads and caps.split_vector_reads
 
     def _candidates(self, query: Query, match: str | None,
                     near: _Later[tuple[list[tuple[int, float]] | None, list[tuple[int, float]] | None]],

@@ -622,12 +622,12 @@ def create_app(config: ServerConfig | None = None, *, memory: Memory | None = No
         metrics()
         every = engine.settings.maintain_every_s
         # its own connection: the file, or the URL with its password (``store.location`` hides it)
-        at = getattr(engine.store.db, "url", None) or engine.path
+        at = engine.store.db.address or engine.path
         scheduler = (MaintenanceScheduler(at, engine.settings, every_s=every).start()
                      if every > 0 and engine.store.capabilities.maintenance else None)
         # With an LLM configured, each server process also runs the extraction worker; the
         # queue's transactional claims let several processes share it.
-        worker = getattr(engine, "has_llm", False)
+        worker = engine.has_llm
         if worker:
             engine.start_worker(lock=state.lock)
         try:

@@ -25,7 +25,7 @@ from memstrata.paging import Position
 from memstrata.privacy.crypto import Cipher
 from memstrata.store.dialect import Dialect
 from memstrata.store.event_scrub import Scrubbed
-from memstrata.store.records import Citation, NewFact, NewSegment
+from memstrata.store.records import Citation, NewEpisode, NewFact, NewSegment
 from memstrata.store.withdrawals import Withdrawal
 from memstrata.types import ApiKey, ContextSegment, Episode, Fact, MemoryEvent, Scope, Segment
 
@@ -46,6 +46,12 @@ class Capabilities:
         split_vector_reads: with ``parallel_reads``, a search's two vector look-ups (segments,
             facts) run in two threads of their own, three reads at once (PostgreSQL: three
             server processes, so the facts' graph walk no longer waits for the segments').
+        sql: a SQL database (SQLite, PostgreSQL; not the in-memory reference store): it keeps
+            meta values across opens (the flag of rows stored without vectors,
+            ``lifecycle.embed_missing``), the forget trail (``lifecycle.trail``), the REST API keys
+            (``store.keys``) and says how forgotten text leaves its files (``ScrubbingStore``).
+        batch_inserts: episodes with their segments, and turn documents, are inserted many in one
+            exchange with the server (``BatchInsertStore``; PostgreSQL). Without, one at a time.
     """
 
     forget_jobs: bool
@@ -54,6 +60,8 @@ class Capabilities:
     maintenance: bool
     parallel_reads: bool = False
     split_vector_reads: bool = False
+    sql: bool = False
+    batch_inserts: bool = False
 
 
 class StoreDatabase(Protocol):
@@ -64,6 +72,11 @@ class StoreDatabase(Protocol):
 
     def schema_version(self) -> int:
         """The highest applied migration."""
+
+    @property
+    def address(self) -> str | None:
+        """What a second connection of another thread or process opens: the file's path, or the
+        URL with its password (unlike ``Store.location``); ``None`` for a store held in memory."""
 
 
 class Store(Protocol):
@@ -82,6 +95,11 @@ class Store(Protocol):
         """What this backend can do beyond the core protocol."""
 
     cipher: Cipher | None
+
+    def snapshot(self) -> AbstractContextManager[None]:
+        """Share one consistent read snapshot across this thread's reads until exit
+        (``Retriever.search`` wraps a search in it); a store whose reads are consistent anyway
+        (one SQLite connection, the reference store) returns a context that does nothing."""
 
     def close(self) -> None: ...
     def clear_caches(self) -> None: ...
@@ -229,3 +247,22 @@ class KeyStore(Protocol):
     def revoke(self, key_id: str) -> ApiKey: ...
     def verify(self, plaintext: str) -> ApiKey | None: ...
     def any_active(self) -> bool: ...
+
+
+class BatchInsertStore(Store, Protocol):
+    """A store that inserts many rows in one exchange (``Capabilities.batch_inserts``)."""
+
+    def insert_episodes(self, conn: Any, episodes: Sequence[NewEpisode], *,
+                        now: datetime) -> list[tuple[int, bool, list[int]]]:
+        """Insert many episodes with their segments; ``(episode_id, created, segment_ids)`` per
+        episode, in order (``created=False``: an identical episode was already stored)."""
+
+    def insert_turns(self, conn: Any, turns: Sequence[tuple[int, Scope, str, datetime | None, str]]) -> None:
+        """``insert_turn`` for many ``(episode_id, scope, terms, expires_at, context)``, in order."""
+
+
+class ScrubbingStore(Store, Protocol):
+    """A SQL store that says how forgotten text leaves its files (``Capabilities.sql``)."""
+
+    def scrub_posture(self) -> str:
+        """How a forget scrubs the files (shown by ``Memory.doctor``)."""

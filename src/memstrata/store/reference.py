@@ -15,7 +15,7 @@ import re
 import threading
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -78,6 +78,11 @@ class _Db:
     def schema_version(self) -> int:
         return SCHEMA_VERSION
 
+    @property
+    def address(self) -> str | None:
+        """``None``: held in this process's memory, no second connection can open it."""
+        return None
+
 
 def _live(row: dict[str, Any], now: datetime | None = None) -> bool:
     return row.get("expires_at") is None or row["expires_at"] > (now or utcnow())
@@ -102,6 +107,10 @@ class ReferenceStore:
     @property
     def _s(self) -> _State:
         return self.db.state
+
+    def snapshot(self) -> AbstractContextManager[None]:
+        """Nothing to share: every read sees the state as last committed."""
+        return nullcontext()
 
     def close(self) -> None:
         """Nothing to release."""

@@ -27,7 +27,7 @@ from memstrata.facts.said import RawChange, Said, fact_expiry
 from memstrata.lifecycle.retention import enforce_cap
 from memstrata.privacy.crypto import Cipher
 from memstrata.privacy.policy import only_placeholders, redact, redact_json
-from memstrata.store.protocol import Store
+from memstrata.store.protocol import BatchInsertStore, Store
 from memstrata.store.records import NewEpisode, NewSegment
 from memstrata.store.scope import check_scope
 from memstrata.store.turns import context_terms, turn_terms
@@ -412,9 +412,8 @@ class Ingestor:
                 turns.append((episode_id, scope, turn_terms(p.message.speaker or p.message.role, p.message.content),
                               p.message.expires_at, context))
         with phase("ingest", "indexing"):
-            insert_all = getattr(self.store, "insert_turns", None)
-            if insert_all is not None:
-                insert_all(conn, turns)
+            if self.store.capabilities.batch_inserts:
+                cast("BatchInsertStore", self.store).insert_turns(conn, turns)
                 return
             for episode_id, scope, terms, expires_at, context in turns:
                 self.store.insert_turn(conn, episode_id=episode_id, scope=scope, terms=terms, expires_at=expires_at,
@@ -433,10 +432,10 @@ class Ingestor:
             segments=tuple(NewSegment(text, deriv, index_text(deriv),
                                       None if p.seg_vectors is None else p.seg_vectors[i])
                            for i, (text, deriv) in enumerate(p.segments))) for p in prepared]
-        insert_all = getattr(self.store, "insert_episodes", None)
-        if insert_all is not None:
+        if self.store.capabilities.batch_inserts:
             with phase("ingest", "indexing"):
-                return [(eid, created, len(segs)) for eid, created, segs in insert_all(conn, batch, now=now)]
+                return [(eid, created, len(segs)) for eid, created, segs in
+                        cast("BatchInsertStore", self.store).insert_episodes(conn, batch, now=now)]
         out = []
         for ep in batch:
             episode_id, created = self.store.insert_episode(

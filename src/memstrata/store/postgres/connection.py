@@ -64,6 +64,12 @@ class PgDatabase:
         SchemaTooNew: the database was migrated by a newer memstrata.
     """
 
+    @property
+    def address(self) -> str:
+        """The URL with its password: what another process's pool connects to (never shown:
+        ``PostgresStore.location`` is the one without it)."""
+        return self.url
+
     def __init__(self, url: str, *, max_connections: int = 4, connect_timeout_s: float = 10.0) -> None:
         self.url = url
         #: This thread's shared read snapshot (``snapshot()``): ``conn`` and a per-snapshot ``cache``.

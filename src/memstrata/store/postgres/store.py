@@ -147,7 +147,8 @@ class PostgresStore:
         #: 70.7 / 112.1 -> 60.9 / 80.9 ms); they read their own snapshots, and the search's rows
         #: are read from its own afterwards (a row gone by then is left out).
         self.capabilities = Capabilities(forget_jobs=True, extraction_queue=True, short_term=True,
-                                         maintenance=True, parallel_reads=True, split_vector_reads=True)
+                                         maintenance=True, parallel_reads=True, split_vector_reads=True,
+                                         sql=True, batch_inserts=True)
 
     # -- LLM semantic memory and API keys (``store.semantic_store.SemanticStore``) --------------------
     def extraction_queue(self, policy: SemanticSettings) -> PgExtractionQueue:

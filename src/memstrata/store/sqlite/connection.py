@@ -72,6 +72,11 @@ class Database:
         StoreError: the file cannot be opened or created.
     """
 
+    @property
+    def address(self) -> str:
+        """The file's path: what another thread's or process's connection opens."""
+        return str(self.path)
+
     def __init__(self, path: Path, *, busy_timeout_s: float = 30.0) -> None:
         self.path = path
         _check_header(path)

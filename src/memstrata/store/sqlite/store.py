@@ -14,6 +14,7 @@ import json
 import re
 import sqlite3
 from collections.abc import Callable, Iterable, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -286,6 +287,10 @@ class SQLiteStore:
             params.append(to_db(now or utcnow()))
         return where, params
 
+    def snapshot(self) -> AbstractContextManager[None]:
+        """Nothing to share: one connection's reads under one lock are consistent already."""
+        return nullcontext()
+
     def close(self) -> None:
         """Close the database."""
         self.db.close()
@@ -310,7 +315,7 @@ class SQLiteStore:
     # p95 15.8 vs 19.8 ms quiet, 17.8 vs 21.8 busy), and at 100k, where it won ~5 ms of p95, a
     # search's CPU time exceeded its wall time (39.8 vs 31.0 ms p50), taking the core the caller's
     # application runs on. One thread per search keeps every target on both conditions.
-    capabilities = Capabilities(forget_jobs=True, extraction_queue=True, short_term=True, maintenance=True)
+    capabilities = Capabilities(forget_jobs=True, extraction_queue=True, short_term=True, maintenance=True, sql=True)
 
     # -- LLM semantic memory and API keys (``store.semantic_store.SemanticStore``) --------------------
     def extraction_queue(self, policy: SemanticSettings) -> ExtractionQueue:
