@@ -14,6 +14,7 @@ from urllib.parse import quote
 
 import pytest
 
+from clirun import share_model
 from fakes.openai_server import FakeLLMServer
 from memstrata import Memory
 from memstrata.config import LLMSettings
@@ -23,8 +24,11 @@ from memstrata.embed.use import UseEmbedder
 
 @pytest.fixture(scope="session")
 def embedder() -> EmbeddingCache:
-    """The default model (USE multilingual v3 from its PyPI package), loaded once per run."""
-    return EmbeddingCache(UseEmbedder(threads=2))
+    """The default model (USE multilingual v3 from its PyPI package), loaded once per test process;
+    in-process CLI commands (``clirun``) use it too."""
+    model = UseEmbedder(threads=2)
+    share_model(model)
+    return EmbeddingCache(model)
 
 
 @pytest.fixture

@@ -1,7 +1,9 @@
 """The real ``memstrata`` console script, end to end, on SQLite files under a temp dir.
 
-Each CLI call is a subprocess that loads the embedding model (~1–2 s), so the calls are
-few: one scenario runs the commands once in order (remember → recall → list → remember
+The commands run in-process through typer's ``CliRunner`` with the run's loaded model
+(``clirun``); the console script runs as a process where that is the behaviour under test
+(``python -m memstrata.cli``, stdin bytes, the working directory). One scenario runs the
+commands once in order (remember → recall → list → remember
 → history → export → forget → recall) and the tests assert on its recorded outputs; the
 import/doctor pair and the error cases use their own files.
 """
@@ -14,13 +16,15 @@ import re
 import shutil
 import subprocess
 import sys
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import pytest
 
+import clirun
+from clirun import Run
+
 SRC = Path(__file__).resolve().parents[2] / "src"
+pytestmark = pytest.mark.usefixtures("embedder")  # loads the model once and shares it (clirun)
 SHUNFENG = "我以后都希望用顺丰，别放门口"
 FEDEX = "From now on ship with FedEx"
 JD = "算了，以后用京东"
@@ -43,21 +47,12 @@ def _env() -> dict[str, str]:
     return env
 
 
-@dataclass(frozen=True)
-class Run:
-    code: int
-    out: str
-    err: str
-
-    def json(self) -> Any:
-        assert self.code == 0, self.err
-        return json.loads(self.out)
-
-
 def cli(*args: str | Path, cmd: list[str] | None = None, stdin: str | None = None) -> Run:
-    proc = subprocess.run([*(cmd or _console_script()), *map(str, args)], capture_output=True,
-                          text=True, encoding="utf-8", env=_env(), timeout=300,
-                          **({"input": stdin} if stdin is not None else {"stdin": subprocess.DEVNULL}))
+    """``memstrata ARGS`` in-process (``clirun``), or as the process ``cmd`` when one is given."""
+    if cmd is None:
+        return clirun.cli(*args, stdin=stdin)
+    proc = subprocess.run([*cmd, *map(str, args)], capture_output=True, text=True, encoding="utf-8", env=_env(),
+                          timeout=300, **({"input": stdin} if stdin is not None else {"stdin": subprocess.DEVNULL}))
     return Run(proc.returncode, proc.stdout, proc.stderr)
 
 

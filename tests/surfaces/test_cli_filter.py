@@ -5,7 +5,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from test_cli import FEDEX, SHUNFENG, cli
+
+pytestmark = pytest.mark.usefixtures("embedder")  # loads the model once and shares it (clirun)
 
 
 def test_recall_and_list_apply_the_filter_and_report_a_bad_one(tmp_path: Path) -> None:

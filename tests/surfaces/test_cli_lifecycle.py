@@ -9,7 +9,10 @@ import time
 from datetime import UTC, datetime
 from pathlib import Path
 
+import pytest
 from tests.surfaces.test_cli import cli
+
+pytestmark = pytest.mark.usefixtures("embedder")  # loads the model once and shares it (clirun)
 
 
 def test_forget_receipt_export_import_rollback_and_maintain(tmp_path: Path) -> None:

@@ -17,6 +17,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from memstrata.config import DEFAULT_DB_PATH, Settings, looks_like_url
+from memstrata.embed.base import Embedder
 from memstrata.errors import InvalidInput, MemstrataError, StoreError
 from memstrata.lifecycle.export import _plain
 from memstrata.memory import Memory
@@ -66,14 +67,24 @@ def missing_file(db: str | None, settings: Settings) -> Path | None:
     return None if path.exists() else path
 
 
+#: Embedding models already loaded in this process, by model name (``Settings.embedding_model``).
+#: A command whose settings name one of them uses it rather than loading its own copy. Empty in a
+#: ``memstrata`` run (one command per process); a process that drives ``app`` many times (tests
+#: through typer's ``CliRunner``, a notebook) registers its loaded model here once.
+loaded_models: dict[str, Embedder] = {}
+
+
 def open_memory(db: str | None, org: str | None, project: str | None, user: str | None, *,
           model: bool = True, create: bool = False, **kw: Any) -> Memory:
     """Open the database. ``model=False`` skips the embedding model and the extractor
     (list, history, forget, export need neither: faster, and they work on a database
-    whose model is not configured here). Only writing commands ``create`` a new file."""
+    whose model is not configured here). Only writing commands ``create`` a new file;
+    a model in ``loaded_models`` is reused."""
     settings = Settings.from_env()
     if not model:
         kw.update(embedder=None, extractor=None)
+    elif (loaded := loaded_models.get(settings.embedding_model or "")) is not None:
+        kw.setdefault("embedder", loaded)
     if not create and (path := missing_file(db, settings)) is not None:
         raise StoreError(f"no database at {path}; remember or import something first, or pass --db")
     if create and (path := missing_file(db, settings)) is not None and not path.parent.is_dir() \

@@ -1,0 +1,79 @@
+"""The ``memstrata`` command line run in-process through typer's ``CliRunner``.
+
+A command here costs what the command does, not a Python start, an import of the package and
+a load of the embedding model (~2 s each as a subprocess): the run's one loaded model is
+registered in ``memstrata.cli.session.loaded_models`` (``share_model``), and a command whose
+settings name that model uses it. The environment is the test's without any ``MEMSTRATA_*``
+setting, as ``serverproc.clean_env`` gives a subprocess. The few true end-to-end tests of the
+console script (a process start, stdin, exit codes) stay subprocesses.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from typer.testing import CliRunner
+
+from memstrata.cli import commands, session
+from memstrata.embed.base import Embedder
+
+
+@dataclass(frozen=True)
+class Run:
+    """What a ``memstrata`` process would have given: exit status, stdout, stderr."""
+
+    code: int
+    out: str
+    err: str
+
+    @property
+    def returncode(self) -> int:
+        """The exit status under ``subprocess.CompletedProcess``'s name."""
+        return self.code
+
+    @property
+    def stdout(self) -> str:
+        """Standard output under ``subprocess.CompletedProcess``'s name."""
+        return self.out
+
+    @property
+    def stderr(self) -> str:
+        """Standard error under ``subprocess.CompletedProcess``'s name."""
+        return self.err
+
+    def json(self) -> Any:
+        """Standard output parsed as JSON; the command must have succeeded."""
+        assert self.code == 0, self.err
+        return json.loads(self.out)
+
+
+def share_model(embedder: Embedder) -> None:
+    """Make ``embedder`` the model every in-process command uses when its settings name it."""
+    session.loaded_models[embedder.name] = embedder
+
+
+def cli_env(**extra: str) -> dict[str, str | None]:
+    """``CliRunner`` environment changes: every ``MEMSTRATA_*``/``PROMETHEUS_*`` variable removed,
+    a 300-column terminal (rich wraps at 80 when stdout is not a terminal), plus ``extra``."""
+    env: dict[str, str | None] = {k: None for k in os.environ if k.startswith(("MEMSTRATA_", "PROMETHEUS_"))}
+    env["COLUMNS"] = "300"
+    env.update(extra)
+    return env
+
+
+def cli(*args: str | Path, stdin: str | None = None, env: dict[str, str] | None = None) -> Run:
+    """Run ``memstrata ARGS`` in this process; ``stdin`` is fed as standard input. ``sys.argv`` is
+    the process's would-be command line meanwhile (the error printer reads ``--json`` from it)."""
+    argv = [str(a) for a in args]
+    saved, sys.argv = sys.argv, ["memstrata", *argv]
+    try:
+        result = CliRunner().invoke(commands.app, argv, input=stdin, env=cli_env(**(env or {})),
+                                    catch_exceptions=False)
+    finally:
+        sys.argv = saved
+    return Run(result.exit_code, result.stdout, result.stderr)
