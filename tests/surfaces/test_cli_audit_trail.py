@@ -8,20 +8,20 @@ model, on a real SQLite file and on a real PostgreSQL server."""
 from __future__ import annotations
 
 import json
-import subprocess
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from serverproc import clean_env, console_script
 
+from clirun import Run, cli
 from memstrata import Memory
 
+pytestmark = pytest.mark.usefixtures("embedder")  # CLI commands use the run's loaded model (clirun)
 
-def _cli(*args: str | Path) -> subprocess.CompletedProcess[str]:
-    done = subprocess.run([*console_script(), *map(str, args)], capture_output=True, text=True, encoding="utf-8",
-                          env=clean_env(), timeout=300, stdin=subprocess.DEVNULL)
+
+def _cli(*args: str | Path) -> Run:
+    done = cli(*args)
     assert done.returncode == 0, (args, done.stdout, done.stderr)
     return done
 

@@ -7,19 +7,15 @@ episode is refused whole, naming the line. The real console script on real SQLit
 from __future__ import annotations
 
 import json
-import subprocess
 from pathlib import Path
 
-from serverproc import clean_env, console_script
-
+from clirun import Run, cli
 from memstrata import Memory
 from memstrata.embed.hashing import HashingEmbedder
 
 
-def _cli(*args: str | Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([*console_script(), *map(str, args)], capture_output=True, text=True, encoding="utf-8",
-                          env=clean_env(MEMSTRATA_EMBEDDING_MODEL="hashing-64"), timeout=300,
-                          stdin=subprocess.DEVNULL)
+def _cli(*args: str | Path) -> Run:
+    return cli(*args, env={"MEMSTRATA_EMBEDDING_MODEL": "hashing-64"})
 
 
 def test_a_future_date_names_its_line_and_leaves_no_file(tmp_path: Path) -> None:

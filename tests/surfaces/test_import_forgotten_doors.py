@@ -8,17 +8,18 @@ server; the REST app in process (``TestClient``), the CLI as the console script.
 from __future__ import annotations
 
 import json
-import subprocess
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
-from serverproc import clean_env, console_script
 
+from clirun import Run, cli
 from memstrata import HashingEmbedder, Memory
 from memstrata.server.app import create_app
 from memstrata.server.config import ServerConfig
+
+pytestmark = pytest.mark.usefixtures("embedder")  # CLI commands use the run's loaded model (clirun)
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
@@ -57,9 +58,8 @@ def test_rest_import_skips_the_messages_a_forget_took(client: TestClient) -> Non
     assert body["forgotten"] == [said] and body["added"] == 0 and f"#{said}" in body["note"]
 
 
-def _cli(*args: str | Path) -> subprocess.CompletedProcess[str]:
-    done = subprocess.run([*console_script(), *map(str, args)], capture_output=True, text=True, encoding="utf-8",
-                          env=clean_env(), timeout=300, stdin=subprocess.DEVNULL)
+def _cli(*args: str | Path) -> Run:
+    done = cli(*args)
     assert done.returncode == 0, (args, done.stdout, done.stderr)
     return done
 

@@ -146,7 +146,7 @@ def test_health_conditions(text: str, expected: list[str]) -> None:
     "I have depression", "我有抑郁症",
 ])
 def test_not_a_health_condition(text: str) -> None:
-    # not the user's: a relative's condition is read under the relative (test_extract_fixex3)
+    # not the user's: a relative's condition is read under the relative (test_extract_whose_routines_budgets)
     found = RuleExtractor().extract(text=text, role="user", said_at=SAID)
     assert [c for c in found if c.key == "health.condition" and not c.subject] == []
 

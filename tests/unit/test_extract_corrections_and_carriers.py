@@ -133,7 +133,7 @@ def test_a_past_state_no_longer_holds(text: str, expected: list[tuple[str, str, 
                                   "我以为我对芒果过敏", "我怀疑我对芒果过敏"])
 def test_someone_elses_allergy_or_a_doubt_in_chinese_is_not_the_users(text: str) -> None:
     # A fresh-user trial (trial 7 H12): 我朋友对芒果过敏 became the user's allergy "朋友对芒果". A
-    # relative's or a pet's is stored under them (test_extract_fixex3), never without a subject.
+    # relative's or a pet's is stored under them (test_extract_whose_routines_budgets), never without a subject.
     found = RuleExtractor().extract(text=text, role="user", said_at=SAID)
     assert [c for c in found if not c.subject] == []
 
