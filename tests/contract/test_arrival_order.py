@@ -1,6 +1,6 @@
 """Messages arriving out of time order (a backfilled log imported after live traffic, a
 newest-first export, two imports racing) resolve by when they were said, not when they arrived,
-on every store. A fresh-user trial (T1) found an older message superseding a newer value and a
+on every store. A fresh-user trial found an older message superseding a newer value and a
 fact whose validity ended before it began."""
 
 from __future__ import annotations
@@ -74,7 +74,7 @@ def test_an_older_withdrawal_arriving_later_withdraws_nothing(open_memory: OpenM
 
 
 def test_a_value_arriving_after_its_later_withdrawal_is_stored_as_a_past_value(open_memory: OpenMemory) -> None:
-    # trial 9, U18: "not allergic" (Feb) stored first, then "allergic" (Jan): the user's last word was "not"
+    # "Not allergic" (Feb) stored first, then "allergic" (Jan): the user's last word was "not"
     memory = open_memory(user_id="u18")
     assert memory.add("I am not allergic to peanuts", created_at=T0 + timedelta(days=31)).facts == ()
     [change] = memory.add("I am allergic to peanuts", created_at=T0).facts

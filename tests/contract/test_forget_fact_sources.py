@@ -1,6 +1,6 @@
 """Forgetting a fact and the messages that stated it, on every store.
 
-A fresh-user trial (F10): after ``forget`` of the peanut-allergy fact, "I'm allergic to peanuts"
+A fresh-user trial: after ``forget`` of the peanut-allergy fact, "I'm allergic to peanuts"
 was still found by search and shown by ``context()``. Episodes are the source of truth and are
 never rewritten (DESIGN.md section 2), so a fact forget keeps them by default and now says so
 (``ForgetReceipt.sources_kept``); ``sources=True`` forgets them with the fact (whole messages, with

@@ -1,4 +1,4 @@
-"""A forgotten value leaves no trace in the audit events of the facts that stay (trial 7, H13),
+"""A forgotten value leaves no trace in the audit events of the facts that stay,
 on every store: the raw rows (the SQLite file's bytes, WAL included; PostgreSQL's rows; the
 in-memory store's state) are searched for the value after each kind of forget, and rolling
 back the supersede the forgotten value had made still brings the old value back."""

@@ -1,4 +1,4 @@
-"""One contract on two stores (issue 6, trial 8 T8): the same conversation, imported into a
+"""One contract on two stores: the same conversation, imported into a
 SQLite file and a PostgreSQL schema with the same model, ranks the same way.
 
 Full text: PostgreSQL ranks with FTS5's ``bm25()`` (``store.postgres.bm25``), so its scores

@@ -60,7 +60,7 @@ def test_a_traditional_filter_literal_matches_the_fact_its_user_wrote_in_traditi
 
 
 def test_context_shows_facts_in_the_script_the_user_wrote_them_in(open_memory: OpenMemory) -> None:
-    # A fresh-user trial (F3): a Taiwan user's 我對花生過敏 came back as 对花生过敏 under 相关记忆.
+    # A fresh-user trial: a Taiwan user's 我對花生過敏 came back as 对花生过敏 under 相关记忆.
     memory = open_memory(user_id="tw")
     memory.add("我對花生過敏", created_at=T0)
     memory.add("我以後都希望用順豐", created_at=T0 + timedelta(hours=1))

@@ -1,4 +1,4 @@
-"""One scope rule for facts, with and without a user (trial 7, H11): a ``session_id`` narrows
+"""One scope rule for facts, with and without a user: a ``session_id`` narrows
 facts to those its episodes support, as it narrows episodes; ``user_id`` + ``session_id``
 returned the user's facts of every session and agent while ``session_id`` alone narrowed."""
 

@@ -1,4 +1,4 @@
-"""Allergies as chat says them (trial 9 U9, trial 8 T4): re-stated after a withdrawal ("again",
+"""Allergies as chat says them (a fresh-user trial): re-stated after a withdrawal ("again",
 又, 还是), run together with the next clause without a comma, switching language mid-sentence, or
 said without 我. The stored value is the allergen alone, it is current again after a withdrawal,
 an agent planning a meal is told so, and a value stored with junk by older code is still

@@ -129,7 +129,7 @@ def test_scope_ids_with_stray_whitespace_are_refused_not_a_second_user(stocked: 
 
 
 def test_scope_ids_with_invisible_characters_are_refused_not_a_second_user(stocked: Memory) -> None:
-    # A fresh-user trial (T6) created "alice\u200b", a user who lists exactly like alice.
+    # A fresh-user trial created "alice\u200b", a user who lists exactly like alice.
     with pytest.raises(InvalidInput, match=r"invisible format character U\+200B at character 3"):
         stocked.add("I like figs", user_id="u1\u200b")
     with pytest.raises(InvalidInput, match=r"agent_id .* U\+FEFF at character 1;"):
@@ -312,7 +312,7 @@ def test_ids_of_the_wrong_type_and_contradictory_forgets_are_invalid_input(stock
 
 
 def test_a_message_dated_in_the_future_is_refused(stocked: Memory) -> None:
-    # A fresh-user trial (U5): created_at 2099 became the current value and outranked every
+    # A fresh-user trial: created_at 2099 became the current value and outranked every
     # correction said before then. A day of slack covers clock skew.
     from datetime import UTC, datetime, timedelta
 
@@ -326,7 +326,7 @@ def test_a_message_dated_in_the_future_is_refused(stocked: Memory) -> None:
 
 def test_wrong_types_of_metadata_and_filter_are_invalid_input_and_store_nothing(tmp_path: Path) -> None:
     """A string as metadata raised a bare ValueError, an int as filter an AttributeError
-    (fresh-user trial 14): both are ``InvalidInput`` naming the argument."""
+    (a fresh-user trial): both are ``InvalidInput`` naming the argument."""
     with Memory(tmp_path / "m.db", embedder=None, user_id="u") as memory:
         memory.add("I like tea")
         with pytest.raises(InvalidInput, match="metadata must be an object"):

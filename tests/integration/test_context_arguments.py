@@ -1,4 +1,4 @@
-"""context()'s arguments, as a fresh-user trial probed them (trial 7, H9/H10, F20): strict
+"""context()'s arguments, as a fresh-user trial probed them: strict
 types, errors that name context(), a budget too small for one line, the profile fallback with
 ``as_of``."""
 

@@ -1,7 +1,7 @@
 """Safety lines in context(): an allergy, a health condition, a diet or a food avoided is shown
 whole or not at all, the user's own before their relatives', and a block that cannot hold them
-all says how many it left out (fresh-user trials: H2, a small ``budget_tokens`` cut "…ergic to
-p…" out of the allergy line; L1, "Mom is allergic to shellfish" came before the user's own
+all says how many it left out (fresh-user trials: a small ``budget_tokens`` cut "…ergic to
+p…" out of the allergy line; "Mom is allergic to shellfish" came before the user's own
 allergy). Real SQLite file, real model, the rule extractor."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
-"""Fact extraction and supersede defects of the sixth fresh-user trial (coord/trial6.md: G1, G2,
-G3, G5, G10, F7 and the smaller items), through the public SDK on a real SQLite file with the
-real embedding model: what ends up active is what an agent reads."""
+"""Fact extraction and supersede: allergy corrections, retractions across languages, a location in
+any clause, Taiwan's carrier names, a past carrier, the opposite sentiment; through the public SDK
+on a real SQLite file with the real embedding model: what ends up active is what an agent reads."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ def _active(mem: Memory, user: str, key: str | None = None) -> list[tuple[str, s
                   if isinstance(f, Fact) and f.status == "active")
 
 
-# --- G3: allergy corrections -------------------------------------------------------------
+# --- allergy corrections -------------------------------------------------------------
 
 @pytest.mark.parametrize("correction", ["其实我是对芒果过敏", "算了，其實我是對芒果過敏"])
 def test_a_chinese_allergy_correction_retires_the_old_allergy(memory: Memory, correction: str) -> None:
@@ -66,7 +66,7 @@ def test_a_chinese_contrast_names_the_withdrawn_allergy(memory: Memory) -> None:
     assert _active(memory, "c1") == [("health.allergy", "猫"), ("health.allergy", "芒果")]
 
 
-# --- G10: retractions and corrections cross languages -------------------------------------
+# --- retractions and corrections cross languages -------------------------------------
 
 def test_an_english_retraction_retires_the_chinese_twin(memory: Memory) -> None:
     memory.add("我对花生过敏", user_id="mm")
@@ -119,7 +119,7 @@ def test_a_twin_found_by_the_model_is_retired_and_a_near_miss_is_not(memory: Mem
     assert _active(memory, "t2") == [("health.allergy", "龙虾")]
 
 
-# --- G5: a location in any clause position -------------------------------------------------
+# --- a location in any clause position -------------------------------------------------
 
 def test_a_chinese_location_after_another_clause_is_extracted_and_superseded(memory: Memory) -> None:
     result = memory.add("我是素食者，住在上海，以后都用京东配送", user_id="zhang")
@@ -135,7 +135,7 @@ def test_a_clause_about_someone_else_does_not_lend_its_subject(memory: Memory) -
     assert _active(memory, "sis", "identity.location") == []
 
 
-# --- G1: Taiwan's everyday carrier names ----------------------------------------------------
+# --- Taiwan's everyday carrier names ----------------------------------------------------
 
 def test_the_short_name_of_a_carrier_supersedes_instead_of_becoming_a_habit(memory: Memory) -> None:
     memory.add("我以後都希望用黑貓宅急便", user_id="bob")
@@ -155,7 +155,7 @@ def test_a_black_cat_and_the_post_office_as_a_place_are_not_carriers(memory: Mem
     assert _active(memory, "cat", "shipping") == []
 
 
-# --- F7: one message naming two carriers; a past carrier ----------------------------------
+# --- one message naming two carriers; a past carrier ----------------------------------
 
 def test_one_message_naming_two_carriers_keeps_the_later(memory: Memory) -> None:
     memory.add("我以后都用顺丰 and I prefer UPS for delivery", user_id="n3")
@@ -174,7 +174,7 @@ def test_one_message_still_keeps_its_positive_and_negative_dropoff(memory: Memor
                                      ("shipping.dropoff", "with the concierge")]
 
 
-# --- G2: the opposite sentiment retires the old one ---------------------------------------
+# --- the opposite sentiment retires the old one ---------------------------------------
 
 def test_loving_a_carrier_retires_the_dislike_of_it_and_the_other_way_round(memory: Memory) -> None:
     memory.add("I prefer DHL for delivery", user_id="dave")

@@ -103,7 +103,7 @@ def test_forgotten_by_filter_leaves_no_bytes_in_the_file(db_path: Path) -> None:
 
 def test_a_forget_of_older_messages_drops_the_short_term_summary_that_quoted_them(db_path: Path) -> None:
     # The extractive short-term summary quotes each folded message's first sentence: a `before`
-    # or episode-filter forget left it in session_memory (found while fixing trial 7, H13).
+    # or episode-filter forget left it in session_memory.
     settings = Settings(db_path=db_path, semantic=SemanticSettings(stm_capacity_chars=500, stm_summary_chars=300))
     t0 = datetime(2026, 1, 1, tzinfo=UTC)
     with Memory(db_path, settings=settings, embedder=None, user_id="u1", session_id="s1") as memory:

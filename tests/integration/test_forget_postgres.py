@@ -156,7 +156,7 @@ def test_a_forgotten_turn_leaves_no_bytes_in_its_rebuilt_session_block(
 
 def test_a_hand_set_value_leaves_the_event_files_of_the_fact_it_replaced(
         pg_url: Callable[[], str], wal_recycle_off: Path) -> None:
-    # Trial 7, H13: the supersede event of the replaced fact quoted the deleted value. The event
+    # The supersede event of the replaced fact quoted the deleted value. The event
     # row is rewritten without it, and VACUUM FULL drops the old row version from the files.
     canary = "Hornswogglepost"
     url = pg_url()

@@ -1,5 +1,5 @@
 """Taking something up again withdraws the stale dislike or "don't" habit, and giving it up
-withdraws the habit of doing it (trial 9 U10): 又开始/重新/现在能/"again" and 不再/戒了/"any more",
+withdraws the habit of doing it: 又开始/重新/现在能/"again" and 不再/戒了/"any more",
 in English and Chinese (Simplified and Traditional), through the SDK on a real SQLite file with
 the real embedding model. Habits of the opposite polarity and other activities stay."""
 

@@ -52,7 +52,7 @@ def test_a_whole_sqlite_database_moves_to_postgres(tmp_path: Path, pg_url: Calla
         records = list(source.export_all())
     assert {(r["scope"]["org_id"], r["scope"]["user_id"]) for r in records  # type: ignore[index]
             if r["type"] == "episode"} == {("default", "alice"), ("default", "bob"), ("acme", "carol")}
-    # the keys travel as stored: hashes, never a secret (trial 9, U16: REST clients got 401 after the move)
+    # the keys travel as stored: hashes, never a secret (REST clients got 401 after the move)
     moved_keys = [r for r in records if r["type"] == "api_key"]
     assert len(moved_keys) == 3 and not any(s in json.dumps(records) for s in (tenant_secret, user_secret))
     with Memory(pg_url(), embedder=embedder) as target:

@@ -1,4 +1,4 @@
-"""What an agent reads about a message that is partly outdated (fresh-user trial 6, G4 and G7),
+"""What an agent reads about a message that is partly outdated (a fresh-user trial),
 with the real model and the trial's own queries: a current message labels the sentence or clause
 the user has since withdrawn or replaced, an outdated hit on one sentence shows only that sentence."""
 
@@ -38,7 +38,7 @@ def test_a_replaced_carrier_clause_is_labelled_in_a_message_whose_drop_off_still
 
 
 def test_a_users_next_statement_does_not_borrow_the_score_of_the_one_that_matched(memory: Memory) -> None:
-    # Trial F9: one user's statements; "We plan to visit Kyoto" (said next) scored 0.88 for "gate code",
+    # One user's statements; "We plan to visit Kyoto" (said next) scored 0.88 for "gate code",
     # right under the gate-code message (0.90), so no min_score could cut it.
     for text in ("I prefer UPS for delivery, and the gate code is 4417", "We plan to visit Kyoto next spring",
                  "I work as a nurse", "I like jazz music"):

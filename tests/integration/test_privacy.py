@@ -146,7 +146,7 @@ def test_trial_leaks_are_closed_on_disk_and_deep_metadata_is_refused(db_path: Pa
 
 
 def test_a_fact_whose_value_is_only_a_placeholder_is_never_stored(db_path: Path, embedder: EmbeddingCache) -> None:
-    # Trial 7, H15: with an encryption key, "My email is bob@example.com" stored contact.email = [REDACTED:email].
+    # With an encryption key, "My email is bob@example.com" stored contact.email = [REDACTED:email].
     keyed = replace(Settings(), encryption_key=Fernet.generate_key().decode())
     with Memory(db_path, settings=keyed, embedder=embedder.inner, user_id="u1") as memory:
         said = memory.add("My email is bob@example.com")

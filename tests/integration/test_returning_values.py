@@ -1,5 +1,5 @@
-"""A value that comes back reads current again (trial 7 H17), and a date or time restated in the
-other language is the same value (H14), through the public SDK on a real SQLite file with the
+"""A value that comes back reads current again, and a date or time restated in the
+other language is the same value, through the public SDK on a real SQLite file with the
 real embedding model."""
 
 from __future__ import annotations

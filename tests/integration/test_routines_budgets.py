@@ -1,4 +1,4 @@
-"""Routines, contact hours, budgets and names (trial 7 H4 addendum and the issue's list), through
+"""Routines, contact hours, budgets and names (the issue's list), through
 the public SDK on a real SQLite file with the real embedding model: what is stored, what a later
 statement replaces, what a restatement in the other language touches."""
 

@@ -77,7 +77,7 @@ def test_context_block_is_cited_and_within_budget(memory: Memory) -> None:
     assert estimate_tokens(block) <= 60
     for budget in (40, 45, 55):
         assert estimate_tokens(memory.context("配送偏好", budget_tokens=budget, user_id="u1")) <= budget
-    with pytest.raises(InvalidInput, match="at least 40"):  # below a title and one line (trial 7, H10)
+    with pytest.raises(InvalidInput, match="at least 40"):  # below a title and one line
         memory.context("配送偏好", budget_tokens=25, user_id="u1")
 
 
@@ -118,7 +118,7 @@ def test_context_falls_back_to_the_profile_when_nothing_matches(memory: Memory, 
     assert len(lines) == 2 and "allergic to peanuts" in lines[0] and "FedEx" in lines[1], block  # importance first
     assert "UPS" not in block and "episode #" in block
     assert memory.context(query, user_id="u1", profile=False) == ""
-    assert memory.context(query, user_id="u1", min_score=0.5) == block  # min_score no longer turns it off (H9)
+    assert memory.context(query, user_id="u1", min_score=0.5) == block  # min_score no longer turns it off
     assert memory.context(query, user_id="u3") == ""  # nobody's facts leak into an empty scope
     assert "peanuts" not in memory.context(query, user_id="u2")
 

@@ -1,6 +1,6 @@
 """A parent named without "my" (Mom is allergic to peanuts, 妈妈对花生过敏) is the parent's fact,
 never the user's, and "No calls before 9am" is read as the contact hours it states, one value with
-"Don't call me before 9am" (trial 9). Public SDK on a real SQLite file with the real embedding model."""
+"Don't call me before 9am". Public SDK on a real SQLite file with the real embedding model."""
 
 from __future__ import annotations
 

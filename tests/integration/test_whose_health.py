@@ -1,4 +1,4 @@
-"""Whose health a message states (trial 7 H12): a relative's or a pet's allergy is stored under
+"""Whose health a message states: a relative's or a pet's allergy is stored under
 that relative as subject, never as the user's; a group that includes the user and a reported
 allergy are the user's, with a clean value; a quoted friend's words are nobody's. Public SDK on
 a real SQLite file with the real embedding model."""

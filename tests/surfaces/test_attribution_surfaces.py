@@ -1,4 +1,4 @@
-"""Whose memory it is, on every door (fresh-user trial 7, H7): REST hits over real HTTP, the CLI's
+"""Whose memory it is, on every door (a fresh-user trial): REST hits over real HTTP, the CLI's
 ``recall`` (text and ``--json``) and ``list``, and MCP ``search_memory`` over a real stdio session
 all say who said a turn and whom a fact is about, in a group scope of two speakers."""
 
@@ -76,7 +76,7 @@ def test_cli_recall_and_list_name_the_speaker_and_subject(server: Server) -> Non
     assert "Alice is allergic to peanuts" in text
     hits = json.loads(_cli(server, "recall", "sushi", "--json", "--kind", "fact"))
     assert (hits[0]["subject"], hits[0]["text"]) == ("Bob", "likes eating sushi")
-    # context takes the SDK's options (trial 7: --kinds, --min-score, --as-of, --mode were missing).
+    # context takes the SDK's options (--kinds, --min-score, --as-of, --mode were missing).
     block = _cli(server, "context", "which carrier?", "--kind", "episode", "--min-score", "0.1", "--min-match", "0.2",
                  "--as-of", "2099-01-01", "--mode", "long_term")
     assert block.startswith("## Relevant memories\n") and "- assistant: I prefer UPS for delivery" in block, block
@@ -112,7 +112,7 @@ def test_a_single_users_list_has_no_subject_column(tmp_path: Path, embedder: Any
 
 
 def test_mcp_get_context_gives_the_profile_for_what_do_you_know_about_me(tmp_path: Path) -> None:
-    # Trial 7's MCP addendum: a client had search_memory and list_memories only, and "what do you know
+    # A fresh-user trial's MCP addendum: a client had search_memory and list_memories only, and "what do you know
     # about me?" answered {"results": []}.
     async def scenario() -> dict[str, Any]:
         command, *prefix = console_script()

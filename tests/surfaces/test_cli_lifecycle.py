@@ -160,7 +160,7 @@ def test_context_prints_the_prompt_block_and_its_profile_fallback(tmp_path: Path
 
 
 def test_forgetting_a_session_or_a_filter_notes_the_value_left_without_a_successor(tmp_path: Path) -> None:
-    # A fresh-user trial (H13): `forget --fact` named the rollback, `forget --session` and `--filter` said nothing.
+    # A fresh-user trial: `forget --fact` named the rollback, `forget --session` and `--filter` said nothing.
     db = tmp_path / "memory.db"
     assert cli("remember", "I prefer UPS for delivery", "--user", "d", "--session", "s1", "--db", db).code == 0
     assert cli("remember", "Actually, make it FedEx", "--user", "d", "--session", "s2", "--db", db).code == 0
@@ -184,7 +184,7 @@ def test_forgetting_a_session_or_a_filter_notes_the_value_left_without_a_success
 
 
 def test_remember_refuses_a_db_in_a_missing_directory(tmp_path: Path) -> None:
-    # Trial F20: a mistyped --db silently created /tmp/nodir/sub/ and a new database in it.
+    # A mistyped --db silently created /tmp/nodir/sub/ and a new database in it.
     missing = tmp_path / "nodir" / "sub" / "x.db"
     run = cli("remember", "hi", "--user", "u1", "--db", missing)
     assert run.code == 2 and f"the directory {missing.parent} does not exist" in " ".join(run.err.split()), run.err
@@ -195,7 +195,7 @@ def test_remember_refuses_a_db_in_a_missing_directory(tmp_path: Path) -> None:
 
 
 def test_forget_fact_names_the_messages_it_leaves_and_sources_forgets_them(tmp_path: Path) -> None:
-    # A fresh-user trial (F10): forgetting the allergy fact left "I'm allergic to peanuts" findable,
+    # A fresh-user trial: forgetting the allergy fact left "I'm allergic to peanuts" findable,
     # and nothing said so.
     db = tmp_path / "memory.db"
     for text in ("I'm allergic to peanuts", "我对芒果过敏", "I live in Oslo"):

@@ -1,4 +1,4 @@
-"""``memstrata import`` / ``export --all`` as an operator meets them (fresh-user trials 9 and 10):
+"""``memstrata import`` / ``export --all`` as an operator meets them (a fresh-user trial):
 a refused import names the line and leaves no empty database behind; ``export --all`` carries
 the REST API keys (hashed, as stored) and says so, and the import restores them; ``remember
 --idempotency-key`` makes a scripted retry safe; an export file whose fact cites another user's
@@ -71,7 +71,7 @@ def test_remember_with_an_idempotency_key_stores_a_retry_once(tmp_path: Path) ->
 
 
 def test_an_import_whose_fact_cites_another_users_episode_names_the_line_and_leaves_no_database(tmp_path: Path) -> None:
-    # Trial F18: alice's allergy edited to cite bob's message (``tests/integration/test_import_citations.py``
+    # Alice's allergy edited to cite bob's message (``tests/integration/test_import_citations.py``
     # covers the SDK on SQLite and PostgreSQL).
     with Memory(tmp_path / "source.db", embedder=HashingEmbedder(dim=64)) as source:
         source.add("I'm allergic to peanuts", user_id="alice")
@@ -96,7 +96,7 @@ def test_an_import_whose_fact_cites_another_users_episode_names_the_line_and_lea
 
 def test_an_export_that_finds_nothing_says_whose_and_how_to_export_others(tmp_path: Path) -> None:
     """``export`` without ``--user`` exports the default user; on a database of other users it
-    wrote an empty file without a word (fresh-user trial 14)."""
+    wrote an empty file without a word (a fresh-user trial)."""
     db, out = tmp_path / "m.db", tmp_path / "all.jsonl"
     with Memory(db, embedder=HashingEmbedder(dim=64), user_id="u2") as memory:
         memory.add("I like tea")

@@ -1,4 +1,4 @@
-"""List and choice arguments are checked alike on every door (a fresh-user trial, F13): a string
+"""List and choice arguments are checked alike on every door (a fresh-user trial): a string
 where a list is expected, an empty list, an unknown kind or status is ``invalid_input`` naming
 the argument and the bad value, in the same words through the SDK, REST (a real server over
 HTTP), MCP (the official client over stdio) and the CLI (the console script). Before, the SDK

@@ -78,7 +78,7 @@ def test_stdio_tools_remember_search_get_list_delete(db: Path) -> None:
     assert "argument 'id' is required" in out["no_id"]["error"]
     assert not any(raw in out[k]["error"] for k in ("numeric_id", "no_id")
                    for raw in ("validation error", "pydantic", "type=", "input_value"))
-    # the fact goes, its message stays (F10): the answer says so and how to forget it too
+    # the fact goes, its message stays: the answer says so and how to forget it too
     assert out["deleted"]["deleted"] == fact["id"] and out["deleted"]["sources_kept"] == [out["added"]["id"]]
     assert f"delete_memory '{out['added']['id']}' forgets what was said" in out["deleted"]["note"]
     assert "not_found" in out["gone"]["error"]

@@ -1,5 +1,5 @@
 """MCP ``list_memories`` says whose fact it is, and ``search_memory`` / ``get_context`` take
-``min_match`` as REST and the SDK do (fresh-user trials 8 and 9: U8, the search_memory
+``min_match`` as REST and the SDK do (fresh-user trials: the search_memory
 description). A real ``memstrata mcp`` stdio process driven by the official client."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The try-it page works without internet (a fresh-user trial, T6: FastAPI's default ``/docs``
+"""The try-it page works without internet (a fresh-user trial: FastAPI's default ``/docs``
 loaded Swagger UI from a CDN and stayed blank offline). Real ``memstrata serve`` process over
 real HTTP: the page, its script and style sheet all come from the server itself."""
 

@@ -1,4 +1,4 @@
-"""Cursor pages over real HTTP (a fresh-user trial, T13): ``GET /v1/facts`` and ``/v1/episodes``
+"""Cursor pages over real HTTP (a fresh-user trial): ``GET /v1/facts`` and ``/v1/episodes``
 with ``cursor=start`` then ``next_cursor`` return every row once while messages are posted
 between pages; ``offset`` keeps working; a cursor with an offset, or a made-up one, is a 422.
 The CLI's ``list --cursor`` pages the same way. A real ``memstrata serve`` on a SQLite file."""

@@ -177,14 +177,14 @@ def test_deleting_an_edit_names_the_value_it_replaced_and_the_event_that_brings_
                             f"stays superseded, so shipping.carrier may have no current value; "
                             f"POST /v1/events/{event}/rollback makes it current again")
     assert back.status_code == 200 and [(f["id"], f["value"]) for f in current] == [(ups["id"], "UPS")]
-    # (its message stays: ``sources_kept`` and the note say so, F10)
+    # (its message stays: ``sources_kept`` and the note say so)
     assert {k: plain.json()[k] for k in ("deleted", "replaced")} == {"deleted": ups["id"], "replaced": []}
     assert plain.json()["sources_kept"] == ups["citations"] and "still stored" in plain.json()["note"]
 
 
 def test_forgetting_a_session_names_the_value_left_without_a_successor(keyed_server: Server,
                                                                       keys: dict[str, str]) -> None:
-    # A fresh-user trial (H13): only a one-fact delete said how to get the replaced value back.
+    # A fresh-user trial: only a one-fact delete said how to get the replaced value back.
     with keyed_server.client(keys["acme"]) as c:
         for session, content in (("s1", "I prefer UPS for delivery"), ("s2", "Actually, make it FedEx")):
             c.post("/v1/messages", json={"user_id": "rn", "session_id": session, "messages": [{"content": content}]})

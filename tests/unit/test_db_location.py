@@ -1,4 +1,4 @@
-"""Which store a ``--db`` / ``MEMSTRATA_DB`` value opens (a fresh-user trial, T5: a mistyped
+"""Which store a ``--db`` / ``MEMSTRATA_DB`` value opens (a fresh-user trial: a mistyped
 PostgreSQL URL silently became a SQLite file in a new directory named after the scheme)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""``clean_detail``: what a forget removes from the events of the facts that stay (trial 7, H13)."""
+"""``clean_detail``: what a forget removes from the events of the facts that stay."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""``extract.habits``: what taking up again and giving up withdraw (trial 9 U10), and its doctests."""
+"""``extract.habits``: what taking up again and giving up withdraw, and its doctests."""
 
 from __future__ import annotations
 
