@@ -70,6 +70,8 @@ def cli(*args: str | Path, stdin: str | None = None, env: dict[str, str] | None 
     """Run ``memstrata ARGS`` in this process; ``stdin`` is fed as standard input. ``sys.argv`` is
     the process's would-be command line meanwhile (the error printer reads ``--json`` from it)."""
     argv = [str(a) for a in args]
+    for out in (session.console, session.err):  # rich fixed its width when the console was made
+        out.width = 300
     saved, sys.argv = sys.argv, ["memstrata", *argv]
     try:
         result = CliRunner().invoke(commands.app, argv, input=stdin, env=cli_env(**(env or {})),
