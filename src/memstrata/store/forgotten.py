@@ -85,7 +85,7 @@ def records(conn: Any, d: Dialect, where: str, params: Sequence[object]) -> list
 def among_stored(store: Any, table: str, ids: Sequence[int]) -> dict[int, dict[str, Any]]:
     """``among`` in a read of its own, for a door that re-adds exported records as new messages
     (``server.transfer``); ``{}`` on a store that keeps no forgotten ids (the in-memory one)."""
-    if getattr(store, "dialect", None) is None or not ids:
+    if not store.capabilities.sql or not ids:
         return {}
     with store.db.read() as conn:
         return among(conn, store.dialect, table, ids)
@@ -98,7 +98,7 @@ def forgotten_fact(store: Any, fact_id: int,
     tombstone's ``sources_kept``; ``None`` when the forget did not record them: a filter or scope
     forget, or one from before they were recorded). ``None`` if it was not forgotten by that
     owner, or on a store that keeps no forgotten ids. Reads only."""
-    if getattr(store, "dialect", None) is None:
+    if not store.capabilities.sql:
         return None
     d = store.dialect
     with store.db.read() as conn:

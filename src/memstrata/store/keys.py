@@ -160,8 +160,7 @@ def restore_key(conn: Any, dialect: Dialect, record: Mapping[str, Any], where: s
     return True
 
 
-def stored_keys(store: object) -> KeyStore | None:
+def stored_keys(store: Any) -> KeyStore | None:
     """The API keys a store keeps (SQLite and PostgreSQL: ``store.api_keys()``), or ``None`` for a
     store that keeps none (the in-memory reference store): then only the admin key exists."""
-    factory = getattr(store, "api_keys", None)
-    return None if factory is None else cast(KeyStore, factory())
+    return cast(KeyStore, store.api_keys()) if store.capabilities.sql else None
