@@ -166,6 +166,11 @@ class Settings:
             before and after it in its session (answers often sit in the reply), when said by the
             other speaker (``recall.search._same_speaker``: a speaker's next message is no reply). Measured
             with ``memstrata bench retrieval`` (docs/benchmarks.md, ablation); 0 turns it off.
+        neighbour_chars: a neighbouring turn longer than this many characters borrows only
+            ``neighbour_chars / its length`` of what it would: a bare reply ("A year ago in Paris.")
+            needs the turn it answers, a paragraph that stands on its own does not, and borrowing
+            pushed such paragraphs past the evidence (BEAM R@10 0.486 with full borrowing, 0.594
+            at 300; LoCoMo unchanged: docs/benchmarks.md). 300 was the one value measured.
         neighbour_before: the share of ``neighbour_weight`` the turn just *before* a matching turn
             borrows (the turn after it, the reply, borrows all of it). Measured on LoCoMo with
             turn contexts (docs/benchmarks.md, fourth round): 0.8 and 0.6 both lift R@5 0.634 ->
@@ -237,6 +242,7 @@ class Settings:
     merge_similarity: float = 0.9
     neighbour_weight: float = 0.95
     neighbour_before: float = 0.8
+    neighbour_chars: int = 300
     speaker_weight: float = 0.1
     time_weight: float = 1.0
     cjk_vector_weight: float | None = None

@@ -189,6 +189,24 @@ def test_the_reply_to_a_match_outranks_the_turn_before_it(db_path: Path, embedde
     assert even[turns[0][1]] == pytest.approx(even[turns[2][1]])
 
 
+def test_a_long_turn_beside_a_match_borrows_in_proportion_to_its_length(db_path: Path,
+                                                                       embedder: EmbeddingCache) -> None:
+    """A reply that says much on its own borrows ``neighbour_chars / its length`` of the share a
+    bare reply borrows (``Settings.neighbour_chars``); a short reply borrows it all."""
+    long_reply = ("Kayaking on the fjords near Bergen, then a week of hiking in the mountains above the "
+                  "valley, staying in small cabins without electricity, cooking on a camp stove, and "
+                  "taking the night train back to Oslo before the term starts again in April. ") * 2
+    turns = [("ann", "Any plans for the spring holidays?"), ("ben", long_reply)]
+
+    def relevance(chars: int) -> float:
+        found = _conversation_search(db_path.with_name(f"c{chars}.db"), embedder, turns, "spring holiday plans", 2,
+                                     neighbour_chars=chars)
+        return {h.text: h.relevance for h in found}.get(long_reply, 0.0)
+
+    assert len(long_reply) > 300
+    assert relevance(10_000) > relevance(300) > relevance(30)
+
+
 def test_a_session_only_read_sees_only_facts_from_that_session(db_path: Path, embedder: EmbeddingCache) -> None:
     with Memory(db_path, embedder=embedder.inner) as memory:
         memory.add("I'm allergic to peanuts", user_id="alice", session_id="a-s1")

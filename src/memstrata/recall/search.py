@@ -467,6 +467,8 @@ class Retriever:
                     # repeating its words); the turn before a match borrows a share of that.
                     before = (episode.created_at, episode.id) < said
                     borrowed = s.neighbour_weight * (s.neighbour_before if before else 1.0) * fused[source]
+                    # A turn that says much on its own is no bare reply: it borrows less (``neighbour_chars``).
+                    borrowed *= min(1.0, s.neighbour_chars / max(1, len(episode.content)))
                     if borrowed > fused.get(episode.id, 0.0):
                         fused[episode.id] = borrowed
                         shown.setdefault(episode.id, (segment, episode))
