@@ -22,6 +22,11 @@ from typer.testing import CliRunner
 from memstrata.cli import commands, session
 from memstrata.embed.base import Embedder
 
+# rich fixes a console's width when it is made (80 off a terminal, however COLUMNS changes later):
+# every in-process command of the run prints 300 columns wide, as the subprocesses did with COLUMNS=300.
+for _out in (session.console, session.err):
+    _out.width = 300
+
 
 @dataclass(frozen=True)
 class Run:
@@ -70,8 +75,6 @@ def cli(*args: str | Path, stdin: str | None = None, env: dict[str, str] | None 
     """Run ``memstrata ARGS`` in this process; ``stdin`` is fed as standard input. ``sys.argv`` is
     the process's would-be command line meanwhile (the error printer reads ``--json`` from it)."""
     argv = [str(a) for a in args]
-    for out in (session.console, session.err):  # rich fixed its width when the console was made
-        out.width = 300
     saved, sys.argv = sys.argv, ["memstrata", *argv]
     try:
         result = CliRunner().invoke(commands.app, argv, input=stdin, env=cli_env(**(env or {})),
