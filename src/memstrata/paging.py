@@ -2,7 +2,7 @@
 
 Offset paging (``list(offset=...)``) counts rows: a message stored between two pages shifts
 every row down, so the next page repeats the last ones, and a deletion skips one (a fresh-user
-trial, T13). A cursor instead names the last row a page showed, by its ``(created_at, id)``,
+trial). A cursor instead names the last row a page showed, by its ``(created_at, id)``,
 and the next page holds the rows strictly before it in the order ``created_at DESC, id DESC``:
 
 * for an episode ``created_at`` is when it was said, for a fact when it was recorded

@@ -53,7 +53,7 @@ def open_memory(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Open
         memory.close()
 
 
-T0 = datetime(2026, 1, 1, tzinfo=UTC)
+START = datetime(2026, 1, 1, tzinfo=UTC)
 
 #: (user, session, role, speaker, hour, content, metadata)
 CORPUS: list[tuple[str, str, str, str | None, int, str, dict[str, Any]]] = [
@@ -74,7 +74,7 @@ def populate(memory: Memory) -> None:
     """Store ``CORPUS`` (with the facts the rule extractor draws from it)."""
     for user, session, role, speaker, hour, content, metadata in CORPUS:
         memory.add(content, role=role, speaker=speaker, user_id=user, session_id=session,
-                   created_at=T0.replace(day=1 + hour // 24, hour=hour % 24), metadata=metadata)
+                   created_at=START.replace(day=1 + hour // 24, hour=hour % 24), metadata=metadata)
 
 
 #: The episode fields PostgreSQL copies onto segments (migration 6) and turns (migration 9):

@@ -11,7 +11,7 @@ from conftest import OpenMemory
 from memstrata import Memory
 from memstrata.types import Fact
 
-T0 = datetime(2026, 1, 1, tzinfo=UTC)
+START = datetime(2026, 1, 1, tzinfo=UTC)
 
 
 def _values(memory: Memory, key: str, status: str) -> list[str]:
@@ -20,8 +20,8 @@ def _values(memory: Memory, key: str, status: str) -> list[str]:
 
 def test_an_older_message_arriving_later_is_stored_as_the_past_value(open_memory: OpenMemory) -> None:
     memory = open_memory(user_id="ord")
-    memory.add("I prefer UPS for delivery", created_at=T0 + timedelta(days=200))
-    [change] = memory.add("I prefer FedEx for delivery", created_at=T0).facts
+    memory.add("I prefer UPS for delivery", created_at=START + timedelta(days=200))
+    [change] = memory.add("I prefer FedEx for delivery", created_at=START).facts
     assert (change.action, change.fact.value, change.fact.status) == ("past", "FedEx", "superseded")
     assert _values(memory, "shipping.carrier", "active") == ["UPS"]
     assert _values(memory, "shipping.carrier", "superseded") == ["FedEx"]
@@ -30,11 +30,11 @@ def test_an_older_message_arriving_later_is_stored_as_the_past_value(open_memory
     for fact, _ in timeline:
         assert fact.valid_to is None or fact.valid_to >= fact.valid_from
     fedex, events = next((f, e) for f, e in timeline if f.value == "FedEx")
-    assert fedex.valid_to == T0 + timedelta(days=200)  # until UPS was said
+    assert fedex.valid_to == START + timedelta(days=200)  # until UPS was said
     [late] = [e for e in events if e.action == "supersede"]
     assert late.detail["new_value"] == "UPS" and late.detail["arrived_late"] is True
     # a message said after UPS still replaces it as before
-    [change] = memory.add("Actually, make it DHL", created_at=T0 + timedelta(days=300)).facts
+    [change] = memory.add("Actually, make it DHL", created_at=START + timedelta(days=300)).facts
     assert (change.action, [p.value for p in change.previous]) == ("supersede", ["UPS"])
     assert _values(memory, "shipping.carrier", "active") == ["DHL"]
 
@@ -42,7 +42,7 @@ def test_an_older_message_arriving_later_is_stored_as_the_past_value(open_memory
 def test_a_newest_first_batch_ends_with_the_newest_value(open_memory: OpenMemory) -> None:
     memory = open_memory(user_id="desc")
     said = [("以后都用京东", 60), ("我以后都用顺丰", 30), ("I am allergic to peanuts", 10)]
-    memory.add_many([memory.message(text, created_at=T0 + timedelta(days=day)) for text, day in said])
+    memory.add_many([memory.message(text, created_at=START + timedelta(days=day)) for text, day in said])
     assert _values(memory, "shipping.carrier", "active") == ["京东"]
     assert _values(memory, "shipping.carrier", "superseded") == ["顺丰"]
     assert _values(memory, "health.allergy", "active") == ["peanuts"]
@@ -55,19 +55,19 @@ def test_the_same_messages_in_either_order_leave_the_same_current_value(open_mem
     for order in (said, said[::-1], [said[2], said[0], said[3], said[1]]):
         memory = open_memory(user_id="perm")
         for text, day in order:
-            memory.add(text, created_at=T0 + timedelta(days=day))
+            memory.add(text, created_at=START + timedelta(days=day))
         outcomes.append(_values(memory, "shipping.carrier", "active"))
     assert outcomes == [["顺丰"]] * 3
 
 
 def test_an_older_withdrawal_arriving_later_withdraws_nothing(open_memory: OpenMemory) -> None:
     memory = open_memory(user_id="wd")
-    memory.add("I am allergic to peanuts", created_at=T0 + timedelta(days=5))
-    result = memory.add("I'm not allergic to peanuts", created_at=T0)
+    memory.add("I am allergic to peanuts", created_at=START + timedelta(days=5))
+    result = memory.add("I'm not allergic to peanuts", created_at=START)
     assert [c.action for c in result.facts] == []
     assert _values(memory, "health.allergy", "active") == ["peanuts"]
     # said after the allergy, the same withdrawal does withdraw it
-    result = memory.add("I'm not allergic to peanuts", created_at=T0 + timedelta(days=6))
+    result = memory.add("I'm not allergic to peanuts", created_at=START + timedelta(days=6))
     assert [c.action for c in result.facts] == ["retract"]
     assert _values(memory, "health.allergy", "active") == []
 
@@ -76,17 +76,17 @@ def test_an_older_withdrawal_arriving_later_withdraws_nothing(open_memory: OpenM
 def test_a_value_arriving_after_its_later_withdrawal_is_stored_as_a_past_value(open_memory: OpenMemory) -> None:
     # "Not allergic" (Feb) stored first, then "allergic" (Jan): the user's last word was "not"
     memory = open_memory(user_id="u18")
-    assert memory.add("I am not allergic to peanuts", created_at=T0 + timedelta(days=31)).facts == ()
-    [change] = memory.add("I am allergic to peanuts", created_at=T0).facts
+    assert memory.add("I am not allergic to peanuts", created_at=START + timedelta(days=31)).facts == ()
+    [change] = memory.add("I am allergic to peanuts", created_at=START).facts
     assert (change.action, change.fact.value, change.fact.status) == ("past", "peanuts", "superseded")
-    assert (change.fact.valid_from, change.fact.valid_to) == (T0, T0 + timedelta(days=31))
+    assert (change.fact.valid_from, change.fact.valid_to) == (START, START + timedelta(days=31))
     assert _values(memory, "health.allergy", "active") == []
     [(_, events)] = memory.history(key="health.allergy")
     [ended] = [e for e in events if e.action == "supersede"]
     assert ended.detail["superseded_by"] is None and ended.detail["retracted"] is True
     assert ended.detail["arrived_late"] is True and ended.detail["statement"]
     # said after the withdrawal, the allergy is current again
-    [change] = memory.add("I am allergic to peanuts", created_at=T0 + timedelta(days=40)).facts
+    [change] = memory.add("I am allergic to peanuts", created_at=START + timedelta(days=40)).facts
     assert (change.action, change.fact.status) == ("create", "active")
     assert _values(memory, "health.allergy", "active") == ["peanuts"]
 
@@ -95,36 +95,36 @@ def test_a_newest_first_log_with_withdrawals_ends_with_what_was_said_last(open_m
     said = [("我不对花生过敏了", 40), ("我住在北京", 35), ("I'm not allergic to shellfish any more", 30),
             ("我对花生过敏", 20), ("I am allergic to shellfish", 10), ("I am allergic to cats", 5)]
     memory = open_memory(user_id="desc2")
-    memory.add_many([memory.message(text, created_at=T0 + timedelta(days=d)) for text, d in said])
+    memory.add_many([memory.message(text, created_at=START + timedelta(days=d)) for text, d in said])
     assert _values(memory, "health.allergy", "active") == ["cats"]
     assert _values(memory, "health.allergy", "superseded") == ["shellfish", "花生"]
     ended = {f.value: f.valid_to for f in memory.list(key="health.allergy", status="superseded")
              if isinstance(f, Fact)}
-    assert ended == {"花生": T0 + timedelta(days=40), "shellfish": T0 + timedelta(days=30)}
+    assert ended == {"花生": START + timedelta(days=40), "shellfish": START + timedelta(days=30)}
     # the same messages in time order give the same state
     memory = open_memory(user_id="asc2")
     for text, d in said[::-1]:
-        memory.add(text, created_at=T0 + timedelta(days=d))
+        memory.add(text, created_at=START + timedelta(days=d))
     assert _values(memory, "health.allergy", "active") == ["cats"]
     assert _values(memory, "health.allergy", "superseded") == ["shellfish", "花生"]
 
 
 def test_a_withdrawal_arriving_late_ends_a_value_that_was_replaced_later(open_memory: OpenMemory) -> None:
     memory = open_memory(user_id="wd2")
-    memory.add("I live in Berlin", created_at=T0)
-    memory.add("I live in Paris", created_at=T0 + timedelta(days=60))
-    assert memory.add("I don't live in Berlin anymore", created_at=T0 + timedelta(days=30)).facts == ()
+    memory.add("I live in Berlin", created_at=START)
+    memory.add("I live in Paris", created_at=START + timedelta(days=60))
+    assert memory.add("I don't live in Berlin anymore", created_at=START + timedelta(days=30)).facts == ()
     berlin = next(f for f in memory.list(status="superseded") if isinstance(f, Fact) and f.value == "Berlin")
-    assert berlin.valid_to == T0 + timedelta(days=30)  # withdrawn then, not when Paris was said
+    assert berlin.valid_to == START + timedelta(days=30)  # withdrawn then, not when Paris was said
     assert _values(memory, "identity.location", "active") == ["Paris"]
 
 
 def test_a_withdrawal_goes_with_its_forgotten_session(open_memory: OpenMemory) -> None:
     memory = open_memory(user_id="wf")
-    memory.add("I am not allergic to peanuts", created_at=T0 + timedelta(days=31), session_id="old")
+    memory.add("I am not allergic to peanuts", created_at=START + timedelta(days=31), session_id="old")
     if memory.store.capabilities.forget_jobs:
         memory.forget(session_id="old")
     else:
         memory.forget(user_id="wf")
-    [change] = memory.add("I am allergic to peanuts", created_at=T0).facts
+    [change] = memory.add("I am allergic to peanuts", created_at=START).facts
     assert (change.action, change.fact.status) == ("create", "active")  # nothing withdraws it any more

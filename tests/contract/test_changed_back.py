@@ -14,7 +14,7 @@ import pytest
 
 from conftest import OpenMemory
 
-T0 = datetime(2026, 3, 1, 9, tzinfo=UTC)
+START = datetime(2026, 3, 1, 9, tzinfo=UTC)
 
 CASES = [
     ("identity.location", ["I live in Shanghai", "I moved to Beijing", "I moved back to Shanghai"], "Shanghai"),
@@ -33,7 +33,7 @@ CASES = [
 def test_a_change_back_supersedes_the_current_value(open_memory: OpenMemory, key: str, said: list[str],
                                                    back: str) -> None:
     memory = open_memory(user_id="cb")
-    results = [memory.add(text, created_at=T0 + timedelta(days=i)) for i, text in enumerate(said)]
+    results = [memory.add(text, created_at=START + timedelta(days=i)) for i, text in enumerate(said)]
     [change] = [f for f in results[-1].facts if f.fact.key == key]
     assert (change.action, change.fact.value, change.fact.status) == ("supersede", back, "active")
     current = memory.list(key=key)
@@ -41,7 +41,7 @@ def test_a_change_back_supersedes_the_current_value(open_memory: OpenMemory, key
     steps = memory.history(key=key)
     assert [(f.value, f.status) for f, _ in steps] == [
         (back, "superseded"), (results[1].facts[0].fact.value, "superseded"), (back, "active")]
-    assert [f.valid_to for f, _ in steps[:2]] == [T0 + timedelta(days=1), T0 + timedelta(days=2)]
+    assert [f.valid_to for f, _ in steps[:2]] == [START + timedelta(days=1), START + timedelta(days=2)]
     assert all(any(e.action == "supersede" for e in events) for _, events in steps[:2])
 
 
@@ -49,8 +49,8 @@ def test_a_change_back_supersedes_the_current_value(open_memory: OpenMemory, key
                                   "Let's go back to the previous topic", "我回到家了"])
 def test_back_phrasings_without_a_value_change_nothing(open_memory: OpenMemory, text: str) -> None:
     memory = open_memory(user_id="cn")
-    memory.add("I live in Shanghai", created_at=T0)
-    memory.add("I use UPS for delivery", created_at=T0)
-    memory.add(text, created_at=T0 + timedelta(days=1))
+    memory.add("I live in Shanghai", created_at=START)
+    memory.add("I use UPS for delivery", created_at=START)
+    memory.add(text, created_at=START + timedelta(days=1))
     assert sorted(f.value for f in memory.list(filter='key IN ("identity.location", "shipping.carrier")')) == [
         "Shanghai", "UPS"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import cast
 
-from conftest import T0, OpenMemory
+from conftest import START, OpenMemory
 from memstrata.store.backends import open_store
 from memstrata.store.protocol import ScrubbingStore
 
@@ -15,7 +15,7 @@ def test_declared_abilities_are_offered(open_memory: OpenMemory) -> None:
     memory = open_memory(user_id="u1")
     store = memory.store
     caps = store.capabilities
-    added = memory.add("I prefer UPS for delivery", created_at=T0)
+    added = memory.add("I prefer UPS for delivery", created_at=START)
     with store.snapshot():  # every store offers it; the reads inside see the stored episode
         assert [e.id for e in store.list_episodes(memory.scope, limit=5)] == [added.episode_id]
     assert (store.db.address is None) == (not caps.sql)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import timedelta
 from pathlib import Path
 
-from conftest import T0, OpenMemory
+from conftest import START, OpenMemory
 from memstrata import Fact, Memory, MemoryEvent
 from memstrata.lifecycle.forget import SCRUBBED
 from memstrata.store.postgres.scrub import CONTENT_TABLES
@@ -140,9 +140,9 @@ def test_forgetting_the_value_switched_back_to_leaves_no_history_pointing_at_it(
     is still stored: making UPS current would contradict it); UPS's history must not name the
     forgotten fact, and the receipt says how to make UPS current again."""
     memory = open_memory(user_id="back")
-    memory.add("我以后都用顺丰", created_at=T0)
-    memory.add("Switch to UPS from now on", created_at=T0 + timedelta(days=30))
-    [back] = memory.add("Switch back to 顺丰", created_at=T0 + timedelta(days=60)).facts
+    memory.add("我以后都用顺丰", created_at=START)
+    memory.add("Switch to UPS from now on", created_at=START + timedelta(days=30))
+    [back] = memory.add("Switch back to 顺丰", created_at=START + timedelta(days=60)).facts
     assert back.fact.value == "顺丰" and back.fact.status == "active"
     receipt = memory.forget(fact_id=back.fact.id)
     assert _active(memory, "shipping.carrier") == []

@@ -12,11 +12,11 @@ from datetime import timedelta
 
 import pytest
 
-from conftest import T0, OpenMemory
+from conftest import START, OpenMemory
 from memstrata import Fact, Hit, Memory
 from memstrata.store.dialect import scalar
 
-NOW = T0 + timedelta(days=3)
+NOW = START + timedelta(days=3)
 
 
 def _episode(hits: list[Hit], episode_id: int) -> Hit:
@@ -30,8 +30,8 @@ def _old_fact(memory: Memory, value: str) -> Fact:
 @pytest.mark.parametrize("how", ["delete", "forget_fact", "filter"])
 def test_a_forgotten_old_value_leaves_its_message_outdated(open_memory: OpenMemory, how: str) -> None:
     memory = open_memory(user_id="sf")
-    old = memory.add("I use 顺丰 for delivery", created_at=T0).episode_id
-    memory.add("Switch to UPS from now on", created_at=T0 + timedelta(days=1))
+    old = memory.add("I use 顺丰 for delivery", created_at=START).episode_id
+    memory.add("Switch to UPS from now on", created_at=START + timedelta(days=1))
     fact = _old_fact(memory, "顺丰")
     assert fact.status == "superseded"
     assert _episode(memory.search("which carrier for delivery?", now=NOW), old).superseded
@@ -51,14 +51,14 @@ def test_a_forgotten_old_value_leaves_its_message_outdated(open_memory: OpenMemo
     assert "[outdated] I use 顺丰 for delivery" in block, block
     assert "[已过时] I use 顺丰 for delivery" in memory.context("顺丰")
     # what the system believed before the change: the message was current then
-    before = memory.search("which carrier for delivery?", as_of=T0 + timedelta(hours=1), now=NOW)
+    before = memory.search("which carrier for delivery?", as_of=START + timedelta(hours=1), now=NOW)
     assert not _episode(before, old).superseded
 
 
 def test_only_the_piece_that_stated_the_forgotten_value_is_outdated(open_memory: OpenMemory) -> None:
     memory = open_memory(user_id="mix")
-    old = memory.add("I prefer UPS for delivery. I am allergic to peanuts.", created_at=T0).episode_id
-    memory.add("Actually I prefer FedEx for delivery now", created_at=T0 + timedelta(days=1))
+    old = memory.add("I prefer UPS for delivery. I am allergic to peanuts.", created_at=START).episode_id
+    memory.add("Actually I prefer FedEx for delivery now", created_at=START + timedelta(days=1))
     memory.delete(_old_fact(memory, "UPS").id)
     hit = _episode(memory.search("allergic to peanuts", now=NOW), old)
     assert not hit.superseded and hit.outdated_parts == ("I prefer UPS for delivery.",), hit
@@ -67,8 +67,8 @@ def test_only_the_piece_that_stated_the_forgotten_value_is_outdated(open_memory:
 
 def test_forgetting_the_message_takes_its_marks_and_a_current_value_leaves_none(open_memory: OpenMemory) -> None:
     memory = open_memory(user_id="cur")
-    old = memory.add("I use 顺丰 for delivery", created_at=T0).episode_id
-    new = memory.add("Switch to UPS from now on", created_at=T0 + timedelta(days=1)).episode_id
+    old = memory.add("I use 顺丰 for delivery", created_at=START).episode_id
+    new = memory.add("Switch to UPS from now on", created_at=START + timedelta(days=1)).episode_id
     memory.delete(_old_fact(memory, "顺丰").id)
     memory.delete(_old_fact(memory, "UPS").id)  # the current value: not outdated, just gone
     hits = memory.search("delivery from now on", now=NOW)

@@ -6,18 +6,18 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from conftest import T0, OpenMemory
+from conftest import START, OpenMemory
 from memstrata import Fact, Hit, Memory, Settings
 
 #: UPS, then FedEx, then 顺丰: each message states one carrier, each supersedes the one before.
 CHANGES = ["I prefer UPS for delivery", "Actually I prefer FedEx for delivery now", "以后都用顺丰 delivery"]
-NOW = T0 + timedelta(hours=5)
+NOW = START + timedelta(hours=5)
 
 
 def _tell(memory: Memory) -> list[int]:
     ids = []
     for hour, text in enumerate(CHANGES):
-        result = memory.add(text, created_at=T0 + timedelta(hours=hour))
+        result = memory.add(text, created_at=START + timedelta(hours=hour))
         assert [c.fact.key for c in result.facts] == ["shipping.carrier"], text
         ids.append(result.episode_id)
     return ids
@@ -65,10 +65,10 @@ def test_context_block_labels_outdated_episodes(open_memory: OpenMemory) -> None
 
 def test_episode_with_a_current_fact_or_no_fact_is_not_marked(open_memory: OpenMemory) -> None:
     memory = open_memory(user_id="alice")
-    mixed = memory.add("I am allergic to peanuts, and I prefer UPS for delivery", created_at=T0)
+    mixed = memory.add("I am allergic to peanuts, and I prefer UPS for delivery", created_at=START)
     assert {c.fact.key for c in mixed.facts} == {"health.allergy", "shipping.carrier"}
-    memory.add("Actually I prefer FedEx for delivery now", created_at=T0 + timedelta(hours=1))
-    chat = memory.add("Noted, delivery it is.", created_at=T0 + timedelta(hours=2)).episode_id
+    memory.add("Actually I prefer FedEx for delivery now", created_at=START + timedelta(hours=1))
+    chat = memory.add("Noted, delivery it is.", created_at=START + timedelta(hours=2)).episode_id
     found = _by_id(memory.search("delivery", now=NOW))
     assert not found[("episode", mixed.episode_id)].superseded  # one sentence, and its allergy still holds
     assert not found[("episode", chat)].superseded  # no fact cites it
@@ -77,8 +77,8 @@ def test_episode_with_a_current_fact_or_no_fact_is_not_marked(open_memory: OpenM
 def test_a_sentence_whose_own_facts_were_superseded_is_marked_beside_a_current_one(
         open_memory: OpenMemory) -> None:
     memory = open_memory(user_id="alice")
-    mixed = memory.add("I prefer UPS for delivery. I am allergic to peanuts.", created_at=T0).episode_id
-    memory.add("Actually I prefer FedEx for delivery now", created_at=T0 + timedelta(hours=1))
+    mixed = memory.add("I prefer UPS for delivery. I am allergic to peanuts.", created_at=START).episode_id
+    memory.add("Actually I prefer FedEx for delivery now", created_at=START + timedelta(hours=1))
     ups = _by_id(memory.search("delivery", now=NOW))[("episode", mixed)]
     assert ups.matched == "I prefer UPS for delivery." and ups.superseded
     assert ups.signals["superseded"] == 1.0
@@ -86,8 +86,8 @@ def test_a_sentence_whose_own_facts_were_superseded_is_marked_beside_a_current_o
     assert allergy.matched == "I am allergic to peanuts." and not allergy.superseded
     # The mark halves the sentence hit's score, as for a whole message.
     plain = open_memory(user_id="alice", settings=Settings(superseded_weight=1.0))
-    plain_id = plain.add("I prefer UPS for delivery. I am allergic to peanuts.", created_at=T0).episode_id
-    plain.add("Actually I prefer FedEx for delivery now", created_at=T0 + timedelta(hours=1))
+    plain_id = plain.add("I prefer UPS for delivery. I am allergic to peanuts.", created_at=START).episode_id
+    plain.add("Actually I prefer FedEx for delivery now", created_at=START + timedelta(hours=1))
     assert ups.score == _by_id(plain.search("delivery", now=NOW))[("episode", plain_id)].score * 0.5
 
 
@@ -95,9 +95,9 @@ def test_a_current_fact_the_message_does_not_spell_out_keeps_every_sentence_curr
         open_memory: OpenMemory) -> None:
     # "VS Code" is stored as VSCode: no sentence spells the value, so it may be the UPS sentence's.
     memory = open_memory(user_id="alice")
-    said = memory.add("I prefer UPS for delivery. I use VS Code.", created_at=T0)
+    said = memory.add("I prefer UPS for delivery. I use VS Code.", created_at=START)
     assert {c.fact.value for c in said.facts} == {"UPS", "VSCode"}
-    memory.add("Actually I prefer FedEx for delivery now", created_at=T0 + timedelta(hours=1))
+    memory.add("Actually I prefer FedEx for delivery now", created_at=START + timedelta(hours=1))
     hit = _by_id(memory.search("delivery", now=NOW))[("episode", said.episode_id)]
     assert hit.matched == "I prefer UPS for delivery." and not hit.superseded
 
@@ -106,7 +106,7 @@ def test_marks_follow_as_of_and_include_superseded(open_memory: OpenMemory) -> N
     memory = open_memory(user_id="alice")
     ups = _tell(memory)[0]
     # As believed between the first and second message: UPS was current then.
-    then = _by_id(memory.search("delivery", as_of=T0 + timedelta(minutes=30), now=NOW))
+    then = _by_id(memory.search("delivery", as_of=START + timedelta(minutes=30), now=NOW))
     assert set(then) >= {("episode", ups)} and not any(h.superseded for h in then.values())
     hits = memory.search("delivery", include_superseded=True, kinds=("fact",), now=NOW)
     assert {h.fact.value: h.superseded for h in hits if h.fact} == {"UPS": True, "FedEx": True, "顺丰": False}
@@ -115,7 +115,7 @@ def test_marks_follow_as_of_and_include_superseded(open_memory: OpenMemory) -> N
 
 def test_update_cites_no_episode_and_keeps_the_old_link(open_memory: OpenMemory) -> None:
     memory = open_memory(user_id="alice")
-    ups = memory.add("I prefer UPS for delivery", created_at=T0)
+    ups = memory.add("I prefer UPS for delivery", created_at=START)
     old = ups.facts[0].fact
     new = memory.update(old.id, value="DHL")
     assert new.value == "DHL" and new.citations == ()
@@ -134,7 +134,7 @@ def test_update_cites_no_episode_and_keeps_the_old_link(open_memory: OpenMemory)
 def test_store_reports_which_facts_cite_episodes(open_memory: OpenMemory) -> None:
     memory = open_memory(user_id="alice")
     ups, fedex, sf = _tell(memory)
-    bob = memory.add("I prefer UPS for delivery", user_id="bob", created_at=T0).episode_id
+    bob = memory.add("I prefer UPS for delivery", user_id="bob", created_at=START).episode_id
     cited = memory.store.citing_facts(memory._scope(), [ups, fedex, sf, bob])
     rows = sorted((c.episode_id, c.status) for c in cited)
     assert rows == [(ups, "superseded"), (fedex, "superseded"), (sf, "active")]  # bob's is out of scope
@@ -147,7 +147,7 @@ def test_the_trials_scenario_marks_both_old_carriers(open_memory: OpenMemory) ->
     # The fresh-user trial's words: "Actually FedEx" names only the carrier (extract.ellipsis).
     memory = open_memory(user_id="alice")
     said = ["I prefer UPS for delivery", "Actually FedEx", "以后都用顺丰"]
-    ids = [memory.add(text, created_at=T0 + timedelta(hours=i)).episode_id for i, text in enumerate(said)]
+    ids = [memory.add(text, created_at=START + timedelta(hours=i)).episode_id for i, text in enumerate(said)]
     assert [(f.value, f.status) for f in memory.list(status="all")] == [  # type: ignore[union-attr]
         ("顺丰", "active"), ("FedEx", "superseded"), ("UPS", "superseded")]
     hits = memory.search("UPS FedEx 顺丰 delivery", now=NOW)
@@ -158,12 +158,12 @@ def test_the_trials_scenario_marks_both_old_carriers(open_memory: OpenMemory) ->
 
 def test_a_correction_in_the_same_message_supersedes_the_value_it_corrects(open_memory: OpenMemory) -> None:
     memory = open_memory(user_id="alice")
-    result = memory.add("I prefer UPS for delivery. Actually FedEx.", created_at=T0)
+    result = memory.add("I prefer UPS for delivery. Actually FedEx.", created_at=START)
     assert [(c.action, c.fact.value) for c in result.facts] == [("create", "UPS"), ("supersede", "FedEx")]
     assert [(f.value, f.status) for f in memory.list(status="all")] == [  # type: ignore[union-attr]
         ("FedEx", "active"), ("UPS", "superseded")]
     # Other statements of one message still never supersede each other.
-    both = memory.add("Please leave packages with the concierge, never at the door", created_at=T0)
+    both = memory.add("Please leave packages with the concierge, never at the door", created_at=START)
     assert len(both.facts) == 2 and {c.action for c in both.facts} == {"create"}
 
 
@@ -171,8 +171,8 @@ def test_a_current_message_labels_its_withdrawn_sentence_inline(open_memory: Ope
     # A fresh-user trial: "gate code" matched the current sentence of this message, and the context
     # printed it whole, unmarked, so the withdrawn peanut allergy read as current.
     memory = open_memory(user_id="alice")
-    said = memory.add("I prefer UPS for delivery. I am allergic to peanuts. My gate code is 4417.", created_at=T0)
-    memory.add("Actually, I'm not allergic to peanuts", created_at=T0 + timedelta(hours=1))
+    said = memory.add("I prefer UPS for delivery. I am allergic to peanuts. My gate code is 4417.", created_at=START)
+    memory.add("Actually, I'm not allergic to peanuts", created_at=START + timedelta(hours=1))
     hit = _by_id(memory.search("gate code", now=NOW))[("episode", said.episode_id)]
     assert not hit.superseded and hit.outdated_parts == ("I am allergic to peanuts.",)
     line = next(x for x in memory.context("gate code").splitlines() if "gate code" in x)
@@ -188,10 +188,10 @@ def test_a_current_message_labels_its_withdrawn_sentence_inline(open_memory: Ope
 def test_a_replaced_clause_is_labelled_beside_a_current_one_in_the_same_sentence(open_memory: OpenMemory) -> None:
     # One sentence, two facts (carrier 顺丰, drop-off 不放门口); the carrier is replaced twice.
     memory = open_memory(user_id="mu")
-    first = memory.add("我以後都希望用順豐，別放門口", created_at=T0)
+    first = memory.add("我以後都希望用順豐，別放門口", created_at=START)
     assert {c.fact.key for c in first.facts} == {"shipping.carrier", "shipping.dropoff"}
-    memory.add("I prefer UPS for delivery. I am allergic to peanuts.", created_at=T0 + timedelta(hours=1))
-    memory.add("Actually, make it FedEx", created_at=T0 + timedelta(hours=2))
+    memory.add("I prefer UPS for delivery. I am allergic to peanuts.", created_at=START + timedelta(hours=1))
+    memory.add("Actually, make it FedEx", created_at=START + timedelta(hours=2))
     hits = _by_id(memory.search("delivery 順豐", now=NOW))
     assert not hits[("episode", first.episode_id)].superseded  # the drop-off still holds
     assert hits[("episode", first.episode_id)].outdated_parts == ("我以後都希望用順豐",)
@@ -203,9 +203,9 @@ def test_a_sentence_stating_no_superseded_value_holds_when_every_fact_was_supers
     # A fresh-user trial: after "make it FedEx", context("gate code") printed
     # "[outdated] My gate code is 4417." because the message's only fact (UPS) was superseded.
     memory = open_memory(user_id="alice")
-    said = memory.add("I prefer UPS for delivery. My gate code is 4417.", created_at=T0)
+    said = memory.add("I prefer UPS for delivery. My gate code is 4417.", created_at=START)
     assert [c.fact.value for c in said.facts] == ["UPS"]
-    memory.add("Actually, make it FedEx", created_at=T0 + timedelta(hours=1))
+    memory.add("Actually, make it FedEx", created_at=START + timedelta(hours=1))
     gate = _by_id(memory.search("gate code", now=NOW))[("episode", said.episode_id)]
     assert not gate.superseded and gate.outdated_parts == ("I prefer UPS for delivery.",)
     line = next(x for x in memory.context("gate code").splitlines() if "gate code" in x)

@@ -11,16 +11,16 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from conftest import T0, OpenMemory
+from conftest import START, OpenMemory
 from memstrata import Fact
 
-NOW = T0 + timedelta(days=3)
+NOW = START + timedelta(days=3)
 
 
 def test_an_outdated_mark_round_trips_through_export_and_import(open_memory: OpenMemory) -> None:
     memory = open_memory(user_id="marks")
-    old = memory.add("I use 顺丰 for delivery", created_at=T0).episode_id
-    memory.add("Switch to UPS from now on", created_at=T0 + timedelta(days=1))
+    old = memory.add("I use 顺丰 for delivery", created_at=START).episode_id
+    memory.add("Switch to UPS from now on", created_at=START + timedelta(days=1))
     [fact] = [f for f in memory.list(status="all") if isinstance(f, Fact) and f.value == "顺丰"]
     memory.delete(fact.id)
     records = list(memory.export())

@@ -9,7 +9,7 @@ from datetime import timedelta
 
 import pytest
 
-from conftest import T0, OpenMemory
+from conftest import START, OpenMemory
 from memstrata import InvalidInput
 from memstrata.paging import Page
 from memstrata.types import Episode, Fact
@@ -47,10 +47,10 @@ def test_fact_pages_stay_right_when_facts_are_added_restated_and_deleted(open_me
 def test_episode_pages_stay_right_when_messages_arrive(open_memory: OpenMemory) -> None:
     memory = open_memory(user_id="u")
     # two messages share each time: the id breaks the tie
-    memory.add_many([memory.message(f"note {i}", created_at=T0 + timedelta(minutes=i // 2)) for i in range(7)])
+    memory.add_many([memory.message(f"note {i}", created_at=START + timedelta(minutes=i // 2)) for i in range(7)])
     first = memory.page(kind="episode", limit=3)
     memory.add("said just now")
-    late = memory.add("said long ago", created_at=T0 - timedelta(days=1))  # new, and older than every page
+    late = memory.add("said long ago", created_at=START - timedelta(days=1))  # new, and older than every page
     ids = _walk(first, lambda c: memory.page(kind="episode", limit=3, cursor=c))
     contents = {e.id: e.content for e in memory.list(kind="episode", limit=100)}
     assert len(ids) == len(set(ids)) and [contents[i] for i in ids] == [

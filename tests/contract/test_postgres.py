@@ -15,7 +15,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from conftest import T0
+from conftest import START
 from memstrata import HashingEmbedder, Memory, Scope
 from memstrata.filter import parse
 from memstrata.store.postgres import search
@@ -40,8 +40,8 @@ def ten_thousand(pg_url: Callable[[], str]) -> Iterator[tuple[PostgresStore, np.
         with conn.cursor().copy("COPY episodes (org_id, project_id, user_id, role, content, created_at, "
                                 "sequence_num, metadata, content_hash, ingested_at) FROM STDIN") as copy:
             for i in range(N):
-                copy.write_row(("default", "default", "u", "user", f"row {i}", T0 + timedelta(seconds=i), i + 1,
-                                json.dumps({"bucket": i % 100}), f"h{i}", T0))
+                copy.write_row(("default", "default", "u", "user", f"row {i}", START + timedelta(seconds=i), i + 1,
+                                json.dumps({"bucket": i % 100}), f"h{i}", START))
         with conn.cursor().copy("COPY segments (episode_id, idx, text, derivative, org_id, project_id, user_id, "
                                 "terms, embedding) FROM STDIN WITH (FORMAT BINARY)") as copy:
             copy.set_types(["int8", "int4", "text", "text", "text", "text", "text", "text", "vector"])
@@ -172,7 +172,7 @@ def test_a_database_with_the_older_vector_graph_keeps_searching_it(pg_url: Calla
             with conn.cursor().copy("COPY episodes (org_id, project_id, user_id, role, content, created_at, "
                                     "sequence_num, content_hash, ingested_at) FROM STDIN") as copy:
                 for i in range(len(vectors)):
-                    copy.write_row(("default", "default", "u", "user", f"row {i}", T0, i + 1, f"h{i}", T0))
+                    copy.write_row(("default", "default", "u", "user", f"row {i}", START, i + 1, f"h{i}", START))
             with conn.cursor().copy("COPY segments (episode_id, idx, text, derivative, org_id, project_id, user_id, "
                                     "terms, embedding) FROM STDIN WITH (FORMAT BINARY)") as copy:
                 copy.set_types(["int8", "int4", "text", "text", "text", "text", "text", "text", "vector"])
@@ -285,8 +285,8 @@ def test_a_common_term_is_ranked_from_its_newest_matches_in_the_scope(
             Memory(url, embedder=HashingEmbedder(dim=DIM), user_id="b") as b:
         # "a" spoke of a trip in its first 20 messages only; "b" in every one of its 200.
         a.add_many([a.message(f"we planned a trip number {i}" if i < 20 else f"lunch with colleagues {i}",
-                              created_at=T0 + timedelta(minutes=i), session_id=f"a{i // 10}") for i in range(200)])
-        b.add_many([b.message(f"another trip story {i}", created_at=T0 + timedelta(minutes=i),
+                              created_at=START + timedelta(minutes=i), session_id=f"a{i // 10}") for i in range(200)])
+        b.add_many([b.message(f"another trip story {i}", created_at=START + timedelta(minutes=i),
                               session_id=f"b{i // 10}") for i in range(200)])
         store = a.store
         assert isinstance(store, PostgresStore)
@@ -417,7 +417,7 @@ def test_counting_recalls_rewrites_each_fact_on_its_own_page(pg_url: Callable[[]
         before = pages()
         assert len(before) >= 4 and pg_column_bytes(store) > 2_000  # three fill a page
         for _ in range(3):
-            assert store.record_access(list(before), T0)
+            assert store.record_access(list(before), START)
         assert pages() == before
         assert {memory.get(i).access_count for i in before} == {3}  # type: ignore[union-attr]
 

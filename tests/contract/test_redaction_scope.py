@@ -3,14 +3,14 @@ message, and a ``pwd`` metadata key holding the working directory, are stored as
 
 from __future__ import annotations
 
-from conftest import T0, OpenMemory
+from conftest import START, OpenMemory
 from memstrata import Episode
 from memstrata.privacy import placeholder
 
 
 def test_password_is_redacted_and_the_rest_of_the_message_kept(open_memory: OpenMemory) -> None:
     memory = open_memory(user_id="alice")
-    result = memory.add("my password is hunter2 and I like tea", created_at=T0,
+    result = memory.add("my password is hunter2 and I like tea", created_at=START,
                         metadata={"pwd": "/home/alice/src", "password": "hunter2", "api_key": "k-123"})
     episode = memory.get(episode_id=result.episode_id)
     assert isinstance(episode, Episode)

@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from conftest import DIM, T0, OpenMemory, populate
+from conftest import DIM, START, OpenMemory, populate
 from memstrata import Episode, HashingEmbedder, InvalidInput, Memory, NotFound, Scope
 from memstrata.store.postgres.schema import MIGRATIONS as PG_MIGRATIONS
 from memstrata.store.sqlite.schema import MIGRATIONS as SQLITE_MIGRATIONS
@@ -39,18 +39,18 @@ def test_episode_round_trips_every_field(open_memory: OpenMemory) -> None:
 
 def test_new_value_supersedes_old_with_history(open_memory: OpenMemory) -> None:
     memory = open_memory(user_id="alice")
-    first = memory.add("我以后都用顺丰", created_at=T0)
-    second = memory.add("算了，以后用京东", created_at=T0 + timedelta(hours=1))
+    first = memory.add("我以后都用顺丰", created_at=START)
+    second = memory.add("算了，以后用京东", created_at=START + timedelta(hours=1))
     old, new = first.facts[0].fact, second.facts[0].fact
     assert second.facts[0].action == "supersede" and second.facts[0].previous[0].id == old.id
     facts = {f.value: f for f in memory.list(status="all")}  # type: ignore[union-attr]
-    assert facts["顺丰"].status == "superseded" and facts["顺丰"].valid_to == T0 + timedelta(hours=1)
+    assert facts["顺丰"].status == "superseded" and facts["顺丰"].valid_to == START + timedelta(hours=1)
     assert facts["京东"].status == "active" and facts["京东"].citations == (second.episode_id,)
     assert [f.value for f in memory.list()] == ["京东"]  # type: ignore[union-attr]
     timeline = memory.history(new.id)
     assert [(f.value, [e.action for e in events]) for f, events in timeline] == [
         ("顺丰", ["create", "supersede"]), ("京东", ["create"])]
-    restated = memory.add("我以后都用京东", created_at=T0 + timedelta(hours=2))
+    restated = memory.add("我以后都用京东", created_at=START + timedelta(hours=2))
     assert restated.facts[0].action == "touch" and restated.facts[0].fact.id == new.id
     assert memory.get(new.id).citations == (second.episode_id, restated.episode_id)  # type: ignore[union-attr]
 
@@ -93,7 +93,7 @@ def test_forget_removes_exactly_the_scope(open_memory: OpenMemory) -> None:
 
 def test_delete_one_fact_keeps_a_content_free_tombstone(open_memory: OpenMemory) -> None:
     memory = open_memory(user_id="alice")
-    fact = memory.add("I am allergic to peanuts", created_at=T0).facts[0].fact
+    fact = memory.add("I am allergic to peanuts", created_at=START).facts[0].fact
     memory.delete(fact.id)
     with pytest.raises(NotFound):
         memory.get(fact.id)
@@ -131,7 +131,7 @@ def test_context_neighbours_follow_time_then_id_within_the_conversation(open_mem
     memory = open_memory(user_id="ann")
 
     def add(text: str, hour: int, **kw: Any) -> int:
-        return memory.add(text, created_at=T0 + timedelta(hours=hour), session_id="s1", **kw).episode_id
+        return memory.add(text, created_at=START + timedelta(hours=hour), session_id="s1", **kw).episode_id
 
     asked = add("Where should we eat tonight?", 1)
     bot = [add(f"bot note {i}", 2 + i, agent_id="bot") for i in range(3)]  # the bot's own conversation
@@ -232,8 +232,8 @@ def test_expired_memories_leave_every_read(open_memory: OpenMemory) -> None:
     import time
 
     memory = open_memory(user_id="alice")
-    memory.add("I am allergic to peanuts", created_at=T0)
-    short = memory.add("I like coffee", created_at=T0, ttl=0.5)
+    memory.add("I am allergic to peanuts", created_at=START)
+    short = memory.add("I like coffee", created_at=START, ttl=0.5)
     assert {f.value for f in memory.list()} == {"peanuts", "coffee"}  # type: ignore[union-attr]
     assert memory.list()[0].expires_at is not None or memory.list()[1].expires_at is not None  # type: ignore[union-attr]
     time.sleep(0.7)

@@ -7,7 +7,7 @@ import itertools
 import time
 from datetime import timedelta
 
-from conftest import T0, OpenMemory
+from conftest import START, OpenMemory
 from memstrata import Memory
 from memstrata.filter import parse
 from memstrata.store.turns import SESSION_BLOCK_TURNS
@@ -32,7 +32,7 @@ def _sessions(memory: Memory, text: str, scope: Scope) -> list[str | None]:
 
 def test_a_turn_is_found_by_words_from_several_of_its_sentences(open_memory: OpenMemory) -> None:
     memory = open_memory(user_id="alice")
-    at = iter(T0 + timedelta(minutes=i) for i in range(100))
+    at = iter(START + timedelta(minutes=i) for i in range(100))
     memory.add("A canoe is a boat.", session_id="s1", created_at=next(at))
     spread = memory.add("We drove to the lake. The canoe tipped over!", session_id="s1", created_at=next(at))
     memory.add("The lake was cold.", session_id="s2", created_at=next(at))
@@ -50,7 +50,7 @@ def test_a_turn_is_found_by_words_from_several_of_its_sentences(open_memory: Ope
 
 def test_sessions_grow_in_bounded_blocks_and_rank_by_their_best(open_memory: OpenMemory) -> None:
     memory = open_memory(user_id="alice")
-    at = iter(T0 + timedelta(minutes=i) for i in range(200))
+    at = iter(START + timedelta(minutes=i) for i in range(200))
     for i in range(SESSION_BLOCK_TURNS + 3):
         memory.add(f"filler message number {i}", session_id="long", created_at=next(at))
     memory.add("the quarterly zephyr report", session_id="long", created_at=next(at))
@@ -65,10 +65,10 @@ def test_sessions_grow_in_bounded_blocks_and_rank_by_their_best(open_memory: Ope
 
 def test_filters_and_expiry_apply_to_turns_and_blocks(open_memory: OpenMemory) -> None:
     memory = open_memory(user_id="alice")
-    kept = memory.add("the marmot sighting", session_id="s1", created_at=T0, metadata={"lang": "en"})
-    memory.add("another marmot story", session_id="s1", created_at=T0 + timedelta(minutes=1),
+    kept = memory.add("the marmot sighting", session_id="s1", created_at=START, metadata={"lang": "en"})
+    memory.add("another marmot story", session_id="s1", created_at=START + timedelta(minutes=1),
                metadata={"lang": "de"})
-    memory.add("a short-lived marmot note", session_id="s2", created_at=T0 + timedelta(minutes=2), ttl=0.5)
+    memory.add("a short-lived marmot note", session_id="s2", created_at=START + timedelta(minutes=2), ttl=0.5)
     scope = Scope(user_id="alice")
     only_en = memory.store.fts_turns(scope, _match("marmot"), 10, filter=parse('metadata.lang = "en"'))
     assert [i for i, _ in only_en] == [_first_segment(memory, kept.episode_id)]
@@ -83,18 +83,18 @@ def test_forgotten_words_survive_in_no_turn_or_session_document(open_memory: Ope
     nothing in any list; the session's other turns are still found (its block was rebuilt)."""
     memory = open_memory(user_id="alice")
     canary = "Quixotrombulant"
-    memory.add(f"My secret word is {canary} at the harbour", session_id="s1", created_at=T0)
-    memory.add("We walked along the harbour pier", session_id="s1", created_at=T0 + timedelta(days=2))
-    memory.add(f"Another {canary} in another session", session_id="s2", created_at=T0)
+    memory.add(f"My secret word is {canary} at the harbour", session_id="s1", created_at=START)
+    memory.add("We walked along the harbour pier", session_id="s1", created_at=START + timedelta(days=2))
+    memory.add(f"Another {canary} in another session", session_id="s2", created_at=START)
     scope = Scope(user_id="alice")
     assert _sessions(memory, canary, scope) in (["s1", "s2"], ["s2", "s1"])
     if memory.store.capabilities.forget_jobs:
         # Only the first turn of s1 (and s2's): s1 keeps a turn in the same block.
-        receipt = memory.forget(user_id="alice", before=T0 + timedelta(days=1))
+        receipt = memory.forget(user_id="alice", before=START + timedelta(days=1))
     else:
         receipt = memory.forget(user_id="alice", session_id="s1")
         memory.forget(user_id="alice", session_id="s2")
-        memory.add("We walked along the harbour pier", session_id="s1", created_at=T0 + timedelta(days=2))
+        memory.add("We walked along the harbour pier", session_id="s1", created_at=START + timedelta(days=2))
     assert receipt["episodes"] >= 1
     assert memory.store.fts_turns(scope, _match(canary), 10) == []
     assert memory.store.fts_sessions(scope, _match(canary), 10) == []
@@ -108,7 +108,7 @@ def test_whole_turn_hits_reach_search(open_memory: OpenMemory) -> None:
     """Through ``Memory.search``: a turn whose sentences each hold one of the query's words
     comes first (the whole-turn list), on every store."""
     memory = open_memory(user_id="alice", embedder=None)
-    at = iter(T0 + timedelta(minutes=i) for i in range(100))
+    at = iter(START + timedelta(minutes=i) for i in range(100))
     target = memory.add("I bought a kayak. It is bright orange.", session_id="s1", created_at=next(at))
     for text in ("My kayak needs repair", "Orange juice for breakfast", "The kayak club meets on Fridays",
                  "An orange cat lives next door"):
@@ -124,7 +124,7 @@ def test_a_filtered_search_never_ranks_sessions_by_hidden_turns(open_memory: Ope
     from dataclasses import replace
 
     memory = open_memory(user_id="alice", embedder=None)
-    at = iter(T0 + timedelta(minutes=i) for i in range(100))
+    at = iter(START + timedelta(minutes=i) for i in range(100))
     # s1's visible turn is weak and its hidden one strong; s2's visible turn is strong.
     for session, text, lang in [("s1", "a long day with a glacier somewhere far behind the clouds", "en"),
                                 ("s1", "glacier hike glacier hike glacier hike", "de"),
@@ -138,7 +138,7 @@ def test_a_filtered_search_never_ranks_sessions_by_hidden_turns(open_memory: Ope
         # A fixed ``now``: recency moves with the wall clock, and two searches a few ms apart
         # differed in the 9th decimal (a flaky failure under load).
         return [(h.id, round(h.score, 9)) for h in memory.search("glacier hike", kinds=("episode",), limit=10,
-                                                                   filter=where, now=T0 + timedelta(days=1))]
+                                                                   filter=where, now=START + timedelta(days=1))]
     assert ranked(True, only_en) == ranked(False, only_en)
     assert len(ranked(True, only_en)) == 3
     # Unfiltered, the blocks see s1's hidden turn and rank s1 first.
@@ -151,10 +151,10 @@ def test_a_reply_is_found_by_the_words_of_the_turn_it_answers(open_memory: OpenM
     answer "A year ago, in Paris." is found by the question's words, a turn of another session
     is not, and once the question is forgotten its words leave the answer's document too."""
     memory = open_memory(user_id="alice", embedder=None)
-    question = memory.add("When did you buy the python?", speaker="ann", session_id="s1", created_at=T0)
+    question = memory.add("When did you buy the python?", speaker="ann", session_id="s1", created_at=START)
     answer = memory.add("A year ago, in Paris.", speaker="ben", session_id="s1",
-                        created_at=T0 + timedelta(days=2))
-    other = memory.add("Paris was rainy.", speaker="ben", session_id="s2", created_at=T0 + timedelta(days=3))
+                        created_at=START + timedelta(days=2))
+    other = memory.add("Paris was rainy.", speaker="ben", session_id="s2", created_at=START + timedelta(days=3))
     scope = Scope(user_id="alice")
     found = [i for i, _ in memory.store.fts_turns(scope, _match("python"), 10)]
     assert found == [_first_segment(memory, question.episode_id), _first_segment(memory, answer.episode_id)]
@@ -165,7 +165,7 @@ def test_a_reply_is_found_by_the_words_of_the_turn_it_answers(open_memory: OpenM
     # The session block holds each turn once: "python" is in s1's block, not in s2's.
     assert _sessions(memory, "python", scope) == ["s1"]
     if memory.store.capabilities.forget_jobs:
-        memory.forget(user_id="alice", before=T0 + timedelta(days=1))
+        memory.forget(user_id="alice", before=START + timedelta(days=1))
         assert memory.store.fts_turns(scope, _match("python"), 10) == []
         assert _sessions(memory, "python", scope) == []
         assert len(memory.store.fts_turns(scope, _match("paris"), 10)) == 2

@@ -18,14 +18,14 @@ from memstrata.store.keys import stored_keys
 from memstrata.store.protocol import KeyStore
 from memstrata.types import Fact
 
-T0 = datetime(2026, 1, 1, tzinfo=UTC)
+START = datetime(2026, 1, 1, tzinfo=UTC)
 
 
 def _stock(memory: Memory) -> None:
-    memory.add("I prefer UPS for delivery", user_id="alice", created_at=T0)
-    memory.add("Actually, make it FedEx", user_id="alice", created_at=T0 + timedelta(days=1))
-    memory.add("我对花生过敏", user_id="bob", session_id="s1", created_at=T0)
-    memory.add("I like tea", user_id="carol", agent_id="helper", org_id="acme", project_id="p1", created_at=T0)
+    memory.add("I prefer UPS for delivery", user_id="alice", created_at=START)
+    memory.add("Actually, make it FedEx", user_id="alice", created_at=START + timedelta(days=1))
+    memory.add("我对花生过敏", user_id="bob", session_id="s1", created_at=START)
+    memory.add("I like tea", user_id="carol", agent_id="helper", org_id="acme", project_id="p1", created_at=START)
 
 
 def api_keys(memory: Memory) -> KeyStore:

@@ -10,13 +10,13 @@ from memstrata import HashingEmbedder, Memory
 from memstrata.store.reference import ReferenceStore
 from memstrata.text.tokens import TERMS_VERSION, index_text, words
 
-T0 = datetime(2026, 5, 1, 12, 0, tzinfo=UTC)
+START = datetime(2026, 5, 1, 12, 0, tzinfo=UTC)
 
 
 def _make_old(path: Path) -> int:
     """A file as version 1 wrote it: unstemmed terms, no ``terms_version`` in meta."""
     with Memory(path, embedder=None, user_id="alice") as memory:
-        episode = memory.add("I adopted two puppies from the shelter", created_at=T0).episode_id
+        episode = memory.add("I adopted two puppies from the shelter", created_at=START).episode_id
     conn = sqlite3.connect(path)
     with conn:
         conn.execute("UPDATE segments_fts SET terms = ?", (" ".join(words("I adopted two puppies from the shelter")),))
@@ -46,6 +46,6 @@ def test_old_terms_are_stemmed_once_on_open(tmp_path: Path) -> None:
 def test_new_store_records_the_current_version() -> None:
     store = ReferenceStore()
     with Memory(store=store, embedder=HashingEmbedder(dim=64), user_id="alice") as memory:
-        memory.add("dogs", created_at=T0)
+        memory.add("dogs", created_at=START)
         assert memory.store.get_meta("terms_version") == str(TERMS_VERSION)
         assert store.upgrade_terms(store.db.state, TERMS_VERSION, str.upper) is None  # already current

@@ -15,7 +15,7 @@ from memstrata.store.turns import SESSION_BLOCK_TURNS, TURN_DOCS_VERSION
 from memstrata.text.tokens import fts_match_expression
 from memstrata.types import Scope
 
-T0 = datetime(2026, 5, 1, 12, 0, tzinfo=UTC)
+START = datetime(2026, 5, 1, 12, 0, tzinfo=UTC)
 
 
 def _execute(location: str | Path, *sql: str) -> list[Any]:
@@ -54,8 +54,8 @@ def _count_blocks(location: str | Path) -> int:
 def test_an_older_database_is_backfilled_once_on_open(location: str | Path) -> None:
     with Memory(location, embedder=None, user_id="alice") as memory:
         for i in range(SESSION_BLOCK_TURNS + 2):
-            memory.add(f"ordinary chat line {i}", session_id="s1", created_at=T0 + timedelta(minutes=i))
-        target = memory.add("We sailed to the island. The lighthouse was red.", session_id="s2", created_at=T0)
+            memory.add(f"ordinary chat line {i}", session_id="s1", created_at=START + timedelta(minutes=i))
+        target = memory.add("We sailed to the island. The lighthouse was red.", session_id="s2", created_at=START)
     assert _count_blocks(location) == 3  # s1 in two bounded blocks, s2 in one
     _forget_turn_docs(location)
     with Memory(location, embedder=None, user_id="alice") as memory:
@@ -75,8 +75,8 @@ def test_an_older_database_is_backfilled_once_on_open(location: str | Path) -> N
 
 def test_export_and_import_rebuild_turns_and_blocks(location: str | Path, tmp_path: Path) -> None:
     with Memory(tmp_path / "source.db", embedder=None, user_id="alice") as source:
-        source.add("The violin recital is on Sunday", session_id="s1", created_at=T0)
-        source.add("Bring the sheet music", session_id="s1", created_at=T0 + timedelta(minutes=1))
+        source.add("The violin recital is on Sunday", session_id="s1", created_at=START)
+        source.add("Bring the sheet music", session_id="s1", created_at=START + timedelta(minutes=1))
         records = list(source.export())
     with Memory(location, embedder=None, user_id="alice") as memory:
         memory.import_records(records)
@@ -109,12 +109,12 @@ def test_postgres_database_written_at_schema_6_is_backfilled_set_based(pg_url: A
     with Memory(url, embedder=None, user_id="alice") as memory:
         for i in range(2 * SESSION_BLOCK_TURNS + 5):  # sessions interleaved, so their ids interleave
             memory.add(f"long session line {i} about the harbour", session_id="s1",
-                       created_at=T0 + timedelta(minutes=i), ttl=86400.0 * 365 if i % 7 == 3 else None)
+                       created_at=START + timedelta(minutes=i), ttl=86400.0 * 365 if i % 7 == 3 else None)
             if i % 3 == 0:
-                memory.add(f"agent line {i} 我们去了公园", session_id="s2", agent_id="a1", created_at=T0)
-                memory.add(f"bob's line {i}", session_id="s1", user_id="bob", created_at=T0)
+                memory.add(f"agent line {i} 我们去了公园", session_id="s2", agent_id="a1", created_at=START)
+                memory.add(f"bob's line {i}", session_id="s1", user_id="bob", created_at=START)
             if i % 10 == 0:
-                memory.add(f"no session line {i}", created_at=T0)
+                memory.add(f"no session line {i}", created_at=START)
     written = _pg_sessions(url)
     assert [len(blocks) for blocks in written.values()] == [3, 1, 1, 4]
     assert sum(b[0] for b in written[("default", "default", "s1", "alice", None)]) == 2 * SESSION_BLOCK_TURNS + 5

@@ -539,12 +539,12 @@ def export(
     if output:
         console.print(f"exported {n} records to {output}")
     if empty[0]:
-        # An export of the implicit default user wrote an empty file without a word (trial 14).
+        # An export of the implicit default user wrote an empty file without a word.
         err.print(f"note: nothing is stored in {empty[0]}; --user NAME exports another user, --all the whole "
                   "database", highlight=False, markup=False)
     if everything and keys[0]:
         # Said on stderr (stdout may be the export itself): an operator moving a REST deployment
-        # must know whether clients keep their keys (a fresh-user trial, U16, found them left behind).
+        # must know whether clients keep their keys (a fresh-user trial found them left behind).
         err.print(f"note: --all carries the REST API keys as stored ({keys[0]} keys: their SHA-256 hashes, never a "
                   "secret; revoked ones stay revoked): `memstrata import` of this file restores them, so REST "
                   "clients keep working with the keys they have", highlight=False, markup=False)

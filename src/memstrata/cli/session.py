@@ -89,7 +89,7 @@ def open_memory(db: str | None, org: str | None, project: str | None, user: str 
         raise StoreError(f"no database at {path}; remember or import something first, or pass --db")
     if create and (path := missing_file(db, settings)) is not None and not path.parent.is_dir() \
             and path != DEFAULT_DB_PATH.expanduser():
-        # a typo'd --db / MEMSTRATA_DB must not create directories silently (trial F20); only the
+        # a typo'd --db / MEMSTRATA_DB must not create directories silently; only the
         # default location's folder is made for the user
         raise InvalidInput(f"--db {path}: the directory {path.parent} does not exist; create it first, or fix "
                            "the path (a new file in an existing directory is created)")
@@ -102,7 +102,7 @@ def removed_unless_stored(db: str | None) -> Iterator[dict[str, bool]]:
     """Around a command that may create the SQLite file ``db`` names: when the command fails
     before it stored anything (``state["stored"]`` still false), the file it created (with its
     ``-wal``/``-shm``) is removed, so a refused import leaves no empty database behind (a
-    fresh-user trial found one after a future-dated line was refused, trial 10). A file that
+    fresh-user trial found one after a future-dated line was refused). A file that
     existed before, or a PostgreSQL URL, is never touched."""
     created = missing_file(db, Settings.from_env())
     state = {"stored": False}

@@ -5,7 +5,7 @@ A search ranks memories by how well they match the words and meaning of the quer
 right for "what carrier do I use?" and wrong for "plan dinner": the peanut allergy shares no
 word with "dinner", so as soon as any memory mentions dinner or food ("Mom is coming for dinner
 on Friday", 我喜欢吃川菜) the allergy ranked below it and ``Memory.context`` left it out
-(fresh-user trial 11, F0). A careful assistant keeps a guest's allergy in mind whenever food
+(a fresh-user trial). A careful assistant keeps a guest's allergy in mind whenever food
 is involved. So a query about food or meals (``is_about_food``) brings the scope's current
 dietary and health facts (``FOOD_KEYS``: allergies, conditions, diet, foods avoided; the user's
 and their relatives') into the context block first, under their own title.

@@ -2,7 +2,7 @@
 
 Fresh-user trials stored the words around the allergen as part of it: 我对花生又过敏了 → ``花生又``,
 我对花生很过敏 → ``花生很``, 我吃花生会过敏 → ``吃花生会``, "I'm allergic to peanuts again" → ``peanuts
-again``, "I'm allergic to peanuts 所以不要放花生" → ``peanuts 所以不要放花生`` (trial 8 T4, trial 9 U9). Such a
+again``, "I'm allergic to peanuts 所以不要放花生" → ``peanuts 所以不要放花生`` (a fresh-user trial). Such a
 value is wrong twice: a filter on ``peanuts`` misses it, and "I'm not allergic to peanuts" cannot
 withdraw it (a withdrawal names a value as a whole, ``facts.resolve.same_value``). ``allergen`` is the one
 clean-up the patterns apply to the value they read, and the one the write path applies to a value
@@ -32,7 +32,7 @@ _ZH_SEVERITY = lazy_regex(r"^(?:很|非常|特别|比较|有点|有些|超级)?(
 _EN_TAIL = lazy_regex(r"\s+(?:again|still|after all|as well|too|now|anymore|any more|once more|"
                       r"like before)$", re.IGNORECASE)
 #: "peanuts so no peanuts", "peanuts because they make me sick", "peanuts but I love almonds": an
-#: English clause run on after the allergen with no comma (trial 11 F3), as 所以 is in Chinese.
+#: English clause run on after the allergen with no comma, as 所以 is in Chinese.
 #: Not "and" alone: "peanuts and shellfish" is a list.
 _EN_CLAUSE = lazy_regex(r"\s+(?:so|but|because|cause|cuz|since|though|although|which|whereas|please|pls|plz|"
                         r"thanks|thank you|thx|lol|haha\w*|btw|fyi|and\s+(?:so|please|pls|no|not|don't|dont|never|i|"

@@ -9,7 +9,7 @@ future ("I don't run every morning", "I'll run every morning") is none.
 
 **Taking up again and giving up**, the withdrawals of stale dislikes and habits:
 
-A fresh-user trial (trial 9 U10) found the shape "I eat meat again" read for the diet only:
+A fresh-user trial found the shape "I eat meat again" read for the diet only:
 "I don't drink coffee anymore" then "I started drinking coffee again", 我不吃辣 then 我现在能吃辣了
 or 我又开始吃辣了, 我以后不喝咖啡了 then 我又开始喝咖啡了 left the dislike or the "不喝咖啡" habit
 current, and 我每天早上跑步 then 我不再跑步了 ("I don't run any more") left the running habit. An

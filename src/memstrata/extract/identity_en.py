@@ -54,7 +54,7 @@ def _name(clause: str, ctx: _Ctx) -> list[Finding]:
 _AGE = lazy_regex(r"^(?:i'm|i am|i just turned|i turned)\s+(?P<v>\d{1,3})(?:\s*(?:years?\s+old|"
                   r"yo|y/o))?$", _IC)
 
-# "moved back to X" is a change like any other (a return to an earlier value: trial F12).
+# "moved back to X" is a change like any other (a return to an earlier value: a fresh-user trial).
 _LIVE = lazy_regex(r"^(?:i|we)\s+(?:now\s+|currently\s+|still\s+)?(?:(?:live|am living|'m living|"
                    r"reside|am based|'m based)|(?:just moved|recently moved|moved|have moved|"
                    r"'ve moved|have just moved|'ve just moved)(?:\s+back)?)\s+(?:in|to)\s+(?P<v>.+)$"

@@ -50,7 +50,7 @@ _SPLIT = lazy_regex(
     _IC,
 )
 #: "no" as a reply ("No, I meant ...") is a filler; "No calls before 9am" is the contact hours
-#: ``routines`` reads (trial 9: the filler took its "no" and nothing was stored).
+#: ``routines`` reads (the filler took its "no" and nothing was stored).
 _FILLER = lazy_regex(
     r"^(?:(?:and|but|so|also|actually|honestly|well|oh|btw|by the way|ok|okay|anyway|plus|"
     r"hey|hi|hello|yes|yeah|no(?!\s+(?:calls|texts|emails|messages)\b)|sure|alright|now|these days|nowadays|"
@@ -150,7 +150,7 @@ def _more_likes(raw: str, head: Finding) -> list[Finding]:
 
 
 #: "I'm allergic to peanuts, shellfish, and eggs", "allergic to: peanuts, shellfish": the clauses after
-#: an allergy that are bare nouns continue its list (trial 11 F1 kept only the first). At most two
+#: an allergy that are bare nouns continue its list (a fresh-user trial kept only the first). At most two
 #: words, none a remark ("thanks", "seriously", "not shellfish", "so be careful", "the doctor confirmed")
 #: or a past tense, are read as one; the list's last clause may join two such ("..., sesame and
 #: shellfish": only peanuts and tree nuts of "peanuts, tree nuts, sesame and shellfish" were stored).
@@ -164,11 +164,11 @@ _NOT_AN_ITEM = lazy_regex(
     r"something|all|both|again|too|now|still|unfortunately|sadly|the|a|an|his|her|their|our|your|its|[a-z]+ly|"
     r"[a-z]+ing)\b", _IC)
 
-# Any "-ly" degree word too ("deathly", "severely", "mildly": trial 11 F1 "I'm deathly allergic to shrimp"
+# Any "-ly" degree word too ("deathly", "severely", "mildly": a fresh-user trial "I'm deathly allergic to shrimp"
 # stored nothing); "not" is none of them, so "I'm really not allergic" stays unread. "to:" opens a list.
 _ALLERGY_DEGREE = (r"(?:(?:also|too|actually|really|very|so|super|extra|quite|pretty|still|again|now|definitely|"
                    r"indeed|deadly|crazy|kinda|a bit|a little|[a-z]+ly)\s+)*")
-#: What a plate must not have, said apart from the "I'm allergic" that says why (trial 11 F1: "No
+#: What a plate must not have, said apart from the "I'm allergic" that says why ("No
 #: peanuts for me please, I'm allergic" stored nothing): the allergen before, or after "so".
 _NO_FOOD = (r"(?:please\s+)?(?:no|hold the|skip the|nothing with|i\s+can't\s+(?:eat|have)|"
             r"i\s+cannot\s+(?:eat|have)|i\s+can\s+not\s+(?:eat|have)|i\s+don't\s+eat|i\s+do\s+not\s+eat)"
@@ -308,7 +308,7 @@ def _note(value: str, clause: str) -> list[Finding]:
 
 # --- health, diet, favourites ---------------------------------------------------------
 
-# "still"/"again"/"now" re-state an allergy (trial 9 U9: "I'm still allergic" stored nothing)
+# "still"/"again"/"now" re-state an allergy ("I'm still allergic" stored nothing)
 #: How bad an allergy is, said before the allergen or "allergy" ("a severe peanut allergy"): not the
 #: allergen (``allergens.allergen`` cuts it from a value too).
 _ALLERGY_ADJ = (r"(?:(?:very|really|pretty|quite|extremely|super|so)\s+)?(?:severe|serious|bad|mild|slight|minor|"
@@ -339,7 +339,7 @@ _NOT_ALLERGEN = lazy_regex(
     r"this|that|these|those|kids?|child|children|people|everyone|someone|anyone|nobody|common|rare|new|"
     r"allergy|allergic|immune|severe|mild)$", _IC)
 #: "Allergic to: peanuts, shellfish", "Allergies: peanuts": a form-like line with no subject, the
-#: user's own only when it opens the sentence (trial 11 F1).
+#: user's own only when it opens the sentence.
 _ALLERGY_BARE = lazy_regex(rf"^{_ALLERGY_DEGREE}(?:allergic\s+to\b\s*:?|(?:my\s+)?(?:food\s+)?allerg(?:y|ies)\s*:)"
                            r"\s*(?P<v>.+)$", _IC)
 _DIET = lazy_regex(r"^(?:i'm|i am)\s+(?:an?\s+)?(?:strict\s+)?(?P<v>vegetarian|vegan|pescatarian)$"
@@ -475,7 +475,7 @@ def _family_pet(clause: str, ctx: _Ctx) -> list[Finding]:
 
 _KIN = rf"(?:{_RELATIVES}|{_ANIMALS}|children)"
 _KIN_ADJ = r"(?:(?:little|older|younger|big|baby|elder|eldest|oldest|youngest|twin|two|three|step|new)\s+)?"
-#: Relatives a family names without "my", as a name ("Mom is allergic to peanuts": trial 9 stored nothing).
+#: Relatives a family names without "my", as a name ("Mom is allergic to peanuts": a fresh-user trial stored nothing).
 _PARENTS = r"(?:mom|mum|mother|dad|father|grandma|grandmother|grandpa|grandfather)"
 _ADDRESSED = rf"{_PARENTS}\b(?!\s+and\s+i\b)"
 #: "My son is allergic to eggs", "My mom's allergic to peanuts", "Both my kids are allergic to nuts",
@@ -505,7 +505,7 @@ _REPORTED = lazy_regex(
     r"|^i\s+(?:just\s+|recently\s+|finally\s+|already\s+|always\s+)?(?:told|tell|informed|warned|reminded|"
     r"found out|learned|learnt|discovered|realized|realised|was told|got told|have told|had told)"
     r"(?:\s+(?:the|my|our|a|an|their|his|her|him|them|you|everyone|everybody|people)\b)?(?:\s+\w+){0,2}?"
-    # "Turns out I'm allergic to shellfish after all" (trial 9 U9)
+    # "Turns out I'm allergic to shellfish after all"
     r"|^(?:it\s+)?turn(?:s|ed)\s+out)"
     r"\s+(?:that\s+)?(?P<rest>(?:i'm|i am|i have|i've|i was)\s+.+)$",
     _IC)

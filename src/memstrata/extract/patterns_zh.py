@@ -43,7 +43,7 @@ _HABIT = lazy_regex(r"^(?:我)?(?:以后|今后|往后|之后|从现在(?:起|�
 
 
 #: Where an allergy statement ends though no comma says so: chat runs 我对花生过敏所以不要放花生 and
-#: 我对花生过敏请注意 together (trial 8 T4: nothing stored), and the clause after 过敏 is one of its
+#: 我对花生过敏请注意 together (nothing stored), and the clause after 过敏 is one of its
 #: own. Not before a word 过敏 forms a noun with (过敏性鼻炎, 过敏原, 过敏反应) or 的 (过敏的人).
 _AFTER_ALLERGY = lazy_regex(r"(?<=过敏)(?:了|啊|哦|呀|呢|啦|哈|喔)*"
                             r"(?!症|原|源|性|反应|史|体质|药|科|测|检|试|的|者|患者|人群|吗|么|嘛|吧|不|没|与否)"
@@ -193,15 +193,15 @@ def _remember(clause: str, ctx: _Ctx) -> list[Finding]:
 
 # --- health, diet, favourites -----------------------------------------------------------
 
-#: 我又对花生过敏了 / 我还是对花生过敏 / 我现在又对花生过敏了: a re-stated allergy (trial 9 U9 stored nothing);
+#: 我又对花生过敏了 / 我还是对花生过敏 / 我现在又对花生过敏了: a re-stated allergy (a fresh-user trial stored nothing);
 #: the words between the allergen and 过敏 (又, 很, 会) are cut by ``allergens.allergen`` (``rules``).
 _ALLERGY_ADV = r"(?:也|还是|还|又|开始|其实|是|就|真的|一直|都|现在|仍然|依然|仍|确实|再次|重新)*"
 _ALLERGY = lazy_regex(rf"^(?:我|本人){_ALLERGY_ADV}(?:对|有)?(?P<v>.+?)过敏(?:症|的)?$")
-#: 对花生过敏 with no 我: the usual reply to "any allergies?" (trial 8 T4). Read only as a sentence's
+#: 对花生过敏 with no 我: the usual reply to "any allergies?". Read only as a sentence's
 #: first clause: after 我妈妈对花生过敏， the clause 也对芒果过敏 is still the mother's.
 #: Without 是: a bare 是对芒果过敏 is the contrasted half of a correction (``_allergy_contrast``).
 _ALLERGY_BARE = lazy_regex(r"^(?:也|还是|还|又|一直|都|现在|仍然|依然|仍|确实)*对(?P<v>.+?)过敏的?$")
-#: 花生过敏 with neither 我 nor 对 (trial 11 F1): the allergen itself opens the sentence, a short noun
+#: 花生过敏 with neither 我 nor 对: the allergen itself opens the sentence, a short noun
 #: that names no one (妈妈花生过敏 is the mother's, 他花生过敏 someone else's) and is no degree or
 #: body word (有点过敏, 容易过敏, 皮肤过敏 name no allergen: ``_NOT_ALLERGEN``).
 _ALLERGY_NOUN = lazy_regex(r"^(?P<v>[\u3400-\u9fffA-Za-z]{1,8}?)过敏的?$")
@@ -395,7 +395,7 @@ def _family_pet(clause: str, ctx: _Ctx) -> list[Finding]:
         unit = "只" if key == "pet" else "个"
         what = f"{count}{unit}{what}"
     # 女儿小美, 猫麻糬: the relation and the name side by side, as Chinese says them (我女儿小美); the
-    # value used to read 叫小美的女儿, the verb 叫 glued in (trial 7 H4)
+    # value used to read 叫小美的女儿, the verb 叫 glued in
     value = f"{what}{m.group('name')}" if m.group("name") else what
     return _f(key, value, CONF_STATED, clause)
 
@@ -434,7 +434,7 @@ _NOT_ALLERGEN = lazy_regex(rf"[我你他她它们谁对不没别]|{_RELATIVES}|{
 #: (妈, 老妈, 我爸), and pets; a friend, colleague or client is nobody's subject here (nothing stored).
 _KIN_ZH = rf"(?:老妈|老爸|妈|爸|{_RELATIVES}|{_ANIMALS}|孩子们|孩子)"
 #: 我儿子对鸡蛋过敏 / 我妈妈也对花生过敏 / 我家狗对鸡肉过敏 / 我的猫对鱼不过敏了 / 我老公有哮喘: the relative's.
-#: 妈妈对花生过敏 without 我: parents and grandparents are named so in the family (trial 9, as "Mom is ...").
+#: 妈妈对花生过敏 without 我: parents and grandparents are named so in the family (as "Mom is ...").
 _KIN_SAYS_ZH = lazy_regex(r"^(?:我(?:的|家的?|家里的?)?|(?=妈妈|老妈|爸爸|老爸|爷爷|奶奶|外公|外婆|姥姥|姥爷))"
                           rf"(?P<rel>{_KIN_ZH})"
                           r"(?=也|还|都|其实|一直|从小|是|不|没|对|有|患有|得了|以前)"

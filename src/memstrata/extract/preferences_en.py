@@ -34,7 +34,7 @@ _USE = lazy_regex(r"^(?:please\s+)?(?:always\s+)?(?:use|ship(?: (?:it|them|every
                   r"(?:switch|change|go|get|revert)\s+back\s+to(?:\s+using)?)\s+(?P<v>.+)$", _IC)
 
 # "I switched back to UPS", "I've gone back to using 顺丰": a return to an earlier value is a
-# change like any other (trial F12); "switch back to UPS" is read by ``_USE``.
+# change like any other; "switch back to UPS" is read by ``_USE``.
 _BACK_TO = lazy_regex(r"^(?:i|we)(?:\s+have|'ve)?\s+(?:just\s+|now\s+)*(?:switched|changed|gone|went|"
                       r"reverted|got|moved)\s+back\s+to(?:\s+using)?\s+(?P<v>.+)$", _IC)
 

@@ -233,7 +233,7 @@ _CJK = "\u3400-\u9fff\uf900-\ufaff"
 #: clause ("我喜欢用 iPhone 拍照") matches neither, so it stays whole.
 #: Also where a clause is followed by a remark in the other language that opens with a discourse
 #: word and runs to the end ("我对花生过敏 btw", "我对花生过敏. So no peanuts please", "I'm allergic to
-#: peanuts 所以不要放花生", "I live in Boston 哈哈"): trial 8 T4 stored nothing, or the remark inside the
+#: peanuts 所以不要放花生", "I live in Boston 哈哈"): a fresh-user trial stored nothing, or the remark inside the
 #: value. A name in the other script ("我喜欢 Red Hot Chili Peppers", "I prefer 顺丰") opens with none.
 _EN_REMARK = (r"(?:so|btw|lol|lmao|haha\w*|hehe\w*|ok|okay|pls|please|thanks|thank you|thx|ty|fyi|just so you know|"
               r"and|but|because|cuz|remember|be careful|thx|sorry|cool|omg|right|yeah|yes)")
@@ -398,11 +398,11 @@ def tidy(sentence: str) -> str:
 
 
 #: Typographic apostrophes and quotes to their ASCII forms: the English patterns spell "I'm",
-#: "don't", "I've" with U+0027, and phones and Macs send U+2019 (trial 11 F1: "I’m allergic to
+#: "don't", "I've" with U+0027, and phones and Macs send U+2019 ("I’m allergic to
 #: peanuts" stored nothing while "I'm allergic to peanuts" did). The stored episode keeps its text.
 _QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u02bc": "'", "\u201b": "'", "\u2032": "'",
                          "\uff07": "'", "\u201c": '"', "\u201d": '"', "\u201f": '"', "\u2033": '"'})
-#: "im allergic to walnuts": chat drops the apostrophe of "I'm" (trial 11 F1); "IM me" (instant
+#: "im allergic to walnuts": chat drops the apostrophe of "I'm"; "IM me" (instant
 #: message) is upper case and left alone.
 _IM = lazy_regex(r"\b([Ii])m\b(?=\s)")
 

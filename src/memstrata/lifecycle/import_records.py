@@ -79,7 +79,7 @@ def import_records(store: LifecycleStore, records: Iterable[Mapping[str, Any]], 
     A fact may cite only episodes of its own owner (org, project, user, agent), as every write
     path makes them: a file whose fact cites another user's episode (edited by hand, or tampered
     with) would show that user's words as this user's source, and forgetting the other user would
-    take this user's fact along (a fresh-user trial, F18). Such a file is refused whole.
+    take this user's fact along (a fresh-user trial). Such a file is refused whole.
 
     Args:
         lines: the file line of each record (``load_export``), so errors say ``line N``; without

@@ -175,7 +175,7 @@ def _check_current_change(store: LifecycleStore, conn: Any, event_id: int, old: 
       late and took its place from then on: ``facts.place.cut_at``) names what replaced it now;
     * an ``arrived_late`` event while a value said after ``old`` is still stored (current or
       past): ``old`` was stored as a past value, it replaced nothing, and making it current would
-      put an older statement over a newer one (a fresh-user trial, U3, saw a February value
+      put an older statement over a newer one (a fresh-user trial saw a February value
       restored over March's). Once no value said after it is left (the newer ones were deleted),
       the rollback makes it current, as ``Memory.delete``'s receipt offers.
 
@@ -242,7 +242,7 @@ def replaced_by(store: Store, fact: Fact) -> list[Replaced]:
              if f.id in latest and latest[f.id].detail.get("superseded_by") == fact.id]
     if _single_valued(fact.key) and found:
         # One value held the key just before ``fact``: the last said. Events written before values
-        # were placed by when they were said (U1) named ``fact`` as every late value's successor.
+        # were placed by when they were said named ``fact`` as every late value's successor.
         last = max(found, key=lambda f: (f.valid_from or f.observed_at, f.id))
         found = [last]
     return [Replaced(f.id, f.key, f.value, latest[f.id].id, fact.id) for f in found]

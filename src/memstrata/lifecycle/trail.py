@@ -3,7 +3,7 @@
 A forget deletes content but leaves proof that it happened; a withdrawal ("I'm not allergic to
 peanuts any more") is kept apart from the facts it withdrew. A backup that is restored must keep
 both, and must bring back no forgotten content. So ``export`` writes, after the episodes, facts
-and their events (``memstrata.lifecycle.export``), these record types (a fresh-user trial, F11, found a
+and their events (``memstrata.lifecycle.export``), these record types (a fresh-user trial found a
 restored ``export --all`` without them):
 
 * ``withdrawal``: a row of ``withdrawals`` (migration 15) of an exported episode: key, value,

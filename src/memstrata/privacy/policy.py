@@ -50,7 +50,7 @@ _FILLER = lazy_regex(r"[\W_]*(?:\b(?:and|or)\b|和|或)?[\W_]*")
 
 def only_placeholders(text: str) -> bool:
     """Whether ``text`` holds a placeholder and nothing else worth keeping: a fact whose value
-    is ``[REDACTED:email]`` tells an agent nothing (trial 7, H15), so it is not stored.
+    is ``[REDACTED:email]`` tells an agent nothing, so it is not stored.
 
     >>> only_placeholders("[REDACTED:email]"), only_placeholders(" [REDACTED:email] or [REDACTED:phone].")
     (True, True)

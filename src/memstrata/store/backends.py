@@ -20,7 +20,7 @@ def check_location(location: str | Path) -> None:
     """Refuse a location that looks like a URL of no scheme memstrata opens: a mistyped
     ``postgresq://`` or ``mysql://`` would otherwise become a new SQLite file in a directory
     named after the scheme, and every worker given it would keep its own memory (a fresh-user
-    trial, T5).
+    trial).
 
     Raises:
         StoreError: ``location`` holds ``://`` and is not a PostgreSQL URL; the message names

@@ -5,7 +5,7 @@ Deleting a fact deletes its own events, but the events of *other* facts can quot
 that said it; a retraction holds the withdrawing sentence (``statement``); a restatement
 folded into a surviving fact holds the restated words (``restated``). A fresh-user trial
 found a forgotten value kept this way in the SQLite file after ``forget --session``,
-``forget --filter`` and ``forget --fact`` (trial 7, H13). ``clean_detail`` removes such
+``forget --filter`` and ``forget --fact``. ``clean_detail`` removes such
 content from one event's detail; ``scrub_sql`` applies it, inside the forget's own write
 transaction, to the events of the surviving facts of the owners concerned (SQLite and
 PostgreSQL; the in-memory store applies ``clean_detail`` itself).

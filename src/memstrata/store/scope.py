@@ -22,7 +22,7 @@ def scope_predicate(scope: Scope, *, prefix: str = "", session: bool = True,
     is for facts, which belong to a user or agent rather than a session: a session narrows
     them to "facts cited by that session's episodes", with or without a user or agent (a
     fresh-user trial found ``user_id`` + ``session_id`` returning the user's facts of every
-    session while ``session_id`` alone narrowed, H11; a hand-set fact cites no episode, so
+    session while ``session_id`` alone narrowed; a hand-set fact cites no episode, so
     no session scope holds it). ``mark`` is the driver's placeholder (``?`` for sqlite3,
     ``%s`` for psycopg).
     """
