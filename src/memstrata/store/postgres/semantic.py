@@ -12,7 +12,7 @@ from memstrata.store.postgres.rows import EPISODE_COLS, fetch_rows, live, row_to
 from memstrata.types import Episode, Scope
 
 if TYPE_CHECKING:
-    from memstrata.store.postgres.store import PostgresStore
+    from memstrata.store.postgres.base import PgBase
 
 Conn = Any
 
@@ -20,7 +20,7 @@ Conn = Any
 class PgSemantic:
     """See ``store.semantic_store.SemanticQueries``."""
 
-    def __init__(self, store: PostgresStore) -> None:
+    def __init__(self, store: PgBase) -> None:
         self.store = store
 
     @staticmethod

@@ -13,14 +13,11 @@ never both keep an "active" value and never deadlock.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import re
 import time
 from collections.abc import Callable, Iterable, Sequence
-from contextlib import AbstractContextManager
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 import psycopg
@@ -28,18 +25,14 @@ from psycopg.types.json import Jsonb
 
 from memstrata.clock import utcnow
 from memstrata.filter import Expr
-from memstrata.filter.sql import POSTGRES, ValueMac, compile_filter
 from memstrata.paging import Position
 from memstrata.privacy.crypto import Cipher, reveal
 from memstrata.store import forgotten, outdated_marks, withdrawals
-from memstrata.store.dialect import PostgresDialect
 from memstrata.store.event_scrub import Scrubbed, scrub_sql
-from memstrata.store.keys import ApiKeys
 from memstrata.store.postgres import bm25, scrub, search
+from memstrata.store.postgres.base import PgBase, filter_predicate
 from memstrata.store.postgres.connection import PgDatabase, redact_url
-from memstrata.store.postgres.queue import PgExtractionQueue
 from memstrata.store.postgres.rows import EPISODE_COLS, Conn, fetch_rows, live, row_to_episode, scope_predicate, utc
-from memstrata.store.postgres.semantic import PgSemantic
 from memstrata.store.protocol import Capabilities
 from memstrata.store.records import Citation, NewEpisode, NewFact, NewSegment, episode_hash
 from memstrata.store.scope import FORGET_CUTS, SCOPE_FIELDS, hidden_predicate
@@ -47,24 +40,10 @@ from memstrata.store.turns import CONTEXT_MARK, SESSION_BLOCK_TURNS, block_hidde
 from memstrata.store.withdrawals import Withdrawal
 from memstrata.types import ContextSegment, Episode, Fact, MemoryEvent, Scope, Segment
 
-if TYPE_CHECKING:
-    from memstrata.config import SemanticSettings
-
 _SCOPE_FIELDS = SCOPE_FIELDS
 _FACT_COLS = ("id, org_id, project_id, user_id, agent_id, subject, kind, key, tag, value, statement, "
               "confidence, importance, sensitivity, observed_at, valid_from, valid_to, expires_at, status, "
               "access_count, last_accessed_at, created_at, expired_at, encrypted")
-
-
-def filter_predicate(expr: Expr | None, *, kind: str, alias: str = "",
-                     value_mac: ValueMac | None = None) -> tuple[str, list[object]] | None:
-    """SQL of a filter for PostgreSQL (``TRUE`` when none), or ``None`` when it matches no ``kind`` record."""
-    if expr is None:
-        return "TRUE", []
-    sql, params = compile_filter(expr, kind=kind, dialect=POSTGRES, alias=alias, value_mac=value_mac)
-    if isinstance(sql, bool):
-        return ("TRUE", []) if sql else None
-    return sql, params
 
 
 def match_terms(match: str) -> list[str]:
@@ -113,12 +92,7 @@ def _time_order(scope: Scope) -> str:
     return "e.created_at" if scope.session_id is None else "(e.created_at + interval '0 s')"
 
 
-def _lock_key(scope: Scope) -> int:
-    digest = hashlib.sha256(json.dumps([scope.org_id, scope.project_id, scope.user_id, scope.agent_id]).encode())
-    return int.from_bytes(digest.digest()[:8], "big", signed=True)
-
-
-class PostgresStore:
+class PostgresStore(PgBase):
     """Storage operations over a ``PgDatabase``; see the module docstring.
 
     Args:
@@ -150,119 +124,7 @@ class PostgresStore:
                                          maintenance=True, parallel_reads=True, split_vector_reads=True,
                                          sql=True, batch_inserts=True)
 
-    # -- LLM semantic memory and API keys (``store.semantic_store.SemanticStore``) --------------------
-    def extraction_queue(self, policy: SemanticSettings) -> PgExtractionQueue:
-        """The extraction queue of this database (``store.postgres.queue``: ``FOR UPDATE SKIP LOCKED``)."""
-        return PgExtractionQueue(self.db, policy)
-
-    def semantic_queries(self) -> PgSemantic:
-        """The queries of the worker, consolidation and short-term memory (``store.postgres.semantic``)."""
-        return PgSemantic(self)
-
-    def api_keys(self) -> ApiKeys:
-        """The REST server's API keys in this database (``store.keys``)."""
-        return ApiKeys(self.db, self.dialect)
-
-    def snapshot(self) -> AbstractContextManager[None]:
-        """Share one read snapshot across this thread's reads until exit (``PgDatabase.snapshot``):
-        ``Retriever.search`` wraps a search's store calls in it."""
-        return self.db.snapshot()
-
-    def close(self) -> None:
-        """Close the pool."""
-        self.db.close()
-
-    def clear_caches(self) -> None:
-        """Nothing is cached in the process (the server holds the indexes)."""
-
-    def size_bytes(self) -> int:
-        """Bytes of the whole database on the server."""
-        with self.db.read() as conn:
-            row = conn.execute("SELECT pg_database_size(current_database())").fetchone()
-        return int(row[0]) if row else 0
-
-    # -- metadata ---------------------------------------------------------------------------
-    def get_meta(self, key: str) -> str | None:
-        """A value of the ``meta`` table, or ``None``."""
-        with self.db.read() as conn:
-            row = conn.execute("SELECT value FROM meta WHERE key = %s", (key,)).fetchone()
-        return None if row is None else str(row[0])
-
-    def set_meta(self, conn: Conn, key: str, value: str) -> None:
-        """Set a ``meta`` value inside an open write; recording ``embedding_dim`` creates the
-        HNSW index for that dimension."""
-        conn.execute("INSERT INTO meta (key, value) VALUES (%s, %s) "
-                     "ON CONFLICT (key) DO UPDATE SET value = excluded.value", (key, value))
-        if key == "embedding_dim" and int(value) > 0:
-            self.ensure_vector_index(conn, int(value))
-
-    @staticmethod
-    def ensure_vector_index(conn: Conn, dim: int) -> None:
-        """Create the HNSW (cosine) indexes over segment and fact embeddings of dimension ``dim``
-        (those missing: a database made before the facts index gets it here), on the embeddings'
-        ``halfvec`` cast (``search.vector_index``), with the graph settings ``search.HNSW_M`` and
-        ``search.HNSW_EF_CONSTRUCTION``. An existing index keeps the settings it was built with
-        (``REINDEX`` too), and a table that has the older ``vector`` graph
-        (``search.legacy_vector_index``) keeps it: create the new one by hand, then drop the
-        old one (docs/postgresql.md, HNSW settings), to change them."""
-        dim = int(dim)  # an integer in the SQL text, never user text
-        # Vectors inline in the heap rows (pgvector's advice): no TOAST fetch per row in exact scans.
-        # Altered only when not yet so: ALTER TABLE holds an exclusive lock to the end of the
-        # transaction, which here includes the graph builds (minutes at 1M rows, every read
-        # of the tables waiting meanwhile).
-        for table in ("segments", "facts"):
-            storage = conn.execute("SELECT attstorage FROM pg_attribute WHERE attrelid = %s::regclass "
-                                   "AND attname = 'embedding'", (table,)).fetchone()
-            if storage is None or storage[0] != "p":
-                conn.execute(f"ALTER TABLE {table} ALTER COLUMN embedding SET STORAGE PLAIN")
-        for table in ("segments", "facts"):  # facts too: a million messages leave ~90k facts to search
-            legacy = conn.execute("SELECT to_regclass(%s) IS NOT NULL",
-                                  (search.legacy_vector_index(table, dim),)).fetchone()
-            if legacy is not None and legacy[0]:
-                continue
-            conn.execute(f"CREATE INDEX IF NOT EXISTS {search.vector_index(table, dim)} ON {table} "
-                         f"USING hnsw ((embedding::halfvec({dim})) halfvec_cosine_ops) "
-                         f"WITH (m = {search.HNSW_M}, ef_construction = {search.HNSW_EF_CONSTRUCTION})")
-
-    @staticmethod
-    def bump(conn: Conn, counter: str) -> None:
-        """Increment a version counter (kept for parity with SQLite; nothing here caches on it)."""
-        conn.execute("INSERT INTO meta (key, value) VALUES (%s, '1') ON CONFLICT (key) "
-                     "DO UPDATE SET value = (meta.value::bigint + 1)::text", (counter,))
-
-    #: Advisory lock key of the terms upgrade (any constant no other lock uses).
-    TERMS_LOCK = 0x6D656D7465726D73
-
-    def upgrade_terms(self, conn: Conn, version: int, fn: Callable[[str], str]) -> int | None:
-        """Rewrite ``segments.terms`` and ``facts.terms`` through ``fn`` if meta ``terms_version``
-        is below ``version``; an advisory lock makes concurrent openers apply ``fn`` once."""
-        conn.execute("SELECT pg_advisory_xact_lock(%s)", (self.TERMS_LOCK,))
-        row = conn.execute("SELECT value FROM meta WHERE key = 'terms_version'").fetchone()
-        if row is not None and int(row[0]) >= version:
-            return None
-        rewritten = 0
-        for table in ("segments", "facts", "turns", "session_blocks"):
-            changed = [(new, r[0]) for r in conn.execute(f"SELECT id, terms FROM {table}").fetchall()
-                       if (new := fn(r[1])) != r[1]]
-            with conn.cursor() as cur:
-                cur.executemany(f"UPDATE {table} SET terms = %s WHERE id = %s", changed)
-            rewritten += len(changed)
-        self.set_meta(conn, "terms_version", str(version))
-        return rewritten
-
-    @property
-    def value_mac(self) -> ValueMac | None:
-        """With an encryption key, how a filter's ``value`` literal finds encrypted facts (the
-        keyed hash of the normalised value they store in ``value_norm``); ``None`` without one."""
-        return None if self.cipher is None else self.cipher.mac
-
-    @staticmethod
-    def lock_scopes(conn: Conn, scopes: Iterable[Scope]) -> None:
-        """Take the transaction's advisory locks of these fact scopes (org, project, user, agent),
-        in a fixed order so concurrent writers never deadlock; released at commit."""
-        for key in sorted({_lock_key(s) for s in scopes}):
-            conn.execute("SELECT pg_advisory_xact_lock(%s)", (key,))
-
+    # -- the read predicate -----------------------------------------------------------------
     def _hidden(self, conn: Conn, table: str, prefix: str = "") -> tuple[str, list[object]]:
         """`` AND <predicate>`` excluding rows of ``table`` hidden by running forget jobs (``""``
         when none run, so the query is unchanged); see ``store.scope.hidden_predicate``."""
@@ -911,8 +773,6 @@ class PostgresStore:
         return scrub.scrub(self.db.url, todo)
 
     # -- lifecycle hooks (lifecycle.forget, .maintain, .restore write portable SQL around them) ---
-    #: Placeholders, times, JSON and vectors as this store keeps them.
-    dialect = PostgresDialect()
 
     def delete_segments(self, conn: Conn, episode_ids: Sequence[int]) -> int:
         """Delete the segments of these episodes (their ``tsvector`` goes with the row) and their

@@ -14,7 +14,7 @@ from memstrata.store.sqlite.rows import EPISODE_COLS, row_to_episode, scope_pred
 from memstrata.types import Episode, Scope
 
 if TYPE_CHECKING:
-    from memstrata.store.sqlite.store import SQLiteStore
+    from memstrata.store.sqlite.base import SQLiteBase
 
 
 def _marks(ids: Sequence[int]) -> str:
@@ -24,7 +24,7 @@ def _marks(ids: Sequence[int]) -> str:
 class SQLiteSemantic:
     """See ``store.semantic_store.SemanticQueries``."""
 
-    def __init__(self, store: SQLiteStore) -> None:
+    def __init__(self, store: SQLiteBase) -> None:
         self.store = store
 
     @staticmethod

@@ -9,44 +9,33 @@ one transaction.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 import sqlite3
 from collections.abc import Callable, Iterable, Sequence
-from contextlib import AbstractContextManager, nullcontext
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
 from memstrata.clock import from_db, parse_time, to_db, utcnow
 from memstrata.errors import StoreError
 from memstrata.filter import And, Compare, Expr, Field, Or
-from memstrata.filter.sql import SQLITE, ValueMac, compile_filter
 from memstrata.paging import Position
 from memstrata.privacy.crypto import Cipher, reveal
 from memstrata.store import forgotten, outdated_marks, withdrawals
-from memstrata.store.dialect import SQLiteDialect
 from memstrata.store.event_scrub import Scrubbed, scrub_sql
-from memstrata.store.keys import ApiKeys
-from memstrata.store.protocol import Capabilities
 from memstrata.store.records import Citation, NewFact, NewSegment, episode_hash
-from memstrata.store.scope import SCOPE_FIELDS, hidden_predicate, running_forgets_sql
+from memstrata.store.scope import hidden_predicate, running_forgets_sql
+from memstrata.store.sqlite.base import SQLiteBase, filter_predicate, scope_tokens
 from memstrata.store.sqlite.connection import Database
-from memstrata.store.sqlite.queue import ExtractionQueue
 from memstrata.store.sqlite.rows import EPISODE_COLS, row_scope, row_to_episode, scope_predicate
-from memstrata.store.sqlite.semantic import SQLiteSemantic
 from memstrata.store.turns import SESSION_BLOCK_TURNS, block_hidden_predicate, earliest, own_terms, turn_document
 from memstrata.store.vectors import VectorCache, encode_vector, top_k
 from memstrata.store.withdrawals import Withdrawal
 from memstrata.types import ContextSegment, Episode, Fact, MemoryEvent, Scope, Segment
 
-if TYPE_CHECKING:
-    from memstrata.config import SemanticSettings
-
-_SCOPE_FIELDS = SCOPE_FIELDS
 _FACT_COLS = (
     "id, org_id, project_id, user_id, agent_id, subject, kind, key, tag, value, statement, "
     "confidence, importance, sensitivity, observed_at, valid_from, valid_to, expires_at, status, "
@@ -67,18 +56,6 @@ OVERFETCH = 4
 _BM25_SEGMENTS_FTS = "bm25(segments_fts, 1.0, 0.0)"
 _BM25_TURNS_FTS = "bm25(turns_fts, 1.0, 0.0)"
 _BM25_SESSION_BLOCKS_FTS = "bm25(session_blocks_fts, 1.0, 0.0)"
-
-
-def filter_predicate(expr: Expr | None, *, kind: str, alias: str = "",
-                     value_mac: ValueMac | None = None) -> tuple[str, list[object]] | None:
-    """SQL predicate of a filter for SQLite (``"1"`` when there is none), or ``None`` when it
-    can match no record of ``kind`` (``fact`` | ``episode``): the caller skips the query."""
-    if expr is None:
-        return "1", []
-    sql, params = compile_filter(expr, kind=kind, dialect=SQLITE, alias=alias, value_mac=value_mac)
-    if isinstance(sql, bool):
-        return ("1", []) if sql else None
-    return sql, params
 
 
 #: Matches of one full-text query ranked at most: past it, the scope's newest this many, and
@@ -232,23 +209,7 @@ def _episode_filter(expr: Expr | None, outer: str) -> tuple[str, list[object]] |
     return f"EXISTS (SELECT 1 FROM episodes fe WHERE fe.id = {outer}.episode_id AND {sql})", params
 
 
-def scope_tokens(scope: Scope) -> list[str]:
-    """Full-text tokens naming a scope: one for the tenant, one per set user/agent/session.
-
-    ``zq`` + decimal digits of a SHA-256 prefix: one token under ``unicode61``, and the
-    Porter stemmer leaves a digit-final word alone. A document carries the tokens of its
-    scope; a query requires those of the reader's scope (a hash collision is harmless:
-    the SQL scope check after the match still applies).
-    """
-    parts = [("tenant", "")] + [(n, v) for n in _SCOPE_FIELDS if (v := getattr(scope, n)) is not None]
-    out = []
-    for name, value in parts:
-        digest = hashlib.sha256(json.dumps([scope.org_id, scope.project_id, name, value]).encode("utf-8"))
-        out.append(f"zq{int(digest.hexdigest()[:15], 16)}")
-    return out
-
-
-class SQLiteStore:
+class SQLiteStore(SQLiteBase):
     """Storage operations over one ``Database``; see the module docstring."""
 
     def __init__(self, path: Path, *, busy_timeout_s: float = 30.0) -> None:
@@ -287,49 +248,6 @@ class SQLiteStore:
             params.append(to_db(now or utcnow()))
         return where, params
 
-    def snapshot(self) -> AbstractContextManager[None]:
-        """Nothing to share: one connection's reads under one lock are consistent already."""
-        return nullcontext()
-
-    def close(self) -> None:
-        """Close the database."""
-        self.db.close()
-
-    @property
-    def location(self) -> str:
-        """The database file, as text."""
-        return str(self.db.path)
-
-    def size_bytes(self) -> int:
-        """Bytes of the database file (0 if it does not exist yet)."""
-        return self.db.path.stat().st_size if self.db.path.exists() else 0
-
-    def clear_caches(self) -> None:
-        """Drop the vector working copies (after a bulk deletion or re-embed)."""
-        self.vectors.clear()
-
-    #: Everything: forget jobs, the extraction queue and short-term memory are built on SQLite.
-    # No vector thread (parallel_reads): the store could serve it (each read takes the connection's
-    # lock for its statements only), but measured on 2 cores (bench perf --busy-cores, quiet and one
-    # core busy) the hand-off cost more than the overlap won below ~10k vectors (LoCoMo-size users:
-    # p95 15.8 vs 19.8 ms quiet, 17.8 vs 21.8 busy), and at 100k, where it won ~5 ms of p95, a
-    # search's CPU time exceeded its wall time (39.8 vs 31.0 ms p50), taking the core the caller's
-    # application runs on. One thread per search keeps every target on both conditions.
-    capabilities = Capabilities(forget_jobs=True, extraction_queue=True, short_term=True, maintenance=True, sql=True)
-
-    # -- LLM semantic memory and API keys (``store.semantic_store.SemanticStore``) --------------------
-    def extraction_queue(self, policy: SemanticSettings) -> ExtractionQueue:
-        """The extraction queue of this file (``store.sqlite.queue``)."""
-        return ExtractionQueue(self.db, policy)
-
-    def semantic_queries(self) -> SQLiteSemantic:
-        """The queries of the worker, consolidation and short-term memory (``store.sqlite.semantic``)."""
-        return SQLiteSemantic(self)
-
-    def api_keys(self) -> ApiKeys:
-        """The REST server's API keys in this file (``store.keys``)."""
-        return ApiKeys(self.db, self.dialect)
-
     @staticmethod
     def fact_event_count(conn: sqlite3.Connection, fact_id: int) -> int:
         """Audit events held for one fact (the receipt of its deletion counts them)."""
@@ -349,49 +267,9 @@ class SQLiteStore:
                             owner[1]).fetchall()
         return [(int(r[0]), from_db(r[1]), float(r[2]), float(r[3]), int(r[4])) for r in rows]  # type: ignore[misc]
 
-    @property
-    def value_mac(self) -> ValueMac | None:
-        """With an encryption key, how a filter's ``value`` literal finds encrypted facts (the
-        keyed hash of the normalised value they store in ``value_norm``); ``None`` without one."""
-        return None if self.cipher is None else self.cipher.mac
-
-    @staticmethod
-    def lock_scopes(conn: sqlite3.Connection, scopes: Iterable[Scope]) -> None:
-        """Nothing to do: ``BEGIN IMMEDIATE`` already serialises every writer of the file."""
 
     # -- metadata ---------------------------------------------------------------------------
-    def get_meta(self, key: str) -> str | None:
-        """A value of the ``meta`` table (model name, counters), or ``None``."""
-        with self.db.read() as conn:
-            row = conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
-        return None if row is None else str(row[0])
 
-    @staticmethod
-    def set_meta(conn: sqlite3.Connection, key: str, value: str) -> None:
-        """Set a ``meta`` value inside an open write."""
-        conn.execute("INSERT INTO meta (key, value) VALUES (?, ?) "
-                     "ON CONFLICT (key) DO UPDATE SET value = excluded.value", (key, value))
-
-    @staticmethod
-    def bump(conn: sqlite3.Connection, counter: str) -> None:
-        """Increment a version counter: vector working copies keyed on it reload."""
-        conn.execute("INSERT INTO meta (key, value) VALUES (?, '1') ON CONFLICT (key) "
-                     "DO UPDATE SET value = CAST(value AS INTEGER) + 1", (counter,))
-
-    def upgrade_terms(self, conn: sqlite3.Connection, version: int, fn: Callable[[str], str]) -> int | None:
-        """Rewrite the terms of both full-text tables through ``fn`` if meta ``terms_version`` is
-        below ``version`` (read inside this write, so two processes never apply ``fn`` twice)."""
-        row = conn.execute("SELECT value FROM meta WHERE key = 'terms_version'").fetchone()
-        if row is not None and int(row[0]) >= version:
-            return None
-        rewritten = 0
-        for table in ("segments_fts", "facts_fts", "turns_fts", "session_blocks_fts"):
-            changed = [(new, rowid) for rowid, old in conn.execute(f"SELECT rowid, terms FROM {table}").fetchall()
-                       if (new := fn(old)) != old]
-            conn.executemany(f"UPDATE {table} SET terms = ? WHERE rowid = ?", changed)
-            rewritten += len(changed)
-        self.set_meta(conn, "terms_version", str(version))
-        return rewritten
 
     # -- episodes ---------------------------------------------------------------------------
     def insert_episode(
@@ -918,8 +796,6 @@ class SQLiteStore:
         return self.db.checkpoint()
 
     # -- lifecycle hooks (lifecycle.forget, .maintain, .restore write portable SQL around them) ---
-    #: Placeholders, times, JSON and vectors as this store keeps them.
-    dialect = SQLiteDialect()
 
     def delete_segments(self, conn: sqlite3.Connection, episode_ids: Sequence[int]) -> int:
         """Delete the segments (and full-text rows) of these episodes, and their turn documents
@@ -1165,10 +1041,6 @@ class SQLiteStore:
                                      version=version, dim=len(vector), cache=filter is None)
         return top_k(vector, entry, k, min_similarity, now=now or utcnow())
 
-    @staticmethod
-    def _version(conn: sqlite3.Connection, counter: str) -> str:
-        row = conn.execute("SELECT value FROM meta WHERE key = ?", (counter,)).fetchone()
-        return "0" if row is None else str(row[0])
 
     # -- deletion ---------------------------------------------------------------------------
     def delete_facts(self, conn: sqlite3.Connection, ids: Sequence[int]) -> int:
