@@ -15,7 +15,7 @@ import pytest
 
 from memstrata import Memory
 from memstrata.integrations.hooks import run
-from memstrata.integrations.hooks.backend import PROMPT_MIN_MATCH
+from memstrata.integrations.hooks.backend import PROJECT_BUDGET_TOKENS, PROJECT_TURNS, PROMPT_MIN_MATCH
 from memstrata.recall.evidence import MATCH_EVIDENCE
 
 SESSIONS = Path(__file__).parent / "agent_sessions"
@@ -188,3 +188,49 @@ def test_a_turn_with_a_nul_or_lone_surrogate_does_not_stop_the_turns_after_it(en
     assert hook(env, "Stop", claude_payload("Stop", transcript, stop_hook_active=False)) == (0, "")
     assert [e.content for e in episodes(env)] == ["pasted a\ufffdb", "half an emoji \ufffd",
                                                   "I prefer UPS for delivery"]
+
+
+def project_turns(tmp_path: Path, texts: list[str]) -> Path:
+    """A Claude Code transcript of ``texts`` said one minute apart, none naming the folder."""
+    transcript = tmp_path / "project.jsonl"
+    lines = [{"type": "user" if i % 2 == 0 else "assistant", "uuid": f"p{i}", "sessionId": "earlier",
+              "timestamp": f"2026-11-21T10:{i:02d}:00Z",
+              "message": {"role": "user" if i % 2 == 0 else "assistant", "content": text}}
+             for i, text in enumerate(texts)]
+    transcript.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    return transcript
+
+
+#: An earlier session of a folder whose name ("zx-9") none of its turns says.
+PROJECT_TEXTS = ["Rename the cache flag to --no-cache everywhere.", "Renamed it in cli.py and the README.",
+                 "把日志级别默认改成 warning。", "已把默认日志级别改为 warning。",
+                 "Also pin httpx to 0.28.1 in pyproject.toml.", "Pinned httpx==0.28.1."]
+
+
+def test_session_start_lists_this_folders_latest_turns_newest_first(env: dict[str, str], tmp_path: Path) -> None:
+    # the folder's name is in no turn: a search with it as the query found nothing to add
+    folder = "/home/dev/work/zx-9"
+    stop = {**claude_payload("Stop", project_turns(tmp_path, PROJECT_TEXTS)), "session_id": "earlier", "cwd": folder}
+    assert hook(env, "Stop", stop) == (0, "")
+    start = {**claude_payload("SessionStart", None, source="startup"), "session_id": "next", "cwd": folder}
+    text = context_of(hook(env, "SessionStart", start)[1], "SessionStart")
+    listed = text[text.index("## Earlier in this folder"):]
+    at = [listed.index(t) for t in reversed(PROJECT_TEXTS)]
+    assert at == sorted(at)  # every turn, newest first
+    assert "2026-11-21 10:05 assistant: Pinned httpx==0.28.1." in listed
+    assert "2026-11-21 10:02 user: 把日志级别默认改成 warning。" in listed
+    # another folder's session is not listed there
+    assert hook(env, "SessionStart", {**start, "cwd": "/home/dev/work/other"}) == (0, "")  # no facts, no turns
+
+
+def test_session_start_keeps_the_folders_list_within_its_budget(env: dict[str, str], tmp_path: Path) -> None:
+    folder = "/home/dev/work/long"
+    texts = [f"Step {i}: " + "refactor the parser and keep the tests green " * 20 for i in range(30)]
+    stop = {**claude_payload("Stop", project_turns(tmp_path, texts)), "session_id": "earlier", "cwd": folder}
+    assert hook(env, "Stop", stop) == (0, "")
+    start = {**claude_payload("SessionStart", None, source="startup"), "session_id": "next", "cwd": folder}
+    text = context_of(hook(env, "SessionStart", start)[1], "SessionStart")
+    listed = text[text.index("## Earlier in this folder"):]
+    assert "Step 29:" in listed and "Step 0:" not in listed  # the newest kept, the oldest left out
+    assert len(listed.encode("utf-8")) <= 3 * PROJECT_BUDGET_TOKENS
+    assert listed.count("\n- ") <= PROJECT_TURNS

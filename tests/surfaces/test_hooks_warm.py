@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from serverproc import Server, clean_env, console_script, start_server
-from test_hooks import SESSIONS, claude_payload, context_of, episodes, hook
+from test_hooks import PROJECT_TEXTS, SESSIONS, claude_payload, context_of, episodes, hook, project_turns
 
 
 @pytest.fixture(scope="module")
@@ -47,6 +47,23 @@ def test_warm_and_cold_paths_share_the_database_and_the_turns_keys(server: Serve
     log = (tmp_path / "hooks" / "hooks.log").read_text()
     assert "UserPromptSubmit claude-code warm" in log and "UserPromptSubmit claude-code cold" in log
     assert "failed" not in log
+
+
+def test_the_warm_path_lists_the_folders_latest_turns_as_the_cold_one(server: Server, tmp_path: Path) -> None:
+    # GET /v1/episodes with the folder's metadata filter, not a search with the folder's name
+    warm = {"MEMSTRATA_DB": str(server.db), "MEMSTRATA_USER": "dev-folder", "MEMSTRATA_HOOKS_URL": server.url,
+            "MEMSTRATA_HOOKS_DIR": str(tmp_path / "hooks")}
+    folder = "/home/dev/work/zx-9"
+    stop = {**claude_payload("Stop", project_turns(tmp_path, PROJECT_TEXTS)), "session_id": "earlier", "cwd": folder}
+    assert hook(warm, "Stop", stop) == (0, "")
+    start = {**claude_payload("SessionStart", None, source="startup"), "session_id": "next", "cwd": folder}
+    code, out = hook(warm, "SessionStart", start)
+    listed = context_of(out, "SessionStart")
+    assert code == 0 and "2026-11-21 10:05 assistant: Pinned httpx==0.28.1." in listed
+    at = [listed.index(t) for t in reversed(PROJECT_TEXTS)]
+    assert at == sorted(at)
+    assert hook({**warm, "MEMSTRATA_HOOKS_URL": "off"}, "SessionStart", start) == (0, out)
+    assert "SessionStart claude-code warm" in (tmp_path / "hooks" / "hooks.log").read_text()
 
 
 class _NotMemstrata(http.server.BaseHTTPRequestHandler):

@@ -4,7 +4,8 @@ each event asks (``session_context``, ``prompt_context``, ``store_turns``).
 Two backends: ``client.RestBackend`` talks to a running ``memstrata serve`` over HTTP (the warm
 path: no model is loaded in the hook's process) and ``local.LocalBackend`` opens ``Memory`` in
 process (the cold path). Both speak only the public API: ``Memory.context`` / ``Memory.add``, or
-``POST /v1/context`` / ``POST /v1/messages``.
+``POST /v1/context`` / ``POST /v1/messages``, and ``Memory.list(kind="episode", filter=...)`` or
+``GET /v1/episodes?filter=...`` for a folder's latest turns.
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ import hashlib
 import json
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import PurePath
 from typing import Any, Protocol
 
@@ -24,6 +27,13 @@ from memstrata.integrations.hooks.transcript import Turn
 PROFILE_BUDGET_TOKENS = 400
 PROJECT_BUDGET_TOKENS = 300
 PROMPT_BUDGET_TOKENS = 400
+#: Most of this folder's earlier turns listed at ``SessionStart``, newest first; the list also
+#: stops at ``PROJECT_BUDGET_TOKENS`` (each token counted as 3 UTF-8 bytes, the upper estimate of
+#: ``context.render.estimate_tokens``).
+PROJECT_TURNS = 12
+#: Longest line of one earlier turn in that list, characters: a long turn shows its start, and
+#: three such lines still fit the budget.
+PROJECT_LINE_CHARS = 240
 #: Query-match evidence a memory needs to be added to a prompt: ``recall.evidence.MATCH_EVIDENCE``,
 #: which keeps real matches and drops the weak hits every memory gets for "ok, go on"
 #: (a test pins the two equal; the constant is copied so the warm path imports no engine).
@@ -38,8 +48,18 @@ TURN_CHARS = 32_000
 PROFILE_QUERY = "What do you know about me?"
 
 
+@dataclass(frozen=True)
+class EarlierTurn:
+    """One stored turn as the folder's list shows it: ``role``, ``text`` (the episode's content)
+    and ``created_at`` (when it was said, timezone-aware UTC)."""
+
+    role: str
+    text: str
+    created_at: datetime
+
+
 class Backend(Protocol):
-    """The two calls a hook makes, in one user's scope (``HookScope``)."""
+    """The calls a hook makes, in one user's scope (``HookScope``)."""
 
     #: Where the memories are (a URL or a database location): part of the state file's name.
     target: str
@@ -48,24 +68,48 @@ class Backend(Protocol):
                 profile: bool, min_match: float) -> str:
         """``Memory.context`` with these arguments in the hook's scope ("" for nothing)."""
 
+    def recent(self, *, filter: str, limit: int) -> list[EarlierTurn]:
+        """``Memory.list(kind="episode")``: the ``limit`` latest episodes matching ``filter`` in the
+        hook's scope, newest first."""
+
     def add(self, turn: Turn, *, session_id: str, metadata: dict[str, Any], idempotency_key: str) -> bool:
         """``Memory.add`` of one turn; whether it was stored now (not a replay or a re-add)."""
 
 
 def session_context(backend: Backend, payload: Payload) -> str:
-    """``SessionStart``'s context: the user's profile, then the memories of this project's earlier
-    sessions (episodes whose ``metadata.project`` is the ``cwd``), most relevant and recent first.
+    """``SessionStart``'s context: the user's profile, then this folder's latest earlier turns
+    (episodes whose ``metadata.project`` is the ``cwd``, listed newest first: ``folder_turns``).
     After a compaction (``source: compact``) the session's own turns count too: the agent has
     just dropped them from its context (``PreCompact`` stored them)."""
     profile = backend.context(PROFILE_QUERY, budget_tokens=PROFILE_BUDGET_TOKENS, kinds=("fact",), filter=None,
                               profile=True, min_match=0.0)
-    # The folder's name as the query: ranking falls back on recency when nothing matches it.
     where = project_filter(payload.cwd)
     if payload.source != "compact":
         where += f" AND session_id != {json.dumps(payload.session_id)}"
-    project = backend.context(PurePath(payload.cwd).name or payload.cwd, budget_tokens=PROJECT_BUDGET_TOKENS,
-                              kinds=("episode",), filter=where, profile=True, min_match=0.0)
-    return "\n\n".join(block for block in (profile.strip(), project.strip()) if block)
+    # A listing, not a search: what was said here last is what a new session continues from,
+    # whether or not it names the folder.
+    project = folder_turns(PurePath(payload.cwd).name or payload.cwd,
+                           backend.recent(filter=where, limit=PROJECT_TURNS))
+    return "\n\n".join(block for block in (profile.strip(), project) if block)
+
+
+def folder_turns(name: str, turns: Sequence[EarlierTurn]) -> str:
+    """The list of a folder's earlier turns: a heading, then one line per turn in the order given
+    (``- 2026-11-21 10:05 user: ...``, UTC, the text on one line and cut to ``PROJECT_LINE_CHARS``),
+    as many as fit ``PROJECT_BUDGET_TOKENS``; ``""`` when there are none."""
+    if not turns:
+        return ""
+    lines = [f"## Earlier in this folder ({name})"]
+    used = len(lines[0].encode("utf-8"))
+    for turn in turns:
+        text = " ".join(turn.text.split())
+        text = text if len(text) <= PROJECT_LINE_CHARS else text[:PROJECT_LINE_CHARS - 1].rstrip() + "…"
+        line = f"- {turn.created_at.astimezone(UTC):%Y-%m-%d %H:%M} {turn.role}: {text}"
+        used += 1 + len(line.encode("utf-8"))
+        if used > 3 * PROJECT_BUDGET_TOKENS:
+            break
+        lines.append(line)
+    return "\n".join(lines) if len(lines) > 1 else ""
 
 
 def prompt_context(backend: Backend, payload: Payload) -> str:

@@ -15,9 +15,11 @@ import http.client
 import json
 import socket
 from collections.abc import Mapping, Sequence
+from datetime import datetime
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import urlencode, urlsplit
 
+from memstrata.integrations.hooks.backend import EarlierTurn
 from memstrata.integrations.hooks.protocol import HookScope, HookSettings
 from memstrata.integrations.hooks.transcript import Turn
 
@@ -34,7 +36,8 @@ class RestError(RuntimeError):
 
 
 class RestBackend:
-    """``Backend`` over the REST API (``POST /v1/context``, ``POST /v1/messages``) of one server."""
+    """``Backend`` over the REST API (``POST /v1/context``, ``GET /v1/episodes``, ``POST /v1/messages``)
+    of one server."""
 
     def __init__(self, url: str, scope: HookScope, *, api_key: str | None = None) -> None:
         parts = urlsplit(url)
@@ -74,6 +77,14 @@ class RestBackend:
                 "profile": profile, "min_match": min_match, **self.scope.fields()}
         answer = self._call("POST", "/v1/context", body)
         return str(answer.get("context") or "") if isinstance(answer, dict) else ""
+
+    def recent(self, *, filter: str, limit: int) -> list[EarlierTurn]:
+        """``GET /v1/episodes?filter=...&limit=...`` in the hook's scope: the latest episodes, newest first."""
+        query = urlencode({"filter": filter, "limit": limit, **self.scope.fields()})
+        answer = self._call("GET", f"/v1/episodes?{query}")
+        items = answer.get("items", []) if isinstance(answer, dict) else []
+        return [EarlierTurn(str(e["role"]), str(e["content"]), datetime.fromisoformat(e["created_at"]))
+                for e in items if isinstance(e, dict)]
 
     def add(self, turn: Turn, *, session_id: str, metadata: dict[str, Any], idempotency_key: str) -> bool:
         """``POST /v1/messages`` of one turn with its ``Idempotency-Key``; whether it was stored now."""

@@ -12,9 +12,11 @@ from pathlib import Path
 from typing import Any
 
 from memstrata.config import DEFAULT_DB_PATH, Settings
+from memstrata.integrations.hooks.backend import EarlierTurn
 from memstrata.integrations.hooks.protocol import HookScope
 from memstrata.integrations.hooks.transcript import Turn
 from memstrata.memory import Memory
+from memstrata.types import Episode
 
 
 class LocalBackend:
@@ -45,6 +47,11 @@ class LocalBackend:
         """``Memory.context`` in the hook's scope."""
         return self.memory.context(query, budget_tokens=budget_tokens, kinds=kinds, filter=filter,
                                    profile=profile, min_match=min_match)
+
+    def recent(self, *, filter: str, limit: int) -> list[EarlierTurn]:
+        """``Memory.list(kind="episode", filter=filter, limit=limit)`` in the hook's scope, newest first."""
+        return [EarlierTurn(e.role, e.content, e.created_at)
+                for e in self.memory.list(kind="episode", filter=filter, limit=limit) if isinstance(e, Episode)]
 
     def add(self, turn: Turn, *, session_id: str, metadata: dict[str, Any], idempotency_key: str) -> bool:
         """``Memory.add`` of one turn under its idempotency key; whether it was stored now."""

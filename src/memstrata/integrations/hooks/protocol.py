@@ -21,7 +21,7 @@ Scope of what a hook reads and writes (``HookScope``):
   ``default``), so what the user said in one repository (a preference, an allergy) is known in
   the next;
 * **project**: the payload's ``cwd``, stored as the episode's ``metadata.project``;
-  ``SessionStart`` recalls the conversations of that folder with the filter
+  ``SessionStart`` lists the latest turns of that folder with the filter
   ``metadata.project = "<cwd>"``;
 * **session**: the payload's ``session_id``: each turn's ``session_id``.
 """
