@@ -104,3 +104,41 @@ def test_the_install_command_reports_each_event_and_refuses_what_it_cannot_merge
     assert runner.invoke(hooks_app, ["install", "--agent", "cursor"]).exit_code == 2
     missing = runner.invoke(hooks_app, ["install", "--agent", "codex", "--project", str(tmp_path / "nope")])
     assert missing.exit_code == 2 and "no such directory" in missing.output
+
+
+def _directory(settings: Path) -> None:
+    settings.mkdir(parents=True)
+
+
+def _not_utf8(settings: Path) -> None:
+    settings.parent.mkdir(parents=True)
+    settings.write_bytes(b'{"model": "caf\xe9"}')
+
+
+def _folder_is_a_file(settings: Path) -> None:
+    settings.parent.write_text("not a folder")
+
+
+def _symlink_loop(settings: Path) -> None:
+    settings.parent.mkdir(parents=True)
+    settings.symlink_to(settings.name)
+
+
+@pytest.mark.parametrize(("make", "said"), [
+    (_directory, "is a directory, not a settings file"),
+    (_not_utf8, "is not UTF-8 text"),
+    (_folder_is_a_file, "cannot be written"),
+    (_symlink_loop, "cannot be read"),
+])
+def test_a_settings_path_that_cannot_be_read_or_written_is_a_clear_error(tmp_path: Path, make: object,
+                                                                          said: str) -> None:
+    # each of these ended in a traceback; now the command names the file and the problem, exits 2
+    # and changes nothing
+    settings = tmp_path / ".claude" / "settings.local.json"
+    make(settings)  # type: ignore[operator]
+    before = sorted((str(p), p.is_dir() or p.is_symlink() or p.read_bytes()) for p in tmp_path.rglob("*"))
+    done = CliRunner().invoke(hooks_app, ["install", "--agent", "claude-code", "--project", str(tmp_path)])
+    assert done.exit_code == 2 and isinstance(done.exception, SystemExit), done.output
+    assert str(settings) in " ".join(done.output.split()) and said in " ".join(done.output.split())
+    assert "Traceback" not in done.output
+    assert sorted((str(p), p.is_dir() or p.is_symlink() or p.read_bytes()) for p in tmp_path.rglob("*")) == before

@@ -16,8 +16,10 @@ codex          ``$CODEX_HOME/hooks.json`` (default    ``DIR/.codex/hooks.json``
 Every other key, event and hook in the file is kept as it was, in its order. memstrata's own
 entry of an event is recognised by its command (``... hooks run EVENT``) and replaced in place,
 so installing twice changes nothing and installing from another environment updates the path.
-A file that is not a JSON object, or whose ``hooks`` is not shaped as documented, is an
-``InstallError`` and is left untouched; the new file is written atomically.
+A file that is not a JSON object, or whose ``hooks`` is not shaped as documented, and a path
+that cannot be read or written (a directory, a file that is not UTF-8, a folder that is a file,
+no permission) are an ``InstallError`` naming the path, and nothing is changed; the new file is
+written atomically.
 """
 
 from __future__ import annotations
@@ -91,9 +93,8 @@ def install(agent: str, project: Path | None = None, *, executable: str | None =
     """Merge memstrata's hooks for ``agent`` into its configuration file and write it.
 
     Raises:
-        InstallError: an unknown agent, a missing ``project`` folder, or a file that is not
-            the documented shape (the file is not changed).
-        OSError: the file cannot be written.
+        InstallError: an unknown agent, a missing ``project`` folder, a file that is not the
+            documented shape, or a path that cannot be read or written (nothing is changed).
     """
     path = config_path(agent, project, environ)
     if project is not None and not project.is_dir():
@@ -129,9 +130,18 @@ def _merge_event(hooks: dict[str, Any], event: str, agent: str, path: Path, exec
 
 
 def _read(path: Path) -> dict[str, Any]:
-    if not path.exists():
+    """The configuration at ``path`` (``{}`` when there is none). Raises ``InstallError`` naming it."""
+    if path.is_dir():
+        raise InstallError(f"{path} is a directory, not a settings file; move it aside, then install again")
+    if not path.exists() and not path.is_symlink():
         return {}
-    text = path.read_text(encoding="utf-8")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise InstallError(f"{path} is not UTF-8 text (byte {exc.start}); fix or move it, then install again") from None
+    except OSError as exc:
+        raise InstallError(f"{path} cannot be read ({exc.strerror or exc}); fix its permissions or move it, "
+                           "then install again") from None
     if not text.strip():
         return {}
     try:
@@ -145,7 +155,16 @@ def _read(path: Path) -> dict[str, Any]:
 
 
 def _write(path: Path, config: dict[str, Any]) -> None:
-    """Write ``config`` to ``path`` atomically (a temporary file in the same folder, then a rename)."""
+    """Write ``config`` to ``path`` atomically (a temporary file in the same folder, then a rename).
+    Raises ``InstallError`` naming the path when it cannot be written (``path`` is unchanged)."""
+    try:
+        _replace(path, config)
+    except OSError as exc:
+        raise InstallError(f"{path} cannot be written ({exc.strerror or exc}); check the folder "
+                           f"{path.parent}, then install again") from None
+
+
+def _replace(path: Path, config: dict[str, Any]) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
