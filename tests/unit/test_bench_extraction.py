@@ -73,3 +73,10 @@ def test_agreement_is_cohens_kappa_on_store_or_not(tmp_path: Path) -> None:
     # observed 3/4; chance 0.5 * 0.25 + 0.5 * 0.75 = 0.5; kappa (0.75 - 0.5) / 0.5
     assert (agreed.messages, agreed.observed, agreed.kappa) == (4, 0.75, 0.5)
     assert (agreed.first_found, agreed.second_found) == (1.0, 1.0)
+
+
+def test_wrong_messages_list_missed_facts_and_unmatched_candidates() -> None:
+    missed = Case("en-m", "en", "real", ("I live in Chicago.",), ((Annotated("user", "location", "Denver"),),))
+    [line] = score([missed])[("en", "real")].wrong
+    assert line.splitlines() == ["en-m: I live in Chicago.", "  - user location = Denver",
+                                 "  + user [identity.location lives in] = Chicago"]

@@ -148,6 +148,7 @@ class Tally:
     sequences: int = 0
     right: int = 0
     misses: list[str] = field(default_factory=list)
+    wrong: list[str] = field(default_factory=list)  # per message: facts missed and candidates matching none
 
     def as_dict(self) -> dict[str, Any]:
         """Counts and the three ratios (``None`` where the denominator is 0)."""
@@ -211,16 +212,28 @@ def _same_value(seen: Seen, value: str) -> bool:
     return short in long or (short.isascii() and long.startswith(short[:-2]))
 
 
-def _pair(seen: Sequence[Seen], wanted: Sequence[Annotated]) -> int:
-    """How many of ``seen`` match a distinct annotated fact (greedy, in order)."""
+def _pair(seen: Sequence[Seen], wanted: Sequence[Annotated]) -> tuple[list[Seen], list[Annotated]]:
+    """Pair each of ``seen`` with a distinct annotated fact it matches (greedy, in order): the
+    candidates left unpaired (false positives) and the annotated facts left unpaired (misses)."""
     free = list(wanted)
-    correct = 0
+    extra = []
     for s in seen:
         hit = next((w for w in free if matches(s, w)), None)
-        if hit is not None:
+        if hit is None:
+            extra.append(s)
+        else:
             free.remove(hit)
-            correct += 1
-    return correct
+    return extra, free
+
+
+def _miss_line(case_id: str, text: str, extra: Sequence[Seen], missed: Sequence[Annotated]) -> str:
+    """One message's errors for ``--misses``: its id and text, then ``-`` a missed fact, ``+`` a
+    candidate matching no annotated fact."""
+    lines = [f"{case_id}: {text}"]
+    lines += [f"  - {w.subject} {w.attribute} = {w.value}{' (withdrawn)' if w.withdrawn else ''}" for w in missed]
+    lines += [f"  + {s.subject or 'user'} [{s.words.strip()}] = {s.value}{' (withdrawn)' if s.withdrawn else ''}"
+              for s in extra]
+    return "\n".join(lines)
 
 
 def extracted(extractor: Extractor, text: str, said_at: datetime) -> list[Seen]:
@@ -264,12 +277,15 @@ def score(cases: Sequence[Case], extractor: Extractor | None = None) -> dict[tup
                 cell.messages += len(case.messages)
             for text, wanted in zip(case.messages, case.facts, strict=True):
                 seen = extracted(extractor, text, said_at)
-                correct = _pair(seen, wanted)
+                extra, missed = _pair(seen, wanted)
+                correct = len(seen) - len(extra)
                 for cell in (tallies[(case.lang, case.shape)], tallies[(case.lang, "all")]):
                     cell.predicted += len(seen)
                     cell.correct += correct
                     cell.expected += len(wanted)
                     cell.found += correct  # one-to-one pairs: a pair is one candidate and one annotation
+                if extra or missed:
+                    tallies[(case.lang, case.shape)].wrong.append(_miss_line(case.id, text, extra, missed))
             if case.current is not None:
                 right = _sequence_right(case, Path(tmp))
                 for cell in (tallies[(case.lang, case.shape)], tallies[(case.lang, "all")]):
@@ -284,7 +300,7 @@ def report(tallies: dict[tuple[str, str], Tally]) -> dict[str, Any]:
     """The tallies as JSON-ready nested dicts: ``{lang: {shape: counts and ratios}}``."""
     out: dict[str, dict[str, Any]] = defaultdict(dict)
     for (lang, shape), tally in sorted(tallies.items()):
-        out[lang][shape] = tally.as_dict() | {"missed_sequences": tally.misses}
+        out[lang][shape] = tally.as_dict() | {"missed_sequences": tally.misses, "wrong_messages": tally.wrong}
     return dict(out)
 
 
@@ -307,8 +323,10 @@ def _shown(x: float | None) -> str:
 
 
 def run_extraction(*, console: Console, langs: Sequence[str] = LANGUAGES, data: Path | None = None,
-                   out: Path | None = None) -> dict[str, Any]:
+                   out: Path | None = None, misses: Sequence[str] = ()) -> dict[str, Any]:
     """Score the rule extractor on the set, print the table, and write ``out`` (JSON) if given.
+    ``misses`` names shapes (``real``, ``change``, ``all``) whose wrong messages are printed first:
+    each message's missed facts (``-``) and candidates matching no annotated fact (``+``).
 
     Raises:
         InvalidInput: a language outside ``LANGUAGES`` or a malformed case (file and line named).
@@ -318,6 +336,10 @@ def run_extraction(*, console: Console, langs: Sequence[str] = LANGUAGES, data: 
         raise InvalidInput(f"--lang must be among {', '.join(LANGUAGES)}, got {', '.join(bad)}")
     cases = load_cases(langs, data)
     tallies = score(cases)
+    for (_, shape), tally in sorted(tallies.items()):
+        if shape in misses or ("all" in misses and shape != "all"):
+            for line in tally.wrong:
+                console.print(line, markup=False, highlight=False, soft_wrap=True)
     console.print(table(tallies))
     result = report(tallies)
     if set(langs) == set(LANGUAGES):

@@ -911,11 +911,13 @@ def bench_extraction(
     lang: Annotated[str, typer.Option(help="Comma-separated languages: en, zh.")] = "en,zh",
     data: Annotated[Path | None, typer.Option(help="Folder of <lang>.jsonl (default: the set in the package).")] = None,
     out: Annotated[Path | None, typer.Option(help="Write the figures as JSON here.")] = None,
+    misses: Annotated[str, typer.Option(help="Comma-separated shapes (real, change, ..., all) whose wrong "
+                                             "messages are printed: facts missed (-), candidates unmatched (+).")] = "",
 ) -> None:
     """Precision and recall of the rule extractor per statement shape and language, and the share
     of change sequences that end with the right current value (docs/extraction.md)."""
     run_command(lambda: run_extraction(console=console, langs=[x.strip() for x in lang.split(",") if x.strip()],
-                                data=data, out=out))
+                                data=data, out=out, misses=[x.strip() for x in misses.split(",") if x.strip()]))
 
 
 @bench_app.command("retrieval")
