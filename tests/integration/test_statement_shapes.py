@@ -90,3 +90,38 @@ def test_a_named_person_is_that_person_whoever_names_them(mem: Memory) -> None:
     mem.add("Gina is allergic to shellfish.", user_id="u", speaker="Jon", created_at=_START)
     mem.add("My son is allergic to eggs.", user_id="u", speaker="Jon", created_at=_START + timedelta(minutes=1))
     assert _active(mem, "health.allergy") == [("Gina", "shellfish"), ("Jon's son", "eggs")]
+
+
+@pytest.mark.parametrize(("messages", "key"), [
+    (("Our project's database is MySQL.", "We moved from MySQL to PostgreSQL."), "user.project_database"),
+    (("我们项目的数据库是MySQL。", "我们从MySQL迁到PostgreSQL了。"), "user.项目数据库"),
+    (("我們項目的數據庫是MySQL。", "我們從MySQL遷到PostgreSQL了。"), "user.项目数据库"),
+])
+def test_a_change_naming_the_old_value_supersedes_it_under_its_key(
+        mem: Memory, messages: tuple[str, ...], key: str) -> None:
+    _said(mem, *messages)
+    assert _active(mem, key) == [(None, "PostgreSQL")]
+    assert _status(mem, key, "MySQL") == ["superseded"]
+    assert _active(mem, "user.uses") == []
+
+
+@pytest.mark.parametrize("messages", [
+    ("我的手机是华为。", "现在只用苹果了。"),
+    ("我的手機是華為。", "現在只用蘋果了。"),
+    ("My phone is a Huawei.", "These days I only use Apple."),
+])
+def test_a_phone_brand_chosen_alone_supersedes_the_phone(mem: Memory, messages: tuple[str, ...]) -> None:
+    _said(mem, *messages)
+    assert _active(mem, "tool.phone") == [(None, "iPhone")]
+    assert _status(mem, "tool.phone", "华为") == ["superseded"]
+
+
+@pytest.mark.parametrize(("messages", "carrier"), [
+    (("以后都用京东。", "别用京东了。"), "京东"),
+    (("以後都用京東。", "別用京東了。"), "京东"),
+    (("Use UPS for my packages.", "Don't use UPS anymore."), "UPS"),
+])
+def test_a_bare_stop_using_withdraws_the_carrier(mem: Memory, messages: tuple[str, ...], carrier: str) -> None:
+    _said(mem, *messages)
+    assert _active(mem, "shipping.carrier") == []
+    assert _status(mem, "shipping.carrier", carrier) == ["superseded"]

@@ -108,7 +108,7 @@ def test_smaller_items(text: str, expected: list[tuple[str, str, str]]) -> None:
 @pytest.mark.parametrize("text", [
     "Please don't ship with FedEx", "My wife prefers FedEx", "My friend told me: I prefer UPS",
     'My boss said "I prefer FedEx"', "Never mind, FedEx lost my package", "Never mind, FedEx is too slow",
-    "别用京东了", "我不要用中通", "算了，还是别说了吧", "算了，还是顺丰太贵了吧",
+    "我不要用中通", "算了，还是别说了吧", "算了，还是顺丰太贵了吧",
 ])
 def test_negatives_stay_negative(text: str) -> None:
     assert _found(text) == []

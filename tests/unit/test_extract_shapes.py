@@ -64,6 +64,10 @@ def test_a_like_stated_as_a_beginning(text: str, expected: list[tuple[str, str, 
      [("travel.seat", "aisle", "", False), ("travel.seat", "window seat", "", True)]),
     ("不要京东了，还是顺丰吧。", [("shipping.carrier", "顺丰", "", False), ("shipping.carrier", "京东", "", True)]),
     ("以后别用申通发货了。", [("shipping.carrier", "申通", "", True)]),
+    # 了 says "no longer": a bare 别用京东了 stops using it, as "Please stop using UPS" does
+    ("别用京东了", [("shipping.carrier", "京东", "", True)]),
+    ("別再用圓通了。", [("shipping.carrier", "圆通", "", True)]),
+    ("Don't use UPS anymore.", [("shipping.carrier", "UPS", "", True)]),
     ("不喝燕麦奶了，还是喝牛奶吧。", [("user.drinks", "牛奶", "", False), ("user.drinks", "燕麦奶", "", True)]),
 ])
 def test_withdrawal_and_restoration_in_one_message(text: str, expected: list[tuple[str, str, str, bool]]) -> None:
@@ -110,7 +114,7 @@ def test_named_person_kept_apart_from_the_user(text: str, expected: list[tuple[s
     "如果我的车是特斯拉就好了。",
     "I might switch to Firefox.", "要不要改用飞书？", "He switched to Android, I think.", "他好像换成安卓了。",
     "I haven't started to like olives.", "我还没开始喜欢橄榄。", "Do you think I'll start liking coffee?",
-    "Should I stop using UPS?", "要不要不用京东了？", "别用京东了",
+    "Should I stop using UPS?", "要不要不用京东了？", "不用谢了", "别用这个了",
     "Did you send it via FedEx?", "上次是发的中通吗？", "They shipped it with DHL last time.",
     "The user asked about peanuts.", "用户问了花生的问题。", "User may prefer UPS?",
     "Tom asked whether I like sushi.", "小张问我喜不喜欢寿司。", "Did Anna move to Toronto?", "小李搬去多伦多了吗？",
@@ -146,8 +150,31 @@ def test_a_list_after_a_like_continues_it(text: str, expected: list[str]) -> Non
 
 
 @pytest.mark.parametrize(("text", "expected"), [
-    ("My phone is a Pixel 8.", [("user.phone", "Pixel 8", "", False)]),
+    ("My phone is a Pixel 8.", [("tool.phone", "Pixel 8", "", False)]),
     ("My phone is 555-123-4567.", [("contact.phone", "555-123-4567", "", False)]),
 ])
 def test_my_phone_is_a_device_unless_it_is_a_number(text: str, expected: list[tuple[str, str, str, bool]]) -> None:
     assert _read(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("我的手机是华为", [("tool.phone", "华为", "", False)]),
+    ("我的手機是華為。", [("tool.phone", "华为", "", False)]),
+    ("My phone is a Huawei.", [("tool.phone", "华为", "", False)]),
+    ("现在只用苹果了", [("tool.phone", "iPhone", "", False)]),
+    ("現在只用蘋果了", [("tool.phone", "iPhone", "", False)]),
+    ("These days I only use Apple.", [("tool.phone", "iPhone", "", False)]),
+    ("我喜欢吃苹果", [("food.like", "苹果", "", False)]),
+])
+def test_a_phone_is_named_by_its_brand(text: str, expected: list[tuple[str, str, str, bool]]) -> None:
+    assert _read(text) == expected
+
+
+@pytest.mark.parametrize(("text", "value", "old"), [
+    ("We moved from MySQL to PostgreSQL.", "PostgreSQL", "MySQL"),
+    ("我们从MySQL迁到PostgreSQL了。", "PostgreSQL", "MySQL"),
+    ("我們從MySQL遷到PostgreSQL了。", "PostgreSQL", "MySQL"),
+])
+def test_a_change_names_the_value_it_replaces(text: str, value: str, old: str) -> None:
+    [cand] = RuleExtractor().extract(text=text, role="user", said_at=_AT)
+    assert (cand.key, cand.value, cand.instead_of) == ("user.uses", value, old)

@@ -38,6 +38,10 @@ class FactCandidate:
             to eggs" never becomes the user's allergy.
         tag: the stored fact's ``tag`` when the extractor names one (an LLM's ``travel``); ``""``: the
             key's first part (``shipping`` for ``shipping.carrier``).
+        instead_of: the old value the statement names beside this one ("we moved from MySQL to
+            PostgreSQL", 从MySQL迁到PostgreSQL): the subject's active fact holding it is superseded by
+            this one, and a value under a change key (``user.uses``, ``facts.engine.CHANGE_KEYS``) takes
+            that fact's key; ``""``: none named.
     """
 
     kind: str
@@ -54,6 +58,7 @@ class FactCandidate:
     corrects: bool = False
     subject: str = ""
     tag: str = ""
+    instead_of: str = ""
 
 
 @runtime_checkable

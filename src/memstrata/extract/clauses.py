@@ -58,6 +58,8 @@ class Finding:
             (``extract.rules.statement_for``).
         severity: how severe an allergy is said to be: ``severe``, ``mild`` or ``""`` (not said;
             ``extract.allergens.severity``); its statement says it ("is severely allergic to peanuts").
+        instead_of: the value this one takes the place of, named in the same clause ("we moved from
+            MySQL to PostgreSQL"): ``extract.base.FactCandidate.instead_of``.
     """
 
     key: str
@@ -72,6 +74,7 @@ class Finding:
     subject: str = ""
     statement: str = ""
     severity: str = ""
+    instead_of: str = ""
 
 
 def with_confidence(findings: list[Finding], confidence: float) -> list[Finding]:

@@ -93,6 +93,16 @@ _ENTRIES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
 _CHOICE_ONLY: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("shipping.carrier", "黑猫宅急便", ("黑猫",)),
     ("shipping.carrier", "邮局", ("邮局",)),
+    # phones by brand, where one is chosen or named as the phone (现在只用华为了, "my phone is a Huawei"):
+    # "我喜欢用 iPhone 拍照" is a hobby, and 苹果 / Apple a fruit or a company until it is what one uses
+    ("tool.phone", "iPhone", ("iPhone", "苹果手机", "苹果", "Apple")),
+    ("tool.phone", "华为", ("华为", "华为手机", "Huawei")),
+    ("tool.phone", "小米", ("小米手机", "Xiaomi")),
+    ("tool.phone", "Samsung", ("Samsung", "三星", "三星手机", "Galaxy")),
+    ("tool.phone", "Pixel", ("Pixel", "Google Pixel")),
+    ("tool.phone", "OPPO", ("OPPO",)),
+    ("tool.phone", "vivo", ("vivo",)),
+    ("tool.phone", "荣耀", ("荣耀手机",)),
 )
 
 #: Single words per key, matched as whole words (Latin) or substrings (CJK).
@@ -199,7 +209,7 @@ def _compiled(choice: bool = False) -> tuple[tuple[re.Pattern[str], str, str], .
 
 @cache
 def _named_keys() -> frozenset[str]:
-    return frozenset(key for key, _, _ in _ENTRIES)
+    return frozenset(key for key, _, _ in (*_ENTRIES, *_CHOICE_ONLY))
 
 
 def _surface_pattern(surface: str) -> re.Pattern[str]:

@@ -126,6 +126,8 @@ def _details(clause: str, ctx: _Ctx) -> list[Finding]:
         what = m.group("what")
         key = ("contact.email" if "邮" in what or "mail" in what.lower() else
                "shipping.address" if "址" in what else "contact.phone")
+        if what in ("手机", "电话") and len(re.findall(r"\d", m.group("v"))) < 5:
+            return []  # 我的手机是华为: the device (extract.shapes), not a number
         return _f(key, m.group("v"), CONF_STATED, clause)
     m = _SPEAK.match(clause)
     if m:

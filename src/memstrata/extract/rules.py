@@ -84,6 +84,7 @@ _STATEMENTS: dict[str, tuple[str, str]] = {
     "tool.editor": ("uses {v} as code editor", "写代码用{v}"),
     "tool.language": ("codes in {v}", "使用编程语言{v}"),
     "tool.os": ("uses {v}", "使用{v}系统"),
+    "tool.phone": ("phone is {v}", "手机是{v}"),
     "food.like": ("likes eating {v}", "喜欢吃{v}"),
     "food.dislike": ("does not like eating {v}", "不喜欢吃{v}"),
     "food.diet": ("diet: {v}", "饮食：{v}"),
@@ -368,6 +369,7 @@ def _candidate(finding: Finding, sentence: str, lang: str) -> FactCandidate:
         retracts=finding.retract,
         corrects=finding.corrects,
         subject=finding.subject,
+        instead_of=finding.instead_of,
     )
 
 

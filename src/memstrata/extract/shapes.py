@@ -30,6 +30,8 @@ ATTRIBUTE_KEYS: dict[str, str] = {
     **dict.fromkeys(("editor", "code editor", "ide", "编辑器", "代码编辑器", "开发工具"), "tool.editor"),
     **dict.fromkeys(("os", "operating system", "操作系统", "电脑系统"), "tool.os"),
     **dict.fromkeys(("programming language", "编程语言"), "tool.language"),
+    **dict.fromkeys(("phone", "mobile", "mobile phone", "cell phone", "cellphone", "smartphone", "手机", "智能手机"),
+                    "tool.phone"),
     **dict.fromkeys(("carrier", "courier", "shipping carrier", "delivery company", "快递", "快递公司"),
                     "shipping.carrier"),
     **dict.fromkeys(("seat", "座位"), "travel.seat"),
@@ -41,6 +43,11 @@ ATTRIBUTE_KEYS: dict[str, str] = {
     **dict.fromkeys(("name", "名字"), "identity.name"),
     **dict.fromkeys(("birthday", "生日"), "identity.birthday"),
 }
+#: Keys a change shape writes when it names a value but no attribute ("I've switched to Firefox",
+#: 现在只喝燕麦奶): named by the verb, they say what holds now, and a value under one that names the
+#: old value too takes the old value's key (``extract.base.FactCandidate.instead_of``).
+CHANGE_KEYS = frozenset({"user.uses", "user.drinks", "user.eats", "user.listens_to", "user.watches",
+                         "user.wears", "user.takes", "user.ships_with", "user.chooses"})
 #: Attribute heads that are never a thing one has ("my point is", 我的意思是): opinions, replies.
 NOT_ATTRIBUTES = frozenset({
     "question", "point", "guess", "bad", "problem", "idea", "opinion", "view", "thought", "thoughts",
@@ -111,6 +118,14 @@ def chosen(value: str, verb_key: str, clause: str, lang: str, *, retract: bool =
     if named is not None:
         return [Finding(named[0], named[1], CONF_STATED, clause, retract=retract)]
     return [Finding(verb_key, value, CONF_STATED, clause, retract=retract, statement=statement)]
+
+
+def instead(findings: list[Finding], old: str | None, lang: str) -> list[Finding]:
+    """``findings`` of a change that names the old value too ("we moved from MySQL to PostgreSQL",
+    从MySQL迁到PostgreSQL): each carries it (``Finding.instead_of``), so the fact engine supersedes
+    the fact holding it and a value under a change key takes that fact's key."""
+    value = clean_value(old or "", lang)
+    return [replace(f, instead_of=value) for f in findings] if value else findings
 
 
 def about(findings: list[Finding], subject: str) -> list[Finding]:

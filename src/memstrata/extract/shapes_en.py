@@ -10,7 +10,7 @@ from datetime import datetime
 
 from memstrata.extract import gazetteer, kin, patterns_en
 from memstrata.extract.clauses import CONF_PREFER, Finding, clean_value
-from memstrata.extract.shapes import attribute_finding, chosen, dated, open_key
+from memstrata.extract.shapes import attribute_finding, chosen, dated, instead, open_key
 from memstrata.text.regex import lazy_regex
 
 _IC = re.IGNORECASE
@@ -166,28 +166,38 @@ _VERB_KEYS = {"drink": ("user.drinks", "drinks {v}"), "eat": ("user.eats", "eats
 
 def _changed(clause: str, lang: str = "en") -> list[Finding]:
     if (m := _SWITCHED.match(clause)) is not None:
-        attr = m.group("attr") or m.group("attr2")
-        if attr:
-            return attribute_finding(attr, m.group("v"), clause, lang)
-        the = re.match(r"^[a-z][\w\- ]*?\s(?P<head>[a-z]+)$", m.group("v"))
-        if (m.group("art") or "").lower().startswith("the") and the is not None:
-            return attribute_finding(the.group("head"), m.group("v"), clause, lang)  # "to the night shift"
-        value = clean_value(m.group("v"), lang)
-        if re.match(r"\w+ing\b", value):  # "I've gone back to running": a habit (extract.habits)
-            return []
-        if m.group("verb").lower() == "moved" and not m.group("old") and value[:1].isupper():
-            return [Finding("identity.location", value, CONF_PREFER, clause)]  # "I've moved to Berlin"
-        return chosen(value, "user.uses", clause, lang, statement=f"uses {value}")
+        return instead(_switched(m, clause, lang), m.group("old"), lang)
     if (m := _RESTRICTED.match(clause)) is not None:
-        verb = (m.group("verb") or "drink").lower()
-        value = clean_value(m.group("v") or m.group("v2"), lang)
-        key, said = _VERB_KEYS[verb]
-        if verb == "use" and (channel := gazetteer.contact_channel(value)):  # "I only use email"
-            return [Finding("contact.channel", channel, CONF_PREFER, clause)]
-        if verb in ("use", "read on"):
-            return chosen(value, key, clause, lang, statement=said.format(v=value))
-        return [Finding(key, value, CONF_PREFER, clause, statement=said.format(v=value))] if value else []
+        return _restricted(m, clause, lang)
     return []
+
+
+def _switched(m: re.Match[str], clause: str, lang: str) -> list[Finding]:
+    """"I've switched to Firefox", "We moved our CI to GitHub Actions": the value chosen now."""
+    attr = m.group("attr") or m.group("attr2")
+    if attr:
+        return attribute_finding(attr, m.group("v"), clause, lang)
+    the = re.match(r"^[a-z][\w\- ]*?\s(?P<head>[a-z]+)$", m.group("v"))
+    if (m.group("art") or "").lower().startswith("the") and the is not None:
+        return attribute_finding(the.group("head"), m.group("v"), clause, lang)  # "to the night shift"
+    value = clean_value(m.group("v"), lang)
+    if re.match(r"\w+ing\b", value):  # "I've gone back to running": a habit (extract.habits)
+        return []
+    if m.group("verb").lower() == "moved" and not m.group("old") and value[:1].isupper():
+        return [Finding("identity.location", value, CONF_PREFER, clause)]  # "I've moved to Berlin"
+    return chosen(value, "user.uses", clause, lang, statement=f"uses {value}")
+
+
+def _restricted(m: re.Match[str], clause: str, lang: str) -> list[Finding]:
+    """"These days I only use email", "Nowadays it's only green tea for me": the one value that holds now."""
+    verb = (m.group("verb") or "drink").lower()
+    value = clean_value(m.group("v") or m.group("v2"), lang)
+    key, said = _VERB_KEYS[verb]
+    if verb == "use" and (channel := gazetteer.contact_channel(value)):  # "I only use email"
+        return [Finding("contact.channel", channel, CONF_PREFER, clause)]
+    if verb in ("use", "read on"):
+        return chosen(value, key, clause, lang, statement=said.format(v=value))
+    return [Finding(key, value, CONF_PREFER, clause, statement=said.format(v=value))] if value else []
 
 
 _STARTED = lazy_regex(
@@ -206,6 +216,7 @@ def _started_to_like(clause: str, said_at: datetime) -> list[Finding]:
 
 
 _STOP = lazy_regex(r"^(?:please\s+)?(?:stop|quit)\s+using\s+(?:the\s+)?(?P<v>.+?)(?:\s+for\s+(?:my|our)\s+\w+)?$"
+                   r"|^(?:please\s+)?(?:don't|do not)\s+use\s+(?:the\s+)?(?P<v4>.+?)\s+(?:anymore|any more|any longer)$"
                    r"|^(?:not|no more)\s+(?P<v2>.+?)(?:\s+(?:anymore|any more|any longer))?$"
                    r"|^(?:forget|drop|ditch)\s+(?:the\s+)?(?P<v3>.+?)$", _IC)
 _RESTORE = lazy_regex(r"^(?:let's\s+|please\s+)?(?:go\s+)?back\s+(?:to|on)\s+(?:the\s+)?(?P<v>.+?)$"
@@ -224,7 +235,7 @@ def _withdrawn_and_restored(sentence: str) -> list[Finding]:
     for clause in clauses:
         if (m := _STOP.match(clause)) is not None:
             dropped.append(clean_value(next(g for g in m.groups() if g), "en"))
-            alone = alone or bool(m.group("v"))
+            alone = alone or bool(m.group("v") or m.group("v4"))
         elif dropped and (m := _RESTORE.match(clause)) is not None:
             value = clean_value(next(g for g in m.groups() if g), "en")
             out += chosen(value, "user.uses", clause, "en", statement=f"uses {value}")

@@ -9,7 +9,7 @@ from datetime import datetime
 
 from memstrata.extract import gazetteer, kin, patterns_zh
 from memstrata.extract.clauses import CONF_PREFER, Finding, clean_value
-from memstrata.extract.shapes import attribute_finding, chosen, dated, open_key
+from memstrata.extract.shapes import attribute_finding, chosen, dated, instead, open_key
 from memstrata.text.regex import lazy_regex
 
 _H = "\u4e00-\u9fff"
@@ -106,7 +106,7 @@ def _changed(clause: str) -> list[Finding]:
         return [Finding(key, value, CONF_PREFER, clause, statement=f"{verb}{value}")] if value else []
     if (m := _SWITCHED.match(clause)) is not None:
         value = clean_value(_TAIL.sub("", m.group("v")), "zh")
-        return chosen(value, "user.uses", clause, "zh", statement=f"使用{value}")
+        return instead(chosen(value, "user.uses", clause, "zh", statement=f"使用{value}"), m.group("old"), "zh")
     return []
 
 
@@ -120,7 +120,8 @@ def _started_to_like(clause: str, said_at: datetime) -> list[Finding]:
     return [] if m is None else patterns_zh.find(f"我喜欢{m.group('v')}", said_at)
 
 
-_DROP = lazy_regex(r"^(?P<later>以后)?(?:不要|别用|不用|别|不喝|不吃|不坐)(?P<v>[^，]+?)了$"
+_DROP = lazy_regex(r"^我?(?P<later>以后)?(?:(?P<use>别再?用|不再用|不要再?用)(?![这那它他她])|不用|不要|别|不喝|"
+                   r"不吃|不坐)(?P<v>[^，]+?)了$"
                    r"|^(?P<v2>[^，]+?)(?:不用了|算了|不要了)$")
 _RESTORE = lazy_regex(r"^(?:还是|又)(?P<verb>用|喝|吃|坐|走|发)?(?P<v>[^，]+?)(?:吧|好了|了)?$")
 
@@ -130,10 +131,12 @@ def _withdrawn_and_restored(sentence: str) -> list[Finding]:
     either names (a carrier, a seat) or the verb's (喝 → ``user.drinks``)."""
     out: list[Finding] = []
     dropped: list[tuple[str, str]] = []
-    alone = False  # 别用京东了 alone may be this once; 以后别用 or a restoration (还是顺丰吧) is standing
+    # 别用京东了 stops using it, as "Please stop using UPS" does (了: no longer); 不要京东了 alone may be
+    # this once, unless 以后 or a restoration (还是顺丰吧) makes it standing
+    alone = False
     for clause in (c for c in _CLAUSES.split(sentence.strip()) if c):
         if (m := _DROP.match(clause)) is not None:
-            alone = alone or bool(m.group("later"))
+            alone = alone or bool(m.group("later") or m.group("use"))
             raw = m.group("v") or m.group("v2")
             drinks = clause.startswith(("不喝", "以后不喝"))
             dropped.append((clean_value(_TAIL.sub("", re.sub(r"^用", "", raw)), "zh"),

@@ -87,6 +87,8 @@ KEYS: tuple[KeySpec, ...] = (
        "a programming language the user codes in", "用户使用的编程语言"),
     _k("tool.os", "preference", "one", "low", 0.4,
        "the computer operating system the user uses", "用户使用的电脑操作系统"),
+    _k("tool.phone", "fact", "one", "low", 0.4,
+       "the mobile phone the user uses, its brand or model", "用户用的手机，品牌或型号"),
     # tastes
     _k("food.like", "preference", "many", "low", 0.6,
        "a food or dish the user likes to eat", "用户喜欢吃的食物或菜"),

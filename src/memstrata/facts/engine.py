@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Collection, Sequence
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
@@ -26,6 +27,7 @@ import numpy as np
 from memstrata.errors import EmbeddingError
 from memstrata.extract.base import FactCandidate
 from memstrata.extract.rules import favourite_label
+from memstrata.extract.shapes import CHANGE_KEYS
 from memstrata.extract.taxonomy import key_spec
 from memstrata.extract.twins import twins
 from memstrata.facts import place, withdraw
@@ -82,7 +84,26 @@ class FactEngine:
         """
         if cand.retracts:
             return withdraw.retract(self, conn, said, cand, now)
+        if cand.instead_of:
+            cand, named = self.instead(conn, said, cand)
+            replaces = {*replaces, *named}
         return [self.resolve(conn, said, cand, vector, now, replaces=replaces)]
+
+    def instead(self, conn: Any, said: Said, cand: FactCandidate) -> tuple[FactCandidate, set[int]]:
+        """``cand`` and the ids of the active facts it takes the place of: those of its subject
+        holding the old value it names (``FactCandidate.instead_of``: "we moved from MySQL to
+        PostgreSQL"). A value under a change key (``user.uses``) takes the key of the fact holding the
+        old value (``user.project_database``), so the new value supersedes it there; the old value
+        under no key of the subject's changes nothing."""
+        ids = self.store.fact_ids(conn, said.scope, keys=None, subject=fact_subject(said.speaker, cand.subject),
+                                  value_norm=normalise_value(cand.instead_of))
+        held = [f for f in self.store.load_facts(conn, ids) if not f.encrypted]
+        owner = next((f for f in held if f.key not in CHANGE_KEYS), None)
+        if cand.key in CHANGE_KEYS and owner is not None:
+            spec = key_spec(owner.key)
+            cand = replace(cand, key=owner.key, kind=spec.kind, importance=spec.importance,
+                           sensitivity=spec.sensitivity)
+        return cand, {f.id for f in held if f.key == cand.key}
 
     def resolve(self, conn: Any, said: Said, cand: FactCandidate, vector: np.ndarray | None, now: datetime, *,
                 replaces: Collection[int] = ()) -> RawChange:

@@ -363,12 +363,14 @@ class ReferenceStore:
                     subject=row["subject"], statement=reveal(row["statement"], self.cipher),
                     expired_at=row["expired_at"], encrypted=row["encrypted"])
 
-    def fact_ids(self, conn: _State, scope: Scope, *, keys: Sequence[str], subject: str | None,
+    def fact_ids(self, conn: _State, scope: Scope, *, keys: Sequence[str] | None, subject: str | None,
                  value_norm: str | None = None, status: str = "active") -> list[int]:
-        """Facts of ``scope`` about ``subject`` under ``keys`` with ``status`` (optionally one value)."""
+        """Facts of ``scope`` about ``subject`` under ``keys`` (``None``: any key) with ``status``
+        (optionally one value)."""
         return [f["id"] for f in conn.facts.values() if self._in_scope(conn, f, scope, session=False)
-                and f["key"] in keys and f["status"] == status and (f["subject"] or "") == (subject or "")
-                and _live(f) and (value_norm is None or f["value_norm"] == value_norm)]
+                and (keys is None or f["key"] in keys) and f["status"] == status
+                and (f["subject"] or "") == (subject or "") and _live(f)
+                and (value_norm is None or f["value_norm"] == value_norm)]
 
     @staticmethod
     def _cosines(rows: list[dict[str, Any]], vector: np.ndarray) -> list[tuple[int, float]]:

@@ -614,15 +614,17 @@ class PostgresStore(PgBase):
                      params)
         return [_row_to_fact(r, tuple(int(e) for e in r["cites"]), self.cipher) for r in rows]
 
-    def fact_ids(self, conn: Conn, scope: Scope, *, keys: Sequence[str], subject: str | None,
+    def fact_ids(self, conn: Conn, scope: Scope, *, keys: Sequence[str] | None, subject: str | None,
                  value_norm: str | None = None, status: str = "active") -> list[int]:
-        """Ids of facts of ``scope`` about ``subject`` under ``keys`` with ``status`` (``active``
-        unless told; optionally one value)."""
+        """Ids of facts of ``scope`` about ``subject`` under ``keys`` (``None``: any key) with
+        ``status`` (``active`` unless told; optionally one value)."""
         where, params = scope_predicate(scope, session=False)
         hidden, hparams = self._hidden(conn, "facts")
-        sql = (f"SELECT id FROM facts WHERE {where} AND key = ANY(%s) AND status = %s "
+        if keys is not None:
+            where, params = f"{where} AND key = ANY(%s)", [*params, list(keys)]
+        sql = (f"SELECT id FROM facts WHERE {where} AND status = %s "
                f"AND coalesce(subject, '') = %s AND {live()}{hidden}")
-        args: list[object] = [*params, list(keys), status, subject or "", utcnow(), *hparams]
+        args: list[object] = [*params, status, subject or "", utcnow(), *hparams]
         if value_norm is not None:
             sql += " AND value_norm = %s"
             args.append(value_norm)

@@ -651,15 +651,17 @@ class SQLiteStore(SQLiteBase):
             expired_at=from_db(row["expired_at"]), encrypted=bool(row["encrypted"]),
         )
 
-    def fact_ids(self, conn: sqlite3.Connection, scope: Scope, *, keys: Sequence[str], subject: str | None,
+    def fact_ids(self, conn: sqlite3.Connection, scope: Scope, *, keys: Sequence[str] | None, subject: str | None,
                  value_norm: str | None = None, status: str = "active") -> list[int]:
-        """Ids of facts of ``scope`` (user/agent level) about ``subject`` under ``keys`` with
-        ``status`` (``active`` unless told), optionally only those whose normalised value is ``value_norm``."""
+        """Ids of facts of ``scope`` (user/agent level) about ``subject`` under ``keys`` (``None``: any
+        key) with ``status`` (``active`` unless told), optionally only those whose normalised value is
+        ``value_norm``."""
         where, params = self.where(conn, scope, table="facts", session=False)
-        marks = ",".join("?" * len(keys))
-        sql = (f"SELECT id FROM facts WHERE {where} AND key IN ({marks}) AND status = ? "
-               "AND ifnull(subject, '') = ?")
-        args: list[object] = [*params, *keys, status, subject or ""]
+        if keys is not None:
+            where += f" AND key IN ({','.join('?' * len(keys))})"
+            params = [*params, *keys]
+        sql = f"SELECT id FROM facts WHERE {where} AND status = ? AND ifnull(subject, '') = ?"
+        args: list[object] = [*params, status, subject or ""]
         if value_norm is not None:
             sql += " AND value_norm = ?"
             args.append(value_norm)
