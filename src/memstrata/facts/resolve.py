@@ -52,7 +52,7 @@ def polarity(key: str) -> str | None:
 #: said before contradicts it (a fresh-user trial kept "dislikes UPS" active beside the carrier),
 #: and one message naming two of them changed its mind ("我以后都用顺丰 and I prefer UPS for
 #: delivery": the later one holds, ``choice_key``).
-CHOICE_KEYS: frozenset[str] = frozenset({"shipping.carrier", "tool.editor", "tool.os", "travel.seat"})
+CHOICE_KEYS: frozenset[str] = frozenset({"shipping.carrier", "tool.editor", "tool.os", "tool.phone", "travel.seat"})
 
 
 #: Keys whose values are never merged by meaning, only matched as values: one health value is
