@@ -14,8 +14,10 @@ from typing import Any
 import pytest
 
 from memstrata import Memory
+from memstrata.config import Settings
 from memstrata.integrations.hooks import run
 from memstrata.integrations.hooks.backend import PROJECT_BUDGET_TOKENS, PROJECT_TURNS, PROMPT_MIN_MATCH
+from memstrata.integrations.hooks.protocol import TURN_BYTES, HookSettings
 from memstrata.recall.evidence import MATCH_EVIDENCE
 
 SESSIONS = Path(__file__).parent / "agent_sessions"
@@ -234,3 +236,24 @@ def test_session_start_keeps_the_folders_list_within_its_budget(env: dict[str, s
     assert "Step 29:" in listed and "Step 0:" not in listed  # the newest kept, the oldest left out
     assert len(listed.encode("utf-8")) <= 3 * PROJECT_BUDGET_TOKENS
     assert listed.count("\n- ") <= PROJECT_TURNS
+
+
+def test_a_long_turn_is_kept_whole_up_to_the_stores_limit_and_a_longer_one_says_where_it_was_cut(
+        env: dict[str, str], tmp_path: Path) -> None:
+    assert TURN_BYTES == Settings().max_content_bytes == HookSettings.from_env({}).max_turn_bytes
+    env = {**env, "MEMSTRATA_MAX_CONTENT_BYTES": "60000"}  # the limit every door applies, lowered for speed
+    long_log = "".join(f"line {i}: retry after 429 from the upload API\n" for i in range(900))  # ~40,000 characters
+    huge = "上传重试日志。" * 4_000  # 28,000 characters, 84,000 UTF-8 bytes: over the limit
+    transcript = tmp_path / "long.jsonl"
+    lines = [{"type": "user", "uuid": f"l{i}", "sessionId": CLAUDE_SESSION, "timestamp": "2026-11-20T09:15:10Z",
+              "message": {"role": "user", "content": text}}
+             for i, text in enumerate([long_log, huge, "I prefer UPS for delivery"])]
+    transcript.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    assert hook(env, "Stop", claude_payload("Stop", transcript, stop_hook_active=False)) == (0, "")
+    whole, cut, after = episodes(env)
+    assert len(long_log) > 32_000 and whole.content == long_log.strip() and "cut" not in whole.metadata
+    kept = cut.metadata["cut"]["kept_chars"]
+    assert cut.metadata["cut"] == {"kept_chars": kept, "total_chars": len(huge)}
+    assert cut.content == f"{huge[:kept]}\n[… cut: {kept:,} of {len(huge):,} characters kept]"
+    assert 60_000 - 100 < len(cut.content.encode("utf-8")) <= 60_000
+    assert after.content == "I prefer UPS for delivery"

@@ -19,7 +19,7 @@ from datetime import UTC, datetime
 from pathlib import PurePath
 from typing import Any, Protocol
 
-from memstrata.integrations.hooks.protocol import Payload, project_filter
+from memstrata.integrations.hooks.protocol import TURN_BYTES, Payload, project_filter
 from memstrata.integrations.hooks.transcript import Turn
 
 #: Token budgets (``context.render.estimate_tokens``) of the context each event adds to every session or
@@ -41,9 +41,6 @@ PROMPT_MIN_MATCH = 0.55
 #: Longest prompt used as a query, characters (``Memory.MAX_QUERY_CHARS`` is 16,384): a pasted
 #: log or file is searched by its start.
 PROMPT_QUERY_CHARS = 2_000
-#: Longest turn stored, characters; a longer one keeps its start and says it was cut
-#: (``Settings.max_content_bytes`` refuses a message over 256 KiB outright).
-TURN_CHARS = 32_000
 #: The question whose context is the user's profile (``recall.evidence.is_general``).
 PROFILE_QUERY = "What do you know about me?"
 
@@ -131,20 +128,34 @@ def turn_key(agent: str, session_id: str, turn: Turn) -> str:
 
 
 def store_turns(backend: Backend, payload: Payload, agent: str, turns: Sequence[Turn], *,
-                sent: list[str] | None = None) -> int:
+                sent: list[str] | None = None, max_bytes: int = TURN_BYTES) -> int:
     """Store ``turns`` (those not stored before) as episodes of the payload's session, each under
     its ``turn_key``, so a turn that several events send is stored once; the key of each turn
-    the backend took is appended to ``sent`` as it goes. Returns how many were stored now."""
+    the backend took is appended to ``sent`` as it goes. A turn over ``max_bytes`` UTF-8 bytes
+    is stored cut (``cut_turn``). Returns how many were stored now."""
     stored = 0
     for turn in turns:
-        text = _storable(turn.text)
-        text = text if len(text) <= TURN_CHARS else text[:TURN_CHARS] + " … [cut]"
-        metadata = {"project": payload.cwd, "agent": agent, "turn_id": turn.key}
+        text, cut = cut_turn(_storable(turn.text), max_bytes)
+        metadata: dict[str, Any] = {"project": payload.cwd, "agent": agent, "turn_id": turn.key}
+        if cut is not None:
+            metadata["cut"] = cut
         stored += backend.add(Turn(turn.key, turn.role, text, turn.created_at), session_id=payload.session_id,
                               metadata=metadata, idempotency_key=turn_key(agent, payload.session_id, turn))
         if sent is not None:
             sent.append(turn.key)
     return stored
+
+
+def cut_turn(text: str, max_bytes: int) -> tuple[str, dict[str, int] | None]:
+    """``text`` whole with ``None`` when it fits ``max_bytes`` UTF-8 bytes; else its longest start
+    that fits with the note ``[… cut: N of M characters kept]`` appended, and ``{"kept_chars": N,
+    "total_chars": M}`` (characters, not bytes) for the episode's ``metadata.cut``."""
+    if len(text.encode("utf-8")) <= max_bytes:
+        return text, None
+    note = f"\n[… cut: {{}} of {len(text):,} characters kept]"
+    room = max(0, max_bytes - len(note.format(f"{len(text):,}").encode("utf-8")))
+    kept = text.encode("utf-8")[:room].decode("utf-8", "ignore")  # never half a character
+    return kept + note.format(f"{len(kept):,}"), {"kept_chars": len(kept), "total_chars": len(text)}
 
 
 #: What ``Memory.add`` refuses in text but a transcript's JSON escapes can hold: NUL and lone surrogates.

@@ -128,6 +128,11 @@ class HookScope:
         return out
 
 
+#: Largest turn stored whole, UTF-8 bytes: ``Settings.max_content_bytes`` (``MEMSTRATA_MAX_CONTENT_BYTES``),
+#: the most ``Memory.add`` accepts (a test pins the two equal; copied so the warm path imports no
+#: engine). A longer turn keeps its start, says so in its text and in ``metadata.cut`` (``cut_turn``).
+TURN_BYTES = 262_144
+
 #: Where ``memstrata serve`` listens by default (``memstrata serve``'s ``--port``).
 DEFAULT_SERVER_URL = "http://127.0.0.1:8080"
 
@@ -145,12 +150,15 @@ class HookSettings:
         api_key: bearer key for that server (``MEMSTRATA_API_KEY``), when it requires keys.
         hooks_dir: the hooks' log and per-session state (``MEMSTRATA_HOOKS_DIR``, else
             ``hooks/`` beside the SQLite file ``MEMSTRATA_DB`` names, else ``~/.memstrata/hooks``).
+        max_turn_bytes: largest turn stored whole, UTF-8 bytes (``MEMSTRATA_MAX_CONTENT_BYTES``,
+            the limit every door applies; default ``TURN_BYTES``).
     """
 
     scope: HookScope
     server_url: str | None
     api_key: str | None
     hooks_dir: str
+    max_turn_bytes: int = TURN_BYTES
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> HookSettings:
@@ -160,8 +168,12 @@ class HookSettings:
                           (env.get("MEMSTRATA_ORG") or "").strip() or None,
                           (env.get("MEMSTRATA_PROJECT") or "").strip() or None)
         url = (env.get("MEMSTRATA_HOOKS_URL") or DEFAULT_SERVER_URL).strip()
+        size = (env.get("MEMSTRATA_MAX_CONTENT_BYTES") or "").strip()
+        if size and not (size.isdigit() and int(size) > 0):
+            raise ValueError(f"MEMSTRATA_MAX_CONTENT_BYTES must be a positive integer, got {size!r}")
         return cls(scope, None if url.lower() in ("off", "none", "0", "") else url,
-                   (env.get("MEMSTRATA_API_KEY") or "").strip() or None, hooks_dir(env))
+                   (env.get("MEMSTRATA_API_KEY") or "").strip() or None, hooks_dir(env),
+                   int(size) if size else TURN_BYTES)
 
 
 def hooks_dir(env: Mapping[str, str]) -> str:

@@ -155,7 +155,8 @@ def _store_new(backend: Backend, payload: Payload, agent: str, settings: HookSet
             done = set()
         sent: list[str] = []
         try:
-            return store_turns(backend, payload, agent, [t for t in turns if t.key not in done], sent=sent)
+            return store_turns(backend, payload, agent, [t for t in turns if t.key not in done], sent=sent,
+                               max_bytes=settings.max_turn_bytes)
         finally:  # also after a failure half-way: what was stored is not sent again
             handle.seek(0)
             handle.truncate()
