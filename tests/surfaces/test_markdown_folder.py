@@ -286,3 +286,64 @@ def test_cli_imports_and_exports_markdown_folders(workspace: Path, tmp_path: Pat
     assert "to " + str(tmp_path / "out") in out.output and (tmp_path / "out" / "MEMORY.md").is_file()
     refused = runner.invoke(app, ["export", "--format", "markdown", str(workspace), "--user", "liz"], env=env)
     assert refused.exit_code == 2 and "holds no memstrata projection" in refused.output
+
+
+# -- fenced code and counts --------------------------------------------------------------------------
+
+#: A MEMORY.md with fenced code whose lines look like bullets, a projection line, another fence's
+#: marker, a blank line and indentation: none of it is a note of its own, and it comes back as written.
+FENCED = """# Long-term memory
+
+## Setup
+- I prefer UPS for delivery
+
+```markdown
+- prefers FedEx for shipping <!-- fact:1 ep:1 -->
+~~~
+    indented, after a blank line:
+
+- I'm allergic to peanuts
+```
+
+~~~
+tilde fence with ``` inside
+~~~
+"""
+
+
+def test_fenced_code_is_one_note_and_survives_the_round_trip(memory: Memory, tmp_path: Path) -> None:
+    folder = _folder(tmp_path / "notes", {"MEMORY.md": FENCED})
+    blocks = [n.text for n in parse(FENCED, "MEMORY.md")]
+    assert blocks == ["I prefer UPS for delivery", FENCED.split("\n\n", 2)[2].split("\n\n~~~")[0].strip(),
+                      "~~~\ntilde fence with ``` inside\n~~~"]
+    first = import_folder(memory, folder, user_id="fen")
+    assert first.added == 3
+    proj = tmp_path / "proj"
+    export_folder(memory, proj, user_id="fen")
+    page = (proj / "MEMORY.md").read_text(encoding="utf-8")
+    assert blocks[1] + "\n<!-- ep:" in page and blocks[2] + "\n<!-- ep:" in page  # as written, cited after
+    again = import_folder(memory, proj, user_id="fen")  # the projection as written: nothing changed
+    assert (again.added, again.updated, again.edited_episodes, again.removed_episodes, again.removed_facts,
+            again.restated, again.unresolved, again.fact_changes) == (0, [], [], [], [], [], [], 0)
+    # a fact line edited below the code is applied; the code stays one unchanged note
+    edited = page.replace("prefers UPS for shipping <!--", "prefers DHL for shipping <!--")
+    (proj / "MEMORY.md").write_text(edited, encoding="utf-8")
+    third = import_folder(memory, proj, user_id="fen")
+    assert [(u["old"], u["new"]) for u in third.updated] == [("UPS", "DHL")]
+    assert (third.added, third.edited_episodes, third.removed_episodes) == (0, [], [])
+    assert sorted(e.content for e in _episodes(memory, "fen")) == sorted(blocks)
+
+
+def test_the_summary_counts_every_fact_change(memory: Memory, workspace: Path, tmp_path: Path) -> None:
+    import_folder(memory, workspace, user_id="cnt")
+    proj = tmp_path / "proj"
+    export_folder(memory, proj, user_id="cnt")
+    page = (proj / "MEMORY.md").read_text(encoding="utf-8")
+    for old, new in (("prefers window seat <!--", "prefers aisle seat <!--"), ("对芒果过敏 <!--", "对草莓过敏 <!--"),
+                     ("prefers UPS for shipping <!--", "prefers FedEx for shipping <!--")):
+        page = page.replace(old, new)
+    (proj / "MEMORY.md").write_text(page + "\n- I live in Lisbon\n", encoding="utf-8")
+    report = import_folder(memory, proj, user_id="cnt")
+    assert len(report.updated) == 3 and [c["action"] for c in report.facts] == ["create"]
+    assert report.fact_changes == 4 and report.as_dict()["fact_changes"] == 4
+    assert report.lines()[0] == f"read 3 files: 1 note added, {report.unchanged} unchanged, 4 fact changes"

@@ -77,15 +77,21 @@ class ImportReport:
     removed_episodes: list[int] = field(default_factory=list)
     gone: list[dict[str, int]] = field(default_factory=list)
 
+    @property
+    def fact_changes(self) -> int:
+        """Facts the import changed: values updated from edited lines, and what the stored notes and
+        statements did to facts (``facts``) but restating a value already known (``touch``)."""
+        return len(self.updated) + sum(1 for change in self.facts if change["action"] != "touch")
+
     def as_dict(self) -> dict[str, Any]:
-        """JSON-serialisable (``memstrata import --json``)."""
-        return asdict(self)
+        """JSON-serialisable (``memstrata import --json``), with ``fact_changes``."""
+        return {**asdict(self), "fact_changes": self.fact_changes}
 
     def lines(self) -> list[str]:
         """What happened, for a person (``memstrata import --format markdown``); a line that
         needs their attention starts with ``note:``."""
-        out = [f"read {self.files} files: {self.added} notes added, {self.unchanged} unchanged, "
-               f"{len(self.facts)} fact changes"]
+        out = [f"read {_count(self.files, 'file')}: {_count(self.added, 'note')} added, {self.unchanged} unchanged, "
+               f"{_count(self.fact_changes, 'fact change')}"]
         out += [f"fact #{u['fact_id']}: {u['old']} -> {u['new']} (fact #{u['new_fact_id']}; the old value is kept as "
                 "superseded)" for u in self.updated]
         out += [f"fact #{r['fact_id']}: the edited line is stored as episode #{r['episode_id']} and replaced it"
@@ -106,6 +112,11 @@ class ImportReport:
             out.append(f"note: {len(self.gone)} lines name memories forgotten since the export; they were not stored "
                        "again")
         return out
+
+
+def _count(n: int, thing: str) -> str:
+    """``1 note``, ``3 notes``."""
+    return f"{n} {thing}{'' if n == 1 else 's'}"
 
 
 def _ids(ids: list[int]) -> str:

@@ -11,9 +11,13 @@ The shapes read (looked up from their projects' documentation):
 
 A *note* is one bullet (``-``, ``*``, ``+`` or ``1.``, with its indented continuation lines;
 a ``[ ]`` / ``[x]`` checkbox dropped) or one paragraph, with the path of headings above it.
-Fenced code is one note; front matter, tables' rules, horizontal rules and whole-line HTML
-comments are not notes. A trailing ``<!-- fact:12 ep:3,5 -->`` or ``<!-- ep:7 -->`` is the
-projection's citation marker (``memstrata export --format markdown``), read back on import.
+Fenced code (CommonMark: three or more backticks or tildes, closed by a line of at least as
+many of the same character) is one note, its lines kept as written and never read as bullets,
+headings or markers; an unclosed fence runs to the end of the file. Front matter, tables'
+rules, horizontal rules and whole-line HTML comments are not notes.
+A trailing ``<!-- fact:12 ep:3,5 -->`` or ``<!-- ep:7 -->`` is the projection's citation
+marker (``memstrata export --format markdown``), read back on import; a fenced note's marker is
+the whole line right after its closing fence (``note_block``), so the code stays as written.
 """
 
 from __future__ import annotations
@@ -31,7 +35,7 @@ _CHECKBOX = lazy_regex(r"^\[[ xX]\]\s+")
 _MARKER = lazy_regex(r"\s*<!--\s*(?:fact:(\d+))?\s*(?:ep:([\d,]+))?\s*-->\s*$")
 _COMMENT_LINE = lazy_regex(r"^\s*<!--.*-->\s*$")
 _RULE = lazy_regex(r"^\s*(?:[-*_]\s*){3,}$|^\s*\|?\s*:?-{3,}")
-_FENCE = lazy_regex(r"^\s*(```|~~~)")
+_FENCE = lazy_regex(r"^\s{0,3}(`{3,}|~{3,})")
 
 
 @dataclass(frozen=True)
@@ -110,16 +114,17 @@ class _Reader:
         self.headings: list[str] = []
         self.block: list[str] = []
         self.start = 0
-        self.fenced = False
+        self.fence = ""  # the open fence's opening run (```, ~~~~ ...), "" outside code
+        self.closed = False  # a fence just closed: its marker may follow on the next line
 
     def flush(self) -> None:
         """Close the open block as a note (its marker split off, a checkbox dropped)."""
         if self.block:
             body, marker = split_marker("\n".join(self.block).strip())
-            body = _CHECKBOX.sub("", body).strip()
+            body = body.strip() if is_fenced(body) else _CHECKBOX.sub("", body).strip()
             if body:
                 self.notes.append(Note(self.file, self.start, tuple(self.headings), body, marker))
-        self.block = []
+        self.block, self.closed = [], False
 
     def open(self, number: int, first: str) -> None:
         """Start a block at line ``number`` (the previous one closed)."""
@@ -128,15 +133,21 @@ class _Reader:
 
     def feed(self, number: int, raw: str) -> None:
         """Read one line: fence, heading, bullet, blank/comment/rule, continuation or paragraph."""
-        if self.fenced:
+        if self.fence:
             self.block.append(raw)
-            if _FENCE.match(raw):
-                self.fenced = False
-                self.flush()
+            if _closes(raw, self.fence):
+                self.fence, self.closed = "", True
             return
-        if _FENCE.match(raw):
+        if self.closed:
+            marker = _COMMENT_LINE.match(raw) and split_marker(raw.strip())[1] is not None
+            if marker:
+                self.block.append(raw.strip())  # the fenced note's marker (``note_block``)
+            self.flush()
+            if marker:
+                return
+        if fence := _FENCE.match(raw):
             self.open(number, raw)
-            self.fenced = True
+            self.fence = fence.group(1)
         elif heading := _HEADING.match(raw):
             self.flush()
             level = len(heading.group(1))
@@ -152,6 +163,21 @@ class _Reader:
             self.open(number, raw.strip())
 
 
+def _closes(line: str, fence: str) -> bool:
+    """Whether ``line`` closes the code opened by ``fence``: only its character, at least as many,
+    nothing after them (CommonMark)."""
+    found = _FENCE.match(line)
+    run = found.group(1) if found else ""
+    return run[:1] == fence[:1] and len(run) >= len(fence) and not line.strip()[len(run):].strip()
+
+
+def is_fenced(text: str) -> bool:
+    """Whether a note's text is fenced code: it opens with a fence and its last line closes it."""
+    lines = text.strip().splitlines()
+    opened = _FENCE.match(lines[0]) if lines else None
+    return opened is not None and len(lines) > 1 and _closes(lines[-1], opened.group(1))
+
+
 def _without_front_matter(lines: list[str]) -> list[tuple[int, str]]:
     """Numbered lines, a leading ``---`` ... ``---`` YAML block (Letta's files) left out."""
     numbered = list(enumerate(lines, start=1))
@@ -160,6 +186,15 @@ def _without_front_matter(lines: list[str]) -> list[tuple[int, str]]:
             if lines[i].strip() in ("---", "..."):
                 return numbered[i + 1:]
     return numbered
+
+
+def note_block(text: str, marker: Marker | None) -> str:
+    """One note as ``parse`` reads it back: fenced code exactly as written, its marker on the line
+    after the closing fence (a marker on the fence line would keep it from closing in a Markdown
+    viewer) and a blank line around it; any other text as a ``bullet``."""
+    if not is_fenced(text):
+        return bullet(text, marker)
+    return f"\n{text.strip()}" + (f"\n{marker.render()}\n" if marker is not None else "\n")
 
 
 def bullet(text: str, marker: Marker | None) -> str:

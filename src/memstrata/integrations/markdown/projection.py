@@ -31,7 +31,7 @@ from memstrata.integrations.markdown.folder import (
     read_manifest,
     the_user,
 )
-from memstrata.integrations.markdown.notes import Marker, bullet
+from memstrata.integrations.markdown.notes import Marker, bullet, note_block
 from memstrata.memory import Memory
 from memstrata.types import Episode, Fact
 
@@ -74,7 +74,7 @@ def export_folder(memory: Memory, folder: str | Path, *, user_id: str | None = N
                       key=lambda e: (e.created_at, e.id))
     pages = {"MEMORY.md": memory_page(user, facts, [e for e in episodes if _long_term(e)])}
     for day, said in _by_day([e for e in episodes if not _long_term(e)]).items():
-        pages[f"memory/{day}.md"] = f"# {day}\n\n" + "\n".join(bullet(episode_line(e), Marker(None, (e.id,)))
+        pages[f"memory/{day}.md"] = f"# {day}\n\n" + "\n".join(note_block(episode_line(e), Marker(None, (e.id,)))
                                                                 for e in said) + "\n"
     for rel in previous:
         if rel not in pages and (root / rel).is_file():
@@ -99,7 +99,7 @@ def memory_page(user: str, facts: list[Fact], notes: list[Episode]) -> str:
         lines += [bullet(f.statement or f.value, Marker(f.id, f.citations))
                   for f in sorted(by_topic[topic], key=lambda f: (f.key, f.id))]
     if notes:
-        lines += ["", "## Notes", ""] + [bullet(episode_line(e), Marker(None, (e.id,))) for e in notes]
+        lines += ["", "## Notes", ""] + [note_block(episode_line(e), Marker(None, (e.id,))) for e in notes]
     return "\n".join(lines) + "\n"
 
 
