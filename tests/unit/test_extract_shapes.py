@@ -141,7 +141,7 @@ def test_open_key_holds_one_value_about_its_subject() -> None:
     ("I also like scuba diving, skiing, running, hiking, and rock climbing, a variety of them.",
      ["scuba diving", "skiing", "running", "hiking", "rock climbing"]),
     ("I mainly love Chinese food and Japanese cuisine, especially barbecue and sushi.",
-     ["Chinese food and Japanese cuisine", "barbecue", "sushi"]),
+     ["Chinese food", "Japanese cuisine", "barbecue", "sushi"]),
     ("I like pizza, thanks!", ["pizza"]),
     ("I like jazz, so good.", ["jazz"]),
 ])
@@ -178,3 +178,18 @@ def test_a_phone_is_named_by_its_brand(text: str, expected: list[tuple[str, str,
 def test_a_change_names_the_value_it_replaces(text: str, value: str, old: str) -> None:
     [cand] = RuleExtractor().extract(text=text, role="user", said_at=_AT)
     assert (cand.key, cand.value, cand.instead_of) == ("user.uses", value, old)
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("I love romance novels and biographies.", ["romance novels", "biographies"]),
+    ("I love traveling and watching movies.", ["traveling", "watching movies"]),
+    ("我还喜欢潜水、滑雪、跑步、登山和攀岩。", ["潜水", "滑雪", "跑步", "登山", "攀岩"]),
+    ("我還喜歡潛水、滑雪和攀岩。", ["潜水", "滑雪", "攀岩"]),
+    ("我喜欢AC/DC、枪与玫瑰等摇滚乐队。", ["AC/DC", "枪与玫瑰"]),
+    # a pair said as one thing, or a list inside a phrase, stays one value
+    ("I like mac and cheese.", ["mac and cheese"]),
+    ("我喜欢傲慢与偏见。", ["傲慢与偏见"]),
+    ("我最喜欢写一些诗歌和小说。", ["写一些诗歌和小说"]),
+])
+def test_a_list_of_likes_is_one_like_per_item(text: str, expected: list[str]) -> None:
+    assert [value for _, value, _, _ in _read(text)] == expected

@@ -224,8 +224,9 @@ def like_finding(
         return [Finding(key, hit.value, conf, clause)]
     key = hit.key if hit is not None else hint
     items = _list_items(value, lang)
-    if len(items) > 1 and _known_apart(items):
-        # "I like 火锅 and 珍珠奶茶": every item known, under different topics: one like each
+    if len(items) > 1 and (_known_apart(items) or _plain_list(items, lang)):
+        # "I like 火锅 and 珍珠奶茶", 川菜和粤菜, "romance novels and biographies": one like each, so
+        # each is kept, found and withdrawn on its own
         return [f for item in items for f in like_finding(item, polarity, conf, clause, lang, hint=hint)]
     mixed = _list_key(value, lang)
     if mixed is not None:  # "绘画、弹钢琴和品茶" is not a drink because 茶 is one of three
@@ -252,18 +253,51 @@ _ATTRIBUTIVE = lazy_regex(
 )
 
 
-_LIST_SPLIT = {"zh": lazy_regex(r"[、，,和及与]|还有"), "en": lazy_regex(r"\s*,\s*|\s+(?:and|or)\s+")}
+#: Where a list of liked things is cut; never at 与, which joins the words of a name (枪与玫瑰, 傲慢与偏见).
+_LIST_SPLIT = {"zh": lazy_regex(r"[、，,和及]|还有"), "en": lazy_regex(r"\s*,\s*|\s+(?:and|or)\s+")}
+#: A list's closing "and the like" (AC/DC、枪与玫瑰等摇滚乐队): the items are before it.
+_AND_SO_ON = lazy_regex(r"(?<=[、和])([^、和]+?)等[\u4e00-\u9fff]{0,8}$")
 
 
 def _list_items(value: str, lang: str) -> list[str]:
     """The items of a list of liked things ("火锅 and 珍珠奶茶", "川菜和粤菜"); one item if no list."""
+    if lang == "zh":
+        value = _AND_SO_ON.sub(r"\1", value)
     return [i.strip() for i in _LIST_SPLIT["zh" if lang == "zh" else "en"].split(value) if i.strip()]
+
+
+#: Longest item (Chinese characters, English words) of a list split into one like per item: longer
+#: is a phrase with a list inside it, not a list.
+MAX_LIST_ITEM = {"zh": 8, "en": 4}
+#: Pairs said as one thing, whose halves are a food or a colour on their own ("mac and cheese",
+#: "rock and roll", "black and white"): never split.
+_ONE_THING = lazy_regex(r"^(?:mac|rock|salt|bread|black|blue|red|fish|peanut butter|pen|arts|drum|rhythm|"
+                        r"sweet|hot|cheese|milk)$", re.IGNORECASE)
+
+
+#: A first item that opens a phrase the list sits inside: a place or a partner (在, 去, 跟), or a verb
+#: with a measure (写一些, 看几本).
+_ZH_PHRASE = lazy_regex(r"^(?:在|去|到|跟|给|对|用|从)|^[\u4e00-\u9fff]{1,2}(?:一些|一点|几)")
+
+
+def _plain_list(items: list[str], lang: str) -> bool:
+    """Whether ``items`` is a list of things liked one by one: in Chinese every item short
+    (川菜和粤菜; a title in 《》 is never cut); in English each item a short phrase of more than one
+    word, a plural, an -ing word or a gazetteer entry ("romance novels and biographies", "traveling
+    and watching movies"), and no half of a pair said as one thing ("mac and cheese")."""
+    if lang == "zh":  # not a list inside a phrase: 在海滩、山脉和湖泊附近拍摄, 写一些诗歌和小说
+        return not _ZH_PHRASE.match(items[0]) and all(
+            len(i) <= MAX_LIST_ITEM["zh"] and "《" not in i and "》" not in i for i in items)
+    if any(_ONE_THING.match(i) for i in items[:-1]):
+        return False
+    return all(len(i.split()) <= MAX_LIST_ITEM["en"] and (
+        " " in i or re.search(r"(?:s|ing)$", i, re.IGNORECASE) or gazetteer.lookup(i) is not None) for i in items)
 
 
 def _known_apart(items: list[str]) -> bool:
     """Whether every item is a gazetteer entry as a whole or nearly (珍珠奶茶 holds 奶茶) and the
     items are of more than one topic. A list of one topic stays one value (川菜和粤菜: food.like);
-    a list with an unknown item stays whole (mac and cheese, 画画、弹琴和品茶)."""
+    a list with an unknown item stays whole here (mac and cheese); ``_plain_list`` splits the rest."""
     hits = [gazetteer.lookup(item) for item in items]
     if any(h is None for h in hits):
         return False
