@@ -193,3 +193,26 @@ def test_a_change_names_the_value_it_replaces(text: str, value: str, old: str) -
 ])
 def test_a_list_of_likes_is_one_like_per_item(text: str, expected: list[str]) -> None:
     assert [value for _, value, _, _ in _read(text)] == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("I've been studying English recently.", [("activity.learning", "English", "", False)]),
+    ("Recently, I started learning how to shoot and it feels really cool.",
+     [("activity.learning", "shoot", "", False)]),
+    ("我最近开始学做菜了。", [("activity.learning", "做菜", "", False)]),
+    ("我在學吉他。", [("activity.learning", "吉他", "", False)]),
+    ("I plan to go on a trip to Mexico.", [("plan.intent", "go on a trip to Mexico", "", False)]),
+    ("我最近也打算读几本古典文学作品。", [("plan.intent", "读几本古典文学作品", "", False)]),
+    ("我對攝影很感興趣。", [("hobby.like", "摄影", "", False)]),
+])
+def test_learning_a_plan_and_an_interest(text: str, expected: list[tuple[str, str, str, bool]]) -> None:
+    assert _read(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "I'm learning a lot.", "I learned a lot today.", "I study at Harvard.", "Are you learning French?",
+    "I might start learning French.", "I plan to ask you later.",
+    "我在学校。", "我在学习中。", "他在学英语。", "你在学什么？", "我打算问问你。",
+])
+def test_what_is_no_learning_or_plan(text: str) -> None:
+    assert _read(text) == []

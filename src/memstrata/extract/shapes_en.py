@@ -9,7 +9,7 @@ from dataclasses import replace
 from datetime import datetime
 
 from memstrata.extract import gazetteer, kin, patterns_en
-from memstrata.extract.clauses import CONF_PREFER, Finding, clean_value
+from memstrata.extract.clauses import CONF_LIKE, CONF_PREFER, Finding, clean_value, like_finding
 from memstrata.extract.shapes import attribute_finding, chosen, dated, instead, open_key
 from memstrata.text.regex import lazy_regex
 
@@ -288,6 +288,54 @@ def _team(clause: str, lang: str = "en") -> list[Finding]:
     return [Finding(open_key("", "team"), value, CONF_PREFER, clause, statement=f"is on the {value}")]
 
 
+_LEARNING = lazy_regex(
+    r"^(?:(?:recently|lately|these days|now|currently)\s*,?\s+)?(?:i|we)(?:'ve been|'m|\s+am|\s+have been|'ve|\s+have)?"
+    r"\s+(?:also\s+|now\s+|still\s+|just\s+|recently\s+|really\s+)*(?:(?:started|begun|began|start)\s+(?:to\s+)?)?"
+    r"(?P<verb>learning|studying|practi[cs]ing|taking lessons in|learn|study|practi[cs]e)\s+(?:how\s+to\s+|to\s+)?"
+    r"(?P<v>.+?)(?:\s+(?:recently|lately|these days|now|at the moment|right now|too))?$", _IC)
+#: What follows "learning" without being a thing learnt: "learning a lot", "studying for the exam".
+_NOT_LEARNT = lazy_regex(r"^(?:a lot|so much|much|more|about|from|with|for|that|what|it|this|that|things|"
+                         r"something|new things|to live|at|in|hard|every|all)\b", _IC)
+
+
+#: A clause of its own after the value: "learning how to shoot and it feels really cool".
+_CLAUSE_AFTER = lazy_regex(r"\s+(?:and|but|because|so|which|since)\s+(?:it|it's|i|i'm|that|this|he|she|they|we|my)\b",
+                           _IC)
+
+
+def _learning(clause: str, lang: str = "en") -> list[Finding]:
+    """"I've been studying English", "I started learning how to shoot": what the user is learning.
+    "I learn" alone is no such statement: a progressive or a beginning is."""
+    m = _LEARNING.match(clause)
+    if m is None or (m.group("verb").lower() in ("learn", "study", "practice", "practise")
+                     and not re.search(r"\b(?:start|started|begun|began)\b", clause, _IC)):
+        return []
+    raw = _CLAUSE_AFTER.split(m.group("v"), maxsplit=1)[0]
+    value = clean_value(raw, lang)
+    if not value or _NOT_LEARNT.match(raw) or len(value.split()) > 6:
+        return []
+    return [Finding("activity.learning", value, CONF_PREFER, clause)]
+
+
+_PLAN = lazy_regex(r"^(?:i|we)(?:'m|\s+am|'re|\s+are)?\s+(?:also\s+|still\s+)?(?:plan|planning|intend|intending)"
+                   r"\s+(?:on\s+|to\s+)(?P<v>.+)$", _IC)
+_LOVE_FOR = lazy_regex(r"\bmy\s+(?:love|passion)\s+(?:for|of)\s+(?P<v>[\w' -]+?)(?:\s+and\s+(?:how|what|why)\b.*)?$",
+                       _IC)
+
+
+def _intent(clause: str, lang: str = "en") -> list[Finding]:
+    """"I plan to go on a trip to Mexico" (no date: a dated plan is an event's) and "my love for
+    dance" (a like said as a noun)."""
+    if (m := _PLAN.match(clause)) is not None:
+        value = clean_value(m.group("v"), lang)
+        if not value or re.search(r"\byou\b", value, _IC) or len(value.split()) > 10:
+            return []
+        return [Finding("plan.intent", value, CONF_PREFER, clause)]
+    if (m := _LOVE_FOR.search(clause)) is not None:
+        return like_finding(m.group("v"), "like", CONF_LIKE, clause, lang)
+    return []
+
+
 def before_topics(sentence: str, said_at: datetime) -> list[Finding]:
     """Shapes that say a change, read ahead of the topic patterns."""
     if _NOT_A_STATEMENT.search(sentence):
@@ -295,17 +343,19 @@ def before_topics(sentence: str, said_at: datetime) -> list[Finding]:
     if found := _withdrawn_and_restored(sentence):
         return found
     for clause in (c.strip() for c in _CLAUSES.split(sentence.strip().rstrip(".!")) if c):
-        if found := _destination(clause) or _team(clause) or _changed(clause) or _started_to_like(clause, said_at):
+        if found := (_destination(clause) or _team(clause) or _changed(clause) or _started_to_like(clause, said_at)
+                     or _learning(clause)):
             return dated(found, clause, sentence, said_at)
     return []
 
 
 def after_topics(sentence: str) -> list[Finding]:
-    """Shapes read when no topic pattern found anything: the possessive copula."""
+    """Shapes read when no topic pattern found anything: the possessive copula, an undated plan,
+    a like said as a noun."""
     if _NOT_A_STATEMENT.search(sentence):
         return []
     out: list[Finding] = []
     for clause in (c for c in _CLAUSES.split(sentence.strip().rstrip(".!")) if c):
-        out += _possessive(clause.strip())
+        out += _possessive(clause.strip()) or _intent(clause.strip())
     return out
 

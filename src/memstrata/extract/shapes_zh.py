@@ -8,7 +8,7 @@ import re
 from datetime import datetime
 
 from memstrata.extract import gazetteer, kin, patterns_zh
-from memstrata.extract.clauses import CONF_PREFER, Finding, clean_value
+from memstrata.extract.clauses import CONF_LIKE, CONF_PREFER, Finding, clean_value, like_finding
 from memstrata.extract.shapes import attribute_finding, chosen, dated, instead, open_key
 from memstrata.text.regex import lazy_regex
 
@@ -183,6 +183,37 @@ def _team(clause: str) -> list[Finding]:
     return [Finding(open_key("", "team"), value, CONF_PREFER, clause, statement=f"在{value}")]
 
 
+_LEARNING = lazy_regex(
+    r"^(?:最近|现在|目前|这段时间|这阵子)?我?(?:最近|现在|目前|也|还|一直|自己)*(?:正在|在|开始|刚开始|又开始|开始自)"
+    r"(?:学习|学(?!习)|练习|练(?!习))(?!校|生|院|期|年|会|到|着|过|习惯|中$)(?P<v>[^，。！？]{1,12}?)了?(?:呢|啦)?$")
+
+
+def _learning(clause: str) -> list[Finding]:
+    """我最近在学做川湘菜, 最近开始学做菜了: what the user is learning (``activity.learning``)."""
+    m = _LEARNING.match(clause)
+    value = clean_value(m.group("v"), "zh") if m else ""
+    if not value or _VALUE_NOT.match(value) or "你" in value:
+        return []
+    return [Finding("activity.learning", value, CONF_PREFER, clause)]
+
+
+_PLAN = lazy_regex(r"^我(?:们)?(?:最近|今年|以后|也|还|一直)*(?:打算|计划|准备)(?P<v>[^，。！？]+)$")
+_INTEREST = lazy_regex(r"^我(?:也|还|一直|从小就?)*对(?P<v>[^，。！？]+?)(?:很|非常|特别|比较|挺|十分|也|一直|都)*"
+                       r"(?:感兴趣|有兴趣|着迷)$")
+
+
+def _intent(clause: str) -> list[Finding]:
+    """我打算去墨西哥旅行 (no date: a dated plan is an event's) and 我对摄影很感兴趣 (a like)."""
+    if (m := _PLAN.match(clause)) is not None:
+        value = clean_value(m.group("v"), "zh")
+        if not value or "你" in value or re.match(r"(?:怎么|什么|如何|问|好好)", value) or len(value) > 20:
+            return []
+        return [Finding("plan.intent", value, CONF_PREFER, clause)]
+    if (m := _INTEREST.match(clause)) is not None and "你" not in m.group("v"):
+        return like_finding(m.group("v"), "like", CONF_LIKE, clause, "zh")
+    return []
+
+
 def before_topics(sentence: str, said_at: datetime) -> list[Finding]:
     """Shapes that say a change, read ahead of the topic patterns."""
     if _NOT_A_STATEMENT.search(sentence):
@@ -190,16 +221,18 @@ def before_topics(sentence: str, said_at: datetime) -> list[Finding]:
     if found := _withdrawn_and_restored(sentence):
         return found
     for clause in (c for c in _CLAUSES.split(sentence.strip()) if c):
-        if found := _destination(clause) or _changed(clause) or _started_to_like(clause, said_at) or _team(clause):
+        if found := (_destination(clause) or _changed(clause) or _started_to_like(clause, said_at) or _team(clause)
+                     or _learning(clause)):
             return dated(found, clause, sentence, said_at)
     return []
 
 
 def after_topics(sentence: str) -> list[Finding]:
-    """Shapes read when no topic pattern found anything: the possessive copula."""
+    """Shapes read when no topic pattern found anything: the possessive copula, an undated plan,
+    an interest (我对摄影很感兴趣)."""
     if _NOT_A_STATEMENT.search(sentence):
         return []
     out: list[Finding] = []
     for clause in (c for c in _CLAUSES.split(sentence.strip()) if c):
-        out += _possessive(clause)
+        out += _possessive(clause) or _intent(clause)
     return out

@@ -87,6 +87,10 @@ KEYS: tuple[KeySpec, ...] = (
        "a programming language the user codes in", "用户使用的编程语言"),
     _k("tool.os", "preference", "one", "low", 0.4,
        "the computer operating system the user uses", "用户使用的电脑操作系统"),
+    _k("activity.learning", "preference", "many", "low", 0.6,
+       "something the user is learning, studying or practising", "用户正在学习或练习的东西"),
+    _k("plan.intent", "fact", "many", "low", 0.5,
+       "something the user plans or intends to do, no date said", "用户打算做的事，没有说日期"),
     _k("tool.phone", "fact", "one", "low", 0.4,
        "the mobile phone the user uses, its brand or model", "用户用的手机，品牌或型号"),
     # tastes
