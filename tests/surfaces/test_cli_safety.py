@@ -37,8 +37,8 @@ def test_an_export_of_nothing_leaves_an_existing_backup_as_it_was(tmp_path: Path
 
     typo = runner.invoke(app, ["export", "--user", "alcie", "-o", str(backup)], env=env)
 
-    assert typo.exit_code == 2, typo.output
-    assert "left as it was" in _words(typo.output)
+    assert typo.exit_code == 1, typo.output  # not_found: nothing is stored for that user
+    assert "nothing is stored for o/p user=alcie, so nothing was exported or written" in _words(typo.output)
     assert backup.read_bytes() == saved
     assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".b.jsonl")) == []  # no temporary left
 

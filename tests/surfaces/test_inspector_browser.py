@@ -359,8 +359,8 @@ def test_the_markdown_export_is_the_users_projection_in_the_keys_tenant(world: W
         manifest = json.loads(archive.read(".memstrata.json"))
     assert "is allergic to peanuts" in memory_md and "配送偏好顺丰" not in memory_md  # rolled back to FedEx
     assert all(said in notes for said in SAID["s1"]) and manifest["user_id"] == "alice"
-    with zipfile.ZipFile(io.BytesIO(elsewhere.content)) as archive:
-        assert json.loads(archive.read(".memstrata.json"))["facts"] == []  # alice has nothing in that tenant
+    # alice has nothing in that tenant: refused, naming her, as every export door refuses it
+    assert elsewhere.status_code == 404 and "nothing is stored for another-org/" in elsewhere.text
 
 
 def test_the_access_log_holds_no_memory_content(world: World) -> None:

@@ -48,7 +48,7 @@ from memstrata.context.attribution import about_someone_else, attribution, sever
 from memstrata.context.render import labels_for, marked_text
 from memstrata.errors import EmbeddingModelMismatch, InvalidInput, StoreError, install_hint
 from memstrata.integrations.markdown import export_folder, import_folder
-from memstrata.lifecycle.export import dumps, write_file
+from memstrata.lifecycle.export import dumps, require_records, write_file
 from memstrata.lifecycle.reembed import reembed_database
 from memstrata.lifecycle.target import require_target
 from memstrata.loaders.importer import detect_format, import_messages, load_any, load_export, load_export_lines
@@ -520,7 +520,10 @@ def export(
                                "and --project (or leave out --all to export one scope)")
         with open_memory(db, org, project, None if everything else user, model=False,
                    agent_id=None if everything else agent) as memory:
-            records = memory.export_all() if everything else memory.export()
+            # A scope that holds nothing (a mistyped --user) is refused before anything is written,
+            # as the Markdown export does: an empty file looks like a backup.
+            records = memory.export_all() if everything else require_records(
+                memory.export(), memory.scope.describe(), hint=_who_else(memory))
             n = 0
             if output:  # a temporary file renamed over it: never a half-written or emptied backup
                 n = write_file(records, output, on_record=count_key)
@@ -531,17 +534,10 @@ def export(
                     return n
                 n += 1
                 count_key(record)
-            if n == 0 and not everything:
-                empty[0] = memory.scope.describe()
             return n
-    empty = [""]
     n = run_command(go)
     if output:
         console.print(f"exported {n} records to {output}")
-    if empty[0]:
-        # An export of the implicit default user wrote an empty file without a word.
-        err.print(f"note: nothing is stored in {empty[0]}; --user NAME exports another user, --all the whole "
-                  "database", highlight=False, markup=False)
     if everything and keys[0]:
         # Said on stderr (stdout may be the export itself): an operator moving a REST deployment
         # must know whether clients keep their keys (a fresh-user trial found them left behind).
@@ -554,6 +550,19 @@ def _refuse(message: str) -> None:
     raise InvalidInput(message)
 
 
+def _who_else(memory: Memory) -> str:
+    """What to export instead of an empty scope: the users with memories in its tenant (the CLI
+    opens the database itself, so naming them discloses nothing), ``--user``, ``--all``."""
+    try:
+        users = [u.user_id for u in memory.users()]
+    except StoreError:  # a store without lifecycle queries cannot list them
+        users = []
+    scope = memory.scope
+    named = f"users with memories in {scope.org_id}/{scope.project_id}: {', '.join(users[:10])}" + (
+        f" and {len(users) - 10} more" if len(users) > 10 else "") + "; " if users else ""
+    return f"{named}--user NAME exports another user, --all the whole database"
+
+
 def _export_markdown(fmt: str, folder: Path | None, *, db: str | None, user: str | None, agent: str | None,
                      org: str | None, project: str | None, everything: bool) -> None:
     """``memstrata export --format markdown DIR`` (``integrations.markdown.export_folder``)."""
@@ -564,6 +573,7 @@ def _export_markdown(fmt: str, folder: Path | None, *, db: str | None, user: str
             raise InvalidInput("--format markdown writes one user's memory into a folder: give DIR (and --user), "
                                "not --all")
         with open_memory(db, org, project, user, model=False, agent_id=agent) as memory:
+            require_records(memory.export(), memory.scope.describe(), hint=_who_else(memory))
             return memory.scope.user_id, export_folder(memory, folder)
     who, report = run_command(go)
     days = sum(1 for f in report.files if f.startswith("memory/"))

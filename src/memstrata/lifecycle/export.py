@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import tempfile
@@ -12,7 +13,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from memstrata.clock import to_db
-from memstrata.errors import InvalidInput
+from memstrata.errors import InvalidInput, NotFound
 from memstrata.lifecycle.trail import id_floor, trail_records
 from memstrata.paging import START, Position
 from memstrata.store.dialect import run
@@ -83,6 +84,26 @@ def export_all(store: LifecycleStore) -> Iterator[dict[str, Any]]:
     if store.capabilities.sql:
         yield from key_records(store.db, store.dialect)
     yield id_floor(store)
+
+
+def require_records(records: Iterable[dict[str, Any]], whose: str, *, hint: str) -> Iterator[dict[str, Any]]:
+    """``records`` as they are, once the first is known to exist: every door that exports a scope
+    (CLI JSONL and Markdown, ``GET /v1/export``, the inspector's downloads) refuses a scope that
+    holds nothing (no episode, fact, event or forget record: most often a mistyped user id)
+    before it writes anything, rather than an empty file or folder that looks like a backup.
+
+    Args:
+        whose: the scope as ``Scope.describe`` names it (``default/default user=alcie``).
+        hint: what to do instead, in the door's terms (``--user NAME``, ``user_id``).
+
+    Raises:
+        NotFound: there is no record; the message names ``whose``.
+    """
+    stream = iter(records)
+    first = next(stream, None)
+    if first is None:
+        raise NotFound(f"nothing is stored for {whose}, so nothing was exported or written; {hint}")
+    return itertools.chain([first], stream)
 
 
 def dumps(record: dict[str, Any]) -> str:

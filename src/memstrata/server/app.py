@@ -24,7 +24,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from memstrata import __version__
 from memstrata.errors import Conflict, MemstrataError
-from memstrata.lifecycle.export import dumps
+from memstrata.lifecycle.export import dumps, require_records
 from memstrata.lifecycle.forget import TABLES, ForgetReceipt
 from memstrata.lifecycle.schedule import MaintenanceScheduler
 from memstrata.lifecycle.target import require_target
@@ -70,7 +70,7 @@ from memstrata.server.models import (
 )
 from memstrata.server.transfer import messages_from_records
 from memstrata.store.protocol import KeyStore
-from memstrata.types import ApiKey, Episode, Fact, Hit
+from memstrata.types import ApiKey, Episode, Fact, Hit, Scope
 from memstrata.ui import install as install_inspector
 from memstrata.write.idempotency import check_key
 from memstrata.write.ingest import AddResult
@@ -132,6 +132,15 @@ def _merged(body: Scoped | None, query: ScopeQuery) -> Scoped:
         return query
     fields = ("org_id", "project_id", "user_id", "agent_id", "session_id")
     return body.model_copy(update={f: getattr(query, f) for f in fields if getattr(body, f) is None})
+
+
+#: What an export of a scope that holds nothing tells the client to check.
+EMPTY_EXPORT_HINT = "check user_id (and agent_id, session_id, org_id, project_id)"
+
+
+def _whose(scope: dict[str, Any]) -> str:
+    """A request's scope as errors name it (``default/default user=alice``)."""
+    return Scope(**scope).describe()
 
 
 def _state(request: Request) -> ServerState:
@@ -458,7 +467,8 @@ def export(q: Annotated[ScopeQuery, Query()], caller: Caller, request: Request) 
     limit = st.config.max_export_records
     with st.lock:
         records: list[dict[str, Any]] = []
-        for record in st.memory.export(**scope):
+        # a scope that holds nothing (a mistyped user_id) is a 404 naming it, as on every export door
+        for record in require_records(st.memory.export(**scope), _whose(scope), hint=EMPTY_EXPORT_HINT):
             if len(records) == limit:
                 raise ApiError(413, "export_too_large", f"the scope has more than {limit} records "
                                "(MEMSTRATA_MAX_EXPORT_RECORDS); narrow it or use `memstrata export`",

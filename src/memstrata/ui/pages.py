@@ -19,11 +19,11 @@ from fastapi.responses import RedirectResponse, StreamingResponse
 from starlette.responses import Response
 
 from memstrata.integrations.markdown import export_folder
-from memstrata.lifecycle.export import dumps
+from memstrata.lifecycle.export import dumps, require_records
 from memstrata.lifecycle.preview import OwnerCount
 from memstrata.server.auth import Principal
 from memstrata.server.errors import ApiError
-from memstrata.types import Episode, Fact
+from memstrata.types import Episode, Fact, Scope
 from memstrata.ui import guard, views
 from memstrata.ui.context import PageRoute, Viewer, render, secure, viewer
 from memstrata.ui.i18n import language
@@ -268,7 +268,8 @@ def export_jsonl(request: Request, view: View) -> Response:
 
     def read() -> list[dict[str, Any]]:
         records: list[dict[str, Any]] = []
-        for record in view.memory.export(**scope):
+        for record in require_records(view.memory.export(**scope), Scope(**scope).describe(),
+                                      hint="check the user"):
             if len(records) == limit:
                 raise ApiError(413, "export_too_large", f"more than {limit} records (MEMSTRATA_MAX_EXPORT_RECORDS); "
                                "use `memstrata export`")

@@ -32,8 +32,9 @@ from memstrata.integrations.markdown.folder import (
     the_user,
 )
 from memstrata.integrations.markdown.notes import Marker, bullet, note_block
+from memstrata.lifecycle.export import require_records
 from memstrata.memory import Memory
-from memstrata.types import Episode, Fact
+from memstrata.types import Episode, Fact, Scope
 
 #: Shown at the top of ``MEMORY.md`` as an HTML comment (invisible when rendered; the importer skips it).
 GUIDE = ("<!-- memstrata projection of {user}'s memory. Edit a line to change it (a changed value "
@@ -65,10 +66,15 @@ def export_folder(memory: Memory, folder: str | Path, *, user_id: str | None = N
     Raises:
         InvalidInput: no user; ``folder`` is a file, holds files but no projection manifest (it
             may be an agent's own notes: export elsewhere), or is another user's projection.
+        NotFound: nothing is stored for the user in the tenant (no record ``Memory.export``
+            would give: a mistyped user id); nothing is written, as the JSONL export refuses it.
     """
     root = Path(folder)
     user = the_user(memory, user_id)
     previous = _check_target(root, user)
+    whose = Scope(org_id or memory.scope.org_id, project_id or memory.scope.project_id, user).describe()
+    require_records(memory.export(user_id=user, org_id=org_id, project_id=project_id), whose,
+                    hint="check the user id; an export of nothing would look like an empty memory")
     facts = list(all_facts(memory, user, org_id=org_id, project_id=project_id))
     episodes = sorted(all_episodes(memory, user, org_id=org_id, project_id=project_id),
                       key=lambda e: (e.created_at, e.id))
