@@ -13,7 +13,7 @@ and returns ``-score`` (lower is better, as ``bm25()``). ``k1`` 1.2 and ``b`` 0.
 constants. ``N`` is the rows of the whole table (every scope, as FTS5 counts its index), ``n(t)``
 the rows holding ``t``, ``f(t, d)`` the occurrences of ``t`` in the row's terms, ``D`` the row's
 tokens in every column (FTS5's ``xColumnSize(-1)``: the terms plus, for segments, turns and
-session blocks, the scope column's tokens ``sqlite.store.scope_tokens`` writes: one for the
+session blocks, the scope column's tokens ``sqlite.base.scope_tokens`` writes: one for the
 tenant and one per set user, agent and session) and ``avgdl`` the table's tokens per row.
 
 The inputs are exact where that is cheap and estimated where exact would cost a scan of a

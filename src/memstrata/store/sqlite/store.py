@@ -20,18 +20,17 @@ from typing import Any
 import numpy as np
 
 from memstrata.clock import from_db, parse_time, to_db, utcnow
-from memstrata.errors import StoreError
 from memstrata.filter import And, Compare, Expr, Field, Or
 from memstrata.paging import Position
 from memstrata.privacy.crypto import Cipher, reveal
-from memstrata.store import forgotten, outdated_marks, withdrawals
-from memstrata.store.event_scrub import Scrubbed, scrub_sql
+from memstrata.store import outdated_marks, withdrawals
 from memstrata.store.records import Citation, NewFact, NewSegment, episode_hash
 from memstrata.store.scope import hidden_predicate, running_forgets_sql
 from memstrata.store.sqlite.base import SQLiteBase, filter_predicate, scope_tokens
 from memstrata.store.sqlite.connection import Database
+from memstrata.store.sqlite.lifecycle import LifecycleHooks
 from memstrata.store.sqlite.rows import EPISODE_COLS, row_scope, row_to_episode, scope_predicate
-from memstrata.store.turns import SESSION_BLOCK_TURNS, block_hidden_predicate, earliest, own_terms, turn_document
+from memstrata.store.turns import SESSION_BLOCK_TURNS, block_hidden_predicate, earliest, turn_document
 from memstrata.store.vectors import VectorCache, encode_vector, top_k
 from memstrata.store.withdrawals import Withdrawal
 from memstrata.types import ContextSegment, Episode, Fact, MemoryEvent, Scope, Segment
@@ -43,10 +42,6 @@ _FACT_COLS = (
 )
 
 
-#: ``reclaim_space``: VACUUM when free pages are at least this share of the file and at least
-#: ``VACUUM_MIN_BYTES`` (PostgreSQL: ``store.postgres.scrub.reclaim``).
-VACUUM_FREE_SHARE = 0.25
-VACUUM_MIN_BYTES = 1 << 20
 #: How many times ``limit`` the unscoped full-text query fetches before checking scope.
 OVERFETCH = 4
 
@@ -209,7 +204,7 @@ def _episode_filter(expr: Expr | None, outer: str) -> tuple[str, list[object]] |
     return f"EXISTS (SELECT 1 FROM episodes fe WHERE fe.id = {outer}.episode_id AND {sql})", params
 
 
-class SQLiteStore(SQLiteBase):
+class SQLiteStore(LifecycleHooks, SQLiteBase):
     """Storage operations over one ``Database``; see the module docstring."""
 
     def __init__(self, path: Path, *, busy_timeout_s: float = 30.0) -> None:
@@ -247,29 +242,6 @@ class SQLiteStore(SQLiteBase):
             where += f" AND ({prefix}expires_at IS NULL OR {prefix}expires_at > ?)"
             params.append(to_db(now or utcnow()))
         return where, params
-
-    @staticmethod
-    def fact_event_count(conn: sqlite3.Connection, fact_id: int) -> int:
-        """Audit events held for one fact (the receipt of its deletion counts them)."""
-        return int(conn.execute("SELECT count(*) FROM memory_events WHERE fact_id = ?", (fact_id,)).fetchone()[0])
-
-    @staticmethod
-    def owner_active_facts(conn: sqlite3.Connection, scope: Scope, *,
-                           over: int = 0) -> list[tuple[int, datetime, float, float, int]]:
-        """``(id, observed_at, confidence, importance, access_count)`` of the active facts of
-        ``scope``'s owner (user and agent exactly), for the per-user cap; ``[]`` when there are
-        ``over`` or fewer (counted first, so a write under the cap loads nothing)."""
-        owner = ("WHERE org_id = ? AND project_id = ? AND user_id IS ? AND agent_id IS ? AND status = 'active'",
-                 (scope.org_id, scope.project_id, scope.user_id, scope.agent_id))
-        if conn.execute(f"SELECT count(*) FROM facts {owner[0]}", owner[1]).fetchone()[0] <= over:
-            return []
-        rows = conn.execute(f"SELECT id, observed_at, confidence, importance, access_count FROM facts {owner[0]}",
-                            owner[1]).fetchall()
-        return [(int(r[0]), from_db(r[1]), float(r[2]), float(r[3]), int(r[4])) for r in rows]  # type: ignore[misc]
-
-
-    # -- metadata ---------------------------------------------------------------------------
-
 
     # -- episodes ---------------------------------------------------------------------------
     def insert_episode(
@@ -350,44 +322,6 @@ class SQLiteStore(SQLiteBase):
             conn.execute("INSERT INTO session_blocks_fts (rowid, terms, scope) VALUES (?, ?, ?)",
                          (block, terms, tokens))
         conn.execute("INSERT INTO session_block_turns (episode_id, block_id) VALUES (?, ?)", (episode_id, block))
-
-    @staticmethod
-    def _drop_turns(conn: sqlite3.Connection, episode_ids: Sequence[int]) -> None:
-        """Delete these episodes' turn documents and rebuild the blocks that held them from the
-        turns left (a block left empty is deleted): no deleted word stays in a block. The turns
-        left in those blocks' sessions lose their context (``store.turns``)."""
-        blocks: set[int] = set()
-        for start in range(0, len(episode_ids), 500):
-            chunk = list(episode_ids[start:start + 500])
-            marks = ",".join("?" * len(chunk))
-            blocks.update(r[0] for r in conn.execute(
-                f"SELECT DISTINCT block_id FROM session_block_turns WHERE episode_id IN ({marks})", chunk))
-            conn.execute(f"DELETE FROM session_block_turns WHERE episode_id IN ({marks})", chunk)
-            conn.execute(f"DELETE FROM turns_fts WHERE rowid IN ({marks})", chunk)
-        sessions = {tuple(r) for r in conn.execute(
-            f"SELECT org_id, project_id, user_id, agent_id, session_id FROM session_blocks "
-            f"WHERE id IN ({','.join('?' * len(blocks))})", sorted(blocks))} if blocks else set()
-        for org, project, user, agent, session in sorted(sessions, key=str):
-            for turn, terms in conn.execute(
-                    "SELECT t.rowid, t.terms FROM session_blocks b JOIN session_block_turns m ON m.block_id = b.id "
-                    "JOIN turns_fts t ON t.rowid = m.episode_id WHERE b.org_id = ? AND b.project_id = ? "
-                    "AND b.user_id IS ? AND b.agent_id IS ? AND b.session_id = ?",
-                    (org, project, user, agent, session)).fetchall():
-                if own_terms(terms) != terms:
-                    conn.execute("UPDATE turns_fts SET terms = ? WHERE rowid = ?", (own_terms(terms), turn))
-        for block in sorted(blocks):
-            rows = conn.execute(
-                "SELECT t.terms, e.expires_at FROM session_block_turns m JOIN turns_fts t ON t.rowid = m.episode_id "
-                "JOIN episodes e ON e.id = m.episode_id WHERE m.block_id = ? ORDER BY m.episode_id",
-                (block,)).fetchall()
-            if rows:
-                conn.execute("UPDATE session_blocks SET turns = ?, expires_at = ? WHERE id = ?",
-                             (len(rows), to_db(earliest([from_db(r[1]) for r in rows])), block))
-                conn.execute("UPDATE session_blocks_fts SET terms = ? WHERE rowid = ?",
-                             (" ".join(own_terms(r[0]) for r in rows), block))
-            else:
-                conn.execute("DELETE FROM session_blocks_fts WHERE rowid = ?", (block,))
-                conn.execute("DELETE FROM session_blocks WHERE id = ?", (block,))
 
     def backfill_turns(self, conn: sqlite3.Connection, version: int,
                        fn: Callable[[str | None, str], str]) -> int | None:
@@ -784,64 +718,6 @@ class SQLiteStore(SQLiteBase):
             "UPDATE facts SET access_count = access_count + 1, last_accessed_at = ? WHERE id = ?",
             [(to_db(now), f) for f in fact_ids], wait_for_disk=False)
 
-    def purge_deleted(self, tables: Sequence[str] | None = None) -> bool:
-        """Make deletions physical: rewrite every full-text index (FTS5 ``optimize`` drops the
-        deleted terms from its b-tree; SQLite < 3.44 has no ``secure-delete`` option) and
-        checkpoint the WAL into the main file, whose freed pages ``secure_delete`` zeroes.
-        ``tables`` (where rows were deleted) is not needed: both steps are cheap and file-wide.
-        Returns whether the checkpoint completed (another reader can hold it back)."""
-        with self.db.write() as conn:
-            conn.execute("INSERT INTO segments_fts (segments_fts) VALUES ('optimize')")
-            conn.execute("INSERT INTO facts_fts (facts_fts) VALUES ('optimize')")
-            conn.execute("INSERT INTO turns_fts (turns_fts) VALUES ('optimize')")
-            conn.execute("INSERT INTO session_blocks_fts (session_blocks_fts) VALUES ('optimize')")
-        return self.db.checkpoint()
-
-    # -- lifecycle hooks (lifecycle.forget, .maintain, .restore write portable SQL around them) ---
-
-    def delete_segments(self, conn: sqlite3.Connection, episode_ids: Sequence[int]) -> int:
-        """Delete the segments (and full-text rows) of these episodes, and their turn documents
-        (rebuilding the session blocks that held them, ``_drop_turns``); returns how many segments."""
-        self._drop_turns(conn, episode_ids)
-        marks = ",".join("?" * len(episode_ids))
-        conn.execute(f"DELETE FROM segments_fts WHERE rowid IN (SELECT id FROM segments WHERE episode_id IN "
-                     f"({marks}))", list(episode_ids))
-        return int(conn.execute(f"DELETE FROM segments WHERE episode_id IN ({marks})", list(episode_ids)).rowcount)
-
-    @staticmethod
-    def import_fact(conn: sqlite3.Connection, row: dict[str, object], terms: str) -> None:
-        """Insert an exported fact with its own id (``row``: column → value, as ``dialect`` gives
-        them; names from the importer, never user text) and its full-text terms."""
-        row = {**row, "encrypted": int(bool(row.get("encrypted")))}
-        conn.execute(f"INSERT INTO facts ({', '.join(row)}) VALUES ({','.join('?' * len(row))})", list(row.values()))
-        conn.execute("INSERT INTO facts_fts (rowid, terms) VALUES (?, ?)", (row["id"], terms))
-
-    @staticmethod
-    def after_explicit_ids(conn: sqlite3.Connection) -> None:
-        """Nothing to do: ``AUTOINCREMENT`` continues above explicitly inserted ids."""
-
-    @staticmethod
-    def scrub_posture() -> str:
-        """What a forget removes from the file, in one line (``purge_deleted``)."""
-        return ("secure_delete zeroes freed pages; full-text indexes rewritten and WAL checkpointed at each "
-                "forget")
-
-    def reclaim_space(self) -> tuple[bool, str | None]:
-        """``VACUUM`` when free pages are a large share of the file (``VACUUM_FREE_SHARE`` and
-        ``VACUUM_MIN_BYTES``; ``lifecycle.maintain`` calls it); returns whether it ran and a note for
-        the report (``None``: not worthwhile)."""
-        conn = self.db.conn
-        pages, free, size = (conn.execute(f"PRAGMA {p}").fetchone()[0] for p in ("page_count", "freelist_count",
-                                                                                   "page_size"))
-        if free * size < VACUUM_MIN_BYTES or free < VACUUM_FREE_SHARE * max(1, pages):
-            return False, None
-        try:
-            self.db.vacuum()
-        except StoreError as exc:  # another process is writing: next time
-            return False, f"VACUUM skipped: {exc}"
-        self.vectors.clear()
-        return True, f"VACUUM: {free} of {pages} pages were free ({free * size / 1e6:.1f} MB)"
-
     def get_facts(self, scope: Scope, ids: Sequence[int]) -> dict[int, Fact]:
         """Facts by id inside ``scope`` (any status; not hidden, not expired)."""
         if not ids:
@@ -870,15 +746,6 @@ class SQLiteStore(SQLiteBase):
             gone = outdated_marks.citations(conn, self.dialect, episode_ids)  # forgotten superseded values
         return [Citation(r[0], r[1], r[2], from_db(r[3]), from_db(r[4]),  # type: ignore[arg-type]
                          reveal(r[5], self.cipher)) for r in rows] + gone
-
-    def keep_forgotten(self, conn: sqlite3.Connection, table: str, ids: Sequence[int], now: datetime) -> None:
-        """Before the rows ``ids`` of ``table`` are forgotten: record their ids (``store.forgotten``)."""
-        forgotten.keep(conn, self.dialect, table, ids, now)
-
-    def keep_outdated_marks(self, conn: sqlite3.Connection, facts: Sequence[int]) -> int:
-        """Before ``facts`` are deleted: mark where their superseded values were stated
-        (``store.outdated_marks``); returns how many marks."""
-        return outdated_marks.keep(conn, self.dialect, self.cipher, facts)
 
     def list_facts(self, scope: Scope, *, statuses: Sequence[str], key: str | None = None,
                    limit: int = 100, offset: int = 0, filter: Expr | None = None,
@@ -1042,26 +909,6 @@ class SQLiteStore(SQLiteBase):
             entry = self.vectors.get(conn, table="facts", where=where, params=[*params, *statuses, *compiled[1]],
                                      version=version, dim=len(vector), cache=filter is None)
         return top_k(vector, entry, k, min_similarity, now=now or utcnow())
-
-
-    # -- deletion ---------------------------------------------------------------------------
-    def delete_facts(self, conn: sqlite3.Connection, ids: Sequence[int]) -> int:
-        """Remove facts, their index rows, citations and events; returns how many."""
-        if not ids:
-            return 0
-        for start in range(0, len(ids), 500):
-            chunk = list(ids[start:start + 500])
-            marks = ",".join("?" * len(chunk))
-            conn.execute(f"DELETE FROM facts_fts WHERE rowid IN ({marks})", chunk)
-            conn.execute(f"DELETE FROM memory_events WHERE fact_id IN ({marks})", chunk)
-            conn.execute(f"DELETE FROM facts WHERE id IN ({marks})", chunk)
-        self.bump(conn, "facts_version")
-        return len(ids)
-
-    def scrub_events(self, conn: sqlite3.Connection, *, facts: Sequence[int], episodes: Sequence[int]) -> Scrubbed:
-        """Remove what ``facts``/``episodes`` (about to be deleted) said from the events of the
-        facts that stay (``store.event_scrub``); ``secure_delete`` zeroes the old row bytes."""
-        return scrub_sql(conn, self.dialect, facts=facts, episodes=episodes)
 
     def counts(self, scope: Scope | None = None) -> dict[str, int]:
         """Row counts (episodes, segments, facts by status, events), optionally in a scope."""
