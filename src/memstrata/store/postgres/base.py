@@ -11,25 +11,31 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from contextlib import AbstractContextManager
-from typing import TYPE_CHECKING
+from datetime import UTC
+from typing import TYPE_CHECKING, Any
 
 from memstrata.filter import Expr
 from memstrata.filter.sql import POSTGRES, ValueMac, compile_filter
-from memstrata.privacy.crypto import Cipher
+from memstrata.privacy.crypto import Cipher, reveal
 from memstrata.store.dialect import PostgresDialect
 from memstrata.store.keys import ApiKeys
 from memstrata.store.postgres import search
 from memstrata.store.postgres.connection import PgDatabase
 from memstrata.store.postgres.queue import PgExtractionQueue
-from memstrata.store.postgres.rows import Conn
+from memstrata.store.postgres.rows import Conn, fetch_rows, utc
 from memstrata.store.postgres.semantic import PgSemantic
 from memstrata.store.protocol import Capabilities
-from memstrata.types import Scope
+from memstrata.types import Fact, Scope
 
 if TYPE_CHECKING:
     from memstrata.config import SemanticSettings
+
+
+_FACT_COLS = ("id, org_id, project_id, user_id, agent_id, subject, kind, key, tag, value, statement, "
+              "confidence, importance, sensitivity, observed_at, valid_from, valid_to, expires_at, status, "
+              "access_count, last_accessed_at, created_at, expired_at, encrypted")
 
 
 def filter_predicate(expr: Expr | None, *, kind: str, alias: str = "",
@@ -46,6 +52,19 @@ def filter_predicate(expr: Expr | None, *, kind: str, alias: str = "",
 def _lock_key(scope: Scope) -> int:
     digest = hashlib.sha256(json.dumps([scope.org_id, scope.project_id, scope.user_id, scope.agent_id]).encode())
     return int.from_bytes(digest.digest()[:8], "big", signed=True)
+
+
+def _row_to_fact(r: dict[str, Any], citations: tuple[int, ...], cipher: Cipher | None) -> Fact:
+    return Fact(
+        id=r["id"], scope=Scope(r["org_id"], r["project_id"], r["user_id"], r["agent_id"]),
+        kind=r["kind"], key=r["key"], value=reveal(r["value"], cipher), tag=r["tag"], confidence=r["confidence"],
+        importance=r["importance"], sensitivity=r["sensitivity"], citations=citations,
+        observed_at=r["observed_at"].astimezone(UTC), valid_from=utc(r["valid_from"]),
+        valid_to=utc(r["valid_to"]), expires_at=utc(r["expires_at"]), status=r["status"],
+        access_count=r["access_count"], last_accessed_at=utc(r["last_accessed_at"]),
+        created_at=r["created_at"].astimezone(UTC), subject=r["subject"], statement=reveal(r["statement"], cipher),
+        expired_at=utc(r["expired_at"]), encrypted=bool(r["encrypted"]),
+    )
 
 
 class PgBase:
@@ -185,3 +204,11 @@ class PgBase:
 
     #: Placeholders, times, JSON and vectors as this store keeps them.
     dialect = PostgresDialect()
+
+    # -- fact rows (read by the writes and the listings) ------------------------------------
+    def _facts(self, conn: Conn, where: str, params: Sequence[object], tail: str = "") -> list[Fact]:
+        # Citations come in the same statement (one round trip, not two).
+        rows = fetch_rows(conn, f"SELECT {_FACT_COLS}, ARRAY(SELECT c.episode_id FROM fact_citations c WHERE "
+                           f"c.fact_id = facts.id ORDER BY c.episode_id) AS cites FROM facts WHERE {where} {tail}",
+                     params)
+        return [_row_to_fact(r, tuple(int(e) for e in r["cites"]), self.cipher) for r in rows]

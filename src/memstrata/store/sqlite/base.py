@@ -12,14 +12,15 @@ from __future__ import annotations
 import hashlib
 import json
 import sqlite3
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+from memstrata.clock import from_db
 from memstrata.filter import Expr
 from memstrata.filter.sql import SQLITE, ValueMac, compile_filter
-from memstrata.privacy.crypto import Cipher
+from memstrata.privacy.crypto import Cipher, reveal
 from memstrata.store.dialect import SQLiteDialect
 from memstrata.store.keys import ApiKeys
 from memstrata.store.protocol import Capabilities
@@ -28,10 +29,17 @@ from memstrata.store.sqlite.connection import Database
 from memstrata.store.sqlite.queue import ExtractionQueue
 from memstrata.store.sqlite.semantic import SQLiteSemantic
 from memstrata.store.vectors import VectorCache
-from memstrata.types import Scope
+from memstrata.types import Fact, Scope
 
 if TYPE_CHECKING:
     from memstrata.config import SemanticSettings
+
+
+_FACT_COLS = (
+    "id, org_id, project_id, user_id, agent_id, subject, kind, key, tag, value, statement, "
+    "confidence, importance, sensitivity, observed_at, valid_from, valid_to, expires_at, status, "
+    "access_count, last_accessed_at, created_at, expired_at, encrypted"
+)
 
 
 def filter_predicate(expr: Expr | None, *, kind: str, alias: str = "",
@@ -178,3 +186,37 @@ class SQLiteBase:
 
     #: Placeholders, times, JSON and vectors as this store keeps them.
     dialect = SQLiteDialect()
+
+    # -- fact rows (read by the writes and the listings) ------------------------------------
+    def _facts(self, conn: sqlite3.Connection, where: str, params: Sequence[object],
+               tail: str = "", *, by_id: bool = False) -> list[Fact]:
+        """Facts matching ``where``; ``by_id``: ``where`` names the ids (``id IN (...)``), which are
+        looked up by rowid: the planner otherwise walks every fact of the owner in facts_status
+        (9,000 facts: ~2 ms, against ~0.2 ms for 100 rowids)."""
+        table = "facts NOT INDEXED" if by_id else "facts"
+        rows = conn.execute(f"SELECT {_FACT_COLS} FROM {table} WHERE {where} {tail}", params).fetchall()
+        if not rows:
+            return []
+        marks = ",".join("?" * len(rows))
+        cites: dict[int, list[int]] = {}
+        for fid, eid in conn.execute(
+            f"SELECT fact_id, episode_id FROM fact_citations WHERE fact_id IN ({marks}) "
+            "ORDER BY episode_id", [r["id"] for r in rows],
+        ):
+            cites.setdefault(fid, []).append(eid)
+        return [self._row_to_fact(r, tuple(cites.get(r["id"], ()))) for r in rows]
+
+    def _row_to_fact(self, row: sqlite3.Row, citations: tuple[int, ...]) -> Fact:
+        return Fact(
+            id=row["id"], scope=Scope(row["org_id"], row["project_id"], row["user_id"], row["agent_id"]),
+            kind=row["kind"], key=row["key"], value=reveal(row["value"], self.cipher), tag=row["tag"],
+            confidence=row["confidence"], importance=row["importance"],
+            sensitivity=row["sensitivity"], citations=citations,
+            observed_at=from_db(row["observed_at"]),  # type: ignore[arg-type]
+            valid_from=from_db(row["valid_from"]), valid_to=from_db(row["valid_to"]),
+            expires_at=from_db(row["expires_at"]), status=row["status"],
+            access_count=row["access_count"], last_accessed_at=from_db(row["last_accessed_at"]),
+            created_at=from_db(row["created_at"]),  # type: ignore[arg-type]
+            subject=row["subject"], statement=reveal(row["statement"], self.cipher),
+            expired_at=from_db(row["expired_at"]), encrypted=bool(row["encrypted"]),
+        )

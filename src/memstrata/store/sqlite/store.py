@@ -23,24 +23,17 @@ from memstrata.clock import from_db, parse_time, to_db, utcnow
 from memstrata.filter import And, Compare, Expr, Field, Or
 from memstrata.paging import Position
 from memstrata.privacy.crypto import Cipher, reveal
-from memstrata.store import outdated_marks, withdrawals
-from memstrata.store.records import Citation, NewFact, NewSegment, episode_hash
+from memstrata.store import outdated_marks
+from memstrata.store.records import Citation, NewSegment, episode_hash
 from memstrata.store.scope import hidden_predicate, running_forgets_sql
 from memstrata.store.sqlite.base import SQLiteBase, filter_predicate, scope_tokens
 from memstrata.store.sqlite.connection import Database
+from memstrata.store.sqlite.facts import FactWrites
 from memstrata.store.sqlite.lifecycle import LifecycleHooks
 from memstrata.store.sqlite.rows import EPISODE_COLS, row_scope, row_to_episode, scope_predicate
 from memstrata.store.turns import SESSION_BLOCK_TURNS, block_hidden_predicate, earliest, turn_document
 from memstrata.store.vectors import VectorCache, encode_vector, top_k
-from memstrata.store.withdrawals import Withdrawal
 from memstrata.types import ContextSegment, Episode, Fact, MemoryEvent, Scope, Segment
-
-_FACT_COLS = (
-    "id, org_id, project_id, user_id, agent_id, subject, kind, key, tag, value, statement, "
-    "confidence, importance, sensitivity, observed_at, valid_from, valid_to, expires_at, status, "
-    "access_count, last_accessed_at, created_at, expired_at, encrypted"
-)
-
 
 #: How many times ``limit`` the unscoped full-text query fetches before checking scope.
 OVERFETCH = 4
@@ -204,7 +197,7 @@ def _episode_filter(expr: Expr | None, outer: str) -> tuple[str, list[object]] |
     return f"EXISTS (SELECT 1 FROM episodes fe WHERE fe.id = {outer}.episode_id AND {sql})", params
 
 
-class SQLiteStore(LifecycleHooks, SQLiteBase):
+class SQLiteStore(FactWrites, LifecycleHooks, SQLiteBase):
     """Storage operations over one ``Database``; see the module docstring."""
 
     def __init__(self, path: Path, *, busy_timeout_s: float = 30.0) -> None:
@@ -552,171 +545,7 @@ class SQLiteStore(LifecycleHooks, SQLiteBase):
         return [ContextSegment(r[0], r[1], r[2], r[3] or r[4], from_db(r[5])) for r in rows]  # type: ignore[arg-type]
 
     # -- facts ------------------------------------------------------------------------------
-    def _facts(self, conn: sqlite3.Connection, where: str, params: Sequence[object],
-               tail: str = "", *, by_id: bool = False) -> list[Fact]:
-        """Facts matching ``where``; ``by_id``: ``where`` names the ids (``id IN (...)``), which are
-        looked up by rowid: the planner otherwise walks every fact of the owner in facts_status
-        (9,000 facts: ~2 ms, against ~0.2 ms for 100 rowids)."""
-        table = "facts NOT INDEXED" if by_id else "facts"
-        rows = conn.execute(f"SELECT {_FACT_COLS} FROM {table} WHERE {where} {tail}", params).fetchall()
-        if not rows:
-            return []
-        marks = ",".join("?" * len(rows))
-        cites: dict[int, list[int]] = {}
-        for fid, eid in conn.execute(
-            f"SELECT fact_id, episode_id FROM fact_citations WHERE fact_id IN ({marks}) "
-            "ORDER BY episode_id", [r["id"] for r in rows],
-        ):
-            cites.setdefault(fid, []).append(eid)
-        return [self._row_to_fact(r, tuple(cites.get(r["id"], ()))) for r in rows]
 
-    def _row_to_fact(self, row: sqlite3.Row, citations: tuple[int, ...]) -> Fact:
-        return Fact(
-            id=row["id"], scope=Scope(row["org_id"], row["project_id"], row["user_id"], row["agent_id"]),
-            kind=row["kind"], key=row["key"], value=reveal(row["value"], self.cipher), tag=row["tag"],
-            confidence=row["confidence"], importance=row["importance"],
-            sensitivity=row["sensitivity"], citations=citations,
-            observed_at=from_db(row["observed_at"]),  # type: ignore[arg-type]
-            valid_from=from_db(row["valid_from"]), valid_to=from_db(row["valid_to"]),
-            expires_at=from_db(row["expires_at"]), status=row["status"],
-            access_count=row["access_count"], last_accessed_at=from_db(row["last_accessed_at"]),
-            created_at=from_db(row["created_at"]),  # type: ignore[arg-type]
-            subject=row["subject"], statement=reveal(row["statement"], self.cipher),
-            expired_at=from_db(row["expired_at"]), encrypted=bool(row["encrypted"]),
-        )
-
-    def fact_ids(self, conn: sqlite3.Connection, scope: Scope, *, keys: Sequence[str] | None, subject: str | None,
-                 value_norm: str | None = None, status: str = "active") -> list[int]:
-        """Ids of facts of ``scope`` (user/agent level) about ``subject`` under ``keys`` (``None``: any
-        key) with ``status`` (``active`` unless told), optionally only those whose normalised value is
-        ``value_norm``."""
-        where, params = self.where(conn, scope, table="facts", session=False)
-        if keys is not None:
-            where += f" AND key IN ({','.join('?' * len(keys))})"
-            params = [*params, *keys]
-        sql = f"SELECT id FROM facts WHERE {where} AND status = ? AND ifnull(subject, '') = ?"
-        args: list[object] = [*params, status, subject or ""]
-        if value_norm is not None:
-            sql += " AND value_norm = ?"
-            args.append(value_norm)
-        return [int(r[0]) for r in conn.execute(sql, args)]
-
-    def nearest_facts(self, conn: sqlite3.Connection, scope: Scope, *, key: str, subject: str | None,
-                      vector: np.ndarray, min_similarity: float, k: int = 3) -> list[tuple[int, float]]:
-        """Active facts under ``key`` about ``subject`` with cosine ≥ ``min_similarity`` to ``vector``."""
-        where, params = self.where(conn, scope, table="facts", session=False, expiry=False)
-        where += " AND key = ? AND status = 'active' AND ifnull(subject, '') = ?"
-        entry = self.vectors.get(conn, table="facts", where=where, params=[*params, key, subject or ""],
-                                 version=self._version(conn, "facts_version"), dim=len(vector))
-        return top_k(vector, entry, k, min_similarity, now=utcnow())
-
-    def load_facts(self, conn: sqlite3.Connection, ids: Iterable[int]) -> list[Fact]:
-        """Facts by id (inside an open transaction; ids come from scoped queries)."""
-        ids = sorted(set(ids))
-        if not ids:
-            return []
-        return self._facts(conn, f"id IN ({','.join('?' * len(ids))})", ids)
-
-    def insert_fact(self, conn: sqlite3.Connection, scope: Scope, fact: NewFact, *,
-                    citations: Sequence[int], now: datetime) -> int:
-        """Insert an active fact with its citations and full-text row; returns its id."""
-        cur = conn.execute(
-            "INSERT INTO facts (org_id, project_id, user_id, agent_id, subject, kind, key, tag, value, "
-            "value_norm, statement, confidence, importance, sensitivity, observed_at, valid_from, valid_to, "
-            "status, created_at, updated_at, embedding, expires_at, encrypted) "
-            "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,'active',?,?,?,?,?)",
-            (scope.org_id, scope.project_id, scope.user_id, scope.agent_id, fact.subject, fact.kind,
-             fact.key, fact.tag, fact.value, fact.value_norm, fact.statement, fact.confidence, fact.importance,
-             fact.sensitivity, to_db(fact.observed_at), to_db(fact.valid_from),
-             to_db(fact.valid_to), to_db(now), to_db(now),
-             None if fact.embedding is None else encode_vector(fact.embedding),
-             to_db(fact.expires_at), int(fact.encrypted)),
-        )
-        fact_id = int(cur.lastrowid or 0)
-        conn.execute("INSERT INTO facts_fts (rowid, terms) VALUES (?, ?)", (fact_id, fact.index_terms))
-        self.cite(conn, fact_id, citations)
-        return fact_id  # no version bump: working copies pick up new ids incrementally
-
-    @staticmethod
-    def uncite(conn: sqlite3.Connection, fact_id: int, episode_ids: Iterable[int]) -> None:
-        """Remove citations (a value split in two: ``facts.split``)."""
-        conn.executemany("DELETE FROM fact_citations WHERE fact_id = ? AND episode_id = ?",
-                         [(fact_id, e) for e in episode_ids])
-
-    @staticmethod
-    def episode_times(conn: sqlite3.Connection, ids: Sequence[int]) -> dict[int, datetime]:
-        """When each of these episodes was said (``created_at``), inside an open transaction."""
-        marks = ",".join("?" * len(ids))
-        return {int(r[0]): from_db(r[1]) for r in conn.execute(  # type: ignore[misc]
-            f"SELECT id, created_at FROM episodes WHERE id IN ({marks})", list(ids))} if ids else {}
-
-    @staticmethod
-    def cite(conn: sqlite3.Connection, fact_id: int, episode_ids: Iterable[int]) -> None:
-        """Add citations (idempotent)."""
-        conn.executemany("INSERT OR IGNORE INTO fact_citations (fact_id, episode_id) VALUES (?, ?)",
-                         [(fact_id, e) for e in episode_ids])
-
-    def set_fact_status(self, conn: sqlite3.Connection, fact_id: int, status: str, *,
-                        now: datetime, valid_to: datetime | None = None) -> None:
-        """Change a fact's status. ``superseded`` closes ``valid_to`` (when given) and stamps
-        ``expired_at`` (the system stopped believing it); ``active`` reopens both."""
-        if status == "active":
-            conn.execute("UPDATE facts SET status = 'active', valid_to = NULL, expired_at = NULL, updated_at = ? "
-                         "WHERE id = ?", (to_db(now), fact_id))
-        else:
-            conn.execute("UPDATE facts SET status = ?, valid_to = coalesce(?, valid_to), updated_at = ?, "
-                         "expired_at = CASE WHEN ? = 'superseded' THEN ? ELSE expired_at END WHERE id = ?",
-                         (status, to_db(valid_to), to_db(now), status, to_db(now), fact_id))
-        self.bump(conn, "facts_version")
-
-    def insert_withdrawal(self, conn: sqlite3.Connection, scope: Scope, withdrawal: Withdrawal) -> None:
-        """Keep a withdrawal the user said (``store.withdrawals``)."""
-        withdrawals.insert(conn, self.dialect, scope, withdrawal)
-
-    def withdrawals_after(self, conn: sqlite3.Connection, scope: Scope, *, key: str, subject: str | None,
-                          after: datetime) -> list[Withdrawal]:
-        """Withdrawals under ``key`` about ``subject`` said after ``after``, earliest first."""
-        return withdrawals.said_after(conn, self.dialect, scope, key=key, subject=subject, after=after)
-
-    def set_valid_from(self, conn: sqlite3.Connection, fact_id: int, valid_from: datetime, *, now: datetime) -> None:
-        """Move the start of a fact's validity back (the value was said earlier than the message
-        that stored it, which arrived first: ``facts.place.begin_earlier``)."""
-        conn.execute("UPDATE facts SET valid_from = ?, updated_at = ? WHERE id = ?",
-                     (to_db(valid_from), to_db(now), fact_id))
-        self.bump(conn, "facts_version")
-
-    def set_valid_to(self, conn: sqlite3.Connection, fact_id: int, valid_to: datetime, *, now: datetime) -> None:
-        """Move the end of a superseded fact's validity (a value said before its end arrived late and
-        took its place from then on: ``timeline``). Status and ``expired_at`` stay: what the system
-        believed, and when, is not rewritten."""
-        conn.execute("UPDATE facts SET valid_to = ?, updated_at = ? WHERE id = ? AND status = 'superseded'",
-                     (to_db(valid_to), to_db(now), fact_id))
-        self.bump(conn, "facts_version")
-
-    @staticmethod
-    def set_fact_scores(conn: sqlite3.Connection, fact_id: int, *, importance: float, confidence: float,
-                        now: datetime) -> None:
-        """Set a fact's importance and confidence (both in [0, 1]) in place."""
-        conn.execute("UPDATE facts SET importance = ?, confidence = ?, updated_at = ? WHERE id = ?",
-                     (importance, confidence, to_db(now), fact_id))
-
-    @staticmethod
-    def touch_fact(conn: sqlite3.Connection, fact_id: int, *, confidence: float, now: datetime,
-                   observed_at: datetime) -> None:
-        """Record that a fact was stated again: newer ``observed_at``, higher confidence."""
-        conn.execute("UPDATE facts SET confidence = max(confidence, ?), observed_at = max(observed_at, ?), "
-                     "updated_at = ? WHERE id = ?",
-                     (confidence, to_db(observed_at), to_db(now), fact_id))
-
-    def record_access(self, fact_ids: Sequence[int], now: datetime) -> bool:
-        """Count a recall of each fact, best effort: a read must not fail or wait because the
-        file is read-only or another process holds the write lock, nor wait for the disk (a power
-        cut may lose the last counts: ``Database.try_write``). Returns whether it counted."""
-        if not fact_ids:
-            return True
-        return self.db.try_write(
-            "UPDATE facts SET access_count = access_count + 1, last_accessed_at = ? WHERE id = ?",
-            [(to_db(now), f) for f in fact_ids], wait_for_disk=False)
 
     def get_facts(self, scope: Scope, ids: Sequence[int]) -> dict[int, Fact]:
         """Facts by id inside ``scope`` (any status; not hidden, not expired)."""
@@ -772,16 +601,6 @@ class SQLiteStore(LifecycleHooks, SQLiteBase):
             return self._facts(conn, where, [*params, int(limit), int(offset)], f"ORDER BY {order} LIMIT ? OFFSET ?")
 
     # -- events -----------------------------------------------------------------------------
-    @staticmethod
-    def log_event(conn: sqlite3.Connection, scope: Scope, *, fact_id: int | None, action: str,
-                  actor: str, detail: dict[str, Any], now: datetime) -> None:
-        """Append to the audit log."""
-        conn.execute(
-            "INSERT INTO memory_events (fact_id, org_id, project_id, user_id, action, at, actor, detail) "
-            "VALUES (?,?,?,?,?,?,?,?)",
-            (fact_id, scope.org_id, scope.project_id, scope.user_id, action, to_db(now), actor,
-             json.dumps(detail, ensure_ascii=False)),
-        )
 
     def events(self, scope: Scope, fact_ids: Sequence[int]) -> list[MemoryEvent]:
         """Audit events of these facts in ``scope``, oldest first."""
