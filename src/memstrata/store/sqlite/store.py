@@ -24,15 +24,16 @@ from memstrata.filter import And, Compare, Expr, Field, Or
 from memstrata.paging import Position
 from memstrata.privacy.crypto import Cipher, reveal
 from memstrata.store import outdated_marks
-from memstrata.store.records import Citation, NewSegment, episode_hash
+from memstrata.store.records import Citation
 from memstrata.store.scope import hidden_predicate, running_forgets_sql
 from memstrata.store.sqlite.base import SQLiteBase, filter_predicate, scope_tokens
 from memstrata.store.sqlite.connection import Database
+from memstrata.store.sqlite.episodes import EpisodeWrites
 from memstrata.store.sqlite.facts import FactWrites
 from memstrata.store.sqlite.lifecycle import LifecycleHooks
-from memstrata.store.sqlite.rows import EPISODE_COLS, row_scope, row_to_episode, scope_predicate
-from memstrata.store.turns import SESSION_BLOCK_TURNS, block_hidden_predicate, earliest, turn_document
-from memstrata.store.vectors import VectorCache, encode_vector, top_k
+from memstrata.store.sqlite.rows import EPISODE_COLS, row_to_episode, scope_predicate
+from memstrata.store.turns import SESSION_BLOCK_TURNS, block_hidden_predicate
+from memstrata.store.vectors import VectorCache, top_k
 from memstrata.types import ContextSegment, Episode, Fact, MemoryEvent, Scope, Segment
 
 #: How many times ``limit`` the unscoped full-text query fetches before checking scope.
@@ -197,7 +198,7 @@ def _episode_filter(expr: Expr | None, outer: str) -> tuple[str, list[object]] |
     return f"EXISTS (SELECT 1 FROM episodes fe WHERE fe.id = {outer}.episode_id AND {sql})", params
 
 
-class SQLiteStore(FactWrites, LifecycleHooks, SQLiteBase):
+class SQLiteStore(EpisodeWrites, FactWrites, LifecycleHooks, SQLiteBase):
     """Storage operations over one ``Database``; see the module docstring."""
 
     def __init__(self, path: Path, *, busy_timeout_s: float = 30.0) -> None:
@@ -236,102 +237,7 @@ class SQLiteStore(FactWrites, LifecycleHooks, SQLiteBase):
             params.append(to_db(now or utcnow()))
         return where, params
 
-    # -- episodes ---------------------------------------------------------------------------
-    def insert_episode(
-        self, conn: sqlite3.Connection, *, scope: Scope, role: str, content: str,
-        created_at: datetime, producer_id: str | None, produced_for_id: str | None,
-        content_type: str, metadata: dict[str, Any], now: datetime, expires_at: datetime | None = None,
-    ) -> tuple[int, bool]:
-        """Insert an episode; returns ``(id, created)``. An identical episode already in the
-        scope (same role, speaker, time and content) is returned with ``created=False``."""
-        digest = episode_hash(role, producer_id, created_at, content)
-        existing = conn.execute(
-            "SELECT id FROM episodes WHERE org_id = ? AND project_id = ? AND ifnull(user_id, '') = ? "
-            "AND ifnull(agent_id, '') = ? AND ifnull(session_id, '') = ? AND content_hash = ?",
-            (scope.org_id, scope.project_id, scope.user_id or "", scope.agent_id or "",
-             scope.session_id or "", digest),
-        ).fetchone()
-        if existing is not None:
-            return int(existing[0]), False
-        where, params = scope_predicate(scope)
-        seq = conn.execute(f"SELECT ifnull(max(sequence_num), 0) + 1 FROM episodes WHERE {where}",
-                           params).fetchone()[0]
-        cur = conn.execute(
-            "INSERT INTO episodes (org_id, project_id, user_id, agent_id, session_id, role, "
-            "producer_id, produced_for_id, content, content_type, created_at, sequence_num, "
-            "metadata, content_hash, ingested_at, expires_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-            (scope.org_id, scope.project_id, scope.user_id, scope.agent_id, scope.session_id, role,
-             producer_id, produced_for_id, content, content_type, to_db(created_at), seq,
-             json.dumps(metadata, ensure_ascii=False), digest, to_db(now), to_db(expires_at)),
-        )
-        return int(cur.lastrowid or 0), True
-
-    def insert_segments(self, conn: sqlite3.Connection, *, episode_id: int, scope: Scope,
-                        segments: Sequence[NewSegment], expires_at: datetime | None = None) -> list[int]:
-        """Insert an episode's segments with their vectors and full-text rows; returns ids."""
-        ids = []
-        tokens = " ".join(scope_tokens(scope))
-        for idx, seg in enumerate(segments):
-            blob = None if seg.embedding is None else encode_vector(seg.embedding)
-            cur = conn.execute(
-                "INSERT INTO segments (episode_id, idx, text, derivative, org_id, project_id, "
-                "user_id, agent_id, session_id, embedding, expires_at) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
-                (episode_id, idx, seg.text, seg.derivative, scope.org_id, scope.project_id,
-                 scope.user_id, scope.agent_id, scope.session_id, blob, to_db(expires_at)),
-            )
-            seg_id = int(cur.lastrowid or 0)
-            conn.execute("INSERT INTO segments_fts (rowid, terms, scope) VALUES (?, ?, ?)",
-                         (seg_id, seg.index_terms, tokens))
-            ids.append(seg_id)
-        return ids
-
-    # -- turn documents and session blocks (``store.turns``) ---------------------------------
-    def insert_turn(self, conn: sqlite3.Connection, *, episode_id: int, scope: Scope, terms: str,
-                    expires_at: datetime | None = None, context: str = "") -> None:
-        """Index an episode's whole text (``terms``: ``store.turns.turn_terms``; ``context``: the
-        previous turn's, ``store.turns.turn_document``) as its turn document and, when it has a
-        session, append its own terms to the session's last block (a new block when that one
-        holds ``SESSION_BLOCK_TURNS``). Inside an open write."""
-        tokens = " ".join(scope_tokens(scope))
-        conn.execute("INSERT INTO turns_fts (rowid, terms, scope) VALUES (?, ?, ?)",
-                     (episode_id, turn_document(terms, context), tokens))
-        if scope.session_id is None:
-            return
-        last = conn.execute(
-            "SELECT id, turns, expires_at FROM session_blocks WHERE org_id = ? AND project_id = ? AND session_id = ? "
-            "AND user_id IS ? AND agent_id IS ? ORDER BY id DESC LIMIT 1",
-            (scope.org_id, scope.project_id, scope.session_id, scope.user_id, scope.agent_id)).fetchone()
-        if last is not None and last["turns"] < SESSION_BLOCK_TURNS:
-            block = int(last["id"])
-            old = conn.execute("SELECT terms FROM session_blocks_fts WHERE rowid = ?", (block,)).fetchone()[0]
-            conn.execute("UPDATE session_blocks SET turns = turns + 1, expires_at = ? WHERE id = ?",
-                         (to_db(earliest([from_db(last["expires_at"]), expires_at])), block))
-            conn.execute("UPDATE session_blocks_fts SET terms = ? WHERE rowid = ?", (f"{old} {terms}", block))
-        else:
-            block = int(conn.execute(
-                "INSERT INTO session_blocks (org_id, project_id, user_id, agent_id, session_id, turns, expires_at) "
-                "VALUES (?,?,?,?,?,1,?)", (scope.org_id, scope.project_id, scope.user_id, scope.agent_id,
-                                          scope.session_id, to_db(expires_at))).lastrowid or 0)
-            conn.execute("INSERT INTO session_blocks_fts (rowid, terms, scope) VALUES (?, ?, ?)",
-                         (block, terms, tokens))
-        conn.execute("INSERT INTO session_block_turns (episode_id, block_id) VALUES (?, ?)", (episode_id, block))
-
-    def backfill_turns(self, conn: sqlite3.Connection, version: int,
-                       fn: Callable[[str | None, str], str]) -> int | None:
-        """If meta ``turn_docs_version`` is below ``version`` (or unset): index every episode
-        without a turn document (``fn(speaker, content)`` → terms), in session order, and record
-        ``version``. Returns the episodes indexed, or ``None`` if already current."""
-        row = conn.execute("SELECT value FROM meta WHERE key = 'turn_docs_version'").fetchone()
-        if row is not None and int(row[0]) >= version:
-            return None
-        rows = conn.execute(
-            "SELECT id, org_id, project_id, user_id, agent_id, session_id, producer_id, role, content, expires_at "
-            "FROM episodes WHERE id NOT IN (SELECT rowid FROM turns_fts) ORDER BY id").fetchall()
-        for r in rows:
-            self.insert_turn(conn, episode_id=int(r["id"]), scope=row_scope(r),
-                             terms=fn(r["producer_id"] or r["role"], r["content"]), expires_at=from_db(r["expires_at"]))
-        self.set_meta(conn, "turn_docs_version", str(version))
-        return len(rows)
+    # -- search candidates: whole turns and sessions (``store.turns``) -----------------------
 
     def fts_turns(self, scope: Scope, match: str, limit: int, *,
                   filter: Expr | None = None, now: datetime | None = None) -> list[tuple[int, float]]:
@@ -545,7 +451,6 @@ class SQLiteStore(FactWrites, LifecycleHooks, SQLiteBase):
         return [ContextSegment(r[0], r[1], r[2], r[3] or r[4], from_db(r[5])) for r in rows]  # type: ignore[arg-type]
 
     # -- facts ------------------------------------------------------------------------------
-
 
     def get_facts(self, scope: Scope, ids: Sequence[int]) -> dict[int, Fact]:
         """Facts by id inside ``scope`` (any status; not hidden, not expired)."""
