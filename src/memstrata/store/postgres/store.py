@@ -9,6 +9,10 @@ whenever ``k`` rows match. Facts are searched exactly (a scope holds few of them
 Concurrent writers are serialised per fact scope by transaction-level advisory locks
 taken in a fixed order (``lock_scopes``), so two processes superseding the same key
 never both keep an "active" value and never deadlock.
+
+This module holds the read predicate and the search; the other concerns are mixins over
+``PgBase`` (``store.postgres.base``): ``episodes``, ``facts``, ``reads`` and ``lifecycle``, as
+for SQLite.
 """
 
 from __future__ import annotations
@@ -23,7 +27,6 @@ import psycopg
 
 from memstrata.clock import utcnow
 from memstrata.filter import Expr
-from memstrata.paging import Position
 from memstrata.privacy.crypto import Cipher, reveal
 from memstrata.store import outdated_marks
 from memstrata.store.postgres import bm25, search
@@ -32,12 +35,13 @@ from memstrata.store.postgres.connection import PgDatabase, redact_url
 from memstrata.store.postgres.episodes import EpisodeWrites
 from memstrata.store.postgres.facts import FactWrites
 from memstrata.store.postgres.lifecycle import LifecycleHooks
+from memstrata.store.postgres.reads import Listings
 from memstrata.store.postgres.rows import EPISODE_COLS, Conn, fetch_rows, live, row_to_episode, scope_predicate
 from memstrata.store.protocol import Capabilities
 from memstrata.store.records import Citation
 from memstrata.store.scope import FORGET_CUTS, SCOPE_FIELDS, hidden_predicate
 from memstrata.store.turns import block_hidden_predicate
-from memstrata.types import ContextSegment, Episode, Fact, MemoryEvent, Scope, Segment
+from memstrata.types import ContextSegment, Episode, Scope, Segment
 
 _SCOPE_FIELDS = SCOPE_FIELDS
 
@@ -75,7 +79,7 @@ def _time_order(scope: Scope) -> str:
     return "e.created_at" if scope.session_id is None else "(e.created_at + interval '0 s')"
 
 
-class PostgresStore(EpisodeWrites, FactWrites, LifecycleHooks, PgBase):
+class PostgresStore(EpisodeWrites, FactWrites, Listings, LifecycleHooks, PgBase):
     """Storage operations over a ``PgDatabase``; see the module docstring.
 
     Args:
@@ -178,36 +182,7 @@ class PostgresStore(EpisodeWrites, FactWrites, LifecycleHooks, PgBase):
         ranked = sorted(best.items(), key=lambda item: (item[1], item[0].session_id or ""))
         return ranked[:limit]
 
-    def get_episode(self, scope: Scope, episode_id: int) -> Episode | None:
-        """The episode with this id inside ``scope``, or ``None``."""
-        where, params = scope_predicate(scope)
-        with self.db.read() as conn:
-            hidden, hparams = self._hidden(conn, "episodes")
-            sql = f"SELECT {EPISODE_COLS} FROM episodes WHERE id = %s AND {where} AND {live()}{hidden}"
-            rows = fetch_rows(conn, sql, (episode_id, *params, utcnow(), *hparams))
-        return row_to_episode(rows[0]) if rows else None
-
-    def list_episodes(self, scope: Scope, *, limit: int, offset: int = 0,
-                      filter: Expr | None = None, expiry: bool = True, before: Position | None = None) -> list[Episode]:
-        """Episodes in ``scope`` matching ``filter``, newest first (``expiry=False``: expired ones too);
-        ``before``: only those strictly before that ``(created_at, id)`` (``memstrata.paging``)."""
-        compiled = filter_predicate(filter, kind="episode")
-        if compiled is None:
-            return []
-        where, params = scope_predicate(scope)
-        if expiry:
-            where += f" AND {live()}"
-            params.append(utcnow())
-        if before is not None:
-            where += " AND (created_at, id) < (%s, %s)"
-            params += [before.created_at, before.id]
-        with self.db.read() as conn:
-            hidden, hparams = self._hidden(conn, "episodes")
-            rows = fetch_rows(conn, f"SELECT {EPISODE_COLS} FROM episodes WHERE {where} AND {compiled[0]}{hidden} "
-                               "ORDER BY created_at DESC, id DESC LIMIT %s OFFSET %s",
-                         (*params, *compiled[1], *hparams, limit, offset))
-        return [row_to_episode(r) for r in rows]
-
+    # -- a search's rows: segments with their episodes, neighbouring turns, citing facts ------
     def _segment_rows(self, conn: Conn, where: str, params: Sequence[object]) -> list[tuple[Segment, Episode]]:
         cols = ", ".join(f"e.{c.strip()}" for c in EPISODE_COLS.split(","))
         rows = fetch_rows(conn, f"SELECT s.id AS seg_id, s.idx, s.text, s.derivative, {cols} FROM segments s "
@@ -320,19 +295,6 @@ class PostgresStore(EpisodeWrites, FactWrites, LifecycleHooks, PgBase):
         rows = list(reversed(before)) + list(after)
         return [ContextSegment(r[0], r[1], r[2], r[3] or r[4], r[5].astimezone(UTC)) for r in rows]
 
-    # -- facts ------------------------------------------------------------------------------
-
-    def get_facts(self, scope: Scope, ids: Sequence[int]) -> dict[int, Fact]:
-        """Facts by id inside ``scope`` (any status)."""
-        if not ids:
-            return {}
-        where, params = scope_predicate(scope, session=False)
-        with self.db.read() as conn:
-            hidden, hparams = self._hidden(conn, "facts")
-            facts = self._facts(conn, f"id = ANY(%s) AND {where} AND {live()}{hidden}",
-                                [list(ids), *params, utcnow(), *hparams])
-        return {f.id: f for f in facts}
-
     def citing_facts(self, scope: Scope, episode_ids: Sequence[int]) -> list[Citation]:
         """The citations of ``episode_ids`` by facts inside ``scope`` (any status; not hidden,
         not expired), one per (episode, fact), in no particular order."""
@@ -347,43 +309,6 @@ class PostgresStore(EpisodeWrites, FactWrites, LifecycleHooks, PgBase):
                 [list(episode_ids), *params, utcnow(), *hparams]).fetchall()
             gone = outdated_marks.citations(conn, self.dialect, episode_ids)  # forgotten superseded values
         return [Citation(int(r[0]), int(r[1]), r[2], r[3], r[4], reveal(r[5], self.cipher)) for r in rows] + gone
-
-    def list_facts(self, scope: Scope, *, statuses: Sequence[str], key: str | None = None,
-                   limit: int = 100, offset: int = 0, filter: Expr | None = None,
-                   before: Position | None = None) -> list[Fact]:
-        """Facts in ``scope`` with one of ``statuses`` matching ``filter``, newest observation first;
-        ``before``: those recorded strictly before that ``(created_at, id)``, newest recorded first
-        (``memstrata.paging``)."""
-        compiled = filter_predicate(filter, kind="fact", value_mac=self.value_mac)
-        if compiled is None:
-            return []
-        where, params = scope_predicate(scope, session=False)
-        where += f" AND status = ANY(%s) AND {compiled[0]} AND {live()}"
-        params += [list(statuses), *compiled[1], utcnow()]
-        if key is not None:
-            where += " AND (key = %s OR starts_with(key, %s))"
-            params += [key, key + "."]
-        order = "observed_at DESC, id DESC"
-        if before is not None:
-            where += " AND (created_at, id) < (%s, %s)"
-            params += [before.created_at, before.id]
-            order = "created_at DESC, id DESC"
-        with self.db.read() as conn:
-            hidden, hparams = self._hidden(conn, "facts")
-            return self._facts(conn, where + hidden, [*params, *hparams, int(limit), int(offset)],
-                               f"ORDER BY {order} LIMIT %s OFFSET %s")
-
-    # -- events -----------------------------------------------------------------------------
-
-    def events(self, scope: Scope, fact_ids: Sequence[int]) -> list[MemoryEvent]:
-        """Audit events of these facts in ``scope``, oldest first."""
-        if not fact_ids:
-            return []
-        with self.db.read() as conn:
-            rows = conn.execute("SELECT id, fact_id, action, at, actor, detail FROM memory_events "
-                                "WHERE fact_id = ANY(%s) AND org_id = %s AND project_id = %s ORDER BY id",
-                                (list(fact_ids), scope.org_id, scope.project_id)).fetchall()
-        return [MemoryEvent(r[0], r[1], r[2], r[3].astimezone(UTC), r[4], r[5]) for r in rows]
 
     # -- search candidates ------------------------------------------------------------------
     def _kept_terms(self, conn: Conn, table: str, match: str) -> tuple[list[tuple[str, float]], search.TermStats]:
@@ -549,22 +474,3 @@ class PostgresStore(EpisodeWrites, FactWrites, LifecycleHooks, PgBase):
                                   table="facts", alias="f", owned=self.db.owns(conn),
                                   exact_max_rows=search.FACTS_EXACT_MAX_ROWS, narrow=narrow)
 
-    def counts(self, scope: Scope | None = None) -> dict[str, int]:
-        """Row counts (episodes, segments, facts by status, events), optionally in a scope."""
-        where, params = ("TRUE", []) if scope is None else scope_predicate(scope)
-        fwhere, fparams = ("TRUE", []) if scope is None else scope_predicate(scope, session=False)
-        with self.db.read() as conn:
-            def one(sql: str, args: Sequence[object]) -> int:
-                row = conn.execute(sql, args).fetchone()
-                return int(row[0]) if row else 0
-            out = {
-                "episodes": one(f"SELECT count(*) FROM episodes WHERE {where}", params),
-                "segments": one(f"SELECT count(*) FROM segments WHERE {where}", params),
-                "embedded_segments": one(f"SELECT count(*) FROM segments WHERE {where} AND embedding IS NOT NULL",
-                                         params),
-            }
-            for status, n in conn.execute(f"SELECT status, count(*) FROM facts WHERE {fwhere} GROUP BY status",
-                                          fparams):
-                out[f"facts_{status}"] = int(n)
-            out["events"] = one("SELECT count(*) FROM memory_events", ())
-        return out

@@ -5,11 +5,16 @@ Every read takes a ``Scope`` and turns it into a WHERE clause inside the query
 take the connection of an open ``Database.write()`` transaction so one logical
 write (an episode with its segments, vectors, index rows, facts and events) is
 one transaction.
+
+This module holds the read predicate and the search: full-text and vector candidates and the
+rows a search reads around them. The other concerns are mixins over ``SQLiteBase``
+(``store.sqlite.base``): ``episodes`` (ingest's writes), ``facts`` (the fact engine's writes
+and the audit log), ``reads`` (listings and counts) and ``lifecycle`` (deletion, import,
+scrubbing).
 """
 
 from __future__ import annotations
 
-import json
 import re
 import sqlite3
 from collections.abc import Callable, Iterable, Sequence
@@ -21,7 +26,6 @@ import numpy as np
 
 from memstrata.clock import from_db, parse_time, to_db, utcnow
 from memstrata.filter import And, Compare, Expr, Field, Or
-from memstrata.paging import Position
 from memstrata.privacy.crypto import Cipher, reveal
 from memstrata.store import outdated_marks
 from memstrata.store.records import Citation
@@ -31,10 +35,11 @@ from memstrata.store.sqlite.connection import Database
 from memstrata.store.sqlite.episodes import EpisodeWrites
 from memstrata.store.sqlite.facts import FactWrites
 from memstrata.store.sqlite.lifecycle import LifecycleHooks
+from memstrata.store.sqlite.reads import Listings
 from memstrata.store.sqlite.rows import EPISODE_COLS, row_to_episode, scope_predicate
 from memstrata.store.turns import SESSION_BLOCK_TURNS, block_hidden_predicate
 from memstrata.store.vectors import VectorCache, top_k
-from memstrata.types import ContextSegment, Episode, Fact, MemoryEvent, Scope, Segment
+from memstrata.types import ContextSegment, Episode, Scope, Segment
 
 #: How many times ``limit`` the unscoped full-text query fetches before checking scope.
 OVERFETCH = 4
@@ -198,7 +203,7 @@ def _episode_filter(expr: Expr | None, outer: str) -> tuple[str, list[object]] |
     return f"EXISTS (SELECT 1 FROM episodes fe WHERE fe.id = {outer}.episode_id AND {sql})", params
 
 
-class SQLiteStore(EpisodeWrites, FactWrites, LifecycleHooks, SQLiteBase):
+class SQLiteStore(EpisodeWrites, FactWrites, Listings, LifecycleHooks, SQLiteBase):
     """Storage operations over one ``Database``; see the module docstring."""
 
     def __init__(self, path: Path, *, busy_timeout_s: float = 30.0) -> None:
@@ -340,32 +345,7 @@ class SQLiteStore(EpisodeWrites, FactWrites, LifecycleHooks, SQLiteBase):
         order = sorted(best, key=lambda k: (best[k], [(v is not None, v or "") for v in k]))[:limit]
         return [(Scope(*k), best[k]) for k in order]
 
-    def get_episode(self, scope: Scope, episode_id: int) -> Episode | None:
-        """The episode with this id inside ``scope``, or ``None``."""
-        with self.db.read() as conn:
-            where, params = self.where(conn, scope, table="episodes")
-            row = conn.execute(f"SELECT {EPISODE_COLS} FROM episodes WHERE id = ? AND {where}",
-                               (episode_id, *params)).fetchone()
-        return None if row is None else row_to_episode(row)
-
-    def list_episodes(self, scope: Scope, *, limit: int, offset: int = 0,
-                      filter: Expr | None = None, expiry: bool = True, before: Position | None = None) -> list[Episode]:
-        """Episodes in ``scope`` matching ``filter``, newest first (``expiry=False``: expired ones too);
-        ``before``: only those strictly before that ``(created_at, id)`` (``memstrata.paging``)."""
-        compiled = filter_predicate(filter, kind="episode")
-        if compiled is None:
-            return []
-        with self.db.read() as conn:
-            where, params = self.where(conn, scope, table="episodes", expiry=expiry)
-            keyset, kparams = ("", []) if before is None else (
-                " AND (created_at, id) < (?, ?)", [to_db(before.created_at), before.id])
-            rows = conn.execute(
-                f"SELECT {EPISODE_COLS} FROM episodes WHERE {where} AND {compiled[0]}{keyset} "
-                "ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?",
-                (*params, *compiled[1], *kparams, limit, offset),
-            ).fetchall()
-        return [row_to_episode(r) for r in rows]
-
+    # -- a search's rows: segments with their episodes, neighbouring turns, citing facts ------
     def segments_with_episodes(self, ids: Iterable[int]) -> dict[int, tuple[Segment, Episode]]:
         """Segments by id, each with its episode (ids come from a scoped search)."""
         ids = list(ids)
@@ -450,18 +430,6 @@ class SQLiteStore(EpisodeWrites, FactWrites, LifecycleHooks, SQLiteBase):
         rows = list(reversed(before)) + list(after)
         return [ContextSegment(r[0], r[1], r[2], r[3] or r[4], from_db(r[5])) for r in rows]  # type: ignore[arg-type]
 
-    # -- facts ------------------------------------------------------------------------------
-
-    def get_facts(self, scope: Scope, ids: Sequence[int]) -> dict[int, Fact]:
-        """Facts by id inside ``scope`` (any status; not hidden, not expired)."""
-        if not ids:
-            return {}
-        marks = ",".join("?" * len(ids))
-        with self.db.read() as conn:
-            where, params = self.where(conn, scope, table="facts", session=False)
-            facts = self._facts(conn, f"id IN ({marks}) AND {where}", [*ids, *params], by_id=True)
-        return {f.id: f for f in facts}
-
     def citing_facts(self, scope: Scope, episode_ids: Sequence[int]) -> list[Citation]:
         """The citations of ``episode_ids`` by facts inside ``scope`` (any status; not hidden,
         not expired), one per (episode, fact), in no particular order."""
@@ -480,45 +448,6 @@ class SQLiteStore(EpisodeWrites, FactWrites, LifecycleHooks, SQLiteBase):
             gone = outdated_marks.citations(conn, self.dialect, episode_ids)  # forgotten superseded values
         return [Citation(r[0], r[1], r[2], from_db(r[3]), from_db(r[4]),  # type: ignore[arg-type]
                          reveal(r[5], self.cipher)) for r in rows] + gone
-
-    def list_facts(self, scope: Scope, *, statuses: Sequence[str], key: str | None = None,
-                   limit: int = 100, offset: int = 0, filter: Expr | None = None,
-                   before: Position | None = None) -> list[Fact]:
-        """Facts in ``scope`` with one of ``statuses`` matching ``filter``, newest observation first;
-        ``before``: those recorded strictly before that ``(created_at, id)``, newest recorded first
-        (``memstrata.paging``)."""
-        compiled = filter_predicate(filter, kind="fact", value_mac=self.value_mac)
-        if compiled is None:
-            return []
-        marks = ",".join("?" * len(statuses))
-        with self.db.read() as conn:
-            where, params = self.where(conn, scope, table="facts", session=False, extra=compiled)
-            where += f" AND status IN ({marks})"
-            params += list(statuses)
-            if key is not None:
-                where += " AND (key = ? OR key LIKE ?)"
-                params += [key, key + ".%"]
-            order = "observed_at DESC, id DESC"
-            if before is not None:
-                where += " AND (created_at, id) < (?, ?)"
-                params += [to_db(before.created_at), before.id]
-                order = "created_at DESC, id DESC"
-            return self._facts(conn, where, [*params, int(limit), int(offset)], f"ORDER BY {order} LIMIT ? OFFSET ?")
-
-    # -- events -----------------------------------------------------------------------------
-
-    def events(self, scope: Scope, fact_ids: Sequence[int]) -> list[MemoryEvent]:
-        """Audit events of these facts in ``scope``, oldest first."""
-        if not fact_ids:
-            return []
-        marks = ",".join("?" * len(fact_ids))
-        with self.db.read() as conn:
-            rows = conn.execute(
-                f"SELECT id, fact_id, action, at, actor, detail FROM memory_events "
-                f"WHERE fact_id IN ({marks}) AND org_id = ? AND project_id = ? ORDER BY id",
-                [*fact_ids, scope.org_id, scope.project_id],
-            ).fetchall()
-        return [MemoryEvent(r[0], r[1], r[2], from_db(r[3]), r[4], json.loads(r[5])) for r in rows]  # type: ignore[arg-type]
 
     # -- search candidates ------------------------------------------------------------------
     def fts_segments(self, scope: Scope, match: str, limit: int, *,
@@ -634,19 +563,3 @@ class SQLiteStore(EpisodeWrites, FactWrites, LifecycleHooks, SQLiteBase):
                                      version=version, dim=len(vector), cache=filter is None)
         return top_k(vector, entry, k, min_similarity, now=now or utcnow())
 
-    def counts(self, scope: Scope | None = None) -> dict[str, int]:
-        """Row counts (episodes, segments, facts by status, events), optionally in a scope."""
-        where, params = ("1 = 1", []) if scope is None else scope_predicate(scope)
-        fwhere, fparams = ("1 = 1", []) if scope is None else scope_predicate(scope, session=False)
-        with self.db.read() as conn:
-            out = {
-                "episodes": conn.execute(f"SELECT count(*) FROM episodes WHERE {where}", params).fetchone()[0],
-                "segments": conn.execute(f"SELECT count(*) FROM segments WHERE {where}", params).fetchone()[0],
-                "embedded_segments": conn.execute(
-                    f"SELECT count(*) FROM segments WHERE {where} AND embedding IS NOT NULL", params).fetchone()[0],
-            }
-            for status, n in conn.execute(f"SELECT status, count(*) FROM facts WHERE {fwhere} GROUP BY status",
-                                          fparams):
-                out[f"facts_{status}"] = n
-            out["events"] = conn.execute("SELECT count(*) FROM memory_events").fetchone()[0]
-        return out
