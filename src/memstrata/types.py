@@ -148,8 +148,9 @@ class Hit:
     ``fact`` when not given): an episode hit's ``speaker`` is who said it (its ``producer_id``;
     an unnamed ``user`` turn is the scope's ``user_id``, else ``"user"``; an unnamed turn of
     another role is that role) and ``role`` its role (``user`` / ``assistant`` / ``system`` /
-    ``tool``); a fact hit's ``subject`` is whom it is about (``Fact.subject``, the speaker it was
-    drawn from; else the scope's ``user_id``, else ``"user"``). The other fields are ``None``.
+    ``tool``); a fact hit's ``subject`` is whom it is about, exactly ``Fact.subject``: the speaker
+    it was drawn from, ``None`` for the scope's user's own fact (as the fact stores it, every door
+    shows it and a filter selects it: ``subject IS NULL``). The other fields are ``None``.
     """
 
     kind: Literal["fact", "episode"]
@@ -182,7 +183,7 @@ class Hit:
                 own = (said.scope.user_id or "user") if said.role == "user" else said.role
                 object.__setattr__(self, "speaker", said.producer_id or own)
         if self.fact is not None and self.subject is None:
-            object.__setattr__(self, "subject", self.fact.subject or self.fact.scope.user_id or "user")
+            object.__setattr__(self, "subject", self.fact.subject)
 
 
 @dataclass(frozen=True)

@@ -55,6 +55,16 @@ def test_rest_hits_carry_speaker_role_and_subject(server: Server) -> None:
     assert "- assistant: I prefer UPS for delivery, it's reliable (" in block.json()["context"]
 
 
+def test_rest_hits_and_facts_give_the_users_own_fact_subject_null(server: Server) -> None:
+    with server.client() as c:
+        assert c.post("/v1/messages", json={"user_id": "solo", "messages": [
+            {"content": "I prefer FedEx for delivery"}]}).status_code == 200
+        hits = c.post("/v1/search", json={"user_id": "solo", "query": "FedEx delivery", "kinds": ["fact"]}).json()
+        listed = c.get("/v1/facts", params={"user_id": "solo"}).json()["items"]
+    assert [(h["subject"], h["fact"]["subject"]) for h in hits["hits"]] == [(None, None)]
+    assert [f["subject"] for f in listed] == [None]
+
+
 def test_rest_min_match_and_the_profile_for_a_general_question(server: Server) -> None:
     with server.client() as c:
         noise = c.post("/v1/search", json={"user_id": "grp", "query": "asdfgh qwerty", "min_match": 0.55})

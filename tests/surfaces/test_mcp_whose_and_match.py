@@ -43,3 +43,19 @@ def test_list_names_the_subject_and_search_takes_min_match(tmp_path: Path) -> No
     described = search.description or ""
     assert "value" in described and "subject" in described and "min_match" in described
     assert "subject" in (out["tools"]["list_memories"].description or "")
+
+
+def test_the_users_own_fact_has_subject_null_in_search_as_in_list(tmp_path: Path) -> None:
+    # search_memory said "me" where list_memories, get_memory's fact, REST and the SDK's Fact say
+    # null, and a filter on subject = "me" found nothing: null is the one form, and filters by it
+    async def scenario() -> dict[str, Any]:
+        async with stdio(tmp_path / "m.db", "--user", "me") as client:
+            await call(client, "add_memory", content="I prefer FedEx for delivery")
+            return {"listed": await call(client, "list_memories"),
+                    "found": await call(client, "search_memory", query="FedEx delivery", min_match=0.55),
+                    "own": await call(client, "search_memory", query="FedEx delivery", filter="subject IS NULL")}
+    out = asyncio.run(scenario())
+    [listed] = out["listed"]["results"]
+    found = next(r for r in out["found"]["results"] if r["id"] == listed["id"])
+    assert listed["subject"] is None and found["subject"] is None
+    assert listed["id"] in [r["id"] for r in out["own"]["results"]]

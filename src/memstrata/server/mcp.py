@@ -268,7 +268,8 @@ def _hit_line(hit: Hit, labels: dict[str, str]) -> dict[str, Any]:
     line = {"id": f"{hit.kind}:{hit.id}", "score": round(hit.score, 2), "date": f"{hit.created_at:%Y-%m-%d}",
             "text": text}
     # Whose memory it is (``Hit.speaker`` / ``Hit.subject``): in a group scope "I love hiking" is
-    # someone's, and an assistant's "I prefer UPS" is not the user's preference.
+    # someone's, and an assistant's "I prefer UPS" is not the user's preference. A fact's subject is
+    # null for the user's own, as list_memories, get_memory, REST and the SDK give it.
     # The role only when it is not ``user`` (results stay compact).
     line |= {"subject": hit.subject} if hit.kind == "fact" else {"speaker": hit.speaker} | (
         {"role": hit.role} if hit.role != "user" else {})
