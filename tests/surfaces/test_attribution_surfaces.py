@@ -1,12 +1,11 @@
 """Whose memory it is, on every door (a fresh-user trial): REST hits over real HTTP, the CLI's
-``recall`` (text and ``--json``) and ``list``, and MCP ``search_memory`` over a real stdio session
-all say who said a turn and whom a fact is about, in a group scope of two speakers."""
+``recall`` (text and ``--json``) and ``list`` (in-process, ``clirun``), and MCP ``search_memory``
+over a real stdio session all say who said a turn and whom a fact is about, in a group scope of two speakers."""
 
 from __future__ import annotations
 
 import asyncio
 import json
-import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -16,6 +15,7 @@ from mcp import Client
 from mcp.client.stdio import StdioServerParameters
 from serverproc import Server, clean_env, console_script, start_server
 
+from clirun import cli
 from memstrata import Memory
 
 GROUP = [("Alice", "I am allergic to peanuts"), ("Bob", "I'm not allergic to peanuts"),
@@ -35,8 +35,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 
 def _cli(server: Server, *args: str) -> str:
-    run = subprocess.run([*console_script(), *args, "--db", str(server.db), "--user", "grp"], capture_output=True,
-                         text=True, encoding="utf-8", env=clean_env(), timeout=300, stdin=subprocess.DEVNULL)
+    """``memstrata ARGS`` in-process (``clirun``) on the server's database file."""
+    run = cli(*args, "--db", server.db, "--user", "grp")
     assert run.returncode == 0, run.stderr
     return run.stdout
 
@@ -80,6 +80,7 @@ def test_rest_min_match_and_the_profile_for_a_general_question(server: Server) -
                                                                   for line in lines), lines
 
 
+@pytest.mark.usefixtures("embedder")  # the in-process CLI uses the run's loaded model (clirun)
 def test_cli_recall_and_list_name_the_speaker_and_subject(server: Server) -> None:
     text = _cli(server, "recall", "allergic to peanuts", "-k", "10")
     assert "Alice: I am allergic to peanuts" in text and "Bob: I'm not allergic to peanuts" in text
@@ -116,8 +117,7 @@ def test_a_single_users_list_has_no_subject_column(tmp_path: Path, embedder: Any
     with Memory(db, embedder=embedder.inner, user_id="solo") as memory:
         memory.add("I like tea")
         memory.add("I prefer UPS for delivery", speaker="solo")
-    listed = subprocess.run([*console_script(), "list", "--db", str(db), "--user", "solo"], capture_output=True,
-                            text=True, encoding="utf-8", env=clean_env(), timeout=300, stdin=subprocess.DEVNULL)
+    listed = cli("list", "--db", db, "--user", "solo")
     assert "UPS" in listed.stdout and "tea" in listed.stdout and "subject" not in listed.stdout, listed.stderr
 
 

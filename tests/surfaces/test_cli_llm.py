@@ -1,30 +1,21 @@
 """``memstrata remember`` with an LLM configured shows the extracted profile features with their
-citations; ``memstrata status`` reports the queue. Real console script, real HTTP to the fake server."""
+citations; ``memstrata status`` reports the queue. The CLI in-process (``clirun``) with its settings
+in the environment, real HTTP to the fake server."""
 
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
+from clirun import Run, cli
 from fakes.openai_server import FakeLLMServer, Reply
 
 
-def _cli() -> list[str]:
-    beside = Path(sys.executable).with_name("memstrata")
-    return [str(beside)] if beside.exists() else [sys.executable, "-m", "memstrata.cli"]
-
-
-def run(server: FakeLLMServer, db: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("MEMSTRATA_")}
-    env.update({"MEMSTRATA_DB": str(db), "MEMSTRATA_EMBEDDING_MODEL": "none", "MEMSTRATA_USER": "u1",
-                "MEMSTRATA_LLM_PROVIDER": "openai", "MEMSTRATA_LLM_BASE_URL": server.base_url,
-                "MEMSTRATA_LLM_MODEL": "qwen2.5:7b", "MEMSTRATA_LLM_MAX_RETRIES": "0",
-                "COLUMNS": "300", "PYTHONIOENCODING": "utf-8"})
-    return subprocess.run([*_cli(), *args], capture_output=True, text=True, encoding="utf-8", env=env,
-                          timeout=120, stdin=subprocess.DEVNULL)
+def run(server: FakeLLMServer, db: Path, *args: str) -> Run:
+    """``memstrata ARGS`` with the database, user and LLM given as ``MEMSTRATA_*`` settings."""
+    return cli(*args, env={"MEMSTRATA_DB": str(db), "MEMSTRATA_EMBEDDING_MODEL": "none", "MEMSTRATA_USER": "u1",
+                           "MEMSTRATA_LLM_PROVIDER": "openai", "MEMSTRATA_LLM_BASE_URL": server.base_url,
+                           "MEMSTRATA_LLM_MODEL": "qwen2.5:7b", "MEMSTRATA_LLM_MAX_RETRIES": "0"})
 
 
 def test_remember_shows_profile_features_with_citations(tmp_path: Path, llm_server: FakeLLMServer) -> None:

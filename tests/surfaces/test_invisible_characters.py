@@ -3,19 +3,19 @@
 the context block, and tag characters hid words no reader saw. The rule (``text.visible``):
 names refuse every invisible format character; stored text is kept exactly; what is rendered
 (context block, CLI, MCP) shows the reordering and hiding characters as ``[U+202E]``. Real
-SQLite files, the default model, a real server over HTTP, the MCP client, the console script."""
+SQLite files, the default model, a real server over HTTP, the MCP client, the CLI in-process (``clirun``)."""
 
 from __future__ import annotations
 
 import asyncio
-import subprocess
 from pathlib import Path
 from typing import Any
 
 import pytest
 from mcpclient import call, stdio
-from serverproc import Server, clean_env, console_script
+from serverproc import Server
 
+from clirun import cli
 from memstrata import InvalidInput, Memory
 from memstrata.semantic.categories import PROFILE, feature_key
 
@@ -32,16 +32,16 @@ def _clean(text: str) -> bool:
 
 
 @pytest.fixture(scope="module")
-def db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def db(tmp_path_factory: pytest.TempPathFactory, embedder: Any) -> Path:
     path = tmp_path_factory.mktemp("invisible") / "memory.db"
-    with Memory(path, user_id="bob") as memory:
+    with Memory(path, embedder=embedder.inner, user_id="bob") as memory:
         for text in (TRICK, HIDDEN, FAMILY):
             memory.add(text)
     return path
 
 
-def test_names_refuse_them_and_stored_text_keeps_them(db: Path) -> None:
-    with Memory(db, user_id="bob") as memory:
+def test_names_refuse_them_and_stored_text_keeps_them(db: Path, embedder: Any) -> None:
+    with Memory(db, embedder=embedder.inner, user_id="bob") as memory:
         for name, kwargs in (("speaker", {"speaker": f"{RLO}ecilA"}), ("produced_for", {"produced_for": f"a{LRI}b"}),
                              ("scope user_id", {"user_id": f"ali{PDI}ce"})):
             with pytest.raises(InvalidInput) as refused:
@@ -58,13 +58,13 @@ def test_names_refuse_them_and_stored_text_keeps_them(db: Path) -> None:
     assert feature_key(PROFILE, "tra\u200bvel", f"{RLO}plans") == feature_key(PROFILE, "travel", "plans")
 
 
+@pytest.mark.usefixtures("embedder")  # the in-process CLI uses the run's loaded model (clirun)
 def test_the_cli_shows_them(db: Path) -> None:
-    def cli(*args: str) -> str:
-        done = subprocess.run([*console_script(), *args, "--db", str(db), "--user", "bob"], capture_output=True,
-                              text=True, encoding="utf-8", env=clean_env(), timeout=300, stdin=subprocess.DEVNULL)
+    def shown(*args: str) -> str:
+        done = cli(*args, "--db", db, "--user", "bob")
         assert done.returncode == 0, done.stderr
         return done.stdout
-    recalled, listed = cli("recall", "peanuts allergy"), cli("list", "--episodes")
+    recalled, listed = shown("recall", "peanuts allergy"), shown("list", "--episodes")
     assert _clean(recalled) and _clean(listed)
     assert "[U+202E]ton[U+202C]" in recalled and "[U+202E]ton[U+202C]" in listed
     assert "\u200d" in listed  # the emoji's joiners are not markers

@@ -1,22 +1,21 @@
 """List and choice arguments are checked alike on every door (a fresh-user trial): a string
 where a list is expected, an empty list, an unknown kind or status is ``invalid_input`` naming
 the argument and the bad value, in the same words through the SDK, REST (a real server over
-HTTP), MCP (the official client over stdio) and the CLI (the console script). Before, the SDK
+HTTP), MCP (the official client over stdio) and the CLI (in-process, ``clirun``). Before, the SDK
 raised a bare ``TypeError`` for ``kinds=5``, ``list(status="actve")`` and ``memstrata list --status
 actve`` answered an empty list, and REST said ``kinds: Input should be a valid list``."""
 
 from __future__ import annotations
 
 import asyncio
-import json
-import subprocess
 from pathlib import Path
 from typing import Any
 
 import pytest
 from mcpclient import call, stdio
-from serverproc import Server, clean_env, console_script
+from serverproc import Server
 
+from clirun import Run, cli
 from memstrata import InvalidInput, Memory
 
 AS_STRING = 'kinds must be a list of \'fact\' and/or \'episode\' (such as ["fact"]), got the string "fact"'
@@ -29,9 +28,9 @@ KINDS = [("fact", AS_STRING), (["facts"], UNKNOWN), ([], EMPTY), (5, NUMBER)]
 
 
 @pytest.fixture(scope="module")
-def db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def db(tmp_path_factory: pytest.TempPathFactory, embedder: Any) -> Path:
     path = tmp_path_factory.mktemp("args") / "memory.db"
-    with Memory(path, user_id="u1") as memory:
+    with Memory(path, embedder=embedder.inner, user_id="u1") as memory:
         memory.add("I'm allergic to peanuts")
     return path
 
@@ -43,8 +42,8 @@ def _sdk_error(call_: Any) -> str:
     return str(caught.value)
 
 
-def test_the_sdk_names_the_argument_and_the_value(db: Path) -> None:
-    with Memory(db, user_id="u1") as memory:
+def test_the_sdk_names_the_argument_and_the_value(db: Path, embedder: Any) -> None:
+    with Memory(db, embedder=embedder.inner, user_id="u1") as memory:
         for kinds, message in KINDS:
             assert _sdk_error(lambda k=kinds: memory.search("peanuts", kinds=k)) == message
             assert _sdk_error(lambda k=kinds: memory.context("peanuts", kinds=k)) == message
@@ -79,43 +78,37 @@ def test_mcp_answers_the_sdks_words(db: Path) -> None:
         assert answer == {"error": f"invalid_input: get_context: {message}"}
 
 
+@pytest.mark.usefixtures("embedder")  # the in-process CLI uses the run's loaded model (clirun)
 def test_the_cli_answers_the_sdks_words(db: Path) -> None:
-    def cli(*args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([*console_script(), *args, "--db", str(db), "--user", "u1"], capture_output=True,
-                              text=True, encoding="utf-8", env=clean_env(), timeout=300, stdin=subprocess.DEVNULL)
     for args, message in ((("recall", "peanuts", "--kind", "facts"), UNKNOWN),
                           (("context", "peanuts", "--kind", "facts"), UNKNOWN),
                           (("list", "--status", "actve"), STATUS)):
-        done = cli(*args)
+        done = cli(*args, "--db", db, "--user", "u1")
         assert done.returncode == 2, (args, done.stdout)
         assert " ".join(done.stderr.split()) == f"error[invalid_input]: {message}", args
 
 
-def test_cli_list_kind_and_recall_status_take_what_the_sdk_takes(tmp_path: Path) -> None:
+def test_cli_list_kind_and_recall_status_take_what_the_sdk_takes(tmp_path: Path, embedder: Any) -> None:
     """A fresh-user trial: ``list --kind`` and ``recall --status`` were no CLI options though the
     SDK has ``list(kind=...)`` and statuses; now they are, checked by the same rule (``arguments``)."""
     db = tmp_path / "carrier.db"
-    with Memory(db, user_id="u1") as memory:
+    with Memory(db, embedder=embedder.inner, user_id="u1") as memory:
         memory.add("I use 顺丰 for delivery")
         memory.add("Switch to UPS from now on")
 
-    def cli(*args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([*console_script(), *args, "--db", str(db), "--user", "u1"], capture_output=True,
-                              text=True, encoding="utf-8", env=clean_env(), timeout=300, stdin=subprocess.DEVNULL)
-    episodes = cli("list", "--kind", "episode", "--json")
-    assert episodes.returncode == 0, episodes.stderr
-    assert sorted(e["content"] for e in json.loads(episodes.stdout)) == ["I use 顺丰 for delivery",
-                                                                         "Switch to UPS from now on"]
-    assert [f["value"] for f in json.loads(cli("list", "--kind", "fact", "--json").stdout)] == ["UPS"]
+    def on_db(*args: str) -> Run:
+        return cli(*args, "--db", db, "--user", "u1")
+    episodes = on_db("list", "--kind", "episode", "--json")
+    assert sorted(e["content"] for e in episodes.json()) == ["I use 顺丰 for delivery", "Switch to UPS from now on"]
+    assert [f["value"] for f in on_db("list", "--kind", "fact", "--json").json()] == ["UPS"]
     for args, message in ((("list", "--kind", "facts"), UNKNOWN), (("recall", "carrier", "--status", "actve"), STATUS)):
-        done = cli(*args)
+        done = on_db(*args)
         assert done.returncode == 2, (args, done.stdout)
         assert " ".join(done.stderr.split()) == f"error[invalid_input]: {message}", args
 
     def facts(*status: str) -> list[tuple[str, bool]]:
-        done = cli("recall", "delivery carrier", "--kind", "fact", *status, "--json")
-        assert done.returncode == 0, done.stderr
-        return sorted((h["value"], h["superseded"]) for h in json.loads(done.stdout))
+        return sorted((h["value"], h["superseded"]) for h in on_db("recall", "delivery carrier", "--kind", "fact",
+                                                                   *status, "--json").json())
     assert facts() == facts("--status", "active") == [("UPS", False)]
     assert facts("--status", "superseded") == [("顺丰", True)]
     assert facts("--status", "all") == [("UPS", False), ("顺丰", True)]
