@@ -1,10 +1,12 @@
 """The ``memstrata`` command line: a thin door over ``Memory``.
 
-``commands`` holds the typer application (``app``) and the memory commands, ``server`` the
-network ones (``serve``, ``mcp``, ``keys``), ``session`` what every command shares (consoles,
-opening the database, errors as one line), ``options`` the option types, and ``demo`` the
-LoCoMo demo. ``main`` is the console script (``memstrata = memstrata.cli:main``; ``python -m
-memstrata.cli`` runs it too).
+``commands`` builds the typer application (``app``) from the command groups: ``memories``
+(remember, recall, context, list, history), ``lifecycle`` (forget, delete-project, rollback,
+update, restore, maintain), ``transfer`` (export, import), ``admin`` (doctor, reembed, demo,
+worker, status, consolidate), ``bench``, and ``server`` for the network ones (``serve``, ``mcp``,
+``ui``, ``keys``); ``session`` holds what every command shares (consoles, opening the database,
+errors as one line), ``options`` the option types, and ``demo`` the LoCoMo demo. ``main`` is the
+console script (``memstrata = memstrata.cli:main``; ``python -m memstrata.cli`` runs it too).
 
 This package loads ``commands`` (the engine, numpy, the benchmarks) only when a command needs
 it: ``memstrata hooks run EVENT``, which a coding agent starts on every prompt, goes straight to

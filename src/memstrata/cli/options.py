@@ -1,4 +1,4 @@
-"""Option types shared by every ``memstrata`` command (``cli.commands`` and ``cli.server``)."""
+"""Option types shared by every ``memstrata`` command (the command groups of ``cli.commands``)."""
 
 from __future__ import annotations
 

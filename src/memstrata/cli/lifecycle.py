@@ -1,0 +1,233 @@
+"""The commands that change or remove what is stored: ``forget``, ``delete-project``, ``rollback``,
+``update``, ``restore`` and ``maintain``.
+
+Registered on the typer application by ``cli.commands``. A destructive command names its target
+explicitly (``lifecycle.target.require_target``) and asks for confirmation unless ``--yes``; each
+prints the receipt ``Memory`` returns.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import asdict
+from typing import Annotated, Any
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from memstrata.cli.options import AgentOpt, DbOpt, JsonOpt, OrgOpt, ProjectOpt, SessionOpt, UserOpt
+from memstrata.cli.session import console, emit_json, err, missing_file, open_memory, run_command, safe
+from memstrata.clock import parse_time
+from memstrata.config import Settings
+from memstrata.errors import StoreError
+from memstrata.lifecycle.target import require_target
+from memstrata.memory import Memory
+from memstrata.types import Fact
+
+
+def forget(
+    db: DbOpt = None, user: UserOpt = None, agent: AgentOpt = None, session: SessionOpt = None,
+    org: OrgOpt = None, project: ProjectOpt = None,
+    fact: Annotated[int | None, typer.Option(help="Forget one fact by id.")] = None,
+    sources: Annotated[bool, typer.Option("--sources", help="With --fact: forget the messages that stated the "
+                                          "fact too (whole, with the facts only they support).")] = False,
+    episode: Annotated[int | None, typer.Option("--episode", help="Forget one message (episode) by id, with "
+                                                "the facts only it supports.")] = None,
+    before: Annotated[str | None, typer.Option(help="Forget episodes said before this time (ISO 8601).")] = None,
+    all_users: Annotated[bool, typer.Option("--all-users", help="With --session/--agent/--before: of every "
+                                            "user; alone: the whole project.")] = False,
+    filter: Annotated[str | None, typer.Option("--filter", help="Forget only the facts (with --episodes: the "
+                                               "episodes) this filter selects: what `memstrata list` shows "
+                                               "with it and --status all.")] = None,
+    episodes: Annotated[bool, typer.Option("--episodes", help="With --filter: episodes, not facts.")] = False,
+    wait: Annotated[bool, typer.Option("--wait/--no-wait", help="Wait for a large forget to finish (the scope "
+                                       "is hidden at once either way; an unfinished job resumes later).")] = True,
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Delete everything about a user / agent / session, episodes before a date, one fact or one
+    message; prints a deletion receipt (counts per table, time, SHA-256 of the deleted ids).
+
+    --fact leaves the messages that stated the fact stored (a note names them); --fact N --sources
+    forgets them too, and --episode forgets one message.
+
+    --session, --agent, --before and --filter apply to the default user ($MEMSTRATA_USER) unless --user or
+    --all-users. --filter forgets what `memstrata list --status all` (with --episodes: `list --episodes`)
+    shows with the same filter.
+    """
+    # What was typed, before $MEMSTRATA_USER fills the owner: `--before ""` (an unset $CUTOFF) is refused,
+    # never dropped (it was, and the default user alone became the target).
+    typed = {"--user": user, "--agent": agent, "--session": session, "--before": before, "--filter": filter,
+             "--fact": fact, "--episode": episode, "--all-users": all_users}
+    run_command(lambda: require_target(
+        "memstrata forget", hint="--user, --agent, --session, --before, --filter, --fact, --episode or --all-users",
+        **typed))
+    if all_users and user is not None:  # which one was meant? Widening silently would delete too much
+        err.print("error\\[invalid_input]: --user and --all-users contradict each other; give one of them")
+        raise typer.Exit(2)
+    settings = Settings.from_env()
+    owner = None if all_users else (settings.user_id if user is None else user)
+    kind = "episode" if episodes else "fact"
+    target = (f"fact #{fact}" + (" and the messages that stated it" if sources else "") if fact is not None
+              else f"episode #{episode}" if episode is not None else " ".join(
+        f"{n}={v}" for n, v in (("user", owner or "*"), ("agent", agent), ("session", session),
+                                ("before", before), (f"{kind}s matching", filter)) if v))
+    if not yes:
+        if not sys.stdin.isatty():
+            err.print(f"error\\[invalid_input]: refusing to forget {safe(target)} without --yes "
+                      "(not an interactive terminal)")
+            raise typer.Exit(2)
+        if not typer.confirm(f"Forget {target}?"):
+            raise typer.Exit(1)
+
+    def go() -> Any:
+        if (path := missing_file(db, settings)) is not None:
+            raise StoreError(f"no database at {path}; nothing to forget")
+        with Memory(db, settings=settings, org_id=org, project_id=project, user_id=owner,
+                    embedder=None, extractor=None) as memory:
+            receipt = memory.forget(user_id=owner, agent_id=agent, session_id=session, fact_id=fact,
+                                    before=None if before is None else parse_time(before, "--before"),
+                                    all_users=all_users, actor="cli", org_id=org, project_id=project,
+                                    background=None if wait else True,
+                                    filter=filter, kind=kind, episode_id=episode, sources=sources)
+            if receipt.status == "running" and wait:
+                with Progress(TextColumn("forgetting"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                              console=err, disable=as_json) as progress:
+                    task = progress.add_task("forget", total=receipt.total_episodes)
+                    while not memory.wait_forgotten(timeout=0.5, finish=False):
+                        progress.update(task, completed=memory.forget_status(receipt.job_id)[0]["episodes"])
+                    memory.wait_forgotten()
+                    receipt = memory.forget_status(receipt.job_id)[0]
+                    progress.update(task, completed=receipt["episodes"])
+            return receipt
+    receipt = run_command(go)
+    if as_json:
+        emit_json({"forgot": target, **receipt.as_dict()})
+        return
+    rows = ", ".join(f"{v} {k}" for k, v in receipt.counts.items() if v)
+    if receipt.status == "running":
+        console.print(safe(f"Forgetting {target}: hidden from every read now; job #{receipt.job_id} deleted "
+                            f"{rows or 'nothing yet'} and resumes at the next open or `memstrata maintain`"))
+        return
+    console.print(safe(f"Forgot {target}: {rows or 'nothing'}"))
+    job = f"job #{receipt.job_id} " if receipt.job_id else ""  # one fact is deleted at once, with no job
+    console.print(safe(f"receipt: {job}at {receipt.at:%Y-%m-%d %H:%M:%S} UTC, "
+                        f"sha256 of deleted ids {receipt.ids_sha256}"
+                        + (f" (nonce {receipt.nonce})" if receipt.nonce else "")), highlight=False)
+    if receipt.wal_checkpointed is False:
+        console.print("note: another process holds an old read open; the deleted text leaves the "
+                      "write-ahead log at the next checkpoint")
+    for replaced in receipt.replaced:
+        console.print(safe("note: " + replaced.note(replaced.by or fact,
+                                                     f"`memstrata rollback {replaced.event_id}`")),
+                      highlight=False)
+    kept = receipt.sources_note(" and ".join(f"`memstrata forget --episode {e}`" for e in receipt.sources_kept)
+                                + " forgets what was said")
+    if kept:
+        console.print(safe(f"note: {kept}"), highlight=False)
+
+
+def delete_project(
+    project: Annotated[str, typer.Argument(help="The project to delete (named here; $MEMSTRATA_PROJECT is never "
+                                                "taken as the target).")],
+    db: DbOpt = None, org: OrgOpt = None,
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Delete a whole project: every row of it in every table and index, its idempotency keys, its REST
+    API keys revoked; prints the receipt (counts per table, time, SHA-256 of the deleted ids)."""
+    run_command(lambda: require_target("memstrata delete-project", PROJECT=project))
+    if not yes:
+        if not sys.stdin.isatty():
+            err.print(f"error\\[invalid_input]: refusing to delete project {safe(project)} without --yes "
+                      "(not an interactive terminal)")
+            raise typer.Exit(2)
+        if not typer.confirm(f"Delete project {project} and everything in it?"):
+            raise typer.Exit(1)
+
+    def go() -> Any:
+        with open_memory(db, org, None, None, model=False) as memory:
+            return memory.delete_project(project, org_id=org, actor="cli")
+    receipt = run_command(go)
+    if as_json:
+        emit_json({"deleted_project": project, **receipt.as_dict()})
+        return
+    rows = ", ".join(f"{v} {k}" for k, v in receipt.counts.items() if v)
+    console.print(safe(f"Deleted project {project}: {rows or 'nothing'}"))
+    console.print(safe(f"receipt: job #{receipt.job_id} at {receipt.at:%Y-%m-%d %H:%M:%S} UTC, sha256 of deleted "
+                        f"ids {receipt.ids_sha256} (nonce {receipt.nonce})"), highlight=False)
+
+
+def rollback(
+    event: Annotated[int, typer.Argument(help="An event id from `memstrata history` (supersede, merge, archive).")],
+    db: DbOpt = None, user: UserOpt = None, org: OrgOpt = None, project: ProjectOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Restore the state before a supersede, merge or archive; the rollback is logged too."""
+    def go() -> list[Fact]:
+        with open_memory(db, org, project, user, model=False) as memory:
+            return memory.rollback(event, actor="cli")
+    facts = run_command(go)
+    if as_json:
+        emit_json([asdict(f) for f in facts])
+        return
+    for f in facts:
+        console.print(safe(f"fact#{f.id} {f.key} = {f.value} [{f.status}]"), highlight=False)
+
+
+def update(
+    fact: Annotated[int, typer.Argument(help="An active fact's id (`memstrata list`).")],
+    value: Annotated[str | None, typer.Option(help="The new value: supersedes the fact (the old one "
+                                              "stays in history).")] = None,
+    importance: Annotated[float | None, typer.Option(help="0-1, changed in place.")] = None,
+    confidence: Annotated[float | None, typer.Option(help="0-1, changed in place.")] = None,
+    db: DbOpt = None, user: UserOpt = None, org: OrgOpt = None, project: ProjectOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Correct one fact by hand: a new --value supersedes it (undo with `memstrata rollback`),
+    --importance / --confidence change in place; every change is an audit event."""
+    def go() -> Fact:
+        with open_memory(db, org, project, user, model=value is not None) as memory:
+            return memory.update(fact, value=value, importance=importance, confidence=confidence, actor="cli")
+    f = run_command(go)
+    if as_json:
+        emit_json(asdict(f))
+        return
+    note = f" [replaces fact#{fact}]" if f.id != fact else ""
+    console.print(safe(f"fact#{f.id} {f.key} = {f.value} [{f.status}]{note}"), highlight=False)
+
+
+def restore(
+    fact: Annotated[int, typer.Argument(help="An archived fact's id.")],
+    db: DbOpt = None, user: UserOpt = None, org: OrgOpt = None, project: ProjectOpt = None,
+) -> None:
+    """Bring an archived fact back to active."""
+    def go() -> Fact:
+        with open_memory(db, org, project, user, model=False) as memory:
+            return memory.restore(fact, actor="cli")
+    f = run_command(go)
+    console.print(safe(f"fact#{f.id} {f.key} = {f.value} [{f.status}]"), highlight=False)
+
+
+def maintain(
+    db: DbOpt = None, as_json: JsonOpt = False,
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Print every committed step.")] = False,
+) -> None:
+    """Finish interrupted forgets, sweep expired memories, archive idle facts, merge near-duplicates,
+    boost often-recalled facts, ANALYZE/VACUUM when worthwhile. Safe to run any time, idempotent."""
+    def go() -> Any:
+        with open_memory(db, None, None, None) as memory:
+            return memory.maintain(on_step=(lambda s: err.print(safe(s), highlight=False)) if verbose else None)
+    report = run_command(go)
+    if as_json:
+        emit_json(report.as_dict())
+        return
+    lines = [(report.forgets_finished, "interrupted forget job(s) finished"),
+             (report.expired_episodes, "expired episode(s) deleted"), (report.expired_facts, "expired fact(s) deleted"),
+             (report.archived, "idle fact(s) archived"), (report.merged, "near-duplicate fact(s) merged"),
+             (report.boosted, "often-recalled fact(s) boosted")]
+    done = [f"{n} {what}" for n, what in lines if n] + [w for ran, w in ((report.analyzed, "ANALYZE"),
+                                                                        (report.vacuumed, "VACUUM")) if ran]
+    console.print("maintenance: " + ("; ".join(done) if done else "nothing to do"))
+    for note in report.notes:
+        console.print(f"  {safe(note)}", highlight=False)

@@ -1,0 +1,325 @@
+"""The memory commands: ``remember``, ``recall``, ``context``, ``list`` and ``history``.
+
+Registered on the typer application by ``cli.commands``. Human output uses rich (``--json``
+prints machine-readable JSON instead); each command opens ``Memory`` through
+``cli.session.open_memory`` and reports errors as one line through ``run_command``.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import asdict
+from typing import Annotated, Any
+
+import typer
+from rich.table import Table
+
+from memstrata.arguments import check_kinds
+from memstrata.cli.options import AgentOpt, DbOpt, FilterOpt, JsonOpt, OrgOpt, ProjectOpt, SessionOpt, UserOpt
+from memstrata.cli.session import (
+    console,
+    emit_json,
+    err,
+    open_memory,
+    removed_unless_stored,
+    run_command,
+    safe,
+    shown_errors,
+)
+from memstrata.clock import parse_time
+from memstrata.context.attribution import about_someone_else, attribution, several_users
+from memstrata.context.render import labels_for, marked_text
+from memstrata.errors import InvalidInput
+from memstrata.recall.excerpt import excerpt
+from memstrata.types import Fact, Hit
+from memstrata.write.ingest import AddResult
+
+
+def _hit_json(hit: Hit) -> dict[str, Any]:
+    data = {k: v for k, v in asdict(hit).items() if k not in ("episode", "fact", "scope")}
+    data["scope"] = asdict(hit.scope)
+    if hit.fact is not None:
+        data["key"], data["value"] = hit.fact.key, hit.fact.value
+    return data
+
+
+#: Characters of one memory shown per line by ``recall``; ``--json`` gives the hit's whole text
+#: (an episode's window of ``recall.excerpt.HIT_TEXT_CHARS`` around the match), ``export`` the episode.
+CLIP_CHARS = 400
+
+
+def _clip(text: str, limit: int = CLIP_CHARS, matched: str = "") -> str:
+    """``text`` cut to ``limit`` characters around the first occurrence of ``matched`` (the
+    start when it is empty or absent: ``recall.excerpt.excerpt``), saying how much was left out (a
+    100 KB episode must not flood the terminal, and the line must show why it was found)."""
+    if len(text) <= limit:
+        return text
+    shown = excerpt(text, matched, max_chars=limit)
+    return f"{shown} (+{len(text) - limit} characters; --json shows more, `memstrata export` all)"
+
+
+def remember(
+    text: Annotated[str, typer.Argument(help="What to remember (one message); '-' reads it from standard input.")],
+    db: DbOpt = None, user: UserOpt = None, agent: AgentOpt = None, session: SessionOpt = None,
+    org: OrgOpt = None, project: ProjectOpt = None,
+    role: Annotated[str, typer.Option(help="user | assistant | system | tool")] = "user",
+    speaker: Annotated[str | None, typer.Option(help="Who said it.")] = None,
+    at: Annotated[str | None, typer.Option(help="When it was said (ISO 8601; default now).")] = None,
+    ttl: Annotated[float | None, typer.Option(help="Seconds after which the message and the facts drawn "
+                                             "from it leave every read (default: the configured TTL, "
+                                             "else none).")] = None,
+    idempotency_key: Annotated[str | None, typer.Option(
+        help="A key made once per message (e.g. a UUID): running the command again with it (a retry) "
+             "stores nothing new and prints the first result.")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Store a message; print the facts it gave (created, superseded, already known)."""
+    if text == "-":  # long text does not fit on a command line
+        raw = sys.stdin.buffer.read()
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            with shown_errors():
+                raise InvalidInput(f"standard input is not UTF-8: byte {exc.start} is {raw[exc.start]:#04x}; "
+                                   "convert it first, e.g. `iconv -f GBK -t UTF-8`") from None
+
+    def go() -> AddResult:
+        # a refused message (one transaction: nothing stored) leaves no new, empty database file
+        with removed_unless_stored(db), open_memory(db, org, project, user, create=True, agent_id=agent,
+                                               session_id=session) as memory:
+            return memory.add(text, role=role, speaker=speaker, ttl=ttl,
+                              created_at=parse_time(at, "--at") if at else None, wait=True,
+                              idempotency_key=idempotency_key)
+    result = run_command(go)
+    if as_json:
+        emit_json(asdict(result))
+        return
+    if result.replayed:
+        console.print(f"already stored under this --idempotency-key (episode #{result.episode_id}); "
+                      "nothing new was stored", highlight=False)
+        return
+    lab = labels_for(text)
+    zh = lab is not labels_for("English")
+    _print_semantic(result)
+    if result.redacted:  # kinds only: the values never reach the store, nor this output
+        console.print(safe("redacted before storage: " + ", ".join(sorted(set(result.redacted)))))
+    if not result.created:
+        console.print(lab["duplicate"].format(id=result.episode_id))
+    elif not result.facts:
+        if not result.semantic:
+            console.print(lab["nothing"] + f" episode #{result.episode_id}")
+    else:
+        console.print(lab["remembered"])
+        for change in result.facts:
+            f = change.fact
+            conf = f"（{lab['confidence']} {f.confidence:.2f}）" if zh else f" ({lab['confidence']} {f.confidence:.2f})"
+            note = ""
+            if change.action == "touch":
+                note = f" [{lab['touched']}]"
+            elif change.action == "retract":
+                note = f" [{lab['retracted']}]"
+            elif change.action == "past":
+                note = f" [{lab['past']}]"
+            elif change.previous:
+                note = f" [{lab['superseded']} " + ", ".join(p.value for p in change.previous) + "]"
+            whose = f"{f.subject}: " if f.subject and f.subject != speaker else ""  # a relative's, never the user's
+            console.print(safe(f"- {whose}{f.key} = {f.value}{conf}{note}"), highlight=False)
+
+
+def _print_semantic(result: AddResult) -> None:
+    """The LLM's profile changes of a ``remember``, each with its citations."""
+    if result.extraction in ("retry", "failed"):
+        err.print(f"LLM extraction {result.extraction}: the episode is stored and queued; see `memstrata status`")
+    if not result.semantic:
+        return
+    console.print("Profile (LLM):")
+    for change in result.semantic:
+        f = change.fact
+        cites = ", ".join(f"episode#{c}" for c in f.citations)
+        note = f" [{change.action}" + (": was " + ", ".join(p.value for p in change.previous) if change.previous
+                                       else "") + "]"
+        console.print(safe(f"- {f.key} = {f.value} (cites {cites}){note}"), highlight=False)
+
+
+def recall(
+    query: Annotated[str, typer.Argument(help="What to recall.")],
+    db: DbOpt = None, user: UserOpt = None, agent: AgentOpt = None, session: SessionOpt = None,
+    org: OrgOpt = None, project: ProjectOpt = None,
+    limit: Annotated[int, typer.Option("--limit", "-k", help="How many memories.")] = 5,
+    context: Annotated[int, typer.Option(help="Neighbouring segments to show around episode hits.")] = 0,
+    kind: Annotated[str | None, typer.Option(help="Only 'fact' or 'episode'.")] = None,
+    status: Annotated[str | None, typer.Option(help="Facts of this status: active (the default) | superseded | "
+                                               "archived | all (as list --status).")] = None,
+    where: FilterOpt = None,
+    mode: Annotated[str, typer.Option(help="long_term | short_term | both (the last two need --session).")]
+    = "long_term",
+    agent_mode: Annotated[str | None, typer.Option(
+        "--agent-mode", help="Retrieval agent: direct | split | chain | router (LLM ones need MEMSTRATA_LLM_*).")]
+    = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Ranked, cited memories for a question."""
+    trace: dict[str, Any] = {}
+
+    def go() -> list[Hit]:
+        with open_memory(db, org, project, user, agent_id=agent, session_id=session) as memory:
+            kinds = (kind,) if kind else ("fact", "episode")
+            if agent_mode is None:
+                return memory.search(query, limit=limit, expand_context=context, kinds=kinds, filter=where,
+                                     mode=mode, status=status)
+            if status is not None:
+                raise InvalidInput("--status ranks facts of those statuses in a plain recall; the retrieval agents "
+                                   "(--agent-mode) rank active facts only")
+            result = memory.agent_search(query, agent_mode=agent_mode, limit=limit, kinds=kinds, mode=mode)
+            trace.update({k: v for k, v in asdict(result).items() if k != "hits"})
+            return result.hits
+    hits = run_command(go)
+    if as_json:
+        hits_json = [_hit_json(h) for h in hits]
+        emit_json({"hits": hits_json, "agent": trace} if trace else hits_json)
+        return
+    if trace:
+        err.print(safe(f"agent {trace['agent']}{' (routed)' if trace['routed_by'] else ''}: "
+                        f"queries {trace['queries']}, {trace['llm_calls']} LLM call(s), "
+                        f"{trace['prompt_tokens'] + trace['completion_tokens']} tokens, {trace['elapsed_ms']:.0f} ms"),
+                  highlight=False)
+    lab = labels_for(query)
+    zh = lab is not labels_for("English")
+    if not hits:
+        console.print(lab["no_hits"])
+    named = several_users(hits)
+    for hit in hits:
+        cites = ",".join(f"episode#{c}" for c in hit.citations[:3])
+        source = f"{'，' if zh else ', '}{lab['source']} {cites}" if cites else ""  # none: set by update
+        where = f"（{hit.created_at:%Y-%m-%d}{source}）" if zh else f" ({hit.created_at:%Y-%m-%d}{source})"
+        label = ((f"[{lab['outdated']}] " if hit.superseded else "") + (f"fact#{hit.id} " if hit.kind == "fact" else "")
+                 + attribution(hit, chinese=zh, name_user=named))  # whose memory, when not the user's own
+        # As in the context block (``render``): an outdated hit on one sentence shows that sentence
+        # (the rest of its message may still hold), a current one labels its outdated pieces inline.
+        shown = _clip(marked_text(hit, lab), matched=hit.matched)
+        console.print(f"[bold]\\[{hit.score:.2f}][/] {safe(label + shown)}"
+                      f"[dim]{safe(where)}[/]",
+                      highlight=False)
+        for ctx in hit.context:
+            line = f"{ctx.speaker or ''}: {_clip(ctx.text)}"
+            console.print(f"      [dim]{safe(line)}[/]", highlight=False)
+
+
+def context_cmd(
+    query: Annotated[str, typer.Argument(help="The question or the user's message.")],
+    db: DbOpt = None, user: UserOpt = None, agent: AgentOpt = None, session: SessionOpt = None,
+    org: OrgOpt = None, project: ProjectOpt = None,
+    budget_tokens: Annotated[int, typer.Option("--budget-tokens", "-b", help="Upper bound on the block's "
+                                               "tokens (estimated as UTF-8 bytes / 3).")] = 500,
+    where: FilterOpt = None,
+    profile: Annotated[bool, typer.Option("--profile/--no-profile", help="When nothing matches, list the "
+                                          "current facts instead of printing nothing.")] = True,
+    kind: Annotated[str | None, typer.Option(help="Only 'fact' or 'episode'.")] = None,
+    min_score: Annotated[float, typer.Option("--min-score", help="Drop hits scoring below this (0-1).")] = 0.0,
+    min_match: Annotated[float, typer.Option("--min-match", help="Drop hits whose query-match evidence is below "
+                                             "this (0-1; 0.55 drops most noise).")] = 0.0,
+    as_of: Annotated[str | None, typer.Option("--as-of", help="What was believed at this time (ISO 8601).")] = None,
+    mode: Annotated[str, typer.Option(help="long_term | short_term | both (the last two need --session).")]
+    = "long_term",
+) -> None:
+    """The cited Markdown block for a system prompt (the SDK's context()), printed as is."""
+    def go() -> str:
+        with open_memory(db, org, project, user, agent_id=agent, session_id=session) as memory:
+            return memory.context(query, budget_tokens=budget_tokens, filter=where, profile=profile,
+                                  kinds=(kind,) if kind else ("fact", "episode"), min_score=min_score,
+                                  min_match=min_match, as_of=parse_time(as_of, "--as-of") if as_of else None,
+                                  mode=mode)
+    block = run_command(go)
+    sys.stdout.write(block)
+
+
+def list_cmd(
+    db: DbOpt = None, user: UserOpt = None, agent: AgentOpt = None, org: OrgOpt = None,
+    project: ProjectOpt = None,
+    episodes: Annotated[bool, typer.Option("--episodes", help="List episodes instead of facts.")] = False,
+    kind: Annotated[str | None, typer.Option(help="'fact' (the default) or 'episode' (as --episodes).")] = None,
+    status: Annotated[str, typer.Option(help="active | superseded | archived | all")] = "active",
+    key: Annotated[str | None, typer.Option(help="Only facts under this key (prefix).")] = None,
+    limit: Annotated[int, typer.Option(help="How many rows.")] = 50,
+    where: FilterOpt = None,
+    cursor: Annotated[str | None, typer.Option(
+        help="Page through a changing list: 'start', then the cursor printed after each page (newest recorded "
+             "first; nothing repeated or skipped when memories are written between pages).")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Facts (or episodes) in a scope, newest first."""
+    following: list[str | None] = []
+
+    def chosen() -> str:
+        # --kind takes what recall's and context's --kind take, checked by the one rule (``arguments``)
+        named = check_kinds([kind])[0] if kind is not None else None
+        if episodes and named == "fact":
+            raise InvalidInput("--episodes lists episodes and --kind fact lists facts: give one of them")
+        return "episode" if episodes else named or "fact"
+
+    def go() -> tuple[list[Any], str | None]:
+        what = chosen()
+        with open_memory(db, org, project, user, model=False, agent_id=agent) as memory:
+            if cursor is not None:
+                page = memory.page(kind=what, status=status, key=key, limit=limit, cursor=cursor, filter=where)
+                following.append(page.next_cursor)
+                return list(page.items), memory.scope.user_id
+            return memory.list(kind=what, status=status, key=key, limit=limit, filter=where), memory.scope.user_id
+    rows, owner = run_command(go)
+    episodes = episodes or kind == "episode"
+    if following:
+        # stderr: `--json` output stays the list it always was
+        err.print(f"next page: --cursor {following[0]}" if following[0] else "last page", highlight=False,
+                  markup=False)
+    if as_json:
+        emit_json([asdict(r) for r in rows])
+        return
+    if not rows:
+        what = "episodes" if episodes else f"{status} facts" if status != "all" else "facts"
+        console.print(safe(f"no {what} for user {owner}" + (f" under key {key}" if key else "")
+                            + (" matching the filter" if where else "")), highlight=False)
+        return
+    table = Table(show_lines=False)
+    if episodes:
+        for col in ("id", "when", "session", "speaker", "content"):
+            table.add_column(col)
+        for e in rows:
+            table.add_row(str(e.id), f"{e.created_at:%Y-%m-%d %H:%M}", safe(e.scope.session_id or ""),
+                          safe(e.producer_id or e.role), safe(e.content[:200]))
+    else:
+        # Whom each fact is about when some fact is not the user's own (a group scope: Alice's and
+        # Bob's facts under one user; ``context.attribution``); a single user's list stays as it was.
+        named = any(about_someone_else(f) for f in rows)
+        cols = ("id", "subject", "key", "value", "conf", "status", "observed", "episodes")
+        for col in cols if named else tuple(c for c in cols if c != "subject"):
+            table.add_column(col)
+        for f in rows:
+            about = [safe(f.subject or f.scope.user_id or "")] if named else []
+            table.add_row(str(f.id), *about, safe(f.key), safe(f.value), f"{f.confidence:.2f}", f.status,
+                          f"{f.observed_at:%Y-%m-%d}", ",".join(map(str, f.citations[:5])))
+    console.print(table)
+
+
+def history(
+    fact_id: Annotated[int | None, typer.Argument(help="A fact id (from list or recall).")] = None,
+    key: Annotated[str | None, typer.Option(help="Or a key, e.g. shipping.carrier.")] = None,
+    db: DbOpt = None, user: UserOpt = None, org: OrgOpt = None, project: ProjectOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """A fact's timeline: every value it had under its key, with audit events."""
+    def go() -> list[tuple[Fact, list[Any]]]:
+        with open_memory(db, org, project, user, model=False) as memory:
+            return memory.history(fact_id, key=key)
+    timeline = run_command(go)
+    if as_json:
+        emit_json([{"fact": asdict(f), "events": [asdict(e) for e in ev]} for f, ev in timeline])
+        return
+    for fact, events in timeline:
+        until = f" → {fact.valid_to:%Y-%m-%d %H:%M}" if fact.valid_to else ""
+        console.print(f"[bold]fact#{fact.id}[/] " + safe(
+            f"{fact.key} = {fact.value} [{fact.status}] {fact.valid_from or fact.observed_at:%Y-%m-%d %H:%M}{until}"),
+            highlight=False)
+        for ev in events:
+            console.print(safe(f"   #{ev.id} {ev.at:%Y-%m-%d %H:%M:%S} {ev.action:<10} {ev.actor} "
+                                 f"{json.dumps(ev.detail, ensure_ascii=False)}"), highlight=False)

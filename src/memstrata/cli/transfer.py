@@ -1,0 +1,217 @@
+"""Moving memory in and out: ``export`` (JSONL, or a Markdown folder) and ``import`` (conversation
+logs, ``memstrata export`` files restored exactly, Markdown folders).
+
+Registered on the typer application by ``cli.commands``. A refused import stores nothing and
+leaves no new, empty database file (``cli.session.removed_unless_stored``).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from memstrata.cli.options import AgentOpt, DbOpt, JsonOpt, OrgOpt, ProjectOpt, UserOpt
+from memstrata.cli.session import console, emit_json, err, open_memory, removed_unless_stored, run_command
+from memstrata.errors import InvalidInput, StoreError
+from memstrata.integrations.markdown import export_folder, import_folder
+from memstrata.lifecycle.export import dumps, require_records, write_file
+from memstrata.loaders.importer import detect_format, import_messages, load_any, load_export, load_export_lines
+from memstrata.memory import Memory
+
+
+def export(
+    db: DbOpt = None, user: UserOpt = None, agent: AgentOpt = None, org: OrgOpt = None,
+    project: ProjectOpt = None,
+    output: Annotated[Path | None, typer.Option("--output", "-o", help="File (default stdout).")] = None,
+    everything: Annotated[bool, typer.Option(
+        "--all", help="Every tenant, user and agent of the database, and its REST API keys as stored (hashes, "
+                      "no secrets): to move it, e.g. SQLite to PostgreSQL.")]
+    = False,
+    fmt: Annotated[str, typer.Option("--format", help="jsonl | markdown (a MEMORY.md + memory/YYYY-MM-DD.md "
+                                                      "folder to read and edit)")] = "jsonl",
+    folder: Annotated[Path | None, typer.Argument(help="With --format markdown: the folder to write.")] = None,
+) -> None:
+    """Export a scope as JSONL: episodes, facts (every status), events (with --all: the API keys too);
+    or, with --format markdown DIR, one user's memory as an editable Markdown folder."""
+    if fmt == "markdown" or folder is not None:
+        _export_markdown(fmt, folder or output, db=db, user=user, agent=agent, org=org, project=project,
+                         everything=everything)
+        return
+    if fmt != "jsonl":
+        run_command(lambda: _refuse(f"--format {fmt!r}: use jsonl or markdown"))
+    keys = [0]
+
+    def count_key(record: dict[str, Any]) -> None:
+        keys[0] += record["type"] == "api_key"
+
+    def go() -> int:
+        if everything and (user or agent or org or project):
+            raise InvalidInput("--all exports every tenant, user and agent: leave out --user, --agent, --org "
+                               "and --project (or leave out --all to export one scope)")
+        with open_memory(db, org, project, None if everything else user, model=False,
+                   agent_id=None if everything else agent) as memory:
+            # A scope that holds nothing (a mistyped --user) is refused before anything is written,
+            # as the Markdown export does: an empty file looks like a backup.
+            records = memory.export_all() if everything else require_records(
+                memory.export(), memory.scope.describe(), hint=_who_else(memory))
+            n = 0
+            if output:  # a temporary file renamed over it: never a half-written or emptied backup
+                n = write_file(records, output, on_record=count_key)
+            for record in () if output else records:
+                try:
+                    sys.stdout.write(dumps(record) + "\n")
+                except BrokenPipeError:  # `export | head`: the reader has all it wanted
+                    return n
+                n += 1
+                count_key(record)
+            return n
+    n = run_command(go)
+    if output:
+        console.print(f"exported {n} records to {output}")
+    if everything and keys[0]:
+        # Said on stderr (stdout may be the export itself): an operator moving a REST deployment
+        # must know whether clients keep their keys (a fresh-user trial found them left behind).
+        err.print(f"note: --all carries the REST API keys as stored ({keys[0]} keys: their SHA-256 hashes, never a "
+                  "secret; revoked ones stay revoked): `memstrata import` of this file restores them, so REST "
+                  "clients keep working with the keys they have", highlight=False, markup=False)
+
+
+def _refuse(message: str) -> None:
+    raise InvalidInput(message)
+
+
+def _who_else(memory: Memory) -> str:
+    """What to export instead of an empty scope: the users with memories in its tenant (the CLI
+    opens the database itself, so naming them discloses nothing), ``--user``, ``--all``."""
+    try:
+        users = [u.user_id for u in memory.users()]
+    except StoreError:  # a store without lifecycle queries cannot list them
+        users = []
+    scope = memory.scope
+    named = f"users with memories in {scope.org_id}/{scope.project_id}: {', '.join(users[:10])}" + (
+        f" and {len(users) - 10} more" if len(users) > 10 else "") + "; " if users else ""
+    return f"{named}--user NAME exports another user, --all the whole database"
+
+
+def _export_markdown(fmt: str, folder: Path | None, *, db: str | None, user: str | None, agent: str | None,
+                     org: str | None, project: str | None, everything: bool) -> None:
+    """``memstrata export --format markdown DIR`` (``integrations.markdown.export_folder``)."""
+    def go() -> Any:
+        if fmt != "markdown":
+            raise InvalidInput(f"a folder argument ({folder}) is for --format markdown; JSONL goes to --output FILE")
+        if folder is None or everything:
+            raise InvalidInput("--format markdown writes one user's memory into a folder: give DIR (and --user), "
+                               "not --all")
+        with open_memory(db, org, project, user, model=False, agent_id=agent) as memory:
+            require_records(memory.export(), memory.scope.describe(), hint=_who_else(memory))
+            return memory.scope.user_id, export_folder(memory, folder)
+    who, report = run_command(go)
+    days = sum(1 for f in report.files if f.startswith("memory/"))
+    console.print(f"exported {report.facts} facts and {report.episodes} episodes of {who} to {folder} "
+                  f"(MEMORY.md and {days} daily note{'' if days == 1 else 's'})", highlight=False, markup=False)
+
+
+def import_cmd(
+    path: Annotated[Path, typer.Argument(help="JSONL messages, a LoCoMo JSON file, or a Markdown memory folder.")],
+    db: DbOpt = None, user: UserOpt = None, org: OrgOpt = None, project: ProjectOpt = None,
+    fmt: Annotated[str, typer.Option("--format", help="auto | jsonl | locomo | export | markdown")] = "auto",
+    as_json: JsonOpt = False,
+) -> None:
+    """Import a conversation log (one user per LoCoMo conversation), with a progress bar, a
+    `memstrata export` file exactly as it was (ids, timestamps, statuses; idempotent), or a
+    Markdown memory folder (MEMORY.md, memory/YYYY-MM-DD.md: each note an episode; idempotent)."""
+
+    if fmt == "markdown" or (fmt == "auto" and path.is_dir()):
+        _import_markdown(path, db=db, user=user, org=org, project=project, as_json=as_json)
+        return
+
+    if (fmt == "auto" and run_command(lambda: detect_format(path)) == "export") or fmt == "export":
+        def restore() -> dict[str, Any]:
+            records, lines = load_export_lines(path)
+            # one transaction: a refused restore stored nothing
+            with removed_unless_stored(db), open_memory(db, org, project, user, create=True) as memory:
+                return {"records": len(records), **memory.import_records(records, lines=lines)}
+        restored = run_command(restore)
+        named = _export_users(path) if user else set()
+        if named - {user}:  # a fresh-user trial took --user for a retarget and saw "restored 0"
+            err.print(f"note: the export's records name user(s) {', '.join(sorted(named))}; an export "
+                      f"file restores each record in its own scope, so --user {user} was not applied",
+                      highlight=False, markup=False)
+        if as_json:
+            emit_json(restored)
+        else:
+            keys = f" and {restored['api_keys']} API keys" if restored.get("api_keys") else ""
+            trail = "".join(f", {restored[k]} {k.replace('_', ' ')}" for k in (
+                "withdrawals", "outdated_marks", "tombstones", "forget_receipts", "forgotten_ids") if k in restored)
+            console.print(f"restored {restored['episodes']} episodes, {restored['facts']} facts, "
+                          f"{restored['events']} events{trail}{keys} from {restored['records']} records "
+                          "(rows already present are kept as they are)")
+            skipped = restored["skipped"]
+            if skipped:  # what was forgotten here is never brought back: say which and why
+                err.print(f"note: {len(skipped)} records were not restored because what they hold was forgotten:",
+                          highlight=False, markup=False)
+                for s in skipped:
+                    name = f"{s['type']} #{s['id']}" if "id" in s else f"{s['type']} of episode #{s['episode_id']}"
+                    err.print(f"  {name}: {s['reason']}", highlight=False, markup=False)
+        return
+
+    def go() -> dict[str, int]:
+        groups = load_any(path, fmt)
+        total = sum(len(msgs) for _, msgs in groups)
+        summary = {"messages": total, "groups": len(groups), "added": 0, "duplicates": 0}
+        with removed_unless_stored(db) as state, open_memory(db, org, project, user, create=True) as memory, Progress(
+            TextColumn("importing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+            console=err, disable=as_json,
+        ) as progress:
+            task = progress.add_task("import", total=total)
+
+            def stored(n: int) -> None:
+                state["stored"] = True  # a batch is committed: the file now holds the user's data
+                progress.advance(task, n)
+            for default_user, messages in groups:
+                import_messages(memory, messages, user_id=user or default_user, on_batch=stored, tally=summary)
+            summary.update(memory.store.counts())
+        return summary
+    summary = run_command(go)
+    if as_json:
+        emit_json(summary)
+    else:
+        # A re-import skips what is stored already (a fresh-user trial read "imported 3 messages"
+        # when 2 of the 3 were duplicates): say how many were added and how many skipped.
+        done = (f"imported {summary['added']} of {summary['messages']} messages ({summary['duplicates']} already "
+                f"stored, skipped)" if summary["duplicates"] else f"imported {summary['added']} messages")
+        console.print(f"{done}; database now holds "
+                      f"{summary['episodes']} episodes, {summary['segments']} segments, "
+                      f"{summary.get('facts_active', 0)} active facts")
+
+
+def _import_markdown(path: Path, *, db: str | None, user: str | None, org: str | None, project: str | None,
+                     as_json: bool) -> None:
+    """``memstrata import --format markdown DIR`` (``integrations.markdown.import_folder``)."""
+    def go() -> Any:
+        # every file is read and every note checked before the first write: a refused folder stores nothing
+        with removed_unless_stored(db) as state, open_memory(db, org, project, user, create=True) as memory:
+            report = import_folder(memory, path)
+            state["stored"] = True
+            return report
+    report = run_command(go)
+    if as_json:
+        emit_json(report.as_dict())
+        return
+    for line in report.lines():
+        (err if line.startswith("note:") else console).print(line, highlight=False, markup=False)
+
+
+def _export_users(path: Path) -> set[str]:
+    """The user ids an export file's records name (``scope.user_id``); unreadable records are
+    skipped (the restore itself reports them)."""
+    users: set[str] = set()
+    for record in load_export(path):
+        scope = record.get("scope")
+        if isinstance(scope, dict) and isinstance(scope.get("user_id"), str):
+            users.add(scope["user_id"])
+    return users
