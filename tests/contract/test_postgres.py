@@ -15,6 +15,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from clirun import Run, cli
 from conftest import START
 from memstrata import HashingEmbedder, Memory, Scope
 from memstrata.filter import parse
@@ -355,18 +356,14 @@ def test_two_processes_ingesting_and_superseding_lose_nothing(pg_url: Callable[[
 
 
 def test_cli_works_on_a_postgres_url(pg_url: Callable[[], str]) -> None:
-    url = pg_url()
-    env = {k: v for k, v in os.environ.items() if not k.startswith("MEMSTRATA_")}
-    env.update(MEMSTRATA_DB=url, MEMSTRATA_EMBEDDING_MODEL="hashing-64", PYTHONIOENCODING="utf-8",
-               PYTHONPATH=str(Path(__file__).resolve().parents[2] / "src"))
+    env = {"MEMSTRATA_DB": pg_url(), "MEMSTRATA_EMBEDDING_MODEL": "hashing-64"}
 
-    def cli(*args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([sys.executable, "-m", "memstrata.cli", *args], capture_output=True, text=True,
-                              env=env, timeout=120, stdin=subprocess.DEVNULL)
-    assert cli("remember", "我以后都用顺丰", "--user", "u1").returncode == 0
-    hits = json.loads(cli("recall", "顺丰", "--user", "u1", "--json", "--filter", "tag = 'shipping'").stdout)
+    def on_pg(*args: str) -> Run:  # in-process (``clirun``), the database and model named by the environment
+        return cli(*args, env=env)
+    assert on_pg("remember", "我以后都用顺丰", "--user", "u1").returncode == 0
+    hits = on_pg("recall", "顺丰", "--user", "u1", "--json", "--filter", "tag = 'shipping'").json()
     assert [h["value"] for h in hits] == ["顺丰"]
-    doctor = json.loads(cli("doctor", "--json").stdout)
+    doctor = on_pg("doctor", "--json").json()
     assert doctor["database"].startswith("postgresql://") and doctor["counts"]["episodes"] == 1
 
 

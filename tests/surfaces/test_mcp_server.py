@@ -21,6 +21,7 @@ from mcp.shared._httpx_utils import create_mcp_http_client
 from mcpclient import call, stdio
 from serverproc import clean_env, console_script, free_port
 
+from clirun import cli
 from memstrata.context.render import estimate_tokens
 
 TOOLS = {"add_memory", "search_memory", "get_context", "get_memory", "update_memory", "delete_memory", "list_memories",
@@ -202,10 +203,8 @@ def test_http_transport_with_keys_needs_one_that_covers_the_served_scope(tmp_pat
     db = tmp_path / "m.db"
     keys = {}
     for name, project in (("mine", "default"), ("other", "elsewhere")):
-        made = subprocess.run([*console_script(), "keys", "create", "--org", "default", "--project", project,
-                               "--json"], env=clean_env(MEMSTRATA_DB=str(db)), capture_output=True, text=True,
-                              timeout=120)
-        keys[name] = json.loads(made.stdout)["secret"]
+        made = cli("keys", "create", "--org", "default", "--project", project, "--json", env={"MEMSTRATA_DB": str(db)})
+        keys[name] = made.json()["secret"]
     port = free_port()
     process = subprocess.Popen([*console_script(), "mcp", "--http", "--port", str(port), "--db", str(db),
                                 "--user", "alice"], env=clean_env(), stdout=subprocess.DEVNULL,

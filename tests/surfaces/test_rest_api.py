@@ -9,14 +9,15 @@ read, list, search, export, change or delete any of it.
 from __future__ import annotations
 
 import json
-import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from serverproc import ADMIN_KEY, Server, clean_env, console_script, start_server
+from serverproc import ADMIN_KEY, Server, start_server
+
+from clirun import cli
 
 ALICE_MESSAGES = ["From now on ship with FedEx", "我以后都希望用顺丰，别放门口", "I'm allergic to peanuts"]
 
@@ -426,22 +427,20 @@ def test_metrics_have_phases_and_no_content_or_user_ids(world: World) -> None:
 
 
 def test_cli_keys_on_the_live_database(world: World) -> None:
-    """Keys made by `memstrata keys create` on the server's file work at once; `revoke` locks them out."""
-    env = clean_env(MEMSTRATA_DB=str(world.server.db))
-    created = subprocess.run([*console_script(), "keys", "create", "--org", "org1", "--project", "projA",
-                              "--name", "cli", "--json"], env=env, capture_output=True, text=True, timeout=120)
+    """Keys made by `memstrata keys create` (in-process, ``clirun``) on the server's file work at once;
+    `revoke` locks them out."""
+    env = {"MEMSTRATA_DB": str(world.server.db)}
+    created = cli("keys", "create", "--org", "org1", "--project", "projA", "--name", "cli", "--json", env=env)
     assert created.returncode == 0, created.stderr
     made = json.loads(created.stdout)
     with world.server.client(made["secret"]) as cli_key:
         facts = _ok(cli_key.get("/v1/facts", params={"user_id": "alice", "status": "all"}))["items"]
     assert sorted(f["id"] for f in facts) == world.snapshot["alice_facts"]
-    listed = subprocess.run([*console_script(), "keys", "list", "--json"], env=env, capture_output=True, text=True,
-                            timeout=120)
+    listed = cli("keys", "list", "--json", env=env)
     rows = json.loads(listed.stdout)
     assert made["key"]["key_id"] in [r["key_id"] for r in rows]
     assert all("secret" not in r and "hash" not in json.dumps(r) for r in rows)
-    revoked = subprocess.run([*console_script(), "keys", "revoke", made["key"]["key_id"]], env=env,
-                             capture_output=True, text=True, timeout=120)
+    revoked = cli("keys", "revoke", made["key"]["key_id"], env=env)
     assert revoked.returncode == 0, revoked.stderr
     with world.server.client(made["secret"]) as cli_key:
         _error(cli_key.get("/v1/facts", params={"user_id": "alice"}), 401, "invalid_api_key")

@@ -6,13 +6,14 @@ The CLI's ``list --cursor`` pages the same way. A real ``memstrata serve`` on a 
 from __future__ import annotations
 
 import json
-import subprocess
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from serverproc import Server, clean_env, console_script, start_server
+from serverproc import Server, start_server
+
+from clirun import Run, cli
 
 SAID = ["I like tea", "I live in Berlin", "I have a dog named Rex", "I am allergic to peanuts",
         "I prefer UPS for delivery", "My favourite colour is blue", "I work as a nurse", "I like hiking",
@@ -75,10 +76,8 @@ def test_episode_pages_by_cursor_and_refusals(server: Server) -> None:
 
 
 def test_cli_list_pages_with_a_cursor(server: Server) -> None:
-    def run(*args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([*console_script(), "list", "--json", "--db", str(server.db), "--user", "pg",
-                               "--limit", "10", *args], capture_output=True, text=True, encoding="utf-8",
-                              env=clean_env(), timeout=300, stdin=subprocess.DEVNULL)
+    def run(*args: str) -> Run:
+        return cli("list", "--json", "--db", server.db, "--user", "pg", "--limit", "10", *args)
     first = run("--cursor", "start")
     assert first.returncode == 0, first.stderr
     following = first.stderr.strip().removeprefix("next page: --cursor ")

@@ -14,6 +14,7 @@ from pathlib import Path
 import httpx
 from serverproc import ADMIN_KEY, clean_env, console_script, free_port
 
+from clirun import Run, cli
 from memstrata import Memory
 from memstrata.types import Episode
 
@@ -46,10 +47,9 @@ def serving(url: str, tmp_path: Path, **env: str) -> Iterator[str]:
         process.wait(timeout=20)
 
 
-def keys(*args: str, url: str) -> subprocess.CompletedProcess[str]:
-    """``memstrata keys <args> --db url`` as a process."""
-    return subprocess.run([*console_script(), "keys", *args, "--db", url], env=clean_env(), capture_output=True,
-                          text=True, timeout=120, stdin=subprocess.DEVNULL)
+def keys(*args: str, url: str) -> Run:
+    """``memstrata keys <args> --db url``, in-process (``clirun``)."""
+    return cli("keys", *args, "--db", url)
 
 
 def test_serve_on_a_postgres_url_writes_there(tmp_path: Path, pg_url: Callable[[], str]) -> None:
