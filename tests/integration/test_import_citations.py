@@ -65,3 +65,32 @@ def test_a_fact_citing_another_users_episode_is_refused_and_nothing_is_stored(lo
         assert target.import_records(records)["facts"] == 3  # the untouched file restores
         with pytest.raises(InvalidInput, match="cites episode"):  # and a tampered one is refused over it too
             target.import_records(bad)
+
+
+def test_an_agents_fact_citing_the_users_own_message_round_trips(location: Callable[[], str]) -> None:
+    # The write path makes it: the user's message said without an agent restates the fact an agent
+    # of the same user stored, and the fact cites both (the user's level reads every agent's facts).
+    # An export of that store must import into an empty one.
+    embedder = HashingEmbedder(dim=64)
+    with Memory(location(), embedder=embedder) as source:
+        source.add("I'm allergic to peanuts", user_id="dan", agent_id="bot")
+        said = source.add("I'm allergic to peanuts.", user_id="dan")
+        [fact] = [f for f in source.list(user_id="dan", agent_id="bot")]
+        assert fact.scope.agent_id == "bot" and said.episode_id in fact.citations
+        whole, users = list(source.export_all()), list(source.export(user_id="dan"))
+    for records in (whole, users):
+        with Memory(location(), embedder=embedder) as target:
+            assert target.import_records(records)["facts"] == 1
+            [back] = target.list(user_id="dan", agent_id="bot")
+            assert (back.id, back.citations, back.scope) == (fact.id, fact.citations, fact.scope)
+            assert [r for r in target.export_all() if r["type"] != "id_floor"] == \
+                [r for r in whole if r["type"] != "id_floor"]
+    # another agent's message is still another owner's: refused
+    with Memory(location(), embedder=embedder) as source:
+        source.add("I'm allergic to peanuts", user_id="dan", agent_id="bot")
+        other = source.add("I like tea", user_id="dan", agent_id="helper").episode_id
+        records = [{**r, "citations": [*r["citations"], other]} if r["type"] == "fact" and
+                   r["scope"]["agent_id"] == "bot" else r for r in source.export_all()]
+    with Memory(location(), embedder=embedder) as target, pytest.raises(
+            InvalidInput, match=rf"agent=bot cites episode #{other} of default/default user=dan agent=helper"):
+        target.import_records(records)

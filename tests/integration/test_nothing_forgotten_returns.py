@@ -69,9 +69,9 @@ def test_a_restored_narrow_export_keeps_a_forgotten_message_out(fresh: OpenAt, s
 
 TENANTS = ("t1", "t2")
 TEXTS = ("I live in Norway.", "I like tea", "我住在北京", "I'm allergic to peanuts", "My dog is Rex")
-#: Where messages are said: always with the agent (a fact the agent's message and an agent-less
-#: message of the user both state is one fact citing both, which an import refuses as another owner's
-#: citation; that is a separate matter from forgetting), in a session or not.
+#: Where messages are said: always with the agent, in a session or not (an agent's fact that also
+#: cites the user's agent-less message imports since such citations are the user's own, and its
+#: round trip is tested in test_import_citations.py; here every message has one owner).
 SAID: tuple[dict[str, str], ...] = ({"agent_id": "bot"}, {"agent_id": "bot", "session_id": "s1"})
 #: Every scope shape an export takes.
 SHAPES: tuple[dict[str, str], ...] = ({}, {"agent_id": "bot"}, {"session_id": "s1"},

@@ -76,10 +76,11 @@ def import_records(store: LifecycleStore, records: Iterable[Mapping[str, Any]], 
     ``"episode_id"`` for an outdated mark), "reason"}``, in file order. New ids start above every id
     the export had handed out (its ``id_floor``), so no forgotten row's id is reused.
 
-    A fact may cite only episodes of its own owner (org, project, user, agent), as every write
-    path makes them: a file whose fact cites another user's episode (edited by hand, or tampered
-    with) would show that user's words as this user's source, and forgetting the other user would
-    take this user's fact along (a fresh-user trial). Such a file is refused whole.
+    A fact may cite only episodes of its own owner (org, project, user, agent) or, for a fact of
+    one of a user's agents, the user's own messages said without an agent (``cites_own``), as the
+    write path makes them: a file whose fact cites another user's or another agent's episode
+    (edited by hand, or tampered with) would show their words as this owner's source, and
+    forgetting them would take this owner's fact along. Such a file is refused whole.
 
     Args:
         lines: the file line of each record (``load_export``), so errors say ``line N``; without
@@ -322,11 +323,24 @@ def _own_citations(conn: Any, store: LifecycleStore, rec: Mapping[str, Any], sc:
         if owner is None:
             raise InvalidInput(f"{where} cites episode #{episode}, which is neither in the import nor in this "
                                "database; nothing was imported")
-        if owner != mine:
+        if not cites_own(mine, owner):
             raise InvalidInput(f"{where} of {_who(mine)} cites episode #{episode} of {_who(owner)}: a fact may cite "
                                "only its own owner's episodes (the file was edited or tampered with); nothing was "
                                "imported")
     return [int(e) for e in cited]
+
+
+def cites_own(fact: tuple[Any, ...], episode: tuple[Any, ...]) -> bool:
+    """Whether a fact of owner ``fact`` may cite an episode of owner ``episode`` (each ``(org,
+    project, user, agent)``): the same owner, or the fact's user's own message said without an
+    agent. The second is what the write path makes: a user's message said without an agent is
+    resolved against the facts of every agent of the user (the user's level reads them all), so a
+    restatement of an agent's fact cites the user's message; refusing it made such a store's own
+    export impossible to import."""
+    if episode == fact:
+        return True
+    org, project, user, agent = fact
+    return user is not None and agent is not None and episode == (org, project, user, None)
 
 
 def _who(owner: tuple[Any, ...]) -> str:
