@@ -216,3 +216,25 @@ def test_learning_a_plan_and_an_interest(text: str, expected: list[tuple[str, st
 ])
 def test_what_is_no_learning_or_plan(text: str) -> None:
     assert _read(text) == []
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("我会听古典音乐、阅读和做饭来放松。", ["听古典音乐", "阅读", "做饭"]),
+    ("我會聽古典音樂、閱讀和做飯來放鬆。", ["听古典音乐", "阅读", "做饭"]),
+    ("I read novels to relax.", ["read novels"]),
+    ("川菜是我的最爱。", ["川菜"]),
+    ("I love all dances, but contemporary is my top pick.", ["contemporary"]),
+    ("Pizza is my favorite.", ["Pizza"]),
+    # a statement before a closing question is read; the question is not
+    ("我最近开始学做菜了，你也喜欢做菜吗？", ["做菜"]),
+])
+def test_a_like_or_activity_said_another_way(text: str, expected: list[str]) -> None:
+    assert [value for _, value, _, _ in _read(text)] == expected
+
+
+@pytest.mark.parametrize("text", [
+    "我需要放松一下。", "我想去海边放松一下。", "This is my favorite.", "I need to relax.",
+    "我觉得，我的编辑器是Vim。", "如果我最近开始学做菜了，你会教我吗？", "我在学习函数的概念时，感觉有些抽象。",
+])
+def test_no_like_or_activity_in_a_need_a_hedge_or_a_time(text: str) -> None:
+    assert _read(text) == []

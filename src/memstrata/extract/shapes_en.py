@@ -319,8 +319,21 @@ def _learning(clause: str, lang: str = "en") -> list[Finding]:
 
 _PLAN = lazy_regex(r"^(?:i|we)(?:'m|\s+am|'re|\s+are)?\s+(?:also\s+|still\s+)?(?:plan|planning|intend|intending)"
                    r"\s+(?:on\s+|to\s+)(?P<v>.+)$", _IC)
+_RELAX = lazy_regex(r"^(?:to\s+(?:relax|unwind|de-?stress)\s*,?\s*)?i\s+(?:usually\s+|often\s+|always\s+|like to\s+)*"
+                    r"(?P<v>(?!need|want|have|try|am|was|can)[a-z].+?)(?:\s+to\s+(?:relax|unwind|de-?stress))?$", _IC)
+_FAVOURITE_IS = lazy_regex(r"^(?:but\s+)?(?P<v>[\w' -]{2,40}?)\s+is\s+my\s+(?:top pick|favou?rite|fave|go-to|"
+                           r"all-time favou?rite)$", _IC)
 _LOVE_FOR = lazy_regex(r"\bmy\s+(?:love|passion)\s+(?:for|of)\s+(?P<v>[\w' -]+?)(?:\s+and\s+(?:how|what|why)\b.*)?$",
                        _IC)
+
+
+def _favourite_is(clause: str, lang: str = "en") -> list[Finding]:
+    """"Contemporary is my top pick": the like, read ahead of the likes around it ("I love all
+    dances, but contemporary is my top pick" names the one that is favoured)."""
+    m = _FAVOURITE_IS.match(clause)
+    if m is None or re.match(r"(?:it|this|that|he|she|you|which|what)\b", m.group("v"), _IC):
+        return []
+    return like_finding(m.group("v"), "like", CONF_LIKE, clause, lang)
 
 
 def _intent(clause: str, lang: str = "en") -> list[Finding]:
@@ -333,6 +346,10 @@ def _intent(clause: str, lang: str = "en") -> list[Finding]:
         return [Finding("plan.intent", value, CONF_PREFER, clause)]
     if (m := _LOVE_FOR.search(clause)) is not None:
         return like_finding(m.group("v"), "like", CONF_LIKE, clause, lang)
+    relax = _RELAX.match(clause)
+    if relax is not None and re.search(r"\bto\s+(?:relax|unwind|de-?stress)\b", clause, _IC) \
+            and not re.search(r"\b(?:there|here|it|that|this|them|you)\b", relax.group("v"), _IC):
+        return like_finding(relax.group("v"), "like", CONF_LIKE, clause, lang)  # "I read and cook to relax"
     return []
 
 
@@ -344,7 +361,7 @@ def before_topics(sentence: str, said_at: datetime) -> list[Finding]:
         return found
     for clause in (c.strip() for c in _CLAUSES.split(sentence.strip().rstrip(".!")) if c):
         if found := (_destination(clause) or _team(clause) or _changed(clause) or _started_to_like(clause, said_at)
-                     or _learning(clause)):
+                     or _learning(clause) or _favourite_is(clause)):
             return dated(found, clause, sentence, said_at)
     return []
 

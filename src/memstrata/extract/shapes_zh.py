@@ -18,6 +18,22 @@ _NOT_A_STATEMENT = lazy_regex(
     r"^(?:如果|要是|假如|假设|万一|是否)|[？?]|吗[。！!]?$|呢[。]?$|是不是|会不会|要不要|可不可以|能不能|可能|好像|也许|"
     r"大概|说|觉得|认为|不确定|问|希望能|真希望|还没")
 _CLAUSES = lazy_regex(r"\s*[，,；;。！!]\s*")
+#: A question that ends a sentence asks only in its own clause: 我最近开始学做菜了，你也喜欢做菜吗？ states
+#: the first; a supposition, a hedge or a report (如果, 觉得, 说) covers what follows it.
+_QUESTION_ONLY = lazy_regex(r"[？?]|吗[。！!？?]?$|呢[。？?]?$")
+
+
+def _statements(sentence: str) -> list[str]:
+    """The clauses of ``sentence`` a shape may read: all of them, unless a supposition, hedge or
+    report (``_NOT_A_STATEMENT``) opens the sentence or comes before a clause; a clause asking a
+    question is left out alone when the sentence's only such marker is its question."""
+    out = []
+    for clause in (c for c in _CLAUSES.split(sentence.strip()) if c):
+        if not _NOT_A_STATEMENT.search(clause):
+            out.append(clause)
+        elif not _QUESTION_ONLY.search(clause):
+            break  # 如果…, 我觉得…, 他说…: nothing after it is a plain statement
+    return out
 
 # --- the subject --------------------------------------------------------------------------------
 
@@ -192,18 +208,22 @@ def _learning(clause: str) -> list[Finding]:
     """我最近在学做川湘菜, 最近开始学做菜了: what the user is learning (``activity.learning``)."""
     m = _LEARNING.match(clause)
     value = clean_value(m.group("v"), "zh") if m else ""
-    if not value or _VALUE_NOT.match(value) or "你" in value:
-        return []
+    if not value or _VALUE_NOT.match(value) or "你" in value or re.search(r"(?:时|的时候|之后|以后)$", value):
+        return []  # 我在学习函数的概念时: when, not what
     return [Finding("activity.learning", value, CONF_PREFER, clause)]
 
 
+_RELAX = lazy_regex(r"^我(?:平时|一般|通常|经常|有时|周末)*(?:会|都会|喜欢)?(?!需要|想|要|得|必须|应该|可以)"
+                    r"(?P<v>[^，。！？]+?)(?:来|去)(?:放松|解压|减压)(?:一下)?$")
+_FAVOURITE_IS = lazy_regex(r"^(?P<v>[^，。！？]{1,12}?)(?:是我的最爱|是我的心头好|是我最喜欢的)$")
 _PLAN = lazy_regex(r"^我(?:们)?(?:最近|今年|以后|也|还|一直)*(?:打算|计划|准备)(?P<v>[^，。！？]+)$")
 _INTEREST = lazy_regex(r"^我(?:也|还|一直|从小就?)*对(?P<v>[^，。！？]+?)(?:很|非常|特别|比较|挺|十分|也|一直|都)*"
                        r"(?:感兴趣|有兴趣|着迷)$")
 
 
 def _intent(clause: str) -> list[Finding]:
-    """我打算去墨西哥旅行 (no date: a dated plan is an event's) and 我对摄影很感兴趣 (a like)."""
+    """我打算去墨西哥旅行 (no date: a dated plan is an event's); a like said another way: 我对摄影很感兴趣,
+    我会听古典音乐、阅读来放松 (what one does to relax), 川菜是我的最爱."""
     if (m := _PLAN.match(clause)) is not None:
         value = clean_value(m.group("v"), "zh")
         if not value or "你" in value or re.match(r"(?:怎么|什么|如何|问|好好)", value) or len(value) > 20:
@@ -211,16 +231,16 @@ def _intent(clause: str) -> list[Finding]:
         return [Finding("plan.intent", value, CONF_PREFER, clause)]
     if (m := _INTEREST.match(clause)) is not None and "你" not in m.group("v"):
         return like_finding(m.group("v"), "like", CONF_LIKE, clause, "zh")
+    if (m := _RELAX.match(clause) or _FAVOURITE_IS.match(clause)) is not None and "你" not in m.group("v"):
+        return like_finding(m.group("v"), "like", CONF_LIKE, clause, "zh")  # 我会听音乐、阅读来放松, 川菜是我的最爱
     return []
 
 
 def before_topics(sentence: str, said_at: datetime) -> list[Finding]:
     """Shapes that say a change, read ahead of the topic patterns."""
-    if _NOT_A_STATEMENT.search(sentence):
-        return []
-    if found := _withdrawn_and_restored(sentence):
+    if not _NOT_A_STATEMENT.search(sentence) and (found := _withdrawn_and_restored(sentence)):
         return found
-    for clause in (c for c in _CLAUSES.split(sentence.strip()) if c):
+    for clause in _statements(sentence):
         if found := (_destination(clause) or _changed(clause) or _started_to_like(clause, said_at) or _team(clause)
                      or _learning(clause)):
             return dated(found, clause, sentence, said_at)
@@ -230,9 +250,7 @@ def before_topics(sentence: str, said_at: datetime) -> list[Finding]:
 def after_topics(sentence: str) -> list[Finding]:
     """Shapes read when no topic pattern found anything: the possessive copula, an undated plan,
     an interest (我对摄影很感兴趣)."""
-    if _NOT_A_STATEMENT.search(sentence):
-        return []
     out: list[Finding] = []
-    for clause in (c for c in _CLAUSES.split(sentence.strip()) if c):
+    for clause in _statements(sentence):
         out += _possessive(clause) or _intent(clause)
     return out
