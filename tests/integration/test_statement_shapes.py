@@ -4,12 +4,14 @@ SQLite file with the real embedding model."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 
 from memstrata import Memory
+from memstrata.embed.base import EmbeddingCache
 from memstrata.types import Fact
 
 _START = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
@@ -30,8 +32,9 @@ def _status(mem: Memory, key: str, value: str) -> list[str]:
 
 
 @pytest.fixture
-def mem(tmp_path: Path) -> Memory:
-    with Memory(tmp_path / "memory.db") as m:
+def mem(tmp_path: Path, embedder: EmbeddingCache) -> Iterator[Memory]:
+    """A fresh file with the run's loaded default model (``conftest.embedder``), not a new load per test."""
+    with Memory(tmp_path / "memory.db", embedder=embedder.inner) as m:
         yield m
 
 
