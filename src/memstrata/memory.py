@@ -8,7 +8,6 @@ lives in ``ingest``, ``recall``, ``resolve`` and ``recall.fusion``; this module 
 from __future__ import annotations
 
 import builtins
-import contextlib
 import logging
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -34,13 +33,14 @@ from memstrata.embed.base import (
 from memstrata.embed.health import ModelHealth
 from memstrata.embed.models import load_default_embedder
 from memstrata.embed.threads import limit_native_threads, pool_sizes
-from memstrata.errors import EmbeddingError, EmbeddingModelMismatch, InvalidInput, NotFound, StoreError, install_hint
+from memstrata.errors import EmbeddingError, InvalidInput, NotFound, StoreError, install_hint
 from memstrata.extract.base import Extractor
 from memstrata.extract.rules import RuleExtractor
-from memstrata.filter import And, Compare, Expr, Field, In, IsNull, Not, Or, parse
+from memstrata.facts.history import fact_history
+from memstrata.filter import And, Compare, Expr, Field
 from memstrata.lifecycle.delete import Reader, forget_scope, forget_target
 from memstrata.lifecycle.delete import delete as delete_target
-from memstrata.lifecycle.embed_missing import MISSING_VECTORS, embed_missing
+from memstrata.lifecycle.embed_missing import check_model, embed_flagged, flag_missing
 from memstrata.lifecycle.export import export_all, export_records
 from memstrata.lifecycle.forget import (
     BackgroundForgetter,
@@ -61,6 +61,9 @@ from memstrata.llm.factory import load_llm
 from memstrata.paging import Page, page_of, read_cursor
 from memstrata.privacy.crypto import Cipher
 from memstrata.recall.excerpt import clip_hit
+from memstrata.recall.query import MAX_LIMIT as MAX_LIMIT  # the SDK's bounds, named where callers look
+from memstrata.recall.query import MAX_QUERY_CHARS as MAX_QUERY_CHARS
+from memstrata.recall.query import build_query, check_request, fact_statuses, parse_filter
 from memstrata.recall.search import Query, Retriever, fact_ids
 from memstrata.semantic.categories import DEFAULT_CATEGORIES, load_categories
 from memstrata.semantic.stm import MODES, ShortTerm, search_modes
@@ -72,7 +75,6 @@ from memstrata.store.reindex import upgrade_terms
 from memstrata.store.scope import check_scope
 from memstrata.store.semantic_store import USAGE_COUNTERS
 from memstrata.store.turns import backfill as backfill_turns
-from memstrata.text.visible import check_text
 from memstrata.timing import phase
 from memstrata.types import Episode, Fact, Hit, MemoryEvent, Scope
 from memstrata.write.idempotency import KeyTable, check_key, write_once
@@ -91,17 +93,6 @@ log = logging.getLogger(__name__)
 _DEFAULT = object()
 
 
-def _parse_filter(filter: str | Expr | None) -> Expr | None:
-    """A filter given as text is parsed here (``InvalidFilter`` on error); a tree passes through;
-    anything else is ``InvalidInput``."""
-    if filter is None or isinstance(filter, (Compare, In, IsNull, Not, And, Or)):
-        return filter
-    if not isinstance(filter, str):
-        raise InvalidInput(f"filter must be a string (e.g. 'tag = \"travel\"') or a parsed filter, "
-                           f"got {type(filter).__name__}")
-    return parse(filter)
-
-
 def _pick(given: str | None, default: str | None) -> str | None:
     """The given value unless it is ``None`` (so ``""`` stays an error, not "use the default")."""
     return default if given is None else given
@@ -118,12 +109,6 @@ class ScopeArgs(TypedDict, total=False):
 
 #: Messages embedded and committed together by ``add_many`` (one transaction per batch).
 BATCH_SIZE = 64
-MAX_LIMIT = 1000
-#: Longest search query, in characters. A question is short; a query of megabytes turned every
-#: term into a full-text OR branch and held a REST worker for 90 s (3 MB query, user trial), so
-#: it is refused like an over-long filter (``filter.parser.MAX_FILTER_CHARS`` 8,192). 16,384
-#: leaves room for an agent that searches with a paragraph of context.
-MAX_QUERY_CHARS = 16_384
 
 #: Newest active facts ``context`` reads for its profile fallback (ranked there by importance):
 #: bounded so that a user with 10,000 facts costs one short indexed read, not a scan.
@@ -260,9 +245,7 @@ class Memory:
         are being written without vectors (``lifecycle.embed_missing``)."""
         if self._health is not None:
             self._health.failed(reason)
-        if self.store.capabilities.sql:
-            with contextlib.suppress(StoreError), self.store.db.write() as conn:
-                self.store.set_meta(conn, MISSING_VECTORS, "1")
+        flag_missing(self.store)
 
     def _recovered(self) -> None:
         """The model answers again: the extractor gets it back, and what was stored without a
@@ -272,18 +255,15 @@ class Memory:
         self._embed_missing()
 
     def _embed_missing(self) -> None:
-        """Embed the rows stored while the model was down, if the store says there are any."""
+        """Embed the rows stored while the model was down, if the store says there are any
+        (``lifecycle.embed_missing.embed_flagged``); a failing model is marked down again."""
         health = self._health
-        if (health is None or health.down or health.model is None or not self.store.capabilities.sql
-                or self.store.get_meta(MISSING_VECTORS) != "1"):
+        if health is None or health.down or health.model is None:
             return
         try:
-            embed_missing(self.store, health.model)  # type: ignore[arg-type]
+            embed_flagged(self.store, health.model)
         except EmbeddingError as exc:
             health.failed(str(exc))
-            return
-        with self.store.db.write() as conn:
-            self.store.set_meta(conn, MISSING_VECTORS, "0")
 
     def _load_extractor(self, extractor: Any) -> Extractor | None:
         if extractor is not _DEFAULT:
@@ -292,16 +272,8 @@ class Memory:
         return RuleExtractor(embedder=self.embedder)
 
     def _check_model(self) -> None:
-        if self.embedder is None:
-            return
-        stored, stored_dim = self.store.get_meta("embedding_model"), self.store.get_meta("embedding_dim")
-        if stored is None:
-            with self.store.db.write() as conn:
-                self.store.set_meta(conn, "embedding_model", self.embedder.name)
-                self.store.set_meta(conn, "embedding_dim", str(self.embedder.dim))
-        elif stored != self.embedder.name or int(stored_dim or 0) != self.embedder.dim:
-            raise EmbeddingModelMismatch(stored=stored, stored_dim=int(stored_dim or 0),
-                                         current=self.embedder.name, current_dim=self.embedder.dim)
+        if self.embedder is not None:
+            check_model(self.store, self.embedder)
 
     def _scope(self, org_id: str | None = None, project_id: str | None = None,
                user_id: str | None = None, agent_id: str | None = None,
@@ -501,33 +473,12 @@ class Memory:
             InvalidInput: empty, non-string or over-long (``MAX_QUERY_CHARS``) query, bad limit/kinds/
                 status, ``status`` with an ``include_*`` flag, or bad scope identifiers.
         """
-        if not isinstance(query, str):
-            raise InvalidInput(f"query must be a string, got {type(query).__name__}")
-        if not query.strip():
-            raise InvalidInput("query is empty; say what to recall")
-        if len(query) > MAX_QUERY_CHARS:
-            raise InvalidInput(f"query is {len(query):,} characters; the limit is {MAX_QUERY_CHARS:,} "
-                               "(memstrata.memory.MAX_QUERY_CHARS): search with the question, not a document")
-        check_text(query, "query")
-        if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LIMIT:
-            raise InvalidInput(f"limit must be an integer between 1 and {MAX_LIMIT}, got {limit!r}")
-        kinds = check_kinds(kinds)
-        if not isinstance(expand_context, int) or expand_context < 0:
-            raise InvalidInput(f"expand_context must be an integer >= 0, got {expand_context!r}")
+        kinds = check_request(query, limit=limit, kinds=kinds, expand_context=expand_context)
         sc = self._scope(**scope)
-        statuses: tuple[str, ...] = ("active", "superseded", "archived") if include_superseded or as_of else (
-            ("active", "archived") if include_archived else ("active",))
-        if status is not None:
-            if include_superseded or include_archived:
-                raise InvalidInput("give status or include_superseded/include_archived, not both: status names "
-                                   "every fact status to rank")
-            statuses = ("active", "superseded", "archived") if as_of else tuple(check_statuses(status))
-        believed = None if as_of is None else require_aware(as_of, "as_of")
-        for name, bound in (("min_score", min_score), ("min_match", min_match)):
-            if isinstance(bound, bool) or not isinstance(bound, (int, float)) or not 0.0 <= bound <= 1.0:
-                raise InvalidInput(f"{name} must be between 0 and 1, got {bound!r}")
-        q = Query(query, sc, int(limit), tuple(kinds), statuses, int(expand_context), float(min_score),
-                  as_of=believed, filter=_parse_filter(filter), min_match=float(min_match))
+        statuses = fact_statuses(include_superseded=include_superseded, include_archived=include_archived,
+                                 status=status, as_of=as_of)
+        q = build_query(query, sc, limit=limit, kinds=kinds, expand_context=expand_context, statuses=statuses,
+                        as_of=as_of, min_score=min_score, min_match=min_match, filter=filter)
         when = utcnow() if now is None else require_aware(now, "now")
 
         def run(q: Query) -> builtins.list[Hit]:
@@ -594,7 +545,7 @@ class Memory:
             return None if episode is None else episode.content
 
         def known() -> builtins.list[Hit]:
-            where = _parse_filter(filter)
+            where = parse_filter(filter)
             if as_of is not None:  # facts recorded by then (retired ones too: they may have been current)
                 until = Compare(Field("created_at"), "<=", as_of.astimezone(UTC).isoformat())
                 where = until if where is None else And((where, until))
@@ -645,7 +596,7 @@ class Memory:
         """Facts (by status, optionally under a key prefix) or episodes, newest first, matching
         ``filter`` (see ``search``). Raises ``InvalidFilter`` for a malformed filter."""
         sc = self._scope(**scope)
-        where = _parse_filter(filter)
+        where = parse_filter(filter)
         if kind == "episode":
             return self.store.list_episodes(sc, limit=limit, offset=offset, filter=where)
         if kind != "fact":
@@ -676,7 +627,7 @@ class Memory:
         if kind not in ("fact", "episode"):
             raise InvalidInput(f"kind must be 'fact' or 'episode', got {kind!r}")
         sc = self._scope(**scope)
-        where = _parse_filter(filter)
+        where = parse_filter(filter)
         before = read_cursor(cursor, kind)
         if kind == "episode":
             return page_of(self.store.list_episodes(sc, limit=limit + 1, filter=where, before=before), limit)
@@ -690,23 +641,12 @@ class Memory:
         """A fact's timeline: every fact under its key (same subject), oldest first, each with
         its audit events. Give ``fact_id`` or ``key``. Raises ``NotFound``."""
         sc = self._scope(**scope)
+        fact: Fact | None = None
         if fact_id is not None:
-            fact = self.get(fact_id, **scope)
-            assert isinstance(fact, Fact)
-            key = fact.key
-            subject = fact.subject
-            facts = [f for f in self.store.list_facts(sc, statuses=["active", "superseded", "archived"],
-                                                      key=key, limit=MAX_LIMIT) if f.subject == subject]
-        elif key is not None:
-            facts = self.store.list_facts(sc, statuses=["active", "superseded", "archived"], key=key,
-                                          limit=MAX_LIMIT)
-        else:
-            raise InvalidInput("give a fact_id or a key")
-        if not facts:
-            raise NotFound(f"no facts under key {key!r} in {sc.describe()}")
-        facts.sort(key=lambda f: (f.created_at, f.id))
-        events = self.store.events(sc, [f.id for f in facts])
-        return [(f, [e for e in events if e.fact_id == f.id]) for f in facts]
+            found = self.get(fact_id, **scope)
+            assert isinstance(found, Fact)
+            fact = found
+        return fact_history(self.store, sc, fact=fact, key=key, limit=MAX_LIMIT)
 
     # -- update -----------------------------------------------------------------------------
     def update(self, fact_id: int, *, value: str | None = None, importance: float | None = None,
@@ -828,7 +768,7 @@ class Memory:
         require_target("forget()", hint=f"{shown} for everything about the user, or session_id, agent_id, before, "
                        "filter, fact_id or episode_id", user_id=user_id, agent_id=agent_id, session_id=session_id,
                        before=before, filter=filter, fact_id=fact_id, episode_id=episode_id, all_users=all_users)
-        where = _parse_filter(filter)
+        where = parse_filter(filter)
         if where is not None and (before is not None or fact_id is not None):
             raise InvalidInput("give filter or before/fact_id, not both: a filter can say created_at < \"...\" "
                                "itself, and one fact is forgotten by its fact_id alone")

@@ -4,7 +4,8 @@ When the model fails (a download, a native library, memory), ``Memory`` keeps wr
 and facts are stored with full-text terms but no vector, and the model is tried again after a
 backoff (``Memory.embedder``). When it answers again, and at the next open, ``embed_missing``
 gives those rows their vectors, so vector search finds them without a restart or ``lifecycle.reembed``.
-Encrypted facts keep no vector (their statement is ciphertext).
+Encrypted facts keep no vector (their statement is ciphertext). ``check_model`` keeps the other
+half of a database's vectors honest: which model made them.
 
 The SQL is written once for the SQLite and PostgreSQL stores (``store.dialect``); each chunk is
 one transaction, so an interrupted run resumes where it stopped.
@@ -12,13 +13,15 @@ one transaction, so an interrupted run resumes where it stopped.
 
 from __future__ import annotations
 
-from typing import Any
+import contextlib
+from typing import Any, cast
 
 import numpy as np
 
 from memstrata.embed.base import Embedder
+from memstrata.errors import EmbeddingModelMismatch, StoreError
 from memstrata.store.dialect import rows, run_many
-from memstrata.store.protocol import LifecycleStore
+from memstrata.store.protocol import LifecycleStore, Store
 from memstrata.store.vectors import encode_vector
 
 #: ``meta`` key set to ``1`` when rows are written without vectors because the model failed, and to
@@ -71,3 +74,45 @@ def embed_missing(store: LifecycleStore, embedder: Embedder) -> int:
             last = int(batch[-1]["id"])
     store.clear_caches()
     return done
+
+
+def flag_missing(store: Store) -> None:
+    """Record that rows are being written without vectors (the model failed): meta
+    ``MISSING_VECTORS`` is set to ``1``, best effort (a read-only or busy database is left as it
+    is: the write that follows fails or succeeds on its own). A store that keeps no meta values
+    (``Capabilities.sql`` false) records nothing."""
+    if store.capabilities.sql:
+        with contextlib.suppress(StoreError), store.db.write() as conn:
+            store.set_meta(conn, MISSING_VECTORS, "1")
+
+
+def embed_flagged(store: Store, embedder: Embedder) -> None:
+    """When the store's flag says rows were stored without vectors (``flag_missing``), embed them
+    (``embed_missing``) and clear the flag; otherwise read one meta value and do nothing.
+
+    Raises:
+        EmbeddingError: the model failed (the flag stays set: the next try embeds the rest).
+    """
+    if not store.capabilities.sql or store.get_meta(MISSING_VECTORS) != "1":
+        return
+    embed_missing(cast(LifecycleStore, store), embedder)
+    with store.db.write() as conn:
+        store.set_meta(conn, MISSING_VECTORS, "0")
+
+
+def check_model(store: Store, embedder: Embedder) -> None:
+    """Record ``embedder``'s name and dimension (meta ``embedding_model``, ``embedding_dim``) in a
+    database that has none yet; one embedded with another model is refused, because its vectors
+    and the new model's queries would not be comparable.
+
+    Raises:
+        EmbeddingModelMismatch: the database was embedded with another model or dimension.
+    """
+    stored, stored_dim = store.get_meta("embedding_model"), store.get_meta("embedding_dim")
+    if stored is None:
+        with store.db.write() as conn:
+            store.set_meta(conn, "embedding_model", embedder.name)
+            store.set_meta(conn, "embedding_dim", str(embedder.dim))
+    elif stored != embedder.name or int(stored_dim or 0) != embedder.dim:
+        raise EmbeddingModelMismatch(stored=stored, stored_dim=int(stored_dim or 0),
+                                     current=embedder.name, current_dim=embedder.dim)

@@ -1,0 +1,98 @@
+"""A search request from the SDK's arguments: checked, then built as a ``recall.search.Query``.
+
+``Memory.search`` (and through it ``context``, the REST and MCP doors and the CLI) passes its
+arguments here, so a bad query, limit, kind, status or bound is the same ``InvalidInput`` on
+every door; ``Memory`` only wires the checked ``Query`` to the ``Retriever``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+
+from memstrata.arguments import check_kinds, check_statuses
+from memstrata.clock import require_aware
+from memstrata.errors import InvalidInput
+from memstrata.filter import And, Compare, Expr, In, IsNull, Not, Or, parse
+from memstrata.recall.search import Query
+from memstrata.text.visible import check_text
+from memstrata.types import Scope
+
+#: Most hits one search returns.
+MAX_LIMIT = 1000
+#: Longest search query, in characters. A question is short; a query of megabytes turned every
+#: term into a full-text OR branch and held a REST worker for 90 s (3 MB query, user trial), so
+#: it is refused like an over-long filter (``filter.parser.MAX_FILTER_CHARS`` 8,192). 16,384
+#: leaves room for an agent that searches with a paragraph of context.
+MAX_QUERY_CHARS = 16_384
+
+
+def parse_filter(filter: str | Expr | None) -> Expr | None:
+    """A filter given as text is parsed here (``InvalidFilter`` on error); a tree passes through;
+    anything else is ``InvalidInput``."""
+    if filter is None or isinstance(filter, (Compare, In, IsNull, Not, And, Or)):
+        return filter
+    if not isinstance(filter, str):
+        raise InvalidInput(f"filter must be a string (e.g. 'tag = \"travel\"') or a parsed filter, "
+                           f"got {type(filter).__name__}")
+    return parse(filter)
+
+
+def check_request(query: object, *, limit: object, kinds: Sequence[str], expand_context: object) -> tuple[str, ...]:
+    """Check what a search asks before its scope is read: ``query`` a non-empty visible string of at
+    most ``MAX_QUERY_CHARS``, ``limit`` an integer in [1, ``MAX_LIMIT``], ``expand_context`` an
+    integer >= 0; returns the checked ``kinds`` (``arguments.check_kinds``).
+
+    Raises:
+        InvalidInput: the first argument that is wrong, named, with the value or its size.
+    """
+    if not isinstance(query, str):
+        raise InvalidInput(f"query must be a string, got {type(query).__name__}")
+    if not query.strip():
+        raise InvalidInput("query is empty; say what to recall")
+    if len(query) > MAX_QUERY_CHARS:
+        raise InvalidInput(f"query is {len(query):,} characters; the limit is {MAX_QUERY_CHARS:,} "
+                           "(memstrata.memory.MAX_QUERY_CHARS): search with the question, not a document")
+    check_text(query, "query")
+    if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LIMIT:
+        raise InvalidInput(f"limit must be an integer between 1 and {MAX_LIMIT}, got {limit!r}")
+    checked = check_kinds(kinds)
+    if not isinstance(expand_context, int) or expand_context < 0:
+        raise InvalidInput(f"expand_context must be an integer >= 0, got {expand_context!r}")
+    return checked
+
+
+def fact_statuses(*, include_superseded: bool, include_archived: bool, status: str | Sequence[str] | None,
+                  as_of: datetime | None) -> tuple[str, ...]:
+    """The fact statuses a search ranks: every status with ``as_of`` (what was believed then may be
+    retired now), else ``status`` (``arguments.check_statuses``) or the ``include_*`` flags
+    (default: active only).
+
+    Raises:
+        InvalidInput: ``status`` together with an ``include_*`` flag, or a bad ``status``.
+    """
+    statuses: tuple[str, ...] = ("active", "superseded", "archived") if include_superseded or as_of else (
+        ("active", "archived") if include_archived else ("active",))
+    if status is not None:
+        if include_superseded or include_archived:
+            raise InvalidInput("give status or include_superseded/include_archived, not both: status names "
+                               "every fact status to rank")
+        statuses = ("active", "superseded", "archived") if as_of else tuple(check_statuses(status))
+    return statuses
+
+
+def build_query(query: str, scope: Scope, *, limit: int, kinds: Sequence[str], expand_context: int,
+                statuses: tuple[str, ...], as_of: datetime | None, min_score: float, min_match: float,
+                filter: str | Expr | None) -> Query:
+    """The ``Query`` of a checked request (``check_request``, ``fact_statuses``) in ``scope``.
+
+    Raises:
+        InvalidInput: ``as_of`` without a timezone, ``min_score``/``min_match`` outside [0, 1].
+        InvalidFilter: the filter does not parse or names an unknown field (with its position).
+    """
+    believed = None if as_of is None else require_aware(as_of, "as_of")
+    for name, bound in (("min_score", min_score), ("min_match", min_match)):
+        if isinstance(bound, bool) or not isinstance(bound, (int, float)) or not 0.0 <= bound <= 1.0:
+            raise InvalidInput(f"{name} must be between 0 and 1, got {bound!r}")
+    return Query(query, scope, int(limit), tuple(kinds), statuses, int(expand_context), float(min_score),
+                 as_of=believed, filter=parse_filter(filter), min_match=float(min_match))
