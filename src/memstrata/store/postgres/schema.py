@@ -533,6 +533,16 @@ CREATE TABLE IF NOT EXISTS forgotten_ids (
 CREATE INDEX IF NOT EXISTS forgotten_ids_owner ON forgotten_ids (org_id, project_id, user_id);
 """,
     ),
+    Migration(
+        19,
+        "episodes_conversation",
+        """
+-- The SQLite store's migration 19 indexes a session's turns by time for its neighbouring-turn
+-- look-ups; here those run as one LATERAL statement that sorts each session's few rows
+-- (``_time_order``), so nothing changes. Kept so both stores share one numbered list.
+SELECT 1;
+""",
+    ),
 )
 
 #: The newest schema this code knows (equal to the SQLite store's: one migration list per backend).

@@ -372,6 +372,18 @@ CREATE TABLE IF NOT EXISTS forgotten_ids (
 CREATE INDEX IF NOT EXISTS forgotten_ids_owner ON forgotten_ids (org_id, project_id, user_id);
 """,
     ),
+    Migration(
+        19,
+        "episodes_conversation",
+        """
+-- A session's turns in the order they were said, for the turns just before and after a search's
+-- matches (``SQLiteStore.adjacent_segments``). ``episodes_session`` orders a session by
+-- ``sequence_num``, so each of those look-ups read and sorted the whole session: O(session) per
+-- look-up, 40 look-ups a search. ``id`` is a column here (not only the implicit rowid) so that
+-- ``(created_at, id) < (?, ?)`` bounds the index range on both.
+CREATE INDEX IF NOT EXISTS episodes_conversation ON episodes (org_id, project_id, session_id, created_at, id);
+""",
+    ),
 )
 
 #: The newest schema this code knows.
