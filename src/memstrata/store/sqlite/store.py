@@ -383,11 +383,14 @@ class SQLiteStore(EpisodeWrites, FactWrites, Listings, LifecycleHooks, SQLiteBas
                 f"SELECT s.id AS seg_id, s.idx, s.text, s.derivative, {cols} FROM segments s "
                 f"JOIN episodes e ON e.id = s.episode_id WHERE s.id IN ({marks})", ids,
             ).fetchall()
-        return {
-            r["seg_id"]: (Segment(r["seg_id"], r["id"], r["idx"], r["text"], r["derivative"]),
-                          row_to_episode(r))
-            for r in rows
-        }
+        # By position (``row_to_episode``): the segment's four columns, then the episode's. An
+        # episode several of whose sentences were found is mapped once (LoCoMo: 400 rows, 330 episodes).
+        episodes: dict[int, Episode] = {}
+        out = {}
+        for r in rows:
+            episode = episodes.get(r[4]) or episodes.setdefault(r[4], row_to_episode(r, 4))
+            out[r[0]] = (Segment(r[0], r[4], r[1], r[2], r[3]), episode)
+        return out
 
     def adjacent_segments(self, episodes: Sequence[Episode], *, reach: int = 1, filter: Expr | None = None,
                           now: datetime | None = None) -> dict[int, list[tuple[Segment, Episode]]]:
@@ -418,14 +421,12 @@ class SQLiteStore(EpisodeWrites, FactWrites, Listings, LifecycleHooks, SQLiteBas
                                           for ep in group])
                     params = (sources, *compiled[1], to_db(now or utcnow()), *hparams, reach)
                     rows += conn.execute(_adjacent_sql(session, compiled[0], extra), params * 2).fetchall()
-        turns: dict[int, list[Any]] = {}
-        for r in rows:
-            turns.setdefault(int(r["source"]), []).append(r)
+        turns: dict[int, list[tuple[Segment, Episode]]] = {}
+        for r in rows:  # by position: the source, the segment's four columns, then the episode's
+            turns.setdefault(int(r[0]), []).append((Segment(r[1], r[5], r[2], r[3], r[4]), row_to_episode(r, 5)))
         for source, found in turns.items():
             # Before and after a source in one list, in conversation order (the SQL order of both walks).
-            found.sort(key=lambda r: (r["created_at"], r["id"]))
-            out[source] = [(Segment(r["seg_id"], r["id"], r["idx"], r["text"], r["derivative"]), row_to_episode(r))
-                           for r in found]
+            out[source] = sorted(found, key=lambda pair: (pair[1].created_at, pair[1].id))
         return out
 
     def neighbours(self, episode: Episode, segment_index: int, n: int, *,
@@ -514,7 +515,9 @@ class SQLiteStore(EpisodeWrites, FactWrites, Listings, LifecycleHooks, SQLiteBas
         if not ranked:
             return []
         marks = ",".join("?" * len(ranked))
-        allowed = {r[0] for r in conn.execute(f"SELECT id FROM segments WHERE id IN ({marks}) AND {where}",
+        # NOT INDEXED: by rowid. Left to itself the planner seeks each id in segments_scope and then
+        # the row for its expiry: two look-ups a row (200 rows at 10k segments: ~0.8 against ~0.3 ms).
+        allowed = {r[0] for r in conn.execute(f"SELECT id FROM segments NOT INDEXED WHERE id IN ({marks}) AND {where}",
                                               [r[0] for r in ranked] + params)}
         return [(int(r[0]), float(r[1])) for r in ranked if r[0] in allowed]
 
