@@ -23,6 +23,7 @@ def test_ablation_times_each_variant_and_reuse_only_queries(tmp_path: Path) -> N
         for variant in first["ablation"]:
             assert 0 < variant["p50_ms"] <= variant["p95_ms"] and 0 < variant["cpu_p50_ms"] <= variant["cpu_p95_ms"]
         assert first["segments"] == 40 and first["ingest_eps"] > 0
+        assert 0 < first["embed_p50_ms"] <= first["embed_p95_ms"]  # the query's embedding, timed apart
         with pytest.raises(StoreError, match="already holds 40 episodes"):
             measure(40, queries=2, seed=7, console=console, db=db)
         again = measure(40, queries=2, seed=7, console=console, db=db, reuse=True)

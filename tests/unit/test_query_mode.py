@@ -67,6 +67,16 @@ def test_the_memory_cache_keeps_query_and_passage_vectors_apart() -> None:
     assert model.passage_calls == [["zzyzx qwv"], [READS_AS["zzyzx qwv"]]]  # the second: this test's check
 
 
+def test_a_cleared_cache_embeds_the_query_again() -> None:
+    model = QueryModeEmbedder()
+    cache = EmbeddingCache(model)
+    first = cache.embed_queries(["zzyzx qwv"])
+    cache.clear()
+    again = cache.embed_queries(["zzyzx qwv"])
+    assert model.query_calls == [["zzyzx qwv"], ["zzyzx qwv"]]  # the model ran twice, not once
+    assert np.array_equal(first, again)
+
+
 def test_the_disk_cache_keeps_query_vectors_apart_and_reloads_them(tmp_path: Path) -> None:
     model = QueryModeEmbedder()
     first = DiskEmbeddingCache(model.name, 64, tmp_path, lambda: model, asymmetric=True)

@@ -28,6 +28,7 @@ from rich.table import Table
 from memstrata.bench.busy import busy_cores, locomo_latency
 from memstrata.bench.retrieval import default_data_dir
 from memstrata.config import Settings
+from memstrata.embed.base import embed_queries
 from memstrata.errors import StoreError
 from memstrata.memory import Memory
 
@@ -105,7 +106,8 @@ def measure(size: int, *, queries: int, seed: int, console: Console, db: Path | 
 
     Returns:
         ``segments``, ``ingest_eps``, ``p50_ms``, ``p95_ms`` (wall), ``cpu_p50_ms``, ``cpu_p95_ms``
-        (``_time_queries``), ``mb_per_1k`` (MiB per 1,000 episodes), ``rss_mb`` (peak RSS, MiB);
+        (``_time_queries``), ``embed_p50_ms``, ``embed_p95_ms`` (the query's embedding alone,
+        ``_time_embedding``), ``mb_per_1k`` (MiB per 1,000 episodes), ``rss_mb`` (peak RSS, MiB);
         with ``ablate`` also ``ablation``: one dict per variant (``name``, the four latencies,
         ``slowest`` query by median wall time, ``slowest_ms``).
     """
@@ -125,9 +127,12 @@ def measure(size: int, *, queries: int, seed: int, console: Console, db: Path | 
             rng = random.Random(seed)
             asked = [rng.choice(_QUERIES) for _ in range(queries)]
             timed = _time_queries(memory, asked, ABLATIONS if ablate else {"defaults": {}})
+            embed_ms = _time_embedding(memory, asked)
             segments = memory.store.counts()["segments"]
         size_bytes = sum(p.stat().st_size for p in path.parent.glob(f"{path.name}*"))
     out: dict[str, Any] = {"segments": segments, "ingest_eps": ingest_eps,
+                           "embed_p50_ms": float(np.percentile(embed_ms, 50)),
+                           "embed_p95_ms": float(np.percentile(embed_ms, 95)),
                            "mb_per_1k": size_bytes / 2**20 / (size / 1000), "rss_mb": peak_rss_mb()}
     out["ablation"] = [_latency(name, latencies) for name, latencies in timed.items()]
     for key in ("p50_ms", "p95_ms", "cpu_p50_ms", "cpu_p95_ms"):
@@ -166,22 +171,40 @@ def _ingest(memory: Memory, texts: Sequence[str], start: int, console: Console) 
 def _time_queries(memory: Memory, asked: Sequence[str],
                   variants: dict[str, dict[str, object]]) -> dict[str, list[tuple[str, float, float]]]:
     """``{variant: [(query, wall ms, CPU ms), ...]}``: each query of ``asked`` timed under each
-    variant's settings in turn (``Memory.settings`` replaced for the call, restored afterwards).
+    variant's settings in turn (``Memory.settings`` replaced for the call, restored afterwards),
+    the query's embedding included (the in-process embedding cache is emptied before each).
     CPU time is the searching threads': the caller's and the thread running the vector look-ups
     beside it (``recall.search._VECTORS``), ``_search_cpu_s``. BLAS helper threads are left out: under
     load they spin, and their CPU time measured the load. Other work on the machine inflates it
     far less than wall time, so it compares runs made under different loads."""
     base = memory.settings
     out: dict[str, list[tuple[str, float, float]]] = {name: [] for name in variants}
+    # The queries repeat (``_QUERIES``); a user's rarely do. Each search embeds its query afresh.
+    forget = getattr(memory.embedder, "clear", lambda: None)
     try:
         for q in asked:
             for name, changes in variants.items():
                 memory.settings = replace(base, **changes)  # type: ignore[arg-type]
+                forget()
                 c0, t0 = _search_cpu_s(), time.perf_counter()
                 memory.search(q, limit=10)
                 out[name].append((q, (time.perf_counter() - t0) * 1000, (_search_cpu_s() - c0) * 1000))
     finally:
         memory.settings = base
+    return out
+
+
+def _time_embedding(memory: Memory, asked: Sequence[str]) -> list[float]:
+    """Wall ms of embedding each query of ``asked`` alone, as a search does (the configured model,
+    no cache): the part of a search's latency that is the model's (``[]`` without one)."""
+    model = getattr(memory.embedder, "inner", memory.embedder)
+    if model is None:
+        return [0.0]
+    out = []
+    for q in asked:
+        t0 = time.perf_counter()
+        embed_queries(model, [q])
+        out.append((time.perf_counter() - t0) * 1000)
     return out
 
 
@@ -262,7 +285,8 @@ def run_perf(sizes: Sequence[int], *, queries: int, seed: int, console: Console,
     print(f"native threads per pool (Settings.embed_threads): {Settings().embed_threads}")
     for r in rows:
         print(f"{int(r['segments']):,} segments, {r['busy']} busy cores: CPU time per search (the searching thread "
-              f"and its vector thread) p50 {r['cpu_p50_ms']:.1f} / p95 {r['cpu_p95_ms']:.1f} ms")
+              f"and its vector thread) p50 {r['cpu_p50_ms']:.1f} / p95 {r['cpu_p95_ms']:.1f} ms; of a search's wall "
+              f"time, the query's embedding alone p50 {r['embed_p50_ms']:.1f} / p95 {r['embed_p95_ms']:.1f} ms")
     console.print("ratios: ingest is better above 1x; latency and RSS are better below 1x. "
                   "Peak RSS is the whole process so far (it includes smaller sizes run before). "
                   "Load average at the end (1, 5, 15 min): {:.2f} {:.2f} {:.2f}; other work on the machine "

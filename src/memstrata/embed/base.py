@@ -111,6 +111,10 @@ class EmbeddingCache:
         self._max = max_items
         self._cache: OrderedDict[str, np.ndarray] = OrderedDict()
 
+    def clear(self) -> None:
+        """Forget every cached vector (``memstrata bench perf`` times each query's embedding)."""
+        self._cache.clear()
+
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         """Embed with caching; same contract as ``Embedder.embed``."""
         return self._cached(texts, "", self.inner.embed)
