@@ -1,6 +1,7 @@
 """Whose memory it is, on every door (a fresh-user trial): REST hits over real HTTP, the CLI's
 ``recall`` (text and ``--json``) and ``list`` (in-process, ``clirun``), and MCP ``search_memory``
-over a real stdio session all say who said a turn and whom a fact is about, in a group scope of two speakers."""
+(the server ``memstrata mcp`` builds, in-process) all say who said a turn and whom a fact is
+about, in a group scope of two speakers."""
 
 from __future__ import annotations
 
@@ -11,12 +12,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from mcp import Client
-from mcp.client.stdio import StdioServerParameters
-from serverproc import Server, clean_env, console_script, start_server
+from mcpclient import in_process
+from serverproc import Server, start_server
 
 from clirun import cli
 from memstrata import Memory
+
+pytestmark = pytest.mark.usefixtures("embedder")  # in-process CLI and MCP use the run's loaded model
 
 GROUP = [("Alice", "I am allergic to peanuts"), ("Bob", "I'm not allergic to peanuts"),
          ("Bob", "I like eating sushi")]
@@ -80,7 +82,6 @@ def test_rest_min_match_and_the_profile_for_a_general_question(server: Server) -
                                                                   for line in lines), lines
 
 
-@pytest.mark.usefixtures("embedder")  # the in-process CLI uses the run's loaded model (clirun)
 def test_cli_recall_and_list_name_the_speaker_and_subject(server: Server) -> None:
     text = _cli(server, "recall", "allergic to peanuts", "-k", "10")
     assert "Alice: I am allergic to peanuts" in text and "Bob: I'm not allergic to peanuts" in text
@@ -99,10 +100,7 @@ def test_cli_recall_and_list_name_the_speaker_and_subject(server: Server) -> Non
 
 def test_mcp_search_results_say_whose_memory_it_is(server: Server) -> None:
     async def scenario() -> Any:
-        command, *prefix = console_script()
-        params = StdioServerParameters(command=command, args=[*prefix, "mcp", "--db", str(server.db), "--user", "grp"],
-                                       env=clean_env())
-        async with Client(params, read_timeout_seconds=120) as client:
+        async with in_process(server.db, "--user", "grp") as client:
             result = await client.call_tool("search_memory", {"query": "allergic to peanuts", "limit": 10})
             return result.structured_content
     results = asyncio.run(scenario())["results"]
@@ -125,11 +123,8 @@ def test_mcp_get_context_gives_the_profile_for_what_do_you_know_about_me(tmp_pat
     # A fresh-user trial's MCP addendum: a client had search_memory and list_memories only, and "what do you know
     # about me?" answered {"results": []}.
     async def scenario() -> dict[str, Any]:
-        command, *prefix = console_script()
-        params = StdioServerParameters(command=command, env=clean_env(),
-                                       args=[*prefix, "mcp", "--db", str(tmp_path / "m.db"), "--user", "mu"])
         out: dict[str, Any] = {}
-        async with Client(params, read_timeout_seconds=120) as client:
+        async with in_process(tmp_path / "m.db", "--user", "mu") as client:
             async def call(tool: str, **arguments: Any) -> Any:
                 result = await client.call_tool(tool, arguments)
                 if result.is_error:

@@ -3,8 +3,8 @@ or filled in only from a default (the configured user or project, an API key's u
 ``invalid_input`` naming the argument, and deletes nothing: every table keeps its row count.
 
 Doors: the SDK (SQLite and PostgreSQL), the CLI in-process through typer's ``CliRunner``, one
-real ``memstrata serve`` (REST, and the inspector's forms at ``/ui``) for the module, and a real
-``memstrata mcp`` stdio process.
+real ``memstrata serve`` (REST, and the inspector's forms at ``/ui``) for the module, and the server
+``memstrata mcp`` builds, in-process (the MCP SDK's in-memory transport).
 The deterministic ``hashing-64`` embedder keeps the set fast; what is checked is what is kept.
 """
 
@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from mcpclient import call, stdio
+from mcpclient import call, in_process
 from serverproc import ADMIN_KEY, Server, start_server
 from typer.testing import CliRunner
 
@@ -191,7 +191,7 @@ def test_mcp_delete_memory_refuses_a_blank_or_missing_id(tmp_path: Path) -> None
     before = _sqlite_rows(db)
 
     async def scenario() -> list[Any]:
-        async with stdio(db, "--user", "me", MEMSTRATA_EMBEDDING_MODEL=MODEL) as client:
+        async with in_process(db, "--user", "me", MEMSTRATA_EMBEDDING_MODEL=MODEL) as client:
             return [await call(client, "delete_memory", **args)
                     for args in ({}, {"id": ""}, {"id": "   "}, {"id": None}, {"id": "fact:"})]
     for answer in asyncio.run(scenario()):

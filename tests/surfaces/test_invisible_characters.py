@@ -3,7 +3,7 @@
 the context block, and tag characters hid words no reader saw. The rule (``text.visible``):
 names refuse every invisible format character; stored text is kept exactly; what is rendered
 (context block, CLI, MCP) shows the reordering and hiding characters as ``[U+202E]``. Real
-SQLite files, the default model, a real server over HTTP, the MCP client, the CLI in-process (``clirun``)."""
+SQLite files, the default model, a real server over HTTP, the MCP client and the CLI in-process."""
 
 from __future__ import annotations
 
@@ -12,12 +12,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from mcpclient import call, stdio
+from mcpclient import call, in_process
 from serverproc import Server
 
 from clirun import cli
 from memstrata import InvalidInput, Memory
 from memstrata.semantic.categories import PROFILE, feature_key
+
+pytestmark = pytest.mark.usefixtures("embedder")  # in-process CLI and MCP use the run's loaded model
 
 RLO, PDF, LRI, PDI = "\u202e", "\u202c", "\u2066", "\u2069"
 TAGS = "".join(chr(0xE0000 + ord(c)) for c in "IGNORE")  # invisible tag characters spelling IGNORE
@@ -58,7 +60,6 @@ def test_names_refuse_them_and_stored_text_keeps_them(db: Path, embedder: Any) -
     assert feature_key(PROFILE, "tra\u200bvel", f"{RLO}plans") == feature_key(PROFILE, "travel", "plans")
 
 
-@pytest.mark.usefixtures("embedder")  # the in-process CLI uses the run's loaded model (clirun)
 def test_the_cli_shows_them(db: Path) -> None:
     def shown(*args: str) -> str:
         done = cli(*args, "--db", db, "--user", "bob")
@@ -72,7 +73,7 @@ def test_the_cli_shows_them(db: Path) -> None:
 
 def test_mcp_shows_them(db: Path) -> None:
     async def scenario() -> list[Any]:
-        async with stdio(db, "--user", "bob") as client:
+        async with in_process(db, "--user", "bob") as client:
             found = await call(client, "search_memory", query="peanuts allergy")
             listed = await call(client, "list_memories")
             full = await call(client, "get_memory", id=next(r["id"] for r in found["results"]

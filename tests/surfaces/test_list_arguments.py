@@ -1,7 +1,7 @@
 """List and choice arguments are checked alike on every door (a fresh-user trial): a string
 where a list is expected, an empty list, an unknown kind or status is ``invalid_input`` naming
 the argument and the bad value, in the same words through the SDK, REST (a real server over
-HTTP), MCP (the official client over stdio) and the CLI (in-process, ``clirun``). Before, the SDK
+HTTP), MCP (the official client, in-process) and the CLI (in-process, ``clirun``). Before, the SDK
 raised a bare ``TypeError`` for ``kinds=5``, ``list(status="actve")`` and ``memstrata list --status
 actve`` answered an empty list, and REST said ``kinds: Input should be a valid list``."""
 
@@ -12,11 +12,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from mcpclient import call, stdio
+from mcpclient import call, in_process
 from serverproc import Server
 
 from clirun import Run, cli
 from memstrata import InvalidInput, Memory
+
+pytestmark = pytest.mark.usefixtures("embedder")  # in-process CLI and MCP use the run's loaded model
 
 AS_STRING = 'kinds must be a list of \'fact\' and/or \'episode\' (such as ["fact"]), got the string "fact"'
 UNKNOWN = 'kinds holds the string "facts", which is not a kind: use \'fact\' or \'episode\''
@@ -72,13 +74,12 @@ def test_rest_answers_the_sdks_words(open_server: Server) -> None:
 
 def test_mcp_answers_the_sdks_words(db: Path) -> None:
     async def scenario() -> list[Any]:
-        async with stdio(db, "--user", "u1") as client:
+        async with in_process(db, "--user", "u1") as client:
             return [await call(client, "get_context", query="peanuts", kinds=kinds) for kinds, _ in KINDS]
     for answer, (_, message) in zip(asyncio.run(scenario()), KINDS, strict=True):
         assert answer == {"error": f"invalid_input: get_context: {message}"}
 
 
-@pytest.mark.usefixtures("embedder")  # the in-process CLI uses the run's loaded model (clirun)
 def test_the_cli_answers_the_sdks_words(db: Path) -> None:
     for args, message in ((("recall", "peanuts", "--kind", "facts"), UNKNOWN),
                           (("context", "peanuts", "--kind", "facts"), UNKNOWN),

@@ -1,6 +1,6 @@
 """The MCP tools that list episodes, update a fact and search with ``as_of`` / ``mode``, every answer
-bounded with ids, and the tool list's size: a real ``memstrata mcp`` process over stdio, the official
-client, a real SQLite file and the default model."""
+bounded with ids, and the tool list's size: the server ``memstrata mcp`` builds, in-process (the MCP SDK's
+in-memory transport), the official client, a real SQLite file and the default model."""
 
 from __future__ import annotations
 
@@ -9,15 +9,18 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from mcpclient import call, stdio
+import pytest
+from mcpclient import call, in_process
 
 from memstrata.server.mcp import EPISODE_CHARS, MAX_TOOL_LIST_TOKENS, tool_list_tokens
+
+pytestmark = pytest.mark.usefixtures("embedder")  # in-process MCP servers use the run's loaded model
 
 
 def test_list_episodes_pages_newest_first_and_filters_by_session_and_role(tmp_path: Path) -> None:
     async def scenario() -> dict[str, Any]:
         out: dict[str, Any] = {}
-        async with stdio(tmp_path / "m.db", "--user", "alice", "--session", "chat-1") as client:
+        async with in_process(tmp_path / "m.db", "--user", "alice", "--session", "chat-1") as client:
             for text in ("I live in Shanghai", "I'm allergic to peanuts", "My favorite airline is Delta"):
                 await call(client, "add_memory", content=text)
             await call(client, "add_memory", content="Noted: Delta it is.", role="assistant")
@@ -53,7 +56,7 @@ def test_list_episodes_pages_newest_first_and_filters_by_session_and_role(tmp_pa
 def test_update_memory_supersedes_and_search_as_of_reads_what_was_believed_then(tmp_path: Path) -> None:
     async def scenario() -> dict[str, Any]:
         out: dict[str, Any] = {}
-        async with stdio(tmp_path / "m.db", "--user", "alice", "--session", "chat-1") as client:
+        async with in_process(tmp_path / "m.db", "--user", "alice", "--session", "chat-1") as client:
             added = await call(client, "add_memory", content="From now on ship with FedEx")
             fact_id = added["facts"][0]["id"]
             out["before"] = datetime.now(UTC).isoformat()
@@ -71,7 +74,7 @@ def test_update_memory_supersedes_and_search_as_of_reads_what_was_believed_then(
             out["bad_importance"] = await call(client, "update_memory", id=new_id, importance=2)
             out["bad_as_of"] = await call(client, "search_memory", query="ship", as_of="last tuesday")
             out["bad_mode"] = await call(client, "search_memory", query="ship", mode="forever")
-        async with stdio(tmp_path / "m.db", "--user", "alice") as no_session:
+        async with in_process(tmp_path / "m.db", "--user", "alice") as no_session:
             out["no_session"] = await call(no_session, "search_memory", query="ship", mode="short_term")
         return out
 
@@ -97,7 +100,7 @@ def test_a_long_message_comes_whole_in_bounded_parts(tmp_path: Path) -> None:
 
     async def scenario() -> dict[str, Any]:
         out: dict[str, Any] = {"parts": []}
-        async with stdio(tmp_path / "m.db", "--user", "alice") as client:
+        async with in_process(tmp_path / "m.db", "--user", "alice") as client:
             added = await call(client, "add_memory", content=long_text)
             offset: int | None = 0
             while offset is not None:
@@ -118,7 +121,7 @@ def test_a_long_message_comes_whole_in_bounded_parts(tmp_path: Path) -> None:
 
 def test_the_tool_list_stays_small(tmp_path: Path) -> None:
     async def scenario() -> Any:
-        async with stdio(tmp_path / "m.db", "--user", "alice") as client:
+        async with in_process(tmp_path / "m.db", "--user", "alice") as client:
             return (await client.list_tools()).tools
 
     tools = asyncio.run(scenario())

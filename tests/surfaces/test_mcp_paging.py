@@ -1,6 +1,6 @@
 """``list_memories`` pages with a cursor, as the SDK (``Memory.page``), REST (``?cursor=``) and the
-CLI (``--cursor``) do, with the same cursor text: a real ``memstrata mcp`` process over stdio, the
-official client, a real SQLite file and the default model."""
+CLI (``--cursor``) do, with the same cursor text: the server ``memstrata mcp`` builds, in-process
+(the MCP SDK's in-memory transport), the official client, a real SQLite file and the default model."""
 
 from __future__ import annotations
 
@@ -8,9 +8,12 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
-from mcpclient import call, stdio
+import pytest
+from mcpclient import call, in_process
 
 from memstrata import Memory
+
+pytestmark = pytest.mark.usefixtures("embedder")  # in-process MCP servers use the run's loaded model
 
 STATEMENTS = ["I prefer window seats", "I'm allergic to peanuts", "From now on ship with FedEx",
               "My favorite airline is Delta", "I live in Shanghai"]
@@ -35,7 +38,7 @@ def test_list_memories_pages_with_a_cursor_and_misses_nothing_while_memories_are
 
     async def scenario() -> dict[str, Any]:
         out: dict[str, Any] = {}
-        async with stdio(db, "--user", "alice") as client:
+        async with in_process(db, "--user", "alice") as client:
             for text in STATEMENTS:
                 await call(client, "add_memory", content=text)
             out["plain"] = await call(client, "list_memories", limit=50)
@@ -67,7 +70,7 @@ def test_list_memories_pages_with_a_cursor_and_misses_nothing_while_memories_are
 
 def test_a_page_cut_by_the_token_budget_continues_after_the_last_line_shown(tmp_path: Path) -> None:
     async def scenario() -> tuple[list[str], list[dict[str, Any]], list[str]]:
-        async with stdio(tmp_path / "m.db", "--user", "alice", "--budget-tokens", "50") as client:
+        async with in_process(tmp_path / "m.db", "--user", "alice", "--budget-tokens", "50") as client:
             for text in STATEMENTS:
                 await call(client, "add_memory", content=text)
             plain = await call(client, "list_memories", limit=50)

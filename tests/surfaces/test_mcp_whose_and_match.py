@@ -1,6 +1,7 @@
 """MCP ``list_memories`` says whose fact it is, and ``search_memory`` / ``get_context`` take
 ``min_match`` as REST and the SDK do (fresh-user trials: the search_memory
-description). A real ``memstrata mcp`` stdio process driven by the official client."""
+description). The server ``memstrata mcp`` builds, in-process (the
+MCP SDK's in-memory transport), driven by the official client."""
 
 from __future__ import annotations
 
@@ -8,13 +9,16 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
-from mcpclient import call, stdio
+import pytest
+from mcpclient import call, in_process
+
+pytestmark = pytest.mark.usefixtures("embedder")  # in-process MCP servers use the run's loaded model
 
 
 def test_list_names_the_subject_and_search_takes_min_match(tmp_path: Path) -> None:
     async def scenario() -> dict[str, Any]:
         out: dict[str, Any] = {}
-        async with stdio(tmp_path / "m.db", "--user", "me") as client:
+        async with in_process(tmp_path / "m.db", "--user", "me") as client:
             out["tools"] = {t.name: t for t in (await client.list_tools()).tools}
             out["xm"] = await call(client, "add_memory", content="我不吃辣", speaker="小明")
             out["own"] = await call(client, "add_memory", content="I prefer FedEx for delivery")
@@ -49,7 +53,7 @@ def test_the_users_own_fact_has_subject_null_in_search_as_in_list(tmp_path: Path
     # search_memory said "me" where list_memories, get_memory's fact, REST and the SDK's Fact say
     # null, and a filter on subject = "me" found nothing: null is the one form, and filters by it
     async def scenario() -> dict[str, Any]:
-        async with stdio(tmp_path / "m.db", "--user", "me") as client:
+        async with in_process(tmp_path / "m.db", "--user", "me") as client:
             await call(client, "add_memory", content="I prefer FedEx for delivery")
             return {"listed": await call(client, "list_memories"),
                     "found": await call(client, "search_memory", query="FedEx delivery", min_match=0.55),

@@ -161,23 +161,15 @@ def mcp_command(
 ) -> None:
     """Serve memory to MCP clients (Claude Desktop, Cursor) as tools; the scope is these flags, never the model's."""
     _require_extra("mcp")
-    from memstrata.server.mcp import build_server
 
     def build() -> tuple[AsyncMemory, Any, Any, bool]:
-        if budget < 50:
-            raise InvalidInput(f"--budget-tokens must be at least 50, got {budget}")
-        # No default session on the engine: the tools pass it to writes (and short-term searches)
-        # themselves, and every other read covers the user's whole memory (a fact set by
-        # update_memory cites no message of the session and was not found in its scope).
-        memory = open_memory(db, org, project, user, create=True, agent_id=agent)
-        scope = {"org_id": memory.scope.org_id, "project_id": memory.scope.project_id,
-                 "user_id": memory.scope.user_id, "agent_id": agent, "session_id": session}
-        async_memory = AsyncMemory(memory=memory)
-        server = build_server(async_memory, scope=scope, budget_tokens=budget)
+        async_memory, server, scope = mcp_server(db=db, org=org, project=project, user=user, agent=agent,
+                                                 session=session, budget=budget)
         if not http:
             return async_memory, server, None, False
         from memstrata.server.mcp import KeyGate
 
+        memory = async_memory.memory
         keys, admin = api_keys(memory), ServerConfig.from_env().admin_key
         if not (admin or (keys is not None and keys.any_active())):
             if not is_loopback(host):
@@ -199,6 +191,29 @@ def mcp_command(
             server.run("stdio")
     finally:
         memory.memory.close()
+
+
+def mcp_server(*, db: str | None, org: str | None, project: str | None, user: str | None, agent: str | None,
+               session: str | None, budget: int) -> tuple[AsyncMemory, Any, dict[str, str | None]]:
+    """What ``memstrata mcp`` serves for its flags: the opened memory, the MCP server whose tools act
+    on it, and their scope (the flags', never a tool argument's). The caller closes the memory.
+
+    Raises:
+        InvalidInput: ``budget`` (tokens of each search/list answer) under 50, or a bad scope.
+        StoreError: the database cannot be opened.
+    """
+    from memstrata.server.mcp import build_server  # the ``mcp`` extra
+
+    if budget < 50:
+        raise InvalidInput(f"--budget-tokens must be at least 50, got {budget}")
+    # No default session on the engine: the tools pass it to writes (and short-term searches)
+    # themselves, and every other read covers the user's whole memory (a fact set by
+    # update_memory cites no message of the session and was not found in its scope).
+    memory = open_memory(db, org, project, user, create=True, agent_id=agent)
+    scope = {"org_id": memory.scope.org_id, "project_id": memory.scope.project_id,
+             "user_id": memory.scope.user_id, "agent_id": agent, "session_id": session}
+    async_memory = AsyncMemory(memory=memory)
+    return async_memory, build_server(async_memory, scope=scope, budget_tokens=budget), scope
 
 
 @keys_app.command("create")
