@@ -62,16 +62,6 @@ _CATEGORY_TAIL = lazy_regex(r"(?<=[\u4e00-\u9fff])的?(?:座位|位子|快递)$"
 _SLUG = lazy_regex(r"[^\w\u3400-\u9fff]+")
 
 
-def business(value: str, clause: str, lang: str) -> list[Finding]:
-    """The user's own business (``user.business``, one at a time), from a business run, grown or
-    opened ("I'm working on my online store", 我开了一家网店)."""
-    value = clean_value(value, lang)
-    if not value:
-        return []
-    said = f"经营{value}" if lang == "zh" else f"runs {value}"
-    return [Finding(open_key("", "business"), value, CONF_STATED, clause, statement=said)]
-
-
 def slug(words: str) -> str:
     """A key part from words: case-folded, runs of other characters as ``_`` ("shoe size" →
     ``shoe_size``, 代码仓库 kept)."""

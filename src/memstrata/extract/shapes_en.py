@@ -10,7 +10,7 @@ from datetime import datetime
 
 from memstrata.extract import gazetteer, kin, patterns_en
 from memstrata.extract.clauses import CONF_LIKE, CONF_PREFER, Finding, clean_value, like_finding
-from memstrata.extract.shapes import attribute_finding, business, chosen, dated, instead, open_key
+from memstrata.extract.shapes import attribute_finding, chosen, dated, instead, open_key
 from memstrata.text.regex import lazy_regex
 
 _IC = re.IGNORECASE
@@ -336,22 +336,6 @@ def _favourite_is(clause: str, lang: str = "en") -> list[Finding]:
     return like_finding(m.group("v"), "like", CONF_LIKE, clause, lang)
 
 
-#: A business one keeps: the noun after "my" names it.
-_BUSINESS_NOUN = (r"(?:[a-z]+\s+){0,2}(?:studio|store|shop|boutique|business|startup|start-up|bakery|cafe|café|"
-                  r"restaurant|salon|brand|agency|gym|clinic|practice)")
-_BUSINESS = lazy_regex(
-    rf"\b(?:expanding|expand|grow|growing|run|running|working on|work on|opened|open|opening|launched|launch|"
-    rf"launching|started|start|starting|promoting|promote|built|building|own|owns)\s+my\s+(?:own\s+)?"
-    rf"(?P<v>{_BUSINESS_NOUN})(?:'s)?\b"
-    rf"|^my\s+(?:own\s+)?(?P<w>{_BUSINESS_NOUN})\s+(?:is|just)\s+(?:now\s+|finally\s+)?(?:open|opened|launched|live)\b",
-    _IC)
-
-
-#: A business wished for or about to be tried is none yet ("I'm gonna take a shot at starting my own business").
-_NOT_YET = lazy_regex(r"\b(?:gonna|going to|want|wanna|wants|plan|planning|hope|hoping|dream|dreaming|thinking|"
-                      r"shot at|try|trying|would|'d like|someday|one day|if)\b", _IC)
-
-
 def _intent(clause: str, lang: str = "en") -> list[Finding]:
     """"I plan to go on a trip to Mexico" (no date: a dated plan is an event's) and "my love for
     dance" (a like said as a noun)."""
@@ -360,8 +344,6 @@ def _intent(clause: str, lang: str = "en") -> list[Finding]:
         if not value or re.search(r"\byou\b", value, _IC) or len(value.split()) > 10:
             return []
         return [Finding("plan.intent", value, CONF_PREFER, clause)]
-    if (m := _BUSINESS.search(clause)) is not None and not _NOT_YET.search(clause[:m.start()]):
-        return business(m.group("v") or m.group("w"), clause, lang)  # "I'm working on my online store"
     if (m := _LOVE_FOR.search(clause)) is not None:
         return like_finding(m.group("v"), "like", CONF_LIKE, clause, lang)
     relax = _RELAX.match(clause)

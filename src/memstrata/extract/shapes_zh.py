@@ -9,7 +9,7 @@ from datetime import datetime
 
 from memstrata.extract import gazetteer, kin, patterns_zh
 from memstrata.extract.clauses import CONF_LIKE, CONF_PREFER, Finding, clean_value, like_finding
-from memstrata.extract.shapes import attribute_finding, business, chosen, dated, instead, open_key
+from memstrata.extract.shapes import attribute_finding, chosen, dated, instead, open_key
 from memstrata.text.regex import lazy_regex
 
 _H = "\u4e00-\u9fff"
@@ -216,10 +216,6 @@ def _learning(clause: str) -> list[Finding]:
 _RELAX = lazy_regex(r"^我(?:平时|一般|通常|经常|有时|周末)*(?:会|都会|喜欢)?(?!需要|想|要|得|必须|应该|可以)"
                     r"(?P<v>[^，。！？]+?)(?:来|去)(?:放松|解压|减压)(?:一下)?$")
 _FAVOURITE_IS = lazy_regex(r"^(?P<v>[^，。！？]{1,12}?)(?:是我的最爱|是我的心头好|是我最喜欢的)$")
-_BUSINESS_NOUN = rf"[{_H}A-Za-z]{{0,4}}(?:工作室|网店|店铺|小店|公司|餐厅|咖啡馆|面包店|品牌)"
-_BUSINESS = lazy_regex(rf"^我(?:最近|现在|自己|已经)*(?:在)?(?:(?:经营|运营|打理|创办了?)(?:着)?(?:一家|一个|一间)?"
-                       rf"|开了?(?:一家|一个|一间|自己的))(?:自己的)?(?P<v>{_BUSINESS_NOUN})了?$"
-                       rf"|^我(?:的|自己的)(?P<w>{_BUSINESS_NOUN})(?:终于|已经)?(?:开业|开张|上线)了$")
 _PLAN = lazy_regex(r"^我(?:们)?(?:最近|今年|以后|也|还|一直)*(?:打算|计划|准备)(?P<v>[^，。！？]+)$")
 _INTEREST = lazy_regex(r"^我(?:也|还|一直|从小就?)*对(?P<v>[^，。！？]+?)(?:很|非常|特别|比较|挺|十分|也|一直|都)*"
                        r"(?:感兴趣|有兴趣|着迷)$")
@@ -233,8 +229,6 @@ def _intent(clause: str) -> list[Finding]:
         if not value or "你" in value or re.match(r"(?:怎么|什么|如何|问|好好)", value) or len(value) > 20:
             return []
         return [Finding("plan.intent", value, CONF_PREFER, clause)]
-    if (m := _BUSINESS.match(clause)) is not None:
-        return business(m.group("v") or m.group("w"), clause, "zh")  # 我开了一家网店, 我的工作室开业了
     if (m := _INTEREST.match(clause)) is not None and "你" not in m.group("v"):
         return like_finding(m.group("v"), "like", CONF_LIKE, clause, "zh")
     if (m := _RELAX.match(clause) or _FAVOURITE_IS.match(clause)) is not None and "你" not in m.group("v"):
