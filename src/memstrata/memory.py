@@ -2,7 +2,10 @@
 
 Every method takes the scope fields as keyword arguments (``user_id=...``); what is
 not given falls back to the scope the ``Memory`` was opened with. Business logic
-lives in ``ingest``, ``recall``, ``resolve`` and ``recall.fusion``; this module only wires.
+lives in the wings: ``write`` (ingest, idempotency, hand updates), ``facts`` (the fact engine, a
+fact's history), ``recall`` (search and its arguments, ``recall.query``), ``context`` (the
+block), ``lifecycle`` (forget, delete, maintenance, export and import, vectors stored without a
+model); this module checks the scope, keeps the embedding model's health and wires.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ import logging
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import asdict, replace
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypedDict, Unpack, cast
 
@@ -20,9 +23,10 @@ from memstrata.arguments import KEY_WANTED, check_kinds, check_statuses
 from memstrata.arguments import check_text as check_argument
 from memstrata.clock import require_aware, utcnow
 from memstrata.config import Settings, check_ttl, is_postgres_url, looks_like_url
+from memstrata.context.block import PROFILE_FACTS, profile_filter, profile_hits
 from memstrata.context.block import build as build_context
-from memstrata.context.block import profile_hits
-from memstrata.context.render import MIN_BUDGET_TOKENS, in_users_script
+from memstrata.context.block import check_arguments as check_block_arguments
+from memstrata.context.render import in_users_script
 from memstrata.embed.base import (
     DEFAULT_COSINE_SCALE,
     Embedder,
@@ -37,7 +41,7 @@ from memstrata.errors import EmbeddingError, InvalidInput, NotFound, StoreError,
 from memstrata.extract.base import Extractor
 from memstrata.extract.rules import RuleExtractor
 from memstrata.facts.history import fact_history
-from memstrata.filter import And, Compare, Expr, Field
+from memstrata.filter import Expr
 from memstrata.lifecycle.delete import Reader, forget_scope, forget_target
 from memstrata.lifecycle.delete import delete as delete_target
 from memstrata.lifecycle.embed_missing import check_model, embed_flagged, flag_missing
@@ -109,10 +113,6 @@ class ScopeArgs(TypedDict, total=False):
 
 #: Messages embedded and committed together by ``add_many`` (one transaction per batch).
 BATCH_SIZE = 64
-
-#: Newest active facts ``context`` reads for its profile fallback (ranked there by importance):
-#: bounded so that a user with 10,000 facts costs one short indexed read, not a scan.
-PROFILE_FACTS = 200
 
 
 class Memory:
@@ -532,11 +532,7 @@ class Memory:
         """
         sc = self._scope(**scope)  # first: an unknown keyword is reported as context()'s, not search()'s
         kinds = check_kinds(kinds)
-        if isinstance(budget_tokens, bool) or not isinstance(budget_tokens, int) or budget_tokens < MIN_BUDGET_TOKENS:
-            raise InvalidInput(f"budget_tokens must be an integer of at least {MIN_BUDGET_TOKENS} (a title and one "
-                               f"cited line; memstrata.context.render.MIN_BUDGET_TOKENS), got {budget_tokens!r}")
-        if not isinstance(profile, bool):
-            raise InvalidInput(f"profile must be True or False, got {profile!r}")
+        check_block_arguments(budget_tokens, profile)
         hits = self.search(query, limit=limit, kinds=kinds, min_score=min_score, filter=filter, as_of=as_of,
                            mode=mode, min_match=min_match, **scope)
 
@@ -545,12 +541,8 @@ class Memory:
             return None if episode is None else episode.content
 
         def known() -> builtins.list[Hit]:
-            where = parse_filter(filter)
-            if as_of is not None:  # facts recorded by then (retired ones too: they may have been current)
-                until = Compare(Field("created_at"), "<=", as_of.astimezone(UTC).isoformat())
-                where = until if where is None else And((where, until))
             facts = self.list(kind="fact", status="all" if as_of is not None else "active", limit=PROFILE_FACTS,
-                              filter=where, **scope)
+                              filter=profile_filter(parse_filter(filter), as_of), **scope)
             return in_users_script(profile_hits([f for f in facts if isinstance(f, Fact)], limit=limit, as_of=as_of),
                                    said)
         # Facts in the script the user wrote them in (display only: ``context.render.in_users_script``).

@@ -12,14 +12,50 @@ important first, so a health fact leads.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from datetime import datetime
+from datetime import UTC, datetime
 
 from memstrata.context.attribution import is_users_own
-from memstrata.context.render import estimate_tokens, is_safety, render_context, render_lines, restated
+from memstrata.context.render import (
+    MIN_BUDGET_TOKENS,
+    estimate_tokens,
+    is_safety,
+    render_context,
+    render_lines,
+    restated,
+)
 from memstrata.context.standing import is_about_food, is_non_food_allergen, is_severe_allergy
+from memstrata.errors import InvalidInput
+from memstrata.filter import And, Compare, Expr, Field
 from memstrata.recall.evidence import is_general, matches
 from memstrata.recall.search import fact_hit
 from memstrata.types import Fact, Hit
+
+#: Newest active facts ``Memory.context`` reads for its profile fallback (ranked there by
+#: importance): bounded so that a user with 10,000 facts costs one short indexed read, not a scan.
+PROFILE_FACTS = 200
+
+
+def check_arguments(budget_tokens: object, profile: object) -> None:
+    """Check a block's own arguments: ``budget_tokens`` an integer of at least
+    ``context.render.MIN_BUDGET_TOKENS`` (a title and one cited line), ``profile`` a bool.
+
+    Raises:
+        InvalidInput: naming the argument and the value given.
+    """
+    if isinstance(budget_tokens, bool) or not isinstance(budget_tokens, int) or budget_tokens < MIN_BUDGET_TOKENS:
+        raise InvalidInput(f"budget_tokens must be an integer of at least {MIN_BUDGET_TOKENS} (a title and one "
+                           f"cited line; memstrata.context.render.MIN_BUDGET_TOKENS), got {budget_tokens!r}")
+    if not isinstance(profile, bool):
+        raise InvalidInput(f"profile must be True or False, got {profile!r}")
+
+
+def profile_filter(where: Expr | None, as_of: datetime | None) -> Expr | None:
+    """The filter of the facts a profile fallback reads: ``where``, and with ``as_of`` only the
+    facts recorded by then (retired ones too: they may have been current then)."""
+    if as_of is None:
+        return where
+    until = Compare(Field("created_at"), "<=", as_of.astimezone(UTC).isoformat())
+    return until if where is None else And((where, until))
 
 
 def profile_order(facts: Sequence[Fact], *, as_of: datetime | None = None) -> list[Fact]:
