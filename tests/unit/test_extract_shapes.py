@@ -238,3 +238,12 @@ def test_a_like_or_activity_said_another_way(text: str, expected: list[str]) -> 
 ])
 def test_no_like_or_activity_in_a_need_a_hedge_or_a_time(text: str) -> None:
     assert _read(text) == []
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ('I also enjoy classic literature such as "Walden" and "The Kite Runner".', ["classic literature"]),
+    ("我喜欢经典文学作品比如《瓦尔登湖》", ["经典文学作品"]),
+    ("I like sports such as tennis and golf.", ["sports"]),
+])
+def test_the_liked_kind_without_its_examples(text: str, expected: list[str]) -> None:
+    assert [value for _, value, _, _ in _read(text)] == expected

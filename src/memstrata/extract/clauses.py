@@ -209,7 +209,7 @@ def like_finding(
     thing is a plain dislike (hating Vim says nothing about the editor you use).
     Generic results carry ``polarity`` so the extractor may re-key them by embedding.
     """
-    value = clean_value(obj, lang)
+    value = clean_value(_EXAMPLES.sub("", obj), lang)  # "classic literature such as Walden": the kind is liked
     limit = 8 if lang == "en" else 16  # words vs characters: longer is a story, not a taste
     # A Chinese clause counts an English word in it as one unit, like one character
     # ("我喜欢 Red Hot Chili Peppers" is four, not 21).
@@ -253,6 +253,9 @@ _ATTRIBUTIVE = lazy_regex(
 )
 
 
+#: Examples after the liked kind: "classic literature such as "Walden" and ...", 经典文学作品比如《瓦尔登湖》.
+_EXAMPLES = lazy_regex(r"\s*,?\s+(?:such as|including|for example|for instance|e\.g\.)\s.*$"
+                       r"|(?:比如|例如|像是|譬如)\S*$", re.IGNORECASE)
 #: Where a list of liked things is cut; never at 与, which joins the words of a name (枪与玫瑰, 傲慢与偏见).
 _LIST_SPLIT = {"zh": lazy_regex(r"[、，,和及]|还有"), "en": lazy_regex(r"\s*,\s*|\s+(?:and|or)\s+")}
 #: A list's closing "and the like" (AC/DC、枪与玫瑰等摇滚乐队): the items are before it.
