@@ -18,22 +18,17 @@ _NOT_A_STATEMENT = lazy_regex(
     r"^(?:如果|要是|假如|假设|万一|是否)|[？?]|吗[。！!]?$|呢[。]?$|是不是|会不会|要不要|可不可以|能不能|可能|好像|也许|"
     r"大概|说|觉得|认为|不确定|问|希望能|真希望|还没")
 _CLAUSES = lazy_regex(r"\s*[，,；;。！!]\s*")
-#: A question that ends a sentence asks only in its own clause: 我最近开始学做菜了，你也喜欢做菜吗？ states
-#: the first; a supposition, a hedge or a report (如果, 觉得, 说) covers what follows it.
-_QUESTION_ONLY = lazy_regex(r"[？?]|吗[。！!？?]?$|呢[。？?]?$")
 
 
 def _statements(sentence: str) -> list[str]:
-    """The clauses of ``sentence`` a shape may read: all of them, unless a supposition, hedge or
-    report (``_NOT_A_STATEMENT``) opens the sentence or comes before a clause; a clause asking a
-    question is left out alone when the sentence's only such marker is its question."""
-    out = []
-    for clause in (c for c in _CLAUSES.split(sentence.strip()) if c):
-        if not _NOT_A_STATEMENT.search(clause):
-            out.append(clause)
-        elif not _QUESTION_ONLY.search(clause):
-            break  # 如果…, 我觉得…, 他说…: nothing after it is a plain statement
-    return out
+    """The clauses of ``sentence`` a shape may read: none when it asks, supposes or reports anywhere
+    (``_NOT_A_STATEMENT``). A statement before a closing question (我最近开始学做菜了，你也喜欢做菜吗？)
+    is left unread too: read, its facts outranked the turns MemoryBank-zh questions ask about (NDCG@10 of
+    the questions after chit-chat 0.600 -> 0.596)."""
+    if _NOT_A_STATEMENT.search(sentence):
+        return []
+    return [c for c in _CLAUSES.split(sentence.strip()) if c]
+
 
 # --- the subject --------------------------------------------------------------------------------
 
