@@ -2,8 +2,8 @@
 
 A command here costs what the command does, not a Python start, an import of the package and
 a load of the embedding model (~2 s each as a subprocess): the run's one loaded model is
-registered in ``memstrata.cli.session.loaded_models`` (``share_model``), and a command whose
-settings name that model uses it. The environment is the test's without any ``MEMSTRATA_*``
+registered in ``memstrata.embed.models.loaded_models`` (``share_model``), and a command (or a
+hook on the cold path) whose settings name that model uses it. The environment is the test's without any ``MEMSTRATA_*``
 setting, as ``serverproc.clean_env`` gives a subprocess. The few true end-to-end tests of the
 console script (a process start, stdin, exit codes) stay subprocesses.
 """
@@ -21,6 +21,7 @@ from typer.testing import CliRunner
 
 from memstrata.cli import commands, session
 from memstrata.embed.base import Embedder
+from memstrata.embed.models import loaded_models
 
 # rich fixes a console's width when it is made (80 off a terminal, however COLUMNS changes later):
 # every in-process command of the run prints 300 columns wide, as the subprocesses did with COLUMNS=300.
@@ -59,7 +60,7 @@ class Run:
 
 def share_model(embedder: Embedder) -> None:
     """Make ``embedder`` the model every in-process command uses when its settings name it."""
-    session.loaded_models[embedder.name] = embedder
+    loaded_models[embedder.name] = embedder
 
 
 def cli_env(**extra: str) -> dict[str, str | None]:

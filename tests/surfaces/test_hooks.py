@@ -20,6 +20,7 @@ from memstrata.integrations.hooks.backend import PROJECT_BUDGET_TOKENS, PROJECT_
 from memstrata.integrations.hooks.protocol import TURN_BYTES, HookSettings
 from memstrata.recall.evidence import MATCH_EVIDENCE
 
+pytestmark = pytest.mark.usefixtures("embedder")  # hooks in process use the run's loaded model (clirun.share_model)
 SESSIONS = Path(__file__).parent / "agent_sessions"
 CLAUDE_SESSION = "5c2e8f3a-41d7-4b8e-9a0f-2d6b1c7e9f10"
 CODEX_THREAD = "019a6c3e-7d21-7c40-b8e5-3f9a2d1c4b57"

@@ -17,7 +17,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from memstrata.config import DEFAULT_DB_PATH, Settings, looks_like_url
-from memstrata.embed.base import Embedder
+from memstrata.embed.models import loaded_models
 from memstrata.errors import InvalidInput, MemstrataError, StoreError
 from memstrata.lifecycle.export import _plain
 from memstrata.memory import Memory
@@ -67,11 +67,6 @@ def missing_file(db: str | None, settings: Settings) -> Path | None:
     return None if path.exists() else path
 
 
-#: Embedding models already loaded in this process, by model name (``Settings.embedding_model``).
-#: A command whose settings name one of them uses it rather than loading its own copy. Empty in a
-#: ``memstrata`` run (one command per process); a process that drives ``app`` many times (tests
-#: through typer's ``CliRunner``, a notebook) registers its loaded model here once.
-loaded_models: dict[str, Embedder] = {}
 
 
 def open_memory(db: str | None, org: str | None, project: str | None, user: str | None, *,

@@ -11,6 +11,13 @@ from memstrata.errors import InvalidInput
 #: Largest dimension accepted for ``hashing-<dim>`` (vectors cost 2 bytes a dimension).
 MAX_HASHING_DIM = 4096
 
+#: Embedding models already loaded in this process, by model name (``Settings.embedding_model``).
+#: A door that opens ``Memory`` for one call (a CLI command, a hook on the cold path) uses the one
+#: registered under its settings' model name rather than loading its own copy. Empty in a
+#: ``memstrata`` run (one call per process); a process that drives the doors many times (tests, a
+#: notebook) registers its loaded model here once.
+loaded_models: dict[str, Embedder] = {}
+
 
 def load_default_embedder(name: str = "use-multilingual-v3", *, threads: int | None = 1) -> Embedder:
     """Load an embedder by name.

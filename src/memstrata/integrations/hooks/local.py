@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from memstrata.config import DEFAULT_DB_PATH, Settings
+from memstrata.embed.models import loaded_models
 from memstrata.integrations.hooks.backend import EarlierTurn
 from memstrata.integrations.hooks.protocol import HookScope
 from memstrata.integrations.hooks.transcript import Turn
@@ -39,7 +40,13 @@ class LocalBackend:
                     return None
                 if path == DEFAULT_DB_PATH.expanduser():  # only the default folder is made, as the CLI does
                     path.parent.mkdir(parents=True, exist_ok=True)
-        memory = Memory(settings=settings, org_id=scope.org_id, project_id=scope.project_id, user_id=scope.user_id)
+        # A model this process loaded already (``embed.models.loaded_models``) is used, not loaded again.
+        shared = loaded_models.get(settings.embedding_model or "")
+        if shared is None:
+            memory = Memory(settings=settings, org_id=scope.org_id, project_id=scope.project_id, user_id=scope.user_id)
+        else:
+            memory = Memory(settings=settings, embedder=shared, org_id=scope.org_id, project_id=scope.project_id,
+                            user_id=scope.user_id)
         return cls(memory, scope, target)
 
     def context(self, query: str, *, budget_tokens: int, kinds: Sequence[str], filter: str | None,
