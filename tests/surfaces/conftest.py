@@ -1,4 +1,5 @@
-"""Fixtures: real ``memstrata serve`` processes (see ``serverproc``), one per test module."""
+"""Fixtures: real ``memstrata serve`` processes (see ``serverproc``): the keyed server one per test
+module, the open one per test process."""
 
 from __future__ import annotations
 
@@ -16,9 +17,12 @@ def keyed_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     server.stop()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def open_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """A server with no keys configured (loopback only), two uvicorn workers on one SQLite file."""
+    """A server with no keys configured (loopback only), two uvicorn workers on one SQLite file.
+
+    One per test process, shared by the modules that use it (three processes and two model loads
+    each time it starts): each module writes to users of its own and asserts on those alone."""
     server = start_server(tmp_path_factory.mktemp("open"), workers=2)
     yield server
     server.stop()
