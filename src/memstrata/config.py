@@ -169,13 +169,23 @@ class Settings:
         neighbour_chars: a neighbouring turn longer than this many characters borrows only
             ``neighbour_chars / its length`` of what it would: a bare reply ("A year ago in Paris.")
             needs the turn it answers, a paragraph that stands on its own does not, and borrowing
-            pushed such paragraphs past the evidence (BEAM R@10 0.486 with full borrowing, 0.594
-            at 300; LoCoMo unchanged: docs/benchmarks.md). 300 was the one value measured.
+            pushed such paragraphs past the evidence (BEAM R@10 0.486 with full borrowing). Chosen
+            with ``similarity_weight`` by leave-one-dataset-out over the five sets among 150, 300 and
+            600 (docs/benchmarks.md): with the similarity lift, 600 keeps MemoryBank-en's long
+            questions (R@10 0.777 against 0.757 at 300) and BEAM as asked equals 300.
         neighbour_before: the share of ``neighbour_weight`` the turn just *before* a matching turn
             borrows (the turn after it, the reply, borrows all of it). Measured on LoCoMo with
             turn contexts (docs/benchmarks.md, fourth round): 0.8 and 0.6 both lift R@5 0.634 ->
             0.644 (R@10 unchanged; temporal -2 points, open-domain +4); 0.8 keeps MemoryBank-zh
             R@10 (0.960 vs 0.950); 1.0 lends both neighbours alike.
+        similarity_weight: how much a memory's own cosine to the query (its best sentence's,
+            rescaled to [0, 1]: ``Hit.signals["similarity"]``) lifts its score beside the lists' ranks:
+            ``(score + w * similarity) / (1 + w)`` (``recall.fusion.with_similarity``); only for a query
+            that is its own question (a long query with a question in it, ``text.clauses.question_focus``,
+            has a vector that is mostly its chit-chat's); 0 turns it off. Chosen by
+            leave-one-dataset-out over the five sets among 0, 0.1, 0.2 and 0.3 (docs/benchmarks.md):
+            every fold chose 0.2 but RealMemBench's (0.3). BEAM as asked NDCG@10 0.409 -> 0.476
+            (the vector list alone, 0.504, ranked better than its fusion with full text).
         speaker_weight: when a query names the speaker of some candidates ("What does Melanie
             paint?"), every memory not said by (or, a fact, not about) a named speaker scores
             ``1 / (1 + speaker_weight)`` of its score (``recall.speakers``); 0 turns it off. Measured on
@@ -242,7 +252,8 @@ class Settings:
     merge_similarity: float = 0.9
     neighbour_weight: float = 0.95
     neighbour_before: float = 0.8
-    neighbour_chars: int = 300
+    neighbour_chars: int = 600
+    similarity_weight: float = 0.2
     speaker_weight: float = 0.1
     time_weight: float = 1.0
     cjk_vector_weight: float | None = None

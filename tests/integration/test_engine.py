@@ -13,6 +13,7 @@ from memstrata import EmbeddingModelMismatch, HashingEmbedder, Memory
 from memstrata.embed.base import EmbeddingCache
 from memstrata.lifecycle.reembed import reembed_database
 from memstrata.store.sqlite.schema import MIGRATIONS
+from memstrata.text.clauses import question_focus
 from memstrata.types import Hit
 
 
@@ -207,6 +208,35 @@ def test_a_long_turn_beside_a_match_borrows_in_proportion_to_its_length(db_path:
     assert relevance(10_000) > relevance(300) > relevance(30)
 
 
+def test_a_question_lifts_each_hit_by_its_own_cosine(db_path: Path, embedder: EmbeddingCache) -> None:
+    """``Settings.similarity_weight``: a hit's score becomes ``(score + w * similarity) / (1 + w)``
+    when the query is its own question; a long query whose question sits among chit-chat
+    (``question_focus``) keeps the plain score."""
+    # One speaker: no turn borrows a neighbour's score, nor its cosine (``recall.search._lifted``).
+    turns = [("ann", "Any plans for the spring holidays?"), ("ann", "Kayaking on the fjords near Bergen!"),
+             ("ann", "By the way, the printer is broken again.")]
+    chatty = ("We had a long week at work and the weather was grey and wet all the time, my sister visited "
+              "with her two dogs, we cooked a big pot of soup and watched an old film about sailors and "
+              "whales on Sunday evening. The neighbours painted their fence bright yellow, the bakery closed "
+              "early on Monday, and the train to town was late twice. What are the plans for the spring holidays?")
+
+    def scores(query: str, weight: float) -> dict[str, tuple[float, float]]:
+        found = _conversation_search(db_path.with_name(f"s{weight}-{len(query)}.db"), embedder, turns, query, 3,
+                                     similarity_weight=weight)
+        return {h.text: (h.score, h.signals["similarity"]) for h in found}
+
+    plain, lifted = scores("spring holiday plans", 0.0), scores("spring holiday plans", 0.5)
+    assert plain.keys() == lifted.keys() and len(plain) >= 2
+    for text, (score, similarity) in plain.items():
+        assert lifted[text][0] == pytest.approx((score + 0.5 * similarity) / 1.5)
+    similarities = [similarity for _, similarity in plain.values()]
+    assert min(similarities) < max(similarities)  # the lift tells the hits apart
+    assert question_focus(chatty) == "What are the plans for the spring holidays?"
+    chat_plain, chat_lifted = scores(chatty, 0.0), scores(chatty, 0.5)
+    assert chat_plain.keys() == chat_lifted.keys()
+    assert all(chat_lifted[text] == pytest.approx(chat_plain[text]) for text in chat_plain)
+
+
 def test_a_session_only_read_sees_only_facts_from_that_session(db_path: Path, embedder: EmbeddingCache) -> None:
     with Memory(db_path, embedder=embedder.inner) as memory:
         memory.add("I'm allergic to peanuts", user_id="alice", session_id="a-s1")
@@ -239,8 +269,10 @@ def test_a_query_naming_a_speaker_ranks_their_own_words_first(db_path: Path, emb
              ("ben", "The printer is broken again.")]
 
     def ranked(weight: float) -> list[Hit]:
+        # The speaker rule alone: with ``similarity_weight`` Ben's question, a near paraphrase of the
+        # query, also gains its cosine (checked in ``test_a_question_lifts_each_hit_by_its_own_cosine``).
         return _conversation_search(db_path.with_name(f"spk{weight}.db"), embedder, turns, "What does Ann paint?", 3,
-                                    speaker_weight=weight)
+                                    speaker_weight=weight, similarity_weight=0.0)
 
     plain, focused = ranked(0.0), ranked(Settings().speaker_weight)
     assert plain[0].text == turns[0][1]  # Ben's turn holds "Ann" and "paint" twice

@@ -7,7 +7,15 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from memstrata.config import RankingWeights
-from memstrata.recall.fusion import access_signal, blend, normalised_rrf, recency, rrf, session_ranks
+from memstrata.recall.fusion import (
+    access_signal,
+    blend,
+    normalised_rrf,
+    recency,
+    rrf,
+    session_ranks,
+    with_similarity,
+)
 
 
 def test_rrf_sums_reciprocal_ranks() -> None:
@@ -64,3 +72,11 @@ def test_blend_is_weighted_mean_of_signals() -> None:
     assert score == pytest.approx(0.55 + 0.10 + 0.12)
     default = blend(relevance=1, recency=1, confidence=1, importance=1, access=1, weights=RankingWeights())
     assert default == pytest.approx(1.0)
+
+
+def test_similarity_lifts_a_score_and_keeps_it_in_unit_range() -> None:
+    assert with_similarity(0.5, 0.9, 0.0) == 0.5
+    assert with_similarity(0.5, 0.9, 0.25) == pytest.approx((0.5 + 0.25 * 0.9) / 1.25)
+    assert with_similarity(1.0, 1.0, 0.25) == pytest.approx(1.0)
+    # Two items tied on the blended score: the one whose own cosine is higher ranks first.
+    assert with_similarity(0.4, 0.8, 0.25) > with_similarity(0.4, 0.3, 0.25)

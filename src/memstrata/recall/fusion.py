@@ -100,6 +100,20 @@ def calibrated_relevance(rank_relevance: float, strength: float) -> float:
     return rank_relevance * (0.5 + 0.5 * min(1.0, strength / STRENGTH_SATURATION))
 
 
+def with_similarity(score: float, similarity: float, weight: float) -> float:
+    """``score`` (in [0, 1]) lifted by the item's own cosine to the query: ``(score + weight *
+    similarity) / (1 + weight)``, in [0, 1]; ``weight`` 0 returns ``score``.
+
+    RRF keeps only each list's order, so a turn whose sentence is a clear paraphrase of the query
+    (``similarity``: its best cosine rescaled to [0, 1], ``match_strength`` without coverage) and a
+    turn the vector list reached only by a loose cosine earn the same share at the same rank; the
+    cosine itself tells them apart (``Settings.similarity_weight``).
+    """
+    if weight <= 0:
+        return score
+    return (score + weight * similarity) / (1.0 + weight)
+
+
 def recency(created_at: datetime, now: datetime, *, half_life_days: float) -> float:
     """``0.5 ** (age / half_life)`` in [0, 1]; a memory from the future counts as new."""
     age_days = max(0.0, (now - created_at).total_seconds() / 86_400.0)

@@ -37,6 +37,7 @@ from memstrata.recall.fusion import (
     recency,
     rrf,
     session_ranks,
+    with_similarity,
 )
 from memstrata.recall.key_words import match_text
 from memstrata.recall.outdated import mark_outdated
@@ -138,6 +139,8 @@ class _Strength:
     memo: dict[tuple[str, int], float] = field(default_factory=dict)
     #: The model's cosine scale (``embed.base.cosine_scale``).
     scale: tuple[float, float] = (COSINE_FLOOR, COSINE_CEIL)
+    #: Episode id → the similarity a neighbouring turn borrowed with its score (``_episode_hits``).
+    lent: dict[int, float] = field(default_factory=dict)
 
     def of(self, item: tuple[str, int], text: str) -> float:
         found = self.memo.get(item)
@@ -225,6 +228,10 @@ class Retriever:
                 hits = [h for h in hits if _believed(h, query.as_of)]
             if periods:
                 _mark_in_period(hits, periods)
+            # A query that is its own question is what its vector says; a long query's vector is
+            # mostly its chit-chat's, so its candidates' cosines earn nothing beside their ranks.
+            if focus is None and s.similarity_weight > 0:
+                hits = [_lifted(h, s.similarity_weight, strength.lent) for h in hits]
             # An episode whose facts were all superseded ranks below what replaced them (``outdated``).
             cited = self.store.citing_facts(query.scope, [h.id for h in hits if h.kind == "episode"])
             hits = mark_outdated(hits, cited, weight=s.superseded_weight, as_of=query.as_of)
@@ -470,6 +477,10 @@ class Retriever:
                     # A turn that says much on its own is no bare reply: it borrows less (``neighbour_chars``).
                     borrowed *= min(1.0, s.neighbour_chars / max(1, len(episode.content)))
                     if borrowed > fused.get(episode.id, 0.0):
+                        # The same share of the lender's cosine (``_lifted``): a bare reply to a clear
+                        # match is as good an answer as the match, a paragraph beside it is not.
+                        strength.lent[episode.id] = borrowed / fused[source] * max(
+                            (strength.similarity(("segment", i)) for i in found.get(source, ())), default=0.0)
                         fused[episode.id] = borrowed
                         shown.setdefault(episode.id, (segment, episode))
                         if source in with_session:
@@ -549,6 +560,19 @@ def _mark_in_period(hits: Sequence[Hit], periods: Sequence[Period]) -> None:
     for hit in hits:
         if any(start <= hit.created_at < end for start, end in periods):
             hit.signals["in_period"] = 1.0
+
+
+def _lifted(hit: Hit, weight: float, lent: dict[int, float]) -> Hit:
+    """``hit`` with its score lifted by its own match to the query (``recall.fusion.with_similarity``,
+    ``Settings.similarity_weight``): its rescaled cosine, or what a neighbouring turn borrowed of its
+    lender's (``_Strength.lent``), or 1 for a memory said in a period the query names (the time is
+    the match, as in ``recall.evidence``)."""
+    similarity = hit.signals.get("similarity", 0.0)
+    if hit.signals.get("in_period"):
+        similarity = 1.0
+    elif hit.kind == "episode":
+        similarity = max(similarity, lent.get(hit.id, 0.0))
+    return replace(hit, score=with_similarity(hit.score, similarity, weight))
 
 
 def _same_speaker(one: Episode, other: Episode) -> bool:
