@@ -102,3 +102,26 @@ def check_text(value: Any, name: str, wanted: str) -> str | None:
     if value is not None and not isinstance(value, str):
         raise ArgumentError(name, f"{name} must be {wanted}, got {shown(value)}")
     return value
+
+
+def check_limit(value: Any, maximum: int | None = None) -> int:
+    """``value`` as a listing's ``limit``: an integer (not a bool) >= 1, and at most ``maximum`` when
+    one is given (``None``: no bound, as ``Memory.list`` reads a whole scope on request).
+
+    Raises:
+        InvalidInput: anything else, with the value (``0`` and ``-1`` reached SQL's LIMIT, which
+            answers nothing and everything).
+    """
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        bound = f"between 1 and {maximum}" if maximum is not None else ">= 1"
+        raise InvalidInput(f"limit must be an integer {bound}, got {value!r}")
+    if maximum is not None and value > maximum:
+        raise InvalidInput(f"limit must be an integer between 1 and {maximum}, got {value!r}")
+    return value
+
+
+def check_offset(value: Any) -> int:
+    """``value`` as a listing's ``offset``: an integer (not a bool) >= 0. Raises ``InvalidInput``."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise InvalidInput(f"offset must be an integer >= 0, got {value!r}")
+    return value

@@ -19,7 +19,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypedDict, Unpack, cast
 
-from memstrata.arguments import KEY_WANTED, check_kinds, check_statuses
+from memstrata.arguments import KEY_WANTED, check_kinds, check_limit, check_offset, check_statuses
 from memstrata.arguments import check_text as check_argument
 from memstrata.clock import require_aware, utcnow
 from memstrata.config import Settings, check_ttl, is_postgres_url, looks_like_url
@@ -586,7 +586,13 @@ class Memory:
              limit: int = 100, offset: int = 0, filter: str | Expr | None = None,
              **scope: Unpack[ScopeArgs]) -> builtins.list[Fact] | builtins.list[Episode]:
         """Facts (by status, optionally under a key prefix) or episodes, newest first, matching
-        ``filter`` (see ``search``). Raises ``InvalidFilter`` for a malformed filter."""
+        ``filter`` (see ``search``); ``limit`` >= 1 (no upper bound: a whole scope on request),
+        ``offset`` >= 0.
+
+        Raises:
+            InvalidFilter: a malformed filter. InvalidInput: a bad limit, offset, kind or status.
+        """
+        limit, offset = check_limit(limit), check_offset(offset)
         sc = self._scope(**scope)
         where = parse_filter(filter)
         if kind == "episode":
@@ -614,8 +620,7 @@ class Memory:
             InvalidInput: a cursor that is not one memstrata gave (or of the other ``kind``), a bad
                 limit, kind or scope. InvalidFilter: as ``list``.
         """
-        if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LIMIT:
-            raise InvalidInput(f"limit must be an integer between 1 and {MAX_LIMIT}, got {limit!r}")
+        limit = check_limit(limit, MAX_LIMIT)
         if kind not in ("fact", "episode"):
             raise InvalidInput(f"kind must be 'fact' or 'episode', got {kind!r}")
         sc = self._scope(**scope)

@@ -113,3 +113,24 @@ def test_cli_list_kind_and_recall_status_take_what_the_sdk_takes(tmp_path: Path,
     assert facts() == facts("--status", "active") == [("UPS", False)]
     assert facts("--status", "superseded") == [("顺丰", True)]
     assert facts("--status", "all") == [("UPS", False), ("顺丰", True)]
+
+
+def test_list_refuses_a_limit_or_offset_out_of_range_as_page_and_rest_do(db: Path, embedder: Any) -> None:
+    """``list(limit=0)`` answered ``[]`` (``memstrata list --limit 0``: "no active facts", though one is
+    stored) and ``limit=-1`` every row (SQLite's LIMIT -1); ``page``, ``search`` and REST refuse both.
+    ``list`` keeps no upper bound (a whole scope on request); ``page`` keeps its 1000."""
+    with Memory(db, embedder=embedder.inner, user_id="u1") as memory:
+        for limit in (0, -1, True, "5"):
+            for kind in ("fact", "episode"):
+                assert _sdk_error(lambda n=limit, k=kind: memory.list(kind=k, limit=n)) == (
+                    f"limit must be an integer >= 1, got {limit!r}")
+            assert _sdk_error(lambda n=limit: memory.page(limit=n)) == (
+                f"limit must be an integer between 1 and 1000, got {limit!r}")
+        assert _sdk_error(lambda: memory.list(offset=-1)) == "offset must be an integer >= 0, got -1"
+        assert [f.key for f in memory.list(limit=1, offset=0)] == ["health.allergy"]  # good values still work
+        assert [f.key for f in memory.list(limit=10_000)] == ["health.allergy"]
+        assert memory.list(limit=1000, offset=1) == []
+    for limit in ("0", "-1"):
+        done = cli("list", "--limit", limit, "--db", db, "--user", "u1")
+        assert done.returncode == 2, (limit, done.stdout)
+        assert " ".join(done.stderr.split()) == f"error[invalid_input]: limit must be an integer >= 1, got {limit}"
