@@ -13,7 +13,7 @@ import hashlib
 import json
 import sqlite3
 from collections.abc import Callable, Iterable, Sequence
-from contextlib import AbstractContextManager, nullcontext
+from contextlib import AbstractContextManager
 from datetime import datetime
 from typing import TYPE_CHECKING
 
@@ -93,8 +93,9 @@ class SQLiteBase:
             """The full read predicate of ``table`` (``SQLiteStore.where``)."""
 
     def snapshot(self) -> AbstractContextManager[None]:
-        """Nothing to share: one connection's reads under one lock are consistent already."""
-        return nullcontext()
+        """One read transaction for a search's reads (``Database.snapshot``): one consistent view,
+        and one BEGIN/COMMIT pair instead of one per store call."""
+        return self.db.snapshot()
 
     def close(self) -> None:
         """Close the database."""

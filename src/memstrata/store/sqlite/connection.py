@@ -88,6 +88,8 @@ class Database:
         except (OSError, sqlite3.Error) as exc:
             raise StoreError(f"cannot open database {path}: {exc}") from exc
         self._lock = threading.RLock()
+        #: Whether a ``read()`` transaction is open (``snapshot``: nested reads join it).
+        self._reading = False
         self._busy_ms = int(busy_timeout_s * 1000)
         self.on_rollback: Callable[[], None] | None = None
         try:
@@ -219,10 +221,24 @@ class Database:
 
     @contextmanager
     def read(self) -> Iterator[sqlite3.Connection]:
-        """A consistent read (one deferred transaction, so WAL gives a snapshot)."""
+        """A consistent read (one deferred transaction, so WAL gives a snapshot). Inside
+        ``snapshot()`` (in the thread holding it) it joins that transaction."""
         with self._lock:
+            if self._reading:
+                yield self.conn
+                return
             self.conn.execute("BEGIN")
+            self._reading = True
             try:
                 yield self.conn
             finally:
+                self._reading = False
                 self.conn.execute("COMMIT")
+
+    @contextmanager
+    def snapshot(self) -> Iterator[None]:
+        """One read transaction for every ``read()`` inside it (a search's ~15 store calls: one
+        consistent view, one BEGIN and COMMIT instead of one each). It holds the connection's lock
+        throughout, so other threads' store calls wait for it; nothing inside may write."""
+        with self.read():
+            yield

@@ -15,6 +15,7 @@ scrubbing).
 
 from __future__ import annotations
 
+import heapq
 import json
 import re
 import sqlite3
@@ -228,6 +229,36 @@ def _adjacent_sql(session: bool, filter_sql: str, hidden: str) -> str:
     return walk.format(op="<", direction="DESC") + " UNION ALL " + walk.format(op=">", direction="ASC")
 
 
+#: Session blocks whose scope ``_best_sessions`` checks at a time.
+BLOCK_CHECKS = 100
+
+
+def _best_sessions(conn: sqlite3.Connection, ranked: Sequence[Any], limit: int, where: str,
+                   params: list[object]) -> dict[tuple[Any, ...], float]:
+    """Each session's best score among the ``ranked`` blocks ``[(block id, bm25)]`` (best first)
+    that ``where`` keeps, keyed ``(org, project, user, agent, session)``: the best ``limit`` of
+    them as if every block were checked. Blocks are checked ``BLOCK_CHECKS`` at a time; once
+    ``limit`` sessions are found and the next block scores worse than the ``limit``-th of them,
+    no later block changes the best ``limit`` (its session already has a better block, or it
+    ranks below them), so the rest are not read."""
+    best: dict[tuple[Any, ...], float] = {}
+    for start in range(0, len(ranked), BLOCK_CHECKS):
+        chunk = ranked[start:start + BLOCK_CHECKS]
+        # NOT INDEXED: by rowid. Left to itself the planner walks the scope's blocks in
+        # session_blocks_session (8,000 at 100k segments: ~2 ms, against ~0.2 ms).
+        keys = {r[0]: tuple(r[1:]) for r in conn.execute(
+            "SELECT b.id, b.org_id, b.project_id, b.user_id, b.agent_id, b.session_id FROM session_blocks b "
+            f"NOT INDEXED WHERE b.id IN ({','.join('?' * len(chunk))}) AND {where}", [r[0] for r in chunk] + params)}
+        for block, score in chunk:
+            if block in keys:
+                best.setdefault(keys[block], float(score))
+        following = start + BLOCK_CHECKS
+        if (following < len(ranked) and len(best) >= limit
+                and heapq.nsmallest(limit, best.values())[-1] < float(ranked[following][1])):
+            break
+    return best
+
+
 class SQLiteStore(EpisodeWrites, FactWrites, Listings, LifecycleHooks, SQLiteBase):
     """Storage operations over one ``Database``; see the module docstring."""
 
@@ -353,16 +384,8 @@ class SQLiteStore(EpisodeWrites, FactWrites, Listings, LifecycleHooks, SQLiteBas
                 ranked = _newest_top(conn, "session_blocks_fts", sql, match, f" AND scope : ({required})", fetch,
                                      ranked_matches=max(fetch, RANKED_MATCHES // SESSION_BLOCK_TURNS),
                                      rare_matches=RARE_MATCHES // SESSION_BLOCK_TURNS)
-                # NOT INDEXED: by rowid. Left to itself the planner walks the scope's blocks in
-                # session_blocks_session (8,000 at 100k segments: ~2 ms, against ~0.2 ms).
-                keys = {} if not ranked else {r[0]: tuple(r[1:]) for r in conn.execute(
-                    "SELECT b.id, b.org_id, b.project_id, b.user_id, b.agent_id, b.session_id "
-                    f"FROM session_blocks b NOT INDEXED WHERE b.id IN ({','.join('?' * len(ranked))}) AND {where} "
-                    f"AND (b.expires_at IS NULL OR b.expires_at > ?){hidden}", [r[0] for r in ranked] + params)}
-                best = {}
-                for block, score in ranked:
-                    if block in keys:
-                        best.setdefault(keys[block], float(score))
+                best = _best_sessions(conn, ranked, limit, f"{where} AND (b.expires_at IS NULL OR b.expires_at > ?)"
+                                      f"{hidden}", params)
                 if len(best) >= limit or len(ranked) < fetch:
                     break
                 fetch *= 4
