@@ -99,8 +99,11 @@ def forget(
                     memory.wait_forgotten()
                     receipt = memory.forget_status(receipt.job_id)[0]
                     progress.update(task, completed=receipt["episodes"])
-            return receipt
-    receipt = run_command(go)
+            nothing = not any(receipt.counts.values()) and not any((agent, session, before, filter, fact, episode))
+            return receipt, (_unknown_user_note(memory, owner) if owner is not None and nothing else "")
+    receipt, unknown = run_command(go)
+    if unknown:  # a mistyped user is no error (forget is idempotent), but must not read as done
+        err.print(safe(unknown), highlight=False)
     if as_json:
         emit_json({"forgot": target, **receipt.as_dict()})
         return
@@ -125,6 +128,22 @@ def forget(
                                 + " forgets what was said")
     if kept:
         console.print(safe(f"note: {kept}"), highlight=False)
+
+
+def _unknown_user_note(memory: Memory, owner: str) -> str:
+    """A note for a user forget that deleted nothing because nothing was stored for ``owner`` (a
+    mistyped ``--user``): the users with memories in the tenant (the CLI opens the database itself,
+    so naming them discloses nothing), or "" when ``owner`` is one of them."""
+    try:
+        users = [u.user_id for u in memory.users()]
+    except StoreError:  # a store without lifecycle queries cannot list them
+        users = []
+    if owner in users:
+        return ""
+    scope = memory.scope
+    named = ", ".join(users[:10]) + (f" and {len(users) - 10} more" if len(users) > 10 else "")
+    return (f"note: nothing is stored for user={owner} in {scope.org_id}/{scope.project_id}"
+            + (f"; users with memories there: {named}" if users else "") + "; check --user (and --org, --project)")
 
 
 def delete_project(
