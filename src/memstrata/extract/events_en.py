@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from memstrata.extract import guards, habits
+from memstrata.extract import guards, habits, salience
 from memstrata.extract.clause_en import _IC, _PAST, _Ctx, _f
 from memstrata.extract.clauses import (
     CONF_EVENT,
@@ -48,7 +48,7 @@ def _event(clause: str, ctx: _Ctx) -> list[Finding]:
                                     and not (aux in ("'ve", "have") and verb.lower().startswith("got ")))
     period = clause_period(clause, ctx.sentence, ctx.said_at, future=not past)
     if period is None:
-        return []
+        return _undated(rest, clause) if past and aux == "" else []
     future = period[0] > ctx.said_at or aux in ("'ll", "will", "'m", "am", "'re", "are") or bool(_FUTURE.match(rest))
     if (period[1] <= ctx.said_at or _PAST.match(rest)) and aux not in ("'ll", "will"):
         future = False  # "I tried snowshoeing this weekend" is done, even if the weekend is not
@@ -63,6 +63,16 @@ def _event(clause: str, ctx: _Ctx) -> list[Finding]:
     if future:
         key = "travel.plan" if _TRAVEL.search(rest) else "schedule.event"
     return _f(key, value, CONF_EVENT, clause, period=period)
+
+
+def _undated(rest: str, clause: str) -> list[Finding]:
+    """A notable happening told with no time ("I went to see Jay Chou's concert", "I passed the
+    bar exam"): stored without a period when it carries an occasion or an outcome
+    (``extract.salience``; "I met Anna" is none)."""
+    if re.search(r"n't\b|\b(?:not|never)\b", rest, _IC) or not salience.notable(clause, "en"):
+        return []  # "I won't quit on my dreams" is a resolve, not a happening
+    value = _event_value(rest)
+    return _f("event", value, CONF_EVENT, clause) if guards.en_event_ok(value) else []
 
 
 def _event_value(text: str) -> str:

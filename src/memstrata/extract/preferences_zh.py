@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from memstrata.extract import gazetteer, guards
+from memstrata.extract import gazetteer, guards, salience
 from memstrata.extract.clause_zh import _MODAL, _PRONOUN, _Ctx, _f
 from memstrata.extract.clauses import (
     CONF_EVENT,
@@ -212,7 +212,9 @@ _FUTURE = lazy_regex(r"^(?:要|得(?!到)|会|打算|准备|计划|将|需要|�
 
 _ACTION = lazy_regex(r"^(?:去|来|回|开会|见|参加|飞|搬|考试|面试|出差|旅游|旅行|看|吃|买|约|上课|加班|"
                      r"聚餐|出发|到|做|跑|写|学|办|拿|交|签|请|陪|带|接|送|过|参观|爬|玩|打|逛|坐|搭|乘|"
-                     r"生|结婚|毕业|入职|离职|开始|完成|换)")
+                     r"生|结婚|毕业|入职|离职|开始|完成|换|"
+                     # outcomes and firsts (extract.salience): 通过了面试, 第一次去了健身房; 通过 alone is "by way of"
+                     r"通过了|考上|赢了|获得|得了?奖|拿到了|第一次|首次|失业|辞职|退休|分手|订婚|离婚|出院|住院|确诊)")
 
 _WEATHER = lazy_regex(r"下雨|下雪|天气|刮风|降温|升温|晴|阴天|台风|雾霾|好热|好冷|很热|很冷")
 
@@ -232,6 +234,16 @@ _SUGGESTION = lazy_regex(r"(?:吧|呗|好不好|怎么样|如何|行不行|可�
 _JUDGED = lazy_regex(r"是|的|不错|建议|可以|应该|不如|最好")
 
 
+def _undated(clause: str, body: str, rest: str, *, done: bool) -> list[Finding]:
+    """A notable happening told with no time (我去看了周杰伦的演唱会, 我通过了面试): said by 我, done
+    (了/过), an action, and marked as notable by an occasion or an outcome (``extract.salience``)."""
+    if not (done and clause.startswith("我") and rest and _ACTION.match(rest)):
+        return []
+    if not salience.notable(clause, "zh") or guards.zh_points_away(rest):
+        return []
+    return _f("event", body, CONF_EVENT, clause)
+
+
 def _event(clause: str, ctx: _Ctx) -> list[Finding]:
     if _WEATHER.search(clause):
         return []
@@ -244,7 +256,7 @@ def _event(clause: str, ctx: _Ctx) -> list[Finding]:
     done = bool(re.search(r"了|过", rest) or re.search(r"^(?:我们|我)?(?:已经|刚刚|刚)", without_time(clause)))
     period = clause_period(clause, ctx.sentence, ctx.said_at, future=bool(modal) or not done)
     if period is None:
-        return []
+        return _undated(clause, body, rest, done=done and not modal)
     trip = bool(_TRIP_FIRST.match(clause)) and not _SUGGESTION.search(ctx.sentence) and not _JUDGED.search(clause)
     if not rest or not _ACTION.match(rest) or (not without_time(clause).startswith("我")
                                                and not modal and "了" not in rest and not trip):

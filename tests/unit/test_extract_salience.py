@@ -1,0 +1,64 @@
+"""Notable happenings told without a time (``extract.salience``), in English and Chinese
+(Simplified and Traditional): stored as an event when an occasion, an outcome or a first time
+marks them, and nothing for a passing outing, a wish, a negation or a resolve."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from memstrata.extract.rules import RuleExtractor
+from memstrata.extract.salience import notable
+
+_AT = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
+
+
+def _events(text: str) -> list[tuple[str, str, bool]]:
+    return [(c.key, c.value, c.valid_from is None)
+            for c in RuleExtractor().extract(text=text, role="user", said_at=_AT)
+            if c.key in ("event", "schedule.event", "travel.plan")]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("I went to see Jay Chou's concert and it was very stunning.", [("event", "went to see Jay Chou's concert", True)]),
+    ("I passed the bar exam!", [("event", "passed the bar exam", True)]),
+    ("I lost my job.", [("event", "lost their job", True)]),
+    ("我去看了周杰伦的演唱会，非常震撼。", [("event", "去看了周杰伦的演唱会", True)]),
+    ("我去看了周杰倫的演唱會。", [("event", "去看了周杰伦的演唱会", True)]),
+    ("我通过了面试！", [("event", "通过了面试", True)]),
+    ("我參加了一場婚禮。", [("event", "参加了一场婚礼", True)]),
+])
+def test_a_notable_happening_without_a_time_is_an_event(text: str, expected: list[tuple[str, str, bool]]) -> None:
+    assert _events(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "I went to the park.",
+    "I met Anna.",
+    "I won't quit on my dreams.",
+    "I didn't go to the concert.",
+    "Since I lost my job, things are hard.",
+    "我去了公园。",
+    "我想去看演唱会。",
+    "我没去看演唱会。",
+    "我想開一家咖啡館。",
+])
+def test_an_outing_a_wish_a_negation_or_a_resolve_is_none(text: str) -> None:
+    assert _events(text) == []
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("我今天刚刚通过了一次面试！", "通过了一次面试"),
+    ("今天我第一次去了健身房。", "第一次去了健身房"),
+    ("Today I passed my driving test.", "passed their driving test"),
+])
+def test_an_outcome_said_with_its_day_is_a_dated_event(text: str, expected: str) -> None:
+    assert _events(text) == [("event", expected, False)]
+
+
+def test_the_marks_are_occasions_outcomes_and_firsts_not_places() -> None:
+    assert notable("I went to see a concert", "en") and notable("I tried surfing", "en")
+    assert notable("我毕业了", "zh") and notable("我第一次去了健身房", "zh")
+    assert not notable("I went to the park", "en") and not notable("我去了公园", "zh")
+    assert not notable("I won't give up", "en") and not notable("I met Anna", "en")
