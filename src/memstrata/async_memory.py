@@ -21,7 +21,7 @@ from memstrata.filter import Expr
 from memstrata.lifecycle.forget import ForgetReceipt
 from memstrata.lifecycle.maintain import MaintenanceReport
 from memstrata.lifecycle.preview import ForgetPreview, OwnerCount
-from memstrata.memory import BATCH_SIZE, Memory, ScopeArgs
+from memstrata.memory import BATCH_SIZE, Memory, ScopeArgs, message_list
 from memstrata.paging import Page
 from memstrata.types import Episode, Fact, Hit, MemoryEvent
 from memstrata.write.ingest import AddResult, Message
@@ -93,7 +93,7 @@ class AsyncMemory:
                        on_batch: Callable[[int], None] | None = None, wait: bool = False,
                        idempotency_key: str | None = None) -> builtins.list[AddResult]:
         """``Memory.add_many`` (``on_batch`` runs on the worker thread)."""
-        return await self._run(self.memory.add_many, list(messages), batch_size=batch_size, on_batch=on_batch,
+        return await self._run(self.memory.add_many, message_list(messages), batch_size=batch_size, on_batch=on_batch,
                                wait=wait, idempotency_key=idempotency_key)
 
     async def search(self, query: str, *, limit: int = 10, kinds: Sequence[str] = ("fact", "episode"),

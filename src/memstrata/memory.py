@@ -115,6 +115,19 @@ class ScopeArgs(TypedDict, total=False):
 BATCH_SIZE = 64
 
 
+
+def message_list(messages: Iterable[Message]) -> builtins.list[Message]:
+    """``messages`` as a list for ``add_many``, refusing a str, bytes or dict, which iterate as
+    characters, bytes or keys (``add_many("text")`` was read one character at a time).
+
+    Raises:
+        InvalidInput: ``messages`` is a str, bytes or dict, named with what to call instead.
+    """
+    if isinstance(messages, str | bytes | dict):
+        raise InvalidInput(f"add_many takes a list of Message (Memory.message(...)), got a "
+                           f"{type(messages).__name__}; Memory.add remembers one text")
+    return builtins.list(messages)
+
 class Memory:
     """Long-term memory on one SQLite file.
 
@@ -380,7 +393,7 @@ class Memory:
             InvalidInput: a message is invalid (nothing is written), a bad idempotency key, or
                 ``IdempotencyKeyReused``: the key was used for other messages.
         """
-        items = list(messages)
+        items = message_list(messages)
         if wait and self.has_llm:
             _ = self.semantic  # loads the LLM client first: a failure must not leave stored messages behind
         with phase("ingest", "validation"):

@@ -9,6 +9,7 @@ still be found by ``search`` and counted by ``list(kind="episode")``.
 
 from __future__ import annotations
 
+import asyncio
 import random
 import sqlite3
 from collections.abc import Callable, Iterator
@@ -19,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from memstrata import Episode, HashingEmbedder, Memory, Message
+from memstrata import AsyncMemory, Episode, HashingEmbedder, Memory, Message
 from memstrata.errors import (
     ContentTooLarge,
     CorruptDatabase,
@@ -142,6 +143,22 @@ def test_add_many_with_one_bad_message_writes_none_of_the_batch(stocked: Memory)
     bad = Message(content="a\x00b", scope=good.scope, created_at=good.created_at)
     with pytest.raises(InvalidInput, match="NUL byte at character 2"):
         stocked.add_many([good, bad])
+    assert_stored_memories_intact(stocked)
+
+
+@pytest.mark.parametrize("messages", ["I'm allergic to peanuts", b"I'm allergic", {"content": "hi"}])
+def test_add_many_of_a_string_or_a_mapping_names_the_argument_not_its_first_character(
+    stocked: Memory, messages: Any,
+) -> None:
+    """``add_many("text")`` said "add_many item 0 is a str": a string was read one character at a time."""
+    wanted = (f"add_many takes a list of Message (Memory.message(...)), got a {type(messages).__name__}; "
+              "Memory.add remembers one text")
+    with pytest.raises(InvalidInput) as caught:
+        stocked.add_many(messages)
+    assert str(caught.value) == wanted
+    with pytest.raises(InvalidInput) as caught:  # AsyncMemory makes its list first: the same words
+        asyncio.run(AsyncMemory(memory=stocked).add_many(messages))
+    assert str(caught.value) == wanted
     assert_stored_memories_intact(stocked)
 
 
