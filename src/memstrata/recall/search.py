@@ -231,7 +231,7 @@ class Retriever:
             # A query that is its own question is what its vector says; a long query's vector is
             # mostly its chit-chat's, so its candidates' cosines earn nothing beside their ranks.
             if focus is None and s.similarity_weight > 0:
-                hits = [_lifted(h, s.similarity_weight, strength.lent) for h in hits]
+                _lift(hits, s.similarity_weight, strength.lent)
             # An episode whose facts were all superseded ranks below what replaced them (``outdated``).
             cited = self.store.citing_facts(query.scope, [h.id for h in hits if h.kind == "episode"])
             hits = mark_outdated(hits, cited, weight=s.superseded_weight, as_of=query.as_of)
@@ -477,7 +477,7 @@ class Retriever:
                     # A turn that says much on its own is no bare reply: it borrows less (``neighbour_chars``).
                     borrowed *= min(1.0, s.neighbour_chars / max(1, len(episode.content)))
                     if borrowed > fused.get(episode.id, 0.0):
-                        # The same share of the lender's cosine (``_lifted``): a bare reply to a clear
+                        # The same share of the lender's cosine (``_lift``): a bare reply to a clear
                         # match is as good an answer as the match, a paragraph beside it is not.
                         strength.lent[episode.id] = borrowed / fused[source] * max(
                             (strength.similarity(("segment", i)) for i in found.get(source, ())), default=0.0)
@@ -562,17 +562,20 @@ def _mark_in_period(hits: Sequence[Hit], periods: Sequence[Period]) -> None:
             hit.signals["in_period"] = 1.0
 
 
-def _lifted(hit: Hit, weight: float, lent: dict[int, float]) -> Hit:
-    """``hit`` with its score lifted by its own match to the query (``recall.fusion.with_similarity``,
+def _lift(hits: Sequence[Hit], weight: float, lent: dict[int, float]) -> None:
+    """Lift each hit's score by its own match to the query (``recall.fusion.with_similarity``,
     ``Settings.similarity_weight``): its rescaled cosine, or what a neighbouring turn borrowed of its
     lender's (``_Strength.lent``), or 1 for a memory said in a period the query names (the time is
-    the match, as in ``recall.evidence``)."""
-    similarity = hit.signals.get("similarity", 0.0)
-    if hit.signals.get("in_period"):
-        similarity = 1.0
-    elif hit.kind == "episode":
-        similarity = max(similarity, lent.get(hit.id, 0.0))
-    return replace(hit, score=with_similarity(hit.score, similarity, weight))
+    the match, as in ``recall.evidence``). In place: the hits are this search's own, not yet
+    returned, and a ``dataclasses.replace`` of each (every candidate, ~180 at 10k segments) rebuilt
+    and re-checked all its fields."""
+    for hit in hits:
+        similarity = hit.signals.get("similarity", 0.0)
+        if hit.signals.get("in_period"):
+            similarity = 1.0
+        elif hit.kind == "episode":
+            similarity = max(similarity, lent.get(hit.id, 0.0))
+        object.__setattr__(hit, "score", with_similarity(hit.score, similarity, weight))
 
 
 def _same_speaker(one: Episode, other: Episode) -> bool:
