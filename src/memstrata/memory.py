@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import builtins
 import logging
+import os
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import asdict, replace
@@ -157,6 +158,9 @@ class Memory:
                  project_id: str | None = None, user_id: str | None = None,
                  agent_id: str | None = None, session_id: str | None = None, llm: Any = _DEFAULT,
                  categories: Sequence[Any] | None = None, store: Store | None = None) -> None:
+        if path is not None and not isinstance(path, str | os.PathLike):
+            raise InvalidInput(f"Memory(path) takes a database file path (str or pathlib.Path) or a "
+                               f"postgresql:// URL, got {type(path).__name__} {path!r:.60}")
         self.settings = settings or Settings.from_env()
         if path is not None:
             self.settings = (replace(self.settings, database_url=str(path))

@@ -162,6 +162,15 @@ def test_add_many_of_a_string_or_a_mapping_names_the_argument_not_its_first_char
     assert_stored_memories_intact(stocked)
 
 
+@pytest.mark.parametrize("path", [5, ["memory.db"], b"memory.db"])
+def test_memory_of_a_path_that_is_no_path_names_the_argument(path: Any) -> None:
+    """``Memory(5)`` raised pathlib's "expected str, bytes or os.PathLike object, not int"."""
+    with pytest.raises(InvalidInput) as caught:
+        Memory(path, user_id=USER)
+    assert str(caught.value) == ("Memory(path) takes a database file path (str or pathlib.Path) or a postgresql:// "
+                                 f"URL, got {type(path).__name__} {path!r}")
+
+
 # -- bad queries --------------------------------------------------------------------------------
 
 BAD_SEARCHES: list[tuple[str, Callable[[Memory], object], str]] = [
