@@ -38,7 +38,7 @@ def test_a_notable_happening_without_a_time_is_an_event(text: str, expected: lis
     "I met Anna.",
     "I won't quit on my dreams.",
     "I didn't go to the concert.",
-    "Since I lost my job, things are hard.",
+    "I didn't lose my job.",
     "我去了公园。",
     "我想去看演唱会。",
     "我没去看演唱会。",
@@ -62,3 +62,36 @@ def test_the_marks_are_occasions_outcomes_and_firsts_not_places() -> None:
     assert notable("我毕业了", "zh") and notable("我第一次去了健身房", "zh")
     assert not notable("I went to the park", "en") and not notable("我去了公园", "zh")
     assert not notable("I won't give up", "en") and not notable("I met Anna", "en")
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("It's been tough going since I lost my job, but I'm sure it will pay off.", "lost their job"),
+    ("Since I lost my job, things are hard.", "lost their job"),
+    ("自从我失业以后，日子一直很难。", "失业"),
+    ("自從我丟了工作，日子一直很難。", "丢了工作"),
+])
+def test_a_happening_that_started_a_state_is_an_event(text: str, expected: str) -> None:
+    assert _events(text) == [("event", expected, True)]
+
+
+@pytest.mark.parametrize("text", [
+    "I've been happy since I moved here.",
+    "Ever since I went to the park, I feel better.",
+    "自从我去了公园以后，心情好多了。",
+])
+def test_a_state_started_by_no_notable_happening_is_none(text: str) -> None:
+    assert _events(text) == []
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("我下个月要举办一场舞蹈比赛来展示本地的人才。", ("schedule.event", "举办一场舞蹈比赛", False)),
+    ("我下周要去上海为了见客户。", ("travel.plan", "去上海", False)),
+    ("下周我去北京出差回来。", ("travel.plan", "去北京出差回来", False)),
+])
+def test_a_chinese_plan_keeps_what_is_planned_without_its_purpose(text: str, expected: tuple[str, str, bool]) -> None:
+    assert _events(text) == [expected]
+
+
+@pytest.mark.parametrize("text", ["I'm thinking about the Kyoto trip again.", "I'm wondering about it again."])
+def test_a_state_of_mind_said_again_withdraws_no_habit(text: str) -> None:
+    assert [c for c in RuleExtractor().extract(text=text, role="user", said_at=_AT) if c.retracts] == []

@@ -35,7 +35,9 @@ _TRAVEL = lazy_regex(r"\b(?:go(?:ing)? to|fly(?:ing)? to|travel(?:ing|ling)? to|
 
 def _event(clause: str, ctx: _Ctx) -> list[Finding]:
     m = _SUBJECT.match(without_time(clause))
-    if not m or _NOT_EVENT.match(m.group("v")) or habits.RECURRING_EN.search(clause):
+    if not m:
+        return _told_in_passing(clause)
+    if _NOT_EVENT.match(m.group("v")) or habits.RECURRING_EN.search(clause):
         return []  # "I'm in the office every Monday" recurs: no dated event
     aux = m.group("aux").strip().lower()
     rest = m.group("v")
@@ -63,6 +65,20 @@ def _event(clause: str, ctx: _Ctx) -> list[Finding]:
     if future:
         key = "travel.plan" if _TRAVEL.search(rest) else "schedule.event"
     return _f(key, value, CONF_EVENT, clause, period=period)
+
+
+#: A happening told as the reason or the start of a state: "It's been tough since I lost my job".
+_SINCE = lazy_regex(r"\b(?:ever since|since|after|now that)\s+i\s+(?P<v>\w+ed\b.*|lost\b.*|won\b.*|quit\b.*|"
+                    r"got\s+(?:married|engaged|divorced|promoted|hired|fired)\b.*)$", _IC)
+
+
+def _told_in_passing(clause: str) -> list[Finding]:
+    """A notable undated happening in a clause about something else ("It's been tough going since I
+    lost my job"): the part after "since" / "after" / "now that" is read like a clause of its own."""
+    m = _SINCE.search(clause)
+    if m is None or mentions_time(clause):
+        return []
+    return _undated(m.group("v"), m.group(0))
 
 
 def _undated(rest: str, clause: str) -> list[Finding]:

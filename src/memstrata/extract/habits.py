@@ -112,7 +112,9 @@ _STOPPED_EN = lazy_regex(
 _NO_MORE_EN = lazy_regex(r"\b(?:any\s?more|any longer|no longer|these days)\b", _IC)
 _NOT_ACTIVITY_EN = lazy_regex(r"^(?:be|being|like|liking|love|want|need|know|think|live|living|work|working|use|using|"
                               r"have|having|care|mind|feel|get|go|going|see|remember|believe|understand|wear|"
-                              r"talk|talking|speak)\b", _IC)
+                              r"talk|talking|speak|"
+                              # a state of mind, no pastime: "I'm thinking about the Kyoto trip again"
+                              r"thinking|wondering|considering|hoping|feeling|looking|trying|seeing|getting)\b", _IC)
 _EAT_DRINK_EN = lazy_regex(r"^(?P<verb>eat|eating|drink|drinking|have|having)\s+(?P<obj>.+)$", _IC)
 
 

@@ -22,6 +22,7 @@ from memstrata.extract.clauses import (
     like_finding,
     without_time,
 )
+from memstrata.extract.timex import mentions_time
 from memstrata.text.regex import lazy_regex
 
 _DONT = lazy_regex(r"^(?:请|麻烦|你|以后|千万|一定)*(?:别|不要|不用|请勿|勿|不许|不准|不能)(?P<v>.+)$")
@@ -214,7 +215,8 @@ _ACTION = lazy_regex(r"^(?:去|来|回|开会|见|参加|飞|搬|考试|面试|�
                      r"聚餐|出发|到|做|跑|写|学|办|拿|交|签|请|陪|带|接|送|过|参观|爬|玩|打|逛|坐|搭|乘|"
                      r"生|结婚|毕业|入职|离职|开始|完成|换|"
                      # outcomes and firsts (extract.salience): 通过了面试, 第一次去了健身房; 通过 alone is "by way of"
-                     r"通过了|考上|赢了|获得|得了?奖|拿到了|第一次|首次|失业|辞职|退休|分手|订婚|离婚|出院|住院|确诊)")
+                     r"通过了|考上|赢了|获得|得了?奖|拿到了|第一次|首次|失业|辞职|退休|分手|订婚|离婚|出院|住院|确诊|丢了|"
+                     r"举办|主办)")
 
 _WEATHER = lazy_regex(r"下雨|下雪|天气|刮风|降温|升温|晴|阴天|台风|雾霾|好热|好冷|很热|很冷")
 
@@ -234,6 +236,19 @@ _SUGGESTION = lazy_regex(r"(?:吧|呗|好不好|怎么样|如何|行不行|可�
 _JUDGED = lazy_regex(r"是|的|不错|建议|可以|应该|不如|最好")
 
 
+#: A happening told as the start of a state: 自从我失业以后, 自打我搬到上海.
+_SINCE_ZH = lazy_regex(r"^(?:自从|自打)(?P<c>我(?P<v>.+?))(?:以后|之后|以来|后)?$")
+
+#: A purpose after a plan: 举办一场舞蹈比赛来展示本地的人才, 去上海为了见客户 (not 回来, 带来).
+_PURPOSE_ZH = lazy_regex(r"(?<![回过起出进上下带拿送原本])来(?=[\u4e00-\u9fff]{2})|为了|以便|好让")
+
+
+def _without_purpose(value: str) -> str:
+    """``value`` without a purpose clause, when at least three characters stay before it."""
+    m = next((m for m in _PURPOSE_ZH.finditer(value) if m.start() >= 3), None)
+    return value[: m.start()] if m else value
+
+
 def _undated(clause: str, body: str, rest: str, *, done: bool) -> list[Finding]:
     """A notable happening told with no time (我去看了周杰伦的演唱会, 我通过了面试): said by 我, done
     (了/过), an action, and marked as notable by an occasion or an outcome (``extract.salience``)."""
@@ -247,6 +262,10 @@ def _undated(clause: str, body: str, rest: str, *, done: bool) -> list[Finding]:
 def _event(clause: str, ctx: _Ctx) -> list[Finding]:
     if _WEATHER.search(clause):
         return []
+    since = _SINCE_ZH.match(clause)
+    if since:  # 自从我失业以后，…: the happening that started a state is told, done and undated
+        said = since.group("v")
+        return [] if mentions_time(clause) else _undated(since.group("c"), said, said, done=True)
     body = re.sub(r"^(?:我们|我)", "", without_time(clause)).lstrip("，, ")
     body = re.sub(r"^(?:也|还|就|都|又|刚|刚刚|才)+", "", body)
     modal = _FUTURE.match(body)
@@ -267,4 +286,4 @@ def _event(clause: str, ctx: _Ctx) -> list[Finding]:
     if guards.zh_points_away(rest):
         return []  # 来和你聊天 / 请教你一个问题: talk with the listener, not an event
     key = ("travel.plan" if _TRAVEL_ZH.match(rest) else "schedule.event") if future else "event"
-    return _f(key, rest if future else body, CONF_EVENT, clause, period=period)
+    return _f(key, _without_purpose(rest if future else body), CONF_EVENT, clause, period=period)
