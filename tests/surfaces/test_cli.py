@@ -391,3 +391,15 @@ def test_a_mistyped_database_url_is_refused_as_a_url_and_creates_nothing(db: str
     assert done.returncode != 0
     assert "store_error" in done.stderr and "URL" in done.stderr, done.stderr
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("args", [("serve", "--port", "99999"), ("ui", "--no-open", "--port", "0"),
+                                  ("mcp", "--http", "--port", "70000")])
+def test_a_port_out_of_range_exits_2_naming_the_option(args: tuple[str, ...], tmp_path: Path) -> None:
+    """``memstrata ui --port 99999`` ended in socket's OverflowError traceback; ``--port 0`` served on a
+    port the start-up line called 0."""
+    done = cli(*args, "--db", tmp_path / "m.db")
+    assert done.code == 2, done.out
+    said = " ".join(done.err.replace("│", " ").split())
+    bound = "greater than or equal to 1" if args[-1] == "0" else "less than or equal to 65535"
+    assert f"Invalid value for '--port': Input should be {bound}" in said, done.err

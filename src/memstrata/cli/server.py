@@ -75,7 +75,7 @@ def _require_extra(*modules: str) -> None:
 
 def serve_command(
     host: HostOpt = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="TCP port.")] = 8080,
+    port: Annotated[int, typer.Option(min=1, max=65535, help="TCP port.")] = 8080,
     workers: Annotated[int, typer.Option(help="uvicorn worker processes (each opens the database).")] = 1,
     db: DbOpt = None,
     log_level: Annotated[str, typer.Option(help="uvicorn log level.")] = "info",
@@ -86,7 +86,7 @@ def serve_command(
 
 
 def ui_command(
-    port: Annotated[int, typer.Option(help="TCP port on 127.0.0.1.")] = 8790,
+    port: Annotated[int, typer.Option(min=1, max=65535, help="TCP port on 127.0.0.1.")] = 8790,
     db: DbOpt = None,
     open_browser: Annotated[bool, typer.Option("--open/--no-open", help="Open the page in the browser.")] = True,
     log_level: Annotated[str, typer.Option(help="uvicorn log level.")] = "warning",
@@ -154,7 +154,7 @@ def _serve(host: str, port: int, workers: int, db: str | None, log_level: str) -
 def mcp_command(
     http: Annotated[bool, typer.Option("--http", help="Streamable HTTP instead of stdio.")] = False,
     host: HostOpt = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="TCP port for --http.")] = 8765,
+    port: Annotated[int, typer.Option(min=1, max=65535, help="TCP port for --http.")] = 8765,
     db: DbOpt = None, user: UserOpt = None, agent: AgentOpt = None, session: SessionOpt = None,
     org: OrgOpt = None, project: ProjectOpt = None,
     budget: Annotated[int, typer.Option("--budget-tokens", help="Token budget of each search/list answer.")] = 800,
