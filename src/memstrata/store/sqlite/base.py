@@ -13,7 +13,7 @@ import hashlib
 import json
 import sqlite3
 from collections.abc import Callable, Iterable, Sequence
-from contextlib import AbstractContextManager
+from contextlib import AbstractContextManager, nullcontext
 from datetime import datetime
 from typing import TYPE_CHECKING
 
@@ -94,7 +94,14 @@ class SQLiteBase:
 
     def snapshot(self) -> AbstractContextManager[None]:
         """One read transaction for a search's reads (``Database.snapshot``): one consistent view,
-        and one BEGIN/COMMIT pair instead of one per store call."""
+        and one BEGIN/COMMIT pair instead of one per store call.
+
+        With ``capabilities.parallel_reads`` switched on, a search's vector look-ups read from
+        another thread through the same connection; the snapshot holds the connection's lock for
+        the whole search, so that thread would wait for the caller while the caller waits for it.
+        Each read then takes its own transaction (no snapshot)."""
+        if self.capabilities.parallel_reads:
+            return nullcontext()
         return self.db.snapshot()
 
     def close(self) -> None:
