@@ -359,11 +359,18 @@ def before_topics(sentence: str, said_at: datetime) -> list[Finding]:
         return []
     if found := _withdrawn_and_restored(sentence):
         return found
+    favoured: list[Finding] = []
     for clause in (c.strip() for c in _CLAUSES.split(sentence.strip().rstrip(".!")) if c):
         if found := (_destination(clause) or _team(clause) or _changed(clause) or _started_to_like(clause, said_at)
-                     or _learning(clause) or _favourite_is(clause)):
+                     or _learning(clause)):
             return dated(found, clause, sentence, said_at)
-    return []
+        favoured = favoured or dated(_favourite_is(clause), clause, sentence, said_at)
+    if not favoured:
+        return []
+    # "I love all dances, but contemporary is my top pick": the favourite, and the likes said beside
+    # it, which the topic patterns read (they would not run once a shape here found something)
+    named = {(f.key, f.value.casefold()) for f in favoured}
+    return favoured + [f for f in patterns_en.find(sentence, said_at) if (f.key, f.value.casefold()) not in named]
 
 
 def after_topics(sentence: str) -> list[Finding]:
