@@ -55,7 +55,8 @@ def test_names_refuse_them_and_stored_text_keeps_them(db: Path, embedder: Any) -
         block = memory.context("peanuts allergy green tea hotpot", budget_tokens=400)
     assert _clean(block)
     assert "I am [U+202E]ton[U+202C] allergic to peanuts" in block
-    assert "I like green tea[U+E0049][U+E0047][U+E004E][U+E004F][U+E0052][U+E0045]" in block
+    # the message, or the fact that restates it and ranks first, with every hidden character shown
+    assert "green tea[U+E0049][U+E0047][U+E004E][U+E004F][U+E0052][U+E0045] (" in block
     # A model's feature name with a zero-width space or direction mark makes the same key as without.
     assert feature_key(PROFILE, "tra\u200bvel", f"{RLO}plans") == feature_key(PROFILE, "travel", "plans")
 
