@@ -569,19 +569,12 @@ def _lift(hits: Sequence[Hit], weight: float, lent: dict[int, float]) -> None:
     the match, as in ``recall.evidence``). In place: the hits are this search's own, not yet
     returned, and a ``dataclasses.replace`` of each (every candidate, ~180 at 10k segments) rebuilt
     and re-checked all its fields."""
-    said = {hit.id: max(hit.signals.get("similarity", 0.0), lent.get(hit.id, 0.0))
-            for hit in hits if hit.kind == "episode"}
     for hit in hits:
         similarity = hit.signals.get("similarity", 0.0)
         if hit.signals.get("in_period"):
             similarity = 1.0
         elif hit.kind == "episode":
-            similarity = said[hit.id]
-        elif hit.fact is not None:
-            # A fact matches as well as the words it was distilled from: its short statement
-            # ("don't call before 9am") can sit further from the query than the message it cites,
-            # and the lift would then rank the fact below its own source.
-            similarity = max([similarity, *(said.get(e, 0.0) for e in hit.fact.citations)])
+            similarity = max(similarity, lent.get(hit.id, 0.0))
         object.__setattr__(hit, "score", with_similarity(hit.score, similarity, weight))
 
 
