@@ -312,7 +312,9 @@ class _AttackerPage(http.server.BaseHTTPRequestHandler):
 
 def test_a_cross_site_post_is_refused_and_deletes_nothing(world: World) -> None:
     _AttackerPage.target = f"{world.server.url}/ui/forget"
-    attacker = http.server.HTTPServer(("127.0.0.1", free_port()), _AttackerPage)
+    # One thread per connection: the browser keeps an idle connection open, which a one-thread
+    # server would wait on in shutdown() until the browser dropped it (about a minute).
+    attacker = http.server.ThreadingHTTPServer(("127.0.0.1", free_port()), _AttackerPage)
     threading.Thread(target=attacker.serve_forever, daemon=True).start()
     try:
         world.driver.get(f"http://127.0.0.1:{attacker.server_port}/")  # another origin, same machine
