@@ -223,7 +223,8 @@ def test_what_is_no_learning_or_plan(text: str) -> None:
     ("我會聽古典音樂、閱讀和做飯來放鬆。", ["听古典音乐", "阅读", "做饭"]),
     ("I read novels to relax.", ["read novels"]),
     ("川菜是我的最爱。", ["川菜"]),
-    ("I love all dances, but contemporary is my top pick.", ["contemporary", "all dances"]),
+    ("I love all dances, but contemporary is my top pick.", ["all dances", "contemporary"]),
+    ("我喜欢所有舞蹈，但现代舞是我的最爱。", ["所有舞蹈", "现代舞"]),
     ("Pizza is my favorite.", ["Pizza"]),
 ])
 def test_a_like_or_activity_said_another_way(text: str, expected: list[str]) -> None:

@@ -276,6 +276,11 @@ def _read(sentence: str, said_at: datetime, lang: str, *, nested: bool = False) 
     found = shapes_zh.before_topics(sentence, said_at) if zh else shapes_en.before_topics(sentence, said_at)
     found = found or (patterns_zh.find(sentence, said_at) if zh else patterns_en.find(sentence, said_at))
     found = found or (shapes_zh.after_topics(sentence) if zh else shapes_en.after_topics(sentence))
+    # "X is my favourite" adds a like to whatever else the sentence states ("I love all dances, but
+    # contemporary is my top pick": two likes), unless a rule above already read that value.
+    named = {f.value.casefold() for f in found}
+    found = found + [f for f in (shapes_zh.favourites(sentence) if zh else shapes_en.favourites(sentence))
+                     if f.value.casefold() not in named]
     other = None if found or nested else (shapes_zh.someone_else(sentence) if zh else shapes_en.someone_else(sentence))
     if other is not None:
         found = shapes.about(_read(other[1], said_at, lang, nested=True), other[0])

@@ -328,8 +328,7 @@ _LOVE_FOR = lazy_regex(r"\bmy\s+(?:love|passion)\s+(?:for|of)\s+(?P<v>[\w' -]+?)
 
 
 def _favourite_is(clause: str, lang: str = "en") -> list[Finding]:
-    """"Contemporary is my top pick": the like, read ahead of the likes around it ("I love all
-    dances, but contemporary is my top pick" names the one that is favoured)."""
+    """"Contemporary is my top pick": the like it names (``favourites``)."""
     m = _FAVOURITE_IS.match(clause)
     if m is None or re.match(r"(?:it|this|that|he|she|you|which|what)\b", m.group("v"), _IC):
         return []
@@ -359,18 +358,19 @@ def before_topics(sentence: str, said_at: datetime) -> list[Finding]:
         return []
     if found := _withdrawn_and_restored(sentence):
         return found
-    favoured: list[Finding] = []
     for clause in (c.strip() for c in _CLAUSES.split(sentence.strip().rstrip(".!")) if c):
         if found := (_destination(clause) or _team(clause) or _changed(clause) or _started_to_like(clause, said_at)
                      or _learning(clause)):
             return dated(found, clause, sentence, said_at)
-        favoured = favoured or dated(_favourite_is(clause), clause, sentence, said_at)
-    if not favoured:
+    return []
+
+
+def favourites(sentence: str) -> list[Finding]:
+    """"Contemporary is my top pick": a like, read beside whatever else the sentence says ("I love
+    all dances, but contemporary is my top pick" holds both likes)."""
+    if _NOT_A_STATEMENT.search(sentence):
         return []
-    # "I love all dances, but contemporary is my top pick": the favourite, and the likes said beside
-    # it, which the topic patterns read (they would not run once a shape here found something)
-    named = {(f.key, f.value.casefold()) for f in favoured}
-    return favoured + [f for f in patterns_en.find(sentence, said_at) if (f.key, f.value.casefold()) not in named]
+    return [f for c in _CLAUSES.split(sentence.strip().rstrip(".!")) if c for f in _favourite_is(c.strip())]
 
 
 def after_topics(sentence: str) -> list[Finding]:

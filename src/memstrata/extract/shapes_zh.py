@@ -213,7 +213,7 @@ def _learning(clause: str) -> list[Finding]:
 
 _RELAX = lazy_regex(r"^我(?:平时|一般|通常|经常|有时|周末)*(?:会|都会|喜欢)?(?!需要|想|要|得|必须|应该|可以)"
                     r"(?P<v>[^，。！？]+?)(?:来|去)(?:放松|解压|减压)(?:一下)?$")
-_FAVOURITE_IS = lazy_regex(r"^(?P<v>[^，。！？]{1,12}?)(?:是我的最爱|是我的心头好|是我最喜欢的)$")
+_FAVOURITE_IS = lazy_regex(r"^(?:但是|但|不过|可是)?(?P<v>[^，。！？]{1,12}?)(?:是我的最爱|是我的心头好|是我最喜欢的)$")
 _PLAN = lazy_regex(r"^我(?:们)?(?:最近|今年|以后|也|还|一直)*(?:打算|计划|准备)(?P<v>[^，。！？]+)$")
 _INTEREST = lazy_regex(r"^我(?:也|还|一直|从小就?)*对(?P<v>[^，。！？]+?)(?:很|非常|特别|比较|挺|十分|也|一直|都)*"
                        r"(?:感兴趣|有兴趣|着迷)$")
@@ -221,7 +221,7 @@ _INTEREST = lazy_regex(r"^我(?:也|还|一直|从小就?)*对(?P<v>[^，。！�
 
 def _intent(clause: str) -> list[Finding]:
     """我打算去墨西哥旅行 (no date: a dated plan is an event's); a like said another way: 我对摄影很感兴趣,
-    我会听古典音乐、阅读来放松 (what one does to relax), 川菜是我的最爱."""
+    我会听古典音乐、阅读来放松 (what one does to relax); 川菜是我的最爱 is read by ``favourites``."""
     if (m := _PLAN.match(clause)) is not None:
         value = clean_value(m.group("v"), "zh")
         if not value or "你" in value or re.match(r"(?:怎么|什么|如何|问|好好)", value) or len(value) > 20:
@@ -229,9 +229,19 @@ def _intent(clause: str) -> list[Finding]:
         return [Finding("plan.intent", value, CONF_PREFER, clause)]
     if (m := _INTEREST.match(clause)) is not None and "你" not in m.group("v"):
         return like_finding(m.group("v"), "like", CONF_LIKE, clause, "zh")
-    if (m := _RELAX.match(clause) or _FAVOURITE_IS.match(clause)) is not None and "你" not in m.group("v"):
-        return like_finding(m.group("v"), "like", CONF_LIKE, clause, "zh")  # 我会听音乐、阅读来放松, 川菜是我的最爱
+    if (m := _RELAX.match(clause)) is not None and "你" not in m.group("v"):
+        return like_finding(m.group("v"), "like", CONF_LIKE, clause, "zh")  # 我会听音乐、阅读来放松
     return []
+
+
+def favourites(sentence: str) -> list[Finding]:
+    """川菜是我的最爱: a like, read beside whatever else the sentence says (我喜欢所有舞蹈，但现代舞是我的
+    最爱 holds both likes)."""
+    out: list[Finding] = []
+    for clause in _statements(sentence):
+        if (m := _FAVOURITE_IS.match(clause)) is not None and "你" not in m.group("v"):
+            out += like_finding(m.group("v"), "like", CONF_LIKE, clause, "zh")
+    return out
 
 
 def before_topics(sentence: str, said_at: datetime) -> list[Finding]:
