@@ -4,6 +4,7 @@ and one tool call whose error comes back as data (shared by the MCP test files).
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager, contextmanager
@@ -13,6 +14,7 @@ from typing import Any
 import typer
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters
+from mcp.types import CallToolResult
 from serverproc import clean_env, console_script
 
 from memstrata.cli import commands
@@ -59,9 +61,25 @@ async def in_process(db: Path, *flags: str, **env: str) -> AsyncIterator[Client]
             memory.memory.close()
 
 
+def tool_error(result: CallToolResult) -> dict[str, Any]:
+    """The ``{"code", "message", "details"}`` of an error result, checked to be the one MCP error
+    shape: ``isError``, structured content ``{"error": {...}}`` with exactly those three keys, and
+    one text content that is the same object as JSON."""
+    assert result.is_error, result
+    assert [c.type for c in result.content] == ["text"], result.content
+    text = result.content[0].text  # type: ignore[union-attr]
+    assert result.structured_content == json.loads(text), (result.structured_content, text)
+    error = result.structured_content["error"]
+    assert set(result.structured_content) == {"error"} and set(error) == {"code", "message", "details"}, error
+    assert isinstance(error["details"], dict) and "Error executing" not in error["message"], error
+    return error  # type: ignore[no-any-return]
+
+
 async def call(client: Client, tool: str, **arguments: Any) -> Any:
-    """The tool's structured result, or ``{"error": text}`` when the tool reported an error."""
+    """The tool's structured result, or ``{"error": "code: message"}`` when the tool reported an
+    error (in the one MCP error shape, ``tool_error``)."""
     result = await client.call_tool(tool, arguments)
     if result.is_error:
-        return {"error": " ".join(getattr(c, "text", "") for c in result.content)}
+        error = tool_error(result)
+        return {"error": f"{error['code']}: {error['message']}"}
     return result.structured_content

@@ -211,13 +211,14 @@ def test_http_transport_with_keys_needs_one_that_covers_the_served_scope(tmp_pat
                                stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}/mcp"
     try:
-        statuses: dict[str, int] = {}
+        statuses: dict[str, tuple[int, Any]] = {}
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline and not statuses:
             try:
                 for name, headers in (("none", {}), ("forged", {"Authorization": "Bearer msk_0123456789abcdef_x"}),
                                       ("other", {"Authorization": f"Bearer {keys['other']}"})):
-                    statuses[name] = httpx.post(url, json={}, headers=headers, timeout=5).status_code
+                    answer = httpx.post(url, json={}, headers=headers, timeout=5)
+                    statuses[name] = (answer.status_code, answer.json())
             except httpx.HTTPError:
                 time.sleep(0.2)
 
@@ -230,5 +231,9 @@ def test_http_transport_with_keys_needs_one_that_covers_the_served_scope(tmp_pat
     finally:
         process.terminate()
         process.wait(timeout=20)
-    assert statuses == {"none": 401, "forged": 401, "other": 403}
+    # The gate answers in the one error shape, as a tool error does (test_mcp_errors) and REST does.
+    assert {name: (status, set(body["error"]), body["error"]["code"]) for name, (status, body) in statuses.items()} == {
+        "none": (401, {"code", "message", "details"}, "invalid_api_key"),
+        "forged": (401, {"code", "message", "details"}, "invalid_api_key"),
+        "other": (403, {"code", "message", "details"}, "scope_forbidden")}
     assert added["facts"][0]["value"] == "Porto"

@@ -17,8 +17,10 @@ value supersedes), ``delete_memory``, ``list_memories`` (current facts) and ``li
 - **The tool list is small**: descriptions are short and the advertised schemas leave out what
   tells a model nothing (``compact_schema``); ``tool_list_tokens`` measures it (chars / 4) and
   a test keeps it under ``MAX_TOOL_LIST_TOKENS``.
-- Errors come back as tool errors the model can read (``invalid_input: ...``), never a traceback;
-  a wrongly typed, missing or unknown argument names the argument and what it should hold
+- Every failure, of every tool, is one tool error shape (``server.tool_errors``): ``isError``
+  with ``{"error": {"code", "message", "details"}}``, the REST body, as structured content and as
+  its JSON text; never the SDK's ``Error executing tool ...`` prefix, never a traceback. A wrongly
+  typed, missing or unknown argument names the argument and what it should hold
   (``argument_error``, ``unknown_arguments``), never pydantic's raw report.
 - Over HTTP, when API keys are configured, every request needs one that covers the served
   scope (``KeyGate``); without keys the HTTP transport listens on loopback only.
@@ -28,12 +30,12 @@ from __future__ import annotations
 
 import hmac
 import json
-from collections.abc import Awaitable, Callable
-from typing import Annotated, Any, Literal, TypeVar
+from typing import Annotated, Any, Literal
 
 from mcp.server.mcpserver import MCPServer
-from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
-from mcp.types import Tool
+from mcp.server.mcpserver.exceptions import ToolError
+from mcp.shared.exceptions import MCPError
+from mcp.types import CallToolResult, Tool
 from pydantic import Field, ValidationError
 
 from memstrata.arguments import KINDS_WANTED, ArgumentError
@@ -44,6 +46,7 @@ from memstrata.errors import InvalidInput, MemstrataError
 from memstrata.paging import cursor_after
 from memstrata.recall.excerpt import excerpt
 from memstrata.server.models import Kinds
+from memstrata.server.tool_errors import cause_of, error_result, internal_result, memstrata_result
 from memstrata.store.protocol import KeyStore
 from memstrata.text.visible import neutralise
 from memstrata.types import Episode, Fact, Hit
@@ -74,7 +77,6 @@ Budget = Annotated[int, Field(strict=True, ge=1, le=MAX_CONTEXT_TOKENS)]
 Score = Annotated[float, Field(strict=True, ge=0.0, le=1.0)]
 Offset = Annotated[int, Field(strict=True, ge=0)]
 Mode = Literal["long_term", "short_term", "both"]
-T = TypeVar("T")
 
 INSTRUCTIONS = (
     "Long-term memory of the user across conversations. Call get_context with the user's message for a "
@@ -96,11 +98,19 @@ def snippet(text: str, limit: int = SNIPPET_CHARS) -> str:
 
 
 def parse_id(memory_id: str) -> tuple[str, int]:
-    """``"fact:12"`` → ``("fact", 12)``; a bare number is a fact. Raises ``InvalidInput``."""
+    """``"fact:12"`` → ``("fact", 12)``; a bare number is a fact.
+
+    Raises:
+        ArgumentError: ``field`` ``id``; an empty or blank id (``delete_memory`` would have no
+            target) is said to be empty, not looked up.
+    """
+    if not memory_id.strip():
+        raise ArgumentError("id", f"argument 'id' is empty: give the memory's id, such as 'fact:12' or 'episode:3'; "
+                                  f"got {memory_id!r}")
     kind, _, number = memory_id.strip().rpartition(":")
     kind = kind or "fact"
     if kind not in ("fact", "episode") or not number.isdigit() or not 0 < int(number) < 2**63:
-        raise InvalidInput(f"memory id must look like 'fact:12' or 'episode:3', got {memory_id!r}")
+        raise ArgumentError("id", f"argument 'id' must look like 'fact:12' or 'episode:3', got {memory_id!r}")
     return kind, int(number)
 
 
@@ -125,10 +135,10 @@ _TYPE_NAMES = {bool: "a boolean", int: "a number", float: "a number", str: "a st
                dict: "an object", type(None): "null"}
 
 
-def argument_error(tool: str, exc: ValidationError) -> str:
+def argument_error(tool: str, exc: ValidationError) -> ArgumentError:
     """A tool-call error the model can act on, from the SDK's argument validation error: which
     argument, what was wrong, what it should hold (``ARGUMENT_HINTS``), what it got; never
-    pydantic's own text with its documentation URL.
+    pydantic's own text with its documentation URL. Its ``field`` is the first argument named.
 
     >>> from pydantic import BaseModel
     >>> class Args(BaseModel):
@@ -137,12 +147,13 @@ def argument_error(tool: str, exc: ValidationError) -> str:
     ...     Args.model_validate({"id": 1})
     ... except ValidationError as exc:
     ...     print(argument_error("get_memory", exc))
-    invalid_input: get_memory: argument 'id' must be an id as search_memory and list_memories return it, \
+    get_memory: argument 'id' must be an id as search_memory and list_memories return it, \
 a string such as 'fact:12' or 'episode:3'; got a number (1)
     """
-    problems = []
+    problems, fields = [], []
     for err in exc.errors(include_url=False):
         name = ".".join(str(p) for p in err.get("loc", ())) or "arguments"
+        fields.append(name)
         cause = (err.get("ctx") or {}).get("error")
         if isinstance(cause, ArgumentError):  # a list or choice argument: the SDK's and REST's own words
             problems.append(str(cause))
@@ -156,18 +167,19 @@ a string such as 'fact:12' or 'episode:3'; got a number (1)
         wanted = ARGUMENT_HINTS.get(name) or str(err.get("msg", "is invalid")).removeprefix("Input should be ")
         problems.append(f"argument {name!r} must be {wanted}; got {_TYPE_NAMES.get(type(given), 'a value')} "
                         f"({shown})")
-    return f"invalid_input: {tool}: " + "; ".join(problems)
+    return ArgumentError(fields[0] if fields else "arguments", f"{tool}: " + "; ".join(problems))
 
 
-def unknown_arguments(tool: str, arguments: dict[str, Any] | None, schemas: dict[str, dict[str, Any]]) -> str | None:
+def unknown_arguments(tool: str, arguments: dict[str, Any] | None,
+                      schemas: dict[str, dict[str, Any]]) -> ArgumentError | None:
     """The error for arguments ``tool`` does not take (its input schema's ``properties``), or
     ``None``. The SDK drops them silently, so ``search_memory(query=..., user_id="bob")`` answered
     for the configured user as if asked for bob; scope arguments get a word on where scope comes from.
 
-    >>> unknown_arguments("search_memory", {"query": "x", "user_id": "bob"},
-    ...                   {"search_memory": {"properties": {"query": {}, "limit": {}}}})
-    "invalid_input: search_memory: unknown argument 'user_id' (it takes 'query', 'limit'); the user, \
-agent, org and project come from the server's configuration, not from a tool argument"
+    >>> print(unknown_arguments("search_memory", {"query": "x", "user_id": "bob"},
+    ...                         {"search_memory": {"properties": {"query": {}, "limit": {}}}}))
+    search_memory: unknown argument 'user_id' (it takes 'query', 'limit'); the user, \
+agent, org and project come from the server's configuration, not from a tool argument
     """
     schema = schemas.get(tool)
     if schema is None or not arguments:
@@ -177,12 +189,12 @@ agent, org and project come from the server's configuration, not from a tool arg
     if not extra:
         return None
     names = ", ".join(repr(n) for n in extra)
-    message = (f"invalid_input: {tool}: unknown argument{'s' if len(extra) > 1 else ''} {names} "
+    message = (f"{tool}: unknown argument{'s' if len(extra) > 1 else ''} {names} "
                f"(it takes {', '.join(repr(n) for n in takes) or 'no arguments'})")
     if any(n in ("user_id", "agent_id", "session_id", "org_id", "project_id", "user", "scope") for n in extra):
         message += ("; the user, agent, org and project come from the server's configuration, "
                     "not from a tool argument")
-    return message
+    return ArgumentError(extra[0], message)
 
 
 def compact_schema(schema: Any) -> Any:
@@ -223,8 +235,9 @@ def tool_list_tokens(tools: list[Tool]) -> int:
 
 
 class MemoryServer(MCPServer[Any]):
-    """``MCPServer`` whose argument errors say what and where (``argument_error``) instead of
-    carrying pydantic's raw validation report, and whose tool list is compact."""
+    """``MCPServer`` whose every failure is one error shape (``server.tool_errors``), whose argument
+    errors say what and where (``argument_error``) instead of carrying pydantic's raw validation
+    report, and whose tool list is compact."""
 
     async def list_tools(self) -> list[Tool]:
         """The tools with one-line descriptions and compact input schemas (``compact_schema``), no
@@ -234,18 +247,37 @@ class MemoryServer(MCPServer[Any]):
                 for tool in await super().list_tools()]
 
     async def call_tool(self, name: str, arguments: dict[str, Any], context: Any = None) -> Any:
-        """``MCPServer.call_tool``; a ``ToolError`` caused by argument validation is reworded,
-        and an argument the tool does not take is refused (``unknown_arguments``)."""
-        problem = unknown_arguments(name, arguments, {t.name: t.input_schema for t in await self.list_tools()})
+        """``MCPServer.call_tool``, with every failure answered as a tool error
+        ``{"error": {"code", "message", "details"}}`` (``tool_errors.error_result``): an unknown
+        tool is ``not_found``; an argument the tool does not take (``unknown_arguments``) or one
+        that fails validation (``argument_error``) is ``invalid_input`` with ``details.field``; a
+        ``MemstrataError`` keeps its code and details; anything else is logged and ``internal``.
+        A protocol error (``MCPError``) stays the SDK's."""
+        schemas = {t.name: t.input_schema for t in await self.list_tools()}
+        if name not in schemas:
+            return error_result("not_found", f"no tool named {name!r}; the tools are "
+                                + ", ".join(repr(t) for t in schemas), {"field": "name"})
+        problem = unknown_arguments(name, arguments, schemas)
         if problem is not None:
-            raise ToolError(problem)
+            return memstrata_result(problem)
         try:
             return await super().call_tool(name, arguments, context)
+        except MCPError:
+            raise
         except ToolError as exc:
-            cause = exc.__cause__
-            if isinstance(exc, UnexpectedToolError) or not isinstance(cause, ValidationError):
-                raise
-            raise ToolError(argument_error(name, cause)) from cause
+            return self._failure(name, exc)
+
+    @staticmethod
+    def _failure(name: str, exc: ToolError) -> CallToolResult:
+        """The one error shape for what ``MCPServer.call_tool`` raised: the SDK's argument
+        validation (``__cause__`` a ``ValidationError``), a ``MemstrataError`` the tool raised
+        (somewhere in the chain of causes), or a crash."""
+        if isinstance(exc.__cause__, ValidationError):
+            return memstrata_result(argument_error(name, exc.__cause__))
+        raised = cause_of(exc, MemstrataError)
+        if isinstance(raised, MemstrataError):
+            return memstrata_result(raised)
+        return internal_result(name, exc.__cause__ or exc)
 
 
 def within_budget(items: list[dict[str, Any]], budget_tokens: int) -> tuple[list[dict[str, Any]], bool]:
@@ -351,23 +383,14 @@ def build_server(memory: AsyncMemory, *, scope: dict[str, str | None],
         reads = dict(scope)
     server = MemoryServer("memstrata", instructions=INSTRUCTIONS)
 
-    async def call(work: Callable[[], Awaitable[T]]) -> T:
-        try:
-            return await work()
-        except MemstrataError as exc:
-            raise ToolError(f"{exc.code}: {exc}") from None
-
-    _register_writes(server, memory, scope, reads, call)
-    _register_search(server, memory, scope, reads, call, budget_tokens)
-    _register_reads(server, memory, reads, call, budget_tokens)
+    _register_writes(server, memory, scope, reads)
+    _register_search(server, memory, scope, reads, budget_tokens)
+    _register_reads(server, memory, reads, budget_tokens)
     return server
 
 
-Call = Callable[[Callable[[], Awaitable[Any]]], Awaitable[Any]]
-
-
 def _register_writes(server: MemoryServer, memory: AsyncMemory, scope: dict[str, str | None],
-                     reads: dict[str, str | None], call: Call) -> None:
+                     reads: dict[str, str | None]) -> None:
     """``add_memory``, ``update_memory``, ``delete_memory``."""
 
     @server.tool()
@@ -375,7 +398,7 @@ def _register_writes(server: MemoryServer, memory: AsyncMemory, scope: dict[str,
                          speaker: str | None = None) -> dict[str, Any]:
         """Remember one message (what the user said, or a reply worth keeping). Facts stated in it are
         extracted; a changed preference replaces the old one. Returns the episode id and its facts."""
-        result = await call(lambda: memory.add(content, role=role, speaker=speaker, **scope))  # type: ignore[arg-type]
+        result = await memory.add(content, role=role, speaker=speaker, **scope)  # type: ignore[arg-type]
         return {"id": f"episode:{result.episode_id}", "stored": result.created,
                 "facts": [{"id": f"fact:{c.fact.id}", "key": c.fact.key, "value": c.fact.value, "action": c.action}
                           for c in result.facts]}
@@ -384,42 +407,38 @@ def _register_writes(server: MemoryServer, memory: AsyncMemory, scope: dict[str,
     async def update_memory(id: str, value: str | None = None, importance: Score | None = None) -> dict[str, Any]:
         """Correct a fact ('fact:12'): a new `value` supersedes the old one (kept as history);
         `importance` (0 to 1) changes in place. Returns the fact as stored now."""
-        async def change() -> dict[str, Any]:
-            kind, number = parse_id(id)
-            if kind != "fact":
-                raise InvalidInput(f"update_memory changes facts; {id} is a message, which is never rewritten "
-                                   "(delete_memory it, or add_memory what is true now)")
-            fact = await memory.update(number, value=value, importance=importance, actor="mcp",
-                                       **reads)  # type: ignore[arg-type]
-            return _fact_full(fact)
-        return await call(change)  # type: ignore[no-any-return]
+        kind, number = parse_id(id)
+        if kind != "fact":
+            raise InvalidInput(f"update_memory changes facts; {id} is a message, which is never rewritten "
+                               "(delete_memory it, or add_memory what is true now)")
+        fact = await memory.update(number, value=value, importance=importance, actor="mcp",
+                                   **reads)  # type: ignore[arg-type]
+        return _fact_full(fact)
 
     @server.tool()
     async def delete_memory(id: str) -> dict[str, Any]:
         """Delete a fact ('fact:12') or a message ('episode:3', with the facts only it supports).
         Deleting a fact keeps the messages that stated it: the answer's `note` names them."""
-        async def remove() -> dict[str, Any]:
-            kind, number = parse_id(id)
-            if kind == "episode":
-                await memory.delete(episode_id=number, actor="mcp", **reads)  # type: ignore[arg-type]
-                return {"deleted": f"episode:{number}"}
-            receipt = await memory.delete(number, actor="mcp", **reads)  # type: ignore[arg-type]
-            out: dict[str, Any] = {"deleted": f"fact:{number}"}
-            # the value it had replaced stays superseded: say so, and how back
-            notes = [r.note(number, f"rolling back event #{r.event_id} (memstrata rollback {r.event_id})")
-                     for r in receipt.replaced]
-            kept = receipt.sources_note("delete_memory " + " and ".join(f"'episode:{e}'" for e in receipt.sources_kept)
-                                        + " forgets what was said")
-            if notes or kept:
-                out["note"] = "; ".join([*notes, *([kept] if kept else [])])
-            if receipt.sources_kept:
-                out["sources_kept"] = [f"episode:{e}" for e in receipt.sources_kept]
-            return out
-        return await call(remove)  # type: ignore[no-any-return]
+        kind, number = parse_id(id)
+        if kind == "episode":
+            await memory.delete(episode_id=number, actor="mcp", **reads)  # type: ignore[arg-type]
+            return {"deleted": f"episode:{number}"}
+        receipt = await memory.delete(number, actor="mcp", **reads)  # type: ignore[arg-type]
+        out: dict[str, Any] = {"deleted": f"fact:{number}"}
+        # the value it had replaced stays superseded: say so, and how back
+        notes = [r.note(number, f"rolling back event #{r.event_id} (memstrata rollback {r.event_id})")
+                 for r in receipt.replaced]
+        kept = receipt.sources_note("delete_memory " + " and ".join(f"'episode:{e}'" for e in receipt.sources_kept)
+                                    + " forgets what was said")
+        if notes or kept:
+            out["note"] = "; ".join([*notes, *([kept] if kept else [])])
+        if receipt.sources_kept:
+            out["sources_kept"] = [f"episode:{e}" for e in receipt.sources_kept]
+        return out
 
 
 def _register_search(server: MemoryServer, memory: AsyncMemory, scope: dict[str, str | None],
-                     reads: dict[str, str | None], call: Call, budget_tokens: int) -> None:
+                     reads: dict[str, str | None], budget_tokens: int) -> None:
     """``search_memory``, ``get_context``."""
 
     @server.tool()
@@ -431,12 +450,10 @@ def _register_search(server: MemoryServer, memory: AsyncMemory, scope: dict[str,
         `created_at >= "2026-01-01"` (fields: kind key tag value subject status confidence importance
         created_at session_id role metadata.<name>). `min_match` 0.55 drops weak matches. `as_of` (ISO
         8601): what was believed then. `mode` short_term / both: the session's recent messages."""
-        async def find() -> list[Hit]:
-            when = None if as_of is None else parse_time(as_of, "as_of")
-            where = reads if mode == "long_term" else scope
-            return await memory.search(query, limit=min(limit, MAX_RESULTS), filter=filter or None,
-                                       min_match=min_match, as_of=when, mode=mode, **where)  # type: ignore[arg-type]
-        hits = await call(find)
+        when = None if as_of is None else parse_time(as_of, "as_of")
+        where = reads if mode == "long_term" else scope
+        hits = await memory.search(query, limit=min(limit, MAX_RESULTS), filter=filter or None,
+                                   min_match=min_match, as_of=when, mode=mode, **where)  # type: ignore[arg-type]
         kept, truncated = within_budget([_hit_line(h, labels_for(query)) for h in hits], budget_tokens)
         return {"results": kept, "truncated": truncated}
 
@@ -450,20 +467,17 @@ def _register_search(server: MemoryServer, memory: AsyncMemory, scope: dict[str,
         do you know about me?"), the user's current facts (`profile: false`: none). Arguments as
         search_memory, plus `budget_tokens` (bound of the block), `kinds`, `min_score`.
         Returns {"context": block}; "" when there is nothing to show."""
-        async def build() -> dict[str, Any]:
-            when = None if as_of is None else parse_time(as_of, "as_of")
-            where = reads if mode == "long_term" else scope
-            block = await memory.context(query, budget_tokens=budget_tokens, limit=limit,
-                                         kinds=tuple(kinds) if kinds is not None else ("fact", "episode"),
-                                         min_score=min_score, min_match=min_match, filter=filter or None,
-                                         as_of=when, mode=mode,
-                                         profile=profile, **where)
-            return {"context": block}
-        return await call(build)  # type: ignore[no-any-return]
+        when = None if as_of is None else parse_time(as_of, "as_of")
+        where = reads if mode == "long_term" else scope
+        block = await memory.context(query, budget_tokens=budget_tokens, limit=limit,
+                                     kinds=tuple(kinds) if kinds is not None else ("fact", "episode"),
+                                     min_score=min_score, min_match=min_match, filter=filter or None,
+                                     as_of=when, mode=mode,
+                                     profile=profile, **where)
+        return {"context": block}
 
 
-
-def _register_reads(server: MemoryServer, memory: AsyncMemory, reads: dict[str, str | None], call: Call,
+def _register_reads(server: MemoryServer, memory: AsyncMemory, reads: dict[str, str | None],
                     budget_tokens: int) -> None:
     """``get_memory``, ``list_memories``, ``list_episodes``."""
 
@@ -471,16 +485,14 @@ def _register_reads(server: MemoryServer, memory: AsyncMemory, reads: dict[str, 
     async def get_memory(id: str, offset: Offset = 0) -> dict[str, Any]:
         """The full item behind an id ('fact:12' or 'episode:3'). A long message comes in parts:
         call again with `offset` = the answer's `next_offset`."""
-        async def fetch() -> dict[str, Any]:
-            kind, number = parse_id(id)
-            if kind == "fact":
-                if offset:
-                    raise InvalidInput("offset reads a long message in parts; a fact comes whole")
-                fact = await memory.get(number, **reads)  # type: ignore[arg-type]
-                return _fact_full(fact)  # type: ignore[arg-type]
-            episode = await memory.get(episode_id=number, **reads)  # type: ignore[arg-type]
-            return _episode_full(episode, offset)  # type: ignore[arg-type]
-        return await call(fetch)  # type: ignore[no-any-return]
+        kind, number = parse_id(id)
+        if kind == "fact":
+            if offset:
+                raise InvalidInput("offset reads a long message in parts; a fact comes whole")
+            fact = await memory.get(number, **reads)  # type: ignore[arg-type]
+            return _fact_full(fact)  # type: ignore[arg-type]
+        episode = await memory.get(episode_id=number, **reads)  # type: ignore[arg-type]
+        return _episode_full(episode, offset)  # type: ignore[arg-type]
 
     @server.tool()
     async def list_memories(limit: Limit = 20, filter: str | None = None,
@@ -489,10 +501,8 @@ def _register_reads(server: MemoryServer, memory: AsyncMemory, reads: dict[str, 
         about; null: the user). `filter` as search_memory, e.g. `tag = "food"`. To read them all, pass
         `cursor: "start"`, then each answer's `next_cursor` (null after the last page)."""
         if cursor is not None:
-            return await call(lambda: _cursor_page(memory, "fact", limit, filter, cursor, reads,  # type: ignore[no-any-return]
-                                                   budget_tokens))
-        rows = await call(lambda: memory.list(limit=min(limit, MAX_RESULTS),
-                                              filter=filter or None, **reads))  # type: ignore[arg-type]
+            return await _cursor_page(memory, "fact", limit, filter, cursor, reads, budget_tokens)
+        rows = await memory.list(limit=min(limit, MAX_RESULTS), filter=filter or None, **reads)  # type: ignore[arg-type]
         kept, truncated = within_budget([_fact_line(f) for f in rows if isinstance(f, Fact)], budget_tokens)
         return {"results": kept, "truncated": truncated}
 
@@ -502,8 +512,7 @@ def _register_reads(server: MemoryServer, memory: AsyncMemory, reads: dict[str, 
         """The stored messages, newest first, short lines with ids, date and session. `filter` e.g.
         `session_id = "chat-1"` or `role = "assistant"`. Next page: pass the answer's `next_cursor`
         (null after the last)."""
-        return await call(lambda: _cursor_page(memory, "episode", limit, filter, cursor, reads,  # type: ignore[no-any-return]
-                                               budget_tokens))
+        return await _cursor_page(memory, "episode", limit, filter, cursor, reads, budget_tokens)
 
 
 class KeyGate:
