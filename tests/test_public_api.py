@@ -76,7 +76,7 @@ def test_every_public_error_derives_from_memstrata_error() -> None:
 
 def test_page_the_type_memory_page_returns_is_public(tmp_path: object) -> None:
     # ``Memory.page`` is public, so the type it returns must be importable where the other public
-    # types are (it was only in ``memstrata.paging``: a fresh-user trial could not annotate with it).
+    # types are (only in ``memstrata.paging``, a user could not annotate with it).
     from pathlib import Path
 
     with memstrata.Memory(Path(str(tmp_path)) / "m.db", user_id="u1") as memory:

@@ -1,8 +1,8 @@
 """The list and choice arguments every door shares (``kinds``, ``status``, ``key``), checked once.
 
 The SDK, the REST models, the MCP tools and the CLI all call these, so a bad value is the same
-error everywhere: ``invalid_input`` naming the argument, what it takes and the value given. A
-fresh-user trial found the doors apart: ``search(kinds=5)`` raised a bare ``TypeError``,
+error everywhere: ``invalid_input`` naming the argument, what it takes and the value given.
+Checked apart, the doors answered differently: ``search(kinds=5)`` raised a bare ``TypeError``,
 ``list(status="actve")`` (and ``memstrata list --status actve``) answered an empty list as if
 nothing were stored, ``kinds=[]`` searched nothing, and REST said ``kinds: Input should be a
 valid list`` without the value. A choice argument's value is a name, never memory content, so

@@ -175,7 +175,7 @@ class Settings:
             questions (R@10 0.777 against 0.757 at 300) and BEAM as asked equals 300.
         neighbour_before: the share of ``neighbour_weight`` the turn just *before* a matching turn
             borrows (the turn after it, the reply, borrows all of it). Measured on LoCoMo with
-            turn contexts (docs/benchmarks.md, fourth round): 0.8 and 0.6 both lift R@5 0.634 ->
+            turn contexts (docs/changelog.md, turn contexts): 0.8 and 0.6 both lift R@5 0.634 ->
             0.644 (R@10 unchanged; temporal -2 points, open-domain +4); 0.8 keeps MemoryBank-zh
             R@10 (0.960 vs 0.950); 1.0 lends both neighbours alike.
         similarity_weight: how much a memory's own cosine to the query (its best sentence's,
@@ -189,7 +189,7 @@ class Settings:
         speaker_weight: when a query names the speaker of some candidates ("What does Melanie
             paint?"), every memory not said by (or, a fact, not about) a named speaker scores
             ``1 / (1 + speaker_weight)`` of its score (``recall.speakers``); 0 turns it off. Measured on
-            LoCoMo with the ranking lab (docs/benchmarks.md, sixth round): 0.1 lifts R@5 0.644 -> 0.681
+            LoCoMo with the ranking lab (docs/changelog.md, speaker focus): 0.1 lifts R@5 0.644 -> 0.681
             and R@10 0.727 -> 0.749 (multi-hop 0.394 -> 0.424) and costs the adversarial questions
             (false premises naming the wrong speaker, outside the main set) R@5 0.753 -> 0.590,
             R@10 0.864 -> 0.826; 0.2 gives R@5 0.683, R@10 0.761 but adversarial R@10 0.711.
@@ -197,7 +197,7 @@ class Settings:
         time_weight: weight, relative to the unrestricted lists, of the candidate lists searched
             again inside the periods a query names (``recall.periods``: "on 1 May", "5月1号",
             "last week"); 0 turns it off. Measured with a ranking lab over the bench's stores
-            (docs/benchmarks.md, third round): 1.0 and 2.0 both lift MemoryBank-zh R@5 from
+            (docs/changelog.md, query expansion): 1.0 and 2.0 both lift MemoryBank-zh R@5 from
             0.777 to 0.87-0.88 and LoCoMo R@5 from 0.558 to 0.58; 2.0 is kept.
         time_after_days: days added at the end of each named period (a turn may report a day
             later what happened); 3 lowered MemoryBank-zh R@5 (0.883 -> 0.827), so 0.

@@ -35,8 +35,8 @@ def at_character(offset: int) -> str:
     """Where in a text a problem is, for a person: ``"at character N"`` counting from 1 (the
     first character is character 1). Every message that names a place in a text says it this
     way; the machine-readable ``position`` (``details``) stays the 0-based offset, so
-    ``text[position]`` is the character the message names (a fresh-user trial read "at
-    character 2" as the second character when it was the third)."""
+    ``text[position]`` is the character the message names (a reader took "at character 2"
+    for the second character when it was the third)."""
     return f"at character {offset + 1}"
 
 

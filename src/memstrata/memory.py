@@ -373,7 +373,7 @@ class Memory:
         when = utcnow() if created_at is None else require_aware(created_at, "created_at")
         offset = (created_at.utcoffset() if created_at is not None else None) or timedelta(0)
         # Copied when a dict; anything else is left for validate_message to name (dict("x") raised
-        # a bare ValueError, a fresh-user trial).
+        # a bare ValueError).
         meta = dict(metadata) if isinstance(metadata, dict) else {} if metadata is None else metadata
         msg = Message(content=content, scope=self._scope(**scope), created_at=when, role=role,
                       speaker=speaker, produced_for=produced_for, content_type=content_type,

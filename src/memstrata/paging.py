@@ -1,8 +1,8 @@
 """Cursor (keyset) pagination of fact and episode lists, stable while the list changes.
 
 Offset paging (``list(offset=...)``) counts rows: a message stored between two pages shifts
-every row down, so the next page repeats the last ones, and a deletion skips one (a fresh-user
-trial). A cursor instead names the last row a page showed, by its ``(created_at, id)``,
+every row down, so the next page repeats the last ones, and a deletion skips one. A cursor
+instead names the last row a page showed, by its ``(created_at, id)``,
 and the next page holds the rows strictly before it in the order ``created_at DESC, id DESC``:
 
 * for an episode ``created_at`` is when it was said, for a fact when it was recorded

@@ -1,7 +1,7 @@
 """Messages arriving out of time order (a backfilled log imported after live traffic, a
 newest-first export, two imports racing) resolve by when they were said, not when they arrived,
-on every store. A fresh-user trial found an older message superseding a newer value and a
-fact whose validity ended before it began."""
+on every store: never an older message superseding a newer value, nor a fact whose validity
+ends before it began."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """A change back to an earlier value is a change like any other, on every store.
 
-A fresh-user trial found "I moved back to Shanghai" and "Switch back to UPS" (after a
-switch away from UPS) stored nothing: the old value stayed current. Each must supersede the
+"I moved back to Shanghai" and "Switch back to UPS" (after a switch away from UPS) used to
+store nothing: the old value stayed current. Each must supersede the
 current value, with the history showing every step (the first value, the one in between, the
 value said again) and a ``supersede`` event per change.
 """

@@ -1,4 +1,4 @@
-"""A ``value`` filter finds encrypted facts on every store (a fresh-user trial: with an
+"""A ``value`` filter finds encrypted facts on every store (before, with an
 encryption key, ``forget --filter 'value = "carol.enc@example.com"'`` silently deleted nothing
 and ``list`` previewed nothing, because the column holds ciphertext). Equality runs on the
 keyed hash of the normalised value the fact keeps; ordering comparisons cannot."""

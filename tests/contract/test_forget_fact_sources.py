@@ -1,7 +1,7 @@
 """Forgetting a fact and the messages that stated it, on every store.
 
-A fresh-user trial: after ``forget`` of the peanut-allergy fact, "I'm allergic to peanuts"
-was still found by search and shown by ``context()``. Episodes are the source of truth and are
+After ``forget`` of the peanut-allergy fact, "I'm allergic to peanuts" was still found by
+search and shown by ``context()``, and nothing said so. Episodes are the source of truth and are
 never rewritten (DESIGN.md section 2), so a fact forget keeps them by default and now says so
 (``ForgetReceipt.sources_kept``); ``sources=True`` forgets them with the fact (whole messages, with
 the facts only they support), and ``delete(episode_id=...)`` forgets one message afterwards.
@@ -25,7 +25,7 @@ def _found(memory: Memory, text: str) -> bool:
 
 
 def test_a_fact_forget_names_the_messages_it_leaves(open_memory: OpenMemory) -> None:
-    memory = open_memory(user_id="f10")
+    memory = open_memory(user_id="fsrc")
     said = memory.add("I'm allergic to peanuts").episode_id
     receipt = memory.forget(fact_id=_allergy(memory).id)
     assert receipt.sources_kept == (said,) and receipt.counts["facts"] == 1
@@ -40,7 +40,7 @@ def test_a_fact_forget_names_the_messages_it_leaves(open_memory: OpenMemory) -> 
 
 
 def test_sources_true_forgets_the_messages_that_stated_the_fact(open_memory: OpenMemory) -> None:
-    memory = open_memory(user_id="f10s")
+    memory = open_memory(user_id="fsrcs")
     memory.add("I'm allergic to peanuts")
     memory.add("I am allergic to peanuts, please remember")  # a second message stating it
     kept = memory.add("I prefer UPS for delivery").episode_id
@@ -58,7 +58,7 @@ def test_sources_true_forgets_the_messages_that_stated_the_fact(open_memory: Ope
 
 
 def test_a_message_that_said_more_takes_its_other_facts_with_it(open_memory: OpenMemory) -> None:
-    memory = open_memory(user_id="f10m")
+    memory = open_memory(user_id="fsrcm")
     memory.add("I'm allergic to peanuts and I prefer UPS for delivery")
     if not memory.store.capabilities.forget_jobs:
         return
@@ -68,21 +68,21 @@ def test_a_message_that_said_more_takes_its_other_facts_with_it(open_memory: Ope
 
 
 def test_bad_arguments_are_refused_and_delete_nothing(open_memory: OpenMemory) -> None:
-    memory = open_memory(user_id="f10b")
+    memory = open_memory(user_id="fsrcb")
     memory.add("I'm allergic to peanuts")
     fact = _allergy(memory)
     for call in (lambda: memory.delete(), lambda: memory.delete(fact.id, episode_id=1),
                  lambda: memory.delete(episode_id=1, sources=True), lambda: memory.delete(fact.id, sources="yes"),
-                 lambda: memory.forget(user_id="f10b", sources=True)):
+                 lambda: memory.forget(user_id="fsrcb", sources=True)):
         with pytest.raises(InvalidInput):
             call()
     assert [f.id for f in memory.list()] == [fact.id] and _found(memory, "I'm allergic to peanuts")
 
 
 def test_sources_true_after_a_plain_forget_forgets_the_messages_it_kept(open_memory: OpenMemory) -> None:
-    """A fresh-user trial: ``forget --fact N --sources`` after ``forget --fact N`` answered
-    not_found, though the receipt had just named the messages still stored."""
-    memory = open_memory(user_id="f10after")
+    """``forget --fact N --sources`` after ``forget --fact N`` must not answer not_found: the
+    receipt had just named the messages still stored."""
+    memory = open_memory(user_id="fsrcafter")
     said = memory.add("I'm allergic to peanuts").episode_id
     kept = memory.add("I prefer UPS for delivery").episode_id
     fact = _allergy(memory)

@@ -1,4 +1,4 @@
-"""Forget receipts are unique and verifiable (a fresh-user trial: two forgets that deleted
+"""Forget receipts are unique and verifiable (without a nonce, two forgets that deleted
 nothing, or the same ids in two databases, had the same ``ids_sha256``, the SHA-256 of the ids
 alone). Each receipt now draws a nonce that its hash covers; ``ForgetReceipt.verify(ids)``
 checks a hash against the ids it should cover, and a receipt stored before nonces stays readable

@@ -60,7 +60,7 @@ def test_forgetting_the_session_that_replaced_a_value_leaves_no_trace_of_it(open
     assert receipt["facts"] == 1 and receipt[SCRUBBED] == 1
     assert "fedex" not in raw_text(memory)
     [event] = _events(memory, old.id, "supersede")
-    # the history no longer names the forgotten fact (a fresh-user trial followed it to not_found)
+    # the history no longer names the forgotten fact (following it would end in not_found)
     assert event.detail["superseded_by"] is None and "new_value" not in event.detail
     assert "episode" not in event.detail and event.detail["forgotten"] == ["episode", "new_value", "superseded_by"]
     assert _active(memory, "shipping.carrier") == []
@@ -135,7 +135,7 @@ def test_a_forget_that_leaves_the_key_a_current_value_gives_no_note(open_memory:
 
 
 def test_forgetting_the_value_switched_back_to_leaves_no_history_pointing_at_it(open_memory: OpenMemory) -> None:
-    """A fresh-user trial: 顺丰 → UPS → "switch back to 顺丰", then forget the current 顺丰 fact.
+    """顺丰 → UPS → "switch back to 顺丰", then forget the current 顺丰 fact.
     The key is left with no current value (UPS was replaced by the user and "Switch back to 顺丰"
     is still stored: making UPS current would contradict it); UPS's history must not name the
     forgotten fact, and the receipt says how to make UPS current again."""

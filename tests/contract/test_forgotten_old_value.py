@@ -1,7 +1,7 @@
 """Forgetting a superseded value keeps its messages outdated, on every store.
 
-A fresh-user trial: after "I use 顺丰 for delivery" → "Switch to UPS from now on", the 顺丰
-message was shown ``[outdated]``; forgetting the old 顺丰 fact took that label away, and the
+After "I use 顺丰 for delivery" → "Switch to UPS from now on", the 顺丰
+message is shown ``[outdated]``; forgetting the old 顺丰 fact took that label away, and the
 message then read as the current carrier. The pieces that stated a forgotten superseded value
 keep their mark (``store.outdated_marks``), with no copy of the value.
 """

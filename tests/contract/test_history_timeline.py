@@ -1,6 +1,6 @@
 """History tells what held when, whatever order the messages arrived in, on every store.
 
-A fresh-user trial found a late value that fell between two stored values given the
+Pins what went wrong before: a late value that fell between two stored values given the
 current value's start as its end and the value it fell inside left running over it, a
 delete receipt offering those late values as "the value it replaced", and a rollback of an
 ``arrived_late`` event that made a February value current over March's.

@@ -2,7 +2,7 @@
 write without ``created_at`` (stamped anew each time) is stored once and answered with the first
 result, also after the database is reopened and when twins race from several connections; a
 key reused for other messages is refused; one user's key never answers another user
-(a fresh-user trial: a retried POST was stored twice)."""
+(without a key a retried POST is stored twice)."""
 
 from __future__ import annotations
 

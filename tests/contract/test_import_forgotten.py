@@ -1,8 +1,8 @@
 """Importing an export taken before a forget brings nothing forgotten back, on every store with
 exact import (SQLite, PostgreSQL).
 
-A fresh-user trial: remember a peanut allergy, export, ``forget --fact N --sources``, import the
-pre-forget export: the peanut message and fact came back active under their old ids, though the
+Remember a peanut allergy, export, ``forget --fact N --sources``, import the
+pre-forget export: the peanut message and fact used to come back active under their old ids, though the
 database held their tombstones. Now every forget keeps the ids it deleted (``store.forgotten``)
 and the import skips their records, saying which and why (``lifecycle.import_records``).
 """

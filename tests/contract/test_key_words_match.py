@@ -2,7 +2,7 @@
 
 With the deterministic hashing embedder the cosine says nothing, so only the words count: a
 question naming the carrier as a courier, a delivery service or 快递 matched "prefers 顺丰 for
-shipping" at 0.5 or less before (a fresh-user trial: "which carrier do I use?" at 0.50).
+shipping" at 0.5 or less before ("which carrier do I use?" at 0.50).
 """
 
 from __future__ import annotations

@@ -143,8 +143,8 @@ def test_store_reports_which_facts_cite_episodes(open_memory: OpenMemory) -> Non
     assert memory.store.citing_facts(memory._scope(), []) == []
 
 
-def test_the_trials_scenario_marks_both_old_carriers(open_memory: OpenMemory) -> None:
-    # The fresh-user trial's words: "Actually FedEx" names only the carrier (extract.ellipsis).
+def test_a_bare_correction_then_a_switch_marks_both_old_carriers(open_memory: OpenMemory) -> None:
+    # "Actually FedEx" names only the carrier (extract.ellipsis).
     memory = open_memory(user_id="alice")
     said = ["I prefer UPS for delivery", "Actually FedEx", "以后都用顺丰"]
     ids = [memory.add(text, created_at=START + timedelta(hours=i)).episode_id for i, text in enumerate(said)]
@@ -168,8 +168,8 @@ def test_a_correction_in_the_same_message_supersedes_the_value_it_corrects(open_
 
 
 def test_a_current_message_labels_its_withdrawn_sentence_inline(open_memory: OpenMemory) -> None:
-    # A fresh-user trial: "gate code" matched the current sentence of this message, and the context
-    # printed it whole, unmarked, so the withdrawn peanut allergy read as current.
+    # "gate code" matches the current sentence of this message; printed whole and unmarked, the
+    # withdrawn peanut allergy would read as current.
     memory = open_memory(user_id="alice")
     said = memory.add("I prefer UPS for delivery. I am allergic to peanuts. My gate code is 4417.", created_at=START)
     memory.add("Actually, I'm not allergic to peanuts", created_at=START + timedelta(hours=1))
@@ -200,8 +200,8 @@ def test_a_replaced_clause_is_labelled_beside_a_current_one_in_the_same_sentence
 
 def test_a_sentence_stating_no_superseded_value_holds_when_every_fact_was_superseded(
         open_memory: OpenMemory) -> None:
-    # A fresh-user trial: after "make it FedEx", context("gate code") printed
-    # "[outdated] My gate code is 4417." because the message's only fact (UPS) was superseded.
+    # After "make it FedEx", context("gate code") must not print "[outdated] My gate code is
+    # 4417." because the message's only fact (UPS) was superseded.
     memory = open_memory(user_id="alice")
     said = memory.add("I prefer UPS for delivery. My gate code is 4417.", created_at=START)
     assert [c.fact.value for c in said.facts] == ["UPS"]

@@ -2,8 +2,8 @@
 
 After "I use 顺丰 for delivery" → "Switch to UPS from now on" and forgetting the old 顺丰 value,
 its message keeps an ``[outdated]`` mark (``store.outdated_marks``). An export did not carry the
-marks, so a restored database showed "I use 顺丰 for delivery" as the current carrier again (a
-fresh-user trial). Now the marks are ``outdated_mark`` records (``lifecycle.trail``): spans and
+marks, so a restored database showed "I use 顺丰 for delivery" as the current carrier again.
+Now the marks are ``outdated_mark`` records (``lifecycle.trail``): spans and
 times, no text.
 """
 

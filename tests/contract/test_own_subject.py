@@ -1,5 +1,5 @@
-"""Facts a user states about themself share one subject however the turn names its speaker (a
-fresh-user trial): an import names the user's turns "user" (the JSONL loader's default) or
+"""Facts a user states about themself share one subject however the turn names its speaker:
+an import names the user's turns "user" (the JSONL loader's default) or
 by the user's id, a live message names nobody, and before this a correction said live never
 replaced what the import stored: two current carriers, an allergy that could not be withdrawn."""
 

@@ -1,5 +1,5 @@
 """Cursor pages (``Memory.page``) on every store: writes between pages neither repeat nor skip a
-row (a fresh-user trial: offset pages repeated items after a write). Rows that exist from
+row (offset pages repeat items after a write). Rows that exist from
 the first page to the last come exactly once, also when they share a ``created_at`` (one
 transaction) and when one is re-stated (which moves it in the offset order)."""
 

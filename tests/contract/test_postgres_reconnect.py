@@ -1,6 +1,6 @@
 """A PostgreSQL store survives the server dropping its connections (a restart, a failover, an
-idle timeout): the next call gets a fresh connection instead of an error (a fresh-user trial:
-each REST process failed its next requests with 503 after a server restart). The server's
+idle timeout): the next call gets a fresh connection instead of an error (otherwise each REST
+process fails its next requests with 503 after a server restart). The server's
 own ``pg_terminate_backend`` closes exactly this store's pooled connections."""
 
 from __future__ import annotations

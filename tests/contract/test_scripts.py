@@ -46,7 +46,7 @@ def test_version_2_terms_are_read_as_simplified_after_the_upgrade(open_memory: O
 
 
 def test_a_traditional_filter_literal_matches_the_fact_its_user_wrote_in_traditional(open_memory: OpenMemory) -> None:
-    # A fresh-user trial: forget with value = "順豐" after 我以後都希望用順豐 deleted nothing (stored 顺丰).
+    # forget with value = "順豐" after 我以後都希望用順豐 deleted nothing when only 顺丰 (as stored) matched.
     memory = open_memory(user_id="bob")
     memory.add("我以後都希望用順豐，別放門口", created_at=START)
     typed = memory.update(memory.list(key="shipping.dropoff")[0].id, value="別放門口")  # kept as given
@@ -60,7 +60,7 @@ def test_a_traditional_filter_literal_matches_the_fact_its_user_wrote_in_traditi
 
 
 def test_context_shows_facts_in_the_script_the_user_wrote_them_in(open_memory: OpenMemory) -> None:
-    # A fresh-user trial: a Taiwan user's 我對花生過敏 came back as 对花生过敏 under 相关记忆.
+    # A Taiwan user's 我對花生過敏 must not come back as 对花生过敏 under 相关记忆.
     memory = open_memory(user_id="tw")
     memory.add("我對花生過敏", created_at=START)
     memory.add("我以後都希望用順豐", created_at=START + timedelta(hours=1))

@@ -1,5 +1,5 @@
-"""A hand update or delete that read its fact before another writer changed it (a fresh-user
-trial: four processes updating one fact each succeeded, leaving four current values; a
+"""A hand update or delete that read its fact before another writer changed it (unchecked,
+four processes updating one fact each succeeded, leaving four current values; a
 PATCH racing a DELETE brought the deleted key back). The write re-reads the fact under the
 scope's lock inside its transaction; here the race is made exact by applying a change to a
 fact read before the other change landed, on every store."""

@@ -139,7 +139,7 @@ def test_context_neighbours_follow_time_then_id_within_the_conversation(open_mem
     landed = add("I just landed in Osaka", 0)  # said first, stored last
     tied = add("Same hour as the booking", 6)  # same time as `booked`: the id decides
     episode = {i: memory.get(episode_id=i) for i in (asked, booked, landed, tied, *bot)}
-    assert episode[asked].sequence_num == episode[bot[0]].sequence_num  # the numbers the trial tripped on
+    assert episode[asked].sequence_num == episode[bot[0]].sequence_num  # shared numbers: not an order
 
     def texts(pairs: list[tuple[Any, Episode]]) -> list[str]:
         return [e.content for _, e in pairs]

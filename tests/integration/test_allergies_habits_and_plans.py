@@ -1,4 +1,4 @@
-"""Extraction gaps earlier fresh-user trials found, through the public SDK on a real SQLite file
+"""Allergies, habits and plans as users say them, through the public SDK on a real SQLite file
 with the real embedding model: an allergy said in each language in one message, allergy words that
 state no allergy of the user's (advice, a question, a general remark), allergies said as a noun
 ("peanut allergy here"), habits said with how often ("I run every morning"), qualifiers that change

@@ -1,4 +1,4 @@
-"""Allergy phrasings a fresh user typed that stored no fact or junk: the
+"""Allergy phrasings that used to store no fact or junk: the
 typographic apostrophe phones and Macs send ("I’m"), "im" without one, a degree word before
 "allergic" ("deathly"), the food named apart from "I'm allergic" ("No peanuts for me please, I'm
 allergic"), a list after "allergic to:", bare Chinese without 我/对 (花生过敏, 本人花生过敏), and an
@@ -140,7 +140,7 @@ def test_a_typographic_apostrophe_reads_as_the_ascii_one_beyond_allergies(memory
 ])
 def test_a_relatives_allergy_as_typed_is_theirs_never_the_users(memory: Memory, user: str, said: str, subject: str,
                                                                   allergies: list[str]) -> None:
-    """A fresh-user trial's "Mom is allergic to peanuts" stored nothing; it is the mother's, and the
+    """"Mom is allergic to peanuts" used to store nothing; it is the mother's, and the
     degree word, the curly apostrophe and a list keep it hers."""
     memory.add(said, user_id=user)
     theirs = sorted(f.value for f in memory.list(key="health.allergy", user_id=user)

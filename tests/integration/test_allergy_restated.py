@@ -1,4 +1,4 @@
-"""Allergies as chat says them (a fresh-user trial): re-stated after a withdrawal ("again",
+"""Allergies as chat says them: re-stated after a withdrawal ("again",
 又, 还是), run together with the next clause without a comma, switching language mid-sentence, or
 said without 我. The stored value is the allergen alone, it is current again after a withdrawal,
 an agent planning a meal is told so, and a value stored with junk by older code is still
@@ -78,7 +78,7 @@ def test_an_english_allergy_restated_after_a_withdrawal_is_current_again(memory:
 ])
 def test_an_allergy_run_into_another_clause_or_language_is_stored_clean(memory: Memory, text: str,
                                                                         value: str) -> None:
-    user = "t4-" + hashlib.sha1(text.encode()).hexdigest()[:12]  # one fresh user per sentence
+    user = "run-on-" + hashlib.sha1(text.encode()).hexdigest()[:12]  # one fresh user per sentence
     assert [(c.fact.key, c.fact.value) for c in memory.add(text, user_id=user).facts] == [("health.allergy", value)]
 
 

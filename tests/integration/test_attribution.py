@@ -1,7 +1,7 @@
-"""Whose memory a line is (a fresh-user trial): in a group scope context() names the speaker of
+"""Whose memory a line is: in a group scope context() names the speaker of
 every turn and the subject of every fact that is not the scope's user's own, an assistant or tool
 turn is marked with its role, hits carry ``speaker`` / ``role`` / ``subject``, and a single user's
-store reads as before. Real SQLite file, real model, the trial's own messages and queries."""
+store reads as before. Real SQLite file, real model, real users' messages and queries."""
 
 from __future__ import annotations
 
@@ -109,7 +109,7 @@ def test_hits_carry_speaker_role_and_subject(group: Memory) -> None:
 
 
 def test_locomo_context_for_gina_attributes_jons_dances(tmp_path: Path, embedder: object) -> None:
-    # A fresh-user trial: "What does Gina like?" printed Jon's "likes all dances" unattributed.
+    # "What does Gina like?" must not print Jon's "likes all dances" unattributed.
     with Memory(tmp_path / "loc.db", embedder=embedder.inner, user_id="loc") as memory:  # type: ignore[attr-defined]
         for _, messages in load_any(LOCOMO):
             import_messages(memory, messages, user_id="loc")
@@ -123,7 +123,7 @@ def test_locomo_context_for_gina_attributes_jons_dances(tmp_path: Path, embedder
 
 
 def test_a_block_over_several_users_names_each_user(tmp_path: Path, embedder: object) -> None:
-    # A fresh-user trial: read by session alone, three users' facts read as one person's.
+    # Read by session alone, three users' facts must not read as one person's.
     memory = Memory(tmp_path / "group.db", embedder=embedder.inner)  # type: ignore[attr-defined]
     memory.add("I am allergic to peanuts", user_id="alice", session_id="dinner")
     memory.add("我不喜欢吃辣", user_id="bob", session_id="dinner")

@@ -96,7 +96,7 @@ BAD_ADDS: list[tuple[str, dict[str, Any], type[MemstrataError], str]] = [
      "metadata.when is a object; metadata holds only JSON values"),
     ("int_key_metadata", {"content": "hello", "metadata": {1: "x"}}, InvalidInput,
      "metadata has a key 1 of type int; keys must be strings"),
-    # A fresh-user trial: these raised a raw OverflowError or RecursionError, or were stored.
+    # Unchecked, these raised a raw OverflowError or RecursionError, or were stored.
     ("infinite_ttl", {"content": "hello", "ttl": float("inf")}, InvalidInput,
      "ttl is inf seconds; the limit is 3,200,000,000"),
     ("huge_ttl", {"content": "hello", "ttl": 1e300}, InvalidInput, "ttl is 1e+300 seconds; the limit is 3,200,000,000"),
@@ -130,7 +130,7 @@ def test_scope_ids_with_stray_whitespace_are_refused_not_a_second_user(stocked: 
 
 
 def test_scope_ids_with_invisible_characters_are_refused_not_a_second_user(stocked: Memory) -> None:
-    # A fresh-user trial created "alice\u200b", a user who lists exactly like alice.
+    # "alice\u200b" would be a user who lists exactly like alice.
     with pytest.raises(InvalidInput, match=r"invisible format character U\+200B at character 3"):
         stocked.add("I like figs", user_id="u1\u200b")
     with pytest.raises(InvalidInput, match=r"agent_id .* U\+FEFF at character 1;"):
@@ -183,7 +183,7 @@ BAD_SEARCHES: list[tuple[str, Callable[[Memory], object], str]] = [
     ("surrogate_in_query", lambda m: m.search("Lis\udc80bon", user_id=USER),
      "query contains a lone surrogate U+DC80 at character 4"),
     ("non_string_query", lambda m: m.search(123, user_id=USER), "query must be a string, got int"),  # type: ignore[arg-type]
-    # A 3 MB query held a REST worker for 90 s in a user trial.
+    # A 3 MB query held a REST worker for 90 s.
     ("over_long_query", lambda m: m.search("peanut allergy " * 2000, user_id=USER),
      "query is 30,000 characters; the limit is 16,384"),
 ]
@@ -338,8 +338,8 @@ def test_ids_of_the_wrong_type_and_contradictory_forgets_are_invalid_input(stock
 
 
 def test_a_message_dated_in_the_future_is_refused(stocked: Memory) -> None:
-    # A fresh-user trial: created_at 2099 became the current value and outranked every
-    # correction said before then. A day of slack covers clock skew.
+    # created_at 2099 would become the current value and outrank every correction said
+    # before then. A day of slack covers clock skew.
     from datetime import UTC, datetime, timedelta
 
     with pytest.raises(InvalidInput, match="created_at 2099-01-01T00:00:00\\+00:00 is in the future"):
@@ -351,8 +351,8 @@ def test_a_message_dated_in_the_future_is_refused(stocked: Memory) -> None:
 
 
 def test_wrong_types_of_metadata_and_filter_are_invalid_input_and_store_nothing(tmp_path: Path) -> None:
-    """A string as metadata raised a bare ValueError, an int as filter an AttributeError
-    (a fresh-user trial): both are ``InvalidInput`` naming the argument."""
+    """A string as metadata (unchecked, a bare ValueError) and an int as filter (an
+    AttributeError) are both ``InvalidInput`` naming the argument."""
     with Memory(tmp_path / "m.db", embedder=None, user_id="u") as memory:
         memory.add("I like tea")
         with pytest.raises(InvalidInput, match="metadata must be an object"):

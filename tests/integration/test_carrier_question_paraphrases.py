@@ -1,6 +1,6 @@
 """A question that names a fact's topic in other words matches the fact (``recall.key_words``).
 
-A fresh-user trial: after "I use 顺丰 for deliveries", "which carrier do I use?" found the
+After "I use 顺丰 for deliveries", "which carrier do I use?" used to find the
 carrier fact at match 0.50, under ``recall.evidence.MATCH_EVIDENCE``, because the fact held "carrier"
 (its key) but not "use"; ``context()`` then fell back to the profile. A fact's coverage now counts
 its key's topic words (English and Chinese) and, for a preference, the verbs of choosing.

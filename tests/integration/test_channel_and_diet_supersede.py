@@ -1,4 +1,4 @@
-"""Supersede behaviour a fresh-user trial found wrong, through the public SDK on a real SQLite
+"""Supersede behaviour for contact channels and diet, through the public SDK on a real SQLite
 file with the real embedding model: a new contact channel retires the old one, a message never
 supersedes its own instructions, "I no longer eat meat" retires the liking."""
 

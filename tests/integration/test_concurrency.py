@@ -92,7 +92,7 @@ UPDATER = textwrap.dedent("""
 
 
 def test_four_processes_updating_one_fact_leave_one_current_value(db_path: Path, tmp_path: Path) -> None:
-    # A fresh-user trial saw each of four concurrent updates succeed: four active carriers.
+    # Without the re-read under the lock each of four concurrent updates succeeded: four active carriers.
     with Memory(db_path, embedder=None, user_id="shared") as memory:
         [change] = memory.add("I prefer UPS for delivery").facts
     env = {k: v for k, v in os.environ.items() if not k.startswith("MEMSTRATA_")}

@@ -1,4 +1,4 @@
-"""context()'s arguments, as a fresh-user trial probed them: strict
+"""context()'s arguments, as a new user probes them: strict
 types, errors that name context(), a budget too small for one line, the profile fallback with
 ``as_of``."""
 

@@ -1,8 +1,8 @@
 """context() decides "nothing matched" from the hits' query-match evidence, not their number
-(a fresh-user trial): greetings, "what do you know about me?" and gibberish get the
+greetings, "what do you know about me?" and gibberish get the
 profile (the allergy first) instead of 1-3 weak hits titled "Relevant memories"; a question
 about the user in general gets the profile first; min_score and as_of keep the fallback, and
-as_of lists the facts current then. Real SQLite file, real model, the trial's messages."""
+as_of lists the facts current then. Real SQLite file, real model, real users' messages."""
 
 from __future__ import annotations
 
@@ -121,7 +121,7 @@ def test_a_question_naming_a_day_matches_what_was_said_that_day(memory: Memory) 
 
 
 def test_the_profile_never_crosses_a_tenant_and_includes_the_allergy(memory: Memory) -> None:
-    # A fresh-user trial's tenant case: one weak agent-scoped hit ("I like chess") left the allergy out.
+    # One weak agent-scoped hit ("I like chess") must not leave the allergy out.
     memory.add("I am allergic to peanuts", user_id="alice", org_id="o1", project_id="p1")
     memory.add("I like chess", user_id="alice", agent_id="a1", org_id="o1", project_id="p1")
     memory.add("I prefer DHL for delivery", user_id="alice", org_id="o2", project_id="p1")

@@ -1,5 +1,5 @@
 """A request about food brings the scope's current dietary and health facts into context()
-first, whatever the ranking made of them (a fresh-user trial: with "Mom is coming for
+first, whatever the ranking made of them (before: with "Mom is coming for
 dinner on Friday" stored, "plan dinner" matched that turn and the peanut allergy was left out;
 with 我喜欢吃川菜 stored, 帮我安排晚餐 left out 花生). Real SQLite file, real model."""
 
@@ -74,8 +74,8 @@ def test_profile_off_keeps_the_ranked_block(memory: Memory) -> None:
 
 
 def test_a_food_request_nothing_matches_still_opens_with_the_dietary_facts(memory: Memory) -> None:
-    # A fresh-user trial: "plan dinner" whose best hit scored just under the match threshold fell back
-    # to "nothing matched", and a "book a restaurant" over unrelated memories lost the section.
+    # "plan dinner" whose best hit scores just under the match threshold must not fall back to
+    # "nothing matched", nor "book a restaurant" over unrelated memories lose the section.
     memory.add("I'm allergic to peanuts", user_id="n")
     memory.add("I prefer UPS for delivery", user_id="n")
     hits = memory.search("book a restaurant", user_id="n")

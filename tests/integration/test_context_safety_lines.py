@@ -1,6 +1,6 @@
 """Safety lines in context(): an allergy, a health condition, a diet or a food avoided is shown
 whole or not at all, the user's own before their relatives', and a block that cannot hold them
-all says how many it left out (fresh-user trials: a small ``budget_tokens`` cut "…ergic to
+all says how many it left out (before: a small ``budget_tokens`` cut "…ergic to
 p…" out of the allergy line; "Mom is allergic to shellfish" came before the user's own
 allergy). Real SQLite file, real model, the rule extractor."""
 
@@ -82,8 +82,8 @@ def test_the_users_own_allergy_comes_before_a_relatives(memory: Memory) -> None:
 
 
 def test_an_allergy_to_something_not_eaten_gives_way_to_the_food_ones(memory: Memory) -> None:
-    """A fresh-user trial: "I'm mildly allergic to cats", said last, took the only dietary line of
-    "plan dinner" at 40 tokens and left the shellfish allergy "not shown"."""
+    """"I'm mildly allergic to cats", said last, must not take the only dietary line of
+    "plan dinner" at 40 tokens and leave the shellfish allergy "not shown"."""
     memory.add("I have a severe shellfish allergy, I carry an EpiPen", user_id="cy")
     memory.add("我对花生严重过敏", user_id="cy")
     memory.add("I'm mildly allergic to cats", user_id="cy")

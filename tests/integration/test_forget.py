@@ -176,7 +176,7 @@ def test_a_forgotten_turn_leaves_no_bytes_in_its_session_block(db_path: Path, em
 
 def test_a_bare_forget_names_what_it_needs_and_deletes_nothing(tmp_path: Path) -> None:
     """The instance's default user alone is not a target: ``forget()`` with no arguments erased
-    the whole user without a word (a fresh-user trial)."""
+    the whole user without a word."""
     with Memory(tmp_path / "m.db", embedder=None, user_id="alice") as memory:
         memory.add("I am allergic to peanuts")
         with pytest.raises(InvalidInput, match=r"forget\(\) needs a target: user_id='alice'"):

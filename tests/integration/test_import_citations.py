@@ -1,4 +1,4 @@
-"""An export file whose fact cites another owner's episode is refused whole (a fresh-user trial:
+"""An export file whose fact cites another owner's episode is refused whole (otherwise
 a tampered file made alice's allergy cite bob's message, and forgetting bob then deleted
 alice's fact). The error names the line and both ids; nothing of the file is stored. Real SQLite
 file and real PostgreSQL server (the CLI: ``tests/surfaces/test_cli_transfer.py``)."""

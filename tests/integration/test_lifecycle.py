@@ -139,7 +139,7 @@ def test_export_import_gives_back_the_identical_state_but_never_what_was_forgott
         trail = list(memory.export())
         assert [r["type"] for r in trail][:2] == ["tombstone", "forget_receipt"]
         assert {r["type"] for r in trail[2:]} == {"forgotten"}
-        # The export taken before the forget brings none of it back (a fresh-user trial).
+        # The export taken before the forget brings none of it back.
         again = memory.import_records(before)
         assert (again["episodes"], again["facts"], again["events"]) == (0, 0, 0)
         assert {s["type"] for s in again["skipped"]} == {"episode", "fact", "event"}

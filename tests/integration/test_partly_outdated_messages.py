@@ -1,5 +1,5 @@
-"""What an agent reads about a message that is partly outdated (a fresh-user trial),
-with the real model and the trial's own queries: a current message labels the sentence or clause
+"""What an agent reads about a message that is partly outdated, with the real model and
+real users' queries: a current message labels the sentence or clause
 the user has since withdrawn or replaced, an outdated hit on one sentence shows only that sentence."""
 
 from __future__ import annotations

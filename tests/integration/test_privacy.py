@@ -121,7 +121,7 @@ def test_a_speaker_given_as_an_address_and_a_spaced_passphrase_never_reach_the_f
     assert b"support desk" in raw
 
 
-def test_trial_leaks_are_closed_on_disk_and_deep_metadata_is_refused(db_path: Path, embedder: EmbeddingCache) -> None:
+def test_secrets_leave_no_trace_on_disk_and_deep_metadata_is_refused(db_path: Path, embedder: EmbeddingCache) -> None:
     with Memory(db_path, embedder=embedder.inner, user_id="u1") as memory:
         zh = memory.add("密码是Abc!2345")
         phrase = memory.add('my password is "correct horse battery staple"')

@@ -1,4 +1,4 @@
-"""SDK defects a fresh-user trial found, on real SQLite files: ``get(..., kind=...)`` and unknown
+"""SDK argument checks and size bounds, on real SQLite files: ``get(..., kind=...)`` and unknown
 keywords, and the size bounds of one message (segments, the text a hit carries)."""
 
 from __future__ import annotations

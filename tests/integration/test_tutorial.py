@@ -82,7 +82,7 @@ def test_context_block_is_cited_and_within_budget(memory: Memory) -> None:
 
 
 def test_context_takes_search_options_an_allergies_only_block(memory: Memory) -> None:
-    # A fresh-user trial wanted an allergies-only block for a meal-planning prompt.
+    # An allergies-only block for a meal-planning prompt.
     memory.add("I'm allergic to peanuts", user_id="u1")
     memory.add("I prefer UPS for delivery", user_id="u1")
     both = memory.context("peanut allergy and UPS delivery", budget_tokens=200, user_id="u1")
@@ -137,8 +137,8 @@ def test_context_does_not_repeat_an_episode_its_fact_already_states(memory: Memo
 def test_context_keeps_an_episode_its_fact_says_only_part_of(
     memory: Memory, message: str, query: str, unsaid: str
 ) -> None:
-    # A fresh-user trial: a fact citing the message ranked first (the pet, the city), so the
-    # message was left out as if the fact restated it, and the allergy / the weather was lost.
+    # A fact citing the message ranks first (the pet, the city); the message must not be left
+    # out as if the fact restated it, or the allergy / the weather is lost.
     ids = {text: memory.add(text, user_id="u1").episode_id for text in (
         "我的貓叫做麻糬，牠對雞肉過敏", "我住在台灣高雄，電話號碼不要給別人",
         "I moved to Berlin last year and I hate the weather")}

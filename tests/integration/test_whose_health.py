@@ -50,7 +50,7 @@ def test_a_reported_allergy_is_the_users_and_a_quoted_one_is_nobodys(memory: Mem
     memory.add('She said "I\'m allergic to dogs"', user_id="k3")
     memory.add("我朋友对芒果过敏", user_id="k3")
     assert _allergies(memory, "k3") == sorted([("", "peanuts"), ("", "芒果"), ("", "shellfish"), ("", "鸡蛋")])
-    # the clean value can be withdrawn (the trial's 客服说我对花生 could not)
+    # the clean value can be withdrawn (a value such as 客服说我对花生 could not)
     memory.add("我对鸡蛋不过敏", user_id="k3")
     assert ("", "鸡蛋") not in _allergies(memory, "k3")
 

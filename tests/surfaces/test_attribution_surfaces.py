@@ -1,4 +1,4 @@
-"""Whose memory it is, on every door (a fresh-user trial): REST hits over real HTTP, the CLI's
+"""Whose memory it is, on every door: REST hits over real HTTP, the CLI's
 ``recall`` (text and ``--json``) and ``list`` (in-process, ``clirun``), and MCP ``search_memory``
 (the server ``memstrata mcp`` builds, in-process) all say who said a turn and whom a fact is
 about, in a group scope of two speakers."""
@@ -120,8 +120,8 @@ def test_a_single_users_list_has_no_subject_column(tmp_path: Path, embedder: Any
 
 
 def test_mcp_get_context_gives_the_profile_for_what_do_you_know_about_me(tmp_path: Path) -> None:
-    # A fresh-user trial's MCP addendum: a client had search_memory and list_memories only, and "what do you know
-    # about me?" answered {"results": []}.
+    # With search_memory and list_memories only, an MCP client's "what do you know about me?"
+    # answered {"results": []}.
     async def scenario() -> dict[str, Any]:
         out: dict[str, Any] = {}
         async with in_process(tmp_path / "m.db", "--user", "mu") as client:

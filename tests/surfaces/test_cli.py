@@ -208,7 +208,7 @@ def test_import_jsonl_then_list_episodes_and_doctor_counts(tmp_path: Path) -> No
     imported = cli("import", log, "--user", "u4", "--db", db)
     assert imported.code == 0, imported.err
     assert imported.out.startswith("imported 3 messages; database now holds 3 episodes, 3 segments")
-    # Again: every line is stored already, and the count says so (a fresh-user trial read "imported 3").
+    # Again: every line is stored already, and the count says so (not a bare "imported 3").
     again = cli("import", log, "--user", "u4", "--db", db)
     assert again.out.startswith("imported 0 of 3 messages (3 already stored, skipped); database now holds "
                                 "3 episodes"), again.out

@@ -1,5 +1,5 @@
 """``memstrata export --all`` then ``memstrata import`` keeps the audit trail of what was forgotten
-and withdrawn (a fresh-user trial: forget receipts, tombstones and the withdrawals of
+and withdrawn (before: forget receipts, tombstones and the withdrawals of
 migration 15 were left out, so a restored backup had no trace of its forgets and a late message
 said before a withdrawal came back current). Nothing forgotten comes back, and a restored
 database never hands out a forgotten row's id again. The real console script with the default

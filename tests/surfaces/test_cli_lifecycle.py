@@ -71,7 +71,7 @@ def test_forget_by_filter_deletes_what_list_shows(tmp_path: Path) -> None:
 
 
 def test_import_of_an_export_says_when_user_is_not_applied(tmp_path: Path) -> None:
-    # A fresh-user trial passed --user to retarget an export and read only "restored 0 episodes".
+    # --user passed to retarget an export must say so, not only "restored 0 episodes".
     db, other, dump = tmp_path / "memory.db", tmp_path / "other.db", tmp_path / "bob.jsonl"
     assert cli("remember", "I prefer UPS for delivery", "--user", "bob", "--db", db).code == 0
     assert cli("export", "--user", "bob", "--output", dump, "--db", db).code == 0
@@ -102,7 +102,7 @@ def test_deleting_a_current_fact_says_how_to_get_the_value_it_replaced_back(tmp_
 
 
 def test_update_supersedes_by_value_and_changes_numbers_in_place(tmp_path: Path) -> None:
-    # A fresh-user trial could correct a fact's value only through a new sentence, the SDK or REST.
+    # The CLI corrects a fact's value too, not only a new sentence, the SDK or REST.
     db = tmp_path / "memory.db"
     assert cli("remember", "I prefer UPS for delivery", "--user", "u1", "--db", db).code == 0
     [fact] = cli("list", "--user", "u1", "--db", db, "--json").json()
@@ -160,7 +160,7 @@ def test_context_prints_the_prompt_block_and_its_profile_fallback(tmp_path: Path
 
 
 def test_forgetting_a_session_or_a_filter_notes_the_value_left_without_a_successor(tmp_path: Path) -> None:
-    # A fresh-user trial: `forget --fact` named the rollback, `forget --session` and `--filter` said nothing.
+    # `forget --fact` named the rollback; `forget --session` and `--filter` must too.
     db = tmp_path / "memory.db"
     assert cli("remember", "I prefer UPS for delivery", "--user", "d", "--session", "s1", "--db", db).code == 0
     assert cli("remember", "Actually, make it FedEx", "--user", "d", "--session", "s2", "--db", db).code == 0
@@ -195,8 +195,7 @@ def test_remember_refuses_a_db_in_a_missing_directory(tmp_path: Path) -> None:
 
 
 def test_forget_fact_names_the_messages_it_leaves_and_sources_forgets_them(tmp_path: Path) -> None:
-    # A fresh-user trial: forgetting the allergy fact left "I'm allergic to peanuts" findable,
-    # and nothing said so.
+    # Forgetting the allergy fact leaves "I'm allergic to peanuts" findable, and must say so.
     db = tmp_path / "memory.db"
     for text in ("I'm allergic to peanuts", "我对芒果过敏", "I live in Oslo"):
         assert cli("remember", text, "--user", "u1", "--db", db).code == 0

@@ -1,4 +1,4 @@
-"""``memstrata import`` / ``export --all`` as an operator meets them (a fresh-user trial):
+"""``memstrata import`` / ``export --all`` as an operator meets them:
 a refused import names the line and leaves no empty database behind; ``export --all`` carries
 the REST API keys (hashed, as stored) and says so, and the import restores them; ``remember
 --idempotency-key`` makes a scripted retry safe; an export file whose fact cites another user's

@@ -1,5 +1,5 @@
-"""The doors' imports of an export taken before a forget bring nothing forgotten back (a fresh-user
-trial: ``forget --fact N --sources`` then ``import`` of the older export restored the peanut
+"""The doors' imports of an export taken before a forget bring nothing forgotten back (before,
+``forget --fact N --sources`` then ``import`` of the older export restored the peanut
 message and fact, active, under their old ids). ``POST /v1/import`` re-adds episode records as
 new messages, so it skips those whose id this database forgot (and says which); ``memstrata
 import`` skips them and lists each with the reason. Real SQLite files and a real PostgreSQL

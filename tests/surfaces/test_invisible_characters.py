@@ -1,4 +1,4 @@
-"""Direction controls, zero-width and tag characters (a fresh-user trial): a speaker
+"""Direction controls, zero-width and tag characters: unchecked, a speaker
 "\u202eecilA" was shown as "Alice", "I am \u202eton\u202c allergic" read "I am not allergic" in
 the context block, and tag characters hid words no reader saw. The rule (``text.visible``):
 names refuse every invisible format character; stored text is kept exactly; what is rendered

@@ -1,4 +1,4 @@
-"""List and choice arguments are checked alike on every door (a fresh-user trial): a string
+"""List and choice arguments are checked alike on every door: a string
 where a list is expected, an empty list, an unknown kind or status is ``invalid_input`` naming
 the argument and the bad value, in the same words through the SDK, REST (a real server over
 HTTP), MCP (the official client, in-process) and the CLI (in-process, ``clirun``). Before, the SDK
@@ -90,7 +90,7 @@ def test_the_cli_answers_the_sdks_words(db: Path) -> None:
 
 
 def test_cli_list_kind_and_recall_status_take_what_the_sdk_takes(tmp_path: Path, embedder: Any) -> None:
-    """A fresh-user trial: ``list --kind`` and ``recall --status`` were no CLI options though the
+    """``list --kind`` and ``recall --status`` were no CLI options though the
     SDK has ``list(kind=...)`` and statuses; now they are, checked by the same rule (``arguments``)."""
     db = tmp_path / "carrier.db"
     with Memory(db, embedder=embedder.inner, user_id="u1") as memory:

@@ -50,7 +50,7 @@ def test_stdio_tools_remember_search_get_list_delete(db: Path) -> None:
             out["full"] = await call(client, "get_memory", id=fact_id)
             out["episode"] = await call(client, "get_memory", id=out["added"]["id"])
             out["bad_id"] = await call(client, "get_memory", id="memory number five")
-            out["numeric_id"] = await call(client, "get_memory", id=1)  # a user trial got pydantic's report
+            out["numeric_id"] = await call(client, "get_memory", id=1)  # our error, not pydantic's report
             out["no_id"] = await call(client, "get_memory")
             out["deleted"] = await call(client, "delete_memory", id=fact_id)
             out["gone"] = await call(client, "get_memory", id=fact_id)
@@ -96,7 +96,7 @@ def test_search_marks_a_superseded_preferences_episode_and_unknown_arguments_are
             found["other_user"] = await call(client, "search_memory", query="ship", user_id="bob")
             found["typo"] = await call(client, "list_memories", limit=2, fitler='tag = "food"')
             # A limit outside 1..1000 or not a whole number is an error naming it, as in the SDK and REST
-            # (a fresh-user trial's 0, -3 and true were answered silently).
+            # (0, -3 and true must not be answered silently).
             found["limits"] = [await call(client, tool, **args, limit=limit)
                                for tool, args in (("search_memory", {"query": "ship"}), ("list_memories", {}))
                                for limit in (0, -3, True, "5", 2.5, 1001)]

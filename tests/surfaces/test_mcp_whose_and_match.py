@@ -1,6 +1,6 @@
 """MCP ``list_memories`` says whose fact it is, and ``search_memory`` / ``get_context`` take
-``min_match`` as REST and the SDK do (fresh-user trials: the search_memory
-description). The server ``memstrata mcp`` builds, in-process (the
+``min_match`` as REST and the SDK do, as the search_memory description says. The server
+``memstrata mcp`` builds, in-process (the
 MCP SDK's in-memory transport), driven by the official client."""
 
 from __future__ import annotations

@@ -305,7 +305,7 @@ def test_search_marks_the_episode_of_a_superseded_preference(world: World) -> No
 
 
 def test_context_route_gives_the_sdk_block_with_outdated_labels(world: World) -> None:
-    # A fresh-user trial found no REST route for Memory.context().
+    # Memory.context() has a REST route.
     with world.server.client(world.keys["A"]) as a:
         block = _ok(a.post("/v1/context", json={"user_id": "alice", "query": "ship with FedEx 顺丰",
                                                 "budget_tokens": 200}))["context"]

@@ -1,5 +1,5 @@
-"""The try-it page works without internet (a fresh-user trial: FastAPI's default ``/docs``
-loaded Swagger UI from a CDN and stayed blank offline). Real ``memstrata serve`` process over
+"""The try-it page works without internet (FastAPI's default ``/docs`` loads Swagger UI
+from a CDN and stays blank offline). Real ``memstrata serve`` process over
 real HTTP: the page, its script and style sheet all come from the server itself."""
 
 from __future__ import annotations

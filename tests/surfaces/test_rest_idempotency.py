@@ -1,5 +1,5 @@
-"""``POST /v1/messages`` with an ``Idempotency-Key`` over real HTTP (a fresh-user trial: a
-retried POST without ``created_at`` was stored twice): the retry is answered with the first
+"""``POST /v1/messages`` with an ``Idempotency-Key`` over real HTTP (without it a
+retried POST without ``created_at`` is stored twice): the retry is answered with the first
 result, marked replayed, and stores nothing, also after the server restarts, on a SQLite file
 and on PostgreSQL; ``POST /v1/import`` takes the key too; a key reused for another body is a
 422, a malformed one too."""

@@ -1,5 +1,5 @@
-"""``POST /v1/import`` of ``GET /v1/export`` keeps a message's own lifetime (a fresh-user trial:
-a message stored with ``ttl`` for an hour was re-added for ever, with its facts); one whose
+"""``POST /v1/import`` of ``GET /v1/export`` keeps a message's own lifetime (otherwise
+a message stored with ``ttl`` for an hour is re-added for ever, with its facts); one whose
 time is up is not stored again, and the answer says so. Real servers over HTTP on real SQLite
 files, the default model."""
 

@@ -1,4 +1,4 @@
-"""Cursor pages over real HTTP (a fresh-user trial): ``GET /v1/facts`` and ``/v1/episodes``
+"""Cursor pages over real HTTP: ``GET /v1/facts`` and ``/v1/episodes``
 with ``cursor=start`` then ``next_cursor`` return every row once while messages are posted
 between pages; ``offset`` keeps working; a cursor with an offset, or a made-up one, is a 422.
 The CLI's ``list --cursor`` pages the same way. A real ``memstrata serve`` on a SQLite file."""
@@ -42,7 +42,7 @@ def test_fact_pages_by_cursor_survive_posts_between_pages(server: Server) -> Non
     everything = {f["id"] for f in _get(server, "/v1/facts", limit=100)["items"]}
     first = _get(server, "/v1/facts", limit=7, cursor="start")
     assert len(first["items"]) == 7 and first["next_cursor"] and first["next_offset"] is None
-    with server.client() as c:  # the trial's three posts between pages
+    with server.client() as c:  # three posts between pages
         posted = c.post("/v1/messages", json={"user_id": "pg", "messages": [
             {"content": f"I like new hobby zNq{i}"} for i in range(3)] + [{"content": "I like tea"}]})
         assert posted.status_code == 200, posted.text

@@ -1,4 +1,4 @@
-"""Scope rules of the REST routes that a fresh-user trial found loose, over real HTTP on a real
+"""Scope rules of the REST routes, over real HTTP on a real
 ``memstrata serve`` process (open, no keys; SQLite file; no embedding model needed):
 
 * ``POST /v1/import`` never silently drops a ``user_id`` the request names: it applies to every

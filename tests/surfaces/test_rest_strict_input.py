@@ -1,4 +1,4 @@
-"""REST defects a fresh-user trial found, over real HTTP against a ``memstrata serve`` process:
+"""REST input checks, over real HTTP against a ``memstrata serve`` process:
 bodies that are not UTF-8 or not labelled JSON, strings for numbers, times without an offset,
 and an import with another tenant's key."""
 
@@ -140,7 +140,7 @@ def test_forget_by_filter_over_rest(keyed_server: Server, keys: dict[str, str]) 
 
 
 def test_forget_by_a_traditional_value_deletes_what_the_user_wrote_in_traditional(keyed_server: Server) -> None:
-    # A fresh-user trial: a bob-bound key's forget with value = "順豐" answered 200 with every count 0.
+    # A bob-bound key's forget with value = "順豐" must not answer 200 with every count 0.
     with keyed_server.client(ADMIN_KEY) as admin:
         made = admin.post("/v1/keys", json={"org_id": "acme", "project_id": "p1", "user_id": "bob", "name": "bob"})
         assert made.status_code == 200, made.text
@@ -156,7 +156,7 @@ def test_forget_by_a_traditional_value_deletes_what_the_user_wrote_in_traditiona
 
 def test_deleting_an_edit_names_the_value_it_replaced_and_the_event_that_brings_it_back(
         keyed_server: Server, keys: dict[str, str]) -> None:
-    # A fresh-user trial: DELETE of the value a PATCH set left no current value and no word on the old one.
+    # DELETE of the value a PATCH set must not leave no current value and no word on the old one.
     with keyed_server.client(keys["acme"]) as c:
         c.post("/v1/messages", json={"user_id": "dan", "messages": [{"content": "I prefer UPS for delivery"}]})
         ups = c.get("/v1/facts", params={"user_id": "dan"}).json()["items"][0]
@@ -184,7 +184,7 @@ def test_deleting_an_edit_names_the_value_it_replaced_and_the_event_that_brings_
 
 def test_forgetting_a_session_names_the_value_left_without_a_successor(keyed_server: Server,
                                                                       keys: dict[str, str]) -> None:
-    # A fresh-user trial: only a one-fact delete said how to get the replaced value back.
+    # Not only a one-fact delete says how to get the replaced value back.
     with keyed_server.client(keys["acme"]) as c:
         for session, content in (("s1", "I prefer UPS for delivery"), ("s2", "Actually, make it FedEx")):
             c.post("/v1/messages", json={"user_id": "rn", "session_id": session, "messages": [{"content": content}]})

@@ -1,5 +1,5 @@
-"""Which store a ``--db`` / ``MEMSTRATA_DB`` value opens (a fresh-user trial: a mistyped
-PostgreSQL URL silently became a SQLite file in a new directory named after the scheme)."""
+"""Which store a ``--db`` / ``MEMSTRATA_DB`` value opens (a mistyped PostgreSQL URL must not
+silently become a SQLite file in a new directory named after the scheme)."""
 
 from __future__ import annotations
 

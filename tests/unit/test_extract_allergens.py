@@ -1,4 +1,4 @@
-"""``extract.allergens``: the allergen of an allergy value (a fresh-user trial), and its doctests."""
+"""``extract.allergens``: the allergen of an allergy value, and its doctests."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Extraction defects a fresh-user trial found (contact channels, time words in values,
+"""Extraction of contact channels, time words in values,
 "no longer eat", plans dated in the past), in English and Chinese."""
 
 from __future__ import annotations

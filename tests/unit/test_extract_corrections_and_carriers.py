@@ -1,4 +1,4 @@
-"""Extraction cases from the sixth fresh-user trial: allergy corrections and
+"""Extraction cases: allergy corrections and
 contrasts, a Chinese clause without its own 我, Taiwan's carrier names, a past
 carrier and the smaller items; what each reads and, as much, what it must not."""
 
@@ -132,7 +132,7 @@ def test_a_past_state_no_longer_holds(text: str, expected: list[tuple[str, str, 
 @pytest.mark.parametrize("text", ["我朋友对芒果过敏", "我媽媽對花生過敏", "我的狗对鸡肉过敏", "我儿子对鸡蛋过敏",
                                   "我以为我对芒果过敏", "我怀疑我对芒果过敏"])
 def test_someone_elses_allergy_or_a_doubt_in_chinese_is_not_the_users(text: str) -> None:
-    # A fresh-user trial: 我朋友对芒果过敏 became the user's allergy "朋友对芒果". A
+    # 我朋友对芒果过敏 must not become the user's allergy "朋友对芒果". A
     # relative's or a pet's is stored under them (test_extract_whose_routines_budgets), never without a subject.
     found = RuleExtractor().extract(text=text, role="user", said_at=SAID)
     assert [c for c in found if not c.subject] == []
@@ -149,5 +149,5 @@ def test_the_users_own_chinese_allergy_still_reads() -> None:
     ("Sure. I live in Berlin", ("identity.location", "Berlin")),
 ])
 def test_a_filler_said_as_its_own_sentence_keeps_the_fact_after_it(text: str, expected: tuple[str, str]) -> None:
-    # A fresh-user trial: "OK. I'm allergic to peanuts" stored nothing.
+    # "OK. I'm allergic to peanuts" used to store nothing.
     assert [(k, v) for k, v, _ in _found(text)] == [expected]

@@ -24,7 +24,7 @@ def _found(text: str) -> list[tuple[str, str]]:
     ("算了，顺丰吧", ("shipping.carrier", "顺丰")),
     ("还是京东", ("shipping.carrier", "京东")),
     ("算了，順豐吧", ("shipping.carrier", "顺丰")),
-    # a second fresh-user trial: the commonest phrasings were missed
+    # the commonest phrasings
     ("算了，还是顺丰吧", ("shipping.carrier", "顺丰")),
     ("算了，還是順豐吧", ("shipping.carrier", "顺丰")),
     ("那就中通吧", ("shipping.carrier", "中通")),

@@ -1,4 +1,4 @@
-"""Extraction cases from the fifth fresh-user trial: a name used as a modifier, Taiwan's
+"""Extraction cases: a name used as a modifier, Taiwan's
 carriers, Taiwanese phrasing, a transcript's label for the user."""
 
 from __future__ import annotations

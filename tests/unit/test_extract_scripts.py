@@ -1,4 +1,4 @@
-"""Scripts the rule extractor used to miss (a fresh-user trial): Traditional Chinese, and a
+"""Scripts the rule extractor used to miss: Traditional Chinese, and a
 word of another script in front of a clause."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Extraction cases from a fresh-user trial and a LoCoMo import's list: whose
+"""Extraction cases from users' messages and a LoCoMo import's list: whose
 allergy a sentence states, routines and budgets, clean names, third-person values; what each
 reads and, as much, what it must not."""
 

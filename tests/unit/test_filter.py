@@ -113,7 +113,7 @@ def test_golden_error_positions(text: str, position: int, words: str) -> None:
 
 
 def test_a_message_counts_characters_from_one_and_the_position_is_the_offset() -> None:
-    """A fresh-user trial read "at character 2" as the second character; it was the third (0-based)."""
+    """"at character 2" reads as the second character; ``position`` stays the 0-based offset."""
     with pytest.raises(InvalidFilter) as info:
         parse("tag ~ 'x'")
     assert "at character 5 " in str(info.value) and "tag ~ 'x'"[5 - 1] == "~"

@@ -89,7 +89,7 @@ def test_context_cuts_a_long_message_around_what_matched_and_shows_an_outdated_s
     answer = "By the way, the spare key is under the blue flowerpot."
     long = Hit(kind="episode", id=1, text=f"{filler} {answer} {filler}", matched=answer, score=0.9,  # type: ignore[arg-type]
                relevance=1.0, created_at=when, citations=(1,), scope=Scope(user_id="u"))
-    for budget in (40, 100, 300):  # a fresh-user trial: cut from the end, the answer was lost below ~600
+    for budget in (40, 100, 300):  # cut from the end, the answer was lost below ~600
         block = render_context("where is the spare key?", [long], budget)
         assert "flowerpot" in block and estimate_tokens(block) <= budget, (budget, block)
     mixed = replace(long, text="I prefer UPS for delivery. I am allergic to peanuts.",
@@ -126,7 +126,7 @@ def test_a_sentence_ending_in_an_acronym_ends_there_but_dotted_abbreviations_do_
     ("配送 delivery", "相关记忆"),
 ])
 def test_labels_follow_the_sentence_frame_not_its_nouns(text: str, title: str) -> None:
-    # A fresh-user trial read "I like 火锅" confirmed in Chinese (记住：…置信度).
+    # "I like 火锅" must not be confirmed in Chinese (记住：…置信度).
     from memstrata.context.render import labels_for
 
     assert labels_for(text)["context_title"] == title

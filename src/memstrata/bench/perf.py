@@ -71,8 +71,8 @@ def peak_rss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-#: ``--ablate``: the recall settings switched off in turn (the lists the third ranking round
-#: added, ``Settings``), each timed on the same queries as the defaults.
+#: ``--ablate``: the recall settings switched off in turn (the whole-turn, session-block and
+#: period lists, ``Settings``), each timed on the same queries as the defaults.
 ABLATIONS: dict[str, dict[str, object]] = {
     "defaults": {},
     "turn_weight=0 (no whole-turn list)": {"turn_weight": 0.0},

@@ -96,8 +96,8 @@ def open_memory(db: str | None, org: str | None, project: str | None, user: str 
 def removed_unless_stored(db: str | None) -> Iterator[dict[str, bool]]:
     """Around a command that may create the SQLite file ``db`` names: when the command fails
     before it stored anything (``state["stored"]`` still false), the file it created (with its
-    ``-wal``/``-shm``) is removed, so a refused import leaves no empty database behind (a
-    fresh-user trial found one after a future-dated line was refused). A file that
+    ``-wal``/``-shm``) is removed, so a refused import leaves no empty database behind (one
+    was left after a future-dated line was refused). A file that
     existed before, or a PostgreSQL URL, is never touched."""
     created = missing_file(db, Settings.from_env())
     state = {"stored": False}

@@ -74,7 +74,7 @@ def export(
         console.print(f"exported {n} records to {output}")
     if everything and keys[0]:
         # Said on stderr (stdout may be the export itself): an operator moving a REST deployment
-        # must know whether clients keep their keys (a fresh-user trial found them left behind).
+        # must know whether clients keep their keys (otherwise they may be left behind).
         err.print(f"note: --all carries the REST API keys as stored ({keys[0]} keys: their SHA-256 hashes, never a "
                   "secret; revoked ones stay revoked): `memstrata import` of this file restores them, so REST "
                   "clients keep working with the keys they have", highlight=False, markup=False)
@@ -137,7 +137,7 @@ def import_cmd(
                 return {"records": len(records), **memory.import_records(records, lines=lines)}
         restored = run_command(restore)
         named = _export_users(path) if user else set()
-        if named - {user}:  # a fresh-user trial took --user for a retarget and saw "restored 0"
+        if named - {user}:  # --user read as a retarget would otherwise end in a bare "restored 0"
             err.print(f"note: the export's records name user(s) {', '.join(sorted(named))}; an export "
                       f"file restores each record in its own scope, so --user {user} was not applied",
                       highlight=False, markup=False)
@@ -180,8 +180,8 @@ def import_cmd(
     if as_json:
         emit_json(summary)
     else:
-        # A re-import skips what is stored already (a fresh-user trial read "imported 3 messages"
-        # when 2 of the 3 were duplicates): say how many were added and how many skipped.
+        # A re-import skips what is stored already ("imported 3 messages" when 2 of the 3 were
+        # duplicates misled): say how many were added and how many skipped.
         done = (f"imported {summary['added']} of {summary['messages']} messages ({summary['duplicates']} already "
                 f"stored, skipped)" if summary["duplicates"] else f"imported {summary['added']} messages")
         console.print(f"{done}; database now holds "

@@ -106,7 +106,7 @@ def attribution(hit: Hit, *, chinese: bool = False, name_user: bool = False) -> 
     colon = "：" if chinese else ": "
     if is_users_own(hit):
         # A block over several users (read by session or agent alone) names each user too: their
-        # own words and facts are not the reader's (a fresh-user trial).
+        # own words and facts are not the reader's.
         user = (hit.scope.user_id or "").strip()
         if not (name_user and user):
             return ""

@@ -4,8 +4,8 @@ dietary and health facts first for a request about food (``standing``).
 
 The decision reads the query-match evidence of the hits (``recall.evidence``), never their number:
 a store with a few memories returns some hit for any query ("hi" → "I like tea" at 0.84), and
-deciding by "no hit at all" left the allergy out of "what do you know about me?" (fresh-user
-a fresh-user trial). The profile is the scope's current facts (or those believed at ``as_of``), most
+deciding by "no hit at all" left the allergy out of "what do you know about me?". The
+profile is the scope's current facts (or those believed at ``as_of``), most
 important first, so a health fact leads.
 """
 
@@ -118,8 +118,8 @@ def build(query: str, hits: Sequence[Hit], budget_tokens: int, *,
 
 def _food_constraints(profile: Callable[[], Sequence[Hit]]) -> list[Hit]:
     """The profile's current facts that constrain a meal (``context.standing.FOOD_KEYS``): the user's own
-    first, then their relatives' and other people's, each in the profile's order (a fresh-user
-    trial read "Mom is allergic to shellfish" above the user's own peanut allergy: the newer
+    first, then their relatives' and other people's, each in the profile's order (else "Mom is
+    allergic to shellfish" read above the user's own peanut allergy: the newer
     fact came first among equally important ones), a severe allergy (``context.standing.is_severe_allergy``)
     first within each. An allergy to something not eaten (``context.standing.is_non_food_allergen``: cats,
     pollen, penicillin) comes after all of them."""

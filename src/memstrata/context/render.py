@@ -71,7 +71,7 @@ def labels_for(text: str) -> dict[str, str]:
 
 #: Smallest ``budget_tokens`` a context block is asked for: the longest title (the Chinese profile
 #: title, 23 estimated tokens) and one short cited line ("- I like tea (2026-11-30; episode #11)",
-#: 13), rounded up. Below it not even one memory fits, and a fresh-user trial got ``""`` silently.
+#: 13), rounded up. Below it not even one memory fits, and the answer would be ``""`` silently.
 MIN_BUDGET_TOKENS = 40
 
 
@@ -243,8 +243,8 @@ def in_users_script(hits: Sequence[Hit], source: Callable[[int], str | None]) ->
 
 
 #: Share of an episode's query terms (``text.tokens.query_terms``: stemmed words, CJK bigrams)
-#: that the facts drawn from it must carry for the episode to count as restated. Set from a
-#: fresh-user trial's messages: "I prefer UPS for delivery" / "prefers UPS for shipping" 0.67,
+#: that the facts drawn from it must carry for the episode to count as restated. Set from
+#: these messages: "I prefer UPS for delivery" / "prefers UPS for shipping" 0.67,
 #: 我喜欢喝咖啡 / 喜欢喝咖啡 0.80 (restated); 我的猫叫做麻糬，牠对鸡肉过敏 / 养了宠物：叫做麻糬的猫
 #: 0.36, "I moved to Berlin last year and I hate the weather" / "lives in Berlin" 0.17 (not:
 #: the allergy and the weather would be lost). A short-fall only costs a duplicate line.
@@ -275,8 +275,8 @@ MIN_TEXT_CHARS = 6
 
 def _fit(label: str, text: str, focus: str, citation: str, budget_tokens: int, *, whole: bool = False) -> str | None:
     """``- {label}{text}{citation}``, with ``text`` cut to a window around ``focus`` (what the
-    search matched; ``recall.excerpt``) until the line fits: a fresh-user trial's long message lost the
-    one sentence that answered, because the text was cut from its end. ``whole``: never cut
+    search matched; ``recall.excerpt``) until the line fits: a long message cut from its end
+    lost the one sentence that answered. ``whole``: never cut
     (a safety line), ``None`` when the whole line does not fit."""
     line = f"- {label}{text}{citation}\n"
     if estimate_tokens(line) <= budget_tokens:

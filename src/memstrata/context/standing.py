@@ -4,8 +4,8 @@ request ranks them.
 A search ranks memories by how well they match the words and meaning of the query, which is
 right for "what carrier do I use?" and wrong for "plan dinner": the peanut allergy shares no
 word with "dinner", so as soon as any memory mentions dinner or food ("Mom is coming for dinner
-on Friday", 我喜欢吃川菜) the allergy ranked below it and ``Memory.context`` left it out
-(a fresh-user trial). A careful assistant keeps a guest's allergy in mind whenever food
+on Friday", 我喜欢吃川菜) the allergy ranked below it and ``Memory.context`` left it out.
+A careful assistant keeps a guest's allergy in mind whenever food
 is involved. So a query about food or meals (``is_about_food``) brings the scope's current
 dietary and health facts (``FOOD_KEYS``: allergies, conditions, diet, foods avoided; the user's
 and their relatives') into the context block first, under their own title.
@@ -42,7 +42,7 @@ _LATIN_WORD = lazy_regex(r"[A-Za-z]+")
 #: Allergens nobody eats: animals, plants in the air, dust, moulds, drugs, stings, materials
 #: (English lower case, whole words; Chinese by substring of the Simplified value). A meal's
 #: dietary section lists such an allergy after every other dietary fact, so under a small
-#: ``budget_tokens`` it gives way first (a fresh-user trial: "I'm mildly allergic to cats" took
+#: ``budget_tokens`` it gives way first (else "I'm mildly allergic to cats" took
 #: the only line of "plan dinner" and left a shellfish allergy "not shown").
 NON_FOOD_ALLERGENS_EN = frozenset({
     "cat", "cats", "dog", "dogs", "pet", "pets", "dander", "fur", "horse", "horses", "feathers", "pollen",

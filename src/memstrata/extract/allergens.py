@@ -1,8 +1,8 @@
 """The allergen of an allergy value, without the words chat glues onto it.
 
-Fresh-user trials stored the words around the allergen as part of it: 我对花生又过敏了 → ``花生又``,
+Without it, the words around the allergen were stored as part of it: 我对花生又过敏了 → ``花生又``,
 我对花生很过敏 → ``花生很``, 我吃花生会过敏 → ``吃花生会``, "I'm allergic to peanuts again" → ``peanuts
-again``, "I'm allergic to peanuts 所以不要放花生" → ``peanuts 所以不要放花生`` (a fresh-user trial). Such a
+again``, "I'm allergic to peanuts 所以不要放花生" → ``peanuts 所以不要放花生``. Such a
 value is wrong twice: a filter on ``peanuts`` misses it, and "I'm not allergic to peanuts" cannot
 withdraw it (a withdrawal names a value as a whole, ``facts.resolve.same_value``). ``allergen`` is the one
 clean-up the patterns apply to the value they read, and the one the write path applies to a value

@@ -2,8 +2,8 @@
 instead", "make it vim", 算了，顺丰吧).
 
 Said right after a preference, such a reply changes it, but it names no topic, so no topical
-pattern reads it: a fresh-user trial's "I prefer UPS for delivery" → "Actually FedEx" kept UPS
-current. It is read only when the whole reply is a correction word and one *named* gazetteer
+pattern reads it: "I prefer UPS for delivery" → "Actually FedEx" kept UPS current without
+this module. It is read only when the whole reply is a correction word and one *named* gazetteer
 entry (a carrier, an editor, a seat: ``extract.gazetteer``), whose name alone says the key;
 "Actually pizza" or "No, tomorrow" say nothing that could be stored.
 """

@@ -47,13 +47,13 @@ _ENTRIES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("shipping.carrier", "申通", ("申通", "申通快递")),
     ("shipping.carrier", "极兔", ("极兔", "极兔速递")),
     ("shipping.carrier", "德邦", ("德邦", "德邦快递")),
-    # Taiwan's and Japan's common carriers (a fresh-user trial's 黑貓宅急便 was a habit, not a carrier);
+    # Taiwan's and Japan's common carriers (without them 黑貓宅急便 read as a habit, not a carrier);
     # never a bare 黑猫 (a black cat)
     ("shipping.carrier", "黑猫宅急便", ("黑猫宅急便", "宅急便", "Yamato")),
     ("shipping.carrier", "新竹物流", ("新竹物流",)),
     ("shipping.carrier", "嘉里大荣", ("嘉里大荣", "嘉里大荣物流")),
     ("shipping.carrier", "中华邮政", ("中华邮政",)),
-    # Taiwan's convenience-store pick-up (a fresh-user trial's 請用7-11店到店寄給我 was nothing);
+    # Taiwan's convenience-store pick-up (without it 請用7-11店到店寄給我 stored nothing);
     # never a bare 7-11 or 全家 (the shop itself)
     ("shipping.carrier", "7-11店到店", ("7-11店到店", "711店到店", "7-11交货便", "统一超商店到店")),
     ("shipping.carrier", "全家店到店", ("全家店到店", "全家好宅配")),
@@ -87,8 +87,8 @@ _ENTRIES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
 )
 
 #: Names that are a carrier only where a carrier is being chosen (``lookup(..., choice=True)``:
-#: after 用 / 改用 / 还是, in 不用X了): 黑猫 is what Taiwanese users call 黑猫宅急便 (a fresh-user
-#: trial's 以後改用黑貓 became a habit beside the active carrier), but 我喜欢黑猫 is a black cat;
+#: after 用 / 改用 / 还是, in 不用X了): 黑猫 is what Taiwanese users call 黑猫宅急便 (unlisted,
+#: 以後改用黑貓 became a habit beside the active carrier), but 我喜欢黑猫 is a black cat;
 #: 邮局 (the post office) is a place 我去邮局 as often as a way to ship 还是用邮局好了.
 _CHOICE_ONLY: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("shipping.carrier", "黑猫宅急便", ("黑猫",)),

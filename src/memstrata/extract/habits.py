@@ -2,14 +2,14 @@
 
 **How often** (``frequency_en``): "I run every morning", "I go swimming on weekends", "I do yoga
 twice a week", "Every morning I run" are the user's habits (``preference.habit``, the clause after
-"I" as the value: "run every morning"), as "I always ..." and 我每天早上跑步 already were (a
-fresh-user trial stored nothing for the English ones). A feeling or thought ("I miss you every
+"I" as the value: "run every morning"), as "I always ..." and 我每天早上跑步 already were (the
+English ones stored nothing before). A feeling or thought ("I miss you every
 day"), a past ("I ran every morning last year", "I used to run every morning"), a negation or a
 future ("I don't run every morning", "I'll run every morning") is none.
 
 **Taking up again and giving up**, the withdrawals of stale dislikes and habits:
 
-A fresh-user trial found the shape "I eat meat again" read for the diet only:
+The shape "I eat meat again" was read for the diet only:
 "I don't drink coffee anymore" then "I started drinking coffee again", 我不吃辣 then 我现在能吃辣了
 or 我又开始吃辣了, 我以后不喝咖啡了 then 我又开始喝咖啡了 left the dislike or the "不喝咖啡" habit
 current, and 我每天早上跑步 then 我不再跑步了 ("I don't run any more") left the running habit. An

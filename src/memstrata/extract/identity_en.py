@@ -54,7 +54,7 @@ def _name(clause: str, ctx: _Ctx) -> list[Finding]:
 _AGE = lazy_regex(r"^(?:i'm|i am|i just turned|i turned)\s+(?P<v>\d{1,3})(?:\s*(?:years?\s+old|"
                   r"yo|y/o))?$", _IC)
 
-# "moved back to X" is a change like any other (a return to an earlier value: a fresh-user trial).
+# "moved back to X" is a change like any other (a return to an earlier value).
 _LIVE = lazy_regex(r"^(?:i|we)\s+(?:now\s+|currently\s+|still\s+)?(?:(?:live|am living|'m living|"
                    r"reside|am based|'m based)|(?:just moved|recently moved|moved|have moved|"
                    r"'ve moved|have just moved|'ve just moved)(?:\s+back)?)\s+(?:in|to)\s+(?P<v>.+)$"
@@ -251,8 +251,8 @@ _NAMED_RETRACTION = lazy_regex(
 def _named_retraction(clause: str, ctx: _Ctx) -> list[Finding]:
     m = _NAMED_RETRACTION.match(clause)
     # clean_value already dropped a trailing "anymore" from the clause: the sentence still has it.
-    # "I used to ship with UPS": a past choice, withdrawn by the telling (a fresh-user trial's "I used
-    # to ship with UPS, now I use DHL" recorded nothing)
+    # "I used to ship with UPS": a past choice, withdrawn by the telling (unread, "I used to ship
+    # with UPS, now I use DHL" recorded nothing)
     if m is None or (m.group("neg").lower() not in ("no longer", "used to")
                      and not guards.EN_NO_LONGER.search(ctx.sentence)):
         return []  # "I don't want FedEx" refuses without withdrawing a past choice: left to the negative patterns

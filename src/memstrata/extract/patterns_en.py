@@ -150,7 +150,7 @@ def _more_likes(raw: str, head: Finding) -> list[Finding]:
 
 
 #: "I'm allergic to peanuts, shellfish, and eggs", "allergic to: peanuts, shellfish": the clauses after
-#: an allergy that are bare nouns continue its list (a fresh-user trial kept only the first). At most two
+#: an allergy that are bare nouns continue its list (else only the first is kept). At most two
 #: words, none a remark ("thanks", "seriously", "not shellfish", "so be careful", "the doctor confirmed")
 #: or a past tense, are read as one; the list's last clause may join two such ("..., sesame and
 #: shellfish": only peanuts and tree nuts of "peanuts, tree nuts, sesame and shellfish" were stored).
@@ -164,7 +164,7 @@ _NOT_AN_ITEM = lazy_regex(
     r"something|all|both|again|too|now|still|unfortunately|sadly|the|a|an|his|her|their|our|your|its|[a-z]+ly|"
     r"[a-z]+ing)\b", _IC)
 
-# Any "-ly" degree word too ("deathly", "severely", "mildly": a fresh-user trial "I'm deathly allergic to shrimp"
+# Any "-ly" degree word too ("deathly", "severely", "mildly": without it "I'm deathly allergic to shrimp"
 # stored nothing); "not" is none of them, so "I'm really not allergic" stays unread. "to:" opens a list.
 _ALLERGY_DEGREE = (r"(?:(?:also|too|actually|really|very|so|super|extra|quite|pretty|still|again|now|definitely|"
                    r"indeed|deadly|crazy|kinda|a bit|a little|[a-z]+ly)\s+)*")
@@ -316,7 +316,7 @@ _ALLERGY_ADJ = (r"(?:(?:very|really|pretty|quite|extremely|super|so)\s+)?(?:seve
 _I_HAVE = (r"(?:i\s+(?:also\s+|still\s+|actually\s+|do\s+)?have|i(?:'ve|\s+have)\s+(?:also\s+|still\s+)?got)"
            r"\s+(?!no\b|not\b|never\b|any\b)(?:an?\s+|some\s+)?")
 #: "I'm allergic to peanuts"; "I have a (severe) peanut allergy", "I've got peanut allergies", "I have
-#: a severe allergy to peanuts"; "I'm peanut allergic", "I'm tree-nut allergic" (trial: the last three
+#: a severe allergy to peanuts"; "I'm peanut allergic", "I'm tree-nut allergic" (unread, the last three
 #: stored nothing, and "severe peanut" as the allergen); "My peanut allergy is severe".
 _ALLERGY = lazy_regex(rf"^(?:i'm|i am)\s+{_ALLERGY_DEGREE}allergic\s+to\b\s*:?\s*(?P<v>.+)$"
                       rf"|^{_I_HAVE}(?P<w>.+?)\s+allerg(?:y|ies)$"
@@ -364,8 +364,8 @@ _ALLERGY_WITHDRAWN = lazy_regex(r"\b(?:i'm|i am)\s+(?:not|not actually|no longer
 _ALLERGY_INSTEAD = lazy_regex(r"^(?:it's|it is|it was)\s+(?:actually\s+|really\s+)?(?P<v>.+?)(?:\s+instead)?$", _IC)
 
 
-#: "It's shellfish I'm allergic to": a cleft puts the allergy in contrast with one said before. A
-#: fresh-user trial's "Actually, it's shellfish I'm allergic to, not peanuts" recorded nothing.
+#: "It's shellfish I'm allergic to": a cleft puts the allergy in contrast with one said before.
+#: Unread, "Actually, it's shellfish I'm allergic to, not peanuts" recorded nothing.
 _ALLERGY_CLEFT = lazy_regex(r"^(?:it's|it is|it was)\s+(?:actually\s+|really\s+)?(?P<v>.+?)\s+(?:that\s+)?"
                             r"(?:i'm|i am)\s+(?:actually\s+|really\s+)?allergic\s+to$", _IC)
 #: "..., not peanuts" after an allergy in the same sentence: the allergy it replaces.
@@ -475,7 +475,7 @@ def _family_pet(clause: str, ctx: _Ctx) -> list[Finding]:
 
 _KIN = rf"(?:{_RELATIVES}|{_ANIMALS}|children)"
 _KIN_ADJ = r"(?:(?:little|older|younger|big|baby|elder|eldest|oldest|youngest|twin|two|three|step|new)\s+)?"
-#: Relatives a family names without "my", as a name ("Mom is allergic to peanuts": a fresh-user trial stored nothing).
+#: Relatives a family names without "my", as a name ("Mom is allergic to peanuts": else stored nothing).
 _PARENTS = r"(?:mom|mum|mother|dad|father|grandma|grandmother|grandpa|grandfather)"
 _ADDRESSED = rf"{_PARENTS}\b(?!\s+and\s+i\b)"
 #: "My son is allergic to eggs", "My mom's allergic to peanuts", "Both my kids are allergic to nuts",
@@ -526,7 +526,7 @@ def _health_of(clause: str, ctx: _Ctx) -> list[Finding]:
 
 def _whose_health(clause: str, ctx: _Ctx) -> list[Finding]:
     """Health said of someone: a relative's or a pet's (``subject`` the relation word, never the
-    user's: a fresh-user trial's "My son is allergic to eggs" was dropped, and in Chinese stored as
+    user's: unread, "My son is allergic to eggs" was dropped, and in Chinese stored as
     the user's), the user's within a group ("My son and I are allergic to eggs": both), or a
     report of the user's own ("The doctor says I'm allergic to peanuts")."""
     m = _KIN_SAYS.match(clause) or _KIN_REPORTS.match(clause)

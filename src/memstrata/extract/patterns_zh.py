@@ -157,7 +157,7 @@ def _more_allergens(raw: str, allergy: Finding) -> list[Finding]:
 
 #: A clause that goes on about the speaker of the clause before it without repeating 我: only
 #: self-descriptions that need 我 (住在, 是, 对X过敏, 喜欢), and only after a clause that was itself
-#: a statement about the speaker (a fresh-user trial's 我是素食者，住在上海 lost the city). After
+#: a statement about the speaker (without it 我是素食者，住在上海 lost the city). After
 #: 我有个妹妹 the next clause is about her, after 我觉得… about anything: neither lends its 我.
 _DROPPED_SUBJECT = lazy_regex(r"^(?:也|还|都)?(?:现在|目前)?(?:住在|住|居住在|生活在|定居在|搬到|搬去|来自|是|对|"
                               r"喜欢|爱|讨厌|不喜欢|会说|会讲|在.+?(?:工作|上班))")
@@ -193,7 +193,7 @@ def _remember(clause: str, ctx: _Ctx) -> list[Finding]:
 
 # --- health, diet, favourites -----------------------------------------------------------
 
-#: 我又对花生过敏了 / 我还是对花生过敏 / 我现在又对花生过敏了: a re-stated allergy (a fresh-user trial stored nothing);
+#: 我又对花生过敏了 / 我还是对花生过敏 / 我现在又对花生过敏了: a re-stated allergy (once stored as nothing);
 #: the words between the allergen and 过敏 (又, 很, 会) are cut by ``allergens.allergen`` (``rules``).
 _ALLERGY_ADV = r"(?:也|还是|还|又|开始|其实|是|就|真的|一直|都|现在|仍然|依然|仍|确实|再次|重新)*"
 _ALLERGY = lazy_regex(rf"^(?:我|本人){_ALLERGY_ADV}(?:对|有)?(?P<v>.+?)过敏(?:症|的)?$")
@@ -275,8 +275,8 @@ _FAV_KEYS: tuple[tuple[str, str], ...] = (
 
 
 #: 是 in focus ("我是对芒果过敏": it is mango I am allergic to) with a correction word in the
-#: sentence: the allergy replaces the one said last. A fresh-user trial's 我对花生过敏 then
-#: 其实我是对芒果过敏 (算了，其實我是對芒果過敏) kept both active. Without a correction word 是
+#: sentence: the allergy replaces the one said last (我对花生过敏 then 其实我是对芒果过敏,
+#: 算了，其實我是對芒果過敏, otherwise kept both active). Without a correction word 是
 #: is often mere emphasis (我是对猫毛过敏的); with 也/还 the allergy is one more.
 _ALLERGY_FOCUS = lazy_regex(r"^我(?:其实|真的|实际上)?是(?!不)")
 _CORRECTION = lazy_regex(r"其实|算了|不对|搞错|说错|记错|弄错|更正|纠正|实际上")
@@ -308,7 +308,7 @@ def _allergy_contrast(clause: str, ctx: _Ctx) -> list[Finding]:
 
 #: What follows a subjectless allergy when it is said of anyone, not of the speaker: advice
 #: (对花生过敏要注意, 花生过敏一定要随身带药), a judgement of the allergy (对花生过敏很危险, 花生过敏很常见)
-#: or a question about it (对花生过敏应该怎么办). A fresh-user trial stored 对花生过敏要注意 as the user's
+#: or a question about it (对花生过敏应该怎么办); without them 对花生过敏要注意 was stored as the user's
 #: allergy. 严重 is not among them: 花生过敏很严重 is as often the speaker's own severe allergy.
 _GENERAL_AFTER = lazy_regex(
     r"^(?:的话|时|的时候)?(?:就|都|也|还|一定|千万|最好|尽量|平时)*(?:要|应该|应当|需要|得|必须|务必|该|可以)?"
@@ -465,8 +465,8 @@ def _health_of(clause: str, ctx: _Ctx) -> list[Finding]:
 
 
 def _whose_health(clause: str, ctx: _Ctx) -> list[Finding]:
-    """Health said of someone: a relative's or a pet's (``subject`` the relation word: a
-    fresh-user trial's 我儿子对鸡蛋过敏 was stored as the user's allergy), the user's within a group
+    """Health said of someone: a relative's or a pet's (``subject`` the relation word, so
+    我儿子对鸡蛋过敏 is not stored as the user's allergy), the user's within a group
     (我和我老婆都对海鲜过敏: both, with the clean value 海鲜), or a report of the user's own
     (医生说我对花生过敏, 我跟客服说我对花生过敏)."""
     m = _KIN_SAYS_ZH.match(clause) or _KIN_REPORTS_ZH.match(clause)

@@ -61,7 +61,7 @@ def _instruction(clause: str, ctx: _Ctx) -> list[Finding]:
 
 
 #: How often a habit is done: 每天, 每周末, 每个星期六, 一周三次, and 早上/周末 only with 都 or 会 (我周末去游泳
-#: is as often this weekend's plan; 我周末都去游泳 is a habit). A fresh-user trial's 我每个周末都去游泳 and
+#: is as often this weekend's plan; 我周末都去游泳 is a habit). Without these, 我每个周末都去游泳 and
 #: 我每周去三次健身房 stored nothing while 我每天早上跑步 was a habit. An adverb alone (经常, 通常, 一般) names
 #: no frequency, as "usually" alone does not in English: on MemoryBank-zh such habits (我平时也经常锻炼身体)
 #: outranked the evidence turn of a question about fitness (R@1 0.33 → 0.32).
@@ -223,7 +223,7 @@ _WEATHER = lazy_regex(r"下雨|下雪|天气|刮风|降温|升温|晴|阴天|台
 _TRAVEL_ZH = lazy_regex(r"去|飞|旅游|旅行|出差|回老家|出国|度假")
 
 #: A trip said as Chinese says the speaker's own plan, the date first and no 我 (下周五去东京, 明天飞上海,
-#: 5月3号回老家): a fresh-user trial's 下周五去东京 stored nothing while 我下周五去东京 was a plan.
+#: 5月3号回老家): without this, 下周五去东京 stored nothing while 我下周五去东京 was a plan.
 #: Only a trip (去/飞/回 + a place), not any action: 明天开会 may be anyone's.
 _TRIP_FIRST = lazy_regex(r"^(?:(?:下+|这|本)?(?:周|星期|礼拜)[一二三四五六日天末]|明天|后天|大后天|今晚|明晚|"
                          r"下周|下个?月|下个?星期|[0-9一二三四五六七八九十]+月(?:[0-9一二三四五六七八九十]+[号日])?)"

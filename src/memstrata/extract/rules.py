@@ -236,7 +236,7 @@ _CJK = "\u3400-\u9fff\uf900-\ufaff"
 #: clause ("我喜欢用 iPhone 拍照") matches neither, so it stays whole.
 #: Also where a clause is followed by a remark in the other language that opens with a discourse
 #: word and runs to the end ("我对花生过敏 btw", "我对花生过敏. So no peanuts please", "I'm allergic to
-#: peanuts 所以不要放花生", "I live in Boston 哈哈"): a fresh-user trial stored nothing, or the remark inside the
+#: peanuts 所以不要放花生", "I live in Boston 哈哈"): unread, these stored nothing, or the remark inside the
 #: value. A name in the other script ("我喜欢 Red Hot Chili Peppers", "I prefer 顺丰") opens with none.
 _EN_REMARK = (r"(?:so|btw|lol|lmao|haha\w*|hehe\w*|ok|okay|pls|please|thanks|thank you|thx|ty|fyi|just so you know|"
               r"and|but|because|cuz|remember|be careful|thx|sorry|cool|omg|right|yeah|yes)")
@@ -294,7 +294,7 @@ _EN_THEN_ZH = lazy_regex(rf"(?<=[A-Za-z0-9.!?)'])\s*(?=[{_CJK}])")
 
 def _statement_halves(sentence: str, said_at: datetime) -> list[str]:
     """``sentence`` cut where an English clause runs into a Chinese one, when each half states a
-    fact on its own; else ``[sentence]``. A fresh-user trial's code-switched "I'm allergic to
+    fact on its own; else ``[sentence]``. Uncut, the code-switched "I'm allergic to
     peanuts 我也对芒果过敏" stored peanuts and lost mango: the English patterns read the Chinese
     clause as words after the allergen (``allergens.without_other_script_tail`` cut them). Both
     halves must be statements, so a Chinese object ("I like 火锅", "I prefer 顺丰") and a quoted or
@@ -330,8 +330,8 @@ def after_other_script(sentence: str) -> str | None:
     """``sentence`` from its first letter in another script than its first letter's, when the
     run before it is at most ``MAX_OTHER_SCRIPT_WORDS`` words and none of them an English
     function word; else ``None``. The patterns are anchored at the clause start, so a word they
-    cannot read in front of a clause hid it (a fresh-user trial: 'שלום I like falafel',
-    'CANARYKEEP 我喜欢吃辣'); "My friend said 我喜欢吃辣" is someone else's clause and stays whole.
+    cannot read in front of a clause hid it ('שלום I like falafel', 'CANARYKEEP 我喜欢吃辣');
+    "My friend said 我喜欢吃辣" is someone else's clause and stays whole.
 
     >>> after_other_script("שלום I like falafel"), after_other_script("CANARYKEEP 我喜欢吃辣")
     ('I like falafel', '我喜欢吃辣')
@@ -393,8 +393,8 @@ def tidy(sentence: str) -> str:
     """``sentence`` as the patterns read it: invisible characters removed
     (``text.segment.INVISIBLE``), full-width ASCII letters and digits folded, Traditional
     Chinese characters read as Simplified (``text.hanzi``), and leading symbols or emoji
-    stripped (a fresh-user trial's "🙂 I prefer FedEx for delivery", "zero\u200bwidth I prefer
-    DHL", "I prefer ＵＰＳ" and 我以後都希望用順豐 extracted nothing or the wrong key); typographic
+    stripped (otherwise "🙂 I prefer FedEx for delivery", "zero\u200bwidth I prefer
+    DHL", "I prefer ＵＰＳ" and 我以後都希望用順豐 extract nothing or the wrong key); typographic
     apostrophes and quotes are ASCII ("I\u2019m" reads "I'm") and "im" reads "I'm".
 
     >>> tidy("🙂 I prefer ＵＰＳ"), tidy("我以後都希望用順豐"), tidy("User: I prefer UPS")

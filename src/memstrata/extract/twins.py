@@ -1,7 +1,7 @@
 """Cross-language twins: two fact values that name the same thing in English and Chinese.
 
 A bilingual user says "I'm allergic to peanuts" one day and 我对花生过敏 the next, then
-"Actually, I'm not allergic to peanuts": a fresh-user trial found 花生 still active, because a
+"Actually, I'm not allergic to peanuts": without twins 花生 stayed active, because a
 retraction or a correction matched only the literal value (``facts.resolve.same_value``). A value's
 *twin* is another value under the same key that means the same thing in the other script; a
 retraction or a correction retires the twins of what it names as well.

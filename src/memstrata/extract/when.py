@@ -1,7 +1,7 @@
 """Dates and clock times as fact *values*, read the same in English and Chinese.
 
-A birthday stored as "March 3" and restated as 3月3号 is one value (a fresh-user trial saw
-the Chinese restatement supersede the English one); a wake-up time "6am" and
+A birthday stored as "March 3" and restated as 3月3号 is one value (the Chinese
+restatement must not supersede the English one); a wake-up time "6am" and
 早上6点 likewise. ``calendar_day`` and ``clock_time`` read a value that is, as a whole, a
 date or a time of day; ``same_when`` compares two values by what they denote. Values that
 are not wholly a date or a time (``"March"``, ``"the 3rd"``, ``"6"``) are not read: a bare

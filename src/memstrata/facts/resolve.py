@@ -49,7 +49,7 @@ def polarity(key: str) -> str | None:
 
 #: Keys whose value is a named thing the user chooses to use (a carrier, an editor, an OS, a
 #: seat): choosing one is liking it. "I love UPS" is read as the carrier UPS, so a dislike of UPS
-#: said before contradicts it (a fresh-user trial kept "dislikes UPS" active beside the carrier),
+#: said before contradicts it (otherwise "dislikes UPS" stayed active beside the carrier),
 #: and one message naming two of them changed its mind ("我以后都用顺丰 and I prefer UPS for
 #: delivery": the later one holds, ``choice_key``).
 CHOICE_KEYS: frozenset[str] = frozenset({"shipping.carrier", "tool.editor", "tool.os", "tool.phone", "travel.seat"})

@@ -5,7 +5,7 @@ later ("FedEx" in January and in April) is one row citing both messages. When a 
 in between with another value ("DHL" in February) arrives late, the row must become two: the
 value as it held before (January → February, the messages said until then) and as it held
 again (from April, the messages said after). Without the split, history showed FedEx from
-January on and DHL from February at once (a fresh-user trial's U1 class of overlap).
+January on and DHL from February at once (two values claiming the same months).
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ it sees the candidate's start and the key's stored values (active and superseded
 * which stored value was said next (``successor``) and when (``until``): the candidate held
   only until then, as a past value. No successor: the candidate is the newest value.
 
-A fresh-user trial found a late value given the *current* value's start as its end (a
+Without this, a late value was given the *current* value's start as its end (a
 June-2025 value "held" for 17 months across four others) and the value it fell inside left
 running over it: two values claimed the same months.
 """

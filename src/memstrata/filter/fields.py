@@ -93,8 +93,8 @@ FIELDS: dict[str, FieldSpec] = {spec.name: spec for spec in _SPECS}
 
 #: Fields holding what the rule extractor wrote, in Simplified characters: it reads Traditional
 #: text as Simplified (``text.hanzi``), so 我以後都希望用順豐 is stored as ``value = "顺丰"``. An
-#: equality literal on them matches the literal as written and its Simplified form: a fresh-user
-#: trial's ``forget`` with ``value = "順豐"`` deleted nothing and said so only as zero counts.
+#: equality literal on them matches the literal as written and its Simplified form: otherwise a
+#: ``forget`` with ``value = "順豐"`` deletes nothing and says so only as zero counts.
 SCRIPT_FOLDED = frozenset({"value", "key", "tag"})
 
 
@@ -117,8 +117,8 @@ def literal_forms(field: str, value: object) -> tuple[object, ...]:
 def require_fields_of(expr: object, kind: str, text: str) -> None:
     """Refuse a forget filter that compares a field ``kind`` records never carry
     (``forget(filter=..., kind=...)``): ``role = "user"`` over facts matches nothing, and
-    ``NOT role = "user"`` every fact, which in a deletion is never what was meant (a fresh-user
-    trial's erasure request deleted nothing and said so only as zero counts). Reads (``list``,
+    ``NOT role = "user"`` every fact, which in a deletion is never what was meant (an erasure
+    request deleted nothing and said so only as zero counts). Reads (``list``,
     ``search``) keep the missing-field rule of ``memory.filter``; ``IS NULL`` stays allowed.
 
     Args:

@@ -64,7 +64,7 @@ def compile_filter(expr: Expr, *, kind: str, dialect: Dialect, alias: str = "",
         value_mac: with an encryption key, the keyed hash of a literal (``ValueMac``): then a
             ``value`` equality (``=``, ``!=``, ``IN``) also matches an encrypted fact whose
             normalised value has that hash. Its ``value`` column holds ciphertext, so without
-            this ``forget value = "bob@example.com"`` deleted nothing (a fresh-user trial).
+            this ``forget value = "bob@example.com"`` deleted nothing.
             Ordering comparisons never match an encrypted value.
 
     Returns:

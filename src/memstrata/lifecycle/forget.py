@@ -187,7 +187,7 @@ def ids_digest(lines: list[tuple[str, int]], nonce: str = "") -> str:
     """SHA-256 hex of a receipt: the ``table:id`` lines sorted by table then numeric id, joined by
     newlines; with a ``nonce`` (every receipt written now) the text starts with ``RECEIPT_V2``
     and ``nonce:<nonce>`` lines, so no two receipts share a hash, not even two forgets that
-    deleted nothing (a fresh-user trial: both had the SHA-256 of the empty text). Without
+    deleted nothing (both would have the SHA-256 of the empty text). Without
     one it is the hash receipts had before nonces, so those stay checkable."""
     text = "\n".join(f"{t}:{i}" for t, i in sorted(lines))
     if nonce:

@@ -175,8 +175,8 @@ def _check_current_change(store: LifecycleStore, conn: Any, event_id: int, old: 
       late and took its place from then on: ``facts.place.cut_at``) names what replaced it now;
     * an ``arrived_late`` event while a value said after ``old`` is still stored (current or
       past): ``old`` was stored as a past value, it replaced nothing, and making it current would
-      put an older statement over a newer one (a fresh-user trial saw a February value
-      restored over March's). Once no value said after it is left (the newer ones were deleted),
+      put an older statement over a newer one (a February value restored over March's).
+      Once no value said after it is left (the newer ones were deleted),
       the rollback makes it current, as ``Memory.delete``'s receipt offers.
 
     Raises:
@@ -228,8 +228,8 @@ def replaced_by(store: Store, fact: Fact) -> list[Replaced]:
     """The facts ``fact`` (active) replaced and that are still superseded by it: under its key
     and subject, whose latest ``supersede`` event names it (``superseded_by``), oldest first;
     ``[]`` when ``fact`` is not active (a newer value holds the key then). What ``Memory.delete``
-    reports so that deleting a mistaken edit says how to get the previous value back (a
-    fresh-user trial found only an outdated message and no hint). Reads only."""
+    reports so that deleting a mistaken edit says how to get the previous value back (not
+    only an outdated message and no hint). Reads only."""
     if fact.status != "active":
         return []
     olds = [f for f in store.list_facts(fact.scope, statuses=["superseded"], key=fact.key, limit=REPLACED_LOOKUP)

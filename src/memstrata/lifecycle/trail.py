@@ -3,8 +3,8 @@
 A forget deletes content but leaves proof that it happened; a withdrawal ("I'm not allergic to
 peanuts any more") is kept apart from the facts it withdrew. A backup that is restored must keep
 both, and must bring back no forgotten content. So ``export`` writes, after the episodes, facts
-and their events (``memstrata.lifecycle.export``), these record types (a fresh-user trial found a
-restored ``export --all`` without them):
+and their events (``memstrata.lifecycle.export``), these record types (a restored
+``export --all`` lacked them before):
 
 * ``withdrawal``: a row of ``withdrawals`` (migration 15) of an exported episode: key, value,
   the withdrawing sentence, when it was said, its ``episode_id``. It is as alive as its episode

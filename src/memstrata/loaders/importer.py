@@ -43,7 +43,7 @@ def import_messages(memory: Memory, messages: Iterable[ImportedMessage], *, user
             ))
         except InvalidInput as exc:
             # Checked after the file parsed (the clock, the size limit, the scope): name the line, as
-            # the loader does for a malformed one (a fresh-user trial's future date named none).
+            # the loader does for a malformed one (a future date otherwise names none).
             if msg.line is None:
                 raise
             kind = ContentTooLarge if isinstance(exc, ContentTooLarge) else InvalidInput

@@ -40,11 +40,11 @@ class Finding:
 #: a quoted value is taken whole, an unquoted one runs to the clause's end (``，。；！？`` or a
 #: line break anywhere, ``.,;!?`` followed by a space or the end), at most ``PW_MAX_CHARS``, or
 #: to where a new clause with its own subject begins (``_NEXT_CLAUSE``: "my password is hunter2
-#: and I like tea" kept "and I like tea" redacted too, a fresh-user trial). Inside a clause,
+#: and I like tea" otherwise kept "and I like tea" redacted too). Inside a clause,
 #: redacting a few words too many beats leaking part of a passphrase ("salt and pepper 99").
 #: ``pwd`` followed by a path (``pwd: /home/alice/src``) is the working directory, not a password.
 #: A code that opens a door, gate, alarm, lock or safe is a password too, in every language
-#: (a fresh-user trial: 我家大门密码是4417 was redacted, "my gate code is 4417" and 我的門禁碼是4417
+#: (without this, 我家大门密码是4417 was redacted, "my gate code is 4417" and 我的門禁碼是4417
 #: were stored): "gate code", "garage door code", "building access code", "alarm code", "lockbox
 #: combination", "the code for the front gate"; 门禁码/門禁碼, 开门密码, 大門碼, 保险箱码, 报警器密码.
 #: "code" alone is no label ("the code is on GitHub", "zip code", "dress code", "promo code").

@@ -3,7 +3,7 @@ evidence each hit carries, not from the number of hits or their blended score.
 
 A memory that matches nothing still scores ~0.4 from recency, confidence and importance, and
 RRF hands the best of any candidate list a full rank share, so "hi", "what do you know about
-me?", 你好 or gibberish always return some hits (a fresh-user trial). What separates a
+me?", 你好 or gibberish always return some hits. What separates a
 match from noise is the evidence of the match itself (``recall``, ``Hit.signals``):
 
 * ``match``: ``recall.fusion.match_strength``, the larger of the share of the query's terms the

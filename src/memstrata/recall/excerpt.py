@@ -1,7 +1,7 @@
 """How much of an episode a search hit carries: a window around what matched.
 
 An episode hit used to carry its episode's whole text twice (``Hit.text`` and
-``Hit.episode.content``): a user trial's 1 MB message made every hit 2 MB, so a REST answer
+``Hit.episode.content``): a 1 MB message made every hit 2 MB, so a REST answer
 held one hit before its payload bound cut the rest. A hit is a pointer with enough text to
 judge it; ``Memory.get(episode_id=...)`` returns the episode whole.
 """

@@ -4,7 +4,7 @@ A fact's match evidence (``Hit.signals["match"]``, ``recall.fusion.match_strengt
 its cosine and the share of the query's terms it holds. A fact keeps few words ("prefers 顺丰 for
 shipping", key ``shipping.carrier``), so a question naming its topic another way shared little:
 "which carrier do I use?" held "carrier" (from the key) but not "use", 0.50, under
-``recall.evidence.MATCH_EVIDENCE`` (0.55), and ``context()`` left the carrier out (a fresh-user trial);
+``recall.evidence.MATCH_EVIDENCE`` (0.55), and ``context()`` left the carrier out;
 "which courier…", "who do I ship with?" or 寄快递用哪家 fared no better when the cosine was low.
 
 So the text a fact's coverage is counted on (``match_text``) adds:

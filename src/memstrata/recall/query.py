@@ -21,7 +21,7 @@ from memstrata.types import Scope
 #: Most hits one search returns.
 MAX_LIMIT = 1000
 #: Longest search query, in characters. A question is short; a query of megabytes turned every
-#: term into a full-text OR branch and held a REST worker for 90 s (3 MB query, user trial), so
+#: term into a full-text OR branch and held a REST worker for 90 s (a 3 MB query), so
 #: it is refused like an over-long filter (``filter.parser.MAX_FILTER_CHARS`` 8,192). 16,384
 #: leaves room for an agent that searches with a paragraph of context.
 MAX_QUERY_CHARS = 16_384

@@ -583,7 +583,7 @@ def _same_speaker(one: Episode, other: Episode) -> bool:
 
     Such a turn does not borrow its neighbour's score: borrowing is for the reply that answers a
     matched turn (or the question a matched answer replies to), and a speaker's next message is
-    neither. A fresh-user trial's memory was one user's statements: "We plan to visit Kyoto next
+    neither. In a memory of one user's statements, "We plan to visit Kyoto next
     spring" scored 0.88 for "gate code", right under the gate-code message (0.90), because it was
     said next; no ``min_score`` could cut it. Retrieval benchmarks are unchanged by the rule (their
     neighbours are always the other speaker): LoCoMo R@5 0.682 / R@10 0.749, MemoryBank-zh R@5

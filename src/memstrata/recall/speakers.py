@@ -15,8 +15,8 @@ or about nobody in particular) scores ``1 / (1 + weight)`` of what it would
 is left alone. A query naming every speaker, or none, changes nothing.
 
 A speaker is named when all of its terms (``text.tokens.query_terms``: stemmed, so
-"Melanie's" names ``Melanie``) are among the query's terms. Measured with the ranking lab of
-docs/benchmarks.md (sixth round).
+"Melanie's" names ``Melanie``) are among the query's terms. Measured with the ranking lab
+(docs/changelog.md, speaker focus).
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 FastAPI's default page loads Swagger UI from a CDN (``cdn.jsdelivr.net``, an unpinned major
 version): on a deployment without internet access, which memstrata supports, the page stayed
-blank (a fresh-user trial). The same page is built here with FastAPI's own
+blank. The same page is built here with FastAPI's own
 ``get_swagger_ui_html`` over the files of the pinned ``swagger-ui-bundle`` package (Swagger
 UI 4.15.5, Apache-2.0), mounted under ``/docs/static``. ReDoc (also CDN-only) is not offered.
 """

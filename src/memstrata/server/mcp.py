@@ -67,7 +67,7 @@ DEFAULT_BUDGET_TOKENS = 800
 MAX_RESULTS = 50
 #: Bounds of a tool's ``limit`` argument: the SDK's and REST's (1..1000). A limit outside them,
 #: or not a whole number (``true``, ``"5"``, ``2.5``), is a tool error naming ``limit``, as there:
-#: a fresh-user trial's ``limit: 0``, ``-3`` and ``true`` were answered silently.
+#: otherwise ``limit: 0``, ``-3`` and ``true`` are answered silently.
 MAX_LIMIT = 1000
 Limit = Annotated[int, Field(strict=True, ge=1, le=MAX_LIMIT)]
 #: Bounds of ``get_context``'s ``budget_tokens``: the SDK takes any positive number; an agent's

@@ -65,8 +65,8 @@ def _episode_message(memory: Memory, record: dict[str, Any], scope_of: ScopeOf) 
         return message
     if not isinstance(expires_at, str):
         raise InvalidInput("an episode record's expires_at must be an ISO 8601 string or null")
-    # Its own lifetime (``add(..., ttl=...)``) comes along: a fresh-user trial found a message
-    # stored for an hour re-added for ever; the facts drawn from it expire with it, as at first.
+    # Its own lifetime (``add(..., ttl=...)``) comes along, or a message stored for an hour
+    # comes back for ever; the facts drawn from it expire with it, as at first.
     return replace(message, expires_at=parse_time(expires_at, "expires_at"))
 
 

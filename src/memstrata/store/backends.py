@@ -19,8 +19,7 @@ def _lower_scheme(url: str) -> str:
 def check_location(location: str | Path) -> None:
     """Refuse a location that looks like a URL of no scheme memstrata opens: a mistyped
     ``postgresq://`` or ``mysql://`` would otherwise become a new SQLite file in a directory
-    named after the scheme, and every worker given it would keep its own memory (a fresh-user
-    trial).
+    named after the scheme, and every worker given it would keep its own memory.
 
     Raises:
         StoreError: ``location`` holds ``://`` and is not a PostgreSQL URL; the message names

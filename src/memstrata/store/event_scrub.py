@@ -3,8 +3,8 @@
 Deleting a fact deletes its own events, but the events of *other* facts can quote it: the
 ``supersede`` event of the fact it replaced holds its value (``new_value``) and the episode
 that said it; a retraction holds the withdrawing sentence (``statement``); a restatement
-folded into a surviving fact holds the restated words (``restated``). A fresh-user trial
-found a forgotten value kept this way in the SQLite file after ``forget --session``,
+folded into a surviving fact holds the restated words (``restated``). Unscrubbed, a
+forgotten value stayed this way in the SQLite file after ``forget --session``,
 ``forget --filter`` and ``forget --fact``. ``clean_detail`` removes such
 content from one event's detail; ``scrub_sql`` applies it, inside the forget's own write
 transaction, to the events of the surviving facts of the owners concerned (SQLite and
@@ -13,8 +13,8 @@ PostgreSQL; the in-memory store applies ``clean_detail`` itself).
 What stays is what ``lifecycle.rollback.rollback`` needs and holds no forgotten content: the
 surviving fact's own value, counts, times and the ids of what still exists. A reference to a
 deleted fact goes too: ``superseded_by`` becomes ``None`` (the history says the value was
-replaced by one since forgotten, never "by #12" when #12 is gone: a fresh-user trial followed
-it to not_found), and the deleted id leaves ``returns_to``; rolling that supersede back still
+replaced by one since forgotten, never "by #12" when #12 is gone: following it ends in
+not_found), and the deleted id leaves ``returns_to``; rolling that supersede back still
 makes the old fact current again (the rollback needs no successor that is gone). A cleaned
 detail lists the removed field names under ``forgotten`` (names only, never values).
 """

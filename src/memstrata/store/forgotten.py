@@ -2,7 +2,7 @@
 
 A forget deletes content and leaves a content-free tombstone (``lifecycle.forget``). An export
 taken before it still holds the content, and importing it put the forgotten messages and facts
-back, active, under their old ids (a fresh-user trial: "I'm allergic to peanuts" returned after
+back, active, under their old ids ("I'm allergic to peanuts" returned after
 ``forget --fact N --sources``). So every forget records the ids it deletes in ``forgotten_ids``
 (migration 18): table, id, owner (org, project, user) and when; no text, no value. An import
 skips a record whose id is there and says so (``lifecycle.import_records``, ``server.transfer``).

@@ -3,8 +3,8 @@
 After "I use 顺丰 for delivery" → "Switch to UPS from now on" the 顺丰 fact is superseded and its
 message, still stored, is shown ``[outdated]`` (``memstrata.recall.outdated``), because the fact cites
 it. Forgetting the old fact (``Memory.delete``, ``forget(fact_id=...)``, ``forget(filter=...)``
-of facts) took the citation with it, and the message then read as current: a fresh-user trial
-(F9) saw "I use 顺丰 for delivery" offered as the user's carrier once the old value was forgotten.
+of facts) took the citation with it, and the message then read as current: "I use 顺丰 for
+delivery" was offered as the user's carrier once the old value was forgotten.
 
 So before a superseded fact is deleted, each still-stored message it cites keeps a row (table
 ``outdated_marks``, migration 16) with the character span of every piece that stated the value

@@ -20,8 +20,8 @@ def scope_predicate(scope: Scope, *, prefix: str = "", session: bool = True,
     ``org_id`` and ``project_id`` always bind; ``user_id``/``agent_id``/``session_id``
     bind when set (``None`` = any), each narrowing what the others select. ``session=False``
     is for facts, which belong to a user or agent rather than a session: a session narrows
-    them to "facts cited by that session's episodes", with or without a user or agent (a
-    fresh-user trial found ``user_id`` + ``session_id`` returning the user's facts of every
+    them to "facts cited by that session's episodes", with or without a user or agent (else
+    ``user_id`` + ``session_id`` returned the user's facts of every
     session while ``session_id`` alone narrowed; a hand-set fact cites no episode, so
     no session scope holds it). ``mark`` is the driver's placeholder (``?`` for sqlite3,
     ``%s`` for psycopg).

@@ -3,8 +3,8 @@
 "I'm not allergic to peanuts any more" withdraws the stored allergy at once
 (``facts.withdraw.retract``). A value said *before* the withdrawal can arrive *after* it (a
 newest-first log, a backfill after live traffic): by when each was said, the value ended when it
-was withdrawn, so it is stored as a past value (a fresh-user trial found it current with no
-end). For that the withdrawal is kept as a row (table ``withdrawals``, migration 15) whether or not
+was withdrawn, so it is stored as a past value (not current with no end). For that the
+withdrawal is kept as a row (table ``withdrawals``, migration 15) whether or not
 it withdrew anything; the row goes with its episode (``ON DELETE CASCADE``: every forget).
 
 The SQL is written once for the SQLite and PostgreSQL stores (``store.dialect``); the in-memory

@@ -27,7 +27,7 @@ MIN_SEGMENT_CHARS = 4
 #: Longer segments are cut at commas/spaces so each derivative stays within what the
 #: embedding model reads well (USE was trained on sentences, not pages).
 MAX_SEGMENT_CHARS = 400
-#: Most segments one episode is split into. A user trial's 1 MB message of short lines made
+#: Most segments one episode is split into. A 1 MB message of short lines made
 #: ~58,000 segments (each embedded and indexed: minutes of work for one message). Past this,
 #: neighbouring sentences are packed together (``split_segments``). With the default size limit
 #: (``Settings.max_content_bytes`` 256 KiB) greedy packing into 400-character segments needs at

@@ -5,8 +5,8 @@ them: the bidirectional controls (U+202A-U+202E embeddings and overrides, U+2066
 U+200E/U+200F/U+061C marks) reorder a line, so "\u202eUPS \u202cnot" can read as something it does
 not say; zero-width spaces and joiners (U+200B-U+200D, U+2060, U+FEFF) make two names that look
 the same differ; the tag characters (U+E0000-U+E007F) carry text no reader sees, which a model
-reading a context block does read. A fresh-user trial found them taken into speakers and
-shown as they are in context blocks, ``recall`` and MCP answers. The rule, one per place:
+reading a context block does read. Unchecked, they were taken into speakers and shown as
+they are in context blocks, ``recall`` and MCP answers. The rule, one per place:
 
 * **Names** (scope ids: org, project, user, agent, session; a message's ``speaker`` and
   ``produced_for``): any Cf character is refused with ``invalid_input`` naming the field, the

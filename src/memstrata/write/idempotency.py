@@ -2,7 +2,7 @@
 
 A message sent without ``created_at`` is stamped with the time it arrives, so a client that
 retries a request whose answer it lost (a timeout, a dropped connection) stored the message
-twice (a fresh-user trial). With an idempotency key (REST ``Idempotency-Key`` header,
+twice. With an idempotency key (REST ``Idempotency-Key`` header,
 ``Memory.add(..., idempotency_key=...)``) the first request's messages and the key commit in
 one transaction; a later request with the same key gets the first answer back and writes
 nothing. It is durable (a table of the database, ``idempotency_keys``: a retry after a

@@ -137,8 +137,8 @@ def own_speaker(role: str | None, speaker: str | None, user_id: str | None) -> s
     said by no one in particular, by ``user`` (the JSONL loader names a turn without a speaker
     after its role) or by the scope's own ``user_id`` (case and outer spaces aside); otherwise
     ``speaker``. Facts of one person must share one subject, or a correction said live (no
-    speaker) never replaces what an import stored under "user": a fresh-user trial ended
-    with two current carriers. Migration 13 (``own_subjects``) clears the same subjects stored
+    speaker) never replaces what an import stored under "user", which left two current
+    carriers. Migration 13 (``own_subjects``) clears the same subjects stored
     before."""
     if speaker is None or role != "user":
         return speaker
@@ -212,7 +212,7 @@ def validate_message(message: Message, *, max_bytes: int) -> None:
     clock = utcnow()
     if message.created_at > clock + FUTURE_SLACK:
         # Changes resolve by when a message was said: one dated in the future would outrank every
-        # correction until then (a fresh-user trial: created_at 2099 locked a preference in).
+        # correction until then (created_at 2099 would lock a preference in).
         raise InvalidInput(f"created_at {message.created_at.isoformat()} is in the future (now "
                            f"{clock.isoformat(timespec='seconds')}); give the time the message was said, with "
                            "its UTC offset (a local time read as UTC is hours off)")

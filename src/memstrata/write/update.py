@@ -85,8 +85,8 @@ def lock_fact(store: Store, conn: Any, fact: Fact) -> Fact:
 def lock_current(store: Store, conn: Any, fact: Fact) -> Fact:
     """Inside an open write: take the lock of ``fact``'s scope (the one every write path takes,
     ``Store.lock_scopes``) and read the fact again. Between the caller's read and this write
-    another process may have superseded, updated or deleted it; a fresh-user trial saw
-    four concurrent updates of one fact each succeed, leaving four current values. Returns the
+    another process may have superseded, updated or deleted it; without the lock four
+    concurrent updates of one fact each succeeded, leaving four current values. Returns the
     fact as stored now.
 
     Raises:

@@ -78,7 +78,7 @@ class PgDatabase:
             self._bootstrap()
             # ``check``: a pooled connection is tested (an empty query) when taken, and replaced if
             # the server closed it. After a PostgreSQL restart every REST process otherwise
-            # failed its next requests with 503 on stale connections (a fresh-user trial).
+            # failed its next requests with 503 on stale connections.
             self.pool: ConnectionPool[psycopg.Connection[Any]] = ConnectionPool(
                 url, min_size=1, max_size=max_connections, configure=_configure, open=False,
                 timeout=connect_timeout_s, kwargs={"autocommit": False}, check=ConnectionPool.check_connection)

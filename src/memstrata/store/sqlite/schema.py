@@ -25,7 +25,7 @@ OWN_SUBJECTS_SQL = """
 -- A fact the user states about themself has no subject (the write path: ``facts.terms.fact_subject``).
 -- Imports named the user's own turns after their role ("user", the JSONL loader's default) or by
 -- the user's id, so those facts carried a subject and a correction said later with no speaker
--- never replaced them: two current carriers (a fresh-user trial). Such subjects are cleared.
+-- never replaced them: two current carriers. Such subjects are cleared.
 -- Two values of one key may then both be current; the next statement of the key replaces both.
 UPDATE facts SET subject = NULL
  WHERE subject IS NOT NULL
@@ -318,7 +318,7 @@ CREATE INDEX IF NOT EXISTS idempotency_keys_created ON idempotency_keys (org_id,
 -- What the user withdrew ("I'm not allergic to peanuts any more": key, value, the sentence, when
 -- it was said), kept whether or not it withdrew a stored value, so that a value said before it but
 -- arriving after it (a newest-first log, a backfill after live traffic) is stored as a past value
--- that ended there instead of a current one (a fresh-user trial). Deleted with its episode.
+-- that ended there instead of a current one. Deleted with its episode.
 CREATE TABLE IF NOT EXISTS withdrawals (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
     org_id TEXT NOT NULL, project_id TEXT NOT NULL, user_id TEXT, agent_id TEXT, subject TEXT,
@@ -335,7 +335,7 @@ CREATE INDEX IF NOT EXISTS withdrawals_episode ON withdrawals (episode_id);
         """
 -- Where a forgotten superseded value was stated (store/outdated_marks.py): the character span of
 -- each piece of a still-stored message that stated it, with the fact's recorded and retired times,
--- so the piece stays outdated once the value is gone (a fresh-user trial, F9). No text, no value.
+-- so the piece stays outdated once the value is gone. No text, no value.
 -- Deleted with its episode.
 CREATE TABLE IF NOT EXISTS outdated_marks (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -362,7 +362,7 @@ CREATE INDEX IF NOT EXISTS outdated_marks_episode ON outdated_marks (episode_id)
         """
 -- The ids of forgotten episodes and facts, with their owner and when (store/forgotten.py), so that
 -- an import of an export taken before the forget skips them instead of bringing the content back
--- (a fresh-user trial found forgotten messages restored active with their old ids). No content.
+-- (which restored forgotten messages active with their old ids). No content.
 CREATE TABLE IF NOT EXISTS forgotten_ids (
     tbl TEXT NOT NULL, row_id INTEGER NOT NULL,
     org_id TEXT NOT NULL, project_id TEXT NOT NULL, user_id TEXT,
