@@ -16,14 +16,14 @@ import os
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import asdict, replace
-from datetime import datetime, timedelta
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypedDict, Unpack, cast
 
 from memstrata.arguments import KEY_WANTED, check_kinds, check_limit, check_offset, check_statuses
 from memstrata.arguments import check_text as check_argument
 from memstrata.clock import require_aware, utcnow
-from memstrata.config import Settings, check_ttl, is_postgres_url, looks_like_url
+from memstrata.config import Settings, is_postgres_url, looks_like_url
 from memstrata.context.block import PROFILE_FACTS, profile_filter, profile_hits
 from memstrata.context.block import build as build_context
 from memstrata.context.block import check_arguments as check_block_arguments
@@ -35,8 +35,7 @@ from memstrata.embed.base import (
     carried_cosine,
     cosine_scale,
 )
-from memstrata.embed.health import ModelHealth
-from memstrata.embed.models import load_default_embedder
+from memstrata.embed.health import ModelHealth, load_named
 from memstrata.embed.threads import limit_native_threads, pool_sizes
 from memstrata.errors import EmbeddingError, InvalidInput, NotFound, StoreError, install_hint
 from memstrata.extract.base import Extractor
@@ -45,7 +44,7 @@ from memstrata.facts.history import fact_history
 from memstrata.filter import Expr
 from memstrata.lifecycle.delete import Reader, forget_scope, forget_target
 from memstrata.lifecycle.delete import delete as delete_target
-from memstrata.lifecycle.embed_missing import check_model, embed_flagged, flag_missing
+from memstrata.lifecycle.embed_missing import check_model, embed_when_up, model_failed
 from memstrata.lifecycle.export import export_all, export_records
 from memstrata.lifecycle.forget import (
     BackgroundForgetter,
@@ -80,10 +79,10 @@ from memstrata.store.reindex import upgrade_terms
 from memstrata.store.scope import check_scope
 from memstrata.store.semantic_store import USAGE_COUNTERS
 from memstrata.store.turns import backfill as backfill_turns
-from memstrata.timing import phase
 from memstrata.types import Episode, Fact, Hit, MemoryEvent, Scope
-from memstrata.write.idempotency import KeyTable, check_key, write_once
-from memstrata.write.ingest import AddResult, Ingestor, Message, validate_message
+from memstrata.write.batch import BATCH_SIZE, Writer, build_message, check_messages, message_list
+from memstrata.write.idempotency import KeyTable, check_key
+from memstrata.write.ingest import AddResult, Ingestor, Message
 from memstrata.write.update import FactUpdate, apply_update
 
 if TYPE_CHECKING:
@@ -112,22 +111,6 @@ class ScopeArgs(TypedDict, total=False):
     agent_id: str | None
     session_id: str | None
 
-#: Messages embedded and committed together by ``add_many`` (one transaction per batch).
-BATCH_SIZE = 64
-
-
-
-def message_list(messages: Iterable[Message]) -> builtins.list[Message]:
-    """``messages`` as a list for ``add_many``, refusing a str, bytes or dict, which iterate as
-    characters, bytes or keys (``add_many("text")`` was read one character at a time).
-
-    Raises:
-        InvalidInput: ``messages`` is a str, bytes or dict, named with what to call instead.
-    """
-    if isinstance(messages, str | bytes | dict):
-        raise InvalidInput(f"add_many takes a list of Message (Memory.message(...)), got a "
-                           f"{type(messages).__name__}; Memory.add remembers one text")
-    return builtins.list(messages)
 
 class Memory:
     """Long-term memory on one SQLite file.
@@ -188,7 +171,7 @@ class Memory:
             self._check_model()
             upgrade_terms(self.store)
             backfill_turns(self.store)
-            self._embed_missing()  # stored while the model was down: embedded at this open
+            embed_when_up(self.store, self._health)  # stored while the model was down: embedded at this open
         except Exception:
             self.store.close()
             raise
@@ -246,46 +229,22 @@ class Memory:
         if self.settings.embedding_model is None:
             self._off_status = "disabled by configuration (full-text search only)"
             return None
-        name, threads = self.settings.embedding_model, self.settings.embed_threads
-
-        def load() -> Embedder:
-            return EmbeddingCache(load_default_embedder(name, threads=threads))
-        try:
-            return ModelHealth(load(), load=load)
-        except EmbeddingError as exc:  # loaded again at the retry time
-            health = ModelHealth(None, load=load)
-            health.failed(str(exc))
-            return health
+        return load_named(self.settings.embedding_model, threads=self.settings.embed_threads)
 
     def _disable_embedder(self, reason: str) -> None:
-        """The model failed: full-text only until it is retried, and the store is told that rows
-        are being written without vectors (``lifecycle.embed_missing``)."""
-        if self._health is not None:
-            self._health.failed(reason)
-        flag_missing(self.store)
+        """The model failed (``lifecycle.embed_missing.model_failed``)."""
+        model_failed(self.store, self._health, reason)
 
     def _recovered(self) -> None:
         """The model answers again: the extractor gets it back, and what was stored without a
         vector gets one."""
         if self.extractor is not None and getattr(self.extractor, "embedder", False) is None:
             self.extractor.embedder = self._health.model if self._health is not None else None  # type: ignore[attr-defined]
-        self._embed_missing()
-
-    def _embed_missing(self) -> None:
-        """Embed the rows stored while the model was down, if the store says there are any
-        (``lifecycle.embed_missing.embed_flagged``); a failing model is marked down again."""
-        health = self._health
-        if health is None or health.down or health.model is None:
-            return
-        try:
-            embed_flagged(self.store, health.model)
-        except EmbeddingError as exc:
-            health.failed(str(exc))
+        embed_when_up(self.store, self._health)
 
     def _load_extractor(self, extractor: Any) -> Extractor | None:
         if extractor is not _DEFAULT:
             return extractor  # type: ignore[no-any-return]
-
         return RuleExtractor(embedder=self.embedder)
 
     def _check_model(self) -> None:
@@ -361,25 +320,14 @@ class Memory:
                 created_at: datetime | None = None, metadata: dict[str, Any] | None = None,
                 produced_for: str | None = None, content_type: str = "message", ttl: float | None = None,
                 **scope: Unpack[ScopeArgs]) -> Message:
-        """Build and validate a ``Message`` for ``add_many`` (same arguments as ``add``)."""
-        expires_at = None
-        if ttl is None:
-            ttl = self.settings.ttl_seconds.get("message")
-        if ttl is not None:
-            expires_at = utcnow() + timedelta(seconds=check_ttl(ttl))
+        """Build and validate a ``Message`` for ``add_many`` (same arguments as ``add``;
+        ``write.batch.build_message``)."""
         unknown = set(scope) - {"org_id", "project_id", "user_id", "agent_id", "session_id"}
         if unknown:
             raise InvalidInput(f"unknown argument(s): {', '.join(sorted(unknown))}")
-        when = utcnow() if created_at is None else require_aware(created_at, "created_at")
-        offset = (created_at.utcoffset() if created_at is not None else None) or timedelta(0)
-        # Copied when a dict; anything else is left for validate_message to name (dict("x") raised
-        # a bare ValueError).
-        meta = dict(metadata) if isinstance(metadata, dict) else {} if metadata is None else metadata
-        msg = Message(content=content, scope=self._scope(**scope), created_at=when, role=role,
-                      speaker=speaker, produced_for=produced_for, content_type=content_type,
-                      metadata=meta, expires_at=expires_at, utc_offset=offset)
-        validate_message(msg, max_bytes=self.settings.max_content_bytes)
-        return msg
+        return build_message(content, scope=self._scope(**scope), settings=self.settings, role=role,
+                             speaker=speaker, created_at=created_at, metadata=metadata,
+                             produced_for=produced_for, content_type=content_type, ttl=ttl)
 
     def add_many(self, messages: Iterable[Message], *, batch_size: int = BATCH_SIZE,
                  on_batch: Callable[[int], None] | None = None, wait: bool = False,
@@ -400,12 +348,7 @@ class Memory:
         items = message_list(messages)
         if wait and self.has_llm:
             _ = self.semantic  # loads the LLM client first: a failure must not leave stored messages behind
-        with phase("ingest", "validation"):
-            for position, msg in enumerate(items):
-                if not isinstance(msg, Message):
-                    raise InvalidInput(f"add_many item {position} is a {type(msg).__name__}, not a Message: "
-                                       "build one with Memory.message(...)")
-                validate_message(msg, max_bytes=self.settings.max_content_bytes)
+        check_messages(items, max_bytes=self.settings.max_content_bytes)
         if idempotency_key is not None:
             key = check_key(idempotency_key)
             if not items:
@@ -413,22 +356,11 @@ class Memory:
             # a table of the SQLite or PostgreSQL store
             self._require(self.store.capabilities.maintenance, "idempotency keys")
             table = KeyTable(self.store.db, cast("LifecycleStore", self.store).dialect)
-            prepared = self._prepare(items)  # may switch the embedder off: the ingestor is made after
-            once = write_once(self._ingestor(), table, items, prepared, key, now=utcnow())
-            if once and not once[0].replayed:
-                self._fold_short_term({m.scope for m in items if m.scope.session_id is not None})
-            if on_batch is not None:
-                on_batch(len(items))
-            if wait and self.has_llm and not any(r.replayed for r in once):
-                return self.semantic.read_your_writes_many(once, [m.scope for m in items])
-            return once
-        results: list[AddResult] = []
-        for start in range(0, len(items), batch_size):
-            batch = items[start:start + batch_size]
-            results.extend(self._ingestor().write(self._prepare(batch), now=utcnow()))
-            self._fold_short_term({m.scope for m in batch if m.scope.session_id is not None})
-            if on_batch is not None:
-                on_batch(len(batch))
+            results = self._writer().once(items, table, key, on_batch=on_batch)
+            if any(r.replayed for r in results):
+                return results  # a replay wrote nothing: its (first) results stand as they are
+        else:
+            results = self._writer().batches(items, batch_size=batch_size, on_batch=on_batch)
         if wait and self.has_llm:
             return self.semantic.read_your_writes_many(results, [m.scope for m in items])
         return results
@@ -439,14 +371,17 @@ class Memory:
                         enqueue=self.has_llm and self.store.capabilities.extraction_queue,
                         settings=self.settings, cipher=self.store.cipher)
 
-    def _prepare(self, batch: Sequence[Message]) -> list[Any]:
-        try:
-            return self._ingestor().prepare(batch)
-        except EmbeddingError as exc:
-            self._disable_embedder(str(exc))
+    def _writer(self) -> Writer:
+        """This instance's write path (``write.batch``): a model that fails is switched off for
+        the extractor too, and each committed batch updates its sessions' short-term memory."""
+        def model_failed(reason: str) -> None:
+            self._disable_embedder(reason)
             if self.extractor is not None and hasattr(self.extractor, "embedder"):
                 self.extractor.embedder = None
-            return self._ingestor().prepare(batch)
+
+        def written(batch: Sequence[Message]) -> None:
+            self._fold_short_term({m.scope for m in batch if m.scope.session_id is not None})
+        return Writer(self._ingestor, model_failed, written)
 
     # -- read -------------------------------------------------------------------------------
     def search(self, query: str, *, limit: int = 10, kinds: Sequence[str] = ("fact", "episode"),

@@ -14,7 +14,8 @@ import logging
 import time
 from collections.abc import Callable
 
-from memstrata.embed.base import Embedder
+from memstrata.embed.base import Embedder, EmbeddingCache
+from memstrata.embed.models import load_default_embedder
 from memstrata.errors import EmbeddingError
 
 log = logging.getLogger(__name__)
@@ -76,3 +77,22 @@ class ModelHealth:
             return False
         self.status, self._retry_at, self._backoff_s = "ok", None, FIRST_BACKOFF_S
         return True
+
+
+def load_named(name: str, *, threads: int | None) -> ModelHealth:
+    """The configured model ``name`` (``embed.models.load_default_embedder``, behind an
+    ``EmbeddingCache``) with its health. A model that cannot load now does not stop the caller:
+    the health is down (full-text only) and loads it again at the retry time.
+
+    Args:
+        name: the model's name (``Settings.embedding_model``).
+        threads: native threads for the model's runtime (``Settings.embed_threads``).
+    """
+    def load() -> Embedder:
+        return EmbeddingCache(load_default_embedder(name, threads=threads))
+    try:
+        return ModelHealth(load(), load=load)
+    except EmbeddingError as exc:  # loaded again at the retry time
+        health = ModelHealth(None, load=load)
+        health.failed(str(exc))
+        return health

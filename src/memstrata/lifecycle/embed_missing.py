@@ -19,7 +19,8 @@ from typing import Any, cast
 import numpy as np
 
 from memstrata.embed.base import Embedder
-from memstrata.errors import EmbeddingModelMismatch, StoreError
+from memstrata.embed.health import ModelHealth
+from memstrata.errors import EmbeddingError, EmbeddingModelMismatch, StoreError
 from memstrata.store.dialect import rows, run_many
 from memstrata.store.protocol import LifecycleStore, Store
 from memstrata.store.vectors import encode_vector
@@ -98,6 +99,25 @@ def embed_flagged(store: Store, embedder: Embedder) -> None:
     embed_missing(cast(LifecycleStore, store), embedder)
     with store.db.write() as conn:
         store.set_meta(conn, MISSING_VECTORS, "0")
+
+
+def model_failed(store: Store, health: ModelHealth | None, reason: str) -> None:
+    """The model failed: ``health`` is down (full-text only until its retry time, ``embed.health``)
+    and the store is told that rows are being written without vectors (``flag_missing``)."""
+    if health is not None:
+        health.failed(reason)
+    flag_missing(store)
+
+
+def embed_when_up(store: Store, health: ModelHealth | None) -> None:
+    """Embed the rows stored while the model was down, if the store says there are any
+    (``embed_flagged``) and the model answers; a model that fails meanwhile is down again."""
+    if health is None or health.down or health.model is None:
+        return
+    try:
+        embed_flagged(store, health.model)
+    except EmbeddingError as exc:
+        health.failed(str(exc))
 
 
 def check_model(store: Store, embedder: Embedder) -> None:
