@@ -60,7 +60,7 @@ from memstrata.lifecycle.preview import ForgetPreview, OwnerCount, forget_previe
 from memstrata.lifecycle.project import delete_project as delete_whole_project
 from memstrata.lifecycle.rollback import restore as restore_fact
 from memstrata.lifecycle.rollback import rollback as rollback_event
-from memstrata.lifecycle.target import require_target
+from memstrata.lifecycle.target import require_id, require_target
 from memstrata.llm.factory import load_llm
 from memstrata.paging import Page, page_of, read_cursor
 from memstrata.privacy.crypto import Cipher
@@ -826,10 +826,11 @@ class Memory:
         return run_maintenance(self.store, self.settings, now=when, on_step=on_step)  # type: ignore[arg-type]
 
     def restore(self, fact_id: int, *, actor: str = "sdk", **scope: Unpack[ScopeArgs]) -> Fact:
-        """Bring an archived fact back to active (logged). Raises ``NotFound``, ``InvalidInput``."""
+        """Bring an archived fact back to active (logged). Raises ``NotFound``; ``InvalidInput`` for a
+        ``fact_id`` that is missing, blank or no whole number (``lifecycle.target.require_id``)."""
         sc = self._scope(**scope)
         self._require(self.store.capabilities.maintenance, "restore")
-        restore_fact(self.store, sc, int(fact_id), actor=actor, now=utcnow())  # type: ignore[arg-type]
+        restore_fact(self.store, sc, require_id("restore", "fact_id", fact_id), actor=actor, now=utcnow())
         fact = self.get(fact_id, **scope)
         assert isinstance(fact, Fact)
         return fact
@@ -839,11 +840,13 @@ class Memory:
         ``history``); the rollback is itself logged. Returns the facts it changed.
 
         Raises:
-            NotFound: no such event in the scope. InvalidInput: not undoable, or already undone.
+            NotFound: no such event in the scope. InvalidInput: not undoable, or already undone; an
+                ``event_id`` that is missing, blank or no whole number (``lifecycle.target.require_id``).
         """
         sc = self._scope(**scope)
         self._require(self.store.capabilities.maintenance, "rollback")
-        changed = rollback_event(self.store, sc, int(event_id), actor=actor, now=utcnow())  # type: ignore[arg-type]
+        event = require_id("rollback", "event_id", event_id)
+        changed = rollback_event(self.store, sc, event, actor=actor, now=utcnow())
         facts = self.store.get_facts(Scope(sc.org_id, sc.project_id), changed)
         return [facts[i] for i in changed if i in facts]
 

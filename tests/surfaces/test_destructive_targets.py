@@ -65,6 +65,9 @@ SDK_CASES: list[tuple[str, Callable[[Memory], Any]]] = [
     ("delete: null", lambda m: m.delete(None, episode_id=None)),
     ("undo: empty run", lambda m: m.undo("")),
     ("undo: whitespace run", lambda m: m.undo("   ")),
+    ("rollback: empty event", lambda m: m.rollback("")),  # type: ignore[arg-type]
+    ("rollback: whitespace event", lambda m: m.rollback(" ")),  # type: ignore[arg-type]
+    ("rollback: null event", lambda m: m.rollback(None)),  # type: ignore[arg-type]
 ]
 
 
@@ -91,6 +94,9 @@ def test_sdk_refuses_every_destructive_call_without_an_explicit_target(seeded: M
     with pytest.raises(InvalidInput) as blank:
         seeded.forget(before="")  # type: ignore[arg-type]
     assert blank.value.details() == {"field": "before"}
+    with pytest.raises(InvalidInput) as text_id:  # an id given as text is named, not a bare ValueError
+        seeded.rollback("12")  # type: ignore[arg-type]
+    assert text_id.value.details() == {"field": "event_id"} and "whole-number id" in str(text_id.value)
 
 
 # -- CLI ------------------------------------------------------------------------------------------
@@ -109,6 +115,10 @@ CLI_CASES = [
     ["delete-project", "", "--yes"],
     ["delete-project", "   ", "--yes"],
     ["delete-project", "--yes"],  # default-only: $MEMSTRATA_PROJECT is set, no project typed
+    ["keys", "revoke", ""],
+    ["keys", "revoke", "  "],
+    ["rollback", ""],
+    ["consolidate", "--undo", ""],
 ]
 
 
@@ -122,10 +132,14 @@ def test_cli_refuses_every_destructive_command_without_an_explicit_target(tmp_pa
     for args in CLI_CASES:
         result = runner.invoke(app, args, env=env)
         assert result.exit_code == 2, (args, result.output)
-        assert "invalid_input" in result.output or "Missing argument" in result.output, (args, result.output)
+        # an id typed as a number (rollback's EVENT) is refused by the command line's own type check, naming it
+        assert any(w in result.output for w in ("invalid_input", "Missing argument", "Invalid value for 'event'")), (
+            args, result.output)
         assert _sqlite_rows(db) == before, args
     blank = runner.invoke(app, ["forget", "--before", "", "--yes"], env=env)
     assert "--before is empty" in " ".join(blank.output.split()), blank.output
+    key = runner.invoke(app, ["keys", "revoke", ""], env=env)  # was error[not_found]: no API key ''
+    assert "error[invalid_input]: memstrata keys revoke: KEY_ID is empty" in " ".join(key.output.split()), key.output
 
 
 # -- REST -----------------------------------------------------------------------------------------
@@ -180,6 +194,13 @@ def test_rest_refuses_every_destructive_route_without_an_explicit_target(rest: t
     with server.client(keys["alice"]) as client:
         refused = client.post("/v1/forget", json={}).json()["error"]
     assert refused["code"] == "invalid_input" and "needs a target" in refused["message"], refused
+    with server.client(keys["admin"]) as client:  # a blank key id is bad input naming it, not "no such key"
+        blank_key = client.delete("/v1/keys/%20%20")
+        blank_project = client.delete("/v1/projects/%20")
+    for answer, field in ((blank_key, "key_id"), (blank_project, "project_id")):
+        assert answer.status_code == 422, answer.text
+        assert (answer.json()["error"]["code"], answer.json()["error"]["details"]) == ("invalid_input",
+                                                                                       {"field": field}), answer.text
 
 
 # -- MCP ------------------------------------------------------------------------------------------

@@ -22,6 +22,7 @@ from memstrata.cli.session import console, emit_json, err, open_memory, run_comm
 from memstrata.config import Settings, is_postgres_url
 from memstrata.errors import EmbeddingModelMismatch, InvalidInput
 from memstrata.lifecycle.reembed import reembed_database
+from memstrata.lifecycle.target import require_target
 
 
 def _print_report(report: dict[str, Any], as_json: bool) -> None:
@@ -123,6 +124,8 @@ def consolidate(
 ) -> None:
     """Merge/rewrite a category's features with the LLM now (or --undo a run)."""
     def go() -> str:
+        if undo is not None:  # a blank run id is refused before the database or the model is opened
+            require_target("memstrata consolidate --undo", **{"--undo": undo})
         with open_memory(db, org, project, user, agent_id=agent) as memory:
             if undo is not None:
                 counts = memory.undo(undo)

@@ -26,6 +26,7 @@ from memstrata.cli.options import AgentOpt, DbOpt, JsonOpt, OrgOpt, ProjectOpt, 
 from memstrata.cli.session import console, emit_json, err, open_memory, run_command, safe
 from memstrata.config import Settings
 from memstrata.errors import InvalidInput, StoreError, install_hint
+from memstrata.lifecycle.target import require_target
 from memstrata.memory import Memory
 from memstrata.server.config import ServerConfig
 from memstrata.store.protocol import KeyStore
@@ -258,6 +259,8 @@ def keys_revoke(key_id: Annotated[str, typer.Argument(help="The key id (from `ke
                 db: DbOpt = None) -> None:
     """Revoke an API key: requests with it get 401 from then on."""
     def go() -> ApiKey:
+        # An empty or blank id is an unset variable, refused before the database is opened (not "no such key").
+        require_target("memstrata keys revoke", KEY_ID=key_id)
         with open_memory(db, None, None, None, model=False) as memory:
             return _stored_keys(memory).revoke(key_id)
     run_command(go)

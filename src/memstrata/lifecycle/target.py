@@ -60,3 +60,21 @@ def require_target(operation: str, *, hint: str = "", **given: object) -> None:
         raise _refused(f"{operation} needs a target: {hint or 'one of ' + ', '.join(given)} (a default such as "
                        "the configured user or an API key's user is not a target by itself); nothing was deleted",
                        None)
+
+
+def require_id(operation: str, name: str, value: object) -> int:
+    """``value`` as the whole-number id a change of one row is aimed at (``rollback``'s
+    ``event_id``, ``restore``'s ``fact_id``).
+
+    Returns:
+        the id.
+
+    Raises:
+        InvalidInput: a missing (``None``) or blank id is refused as for every destructive
+            target (``require_target``); anything but an ``int`` (a ``bool``, a float, the text
+            ``"12"``) names the argument and what it got (``details.field``). Nothing is changed.
+    """
+    require_target(operation, **{name: value})
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _refused(f"{operation}: {name} must be a whole-number id, got {value!r}; nothing was changed", name)
+    return value

@@ -610,8 +610,10 @@ def list_keys(caller: Caller, request: Request) -> KeyList:
 @router.delete("/keys/{key_id}", response_model=ApiKey, tags=["keys"])
 def revoke_key(key_id: Annotated[str, Path(min_length=1, max_length=64)], caller: Caller,
                request: Request) -> ApiKey:
-    """Revoke an API key by its public id. Admin only."""
+    """Revoke an API key by its public id. Admin only. A blank id is 422 ``invalid_input`` (field
+    ``key_id``), not 404: a destructive route's target is never blank."""
     caller.require_admin()
+    require_target("DELETE /v1/keys/{key_id}", key_id=key_id)
     return _keys(request).revoke(key_id)
 
 
