@@ -83,8 +83,7 @@ class SQLiteBase:
     if TYPE_CHECKING:
         # The read predicate stays in ``store.py`` beside the search whose cost it drives;
         # declared here so the mixins type-check against its signature.
-        @staticmethod
-        def hidden_clause(conn: sqlite3.Connection, table: str, prefix: str = "") -> tuple[str, list[object]]:
+        def hidden_clause(self, conn: sqlite3.Connection, table: str, prefix: str = "") -> tuple[str, list[object]]:
             """SQL excluding rows of ``table`` that a running forget job has hidden."""
 
         def where(self, conn: sqlite3.Connection, scope: Scope, *, table: str, prefix: str = "",

@@ -7,14 +7,16 @@ from __future__ import annotations
 
 import sqlite3
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from memstrata.clock import to_db, utcnow
 from memstrata.errors import CorruptDatabase, MemoryClosed, SchemaTooNew, StoreError
 from memstrata.store.sqlite.schema import MIGRATIONS, SCHEMA_VERSION
+
+T = TypeVar("T")
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 
@@ -97,6 +99,8 @@ class Database:
         self._lock = threading.RLock()
         #: Whether a ``read()`` transaction is open (``snapshot``: nested reads join it).
         self._reading = False
+        #: What the open read transaction already read (``snapshot_cached``); emptied when it ends.
+        self._read_memo: dict[Hashable, Any] = {}
         self._busy_ms = int(busy_timeout_s * 1000)
         self.on_rollback: Callable[[], None] | None = None
         try:
@@ -243,7 +247,20 @@ class Database:
                 yield self.conn
             finally:
                 self._reading = False
+                self._read_memo.clear()
                 self.conn.execute("COMMIT")
+
+    def snapshot_cached(self, key: Hashable, load: Callable[[], T]) -> T:
+        """``load()``, once per read transaction: inside ``read()`` (a search's ``snapshot()``) the
+        file cannot change, so what was read from it (the running forget jobs, whether any row
+        expires) holds until the transaction ends; outside one (a write), loaded on every call.
+        ``key`` names the value; call only while holding the connection (inside ``read()`` or
+        ``write()``)."""
+        if not self._reading:
+            return load()
+        if key not in self._read_memo:
+            self._read_memo[key] = load()
+        return self._read_memo[key]  # type: ignore[no-any-return]
 
     @contextmanager
     def snapshot(self) -> Iterator[None]:

@@ -272,11 +272,12 @@ class SQLiteStore(EpisodeWrites, FactWrites, Listings, LifecycleHooks, SQLiteBas
         self.cipher: Cipher | None = None
 
     # -- the read predicate -----------------------------------------------------------------
-    @staticmethod
-    def hidden_clause(conn: sqlite3.Connection, table: str, prefix: str = "") -> tuple[str, list[object]]:
+    def hidden_clause(self, conn: sqlite3.Connection, table: str, prefix: str = "") -> tuple[str, list[object]]:
         """SQL excluding rows of ``table`` that a running forget job has hidden ("" when none);
-        see ``store.scope.hidden_predicate``."""
-        jobs = [tuple(r) for r in conn.execute(running_forgets_sql(table)).fetchall()]
+        see ``store.scope.hidden_predicate``. The jobs are read once per read transaction (a
+        search asked seven times)."""
+        jobs = self.db.snapshot_cached(("forget_jobs", table), lambda: [
+            tuple(r) for r in conn.execute(running_forgets_sql(table)).fetchall()])
         return hidden_predicate(jobs, table, prefix=prefix)
 
     def where(self, conn: sqlite3.Connection, scope: Scope, *, table: str, prefix: str = "",
@@ -321,8 +322,9 @@ class SQLiteStore(EpisodeWrites, FactWrites, Listings, LifecycleHooks, SQLiteBas
                     f"ORDER BY {_BM25_TURNS_FTS} LIMIT ?", (expr, lo, hi, *params, limit)).fetchall()
                 kept = [(int(r[0]), float(r[1])) for r in ranked]
             else:
+                everyone = self._whole_file(conn, scope, "episodes", "episodes_user")
                 kept = _fts_top(conn, "turns_fts", _BM25_TURNS_FTS, match, required, limit,
-                                lambda ranked: self._turns_in_scope(conn, ranked, where, params),
+                                lambda ranked: self._turns_in_scope(conn, ranked, where, params, everyone),
                                 lambda n: self._scope_rows(conn, scope, "episodes e", where, params, n))
             kept = kept[:limit]
             if not kept:
@@ -348,14 +350,33 @@ class SQLiteStore(EpisodeWrites, FactWrites, Listings, LifecycleHooks, SQLiteBas
         """Whether every stored row of ``table`` passes the read predicate's expiry and forget-job
         parts now: no episode of the file has an expiry (segments expire with their episode; the
         partial index ``episodes_expires`` answers at once) and no forget job hides rows of it."""
-        return (conn.execute("SELECT 1 FROM episodes WHERE expires_at IS NOT NULL LIMIT 1").fetchone() is None
-                and not self.hidden_clause(conn, table)[0])
+        return self.db.snapshot_cached(("readable", table), lambda: (
+            conn.execute("SELECT 1 FROM episodes WHERE expires_at IS NOT NULL LIMIT 1").fetchone() is None
+            and not self.hidden_clause(conn, table)[0]))
+
+    def _whole_file(self, conn: sqlite3.Connection, scope: Scope, table: str, index: str) -> bool:
+        """Whether every stored row of ``table`` (``segments`` or ``episodes``) passes the read
+        predicate of ``scope`` now: the scope names its user and no agent or session, every row
+        is readable (``_all_readable``), and the first and the last row of the scope's ``index``
+        (``org_id, project_id, user_id, ...``) are the scope's, read in two seeks. A file holding
+        one user's memory (an agent's own file, the bench's stores) then skips the scope check of
+        its ranked full-text rows (200 ids a list: ~0.3 ms each at 10k segments)."""
+        if scope.user_id is None or scope.agent_id is not None or scope.session_id is not None:
+            return False
+        owner = (scope.org_id, scope.project_id, scope.user_id)
+
+        def load() -> bool:
+            ends = [conn.execute(f"SELECT org_id, project_id, user_id FROM {table} INDEXED BY {index} "
+                                 f"ORDER BY org_id {way}, project_id {way}, user_id {way} LIMIT 1").fetchone()
+                    for way in ("ASC", "DESC")]
+            return all(end is not None and tuple(end) == owner for end in ends)
+        return self._all_readable(conn, table) and self.db.snapshot_cached(("whole_file", table, owner), load)
 
     @staticmethod
-    def _turns_in_scope(conn: sqlite3.Connection, ranked: list[Any], where: str,
-                        params: list[object]) -> list[tuple[int, float]]:
-        if not ranked:
-            return []
+    def _turns_in_scope(conn: sqlite3.Connection, ranked: list[Any], where: str, params: list[object],
+                        everyone: bool = False) -> list[tuple[int, float]]:
+        if not ranked or everyone:  # ``everyone``: every stored turn is the scope's (``_whole_file``)
+            return [(int(r[0]), float(r[1])) for r in ranked]
         marks = ",".join("?" * len(ranked))
         # NOT INDEXED: by rowid. Left to itself the planner walks the owner's index (episodes_user),
         # every episode of the user: 67 ms at 100k, against 0.2 ms for 200 rowid lookups.
@@ -545,7 +566,10 @@ class SQLiteStore(EpisodeWrites, FactWrites, Listings, LifecycleHooks, SQLiteBas
         While every stored row is readable (``_all_readable``) and the scope names its user, the
         predicate is the scope's alone, checked in ``segments_scope`` (org, project, user, id: one
         seek an id, reading no row, where each row holds its 2 KB vector: 200 ids of 100k segments
-        ~1.5 against ~12 ms under load); else the full read predicate (``where``) by rowid."""
+        ~1.5 against ~12 ms under load); else the full read predicate (``where``) by rowid. When
+        every stored segment is the scope's and readable (``_whole_file``), nothing: ``("", "", [])``."""
+        if self._whole_file(conn, scope, "segments", "segments_scope"):
+            return "", "", []  # every stored segment is the scope's: nothing to check
         if scope.user_id is not None and self._all_readable(conn, "segments"):
             return ("INDEXED BY segments_scope", *scope_predicate(scope))
         # By rowid. Left to itself the planner seeks each id in segments_scope and then the row
@@ -555,8 +579,8 @@ class SQLiteStore(EpisodeWrites, FactWrites, Listings, LifecycleHooks, SQLiteBas
     @staticmethod
     def _in_scope(conn: sqlite3.Connection, ranked: list[Any], index: str, where: str,
                   params: list[object]) -> list[tuple[int, float]]:
-        if not ranked:
-            return []
+        if not ranked or not where:  # no predicate: every stored segment is readable (``_segment_check``)
+            return [(int(r[0]), float(r[1])) for r in ranked]
         marks = ",".join("?" * len(ranked))
         allowed = {r[0] for r in conn.execute(f"SELECT id FROM segments {index} WHERE id IN ({marks}) AND {where}",
                                               [r[0] for r in ranked] + params)}
