@@ -132,6 +132,8 @@ def import_cmd(
     if (fmt == "auto" and run_command(lambda: detect_format(path)) == "export") or fmt == "export":
         def restore() -> dict[str, Any]:
             records, lines = load_export_lines(path)
+            if not records:
+                raise InvalidInput(_nothing_in(path, "a memstrata export file (one JSON record per line)"))
             # one transaction: a refused restore stored nothing
             with removed_unless_stored(db), open_memory(db, org, project, user, create=True) as memory:
                 return {"records": len(records), **memory.import_records(records, lines=lines)}
@@ -162,6 +164,8 @@ def import_cmd(
     def go() -> dict[str, int]:
         groups = load_any(path, fmt)
         total = sum(len(msgs) for _, msgs in groups)
+        if not total:  # refused before the database is opened: nothing is written, no empty file is made
+            raise InvalidInput(_nothing_in(path, IMPORTABLE))
         summary = {"messages": total, "groups": len(groups), "added": 0, "duplicates": 0}
         with removed_unless_stored(db) as state, open_memory(db, org, project, user, create=True) as memory, Progress(
             TextColumn("importing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
@@ -187,6 +191,20 @@ def import_cmd(
         console.print(f"{done}; database now holds "
                       f"{summary['episodes']} episodes, {summary['segments']} segments, "
                       f"{summary.get('facts_active', 0)} active facts")
+
+
+#: What ``memstrata import FILE`` reads, for the error on a file that holds none of it.
+IMPORTABLE = ("JSONL messages (one JSON object with \"content\" per line), a LoCoMo JSON file, or a "
+              "`memstrata export` file")
+
+
+def _nothing_in(path: Path, expected: str) -> str:
+    """The error for an import file that holds nothing to import: its path, what it holds (empty,
+    blank lines only, or records without a message) and what an import expects."""
+    size = path.stat().st_size
+    held = ("it is empty (0 bytes)" if size == 0 else
+            "it holds only blank lines" if not path.read_bytes().strip() else "it holds no message")
+    return f"{path}: nothing to import: {held}; expected {expected}; nothing was stored"
 
 
 def _import_markdown(path: Path, *, db: str | None, user: str | None, org: str | None, project: str | None,

@@ -138,8 +138,10 @@ def import_folder(memory: Memory, folder: str | Path, *, user_id: str | None = N
         user_id: whose memory; default the ``Memory``'s user.
 
     Raises:
-        InvalidInput: not a directory, no user, a file that is not UTF-8, a projection of another
-            user, or a note ``Memory`` refuses (named ``file:line``); notes stored before it stay.
+        InvalidInput: not a directory, a directory without a ``*.md`` file (``nothing_to_import``:
+            an empty folder or a typo'd path imported nothing and said "read 0 files"), no user, a
+            file that is not UTF-8, a projection of another user, or a note ``Memory`` refuses
+            (named ``file:line``); notes stored before it stay.
     """
     root = Path(folder)
     user = the_user(memory, user_id)
@@ -148,8 +150,11 @@ def import_folder(memory: Memory, folder: str | Path, *, user_id: str | None = N
         raise InvalidInput(f"{root} is the projection of user {manifest['user_id']!r}; import it with "
                            f"user_id={manifest['user_id']!r} (CLI --user), or delete its {'.memstrata.json'} "
                            "to read it as plain notes")
+    files = memory_files(root)
+    if not files and manifest is None:
+        raise InvalidInput(nothing_to_import(root))
     run = _Import(memory, user)
-    for rel, path in memory_files(root):  # every file read and every new note checked before a write
+    for rel, path in files:  # every file read and every new note checked before a write
         run.report.files += 1
         run.file(parse(read_text(path, rel), rel), daily_date(path.name))
     for note in run.edits:
@@ -158,6 +163,16 @@ def import_folder(memory: Memory, folder: str | Path, *, user_id: str | None = N
     if manifest is not None:
         run.removed(manifest)
     return run.report
+
+
+def nothing_to_import(root: Path) -> str:
+    """The error for a folder without Markdown notes: its path, what an import reads, and what it
+    holds instead (up to three names)."""
+    others = sorted(p.name for p in root.iterdir() if not p.name.startswith("."))
+    held = "it is empty" if not others else "it holds " + ", ".join(others[:3]) + (
+        f" and {len(others) - 3} more" if len(others) > 3 else "") + ", but no *.md file"
+    return (f"{root}: nothing to import: {held}; expected a Markdown memory folder: MEMORY.md and/or daily "
+            "notes memory/YYYY-MM-DD.md (any *.md file under it is read); nothing was stored")
 
 
 class _Import:
