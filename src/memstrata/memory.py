@@ -20,8 +20,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypedDict, Unpack, cast
 
-from memstrata.arguments import KEY_WANTED, check_kinds, check_limit, check_offset, check_statuses
-from memstrata.arguments import check_text as check_argument
+from memstrata.arguments import check_kinds, check_limit, check_offset
 from memstrata.clock import require_aware, utcnow
 from memstrata.config import Settings, is_postgres_url, looks_like_url
 from memstrata.context.block import PROFILE_FACTS, profile_filter, profile_hits
@@ -37,7 +36,7 @@ from memstrata.embed.base import (
 )
 from memstrata.embed.health import ModelHealth, load_named
 from memstrata.embed.threads import limit_native_threads, pool_sizes
-from memstrata.errors import EmbeddingError, InvalidInput, NotFound, StoreError, install_hint
+from memstrata.errors import EmbeddingError, InvalidInput, StoreError, install_hint
 from memstrata.extract.base import Extractor
 from memstrata.extract.rules import RuleExtractor
 from memstrata.facts.history import fact_history
@@ -62,13 +61,14 @@ from memstrata.lifecycle.rollback import restore as restore_fact
 from memstrata.lifecycle.rollback import rollback as rollback_event
 from memstrata.lifecycle.target import require_id, require_target
 from memstrata.llm.factory import load_llm
-from memstrata.paging import Page, page_of, read_cursor
+from memstrata.paging import Page
 from memstrata.privacy.crypto import Cipher
 from memstrata.recall.excerpt import clip_hit
+from memstrata.recall.lookup import KINDS, list_rows, page_rows, read_one, run_search, which_id
 from memstrata.recall.query import MAX_LIMIT as MAX_LIMIT  # the SDK's bounds, named where callers look
 from memstrata.recall.query import MAX_QUERY_CHARS as MAX_QUERY_CHARS
 from memstrata.recall.query import build_query, check_request, fact_statuses, parse_filter
-from memstrata.recall.search import Query, Retriever, fact_ids
+from memstrata.recall.search import Query, fact_ids
 from memstrata.semantic.categories import DEFAULT_CATEGORIES, load_categories
 from memstrata.semantic.stm import MODES, ShortTerm, search_modes
 from memstrata.store import forgotten
@@ -434,11 +434,8 @@ class Memory:
         when = utcnow() if now is None else require_aware(now, "now")
 
         def run(q: Query) -> builtins.list[Hit]:
-            try:
-                return Retriever(self.store, self.embedder, self.settings).search(q, now=when)
-            except EmbeddingError as exc:
-                self._disable_embedder(str(exc))
-                return Retriever(self.store, None, self.settings).search(q, now=when)
+            return run_search(self.store, self.embedder, self.settings, q, now=when,
+                              model_failed=self._disable_embedder)
         if mode == "long_term":
             hits = run(q)
         else:
@@ -511,28 +508,8 @@ class Memory:
             NotFound: no such id in the scope. InvalidInput: not exactly one integer id, or a
             ``kind`` other than ``fact``/``episode`` (or one that contradicts the id given).
         """
-        if kind is not None:
-            if kind not in ("fact", "episode"):
-                raise InvalidInput(f"kind must be 'fact' or 'episode', got {kind!r}")
-            if kind == "episode" and episode_id is None:
-                fact_id, episode_id = None, fact_id
-            elif kind == "fact" and episode_id is not None:
-                raise InvalidInput("kind='fact' with episode_id: give the fact's id as fact_id, or kind='episode'")
-        sc = self._scope(**scope)
-        if (fact_id is None) == (episode_id is None):
-            raise InvalidInput("give exactly one of fact_id or episode_id")
-        for name, value in (("fact_id", fact_id), ("episode_id", episode_id)):
-            if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-                raise InvalidInput(f"{name} must be an integer id, got {value!r}")
-        if fact_id is not None:
-            fact = self.store.get_facts(sc, [int(fact_id)]).get(int(fact_id))
-            if fact is None:
-                raise NotFound(f"no fact #{fact_id} in {sc.describe()}")
-            return fact
-        episode = self.store.get_episode(sc, int(episode_id))  # type: ignore[arg-type]
-        if episode is None:
-            raise NotFound(f"no episode #{episode_id} in {sc.describe()}")
-        return episode
+        fact_id, episode_id = which_id(fact_id, episode_id, kind)
+        return read_one(self.store, self._scope(**scope), fact_id, episode_id)
 
     def list(self, *, kind: str = "fact", status: str | Sequence[str] = "active", key: str | None = None,
              limit: int = 100, offset: int = 0, filter: str | Expr | None = None,
@@ -545,15 +522,8 @@ class Memory:
             InvalidFilter: a malformed filter. InvalidInput: a bad limit, offset, kind or status.
         """
         limit, offset = check_limit(limit), check_offset(offset)
-        sc = self._scope(**scope)
-        where = parse_filter(filter)
-        if kind == "episode":
-            return self.store.list_episodes(sc, limit=limit, offset=offset, filter=where)
-        if kind != "fact":
-            raise InvalidInput(f"kind must be 'fact' or 'episode', got {kind!r}")
-        statuses = check_statuses(status)
-        key = check_argument(key, "key", KEY_WANTED)
-        return self.store.list_facts(sc, statuses=statuses, key=key, limit=limit, offset=offset, filter=where)
+        return list_rows(self.store, self._scope(**scope), kind=kind, status=status, key=key, limit=limit,
+                         offset=offset, filter=filter)
 
     def page(self, *, kind: str = "fact", status: str | Sequence[str] = "active", key: str | None = None,
              limit: int = 100, cursor: str | None = None, filter: str | Expr | None = None,
@@ -573,17 +543,10 @@ class Memory:
                 limit, kind or scope. InvalidFilter: as ``list``.
         """
         limit = check_limit(limit, MAX_LIMIT)
-        if kind not in ("fact", "episode"):
+        if kind not in KINDS:
             raise InvalidInput(f"kind must be 'fact' or 'episode', got {kind!r}")
-        sc = self._scope(**scope)
-        where = parse_filter(filter)
-        before = read_cursor(cursor, kind)
-        if kind == "episode":
-            return page_of(self.store.list_episodes(sc, limit=limit + 1, filter=where, before=before), limit)
-        statuses = check_statuses(status)
-        key = check_argument(key, "key", KEY_WANTED)
-        return page_of(self.store.list_facts(sc, statuses=statuses, key=key, limit=limit + 1, filter=where,
-                                             before=before), limit)
+        return page_rows(self.store, self._scope(**scope), kind=kind, status=status, key=key, limit=limit,
+                         cursor=cursor, filter=filter)
 
     def history(self, fact_id: int | None = None, *, key: str | None = None,
                 **scope: Unpack[ScopeArgs]) -> builtins.list[tuple[Fact, builtins.list[MemoryEvent]]]:

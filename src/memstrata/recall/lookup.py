@@ -1,0 +1,116 @@
+"""Reads by id and listings (``Memory.get``, ``list``, ``page``), and one search run that
+survives a failing model (``Memory.search``).
+
+The caller checks the scope; these check the rest of the arguments, so a bad id, kind, status,
+key, cursor or filter is the same ``InvalidInput`` (or ``InvalidFilter``) on every door.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from datetime import datetime
+
+from memstrata.arguments import KEY_WANTED, check_statuses
+from memstrata.arguments import check_text as check_argument
+from memstrata.config import Settings
+from memstrata.embed.base import Embedder
+from memstrata.errors import EmbeddingError, InvalidInput, NotFound
+from memstrata.filter import Expr
+from memstrata.paging import Page, page_of, read_cursor
+from memstrata.recall.query import parse_filter
+from memstrata.recall.search import Query, Retriever
+from memstrata.store.protocol import Store
+from memstrata.types import Episode, Fact, Hit, Scope
+
+#: What ``kind`` names: a fact or an episode (a message).
+KINDS = ("fact", "episode")
+
+
+def which_id(fact_id: int | None, episode_id: int | None, kind: str | None) -> tuple[int | None, int | None]:
+    """``(fact_id, episode_id)`` as ``get`` reads them: ``kind="episode"`` turns a lone first id
+    into an episode id.
+
+    Raises:
+        InvalidInput: a ``kind`` other than fact/episode, or ``kind="fact"`` with an episode id.
+    """
+    if kind is None:
+        return fact_id, episode_id
+    if kind not in KINDS:
+        raise InvalidInput(f"kind must be 'fact' or 'episode', got {kind!r}")
+    if kind == "episode" and episode_id is None:
+        return None, fact_id
+    if kind == "fact" and episode_id is not None:
+        raise InvalidInput("kind='fact' with episode_id: give the fact's id as fact_id, or kind='episode'")
+    return fact_id, episode_id
+
+
+def read_one(store: Store, scope: Scope, fact_id: int | None, episode_id: int | None) -> Fact | Episode:
+    """The fact ``fact_id`` or the episode ``episode_id`` (exactly one given) within ``scope``.
+
+    Raises:
+        InvalidInput: not exactly one id, or an id that is not an integer (``True`` is none).
+        NotFound: no such id in the scope.
+    """
+    if (fact_id is None) == (episode_id is None):
+        raise InvalidInput("give exactly one of fact_id or episode_id")
+    for name, value in (("fact_id", fact_id), ("episode_id", episode_id)):
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+            raise InvalidInput(f"{name} must be an integer id, got {value!r}")
+    if fact_id is not None:
+        fact = store.get_facts(scope, [int(fact_id)]).get(int(fact_id))
+        if fact is None:
+            raise NotFound(f"no fact #{fact_id} in {scope.describe()}")
+        return fact
+    episode = store.get_episode(scope, int(episode_id))  # type: ignore[arg-type]
+    if episode is None:
+        raise NotFound(f"no episode #{episode_id} in {scope.describe()}")
+    return episode
+
+
+def list_rows(store: Store, scope: Scope, *, kind: str, status: str | Sequence[str], key: str | None,
+              limit: int, offset: int, filter: str | Expr | None) -> list[Fact] | list[Episode]:
+    """Facts (of ``status``, under the ``key`` prefix) or episodes of ``scope`` matching
+    ``filter``, newest first; ``limit`` and ``offset`` checked by the caller.
+
+    Raises:
+        InvalidFilter: a malformed filter. InvalidInput: a bad kind, status or key.
+    """
+    where = parse_filter(filter)
+    if kind == "episode":
+        return store.list_episodes(scope, limit=limit, offset=offset, filter=where)
+    if kind != "fact":
+        raise InvalidInput(f"kind must be 'fact' or 'episode', got {kind!r}")
+    statuses = check_statuses(status)
+    key = check_argument(key, "key", KEY_WANTED)
+    return store.list_facts(scope, statuses=statuses, key=key, limit=limit, offset=offset, filter=where)
+
+
+def page_rows(store: Store, scope: Scope, *, kind: str, status: str | Sequence[str], key: str | None,
+              limit: int, cursor: str | None, filter: str | Expr | None) -> Page[Fact] | Page[Episode]:
+    """One page of ``list_rows`` after ``cursor`` (``memstrata.paging``); ``kind`` and ``limit``
+    checked by the caller. One row more than ``limit`` is read to know whether a page follows.
+
+    Raises:
+        InvalidInput: a cursor memstrata did not give (or of the other kind), a bad status or key.
+        InvalidFilter: a malformed filter.
+    """
+    where = parse_filter(filter)
+    before = read_cursor(cursor, kind)
+    if kind == "episode":
+        return page_of(store.list_episodes(scope, limit=limit + 1, filter=where, before=before), limit)
+    statuses = check_statuses(status)
+    key = check_argument(key, "key", KEY_WANTED)
+    return page_of(store.list_facts(scope, statuses=statuses, key=key, limit=limit + 1, filter=where,
+                                    before=before), limit)
+
+
+def run_search(store: Store, embedder: Embedder | None, settings: Settings, query: Query, *, now: datetime,
+               model_failed: Callable[[str], None]) -> list[Hit]:
+    """``query`` ranked by the ``Retriever``, best first. When the model fails on the query it is
+    reported (``model_failed``) and the search runs again with full text only, so a search never
+    fails on the model."""
+    try:
+        return Retriever(store, embedder, settings).search(query, now=now)
+    except EmbeddingError as exc:
+        model_failed(str(exc))
+        return Retriever(store, None, settings).search(query, now=now)
