@@ -10,6 +10,7 @@ from pathlib import Path
 from memstrata import Memory
 from memstrata.embed.base import EmbeddingCache
 from memstrata.store.sqlite.store import SQLiteStore
+from memstrata.text.tokens import fts_match_expression
 from memstrata.types import Scope
 
 ANN = Scope("default", "default", "ann")
@@ -53,3 +54,27 @@ def test_an_expiring_message_or_an_agents_scope_checks_every_row(tmp_path: Path,
         later = datetime.now(UTC) + timedelta(minutes=5)
         texts = [h.text for h in memory.search("harbour ferry", user_id="ann", now=later)]
         assert texts == ["The harbour ferry leaves at noon."]
+
+
+def test_sessions_of_a_one_user_file_rank_as_those_of_a_shared_file(tmp_path: Path, embedder: EmbeddingCache) -> None:
+    """The session list of a one-user file matches without the scope's tokens: the same sessions in
+    the same order as when another user's sessions share the file (their words change the terms'
+    idf, so the scores may differ), and never the other user's."""
+    said = [("s1", "We booked the harbour ferry for Friday."), ("s1", "The ferry leaves at noon."),
+            ("s2", "My sister fixed the sink."), ("s3", "渡轮周五中午出发。"), ("s3", "我们订了渡轮的票。")]
+    ranked = {}
+    for name, others in (("alone", False), ("shared", True)):
+        with Memory(tmp_path / f"{name}.db", embedder=embedder) as memory:
+            for session, text in said:
+                memory.add(text, user_id="ann", session_id=session)
+            if others:
+                memory.add("Bob's harbour ferry was late, 渡轮晚点了.", user_id="bob", session_id="b1")
+            store = memory.store
+            assert isinstance(store, SQLiteStore)
+            with store.db.read() as conn:
+                assert store._whole_file(conn, ANN, "episodes", "episodes_user") is not others
+            ranked[name] = [[s for s, _ in store.fts_sessions(ANN, fts_match_expression(query) or "", 10)]
+                            for query in ("harbour ferry", "渡轮")]
+    assert ranked["alone"] == ranked["shared"]
+    assert [[s.session_id for s in found] for found in ranked["alone"]] == [["s1"], ["s3"]]
+    assert {s.user_id for found in ranked["shared"] for s in found} == {"ann"}

@@ -276,9 +276,12 @@ class SQLiteStore(EpisodeWrites, FactWrites, Listings, LifecycleHooks, SQLiteBas
         """SQL excluding rows of ``table`` that a running forget job has hidden ("" when none);
         see ``store.scope.hidden_predicate``. The jobs are read once per read transaction (a
         search asked seven times)."""
-        jobs = self.db.snapshot_cached(("forget_jobs", table), lambda: [
+        return hidden_predicate(self._running_forgets(conn, table), table, prefix=prefix)
+
+    def _running_forgets(self, conn: sqlite3.Connection, table: str) -> list[tuple[Any, ...]]:
+        """The rows of ``running_forgets_sql(table)``, read once per read transaction."""
+        return self.db.snapshot_cached(("forget_jobs", table), lambda: [
             tuple(r) for r in conn.execute(running_forgets_sql(table)).fetchall()])
-        return hidden_predicate(jobs, table, prefix=prefix)
 
     def where(self, conn: sqlite3.Connection, scope: Scope, *, table: str, prefix: str = "",
               session: bool = True, now: datetime | None = None, expiry: bool = True,
@@ -395,8 +398,11 @@ class SQLiteStore(EpisodeWrites, FactWrites, Listings, LifecycleHooks, SQLiteBas
         where, params = scope_predicate(scope, prefix="b.")
         best: dict[tuple[Any, ...], float] = {}
         with self.db.read() as conn:
-            jobs = conn.execute(running_forgets_sql("episodes")).fetchall()
-            hidden, hparams = block_hidden_predicate([tuple(j) for j in jobs], prefix="b.", mark="?")
+            hidden, hparams = block_hidden_predicate(self._running_forgets(conn, "episodes"), prefix="b.", mark="?")
+            # When every stored turn is the scope's (``_whole_file``), so is every block built from
+            # them: the scope's tokens would select every block while FTS5 merges their doclists into
+            # each walk and scores them in each rank (weighing 0: the same scores, the same order).
+            scoped = "" if self._whole_file(conn, scope, "episodes", "episodes_user") else f" AND scope : ({required})"
             params += [to_db(now or utcnow()), *hparams]
             # The best blocks first (FTS5's top-N sort), then their sessions: grouping every
             # matching block by session joined each of them first (~6,000 at 100k segments).
@@ -408,7 +414,7 @@ class SQLiteStore(EpisodeWrites, FactWrites, Listings, LifecycleHooks, SQLiteBas
             while True:
                 # Past the text of RANKED_MATCHES turns, the newest blocks (and rare terms' older
                 # ones), as for turns (``_fts_top``): a block holds up to SESSION_BLOCK_TURNS turns.
-                ranked = _newest_top(conn, "session_blocks_fts", sql, match, f" AND scope : ({required})", fetch,
+                ranked = _newest_top(conn, "session_blocks_fts", sql, match, scoped, fetch,
                                      ranked_matches=max(fetch, RANKED_MATCHES // SESSION_BLOCK_TURNS),
                                      rare_matches=RARE_MATCHES // SESSION_BLOCK_TURNS)
                 best = _best_sessions(conn, ranked, limit, f"{where} AND (b.expires_at IS NULL OR b.expires_at > ?)"
