@@ -35,7 +35,7 @@ from memstrata.embed.base import (
     cosine_scale,
 )
 from memstrata.embed.health import ModelHealth, load_named
-from memstrata.embed.threads import limit_native_threads, pool_sizes
+from memstrata.embed.threads import limit_native_threads
 from memstrata.errors import EmbeddingError, InvalidInput, StoreError, install_hint
 from memstrata.extract.base import Extractor
 from memstrata.extract.rules import RuleExtractor
@@ -43,6 +43,7 @@ from memstrata.facts.history import fact_history
 from memstrata.filter import Expr
 from memstrata.lifecycle.delete import Reader, forget_scope, forget_target
 from memstrata.lifecycle.delete import delete as delete_target
+from memstrata.lifecycle.doctor import report as doctor_report
 from memstrata.lifecycle.embed_missing import check_model, embed_when_up, model_failed
 from memstrata.lifecycle.export import export_all, export_records
 from memstrata.lifecycle.forget import (
@@ -74,7 +75,7 @@ from memstrata.semantic.stm import MODES, ShortTerm, search_modes
 from memstrata.store import forgotten
 from memstrata.store.backends import open_store
 from memstrata.store.keys import stored_keys
-from memstrata.store.protocol import KeyStore, ScrubbingStore, Store
+from memstrata.store.protocol import KeyStore, Store
 from memstrata.store.reindex import upgrade_terms
 from memstrata.store.scope import check_scope
 from memstrata.store.semantic_store import USAGE_COUNTERS
@@ -793,7 +794,8 @@ class Memory:
         ``fact_id`` that is missing, blank or no whole number (``lifecycle.target.require_id``)."""
         sc = self._scope(**scope)
         self._require(self.store.capabilities.maintenance, "restore")
-        restore_fact(self.store, sc, require_id("restore", "fact_id", fact_id), actor=actor, now=utcnow())
+        restore_fact(cast("LifecycleStore", self.store), sc, require_id("restore", "fact_id", fact_id), actor=actor,
+                     now=utcnow())
         fact = self.get(fact_id, **scope)
         assert isinstance(fact, Fact)
         return fact
@@ -809,7 +811,7 @@ class Memory:
         sc = self._scope(**scope)
         self._require(self.store.capabilities.maintenance, "rollback")
         event = require_id("rollback", "event_id", event_id)
-        changed = rollback_event(self.store, sc, event, actor=actor, now=utcnow())
+        changed = rollback_event(cast("LifecycleStore", self.store), sc, event, actor=actor, now=utcnow())
         facts = self.store.get_facts(Scope(sc.org_id, sc.project_id), changed)
         return [facts[i] for i in changed if i in facts]
 
@@ -854,27 +856,11 @@ class Memory:
             was_down = self._health.down
             if self._health.probe() and was_down:
                 self._recovered()
-        counts = self.store.counts()
-        missing = counts["segments"] - counts["embedded_segments"]
-        status = self.embedding_status
-        if missing and self.embedder is not None:
-            status += f"; {missing} segments have no vector (added without a model): run `memstrata reembed`"
-        return {
-            "database": self.store.location,
-            "schema_version": self.store.db.schema_version(),
-            "database_bytes": self.store.size_bytes(),
-            "embedding_model": None if self.embedder is None else self.embedder.name,
-            "embedding_dim": None if self.embedder is None else self.embedder.dim,
-            "embedding_status": status,
-            "stored_embedding_model": self.store.get_meta("embedding_model"),
-            "native_threads": {"limit": self.settings.embed_threads, "pools": pool_sizes()},
-            "extractor": getattr(self.extractor, "name", None),
-            "llm": f"{self.settings.llm.provider}:{self.settings.llm.model}" if self.has_llm and
-            self._semantic_args[0] is _DEFAULT else (getattr(self._semantic_args[0], "name", None)),
-            "counts": counts,
-            "unfinished_forgets": [{"job": r.job_id, "progress": round(r.progress, 3)} for r in self.forget_status()],
-            "forget_scrub": cast(ScrubbingStore, self.store).scrub_posture() if self.store.capabilities.sql else None,
-        }
+        llm = self._semantic_args[0]
+        return doctor_report(self.store, settings=self.settings, embedder=self.embedder, status=self.embedding_status,
+                             extractor=getattr(self.extractor, "name", None),
+                             llm=f"{self.settings.llm.provider}:{self.settings.llm.model}" if self.has_llm and
+                             llm is _DEFAULT else getattr(llm, "name", None), unfinished=self.forget_status())
 
     # -- semantic memory (LLM) ----------------------------------------------------------------
     @property
