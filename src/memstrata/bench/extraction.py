@@ -194,9 +194,17 @@ def matches(seen: Seen, want: Annotated) -> bool:
                  for s in want.subject.split("|")):
         return False
     words = ATTRIBUTE_WORDS.get(want.attribute, tuple(want.attribute.split("|")))
-    if not any(w.casefold() in seen.words for w in words):
+    said = seen.words
+    if want.attribute == "like":  # "dislike" and 不喜欢 hold "like" and 喜欢: a dislike is no like
+        said = _DISLIKE_WORDS.sub(" ", said)
+    if not any(w.casefold() in said for w in words):
         return False
     return any(_same_value(seen, alternative) for alternative in want.value.split("|"))
+
+
+#: A dislike's key and words, which hold a like's ("preference.dislike" holds "prefer" and "like", 不喜欢 holds
+#: 喜欢), cut before a like is looked for.
+_DISLIKE_WORDS = re.compile(r"\w+\.dislike|dislike|not like|不喜欢|不太喜欢|不再喜欢")
 
 
 def _same_value(seen: Seen, value: str) -> bool:

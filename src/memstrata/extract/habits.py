@@ -22,9 +22,9 @@ Both readings are added beside whatever else a clause states (``find_zh`` / ``fi
   现在能X了, "started X-ing again", "I'm X-ing again", "I can eat X now". Withdrawn: dislikes of the
   thing eaten or drunk (``food.dislike``, ``preference.dislike``) and negative habits of the activity
   (a ``preference.habit`` whose value says the user does not do it: 不喝咖啡, "never drink coffee").
-* **Giving up** (``stopped_zh`` / ``stopped_en``):
-  不再X, 已经不X了, 戒了X, "I don't X any more", "I no longer X", "I stopped X-ing". Withdrawn:
-  positive habits of the activity (每天早上跑步, "always run in the morning").
+* **Giving up** is a statement shape of its own (``extract.cessation``): 不再X, 已经不X了, 戒了X, "I don't
+  X any more", "I no longer X", "I quit X". Withdrawn: positive habits of the activity (每天早上跑步,
+  "always run in the morning"), and a like of what was eaten or drunk is superseded.
 
 A habit is a phrase, not a value named as a whole, so ``withdraws_habit`` matches by the activity
 inside it and by its polarity (``ingest`` asks it for ``preference.habit`` withdrawals): 不再跑步
@@ -49,9 +49,6 @@ _IC = re.IGNORECASE
 _RESTART_ZH = lazy_regex(r"^我(?P<now>(?:现在|最近|已经|终于|也|又)*)(?P<m>又开始|又重新|重新开始|重新|再次|又|开始|"
                          r"能够|能|可以|敢)(?P<act>.+)$")
 _CHANGE_ZH = lazy_regex(r"现在|已经|终于|最近")
-#: 我不再跑步了 / 我已经不跑步了 / 我再也不喝咖啡了 / 我戒了咖啡 / 我停止跑步了 / 我放弃跑步了.
-_STOPPED_ZH = lazy_regex(r"^我(?P<now>(?:现在|已经|早就|最近|也)*)"
-                         r"(?P<m>不再|再也不|没再|不|停止了?|停了|戒掉了|戒了|戒|放弃了?)(?P<act>.+)$")
 #: What a restarted or stopped "activity" is not: a state, a liking, a place, an ability (read by
 #: other patterns, or no habit at all).
 _NOT_ACTIVITY_ZH = lazy_regex(r"^(?:对|是|在|住|用|使用|喜欢|爱|讨厌|想|要|会|能|知道|觉得|认识|记得|过敏|太|很|好|"
@@ -81,18 +78,6 @@ def restart_zh(clause: str, ctx: object) -> list[Finding]:
     return _restarted(act, f"不{act}", _EAT_DRINK_ZH.match(act), clause)
 
 
-def stopped_zh(clause: str, ctx: object) -> list[Finding]:
-    """Withdrawals of positive habits said by giving something up, in one Chinese clause. A bare
-    不 needs the change marker 了 (我不跑步 only says what the user does not do) or 现在/已经."""
-    m = _STOPPED_ZH.match(clause)
-    if m is None or (act := _activity_zh(m.group("act"))) is None:
-        return []
-    sentence = str(getattr(ctx, "sentence", clause))
-    if m.group("m") == "不" and not (_CHANGE_ZH.search(m.group("now")) or re.search(rf"{re.escape(act)}了", sentence)):
-        return []
-    return [Finding("preference.habit", act, CONF_STATED, clause, retract=True)]
-
-
 # --- English ---------------------------------------------------------------------------------
 
 #: "I started drinking coffee again", "I've gone back to running", "I'm drinking coffee again",
@@ -104,12 +89,6 @@ _RESTART_EN = lazy_regex(
     r"|^(?:i'm|i am)\s+(?:now\s+)?(?:back to\s+(?P<b>\w+ing\b.*?)(?:\s+again)?|(?P<c>\w+ing\b.+?)\s+again)$"
     r"|^i\s+(?:now\s+)?(?P<d>(?:eat|drink|run|cycle|swim|smoke)\b.*?)\s+again$"
     r"|^i\s+(?:now\s+)?(?:can|am able to)\s+(?P<e>(?:eat|drink)\b.+)$", _IC)
-#: "I don't run any more", "I no longer drink coffee", "I stopped running", "I've given up smoking".
-_STOPPED_EN = lazy_regex(
-    r"^i(?:'ve|\s+have)?\s+(?:no longer|stopped|quit|gave up|given up)\s+(?P<a>.+)$"
-    r"|^i\s+(?:don't|do not)\s+(?P<b>.+)$", _IC)
-#: Any more / anymore / no longer said in the sentence: ``clean_value`` cut it from the clause.
-_NO_MORE_EN = lazy_regex(r"\b(?:any\s?more|any longer|no longer|these days)\b", _IC)
 _NOT_ACTIVITY_EN = lazy_regex(r"^(?:be|being|like|liking|love|want|need|know|think|live|living|work|working|use|using|"
                               r"have|having|care|mind|feel|get|go|going|see|remember|believe|understand|wear|"
                               r"talk|talking|speak|"
@@ -137,19 +116,6 @@ def restart_en(clause: str, ctx: object) -> list[Finding]:
     if m.group("e") and not re.search(r"\b(?:now|again|these days)\b", sentence, _IC):
         return []  # "I can eat spicy food" states an ability, not a change
     return _restarted(act, f"not {act}", _EAT_DRINK_EN.match(act), clause)
-
-
-def stopped_en(clause: str, ctx: object) -> list[Finding]:
-    """Withdrawals of positive habits said by giving something up, in one English clause. "I don't
-    run" needs "any more" / "no longer" in the sentence: alone it says what the user does not do."""
-    m = _STOPPED_EN.match(clause)
-    if m is None:
-        return []
-    act = _activity_en(m.group("a") or m.group("b"))
-    sentence = str(getattr(ctx, "sentence", clause))
-    if act is None or (m.group("b") and not _NO_MORE_EN.search(sentence)):
-        return []
-    return [Finding("preference.habit", act, CONF_STATED, clause, retract=True)]
 
 
 def _restarted(act: str, negative: str, eat_drink: re.Match[str] | None, clause: str) -> list[Finding]:
@@ -300,10 +266,12 @@ def withdraws_habit(named: str, stored: str) -> bool:
 
 
 def find_zh(clause: str, ctx: object) -> list[Finding]:
-    """Both readings of one Chinese clause (``patterns_zh.find`` adds them to the clause's findings)."""
-    return restart_zh(clause, ctx) or stopped_zh(clause, ctx)
+    """Taking up again in one Chinese clause (``patterns_zh.find`` adds it to the clause's findings);
+    giving up is a statement shape of its own (``extract.cessation``)."""
+    return restart_zh(clause, ctx)
 
 
 def find_en(clause: str, ctx: object) -> list[Finding]:
-    """Both readings of one English clause (``patterns_en.find`` adds them to the clause's findings)."""
-    return restart_en(clause, ctx) or stopped_en(clause, ctx)
+    """Taking up again in one English clause (``patterns_en.find`` adds it to the clause's findings);
+    giving up is a statement shape of its own (``extract.cessation``)."""
+    return restart_en(clause, ctx)

@@ -268,11 +268,17 @@ def _find(sentence: str, said_at: datetime) -> list[tuple[Finding, str]]:
 
 def _read(sentence: str, said_at: datetime, lang: str, *, nested: bool = False) -> list[Finding]:
     """The findings of one language's statement shapes and topic patterns (``extract.shapes``): a
-    note in the third person read as the user's words; the change shapes ahead of the topics; the
+    note in the third person read as the user's words; a clause giving something up read by its own
+    shape (``extract.cessation``) and the rest of the sentence by the others; the change shapes ahead of the topics; the
     possessive copula after them; and a statement about a named person or relative read in the
     first person and kept under that person (never the user's own fact)."""
     zh = lang == "zh"
     sentence = (shapes_zh.first_person(sentence) if zh else shapes_en.first_person(sentence)) or sentence
+    # giving something up is one shape in every wording (extract.cessation); the rest is read as usual
+    before, ceased, after = shapes_zh.given_up(sentence, said_at) if zh else shapes_en.given_up(sentence, said_at)
+    if ceased:
+        return [*(_read(before, said_at, lang, nested=nested) if before else []), *ceased,
+                *(_read(after, said_at, lang, nested=nested) if after else [])]
     found = shapes_zh.before_topics(sentence, said_at) if zh else shapes_en.before_topics(sentence, said_at)
     found = found or (patterns_zh.find(sentence, said_at) if zh else patterns_en.find(sentence, said_at))
     found = found or (shapes_zh.after_topics(sentence) if zh else shapes_en.after_topics(sentence))

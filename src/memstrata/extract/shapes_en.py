@@ -8,7 +8,7 @@ import re
 from dataclasses import replace
 from datetime import datetime
 
-from memstrata.extract import gazetteer, kin, patterns_en
+from memstrata.extract import cessation, gazetteer, kin, patterns_en
 from memstrata.extract.clauses import CONF_LIKE, CONF_PREFER, Finding, clean_value, like_finding
 from memstrata.extract.shapes import attribute_finding, chosen, dated, instead, open_key
 from memstrata.text.regex import lazy_regex
@@ -350,6 +350,31 @@ def _intent(clause: str, lang: str = "en") -> list[Finding]:
             and not re.search(r"\b(?:there|here|it|that|this|them|you)\b", relax.group("v"), _IC):
         return like_finding(relax.group("v"), "like", CONF_LIKE, clause, lang)  # "I read and cook to relax"
     return []
+
+
+def given_up(sentence: str, said_at: datetime) -> tuple[str, list[Finding], str]:
+    """``(before, found, after)``: what the clauses of ``sentence`` that give something up say
+    (``extract.cessation``: "I quit coffee", "From now on, I won't drink coffee"), and the clauses before
+    and after the first of them, for the other rules to read ("I love tea, but I don't drink coffee
+    anymore" keeps the tea); ``("", [], sentence)`` when none does, or when the sentence asks or
+    supposes ("Should I quit coffee?")."""
+    if _NOT_A_STATEMENT.search(sentence):
+        return "", [], sentence
+    found: list[Finding] = []
+    before: list[str] = []  # the clauses before the first one read, and those after it
+    after: list[str] = []
+    for clause in (c.strip() for c in _CLAUSES.split(sentence.strip().rstrip(".!")) if c):
+        read = cessation.find_en(re.sub(r"^(?:but|and|so)\s+", "", clause, flags=_IC), sentence)
+        if read and any(f.retract for f in patterns_en.find(clause, said_at)):
+            read = []  # "I don't have asthma anymore": a withdrawal of its own key, read by its topic rule
+        found += dated(read, clause, sentence, said_at)
+        if not (read or _MARKER_ONLY.match(clause)):
+            (after if found else before).append(clause)
+    return (", ".join(before), found, ", ".join(after)) if found else ("", [], sentence)
+
+
+#: A clause that only says from when ("From now on, I won't drink coffee"): nothing left to read.
+_MARKER_ONLY = lazy_regex(r"^(?:from now on|going forward|starting today|as of today|these days|nowadays)$", _IC)
 
 
 def before_topics(sentence: str, said_at: datetime) -> list[Finding]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
-from memstrata.extract import gazetteer, kin, patterns_zh
+from memstrata.extract import cessation, gazetteer, kin, patterns_zh
 from memstrata.extract.clauses import CONF_LIKE, CONF_PREFER, Finding, clean_value, like_finding
 from memstrata.extract.shapes import attribute_finding, chosen, dated, instead, open_key
 from memstrata.text.regex import lazy_regex
@@ -242,6 +242,26 @@ def favourites(sentence: str) -> list[Finding]:
         if (m := _FAVOURITE_IS.match(clause)) is not None and "你" not in m.group("v"):
             out += like_finding(m.group("v"), "like", CONF_LIKE, clause, "zh")
     return out
+
+
+def given_up(sentence: str, said_at: datetime) -> tuple[str, list[Finding], str]:
+    """``(before, found, after)``: what the clauses of ``sentence`` that give something up say
+    (``extract.cessation``: 我戒了咖啡, 现在不喝酒了), and the clauses before and after the first of them,
+    for the other rules to read (我喜欢喝茶，不过已经不喝咖啡了 keeps the tea); ``("", [], sentence)`` when
+    none does, or when the sentence asks or supposes."""
+    if _NOT_A_STATEMENT.search(sentence):
+        return "", [], sentence
+    found: list[Finding] = []
+    before: list[str] = []  # the clauses before the first one read, and those after it
+    after: list[str] = []
+    for clause in (c for c in _CLAUSES.split(sentence.strip()) if c):
+        read = cessation.find_zh(clause, sentence)
+        if read and any(f.retract for f in patterns_zh.find(clause, said_at)):
+            read = []  # 我不再贫血了, 我不再对花生过敏了: a withdrawal of its own key, read by its topic rule
+        found += dated(read, clause, sentence, said_at)
+        if not read:
+            (after if found else before).append(clause)
+    return ("，".join(before), found, "，".join(after)) if found else ("", [], sentence)
 
 
 def before_topics(sentence: str, said_at: datetime) -> list[Finding]:

@@ -1,0 +1,181 @@
+"""Giving something up: one statement shape, a cessation marker and an activity or its object.
+
+我不再喝咖啡了, 我以后不喝咖啡了, 我戒了咖啡, 我戒咖啡了, 我把咖啡戒了, 我已经不吃肉了, 現在不喝酒了 (Traditional,
+read as Simplified), "I no longer drink coffee", "From now on I won't drink coffee", "I quit coffee",
+"I gave up coffee", "I don't drink coffee anymore", "I'm not drinking coffee anymore" all say one
+thing: the user has stopped doing something. Each was read by a different topic rule before (or by
+none): 我不再喝咖啡了 retired 我喜欢喝咖啡 while 我以后不喝咖啡了 stored a habit beside the like and
+我戒了咖啡 stored nothing that retired it.
+
+What the shape gives, the same for every wording, through the one fact engine (``facts.engine``):
+
+* a withdrawal of the habit of the activity (``preference.habit``, matched by the activity inside
+  a stored habit and its polarity: ``extract.habits.withdraws_habit``), so 每天都喝咖啡 ends;
+* when the activity is eating or drinking something (a verb 吃 / 喝 / eat / drink, or a food or drink
+  the gazetteer names after 戒 / "quit"), the current fact that the user no longer has it
+  (``food.dislike`` for a food, ``preference.dislike`` for a drink, stated 不再喝咖啡 / "no longer drinks
+  coffee"), which supersedes a like of the same thing under any like key (``facts.resolve.contradicts``)
+  with its history, and which taking it up again (我又开始喝咖啡了) withdraws in turn.
+
+A marker that may say this once (不, "don't", "won't") needs a word of change: 了 after the activity,
+现在 / 已经 / 以后 before it, "anymore", "from now on", "again". Not read: a question, a wish or a
+plan (我想戒咖啡, "I'm trying to quit coffee"), someone else's words, a verb of use, living or being
+(我不再用京东了, "I no longer live in Boston": the retraction rules of those keys), and what one quits
+that is no pastime ("I quit my job", "I stopped by the store").
+"""
+
+from __future__ import annotations
+
+import re
+
+from memstrata.extract import gazetteer
+from memstrata.extract.clauses import CONF_STATED, Finding, clean_value
+from memstrata.extract.guards import zh_points_away
+from memstrata.extract.timex import time_span
+from memstrata.text.regex import lazy_regex
+
+_IC = re.IGNORECASE
+
+# --- Chinese -----------------------------------------------------------------------------------
+
+_NOW_ZH = r"(?:现在|已经|早就|最近|也|都|以后|今后|从此|从今天起|从现在起|从今以后|如今|这些天|这阵子|彻底)"
+_CEASE_ZH = lazy_regex(rf"^(?P<me>我们?)?(?P<now>{_NOW_ZH}*)(?P<m>不再|再也不|没再|不|停止了?|停了|戒掉了|戒了|戒掉|戒|"
+                       rf"放弃了?)(?P<act>.+)$")
+#: 我把咖啡戒了 / 我已经把酒戒掉了: the object before the verb.
+_BA_ZH = lazy_regex(rf"^(?P<me>我们?)?(?P<now>{_NOW_ZH}*)把(?P<act>.+?)(?P<m>戒掉了|戒了|戒掉|戒|停了)(?:啦|哦)?$")
+#: A discourse word before the clause (不过我已经不喝咖啡了).
+_OPENING_ZH = lazy_regex(r"^(?:不过|但是|但|可是|而且|所以|其实|另外|对了|哦|嗯)\s*")
+_CHANGE_ZH = lazy_regex(r"现在|已经|早就|以后|今后|从此|从今|如今|这些天|这阵子|彻底")
+#: What a given-up "activity" is not: a state, a liking, a use, a place, an ability, a one-off (read by
+#: other rules, or no fact at all): 我不再用京东了, 我不再对花生过敏了, 我不想去了; a diet (我不再吃素了:
+#: its own retraction).
+_NOT_ACTIVITY_ZH = lazy_regex(r"^(?:吃素|吃斋|吃清真|对|是|在|住|用|使用|喜欢|爱|讨厌|想|要|会|能|可以|知道|觉得|认识|"
+                              r"记得|过敏|太|很|好|一样|了|吗|呢|这|那|你|他|她|去|来|说|管|理|需要|患|有|得|怕|担心|生气|难过|敢)")
+#: Foods and drinks a bare 戒 names beside the gazetteer's (肉 and 酒 are too short to be its words:
+#: 酒 would match 酒店).
+_DRINKS_ZH = ("酒", "白酒", "啤酒", "茶", "奶", "饮料", "碳酸饮料", "可乐", "咖啡")
+_FOODS_ZH = ("肉", "糖", "辣", "甜食", "零食", "宵夜", "夜宵", "荤", "油炸食品", "碳水")
+
+
+def _consumed_zh(act: str, bare: bool) -> tuple[str, str] | None:
+    """``(verb, thing)`` when ``act`` eats or drinks something (喝咖啡 → ``("喝", "咖啡")``); after a
+    bare 戒 the thing alone (咖啡 → 喝, 肉 → 吃); else ``None`` (跑步, 烟: a habit, nothing eaten)."""
+    if act[0] in "吃喝" and len(act) > 1:
+        return act[0], act[1:]
+    if not bare:
+        return None
+    hit = gazetteer.lookup(act)
+    whole = hit is not None and (hit.start, hit.end) == (0, len(act))
+    if act in _DRINKS_ZH or (whole and hit is not None and hit.key == "drink.like"):
+        return "喝", act
+    if act in _FOODS_ZH or (whole and hit is not None and hit.key == "food.like"):
+        return "吃", act
+    return None
+
+
+def find_zh(clause: str, sentence: str) -> list[Finding]:
+    """What giving something up says in one Chinese clause (see the module doc), else ``[]``.
+
+    Args:
+        clause: one clause, Simplified (``extract.rules.tidy``), its edge punctuation cut.
+        sentence: the whole sentence (its 了 or 以后 may sit outside the clause).
+    """
+    # the edge time word stays (clean_value would cut 现在 from 现在不喝酒了, the change it says)
+    clause = _OPENING_ZH.sub("", clause.strip(" \t，,。.！!；;"))
+    if (span := time_span(clause)) is not None and clause[:span[0]] in ("", "我", "我们"):
+        clause = clause[:span[0]] + clause[span[1]:]  # 我上个月戒了咖啡: when (``shapes.dated``), not what
+    m = _BA_ZH.match(clause) or _CEASE_ZH.match(clause)
+    if m is None:
+        return []
+    marker, now = m.group("m"), m.group("now")
+    act = clean_value(re.sub(r"(?:了|啦|哦|喽|咯)+$", "", m.group("act")), "zh")
+    bare = marker.startswith(("戒", "停了"))
+    if not act or _NOT_ACTIVITY_ZH.match(act) or zh_points_away(act) or re.search(r"[就很吗呢]", act) \
+            or len(act) > 12 or (len(act) < 2 and not bare):
+        return []
+    if not m.group("me") and not ((now or bare) and (bare or act[0] in "吃喝抽")):
+        return []  # 现在不下雨了 is the weather; without 我 only eating, drinking or smoking is read
+    if marker in ("不", "没再") and not (_CHANGE_ZH.search(now) or re.search(rf"{re.escape(act)}了", sentence)):
+        return []  # 我不跑步 says what the user does not do, no change
+    out = [Finding("preference.habit", act, CONF_STATED, clause, retract=True)]
+    if (consumed := _consumed_zh(act, bare)) is not None:
+        verb, thing = consumed
+        key = "food.dislike" if verb == "吃" else "preference.dislike"
+        out.insert(0, Finding(key, thing, CONF_STATED, clause, statement=f"不再{verb}{thing}"))
+    return out
+
+
+# --- English -----------------------------------------------------------------------------------
+
+_LEAD_EN = r"(?:(?:from now on|going forward|starting today|as of today|these days|nowadays)\s*,?\s*)?"
+_ADV_EN = r"(?:(?:now|finally|just|already|recently|officially|completely|totally|also)\s+)*"
+_CEASE_EN = lazy_regex(
+    rf"^{_LEAD_EN}i(?:'ve|\s+have)?\s+{_ADV_EN}(?P<m>no longer|stopped|quit|gave up|given up|cut out|kicked)\s+"
+    rf"(?P<a>.+)$"
+    rf"|^{_LEAD_EN}i\s+{_ADV_EN}(?P<n>don't|do not|won't|will not|will never|'ll never|never)\s+(?P<b>.+)$"
+    rf"|^{_LEAD_EN}(?:i'm|i am)\s+{_ADV_EN}(?P<p>no longer|not)\s+(?P<c>\w+ing\b.*)$", _IC)
+#: The word of change a "don't" / "I'm not" needs ("I don't drink coffee" alone says what the user
+#: does not do), and a "won't" / "never" (a resolve: "I won't give up" is none).
+_NO_MORE_EN = lazy_regex(r"\b(?:any\s?more|any longer|no longer|no more)\b", _IC)
+_FROM_NOW_EN = lazy_regex(r"\b(?:any\s?more|any longer|from now on|going forward|starting today|(?:ever\s+)?again)\b",
+                          _IC)
+_NOT_ACTIVITY_EN = lazy_regex(
+    r"^(?:be|being|like|liking|love|loving|want|need|know|think|live|living|work|working|use|using|have|care|mind|"
+    r"feel|get|go|going|see|remember|believe|understand|wear|talk|talking|speak|thinking|wondering|considering|"
+    r"hoping|feeling|looking|trying|seeing|getting|give up|giving up|quit|stop|worry|worrying|"
+    # what follows is no pastime: "I quit my job", "I stopped by the store", "I quit on my dreams"
+    r"my|your|his|her|their|our|the|a|an|this|that|these|those|it|him|them|me|you|on|at|by|to|in|for|with|about|"
+    r"here|there|now|so|just|because|after|before|when)\b", _IC)
+_EAT_DRINK_EN = lazy_regex(r"^(?P<verb>eat|eating|drink|drinking|having|have)\s+(?P<obj>.+)$", _IC)
+_DRINKS_EN = ("alcohol", "booze", "caffeine", "energy drinks", "soft drinks", "milk", "dairy milk")
+_FOODS_EN = ("meat", "red meat", "sugar", "dairy", "carbs", "gluten", "junk food", "fast food", "sweets", "pork",
+             "fried food", "snacks", "spicy food")
+
+
+def _consumed_en(act: str, bare: bool) -> tuple[str, str] | None:
+    """``(verb, thing)`` when ``act`` eats or drinks something ("drinking coffee" → ``("drink", "coffee")``);
+    after "quit" / "gave up" the thing alone ("coffee" → drink); else ``None`` ("running", "smoking")."""
+    if (m := _EAT_DRINK_EN.match(act)) is not None:
+        verb = m.group("verb").lower()
+        if verb in ("have", "having"):
+            return _consumed_en(m.group("obj"), True)
+        return ("eat" if verb.startswith("eat") else "drink"), m.group("obj")
+    if not bare:
+        return None
+    hit = gazetteer.lookup(act)
+    whole = hit is not None and (hit.start, hit.end) == (0, len(act))
+    if act.lower() in _DRINKS_EN or (whole and hit is not None and hit.key == "drink.like"):
+        return "drink", act
+    if act.lower() in _FOODS_EN or (whole and hit is not None and hit.key == "food.like"):
+        return "eat", act
+    return None
+
+
+def find_en(clause: str, sentence: str) -> list[Finding]:
+    """What giving something up says in one English clause (see the module doc), else ``[]``.
+
+    Args:
+        clause: one clause, its edge punctuation cut.
+        sentence: the whole sentence ("From now on, I won't drink coffee": the marker is a clause of its own).
+    """
+    m = _CEASE_EN.match(clause.strip().rstrip(".!"))
+    if m is None:
+        return []
+    raw = m.group("a") or m.group("b") or m.group("c")
+    act = re.sub(r"\s+(?:(?:ever\s+)?again|now|any\s?more|any longer|from now on|going forward|these days|"
+                 r"for good|at all)$", "", clean_value(raw, "en"), flags=_IC)
+    if (span := time_span(act)) is not None and span[1] == len(act) and span[0] > 0:
+        act = act[:span[0]].strip()  # "I gave up meat last month": when (``shapes.dated``), not what
+    if not act or _NOT_ACTIVITY_EN.match(act) or len(act.split()) > 6:
+        return []
+    negation = (m.group("n") or m.group("p") or "").lower()
+    if negation in ("don't", "do not", "not") and not _NO_MORE_EN.search(sentence):
+        return []  # "I don't drink coffee" says what the user does not do, no change
+    if negation and negation not in ("don't", "do not", "not", "no longer") and not _FROM_NOW_EN.search(sentence):
+        return []  # "I won't give up", "I never drink coffee": a resolve or a plain habit
+    out = [Finding("preference.habit", act, CONF_STATED, clause, retract=True)]
+    if (consumed := _consumed_en(act, bool(m.group("m")))) is not None:
+        verb, thing = consumed
+        key = "food.dislike" if verb == "eat" else "preference.dislike"
+        out.insert(0, Finding(key, thing, CONF_STATED, clause, statement=f"no longer {verb}s {thing}"))
+    return out
