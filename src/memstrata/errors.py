@@ -31,13 +31,20 @@ from typing import Any
 DETAIL_ATTRIBUTES = ("position", "reason", "line", "column", "expected", "field", "fact_id", "fact_status")
 
 
+def character(offset: int) -> int:
+    """The place of the character at 0-based ``offset`` in a text, counted from 1 (the first
+    character is character 1): the one way every door numbers a place in a text, in words
+    (``at_character``) and in ``details.position``, as line and column numbers count from 1.
+    So the message and the details say the same number, and ``text[position - 1]`` is the
+    character named (docs/errors.md). A 0-based offset is never shown."""
+    return offset + 1
+
+
 def at_character(offset: int) -> str:
-    """Where in a text a problem is, for a person: ``"at character N"`` counting from 1 (the
-    first character is character 1). Every message that names a place in a text says it this
-    way; the machine-readable ``position`` (``details``) stays the 0-based offset, so
-    ``text[position]`` is the character the message names (a reader took "at character 2"
-    for the second character when it was the third)."""
-    return f"at character {offset + 1}"
+    """Where in a text a problem is, for a person: ``"at character N"``, N = ``character(offset)``
+    (the first character is character 1; "at character 2" is the second). Every message that
+    names a place in a text says it this way, with the same N as its ``details.position``."""
+    return f"at character {character(offset)}"
 
 
 def install_hint(extra: str) -> str:
@@ -77,19 +84,24 @@ class InvalidFilter(InvalidInput):
 
     Raised before any store is asked, so every backend reports the same error.
 
+    Args:
+        offset: 0-based offset in ``text`` where the problem starts (``len(text)`` for "ended too
+            early"), as the parser counts; never shown as such.
+
     Attributes:
-        position: 0-based character offset in the filter text where the problem starts
-            (``len(text)`` for "ended too early"); the message counts from 1 (``at_character``).
+        position: where the problem starts, counted from 1 (``character``): the N of the
+            message's "at character N", so ``text[position - 1]`` is that character
+            (``len(text) + 1`` for "ended too early").
         reason: what is wrong, without the position.
     """
 
     code = "invalid_filter"
 
-    def __init__(self, reason: str, *, position: int, text: str) -> None:
-        self.position, self.reason, self.text = position, reason, text
-        near = text[position:position + 24]
+    def __init__(self, reason: str, *, offset: int, text: str) -> None:
+        self.position, self.reason, self.text = character(offset), reason, text
+        near = text[offset:offset + 24]
         where = f"near {near!r}" if near else "at the end"
-        super().__init__(f"invalid filter {at_character(position)} ({where}): {reason}")
+        super().__init__(f"invalid filter {at_character(offset)} ({where}): {reason}")
 
 
 class NotFound(MemstrataError, LookupError):

@@ -192,8 +192,8 @@ def test_malformed_filter_is_an_error_naming_its_position(corpus: Memory, where:
         parse(where)
     except InvalidFilter as exc:
         expected = str(exc)
-        # a person counts from 1: "at character N" names where[N - 1]; ``position`` is the offset
-        assert expected.startswith(f"invalid filter at character {exc.position + 1} ")
+        # counted from 1 in words and in ``position`` alike: "at character N" names where[N - 1]
+        assert expected.startswith(f"invalid filter at character {exc.position} ")
     assert expected is not None
     with pytest.raises(InvalidFilter) as searched:
         corpus.search("coffee", filter=where)

@@ -38,4 +38,4 @@ def test_recall_and_list_apply_the_filter_and_report_a_bad_one(tmp_path: Path) -
     error = json.loads(bad_json.err)["error"]
     assert error["code"] == "invalid_filter" and "unknown field 'colour'" in error["message"]
     # The position a machine needs is a field of its own, as in the REST API's error body.
-    assert error["details"]["position"] == 0
+    assert error["details"]["position"] == 1 and "at character 1 " in error["message"]

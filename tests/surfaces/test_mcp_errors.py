@@ -74,7 +74,9 @@ def test_every_tool_failure_is_one_error_shape(tmp_path: Path, caplog: pytest.Lo
     assert errors["wrong_type"]["message"] == ("get_memory: argument 'id' must be an id as search_memory and "
                                                "list_memories return it, a string such as 'fact:12' or 'episode:3'; "
                                                "got a number (1)")
-    assert errors["bad_filter"]["details"] == {"position": 4, "reason": "unexpected character '~'"}
+    # counted from 1, the same number as the message's "at character 5" (docs/errors.md)
+    assert errors["bad_filter"]["details"] == {"position": 5, "reason": "unexpected character '~'"}
+    assert errors["bad_filter"]["message"].startswith("invalid filter at character 5 ")
     assert errors["not_found"]["message"].startswith("no fact #99")
     assert "never rewritten" in errors["update_episode"]["message"]
     assert "'search_memory'" in errors["unknown_tool"]["message"]

@@ -389,7 +389,9 @@ def test_error_shapes(world: World) -> None:
         _error(c.post("/v1/messages", json={"user_id": "u", "messages": [{"content": "ok"}, {"content": "  "}]}),
                422, "invalid_input")
         listed = _ok(c.get("/v1/episodes", params={"user_id": "u"}))
-    assert malformed["details"]["position"] >= 1
+    # where the body stops, counted from 1 in the message and in details alike (docs/errors.md)
+    assert malformed["details"] == {"position": 11, "line": 1, "column": 11}, malformed
+    assert malformed["message"] == "request body is not valid JSON at character 11 (line 1, column 11): Expecting value"
     assert invalid["details"]["errors"][0]["loc"] == ["body", "limit"]
     assert "user_idd" in json.dumps(unknown["details"])
     assert "user_id" in no_owner["message"]
@@ -408,8 +410,9 @@ def test_filters_narrow_and_a_malformed_one_is_400_with_its_position(world: Worl
                          "invalid_filter")
     assert sorted(f["value"] for f in facts) == ["FedEx", "顺丰"]
     assert hits and {h["fact"]["tag"] for h in hits} == {"shipping"}
-    assert bad["details"]["position"] == len("tag = 'shipping' AND (") and bad["details"]["reason"]
-    assert unknown["details"]["position"] == 0
+    # counted from 1: the end of the text is character len + 1, the first character is 1
+    assert bad["details"]["position"] == len("tag = 'shipping' AND (") + 1 and bad["details"]["reason"]
+    assert unknown["details"]["position"] == 1
 
 
 def test_metrics_have_phases_and_no_content_or_user_ids(world: World) -> None:

@@ -40,9 +40,9 @@ def test_a_body_that_is_not_utf8_is_a_400_naming_the_byte(keyed_server: Server, 
     with keyed_server.client(keys["acme"]) as c:
         error = _error(c.post("/v1/messages", content=body, headers=JSON), 400, "malformed_json")
         assert c.get("/v1/episodes", params={"user_id": "u1"}).json()["items"] == []  # nothing stored
-    at = body.index(b"\xe9")
+    at = body.index(b"\xe9") + 1  # the byte named, counted from 1 in the message and in details alike
     assert error["details"] == {"position": at}
-    assert f"byte 0xe9 at byte {at + 1}" in error["message"] and "UTF-8" in error["message"]
+    assert f"byte 0xe9 at byte {at} " in error["message"] and "UTF-8" in error["message"]
 
 
 @pytest.mark.parametrize("content_type", ["text/plain", None, "application/x-www-form-urlencoded"])
@@ -135,7 +135,7 @@ def test_forget_by_filter_over_rest(keyed_server: Server, keys: dict[str, str]) 
     assert facts.status_code == 200 and facts.json()["counts"]["facts"] == 1, facts.text
     assert episodes.status_code == 200 and episodes.json()["counts"]["episodes"] == 1, episodes.text
     assert episodes.json()["counts"]["facts"] == 1  # Oslo was supported by that episode only
-    assert bad["details"]["position"] == 4
+    assert bad["details"]["position"] == 5 and "at character 5 " in bad["message"]
     assert left == [] and [e["content"] for e in stored] == ["I'm allergic to peanuts"]
 
 

@@ -49,8 +49,8 @@ def test_any_text_parses_or_fails_with_a_position(text: str) -> None:
     try:
         parse(text)
     except InvalidFilter as exc:
-        assert 0 <= exc.position <= len(text)
-        assert f"at character {exc.position + 1} " in str(exc)  # counted from 1; ``position`` is the offset
+        assert 1 <= exc.position <= len(text) + 1
+        assert f"at character {exc.position} " in str(exc)  # the message and ``position`` say the same number
         assert exc.code == "invalid_filter" and isinstance(exc, InvalidInput)
 
 
@@ -62,44 +62,44 @@ def test_truncated_filters_fail_with_a_position_never_a_crash(tree: object, cut:
     try:
         parse(text)
     except InvalidFilter as exc:
-        assert 0 <= exc.position <= len(text)
+        assert 1 <= exc.position <= len(text) + 1
 
 
-# (filter, position, words the message must contain)
+# (filter, position counted from 1, words the message must contain)
 GOLDEN_ERRORS = [
-    ("", 0, "empty"),
-    ("user_id = ", 10, "expected a value"),
-    ('usr_id = "a"', 0, "unknown field 'usr_id'; did you mean 'user_id'"),
-    ('user_id = "a" AND', 17, "expected a condition"),
-    ('user_id = "a" tag = "x"', 14, "join conditions with AND or OR"),
-    ('(user_id = "a"', 14, "')' to close the '(' at character 1"),
-    ('user_id = "a")', 13, "unexpected ')'"),
-    ("confidence > 'high'", 13, "confidence is a number field"),
-    ('user_id = 3', 10, "user_id is a text field"),
-    ('created_at > "yesterday"', 13, "ISO 8601"),
-    ('created_at > 5', 13, "created_at is a time field"),
-    ('status = "actve"', 9, "status is one of active"),
-    ('role IN ("user", "bot")', 17, "role is one of user"),
-    ("metadata = 1", 0, "metadata needs a key"),
-    ("user_id.x = 'a'", 0, "has no sub-fields"),
-    ("metadata.ok > true", 14, "booleans only compare with = and !="),
-    ("tag = null", 6, "IS NULL"),
-    ("tag IS 'x'", 7, "expected NULL after IS"),
-    ("tag NOT = 'x'", 8, "expected IN after NOT"),
-    ("tag IN 'x'", 7, "'(' after IN"),
-    ("tag IN ('x' 'y')", 12, "',' or ')'"),
-    ("tag == 'x'", 4, "write = instead of '=='"),
-    ("tag <> 'x'", 4, "write != instead of '<>'"),
-    ("tag ~ 'x'", 4, "unexpected character '~'"),
-    ("tag = 'x", 6, "not closed"),
-    ("tag = 'a\\qb'", 8, "unknown escape"),
-    ("tag = '\\ud800'", 7, "lone surrogate"),
-    ("tag = alice", 6, "bare word 'alice'"),
-    ("access_count = 99999999999999999999", 15, "does not fit 64 bits"),
-    ("confidence < 1e999", 13, "out of range"),
-    ("tag = 'a' AND AND tag = 'b'", 14, "expected a condition"),
-    ("IN ('a')", 0, "expected a field name"),
-    ("tag\x00 = 'a'", 3, "not allowed"),
+    ("", 1, "empty"),
+    ("user_id = ", 11, "expected a value"),
+    ('usr_id = "a"', 1, "unknown field 'usr_id'; did you mean 'user_id'"),
+    ('user_id = "a" AND', 18, "expected a condition"),
+    ('user_id = "a" tag = "x"', 15, "join conditions with AND or OR"),
+    ('(user_id = "a"', 15, "')' to close the '(' at character 1"),
+    ('user_id = "a")', 14, "unexpected ')'"),
+    ("confidence > 'high'", 14, "confidence is a number field"),
+    ('user_id = 3', 11, "user_id is a text field"),
+    ('created_at > "yesterday"', 14, "ISO 8601"),
+    ('created_at > 5', 14, "created_at is a time field"),
+    ('status = "actve"', 10, "status is one of active"),
+    ('role IN ("user", "bot")', 18, "role is one of user"),
+    ("metadata = 1", 1, "metadata needs a key"),
+    ("user_id.x = 'a'", 1, "has no sub-fields"),
+    ("metadata.ok > true", 15, "booleans only compare with = and !="),
+    ("tag = null", 7, "IS NULL"),
+    ("tag IS 'x'", 8, "expected NULL after IS"),
+    ("tag NOT = 'x'", 9, "expected IN after NOT"),
+    ("tag IN 'x'", 8, "'(' after IN"),
+    ("tag IN ('x' 'y')", 13, "',' or ')'"),
+    ("tag == 'x'", 5, "write = instead of '=='"),
+    ("tag <> 'x'", 5, "write != instead of '<>'"),
+    ("tag ~ 'x'", 5, "unexpected character '~'"),
+    ("tag = 'x", 7, "not closed"),
+    ("tag = 'a\\qb'", 9, "unknown escape"),
+    ("tag = '\\ud800'", 8, "lone surrogate"),
+    ("tag = alice", 7, "bare word 'alice'"),
+    ("access_count = 99999999999999999999", 16, "does not fit 64 bits"),
+    ("confidence < 1e999", 14, "out of range"),
+    ("tag = 'a' AND AND tag = 'b'", 15, "expected a condition"),
+    ("IN ('a')", 1, "expected a field name"),
+    ("tag\x00 = 'a'", 4, "not allowed"),
 ]
 
 
@@ -109,15 +109,16 @@ def test_golden_error_positions(text: str, position: int, words: str) -> None:
         parse(text)
     assert info.value.position == position, str(info.value)
     assert words in str(info.value)
-    assert str(info.value).startswith(f"invalid filter at character {position + 1} ")
+    assert str(info.value).startswith(f"invalid filter at character {position} ")
 
 
-def test_a_message_counts_characters_from_one_and_the_position_is_the_offset() -> None:
-    """"at character 2" reads as the second character; ``position`` stays the 0-based offset."""
+def test_the_message_and_the_position_count_characters_from_one() -> None:
+    """"at character 2" reads as the second character, and ``position`` (the SDK attribute and the
+    wire's ``details.position``) is the same number: one convention, as line and column numbers."""
     with pytest.raises(InvalidFilter) as info:
         parse("tag ~ 'x'")
     assert "at character 5 " in str(info.value) and "tag ~ 'x'"[5 - 1] == "~"
-    assert info.value.position == 4 and info.value.details()["position"] == 4
+    assert info.value.position == 5 and info.value.details()["position"] == 5
 
 
 def test_nesting_and_length_limits_are_errors_not_crashes() -> None:

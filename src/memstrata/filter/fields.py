@@ -143,4 +143,4 @@ def require_fields_of(expr: object, kind: str, text: str) -> None:
                 carried = sorted(f.name for f in _SPECS if f.column(kind) is not None)
                 raise InvalidFilter(f"{kind}s have no field {node.field.dotted!r} ({article} {other} field), so this "
                                     f"could only match none or all of them; {kind} fields: {', '.join(carried)}",
-                                    position=node.field.position, text=text)
+                                    offset=node.field.position, text=text)

@@ -56,7 +56,7 @@ class Token:
 
 
 def _fail(text: str, position: int, reason: str) -> InvalidFilter:
-    return InvalidFilter(reason, position=position, text=text)
+    return InvalidFilter(reason, offset=position, text=text)
 
 
 def _string(text: str, start: int) -> tuple[str, int]:
@@ -334,14 +334,14 @@ def parse(text: str) -> Expr:
             choice (``status = "actve"``), too long or too deep; ``position`` says where.
     """
     if not isinstance(text, str):
-        raise InvalidFilter(f"a filter is text, got {type(text).__name__}", position=0, text="")
+        raise InvalidFilter(f"a filter is text, got {type(text).__name__}", offset=0, text="")
     if len(text) > MAX_FILTER_CHARS:
         raise InvalidFilter(f"the filter is {len(text)} characters; the limit is {MAX_FILTER_CHARS}",
-                            position=MAX_FILTER_CHARS, text=text)
+                            offset=MAX_FILTER_CHARS, text=text)
     for i, ch in enumerate(text):
         if ch == "\x00" or "\ud800" <= ch <= "\udfff":
-            raise InvalidFilter(f"character U+{ord(ch):04X} is not allowed in a filter", position=i, text=text)
+            raise InvalidFilter(f"character U+{ord(ch):04X} is not allowed in a filter", offset=i, text=text)
     if not text.strip():
         raise InvalidFilter("the filter is empty; give a condition such as user_id = \"alice\"",
-                            position=0, text=text)
+                            offset=0, text=text)
     return _Parser(text).parse()

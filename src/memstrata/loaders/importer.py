@@ -107,8 +107,8 @@ def load_export_lines(path: Path) -> tuple[list[dict[str, Any]], list[int]]:
                 continue
             try:
                 record = json.loads(line)
-            except ValueError as exc:
-                raise InvalidInput(f"{path}:{n}: not JSON ({exc})") from exc
+            except json.JSONDecodeError as exc:  # places counted from 1, as every error counts them (never "char 0")
+                raise InvalidInput(f"{path}:{n}: not JSON: {exc.msg} (column {exc.colno})") from exc
             if not isinstance(record, dict):
                 raise InvalidInput(f"{path}:{n}: not a JSON object")
             records.append(record)

@@ -194,8 +194,11 @@ def load_locomo(path: str | Path) -> list[Conversation]:
             data = json.load(handle)
     except OSError as exc:
         raise InvalidInput(f"{path}: cannot read LoCoMo file: {exc.strerror or exc}") from exc
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise InvalidInput(f"{path}: not a LoCoMo file: invalid JSON: {exc}") from exc
+    except json.JSONDecodeError as exc:  # line and column count from 1; Python's "(char N)" counts from 0
+        raise InvalidInput(f"{path}: not a LoCoMo file: invalid JSON: {exc.msg} (line {exc.lineno}, "
+                           f"column {exc.colno})") from exc
+    except UnicodeDecodeError as exc:
+        raise InvalidInput(f"{path}: not a LoCoMo file: not UTF-8: {exc.reason} at byte {exc.start + 1}") from exc
     if not isinstance(data, list) or not data:
         raise InvalidInput(
             f"{path}: not a LoCoMo file: expected a non-empty JSON list of samples, "

@@ -64,7 +64,7 @@ def body_problem(scope: Scope, body: bytes) -> tuple[int, str, str, dict[str, An
     except UnicodeDecodeError as exc:
         return 400, "malformed_json", (
             f"request body is not valid UTF-8: byte 0x{body[exc.start]:02x} at byte {exc.start + 1} "
-            f"({exc.reason}); JSON must be UTF-8"), {"position": exc.start}
+            f"({exc.reason}); JSON must be UTF-8"), {"position": exc.start + 1}  # the byte named, counted from 1
     return None
 
 

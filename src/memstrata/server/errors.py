@@ -1,6 +1,7 @@
 """One error shape on the wire: ``{"error": {"code", "message", "details"}}``, never a traceback.
 
-Statuses: 400 malformed JSON or filter, or a body that is not UTF-8 (``details.position``),
+Statuses: 400 malformed JSON or filter, or a body that is not UTF-8 (``details.position``, counted
+from 1 as in the message's "at character N"),
 401 no or bad key, 403 a key naming another scope, 404, 409 conflict, 413 body or batch too
 large, 415 a body not labelled JSON (``server.body``), 422 invalid input, 429 rate limit,
 503 the database or model is unavailable, 500 anything else (logged here with its
@@ -18,7 +19,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from memstrata.arguments import ArgumentError
-from memstrata.errors import MemstrataError
+from memstrata.errors import MemstrataError, at_character, character
 from memstrata.server.metrics import metrics
 
 log = logging.getLogger("memstrata.server")
@@ -76,13 +77,27 @@ STRICT_HINT = ("numbers and booleans in a request body are strict: send a JSON n
 _STRICT_TYPES = ("int_type", "float_type", "bool_type")
 
 
+def _malformed(err: Any, body: Any) -> tuple[int, str, str, dict[str, Any]]:
+    """400 ``malformed_json`` for a body the JSON parser refused (``err`` as FastAPI reports it,
+    ``body`` the text): where, counted from 1 as every door counts (``errors.character``; line
+    and column too), and the parser's reason."""
+    reason = (err.get("ctx") or {}).get("error", "parse error")
+    offset = err.get("loc", [None, None])[-1]
+    if not isinstance(offset, int):
+        return 400, "malformed_json", f"request body is not valid JSON: {reason}", {}
+    text = body if isinstance(body, str) else ""
+    line = text.count("\n", 0, offset) + 1
+    column = offset - (text.rfind("\n", 0, offset) + 1) + 1
+    return 400, "malformed_json", (f"request body is not valid JSON {at_character(offset)} (line {line}, "
+                                   f"column {column}): {reason}"), {
+        "position": character(offset), "line": line, "column": column}
+
+
 def _validation_details(exc: RequestValidationError) -> tuple[int, str, str, dict[str, Any]]:
     errors = []
     for err in exc.errors():
         if err.get("type") == "json_invalid":
-            ctx = err.get("ctx") or {}
-            return 400, "malformed_json", f"request body is not valid JSON: {ctx.get('error', 'parse error')}", {
-                "position": err.get("loc", [None, None])[-1]}
+            return _malformed(err, exc.body)
         cause = (err.get("ctx") or {}).get("error")
         if isinstance(cause, ArgumentError):
             # A list or choice argument (``memstrata.arguments``): the SDK's own words, value included
