@@ -172,11 +172,14 @@ def _like_of(m: re.Match[str], clause: str, ctx: _Ctx) -> list[Finding]:
     polarity: Polarity = "dislike" if verb.startswith(_DISLIKE) else "like"
     prefer = verb in ("偏好", "偏爱", "倾向于") or "更" in m.group("adv")
     conf = CONF_PREFER if prefer else CONF_LIKE
-    hint = ""
+    hint, used = "", ""
     for prefix, key in _ZH_HINTS:
         # 吃/喝 go back into the statement (喜欢吃{v}), so the food is the value even when it is one
         # character (吃肉 → 肉, 吃辣 → 辣): 我不再吃肉了 then names the same value and retires it.
         shortest = len(prefix) + (0 if prefix in _EAT_DRINK else 1)
+        if not key and obj.startswith(prefix) and _thing_alone(obj[len(prefix):]):
+            obj, used = obj[len(prefix):].strip(), prefix  # 我喜欢用 pytest: the tool is the value, 用 the verb
+            break
         if not key and not _names_a_tool(obj[len(prefix):]):
             continue  # 我喜欢用 iPhone 拍照: 用 stays (the statement 喜欢{v} needs it); 用VSCode → VSCode
         if obj.startswith(prefix) and len(obj) > shortest:
@@ -184,7 +187,22 @@ def _like_of(m: re.Match[str], clause: str, ctx: _Ctx) -> list[Finding]:
             break
     if _PRONOUN.match(obj):
         return []  # 我爱你
-    return like_finding(obj, polarity, conf, clause, "zh", hint=hint)
+    found = like_finding(obj, polarity, conf, clause, "zh", hint=hint)
+    return [replace(f, statement=f"{verb}{used}{f.value}") if used and f.key.startswith("preference.") else f
+            for f in found]
+
+
+#: A verb after the thing used makes it the means of an activity (用筷子吃饭, 用心做事), not the thing liked.
+_ACTIVITY_VERB = lazy_regex(r"[吃喝做写看听玩拍打跑画买去来说学弹唱跳走骑开读练]")
+
+
+def _thing_alone(rest: str) -> bool:
+    """Whether what follows 用 in a like is a thing alone (pytest, 飞书, 苹果手机): a name of one or two
+    Latin words, or two to four Chinese characters with no verb of an activity after it."""
+    rest = rest.strip()
+    if re.fullmatch(r"[A-Za-z][\w.+#\-]*(?:\s[A-Za-z0-9][\w.+#\-]*)?", rest):
+        return True
+    return bool(re.fullmatch(r"[\u4e00-\u9fff]{2,4}", rest)) and not _ACTIVITY_VERB.search(rest)
 
 
 def _names_a_tool(obj: str) -> bool:

@@ -155,9 +155,14 @@ class RuleExtractor:
         seen: set[tuple[str, str, bool, str]] = set()
         # split after tidying too: a Traditional remark (謝謝) is read as its Simplified form
         previous = ""
-        parts = (tidy(part) for whole in split_sentences(text) for part in split_languages(tidy(whole)))
-        for sentence in (half for part in parts for half in _statement_halves(part, said_at)):
+        said: dict[int, list[Finding]] = {}  # what each sentence's parts stated so far
+        parts = ((n, tidy(part)) for n, whole in enumerate(split_sentences(text))
+                 for part in split_languages(tidy(whole)))
+        for n, sentence in ((n, half) for n, part in parts for half in _statement_halves(part, said_at)):
             found = _find(sentence, said_at)
+            if not found and said.get(n):  # 我喜欢用 pytest，别用 unittest: the switch of script cut the like away
+                found = [*((f, "zh") for f in shapes_zh.avoided(sentence, said[n])),
+                         *((f, "en") for f in shapes_en.avoided(sentence, said[n]))]
             if not found and previous:  # "No peanuts for me please. I'm allergic."
                 found = [(f, "en") for f in patterns_en.allergy_named_before(previous, sentence)]
             previous = sentence
@@ -165,6 +170,7 @@ class RuleExtractor:
                 sentence, found = rest, _find(rest, said_at)
             if not found and (fix := correction(sentence)) is not None:
                 found = [(fix, detect_language(sentence))]
+            said.setdefault(n, []).extend(f for f, _ in found)
             for finding, lang in found:
                 finding = self._zero_shot(finding)
                 if finding.key == "health.allergy":  # 花生又 / "peanuts again" name 花生 / peanuts
@@ -287,6 +293,9 @@ def _read(sentence: str, said_at: datetime, lang: str, *, nested: bool = False) 
     named = {f.value.casefold() for f in found}
     found = found + [f for f in (shapes_zh.favourites(sentence) if zh else shapes_en.favourites(sentence))
                      if f.value.casefold() not in named]
+    # "I prefer pytest, don't use unittest": the prohibition beside the like is a dislike of its own
+    found += [f for f in (shapes_zh.avoided(sentence, found) if zh else shapes_en.avoided(sentence, found))
+              if f.value.casefold() not in named]
     other = None if found or nested else (shapes_zh.someone_else(sentence) if zh else shapes_en.someone_else(sentence))
     if other is not None:
         found = shapes.about(_read(other[1], said_at, lang, nested=True), other[0])

@@ -8,7 +8,7 @@ import re
 from dataclasses import replace
 from datetime import datetime
 
-from memstrata.extract import cessation, gazetteer, kin, patterns_en
+from memstrata.extract import cessation, gazetteer, kin, patterns_en, shapes
 from memstrata.extract.clauses import CONF_LIKE, CONF_PREFER, Finding, clean_value, like_finding
 from memstrata.extract.shapes import attribute_finding, chosen, dated, instead, open_key
 from memstrata.text.regex import lazy_regex
@@ -388,6 +388,29 @@ def before_topics(sentence: str, said_at: datetime) -> list[Finding]:
                      or _learning(clause)):
             return dated(found, clause, sentence, said_at)
     return []
+
+
+_AVOID = lazy_regex(r"^(?:but\s+|and\s+)?(?:please\s+)?(?:(?:don't|do not|never)\s+use|avoid|not)\s+(?:the\s+)?"
+                    r"(?P<v>[\w.+#\- ]{1,30}?)(?:\s+(?:please|again|anymore))?$", _IC)
+#: A preference verb: only after one does a bare "not Y" say a dislike ("I prefer pytest, not unittest";
+#: "I like pizza, not sushi" may only rank them).
+_PREFER = lazy_regex(r"\b(?:prefer|rather|always use|go with)\b", _IC)
+
+
+def avoided(sentence: str, found: list[Finding]) -> list[Finding]:
+    """"I prefer pytest, don't use unittest": a prohibition beside a like or a choice (``found``, read in
+    the same sentence) is a standing dislike of what it forbids; alone, "don't use unittest" may be this once."""
+    if not shapes.liked(found) or _NOT_A_STATEMENT.search(sentence):
+        return []
+    out: list[Finding] = []
+    for clause in (c.strip() for c in _CLAUSES.split(sentence.strip().rstrip(".!")) if c):
+        m = _AVOID.match(clause)
+        if m is None or (clause.lower().startswith(("not", "but not")) and not _PREFER.search(sentence)):
+            continue
+        value = clean_value(m.group("v"), "en")
+        if value and not re.match(r"(?:it|this|that|them|those|these|him|her|me|you)\b", value, _IC):
+            out.append(Finding("preference.dislike", value, CONF_PREFER, clause, statement=f"avoids {value}"))
+    return out
 
 
 def favourites(sentence: str) -> list[Finding]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
-from memstrata.extract import cessation, gazetteer, kin, patterns_zh
+from memstrata.extract import cessation, gazetteer, kin, patterns_zh, shapes
 from memstrata.extract.clauses import CONF_LIKE, CONF_PREFER, Finding, clean_value, like_finding
 from memstrata.extract.shapes import attribute_finding, chosen, dated, instead, open_key
 from memstrata.text.regex import lazy_regex
@@ -232,6 +232,24 @@ def _intent(clause: str) -> list[Finding]:
     if (m := _RELAX.match(clause)) is not None and "你" not in m.group("v"):
         return like_finding(m.group("v"), "like", CONF_LIKE, clause, "zh")  # 我会听音乐、阅读来放松
     return []
+
+
+_AVOID = lazy_regex(r"^(?:但是|但|不过|而且|就|也)?(?:千万|请|以后)?(?:别|不要|不用|别再|不要再)(?:用|使用)"
+                    r"(?P<v>[^，。！？]+?)(?:了|吧|啊)?$")
+
+
+def avoided(sentence: str, found: list[Finding]) -> list[Finding]:
+    """我喜欢用 pytest，别用 unittest: a prohibition beside a like or a choice (``found``, read in the same
+    sentence) is a standing dislike of what it forbids; alone, 别用 unittest may be this once."""
+    if not shapes.liked(found) or _NOT_A_STATEMENT.search(sentence):
+        return []
+    out: list[Finding] = []
+    for clause in _statements(sentence):
+        m = _AVOID.match(clause)
+        value = clean_value(m.group("v"), "zh") if m else ""
+        if value and not re.match(r"[这那它他她你]", value):
+            out.append(Finding("preference.dislike", value, CONF_PREFER, clause, statement=f"不要用{value}"))
+    return out
 
 
 def favourites(sentence: str) -> list[Finding]:
