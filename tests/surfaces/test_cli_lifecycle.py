@@ -213,20 +213,24 @@ def test_forget_fact_names_the_messages_it_leaves_and_sources_forgets_them(tmp_p
     assert all("peanut" not in h["text"] and "芒果" not in h["text"] for h in left), left
 
 
-def test_forgetting_a_user_with_nothing_stored_names_the_users_that_have_memories(tmp_path: Path) -> None:
+def test_forgetting_a_user_with_nothing_stored_says_so_and_how_to_list_users(tmp_path: Path) -> None:
     """A mistyped ``forget --user`` deleted nothing and printed only "Forgot user=alcie: nothing",
-    which reads like success while alice's memory stays; a note on stderr now names who has memories."""
+    which reads like success while alice's memory stays; a note on stderr says so and names the
+    command that lists the users, without naming any other user (``memstrata users`` does, asked)."""
     db = tmp_path / "m.db"
     assert cli("remember", "我对花生过敏", "--user", "alice", "--db", db).code == 0
     typo = cli("forget", "--user", "alcie", "--yes", "--db", db)
     assert typo.code == 0, typo.err
     assert typo.out.startswith("Forgot user=alcie: nothing")
-    assert " ".join(typo.err.split()) == ("note: nothing is stored for user=alcie in default/default; "
-                                          "users with memories there: alice; check --user (and --org, --project)")
+    assert " ".join(typo.err.split()) == ("note: nothing is stored for user=alcie in default/default; check --user "
+                                          "(and --org, --project): `memstrata users --org default --project default` "
+                                          "lists the users with memories")
     as_json = cli("forget", "--user", "alcie", "--yes", "--json", "--db", db)
-    assert as_json.json()["forgot"] == "user=alcie" and "alice" in as_json.err  # stdout stays one JSON object
+    assert as_json.json()["forgot"] == "user=alcie" and "memstrata users" in as_json.err  # stdout: one JSON object
+    assert "alice" not in typo.err and "alice" not in as_json.err
+    assert cli("users", "--db", db, "--json").json() == [{"user_id": "alice", "episodes": 1, "facts": 1}]
     done = cli("forget", "--user", "alice", "--yes", "--db", db)
     assert done.out.startswith("Forgot user=alice: 1 episodes") and done.err == ""
-    again = cli("forget", "--user", "alice", "--yes", "--db", db)  # run twice: nobody is left to name
-    assert " ".join(again.err.split()) == ("note: nothing is stored for user=alice in default/default; "
-                                           "check --user (and --org, --project)")
+    again = cli("forget", "--user", "alice", "--yes", "--db", db)  # run twice: the same note
+    assert " ".join(again.err.split()) == " ".join(typo.err.split()).replace("alcie", "alice")
+    assert cli("users", "--db", db).out.strip() == "no user has memories in default/default"

@@ -96,7 +96,7 @@ def test_an_import_whose_fact_cites_another_users_episode_names_the_line_and_lea
 
 def test_an_export_that_finds_nothing_says_whose_and_how_to_export_others(tmp_path: Path) -> None:
     """``export`` without ``--user`` exports the default user; on a database of other users it is
-    refused, naming the user and the users there, and writes no file."""
+    refused, naming the user and how to list the users (never the users themselves), and writes no file."""
     db, out = tmp_path / "m.db", tmp_path / "all.jsonl"
     with Memory(db, embedder=HashingEmbedder(dim=64), user_id="u2") as memory:
         memory.add("I like tea")
@@ -104,7 +104,10 @@ def test_an_export_that_finds_nothing_says_whose_and_how_to_export_others(tmp_pa
     assert done.returncode == 1 and not out.exists()
     said = " ".join(done.stderr.split())
     assert "nothing is stored for default/default user=default" in said and "--all" in said
-    assert "users with memories in default/default: u2" in said
+    assert "`memstrata users --org default --project default` lists the users with memories" in said
+    assert "u2" not in said  # another user's id is never in an error
+    listed = _cli("users", "--db", db)
+    assert listed.returncode == 0 and "u2" in listed.stdout  # asked for, the users are listed
     theirs = _cli("export", "-o", out, "--db", db, "--user", "u2")
     assert theirs.returncode == 0 and "nothing is stored" not in theirs.stderr
     assert len(out.read_text(encoding="utf-8").splitlines()) >= 2

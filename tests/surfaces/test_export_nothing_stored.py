@@ -39,7 +39,9 @@ def test_the_cli_refuses_both_exports_of_a_user_with_nothing_stored(db: Path, tm
         said = " ".join(refused.stderr.split())
         assert refused.returncode == 1 and refused.stdout == "", args
         assert "error[not_found]: nothing is stored for default/default user=alcie, so nothing was exported or " \
-               "written; users with memories in default/default: alice; --user NAME exports another user" in said
+               "written; `memstrata users --org default --project default` lists the users with memories; " \
+               "--user NAME exports another user" in said
+        assert "alice" not in said, args  # the error names no other user
     assert not out.exists() and not folder.exists()
     # the implicit default user too (an export without --user wrote an empty file with a note)
     assert _cli("export", "-o", out, "--db", db).returncode == 1 and not out.exists()

@@ -23,6 +23,9 @@ COMMANDS: dict[str, str] = {
     'list': (
         "Facts (or episodes) in a scope, newest first."
     ),
+    'users': (
+        "The users with memories in a tenant (org/project), with their episode and active fact counts."
+    ),
     'history': (
         "A fact's timeline: every value it had under its key, with audit events."
     ),

@@ -2,7 +2,7 @@
 
 This module builds the typer application (``app``) and registers every command in the order
 ``memstrata --help`` lists them (``cli.catalog``); the commands live by group: ``memories``
-(remember, recall, context, list, history), ``lifecycle`` (forget, delete-project, rollback,
+(remember, recall, context, list, users, history), ``lifecycle`` (forget, delete-project, rollback,
 update, restore, maintain), ``transfer`` (export, import), ``admin`` (doctor, reembed, demo,
 worker, status, consolidate), ``bench`` (``memstrata bench ...``), ``server`` (serve, mcp, ui,
 keys) and the coding-agent ``hooks``. ``cli.launcher`` imports this module only to run a command.
@@ -22,7 +22,7 @@ import typer
 from memstrata.cli.admin import consolidate, demo, doctor, reembed, status, worker
 from memstrata.cli.bench import bench_app
 from memstrata.cli.lifecycle import delete_project, forget, maintain, restore, rollback, update
-from memstrata.cli.memories import context_cmd, history, list_cmd, recall, remember
+from memstrata.cli.memories import context_cmd, history, list_cmd, recall, remember, users_cmd
 from memstrata.cli.server import keys_app, mcp_command, serve_command, ui_command
 from memstrata.cli.transfer import export, import_cmd
 from memstrata.integrations.hooks.commands import hooks_app
@@ -33,8 +33,8 @@ app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_
 #: Every command by name, in the order ``--help`` lists them (``cli.catalog.COMMANDS``).
 COMMANDS: tuple[tuple[str, Callable[..., Any]], ...] = (
     ("remember", remember), ("recall", recall), ("context", context_cmd), ("list", list_cmd),
-    ("history", history), ("forget", forget), ("delete-project", delete_project), ("export", export),
-    ("import", import_cmd), ("maintain", maintain), ("rollback", rollback), ("update", update),
+    ("users", users_cmd), ("history", history), ("forget", forget), ("delete-project", delete_project),
+    ("export", export), ("import", import_cmd), ("maintain", maintain), ("rollback", rollback), ("update", update),
     ("restore", restore), ("doctor", doctor), ("reembed", reembed), ("demo", demo), ("worker", worker),
     ("status", status), ("consolidate", consolidate), ("serve", serve_command), ("mcp", mcp_command),
     ("ui", ui_command),

@@ -132,18 +132,18 @@ def forget(
 
 def _unknown_user_note(memory: Memory, owner: str) -> str:
     """A note for a user forget that deleted nothing because nothing was stored for ``owner`` (a
-    mistyped ``--user``): the users with memories in the tenant (the CLI opens the database itself,
-    so naming them discloses nothing), or "" when ``owner`` is one of them."""
+    mistyped ``--user``), or "" when ``owner`` has memories. It names no other user (``memstrata
+    users`` lists them when asked)."""
     try:
         users = [u.user_id for u in memory.users()]
     except StoreError:  # a store without lifecycle queries cannot list them
-        users = []
+        return ""
     if owner in users:
         return ""
     scope = memory.scope
-    named = ", ".join(users[:10]) + (f" and {len(users) - 10} more" if len(users) > 10 else "")
-    return (f"note: nothing is stored for user={owner} in {scope.org_id}/{scope.project_id}"
-            + (f"; users with memories there: {named}" if users else "") + "; check --user (and --org, --project)")
+    return (f"note: nothing is stored for user={owner} in {scope.org_id}/{scope.project_id}; check --user (and "
+            f"--org, --project): `memstrata users --org {scope.org_id} --project {scope.project_id}` lists the "
+            "users with memories")
 
 
 def delete_project(

@@ -301,6 +301,26 @@ def list_cmd(
     console.print(table)
 
 
+def users_cmd(db: DbOpt = None, org: OrgOpt = None, project: ProjectOpt = None, as_json: JsonOpt = False) -> None:
+    """The users with memories in a tenant (org/project), with their episode and active fact counts."""
+    def go() -> tuple[list[Any], str]:
+        with open_memory(db, org, project, None, model=False) as memory:
+            return memory.users(), f"{memory.scope.org_id}/{memory.scope.project_id}"
+    rows, tenant = run_command(go)
+    if as_json:
+        emit_json([asdict(r) for r in rows])
+        return
+    if not rows:
+        console.print(safe(f"no user has memories in {tenant}"), highlight=False)
+        return
+    table = Table(show_lines=False)
+    for col in ("user", "episodes", "active facts"):
+        table.add_column(col)
+    for r in rows:
+        table.add_row(safe(r.user_id), str(r.episodes), str(r.facts))
+    console.print(table)
+
+
 def history(
     fact_id: Annotated[int | None, typer.Argument(help="A fact id (from list or recall).")] = None,
     key: Annotated[str | None, typer.Option(help="Or a key, e.g. shipping.carrier.")] = None,

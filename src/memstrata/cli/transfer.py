@@ -16,7 +16,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from memstrata.cli.options import AgentOpt, DbOpt, JsonOpt, OrgOpt, ProjectOpt, UserOpt
 from memstrata.cli.session import console, emit_json, err, open_memory, removed_unless_stored, run_command
-from memstrata.errors import InvalidInput, StoreError
+from memstrata.errors import InvalidInput
 from memstrata.integrations.markdown import export_folder, import_folder
 from memstrata.lifecycle.export import dumps, require_records, write_file
 from memstrata.loaders.importer import detect_format, import_messages, load_any, load_export, load_export_lines
@@ -85,16 +85,11 @@ def _refuse(message: str) -> None:
 
 
 def _who_else(memory: Memory) -> str:
-    """What to export instead of an empty scope: the users with memories in its tenant (the CLI
-    opens the database itself, so naming them discloses nothing), ``--user``, ``--all``."""
-    try:
-        users = [u.user_id for u in memory.users()]
-    except StoreError:  # a store without lifecycle queries cannot list them
-        users = []
+    """What to do instead of exporting an empty scope. It names no other user: an error is read
+    and pasted where a listing on request is not (``memstrata users`` lists them when asked)."""
     scope = memory.scope
-    named = f"users with memories in {scope.org_id}/{scope.project_id}: {', '.join(users[:10])}" + (
-        f" and {len(users) - 10} more" if len(users) > 10 else "") + "; " if users else ""
-    return f"{named}--user NAME exports another user, --all the whole database"
+    return (f"`memstrata users --org {scope.org_id} --project {scope.project_id}` lists the users with "
+            "memories; --user NAME exports another user, --all the whole database")
 
 
 def _export_markdown(fmt: str, folder: Path | None, *, db: str | None, user: str | None, agent: str | None,
