@@ -38,7 +38,6 @@ rest. No piece is named when a current fact cannot be placed in the text (see ab
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import replace
 from datetime import datetime
 
 from memstrata.store.records import Citation
@@ -114,15 +113,18 @@ def _fact_retired(fact: Fact, as_of: datetime | None) -> bool:
 def mark_outdated(hits: Sequence[Hit], citations: Iterable[Citation], *, weight: float,
                   as_of: datetime | None = None) -> list[Hit]:
     """``hits`` with the outdated ones (module docstring) marked ``superseded`` and their
-    ``score`` multiplied by ``weight`` (in [0, 1]); order unchanged (the caller sorts)."""
+    ``score`` multiplied by ``weight`` (in [0, 1]); order unchanged (the caller sorts).
+
+    In place: the hits are a search's own, not yet returned (``recall.search``), and rebuilding
+    each marked one (``dataclasses.replace``) re-checked all its fields."""
     cited = _by_episode(citations, as_of)
-    out = []
     for hit in hits:
         gone = (_episode_outdated(hit, cited.get(hit.id, ())) if hit.kind == "episode"
                 else hit.fact is not None and _fact_retired(hit.fact, as_of))
         if gone:
-            hit = replace(hit, score=hit.score * weight, superseded=True, signals={**hit.signals, "superseded": 1.0})
+            object.__setattr__(hit, "score", hit.score * weight)
+            object.__setattr__(hit, "superseded", True)
+            hit.signals["superseded"] = 1.0
         elif hit.kind == "episode" and (parts := outdated_parts(hit.text, cited.get(hit.id, ()))):
-            hit = replace(hit, outdated_parts=parts)
-        out.append(hit)
-    return out
+            object.__setattr__(hit, "outdated_parts", parts)
+    return list(hits)

@@ -22,7 +22,6 @@ A speaker is named when all of its terms (``text.tokens.query_terms``: stemmed, 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 from memstrata.text.tokens import query_terms
 from memstrata.types import Hit
@@ -55,7 +54,8 @@ def named_speakers(query: str, speakers: set[str | None]) -> set[str]:
 def focus_on_named(hits: Sequence[Hit], query: str, weight: float) -> list[Hit]:
     """``hits`` with every hit not of a speaker the query names scored ``1 / (1 + weight)``
     of its score; unchanged when ``weight`` is 0 or the query names no speaker of ``hits``,
-    or every episode hit's speaker. Order is left to the caller (it sorts by score)."""
+    or every episode hit's speaker. Order is left to the caller (it sorts by score). In place, as
+    ``recall.outdated.mark_outdated``: the hits are a search's own, not yet returned."""
     if weight <= 0 or not hits:
         return list(hits)
     speakers = {speaker_of(h) for h in hits}
@@ -64,4 +64,7 @@ def focus_on_named(hits: Sequence[Hit], query: str, weight: float) -> list[Hit]:
     if not named or episode_speakers <= named:
         return list(hits)
     factor = 1.0 / (1.0 + weight)
-    return [h if speaker_of(h) in named else replace(h, score=h.score * factor) for h in hits]
+    for hit in hits:
+        if speaker_of(hit) not in named:
+            object.__setattr__(hit, "score", hit.score * factor)
+    return list(hits)
