@@ -6,13 +6,11 @@ Vocabulary follows ``shared/DESIGN.md`` section 2.
 
 from __future__ import annotations
 
-from dataclasses import MISSING, dataclass, field, fields
+from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal
 
 ROLES: tuple[str, ...] = ("user", "assistant", "system", "tool")
-
-V = TypeVar("V")
 
 
 @dataclass(frozen=True)
@@ -204,42 +202,3 @@ class ApiKey:
     def active(self) -> bool:
         """Not revoked."""
         return self.revoked_at is None
-
-
-#: Per value type: its plain field defaults, its ``default_factory`` fields, its field names.
-_DEFAULTS: dict[type, tuple[dict[str, Any], tuple[tuple[str, Any], ...], frozenset[str]]] = {}
-
-
-def _defaults(cls: type) -> tuple[dict[str, Any], tuple[tuple[str, Any], ...], frozenset[str]]:
-    found = _DEFAULTS.get(cls)
-    if found is None:
-        every = fields(cls)
-        found = _DEFAULTS[cls] = ({f.name: f.default for f in every if f.default is not MISSING},
-                                  tuple((f.name, f.default_factory) for f in every if f.default_factory is not MISSING),
-                                  frozenset(f.name for f in every))
-    return found
-
-
-def assemble(cls: type[V], **values: Any) -> V:
-    """``cls(**values)`` for a frozen value type of this module, built ~5x faster: the ``__init__``
-    a frozen dataclass is given sets each field through ``object.__setattr__``, and a search builds
-    ~500 episodes, segments, facts and hits (~1 ms of a 10k-segment search). The same object:
-    defaults and default factories filled, then ``values``, then ``__post_init__`` if any.
-
-    Raises:
-        TypeError: a field without a default is missing from ``values``, or a name is no field.
-    """
-    plain, made, names = _defaults(cls)
-    built = object.__new__(cls)
-    state = built.__dict__
-    state.update(plain)
-    for name, factory in made:
-        state[name] = factory()
-    state.update(values)
-    if len(state) != len(names) or not names.issuperset(values):
-        raise TypeError(f"{cls.__name__}: missing fields {sorted(names - state.keys())}, "
-                        f"unknown {sorted(state.keys() - names)}")
-    post_init = getattr(built, "__post_init__", None)
-    if post_init is not None:
-        post_init()
-    return built

@@ -47,7 +47,7 @@ from memstrata.store.protocol import Store
 from memstrata.text.clauses import question_focus
 from memstrata.text.tokens import coverage_units, fts_match_expression, query_terms, text_units
 from memstrata.timing import phase
-from memstrata.types import Episode, Fact, Hit, Scope, Segment, assemble
+from memstrata.types import Episode, Fact, Hit, Scope, Segment
 
 T = TypeVar("T")
 
@@ -510,8 +510,8 @@ class Retriever:
             rec = recency(episode.created_at, now, half_life_days=s.half_life_days)
             total = blend(relevance=rel, recency=rec, confidence=EPISODE_CONFIDENCE,
                           importance=EPISODE_IMPORTANCE, access=0.0, weights=s.weights)
-            hits.append(assemble(
-                Hit, kind="episode", id=episode_id, text=episode.content, matched=segment.text,
+            hits.append(Hit(
+                kind="episode", id=episode_id, text=episode.content, matched=segment.text,
                 score=total, relevance=rel, created_at=episode.created_at, citations=(episode_id,),
                 scope=episode.scope, episode=episode,
                 signals={"relevance": rel, "recency": rec, "match": match, "similarity": similar,
@@ -554,9 +554,9 @@ def fact_hit(fact: Fact, *, score: float = 0.0, relevance: float = 0.0,
              signals: dict[str, float] | None = None) -> Hit:
     """``fact`` as a hit: its statement (else ``key = value``) as text, cited by its episodes.
     Unranked (score and relevance 0) for ``Memory.context``'s profile block."""
-    return assemble(Hit, kind="fact", id=fact.id, text=fact.statement or f"{fact.key} = {fact.value}",
-                    matched=fact.statement, score=score, relevance=relevance, created_at=fact.observed_at,
-                    citations=fact.citations, scope=fact.scope, fact=fact, signals=dict(signals or {}))
+    return Hit(kind="fact", id=fact.id, text=fact.statement or f"{fact.key} = {fact.value}", matched=fact.statement,
+               score=score, relevance=relevance, created_at=fact.observed_at, citations=fact.citations,
+               scope=fact.scope, fact=fact, signals=dict(signals or {}))
 
 
 def _mark_in_period(hits: Sequence[Hit], periods: Sequence[Period]) -> None:

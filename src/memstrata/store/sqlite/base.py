@@ -29,7 +29,7 @@ from memstrata.store.sqlite.connection import Database
 from memstrata.store.sqlite.queue import ExtractionQueue
 from memstrata.store.sqlite.semantic import SQLiteSemantic
 from memstrata.store.vectors import VectorCache
-from memstrata.types import Fact, Scope, assemble
+from memstrata.types import Fact, Scope
 
 if TYPE_CHECKING:
     from memstrata.config import SemanticSettings
@@ -214,20 +214,20 @@ class SQLiteBase:
         return [self._row_to_fact(r, tuple(cites.get(r["id"], ()))) for r in rows]
 
     def _row_to_fact(self, row: sqlite3.Row, citations: tuple[int, ...]) -> Fact:
-        # By position (``_FACT_COLS``' order) and ``assemble``d, as ``row_to_episode``: a search maps ~70 facts.
+        # By position (``_FACT_COLS``' order), as ``row_to_episode``: a search maps ~70 facts.
         (id_, org_id, project_id, user_id, agent_id, subject, kind, key, tag, value, statement, confidence,
          importance, sensitivity, observed_at, valid_from, valid_to, expires_at, status, access_count,
          last_accessed_at, created_at, expired_at, encrypted) = tuple(row)
-        return assemble(
-            Fact, id=id_, scope=Scope(org_id, project_id, user_id, agent_id),
+        return Fact(
+            id=id_, scope=Scope(org_id, project_id, user_id, agent_id),
             kind=kind, key=key, value=reveal(value, self.cipher), tag=tag,
             confidence=confidence, importance=importance,
             sensitivity=sensitivity, citations=citations,
-            observed_at=from_db(observed_at),
+            observed_at=from_db(observed_at),  # type: ignore[arg-type]
             valid_from=from_db(valid_from), valid_to=from_db(valid_to),
             expires_at=from_db(expires_at), status=status,
             access_count=access_count, last_accessed_at=from_db(last_accessed_at),
-            created_at=from_db(created_at),
+            created_at=from_db(created_at),  # type: ignore[arg-type]
             subject=subject, statement=reveal(statement, self.cipher),
             expired_at=from_db(expired_at), encrypted=bool(encrypted),
         )

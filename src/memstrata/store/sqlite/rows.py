@@ -10,7 +10,7 @@ import sqlite3
 
 from memstrata.clock import from_db
 from memstrata.store.scope import scope_predicate as shared_scope_predicate
-from memstrata.types import Episode, Scope, assemble
+from memstrata.types import Episode, Scope
 
 EPISODE_COLS = (
     "id, org_id, project_id, user_id, agent_id, session_id, role, producer_id, produced_for_id, "
@@ -41,13 +41,13 @@ def row_to_episode(row: sqlite3.Row, start: int = 0) -> Episode:
     ``start`` on (a search reads its segment's columns first).
 
     By position, not by name: a search maps ~200 rows, and ``sqlite3.Row`` finds a column by
-    comparing its name with each in turn (about a third of the mapping); built by ``assemble``. An
-    empty metadata object, the common case, is not parsed."""
+    comparing its name with each in turn (about a third of the mapping). An empty metadata object,
+    the common case, is not parsed."""
     (id_, org_id, project_id, user_id, agent_id, session_id, role, producer_id, produced_for_id, content,
      content_type, created_at, sequence_num, metadata, expires_at) = tuple(row)[start:start + _EPISODE_WIDTH]
-    return assemble(
-        Episode, id=id_, scope=_scope(org_id, project_id, user_id, agent_id, session_id), role=role, content=content,
-        created_at=from_db(created_at),
+    return Episode(
+        id=id_, scope=_scope(org_id, project_id, user_id, agent_id, session_id), role=role, content=content,
+        created_at=from_db(created_at),  # type: ignore[arg-type]
         sequence_num=sequence_num, producer_id=producer_id, produced_for_id=produced_for_id,
         content_type=content_type, metadata={} if metadata == "{}" else json.loads(metadata),
         expires_at=from_db(expires_at),

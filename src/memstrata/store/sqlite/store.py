@@ -41,7 +41,7 @@ from memstrata.store.sqlite.reads import Listings
 from memstrata.store.sqlite.rows import EPISODE_COLS, row_to_episode, scope_predicate
 from memstrata.store.turns import SESSION_BLOCK_TURNS, block_hidden_predicate
 from memstrata.store.vectors import VectorCache, top_k
-from memstrata.types import ContextSegment, Episode, Scope, Segment, assemble
+from memstrata.types import ContextSegment, Episode, Scope, Segment
 
 #: How many times ``limit`` the unscoped full-text query fetches before checking scope.
 OVERFETCH = 4
@@ -445,7 +445,7 @@ class SQLiteStore(EpisodeWrites, FactWrites, Listings, LifecycleHooks, SQLiteBas
         out = {}
         for r in rows:
             episode = episodes.get(r[4]) or episodes.setdefault(r[4], row_to_episode(r, 4))
-            out[r[0]] = (assemble(Segment, id=r[0], episode_id=r[4], index=r[1], text=r[2], derivative=r[3]), episode)
+            out[r[0]] = (Segment(r[0], r[4], r[1], r[2], r[3]), episode)
         return out
 
     def adjacent_segments(self, episodes: Sequence[Episode], *, reach: int = 1, filter: Expr | None = None,
@@ -479,8 +479,7 @@ class SQLiteStore(EpisodeWrites, FactWrites, Listings, LifecycleHooks, SQLiteBas
                     rows += conn.execute(_adjacent_sql(session, compiled[0], extra), params * 2).fetchall()
         turns: dict[int, list[tuple[Segment, Episode]]] = {}
         for r in rows:  # by position: the source, the segment's four columns, then the episode's
-            segment = assemble(Segment, id=r[1], episode_id=r[5], index=r[2], text=r[3], derivative=r[4])
-            turns.setdefault(int(r[0]), []).append((segment, row_to_episode(r, 5)))
+            turns.setdefault(int(r[0]), []).append((Segment(r[1], r[5], r[2], r[3], r[4]), row_to_episode(r, 5)))
         for source, found in turns.items():
             # Before and after a source in one list, in conversation order (the SQL order of both walks).
             out[source] = sorted(found, key=lambda pair: (pair[1].created_at, pair[1].id))
