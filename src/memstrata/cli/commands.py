@@ -25,6 +25,7 @@ from memstrata.cli.lifecycle import delete_project, forget, maintain, restore, r
 from memstrata.cli.memories import context_cmd, history, list_cmd, recall, remember, users_cmd
 from memstrata.cli.server import keys_app, mcp_command, serve_command, ui_command
 from memstrata.cli.transfer import export, import_cmd
+from memstrata.cli.usage import use_plain_usage
 from memstrata.integrations.hooks.commands import hooks_app
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
@@ -45,6 +46,7 @@ for _name, _command in COMMANDS:
 app.add_typer(bench_app, name="bench")
 app.add_typer(keys_app, name="keys")
 app.add_typer(hooks_app, name="hooks")
+use_plain_usage(app)
 
 
 def main() -> None:

@@ -1,0 +1,56 @@
+"""The usage line of every command: arguments named as click and manual pages name them.
+
+typer 0.29 writes a required argument as ``{query}`` in the usage line (``Usage: memstrata
+context [OPTIONS] {query}``), which reads as a template left unfilled. Every command here gets
+``PlainUsageCommand`` instead: ``Usage: memstrata context [OPTIONS] QUERY``, an optional argument
+as ``[PATH]``, a repeated one with ``...``. The help's argument table and the error messages
+(``Invalid value for 'event'``) are typer's own and unchanged. (typer carries its own copy of
+click, so the classes come from ``typer.core``.)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import typer
+from typer.core import TyperArgument, TyperCommand
+
+
+def usage_name(name: str, *, required: bool, many: bool) -> str:
+    """An argument in a usage line: its name in capitals, in ``[...]`` when optional, ``...``
+    after it when it takes several values.
+
+    >>> usage_name("query", required=True, many=False)
+    'QUERY'
+    >>> usage_name("paths", required=False, many=True)
+    '[PATHS]...'
+    """
+    shown = name.upper() if required else f"[{name.upper()}]"
+    return shown + ("..." if many else "")
+
+
+class PlainUsageCommand(TyperCommand):
+    """A typer command whose usage line names its arguments with ``usage_name``."""
+
+    def collect_usage_pieces(self, ctx: Any) -> list[str]:
+        """``[OPTIONS]`` and each argument as ``usage_name`` gives it (``ctx``: the command's
+        context, of the click that typer carries inside it)."""
+        pieces = [self.options_metavar] if self.options_metavar else []
+        for param in self.get_params(ctx):
+            if isinstance(param, TyperArgument):
+                pieces.append(usage_name(param.metavar or param.name or "argument", required=param.required,
+                                         many=param.nargs != 1))
+            else:
+                pieces.extend(param.get_usage_pieces(ctx))
+        return pieces
+
+
+def use_plain_usage(app: typer.Typer) -> None:
+    """Make every command of ``app`` and of its groups, at any depth, a ``PlainUsageCommand``
+    (a command that names a class of its own keeps it). Call once every command is registered."""
+    for info in app.registered_commands:
+        if info.cls in (None, TyperCommand):  # typer fills in TyperCommand when none is named
+            info.cls = PlainUsageCommand
+    for group in app.registered_groups:
+        if group.typer_instance is not None:
+            use_plain_usage(group.typer_instance)
