@@ -1,5 +1,5 @@
 """A search on a store declaring ``Capabilities.parallel_reads`` (PostgreSQL) runs its vector
-look-ups in the thread beside the caller (``recall.search._VECTORS``) while the caller runs the full-text
+look-ups in the thread beside the caller (``recall.beside.VECTORS``) while the caller runs the full-text
 lists: the same hits as run in order, the vector thread's errors raised in the caller, and a search
 that finds the thread taken runs its look-ups itself. Checked on a real SQLite store with the
 capability switched on (SQLite itself declares it off: one thread per search won on a busy machine);
@@ -17,7 +17,7 @@ import pytest
 
 from memstrata import Memory
 from memstrata.errors import StoreError
-from memstrata.recall import search as recall
+from memstrata.recall import beside
 from memstrata.recall.search import Query, Retriever
 
 NOW = datetime(2024, 6, 1, tzinfo=UTC)
@@ -68,13 +68,13 @@ def test_a_search_finding_the_vector_thread_taken_runs_its_lookups_itself(memory
     fill(memory)
     seen = threads_of(memory)
     expected = hits(memory, QUESTIONS[0])
-    assert recall._VECTORS_FREE.acquire(timeout=5)  # another search holds the thread
+    assert beside.VECTORS_FREE.acquire(timeout=5)  # another search holds the thread
     try:
         seen.clear()
         assert hits(memory, QUESTIONS[0]) == expected
         assert seen == [threading.current_thread().name] * 2
     finally:
-        recall._VECTORS_FREE.release()
+        beside.VECTORS_FREE.release()
 
 
 def test_an_error_in_the_vector_thread_is_raised_in_the_caller(memory: Memory) -> None:
@@ -88,8 +88,8 @@ def test_an_error_in_the_vector_thread_is_raised_in_the_caller(memory: Memory) -
         memory.search(QUESTIONS[0])
     memory.store.nearest_segments = real  # type: ignore[method-assign]
     assert memory.search(QUESTIONS[0])  # the thread was given back
-    assert recall._VECTORS_FREE.acquire(blocking=False)
-    recall._VECTORS_FREE.release()
+    assert beside.VECTORS_FREE.acquire(blocking=False)
+    beside.VECTORS_FREE.release()
 
 
 def test_sqlite_searches_in_the_calling_thread_alone(memory: Memory) -> None:

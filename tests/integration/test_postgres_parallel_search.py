@@ -1,6 +1,6 @@
 """A search on PostgreSQL runs its vector look-ups in the thread beside the caller
-(``recall.search._VECTORS``, ``Capabilities.parallel_reads``) on a pooled connection of their own,
-the facts' one in a third thread (``recall.search._FACT_VECTORS``, ``Capabilities.split_vector_reads``),
+(``recall.beside.VECTORS``, ``Capabilities.parallel_reads``) on a pooled connection of their own,
+the facts' one in a third thread (``recall.beside.FACT_VECTORS``, ``Capabilities.split_vector_reads``),
 while the caller runs the full-text lists in its snapshot: the same hits as run in order,
 filtered or not. Real server, real model."""
 

@@ -174,7 +174,7 @@ def _time_queries(memory: Memory, asked: Sequence[str],
     variant's settings in turn (``Memory.settings`` replaced for the call, restored afterwards),
     the query's embedding included (the in-process embedding cache is emptied before each).
     CPU time is the searching threads': the caller's and the thread running the vector look-ups
-    beside it (``recall.search._VECTORS``), ``_search_cpu_s``. BLAS helper threads are left out: under
+    beside it (``recall.beside.VECTORS``), ``_search_cpu_s``. BLAS helper threads are left out: under
     load they spin, and their CPU time measured the load. Other work on the machine inflates it
     far less than wall time, so it compares runs made under different loads."""
     base = memory.settings
@@ -209,7 +209,7 @@ def _time_embedding(memory: Memory, asked: Sequence[str]) -> list[float]:
 
 
 def _search_cpu_s() -> float:
-    """CPU seconds of this thread and of the vector look-up threads (``recall.search._VECTORS``; the
+    """CPU seconds of this thread and of the vector look-up threads (``recall.beside.VECTORS``; the
     vector thread finishes before ``search`` returns, so a difference of two readings is one
     search's)."""
     total = time.thread_time()

@@ -17,16 +17,15 @@ neighbouring context.
 from __future__ import annotations
 
 import functools
-import threading
-from collections.abc import Callable, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
-from typing import Any, Generic, TypeVar
+from typing import Any
 
 from memstrata.config import Settings
 from memstrata.embed.base import COSINE_CEIL, COSINE_FLOOR, cosine_scale, embed_queries
 from memstrata.filter import And, Expr, Or
+from memstrata.recall.beside import FACT_VECTORS, FACT_VECTORS_FREE, Later, beside
 from memstrata.recall.evidence import evidence
 from memstrata.recall.fusion import (
     access_signal,
@@ -40,6 +39,7 @@ from memstrata.recall.fusion import (
     with_similarity,
 )
 from memstrata.recall.key_words import match_text
+from memstrata.recall.lists import Fused, Ranked, episode_lists, list_weight, session_key
 from memstrata.recall.outdated import mark_outdated
 from memstrata.recall.periods import Period, period_complement, period_filter, read_periods
 from memstrata.recall.speakers import focus_on_named
@@ -49,60 +49,12 @@ from memstrata.text.tokens import coverage_units, fts_match_expression, query_te
 from memstrata.timing import phase
 from memstrata.types import Episode, Fact, Hit, Scope, Segment
 
-T = TypeVar("T")
-
 #: Candidates whose neighbouring turns may borrow their score (``Settings.neighbour_weight``).
 NEIGHBOUR_SOURCES = 20
 #: Prior importance of a raw episode (facts carry their own, from the taxonomy).
 EPISODE_IMPORTANCE = 0.5
 #: Confidence of a raw episode: it is what was said, verbatim.
 EPISODE_CONFIDENCE = 1.0
-
-#: The thread beside the searching one that runs a search's vector look-ups on a store with
-#: ``Capabilities.parallel_reads``: numpy's product and SQLite's statements both release the GIL,
-#: so on 2 cores the exact vector search (~13 ms at 100k segments, bound by memory bandwidth)
-#: overlaps the full-text lists instead of adding to them. One for the process: a search that
-#: finds it taken runs its own look-ups itself (``_beside``).
-_VECTORS = ThreadPoolExecutor(max_workers=1, thread_name_prefix="memstrata-vectors")
-_VECTORS_FREE = threading.Semaphore(1)
-#: The third thread of a store with ``Capabilities.split_vector_reads``: the facts' vector look-up,
-#: started by the vector thread beside its segments' look-up. One for the process, as above.
-_FACT_VECTORS = ThreadPoolExecutor(max_workers=1, thread_name_prefix="memstrata-fact-vectors")
-_FACT_VECTORS_FREE = threading.Semaphore(1)
-
-
-class _Later(Generic[T]):
-    """What ``_beside`` returns: call it for the result (raising what ``fn`` raised)."""
-
-    def __init__(self, fn: Callable[[], T], future: Future[T] | None = None) -> None:
-        self._fn, self._future = fn, future
-
-    def __call__(self) -> T:
-        return self._fn() if self._future is None else self._future.result()
-
-    def running(self) -> bool:
-        """Whether ``fn`` runs in another thread and has not finished yet (the caller would wait)."""
-        return self._future is not None and not self._future.done()
-
-
-def _beside(parallel: bool, fn: Callable[[], T], executor: ThreadPoolExecutor = _VECTORS,
-            free: threading.Semaphore = _VECTORS_FREE) -> _Later[T]:
-    """Start ``fn`` in ``executor``'s thread (the vector thread) when ``parallel`` and the thread is
-    ``free``; returns what gives its result. Otherwise ``fn`` runs when that is called."""
-    if not parallel or not free.acquire(blocking=False):
-        return _Later(fn)
-
-    def run() -> T:
-        try:
-            return fn()
-        finally:  # before the result is handed over: the next search finds the thread free
-            free.release()
-    try:
-        return _Later(fn, executor.submit(run))
-    except RuntimeError:  # the interpreter is shutting down
-        free.release()
-        return _Later(fn)
-
 
 @dataclass(frozen=True)
 class Query:
@@ -194,8 +146,8 @@ class Retriever:
         match = fts_match_expression(query.text)
         with phase("query", "embedding"):
             qvec = embed_queries(self.embedder, [query.text])[0] if self.embedder is not None else None
-        seg_lists: list[_Ranked] = []
-        fact_lists: list[_Ranked] = []
+        seg_lists: list[Ranked] = []
+        fact_lists: list[Ranked] = []
         # What the query asks is read from its question when it has one (``question_focus``): a period
         # or a name in an agent's chit-chat ("we met Anna yesterday") is not what memory is asked for.
         focus = question_focus(query.text)
@@ -203,7 +155,7 @@ class Retriever:
         periods, rest = read_periods(asked, now, after_days=s.time_after_days) if s.time_weight > 0 else ([], "")
         strength = _Strength(self._strength_terms(asked), {}, scale=self._scale)
         with phase("query", "candidate_search"):
-            near = _beside(self.store.capabilities.parallel_reads,
+            near = beside(self.store.capabilities.parallel_reads,
                            functools.partial(self._nearest, query, qvec, pool, now))
             rows: dict[int, tuple[Segment, Episode]] = {}
             blocks = self._candidates(query, match, near, pool, seg_lists, fact_lists, strength, now, rows)
@@ -223,13 +175,13 @@ class Retriever:
             # The facts are read in the facts' thread (free again: its look-up is done) while the
             # episodes are fused and their neighbours read here: on PostgreSQL at 1M segments the
             # two reads were a sixth of a search, one after the other.
-            facts = _beside(self._split_reads(),
+            facts = beside(self._split_reads(),
                             functools.partial(self.store.get_facts, query.scope, list(fused_facts)),
-                            _FACT_VECTORS, _FACT_VECTORS_FREE)
+                            FACT_VECTORS, FACT_VECTORS_FREE)
             episodes = self._fuse_episodes(seg_lists, rows)
         with phase("query", "scoring"):
             hits = self._episode_hits(episodes, strength, now, query.filter, blocks)
-            hits += self._fact_hits(fused_facts, facts(), _weight(fact_lists), query, strength, now)
+            hits += self._fact_hits(fused_facts, facts(), list_weight(fact_lists), query, strength, now)
             if query.as_of is not None:
                 hits = [h for h in hits if _believed(h, query.as_of)]
             if periods:
@@ -259,11 +211,11 @@ class Retriever:
         segments = facts = None
         near_facts = None
         if "fact" in query.kinds:
-            near_facts = _beside(
+            near_facts = beside(
                 self._split_reads(),
                 functools.partial(self.store.nearest_scope_facts, query.scope, qvec, statuses=query.statuses,
                                   k=pool, min_similarity=self._min_similarity, filter=query.filter, now=now),
-                _FACT_VECTORS, _FACT_VECTORS_FREE)
+                FACT_VECTORS, FACT_VECTORS_FREE)
         if "episode" in query.kinds:
             segments = self.store.nearest_segments(query.scope, qvec, k=pool, min_similarity=self._min_similarity,
                                                    filter=query.filter, now=now)
@@ -278,8 +230,8 @@ class Retriever:
         return caps.parallel_reads and caps.split_vector_reads
 
     def _candidates(self, query: Query, match: str | None,
-                    near: _Later[tuple[list[tuple[int, float]] | None, list[tuple[int, float]] | None]],
-                    pool: int, seg_lists: list[_Ranked], fact_lists: list[_Ranked], strength: _Strength,
+                    near: Later[tuple[list[tuple[int, float]] | None, list[tuple[int, float]] | None]],
+                    pool: int, seg_lists: list[Ranked], fact_lists: list[Ranked], strength: _Strength,
                     now: datetime, rows: dict[int, tuple[Segment, Episode]]) -> dict[tuple[Scope, str | None], int]:
         """Fill the scoped candidate lists (and the cosines ``strength`` needs): segments by full
         text and by vector, the whole-turn list, facts by full text and by vector, in that order;
@@ -290,9 +242,9 @@ class Retriever:
         s = self.settings
         seg_text = fact_text = None
         if match and "episode" in query.kinds:
-            seg_text = _Ranked.text(self.store.fts_segments(query.scope, match, pool, filter=query.filter, now=now))
+            seg_text = Ranked.text(self.store.fts_segments(query.scope, match, pool, filter=query.filter, now=now))
         if match and "fact" in query.kinds:
-            fact_text = _Ranked.text(self.store.fts_facts(query.scope, match, pool, query.statuses,
+            fact_text = Ranked.text(self.store.fts_facts(query.scope, match, pool, query.statuses,
                                                           filter=query.filter, now=now))
         turns = self._turn_candidates(query, match, pool, now)
         blocks = self._block_sessions(query, match, pool, now)
@@ -304,17 +256,17 @@ class Retriever:
         near_segments, near_facts = near()
         seg_lists += [ranked for ranked in (seg_text,) if ranked is not None]
         if near_segments is not None:
-            seg_lists.append(_Ranked.vectors(near_segments, s.vector_weight))
+            seg_lists.append(Ranked.vectors(near_segments, s.vector_weight))
             strength.cosine.update((("segment", i), c) for i, c in near_segments)
         seg_lists += turns
         fact_lists += [ranked for ranked in (fact_text,) if ranked is not None]
         if near_facts is not None:
-            fact_lists.append(_Ranked.vectors(near_facts, s.vector_weight))
+            fact_lists.append(Ranked.vectors(near_facts, s.vector_weight))
             strength.cosine.update((("fact", i), c) for i, c in near_facts)
         return blocks
 
-    def _focus_candidates(self, query: Query, focus: str, pool: int, seg_lists: list[_Ranked],
-                          fact_lists: list[_Ranked], strength: _Strength, now: datetime) -> None:
+    def _focus_candidates(self, query: Query, focus: str, pool: int, seg_lists: list[Ranked],
+                          fact_lists: list[Ranked], strength: _Strength, now: datetime) -> None:
         """Append the lists of a long query's question (``text.clauses.question_focus``): segments
         and facts by the question's full text and by its vector, each weighing what its list of
         the whole query weighs, so what is asked counts beside (not instead of) the whole text.
@@ -322,10 +274,10 @@ class Retriever:
         s = self.settings
         match = fts_match_expression(focus)
         if match and "episode" in query.kinds:
-            seg_lists.append(_Ranked.text(self.store.fts_segments(query.scope, match, pool, filter=query.filter,
+            seg_lists.append(Ranked.text(self.store.fts_segments(query.scope, match, pool, filter=query.filter,
                                                                   now=now)))
         if match and "fact" in query.kinds:
-            fact_lists.append(_Ranked.text(self.store.fts_facts(query.scope, match, pool, query.statuses,
+            fact_lists.append(Ranked.text(self.store.fts_facts(query.scope, match, pool, query.statuses,
                                                                 filter=query.filter, now=now)))
         if self.embedder is None:
             return
@@ -334,23 +286,23 @@ class Retriever:
         for kind, found, lists in (("segment", near_segments, seg_lists), ("fact", near_facts, fact_lists)):
             if found is None:
                 continue
-            lists.append(_Ranked.vectors(found, s.vector_weight))
+            lists.append(Ranked.vectors(found, s.vector_weight))
             for i, cosine in found:
                 strength.cosine[(kind, i)] = max(cosine, strength.cosine.get((kind, i), cosine))
 
-    def _turn_candidates(self, query: Query, match: str | None, pool: int, now: datetime) -> list[_Ranked]:
+    def _turn_candidates(self, query: Query, match: str | None, pool: int, now: datetime) -> list[Ranked]:
         """The whole-turn full-text list (``store.turns``; weight ``Settings.turn_weight``), or
         none: no terms, no episodes asked for, or the weight is 0."""
         weight = self.settings.turn_weight
         if not match or weight <= 0 or "episode" not in query.kinds:
             return []
         found = self.store.fts_turns(query.scope, match, pool, filter=query.filter, now=now)
-        return [replace(_Ranked.text(found), weight=weight, whole_turn=True)]
+        return [replace(Ranked.text(found), weight=weight, whole_turn=True)]
 
     def _block_sessions(self, query: Query, match: str | None, pool: int,
                         now: datetime) -> dict[tuple[Scope, str | None], int]:
         """Session ranks (1 = best) from the session blocks' full text (``store.turns``), keyed
-        like ``_session_key``; empty when not used: a filtered search (a block mixes turns the
+        like ``session_key``; empty when not used: a filtered search (a block mixes turns the
         filter may hide), ``Settings.session_blocks`` off, or no block matched (then the ranks
         are derived from the full-text turns, ``recall.fusion.session_ranks``)."""
         s = self.settings
@@ -367,7 +319,7 @@ class Retriever:
         return coverage_units(terms) if self.settings.cjk_char_coverage else terms
 
     def _period_candidates(self, query: Query, periods: list[Period], match: str | None, qvec: Any, pool: int,
-                           seg_lists: list[_Ranked], strength: _Strength, now: datetime) -> bool:
+                           seg_lists: list[Ranked], strength: _Strength, now: datetime) -> bool:
         """Append segment lists restricted to the periods the query names (``recall.periods``).
 
         The sentence, whole-turn and vector lists are searched again, each weighing
@@ -396,14 +348,14 @@ class Retriever:
         scoped = within if query.filter is None else And((query.filter, within))
         if match:
             found = self.store.fts_segments(query.scope, match, pool, filter=scoped, now=now)
-            seg_lists.append(_Ranked.text(found, s.time_weight))
+            seg_lists.append(Ranked.text(found, s.time_weight))
             if s.turn_weight > 0:
                 turns = self.store.fts_turns(query.scope, match, pool, filter=scoped, now=now)
-                seg_lists.append(replace(_Ranked.text(turns), weight=s.time_weight * s.turn_weight, whole_turn=True))
+                seg_lists.append(replace(Ranked.text(turns), weight=s.time_weight * s.turn_weight, whole_turn=True))
         if qvec is not None:
             near = self.store.nearest_segments(query.scope, qvec, k=pool, min_similarity=self._min_similarity,
                                                filter=scoped, now=now)
-            seg_lists.append(_Ranked.vectors(near, s.time_weight * s.vector_weight))
+            seg_lists.append(Ranked.vectors(near, s.time_weight * s.vector_weight))
             strength.cosine.update((("segment", i), c) for i, c in near)
         return any(ranked.ids for ranked in seg_lists[before:])
 
@@ -429,33 +381,33 @@ class Retriever:
         weight = self.settings.session_weight
         if weight <= 0 or not (turn_scores or blocks):
             return set()
-        ranks = blocks or session_ranks((_session_key(episodes[e]), score) for e, score in turn_scores.items()
+        ranks = blocks or session_ranks((session_key(episodes[e]), score) for e, score in turn_scores.items()
                                         if episodes[e].scope.session_id is not None)
         got = set()
         for episode_id in fused:
-            rank = ranks.get(_session_key(episodes[episode_id]))
+            rank = ranks.get(session_key(episodes[episode_id]))
             if rank is not None:
                 fused[episode_id] += weight / (self.settings.rrf_k + rank)
                 got.add(episode_id)
         return got
 
-    def _fuse_episodes(self, seg_lists: list[_Ranked], read: dict[int, tuple[Segment, Episode]]) -> _Fused:
+    def _fuse_episodes(self, seg_lists: list[Ranked], read: dict[int, tuple[Segment, Episode]]) -> Fused:
         """Episode-level RRF of ``seg_lists``; ``read``: segment rows already read this search."""
         s = self.settings
         ids = {i for ranked in seg_lists for i in ranked.ids}
         missing = ids - read.keys()
         rows = {i: read[i] for i in ids & read.keys()}
         rows.update(self.store.segments_with_episodes(missing) if missing else {})
-        lists, found = _episode_lists(seg_lists, rows)
+        lists, found = episode_lists(seg_lists, rows)
         fused = rrf(lists, k=s.rrf_k, weights=[r.weight for r in seg_lists])
         weight = sum(r.weight for r, order in zip(seg_lists, lists, strict=True) if order)
         # Session ranks are derived from the sentence list (the whole-turn list if it is alone).
         text = next((r for r in seg_lists if not r.vector and not r.whole_turn),
                     next((r for r in seg_lists if r.whole_turn), None))
         turns = frozenset(e for r, order in zip(seg_lists, lists, strict=True) if r.whole_turn for e in order)
-        return _Fused(rows, found, fused, weight, text.scores if text is not None else {}, turns)
+        return Fused(rows, found, fused, weight, text.scores if text is not None else {}, turns)
 
-    def _episode_hits(self, fusion: _Fused, strength: _Strength, now: datetime, filter: Expr | None,
+    def _episode_hits(self, fusion: Fused, strength: _Strength, now: datetime, filter: Expr | None,
                       blocks: dict[tuple[Scope, str | None], int] | None = None) -> list[Hit]:
         s = self.settings
         rows, found, fused, weight = fusion.rows, fusion.found, fusion.fused, fusion.weight
@@ -603,70 +555,6 @@ def _believed(hit: Hit, as_of: datetime) -> bool:
         return hit.created_at <= as_of
     fact = hit.fact
     return fact.recorded_at <= as_of and (fact.expired_at is None or fact.expired_at > as_of)
-
-
-@dataclass(frozen=True)
-class _Fused:
-    """Episode-level fusion of the segment lists: segment rows, each episode's segments in the
-    lists (best first), fused scores, the weight they are normalised by, full-text scores."""
-
-    rows: dict[int, tuple[Segment, Episode]]
-    found: dict[int, list[int]]
-    fused: dict[int, float]
-    weight: float
-    text_scores: dict[int, float]
-    #: Episodes the whole-turn list found.
-    turns: frozenset[int] = frozenset()
-
-
-@dataclass(frozen=True)
-class _Ranked:
-    """One candidate list for RRF: ids best first, its weight, and (full text) each id's score."""
-
-    ids: list[int]
-    weight: float
-    vector: bool
-    scores: dict[int, float]
-    #: The whole-turn list (ids: each turn's first segment).
-    whole_turn: bool = False
-
-    @classmethod
-    def text(cls, found: Sequence[tuple[int, float]], weight: float = 1.0) -> _Ranked:
-        # Stores give full-text scores lower-is-better (bm25, negated ts_rank): negate.
-        return cls([i for i, _ in found], weight, False, {i: -score for i, score in found})
-
-    @classmethod
-    def vectors(cls, found: Sequence[tuple[int, float]], weight: float) -> _Ranked:
-        return cls([i for i, _ in found], weight, True, {})
-
-
-def _episode_lists(seg_lists: Sequence[_Ranked], rows: dict[int, tuple[Segment, Episode]],
-                   ) -> tuple[list[list[int]], dict[int, list[int]]]:
-    """Each segment list as a list of episode ids, and each episode's segments in the lists.
-
-    Episodes are what is ranked: each list keeps an episode once, at its best segment's
-    rank, so three matching sentences of one turn do not push other turns down, and a
-    turn found by full text through one sentence and by vector through another gets both.
-    """
-    lists: list[list[int]] = []
-    found: dict[int, list[int]] = {}  # episode id -> its best segment in each list that has it
-    for ranked in seg_lists:
-        order: list[int] = []
-        for seg_id in ranked.ids:
-            if seg_id in rows and (episode_id := rows[seg_id][1].id) not in order:
-                found.setdefault(episode_id, []).append(seg_id)
-                order.append(episode_id)
-        lists.append(order)
-    return lists, found
-
-
-def _session_key(episode: Episode) -> tuple[Scope, str | None]:
-    return episode.scope, episode.scope.session_id
-
-
-def _weight(lists: Sequence[_Ranked]) -> float:
-    """Summed weight of the lists that found anything (the most an item can score)."""
-    return sum(ranked.weight for ranked in lists if ranked.ids)
 
 
 def fact_ids(hits: Sequence[Hit]) -> list[int]:

@@ -8,7 +8,7 @@ perfect recall, so no ANN index is needed at the sizes one user reaches
 Not a BLAS matrix-vector product: OpenBLAS's is ~2x slower on one thread, and on two
 it waits for a helper thread that other work on the machine deschedules (measured at
 load ~4.6: 97 ms wall against 22 ms for ``vecdot``); one thread also leaves the other
-core to the full-text lists a search runs meanwhile (``recall.search._VECTORS``). The
+core to the full-text lists a search runs meanwhile (``recall.beside.VECTORS``). The
 working copy is cached per scope and refreshed incrementally: new rows are appended by id; a deletion or status change
 bumps a version counter in ``meta`` and forces a reload.
 """
