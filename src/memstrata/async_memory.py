@@ -21,9 +21,10 @@ from memstrata.filter import Expr
 from memstrata.lifecycle.forget import ForgetReceipt
 from memstrata.lifecycle.maintain import MaintenanceReport
 from memstrata.lifecycle.preview import ForgetPreview, OwnerCount
-from memstrata.memory import BATCH_SIZE, Memory, ScopeArgs, message_list
+from memstrata.memory import Memory, ScopeArgs
 from memstrata.paging import Page
 from memstrata.types import Episode, Fact, Hit, MemoryEvent
+from memstrata.write.batch import BATCH_SIZE, message_list
 from memstrata.write.ingest import AddResult, Message
 
 if TYPE_CHECKING:  # typing only: importing the semantic layer's agents is not needed to run
