@@ -95,3 +95,29 @@ def test_a_chinese_plan_keeps_what_is_planned_without_its_purpose(text: str, exp
 @pytest.mark.parametrize("text", ["I'm thinking about the Kyoto trip again.", "I'm wondering about it again."])
 def test_a_state_of_mind_said_again_withdraws_no_habit(text: str) -> None:
     assert [c for c in RuleExtractor().extract(text=text, role="user", said_at=_AT) if c.retracts] == []
+
+
+@pytest.mark.parametrize("text", [
+    "I really have zero energy for anything today, let alone working out.", "I feel great today",
+    "今天的天气真好，我想去公园里散步。", "我明天想去看电影", "I want to go to the park today",
+])
+def test_a_state_or_a_wish_with_a_day_is_no_event(text: str) -> None:
+    """A state said of a day, or what one wants to do on it, is neither a happening nor a plan, in either language."""
+    assert _events(text) == []
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("I went to the library today", [("event", "went to the library", False)]),
+    ("I have a dentist appointment tomorrow", [("schedule.event", "dentist appointment", False)]),
+    ("我明天要去北京", [("travel.plan", "去北京", False)]),
+])
+def test_a_day_with_something_done_or_planned_is_still_an_event(text: str,
+                                                               expected: list[tuple[str, str, bool]]) -> None:
+    assert _events(text) == expected
+
+
+def test_learning_begun_is_no_habit_taken_up_again() -> None:
+    """我最近开始学做菜了 is what is learnt (``activity.learning``), not a withdrawal of a habit 不学做菜."""
+    found = [(c.key, c.value, c.retracts) for c in RuleExtractor().extract(text="我最近开始学做菜了", role="user",
+                                                                          said_at=_AT)]
+    assert found == [("activity.learning", "做菜", False)]

@@ -54,6 +54,8 @@ def _event(clause: str, ctx: _Ctx) -> list[Finding]:
     future = period[0] > ctx.said_at or aux in ("'ll", "will", "'m", "am", "'re", "are") or bool(_FUTURE.match(rest))
     if (period[1] <= ctx.said_at or _PAST.match(rest)) and aux not in ("'ll", "will"):
         future = False  # "I tried snowshoeing this weekend" is done, even if the weekend is not
+    if not (past or future):
+        return []  # "I really have zero energy for anything today": a state now, nothing done or planned
     if _FUTURE.match(rest) and not mentions_time(clause) and period[1] <= ctx.said_at:
         return []  # "Lost my job yesterday, so I'm gonna start a business": the time is the other clause's
     value = _event_value(_FUTURE.sub("", rest, count=1) if future else rest)

@@ -52,7 +52,8 @@ _CHANGE_ZH = lazy_regex(r"现在|已经|终于|最近")
 #: What a restarted or stopped "activity" is not: a state, a liking, a place, an ability (read by
 #: other patterns, or no habit at all).
 _NOT_ACTIVITY_ZH = lazy_regex(r"^(?:对|是|在|住|用|使用|喜欢|爱|讨厌|想|要|会|能|知道|觉得|认识|记得|过敏|太|很|好|"
-                              r"一样|了|吗|呢|这|那|你|他|她)")
+                              # learning is its own shape (我最近开始学做菜了: activity.learning), no habit taken up
+                              r"学|练|一样|了|吗|呢|这|那|你|他|她)")
 _EAT_DRINK_ZH = lazy_regex(r"^(?P<verb>吃|喝)(?P<obj>.+)$")
 
 
