@@ -17,6 +17,10 @@ from typing import Any
 
 from memstrata.errors import InvalidInput
 
+#: Most results one search, context block or page asks for, on every door (the SDK, REST, MCP and
+#: the CLI): a bound on the work one call can ask for. ``Memory.list`` alone takes any number (it
+#: reads a whole scope on request); its REST and MCP doors keep this bound.
+MAX_LIMIT = 1000
 #: What ``kinds`` may hold.
 KINDS = ("fact", "episode")
 #: What ``status`` may name (``all``: every status a listing reaches).
@@ -104,19 +108,26 @@ def check_text(value: Any, name: str, wanted: str) -> str | None:
     return value
 
 
-def check_limit(value: Any, maximum: int | None = None) -> int:
-    """``value`` as a listing's ``limit``: an integer (not a bool) >= 1, and at most ``maximum`` when
-    one is given (``None``: no bound, as ``Memory.list`` reads a whole scope on request).
+def limit_wanted(maximum: int | None) -> str:
+    """What a ``limit`` takes, in the words every door's error uses: ``"a whole number from 1 to
+    1000"`` (``None``: no upper bound, ``"a whole number from 1 up"``)."""
+    return f"a whole number from 1 to {maximum}" if maximum is not None else "a whole number from 1 up"
+
+
+def check_limit(value: Any, maximum: int | None = MAX_LIMIT) -> int:
+    """``value`` as the ``limit`` of a search, context block or listing: an integer (not a bool)
+    from 1 to ``maximum`` (``None``: no bound, as ``Memory.list`` reads a whole scope on request).
+    The one check and the one wording of every door: the SDK calls it, REST's request models
+    (``server.models.Limit``) and MCP's tool arguments (``server.mcp.Limit``) validate with it,
+    the CLI reaches it through the SDK.
 
     Raises:
-        InvalidInput: anything else, with the value (``0`` and ``-1`` reached SQL's LIMIT, which
-            answers nothing and everything).
+        ArgumentError: ``field`` ``limit``; ``limit must be a whole number from 1 to 1000, got 0``
+            (``0`` and ``-1`` reached SQL's LIMIT, which answers nothing and everything).
     """
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        bound = f"between 1 and {maximum}" if maximum is not None else ">= 1"
-        raise InvalidInput(f"limit must be an integer {bound}, got {value!r}")
-    if maximum is not None and value > maximum:
-        raise InvalidInput(f"limit must be an integer between 1 and {maximum}, got {value!r}")
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1 or (
+            maximum is not None and value > maximum):
+        raise ArgumentError("limit", f"limit must be {limit_wanted(maximum)}, got {value!r}")
     return value
 
 

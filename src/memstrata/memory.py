@@ -20,6 +20,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypedDict, Unpack, cast
 
+from memstrata.arguments import MAX_LIMIT as MAX_LIMIT  # the SDK's bounds, named where callers look
 from memstrata.arguments import check_kinds, check_limit, check_offset
 from memstrata.clock import require_aware, utcnow
 from memstrata.config import Settings, is_postgres_url, looks_like_url
@@ -66,7 +67,6 @@ from memstrata.paging import Page
 from memstrata.privacy.crypto import Cipher
 from memstrata.recall.excerpt import clip_hit
 from memstrata.recall.lookup import KINDS, list_rows, page_rows, read_one, run_search, which_id
-from memstrata.recall.query import MAX_LIMIT as MAX_LIMIT  # the SDK's bounds, named where callers look
 from memstrata.recall.query import MAX_QUERY_CHARS as MAX_QUERY_CHARS
 from memstrata.recall.query import build_query, check_request, fact_statuses, parse_filter
 from memstrata.recall.search import Query, fact_ids
@@ -522,7 +522,7 @@ class Memory:
         Raises:
             InvalidFilter: a malformed filter. InvalidInput: a bad limit, offset, kind or status.
         """
-        limit, offset = check_limit(limit), check_offset(offset)
+        limit, offset = check_limit(limit, None), check_offset(offset)
         return list_rows(self.store, self._scope(**scope), kind=kind, status=status, key=key, limit=limit,
                          offset=offset, filter=filter)
 

@@ -177,7 +177,7 @@ BAD_SEARCHES: list[tuple[str, Callable[[Memory], object], str]] = [
     ("empty_query", lambda m: m.search("", user_id=USER), "query is empty; say what to recall"),
     ("whitespace_query", lambda m: m.search("  \n ", user_id=USER), "query is empty; say what to recall"),
     ("limit_zero", lambda m: m.search("Lisbon", limit=0, user_id=USER),
-     "limit must be an integer between 1 and 1000, got 0"),
+     "limit must be a whole number from 1 to 1000, got 0"),
     ("nul_in_query", lambda m: m.search("Lis\x00bon", user_id=USER),
      "query contains a NUL byte at character 4"),
     ("surrogate_in_query", lambda m: m.search("Lis\udc80bon", user_id=USER),

@@ -123,9 +123,9 @@ def test_list_refuses_a_limit_or_offset_out_of_range_as_page_and_rest_do(db: Pat
         for limit in (0, -1, True, "5"):
             for kind in ("fact", "episode"):
                 assert _sdk_error(lambda n=limit, k=kind: memory.list(kind=k, limit=n)) == (
-                    f"limit must be an integer >= 1, got {limit!r}")
+                    f"limit must be a whole number from 1 up, got {limit!r}")
             assert _sdk_error(lambda n=limit: memory.page(limit=n)) == (
-                f"limit must be an integer between 1 and 1000, got {limit!r}")
+                f"limit must be a whole number from 1 to 1000, got {limit!r}")
         assert _sdk_error(lambda: memory.list(offset=-1)) == "offset must be an integer >= 0, got -1"
         assert [f.key for f in memory.list(limit=1, offset=0)] == ["health.allergy"]  # good values still work
         assert [f.key for f in memory.list(limit=10_000)] == ["health.allergy"]
@@ -133,4 +133,4 @@ def test_list_refuses_a_limit_or_offset_out_of_range_as_page_and_rest_do(db: Pat
     for limit in ("0", "-1"):
         done = cli("list", "--limit", limit, "--db", db, "--user", "u1")
         assert done.returncode == 2, (limit, done.stdout)
-        assert " ".join(done.stderr.split()) == f"error[invalid_input]: limit must be an integer >= 1, got {limit}"
+        assert " ".join(done.stderr.split()) == f"error[invalid_input]: limit must be a whole number from 1 up, got {limit}"

@@ -116,8 +116,9 @@ def test_search_marks_a_superseded_preferences_episode_and_unknown_arguments_are
     assert found["typo"] == {"error": "invalid_input: list_memories: unknown argument 'fitler' (it takes 'limit', "
                                       "'filter', 'cursor')"}
     for error in found["limits"]:
-        assert "invalid_input" in error["error"] and "argument 'limit' must be a whole number of results from 1 " \
-            "to 1000" in error["error"], error
+        assert "invalid_input" in error["error"] and ("limit must be a whole number from 1 to 1000" in error["error"]
+                                                      or "argument 'limit' must be a whole number from 1 to 1000 "
+                                                      "(at most 50 are returned)" in error["error"]), error
     assert found["big"]["results"], found["big"]
     mixed = next(r for r in found["mixed"]["results"] if "門口" in r["text"])
     assert mixed["text"] == "[已過時：我以後都希望用順豐]，別放門口" and "superseded" not in mixed  # Traditional query

@@ -71,7 +71,7 @@ def test_numbers_are_strict_over_rest_as_in_the_sdk(keyed_server: Server, keys: 
     assert error["message"].startswith("limit: ") and STRICT_HINT in error["message"]
     assert error["details"]["errors"][0]["loc"] == ["body", "limit"]
     assert flag["message"].startswith("include_superseded: ")
-    with pytest.raises(InvalidInput, match="limit must be an integer"):
+    with pytest.raises(InvalidInput, match="limit must be a whole number from 1 to 1000, got '5'"):
         memory.search("x", limit="5")  # type: ignore[arg-type]
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
-from memstrata.arguments import check_kinds, check_statuses
+from memstrata.arguments import MAX_LIMIT, check_kinds, check_limit, check_statuses
 from memstrata.clock import require_aware
 from memstrata.errors import InvalidInput
 from memstrata.filter import And, Compare, Expr, In, IsNull, Not, Or, parse
@@ -18,8 +18,6 @@ from memstrata.recall.search import Query
 from memstrata.text.visible import check_text
 from memstrata.types import Scope
 
-#: Most hits one search returns.
-MAX_LIMIT = 1000
 #: Longest search query, in characters. A question is short; a query of megabytes turned every
 #: term into a full-text OR branch and held a REST worker for 90 s (a 3 MB query), so
 #: it is refused like an over-long filter (``filter.parser.MAX_FILTER_CHARS`` 8,192). 16,384
@@ -54,8 +52,7 @@ def check_request(query: object, *, limit: object, kinds: Sequence[str], expand_
         raise InvalidInput(f"query is {len(query):,} characters; the limit is {MAX_QUERY_CHARS:,} "
                            "(memstrata.memory.MAX_QUERY_CHARS): search with the question, not a document")
     check_text(query, "query")
-    if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LIMIT:
-        raise InvalidInput(f"limit must be an integer between 1 and {MAX_LIMIT}, got {limit!r}")
+    check_limit(limit, MAX_LIMIT)
     checked = check_kinds(kinds)
     if not isinstance(expand_context, int) or expand_context < 0:
         raise InvalidInput(f"expand_context must be an integer >= 0, got {expand_context!r}")

@@ -36,9 +36,9 @@ from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.shared.exceptions import MCPError
 from mcp.types import CallToolResult, Tool
-from pydantic import Field, ValidationError
+from pydantic import AfterValidator, Field, ValidationError
 
-from memstrata.arguments import KINDS_WANTED, ArgumentError
+from memstrata.arguments import KINDS_WANTED, MAX_LIMIT, ArgumentError, check_limit, limit_wanted
 from memstrata.async_memory import AsyncMemory
 from memstrata.clock import parse_time
 from memstrata.context.render import estimate_tokens, labels_for, marked_text
@@ -65,11 +65,11 @@ MAX_TOOL_LIST_TOKENS = 1_500
 DEFAULT_BUDGET_TOKENS = 800
 #: Most results a tool returns, whatever the model asks for.
 MAX_RESULTS = 50
-#: Bounds of a tool's ``limit`` argument: the SDK's and REST's (1..1000). A limit outside them,
-#: or not a whole number (``true``, ``"5"``, ``2.5``), is a tool error naming ``limit``, as there:
-#: otherwise ``limit: 0``, ``-3`` and ``true`` are answered silently.
-MAX_LIMIT = 1000
-Limit = Annotated[int, Field(strict=True, ge=1, le=MAX_LIMIT)]
+#: A tool's ``limit`` argument: the SDK's and REST's one check (``arguments.check_limit``,
+#: 1..``MAX_LIMIT``) in the same words; not a whole number (``true``, ``"5"``, ``2.5``) is a tool
+#: error naming ``limit`` too (``ARGUMENT_HINTS``): otherwise ``limit: 0``, ``-3`` and ``true``
+#: are answered silently.
+Limit = Annotated[int, Field(strict=True), AfterValidator(check_limit)]
 #: Bounds of ``get_context``'s ``budget_tokens``: the SDK takes any positive number; an agent's
 #: prompt block of more than 8,000 estimated tokens is a mistake, not a request.
 MAX_CONTEXT_TOKENS = 8_000
@@ -117,7 +117,7 @@ def parse_id(memory_id: str) -> tuple[str, int]:
 #: What a tool argument holds, said when a call gives it wrongly (by argument name).
 ARGUMENT_HINTS = {
     "id": "an id as search_memory and list_memories return it, a string such as 'fact:12' or 'episode:3'",
-    "limit": f"a whole number of results from 1 to {MAX_LIMIT} (at most {MAX_RESULTS} are returned)",
+    "limit": f"{limit_wanted(MAX_LIMIT)} (at most {MAX_RESULTS} are returned)",
     "filter": "a filter expression string such as 'tag = \"food\"'",
     "budget_tokens": f"a whole number of tokens from 1 to {MAX_CONTEXT_TOKENS}",
     "kinds": KINDS_WANTED,

@@ -12,9 +12,9 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, field_validator
 
-from memstrata.arguments import check_kinds, check_statuses
+from memstrata.arguments import MAX_LIMIT, check_kinds, check_limit, check_statuses
 from memstrata.config import MAX_TTL_SECONDS
 from memstrata.context.render import MIN_BUDGET_TOKENS
 from memstrata.lifecycle.forget import Replaced
@@ -34,6 +34,10 @@ def _status(value: Any) -> Any:
 #: ``kinds`` of a request, checked by the SDK's own rule (``memstrata.arguments``): a string, an empty
 #: list or an unknown kind is a 422 naming the argument and the value, in the SDK's words.
 Kinds = Annotated[list[Literal["fact", "episode"]], BeforeValidator(_kinds)]
+#: ``limit`` of a search, context block or listing: the SDK's one check (``arguments.check_limit``,
+#: 1..``MAX_LIMIT``) and its words, not pydantic's "greater than or equal to 1"; the schema still
+#: states the bounds.
+Limit = Annotated[int, AfterValidator(check_limit), Field(json_schema_extra={"minimum": 1, "maximum": MAX_LIMIT})]
 #: ``status`` of a fact listing, checked as ``Kinds`` is.
 Status = Annotated[Literal["active", "superseded", "archived", "all"], BeforeValidator(_status)]
 
@@ -133,8 +137,8 @@ class SearchRequest(Scoped):
     mode: Literal["long_term", "short_term", "both"] | None = Field(
         None, description="long_term (default), short_term (the session's recent episodes) or both; "
                           "the last two need a session_id.")
-    limit: int = Field(10, ge=1, le=1000, description="At most this many hits (also ≤ MEMSTRATA_MAX_SEARCH_LIMIT).",
-                       strict=True)
+    limit: Limit = Field(10, description="At most this many hits (also ≤ MEMSTRATA_MAX_SEARCH_LIMIT).",
+                         strict=True)
     kinds: Kinds = Field(["fact", "episode"], min_length=1)
     expand_context: int = Field(0, ge=0, le=20, description="Neighbouring segments attached to episode hits.",
                                 strict=True)
@@ -161,8 +165,7 @@ class ContextRequest(Scoped):
     budget_tokens: int = Field(500, ge=MIN_BUDGET_TOKENS, le=100_000, strict=True,
                                description="Upper bound on the block's tokens (estimated as UTF-8 bytes / 3); at "
                                            f"least {MIN_BUDGET_TOKENS}, a title and one cited line.")
-    limit: int = Field(20, ge=1, le=1000, strict=True,
-                       description="Hits considered (also ≤ MEMSTRATA_MAX_SEARCH_LIMIT).")
+    limit: Limit = Field(20, strict=True, description="Hits considered (also ≤ MEMSTRATA_MAX_SEARCH_LIMIT).")
     filter: str | None = Field(None, description="Filter expression (DESIGN.md section 5), as in /v1/search.")
     mode: Literal["long_term", "short_term", "both"] | None = Field(
         None, description="As in /v1/search.")
@@ -213,7 +216,7 @@ class ListFactsQuery(ScopeQuery):
     status: Status = "active"
     key: str | None = None
     filter: str | None = None
-    limit: int = Field(50, ge=1, le=1000)
+    limit: Limit = 50
     offset: int = Field(0, ge=0, le=MAX_OFFSET)
     cursor: str | None = Field(None, max_length=200, description=(
         "Page with a cursor instead of `offset`: `start` for the first page, then each answer's "
@@ -225,7 +228,7 @@ class ListEpisodesQuery(ScopeQuery):
     """``GET /v1/episodes`` query parameters."""
 
     filter: str | None = None
-    limit: int = Field(50, ge=1, le=1000)
+    limit: Limit = 50
     offset: int = Field(0, ge=0, le=MAX_OFFSET)
     cursor: str | None = Field(None, max_length=200, description=(
         "Page with a cursor instead of `offset`: `start` for the first page, then each answer's "
