@@ -1,7 +1,10 @@
 """``memstrata mcp`` driven by the official ``mcp`` SDK client, over stdio and streamable HTTP.
 
 Real processes on one SQLite file with the real model: the scope is the server's flags
-(``--user alice`` / ``--user bob``), never a tool argument.
+(``--user alice`` / ``--user bob``), never a tool argument. The tests of what the tools answer
+(superseded marks, argument errors, the token budget, whose memory a session reads) talk to the
+server those same flags build, in-process through the SDK's in-memory transport
+(``mcpclient.in_process``): a process start and a model load each bought nothing they check.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ import pytest
 from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
 from mcp.shared._httpx_utils import create_mcp_http_client
-from mcpclient import call, stdio
+from mcpclient import call, in_process, stdio
 from serverproc import clean_env, console_script, free_port
 
 from clirun import cli
@@ -86,9 +89,10 @@ def test_stdio_tools_remember_search_get_list_delete(db: Path) -> None:
     assert out["deleted_episode"] == {"deleted": out["added"]["id"]} and "not_found" in out["gone_episode"]["error"]
 
 
+@pytest.mark.usefixtures("embedder")  # in-process MCP servers use the run's loaded model
 def test_search_marks_a_superseded_preferences_episode_and_unknown_arguments_are_errors(tmp_path: Path) -> None:
     async def scenario() -> Any:
-        async with stdio(tmp_path / "m.db", "--user", "carol") as client:
+        async with in_process(tmp_path / "m.db", "--user", "carol") as client:
             await call(client, "add_memory", content="From now on ship with FedEx")
             await call(client, "add_memory", content="Actually, from now on ship with UPS")
             found = await call(client, "search_memory", query="ship with FedEx or UPS", limit=8)
@@ -129,11 +133,12 @@ def test_search_marks_a_superseded_preferences_episode_and_unknown_arguments_are
     assert results[0]["id"].startswith("fact:") and "superseded" not in results[0]
 
 
+@pytest.mark.usefixtures("embedder")
 def test_scope_is_the_servers_not_the_models(db: Path) -> None:
     async def scenario() -> tuple[Any, Any, Any]:
-        async with stdio(db, "--user", "alice") as alice:
+        async with in_process(db, "--user", "alice") as alice:
             peanuts = (await call(alice, "search_memory", query="peanuts allergy"))["results"][0]["id"]
-        async with stdio(db, "--user", "bob") as bob:
+        async with in_process(db, "--user", "bob") as bob:
             search = await call(bob, "search_memory", query="peanuts allergy")
             # A filter narrows inside the served scope; it cannot widen it to another user.
             widened = await call(bob, "search_memory", query="peanuts allergy", filter='user_id = "alice"')
@@ -146,9 +151,10 @@ def test_scope_is_the_servers_not_the_models(db: Path) -> None:
     assert "not_found" in stolen["error"]
 
 
+@pytest.mark.usefixtures("embedder")
 def test_answers_stay_within_the_token_budget(tmp_path: Path) -> None:
     async def scenario() -> tuple[Any, Any]:
-        async with stdio(tmp_path / "m.db", "--user", "gardener", "--budget-tokens", "120") as client:
+        async with in_process(tmp_path / "m.db", "--user", "gardener", "--budget-tokens", "120") as client:
             for i in range(12):
                 await call(client, "add_memory", content=f"Garden note {i}: the tomatoes by the south wall need "
                                                           "water every morning and the basil likes the shade " * 3)
