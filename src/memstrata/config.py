@@ -474,3 +474,27 @@ def looks_like_url(location: object) -> bool:
     return isinstance(location, str) and (
         "://" in location or bool(_SCHEME_ISH.match(location)) or _postgres_ish(location)
         or location.casefold().startswith("file:"))  # SQLite's own URI form, which memstrata does not take
+
+
+def ready_folder(path: Path) -> None:
+    """Make sure the SQLite file ``path`` can be created where it is named.
+
+    The default location's folder (``DEFAULT_DB_PATH``, ``~/.memstrata``) is created: the first
+    ``memstrata remember`` must work on a new machine. Any other path, given to ``Memory(path)``,
+    ``--db`` or ``MEMSTRATA_DB``, must be in a directory that exists: a typo in it (``/tmp/memroy/
+    x.db``) would otherwise create folders and start a new, empty memory elsewhere while the real
+    one waits at the right path. A new file in an existing directory is created as before.
+
+    Raises:
+        InvalidInput: ``path``'s directory does not exist (and ``path`` is not the default);
+            the message names the path and the missing directory. Nothing is created.
+    """
+    if path.parent.is_dir():
+        return
+    if path == DEFAULT_DB_PATH.expanduser():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        return
+    raise InvalidInput(f"database path {path}: the directory {path.parent} does not exist; create it first "
+                       f"(mkdir -p {path.parent}) or fix the path. memstrata creates a new database file in a "
+                       f"directory that exists, and creates a folder only for the default location "
+                       f"({DEFAULT_DB_PATH}); nothing was created")

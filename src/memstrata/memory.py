@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, TypedDict, Unpack, cast
 from memstrata.arguments import MAX_LIMIT as MAX_LIMIT  # the SDK's bounds, named where callers look
 from memstrata.arguments import check_kinds, check_limit, check_offset
 from memstrata.clock import require_aware, utcnow
-from memstrata.config import Settings, is_postgres_url, looks_like_url
+from memstrata.config import Settings, is_postgres_url, looks_like_url, ready_folder
 from memstrata.context.block import PROFILE_FACTS, profile_filter, profile_hits
 from memstrata.context.block import build as build_context
 from memstrata.context.block import check_arguments as check_block_arguments
@@ -152,6 +152,8 @@ class Memory:
                              else replace(self.settings, db_path=Path(path), database_url=None))
         self.path = self.settings.resolved_db_path()
         location: str | Path = self.settings.database_url or self.path
+        if store is None and not self.settings.database_url:
+            ready_folder(self.path)  # before the model loads: a typo'd path costs nothing
         self.scope = Scope(org_id or self.settings.org_id, project_id or self.settings.project_id,
                            user_id, agent_id, session_id)
         check_scope(self.scope, needs_owner=False)

@@ -16,7 +16,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from memstrata.config import DEFAULT_DB_PATH, Settings, looks_like_url
+from memstrata.config import Settings, looks_like_url
 from memstrata.embed.models import loaded_models
 from memstrata.errors import InvalidInput, MemstrataError, StoreError
 from memstrata.lifecycle.export import _plain
@@ -82,12 +82,6 @@ def open_memory(db: str | None, org: str | None, project: str | None, user: str 
         kw.setdefault("embedder", loaded)
     if not create and (path := missing_file(db, settings)) is not None:
         raise StoreError(f"no database at {path}; remember or import something first, or pass --db")
-    if create and (path := missing_file(db, settings)) is not None and not path.parent.is_dir() \
-            and path != DEFAULT_DB_PATH.expanduser():
-        # a typo'd --db / MEMSTRATA_DB must not create directories silently; only the
-        # default location's folder is made for the user
-        raise InvalidInput(f"--db {path}: the directory {path.parent} does not exist; create it first, or fix "
-                           "the path (a new file in an existing directory is created)")
     return Memory(db, settings=settings, org_id=org, project_id=project,
                   user_id=settings.user_id if user is None else user, **kw)
 
