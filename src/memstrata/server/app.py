@@ -9,33 +9,27 @@ parallel requests: each worker opens its own connection to the same WAL-mode fil
 
 from __future__ import annotations
 
-import inspect
-import json
-import threading
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, FastAPI, Header, Path, Query, Request
-from fastapi.exceptions import RequestValidationError
-from fastapi.responses import Response, StreamingResponse
-from pydantic import TypeAdapter, ValidationError
+from fastapi import APIRouter, Depends, FastAPI, Path, Query, Request
+from fastapi.responses import Response
+from pydantic import TypeAdapter
 
 from memstrata import __version__
 from memstrata.errors import Conflict, MemstrataError
-from memstrata.lifecycle.export import dumps, require_records
 from memstrata.lifecycle.forget import TABLES, ForgetReceipt
 from memstrata.lifecycle.schedule import MaintenanceScheduler
 from memstrata.lifecycle.target import require_target
 from memstrata.memory import Memory
 from memstrata.paging import cursor_after
-from memstrata.server import docs, errors, semantic_routes
-from memstrata.server.auth import Caller, Principal, authorize_metrics
-from memstrata.server.body import JSONL_MEDIA_TYPES, BodyFormatMiddleware
+from memstrata.server import docs, errors, semantic_routes, transfer_routes
+from memstrata.server.auth import Caller, authorize_metrics
+from memstrata.server.body import BodyFormatMiddleware
 from memstrata.server.config import ServerConfig
 from memstrata.server.errors import ApiError
-from memstrata.server.limits import BodyLimitMiddleware, RateLimiter, fit
+from memstrata.server.limits import BodyLimitMiddleware, fit
 from memstrata.server.metrics import MetricsMiddleware, exposition, metrics
 from memstrata.server.models import (
     MAX_ID,
@@ -53,8 +47,6 @@ from memstrata.server.models import (
     Health,
     HistoryEntry,
     HistoryResponse,
-    ImportRequest,
-    ImportResponse,
     KeyCreated,
     KeyCreateRequest,
     KeyList,
@@ -68,12 +60,18 @@ from memstrata.server.models import (
     SearchResponse,
     UpdateFactRequest,
 )
-from memstrata.server.transfer import messages_from_records
-from memstrata.store.protocol import KeyStore
-from memstrata.types import ApiKey, Episode, Fact, Hit, Scope
+from memstrata.server.state import (
+    IdempotencyKeyHeader,
+    ServerState,
+    keys_of,
+    limit_of,
+    mark_replayed,
+    merged,
+    state_of,
+)
+from memstrata.types import ApiKey, Episode, Fact, Hit
 from memstrata.ui import install as install_inspector
 from memstrata.write.idempotency import check_key
-from memstrata.write.ingest import AddResult
 
 _HITS: TypeAdapter[Hit] = TypeAdapter(Hit)
 _FACTS: TypeAdapter[Fact] = TypeAdapter(Fact)
@@ -84,106 +82,7 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
     status: {"model": ErrorResponse} for status in (400, 401, 403, 404, 409, 413, 415, 422, 429, 501, 503)}
 
 
-@dataclass
-class ServerState:
-    """What every request handler shares in one worker process."""
-
-    memory: Memory
-    keys: KeyStore | None
-    config: ServerConfig
-    limiter: RateLimiter
-    lock: threading.Lock
-    engine_filter: bool
-    engine_modes: bool
-
-    @classmethod
-    def open(cls, memory: Memory, config: ServerConfig) -> ServerState:
-        params = inspect.signature(memory.search).parameters
-        # SQLite and PostgreSQL keep API keys; on the reference store only the admin key exists.
-        keys = memory.api_keys
-        return cls(memory, keys, config, RateLimiter(config.rate_limit_per_minute),
-                   threading.Lock(), "filter" in params, "mode" in params)
-
-    def scope(self, caller: Principal, req: Scoped, **override: str | None) -> dict[str, Any]:
-        """The ``Memory`` scope keywords of a request (``override`` wins over ``req``'s fields)."""
-        fields = {n: getattr(req, n) for n in ("org_id", "project_id", "user_id", "agent_id", "session_id")}
-        fields.update({k: v for k, v in override.items() if v is not None})
-        s = self.memory.settings
-        return caller.scope(**fields, default_org=s.org_id, default_project=s.project_id)
-
-    def engine_options(self, *, filter_text: str | None = None, mode: str | None = None) -> dict[str, Any]:
-        """``filter``/``mode`` keywords for the engine, or a clear error if it has no such feature."""
-        options: dict[str, Any] = {}
-        if filter_text is not None:
-            if not self.engine_filter:
-                raise ApiError(400, "filter_unsupported", "this server's engine has no filter language yet; "
-                               "leave out `filter`")
-            options["filter"] = filter_text
-        if mode is not None:
-            if not self.engine_modes:
-                raise ApiError(422, "mode_unsupported", "this server's engine has one search mode; leave out `mode`")
-            options["mode"] = mode
-        return options
-
-
-def _merged(body: Scoped | None, query: ScopeQuery) -> Scoped:
-    """The request's scope fields: the body's, with the query's filling the ones it leaves out."""
-    if body is None:
-        return query
-    fields = ("org_id", "project_id", "user_id", "agent_id", "session_id")
-    return body.model_copy(update={f: getattr(query, f) for f in fields if getattr(body, f) is None})
-
-
-#: What an export of a scope that holds nothing tells the client to check.
-EMPTY_EXPORT_HINT = "check user_id (and agent_id, session_id, org_id, project_id)"
-
-
-def _whose(scope: dict[str, Any]) -> str:
-    """A request's scope as errors name it (``default/default user=alice``)."""
-    return Scope(**scope).describe()
-
-
-def _state(request: Request) -> ServerState:
-    state: ServerState = request.app.state.memstrata
-    return state
-
-
-def _keys(request: Request) -> KeyStore:
-    keys = _state(request).keys
-    if keys is None:
-        raise ApiError(501, "not_supported", "this store keeps no API keys (SQLite and PostgreSQL do); "
-                       "with this store use the admin key (MEMSTRATA_ADMIN_KEY)")
-    return keys
-
-
-def _limit(state: ServerState, req: SearchRequest | ContextRequest | ListFactsQuery | ListEpisodesQuery) -> int:
-    """The request's ``limit``: a default is lowered to the server's maximum, an explicit one over it is a 422."""
-    cap = state.config.max_search_limit
-    if req.limit <= cap:
-        return req.limit
-    if "limit" not in req.model_fields_set:
-        return cap
-    raise ApiError(422, "limit_too_large", f"limit {req.limit} is over this server's maximum {cap} for search "
-                   "results and list pages (MEMSTRATA_MAX_SEARCH_LIMIT); page with cursor or offset", {"max": cap})
-
-
 router = APIRouter(prefix="/v1", responses=_ERRORS)
-
-
-IdempotencyKeyHeader = Annotated[str | None, Header(
-    alias="Idempotency-Key", max_length=255, description=(
-        "A key made once per request (e.g. a UUID): a retry with the same key gets the first answer back "
-        "(`replayed: true`, header `Idempotent-Replayed: true`) and stores nothing new, also after a server "
-        "restart; the same key with other messages is a 422 `idempotency_key_reused`. Kept per tenant and "
-        "user for 7 days."))]
-
-
-def _replayed(results: list[AddResult], response: Response) -> bool:
-    """Whether ``results`` answer a replayed Idempotency-Key (then the header says so too)."""
-    replayed = any(r.replayed for r in results)
-    if replayed:
-        response.headers["Idempotent-Replayed"] = "true"
-    return replayed
 
 
 @router.post("/messages", response_model=AddMessagesResponse, tags=["memories"])
@@ -192,7 +91,7 @@ def add_messages(body: AddMessagesRequest, caller: Caller, request: Request, res
     """Remember a batch of messages (one episode each; facts extracted); durable before the answer.
     With an ``Idempotency-Key`` header the batch is one transaction with the key, so a retried
     request (a lost answer, a timeout) is answered from the first and never stored twice."""
-    st = _state(request)
+    st = state_of(request)
     if idempotency_key is not None:
         check_key(idempotency_key, "the Idempotency-Key header")
     if len(body.messages) > st.config.max_batch:
@@ -211,7 +110,7 @@ def add_messages(body: AddMessagesRequest, caller: Caller, request: Request, res
                 status = errors.STATUS_BY_CODE.get(exc.code, 422)
                 raise ApiError(status, exc.code, f"messages[{i}]: {exc}", {"index": i}) from None
         results = st.memory.add_many(built, wait=body.wait, idempotency_key=idempotency_key)
-    replayed = _replayed(results, response)
+    replayed = mark_replayed(results, response)
     if not replayed:
         metrics().messages.inc(sum(1 for r in results if r.created))
     return AddMessagesResponse(results=results, replayed=replayed)
@@ -220,8 +119,8 @@ def add_messages(body: AddMessagesRequest, caller: Caller, request: Request, res
 @router.post("/search", response_model=SearchResponse, tags=["memories"])
 def search(body: SearchRequest, caller: Caller, request: Request) -> SearchResponse:
     """Ranked, cited memories for a query in the caller's scope."""
-    st = _state(request)
-    limit = _limit(st, body)
+    st = state_of(request)
+    limit = limit_of(st, body)
     scope = st.scope(caller, body)
     options = st.engine_options(filter_text=body.filter, mode=body.mode)
     with st.lock:
@@ -239,8 +138,8 @@ def search(body: SearchRequest, caller: Caller, request: Request) -> SearchRespo
 def context(body: ContextRequest, caller: Caller, request: Request) -> ContextResponse:
     """A cited Markdown block of the best memories for a query, within ``budget_tokens``
     (the SDK's ``Memory.context``: one line per memory, outdated ones labelled)."""
-    st = _state(request)
-    limit = _limit(st, body)
+    st = state_of(request)
+    limit = limit_of(st, body)
     scope = st.scope(caller, body)
     options = st.engine_options(filter_text=body.filter, mode=body.mode)
     with st.lock:
@@ -276,8 +175,8 @@ def list_facts(q: Annotated[ListFactsQuery, Query()], caller: Caller, request: R
     """Facts in the scope, newest observation first (``status=all`` for every state). Page with
     ``offset``, or with ``cursor`` (``start``, then ``next_cursor``) for pages that stay right while
     memories are written: then newest recorded first."""
-    st = _state(request)
-    limit = _limit(st, q)
+    st = state_of(request)
+    limit = limit_of(st, q)
     scope = st.scope(caller, q)
     options = st.engine_options(filter_text=q.filter)
     if q.cursor is not None:
@@ -295,7 +194,7 @@ def list_facts(q: Annotated[ListFactsQuery, Query()], caller: Caller, request: R
 @router.get("/facts/{fact_id}", response_model=Fact, tags=["facts"])
 def get_fact(fact_id: FactId, q: Annotated[ScopeQuery, Query()], caller: Caller, request: Request) -> Fact:
     """One fact by id (any status) in the scope."""
-    st = _state(request)
+    st = state_of(request)
     scope = st.scope(caller, q)
     with st.lock:
         fact = st.memory.get(fact_id, **scope)
@@ -312,8 +211,8 @@ def update_fact(fact_id: FactId, body: UpdateFactRequest, q: Annotated[ScopeQuer
 
     A fact that is no longer active (superseded, archived) is a 409 ``conflict`` whose message
     points to ``GET /v1/facts/{fact_id}/history`` (details: ``fact_id``, ``fact_status``)."""
-    st = _state(request)
-    scope = st.scope(caller, _merged(body, q))
+    st = state_of(request)
+    scope = st.scope(caller, merged(body, q))
     with st.lock:
         try:
             return st.memory.update(fact_id, value=body.value, importance=body.importance,
@@ -332,7 +231,7 @@ def delete_fact(fact_id: FactId, q: Annotated[DeleteFactQuery, Query()], caller:
     the event to roll back (``POST /v1/events/{id}/rollback``) to make it current again. The
     messages that stated the fact stay stored and searchable unless ``?sources=true``:
     ``sources_kept`` and ``note`` name them."""
-    st = _state(request)
+    st = state_of(request)
     scope = st.scope(caller, q)
     with st.lock:
         receipt = st.memory.delete(fact_id, sources=q.sources, actor=caller.actor, **scope)
@@ -353,7 +252,7 @@ def _sources_note(receipt: ForgetReceipt) -> str | None:
 def fact_history(fact_id: FactId, q: Annotated[ScopeQuery, Query()], caller: Caller,
                  request: Request) -> HistoryResponse:
     """Every value the fact's key had for its subject, oldest first, with audit events."""
-    st = _state(request)
+    st = state_of(request)
     scope = st.scope(caller, q)
     with st.lock:
         timeline = st.memory.history(fact_id, **scope)
@@ -364,8 +263,8 @@ def fact_history(fact_id: FactId, q: Annotated[ScopeQuery, Query()], caller: Cal
 def restore_fact(fact_id: FactId, q: Annotated[ScopeQuery, Query()], caller: Caller, request: Request,
                  body: Scoped | None = None) -> Fact:
     """Bring an archived fact back to active (an audit event). Scope in the body or the query."""
-    st = _state(request)
-    scope = st.scope(caller, _merged(body, q))
+    st = state_of(request)
+    scope = st.scope(caller, merged(body, q))
     with st.lock:
         return st.memory.restore(fact_id, actor=caller.actor, **scope)
 
@@ -375,8 +274,8 @@ def rollback_event(event_id: Annotated[int, Path(ge=1, le=MAX_ID)], q: Annotated
                    caller: Caller, request: Request, body: Scoped | None = None) -> Rolledback:
     """Undo a ``supersede``, ``merge`` or ``archive`` event (ids from the history); logged itself.
     Scope in the body or the query."""
-    st = _state(request)
-    scope = st.scope(caller, _merged(body, q))
+    st = state_of(request)
+    scope = st.scope(caller, merged(body, q))
     with st.lock:
         return Rolledback(facts=st.memory.rollback(event_id, actor=caller.actor, **scope))
 
@@ -385,8 +284,8 @@ def rollback_event(event_id: Annotated[int, Path(ge=1, le=MAX_ID)], q: Annotated
 def list_episodes(q: Annotated[ListEpisodesQuery, Query()], caller: Caller, request: Request) -> EpisodeList:
     """Episodes (messages as received) in the scope, newest first. Page with ``offset``, or with
     ``cursor`` (``start``, then ``next_cursor``) for pages that stay right while memories are written."""
-    st = _state(request)
-    limit = _limit(st, q)
+    st = state_of(request)
+    limit = limit_of(st, q)
     scope = st.scope(caller, q)
     options = st.engine_options(filter_text=q.filter)
     if q.cursor is not None:
@@ -405,7 +304,7 @@ def list_episodes(q: Annotated[ListEpisodesQuery, Query()], caller: Caller, requ
 def get_episode(episode_id: EpisodeId, q: Annotated[ScopeQuery, Query()], caller: Caller,
                 request: Request) -> Episode:
     """One episode by id in the scope."""
-    st = _state(request)
+    st = state_of(request)
     scope = st.scope(caller, q)
     with st.lock:
         episode = st.memory.get(episode_id=episode_id, **scope)
@@ -417,7 +316,7 @@ def get_episode(episode_id: EpisodeId, q: Annotated[ScopeQuery, Query()], caller
 def forget(body: ForgetRequest, caller: Caller, request: Request) -> ForgetResponse:
     """Delete everything about a user, agent or session, what a ``filter`` selects (of ``kind``), or
     one fact; returns the receipt."""
-    st = _state(request)
+    st = state_of(request)
     # The target is what the body names, before the key's user fills the scope: `{}` with a
     # user-bound key is refused, not "forget the key's user".
     require_target("POST /v1/forget", hint="user_id, agent_id, session_id, before, filter, fact_id, episode_id or "
@@ -449,140 +348,12 @@ def delete_project(project_id: Annotated[str, Path(max_length=256)], caller: Cal
     table and index, its idempotency keys, and its API keys revoked; returns the receipt.
     Admin only. A message written while it runs is either deleted whole or survives whole."""
     caller.require_admin()
-    st = _state(request)
+    st = state_of(request)
     with st.lock:
         receipt = st.memory.delete_project(project_id, org_id=org_id, actor=caller.actor)
     return ForgetResponse(counts={**{t: receipt[t] for t in TABLES}, **receipt.counts}, job_id=receipt.job_id,
                           status=receipt.status, at=receipt.at, ids_sha256=receipt.ids_sha256, nonce=receipt.nonce,
                           wal_checkpointed=receipt.wal_checkpointed, replaced=[], sources_kept=[])
-
-
-@router.get("/export", tags=["transfer"], response_class=StreamingResponse,
-            responses={200: {"content": {"application/x-ndjson": {}},
-                             "description": "One JSON record a line: episodes, facts, events."}})
-def export(q: Annotated[ScopeQuery, Query()], caller: Caller, request: Request) -> StreamingResponse:
-    """The scope as JSON Lines (the format ``memstrata export`` writes and ``/v1/import`` reads)."""
-    st = _state(request)
-    scope = st.scope(caller, q)
-    limit = st.config.max_export_records
-    with st.lock:
-        records: list[dict[str, Any]] = []
-        # a scope that holds nothing (a mistyped user_id) is a 404 naming it, as on every export door
-        for record in require_records(st.memory.export(**scope), _whose(scope), hint=EMPTY_EXPORT_HINT):
-            if len(records) == limit:
-                raise ApiError(413, "export_too_large", f"the scope has more than {limit} records "
-                               "(MEMSTRATA_MAX_EXPORT_RECORDS); narrow it or use `memstrata export`",
-                               {"max": limit})
-            records.append(record)
-
-    def lines() -> Iterator[str]:
-        for record in records:
-            yield dumps(record) + "\n"
-    return StreamingResponse(lines(), media_type="application/x-ndjson")
-
-
-_IMPORT_BODY_DOC: dict[str, Any] = {"requestBody": {"required": True, "content": {
-    "application/json": {"schema": ImportRequest.model_json_schema(ref_template="#/components/schemas/{model}")},
-    "application/x-ndjson": {"schema": {"type": "array", "items": {"type": "object"}, "description": (
-        "JSON Lines: one record (a JSON object) a line, as GET /v1/export writes them or as "
-        "`memstrata import` reads them; the scope comes from the query parameters.")}}}}}
-
-
-async def import_body(request: Request, q: Annotated[ScopeQuery, Query()]) -> ImportRequest:
-    """The ``POST /v1/import`` body: ``{"records": [...]}`` as JSON, or JSON Lines (one record
-    a line, scope from the query) for the media types of ``JSONL_MEDIA_TYPES``.
-
-    Raises:
-        RequestValidationError: malformed JSON (400, with the position) or a bad shape (422).
-        ApiError: 400 ``malformed_json`` naming the line and column of a bad JSON Lines record.
-    """
-    raw = await request.body()
-    media = request.headers.get("content-type", "").split(";")[0].strip().lower()
-    if media not in JSONL_MEDIA_TYPES:
-        try:
-            parsed = ImportRequest.model_validate_json(raw or b"null")
-        except ValidationError as exc:
-            broken = [e for e in exc.errors(include_url=False) if e["type"] == "json_invalid"]
-            if broken:
-                reason = (broken[0].get("ctx") or {}).get("error", "parse error")
-                raise ApiError(400, "malformed_json", f"request body is not valid JSON: {reason}") from None
-            raise RequestValidationError(exc.errors(include_url=False)) from None
-        query = {k: v for k, v in q.model_dump().items() if v is not None}
-        return parsed.model_copy(update={k: v for k, v in query.items() if getattr(parsed, k) is None})
-    records: list[dict[str, Any]] = []
-    for line_no, line in enumerate(raw.decode("utf-8", errors="replace").splitlines(), start=1):
-        if not line.strip():
-            continue
-        try:
-            record = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise ApiError(400, "malformed_json", f"line {line_no} of the JSON Lines body is not JSON: {exc.msg} "
-                           f"(column {exc.colno})", {"line": line_no, "column": exc.colno}) from None
-        if not isinstance(record, dict):
-            raise ApiError(400, "malformed_json", f"line {line_no} of the JSON Lines body is not a JSON object",
-                           {"line": line_no})
-        records.append(record)
-    try:
-        return ImportRequest(records=records, **q.model_dump())
-    except ValidationError as exc:
-        raise RequestValidationError(exc.errors(include_url=False)) from None
-
-
-@router.post("/import", response_model=ImportResponse, tags=["transfer"], openapi_extra=_IMPORT_BODY_DOC)
-def import_records(body: Annotated[ImportRequest, Depends(import_body)], caller: Caller,
-                   request: Request, response: Response,
-                   idempotency_key: IdempotencyKeyHeader = None) -> ImportResponse:
-    """Re-add exported episodes, or messages in the ``memstrata import`` JSONL format. The body is
-    ``{"records": [...]}`` (``application/json``) or the export's JSON Lines as they are
-    (``application/x-ndjson``, scope in the query).
-
-    Whose records: the org and project are the request's (or the key's). A ``user_id``,
-    ``agent_id`` or ``session_id`` in the request applies to every record; a record naming a
-    different one is a 422 ``invalid_input`` naming the record (``details.index``,
-    ``details.field``) and nothing is imported. Leave it out of the request to keep each
-    record's own ids (a key bound to one user still gets a 403 for a record of another).
-
-    With an ``Idempotency-Key`` header the records are stored in one transaction with the key, and
-    a retry is answered from the first request (``replayed``), as for ``POST /v1/messages``: JSONL
-    message objects without ``created_at`` are stamped on arrival and would be stored again.
-
-    The org and project are always the request's (the key's): records exported from another
-    tenant are imported into this one, and the answer's ``moved`` counts them by the
-    ``org/project`` they named, with a ``note`` saying so."""
-    st = _state(request)
-    if idempotency_key is not None:
-        check_key(idempotency_key, "the Idempotency-Key header")
-    if len(body.records) > st.config.max_batch:
-        raise ApiError(413, "batch_too_large", f"{len(body.records)} records in one request; the limit is "
-                       f"{st.config.max_batch} (MEMSTRATA_MAX_BATCH)", {"max": st.config.max_batch})
-    requested = {"user_id": body.user_id, "agent_id": body.agent_id, "session_id": body.session_id}
-    with st.lock:
-        built, skipped, moved, expired, gone = messages_from_records(
-            st.memory, body.records, lambda **f: st.scope(caller, body, **f), requested=requested)
-        results = st.memory.add_many(built, idempotency_key=idempotency_key if built else None)
-    added = sum(1 for r in results if r.created)
-    replayed = _replayed(results, response)
-    if not replayed:
-        metrics().messages.inc(added)
-    notes = [] if not skipped else [
-        f"{skipped} fact, event, audit trail and API key records were not imported: facts come from the episodes' "
-        "own extraction, so edits, rollbacks and the audit history of the export (its events, tombstones, forget "
-        "receipts and withdrawals) are not carried over, and API keys "
-        "are never created over /v1/import; for an exact restore into another database use `memstrata import`"]
-    if expired:
-        notes.append(f"{expired} episode records had expired (their expires_at has passed: they were stored with "
-                     "a ttl) and were not imported")
-    if gone:
-        ids = ", ".join(f"#{i}" for i in gone)
-        notes.append(f"{len(gone)} episode records were forgotten in this database ({ids}) and were not imported: "
-                     "what a user forgot is never brought back by an older export")
-    if moved:
-        into = f"{built[0].scope.org_id}/{built[0].scope.project_id}"
-        named = ", ".join(f"{n} from {tenant!r}" for tenant, n in sorted(moved.items()))
-        notes.append(f"episode records of another tenant ({named}) were imported into {into!r}, the tenant of "
-                     "this request's API key: a key's writes always go to its own tenant")
-    return ImportResponse(added=added, duplicates=len(results) - added, skipped=skipped, moved=moved,
-                          forgotten=list(gone), note="; ".join(notes) or None, replayed=replayed)
 
 
 @router.post("/keys", response_model=KeyCreated, tags=["keys"])
@@ -595,7 +366,7 @@ def create_key(body: KeyCreateRequest, caller: Caller, request: Request) -> KeyC
         raise ApiError(403, "admin_required", "this server runs without authentication; creating a key here "
                        "would lock out its clients. Set MEMSTRATA_ADMIN_KEY and restart, or use "
                        "`memstrata keys create` and restart the server")
-    key, secret = _keys(request).create(org_id=body.org_id, project_id=body.project_id,
+    key, secret = keys_of(request).create(org_id=body.org_id, project_id=body.project_id,
                                               user_id=body.user_id, name=body.name)
     return KeyCreated(secret=secret, key=key)
 
@@ -604,7 +375,7 @@ def create_key(body: KeyCreateRequest, caller: Caller, request: Request) -> KeyC
 def list_keys(caller: Caller, request: Request) -> KeyList:
     """Every API key (never a secret). Admin only."""
     caller.require_admin()
-    return KeyList(keys=_keys(request).list())
+    return KeyList(keys=keys_of(request).list())
 
 
 @router.delete("/keys/{key_id}", response_model=ApiKey, tags=["keys"])
@@ -614,7 +385,7 @@ def revoke_key(key_id: Annotated[str, Path(min_length=1, max_length=64)], caller
     ``key_id``), not 404: a destructive route's target is never blank."""
     caller.require_admin()
     require_target("DELETE /v1/keys/{key_id}", key_id=key_id)
-    return _keys(request).revoke(key_id)
+    return keys_of(request).revoke(key_id)
 
 
 def create_app(config: ServerConfig | None = None, *, memory: Memory | None = None) -> FastAPI:
@@ -658,6 +429,7 @@ def create_app(config: ServerConfig | None = None, *, memory: Memory | None = No
     errors.install(app)
     docs.install(app)
     app.include_router(router)
+    app.include_router(transfer_routes.router, responses=_ERRORS)
     app.include_router(semantic_routes.router, responses=_ERRORS)
     install_inspector(app)
 
@@ -669,7 +441,7 @@ def create_app(config: ServerConfig | None = None, *, memory: Memory | None = No
     @app.get("/readyz", response_model=Ready, tags=["operations"], responses={503: {"model": ErrorResponse}})
     def readyz(request: Request) -> Ready:
         """Readiness: the database answers a query."""
-        st = _state(request)
+        st = state_of(request)
         with st.lock:
             version = st.memory.store.db.schema_version()
         return Ready(status="ready", schema_version=version, embedding=st.memory.embedding_status)
@@ -680,7 +452,7 @@ def create_app(config: ServerConfig | None = None, *, memory: Memory | None = No
     def prometheus(request: Request) -> Response:
         """Prometheus metrics (no memory content, no user ids; counts of every tenant). When the
         server requires keys, send the admin key or ``MEMSTRATA_METRICS_KEY``."""
-        st = _state(request)
+        st = state_of(request)
         if st.memory.store.capabilities.extraction_queue:
             with st.lock:  # jobs waiting for LLM extraction, all tenants together
                 metrics().queue_depth.set(int(st.memory.queue_status()["pending"]))

@@ -8,7 +8,7 @@ answer 422 ``llm_not_configured``; a failing LLM is a 502.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, Field
@@ -18,16 +18,9 @@ from memstrata.semantic.stm import ShortTermMemory
 from memstrata.server.auth import Caller
 from memstrata.server.errors import ApiError
 from memstrata.server.models import Kinds, Scoped, ScopeQuery
-
-if TYPE_CHECKING:
-    from memstrata.server.app import ServerState
+from memstrata.server.state import ServerState, state_of
 
 router = APIRouter(prefix="/v1")
-
-
-def _state(request: Request) -> ServerState:
-    state: ServerState = request.app.state.memstrata
-    return state
 
 
 def _require_llm(st: ServerState, what: str) -> None:
@@ -90,7 +83,7 @@ class Undone(BaseModel):
 def flush(body: Scoped, caller: Caller, request: Request) -> Flushed:
     """Extract the scope's waiting messages now with the LLM (read-your-writes for a client
     that posted without ``wait``)."""
-    st = _state(request)
+    st = state_of(request)
     scope = st.scope(caller, body)
     with st.lock:
         return Flushed(batches=st.memory.flush(**scope))
@@ -99,7 +92,7 @@ def flush(body: Scoped, caller: Caller, request: Request) -> Flushed:
 @router.post("/sessions/end", response_model=Flushed, tags=["semantic"])
 def end_session(body: Scoped, caller: Caller, request: Request) -> Flushed:
     """The session is over: extract its waiting messages now. Needs ``session_id``."""
-    st = _state(request)
+    st = state_of(request)
     scope = st.scope(caller, body)
     with st.lock:
         return Flushed(batches=st.memory.end_session(**scope))
@@ -121,7 +114,7 @@ def queue(q: Annotated[QueueQuery, Query()], caller: Caller, request: Request) -
     of the project (org/project of the key or the request), as ``POST /v1/forget`` does;
     a key bound to one user gets a 403 for it. Counts never cross the tenant boundary.
     """
-    st = _state(request)
+    st = state_of(request)
     if q.all_users and caller.key is not None and caller.key.user_id is not None:
         raise ApiError(403, "scope_forbidden", "this API key is limited to one user; all_users is not allowed",
                        {"field": "all_users"})
@@ -142,7 +135,7 @@ def queue(q: Annotated[QueueQuery, Query()], caller: Caller, request: Request) -
 def short_term(q: Annotated[ScopeQuery, Query()], caller: Caller, request: Request) -> ShortTermMemory:
     """The session's short-term memory: rolling summary and the recent episodes that fit.
     Needs ``session_id``."""
-    st = _state(request)
+    st = state_of(request)
     scope = st.scope(caller, q)
     with st.lock:
         return st.memory.short_term(**scope)
@@ -151,7 +144,7 @@ def short_term(q: Annotated[ScopeQuery, Query()], caller: Caller, request: Reque
 @router.post("/search/agent", response_model=AgentResult, tags=["memories"])
 def agent_search(body: AgentSearchRequest, caller: Caller, request: Request) -> AgentResult:
     """Search through a retrieval agent; the answer records the agent, its queries and LLM use."""
-    st = _state(request)
+    st = state_of(request)
     scope = st.scope(caller, body)
     if body.agent != "direct":
         _require_llm(st, f"the {body.agent} agent")
@@ -164,7 +157,7 @@ def agent_search(body: AgentSearchRequest, caller: Caller, request: Request) -> 
 @router.post("/consolidate", response_model=ConsolidateRun, tags=["semantic"])
 def consolidate(body: ConsolidateRequest, caller: Caller, request: Request) -> ConsolidateRun:
     """Consolidate the category's features for the scope's user now; returns the run id."""
-    st = _state(request)
+    st = state_of(request)
     scope = st.scope(caller, body)
     _require_llm(st, "consolidation")
     with st.lock:
@@ -174,7 +167,7 @@ def consolidate(body: ConsolidateRequest, caller: Caller, request: Request) -> C
 @router.post("/consolidate/{run}/undo", response_model=Undone, tags=["semantic"])
 def undo(run: str, body: Scoped, caller: Caller, request: Request) -> Undone:
     """Revert a consolidation (or extraction) run from its audit events."""
-    st = _state(request)
+    st = state_of(request)
     scope = st.scope(caller, body)
     with st.lock:
         return Undone(counts=st.memory.undo(run, actor=caller.actor, **scope))

@@ -24,7 +24,7 @@ from memstrata.ui import guard
 from memstrata.ui.i18n import LABELS, language
 
 if TYPE_CHECKING:
-    from memstrata.server.app import ServerState
+    from memstrata.server.state import ServerState
 
 T = TypeVar("T")
 HERE = Path(__file__).parent
