@@ -1,4 +1,4 @@
-"""The shell session shown in the README, on docs/cli.md and on docs/getting-started.md runs as
+"""The shell session shown in the README, on docs/cli.md, docs/getting-started.md and docs/privacy.md runs as
 written and prints what those pages show: each ``$ memstrata ...`` line is run in-process on a fresh
 database, a ``remember``'s output must be exactly the documented lines (the facts, values and
 confidences), and every other documented line must come out, in order, with only what differs
@@ -18,7 +18,7 @@ from clirun import cli
 pytestmark = pytest.mark.usefixtures("embedder")  # in-process CLI uses the run's loaded model
 
 REPO = Path(__file__).resolve().parents[2]
-PAGES = ["README.md", "docs/cli.md", "docs/getting-started.md"]
+PAGES = ["README.md", "docs/cli.md", "docs/getting-started.md", "docs/privacy.md"]
 CONSOLE = re.compile(r"```console\n(.+?)\n```", re.DOTALL)
 #: What may differ between runs, each replaced by a fixed mark before lines are compared.
 MASKS = [(re.compile(r"\d{4}-\d\d-\d\d"), "DATE"), (re.compile(r"\d\d:\d\d:\d\d"), "TIME"),
