@@ -90,3 +90,10 @@ def test_what_is_not_given_up_leaves_the_like(mem: Memory) -> None:
     _said(mem, "n2", "我喜欢喝咖啡", "我想戒咖啡", "要不要戒咖啡？", "小张戒了咖啡")
     assert _active(mem, "n1") == [("drink.like", "coffee")]
     assert _active(mem, "n2") == [("drink.like", "咖啡")]
+
+
+def test_giving_up_a_kind_supersedes_the_like_of_one_of_its_members(mem: Memory) -> None:
+    _said(mem, "k1", "我喜歡喝啤酒。", "現在不喝酒了。")
+    assert _active(mem, "k1") == [("preference.dislike", "酒")]
+    _said(mem, "k2", "I love red wine", "I quit alcohol")
+    assert _active(mem, "k2") == [("preference.dislike", "alcohol")]

@@ -110,3 +110,14 @@ def test_favourite_label_reads_back_what_statement_for_wrote() -> None:
     assert favourite_label(statement_for(Finding("preference.like", "Delta", 0.9, label="Airline"), "en")) == "airline"
     assert favourite_label(statement_for(Finding("drink.like", "奶茶", 0.9, label="饮料"), "zh")) == "饮料"
     assert favourite_label("enjoys hiking") is None
+
+
+def test_a_dislike_of_a_category_retires_a_like_of_its_kind() -> None:
+    """現在不喝酒了 covers 我喜欢喝啤酒, "I don't eat seafood" a like of shrimp (``extract.twins.CATEGORIES``);
+    a dislike of one kind leaves a like of the category."""
+    beer = fact(1, "drink.like", "啤酒")
+    assert decide(cand("preference.dislike", "酒"), [beer], single_valued=False, similarity={}).superseded == (1,)
+    shrimp = fact(2, "preference.like", "shrimp")
+    assert decide(cand("food.dislike", "seafood"), [shrimp], single_valued=False, similarity={}).superseded == (2,)
+    seafood = fact(3, "food.like", "seafood")
+    assert decide(cand("preference.dislike", "shrimp"), [seafood], single_valued=False, similarity={}).superseded == ()

@@ -112,7 +112,13 @@ ALLERGENS: tuple[tuple[str, ...], ...] = (
     ("cat hair", "cat dander", "猫毛"),
     ("dogs", "dog", "狗"),
     ("bees", "bee stings", "蜜蜂", "蜂蜇"),
-    ("alcohol", "酒精"),
+    ("alcohol", "酒精", "酒", "alcoholic drinks"),
+    # kinds of alcohol: the members of ``CATEGORIES``, given up as a kind (現在不喝酒了, "I quit alcohol")
+    ("beer", "啤酒"),
+    ("wine", "葡萄酒"),
+    ("red wine", "红酒", "红葡萄酒"),
+    ("whisky", "whiskey", "威士忌"),
+    ("baijiu", "白酒"),
 )
 #: ``ALLERGENS``, then diets and health conditions.
 LEXICON: tuple[tuple[str, ...], ...] = (
@@ -138,6 +144,7 @@ CATEGORIES: dict[str, tuple[str, ...]] = {
     "fish": _FISH,
     "tree nuts": ("almonds", "walnuts", "cashews", "hazelnuts", "pistachios", "pecans", "macadamias"),
     "dairy": ("milk", "cheese"),
+    "alcohol": ("beer", "wine", "red wine", "whisky", "baijiu"),
 }
 
 #: A withdrawal that keeps an exception ("not allergic to seafood except shrimp", 除了虾我对海鲜不过敏,

@@ -13,6 +13,7 @@ from typing import Literal
 
 from memstrata.extract.base import FactCandidate
 from memstrata.extract.gazetteer import lookup
+from memstrata.extract.twins import kinds_of
 from memstrata.text.tokens import index_terms, normalise_value
 from memstrata.types import Fact
 
@@ -87,6 +88,13 @@ def contradicts(candidate_key: str, existing_key: str) -> bool:
     return a is not None and b is not None and a != b
 
 
+def _kind_of(candidate: FactCandidate, fact: Fact) -> bool:
+    """Whether the dislike ``candidate`` names a category ``fact``'s liked value is a kind of
+    (``extract.twins.CATEGORIES``): 現在不喝酒了 covers 我喜欢喝啤酒, "I don't eat seafood" a like of shrimp.
+    Never the other way: a like of a category says nothing of each kind's dislike."""
+    return polarity(candidate.key) == "dislike" and kinds_of(candidate.value, [fact.value])[0]
+
+
 @dataclass(frozen=True)
 class Decision:
     """What to do with a candidate.
@@ -135,7 +143,8 @@ def decide(candidate: FactCandidate, existing: Sequence[Fact], *, single_valued:
     # "like the UPS guy"), while "hate coffee" contradicts "like coffee in the morning".
     by_name = choice_key(candidate.key) or is_name(candidate.value)
     contradicted = tuple(f.id for f in existing if contradicts(candidate.key, f.key) and f.id not in same_message
-                         and (same_value if by_name or choice_key(f.key) else same_thing)(candidate.value, f.value))
+                         and ((same_value if by_name or choice_key(f.key) else same_thing)(candidate.value, f.value)
+                              or _kind_of(candidate, f)))
     for fact in same_key:
         if normalise_value(fact.value) == value:
             return Decision("touch", target=fact.id, superseded=contradicted)
