@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from mcpclient import in_process
+from mcpclient import in_process, tool_error
 from serverproc import Server, start_server
 
 from clirun import cli
@@ -127,8 +127,9 @@ def test_mcp_get_context_gives_the_profile_for_what_do_you_know_about_me(tmp_pat
         async with in_process(tmp_path / "m.db", "--user", "mu") as client:
             async def call(tool: str, **arguments: Any) -> Any:
                 result = await client.call_tool(tool, arguments)
-                if result.is_error:
-                    return {"error": " ".join(getattr(c, "text", "") for c in result.content)}
+                if result.is_error:  # the one MCP error shape, read as "code: message"
+                    error = tool_error(result)
+                    return {"error": f"{error['code']}: {error['message']}"}
                 return result.structured_content
             await call("add_memory", content="I prefer UPS for delivery")
             await call("add_memory", content="I'm allergic to peanuts")
