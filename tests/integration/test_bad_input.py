@@ -196,7 +196,7 @@ def test_bad_search_raises_invalid_input_and_loses_nothing(
 ) -> None:
     with pytest.raises(InvalidInput) as info:
         call(stocked)
-    assert type(info.value) is InvalidInput
+    assert info.value.code == "invalid_input"  # not a filter or size error (an argument's own class is fine)
     assert message in str(info.value)
     assert_stored_memories_intact(stocked)
 
