@@ -45,7 +45,7 @@ from memstrata.filter import Expr
 from memstrata.lifecycle.delete import Reader, forget_scope, forget_target
 from memstrata.lifecycle.delete import delete as delete_target
 from memstrata.lifecycle.doctor import report as doctor_report
-from memstrata.lifecycle.embed_missing import check_model, embed_when_up, model_failed
+from memstrata.lifecycle.embed_missing import embed_when_up, model_failed
 from memstrata.lifecycle.export import export_all, export_records
 from memstrata.lifecycle.forget import (
     BackgroundForgetter,
@@ -57,6 +57,7 @@ from memstrata.lifecycle.forget import receipt as forget_receipt
 from memstrata.lifecycle.import_records import import_records as import_export_records
 from memstrata.lifecycle.maintain import MaintenanceReport
 from memstrata.lifecycle.maintain import maintain as run_maintenance
+from memstrata.lifecycle.opening import prepare as prepare_store
 from memstrata.lifecycle.preview import ForgetPreview, OwnerCount, forget_preview, owners
 from memstrata.lifecycle.project import delete_project as delete_whole_project
 from memstrata.lifecycle.rollback import restore as restore_fact
@@ -64,7 +65,6 @@ from memstrata.lifecycle.rollback import rollback as rollback_event
 from memstrata.lifecycle.target import require_id, require_target
 from memstrata.llm.factory import load_llm
 from memstrata.paging import Page
-from memstrata.privacy.crypto import Cipher
 from memstrata.recall.excerpt import clip_hit
 from memstrata.recall.lookup import KINDS, list_rows, page_rows, read_one, run_search, which_id
 from memstrata.recall.query import MAX_QUERY_CHARS as MAX_QUERY_CHARS
@@ -76,10 +76,8 @@ from memstrata.store import forgotten
 from memstrata.store.backends import open_store
 from memstrata.store.keys import stored_keys
 from memstrata.store.protocol import KeyStore, Store
-from memstrata.store.reindex import upgrade_terms
 from memstrata.store.scope import check_scope
 from memstrata.store.semantic_store import USAGE_COUNTERS
-from memstrata.store.turns import backfill as backfill_turns
 from memstrata.types import Episode, Fact, Hit, MemoryEvent, Scope
 from memstrata.write.batch import BATCH_SIZE, Writer, build_message, check_messages, message_list
 from memstrata.write.idempotency import KeyTable, check_key
@@ -168,16 +166,8 @@ class Memory:
         self.store: Store = store if store is not None else open_store(
             location, busy_timeout_s=self.settings.busy_timeout_s, max_connections=self.settings.pool_size,
             defer_scrub=self.settings.forget_scrub == "maintain")
-        try:
-            if self.settings.encryption_key:
-                self.store.cipher = Cipher(self.settings.encryption_key)
-            self._check_model()
-            upgrade_terms(self.store)
-            backfill_turns(self.store)
-            embed_when_up(self.store, self._health)  # stored while the model was down: embedded at this open
-        except Exception:
-            self.store.close()
-            raise
+        prepare_store(self.store, encryption_key=self.settings.encryption_key, model=self.embedder,
+                      health=self._health)
         self.extractor = self._load_extractor(extractor)
         # the worker opens its own connection: to the file, or with the URL's password (not .location)
         worker_at = self.store.db.address or str(self.path)
@@ -249,10 +239,6 @@ class Memory:
         if extractor is not _DEFAULT:
             return extractor  # type: ignore[no-any-return]
         return RuleExtractor(embedder=self.embedder)
-
-    def _check_model(self) -> None:
-        if self.embedder is not None:
-            check_model(self.store, self.embedder)
 
     def _scope(self, org_id: str | None = None, project_id: str | None = None,
                user_id: str | None = None, agent_id: str | None = None,
