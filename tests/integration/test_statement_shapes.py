@@ -67,6 +67,18 @@ def test_third_person_notes_change_the_users_own_carrier(mem: Memory) -> None:
     assert _active(mem, "shipping.carrier") == [(None, "中通")]
 
 
+@pytest.mark.parametrize("messages", [
+    ("The user's favourite colour is blue.", "The user's favourite colour is now green."),
+    ("My favourite colour is blue.", "My favourite colour is currently green."),
+    ("用户最喜欢的颜色是蓝色。", "用户最喜欢的颜色现在是绿色。"),
+])
+def test_a_copula_value_said_with_now_is_the_value_without_it(mem: Memory, messages: tuple[str, str]) -> None:
+    """'is now green' holds green, as 现在是绿色 holds 绿色: the English value was stored as 'now green'."""
+    _said(mem, *messages)
+    values = {f.value for f in mem.list(user_id="u") if isinstance(f, Fact)}
+    assert values & {"green", "绿色"} and not any(v.lower().startswith(("now", "currently")) for v in values)
+
+
 def test_possessive_then_switch_supersedes_the_editor(mem: Memory) -> None:
     _said(mem, "My editor is VS Code.", "I've switched to Neovim.")
     assert _active(mem, "tool.editor") == [(None, "Neovim")]

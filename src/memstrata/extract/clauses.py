@@ -93,7 +93,7 @@ _EN_FILLERS = lazy_regex(
     r"at present|lately|these days now)$",
     re.IGNORECASE,
 )
-_EN_ARTICLE = lazy_regex(r"^(?:the|a|an)\s+", re.IGNORECASE)
+_EN_ARTICLE = lazy_regex(r"^(?:(?-i:now|currently|nowadays)\s+)?(?:(?:the|a|an)\s+)?", re.IGNORECASE)  # "is now green"
 
 
 def clean_value(text: str, lang: str) -> str:
