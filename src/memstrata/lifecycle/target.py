@@ -51,6 +51,11 @@ def require_target(operation: str, *, hint: str = "", **given: object) -> None:
         InvalidInput: an argument that is an empty or whitespace-only string (``details.field``
             names it), or no argument given at all.
     """
+    _require(operation, hint, given)
+
+
+def _require(operation: str, hint: str, given: dict[str, object]) -> None:
+    """``require_target``'s checks over a mapping, for callers whose argument name is a value."""
     for name, value in given.items():
         if _blank(value):
             what = "empty" if value == "" else "only whitespace"
@@ -74,7 +79,7 @@ def require_id(operation: str, name: str, value: object) -> int:
             target (``require_target``); anything but an ``int`` (a ``bool``, a float, the text
             ``"12"``) names the argument and what it got (``details.field``). Nothing is changed.
     """
-    require_target(operation, **{name: value})
+    _require(operation, "", {name: value})
     if isinstance(value, bool) or not isinstance(value, int):
         raise _refused(f"{operation}: {name} must be a whole-number id, got {value!r}; nothing was changed", name)
     return value
