@@ -15,7 +15,7 @@ import logging
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import asdict, replace
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypedDict, Unpack, cast
@@ -71,13 +71,13 @@ from memstrata.recall.query import MAX_QUERY_CHARS as MAX_QUERY_CHARS
 from memstrata.recall.query import build_query, check_request, fact_statuses, parse_filter
 from memstrata.recall.search import Query, fact_ids
 from memstrata.semantic.categories import DEFAULT_CATEGORIES, load_categories
+from memstrata.semantic.queue_status import queue_report
 from memstrata.semantic.stm import MODES, ShortTerm, search_modes
 from memstrata.store import forgotten
 from memstrata.store.backends import open_store
 from memstrata.store.keys import stored_keys
 from memstrata.store.protocol import KeyStore, Store
 from memstrata.store.scope import check_scope
-from memstrata.store.semantic_store import USAGE_COUNTERS
 from memstrata.types import Episode, Fact, Hit, MemoryEvent, Scope
 from memstrata.write.batch import BATCH_SIZE, Writer, build_message, check_messages, message_list
 from memstrata.write.idempotency import KeyTable, check_key
@@ -965,15 +965,10 @@ class Memory:
         owned = sc.user_id or sc.agent_id or sc.session_id or all_users
 
         self._require(self.store.capabilities.extraction_queue, "the extraction queue")
-        queue = self._semantic_store().extraction_queue(self.settings.semantic)
-        data = asdict(queue.status(sc if owned else None))
         llm = self.semantic.llm if self.has_llm else None
-        data["llm"] = None if llm is None else llm.name
-        data["worker_running"] = self._semantic is not None and self._semantic.running()
-
-        rows = {name: self.store.get_meta(name) for name in USAGE_COUNTERS}
-        data["usage"] = {k: int(v) for k, v in sorted(rows.items()) if v is not None}
-        return data
+        return queue_report(self._semantic_store(), sc if owned else None, self.settings.semantic,
+                            llm=None if llm is None else llm.name,
+                            worker_running=self._semantic is not None and self._semantic.running())
 
     def start_worker(self, *, poll_s: float = 1.0, lock: Any = None) -> None:
         """Extract in a background thread of this process (``memstrata worker`` does it in its own);
