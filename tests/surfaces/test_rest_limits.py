@@ -61,8 +61,9 @@ def test_search_limit_over_the_maximum_is_422(small: Server) -> None:
     with small.client(ADMIN_KEY) as c:
         assert _code(c.post("/v1/search", json={"user_id": "u", "query": "x", "limit": 21}), 422) == "limit_too_large"
         assert _code(c.get("/v1/facts", params={"user_id": "u", "limit": 21}), 422) == "limit_too_large"
+        # over every door's bound (1..1000): the SDK's one check and words (arguments.check_limit)
         assert _code(c.post("/v1/search", json={"user_id": "u", "query": "x", "limit": 5000}), 422) == \
-            "validation_error"
+            "invalid_input"
 
 
 def test_nan_metadata_and_an_over_long_query_are_422_naming_what(small: Server) -> None:
