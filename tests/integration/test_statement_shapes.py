@@ -79,6 +79,18 @@ def test_a_copula_value_said_with_now_is_the_value_without_it(mem: Memory, messa
     assert values & {"green", "绿色"} and not any(v.lower().startswith(("now", "currently")) for v in values)
 
 
+@pytest.mark.parametrize("messages", [
+    ("User prefers UPS for delivery.", "User now prefers DHL for delivery."),
+    ("I prefer UPS for delivery.", "I currently prefer DHL for delivery."),
+    ("用户喜欢用顺丰。", "用户现在喜欢用京东。"),
+])
+def test_a_preference_said_with_now_before_its_verb_supersedes_the_carrier(
+        mem: Memory, messages: tuple[str, str]) -> None:
+    """'User now prefers DHL' changes the carrier as 用户现在喜欢用京东 does; it was read as nothing."""
+    _said(mem, *messages)
+    assert _active(mem, "shipping.carrier") in ([(None, "DHL")], [(None, "京东")])
+
+
 def test_possessive_then_switch_supersedes_the_editor(mem: Memory) -> None:
     _said(mem, "My editor is VS Code.", "I've switched to Neovim.")
     assert _active(mem, "tool.editor") == [(None, "Neovim")]

@@ -135,7 +135,7 @@ def _habit_fallback(clause: str, conf: float = CONF_PREFER) -> list[Finding]:
 
 _ADV = r"(?:(?:really|also|actually|just|totally|absolutely|do|definitely|still|kind of|kinda|" \
        r"truly|much|generally|usually|personally|genuinely|simply|honestly|always|mainly|mostly|especially|" \
-       r"particularly)\s+)*"
+       r"particularly|now|currently|nowadays)\s+)*"
 
 _LIKE = lazy_regex(
     rf"^(?:i|we)\s+{_ADV}(?P<verb>like|love|enjoy|adore|prefer|hate|dislike|detest|loathe|"
