@@ -133,4 +133,5 @@ def test_list_refuses_a_limit_or_offset_out_of_range_as_page_and_rest_do(db: Pat
     for limit in ("0", "-1"):
         done = cli("list", "--limit", limit, "--db", db, "--user", "u1")
         assert done.returncode == 2, (limit, done.stdout)
-        assert " ".join(done.stderr.split()) == f"error[invalid_input]: limit must be a whole number from 1 up, got {limit}"
+        wanted = f"error[invalid_input]: limit must be a whole number from 1 up, got {limit}"
+        assert " ".join(done.stderr.split()) == wanted
