@@ -186,6 +186,13 @@ class Settings:
             leave-one-dataset-out over the five sets among 0, 0.1, 0.2 and 0.3 (docs/benchmarks.md):
             every fold chose 0.2 but RealMemBench's (0.3). BEAM as asked NDCG@10 0.409 -> 0.476
             (the vector list alone, 0.504, ranked better than its fusion with full text).
+        question_similarity_weight: the same lift for a long query with one question among
+            chit-chat (``text.clauses.question_clauses``), by each hit's cosine to that question's own
+            vector instead of the whole message's; a message with several questions keeps the plain
+            score (their joined vector is a blend: an agent's message carries questions of its own
+            chit-chat, and lifting by it lowered RealMemBench after chit-chat, R@10 0.628 -> 0.575 at
+            0.2); 0 turns it off. Chosen by leave-one-dataset-out over the five sets among 0, 0.1, 0.2
+            and 0.3 (docs/benchmarks.md).
         speaker_weight: when a query names the speaker of some candidates ("What does Melanie
             paint?"), every memory not said by (or, a fact, not about) a named speaker scores
             ``1 / (1 + speaker_weight)`` of its score (``recall.speakers``); 0 turns it off. Measured on
@@ -254,6 +261,7 @@ class Settings:
     neighbour_before: float = 0.8
     neighbour_chars: int = 600
     similarity_weight: float = 0.2
+    question_similarity_weight: float = 0.2
     speaker_weight: float = 0.1
     time_weight: float = 1.0
     cjk_vector_weight: float | None = None

@@ -13,7 +13,7 @@ from memstrata import EmbeddingModelMismatch, HashingEmbedder, Memory
 from memstrata.embed.base import EmbeddingCache
 from memstrata.lifecycle.reembed import reembed_database
 from memstrata.store.sqlite.schema import MIGRATIONS
-from memstrata.text.clauses import question_focus
+from memstrata.text.clauses import question_clauses, question_focus
 from memstrata.types import Hit
 
 
@@ -211,7 +211,8 @@ def test_a_long_turn_beside_a_match_borrows_in_proportion_to_its_length(db_path:
 def test_a_question_lifts_each_hit_by_its_own_cosine(db_path: Path, embedder: EmbeddingCache) -> None:
     """``Settings.similarity_weight``: a hit's score becomes ``(score + w * similarity) / (1 + w)``
     when the query is its own question; a long query whose question sits among chit-chat
-    (``question_focus``) keeps the plain score."""
+    (``question_focus``) is lifted by ``question_similarity_weight`` only (set 0 here: the
+    plain score)."""
     # One speaker: no turn borrows a neighbour's score, nor its cosine (``recall.search._lifted``).
     turns = [("ann", "Any plans for the spring holidays?"), ("ann", "Kayaking on the fjords near Bergen!"),
              ("ann", "By the way, the printer is broken again.")]
@@ -222,7 +223,7 @@ def test_a_question_lifts_each_hit_by_its_own_cosine(db_path: Path, embedder: Em
 
     def scores(query: str, weight: float) -> dict[str, tuple[float, float]]:
         found = _conversation_search(db_path.with_name(f"s{weight}-{len(query)}.db"), embedder, turns, query, 3,
-                                     similarity_weight=weight)
+                                     similarity_weight=weight, question_similarity_weight=0.0)
         return {h.text: (h.score, h.signals["similarity"]) for h in found}
 
     plain, lifted = scores("spring holiday plans", 0.0), scores("spring holiday plans", 0.5)
@@ -235,6 +236,40 @@ def test_a_question_lifts_each_hit_by_its_own_cosine(db_path: Path, embedder: Em
     chat_plain, chat_lifted = scores(chatty, 0.0), scores(chatty, 0.5)
     assert chat_plain.keys() == chat_lifted.keys()
     assert all(chat_lifted[text] == pytest.approx(chat_plain[text]) for text in chat_plain)
+
+
+def test_a_lone_question_among_chit_chat_lifts_hits_by_its_own_cosine(db_path: Path,
+                                                                        embedder: EmbeddingCache) -> None:
+    """``Settings.question_similarity_weight``: a long query with one question among chit-chat lifts
+    each hit by its cosine to that question alone (the cosine the question asked on its own gives),
+    not to the whole message; a message with several questions keeps the plain score."""
+    turns = [("ann", "Any plans for the spring holidays?"), ("ann", "Kayaking on the fjords near Bergen!"),
+             ("ann", "By the way, the printer is broken again.")]
+    chat = ("We had a long week at work and the weather was grey and wet all the time, my sister visited "
+            "with her two dogs, we cooked a big pot of soup and watched an old film about sailors and "
+            "whales on Sunday evening. The neighbours painted their fence bright yellow, the bakery closed "
+            "early on Monday, and the train to town was late twice.")
+    question = "What are the plans for the spring holidays?"
+
+    def scores(query: str, weight: float) -> dict[str, tuple[float, float]]:
+        found = _conversation_search(db_path.with_name(f"q{weight}-{len(query)}.db"), embedder, turns, query, 3,
+                                     question_similarity_weight=weight)
+        return {h.text: (h.score, h.signals["similarity"]) for h in found}
+
+    lone = f"{chat} {question}"
+    assert question_clauses(lone) == [question]
+    plain, lifted, alone = scores(lone, 0.0), scores(lone, 0.5), scores(question, 0.0)
+    assert plain.keys() == lifted.keys() and len(plain) >= 2
+    for text, (score, _) in plain.items():
+        similarity = lifted[text][1]
+        assert similarity == pytest.approx(alone[text][1])  # the question's own cosine
+        assert lifted[text][0] == pytest.approx((score + 0.5 * similarity) / 1.5)
+    assert len({round(similarity, 6) for _, similarity in lifted.values()}) > 1  # the lift tells hits apart
+    two = f"Did you sleep well? {chat} {question}"
+    assert len(question_clauses(two)) == 2
+    two_plain, two_lifted = scores(two, 0.0), scores(two, 0.5)
+    assert two_plain.keys() == two_lifted.keys()
+    assert all(two_lifted[text] == pytest.approx(two_plain[text]) for text in two_plain)
 
 
 def test_a_session_only_read_sees_only_facts_from_that_session(db_path: Path, embedder: EmbeddingCache) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import doctest
 
 from memstrata.text import clauses
-from memstrata.text.clauses import is_question_like, question_focus
+from memstrata.text.clauses import is_question_like, question_clauses, question_focus
 
 CHAT = ("Yesterday was a long day, the kids woke up early, we made pancakes and walked the dog around "
         "the lake. We met the neighbours at the bakery and argued about football for an hour. Then we "
@@ -36,3 +36,11 @@ def test_short_queries_and_messages_without_a_question_have_no_focus() -> None:
     assert question_focus(CHAT) is None  # nothing asked
     assert not is_question_like("We made pancakes.")
     assert not is_question_like("   ")
+
+
+def test_each_question_of_a_long_message_is_a_clause_of_its_own() -> None:
+    message = f"Did you sleep well? {CHAT} Where did I put my passport?"
+    assert question_clauses(message) == ["Did you sleep well?", "Where did I put my passport?"]
+    assert question_focus(message) == "Did you sleep well? Where did I put my passport?"
+    assert question_clauses("Where did I put my passport?") == []  # short: its own question
+    assert question_clauses(CHAT) == []

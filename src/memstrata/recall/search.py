@@ -44,7 +44,7 @@ from memstrata.recall.outdated import mark_outdated
 from memstrata.recall.periods import Period, period_complement, period_filter, read_periods
 from memstrata.recall.speakers import focus_on_named
 from memstrata.store.protocol import Store
-from memstrata.text.clauses import question_focus
+from memstrata.text.clauses import question_clauses
 from memstrata.text.tokens import coverage_units, fts_match_expression, query_terms, text_units
 from memstrata.timing import phase
 from memstrata.types import Episode, Fact, Hit, Scope, Segment
@@ -95,6 +95,9 @@ class _Strength:
     lent: dict[int, float] = field(default_factory=dict)
     #: ``similarity``'s answers (read once every cosine is known: while scoring).
     similar: dict[tuple[str, int], float] = field(default_factory=dict)
+    #: A long query's lone question (``recall.search._search``): each candidate's cosine to that
+    #: question's own vector, which ``similarity`` reads instead of ``cosine``; ``None`` otherwise.
+    asked: dict[tuple[str, int], float] | None = None
 
     def of(self, item: tuple[str, int], text: str) -> float:
         found = self.memo.get(item)
@@ -105,11 +108,13 @@ class _Strength:
         return found
 
     def similarity(self, item: tuple[str, int]) -> float:
-        """The vector part of ``of`` alone: the item's cosine rescaled to [0, 1] (0 without one).
-        Remembered as ``of`` is: scoring asks again for each list and each neighbour an item is in."""
+        """The vector part of ``of`` alone: the item's cosine rescaled to [0, 1] (0 without one); its
+        cosine to a long query's lone question when there is one (``asked``). Remembered as ``of``
+        is: scoring asks again for each list and each neighbour an item is in."""
         found = self.similar.get(item)
         if found is None:
-            found = self.similar[item] = match_strength(cosine=self.cosine.get(item), coverage=0.0, scale=self.scale)
+            cosine = (self.cosine if self.asked is None else self.asked).get(item)
+            found = self.similar[item] = match_strength(cosine=cosine, coverage=0.0, scale=self.scale)
         return found
 
 
@@ -150,10 +155,15 @@ class Retriever:
         fact_lists: list[Ranked] = []
         # What the query asks is read from its question when it has one (``question_focus``): a period
         # or a name in an agent's chit-chat ("we met Anna yesterday") is not what memory is asked for.
-        focus = question_focus(query.text)
+        questions = question_clauses(query.text)
+        focus = " ".join(questions) or None
         asked = focus or query.text
         periods, rest = read_periods(asked, now, after_days=s.time_after_days) if s.time_weight > 0 else ([], "")
-        strength = _Strength(self._strength_terms(asked), {}, scale=self._scale)
+        # A lone question among chit-chat lifts hits by its own cosine (``_lift``); several questions'
+        # joined vector is a blend (an agent's message often carries questions of its own chit-chat).
+        lift = s.similarity_weight if focus is None else s.question_similarity_weight if len(questions) == 1 else 0.0
+        strength = _Strength(self._strength_terms(asked), {}, scale=self._scale,
+                             asked=None if focus is None or lift <= 0 else {})
         with phase("query", "candidate_search"):
             near = beside(self.store.capabilities.parallel_reads,
                            functools.partial(self._nearest, query, qvec, pool, now))
@@ -187,9 +197,9 @@ class Retriever:
             if periods:
                 _mark_in_period(hits, periods)
             # A query that is its own question is what its vector says; a long query's vector is
-            # mostly its chit-chat's, so its candidates' cosines earn nothing beside their ranks.
-            if focus is None and s.similarity_weight > 0:
-                _lift(hits, s.similarity_weight, strength.lent)
+            # mostly its chit-chat's, so there a hit is lifted by its cosine to the question alone.
+            if lift > 0:
+                _lift(hits, lift, strength.lent)
             # An episode whose facts were all superseded ranks below what replaced them (``outdated``).
             cited = self.store.citing_facts(query.scope, [h.id for h in hits if h.kind == "episode"])
             hits = mark_outdated(hits, cited, weight=s.superseded_weight, as_of=query.as_of)
@@ -289,6 +299,8 @@ class Retriever:
             lists.append(Ranked.vectors(found, s.vector_weight))
             for i, cosine in found:
                 strength.cosine[(kind, i)] = max(cosine, strength.cosine.get((kind, i), cosine))
+                if strength.asked is not None:
+                    strength.asked[(kind, i)] = cosine
 
     def _turn_candidates(self, query: Query, match: str | None, pool: int, now: datetime) -> list[Ranked]:
         """The whole-turn full-text list (``store.turns``; weight ``Settings.turn_weight``), or

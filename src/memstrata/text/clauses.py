@@ -53,18 +53,26 @@ def is_question_like(sentence: str) -> bool:
     return first is not None and first.group(0).lower() in QUESTION_OPENERS
 
 
-def question_focus(text: str) -> str | None:
+def question_clauses(text: str) -> list[str]:
     """The question-like sentences of a long query (more than ``LONG_QUERY_TERMS`` distinct
-    terms), joined by spaces; ``None`` for a short query, or when no sentence or every sentence
-    is question-like (then the whole text is the question).
+    terms), in their order; empty for a short query, or when no sentence or every sentence is
+    question-like (then the whole text is the question).
+
+    >>> question_clauses("Where is my passport?")
+    []
+    """
+    if len(query_terms(text)) <= LONG_QUERY_TERMS:
+        return []
+    sentences = [s.strip() for s in _SENTENCE.findall(text) if s.strip()]
+    asked = [s for s in sentences if is_question_like(s)]
+    return [] if len(asked) == len(sentences) else asked
+
+
+def question_focus(text: str) -> str | None:
+    """The question-like sentences of a long query (``question_clauses``) joined by spaces;
+    ``None`` when it has none.
 
     >>> question_focus("Where is my passport?") is None
     True
     """
-    if len(query_terms(text)) <= LONG_QUERY_TERMS:
-        return None
-    sentences = [s.strip() for s in _SENTENCE.findall(text) if s.strip()]
-    asked = [s for s in sentences if is_question_like(s)]
-    if not asked or len(asked) == len(sentences):
-        return None
-    return " ".join(asked)
+    return " ".join(question_clauses(text)) or None
