@@ -91,6 +91,18 @@ def test_a_preference_said_with_now_before_its_verb_supersedes_the_carrier(
     assert _active(mem, "shipping.carrier") in ([(None, "DHL")], [(None, "京东")])
 
 
+@pytest.mark.parametrize("messages", [
+    ("I prefer UPS for delivery.", "I've switched carriers to DHL."),
+    ("I prefer UPS for delivery.", "I switched couriers to DHL last week."),
+    ("我用顺丰寄快递。", "我换快递了，现在用京东。"),
+])
+def test_switching_carriers_named_by_the_plural_supersedes_the_carrier(mem: Memory, messages: tuple[str, str]) -> None:
+    """'I've switched carriers to DHL' is the switch 我换快递了，现在用京东 is: it was read as nothing, so the
+    context showed it beside 'prefers UPS' with nothing outdated."""
+    _said(mem, *messages)
+    assert _active(mem, "shipping.carrier") in ([(None, "DHL")], [(None, "京东")])
+
+
 def test_possessive_then_switch_supersedes_the_editor(mem: Memory) -> None:
     _said(mem, "My editor is VS Code.", "I've switched to Neovim.")
     assert _active(mem, "tool.editor") == [(None, "Neovim")]

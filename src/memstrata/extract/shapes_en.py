@@ -151,7 +151,8 @@ def _possessive(clause: str, lang: str = "en") -> list[Finding]:
 _SWITCHED = lazy_regex(
     r"^(?:i|we)(?:'ve|\s+have)?\s+(?:now\s+|just\s+|recently\s+|finally\s+|since\s+)?(?P<verb>switched|moved|changed|"
     r"migrated|gone back|went back|switched back|changed over|converted)\s+(?:our\s+(?P<attr>[\w ]+?)\s+|my\s+"
-    r"(?P<attr2>[\w ]+?)\s+)?(?:from\s+(?P<old>.+?)\s+)?(?:over\s+)?to\s+(?P<art>an?\s+|the\s+)?(?P<v>.+?)"
+    r"(?P<attr2>[\w ]+?)\s+|(?:carriers|couriers|editors|browsers|phones|providers)\s+)?"  # "switched carriers to DHL"
+    r"(?:from\s+(?P<old>.+?)\s+)?(?:over\s+)?to\s+(?P<art>an?\s+|the\s+)?(?P<v>.+?)"
     r"(?:\s+(?:last|this)\s+\w+|\s+recently|\s+now|\s+instead)?$", _IC)
 _STARTED_VERB = {"lik": "like", "lov": "love", "enjoy": "enjoy"}
 _RESTRICTED = lazy_regex(
