@@ -61,3 +61,4 @@ def test_every_command_refuses_a_db_in_a_missing_directory(tmp_path: Path, comma
     assert run.code == 2, (command, run.out, run.err)
     assert f"error[invalid_input]: database path {missing}: the directory {missing.parent} does not exist" in said
     assert not missing.parent.exists(), command
+    assert "inspector is at" not in said  # ui names no address for a database it refused

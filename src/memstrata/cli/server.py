@@ -15,6 +15,7 @@ import threading
 import time
 import urllib.request
 import webbrowser
+from collections.abc import Callable
 from dataclasses import asdict
 from pathlib import Path
 from typing import Annotated, Any
@@ -95,10 +96,12 @@ def ui_command(
     """Open the memory inspector on a local database: a server on 127.0.0.1 only, without a key
     (unless the database keeps API keys: then the page asks for one)."""
     url = f"http://127.0.0.1:{port}/ui/"
-    if open_browser:
-        threading.Thread(target=_open_when_ready, args=(url,), daemon=True).start()
-    err.print(f"memstrata: the inspector is at {url}")
-    _serve("127.0.0.1", port, 1, db, log_level)
+
+    def announce() -> None:  # once the database is checked: a refused --db prints no address
+        if open_browser:
+            threading.Thread(target=_open_when_ready, args=(url,), daemon=True).start()
+        err.print(f"memstrata: the inspector is at {url}")
+    _serve("127.0.0.1", port, 1, db, log_level, announce)
 
 
 def _open_when_ready(url: str, timeout_s: float = 60.0) -> None:
@@ -113,8 +116,10 @@ def _open_when_ready(url: str, timeout_s: float = 60.0) -> None:
             time.sleep(0.3)
 
 
-def _serve(host: str, port: int, workers: int, db: str | None, log_level: str) -> None:
-    """Check the database and keys, then run uvicorn (``serve`` and ``ui``)."""
+def _serve(host: str, port: int, workers: int, db: str | None, log_level: str,
+           announce: Callable[[], None] | None = None) -> None:
+    """Check the database and keys, then ``announce`` (``ui``: its address) and run uvicorn
+    (``serve`` and ``ui``)."""
     _require_extra("fastapi", "uvicorn", "prometheus_client", "jinja2")
     import uvicorn
 
@@ -138,6 +143,8 @@ def _serve(host: str, port: int, workers: int, db: str | None, log_level: str) -
                 "or listen on 127.0.0.1")
         return keyed
     keyed = run_command(check)
+    if announce is not None:
+        announce()
     if not is_loopback(host):
         os.environ["MEMSTRATA_REQUIRE_AUTH"] = "1"
     if keyed:
