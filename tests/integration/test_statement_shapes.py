@@ -103,6 +103,18 @@ def test_switching_carriers_named_by_the_plural_supersedes_the_carrier(mem: Memo
     assert _active(mem, "shipping.carrier") in ([(None, "DHL")], [(None, "京东")])
 
 
+@pytest.mark.parametrize("messages", [
+    ("My carrier is UPS.", "I'm using DHL now."),
+    ("I use UPS for shipping.", "I'm using DHL for shipping now."),
+    ("我的快递是顺丰。", "我现在在用京东。"),
+])
+def test_a_carrier_said_in_the_progressive_supersedes_the_carrier(mem: Memory, messages: tuple[str, str]) -> None:
+    """"I'm using DHL now" changes the carrier as "I use DHL now" does: the contraction never met the
+    use pattern, which wanted a space after "I"."""
+    _said(mem, *messages)
+    assert _active(mem, "shipping.carrier") in ([(None, "DHL")], [(None, "京东")])
+
+
 def test_possessive_then_switch_supersedes_the_editor(mem: Memory) -> None:
     _said(mem, "My editor is VS Code.", "I've switched to Neovim.")
     assert _active(mem, "tool.editor") == [(None, "Neovim")]

@@ -268,7 +268,7 @@ def _drink_how(clause: str, ctx: _Ctx) -> list[Finding]:
     return _f("drink.like", value, CONF_PREFER if re.search(r"\bprefer\b", clause, _IC) else CONF_STATED, clause)
 
 
-_I_USE = lazy_regex(r"^(?:i|we)\s+(?:mostly\s+|mainly\s+|mostly\s+|now\s+|only\s+)?(?:use|'m using|"
+_I_USE = lazy_regex(r"^(?:i(?='m)|(?:i|we)\s+)(?:mostly\s+|mainly\s+|mostly\s+|now\s+|only\s+)?(?:use|'m using|"
                     r"am using|code in|program in|write code in|work in|switched to|moved to)\s+"
                     r"(?P<v>.+)$", _IC)
 
