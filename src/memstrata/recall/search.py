@@ -44,7 +44,7 @@ from memstrata.recall.outdated import mark_outdated
 from memstrata.recall.periods import Period, period_complement, period_filter, read_periods
 from memstrata.recall.speakers import focus_on_named
 from memstrata.store.protocol import Store
-from memstrata.text.clauses import question_clauses
+from memstrata.text.clauses import lone_question, question_clauses
 from memstrata.text.tokens import coverage_units, fts_match_expression, query_terms, text_units
 from memstrata.timing import phase
 from memstrata.types import Episode, Fact, Hit, Scope, Segment
@@ -98,6 +98,9 @@ class _Strength:
     #: A long query's lone question (``recall.search._search``): each candidate's cosine to that
     #: question's own vector, which ``similarity`` reads instead of ``cosine``; ``None`` otherwise.
     asked: dict[tuple[str, int], float] | None = None
+    #: A shorter message's lone question (``text.clauses.lone_question``): its terms and each vector
+    #: candidate's cosine to its own vector, for match evidence only (``evidence``), never ranking.
+    question: _Strength | None = None
 
     def of(self, item: tuple[str, int], text: str) -> float:
         found = self.memo.get(item)
@@ -116,6 +119,12 @@ class _Strength:
             cosine = (self.cosine if self.asked is None else self.asked).get(item)
             found = self.similar[item] = match_strength(cosine=cosine, coverage=0.0, scale=self.scale)
         return found
+
+    def evidence(self, ranked: float, item: tuple[str, int], text: str) -> float:
+        """A hit's ``signals["match"]``: ``ranked`` (its ``of``, which ranking uses) or, when larger,
+        its match to the lone question (``question``), so chit-chat around a question does not hide
+        the memory that answers it from ``min_match`` and ``Memory.context``."""
+        return ranked if self.question is None else max(ranked, self.question.of(item, text))
 
 
 class Retriever:
@@ -162,8 +171,13 @@ class Retriever:
         # A lone question among chit-chat lifts hits by its own cosine (``_lift``); several questions'
         # joined vector is a blend (an agent's message often carries questions of its own chit-chat).
         lift = s.similarity_weight if focus is None else s.question_similarity_weight if len(questions) == 1 else 0.0
+        # Below LONG_QUERY_TERMS the ranking reads the whole message (its figures were chosen so);
+        # a lone question among its sentences still counts as evidence of a match (``evidence``).
+        told = lone_question(query.text) if focus is None else None
         strength = _Strength(self._strength_terms(asked), {}, scale=self._scale,
-                             asked=None if focus is None or lift <= 0 else {})
+                             asked=None if focus is None or lift <= 0 else {},
+                             question=None if told is None else _Strength(self._strength_terms(told), {},
+                                                                          scale=self._scale))
         with phase("query", "candidate_search"):
             near = beside(self.store.capabilities.parallel_reads,
                            functools.partial(self._nearest, query, qvec, pool, now))
@@ -171,6 +185,8 @@ class Retriever:
             blocks = self._candidates(query, match, near, pool, seg_lists, fact_lists, strength, now, rows)
             if focus is not None:
                 self._focus_candidates(query, focus, pool, seg_lists, fact_lists, strength, now)
+            if told is not None and strength.question is not None:
+                self._question_cosines(query, told, pool, strength.question, now)
             if periods and "episode" in query.kinds and self._period_candidates(
                     query, periods, match, qvec, pool, seg_lists, strength, now):
                 # Words that named a period ("on May 1", "5月1号") are answered by the period
@@ -301,6 +317,15 @@ class Retriever:
                 strength.cosine[(kind, i)] = max(cosine, strength.cosine.get((kind, i), cosine))
                 if strength.asked is not None:
                     strength.asked[(kind, i)] = cosine
+
+    def _question_cosines(self, query: Query, question: str, pool: int, into: _Strength, now: datetime) -> None:
+        """Each vector candidate's cosine to ``question``'s own vector (the ``pool`` nearest segments
+        and facts), into ``into.cosine``: match evidence only, no candidate list is added."""
+        if self.embedder is None:
+            return
+        segments, facts = self._nearest(query, embed_queries(self.embedder, [question])[0], pool, now)
+        for kind, found in (("segment", segments), ("fact", facts)):
+            into.cosine.update(((kind, i), cosine) for i, cosine in found or ())
 
     def _turn_candidates(self, query: Query, match: str | None, pool: int, now: datetime) -> list[Ranked]:
         """The whole-turn full-text list (``store.turns``; weight ``Settings.turn_weight``), or
@@ -461,13 +486,9 @@ class Retriever:
         hits = []
         for episode_id, score in fused.items():
             segment, episode = shown[episode_id]
-            match = max((strength.of(("segment", i), rows[i][0].derivative) for i in found.get(episode_id, ())),
-                        default=strength.of(("segment", segment.id), segment.derivative))
-            if episode_id in fusion.turns:  # found as a whole turn: its whole text's coverage
-                match = max(match, strength.of(("turn", episode_id), episode.content))
-            if episode_id in lender:
-                match = max(match, *(strength.of(("segment", i), rows[i][0].derivative)
-                                     for i in found[lender[episode_id]]))
+            match = _episode_match(strength, fusion, episode_id, shown[episode_id], lender.get(episode_id))
+            evident = match if strength.question is None else max(
+                match, _episode_match(strength.question, fusion, episode_id, shown[episode_id], lender.get(episode_id)))
             similar = max((strength.similarity(("segment", i)) for i in found.get(episode_id, ())), default=0.0)
             extra = s.session_weight if episode_id in with_session else 0.0
             rel = self._relevance(score, weight + extra, match)
@@ -478,7 +499,7 @@ class Retriever:
                 kind="episode", id=episode_id, text=episode.content, matched=segment.text,
                 score=total, relevance=rel, created_at=episode.created_at, citations=(episode_id,),
                 scope=episode.scope, episode=episode,
-                signals={"relevance": rel, "recency": rec, "match": match, "similarity": similar,
+                signals={"relevance": rel, "recency": rec, "match": evident, "similarity": similar,
                          "segment_index": float(segment.index)},
             ))
         return hits
@@ -498,7 +519,8 @@ class Retriever:
             total = blend(relevance=rel, recency=rec, confidence=fact.confidence,
                           importance=fact.importance, access=acc, weights=w)
             hits.append(fact_hit(fact, score=total, relevance=rel,
-                                 signals={"relevance": rel, "recency": rec, "match": match,
+                                 signals={"relevance": rel, "recency": rec,
+                                          "match": strength.evidence(match, ("fact", fact_id), match_text(fact)),
                                           "similarity": strength.similarity(("fact", fact_id)), "access": acc}))
         return hits
 
@@ -512,6 +534,21 @@ class Retriever:
         # Context is returned content too: a filter that hides an episode hides it here as well.
         context = tuple(self.store.neighbours(hit.episode, index, n, filter=filter))
         return Hit(**{**hit.__dict__, "context": context})
+
+
+def _episode_match(strength: _Strength, fusion: Fused, episode_id: int, shown: tuple[Segment, Episode],
+                   lender: int | None) -> float:
+    """An episode's match strength: the best of its found segments (else the one shown), its whole
+    text when found as a whole turn, and the segments of the match it borrowed from (``lender``)."""
+    rows, found = fusion.rows, fusion.found
+    segment, episode = shown
+    match = max((strength.of(("segment", i), rows[i][0].derivative) for i in found.get(episode_id, ())),
+                default=strength.of(("segment", segment.id), segment.derivative))
+    if episode_id in fusion.turns:  # found as a whole turn: its whole text's coverage
+        match = max(match, strength.of(("turn", episode_id), episode.content))
+    if lender is not None:
+        match = max(match, *(strength.of(("segment", i), rows[i][0].derivative) for i in found[lender]))
+    return match
 
 
 def fact_hit(fact: Fact, *, score: float = 0.0, relevance: float = 0.0,

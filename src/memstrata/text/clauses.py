@@ -12,6 +12,10 @@ English question word or auxiliary (``what``, ``where``, ``do you`` ..., ``QUEST
 asks to be told or reminded (``tell me``, ``remind me``), or holds a Chinese interrogative
 (``吗``, ``呢``, ``什么``, ``哪``, ``谁``, ``怎么``, ``几``, ``多少``, ``为什么``, ``是否``,
 ``请问``). Position plays no part: a question in the middle counts as one at the end.
+
+``lone_question`` picks out the one question of a shorter message ("Long week, the kids were
+sick. Anyway, which carrier do I use?") for match evidence only (``recall.search``): ranking
+picks questions out only above ``LONG_QUERY_TERMS``, as its figures were measured.
 """
 
 from __future__ import annotations
@@ -76,3 +80,18 @@ def question_focus(text: str) -> str | None:
     True
     """
     return " ".join(question_clauses(text)) or None
+
+
+def lone_question(text: str) -> str | None:
+    """The one question-like sentence of a message of several sentences, at any length; ``None``
+    for one sentence, for no question-like sentence or for several (their joined text is a blend,
+    as ``question_clauses``'s users found for vectors).
+
+    >>> lone_question("Long week, the kids were sick. Anyway, which carrier do I use?")
+    'Anyway, which carrier do I use?'
+    >>> lone_question("这周好累。对了，我用哪家快递？"), lone_question("Which carrier do I use?")
+    ('对了，我用哪家快递？', None)
+    """
+    sentences = [s.strip() for s in _SENTENCE.findall(text) if s.strip()]
+    asked = [s for s in sentences if is_question_like(s)]
+    return asked[0] if len(sentences) > 1 and len(asked) == 1 else None
