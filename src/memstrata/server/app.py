@@ -63,6 +63,7 @@ from memstrata.server.models import (
 from memstrata.server.state import (
     IdempotencyKeyHeader,
     ServerState,
+    check_batch,
     keys_of,
     limit_of,
     mark_replayed,
@@ -94,9 +95,7 @@ def add_messages(body: AddMessagesRequest, caller: Caller, request: Request, res
     st = state_of(request)
     if idempotency_key is not None:
         check_key(idempotency_key, "the Idempotency-Key header")
-    if len(body.messages) > st.config.max_batch:
-        raise ApiError(413, "batch_too_large", f"{len(body.messages)} messages in one request; the limit is "
-                       f"{st.config.max_batch} (MEMSTRATA_MAX_BATCH)", {"max": st.config.max_batch})
+    check_batch(st, len(body.messages), "messages")
     scopes = [st.scope(caller, body, user_id=m.user_id, agent_id=m.agent_id, session_id=m.session_id)
               for m in body.messages]
     with st.lock:

@@ -112,6 +112,19 @@ def limit_of(state: ServerState, req: SearchRequest | ContextRequest | ListFacts
                    "results and list pages (MEMSTRATA_MAX_SEARCH_LIMIT); page with cursor or offset", {"max": cap})
 
 
+def check_batch(state: ServerState, count: int, what: str) -> None:
+    """Refuse a write of ``count`` items (``what``: ``messages``, ``records``) over the server's
+    ``max_batch`` (``MEMSTRATA_MAX_BATCH``) before anything is stored.
+
+    Raises:
+        ApiError: 413 ``batch_too_large`` with ``details.max``.
+    """
+    cap = state.config.max_batch
+    if count > cap:
+        raise ApiError(413, "batch_too_large", f"{count} {what} in one request; the limit is {cap} "
+                       "(MEMSTRATA_MAX_BATCH)", {"max": cap})
+
+
 IdempotencyKeyHeader = Annotated[str | None, Header(
     alias="Idempotency-Key", max_length=255, description=(
         "A key made once per request (e.g. a UUID): a retry with the same key gets the first answer back "

@@ -19,7 +19,14 @@ from memstrata.server.body import JSONL_MEDIA_TYPES
 from memstrata.server.errors import ApiError
 from memstrata.server.metrics import metrics
 from memstrata.server.models import ImportRequest, ImportResponse, ScopeQuery
-from memstrata.server.state import EMPTY_EXPORT_HINT, IdempotencyKeyHeader, mark_replayed, state_of, whose
+from memstrata.server.state import (
+    EMPTY_EXPORT_HINT,
+    IdempotencyKeyHeader,
+    check_batch,
+    mark_replayed,
+    state_of,
+    whose,
+)
 from memstrata.server.transfer import messages_from_records
 from memstrata.write.idempotency import check_key
 
@@ -121,9 +128,7 @@ def import_records(body: Annotated[ImportRequest, Depends(import_body)], caller:
     st = state_of(request)
     if idempotency_key is not None:
         check_key(idempotency_key, "the Idempotency-Key header")
-    if len(body.records) > st.config.max_batch:
-        raise ApiError(413, "batch_too_large", f"{len(body.records)} records in one request; the limit is "
-                       f"{st.config.max_batch} (MEMSTRATA_MAX_BATCH)", {"max": st.config.max_batch})
+    check_batch(st, len(body.records), "records")
     requested = {"user_id": body.user_id, "agent_id": body.agent_id, "session_id": body.session_id}
     with st.lock:
         built, skipped, moved, expired, gone = messages_from_records(
