@@ -208,18 +208,25 @@ def test_a_long_turn_beside_a_match_borrows_in_proportion_to_its_length(db_path:
     assert relevance(10_000) > relevance(300) > relevance(30)
 
 
+#: One speaker's turns (no turn borrows a neighbour's score) and a paragraph of chit-chat, for the
+#: similarity-lift tests: the chit-chat names nothing the turns say.
+_HOLIDAY_TURNS = [("ann", "Any plans for the spring holidays?"), ("ann", "Kayaking on the fjords near Bergen!"),
+                  ("ann", "By the way, the printer is broken again.")]
+_CHIT_CHAT = ("We had a long week at work and the weather was grey and wet all the time, my sister visited "
+              "with her two dogs, we cooked a big pot of soup and watched an old film about sailors and "
+              "whales on Sunday evening. The neighbours painted their fence bright yellow, the bakery closed "
+              "early on Monday, and the train to town was late twice.")
+_HOLIDAY_QUESTION = "What are the plans for the spring holidays?"
+
+
 def test_a_question_lifts_each_hit_by_its_own_cosine(db_path: Path, embedder: EmbeddingCache) -> None:
     """``Settings.similarity_weight``: a hit's score becomes ``(score + w * similarity) / (1 + w)``
     when the query is its own question; a long query whose question sits among chit-chat
     (``question_focus``) is lifted by ``question_similarity_weight`` only (set 0 here: the
     plain score)."""
     # One speaker: no turn borrows a neighbour's score, nor its cosine (``recall.search._lifted``).
-    turns = [("ann", "Any plans for the spring holidays?"), ("ann", "Kayaking on the fjords near Bergen!"),
-             ("ann", "By the way, the printer is broken again.")]
-    chatty = ("We had a long week at work and the weather was grey and wet all the time, my sister visited "
-              "with her two dogs, we cooked a big pot of soup and watched an old film about sailors and "
-              "whales on Sunday evening. The neighbours painted their fence bright yellow, the bakery closed "
-              "early on Monday, and the train to town was late twice. What are the plans for the spring holidays?")
+    turns = _HOLIDAY_TURNS
+    chatty = f"{_CHIT_CHAT} {_HOLIDAY_QUESTION}"
 
     def scores(query: str, weight: float) -> dict[str, tuple[float, float]]:
         found = _conversation_search(db_path.with_name(f"s{weight}-{len(query)}.db"), embedder, turns, query, 3,
@@ -243,13 +250,8 @@ def test_a_lone_question_among_chit_chat_lifts_hits_by_its_own_cosine(db_path: P
     """``Settings.question_similarity_weight``: a long query with one question among chit-chat lifts
     each hit by its cosine to that question alone (the cosine the question asked on its own gives),
     not to the whole message; a message with several questions keeps the plain score."""
-    turns = [("ann", "Any plans for the spring holidays?"), ("ann", "Kayaking on the fjords near Bergen!"),
-             ("ann", "By the way, the printer is broken again.")]
-    chat = ("We had a long week at work and the weather was grey and wet all the time, my sister visited "
-            "with her two dogs, we cooked a big pot of soup and watched an old film about sailors and "
-            "whales on Sunday evening. The neighbours painted their fence bright yellow, the bakery closed "
-            "early on Monday, and the train to town was late twice.")
-    question = "What are the plans for the spring holidays?"
+    turns = _HOLIDAY_TURNS
+    chat, question = _CHIT_CHAT, _HOLIDAY_QUESTION
 
     def scores(query: str, weight: float) -> dict[str, tuple[float, float]]:
         found = _conversation_search(db_path.with_name(f"q{weight}-{len(query)}.db"), embedder, turns, query, 3,

@@ -63,6 +63,7 @@ def test_truncated_filters_fail_with_a_position_never_a_crash(tree: object, cut:
         parse(text)
     except InvalidFilter as exc:
         assert 1 <= exc.position <= len(text) + 1
+        assert f"at character {exc.position} " in str(exc)
 
 
 # (filter, position counted from 1, words the message must contain)
