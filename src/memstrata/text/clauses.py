@@ -67,8 +67,7 @@ def question_clauses(text: str) -> list[str]:
     """
     if len(query_terms(text)) <= LONG_QUERY_TERMS:
         return []
-    sentences = [s.strip() for s in _SENTENCE.findall(text) if s.strip()]
-    asked = [s for s in sentences if is_question_like(s)]
+    sentences, asked = _sentences_and_questions(text)
     return [] if len(asked) == len(sentences) else asked
 
 
@@ -92,6 +91,11 @@ def lone_question(text: str) -> str | None:
     >>> lone_question("这周好累。对了，我用哪家快递？"), lone_question("Which carrier do I use?")
     ('对了，我用哪家快递？', None)
     """
-    sentences = [s.strip() for s in _SENTENCE.findall(text) if s.strip()]
-    asked = [s for s in sentences if is_question_like(s)]
+    sentences, asked = _sentences_and_questions(text)
     return asked[0] if len(sentences) > 1 and len(asked) == 1 else None
+
+
+def _sentences_and_questions(text: str) -> tuple[list[str], list[str]]:
+    """``text``'s non-empty sentences and, of those, the question-like ones, in order."""
+    sentences = [s.strip() for s in _SENTENCE.findall(text) if s.strip()]
+    return sentences, [s for s in sentences if is_question_like(s)]
