@@ -403,3 +403,31 @@ def test_a_port_out_of_range_exits_2_naming_the_option(args: tuple[str, ...], tm
     said = " ".join(done.err.replace("│", " ").split())
     bound = "greater than or equal to 1" if args[-1] == "0" else "less than or equal to 65535"
     assert f"Invalid value for '--port': Input should be {bound}" in said, done.err
+
+
+# Chit-chat that names no period: a named period ("周末") is evidence wherever it is named.
+CHITCHAT_EN = ("Hey there! We went hiking with the kids and had a picnic by the lake, the weather was great "
+               "and everyone was happy. Anyway, ")
+CHITCHAT_ZH = "嗨！我们带孩子去爬山，在湖边野餐，天气很好，大家都很开心。对了，"
+
+
+def test_recall_min_match_keeps_the_answer_after_chitchat_and_drops_an_off_topic_question(tmp_path: Path) -> None:
+    """recall --min-match (the SDK's min_match) in English and Chinese: the question after
+    chit-chat still finds the current preference; an off-topic one prints no memory; a bound
+    outside [0, 1] is an error naming it."""
+    db = tmp_path / "memory.db"
+    assert cli("remember", "I prefer UPS", "--user", "u1", "--db", db).code == 0
+    assert cli("remember", "User now prefers DHL for delivery", "--user", "u1", "--db", db).code == 0
+    assert cli("remember", SHUNFENG, "--user", "u2", "--db", db).code == 0
+    asks = [("u1", CHITCHAT_EN + "which carrier does this user prefer for delivery?", "DHL"),
+            ("u2", CHITCHAT_ZH + "这个用户对配送有什么偏好？", "顺丰")]
+    for user, question, answer in asks:
+        found = cli("recall", question, "--min-match", "0.55", "--user", user, "--json", "--db", db)
+        assert found.code == 0, found.err
+        assert answer in json.loads(found.out)[0]["text"]
+    for user, question in (("u1", CHITCHAT_EN + "what is the capital of Mongolia?"),
+                           ("u2", CHITCHAT_ZH + "蒙古的首都是哪里？")):
+        off = cli("recall", question, "--min-match", "0.55", "--user", user, "--json", "--db", db)
+        assert off.code == 0 and json.loads(off.out) == [], off.out
+    bad = cli("recall", "carrier", "--min-match", "1.5", "--user", "u1", "--db", db)
+    assert bad.code == 2 and "min_match" in bad.err and "1.5" in bad.err, bad.err

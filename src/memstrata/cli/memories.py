@@ -152,6 +152,8 @@ def recall(
     status: Annotated[str | None, typer.Option(help="Facts of this status: active (the default) | superseded | "
                                                "archived | all (as list --status).")] = None,
     where: FilterOpt = None,
+    min_match: Annotated[float, typer.Option("--min-match", help="Drop hits whose query-match evidence is below "
+                                             "this (0-1; 0.55 drops most noise).")] = 0.0,
     mode: Annotated[str, typer.Option(help="long_term | short_term | both (the last two need --session).")]
     = "long_term",
     agent_mode: Annotated[str | None, typer.Option(
@@ -167,10 +169,13 @@ def recall(
             kinds = (kind,) if kind else ("fact", "episode")
             if agent_mode is None:
                 return memory.search(query, limit=limit, expand_context=context, kinds=kinds, filter=where,
-                                     mode=mode, status=status)
+                                     mode=mode, status=status, min_match=min_match)
             if status is not None:
                 raise InvalidInput("--status ranks facts of those statuses in a plain recall; the retrieval agents "
                                    "(--agent-mode) rank active facts only")
+            if min_match:
+                raise InvalidInput("--min-match filters a plain recall; the retrieval agents (--agent-mode) "
+                                   "keep every hit they rank")
             result = memory.agent_search(query, agent_mode=agent_mode, limit=limit, kinds=kinds, mode=mode)
             trace.update({k: v for k, v in asdict(result).items() if k != "hits"})
             return result.hits
