@@ -431,3 +431,12 @@ def test_recall_min_match_keeps_the_answer_after_chitchat_and_drops_an_off_topic
         assert off.code == 0 and json.loads(off.out) == [], off.out
     bad = cli("recall", "carrier", "--min-match", "1.5", "--user", "u1", "--db", db)
     assert bad.code == 2 and "min_match" in bad.err and "1.5" in bad.err, bad.err
+
+
+def test_history_without_a_fact_or_key_names_the_argument_and_the_option(tmp_path: Path) -> None:
+    db = tmp_path / "memory.db"
+    assert cli("remember", "I prefer UPS", "--user", "u1", "--db", db).code == 0
+    bare = cli("history", "--user", "u1", "--db", db)
+    assert bare.code == 2 and "FACT_ID" in bare.err and "--key" in bare.err, bare.err
+    keyed = cli("history", "--key", "shipping.carrier", "--user", "u1", "--db", db)
+    assert keyed.code == 0 and "UPS" in keyed.out, keyed.err

@@ -334,6 +334,9 @@ def history(
 ) -> None:
     """A fact's timeline: every value it had under its key, with audit events."""
     def go() -> list[tuple[Fact, list[Any]]]:
+        if fact_id is None and key is None:  # the SDK's words (fact_id=, key=) are not this command's
+            raise InvalidInput("memstrata history needs a FACT_ID (from list or recall) or --key KEY, e.g. "
+                               "--key shipping.carrier; `memstrata list` shows both")
         with open_memory(db, org, project, user, model=False) as memory:
             return memory.history(fact_id, key=key)
     timeline = run_command(go)
