@@ -493,10 +493,17 @@ def ready_folder(path: Path) -> None:
     x.db``) would otherwise create folders and start a new, empty memory elsewhere while the real
     one waits at the right path. A new file in an existing directory is created as before.
 
+    A path that names a directory (``--db ~/notes``) is bad input too, said before the store is
+    opened: the path is the caller's mistake, not a database that cannot be used.
+
     Raises:
-        InvalidInput: ``path``'s directory does not exist (and ``path`` is not the default);
-            the message names the path and the missing directory. Nothing is created.
+        InvalidInput: ``path`` is a directory, or ``path``'s directory does not exist (and
+            ``path`` is not the default); the message names the path (and the missing
+            directory). Nothing is created.
     """
+    if path.is_dir():
+        raise InvalidInput(f"database path {path} is a directory; give the path of a database file inside it, "
+                           f"such as {path / 'memory.db'}")
     if path.parent.is_dir():
         return
     if path == DEFAULT_DB_PATH.expanduser():

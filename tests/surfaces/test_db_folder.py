@@ -4,13 +4,16 @@ directory, on every door that opens one (``Memory(path)``, ``MEMSTRATA_DB``, the
 (``/tmp/memroy/x.db``) had silently created the folders and a new, empty memory there. The
 default location (``~/.memstrata/memory.db``) is the one folder memstrata creates, so a first
 ``memstrata remember`` works on a new machine; a new file in an existing directory is created.
-Real SQLite files; the CLI in process."""
+A path that names a directory is bad input the same way (``invalid_input``, CLI exit 2), not a
+``store_error`` with exit 1. Real SQLite files; the CLI in process, and once as a real process."""
 
 from __future__ import annotations
 
+import subprocess
 from pathlib import Path
 
 import pytest
+from serverproc import clean_env, console_script, free_port
 
 from clirun import cli
 from memstrata import HashingEmbedder, Memory
@@ -62,3 +65,50 @@ def test_every_command_refuses_a_db_in_a_missing_directory(tmp_path: Path, comma
     assert f"error[invalid_input]: database path {missing}: the directory {missing.parent} does not exist" in said
     assert not missing.parent.exists(), command
     assert "inspector is at" not in said  # ui names no address for a database it refused
+
+
+def test_the_sdk_refuses_a_directory_as_the_database(tmp_path: Path) -> None:
+    """``Memory(path)`` and ``MEMSTRATA_DB`` naming a directory is bad input naming the path, not a
+    ``store_error`` (the database is not broken: the path is wrong); nothing is written into it."""
+    folder = tmp_path / "notes"
+    folder.mkdir()
+    for make in (lambda: Memory(folder, embedder=HashingEmbedder(dim=64)),
+                 lambda: Memory(settings=Settings.from_env({"MEMSTRATA_DB": str(folder)}),
+                                embedder=HashingEmbedder(dim=64))):
+        with pytest.raises(InvalidInput) as refused:
+            make()
+        assert (refused.value.code, str(refused.value)) == (
+            "invalid_input", f"database path {folder} is a directory; give the path of a database file inside it, "
+                             f"such as {folder / 'memory.db'}")
+    assert list(folder.iterdir()) == []
+
+
+@pytest.mark.parametrize("command", [["remember", "hi"], ["recall", "hi"], ["list"], ["forget", "--user", "u", "--yes"],
+                                     ["import", "x.jsonl"], ["export"], ["doctor"], ["reembed"], ["keys", "list"],
+                                     ["serve"], ["ui"], ["mcp"], ["mcp", "--http"]])
+def test_every_command_refuses_a_directory_as_db_with_the_bad_input_status(tmp_path: Path, command: list[str],
+                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MEMSTRATA_DB", str(tmp_path / "unused.db"))  # serve sets it for its workers
+    (tmp_path / "x.jsonl").write_text('{"content": "hi"}\n', encoding="utf-8")
+    folder = tmp_path / "notes"
+    folder.mkdir()
+    args = [tmp_path / a if a == "x.jsonl" else a for a in command]
+    run = cli(*args, "--db", folder, env={"MEMSTRATA_EMBEDDING_MODEL": "hashing-64"})
+    assert run.code == 2, (command, run.out, run.err)
+    assert " ".join(run.err.split()) == (f"error[invalid_input]: database path {folder} is a directory; give the "
+                                         f"path of a database file inside it, such as {folder / 'memory.db'}"), command
+    assert list(folder.iterdir()) == [], command
+    assert "inspector is at" not in run.err  # ui names no address for a database it refused
+
+
+def test_memstrata_serve_refuses_a_directory_before_listening(tmp_path: Path) -> None:
+    """The real console script: ``memstrata serve --db DIR`` exits with the bad-input status and
+    the one-line error, with no traceback and no server started."""
+    folder = tmp_path / "notes"
+    folder.mkdir()
+    done = subprocess.run([*console_script(), "serve", "--db", str(folder), "--port", str(free_port())],
+                          env=clean_env(MEMSTRATA_EMBEDDING_MODEL="hashing-64"), capture_output=True, text=True,
+                          timeout=120, check=False)
+    assert done.returncode == 2, done.stderr
+    assert " ".join(done.stderr.split()) == (f"error[invalid_input]: database path {folder} is a directory; give the "
+                                             f"path of a database file inside it, such as {folder / 'memory.db'}")

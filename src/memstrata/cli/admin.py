@@ -19,7 +19,7 @@ from rich.table import Table
 from memstrata.cli.demo import run_demo
 from memstrata.cli.options import AgentOpt, DbOpt, JsonOpt, OrgOpt, ProjectOpt, SessionOpt, UserOpt
 from memstrata.cli.session import console, emit_json, err, open_memory, run_command, safe
-from memstrata.config import Settings, is_postgres_url
+from memstrata.config import Settings, is_postgres_url, ready_folder
 from memstrata.errors import EmbeddingModelMismatch, InvalidInput
 from memstrata.lifecycle.reembed import reembed_database
 from memstrata.lifecycle.target import require_target
@@ -60,7 +60,9 @@ def reembed(
         if is_postgres_url(db) or (db is None and settings.database_url):
             raise InvalidInput("reembed works on SQLite files only for now; re-import into a new PostgreSQL "
                                "database with the new model instead")
-        return reembed_database(Path(db or settings.resolved_db_path()).expanduser(),
+        path = Path(db or settings.resolved_db_path()).expanduser()
+        ready_folder(path)  # a directory or a typo'd folder is bad input, as for every other command
+        return reembed_database(path,
                                 model or settings.embedding_model or "use-multilingual-v3",
                                 threads=settings.embed_threads)
     summary = run_command(go)
