@@ -11,7 +11,9 @@ import pytest
 
 from memstrata import AsyncMemory, HashingEmbedder, Memory
 
-PUBLIC = sorted(n for n, v in vars(Memory).items() if callable(v) and not n.startswith("_"))
+#: Memory's public methods, its own and those of the method groups it is composed of (memstrata.memory).
+PUBLIC = sorted({n for cls in Memory.__mro__ if cls is not object
+                 for n, v in vars(cls).items() if callable(v) and not n.startswith("_")})
 
 
 def test_every_public_method_has_an_async_twin_with_the_same_signature() -> None:

@@ -1,0 +1,63 @@
+"""``Memory``'s operator methods: the health report (``doctor``), the users of a tenant, the REST API
+keys kept in the database, and which ids were forgotten (for doors that re-add records).
+"""
+
+from __future__ import annotations
+
+import builtins
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, cast
+
+from memstrata.lifecycle.doctor import report as doctor_report
+from memstrata.lifecycle.preview import OwnerCount, owners
+from memstrata.memory.base import DEFAULT
+from memstrata.memory.lifecycle import LifecycleMethods
+from memstrata.store import forgotten
+from memstrata.store.keys import stored_keys
+from memstrata.store.protocol import KeyStore
+from memstrata.store.scope import check_scope
+from memstrata.types import Scope
+
+if TYPE_CHECKING:
+    from memstrata.store.protocol import LifecycleStore
+
+
+class AdminMethods(LifecycleMethods):
+    """Operating a database: ``doctor``, ``users``, ``api_keys``, ``forgotten_among``."""
+
+    def doctor(self) -> dict[str, Any]:
+        """What model, what database, what counts: a health report that never raises on the model."""
+        if self._health is not None:  # the model itself, past any cache: the truth now
+            was_down = self._health.down
+            if self._health.probe() and was_down:
+                self._recovered()
+        llm = self._semantic_args[0]
+        return doctor_report(self.store, settings=self.settings, embedder=self.embedder, status=self.embedding_status,
+                             extractor=getattr(self.extractor, "name", None),
+                             llm=f"{self.settings.llm.provider}:{self.settings.llm.model}" if self.has_llm and
+                             llm is DEFAULT else getattr(llm, "name", None), unfinished=self.forget_status())
+
+    def users(self, *, org_id: str | None = None, project_id: str | None = None) -> builtins.list[OwnerCount]:
+        """The users of a tenant (default: this instance's) with memories stored, by user id, each
+        with its episode and active fact counts.
+
+        Raises:
+            StoreError: the store has no lifecycle queries (the in-memory reference store).
+        """
+        sc = Scope(org_id or self.scope.org_id, project_id or self.scope.project_id)
+        check_scope(sc, needs_owner=False)
+        self._require(self.store.capabilities.forget_jobs, "listing users")
+        return owners(cast("LifecycleStore", self.store), sc.org_id, sc.project_id)
+
+    @property
+    def api_keys(self) -> KeyStore | None:
+        """The REST server's API keys kept in this database (SQLite and PostgreSQL), or ``None``
+        for a store that keeps none (the in-memory reference store: only the admin key exists)."""
+        return stored_keys(self.store)
+
+    def forgotten_among(self, ids: Sequence[int], *, table: str = "episodes") -> dict[int, dict[str, Any]]:
+        """Which of ``ids`` (rows of ``table``: ``episodes`` or ``facts``) were forgotten in this
+        database, each with its forget record; ``{}`` on a store that keeps no forgotten ids. For a
+        door that re-adds exported records as new messages (REST import): nothing forgotten comes back.
+        """
+        return forgotten.among_stored(self.store, table, ids)

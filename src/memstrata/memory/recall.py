@@ -1,0 +1,226 @@
+"""``Memory``'s reads: ranked search (``recall``), the context block (``context``), one memory by id,
+listings and stable pages, a fact's timeline, counts and the session's short-term memory.
+
+Each method checks its arguments and the scope, then calls the wing that does the work
+(``recall.query`` and ``recall.lookup``, ``context.block``, ``facts.history``).
+"""
+
+from __future__ import annotations
+
+import builtins
+from collections.abc import Sequence
+from datetime import datetime
+from typing import TYPE_CHECKING, Unpack
+
+from memstrata.arguments import MAX_LIMIT, check_kinds, check_limit, check_offset
+from memstrata.clock import require_aware, utcnow
+from memstrata.context.block import PROFILE_FACTS, profile_filter, profile_hits
+from memstrata.context.block import build as build_context
+from memstrata.context.block import check_arguments as check_block_arguments
+from memstrata.context.render import in_users_script
+from memstrata.errors import InvalidInput
+from memstrata.facts.history import fact_history
+from memstrata.filter import Expr
+from memstrata.memory.base import MemoryBase, ScopeArgs
+from memstrata.paging import Page
+from memstrata.recall.excerpt import clip_hit
+from memstrata.recall.lookup import KINDS, list_rows, page_rows, read_one, run_search, which_id
+from memstrata.recall.query import build_query, check_request, fact_statuses, parse_filter
+from memstrata.recall.search import Query, fact_ids
+from memstrata.semantic.stm import MODES, ShortTerm, search_modes
+from memstrata.types import Episode, Fact, Hit, MemoryEvent
+
+if TYPE_CHECKING:
+    from memstrata.semantic.stm import ShortTermMemory
+
+
+class RecallMethods(MemoryBase):
+    """Reading memories: ``search``, ``context``, ``get``, ``list``, ``page``, ``history``, ``counts``,
+    ``short_term``."""
+
+    def search(self, query: str, *, limit: int = 10, kinds: Sequence[str] = ("fact", "episode"),
+               expand_context: int = 0, include_superseded: bool = False, min_score: float = 0.0,
+               now: datetime | None = None, filter: str | Expr | None = None,
+               include_archived: bool = False, as_of: datetime | None = None, mode: str = "long_term",
+               min_match: float = 0.0, status: str | Sequence[str] | None = None,
+               **scope: Unpack[ScopeArgs]) -> list[Hit]:
+        """Ranked memories for ``query`` in the scope, best first (score in [0, 1]).
+
+        Args:
+            limit: at most this many hits (1–1000).
+            kinds: ``fact`` and/or ``episode``.
+            expand_context: neighbouring segments (same session) to attach to episode hits.
+            include_superseded: also rank superseded and archived facts.
+            min_score: drop hits scoring below this (0–1); with the default weights a hit
+                whose text neither shares terms with the query nor is close in meaning
+                scores below ~0.5. A soft filter: noise can score like a match (see ``min_match``).
+            now: the time recency and expiry are measured from (default now).
+            filter: a filter expression (``memstrata.filter``), e.g. ``tag IN ("flight", "hotel")``,
+                applied inside every candidate query together with the scope; it can narrow
+                the scope, never widen it. Facts are still limited to active ones unless
+                ``include_superseded``.
+            include_archived: also rank archived facts (cap, idle archive).
+            as_of: "what did we believe then": facts recorded by ``as_of`` and not yet retired
+                (superseded or merged) at ``as_of``, any status now; episodes said by then.
+            mode: ``long_term`` (default), ``short_term`` (the session's recent episodes only) or
+                ``both`` (those and long-term memory of the whole owner, an episode in short-term
+                memory never repeated); the last two need a ``session_id``.
+            min_match: drop hits whose query-match evidence is below this (0–1): ``signals["match"]``,
+                the larger of the share of the query's terms the memory holds and its rescaled
+                cosine (or 1 for a memory said in a period the query names; ``recall.evidence.evidence``).
+                ``recall.evidence.MATCH_EVIDENCE`` (0.55) keeps real matches and drops most noise, e.g. the
+                weak hits every memory gets for "hi". Ranking is unchanged; only the cut differs.
+            status: the fact statuses to rank, as ``list`` takes them (``active``, ``superseded``,
+                ``archived``, ``all`` or a list: ``arguments.check_statuses``); instead of
+                ``include_superseded`` / ``include_archived``. Default: those flags decide.
+
+        Raises:
+            InvalidFilter: the filter does not parse or names an unknown field (with its position).
+            InvalidInput: empty, non-string or over-long (``MAX_QUERY_CHARS``) query, bad limit/kinds/
+                status, ``status`` with an ``include_*`` flag, or bad scope identifiers.
+        """
+        kinds = check_request(query, limit=limit, kinds=kinds, expand_context=expand_context)
+        sc = self._scope(**scope)
+        statuses = fact_statuses(include_superseded=include_superseded, include_archived=include_archived,
+                                 status=status, as_of=as_of)
+        q = build_query(query, sc, limit=limit, kinds=kinds, expand_context=expand_context, statuses=statuses,
+                        as_of=as_of, min_score=min_score, min_match=min_match, filter=filter)
+        when = utcnow() if now is None else require_aware(now, "now")
+
+        def run(q: Query) -> builtins.list[Hit]:
+            return run_search(self.store, self.embedder, self.settings, q, now=when,
+                              model_failed=self._disable_embedder)
+        if mode == "long_term":
+            hits = run(q)
+        else:
+            if mode not in MODES:
+                raise InvalidInput(f"mode must be one of {', '.join(MODES)}, got {mode!r}")
+            hits = search_modes(self.short_term(**scope), q, mode, run)
+        self.store.record_access(fact_ids(hits), utcnow())
+        return [clip_hit(hit) for hit in hits]  # an episode hit carries a window, not 256 KiB
+
+    def context(self, query: str, *, budget_tokens: int = 500, limit: int = 20,
+                kinds: Sequence[str] = ("fact", "episode"), min_score: float = 0.0,
+                filter: str | Expr | None = None, as_of: datetime | None = None, mode: str = "long_term",
+                profile: bool = True, min_match: float = 0.0, **scope: Unpack[ScopeArgs]) -> str:
+        """A cited Markdown block for a system prompt, never longer than ``budget_tokens``
+        (estimated by ``context.render.estimate_tokens``).
+
+        ``limit``, ``kinds``, ``min_score``, ``min_match``, ``filter``, ``as_of`` and ``mode`` choose the hits
+        as in ``search`` (e.g. ``filter='tag = "health"'`` for an allergies-only block).
+
+        When no hit really matches the query (judged from each hit's query-match evidence,
+        ``recall.evidence.matches``, not from the number of hits: "hi", "asdfgh" or "plan dinner" over a
+        small store still return weak hits), ``profile`` (default on) fills the block with the
+        scope's current facts instead (those held at ``as_of`` when given), most important first
+        (of the newest ``PROFILE_FACTS``), under its own title so the agent knows they were not
+        matched. A question about the user in general ("what do you know about me?", 你了解我什么,
+        a greeting: ``recall.evidence.is_general``) gets that profile first, then the memories close to it
+        in meaning. Without current facts the hits are shown as ranked. The profile is not used
+        in short-term mode or with fact-less ``kinds`` (the hits are shown as ranked), nor with
+        ``profile=False`` (then a block with no matching hit is ``""``; ``context.block.build``).
+        Returns ``""`` when there is nothing to show.
+
+        A request about food opens with the current dietary and health facts (``standing``), the
+        user's own before their relatives'. Such a safety line (an allergy, condition, diet or food
+        avoided, in any section) is never shortened to fit the budget: it is whole or absent, other
+        lines give way first, and a block that leaves one out ends with ``- (N more dietary needs
+        not shown)`` (``- （另有N条禁忌未列出）``; ``context.render.render_context``).
+
+        Raises:
+            InvalidInput: ``budget_tokens`` not an integer of at least ``context.render.MIN_BUDGET_TOKENS``
+                (40: a title and one line), ``profile`` not a bool, or what ``search`` refuses.
+            InvalidFilter: as ``search``.
+            TypeError: an unknown keyword argument (named, as context()'s).
+        """
+        sc = self._scope(**scope)  # first: an unknown keyword is reported as context()'s, not search()'s
+        kinds = check_kinds(kinds)
+        check_block_arguments(budget_tokens, profile)
+        hits = self.search(query, limit=limit, kinds=kinds, min_score=min_score, filter=filter, as_of=as_of,
+                           mode=mode, min_match=min_match, **scope)
+
+        def said(episode_id: int) -> str | None:
+            episode = self.store.get_episode(sc, episode_id)
+            return None if episode is None else episode.content
+
+        def known() -> builtins.list[Hit]:
+            facts = self.list(kind="fact", status="all" if as_of is not None else "active", limit=PROFILE_FACTS,
+                              filter=profile_filter(parse_filter(filter), as_of), **scope)
+            return in_users_script(profile_hits([f for f in facts if isinstance(f, Fact)], limit=limit, as_of=as_of),
+                                   said)
+        # Facts in the script the user wrote them in (display only: ``context.render.in_users_script``).
+        use_profile = profile and mode != "short_term" and "fact" in kinds
+        return build_context(query, in_users_script(hits, said), budget_tokens, profile=known if use_profile else None,
+                             drop_unmatched=not profile)
+
+    def get(self, fact_id: int | None = None, *, episode_id: int | None = None, kind: str | None = None,
+            **scope: Unpack[ScopeArgs]) -> Fact | Episode:
+        """One fact or episode by id, within the scope: ``get(3)`` is fact #3; ``get(episode_id=3)``
+        or ``get(3, kind="episode")`` is episode #3 (``kind`` as in ``list``: ``fact`` or ``episode``).
+
+        Raises:
+            NotFound: no such id in the scope. InvalidInput: not exactly one integer id, or a
+            ``kind`` other than ``fact``/``episode`` (or one that contradicts the id given).
+        """
+        fact_id, episode_id = which_id(fact_id, episode_id, kind)
+        return read_one(self.store, self._scope(**scope), fact_id, episode_id)
+
+    def list(self, *, kind: str = "fact", status: str | Sequence[str] = "active", key: str | None = None,
+             limit: int = 100, offset: int = 0, filter: str | Expr | None = None,
+             **scope: Unpack[ScopeArgs]) -> builtins.list[Fact] | builtins.list[Episode]:
+        """Facts (by status, optionally under a key prefix) or episodes, newest first, matching
+        ``filter`` (see ``search``); ``limit`` >= 1 (no upper bound: a whole scope on request),
+        ``offset`` >= 0.
+
+        Raises:
+            InvalidFilter: a malformed filter. InvalidInput: a bad limit, offset, kind or status.
+        """
+        limit, offset = check_limit(limit, None), check_offset(offset)
+        return list_rows(self.store, self._scope(**scope), kind=kind, status=status, key=key, limit=limit,
+                         offset=offset, filter=filter)
+
+    def page(self, *, kind: str = "fact", status: str | Sequence[str] = "active", key: str | None = None,
+             limit: int = 100, cursor: str | None = None, filter: str | Expr | None = None,
+             **scope: Unpack[ScopeArgs]) -> Page[Fact] | Page[Episode]:
+        """One page of a listing that stays right while memories are written: facts (as ``list``
+        selects them) or episodes, newest recorded first, and the ``next_cursor`` to pass back for
+        the next page (``None`` after the last). Unlike ``list(offset=...)`` no row is repeated or
+        skipped when something is stored, re-stated or deleted between pages (``memstrata.paging``).
+
+        Args:
+            cursor: ``None`` (or ``"start"``) for the first page, then the previous page's
+                ``next_cursor``, unchanged.
+            limit: rows per page (1–1000).
+
+        Raises:
+            InvalidInput: a cursor that is not one memstrata gave (or of the other ``kind``), a bad
+                limit, kind or scope. InvalidFilter: as ``list``.
+        """
+        limit = check_limit(limit, MAX_LIMIT)
+        if kind not in KINDS:
+            raise InvalidInput(f"kind must be 'fact' or 'episode', got {kind!r}")
+        return page_rows(self.store, self._scope(**scope), kind=kind, status=status, key=key, limit=limit,
+                         cursor=cursor, filter=filter)
+
+    def history(self, fact_id: int | None = None, *, key: str | None = None,
+                **scope: Unpack[ScopeArgs]) -> builtins.list[tuple[Fact, builtins.list[MemoryEvent]]]:
+        """A fact's timeline: every fact under its key (same subject), oldest first, each with
+        its audit events. Give ``fact_id`` or ``key``. Raises ``NotFound``."""
+        sc = self._scope(**scope)
+        fact: Fact | None = None
+        if fact_id is not None:
+            found = self.get(fact_id, **scope)
+            assert isinstance(found, Fact)
+            fact = found
+        return fact_history(self.store, sc, fact=fact, key=key, limit=MAX_LIMIT)
+
+    def counts(self, **scope: Unpack[ScopeArgs]) -> dict[str, int]:
+        """Rows stored in the scope: ``episodes``, ``segments``, ``embedded_segments`` and
+        ``facts_<status>`` for each fact status present (``events``: the whole database's)."""
+        return self.store.counts(self._scope(**scope))
+
+    def short_term(self, **scope: Unpack[ScopeArgs]) -> ShortTermMemory:
+        """The session's short-term memory: rolling summary plus the recent episodes that fit
+        ``SemanticSettings.stm_capacity_chars``. Raises ``InvalidInput`` without a session."""
+        self._require(self.store.capabilities.short_term, "short-term memory")
+        return ShortTerm(self._semantic_store(), None, self.settings.semantic).get(self._scope(**scope))

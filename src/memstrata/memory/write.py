@@ -1,0 +1,175 @@
+"""``Memory``'s writes: one message (``add``), many (``add_many``, ``message``), and a fact changed by
+hand (``update``).
+
+Each method checks its arguments and the scope, then calls the write path (``write.batch``,
+``write.ingest``, ``write.idempotency``, ``write.update``); a batch committed updates its
+sessions' short-term memory, and ``wait=True`` hands the new messages to the LLM service.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, Unpack, cast
+
+from memstrata.clock import utcnow
+from memstrata.errors import EmbeddingError, InvalidInput
+from memstrata.memory.base import ScopeArgs
+from memstrata.memory.recall import RecallMethods
+from memstrata.semantic.stm import ShortTerm
+from memstrata.types import Fact, Scope
+from memstrata.write.batch import BATCH_SIZE, Writer, build_message, check_messages, message_list
+from memstrata.write.idempotency import KeyTable, check_key
+from memstrata.write.ingest import AddResult, Ingestor, Message
+from memstrata.write.update import FactUpdate, apply_update
+
+if TYPE_CHECKING:
+    from memstrata.store.protocol import LifecycleStore
+
+
+class WriteMethods(RecallMethods):
+    """Writing memories: ``add``, ``message``, ``add_many``, ``update``."""
+
+    def add(self, content: str, *, role: str = "user", speaker: str | None = None,
+            created_at: datetime | None = None, metadata: dict[str, Any] | None = None,
+            produced_for: str | None = None, content_type: str = "message", wait: bool = False,
+            ttl: float | None = None, idempotency_key: str | None = None,
+            **scope: Unpack[ScopeArgs]) -> AddResult:
+        """Remember one message; durable (committed, fsynced) before it returns.
+
+        Args:
+            content: the message text (at most ``Settings.max_content_bytes`` UTF-8 bytes).
+            role: ``user`` | ``assistant`` | ``system`` | ``tool``.
+            speaker: who said it (the derivative prefix and the facts' subject).
+            created_at: when it was said, timezone-aware; default now (UTC). Its offset is taken as
+                the speaker's: day words ("tomorrow", 明天) resolve in that calendar, stored as UTC.
+            metadata: JSON-serialisable extras stored with the episode.
+            wait: with an LLM configured, extract the session's waiting messages before
+                returning (read-your-writes; ``AddResult.semantic``). Without, the message
+                waits in the queue for the flush policy and a worker.
+            ttl: seconds from now after which the episode and the facts drawn from it leave
+                every read (and are deleted by ``maintain``); default: ``Settings.ttl_seconds``
+                (``message`` for the episode, fact kind/sensitivity for facts), else no limit.
+            idempotency_key: a key made once per message sent (e.g. a UUID): calling again with the
+                same key (a retry after a lost answer) returns the first call's result (``replayed``)
+                and stores nothing new, also after a restart (``memstrata.write.idempotency``).
+            **scope: ``org_id``, ``project_id``, ``user_id``, ``agent_id``, ``session_id``.
+
+        Secrets and personal data are redacted first (``Settings.privacy``); the result's
+        ``redacted`` names what was taken out.
+
+        Raises:
+            InvalidInput, ContentTooLarge: bad content, TTL or scope; nothing is written.
+            LLMError: ``wait=True`` with an LLM configured that cannot be loaded (e.g. the
+                ``llm`` extra is missing); nothing is written.
+        """
+        message = self.message(content, role=role, speaker=speaker, created_at=created_at,
+                               metadata=metadata, produced_for=produced_for,
+                               content_type=content_type, ttl=ttl, **scope)
+        if wait and self.has_llm:
+            _ = self.semantic  # loads the LLM client first: a failure must not leave a stored message behind
+        result = self.add_many([message], idempotency_key=idempotency_key)[0]
+        # a replay wrote nothing: its (first) result stands as it is
+        return self.semantic.read_your_writes(result, message.scope) if wait and self.has_llm \
+            and not result.replayed else result
+
+    def message(self, content: str, *, role: str = "user", speaker: str | None = None,
+                created_at: datetime | None = None, metadata: dict[str, Any] | None = None,
+                produced_for: str | None = None, content_type: str = "message", ttl: float | None = None,
+                **scope: Unpack[ScopeArgs]) -> Message:
+        """Build and validate a ``Message`` for ``add_many`` (same arguments as ``add``;
+        ``write.batch.build_message``)."""
+        unknown = set(scope) - {"org_id", "project_id", "user_id", "agent_id", "session_id"}
+        if unknown:
+            raise InvalidInput(f"unknown argument(s): {', '.join(sorted(unknown))}")
+        return build_message(content, scope=self._scope(**scope), settings=self.settings, role=role,
+                             speaker=speaker, created_at=created_at, metadata=metadata,
+                             produced_for=produced_for, content_type=content_type, ttl=ttl)
+
+    def add_many(self, messages: Iterable[Message], *, batch_size: int = BATCH_SIZE,
+                 on_batch: Callable[[int], None] | None = None, wait: bool = False,
+                 idempotency_key: str | None = None) -> list[AddResult]:
+        """Remember many messages, embedding in batches; each batch is one transaction.
+
+        Every message is validated before anything is written. ``on_batch(n)`` is
+        called after each committed batch with the number of messages in it. ``wait``: as
+        ``add(wait=True)``, once for the whole batch (each session flushed once).
+        ``idempotency_key``: the whole request is one transaction with the key, and a repeat
+        with the same key returns the first results (``replayed``) and stores nothing
+        (``memstrata.write.idempotency``).
+
+        Raises:
+            InvalidInput: a message is invalid (nothing is written), a bad idempotency key, or
+                ``IdempotencyKeyReused``: the key was used for other messages.
+        """
+        items = message_list(messages)
+        if wait and self.has_llm:
+            _ = self.semantic  # loads the LLM client first: a failure must not leave stored messages behind
+        check_messages(items, max_bytes=self.settings.max_content_bytes)
+        if idempotency_key is not None:
+            key = check_key(idempotency_key)
+            if not items:
+                return []
+            # a table of the SQLite or PostgreSQL store
+            self._require(self.store.capabilities.maintenance, "idempotency keys")
+            table = KeyTable(self.store.db, cast("LifecycleStore", self.store).dialect)
+            results = self._writer().once(items, table, key, on_batch=on_batch)
+            if any(r.replayed for r in results):
+                return results  # a replay wrote nothing: its (first) results stand as they are
+        else:
+            results = self._writer().batches(items, batch_size=batch_size, on_batch=on_batch)
+        if wait and self.has_llm:
+            return self.semantic.read_your_writes_many(results, [m.scope for m in items])
+        return results
+
+    def _ingestor(self) -> Ingestor:
+        return Ingestor(self.store, self.embedder, self.extractor,
+                        merge_similarity=self.settings.merge_similarity,
+                        enqueue=self.has_llm and self.store.capabilities.extraction_queue,
+                        settings=self.settings, cipher=self.store.cipher)
+
+    def _writer(self) -> Writer:
+        """This instance's write path (``write.batch``): a model that fails is switched off for
+        the extractor too, and each committed batch updates its sessions' short-term memory."""
+        def model_failed(reason: str) -> None:
+            self._disable_embedder(reason)
+            if self.extractor is not None and hasattr(self.extractor, "embedder"):
+                self.extractor.embedder = None
+
+        def written(batch: Sequence[Message]) -> None:
+            self._fold_short_term({m.scope for m in batch if m.scope.session_id is not None})
+        return Writer(self._ingestor, model_failed, written)
+
+    def _fold_short_term(self, sessions: set[Scope]) -> None:
+        if not self.store.capabilities.short_term:
+            return
+
+        llm = self.semantic.llm if self.has_llm else None
+        for session in sessions:
+            ShortTerm(self._semantic_store(), llm, self.settings.semantic).update(session, now=utcnow())
+
+    def update(self, fact_id: int, *, value: str | None = None, importance: float | None = None,
+               confidence: float | None = None, actor: str = "sdk", **scope: Unpack[ScopeArgs]) -> Fact:
+        """Change one active fact by hand; returns the fact as stored afterwards.
+
+        A new ``value`` supersedes: the old fact stays (status ``superseded``, ``valid_to``
+        now) and a new active fact with the same key and subject, citing no episode, is returned,
+        with a ``supersede`` event on the old and a ``create`` event on the new. Only
+        ``importance`` / ``confidence`` (each in [0, 1]) change in place, with one ``update``
+        event holding old and new numbers. Durable before it returns.
+
+        Raises:
+            InvalidInput: nothing to change, a blank or over-long value, a number outside [0, 1].
+            NotFound: no such fact in the scope.
+            Conflict: the fact is superseded or archived.
+        """
+        change = FactUpdate(value, importance, confidence).check()
+        fact = self.get(fact_id, **scope)
+        assert isinstance(fact, Fact)
+        try:
+            new_id = apply_update(self._ingestor(), fact, change, actor=actor, now=utcnow())
+        except EmbeddingError as exc:
+            self._disable_embedder(str(exc))
+            new_id = apply_update(self._ingestor(), fact, change, actor=actor, now=utcnow())
+        # the new fact cites no episode: read it in its owner's scope (a session scope holds no such fact)
+        return self.store.get_facts(fact.scope, [new_id])[new_id]
