@@ -12,7 +12,9 @@ match from noise is the evidence of the match itself (``recall``, ``Hit.signals`
 * ``similarity``: the rescaled cosine alone;
 * ``in_period``: 1 for a memory said in a period the query names ("on May 2nd", 5月2号):
   the time is the evidence ("What topics did we discuss on May 2nd?" shares no term with
-  the answer).
+  the answer);
+* ``replaced_unseen``: an outdated hit whose replacement the search did not find, which answers
+  nothing on its own; a replacement it did find carries its ``match`` (``recall.replaced``).
 
 ``Memory.context`` uses ``matches`` to decide that nothing matched (then the user's profile
 stands in for the hits), and ``is_general`` to recognise a query about the user in general,
@@ -86,11 +88,15 @@ def is_general(query: str) -> bool:
 
 def evidence(hit: Hit, *, general: bool = False) -> float:
     """How well ``hit`` answers the query, in [0, 1]: 1 for a memory said in a period the query
-    names, else its ``match`` signal (``similarity`` alone for a ``general`` query, whose words
-    say nothing specific: "know" in "what do you know about me?" matches "you know what, …").
-    A hit without the signals (not ranked by ``recall``) counts as a full match."""
+    names, 0 for an outdated hit none of whose replacements the search found
+    (``signals["replaced_unseen"]``, ``recall.replaced``), else its ``match`` signal (``similarity``
+    alone for a ``general`` query, whose words say nothing specific: "know" in "what do you know
+    about me?" matches "you know what, …"). A hit without the signals (not ranked by ``recall``)
+    counts as a full match."""
     if hit.signals.get("in_period"):
         return 1.0
+    if hit.signals.get("replaced_unseen"):
+        return 0.0
     if general:
         return hit.signals.get("similarity", 1.0)
     return hit.signals.get("match", 1.0)

@@ -42,6 +42,7 @@ from memstrata.recall.key_words import match_text
 from memstrata.recall.lists import Fused, Ranked, episode_lists, list_weight, session_key
 from memstrata.recall.outdated import mark_outdated
 from memstrata.recall.periods import Period, period_complement, period_filter, read_periods
+from memstrata.recall.replaced import carry_forward
 from memstrata.recall.speakers import focus_on_named
 from memstrata.store.protocol import Store
 from memstrata.text.clauses import lone_question, question_clauses
@@ -222,8 +223,11 @@ class Retriever:
             # "What does Melanie paint?": Melanie's own words before the turns that only name her.
             hits = focus_on_named(hits, asked, s.speaker_weight)
             hits.sort(key=lambda h: (-h.score, -h.relevance, h.kind, h.id))
-        top = [h for h in hits if h.score >= query.min_score
-               and (query.min_match <= 0 or evidence(h) >= query.min_match)][: query.limit]
+        top = _returned(hits, query)
+        if any(h.superseded for h in top):  # what replaced it answers its question too (``recall.replaced``)
+            with phase("query", "replaced"):
+                carry_forward(self.store, query.scope, hits, cited, query.as_of)
+            top = _returned(hits, query)
         if query.expand_context > 0:
             with phase("query", "context"):
                 top = [self._with_context(h, query.expand_context, query.filter) for h in top]
@@ -558,6 +562,12 @@ def fact_hit(fact: Fact, *, score: float = 0.0, relevance: float = 0.0,
     return Hit(kind="fact", id=fact.id, text=fact.statement or f"{fact.key} = {fact.value}", matched=fact.statement,
                score=score, relevance=relevance, created_at=fact.observed_at, citations=fact.citations,
                scope=fact.scope, fact=fact, signals=dict(signals or {}))
+
+
+def _returned(hits: Sequence[Hit], query: Query) -> list[Hit]:
+    """The first ``query.limit`` of the ranked ``hits`` that reach ``min_score`` and ``min_match``."""
+    return [h for h in hits if h.score >= query.min_score
+            and (query.min_match <= 0 or evidence(h) >= query.min_match)][: query.limit]
 
 
 def _mark_in_period(hits: Sequence[Hit], periods: Sequence[Period]) -> None:
