@@ -133,3 +133,13 @@ def test_a_block_over_several_users_names_each_user(tmp_path: Path, embedder: ob
     assert "- bob不喜欢吃辣 (" in block and "- carol's diet: vegetarian (" in block, block
     one = memory.context("allergies?", user_id="alice", budget_tokens=1000)
     assert "- is allergic to peanuts (" in one and "alice" not in one, one  # one user: as before
+
+
+def test_a_named_persons_fact_names_them_once_in_english_and_chinese(memory: Memory) -> None:
+    # The statement of a fact about a named person opens with the name already.
+    memory.add("My colleague Tom works on the payments team.", user_id="u")
+    memory.add("我同事小王在支付组。", user_id="u")
+    block = memory.context("Which team is Tom on?", user_id="u", kinds=("fact",))
+    assert _line(block, "payments").startswith("- Tom: is on the payments team ("), block
+    zh = memory.context("小王在哪个组？", user_id="u", kinds=("fact",))
+    assert _line(zh, "支付组").startswith("- 小王在支付组 ("), zh

@@ -129,6 +129,10 @@ def _before_statement(hit: Hit, subject: str, colon: str) -> str:
     """The words naming ``subject`` before a fact hit's statement (see ``context.attribution``)."""
     assert hit.fact is not None
     statement = hit.text.strip()  # the statement, possibly in the user's script (``context.render.in_users_script``)
+    if _opens_with(statement, subject):
+        # a named person's statement names them already (``extract.rules.statement_for``: "Tom: is on
+        # the payments team", "小王在支付组"); a second name would read "Tom Tom: ...", "小王小王..."
+        return ""
     owner, relation = kin.split_subject(subject)
     if relation and kin.named_in(relation, statement):
         # a relative's fact names them already ("their son is allergic to eggs", 儿子对鸡蛋过敏): only
@@ -139,3 +143,12 @@ def _before_statement(hit: Hit, subject: str, colon: str) -> str:
     if is_cjk(statement[0]):
         return f"{subject}的" if statement.startswith(POSSESSIVE_ZH) else subject
     return f"{subject}'s " if statement.lower().startswith(POSSESSIVE_EN) else f"{subject} "
+
+
+def _opens_with(statement: str, name: str) -> bool:
+    """Whether ``statement`` begins with the word ``name`` (case aside): "Tom: is on ..." does,
+    "Tomatoes ..." does not; a Chinese name has no word boundary, so its first characters are enough."""
+    if not name or not statement.casefold().startswith(name.casefold()):
+        return False
+    rest = statement[len(name):]
+    return not rest or is_cjk(name[-1]) or not (rest[0].isalnum() or rest[0] == "_")
