@@ -37,17 +37,24 @@ err = Console(stderr=True, emoji=False)
 T = TypeVar("T")
 
 
+def show_error(exc: MemstrataError) -> int:
+    """Print ``exc`` as the CLI's one error line, ``error[code]: message`` on stderr (with
+    ``--json``: the REST body ``{"error": {"code", "message", "details"}}``), and return the exit
+    status: 2 for bad input (``InvalidInput`` and its kinds), 1 for anything else."""
+    if "--json" in sys.argv[1:]:  # machines get the error in the same shape as the REST API's
+        sys.stderr.write(json.dumps({"error": {"code": exc.code, "message": str(exc), "details": exc.details()}},
+                                    ensure_ascii=False) + "\n")
+    else:
+        err.print(f"[red]error\\[{exc.code}][/]: {safe(exc)}", highlight=False)
+    return 2 if isinstance(exc, InvalidInput) else 1
+
+
 @contextmanager
 def shown_errors() -> Iterator[None]:
     try:
         yield
     except MemstrataError as exc:
-        if "--json" in sys.argv[1:]:  # machines get the error in the same shape as the REST API's
-            sys.stderr.write(json.dumps({"error": {"code": exc.code, "message": str(exc), "details": exc.details()}},
-                                        ensure_ascii=False) + "\n")
-        else:
-            err.print(f"[red]error\\[{exc.code}][/]: {safe(exc)}", highlight=False)
-        raise typer.Exit(2 if isinstance(exc, InvalidInput) else 1) from None
+        raise typer.Exit(show_error(exc)) from None
     except KeyboardInterrupt:
         err.print("interrupted")
         raise typer.Exit(130) from None

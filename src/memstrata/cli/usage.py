@@ -3,9 +3,12 @@
 typer 0.29 writes a required argument as ``{query}`` in the usage line (``Usage: memstrata
 context [OPTIONS] {query}``), which reads as a template left unfilled. Every command here gets
 ``PlainUsageCommand`` instead: ``Usage: memstrata context [OPTIONS] QUERY``, an optional argument
-as ``[PATH]``, a repeated one with ``...``. The help's argument table and the error messages
-(``Invalid value for 'event'``) are typer's own and unchanged. (typer carries its own copy of
-click, so the classes come from ``typer.core``.)
+as ``[PATH]``, a repeated one with ``...``. The help's argument table is typer's own.
+
+The same class answers a number parameter given no number (``memstrata rollback ""``,
+``--limit abc``) in the CLI's one error shape (``cli.numbers``) instead of typer's usage box; the
+other usage errors (a missing argument, an unknown option) stay typer's. (typer carries its own
+copy of click, so the classes come from ``typer.core``.)
 """
 
 from __future__ import annotations
@@ -14,6 +17,9 @@ from typing import Any
 
 import typer
 from typer.core import TyperArgument, TyperCommand
+
+from memstrata.cli.numbers import refused_number
+from memstrata.cli.session import show_error
 
 
 def usage_name(name: str, *, required: bool, many: bool) -> str:
@@ -30,7 +36,22 @@ def usage_name(name: str, *, required: bool, many: bool) -> str:
 
 
 class PlainUsageCommand(TyperCommand):
-    """A typer command whose usage line names its arguments with ``usage_name``."""
+    """A typer command whose usage line names its arguments with ``usage_name`` and whose number
+    parameters refuse a non-number in the CLI's error shape (``cli.numbers``)."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        """typer's parsing; a number parameter given no number is ``error[invalid_input]: ...``
+        on stderr and exit status 2 (``session.show_error``), naming it and the text given."""
+        given = list(args)  # the parser consumes ``args``; the text given is read again from this copy
+        try:
+            return super().parse_args(ctx, args)
+        except typer.BadParameter as exc:
+            if exc.param is None or exc.param.name is None:
+                raise
+            refused = refused_number(exc.param, self.make_parser(ctx).parse_args(args=given)[0].get(exc.param.name))
+            if refused is None:
+                raise
+        raise typer.Exit(show_error(refused))
 
     def collect_usage_pieces(self, ctx: Any) -> list[str]:
         """``[OPTIONS]`` and each argument as ``usage_name`` gives it (``ctx``: the command's
