@@ -77,7 +77,7 @@ def test_import_of_an_export_says_when_user_is_not_applied(tmp_path: Path) -> No
     assert cli("export", "--user", "bob", "--output", dump, "--db", db).code == 0
     retarget = cli("import", dump, "--db", other, "--user", "mallory")
     assert retarget.code == 0, retarget.err
-    assert "name user(s) bob" in retarget.err and "--user mallory was not applied" in retarget.err
+    assert "name user bob" in retarget.err and "--user mallory was not applied" in retarget.err
     same = cli("import", dump, "--db", other, "--user", "bob")
     assert same.code == 0 and "not applied" not in same.err
 
@@ -230,7 +230,7 @@ def test_forgetting_a_user_with_nothing_stored_says_so_and_how_to_list_users(tmp
     assert "alice" not in typo.err and "alice" not in as_json.err
     assert cli("users", "--db", db, "--json").json() == [{"user_id": "alice", "episodes": 1, "facts": 1}]
     done = cli("forget", "--user", "alice", "--yes", "--db", db)
-    assert done.out.startswith("Forgot user=alice: 1 episodes") and done.err == ""
+    assert done.out.startswith("Forgot user=alice: 1 episode,") and done.err == ""
     again = cli("forget", "--user", "alice", "--yes", "--db", db)  # run twice: the same note
     assert " ".join(again.err.split()) == " ".join(typo.err.split()).replace("alcie", "alice")
     assert cli("users", "--db", db).out.strip() == "no user has memories in default/default"

@@ -48,13 +48,13 @@ def test_export_all_carries_the_api_keys_and_import_restores_them(tmp_path: Path
     assert created.returncode == 0, created.stderr
     exported = _cli("export", "--all", "--db", source, "-o", dump)
     assert exported.returncode == 0, exported.stderr
-    assert "note: --all carries the REST API keys as stored (1 keys" in exported.stderr
+    assert "note: --all carries the REST API keys as stored (1 key:" in exported.stderr
     records = [json.loads(line) for line in dump.read_text(encoding="utf-8").splitlines()]
     [key] = [r for r in records if r["type"] == "api_key"]
     assert len(key["secret_hash"]) == 64 and "msk_" not in dump.read_text(encoding="utf-8")
     restored = _cli("import", dump, "--db", target)
     assert restored.returncode == 0, restored.stderr
-    assert "and 1 API keys" in restored.stdout
+    assert "and 1 API key from" in restored.stdout
     listing = _cli("keys", "list", "--db", target)
     assert key["key_id"] in listing.stdout and "mig" in listing.stdout
 

@@ -23,6 +23,7 @@ from memstrata.config import Settings, is_postgres_url, ready_folder
 from memstrata.errors import EmbeddingModelMismatch, InvalidInput
 from memstrata.lifecycle.reembed import reembed_database
 from memstrata.lifecycle.target import require_target
+from memstrata.text.counts import counted
 
 
 def _print_report(report: dict[str, Any], as_json: bool) -> None:
@@ -66,7 +67,7 @@ def reembed(
                                 model or settings.embedding_model or "use-multilingual-v3",
                                 threads=settings.embed_threads)
     summary = run_command(go)
-    console.print(f"re-embedded {summary['segments']} segments and {summary['facts']} facts with "
+    console.print(f"re-embedded {counted(summary['segments'], 'segment')} and {counted(summary['facts'], 'fact')} with "
                   f"{summary['model']} (was {summary['previous']})")
     if summary["model"] != (Settings.from_env().embedding_model or "use-multilingual-v3"):
         # every later command loads the configured model and would refuse this database
@@ -108,7 +109,7 @@ def worker(
             except KeyboardInterrupt:
                 return 0
     batches = run_command(go)
-    console.print(f"processed {batches} batch(es)")
+    console.print(f"processed {counted(batches, 'batch')}")
 
 
 def status(db: DbOpt = None, user: UserOpt = None, session: SessionOpt = None, as_json: JsonOpt = False) -> None:

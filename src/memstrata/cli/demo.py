@@ -20,6 +20,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from memstrata.loaders.importer import import_conversation
 from memstrata.loaders.locomo import Conversation, QAItem, load_locomo
 from memstrata.memory import Memory
+from memstrata.text.counts import counted
 
 #: (category, occurrence) of the questions asked, in order.
 QUESTION_RULE = ((4, 0), (1, 0), (2, 0), (4, 1), (2, 1))
@@ -56,7 +57,7 @@ def run_demo(db: Path, *, console: Console, top: int = 5) -> DemoOutcome:
     started = time.perf_counter()
     conversation = load_locomo(demo_data_path())[0]
     console.print(f"[bold]memstrata demo[/] — LoCoMo {conversation.id}: {' & '.join(conversation.speakers)}, "
-                  f"{len(conversation.messages)} turns (CC BY-NC 4.0)\n  database: {db}")
+                  f"{counted(len(conversation.messages), 'turn')} (CC BY-NC 4.0)\n  database: {db}")
     with Memory(db) as memory:
         console.print(f"  embedding model: {memory.embedder.name if memory.embedder else 'none'} "
                       f"({memory.embedding_status})")
@@ -83,5 +84,5 @@ def run_demo(db: Path, *, console: Console, top: int = 5) -> DemoOutcome:
             console.print(f"   evidence turn {verdict}")
     seconds = time.perf_counter() - started
     console.print(f"\n[bold]{found}/{len(questions)}[/] questions had an annotated evidence turn in the "
-                  f"top {top}; {len(conversation.messages)} turns imported and searched in {seconds:.1f} s.")
+                  f"top {top}; {counted(len(conversation.messages), 'turn')} imported and searched in {seconds:.1f} s.")
     return DemoOutcome(len(questions), found, len(conversation.messages), seconds)

@@ -22,6 +22,7 @@ from memstrata.config import Settings
 from memstrata.errors import StoreError
 from memstrata.lifecycle.target import require_target
 from memstrata.memory import Memory
+from memstrata.text.counts import counted, counted_rows
 from memstrata.types import Fact
 
 
@@ -107,7 +108,7 @@ def forget(
     if as_json:
         emit_json({"forgot": target, **receipt.as_dict()})
         return
-    rows = ", ".join(f"{v} {k}" for k, v in receipt.counts.items() if v)
+    rows = counted_rows(receipt.counts)
     if receipt.status == "running":
         console.print(safe(f"Forgetting {target}: hidden from every read now; job #{receipt.job_id} deleted "
                             f"{rows or 'nothing yet'} and resumes at the next open or `memstrata maintain`"))
@@ -171,7 +172,7 @@ def delete_project(
     if as_json:
         emit_json({"deleted_project": project, **receipt.as_dict()})
         return
-    rows = ", ".join(f"{v} {k}" for k, v in receipt.counts.items() if v)
+    rows = counted_rows(receipt.counts)
     console.print(safe(f"Deleted project {project}: {rows or 'nothing'}"))
     console.print(safe(f"receipt: job #{receipt.job_id} at {receipt.at:%Y-%m-%d %H:%M:%S} UTC, sha256 of deleted "
                         f"ids {receipt.ids_sha256} (nonce {receipt.nonce})"), highlight=False)
@@ -241,12 +242,12 @@ def maintain(
     if as_json:
         emit_json(report.as_dict())
         return
-    lines = [(report.forgets_finished, "interrupted forget job(s) finished"),
-             (report.expired_episodes, "expired episode(s) deleted"), (report.expired_facts, "expired fact(s) deleted"),
-             (report.archived, "idle fact(s) archived"), (report.merged, "near-duplicate fact(s) merged"),
-             (report.boosted, "often-recalled fact(s) boosted")]
-    done = [f"{n} {what}" for n, what in lines if n] + [w for ran, w in ((report.analyzed, "ANALYZE"),
-                                                                        (report.vacuumed, "VACUUM")) if ran]
+    lines = [(report.forgets_finished, "interrupted forget job", "finished"),
+             (report.expired_episodes, "expired episode", "deleted"), (report.expired_facts, "expired fact", "deleted"),
+             (report.archived, "idle fact", "archived"), (report.merged, "near-duplicate fact", "merged"),
+             (report.boosted, "often-recalled fact", "boosted")]
+    done = [f"{counted(n, what)} {verb}" for n, what, verb in lines if n]
+    done += [w for ran, w in ((report.analyzed, "ANALYZE"), (report.vacuumed, "VACUUM")) if ran]
     console.print("maintenance: " + ("; ".join(done) if done else "nothing to do"))
     for note in report.notes:
         console.print(f"  {safe(note)}", highlight=False)

@@ -32,6 +32,7 @@ from memstrata.context.attribution import about_someone_else, attribution, sever
 from memstrata.context.render import labels_for, marked_text
 from memstrata.errors import InvalidInput
 from memstrata.recall.excerpt import excerpt
+from memstrata.text.counts import counted
 from memstrata.types import Fact, Hit
 from memstrata.write.ingest import AddResult
 
@@ -56,7 +57,7 @@ def _clip(text: str, limit: int = CLIP_CHARS, matched: str = "") -> str:
     if len(text) <= limit:
         return text
     shown = excerpt(text, matched, max_chars=limit)
-    return f"{shown} (+{len(text) - limit} characters; --json shows more, `memstrata export` all)"
+    return f"{shown} (+{counted(len(text) - limit, 'character')}; --json shows more, `memstrata export` all)"
 
 
 def remember(
@@ -186,8 +187,9 @@ def recall(
         return
     if trace:
         err.print(safe(f"agent {trace['agent']}{' (routed)' if trace['routed_by'] else ''}: "
-                        f"queries {trace['queries']}, {trace['llm_calls']} LLM call(s), "
-                        f"{trace['prompt_tokens'] + trace['completion_tokens']} tokens, {trace['elapsed_ms']:.0f} ms"),
+                        f"queries {trace['queries']}, {counted(trace['llm_calls'], 'LLM call')}, "
+                        f"{counted(trace['prompt_tokens'] + trace['completion_tokens'], 'token')}, "
+                        f"{trace['elapsed_ms']:.0f} ms"),
                   highlight=False)
     lab = labels_for(query)
     zh = lab is not labels_for("English")

@@ -21,6 +21,7 @@ from memstrata.integrations.markdown import export_folder, import_folder
 from memstrata.lifecycle.export import dumps, require_records, write_file
 from memstrata.loaders.importer import detect_format, import_messages, load_any, load_export, load_export_lines
 from memstrata.memory import Memory
+from memstrata.text.counts import counted, noun
 
 
 def export(
@@ -71,13 +72,13 @@ def export(
             return n
     n = run_command(go)
     if output:
-        console.print(f"exported {n} records to {output}")
+        console.print(f"exported {counted(n, 'record')} to {output}")
     if everything and keys[0]:
         # Said on stderr (stdout may be the export itself): an operator moving a REST deployment
         # must know whether clients keep their keys (otherwise they may be left behind).
-        err.print(f"note: --all carries the REST API keys as stored ({keys[0]} keys: their SHA-256 hashes, never a "
-                  "secret; revoked ones stay revoked): `memstrata import` of this file restores them, so REST "
-                  "clients keep working with the keys they have", highlight=False, markup=False)
+        err.print(f"note: --all carries the REST API keys as stored ({counted(keys[0], 'key')}: their SHA-256 "
+                  "hashes, never a secret; revoked ones stay revoked): `memstrata import` of this file restores "
+                  "them, so REST clients keep working with the keys they have", highlight=False, markup=False)
 
 
 def _refuse(message: str) -> None:
@@ -106,8 +107,8 @@ def _export_markdown(fmt: str, folder: Path | None, *, db: str | None, user: str
             return memory.scope.user_id, export_folder(memory, folder)
     who, report = run_command(go)
     days = sum(1 for f in report.files if f.startswith("memory/"))
-    console.print(f"exported {report.facts} facts and {report.episodes} episodes of {who} to {folder} "
-                  f"(MEMORY.md and {days} daily note{'' if days == 1 else 's'})", highlight=False, markup=False)
+    console.print(f"exported {counted(report.facts, 'fact')} and {counted(report.episodes, 'episode')} of {who} to "
+                  f"{folder} (MEMORY.md and {counted(days, 'daily note')})", highlight=False, markup=False)
 
 
 def import_cmd(
@@ -135,21 +136,22 @@ def import_cmd(
         restored = run_command(restore)
         named = _export_users(path) if user else set()
         if named - {user}:  # --user read as a retarget would otherwise end in a bare "restored 0"
-            err.print(f"note: the export's records name user(s) {', '.join(sorted(named))}; an export "
-                      f"file restores each record in its own scope, so --user {user} was not applied",
+            err.print(f"note: the export's records name {noun(len(named), 'user')} {', '.join(sorted(named))}; "
+                      f"an export file restores each record in its own scope, so --user {user} was not applied",
                       highlight=False, markup=False)
         if as_json:
             emit_json(restored)
         else:
-            keys = f" and {restored['api_keys']} API keys" if restored.get("api_keys") else ""
-            trail = "".join(f", {restored[k]} {k.replace('_', ' ')}" for k in (
+            keys = f" and {counted(restored['api_keys'], 'API key')}" if restored.get("api_keys") else ""
+            trail = "".join(f", {counted(restored[k], k.replace('_', ' ').removesuffix('s'))}" for k in (
                 "withdrawals", "outdated_marks", "tombstones", "forget_receipts", "forgotten_ids") if k in restored)
-            console.print(f"restored {restored['episodes']} episodes, {restored['facts']} facts, "
-                          f"{restored['events']} events{trail}{keys} from {restored['records']} records "
-                          "(rows already present are kept as they are)")
+            console.print(f"restored {counted(restored['episodes'], 'episode')}, {counted(restored['facts'], 'fact')}, "
+                          f"{counted(restored['events'], 'event')}{trail}{keys} from "
+                          f"{counted(restored['records'], 'record')} (rows already present are kept as they are)")
             skipped = restored["skipped"]
             if skipped:  # what was forgotten here is never brought back: say which and why
-                err.print(f"note: {len(skipped)} records were not restored because what they hold was forgotten:",
+                err.print(f"note: {counted(len(skipped), 'record')} {noun(len(skipped), 'was', 'were')} not restored "
+                          f"because what {noun(len(skipped), 'it holds', 'they hold')} was forgotten:",
                           highlight=False, markup=False)
                 for s in skipped:
                     name = f"{s['type']} #{s['id']}" if "id" in s else f"{s['type']} of episode #{s['episode_id']}"
@@ -181,11 +183,12 @@ def import_cmd(
     else:
         # A re-import skips what is stored already ("imported 3 messages" when 2 of the 3 were
         # duplicates misled): say how many were added and how many skipped.
-        done = (f"imported {summary['added']} of {summary['messages']} messages ({summary['duplicates']} already "
-                f"stored, skipped)" if summary["duplicates"] else f"imported {summary['added']} messages")
-        console.print(f"{done}; database now holds "
-                      f"{summary['episodes']} episodes, {summary['segments']} segments, "
-                      f"{summary.get('facts_active', 0)} active facts")
+        done = (f"imported {summary['added']} of {counted(summary['messages'], 'message')} "
+                f"({summary['duplicates']} already stored, skipped)" if summary["duplicates"]
+                else f"imported {counted(summary['added'], 'message')}")
+        console.print(f"{done}; database now holds {counted(summary['episodes'], 'episode')}, "
+                      f"{counted(summary['segments'], 'segment')}, "
+                      f"{counted(summary.get('facts_active', 0), 'active fact')}")
 
 
 #: What ``memstrata import FILE`` reads, for the error on a file that holds none of it.

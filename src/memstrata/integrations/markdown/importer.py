@@ -41,6 +41,7 @@ from memstrata.integrations.markdown.folder import (
 )
 from memstrata.integrations.markdown.notes import Note, daily_date, parse, same_text
 from memstrata.memory import Memory
+from memstrata.text.counts import counted, noun
 from memstrata.types import Episode, Fact
 
 
@@ -90,8 +91,8 @@ class ImportReport:
     def lines(self) -> list[str]:
         """What happened, for a person (``memstrata import --format markdown``); a line that
         needs their attention starts with ``note:``."""
-        out = [f"read {_count(self.files, 'file')}: {_count(self.added, 'note')} added, {self.unchanged} unchanged, "
-               f"{_count(self.fact_changes, 'fact change')}"]
+        out = [f"read {counted(self.files, 'file')}: {counted(self.added, 'note')} added, {self.unchanged} unchanged, "
+               f"{counted(self.fact_changes, 'fact change')}"]
         out += [f"fact #{u['fact_id']}: {u['old']} -> {u['new']} (fact #{u['new_fact_id']}; the old value is kept as "
                 "superseded)" for u in self.updated]
         out += [f"fact #{r['fact_id']}: the edited line is stored as episode #{r['episode_id']} and replaced it"
@@ -109,14 +110,10 @@ class ImportReport:
             out.append(f"note: the lines of episodes {_ids(self.removed_episodes)} were deleted from the folder; "
                        "nothing was forgotten (`memstrata forget --episode N` forgets one)")
         if self.gone:
-            out.append(f"note: {len(self.gone)} lines name memories forgotten since the export; they were not stored "
-                       "again")
+            gone = len(self.gone)
+            out.append(f"note: {counted(gone, 'line')} {noun(gone, 'names a memory', 'name memories')} forgotten since "
+                       f"the export; {noun(gone, 'it was', 'they were')} not stored again")
         return out
-
-
-def _count(n: int, thing: str) -> str:
-    """``1 note``, ``3 notes``."""
-    return f"{n} {thing}{'' if n == 1 else 's'}"
 
 
 def _ids(ids: list[int]) -> str:
