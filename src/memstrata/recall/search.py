@@ -18,12 +18,12 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
 from memstrata.config import Settings
-from memstrata.embed.base import COSINE_CEIL, COSINE_FLOOR, cosine_scale, embed_queries
+from memstrata.embed.base import cosine_scale, embed_queries
 from memstrata.filter import And, Expr, Or
 from memstrata.recall.beside import FACT_VECTORS, FACT_VECTORS_FREE, Later, beside
 from memstrata.recall.evidence import evidence
@@ -31,7 +31,6 @@ from memstrata.recall.fusion import (
     access_signal,
     blend,
     calibrated_relevance,
-    match_strength,
     normalised_rrf,
     recency,
     rrf,
@@ -44,9 +43,10 @@ from memstrata.recall.outdated import mark_outdated
 from memstrata.recall.periods import Period, period_complement, period_filter, read_periods
 from memstrata.recall.replaced import carry_forward
 from memstrata.recall.speakers import focus_on_named
+from memstrata.recall.strength import Strength
 from memstrata.store.protocol import Store
 from memstrata.text.clauses import lone_question, question_clauses
-from memstrata.text.tokens import coverage_units, fts_match_expression, query_terms, text_units
+from memstrata.text.tokens import coverage_units, fts_match_expression, query_terms
 from memstrata.timing import phase
 from memstrata.types import Episode, Fact, Hit, Scope, Segment
 
@@ -74,58 +74,6 @@ class Query:
     #: retired (superseded or merged) then; episodes said by then. ``None``: now.
     as_of: datetime | None = None
     filter: Expr | None = None
-
-
-@functools.lru_cache(maxsize=8192)
-def _term_set(text: str) -> frozenset[str]:
-    # The same candidates come back query after query; stemming them again was half the
-    # cost of a search on LoCoMo (profiled). 8,192 sentences: a few MB.
-    return text_units(text)
-
-
-@dataclass(frozen=True)
-class _Strength:
-    """Per-search inputs of ``match_strength``: the query's terms and each candidate's cosine."""
-
-    terms: set[str]
-    cosine: dict[tuple[str, int], float]
-    memo: dict[tuple[str, int], float] = field(default_factory=dict)
-    #: The model's cosine scale (``embed.base.cosine_scale``).
-    scale: tuple[float, float] = (COSINE_FLOOR, COSINE_CEIL)
-    #: Episode id → the similarity a neighbouring turn borrowed with its score (``_episode_hits``).
-    lent: dict[int, float] = field(default_factory=dict)
-    #: ``similarity``'s answers (read once every cosine is known: while scoring).
-    similar: dict[tuple[str, int], float] = field(default_factory=dict)
-    #: A long query's lone question (``recall.search._search``): each candidate's cosine to that
-    #: question's own vector, which ``similarity`` reads instead of ``cosine``; ``None`` otherwise.
-    asked: dict[tuple[str, int], float] | None = None
-    #: A shorter message's lone question (``text.clauses.lone_question``): its terms and each vector
-    #: candidate's cosine to its own vector, for match evidence only (``evidence``), never ranking.
-    question: _Strength | None = None
-
-    def of(self, item: tuple[str, int], text: str) -> float:
-        found = self.memo.get(item)
-        if found is None:
-            coverage = len(self.terms & _term_set(text)) / len(self.terms) if self.terms else 0.0
-            found = self.memo[item] = match_strength(cosine=self.cosine.get(item), coverage=coverage,
-                                                     scale=self.scale)
-        return found
-
-    def similarity(self, item: tuple[str, int]) -> float:
-        """The vector part of ``of`` alone: the item's cosine rescaled to [0, 1] (0 without one); its
-        cosine to a long query's lone question when there is one (``asked``). Remembered as ``of``
-        is: scoring asks again for each list and each neighbour an item is in."""
-        found = self.similar.get(item)
-        if found is None:
-            cosine = (self.cosine if self.asked is None else self.asked).get(item)
-            found = self.similar[item] = match_strength(cosine=cosine, coverage=0.0, scale=self.scale)
-        return found
-
-    def evidence(self, ranked: float, item: tuple[str, int], text: str) -> float:
-        """A hit's ``signals["match"]``: ``ranked`` (its ``of``, which ranking uses) or, when larger,
-        its match to the lone question (``question``), so chit-chat around a question does not hide
-        the memory that answers it from ``min_match`` and ``Memory.context``."""
-        return ranked if self.question is None else max(ranked, self.question.of(item, text))
 
 
 class Retriever:
@@ -175,10 +123,10 @@ class Retriever:
         # Below LONG_QUERY_TERMS the ranking reads the whole message (its figures were chosen so);
         # a lone question among its sentences still counts as evidence of a match (``evidence``).
         told = lone_question(query.text) if focus is None else None
-        strength = _Strength(self._strength_terms(asked), {}, scale=self._scale,
-                             asked=None if focus is None or lift <= 0 else {},
-                             question=None if told is None else _Strength(self._strength_terms(told), {},
-                                                                          scale=self._scale))
+        strength = Strength(self._strength_terms(asked), {}, scale=self._scale,
+                            asked=None if focus is None or lift <= 0 else {},
+                            question=None if told is None else Strength(self._strength_terms(told), {},
+                                                                        scale=self._scale))
         with phase("query", "candidate_search"):
             near = beside(self.store.capabilities.parallel_reads,
                            functools.partial(self._nearest, query, qvec, pool, now))
@@ -261,7 +209,7 @@ class Retriever:
 
     def _candidates(self, query: Query, match: str | None,
                     near: Later[tuple[list[tuple[int, float]] | None, list[tuple[int, float]] | None]],
-                    pool: int, seg_lists: list[Ranked], fact_lists: list[Ranked], strength: _Strength,
+                    pool: int, seg_lists: list[Ranked], fact_lists: list[Ranked], strength: Strength,
                     now: datetime, rows: dict[int, tuple[Segment, Episode]]) -> dict[tuple[Scope, str | None], int]:
         """Fill the scoped candidate lists (and the cosines ``strength`` needs): segments by full
         text and by vector, the whole-turn list, facts by full text and by vector, in that order;
@@ -296,7 +244,7 @@ class Retriever:
         return blocks
 
     def _focus_candidates(self, query: Query, focus: str, pool: int, seg_lists: list[Ranked],
-                          fact_lists: list[Ranked], strength: _Strength, now: datetime) -> None:
+                          fact_lists: list[Ranked], strength: Strength, now: datetime) -> None:
         """Append the lists of a long query's question (``text.clauses.question_focus``): segments
         and facts by the question's full text and by its vector, each weighing what its list of
         the whole query weighs, so what is asked counts beside (not instead of) the whole text.
@@ -322,7 +270,7 @@ class Retriever:
                 if strength.asked is not None:
                     strength.asked[(kind, i)] = cosine
 
-    def _question_cosines(self, query: Query, question: str, pool: int, into: _Strength, now: datetime) -> None:
+    def _question_cosines(self, query: Query, question: str, pool: int, into: Strength, now: datetime) -> None:
         """Each vector candidate's cosine to ``question``'s own vector (the ``pool`` nearest segments
         and facts), into ``into.cosine``: match evidence only, no candidate list is added."""
         if self.embedder is None:
@@ -360,7 +308,7 @@ class Retriever:
         return coverage_units(terms) if self.settings.cjk_char_coverage else terms
 
     def _period_candidates(self, query: Query, periods: list[Period], match: str | None, qvec: Any, pool: int,
-                           seg_lists: list[Ranked], strength: _Strength, now: datetime) -> bool:
+                           seg_lists: list[Ranked], strength: Strength, now: datetime) -> bool:
         """Append segment lists restricted to the periods the query names (``recall.periods``).
 
         The sentence, whole-turn and vector lists are searched again, each weighing
@@ -448,7 +396,7 @@ class Retriever:
         turns = frozenset(e for r, order in zip(seg_lists, lists, strict=True) if r.whole_turn for e in order)
         return Fused(rows, found, fused, weight, text.scores if text is not None else {}, turns)
 
-    def _episode_hits(self, fusion: Fused, strength: _Strength, now: datetime, filter: Expr | None,
+    def _episode_hits(self, fusion: Fused, strength: Strength, now: datetime, filter: Expr | None,
                       blocks: dict[tuple[Scope, str | None], int] | None = None) -> list[Hit]:
         s = self.settings
         rows, found, fused, weight = fusion.rows, fusion.found, fusion.fused, fusion.weight
@@ -509,7 +457,7 @@ class Retriever:
         return hits
 
     def _fact_hits(self, fused: dict[int, float], facts: dict[int, Fact], lists: float, query: Query,
-                   strength: _Strength, now: datetime) -> list[Hit]:
+                   strength: Strength, now: datetime) -> list[Hit]:
         hits = []
         w, s = self.settings.weights, self.settings
         for fact_id, score in fused.items():
@@ -540,7 +488,7 @@ class Retriever:
         return Hit(**{**hit.__dict__, "context": context})
 
 
-def _episode_match(strength: _Strength, fusion: Fused, episode_id: int, shown: tuple[Segment, Episode],
+def _episode_match(strength: Strength, fusion: Fused, episode_id: int, shown: tuple[Segment, Episode],
                    lender: int | None) -> float:
     """An episode's match strength: the best of its found segments (else the one shown), its whole
     text when found as a whole turn, and the segments of the match it borrowed from (``lender``)."""
@@ -582,10 +530,10 @@ def _mark_in_period(hits: Sequence[Hit], periods: Sequence[Period]) -> None:
 def _lift(hits: Sequence[Hit], weight: float, lent: dict[int, float]) -> None:
     """Lift each hit's score by its own match to the query (``recall.fusion.with_similarity``,
     ``Settings.similarity_weight``): its rescaled cosine, or what a neighbouring turn borrowed of its
-    lender's (``_Strength.lent``), or 1 for a memory said in a period the query names (the time is
-    the match, as in ``recall.evidence``). In place: the hits are this search's own, not yet
-    returned, and a ``dataclasses.replace`` of each (every candidate, ~180 at 10k segments) rebuilt
-    and re-checked all its fields."""
+    lender's (``recall.strength.Strength.lent``), or 1 for a memory said in a period the query names
+    (the time is the match, as in ``recall.evidence``). In place: the hits are this search's own, not
+    yet returned, and a ``dataclasses.replace`` of each (every candidate, ~180 at 10k segments)
+    rebuilt and re-checked all its fields."""
     for hit in hits:
         similarity = hit.signals.get("similarity", 0.0)
         if hit.signals.get("in_period"):
