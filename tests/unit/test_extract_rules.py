@@ -158,6 +158,17 @@ def test_chinese_last_week_trip_spans_the_iso_week() -> None:
     assert (event.valid_from, event.valid_to) == (_day(2024, 5, 6), _day(2024, 5, 13))
 
 
+@pytest.mark.parametrize(("text", "key", "value", "start"), [
+    ("I moved to Munich last month", "identity.location", "Munich", (2024, 4, 1)),
+    ("I switched to DHL last week", "shipping.carrier", "DHL", (2024, 5, 6)),
+])
+def test_a_state_said_with_a_time_holds_from_then_on(text: str, key: str, value: str,
+                                                     start: tuple[int, int, int]) -> None:
+    # the named month or week is when the move or switch happened, not the only time it holds
+    (fact,) = _extract(text)
+    assert (fact.key, fact.value, fact.valid_from, fact.valid_to) == (key, value, _day(*start), None)
+
+
 def test_subjectless_chinese_plan_is_a_schedule_entry() -> None:
     (event,) = _extract("明天要开会")
     assert (event.kind, event.key, event.value) == ("episode", "schedule.event", "开会")

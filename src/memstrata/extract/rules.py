@@ -387,12 +387,22 @@ def _candidate(finding: Finding, sentence: str, lang: str) -> FactCandidate:
         statement=statement_for(finding, lang),
         evidence=sentence,
         valid_from=finding.period[0] if finding.period else None,
-        valid_to=finding.period[1] if finding.period else None,
+        valid_to=_holds_until(finding),
         retracts=finding.retract,
         corrects=finding.corrects,
         subject=finding.subject,
         instead_of=finding.instead_of,
     )
+
+
+def _holds_until(finding: Finding) -> datetime | None:
+    """When the finding stops holding: the end of its period for a dated event or plan (kind
+    ``episode``: "we flew to Tokyo in March" holds in March); ``None`` for a state or a choice,
+    whose named time is when it began ("I moved to Munich last month", "I switched to DHL last
+    week": Munich and DHL hold from then on, not only during that month or week)."""
+    if finding.period is None or key_spec(finding.key).kind != "episode":
+        return None
+    return finding.period[1]
 
 
 #: Symbols, emoji and punctuation before a sentence's first letter or digit ("🙂 I prefer
