@@ -35,6 +35,7 @@ class UseEmbedder:
                 "(pip install memstrata installs it)"
             ) from exc
         self._model = USE(threads=threads)
+        self._settled = False
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         """``(n, 512)`` float32, unit rows. Raises ``EmbeddingError`` if the model fails."""
@@ -47,4 +48,24 @@ class UseEmbedder:
             ]
         except Exception as exc:  # the third-party model may raise anything
             raise EmbeddingError(f"embedding failed: {exc}") from exc
+        if not self._settled:
+            self._settled = True
+            freeze_vocabulary(self._model)
         return normalize_rows(np.concatenate(chunks, axis=0))
+
+
+def freeze_vocabulary(model: object) -> None:
+    """Hold the loaded model's 128,000 word pieces in a tuple instead of a list (the tokenizer only
+    reads them by index and length), so Python's garbage collector stops visiting them.
+
+    The collector never untracks a list, and a full collection reads the header of each of its
+    128,000 strings, scattered over the heap. A tuple of strings is untracked at the first
+    collection that sees it. Quiet, on the 2-core machine: a full collection inside a search at
+    10k segments (5 of 600 searches ran one) took 20.6 ms with the list, 15.8 ms without it; warm,
+    between searches, 3.8 and 2.1 ms with the model alone in the process. Nothing else of the
+    process's collector changes (no ``gc.freeze`` or thresholds: the library runs inside someone
+    else's application). A package whose tokenizer keeps no such list is left as it is."""
+    tokenizer = getattr(model, "_sp", None)
+    pieces = getattr(tokenizer, "_pieces", None)
+    if isinstance(pieces, list):
+        tokenizer._pieces = tuple(pieces)  # type: ignore[union-attr]
