@@ -90,7 +90,7 @@ def _more_than(conn: sqlite3.Connection, table: str, expr: str, n: int) -> int |
 
 def _fts_top(conn: sqlite3.Connection, table: str, score: str, match: str, required: str, limit: int,
              in_scope: Callable[[list[Any]], list[tuple[int, float]]],
-             scope_rows: Callable[[int], int]) -> list[tuple[int, float]]:
+             scope_rows: Callable[[int], int], *, checked: bool = True) -> list[tuple[int, float]]:
     """The best ``limit`` rows of ``table`` (``segments_fts`` or ``turns_fts``) for ``terms :
     (match)`` in the scope whose tokens are ``required`` (``scope_tokens``), ``[(rowid, score)]``
     best first; ``in_scope`` keeps the ranked rows the scope may read (their order kept), and
@@ -101,14 +101,18 @@ def _fts_top(conn: sqlite3.Connection, table: str, score: str, match: str, requi
     ``RANKED_MATCHES`` matches are ranked (those of the file, if at least ``limit`` of them are
     the scope's, else the scope's own), and of the older ones only the matches of rare terms
     (``RARE_MATCHES``), scored by those terms alone: they rank below newer rows with the same
-    words, but a rare word's memory is found however old."""
+    words, but a rare word's memory is found however old. ``checked=False``: ``in_scope`` keeps every
+    row (each stored row is the scope's, ``SQLiteStore._whole_file``), so the index's own top
+    ``limit`` is ranked, not ``OVERFETCH`` times as many (the sorter breaks ties in scan order: the
+    same rows in the same order, ~0.2 ms less for 3,000 matches)."""
     sql = f"SELECT rowid, {score} AS r FROM {table} WHERE {table} MATCH ?{{}} ORDER BY r LIMIT ?"
+    fetch = OVERFETCH * limit if checked else limit
     anywhere, scoped = f"terms : ({match})", f"terms : ({match}) AND scope : ({required})"
     floor, beyond = _newest_matches(conn, table, anywhere, RANKED_MATCHES)
     if beyond is None or scope_rows(RANKED_MATCHES + 1) <= RANKED_MATCHES:
-        ranked = conn.execute(sql.format(""), (anywhere, OVERFETCH * limit)).fetchall()
+        ranked = conn.execute(sql.format(""), (anywhere, fetch)).fetchall()
         kept = in_scope(ranked)
-        if len(kept) < limit and len(ranked) == OVERFETCH * limit:
+        if len(kept) < limit and len(ranked) == fetch:
             kept = in_scope(conn.execute(sql.format(""), (scoped, limit)).fetchall())
         return kept
     # A large scope: its rows are most of the file (one big user), or the file's newest matches
@@ -328,7 +332,8 @@ class SQLiteStore(EpisodeWrites, FactWrites, Listings, LifecycleHooks, SQLiteBas
                 everyone = self._whole_file(conn, scope, "episodes", "episodes_user")
                 kept = _fts_top(conn, "turns_fts", _BM25_TURNS_FTS, match, required, limit,
                                 lambda ranked: self._turns_in_scope(conn, ranked, where, params, everyone),
-                                lambda n: self._scope_rows(conn, scope, "episodes e", where, params, n))
+                                lambda n: self._scope_rows(conn, scope, "episodes e", where, params, n),
+                                checked=not everyone)
             kept = kept[:limit]
             if not kept:
                 return []
@@ -563,7 +568,8 @@ class SQLiteStore(EpisodeWrites, FactWrites, Listings, LifecycleHooks, SQLiteBas
             check = self._segment_check(conn, scope, where, params)
             kept = _fts_top(conn, "segments_fts", _BM25_SEGMENTS_FTS, match, required, limit,
                             lambda ranked: self._in_scope(conn, ranked, *check),
-                            lambda n: self._scope_rows(conn, scope, "segments", where, params, n))
+                            lambda n: self._scope_rows(conn, scope, "segments", where, params, n),
+                            checked=bool(check[1]))
         return kept[:limit]
 
     def _segment_check(self, conn: sqlite3.Connection, scope: Scope, where: str,
