@@ -60,10 +60,12 @@ def episode_lists(seg_lists: Sequence[Ranked], rows: dict[int, tuple[Segment, Ep
     found: dict[int, list[int]] = {}  # episode id -> its best segment in each list that has it
     for ranked in seg_lists:
         order: list[int] = []
+        seen: set[int] = set()  # ``order``'s episodes: a list's membership test read it all (50 ids a list)
         for seg_id in ranked.ids:
-            if seg_id in rows and (episode_id := rows[seg_id][1].id) not in order:
+            if seg_id in rows and (episode_id := rows[seg_id][1].id) not in seen:
                 found.setdefault(episode_id, []).append(seg_id)
                 order.append(episode_id)
+                seen.add(episode_id)
         lists.append(order)
     return lists, found
 

@@ -436,17 +436,21 @@ class Retriever:
                         # inherits how strongly its neighbour matched.
                         lender[episode.id] = source
         hits = []
+        question, similarity = strength.question, strength.similarity
+        session_weight, half_life, weights = s.session_weight, s.half_life_days, s.weights
         for episode_id, score in fused.items():
-            segment, episode = shown[episode_id]
-            match = _episode_match(strength, fusion, episode_id, shown[episode_id], lender.get(episode_id))
-            evident = match if strength.question is None else max(
-                match, _episode_match(strength.question, fusion, episode_id, shown[episode_id], lender.get(episode_id)))
-            similar = max((strength.similarity(("segment", i)) for i in found.get(episode_id, ())), default=0.0)
-            extra = s.session_weight if episode_id in with_session else 0.0
-            rel = self._relevance(score, weight + extra, match)
-            rec = recency(episode.created_at, now, half_life_days=s.half_life_days)
+            pair = shown[episode_id]
+            segment, episode = pair
+            lent = lender.get(episode_id)
+            match = _episode_match(strength, fusion, episode_id, pair, lent)
+            evident = match if question is None else max(
+                match, _episode_match(question, fusion, episode_id, pair, lent))
+            own = found.get(episode_id)
+            similar = max([similarity(("segment", i)) for i in own]) if own else 0.0
+            rel = self._relevance(score, weight + session_weight if episode_id in with_session else weight, match)
+            rec = recency(episode.created_at, now, half_life_days=half_life)
             total = blend(relevance=rel, recency=rec, confidence=EPISODE_CONFIDENCE,
-                          importance=EPISODE_IMPORTANCE, access=0.0, weights=s.weights)
+                          importance=EPISODE_IMPORTANCE, access=0.0, weights=weights)
             hits.append(Hit(
                 kind="episode", id=episode_id, text=episode.content, matched=segment.text,
                 score=total, relevance=rel, created_at=episode.created_at, citations=(episode_id,),
@@ -464,7 +468,8 @@ class Retriever:
             fact = facts.get(fact_id)
             if fact is None:
                 continue
-            match = strength.of(("fact", fact_id), match_text(fact))  # the key's topic words too
+            text = match_text(fact)  # the key's topic words too
+            match = strength.of(("fact", fact_id), text)
             rel = self._relevance(score, lists, match)
             rec = recency(fact.observed_at, now, half_life_days=s.half_life_days)
             acc = access_signal(fact.access_count)
@@ -472,7 +477,7 @@ class Retriever:
                           importance=fact.importance, access=acc, weights=w)
             hits.append(fact_hit(fact, score=total, relevance=rel,
                                  signals={"relevance": rel, "recency": rec,
-                                          "match": strength.evidence(match, ("fact", fact_id), match_text(fact)),
+                                          "match": strength.evidence(match, ("fact", fact_id), text),
                                           "similarity": strength.similarity(("fact", fact_id)), "access": acc}))
         return hits
 
@@ -494,8 +499,9 @@ def _episode_match(strength: Strength, fusion: Fused, episode_id: int, shown: tu
     text when found as a whole turn, and the segments of the match it borrowed from (``lender``)."""
     rows, found = fusion.rows, fusion.found
     segment, episode = shown
-    match = max((strength.of(("segment", i), rows[i][0].derivative) for i in found.get(episode_id, ())),
-                default=strength.of(("segment", segment.id), segment.derivative))
+    own = found.get(episode_id)
+    match = (max([strength.of(("segment", i), rows[i][0].derivative) for i in own]) if own
+             else strength.of(("segment", segment.id), segment.derivative))
     if episode_id in fusion.turns:  # found as a whole turn: its whole text's coverage
         match = max(match, strength.of(("turn", episode_id), episode.content))
     if lender is not None:
