@@ -86,7 +86,7 @@ def test_update_memory_supersedes_and_search_as_of_reads_what_was_believed_then(
     then = [r for r in out["then"]["results"] if r["id"].startswith("fact:")]
     assert then and "FedEx" in then[0]["text"] and all("UPS" not in r["text"] for r in then)
     assert [r["text"] for r in out["short"]["results"]] == ["From now on ship with FedEx"]
-    assert "conflict: fact #1 is superseded" in out["superseded_again"]["error"]
+    assert "conflict: update_memory: fact #1 is superseded" in out["superseded_again"]["error"]
     assert "invalid_input" in out["episode"]["error"] and "never rewritten" in out["episode"]["error"]
     assert "invalid_input" in out["nothing"]["error"]
     assert "argument 'importance' must be a number from 0 to 1" in out["bad_importance"]["error"]

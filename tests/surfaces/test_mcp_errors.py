@@ -76,11 +76,37 @@ def test_every_tool_failure_is_one_error_shape(tmp_path: Path, caplog: pytest.Lo
                                                "got a number (1)")
     # counted from 1, the same number as the message's "at character 5" (docs/errors.md)
     assert errors["bad_filter"]["details"] == {"position": 5, "reason": "unexpected character '~'"}
-    assert errors["bad_filter"]["message"].startswith("invalid filter at character 5 ")
-    assert errors["not_found"]["message"].startswith("no fact #99")
+    assert errors["bad_filter"]["message"].startswith("search_memory: invalid filter at character 5 ")
+    assert errors["not_found"]["message"].startswith("get_memory: no fact #99")
     assert "never rewritten" in errors["update_episode"]["message"]
+    assert errors["unknown_tool"]["message"].startswith("forget_everything: no such tool; the tools are ")
     assert "'search_memory'" in errors["unknown_tool"]["message"]
     assert not any(e["message"].startswith(f"{e['code']}:") for e in errors.values()), errors
-    assert errors["crash"] == {"code": "internal", "message": "internal error; the server log has the details",
+    assert errors["crash"] == {"code": "internal", "message": "crash: internal error; the server log has the details",
                                "details": {}}
     assert "secret detail" in caplog.text  # the crash is in the log, with its traceback, not in the answer
+
+
+def test_every_tool_error_starts_with_the_tools_name(tmp_path: Path) -> None:
+    """One rule on every tool and every path (docs/errors.md): the message starts with ``TOOL: ``,
+    whether the SDK's argument check refused the call, the tool refused it, the engine raised or the
+    tool crashed, and the name is said once (an argument error said it twice before)."""
+    calls = {
+        "search_memory": ("search_memory", {"query": "x", "filter": "tag ~ 1"}),
+        "search_memory_argument": ("search_memory", {"query": "x", "limit": "ten"}),
+        "get_memory": ("get_memory", {"id": "fact:99"}),
+        "get_memory_offset": ("get_memory", {"id": "fact:1", "offset": 5}),
+        "delete_memory": ("delete_memory", {"id": " "}),
+        "update_memory": ("update_memory", {"id": "fact:99", "value": "UPS"}),
+        "get_context": ("get_context", {"query": "x", "as_of": "yesterday-ish"}),
+        "list_memories": ("list_memories", {"cursor": "nonsense"}),
+        "list_episodes": ("list_episodes", {"limit": 0}),
+        "add_memory": ("add_memory", {"content": ""}),
+        "unknown_argument": ("add_memory", {"content": "x", "user_id": "bob"}),
+        "crash": ("crash", {}),
+    }
+    errors = asyncio.run(_errors(tmp_path / "m.db", calls))
+    for name, error in errors.items():
+        tool = calls[name][0] if name in calls else "update_memory"
+        assert error["message"].startswith(f"{tool}: "), (name, error)
+        assert not error["message"].startswith(f"{tool}: {tool}:"), (name, error)

@@ -135,10 +135,11 @@ _TYPE_NAMES = {bool: "a boolean", int: "a number", float: "a number", str: "a st
                dict: "an object", type(None): "null"}
 
 
-def argument_error(tool: str, exc: ValidationError) -> ArgumentError:
+def argument_error(exc: ValidationError) -> ArgumentError:
     """A tool-call error the model can act on, from the SDK's argument validation error: which
     argument, what was wrong, what it should hold (``ARGUMENT_HINTS``), what it got; never
-    pydantic's own text with its documentation URL. Its ``field`` is the first argument named.
+    pydantic's own text with its documentation URL. Its ``field`` is the first argument named;
+    the tool's name goes before it where the error is answered (``tool_errors.error_result``).
 
     >>> from pydantic import BaseModel
     >>> class Args(BaseModel):
@@ -146,8 +147,8 @@ def argument_error(tool: str, exc: ValidationError) -> ArgumentError:
     >>> try:
     ...     Args.model_validate({"id": 1})
     ... except ValidationError as exc:
-    ...     print(argument_error("get_memory", exc))
-    get_memory: argument 'id' must be an id as search_memory and list_memories return it, \
+    ...     print(argument_error(exc))
+    argument 'id' must be an id as search_memory and list_memories return it, \
 a string such as 'fact:12' or 'episode:3'; got a number (1)
     """
     problems, fields = [], []
@@ -167,7 +168,7 @@ a string such as 'fact:12' or 'episode:3'; got a number (1)
         wanted = ARGUMENT_HINTS.get(name) or str(err.get("msg", "is invalid")).removeprefix("Input should be ")
         problems.append(f"argument {name!r} must be {wanted}; got {_TYPE_NAMES.get(type(given), 'a value')} "
                         f"({shown})")
-    return ArgumentError(fields[0] if fields else "arguments", f"{tool}: " + "; ".join(problems))
+    return ArgumentError(fields[0] if fields else "arguments", "; ".join(problems))
 
 
 def unknown_arguments(tool: str, arguments: dict[str, Any] | None,
@@ -175,10 +176,11 @@ def unknown_arguments(tool: str, arguments: dict[str, Any] | None,
     """The error for arguments ``tool`` does not take (its input schema's ``properties``), or
     ``None``. The SDK drops them silently, so ``search_memory(query=..., user_id="bob")`` answered
     for the configured user as if asked for bob; scope arguments get a word on where scope comes from.
+    The tool's name goes before the message where it is answered (``tool_errors.error_result``).
 
     >>> print(unknown_arguments("search_memory", {"query": "x", "user_id": "bob"},
     ...                         {"search_memory": {"properties": {"query": {}, "limit": {}}}}))
-    search_memory: unknown argument 'user_id' (it takes 'query', 'limit'); the user, \
+    unknown argument 'user_id' (it takes 'query', 'limit'); the user, \
 agent, org and project come from the server's configuration, not from a tool argument
     """
     schema = schemas.get(tool)
@@ -189,7 +191,7 @@ agent, org and project come from the server's configuration, not from a tool arg
     if not extra:
         return None
     names = ", ".join(repr(n) for n in extra)
-    message = (f"{tool}: unknown argument{'s' if len(extra) > 1 else ''} {names} "
+    message = (f"unknown argument{'s' if len(extra) > 1 else ''} {names} "
                f"(it takes {', '.join(repr(n) for n in takes) or 'no arguments'})")
     if any(n in ("user_id", "agent_id", "session_id", "org_id", "project_id", "user", "scope") for n in extra):
         message += ("; the user, agent, org and project come from the server's configuration, "
@@ -255,11 +257,11 @@ class MemoryServer(MCPServer[Any]):
         A protocol error (``MCPError``) stays the SDK's."""
         schemas = {t.name: t.input_schema for t in await self.list_tools()}
         if name not in schemas:
-            return error_result("not_found", f"no tool named {name!r}; the tools are "
+            return error_result(name, "not_found", "no such tool; the tools are "
                                 + ", ".join(repr(t) for t in schemas), {"field": "name"})
         problem = unknown_arguments(name, arguments, schemas)
         if problem is not None:
-            return memstrata_result(problem)
+            return memstrata_result(name, problem)
         try:
             return await super().call_tool(name, arguments, context)
         except MCPError:
@@ -273,10 +275,10 @@ class MemoryServer(MCPServer[Any]):
         validation (``__cause__`` a ``ValidationError``), a ``MemstrataError`` the tool raised
         (somewhere in the chain of causes), or a crash."""
         if isinstance(exc.__cause__, ValidationError):
-            return memstrata_result(argument_error(name, exc.__cause__))
+            return memstrata_result(name, argument_error(exc.__cause__))
         raised = cause_of(exc, MemstrataError)
         if isinstance(raised, MemstrataError):
-            return memstrata_result(raised)
+            return memstrata_result(name, raised)
         return internal_result(name, exc.__cause__ or exc)
 
 
@@ -409,7 +411,7 @@ def _register_writes(server: MemoryServer, memory: AsyncMemory, scope: dict[str,
         `importance` (0 to 1) changes in place. Returns the fact as stored now."""
         kind, number = parse_id(id)
         if kind != "fact":
-            raise InvalidInput(f"update_memory changes facts; {id} is a message, which is never rewritten "
+            raise InvalidInput(f"it changes facts; {id} is a message, which is never rewritten "
                                "(delete_memory it, or add_memory what is true now)")
         fact = await memory.update(number, value=value, importance=importance, actor="mcp",
                                    **reads)  # type: ignore[arg-type]

@@ -6,6 +6,11 @@ object, and its one text content is the same object as JSON, so a model reading 
 client reading the structured content see the same code, message and details. Never the MCP
 SDK's ``Error executing tool ...`` prefix, never a traceback: a failure that is no
 ``MemstrataError`` is logged here with its traceback and answered with ``internal``, as REST does.
+
+Every message starts with the name of the tool called, once (``search_memory: limit must be a
+whole number from 1 to 1000, got 0``; ``get_memory: no fact #99 ...``): ``error_result`` puts it
+there, whichever path refused the call (the SDK's argument check, the tool, the engine, a crash,
+an unknown tool's name), so a model that called several tools knows which one to fix.
 """
 
 from __future__ import annotations
@@ -25,10 +30,11 @@ log = logging.getLogger("memstrata.mcp")
 INTERNAL_MESSAGE = "internal error; the server log has the details"
 
 
-def error_result(code: str, message: str, details: dict[str, Any] | None = None) -> CallToolResult:
+def error_result(tool: str, code: str, message: str, details: dict[str, Any] | None = None) -> CallToolResult:
     """A tool result with ``isError: true`` carrying ``{"error": {"code", "message", "details"}}``
-    as structured content and, the same object as JSON, as its text."""
-    body = error_body(code, message, details)
+    as structured content and, the same object as JSON, as its text; the message is
+    ``"TOOL: message"`` (``tool``: the name the call gave)."""
+    body = error_body(code, f"{tool}: {message}", details)
     return CallToolResult(content=[TextContent(type="text", text=json.dumps(body, ensure_ascii=False))],
                           structured_content=body, is_error=True)
 
@@ -44,13 +50,14 @@ def cause_of(exc: BaseException, kind: type[BaseException]) -> BaseException | N
     return None
 
 
-def memstrata_result(exc: MemstrataError) -> CallToolResult:
-    """A ``MemstrataError`` as the tool error: its stable ``code``, its message, its ``details()``
-    (a filter's ``position``, the argument's ``field``), as the REST body gives them."""
-    return error_result(exc.code, str(exc), exc.details())
+def memstrata_result(tool: str, exc: MemstrataError) -> CallToolResult:
+    """A ``MemstrataError`` as ``tool``'s error: its stable ``code``, its message after the tool's
+    name, its ``details()`` (a filter's ``position``, the argument's ``field``), as the REST body
+    gives them."""
+    return error_result(tool, exc.code, str(exc), exc.details())
 
 
 def internal_result(tool: str, exc: BaseException) -> CallToolResult:
     """An unexpected failure of ``tool``: logged with its traceback, answered ``internal``."""
     log.error("tool %r failed unexpectedly", tool, exc_info=exc)
-    return error_result("internal", INTERNAL_MESSAGE)
+    return error_result(tool, "internal", INTERNAL_MESSAGE)
