@@ -2,9 +2,10 @@
 and the SQL helpers each concern builds queries with.
 
 ``SQLiteStore`` is composed of one mixin per concern (``store.sqlite.episodes``, ``.facts``,
-``.reads``, ``.lifecycle``), each a subclass of ``SQLiteBase``: the attributes and the read
-predicate they use are declared here once, so mypy checks every mixin's SQL plumbing against
-them, and the store's protocol methods stay methods of the store (no forwarding layer).
+``.reads``, ``.neighbours``, ``.lifecycle``), each a subclass of ``SQLiteBase``: the attributes
+and the read predicate they use are declared here once, so mypy checks every mixin's SQL
+plumbing against them, and the store's protocol methods stay methods of the store (no
+forwarding layer).
 """
 
 from __future__ import annotations
