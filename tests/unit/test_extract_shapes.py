@@ -69,6 +69,15 @@ def test_a_like_stated_as_a_beginning(text: str, expected: list[tuple[str, str, 
     ("別再用圓通了。", [("shipping.carrier", "圆通", "", True)]),
     ("Don't use UPS anymore.", [("shipping.carrier", "UPS", "", True)]),
     ("不喝燕麦奶了，还是喝牛奶吧。", [("user.drinks", "牛奶", "", False), ("user.drinks", "燕麦奶", "", True)]),
+    # the replacement said after the stop is chosen, a named thing only
+    ("Please stop using UPS, use DHL from now on.",
+     [("shipping.carrier", "DHL", "", False), ("shipping.carrier", "UPS", "", True)]),
+    ("Don't use UPS anymore, switch to FedEx instead.",
+     [("shipping.carrier", "FedEx", "", False), ("shipping.carrier", "UPS", "", True)]),
+    ("Please stop using UPS, use it sparingly.", [("shipping.carrier", "UPS", "", True)]),
+    ("别用京东了，换顺丰吧。", [("shipping.carrier", "顺丰", "", False), ("shipping.carrier", "京东", "", True)]),
+    ("別再用圓通了，以後用順豐。", [("shipping.carrier", "顺丰", "", False), ("shipping.carrier", "圆通", "", True)]),
+    ("别用京东了，用别的吧。", [("shipping.carrier", "京东", "", True)]),
 ])
 def test_withdrawal_and_restoration_in_one_message(text: str, expected: list[tuple[str, str, str, bool]]) -> None:
     assert _read(text) == expected

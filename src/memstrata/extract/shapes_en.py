@@ -223,12 +223,16 @@ _STOP = lazy_regex(r"^(?:please\s+)?(?:stop|quit)\s+using\s+(?:the\s+)?(?P<v>.+?
 _RESTORE = lazy_regex(r"^(?:let's\s+|please\s+)?(?:go\s+)?back\s+(?:to|on)\s+(?:the\s+)?(?P<v>.+?)$"
                       r"|^(?:i'll|we'll|i will)\s+take\s+(?:the\s+)?(?P<v2>.+?)\s+again$"
                       r"|^we're\s+back\s+(?:on|to)\s+(?P<v3>.+?)$"
-                      r"|^(?:use\s+)?(?P<v4>.+?)\s+again(?:\s+please)?$", _IC)
+                      r"|^(?:use\s+)?(?P<v4>.+?)\s+again(?:\s+please)?$"
+                      # the replacement said after the stop: "stop using UPS, use DHL from now on"
+                      r"|^(?:and\s+|but\s+)?(?:please\s+)?(?:use|switch\s+to|go\s+with|take)\s+(?:the\s+)?(?P<v5>.+?)"
+                      r"(?:\s+(?:instead|from now on|going forward|now))?(?:\s+please)?$", _IC)
 
 
 def _withdrawn_and_restored(sentence: str) -> list[Finding]:
-    """"Not DHL anymore, let's go back to FedEx", "Please stop using UPS": the dropped value
-    withdrawn and the restored one chosen, under the key either names (a carrier, a seat)."""
+    """"Not DHL anymore, let's go back to FedEx", "Please stop using UPS", "Stop using UPS, use DHL
+    from now on": the dropped value withdrawn and the restored or new one chosen, under the key
+    either names (a carrier, a seat)."""
     clauses = [c for c in _CLAUSES.split(sentence.strip().rstrip(".!")) if c]
     out: list[Finding] = []
     dropped: list[str] = []
@@ -239,6 +243,8 @@ def _withdrawn_and_restored(sentence: str) -> list[Finding]:
             alone = alone or bool(m.group("v") or m.group("v4"))
         elif dropped and (m := _RESTORE.match(clause)) is not None:
             value = clean_value(next(g for g in m.groups() if g), "en")
+            if m.group("v5") and shapes.named_value(value) is None:
+                continue  # "stop using UPS, use it sparingly": only a named thing (DHL, VS Code) replaces it
             out += chosen(value, "user.uses", clause, "en", statement=f"uses {value}")
     if not dropped or not (out or alone):
         return []

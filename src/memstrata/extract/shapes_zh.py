@@ -137,12 +137,14 @@ _DROP = lazy_regex(r"^(?:我(?=(?:以后)?(?:别再?用|不再用|不要再?用)
                    r"(?P<later>以后)?(?:(?P<use>别再?用|不再用|不要再?用)(?![这那它他她])|不用|不要|别|不喝|"
                    r"不吃|不坐)(?P<v>[^，]+?)了$"
                    r"|^(?P<v2>[^，]+?)(?:不用了|算了|不要了)$")
-_RESTORE = lazy_regex(r"^(?:还是|又)(?P<verb>用|喝|吃|坐|走|发)?(?P<v>[^，]+?)(?:吧|好了|了)?$")
+_RESTORE = lazy_regex(r"^(?:还是|又)(?P<verb>用|喝|吃|坐|走|发)?(?P<v>[^，]+?)(?:吧|好了|了)?$"
+                      # the replacement said after the stop: 别用京东了，换顺丰吧 / 以后用顺丰
+                      r"|^(?:以后|今后|之后|现在)?(?:都)?(?:换成|换用|改用|改成|换|用)(?P<n>[^，]+?)(?:吧|好了|了)?$")
 
 
 def _withdrawn_and_restored(sentence: str) -> list[Finding]:
-    """不要京东了，还是顺丰吧: the dropped value withdrawn and the restored one chosen, under the key
-    either names (a carrier, a seat) or the verb's (喝 → ``user.drinks``)."""
+    """不要京东了，还是顺丰吧 / 别用京东了，换顺丰吧: the dropped value withdrawn and the restored or new
+    one chosen, under the key either names (a carrier, a seat) or the verb's (喝 → ``user.drinks``)."""
     out: list[Finding] = []
     dropped: list[tuple[str, str]] = []
     # 别用京东了 stops using it, as "Please stop using UPS" does (了: no longer); 不要京东了 alone may be
@@ -156,7 +158,9 @@ def _withdrawn_and_restored(sentence: str) -> list[Finding]:
             dropped.append((clean_value(_TAIL.sub("", re.sub(r"^用", "", raw)), "zh"),
                             "user.drinks" if drinks else "user.uses"))
         elif dropped and (m := _RESTORE.match(clause)) is not None:
-            value = clean_value(_TAIL.sub("", m.group("v")), "zh")
+            value = clean_value(_TAIL.sub("", m.group("v") or m.group("n")), "zh")
+            if m.group("n") and shapes.named_value(value) is None:
+                continue  # 别用京东了，用别的吧: only a named thing (顺丰, 飞书) replaces it
             restored_key = "user.drinks" if m.group("verb") == "喝" else "user.uses"
             out += chosen(value, restored_key, clause, "zh", statement=f"{m.group('verb') or '用'}{value}")
     if not (out or alone):
