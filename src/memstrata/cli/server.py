@@ -26,7 +26,7 @@ from memstrata.async_memory import AsyncMemory
 from memstrata.cli.options import AgentOpt, DbOpt, JsonOpt, OrgOpt, ProjectOpt, SessionOpt, UserOpt
 from memstrata.cli.session import console, emit_json, err, open_memory, run_command, safe
 from memstrata.config import Settings
-from memstrata.errors import InvalidInput, StoreError, install_hint
+from memstrata.errors import InvalidInput, install_hint
 from memstrata.lifecycle.target import require_target
 from memstrata.memory import Memory
 from memstrata.server.config import ServerConfig
@@ -41,14 +41,6 @@ HostOpt = Annotated[str, typer.Option(help="Interface to listen on (non-loopback
 def api_keys(memory: Memory) -> KeyStore | None:
     """The database's API keys (SQLite or PostgreSQL), or ``None`` when the store keeps none."""
     return memory.api_keys
-
-
-def _stored_keys(memory: Memory) -> KeyStore:
-    keys = api_keys(memory)
-    if keys is None:
-        raise StoreError(f"{memory.store.location} keeps no API keys (SQLite and PostgreSQL databases do); "
-                         "with this store use MEMSTRATA_ADMIN_KEY")
-    return keys
 
 
 def is_loopback(host: str) -> bool:
@@ -235,7 +227,7 @@ def keys_create(
     """Create an API key bound to org/project (and optionally a user); prints the key once."""
     def go() -> tuple[ApiKey, str]:
         with open_memory(db, None, None, None, model=False, create=True) as memory:
-            return _stored_keys(memory).create(org_id=org, project_id=project, user_id=user, name=name)
+            return memory.keys.create(org_id=org, project_id=project, user_id=user, name=name)
     key, secret = run_command(go)
     if as_json:
         emit_json({"secret": secret, "key": asdict(key)})
@@ -250,7 +242,7 @@ def keys_list(db: DbOpt = None, as_json: JsonOpt = False) -> None:
     """Every API key (id, scope, name, created, revoked); never a secret."""
     def go() -> list[ApiKey]:
         with open_memory(db, None, None, None, model=False) as memory:
-            return list(_stored_keys(memory).list())
+            return memory.keys.list()
     keys = run_command(go)
     if as_json:
         emit_json([asdict(k) for k in keys])
@@ -269,6 +261,6 @@ def keys_revoke(key_id: Annotated[str, typer.Argument(help="The key id (from `ke
         # An empty or blank id is an unset variable, refused before the database is opened (not "no such key").
         require_target("memstrata keys revoke", KEY_ID=key_id)
         with open_memory(db, None, None, None, model=False) as memory:
-            return _stored_keys(memory).revoke(key_id)
+            return memory.keys.revoke(key_id)
     run_command(go)
     console.print(safe(f"revoked {key_id}"))

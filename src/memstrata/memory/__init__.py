@@ -14,7 +14,7 @@ state opening wires, the model's health, the call's scope):
 - ``write``: ``add``, ``message``, ``add_many``, ``update``
 - ``lifecycle``: ``delete``, ``forget`` (and its preview, status and wait), ``delete_project``,
   ``maintain``, ``restore``, ``rollback``, ``export``, ``export_all``, ``import_records``
-- ``admin``: ``doctor``, ``users``, ``api_keys``, ``forgotten_among``
+- ``admin``: ``doctor``, ``users``, ``keys`` (``api_keys``), ``forgotten_among``
 - ``semantic``: the LLM methods (``agent_search``, ``flush``, ``queue_status``, ``consolidate`` ...)
 
 This module opens: what a new ``Memory`` wires together, and closing it.

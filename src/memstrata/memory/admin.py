@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from memstrata.lifecycle.doctor import report as doctor_report
+from memstrata.lifecycle.keys import ApiKeyAdmin
 from memstrata.lifecycle.preview import OwnerCount, owners
 from memstrata.memory.base import DEFAULT
 from memstrata.memory.lifecycle import LifecycleMethods
@@ -23,7 +24,8 @@ if TYPE_CHECKING:
 
 
 class AdminMethods(LifecycleMethods):
-    """Operating a database: ``doctor``, ``users``, ``api_keys``, ``forgotten_among``."""
+    """Operating a database: ``doctor``, ``users``, ``keys`` (and the server's ``api_keys``),
+    ``forgotten_among``."""
 
     def doctor(self) -> dict[str, Any]:
         """What model, what database, what counts: a health report that never raises on the model."""
@@ -50,9 +52,17 @@ class AdminMethods(LifecycleMethods):
         return owners(cast("LifecycleStore", self.store), sc.org_id, sc.project_id)
 
     @property
+    def keys(self) -> ApiKeyAdmin:
+        """The REST server's API keys kept in this database: ``create``, ``list``, ``revoke``
+        (``lifecycle.keys.ApiKeyAdmin``; ``memstrata keys`` uses the same). On a store that keeps
+        none (the in-memory reference store) each call raises ``StoreError``."""
+        return ApiKeyAdmin(stored_keys(self.store), str(self.store.location))
+
+    @property
     def api_keys(self) -> KeyStore | None:
-        """The REST server's API keys kept in this database (SQLite and PostgreSQL), or ``None``
-        for a store that keeps none (the in-memory reference store: only the admin key exists)."""
+        """The store's own key table, which the server verifies each request against (SQLite and
+        PostgreSQL), or ``None`` for a store that keeps none (the in-memory reference store: only
+        the admin key exists). To create, list or revoke keys, use ``keys``."""
         return stored_keys(self.store)
 
     def forgotten_among(self, ids: Sequence[int], *, table: str = "episodes") -> dict[int, dict[str, Any]]:
