@@ -101,6 +101,8 @@ def test_destination_stated_with_another_verb(text: str, expected: list[tuple[st
     ("用户对花生过敏。", [("health.allergy", "花生", "", False)]),
     ("用户的编辑器是Vim。", [("tool.editor", "Vim", "", False)]),
     ("用戶對花生過敏。", [("health.allergy", "花生", "", False)]),
+    ("使用者對貓過敏。", [("health.allergy", "猫", "", False)]),
+    ("使用者的編輯器是Vim。", [("tool.editor", "Vim", "", False)]),
 ])
 def test_note_in_the_third_person_is_the_users_own(text: str, expected: list[tuple[str, str, str, bool]]) -> None:
     assert _read(text) == expected

@@ -32,12 +32,13 @@ def _statements(sentence: str) -> list[str]:
 
 # --- the subject --------------------------------------------------------------------------------
 
-_THIRD_PERSON = lazy_regex(r"^(?:[-*•]\s*)?(?:该)?用户(?P<rest>[^：:].*)$")
+#: 用户 and Taiwan's 使用者 both name the user (a Traditional note is read as Simplified first: 用戶 → 用户).
+_THIRD_PERSON = lazy_regex(r"^(?:[-*•]\s*)?(?:该)?(?:用户|使用者)(?P<rest>[^：:].*)$")
 
 
 def first_person(sentence: str) -> str | None:
     """A note about the user in the third person as the user's own words (用户对花生过敏 → 我对花生过敏,
-    用户的编辑器是Vim → 我的编辑器是Vim); ``None`` for any other sentence."""
+    用户的编辑器是Vim → 我的编辑器是Vim, 使用者對貓過敏 → 我对猫过敏); ``None`` for any other sentence."""
     m = _THIRD_PERSON.match(sentence.strip())
     return None if m is None else f"我{m.group('rest')}"
 
