@@ -161,6 +161,8 @@ def test_chinese_last_week_trip_spans_the_iso_week() -> None:
 @pytest.mark.parametrize(("text", "key", "value", "start"), [
     ("I moved to Munich last month", "identity.location", "Munich", (2024, 4, 1)),
     ("I switched to DHL last week", "shipping.carrier", "DHL", (2024, 5, 6)),
+    ("我上个月搬到上海了", "identity.location", "上海", (2024, 4, 1)),
+    ("上周我换成了顺丰", "shipping.carrier", "顺丰", (2024, 5, 6)),
 ])
 def test_a_state_said_with_a_time_holds_from_then_on(text: str, key: str, value: str,
                                                      start: tuple[int, int, int]) -> None:

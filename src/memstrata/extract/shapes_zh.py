@@ -8,7 +8,7 @@ import re
 from datetime import datetime
 
 from memstrata.extract import cessation, gazetteer, kin, patterns_zh, shapes
-from memstrata.extract.clauses import CONF_LIKE, CONF_PREFER, Finding, clean_value, like_finding
+from memstrata.extract.clauses import CONF_LIKE, CONF_PREFER, Finding, clean_value, like_finding, without_time
 from memstrata.extract.shapes import attribute_finding, chosen, dated, instead, open_key
 from memstrata.text.regex import lazy_regex
 
@@ -292,9 +292,12 @@ def before_topics(sentence: str, said_at: datetime) -> list[Finding]:
     if not _NOT_A_STATEMENT.search(sentence) and (found := _withdrawn_and_restored(sentence)):
         return found
     for clause in _statements(sentence):
-        if found := (_destination(clause) or _changed(clause) or _started_to_like(clause, said_at) or _team(clause)
-                     or _learning(clause)):
-            return dated(found, clause, sentence, said_at)
+        # a time inside the clause (我上个月搬到上海了, 上个月我换成了京东) dates the change; the shapes
+        # read the clause without it, as the English ones read "I moved to Munich last month"
+        for bare in dict.fromkeys((clause, without_time(clause))):
+            if found := (_destination(bare) or _changed(bare) or _started_to_like(bare, said_at) or _team(bare)
+                         or _learning(bare)):
+                return dated(found, clause, sentence, said_at)
     return []
 
 
