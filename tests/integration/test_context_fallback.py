@@ -107,13 +107,14 @@ def test_as_of_lists_the_facts_current_then(memory: Memory) -> None:
 
 
 def test_a_question_naming_a_day_matches_what_was_said_that_day(memory: Memory) -> None:
-    # MemoryBank-style: "On May 2nd, I was very upset. What caused my distress?" shares no word with
-    # its answer and is close to it in meaning only weakly: the day is the evidence.
+    # "What upset me on May 2nd?" shares no word with its answer and is close to it in meaning only
+    # weakly: the day the question names is the evidence (one named only in a sentence before the
+    # question is not: test_period_words_evidence).
     may2 = datetime(2026, 5, 2, 15, 0, tzinfo=UTC)
     memory.add("I failed my driving test today and I feel terrible", created_at=may2)
     memory.add("I went to a great concert with friends", created_at=may2 + timedelta(days=1))
     memory.add("I am allergic to peanuts", created_at=may2 + timedelta(days=3))
-    query = "On May 2nd, I was very upset. What caused my distress?"
+    query = "What upset me so much on May 2nd?"
     hits = memory.search(query)
     assert hits[0].signals["in_period"] == 1.0 and hits[0].signals["match"] < MATCH_EVIDENCE
     block = memory.context(query)

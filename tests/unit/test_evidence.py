@@ -41,7 +41,9 @@ def _fact(fid: int, statement: str, importance: float) -> Fact:
 
 
 def test_evidence_reads_the_period_the_match_and_for_a_general_query_the_similarity() -> None:
-    assert evidence(_episode("a", 0.2, in_period=1.0)) == 1.0
+    assert evidence(_episode("a", 0.2, in_period=1.0, period_asked=1.0)) == 1.0
+    assert evidence(_episode("a", 0.2, in_period=1.0)) == 0.2  # a period of the chit-chat only: no evidence
+    assert evidence(_episode("a", 0.9, replaced_unseen=1.0)) == 0.0
     assert evidence(_episode("a", 1.0, 0.2)) == 1.0 and evidence(_episode("a", 1.0, 0.2), general=True) == 0.2
     assert [h.text for h in matches([_episode("weak", MATCH_EVIDENCE - 0.01), _episode("real", MATCH_EVIDENCE)])] \
         == ["real"]

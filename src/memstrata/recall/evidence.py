@@ -10,9 +10,13 @@ match from noise is the evidence of the match itself (``recall``, ``Hit.signals`
   memory carries and its cosine rescaled between the model's "says nothing" and "clear match"
   cosines, in [0, 1];
 * ``similarity``: the rescaled cosine alone;
-* ``in_period``: 1 for a memory said in a period the query names ("on May 2nd", 5月2号):
-  the time is the evidence ("What topics did we discuss on May 2nd?" shares no term with
-  the answer);
+* ``period_asked``: 1 for a memory said in a period the question itself names ("on May 2nd",
+  5月2号, "what did I do this weekend?"): the time is the evidence ("What topics did we discuss on
+  May 2nd?" shares no term with the answer). Time words alone are not evidence of a topic: a
+  period named only in the sentences around the question ("Had a great weekend! Anyway, what's
+  the capital of France?", ``text.clauses.lone_question``) is no evidence, and the question's own
+  words have to match (``in_period`` marks every memory said in a period the whole query names,
+  for ranking);
 * ``replaced_unseen``: an outdated hit whose replacement the search did not find, which answers
   nothing on its own; a replacement it did find carries its ``match`` (``recall.replaced``).
 
@@ -87,16 +91,16 @@ def is_general(query: str) -> bool:
 
 
 def evidence(hit: Hit, *, general: bool = False) -> float:
-    """How well ``hit`` answers the query, in [0, 1]: 1 for a memory said in a period the query
-    names, 0 for an outdated hit none of whose replacements the search found
-    (``signals["replaced_unseen"]``, ``recall.replaced``), else its ``match`` signal (``similarity``
-    alone for a ``general`` query, whose words say nothing specific: "know" in "what do you know
-    about me?" matches "you know what, …"). A hit without the signals (not ranked by ``recall``)
-    counts as a full match."""
-    if hit.signals.get("in_period"):
-        return 1.0
+    """How well ``hit`` answers the query, in [0, 1]: 0 for an outdated hit none of whose
+    replacements the search found (``signals["replaced_unseen"]``, ``recall.replaced``), 1 for a
+    memory said in a period the question names (``period_asked``), else its ``match`` signal
+    (``similarity`` alone for a ``general`` query, whose words say nothing specific: "know" in "what
+    do you know about me?" matches "you know what, …"). A hit without the signals (not ranked by
+    ``recall``) counts as a full match."""
     if hit.signals.get("replaced_unseen"):
         return 0.0
+    if hit.signals.get("period_asked"):
+        return 1.0
     if general:
         return hit.signals.get("similarity", 1.0)
     return hit.signals.get("match", 1.0)

@@ -28,8 +28,8 @@ question the fact answered. A search with an outdated hit among those it returns
 Dropping every outdated hit would be simpler and wrong: "which carrier did I use before DHL?" is
 answered by it, and beside its replacement the label tells the agent which value holds. Fetching a
 replacement that is not a candidate would add a hit the ranking never chose: evidence only, the
-ranking and its figures are untouched. A hit said in a period the query names keeps that evidence
-(``in_period``: what was said then is the answer), and passes it on to nothing.
+ranking and its figures are untouched. A hit said in a period the question names keeps that
+evidence (``period_asked``: what was said then is the answer), and passes it on to nothing.
 """
 
 from __future__ import annotations
@@ -108,7 +108,7 @@ def share_evidence(hits: Sequence[Hit], replaced_by: Mapping[HitKey, set[HitKey]
     by_key: dict[HitKey, Hit] = {(h.kind, h.id): h for h in hits}
     for key, instead in replaced_by.items():
         hit = by_key.get(key)
-        if hit is None or hit.signals.get("in_period"):
+        if hit is None or hit.signals.get("period_asked"):
             continue
         present = [by_key[k] for k in instead if k in by_key and k != key]
         match = hit.signals.get("match", 0.0)

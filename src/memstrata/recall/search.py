@@ -161,6 +161,8 @@ class Retriever:
                 hits = [h for h in hits if _believed(h, query.as_of)]
             if periods:
                 _mark_in_period(hits, periods)
+                # Evidence reads only a period the question itself names, not one of its chit-chat.
+                _mark_period_asked(hits, self._asked_periods(told or asked, now))
             # A query that is its own question is what its vector says; a long query's vector is
             # mostly its chit-chat's, so there a hit is lifted by its cosine to the question alone.
             if lift > 0:
@@ -306,6 +308,11 @@ class Retriever:
         with ``Settings.cjk_char_coverage``)."""
         terms = set(query_terms(text))
         return coverage_units(terms) if self.settings.cjk_char_coverage else terms
+
+    def _asked_periods(self, clause: str, now: datetime) -> list[Period]:
+        """The periods ``clause`` (the question asked: a lone question, else the query) itself names;
+        none for a period named only by the chit-chat around it."""
+        return read_periods(clause, now, after_days=self.settings.time_after_days)[0]
 
     def _period_candidates(self, query: Query, periods: list[Period], match: str | None, qvec: Any, pool: int,
                            seg_lists: list[Ranked], strength: Strength, now: datetime) -> bool:
@@ -531,6 +538,15 @@ def _mark_in_period(hits: Sequence[Hit], periods: Sequence[Period]) -> None:
     for hit in hits:
         if any(start <= hit.created_at < end for start, end in periods):
             hit.signals["in_period"] = 1.0
+
+
+def _mark_period_asked(hits: Sequence[Hit], periods: Sequence[Period]) -> None:
+    """Set ``signals["period_asked"] = 1`` on each hit said or observed inside one of ``periods``
+    (those the question itself names: ``_asked_periods``), which ``recall.evidence.evidence`` counts as
+    a full match; in place, ranking untouched."""
+    for hit in hits:
+        if any(start <= hit.created_at < end for start, end in periods):
+            hit.signals["period_asked"] = 1.0
 
 
 def _lift(hits: Sequence[Hit], weight: float, lent: dict[int, float]) -> None:

@@ -82,16 +82,22 @@ def question_focus(text: str) -> str | None:
 
 
 def lone_question(text: str) -> str | None:
-    """The one question-like sentence of a message of several sentences, at any length; ``None``
-    for one sentence, for no question-like sentence or for several (their joined text is a blend,
-    as ``question_clauses``'s users found for vectors).
+    """The one question-like sentence of a message of several sentences, at any length, or of
+    several question-like ones the one that ends with a question mark ("Had a great weekend!
+    Anyway, what's the capital of France?": "Had" opens questions too, "!" says this one is not);
+    ``None`` for one sentence, for no question-like sentence or for several such (their joined text
+    is a blend, as ``question_clauses``'s users found for vectors).
 
     >>> lone_question("Long week, the kids were sick. Anyway, which carrier do I use?")
     'Anyway, which carrier do I use?'
     >>> lone_question("这周好累。对了，我用哪家快递？"), lone_question("Which carrier do I use?")
     ('对了，我用哪家快递？', None)
+    >>> lone_question("Had a great weekend! Anyway, what's the capital of France?")
+    "Anyway, what's the capital of France?"
     """
     sentences, asked = _sentences_and_questions(text)
+    if len(asked) > 1:
+        asked = [s for s in asked if s.endswith(("?", "？"))]
     return asked[0] if len(sentences) > 1 and len(asked) == 1 else None
 
 
