@@ -13,8 +13,10 @@ Datasets: LoCoMo (``locomo``; main set = categories 1-4, category 5 reported apa
 MemoryBank with memstrata's evidence annotations (``memorybank-zh``, ``memorybank-en``),
 RealMemBench (``realmem``: session recall, each query over the memory as it stood before it
 was asked) and BEAM 128K (``beam``: message evidence; abstention questions apart, where the
-hybrid should find nothing that matches). Each set is asked twice: ``normal`` and ``long``
-(every question preceded by chit-chat from another conversation, ``bench.long_query``).
+hybrid should find nothing that matches). Each set is asked in up to four variants: ``normal``,
+``long`` (every question preceded by chit-chat from another conversation, ``bench.long_query``),
+``user-only`` (the store holds the user's messages alone) and ``dialogue`` (every question the
+last line of a dialogue from another conversation), the last two in ``bench.variants``.
 Metrics are in ``bench.metrics``.
 """
 
@@ -39,6 +41,7 @@ from memstrata.bench import metrics as M
 from memstrata.bench.baselines import BM25Baseline, DenseBaseline, RRFBaseline
 from memstrata.bench.embed_cache import DiskEmbeddingCache
 from memstrata.bench.long_query import DEFAULT_SEED, long_question
+from memstrata.bench.variants import DIALOGUE_TURNS, TURN_CHARS, dialogue_question, user_side
 from memstrata.config import Settings
 from memstrata.embed.base import COSINE_CEIL, COSINE_FLOOR
 from memstrata.embed.models import load_default_embedder
@@ -60,7 +63,7 @@ DATASETS = ("locomo", "memorybank-zh", "memorybank-en", "realmem", "beam")
 MODELS = {"use": "use-multilingual-v3", "e5": "multilingual-e5-small-q4"}
 RETRIEVERS = ("hybrid", "hybrid-e5", "bm25", "dense-use", "dense-e5", "rrf-use", "rrf-e5")
 BASELINES = ("bm25", "dense-use", "dense-e5", "rrf-use", "rrf-e5")
-VARIANTS = ("normal", "long")
+VARIANTS = ("normal", "long", "user-only", "dialogue")
 LOCOMO_CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop", 5: "adversarial"}
 #: Turns fetched per question: enough to rank 10 distinct sessions and compute every k.
 DEPTH = 100
@@ -269,13 +272,19 @@ def question_metrics(ranked: list[str], evidence: set[str], ks: Sequence[int],
 def questions(dataset: Dataset, variant: str, pool: Sequence[Conversation],
               seed: int = DEFAULT_SEED) -> list[tuple[Conversation, QAItem, str]]:
     """``(conversation, question, text asked)`` of every question with evidence or of a category
-    scored apart; ``variant`` ``long`` prefixes chit-chat from ``pool`` (``bench.long_query``)."""
+    scored apart; ``variant`` ``long`` prefixes chit-chat from ``pool`` (``bench.long_query``),
+    ``dialogue`` turns of a conversation of ``pool`` (``bench.variants``); ``normal`` and
+    ``user-only`` ask the question as it is."""
     out = []
     for conv in dataset.conversations:
         for number, qa in enumerate(conv.qa):
             if not qa.evidence and qa.category not in dataset.apart:
                 continue
-            text = qa.question if variant == "normal" else long_question(qa.question, conv, number, pool, seed)
+            text = qa.question
+            if variant == "long":
+                text = long_question(qa.question, conv, number, pool, seed)
+            elif variant == "dialogue":
+                text = dialogue_question(qa.question, conv, number, pool, seed)
             out.append((conv, qa, text))
     return out
 
@@ -376,40 +385,23 @@ def cached_embedder(directory: Path) -> DiskEmbeddingCache:
                               asymmetric=callable(getattr(model, "embed_queries", None)))
 
 
-def run_benchmark(dataset_name: str, *, data: Path | None, retrievers: Sequence[str], ks: Sequence[int],
-                  progress_factory: Callable[[str, int], Callable[[int], None]] | None = None,
-                  embedding_cache: Path | None = None, database_url: str | None = None,
-                  variants: Sequence[str] = VARIANTS, conversations: int | None = None,
-                  limit_questions: int | None = None, seed: int = DEFAULT_SEED) -> dict[str, Any]:
-    """Run ``retrievers`` on one dataset, each variant of its questions; returns every figure and
-    the configuration. Each retriever indexes the set once and answers every variant.
+def user_only(dataset: Dataset) -> tuple[Dataset, int]:
+    """``dataset`` with each conversation cut to its user's messages (``bench.variants.user_side``),
+    and the number of questions left out because all their evidence was dropped."""
+    sides = [user_side(c, dataset.unit) for c in dataset.conversations]
+    cut = Dataset(dataset.name, [s.conversation for s in sides], dataset.categories, dataset.main,
+                  dataset.session_of, dataset.unit, dataset.apart)
+    return cut, sum(s.left_out for s in sides)
 
-    Args:
-        embedding_cache: a folder where embeddings are kept between runs (``bench.embed_cache``;
-            query latencies then leave out cached embeddings).
-        database_url: ``hybrid`` runs on that empty PostgreSQL database instead of a SQLite file
-            (``store.postgres``); the baselines are the same either way.
-        variants: ``normal`` and/or ``long`` (``bench.long_query``).
-        conversations, limit_questions, seed: a development subset (``subset``).
 
-    Raises:
-        InvalidInput: unknown dataset, retriever or variant, or missing data.
-    """
-    bad = [v for v in variants if v not in VARIANTS]
-    if bad:
-        raise InvalidInput(f"unknown variant(s) {bad}; choose from {', '.join(VARIANTS)}")
-    full = load_dataset(dataset_name, data)
-    dataset = subset(full, conversations=conversations, questions=limit_questions, seed=seed)
-    asked = {v: questions(dataset, v, full.conversations, seed) for v in variants}
-    embedders: dict[str, Any] = {}
-
-    def embedder(label: str) -> Any:
-        if label not in embedders:
-            embedders[label] = model_embedder(label, embedding_cache)
-        return embedders[label]
+def _measure(dataset: Dataset, variants: Sequence[str], asked: dict[str, list[tuple[Conversation, QAItem, str]]],
+             retrievers: Sequence[str], ks: Sequence[int], workdir: Path, embedder: Callable[[str], Any],
+             database_url: str | None,
+             progress_factory: Callable[[str, int], Callable[[int], None]] | None) -> dict[str, dict[str, Any]]:
+    """Index ``dataset`` into each retriever once and ask it every variant's questions."""
     results: dict[str, dict[str, Any]] = {v: {} for v in variants}
-    with tempfile.TemporaryDirectory(prefix="memstrata-bench-") as tmp:
-        built = make_retrievers(retrievers, Path(tmp), embedder, database_url)
+    built = make_retrievers(retrievers, workdir, embedder, database_url)
+    try:
         for retriever in built:
             ingest = index_all(dataset, retriever)
             for variant in variants:
@@ -420,21 +412,70 @@ def run_benchmark(dataset_name: str, *, data: Path | None, retrievers: Sequence[
                 scores = evaluate(dataset, retriever, ks, asked[variant], tick)
                 scores.ingest_turns_per_s = ingest
                 results[variant][retriever.name] = summary(dataset, scores, ks)
-            for e in embedders.values():
-                if isinstance(e, DiskEmbeddingCache):
-                    e.save()
+    finally:
         for retriever in built:
             if isinstance(retriever, HybridRetriever):
                 retriever.memory.close()
+    return results
+
+
+def run_benchmark(dataset_name: str, *, data: Path | None, retrievers: Sequence[str], ks: Sequence[int],
+                  progress_factory: Callable[[str, int], Callable[[int], None]] | None = None,
+                  embedding_cache: Path | None = None, database_url: str | None = None,
+                  variants: Sequence[str] = VARIANTS, conversations: int | None = None,
+                  limit_questions: int | None = None, seed: int = DEFAULT_SEED) -> dict[str, Any]:
+    """Run ``retrievers`` on one dataset, each variant of its questions; returns every figure and
+    the configuration. Each retriever indexes the set once for the variants over the whole
+    conversations and once more for ``user-only``.
+
+    Args:
+        embedding_cache: a folder where embeddings are kept between runs (``bench.embed_cache``;
+            query latencies then leave out cached embeddings).
+        database_url: ``hybrid`` runs on that empty PostgreSQL database instead of a SQLite file
+            (``store.postgres``); the baselines are the same either way. Not with ``user-only``
+            beside another variant (the database holds one store).
+        variants: any of ``VARIANTS`` (``bench.long_query``, ``bench.variants``).
+        conversations, limit_questions, seed: a development subset (``subset``).
+
+    Raises:
+        InvalidInput: unknown dataset, retriever or variant, or missing data.
+    """
+    bad = [v for v in variants if v not in VARIANTS]
+    if bad:
+        raise InvalidInput(f"unknown variant(s) {bad}; choose from {', '.join(VARIANTS)}")
+    if database_url is not None and "user-only" in variants and len(set(variants)) > 1:
+        raise InvalidInput("variant user-only needs a store of its own: on postgres run it alone (--variant user-only)")
+    full = load_dataset(dataset_name, data)
+    dataset = subset(full, conversations=conversations, questions=limit_questions, seed=seed)
+    users, left_out = user_only(dataset)
+    stores = [(dataset, [v for v in variants if v != "user-only"]), (users, [v for v in variants if v == "user-only"])]
+    asked = {v: questions(store, v, full.conversations, seed) for store, vs in stores for v in vs}
+    embedders: dict[str, Any] = {}
+
+    def embedder(label: str) -> Any:
+        if label not in embedders:
+            embedders[label] = model_embedder(label, embedding_cache)
+        return embedders[label]
+    results: dict[str, dict[str, Any]] = {}
+    with tempfile.TemporaryDirectory(prefix="memstrata-bench-") as tmp:
+        for n, (store, chosen) in enumerate(s for s in stores if s[1]):
+            results |= _measure(store, chosen, asked, retrievers, ks, Path(tmp) / str(n), embedder,
+                                database_url, progress_factory)
+            for e in embedders.values():
+                if isinstance(e, DiskEmbeddingCache):
+                    e.save()
     return {"dataset": dataset_name, "turns": sum(len(c.messages) for c in dataset.conversations),
+            "user_turns": sum(len(c.messages) for c in users.conversations),
             "conversations": [c.id for c in dataset.conversations],
             "questions": {v: sum(1 for _, q, _ in asked[v] if q.evidence) for v in variants},
+            "left_out": {"user-only": left_out} if "user-only" in variants else {},
             "unit": "session" if dataset.unit is not None else "turn",
-            "ks": list(ks), "variants": results,
+            "ks": list(ks), "variants": {v: results[v] for v in variants},
             "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
             "configuration": run_configuration() | {
                 "embedding_cache": None if embedding_cache is None else str(embedding_cache),
                 "backend": "sqlite" if database_url is None else "postgres", "seed": seed,
+                "dialogue_turns": DIALOGUE_TURNS, "dialogue_turn_chars": TURN_CHARS,
                 "limit_questions": limit_questions, "subset_conversations": conversations}}
 
 
@@ -467,7 +508,9 @@ def markdown(report: dict[str, Any]) -> str:
         if not results:
             continue
         r10, nd = ratios(results, "R@10"), ratios(results, "NDCG@10")
-        lines += [f"{variant} questions ({report['questions'][variant]} in the main set):", "",
+        dropped = report.get("left_out", {}).get(variant)
+        note = "" if dropped is None else f"; {dropped} left out, their evidence only in the other side's turns"
+        lines += [f"{variant} questions ({report['questions'][variant]} in the main set{note}):", "",
                   "| retriever | " + " | ".join(cols) + " | R@10 ÷ best | NDCG ÷ best | p50 ms | p95 ms |",
                   "|---|" + "---:|" * (len(cols) + 4)]
         for name, r in results.items():

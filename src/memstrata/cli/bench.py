@@ -146,7 +146,9 @@ def bench_retrieval(
     data: Annotated[Path | None, typer.Option(help="Dataset file or folder (default: shared/eval/data).")] = None,
     retriever: Annotated[str, typer.Option(help="Comma-separated: hybrid, hybrid-e5, bm25, dense-use, dense-e5, "
                                                 "rrf-use, rrf-e5.")] = "hybrid,bm25,dense-use,rrf-use",
-    variant: Annotated[str, typer.Option(help="normal, long (questions after chit-chat), or both.")] = "normal,long",
+    variant: Annotated[str, typer.Option(help="Comma-separated: normal, long (questions after chit-chat), user-only "
+                                              "(the user's messages alone stored), dialogue (questions as the last "
+                                              "line of a dialogue).")] = "normal,long",
     k: Annotated[str, typer.Option("--k", help="Cut-offs, comma-separated.")] = "1,3,5,10",
     out: Annotated[Path, typer.Option(help="Folder for the JSON and PNG.")] = Path("bench-results"),
     embedding_cache: Annotated[Path | None, typer.Option(
@@ -160,7 +162,7 @@ def bench_retrieval(
                                                         "server in a temporary directory).")] = None,
 ) -> None:
     """Evidence recall@k, NDCG, MRR, session recall and speed, memstrata beside plain baselines
-    measured in the same run, normal and long questions (``--backend postgres``: memstrata on PostgreSQL)."""
+    measured in the same run, per variant of the questions (``--backend postgres``: memstrata on PostgreSQL)."""
 
     if backend not in ("sqlite", "postgres") or (db is not None and backend != "postgres"):
         err.print("error\\[invalid_input]: --backend must be sqlite or postgres (--db with postgres), got "

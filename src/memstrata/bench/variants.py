@@ -1,0 +1,110 @@
+"""Two more shapes of a benchmark set: the user's messages alone, and questions asked in a dialogue.
+
+* ``user-only``: the store holds only the user side of each conversation, as an assistant that
+  keeps its user's messages and not its own replies would. In a conversation between two people
+  (every turn has the role ``user``: LoCoMo) the first speaker is the user. A question keeps the
+  evidence that is still stored; a question whose evidence was all on the dropped side is left
+  out, and counted (``UserSide.left_out``).
+* ``dialogue``: each question is asked the way a chat agent passes its history to memory: the
+  ``DIALOGUE_TURNS`` turns before a random point of another conversation of the same set, one
+  ``user: ...`` or ``assistant: ...`` line each, then the question as the user's last line. The
+  turns carry both speakers and the assistant's own questions, so the query holds several
+  questions and many terms about something else. Each turn is cut to ``TURN_CHARS`` characters
+  (a long assistant answer would otherwise fill the query alone). Drawn from
+  ``random.Random(f"{seed}:dialogue:{conversation id}:{question number}")``: the same seed gives
+  the same queries on every machine and run.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from memstrata.loaders.base import ImportedMessage
+from memstrata.loaders.locomo import Conversation, QAItem
+
+#: Turns of history before each dialogue question (a few exchanges, both speakers).
+DIALOGUE_TURNS = 6
+#: Characters kept of each history turn, cut at a space where there is one.
+TURN_CHARS = 400
+
+
+def user_speaker(conversation: Conversation) -> str | None:
+    """The speaker taken as the user when ``conversation`` has no assistant turn (two people
+    talking: its first speaker); ``None`` when its roles tell the sides apart."""
+    two_people = all(m.role == "user" for m in conversation.messages)
+    return conversation.speakers[0] if two_people else None
+
+
+def is_user_side(message: ImportedMessage, speaker: str | None) -> bool:
+    """Whether ``message`` is the user's: its role is ``user`` and, given the ``user_speaker``
+    of a conversation between two people, its speaker is that one."""
+    return message.role == "user" and (speaker is None or message.speaker == speaker)
+
+
+@dataclass(frozen=True)
+class UserSide:
+    """A conversation cut to its user's messages, and how many of its questions were left out."""
+
+    conversation: Conversation
+    left_out: int
+
+
+def user_side(conversation: Conversation, unit: Callable[[str], str] | None = None) -> UserSide:
+    """``conversation`` with only its user-side messages (``is_user_side``) and the questions
+    whose evidence is still stored, each keeping only that evidence. ``unit``: what evidence ids
+    name when not turns (RealMemBench's sessions): a unit is stored while one of its turns is.
+    A question without evidence (abstention) is kept as it is."""
+    speaker = user_speaker(conversation)
+    kept = tuple(m for m in conversation.messages if is_user_side(m, speaker))
+    ids = {m.source_id for m in kept if m.source_id is not None}
+    stored = {unit(i) for i in ids} if unit is not None else ids
+    qa: list[QAItem] = []
+    left_out = 0
+    for item in conversation.qa:
+        evidence = tuple(e for e in item.evidence if e in stored)
+        if item.evidence and not evidence:
+            left_out += 1
+            continue
+        qa.append(QAItem(item.question, item.answer, evidence, item.category, item.before))
+    return UserSide(Conversation(conversation.id, conversation.speakers, kept, tuple(qa)), left_out)
+
+
+def _cut(text: str, limit: int = TURN_CHARS) -> str:
+    """``text`` on one line, at most ``limit`` characters, cut at a space when one is near the end."""
+    flat = " ".join(text.split())
+    if len(flat) <= limit:
+        return flat
+    head = flat[:limit]
+    space = head.rfind(" ")
+    return (head[:space] if space > limit // 2 else head) + " …"
+
+
+def history(donor: Conversation, rng: random.Random, turns: int = DIALOGUE_TURNS) -> list[str]:
+    """``turns`` consecutive turns of ``donor`` ending at a random point, as ``user: ...`` /
+    ``assistant: ...`` lines (fewer if the donor is shorter; none for an empty donor)."""
+    messages = donor.messages
+    if not messages:
+        return []
+    end = rng.randrange(min(turns, len(messages)), len(messages) + 1)
+    window = messages[max(0, end - turns):end]
+    speaker = user_speaker(donor)
+    return [f"{'user' if is_user_side(m, speaker) else 'assistant'}: {_cut(m.content)}" for m in window]
+
+
+def dialogue_question(question: str, conversation: Conversation, number: int, pool: Sequence[Conversation],
+                      seed: int, turns: int = DIALOGUE_TURNS) -> str:
+    """``question`` as the user's last line after ``turns`` turns of a conversation of ``pool``
+    other than ``conversation`` (``pool`` is the whole set, so a subset run asks the same
+    queries); ``number``: the question's position within its conversation. ``user: <question>``
+    alone if ``pool`` has no other conversation.
+
+    >>> from memstrata.loaders.locomo import Conversation
+    >>> dialogue_question("Where?", Conversation("a", ("x", "y"), (), ()), 0, [], 13)
+    'user: Where?'
+    """
+    rng = random.Random(f"{seed}:dialogue:{conversation.id}:{number}")
+    donors = [c for c in pool if c.id != conversation.id]
+    lines = history(donors[rng.randrange(len(donors))], rng, turns) if donors else []
+    return "\n".join([*lines, f"user: {' '.join(question.split())}"])
