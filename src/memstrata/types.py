@@ -6,11 +6,60 @@ Vocabulary follows ``shared/DESIGN.md`` section 2.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import MISSING, dataclass, field, fields
 from datetime import datetime
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 ROLES: tuple[str, ...] = ("user", "assistant", "system", "tool")
+
+V = TypeVar("V")
+
+
+class _Factory:
+    """The default of a parameter whose field has a ``default_factory`` (``_fills_own_dict``); shown
+    as ``dataclass`` shows it in a signature."""
+
+    def __repr__(self) -> str:
+        return "<factory>"
+
+
+_FACTORY = _Factory()
+
+
+def _fills_own_dict(cls: type[V]) -> type[V]:
+    """Give a frozen dataclass an ``__init__`` that writes the instance's ``__dict__`` directly.
+
+    The ``__init__`` that ``dataclass`` writes for a frozen class sets each field through
+    ``object.__setattr__`` (the class's own ``__setattr__`` refuses), one call per field; a search
+    builds ~600 of the types below (the episodes, segments and facts of its candidates, and their
+    hits), and writing the dictionary builds each in about half the time (quiet: a hit 2.7 -> 1.4
+    us, an episode 1.6 -> 0.8). Written, as ``dataclass`` writes its own, from
+    ``dataclasses.fields``: the same parameters in the same order, the same defaults and default
+    factories, then ``__post_init__``; the class stays frozen, and compares, hashes and prints as
+    before. Only plain fields are supported: a field with ``init=False`` or ``kw_only`` raises."""
+    env: dict[str, Any] = {"_FACTORY": _FACTORY}
+    params, lines = [], []
+    for f in fields(cls):  # type: ignore[arg-type]
+        if not f.init or f.kw_only is True:
+            raise TypeError(f"{cls.__name__}.{f.name}: only plain fields are supported")
+        if f.default is not MISSING:
+            env[f"_default_{f.name}"] = f.default
+            params.append(f"{f.name}=_default_{f.name}")
+        elif f.default_factory is not MISSING:
+            env[f"_factory_{f.name}"] = f.default_factory
+            params.append(f"{f.name}=_FACTORY")
+            lines.append(f"    if {f.name} is _FACTORY: {f.name} = _factory_{f.name}()")
+        else:
+            params.append(f.name)
+        lines.append(f"    state[{f.name!r}] = {f.name}")
+    if hasattr(cls, "__post_init__"):
+        lines.append("    self.__post_init__()")
+    source = f"def __init__(self, {', '.join(params)}):\n    state = self.__dict__\n" + "\n".join(lines)
+    exec(source, env)  # the source is built above from the class's own field names
+    init = env["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    cls.__init__ = init  # type: ignore[method-assign]
+    return cls
 
 
 @dataclass(frozen=True)
@@ -37,6 +86,7 @@ class Scope:
         return " ".join(parts)
 
 
+@_fills_own_dict
 @dataclass(frozen=True)
 class Episode:
     """One message or text as received; the source of truth, append-only."""
@@ -54,6 +104,7 @@ class Episode:
     expires_at: datetime | None = None
 
 
+@_fills_own_dict
 @dataclass(frozen=True)
 class Segment:
     """A sentence-level slice of an episode; ``derivative`` is the text embedded and indexed."""
@@ -65,6 +116,7 @@ class Segment:
     derivative: str
 
 
+@_fills_own_dict
 @dataclass(frozen=True)
 class Fact:
     """A distilled, mergeable statement (semantic memory).
@@ -129,6 +181,7 @@ class ContextSegment:
     created_at: datetime
 
 
+@_fills_own_dict
 @dataclass(frozen=True)
 class Hit:
     """One search result: a fact or an episode, ranked.
