@@ -10,6 +10,7 @@ Real SQLite files, a real ``memstrata serve`` process over HTTP, the CLI in proc
 from __future__ import annotations
 
 from pathlib import Path
+from typing import get_type_hints
 
 import pytest
 from serverproc import start_server
@@ -17,6 +18,8 @@ from serverproc import start_server
 from clirun import cli
 from memstrata import HashingEmbedder, InvalidInput, Memory
 from memstrata.errors import NotFound, StoreError
+from memstrata.lifecycle.keys import ApiKeyAdmin
+from memstrata.server.state import keys_of
 from memstrata.store.reference import ReferenceStore
 
 MODEL = {"MEMSTRATA_EMBEDDING_MODEL": "hashing-64"}
@@ -75,3 +78,24 @@ def test_a_store_without_keys_says_so() -> None:
         for call in (memory.keys.list, lambda: memory.keys.create(org_id="a", project_id="b")):
             with pytest.raises(StoreError, match=r"keeps no API keys .* MEMSTRATA_ADMIN_KEY"):
                 call()
+
+
+def test_rest_key_routes_share_memory_keys(tmp_path: Path) -> None:
+    """``/v1/keys`` creates, lists and revokes through ``Memory.keys`` (the door's one path,
+    ``server.state.keys_of``), and what it does is what ``Memory.keys`` then reads in the file."""
+    assert get_type_hints(keys_of)["return"] is ApiKeyAdmin
+    admin_key = "admin-key-for-the-keys-routes-0123"
+    server = start_server(tmp_path, MEMSTRATA_ADMIN_KEY=admin_key, **MODEL)
+    try:
+        with server.client(admin_key) as client:
+            made = client.post("/v1/keys", json={"org_id": "acme", "project_id": "support", "name": "rest"})
+            assert made.status_code == 200, made.text
+            key_id = made.json()["key"]["key_id"]
+            assert [k["key_id"] for k in client.get("/v1/keys").json()["keys"]] == [key_id]
+            blank = client.delete("/v1/keys/%20")
+            assert blank.status_code == 422 and blank.json()["error"]["details"] == {"field": "key_id"}
+            assert client.delete(f"/v1/keys/{key_id}").json()["revoked_at"] is not None
+    finally:
+        server.stop()
+    with Memory(tmp_path / "memory.db", embedder=HashingEmbedder(dim=64)) as memory:
+        assert [(k.key_id, k.name, k.active) for k in memory.keys.list()] == [(key_id, "rest", False)]

@@ -11,6 +11,7 @@ from typing import Annotated, Any
 from fastapi import Header, Request
 from fastapi.responses import Response
 
+from memstrata.lifecycle.keys import ApiKeyAdmin
 from memstrata.memory import Memory
 from memstrata.server.auth import Principal
 from memstrata.server.config import ServerConfig
@@ -88,17 +89,19 @@ def state_of(request: Request) -> ServerState:
     return state
 
 
-def keys_of(request: Request) -> KeyStore:
-    """The store's API keys.
+def keys_of(request: Request) -> ApiKeyAdmin:
+    """The database's API keys as the SDK manages them (``Memory.keys``): the ``/v1/keys`` routes
+    create, list and revoke through the same path as ``memstrata keys`` and a program holding the
+    ``Memory``, never the store's key table directly.
 
     Raises:
         ApiError: 501 ``not_supported`` on a store that keeps none (the reference store).
     """
-    keys = state_of(request).keys
-    if keys is None:
+    st = state_of(request)
+    if st.keys is None:  # answered before Memory.keys raises its StoreError: a 501, not a 500
         raise ApiError(501, "not_supported", "this store keeps no API keys (SQLite and PostgreSQL do); "
                        "with this store use the admin key (MEMSTRATA_ADMIN_KEY)")
-    return keys
+    return st.memory.keys
 
 
 def limit_of(state: ServerState, req: SearchRequest | ContextRequest | ListFactsQuery | ListEpisodesQuery) -> int:
