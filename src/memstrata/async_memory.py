@@ -19,11 +19,12 @@ from typing import TYPE_CHECKING, Any, TypeVar, Unpack
 
 from memstrata.filter import Expr
 from memstrata.lifecycle.forget import ForgetReceipt
+from memstrata.lifecycle.keys import ApiKeyAdmin
 from memstrata.lifecycle.maintain import MaintenanceReport
 from memstrata.lifecycle.preview import ForgetPreview, OwnerCount
 from memstrata.memory import Memory, ScopeArgs
 from memstrata.paging import Page
-from memstrata.types import Episode, Fact, Hit, MemoryEvent
+from memstrata.types import ApiKey, Episode, Fact, Hit, MemoryEvent
 from memstrata.write.batch import BATCH_SIZE, message_list
 from memstrata.write.ingest import AddResult, Message
 
@@ -32,6 +33,33 @@ if TYPE_CHECKING:  # typing only: importing the semantic layer's agents is not n
     from memstrata.semantic.stm import ShortTermMemory
 
 T = TypeVar("T")
+Runner = Callable[..., Any]
+
+
+class AsyncApiKeyAdmin:
+    """``Memory.keys`` for asyncio code (``AsyncMemory.keys``): the same ``create``, ``list`` and
+    ``revoke``, each awaited on the ``AsyncMemory``'s worker thread under its lock (the key
+    table is in the same database file as the memories)."""
+
+    def __init__(self, keys: ApiKeyAdmin, run: Runner) -> None:
+        self._keys, self._run = keys, run
+
+    async def create(self, *, org_id: str, project_id: str, user_id: str | None = None,
+                     name: str = "") -> tuple[ApiKey, str]:
+        """``Memory.keys.create``: the key's public record and its secret, shown this once."""
+        result: tuple[ApiKey, str] = await self._run(self._keys.create, org_id=org_id, project_id=project_id,
+                                                     user_id=user_id, name=name)
+        return result
+
+    async def list(self) -> builtins.list[ApiKey]:
+        """``Memory.keys.list``: every key, revoked ones included, oldest first."""
+        result: builtins.list[ApiKey] = await self._run(self._keys.list)
+        return result
+
+    async def revoke(self, key_id: str) -> ApiKey:
+        """``Memory.keys.revoke``: a blank ``key_id`` is ``InvalidInput`` and revokes nothing."""
+        result: ApiKey = await self._run(self._keys.revoke, key_id)
+        return result
 
 
 class AsyncMemory:
@@ -56,6 +84,12 @@ class AsyncMemory:
             with self._lock:
                 return fn(*args, **kwargs)
         return await asyncio.to_thread(call)
+
+    @property
+    def keys(self) -> AsyncApiKeyAdmin:
+        """The REST server's API keys kept in this database (``Memory.keys``), awaited; on a store
+        that keeps none each call raises ``StoreError``."""
+        return AsyncApiKeyAdmin(self.memory.keys, self._run)
 
     async def aclose(self) -> None:
         """Close the database."""

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from memstrata import AsyncMemory, HashingEmbedder, Memory
+from memstrata import AsyncMemory, HashingEmbedder, InvalidInput, Memory
 
 #: Memory's public methods, its own and those of the method groups it is composed of (memstrata.memory).
 PUBLIC = sorted({n for cls in Memory.__mro__ if cls is not object
@@ -50,3 +50,32 @@ def test_async_calls_return_what_the_sync_engine_returns(tmp_path: Path) -> None
 def test_wrapping_an_open_memory_excludes_open_arguments(tmp_path: Path) -> None:
     with Memory(tmp_path / "m.db", embedder=None, user_id="u") as memory, pytest.raises(TypeError):
         AsyncMemory(tmp_path / "other.db", memory=memory)
+
+
+def test_the_keys_group_has_an_async_twin_with_the_same_signatures(tmp_path: Path) -> None:
+    """``Memory.keys`` is a group reached through a property (``memory.keys.create(...)``), which
+    the method parity above does not see."""
+    with Memory(tmp_path / "m.db", embedder=None) as memory:
+        sync_group, async_group = memory.keys, AsyncMemory(memory=memory).keys
+        methods = [n for n in dir(sync_group) if not n.startswith("_") and callable(getattr(sync_group, n))]
+        assert methods == ["create", "list", "revoke"]
+        for name in methods:
+            twin = getattr(async_group, name)
+            assert inspect.iscoroutinefunction(twin), f"AsyncMemory.keys.{name} is not async"
+            assert inspect.signature(twin) == inspect.signature(getattr(sync_group, name)), name
+
+
+def test_async_keys_manage_the_keys_the_sync_memory_reads(tmp_path: Path) -> None:
+    async def scenario() -> tuple[str, str]:
+        async with AsyncMemory(tmp_path / "m.db", embedder=None) as memory:
+            key, secret = await memory.keys.create(org_id="acme", project_id="support", name="async")
+            assert [k.key_id for k in await memory.keys.list()] == [key.key_id]
+            with pytest.raises(InvalidInput):
+                await memory.keys.revoke(" ")
+            revoked = await memory.keys.revoke(key.key_id)
+            assert not revoked.active
+            return key.key_id, secret
+    key_id, secret = asyncio.run(scenario())
+    assert secret.startswith(f"msk_{key_id}_")
+    with Memory(tmp_path / "m.db", embedder=None) as sync:
+        assert [(k.key_id, k.name, k.active) for k in sync.keys.list()] == [(key_id, "async", False)]
