@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import doctest
 import json
+import re
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -256,6 +257,46 @@ def test_a_forgotten_memory_does_not_come_back_from_the_projection(memory: Memor
     report = import_folder(memory, proj, user_id="ida")
     assert {"fact_id": seat.id} in report.gone
     assert ("travel.seat", "window seat") not in _facts(memory, "ida")
+
+
+def test_a_forgotten_memory_is_named_forgotten_and_stays_forgotten(memory: Memory, workspace: Path,
+                                                                   tmp_path: Path) -> None:
+    import_folder(memory, workspace, user_id="ivo")
+    proj = tmp_path / "proj"
+    export_folder(memory, proj, user_id="ivo")
+    seat = next(f for f in memory.list(user_id="ivo") if isinstance(f, Fact) and f.key == "travel.seat")
+    memory.forget(fact_id=seat.id, sources=True, user_id="ivo")
+    before = len(_episodes(memory, "ivo"))
+    report = import_folder(memory, proj, user_id="ivo")
+    # the fact line and its episode's line: both forgotten here, neither stored again by any path
+    assert {"fact_id": seat.id} in report.gone and report.foreign == [] and report.added == 0
+    assert len(_episodes(memory, "ivo")) == before and ("travel.seat", "window seat") not in _facts(memory, "ivo")
+    gone = len(report.gone)
+    assert (f"note: {gone} lines name memories forgotten in this database; they were not stored again"
+            in report.lines())
+
+
+def test_a_projection_of_another_database_is_stored_in_a_new_one(memory: Memory, workspace: Path, tmp_path: Path,
+                                                                 embedder: EmbeddingCache) -> None:
+    """A new, empty database never held the folder's memories, so nothing of it is "forgotten":
+    each line is a note, said by whoever said it, and importing the folder again adds nothing."""
+    import_folder(memory, workspace, user_id="ike")
+    memory.add("Sure, I'll book a window seat.", role="assistant", user_id="ike")
+    proj = tmp_path / "proj"
+    export_folder(memory, proj, user_id="ike")
+    lines = sum(len(re.findall(r"<!-- (?:fact|ep):", f.read_text(encoding="utf-8"))) for f in proj.rglob("*.md"))
+    with Memory(tmp_path / "new.db", embedder=embedder.inner) as target:
+        report = import_folder(target, proj, user_id="ike")
+        assert report.gone == [] and len(report.foreign) == lines == report.added
+        assert "forgotten" not in " ".join(report.lines())
+        assert (f"{lines} lines name memories this database does not hold (a projection of another database): "
+                "stored as new notes") in report.lines()
+        assert _facts(memory, "ike") <= _facts(target, "ike")
+        said = {(e.role, e.content) for e in _episodes(target, "ike")}
+        assert ("assistant", "Sure, I'll book a window seat.") in said and ("user", "I'm allergic to peanuts") in said
+        again = import_folder(target, proj, user_id="ike")
+        assert (again.added, again.foreign, again.gone, again.unchanged) == (0, [], [], lines)
+        assert len(_episodes(target, "ike")) == lines
 
 
 def test_folders_of_another_user_or_of_notes_are_refused(memory: Memory, workspace: Path, tmp_path: Path) -> None:

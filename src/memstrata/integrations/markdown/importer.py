@@ -14,12 +14,18 @@
   a new note; the original episode stays (episodes are never rewritten).
 * A line the projection had (``.memstrata.json``) and the folder no longer has is reported,
   never forgotten: forgetting is ``memstrata forget``'s, with its explicit target.
-* A marker whose memory was forgotten meanwhile is reported and not stored again.
+* A marker whose memory was forgotten in this database (its id is among the forgotten ids,
+  ``Memory.forgotten_among``) is reported as such and not stored again, by any line.
+* A marker whose memory this database does not hold and never forgot (a projection exported
+  from another database, imported into a new one) names nothing here: the line is stored as a
+  note like an unmarked one (an episode line without its ``**speaker**:``, said by that speaker),
+  keyed by its note key, so importing the folder again adds nothing.
 """
 
 from __future__ import annotations
 
 import hashlib
+import re
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, date, datetime, time
 from pathlib import Path
@@ -42,7 +48,7 @@ from memstrata.integrations.markdown.folder import (
 from memstrata.integrations.markdown.notes import Note, daily_date, parse, same_text
 from memstrata.memory import Memory
 from memstrata.text.counts import counted, noun
-from memstrata.types import Episode, Fact
+from memstrata.types import ROLES, Episode, Fact
 
 
 @dataclass
@@ -62,7 +68,9 @@ class ImportReport:
         edited_episodes: edited episode lines, stored as new notes (``{"episode_id", "new_episode_id"}``).
         removed_facts, removed_episodes: ids the projection held whose lines are gone from the
             folder while memstrata still holds them (nothing was forgotten).
-        gone: markers whose memory was forgotten or deleted since (``{"fact_id"}`` or ``{"episode_id"}``).
+        gone: markers whose memory was forgotten in this database (``{"fact_id"}`` or ``{"episode_id"}``).
+        foreign: markers whose memory this database does not hold and never forgot, their lines
+            stored as new notes (``{"fact_id"}`` or ``{"episode_id"}``; counted in ``added``).
     """
 
     files: int = 0
@@ -77,6 +85,7 @@ class ImportReport:
     removed_facts: list[int] = field(default_factory=list)
     removed_episodes: list[int] = field(default_factory=list)
     gone: list[dict[str, int]] = field(default_factory=list)
+    foreign: list[dict[str, int]] = field(default_factory=list)
 
     @property
     def fact_changes(self) -> int:
@@ -109,11 +118,19 @@ class ImportReport:
         if self.removed_episodes:
             out.append(f"note: the lines of episodes {_ids(self.removed_episodes)} were deleted from the folder; "
                        "nothing was forgotten (`memstrata forget --episode N` forgets one)")
+        if self.foreign:
+            new = len(self.foreign)
+            out.append(f"{counted(new, 'line')} {noun(new, 'names a memory', 'name memories')} this database does not "
+                       f"hold (a projection of another database): stored as new {noun(new, 'note', 'notes')}")
         if self.gone:
             gone = len(self.gone)
-            out.append(f"note: {counted(gone, 'line')} {noun(gone, 'names a memory', 'name memories')} forgotten since "
-                       f"the export; {noun(gone, 'it was', 'they were')} not stored again")
+            out.append(f"note: {counted(gone, 'line')} {noun(gone, 'names a memory', 'name memories')} forgotten in "
+                       f"this database; {noun(gone, 'it was', 'they were')} not stored again")
         return out
+
+
+#: An episode line of someone other than the user (``folder.episode_line``): ``**speaker**: text``.
+SPEAKER = re.compile(r"\*\*([^*\n]+)\*\*:\s+(.+)", re.DOTALL)
 
 
 def _ids(ids: list[int]) -> str:
@@ -203,8 +220,10 @@ class _Import:
         elif note.marker.episode_ids:
             self.episode_line(note, note.marker.episode_ids[0])
 
-    def new_note(self, note: Note, when: datetime | None, kind: str) -> None:
-        """Queue a note not stored yet (by its key); raise naming ``file:line`` if ``Memory`` refuses it."""
+    def new_note(self, note: Note, when: datetime | None, kind: str, *, text: str | None = None,
+                 role: str = "user", speaker: str | None = None) -> None:
+        """Queue a note not stored yet (by its key), its ``text`` (default the note's) said by
+        ``role``/``speaker``; raise naming ``file:line`` if ``Memory`` refuses it."""
         key = note_key(note)
         if key in self.known:
             self.report.unchanged += 1
@@ -213,8 +232,8 @@ class _Import:
         meta = {METADATA_KEY: {"file": note.file, "headings": " / ".join(h for h in note.headings if h),
                                "kind": kind, "note": key}}
         try:
-            message = self.memory.message(note.text, role="user", content_type="text", created_at=when,
-                                          metadata=meta, user_id=self.user)
+            message = self.memory.message(note.text if text is None else text, role=role, speaker=speaker,
+                                          content_type="text", created_at=when, metadata=meta, user_id=self.user)
         except InvalidInput as exc:
             kind_of = ContentTooLarge if isinstance(exc, ContentTooLarge) else InvalidInput
             raise kind_of(f"{note.file}:{note.line}: {exc}") from None
@@ -241,7 +260,7 @@ class _Import:
         try:
             fact = self.memory.get(fact_id, user_id=self.user)
         except NotFound:
-            self.report.gone.append({"fact_id": fact_id})
+            self.not_here(note, "fact", fact_id)
             return
         assert isinstance(fact, Fact)
         if same_text(note.text, fact.statement or fact.value) or self.applied(note, fact):
@@ -281,7 +300,7 @@ class _Import:
         try:
             episode = self.memory.get(episode_id=episode_id, user_id=self.user)
         except NotFound:
-            self.report.gone.append({"episode_id": episode_id})
+            self.not_here(note, "episode", episode_id)
             return
         assert isinstance(episode, Episode)
         if same_text(note.text, episode_line(episode)) or note_key(note) in self.known:
@@ -293,6 +312,27 @@ class _Import:
                                  content_type="text", metadata=meta, user_id=self.user)
         self._facts(result)
         self.report.edited_episodes.append({"episode_id": episode_id, "new_episode_id": result.episode_id})
+
+    def not_here(self, note: Note, kind: str, ident: int) -> None:
+        """A marker naming a memory this database does not hold: forgotten here (reported, never
+        stored again), or never held (another database's projection: the line is a new note)."""
+        entry = {f"{kind}_id": ident}
+        if self.memory.forgotten_among([ident], table=f"{kind}s"):
+            self.report.gone.append(entry)
+            return
+        if note_key(note) in self.known:  # stored as a note by an earlier import of this folder
+            self.report.unchanged += 1
+            return
+        self.report.foreign.append(entry)
+        day = daily_date(note.file.rsplit("/", 1)[-1])
+        when = None if day is None else datetime.combine(day, time(0), tzinfo=UTC)
+        said = SPEAKER.fullmatch(note.text) if kind == "episode" else None
+        if said is None:
+            self.new_note(note, when, "long_term" if day is None else "daily")
+            return
+        who, text = said.group(1), said.group(2)
+        self.new_note(note, when, "long_term" if day is None else "daily", text=text,
+                      role=who if who in ROLES else "user", speaker=None if who in ROLES else who)
 
     def removed(self, manifest: dict[str, Any]) -> None:
         """Ids the projection showed whose lines are gone, while memstrata still holds them."""
