@@ -144,7 +144,8 @@ def import_cmd(
         else:
             keys = f" and {counted(restored['api_keys'], 'API key')}" if restored.get("api_keys") else ""
             trail = "".join(f", {counted(restored[k], k.replace('_', ' ').removesuffix('s'))}" for k in (
-                "withdrawals", "outdated_marks", "tombstones", "forget_receipts", "forgotten_ids") if k in restored)
+                "withdrawals", "outdated_marks", "tombstones", "forget_receipts", "forgotten_ids",
+                "suppressed_facts") if k in restored)
             console.print(f"restored {counted(restored['episodes'], 'episode')}, {counted(restored['facts'], 'fact')}, "
                           f"{counted(restored['events'], 'event')}{trail}{keys} from "
                           f"{counted(restored['records'], 'record')} (rows already present are kept as they are)")

@@ -87,7 +87,24 @@ class FactEngine:
         if cand.instead_of:
             cand, named = self.instead(conn, said, cand)
             replaces = {*replaces, *named}
-        return [self.resolve(conn, said, cand, vector, now, replaces=replaces)]
+        kept = self.unsuppressed(conn, said, cand.key)
+        return [] if kept is None else [self.resolve(conn, kept, cand, vector, now, replaces=replaces)]
+
+    def unsuppressed(self, conn: Any, said: Said, key: str) -> Said | None:
+        """``said`` without the messages from which its owner forgot a fact under ``key``
+        (``store.suppressed``): ``None`` when it has no other, so the candidate makes nothing (a
+        forgotten fact is never drawn again from the message that stays); a hand edit (no
+        message) passes as it is."""
+        cited = said.citations
+        held = self.store.suppressed_among(conn, said.scope, cited, key) if cited else set()
+        if not held:
+            return said
+        left = tuple(e for e in cited if e not in held)
+        if not left:
+            log.info("%s: a fact under %s was forgotten from episodes %s; not drawn again", said.actor, key,
+                     sorted(held))
+            return None
+        return replace(said, episode_id=said.episode_id if said.episode_id not in held else left[0], cites=left)
 
     def instead(self, conn: Any, said: Said, cand: FactCandidate) -> tuple[FactCandidate, set[int]]:
         """``cand`` and the ids of the active facts it takes the place of: those of its subject

@@ -101,6 +101,7 @@ def delete_fact(store: Store, fact: Fact, *, actor: str) -> ForgetReceipt:
         store.scrub_events(conn, facts=[fact.id], episodes=())  # its value leaves the others' events
         store.keep_outdated_marks(conn, [fact.id])  # a forgotten old value's messages stay outdated
         store.keep_forgotten(conn, "facts", [fact.id], now)  # no import brings it back
+        store.keep_suppressed(conn, [fact.id], now)  # no extraction of its kept messages makes it again
         store.delete_facts(conn, [fact.id])
         store.log_event(conn, fact.scope, fact_id=fact.id, action="delete", actor=actor,
                         detail={"what": "fact", "ids_sha256": digest, NONCE_KEY: nonce,

@@ -325,7 +325,7 @@ def delete_episodes(store: LifecycleStore, conn: Any, episodes: list[int], count
         conn, d, f"DELETE FROM extraction_queue WHERE episode_id IN ({marks})", episodes).rowcount)
     _add(counts, "segments", store.delete_segments(conn, episodes))
     now = utcnow()  # one time for the chunk: its forgotten ids export as one record (``lifecycle.trail``)
-    delete_facts(store, conn, facts, counts, scrub=False, now=now)
+    delete_facts(store, conn, facts, counts, scrub=False, now=now, going=episodes)
     forgotten.keep(conn, d, "episodes", episodes, now)  # so no import brings them back
     _add(counts, "episodes", run(conn, d, f"DELETE FROM episodes WHERE id IN ({marks})", episodes).rowcount)
     _add(counts, SCRUBBED, scrubbed.events)
@@ -353,9 +353,11 @@ def drop_summaries(store: LifecycleStore, conn: Any, episodes: Sequence[int]) ->
 
 
 def delete_facts(store: LifecycleStore, conn: Any, facts: list[int], counts: dict[str, int], *,
-                 scrub: bool = True, now: datetime | None = None) -> Scrubbed:
+                 scrub: bool = True, now: datetime | None = None, going: Sequence[int] = ()) -> Scrubbed:
     """Inside an open write: delete ``facts`` with their index rows, citations and events; add
-    what went to ``counts``; their ids stay in ``forgotten_ids`` (``store.forgotten``). With
+    what went to ``counts``; their ids stay in ``forgotten_ids`` (``store.forgotten``), and their
+    keys are suppressed in the messages they cite but ``going`` (deleted with them), so no
+    extraction of a message that stays makes them again (``store.suppressed``). With
     ``scrub``, their values leave the events of the facts that
     stay (``store.event_scrub``). ``now``: when they were forgotten (default: now). Returns what
     the scrub changed."""
@@ -365,6 +367,7 @@ def delete_facts(store: LifecycleStore, conn: Any, facts: list[int], counts: dic
     _add(counts, "memory_events", int(scalar(
         conn, store.dialect, f"SELECT count(*) FROM memory_events WHERE fact_id IN ({_marks(facts)})", facts)))
     forgotten.keep(conn, store.dialect, "facts", facts, now or utcnow())
+    store.keep_suppressed(conn, facts, now or utcnow(), going=going)
     _add(counts, "facts", store.delete_facts(conn, facts))
     _add(counts, SCRUBBED, scrubbed.events)
     return scrubbed

@@ -21,6 +21,9 @@ and their events (``memstrata.lifecycle.export``), these record types (a restore
 * ``forgotten``: the ids of episodes and facts forgotten by one owner at one time
   (``store.forgotten``), so that importing an export taken before the forget, even into another
   database this file was restored to, skips them instead of bringing them back.
+* ``suppressed``: the digests of the facts forgotten from messages that stay, per owner
+  (``store.suppressed``: SHA-256 of the message's identity and the fact's key; no value), so that
+  no import that extracts facts from those messages again makes the forgotten ones.
 * ``id_floor`` (``export --all`` only): the highest id each table ever handed out, deleted rows
   included (``dialect.last_ids``). Ids are never reused after a deletion, so a citation, an event
   or a tombstone naming a forgotten id can never come to name another memory; a restore keeps
@@ -37,20 +40,20 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from memstrata.clock import from_db, to_db
+from memstrata.clock import from_db, to_db, utcnow
 from memstrata.errors import InvalidInput
-from memstrata.store import forgotten
+from memstrata.store import forgotten, suppressed
 from memstrata.store.dialect import ID_TABLES, rows, run
 from memstrata.store.protocol import LifecycleStore
 from memstrata.types import Scope
 
 #: Record types of the audit trail, in the order an export writes them.
-TRAIL_TYPES = ("withdrawal", "outdated_mark", "tombstone", "forget_receipt", "forgotten", "id_floor")
+TRAIL_TYPES = ("withdrawal", "outdated_mark", "tombstone", "forget_receipt", "forgotten", "suppressed", "id_floor")
 #: Trail record types without an integer ``id`` of their own.
-NO_ID = ("outdated_mark", "forgotten", "id_floor")
+NO_ID = ("outdated_mark", "forgotten", "suppressed", "id_floor")
 #: The ``counts`` key of an import for each trail record type it restores.
 COUNTED = {"withdrawal": "withdrawals", "outdated_mark": "outdated_marks", "tombstone": "tombstones",
-           "forget_receipt": "forget_receipts", "forgotten": "forgotten_ids"}
+           "forget_receipt": "forget_receipts", "forgotten": "forgotten_ids", "suppressed": "suppressed_facts"}
 #: Ids per ``IN (...)`` list.
 CHUNK = 500
 
@@ -107,6 +110,8 @@ def trail_records(store: LifecycleStore, scope: Scope, episode_ids: Sequence[int
                    "counts": d.read_json(r["counts"]), "ids_sha256": r["ids_sha256"]}
         for group in forgotten.records(conn, d, where, params):
             yield {"type": "forgotten", **group, "at": _time(group["at"])}
+        for group in suppressed.records(conn, d, where, params):
+            yield {"type": "suppressed", **group}
 
 
 def id_floor(store: LifecycleStore) -> dict[str, Any]:
@@ -168,7 +173,7 @@ def restore_trail(store: LifecycleStore, conn: Any, records: Sequence[tuple[str,
                             f"{gone[rec['episode_id']]}"})
             continue
         add = {"withdrawal": _withdrawal, "outdated_mark": _mark, "tombstone": _tombstone,
-               "forget_receipt": _receipt, "forgotten": _forgotten}.get(kind)
+               "forget_receipt": _receipt, "forgotten": _forgotten, "suppressed": _suppressed}.get(kind)
         if add is not None:
             counts[COUNTED[kind]] = counts.get(COUNTED[kind], 0) + add(conn, d, rec, where)
     return skipped
@@ -245,6 +250,25 @@ def _forgotten(conn: Any, d: Any, rec: Mapping[str, Any], where: str) -> int:
                                    "the file does not fit this database (restore it into an empty one)")
         added += forgotten.restore(conn, d, table, ids, (sc["org_id"], sc["project_id"], sc.get("user_id")), at)
     return added
+
+
+def _suppressed(conn: Any, d: Any, rec: Mapping[str, Any], where: str) -> int:
+    sc = _scope(rec, where)
+    digests = suppressed_digests(rec, where)
+    owner = (sc["org_id"], sc["project_id"], sc.get("user_id") or "")
+    now = utcnow()
+    return sum(suppressed.insert(conn, d, owner, sha, now) for sha in digests)
+
+
+def suppressed_digests(rec: Mapping[str, Any], where: str) -> list[str]:
+    """The ``digests`` of a ``suppressed`` record (``store.suppressed.digest``).
+
+    Raises:
+        InvalidInput: naming ``where``: ``digests`` is not a list of 64 hex characters each."""
+    digests = rec.get("digests")
+    if not isinstance(digests, list) or not all(suppressed.is_digest(x) for x in digests):
+        raise InvalidInput(f"{where}: digests must be a list of SHA-256 hex digests, got {digests!r}")
+    return list(digests)
 
 
 def _tombstone(conn: Any, d: Any, rec: Mapping[str, Any], where: str) -> int:

@@ -13,7 +13,7 @@ from memstrata.lifecycle.keys import ApiKeyAdmin
 from memstrata.lifecycle.preview import OwnerCount, owners
 from memstrata.memory.base import DEFAULT
 from memstrata.memory.lifecycle import LifecycleMethods
-from memstrata.store import forgotten
+from memstrata.store import forgotten, suppressed
 from memstrata.store.keys import stored_keys
 from memstrata.store.protocol import KeyStore
 from memstrata.store.scope import check_scope
@@ -71,3 +71,15 @@ class AdminMethods(LifecycleMethods):
         door that re-adds exported records as new messages (REST import): nothing forgotten comes back.
         """
         return forgotten.among_stored(self.store, table, ids)
+
+    def keep_suppressed(self, digests: Sequence[str], **scope: Any) -> int:
+        """Keep ``digests`` (an export's ``suppressed`` records, ``store.suppressed``) for the owner
+        of ``scope`` (org, project, user), so that re-adding the messages they name extracts none of
+        the facts forgotten from them. For a door that re-adds exported records as new messages
+        (REST import), before it adds them. Returns how many were new; 0 on a store that keeps
+        none (the in-memory one: it has no such door).
+
+        Raises:
+            InvalidInput: a digest that is not 64 hex characters.
+        """
+        return suppressed.keep_stored(self.store, suppressed.owner_of(self._scope(**scope)), digests)

@@ -136,8 +136,11 @@ def _apply_key(store: Store, conn: Any, ctx: Context, key: str,
             del retire[kept.id]
         cand = FactCandidate(kind=ctx.category.kind, key=key, value=cmd.value, confidence=LLM_CONFIDENCE,
                              importance=LLM_IMPORTANCE, statement=statement(cmd))
-        action, fact_id, superseded = engine.resolve(conn, _said(ctx, cmd, subject), cand, vec, ctx.now,
-                                                     replaces=tuple(retire))
+        said = engine.unsuppressed(conn, _said(ctx, cmd, subject), key)
+        if said is None:  # forgotten from these messages: never drawn from them again
+            out.append(Applied("skip", None, (), cmd))
+            continue
+        action, fact_id, superseded = engine.resolve(conn, said, cand, vec, ctx.now, replaces=tuple(retire))
         for old in superseded:
             retire.pop(old, None)
         out.append(Applied("supersede" if superseded else action, fact_id, superseded, cmd))

@@ -4,7 +4,10 @@ An exported episode record is re-added as the message it was (same text, role, s
 time, session, metadata and expiry: a message stored with a ``ttl`` keeps its ``expires_at``,
 and one whose time is up is not stored again), so import after export is idempotent (episode
 identity includes the time). Fact and event records are skipped: facts are derived again from
-the episodes by the extractor, with fresh audit events. An episode record whose id was forgotten
+the episodes by the extractor, with fresh audit events, but never a fact forgotten from an episode
+that stayed: the export's ``suppressed`` records (``store.suppressed``) are kept for the owner the
+records are imported for before the messages are added, so the extractor draws nothing under a
+forgotten key from those messages. An episode record whose id was forgotten
 in this database by the owner it is imported for (``store.forgotten``: an export taken before a
 forget) is not re-added: it is listed in ``Planned.forgotten`` and the answer says so. That owner
 is the request's tenant and user, never the tenant a record names: another tenant's forgotten ids
@@ -32,7 +35,7 @@ from typing import Any, NamedTuple
 
 from memstrata.clock import parse_time
 from memstrata.errors import InvalidInput, MemstrataError
-from memstrata.lifecycle.trail import TRAIL_TYPES
+from memstrata.lifecycle.trail import TRAIL_TYPES, suppressed_digests
 from memstrata.loaders.jsonl import message_from_object
 from memstrata.memory import Memory
 from memstrata.server.errors import ApiError
@@ -105,13 +108,16 @@ class Planned(NamedTuple):
     episode records that named another tenant than the one they are imported into, counted by
     the ``org/project`` they named; ``expired``: episode records whose ``expires_at`` has passed
     (their lifetime is over, so they are not stored again); ``forgotten``: the ids of episode
-    records forgotten here (``store.forgotten``), not stored again."""
+    records forgotten here (``store.forgotten``), not stored again; ``suppressed``: the
+    ``suppressed`` records' digests (``store.suppressed``) with the ``Memory`` scope keywords of
+    the owner they are kept for, to keep before the messages are added."""
 
     messages: list[Message]
     skipped: int
     moved: dict[str, int]
     expired: int = 0
     forgotten: tuple[int, ...] = ()
+    suppressed: tuple[tuple[dict[str, Any], tuple[str, ...]], ...] = ()
 
 
 def _tenant_named(record: dict[str, Any]) -> str | None:
@@ -144,12 +150,19 @@ def messages_from_records(memory: Memory, records: Sequence[dict[str, Any]], sco
     skipped = expired = 0
     moved: dict[str, int] = {}
     gone: list[int] = []
+    suppressions: list[tuple[dict[str, Any], tuple[str, ...]]] = []
     scope_of = _agreeing(requested or {}, scope_of)
     forgotten_here = memory.forgotten_among([
         r["id"] for r in records if r.get("type") == "episode" and isinstance(r.get("id"), int)
         and not isinstance(r.get("id"), bool)])
     for i, record in enumerate(records):
         kind = record.get("type")
+        if kind == "suppressed":  # what was forgotten from a message must not be extracted from it again
+            try:
+                suppressions.append(_suppressions(record, scope_of, f"records[{i}]"))
+            except MemstrataError as exc:
+                raise ApiError(422, exc.code, f"records[{i}]: {exc}", {"index": i, **exc.details()}) from None
+            continue
         # api_key records (``export --all``) are never imported over REST: a key cannot mint keys; the
         # audit trail (``lifecycle.trail``) describes rows of the source database, which REST re-derives
         if kind in ("fact", "event", "api_key", *TRAIL_TYPES):
@@ -184,7 +197,17 @@ def messages_from_records(memory: Memory, records: Sequence[dict[str, Any]], sco
         except ApiError as exc:  # 403 from scope_of: say which record
             raise ApiError(exc.status, exc.code, f"records[{i}]: {exc.message}", {"index": i, **exc.details},
                            exc.headers) from None
-    return Planned(built, skipped, moved, expired, tuple(gone))
+    return Planned(built, skipped, moved, expired, tuple(gone), tuple(suppressions))
+
+
+def _suppressions(record: dict[str, Any], scope_of: ScopeOf, where: str) -> tuple[dict[str, Any], tuple[str, ...]]:
+    """A ``suppressed`` record's digests and the scope keywords of the owner it is kept for: the
+    request's tenant (the key's) and the user the request or the record names, as for an episode."""
+    scope = record.get("scope")
+    user = scope.get("user_id") if isinstance(scope, dict) else None
+    if user is not None and not isinstance(user, str):
+        raise InvalidInput("a suppressed record's scope.user_id must be a string or null")
+    return scope_of(user_id=user), tuple(suppressed_digests(record, where))
 
 
 def _forgotten_by_owner(record: dict[str, Any], message: Message, here: Mapping[int, Mapping[str, Any]]) -> bool:

@@ -131,8 +131,10 @@ def import_records(body: Annotated[ImportRequest, Depends(import_body)], caller:
     check_batch(st, len(body.records), "records")
     requested = {"user_id": body.user_id, "agent_id": body.agent_id, "session_id": body.session_id}
     with st.lock:
-        built, skipped, moved, expired, gone = messages_from_records(
+        built, skipped, moved, expired, gone, suppressions = messages_from_records(
             st.memory, body.records, lambda **f: st.scope(caller, body, **f), requested=requested)
+        for scope, digests in suppressions:  # before the messages: their extraction must not remake what was forgotten
+            st.memory.keep_suppressed(digests, **scope)
         results = st.memory.add_many(built, idempotency_key=idempotency_key if built else None)
     added = sum(1 for r in results if r.created)
     replayed = mark_replayed(results, response)

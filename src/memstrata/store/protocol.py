@@ -183,6 +183,15 @@ class Store(Protocol):
         are forgotten: record their ids, so that no import brings them back (``store.forgotten``;
         a store without exact import keeps nothing)."""
 
+    def keep_suppressed(self, conn: Any, facts: Sequence[int], now: datetime, *, going: Sequence[int] = ()) -> int:
+        """Inside an open write, before ``facts`` are forgotten: suppress each one's key in the
+        messages it cites but ``going`` (deleted with it), so no extraction of them makes it again
+        (``store.suppressed``). Returns how many suppressions were new."""
+
+    def suppressed_among(self, conn: Any, scope: Scope, episodes: Sequence[int], key: str) -> set[int]:
+        """Of ``episodes``, those from which ``scope``'s owner forgot a fact under ``key``
+        (``store.suppressed``): no fact under ``key`` may be drawn from them again."""
+
     def log_event(self, conn: Any, scope: Scope, *, fact_id: int | None, action: str, actor: str,
                   detail: dict[str, Any], now: datetime) -> None: ...
     def events(self, scope: Scope, fact_ids: Sequence[int]) -> list[MemoryEvent]: ...

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import UTC, datetime
 
-from memstrata.store import forgotten, outdated_marks
+from memstrata.store import forgotten, outdated_marks, suppressed
 from memstrata.store.event_scrub import Scrubbed, scrub_sql
 from memstrata.store.postgres import scrub
 from memstrata.store.postgres.base import PgBase
@@ -87,6 +87,15 @@ class LifecycleHooks(PgBase):
     def keep_forgotten(self, conn: Conn, table: str, ids: Sequence[int], now: datetime) -> None:
         """Before the rows ``ids`` of ``table`` are forgotten: record their ids (``store.forgotten``)."""
         forgotten.keep(conn, self.dialect, table, ids, now)
+
+    def keep_suppressed(self, conn: Conn, facts: Sequence[int], now: datetime, *,
+                        going: Sequence[int] = ()) -> int:
+        """Before ``facts`` are forgotten: suppress their keys in the messages that stay (``store.suppressed``)."""
+        return suppressed.keep(conn, self.dialect, facts, now, going=going)
+
+    def suppressed_among(self, conn: Conn, scope: Scope, episodes: Sequence[int], key: str) -> set[int]:
+        """Of ``episodes``, those whose facts under ``key`` were forgotten (``store.suppressed``)."""
+        return suppressed.among(conn, self.dialect, scope, episodes, key)
 
     def keep_outdated_marks(self, conn: Conn, facts: Sequence[int]) -> int:
         """Before ``facts`` are deleted: mark where their superseded values were stated

@@ -543,6 +543,20 @@ CREATE INDEX IF NOT EXISTS forgotten_ids_owner ON forgotten_ids (org_id, project
 SELECT 1;
 """,
     ),
+    Migration(
+        20,
+        "suppressed_facts",
+        """
+-- Facts forgotten from messages that stay, as the SQLite store's migration 20 says: digests of
+-- (message identity, key) and the owner, no content.
+CREATE TABLE IF NOT EXISTS suppressed_facts (
+    org_id TEXT NOT NULL, project_id TEXT NOT NULL, user_id TEXT NOT NULL,
+    digest TEXT NOT NULL,
+    created_at TIMESTAMPTZ NOT NULL,
+    PRIMARY KEY (org_id, project_id, user_id, digest)
+);
+""",
+    ),
 )
 
 #: The newest schema this code knows (equal to the SQLite store's: one migration list per backend).

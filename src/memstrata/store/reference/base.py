@@ -49,6 +49,8 @@ class State:
     #: (episode id, piece start, piece end, recorded_at, expired_at) of forgotten superseded values
     #: (``store.outdated_marks``); read only while their episode is stored.
     marks: list[tuple[int, int, int, datetime, datetime | None]] = field(default_factory=list)
+    #: (org, project, user or "", digest) of facts forgotten from messages that stay (``store.suppressed``).
+    suppressed: set[tuple[str, str, str, str]] = field(default_factory=set)
     next_id: Counter[str] = field(default_factory=Counter)
 
     def new_id(self, table: str) -> int:

@@ -13,6 +13,7 @@ import numpy as np
 from memstrata.filter import Expr, matches
 from memstrata.paging import Position
 from memstrata.privacy.crypto import reveal
+from memstrata.store import suppressed
 from memstrata.store.records import Citation, NewFact
 from memstrata.store.reference.base import ReferenceBase, State, cosines, live, scope_of
 from memstrata.store.withdrawals import Withdrawal
@@ -178,6 +179,24 @@ class FactRows(ReferenceBase):
     @staticmethod
     def keep_forgotten(conn: State, table: str, ids: Sequence[int], now: datetime) -> None:
         """Nothing to keep: this store has no exact import that could bring a forgotten id back."""
+
+    @staticmethod
+    def keep_suppressed(conn: State, facts: Sequence[int], now: datetime, *, going: Sequence[int] = ()) -> int:
+        """Before ``facts`` are forgotten: suppress their keys in the messages that stay (``store.suppressed``)."""
+        before, gone = len(conn.suppressed), set(going)
+        for f, e in sorted(conn.citations):
+            row = conn.facts.get(f)
+            if f in facts and row is not None and e not in gone and e in conn.episodes:
+                owner = suppressed.owner_of(Scope(row["org_id"], row["project_id"], row["user_id"]))
+                conn.suppressed.add((*owner, suppressed.digest(conn.episodes[e]["content_hash"], row["key"])))
+        return len(conn.suppressed) - before
+
+    @staticmethod
+    def suppressed_among(conn: State, scope: Scope, episodes: Sequence[int], key: str) -> set[int]:
+        """Of ``episodes``, those whose facts under ``key`` were forgotten (``store.suppressed``)."""
+        owner = suppressed.owner_of(scope)
+        return {e for e in episodes if e in conn.episodes
+                and (*owner, suppressed.digest(conn.episodes[e]["content_hash"], key)) in conn.suppressed}
 
     def keep_outdated_marks(self, conn: State, facts: Sequence[int]) -> int:
         """Before ``facts`` are deleted: mark where their superseded values were stated

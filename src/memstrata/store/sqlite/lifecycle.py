@@ -14,7 +14,7 @@ from datetime import datetime
 
 from memstrata.clock import from_db, to_db
 from memstrata.errors import StoreError
-from memstrata.store import forgotten, outdated_marks
+from memstrata.store import forgotten, outdated_marks, suppressed
 from memstrata.store.event_scrub import Scrubbed, scrub_sql
 from memstrata.store.sqlite.base import SQLiteBase
 from memstrata.store.turns import earliest, own_terms
@@ -110,6 +110,15 @@ class LifecycleHooks(SQLiteBase):
     def keep_forgotten(self, conn: sqlite3.Connection, table: str, ids: Sequence[int], now: datetime) -> None:
         """Before the rows ``ids`` of ``table`` are forgotten: record their ids (``store.forgotten``)."""
         forgotten.keep(conn, self.dialect, table, ids, now)
+
+    def keep_suppressed(self, conn: sqlite3.Connection, facts: Sequence[int], now: datetime, *,
+                        going: Sequence[int] = ()) -> int:
+        """Before ``facts`` are forgotten: suppress their keys in the messages that stay (``store.suppressed``)."""
+        return suppressed.keep(conn, self.dialect, facts, now, going=going)
+
+    def suppressed_among(self, conn: sqlite3.Connection, scope: Scope, episodes: Sequence[int], key: str) -> set[int]:
+        """Of ``episodes``, those whose facts under ``key`` were forgotten (``store.suppressed``)."""
+        return suppressed.among(conn, self.dialect, scope, episodes, key)
 
     def keep_outdated_marks(self, conn: sqlite3.Connection, facts: Sequence[int]) -> int:
         """Before ``facts`` are deleted: mark where their superseded values were stated

@@ -384,6 +384,22 @@ CREATE INDEX IF NOT EXISTS forgotten_ids_owner ON forgotten_ids (org_id, project
 CREATE INDEX IF NOT EXISTS episodes_conversation ON episodes (org_id, project_id, session_id, created_at, id);
 """,
     ),
+    Migration(
+        20,
+        "suppressed_facts",
+        """
+-- Facts forgotten from messages that stay (store/suppressed.py): the SHA-256 of each kept
+-- message's identity and the fact's key, with the owner (user '' for none), so that no extraction of
+-- that message (a queued LLM run, the message re-added by an import elsewhere) makes the fact again.
+-- No value, no text.
+CREATE TABLE IF NOT EXISTS suppressed_facts (
+    org_id TEXT NOT NULL, project_id TEXT NOT NULL, user_id TEXT NOT NULL,
+    digest TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    PRIMARY KEY (org_id, project_id, user_id, digest)
+);
+""",
+    ),
 )
 
 #: The newest schema this code knows.

@@ -1,0 +1,119 @@
+"""Facts forgotten from messages that stay, so that no extraction of those messages makes them again.
+
+Forgetting a fact keeps the message that stated it ("我以後都希望用順豐" stays; the
+``shipping.carrier`` fact goes: ``docs/privacy.md``). Anything that reads that message again would
+derive the fact again: the LLM's extraction of a message still queued, or the message re-added by
+``POST /v1/import`` into another database or tenant, where the rule extractor runs. So a forget of
+a fact keeps, for each message it cited that stays, one suppression: the SHA-256 of the message's
+identity (``episodes.content_hash``: role, speaker, time, text) and the fact's key, with the owner
+(org, project, user). The fact engine (``facts.engine.FactEngine``) drops a candidate under that key
+from that message (``among``). No value, no text: the digest names neither, and a message with the
+same words said at another time is another message (the user may say it again, and mean it).
+
+A suppression names the fact's key, not its value: the LLM may state the same value in other words
+or the other language (順豐 / SF Express), and every one of them must stay forgotten.
+
+Carried by ``export`` as ``suppressed`` records (``lifecycle.trail``), restored by every import: the
+exact one (``lifecycle.import_records``) and the re-adding one over REST (``server.transfer``),
+which writes them for the owner it imports for before re-adding the messages.
+
+The SQL is written once for the SQLite and PostgreSQL stores (``store.dialect``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable, Sequence
+from datetime import datetime
+from typing import Any
+
+from memstrata.clock import utcnow
+from memstrata.errors import InvalidInput
+from memstrata.store.dialect import Dialect, rows, run
+from memstrata.types import Scope
+
+#: Ids per ``IN (...)`` list.
+CHUNK = 500
+#: Versions the digest's input, so a later change of what it covers cannot be confused with this one.
+PREFIX = "memstrata suppressed fact v1"
+
+
+def digest(content_hash: str, key: str) -> str:
+    """The suppression of facts under ``key`` drawn from the message whose ``episodes.content_hash``
+    is ``content_hash``: 64 hex characters."""
+    return hashlib.sha256(f"{PREFIX}\n{content_hash}\n{key}".encode()).hexdigest()
+
+
+def owner_of(scope: Scope) -> tuple[str, str, str]:
+    """The owner columns of a suppression: org, project and user (``""``: no user)."""
+    return scope.org_id, scope.project_id, scope.user_id or ""
+
+
+def keep(conn: Any, d: Dialect, facts: Sequence[int], now: datetime, *, going: Iterable[int] = ()) -> int:
+    """Inside an open write, before ``facts`` are deleted: suppress each one's key in every message
+    it cites but those in ``going`` (deleted with it). Returns how many suppressions were new."""
+    gone, added = set(going), 0
+    for start in range(0, len(facts), CHUNK):
+        batch = list(facts[start:start + CHUNK])
+        for r in rows(conn, d, "SELECT f.org_id, f.project_id, f.user_id, f.key, e.id AS episode, e.content_hash "
+                               "FROM facts f JOIN fact_citations c ON c.fact_id = f.id JOIN episodes e ON "
+                               f"e.id = c.episode_id WHERE f.id IN ({','.join('?' * len(batch))})", batch):
+            if int(r["episode"]) not in gone:
+                added += insert(conn, d, (r["org_id"], r["project_id"], r["user_id"] or ""),
+                                digest(r["content_hash"], r["key"]), now)
+    return added
+
+
+def insert(conn: Any, d: Dialect, owner: tuple[str, str, str], sha: str, at: datetime) -> int:
+    """Inside an open write: keep one suppression ``sha`` (``digest``) of ``owner`` (org, project,
+    user or ``""``). Returns 1 if it was new, else 0."""
+    return max(0, int(run(conn, d, "INSERT INTO suppressed_facts (org_id, project_id, user_id, digest, created_at) "
+                               "VALUES (?,?,?,?,?) ON CONFLICT DO NOTHING", (*owner, sha, d.time(at))).rowcount))
+
+
+def among(conn: Any, d: Dialect, scope: Scope, episodes: Sequence[int], key: str) -> set[int]:
+    """Inside an open transaction: of ``episodes``, those from which ``scope``'s owner forgot a fact
+    under ``key`` (its facts under ``key`` must not be drawn from them again)."""
+    if not episodes:
+        return set()
+    marks = ",".join("?" * len(episodes))
+    hashes = {int(r["id"]): digest(r["content_hash"], key) for r in rows(
+        conn, d, f"SELECT id, content_hash FROM episodes WHERE id IN ({marks})", list(episodes))}
+    if not hashes:
+        return set()
+    held = {r["digest"] for r in rows(
+        conn, d, "SELECT digest FROM suppressed_facts WHERE org_id = ? AND project_id = ? AND user_id = ? AND "
+                 f"digest IN ({','.join('?' * len(hashes))})", (*owner_of(scope), *hashes.values()))}
+    return {e for e, sha in hashes.items() if sha in held}
+
+
+def records(conn: Any, d: Dialect, where: str, params: Sequence[object]) -> list[dict[str, Any]]:
+    """The suppressions of the owners ``where`` selects (over ``org_id``, ``project_id``, ``user_id``;
+    a user of ``""`` reads as ``None``), one ``{"scope", "digests"}`` group per owner, digests sorted."""
+    groups: dict[tuple[str, str, str], list[str]] = {}
+    for r in rows(conn, d, "SELECT org_id, project_id, user_id, digest FROM suppressed_facts "
+                           f"WHERE {where} ORDER BY org_id, project_id, user_id, digest", params):
+        groups.setdefault((r["org_id"], r["project_id"], r["user_id"]), []).append(r["digest"])
+    return [{"scope": {"org_id": o, "project_id": p, "user_id": u or None}, "digests": ds}
+            for (o, p, u), ds in groups.items()]
+
+
+def keep_stored(store: Any, owner: tuple[str, str, str], digests: Sequence[str]) -> int:
+    """``insert`` of each of ``digests`` for ``owner`` in a write of its own; 0 on a store that
+    keeps none (``Capabilities.sql`` false). Returns how many were new.
+
+    Raises:
+        InvalidInput: a digest that is not 64 hex characters (nothing is written then)."""
+    bad = next((x for x in digests if not is_digest(x)), None)
+    if bad is not None:
+        raise InvalidInput(f"a suppressed record's digests must be SHA-256 hex digests, got {bad!r}")
+    if not store.capabilities.sql or not digests:
+        return 0
+    now = utcnow()
+    with store.db.write() as conn:
+        return sum(insert(conn, store.dialect, owner, sha, now) for sha in digests)
+
+
+def is_digest(value: object) -> bool:
+    """Whether ``value`` looks like a ``digest`` (64 lower-case hex characters)."""
+    return isinstance(value, str) and len(value) == 64 and all(c in "0123456789abcdef" for c in value)
