@@ -44,3 +44,32 @@ def test_each_question_of_a_long_message_is_a_clause_of_its_own() -> None:
     assert question_focus(message) == "Did you sleep well? Where did I put my passport?"
     assert question_clauses("Where did I put my passport?") == []  # short: its own question
     assert question_clauses(CHAT) == []
+
+
+DIALOGUE = (f"user: {CHAT}\n"
+            "assistant: That sounds lovely! Did you buy anything at the bakery? How is the dog?\n"
+            "user: Just bread. The dog is fine, he chased ducks all morning.\n"
+            "assistant: Ha, classic. What are you planning for the weekend?\n"
+            "user: Not sure yet. Where did I put my passport?")
+
+
+def test_a_dialogue_asks_the_users_last_turn_not_the_assistants_questions() -> None:
+    assert clauses.transcript(DIALOGUE) is not None and len(clauses.transcript(DIALOGUE) or []) == 5
+    assert question_clauses(DIALOGUE) == ["Where did I put my passport?"]
+    # A last turn that asks without a question-like sentence is asked whole.
+    told = DIALOGUE.replace("Not sure yet. Where did I put my passport?", "I need my dentist's address.")
+    assert question_clauses(told) == ["I need my dentist's address."]
+    zh = ("用户：昨天真是漫长的一天，孩子们很早就醒了，我们做了煎饼，绕着湖边遛狗。\n"
+          "助手：听起来很充实！你们吃了什么口味的煎饼？孩子们喜欢吗？\n"
+          "用户：他们很喜欢，在面包店碰到邻居，争论足球比赛。对了，我的护照放在哪里了")
+    assert question_clauses(zh) == ["对了，我的护照放在哪里了"]
+
+
+def test_role_labels_are_not_words_of_the_query() -> None:
+    assert clauses.unlabelled("user: hi there\nassistant: hello\nsecond line") == "hi there\nhello\nsecond line"
+    assert "assistant" not in clauses.query_terms(clauses.unlabelled(DIALOGUE))
+    # One leading label, or labels that do not open the text, are a message's own words.
+    assert clauses.transcript("User: the login page is down") is None
+    assert clauses.transcript("Notes. user: a\nassistant: b") is None
+    assert clauses.unlabelled("User: the login page is down") == "User: the login page is down"
+    assert clauses.last_user_turn("assistant: a\nassistant: b") is None

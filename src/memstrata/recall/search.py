@@ -45,7 +45,7 @@ from memstrata.recall.replaced import carry_forward
 from memstrata.recall.speakers import focus_on_named
 from memstrata.recall.strength import Strength
 from memstrata.store.protocol import Store
-from memstrata.text.clauses import lone_question, question_clauses
+from memstrata.text.clauses import lone_question, question_clauses, unlabelled
 from memstrata.text.tokens import coverage_units, fts_match_expression, query_terms
 from memstrata.timing import phase
 from memstrata.types import Episode, Fact, Hit, Scope, Segment
@@ -106,23 +106,25 @@ class Retriever:
     def _search(self, query: Query, *, now: datetime) -> list[Hit]:
         s = self.settings
         pool = max(s.candidates, query.limit * 3)
-        match = fts_match_expression(query.text)
+        # A dialogue passed as the query (``user: ...`` lines) is searched without its role labels.
+        text = unlabelled(query.text)
+        match = fts_match_expression(text)
         with phase("query", "embedding"):
-            qvec = embed_queries(self.embedder, [query.text])[0] if self.embedder is not None else None
+            qvec = embed_queries(self.embedder, [text])[0] if self.embedder is not None else None
         seg_lists: list[Ranked] = []
         fact_lists: list[Ranked] = []
         # What the query asks is read from its question when it has one (``question_focus``): a period
         # or a name in an agent's chit-chat ("we met Anna yesterday") is not what memory is asked for.
         questions = question_clauses(query.text)
         focus = " ".join(questions) or None
-        asked = focus or query.text
+        asked = focus or text
         periods, rest = read_periods(asked, now, after_days=s.time_after_days) if s.time_weight > 0 else ([], "")
         # A lone question among chit-chat lifts hits by its own cosine (``_lift``); several questions'
         # joined vector is a blend (an agent's message often carries questions of its own chit-chat).
         lift = s.similarity_weight if focus is None else s.question_similarity_weight if len(questions) == 1 else 0.0
         # Below LONG_QUERY_TERMS the ranking reads the whole message (its figures were chosen so);
         # a lone question among its sentences still counts as evidence of a match (``evidence``).
-        told = lone_question(query.text) if focus is None else None
+        told = lone_question(text) if focus is None else None
         strength = Strength(self._strength_terms(asked), {}, scale=self._scale,
                             asked=None if focus is None or lift <= 0 else {},
                             question=None if told is None else Strength(self._strength_terms(told), {},

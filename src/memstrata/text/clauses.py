@@ -13,6 +13,11 @@ asks to be told or reminded (``tell me``, ``remind me``), or holds a Chinese int
 (``吗``, ``呢``, ``什么``, ``哪``, ``谁``, ``怎么``, ``几``, ``多少``, ``为什么``, ``是否``,
 ``请问``). Position plays no part: a question in the middle counts as one at the end.
 
+A query may be a dialogue, the way a chat agent passes its history: ``user: ...`` and
+``assistant: ...`` lines (``transcript``). Its question is the user's last turn, not every
+question of the history (the assistant asks its own), and its role labels are not words of what
+is asked (``unlabelled``).
+
 ``lone_question`` picks out the one question of a shorter message ("Long week, the kids were
 sick. Anyway, which carrier do I use?") for match evidence only (``recall.search``): ranking
 picks questions out only above ``LONG_QUERY_TERMS``, as its figures were measured.
@@ -38,6 +43,46 @@ _REQUESTS = lazy_regex(r"\b(tell|remind|show|give) me\b|\b(remember|recall) (wha
 _ZH_QUESTION = lazy_regex(r"[吗呢嘛谁哪几]|什么|怎么|多少|为什么|为何|是否|请问|有没有|是不是")
 _SENTENCE = lazy_regex(r"[^.!?。！？\n]+[.!?。！？]*")
 _FIRST_WORD = lazy_regex(r"[A-Za-z']+")
+#: Role labels that open a line of a dialogue passed as a query (English and Chinese chat logs).
+USER_LABELS = frozenset({"user", "human", "用户", "用戶"})
+ASSISTANT_LABELS = frozenset({"assistant", "ai", "bot", "system", "助手"})
+_LABEL = lazy_regex(r"^[ \t]*(" + "|".join(sorted(USER_LABELS | ASSISTANT_LABELS)) + r")[ \t]*[:：][ \t]*",
+                    re.IGNORECASE | re.MULTILINE)
+
+
+def transcript(text: str) -> list[tuple[str, str]] | None:
+    r"""``text`` as a dialogue: ``(label, said)`` per turn, labels lower-case, a line without a
+    label continuing the turn before it; ``None`` unless the text opens with a role label and
+    holds at least two (one label is a message that happens to start with "User:").
+
+    >>> transcript("user: hi\nassistant: hello, what's up?\nuser: where is my passport?")[-1]
+    ('user', 'where is my passport?')
+    >>> transcript("User: the login page is down") is None
+    True
+    """
+    marks = list(_LABEL.finditer(text))
+    if len(marks) < 2 or text[:marks[0].start()].strip():
+        return None
+    ends = [m.start() for m in marks[1:]] + [len(text)]
+    return [(m.group(1).lower(), text[m.end():end].strip()) for m, end in zip(marks, ends, strict=True)]
+
+
+def unlabelled(text: str) -> str:
+    r"""A dialogue's turns without their role labels, one a line; any other text as it is.
+
+    >>> unlabelled("user: hi\nassistant: hello")
+    'hi\nhello'
+    """
+    turns = transcript(text)
+    return text if turns is None else "\n".join(said for _, said in turns if said)
+
+
+def last_user_turn(text: str) -> str | None:
+    """What the user said last in a dialogue (``transcript``); ``None`` for any other text or a
+    dialogue without a non-empty user turn."""
+    turns = transcript(text)
+    said = [t for label, t in turns or [] if label in USER_LABELS and t]
+    return said[-1] if said else None
 
 
 def is_question_like(sentence: str) -> bool:
@@ -60,13 +105,17 @@ def is_question_like(sentence: str) -> bool:
 def question_clauses(text: str) -> list[str]:
     """The question-like sentences of a long query (more than ``LONG_QUERY_TERMS`` distinct
     terms), in their order; empty for a short query, or when no sentence or every sentence is
-    question-like (then the whole text is the question).
+    question-like (then the whole text is the question). Of a dialogue (``transcript``), the
+    question-like sentences of the user's last turn, or that turn whole when it has none.
 
     >>> question_clauses("Where is my passport?")
     []
     """
-    if len(query_terms(text)) <= LONG_QUERY_TERMS:
+    if len(query_terms(unlabelled(text))) <= LONG_QUERY_TERMS:
         return []
+    last = last_user_turn(text)
+    if last is not None:
+        return _sentences_and_questions(last)[1] or [last]
     sentences, asked = _sentences_and_questions(text)
     return [] if len(asked) == len(sentences) else asked
 
