@@ -10,6 +10,7 @@ from typing import Any
 from memstrata.errors import ContentTooLarge, InvalidInput
 from memstrata.lifecycle.import_records import TYPES as EXPORT_TYPES
 from memstrata.loaders.base import ImportedMessage
+from memstrata.loaders.identity import keyed, settled
 from memstrata.loaders.jsonl import load_jsonl_messages
 from memstrata.loaders.locomo import Conversation, is_locomo, load_locomo
 from memstrata.memory import Memory
@@ -24,15 +25,17 @@ def import_messages(memory: Memory, messages: Iterable[ImportedMessage], *, user
 
     A message's own ``user_id`` (JSONL ``user_id``, kept in ``metadata["scope"]``) wins;
     ``user_id`` is the default for messages without one, then the ``Memory``'s default user.
-    Re-importing adds nothing for messages with their own ``created_at`` (episode identity
-    includes the time); JSONL lines without one are stamped at import, so they are added again.
+    Re-importing adds nothing: a message with its own ``created_at`` is known by its episode
+    identity (role, speaker, time, text); a JSONL line without one, stamped at import, by its
+    import key (its ``source_id``, else its text and place among identical lines:
+    ``loaders.identity``).
 
     Raises:
         InvalidInput, ContentTooLarge: a message ``Memory.message`` refuses, prefixed ``line N:``
             when it came from a line of a file; nothing of ``messages`` is stored.
     """
     built, sources = [], []
-    for msg in messages:
+    for msg in keyed(list(messages)):
         scope = dict(msg.metadata.get("scope") or {})
         metadata = {k: v for k, v in msg.metadata.items() if k != "scope"}
         try:
@@ -49,7 +52,7 @@ def import_messages(memory: Memory, messages: Iterable[ImportedMessage], *, user
             kind = ContentTooLarge if isinstance(exc, ContentTooLarge) else InvalidInput
             raise kind(f"line {msg.line}: {exc}") from None
         sources.append(msg.source_id)
-    results = memory.add_many(built, on_batch=on_batch)
+    results = memory.add_many(settled(memory, built), on_batch=on_batch)
     if tally is not None:
         added = sum(1 for r in results if r.created)
         tally["added"] = tally.get("added", 0) + added

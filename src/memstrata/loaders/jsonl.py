@@ -15,7 +15,8 @@ Fields of a line (only ``content`` is required; any other key is an error, so a 
 
 ``null`` counts as absent. Blank lines are skipped. A line without ``created_at`` is stamped
 with the import time plus its line number in microseconds (so file order survives) and gets
-``metadata["created_at_assumed"] = True``, so the substitution is never silent.
+``metadata["created_at_assumed"] = True``, so the substitution is never silent; an import then
+knows it by its import key (``loaders.identity``), so importing the file again adds nothing.
 """
 
 from __future__ import annotations

@@ -36,6 +36,7 @@ from typing import Any, NamedTuple
 from memstrata.clock import parse_time
 from memstrata.errors import InvalidInput, MemstrataError
 from memstrata.lifecycle.trail import TRAIL_TYPES, suppressed_digests
+from memstrata.loaders.identity import Keyer, settled
 from memstrata.loaders.jsonl import message_from_object
 from memstrata.memory import Memory
 from memstrata.server.errors import ApiError
@@ -152,6 +153,7 @@ def messages_from_records(memory: Memory, records: Sequence[dict[str, Any]], sco
     gone: list[int] = []
     suppressions: list[tuple[dict[str, Any], tuple[str, ...]]] = []
     scope_of = _agreeing(requested or {}, scope_of)
+    keyer = Keyer()  # a message object without created_at is known by its import key (loaders.identity)
     forgotten_here = memory.forgotten_among([
         r["id"] for r in records if r.get("type") == "episode" and isinstance(r.get("id"), int)
         and not isinstance(r.get("id"), bool)])
@@ -184,7 +186,7 @@ def messages_from_records(memory: Memory, records: Sequence[dict[str, Any]], sco
                 continue
             if kind is not None:
                 raise InvalidInput(f"unknown record type {json.dumps(kind)}; expected episode, fact or event")
-            msg = message_from_object(record, line_no=i + 1, now=now)
+            msg = keyer(message_from_object(record, line_no=i + 1, now=now))
             ids = msg.metadata.get("scope") or {}
             scope = scope_of(user_id=ids.get("user_id"), agent_id=ids.get("agent_id"),
                              session_id=msg.session_id or None)
@@ -197,7 +199,7 @@ def messages_from_records(memory: Memory, records: Sequence[dict[str, Any]], sco
         except ApiError as exc:  # 403 from scope_of: say which record
             raise ApiError(exc.status, exc.code, f"records[{i}]: {exc.message}", {"index": i, **exc.details},
                            exc.headers) from None
-    return Planned(built, skipped, moved, expired, tuple(gone), tuple(suppressions))
+    return Planned(settled(memory, built), skipped, moved, expired, tuple(gone), tuple(suppressions))
 
 
 def _suppressions(record: dict[str, Any], scope_of: ScopeOf, where: str) -> tuple[dict[str, Any], tuple[str, ...]]:

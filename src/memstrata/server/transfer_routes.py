@@ -119,8 +119,9 @@ def import_records(body: Annotated[ImportRequest, Depends(import_body)], caller:
     record's own ids (a key bound to one user still gets a 403 for a record of another).
 
     With an ``Idempotency-Key`` header the records are stored in one transaction with the key, and
-    a retry is answered from the first request (``replayed``), as for ``POST /v1/messages``: JSONL
-    message objects without ``created_at`` are stamped on arrival and would be stored again.
+    a retry is answered from the first request (``replayed``), as for ``POST /v1/messages``. Without
+    it, the same records posted again add nothing (``duplicates``): JSONL message objects without
+    ``created_at``, stamped on arrival, are known by their import key (``loaders.identity``).
 
     The org and project are always the request's (the key's): records exported from another
     tenant are imported into this one, and the answer's ``moved`` counts them by the

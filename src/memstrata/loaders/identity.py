@@ -1,0 +1,105 @@
+"""Which imported messages are stored already, for messages whose time the source does not give.
+
+A message with its own ``created_at`` is known by what it is (role, speaker, time, text: the
+episode identity of ``store.records.episode_hash``), so importing it again stores nothing. A
+JSON Lines message without ``created_at`` is stamped at import, so that identity alone would
+store it again on every import. Such a message carries an *import key* in its metadata
+(``metadata["import_key"]``, 32 hex characters of SHA-256):
+
+* with ``source_id`` (its id in the source system): of its session and ``source_id``;
+* without: of its session, role, speaker, text and how many identical messages came before it
+  in the same file or request (so a log where someone says "ok" twice keeps both).
+
+Before storing, a message whose key a stored episode of the same owner holds takes that
+episode's time: the write path then knows it as stored (a duplicate, left as it was), on every
+import door (``memstrata import``, ``POST /v1/import``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import Counter
+from dataclasses import replace
+from datetime import datetime
+
+from memstrata.filter import Field, In
+from memstrata.loaders.base import ImportedMessage
+from memstrata.memory import Memory
+from memstrata.write.ingest import Message
+
+#: The metadata key an import key is kept under.
+KEY = "import_key"
+#: Keys per ``IN (...)`` filter (``Memory.page`` reads at most 1000 rows a page).
+CHUNK = 500
+
+
+def import_key(message: ImportedMessage, repeat: int) -> str:
+    """A message's import key (see the module docstring); ``repeat``: how many identical
+    messages came before it in its file or request (0 for the first)."""
+    if message.source_id is not None:
+        parts = ["id", message.session_id, message.source_id]
+    else:
+        parts = ["text", message.session_id, message.role, message.speaker, message.content, str(repeat)]
+    return hashlib.sha256("\x1f".join(parts).encode()).hexdigest()[:32]
+
+
+class Keyer:
+    """Gives each message stamped at import (JSONL ``metadata["created_at_assumed"]``) its import
+    key, counting identical messages across one file or request; others pass unchanged."""
+
+    def __init__(self) -> None:
+        self._seen: Counter[tuple[str, str, str, str]] = Counter()
+
+    def __call__(self, msg: ImportedMessage) -> ImportedMessage:
+        """``msg`` with ``metadata["import_key"]`` when it was stamped at import."""
+        if not msg.metadata.get("created_at_assumed"):
+            return msg
+        same = (msg.session_id, msg.role, msg.speaker, msg.content)
+        key = import_key(msg, self._seen[same])
+        self._seen[same] += 1
+        return replace(msg, metadata={**msg.metadata, KEY: key})
+
+
+def keyed(messages: list[ImportedMessage]) -> list[ImportedMessage]:
+    """``messages`` of one file or request, each stamped at import given its import key (``Keyer``)."""
+    keyer = Keyer()
+    return [keyer(msg) for msg in messages]
+
+
+def stored_times(memory: Memory, owner: dict[str, str | None], keys: list[str]) -> dict[str, datetime]:
+    """``{import key: created_at}`` of the stored episodes of ``owner`` (``user_id``,
+    ``agent_id``, ``org_id``, ``project_id`` keywords of ``Memory.page``) holding one of ``keys``."""
+    found: dict[str, datetime] = {}
+    wanted = sorted(set(keys))
+    for start in range(0, len(wanted), CHUNK):
+        where = In(Field("metadata", (KEY,)), tuple(wanted[start:start + CHUNK]))
+        cursor: str | None = None
+        while True:
+            page = memory.page(kind="episode", limit=1000, cursor=cursor, filter=where, **owner)  # type: ignore[arg-type]
+            for episode in page.items:
+                found.setdefault(str(episode.metadata.get(KEY)), episode.created_at)  # type: ignore[union-attr]
+            if page.next_cursor is None:
+                break
+            cursor = page.next_cursor
+    return found
+
+
+def settled(memory: Memory, messages: list[Message]) -> list[Message]:
+    """``messages``, each one whose import key a stored episode of its owner holds given that
+    episode's time, so the write path finds it stored and adds nothing (see the module docstring)."""
+    owners: dict[tuple[str, str, str | None, str | None], list[str]] = {}
+    for msg in messages:
+        if KEY in msg.metadata:
+            s = msg.scope
+            owners.setdefault((s.org_id, s.project_id, s.user_id, s.agent_id), []).append(str(msg.metadata[KEY]))
+    times: dict[tuple[tuple[str, str, str | None, str | None], str], datetime] = {}
+    for owner, keys in owners.items():
+        org, project, user, agent = owner
+        ids = {"org_id": org, "project_id": project, "user_id": user, "agent_id": agent}
+        times.update({(owner, k): t for k, t in stored_times(memory, ids, keys).items()})
+    out = []
+    for msg in messages:
+        s = msg.scope
+        when = times.get(((s.org_id, s.project_id, s.user_id, s.agent_id), str(msg.metadata.get(KEY))))
+        out.append(msg if when is None or KEY not in msg.metadata else replace(msg, created_at=when))
+    return out
