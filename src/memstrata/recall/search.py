@@ -45,7 +45,7 @@ from memstrata.recall.replaced import carry_forward
 from memstrata.recall.speakers import focus_on_named
 from memstrata.recall.strength import Strength
 from memstrata.store.protocol import Store
-from memstrata.text.clauses import lone_question, question_clauses, unlabelled
+from memstrata.text.clauses import asked_questions, lone_question, question_clauses, unlabelled
 from memstrata.text.tokens import coverage_units, fts_match_expression, query_terms
 from memstrata.timing import phase
 from memstrata.types import Episode, Fact, Hit, Scope, Segment
@@ -123,12 +123,13 @@ class Retriever:
         # joined vector is a blend (an agent's message often carries questions of its own chit-chat).
         lift = s.similarity_weight if focus is None else s.question_similarity_weight if len(questions) == 1 else 0.0
         # Below LONG_QUERY_TERMS the ranking reads the whole message (its figures were chosen so);
-        # a lone question among its sentences still counts as evidence of a match (``evidence``).
+        # a question among its sentences still counts as evidence of a match (``evidence``), and so
+        # does each of several questions, however long the message (their joined text is a blend).
         told = lone_question(text) if focus is None else None
+        own = [] if focus is not None and len(questions) == 1 else asked_questions(query.text)
         strength = Strength(self._strength_terms(asked), {}, scale=self._scale,
                             asked=None if focus is None or lift <= 0 else {},
-                            question=None if told is None else Strength(self._strength_terms(told), {},
-                                                                        scale=self._scale))
+                            questions=tuple(Strength(self._strength_terms(q), {}, scale=self._scale) for q in own))
         with phase("query", "candidate_search"):
             near = beside(self.store.capabilities.parallel_reads,
                            functools.partial(self._nearest, query, qvec, pool, now))
@@ -136,8 +137,8 @@ class Retriever:
             blocks = self._candidates(query, match, near, pool, seg_lists, fact_lists, strength, now, rows)
             if focus is not None:
                 self._focus_candidates(query, focus, pool, seg_lists, fact_lists, strength, now)
-            if told is not None and strength.question is not None:
-                self._question_cosines(query, told, pool, strength.question, now)
+            if own:
+                self._question_cosines(query, own, pool, strength.questions, now)
             if periods and "episode" in query.kinds and self._period_candidates(
                     query, periods, match, qvec, pool, seg_lists, strength, now):
                 # Words that named a period ("on May 1", "5月1号") are answered by the period
@@ -274,14 +275,17 @@ class Retriever:
                 if strength.asked is not None:
                     strength.asked[(kind, i)] = cosine
 
-    def _question_cosines(self, query: Query, question: str, pool: int, into: Strength, now: datetime) -> None:
-        """Each vector candidate's cosine to ``question``'s own vector (the ``pool`` nearest segments
-        and facts), into ``into.cosine``: match evidence only, no candidate list is added."""
+    def _question_cosines(self, query: Query, questions: list[str], pool: int, into: Sequence[Strength],
+                          now: datetime) -> None:
+        """Each vector candidate's cosine to each of ``questions``' own vectors (the ``pool`` nearest
+        segments and facts; one embedding call), into the matching ``into``'s ``cosine``: match
+        evidence only, no candidate list is added."""
         if self.embedder is None:
             return
-        segments, facts = self._nearest(query, embed_queries(self.embedder, [question])[0], pool, now)
-        for kind, found in (("segment", segments), ("fact", facts)):
-            into.cosine.update(((kind, i), cosine) for i, cosine in found or ())
+        for qvec, strength in zip(embed_queries(self.embedder, questions), into, strict=True):
+            segments, facts = self._nearest(query, qvec, pool, now)
+            for kind, found in (("segment", segments), ("fact", facts)):
+                strength.cosine.update(((kind, i), cosine) for i, cosine in found or ())
 
     def _turn_candidates(self, query: Query, match: str | None, pool: int, now: datetime) -> list[Ranked]:
         """The whole-turn full-text list (``store.turns``; weight ``Settings.turn_weight``), or
@@ -445,15 +449,14 @@ class Retriever:
                         # inherits how strongly its neighbour matched.
                         lender[episode.id] = source
         hits = []
-        question, similarity = strength.question, strength.similarity
+        questions, similarity = strength.questions, strength.similarity
         session_weight, half_life, weights = s.session_weight, s.half_life_days, s.weights
         for episode_id, score in fused.items():
             pair = shown[episode_id]
             segment, episode = pair
             lent = lender.get(episode_id)
             match = _episode_match(strength, fusion, episode_id, pair, lent)
-            evident = match if question is None else max(
-                match, _episode_match(question, fusion, episode_id, pair, lent))
+            evident = max([match, *(_episode_match(q, fusion, episode_id, pair, lent) for q in questions)])
             own = found.get(episode_id)
             similar = max([similarity(("segment", i)) for i in own]) if own else 0.0
             rel = self._relevance(score, weight + session_weight if episode_id in with_session else weight, match)

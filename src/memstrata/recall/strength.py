@@ -40,9 +40,10 @@ class Strength:
     #: A long query's lone question (``recall.search.Retriever``): each candidate's cosine to that
     #: question's own vector, which ``similarity`` reads instead of ``cosine``; ``None`` otherwise.
     asked: dict[tuple[str, int], float] | None = None
-    #: A shorter message's lone question (``text.clauses.lone_question``): its terms and each vector
-    #: candidate's cosine to its own vector, for match evidence only (``evidence``), never ranking.
-    question: Strength | None = None
+    #: The questions of a message of several sentences whose ranking does not read them alone
+    #: (``text.clauses.asked_questions``): each one's terms and each vector candidate's cosine to its
+    #: own vector, for match evidence only (``evidence``), never ranking.
+    questions: tuple[Strength, ...] = ()
 
     def of(self, item: tuple[str, int], text: str) -> float:
         """Match strength in [0, 1] of candidate ``item`` (``(kind, id)``, kind ``segment``, ``turn`` or
@@ -67,7 +68,8 @@ class Strength:
 
     def evidence(self, ranked: float, item: tuple[str, int], text: str) -> float:
         """A hit's ``signals["match"]``: ``ranked`` (its ``of``, which ranking uses) or, when larger,
-        its match to the lone question (``question``), so chit-chat around a question does not hide
-        the memory that answers it from ``min_match`` and ``Memory.context``."""
-        return ranked if self.question is None else max(ranked, self.question.of(item, text))
+        its best match to any one of the message's questions (``questions``), so chit-chat around a
+        question, or a second question beside it, does not hide the memory that answers it from
+        ``min_match`` and ``Memory.context``."""
+        return max([ranked, *(question.of(item, text) for question in self.questions)])
 

@@ -19,8 +19,9 @@ question of the history (the assistant asks its own), and its role labels are no
 is asked (``unlabelled``).
 
 ``lone_question`` picks out the one question of a shorter message ("Long week, the kids were
-sick. Anyway, which carrier do I use?") for match evidence only (``recall.search``): ranking
-picks questions out only above ``LONG_QUERY_TERMS``, as its figures were measured.
+sick. Anyway, which carrier do I use?") for match evidence only (``recall.search``), and
+``asked_questions`` each question of a message that asks several; ranking picks questions out
+only above ``LONG_QUERY_TERMS``, as its figures were measured.
 """
 
 from __future__ import annotations
@@ -130,6 +131,33 @@ def question_focus(text: str) -> str | None:
     return " ".join(question_clauses(text)) or None
 
 
+#: The most questions of one message whose own words ``asked_questions`` gives for match evidence
+#: (each costs ``recall.search`` one vector look-up); a message asking more keeps its last ones.
+MAX_ASKED = 4
+
+
+def asked_questions(text: str) -> list[str]:
+    """The questions of a message of several sentences, in order, at any length: its question-like
+    sentences, or of several the ones that end with a question mark (``lone_question``); at most the
+    last ``MAX_ASKED``. Empty for one sentence (the message is its own question) or none asked. Of
+    a dialogue (``transcript``), the question-like sentences of the user's last turn, or that turn.
+
+    >>> asked_questions("Which team is Tom on? And where do I live?")
+    ['Which team is Tom on?', 'And where do I live?']
+    >>> asked_questions("今天好累啊。对了，快递用哪家？小王在哪个组？")
+    ['对了，快递用哪家？', '小王在哪个组？']
+    >>> asked_questions("Where do I live?")
+    []
+    """
+    last = last_user_turn(text)
+    if last is not None:
+        return (_sentences_and_questions(last)[1] or [last])[-MAX_ASKED:]
+    sentences, asked = _sentences_and_questions(text)
+    if len(asked) > 1:
+        asked = [s for s in asked if s.endswith(("?", "？"))] or asked
+    return asked[-MAX_ASKED:] if len(sentences) > 1 else []
+
+
 def lone_question(text: str) -> str | None:
     """The one question-like sentence of a message of several sentences, at any length, or of
     several question-like ones the one that ends with a question mark ("Had a great weekend!
@@ -144,10 +172,8 @@ def lone_question(text: str) -> str | None:
     >>> lone_question("Had a great weekend! Anyway, what's the capital of France?")
     "Anyway, what's the capital of France?"
     """
-    sentences, asked = _sentences_and_questions(text)
-    if len(asked) > 1:
-        asked = [s for s in asked if s.endswith(("?", "？"))]
-    return asked[0] if len(sentences) > 1 and len(asked) == 1 else None
+    asked = asked_questions(text)
+    return asked[0] if len(asked) == 1 else None
 
 
 def _sentences_and_questions(text: str) -> tuple[list[str], list[str]]:
