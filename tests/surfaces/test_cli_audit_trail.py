@@ -76,7 +76,7 @@ def test_export_all_and_import_keep_receipts_tombstones_and_withdrawals(database
     assert "window" not in text and "靠窗" not in text  # nothing forgotten travels with the trail
 
     restored = _cli("import", dump, "--db", target)
-    assert "1 withdrawals, 2 tombstones, 1 forget receipts" in restored.stdout
+    assert "1 withdrawal, 2 tombstones, 1 forget receipt" in restored.stdout
     again = _cli("export", "--all", "--db", target, "-o", tmp_path / "again.jsonl")
     assert again.returncode == 0
     assert _canonical(_records(tmp_path / "again.jsonl")) == _canonical(records)
