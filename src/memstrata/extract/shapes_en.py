@@ -259,6 +259,11 @@ _DESTINATION = lazy_regex(
     r"(?:my\s+|our\s+)?(?:packages|parcels|orders|stuff|things|everything|deliveries|shipments)?\s*(?:via|with|through|"
     r"by|using)\s+(?P<v>.+?)(?:\s*,?\s+(?:from now on|going forward))?$"
     r"|^(?:(?:from now on|going forward)\s*,?\s+)?(?:please\s+)?deliver\s+(?:it\s+|them\s+)?to\s+(?P<d>.+?)"
+    r"(?:\s*,?\s+(?:from now on|going forward))?$"
+    # the thing sent named first: "Packages from now on go with DHL", "My parcels should go via FedEx from now on"
+    r"|^(?:my\s+|our\s+|all\s+)?(?:packages|parcels|orders|deliveries|shipments)\s+"
+    r"(?:from now on|going forward)?\s*,?\s*"
+    r"(?:should\s+|will\s+|can\s+)?(?:go|ship|come|be sent|be shipped)\s+(?:via|with|through|by)\s+(?P<v2>.+?)"
     r"(?:\s*,?\s+(?:from now on|going forward))?$", _IC)
 
 
@@ -276,7 +281,7 @@ def _destination(clause: str, lang: str = "en") -> list[Finding]:
     if m.group("d"):
         value = re.sub(r"^(?:my|our)\s+", "", clean_value(m.group("d"), lang), flags=_IC)
         return [Finding("shipping.dropoff", value, CONF_PREFER, clause, statement=f"deliver to {value}")]
-    value = clean_value(m.group("v"), lang)
+    value = clean_value(m.group("v") or m.group("v2"), lang)
     found = chosen(value, "user.ships_with", clause, lang, statement=f"ships with {value}")
     return [f for f in found if f.key == "shipping.carrier"]  # "send it by Friday" names no carrier
 

@@ -48,9 +48,12 @@ _SURNAMES = ("王李张刘陈杨赵黄周吴徐孙胡朱高林何郭马罗梁宋
 _RELATION = ("同事|朋友|老板|领导|上司|室友|邻居|同学|姐姐|妹妹|哥哥|弟弟|老婆|老公|妻子|丈夫|妈妈|爸爸|儿子|女儿|"
              "爷爷|奶奶")
 _NAME = rf"(?:小[{_H}]|老[{_H}]|[{_SURNAMES}][{_H}]{{1,2}}?)"
+#: When a change about someone happened, said before its verb (小王这周调到搜索组了): the shapes read the clause
+#: without it and date the change by it.
+_WHEN = "这周|这礼拜|这个月|本周|上周|上礼拜|上个月|今天|昨天|前天|今年|去年|最近|刚刚|刚"
 _SOMEONE = lazy_regex(
     rf"^(?:我的?(?P<rel>{_RELATION}))?(?P<name>{_NAME})?(?P<rest>(?:的|对|在|又|也|调|住|是|喜欢|最|不|换|搬|回|去|改|"
-    rf"已经|现在|一直|还).+)$")
+    rf"已经|现在|一直|还|{_WHEN}).+)$")
 
 
 def someone_else(sentence: str) -> tuple[str, str] | None:
@@ -174,8 +177,10 @@ def _withdrawn_and_restored(sentence: str) -> list[Finding]:
     return out
 
 
+# the thing sent may come before the marker (快递以后都用京东) as after it (以后快递发中通)
 _DESTINATION = lazy_regex(
-    r"^(?:以后|今后|之后)(?:的)?(?:快递|包裹|东西|货)?(?:都|一律)?(?:发|走|寄|用|坐|选)(?P<v>[^到，]+?)(?:快递)?(?:吧|了)?$"
+    r"^(?:(?:快递|包裹|东西|货|发货|寄件)(?=以后|今后|之后|从现在起|现在起))?(?:以后|今后|之后|从现在起|现在起)(?:的)?"
+    r"(?:快递|包裹|东西|货)?(?:都|一律|就|全部)?(?:发|走|寄|用|坐|选|改用|换成)(?P<v>[^到，]+?)(?:快递)?(?:吧|了)?$"
     r"|^(?:以后|今后)(?:的)?(?:快递|包裹|东西|外卖)?(?:都)?(?:寄|送|放|发)到(?P<d>[^，]+?)(?:吧|了)?$")
 
 
@@ -190,7 +195,7 @@ def _destination(clause: str) -> list[Finding]:
     return [f for f in found if f.key in ("shipping.carrier", "travel.seat")]  # 以后都坐靠过道的座位
 
 
-_TEAM = lazy_regex(rf"^我(?:现在|也|又|已经)?(?:在|调到|回到|转到|去了|加入了?|调去)(?:了)?"
+_TEAM = lazy_regex(rf"^我(?:现在|也|又|已经|最近|刚刚?)?(?:在|调到|调回|回到|回|转到|转回|去了|加入了?|调去)(?:了)?"
                    rf"(?P<v>[{_H}A-Za-z]{{1,8}}(?:组|部门|团队))(?:了)?$")
 
 
