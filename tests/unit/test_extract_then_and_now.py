@@ -1,6 +1,7 @@
 """Changes of mind the rule extractor reads as one statement shape each, in English and Chinese
-(Simplified and Traditional): a destination with the thing sent named first, a named person's team
-with a time or 回."""
+(Simplified and Traditional): then and now in one sentence (``extract.contrast``), what one eats or
+drinks said plainly, a destination with the thing sent named first, a named person's team with a
+time or 回, and a state said with its start (``extract.onset``)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import pytest
 from memstrata.extract.rules import RuleExtractor
 
 _AT = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
+_LAST_YEAR = datetime(2025, 1, 1, tzinfo=UTC)
 
 
 def _read(text: str) -> list[tuple[str, str, str, str]]:
@@ -18,6 +20,47 @@ def _read(text: str) -> list[tuple[str, str, str, str]]:
     found = RuleExtractor().extract(text=text, role="user", said_at=_AT)
     assert not any(c.retracts for c in found)
     return [(c.key, c.value, c.subject, c.instead_of) for c in found]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("I used to drink flat whites, now I drink oat lattes.", [("user.drinks", "oat lattes", "", "flat whites")]),
+    ("I used to like flat whites, but now I prefer oat lattes.",
+     [("preference.like", "oat lattes", "", "flat whites")]),
+    ("I used to eat rice; these days I eat quinoa.", [("user.eats", "quinoa", "", "rice")]),
+    ("我以前喝拿铁，现在改喝美式了。", [("user.drinks", "美式", "", "拿铁")]),
+    ("我以前喝拿鐵，現在改喝美式了。", [("user.drinks", "美式", "", "拿铁")]),  # Traditional
+    ("我以前喜欢喝拿铁，现在喜欢喝美式。", [("drink.like", "美式", "", "拿铁")]),
+    ("以前我喝绿茶，不过现在喝红茶了。", [("user.drinks", "红茶", "", "绿茶")]),
+])
+def test_then_and_now_states_the_present_in_place_of_the_past(
+        text: str, expected: list[tuple[str, str, str, str]]) -> None:
+    assert _read(text) == expected
+
+
+def test_then_and_now_keeps_a_topic_rules_withdrawal() -> None:
+    found = RuleExtractor().extract(text="I used to live in Boston, now I live in Berlin.", role="user", said_at=_AT)
+    assert [(c.key, c.value, c.retracts) for c in found] == [
+        ("identity.location", "Boston", True), ("identity.location", "Berlin", False)]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("I drink oat lattes.", [("user.drinks", "oat lattes", "", "")]),
+    ("I mostly eat quinoa.", [("user.eats", "quinoa", "", "")]),
+    ("我喝美式。", [("user.drinks", "美式", "", "")]),
+    ("我平時喝燕麥拿鐵。", [("user.drinks", "燕麦拿铁", "", "")]),
+    ("我现在喝红茶了。", [("user.drinks", "红茶", "", "")]),
+])
+def test_what_one_eats_or_drinks_said_plainly_is_a_habit(
+        text: str, expected: list[tuple[str, str, str, str]]) -> None:
+    assert _read(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "I eat out a lot.", "I drink too much.", "我吃饭了。", "我喝咖啡了。", "我喝多了。", "我以前喝拿铁。",
+    "Do you drink coffee?", "我喝什么咖啡？",
+])
+def test_no_habit_in_a_happening_an_amount_or_a_question(text: str) -> None:
+    assert _read(text) == []
 
 
 @pytest.mark.parametrize(("text", "value"), [
@@ -50,3 +93,25 @@ def test_a_named_persons_team_is_theirs(text: str, subject: str, team: str) -> N
 def test_a_team_change_said_with_its_week_is_dated() -> None:
     [found] = RuleExtractor().extract(text="小王这周调到搜索组了", role="user", said_at=_AT)
     assert found.valid_from == datetime(2026, 1, 5, tzinfo=UTC) and found.valid_to is None
+
+
+@pytest.mark.parametrize(("text", "key", "value", "since"), [
+    ("I've been vegetarian since last year.", "food.diet", "vegetarian", _LAST_YEAR),
+    ("Since last year, I've been vegetarian.", "food.diet", "vegetarian", _LAST_YEAR),
+    ("I have been vegan for two years.", "food.diet", "vegan", datetime(2024, 1, 1, tzinfo=UTC)),
+    ("I've been living in Berlin since 2020.", "identity.location", "Berlin", datetime(2020, 1, 1, tzinfo=UTC)),
+    ("我从去年开始吃素。", "food.diet", "吃素", _LAST_YEAR),
+    ("我從去年開始吃素。", "food.diet", "吃素", _LAST_YEAR),
+    ("自从去年我就一直吃素", "food.diet", "吃素", _LAST_YEAR),
+    ("我从2020年起住在柏林", "identity.location", "柏林", datetime(2020, 1, 1, tzinfo=UTC)),
+])
+def test_a_state_with_its_start_holds_from_then(text: str, key: str, value: str, since: datetime) -> None:
+    [found] = RuleExtractor().extract(text=text, role="user", said_at=_AT)
+    assert (found.key, found.value, found.valid_from, found.valid_to) == (key, value, since, None)
+
+
+@pytest.mark.parametrize("text", ["I've been to Paris since May.", "I've been thinking about it since Monday.",
+                                  "我从去年开始想学吉他"])
+def test_no_state_in_a_visit_a_thought_or_a_wish(text: str) -> None:
+    assert [c.key for c in RuleExtractor().extract(text=text, role="user", said_at=_AT)
+            if c.key in ("food.diet", "identity.location")] == []

@@ -44,8 +44,9 @@ ATTRIBUTE_KEYS: dict[str, str] = {
     **dict.fromkeys(("birthday", "生日"), "identity.birthday"),
 }
 #: Keys a change shape writes when it names a value but no attribute ("I've switched to Firefox",
-#: 现在只喝燕麦奶): named by the verb, they say what holds now, and a value under one that names the
-#: old value too takes the old value's key (``extract.base.FactCandidate.instead_of``).
+#: 现在只喝燕麦奶), and what one eats or drinks said plainly ("I drink oat lattes", 我喝美式): named by
+#: the verb, they say what holds now, and a value under one that names the old value too takes the old
+#: value's key (``extract.base.FactCandidate.instead_of``).
 CHANGE_KEYS = frozenset({"user.uses", "user.drinks", "user.eats", "user.listens_to", "user.watches",
                          "user.wears", "user.takes", "user.ships_with", "user.chooses"})
 #: Attribute heads that are never a thing one has ("my point is", 我的意思是): opinions, replies.

@@ -433,13 +433,36 @@ def favourites(sentence: str) -> list[Finding]:
     return [f for c in _CLAUSES.split(sentence.strip().rstrip(".!")) if c for f in _favourite_is(c.strip())]
 
 
+#: "I drink oat lattes", "We mostly eat rice": what one eats or drinks as a habit, said plainly.
+_HABITUAL = lazy_regex(
+    r"^(?:i|we)\s+(?:usually\s+|mostly\s+|normally\s+|generally\s+|mainly\s+|now\s+|always\s+|only\s+)?"
+    r"(?P<verb>drink|eat)\s+(?P<v>[\w' -]{2,30}?)(?:\s+(?:now|these days|nowadays))?$", _IC)
+#: What follows "I eat" / "I drink" without being a thing eaten or drunk ("I eat out", "I drink a lot").
+_NOT_EATEN = lazy_regex(r"^(?:a lot|lots|too|so|it|them|that|this|those|these|something|anything|nothing|when|"
+                        r"out|in|more|less|much|healthy|well|clean|right|late|early|alone|like|because|and|to|"
+                        r"my|your|his|her|our|their)\b"
+                        # where or when ("I drink my coffee at home", "I eat rice with every meal"): no plain thing
+                        r"|\b(?:at|in|on|with|when|after|before|for|from|during|while|every|each)\b", _IC)
+
+
+def _habitual(clause: str, lang: str = "en") -> list[Finding]:
+    """"I drink oat lattes": what one eats or drinks now, under the verb's key (``user.drinks`` /
+    ``user.eats``, as "Nowadays it's only green tea"), so a later restriction or switch replaces it."""
+    m = _HABITUAL.match(clause)
+    value = clean_value(m.group("v"), lang) if m else ""
+    if m is None or not value or _NOT_EATEN.search(value) or len(value.split()) > 4:
+        return []
+    key, said = _VERB_KEYS[m.group("verb").lower()]
+    return [Finding(key, value, CONF_PREFER, clause, statement=said.format(v=value))]
+
+
 def after_topics(sentence: str) -> list[Finding]:
     """Shapes read when no topic pattern found anything: the possessive copula, an undated plan,
-    a like said as a noun."""
+    a like said as a noun, what one eats or drinks."""
     if _NOT_A_STATEMENT.search(sentence):
         return []
     out: list[Finding] = []
     for clause in (c for c in _CLAUSES.split(sentence.strip().rstrip(".!")) if c):
-        out += _possessive(clause.strip()) or _intent(clause.strip())
+        out += _possessive(clause.strip()) or _intent(clause.strip()) or _habitual(clause.strip())
     return out
 

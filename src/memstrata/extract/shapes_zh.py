@@ -306,10 +306,31 @@ def before_topics(sentence: str, said_at: datetime) -> list[Finding]:
     return []
 
 
+#: 我喝美式, 我平时喝燕麦拿铁, 我们一般吃米饭: what one eats or drinks as a habit, said plainly.
+_HABITUAL = lazy_regex(r"^我们?(?:平时|一般|通常|现在|目前|主要|基本上?|一直|都|常|经常|只)*(?P<verb>喝|吃)"
+                       r"(?P<v>[^，。！？了过着]{1,8})了?$")
+#: What follows 吃 / 喝 without being a thing eaten or drunk (吃饭, 喝多, 吃不下, 吃得很少).
+_NOT_EATEN = lazy_regex(r"^(?:饭|东西|药|点|一|这|那|什么|不|得|很|太|多|少|醉|饱|完|光|掉|的|好|到|上|下|个|起|惯|"
+                        r"亏|苦|醋)")
+
+
+def _habitual(clause: str) -> list[Finding]:
+    """我喝美式: what one eats or drinks now, under the verb's key (``user.drinks`` / ``user.eats``, as
+    我现在只喝燕麦奶), so a later restriction or switch replaces it."""
+    m = _HABITUAL.match(clause)
+    if m is None or _NOT_EATEN.match(m.group("v")):
+        return []
+    if clause.endswith("了") and not re.search("现在|目前|如今", clause):
+        return []  # 我喝咖啡了 is a happening; 我现在喝红茶了 a habit that now holds
+    verb, value = m.group("verb"), clean_value(m.group("v"), "zh")
+    key = "user.drinks" if verb == "喝" else "user.eats"
+    return [Finding(key, value, CONF_PREFER, clause, statement=f"{verb}{value}")] if value else []
+
+
 def after_topics(sentence: str) -> list[Finding]:
     """Shapes read when no topic pattern found anything: the possessive copula, an undated plan,
-    an interest (我对摄影很感兴趣)."""
+    an interest (我对摄影很感兴趣), what one eats or drinks (我喝美式)."""
     out: list[Finding] = []
     for clause in _statements(sentence):
-        out += _possessive(clause) or _intent(clause)
+        out += _possessive(clause) or _intent(clause) or _habitual(clause)
     return out

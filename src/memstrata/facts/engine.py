@@ -109,14 +109,17 @@ class FactEngine:
     def instead(self, conn: Any, said: Said, cand: FactCandidate) -> tuple[FactCandidate, set[int]]:
         """``cand`` and the ids of the active facts it takes the place of: those of its subject
         holding the old value it names (``FactCandidate.instead_of``: "we moved from MySQL to
-        PostgreSQL"). A value under a change key (``user.uses``) takes the key of the fact holding the
-        old value (``user.project_database``), so the new value supersedes it there; the old value
-        under no key of the subject's changes nothing."""
+        PostgreSQL"). A value under a change key (``user.uses``), or a like replacing a like, takes the
+        key of the fact holding the old value (``user.project_database``, ``preference.like``), so the new
+        value supersedes it there; the old value under no key of the subject's changes nothing."""
         ids = self.store.fact_ids(conn, said.scope, keys=None, subject=fact_subject(said.speaker, cand.subject),
                                   value_norm=normalise_value(cand.instead_of))
         held = [f for f in self.store.load_facts(conn, ids) if not f.encrypted]
         owner = next((f for f in held if f.key not in CHANGE_KEYS), None)
-        if cand.key in CHANGE_KEYS and owner is not None:
+        # a like replacing a like keeps the old one's key ("I like flat whites" is preference.like,
+        # "now I drink oat lattes" drink.like): the new one supersedes it there, with its history
+        like = owner is not None and cand.key.endswith(".like") and owner.key.endswith(".like")
+        if owner is not None and (cand.key in CHANGE_KEYS or like):
             spec = key_spec(owner.key)
             cand = replace(cand, key=owner.key, kind=spec.kind, importance=spec.importance,
                            sensitivity=spec.sensitivity)

@@ -1,0 +1,55 @@
+"""Then and now in one sentence: "I used to drink flat whites, now I drink oat lattes", 我以前喝拿铁，
+现在改喝美式了.
+
+A past clause (used to / 以前, 之前, 原来, 过去) followed by a present one (now / these days / 现在, 如今)
+says the present value took the past one's place. ``split_en`` / ``split_zh`` give both clauses as
+plain present statements, which the other rules read (``extract.rules``); every value the present
+one states then carries the past one's value as the value it replaces (``Finding.instead_of``), so
+the fact engine supersedes the fact holding it, on that fact's key, with its history.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memstrata.text.regex import lazy_regex
+
+_IC = re.IGNORECASE
+_NOW_EN = r"(?:now|these days|nowadays|today|lately)"
+#: "I used to drink flat whites, now I drink oat lattes", "I used to like X, but now I prefer Y",
+#: "We used to use Jenkins; these days we use GitHub Actions".
+_EN = lazy_regex(
+    rf"^(?P<who>i|we)\s+used\s+to\s+(?P<past>[^,;]+?)\s*(?:[,;]\s*|\s+)(?:but\s+|and\s+)?{_NOW_EN}\s*,?\s+"
+    rf"(?P<now>(?:i|we)\b.+?)$"
+    rf"|^(?P<who2>i|we)\s+used\s+to\s+(?P<past2>[^,;]+?)\s*(?:[,;]\s*|\s+)(?:but\s+|and\s+)?(?P<now2>(?:i|we)\s+"
+    rf"(?:now|currently|nowadays)\s+.+?)$", _IC)
+
+_BEFORE_ZH = r"(?:以前|之前|原来|过去|从前|曾经|早先)"
+_NOW_ZH = r"(?:现在|如今|目前|这些天|这阵子|最近)"
+#: 我以前喝拿铁，现在改喝美式了; 以前我喜欢拿铁，不过现在更喜欢美式; 我原来用京东，现在用顺丰.
+_ZH = lazy_regex(
+    rf"^(?:我们?)?{_BEFORE_ZH}(?:我们?)?(?:一直|都|常|总)?(?P<past>[^，,；;]+?)[，,；;]\s*(?:但是?|不过|可是|而)?"
+    rf"(?:我们?)?(?P<now>{_NOW_ZH}[^，,；;]+?)$")
+#: The past clause states a standing value, not a happening said of it (以前我们去过, 以前是这样).
+_ZH_PAST_NOT = lazy_regex(r"^(?:是这样|不|没|也|就|说|觉得|以为|想)")
+
+
+def split_en(sentence: str) -> tuple[str, str] | None:
+    """``(past, now)``: both clauses as present statements ("I drink flat whites", "I drink oat
+    lattes"), or ``None`` when ``sentence`` is no contrast of then and now."""
+    m = _EN.match(sentence.strip().rstrip(".!"))
+    if m is None:
+        return None
+    who = (m.group("who") or m.group("who2")).capitalize()
+    past = m.group("past") or m.group("past2")
+    now = m.group("now") or m.group("now2")
+    past = re.sub(r"^be\s+", "am " if who == "I" else "are ", past, flags=_IC)
+    return f"{who} {past}", now
+
+
+def split_zh(sentence: str) -> tuple[str, str] | None:
+    """``(past, now)``: both clauses as present statements (我喝拿铁, 我现在改喝美式了), or ``None``."""
+    m = _ZH.match(sentence.strip().rstrip("。！!"))
+    if m is None or _ZH_PAST_NOT.match(m.group("past")):
+        return None
+    return f"我{m.group('past')}", f"我{m.group('now')}"

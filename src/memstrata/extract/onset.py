@@ -1,0 +1,75 @@
+"""A state said with its start: "I've been vegetarian since last year", 我从去年开始吃素.
+
+Said with when it began, a state still holds now: it is the state ("I'm vegetarian", 我吃素), valid
+from the time named, not an event ("been vegetarian since") nor a beginning (开始吃素) dated that year.
+``split_en`` / ``split_zh`` give the state as a plain present statement, which the other rules read
+(``extract.rules``), and the time phrase, which dates what they find (``shapes.dated``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from memstrata.text.regex import lazy_regex
+
+_IC = re.IGNORECASE
+#: "I've been vegetarian since last year", "I have been living in Berlin since 2020", "Since last
+#: year I've been vegan", "I've been vegetarian for two years" (for: counted back from now).
+_EN = lazy_regex(
+    r"^(?:i|we)(?:'ve|\s+have)\s+been\s+(?P<s>.+?)\s+(?:ever\s+)?(?P<w>since|for)\s+(?P<t>.+?)(?:\s+now)?$"
+    r"|^(?:ever\s+)?since\s+(?P<t2>.+?)\s*,?\s+(?:i|we)(?:'ve|\s+have)\s+been\s+(?P<s2>.+?)$", _IC)
+#: How long, said with "for": two years, 3 months, a year (counted back: "two years ago").
+_SPAN = lazy_regex(r"^(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+)\s+(?:year|month|week|day)s?$",
+                   _IC)
+#: What never starts a state one is in ("I've been to Paris since ...", "been there", "been thinking about").
+_NOT_A_STATE = lazy_regex(r"^(?:to|there|here|away|gone|so|too|very|really|busy|thinking|wondering|trying|told|"
+                          r"waiting|meaning|feeling|doing|going|looking|working on|a bit)\b", _IC)
+
+#: 我从去年开始吃素, 我去年开始就吃素了, 从2020年起我住在柏林, 自从去年我就一直吃素: the time, then 开始 / 起 /
+#: 以来, then the state.
+_ZH = lazy_regex(
+    r"^我?(?:自从|从|自)?(?P<t>[^，,。]{1,8}?)(?:开始|起|以来)(?:，|,)?我?(?:就|都)?(?:一直)?(?P<s>[^，,。]+?)了?$"
+    r"|^(?:自从|自)(?P<t2>[^，,。]{1,8}?)(?:，|,)?我(?:就|都)?(?:一直)?(?P<s2>[^，,。]+?)了?$")
+#: A time's last character: a year, month, week or day named (去年, 2020年, 上个月, 三年前, 上周).
+_ZH_TIME_END = lazy_regex(r"(?:年|月|周|礼拜|星期|天|号|日|前|时候)$")
+#: What follows 开始 without being a state one is in: a like stated as a beginning has its own shape
+#: (开始喜欢…了), learning its own (开始学…), and a change or a wish is no state.
+_ZH_NOT_A_STATE = lazy_regex(r"^(?:喜欢|爱|学|练|想|要|打算|准备|觉得|担心|怀疑|后悔|不|没)")
+
+
+def split_en(sentence: str) -> tuple[list[str], str] | None:
+    """``(statements, time)`` for "I've been <state> since <time>": the state said in the present
+    ("I'm vegetarian"; "been living in Berlin" → "I live in Berlin", "I liv in Berlin", ... one
+    spelling per way of undoing -ing, for the caller to keep the first that reads), and the time
+    phrase ("last year"; "for two years" → "two years ago"). ``None`` for any other sentence."""
+    m = _EN.match(sentence.strip().rstrip(".!"))
+    if m is None:
+        return None
+    state, time = (m.group("s"), m.group("t")) if m.group("s") else (m.group("s2"), m.group("t2"))
+    if _NOT_A_STATE.match(state):
+        return None
+    if m.group("w") and m.group("w").lower() == "for":
+        if not _SPAN.match(time):
+            return None
+        time = f"{time} ago"
+    elif re.fullmatch(r"\d{4}", time):
+        time = f"in {time}"  # a year alone is read as a time only after "in"
+    first, _, rest = state.partition(" ")
+    if not first.lower().endswith("ing") or len(first) < 5:
+        return [f"I'm {state}"], time
+    stem = first[:-3]
+    bases = (stem, stem + "e", stem[:-1]) if len(stem) > 2 and stem[-1] == stem[-2] else (stem, stem + "e")
+    return [f"I {b} {rest}".strip() for b in bases], time
+
+
+def split_zh(sentence: str) -> tuple[list[str], str] | None:
+    """``(statements, time)`` for 我从<时间>开始<状态>: the state said in the present (我吃素), and the
+    time (去年). ``None`` for any other sentence, and when what follows 开始 is a like, learning or a
+    wish (their own shapes)."""
+    m = _ZH.match(sentence.strip().rstrip("。！!"))
+    if m is None:
+        return None
+    time, state = (m.group("t"), m.group("s")) if m.group("s") else (m.group("t2"), m.group("s2"))
+    if not _ZH_TIME_END.search(time) or _ZH_NOT_A_STATE.match(state):
+        return None
+    return [f"我{state}"], time
