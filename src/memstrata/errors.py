@@ -68,9 +68,20 @@ class MemstrataError(Exception):
 
 
 class InvalidInput(MemstrataError, ValueError):
-    """The caller passed something memstrata cannot store or answer (says what and where)."""
+    """The caller passed something memstrata cannot store or answer (says what and where).
+
+    Args:
+        field: the argument it names (``query``, ``content``, ``sources``), given to the wire
+            error as ``details.field`` (REST, MCP, ``--json``), as every invalid_input that names
+            an argument gives it; ``None``: the error names no one argument.
+    """
 
     code = "invalid_input"
+
+    def __init__(self, *args: object, field: str | None = None) -> None:
+        super().__init__(*args)
+        if field is not None:
+            self.field = field
 
 
 class ContentTooLarge(InvalidInput):

@@ -61,10 +61,11 @@ def delete(store: Store, reader: Reader, fact_id: int | None, episode_id: int | 
     if fact_id is not None and episode_id is not None:
         raise InvalidInput("give a fact_id or an episode_id to delete (one of them)")
     if not isinstance(sources, bool):
-        raise InvalidInput(f"sources must be True or False, got {sources!r}")
+        raise InvalidInput(f"sources must be True or False, got {sources!r}", field="sources")
     if episode_id is not None:
         if sources:
-            raise InvalidInput("sources=True applies to a fact (its messages); an episode is a message itself")
+            raise InvalidInput("sources=True applies to a fact (its messages); an episode is a message itself",
+                               field="sources")
         episode = reader.episode(episode_id)
         return forget_messages(store, [episode.id], episode.scope, actor=actor)
     assert fact_id is not None
@@ -169,7 +170,7 @@ def forget_target(default: Scope, *, user_id: str | None, agent_id: str | None, 
             session or agent of every user without ``all_users``; a bad scope identifier.
     """
     if sources:
-        raise InvalidInput("sources=True applies to one fact (fact_id): the messages that stated it")
+        raise InvalidInput("sources=True applies to one fact (fact_id): the messages that stated it", field="sources")
     if all_users and user_id is not None:
         raise InvalidInput("give user_id or all_users=True, not both: they contradict each other")
     user = user_id if user_id is not None or all_users else default.user_id

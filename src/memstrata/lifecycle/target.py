@@ -25,9 +25,7 @@ from memstrata.errors import InvalidInput
 
 def _refused(message: str, field: str | None) -> InvalidInput:
     """An ``InvalidInput`` whose wire ``details.field`` names the blank argument."""
-    exc = InvalidInput(message)
-    exc.field = field  # type: ignore[attr-defined]  # read by MemstrataError.details (DETAIL_ATTRIBUTES)
-    return exc
+    return InvalidInput(message, field=field)
 
 
 def _blank(value: object) -> bool:

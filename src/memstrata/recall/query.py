@@ -45,9 +45,9 @@ def check_request(query: object, *, limit: object, kinds: Sequence[str], expand_
         InvalidInput: the first argument that is wrong, named, with the value or its size.
     """
     if not isinstance(query, str):
-        raise InvalidInput(f"query must be a string, got {type(query).__name__}")
+        raise InvalidInput(f"query must be a string, got {type(query).__name__}", field="query")
     if not query.strip():
-        raise InvalidInput("query is empty; say what to recall")
+        raise InvalidInput("query is empty; say what to recall", field="query")
     if len(query) > MAX_QUERY_CHARS:
         raise InvalidInput(f"query is {len(query):,} characters; the limit is {MAX_QUERY_CHARS:,} "
                            "(memstrata.memory.MAX_QUERY_CHARS): search with the question, not a document")

@@ -107,7 +107,7 @@ def add_messages(body: AddMessagesRequest, caller: Caller, request: Request, res
                                                content_type=m.content_type, ttl=m.ttl, **scope))
             except MemstrataError as exc:
                 status = errors.STATUS_BY_CODE.get(exc.code, 422)
-                raise ApiError(status, exc.code, f"messages[{i}]: {exc}", {"index": i}) from None
+                raise ApiError(status, exc.code, f"messages[{i}]: {exc}", {"index": i, **exc.details()}) from None
         results = st.memory.add_many(built, wait=body.wait, idempotency_key=idempotency_key)
     replayed = mark_replayed(results, response)
     if not replayed:

@@ -197,9 +197,9 @@ def validate_message(message: Message, *, max_bytes: int) -> None:
         ContentTooLarge: content over ``max_bytes`` UTF-8 bytes.
     """
     if not isinstance(message.content, str):
-        raise InvalidInput(f"content must be a string, got {type(message.content).__name__}")
+        raise InvalidInput(f"content must be a string, got {type(message.content).__name__}", field="content")
     if not message.content.translate(INVISIBLE).strip():
-        raise InvalidInput("content is empty or whitespace only; nothing to remember")
+        raise InvalidInput("content is empty or whitespace only; nothing to remember", field="content")
     check_text(message.content, "content")
     size = len(message.content.encode("utf-8"))
     if size > max_bytes:

@@ -1,0 +1,51 @@
+"""An empty query, an empty message and ``sources`` on an episode name their argument in
+``details.field`` on REST and MCP, as every other invalid_input that names an argument does (they
+came back with empty ``details``). A real server over HTTP; the real MCP server through the SDK's
+in-memory transport; real SQLite files and the real model."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+from mcp import Client
+from mcpclient import _environment, tool_error
+from serverproc import Server
+
+from memstrata.cli.server import mcp_server
+
+
+def test_rest_names_the_empty_query_content_and_sources(open_server: Server) -> None:
+    with open_server.client() as client:
+        added = client.post("/v1/messages", json={"user_id": "fields", "messages": [{"content": "I like tea"}]})
+        assert added.status_code == 200, added.text
+        episode = added.json()["results"][0]["episode_id"]
+        answers = {
+            "query": client.post("/v1/search", json={"user_id": "fields", "query": "   "}),
+            "content": client.post("/v1/messages", json={"user_id": "fields", "messages": [{"content": " \u3000"}]}),
+            "sources": client.post("/v1/forget", json={"user_id": "fields", "episode_id": episode, "sources": True}),
+        }
+    for field, answer in answers.items():
+        assert answer.status_code == 422, (field, answer.text)
+        error = answer.json()["error"]
+        assert (error["code"], error["details"].get("field")) == ("invalid_input", field), error
+
+
+async def _mcp_errors(db: Path) -> dict[str, dict[str, Any]]:
+    with _environment():
+        memory, server, _ = mcp_server(db=str(db), org=None, project=None, user="alice", agent=None,
+                                       session=None, budget=800)
+        try:
+            async with Client(server, read_timeout_seconds=120) as client:
+                return {"query": tool_error(await client.call_tool("search_memory", {"query": "  "})),
+                        "content": tool_error(await client.call_tool("add_memory", {"content": "\t "}))}
+        finally:
+            memory.memory.close()
+
+
+def test_mcp_names_the_empty_query_and_content(tmp_path: Path) -> None:
+    errors = asyncio.run(_mcp_errors(tmp_path / "m.db"))
+    assert {name: (e["code"], e["details"].get("field")) for name, e in errors.items()} == {
+        "query": ("invalid_input", "query"), "content": ("invalid_input", "content")}
+    assert errors["query"]["message"].startswith("search_memory: query is empty")
