@@ -29,11 +29,11 @@ from memstrata.types import Fact
 def forget(
     db: DbOpt = None, user: UserOpt = None, agent: AgentOpt = None, session: SessionOpt = None,
     org: OrgOpt = None, project: ProjectOpt = None,
-    fact: Annotated[int | None, typer.Option(help="Forget one fact by id.")] = None,
+    fact: Annotated[int | None, typer.Option(help="Forget one fact by id.", min=1)] = None,
     sources: Annotated[bool, typer.Option("--sources", help="With --fact: forget the messages that stated the "
                                           "fact too (whole, with the facts only they support).")] = False,
     episode: Annotated[int | None, typer.Option("--episode", help="Forget one message (episode) by id, with "
-                                                "the facts only it supports.")] = None,
+                                                "the facts only it supports.", min=1)] = None,
     before: Annotated[str | None, typer.Option(help="Forget episodes said before this time (ISO 8601).")] = None,
     all_users: Annotated[bool, typer.Option("--all-users", help="With --session/--agent/--before: of every "
                                             "user; alone: the whole project.")] = False,
@@ -179,7 +179,8 @@ def delete_project(
 
 
 def rollback(
-    event: Annotated[int, typer.Argument(help="An event id from `memstrata history` (supersede, merge, archive).")],
+    event: Annotated[int, typer.Argument(help="An event id from `memstrata history` (supersede, merge, archive).",
+                                         min=1)],
     db: DbOpt = None, user: UserOpt = None, org: OrgOpt = None, project: ProjectOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
@@ -196,7 +197,7 @@ def rollback(
 
 
 def update(
-    fact: Annotated[int, typer.Argument(help="An active fact's id (`memstrata list`).")],
+    fact: Annotated[int, typer.Argument(help="An active fact's id (`memstrata list`).", min=1)],
     value: Annotated[str | None, typer.Option(help="The new value: supersedes the fact (the old one "
                                               "stays in history).")] = None,
     importance: Annotated[float | None, typer.Option(help="0-1, changed in place.")] = None,
@@ -218,7 +219,7 @@ def update(
 
 
 def restore(
-    fact: Annotated[int, typer.Argument(help="An archived fact's id.")],
+    fact: Annotated[int, typer.Argument(help="An archived fact's id.", min=1)],
     db: DbOpt = None, user: UserOpt = None, org: OrgOpt = None, project: ProjectOpt = None,
 ) -> None:
     """Bring an archived fact back to active."""

@@ -329,7 +329,7 @@ def users_cmd(db: DbOpt = None, org: OrgOpt = None, project: ProjectOpt = None, 
 
 
 def history(
-    fact_id: Annotated[int | None, typer.Argument(help="A fact id (from list or recall).")] = None,
+    fact_id: Annotated[int | None, typer.Argument(help="A fact id (from list or recall).", min=1)] = None,
     key: Annotated[str | None, typer.Option(help="Or a key, e.g. shipping.carrier.")] = None,
     db: DbOpt = None, user: UserOpt = None, org: OrgOpt = None, project: ProjectOpt = None,
     as_json: JsonOpt = False,

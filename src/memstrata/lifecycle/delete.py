@@ -31,7 +31,7 @@ from memstrata.lifecycle.forget import (
 from memstrata.lifecycle.forget import receipt as forget_receipt
 from memstrata.lifecycle.forget_filter import forget_ids, forget_matching
 from memstrata.lifecycle.rollback import replaced_by
-from memstrata.lifecycle.target import require_target
+from memstrata.lifecycle.target import require_id, require_target
 from memstrata.store.forgotten import forgotten_fact
 from memstrata.store.protocol import LifecycleStore, Store
 from memstrata.store.scope import check_scope
@@ -62,6 +62,9 @@ def delete(store: Store, reader: Reader, fact_id: int | None, episode_id: int | 
         raise InvalidInput("give a fact_id or an episode_id to delete (one of them)")
     if not isinstance(sources, bool):
         raise InvalidInput(f"sources must be True or False, got {sources!r}", field="sources")
+    for name, given in (("fact_id", fact_id), ("episode_id", episode_id)):
+        if given is not None:  # -1 or 0 is bad input, never "not found"
+            require_id("delete()", name, given)
     if episode_id is not None:
         if sources:
             raise InvalidInput("sources=True applies to a fact (its messages); an episode is a message itself",

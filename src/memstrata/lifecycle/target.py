@@ -75,9 +75,12 @@ def require_id(operation: str, name: str, value: object) -> int:
     Raises:
         InvalidInput: a missing (``None``) or blank id is refused as for every destructive
             target (``require_target``); anything but an ``int`` (a ``bool``, a float, the text
-            ``"12"``) names the argument and what it got (``details.field``). Nothing is changed.
+            ``"12"``) or a number below 1 (ids start at 1: -1 or 0 is a mistake, not an id
+            that was not found) names the argument and what it got (``details.field``). Nothing
+            is changed.
     """
     _require(operation, "", {name: value})
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise _refused(f"{operation}: {name} must be a whole-number id, got {value!r}; nothing was changed", name)
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise _refused(f"{operation}: {name} must be a whole-number id from 1 up, got {value!r}; nothing was "
+                       "changed", name)
     return value

@@ -1,0 +1,61 @@
+"""An id below 1 is bad input on every door, never "not found": ``memstrata forget --episode -1``
+answered ``not_found`` with exit 1. Ids start at 1, so -1 or 0 is a mistake (a sign slip, an unset
+variable read as 0): the CLI exits 2 naming the argument and what it takes; the SDK raises
+``InvalidInput`` naming it (``details.field``); REST answers 422 naming it (its type check). Nothing is
+deleted. Real SQLite files; the CLI in process (clirun); the REST app in process."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from clirun import cli
+from memstrata import HashingEmbedder, Memory
+from memstrata.errors import InvalidInput
+from memstrata.server.app import create_app
+from memstrata.server.config import ServerConfig
+
+pytestmark = pytest.mark.usefixtures("embedder")  # CLI commands use the run's loaded model (clirun)
+
+
+@pytest.mark.parametrize(("args", "named"), [
+    (("forget", "--episode", "-1", "--yes"), "--episode must be a whole number from 1 up, got -1"),
+    (("forget", "--episode", "0", "--yes"), "--episode must be a whole number from 1 up, got 0"),
+    (("forget", "--fact", "0", "--yes"), "--fact must be a whole number from 1 up, got 0"),
+    (("rollback", "0"), "EVENT must be a whole number from 1 up, got 0"),
+    (("restore", "--", "-1"), "FACT must be a whole number from 1 up, got -1"),
+    (("update", "0", "--value", "DHL"), "FACT must be a whole number from 1 up, got 0"),
+    (("history", "0"), "FACT_ID must be a whole number from 1 up, got 0"),
+])
+def test_cli_refuses_an_id_below_one_naming_it(tmp_path: Path, args: tuple[str, ...], named: str) -> None:
+    db = tmp_path / "m.db"
+    assert cli("remember", "I prefer UPS for delivery", "--db", db, "--user", "u").code == 0
+    done = cli(*args, "--db", db, "--user", "u")
+    assert (done.code, done.err.strip()) == (2, f"error[invalid_input]: {named}"), (done.out, done.err)
+    assert cli("list", "--db", db, "--user", "u").out.count("shipping.carrier") == 1  # nothing deleted
+
+
+def _refused(call: Any) -> InvalidInput:
+    with pytest.raises(InvalidInput) as caught:
+        call()
+    return caught.value
+
+
+def test_sdk_and_rest_refuse_an_id_below_one(tmp_path: Path) -> None:
+    with Memory(tmp_path / "m.db", embedder=HashingEmbedder(dim=64), user_id="u") as memory:
+        memory.add("I prefer UPS for delivery")
+        for name, call in {"episode_id": lambda: memory.delete(episode_id=-1),
+                           "fact_id": lambda: memory.delete(0)}.items():
+            error = _refused(call)
+            assert error.details() == {"field": name} and "from 1 up" in str(error), error
+        assert _refused(lambda: memory.rollback(-1)).details() == {"field": "event_id"}
+        assert [f.key for f in memory.list(user_id="u")] == ["shipping.carrier"]
+        with TestClient(create_app(ServerConfig(), memory=memory)) as client:
+            for name, answer in (("episode_id", client.post("/v1/forget", json={"user_id": "u", "episode_id": -1})),
+                                 ("fact_id", client.delete("/v1/facts/0", params={"user_id": "u"}))):
+                error = answer.json()["error"]  # the request's type check: 422 validation_error, naming it
+                assert answer.status_code == 422 and error["details"]["errors"][0]["loc"][-1] == name, answer.text
+        assert [f.key for f in memory.list()] == ["shipping.carrier"]
