@@ -350,6 +350,11 @@ def history(
         console.print(f"[bold]fact#{fact.id}[/] " + safe(
             f"{fact.key} = {fact.value} [{fact.status}] {fact.valid_from or fact.observed_at:%Y-%m-%d %H:%M}{until}"),
             highlight=False)
+        dated = next((e.detail["changed_before_stated"] for e in reversed(events)
+                      if e.action == "supersede" and isinstance(e.detail.get("changed_before_stated"), str)), None)
+        if dated is not None:  # a span that ends where it began (or before) says why
+            console.print(safe(f"   replaced by a change dated {dated[:10]}, before this value was stated: it ends "
+                               "when the change was said"), highlight=False)
         for ev in events:
             console.print(safe(f"   #{ev.id} {ev.at:%Y-%m-%d %H:%M:%S} {ev.action:<10} {ev.actor} "
                                  f"{json.dumps(ev.detail, ensure_ascii=False)}"), highlight=False)

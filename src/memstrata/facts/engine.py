@@ -189,8 +189,9 @@ class FactEngine:
         """Carry out ``decision``: touch or merge into its target, or insert ``cand`` (citing the
         messages of a ``returning`` value too), then supersede what it retires; one event each."""
         scope, actor, episode_id = said.scope, said.actor, said.episode_id
+        ends = self.ends(conn, decision.superseded, cand, said)
         for old in decision.superseded:
-            self.store.set_fact_status(conn, old, "superseded", now=now, valid_to=said.at)
+            self.store.set_fact_status(conn, old, "superseded", now=now, valid_to=ends[old][0])
         if decision.action in ("touch", "merge") and decision.target is not None:
             self.store.touch_fact(conn, decision.target, confidence=cand.confidence, now=now, observed_at=said.at)
             self.store.cite(conn, decision.target, list(said.citations))
@@ -210,10 +211,32 @@ class FactEngine:
                 detail["returns_to"] = [f.id for f in returning]
             self.store.log_event(conn, scope, fact_id=fact_id, action="create", actor=actor, detail=detail, now=now)
         for old in decision.superseded:
+            before = ends[old][1]
+            dated = {} if before is None else {"changed_before_stated": before.isoformat()}
             self.store.log_event(conn, scope, fact_id=old, action="supersede", actor=actor, now=now,
                                  detail=said.detail(superseded_by=fact_id, new_value=self.shown(cand),
-                                                    episode=episode_id))
+                                                    episode=episode_id, **dated))
         return decision.action, fact_id, decision.superseded
+
+    def ends(self, conn: Any, superseded: Sequence[int], cand: FactCandidate,
+             said: Said) -> dict[int, tuple[datetime, datetime | None]]:
+        """When each of ``superseded`` stops holding, and the new value's start when it was dated
+        at or before the old value was stated (else ``None``): ``{id: (valid_to, dated_before)}``.
+
+        An old value's validity ends when the new one starts: when the new one was said, or the
+        time it was said with ("I moved to Munich last month": the first of that month) when that
+        falls after the old value began. A change dated at or before the old value was stated
+        ("I live in Berlin" said on 28 November, then "I moved to Munich last month") leaves no
+        span to end inside: the old value ends when the change was said (the last moment it was
+        believed), and its ``supersede`` event says why (``changed_before_stated``)."""
+        start = cand.valid_from
+        if start is None or start >= said.at:
+            return {old: (said.at, None) for old in superseded}
+        began = {f.id: f.valid_from or f.observed_at for f in self.store.load_facts(conn, superseded)}
+        ends: dict[int, tuple[datetime, datetime | None]] = {}
+        for old in superseded:
+            ends[old] = (start, None) if old in began and began[old] < start else (said.at, start)
+        return ends
 
     def replace(self, conn: Any, old: Fact, cand: FactCandidate, said: Said, vector: np.ndarray | None,
                 now: datetime) -> int:
