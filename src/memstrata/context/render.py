@@ -10,7 +10,7 @@ from datetime import datetime, timezone  # noqa: F401 (the doctest of ``marked_t
 
 from memstrata.context.attribution import attribution, several_users
 from memstrata.context.standing import FOOD_KEYS
-from memstrata.recall.excerpt import excerpt
+from memstrata.recall.excerpt import ELLIPSIS, excerpt
 from memstrata.text.hanzi import as_written, simplified
 from memstrata.text.lang import detect_language
 from memstrata.text.tokens import is_cjk, query_terms
@@ -271,6 +271,13 @@ def restated(episode_text: str, fact_texts: Sequence[str]) -> bool:
 
 #: Shortest text kept in front of an ellipsis; below it a line says too little to include.
 MIN_TEXT_CHARS = 6
+#: Fewest words a line cut to the budget keeps (a Latin word counts 1, a Han character 1/2: two
+#: make a word). Fewer, and the line is left out rather than shown as a fragment ("…UPS, use…"
+#: says neither what to stop nor what to use); a line short enough to fit whole is never cut.
+MIN_KEPT_WORDS = 5
+#: Where a Chinese clause ends: a cut end moves back to the nearest one inside the window.
+_CLAUSE_END = "，。；！？、,;!?"
+_LATIN_WORD = re.compile(r"[^\W_]")
 
 
 def _fit(label: str, text: str, focus: str, citation: str, budget_tokens: int, *, whole: bool = False) -> str | None:
@@ -286,7 +293,64 @@ def _fit(label: str, text: str, focus: str, citation: str, budget_tokens: int, *
     size = len(text)
     while size > MIN_TEXT_CHARS:
         size = max(MIN_TEXT_CHARS, size - max(1, size // 8))
-        line = f"- {label}{excerpt(text, focus, max_chars=size)}{citation}\n"
+        piece = at_boundaries(excerpt(text, focus, max_chars=size), text)
+        if word_count(piece) < MIN_KEPT_WORDS:
+            return None  # what is left says too little: no line beats a fragment
+        line = f"- {label}{piece}{citation}\n"
         if estimate_tokens(line) <= budget_tokens:
             return line
     return None
+
+
+def word_count(text: str) -> float:
+    """Words in ``text`` for ``MIN_KEPT_WORDS``: each Latin word 1, each Han character 1/2.
+
+    >>> word_count("…using UPS, use…"), word_count("别再用圆通了")
+    (3.0, 3.0)
+    """
+    han = sum(1 for c in text if is_cjk(c))
+    return len(re.findall(r"[^\W_]+", "".join(" " if is_cjk(c) else c for c in text))) + han / 2
+
+
+def at_boundaries(piece: str, text: str) -> str:
+    """``piece`` (an ``excerpt`` of ``text``, ``…`` at each cut end) with each cut end moved
+    inward to a boundary: past a Latin word cut in two, and a Chinese end back to the nearest
+    clause end inside its last third, so a line ends on "you…" or "别再用圆通了…", not on "you
+    sen…" or "家里的包…".
+
+    >>> at_boundaries("…ing UPS, use DHL for each parcel you sen…", "Stop using UPS, use DHL for each parcel you send")
+    '…UPS, use DHL for each parcel you…'
+    """
+    inner = piece.removeprefix(ELLIPSIS).removesuffix(ELLIPSIS)
+    start = text.find(inner)
+    if start < 0 or not inner:
+        return piece
+    end = start + len(inner)
+    if piece.startswith(ELLIPSIS):
+        start = _forward(text, start, end)
+    if piece.endswith(ELLIPSIS):
+        end = _backward(text, start, end)
+    kept = text[start:end].strip() or inner
+    return (ELLIPSIS if start > 0 else "") + kept + (ELLIPSIS if end < len(text) else "")
+
+
+def _forward(text: str, start: int, end: int) -> int:
+    """A cut start moved past a split Latin word (a Chinese start stays: moving it to a clause end
+    would drop the words before it, often the ones that matched)."""
+    if start > 0 and _LATIN_WORD.match(text[start - 1]) and _LATIN_WORD.match(text[start]) \
+            and not is_cjk(text[start]):
+        while start < end and _LATIN_WORD.match(text[start]) and not is_cjk(text[start]):
+            start += 1
+    return start
+
+
+def _backward(text: str, start: int, end: int) -> int:
+    """A cut end moved before a split Latin word or to a clause end (left out) in the last third."""
+    if end < len(text) and _LATIN_WORD.match(text[end - 1]) and _LATIN_WORD.match(text[end]) \
+            and not is_cjk(text[end - 1]):
+        while end > start and _LATIN_WORD.match(text[end - 1]) and not is_cjk(text[end - 1]):
+            end -= 1
+    elif is_cjk(text[end - 1]):
+        stop = next((i for i in range(end - 1, end - 1 - (end - start) // 3, -1) if text[i] in _CLAUSE_END), None)
+        end = end if stop is None else stop
+    return end
