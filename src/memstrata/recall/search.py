@@ -45,7 +45,7 @@ from memstrata.recall.replaced import carry_forward
 from memstrata.recall.speakers import focus_on_named
 from memstrata.recall.strength import Strength
 from memstrata.store.protocol import Store
-from memstrata.text.clauses import asked_questions, lone_question, question_clauses, unlabelled
+from memstrata.text.clauses import asked_questions, lone_question, question_clauses, refers_back, unlabelled
 from memstrata.text.tokens import coverage_units, fts_match_expression, query_terms
 from memstrata.timing import phase
 from memstrata.types import Episode, Fact, Hit, Scope, Segment
@@ -122,14 +122,18 @@ class Retriever:
         # A lone question among chit-chat lifts hits by its own cosine (``_lift``); several questions'
         # joined vector is a blend (an agent's message often carries questions of its own chit-chat).
         lift = s.similarity_weight if focus is None else s.question_similarity_weight if len(questions) == 1 else 0.0
-        # Below LONG_QUERY_TERMS the ranking reads the whole message (its figures were chosen so);
-        # a question among its sentences still counts as evidence of a match (``evidence``), and so
-        # does each of several questions, however long the message (their joined text is a blend).
+        # Ranking reads the whole message (its figures were chosen so). Evidence of a match reads a
+        # message's questions too (``Strength.evidence``): each by its own words and vector (several
+        # questions' joined text is a blend). Questions that stand alone ("Where do I live?") are read
+        # without the sentences before them but for the whole message's words: its vector is mostly
+        # the chit-chat's (a late train's "seat" and "window" matched "prefers window seat").
         told = lone_question(text) if focus is None else None
-        own = [] if focus is not None and len(questions) == 1 else asked_questions(query.text)
-        strength = Strength(self._strength_terms(asked), {}, scale=self._scale,
-                            asked=None if focus is None or lift <= 0 else {},
-                            questions=tuple(Strength(self._strength_terms(q), {}, scale=self._scale) for q in own))
+        own = asked_questions(query.text)
+        terms = self._strength_terms(asked)
+        judged = [Strength(terms, {}, scale=self._scale), *(Strength(self._strength_terms(q), {}, scale=self._scale)
+                                                            for q in own)] if own else []
+        strength = Strength(terms, {}, scale=self._scale, asked=None if focus is None or lift <= 0 else {},
+                            questions=tuple(judged), alone=not any(refers_back(q) for q in own))
         with phase("query", "candidate_search"):
             near = beside(self.store.capabilities.parallel_reads,
                            functools.partial(self._nearest, query, qvec, pool, now))
@@ -138,7 +142,7 @@ class Retriever:
             if focus is not None:
                 self._focus_candidates(query, focus, pool, seg_lists, fact_lists, strength, now)
             if own:
-                self._question_cosines(query, own, pool, strength.questions, now)
+                self._question_cosines(query, own, pool, strength.questions[1:], now)
             if periods and "episode" in query.kinds and self._period_candidates(
                     query, periods, match, qvec, pool, seg_lists, strength, now):
                 # Words that named a period ("on May 1", "5月1号") are answered by the period
@@ -449,14 +453,15 @@ class Retriever:
                         # inherits how strongly its neighbour matched.
                         lender[episode.id] = source
         hits = []
-        questions, similarity = strength.questions, strength.similarity
+        questions, alone, similarity = strength.questions, strength.alone, strength.similarity
         session_weight, half_life, weights = s.session_weight, s.half_life_days, s.weights
         for episode_id, score in fused.items():
             pair = shown[episode_id]
             segment, episode = pair
             lent = lender.get(episode_id)
             match = _episode_match(strength, fusion, episode_id, pair, lent)
-            evident = max([match, *(_episode_match(q, fusion, episode_id, pair, lent) for q in questions)])
+            asked = [_episode_match(q, fusion, episode_id, pair, lent) for q in questions]
+            evident = max(asked if alone and asked else [match, *asked])
             own = found.get(episode_id)
             similar = max([similarity(("segment", i)) for i in own]) if own else 0.0
             rel = self._relevance(score, weight + session_weight if episode_id in with_session else weight, match)

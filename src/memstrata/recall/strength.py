@@ -40,10 +40,13 @@ class Strength:
     #: A long query's lone question (``recall.search.Retriever``): each candidate's cosine to that
     #: question's own vector, which ``similarity`` reads instead of ``cosine``; ``None`` otherwise.
     asked: dict[tuple[str, int], float] | None = None
-    #: The questions of a message of several sentences whose ranking does not read them alone
-    #: (``text.clauses.asked_questions``): each one's terms and each vector candidate's cosine to its
-    #: own vector, for match evidence only (``evidence``), never ranking.
+    #: For a message of several sentences that asks (``text.clauses.asked_questions``): the whole
+    #: message by its terms alone, then each question by its terms and each vector candidate's cosine
+    #: to its own vector; for match evidence only (``evidence``), never ranking.
     questions: tuple[Strength, ...] = ()
+    #: Whether the message's questions stand alone (``text.clauses.refers_back``: none refers to the
+    #: sentences before it), so the whole message's match (``of``) is no evidence, only ``questions``.
+    alone: bool = False
 
     def of(self, item: tuple[str, int], text: str) -> float:
         """Match strength in [0, 1] of candidate ``item`` (``(kind, id)``, kind ``segment``, ``turn`` or
@@ -70,6 +73,8 @@ class Strength:
         """A hit's ``signals["match"]``: ``ranked`` (its ``of``, which ranking uses) or, when larger,
         its best match to any one of the message's questions (``questions``), so chit-chat around a
         question, or a second question beside it, does not hide the memory that answers it from
-        ``min_match`` and ``Memory.context``."""
-        return max([ranked, *(question.of(item, text) for question in self.questions)])
+        ``min_match`` and ``Memory.context``. When the questions stand alone (``alone``) ``ranked`` is
+        left out: the chit-chat's vector carried it ("prefers window seat" after a late train)."""
+        asked = [question.of(item, text) for question in self.questions]
+        return max(asked if self.alone and asked else [ranked, *asked])
 

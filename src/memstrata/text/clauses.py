@@ -158,6 +158,23 @@ def asked_questions(text: str) -> list[str]:
     return asked[-MAX_ASKED:] if len(sentences) > 1 else []
 
 
+#: Words by which a question refers back to the sentences before it ("I read a book. What was its
+#: name?"), which then say what it asks about; a question without them stands alone.
+REFERRING_WORDS = frozenset("it its they them their theirs there that this these those then".split())
+_ZH_REFERRING = lazy_regex(r"[它其]|他们|她们|那个|那些|那里|那儿|这个|这些|那时|当时")
+_WORD = lazy_regex(r"[A-Za-z]+")
+
+
+def refers_back(question: str) -> bool:
+    """Whether ``question`` refers back to what was said before it (``REFERRING_WORDS``, 它, 那个 ...).
+
+    >>> refers_back("What was its name?"), refers_back("Where do I live?"), refers_back("它叫什么名字？")
+    (True, False, True)
+    """
+    return any(w.lower() in REFERRING_WORDS for w in _WORD.findall(question)) or bool(
+        _ZH_REFERRING.search(question))
+
+
 def lone_question(text: str) -> str | None:
     """The one question-like sentence of a message of several sentences, at any length, or of
     several question-like ones the one that ends with a question mark ("Had a great weekend!
