@@ -341,7 +341,7 @@ def test_export_then_import_into_another_project(world: World) -> None:
     note = first.pop("note")
     # key C's tenant wins over the tenant the records name, and the answer says so
     assert first == {"added": episodes, "duplicates": 0, "skipped": len(exported) - episodes,
-                     "moved": {"org1/projA": episodes}, "forgotten": [], "replayed": False}
+                     "moved": {"org1/projA": episodes}, "forgotten": [], "forgotten_messages": 0, "replayed": False}
     assert f"{len(exported) - episodes} fact, event, audit trail and API key records were not imported" in note
     assert "memstrata import" in note
     assert f"({episodes} from 'org1/projA') were imported into 'org1/projC', the tenant of this request's API key" \
@@ -369,8 +369,8 @@ def test_export_jsonl_posts_back_as_is(world: World) -> None:
         erin = _ok(admin.get("/v1/episodes", params={**into, "user_id": "erin"}))["items"]
     assert first["added"] == episodes > 0 and again["added"] == 0 and again["duplicates"] == episodes
     assert len(listed) == episodes and all(e["scope"]["project_id"] == "projZ" for e in listed)
-    assert messages == {"added": 2, "duplicates": 0, "skipped": 0, "moved": {}, "forgotten": [], "note": None,
-                        "replayed": False}
+    assert messages == {"added": 2, "duplicates": 0, "skipped": 0, "moved": {}, "forgotten": [],
+                        "forgotten_messages": 0, "note": None, "replayed": False}
     assert bad["details"] == {"line": 2, "column": 13}
     assert sorted(e["content"] for e in erin) == ["I moved to Lyon", "I work nights now"]  # nothing of the bad body
 

@@ -164,7 +164,7 @@ def import_cmd(
         total = sum(len(msgs) for _, msgs in groups)
         if not total:  # refused before the database is opened: nothing is written, no empty file is made
             raise InvalidInput(_nothing_in(path, IMPORTABLE))
-        summary = {"messages": total, "groups": len(groups), "added": 0, "duplicates": 0}
+        summary = {"messages": total, "groups": len(groups), "added": 0, "duplicates": 0, "forgotten": 0}
         with removed_unless_stored(db) as state, open_memory(db, org, project, user, create=True) as memory, Progress(
             TextColumn("importing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
             console=err, disable=as_json,
@@ -190,6 +190,9 @@ def import_cmd(
         console.print(f"{done}; database now holds {counted(summary['episodes'], 'episode')}, "
                       f"{counted(summary['segments'], 'segment')}, "
                       f"{counted(summary.get('facts_active', 0), 'active fact')}")
+        if summary["forgotten"]:  # nothing forgotten comes back: say that it was left out, and why
+            n = summary["forgotten"]
+            console.print(f"{counted(n, 'message')} forgotten here {noun(n, 'was', 'were')} not imported again")
 
 
 #: What ``memstrata import FILE`` reads, for the error on a file that holds none of it.

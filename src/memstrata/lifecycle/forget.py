@@ -39,7 +39,7 @@ from typing import Any, cast
 
 from memstrata.clock import to_db, utcnow
 from memstrata.errors import NotFound
-from memstrata.store import forgotten
+from memstrata.store import forgotten, suppressed
 from memstrata.store.backends import open_store
 from memstrata.store.dialect import Dialect, rows, run, run_many, scalar
 from memstrata.store.event_scrub import Scrubbed
@@ -327,6 +327,7 @@ def delete_episodes(store: LifecycleStore, conn: Any, episodes: list[int], count
     now = utcnow()  # one time for the chunk: its forgotten ids export as one record (``lifecycle.trail``)
     delete_facts(store, conn, facts, counts, scrub=False, now=now, going=episodes)
     forgotten.keep(conn, d, "episodes", episodes, now)  # so no import brings them back
+    suppressed.keep_messages(conn, d, episodes, now)  # nor a log import (by import key or identity)
     _add(counts, "episodes", run(conn, d, f"DELETE FROM episodes WHERE id IN ({marks})", episodes).rowcount)
     _add(counts, SCRUBBED, scrubbed.events)
     return facts, scrubbed

@@ -28,7 +28,8 @@ def import_messages(memory: Memory, messages: Iterable[ImportedMessage], *, user
     Re-importing adds nothing: a message with its own ``created_at`` is known by its episode
     identity (role, speaker, time, text); a JSONL line without one, stamped at import, by its
     import key (its ``source_id``, else its text and place among identical lines:
-    ``loaders.identity``).
+    ``loaders.identity``). A message its owner forgot here is not stored again
+    (``Memory.forgotten_messages``); ``tally`` counts it as ``forgotten``.
 
     Raises:
         InvalidInput, ContentTooLarge: a message ``Memory.message`` refuses, prefixed ``line N:``
@@ -52,8 +53,12 @@ def import_messages(memory: Memory, messages: Iterable[ImportedMessage], *, user
             kind = ContentTooLarge if isinstance(exc, ContentTooLarge) else InvalidInput
             raise kind(f"line {msg.line}: {exc}") from None
         sources.append(msg.source_id)
-    results = memory.add_many(settled(memory, built), on_batch=on_batch)
+    gone = memory.forgotten_messages(built)  # forgotten here: never stored again by an import
+    kept = [m for m, g in zip(built, gone, strict=True) if not g]
+    sources = [s for s, g in zip(sources, gone, strict=True) if not g]
+    results = memory.add_many(settled(memory, kept), on_batch=on_batch)
     if tally is not None:
+        tally["forgotten"] = tally.get("forgotten", 0) + sum(gone)
         added = sum(1 for r in results if r.created)
         tally["added"] = tally.get("added", 0) + added
         tally["duplicates"] = tally.get("duplicates", 0) + len(results) - added

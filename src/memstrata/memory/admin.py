@@ -16,8 +16,10 @@ from memstrata.memory.lifecycle import LifecycleMethods
 from memstrata.store import forgotten, suppressed
 from memstrata.store.keys import stored_keys
 from memstrata.store.protocol import KeyStore
+from memstrata.store.records import episode_hash
 from memstrata.store.scope import check_scope
 from memstrata.types import Scope
+from memstrata.write.ingest import Message
 
 if TYPE_CHECKING:
     from memstrata.store.protocol import LifecycleStore
@@ -83,3 +85,17 @@ class AdminMethods(LifecycleMethods):
             InvalidInput: a digest that is not 64 hex characters.
         """
         return suppressed.keep_stored(self.store, suppressed.owner_of(self._scope(**scope)), digests)
+
+    def forgotten_messages(self, messages: Sequence[Message]) -> list[bool]:
+        """For each of ``messages`` (``Memory.message``), whether its owner (org, project, user)
+        forgot it here (``store.suppressed``: its import key, else its role, speaker, time and
+        text). For the log importers, which skip those: nothing forgotten comes back by an import.
+        ``add`` does not ask: a message said again is the user's new statement. All ``False`` on
+        a store that keeps none (the in-memory one)."""
+        digests = [suppressed.message_digest(suppressed.message_identity(
+            episode_hash(m.role, m.speaker, m.created_at, m.content), m.metadata)) for m in messages]
+        owners: dict[tuple[str, str, str], list[str]] = {}
+        for m, sha in zip(messages, digests, strict=True):
+            owners.setdefault(suppressed.owner_of(m.scope), []).append(sha)
+        held = {(owner, sha) for owner, shas in owners.items() for sha in suppressed.held(self.store, owner, shas)}
+        return [(suppressed.owner_of(m.scope), sha) in held for m, sha in zip(messages, digests, strict=True)]

@@ -371,6 +371,9 @@ class ImportResponse(BaseModel):
     forgotten: list[int] = Field(default_factory=list, description="Ids of episode records not imported because "
                                  "they were forgotten in this database by the owner they name (an export taken "
                                  "before a forget): a forgotten message is never brought back.")
+    forgotten_messages: int = Field(0, description="Messages not imported because their owner forgot them in this "
+                                    "database (the same log line or message, by its import key or its role, "
+                                    "speaker, time and text): nothing forgotten comes back by an import.")
     note: str | None = Field(None, description="Said when fact or event records were skipped (over REST facts are "
                                                "derived again from the episodes, so corrections and the audit "
                                                "history of the export are not carried over) and when records "

@@ -136,6 +136,8 @@ def import_records(body: Annotated[ImportRequest, Depends(import_body)], caller:
             st.memory, body.records, lambda **f: st.scope(caller, body, **f), requested=requested)
         for scope, digests in suppressions:  # before the messages: their extraction must not remake what was forgotten
             st.memory.keep_suppressed(digests, **scope)
+        held = st.memory.forgotten_messages(built)  # forgotten here by their owner: never stored again
+        built = [m for m, h in zip(built, held, strict=True) if not h]
         results = st.memory.add_many(built, idempotency_key=idempotency_key if built else None)
     added = sum(1 for r in results if r.created)
     replayed = mark_replayed(results, response)
@@ -153,10 +155,15 @@ def import_records(body: Annotated[ImportRequest, Depends(import_body)], caller:
         ids = ", ".join(f"#{i}" for i in gone)
         notes.append(f"{len(gone)} episode records were forgotten in this database ({ids}) and were not imported: "
                      "what a user forgot is never brought back by an older export")
-    if moved:
+    if any(held):
+        n = sum(held)
+        notes.append(f"{n} message{'s' if n != 1 else ''} forgotten here {'were' if n != 1 else 'was'} not imported "
+                     "again: what a user forgot is never brought back by an import")
+    if moved and built:
         into = f"{built[0].scope.org_id}/{built[0].scope.project_id}"
         named = ", ".join(f"{n} from {tenant!r}" for tenant, n in sorted(moved.items()))
         notes.append(f"episode records of another tenant ({named}) were imported into {into!r}, the tenant of "
                      "this request's API key: a key's writes always go to its own tenant")
     return ImportResponse(added=added, duplicates=len(results) - added, skipped=skipped, moved=moved,
-                          forgotten=list(gone), note="; ".join(notes) or None, replayed=replayed)
+                          forgotten=list(gone), forgotten_messages=sum(held), note="; ".join(notes) or None,
+                          replayed=replayed)

@@ -17,6 +17,15 @@ Carried by ``export`` as ``suppressed`` records (``lifecycle.trail``), restored 
 exact one (``lifecycle.import_records``) and the re-adding one over REST (``server.transfer``),
 which writes them for the owner it imports for before re-adding the messages.
 
+Messages forgotten here are kept the same way, so that no log import brings them back: a forget of
+episodes (``lifecycle.forget.delete_episodes``, which every id, filter, user and scope forget runs)
+keeps, for each one, ``message_digest`` of its identity with its owner, in the same table: its import
+key (``metadata["import_key"]``, ``loaders.identity``: a JSONL line stamped at import), else its
+``content_hash`` (role, speaker, time, text). The log importers (``memstrata import``,
+``POST /v1/import``) skip a message whose identity's digest its owner keeps (``held``). The two
+digests never collide: each hashes its own prefix. A message said again through ``add`` is the
+user's new statement and is stored (only the importers ask).
+
 The SQL is written once for the SQLite and PostgreSQL stores (``store.dialect``).
 """
 
@@ -36,12 +45,59 @@ from memstrata.types import Scope
 CHUNK = 500
 #: Versions the digest's input, so a later change of what it covers cannot be confused with this one.
 PREFIX = "memstrata suppressed fact v1"
+#: The same for a forgotten message's identity (``message_digest``).
+MESSAGE_PREFIX = "memstrata forgotten message v1"
+#: The metadata key of a message's import key (``loaders.identity.KEY``, which this layer may not import).
+IMPORT_KEY = "import_key"
 
 
 def digest(content_hash: str, key: str) -> str:
     """The suppression of facts under ``key`` drawn from the message whose ``episodes.content_hash``
     is ``content_hash``: 64 hex characters."""
     return hashlib.sha256(f"{PREFIX}\n{content_hash}\n{key}".encode()).hexdigest()
+
+
+def message_digest(identity: str) -> str:
+    """The suppression of a forgotten message whose identity is ``identity`` (its import key, else
+    its ``episodes.content_hash``): 64 hex characters."""
+    return hashlib.sha256(f"{MESSAGE_PREFIX}\n{identity}".encode()).hexdigest()
+
+
+def message_identity(content_hash: str, metadata: object) -> str:
+    """What a stored message is known by to an import: its import key when its metadata holds one
+    (a JSONL line stamped at import), else its ``content_hash``."""
+    key = metadata.get(IMPORT_KEY) if isinstance(metadata, dict) else None
+    return str(key) if key else content_hash
+
+
+def keep_messages(conn: Any, d: Dialect, episodes: Sequence[int], now: datetime) -> int:
+    """Inside an open write, before ``episodes`` are deleted: keep each one's ``message_digest``
+    with its owner, so no log import stores it again. Returns how many were new."""
+    added = 0
+    for start in range(0, len(episodes), CHUNK):
+        batch = list(episodes[start:start + CHUNK])
+        for r in rows(conn, d, "SELECT org_id, project_id, user_id, content_hash, metadata FROM episodes "
+                               f"WHERE id IN ({','.join('?' * len(batch))})", batch):
+            identity = message_identity(r["content_hash"], d.read_json(r["metadata"]))
+            added += insert(conn, d, (r["org_id"], r["project_id"], r["user_id"] or ""),
+                            message_digest(identity), now)
+    return added
+
+
+def held(store: Any, owner: tuple[str, str, str], digests: Sequence[str]) -> set[str]:
+    """Of ``digests``, those ``owner`` (org, project, user or ``""``) keeps; none on a store that
+    keeps none (``Capabilities.sql`` false)."""
+    if not store.capabilities.sql or not digests:
+        return set()
+    found: set[str] = set()
+    wanted = sorted(set(digests))
+    with store.db.read() as conn:
+        for start in range(0, len(wanted), CHUNK):
+            batch = wanted[start:start + CHUNK]
+            found |= {r["digest"] for r in rows(
+                conn, store.dialect, "SELECT digest FROM suppressed_facts WHERE org_id = ? AND project_id = ? "
+                f"AND user_id = ? AND digest IN ({','.join('?' * len(batch))})", (*owner, *batch))}
+    return found
 
 
 def owner_of(scope: Scope) -> tuple[str, str, str]:

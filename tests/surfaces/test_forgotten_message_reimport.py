@@ -1,0 +1,98 @@
+"""A message forgotten here is never stored again by importing its log again.
+
+``memstrata import one.jsonl``, ``memstrata forget --episode 1 --yes``, then the same import: the
+forgotten message was back (the import found no stored episode holding its import key, so it was
+new). A forget now keeps a content-free digest of each message's identity (its import key, else its
+role, speaker, time and text) with its owner, and the log importers skip and count those. A message
+said again through ``remember`` is the user's new statement and is stored. Real SQLite files, the
+CLI in process, the SDK, and a real ``memstrata serve`` over HTTP."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+from serverproc import start_server
+
+from clirun import cli
+from memstrata import HashingEmbedder, Memory
+from memstrata.types import Episode
+
+MODEL = {"MEMSTRATA_EMBEDDING_MODEL": "hashing-64"}
+SAID = {"zh": "我对花生过敏", "en": "I'm allergic to peanuts"}
+
+
+def _contents(db: Path, user: str) -> list[str]:
+    with Memory(db, embedder=HashingEmbedder(dim=64)) as memory:
+        return sorted(e.content for e in memory.list(kind="episode", user_id=user, limit=100) if isinstance(e, Episode))
+
+
+def _lines(path: Path, *records: dict[str, str]) -> Path:
+    path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records), encoding="utf-8")
+    return path
+
+
+def _episode_id(db: Path, user: str, text: str) -> int:
+    with Memory(db, embedder=HashingEmbedder(dim=64)) as memory:
+        [ep] = [e for e in memory.list(kind="episode", user_id=user, limit=100)
+                if isinstance(e, Episode) and e.content == text]
+        return ep.id
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize("timed", [False, True])
+def test_cli_reimport_of_a_log_does_not_bring_a_forgotten_message_back(tmp_path: Path, lang: str,
+                                                                        timed: bool) -> None:
+    db = tmp_path / "m.db"
+    line = {"content": SAID[lang], **({"created_at": "2026-03-01T10:00:00+00:00"} if timed else {})}
+    one = _lines(tmp_path / "one.jsonl", line, {"content": "ok"})
+    assert cli("import", one, "--db", db, "--user", "bob", env=MODEL).code == 0
+    gone = _episode_id(db, "bob", SAID[lang])
+    done = cli("forget", "--episode", str(gone), "--user", "bob", "--yes", "--db", db, env=MODEL)
+    assert done.code == 0, done.err
+    again = cli("import", one, "--db", db, "--user", "bob", env=MODEL)
+    assert again.code == 0, again.err
+    assert "1 message forgotten here was not imported again" in again.out, again.out
+    assert _contents(db, "bob") == ["ok"]
+    with sqlite3.connect(db) as conn:  # content-free: the text is nowhere in the kept digests
+        kept = [r[0] for r in conn.execute("SELECT digest FROM suppressed_facts WHERE user_id = 'bob'")]
+    assert len(kept) == 1 and all(SAID[lang] not in d for d in kept)
+    assert cli("import", one, "--db", db, "--user", "bob", "--json", env=MODEL).json()["forgotten"] == 1
+    # saying it again is the user's new statement: stored
+    assert cli("remember", SAID[lang], "--db", db, "--user", "bob", env=MODEL).code == 0
+    assert _contents(db, "bob") == sorted(["ok", SAID[lang]])
+
+
+def test_a_user_forget_keeps_their_log_out_of_a_reimport_but_not_another_users(tmp_path: Path) -> None:
+    db = tmp_path / "m.db"
+    one = _lines(tmp_path / "one.jsonl", {"content": SAID["en"]}, {"content": "我住在上海", "source_id": "m-2"})
+    for user in ("ann", "cy"):
+        assert cli("import", one, "--db", db, "--user", user, env=MODEL).code == 0
+    assert cli("forget", "--user", "ann", "--yes", "--db", db, env=MODEL).code == 0
+    for user in ("ann", "cy"):
+        assert cli("import", one, "--db", db, "--user", user, env=MODEL).code == 0
+    assert _contents(db, "ann") == []
+    assert _contents(db, "cy") == sorted([SAID["en"], "我住在上海"])
+
+
+def test_rest_forget_then_rest_reimport_keeps_it_forgotten(tmp_path: Path) -> None:
+    server = start_server(tmp_path, **MODEL)
+    body = {"user_id": "dee", "records": [{"content": SAID["zh"]}, {"content": "ok"}]}
+    try:
+        with server.client() as client:
+            first = client.post("/v1/import", json=body)
+            assert first.status_code == 200 and first.json()["added"] == 2, first.text
+            [hit] = [e for e in client.get("/v1/episodes", params={"user_id": "dee"}).json()["items"]
+                     if e["content"] == SAID["zh"]]
+            forgot = client.post("/v1/forget", json={"user_id": "dee", "episode_id": hit["id"]})
+            assert forgot.status_code == 200 and forgot.json()["counts"]["episodes"] == 1, forgot.text
+            again = client.post("/v1/import", json=body)
+            assert again.status_code == 200, again.text
+            answer = again.json()
+            assert (answer["added"], answer["duplicates"], answer["forgotten_messages"]) == (0, 1, 1), answer
+            assert "1 message forgotten here was not imported again" in answer["note"]
+    finally:
+        server.stop()
+    assert _contents(tmp_path / "memory.db", "dee") == ["ok"]
