@@ -139,9 +139,11 @@ class Retriever:
                            functools.partial(self._nearest, query, qvec, pool, now))
             rows: dict[int, tuple[Segment, Episode]] = {}
             blocks = self._candidates(query, match, near, pool, seg_lists, fact_lists, strength, now, rows)
+            # A long message's one question is the focus: its look-up gives that question's cosines too.
+            shared = strength.questions[1] if own and own == questions and len(own) == 1 else None
             if focus is not None:
-                self._focus_candidates(query, focus, pool, seg_lists, fact_lists, strength, now)
-            if own:
+                self._focus_candidates(query, focus, pool, seg_lists, fact_lists, strength, now, shared)
+            if own and shared is None:
                 self._question_cosines(query, own, pool, strength.questions[1:], now)
             if periods and "episode" in query.kinds and self._period_candidates(
                     query, periods, match, qvec, pool, seg_lists, strength, now):
@@ -253,11 +255,13 @@ class Retriever:
         return blocks
 
     def _focus_candidates(self, query: Query, focus: str, pool: int, seg_lists: list[Ranked],
-                          fact_lists: list[Ranked], strength: Strength, now: datetime) -> None:
+                          fact_lists: list[Ranked], strength: Strength, now: datetime,
+                          shared: Strength | None = None) -> None:
         """Append the lists of a long query's question (``text.clauses.question_focus``): segments
         and facts by the question's full text and by its vector, each weighing what its list of
         the whole query weighs, so what is asked counts beside (not instead of) the whole text.
-        A candidate's cosine is the larger of the two queries'."""
+        A candidate's cosine is the larger of the two queries'; ``shared`` (the same question's
+        evidence, ``Strength.questions``) gets the question's own cosines."""
         s = self.settings
         match = fts_match_expression(focus)
         if match and "episode" in query.kinds:
@@ -278,6 +282,8 @@ class Retriever:
                 strength.cosine[(kind, i)] = max(cosine, strength.cosine.get((kind, i), cosine))
                 if strength.asked is not None:
                     strength.asked[(kind, i)] = cosine
+                if shared is not None:
+                    shared.cosine[(kind, i)] = cosine
 
     def _question_cosines(self, query: Query, questions: list[str], pool: int, into: Sequence[Strength],
                           now: datetime) -> None:
