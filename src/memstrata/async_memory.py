@@ -273,6 +273,14 @@ class AsyncMemory:
         """See ``Memory.forgotten_among``."""
         return await self._run(self.memory.forgotten_among, ids, table=table)
 
+    async def forgotten_messages(self, messages: Sequence[Message]) -> builtins.list[bool]:
+        """See ``Memory.forgotten_messages``."""
+        return await self._run(self.memory.forgotten_messages, builtins.list(messages))
+
+    async def keep_suppressed(self, digests: Sequence[str], **scope: Any) -> int:
+        """See ``Memory.keep_suppressed``."""
+        return await self._run(self.memory.keep_suppressed, builtins.list(digests), **scope)
+
     async def flush(self, **scope: Unpack[ScopeArgs]) -> int:
         """``Memory.flush``."""
         return await self._run(self.memory.flush, **scope)
