@@ -96,3 +96,17 @@ def test_rest_forget_then_rest_reimport_keeps_it_forgotten(tmp_path: Path) -> No
     finally:
         server.stop()
     assert _contents(tmp_path / "memory.db", "dee") == ["ok"]
+
+
+def test_a_database_made_before_the_suppression_table_keeps_a_forget_out_of_a_reimport(tmp_path: Path) -> None:
+    db = tmp_path / "old.db"
+    one = _lines(tmp_path / "one.jsonl", {"content": SAID["zh"]}, {"content": "ok"})
+    assert cli("import", one, "--db", db, "--user", "eve", env=MODEL).code == 0
+    with sqlite3.connect(db) as conn:  # as a database was before migration 20 (later ones run again too)
+        conn.execute("DROP TABLE suppressed_facts")
+        conn.execute("DELETE FROM schema_migrations WHERE version >= 20")
+    gone = _episode_id(db, "eve", SAID["zh"])  # opening it runs the migration
+    assert cli("forget", "--episode", str(gone), "--user", "eve", "--yes", "--db", db, env=MODEL).code == 0
+    again = cli("import", one, "--db", db, "--user", "eve", "--json", env=MODEL).json()
+    assert (again["added"], again["duplicates"], again["forgotten"]) == (0, 1, 1)
+    assert _contents(db, "eve") == ["ok"]
