@@ -135,10 +135,11 @@ def test_export_import_gives_back_the_identical_state_but_never_what_was_forgott
             with pytest.raises(InvalidInput, match="another episode"):
                 copy.import_records(conflicting)
         memory.forget(user_id="u1")
-        # What is left is the audit trail of the forget: its tombstone, receipt and forgotten ids (no content).
+        # What is left is the audit trail of the forget: its tombstone, receipt, forgotten ids and the
+        # digests of the forgotten messages (no content).
         trail = list(memory.export())
         assert [r["type"] for r in trail][:2] == ["tombstone", "forget_receipt"]
-        assert {r["type"] for r in trail[2:]} == {"forgotten"}
+        assert {r["type"] for r in trail[2:]} == {"forgotten", "suppressed"}
         # The export taken before the forget brings none of it back.
         again = memory.import_records(before)
         assert (again["episodes"], again["facts"], again["events"]) == (0, 0, 0)

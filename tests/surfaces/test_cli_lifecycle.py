@@ -32,9 +32,10 @@ def test_forget_receipt_export_import_rollback_and_maintain(tmp_path: Path) -> N
     assert {s["type"] for s in restored.json()["skipped"]} == {"episode", "fact", "event"}
     again = tmp_path / "again.jsonl"
     assert cli("export", "--user", "u1", "--output", again, "--db", db).code == 0
-    # Only the audit trail of the forget (its tombstone, receipt and forgotten ids): no content.
+    # Only the audit trail of the forget (its tombstone, receipt, forgotten ids and the digests of the
+    # forgotten messages, which keep them out of a re-import of their log): no content.
     records = [json.loads(r) for r in again.read_text(encoding="utf-8").splitlines()]
-    assert [r["type"] for r in records] == ["tombstone", "forget_receipt", "forgotten"]
+    assert [r["type"] for r in records] == ["tombstone", "forget_receipt", "forgotten", "suppressed"]
     db = tmp_path / "restored.db"
     restored = cli("import", dump, "--db", db, "--json")
     assert restored.json()["episodes"] == 2 and restored.json()["facts"] == 2

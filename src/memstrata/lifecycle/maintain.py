@@ -21,7 +21,8 @@ from memstrata.config import Settings
 from memstrata.facts.resolve import EXACT_KEYS
 from memstrata.lifecycle.forget import drop_summaries, run_to_end, running_jobs
 from memstrata.lifecycle.retention import archive_idle
-from memstrata.store.dialect import rows, run, scalar
+from memstrata.store import forgotten, suppressed
+from memstrata.store.dialect import Dialect, rows, run, scalar
 from memstrata.store.protocol import LifecycleStore
 from memstrata.types import Scope
 
@@ -97,7 +98,11 @@ def sweep_expired(store: LifecycleStore, *, now: datetime,
     """Delete episodes and facts whose ``expires_at`` has passed; returns ``(episodes, facts)``.
 
     Each fact leaves a content-free ``delete`` event (reason ``expired``); each chunk of
-    episodes one tombstone per owner with the count.
+    episodes one tombstone per owner with the count. Expiry is forgetting on schedule, so the
+    sweep keeps what a forget keeps, content-free: the ids it deletes (``store.forgotten``: an
+    older export restored skips them), each message's identity digest (``store.suppressed``: a
+    re-import of its log skips it) and, for an expired fact whose message stays, the fact's
+    suppression in that message (no extraction of it makes the fact again).
     """
     d = store.dialect
     cutoff = d.time(now)
@@ -108,9 +113,12 @@ def sweep_expired(store: LifecycleStore, *, now: datetime,
                                    f"ORDER BY id LIMIT ?{d.for_update}", (cutoff, CHUNK))
             if not owners:
                 break
+            ids = [o["id"] for o in owners]
             # an expired value leaves the events of the facts that stay too (``store.event_scrub``)
-            store.scrub_events(conn, facts=[o["id"] for o in owners], episodes=())
-            facts += store.delete_facts(conn, [o["id"] for o in owners])
+            store.scrub_events(conn, facts=ids, episodes=())
+            forgotten.keep(conn, d, "facts", ids, now)
+            suppressed.keep(conn, d, ids, now, going=_expired_sources(conn, d, ids, cutoff))
+            facts += store.delete_facts(conn, ids)
             for o in owners:
                 store.log_event(conn, Scope(o["org_id"], o["project_id"], o["user_id"], o["agent_id"]),
                                 fact_id=o["id"], action="delete", actor=ACTOR,
@@ -125,6 +133,8 @@ def sweep_expired(store: LifecycleStore, *, now: datetime,
             ids = [r["id"] for r in found]
             store.scrub_events(conn, facts=(), episodes=ids)
             drop_summaries(store, conn, ids)  # a summary quoting an expired message goes with it
+            forgotten.keep(conn, d, "episodes", ids, now)
+            suppressed.keep_messages(conn, d, ids, now)  # so no log import stores it again
             store.delete_segments(conn, ids)
             episodes += run(conn, d, f"DELETE FROM episodes WHERE id IN ({','.join('?' * len(ids))})", ids).rowcount
             per_owner: dict[Scope, int] = {}
@@ -137,6 +147,14 @@ def sweep_expired(store: LifecycleStore, *, now: datetime,
             store.bump(conn, "segments_deleted")
         on_step("sweep episodes")
     return episodes, facts
+
+
+def _expired_sources(conn: Any, d: Dialect, facts: list[int], cutoff: object) -> set[int]:
+    """The episodes cited by ``facts`` that expire by ``cutoff`` too: they go in this sweep, so a
+    fact drawn from them needs no suppression in them (their own digests are kept)."""
+    return {int(r["episode_id"]) for r in rows(
+        conn, d, "SELECT DISTINCT c.episode_id FROM fact_citations c JOIN episodes e ON e.id = c.episode_id "
+                 f"WHERE c.fact_id IN ({','.join('?' * len(facts))}) AND e.expires_at <= ?", (*facts, cutoff))}
 
 
 def merge_duplicates(store: LifecycleStore, *, now: datetime, min_similarity: float,

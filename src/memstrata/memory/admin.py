@@ -8,6 +8,7 @@ import builtins
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
+from memstrata.clock import utcnow
 from memstrata.lifecycle.doctor import report as doctor_report
 from memstrata.lifecycle.keys import ApiKeyAdmin
 from memstrata.lifecycle.preview import OwnerCount, owners
@@ -90,6 +91,7 @@ class AdminMethods(LifecycleMethods):
         """For each of ``messages`` (``Memory.message``), whether its owner (org, project, user)
         forgot it here (``store.suppressed``: its import key, else its role, speaker, time and
         text). For the log importers, which skip those: nothing forgotten comes back by an import.
+        A message expired by its TTL counts as forgotten, swept or not yet (``store.suppressed.expired``).
         ``add`` does not ask: a message said again is the user's new statement. All ``False`` on
         a store that keeps none (the in-memory one)."""
         digests = [suppressed.message_digest(suppressed.message_identity(
@@ -97,5 +99,7 @@ class AdminMethods(LifecycleMethods):
         owners: dict[tuple[str, str, str], list[str]] = {}
         for m, sha in zip(messages, digests, strict=True):
             owners.setdefault(suppressed.owner_of(m.scope), []).append(sha)
-        held = {(owner, sha) for owner, shas in owners.items() for sha in suppressed.held(self.store, owner, shas)}
+        now = utcnow()
+        held = {(owner, sha) for owner, shas in owners.items()
+                for sha in suppressed.held(self.store, owner, shas) | suppressed.expired(self.store, owner, now)}
         return [(suppressed.owner_of(m.scope), sha) in held for m, sha in zip(messages, digests, strict=True)]

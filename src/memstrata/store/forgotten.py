@@ -8,8 +8,8 @@ back, active, under their old ids ("I'm allergic to peanuts" returned after
 skips a record whose id is there and says so (``lifecycle.import_records``, ``server.transfer``).
 
 Written by the forgets (``lifecycle.forget.delete_episodes`` / ``delete_facts``, which every forget
-job, filter and id forget runs, and ``Memory.delete`` of one fact); not by the TTL sweep (an
-expired record carries its ``expires_at``, and a read hides it). Carried by ``export`` as
+job, filter and id forget runs, and ``Memory.delete`` of one fact) and by the TTL sweep
+(``lifecycle.maintain.sweep_expired``: expiry is forgetting on schedule). Carried by ``export`` as
 ``forgotten`` records (``lifecycle.trail``), so a restore of a newer export still refuses an
 older one's forgotten ids.
 

@@ -24,7 +24,10 @@ key (``metadata["import_key"]``, ``loaders.identity``: a JSONL line stamped at i
 ``content_hash`` (role, speaker, time, text). The log importers (``memstrata import``,
 ``POST /v1/import``) skip a message whose identity's digest its owner keeps (``held``). The two
 digests never collide: each hashes its own prefix. A message said again through ``add`` is the
-user's new statement and is stored (only the importers ask).
+user's new statement and is stored (only the importers ask). The TTL sweep
+(``lifecycle.maintain.sweep_expired``) keeps the same digests for the messages it deletes, and a
+fact's suppression for an expired fact whose message stays; a message expired but not yet swept
+counts as forgotten to the importers (``expired``).
 
 The SQL is written once for the SQLite and PostgreSQL stores (``store.dialect``).
 """
@@ -98,6 +101,19 @@ def held(store: Any, owner: tuple[str, str, str], digests: Sequence[str]) -> set
                 conn, store.dialect, "SELECT digest FROM suppressed_facts WHERE org_id = ? AND project_id = ? "
                 f"AND user_id = ? AND digest IN ({','.join('?' * len(batch))})", (*owner, *batch))}
     return found
+
+
+def expired(store: Any, owner: tuple[str, str, str], now: datetime) -> set[str]:
+    """The ``message_digest`` of every episode of ``owner`` that expired by ``now`` and awaits the
+    sweep (which will keep these digests): hidden from every read, so an import must not store it
+    again either. None on a store that keeps none (``Capabilities.sql`` false)."""
+    if not store.capabilities.sql:
+        return set()
+    d = store.dialect
+    with store.db.read() as conn:
+        return {message_digest(message_identity(r["content_hash"], d.read_json(r["metadata"]))) for r in rows(
+            conn, d, "SELECT content_hash, metadata FROM episodes WHERE org_id = ? AND project_id = ? AND "
+                     "coalesce(user_id, '') = ? AND expires_at <= ?", (*owner, d.time(now)))}
 
 
 def owner_of(scope: Scope) -> tuple[str, str, str]:
