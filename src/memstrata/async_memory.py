@@ -277,6 +277,10 @@ class AsyncMemory:
         """See ``Memory.forgotten_messages``."""
         return await self._run(self.memory.forgotten_messages, builtins.list(messages))
 
+    async def stored_otherwise(self, messages: Sequence[Message]) -> builtins.list[bool]:
+        """See ``Memory.stored_otherwise``."""
+        return await self._run(self.memory.stored_otherwise, builtins.list(messages))
+
     async def keep_suppressed(self, digests: Sequence[str], **scope: Any) -> int:
         """See ``Memory.keep_suppressed``."""
         return await self._run(self.memory.keep_suppressed, builtins.list(digests), **scope)

@@ -29,7 +29,9 @@ def import_messages(memory: Memory, messages: Iterable[ImportedMessage], *, user
     identity (role, speaker, time, text); a JSONL line without one, stamped at import, by its
     import key (its ``source_id``, else its text and place among identical lines:
     ``loaders.identity``). A message its owner forgot here is not stored again
-    (``Memory.forgotten_messages``); ``tally`` counts it as ``forgotten``.
+    (``Memory.forgotten_messages``); ``tally`` counts it as ``forgotten``. One stored already in
+    another redaction (the privacy policy changed since) is a duplicate too
+    (``Memory.stored_otherwise``): its unredacted original is never stored beside it.
 
     Raises:
         InvalidInput, ContentTooLarge: a message ``Memory.message`` refuses, prefixed ``line N:``
@@ -56,12 +58,16 @@ def import_messages(memory: Memory, messages: Iterable[ImportedMessage], *, user
     gone = memory.forgotten_messages(built)  # forgotten here: never stored again by an import
     kept = [m for m, g in zip(built, gone, strict=True) if not g]
     sources = [s for s, g in zip(sources, gone, strict=True) if not g]
-    results = memory.add_many(settled(memory, kept), on_batch=on_batch)
+    kept = settled(memory, kept)
+    twins = memory.stored_otherwise(kept)  # stored already in another redaction: never its original beside it
+    kept = [m for m, t in zip(kept, twins, strict=True) if not t]
+    sources = [s for s, t in zip(sources, twins, strict=True) if not t]
+    results = memory.add_many(kept, on_batch=on_batch)
     if tally is not None:
         tally["forgotten"] = tally.get("forgotten", 0) + sum(gone)
         added = sum(1 for r in results if r.created)
         tally["added"] = tally.get("added", 0) + added
-        tally["duplicates"] = tally.get("duplicates", 0) + len(results) - added
+        tally["duplicates"] = tally.get("duplicates", 0) + len(results) - added + sum(twins)
     return {src: r.episode_id for src, r in zip(sources, results, strict=True) if src is not None}
 
 

@@ -14,13 +14,14 @@ from memstrata.lifecycle.keys import ApiKeyAdmin
 from memstrata.lifecycle.preview import OwnerCount, owners
 from memstrata.memory.base import DEFAULT
 from memstrata.memory.lifecycle import LifecycleMethods
-from memstrata.store import forgotten, suppressed
+from memstrata.privacy.policy import strictest
+from memstrata.store import forgotten, identities, suppressed
 from memstrata.store.keys import stored_keys
 from memstrata.store.protocol import KeyStore
 from memstrata.store.records import episode_hash
 from memstrata.store.scope import check_scope
 from memstrata.types import Scope
-from memstrata.write.ingest import Message
+from memstrata.write.ingest import Message, redacted
 
 if TYPE_CHECKING:
     from memstrata.store.protocol import LifecycleStore
@@ -90,16 +91,46 @@ class AdminMethods(LifecycleMethods):
     def forgotten_messages(self, messages: Sequence[Message]) -> list[bool]:
         """For each of ``messages`` (``Memory.message``), whether its owner (org, project, user)
         forgot it here (``store.suppressed``: its import key, else its role, speaker, time and
-        text). For the log importers, which skip those: nothing forgotten comes back by an import.
-        A message expired by its TTL counts as forgotten, swept or not yet (``store.suppressed.expired``).
-        ``add`` does not ask: a message said again is the user's new statement. All ``False`` on
-        a store that keeps none (the in-memory one)."""
-        digests = [suppressed.message_digest(suppressed.message_identity(
-            episode_hash(m.role, m.speaker, m.created_at, m.content), m.metadata)) for m in messages]
-        owners: dict[tuple[str, str, str], list[str]] = {}
-        for m, sha in zip(messages, digests, strict=True):
-            owners.setdefault(suppressed.owner_of(m.scope), []).append(sha)
+        text, as stored under the current privacy policy, under the strictest one or unredacted,
+        so a message stored redacted is known whichever policy stored it). For the log importers,
+        which skip those: nothing forgotten comes back by an import. A message expired by its TTL
+        counts as forgotten, swept or not yet (``store.suppressed.expired``). ``add`` does not ask:
+        a message said again is the user's new statement. All ``False`` on a store that keeps none
+        (the in-memory one)."""
+        digests = [{suppressed.message_digest(suppressed.message_identity(_hash(f), m.metadata))
+                    for f in self._forms(m)} for m in messages]
+        owners: dict[tuple[str, str, str], set[str]] = {}
+        for m, shas in zip(messages, digests, strict=True):
+            owners.setdefault(suppressed.owner_of(m.scope), set()).update(shas)
         now = utcnow()
-        held = {(owner, sha) for owner, shas in owners.items()
-                for sha in suppressed.held(self.store, owner, shas) | suppressed.expired(self.store, owner, now)}
-        return [(suppressed.owner_of(m.scope), sha) in held for m, sha in zip(messages, digests, strict=True)]
+        held = {(owner, sha) for owner, shas in owners.items() for sha in
+                suppressed.held(self.store, owner, sorted(shas)) | suppressed.expired(self.store, owner, now)}
+        return [any((suppressed.owner_of(m.scope), sha) in held for sha in shas)
+                for m, shas in zip(messages, digests, strict=True)]
+
+    def stored_otherwise(self, messages: Sequence[Message]) -> list[bool]:
+        """For each of ``messages``, whether its scope stores it already in another redaction: the
+        current privacy policy would store a text no episode holds, while its form under the
+        strictest policy, or unredacted, is stored (``store.identities``; an email redacted when it
+        was stored and allowed now, or the reverse). For the log importers, which count those as
+        stored: a re-import never stores the unredacted original beside the redacted message.
+        All ``False`` on a store that keeps no SQL (the in-memory one)."""
+        hashes = [[_hash(f) for f in self._forms(m)] for m in messages]
+        scopes: dict[Scope, set[str]] = {}
+        for m, shas in zip(messages, hashes, strict=True):
+            scopes.setdefault(m.scope, set()).update(shas)
+        found = {(sc, sha) for sc, shas in scopes.items() for sha in identities.stored(self.store, sc, sorted(shas))}
+        return [(m.scope, shas[0]) not in found and any((m.scope, sha) in found for sha in shas[1:])
+                for m, shas in zip(messages, hashes, strict=True)]
+
+    def _forms(self, message: Message) -> list[Message]:
+        """``message`` as the current policy stores it, then as the strictest and unredacted, each
+        form once."""
+        forms = [redacted(message, self.settings.privacy)[0], redacted(message, strictest())[0], message]
+        return [f for i, f in enumerate(forms)
+                if all((f.content, f.speaker) != (g.content, g.speaker) for g in forms[:i])]
+
+
+def _hash(message: Message) -> str:
+    """``episodes.content_hash`` of ``message`` as it is."""
+    return episode_hash(message.role, message.speaker, message.created_at, message.content)

@@ -99,6 +99,12 @@ class PrivacyPolicy:
         return tuple(placeholder(k) for k in KINDS if self.action(k) == "drop")
 
 
+def strictest() -> PrivacyPolicy:
+    """Every kind redacted: the form of a text that no policy stores more of. Two texts equal
+    under it are one statement whatever each kind's action was when either was stored."""
+    return PrivacyPolicy({kind: "redact" for kind in KINDS})
+
+
 @dataclass(frozen=True)
 class Redaction:
     """A redacted text and what was taken out of it (kinds and counts only, never the values)."""

@@ -138,6 +138,8 @@ def import_records(body: Annotated[ImportRequest, Depends(import_body)], caller:
             st.memory.keep_suppressed(digests, **scope)
         held = st.memory.forgotten_messages(built)  # forgotten here by their owner: never stored again
         built = [m for m, h in zip(built, held, strict=True) if not h]
+        twins = st.memory.stored_otherwise(built)  # stored already in another redaction: never its original beside it
+        built = [m for m, t in zip(built, twins, strict=True) if not t]
         results = st.memory.add_many(built, idempotency_key=idempotency_key if built else None)
     added = sum(1 for r in results if r.created)
     replayed = mark_replayed(results, response)
@@ -164,6 +166,6 @@ def import_records(body: Annotated[ImportRequest, Depends(import_body)], caller:
         named = ", ".join(f"{n} from {tenant!r}" for tenant, n in sorted(moved.items()))
         notes.append(f"episode records of another tenant ({named}) were imported into {into!r}, the tenant of "
                      "this request's API key: a key's writes always go to its own tenant")
-    return ImportResponse(added=added, duplicates=len(results) - added, skipped=skipped, moved=moved,
+    return ImportResponse(added=added, duplicates=len(results) - added + sum(twins), skipped=skipped, moved=moved,
                           forgotten=list(gone), forgotten_messages=sum(held), note="; ".join(notes) or None,
                           replayed=replayed)

@@ -26,7 +26,7 @@ from memstrata.facts.engine import FactEngine
 from memstrata.facts.said import RawChange, Said, fact_expiry
 from memstrata.lifecycle.retention import enforce_cap
 from memstrata.privacy.crypto import Cipher
-from memstrata.privacy.policy import only_placeholders, redact, redact_json
+from memstrata.privacy.policy import PrivacyPolicy, only_placeholders, redact, redact_json
 from memstrata.store.protocol import BatchInsertStore, Store
 from memstrata.store.records import NewEpisode, NewSegment
 from memstrata.store.scope import check_scope
@@ -252,6 +252,24 @@ class _Prepared:
     withheld: int = 0
 
 
+def redacted(msg: Message, policy: PrivacyPolicy) -> tuple[Message, tuple[str, ...]]:
+    """``msg`` as the write path stores it under ``policy`` (content, metadata and speaker
+    redacted), with the kinds taken out; ``msg`` itself when nothing was."""
+    content = redact(msg.content, policy)
+    kinds = list(content.kinds)
+    metadata = redact_json(msg.metadata, policy, kinds)
+    # The speaker becomes producer_id and the derivatives' prefix: an address given as the
+    # speaker (speaker="bob@example.com") must not reach the file either.
+    speaker = msg.speaker
+    if speaker is not None:
+        found = redact(speaker, policy)
+        kinds.extend(found.kinds)
+        speaker = found.text
+    if not kinds:
+        return msg, ()
+    return replace(msg, content=content.text, metadata=metadata, speaker=speaker), tuple(kinds)
+
+
 class Ingestor:
     """Writes messages into a store; see the module docstring.
 
@@ -281,20 +299,7 @@ class Ingestor:
         self.engine = FactEngine(store, embedder, merge_similarity=merge_similarity, cipher=cipher)
 
     def _redact(self, msg: Message) -> tuple[Message, tuple[str, ...]]:
-        policy = self.settings.privacy
-        content = redact(msg.content, policy)
-        kinds = list(content.kinds)
-        metadata = redact_json(msg.metadata, policy, kinds)
-        # The speaker becomes producer_id and the derivatives' prefix: an address given as the
-        # speaker (speaker="bob@example.com") must not reach the file either.
-        speaker = msg.speaker
-        if speaker is not None:
-            found = redact(speaker, policy)
-            kinds.extend(found.kinds)
-            speaker = found.text
-        if not kinds:
-            return msg, ()
-        return replace(msg, content=content.text, metadata=metadata, speaker=speaker), tuple(kinds)
+        return redacted(msg, self.settings.privacy)
 
     def _admit(self, candidates: Sequence[FactCandidate]) -> tuple[list[FactCandidate], int]:
         """The candidates that may be stored: none carrying a ``drop`` kind's placeholder, none
