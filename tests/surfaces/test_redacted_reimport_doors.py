@@ -30,7 +30,8 @@ def _contents(db: Path, user: str) -> list[str]:
 
 def test_cli_reimport_under_a_looser_policy_keeps_the_redaction_and_the_forget(tmp_path: Path) -> None:
     db, log = tmp_path / "m.db", tmp_path / "log.jsonl"
-    log.write_text(json.dumps(LINE) + "\n" + json.dumps({"content": "我的手机号是13812345678"}) + "\n", encoding="utf-8")
+    phone = {"content": "我的手机号是13812345678", "session_id": "s1"}  # no time: known by its import key
+    log.write_text(json.dumps(LINE) + "\n" + json.dumps(phone) + "\n", encoding="utf-8")
     assert cli("import", log, "--db", db, "--user", "bob", env=MODEL).code == 0
     stored = _contents(db, "bob")
     assert stored == [REDACTED, "我的手机号是[REDACTED:phone]"]
