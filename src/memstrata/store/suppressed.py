@@ -21,8 +21,9 @@ Messages forgotten here are kept the same way, so that no log import brings them
 episodes (``lifecycle.forget.delete_episodes``, which every id, filter, user and scope forget runs)
 keeps, for each one, ``message_digest`` of its identity with its owner, in the same table: its import
 key (``metadata["import_key"]``, ``loaders.identity``: a JSONL line stamped at import), else its
-``content_hash`` (role, speaker, time, text). The log importers (``memstrata import``,
-``POST /v1/import``) skip a message whose identity's digest its owner keeps (``held``). The two
+Markdown note key (``integrations.markdown``), else its ``content_hash`` (role, speaker, time,
+text). The importers (``memstrata import`` of a log or a Markdown folder, ``POST /v1/import``) skip
+a message whose identity's digest its owner keeps (``held``). The two
 digests never collide: each hashes its own prefix. A message said again through ``add`` is the
 user's new statement and is stored (only the importers ask). The TTL sweep
 (``lifecycle.maintain.sweep_expired``) keeps the same digests for the messages it deletes, and a
@@ -52,6 +53,8 @@ PREFIX = "memstrata suppressed fact v1"
 MESSAGE_PREFIX = "memstrata forgotten message v1"
 #: The metadata key of a message's import key (``loaders.identity.KEY``, which this layer may not import).
 IMPORT_KEY = "import_key"
+#: Where a Markdown note keeps its note key (``integrations.markdown``: ``metadata["markdown"]["note"]``).
+NOTE = ("markdown", "note")
 
 
 def digest(content_hash: str, key: str) -> str:
@@ -68,9 +71,16 @@ def message_digest(identity: str) -> str:
 
 def message_identity(content_hash: str, metadata: object) -> str:
     """What a stored message is known by to an import: its import key when its metadata holds one
-    (a JSONL line stamped at import), else its ``content_hash``."""
-    key = metadata.get(IMPORT_KEY) if isinstance(metadata, dict) else None
-    return str(key) if key else content_hash
+    (a JSONL line stamped at import), else its Markdown note key (a note of a memory folder, known
+    by its file and text: a note of ``MEMORY.md`` is stamped at each import), else its
+    ``content_hash``."""
+    if not isinstance(metadata, dict):
+        return content_hash
+    if key := metadata.get(IMPORT_KEY):
+        return str(key)
+    note = metadata.get(NOTE[0])
+    key = note.get(NOTE[1]) if isinstance(note, dict) else None
+    return f"note:{key}" if key else content_hash
 
 
 def keep_messages(conn: Any, d: Dialect, episodes: Sequence[int], now: datetime) -> int:

@@ -69,6 +69,8 @@ class ImportReport:
         removed_facts, removed_episodes: ids the projection held whose lines are gone from the
             folder while memstrata still holds them (nothing was forgotten).
         gone: markers whose memory was forgotten in this database (``{"fact_id"}`` or ``{"episode_id"}``).
+        forgotten: notes (and edited lines) forgotten in this database, known by their note key (file
+            and text), not stored again (``Memory.forgotten_messages``).
         foreign: markers whose memory this database does not hold and never forgot, their lines
             stored as new notes (``{"fact_id"}`` or ``{"episode_id"}``; counted in ``added``).
     """
@@ -86,6 +88,7 @@ class ImportReport:
     removed_episodes: list[int] = field(default_factory=list)
     gone: list[dict[str, int]] = field(default_factory=list)
     foreign: list[dict[str, int]] = field(default_factory=list)
+    forgotten: int = 0
 
     @property
     def fact_changes(self) -> int:
@@ -126,6 +129,10 @@ class ImportReport:
             gone = len(self.gone)
             out.append(f"note: {counted(gone, 'line')} {noun(gone, 'names a memory', 'name memories')} forgotten in "
                        f"this database; {noun(gone, 'it was', 'they were')} not stored again")
+        if self.forgotten:
+            n = self.forgotten
+            out.append(f"note: {counted(n, 'note')} forgotten in this database {noun(n, 'was', 'were')} not stored "
+                       "again (a note is known by its file and text; `memstrata remember` stores it anew)")
         return out
 
 
@@ -242,7 +249,9 @@ class _Import:
     def store_new(self) -> None:
         """Store the new notes, oldest first (a daily note's statement resolves by its date)."""
         self.waiting.sort(key=lambda pair: pair[1].created_at)
-        results = self.memory.add_many([m for _, m in self.waiting])
+        gone = self.memory.forgotten_messages([m for _, m in self.waiting])  # by note key: never stored again
+        self.report.forgotten += sum(gone)
+        results = self.memory.add_many([m for (_, m), g in zip(self.waiting, gone, strict=True) if not g])
         for result in results:
             self.report.added += int(result.created)
             self.report.unchanged += int(not result.created)
@@ -287,6 +296,8 @@ class _Import:
     def restate(self, note: Note, fact: Fact) -> None:
         """Store an edited fact line as a statement and say whether the fact is still active after it."""
         meta = {METADATA_KEY: {"file": note.file, "kind": "edit", "edits_fact": fact.id, "note": note_key(note)}}
+        if self.forgot(note.text, "user", None, meta):
+            return
         result = self.memory.add(note.text, role="user", content_type="text", metadata=meta, user_id=self.user)
         self._facts(result)
         replaced = not self._has("fact", fact.id)  # superseded, withdrawn or merged by the statement
@@ -308,10 +319,21 @@ class _Import:
             return
         meta = {METADATA_KEY: {"file": note.file, "kind": "edit", "edits_episode": episode_id,
                                "note": note_key(note)}}
+        if self.forgot(unprefixed(note.text, episode), episode.role, episode.producer_id, meta):
+            return
         result = self.memory.add(unprefixed(note.text, episode), role=episode.role, speaker=episode.producer_id,
                                  content_type="text", metadata=meta, user_id=self.user)
         self._facts(result)
         self.report.edited_episodes.append({"episode_id": episode_id, "new_episode_id": result.episode_id})
+
+    def forgot(self, text: str, role: str, speaker: str | None, meta: dict[str, Any]) -> bool:
+        """Whether an edited line, stored once as a statement, was forgotten here since (its note
+        key); counted in ``forgotten``, so it is not stored again."""
+        said = self.memory.message(text, role=role, speaker=speaker, content_type="text", metadata=meta,
+                                   user_id=self.user)
+        gone = self.memory.forgotten_messages([said])[0]
+        self.report.forgotten += int(gone)
+        return gone
 
     def not_here(self, note: Note, kind: str, ident: int) -> None:
         """A marker naming a memory this database does not hold: forgotten here (reported, never
