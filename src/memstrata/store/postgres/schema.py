@@ -547,8 +547,9 @@ SELECT 1;
         20,
         "suppressed_facts",
         """
--- Facts forgotten from messages that stay, as the SQLite store's migration 20 says: digests of
--- (message identity, key) and the owner, no content.
+-- What was forgotten and must not come back, as the SQLite store's migration 20 says: fact
+-- suppressions (message identity, key) and forgotten or expired messages' digests, with the owner;
+-- no content.
 CREATE TABLE IF NOT EXISTS suppressed_facts (
     org_id TEXT NOT NULL, project_id TEXT NOT NULL, user_id TEXT NOT NULL,
     digest TEXT NOT NULL,

@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from dataclasses import dataclass
 
@@ -388,10 +389,13 @@ CREATE INDEX IF NOT EXISTS episodes_conversation ON episodes (org_id, project_id
         20,
         "suppressed_facts",
         """
--- Facts forgotten from messages that stay (store/suppressed.py): the SHA-256 of each kept
--- message's identity and the fact's key, with the owner (user '' for none), so that no extraction of
--- that message (a queued LLM run, the message re-added by an import elsewhere) makes the fact again.
--- No value, no text.
+-- What was forgotten and must not come back by an extraction or an import (store/suppressed.py),
+-- with the owner (user '' for none); each digest a SHA-256 under its own prefix, no value, no text.
+-- Two kinds: fact suppressions (a fact forgotten, or expired, from a message that stays: the message's
+-- identity and the fact's key), so that no extraction of that message (a queued LLM run, the message
+-- re-added by an import elsewhere) makes the fact again; and message digests (a message forgotten or
+-- expired: its import key, Markdown note key or content_hash), so that no import of its log or
+-- folder stores it again.
 CREATE TABLE IF NOT EXISTS suppressed_facts (
     org_id TEXT NOT NULL, project_id TEXT NOT NULL, user_id TEXT NOT NULL,
     digest TEXT NOT NULL,
@@ -421,8 +425,9 @@ def schema_markdown() -> str:
                  + ", ".join(f"{m.version} `{m.name}`" for m in MIGRATIONS) + ".", ""]
         tables = conn.execute("SELECT name, sql FROM sqlite_master WHERE type = 'table' "
                               "AND name NOT LIKE '%fts_%' AND name NOT LIKE 'sqlite_%' ORDER BY name").fetchall()
+        notes = table_notes()
         for name, sql in tables:
-            lines += [f"## `{name}`", ""]
+            lines += [f"## `{name}`", ""] + ([notes[name], ""] if name in notes else [])
             if "VIRTUAL TABLE" in sql.upper():
                 lines += [f"FTS5 virtual table: `{' '.join(sql.split())}`", ""]
                 continue
@@ -438,3 +443,24 @@ def schema_markdown() -> str:
         return "\n".join(lines)
     finally:
         conn.close()
+
+
+#: ``CREATE TABLE [IF NOT EXISTS] name`` at the start of a migration's line.
+_CREATE = re.compile(r"CREATE TABLE (?:IF NOT EXISTS )?(\w+)", re.IGNORECASE)
+
+
+def table_notes() -> dict[str, str]:
+    """Each table's comment: the ``--`` lines right above its ``CREATE TABLE`` in the migrations (the
+    last migration that creates it), joined into one paragraph, for ``schema_markdown``."""
+    notes: dict[str, str] = {}
+    for migration in MIGRATIONS:
+        comment: list[str] = []
+        for line in migration.sql.splitlines():
+            text = line.strip()
+            if text.startswith("--"):
+                comment.append(text[2:].strip())
+                continue
+            if (created := _CREATE.match(text)) and comment:
+                notes[created.group(1)] = " ".join(comment)
+            comment = []
+    return notes
