@@ -169,6 +169,53 @@ def test_my_phone_is_a_device_unless_it_is_a_number(text: str, expected: list[tu
 
 
 @pytest.mark.parametrize(("text", "expected"), [
+    ("My birthday is March 3.", [("identity.birthday", "March 3", "", False)]),
+    ("My birthday's on June 5", [("identity.birthday", "June 5", "", False)]),
+    ("My email address is anna.lee@example.org", [("contact.email", "anna.lee@example.org", "", False)]),
+    ("my email is john at gmail dot com", [("contact.email", "john at gmail dot com", "", False)]),
+    ("My cell number is +49 151 2345678", [("contact.phone", "+49 151 2345678", "", False)]),
+    ("My home address is 221B Baker Street", [("shipping.address", "221B Baker Street", "", False)]),
+    ("My mother tongue is Portuguese.", [("language.spoken", "Portuguese", "", False)]),
+    ("The user's phone number is 555-987-6543", [("contact.phone", "555-987-6543", "", False)]),
+    ("My mom's birthday is June 3", [("identity.birthday", "June 3", "mom", False)]),
+    ("Sarah's email is sarah@corp.com", [("contact.email", "sarah@corp.com", "Sarah", False)]),
+    ("我的生日是三月三号", [("identity.birthday", "三月三号", "", False)]),
+    ("我生日是5月20日", [("identity.birthday", "5月20日", "", False)]),
+    ("我的邮箱是wang@163.com", [("contact.email", "wang@163.com", "", False)]),
+    ("我手机号是13812345678", [("contact.phone", "13812345678", "", False)]),
+    ("我的收货地址是北京市朝阳区建国路88号", [("shipping.address", "北京市朝阳区建国路88号", "", False)]),
+    ("我母語是粵語", [("language.spoken", "粤语", "", False)]),
+    ("我的電話號碼是0912345678", [("contact.phone", "0912345678", "", False)]),
+    ("用户的邮箱是li@qq.com", [("contact.email", "li@qq.com", "", False)]),
+    ("我女儿的生日是九月一号", [("identity.birthday", "九月一号", "daughter", False)]),
+])
+def test_possessive_copula_carries_birthday_contact_address_and_language(
+        text: str, expected: list[tuple[str, str, str, bool]]) -> None:
+    assert _read(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "My birthday is coming up", "My email is down", "My number is 7", "My address is none of your business",
+    "Is my email anna@example.com?", "我的地址是保密的", "我的电话是多少", "如果我的邮箱是a@b.com",
+])
+def test_a_copula_whose_value_is_no_day_address_or_number_stores_nothing(text: str) -> None:
+    assert _read(text) == []
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("I'm allergic to peanuts and my birthday is March 3",
+     [("health.allergy", "peanuts", "", False), ("identity.birthday", "March 3", "", False)]),
+    ("My email is anna@example.com, I'm allergic to peanuts",
+     [("contact.email", "anna@example.com", "", False), ("health.allergy", "peanuts", "", False)]),
+    ("我对花生过敏，我生日是5月20日",
+     [("health.allergy", "花生", "", False), ("identity.birthday", "5月20日", "", False)]),
+])
+def test_a_copula_is_read_beside_the_other_facts_of_its_sentence(
+        text: str, expected: list[tuple[str, str, str, bool]]) -> None:
+    assert _read(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
     ("我的手机是华为", [("tool.phone", "华为", "", False)]),
     ("我的手機是華為。", [("tool.phone", "华为", "", False)]),
     ("My phone is a Huawei.", [("tool.phone", "华为", "", False)]),

@@ -129,32 +129,20 @@ def _work(clause: str, ctx: _Ctx) -> list[Finding]:
     return []
 
 
-_BIRTHDAY = lazy_regex(r"^(?:my birthday is|my birthday's|i was born on)\s+(?:on\s+)?(?P<v>.+)$", _IC)
+#: "I was born on May 2": a birthday said with a verb. "My birthday is …", "my email / phone number / address
+#: is …" and "my native language is …" are the possessive copula (``extract.shapes``), which keys them.
+_BORN = lazy_regex(r"^i was born on\s+(?P<v>.+)$", _IC)
 
-_CONTACT = lazy_regex(r"^my (?P<what>e-?mail(?: address)?|phone(?: number)?|cell(?: number)?|"
-                      r"mobile(?: number)?|number|(?:home |shipping |delivery )?address)"
-                      r"\s+is\s+(?P<v>.+)$", _IC)
-
-_SPEAK = lazy_regex(r"^(?:i|i can|i also)\s+speak\s+(?P<v>.+)$|^i'm fluent in\s+(?P<w>.+)$|"
-                    r"^my (?:native language|mother tongue|first language) is\s+(?P<x>.+)$", _IC)
+_SPEAK = lazy_regex(r"^(?:i|i can|i also)\s+speak\s+(?P<v>.+)$|^i'm fluent in\s+(?P<w>.+)$", _IC)
 
 
 def _details(clause: str, ctx: _Ctx) -> list[Finding]:
-    m = _BIRTHDAY.match(clause)
+    m = _BORN.match(clause)
     if m:
         return _f("identity.birthday", m.group("v"), CONF_STATED, clause)
-    m = _CONTACT.match(clause)
-    if m:
-        what = m.group("what").lower()
-        key = ("contact.email" if "mail" in what else "shipping.address" if "address" in what
-               else "contact.phone")
-        if what in ("phone", "cell", "mobile") and len(re.findall(r"\d", m.group("v"))) < 5:
-            return []  # "my phone is a Pixel 8": the device (extract.shapes), not a number
-        return _f(key, m.group("v"), CONF_STATED, clause)
     m = _SPEAK.match(clause)
     if m:
-        langs = re.sub(r"\s+(?:fluently|well|a little|a bit)$", "", m.group("v") or m.group("w")
-                       or m.group("x"), flags=_IC)
+        langs = re.sub(r"\s+(?:fluently|well|a little|a bit)$", "", m.group("v") or m.group("w"), flags=_IC)
         return [f for part in _split_list(langs) for f in
                 _f("language.spoken", part, CONF_STATED, clause)]
     return []

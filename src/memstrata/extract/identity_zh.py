@@ -109,26 +109,17 @@ def _work(clause: str, ctx: _Ctx) -> list[Finding]:
     return out
 
 
-_BIRTHDAY = lazy_regex(r"^我的?生日(?:是|在)?(?P<v>.+)$")
+#: 我生日在十月, 我的生日在三月三号: 在 is no copula. 我的生日是…, 我的邮箱/手机号/地址是… and 我的母语是… are the
+#: possessive copula (``extract.shapes``), which keys them.
+_BIRTHDAY_IN = lazy_regex(r"^我的?生日在(?P<v>.+)$")
 
-_CONTACT = lazy_regex(r"^我的(?P<what>邮箱|电子邮箱|email|邮件地址|电话|手机|手机号|手机号码|电话号码|"
-                      r"地址|收货地址|家庭住址)(?:是|：|:)(?P<v>.+)$", re.IGNORECASE)
-
-_SPEAK = lazy_regex(r"^我(?:会说|会讲|能说|能讲|母语是|的母语是)(?P<v>.+)$")
+_SPEAK = lazy_regex(r"^我(?:会说|会讲|能说|能讲)(?P<v>.+)$")
 
 
 def _details(clause: str, ctx: _Ctx) -> list[Finding]:
-    m = _BIRTHDAY.match(clause)
+    m = _BIRTHDAY_IN.match(clause)
     if m:
         return _f("identity.birthday", m.group("v"), CONF_STATED, clause)
-    m = _CONTACT.match(clause)
-    if m:
-        what = m.group("what")
-        key = ("contact.email" if "邮" in what or "mail" in what.lower() else
-               "shipping.address" if "址" in what else "contact.phone")
-        if what in ("手机", "电话") and len(re.findall(r"\d", m.group("v"))) < 5:
-            return []  # 我的手机是华为: the device (extract.shapes), not a number
-        return _f(key, m.group("v"), CONF_STATED, clause)
     m = _SPEAK.match(clause)
     if m:
         langs = re.sub(r"(?:一点|一点点|很流利|流利)$", "", m.group("v"))

@@ -290,6 +290,9 @@ def _read(sentence: str, said_at: datetime, lang: str, *, nested: bool = False) 
     found = shapes_zh.before_topics(sentence, said_at) if zh else shapes_en.before_topics(sentence, said_at)
     found = found or (patterns_zh.find(sentence, said_at) if zh else patterns_en.find(sentence, said_at))
     found = found or (shapes_zh.after_topics(sentence) if zh else shapes_en.after_topics(sentence))
+    # a possessive copula no topic reads ("my email is …") holds its clause beside the topics' findings
+    if copulas := (shapes_zh.copulas(sentence) if zh else shapes_en.copulas(sentence)):
+        found = _in_text_order(sentence, [f for f in found if f.clause not in {c.clause for c in copulas}], copulas)
     # "X is my favourite" adds a like to whatever else the sentence states ("I love all dances, but
     # contemporary is my top pick": two likes), unless a rule above already read that value.
     named = {f.value.casefold() for f in found}
@@ -302,6 +305,18 @@ def _read(sentence: str, said_at: datetime, lang: str, *, nested: bool = False) 
     if other is not None:
         found = shapes.about(_read(other[1], said_at, lang, nested=True), other[0])
     return found
+
+
+def _in_text_order(sentence: str, found: list[Finding], more: list[Finding]) -> list[Finding]:
+    """``found`` with each of ``more`` put before the first finding whose clause comes later in ``sentence``."""
+    out = list(found)
+    for extra in more:
+        if (extra.key, extra.value) in {(f.key, f.value) for f in out}:
+            continue
+        at = sentence.casefold().find(extra.clause.casefold())
+        later = [i for i, f in enumerate(out) if at >= 0 and sentence.casefold().find(f.clause.casefold()) > at]
+        out.insert(later[0] if later else len(out), extra)
+    return out
 
 
 def _then_and_now(sentence: str, said_at: datetime, lang: str, *, nested: bool) -> list[Finding] | None:

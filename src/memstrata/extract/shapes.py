@@ -18,11 +18,13 @@ value at a time (``taxonomy.key_spec``).
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from datetime import datetime
 
 from memstrata.extract import gazetteer, kin
 from memstrata.extract.clauses import CONF_STATED, Finding, clause_period, clean_value
+from memstrata.privacy.policy import only_placeholders
 from memstrata.text.regex import lazy_regex
 
 #: Attribute phrases (folded) that name a taxonomy key; any other phrase opens a key of its own.
@@ -42,6 +44,29 @@ ATTRIBUTE_KEYS: dict[str, str] = {
     **dict.fromkeys(("hometown", "老家", "家乡"), "identity.hometown"),
     **dict.fromkeys(("name", "名字"), "identity.name"),
     **dict.fromkeys(("birthday", "生日"), "identity.birthday"),
+    **dict.fromkeys(("email", "e-mail", "email address", "e-mail address", "邮箱", "电子邮箱", "邮件地址", "电邮"),
+                    "contact.email"),
+    **dict.fromkeys(("phone number", "number", "cell number", "mobile number", "telephone number", "电话", "电话号码",
+                     "手机号", "手机号码", "号码"), "contact.phone"),
+    **dict.fromkeys(("address", "home address", "shipping address", "delivery address", "地址", "收货地址", "家庭住址"),
+                    "shipping.address"),
+    **dict.fromkeys(("native language", "mother tongue", "first language", "母语"), "language.spoken"),
+}
+#: Keys a possessive copula is read for beside the topic patterns (``shapes_en.copulas``): no topic rule
+#: reads them, so "My email is anna@example.com, I'm allergic to peanuts" keeps both.
+BESIDE_TOPICS = frozenset({"identity.birthday", "contact.email", "contact.phone", "shipping.address",
+                           "language.spoken"})
+#: What a value of these keys must look like to be one (``attribute_finding``): "my email is down", "my number is
+#: 7" and "my birthday is coming up" state no address, number or day. A phone (the device, ``tool.phone``) whose
+#: value is a number is the phone number: "My phone is 555-123-4567", 我的手机是13812345678.
+_VALUE_SHAPES: dict[str, re.Pattern[str]] = {
+    "contact.email": lazy_regex(r"\S@\S|\S\s+at\s+\S+\s+dot\s+\S", re.IGNORECASE),
+    "contact.phone": lazy_regex(r"^\+?(?:[\s().-]*\d){5,}[\s().-]*$"),
+    "shipping.address": lazy_regex(r"\d|[路街道巷弄号區区市省县縣镇村楼]|\b(?:street|st|road|rd|avenue|ave|lane|ln|"
+                                   r"drive|dr|boulevard|blvd|way|place|square|court|rue|strasse|straße|platz|weg)\b",
+                                   re.IGNORECASE),
+    "identity.birthday": lazy_regex(r"\d|[月号號日]|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b",
+                                    re.IGNORECASE),
 }
 #: Keys a change shape writes when it names a value but no attribute ("I've switched to Firefox",
 #: 现在只喝燕麦奶), and what one eats or drinks said plainly ("I drink oat lattes", 我喝美式): named by
@@ -55,9 +80,9 @@ NOT_ATTRIBUTES = frozenset({
     "concern", "issue", "pleasure", "fault", "turn", "mistake", "bet", "hope", "dream", "goal", "worry",
     "fear", "feeling", "sense", "understanding", "impression", "reason", "answer", "excuse", "advice",
     "suggestion", "plan", "apologies", "condolences", "bad luck", "life", "day", "week", "name", "favorite",
-    "favourite", "budget", "email", "e-mail", "phone number", "number", "address", "password", "job", "birthday",
+    "favourite", "budget", "password", "job",
     "问题", "意思", "看法", "想法", "建议", "意见", "感觉", "目标", "梦想", "愿望", "错", "观点", "理由", "回答",
-    "名字", "电话", "邮箱", "地址", "密码", "生日", "最爱", "计划", "工作", "预算",
+    "名字", "密码", "最爱", "计划", "工作", "预算",
 })
 _CATEGORY_TAIL = lazy_regex(r"(?<=[\u4e00-\u9fff])的?(?:座位|位子|快递)$")
 _SLUG = lazy_regex(r"[^\w\u3400-\u9fff]+")
@@ -98,6 +123,11 @@ def attribute_finding(attribute: str, value: str, clause: str, lang: str, *, sub
     if not value or not head or head in NOT_ATTRIBUTES or kin.is_relative(head) or len(value) > 60:
         return []
     key = ATTRIBUTE_KEYS.get(head)
+    if key == "tool.phone" and _VALUE_SHAPES["contact.phone"].match(value):
+        key = "contact.phone"
+    # a redacted value ([REDACTED:email]) is read, so the write path can say it withheld the fact
+    if key in _VALUE_SHAPES and not _VALUE_SHAPES[key].search(value) and not only_placeholders(value):
+        return []
     named = named_value(value)
     if key is None and named is not None and not subject:
         key = named[0]

@@ -123,7 +123,7 @@ def someone_else(sentence: str) -> tuple[str, str] | None:
 # --- shapes ------------------------------------------------------------------------------------
 
 _POSSESSIVE = lazy_regex(
-    r"^(?:my|our)\s+(?:(?P<owner>[a-z][\w\- ]{0,25}?)'s\s+)?(?P<attr>[a-z][\w\- ]{0,30}?)\s+(?:is|are|'s)\s+"
+    r"^(?:my|our)\s+(?:(?P<owner>[a-z][\w\- ]{0,25}?)'s\s+)?(?P<attr>[a-z][\w\- ]{0,30}?)(?:\s+(?:is|are)|\s*'s)\s+"
     r"(?:now\s+|currently\s+|still\s+)?(?:an?\s+|the\s+)?(?P<v>[^\s].*?)(?:\s+now)?$", _IC)
 _VALUE_NOT = lazy_regex(r"^(?:that|whether|if|to|it|not|so|too|very|really|being|getting|going|a bit|named|called)\b",
                         _IC)
@@ -135,6 +135,8 @@ _SETTLED = r"(?:usual|current|go-to|new|main|only|favou?rite|preferred|daily|reg
 def _possessive(clause: str, lang: str = "en") -> list[Finding]:
     m = _POSSESSIVE.match(clause)
     value = m.group("v") if m is not None else ""
+    if m is not None and shapes.ATTRIBUTE_KEYS.get(m.group("attr").casefold()) == "identity.birthday":
+        value = re.sub(r"^on\s+", "", value, flags=_IC)  # "my birthday's on June 5"
     if m is None or _VALUE_NOT.match(value) or _DESCRIBES.match(value) or _ADJECTIVE.match(value) \
             or _CLAUSE_INSIDE.search(value):
         return []
@@ -144,8 +146,8 @@ def _possessive(clause: str, lang: str = "en") -> list[Finding]:
     owner = m.group("owner") or ""
     if owner and not re.fullmatch(r"(?:project|team|app|company|house|home|office|repo|service|site|shop|store|"
                                   r"family|group|product|school|car|flat|apartment)", owner, _IC):
-        return attribute_finding(attr, m.group("v"), clause, lang, subject=owner)  # "my daughter's school"
-    return attribute_finding(f"{owner} {attr}".strip(), m.group("v"), clause, lang)
+        return attribute_finding(attr, value, clause, lang, subject=owner)  # "my daughter's school"
+    return attribute_finding(f"{owner} {attr}".strip(), value, clause, lang)
 
 
 _SWITCHED = lazy_regex(
@@ -454,6 +456,17 @@ def _habitual(clause: str, lang: str = "en") -> list[Finding]:
         return []
     key, said = _VERB_KEYS[m.group("verb").lower()]
     return [Finding(key, value, CONF_PREFER, clause, statement=said.format(v=value))]
+
+
+def copulas(sentence: str) -> list[Finding]:
+    """The possessive copulas of ``sentence`` whose key no topic pattern reads (``shapes.BESIDE_TOPICS``:
+    "my birthday is March 3", "my email is …", "my phone number is …", "my address is …", "my native
+    language is …"), read beside whatever else it states."""
+    if _NOT_A_STATEMENT.search(sentence):
+        return []
+    # cut where the topic patterns cut ("I'm allergic to peanuts and my birthday is March 3")
+    clauses = (patterns_en._FILLER.sub("", c.strip()) for c in patterns_en._clauses(sentence.strip().rstrip(".!")))
+    return [f for c in clauses if c for f in _possessive(c) if f.key in shapes.BESIDE_TOPICS]
 
 
 def after_topics(sentence: str) -> list[Finding]:

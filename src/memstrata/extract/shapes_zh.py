@@ -72,8 +72,11 @@ def someone_else(sentence: str) -> tuple[str, str] | None:
 # --- shapes ------------------------------------------------------------------------------------
 
 _OWNERS = "项目|团队|组|公司|家|产品|网站|系统|学校|部门"
+#: Attributes that name a key and may follow 我 without 的, as one's own things are said (我生日是…, 我手机号是…).
+_KEYED = "生日|邮箱|电子邮箱|手机号码?|电话号码|收货地址|家庭住址|母语"
 _POSSESSIVE = lazy_regex(
-    rf"^(?:我的|我们(?P<owner>{_OWNERS})?的?|我家的?|我(?P<rel>{_RELATION})的)(?P<attr>[{_H}A-Za-z ]{{1,10}}?)"
+    rf"^(?:我的|我们(?P<owner>{_OWNERS})?的?|我家的?|我(?P<rel>{_RELATION})的|我(?={_KEYED}))"
+    rf"(?P<attr>[{_H}A-Za-z ]{{1,10}}?)"
     rf"(?:现在|目前|一直)?是(?P<v>[^，。！？]+?)(?:的)?$")
 _USES = lazy_regex(rf"^我们(?P<owner>{_OWNERS})?(?:现在|目前|一直)?(?:用的是|在用|用)(?P<v>[^，。！？]+?)了?$")
 _VALUE_NOT = lazy_regex(r"^(?:不|是不是|会不会|再|先|怎么|什么|这样|那样|因为|为了|我|一点|也|都|很)")
@@ -325,6 +328,12 @@ def _habitual(clause: str) -> list[Finding]:
     verb, value = m.group("verb"), clean_value(m.group("v"), "zh")
     key = "user.drinks" if verb == "喝" else "user.eats"
     return [Finding(key, value, CONF_PREFER, clause, statement=f"{verb}{value}")] if value else []
+
+
+def copulas(sentence: str) -> list[Finding]:
+    """The possessive copulas of ``sentence`` whose key no topic pattern reads (``shapes.BESIDE_TOPICS``:
+    我的生日是…, 我的邮箱/手机号/地址是…, 我的母语是…), read beside whatever else it states."""
+    return [f for clause in _statements(sentence) for f in _possessive(clause) if f.key in shapes.BESIDE_TOPICS]
 
 
 def after_topics(sentence: str) -> list[Finding]:
