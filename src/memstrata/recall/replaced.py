@@ -104,13 +104,18 @@ def replacements(start: int, chain: Mapping[int, Link], facts: Mapping[int, Fact
 def share_evidence(hits: Sequence[Hit], replaced_by: Mapping[HitKey, set[HitKey]]) -> None:
     """For each outdated hit of ``replaced_by`` (its key → its replacements' keys): raise every
     replacement among ``hits`` to its ``match`` signal, or mark it ``replaced_unseen`` when none is
-    among them (module docstring). In place: the hits are a search's own, not yet returned."""
+    among them (module docstring); a hit with no replacement to name (empty set) is left as it is. In place: the hits are a search's own, not yet returned."""
     by_key: dict[HitKey, Hit] = {(h.kind, h.id): h for h in hits}
     for key, instead in replaced_by.items():
         hit = by_key.get(key)
         if hit is None or hit.signals.get("period_asked"):
             continue
-        present = [by_key[k] for k in instead if k in by_key and k != key]
+        known = [k for k in instead if k != key]
+        if not known:
+            # No replacement can be named (its facts forgotten, the chain broken): nothing current
+            # to show beside it, so the hit keeps its own evidence and its outdated label.
+            continue
+        present = [by_key[k] for k in known if k in by_key]
         match = hit.signals.get("match", 0.0)
         for other in present:
             other.signals["match"] = max(match, other.signals.get("match", 0.0))
