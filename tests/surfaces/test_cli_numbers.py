@@ -42,11 +42,11 @@ def _refusal(args: list[str]) -> str:
 
 
 @pytest.mark.parametrize(("args", "said"), [
-    (["rollback", ""], "EVENT must be a whole number, got an empty string"),
+    (["rollback", ""], "EVENT must be a whole number from 1 up, got an empty string"),
     (["list", "--limit", "abc"], "--limit must be a whole number, got 'abc'"),
     (["recall", "carrier", "-k", "1.5"], "--limit must be a whole number, got 1.5"),
-    (["history", "x1"], "FACT_ID must be a whole number, got 'x1'"),
-    (["forget", "--fact", " "], "--fact must be a whole number, got ' '"),
+    (["history", "x1"], "FACT_ID must be a whole number from 1 up, got 'x1'"),
+    (["forget", "--fact", " "], "--fact must be a whole number from 1 up, got ' '"),
     (["update", "3", "--importance", "high"], "--importance must be a number, got 'high'"),
     (["remember", "hi", "--ttl", "soon"], "--ttl must be a number, got 'soon'"),
     (["serve", "--port", "70000"], "--port must be a whole number from 1 to 65535, got 70000"),

@@ -104,7 +104,8 @@ def replacements(start: int, chain: Mapping[int, Link], facts: Mapping[int, Fact
 def share_evidence(hits: Sequence[Hit], replaced_by: Mapping[HitKey, set[HitKey]]) -> None:
     """For each outdated hit of ``replaced_by`` (its key → its replacements' keys): raise every
     replacement among ``hits`` to its ``match`` signal, or mark it ``replaced_unseen`` when none is
-    among them (module docstring); a hit with no replacement to name (empty set) is left as it is. In place: the hits are a search's own, not yet returned."""
+    among them (module docstring); a hit with no replacement to name (empty set) is left as it is.
+    In place: the hits are a search's own, not yet returned."""
     by_key: dict[HitKey, Hit] = {(h.kind, h.id): h for h in hits}
     for key, instead in replaced_by.items():
         hit = by_key.get(key)
