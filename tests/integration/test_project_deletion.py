@@ -1,6 +1,6 @@
 """Deleting a project, on SQLite and PostgreSQL: every row of it goes from every table and index
 (each table's row count equals that of a twin database that only ever held the other project,
-but for the deletion's own content-free receipt, tombstone and forgotten ids), its words leave the
+but for the deletion's own content-free receipt, tombstone, forgotten ids and message digests), its words leave the
 stored bytes as a user forget's do, and messages written while it runs are either deleted whole
 (before its cut) or survive whole (after it), never half."""
 
@@ -19,9 +19,11 @@ from memstrata.memory import MAX_LIMIT
 from memstrata.store.postgres.scrub import CONTENT_TABLES
 
 #: What a deletion leaves, content-free: its receipt (forget_jobs), its tombstone (memory_events),
-#: the forgotten ids, the key revocations, and bookkeeping (meta, id sequences, FTS b-tree pages).
-LEFT_BY_DELETION = {"forget_jobs", "memory_events", "forgotten_ids", "api_keys", "meta", "sqlite_sequence",
-                    "schema_migrations"}
+#: the forgotten ids, each deleted message's identity digest (suppressed_facts: a re-import of the
+#: project's logs must not bring them back, as after any forget), the key revocations, and
+#: bookkeeping (meta, id sequences, FTS b-tree pages).
+LEFT_BY_DELETION = {"forget_jobs", "memory_events", "forgotten_ids", "suppressed_facts", "api_keys", "meta",
+                    "sqlite_sequence", "schema_migrations"}
 CANARY = "Zanzibarquux"
 #: Most messages the racing writer sends while the deletion runs (a slow machine must not make
 #: the search below need more than one page).
