@@ -29,3 +29,20 @@ def test_a_forgotten_message_is_known_by_its_identity_or_its_import_key_for_its_
     other = memory.message("我对花生过敏", created_at=WHEN, user_id="cy")
     later = memory.message("我对花生过敏", created_at=WHEN.replace(hour=11))
     assert memory.forgotten_messages([other, later]) == [False, False]  # another owner; another time
+
+
+def test_an_export_of_another_database_does_not_restore_a_message_forgotten_here(open_memory: OpenMemory) -> None:
+    here, there = open_memory(user_id="bob"), open_memory(user_id="bob")
+    if not here.store.capabilities.maintenance:
+        return  # the in-memory store forgets no single message
+    for text in ("note 1", "note 2", "note 3"):
+        there.add(text, user_id="zed")  # the same messages under other ids there
+    for memory in (here, there):
+        memory.add_many([memory.message("我对花生过敏", created_at=WHEN),
+                         memory.message("I'm allergic to peanuts", metadata={"import_key": "ab" * 16})])
+    for episode in here.list(kind="episode"):
+        here.forget(episode_id=episode.id)
+    result = here.import_records(there.export(user_id="bob"))
+    assert result["episodes"] == 0 and result["facts"] == 0, result
+    assert {s["type"] for s in result["skipped"]} >= {"episode", "fact"}
+    assert here.list(kind="episode") == [] and here.list(status="all") == []

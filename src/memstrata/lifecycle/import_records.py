@@ -32,7 +32,7 @@ from memstrata.lifecycle.trail import COUNTED, TRAIL_TYPES, restore_trail
 from memstrata.lifecycle.trail import NO_ID as TRAIL_NO_ID
 from memstrata.lifecycle.trail import floors as trail_floors
 from memstrata.privacy.crypto import Cipher
-from memstrata.store import forgotten
+from memstrata.store import forgotten, suppressed
 from memstrata.store.dialect import rows, run
 from memstrata.store.keys import restore_key
 from memstrata.store.protocol import LifecycleStore
@@ -203,7 +203,31 @@ def _forgotten(conn: Any, store: LifecycleStore, episodes: Numbered, facts: Numb
     for table, ids in wanted.items():
         for i, row in forgotten.among(conn, d, table, ids).items():
             out[table][i] = f"forgotten here on {to_db(row['forgotten_at'])}"
+    for i in _forgotten_messages(conn, d, episodes):
+        out["episodes"].setdefault(i, "forgotten here (the same message, under another id)")
     return out
+
+
+def _forgotten_messages(conn: Any, d: Any, episodes: Numbered) -> set[int]:
+    """The ids of the episode records whose message their owner forgot or let expire here, known by
+    its identity (``store.suppressed``) rather than its id: an export of another database (its own
+    ids) holds the same message under another id. Malformed records are left to the insert's checks."""
+    owners: dict[tuple[str, str, str], dict[str, int]] = {}
+    for _, rec in episodes:
+        raw, created = rec.get("scope"), rec.get("created_at")
+        if not isinstance(raw, dict) or not isinstance(rec.get("content"), str) or not isinstance(created, str):
+            continue
+        try:
+            when = from_db(created)
+        except ValueError:
+            continue
+        if when is None:
+            continue
+        identity = suppressed.message_identity(
+            episode_hash(str(rec.get("role")), rec.get("producer_id"), when, rec["content"]), rec.get("metadata"))
+        owner = (str(raw.get("org_id")), str(raw.get("project_id")), str(raw.get("user_id") or ""))
+        owners.setdefault(owner, {})[suppressed.message_digest(identity)] = int(rec["id"])
+    return {ids[sha] for owner, ids in owners.items() for sha in suppressed.held_in(conn, d, owner, list(ids))}
 
 
 def _fact_gone(rec: Mapping[str, Any], gone: Mapping[str, Mapping[int, str]]) -> str | None:

@@ -102,14 +102,19 @@ def held(store: Any, owner: tuple[str, str, str], digests: Sequence[str]) -> set
     keeps none (``Capabilities.sql`` false)."""
     if not store.capabilities.sql or not digests:
         return set()
+    with store.db.read() as conn:
+        return held_in(conn, store.dialect, owner, digests)
+
+
+def held_in(conn: Any, d: Dialect, owner: tuple[str, str, str], digests: Sequence[str]) -> set[str]:
+    """``held`` inside an open transaction."""
     found: set[str] = set()
     wanted = sorted(set(digests))
-    with store.db.read() as conn:
-        for start in range(0, len(wanted), CHUNK):
-            batch = wanted[start:start + CHUNK]
-            found |= {r["digest"] for r in rows(
-                conn, store.dialect, "SELECT digest FROM suppressed_facts WHERE org_id = ? AND project_id = ? "
-                f"AND user_id = ? AND digest IN ({','.join('?' * len(batch))})", (*owner, *batch))}
+    for start in range(0, len(wanted), CHUNK):
+        batch = wanted[start:start + CHUNK]
+        found |= {r["digest"] for r in rows(
+            conn, d, "SELECT digest FROM suppressed_facts WHERE org_id = ? AND project_id = ? "
+            f"AND user_id = ? AND digest IN ({','.join('?' * len(batch))})", (*owner, *batch))}
     return found
 
 
