@@ -16,7 +16,10 @@ from dataclasses import replace
 from pathlib import Path
 
 from conftest import OpenMemory
-from memstrata import Memory
+from memstrata import Episode, Memory
+from memstrata.clock import utcnow
+from memstrata.loaders.base import ImportedMessage
+from memstrata.loaders.identity import import_key
 from memstrata.loaders.importer import import_messages
 from memstrata.loaders.jsonl import load_jsonl_messages
 from memstrata.privacy.policy import PrivacyPolicy
@@ -91,3 +94,16 @@ def test_a_forgotten_redacted_message_stays_out_of_a_re_import_under_any_policy(
     with _reopened(memory, "email=allow,phone=allow") as loose:
         assert _import(loose, log) == {"forgotten": 2, "added": 0, "duplicates": 0}
     assert memory.list(kind="episode") == [] and memory.list(status="all") == []
+
+
+def test_an_import_key_holds_no_hash_of_a_secret(open_memory: OpenMemory, tmp_path: Path) -> None:
+    memory = open_memory(user_id="bob")
+    log = tmp_path / "phones.jsonl"
+    lines = [{"content": f"我的手机号是{n}", "session_id": "s1"} for n in (PHONE, "13900000000")]
+    log.write_text("".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines), encoding="utf-8")
+    assert _import(memory, log)["added"] == 2  # told apart by their place, as identical lines are
+    assert _import(memory, log) == {"forgotten": 0, "added": 0, "duplicates": 2}
+    keys = sorted(str(e.metadata["import_key"]) for e in memory.list(kind="episode") if isinstance(e, Episode))
+    # the key is the one of the redacted text: trying phone numbers against it finds nothing
+    redacted = ImportedMessage("s1", "user", "user", "我的手机号是[REDACTED:phone]", utcnow(), None, {})
+    assert keys == sorted(import_key(redacted, repeat) for repeat in (0, 1))

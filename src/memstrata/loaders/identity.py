@@ -10,6 +10,12 @@ store it again on every import. Such a message carries an *import key* in its me
 * without: of its session, role, speaker, text and how many identical messages came before it
   in the same file or request (so a log where someone says "ok" twice keeps both).
 
+The speaker and text enter the key with every kind of secret redacted (``privacy.policy.strictest``),
+whatever the policy stores: the key is kept in the episode's metadata and exported, and a hash of
+"my phone is 13812345678" would let anyone who guesses the sentence find the number by trying
+every number. Two lines that differ only in a secret are told apart by their place, as identical
+lines are.
+
 Before storing, a message whose key a stored episode of the same owner holds takes that
 episode's time: the write path then knows it as stored (a duplicate, left as it was), on every
 import door (``memstrata import``, ``POST /v1/import``).
@@ -25,10 +31,13 @@ from datetime import datetime
 from memstrata.filter import Field, In
 from memstrata.loaders.base import ImportedMessage
 from memstrata.memory import Memory
+from memstrata.privacy.policy import redact, strictest
 from memstrata.write.ingest import Message
 
 #: The metadata key an import key is kept under.
 KEY = "import_key"
+#: The policy the key's text is redacted under (``masked``).
+STRICTEST = strictest()
 #: Keys per ``IN (...)`` filter (``Memory.page`` reads at most 1000 rows a page).
 CHUNK = 500
 
@@ -39,8 +48,14 @@ def import_key(message: ImportedMessage, repeat: int) -> str:
     if message.source_id is not None:
         parts = ["id", message.session_id, message.source_id]
     else:
-        parts = ["text", message.session_id, message.role, message.speaker, message.content, str(repeat)]
+        parts = ["text", message.session_id, message.role, masked(message.speaker), masked(message.content),
+                 str(repeat)]
     return hashlib.sha256("\x1f".join(parts).encode()).hexdigest()[:32]
+
+
+def masked(text: str) -> str:
+    """``text`` with every kind of secret redacted (see the module docstring)."""
+    return redact(text, STRICTEST).text
 
 
 class Keyer:
@@ -54,7 +69,7 @@ class Keyer:
         """``msg`` with ``metadata["import_key"]`` when it was stamped at import."""
         if not msg.metadata.get("created_at_assumed"):
             return msg
-        same = (msg.session_id, msg.role, msg.speaker, msg.content)
+        same = (msg.session_id, msg.role, masked(msg.speaker), masked(msg.content))
         key = import_key(msg, self._seen[same])
         self._seen[same] += 1
         return replace(msg, metadata={**msg.metadata, KEY: key})
