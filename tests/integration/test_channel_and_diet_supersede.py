@@ -9,6 +9,7 @@ from typing import Any
 
 from memstrata import Memory
 from memstrata.config import Settings
+from memstrata.embed.base import EmbeddingCache
 from memstrata.types import Fact
 
 
@@ -93,6 +94,25 @@ def test_a_new_favourite_supersedes_the_old_one_of_the_same_label(db_settings: d
         mem.add("我最喜欢的饮料是咖啡")
         assert _facts(mem, "drink.like") == ["咖啡"]
         assert _facts(mem, "drink.like", "superseded") == ["奶茶"]
+
+
+def test_a_favourite_respelled_or_close_in_meaning_is_still_superseded(db_settings: dict[str, Any],
+                                                                       embedder: EmbeddingCache) -> None:
+    """"My favourite colour is red" is the favourite "My favorite color is blue" named (both stayed
+    active), and "My favorite flavor of ice cream is vanilla" retires mint (it was merged into mint,
+    whose statement is near by vector, and vanilla was stored nowhere)."""
+    with Memory(settings=Settings(**db_settings), embedder=embedder.inner, user_id="ann") as mem:
+        mem.add("My favorite color is blue")
+        [change] = mem.add("My favourite colour is red").facts
+        assert (change.action, change.fact.value, [p.value for p in change.previous]) == ("supersede", "red", ["blue"])
+        mem.add("My favorite flavor of ice cream is mint")
+        [change] = mem.add("My favorite flavor of ice cream is vanilla").facts
+        assert (change.action, change.fact.value, [p.value for p in change.previous]) == (
+            "supersede", "vanilla", ["mint"])
+        assert _facts(mem, "preference.like") == ["red", "vanilla"]
+        assert _facts(mem, "preference.like", "superseded") == ["blue", "mint"]
+        [first] = [h for h in mem.search("what is my favourite ice cream flavour?", limit=5) if h.kind == "fact"][:1]
+        assert first.text == "favorite flavor of ice cream is vanilla"
 
 
 def test_no_longer_eating_meat_retires_a_chinese_liking(memory: Memory) -> None:

@@ -104,6 +104,26 @@ def test_a_many_valued_key_retires_only_the_facts_the_candidate_replaces() -> No
     assert decide(united, old, single_valued=False, similarity={}, replaces={1}, same_message={1}).action == "create"
 
 
+def test_the_old_value_of_a_favourite_is_superseded_not_merged_however_near() -> None:
+    """"favorite flavor of ice cream is vanilla" reads close to "... is mint" (cosine over the merge
+    threshold, the label is most of the statement): the new value retires mint, never merges into it."""
+    mint = fact(1, "preference.like", "mint")
+    vanilla = replace(cand("preference.like", "vanilla"), statement="favorite flavor of ice cream is vanilla")
+    decision = decide(vanilla, [mint], single_valued=False, similarity={1: 0.95}, replaces={1})
+    assert (decision.action, decision.target, decision.superseded) == ("supersede", None, (1,))
+    # a near value of another favourite or a plain like still merges
+    assert decide(vanilla, [mint], single_valued=False, similarity={1: 0.95}).action == "merge"
+
+
+def test_british_and_american_spellings_are_one_favourite() -> None:
+    from memstrata.extract.rules import favourite_label
+
+    assert favourite_label("favorite colour is red") == favourite_label("favorite color is blue") == "color"
+    assert favourite_label("favorite flavour of ice cream is mint") == "flavor of ice cream"
+    assert favourite_label("favorite colours is red") == "colors"
+    assert favourite_label("favorite tour is Paris") == "tour"  # only the listed words change
+
+
 def test_favourite_label_reads_back_what_statement_for_wrote() -> None:
     from memstrata.extract.rules import favourite_label, statement_for
 

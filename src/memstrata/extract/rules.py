@@ -497,14 +497,25 @@ _FAVOURITE_STATEMENT = lazy_regex(r"^(?:favorite (?P<en>.+?) is |最喜欢的(?P
                                    r"|(?P<y>[\u4e00-\u9fff]{1,6}?)预算(?=[每一人大差最不控在0-9一二两三四五六七八九十]))")
 
 
+#: British spellings of the things a favourite is of, read as the American ones: "my favourite
+#: colour is red" is the same favourite as "my favorite color is blue".
+_BRITISH = lazy_regex(r"\b(colou?r|flavou?r|humou?r|theatre|centre|programme|jewellery|neighbou?rhood)(s?)\b")
+_AMERICAN = {"colour": "color", "flavour": "flavor", "humour": "humor", "theatre": "theater", "centre": "center",
+             "programme": "program", "jewellery": "jewelry", "neighbourhood": "neighborhood"}
+
+
 def favourite_label(statement: str) -> str | None:
     """What a favourite is of ("airline" in ``favorite airline is Delta``, 饮料 in
     ``最喜欢的饮料是奶茶``), or a budget is for ("hotel" in ``hotel budget is $200 a night``, 酒店 in
     ``酒店预算每晚500元以内``), read back from a statement ``statement_for`` wrote, else ``None``.
     A favourite (a budget) holds one value at a time even under a many-valued key
-    (``preference.like``, ``budget``), so a new one of the same label supersedes the old one."""
+    (``preference.like``, ``budget``), so a new one of the same label supersedes the old one;
+    British and American spellings are one label ("colour" reads "color")."""
     m = _FAVOURITE_STATEMENT.match(statement)
-    return None if m is None else next(g for g in m.groups() if g).casefold()
+    if m is None:
+        return None
+    label = next(g for g in m.groups() if g).casefold()
+    return _BRITISH.sub(lambda w: _AMERICAN.get(w.group(1), w.group(1)) + w.group(2), label)
 
 
 def statement_for(finding: Finding, lang: str) -> str:

@@ -132,7 +132,8 @@ def decide(candidate: FactCandidate, existing: Sequence[Fact], *, single_valued:
             carriers in one message: the later holds; ``CHOICE_KEYS``).
         replaces: ids of ``existing`` facts under the candidate's key that it takes the place of
             although the key holds many values: the same favourite ("favorite airline is
-            Delta" → "favorite airline is United"; ``extract.rules.favourite_label``).
+            Delta" → "favorite airline is United"; ``extract.rules.favourite_label``). They are
+            superseded, never merged into, however near their vectors.
         twins: ids of ``existing`` facts under the candidate's key whose value is the candidate's
             in the other language ("Shanghai" for 上海, ``extract.twins``): the same value
             restated (touch), not a new one that supersedes it.
@@ -151,7 +152,10 @@ def decide(candidate: FactCandidate, existing: Sequence[Fact], *, single_valued:
     for fact in same_key:
         if fact.id in twins:
             return Decision("touch", target=fact.id, superseded=contradicted)
-    near = [f for f in same_key if similarity.get(f.id, 0.0) >= merge_similarity and candidate.key not in EXACT_KEYS]
+    # A fact the candidate takes the place of is the old value, never a near-duplicate to merge into:
+    # "favorite flavor of ice cream is vanilla" reads close to "... is mint" (the label is most of it).
+    near = [f for f in same_key if similarity.get(f.id, 0.0) >= merge_similarity and candidate.key not in EXACT_KEYS
+            and f.id not in replaces]
     if near:
         best = max(near, key=lambda f: similarity[f.id])
         return Decision("merge", target=best.id, superseded=contradicted)
