@@ -41,6 +41,9 @@ def test_possessive_copula_names_an_attribute(text: str, expected: list[tuple[st
     ("最近改用飞书了。", [("user.uses", "飞书", "", False)]),
     ("现在只用微信联系。", [("contact.channel", "微信", "", False)]),
     ("我现在只喝燕麦奶。", [("user.drinks", "燕麦奶", "", False)]),
+    ("I've moved over to Obsidian for notes.", [("user.notes", "Obsidian", "", False)]),
+    ("We switched to GitHub Actions for CI.", [("user.ci", "GitHub Actions", "", False)]),
+    ("現在只用LINE聯絡。", [("user.uses", "LINE", "", False)]),
 ])
 def test_change_by_restriction_or_switch(text: str, expected: list[tuple[str, str, str, bool]]) -> None:
     assert _read(text) == expected
@@ -86,6 +89,7 @@ def test_withdrawal_and_restoration_in_one_message(text: str, expected: list[tup
 @pytest.mark.parametrize(("text", "expected"), [
     ("Send my packages via FedEx from now on.", [("shipping.carrier", "FedEx", "", False)]),
     ("From now on, deliver to my office.", [("shipping.dropoff", "office", "", False)]),
+    ("Deliver my parcels to the front desk from now on.", [("shipping.dropoff", "front desk", "", False)]),
     ("以后快递发中通。", [("shipping.carrier", "中通", "", False)]),
     ("以后都坐靠过道的座位。", [("travel.seat", "靠过道", "", False)]),
 ])
@@ -115,6 +119,8 @@ def test_note_in_the_third_person_is_the_users_own(text: str, expected: list[tup
     ("我同事小张调到设计组了。", [("小张.team", "设计组", "小张", False)]),
     ("小张又回到平台组了。", [("小张.team", "平台组", "小张", False)]),
     ("小李对海鲜过敏。", [("health.allergy", "海鲜", "小李", False)]),
+    ("小陈调到市场部了。", [("小陈.team", "市场部", "小陈", False)]),
+    ("小陳又回銷售部了。", [("小陈.team", "销售部", "小陈", False)]),
 ])
 def test_named_person_kept_apart_from_the_user(text: str, expected: list[tuple[str, str, str, bool]]) -> None:
     assert _read(text) == expected
@@ -125,7 +131,7 @@ def test_named_person_kept_apart_from_the_user(text: str, expected: list[tuple[s
     "如果我的车是特斯拉就好了。",
     "I might switch to Firefox.", "要不要改用飞书？", "He switched to Android, I think.", "他好像换成安卓了。",
     "I haven't started to like olives.", "我还没开始喜欢橄榄。", "Do you think I'll start liking coffee?",
-    "Should I stop using UPS?", "要不要不用京东了？", "不用谢了", "别用这个了",
+    "Should I stop using UPS?", "要不要不用京东了？", "不用谢了", "别用这个了", "我加入了俱乐部", "Send it to John.",
     "Did you send it via FedEx?", "上次是发的中通吗？", "They shipped it with DHL last time.",
     "The user asked about peanuts.", "用户问了花生的问题。", "User may prefer UPS?",
     "Tom asked whether I like sushi.", "小张问我喜不喜欢寿司。", "Did Anna move to Toronto?", "小李搬去多伦多了吗？",

@@ -186,9 +186,16 @@ def _switched(m: re.Match[str], clause: str, lang: str) -> list[Finding]:
     value = clean_value(m.group("v"), lang)
     if re.match(r"\w+ing\b", value):  # "I've gone back to running": a habit (extract.habits)
         return []
-    if m.group("verb").lower() == "moved" and not m.group("old") and value[:1].isupper():
+    over = re.search(r"\bover\s+to\b", clause, _IC)  # "I've moved over to Obsidian": a switch, no relocation
+    if m.group("verb").lower() == "moved" and not m.group("old") and not over and value[:1].isupper():
         return [Finding("identity.location", value, CONF_PREFER, clause)]  # "I've moved to Berlin"
+    if (purpose := _PURPOSE.search(value)) is not None:  # "switched to Obsidian for notes": what it is for
+        return attribute_finding(purpose.group("for"), value[: purpose.start()], clause, lang)
     return chosen(value, "user.uses", clause, lang, statement=f"uses {value}")
+
+
+#: What a chosen thing is for, after it: "for notes", "for our CI", "for work".
+_PURPOSE = lazy_regex(r"\s+for\s+(?:my\s+|our\s+|the\s+)?(?P<for>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)$", _IC)
 
 
 def _restricted(m: re.Match[str], clause: str, lang: str) -> list[Finding]:
@@ -260,7 +267,9 @@ _DESTINATION = lazy_regex(
     r"^(?:(?:from now on|going forward)\s*,?\s+)?(?:please\s+)?(?:send|ship|route|deliver|post|mail)\s+(?:all\s+)?"
     r"(?:my\s+|our\s+)?(?:packages|parcels|orders|stuff|things|everything|deliveries|shipments)?\s*(?:via|with|through|"
     r"by|using)\s+(?P<v>.+?)(?:\s*,?\s+(?:from now on|going forward))?$"
-    r"|^(?:(?:from now on|going forward)\s*,?\s+)?(?:please\s+)?deliver\s+(?:it\s+|them\s+)?to\s+(?P<d>.+?)"
+    r"|^(?:(?:from now on|going forward)\s*,?\s+)?(?:please\s+)?(?:deliver\s+(?:it\s+|them\s+)?|"
+    r"(?:deliver|send|ship)\s+(?:all\s+)?(?:my|our)\s+(?:packages|parcels|orders|deliveries|shipments)\s+)"
+    r"to\s+(?:the\s+)?(?P<d>.+?)"
     r"(?:\s*,?\s+(?:from now on|going forward))?$"
     # the thing sent named first: "Packages from now on go with DHL", "My parcels should go via FedEx from now on"
     r"|^(?:my\s+|our\s+|all\s+)?(?:packages|parcels|orders|deliveries|shipments)\s+"

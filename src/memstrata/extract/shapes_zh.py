@@ -99,7 +99,7 @@ def _possessive(clause: str) -> list[Finding]:
     return attribute_finding(f"{m.group('owner') or ''}{m.group('attr')}", value, clause, "zh")
 
 
-_TAIL = lazy_regex(r"(?:发货|寄|送|联系|沟通|看书|上班|了|吧)+$")
+_TAIL = lazy_regex(r"(?:发货|寄|送|联系|联络|沟通|看书|上班|了|吧)+$")
 _SWITCHED = lazy_regex(rf"^(?:我们?)?(?:最近|现在|已经)?(?:从(?P<old>[^，]+?))?(?:又开始|改|换|迁|转)(?:用|成|到)了?"
                        rf"(?P<v>[{_H}A-Za-z0-9 .\-]+?)了?$")
 _DRINKS = lazy_regex(r"^(?:我)?(?:最近|现在)?(?:改|换)(?P<verb>喝|吃)(?P<v>.+?)了?$"
@@ -199,7 +199,7 @@ def _destination(clause: str) -> list[Finding]:
 
 
 _TEAM = lazy_regex(rf"^我(?:现在|也|又|已经|最近|刚刚?)?(?:在|调到|调回|回到|回|转到|转回|去了|加入了?|调去)(?:了)?"
-                   rf"(?P<v>[{_H}A-Za-z]{{1,8}}(?:组|部门|团队))(?:了)?$")
+                   rf"(?P<v>[{_H}A-Za-z]{{1,8}}(?:组|部门|(?<!俱乐)部|团队))(?:了)?$")
 
 
 def _team(clause: str) -> list[Finding]:
