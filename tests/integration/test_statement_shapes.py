@@ -115,6 +115,25 @@ def test_a_carrier_said_in_the_progressive_supersedes_the_carrier(mem: Memory, m
     assert _active(mem, "shipping.carrier") in ([(None, "DHL")], [(None, "京东")])
 
 
+@pytest.mark.parametrize("messages", [
+    ("We use Jenkins for CI.", "These days we use GitHub Actions for CI."),
+    ("We use Jenkins for CI.", "We switched to GitHub Actions for CI."),
+    ("我们用Jenkins做CI。", "We moved from Jenkins to GitHub Actions for CI."),
+    ("我們用Jenkins做CI。", "我们现在用GitHub Actions做CI。"),
+])
+def test_a_thing_used_for_a_purpose_is_replaced_by_the_next_for_it(mem: Memory, messages: tuple[str, str]) -> None:
+    _said(mem, *messages)
+    assert _active(mem, "user.ci") == [(None, "GitHub Actions")]
+    assert _status(mem, "user.ci", "Jenkins") == ["superseded"]
+
+
+def test_a_sister_changing_departments_and_back_stays_apart_from_the_user(mem: Memory) -> None:
+    _said(mem, "我在技术部。", "我姐姐小陈在市场部。", "小陈调到设计部了。", "小陳又回市場部了。")
+    assert _active(mem, "user.team") == [(None, "技术部")]
+    assert _active(mem, "小陈.team") == [("小陈", "市场部")]
+    assert [f.value for f, _ in mem.history(key="小陈.team", user_id="u")] == ["市场部", "设计部", "市场部"]
+
+
 def test_possessive_then_switch_supersedes_the_editor(mem: Memory) -> None:
     _said(mem, "My editor is VS Code.", "I've switched to Neovim.")
     assert _active(mem, "tool.editor") == [(None, "Neovim")]

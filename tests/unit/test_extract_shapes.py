@@ -50,6 +50,25 @@ def test_change_by_restriction_or_switch(text: str, expected: list[tuple[str, st
 
 
 @pytest.mark.parametrize(("text", "expected"), [
+    ("We use Jenkins for CI.", [("user.ci", "Jenkins", "", False)]),
+    ("These days I use Obsidian for notes", [("user.notes", "Obsidian", "", False)]),
+    ("我们用Jenkins做CI。", [("user.ci", "Jenkins", "", False)]),
+    ("我现在用Obsidian记笔记", [("user.笔记", "Obsidian", "", False)]),
+    ("我們用GitHub Actions做CI", [("user.ci", "GitHub Actions", "", False)]),
+])
+def test_what_a_thing_is_used_for_names_its_attribute(text: str, expected: list[tuple[str, str, str, bool]]) -> None:
+    assert _read(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "I use it for work.", "I use my phone for everything.", "We use Slack for fun.", "Do you use Jenkins for CI?",
+    "I use Gmail for email.", "我用手机记笔记", "我用这个做饭", "我们用什么做CI？",
+])
+def test_a_use_that_names_no_thing_or_no_purpose_is_not_read(text: str) -> None:
+    assert _read(text) == []
+
+
+@pytest.mark.parametrize(("text", "expected"), [
     ("I've started to like olives.", [("preference.like", "olives", "", False)]),
     ("I've started liking jazz lately.", [("music.like", "jazz", "", False)]),
     ("我开始喜欢吃橄榄了。", [("food.like", "橄榄", "", False)]),

@@ -478,13 +478,36 @@ def copulas(sentence: str) -> list[Finding]:
     return [f for c in clauses if c for f in _possessive(c) if f.key in shapes.BESIDE_TOPICS]
 
 
+#: "We use Jenkins for CI", "These days I use Obsidian for notes": a thing used and what for.
+_USED_FOR = lazy_regex(
+    r"^(?:(?:these days|nowadays|now|currently|at the moment)\s*,?\s+)?(?:i|we)\s+(?:now\s+|mostly\s+|mainly\s+|"
+    r"only\s+|still\s+|currently\s+|always\s+|usually\s+)?(?:use|'m using|am using|'re using|are using)\s+"
+    r"(?P<v>[\w.+#-]+(?:\s+[\w.+#-]+){0,3}?)\s+for\s+(?:my\s+|our\s+|the\s+)?"
+    r"(?P<for>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)(?:\s+(?:now|these days|nowadays))?$", _IC)
+#: What is used that names no thing ("I use it for work", "we use a script for that"), and what it is
+#: for that names no attribute ("for everything", "for fun", "for years").
+_NOT_USED = lazy_regex(r"^(?:it|this|that|these|those|them|my|our|your|his|her|their|the|a|an|some|any|one|"
+                       r"lots|a lot|everything|anything|something|nothing)\b", _IC)
+_NOT_FOR = lazy_regex(r"^(?:everything|anything|something|nothing|that|this|it|fun|free|now|years|months|weeks|"
+                      r"days|ages|a while|so long|long|sure|real|good|example|instance|me|us|you|them)\b", _IC)
+
+
+def _used_for(clause: str, lang: str = "en") -> list[Finding]:
+    """"We use Jenkins for CI": what it is for names the attribute (``user.ci = Jenkins``, the key
+    我们用Jenkins做CI has too), so "now we use GitHub Actions for CI" replaces it."""
+    m = _USED_FOR.match(clause)
+    if m is None or _NOT_USED.match(m.group("v")) or _NOT_FOR.match(m.group("for")):
+        return []
+    return attribute_finding(m.group("for"), m.group("v"), clause, lang)
+
+
 def after_topics(sentence: str) -> list[Finding]:
-    """Shapes read when no topic pattern found anything: the possessive copula, an undated plan,
-    a like said as a noun, what one eats or drinks."""
+    """Shapes read when no topic pattern found anything: the possessive copula, a thing used and what
+    for, an undated plan, a like said as a noun, what one eats or drinks."""
     if _NOT_A_STATEMENT.search(sentence):
         return []
     out: list[Finding] = []
-    for clause in (c for c in _CLAUSES.split(sentence.strip().rstrip(".!")) if c):
-        out += _possessive(clause.strip()) or _intent(clause.strip()) or _habitual(clause.strip())
+    for clause in (c.strip() for c in _CLAUSES.split(sentence.strip().rstrip(".!")) if c):
+        out += _possessive(clause) or _used_for(clause) or _intent(clause) or _habitual(clause)
     return out
 

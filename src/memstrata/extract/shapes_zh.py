@@ -336,10 +336,24 @@ def copulas(sentence: str) -> list[Finding]:
     return [f for clause in _statements(sentence) for f in _possessive(clause) if f.key in shapes.BESIDE_TOPICS]
 
 
+#: 我们用Jenkins做CI, 我现在用Obsidian记笔记: a thing used and what for (a Latin name, or a short Chinese one).
+_USED_FOR = lazy_regex(rf"^我们?(?:现在|目前|平时|一般|主要|都|一直|也)*(?:用|使用)(?P<v>[A-Za-z0-9][\w.+# -]{{0,24}}?|"
+                       rf"[{_H}]{{2,6}}?)\s*(?:来)?(?:做|记|写|管理|跑|处理)(?P<for>[A-Za-z{_H}]{{1,6}})$")
+_NOT_USED_ZH = lazy_regex(r"^(?:这|那|它|什么|一个|一些|手|心|电脑|手机)")
+
+
+def _used_for(clause: str) -> list[Finding]:
+    """我们用Jenkins做CI: what it is for names the attribute (``user.ci``, as "We use Jenkins for CI")."""
+    m = _USED_FOR.match(clause)
+    if m is None or _NOT_USED_ZH.match(m.group("v")):
+        return []
+    return attribute_finding(m.group("for"), m.group("v").strip(), clause, "zh")
+
+
 def after_topics(sentence: str) -> list[Finding]:
-    """Shapes read when no topic pattern found anything: the possessive copula, an undated plan,
-    an interest (我对摄影很感兴趣), what one eats or drinks (我喝美式)."""
+    """Shapes read when no topic pattern found anything: the possessive copula, a thing used and what
+    for (我们用Jenkins做CI), an undated plan, an interest (我对摄影很感兴趣), what one eats or drinks (我喝美式)."""
     out: list[Finding] = []
     for clause in _statements(sentence):
-        out += _possessive(clause) or _intent(clause) or _habitual(clause)
+        out += _used_for(clause) or _possessive(clause) or _intent(clause) or _habitual(clause)
     return out
