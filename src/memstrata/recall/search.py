@@ -17,7 +17,7 @@ neighbouring context.
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
@@ -35,16 +35,27 @@ from memstrata.recall.fusion import (
     recency,
     rrf,
     session_ranks,
-    with_similarity,
 )
 from memstrata.recall.key_words import match_text
 from memstrata.recall.lists import Fused, Ranked, episode_lists, list_weight, session_key
 from memstrata.recall.outdated import mark_outdated
 from memstrata.recall.periods import Period, period_complement, period_filter, read_periods
 from memstrata.recall.replaced import carry_forward
-from memstrata.recall.speakers import focus_on_named
+from memstrata.recall.shortlist import (
+    Candidate,
+    believed,
+    bounds,
+    lift_by_similarity,
+    mark_in_period,
+    mark_period_asked,
+    marked,
+    rank_key,
+    shortlist,
+)
+from memstrata.recall.speakers import named_focus, speaker_of
 from memstrata.recall.strength import Strength
 from memstrata.store.protocol import Store
+from memstrata.store.records import Citation
 from memstrata.text.clauses import asked_questions, lone_question, question_clauses, refers_back, unlabelled
 from memstrata.text.tokens import coverage_units, fts_match_expression, query_terms
 from memstrata.timing import phase
@@ -52,6 +63,8 @@ from memstrata.types import Episode, Fact, Hit, Scope, Segment
 
 #: Candidates whose neighbouring turns may borrow their score (``Settings.neighbour_weight``).
 NEIGHBOUR_SOURCES = 20
+#: Candidates made hits at first, per hit returned (``recall.shortlist``); more are made as needed.
+SHORTLIST = 2
 #: Prior importance of a raw episode (facts carry their own, from the taxonomy).
 EPISODE_IMPORTANCE = 0.5
 #: Confidence of a raw episode: it is what was said, verbatim.
@@ -119,8 +132,9 @@ class Retriever:
         focus = " ".join(questions) or None
         asked = focus or text
         periods, rest = read_periods(asked, now, after_days=s.time_after_days) if s.time_weight > 0 else ([], "")
-        # A lone question among chit-chat lifts hits by its own cosine (``_lift``); several questions'
-        # joined vector is a blend (an agent's message often carries questions of its own chit-chat).
+        # A lone question among chit-chat lifts hits by its own cosine (``shortlist.lift_by_similarity``);
+        # several questions' joined vector is a blend (an agent's message often carries questions of
+        # its own chit-chat).
         lift = s.similarity_weight if focus is None else s.question_similarity_weight if len(questions) == 1 else 0.0
         # Ranking reads the whole message (its figures were chosen so). Evidence of a match reads a
         # message's questions too (``Strength.evidence``): each by its own words and vector (several
@@ -164,33 +178,65 @@ class Retriever:
                             FACT_VECTORS, FACT_VECTORS_FREE)
             episodes = self._fuse_episodes(seg_lists, rows)
         with phase("query", "scoring"):
-            hits = self._episode_hits(episodes, strength, now, query.filter, blocks)
-            hits += self._fact_hits(fused_facts, facts(), list_weight(fact_lists), query, strength, now)
+            candidates = self._episode_candidates(episodes, strength, now, query.filter, blocks)
+            candidates += self._fact_candidates(fused_facts, facts(), list_weight(fact_lists), strength, now)
             if query.as_of is not None:
-                hits = [h for h in hits if _believed(h, query.as_of)]
+                candidates = [c for c in candidates if believed(c, query.as_of)]
             if periods:
-                _mark_in_period(hits, periods)
+                mark_in_period(candidates, periods)
                 # Evidence reads only a period the question itself names, not one of its chit-chat.
-                _mark_period_asked(hits, self._asked_periods(told or asked, now))
+                mark_period_asked(candidates, self._asked_periods(told or asked, now))
             # A query that is its own question is what its vector says; a long query's vector is
             # mostly its chit-chat's, so there a hit is lifted by its cosine to the question alone.
             if lift > 0:
-                _lift(hits, lift, strength.lent)
-            # An episode whose facts were all superseded ranks below what replaced them (``outdated``).
-            cited = self.store.citing_facts(query.scope, [h.id for h in hits if h.kind == "episode"])
-            hits = mark_outdated(hits, cited, weight=s.superseded_weight, as_of=query.as_of)
-            # "What does Melanie paint?": Melanie's own words before the turns that only name her.
-            hits = focus_on_named(hits, asked, s.speaker_weight)
-            hits.sort(key=lambda h: (-h.score, -h.relevance, h.kind, h.id))
-        top = _returned(hits, query)
+                lift_by_similarity(candidates, lift, strength.lent)
+            hits, known, cited, every = self._hits(candidates, query, asked, strength, episodes)
+        top = _returned(hits[:known], query)
         if any(h.superseded for h in top):  # what replaced it answers its question too (``recall.replaced``)
             with phase("query", "replaced"):
+                hits = every()  # the replacements are looked for among every candidate
                 carry_forward(self.store, query.scope, hits, cited, query.as_of)
             top = _returned(hits, query)
         if query.expand_context > 0:
             with phase("query", "context"):
                 top = [self._with_context(h, query.expand_context, query.filter) for h in top]
         return top
+
+    def _hits(self, candidates: list[Candidate], query: Query, asked: str, strength: Strength, fusion: Fused,
+              ) -> tuple[list[Hit], int, list[Citation], Callable[[], list[Hit]]]:
+        """The hits of the best ``candidates`` (``recall.shortlist``), in ranked order, with their
+        outdated marks (``recall.outdated``: an episode whose facts were all superseded ranks below
+        what replaced them) and speaker focus (``recall.speakers``: "What does Melanie paint?" ranks
+        Melanie's own words before the turns that only name her). Returns the hits built, how many
+        of them are in place (no other candidate can rank before one of them), the built episode
+        hits' citing facts (``citing_facts``, extended in place) and a function building every
+        other candidate too, which returns all hits in ranked order."""
+        s = self.settings
+        named, factor = named_focus(asked, {c.speaker for c in candidates},
+                              {c.speaker for c in candidates if c.kind == "episode"}, s.speaker_weight)
+        ranked = bounds(candidates, named, factor)
+        cited: list[Citation] = []
+
+        def finish(batch: Sequence[Candidate]) -> list[Hit]:
+            hits = [self._episode_hit(c, strength, fusion) if c.kind == "episode" else _fact_hit(c, strength)
+                    for c in batch]
+            found = self.store.citing_facts(query.scope, [h.id for h in hits if h.kind == "episode"])
+            cited.extend(found)
+            mark_outdated(hits, found, weight=s.superseded_weight, as_of=query.as_of)
+            if named is not None:
+                for hit in hits:
+                    if speaker_of(hit) not in named:
+                        object.__setattr__(hit, "score", hit.score * factor)
+            return hits
+
+        # An outdated hit's score may only be lowered for the bounds to hold; else build every hit.
+        first = SHORTLIST * query.limit if 0.0 <= s.superseded_weight <= 1.0 else len(ranked)
+        hits, known = shortlist(ranked, finish, lambda done: len(_returned(done, query)) >= query.limit,
+                                first=first)
+
+        def every() -> list[Hit]:
+            return sorted(hits + finish(ranked[len(hits):]), key=rank_key)
+        return hits, known, cited, every
 
     def _nearest(self, query: Query, qvec: Any, pool: int,
                  now: datetime) -> tuple[list[tuple[int, float]] | None, list[tuple[int, float]] | None]:
@@ -419,8 +465,10 @@ class Retriever:
         turns = frozenset(e for r, order in zip(seg_lists, lists, strict=True) if r.whole_turn for e in order)
         return Fused(rows, found, fused, weight, text.scores if text is not None else {}, turns)
 
-    def _episode_hits(self, fusion: Fused, strength: Strength, now: datetime, filter: Expr | None,
-                      blocks: dict[tuple[Scope, str | None], int] | None = None) -> list[Hit]:
+    def _episode_candidates(self, fusion: Fused, strength: Strength, now: datetime, filter: Expr | None,
+                            blocks: dict[tuple[Scope, str | None], int] | None = None) -> list[Candidate]:
+        """The fused episodes, with the neighbouring turns that borrow their scores, scored
+        (``_episode_hit`` makes one a hit)."""
         s = self.settings
         rows, found, fused, weight = fusion.rows, fusion.found, fusion.fused, fusion.weight
         shown = {e: rows[found[e][0]] for e in fused}  # (segment, episode) shown for each episode
@@ -447,8 +495,8 @@ class Retriever:
                     # A turn that says much on its own is no bare reply: it borrows less (``neighbour_chars``).
                     borrowed *= min(1.0, s.neighbour_chars / max(1, len(episode.content)))
                     if borrowed > fused.get(episode.id, 0.0):
-                        # The same share of the lender's cosine (``_lift``): a bare reply to a clear
-                        # match is as good an answer as the match, a paragraph beside it is not.
+                        # The same share of the lender's cosine (``shortlist.lift_by_similarity``): a bare
+                        # reply to a clear match is as good an answer as the match, a paragraph beside it is not.
                         strength.lent[episode.id] = borrowed / fused[source] * max(
                             (strength.similarity(("segment", i)) for i in found.get(source, ())), default=0.0)
                         fused[episode.id] = borrowed
@@ -458,34 +506,43 @@ class Retriever:
                         # A reply that answers without repeating the question's words
                         # inherits how strongly its neighbour matched.
                         lender[episode.id] = source
-        hits = []
-        questions, alone, similarity = strength.questions, strength.alone, strength.similarity
-        session_weight, half_life, weights = s.session_weight, s.half_life_days, s.weights
+        candidates = []
+        similarity, session_weight, half_life, weights = (strength.similarity, s.session_weight,
+                                                          s.half_life_days, s.weights)
         for episode_id, score in fused.items():
             pair = shown[episode_id]
-            segment, episode = pair
+            episode = pair[1]
             lent = lender.get(episode_id)
             match = _episode_match(strength, fusion, episode_id, pair, lent)
-            asked = [_episode_match(q, fusion, episode_id, pair, lent) for q in questions]
-            evident = max(asked if alone and asked else [match, *asked])
             own = found.get(episode_id)
             similar = max([similarity(("segment", i)) for i in own]) if own else 0.0
             rel = self._relevance(score, weight + session_weight if episode_id in with_session else weight, match)
             rec = recency(episode.created_at, now, half_life_days=half_life)
             total = blend(relevance=rel, recency=rec, confidence=EPISODE_CONFIDENCE,
                           importance=EPISODE_IMPORTANCE, access=0.0, weights=weights)
-            hits.append(Hit(
-                kind="episode", id=episode_id, text=episode.content, matched=segment.text,
-                score=total, relevance=rel, created_at=episode.created_at, citations=(episode_id,),
-                scope=episode.scope, episode=episode,
-                signals={"relevance": rel, "recency": rec, "match": evident, "similarity": similar,
-                         "segment_index": float(segment.index)},
-            ))
-        return hits
+            candidates.append(Candidate("episode", episode_id, total, rel, episode.created_at,
+                                        episode.producer_id or episode.role, similar, (pair, lent, match, rec)))
+        return candidates
 
-    def _fact_hits(self, fused: dict[int, float], facts: dict[int, Fact], lists: float, query: Query,
-                   strength: Strength, now: datetime) -> list[Hit]:
-        hits = []
+    def _episode_hit(self, candidate: Candidate, strength: Strength, fusion: Fused) -> Hit:
+        """``candidate`` (from ``_episode_candidates``) as a hit, with its signals and match evidence."""
+        pair, lent, match, rec = candidate.data
+        segment, episode = pair
+        asked = [_episode_match(q, fusion, candidate.id, pair, lent) for q in strength.questions]
+        evident = max(asked if strength.alone and asked else [match, *asked])
+        rel = candidate.relevance
+        return Hit(
+            kind="episode", id=candidate.id, text=episode.content, matched=segment.text,
+            score=candidate.score, relevance=rel, created_at=episode.created_at, citations=(candidate.id,),
+            scope=episode.scope, episode=episode,
+            signals=marked(candidate, {"relevance": rel, "recency": rec, "match": evident,
+                                        "similarity": candidate.similarity, "segment_index": float(segment.index)}),
+        )
+
+    def _fact_candidates(self, fused: dict[int, float], facts: dict[int, Fact], lists: float,
+                         strength: Strength, now: datetime) -> list[Candidate]:
+        """The fused facts, scored (``_fact_hit`` makes one a hit); a fact no longer read is left out."""
+        candidates = []
         w, s = self.settings.weights, self.settings
         for fact_id, score in fused.items():
             fact = facts.get(fact_id)
@@ -498,11 +555,9 @@ class Retriever:
             acc = access_signal(fact.access_count)
             total = blend(relevance=rel, recency=rec, confidence=fact.confidence,
                           importance=fact.importance, access=acc, weights=w)
-            hits.append(fact_hit(fact, score=total, relevance=rel,
-                                 signals={"relevance": rel, "recency": rec,
-                                          "match": strength.evidence(match, ("fact", fact_id), text),
-                                          "similarity": strength.similarity(("fact", fact_id)), "access": acc}))
-        return hits
+            candidates.append(Candidate("fact", fact_id, total, rel, fact.observed_at, fact.subject,
+                                        strength.similarity(("fact", fact_id)), (fact, text, match, rec, acc)))
+        return candidates
 
     def _relevance(self, fused: float, weight: float, strength: float) -> float:
         return calibrated_relevance(normalised_rrf(fused, weight=weight, k=self.settings.rrf_k), strength)
@@ -541,44 +596,20 @@ def fact_hit(fact: Fact, *, score: float = 0.0, relevance: float = 0.0,
                scope=fact.scope, fact=fact, signals=dict(signals or {}))
 
 
+def _fact_hit(candidate: Candidate, strength: Strength) -> Hit:
+    """``candidate`` (from ``Retriever._fact_candidates``) as a hit, with its signals and match evidence."""
+    fact, text, match, rec, acc = candidate.data
+    rel = candidate.relevance
+    return fact_hit(fact, score=candidate.score, relevance=rel,
+                    signals=marked(candidate, {"relevance": rel, "recency": rec,
+                                                "match": strength.evidence(match, ("fact", fact.id), text),
+                                                "similarity": candidate.similarity, "access": acc}))
+
+
 def _returned(hits: Sequence[Hit], query: Query) -> list[Hit]:
     """The first ``query.limit`` of the ranked ``hits`` that reach ``min_score`` and ``min_match``."""
     return [h for h in hits if h.score >= query.min_score
             and (query.min_match <= 0 or evidence(h) >= query.min_match)][: query.limit]
-
-
-def _mark_in_period(hits: Sequence[Hit], periods: Sequence[Period]) -> None:
-    """Set ``signals["in_period"] = 1`` on each hit said (an episode) or observed (a fact) inside one
-    of ``periods`` (the query named them: the time is the match, ``recall.evidence``); in place, ranking
-    untouched."""
-    for hit in hits:
-        if any(start <= hit.created_at < end for start, end in periods):
-            hit.signals["in_period"] = 1.0
-
-
-def _mark_period_asked(hits: Sequence[Hit], periods: Sequence[Period]) -> None:
-    """Set ``signals["period_asked"] = 1`` on each hit said or observed inside one of ``periods``
-    (those the question itself names: ``_asked_periods``), which ``recall.evidence.evidence`` counts as
-    a full match; in place, ranking untouched."""
-    for hit in hits:
-        if any(start <= hit.created_at < end for start, end in periods):
-            hit.signals["period_asked"] = 1.0
-
-
-def _lift(hits: Sequence[Hit], weight: float, lent: dict[int, float]) -> None:
-    """Lift each hit's score by its own match to the query (``recall.fusion.with_similarity``,
-    ``Settings.similarity_weight``): its rescaled cosine, or what a neighbouring turn borrowed of its
-    lender's (``recall.strength.Strength.lent``), or 1 for a memory said in a period the query names
-    (the time is the match, as in ``recall.evidence``). In place: the hits are this search's own, not
-    yet returned, and a ``dataclasses.replace`` of each (every candidate, ~180 at 10k segments)
-    rebuilt and re-checked all its fields."""
-    for hit in hits:
-        similarity = hit.signals.get("similarity", 0.0)
-        if hit.signals.get("in_period"):
-            similarity = 1.0
-        elif hit.kind == "episode":
-            similarity = max(similarity, lent.get(hit.id, 0.0))
-        object.__setattr__(hit, "score", with_similarity(hit.score, similarity, weight))
 
 
 def _same_speaker(one: Episode, other: Episode) -> bool:
@@ -592,14 +623,6 @@ def _same_speaker(one: Episode, other: Episode) -> bool:
     neighbours are always the other speaker): LoCoMo R@5 0.682 / R@10 0.749, MemoryBank-zh R@5
     0.890, MemoryBank-en R@5 0.815, every R@k, NDCG and MRR identical with and without it."""
     return (one.role, one.producer_id) == (other.role, other.producer_id)
-
-
-def _believed(hit: Hit, as_of: datetime) -> bool:
-    """Whether the system held ``hit`` at ``as_of`` (bi-temporal transaction time)."""
-    if hit.fact is None:
-        return hit.created_at <= as_of
-    fact = hit.fact
-    return fact.recorded_at <= as_of and (fact.expired_at is None or fact.expired_at > as_of)
 
 
 def fact_ids(hits: Sequence[Hit]) -> list[int]:

@@ -51,20 +51,28 @@ def named_speakers(query: str, speakers: set[str | None]) -> set[str]:
     return found
 
 
+def named_focus(query: str, speakers: set[str | None], episode_speakers: set[str | None],
+          weight: float) -> tuple[set[str] | None, float]:
+    """The speakers ``query`` names among ``speakers`` (those of a search's hits; ``episode_speakers``
+    those of its episode hits) and the factor ``1 / (1 + weight)`` every other hit's score takes;
+    ``(None, 1.0)`` when nothing changes: ``weight`` is 0, the query names no speaker, or it names
+    every episode hit's speaker."""
+    if weight <= 0 or not speakers:
+        return None, 1.0
+    named = named_speakers(query, speakers)
+    if not named or episode_speakers <= named:
+        return None, 1.0
+    return named, 1.0 / (1.0 + weight)
+
+
 def focus_on_named(hits: Sequence[Hit], query: str, weight: float) -> list[Hit]:
     """``hits`` with every hit not of a speaker the query names scored ``1 / (1 + weight)``
-    of its score; unchanged when ``weight`` is 0 or the query names no speaker of ``hits``,
-    or every episode hit's speaker. Order is left to the caller (it sorts by score). In place, as
+    of its score (``named_focus``). Order is left to the caller (it sorts by score). In place, as
     ``recall.outdated.mark_outdated``: the hits are a search's own, not yet returned."""
-    if weight <= 0 or not hits:
-        return list(hits)
-    speakers = {speaker_of(h) for h in hits}
-    named = named_speakers(query, speakers)
-    episode_speakers = {speaker_of(h) for h in hits if h.kind == "episode"}
-    if not named or episode_speakers <= named:
-        return list(hits)
-    factor = 1.0 / (1.0 + weight)
-    for hit in hits:
-        if speaker_of(hit) not in named:
-            object.__setattr__(hit, "score", hit.score * factor)
+    named, factor = named_focus(query, {speaker_of(h) for h in hits},
+                          {speaker_of(h) for h in hits if h.kind == "episode"}, weight)
+    if named is not None:
+        for hit in hits:
+            if speaker_of(hit) not in named:
+                object.__setattr__(hit, "score", hit.score * factor)
     return list(hits)

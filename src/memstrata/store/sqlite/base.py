@@ -28,6 +28,7 @@ from memstrata.store.protocol import Capabilities
 from memstrata.store.scope import SCOPE_FIELDS
 from memstrata.store.sqlite.connection import Database
 from memstrata.store.sqlite.queue import ExtractionQueue
+from memstrata.store.sqlite.rows import tuples
 from memstrata.store.sqlite.semantic import SQLiteSemantic
 from memstrata.store.vectors import VectorCache
 from memstrata.types import Fact, Scope
@@ -202,17 +203,17 @@ class SQLiteBase:
         looked up by rowid: the planner otherwise walks every fact of the owner in facts_status
         (9,000 facts: ~2 ms, against ~0.2 ms for 100 rowids)."""
         table = "facts NOT INDEXED" if by_id else "facts"
-        rows = conn.execute(f"SELECT {_FACT_COLS} FROM {table} WHERE {where} {tail}", params).fetchall()
+        rows = tuples(conn).execute(f"SELECT {_FACT_COLS} FROM {table} WHERE {where} {tail}", params).fetchall()
         if not rows:
             return []
         marks = ",".join("?" * len(rows))
         cites: dict[int, list[int]] = {}
-        for fid, eid in conn.execute(
+        for fid, eid in tuples(conn).execute(
             f"SELECT fact_id, episode_id FROM fact_citations WHERE fact_id IN ({marks}) "
-            "ORDER BY episode_id", [r["id"] for r in rows],
+            "ORDER BY episode_id", [r[0] for r in rows],
         ):
             cites.setdefault(fid, []).append(eid)
-        return [self._row_to_fact(r, tuple(cites.get(r["id"], ()))) for r in rows]
+        return [self._row_to_fact(r, tuple(cites.get(r[0], ()))) for r in rows]
 
     def _row_to_fact(self, row: sqlite3.Row, citations: tuple[int, ...]) -> Fact:
         # By position (``_FACT_COLS``' order), as ``row_to_episode``: a search maps ~70 facts.

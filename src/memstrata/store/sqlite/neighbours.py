@@ -17,7 +17,7 @@ from typing import Any
 from memstrata.clock import from_db, to_db, utcnow
 from memstrata.filter import Expr
 from memstrata.store.sqlite.base import SQLiteBase, filter_predicate
-from memstrata.store.sqlite.rows import EPISODE_COLS, row_to_episode
+from memstrata.store.sqlite.rows import EPISODE_COLS, row_to_episode, tuples
 from memstrata.types import ContextSegment, Episode, Segment
 
 #: A source of ``_adjacent_sql`` in its JSON array: ``[id, org, project, user, agent, session, created_at]``.
@@ -75,7 +75,7 @@ class NeighbourReads(SQLiteBase):
                                            ep.scope.agent_id, ep.scope.session_id, to_db(ep.created_at)]
                                           for ep in group])
                     params = (sources, *compiled[1], to_db(now or utcnow()), *hparams, reach)
-                    rows += conn.execute(_adjacent_sql(session, compiled[0], extra), params * 2).fetchall()
+                    rows += tuples(conn).execute(_adjacent_sql(session, compiled[0], extra), params * 2).fetchall()
         turns: dict[int, list[tuple[Segment, Episode]]] = {}
         for r in rows:  # by position: the source, the segment's four columns, then the episode's
             turns.setdefault(int(r[0]), []).append((Segment(r[1], r[5], r[2], r[3], r[4]), row_to_episode(r, 5)))

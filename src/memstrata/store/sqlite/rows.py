@@ -19,6 +19,14 @@ EPISODE_COLS = (
 _EPISODE_WIDTH = len(EPISODE_COLS.split(","))
 
 
+def tuples(conn: sqlite3.Connection) -> sqlite3.Cursor:
+    """A cursor of ``conn`` whose rows are plain tuples, for the reads a search makes by position
+    (the connection's ``sqlite3.Row`` rows are built per row and copied again to be unpacked)."""
+    cursor = conn.cursor()
+    cursor.row_factory = None
+    return cursor
+
+
 def scope_predicate(scope: Scope, *, prefix: str = "", session: bool = True) -> tuple[str, list[object]]:
     """``store.scope.scope_predicate`` with sqlite3's ``?`` placeholders."""
     return shared_scope_predicate(scope, prefix=prefix, session=session, mark="?")

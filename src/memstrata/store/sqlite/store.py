@@ -38,7 +38,7 @@ from memstrata.store.sqlite.facts import FactWrites
 from memstrata.store.sqlite.lifecycle import LifecycleHooks
 from memstrata.store.sqlite.neighbours import NeighbourReads
 from memstrata.store.sqlite.reads import Listings
-from memstrata.store.sqlite.rows import EPISODE_COLS, row_to_episode, scope_predicate
+from memstrata.store.sqlite.rows import EPISODE_COLS, row_to_episode, scope_predicate, tuples
 from memstrata.store.turns import SESSION_BLOCK_TURNS, block_hidden_predicate
 from memstrata.store.vectors import VectorCache, top_k
 from memstrata.types import Episode, Scope, Segment
@@ -110,10 +110,10 @@ def _fts_top(conn: sqlite3.Connection, table: str, score: str, match: str, requi
     anywhere, scoped = f"terms : ({match})", f"terms : ({match}) AND scope : ({required})"
     floor, beyond = _newest_matches(conn, table, anywhere, RANKED_MATCHES)
     if beyond is None or scope_rows(RANKED_MATCHES + 1) <= RANKED_MATCHES:
-        ranked = conn.execute(sql.format(""), (anywhere, fetch)).fetchall()
+        ranked = tuples(conn).execute(sql.format(""), (anywhere, fetch)).fetchall()
         kept = in_scope(ranked)
         if len(kept) < limit and len(ranked) == fetch:
-            kept = in_scope(conn.execute(sql.format(""), (scoped, limit)).fetchall())
+            kept = in_scope(tuples(conn).execute(sql.format(""), (scoped, limit)).fetchall())
         return kept
     # A large scope: its rows are most of the file (one big user), or the file's newest matches
     # are other scopes' and the scope's own tokens select its rows (their bm25 is slower: FTS5
@@ -135,12 +135,13 @@ def _newest_top(conn: sqlite3.Connection, table: str, sql: str, match: str, scop
     if floor is None:
         floor = _more_than(conn, table, expr, (RANKED_MATCHES if ranked_matches is None else ranked_matches) - 1)
     if floor is None:
-        return list(conn.execute(sql.format(""), (expr, limit)).fetchall())
-    ranked = list(conn.execute(sql.format(" AND rowid >= ?"), (expr, floor, limit)).fetchall())
+        return tuples(conn).execute(sql.format(""), (expr, limit)).fetchall()
+    ranked = tuples(conn).execute(sql.format(" AND rowid >= ?"), (expr, floor, limit)).fetchall()
     few = RARE_MATCHES if rare_matches is None else rare_matches
     rare = [t for t in re.findall(r'"[^"]*"', match) if _more_than(conn, table, f"terms : ({t}){scope}", few) is None]
     if rare:
-        older = conn.execute(sql.format(" AND rowid < ?"), (f"terms : ({' OR '.join(rare)}){scope}", floor, limit))
+        older = tuples(conn).execute(sql.format(" AND rowid < ?"),
+                                     (f"terms : ({' OR '.join(rare)}){scope}", floor, limit))
         ranked = sorted(ranked + older.fetchall(), key=lambda r: float(r[1]))[:limit]
     return ranked
 
@@ -416,7 +417,7 @@ class SQLiteStore(EpisodeWrites, FactWrites, Listings, NeighbourReads, Lifecycle
         marks = ",".join("?" * len(ids))
         cols = ", ".join(f"e.{c.strip()}" for c in EPISODE_COLS.split(","))
         with self.db.read() as conn:
-            rows = conn.execute(
+            rows = tuples(conn).execute(
                 f"SELECT s.id AS seg_id, s.idx, s.text, s.derivative, {cols} FROM segments s "
                 f"JOIN episodes e ON e.id = s.episode_id WHERE s.id IN ({marks})", ids,
             ).fetchall()
@@ -440,7 +441,7 @@ class SQLiteStore(EpisodeWrites, FactWrites, Listings, NeighbourReads, Lifecycle
             # CROSS JOIN: the citations of these episodes first, then their facts by rowid. Left to
             # itself the planner walked every fact of the owner and probed each episode id for it
             # (9,000 facts of the 100k bench: ~190 ms a search, against ~0.5 ms).
-            rows = conn.execute(
+            rows = tuples(conn).execute(
                 f"SELECT c.episode_id, f.id, f.status, f.created_at, f.expired_at, f.value FROM fact_citations c "
                 f"CROSS JOIN facts f ON f.id = c.fact_id WHERE c.episode_id IN ({marks}) AND {where}",
                 [*episode_ids, *params]).fetchall()
