@@ -1,4 +1,5 @@
-"""A state said with its start: "I've been vegetarian since last year", 我从去年开始吃素.
+"""A state said with its start: "I've been vegetarian since last year", 我从去年开始吃素, or said as a
+beginning alone: "I've started working at Meta", 我开始用顺丰了.
 
 Said with when it began, a state still holds now: it is the state ("I'm vegetarian", 我吃素), valid
 from the time named, not an event ("been vegetarian since") nor a beginning (开始吃素) dated that year.
@@ -54,12 +55,52 @@ def split_en(sentence: str) -> tuple[list[str], str] | None:
         time = f"{time} ago"
     elif re.fullmatch(r"\d{4}", time):
         time = f"in {time}"  # a year alone is read as a time only after "in"
+    return _present(state) or [f"I'm {state}"], time
+
+
+def _present(state: str) -> list[str]:
+    """"living in Berlin" said in the present: "I live in Berlin", "I liv in Berlin", ... one spelling
+    per way of undoing -ing, for the caller to keep the first that reads; ``[]`` for no -ing verb."""
     first, _, rest = state.partition(" ")
     if not first.lower().endswith("ing") or len(first) < 5:
-        return [f"I'm {state}"], time
+        return []
     stem = first[:-3]
     bases = (stem, stem + "e", stem[:-1]) if len(stem) > 2 and stem[-1] == stem[-2] else (stem, stem + "e")
-    return [f"I {b} {rest}".strip() for b in bases], time
+    return [f"I {b} {rest}".strip() for b in bases]
+
+
+#: "I've started working at Meta", "I started using Neovim", "I've begun to prefer tea", "I started a new
+#: job at Stripe": a beginning with no time named, which holds now.
+_BEGUN_EN = lazy_regex(
+    r"^(?:so\s+|and\s+)?i(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+|now\s+)?(?:started|begun|began)\s+"
+    r"(?:to\s+(?P<inf>\w.+?)|(?:a\s+)?(?:new\s+)?job\s+(?:at|with)\s+(?P<org>.+?)|(?P<ing>\w+ing\b.+?))"
+    r"(?:\s+(?:now|recently|lately|these days))?$", _IC)
+#: 我开始用顺丰了, 我最近开始在腾讯上班了: 开始 with no time before it.
+_BEGUN_ZH = lazy_regex(r"^我(?:最近|现在|已经|也|刚|刚刚|正式)?开始(?P<s>[^，,。！？]+?)了?$")
+
+
+def begun_en(sentence: str) -> list[str]:
+    """A beginning said with no time ("I've started working at Meta") as present statements for the
+    rules to read ("I work at Meta", ...; the first that reads counts); ``[]`` for any other sentence,
+    and for what never starts a state one is in ("I started thinking about ...")."""
+    m = _BEGUN_EN.match(sentence.strip().rstrip(".!"))
+    if m is None:
+        return []
+    if m.group("org"):
+        return [f"I work at {m.group('org')}"]
+    state = m.group("inf") or m.group("ing")
+    if _NOT_A_STATE.match(state):
+        return []
+    return [f"I {state}"] if m.group("inf") else _present(state)
+
+
+def begun_zh(sentence: str) -> list[str]:
+    """我开始用顺丰了 as 我用顺丰; ``[]`` for any other sentence, and when what follows 开始 is a like,
+    learning or a wish (their own shapes)."""
+    m = _BEGUN_ZH.match(sentence.strip().rstrip("。！!"))
+    if m is None or _ZH_NOT_A_STATE.match(m.group("s")):
+        return []
+    return [f"我{m.group('s')}"]
 
 
 def split_zh(sentence: str) -> tuple[list[str], str] | None:

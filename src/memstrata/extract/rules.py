@@ -301,6 +301,10 @@ def _read(sentence: str, said_at: datetime, lang: str, *, nested: bool = False) 
     # "I prefer pytest, don't use unittest": the prohibition beside the like is a dislike of its own
     found += [f for f in (shapes_zh.avoided(sentence, found) if zh else shapes_en.avoided(sentence, found))
               if f.value.casefold() not in named]
+    # a beginning with no time ("I've started working at Meta", 我开始用顺丰了) is the state it began
+    for state in [] if found or nested else onset.begun_zh(sentence) if zh else onset.begun_en(sentence):
+        if found := _read(state, said_at, lang, nested=True):
+            break
     other = None if found or nested else (shapes_zh.someone_else(sentence) if zh else shapes_en.someone_else(sentence))
     if other is not None:
         found = shapes.about(_read(other[1], said_at, lang, nested=True), other[0])
