@@ -24,12 +24,15 @@ def require_aware(value: datetime, what: str) -> datetime:
 def parse_time(text: str, what: str = "time") -> datetime:
     """Parse ISO 8601 (``2026-10-30``, ``2026-10-30T09:00+08:00``, ``...Z``) to UTC.
 
-    A value without an offset is taken as UTC. Raises ``InvalidInput`` naming ``what``.
+    A value without an offset is taken as UTC. Raises ``InvalidInput`` naming ``what``, which is
+    also its ``field`` (an option's name as an argument's: ``--as-of`` is ``as_of``) unless ``what``
+    is the default ``time``.
     """
     try:
         parsed = datetime.fromisoformat(text.strip().replace("Z", "+00:00").replace("z", "+00:00"))
     except (ValueError, AttributeError) as exc:
-        raise InvalidInput(f"{what}: cannot parse {text!r} as an ISO 8601 date or time") from exc
+        field = None if what == "time" else what.lstrip("-").replace("-", "_")
+        raise InvalidInput(f"{what}: cannot parse {text!r} as an ISO 8601 date or time", field=field) from exc
     if parsed.tzinfo is None:
         parsed = parsed.replace(tzinfo=UTC)
     return parsed.astimezone(UTC)

@@ -80,7 +80,7 @@ def read_cursor(cursor: str | None, kind: str, *, name: str = "cursor") -> Posit
     if cursor is None or cursor in ("", START_TOKEN):
         return START
     if not isinstance(cursor, str) or len(cursor) > 200:
-        raise InvalidInput(f"{name} must be a cursor string from a previous page's next_cursor")
+        raise InvalidInput(f"{name} must be a cursor string from a previous page's next_cursor", field=name)
     try:
         got, when, ident = json.loads(base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)))
         at = datetime.fromisoformat(when)
@@ -89,10 +89,10 @@ def read_cursor(cursor: str | None, kind: str, *, name: str = "cursor") -> Posit
         at = at.astimezone(UTC)
     except (ValueError, TypeError, OverflowError, binascii.Error, UnicodeDecodeError):
         raise InvalidInput(f"{name} {cursor[:40]!r} is not a cursor memstrata gave: pass a previous page's "
-                           f"next_cursor unchanged, or {START_TOKEN!r} for the first page") from None
+                           f"next_cursor unchanged, or {START_TOKEN!r} for the first page", field=name) from None
     if got != kind:
         raise InvalidInput(f"{name} was given by a list of {got}s; this lists {kind}s: start again with "
-                           f"{START_TOKEN!r}")
+                           f"{START_TOKEN!r}", field=name)
     return Position(at, ident)
 
 

@@ -1,4 +1,5 @@
-"""An empty query, an empty message and ``sources`` on an episode name their argument in
+"""An empty query, an empty message, ``sources`` on an episode, a time that is not ISO 8601 (MCP's
+``as_of``), a cursor memstrata never gave and a blank new value name their argument in
 ``details.field`` on REST and MCP, as every other invalid_input that names an argument does (they
 came back with empty ``details``). A real server over HTTP; the real MCP server through the SDK's
 in-memory transport; real SQLite files and the real model."""
@@ -25,6 +26,7 @@ def test_rest_names_the_empty_query_content_and_sources(open_server: Server) -> 
             "query": client.post("/v1/search", json={"user_id": "fields", "query": "   "}),
             "content": client.post("/v1/messages", json={"user_id": "fields", "messages": [{"content": " \u3000"}]}),
             "sources": client.post("/v1/forget", json={"user_id": "fields", "episode_id": episode, "sources": True}),
+            "cursor": client.get("/v1/facts", params={"user_id": "fields", "cursor": "garbage"}),
         }
     for field, answer in answers.items():
         assert answer.status_code == 422, (field, answer.text)
@@ -38,14 +40,20 @@ async def _mcp_errors(db: Path) -> dict[str, dict[str, Any]]:
                                        session=None, budget=800)
         try:
             async with Client(server, read_timeout_seconds=120) as client:
+                added = await client.call_tool("add_memory", {"content": "I prefer UPS for delivery"})
+                fact = added.structured_content["facts"][0]["id"]  # type: ignore[index]
                 return {"query": tool_error(await client.call_tool("search_memory", {"query": "  "})),
-                        "content": tool_error(await client.call_tool("add_memory", {"content": "\t "}))}
+                        "content": tool_error(await client.call_tool("add_memory", {"content": "\t "})),
+                        "as_of": tool_error(await client.call_tool("search_memory", {"query": "x",
+                                                                                     "as_of": "yesterday"})),
+                        "cursor": tool_error(await client.call_tool("list_memories", {"cursor": "bad"})),
+                        "value": tool_error(await client.call_tool("update_memory", {"id": fact, "value": " "}))}
         finally:
             memory.memory.close()
 
 
-def test_mcp_names_the_empty_query_and_content(tmp_path: Path) -> None:
+def test_mcp_names_the_argument_of_each_invalid_input(tmp_path: Path) -> None:
     errors = asyncio.run(_mcp_errors(tmp_path / "m.db"))
     assert {name: (e["code"], e["details"].get("field")) for name, e in errors.items()} == {
-        "query": ("invalid_input", "query"), "content": ("invalid_input", "content")}
+        name: ("invalid_input", name) for name in ("query", "content", "as_of", "cursor", "value")}
     assert errors["query"]["message"].startswith("search_memory: query is empty")

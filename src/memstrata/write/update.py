@@ -44,15 +44,16 @@ class FactUpdate:
             raise InvalidInput("nothing to update: give value, importance or confidence")
         if self.value is not None:
             if not isinstance(self.value, str) or not self.value.strip():
-                raise InvalidInput(f"value must be a non-blank string, got {self.value!r}")
+                raise InvalidInput(f"value must be a non-blank string, got {self.value!r}", field="value")
             if len(self.value) > MAX_VALUE_CHARS:
-                raise InvalidInput(f"value is {len(self.value)} characters; the limit is {MAX_VALUE_CHARS}")
+                raise InvalidInput(f"value is {len(self.value)} characters; the limit is {MAX_VALUE_CHARS}",
+                                   field="value")
             check_text(self.value, "value")
         for name in ("importance", "confidence"):
             number = getattr(self, name)
             if number is not None and (isinstance(number, bool) or not isinstance(number, (int, float))
                                        or not 0.0 <= float(number) <= 1.0):
-                raise InvalidInput(f"{name} must be a number between 0 and 1, got {number!r}")
+                raise InvalidInput(f"{name} must be a number between 0 and 1, got {number!r}", field=name)
         return self
 
 
