@@ -230,8 +230,20 @@ def test_a_deleted_line_is_reported_never_forgotten(memory: Memory, workspace: P
     assert report.removed_facts == [peanuts.id] and report.removed_episodes == [roadmap.id]
     assert memory.get(peanuts.id, user_id="gus").status == "active"  # type: ignore[union-attr]
     assert report.lines()[0] == "read 3 files: 0 notes added, 8 unchanged, 0 fact changes"
-    assert f"note: the lines of facts #{peanuts.id} were deleted from the folder; nothing was forgotten " \
+    assert f"note: the line of fact #{peanuts.id} was deleted from the folder; nothing was forgotten " \
            "(`memstrata forget --fact N` forgets one)" in report.lines()
+    assert f"note: the line of episode #{roadmap.id} was deleted from the folder; nothing was forgotten " \
+           "(`memstrata forget --episode N` forgets one)" in report.lines()
+
+
+def test_the_note_on_deleted_lines_agrees_with_their_count() -> None:
+    """One deleted line is "the line of fact #4 was" (it read "the lines of facts #4 were"), two
+    are "the lines of facts #4, #7 were"."""
+    lines = importer.ImportReport(removed_facts=[4, 7], removed_episodes=[9]).lines()
+    assert "note: the lines of facts #4, #7 were deleted from the folder; nothing was forgotten " \
+           "(`memstrata forget --fact N` forgets one)" in lines
+    assert "note: the line of episode #9 was deleted from the folder; nothing was forgotten " \
+           "(`memstrata forget --episode N` forgets one)" in lines
 
 
 def test_an_edited_episode_line_is_a_new_note_once(memory: Memory, workspace: Path, tmp_path: Path) -> None:

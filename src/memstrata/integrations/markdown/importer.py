@@ -115,12 +115,13 @@ class ImportReport:
                 "applied: export again and edit the current line" for c in self.conflicts]
         out += [f"episode #{e['episode_id']}: the edited line is stored as episode #{e['new_episode_id']} (the "
                 "original stays: episodes are never rewritten)" for e in self.edited_episodes]
-        if self.removed_facts:
-            out.append(f"note: the lines of facts {_ids(self.removed_facts)} were deleted from the folder; nothing was "
-                       "forgotten (`memstrata forget --fact N` forgets one)")
-        if self.removed_episodes:
-            out.append(f"note: the lines of episodes {_ids(self.removed_episodes)} were deleted from the folder; "
-                       "nothing was forgotten (`memstrata forget --episode N` forgets one)")
+        for ids, what, option in ((self.removed_facts, "fact", "--fact"),
+                                  (self.removed_episodes, "episode", "--episode")):
+            if ids:  # "the line of fact #4 was", "the lines of facts #4, #7 were": the words agree with the count
+                n = len(ids)
+                out.append(f"note: {noun(n, 'the line', 'the lines')} of {noun(n, what)} {_ids(ids)} "
+                           f"{noun(n, 'was', 'were')} deleted from the folder; nothing was forgotten "
+                           f"(`memstrata forget {option} N` forgets one)")
         if self.foreign:
             new = len(self.foreign)
             out.append(f"{counted(new, 'line')} {noun(new, 'names a memory', 'name memories')} this database does not "
