@@ -44,6 +44,10 @@ def test_possessive_copula_names_an_attribute(text: str, expected: list[tuple[st
     ("I've moved over to Obsidian for notes.", [("user.notes", "Obsidian", "", False)]),
     ("We switched to GitHub Actions for CI.", [("user.ci", "GitHub Actions", "", False)]),
     ("現在只用LINE聯絡。", [("user.uses", "LINE", "", False)]),
+    ("I switched to using Vim.", [("tool.editor", "Vim", "", False)]),
+    ("I moved to Linux.", [("tool.os", "Linux", "", False)]),
+    ("我寄快递改用顺丰。", [("shipping.carrier", "顺丰", "", False)]),
+    ("我寫代碼換成了Vim。", [("tool.editor", "Vim", "", False)]),
 ])
 def test_change_by_restriction_or_switch(text: str, expected: list[tuple[str, str, str, bool]]) -> None:
     assert _read(text) == expected
@@ -151,6 +155,7 @@ def test_named_person_kept_apart_from_the_user(text: str, expected: list[tuple[s
     "I might switch to Firefox.", "要不要改用飞书？", "He switched to Android, I think.", "他好像换成安卓了。",
     "I haven't started to like olives.", "我还没开始喜欢橄榄。", "Do you think I'll start liking coffee?",
     "Should I stop using UPS?", "要不要不用京东了？", "不用谢了", "别用这个了", "我加入了俱乐部", "Send it to John.",
+    "I switched to it.", "I switched to using that.",
     "Did you send it via FedEx?", "上次是发的中通吗？", "They shipped it with DHL last time.",
     "The user asked about peanuts.", "用户问了花生的问题。", "User may prefer UPS?",
     "Tom asked whether I like sushi.", "小张问我喜不喜欢寿司。", "Did Anna move to Toronto?", "小李搬去多伦多了吗？",

@@ -269,7 +269,7 @@ def _drink_how(clause: str, ctx: _Ctx) -> list[Finding]:
 
 
 _I_USE = lazy_regex(r"^(?:i(?='m)|(?:i|we)\s+)(?:mostly\s+|mainly\s+|mostly\s+|now\s+|only\s+)?(?:use|'m using|"
-                    r"am using|code in|program in|write code in|work in|switched to|moved to)\s+"
+                    r"am using|code in|program in|write code in|work in)\s+"
                     r"(?P<v>.+)$", _IC)
 
 

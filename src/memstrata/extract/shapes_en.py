@@ -183,11 +183,14 @@ def _switched(m: re.Match[str], clause: str, lang: str) -> list[Finding]:
     the = re.match(r"^[a-z][\w\- ]*?\s(?P<head>[a-z]+)$", m.group("v"))
     if (m.group("art") or "").lower().startswith("the") and the is not None:
         return attribute_finding(the.group("head"), m.group("v"), clause, lang)  # "to the night shift"
-    value = clean_value(m.group("v"), lang)
+    value = re.sub(r"^using\s+", "", clean_value(m.group("v"), lang), flags=_IC)  # "switched to using Vim"
     if re.match(r"\w+ing\b", value):  # "I've gone back to running": a habit (extract.habits)
         return []
+    if re.match(r"(?:it|that|this|them|these|those|something|anything|one|another)\b", value):
+        return []  # "I switched to it": the thing is named elsewhere
     over = re.search(r"\bover\s+to\b", clause, _IC)  # "I've moved over to Obsidian": a switch, no relocation
-    if m.group("verb").lower() == "moved" and not m.group("old") and not over and value[:1].isupper():
+    if m.group("verb").lower() == "moved" and not m.group("old") and not over and value[:1].isupper() \
+            and shapes.named_value(value) is None:  # "I moved to Linux": a named thing, no place
         return [Finding("identity.location", value, CONF_PREFER, clause)]  # "I've moved to Berlin"
     if (purpose := _PURPOSE.search(value)) is not None:  # "switched to Obsidian for notes": what it is for
         return attribute_finding(purpose.group("for"), value[: purpose.start()], clause, lang)

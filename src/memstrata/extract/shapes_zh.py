@@ -100,7 +100,10 @@ def _possessive(clause: str) -> list[Finding]:
 
 
 _TAIL = lazy_regex(r"(?:发货|寄|送|联系|联络|沟通|看书|上班|了|吧)+$")
-_SWITCHED = lazy_regex(rf"^(?:我们?)?(?:最近|现在|已经)?(?:从(?P<old>[^，]+?))?(?:又开始|改|换|迁|转)(?:用|成|到)了?"
+#: What the switch is for, before it (我寄快递改用顺丰, 我写代码换成了Vim).
+_FOR_WHAT = "寄东西|寄快递|发快递|寄件|网购|写代码|编程"
+_SWITCHED = lazy_regex(rf"^(?:我们?)?(?:{_FOR_WHAT})?(?:最近|现在|已经)?(?:从(?P<old>[^，]+?))?(?:又开始|改|换|迁|转)"
+                       rf"(?:用|成|到)了?"
                        rf"(?P<v>[{_H}A-Za-z0-9 .\-]+?)了?$")
 _DRINKS = lazy_regex(r"^(?:我)?(?:最近|现在)?(?:改|换)(?P<verb>喝|吃)(?P<v>.+?)了?$"
                      r"|^(?:我)?(?:现在|最近|如今|这些天)?只(?P<verb2>用|喝|吃)(?P<v2>.+?)了?$")
