@@ -37,3 +37,16 @@ def _withdrawn(text: str) -> list[tuple[str, str]]:
 ])
 def test_what_is_withdrawn(text: str, expected: list[tuple[str, str]]) -> None:
     assert _withdrawn(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("I never eat pork", [("food.dislike", "pork")]),
+    ("我从来不吃猪肉", [("food.dislike", "猪肉")]),
+    ("我從來不吃豬肉", [("food.dislike", "猪肉")]),
+    ("我向来不吃香菜", [("food.dislike", "香菜")]),
+    ("I never drink coffee", [("preference.dislike", "coffee")]),
+    ("我一直不喝酒", [("preference.dislike", "酒")]),
+    ("我从来不跑步", [("preference.habit", "从来不跑步")]),
+])
+def test_never_eating_something_is_a_dietary_need_in_both_languages(text: str, expected: list[tuple[str, str]]) -> None:
+    assert [(c.key, c.value) for c in RuleExtractor().extract(text=text, role="user", said_at=SAID)] == expected

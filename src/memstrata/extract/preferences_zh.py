@@ -89,6 +89,8 @@ def _habit(clause: str, ctx: _Ctx) -> list[Finding]:
     if not m or m.group("adv") == "从来没":
         return []  # 从来没去过 tells a past, not a habit
     body = m.group("v")
+    if _NOT_EAT.match(clause):
+        return []  # 我从来不吃猪肉 is what the user does not eat (_like), as "I never eat pork" is
     hit = gazetteer.lookup(body)
     if hit is not None and hit.named and not m.group("adv").endswith("不"):
         return [Finding(hit.key, hit.value, CONF_PREFER, clause)]
@@ -116,8 +118,8 @@ _LIKE = lazy_regex(r"^我(?:们)?(?P<adv>(?:也|还|很|非常|特别|超级|超
 
 _DISLIKE = ("不", "讨厌", "受不了", "烦", "厌恶", "反感")
 
-_NOT_EAT = lazy_regex(r"^我(?:从来|从|一直|基本|平时|已经|现在)?(?:再也不|不再|不|不太|不怎么|不能|没法)(?P<verb>吃|喝)"
-                      r"(?P<v>.+)$")
+_NOT_EAT = lazy_regex(r"^我(?:从来|从|一直|向来|基本|平时|已经|现在)?(?:再也不|不再|不|不太|不怎么|不能|没法)"
+                      r"(?P<verb>吃|喝)(?P<v>.+)$")
 
 _ZH_HINTS: tuple[tuple[str, str], ...] = (
     ("吃", "food.like"), ("喝", "drink.like"), ("听", "music.like"), ("看", "media.like"),
