@@ -115,6 +115,18 @@ def test_a_favourite_respelled_or_close_in_meaning_is_still_superseded(db_settin
         assert first.text == "favorite flavor of ice cream is vanilla"
 
 
+def test_a_new_number_supersedes_the_old_one(db_settings: dict[str, Any], embedder: EmbeddingCache) -> None:
+    """"My shoe size is 43" after "My shoe size is 42" was merged into 42 (the statements read alike
+    to the model), so 42 stayed the answer and 43 was stored nowhere; now 43 supersedes it."""
+    with Memory(settings=Settings(**db_settings), embedder=embedder.inner, user_id="ann") as mem:
+        mem.add("My shoe size is 42")
+        [change] = mem.add("My shoe size is 43").facts
+        assert (change.action, change.fact.value, [p.value for p in change.previous]) == ("supersede", "43", ["42"])
+        assert _facts(mem, "user.shoe_size") == ["43"]
+        assert _facts(mem, "user.shoe_size", "superseded") == ["42"]
+        assert [c.action for c in mem.add("My shoe size is 43").facts] == ["touch"]
+
+
 def test_no_longer_eating_meat_retires_a_chinese_liking(memory: Memory) -> None:
     """docs/extraction.md's 我不再吃肉了 retires 我喜欢吃肉 (the liking's value is the food, 肉)."""
     memory.add("我喜欢吃肉")

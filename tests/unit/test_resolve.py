@@ -115,6 +115,20 @@ def test_the_old_value_of_a_favourite_is_superseded_not_merged_however_near() ->
     assert decide(vanilla, [mint], single_valued=False, similarity={1: 0.95}).action == "merge"
 
 
+def test_a_value_with_other_numbers_is_never_merged_into_the_old_one() -> None:
+    """"43" reads like "42" to the model (cosine over the merge threshold): a new shoe size
+    supersedes the old one instead of being merged into it and lost; the same numbers still merge."""
+    old = [fact(1, "user.shoe_size", "42")]
+    d = decide(cand("user.shoe_size", "43"), old, single_valued=True, similarity={1: 0.97})
+    assert (d.action, d.superseded) == ("supersede", (1,))
+    room = [fact(1, "user.hotel_room", "room 1204")]
+    assert decide(cand("user.hotel_room", "room 1206"), room, single_valued=True,
+                  similarity={1: 0.95}).action == "supersede"
+    floor = [fact(1, "user.hotel_room", "room 1204 on 12th floor")]
+    assert decide(cand("user.hotel_room", "Room 1204, 12th floor"), floor, single_valued=True,
+                  similarity={1: 0.95}).action == "merge"
+
+
 def test_british_and_american_spellings_are_one_favourite() -> None:
     from memstrata.extract.rules import favourite_label
 

@@ -7,6 +7,7 @@ and their cosine similarity to the candidate, and returns one ``Decision``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -71,6 +72,13 @@ def choice_key(key: str) -> bool:
     return key in CHOICE_KEYS
 
 
+def _numbers(value: str) -> list[str]:
+    """The numbers written in ``value``, in order ("shoe size 43" → ``["43"]``). Two values whose
+    numbers differ are two values however near their vectors ("42" and "43", "room 1204" and "room
+    1206" read alike to the model): a new one is never merged into the old."""
+    return [n.lstrip("0") or "0" for n in re.findall(r"\d+", value)]
+
+
 def is_name(value: str) -> bool:
     """Whether ``value`` is, as a whole, a named gazetteer entry (a carrier, an editor, a
     language: ``extract.gazetteer``), not a category word or a phrase around a name."""
@@ -123,7 +131,8 @@ def decide(candidate: FactCandidate, existing: Sequence[Fact], *, single_valued:
         similarity: cosine of each existing fact's embedding to the candidate's, by id
             (missing when there are no embeddings: then only exact values match).
         merge_similarity: cosine at or above which two values are the same memory
-            (0.9, the issue's threshold); never under ``EXACT_KEYS``.
+            (0.9, the issue's threshold); never under ``EXACT_KEYS``, nor between values whose
+            numbers differ.
         same_message: ids of ``existing`` facts the candidate's own message stated too. One
             message says all its facts at once and cannot change its mind about itself:
             "leave packages with the concierge, never at the door" keeps both instructions,
@@ -155,7 +164,7 @@ def decide(candidate: FactCandidate, existing: Sequence[Fact], *, single_valued:
     # A fact the candidate takes the place of is the old value, never a near-duplicate to merge into:
     # "favorite flavor of ice cream is vanilla" reads close to "... is mint" (the label is most of it).
     near = [f for f in same_key if similarity.get(f.id, 0.0) >= merge_similarity and candidate.key not in EXACT_KEYS
-            and f.id not in replaces]
+            and f.id not in replaces and _numbers(f.value) == _numbers(candidate.value)]
     if near:
         best = max(near, key=lambda f: similarity[f.id])
         return Decision("merge", target=best.id, superseded=contradicted)
