@@ -224,6 +224,11 @@ def test_possessive_copula_carries_birthday_contact_address_and_language(
     assert _read(text) == expected
 
 
+def test_a_relatives_copula_reads_as_theirs() -> None:
+    (fact,) = RuleExtractor().extract(text="My mom's birthday is June 3", role="user", said_at=_AT)
+    assert fact.statement == "their mom's birthday is June 3"
+
+
 @pytest.mark.parametrize("text", [
     "My birthday is coming up", "My email is down", "My number is 7", "My address is none of your business",
     "Is my email anna@example.com?", "我的地址是保密的", "我的电话是多少", "如果我的邮箱是a@b.com",

@@ -496,6 +496,11 @@ _IM = lazy_regex(r"\b([Ii])m\b(?=\s)")
 _SELF_LABEL = lazy_regex(r"(?i)^(?:user|me|customer|client|human|用户|客户|我)\s*[:：]\s*")
 
 
+#: Statements that open with the thing owned ("birthday is June 3", "e-mail is …"): a relative's reads
+#: "their mom's birthday is June 3".
+_OWNED = lazy_regex(r"^(?:birthday|e-mail|phone|shipping address|name)\b")
+
+
 _FAVOURITE_STATEMENT = lazy_regex(r"^(?:favorite (?P<en>.+?) is |最喜欢的(?P<zh>.+?)是"
                                    r"|(?P<b>[^\s]+(?: [^\s]+)?) budget is "
                                    r"|(?P<y>[\u4e00-\u9fff]{1,6}?)预算(?=[每一人大差最不控在0-9一二两三四五六七八九十]))")
@@ -543,6 +548,9 @@ def statement_for(finding: Finding, lang: str) -> str:
         text = f"{finding.subject}{text}" if lang == "zh" else f"{finding.subject}: {text}"
     elif finding.subject and lang == "zh":  # someone else's fact: 儿子对鸡蛋过敏
         text = f"{kin.shown(finding.subject, lang)}{text}"
+    elif finding.subject and _OWNED.match(text):  # "their mom's birthday is June 3", not "their mom birthday"
+        owner = finding.subject + ("'" if finding.subject.endswith("s") else "'s")
+        text = f"their {owner} {text}"
     elif finding.subject:  # "their son is allergic to eggs", "their kids are allergic to peanuts"
         plural = finding.subject.endswith("s") or finding.subject in ("children", "twins")
         if plural:
