@@ -115,6 +115,7 @@ CLI_CASES = [
     ["delete-project", "", "--yes"],
     ["delete-project", "   ", "--yes"],
     ["delete-project", "--yes"],  # default-only: $MEMSTRATA_PROJECT is set, no project typed
+    ["forget", "--all-users", "--yes"],  # every user of $MEMSTRATA_PROJECT: the project only a default named
     ["keys", "revoke", ""],
     ["keys", "revoke", "  "],
     ["rollback", ""],
@@ -137,6 +138,11 @@ def test_cli_refuses_every_destructive_command_without_an_explicit_target(tmp_pa
         assert _sqlite_rows(db) == before, args
     blank = runner.invoke(app, ["forget", "--before", "", "--yes"], env=env)
     assert "--before is empty" in " ".join(blank.output.split()), blank.output
+    everyone = runner.invoke(app, ["forget", "--all-users", "--yes"], env=env)  # it forgot the whole project P
+    assert "--all-users alone forgets every user of the project; name it with --project" in " ".join(
+        everyone.output.split()), everyone.output
+    named = runner.invoke(app, ["forget", "--all-users", "--project", "P", "--yes"], env=env)
+    assert named.exit_code == 0 and "Forgot user=*" in named.output, named.output
     key = runner.invoke(app, ["keys", "revoke", ""], env=env)  # was error[not_found]: no API key ''
     assert "error[invalid_input]: memstrata keys revoke: KEY_ID is empty" in " ".join(key.output.split()), key.output
 

@@ -19,7 +19,7 @@ from memstrata.cli.options import AgentOpt, DbOpt, JsonOpt, OrgOpt, ProjectOpt, 
 from memstrata.cli.session import console, emit_json, err, missing_file, open_memory, run_command, safe
 from memstrata.clock import parse_time
 from memstrata.config import Settings
-from memstrata.errors import StoreError
+from memstrata.errors import InvalidInput, StoreError
 from memstrata.lifecycle.target import require_target
 from memstrata.memory import Memory
 from memstrata.text.counts import counted, counted_rows
@@ -66,6 +66,8 @@ def forget(
     if all_users and user is not None:  # which one was meant? Widening silently would delete too much
         err.print("error\\[invalid_input]: --user and --all-users contradict each other; give one of them")
         raise typer.Exit(2)
+    run_command(lambda: _project_named(all_users and all(v is None for v in (agent, session, before, filter, fact,
+                                                                         episode)), project))
     settings = Settings.from_env()
     owner = None if all_users else (settings.user_id if user is None else user)
     kind = "episode" if episodes else "fact"
@@ -145,6 +147,16 @@ def _unknown_user_note(memory: Memory, owner: str) -> str:
     return (f"note: nothing is stored for user={owner} in {scope.org_id}/{scope.project_id}; check --user (and "
             f"--org, --project): `memstrata users --org {scope.org_id} --project {scope.project_id}` lists the "
             "users with memories")
+
+
+def _project_named(whole_project: bool, project: str | None) -> None:
+    """Refuse ``forget --all-users`` alone (every user of the project) unless ``--project`` names the
+    project on the command line, as ``delete-project`` needs it named: ``$MEMSTRATA_PROJECT`` or the
+    default project is not a target by itself (an unset or stale variable must not pick what goes)."""
+    if whole_project and project is None:
+        raise InvalidInput("memstrata forget: --all-users alone forgets every user of the project; name it with "
+                           "--project (a default such as $MEMSTRATA_PROJECT is not a target by itself); nothing was "
+                           "deleted", field="project")
 
 
 def delete_project(
