@@ -188,11 +188,16 @@ class Settings:
             (the vector list alone, 0.504, ranked better than its fusion with full text).
         question_similarity_weight: the same lift for a long query with one question among
             chit-chat (``text.clauses.question_clauses``), by each hit's cosine to that question's own
-            vector instead of the whole message's; a message with several questions keeps the plain
-            score (their joined vector is a blend: an agent's message carries questions of its own
-            chit-chat, and lifting by it lowered RealMemBench after chit-chat, R@10 0.628 -> 0.575 at
-            0.2); 0 turns it off. Chosen by leave-one-dataset-out over the five sets among 0, 0.1, 0.2
-            and 0.3 (docs/benchmarks.md).
+            vector instead of the whole message's; 0 turns it off. Chosen by leave-one-dataset-out over
+            the five sets among 0, 0.1, 0.2 and 0.3 (docs/benchmarks.md).
+        closing_similarity_weight: the same lift for a long query with several questions that closes
+            with one (``text.clauses.closing_question``: chit-chat first, the question last), by each
+            hit's cosine to that closing question's own vector; a message that goes on after its last
+            question keeps the plain score (that question may be its chit-chat's own, and the
+            questions' joined vector is a blend: lifting by it lowered RealMemBench after chit-chat,
+            R@10 0.628 -> 0.575 at 0.2; by the last question wherever it stood, 0.621 -> 0.611).
+            Chosen by leave-one-dataset-out over the five sets among 0, 0.1 and 0.2
+            (docs/benchmarks.md); 0 turns it off.
         speaker_weight: when a query names the speaker of some candidates ("What does Melanie
             paint?"), every memory not said by (or, a fact, not about) a named speaker scores
             ``1 / (1 + speaker_weight)`` of its score (``recall.speakers``); 0 turns it off. Measured on
@@ -262,6 +267,7 @@ class Settings:
     neighbour_chars: int = 600
     similarity_weight: float = 0.2
     question_similarity_weight: float = 0.2
+    closing_similarity_weight: float = 0.1
     speaker_weight: float = 0.1
     time_weight: float = 1.0
     cjk_vector_weight: float | None = None

@@ -13,7 +13,7 @@ from memstrata import EmbeddingModelMismatch, HashingEmbedder, Memory
 from memstrata.embed.base import EmbeddingCache
 from memstrata.lifecycle.reembed import reembed_database
 from memstrata.store.sqlite.schema import MIGRATIONS
-from memstrata.text.clauses import question_clauses, question_focus
+from memstrata.text.clauses import closing_question, question_clauses, question_focus
 from memstrata.types import Hit
 
 
@@ -249,13 +249,14 @@ def test_a_lone_question_among_chit_chat_lifts_hits_by_its_own_cosine(db_path: P
                                                                         embedder: EmbeddingCache) -> None:
     """``Settings.question_similarity_weight``: a long query with one question among chit-chat lifts
     each hit by its cosine to that question alone (the cosine the question asked on its own gives),
-    not to the whole message; a message with several questions keeps the plain score."""
+    not to the whole message; ``closing_similarity_weight``: so does a message of several questions
+    that closes with it, and one that goes on after its last question keeps the plain score."""
     turns = _HOLIDAY_TURNS
     chat, question = _CHIT_CHAT, _HOLIDAY_QUESTION
 
     def scores(query: str, weight: float) -> dict[str, tuple[float, float]]:
         found = _conversation_search(db_path.with_name(f"q{weight}-{len(query)}.db"), embedder, turns, query, 3,
-                                     question_similarity_weight=weight)
+                                     question_similarity_weight=weight, closing_similarity_weight=weight)
         return {h.text: (h.score, h.signals["similarity"]) for h in found}
 
     lone = f"{chat} {question}"
@@ -268,10 +269,18 @@ def test_a_lone_question_among_chit_chat_lifts_hits_by_its_own_cosine(db_path: P
         assert lifted[text][0] == pytest.approx((score + 0.5 * similarity) / 1.5)
     assert len({round(similarity, 6) for _, similarity in lifted.values()}) > 1  # the lift tells hits apart
     two = f"Did you sleep well? {chat} {question}"
-    assert len(question_clauses(two)) == 2
+    assert len(question_clauses(two)) == 2 and closing_question(two) == question
     two_plain, two_lifted = scores(two, 0.0), scores(two, 0.5)
     assert two_plain.keys() == two_lifted.keys()
-    assert all(two_lifted[text] == pytest.approx(two_plain[text]) for text in two_plain)
+    for text, (score, _) in two_plain.items():
+        similarity = two_lifted[text][1]
+        assert similarity == pytest.approx(alone[text][1])  # the closing question's own cosine
+        assert two_lifted[text][0] == pytest.approx((score + 0.5 * similarity) / 1.5)
+    trailing = f"{chat} {question} Did you sleep well? Let me know when you are back."
+    assert len(question_clauses(trailing)) == 2 and closing_question(trailing) is None
+    trailing_plain, trailing_lifted = scores(trailing, 0.0), scores(trailing, 0.5)
+    assert trailing_plain.keys() == trailing_lifted.keys()
+    assert all(trailing_lifted[text] == pytest.approx(trailing_plain[text]) for text in trailing_plain)
 
 
 def test_a_session_only_read_sees_only_facts_from_that_session(db_path: Path, embedder: EmbeddingCache) -> None:

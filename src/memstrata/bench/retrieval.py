@@ -368,6 +368,7 @@ def run_configuration() -> dict[str, Any]:
             "neighbour_weight": settings.neighbour_weight, "neighbour_before": settings.neighbour_before,
             "neighbour_chars": settings.neighbour_chars, "similarity_weight": settings.similarity_weight,
             "question_similarity_weight": settings.question_similarity_weight,
+            "closing_similarity_weight": settings.closing_similarity_weight,
             "speaker_weight": settings.speaker_weight,
             "turn_context": True, "strength_saturation": STRENGTH_SATURATION,
             "time_weight": settings.time_weight, "time_after_days": settings.time_after_days,

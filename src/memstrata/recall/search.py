@@ -56,7 +56,14 @@ from memstrata.recall.speakers import named_focus, speaker_of
 from memstrata.recall.strength import Strength
 from memstrata.store.protocol import Store
 from memstrata.store.records import Citation
-from memstrata.text.clauses import asked_questions, lone_question, question_clauses, refers_back, unlabelled
+from memstrata.text.clauses import (
+    asked_questions,
+    closing_question,
+    lone_question,
+    question_clauses,
+    refers_back,
+    unlabelled,
+)
 from memstrata.text.tokens import coverage_units, fts_match_expression, query_terms
 from memstrata.timing import phase
 from memstrata.types import Episode, Fact, Hit, Scope, Segment
@@ -132,10 +139,14 @@ class Retriever:
         focus = " ".join(questions) or None
         asked = focus or text
         periods, rest = read_periods(asked, now, after_days=s.time_after_days) if s.time_weight > 0 else ([], "")
-        # A lone question among chit-chat lifts hits by its own cosine (``shortlist.lift_by_similarity``);
-        # several questions' joined vector is a blend (an agent's message often carries questions of
-        # its own chit-chat).
-        lift = s.similarity_weight if focus is None else s.question_similarity_weight if len(questions) == 1 else 0.0
+        # A lone question among chit-chat lifts hits by its own cosine (``shortlist.lift_by_similarity``),
+        # and so does the question a message of several closes with (``closing_question``: chit-chat
+        # first, the question last). Several questions' joined vector is a blend (an agent's message
+        # often carries questions of its own chit-chat), and a question the message goes on after may be
+        # the chit-chat's own.
+        closing = closing_question(query.text) if len(questions) > 1 else None
+        lift = (s.similarity_weight if focus is None else s.question_similarity_weight if len(questions) == 1
+                else s.closing_similarity_weight if closing is not None else 0.0)
         # Ranking reads the whole message (its figures were chosen so). Evidence of a match reads a
         # message's questions too (``Strength.evidence``): each by its own words and vector (several
         # questions' joined text is a blend). Questions that stand alone ("Where do I live?") are read
@@ -159,6 +170,11 @@ class Retriever:
                 self._focus_candidates(query, focus, pool, seg_lists, fact_lists, strength, now, shared)
             if own and shared is None:
                 self._question_cosines(query, own, pool, strength.questions[1:], now)
+            if closing is not None and strength.asked is not None:
+                # The lift reads the closing question's own cosines (its evidence's), not the joined
+                # questions' that ``_focus_candidates`` left there.
+                strength.asked.clear()
+                strength.asked.update(strength.questions[-1].cosine)
             if periods and "episode" in query.kinds and self._period_candidates(
                     query, periods, match, qvec, pool, seg_lists, strength, now):
                 # Words that named a period ("on May 1", "5月1号") are answered by the period

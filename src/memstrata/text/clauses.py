@@ -11,7 +11,9 @@ A sentence is question-like when it ends with a question mark (``?``, ``？``), 
 English question word or auxiliary (``what``, ``where``, ``do you`` ..., ``QUESTION_OPENERS``),
 asks to be told or reminded (``tell me``, ``remind me``), or holds a Chinese interrogative
 (``吗``, ``呢``, ``什么``, ``哪``, ``谁``, ``怎么``, ``几``, ``多少``, ``为什么``, ``是否``,
-``请问``). Position plays no part: a question in the middle counts as one at the end.
+``请问``). Position plays no part in which sentences are picked: a question in the middle counts
+as one at the end; only the similarity lift reads which question a message closes with
+(``closing_question``).
 
 A query may be a dialogue, the way a chat agent passes its history: ``user: ...`` and
 ``assistant: ...`` lines (``transcript``). Its question is the user's last turn, not every
@@ -156,6 +158,21 @@ def asked_questions(text: str) -> list[str]:
     if len(asked) > 1:
         asked = [s for s in asked if s.endswith(("?", "？"))] or asked
     return asked[-MAX_ASKED:] if len(sentences) > 1 else []
+
+
+def closing_question(text: str) -> str | None:
+    """The question a message closes with: its last asked question (``asked_questions``) when the
+    message ends with it, the way an agent passes a user's message (chit-chat first, the question
+    last); ``None`` when the message goes on after its last question (that question may be the
+    chit-chat's own) or asks none.
+
+    >>> closing_question("Can we push it to Monday? I'm swamped. Anyway, where do I live?")
+    'Anyway, where do I live?'
+    >>> closing_question("Where do I live? I keep forgetting.") is None
+    True
+    """
+    asked = asked_questions(text)
+    return asked[-1] if asked and text.rstrip().endswith(asked[-1]) else None
 
 
 #: Words by which a question refers back to the sentences before it ("I read a book. What was its
