@@ -24,11 +24,15 @@ from memstrata.embed.use import UseEmbedder
 
 @pytest.fixture(scope="session")
 def embedder() -> EmbeddingCache:
-    """The default model (USE multilingual v3 from its PyPI package), loaded once per test process;
-    in-process CLI commands (``clirun``) use it too."""
-    model = UseEmbedder(threads=2)
-    share_model(model)
-    return EmbeddingCache(model)
+    """The default model (USE multilingual v3 from its PyPI package), loaded once per test process,
+    behind one cache for the process: a text embedded once (the same message stored or question asked
+    by many tests) is not embedded again by the next memory. Memories take it as their model (each
+    puts a cache of its own in front of it); in-process CLI commands (``clirun``) use it too. Each
+    call of the model costs tens of milliseconds however few its texts: embedding was three quarters
+    of the CPU time of the integration tests, and a third of the texts they embedded were repeats."""
+    cache = EmbeddingCache(UseEmbedder(threads=2))
+    share_model(cache)
+    return cache
 
 
 @pytest.fixture
@@ -39,7 +43,7 @@ def db_path(tmp_path: Path) -> Path:
 @pytest.fixture
 def memory(db_path: Path, embedder: EmbeddingCache) -> Iterator[Memory]:
     """A fresh embedded memory with the real model and the rule extractor."""
-    with Memory(db_path, embedder=embedder.inner, user_id="u1") as mem:
+    with Memory(db_path, embedder=embedder, user_id="u1") as mem:
         yield mem
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from memstrata import Memory
+from memstrata import Embedder, Memory
 from memstrata.loaders.importer import import_messages, load_any
 
 LOCOMO = Path(__file__).parents[2] / "src" / "memstrata" / "data" / "locomo-conv-30.json"
@@ -108,9 +108,9 @@ def test_hits_carry_speaker_role_and_subject(group: Memory) -> None:
     assert {(h.kind, h.speaker, h.subject) for h in own} == {("episode", "solo", None), ("fact", None, None)}
 
 
-def test_locomo_context_for_gina_attributes_jons_dances(tmp_path: Path, embedder: object) -> None:
+def test_locomo_context_for_gina_attributes_jons_dances(tmp_path: Path, embedder: Embedder) -> None:
     # "What does Gina like?" must not print Jon's "likes all dances" unattributed.
-    with Memory(tmp_path / "loc.db", embedder=embedder.inner, user_id="loc") as memory:  # type: ignore[attr-defined]
+    with Memory(tmp_path / "loc.db", embedder=embedder, user_id="loc") as memory:
         for _, messages in load_any(LOCOMO):
             import_messages(memory, messages, user_id="loc")
         dances = next(f for f in memory.list() if f.value == "all dances")
@@ -122,9 +122,9 @@ def test_locomo_context_for_gina_attributes_jons_dances(tmp_path: Path, embedder
         assert all(line.startswith(("- Gina: ", "- Jon: ", "- Jon ", "- Gina ")) for line in block.splitlines()[1:])
 
 
-def test_a_block_over_several_users_names_each_user(tmp_path: Path, embedder: object) -> None:
+def test_a_block_over_several_users_names_each_user(tmp_path: Path, embedder: Embedder) -> None:
     # Read by session alone, three users' facts must not read as one person's.
-    memory = Memory(tmp_path / "group.db", embedder=embedder.inner)  # type: ignore[attr-defined]
+    memory = Memory(tmp_path / "group.db", embedder=embedder)
     memory.add("I am allergic to peanuts", user_id="alice", session_id="dinner")
     memory.add("我不喜欢吃辣", user_id="bob", session_id="dinner")
     memory.add("I'm vegetarian", user_id="carol", session_id="dinner")

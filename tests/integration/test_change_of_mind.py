@@ -22,7 +22,7 @@ _START = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 @pytest.fixture
 def mem(tmp_path: Path, embedder: EmbeddingCache) -> Iterator[Memory]:
     """A fresh file with the run's loaded default model (``conftest.embedder``)."""
-    with Memory(tmp_path / "memory.db", embedder=embedder.inner) as m:
+    with Memory(tmp_path / "memory.db", embedder=embedder) as m:
         yield m
 
 

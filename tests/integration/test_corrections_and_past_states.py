@@ -250,7 +250,7 @@ def test_a_dislike_of_a_name_leaves_a_liking_of_something_named_after_it(memory:
 def test_twins_and_corrections_hold_on_both_stores(db_settings: dict[str, Any], embedder: EmbeddingCache) -> None:
     """The same rules on SQLite and PostgreSQL, with the real model: a retraction retires the
     other language's twin, a correction replaces the one allergy, two carriers keep the later."""
-    with Memory(settings=Settings(**db_settings), embedder=embedder.inner, user_id="both") as mem:
+    with Memory(settings=Settings(**db_settings), embedder=embedder, user_id="both") as mem:
         mem.add("I'm allergic to peanuts")
         mem.add("我对花生过敏")
         mem.add("我对坚果过敏")

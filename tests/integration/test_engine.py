@@ -47,10 +47,10 @@ def test_reembed_migrates_to_the_configured_model(db_path: Path, embedder: Embed
     with Memory(db_path, embedder=HashingEmbedder(dim=64), user_id="u1") as old:
         old.add("我喜欢用 VSCode 写代码")
     with pytest.raises(EmbeddingModelMismatch, match=r"hashing-64.*use-multilingual-v3"):
-        Memory(db_path, embedder=embedder.inner, user_id="u1")
+        Memory(db_path, embedder=embedder, user_id="u1")
     summary = reembed_database(db_path, "use-multilingual-v3")
     assert summary["previous"] == "hashing-64" and summary["segments"] == 1
-    with Memory(db_path, embedder=embedder.inner, user_id="u1") as new:
+    with Memory(db_path, embedder=embedder, user_id="u1") as new:
         hits = new.search("what IDE do I use?", kinds=("episode",))
         assert hits and "VSCode" in hits[0].text
 
@@ -70,19 +70,19 @@ def test_database_is_wal_with_foreign_keys_and_schema_version(memory: Memory, db
 
 
 def test_scopes_never_cross_tenants(db_path: Path, embedder: EmbeddingCache) -> None:
-    with Memory(db_path, embedder=embedder.inner, org_id="acme", project_id="p1") as a:
+    with Memory(db_path, embedder=embedder, org_id="acme", project_id="p1") as a:
         a.add("Our launch code name is Bluebird", user_id="same-user")
-    with Memory(db_path, embedder=embedder.inner, org_id="acme", project_id="p2") as b:
+    with Memory(db_path, embedder=embedder, org_id="acme", project_id="p2") as b:
         assert b.search("launch code name", user_id="same-user") == []
         assert b.list(kind="episode", user_id="same-user") == []
-    with Memory(db_path, embedder=embedder.inner, org_id="acme", project_id="p1") as a:
+    with Memory(db_path, embedder=embedder, org_id="acme", project_id="p1") as a:
         assert a.search("launch code name", user_id="same-user")
 
 
 def test_reads_without_an_owner_are_refused(db_path: Path, embedder: EmbeddingCache) -> None:
     from memstrata import InvalidInput
 
-    with Memory(db_path, embedder=embedder.inner) as memory:
+    with Memory(db_path, embedder=embedder) as memory:
         memory.add("I'm allergic to peanuts", user_id="alice")
         memory.add("I'm allergic to fish", user_id="bob")
         for call in (lambda: memory.search("allergies"), lambda: memory.list(),
@@ -96,19 +96,19 @@ def test_reads_without_an_owner_are_refused(db_path: Path, embedder: EmbeddingCa
 def test_forgetting_a_session_stays_inside_the_user(db_path: Path, embedder: EmbeddingCache) -> None:
     from memstrata import InvalidInput
 
-    with Memory(db_path, embedder=embedder.inner) as memory:
+    with Memory(db_path, embedder=embedder) as memory:
         memory.add("alice in session one", user_id="alice", session_id="s1")
         memory.add("bob in session one", user_id="bob", session_id="s1")
         with pytest.raises(InvalidInput, match="every user"):
             memory.forget(session_id="s1")
         assert memory.forget(session_id="s1", user_id="alice")["episodes"] == 1
         assert [e.content for e in memory.list(kind="episode", user_id="bob")] == ["bob in session one"]
-    with Memory(db_path, embedder=embedder.inner, user_id="bob") as bob:
+    with Memory(db_path, embedder=embedder, user_id="bob") as bob:
         assert bob.forget(session_id="s1")["episodes"] == 1
 
 
 def test_search_does_not_wait_for_another_writer(db_path: Path, embedder: EmbeddingCache) -> None:
-    with Memory(db_path, embedder=embedder.inner, user_id="u1") as memory:
+    with Memory(db_path, embedder=embedder, user_id="u1") as memory:
         memory.add("I'm allergic to peanuts")
         other = sqlite3.connect(db_path, isolation_level=None)
         other.execute("BEGIN IMMEDIATE")  # another process holds the write lock
@@ -145,7 +145,7 @@ def _conversation_search(path: Path, embedder: EmbeddingCache, turns: list[tuple
     from memstrata import Settings
 
     base = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
-    with Memory(path, settings=replace(Settings(), **settings), embedder=embedder.inner, extractor=None,
+    with Memory(path, settings=replace(Settings(), **settings), embedder=embedder, extractor=None,
                 user_id="u") as mem:
         for i, (speaker, text) in enumerate(turns):
             mem.add(text, speaker=speaker, session_id="s", created_at=base.replace(minute=i))
@@ -284,7 +284,7 @@ def test_a_lone_question_among_chit_chat_lifts_hits_by_its_own_cosine(db_path: P
 
 
 def test_a_session_only_read_sees_only_facts_from_that_session(db_path: Path, embedder: EmbeddingCache) -> None:
-    with Memory(db_path, embedder=embedder.inner) as memory:
+    with Memory(db_path, embedder=embedder) as memory:
         memory.add("I'm allergic to peanuts", user_id="alice", session_id="a-s1")
         memory.add("我对青霉素过敏", user_id="carol", session_id="c-s1")
         assert memory.list(session_id="nonexistent-session") == []

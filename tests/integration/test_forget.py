@@ -42,7 +42,7 @@ def _digest(lines: list[tuple[str, int]], nonce: str) -> str:
 
 def test_forgotten_text_leaves_no_bytes_in_the_files(db_path: Path, embedder: EmbeddingCache) -> None:
     old = datetime(2020, 1, 1, tzinfo=UTC)
-    with Memory(db_path, embedder=embedder.inner, user_id="u1") as memory:
+    with Memory(db_path, embedder=embedder, user_id="u1") as memory:
         en, zh = CANARIES["user"]
         a = memory.add(f"My cat is called {en} and I love him")
         b = memory.add(f"我们的{zh}是什么？我喜欢{zh}")
@@ -144,7 +144,7 @@ def test_a_forgotten_turn_leaves_no_bytes_in_its_session_block(db_path: Path, em
     left: the turn's words are in no row and, after the scrub, in no byte of the files."""
     canary, zh = "Gribblesnatchwhistle", "银杏树下的约定暗号"
     t0 = datetime(2020, 1, 1, tzinfo=UTC)
-    with Memory(db_path, embedder=embedder.inner, user_id="u1") as memory:
+    with Memory(db_path, embedder=embedder, user_id="u1") as memory:
         memory.add(f"My parrot is called {canary}, remember {zh}", session_id="s1", created_at=t0)
         kept = memory.add("Then we talked about the weather", session_id="s1", created_at=datetime(2022, 1, 1,
                                                                                                      tzinfo=UTC))

@@ -20,7 +20,7 @@ NO_WRITE_MERGE = replace(Settings(), merge_similarity=1.5)
 
 
 def _duplicates(location: str | Path, embedder: EmbeddingCache) -> tuple[Fact, Fact]:
-    with Memory(location, settings=NO_WRITE_MERGE, embedder=embedder.inner, user_id="u1") as memory:
+    with Memory(location, settings=NO_WRITE_MERGE, embedder=embedder, user_id="u1") as memory:
         a = memory.add("I love rock music").facts[0].fact
         b = memory.add("I love rock musics").facts[0].fact
     assert a.id != b.id
@@ -29,7 +29,7 @@ def _duplicates(location: str | Path, embedder: EmbeddingCache) -> tuple[Fact, F
 
 def test_maintain_merges_near_duplicates_and_is_idempotent(location: str | Path, embedder: EmbeddingCache) -> None:
     a, b = _duplicates(location, embedder)
-    with Memory(location, embedder=embedder.inner, user_id="u1") as memory:
+    with Memory(location, embedder=embedder, user_id="u1") as memory:
         first = memory.maintain()
         assert first.merged == 1
         keep = memory.get(a.id)
@@ -44,12 +44,12 @@ def test_maintain_merges_near_duplicates_and_is_idempotent(location: str | Path,
 
 def test_maintain_never_merges_allergies_or_budgets(location: str | Path, embedder: EmbeddingCache) -> None:
     """Values matched only as values (``facts.resolve.EXACT_KEYS``) stay apart in maintenance too."""
-    with Memory(location, settings=NO_WRITE_MERGE, embedder=embedder.inner, user_id="u1") as memory:
+    with Memory(location, settings=NO_WRITE_MERGE, embedder=embedder, user_id="u1") as memory:
         # statement cosines above the merge threshold: 对龙虾过敏 / 对虾过敏 (docs/extraction.md), and two budgets
         for text in ("我对虾过敏", "我对龙虾过敏", "My budget for hotels is $200 a night",
                      "My budget for motels is $200 a night"):
             memory.add(text)
-    with Memory(location, embedder=embedder.inner, user_id="u1") as memory:
+    with Memory(location, embedder=embedder, user_id="u1") as memory:
         memory.maintain()
         assert sorted(f.value for f in memory.list(key="health.allergy") if isinstance(f, Fact)) == ["虾", "龙虾"]
         assert len(memory.list(key="budget")) == 2
@@ -57,7 +57,7 @@ def test_maintain_never_merges_allergies_or_budgets(location: str | Path, embedd
 
 def test_rollback_of_a_merge_and_of_a_supersede(location: str | Path, embedder: EmbeddingCache) -> None:
     a, b = _duplicates(location, embedder)
-    with Memory(location, embedder=embedder.inner, user_id="u1") as memory:
+    with Memory(location, embedder=embedder, user_id="u1") as memory:
         memory.maintain()
         merge_event = next(e for e in memory.history(a.id)[0][1] if e.action == "merge")
         changed = memory.rollback(merge_event.id)
@@ -80,7 +80,7 @@ def test_rollback_of_a_merge_and_of_a_supersede(location: str | Path, embedder: 
 
 def test_idle_facts_are_archived_and_restorable(location: str | Path, embedder: EmbeddingCache) -> None:
     long_ago = datetime.now(UTC) - timedelta(days=200)
-    with Memory(location, embedder=embedder.inner, user_id="u1") as memory:
+    with Memory(location, embedder=embedder, user_id="u1") as memory:
         jazz = memory.add("I like jazz music", created_at=long_ago).facts[0].fact  # importance 0.5
         allergy = memory.add("I'm allergic to peanuts", created_at=long_ago).facts[0].fact  # importance 0.9
         report = memory.maintain()
@@ -96,7 +96,7 @@ def test_idle_facts_are_archived_and_restorable(location: str | Path, embedder: 
 
 def test_maintain_sweeps_expired_and_boosts_recalled(location: str | Path, embedder: EmbeddingCache,
                                                      stored_rows: Callable[[Memory, str, int], int]) -> None:
-    with Memory(location, embedder=embedder.inner, user_id="u1") as memory:
+    with Memory(location, embedder=embedder, user_id="u1") as memory:
         temp = memory.add("The door code for today is Kestrel", ttl=60)
         seat = memory.add("I prefer a window seat on planes").facts[0].fact
         for _ in range(5):
@@ -112,7 +112,7 @@ def test_maintain_sweeps_expired_and_boosts_recalled(location: str | Path, embed
 
 def test_export_import_gives_back_the_identical_state_but_never_what_was_forgotten(
         location: str | Path, embedder: EmbeddingCache, tmp_path: Path) -> None:
-    with Memory(location, embedder=embedder.inner, user_id="u1") as memory:
+    with Memory(location, embedder=embedder, user_id="u1") as memory:
         memory.add("I prefer a window seat on planes", session_id="s1")
         memory.add("Actually I prefer an aisle seat now", session_id="s1")
         memory.add("我对青霉素过敏", session_id="s2", metadata={"channel": "app"})
@@ -123,7 +123,7 @@ def test_export_import_gives_back_the_identical_state_but_never_what_was_forgott
         assert {r["status"] for r in before if r["type"] == "fact"} == {"active", "superseded", "archived"}
         assert not [r for r in before if r["type"] in TRAIL_TYPES]  # nothing forgotten or withdrawn yet
         events = len([r for r in before if r["type"] == "event"])
-        with Memory(tmp_path / "copy.db", embedder=embedder.inner, user_id="u1") as copy:
+        with Memory(tmp_path / "copy.db", embedder=embedder, user_id="u1") as copy:
             assert copy.import_records(before) == {"episodes": 4, "facts": 4, "events": events, "skipped": []}
             assert list(copy.export()) == before
             assert copy.import_records(before) == {"episodes": 0, "facts": 0, "events": 0,  # idempotent

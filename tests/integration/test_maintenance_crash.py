@@ -73,7 +73,7 @@ def _assert_whole(facts: dict[int, tuple[str, set[int]]], events: list[tuple[int
 def test_sigkill_during_maintenance_loses_nothing_and_half_merges_nothing(location: str | Path,
                                                                           embedder: EmbeddingCache) -> None:
     no_write_merge = replace(Settings(), merge_similarity=1.5)
-    with Memory(location, settings=no_write_merge, embedder=embedder.inner, user_id="u1") as memory:
+    with Memory(location, settings=no_write_merge, embedder=embedder, user_id="u1") as memory:
         memory.add_many([memory.message(f"I love {g} {suffix}") for g in GENRES for suffix in ("music", "musics")])
     facts, _ = _state(location)
     originally = {fid: cites for fid, (_, cites) in facts.items()}
@@ -101,7 +101,7 @@ def test_sigkill_during_maintenance_loses_nothing_and_half_merges_nothing(locati
     facts, events = _state(location)
     after_kill = _assert_whole(facts, events, originally)
     assert after_kill >= 3
-    with Memory(location, embedder=embedder.inner, user_id="u1") as memory:
+    with Memory(location, embedder=embedder, user_id="u1") as memory:
         memory.maintain()
         facts, events = _state(location)
         finished = _assert_whole(facts, events, originally)

@@ -38,13 +38,13 @@ def _actors(mem: Memory, key: str) -> set[str]:
 def llm_memory(tmp_path: Path, embedder: EmbeddingCache, llm_settings: LLMSettings) -> Iterator[Memory]:
     settings = Settings(db_path=tmp_path / "llm.db", llm=llm_settings,
                         semantic=SemanticSettings(flush_every=100, flush_idle_s=3600, retry_backoff_s=0.0))
-    with Memory(settings=settings, embedder=embedder.inner, extractor=None) as mem:
+    with Memory(settings=settings, embedder=embedder, extractor=None) as mem:
         yield mem
 
 
 def test_llm_add_and_rule_add_of_one_change_leave_the_same_history(
         tmp_path: Path, embedder: EmbeddingCache, llm_memory: Memory, llm_server: FakeLLMServer) -> None:
-    with Memory(tmp_path / "rules.db", embedder=embedder.inner) as rules:
+    with Memory(tmp_path / "rules.db", embedder=embedder) as rules:
         rules.add(FIRST, user_id="u", created_at=SAID)
         rules.add(SECOND, user_id="u", created_at=SAID + timedelta(hours=1))
         by_rules = _history(rules, "shipping.carrier")
@@ -70,7 +70,7 @@ def test_a_value_that_returns_cites_its_earlier_messages_whichever_extractor(
     """UPS → FedEx → UPS again: the returning UPS cites the first message too (it states the
     current value again), through the rules and through the LLM alike."""
     back = "Actually, go back to UPS."
-    with Memory(tmp_path / "rules.db", embedder=embedder.inner) as rules:
+    with Memory(tmp_path / "rules.db", embedder=embedder) as rules:
         for i, text in enumerate((FIRST, SECOND, back)):
             rules.add(text, user_id="u", created_at=SAID + timedelta(hours=i))
         by_rules = [(f.value, f.status, len(f.citations)) for f, _ in rules.history(key="shipping.carrier",
@@ -122,14 +122,14 @@ def _say(mem: Memory, *, wait: bool) -> list[int]:
 def test_llm_and_rule_facts_of_one_change_sequence_leave_the_same_steps(
         db_settings: dict[str, Any], embedder: EmbeddingCache, llm_settings: LLMSettings,
         llm_server: FakeLLMServer) -> None:
-    with Memory(settings=Settings(**db_settings), embedder=embedder.inner, user_id="rules") as mem:
+    with Memory(settings=Settings(**db_settings), embedder=embedder, user_id="rules") as mem:
         episodes = _say(mem, wait=False)
         rule_history = _steps(mem.history(key="shipping.carrier"), episodes)
 
     llm_server.push(*({"commands": commands} for _, commands in SEQUENCE))
     settings = Settings(**db_settings, llm=llm_settings,
                         semantic=SemanticSettings(flush_every=100, flush_idle_s=3600, retry_backoff_s=0.0))
-    with Memory(settings=settings, embedder=embedder.inner, extractor=None, user_id="llm") as mem:
+    with Memory(settings=settings, embedder=embedder, extractor=None, user_id="llm") as mem:
         episodes = _say(mem, wait=True)
         llm_history = _steps(mem.history(key="profile.shipping.carrier"), episodes)
     assert not llm_server.unscripted

@@ -59,7 +59,7 @@ def test_secrets_never_reach_the_store_the_embedder_or_the_index(db_path: Path, 
 
 def test_drop_withholds_the_fact_and_allow_keeps_the_text(db_path: Path, embedder: EmbeddingCache) -> None:
     allow = replace(Settings(), privacy=PrivacyPolicy.parse("phone=allow"))
-    with Memory(db_path, settings=allow, embedder=embedder.inner, user_id="u1") as memory:
+    with Memory(db_path, settings=allow, embedder=embedder, user_id="u1") as memory:
         kept = memory.add("我的手机号是13812345678")
         assert kept.redacted == () and "13812345678" in memory.get(episode_id=kept.episode_id).content
         # contact.phone is high sensitivity: without an encryption key the fact is not stored.
@@ -69,7 +69,7 @@ def test_drop_withholds_the_fact_and_allow_keeps_the_text(db_path: Path, embedde
 def test_high_sensitivity_facts_are_encrypted_at_rest_with_a_key(db_path: Path, embedder: EmbeddingCache) -> None:
     key = Fernet.generate_key().decode()
     settings = replace(Settings(), privacy=PrivacyPolicy.parse("email=allow"), encryption_key=key)
-    with Memory(db_path, settings=settings, embedder=embedder.inner, user_id="u1") as memory:
+    with Memory(db_path, settings=settings, embedder=embedder, user_id="u1") as memory:
         first = memory.add("My email is carol.secret@example.net")
         assert first.withheld == 0 and len(first.facts) == 1
         fact = first.facts[0].fact
@@ -82,7 +82,7 @@ def test_high_sensitivity_facts_are_encrypted_at_rest_with_a_key(db_path: Path, 
         assert all(str(v).startswith("enc:v1:") for v in raw_value)
         events = memory.history(fact.id)[0][1]
         assert all("carol.secret" not in str(e.detail) for e in events)
-    with Memory(db_path, settings=replace(settings, encryption_key=None), embedder=embedder.inner,
+    with Memory(db_path, settings=replace(settings, encryption_key=None), embedder=embedder,
                 user_id="u1") as no_key:
         shown = no_key.get(fact.id)
         assert isinstance(shown, Fact) and shown.value == "[ENCRYPTED]"
@@ -90,7 +90,7 @@ def test_high_sensitivity_facts_are_encrypted_at_rest_with_a_key(db_path: Path, 
 
 def test_landlines_are_redacted_and_words_after_an_idn_address_are_kept(db_path: Path,
                                                                         embedder: EmbeddingCache) -> None:
-    with Memory(db_path, embedder=embedder.inner, user_id="u1") as memory:
+    with Memory(db_path, embedder=embedder, user_id="u1") as memory:
         zh = memory.add("办公室座机 (021) 6234 5678，邮箱张三@例子.中国有事联系我")
         en = memory.add("Call the office at (415) 555-0132 or 010-12345678 after the 2024-05-01 release")
         # The CJK local part takes the run before it ("邮箱张三"): over-redaction, by design.
@@ -107,7 +107,7 @@ def test_landlines_are_redacted_and_words_after_an_idn_address_are_kept(db_path:
 
 def test_a_speaker_given_as_an_address_and_a_spaced_passphrase_never_reach_the_file(
         db_path: Path, embedder: EmbeddingCache) -> None:
-    with Memory(db_path, embedder=embedder.inner, user_id="u1") as memory:
+    with Memory(db_path, embedder=embedder, user_id="u1") as memory:
         said = memory.add("hello from the support desk", speaker="bob.smith@example.com")
         secret = memory.add("wifi password: correct horse battery staple")
         assert said.redacted == ("email",) and secret.redacted == ("password",)
@@ -122,7 +122,7 @@ def test_a_speaker_given_as_an_address_and_a_spaced_passphrase_never_reach_the_f
 
 
 def test_secrets_leave_no_trace_on_disk_and_deep_metadata_is_refused(db_path: Path, embedder: EmbeddingCache) -> None:
-    with Memory(db_path, embedder=embedder.inner, user_id="u1") as memory:
+    with Memory(db_path, embedder=embedder, user_id="u1") as memory:
         zh = memory.add("密码是Abc!2345")
         phrase = memory.add('my password is "correct horse battery staple"')
         meta = memory.add("hello", metadata={"password": "hunter2", "deep": {"Api_Key": "opensesame42"}})
@@ -148,7 +148,7 @@ def test_secrets_leave_no_trace_on_disk_and_deep_metadata_is_refused(db_path: Pa
 def test_a_fact_whose_value_is_only_a_placeholder_is_never_stored(db_path: Path, embedder: EmbeddingCache) -> None:
     # With an encryption key, "My email is bob@example.com" stored contact.email = [REDACTED:email].
     keyed = replace(Settings(), encryption_key=Fernet.generate_key().decode())
-    with Memory(db_path, settings=keyed, embedder=embedder.inner, user_id="u1") as memory:
+    with Memory(db_path, settings=keyed, embedder=embedder, user_id="u1") as memory:
         said = memory.add("My email is bob@example.com")
         assert said.redacted == ("email",) and said.facts == () and said.withheld == 1
         assert memory.list(key="contact.email") == []
@@ -157,5 +157,5 @@ def test_a_fact_whose_value_is_only_a_placeholder_is_never_stored(db_path: Path,
         assert [c.fact.value for c in kept.facts] == ["UPS"]
         with pytest.raises(InvalidInput, match="never stores as a fact"):
             memory.update(kept.facts[0].fact.id, value="carol@example.com")
-    with Memory(db_path, embedder=embedder.inner, user_id="u2") as no_key:  # without a key: withheld, as before
+    with Memory(db_path, embedder=embedder, user_id="u2") as no_key:  # without a key: withheld, as before
         assert no_key.add("My email is dan@example.com").withheld == 1

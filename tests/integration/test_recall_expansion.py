@@ -32,7 +32,7 @@ DAYS_ZH = [
 
 def ranked(location: str | Path, embedder: EmbeddingCache, days: list[tuple[tuple[int, int, int], str]],
            query: str, **settings: float) -> list[str]:
-    with Memory(location, settings=replace(Settings(), **settings), embedder=embedder.inner,
+    with Memory(location, settings=replace(Settings(), **settings), embedder=embedder,
                 extractor=None, user_id="u") as memory:
         for (y, m, d), text in days:
             memory.add(text, speaker="u", session_id=f"{y}-{m}-{d}", created_at=datetime(y, m, d, 12, tzinfo=UTC))
@@ -66,7 +66,7 @@ def searched(location: str | Path, embedder: EmbeddingCache, days: list[tuple[tu
     """Hits (text, score) of ``query`` over ``days``, and how many full-text searches restricted
     to a period the search ran (statements SQLite executed); ``expired``: also a memory said
     that day which has expired by the time of the search."""
-    with Memory(location, settings=replace(Settings(), **settings), embedder=embedder.inner,
+    with Memory(location, settings=replace(Settings(), **settings), embedder=embedder,
                 extractor=None, user_id="u") as memory:
         for (y, m, d), text in days:
             memory.add(text, speaker="u", session_id=f"{y}-{m}-{d}", created_at=datetime(y, m, d, 12, tzinfo=UTC))

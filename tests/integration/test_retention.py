@@ -14,7 +14,7 @@ from memstrata.embed.base import EmbeddingCache
 
 
 def test_ttl_hides_episode_and_facts_at_once(location: str | Path, embedder: EmbeddingCache) -> None:
-    with Memory(location, embedder=embedder.inner, user_id="u1") as memory:
+    with Memory(location, embedder=embedder, user_id="u1") as memory:
         _ttl_hides(memory)
 
 
@@ -30,7 +30,7 @@ def _ttl_hides(memory: Memory) -> None:
 
 def test_ttl_policy_by_kind_and_sensitivity(location: str | Path, embedder: EmbeddingCache) -> None:
     settings = replace(Settings(), ttl_seconds={"medium": 60.0})
-    with Memory(location, settings=settings, embedder=embedder.inner, user_id="u1") as memory:
+    with Memory(location, settings=settings, embedder=embedder, user_id="u1") as memory:
         allergy = memory.add("I'm allergic to peanuts").facts[0].fact  # health.allergy: medium
         seat = memory.add("I prefer a window seat on planes").facts[0].fact  # travel.seat: low
         assert allergy.expires_at is not None and seat.expires_at is None
@@ -42,7 +42,7 @@ def test_ttl_policy_for_messages_from_the_environment(location: str | Path, embe
     """``MEMSTRATA_TTL=message=N`` gives every stored message (episode record) a lifetime; a
     message's own ``ttl`` wins; an unknown name is an error, not a silently ignored setting."""
     settings = Settings.from_env({"MEMSTRATA_TTL": "message=600"})
-    with Memory(location, settings=settings, embedder=embedder.inner, user_id="u1") as memory:
+    with Memory(location, settings=settings, embedder=embedder, user_id="u1") as memory:
         memory.add("We talked about plums and their season", session_id="s1")  # neighbours: expiry holds there too
         memory.add("Also about pears", ttl=7200, session_id="s1")
         in_20_min = datetime.now(UTC) + timedelta(minutes=20)
@@ -57,7 +57,7 @@ def test_ttl_policy_for_messages_from_the_environment(location: str | Path, embe
 def test_cap_archives_the_lowest_value_never_the_new_one(location: str | Path, embedder: EmbeddingCache) -> None:
     settings = replace(Settings(), max_active_facts=2)
     old = datetime(2020, 1, 1, tzinfo=UTC)
-    with Memory(location, settings=settings, embedder=embedder.inner, user_id="u1") as memory:
+    with Memory(location, settings=settings, embedder=embedder, user_id="u1") as memory:
         weak = memory.add("I like jazz music", created_at=old).facts[0].fact  # importance 0.5, old
         strong = memory.add("I'm allergic to peanuts").facts[0].fact  # importance 0.9, new
         newest = memory.add("I like hiking", created_at=old - timedelta(days=900)).facts[0].fact
@@ -71,7 +71,7 @@ def test_cap_archives_the_lowest_value_never_the_new_one(location: str | Path, e
 
 
 def test_as_of_answers_what_we_believed_then(location: str | Path, embedder: EmbeddingCache) -> None:
-    with Memory(location, embedder=embedder.inner, user_id="u1") as memory:
+    with Memory(location, embedder=embedder, user_id="u1") as memory:
         _as_of(memory)
 
 

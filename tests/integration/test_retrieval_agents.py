@@ -19,11 +19,11 @@ from memstrata.errors import InvalidInput
 @pytest.fixture
 def agent_memory(db_settings: dict[str, Any], embedder: EmbeddingCache, llm_settings: LLMSettings) -> Iterator[Memory]:
     settings = Settings(**db_settings, llm=llm_settings, semantic=SemanticSettings(agent_max_hops=3))
-    with Memory(settings=settings, embedder=embedder.inner, extractor=None, llm=None, user_id="u1") as seed:
+    with Memory(settings=settings, embedder=embedder, extractor=None, llm=None, user_id="u1") as seed:
         seed.add_many([seed.message(text, session_id="s1") for text in (
             "Alice lives in Lyon and works as a nurse", "Bob moved to Oslo last year", "My manager is Carol",
             "Carol's daughter studies violin in Vienna", "The weather was grey all week")])
-    with Memory(settings=settings, embedder=embedder.inner, extractor=None, user_id="u1") as mem:
+    with Memory(settings=settings, embedder=embedder, extractor=None, user_id="u1") as mem:
         yield mem
 
 

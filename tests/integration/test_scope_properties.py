@@ -52,7 +52,7 @@ class Model:
 def test_no_result_leaves_its_scope_and_forgotten_content_never_returns(
         embedder: EmbeddingCache, ops: list[tuple[object, ...]]) -> None:
     model = Model()
-    with tempfile.TemporaryDirectory() as tmp, Memory(Path(tmp) / "p.db", embedder=embedder.inner) as memory:
+    with tempfile.TemporaryDirectory() as tmp, Memory(Path(tmp) / "p.db", embedder=embedder) as memory:
         for name, org, user, session, arg in ops:
             assert isinstance(org, str) and isinstance(user, str)
             sess = session if isinstance(session, str) else None

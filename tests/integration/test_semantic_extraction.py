@@ -32,7 +32,7 @@ def delete(tag: str, feature: str, value: str) -> dict[str, object]:
 def llm_memory(db_settings: dict[str, Any], embedder: EmbeddingCache, llm_settings: LLMSettings) -> Iterator[Memory]:
     settings = Settings(**db_settings, llm=llm_settings,
                         semantic=SemanticSettings(flush_every=100, flush_idle_s=3600, retry_backoff_s=0.0))
-    with Memory(settings=settings, embedder=embedder.inner, user_id="u1", session_id="s1") as mem:
+    with Memory(settings=settings, embedder=embedder, user_id="u1", session_id="s1") as mem:
         yield mem
 
 

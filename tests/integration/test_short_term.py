@@ -53,7 +53,7 @@ def test_llm_summary_is_used_and_cut_to_its_budget(db_settings: dict[str, Any], 
 
 def test_search_modes(db_settings: dict[str, Any], embedder: EmbeddingCache) -> None:
     settings = Settings(**db_settings, semantic=SemanticSettings(stm_capacity_chars=300, stm_summary_chars=60))
-    with Memory(settings=settings, embedder=embedder.inner, user_id="u1") as mem:
+    with Memory(settings=settings, embedder=embedder, user_id="u1") as mem:
         old = mem.add("My sister lives in Chengdu and loves hotpot", session_id="old")
         early = mem.add("We will visit Chengdu in May to eat hotpot", session_id="now")
         for n in range(6):

@@ -34,7 +34,7 @@ def _status(mem: Memory, key: str, value: str) -> list[str]:
 @pytest.fixture
 def mem(tmp_path: Path, embedder: EmbeddingCache) -> Iterator[Memory]:
     """A fresh file with the run's loaded default model (``conftest.embedder``), not a new load per test."""
-    with Memory(tmp_path / "memory.db", embedder=embedder.inner) as m:
+    with Memory(tmp_path / "memory.db", embedder=embedder) as m:
         yield m
 
 

@@ -112,7 +112,7 @@ def test_mcp_search_results_say_whose_memory_it_is(server: Server) -> None:
 
 def test_a_single_users_list_has_no_subject_column(tmp_path: Path, embedder: Any) -> None:
     db = tmp_path / "solo.db"
-    with Memory(db, embedder=embedder.inner, user_id="solo") as memory:
+    with Memory(db, embedder=embedder, user_id="solo") as memory:
         memory.add("I like tea")
         memory.add("I prefer UPS for delivery", speaker="solo")
     listed = cli("list", "--db", db, "--user", "solo")

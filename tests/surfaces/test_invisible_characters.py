@@ -36,14 +36,14 @@ def _clean(text: str) -> bool:
 @pytest.fixture(scope="module")
 def db(tmp_path_factory: pytest.TempPathFactory, embedder: Any) -> Path:
     path = tmp_path_factory.mktemp("invisible") / "memory.db"
-    with Memory(path, embedder=embedder.inner, user_id="bob") as memory:
+    with Memory(path, embedder=embedder, user_id="bob") as memory:
         for text in (TRICK, HIDDEN, FAMILY):
             memory.add(text)
     return path
 
 
 def test_names_refuse_them_and_stored_text_keeps_them(db: Path, embedder: Any) -> None:
-    with Memory(db, embedder=embedder.inner, user_id="bob") as memory:
+    with Memory(db, embedder=embedder, user_id="bob") as memory:
         for name, kwargs in (("speaker", {"speaker": f"{RLO}ecilA"}), ("produced_for", {"produced_for": f"a{LRI}b"}),
                              ("scope user_id", {"user_id": f"ali{PDI}ce"})):
             with pytest.raises(InvalidInput) as refused:

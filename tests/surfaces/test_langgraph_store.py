@@ -34,7 +34,7 @@ from memstrata.integrations.langgraph import MemstrataStore, item_text, matches
 
 @pytest.fixture(scope="module")
 def memory(tmp_path_factory: pytest.TempPathFactory, embedder: EmbeddingCache) -> Iterator[Memory]:
-    with Memory(tmp_path_factory.mktemp("langgraph") / "memory.db", embedder=embedder.inner) as mem:
+    with Memory(tmp_path_factory.mktemp("langgraph") / "memory.db", embedder=embedder) as mem:
         yield mem
 
 
@@ -201,7 +201,7 @@ def test_same_results_as_langgraphs_in_memory_store(store: MemstrataStore) -> No
 
 @pytest.mark.slow  # the session's PostgreSQL server starts for it when no other test has started it
 def test_the_same_results_on_postgresql(pg_url: Any, embedder: EmbeddingCache) -> None:
-    with Memory(pg_url(), embedder=embedder.inner) as memory:
+    with Memory(pg_url(), embedder=embedder) as memory:
         store = MemstrataStore(memory)
         _same_as_in_memory_store(store, ("memories", "max"))
         assert [h.key for h in store.search(("memories", "max"), query="green tea", limit=1)] == ["a"]

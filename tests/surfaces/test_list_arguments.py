@@ -32,7 +32,7 @@ KINDS = [("fact", AS_STRING), (["facts"], UNKNOWN), ([], EMPTY), (5, NUMBER)]
 @pytest.fixture(scope="module")
 def db(tmp_path_factory: pytest.TempPathFactory, embedder: Any) -> Path:
     path = tmp_path_factory.mktemp("args") / "memory.db"
-    with Memory(path, embedder=embedder.inner, user_id="u1") as memory:
+    with Memory(path, embedder=embedder, user_id="u1") as memory:
         memory.add("I'm allergic to peanuts")
     return path
 
@@ -45,7 +45,7 @@ def _sdk_error(call_: Any) -> str:
 
 
 def test_the_sdk_names_the_argument_and_the_value(db: Path, embedder: Any) -> None:
-    with Memory(db, embedder=embedder.inner, user_id="u1") as memory:
+    with Memory(db, embedder=embedder, user_id="u1") as memory:
         for kinds, message in KINDS:
             assert _sdk_error(lambda k=kinds: memory.search("peanuts", kinds=k)) == message
             assert _sdk_error(lambda k=kinds: memory.context("peanuts", kinds=k)) == message
@@ -93,7 +93,7 @@ def test_cli_list_kind_and_recall_status_take_what_the_sdk_takes(tmp_path: Path,
     """``list --kind`` and ``recall --status`` were no CLI options though the
     SDK has ``list(kind=...)`` and statuses; now they are, checked by the same rule (``arguments``)."""
     db = tmp_path / "carrier.db"
-    with Memory(db, embedder=embedder.inner, user_id="u1") as memory:
+    with Memory(db, embedder=embedder, user_id="u1") as memory:
         memory.add("I use 顺丰 for delivery")
         memory.add("Switch to UPS from now on")
 
@@ -119,7 +119,7 @@ def test_list_refuses_a_limit_or_offset_out_of_range_as_page_and_rest_do(db: Pat
     """``list(limit=0)`` answered ``[]`` (``memstrata list --limit 0``: "no active facts", though one is
     stored) and ``limit=-1`` every row (SQLite's LIMIT -1); ``page``, ``search`` and REST refuse both.
     ``list`` keeps no upper bound (a whole scope on request); ``page`` keeps its 1000."""
-    with Memory(db, embedder=embedder.inner, user_id="u1") as memory:
+    with Memory(db, embedder=embedder, user_id="u1") as memory:
         for limit in (0, -1, True, "5"):
             for kind in ("fact", "episode"):
                 assert _sdk_error(lambda n=limit, k=kind: memory.list(kind=k, limit=n)) == (

@@ -40,7 +40,7 @@ DAY_TWO = "Met Sam for lunch;\nwe talked about\nthe move.\n"
 
 @pytest.fixture(scope="module")
 def memory(tmp_path_factory: pytest.TempPathFactory, embedder: EmbeddingCache) -> Iterator[Memory]:
-    with Memory(tmp_path_factory.mktemp("markdown") / "memory.db", embedder=embedder.inner) as mem:
+    with Memory(tmp_path_factory.mktemp("markdown") / "memory.db", embedder=embedder) as mem:
         yield mem
 
 
@@ -297,7 +297,7 @@ def test_a_projection_of_another_database_is_stored_in_a_new_one(memory: Memory,
     proj = tmp_path / "proj"
     export_folder(memory, proj, user_id="ike")
     lines = sum(len(re.findall(r"<!-- (?:fact|ep):", f.read_text(encoding="utf-8"))) for f in proj.rglob("*.md"))
-    with Memory(tmp_path / "new.db", embedder=embedder.inner) as target:
+    with Memory(tmp_path / "new.db", embedder=embedder) as target:
         report = import_folder(target, proj, user_id="ike")
         assert report.gone == [] and len(report.foreign) == lines == report.added
         assert "forgotten" not in " ".join(report.lines())
