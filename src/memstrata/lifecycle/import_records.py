@@ -132,7 +132,7 @@ def _write(store: LifecycleStore, episodes: Numbered, facts: Numbered, events: N
         # What this database had handed out already: the sequences must not go back below it.
         for table, last in store.dialect.last_ids(conn).items():
             floor[table] = max(floor.get(table, 0), last)
-        gone = _forgotten(conn, store, episodes, facts, trail, now)
+        gone = _forgotten(conn, store, episodes, facts, trail)
         try:
             for at, rec in keys:
                 counts["api_keys"] += restore_key(conn, store.dialect, rec, f"{at} (api_key)")
@@ -185,11 +185,10 @@ def _write(store: LifecycleStore, episodes: Numbered, facts: Numbered, events: N
 
 
 def _forgotten(conn: Any, store: LifecycleStore, episodes: Numbered, facts: Numbered,
-               trail: Numbered, now: datetime) -> dict[str, dict[int, str]]:
+               trail: Numbered) -> dict[str, dict[int, str]]:
     """``{"episodes": {id: reason}, "facts": {id: reason}}``: the ids of the import's episodes and
     facts (and of the episodes its facts cite) that were forgotten here or that the import's own
-    ``forgotten`` records name, and of those whose ``expires_at`` had passed by ``now`` (expiry is
-    forgetting on schedule: an export taken before it restores nothing of them)."""
+    ``forgotten`` records name."""
     d = store.dialect
     out: dict[str, dict[int, str]] = {t: {} for t in forgotten.TABLES}
     for at, rec in trail:
@@ -206,20 +205,7 @@ def _forgotten(conn: Any, store: LifecycleStore, episodes: Numbered, facts: Numb
             out[table][i] = f"forgotten here on {to_db(row['forgotten_at'])}"
     for i in _forgotten_messages(conn, d, episodes):
         out["episodes"].setdefault(i, "forgotten here (the same message, under another id)")
-    for table, numbered in (("episodes", episodes), ("facts", facts)):
-        for _, rec in numbered:
-            if _expired(rec, now):
-                out[table].setdefault(int(rec["id"]), f"expired on {rec['expires_at']}, before the import")
     return out
-
-
-def _expired(rec: Mapping[str, Any], now: datetime) -> bool:
-    """Whether a record's ``expires_at`` had passed by ``now`` (a malformed one is the insert's to refuse)."""
-    try:
-        at = _time(rec.get("expires_at"), "")
-    except InvalidInput:
-        return False
-    return at is not None and at <= now
 
 
 def _forgotten_messages(conn: Any, d: Any, episodes: Numbered) -> set[int]:
