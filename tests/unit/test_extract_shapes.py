@@ -339,3 +339,16 @@ def test_no_like_or_activity_in_a_need_a_hedge_or_a_time(text: str) -> None:
 ])
 def test_the_liked_kind_without_its_examples(text: str, expected: list[str]) -> None:
     assert [value for _, value, _, _ in _read(text)] == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Actually I switched to FedEx for delivery.", [("shipping.carrier", "FedEx", "", False)]),
+    ("But now I've switched to Firefox.", [("user.uses", "Firefox", "", False)]),
+    ("Well, we moved our CI to GitHub Actions.", [("user.ci", "GitHub Actions", "", False)]),
+    ("其实我改用京东了。", [("shipping.carrier", "京东", "", False)]),
+    ("不过我们现在换成中通了。", [("shipping.carrier", "中通", "", False)]),
+])
+def test_a_change_after_a_leading_discourse_word(text: str, expected: list[tuple[str, str, str, bool]]) -> None:
+    """"Actually", "but", "well", 其实, 不过 before a change leave it a change, as they leave a topic
+    pattern's statement; the shapes read the clause as said first."""
+    assert _read(text) == expected

@@ -409,10 +409,14 @@ def before_topics(sentence: str, said_at: datetime) -> list[Finding]:
         return []
     if found := _withdrawn_and_restored(sentence):
         return found
-    for clause in (c.strip() for c in _CLAUSES.split(sentence.strip().rstrip(".!")) if c):
-        if found := (_destination(clause) or _team(clause) or _changed(clause) or _started_to_like(clause, said_at)
-                     or _learning(clause)):
-            return dated(found, clause, sentence, said_at)
+    for raw in (c.strip() for c in _CLAUSES.split(sentence.strip().rstrip(".!")) if c):
+        # as said, then without a leading discourse word ("Actually I switched to FedEx", "But we
+        # moved to GitLab"), which the topic patterns drop too; a shape that reads the word itself
+        # ("nowadays it's only tea") matches the clause as said first
+        for clause in dict.fromkeys((raw, patterns_en._FILLER.sub("", raw).strip())):
+            if clause and (found := (_destination(clause) or _team(clause) or _changed(clause)
+                                     or _started_to_like(clause, said_at) or _learning(clause))):
+                return dated(found, clause, sentence, said_at)
     return []
 
 

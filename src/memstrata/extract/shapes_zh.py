@@ -304,10 +304,12 @@ def before_topics(sentence: str, said_at: datetime) -> list[Finding]:
         return found
     for clause in _statements(sentence):
         # a time inside the clause (我上个月搬到上海了, 上个月我换成了京东) dates the change; the shapes
-        # read the clause without it, as the English ones read "I moved to Munich last month"
-        for bare in dict.fromkeys((clause, without_time(clause))):
-            if found := (_destination(bare) or _changed(bare) or _started_to_like(bare, said_at) or _team(bare)
-                         or _learning(bare)):
+        # read the clause without it, as the English ones read "I moved to Munich last month"; then
+        # without a leading discourse word (其实我改用京东了, 不过我们现在换成中通了), as the topic patterns do
+        plain = patterns_zh._FILLER.sub("", clause)
+        for bare in dict.fromkeys((clause, without_time(clause), plain, without_time(plain))):
+            if bare and (found := (_destination(bare) or _changed(bare) or _started_to_like(bare, said_at)
+                                   or _team(bare) or _learning(bare))):
                 return dated(found, clause, sentence, said_at)
     return []
 
