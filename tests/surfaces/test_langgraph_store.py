@@ -29,6 +29,7 @@ from langgraph.store.memory import InMemoryStore
 from memstrata import Memory
 from memstrata.clock import utcnow
 from memstrata.embed.base import EmbeddingCache
+from memstrata.errors import InvalidInput
 from memstrata.integrations.langgraph import MemstrataStore, item_text, matches
 
 
@@ -343,3 +344,13 @@ def test_matches_rejects_unknown_operators() -> None:
     assert not matches({"a": "x"}, {"a": {"$gt": 1}})  # not a number: never greater
     with pytest.raises(ValueError, match=r"\$in"):
         matches({"a": 1}, {"a": {"$in": [1]}})
+
+
+@pytest.mark.parametrize("value", ["a string", ["a", "list"], 42])
+def test_a_value_not_a_dict_is_refused_by_name_and_nothing_is_lost(store: MemstrataStore, value: object) -> None:
+    store.put(("memories", "bea"), "carrier", {"text": "I prefer UPS"})
+    with pytest.raises(InvalidInput, match="the value of 'carrier' must be a dict") as raised:
+        store.put(("memories", "bea"), "carrier", value)  # type: ignore[arg-type]
+    assert raised.value.field == "value"
+    kept = store.get(("memories", "bea"), "carrier")
+    assert kept is not None and kept.value == {"text": "I prefer UPS"}

@@ -39,7 +39,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-from memstrata.errors import NotFound
+from memstrata.errors import InvalidInput, NotFound
 from memstrata.filter import And, Compare, Expr, Field, IsNull, Or
 from memstrata.memory import MAX_LIMIT, Memory
 from memstrata.text.regex import lazy_regex
@@ -188,6 +188,10 @@ class MemstrataStore(BaseStore):
         return _item(found[0]) if found else None
 
     def _put(self, op: PutOp) -> None:
+        if op.value is not None and not isinstance(op.value, Mapping):
+            # LangGraph's items are dicts; dict("a string") failed with "dictionary update sequence ..."
+            raise InvalidInput(f"put: the value of {op.key!r} must be a dict (or None to delete), got "
+                               f"{type(op.value).__name__}", field="value")
         user = self._user(op.namespace)
         old = self._stored(op.namespace, op.key)
         if op.value is not None:
