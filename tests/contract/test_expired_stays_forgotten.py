@@ -16,25 +16,20 @@ from datetime import timedelta
 from pathlib import Path
 
 from conftest import OpenMemory
+from logfiles import import_log, write_jsonl
 from memstrata import Memory, Settings
 from memstrata.clock import utcnow
-from memstrata.loaders.importer import import_messages
-from memstrata.loaders.jsonl import load_jsonl_messages
 
 LOG = [{"role": "user", "content": "I'm allergic to peanuts", "created_at": "2026-11-01T10:00:00Z", "session_id": "s1"},
        {"role": "user", "content": "I prefer UPS for delivery", "session_id": "s1"}]  # stamped at import: keyed
 
 
 def _import(memory: Memory, log: Path) -> dict[str, int]:
-    tally: dict[str, int] = {}
-    import_messages(memory, load_jsonl_messages(log), user_id="bob", tally=tally)
-    return tally
+    return import_log(memory, log, "bob")
 
 
 def _log(tmp_path: Path) -> Path:
-    log = tmp_path / "log.jsonl"
-    log.write_text("".join(json.dumps(line) + "\n" for line in LOG), encoding="utf-8")
-    return log
+    return write_jsonl(tmp_path / "log.jsonl", *LOG)
 
 
 def test_a_log_whose_messages_expired_and_were_swept_imports_nothing_again(open_memory: OpenMemory,

@@ -16,12 +16,11 @@ from dataclasses import replace
 from pathlib import Path
 
 from conftest import OpenMemory
+from logfiles import import_log, write_jsonl
 from memstrata import Episode, Memory
 from memstrata.clock import utcnow
 from memstrata.loaders.base import ImportedMessage
 from memstrata.loaders.identity import import_key
-from memstrata.loaders.importer import import_messages
-from memstrata.loaders.jsonl import load_jsonl_messages
 from memstrata.privacy.policy import PrivacyPolicy
 
 EMAIL, PHONE = "carol@example.com", "13812345678"
@@ -31,15 +30,11 @@ LOG = [{"role": "user", "content": f"My email is {EMAIL} and I prefer UPS", "cre
 
 
 def _import(memory: Memory, log: Path) -> dict[str, int]:
-    tally: dict[str, int] = {}
-    import_messages(memory, load_jsonl_messages(log), user_id="bob", tally=tally)
-    return tally
+    return import_log(memory, log, "bob")
 
 
 def _log(tmp_path: Path) -> Path:
-    log = tmp_path / "log.jsonl"
-    log.write_text("".join(json.dumps(line, ensure_ascii=False) + "\n" for line in LOG), encoding="utf-8")
-    return log
+    return write_jsonl(tmp_path / "log.jsonl", *LOG)
 
 
 def _reopened(memory: Memory, privacy: str) -> Memory:

@@ -9,7 +9,6 @@ CLI in process, the SDK, and a real ``memstrata serve`` over HTTP."""
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from pathlib import Path
 
@@ -17,21 +16,12 @@ import pytest
 from serverproc import start_server
 
 from clirun import cli
+from logfiles import stored_contents, write_jsonl
 from memstrata import HashingEmbedder, Memory
 from memstrata.types import Episode
 
 MODEL = {"MEMSTRATA_EMBEDDING_MODEL": "hashing-64"}
 SAID = {"zh": "我对花生过敏", "en": "I'm allergic to peanuts"}
-
-
-def _contents(db: Path, user: str) -> list[str]:
-    with Memory(db, embedder=HashingEmbedder(dim=64)) as memory:
-        return sorted(e.content for e in memory.list(kind="episode", user_id=user, limit=100) if isinstance(e, Episode))
-
-
-def _lines(path: Path, *records: dict[str, str]) -> Path:
-    path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records), encoding="utf-8")
-    return path
 
 
 def _episode_id(db: Path, user: str, text: str) -> int:
@@ -47,7 +37,7 @@ def test_cli_reimport_of_a_log_does_not_bring_a_forgotten_message_back(tmp_path:
                                                                         timed: bool) -> None:
     db = tmp_path / "m.db"
     line = {"content": SAID[lang], **({"created_at": "2026-03-01T10:00:00+00:00"} if timed else {})}
-    one = _lines(tmp_path / "one.jsonl", line, {"content": "ok"})
+    one = write_jsonl(tmp_path / "one.jsonl", line, {"content": "ok"})
     assert cli("import", one, "--db", db, "--user", "bob", env=MODEL).code == 0
     gone = _episode_id(db, "bob", SAID[lang])
     done = cli("forget", "--episode", str(gone), "--user", "bob", "--yes", "--db", db, env=MODEL)
@@ -55,26 +45,26 @@ def test_cli_reimport_of_a_log_does_not_bring_a_forgotten_message_back(tmp_path:
     again = cli("import", one, "--db", db, "--user", "bob", env=MODEL)
     assert again.code == 0, again.err
     assert "1 message forgotten here was not imported again" in again.out, again.out
-    assert _contents(db, "bob") == ["ok"]
+    assert stored_contents(db, "bob") == ["ok"]
     with sqlite3.connect(db) as conn:  # content-free: the text is nowhere in the kept digests
         kept = [r[0] for r in conn.execute("SELECT digest FROM suppressed_facts WHERE user_id = 'bob'")]
     assert len(kept) == 1 and all(SAID[lang] not in d for d in kept)
     assert cli("import", one, "--db", db, "--user", "bob", "--json", env=MODEL).json()["forgotten"] == 1
     # saying it again is the user's new statement: stored
     assert cli("remember", SAID[lang], "--db", db, "--user", "bob", env=MODEL).code == 0
-    assert _contents(db, "bob") == sorted(["ok", SAID[lang]])
+    assert stored_contents(db, "bob") == sorted(["ok", SAID[lang]])
 
 
 def test_a_user_forget_keeps_their_log_out_of_a_reimport_but_not_another_users(tmp_path: Path) -> None:
     db = tmp_path / "m.db"
-    one = _lines(tmp_path / "one.jsonl", {"content": SAID["en"]}, {"content": "我住在上海", "source_id": "m-2"})
+    one = write_jsonl(tmp_path / "one.jsonl", {"content": SAID["en"]}, {"content": "我住在上海", "source_id": "m-2"})
     for user in ("ann", "cy"):
         assert cli("import", one, "--db", db, "--user", user, env=MODEL).code == 0
     assert cli("forget", "--user", "ann", "--yes", "--db", db, env=MODEL).code == 0
     for user in ("ann", "cy"):
         assert cli("import", one, "--db", db, "--user", user, env=MODEL).code == 0
-    assert _contents(db, "ann") == []
-    assert _contents(db, "cy") == sorted([SAID["en"], "我住在上海"])
+    assert stored_contents(db, "ann") == []
+    assert stored_contents(db, "cy") == sorted([SAID["en"], "我住在上海"])
 
 
 def test_rest_forget_then_rest_reimport_keeps_it_forgotten(tmp_path: Path) -> None:
@@ -95,12 +85,12 @@ def test_rest_forget_then_rest_reimport_keeps_it_forgotten(tmp_path: Path) -> No
             assert "1 message forgotten here was not imported again" in answer["note"]
     finally:
         server.stop()
-    assert _contents(tmp_path / "memory.db", "dee") == ["ok"]
+    assert stored_contents(tmp_path / "memory.db", "dee") == ["ok"]
 
 
 def test_a_database_made_before_the_suppression_table_keeps_a_forget_out_of_a_reimport(tmp_path: Path) -> None:
     db = tmp_path / "old.db"
-    one = _lines(tmp_path / "one.jsonl", {"content": SAID["zh"]}, {"content": "ok"})
+    one = write_jsonl(tmp_path / "one.jsonl", {"content": SAID["zh"]}, {"content": "ok"})
     assert cli("import", one, "--db", db, "--user", "eve", env=MODEL).code == 0
     with sqlite3.connect(db) as conn:  # as a database was before migration 20 (later ones run again too)
         conn.execute("DROP TABLE suppressed_facts")
@@ -109,4 +99,4 @@ def test_a_database_made_before_the_suppression_table_keeps_a_forget_out_of_a_re
     assert cli("forget", "--episode", str(gone), "--user", "eve", "--yes", "--db", db, env=MODEL).code == 0
     again = cli("import", one, "--db", db, "--user", "eve", "--json", env=MODEL).json()
     assert (again["added"], again["duplicates"], again["forgotten"]) == (0, 1, 1)
-    assert _contents(db, "eve") == ["ok"]
+    assert stored_contents(db, "eve") == ["ok"]

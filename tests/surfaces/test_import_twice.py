@@ -5,51 +5,40 @@ twice keeps both. Real SQLite files, the CLI in process, a real ``memstrata serv
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from serverproc import start_server
 
 from clirun import cli
+from logfiles import stored_contents, write_jsonl
 from memstrata import HashingEmbedder, Memory
-from memstrata.types import Episode
 
 MODEL = {"MEMSTRATA_EMBEDDING_MODEL": "hashing-64"}
 
 
-def _contents(db: Path, user: str) -> list[str]:
-    with Memory(db, embedder=HashingEmbedder(dim=64)) as memory:
-        return sorted(e.content for e in memory.list(kind="episode", user_id=user, limit=100) if isinstance(e, Episode))
-
-
-def _lines(path: Path, *records: dict[str, str]) -> Path:
-    path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records), encoding="utf-8")
-    return path
-
-
 def test_a_jsonl_line_without_a_time_is_stored_once(tmp_path: Path) -> None:
     db = tmp_path / "m.db"
-    one = _lines(tmp_path / "one.jsonl", {"content": "I live in Lisbon"})
+    one = write_jsonl(tmp_path / "one.jsonl", {"content": "I live in Lisbon"})
     first = cli("import", one, "--db", db, "--user", "bob", env=MODEL)
     assert first.code == 0 and first.out.startswith("imported 1 message;"), first.err
     again = cli("import", one, "--db", db, "--user", "bob", env=MODEL)
     assert again.code == 0 and again.out.startswith("imported 0 of 1 message (1 already stored, skipped)"), again.out
-    assert _contents(db, "bob") == ["I live in Lisbon"]
+    assert stored_contents(db, "bob") == ["I live in Lisbon"]
 
 
 def test_identical_lines_of_one_log_are_each_kept_once(tmp_path: Path) -> None:
     db = tmp_path / "m.db"
-    log = _lines(tmp_path / "chat.jsonl", {"content": "ok"}, {"content": "我住在上海"}, {"content": "ok"},
+    log = write_jsonl(tmp_path / "chat.jsonl", {"content": "ok"}, {"content": "我住在上海"}, {"content": "ok"},
                  {"content": "Ship with DHL", "source_id": "m-7"})
     assert cli("import", log, "--db", db, "--user", "ann", "--json", env=MODEL).json()["added"] == 4
     again = cli("import", log, "--db", db, "--user", "ann", "--json", env=MODEL).json()
     assert (again["added"], again["duplicates"]) == (0, 4)
     # the message with its id keeps it when its line moves; a line added at the end is new
-    moved = _lines(tmp_path / "chat.jsonl", {"content": "Ship with DHL", "source_id": "m-7"}, {"content": "ok"},
+    moved = write_jsonl(tmp_path / "chat.jsonl", {"content": "Ship with DHL", "source_id": "m-7"}, {"content": "ok"},
                    {"content": "我住在上海"}, {"content": "ok"}, {"content": "ok"})
     third = cli("import", moved, "--db", db, "--user", "ann", "--json", env=MODEL).json()
     assert (third["added"], third["duplicates"]) == (1, 4)
-    assert _contents(db, "ann") == ["Ship with DHL", "ok", "ok", "ok", "我住在上海"]
+    assert stored_contents(db, "ann") == ["Ship with DHL", "ok", "ok", "ok", "我住在上海"]
 
 
 def test_rest_import_of_the_same_messages_twice_adds_nothing(tmp_path: Path) -> None:
@@ -65,7 +54,7 @@ def test_rest_import_of_the_same_messages_twice_adds_nothing(tmp_path: Path) -> 
             assert (again["added"], again["duplicates"]) == (0, 3)
     finally:
         server.stop()
-    assert _contents(tmp_path / "memory.db", "cy") == ["I'm allergic to peanuts", "ok", "ok"]
+    assert stored_contents(tmp_path / "memory.db", "cy") == ["I'm allergic to peanuts", "ok", "ok"]
 
 
 def test_an_export_file_restored_twice_restores_nothing_the_second_time(tmp_path: Path) -> None:
@@ -79,4 +68,4 @@ def test_an_export_file_restored_twice_restores_nothing_the_second_time(tmp_path
     again = cli("import", dump, "--db", target, "--json", env=MODEL).json()
     assert first["episodes"] == 2 and first["facts"] >= 1
     assert (again["episodes"], again["facts"], again["events"]) == (0, 0, 0)
-    assert _contents(target, "dee") == _contents(source, "dee")
+    assert stored_contents(target, "dee") == stored_contents(source, "dee")

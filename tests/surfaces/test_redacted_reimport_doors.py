@@ -13,8 +13,7 @@ from pathlib import Path
 from serverproc import start_server
 
 from clirun import cli
-from memstrata import HashingEmbedder, Memory
-from memstrata.types import Episode
+from logfiles import stored_contents
 
 MODEL = {"MEMSTRATA_EMBEDDING_MODEL": "hashing-64"}
 LOOSE = {**MODEL, "MEMSTRATA_PRIVACY": "email=allow,phone=allow"}
@@ -23,27 +22,22 @@ LINE = {"content": "My email is carol@example.com and I prefer UPS", "created_at
 REDACTED = "My email is [REDACTED:email] and I prefer UPS"
 
 
-def _contents(db: Path, user: str) -> list[str]:
-    with Memory(db, embedder=HashingEmbedder(dim=64)) as memory:
-        return sorted(e.content for e in memory.list(kind="episode", user_id=user, limit=100) if isinstance(e, Episode))
-
-
 def test_cli_reimport_under_a_looser_policy_keeps_the_redaction_and_the_forget(tmp_path: Path) -> None:
     db, log = tmp_path / "m.db", tmp_path / "log.jsonl"
     phone = {"content": "我的手机号是13812345678", "session_id": "s1"}  # no time: known by its import key
     log.write_text(json.dumps(LINE) + "\n" + json.dumps(phone) + "\n", encoding="utf-8")
     assert cli("import", log, "--db", db, "--user", "bob", env=MODEL).code == 0
-    stored = _contents(db, "bob")
+    stored = stored_contents(db, "bob")
     assert stored == [REDACTED, "我的手机号是[REDACTED:phone]"]
     again = cli("import", log, "--db", db, "--user", "bob", "--json", env=LOOSE).json()
     assert (again["added"], again["duplicates"]) == (0, 2), again
-    assert _contents(db, "bob") == stored
+    assert stored_contents(db, "bob") == stored
     for episode in json.loads(cli("list", "--episodes", "--json", "--db", db, "--user", "bob", env=MODEL).out):
         assert cli("forget", "--episode", str(episode["id"]), "--user", "bob", "--yes", "--db", db, env=MODEL).code == 0
     for env in (MODEL, LOOSE):
         done = cli("import", log, "--db", db, "--user", "bob", env=env)
         assert done.code == 0 and "2 messages forgotten here were not imported again" in done.out, done.out
-    assert _contents(db, "bob") == []
+    assert stored_contents(db, "bob") == []
 
 
 def test_rest_reimport_under_a_looser_policy_keeps_the_redaction(tmp_path: Path) -> None:
@@ -59,4 +53,4 @@ def test_rest_reimport_under_a_looser_policy_keeps_the_redaction(tmp_path: Path)
             assert (answer.json()["added"], answer.json()["duplicates"]) == (0, 1), answer.text
     finally:
         server.stop()
-    assert _contents(db, "dee") == [REDACTED]
+    assert stored_contents(db, "dee") == [REDACTED]
