@@ -62,6 +62,8 @@ def import_messages(memory: Memory, messages: Iterable[ImportedMessage], *, user
     twins = memory.stored_otherwise(kept)  # stored already in another redaction: never its original beside it
     kept = [m for m, t in zip(kept, twins, strict=True) if not t]
     sources = [s for s, t in zip(sources, twins, strict=True) if not t]
+    if on_batch is not None and (skipped := sum(gone) + sum(twins)):
+        on_batch(skipped)  # handled, though not stored: a progress bar still reaches every message
     results = memory.add_many(kept, on_batch=on_batch)
     if tally is not None:
         tally["forgotten"] = tally.get("forgotten", 0) + sum(gone)
