@@ -85,7 +85,7 @@ def test_every_row_of_the_project_goes_and_its_words_leave_the_store(where: Wher
     _fill(twin, "q", "Bergen")
     assert CANARY in _raw_text(memory)
 
-    receipt = memory.delete_project("p")
+    receipt = memory.delete_project("p", org_id="o")
 
     assert receipt.status == "done" and receipt["episodes"] == 6 and receipt.counts["idempotency_keys"] == 2
     assert len(receipt.ids_sha256) == 64 and receipt.nonce
@@ -121,7 +121,7 @@ def test_writes_racing_a_project_deletion_land_whole_before_or_after(where: Wher
     thread.start()
     while len(written) < 3:
         threading.Event().wait(0.01)
-    receipt = memory.delete_project("p")
+    receipt = memory.delete_project("p", org_id="o")
     done.set()
     thread.join(timeout=120)
 

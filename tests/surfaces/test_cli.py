@@ -272,7 +272,8 @@ def test_forget_session_stays_inside_the_default_user_and_needs_yes(tmp_path: Pa
     done = cli("forget", "--session", "s1", "--user", "alice", "--yes", "--json", "--db", db).json()
     assert done["counts"]["episodes"] == 1
     assert len(cli("list", "--episodes", "--user", "bob", "--json", "--db", db).json()) == 1
-    everyone = cli("forget", "--session", "s1", "--all-users", "--yes", "--json", "--db", db).json()
+    everyone = cli("forget", "--session", "s1", "--all-users", "--org", "default", "--project", "default",
+                   "--yes", "--json", "--db", db).json()
     assert everyone["counts"]["episodes"] == 1
 
 

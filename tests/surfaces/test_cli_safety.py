@@ -55,7 +55,7 @@ def test_an_export_to_a_directory_is_refused_clearly(tmp_path: Path) -> None:
 def test_delete_project_deletes_that_project_only_with_a_receipt(tmp_path: Path) -> None:
     db = _db(tmp_path)
     env = {"MEMSTRATA_DB": str(db), "MEMSTRATA_ORG": "o", "MEMSTRATA_PROJECT": "kept"}
-    result = CliRunner().invoke(app, ["delete-project", "p", "--yes", "--json"], env=env)
+    result = CliRunner().invoke(app, ["delete-project", "p", "--org", "o", "--yes", "--json"], env=env)
     assert result.exit_code == 0, result.output
     receipt = json.loads(result.output)
     assert receipt["deleted_project"] == "p" and receipt["counts"]["episodes"] == 2

@@ -61,6 +61,15 @@ SDK_CASES: list[tuple[str, Callable[[Memory], Any]]] = [
     ("project: empty", lambda m: m.delete_project("")),
     ("project: whitespace", lambda m: m.delete_project(" \n")),
     ("project: null", lambda m: m.delete_project(None)),  # type: ignore[arg-type]
+    ("project: org only the instance's", lambda m: m.delete_project("P")),
+    ("project: empty org", lambda m: m.delete_project("P", org_id="")),
+    ("all users: tenant only the instance's", lambda m: m.forget(all_users=True)),
+    ("all users: project only the instance's", lambda m: m.forget(all_users=True, org_id="o")),
+    ("all users of a session: org only the instance's", lambda m: m.forget(all_users=True, session_id="s0",
+                                                                          project_id="P")),
+    ("all users: whitespace project", lambda m: m.forget(all_users=True, org_id="o", project_id=" ")),
+    ("empty org beside a user", lambda m: m.forget(user_id="alice", org_id="")),
+    ("whitespace project beside a fact", lambda m: m.forget(fact_id=1, project_id="\t")),
     ("delete: missing", lambda m: m.delete()),
     ("delete: null", lambda m: m.delete(None, episode_id=None)),
     ("undo: empty run", lambda m: m.undo("")),
@@ -97,6 +106,15 @@ def test_sdk_refuses_every_destructive_call_without_an_explicit_target(seeded: M
     with pytest.raises(InvalidInput) as text_id:  # an id given as text is named, not a bare ValueError
         seeded.rollback("12")  # type: ignore[arg-type]
     assert text_id.value.details() == {"field": "event_id"} and "whole-number id" in str(text_id.value)
+    with pytest.raises(InvalidInput) as unnamed:  # it forgot every user of the instance's project
+        seeded.forget(all_users=True, org_id="o")
+    assert unnamed.value.details() == {"field": "project_id"} and "every user of the project" in str(unnamed.value)
+    with pytest.raises(InvalidInput) as org:  # it deleted the project of the instance's org
+        seeded.delete_project("P")
+    assert org.value.details() == {"field": "org_id"}
+    swept = seeded.forget(all_users=True, org_id="o", project_id="P")  # the tenant named: every user goes
+    assert swept["episodes"] == 2 * len(MESSAGES)
+    assert seeded.list(kind="episode", user_id="bob") == []
 
 
 # -- CLI ------------------------------------------------------------------------------------------
@@ -116,6 +134,12 @@ CLI_CASES = [
     ["delete-project", "   ", "--yes"],
     ["delete-project", "--yes"],  # default-only: $MEMSTRATA_PROJECT is set, no project typed
     ["forget", "--all-users", "--yes"],  # every user of $MEMSTRATA_PROJECT: the project only a default named
+    ["forget", "--all-users", "--project", "P", "--yes"],  # ... of $MEMSTRATA_ORG's project P
+    ["forget", "--all-users", "--session", "s0", "--yes"],  # session s0 of every user of the default tenant
+    ["forget", "--all-users", "--org", "", "--project", "P", "--yes"],
+    ["forget", "--user", "alice", "--org", "", "--yes"],  # an unset $ORG: the default org was used
+    ["delete-project", "P", "--yes"],  # the project of $MEMSTRATA_ORG
+    ["delete-project", "P", "--org", " ", "--yes"],
     ["keys", "revoke", ""],
     ["keys", "revoke", "  "],
     ["rollback", ""],
@@ -139,9 +163,9 @@ def test_cli_refuses_every_destructive_command_without_an_explicit_target(tmp_pa
     blank = runner.invoke(app, ["forget", "--before", "", "--yes"], env=env)
     assert "--before is empty" in " ".join(blank.output.split()), blank.output
     everyone = runner.invoke(app, ["forget", "--all-users", "--yes"], env=env)  # it forgot the whole project P
-    assert "--all-users alone forgets every user of the project; name it with --project" in " ".join(
-        everyone.output.split()), everyone.output
-    named = runner.invoke(app, ["forget", "--all-users", "--project", "P", "--yes"], env=env)
+    assert ("memstrata forget --all-users erases every user of the project: --org is not named; name the tenant in "
+            "the call, --org ORG --project PROJECT") in " ".join(everyone.output.split()), everyone.output
+    named = runner.invoke(app, ["forget", "--all-users", "--org", "o", "--project", "P", "--yes"], env=env)
     assert named.exit_code == 0 and "Forgot user=*" in named.output, named.output
     key = runner.invoke(app, ["keys", "revoke", ""], env=env)  # was error[not_found]: no API key ''
     assert "error[invalid_input]: memstrata keys revoke: KEY_ID is empty" in " ".join(key.output.split()), key.output
@@ -168,6 +192,9 @@ FORGET_BODIES: list[dict[str, Any]] = [
     {}, {"fact_id": None}, {"episode_id": None}, {"fact_id": None, "episode_id": None, "before": None},
     {"user_id": ""}, {"user_id": "   "}, {"session_id": ""}, {"agent_id": " "}, {"filter": ""},
     {"filter": "  ", "kind": "episode"}, {"before": ""}, {"org_id": "o", "project_id": "P"},
+    {"all_users": True}, {"all_users": True, "project_id": "P"}, {"all_users": True, "session_id": "s0"},
+    {"all_users": True, "org_id": "o", "project_id": " "}, {"user_id": "bob", "org_id": ""},
+    {"user_id": "bob", "org_id": "o", "project_id": ""},
 ]
 
 
@@ -178,7 +205,8 @@ def test_rest_refuses_every_destructive_route_without_an_explicit_target(rest: t
         (who, "POST", "/v1/forget", {"json": body}) for who in ("alice", "admin") for body in FORGET_BODIES]
     attempts += [("admin", "DELETE", "/v1/projects/%20%20", {}), ("admin", "DELETE", "/v1/projects/%09", {}),
                  ("alice", "DELETE", "/v1/projects/P", {}), ("alice", "DELETE", "/v1/facts/%20", {}),
-                 ("admin", "DELETE", "/v1/keys/%20%20", {})]
+                 ("admin", "DELETE", "/v1/keys/%20%20", {}), ("admin", "DELETE", "/v1/projects/P", {}),
+                 ("admin", "DELETE", "/v1/projects/P", {"params": {"org_id": " "}})]
     for who, method, path, kw in attempts:
         with server.client(keys[who]) as client:
             answer = client.request(method, path, **kw)
@@ -202,10 +230,32 @@ def test_rest_refuses_every_destructive_route_without_an_explicit_target(rest: t
     with server.client(keys["admin"]) as client:  # a blank key id is bad input naming it, not "no such key"
         blank_key = client.delete("/v1/keys/%20%20")
         blank_project = client.delete("/v1/projects/%20")
-    for answer, field in ((blank_key, "key_id"), (blank_project, "project_id")):
+        no_org = client.delete("/v1/projects/P")  # ran on the server's default org: 200, an empty receipt
+        no_tenant = client.post("/v1/forget", json={"all_users": True})  # every user of the server's default
+    for answer, field in ((blank_key, "key_id"), (blank_project, "project_id"), (no_org, "org_id"),
+                          (no_tenant, "org_id")):
         assert answer.status_code == 422, answer.text
         assert (answer.json()["error"]["code"], answer.json()["error"]["details"]) == ("invalid_input",
                                                                                        {"field": field}), answer.text
+    assert "every user of the project" in no_tenant.json()["error"]["message"], no_tenant.text
+
+
+def test_rest_forgets_every_user_of_a_tenant_the_body_names(tmp_path: Path) -> None:
+    server = start_server(tmp_path, MEMSTRATA_ADMIN_KEY=ADMIN_KEY, MEMSTRATA_EMBEDDING_MODEL=MODEL)
+    try:
+        with server.client(ADMIN_KEY) as admin:
+            key = admin.post("/v1/keys", json={"org_id": "o", "project_id": "P"}).json()["secret"]
+            for user in ("alice", "bob"):
+                admin.post("/v1/messages", json={"org_id": "o", "project_id": "P", "user_id": user,
+                                                 "messages": [{"content": m} for m in MESSAGES]})
+        with server.client(key) as tenant:  # a project key names its own tenant
+            swept = tenant.post("/v1/forget", json={"all_users": True, "org_id": "o", "project_id": "P"})
+            assert swept.status_code == 200 and swept.json()["counts"]["episodes"] == 2 * len(MESSAGES), swept.text
+        with server.client(ADMIN_KEY) as admin:
+            gone = admin.delete("/v1/projects/P", params={"org_id": "o"})
+            assert gone.status_code == 200 and gone.json()["counts"]["api_keys_revoked"] == 1, gone.text
+    finally:
+        server.stop()
 
 
 # -- MCP ------------------------------------------------------------------------------------------

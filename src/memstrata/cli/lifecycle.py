@@ -19,8 +19,8 @@ from memstrata.cli.options import AgentOpt, DbOpt, JsonOpt, OrgOpt, ProjectOpt, 
 from memstrata.cli.session import console, emit_json, err, missing_file, open_memory, run_command, safe
 from memstrata.clock import parse_time
 from memstrata.config import Settings
-from memstrata.errors import InvalidInput, StoreError
-from memstrata.lifecycle.target import require_target
+from memstrata.errors import StoreError
+from memstrata.lifecycle.target import require_target, require_tenant
 from memstrata.memory import Memory
 from memstrata.text.counts import counted, counted_rows
 from memstrata.types import Fact
@@ -36,7 +36,8 @@ def forget(
                                                 "the facts only it supports.", min=1)] = None,
     before: Annotated[str | None, typer.Option(help="Forget episodes said before this time (ISO 8601).")] = None,
     all_users: Annotated[bool, typer.Option("--all-users", help="With --session/--agent/--before: of every "
-                                            "user; alone: the whole project.")] = False,
+                                            "user; alone: the whole project. Needs --org and --project "
+                                            "typed.")] = False,
     filter: Annotated[str | None, typer.Option("--filter", help="Forget only the facts (with --episodes: the "
                                                "episodes) this filter selects: what `memstrata list` shows "
                                                "with it and --status all.")] = None,
@@ -66,8 +67,9 @@ def forget(
     if all_users and user is not None:  # which one was meant? Widening silently would delete too much
         err.print("error\\[invalid_input]: --user and --all-users contradict each other; give one of them")
         raise typer.Exit(2)
-    run_command(lambda: _project_named(all_users and all(v is None for v in (agent, session, before, filter, fact,
-                                                                         episode)), project))
+    if all_users:  # every user of a tenant: the tenant is typed, as delete-project's is
+        run_command(lambda: require_tenant("memstrata forget --all-users", what="every user of the project",
+                                           hint="--org ORG --project PROJECT", **{"--org": org, "--project": project}))
     settings = Settings.from_env()
     owner = None if all_users else (settings.user_id if user is None else user)
     kind = "episode" if episodes else "fact"
@@ -149,19 +151,10 @@ def _unknown_user_note(memory: Memory, owner: str) -> str:
             "users with memories")
 
 
-def _project_named(whole_project: bool, project: str | None) -> None:
-    """Refuse ``forget --all-users`` alone (every user of the project) unless ``--project`` names the
-    project on the command line, as ``delete-project`` needs it named: ``$MEMSTRATA_PROJECT`` or the
-    default project is not a target by itself (an unset or stale variable must not pick what goes)."""
-    if whole_project and project is None:
-        raise InvalidInput("memstrata forget: --all-users alone forgets every user of the project; name it with "
-                           "--project (a default such as $MEMSTRATA_PROJECT is not a target by itself); nothing was "
-                           "deleted", field="project")
-
-
 def delete_project(
-    project: Annotated[str, typer.Argument(help="The project to delete (named here; $MEMSTRATA_PROJECT is never "
-                                                "taken as the target).")],
+    project: Annotated[str, typer.Argument(help="The project to delete (named here with its --org; "
+                                                "$MEMSTRATA_PROJECT and $MEMSTRATA_ORG are never taken as the "
+                                                "target).")],
     db: DbOpt = None, org: OrgOpt = None,
     yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")] = False,
     as_json: JsonOpt = False,
@@ -169,6 +162,8 @@ def delete_project(
     """Delete a whole project: every row of it in every table and index, its idempotency keys, its REST
     API keys revoked; prints the receipt (counts per table, time, SHA-256 of the deleted ids)."""
     run_command(lambda: require_target("memstrata delete-project", PROJECT=project))
+    run_command(lambda: require_tenant("memstrata delete-project", what="the whole project",
+                                       hint=f"memstrata delete-project {project} --org ORG", **{"--org": org}))
     if not yes:
         if not sys.stdin.isatty():
             err.print(f"error\\[invalid_input]: refusing to delete project {safe(project)} without --yes "

@@ -52,17 +52,56 @@ def require_target(operation: str, *, hint: str = "", **given: object) -> None:
     _require(operation, hint, given)
 
 
-def _require(operation: str, hint: str, given: dict[str, object]) -> None:
-    """``require_target``'s checks over a mapping, for callers whose argument name is a value."""
+def refuse_blank(operation: str, **given: object) -> None:
+    """Refuse ``operation`` when one of ``given`` is an empty or whitespace-only string: a blank
+    org or project beside a target (``forget(user_id="alice", org_id="")``) is an unset variable,
+    never "the default tenant". ``None`` is "not given" and passes.
+
+    Raises:
+        InvalidInput: naming the blank argument (``details.field``); nothing was deleted.
+    """
     for name, value in given.items():
         if _blank(value):
             what = "empty" if value == "" else "only whitespace"
             raise _refused(f"{operation}: {name} is {what}; a destructive operation needs an explicit, "
                            "non-empty target (an unset variable must not widen it); nothing was deleted", name)
+
+
+def _require(operation: str, hint: str, given: dict[str, object]) -> None:
+    """``require_target``'s checks over a mapping, for callers whose argument name is a value."""
+    refuse_blank(operation, **given)
     if all(value is None or value is False for value in given.values()):
         raise _refused(f"{operation} needs a target: {hint or 'one of ' + ', '.join(given)} (a default such as "
                        "the configured user or an API key's user is not a target by itself); nothing was deleted",
                        None)
+
+
+def require_tenant(operation: str, *, what: str, hint: str, **given: object) -> None:
+    """Refuse a sweep over a whole tenant unless the call itself names the tenant: every one of
+    ``given`` (its org and project, in the door's words) typed, not filled in by a default.
+
+    Forgetting every user of a project and deleting a project erase a whole tenant: an instance's or
+    the configured org and project (``Memory(project_id=...)``, ``$MEMSTRATA_PROJECT``, the server's
+    default org, the tenant of the API key) is a default, and a stale or unset one must not pick
+    which tenant goes, as the user an API key is bound to is no target of a forget.
+
+    Args:
+        operation: what the caller asked for, in the door's words (``forget(all_users=True)``).
+        what: what the operation erases, for the message (``every user of the project``).
+        hint: how to name the tenant on this door (``org_id=... and project_id=...``).
+        given: the tenant's arguments as the caller gave them, before any default: ``None`` is
+            "not given".
+
+    Raises:
+        InvalidInput: an argument not given, empty or whitespace only (``details.field`` names the
+            first such); nothing was deleted.
+    """
+    for name, value in given.items():
+        if value is None or _blank(value):
+            how = "not named" if value is None else "empty" if value == "" else "only whitespace"
+            raise _refused(f"{operation} erases {what}: {name} is {how}; name the tenant in the call, {hint} "
+                           "(a default such as the configured or the instance's org and project, or an API key's "
+                           "tenant, is not a target by itself); nothing was deleted", name)
 
 
 def require_id(operation: str, name: str, value: object) -> int:

@@ -32,7 +32,7 @@ from memstrata.lifecycle.preview import ForgetPreview, forget_preview
 from memstrata.lifecycle.project import delete_project as delete_whole_project
 from memstrata.lifecycle.rollback import restore as restore_fact
 from memstrata.lifecycle.rollback import rollback as rollback_event
-from memstrata.lifecycle.target import require_id, require_target
+from memstrata.lifecycle.target import refuse_blank, require_id, require_target, require_tenant
 from memstrata.memory.base import ScopeArgs
 from memstrata.memory.recall import RecallMethods
 from memstrata.recall.query import parse_filter
@@ -101,7 +101,9 @@ class LifecycleMethods(RecallMethods):
 
         The instance's default user and agent apply unless ``all_users=True``, so
         ``Memory(user_id="alice").forget(session_id="s1")`` deletes alice's ``s1`` only;
-        ``all_users=True`` alone forgets the whole project. The scope is hidden from every
+        ``all_users=True`` alone forgets the whole project, and any ``all_users=True`` needs the
+        tenant named in the call (``org_id`` and ``project_id``: the instance's are defaults,
+        never the target of a sweep over every user). The scope is hidden from every
         read the moment the call starts (a durable ``forget_jobs`` row); then rows go in
         chunks, the full-text index is rewritten and the WAL checkpointed, with SQLite's
         ``secure_delete`` on, so the forgotten text leaves the file too (PostgreSQL:
@@ -129,7 +131,8 @@ class LifecycleMethods(RecallMethods):
         Raises:
             InvalidInput: no target (the instance's default user alone is not one: name it with
                 ``user_id``), a session/agent of every user without ``all_users=True``,
-                or both ``user_id`` and ``all_users=True``; ``filter`` with ``before`` or
+                or both ``user_id`` and ``all_users=True``; ``all_users=True`` without ``org_id``
+                and ``project_id`` in the call; a blank ``org_id`` or ``project_id``; ``filter`` with ``before`` or
                 ``fact_id``, a ``kind`` other than fact/episode, or on a store without forget jobs.
             InvalidFilter: the filter does not parse (with its position); nothing is deleted.
         """
@@ -138,6 +141,11 @@ class LifecycleMethods(RecallMethods):
         require_target("forget()", hint=f"{shown} for everything about the user, or session_id, agent_id, before, "
                        "filter, fact_id or episode_id", user_id=user_id, agent_id=agent_id, session_id=session_id,
                        before=before, filter=filter, fact_id=fact_id, episode_id=episode_id, all_users=all_users)
+        refuse_blank("forget()", org_id=org_id, project_id=project_id)
+        if all_users and user_id is None:  # every user of a tenant: the call names the tenant, as delete_project does
+            require_tenant("forget(all_users=True)", what="every user of the project",
+                           hint="forget(all_users=True, org_id=..., project_id=...)", org_id=org_id,
+                           project_id=project_id)
         where = parse_filter(filter)
         if where is not None and (before is not None or fact_id is not None):
             raise InvalidInput("give filter or before/fact_id, not both: a filter can say created_at < \"...\" "
@@ -162,13 +170,15 @@ class LifecycleMethods(RecallMethods):
         Args:
             project_id: the project, named here: the instance's or configured project is never
                 taken as the target (``lifecycle.target``).
-            org_id: its org; default the instance's.
+            org_id: its org, named here too: the instance's org is never taken as the target.
 
         Raises:
-            InvalidInput: ``project_id`` missing, empty or whitespace; a bad org; a store without
+            InvalidInput: ``project_id`` or ``org_id`` missing, empty or whitespace; a bad org; a store without
                 forget jobs (the in-memory reference store). Nothing is deleted then.
         """
         require_target("delete_project()", project_id=project_id)
+        require_tenant("delete_project()", what="the whole project", hint="delete_project(project_id, org_id=...)",
+                       org_id=org_id)
         tenant = Scope(self.scope.org_id if org_id is None else org_id, project_id)
         check_scope(tenant, needs_owner=False)
         if not self.store.capabilities.forget_jobs:

@@ -21,7 +21,7 @@ from memstrata import __version__
 from memstrata.errors import Conflict, MemstrataError
 from memstrata.lifecycle.forget import TABLES, ForgetReceipt
 from memstrata.lifecycle.schedule import MaintenanceScheduler
-from memstrata.lifecycle.target import require_target
+from memstrata.lifecycle.target import refuse_blank, require_target, require_tenant
 from memstrata.memory import Memory
 from memstrata.paging import cursor_after
 from memstrata.server import docs, errors, semantic_routes, transfer_routes
@@ -325,6 +325,11 @@ def forget(body: ForgetRequest, caller: Caller, request: Request) -> ForgetRespo
     if body.all_users and caller.key is not None and caller.key.user_id is not None:
         raise ApiError(403, "scope_forbidden", "this API key is limited to one user; all_users is not allowed",
                        {"field": "all_users"})
+    refuse_blank("POST /v1/forget", org_id=body.org_id, project_id=body.project_id)
+    if body.all_users:  # every user of a tenant: the body names it; the key's or server's tenant is a default
+        require_tenant("POST /v1/forget with all_users", what="every user of the project",
+                       hint='{"all_users": true, "org_id": ..., "project_id": ...}', org_id=body.org_id,
+                       project_id=body.project_id)
     scope = st.scope(caller, body)
     with st.lock:
         receipt = st.memory.forget(user_id=scope["user_id"], session_id=scope["session_id"], fact_id=body.fact_id,
@@ -343,10 +348,14 @@ def forget(body: ForgetRequest, caller: Caller, request: Request) -> ForgetRespo
 @router.delete("/projects/{project_id}", response_model=ForgetResponse, tags=["memories"])
 def delete_project(project_id: Annotated[str, Path(max_length=256)], caller: Caller, request: Request,
                    org_id: Annotated[str | None, Query(max_length=256)] = None) -> ForgetResponse:
-    """Delete a whole project (``org_id`` default: the server's org): every row of it in every
-    table and index, its idempotency keys, and its API keys revoked; returns the receipt.
-    Admin only. A message written while it runs is either deleted whole or survives whole."""
+    """Delete a whole project of the org ``org_id`` (required: the server's default org is never the
+    target): every row of it in every table and index, its idempotency keys, and its API keys
+    revoked; returns the receipt. Admin only. A message written while it runs is either deleted
+    whole or survives whole."""
     caller.require_admin()
+    require_target("DELETE /v1/projects", project_id=project_id)
+    require_tenant("DELETE /v1/projects", what="the whole project", hint=f"DELETE /v1/projects/{project_id}?org_id=...",
+                   org_id=org_id)
     st = state_of(request)
     with st.lock:
         receipt = st.memory.delete_project(project_id, org_id=org_id, actor=caller.actor)
