@@ -130,20 +130,20 @@ def test_a_value_with_other_numbers_is_never_merged_into_the_old_one() -> None:
 
 
 def test_british_and_american_spellings_are_one_favourite() -> None:
-    from memstrata.extract.rules import favourite_label
+    from memstrata.extract.rules import slot_label
 
-    assert favourite_label("favorite colour is red") == favourite_label("favorite color is blue") == "color"
-    assert favourite_label("favorite flavour of ice cream is mint") == "flavor of ice cream"
-    assert favourite_label("favorite colours is red") == "colors"
-    assert favourite_label("favorite tour is Paris") == "tour"  # only the listed words change
+    assert slot_label("favorite colour is red") == slot_label("favorite color is blue") == "color"
+    assert slot_label("favorite flavour of ice cream is mint") == "flavor of ice cream"
+    assert slot_label("favorite colours is red") == "colors"
+    assert slot_label("favorite tour is Paris") == "tour"  # only the listed words change
 
 
-def test_favourite_label_reads_back_what_statement_for_wrote() -> None:
-    from memstrata.extract.rules import favourite_label, statement_for
+def test_slot_label_reads_back_what_statement_for_wrote() -> None:
+    from memstrata.extract.rules import slot_label, statement_for
 
-    assert favourite_label(statement_for(Finding("preference.like", "Delta", 0.9, label="Airline"), "en")) == "airline"
-    assert favourite_label(statement_for(Finding("drink.like", "奶茶", 0.9, label="饮料"), "zh")) == "饮料"
-    assert favourite_label("enjoys hiking") is None
+    assert slot_label(statement_for(Finding("preference.like", "Delta", 0.9, label="Airline"), "en")) == "airline"
+    assert slot_label(statement_for(Finding("drink.like", "奶茶", 0.9, label="饮料"), "zh")) == "饮料"
+    assert slot_label("enjoys hiking") is None
 
 
 def test_a_dislike_of_a_category_retires_a_like_of_its_kind() -> None:

@@ -13,7 +13,7 @@ import re
 from dataclasses import replace
 from datetime import datetime
 
-from memstrata.extract import conditions, gazetteer, guards, habits, instructions, kin, routines
+from memstrata.extract import conditions, counts, gazetteer, guards, habits, instructions, kin, routines
 from memstrata.extract.allergens import allergen, severity, severity_remark
 from memstrata.extract.clause_en import _IC, _PAST, _Ctx, _f, _Pattern, _split_list
 from memstrata.extract.clauses import (
@@ -443,7 +443,7 @@ _RELATIVES = (r"wife|husband|partner|spouse|son|daughter|sister|brother|mom|mum|
 _ANIMALS = (r"dog|cat|puppy|kitten|hamster|rabbit|bunny|parrot|budgie|turtle|tortoise|goldfish|"
             r"fish|bird|guinea pig|ferret|lizard|snake|horse|retriever|labrador|poodle|"
             r"corgi|husky|beagle|bulldog")
-_COUNT = r"a|an|one|two|three|four|\d+"
+_COUNT = r"a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+"
 _HAVE = lazy_regex(rf"^(?:i|we)\s+(?:have|'ve got|have got|own|got|adopted)\s+(?P<n>{_COUNT})\s+"
                    rf"(?P<what>(?:[\w\-]+\s+){{0,2}}?(?P<noun>(?:{_RELATIVES}|{_ANIMALS}|children)"
                    rf"(?:s|es|ren)?))(?:\s+(?:named|called)\s+(?P<name>{_NAME_WORD}))?$", _IC)
@@ -465,9 +465,12 @@ def _family_pet(clause: str, ctx: _Ctx) -> list[Finding]:
     groups = m.groupdict()
     count = (groups.get("n") or "a").lower()
     what = m.group("what")
-    value = what if count in ("a", "an", "one") else f"{count} {what}"
+    n = None if count in ("a", "an", "one") else counts.number(count)
+    value = what if n is None else f"{n} {what}"
     if m.group("name"):
         value = f"{value} named {m.group('name')}"
+    elif n is not None:  # "I have 3 kids": a count, which a later count of kids replaces (extract.counts)
+        return _f(key, value, CONF_STATED, clause, statement=counts.statement_en(n, what))
     return _f(key, value, CONF_STATED, clause)
 
 

@@ -14,7 +14,7 @@ import re
 from dataclasses import replace
 from datetime import datetime
 
-from memstrata.extract import conditions, gazetteer, guards, habits, instructions, kin, routines
+from memstrata.extract import conditions, counts, gazetteer, guards, habits, instructions, kin, routines
 from memstrata.extract.allergens import allergen, names_no_allergen, severity, severity_remark
 from memstrata.extract.clause_zh import _Ctx, _f, _Pattern, _split_list
 from memstrata.extract.clauses import (
@@ -378,8 +378,9 @@ _RELATIVES = ("老婆|老公|妻子|丈夫|太太|先生|爱人|儿子|女儿|�
               "男朋友|女朋友|男友|女友|孩子|小孩|宝宝|爷爷|奶奶|外公|外婆|姥姥|姥爷|双胞胎")
 _ANIMALS = "猫咪|狗狗|小猫|小狗|猫|狗|仓鼠|兔子|鹦鹉|乌龟|金鱼|鱼|柯基|哈士奇|金毛|泰迪|布偶猫|橘猫"
 _COUNT_ZH = r"(?P<n>[一两二三四五六七八九十\d]+)?(?:个|只|条|位)?"
-_HAVE = lazy_regex(rf"^我(?:家)?(?:有|养了|养着|养|家里有|收养了){_COUNT_ZH}(?P<what>{_RELATIVES}|{_ANIMALS})"
-                   rf"(?:[，,]?(?:它|他|她)?(?:叫做|叫|名叫|名字叫)(?P<name>[\u4e00-\u9fffA-Za-z]{{1,6}}))?$")
+_HAVE = lazy_regex(rf"^我(?:家)?(?:现在|目前|如今|已经)?(?:有了|有|养了|养着|养|家里有|收养了)"
+                   rf"{_COUNT_ZH}(?P<what>{_RELATIVES}|{_ANIMALS})"
+                   rf"(?:[，,]?(?:它|他|她)?(?:叫做|叫|名叫|名字叫)(?P<name>[\u4e00-\u9fffA-Za-z]{{1,6}}))?了?$")
 _MY_X = lazy_regex(rf"^我(?:家|的|家的)?(?P<what>{_RELATIVES}|{_ANIMALS})(?:叫做|叫|名叫|名字叫|的名字是)"
                    rf"(?P<name>[\u4e00-\u9fffA-Za-z]{{1,6}})$")
 
@@ -391,13 +392,16 @@ def _family_pet(clause: str, ctx: _Ctx) -> list[Finding]:
     what = m.group("what")
     key = "pet" if re.fullmatch(_ANIMALS, what) else "family.member"
     count = m.groupdict().get("n")
-    if count and count not in ("一", "1"):
-        unit = "只" if key == "pet" else "个"
-        what = f"{count}{unit}{what}"
+    n = counts.number(count) if count and count not in ("一", "1") else None
+    if n is not None:
+        what = f"{n}{'只' if key == 'pet' else '个'}{what}"
     # 女儿小美, 猫麻糬: the relation and the name side by side, as Chinese says them (我女儿小美); the
     # value used to read 叫小美的女儿, the verb 叫 glued in
-    value = f"{what}{m.group('name')}" if m.group("name") else what
-    return _f(key, value, CONF_STATED, clause)
+    if m.group("name"):
+        return _f(key, f"{what}{m.group('name')}", CONF_STATED, clause)
+    if n is not None:  # 我有三个孩子: a count, which a later count of children replaces (extract.counts)
+        return _f(key, what, CONF_STATED, clause, statement=counts.statement_zh(n, what[len(n):]))
+    return _f(key, what, CONF_STATED, clause)
 
 
 #: Someone named inside an allergy's value (我朋友花生过敏, 我儿子花生过敏): not the user's allergy.

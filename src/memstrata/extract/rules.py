@@ -34,7 +34,9 @@ from memstrata.extract import contrast, kin, onset, patterns_en, patterns_zh, sh
 from memstrata.extract.allergens import allergen, severity, without_other_script_tail
 from memstrata.extract.base import FactCandidate
 from memstrata.extract.clauses import CONF_ZERO_SHOT, Finding, clause_period, describe_period
+from memstrata.extract.counts import label as count_label
 from memstrata.extract.ellipsis import correction
+from memstrata.extract.informal import full_words
 from memstrata.extract.taxonomy import get_key, key_spec
 from memstrata.text.hanzi import simplified
 from memstrata.text.lang import detect_language
@@ -470,7 +472,8 @@ def tidy(sentence: str) -> str:
     Chinese characters read as Simplified (``text.hanzi``), and leading symbols or emoji
     stripped (otherwise "🙂 I prefer FedEx for delivery", "zero\u200bwidth I prefer
     DHL", "I prefer ＵＰＳ" and 我以後都希望用順豐 extract nothing or the wrong key); typographic
-    apostrophes and quotes are ASCII ("I\u2019m" reads "I'm") and "im" reads "I'm".
+    apostrophes and quotes are ASCII ("I\u2019m" reads "I'm") and "im" reads "I'm"; informal attribute
+    words are spelt out ("my fav color" reads "my favorite color", ``extract.informal``).
 
     >>> tidy("🙂 I prefer ＵＰＳ"), tidy("我以後都希望用順豐"), tidy("User: I prefer UPS")
     ('I prefer UPS', '我以后都希望用顺丰', 'I prefer UPS')
@@ -478,7 +481,8 @@ def tidy(sentence: str) -> str:
     ("I'm allergic to peanuts", "i'm allergic to walnuts")
     """
     text = _LEADING_SYMBOLS.sub("", simplified(sentence.translate(INVISIBLE).translate(_FULL_WIDTH)))
-    return _IM.sub(lambda m: f"{m.group(1)}'m", _SELF_LABEL.sub("", text.translate(_QUOTES)))
+    text = _IM.sub(lambda m: f"{m.group(1)}'m", _SELF_LABEL.sub("", text.translate(_QUOTES)))
+    return full_words(text)  # "my fav color" is "my favorite color" (extract.informal)
 
 
 #: Typographic apostrophes and quotes to their ASCII forms: the English patterns spell "I'm",
@@ -513,16 +517,17 @@ _AMERICAN = {"colour": "color", "flavour": "flavor", "humour": "humor", "theatre
              "programme": "program", "jewellery": "jewelry", "neighbourhood": "neighborhood"}
 
 
-def favourite_label(statement: str) -> str | None:
+def slot_label(statement: str) -> str | None:
     """What a favourite is of ("airline" in ``favorite airline is Delta``, 饮料 in
-    ``最喜欢的饮料是奶茶``), or a budget is for ("hotel" in ``hotel budget is $200 a night``, 酒店 in
-    ``酒店预算每晚500元以内``), read back from a statement ``statement_for`` wrote, else ``None``.
-    A favourite (a budget) holds one value at a time even under a many-valued key
-    (``preference.like``, ``budget``), so a new one of the same label supersedes the old one;
-    British and American spellings are one label ("colour" reads "color")."""
+    ``最喜欢的饮料是奶茶``), a budget is for ("hotel" in ``hotel budget is $200 a night``, 酒店 in
+    ``酒店预算每晚500元以内``) or a count counts (``#kid`` in ``has 3 kids`` and 有3个孩子:
+    ``extract.counts``), read back from a statement ``statement_for`` wrote, else ``None``.
+    A favourite (a budget, a count) holds one value at a time even under a many-valued key
+    (``preference.like``, ``budget``, ``family.member``), so a new one of the same label supersedes
+    the old one; British and American spellings are one label ("colour" reads "color")."""
     m = _FAVOURITE_STATEMENT.match(statement)
     if m is None:
-        return None
+        return count_label(statement)
     label = next(g for g in m.groups() if g).casefold()
     return _BRITISH.sub(lambda w: _AMERICAN.get(w.group(1), w.group(1)) + w.group(2), label)
 

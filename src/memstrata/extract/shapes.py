@@ -22,7 +22,7 @@ import re
 from dataclasses import replace
 from datetime import datetime
 
-from memstrata.extract import gazetteer, kin
+from memstrata.extract import counts, gazetteer, kin
 from memstrata.extract.clauses import CONF_STATED, Finding, clause_period, clean_value
 from memstrata.privacy.policy import only_placeholders
 from memstrata.text.regex import lazy_regex
@@ -122,6 +122,9 @@ def attribute_finding(attribute: str, value: str, clause: str, lang: str, *, sub
     head = attribute.casefold().strip()
     if not value or not head or head in NOT_ATTRIBUTES or kin.is_relative(head) or len(value) > 60:
         return []
+    if (size := counts.group_size(attribute, value, lang)) is not None:  # "my team is 5 people": its size
+        attribute, value = size
+        head = attribute.casefold()
     key = ATTRIBUTE_KEYS.get(head)
     if key == "tool.phone" and _VALUE_SHAPES["contact.phone"].match(value):
         key = "contact.phone"

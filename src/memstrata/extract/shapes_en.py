@@ -8,7 +8,7 @@ import re
 from dataclasses import replace
 from datetime import datetime
 
-from memstrata.extract import cessation, gazetteer, kin, patterns_en, shapes
+from memstrata.extract import cessation, counts, gazetteer, kin, patterns_en, shapes
 from memstrata.extract.clauses import CONF_LIKE, CONF_PREFER, Finding, clean_value, like_finding
 from memstrata.extract.shapes import attribute_finding, chosen, dated, instead, open_key
 from memstrata.text.regex import lazy_regex
@@ -18,7 +18,9 @@ _IC = re.IGNORECASE
 _NOT_A_STATEMENT = lazy_regex(
     r"^(?:if|what if|suppose|imagine|let's say|say|maybe|perhaps|should|would|could|can|do|does|did|is|are|"
     r"will|i wonder|i wish|i might|i may|i'm not sure|i don't know|not sure)\b|\?\s*$|"
-    r"\b(?:said|says|told|thinks?|thought|asked|wondered|i think|i guess|probably|might|may)\b", _IC)
+    # "may" as a hedge, not the month ("My birthday is May 2", "in May")
+    r"\b(?:said|says|told|thinks?|thought|asked|wondered|i think|i guess|probably|might)\b"
+    r"|(?<!\bin\s)\bmay\b(?!\s+\d)", _IC)
 _CLAUSES = lazy_regex(r"\s*[;,]\s*")
 
 # --- the subject --------------------------------------------------------------------------------
@@ -508,6 +510,27 @@ def _used_for(clause: str, lang: str = "en") -> list[Finding]:
     return attribute_finding(m.group("for"), m.group("v"), clause, lang)
 
 
+_GROUPS = r"team|group|company|department|class|startup|band|squad|lab|office|club"
+#: "Our team has 7 people now", "We're a team of 7", "There are 7 of us on the team": a group's size
+#: ("My team is 5 people" is the possessive copula's: ``counts.group_size``).
+_SIZE = lazy_regex(
+    rf"^(?:now\s+)?(?:our|my)\s+(?P<attr>{_GROUPS})\s+(?:now\s+)?(?:has|have|is|are)\s+(?:now\s+)?"
+    r"(?P<v>\w+\s+(?:people|persons|members|folks|engineers|developers|devs|employees))(?:\s+now)?$"
+    rf"|^(?:now\s+)?we(?:'re|\s+are)\s+(?:now\s+)?a\s+(?P<attr2>{_GROUPS})\s+of\s+(?P<v2>\w+)(?:\s+people)?(?:\s+now)?$"
+    rf"|^there\s+are\s+(?:now\s+)?(?P<v3>\w+)\s+of\s+us\s+(?:on|in)\s+(?:the|our|my)\s+(?P<attr3>{_GROUPS})"
+    r"(?:\s+now)?$", _IC)
+
+
+def _size(clause: str, lang: str = "en") -> list[Finding]:
+    """"Our team has 7 people now": the team's size (``user.team_size``), which a later size replaces."""
+    m = _SIZE.match(clause)
+    if m is None:
+        return []
+    attr = m.group("attr") or m.group("attr2") or m.group("attr3")
+    value = m.group("v") or f"{m.group('v2') or m.group('v3')} people"
+    return attribute_finding(attr, value, clause, lang) if counts.group_size(attr, value, lang) else []
+
+
 def after_topics(sentence: str) -> list[Finding]:
     """Shapes read when no topic pattern found anything: the possessive copula, a thing used and what
     for, an undated plan, a like said as a noun, what one eats or drinks."""
@@ -515,6 +538,6 @@ def after_topics(sentence: str) -> list[Finding]:
         return []
     out: list[Finding] = []
     for clause in (c.strip() for c in _CLAUSES.split(sentence.strip().rstrip(".!")) if c):
-        out += _possessive(clause) or _used_for(clause) or _intent(clause) or _habitual(clause)
+        out += _possessive(clause) or _size(clause) or _used_for(clause) or _intent(clause) or _habitual(clause)
     return out
 

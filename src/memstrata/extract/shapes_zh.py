@@ -355,10 +355,21 @@ def _used_for(clause: str) -> list[Finding]:
     return attribute_finding(m.group("for"), m.group("v").strip(), clause, "zh")
 
 
+#: 我们团队有5个人, 我们组现在7个人了, 我们公司一共有二十个人: a group's size (我的团队是5个人 is the possessive's).
+_SIZE = lazy_regex(rf"^我们(?:的)?(?P<attr>{_OWNERS}|小组|团队|班)(?:现在|目前|如今|已经)?(?:一共|总共|共)?(?:有|是)?"
+                   r"(?P<v>[\d零一二两三四五六七八九十百]+(?:个|名|位)?(?:人|成员|同事|员工))了?$")
+
+
+def _size(clause: str) -> list[Finding]:
+    """我们团队现在有7个人了: the team's size (``user.团队人数``), which a later size replaces."""
+    m = _SIZE.match(clause)
+    return [] if m is None else attribute_finding(m.group("attr"), m.group("v"), clause, "zh")
+
+
 def after_topics(sentence: str) -> list[Finding]:
     """Shapes read when no topic pattern found anything: the possessive copula, a thing used and what
     for (我们用Jenkins做CI), an undated plan, an interest (我对摄影很感兴趣), what one eats or drinks (我喝美式)."""
     out: list[Finding] = []
     for clause in _statements(sentence):
-        out += _used_for(clause) or _possessive(clause) or _intent(clause) or _habitual(clause)
+        out += _used_for(clause) or _size(clause) or _possessive(clause) or _intent(clause) or _habitual(clause)
     return out

@@ -26,7 +26,7 @@ import numpy as np
 
 from memstrata.errors import EmbeddingError
 from memstrata.extract.base import FactCandidate
-from memstrata.extract.rules import favourite_label
+from memstrata.extract.rules import slot_label
 from memstrata.extract.shapes import CHANGE_KEYS
 from memstrata.extract.taxonomy import key_spec
 from memstrata.extract.twins import twins
@@ -142,13 +142,13 @@ class FactEngine:
         restated = (set() if not twin_key or self.encrypts(cand)
                     or any(normalise_value(f.value) == normalise_value(cand.value) for f in same_key)
                     else self.twins(cand.value, same_key))
-        favourite = None if single else favourite_label(cand.statement)
+        slot = None if single else slot_label(cand.statement)  # a favourite, a budget, a count
         decision = decide(cand, existing, single_valued=single, similarity=similarity, twins=restated,
                           merge_similarity=self.merge_similarity,
                           same_message=(() if cand.corrects or choice_key(cand.key) or replaces
                                         else {f.id for f in existing if said.episode_id in f.citations}),
                           replaces={f.id for f in existing
-                                    if favourite is not None and favourite_label(f.statement) == favourite}
+                                    if slot is not None and slot_label(f.statement) == slot}
                           | (self.corrected(cand, existing) if cand.corrects and not single else set())
                           | set(replaces))
         # A message said before a rival was last stated is older news, whatever order the messages
@@ -172,7 +172,7 @@ class FactEngine:
         ids = set(self.store.fact_ids(conn, scope, keys=[cand.key], subject=subject, value_norm=self.value_norm(cand)))
         if len(keys) > 1:  # likes/dislikes: the other polarity's facts, matched by terms in decide()
             ids |= set(self.store.fact_ids(conn, scope, keys=keys[1:], subject=subject))
-        if single or cand.key in EXACT_KEYS or favourite_label(cand.statement) is not None or cand.corrects:
+        if single or cand.key in EXACT_KEYS or slot_label(cand.statement) is not None or cand.corrects:
             ids |= set(self.store.fact_ids(conn, scope, keys=[cand.key], subject=subject))
         ids |= set(replaces)
         similarity: dict[int, float] = {}

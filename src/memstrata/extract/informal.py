@@ -1,0 +1,40 @@
+"""Informal attribute words read as the full word, so they reach the same key.
+
+"My fav color is blue" is "my favorite color is blue", "my bday is June 5" "my birthday is
+June 5", "my hubby is allergic to peanuts" "my husband is …", 我最爱的颜色 / 我最喜爱的颜色 / 我最中意的
+颜色 我最喜欢的颜色: one normalisation of the attribute phrase ahead of every rule, not a list of
+slang per topic. An English word changes only after a possessive ("my", "our", "Tom's", "is my"),
+where it can only be the attribute or the relation owned; the value after it is never touched.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memstrata.text.regex import lazy_regex
+
+#: Informal or clipped English attribute and relation words and the word they stand for.
+FULL_WORDS: dict[str, str] = {
+    "fav": "favorite", "fave": "favorite", "fav'rite": "favorite", "favs": "favorites", "faves": "favorites",
+    "bday": "birthday", "b-day": "birthday", "b'day": "birthday", "birth day": "birthday",
+    "addy": "address", "num": "number", "e mail": "email",
+    "hubby": "husband", "wifey": "wife", "bf": "boyfriend", "gf": "girlfriend", "sis": "sister", "bro": "brother",
+    "bestie": "best friend", "bff": "best friend", "kiddo": "kid", "kiddos": "kids",
+}
+_EN = lazy_regex(r"(?i)\b(?P<owner>my|our|your|his|her|their|[a-z]+'s)(?P<gap>\s+(?:all-time\s+|absolute\s+|very\s+|"
+                 r"new\s+|current\s+|little\s+|older\s+|younger\s+)?)(?P<word>"
+                 + "|".join(sorted((re.escape(w) for w in FULL_WORDS), key=len, reverse=True)) + r")(?![\w'-])")
+#: The Chinese words for "favourite" (最爱的, 最喜爱的, 最钟爱的, 最中意的, 最心水的 …) as the patterns spell it.
+_ZH = lazy_regex(r"最(?:喜爱|钟爱|中意|钟意|心爱|偏爱|心水|爱)的")
+
+
+def full_words(sentence: str) -> str:
+    """``sentence`` with its informal attribute words spelt out (``FULL_WORDS``, ``_ZH``).
+
+    >>> full_words("My fav color is blue"), full_words("Blue is my fave"), full_words("我最喜爱的颜色是蓝色")
+    ('My favorite color is blue', 'Blue is my favorite', '我最喜欢的颜色是蓝色')
+    >>> full_words("I'm a big fan, fav band ever"), full_words("Tom's bday is May 2")
+    ("I'm a big fan, fav band ever", "Tom's birthday is May 2")
+    """
+    out = _EN.sub(lambda m: m.group("owner") + m.group("gap") + FULL_WORDS[m.group("word").lower()], sentence)
+    return _ZH.sub("最喜欢的", out) if "最" in out else out
