@@ -160,3 +160,18 @@ def test_metadata_nested_past_the_limit_is_422_naming_the_path(small: Server) ->
         assert _code(deep, 422) == "invalid_input"
         assert "metadata" + ".a" * 32 + " is nested 33 levels deep" in deep.json()["error"]["message"]
         assert c.get("/v1/episodes", params={"user_id": "d"}).json()["items"] == []
+
+
+def test_several_workers_share_a_metrics_directory_that_goes_when_the_server_stops(tmp_path) -> None:
+    # serve --workers 2 makes a fresh directory for the workers' metrics; it was left in the
+    # temporary folder at every stop, one more for each restart.
+    temp = tmp_path / "temp"
+    temp.mkdir()
+    server = start_server(tmp_path, workers=2, MEMSTRATA_EMBEDDING_MODEL="none", TMPDIR=str(temp))
+    try:
+        with server.client() as c:
+            assert c.get("/metrics").status_code == 200
+        assert [p.name.startswith("memstrata-metrics-") for p in temp.iterdir()] == [True]
+    finally:
+        server.stop()
+    assert list(temp.iterdir()) == []

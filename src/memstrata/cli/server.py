@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 import ipaddress
 import os
+import shutil
 import tempfile
 import threading
 import time
@@ -144,11 +145,18 @@ def _serve(host: str, port: int, workers: int, db: str | None, log_level: str,
     else:
         err.print(f"memstrata: no API keys configured: serving WITHOUT authentication on loopback only "
                   f"({host}:{port}); create one with `memstrata keys create`")
+    metrics_dir = None
     if workers > 1 and not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
-        # Each worker writes its metrics here and /metrics adds them up.
-        os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="memstrata-metrics-")
-    uvicorn.run("memstrata.server.app:app_from_env", factory=True, host=host, port=port, workers=workers,
-                log_level=log_level)
+        # Each worker writes its metrics here and /metrics adds them up. The directory is ours: it
+        # goes when the server stops (SIGTERM or Ctrl-C), or every restart would leave one in /tmp.
+        metrics_dir = tempfile.mkdtemp(prefix="memstrata-metrics-")
+        os.environ["PROMETHEUS_MULTIPROC_DIR"] = metrics_dir
+    try:
+        uvicorn.run("memstrata.server.app:app_from_env", factory=True, host=host, port=port, workers=workers,
+                    log_level=log_level)
+    finally:
+        if metrics_dir is not None:
+            shutil.rmtree(metrics_dir, ignore_errors=True)
 
 
 def mcp_command(
