@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 import json
 import shutil
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -16,9 +17,17 @@ import pytest
 from memstrata import Memory
 from memstrata.config import Settings
 from memstrata.integrations.hooks import run
-from memstrata.integrations.hooks.backend import PROJECT_BUDGET_TOKENS, PROJECT_TURNS, PROMPT_MIN_MATCH
+from memstrata.integrations.hooks.backend import (
+    PROJECT_BUDGET_TOKENS,
+    PROJECT_TURNS,
+    PROMPT_MIN_MATCH,
+    TURN_FUTURE_SLACK,
+)
 from memstrata.integrations.hooks.protocol import TURN_BYTES, HookSettings
+from memstrata.integrations.hooks.transcript import INVISIBLE
 from memstrata.recall.evidence import MATCH_EVIDENCE
+from memstrata.text.segment import INVISIBLE as ENGINE_INVISIBLE
+from memstrata.write.ingest import FUTURE_SLACK
 
 pytestmark = pytest.mark.usefixtures("embedder")  # hooks in process use the run's loaded model (clirun.share_model)
 SESSIONS = Path(__file__).parent / "agent_sessions"
@@ -191,6 +200,29 @@ def test_a_turn_with_a_nul_or_lone_surrogate_does_not_stop_the_turns_after_it(en
     assert hook(env, "Stop", claude_payload("Stop", transcript, stop_hook_active=False)) == (0, "")
     assert [e.content for e in episodes(env)] == ["pasted a\ufffdb", "half an emoji \ufffd",
                                                   "I prefer UPS for delivery"]
+
+
+def test_a_turn_dated_in_the_future_or_with_nothing_visible_does_not_stop_the_turns_after_it(
+        env: dict[str, str], tmp_path: Path) -> None:
+    # Memory.add refuses a time more than a day ahead and a text of zero-width characters; before,
+    # the hook's every later run failed on that turn and "I prefer UPS for delivery" was never stored
+    transcript = tmp_path / "odd-times.jsonl"
+    said = [("2099-01-01T00:00:00Z", "a line dated 2099"), ("2026-11-20T09:15:20Z", "\u200b\u200d"),
+            ("2026-11-20T09:15:30Z", "I prefer UPS for delivery")]
+    lines = [{"type": "user", "uuid": f"t{i}", "sessionId": CLAUDE_SESSION, "timestamp": stamp,
+              "message": {"role": "user", "content": text}} for i, (stamp, text) in enumerate(said)]
+    transcript.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    before = datetime.now(UTC)
+    assert hook(env, "Stop", claude_payload("Stop", transcript, stop_hook_active=False)) == (0, "")
+    stored = episodes(env)
+    assert [e.content for e in stored] == ["a line dated 2099", "I prefer UPS for delivery"]
+    assert before <= stored[0].created_at <= datetime.now(UTC)  # stamped when it arrived
+    assert "failed" not in (Path(env["MEMSTRATA_HOOKS_DIR"]) / "hooks.log").read_text()
+
+
+def test_the_hooks_copies_of_engine_limits_are_the_engines() -> None:
+    assert TURN_FUTURE_SLACK == FUTURE_SLACK
+    assert INVISIBLE == ENGINE_INVISIBLE
 
 
 def project_turns(tmp_path: Path, texts: list[str]) -> Path:

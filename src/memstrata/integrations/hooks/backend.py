@@ -15,7 +15,7 @@ import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import PurePath
 from typing import Any, Protocol
 
@@ -41,6 +41,9 @@ PROMPT_MIN_MATCH = 0.55
 #: Longest prompt used as a query, characters (``Memory.MAX_QUERY_CHARS`` is 16,384): a pasted
 #: log or file is searched by its start.
 PROMPT_QUERY_CHARS = 2_000
+#: How far a turn's time may be ahead of this machine's clock: ``write.ingest.FUTURE_SLACK``, past which
+#: ``Memory.add`` refuses a time (copied so the warm path loads no engine; a test pins the two equal).
+TURN_FUTURE_SLACK = timedelta(days=1)
 #: The question whose context is the user's profile (``recall.evidence.is_general``).
 PROFILE_QUERY = "What do you know about me?"
 
@@ -132,14 +135,18 @@ def store_turns(backend: Backend, payload: Payload, agent: str, turns: Sequence[
     """Store ``turns`` (those not stored before) as episodes of the payload's session, each under
     its ``turn_key``, so a turn that several events send is stored once; the key of each turn
     the backend took is appended to ``sent`` as it goes. A turn over ``max_bytes`` UTF-8 bytes
-    is stored cut (``cut_turn``). Returns how many were stored now."""
+    is stored cut (``cut_turn``); one dated more than ``TURN_FUTURE_SLACK`` ahead is stored at the time
+    it arrives. Returns how many were stored now."""
     stored = 0
+    latest = datetime.now(UTC) + TURN_FUTURE_SLACK
     for turn in turns:
         text, cut = cut_turn(_storable(turn.text), max_bytes)
         metadata: dict[str, Any] = {"project": payload.cwd, "agent": agent, "turn_id": turn.key}
         if cut is not None:
             metadata["cut"] = cut
-        stored += backend.add(Turn(turn.key, turn.role, text, turn.created_at), session_id=payload.session_id,
+        # Memory.add refuses such a time, and a refused turn would stop every later turn of the session.
+        when = turn.created_at if turn.created_at is None or turn.created_at <= latest else None
+        stored += backend.add(Turn(turn.key, turn.role, text, when), session_id=payload.session_id,
                               metadata=metadata, idempotency_key=turn_key(agent, payload.session_id, turn))
         if sent is not None:
             sent.append(turn.key)

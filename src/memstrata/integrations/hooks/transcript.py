@@ -39,6 +39,9 @@ CODEX_HARNESS_PREFIXES = ("<environment_context>", "<user_instructions>", "# AGE
 #: Text Claude Code writes as a user line for a slash command or its output, not a prompt.
 CLAUDE_HARNESS_PREFIXES = ("<command-name>", "<command-message>", "<local-command-stdout>",
                            "<local-command-stderr>", "Caveat: The messages below were generated")
+#: Characters that show nothing (``text.segment.INVISIBLE``, copied so the warm path loads no engine;
+#: a test pins the two equal): a text of only these is empty, which ``Memory.add`` refuses.
+INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"))
 
 
 @dataclass(frozen=True)
@@ -125,14 +128,16 @@ def codex_turns(records: Iterable[dict[str, Any]]) -> Iterator[Turn]:
 
 
 def _text_of(content: object, kinds: tuple[str, ...]) -> str:
-    """The text of a message's ``content``: a plain string, or its text blocks joined."""
+    """The text of a message's ``content``: a plain string, or its text blocks joined; ``""`` when
+    nothing of it is visible (a refused turn would stop the session's later turns from being stored)."""
     if isinstance(content, str):
-        return content.strip()
-    if not isinstance(content, list):
+        parts = [content.strip()]
+    elif isinstance(content, list):
+        parts = [block["text"].strip() for block in content
+                 if isinstance(block, dict) and block.get("type") in kinds and isinstance(block.get("text"), str)]
+    else:
         return ""
-    parts = [block["text"].strip() for block in content
-             if isinstance(block, dict) and block.get("type") in kinds and isinstance(block.get("text"), str)]
-    return "\n\n".join(p for p in parts if p)
+    return "\n\n".join(p for p in parts if p.translate(INVISIBLE).strip())
 
 
 def _timestamp(value: object) -> datetime | None:
