@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from memstrata.extract import gazetteer, guards
+from memstrata.extract import gazetteer, guards, shapes
 from memstrata.extract.clause_en import _IC, _Ctx, _f, _split_list
 from memstrata.extract.clauses import (
     CONF_EXPLICIT,
@@ -77,6 +77,8 @@ def _age_place(clause: str, ctx: _Ctx) -> list[Finding]:
         place = _PLACE_END.sub("", m.group("v") or m.group("w"))
         if re.fullmatch(r"(?:19|20)\d\d", place.strip()):
             return []  # "I moved (back) in 2019": a year, not a place
+        if shapes.unnamed(place):
+            return []  # "we moved to something else", "I moved to a new apartment": no place named
         period = clause_period(clause, ctx.sentence, ctx.said_at)
         return _f("identity.location", without_time(place), CONF_STATED, clause, period=period)
     m = _FROM.match(clause)

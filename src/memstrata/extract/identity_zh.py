@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from memstrata.extract import gazetteer
+from memstrata.extract import gazetteer, shapes
 from memstrata.extract.clause_zh import _CH, _Ctx, _f, _split_list
 from memstrata.extract.clauses import (
     CONF_EXPLICIT,
@@ -55,6 +55,8 @@ def _identity(clause: str, ctx: _Ctx) -> list[Finding]:
     m = _LIVE.match(clause)
     if m:
         place = re.sub(r"(?:了|啦|住|去了)$", "", without_time(m.group("v") or m.group("w")))
+        if shapes.unnamed(place):
+            return []  # 我搬到新家了, 我搬到别的地方了: no place named
         period = clause_period(clause, ctx.sentence, ctx.said_at)
         return _f("identity.location", place, CONF_STATED, clause, period=period)
     m = _FROM.match(clause)

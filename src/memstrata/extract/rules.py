@@ -87,6 +87,7 @@ _STATEMENTS: dict[str, tuple[str, str]] = {
     "tool.language": ("codes in {v}", "使用编程语言{v}"),
     "tool.os": ("uses {v}", "使用{v}系统"),
     "tool.phone": ("phone is {v}", "手机是{v}"),
+    "tool.uses": ("uses {v}", "使用{v}"),
     "activity.learning": ("is learning {v}", "在学{v}"),
     "plan.intent": ("plans to {v}", "打算{v}"),
     "food.like": ("likes eating {v}", "喜欢吃{v}"),

@@ -56,10 +56,19 @@ _ZH_OUTCOME = lazy_regex(
 )
 
 
+#: A move to no named thing ("we moved to something else", "moved over to a new tool"): a change of what one
+#: uses said vaguely, no life change; a move to a new home, city or office still is one.
+_EN_MOVED_TO_NOTHING = lazy_regex(
+    r"\bmoved\s+(?:over\s+)?to\s+(?:something|anything|another|a different|a new|some other)\b"
+    r"(?!.*\b(?:home|house|apartment|flat|place|city|town|country|neighbou?rhood|office|state|school)\b)", _IC)
+
+
 def notable(clause: str, lang: str) -> bool:
     """True if a happening's clause carries a mark of a notable event: an occasion, an outcome
     or life change, or a first time; ``lang`` is ``en`` or ``zh`` (Simplified: ``patterns_zh``
     reads Traditional as Simplified before)."""
     if lang == "zh":
         return bool(_ZH_OCCASION.search(clause) or _ZH_OUTCOME.search(clause))
+    if _EN_MOVED_TO_NOTHING.search(clause):
+        return bool(_EN_OCCASION.search(clause))
     return bool(_EN_OCCASION.search(clause) or _EN_OUTCOME.search(clause))

@@ -141,6 +141,34 @@ def attribute_finding(attribute: str, value: str, clause: str, lang: str, *, sub
     return [Finding(open_key(subject, attribute), value, confidence, clause, subject=subject, statement=said)]
 
 
+#: A value that names no thing: "something else", "a new tool", "another carrier", "a different city", 别的,
+#: 别家, 其他的, 新的 (a lower-case "new": "New York" is a name; 新家 a home but 新加坡 a place).
+_UNNAMED = lazy_regex(r"^(?:an?\s+|the\s+|some\s+)?(?:something|anything|somewhere|someplace|another|other|different|"
+                      r"new|newer|better|else)\b|\belse$"
+                      r"|^(?:别的|别家|别处|其他|其它|另一|另外|一个新|新的|新家|新房子|新地方|新工具|更好的)")
+
+
+def unnamed(value: str) -> bool:
+    """Whether ``value`` names no thing ("something else", "a new tool", 别的): a change to it says
+    only that the old value ended."""
+    return bool(_UNNAMED.search(value.strip()))
+
+
+def unnamed_change(clause: str, lang: str, *, old: str | None = None, attribute: str = "",
+                   kind: str = "") -> list[Finding]:
+    """What a change to an unnamed value says ("we moved from Jenkins to something else", "we moved our CI to
+    something else", "I switched to another carrier", 我寄快递改用别家了): the old value, or every value of the
+    attribute or of the kind named ("carrier"), withdrawn; nothing when it names neither."""
+    if old and clean_value(old, lang):
+        return chosen(old, "user.uses", clause, lang, retract=True)
+    for words in (attribute, kind):
+        head = words.casefold().strip()
+        if head and head not in NOT_ATTRIBUTES and (attribute or head in ATTRIBUTE_KEYS):
+            key = ATTRIBUTE_KEYS.get(head) or open_key("", words)
+            return [Finding(key, "", CONF_STATED, clause, retract=True, statement=clause)]
+    return []
+
+
 def chosen(value: str, verb_key: str, clause: str, lang: str, *, retract: bool = False,
            statement: str = "") -> list[Finding]:
     """A value chosen or dropped without an attribute phrase ("switched to Firefox", 改用飞书,

@@ -180,6 +180,12 @@ def _changed(clause: str, lang: str = "en") -> list[Finding]:
 def _switched(m: re.Match[str], clause: str, lang: str) -> list[Finding]:
     """"I've switched to Firefox", "We moved our CI to GitHub Actions": the value chosen now."""
     attr = m.group("attr") or m.group("attr2")
+    purpose = _PURPOSE.search(m.group("v"))
+    if shapes.unnamed(m.group("v")[: purpose.start()] if purpose else m.group("v")):
+        # "we moved to something else", "I switched to another carrier": no new value, the old one ends
+        kind = m.group("v").split()[-1] if not purpose else ""
+        return shapes.unnamed_change(clause, lang, old=m.group("old"), kind=kind,
+                                     attribute=attr or (purpose.group("for") if purpose else ""))
     if attr:
         return attribute_finding(attr, m.group("v"), clause, lang)
     the = re.match(r"^[a-z][\w\- ]*?\s(?P<head>[a-z]+)$", m.group("v"))
@@ -531,13 +537,36 @@ def _size(clause: str, lang: str = "en") -> list[Finding]:
     return attribute_finding(attr, value, clause, lang) if counts.group_size(attr, value, lang) else []
 
 
+#: "We use Jenkins", "I use Obsidian and Notion", "These days we're using Linear": named things used, no purpose.
+_NAME = r"(?-i:[A-Z][\w.+#-]*(?:\s+[A-Z0-9][\w.+#-]*){0,2})"
+_PLAIN_USE = lazy_regex(
+    r"^(?:(?:these days|nowadays|now|currently|at work)\s*,?\s+)?(?:i|we)(?:\s+|(?='))"
+    r"(?:now\s+|mostly\s+|mainly\s+|still\s+|currently\s+|also\s+|usually\s+|always\s+|only\s+)?"
+    r"(?:use|'m using|am using|'re using|are using)\s+"
+    rf"(?P<v>{_NAME}(?:\s*(?:,|and|,\s*and)\s+{_NAME})*)(?:\s+(?:now|these days|nowadays|at work|too|as well))?$", _IC)
+
+
+def _plain_use(clause: str, lang: str = "en") -> list[Finding]:
+    """"We use Jenkins": each named thing used (``tool.uses``, many at a time, or the gazetteer's key),
+    which a switch that names it as the old value replaces ("we moved from Jenkins to GitHub Actions")."""
+    m = _PLAIN_USE.match(clause)
+    if m is None:
+        return []
+    names = [n for n in re.split(r"\s*(?:,\s*and|,|\band)\s+", m.group("v")) if n]
+    return [f for n in names if n not in _NOT_NAMES for f in chosen(n, "tool.uses", clause, lang,
+                                                                    statement=f"uses {n}")]
+
+
 def after_topics(sentence: str) -> list[Finding]:
     """Shapes read when no topic pattern found anything: the possessive copula, a thing used and what
     for, an undated plan, a like said as a noun, what one eats or drinks."""
     if _NOT_A_STATEMENT.search(sentence):
         return []
+    if used := _plain_use(sentence.strip().rstrip(".!")):  # "We use Slack, Jira and Confluence": one list
+        return used
     out: list[Finding] = []
     for clause in (c.strip() for c in _CLAUSES.split(sentence.strip().rstrip(".!")) if c):
-        out += _possessive(clause) or _size(clause) or _used_for(clause) or _intent(clause) or _habitual(clause)
+        out += (_possessive(clause) or _size(clause) or _used_for(clause) or _plain_use(clause) or _intent(clause)
+                or _habitual(clause))
     return out
 

@@ -84,9 +84,17 @@ _VALUE_NOT = lazy_regex(r"^(?:不|是不是|会不会|再|先|怎么|什么|这�
 _NOT_A_NOUN = lazy_regex(r"[但很也都不就还又而了着过吗呢吧啊]|具体")
 
 
+#: 我用Obsidian, 我们现在用Linear: a thing named in Latin letters, used with no purpose said (``tool.uses``).
+_PLAIN_USE = lazy_regex(r"^我们?(?:现在|目前|一直|平时|主要|都|也)*(?:用的是|在用|用|使用)"
+                        r"(?P<v>[A-Za-z][\w.+#-]*(?: [A-Za-z0-9][\w.+#-]*){0,2})了?$")
+
+
 def _possessive(clause: str) -> list[Finding]:
-    if (m := _USES.match(clause)) is not None:
-        owner = m.group("owner") or "我们"
+    if (m := _PLAIN_USE.match(clause)) is not None:  # as "We use Jenkins": many things used at a time
+        value = clean_value(m.group("v"), "zh")
+        return chosen(value, "tool.uses", clause, "zh", statement=f"使用{value}")
+    if (m := _USES.match(clause)) is not None and m.group("owner"):  # 我们项目用的是PostgreSQL
+        owner = m.group("owner")
         value = clean_value(m.group("v"), "zh")
         return [Finding(open_key("", owner), value, CONF_PREFER, clause,
                         statement=f"{owner}用的是{value}")] if value else []
@@ -102,8 +110,11 @@ def _possessive(clause: str) -> list[Finding]:
 _TAIL = lazy_regex(r"(?:发货|寄|送|联系|联络|沟通|看书|上班|了|吧)+$")
 #: What the switch is for, before it (我寄快递改用顺丰, 我写代码换成了Vim).
 _FOR_WHAT = "寄东西|寄快递|发快递|寄件|网购|写代码|编程"
-_SWITCHED = lazy_regex(rf"^(?:我们?)?(?:{_FOR_WHAT})?(?:最近|现在|已经)?(?:从(?P<old>[^，]+?))?(?:又开始|改|换|迁|转)"
-                       rf"(?:用|成|到)了?"
+#: The key of what a switch is for, when the new value names none (我寄快递改用别家了: the carrier ends).
+_FOR_KEYS = {"寄东西": "shipping.carrier", "寄快递": "shipping.carrier", "发快递": "shipping.carrier",
+             "寄件": "shipping.carrier", "网购": "shipping.carrier", "写代码": "tool.editor", "编程": "tool.editor"}
+_SWITCHED = lazy_regex(rf"^(?:我们?)?(?P<for>{_FOR_WHAT})?(?:最近|现在|已经)?(?:从(?P<old>[^，]+?))?"
+                       rf"(?:又开始|改|换|迁|转)(?:用|成|到)了?"
                        rf"(?P<v>[{_H}A-Za-z0-9 .\-]+?)了?$")
 _DRINKS = lazy_regex(r"^(?:我)?(?:最近|现在)?(?:改|换)(?P<verb>喝|吃)(?P<v>.+?)了?$"
                      r"|^(?:我)?(?:现在|最近|如今|这些天)?只(?P<verb2>用|喝|吃)(?P<v2>.+?)了?$")
@@ -113,6 +124,8 @@ _WORKS = lazy_regex(r"^我(?:现在|目前)(?:在|去)(?!一家|一个|一所)(?
 
 def _changed(clause: str) -> list[Finding]:
     if (m := _MOVED.match(clause)) is not None:
+        if shapes.unnamed(m.group("v")):  # 我搬到新家了, 我搬到别的城市了: no place named
+            return shapes.unnamed_change(clause, "zh", kind="city" if re.search(r"城市|地方", m.group("v")) else "")
         return [Finding("identity.location", clean_value(m.group("v"), "zh"), CONF_PREFER, clause)]
     if (m := _WORKS.match(clause)) is not None:
         return [Finding("identity.employer", clean_value(m.group("v"), "zh"), CONF_PREFER, clause)]
@@ -127,6 +140,10 @@ def _changed(clause: str) -> list[Finding]:
         return [Finding(key, value, CONF_PREFER, clause, statement=f"{verb}{value}")] if value else []
     if (m := _SWITCHED.match(clause)) is not None:
         value = clean_value(_TAIL.sub("", m.group("v")), "zh")
+        if shapes.unnamed(value):  # 我们从Jenkins换成别的了, 我寄快递改用别家了: the old value ends
+            key = _FOR_KEYS.get(m.group("for") or "", "")
+            found = shapes.unnamed_change(clause, "zh", old=m.group("old"))
+            return found or ([Finding(key, "", CONF_PREFER, clause, retract=True, statement=clause)] if key else [])
         return instead(chosen(value, "user.uses", clause, "zh", statement=f"使用{value}"), m.group("old"), "zh")
     return []
 

@@ -93,6 +93,8 @@ KEYS: tuple[KeySpec, ...] = (
        "something the user plans or intends to do, no date said", "用户打算做的事，没有说日期"),
     _k("tool.phone", "fact", "one", "low", 0.4,
        "the mobile phone the user uses, its brand or model", "用户用的手机，品牌或型号"),
+    _k("tool.uses", "fact", "many", "low", 0.5,
+       "a named tool, app or service the user or their team uses", "用户或其团队使用的工具、应用或服务"),
     # tastes
     _k("food.like", "preference", "many", "low", 0.6,
        "a food or dish the user likes to eat", "用户喜欢吃的食物或菜"),

@@ -14,11 +14,13 @@ from typing import TYPE_CHECKING, Any
 from memstrata.extract.allergens import allergen
 from memstrata.extract.base import FactCandidate
 from memstrata.extract.habits import withdraws_habit
+from memstrata.extract.shapes import CHANGE_KEYS
 from memstrata.extract.twins import kinds_of
 from memstrata.facts.resolve import same_value
 from memstrata.facts.said import RawChange, Said
 from memstrata.facts.terms import fact_subject
 from memstrata.store.withdrawals import Withdrawal
+from memstrata.text.tokens import normalise_value
 from memstrata.types import Scope
 
 if TYPE_CHECKING:
@@ -43,7 +45,8 @@ def retract(eng: FactEngine, conn: Any, said: Said, cand: FactCandidate, now: da
         eng.store.insert_withdrawal(conn, scope, Withdrawal(cand.key, cand.value, cand.evidence, at,
                                                             said.episode_id, subject))
     ids = [*eng.store.fact_ids(conn, scope, keys=[cand.key], subject=subject),
-           *eng.store.fact_ids(conn, scope, keys=[cand.key], subject=subject, status="superseded")]
+           *eng.store.fact_ids(conn, scope, keys=[cand.key], subject=subject, status="superseded"),
+           *_used_elsewhere(eng, conn, scope, subject, cand)]
     out: list[RawChange] = []
     # A withdrawal said before a value was last stated does not withdraw it (see ``facts.engine``).
     held = [f for f in eng.store.load_facts(conn, ids) if f.observed_at <= at and (
@@ -66,6 +69,17 @@ def retract(eng: FactEngine, conn: Any, said: Said, cand: FactCandidate, now: da
                             now=now)
         out.append(("retract", fact.id, ()))
     return out
+
+
+def _used_elsewhere(eng: FactEngine, conn: Any, scope: Scope, subject: str | None, cand: FactCandidate) -> list[int]:
+    """Ids of the active facts of ``subject`` that hold the value a use ends ("stop using Jenkins", "we moved
+    from Jenkins to something else": ``user.uses``) under another key of a thing used (``tool.uses``, "We use
+    Jenkins for CI" ``user.ci``): the withdrawal names the thing, not the key it was stored under."""
+    if cand.key not in CHANGE_KEYS or not cand.value:
+        return []
+    ids = eng.store.fact_ids(conn, scope, keys=None, subject=subject, value_norm=normalise_value(cand.value))
+    return [f.id for f in eng.store.load_facts(conn, ids)
+            if f.key != cand.key and (f.key.startswith(("tool.", "user.")) or f.key in CHANGE_KEYS)]
 
 
 def withdraws(eng: FactEngine, value: str, evidence: str, key: str, values: Sequence[str]) -> list[bool]:
