@@ -30,7 +30,7 @@ from memstrata import Memory
 from memstrata.clock import utcnow
 from memstrata.embed.base import EmbeddingCache
 from memstrata.errors import InvalidInput
-from memstrata.integrations.langgraph import MemstrataStore, item_text, matches
+from memstrata.integrations.langgraph import MAX_NAMESPACE_DEPTH, MemstrataStore, item_text, matches
 
 
 @pytest.fixture(scope="module")
@@ -167,6 +167,23 @@ def test_namespaces_without_a_user_are_refused_with_the_rule(store: MemstrataSto
         store.list_namespaces(prefix=("memories", "*"))
     with pytest.raises(InvalidNamespaceError):  # LangGraph's own label rule still applies first
         store.put(("memories", "a.b"), "k", {"text": "x"})
+
+
+def test_a_namespace_deeper_than_the_limit_is_refused_by_name_and_nothing_is_stored(store: MemstrataStore,
+                                                                                   memory: Memory) -> None:
+    # before: a put 600 labels deep was stored, and a search of it raised SQLite's
+    # "Expression tree is too large (maximum depth 1000)"
+    deepest = ("memories", "dee", *["d"] * (MAX_NAMESPACE_DEPTH - 2))
+    store.put(deepest, "k", {"text": "I keep notes deep down"})
+    assert [h.key for h in store.search(deepest, query="notes")] == ["k"]
+    too_deep = (*deepest, "one more")
+    for call, what in ((lambda: store.put(too_deep, "k2", {"text": "x"}), "namespace"),
+                       (lambda: store.get(too_deep, "k"), "namespace"),
+                       (lambda: store.delete(too_deep, "k"), "namespace"),
+                       (lambda: store.search(("memories", "dee", *["d"] * 600), query="notes"), "search prefix")):
+        with pytest.raises(InvalidNamespaceError, match=f"{what} has .* labels .*the limit is {MAX_NAMESPACE_DEPTH}"):
+            call()
+    assert [e.content for e in memory.list(kind="episode", user_id="dee")] == ["I keep notes deep down"]
 
 
 def test_user_position_zero_and_single_user_layouts(memory: Memory, tmp_path: Path) -> None:

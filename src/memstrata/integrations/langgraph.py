@@ -74,6 +74,10 @@ PAGE_ROWS = 500
 #: Hits asked of ``Memory.search`` per item wanted: fact hits and other items of the user share
 #: the ranking, so a page of items needs more hits than items.
 HITS_PER_ITEM = 4
+#: Most labels a namespace (or a prefix) may have. LangGraph sets none; its and LangMem's layouts use
+#: two to four. Each label is one term of the SQL that selects a namespace's items, and SQLite refuses
+#: an expression deeper than 1,000 (``SQLITE_MAX_EXPR_DEPTH``), which a search of ~490 labels reached.
+MAX_NAMESPACE_DEPTH = 100
 _WORD = lazy_regex(r"\w+")
 
 
@@ -115,8 +119,8 @@ class MemstrataStore(BaseStore):
         results in the order of ``ops``.
 
         Raises:
-            InvalidNamespaceError: a namespace without the user element (checked for every op
-                before the first runs). memstrata errors
+            InvalidNamespaceError: a namespace without the user element, or with more than
+                ``MAX_NAMESPACE_DEPTH`` labels (checked for every op before the first runs). memstrata errors
                 (``InvalidInput`` for a bad user id or an over-long text) as ``Memory`` raises them.
         """
         ops = list(ops)
@@ -146,8 +150,13 @@ class MemstrataStore(BaseStore):
         """The user id a namespace (or a prefix reaching the user element) belongs to.
 
         Raises:
-            InvalidNamespaceError: the user element is missing or is a wildcard.
+            InvalidNamespaceError: the user element is missing or is a wildcard, or the namespace
+                is deeper than ``MAX_NAMESPACE_DEPTH``.
         """
+        if len(namespace) > MAX_NAMESPACE_DEPTH:
+            raise InvalidNamespaceError(
+                f"{what} has {len(namespace)} labels (starting {tuple(namespace[:3])!r}); the limit is "
+                f"{MAX_NAMESPACE_DEPTH}")
         if self.user_position is None:
             return self.memory.scope.user_id  # type: ignore[return-value]
         at = self.user_position
