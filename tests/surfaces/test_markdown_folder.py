@@ -82,6 +82,16 @@ def test_notes_are_bullets_and_paragraphs_under_their_headings() -> None:
     assert [n.text for n in parse(DAY_TWO, "d.md")] == ["Met Sam for lunch;\nwe talked about\nthe move."]
 
 
+def test_empty_bullets_and_rules_are_not_notes(memory: Memory, tmp_path: Path) -> None:
+    # before: "-", "1.", "- [ ]" and "* * *" were each stored as a memory reading "-", "1.", "[ ]", "* *"
+    folder = _folder(tmp_path / "empty", {"MEMORY.md": "## Todo\n- [ ]\n-\n1.\n* * *\n- - -\n- [x]\n"
+                                                       "- I like jazz\n-\n  said on the next line\n"})
+    assert [(n.line, n.text) for n in parse((folder / "MEMORY.md").read_text(), "MEMORY.md")] == [
+        (8, "I like jazz"), (9, "said on the next line")]
+    import_folder(memory, folder, user_id="eli")
+    assert sorted(e.content for e in _episodes(memory, "eli")) == ["I like jazz", "said on the next line"]
+
+
 def test_a_bullet_with_its_marker_reads_back() -> None:
     text, marker = "first line\n\nsecond line", Marker(12, (3, 5))
     [note] = parse(bullet(text, marker), "MEMORY.md")

@@ -30,8 +30,9 @@ from memstrata.text.regex import lazy_regex
 #: A daily note's file name: ``2026-12-05.md`` or ``2026-12-05-<slug>.md`` (OpenClaw's session files).
 DAILY_NAME = lazy_regex(r"^(\d{4}-\d{2}-\d{2})(?:-[^/]*)?\.md$")
 _HEADING = lazy_regex(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
-_BULLET = lazy_regex(r"^(\s*)(?:[-*+]|\d{1,3}[.)])\s+(.*)$")
-_CHECKBOX = lazy_regex(r"^\[[ xX]\]\s+")
+#: A bullet; an empty one (a list item begun and left, ``-`` or ``1.`` alone) has no text.
+_BULLET = lazy_regex(r"^(\s*)(?:[-*+]|\d{1,3}[.)])(?:\s+(.*))?$")
+_CHECKBOX = lazy_regex(r"^\[[ xX]\](?:\s+|$)")
 _MARKER = lazy_regex(r"\s*<!--\s*(?:fact:(\d+))?\s*(?:ep:([\d,]+))?\s*-->\s*$")
 _COMMENT_LINE = lazy_regex(r"^\s*<!--.*-->\s*$")
 _RULE = lazy_regex(r"^\s*(?:[-*_]\s*){3,}$|^\s*\|?\s*:?-{3,}")
@@ -153,9 +154,11 @@ class _Reader:
             level = len(heading.group(1))
             del self.headings[level - 1:]
             self.headings += [""] * (level - 1 - len(self.headings)) + [heading.group(2)]
+        elif _RULE.match(raw):  # before bullets: "* * *" and "- - -" are rules (CommonMark)
+            self.flush()
         elif item := _BULLET.match(raw):
-            self.open(number, item.group(2))
-        elif not raw.strip() or _COMMENT_LINE.match(raw) or _RULE.match(raw):
+            self.open(number, item.group(2) or "")
+        elif not raw.strip() or _COMMENT_LINE.match(raw):
             self.flush()
         elif self.block:
             self.block.append(raw.strip())  # a continuation line of the bullet or paragraph
