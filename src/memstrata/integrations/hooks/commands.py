@@ -46,5 +46,6 @@ def run_command(
     agent: AgentOpt = "claude-code",
 ) -> None:
     """The handler the agent's hook configuration calls (payload JSON on stdin). Never fails the
-    agent: errors go to hooks.log beside the database and the exit code is 0 (docs/hooks.md)."""
+    agent: errors go to hooks/hooks.log beside the database (MEMSTRATA_HOOKS_DIR) and the exit code is 0
+    (docs/hooks.md)."""
     raise typer.Exit(run_module.main([event, "--agent", agent]))
