@@ -13,7 +13,7 @@ import re
 from dataclasses import replace
 from datetime import datetime
 
-from memstrata.extract import conditions, counts, gazetteer, guards, habits, instructions, kin, routines
+from memstrata.extract import conditions, counts, gazetteer, guards, habits, instructions, kin, routines, shapes
 from memstrata.extract.allergens import allergen, severity, severity_remark
 from memstrata.extract.clause_en import _IC, _PAST, _Ctx, _f, _Pattern, _split_list
 from memstrata.extract.clauses import (
@@ -92,7 +92,12 @@ def find(sentence: str, said_at: datetime) -> list[Finding]:
     liked: list[Finding] = []  # the like of the clause before: "..., skiing" names one more
     for raw in _clauses(sentence):
         if liked and (also := _more_likes(raw, liked[0])):  # "I like skiing, running, and hiking"
-            out.extend(also)
+            if liked[0].label:  # "My favorite foods are sushi, ramen and pizza": one set (shapes.set_value)
+                items = shapes.set_items(liked[0].value, "en") + [f.value for f in also]
+                merged = replace(liked[0], value=shapes.set_value(items, "en"))
+                out[out.index(liked[0])], liked = merged, [merged]
+            else:
+                out.extend(also)
             continue
         liked = []
         if listing and (more := _more_allergies(raw, listing[0], ctx)) is not None:
@@ -346,6 +351,8 @@ _DIET = lazy_regex(r"^(?:i'm|i am)\s+(?:an?\s+)?(?:strict\s+)?(?P<v>vegetarian|v
                    r"|^i (?:only )?eat (?P<w>halal|kosher)(?: food)?$", _IC)
 _FAVORITE = lazy_regex(r"^my (?:all-time |absolute |very )?favou?rite\s+(?P<cat>[\w\- ]+?)\s+"
                        r"(?:is|are|has to be|would be|'s)\s+(?P<v>.+)$", _IC)
+#: A plural label: a favourite of several ("my favorite books are …") is one set.
+_PLURAL = lazy_regex(r"[^s]s$")
 _FAV_KEYS: tuple[tuple[str, str], ...] = (
     (r"programming language|coding language", "tool.language"),
     (r"editor|ide", "tool.editor"),
@@ -427,10 +434,12 @@ def _health_fav(clause: str, ctx: _Ctx) -> list[Finding]:
         cat, value = m.group("cat").lower(), m.group("v")
         if guards.en_points_away(value):
             return []  # "my favorite is this amazing tart": the thing is on screen, not named
-        key = next((k for pat, k in _FAV_KEYS if re.fullmatch(pat, cat)), "preference.like")
+        key = next((k for pat, k in _FAV_KEYS if re.fullmatch(rf"(?:{pat})s?", cat)), "preference.like")
         hit = gazetteer.lookup(value)
         if hit is not None and hit.named and hit.key == key:
             value = hit.value  # canonical spelling ("vs code" → "VSCode")
+        elif _PLURAL.search(cat) or re.search(r"\bare\b", clause[: m.start("v")], _IC):
+            value = shapes.set_value(shapes.set_items(value, "en"), "en")  # "my favorite books are Dune and Emma"
         return _f(key, value, CONF_STATED, clause, label=cat)
     return []
 

@@ -14,7 +14,7 @@ import re
 from dataclasses import replace
 from datetime import datetime
 
-from memstrata.extract import conditions, counts, gazetteer, guards, habits, instructions, kin, routines
+from memstrata.extract import conditions, counts, gazetteer, guards, habits, instructions, kin, routines, shapes
 from memstrata.extract.allergens import allergen, names_no_allergen, severity, severity_remark
 from memstrata.extract.clause_zh import _Ctx, _f, _Pattern, _split_list
 from memstrata.extract.clauses import (
@@ -362,6 +362,8 @@ def _health_fav(clause: str, ctx: _Ctx) -> list[Finding]:
             key = "language.spoken"  # 我最喜欢的语言是法语
         if hit is not None and hit.named and hit.key == key:
             value = hit.value
+        elif len(items := shapes.set_items(value, "zh")) > 1:  # 我最喜欢的书是《沙丘》和《爱玛》: one set
+            value = shapes.set_value(items, "zh")
         return _f(key, value, CONF_STATED, clause, label=cat)
     return []
 

@@ -506,7 +506,7 @@ _SELF_LABEL = lazy_regex(r"(?i)^(?:user|me|customer|client|human|用户|客户|�
 _OWNED = lazy_regex(r"^(?:birthday|e-mail|phone|shipping address|name)\b")
 
 
-_FAVOURITE_STATEMENT = lazy_regex(r"^(?:favorite (?P<en>.+?) is |最喜欢的(?P<zh>.+?)是"
+_FAVOURITE_STATEMENT = lazy_regex(r"^(?:favorite (?P<en>.+?) (?:is|are) |最喜欢的(?P<zh>.+?)是"
                                    r"|(?P<b>[^\s]+(?: [^\s]+)?) budget is "
                                    r"|(?P<y>[\u4e00-\u9fff]{1,6}?)预算(?=[每一人大差最不控在0-9一二两三四五六七八九十]))")
 
@@ -544,8 +544,9 @@ def statement_for(finding: Finding, lang: str) -> str:
         en, zh = _ALLERGY_STATEMENTS[finding.severity]
     if finding.label and finding.key == "budget":  # what the budget is for: "hotel budget is $200 a night"
         en, zh = f"{finding.label} budget is {{v}}", f"{finding.label}预算{{v}}"
-    elif finding.label:  # "my favorite color is blue" keeps what blue is
-        en, zh = f"favorite {finding.label} is {{v}}", f"最喜欢的{finding.label}是{{v}}"
+    elif finding.label:  # "my favorite color is blue" keeps what blue is; "favorite books are …" a set
+        verb = "are" if re.search(r"[^s]s$", finding.label) else "is"
+        en, zh = f"favorite {finding.label} {verb} {{v}}", f"最喜欢的{finding.label}是{{v}}"
     value = finding.value
     if finding.key == "budget" and finding.label:  # "hotel: $200 a night" reads "hotel budget is $200 a night"
         value = re.sub(rf"^{re.escape(finding.label)}[:：]\s*", "", value)

@@ -169,6 +169,31 @@ def unnamed_change(clause: str, lang: str, *, old: str | None = None, attribute:
     return []
 
 
+_SET_EN = lazy_regex(r"\s*,\s*(?:and\s+|&\s+)?|\s+(?:and|&)\s+")
+#: Items of a Chinese list: 、, 和, 跟, 以及 between them; never inside 《》 (《速度与激情》 is one film).
+_SET_ZH = lazy_regex(r"(?<=[^《])(?:、|，|和|跟|以及)(?=[^》]*(?:《|$))")
+
+
+def set_items(value: str, lang: str) -> list[str]:
+    """The items of a list said as one value ("Dune and Emma", "sushi, ramen and pizza", 奶茶和咖啡,
+    《沙丘》、《爱玛》), each as said; one item when it is none."""
+    parts = (_SET_ZH if lang == "zh" else _SET_EN).split(value.strip())
+    return [p.strip() for p in parts if p and p.strip()]
+
+
+def set_value(items: list[str], lang: str) -> str:
+    """A set said as one value, in one spelling whatever the order it was said in: the items once each,
+    sorted ("Emma and Dune" and "Dune and Emma" → ``Dune and Emma``; 咖啡和奶茶 → ``咖啡、奶茶``), so the same
+    set said again is the same value and another set a new one."""
+    first: dict[str, str] = {}
+    for item in items:  # the first spelling said of each
+        first.setdefault(item.casefold(), item)
+    unique = sorted(first.values(), key=str.casefold)
+    if lang == "zh":
+        return "、".join(unique)
+    return unique[0] if len(unique) == 1 else f"{', '.join(unique[:-1])} and {unique[-1]}"
+
+
 def chosen(value: str, verb_key: str, clause: str, lang: str, *, retract: bool = False,
            statement: str = "") -> list[Finding]:
     """A value chosen or dropped without an attribute phrase ("switched to Firefox", 改用飞书,
