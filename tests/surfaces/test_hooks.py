@@ -18,6 +18,7 @@ from memstrata import Memory
 from memstrata.config import Settings
 from memstrata.integrations.hooks import run
 from memstrata.integrations.hooks.backend import (
+    IMPORT_KEY,
     PROJECT_BUDGET_TOKENS,
     PROJECT_TURNS,
     PROMPT_MIN_MATCH,
@@ -26,6 +27,7 @@ from memstrata.integrations.hooks.backend import (
 from memstrata.integrations.hooks.protocol import TURN_BYTES, HookSettings
 from memstrata.integrations.hooks.transcript import INVISIBLE
 from memstrata.recall.evidence import MATCH_EVIDENCE
+from memstrata.store import suppressed
 from memstrata.text.segment import INVISIBLE as ENGINE_INVISIBLE
 from memstrata.write.ingest import FUTURE_SLACK
 
@@ -100,6 +102,40 @@ def test_turns_are_stored_once_whichever_events_fire(env: dict[str, str], tmp_pa
     assert hook(env, "Stop", stop) == (0, "")
     assert [e.content for e in episodes(env)][4:] == ["Now add a unit test for the retry."]
     assert "Stop claude-code cold" in (Path(env["MEMSTRATA_HOOKS_DIR"]) / "hooks.log").read_text()
+
+
+def said_again(transcript: Path, text: str, uuid: str, at: str | None) -> None:
+    """Append a user turn to a Claude Code transcript, as the agent writes it (``at`` ``None``: a
+    record without its time)."""
+    record = {"parentUuid": None, "isSidechain": False, "type": "user", "uuid": uuid, "sessionId": CLAUDE_SESSION,
+              "message": {"role": "user", "content": text}}
+    with transcript.open("a", encoding="utf-8") as handle:
+        handle.write(json.dumps(record if at is None else {**record, "timestamp": at}) + "\n")
+
+
+def test_a_forgotten_turn_stays_out_when_the_transcript_is_sent_again(env: dict[str, str], tmp_path: Path) -> None:
+    transcript = tmp_path / "session.jsonl"
+    shutil.copy(SESSIONS / "claude-code-session.jsonl", transcript)
+    said_again(transcript, "I deploy with the staging profile on Fridays.", "5b4a3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1d",
+               None)
+    stop = claude_payload("Stop", transcript, stop_hook_active=False)
+    assert hook(env, "Stop", stop) == (0, "")
+    allergy = next(e for e in episodes(env) if e.content.startswith("我对花生过敏"))
+    untimed = next(e for e in episodes(env) if e.content.startswith("I deploy"))  # stamped when stored
+    assert IMPORT_KEY == suppressed.IMPORT_KEY and len(untimed.metadata[IMPORT_KEY]) == 32
+    with Memory(env["MEMSTRATA_DB"], user_id="dev") as memory:
+        memory.delete(episode_id=allergy.id)
+        memory.delete(episode_id=untimed.id)
+        # the whole project too: its idempotency keys go with it, so only the forgotten digests are left
+        memory.delete_project("default", org_id="default")
+    shutil.rmtree(Path(env["MEMSTRATA_HOOKS_DIR"]) / "state")  # a lost state file (or another backend's)
+    assert hook(env, "Stop", stop) == (0, "")
+    assert episodes(env) == []  # every turn was stored again, the forgotten allergy and untimed turn with them
+    assert "0 new turns stored" in (Path(env["MEMSTRATA_HOOKS_DIR"]) / "hooks.log").read_text().splitlines()[-1]
+    # said again, later, in a new turn: a new statement, stored
+    said_again(transcript, allergy.content, "7e1d2c3b-4a5f-4e6d-8c7b-9a0f1e2d3c4b", "2026-11-21T08:00:00.000Z")
+    assert hook(env, "Stop", stop) == (0, "")
+    assert [e.content for e in episodes(env)] == [allergy.content]
 
 
 def test_a_codex_rollout_stores_what_was_said_not_the_harness(env: dict[str, str]) -> None:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from serverproc import Server, clean_env, console_script, start_server
-from test_hooks import PROJECT_TEXTS, SESSIONS, claude_payload, context_of, episodes, hook, project_turns
+from test_hooks import PROJECT_TEXTS, SESSIONS, claude_payload, context_of, episodes, hook, project_turns, said_again
 
 
 @pytest.fixture(scope="module")
@@ -47,6 +47,33 @@ def test_warm_and_cold_paths_share_the_database_and_the_turns_keys(server: Serve
     log = (tmp_path / "hooks" / "hooks.log").read_text()
     assert "UserPromptSubmit claude-code warm" in log and "UserPromptSubmit claude-code cold" in log
     assert "failed" not in log
+
+
+def test_the_warm_path_keeps_a_forgotten_turn_out_when_the_transcript_is_sent_again(server: Server,
+                                                                                       tmp_path: Path) -> None:
+    warm = {"MEMSTRATA_DB": str(server.db), "MEMSTRATA_USER": "dev", "MEMSTRATA_PROJECT": "forgetting",
+            "MEMSTRATA_HOOKS_URL": server.url, "MEMSTRATA_HOOKS_DIR": str(tmp_path / "hooks")}
+    transcript = tmp_path / "session.jsonl"
+    shutil.copy(SESSIONS / "claude-code-session.jsonl", transcript)
+    stop = claude_payload("Stop", transcript, stop_hook_active=False)
+    assert hook(warm, "Stop", stop) == (0, "")
+    scope = {"org_id": "default", "project_id": "forgetting", "user_id": "dev"}
+    with server.client() as client:
+        listed = client.get("/v1/episodes", params={**scope, "limit": 10}).json()["items"]
+        allergy = next(e for e in listed if e["content"].startswith("我对花生过敏"))
+        assert client.post("/v1/forget", json={**scope, "episode_id": allergy["id"]}).status_code == 200
+        # the project goes too, with its idempotency keys: only the forgotten digests are left
+        assert client.delete("/v1/projects/forgetting", params={"org_id": "default"}).status_code == 200
+    shutil.rmtree(tmp_path / "hooks" / "state")
+    assert hook(warm, "Stop", stop) == (0, "")
+    with server.client() as client:  # every turn came back before, the forgotten allergy with them
+        assert client.get("/v1/episodes", params={**scope, "limit": 10}).json()["items"] == []
+    said_again(transcript, allergy["content"], "7e1d2c3b-4a5f-4e6d-8c7b-9a0f1e2d3c4b", "2026-11-21T08:00:00.000Z")
+    assert hook(warm, "Stop", stop) == (0, "")  # said again in a new turn: stored
+    with server.client() as client:
+        again = client.get("/v1/episodes", params={**scope, "limit": 10}).json()["items"]
+    assert [e["content"] for e in again] == [allergy["content"]]
+    assert "Stop claude-code warm" in (tmp_path / "hooks" / "hooks.log").read_text()
 
 
 def test_the_warm_path_lists_the_folders_latest_turns_as_the_cold_one(server: Server, tmp_path: Path) -> None:

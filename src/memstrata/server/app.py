@@ -108,11 +108,14 @@ def add_messages(body: AddMessagesRequest, caller: Caller, request: Request, res
             except MemstrataError as exc:
                 status = errors.STATUS_BY_CODE.get(exc.code, 422)
                 raise ApiError(status, exc.code, f"messages[{i}]: {exc}", {"index": i, **exc.details()}) from None
-        results = st.memory.add_many(built, wait=body.wait, idempotency_key=idempotency_key)
+        # A log sent again (a hook's transcript) keeps out what its owner forgot, as an import does.
+        gone = st.memory.forgotten_messages(built) if body.skip_forgotten else [False] * len(built)
+        kept = [m for m, g in zip(built, gone, strict=True) if not g]
+        results = st.memory.add_many(kept, wait=body.wait, idempotency_key=idempotency_key) if kept else []
     replayed = mark_replayed(results, response)
     if not replayed:
         metrics().messages.inc(sum(1 for r in results if r.created))
-    return AddMessagesResponse(results=results, replayed=replayed)
+    return AddMessagesResponse(results=results, replayed=replayed, forgotten=[i for i, g in enumerate(gone) if g])
 
 
 @router.post("/search", response_model=SearchResponse, tags=["memories"])

@@ -119,12 +119,19 @@ class AddMessagesRequest(Scoped):
     wait: bool = Field(False, description="With an LLM configured, extract these messages before answering "
                                           "(read-your-writes: each result's `semantic` lists what the LLM did).",
                        strict=True)
+    skip_forgotten: bool = Field(False, strict=True, description="Leave out each message its owner forgot here "
+                                 "(known by its import key, else its role, speaker, time and text), as an import "
+                                 "does: for a client that sends a log again, such as the coding-agent hooks "
+                                 "sending a transcript's turns. A message said anew (another time) is stored.")
 
 
 class AddMessagesResponse(BaseModel):
-    """One result per message, in order (``created: false`` for an identical re-add)."""
+    """One result per message stored, in order (``created: false`` for an identical re-add); with
+    ``skip_forgotten``, the messages left out have none and ``forgotten`` lists their indices."""
 
     results: list[AddResult]
+    forgotten: list[int] = Field(default_factory=list, description="With `skip_forgotten`: the indices (from 0, "
+                                 "as `messages[i]`) of the messages left out because their owner forgot them here.")
     replayed: bool = Field(False, description="The request's Idempotency-Key was used before: these are the first "
                                               "request's results and nothing was stored now.")
 

@@ -44,6 +44,9 @@ PROMPT_QUERY_CHARS = 2_000
 #: How far a turn's time may be ahead of this machine's clock: ``write.ingest.FUTURE_SLACK``, past which
 #: ``Memory.add`` refuses a time (copied so the warm path loads no engine; a test pins the two equal).
 TURN_FUTURE_SLACK = timedelta(days=1)
+#: The metadata key of a message's import key, by which a turn the transcript gives no time is
+#: known (``store.suppressed.IMPORT_KEY``; a test pins the two equal, copied as above).
+IMPORT_KEY = "import_key"
 #: The question whose context is the user's profile (``recall.evidence.is_general``).
 PROFILE_QUERY = "What do you know about me?"
 
@@ -133,7 +136,9 @@ def turn_key(agent: str, session_id: str, turn: Turn) -> str:
 def store_turns(backend: Backend, payload: Payload, agent: str, turns: Sequence[Turn], *,
                 sent: list[str] | None = None, max_bytes: int = TURN_BYTES) -> int:
     """Store ``turns`` (those not stored before) as episodes of the payload's session, each under
-    its ``turn_key``, so a turn that several events send is stored once; the key of each turn
+    its ``turn_key``, so a turn that several events send is stored once, and none its owner forgot
+    (the backend asks, as an import does: a turn is known by its time and text, or by its import
+    key when the transcript gives no time); the key of each turn
     the backend took is appended to ``sent`` as it goes. A turn over ``max_bytes`` UTF-8 bytes
     is stored cut (``cut_turn``); one dated more than ``TURN_FUTURE_SLACK`` ahead is stored at the time
     it arrives. Returns how many were stored now."""
@@ -146,6 +151,8 @@ def store_turns(backend: Backend, payload: Payload, agent: str, turns: Sequence[
             metadata["cut"] = cut
         # Memory.add refuses such a time, and a refused turn would stop every later turn of the session.
         when = turn.created_at if turn.created_at is None or turn.created_at <= latest else None
+        if when is None:  # stamped when stored: known by its transcript id, as an import key
+            metadata[IMPORT_KEY] = turn_key(agent, payload.session_id, turn).removeprefix("hook-")[:32]
         stored += backend.add(Turn(turn.key, turn.role, text, when), session_id=payload.session_id,
                               metadata=metadata, idempotency_key=turn_key(agent, payload.session_id, turn))
         if sent is not None:

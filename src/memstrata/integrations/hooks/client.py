@@ -87,13 +87,15 @@ class RestBackend:
                 for e in items if isinstance(e, dict)]
 
     def add(self, turn: Turn, *, session_id: str, metadata: dict[str, Any], idempotency_key: str) -> bool:
-        """``POST /v1/messages`` of one turn with its ``Idempotency-Key``; whether it was stored now."""
+        """``POST /v1/messages`` of one turn with its ``Idempotency-Key``, leaving it out when its owner
+        forgot it (``skip_forgotten``); whether it was stored now."""
         message = {"content": turn.text, "role": turn.role, "metadata": metadata, "session_id": session_id}
         if turn.created_at is not None:
             message["created_at"] = turn.created_at.isoformat()
-        answer = self._call("POST", "/v1/messages", {"messages": [message], **self.scope.fields()},
+        answer = self._call("POST", "/v1/messages", {"messages": [message], "skip_forgotten": True,
+                                                     **self.scope.fields()},
                             headers={"Idempotency-Key": idempotency_key})
-        if not isinstance(answer, dict) or answer.get("replayed"):
+        if not isinstance(answer, dict) or answer.get("replayed") or answer.get("forgotten"):
             return False
         return any(r.get("created") for r in answer.get("results", []) if isinstance(r, dict))
 

@@ -61,9 +61,13 @@ class LocalBackend:
                 for e in self.memory.list(kind="episode", filter=filter, limit=limit) if isinstance(e, Episode)]
 
     def add(self, turn: Turn, *, session_id: str, metadata: dict[str, Any], idempotency_key: str) -> bool:
-        """``Memory.add`` of one turn under its idempotency key; whether it was stored now."""
-        result = self.memory.add(turn.text, role=turn.role, created_at=turn.created_at, metadata=metadata,
-                                 session_id=session_id, idempotency_key=idempotency_key)
+        """``Memory.add_many`` of one turn under its idempotency key, unless its owner forgot it here
+        (``Memory.forgotten_messages``, as an import asks); whether it was stored now."""
+        message = self.memory.message(turn.text, role=turn.role, created_at=turn.created_at, metadata=metadata,
+                                      session_id=session_id)
+        if self.memory.forgotten_messages([message])[0]:  # the transcript sent again: what was forgotten stays out
+            return False
+        result = self.memory.add_many([message], idempotency_key=idempotency_key)[0]
         return bool(result.created and not result.replayed)
 
     def close(self) -> None:
