@@ -371,3 +371,18 @@ def test_a_value_not_a_dict_is_refused_by_name_and_nothing_is_lost(store: Memstr
     assert raised.value.field == "value"
     kept = store.get(("memories", "bea"), "carrier")
     assert kept is not None and kept.value == {"text": "I prefer UPS"}
+
+
+@pytest.mark.parametrize(("ttl", "value", "field"), [
+    (-5, {"text": "I prefer DHL"}, "ttl"), (0, {"text": "I prefer DHL"}, "ttl"),
+    ("abc", {"text": "I prefer DHL"}, "ttl"), (None, {"text": "I prefer DHL", "when": object()}, "value")])
+def test_a_ttl_not_in_positive_minutes_or_a_value_json_cannot_hold_is_refused_by_key(
+        store: MemstrataStore, ttl: object, value: dict[str, Any], field: str) -> None:
+    # before: ttl=-5 said "ttl must be a positive number of seconds, got -300.0", ttl="abc" raised
+    # float()'s "could not convert string to float" and an object() value json's TypeError
+    store.put(("memories", "cai"), "carrier", {"text": "I prefer UPS"})
+    with pytest.raises(InvalidInput, match=f"put: the {field} of 'carrier' must be") as raised:
+        store.put(("memories", "cai"), "carrier", value, ttl=ttl)  # type: ignore[arg-type]
+    assert raised.value.field == field
+    kept = store.get(("memories", "cai"), "carrier")
+    assert kept is not None and kept.value == {"text": "I prefer UPS"}

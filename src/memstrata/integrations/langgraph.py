@@ -202,6 +202,9 @@ class MemstrataStore(BaseStore):
             raise InvalidInput(f"put: the value of {op.key!r} must be a dict (or None to delete), got "
                                f"{type(op.value).__name__}", field="value")
         user = self._user(op.namespace)
+        ttl = op.ttl if op.ttl is not None else (self.ttl_config or {}).get("default_ttl")
+        if op.value is not None:
+            _check_put(op.key, op.value, ttl)
         old = self._stored(op.namespace, op.key)
         if op.value is not None:
             value = dict(op.value)
@@ -210,7 +213,6 @@ class MemstrataStore(BaseStore):
             record = {"namespace": list(op.namespace), "depth": len(op.namespace), "key": op.key, "value": value,
                       "indexed": op.index is not False,
                       **{f"n{i}": label for i, label in enumerate(op.namespace)}}
-            ttl = op.ttl if op.ttl is not None else (self.ttl_config or {}).get("default_ttl")
             # created_at None: the first put, whose time is the episode's own (``_item``)
             self.memory.add(item_text(op.key, value, fields), role="user", content_type="text",
                             metadata={METADATA_KEY: {**record, "created_at": first}},
@@ -350,6 +352,22 @@ def _pushed_down(wanted: Mapping[str, Any] | None) -> list[Expr]:
 
 
 # -- helpers ----------------------------------------------------------------------------------
+def _check_put(key: str, value: Mapping[str, Any], ttl: object) -> None:
+    """Refuse, naming the key, a value JSON cannot hold or a TTL that is not a positive number of
+    minutes (LangGraph's unit; ``Memory`` counts seconds and would name ``-300.0`` for ``ttl=-5``).
+
+    Raises:
+        InvalidInput: ``field`` ``value`` or ``ttl``.
+    """
+    try:
+        json.dumps(value)
+    except (TypeError, ValueError) as exc:
+        raise InvalidInput(f"put: the value of {key!r} must be JSON: {exc}", field="value") from None
+    if ttl is not None and (isinstance(ttl, bool) or not isinstance(ttl, int | float) or not ttl > 0):
+        raise InvalidInput(f"put: the ttl of {key!r} must be a positive number of minutes, got {ttl!r}",
+                           field="ttl")
+
+
 def _namespace_of(op: Op) -> tuple[Sequence[str], str]:
     """The namespace (or prefix) an op reads or writes, and how an error names it."""
     if isinstance(op, SearchOp):
