@@ -198,6 +198,18 @@ class Settings:
             R@10 0.628 -> 0.575 at 0.2; by the last question wherever it stood, 0.621 -> 0.611).
             Chosen by leave-one-dataset-out over the five sets among 0, 0.1 and 0.2
             (docs/benchmarks.md); 0 turns it off.
+        dialogue_context_weight: a dialogue passed as the query (``user: ...`` / ``assistant: ...``
+            lines, ``text.clauses.split_dialogue``) is searched as the user's last turn, whose lists
+            weigh what a query's lists weigh; the whole dialogue's full-text and vector lists weigh
+            this share of theirs beside them, so a last turn that leans on what was said before ("Any
+            ideas what I could get?" after "my sister's wedding is next month") still finds it; 0
+            searches the last turn alone. 1.0 (the dialogue weighs what its last turn weighs) is not
+            fitted: ``bench retrieval --variant dialogue`` draws each history from another
+            conversation, so it can measure what context costs, never what it gives (there 0.25 ranks
+            best, 0 gives the figures as asked). Before, the whole dialogue was the query and only the
+            last turn's questions had lists of their own: R@10 / NDCG@10 LoCoMo 0.611 / 0.470 -> 0.710 /
+            0.527, MemoryBank-en 0.841 / 0.565 -> 0.965 / 0.675, RealMemBench 0.612 / 0.385 -> 0.695 /
+            0.502, BEAM 0.492 / 0.334 -> 0.557 / 0.401 (docs/benchmarks.md).
         speaker_weight: when a query names the speaker of some candidates ("What does Melanie
             paint?"), every memory not said by (or, a fact, not about) a named speaker scores
             ``1 / (1 + speaker_weight)`` of its score (``recall.speakers``); 0 turns it off. Measured on
@@ -268,6 +280,7 @@ class Settings:
     similarity_weight: float = 0.2
     question_similarity_weight: float = 0.2
     closing_similarity_weight: float = 0.1
+    dialogue_context_weight: float = 1.0
     speaker_weight: float = 0.1
     time_weight: float = 1.0
     cjk_vector_weight: float | None = None

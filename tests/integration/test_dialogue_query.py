@@ -43,3 +43,18 @@ def test_a_dialogue_is_answered_for_the_users_last_turn(stored: Memory, user: st
                                                         answer: str) -> None:
     hits = stored.search(dialogue, user_id=user, limit=3)
     assert answer in hits[0].text, [(h.text, h.score) for h in hits]
+
+
+def test_a_last_turn_that_leans_on_the_dialogue_still_finds_what_it_is_about(memory: Memory) -> None:
+    # "Any ideas what I could get?" names nothing; the wedding gift is the dialogue's subject.
+    for text in ("My sister loves pottery and hand-made ceramics", "I could get tickets for the jazz concert on Friday",
+                 "Any ideas for the team offsite are welcome", "I need to get new running shoes",
+                 "My parents visit every month and the kids love it", "I prefer UPS for delivery"):
+        memory.add(text, user_id="en")
+    dialogue = ("user: I'm so nervous about my sister's wedding next month.\n"
+                "assistant: That's exciting! Have you found a present yet?\n"
+                "user: Not yet. Any ideas what I could get?")
+    alone = [h.text for h in memory.search("Not yet. Any ideas what I could get?", user_id="en", limit=5)]
+    assert not any("sister" in t for t in alone), alone
+    hits = [h.text for h in memory.search(dialogue, user_id="en", limit=5)]
+    assert any("sister" in t for t in hits), hits

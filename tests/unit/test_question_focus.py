@@ -73,3 +73,12 @@ def test_role_labels_are_not_words_of_the_query() -> None:
     assert clauses.transcript("Notes. user: a\nassistant: b") is None
     assert clauses.unlabelled("User: the login page is down") == "User: the login page is down"
     assert clauses.last_user_turn("assistant: a\nassistant: b") is None
+
+
+def test_a_dialogue_splits_into_the_users_last_turn_and_its_unlabelled_turns() -> None:
+    said, context = clauses.split_dialogue(DIALOGUE)
+    assert said == "Not sure yet. Where did I put my passport?"
+    assert context == clauses.unlabelled(DIALOGUE) and "assistant:" not in (context or "")
+    # Only the assistant spoke: nothing the user asked, the turns are the query.
+    assert clauses.split_dialogue("assistant: a b\nassistant: c d") == ("a b\nc d", None)
+    assert clauses.split_dialogue("User: the login page is down") == ("User: the login page is down", None)

@@ -62,7 +62,7 @@ from memstrata.text.clauses import (
     lone_question,
     question_clauses,
     refers_back,
-    unlabelled,
+    split_dialogue,
 )
 from memstrata.text.tokens import coverage_units, fts_match_expression, query_terms
 from memstrata.timing import phase
@@ -126,8 +126,9 @@ class Retriever:
     def _search(self, query: Query, *, now: datetime) -> list[Hit]:
         s = self.settings
         pool = max(s.candidates, query.limit * 3)
-        # A dialogue passed as the query (``user: ...`` lines) is searched without its role labels.
-        text = unlabelled(query.text)
+        # A dialogue passed as the query (``user: ...`` lines) asks what the user said last: that turn
+        # is searched as the query, the whole dialogue (labels off) as context beside it.
+        text, context = split_dialogue(query.text)
         match = fts_match_expression(text)
         with phase("query", "embedding"):
             qvec = embed_queries(self.embedder, [text])[0] if self.embedder is not None else None
@@ -135,7 +136,7 @@ class Retriever:
         fact_lists: list[Ranked] = []
         # What the query asks is read from its question when it has one (``question_focus``): a period
         # or a name in an agent's chit-chat ("we met Anna yesterday") is not what memory is asked for.
-        questions = question_clauses(query.text)
+        questions = question_clauses(text)
         focus = " ".join(questions) or None
         asked = focus or text
         periods, rest = read_periods(asked, now, after_days=s.time_after_days) if s.time_weight > 0 else ([], "")
@@ -144,7 +145,7 @@ class Retriever:
         # first, the question last). Several questions' joined vector is a blend (an agent's message
         # often carries questions of its own chit-chat), and a question the message goes on after may be
         # the chit-chat's own.
-        closing = closing_question(query.text) if len(questions) > 1 else None
+        closing = closing_question(text) if len(questions) > 1 else None
         lift = (s.similarity_weight if focus is None else s.question_similarity_weight if len(questions) == 1
                 else s.closing_similarity_weight if closing is not None else 0.0)
         # Ranking reads the whole message (its figures were chosen so). Evidence of a match reads a
@@ -153,7 +154,7 @@ class Retriever:
         # without the sentences before them but for the whole message's words: its vector is mostly
         # the chit-chat's (a late train's "seat" and "window" matched "prefers window seat").
         told = lone_question(text) if focus is None else None
-        own = asked_questions(query.text)
+        own = asked_questions(text)
         terms = self._strength_terms(asked)
         judged = [Strength(terms, {}, scale=self._scale), *(Strength(self._strength_terms(q), {}, scale=self._scale)
                                                             for q in own)] if own else []
@@ -166,6 +167,8 @@ class Retriever:
             blocks = self._candidates(query, match, near, pool, seg_lists, fact_lists, strength, now, rows)
             # A long message's one question is the focus: its look-up gives that question's cosines too.
             shared = strength.questions[1] if own and own == questions and len(own) == 1 else None
+            if context is not None and s.dialogue_context_weight > 0:
+                self._context_candidates(query, context, pool, seg_lists, fact_lists, now)
             if focus is not None:
                 self._focus_candidates(query, focus, pool, seg_lists, fact_lists, strength, now, shared)
             if own and shared is None:
@@ -346,6 +349,28 @@ class Retriever:
                     strength.asked[(kind, i)] = cosine
                 if shared is not None:
                     shared.cosine[(kind, i)] = cosine
+
+    def _context_candidates(self, query: Query, context: str, pool: int, seg_lists: list[Ranked],
+                            fact_lists: list[Ranked], now: datetime) -> None:
+        """Append the lists of a dialogue's whole text (``text.clauses.split_dialogue``): segments and
+        facts by its full text and by its vector, each weighing ``Settings.dialogue_context_weight``
+        times what its list of the query weighs. Its cosines are no evidence of a match (the history
+        talks of other things), so ``Strength`` is left as the last turn's own lists set it."""
+        s = self.settings
+        weight = s.dialogue_context_weight
+        match = fts_match_expression(context)
+        if match and "episode" in query.kinds:
+            seg_lists.append(Ranked.text(self.store.fts_segments(query.scope, match, pool, filter=query.filter,
+                                                                  now=now), weight))
+        if match and "fact" in query.kinds:
+            fact_lists.append(Ranked.text(self.store.fts_facts(query.scope, match, pool, query.statuses,
+                                                                filter=query.filter, now=now), weight))
+        if self.embedder is None:
+            return
+        near_segments, near_facts = self._nearest(query, embed_queries(self.embedder, [context])[0], pool, now)
+        for found, lists in ((near_segments, seg_lists), (near_facts, fact_lists)):
+            if found is not None:
+                lists.append(Ranked.vectors(found, s.vector_weight * weight))
 
     def _question_cosines(self, query: Query, questions: list[str], pool: int, into: Sequence[Strength],
                           now: datetime) -> None:

@@ -18,7 +18,8 @@ as one at the end; only the similarity lift reads which question a message close
 A query may be a dialogue, the way a chat agent passes its history: ``user: ...`` and
 ``assistant: ...`` lines (``transcript``). Its question is the user's last turn, not every
 question of the history (the assistant asks its own), and its role labels are not words of what
-is asked (``unlabelled``).
+is asked (``unlabelled``). ``recall`` searches that turn as the query and the whole dialogue as
+context beside it (``split_dialogue``, ``Settings.dialogue_context_weight``).
 
 ``lone_question`` picks out the one question of a shorter message ("Long week, the kids were
 sick. Anyway, which carrier do I use?") for match evidence only (``recall.search``), and
@@ -86,6 +87,20 @@ def last_user_turn(text: str) -> str | None:
     turns = transcript(text)
     said = [t for label, t in turns or [] if label in USER_LABELS and t]
     return said[-1] if said else None
+
+
+def split_dialogue(text: str) -> tuple[str, str | None]:
+    r"""What a query asks and the dialogue around it: for a dialogue (``transcript``) with a user
+    turn, ``(the user's last turn, every turn without its label)``; for any other text ``(text,
+    None)`` (a dialogue without a user turn: its turns unlabelled, ``None``).
+
+    >>> split_dialogue("user: my sister's wedding is in May\nassistant: lovely!\nuser: what should I get her?")
+    ('what should I get her?', "my sister's wedding is in May\nlovely!\nwhat should I get her?")
+    >>> split_dialogue("Where is my passport?")
+    ('Where is my passport?', None)
+    """
+    last = last_user_turn(text)
+    return (unlabelled(text), None) if last is None else (last, unlabelled(text))
 
 
 def is_question_like(sentence: str) -> bool:
