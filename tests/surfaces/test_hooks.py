@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import shutil
 from datetime import UTC, datetime
 from pathlib import Path
@@ -155,6 +156,19 @@ def test_a_codex_rollout_stores_what_was_said_not_the_harness(env: dict[str, str
     with Memory(env["MEMSTRATA_DB"], user_id="dev") as memory:
         facts = {f.value for f in memory.list(limit=50)}
     assert "杭州" in facts  # a fact extracted from a Chinese turn
+
+
+def test_a_transcript_of_the_other_agent_is_logged_as_such_not_as_all_stored(env: dict[str, str]) -> None:
+    # a hook installed for the wrong agent reads no turn; the log said "0 new turns stored", as when
+    # every turn was stored already, so nothing told the user that nothing was being remembered
+    stop = {**claude_payload("Stop", SESSIONS / "codex-rollout.jsonl"), "session_id": CODEX_THREAD}
+    assert hook(env, "Stop", stop) == (0, "")
+    assert episodes(env) == []
+    log = (Path(env["MEMSTRATA_HOOKS_DIR"]) / "hooks.log").read_text()
+    assert re.search(r"Stop claude-code cold \d+ ms: no claude-code turns among the transcript's \d+ lines; "
+                     r"nothing stored \(is it a codex transcript\? then the hook needs --agent codex\)", log)
+    assert hook(env, "Stop", stop, agent="codex") == (0, "")
+    assert episodes(env) and "Stop codex cold" in (Path(env["MEMSTRATA_HOOKS_DIR"]) / "hooks.log").read_text()
 
 
 def test_session_start_gives_the_profile_and_this_projects_memories(env: dict[str, str]) -> None:

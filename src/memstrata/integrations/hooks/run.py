@@ -118,8 +118,17 @@ def handle(event: str, agent: str, raw: str, env: Mapping[str, str]) -> tuple[st
         if event == "UserPromptSubmit":
             text = prompt_context(backend, payload)
             return path, f"{len(text)} characters of context", additional_context(event, text)
-        stored = _store_new(backend, payload, agent, settings)
-        return path, f"{stored} new turns stored", ""
+        read, stored = _store_new(backend, payload, agent, settings)
+        return path, f"{stored} new turns stored" if read else _no_turns(Path(payload.transcript_path or ""), agent), ""
+
+
+def _no_turns(transcript: Path, agent: str) -> str:
+    """The outcome of a transcript with no turn of ``agent``: its line count, and the agent whose
+    transcript it may be (a wrong ``--agent`` reads nothing, which must not look like "all stored")."""
+    lines = sum(1 for line in transcript.read_text(encoding="utf-8", errors="replace").splitlines() if line.strip())
+    other = "codex" if agent == "claude-code" else "claude-code"
+    return (f"no {agent} turns among the transcript's {lines} lines; nothing stored"
+            + (f" (is it a {other} transcript? then the hook needs --agent {other})" if lines else ""))
 
 
 @contextlib.contextmanager
@@ -139,8 +148,9 @@ def _backend(settings: HookSettings, env: Mapping[str, str], *,
             backend.close()
 
 
-def _store_new(backend: Backend, payload: Payload, agent: str, settings: HookSettings) -> int:
-    """Store the transcript's turns this session's state file does not list; record them there."""
+def _store_new(backend: Backend, payload: Payload, agent: str, settings: HookSettings) -> tuple[int, int]:
+    """Store the transcript's turns this session's state file does not list; record them there.
+    Returns ``(turns read, turns stored now)``."""
     turns = read_turns(Path(payload.transcript_path or ""), agent)
     state_dir = Path(settings.hooks_dir) / "state"
     state_dir.mkdir(parents=True, exist_ok=True)
@@ -155,8 +165,8 @@ def _store_new(backend: Backend, payload: Payload, agent: str, settings: HookSet
             done = set()
         sent: list[str] = []
         try:
-            return store_turns(backend, payload, agent, [t for t in turns if t.key not in done], sent=sent,
-                               max_bytes=settings.max_turn_bytes)
+            return len(turns), store_turns(backend, payload, agent, [t for t in turns if t.key not in done],
+                                           sent=sent, max_bytes=settings.max_turn_bytes)
         finally:  # also after a failure half-way: what was stored is not sent again
             handle.seek(0)
             handle.truncate()
