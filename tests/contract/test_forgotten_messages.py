@@ -20,7 +20,7 @@ def test_a_forgotten_message_is_known_by_its_identity_or_its_import_key_for_its_
     ids = [r.episode_id for r in memory.add_many([timed, keyed, stays])]
     assert memory.forgotten_messages([timed, keyed, stays]) == [False, False, False]
     if not memory.store.capabilities.maintenance:
-        return  # the in-memory store has no import of logs that could bring a message back
+        return  # the in-memory store forgets no single message (test_forgotten_log_reimport: a user, a session)
     memory.forget(episode_id=ids[0])
     memory.forget(episode_id=ids[1])
     # the keyed one is known by its key, whatever its time says now (a log line stamped at import)

@@ -80,8 +80,8 @@ class AdminMethods(LifecycleMethods):
         """Keep ``digests`` (an export's ``suppressed`` records, ``store.suppressed``) for the owner
         of ``scope`` (org, project, user), so that re-adding the messages they name extracts none of
         the facts forgotten from them. For a door that re-adds exported records as new messages
-        (REST import), before it adds them. Returns how many were new; 0 on a store that keeps
-        none (the in-memory one: it has no such door).
+        (REST import), before it adds them. Returns how many were new (the in-memory store keeps
+        them for its life).
 
         Raises:
             InvalidInput: a digest that is not 64 hex characters.
@@ -95,8 +95,8 @@ class AdminMethods(LifecycleMethods):
         so a message stored redacted is known whichever policy stored it). For the log importers,
         which skip those: nothing forgotten comes back by an import. A message expired by its TTL
         counts as forgotten, swept or not yet (``store.suppressed.expired``). ``add`` does not ask:
-        a message said again is the user's new statement. All ``False`` on a store that keeps none
-        (the in-memory one)."""
+        a message said again is the user's new statement. Every store answers, the in-memory one
+        for its life (``store.protocol.DigestStore``)."""
         digests = [{suppressed.message_digest(suppressed.message_identity(_hash(f), m.metadata))
                     for f in self._forms(m)} for m in messages]
         owners: dict[tuple[str, str, str], set[str]] = {}

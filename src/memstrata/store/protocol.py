@@ -272,6 +272,21 @@ class BatchInsertStore(Store, Protocol):
         """``insert_turn`` for many ``(episode_id, scope, terms, expires_at, context)``, in order."""
 
 
+class DigestStore(Store, Protocol):
+    """A store without SQL (``Capabilities.sql`` false: the in-memory reference store) that keeps the
+    content-free digests of ``store.suppressed`` itself, for its life, so a log imported again does
+    not bring back what was forgotten there either."""
+
+    def held_digests(self, owner: tuple[str, str, str], digests: Sequence[str]) -> set[str]:
+        """Of ``digests``, those ``owner`` (org, project, user or ``""``) keeps."""
+
+    def expired_digests(self, owner: tuple[str, str, str], now: datetime) -> set[str]:
+        """The ``message_digest`` of every episode of ``owner`` expired by ``now``."""
+
+    def keep_digests(self, owner: tuple[str, str, str], digests: Sequence[str]) -> int:
+        """Keep ``digests`` for ``owner`` (an import's ``suppressed`` records); how many were new."""
+
+
 class ScrubbingStore(Store, Protocol):
     """A SQL store that says how forgotten text leaves its files (``Capabilities.sql``)."""
 

@@ -25,12 +25,13 @@ Markdown note key (``integrations.markdown``), else its ``content_hash`` (role, 
 text). The importers (``memstrata import`` of a log or a Markdown folder, ``POST /v1/import``) skip
 a message whose identity's digest its owner keeps (``held``). The two
 digests never collide: each hashes its own prefix. A message said again through ``add`` is the
-user's new statement and is stored (only the importers ask). The TTL sweep
+user's new statement and is stored (only the importers and the coding-agent hooks ask). The TTL sweep
 (``lifecycle.maintain.sweep_expired``) keeps the same digests for the messages it deletes, and a
 fact's suppression for an expired fact whose message stays; a message expired but not yet swept
 counts as forgotten to the importers (``expired``).
 
-The SQL is written once for the SQLite and PostgreSQL stores (``store.dialect``).
+The SQL is written once for the SQLite and PostgreSQL stores (``store.dialect``); the in-memory
+reference store keeps the same digests in its state for its life (``store.protocol.DigestStore``).
 """
 
 from __future__ import annotations
@@ -38,11 +39,12 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable, Sequence
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
 from memstrata.clock import utcnow
 from memstrata.errors import InvalidInput
 from memstrata.store.dialect import Dialect, rows, run
+from memstrata.store.protocol import DigestStore
 from memstrata.types import Scope
 
 #: Ids per ``IN (...)`` list.
@@ -98,10 +100,12 @@ def keep_messages(conn: Any, d: Dialect, episodes: Sequence[int], now: datetime)
 
 
 def held(store: Any, owner: tuple[str, str, str], digests: Sequence[str]) -> set[str]:
-    """Of ``digests``, those ``owner`` (org, project, user or ``""``) keeps; none on a store that
-    keeps none (``Capabilities.sql`` false)."""
-    if not store.capabilities.sql or not digests:
+    """Of ``digests``, those ``owner`` (org, project, user or ``""``) keeps (a store without SQL
+    keeps its own: ``store.protocol.DigestStore``)."""
+    if not digests:
         return set()
+    if not store.capabilities.sql:
+        return cast(DigestStore, store).held_digests(owner, digests)
     with store.db.read() as conn:
         return held_in(conn, store.dialect, owner, digests)
 
@@ -121,9 +125,9 @@ def held_in(conn: Any, d: Dialect, owner: tuple[str, str, str], digests: Sequenc
 def expired(store: Any, owner: tuple[str, str, str], now: datetime) -> set[str]:
     """The ``message_digest`` of every episode of ``owner`` that expired by ``now`` and awaits the
     sweep (which will keep these digests): hidden from every read, so an import must not store it
-    again either. None on a store that keeps none (``Capabilities.sql`` false)."""
+    again either (a store without SQL answers itself: ``DigestStore``)."""
     if not store.capabilities.sql:
-        return set()
+        return cast(DigestStore, store).expired_digests(owner, now)
     d = store.dialect
     with store.db.read() as conn:
         return {message_digest(message_identity(r["content_hash"], d.read_json(r["metadata"]))) for r in rows(
@@ -186,16 +190,18 @@ def records(conn: Any, d: Dialect, where: str, params: Sequence[object]) -> list
 
 
 def keep_stored(store: Any, owner: tuple[str, str, str], digests: Sequence[str]) -> int:
-    """``insert`` of each of ``digests`` for ``owner`` in a write of its own; 0 on a store that
-    keeps none (``Capabilities.sql`` false). Returns how many were new.
+    """``insert`` of each of ``digests`` for ``owner`` in a write of its own (a store without SQL
+    keeps them itself: ``DigestStore``). Returns how many were new.
 
     Raises:
         InvalidInput: a digest that is not 64 hex characters (nothing is written then)."""
     bad = next((x for x in digests if not is_digest(x)), None)
     if bad is not None:
         raise InvalidInput(f"a suppressed record's digests must be SHA-256 hex digests, got {bad!r}")
-    if not store.capabilities.sql or not digests:
+    if not digests:
         return 0
+    if not store.capabilities.sql:
+        return cast(DigestStore, store).keep_digests(owner, digests)
     now = utcnow()
     with store.db.write() as conn:
         return sum(insert(conn, store.dialect, owner, sha, now) for sha in digests)

@@ -21,11 +21,17 @@ from typing import Any
 import numpy as np
 
 from memstrata.filter import Expr, matches
+from memstrata.store import suppressed
 from memstrata.store.event_scrub import Scrubbed, clean_detail
-from memstrata.store.reference.base import State, bm25, cosines, live
+from memstrata.store.reference.base import State, bm25, cosines, live, scope_of
 from memstrata.store.reference.episodes import EpisodeRows
 from memstrata.store.reference.facts import FactRows
 from memstrata.types import Scope
+
+
+def _message_digest(row: dict[str, Any]) -> str:
+    """``store.suppressed.message_digest`` of an episode row's identity."""
+    return suppressed.message_digest(suppressed.message_identity(row["content_hash"], row["metadata"]))
 
 
 class ReferenceStore(EpisodeRows, FactRows):
@@ -74,6 +80,8 @@ class ReferenceStore(EpisodeRows, FactRows):
                                              for f, e in conn.citations if f == i)]
         events = sum(e["fact_id"] in facts for e in conn.events)
         eps = [i for i, e in conn.episodes.items() if self._in_scope(conn, e, scope)]
+        for i in eps:  # so no log import stores it again (``store.suppressed``), as the SQL stores keep it
+            conn.suppressed.add((*suppressed.owner_of(scope_of(conn.episodes[i])), _message_digest(conn.episodes[i])))
         scrubbed = self.scrub_events(conn, facts=facts, episodes=eps)
         n_facts = self.delete_facts(conn, facts)
         self._drop_turns(conn, eps)
@@ -85,6 +93,24 @@ class ReferenceStore(EpisodeRows, FactRows):
         if scrubbed.events:
             counts["memory_events_scrubbed"] = scrubbed.events
         return counts, [("episodes", i) for i in sorted(eps)] + [("facts", i) for i in sorted(facts)], scrubbed
+
+    # -- forgotten digests (``store.protocol.DigestStore``) --------------------------------------
+    def held_digests(self, owner: tuple[str, str, str], digests: Sequence[str]) -> set[str]:
+        """Of ``digests``, those ``owner`` keeps (``store.suppressed.held``)."""
+        kept = self._s.suppressed
+        return {sha for sha in digests if (*owner, sha) in kept}
+
+    def expired_digests(self, owner: tuple[str, str, str], now: datetime) -> set[str]:
+        """The message digest of each of ``owner``'s episodes expired by ``now`` (``store.suppressed.expired``)."""
+        return {_message_digest(e) for e in self._s.episodes.values()
+                if suppressed.owner_of(scope_of(e)) == owner and not live(e, now)}
+
+    def keep_digests(self, owner: tuple[str, str, str], digests: Sequence[str]) -> int:
+        """Keep ``digests`` for ``owner``; how many were new (``store.suppressed.keep_stored``)."""
+        with self.db.write() as conn:
+            before = len(conn.suppressed)
+            conn.suppressed.update((*owner, sha) for sha in digests)
+            return len(conn.suppressed) - before
 
     @staticmethod
     def fact_event_count(conn: State, fact_id: int) -> int:
