@@ -397,6 +397,27 @@ def test_fenced_code_is_one_note_and_survives_the_round_trip(memory: Memory, tmp
     assert sorted(e.content for e in _episodes(memory, "fen")) == sorted(blocks)
 
 
+#: Messages whose lines, written as a bullet's continuation lines, read as Markdown structure.
+STRUCTURED = ["here is my snippet:\n```python\nprint(1)", "Steps:\n- install it\n1. run it\n---\n<!-- hidden -->",
+              "[ ] is how a checkbox is written", "***", "\\- stays escaped"]
+
+
+def test_messages_holding_lists_or_half_a_fence_survive_the_round_trip(memory: Memory, tmp_path: Path) -> None:
+    # before: the unclosed fence of the first message swallowed the rest of the daily note, so
+    # importing the projection unchanged reported two deleted lines and stored two new notes
+    for text in [*STRUCTURED, "I prefer UPS for delivery"]:
+        memory.add(text, user_id="esc", created_at=datetime(2026, 12, 1, 9, tzinfo=UTC))
+    proj = tmp_path / "proj"
+    export_folder(memory, proj, user_id="esc")
+    day = (proj / "memory" / "2026-12-01.md").read_text(encoding="utf-8")
+    assert "\n  \\```python\n" in day and "\n  \\- install it\n  1\\. run it\n" in day
+    assert [n.text for n in parse(day, "memory/2026-12-01.md")] == [*STRUCTURED, "I prefer UPS for delivery"]
+    again = import_folder(memory, proj, user_id="esc")  # the projection as written: nothing changed
+    assert (again.added, again.edited_episodes, again.removed_episodes, again.unresolved, again.fact_changes) == (
+        0, [], [], [], 0)
+    assert len(_episodes(memory, "esc")) == len(STRUCTURED) + 1
+
+
 def test_the_summary_counts_every_fact_change(memory: Memory, workspace: Path, tmp_path: Path) -> None:
     import_folder(memory, workspace, user_id="cnt")
     proj = tmp_path / "proj"

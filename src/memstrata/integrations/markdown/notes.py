@@ -10,7 +10,8 @@ The shapes read (looked up from their projects' documentation):
 * Anthropic's memory tool: free-form files under a ``/memories`` directory.
 
 A *note* is one bullet (``-``, ``*``, ``+`` or ``1.``, with its indented continuation lines;
-a ``[ ]`` / ``[x]`` checkbox dropped) or one paragraph, with the path of headings above it.
+a ``[ ]`` / ``[x]`` checkbox dropped, a backslash escape at the start of a line undone) or one
+paragraph, with the path of headings above it.
 Fenced code (CommonMark: three or more backticks or tildes, closed by a line of at least as
 many of the same character) is one note, its lines kept as written and never read as bullets,
 headings or markers; an unclosed fence runs to the end of the file. Front matter, tables'
@@ -37,6 +38,11 @@ _MARKER = lazy_regex(r"\s*<!--\s*(?:fact:(\d+))?\s*(?:ep:([\d,]+))?\s*-->\s*$")
 _COMMENT_LINE = lazy_regex(r"^\s*<!--.*-->\s*$")
 _RULE = lazy_regex(r"^\s*(?:[-*_]\s*){3,}$|^\s*\|?\s*:?-{3,}")
 _FENCE = lazy_regex(r"^\s{0,3}(`{3,}|~{3,})")
+#: A backslash before ASCII punctuation at the start of a line: the character is text (CommonMark).
+_ESCAPED = lazy_regex(r"^\\[!-/:-@\[-`{-~]")
+#: A numbered item's escaped form, ``1\. text`` (CommonMark), and the item it would be unescaped.
+_NUMBERED_ESCAPED = lazy_regex(r"^(\d{1,3})\\([.)])")
+_NUMBERED = lazy_regex(r"^(\d{1,3})([.)])(?:\s|$)")
 
 
 @dataclass(frozen=True)
@@ -122,7 +128,10 @@ class _Reader:
         """Close the open block as a note (its marker split off, a checkbox dropped)."""
         if self.block:
             body, marker = split_marker("\n".join(self.block).strip())
-            body = body.strip() if is_fenced(body) else _CHECKBOX.sub("", body).strip()
+            if is_fenced(body):
+                body = body.strip()
+            else:
+                body = "\n".join(_unescape(line) for line in _CHECKBOX.sub("", body).strip().splitlines()).strip()
             if body:
                 self.notes.append(Note(self.file, self.start, tuple(self.headings), body, marker))
         self.block, self.closed = [], False
@@ -203,9 +212,34 @@ def note_block(text: str, marker: Marker | None) -> str:
 def bullet(text: str, marker: Marker | None) -> str:
     """One note as a bullet the parser reads back to ``text`` (whitespace aside: ``same_text``)
     and ``marker``: further lines of a multi-line text are indented two spaces (continuation
-    lines of the bullet), blank lines dropped (a blank line would end the bullet)."""
+    lines of the bullet), blank lines dropped (a blank line would end the bullet), and a line the
+    parser would read as a fence, bullet, rule, comment or checkbox is escaped with a backslash
+    (``_escape``), so a message holding a list or half a code block comes back as it was."""
     first, *rest = [line.strip() for line in text.strip().splitlines() if line.strip()] or [""]
     tail = f" {marker.render()}" if marker is not None else ""
-    lines = [f"- {first}", *(f"  {line}" for line in rest)]
+    lines = [f"- {_escape(first, first=True)}", *(f"  {_escape(line, first=False)}" for line in rest)]
     lines[-1] += tail
     return "\n".join(lines)
+
+
+def _escape(line: str, *, first: bool) -> str:
+    """``line`` as written in a bullet (the first line after ``- ``, or a continuation line) so that
+    ``parse`` reads it back as text: a backslash before a line that would open a fence, a bullet, a
+    rule, a comment or (first line) a checkbox, or that starts with an escape itself (CommonMark's
+    backslash escapes: ``\\- item``, ``1\\. item``, which a Markdown viewer shows as written)."""
+    if _ESCAPED.match(line):
+        return "\\" + line
+    if first:
+        return "\\" + line if _CHECKBOX.match(line) or _RULE.match(f"- {line}") else line
+    if numbered := _NUMBERED.match(line):
+        return numbered.group(1) + "\\" + line[len(numbered.group(1)):]
+    if _FENCE.match(line) or _BULLET.match(line) or _RULE.match(line) or _COMMENT_LINE.match(line):
+        return "\\" + line
+    return line
+
+
+def _unescape(line: str) -> str:
+    """A note's line with its leading backslash escape undone (``_escape``'s inverse)."""
+    if numbered := _NUMBERED_ESCAPED.match(line):
+        return numbered.group(1) + line[len(numbered.group(1)) + 1:]
+    return line[1:] if _ESCAPED.match(line) else line
