@@ -54,7 +54,8 @@ _SPLIT = lazy_regex(
 _FILLER = lazy_regex(
     r"^(?:(?:and|but|so|also|actually|honestly|well|oh|btw|by the way|ok|okay|anyway|plus|"
     r"hey|hi|hello|yes|yeah|no(?!\s+(?:calls|texts|emails|messages)\b)|sure|alright|now|these days|nowadays|"
-    r"i mean|i meant|sorry)\b[\s,!]*"
+    # "You know I love hiking", "As you know, I'm vegan": the statement, told as known already
+    r"i mean|i meant|sorry|you know(?: what)?|as you know|like i said|as i said)\b[\s,!]*"
     # "OK. I'm allergic to peanuts": a filler said as its own sentence is merged into the next
     # (``text.segment.MIN_SEGMENT_CHARS``), its full stop with it
     r"(?:\.\s+)?)+",

@@ -19,7 +19,7 @@ _NOT_A_STATEMENT = lazy_regex(
     r"^(?:if|what if|suppose|imagine|let's say|say|maybe|perhaps|should|would|could|can|do|does|did|is|are|"
     r"will|i wonder|i wish|i might|i may|i'm not sure|i don't know|not sure)\b|\?\s*$|"
     # "may" as a hedge, not the month ("My birthday is May 2", "in May")
-    r"\b(?:said|says|told|thinks?|thought|asked|wondered|i think|i guess|probably|might)\b"
+    r"\b(?:(?<!like i )(?<!as i )said|says|told|thinks?|thought|asked|wondered|i guess|probably|might)\b"
     r"|(?<!\bin\s)\bmay\b(?!\s+\d)", _IC)
 _CLAUSES = lazy_regex(r"\s*[;,]\s*")
 
@@ -356,7 +356,12 @@ _PLAN = lazy_regex(r"^(?:i|we)(?:'m|\s+am|'re|\s+are)?\s+(?:also\s+|still\s+)?(?
 _RELAX = lazy_regex(r"^(?:to\s+(?:relax|unwind|de-?stress)\s*,?\s*)?i\s+(?:usually\s+|often\s+|always\s+|like to\s+)*"
                     r"(?P<v>(?!need|want|have|try|am|was|can)[a-z].+?)(?:\s+to\s+(?:relax|unwind|de-?stress))?$", _IC)
 _FAVOURITE_IS = lazy_regex(r"^(?:but\s+)?(?P<v>[\w' -]{2,40}?)\s+is\s+my\s+(?:top pick|favou?rite|fave|go-to|"
-                           r"all-time favou?rite)$", _IC)
+                           r"all-time favou?rite)$"
+                           # praise that says a like: "Jazz really speaks to me", "Contemporary dance is so
+                           # expressive - it really speaks to me" (the "it" is the thing the sentence opened with)
+                           r"|^(?P<w>[\w' -]{2,40}?)\s+(?:(?:is|are)\s+[^,;]{2,60}?\s*(?:[-–—,]|\band\b)\s*it\s+)?"
+                           r"(?:really\s+|truly\s+|just\s+|always\s+)*(?:speaks?\s+to\s+me|resonates?\s+with\s+me|"
+                           r"(?:is|'s)\s+(?:really\s+|totally\s+)?my\s+(?:thing|jam|cup of tea))$", _IC)
 _LOVE_FOR = lazy_regex(r"\bmy\s+(?:love|passion)\s+(?:for|of)\s+(?P<v>[\w' -]+?)(?:\s+and\s+(?:how|what|why)\b.*)?$",
                        _IC)
 
@@ -364,9 +369,10 @@ _LOVE_FOR = lazy_regex(r"\bmy\s+(?:love|passion)\s+(?:for|of)\s+(?P<v>[\w' -]+?)
 def _favourite_is(clause: str, lang: str = "en") -> list[Finding]:
     """"Contemporary is my top pick": the like it names (``favourites``)."""
     m = _FAVOURITE_IS.match(clause)
-    if m is None or re.match(r"(?:it|this|that|he|she|you|which|what)\b", m.group("v"), _IC):
+    thing = m.group("v") or m.group("w") if m is not None else ""
+    if m is None or re.match(r"(?:it|this|that|he|she|you|which|what|there|everything|nothing)\b", thing, _IC):
         return []
-    return like_finding(m.group("v"), "like", CONF_LIKE, clause, lang)
+    return like_finding(thing, "like", CONF_LIKE, clause, lang)
 
 
 def _intent(clause: str, lang: str = "en") -> list[Finding]:

@@ -1,0 +1,46 @@
+"""Shapes of real chat that hid a plain statement: a statement told as known already ("You know I
+love hiking", 你知道我喜欢拍照) and praise that says a like ("Jazz really speaks to me", "Contemporary
+dance is so expressive - it really speaks to me")."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from memstrata.extract.rules import RuleExtractor
+
+_AT = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
+
+
+def _values(text: str) -> list[str]:
+    return [c.value for c in RuleExtractor().extract(text=text, role="user", said_at=_AT) if not c.retracts]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("You know I love hiking.", ["hiking"]),
+    ("As you know, I'm allergic to peanuts.", ["peanuts"]),
+    ("Like I said, my editor is Neovim.", ["Neovim"]),
+    ("你知道我喜欢拍照和摄影", ["拍照", "摄影"]),
+    ("你也知道，我對花生過敏", ["花生"]),
+])
+def test_a_statement_told_as_known_already_is_the_statement(text: str, expected: list[str]) -> None:
+    assert _values(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Jazz really speaks to me.", ["Jazz"]),
+    ("Contemporary dance is so expressive and graceful - it really speaks to me.", ["Contemporary dance"]),
+    ("Hiking is my thing.", ["Hiking"]),
+    ("Minimalist design resonates with me.", ["Minimalist design"]),
+])
+def test_praise_that_says_a_like(text: str, expected: list[str]) -> None:
+    assert _values(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "It really speaks to me.", "This book speaks to me.", "I think my editor is Vim.", "I think it's going to rain.",
+    "你知道吗？", "你知道哪里有好吃的吗？", "Do you know I like hiking?", "That is my thing to worry about?",
+])
+def test_no_like_from_a_pointer_a_hedge_or_a_question(text: str) -> None:
+    assert _values(text) == []
