@@ -399,7 +399,8 @@ def test_fenced_code_is_one_note_and_survives_the_round_trip(memory: Memory, tmp
 
 #: Messages whose lines, written as a bullet's continuation lines, read as Markdown structure.
 STRUCTURED = ["here is my snippet:\n```python\nprint(1)", "Steps:\n- install it\n1. run it\n---\n<!-- hidden -->",
-              "[ ] is how a checkbox is written", "***", "\\- stays escaped"]
+              "[ ] is how a checkbox is written", "***", "\\- stays escaped", "see:\n<!-- ep:3 --> <!-- not a marker",
+              "```\nfirst block\n```\n```\nsecond block\n```"]
 
 
 def test_messages_holding_lists_or_half_a_fence_survive_the_round_trip(memory: Memory, tmp_path: Path) -> None:

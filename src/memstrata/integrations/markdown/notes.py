@@ -184,10 +184,12 @@ def _closes(line: str, fence: str) -> bool:
 
 
 def is_fenced(text: str) -> bool:
-    """Whether a note's text is fenced code: it opens with a fence and its last line closes it."""
+    """Whether a note's text is fenced code: it opens with a fence and its last line, and no line
+    before it, closes it (code holding two blocks is written as a bullet, escaped)."""
     lines = text.strip().splitlines()
     opened = _FENCE.match(lines[0]) if lines else None
-    return opened is not None and len(lines) > 1 and _closes(lines[-1], opened.group(1))
+    return (opened is not None and len(lines) > 1 and _closes(lines[-1], opened.group(1))
+            and not any(_closes(line, opened.group(1)) for line in lines[1:-1]))
 
 
 def _without_front_matter(lines: list[str]) -> list[tuple[int, str]]:
@@ -233,7 +235,8 @@ def _escape(line: str, *, first: bool) -> str:
         return "\\" + line if _CHECKBOX.match(line) or _RULE.match(f"- {line}") else line
     if numbered := _NUMBERED.match(line):
         return numbered.group(1) + "\\" + line[len(numbered.group(1)):]
-    if _FENCE.match(line) or _BULLET.match(line) or _RULE.match(line) or _COMMENT_LINE.match(line):
+    # any line opening a comment: the last one reads as a whole comment once its marker is appended
+    if _FENCE.match(line) or _BULLET.match(line) or _RULE.match(line) or line.startswith("<!--"):
         return "\\" + line
     return line
 
