@@ -30,10 +30,15 @@ def test_a_new_count_supersedes_the_old_one_in_either_language(db_settings: dict
         [change] = mem.add("We're a team of 7 now.").facts
         assert (change.fact.key, change.action, [p.value for p in change.previous]) == (
             "user.team_size", "supersede", ["5 people"])
+        [change] = mem.add("Now we are 9.").facts  # "we" names no group: the one whose size was said
+        assert (change.fact.key, change.action, [p.value for p in change.previous]) == (
+            "user.team_size", "supersede", ["7 people"])
         mem.add("我们团队有5个人")
         [change] = mem.add("我們團隊現在有七個人了").facts
         assert (change.action, change.fact.value, [p.value for p in change.previous]) == (
             "supersede", "7个人", ["5个人"])
+        [change] = mem.add("我们现在8个人了").facts  # two groups have a size now: which one is not said
+        assert (change.fact.key, change.action) == ("user.group_size", "create")
 
 
 def test_a_favourite_said_informally_supersedes_the_one_said_in_full(db_settings: dict[str, Any]) -> None:

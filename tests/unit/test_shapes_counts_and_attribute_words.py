@@ -68,7 +68,20 @@ def test_a_count_of_people_is_the_size_of_their_group(text: str, expected: list[
     assert [(k, v) for k, v, _ in _read(text)] == expected
 
 
-@pytest.mark.parametrize("text", ["Our team has great people.", "我们团队有很多人", "We are a team.", "我们组很好"])
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Now we are 7.", [("user.group_size", "7 people")]),
+    ("We're seven people now.", [("user.group_size", "7 people")]),
+    ("There are 7 of us now.", [("user.group_size", "7 people")]),
+    ("我们现在7个人了", [("user.group_size", "7个人")]),
+    ("現在我們一共有七個人", [("user.group_size", "7个人")]),
+])
+def test_a_size_said_of_we_alone_awaits_its_group(text: str, expected: list[tuple[str, str]]) -> None:
+    """The fact engine files it under the group whose size was said before (``FactEngine.sized_group``)."""
+    assert [(k, v) for k, v, _ in _read(text)] == expected
+
+
+@pytest.mark.parametrize("text", ["Our team has great people.", "我们团队有很多人", "We are a team.", "我们组很好",
+                                  "We are here.", "We are so happy now."])
 def test_no_size_without_a_number(text: str) -> None:
     assert not any(k.endswith(("_size", "人数")) for k, _, _ in _read(text))
 

@@ -7,7 +7,9 @@ count of the same thing holds one value at a time under its many-valued key (``l
 language (kids, children, 孩子 are one thing counted: ``kin.subject``). Number words are digits in
 the value ("two cats" and "2 cats" are one value). One of a thing ("a daughter", 一个女儿) is a member,
 not a count. A count of people is the size of the group it is said of ("My team is 5 people" →
-``user.team_size``; 我们团队有5个人 → ``user.团队人数``), never the group's name.
+``user.team_size``; 我们团队有5个人 → ``user.团队人数``), never the group's name. "Now we are 7" (我们现在7个人了)
+names no group: it is ``GROUP_SIZE``, which the fact engine files under the one group whose size the speaker
+gave before (``facts.engine.FactEngine.sized_group``), so it supersedes "My team is 5 people".
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ import re
 from memstrata.extract import kin
 from memstrata.text.regex import lazy_regex
 
+#: The key of a size said of "we" alone ("now we are 7"), until the fact engine finds the group.
+GROUP_SIZE = "user.group_size"
 _EN_NUMBERS = {w: str(n) for n, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen".split())}
 _ZH_DIGITS = {"零": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}

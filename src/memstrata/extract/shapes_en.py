@@ -533,8 +533,16 @@ _SIZE = lazy_regex(
     r"(?:\s+now)?$", _IC)
 
 
+#: "Now we are 7", "We're 7 people now", "There are 7 of us now": the size of a group named before, if any.
+_WE_ARE = lazy_regex(r"^(?:now\s+)?(?:we(?:'re|\s+are)\s+(?:now\s+)?(?P<n>\d+|[a-z]+)(?:\s+people|\s+of us)?"
+                     r"|there\s+are\s+(?:now\s+)?(?P<m>\d+|[a-z]+)\s+of\s+us)(?:\s+now)?$", _IC)
+
+
 def _size(clause: str, lang: str = "en") -> list[Finding]:
-    """"Our team has 7 people now": the team's size (``user.team_size``), which a later size replaces."""
+    """"Our team has 7 people now": the team's size (``user.team_size``), which a later size replaces;
+    "now we are 7" the size of the group said before (``counts.GROUP_SIZE``)."""
+    if (we := _WE_ARE.match(clause)) is not None and (n := counts.number(we.group("n") or we.group("m"))):
+        return [Finding(counts.GROUP_SIZE, f"{n} people", CONF_PREFER, clause, statement=f"we are {n} people")]
     m = _SIZE.match(clause)
     if m is None:
         return []

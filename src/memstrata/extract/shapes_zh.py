@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
-from memstrata.extract import cessation, gazetteer, kin, patterns_zh, shapes
+from memstrata.extract import cessation, counts, gazetteer, kin, patterns_zh, shapes
 from memstrata.extract.clauses import CONF_LIKE, CONF_PREFER, Finding, clean_value, like_finding, without_time
 from memstrata.extract.shapes import attribute_finding, chosen, dated, instead, open_key
 from memstrata.text.regex import lazy_regex
@@ -377,8 +377,16 @@ _SIZE = lazy_regex(rf"^我们(?:的)?(?P<attr>{_OWNERS}|小组|团队|班)(?:现
                    r"(?P<v>[\d零一二两三四五六七八九十百]+(?:个|名|位)?(?:人|成员|同事|员工))了?$")
 
 
+#: 我们现在7个人了, 现在我们一共有七个人: the size of a group named before, if any (``counts.GROUP_SIZE``).
+_WE_ARE = lazy_regex(r"^(?:现在)?我们(?:现在|目前|如今|已经)?(?:一共|总共|共)?(?:是|有)?"
+                     r"(?P<n>[\d零一二两三四五六七八九十百]+)(?:个|名|位)?人了?$")
+
+
 def _size(clause: str) -> list[Finding]:
-    """我们团队现在有7个人了: the team's size (``user.团队人数``), which a later size replaces."""
+    """我们团队现在有7个人了: the team's size (``user.团队人数``), which a later size replaces; 我们现在7个人了
+    the size of the group said before."""
+    if (we := _WE_ARE.match(clause)) is not None and (n := counts.number(we.group("n"))):
+        return [Finding(counts.GROUP_SIZE, f"{n}个人", CONF_PREFER, clause, statement=f"我们有{n}个人")]
     m = _SIZE.match(clause)
     return [] if m is None else attribute_finding(m.group("attr"), m.group("v"), clause, "zh")
 

@@ -26,6 +26,7 @@ import numpy as np
 
 from memstrata.errors import EmbeddingError
 from memstrata.extract.base import FactCandidate
+from memstrata.extract.counts import GROUP_SIZE
 from memstrata.extract.rules import slot_label
 from memstrata.extract.shapes import CHANGE_KEYS
 from memstrata.extract.taxonomy import key_spec
@@ -87,6 +88,8 @@ class FactEngine:
         if cand.instead_of:
             cand, named = self.instead(conn, said, cand)
             replaces = {*replaces, *named}
+        if cand.key == GROUP_SIZE:
+            cand = self.sized_group(conn, said, cand)
         kept = self.unsuppressed(conn, said, cand.key)
         return [] if kept is None else [self.resolve(conn, kept, cand, vector, now, replaces=replaces)]
 
@@ -105,6 +108,14 @@ class FactEngine:
                      sorted(held))
             return None
         return replace(said, episode_id=said.episode_id if said.episode_id not in held else left[0], cites=left)
+
+    def sized_group(self, conn: Any, said: Said, cand: FactCandidate) -> FactCandidate:
+        """``cand``, a size said of "we" alone ("now we are 7", ``extract.counts.GROUP_SIZE``), under the key of
+        the one group whose size its subject gave before ("My team is 5 people": ``user.team_size``), so it
+        supersedes that size; under ``GROUP_SIZE`` when no group or several have one."""
+        ids = self.store.fact_ids(conn, said.scope, keys=None, subject=fact_subject(said.speaker, cand.subject))
+        sized = {f.key for f in self.store.load_facts(conn, ids) if f.key.endswith(("_size", "人数"))}
+        return replace(cand, key=sized.pop()) if len(sized) == 1 else cand
 
     def instead(self, conn: Any, said: Said, cand: FactCandidate) -> tuple[FactCandidate, set[int]]:
         """``cand`` and the ids of the active facts it takes the place of: those of its subject
