@@ -205,11 +205,12 @@ class Settings:
             ideas what I could get?" after "my sister's wedding is next month") still finds it; 0
             searches the last turn alone. 1.0 (the dialogue weighs what its last turn weighs) is not
             fitted: ``bench retrieval --variant dialogue`` draws each history from another
-            conversation, so it can measure what context costs, never what it gives (there 0.25 ranks
-            best, 0 gives the figures as asked). Before, the whole dialogue was the query and only the
-            last turn's questions had lists of their own: R@10 / NDCG@10 LoCoMo 0.611 / 0.470 -> 0.710 /
-            0.527, MemoryBank-en 0.841 / 0.565 -> 0.965 / 0.675, RealMemBench 0.612 / 0.385 -> 0.695 /
-            0.502, BEAM 0.492 / 0.334 -> 0.557 / 0.401 (docs/benchmarks.md).
+            conversation, so it can measure what context costs, never what it gives (there 0, which
+            gives the figures as asked, ranks best on four sets and 0.25 on BEAM). Before, the whole
+            dialogue was the query and only the last turn's questions had lists of their own: R@10 /
+            NDCG@10 LoCoMo 0.611 / 0.470 -> 0.710 / 0.527, MemoryBank-en 0.841 / 0.565 -> 0.965 /
+            0.675, RealMemBench 0.612 / 0.385 -> 0.695 / 0.502, BEAM 0.492 / 0.334 -> 0.557 / 0.401
+            (docs/benchmarks.md).
         speaker_weight: when a query names the speaker of some candidates ("What does Melanie
             paint?"), every memory not said by (or, a fact, not about) a named speaker scores
             ``1 / (1 + speaker_weight)`` of its score (``recall.speakers``); 0 turns it off. Measured on
