@@ -112,6 +112,16 @@ def test_sdk_refuses_every_destructive_call_without_an_explicit_target(seeded: M
     with pytest.raises(InvalidInput) as org:  # it deleted the project of the instance's org
         seeded.delete_project("P")
     assert org.value.details() == {"field": "org_id"}
+    # bad input of another type is named and deletes nothing: all_users="no" (a config string) swept
+    # every user of the project, undo([]) reached the database driver as an internal error
+    for destroy, field in ((lambda: seeded.forget(all_users="no", org_id="o", project_id="P"), "all_users"),  # type: ignore[arg-type]
+                           (lambda: seeded.undo([]), "run"),  # type: ignore[arg-type]
+                           (lambda: seeded.forget(user_id=["alice"]), "user_id"),  # type: ignore[arg-type]
+                           (lambda: seeded.forget(user_id="alice", session_id=" s1"), "session_id")):
+        with pytest.raises(InvalidInput) as wrong:
+            destroy()
+        assert wrong.value.details() == {"field": field}, (field, str(wrong.value))
+        assert seeded.store.counts() == before, field
     swept = seeded.forget(all_users=True, org_id="o", project_id="P")  # the tenant named: every user goes
     assert swept["episodes"] == 2 * len(MESSAGES)
     assert seeded.list(kind="episode", user_id="bob") == []
@@ -166,7 +176,7 @@ def test_cli_refuses_every_destructive_command_without_an_explicit_target(tmp_pa
     assert ("memstrata forget --all-users erases every user of the project: --org is not named; name the tenant in "
             "the call, --org ORG --project PROJECT") in " ".join(everyone.output.split()), everyone.output
     named = runner.invoke(app, ["forget", "--all-users", "--org", "o", "--project", "P", "--yes"], env=env)
-    assert named.exit_code == 0 and "Forgot user=*" in named.output, named.output
+    assert named.exit_code == 0 and "Forgot every user of o/P: 6 episodes" in named.output, named.output
     key = runner.invoke(app, ["keys", "revoke", ""], env=env)  # was error[not_found]: no API key ''
     assert "error[invalid_input]: memstrata keys revoke: KEY_ID is empty" in " ".join(key.output.split()), key.output
 

@@ -75,8 +75,9 @@ def forget(
     kind = "episode" if episodes else "fact"
     target = (f"fact #{fact}" + (" and the messages that stated it" if sources else "") if fact is not None
               else f"episode #{episode}" if episode is not None else " ".join(
-        f"{n}={v}" for n, v in (("user", owner or "*"), ("agent", agent), ("session", session),
-                                ("before", before), (f"{kind}s matching", filter)) if v))
+        ([f"every user of {org}/{project}"] if all_users else [])  # "user=*" read as a user named "*"
+        + [f"{n}={v}" for n, v in (("user", owner), ("agent", agent), ("session", session),
+                                   ("before", before), (f"{kind}s matching", filter)) if v]))
     if not yes:
         if not sys.stdin.isatty():
             err.print(f"error\\[invalid_input]: refusing to forget {safe(target)} without --yes "

@@ -130,12 +130,16 @@ class LifecycleMethods(RecallMethods):
 
         Raises:
             InvalidInput: no target (the instance's default user alone is not one: name it with
-                ``user_id``), a session/agent of every user without ``all_users=True``,
-                or both ``user_id`` and ``all_users=True``; ``all_users=True`` without ``org_id``
-                and ``project_id`` in the call; a blank ``org_id`` or ``project_id``; ``filter`` with ``before`` or
-                ``fact_id``, a ``kind`` other than fact/episode, or on a store without forget jobs.
+                ``user_id``), a session/agent of every user without ``all_users=True``, or both
+                ``user_id`` and ``all_users=True``; ``all_users=True`` without ``org_id`` and
+                ``project_id`` in the call; a blank ``org_id`` or ``project_id``; ``all_users`` not a
+                bool; ``filter`` with ``before`` or ``fact_id``, a ``kind`` other than fact/episode,
+                or on a store without forget jobs.
             InvalidFilter: the filter does not parse (with its position); nothing is deleted.
         """
+        if not isinstance(all_users, bool):  # all_users="no" (a config string) swept every user of the project
+            raise InvalidInput(f"forget(): all_users must be True or False, got {all_users!r}; nothing was deleted",
+                               field="all_users")
         shown = f"user_id={self.scope.user_id!r}" if self.scope.user_id is not None else "user_id=..."
         # The instance's default user is not a target by itself: a bare forget() erased the whole user.
         require_target("forget()", hint=f"{shown} for everything about the user, or session_id, agent_id, before, "

@@ -99,6 +99,9 @@ class SemanticMethods(RecallMethods):
     def undo(self, run: str, *, actor: str = "sdk", **scope: Unpack[ScopeArgs]) -> dict[str, int]:
         """Revert a consolidation or extraction run from its audit events: facts it created are
         archived, facts it retired are active again. Raises ``NotFound``; ``InvalidInput`` for a
-        blank ``run`` (``lifecycle.target``)."""
+        blank ``run`` (``lifecycle.target``) or one that is not a string (a list of runs is no run)."""
         require_target("undo", run=run)
+        if not isinstance(run, str):  # a list reached the database driver as an internal error
+            raise InvalidInput(f"undo: run must be one run id string (from the run's answer), got "
+                               f"{type(run).__name__} {run!r}; nothing was changed", field="run")
         return self.semantic.undo(self._scope(**scope), run, actor)

@@ -107,14 +107,15 @@ def check_scope(scope: Scope, *, needs_owner: bool) -> None:
         if value is None and name not in ("org_id", "project_id"):
             continue
         if not isinstance(value, str) or not value.strip():
-            raise InvalidInput(f"scope {name} must be a non-empty string, got {value!r}")
+            raise InvalidInput(f"scope {name} must be a non-empty string, got {value!r}", field=name)
         if value != value.strip():
             # " bob " and "bob" would be two users: a stray space must not split one memory in two.
-            raise InvalidInput(f"scope {name} {value!r} starts or ends with whitespace; pass {value.strip()!r}")
+            raise InvalidInput(f"scope {name} {value!r} starts or ends with whitespace; pass {value.strip()!r}",
+                               field=name)
         if len(value) > MAX_ID_CHARS:
-            raise InvalidInput(f"scope {name} is {len(value)} characters; the limit is {MAX_ID_CHARS}")
+            raise InvalidInput(f"scope {name} is {len(value)} characters; the limit is {MAX_ID_CHARS}", field=name)
         if any(unicodedata.category(c) == "Cc" for c in value):
-            raise InvalidInput(f"scope {name} {value!r} contains control characters")
+            raise InvalidInput(f"scope {name} {value!r} contains control characters", field=name)
         # "alice\u200b" would be a second user who lists as "alice": an invisible character
         # (zero-width space, joiner, BOM, direction mark) is a paste accident, never a name.
         check_name(value, f"scope {name}")
