@@ -111,3 +111,18 @@ def test_admin_deletes_a_project_with_a_receipt_and_its_keys_stop(server: Server
     assert receipt["status"] == "done" and len(receipt["ids_sha256"]) == 64 and receipt["nonce"]
     assert left["items"] == [] and len(other["items"]) == 2
     assert after.status_code == 401 and after.json()["error"]["code"] == "invalid_api_key"
+
+
+def test_no_answer_holding_memories_may_be_kept_by_a_cache(server: Server, key_for: Callable[..., str]) -> None:
+    # A browser or proxy that kept GET /v1/export or /v1/facts would show a memory again after its forget.
+    key = key_for("cacheorg", "p")
+    with server.client(key) as client:
+        added = _ok(client.post("/v1/messages", json={"user_id": "alice", "messages": [
+            {"content": "I'm allergic to peanuts"}]}))["results"][0]
+        answers = [client.get("/v1/export", params={"user_id": "alice"}),
+                   client.get("/v1/facts", params={"user_id": "alice"}),
+                   client.get(f"/v1/episodes/{added['episode_id']}", params={"user_id": "alice"}),
+                   client.post("/v1/search", json={"user_id": "alice", "query": "peanuts"}),
+                   client.get("/v1/facts/999999", params={"user_id": "alice"})]  # an error answer too
+    assert [a.status_code for a in answers] == [200, 200, 200, 200, 404]
+    assert [a.headers.get("cache-control") for a in answers] == ["no-store"] * len(answers)

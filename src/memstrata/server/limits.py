@@ -116,3 +116,26 @@ def fit(items: Sequence[T], adapter: TypeAdapter[T], max_bytes: int) -> tuple[li
         kept.append(item)
     return kept, False
 
+
+
+class NoStoreMiddleware:
+    """Marks every ``/v1/`` answer ``Cache-Control: no-store``, as the inspector marks its pages: the
+    answers hold memories, and a browser or proxy that kept one (``GET /v1/export``, ``/v1/facts``)
+    would show it again after it was forgotten. An answer that says its own ``Cache-Control`` keeps it."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or not str(scope.get("path", "")).startswith("/v1/"):
+            await self.app(scope, receive, send)
+            return
+
+        async def no_store(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers") or [])
+                if not any(name.lower() == b"cache-control" for name, _ in headers):
+                    message = {**message, "headers": [*headers, (b"cache-control", b"no-store")]}
+            await send(message)
+
+        await self.app(scope, receive, no_store)
