@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from memstrata.bench.retrieval import Dataset, questions, run_benchmark, user_only
-from memstrata.bench.variants import TURN_CHARS, dialogue_question, user_side
+from memstrata.bench.retrieval import Dataset, markdown, questions, run_benchmark, user_only
+from memstrata.bench.variants import TURN_CHARS, dialogue_question, own_turn, session_question, user_side
 from memstrata.errors import InvalidInput
 from memstrata.loaders.base import ImportedMessage
 from memstrata.loaders.locomo import Conversation, QAItem
@@ -118,3 +118,69 @@ def test_user_only_beside_other_variants_is_refused_on_one_postgres_database(tmp
     with pytest.raises(InvalidInput, match="user-only"):
         run_benchmark("locomo", data=_locomo_file(tmp_path), retrievers=["bm25"], ks=[10],
                       database_url="postgresql://nowhere/x", variants=["normal", "user-only"])
+
+
+def _chat(cid: str = "c") -> Conversation:
+    """A user and an assistant over two sessions; questions are turns of the conversation."""
+    turns = [("s1", "user", "My sister Mia is getting married in May."), ("s1", "assistant", "Congratulations!"),
+             ("s2", "user", "Any ideas what I could get her?"), ("s2", "assistant", "Maybe a photo album?"),
+             ("s2", "user", "long " * 200), ("s2", "user", "Which one would she like best?"),
+             ("s3", "user", "What did I say about Mia?")]
+    messages = tuple(_msg(cid, s, n, "Kim" if r == "user" else "AI", r, t) for n, (s, r, t) in enumerate(turns))
+    at = [m.created_at for m in messages]
+    qa = (QAItem("Any  ideas what I could get her?", "", ("s1",), 0, before=at[2]),
+          QAItem("Which one would she like best?", "", ("s1",), 0, before=at[5]),
+          QAItem("What did I say about Mia?", "", ("s1",), 0, before=at[6]),
+          QAItem("Where does Mia live?", "", ("s1",), 0, before=at[6]))
+    return Conversation(cid, ("Kim", "AI"), messages, qa)
+
+
+def test_session_question_is_the_turns_before_it_in_its_own_session_then_the_question() -> None:
+    chat = _chat()
+    assert session_question(chat, chat.qa[0]) is None  # it opens its session (s1's turns are not its own)
+    assert own_turn(chat, chat.qa[0]) == 2  # said at its time, in its words (spacing aside)
+    lines = session_question(chat, chat.qa[1]).split("\n")
+    assert lines[0] == "user: Any ideas what I could get her?"
+    assert lines[1] == "assistant: Maybe a photo album?"
+    assert lines[2].startswith("user: long ") and len(lines[2]) <= len("user: ") + TURN_CHARS + 2  # cut
+    assert lines[3] == "user: Which one would she like best?"
+    assert session_question(chat, chat.qa[1], turns=1).split("\n") == [lines[2], lines[3]]
+    assert session_question(chat, chat.qa[2]) is None  # first turn of s3
+    assert own_turn(chat, chat.qa[3]) is None and session_question(chat, chat.qa[3]) is None  # not a turn
+
+
+def test_in_session_variant_leaves_out_questions_without_turns_before_them() -> None:
+    dataset = Dataset("x", [_chat()], {0: "q"}, frozenset({0}), lambda turn: turn.split("#")[0])
+    asked = questions(dataset, "in-session", dataset.conversations)
+    assert [qa.question for _, qa, _ in asked] == ["Which one would she like best?"]
+    assert asked[0][2].count("\n") == 3
+
+
+def _realmem_file(folder: Path) -> Path:
+    def turn(speaker: str, text: str, **more: object) -> dict[str, object]:
+        return {"speaker": speaker, "content": text, **more}
+    sessions = [
+        {"session_uuid": "u1", "current_time": "2025-01-06 (Monday)", "dialogue_turns": [
+            turn("User", "I am planning a trip to Oslo in June."), turn("Assistant", "Nice, Oslo in June is lovely.")]},
+        {"session_uuid": "u2", "current_time": "2025-01-08 (Wednesday)", "dialogue_turns": [
+            turn("User", "Remember my trip from last time?", is_query=True, category_name="recall"),
+            turn("Assistant", "Yes.", memory_session_uuids=["u1"]),
+            turn("User", "Where was it again?", is_query=True, category_name="recall"),
+            turn("Assistant", "Oslo.", memory_session_uuids=["u1"])]}]
+    path = folder / "kim_dialogues_256k.json"
+    path.write_text(json.dumps({"_metadata": {}, "dialogues": sessions}), encoding="utf-8")
+    return path
+
+
+def test_benchmark_asks_in_session_questions_only_where_a_set_has_them(tmp_path: Path) -> None:
+    _realmem_file(tmp_path)
+    report = run_benchmark("realmem", data=tmp_path, retrievers=["bm25"], ks=[1, 10],
+                           variants=["normal", "in-session"])
+    assert report["questions"] == {"normal": 2, "in-session": 1}
+    assert report["left_out"] == {"in-session": 1}  # the query that opens its session
+    assert report["variants"]["in-session"]["bm25"]["main"]["R@10"] == 1.0  # 'trip' finds session u1
+    assert "1 left out, no turn before them in their session" in markdown(report)
+    locomo = run_benchmark("locomo", data=_locomo_file(tmp_path), retrievers=["bm25"], ks=[10],
+                           variants=["normal", "in-session"])
+    assert (locomo["questions"]["in-session"], locomo["left_out"]) == (0, {"in-session": 4})
+    assert "in-session questions: none in this set." in markdown(locomo)

@@ -13,10 +13,11 @@ Datasets: LoCoMo (``locomo``; main set = categories 1-4, category 5 reported apa
 MemoryBank with memstrata's evidence annotations (``memorybank-zh``, ``memorybank-en``),
 RealMemBench (``realmem``: session recall, each query over the memory as it stood before it
 was asked) and BEAM 128K (``beam``: message evidence; abstention questions apart, where the
-hybrid should find nothing that matches). Each set is asked in up to four variants: ``normal``,
+hybrid should find nothing that matches). Each set is asked in up to five variants: ``normal``,
 ``long`` (every question preceded by chit-chat from another conversation, ``bench.long_query``),
-``user-only`` (the store holds the user's messages alone) and ``dialogue`` (every question the
-last line of a dialogue from another conversation), the last two in ``bench.variants``.
+``user-only`` (the store holds the user's messages alone), ``dialogue`` (every question the last
+line of a dialogue from another conversation) and ``in-session`` (after the turns before it in
+its own session: RealMemBench only), the last three in ``bench.variants``.
 Metrics are in ``bench.metrics``.
 """
 
@@ -41,7 +42,7 @@ from memstrata.bench import metrics as M
 from memstrata.bench.baselines import BM25Baseline, DenseBaseline, RRFBaseline
 from memstrata.bench.embed_cache import DiskEmbeddingCache
 from memstrata.bench.long_query import DEFAULT_SEED, long_question
-from memstrata.bench.variants import DIALOGUE_TURNS, TURN_CHARS, dialogue_question, user_side
+from memstrata.bench.variants import DIALOGUE_TURNS, TURN_CHARS, dialogue_question, session_question, user_side
 from memstrata.config import Settings
 from memstrata.embed.base import COSINE_CEIL, COSINE_FLOOR
 from memstrata.embed.models import load_default_embedder
@@ -63,7 +64,7 @@ DATASETS = ("locomo", "memorybank-zh", "memorybank-en", "realmem", "beam")
 MODELS = {"use": "use-multilingual-v3", "e5": "multilingual-e5-small-q4"}
 RETRIEVERS = ("hybrid", "hybrid-e5", "bm25", "dense-use", "dense-e5", "rrf-use", "rrf-e5")
 BASELINES = ("bm25", "dense-use", "dense-e5", "rrf-use", "rrf-e5")
-VARIANTS = ("normal", "long", "user-only", "dialogue")
+VARIANTS = ("normal", "long", "user-only", "dialogue", "in-session")
 LOCOMO_CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop", 5: "adversarial"}
 #: Turns fetched per question: enough to rank 10 distinct sessions and compute every k.
 DEPTH = 100
@@ -273,7 +274,8 @@ def questions(dataset: Dataset, variant: str, pool: Sequence[Conversation],
               seed: int = DEFAULT_SEED) -> list[tuple[Conversation, QAItem, str]]:
     """``(conversation, question, text asked)`` of every question with evidence or of a category
     scored apart; ``variant`` ``long`` prefixes chit-chat from ``pool`` (``bench.long_query``),
-    ``dialogue`` turns of a conversation of ``pool`` (``bench.variants``); ``normal`` and
+    ``dialogue`` turns of a conversation of ``pool``, ``in-session`` the turns before it in its own
+    session and leaves out a question without them (``bench.variants``); ``normal`` and
     ``user-only`` ask the question as it is."""
     out = []
     for conv in dataset.conversations:
@@ -285,6 +287,11 @@ def questions(dataset: Dataset, variant: str, pool: Sequence[Conversation],
                 text = long_question(qa.question, conv, number, pool, seed)
             elif variant == "dialogue":
                 text = dialogue_question(qa.question, conv, number, pool, seed)
+            elif variant == "in-session":
+                asked = session_question(conv, qa)
+                if asked is None:
+                    continue
+                text = asked
             out.append((conv, qa, text))
     return out
 
@@ -406,8 +413,8 @@ def _measure(dataset: Dataset, variants: Sequence[str], asked: dict[str, list[tu
         for retriever in built:
             ingest = index_all(dataset, retriever)
             for variant in variants:
-                if retriever.name not in retrievers:
-                    continue
+                if retriever.name not in retrievers or not asked[variant]:
+                    continue  # a variant without questions: none of this set's is asked that way
                 tick = progress_factory(f"{variant} · {retriever.name}", len(asked[variant])) \
                     if progress_factory else None
                 scores = evaluate(dataset, retriever, ks, asked[variant], tick)
@@ -451,6 +458,9 @@ def run_benchmark(dataset_name: str, *, data: Path | None, retrievers: Sequence[
     users, left_out = user_only(dataset)
     stores = [(dataset, [v for v in variants if v != "user-only"]), (users, [v for v in variants if v == "user-only"])]
     asked = {v: questions(store, v, full.conversations, seed) for store, vs in stores for v in vs}
+    left = {"user-only": left_out} if "user-only" in variants else {}
+    if "in-session" in variants:
+        left["in-session"] = len(questions(dataset, "normal", full.conversations)) - len(asked["in-session"])
     embedders: dict[str, Any] = {}
 
     def embedder(label: str) -> Any:
@@ -469,7 +479,7 @@ def run_benchmark(dataset_name: str, *, data: Path | None, retrievers: Sequence[
             "user_turns": sum(len(c.messages) for c in users.conversations),
             "conversations": [c.id for c in dataset.conversations],
             "questions": {v: sum(1 for _, q, _ in asked[v] if q.evidence) for v in variants},
-            "left_out": {"user-only": left_out} if "user-only" in variants else {},
+            "left_out": left,
             "unit": "session" if dataset.unit is not None else "turn",
             "ks": list(ks), "variants": {v: results[v] for v in variants},
             "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
@@ -507,10 +517,13 @@ def markdown(report: dict[str, Any]) -> str:
              f"evidence counted in {unit}", ""]
     for variant, results in report["variants"].items():
         if not results:
+            lines += [f"{variant} questions: none in this set.", ""]
             continue
         r10, nd = ratios(results, "R@10"), ratios(results, "NDCG@10")
         dropped = report.get("left_out", {}).get(variant)
-        note = "" if dropped is None else f"; {dropped} left out, their evidence only in the other side's turns"
+        why = "no turn before them in their session" if variant == "in-session" else \
+            "their evidence only in the other side's turns"
+        note = "" if dropped is None else f"; {dropped} left out, {why}"
         lines += [f"{variant} questions ({report['questions'][variant]} in the main set{note}):", "",
                   "| retriever | " + " | ".join(cols) + " | R@10 ÷ best | NDCG ÷ best | p50 ms | p95 ms |",
                   "|---|" + "---:|" * (len(cols) + 4)]

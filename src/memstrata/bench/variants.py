@@ -1,4 +1,4 @@
-"""Two more shapes of a benchmark set: the user's messages alone, and questions asked in a dialogue.
+"""More shapes of a benchmark set: the user's messages alone, and questions asked in a dialogue.
 
 * ``user-only``: the store holds only the user side of each conversation, as an assistant that
   keeps its user's messages and not its own replies would. In a conversation between two people
@@ -12,7 +12,14 @@
   questions and many terms about something else. Each turn is cut to ``TURN_CHARS`` characters
   (a long assistant answer would otherwise fill the query alone). Drawn from
   ``random.Random(f"{seed}:dialogue:{conversation id}:{question number}")``: the same seed gives
-  the same queries on every machine and run.
+  the same queries on every machine and run. It measures what a history about something else
+  costs, never what a history gives.
+* ``in-session``: each question asked after the turns before it in its own session, the dialogue
+  so far, as ``dialogue`` lays them out (the same ``DIALOGUE_TURNS`` and ``TURN_CHARS``). Only a
+  set whose questions are turns of their conversation has it (RealMemBench, where the gold is
+  earlier sessions and the session's own turns are stored but not gold); a question that is no
+  turn of its conversation, or opens its session, is left out and counted (its figure is the
+  ``normal`` variant's).
 """
 
 from __future__ import annotations
@@ -108,3 +115,32 @@ def dialogue_question(question: str, conversation: Conversation, number: int, po
     donors = [c for c in pool if c.id != conversation.id]
     lines = history(donors[rng.randrange(len(donors))], rng, turns) if donors else []
     return "\n".join([*lines, f"user: {' '.join(question.split())}"])
+
+
+def own_turn(conversation: Conversation, item: QAItem) -> int | None:
+    """The index in ``conversation.messages`` of the turn that asks ``item``: said at ``item.before``
+    with the question's words; ``None`` when the question is no turn of the conversation (LoCoMo's
+    and MemoryBank's are asked after it)."""
+    if item.before is None:
+        return None
+    words = item.question.split()
+    return next((n for n, m in enumerate(conversation.messages)
+                 if m.created_at == item.before and m.content.split() == words), None)
+
+
+def session_question(conversation: Conversation, item: QAItem, turns: int = DIALOGUE_TURNS) -> str | None:
+    """``item``'s question as the user's last line after the (at most ``turns``) turns before it in
+    its own session, each ``user: ...`` / ``assistant: ...`` and cut to ``TURN_CHARS``; ``None``
+    when the question is no turn of ``conversation`` (``own_turn``) or opens its session."""
+    at = own_turn(conversation, item)
+    if at is None:
+        return None
+    messages = conversation.messages
+    start = at
+    while start > max(0, at - turns) and messages[start - 1].session_id == messages[at].session_id:
+        start -= 1
+    if start == at:
+        return None
+    speaker = user_speaker(conversation)
+    lines = [f"{'user' if is_user_side(m, speaker) else 'assistant'}: {_cut(m.content)}" for m in messages[start:at]]
+    return "\n".join([*lines, f"user: {' '.join(item.question.split())}"])

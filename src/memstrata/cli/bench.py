@@ -148,7 +148,9 @@ def bench_retrieval(
                                                 "rrf-use, rrf-e5.")] = "hybrid,bm25,dense-use,rrf-use",
     variant: Annotated[str, typer.Option(help="Comma-separated: normal, long (questions after chit-chat), user-only "
                                               "(the user's messages alone stored), dialogue (questions as the last "
-                                              "line of a dialogue).")] = "normal,long",
+                                              "line of another conversation's dialogue), in-session (after "
+                                              "the turns before them in their own session: realmem "
+                                              "only).")] = "normal,long",
     k: Annotated[str, typer.Option("--k", help="Cut-offs, comma-separated.")] = "1,3,5,10",
     out: Annotated[Path, typer.Option(help="Folder for the JSON and PNG.")] = Path("bench-results"),
     embedding_cache: Annotated[Path | None, typer.Option(
