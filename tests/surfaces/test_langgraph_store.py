@@ -29,7 +29,7 @@ from langgraph.store.memory import InMemoryStore
 from memstrata import Memory
 from memstrata.clock import utcnow
 from memstrata.embed.base import EmbeddingCache
-from memstrata.errors import InvalidInput
+from memstrata.errors import ContentTooLarge, InvalidInput
 from memstrata.integrations.langgraph import MAX_NAMESPACE_DEPTH, MemstrataStore, item_text, matches
 
 
@@ -386,3 +386,17 @@ def test_a_ttl_not_in_positive_minutes_or_a_value_json_cannot_hold_is_refused_by
     assert raised.value.field == field
     kept = store.get(("memories", "cai"), "carrier")
     assert kept is not None and kept.value == {"text": "I prefer UPS"}
+
+
+def test_an_item_too_large_to_store_is_refused_naming_its_key_and_namespace(store: MemstrataStore) -> None:
+    # before: "content is 599,999 bytes; the limit is 262,144" and, for a 300,000-character key,
+    # "metadata is 300,155 bytes of JSON": neither said which put
+    ns = ("memories", "dag")
+    store.put(ns, "notes", {"text": "I prefer UPS"})
+    with pytest.raises(ContentTooLarge, match=r"^put of 'notes' in \('memories', 'dag'\): content is 599,999 bytes"):
+        store.put(ns, "notes", {"text": "x " * 300_000})
+    with pytest.raises(InvalidInput, match=r"^put of 'kkkk.*… in \('memories', 'dag'\): metadata is .* bytes"):
+        store.put(ns, "k" * 300_000, {"text": "a long key"})
+    kept = store.get(ns, "notes")
+    assert kept is not None and kept.value == {"text": "I prefer UPS"}
+    assert [i.key for i in store.search(ns)] == ["notes"]

@@ -39,7 +39,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-from memstrata.errors import InvalidInput, NotFound
+from memstrata.errors import ContentTooLarge, InvalidInput, NotFound
 from memstrata.filter import And, Compare, Expr, Field, IsNull, Or
 from memstrata.memory import MAX_LIMIT, Memory
 from memstrata.text.regex import lazy_regex
@@ -78,6 +78,8 @@ HITS_PER_ITEM = 4
 #: two to four. Each label is one term of the SQL that selects a namespace's items, and SQLite refuses
 #: an expression deeper than 1,000 (``SQLITE_MAX_EXPR_DEPTH``), which a search of ~490 labels reached.
 MAX_NAMESPACE_DEPTH = 100
+#: Longest key or namespace an error message shows, characters (a longer one is cut).
+SHOWN_CHARS = 80
 _WORD = lazy_regex(r"\w+")
 
 
@@ -213,10 +215,14 @@ class MemstrataStore(BaseStore):
             record = {"namespace": list(op.namespace), "depth": len(op.namespace), "key": op.key, "value": value,
                       "indexed": op.index is not False,
                       **{f"n{i}": label for i, label in enumerate(op.namespace)}}
-            # created_at None: the first put, whose time is the episode's own (``_item``)
-            self.memory.add(item_text(op.key, value, fields), role="user", content_type="text",
-                            metadata={METADATA_KEY: {**record, "created_at": first}},
-                            ttl=None if ttl is None else float(ttl) * 60.0, user_id=user)
+            try:  # created_at None: the first put, whose time is the episode's own (``_item``)
+                self.memory.add(item_text(op.key, value, fields), role="user", content_type="text",
+                                metadata={METADATA_KEY: {**record, "created_at": first}},
+                                ttl=None if ttl is None else float(ttl) * 60.0, user_id=user)
+            except InvalidInput as exc:  # "content is 600,000 bytes" names no item: say which put
+                kind = ContentTooLarge if isinstance(exc, ContentTooLarge) else InvalidInput
+                raise kind(f"put of {_shown(op.key)} in {_shown(tuple(op.namespace))}: {exc}",
+                           field=getattr(exc, "field", None)) from None
         for episode in old:  # after the new value is stored: a failure never loses the item
             self._forget(episode.id, user)
 
@@ -352,6 +358,12 @@ def _pushed_down(wanted: Mapping[str, Any] | None) -> list[Expr]:
 
 
 # -- helpers ----------------------------------------------------------------------------------
+def _shown(value: object) -> str:
+    """``repr(value)``, cut to ``SHOWN_CHARS`` characters (a 300,000-character key is named by its start)."""
+    text = repr(value)
+    return text if len(text) <= SHOWN_CHARS else text[:SHOWN_CHARS - 1] + "…"
+
+
 def _check_put(key: str, value: Mapping[str, Any], ttl: object) -> None:
     """Refuse, naming the key, a value JSON cannot hold or a TTL that is not a positive number of
     minutes (LangGraph's unit; ``Memory`` counts seconds and would name ``-300.0`` for ``ttl=-5``).
