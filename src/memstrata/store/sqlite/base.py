@@ -81,6 +81,13 @@ class SQLiteBase:
     vectors: VectorCache
     #: Decrypts high-sensitivity values on read; ``None``: they read as ``[ENCRYPTED]``.
     cipher: Cipher | None
+    #: Session block id → (its scope tokens if the open write began it, else ``None``; the turns'
+    #: terms appended to it): written before the commit (``EpisodeWrites.write_block_text``).
+    block_text: dict[int, tuple[str | None, list[str]]]
+
+    if TYPE_CHECKING:
+        def write_block_text(self, conn: sqlite3.Connection) -> None:
+            """Write the session blocks' text appended in the open write (``EpisodeWrites``)."""
 
     if TYPE_CHECKING:
         # The read predicate stays in ``store.py`` beside the search whose cost it drives;

@@ -103,6 +103,9 @@ class Database:
         self._read_memo: dict[Hashable, Any] = {}
         self._busy_ms = int(busy_timeout_s * 1000)
         self.on_rollback: Callable[[], None] | None = None
+        #: Runs last inside each ``write()`` before its commit (``SQLiteStore`` writes the session
+        #: blocks' text there, once per block); what it raises rolls the transaction back.
+        self.before_commit: Callable[[sqlite3.Connection], None] | None = None
         try:
             self.conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_s * 1000)}")
             self._refuse_foreign()  # before any PRAGMA that would change a foreign file
@@ -178,6 +181,8 @@ class Database:
                 raise StoreError(f"cannot start a write on {self.path}: {exc}") from exc
             try:
                 yield self.conn
+                if self.before_commit is not None:
+                    self.before_commit(self.conn)
             except BaseException:
                 self.conn.execute("ROLLBACK")
                 if self.on_rollback is not None:

@@ -51,11 +51,11 @@ class LifecycleHooks(SQLiteBase):
                      f"({marks}))", list(episode_ids))
         return int(conn.execute(f"DELETE FROM segments WHERE episode_id IN ({marks})", list(episode_ids)).rowcount)
 
-    @staticmethod
-    def _drop_turns(conn: sqlite3.Connection, episode_ids: Sequence[int]) -> None:
+    def _drop_turns(self, conn: sqlite3.Connection, episode_ids: Sequence[int]) -> None:
         """Delete these episodes' turn documents and rebuild the blocks that held them from the
         turns left (a block left empty is deleted): no deleted word stays in a block. The turns
         left in those blocks' sessions lose their context (``store.turns``)."""
+        self.write_block_text(conn)  # text appended in this transaction first: the rebuild reads it
         blocks: set[int] = set()
         for start in range(0, len(episode_ids), 500):
             chunk = list(episode_ids[start:start + 500])

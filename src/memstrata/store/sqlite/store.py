@@ -247,10 +247,17 @@ class SQLiteStore(EpisodeWrites, FactWrites, Listings, NeighbourReads, Lifecycle
         self.db = Database(path, busy_timeout_s=busy_timeout_s)
         self.db.conn.row_factory = sqlite3.Row
         self.vectors = VectorCache()
-        # A rolled-back write may have fed uncommitted rows into the working copies.
-        self.db.on_rollback = self.vectors.clear
+        self.block_text = {}
+        self.db.before_commit = self.write_block_text
+        self.db.on_rollback = self._rolled_back
         #: Decrypts high-sensitivity values on read; ``None``: they read as ``[ENCRYPTED]``.
         self.cipher: Cipher | None = None
+
+    def _rolled_back(self) -> None:
+        # A rolled-back write may have fed uncommitted rows into the working copies, and its
+        # blocks' text is not to be written.
+        self.vectors.clear()
+        self.block_text = {}
 
     # -- the read predicate -----------------------------------------------------------------
     def hidden_clause(self, conn: sqlite3.Connection, table: str, prefix: str = "") -> tuple[str, list[object]]:
