@@ -185,9 +185,10 @@ def test_cli_refuses_every_destructive_command_without_an_explicit_target(tmp_pa
 
 @pytest.fixture(scope="module")
 def rest(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, dict[str, str]]]:
-    """A keyed server with alice's and bob's messages in o/P, and a key bound to o/P/alice."""
+    """A keyed server whose default tenant is o/P, with alice's and bob's messages there, and a key
+    bound to o/P/alice."""
     server = start_server(tmp_path_factory.mktemp("targets"), MEMSTRATA_ADMIN_KEY=ADMIN_KEY,
-                          MEMSTRATA_EMBEDDING_MODEL=MODEL)
+                          MEMSTRATA_EMBEDDING_MODEL=MODEL, MEMSTRATA_ORG="o", MEMSTRATA_PROJECT="P")
     with server.client(ADMIN_KEY) as admin:
         key = admin.post("/v1/keys", json={"org_id": "o", "project_id": "P", "user_id": "alice"}).json()["secret"]
         for user in ("alice", "bob"):
@@ -216,7 +217,10 @@ def test_rest_refuses_every_destructive_route_without_an_explicit_target(rest: t
     attempts += [("admin", "DELETE", "/v1/projects/%20%20", {}), ("admin", "DELETE", "/v1/projects/%09", {}),
                  ("alice", "DELETE", "/v1/projects/P", {}), ("alice", "DELETE", "/v1/facts/%20", {}),
                  ("admin", "DELETE", "/v1/keys/%20%20", {}), ("admin", "DELETE", "/v1/projects/P", {}),
-                 ("admin", "DELETE", "/v1/projects/P", {"params": {"org_id": " "}})]
+                 ("admin", "DELETE", "/v1/projects/P", {"params": {"org_id": " "}}),
+                 # an unset variable in the query: the server's default org o, so alice's fact #1 went
+                 ("admin", "DELETE", "/v1/facts/1", {"params": {"org_id": "", "user_id": "alice"}}),
+                 ("admin", "DELETE", "/v1/facts/1", {"params": {"project_id": "", "user_id": "alice"}})]
     for who, method, path, kw in attempts:
         with server.client(keys[who]) as client:
             answer = client.request(method, path, **kw)

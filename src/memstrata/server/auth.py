@@ -53,9 +53,16 @@ class Principal:
         """The scope keyword arguments for ``Memory``: the key's scope forced, the rest as asked.
 
         Raises:
-            ApiError: 403 ``scope_forbidden`` when the request names another org, project or
-                user than the key is bound to.
+            ApiError: 422 ``invalid_input`` for an org or project given blank (``?org_id=``: an unset
+                variable, never "the default tenant", which would read or delete another tenant's
+                rows); 403 ``scope_forbidden`` when the request names another org, project or user
+                than the key is bound to.
         """
+        for name, value in (("org_id", org_id), ("project_id", project_id)):
+            if value is not None and not value.strip():
+                raise ApiError(422, "invalid_input", f"{name} is {'empty' if value == '' else 'only whitespace'}; name "
+                               f"the tenant or leave {name} out for the default; nothing was read or changed",
+                               {"field": name})
         if self.key is None:
             return {"org_id": org_id or default_org, "project_id": project_id or default_project,
                     "user_id": user_id, "agent_id": agent_id, "session_id": session_id}
