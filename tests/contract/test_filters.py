@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import cast
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -35,10 +36,37 @@ def _facts(memory: Memory, where: str | Expr | None, user: str = "alice") -> lis
     return sorted(r.id for r in rows)
 
 
-def _oracle(memory: Memory, tree: Expr, kind: str, user: str = "alice") -> list[int]:
-    rows: list[Fact] | list[Episode] = (
-        memory.list(kind="episode", limit=1000, user_id=user) if kind == "episode"
-        else memory.list(kind="fact", status="all", limit=1000, user_id=user))
+class EveryRow:
+    """Every episode, or every fact of any status, of a user in the corpus, read once per test.
+
+    The property tests below hold hundreds of filters against the reference semantics applied to
+    these rows; nothing they call changes the corpus (lists and candidate lookups count no recall),
+    so reading the rows again for each filter only cost time."""
+
+    def __init__(self, corpus: Memory) -> None:
+        self.corpus = corpus
+        self._episodes: dict[str, list[Episode]] = {}
+        self._facts: dict[str, list[Fact]] = {}
+
+    def episodes(self, user: str) -> list[Episode]:
+        if user not in self._episodes:
+            self._episodes[user] = cast(list[Episode], self.corpus.list(kind="episode", limit=1000, user_id=user))
+        return self._episodes[user]
+
+    def facts(self, user: str) -> list[Fact]:
+        if user not in self._facts:
+            self._facts[user] = cast(list[Fact], self.corpus.list(kind="fact", status="all", limit=1000, user_id=user))
+        return self._facts[user]
+
+
+@pytest.fixture
+def every_row(corpus: Memory) -> EveryRow:
+    """The corpus's rows for the reference semantics (``EveryRow``), one reader per test."""
+    return EveryRow(corpus)
+
+
+def _oracle(every_row: EveryRow, tree: Expr, kind: str, user: str = "alice") -> list[int]:
+    rows: list[Fact] | list[Episode] = every_row.episodes(user) if kind == "episode" else every_row.facts(user)
     return sorted(r.id for r in rows if matches(tree, r))
 
 
@@ -51,15 +79,15 @@ def test_corpus_has_facts_and_episodes(corpus: Memory) -> None:
 
 @given(exprs())
 @settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-def test_store_filter_equals_reference_semantics(corpus: Memory, tree: Expr) -> None:
+def test_store_filter_equals_reference_semantics(corpus: Memory, every_row: EveryRow, tree: Expr) -> None:
     for user in ("alice", "bob"):
-        assert _episodes(corpus, tree, user) == _oracle(corpus, tree, "episode", user), unparse(tree)
-        assert _facts(corpus, tree, user) == _oracle(corpus, tree, "fact", user), unparse(tree)
+        assert _episodes(corpus, tree, user) == _oracle(every_row, tree, "episode", user), unparse(tree)
+        assert _facts(corpus, tree, user) == _oracle(every_row, tree, "fact", user), unparse(tree)
 
 
 @given(exprs())
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-def test_segment_candidates_obey_the_filter_like_the_reference(corpus: Memory, tree: Expr) -> None:
+def test_segment_candidates_obey_the_filter_like_the_reference(corpus: Memory, every_row: EveryRow, tree: Expr) -> None:
     """The search's vector candidates (segments) reach exactly the episodes the reference semantics
     pick (PostgreSQL filters segments on their own copy of the episode's fields)."""
     assert corpus.embedder is not None
@@ -67,7 +95,7 @@ def test_segment_candidates_obey_the_filter_like_the_reference(corpus: Memory, t
     for user in ("alice", "bob"):
         near = corpus.store.nearest_segments(Scope(user_id=user), vector, k=1000, min_similarity=-1.0, filter=tree)
         pairs = corpus.store.segments_with_episodes(i for i, _ in near)
-        assert sorted({ep.id for _, ep in pairs.values()}) == _oracle(corpus, tree, "episode", user), unparse(tree)
+        assert sorted({ep.id for _, ep in pairs.values()}) == _oracle(every_row, tree, "episode", user), unparse(tree)
 
 
 #: Matches every turn of ``CORPUS``: each turn document holds its speaker (a name, else the role).
@@ -76,7 +104,7 @@ _EVERY_TURN = fts_match_expression("alice bob assistant tool")
 
 @given(exprs())
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-def test_turn_candidates_obey_the_filter_like_the_reference(corpus: Memory, tree: Expr) -> None:
+def test_turn_candidates_obey_the_filter_like_the_reference(corpus: Memory, every_row: EveryRow, tree: Expr) -> None:
     """The whole-turn full-text candidates reach exactly the episodes the reference semantics pick
     (PostgreSQL filters turns on their own copy of the episode's fields, migration 9)."""
     for user in ("alice", "bob"):
@@ -84,16 +112,17 @@ def test_turn_candidates_obey_the_filter_like_the_reference(corpus: Memory, tree
         found = corpus.store.fts_turns(Scope(user_id=user), _EVERY_TURN, 1000, filter=tree)
         pairs = corpus.store.segments_with_episodes(i for i, _ in found)
         assert len(pairs) == len(found)  # one candidate per turn: its first segment
-        assert sorted(ep.id for _, ep in pairs.values()) == _oracle(corpus, tree, "episode", user), unparse(tree)
+        assert sorted(ep.id for _, ep in pairs.values()) == _oracle(every_row, tree, "episode", user), unparse(tree)
 
 
 @given(exprs())
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-def test_conversation_neighbours_obey_the_filter_like_the_reference(corpus: Memory, tree: Expr) -> None:
+def test_conversation_neighbours_obey_the_filter_like_the_reference(corpus: Memory, every_row: EveryRow,
+                                                                   tree: Expr) -> None:
     """``adjacent_segments`` (the neighbours a hit borrows from): for every episode of both users at
     once, the turn just before and just after it in its conversation (same owner, agent and
     session; ``(created_at, id)`` order) among the episodes the filter keeps."""
-    episodes = [e for user in ("alice", "bob") for e in corpus.list(kind="episode", limit=1000, user_id=user)]
+    episodes = [e for user in ("alice", "bob") for e in every_row.episodes(user)]
     kept = [e for e in episodes if matches(tree, e)]
     got = corpus.store.adjacent_segments(episodes, reach=1, filter=tree)
     for source in episodes:
