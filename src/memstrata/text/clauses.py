@@ -49,43 +49,82 @@ _SENTENCE = lazy_regex(r"[^.!?。！？\n]+[.!?。！？]*")
 _FIRST_WORD = lazy_regex(r"[A-Za-z']+")
 #: Role labels that open a line of a dialogue passed as a query (English and Chinese chat logs).
 USER_LABELS = frozenset({"user", "human", "用户", "用戶"})
-ASSISTANT_LABELS = frozenset({"assistant", "ai", "bot", "system", "助手"})
-_LABEL = lazy_regex(r"^[ \t]*(" + "|".join(sorted(USER_LABELS | ASSISTANT_LABELS)) + r")[ \t]*[:：][ \t]*",
-                    re.IGNORECASE | re.MULTILINE)
+ASSISTANT_LABELS = frozenset({"assistant", "ai", "bot", "system", "助手", "助理", "ai助手", "ai 助手", "智能助手"})
+#: Markdown bold or underline around a label or its colon (``**User:**``, ``**User**:``).
+_EMPHASIS = r"(?:\*\*|__)?"
+_LABEL = lazy_regex(r"^[ \t]*" + _EMPHASIS + "(" + "|".join(sorted(USER_LABELS | ASSISTANT_LABELS)) + ")"
+                    + _EMPHASIS + r"[ \t]*[:：]" + _EMPHASIS + r"[ \t]*", re.IGNORECASE | re.MULTILINE)
+#: A speaker's name opening a line (``Caroline: ...``, ``Mr Lee: ...``, ``小明：...``): up to three
+#: capitalised words, or two to four Han characters.
+_NAMED = lazy_regex(r"^[ \t]*" + _EMPHASIS + r"([A-Z][\w'.-]*(?:[ \t][A-Z][\w'.-]*){0,2}|[\u4e00-\u9fff]{2,4})"
+                    + _EMPHASIS + r"[ \t]*[:：]" + _EMPHASIS + r"[ \t]*", re.MULTILINE)
+#: Turns a dialogue of named speakers needs (a name said again: a back and forth, not a letter's
+#: ``Subject:`` / ``Date:`` header lines).
+NAMED_TURNS = 3
 
 
 def transcript(text: str) -> list[tuple[str, str]] | None:
     r"""``text`` as a dialogue: ``(label, said)`` per turn, labels lower-case, a line without a
-    label continuing the turn before it; ``None`` unless the text opens with a role label and
-    holds at least two (one label is a message that happens to start with "User:").
+    label continuing the turn before it; ``None`` unless the text is one. A dialogue opens with a
+    role label (``USER_LABELS``, ``ASSISTANT_LABELS``; Markdown bold around it too) and holds at
+    least two (one label is a message that happens to start with "User:"), or opens with a
+    speaker's name and holds ``NAMED_TURNS`` named turns or more, of two speakers or more and a
+    name said twice.
 
     >>> transcript("user: hi\nassistant: hello, what's up?\nuser: where is my passport?")[-1]
     ('user', 'where is my passport?')
     >>> transcript("User: the login page is down") is None
     True
+    >>> transcript("Caroline: I went hiking.\nMelanie: Where?\nCaroline: Where did I go last May?")[-1]
+    ('caroline', 'Where did I go last May?')
     """
-    marks = list(_LABEL.finditer(text))
-    if len(marks) < 2 or text[:marks[0].start()].strip():
-        return None
-    ends = [m.start() for m in marks[1:]] + [len(text)]
-    return [(m.group(1).lower(), text[m.end():end].strip()) for m, end in zip(marks, ends, strict=True)]
+    for pattern, least in ((_LABEL, 2), (_NAMED, NAMED_TURNS)):
+        marks = list(pattern.finditer(text))
+        if len(marks) < least or text[:marks[0].start()].strip():
+            continue
+        names = [" ".join(m.group(1).lower().split()) for m in marks]
+        if pattern is _NAMED and not 1 < len(set(names)) < len(names):
+            continue  # one name alone is a list of notes; each said once, header lines
+        ends = [m.start() for m in marks[1:]] + [len(text)]
+        return [(name, text[m.end():end].strip()) for name, m, end in zip(names, marks, ends, strict=True)]
+    return None
+
+
+def asker(turns: list[tuple[str, str]]) -> str | None:
+    """The label of who asks in a dialogue's ``turns``: ``USER_LABELS``' when one is there, else
+    the last speaker who is no assistant (named speakers: the one who spoke last asks);
+    ``None`` when only assistants speak.
+
+    >>> asker([("ann", "hi"), ("bob", "hey"), ("ann", "where?")]), asker([("assistant", "hi")])
+    ('ann', None)
+    """
+    for label, _ in turns:
+        if label in USER_LABELS:
+            return label
+    speakers = [label for label, _ in turns if label not in ASSISTANT_LABELS]
+    return speakers[-1] if speakers else None
 
 
 def unlabelled(text: str) -> str:
-    r"""A dialogue's turns without their role labels, one a line; any other text as it is.
+    r"""A dialogue's turns without their role labels, one a line; any other text as it is. A
+    speaker's name is a word of what was said (who said it) and stays.
 
     >>> unlabelled("user: hi\nassistant: hello")
     'hi\nhello'
     """
     turns = transcript(text)
-    return text if turns is None else "\n".join(said for _, said in turns if said)
+    if turns is None or any(label not in USER_LABELS | ASSISTANT_LABELS for label, _ in turns):
+        return text
+    return "\n".join(said for _, said in turns if said)
 
 
 def last_user_turn(text: str) -> str | None:
     """What the user said last in a dialogue (``transcript``); ``None`` for any other text or a
     dialogue without a non-empty user turn."""
-    turns = transcript(text)
-    said = [t for label, t in turns or [] if label in USER_LABELS and t]
+    turns = transcript(text) or []
+    who = asker(turns)
+    asking = USER_LABELS if who in USER_LABELS else {who}
+    said = [t for label, t in turns if label in asking and t]
     return said[-1] if said else None
 
 
