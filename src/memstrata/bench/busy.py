@@ -39,6 +39,27 @@ RRF_K = 60
 DEPTH = 50
 
 _SPIN = "import time\nend = time.monotonic() + {limit}\nwhile time.monotonic() < end:\n    pass\n"
+#: ``yardstick_ms``: multiply-adds of its plain Python loop (~1 ms on the 2-core machine).
+YARDSTICK_STEPS = 20_000
+
+
+def yardstick_ms(reps: int = 300) -> float:
+    """Median wall milliseconds of a fixed plain-Python loop (``YARDSTICK_STEPS`` multiply-adds: no
+    memstrata code, no I/O, nothing beyond the first-level caches), ``reps`` times.
+
+    Its ratio busy / quiet is the slowdown the machine itself puts on any work of this core while
+    other cores are busy (a shared physical core, shared caches or a lower clock), which a search's
+    ratio includes. On the 2-core test machine, quiet, with every other process stopped, one busy
+    core slowed this loop by 1.41x in one round and 0.97x in the next (an FTS5 query alone 1.63x and
+    0.97x): the same search code then gave LoCoMo busy / quiet p95 ratios from 1.13x to 1.38x."""
+    times = []
+    for _ in range(reps):
+        started = time.perf_counter()
+        total = 0
+        for i in range(YARDSTICK_STEPS):
+            total += i * i
+        times.append(time.perf_counter() - started)
+    return float(np.median(times)) * 1000
 
 
 @contextlib.contextmanager

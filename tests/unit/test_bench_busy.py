@@ -1,0 +1,26 @@
+"""The busy cores of ``bench perf --busy-cores`` and the yardstick printed beside their ratio."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from memstrata.bench.busy import busy_cores, yardstick_ms
+from memstrata.errors import InvalidInput
+
+
+def test_busy_cores_spin_for_the_body_and_stop_after_it() -> None:
+    with busy_cores(2, max_s=60) as procs:
+        assert len(procs) == 2
+        assert all(p.poll() is None for p in procs)  # still spinning
+    assert all(p.poll() is not None for p in procs)
+    with busy_cores(0) as none:
+        assert none == []
+    with pytest.raises(InvalidInput, match="--busy-cores"), busy_cores(-1):
+        pass
+
+
+def test_the_yardstick_is_a_median_of_milliseconds() -> None:
+    one = yardstick_ms(reps=5)
+    assert math.isfinite(one) and 0 < one < 1_000
