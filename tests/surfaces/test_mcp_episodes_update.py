@@ -92,7 +92,10 @@ def test_update_memory_supersedes_and_search_as_of_reads_what_was_believed_then(
     assert "argument 'importance' must be a number from 0 to 1" in out["bad_importance"]["error"]
     assert "invalid_input" in out["bad_as_of"]["error"] and "as_of" in out["bad_as_of"]["error"]
     assert "argument 'mode'" in out["bad_mode"]["error"]
-    assert "invalid_input" in out["no_session"]["error"] and "session" in out["no_session"]["error"]
+    # before: "short-term memory is per session: give a session_id", which no tool takes
+    assert out["no_session"]["error"].startswith("invalid_input: search_memory: mode 'short_term' reads this "
+                                                 "server's session, and it was started without one (memstrata "
+                                                 "mcp --session ID): use mode 'long_term'")
 
 
 def test_a_long_message_comes_whole_in_bounded_parts(tmp_path: Path) -> None:

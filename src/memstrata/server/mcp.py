@@ -391,6 +391,19 @@ def build_server(memory: AsyncMemory, *, scope: dict[str, str | None],
     return server
 
 
+def _session_scope(scope: dict[str, str | None], mode: str) -> dict[str, str | None]:
+    """The scope of a ``short_term`` or ``both`` read: the served session's. A model cannot name a
+    session (no tool takes one), so without ``--session`` it is told to use ``long_term``.
+
+    Raises:
+        InvalidInput: ``field`` ``mode``, when the server was started without a session.
+    """
+    if not scope.get("session_id"):
+        raise InvalidInput(f"mode {mode!r} reads this server's session, and it was started without one "
+                           "(memstrata mcp --session ID): use mode 'long_term'", field="mode")
+    return scope
+
+
 def _register_writes(server: MemoryServer, memory: AsyncMemory, scope: dict[str, str | None],
                      reads: dict[str, str | None]) -> None:
     """``add_memory``, ``update_memory``, ``delete_memory``."""
@@ -453,7 +466,7 @@ def _register_search(server: MemoryServer, memory: AsyncMemory, scope: dict[str,
         created_at session_id role metadata.<name>). `min_match` 0.55 drops weak matches. `as_of` (ISO
         8601): what was believed then. `mode` short_term / both: the session's recent messages."""
         when = None if as_of is None else parse_time(as_of, "as_of")
-        where = reads if mode == "long_term" else scope
+        where = reads if mode == "long_term" else _session_scope(scope, mode)
         hits = await memory.search(query, limit=min(limit, MAX_RESULTS), filter=filter or None,
                                    min_match=min_match, as_of=when, mode=mode, **where)  # type: ignore[arg-type]
         kept, truncated = within_budget([_hit_line(h, labels_for(query)) for h in hits], budget_tokens)
@@ -470,7 +483,7 @@ def _register_search(server: MemoryServer, memory: AsyncMemory, scope: dict[str,
         search_memory, plus `budget_tokens` (bound of the block), `kinds`, `min_score`.
         Returns {"context": block}; "" when there is nothing to show."""
         when = None if as_of is None else parse_time(as_of, "as_of")
-        where = reads if mode == "long_term" else scope
+        where = reads if mode == "long_term" else _session_scope(scope, mode)
         block = await memory.context(query, budget_tokens=budget_tokens, limit=limit,
                                      kinds=tuple(kinds) if kinds is not None else ("fact", "episode"),
                                      min_score=min_score, min_match=min_match, filter=filter or None,
