@@ -336,6 +336,15 @@ def test_folders_of_another_user_or_of_notes_are_refused(memory: Memory, workspa
 
 # -- CLI --------------------------------------------------------------------------------------------
 
+def test_cli_import_of_one_markdown_file_says_to_give_its_folder(workspace: Path, tmp_path: Path) -> None:
+    # before: the file was read as JSON Lines: "MEMORY.md, line 1: invalid JSON: Expecting value"
+    env = {"MEMSTRATA_DB": str(tmp_path / "one.db"), "COLUMNS": "300"}
+    result = CliRunner().invoke(app, ["import", str(workspace / "MEMORY.md"), "--user", "liz"], env=env)
+    assert result.exit_code == 2
+    assert "MEMORY.md: not a directory; give the folder that holds MEMORY.md and the daily notes" in result.output
+    assert not (tmp_path / "one.db").exists()
+
+
 def test_cli_imports_and_exports_markdown_folders(workspace: Path, tmp_path: Path) -> None:
     runner = CliRunner()
     env = {"MEMSTRATA_DB": str(tmp_path / "cli.db"), "COLUMNS": "300"}

@@ -121,7 +121,8 @@ def import_cmd(
     `memstrata export` file exactly as it was (ids, timestamps, statuses; idempotent), or a
     Markdown memory folder (MEMORY.md, memory/YYYY-MM-DD.md: each note an episode; idempotent)."""
 
-    if fmt == "markdown" or (fmt == "auto" and path.is_dir()):
+    # a .md file is a Markdown note, never JSON Lines: its import says to give the folder holding it
+    if fmt == "markdown" or (fmt == "auto" and (path.is_dir() or path.suffix.lower() == ".md")):
         _import_markdown(path, db=db, user=user, org=org, project=project, as_json=as_json)
         return
 
