@@ -127,6 +127,14 @@ def test_sdk_refuses_every_destructive_call_without_an_explicit_target(seeded: M
     assert seeded.list(kind="episode", user_id="bob") == []
 
 
+def test_a_memory_opened_with_a_blank_tenant_is_refused_by_name(tmp_path: Path) -> None:
+    # Memory(org_id="") (an unset variable) acted on the configured org; only None takes the default.
+    for kw, field in (({"org_id": ""}, "org_id"), ({"project_id": "  "}, "project_id")):
+        with pytest.raises(InvalidInput) as blank:
+            Memory(tmp_path / "m.db", embedder=HashingEmbedder(dim=64), user_id="alice", **kw)
+        assert blank.value.details() == {"field": field}, str(blank.value)
+
+
 # -- CLI ------------------------------------------------------------------------------------------
 
 CLI_CASES = [
@@ -150,6 +158,7 @@ CLI_CASES = [
     ["forget", "--user", "alice", "--org", "", "--yes"],  # an unset $ORG: the default org was used
     ["delete-project", "P", "--yes"],  # the project of $MEMSTRATA_ORG
     ["delete-project", "P", "--org", " ", "--yes"],
+    ["update", "1", "--value", "Oslo", "--user", "alice", "--org", ""],  # superseded fact #1 of $MEMSTRATA_ORG
     ["keys", "revoke", ""],
     ["keys", "revoke", "  "],
     ["rollback", ""],
@@ -162,7 +171,8 @@ def test_cli_refuses_every_destructive_command_without_an_explicit_target(tmp_pa
     with Memory(db, embedder=HashingEmbedder(dim=64), org_id="o", project_id="P", user_id="alice") as memory:
         _seed(memory)
     before = _sqlite_rows(db)
-    env = {"MEMSTRATA_USER": "alice", "MEMSTRATA_ORG": "o", "MEMSTRATA_PROJECT": "P", "MEMSTRATA_DB": str(db)}
+    env = {"MEMSTRATA_USER": "alice", "MEMSTRATA_ORG": "o", "MEMSTRATA_PROJECT": "P", "MEMSTRATA_DB": str(db),
+           "MEMSTRATA_EMBEDDING_MODEL": MODEL}
     runner = CliRunner()
     for args in CLI_CASES:
         result = runner.invoke(app, args, env=env)

@@ -69,6 +69,7 @@ class Memory(WriteMethods, SemanticMethods, AdminMethods, LifecycleMethods, Reca
             ``ReferenceStore``); ``Memory.close`` closes it.
 
     Raises:
+        InvalidInput: a scope id that is blank (``org_id=""`` is not the configured org) or malformed.
         CorruptDatabase, SchemaTooNew, StoreError: the file cannot be used.
         EmbeddingModelMismatch: the database was embedded with another model.
     """
@@ -90,7 +91,10 @@ class Memory(WriteMethods, SemanticMethods, AdminMethods, LifecycleMethods, Reca
         location: str | Path = self.settings.database_url or self.path
         if store is None and not self.settings.database_url:
             ready_folder(self.path)  # before the model loads: a typo'd path costs nothing
-        self.scope = Scope(org_id or self.settings.org_id, project_id or self.settings.project_id,
+        # Only None takes the configured tenant: Memory(org_id="") (an unset variable) acted on the
+        # default org; check_scope refuses the blank by name.
+        self.scope = Scope(self.settings.org_id if org_id is None else org_id,
+                           self.settings.project_id if project_id is None else project_id,
                            user_id, agent_id, session_id)
         check_scope(self.scope, needs_owner=False)
         self._off_status = "ok"
