@@ -360,6 +360,26 @@ def test_cli_imports_and_exports_markdown_folders(workspace: Path, tmp_path: Pat
     assert refused.exit_code == 2 and "holds no memstrata projection" in refused.output
 
 
+def test_an_export_again_deletes_only_the_daily_files_it_wrote(memory: Memory, workspace: Path,
+                                                               tmp_path: Path) -> None:
+    # The manifest lives in a folder agents edit: the files it lists are no target by themselves.
+    import_folder(memory, workspace, user_id="ned")
+    proj = tmp_path / "proj"
+    export_folder(memory, proj, user_id="ned")
+    mine = {"notes/mine.md": "my own notes\n", "memory/plans.md": "plans\n", "memory/2026-13-99.md": "x\n"}
+    for rel, text in mine.items():
+        (proj / rel).parent.mkdir(parents=True, exist_ok=True)
+        (proj / rel).write_text(text, encoding="utf-8")
+    manifest = json.loads((proj / ".memstrata.json").read_text(encoding="utf-8"))
+    stale = "memory/2020-01-01.md"  # a daily file of an earlier export whose notes are gone
+    (proj / stale).write_text("# 2020-01-01\n", encoding="utf-8")
+    manifest["files"] += [*mine, stale]
+    (proj / ".memstrata.json").write_text(json.dumps(manifest), encoding="utf-8")
+    export_folder(memory, proj, user_id="ned")
+    assert {rel: (proj / rel).read_text(encoding="utf-8") for rel in mine} == mine  # were deleted
+    assert not (proj / stale).exists()
+
+
 # -- fenced code and counts --------------------------------------------------------------------------
 
 #: A MEMORY.md with fenced code whose lines look like bullets, a projection line, another fence's

@@ -17,8 +17,8 @@ from __future__ import annotations
 import json
 from collections import defaultdict
 from dataclasses import dataclass
-from datetime import UTC
-from pathlib import Path
+from datetime import UTC, date
+from pathlib import Path, PurePosixPath
 
 from memstrata.clock import utcnow
 from memstrata.errors import InvalidInput
@@ -58,7 +58,8 @@ def export_folder(memory: Memory, folder: str | Path, *, user_id: str | None = N
 
     Args:
         folder: an empty or missing directory, or one an earlier export of the same user wrote
-            (its files are replaced; files it did not write are left alone).
+            (its files are replaced; files it did not write are left alone, and of those it lists
+            only its daily files are ever deleted: ``_daily_file``).
         user_id: whose memory; default the ``Memory``'s user.
         org_id, project_id: the user's tenant; default the ``Memory``'s (a server exports the
             tenant of the caller's key).
@@ -83,7 +84,7 @@ def export_folder(memory: Memory, folder: str | Path, *, user_id: str | None = N
         pages[f"memory/{day}.md"] = f"# {day}\n\n" + "\n".join(note_block(episode_line(e), Marker(None, (e.id,)))
                                                                 for e in said) + "\n"
     for rel in previous:
-        if rel not in pages and (root / rel).is_file():
+        if rel not in pages and _daily_file(rel) and (root / rel).is_file():
             (root / rel).unlink()  # this export's own file of a day whose episodes are gone
     for rel, text in pages.items():
         (root / rel).parent.mkdir(parents=True, exist_ok=True)
@@ -120,6 +121,20 @@ def _by_day(episodes: list[Episode]) -> dict[str, list[Episode]]:
     for episode in episodes:
         days[episode.created_at.astimezone(UTC).date().isoformat()].append(episode)
     return dict(days)
+
+
+def _daily_file(rel: str) -> bool:
+    """Whether ``rel`` is a daily file as an export writes it, ``memory/YYYY-MM-DD.md``: the only
+    files an export deletes. The manifest that lists them lives in a folder agents and people edit,
+    so a name it lists (``notes/mine.md``) is no target by itself."""
+    parts = PurePosixPath(rel).parts
+    if len(parts) != 2 or parts[0] != "memory" or not parts[1].endswith(".md"):
+        return False
+    day = parts[1].removesuffix(".md")
+    try:
+        return date.fromisoformat(day).isoformat() == day
+    except ValueError:
+        return False
 
 
 def _check_target(root: Path, user: str) -> list[str]:
