@@ -278,7 +278,11 @@ class _Import:
         elif fact.status != "active":
             self.report.conflicts.append({"fact_id": fact_id, "status": fact.status, "text": note.text})
         elif (value := changed_value(fact, note.text)) is not None:
-            new = self.memory.update(fact_id, value=value, actor=ACTOR, user_id=self.user)
+            try:
+                new = self.memory.update(fact_id, value=value, actor=ACTOR, user_id=self.user)
+            except InvalidInput as exc:  # a value that is a secret: say which line (never the value itself)
+                raise InvalidInput(f"{note.file}:{note.line}: the new value of fact #{fact_id}: {exc}",
+                                   field=getattr(exc, "field", None)) from None
             self.report.updated.append({"fact_id": fact_id, "old": fact.value, "new": value, "new_fact_id": new.id})
         else:
             self.restate(note, fact)
