@@ -189,6 +189,16 @@ BAD_SEARCHES: list[tuple[str, Callable[[Memory], object], str]] = [
 ]
 
 
+def test_an_over_long_content_or_query_and_an_unknown_role_name_their_argument(stocked: Memory) -> None:
+    # before: details.field was missing on these three (REST answered details {} / {"index": 0})
+    for call, field in ((lambda: stocked.add("x" * TWO_MIB, user_id=USER), "content"),
+                        (lambda: stocked.add("hello", role="boss", user_id=USER), "role"),
+                        (lambda: stocked.search("peanut allergy " * 2000, user_id=USER), "query")):
+        with pytest.raises(InvalidInput) as info:
+            call()
+        assert info.value.details() == {"field": field}
+
+
 @pytest.mark.parametrize(("call", "message"),
                          [pytest.param(call, msg, id=name) for name, call, msg in BAD_SEARCHES])
 def test_bad_search_raises_invalid_input_and_loses_nothing(

@@ -77,6 +77,7 @@ def test_nan_metadata_and_an_over_long_query_are_422_naming_what(small: Server) 
         long = c.post("/v1/search", json={"user_id": "n", "query": "tea " * 4200})
         assert _code(long, 422) == "invalid_input"
         assert "query is 16,800 characters; the limit is 16,384" in long.json()["error"]["message"]
+        assert long.json()["error"]["details"] == {"field": "query"}  # before: {}, as every door answered
 
 
 def test_result_payload_is_bounded_and_says_so(small: Server) -> None:

@@ -50,7 +50,8 @@ def check_request(query: object, *, limit: object, kinds: Sequence[str], expand_
         raise InvalidInput("query is empty; say what to recall", field="query")
     if len(query) > MAX_QUERY_CHARS:
         raise InvalidInput(f"query is {len(query):,} characters; the limit is {MAX_QUERY_CHARS:,} "
-                           "(memstrata.memory.MAX_QUERY_CHARS): search with the question, not a document")
+                           "(memstrata.memory.MAX_QUERY_CHARS): search with the question, not a document",
+                           field="query")
     check_text(query, "query")
     check_limit(limit, MAX_LIMIT)
     checked = check_kinds(kinds)

@@ -205,10 +205,10 @@ def validate_message(message: Message, *, max_bytes: int) -> None:
     if size > max_bytes:
         raise ContentTooLarge(
             f"content is {size:,} bytes; the limit is {max_bytes:,} (Settings.max_content_bytes). "
-            "Split long documents before adding them"
+            "Split long documents before adding them", field="content"
         )
     if message.role not in ROLES:
-        raise InvalidInput(f"role must be one of {', '.join(ROLES)}; got {message.role!r}")
+        raise InvalidInput(f"role must be one of {', '.join(ROLES)}; got {message.role!r}", field="role")
     clock = utcnow()
     if message.created_at > clock + FUTURE_SLACK:
         # Changes resolve by when a message was said: one dated in the future would outrank every
