@@ -54,7 +54,9 @@ def test_two_workers_claim_different_batches_and_apply_each_once(pg_url: Callabl
         return one_feature_per_message(request)
 
     llm_server.respond_with(answer)
-    env = worker_env(llm_server, db)
+    # No worker dies here: a lease long enough that a second worker started late on a loaded machine
+    # (after the first batch's 1-second lease) finds the batches pending, not one to take over.
+    env = {**worker_env(llm_server, db), "MEMSTRATA_QUEUE_LEASE_S": "120"}
     workers = [subprocess.Popen([*cli(), "worker", "--poll", "0.05"], env=env, stdout=subprocess.PIPE,
                                 stderr=subprocess.PIPE, text=True, stdin=subprocess.DEVNULL) for _ in range(2)]
     try:

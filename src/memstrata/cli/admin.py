@@ -100,7 +100,7 @@ def worker(
         with open_memory(db, None, None, None, create=True) as memory:
             work = memory.semantic.worker()
             if once:
-                return len(work.drain())
+                return sum(report.status == "done" for report in work.drain())
             stop = threading.Event()
             signal.signal(signal.SIGTERM, lambda *_: stop.set())
             err.print(f"memstrata worker: {memory.store.location} with {work.llm.name}; Ctrl-C to stop")

@@ -109,13 +109,15 @@ class SemanticWorker:
         return reports
 
     def serve(self, stop: threading.Event, *, poll_s: float = 1.0) -> int:
-        """Process batches until ``stop`` is set, sleeping ``poll_s`` when idle; returns batches done."""
+        """Process batches until ``stop`` is set, sleeping ``poll_s`` when idle; returns the batches
+        done (a batch that failed and waits for its retry, or that another worker took over after
+        this one's lease ran out, is not counted: it is done once, by whoever finishes it)."""
         done = 0
         while not stop.is_set():
             report = self.run_once()
             if report is None:
                 stop.wait(poll_s)
-            else:
+            elif report.status == "done":
                 done += 1
         return done
 
