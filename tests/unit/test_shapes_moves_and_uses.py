@@ -60,6 +60,8 @@ def test_a_move_to_a_named_place_or_thing_is_unchanged(text: str, expected: list
      [("tool.uses", "Slack", False), ("tool.uses", "Jira", False), ("tool.uses", "Confluence", False)]),
     ("我们用Jenkins。", [("tool.uses", "Jenkins", False)]),
     ("我現在用Obsidian", [("tool.uses", "Obsidian", False)]),
+    ("我们用的是飞书", [("tool.uses", "飞书", False)]),  # "what we use is": a short Chinese name
+    ("我們現在用的是企業微信", [("tool.uses", "企业微信", False)]),
     ("I use VS Code.", [("tool.editor", "VSCode", False)]),  # a thing the gazetteer keys keeps its key
     ("我们项目用的是PostgreSQL。", [("user.项目", "PostgreSQL", False)]),  # the owner names the attribute
 ])
@@ -68,6 +70,7 @@ def test_a_named_thing_used_without_a_purpose(text: str, expected: list[tuple[st
 
 
 @pytest.mark.parametrize("text", ["I use it.", "I use a laptop.", "We use them a lot.", "我们用筷子", "我用手机",
+                                  "我们用的是自己搭的系统", "我们用的是一些老工具",
                                   "Do you use Jenkins?", "我们用什么？"])
 def test_a_use_that_names_no_thing_is_not_read(text: str) -> None:
     assert _read(text) == []

@@ -21,7 +21,8 @@ FULL_WORDS: dict[str, str] = {
     "hubby": "husband", "wifey": "wife", "bf": "boyfriend", "gf": "girlfriend", "sis": "sister", "bro": "brother",
     "bestie": "best friend", "bff": "best friend", "kiddo": "kid", "kiddos": "kids",
 }
-_EN = lazy_regex(r"(?i)\b(?P<owner>my|our|your|his|her|their|[a-z]+'s)(?P<gap>\s+(?:all-time\s+|absolute\s+|very\s+|"
+_EN = lazy_regex(r"(?i)\b(?P<owner>my|our|your|his|her|their|(?!(?:it|that|what|he|she|there|here|let|who|where|how)'s)"
+                 r"[a-z]+'s)(?P<gap>\s+(?:all-time\s+|absolute\s+|very\s+|"
                  r"new\s+|current\s+|little\s+|older\s+|younger\s+)?)(?P<word>"
                  + "|".join(sorted((re.escape(w) for w in FULL_WORDS), key=len, reverse=True)) + r")(?![\w'-])")
 #: The Chinese words for "favourite" (最爱的, 最喜爱的, 最钟爱的, 最中意的, 最心水的 …) as the patterns spell it.
@@ -33,8 +34,8 @@ def full_words(sentence: str) -> str:
 
     >>> full_words("My fav color is blue"), full_words("Blue is my fave"), full_words("我最喜爱的颜色是蓝色")
     ('My favorite color is blue', 'Blue is my favorite', '我最喜欢的颜色是蓝色')
-    >>> full_words("I'm a big fan, fav band ever"), full_words("Tom's bday is May 2")
-    ("I'm a big fan, fav band ever", "Tom's birthday is May 2")
+    >>> full_words("I'm a big fan, fav band ever"), full_words("Tom's bday is May 2"), full_words("that's bro code")
+    ("I'm a big fan, fav band ever", "Tom's birthday is May 2", "that's bro code")
     """
     out = _EN.sub(lambda m: m.group("owner") + m.group("gap") + FULL_WORDS[m.group("word").lower()], sentence)
     return _ZH.sub("最喜欢的", out) if "最" in out else out

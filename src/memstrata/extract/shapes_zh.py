@@ -79,6 +79,8 @@ _POSSESSIVE = lazy_regex(
     rf"(?P<attr>[{_H}A-Za-z ]{{1,10}}?)"
     rf"(?:现在|目前|一直)?是(?P<v>[^，。！？]+?)(?:的)?$")
 _USES = lazy_regex(rf"^我们(?P<owner>{_OWNERS})?(?:现在|目前|一直)?(?:用的是|在用|用)(?P<v>[^，。！？]+?)了?$")
+#: Characters that make a value a description, not a name (自己搭的系统, 一些工具, 这个).
+_NOT_A_NAME = lazy_regex(r"[的了着过自己这那些个很都也就还]")
 _VALUE_NOT = lazy_regex(r"^(?:不|是不是|会不会|再|先|怎么|什么|这样|那样|因为|为了|我|一点|也|都|很)")
 #: Function characters that make the attribute a clause, not a thing (我的工作很稳定但…是…).
 _NOT_A_NOUN = lazy_regex(r"[但很也都不就还又而了着过吗呢吧啊]|具体")
@@ -98,6 +100,10 @@ def _possessive(clause: str) -> list[Finding]:
         value = clean_value(m.group("v"), "zh")
         return [Finding(open_key("", owner), value, CONF_PREFER, clause,
                         statement=f"{owner}用的是{value}")] if value else []
+    if m is not None:  # 我们用的是飞书: a short name is a thing used; 我们用的是自己搭的系统 names none
+        value = clean_value(m.group("v"), "zh")
+        named = "用的是" in clause and re.fullmatch(rf"[{_H}]{{2,6}}", value) and not _NOT_A_NAME.search(value)
+        return chosen(value, "tool.uses", clause, "zh", statement=f"使用{value}") if named else []
     m = _POSSESSIVE.match(clause)
     if m is None or _VALUE_NOT.match(m.group("v")) or _NOT_A_NOUN.search(m.group("attr")):
         return []
