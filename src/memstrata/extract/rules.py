@@ -37,6 +37,7 @@ from memstrata.extract.clauses import CONF_ZERO_SHOT, Finding, clause_period, de
 from memstrata.extract.counts import label as count_label
 from memstrata.extract.ellipsis import correction
 from memstrata.extract.informal import full_words
+from memstrata.extract.quoted import without_fenced_code
 from memstrata.extract.taxonomy import get_key, key_spec
 from memstrata.text.hanzi import simplified
 from memstrata.text.lang import detect_language
@@ -144,7 +145,7 @@ class RuleExtractor:
         """Candidate facts stated in ``text``.
 
         Args:
-            text: one episode's content.
+            text: one episode's content; its fenced code blocks are not read (``extract.quoted``).
             role: the speaker's role; not used to filter (the caller chooses roles).
             said_at: when it was said, timezone-aware; relative times resolve against it, day
                 words in its own UTC offset (``extract.timex.resolve_relative``).
@@ -159,6 +160,7 @@ class RuleExtractor:
         # split after tidying too: a Traditional remark (謝謝) is read as its Simplified form
         previous = ""
         said: dict[int, list[Finding]] = {}  # what each sentence's parts stated so far
+        text = without_fenced_code(text)  # quoted code, not statements (extract.quoted)
         parts = ((n, tidy(part)) for n, whole in enumerate(split_sentences(text))
                  for part in split_languages(tidy(whole)))
         for n, sentence in ((n, half) for n, part in parts for half in _statement_halves(part, said_at)):
