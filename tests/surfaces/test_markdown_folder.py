@@ -164,6 +164,23 @@ def test_a_bad_file_is_named_and_nothing_is_stored(memory: Memory, tmp_path: Pat
 
 # -- export and edits -------------------------------------------------------------------------------
 
+def test_a_note_added_in_the_projections_own_wording_is_a_fact(memory: Memory, tmp_path: Path) -> None:
+    # The projection writes facts without a subject ("- prefers UPS for shipping"); a line added in
+    # that wording gave no fact, so the old carrier stayed current.
+    memory.add("I prefer UPS for shipping", user_id="gil")
+    proj = tmp_path / "proj"
+    export_folder(memory, proj, user_id="gil")
+    page = (proj / "MEMORY.md").read_text(encoding="utf-8")
+    assert "- prefers UPS for shipping <!-- fact:" in page
+    (proj / "MEMORY.md").write_text(page + "\n- prefers DHL for shipping\n- 喜欢爵士乐\n", encoding="utf-8")
+    import_folder(memory, proj, user_id="gil")
+    carriers = {f.value: f.status for f in memory.list(user_id="gil", key="shipping.carrier", status="all")
+                if isinstance(f, Fact)}
+    assert carriers == {"UPS": "superseded", "DHL": "active"}
+    assert ("music.like", "爵士乐") in _facts(memory, "gil")
+
+
+
 def test_export_writes_facts_by_topic_with_citations_and_daily_notes(memory: Memory, workspace: Path,
                                                                       tmp_path: Path) -> None:
     import_folder(memory, workspace, user_id="eve")

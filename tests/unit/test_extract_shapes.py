@@ -136,6 +136,28 @@ def test_note_in_the_third_person_is_the_users_own(text: str, expected: list[tup
 
 
 @pytest.mark.parametrize(("text", "expected"), [
+    ("prefers FedEx for shipping", [("shipping.carrier", "FedEx", "", False)]),
+    ("- Likes jazz", [("music.like", "jazz", "", False)]),
+    ("Lives in Munich.", [("identity.location", "Munich", "", False)]),
+    ("Works at Meta.", [("identity.employer", "Meta", "", False)]),
+    ("喜欢爵士乐", [("music.like", "爵士乐", "", False)]),
+    ("- 住在北京", [("identity.location", "北京", "", False)]),
+    ("偏好順豐快遞", [("shipping.carrier", "顺丰", "", False)]),
+])
+def test_note_that_leaves_its_subject_out_is_the_users_own(text: str,
+                                                           expected: list[tuple[str, str, str, bool]]) -> None:
+    # Memory files and agents write notes without a subject; the Markdown projection writes its own
+    # facts so ("prefers FedEx for shipping"), and a line added in that wording was no fact.
+    assert _read(text) == expected
+
+
+@pytest.mark.parametrize("text", ["Sounds good", "Works for me", "Works in Chrome", "Looks great", "Makes sense",
+                                  "Prefers tea?", "喜欢吗？", "喜欢这个吗"])
+def test_subjectless_chat_states_nothing(text: str) -> None:
+    assert _read(text) == []
+
+
+@pytest.mark.parametrize(("text", "expected"), [
     ("My colleague Tom moved to the design team.", [("tom.team", "design team", "Tom", False)]),
     ("Tom is back on the platform team.", [("tom.team", "platform team", "Tom", False)]),
     ("Sarah is allergic to shellfish.", [("health.allergy", "shellfish", "Sarah", False)]),

@@ -44,13 +44,25 @@ def _base(verb: str) -> str:
     return low
 
 
+#: A note that leaves its subject out, as memory files and agents write them ("- prefers FedEx for
+#: shipping", "Lives in Berlin"): a statement verb in the third person first. Only verbs that state
+#: something of a person: chat opens with other subjectless verbs ("Sounds good", "Looks great",
+#: "Works for me", "Works in Chrome", "Makes sense") that state nothing about the user.
+_NO_SUBJECT = lazy_regex(
+    rf"^(?:[-*•]\s*)?(?P<rest>(?:{_ADVERB}\s+)*(?:prefers|likes|loves|hates|dislikes|enjoys|avoids|"
+    r"drinks|eats|speaks|owns|uses|lives\s+(?:in|at|near)|works\s+(?:at|as)|is\s+allergic)\b.*)$", _IC)
+
+
 def first_person(sentence: str) -> str | None:
     """A note about the user in the third person as the user's own words ("User prefers UPS for
     delivery" → "I prefer UPS for delivery", "The user's editor is VS Code" → "My editor is VS
-    Code", "User is vegetarian" → "I'm vegetarian"); ``None`` for any other sentence."""
+    Code", "User is vegetarian" → "I'm vegetarian"), also with the subject left out ("prefers
+    FedEx for shipping", ``_NO_SUBJECT``); ``None`` for any other sentence."""
     m = _THIRD_PERSON.match(sentence.strip())
     if m is None:
-        return None
+        bare = _NO_SUBJECT.match(sentence.strip())
+        return None if bare is None or bare.group("rest").rstrip().endswith("?") else first_person(
+            f"user {bare.group('rest')}")
     rest = m.group("rest")
     if m.group("poss"):
         return f"My {rest}"

@@ -36,10 +36,18 @@ def _statements(sentence: str) -> list[str]:
 _THIRD_PERSON = lazy_regex(r"^(?:[-*•]\s*)?(?:该)?(?:用户|使用者)(?P<rest>[^：:].*)$")
 
 
+#: A note that leaves its subject out, as memory files write them (- 喜欢爵士乐, 住在北京, 偏好顺丰快递): a
+#: verb that states a liking or a dwelling first; anything asked (吗, ？) is no note. 不吃 / 不喝 are not
+#: here: 不喝燕麦奶了，还是喝牛奶吧 is a withdrawal with a restoration, read by its own shape.
+_NO_SUBJECT = lazy_regex(r"^(?:[-*•]\s*)?(?P<rest>(?:现在|平时|一直|也|还|更)?(?:喜欢|不喜欢|讨厌|偏好|爱吃|爱喝|"
+                         r"住在)[^？?吗呢]+)$")
+
+
 def first_person(sentence: str) -> str | None:
     """A note about the user in the third person as the user's own words (用户对花生过敏 → 我对花生过敏,
-    用户的编辑器是Vim → 我的编辑器是Vim, 使用者對貓過敏 → 我对猫过敏); ``None`` for any other sentence."""
-    m = _THIRD_PERSON.match(sentence.strip())
+    用户的编辑器是Vim → 我的编辑器是Vim, 使用者對貓過敏 → 我对猫过敏), also with the subject left out
+    (喜欢爵士乐 → 我喜欢爵士乐, ``_NO_SUBJECT``); ``None`` for any other sentence."""
+    m = _THIRD_PERSON.match(sentence.strip()) or _NO_SUBJECT.match(sentence.strip())
     return None if m is None else f"我{m.group('rest')}"
 
 
