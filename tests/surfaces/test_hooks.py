@@ -340,3 +340,16 @@ def test_a_long_turn_is_kept_whole_up_to_the_stores_limit_and_a_longer_one_says_
     assert cut.content == f"{huge[:kept]}\n[… cut: {kept:,} of {len(huge):,} characters kept]"
     assert 60_000 - 100 < len(cut.content.encode("utf-8")) <= 60_000
     assert after.content == "I prefer UPS for delivery"
+
+
+@pytest.mark.parametrize("var", ["MEMSTRATA_USER", "MEMSTRATA_ORG", "MEMSTRATA_PROJECT"])
+def test_a_blank_scope_variable_is_logged_and_stores_nothing(env: dict[str, str], tmp_path: Path, var: str) -> None:
+    # MEMSTRATA_USER='  ' was read as unset: the turns went to the operating-system user's memory
+    # (a blank project to the default project), where the intended user never looks.
+    transcript = tmp_path / "t.jsonl"
+    transcript.write_text(json.dumps({"type": "user", "timestamp": "2026-01-05T09:00:00Z",
+                                      "message": {"role": "user", "content": "I prefer UPS for delivery"}}) + "\n")
+    assert hook({**env, var: "  "}, "Stop", claude_payload("Stop", transcript)) == (0, "")
+    log = (Path(env["MEMSTRATA_HOOKS_DIR"]) / "hooks.log").read_text()
+    assert f"{var} is blank" in log
+    assert not Path(env["MEMSTRATA_DB"]).exists()

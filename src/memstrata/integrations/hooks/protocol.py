@@ -162,8 +162,18 @@ class HookSettings:
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> HookSettings:
-        """The settings from ``environ`` (default ``os.environ``)."""
+        """The settings from ``environ`` (default ``os.environ``).
+
+        Raises:
+            ValueError: ``MEMSTRATA_USER``, ``MEMSTRATA_ORG`` or ``MEMSTRATA_PROJECT`` set to spaces
+                only, or ``MEMSTRATA_MAX_CONTENT_BYTES`` not a positive integer (the hook logs why).
+        """
         env = os.environ if environ is None else environ
+        for var in ("MEMSTRATA_USER", "MEMSTRATA_ORG", "MEMSTRATA_PROJECT"):
+            # A value of spaces is a mistake, not "unset": read as unset, the turns went to the
+            # operating-system user or the default project, out of sight of the intended one.
+            if env.get(var) and not env[var].strip():
+                raise ValueError(f"{var} is blank ({env[var]!r}); give a name or leave it unset")
         scope = HookScope((env.get("MEMSTRATA_USER") or "").strip() or getpass.getuser(),
                           (env.get("MEMSTRATA_ORG") or "").strip() or None,
                           (env.get("MEMSTRATA_PROJECT") or "").strip() or None)
