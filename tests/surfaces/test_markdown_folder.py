@@ -157,6 +157,12 @@ def test_a_bad_file_is_named_and_nothing_is_stored(memory: Memory, tmp_path: Pat
     _folder(folder, {"memory/2099-01-01.md": "- a note from the future\n"})
     with pytest.raises(InvalidInput, match=r"memory/2099-01-01\.md:1: created_at .* is in the future"):
         import_folder(memory, folder, user_id="dee")
+    (folder / "memory" / "2099-01-01.md").unlink()
+    # front matter never closed: read as notes, "title: [unclosed" was stored as a memory
+    _folder(folder, {"system/human.md": "---\ntitle: [unclosed\n\n- I live in Oslo\n"})
+    with pytest.raises(InvalidInput, match=r"system/human\.md:1: front matter opened with '---' is never closed"):
+        import_folder(memory, folder, user_id="dee")
+    assert [n.text for n in parse("---\n- I like tea\n", "a.md")] == ["I like tea"]  # a rule first, no YAML
     assert _episodes(memory, "dee") == []
     with pytest.raises(InvalidInput, match="not a directory"):
         import_folder(memory, folder / "MEMORY.md", user_id="dee")

@@ -26,6 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
+from memstrata.errors import InvalidInput
 from memstrata.text.regex import lazy_regex
 
 #: A daily note's file name: ``2026-12-05.md`` or ``2026-12-05-<slug>.md`` (OpenClaw's session files).
@@ -104,9 +105,13 @@ def same_text(a: str, b: str) -> bool:
 
 
 def parse(text: str, file: str) -> list[Note]:
-    """The notes of one Markdown file, in file order (see the module docstring)."""
+    """The notes of one Markdown file, in file order (see the module docstring).
+
+    Raises:
+        InvalidInput: front matter that is never closed (``file:1``).
+    """
     reader = _Reader(file)
-    for number, raw in _without_front_matter(text.splitlines()):
+    for number, raw in _without_front_matter(text.splitlines(), file):
         reader.feed(number, raw)
     reader.flush()
     return reader.notes
@@ -192,13 +197,26 @@ def is_fenced(text: str) -> bool:
             and not any(_closes(line, opened.group(1)) for line in lines[1:-1]))
 
 
-def _without_front_matter(lines: list[str]) -> list[tuple[int, str]]:
-    """Numbered lines, a leading ``---`` ... ``---`` YAML block (Letta's files) left out."""
+#: A YAML mapping line ("title: Human", "description: ..."): what front matter holds.
+_YAML_KEY = lazy_regex(r"^[A-Za-z_][\w-]*:(?:\s|$)")
+
+
+def _without_front_matter(lines: list[str], file: str) -> list[tuple[int, str]]:
+    """Numbered lines, a leading ``---`` ... ``---`` YAML block (Letta's files) left out.
+
+    Raises:
+        InvalidInput: a ``---`` first line followed by YAML (``key: value``) and never closed:
+            read as notes, its keys ("title: [unclosed") were stored as memories.
+    """
     numbered = list(enumerate(lines, start=1))
     if lines and lines[0].strip() == "---":
         for i in range(1, len(lines)):
             if lines[i].strip() in ("---", "..."):
                 return numbered[i + 1:]
+        first = next((line.strip() for line in lines[1:] if line.strip()), "")
+        if _YAML_KEY.match(first):
+            raise InvalidInput(f"{file}:1: front matter opened with '---' is never closed; end it with a "
+                               "'---' line")
     return numbered
 
 
