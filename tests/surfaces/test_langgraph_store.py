@@ -400,3 +400,17 @@ def test_an_item_too_large_to_store_is_refused_naming_its_key_and_namespace(stor
     kept = store.get(ns, "notes")
     assert kept is not None and kept.value == {"text": "I prefer UPS"}
     assert [i.key for i in store.search(ns)] == ["notes"]
+
+
+@pytest.mark.parametrize(("kw", "field"), [({"limit": -1}, "limit"), ({"offset": -1}, "offset"),
+                                           ({"limit": 2, "offset": -3}, "offset")])
+def test_a_negative_limit_or_offset_is_refused_by_name(store: MemstrataStore, kw: dict[str, int], field: str) -> None:
+    # It returned [] (and LangGraph's own store slices with it: offset -1 is the last item).
+    store.put(("memories", "neg"), "a", {"text": "I like tea"})
+    with pytest.raises(InvalidInput, match=f"search: {field} must be a whole number from 0 up") as raised:
+        store.search(("memories", "neg"), **kw)
+    assert raised.value.field == field
+    with pytest.raises(InvalidInput, match=f"list_namespaces: {field} must be a whole number from 0 up"):
+        store.list_namespaces(prefix=("memories", "neg"), **kw)
+    assert store.search(("memories", "neg"), limit=0) == []
+    assert [h.key for h in store.search(("memories", "neg"))] == ["a"]

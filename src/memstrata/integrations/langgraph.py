@@ -233,7 +233,8 @@ class MemstrataStore(BaseStore):
     # -- search -----------------------------------------------------------------------------
     def _search(self, op: SearchOp) -> list[SearchItem]:
         user = self._user(op.namespace_prefix, "search prefix")
-        if op.limit <= 0 or op.offset < 0:
+        _check_paging("search", op.limit, op.offset)
+        if op.limit == 0:
             return []
         where = self._where(op.namespace_prefix) + _pushed_down(op.filter)
         if not op.query:  # without a filter left for Python, the first page holds the answer
@@ -277,6 +278,7 @@ class MemstrataStore(BaseStore):
         conditions = op.match_conditions or ()
         prefix, what = _namespace_of(op)
         user = self._user(prefix, what)
+        _check_paging("list_namespaces", op.limit, op.offset)
         fixed = list(prefix[:next((i for i, p in enumerate(prefix) if p == "*"), len(prefix))])
         found = {tuple(e.metadata[METADATA_KEY]["namespace"]) for e in self._episodes(self._where(fixed), user)}
         kept = [ns for ns in found if all(_matches_condition(c, ns) for c in conditions)]
@@ -418,6 +420,15 @@ def _item(episode: Episode) -> Item:
 def _search_item(episode: Episode, score: float | None) -> SearchItem:
     item = _item(episode)
     return SearchItem(item.namespace, item.key, item.value, item.created_at, item.updated_at, score=score)
+
+
+def _check_paging(what: str, limit: int, offset: int) -> None:
+    """Refuse a negative ``limit`` or ``offset`` by name (``InvalidInput``): LangGraph's in-memory
+    store slices with them (``offset=-1`` is the last item, ``limit=-1`` all but the last), which
+    no caller means; a limit of 0 is an empty page."""
+    for name, number in (("limit", limit), ("offset", offset)):
+        if not isinstance(number, int) or isinstance(number, bool) or number < 0:
+            raise InvalidInput(f"{what}: {name} must be a whole number from 0 up, got {number!r}", field=name)
 
 
 def _page(items: Iterator[SearchItem], offset: int, limit: int) -> list[SearchItem]:
