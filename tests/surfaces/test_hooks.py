@@ -221,6 +221,7 @@ def test_an_error_is_logged_and_the_agent_is_not_blocked(env: dict[str, str], st
     assert hook(env, event, stdin) == (0, "")
     log = (Path(env["MEMSTRATA_HOOKS_DIR"]) / "hooks.log").read_text()
     assert "failed" in log and logged in log and "error (logged)" in log
+    assert "Traceback" not in log  # a bad payload or a missing transcript is one line, not a stack
 
 
 def test_a_database_that_cannot_be_opened_is_logged_not_raised(env: dict[str, str], tmp_path: Path) -> None:

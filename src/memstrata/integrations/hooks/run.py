@@ -27,6 +27,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any
 
+from memstrata.errors import MemstrataError
 from memstrata.integrations.hooks.backend import (
     Backend,
     prompt_context,
@@ -74,6 +75,9 @@ def main(argv: list[str], *, stdin: IO[str] | None = None, stdout: IO[str] | Non
         path, outcome, output = handle(event, agent, (stdin or sys.stdin).read(), env)
         if output:
             (stdout or sys.stdout).write(output + "\n")
+    except (ValueError, OSError, MemstrataError) as exc:  # said by its message: a setting, a file, the store
+        outcome = "error (logged)"
+        _log(hooks_dir(env), f"{event} {agent}: failed: {type(exc).__name__}: {exc}")
     except Exception:  # the outer edge: never block the agent, never a traceback on its screen
         outcome = "error (logged)"
         _log(hooks_dir(env), f"{event} {agent}: failed\n{traceback.format_exc()}")
