@@ -48,3 +48,14 @@ def test_an_unknown_agent_is_refused(tmp_path: Path) -> None:
     (tmp_path / "t.jsonl").write_text("", encoding="utf-8")
     with pytest.raises(ValueError, match="unknown agent 'cursor'"):
         read_turns(tmp_path / "t.jsonl", "cursor")
+
+
+def test_a_line_that_is_not_utf8_is_skipped_not_stored_with_replacement_characters(tmp_path: Path) -> None:
+    def line(uuid: str, text: str) -> bytes:
+        return json.dumps({"type": "user", "uuid": uuid, "timestamp": "2026-01-05T09:00:00Z",
+                           "message": {"role": "user", "content": text}}, ensure_ascii=False).encode()
+    path = tmp_path / "t.jsonl"
+    path.write_bytes(b"\n".join([line("a", "I live in Zürich"), line("b", "I live in München").replace(
+        "ü".encode(), "ü".encode("latin-1")), line("c", "我住在北京")]) + b"\n")
+    assert [(t.key, t.text) for t in read_turns(path, "claude-code")] == [("a", "I live in Zürich"),
+                                                                          ("c", "我住在北京")]

@@ -25,6 +25,7 @@ and skips what it does not know (a new line type must never break a hook):
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 from collections.abc import Iterable, Iterator
@@ -65,18 +66,25 @@ class Turn:
 
 def read_turns(path: Path, agent: str) -> list[Turn]:
     """The turns of the transcript at ``path`` in file order (``agent``: ``claude-code`` or
-    ``codex``). A line that is not JSON (e.g. one being written right now) is skipped.
+    ``codex``). A line that is not JSON (e.g. one being written right now) or not UTF-8 is
+    skipped: decoded with replacement characters, "München" in Latin-1 was stored as "M\ufffdnchen".
 
     Raises:
         OSError: the file cannot be read.
         ValueError: an unknown ``agent``.
     """
-    lines = _json_lines(path.read_text(encoding="utf-8", errors="replace").splitlines())
+    lines = _json_lines(_utf8_lines(path.read_bytes()))
     if agent == "claude-code":
         return list(claude_turns(lines))
     if agent == "codex":
         return list(codex_turns(lines))
     raise ValueError(f"unknown agent {agent!r}")
+
+
+def _utf8_lines(data: bytes) -> Iterator[str]:
+    for raw in data.splitlines():
+        with contextlib.suppress(UnicodeDecodeError):
+            yield raw.decode("utf-8")
 
 
 def _json_lines(lines: Iterable[str]) -> Iterator[dict[str, Any]]:
