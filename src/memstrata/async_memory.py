@@ -183,6 +183,10 @@ class AsyncMemory:
         """``Memory.history``."""
         return await self._run(self.memory.history, fact_id, key=key, **scope)
 
+    async def check_update(self, fact_id: int, *, value: str, **scope: Unpack[ScopeArgs]) -> None:
+        """``Memory.check_update``."""
+        return await self._run(self.memory.check_update, fact_id, value=value, **scope)
+
     async def update(self, fact_id: int, *, value: str | None = None, importance: float | None = None,
                      confidence: float | None = None, actor: str = "sdk", **scope: Unpack[ScopeArgs]) -> Fact:
         """``Memory.update``."""

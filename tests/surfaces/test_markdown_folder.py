@@ -250,20 +250,26 @@ def test_edits_of_the_projection_are_applied_through_memory(memory: Memory, work
 def test_an_edited_value_memstrata_never_stores_is_refused_naming_its_line(memory: Memory, tmp_path: Path) -> None:
     # before: "the new value is a secret memstrata never stores as a fact (see Settings.privacy)",
     # with no file, line or fact to look for
+    # and nothing of the import was applied: an edit on an earlier line (UPS -> FedEx) was, and a
+    # new note was not stored
+    memory.add("I prefer UPS for shipping", user_id="sec")
     memory.add("I like window seats", user_id="sec")
     proj = tmp_path / "proj"
     export_folder(memory, proj, user_id="sec")
     page = (proj / "MEMORY.md").read_text(encoding="utf-8")
-    [fact] = [f for f in memory.list(user_id="sec") if isinstance(f, Fact)]
+    [fact] = [f for f in memory.list(user_id="sec") if isinstance(f, Fact) and f.key == "travel.seat"]
     line = page.splitlines().index(f"- prefers window seat <!-- fact:{fact.id} ep:{fact.citations[0]} -->") + 1
-    (proj / "MEMORY.md").write_text(page.replace("prefers window seat <!--", "prefers 13812345678 <!--"),
-                                    encoding="utf-8")
+    assert page.index("prefers UPS for shipping <!--") < page.index("prefers window seat <!--")
+    page = page.replace("prefers UPS for shipping <!--", "prefers FedEx for shipping <!--")
+    (proj / "MEMORY.md").write_text(page.replace("prefers window seat <!--", "prefers 13812345678 <!--")
+                                    + "\n- I like jazz\n", encoding="utf-8")
     with pytest.raises(InvalidInput, match=rf"^MEMORY.md:{line}: the new value of fact #{fact.id}: the new value is "
                                            "a secret") as raised:
         import_folder(memory, proj, user_id="sec")
     assert "13812345678" not in str(raised.value)
-    assert [(f.key, f.value) for f in memory.list(user_id="sec") if isinstance(f, Fact)] == [("travel.seat",
-                                                                                             "window seat")]
+    assert sorted((f.key, f.value) for f in memory.list(user_id="sec") if isinstance(f, Fact)) == [
+        ("shipping.carrier", "UPS"), ("travel.seat", "window seat")]
+    assert len(_episodes(memory, "sec")) == 2
 
 
 def test_a_deleted_line_is_reported_never_forgotten(memory: Memory, workspace: Path, tmp_path: Path) -> None:

@@ -21,7 +21,7 @@ from memstrata.types import Fact, Scope
 from memstrata.write.batch import BATCH_SIZE, Writer, build_message, check_messages, message_list
 from memstrata.write.idempotency import KeyTable, check_key
 from memstrata.write.ingest import AddResult, Ingestor, Message
-from memstrata.write.update import FactUpdate, apply_update
+from memstrata.write.update import FactUpdate, admitted_value, apply_update, not_current
 
 if TYPE_CHECKING:
     from memstrata.store.protocol import LifecycleStore
@@ -147,6 +147,22 @@ class WriteMethods(RecallMethods):
         llm = self.semantic.llm if self.has_llm else None
         for session in sessions:
             ShortTerm(self._semantic_store(), llm, self.settings.semantic).update(session, now=utcnow())
+
+    def check_update(self, fact_id: int, *, value: str, **scope: Unpack[ScopeArgs]) -> None:
+        """Raise what ``update(fact_id, value=value)`` would raise for this value, writing nothing:
+        an importer of many edits checks them all before it applies one.
+
+        Raises:
+            InvalidInput: a blank or over-long value, or a secret never stored as a fact.
+            NotFound: no such fact in the scope.
+            Conflict: the fact is superseded or archived.
+        """
+        FactUpdate(value, None, None).check()
+        fact = self.get(fact_id, **scope)
+        assert isinstance(fact, Fact)
+        if fact.status != "active":
+            raise not_current(fact)
+        admitted_value(self._ingestor(), fact, value, now=utcnow())
 
     def update(self, fact_id: int, *, value: str | None = None, importance: float | None = None,
                confidence: float | None = None, actor: str = "sdk", **scope: Unpack[ScopeArgs]) -> Fact:

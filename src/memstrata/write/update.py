@@ -64,7 +64,8 @@ def _statement(fact: Fact, value: str) -> str:
     return f"{fact.key} = {value}"
 
 
-def _not_current(fact: Fact) -> Conflict:
+def not_current(fact: Fact) -> Conflict:
+    """The ``Conflict`` an update of ``fact`` (superseded or archived) raises."""
     return Conflict(f"fact #{fact.id} is {fact.status}; only an active fact can be updated: "
                     f"its history names the active value of {fact.key!r}", fact_id=fact.id, fact_status=fact.status)
 
@@ -96,8 +97,30 @@ def lock_current(store: Store, conn: Any, fact: Fact) -> Fact:
     """
     now_stored = lock_fact(store, conn, fact)
     if now_stored.status != "active":
-        raise _not_current(now_stored)
+        raise not_current(now_stored)
     return now_stored
+
+
+def admitted_value(ingestor: Ingestor, fact: Fact, value: str, *, now: datetime, importance: float | None = None,
+                   confidence: float | None = None) -> tuple[Message, FactCandidate]:
+    """``value`` as ``fact``'s new value would be stored (redacted as the write path redacts), with
+    the message that says it; writes nothing.
+
+    Raises:
+        InvalidInput: the new value is a secret that is never stored as a fact.
+    """
+    said = Message(content=value.strip(), scope=fact.scope, created_at=now, speaker=fact.subject,
+                   expires_at=fact.expires_at)
+    msg, _ = ingestor._redact(said)
+    new = msg.content.strip()
+    candidate = FactCandidate(kind=fact.kind, key=fact.key, value=new,
+                              confidence=fact.confidence if confidence is None else confidence,
+                              importance=fact.importance if importance is None else importance,
+                              sensitivity=fact.sensitivity, statement=_statement(fact, new))
+    if not ingestor._admit([candidate])[0]:
+        raise InvalidInput("the new value is a secret memstrata never stores as a fact (see Settings.privacy)",
+                           field="value")
+    return msg, candidate
 
 
 def apply_update(ingestor: Ingestor, fact: Fact, change: FactUpdate, *, actor: str, now: datetime) -> int:
@@ -116,7 +139,7 @@ def apply_update(ingestor: Ingestor, fact: Fact, change: FactUpdate, *, actor: s
     """
     store = ingestor.store
     if fact.status != "active":
-        raise _not_current(fact)
+        raise not_current(fact)
     importance = fact.importance if change.importance is None else float(change.importance)
     confidence = fact.confidence if change.confidence is None else float(change.confidence)
     value_changed = change.value is not None and normalise_value(change.value) != normalise_value(fact.value)
@@ -127,14 +150,8 @@ def apply_update(ingestor: Ingestor, fact: Fact, change: FactUpdate, *, actor: s
             store.log_event(conn, fact.scope, fact_id=fact.id, action="update", actor=actor, now=now, detail={
                 "importance": [fact.importance, importance], "confidence": [fact.confidence, confidence]})
         return fact.id
-    said = Message(content=change.value.strip(), scope=fact.scope, created_at=now,  # type: ignore[union-attr]
-                   speaker=fact.subject, expires_at=fact.expires_at)
-    msg, _ = ingestor._redact(said)
-    value = msg.content.strip()
-    candidate = FactCandidate(kind=fact.kind, key=fact.key, value=value, confidence=confidence,
-                              importance=importance, sensitivity=fact.sensitivity, statement=_statement(fact, value))
-    if not ingestor._admit([candidate])[0]:
-        raise InvalidInput("the new value is a secret memstrata never stores as a fact (see Settings.privacy)")
+    msg, candidate = admitted_value(ingestor, fact, change.value, now=now,  # type: ignore[arg-type]
+                                    importance=importance, confidence=confidence)
     vector = None if ingestor.embedder is None else ingestor.embedder.embed([candidate.statement])[0]
     stated = Said(scope=fact.scope, speaker=msg.speaker, at=now, episode_id=None, actor=actor, tag=fact.tag,
                   expires_at=fact_expiry(now=now, kind=fact.kind, sensitivity=fact.sensitivity,

@@ -179,6 +179,7 @@ def import_folder(memory: Memory, folder: str | Path, *, user_id: str | None = N
     for rel, path in files:  # every file read and every new note checked before a write
         run.report.files += 1
         run.file(parse(read_text(path, rel), rel), daily_date(path.name))
+    run.check_edits()  # every changed value checked before the first is applied
     for note in run.edits:
         run.projection_line(note)
     run.store_new()
@@ -263,6 +264,29 @@ class _Import:
         for change in result.facts:
             self.report.facts.append({"action": change.action, "fact_id": change.fact.id, "key": change.fact.key,
                                       "value": change.fact.value})
+
+    def check_edits(self) -> None:
+        """Raise, naming ``file:line``, for the first projection line whose new value ``update``
+        would refuse (a secret, a blank or over-long value), before any edit is applied: one bad
+        line used to leave the lines before it applied and the new notes unstored."""
+        for note in self.edits:
+            fact_id = note.marker.fact_id if note.marker is not None else None
+            if fact_id is None:
+                continue
+            try:
+                fact = self.memory.get(fact_id, user_id=self.user)
+            except NotFound:
+                continue
+            if not isinstance(fact, Fact) or fact.status != "active" or same_text(
+                    note.text, fact.statement or fact.value) or self.applied(note, fact):
+                continue
+            if (value := changed_value(fact, note.text)) is None:
+                continue
+            try:
+                self.memory.check_update(fact_id, value=value, user_id=self.user)
+            except InvalidInput as exc:  # never the value itself
+                raise InvalidInput(f"{note.file}:{note.line}: the new value of fact #{fact_id}: {exc}",
+                                   field=getattr(exc, "field", None)) from None
 
     def fact_line(self, note: Note, fact_id: int) -> None:
         """Apply a fact line: unchanged, a changed value (update), a conflict, or a restatement."""
