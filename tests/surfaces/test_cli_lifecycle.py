@@ -235,3 +235,24 @@ def test_forgetting_a_user_with_nothing_stored_says_so_and_how_to_list_users(tmp
     again = cli("forget", "--user", "alice", "--yes", "--db", db)  # run twice: the same note
     assert " ".join(again.err.split()) == " ".join(typo.err.split()).replace("alcie", "alice")
     assert cli("users", "--db", db).out.strip() == "no user has memories in default/default"
+
+
+RECEIPT = re.compile(r"^receipt: job #\d+ at \S+ \S+ UTC, sha256 of deleted ids [0-9a-f]{64} \(nonce [0-9a-f]{32}\)$")
+
+
+def test_a_receipt_is_one_line_however_narrow_the_output(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Off a terminal rich wraps at 80 columns: the digest must not be broken where a log keeps it."""
+    from memstrata.cli import session
+
+    db = tmp_path / "memory.db"
+    assert cli("remember", "I prefer UPS for delivery", "--user", "a-user-with-a-long-name", "--db", db).code == 0
+    assert cli("remember", "I like jazz", "--user", "u2", "--org", "acme", "--project", "support", "--db", db).code == 0
+    monkeypatch.setattr(session.console, "width", 80)
+    forgot = cli("forget", "--user", "a-user-with-a-long-name", "--yes", "--db", db)
+    deleted = cli("delete-project", "support", "--org", "acme", "--yes", "--db", db)
+    for run in (forgot, deleted):
+        assert run.code == 0, run.err
+        lines = run.out.splitlines()
+        assert len(lines) == 2, lines
+        assert RECEIPT.match(lines[1]), lines
+    assert forgot.out.startswith("Forgot user=a-user-with-a-long-name: 1 episode, 1 segment, 1 fact, 1 memory event\n")

@@ -118,11 +118,12 @@ def forget(
         console.print(safe(f"Forgetting {target}: hidden from every read now; job #{receipt.job_id} deleted "
                             f"{rows or 'nothing yet'} and resumes at the next open or `memstrata maintain`"))
         return
-    console.print(safe(f"Forgot {target}: {rows or 'nothing'}"))
+    # soft_wrap: off a terminal rich breaks lines at 80 columns, which would split the digest a log keeps.
+    console.print(safe(f"Forgot {target}: {rows or 'nothing'}"), soft_wrap=True)
     job = f"job #{receipt.job_id} " if receipt.job_id else ""  # one fact is deleted at once, with no job
     console.print(safe(f"receipt: {job}at {receipt.at:%Y-%m-%d %H:%M:%S} UTC, "
                         f"sha256 of deleted ids {receipt.ids_sha256}"
-                        + (f" (nonce {receipt.nonce})" if receipt.nonce else "")), highlight=False)
+                        + (f" (nonce {receipt.nonce})" if receipt.nonce else "")), highlight=False, soft_wrap=True)
     if receipt.wal_checkpointed is False:
         console.print("note: another process holds an old read open; the deleted text leaves the "
                       "write-ahead log at the next checkpoint")
@@ -181,9 +182,9 @@ def delete_project(
         emit_json({"deleted_project": project, **receipt.as_dict()})
         return
     rows = counted_rows(receipt.counts)
-    console.print(safe(f"Deleted project {project}: {rows or 'nothing'}"))
+    console.print(safe(f"Deleted project {project}: {rows or 'nothing'}"), soft_wrap=True)
     console.print(safe(f"receipt: job #{receipt.job_id} at {receipt.at:%Y-%m-%d %H:%M:%S} UTC, sha256 of deleted "
-                        f"ids {receipt.ids_sha256} (nonce {receipt.nonce})"), highlight=False)
+                        f"ids {receipt.ids_sha256} (nonce {receipt.nonce})"), highlight=False, soft_wrap=True)
 
 
 def rollback(
