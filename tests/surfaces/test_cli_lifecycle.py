@@ -256,3 +256,17 @@ def test_a_receipt_is_one_line_however_narrow_the_output(tmp_path: Path, monkeyp
         assert len(lines) == 2, lines
         assert RECEIPT.match(lines[1]), lines
     assert forgot.out.startswith("Forgot user=a-user-with-a-long-name: 1 episode, 1 segment, 1 fact, 1 memory event\n")
+
+
+def test_an_error_is_one_line_on_stderr_however_narrow_the_output(tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/cli.md: 'Every error is one line on stderr'; off a terminal rich would wrap it at 80 columns."""
+    from memstrata.cli import session
+
+    monkeypatch.setattr(session.err, "width", 80)
+    refused = cli("forget", "--all-users", "--yes", "--db", tmp_path / "memory.db")
+    assert refused.code == 2
+    lines = refused.err.splitlines()
+    assert len(lines) == 1 and len(lines[0]) > 80, lines
+    assert lines[0].startswith("error[invalid_input]: memstrata forget --all-users erases every user") and \
+        lines[0].endswith("nothing was deleted"), lines

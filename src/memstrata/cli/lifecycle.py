@@ -65,7 +65,8 @@ def forget(
         "memstrata forget", hint="--user, --agent, --session, --before, --filter, --fact, --episode or --all-users",
         **typed))
     if all_users and user is not None:  # which one was meant? Widening silently would delete too much
-        err.print("error\\[invalid_input]: --user and --all-users contradict each other; give one of them")
+        err.print("error\\[invalid_input]: --user and --all-users contradict each other; give one of them",
+                  soft_wrap=True)
         raise typer.Exit(2)
     if all_users:  # every user of a tenant: the tenant is typed, as delete-project's is
         run_command(lambda: require_tenant("memstrata forget --all-users", what="every user of the project",
@@ -81,7 +82,7 @@ def forget(
     if not yes:
         if not sys.stdin.isatty():
             err.print(f"error\\[invalid_input]: refusing to forget {safe(target)} without --yes "
-                      "(not an interactive terminal)")
+                      "(not an interactive terminal)", soft_wrap=True)
             raise typer.Exit(2)
         if not typer.confirm(f"Forget {target}?"):
             raise typer.Exit(1)
@@ -169,7 +170,7 @@ def delete_project(
     if not yes:
         if not sys.stdin.isatty():
             err.print(f"error\\[invalid_input]: refusing to delete project {safe(project)} without --yes "
-                      "(not an interactive terminal)")
+                      "(not an interactive terminal)", soft_wrap=True)
             raise typer.Exit(2)
         if not typer.confirm(f"Delete project {project} and everything in it?"):
             raise typer.Exit(1)

@@ -45,7 +45,8 @@ def show_error(exc: MemstrataError) -> int:
         sys.stderr.write(json.dumps({"error": {"code": exc.code, "message": str(exc), "details": exc.details()}},
                                     ensure_ascii=False) + "\n")
     else:
-        err.print(f"[red]error\\[{exc.code}][/]: {safe(exc)}", highlight=False)
+        # soft_wrap: one line however narrow the output (rich breaks at 80 columns off a terminal).
+        err.print(f"[red]error\\[{exc.code}][/]: {safe(exc)}", highlight=False, soft_wrap=True)
     return 2 if isinstance(exc, InvalidInput) else 1
 
 
@@ -61,7 +62,8 @@ def shown_errors() -> Iterator[None]:
     except (typer.Exit, typer.Abort):
         raise
     except Exception as exc:  # the outer edge: never a traceback for the user
-        err.print(f"[red]error\\[internal][/]: {safe(f'{type(exc).__name__}: {exc}')}", highlight=False)
+        err.print(f"[red]error\\[internal][/]: {safe(f'{type(exc).__name__}: {exc}')}", highlight=False,
+                  soft_wrap=True)
         raise typer.Exit(1) from None
 
 
