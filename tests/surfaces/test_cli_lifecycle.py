@@ -270,3 +270,21 @@ def test_an_error_is_one_line_on_stderr_however_narrow_the_output(tmp_path: Path
     assert len(lines) == 1 and len(lines[0]) > 80, lines
     assert lines[0].startswith("error[invalid_input]: memstrata forget --all-users erases every user") and \
         lines[0].endswith("nothing was deleted"), lines
+
+
+def test_piped_output_keeps_each_line_whole(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Off a terminal a recalled memory and an import summary reach a script as one line each."""
+    from memstrata.cli import session
+
+    db, log = tmp_path / "memory.db", tmp_path / "log.jsonl"
+    said = "I prefer UPS for delivery, and please never leave parcels at the front door because they get stolen"
+    log.write_text(json.dumps({"content": said}) + "\n", encoding="utf-8")
+    monkeypatch.setattr(session.console, "width", 80)
+    imported = cli("import", log, "--user", "u1", "--db", db)
+    assert imported.code == 0, imported.err
+    assert "imported 1 message; database now holds 1 episode, 1 segment, 2 active facts\n" in imported.out
+    recalled = cli("recall", "delivery preferences of this user", "--user", "u1", "--db", db)
+    assert recalled.code == 0, recalled.err
+    assert any(line.startswith("[") and said in line for line in recalled.out.splitlines()), recalled.out
+    listed = cli("list", "--user", "u1", "--db", db)  # a table still fits the width
+    assert max(len(line) for line in listed.out.splitlines()) <= 80, listed.out

@@ -25,10 +25,10 @@ from memstrata.text.visible import neutralise
 
 # emoji=False: ":x:" in a user's text must stay ":x:", not become an emoji.
 console = Console(emoji=False)
-
-
-# emoji=False: ":x:" in a user's text must stay ":x:", not become an emoji.
-console = Console(emoji=False)
+# Off a terminal (a pipe, a file) rich would break every line at 80 columns: a recalled memory, an
+# import summary or a receipt would reach a script in pieces. There a line is printed whole; tables
+# still fit their columns. On a terminal rich wraps at word boundaries to the terminal's width.
+console.soft_wrap = not console.is_terminal
 
 
 err = Console(stderr=True, emoji=False)
