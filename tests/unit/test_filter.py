@@ -47,11 +47,13 @@ def test_unparse_then_parse_gives_the_same_tree(tree: object) -> None:
 @settings(max_examples=500, deadline=None)
 def test_any_text_parses_or_fails_with_a_position(text: str) -> None:
     try:
-        parse(text)
+        tree = parse(text)
     except InvalidFilter as exc:
         assert 1 <= exc.position <= len(text) + 1
         assert f"at character {exc.position} " in str(exc)  # the message and ``position`` say the same number
         assert exc.code == "invalid_filter" and isinstance(exc, InvalidInput)
+    else:  # what parses is a tree that reads back the same
+        assert parse(unparse(tree)) == tree
 
 
 @given(exprs(), st.integers(0, 200))
@@ -60,10 +62,12 @@ def test_truncated_filters_fail_with_a_position_never_a_crash(tree: object, cut:
     text = unparse(tree)  # type: ignore[arg-type]
     text = text[: cut % (len(text) + 1)]
     try:
-        parse(text)
+        parsed = parse(text)
     except InvalidFilter as exc:
         assert 1 <= exc.position <= len(text) + 1
         assert f"at character {exc.position} " in str(exc)
+    else:  # a cut that still parses is a tree that reads back the same
+        assert parse(unparse(parsed)) == parsed
 
 
 # (filter, position counted from 1, words the message must contain)
