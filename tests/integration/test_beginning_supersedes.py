@@ -6,28 +6,23 @@ from __future__ import annotations
 
 from typing import Any
 
+from factvalues import change_of, values
 from memstrata import Memory
 from memstrata.config import Settings
 from memstrata.embed.base import EmbeddingCache
-from memstrata.types import Fact
-
-
-def _values(mem: Memory, key: str, status: str = "active") -> list[str]:
-    return sorted(f.value for f in mem.list(key=key, status=status) if isinstance(f, Fact))
 
 
 def test_a_beginning_supersedes_the_value_before_it(db_settings: dict[str, Any], embedder: EmbeddingCache) -> None:
     with Memory(settings=Settings(**db_settings), embedder=embedder.inner, user_id="ann") as mem:
         mem.add("I work at Google")
         [change] = mem.add("I started working at Meta").facts
-        assert (change.action, change.fact.value, [p.value for p in change.previous]) == (
-            "supersede", "Meta", ["Google"])
+        assert change_of(change) == ("supersede", "Meta", ["Google"])
         mem.add("以后快递发中通")
         [change] = mem.add("我开始用顺丰了").facts
-        assert (change.action, change.fact.value, [p.value for p in change.previous]) == ("supersede", "顺丰", ["中通"])
-        assert _values(mem, "identity.employer") == ["Meta"]
-        assert _values(mem, "identity.employer", "superseded") == ["Google"]
-        assert _values(mem, "shipping.carrier", "superseded") == ["中通"]
+        assert change_of(change) == ("supersede", "顺丰", ["中通"])
+        assert values(mem, "identity.employer") == ["Meta"]
+        assert values(mem, "identity.employer", "superseded") == ["Google"]
+        assert values(mem, "shipping.carrier", "superseded") == ["中通"]
         first = next(h for h in mem.search("where do I work?", limit=5) if h.kind == "fact")
         assert first.text == "works at Meta"
         first = next(h for h in mem.search("用什么快递？", limit=5) if h.kind == "fact")
