@@ -65,7 +65,7 @@ def bench_perf(
                                         embedder=embedder, reuse=reuse, ef_search=efs) for size in chosen])
         return
     if backend != "sqlite":
-        err.print(f"error\\[invalid_input]: --backend must be sqlite or postgres, got {safe(backend)}", soft_wrap=True)
+        err.print(f"error\\[invalid_input]: --backend must be sqlite or postgres, got {safe(backend)}")
         raise typer.Exit(2)
 
     conversations = (2 if busy_cores else 0) if locomo < 0 else locomo
@@ -168,7 +168,7 @@ def bench_retrieval(
 
     if backend not in ("sqlite", "postgres") or (db is not None and backend != "postgres"):
         err.print("error\\[invalid_input]: --backend must be sqlite or postgres (--db with postgres), got "
-                  + safe(backend), soft_wrap=True)
+                  + safe(backend))
         raise typer.Exit(2)
     sets = list(DATASETS) if dataset == "all" else [d.strip() for d in dataset.split(",") if d.strip()]
 

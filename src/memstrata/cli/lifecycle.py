@@ -65,8 +65,7 @@ def forget(
         "memstrata forget", hint="--user, --agent, --session, --before, --filter, --fact, --episode or --all-users",
         **typed))
     if all_users and user is not None:  # which one was meant? Widening silently would delete too much
-        err.print("error\\[invalid_input]: --user and --all-users contradict each other; give one of them",
-                  soft_wrap=True)
+        err.print("error\\[invalid_input]: --user and --all-users contradict each other; give one of them")
         raise typer.Exit(2)
     if all_users:  # every user of a tenant: the tenant is typed, as delete-project's is
         run_command(lambda: require_tenant("memstrata forget --all-users", what="every user of the project",
@@ -82,7 +81,7 @@ def forget(
     if not yes:
         if not sys.stdin.isatty():
             err.print(f"error\\[invalid_input]: refusing to forget {safe(target)} without --yes "
-                      "(not an interactive terminal)", soft_wrap=True)
+                      "(not an interactive terminal)")
             raise typer.Exit(2)
         if not typer.confirm(f"Forget {target}?"):
             raise typer.Exit(1)
@@ -119,7 +118,8 @@ def forget(
         console.print(safe(f"Forgetting {target}: hidden from every read now; job #{receipt.job_id} deleted "
                             f"{rows or 'nothing yet'} and resumes at the next open or `memstrata maintain`"))
         return
-    # soft_wrap: off a terminal rich breaks lines at 80 columns, which would split the digest a log keeps.
+    # soft_wrap on a terminal too: the digest stays one line, to be copied whole (off a terminal the
+    # console prints every line whole already).
     console.print(safe(f"Forgot {target}: {rows or 'nothing'}"), soft_wrap=True)
     job = f"job #{receipt.job_id} " if receipt.job_id else ""  # one fact is deleted at once, with no job
     console.print(safe(f"receipt: {job}at {receipt.at:%Y-%m-%d %H:%M:%S} UTC, "
@@ -170,7 +170,7 @@ def delete_project(
     if not yes:
         if not sys.stdin.isatty():
             err.print(f"error\\[invalid_input]: refusing to delete project {safe(project)} without --yes "
-                      "(not an interactive terminal)", soft_wrap=True)
+                      "(not an interactive terminal)")
             raise typer.Exit(2)
         if not typer.confirm(f"Delete project {project} and everything in it?"):
             raise typer.Exit(1)

@@ -64,7 +64,7 @@ def _require_extra(*modules: str) -> None:
     if missing:
         # markup off and no wrapping: the install command must come out whole and copyable
         err.print(f"error[missing_extra]: this command needs {', '.join(missing)}: "
-                         + install_hint("server"), markup=False, highlight=False, soft_wrap=True)
+                         + install_hint("server"), markup=False, highlight=False)
         raise typer.Exit(1)
 
 

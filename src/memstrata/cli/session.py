@@ -30,8 +30,9 @@ console = Console(emoji=False)
 # still fit their columns. On a terminal rich wraps at word boundaries to the terminal's width.
 console.soft_wrap = not console.is_terminal
 
-
-err = Console(stderr=True, emoji=False)
+# Every message on stderr is one line however narrow the output: a terminal wraps it for the eye,
+# a log or a script reading stderr gets it whole (rich would break it at 80 columns off a terminal).
+err = Console(stderr=True, emoji=False, soft_wrap=True)
 
 
 T = TypeVar("T")
@@ -45,8 +46,7 @@ def show_error(exc: MemstrataError) -> int:
         sys.stderr.write(json.dumps({"error": {"code": exc.code, "message": str(exc), "details": exc.details()}},
                                     ensure_ascii=False) + "\n")
     else:
-        # soft_wrap: one line however narrow the output (rich breaks at 80 columns off a terminal).
-        err.print(f"[red]error\\[{exc.code}][/]: {safe(exc)}", highlight=False, soft_wrap=True)
+        err.print(f"[red]error\\[{exc.code}][/]: {safe(exc)}", highlight=False)
     return 2 if isinstance(exc, InvalidInput) else 1
 
 
@@ -62,8 +62,7 @@ def shown_errors() -> Iterator[None]:
     except (typer.Exit, typer.Abort):
         raise
     except Exception as exc:  # the outer edge: never a traceback for the user
-        err.print(f"[red]error\\[internal][/]: {safe(f'{type(exc).__name__}: {exc}')}", highlight=False,
-                  soft_wrap=True)
+        err.print(f"[red]error\\[internal][/]: {safe(f'{type(exc).__name__}: {exc}')}", highlight=False)
         raise typer.Exit(1) from None
 
 
