@@ -272,6 +272,26 @@ def test_an_edited_value_memstrata_never_stores_is_refused_naming_its_line(memor
     assert len(_episodes(memory, "sec")) == 2
 
 
+def test_a_fact_line_emptied_by_hand_is_refused_naming_its_line(memory: Memory, tmp_path: Path) -> None:
+    # before: "- <!-- fact:N ep:M -->" was read as a deleted line ("nothing was forgotten") while the
+    # edit beside it (UPS -> FedEx) was applied; now the import stops before any edit, naming the line
+    memory.add("I prefer UPS for shipping", user_id="blank")
+    memory.add("I like window seats", user_id="blank")
+    proj = tmp_path / "proj"
+    export_folder(memory, proj, user_id="blank")
+    page = (proj / "MEMORY.md").read_text(encoding="utf-8")
+    [fact] = [f for f in memory.list(user_id="blank") if isinstance(f, Fact) and f.key == "travel.seat"]
+    marker = f"<!-- fact:{fact.id} ep:{fact.citations[0]} -->"
+    line = page.splitlines().index(f"- prefers window seat {marker}") + 1
+    page = page.replace("prefers UPS for shipping <!--", "prefers FedEx for shipping <!--")
+    (proj / "MEMORY.md").write_text(page.replace(f"- prefers window seat {marker}", f"-   {marker}"),
+                                    encoding="utf-8")
+    with pytest.raises(InvalidInput, match=rf"^MEMORY.md:{line}: the line of fact #{fact.id} is blank"):
+        import_folder(memory, proj, user_id="blank")
+    assert sorted((f.key, f.value) for f in memory.list(user_id="blank") if isinstance(f, Fact)) == [
+        ("shipping.carrier", "UPS"), ("travel.seat", "window seat")]
+
+
 def test_a_deleted_line_is_reported_never_forgotten(memory: Memory, workspace: Path, tmp_path: Path) -> None:
     import_folder(memory, workspace, user_id="gus")
     proj = tmp_path / "proj"

@@ -280,6 +280,10 @@ class _Import:
             if not isinstance(fact, Fact) or fact.status != "active" or same_text(
                     note.text, fact.statement or fact.value) or self.applied(note, fact):
                 continue
+            if not note.text.strip():
+                raise InvalidInput(f"{note.file}:{note.line}: the line of fact #{fact_id} is blank; write its "
+                                   "new value, or delete the whole line to keep the fact as it is "
+                                   f"(`memstrata forget --fact {fact_id}` forgets it)", field="value")
             if (value := changed_value(fact, note.text)) is None:
                 continue
             try:

@@ -137,7 +137,8 @@ class _Reader:
                 body = body.strip()
             else:
                 body = "\n".join(_unescape(line) for line in _CHECKBOX.sub("", body).strip().splitlines()).strip()
-            if body:
+            # a fact line emptied by hand is kept: the importer names it rather than read it as deleted
+            if body or (marker is not None and marker.fact_id is not None):
                 self.notes.append(Note(self.file, self.start, tuple(self.headings), body, marker))
         self.block, self.closed = [], False
 
