@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from memstrata import Memory
+from memstrata.errors import InvalidInput
 
 EN = ("user: Morning! Long week, the kids were sick and the car broke down again, so I spent Saturday at "
       "the garage and Sunday cleaning the house before my parents visited.\n"
@@ -58,3 +59,14 @@ def test_a_last_turn_that_leans_on_the_dialogue_still_finds_what_it_is_about(mem
     assert not any("sister" in t for t in alone), alone
     hits = [h.text for h in memory.search(dialogue, user_id="en", limit=5)]
     assert any("sister" in t for t in hits), hits
+
+
+@pytest.mark.parametrize("labels", ["user:\nassistant:", "user: \nassistant: \nuser: ", "用户：\n助手：",
+                                    "**User:**\n**Assistant:**"])
+def test_a_dialogue_of_labels_alone_is_an_empty_query(stored: Memory, labels: str) -> None:
+    # before: searched as an empty text, it returned the store's memories scored 0.68 as if they matched
+    with pytest.raises(InvalidInput, match="empty turns; say what to recall") as raised:
+        stored.search(labels, user_id="en")
+    assert raised.value.field == "query"
+    with pytest.raises(InvalidInput, match="empty turns"):
+        stored.context(labels, user_id="en")

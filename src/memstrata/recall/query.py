@@ -15,6 +15,7 @@ from memstrata.clock import require_aware
 from memstrata.errors import InvalidInput
 from memstrata.filter import And, Compare, Expr, In, IsNull, Not, Or, parse
 from memstrata.recall.search import Query
+from memstrata.text.clauses import transcript
 from memstrata.text.visible import check_text
 from memstrata.types import Scope
 
@@ -38,8 +39,8 @@ def parse_filter(filter: str | Expr | None) -> Expr | None:
 
 def check_request(query: object, *, limit: object, kinds: Sequence[str], expand_context: object) -> tuple[str, ...]:
     """Check what a search asks before its scope is read: ``query`` a non-empty visible string of at
-    most ``MAX_QUERY_CHARS``, ``limit`` an integer in [1, ``MAX_LIMIT``], ``expand_context`` an
-    integer >= 0; returns the checked ``kinds`` (``arguments.check_kinds``).
+    most ``MAX_QUERY_CHARS`` (a dialogue of role labels alone is empty), ``limit`` an integer in
+    [1, ``MAX_LIMIT``], ``expand_context`` an integer >= 0; returns the checked ``kinds`` (``arguments.check_kinds``).
 
     Raises:
         InvalidInput: the first argument that is wrong, named, with the value or its size.
@@ -48,6 +49,9 @@ def check_request(query: object, *, limit: object, kinds: Sequence[str], expand_
         raise InvalidInput(f"query must be a string, got {type(query).__name__}", field="query")
     if not query.strip():
         raise InvalidInput("query is empty; say what to recall", field="query")
+    if (turns := transcript(query)) is not None and not any(said for _, said in turns):
+        # labels alone ("user:\nassistant:") were searched as an empty text: weak hits ranked as answers
+        raise InvalidInput(f"query is a dialogue of {len(turns)} empty turns; say what to recall", field="query")
     if len(query) > MAX_QUERY_CHARS:
         raise InvalidInput(f"query is {len(query):,} characters; the limit is {MAX_QUERY_CHARS:,} "
                            "(memstrata.memory.MAX_QUERY_CHARS): search with the question, not a document",
