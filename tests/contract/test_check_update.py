@@ -28,3 +28,17 @@ def test_check_update_refuses_as_update_does_and_writes_nothing(open_memory: Ope
     memory.update(fact.id, value="FedEx")
     with pytest.raises(Conflict, match="superseded"):
         memory.check_update(fact.id, value="DHL")
+
+
+def test_check_update_without_a_value_or_an_id_names_its_own_argument(open_memory: OpenMemory) -> None:
+    # before: "nothing to update: give value, importance or confidence" and "give exactly one of
+    # fact_id or episode_id", arguments check_update does not take
+    memory = open_memory(user_id="u")
+    memory.add("I prefer UPS for shipping")
+    [fact] = [f for f in memory.list() if isinstance(f, Fact)]
+    with pytest.raises(InvalidInput, match=r"^value must be a non-blank string, got None$") as raised:
+        memory.check_update(fact.id, value=None)  # type: ignore[arg-type]
+    assert raised.value.field == "value"
+    with pytest.raises(InvalidInput, match=r"^fact_id must be an integer id, got None$") as raised:
+        memory.check_update(None, value="FedEx")  # type: ignore[arg-type]
+    assert raised.value.field == "fact_id"

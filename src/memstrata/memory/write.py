@@ -153,10 +153,15 @@ class WriteMethods(RecallMethods):
         an importer of many edits checks them all before it applies one.
 
         Raises:
-            InvalidInput: a blank or over-long value, or a secret never stored as a fact.
+            InvalidInput: a missing, blank or over-long value, a secret never stored as a fact, or
+                a ``fact_id`` that is no integer; each names its argument (``field``).
             NotFound: no such fact in the scope.
             Conflict: the fact is superseded or archived.
         """
+        if value is None:  # FactUpdate's "give value, importance or confidence" names arguments this has not
+            raise InvalidInput("value must be a non-blank string, got None", field="value")
+        if fact_id is None:  # get's "give exactly one of fact_id or episode_id" names one this has not
+            raise InvalidInput("fact_id must be an integer id, got None", field="fact_id")
         FactUpdate(value, None, None).check()
         fact = self.get(fact_id, **scope)
         assert isinstance(fact, Fact)
