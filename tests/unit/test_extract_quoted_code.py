@@ -38,3 +38,10 @@ def test_a_fence_closes_only_on_its_own_character_and_length() -> None:
     assert without_fenced_code("a\n```\nin\n``` not a close\n```\nb") == "a\nb"
     assert without_fenced_code("inline ``` is no fence opener? it is, at a line start only") == (
         "inline ``` is no fence opener? it is, at a line start only")
+
+
+@pytest.mark.parametrize(("text", "value"), [("`I prefer trains`", "trains"), ("I prefer `DHL` for shipping", "DHL"),
+                                             ("我寄快递一般用`顺丰`", "顺丰")])
+def test_backticks_around_a_value_are_not_part_of_it(text: str, value: str) -> None:
+    # before: "`I prefer trains`" stored preference.like = "trains`", the closing backtick kept
+    assert [v for _, v in _facts(text)] == [value]

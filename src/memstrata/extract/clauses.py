@@ -82,8 +82,10 @@ def with_confidence(findings: list[Finding], confidence: float) -> list[Finding]
     return [replace(f, confidence=max(f.confidence, confidence)) for f in findings]
 
 
-_TRAILING = lazy_regex(r"[\s.,!?;:。，！？；：、~～…\"'“”‘’)）】」』]+$")
-_LEADING = lazy_regex(r"^[\s,，:：;；\-—\"'“”‘’(（【「『]+")
+#: Edge punctuation no value holds; a backtick too: a message quoting its words as inline code
+#: ("`I prefer trains`") kept the closing one in the value ("trains`").
+_TRAILING = lazy_regex(r"[\s.,!?;:。，！？；：、~～…\"'“”‘’)）】」』`]+$")
+_LEADING = lazy_regex(r"^[\s,，:：;；\-—\"'“”‘’(（【「『`]+")
 _ZH_PARTICLES = lazy_regex(r"(?:了|吧|啊|呀|哦|喔|啦|哈|呢|嘛|的说|就行|就好|就可以)+$")
 #: A time word that says when a value holds, not what it is ("蓝色现在", "现在是国航" → 国航).
 _ZH_TIME_EDGE = lazy_regex(r"^(?:现在|目前|如今|最近|这些天|这阵子)(?:是|就是)?|(?:现在|目前|如今|最近)$")
