@@ -42,3 +42,17 @@ def test_check_update_without_a_value_or_an_id_names_its_own_argument(open_memor
     with pytest.raises(InvalidInput, match=r"^fact_id must be an integer id, got None$") as raised:
         memory.check_update(None, value="FedEx")  # type: ignore[arg-type]
     assert raised.value.field == "fact_id"
+
+
+def test_an_id_past_sqlites_integer_is_no_such_memory(open_memory: OpenMemory) -> None:
+    # before: OverflowError "Python int too large to convert to SQLite INTEGER" from get, update,
+    # check_update and forget on SQLite
+    memory = open_memory(user_id="u")
+    memory.add("I prefer UPS for shipping")
+    before = memory.store.counts()
+    for call in (lambda: memory.get(2**63), lambda: memory.get(episode_id=10**20),
+                 lambda: memory.check_update(2**63, value="FedEx"), lambda: memory.update(2**63, value="FedEx")):
+        with pytest.raises(NotFound, match=r"^no (fact|episode) #"):
+            call()
+    assert memory.forgotten_among([2**63, 10**20]) == {}
+    assert memory.store.counts() == before

@@ -292,6 +292,15 @@ def test_a_fact_line_emptied_by_hand_is_refused_naming_its_line(memory: Memory, 
         ("shipping.carrier", "UPS"), ("travel.seat", "window seat")]
 
 
+def test_a_marker_id_past_sqlites_integer_is_a_memory_this_database_does_not_hold(memory: Memory,
+                                                                                  tmp_path: Path) -> None:
+    # before: the import failed with OverflowError "Python int too large to convert to SQLite INTEGER"
+    folder = _folder(tmp_path / "big", {"MEMORY.md": "- I like jazz <!-- ep:99999999999999999999 -->\n"})
+    report = import_folder(memory, folder, user_id="big")
+    assert report.added == 1
+    assert [e.content for e in _episodes(memory, "big")] == ["I like jazz"]
+
+
 def test_a_deleted_line_is_reported_never_forgotten(memory: Memory, workspace: Path, tmp_path: Path) -> None:
     import_folder(memory, workspace, user_id="gus")
     proj = tmp_path / "proj"

@@ -73,8 +73,9 @@ class AdminMethods(LifecycleMethods):
         """Which of ``ids`` (rows of ``table``: ``episodes`` or ``facts``) were forgotten in this
         database, each with its forget record; ``{}`` on a store that keeps no forgotten ids. For a
         door that re-adds exported records as new messages (REST import): nothing forgotten comes back.
+        An id of 2**63 or more (past SQLite's INTEGER) was never stored, so never forgotten.
         """
-        return forgotten.among_stored(self.store, table, ids)
+        return forgotten.among_stored(self.store, table, [i for i in ids if i < 2**63])
 
     def keep_suppressed(self, digests: Sequence[str], **scope: Any) -> int:
         """Keep ``digests`` (an export's ``suppressed`` records, ``store.suppressed``) for the owner

@@ -49,7 +49,7 @@ def read_one(store: Store, scope: Scope, fact_id: int | None, episode_id: int | 
 
     Raises:
         InvalidInput: not exactly one id, or an id that is not an integer (``True`` is none).
-        NotFound: no such id in the scope.
+        NotFound: no such id in the scope (any id of 2**63 or more).
     """
     if (fact_id is None) == (episode_id is None):
         raise InvalidInput("give exactly one of fact_id or episode_id")
@@ -57,11 +57,12 @@ def read_one(store: Store, scope: Scope, fact_id: int | None, episode_id: int | 
         if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
             raise InvalidInput(f"{name} must be an integer id, got {value!r}")
     if fact_id is not None:
-        fact = store.get_facts(scope, [int(fact_id)]).get(int(fact_id))
+        # an id past SQLite's INTEGER (2**63 - 1) names no row; the driver raised OverflowError
+        fact = store.get_facts(scope, [int(fact_id)]).get(int(fact_id)) if fact_id < 2**63 else None
         if fact is None:
             raise NotFound(f"no fact #{fact_id} in {scope.describe()}")
         return fact
-    episode = store.get_episode(scope, int(episode_id))  # type: ignore[arg-type]
+    episode = store.get_episode(scope, int(episode_id)) if episode_id < 2**63 else None  # type: ignore[arg-type,operator]
     if episode is None:
         raise NotFound(f"no episode #{episode_id} in {scope.describe()}")
     return episode
