@@ -292,6 +292,35 @@ def test_a_fact_line_emptied_by_hand_is_refused_naming_its_line(memory: Memory, 
         ("shipping.carrier", "UPS"), ("travel.seat", "window seat")]
 
 
+def test_a_line_of_punctuation_alone_is_no_memory(memory: Memory, tmp_path: Path) -> None:
+    # before: an episode line edited to "**" was stored as an episode reading "**", a new bullet "- …" as
+    # a note "…", and a fact line edited to "-" as a statement "-" beside the fact it did not replace
+    memory.add("I prefer UPS for shipping", user_id="dash")
+    memory.add("We talked about the weather today", user_id="dash")
+    proj = tmp_path / "proj"
+    export_folder(memory, proj, user_id="dash")
+    [daily] = [p for p in (proj / "memory").glob("*.md")]
+    text = daily.read_text(encoding="utf-8")
+    daily.write_text(text.replace("We talked about the weather today <!--", "** <!--") + "- …\n- `\n- 我喜欢爵士乐\n",
+                     encoding="utf-8")
+    [weather] = [e.id for e in _episodes(memory, "dash") if e.content.startswith("We talked")]
+    report = import_folder(memory, proj, user_id="dash")
+    assert report.added == 1 and report.edited_episodes == [] and report.removed_episodes == [weather]
+    assert sorted(e.content for e in _episodes(memory, "dash")) == [
+        "I prefer UPS for shipping", "We talked about the weather today", "我喜欢爵士乐"]
+    page = (proj / "MEMORY.md").read_text(encoding="utf-8")
+    [fact] = [f for f in memory.list(user_id="dash") if isinstance(f, Fact) and f.key == "shipping.carrier"]
+    marker = f"<!-- fact:{fact.id} ep:{fact.citations[0]} -->"
+    line = page.splitlines().index(f"- prefers UPS for shipping {marker}") + 1
+    (proj / "MEMORY.md").write_text(page.replace(f"- prefers UPS for shipping {marker}", f"- - {marker}"),
+                                    encoding="utf-8")
+    with pytest.raises(InvalidInput, match=rf"^MEMORY.md:{line}: the line of fact #{fact.id} has no words"):
+        import_folder(memory, proj, user_id="dash")
+    assert len(_episodes(memory, "dash")) == 3
+    assert [(f.key, f.value) for f in memory.list(user_id="dash") if isinstance(f, Fact)
+            and f.key == "shipping.carrier"] == [("shipping.carrier", "UPS")]
+
+
 def test_a_marker_id_past_sqlites_integer_is_a_memory_this_database_does_not_hold(memory: Memory,
                                                                                   tmp_path: Path) -> None:
     # before: the import failed with OverflowError "Python int too large to convert to SQLite INTEGER"

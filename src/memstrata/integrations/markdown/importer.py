@@ -45,7 +45,7 @@ from memstrata.integrations.markdown.folder import (
     the_user,
     unprefixed,
 )
-from memstrata.integrations.markdown.notes import Note, daily_date, parse, same_text
+from memstrata.integrations.markdown.notes import Note, daily_date, has_words, parse, same_text
 from memstrata.memory import Memory
 from memstrata.text.counts import counted, noun
 from memstrata.types import ROLES, Episode, Fact
@@ -280,8 +280,9 @@ class _Import:
             if not isinstance(fact, Fact) or fact.status != "active" or same_text(
                     note.text, fact.statement or fact.value) or self.applied(note, fact):
                 continue
-            if not note.text.strip():
-                raise InvalidInput(f"{note.file}:{note.line}: the line of fact #{fact_id} is blank; write its "
+            if not has_words(note.text):
+                said = "is blank" if not note.text.strip() else "has no words, only punctuation"
+                raise InvalidInput(f"{note.file}:{note.line}: the line of fact #{fact_id} {said}; write its "
                                    "new value, or delete the whole line to keep the fact as it is "
                                    f"(`memstrata forget --fact {fact_id}` forgets it)", field="value")
             if (value := changed_value(fact, note.text)) is None:
@@ -349,6 +350,9 @@ class _Import:
         assert isinstance(episode, Episode)
         if same_text(note.text, episode_line(episode)) or note_key(note) in self.known:
             self.report.unchanged += 1  # as exported, or an edit an earlier import stored
+            return
+        if not has_words(note.text):  # edited to punctuation alone: an emptied line, not a new message
+            self.seen_episodes.discard(episode_id)
             return
         meta = {METADATA_KEY: {"file": note.file, "kind": "edit", "edits_episode": episode_id,
                                "note": note_key(note)}}

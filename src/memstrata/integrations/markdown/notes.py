@@ -99,6 +99,16 @@ def daily_date(name: str) -> date | None:
         return None  # 2026-13-45.md: a name, not a date
 
 
+def has_words(text: str) -> bool:
+    r"""Whether a note says anything: a letter or digit of any script, or fenced code. A bullet of
+    punctuation alone (``- **``, ``- …``, ``- `` ` ``) is emphasis or a list begun and left, not a memory.
+
+    >>> has_words("**"), has_words("- …"), has_words("好"), has_words("42"), has_words("```\n{}\n```")
+    (False, False, True, True, True)
+    """
+    return is_fenced(text) or any(ch.isalnum() for ch in text)
+
+
 def same_text(a: str, b: str) -> bool:
     """Whether two note texts say the same, whitespace aside (a re-wrapped line is unchanged)."""
     return a.split() == b.split()
@@ -137,8 +147,9 @@ class _Reader:
                 body = body.strip()
             else:
                 body = "\n".join(_unescape(line) for line in _CHECKBOX.sub("", body).strip().splitlines()).strip()
-            # a fact line emptied by hand is kept: the importer names it rather than read it as deleted
-            if body or (marker is not None and marker.fact_id is not None):
+            # a fact line emptied by hand is kept: the importer names it rather than read it as deleted;
+            # a marked line of punctuation alone is kept too: a stored message may be "***"
+            if has_words(body) or (marker is not None and (bool(body) or marker.fact_id is not None)):
                 self.notes.append(Note(self.file, self.start, tuple(self.headings), body, marker))
         self.block, self.closed = [], False
 
