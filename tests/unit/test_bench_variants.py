@@ -10,7 +10,16 @@ from pathlib import Path
 import pytest
 
 from memstrata.bench.retrieval import Dataset, markdown, questions, run_benchmark, user_only
-from memstrata.bench.variants import TURN_CHARS, dialogue_question, own_turn, session_question, user_side
+from memstrata.bench.variants import (
+    POOLED_ID,
+    POOLED_SPEAKER,
+    TURN_CHARS,
+    dialogue_question,
+    own_turn,
+    pool,
+    session_question,
+    user_side,
+)
 from memstrata.errors import InvalidInput
 from memstrata.loaders.base import ImportedMessage
 from memstrata.loaders.locomo import Conversation, QAItem
@@ -184,3 +193,46 @@ def test_benchmark_asks_in_session_questions_only_where_a_set_has_them(tmp_path:
                            variants=["normal", "in-session"])
     assert (locomo["questions"]["in-session"], locomo["left_out"]) == (0, {"in-session": 4})
     assert "in-session questions: none in this set." in markdown(locomo)
+
+
+def test_pool_stores_every_user_side_as_one_speaker_with_ids_told_apart() -> None:
+    people, assisted = _people("p1"), _assisted("a1")
+    side = pool([people, assisted], user_only=True)
+    merged = side.conversation
+    assert merged.id == POOLED_ID
+    assert [(m.source_id, m.speaker, m.session_id) for m in merged.messages] == [
+        ("p1/s1#0", POOLED_SPEAKER, "p1/s1"), ("p1/s1#2", POOLED_SPEAKER, "p1/s1"),  # Ann's turns, in order
+        ("a1/s1#0", POOLED_SPEAKER, "a1/s1"), ("a1/s3#3", POOLED_SPEAKER, "a1/s3")]  # Kim's, after them
+    assert [m.created_at for m in merged.messages] == [m.created_at for c in (people, assisted)
+                                                       for m in user_side(c).conversation.messages]  # own times
+    assert [(q.question, q.evidence) for q in merged.qa] == [
+        ("What is Ann's dog called?", ("p1/s1#0", "p1/s1#2")),
+        ("Where does Ann's dog like to go and where did Bob move?", ("p1/s1#2",)),
+        ("What is Ann's passport number?", ())]
+    assert side.left_out == 3  # Bob's move (p1); a1's evidence names sessions, not turns, without a unit
+    session = pool([assisted], user_only=True, unit=lambda turn: turn.split("#")[0])
+    assert [q.evidence for q in session.conversation.qa] == [("a1/s1",)]  # the unit of 'a1/s1#0'
+    assert session.left_out == 1  # the dentist reminder was the assistant's
+    both = pool([people, assisted], user_only=False).conversation
+    assert [m.speaker for m in both.messages] == [POOLED_SPEAKER, "Bob", POOLED_SPEAKER, "Bob",
+                                                  POOLED_SPEAKER, "Kim", "Kim", POOLED_SPEAKER]
+    assert [m.role for m in both.messages] == [m.role for c in (people, assisted) for m in c.messages]
+    assert len(both.qa) == 6
+    with pytest.raises(ValueError, match="p1"):
+        pool([people, people], user_only=True)
+
+
+def test_pooled_variant_asks_the_subset_questions_of_the_whole_set_in_one_store(tmp_path: Path) -> None:
+    path = _locomo_file(tmp_path)
+    report = run_benchmark("locomo", data=path, retrievers=["bm25"], ks=[1, 10], conversations=1,
+                           variants=["user-only", "pooled-user-only", "pooled"])
+    assert report["questions"] == {"user-only": 1, "pooled-user-only": 1, "pooled": 2}  # c1's questions
+    assert report["left_out"] == {"user-only": 1, "pooled-user-only": 1}
+    assert report["store_turns"] == {"user-only": 2, "pooled-user-only": 4, "pooled": 6}  # c2 pooled too
+    # 'dog' finds two identical turns in the pool, c1's and c2's; c1's counts, c2's crowds it.
+    pooled_r = report["variants"]["pooled-user-only"]["bm25"]["main"]
+    assert (pooled_r["R@1"], pooled_r["R@10"]) == (1.0, 1.0)
+    assert report["variants"]["pooled"]["bm25"]["main"]["R@10"] == 1.0
+    with pytest.raises(InvalidInput, match="pooled"):
+        run_benchmark("locomo", data=path, retrievers=["bm25"], ks=[10],
+                      database_url="postgresql://nowhere/x", variants=["normal", "pooled"])

@@ -13,11 +13,12 @@ Datasets: LoCoMo (``locomo``; main set = categories 1-4, category 5 reported apa
 MemoryBank with memstrata's evidence annotations (``memorybank-zh``, ``memorybank-en``),
 RealMemBench (``realmem``: session recall, each query over the memory as it stood before it
 was asked) and BEAM 128K (``beam``: message evidence; abstention questions apart, where the
-hybrid should find nothing that matches). Each set is asked in up to five variants: ``normal``,
+hybrid should find nothing that matches). Each set is asked in up to seven variants: ``normal``,
 ``long`` (every question preceded by chit-chat from another conversation, ``bench.long_query``),
-``user-only`` (the store holds the user's messages alone), ``dialogue`` (every question the last
-line of a dialogue from another conversation) and ``in-session`` (after the turns before it in
-its own session: RealMemBench only), the last three in ``bench.variants``.
+``user-only`` (the store holds the user's messages alone), ``pooled-user-only`` and ``pooled``
+(every conversation's user messages, or both sides, in one store of one user), ``dialogue``
+(every question the last line of a dialogue from another conversation) and ``in-session`` (after
+the turns before it in its own session: RealMemBench only), the last five in ``bench.variants``.
 Metrics are in ``bench.metrics``.
 """
 
@@ -42,7 +43,17 @@ from memstrata.bench import metrics as M
 from memstrata.bench.baselines import BM25Baseline, DenseBaseline, RRFBaseline
 from memstrata.bench.embed_cache import DiskEmbeddingCache
 from memstrata.bench.long_query import DEFAULT_SEED, long_question
-from memstrata.bench.variants import DIALOGUE_TURNS, TURN_CHARS, dialogue_question, session_question, user_side
+from memstrata.bench.variants import (
+    DIALOGUE_TURNS,
+    POOLED_SPEAKER,
+    TURN_CHARS,
+    dialogue_question,
+    is_user_side,
+    pool,
+    session_question,
+    user_side,
+    user_speaker,
+)
 from memstrata.config import Settings
 from memstrata.embed.base import COSINE_CEIL, COSINE_FLOOR
 from memstrata.embed.models import load_default_embedder
@@ -64,7 +75,9 @@ DATASETS = ("locomo", "memorybank-zh", "memorybank-en", "realmem", "beam")
 MODELS = {"use": "use-multilingual-v3", "e5": "multilingual-e5-small-q4"}
 RETRIEVERS = ("hybrid", "hybrid-e5", "bm25", "dense-use", "dense-e5", "rrf-use", "rrf-e5")
 BASELINES = ("bm25", "dense-use", "dense-e5", "rrf-use", "rrf-e5")
-VARIANTS = ("normal", "long", "user-only", "dialogue", "in-session")
+VARIANTS = ("normal", "long", "user-only", "pooled-user-only", "pooled", "dialogue", "in-session")
+#: Variants asked of a store of their own (the others share the set's store as loaded).
+OWN_STORE = ("user-only", "pooled-user-only", "pooled")
 LOCOMO_CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop", 5: "adversarial"}
 #: Turns fetched per question: enough to rank 10 distinct sessions and compute every k.
 DEPTH = 100
@@ -402,6 +415,38 @@ def user_only(dataset: Dataset) -> tuple[Dataset, int]:
     return cut, sum(s.left_out for s in sides)
 
 
+def pooled(full: Dataset, dataset: Dataset, *, user_only: bool) -> tuple[Dataset, int]:
+    """Every conversation of ``full`` in one store of one user (``bench.variants.pool``; with
+    ``user_only``, their user sides), asked the questions ``dataset`` (a subset of ``full``) keeps:
+    the pool is the whole set whatever the subset, so a subset run asks fewer questions of the
+    same store. Returns the pooled set and the questions left out (evidence on the other side)."""
+    kept = {c.id: c.qa for c in dataset.conversations}
+    convs = [Conversation(c.id, c.speakers, c.messages, kept.get(c.id, ())) for c in full.conversations]
+    side = pool(convs, user_only=user_only, unit=dataset.unit)
+    return Dataset(dataset.name, [side.conversation], dataset.categories, dataset.main, dataset.session_of,
+                   dataset.unit, dataset.apart), side.left_out
+
+
+Stores = list[tuple[Dataset, list[str]]]
+
+
+def _stores(full: Dataset, dataset: Dataset, variants: Sequence[str]) -> tuple[Stores, dict[str, int]]:
+    """``(store, variants asked of it)`` for each store ``variants`` need, and the questions each
+    variant that stores the user's side alone left out."""
+    stores: Stores = [(dataset, [v for v in variants if v not in OWN_STORE])]
+    left: dict[str, int] = {}
+    for variant in (v for v in OWN_STORE if v in variants):
+        sided = variant != "pooled"  # the user's side alone: questions on the other side are left out
+        if variant == "user-only":
+            store, dropped = user_only(dataset)
+        else:
+            store, dropped = pooled(full, dataset, user_only=sided)
+        if sided:
+            left[variant] = dropped
+        stores.append((store, [variant]))
+    return stores, left
+
+
 def _measure(dataset: Dataset, variants: Sequence[str], asked: dict[str, list[tuple[Conversation, QAItem, str]]],
              retrievers: Sequence[str], ks: Sequence[int], workdir: Path, embedder: Callable[[str], Any],
              database_url: str | None,
@@ -434,14 +479,16 @@ def run_benchmark(dataset_name: str, *, data: Path | None, retrievers: Sequence[
                   limit_questions: int | None = None, seed: int = DEFAULT_SEED) -> dict[str, Any]:
     """Run ``retrievers`` on one dataset, each variant of its questions; returns every figure and
     the configuration. Each retriever indexes the set once for the variants over the whole
-    conversations and once more for ``user-only``.
+    conversations and once more for each of ``OWN_STORE`` asked (``user-only``: each conversation's
+    user side; ``pooled-user-only`` and ``pooled``: the whole set's conversations as one user,
+    whatever ``conversations`` keeps, asked the subset's questions).
 
     Args:
         embedding_cache: a folder where embeddings are kept between runs (``bench.embed_cache``;
             query latencies then leave out cached embeddings).
         database_url: ``hybrid`` runs on that empty PostgreSQL database instead of a SQLite file
-            (``store.postgres``); the baselines are the same either way. Not with ``user-only``
-            beside another variant (the database holds one store).
+            (``store.postgres``); the baselines are the same either way. Not with a variant of
+            ``OWN_STORE`` beside another variant (the database holds one store).
         variants: any of ``VARIANTS`` (``bench.long_query``, ``bench.variants``).
         conversations, limit_questions, seed: a development subset (``subset``).
 
@@ -451,14 +498,14 @@ def run_benchmark(dataset_name: str, *, data: Path | None, retrievers: Sequence[
     bad = [v for v in variants if v not in VARIANTS]
     if bad:
         raise InvalidInput(f"unknown variant(s) {bad}; choose from {', '.join(VARIANTS)}")
-    if database_url is not None and "user-only" in variants and len(set(variants)) > 1:
-        raise InvalidInput("variant user-only needs a store of its own: on postgres run it alone (--variant user-only)")
+    own = [v for v in variants if v in OWN_STORE]
+    if database_url is not None and own and len(set(variants)) > 1:
+        raise InvalidInput(f"variant {own[0]} needs a store of its own: on postgres run it alone "
+                           f"(--variant {own[0]})")
     full = load_dataset(dataset_name, data)
     dataset = subset(full, conversations=conversations, questions=limit_questions, seed=seed)
-    users, left_out = user_only(dataset)
-    stores = [(dataset, [v for v in variants if v != "user-only"]), (users, [v for v in variants if v == "user-only"])]
+    stores, left = _stores(full, dataset, variants)
     asked = {v: questions(store, v, full.conversations, seed) for store, vs in stores for v in vs}
-    left = {"user-only": left_out} if "user-only" in variants else {}
     if "in-session" in variants:
         left["in-session"] = len(questions(dataset, "normal", full.conversations)) - len(asked["in-session"])
     embedders: dict[str, Any] = {}
@@ -475,8 +522,10 @@ def run_benchmark(dataset_name: str, *, data: Path | None, retrievers: Sequence[
             for e in embedders.values():
                 if isinstance(e, DiskEmbeddingCache):
                     e.save()
+    user_turns = sum(1 for c in dataset.conversations for m in c.messages if is_user_side(m, user_speaker(c)))
     return {"dataset": dataset_name, "turns": sum(len(c.messages) for c in dataset.conversations),
-            "user_turns": sum(len(c.messages) for c in users.conversations),
+            "user_turns": user_turns,
+            "store_turns": {v: sum(len(c.messages) for c in store.conversations) for store, vs in stores for v in vs},
             "conversations": [c.id for c in dataset.conversations],
             "questions": {v: sum(1 for _, q, _ in asked[v] if q.evidence) for v in variants},
             "left_out": left,
@@ -487,6 +536,7 @@ def run_benchmark(dataset_name: str, *, data: Path | None, retrievers: Sequence[
                 "embedding_cache": None if embedding_cache is None else str(embedding_cache),
                 "backend": "sqlite" if database_url is None else "postgres", "seed": seed,
                 "dialogue_turns": DIALOGUE_TURNS, "dialogue_turn_chars": TURN_CHARS,
+                "pooled_speaker": POOLED_SPEAKER,
                 "limit_questions": limit_questions, "subset_conversations": conversations}}
 
 

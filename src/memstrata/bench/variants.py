@@ -1,10 +1,21 @@
-"""More shapes of a benchmark set: the user's messages alone, and questions asked in a dialogue.
+"""More shapes of a benchmark set: the user's messages alone, pooled stores, and questions asked
+in a dialogue.
 
 * ``user-only``: the store holds only the user side of each conversation, as an assistant that
   keeps its user's messages and not its own replies would. In a conversation between two people
   (every turn has the role ``user``: LoCoMo) the first speaker is the user. A question keeps the
   evidence that is still stored; a question whose evidence was all on the dropped side is left
   out, and counted (``UserSide.left_out``).
+* ``pooled-user-only``: every conversation's user side (as ``user-only`` keeps it) stored under
+  ONE user, as one person's long history of short first-person messages: hundreds to thousands
+  of them, where the same subjects come back on other days and in other people's similar lives.
+  Each conversation keeps its own sessions and times (no message is moved: conversations whose
+  days overlap interleave, as users of one service write on the same days), and every user-side
+  message is said by one speaker (``POOLED_SPEAKER``), so nothing but the text tells one life from
+  another. Turn and evidence ids gain their conversation's id (``<conversation>/<turn>``). Each
+  question is asked of the whole pool and scored on its own evidence; one whose evidence was all
+  on the other side is left out and counted, as ``user-only`` does.
+* ``pooled``: the same with both sides stored (the other side keeps its speaker and role).
 * ``dialogue``: each question is asked the way a chat agent passes its history to memory: the
   ``DIALOGUE_TURNS`` turns before a random point of another conversation of the same set, one
   ``user: ...`` or ``assistant: ...`` line each, then the question as the user's last line. The
@@ -26,7 +37,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from memstrata.loaders.base import ImportedMessage
 from memstrata.loaders.locomo import Conversation, QAItem
@@ -50,9 +61,16 @@ def is_user_side(message: ImportedMessage, speaker: str | None) -> bool:
     return message.role == "user" and (speaker is None or message.speaker == speaker)
 
 
+#: The one speaker of every user-side message of a pooled store (``pool``).
+POOLED_SPEAKER = "user"
+#: The user id, and conversation id, of a pooled store.
+POOLED_ID = "pooled"
+
+
 @dataclass(frozen=True)
 class UserSide:
-    """A conversation cut to its user's messages, and how many of its questions were left out."""
+    """A conversation cut to its user's messages (or a pool of them: ``pool``), and how many of
+    its questions were left out."""
 
     conversation: Conversation
     left_out: int
@@ -76,6 +94,49 @@ def user_side(conversation: Conversation, unit: Callable[[str], str] | None = No
             continue
         qa.append(QAItem(item.question, item.answer, evidence, item.category, item.before))
     return UserSide(Conversation(conversation.id, conversation.speakers, kept, tuple(qa)), left_out)
+
+
+def _pooled_message(message: ImportedMessage, conversation: str, speaker: str | None) -> ImportedMessage:
+    """``message`` of ``conversation`` as a pooled store holds it: its id prefixed with the
+    conversation's, its session too unless it already names it, and said by ``POOLED_SPEAKER``
+    when it is the user's (``is_user_side`` with ``speaker``)."""
+    session = message.session_id
+    if not session.startswith(f"{conversation}/"):
+        session = f"{conversation}/{session}"
+    said_by = POOLED_SPEAKER if is_user_side(message, speaker) else message.speaker
+    source = None if message.source_id is None else f"{conversation}/{message.source_id}"
+    return replace(message, session_id=session, speaker=said_by, source_id=source)
+
+
+def pool(conversations: Sequence[Conversation], *, user_only: bool,
+         unit: Callable[[str], str] | None = None) -> UserSide:
+    """Every message of ``conversations`` (with ``user_only``, their user sides: ``user_side``)
+    in one conversation ``POOLED_ID``, conversation after conversation, each in its own order and
+    at its own times, and every question of each asked of the whole. Ids become
+    ``<conversation>/<id>`` (turns, evidence, sessions), user-side messages are said by
+    ``POOLED_SPEAKER``. ``left_out``: questions dropped by ``user_side``. ``unit`` as for
+    ``user_side`` (a unit id gains the prefix too: ``unit`` of a prefixed turn id must keep it,
+    as ``id.split("#")[0]`` does).
+
+    Raises:
+        ValueError: two conversations share an id (their ids would no longer be told apart).
+    """
+    ids = [c.id for c in conversations]
+    if len(set(ids)) != len(ids):
+        raise ValueError(f"conversation ids repeat: {sorted({i for i in ids if ids.count(i) > 1})}")
+    messages: list[ImportedMessage] = []
+    qa: list[QAItem] = []
+    left_out = 0
+    for conversation in conversations:
+        speaker = user_speaker(conversation)
+        if user_only:
+            side = user_side(conversation, unit)
+            conversation, left_out = side.conversation, left_out + side.left_out
+        messages += [_pooled_message(m, conversation.id, speaker) for m in conversation.messages]
+        qa += [replace(q, evidence=tuple(f"{conversation.id}/{e}" for e in q.evidence)) for q in conversation.qa]
+    others = sorted({m.speaker for m in messages} - {POOLED_SPEAKER})
+    speakers = (POOLED_SPEAKER, others[0] if len(others) == 1 else "others")
+    return UserSide(Conversation(POOLED_ID, speakers, tuple(messages), tuple(qa)), left_out)
 
 
 def _cut(text: str, limit: int = TURN_CHARS) -> str:

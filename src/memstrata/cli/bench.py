@@ -147,8 +147,11 @@ def bench_retrieval(
     retriever: Annotated[str, typer.Option(help="Comma-separated: hybrid, hybrid-e5, bm25, dense-use, dense-e5, "
                                                 "rrf-use, rrf-e5.")] = "hybrid,bm25,dense-use,rrf-use",
     variant: Annotated[str, typer.Option(help="Comma-separated: normal, long (questions after chit-chat), user-only "
-                                              "(the user's messages alone stored), dialogue (questions as the last "
-                                              "line of another conversation's dialogue), in-session (after "
+                                              "(the user's messages alone stored), pooled-user-only (every "
+                                              "conversation's user messages in one user's store, each question "
+                                              "asked of the whole), pooled (the same, both sides), dialogue "
+                                              "(questions as the last line of another conversation's "
+                                              "dialogue), in-session (after "
                                               "the turns before them in their own session: realmem "
                                               "only).")] = "normal,long",
     k: Annotated[str, typer.Option("--k", help="Cut-offs, comma-separated.")] = "1,3,5,10",
