@@ -74,3 +74,39 @@ def test_a_named_thing_used_without_a_purpose(text: str, expected: list[tuple[st
                                   "Do you use Jenkins?", "我们用什么？"])
 def test_a_use_that_names_no_thing_is_not_read(text: str) -> None:
     assert _read(text) == []
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("We've moved to Linear.", [("user.uses", "Linear", False)]),
+    ("Jira was too slow, so we've moved to Linear.", [("user.uses", "Linear", False)]),
+    ("Our team moved to Linear.", [("user.uses", "Linear", False)]),
+    ("We've moved everything to Notion.", [("user.uses", "Notion", False)]),
+    ("I moved to Linear for tickets.", [("user.tickets", "Linear", False)]),  # a word of work: any subject
+    ("我们搬到Linear了", [("user.uses", "Linear", False)]),
+    ("我们团队搬到Notion上了", [("user.uses", "Notion", False)]),
+    ("我搬到飞书上了", [("user.uses", "飞书", False)]),  # 上: onto a platform
+    ("我們團隊搬到Notion上了", [("user.uses", "Notion", False)]),
+    ("我們搬到Linear了", [("user.uses", "Linear", False)]),
+])
+def test_a_move_onto_a_named_thing_is_no_home(text: str, expected: list[tuple[str, str, bool]]) -> None:
+    """A group moving to a name with no cue of a home, or any move with a word of work done with things,
+    changes what is used: before, each was a home in Linear or Notion (Notion上), superseding the user's city."""
+    assert _read(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("We moved to Austin last year.", [("identity.location", "Austin", False)]),
+    ("We moved to Austin, Texas.", [("identity.location", "Austin", False)]),
+    ("We just moved to Denver with the kids.", [("identity.location", "Denver", False)]),
+    ("I moved to Portland to live with my sister.", [("identity.location", "Portland", False)]),
+    ("I moved to Austin for work.", [("identity.location", "Austin", False)]),
+    ("I've moved to Berlin.", [("identity.location", "Berlin", False)]),
+    ("我搬到Berlin了", [("identity.location", "Berlin", False)]),
+    ("我们搬到杭州了", [("identity.location", "杭州", False)]),
+    ("我們搬到杭州了", [("identity.location", "杭州", False)]),
+])
+def test_a_move_with_a_cue_of_home_or_by_the_speaker_alone_is_a_home(
+        text: str, expected: list[tuple[str, str, bool]]) -> None:
+    """When, with whom, why one lives there, the region after the name, or a person moving alone make a home,
+    and the value is the place alone (it was "Portland to live with my sister", "Austin for work")."""
+    assert _read(text) == expected

@@ -79,6 +79,9 @@ def _age_place(clause: str, ctx: _Ctx) -> list[Finding]:
             return []  # "I moved (back) in 2019": a year, not a place
         if shapes.unnamed(place):
             return []  # "we moved to something else", "I moved to a new apartment": no place named
+        if re.search(r"\bmoved\b", clause, _IC) and place[:1].isupper() and not shapes.moved_home(
+                ctx.sentence, place, group=clause[:2].lower() == "we", lang="en"):
+            return shapes.chosen(place, "user.uses", clause, "en", statement=f"uses {place}")  # "We've moved to Linear"
         period = clause_period(clause, ctx.sentence, ctx.said_at)
         return _f("identity.location", without_time(place), CONF_STATED, clause, period=period)
     m = _FROM.match(clause)

@@ -57,6 +57,9 @@ def _identity(clause: str, ctx: _Ctx) -> list[Finding]:
         place = re.sub(r"(?:了|啦|住|去了)$", "", without_time(m.group("v") or m.group("w")))
         if shapes.unnamed(place):
             return []  # 我搬到新家了, 我搬到别的地方了: no place named
+        if "搬" in clause and not shapes.moved_home(ctx.sentence, place, group=clause.startswith("我们"), lang="zh"):
+            return shapes.chosen(re.sub(r"上$", "", place), "user.uses", clause, "zh",
+                                 statement=f"使用{re.sub(r'上$', '', place)}")  # 我们搬到Notion了, 搬到飞书上了
         period = clause_period(clause, ctx.sentence, ctx.said_at)
         return _f("identity.location", place, CONF_STATED, clause, period=period)
     m = _FROM.match(clause)

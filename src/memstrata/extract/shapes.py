@@ -169,6 +169,53 @@ def unnamed_change(clause: str, lang: str, *, old: str | None = None, attribute:
     return []
 
 
+#: A move is a change of home when the sentence says how or with whom one lives there, names a kind of place, the
+#: place's region after it ("Austin, Texas") or when it happened ("last year", "in 2019", "when I was 5"); and a
+#: change of what one uses when it names work done with things ("tickets", "docs", "everything", 团队, 文档) or,
+#: in Chinese, a platform one moves onto (搬到飞书上).
+_HOME_EN = lazy_regex(r"\b(?:live|living|lived|house|home|apartment|flat|condo|city|town|country|state|neighbou?rhood|"
+                      r"suburbs?|village|countryside|abroad|overseas|family|wife|husband|kids|children|parents|partner|"
+                      r"boyfriend|girlfriend|roommates?|ago|last|years?|when|since|for (?:work|a job|my job|school|"
+                      r"college|university))\b|\b(?:19|20)\d\d\b", re.IGNORECASE)
+_REGION_EN = lazy_regex(r"\bto\s+[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*)?,\s*[A-Z]")
+_THING_EN = lazy_regex(r"\b(?:everything|all (?:of )?(?:our|my|the)|tickets?|issues?|bugs?|docs|documents|"
+                       r"documentation|notes|wiki|workspace|apps?|tools?|platform|software|sprints?|repos?|"
+                       r"repositories|code|backlog|tasks?|tracking|tracker|pipelines?|stack|workflow|projects?|CI)\b",
+                       re.IGNORECASE)
+_HOME_ZH = lazy_regex(r"住|家|城市|省|县|镇|村|年|房|公寓|一起|老公|老婆|孩子|父母")
+_THING_ZH = lazy_regex(r"团队|项目|系统|平台|工具|文档|笔记|任务|代码|所有|全部|协作|办公")
+#: A name in Latin letters: in a Chinese sentence a city is written in 汉字, a product often not (搬到Linear).
+_LATIN_NAME = lazy_regex(r"[A-Za-z][\w .&-]*")
+
+
+def moved_home(sentence: str, value: str, *, group: bool, lang: str) -> bool:
+    """Whether a move to the named ``value`` ("moved to X", 搬到X) changes where one lives, not what one uses.
+
+    No gazetteer tells a city from a product, so the sentence decides: a word of work done with things
+    ("We've moved everything to Notion", "moved to Linear for issue tracking", 我们团队搬到Linear了) or, in Chinese, a
+    platform moved onto (搬到飞书上了) makes it a thing used; a word of living, a kind of place, a region after the
+    name ("to Austin, Texas") or a time (last year, in 2019, 去年) a home. With neither, a person alone moves house
+    ("I've moved to Berlin", 我搬到Berlin了) and a group ("We've moved to Linear", 我们搬到Notion了) moves what it uses,
+    where a name in Chinese must be in Latin letters (我们搬到杭州了 stays a home).
+
+    Args:
+        sentence: the whole sentence the move is said in.
+        value: the named value, as cut from the clause.
+        group: the subject is "we" / 我们 (or a team), not the speaker alone.
+        lang: ``en`` or ``zh``.
+    """
+    if lang == "zh":
+        rest = sentence.partition(value)[2] if value else ""
+        if value.endswith("上") or re.match(r"\s*上", rest) or _THING_ZH.search(sentence):
+            return False
+        if _HOME_ZH.search(sentence.replace(value, "")):
+            return True
+        return not (group and _LATIN_NAME.fullmatch(value.strip()))
+    if _THING_EN.search(sentence):
+        return False
+    return bool(_HOME_EN.search(sentence) or _REGION_EN.search(sentence)) or not group
+
+
 _SET_EN = lazy_regex(r"\s*,\s*(?:and\s+|&\s+)?|\s+(?:and|&)\s+")
 #: Items of a Chinese list: 、, 和, 跟, 以及 between them; never inside 《》 (《速度与激情》 is one film).
 _SET_ZH = lazy_regex(r"(?<=[^《])(?:、|，|和|跟|以及)(?=[^》]*(?:《|$))")

@@ -165,8 +165,9 @@ def _possessive(clause: str, lang: str = "en") -> list[Finding]:
 
 
 _SWITCHED = lazy_regex(
-    r"^(?:i|we)(?:'ve|\s+have)?\s+(?:now\s+|just\s+|recently\s+|finally\s+|since\s+)?(?P<verb>switched|moved|changed|"
-    r"migrated|gone back|went back|switched back|changed over|converted)\s+(?:our\s+(?P<attr>[\w ]+?)\s+|my\s+"
+    r"^(?:i|we|our team|the team)(?:'ve|\s+have|'s|\s+has)?\s+(?:now\s+|just\s+|recently\s+|finally\s+|since\s+)?"
+    r"(?P<verb>switched|moved|changed|migrated|gone back|went back|switched back|changed over|converted)\s+"
+    r"(?:everything\s+|our\s+(?P<attr>[\w ]+?)\s+|my\s+"
     r"(?P<attr2>[\w ]+?)\s+|(?:carriers|couriers|editors|browsers|phones|providers)\s+)?"  # "switched carriers to DHL"
     r"(?:from\s+(?P<old>.+?)\s+)?(?:over\s+)?to\s+(?P<art>an?\s+|the\s+)?(?P<v>.+?)"
     r"(?:\s+(?:last|this)\s+\w+|\s+recently|\s+now|\s+instead)?$", _IC)
@@ -181,16 +182,17 @@ _VERB_KEYS = {"drink": ("user.drinks", "drinks {v}"), "eat": ("user.eats", "eats
               "wear": ("user.wears", "wears {v}"), "take": ("user.takes", "takes {v}")}
 
 
-def _changed(clause: str, lang: str = "en") -> list[Finding]:
+def _changed(clause: str, lang: str = "en", sentence: str = "") -> list[Finding]:
     if (m := _SWITCHED.match(clause)) is not None:
-        return instead(_switched(m, clause, lang), m.group("old"), lang)
+        return instead(_switched(m, clause, lang, sentence or clause), m.group("old"), lang)
     if (m := _RESTRICTED.match(clause)) is not None:
         return _restricted(m, clause, lang)
     return []
 
 
-def _switched(m: re.Match[str], clause: str, lang: str) -> list[Finding]:
-    """"I've switched to Firefox", "We moved our CI to GitHub Actions": the value chosen now."""
+def _switched(m: re.Match[str], clause: str, lang: str, sentence: str) -> list[Finding]:
+    """"I've switched to Firefox", "We moved our CI to GitHub Actions": the value chosen now; "I've moved to
+    Berlin" a home and "We've moved to Linear" a thing used (``shapes.moved_home``)."""
     attr = m.group("attr") or m.group("attr2")
     purpose = _PURPOSE.search(m.group("v"))
     if shapes.unnamed(m.group("v")[: purpose.start()] if purpose else m.group("v")):
@@ -211,12 +213,16 @@ def _switched(m: re.Match[str], clause: str, lang: str) -> list[Finding]:
     over = re.search(r"\bover\s+to\b", clause, _IC)  # "I've moved over to Obsidian": a switch, no relocation
     if m.group("verb").lower() == "moved" and not m.group("old") and not over and value[:1].isupper() \
             and shapes.named_value(value) is None:  # "I moved to Linux": a named thing, no place
-        return [Finding("identity.location", value, CONF_PREFER, clause)]  # "I've moved to Berlin"
+        place = _PLACE_TAIL.sub("", value)  # "Portland to live with my sister", "Austin for work"
+        if shapes.moved_home(sentence, place, group=not re.match(r"i\b", m.group(0), _IC), lang="en"):
+            return [Finding("identity.location", place, CONF_PREFER, clause)]  # "I've moved to Berlin"
     if (purpose := _PURPOSE.search(value)) is not None:  # "switched to Obsidian for notes": what it is for
         return attribute_finding(purpose.group("for"), value[: purpose.start()], clause, lang)
     return chosen(value, "user.uses", clause, lang, statement=f"uses {value}")
 
 
+#: What follows a place moved to and is no part of it: why, with whom, when.
+_PLACE_TAIL = lazy_regex(r"\s+(?:to|for|with|since|because|when|where|and|in|last|this|after|a few)\b.*$", _IC)
 #: What a chosen thing is for, after it: "for notes", "for our CI", "for work".
 _PURPOSE = lazy_regex(r"\s+for\s+(?:my\s+|our\s+|the\s+)?(?P<for>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)$", _IC)
 
@@ -440,7 +446,7 @@ def before_topics(sentence: str, said_at: datetime) -> list[Finding]:
         # moved to GitLab"), which the topic patterns drop too; a shape that reads the word itself
         # ("nowadays it's only tea") matches the clause as said first
         for clause in dict.fromkeys((raw, patterns_en._FILLER.sub("", raw).strip())):
-            if clause and (found := (_destination(clause) or _team(clause) or _changed(clause)
+            if clause and (found := (_destination(clause) or _team(clause) or _changed(clause, "en", sentence)
                                      or _started_to_like(clause, said_at) or _learning(clause))):
                 return dated(found, clause, sentence, said_at)
     return []

@@ -127,12 +127,13 @@ _FOR_WHAT = "寄东西|寄快递|发快递|寄件|网购|写代码|编程"
 #: The key of what a switch is for, when the new value names none (我寄快递改用别家了: the carrier ends).
 _FOR_KEYS = {"寄东西": "shipping.carrier", "寄快递": "shipping.carrier", "发快递": "shipping.carrier",
              "寄件": "shipping.carrier", "网购": "shipping.carrier", "写代码": "tool.editor", "编程": "tool.editor"}
-_SWITCHED = lazy_regex(rf"^(?:我们?)?(?P<for>{_FOR_WHAT})?(?:最近|现在|已经)?(?:从(?P<old>[^，]+?))?"
+_SWITCHED = lazy_regex(rf"^(?:我们?(?:团队|项目组|组里)?)?(?P<for>{_FOR_WHAT})?(?:最近|现在|已经)?"
+                       rf"(?:从(?P<old>[^，]+?))?"
                        rf"(?:又开始|改|换|迁|转)(?:用|成|到)了?"
                        rf"(?P<v>[{_H}A-Za-z0-9 .\-]+?)了?$")
 _DRINKS = lazy_regex(r"^(?:我)?(?:最近|现在)?(?:改|换)(?P<verb>喝|吃)(?P<v>.+?)了?$"
                      r"|^(?:我)?(?:现在|最近|如今|这些天)?只(?P<verb2>用|喝|吃)(?P<v2>.+?)了?$")
-_MOVED = lazy_regex(r"^我(?:已经|最近)?搬(?:到|去)了?(?P<v>[^，]+?)了?$")
+_MOVED = lazy_regex(r"^我(?P<we>们(?:团队|项目组)?)?(?:已经|最近)?搬(?:到|去)了?(?P<v>[^，]+?)了?$")
 _WORKS = lazy_regex(r"^我(?:现在|目前)(?:在|去)(?!一家|一个|一所)(?P<v>[^，]+?)(?:上班|工作)了?$")
 
 
@@ -140,7 +141,11 @@ def _changed(clause: str) -> list[Finding]:
     if (m := _MOVED.match(clause)) is not None:
         if shapes.unnamed(m.group("v")):  # 我搬到新家了, 我搬到别的城市了: no place named
             return shapes.unnamed_change(clause, "zh", kind="city" if re.search(r"城市|地方", m.group("v")) else "")
-        return [Finding("identity.location", clean_value(m.group("v"), "zh"), CONF_PREFER, clause)]
+        place = clean_value(m.group("v"), "zh")
+        if not shapes.moved_home(clause, place, group=bool(m.group("we")), lang="zh"):  # 我搬到飞书上了: a platform
+            thing = re.sub(r"上$", "", place)
+            return chosen(thing, "user.uses", clause, "zh", statement=f"使用{thing}")
+        return [Finding("identity.location", place, CONF_PREFER, clause)]
     if (m := _WORKS.match(clause)) is not None:
         return [Finding("identity.employer", clean_value(m.group("v"), "zh"), CONF_PREFER, clause)]
     if (m := _DRINKS.match(clause)) is not None:
