@@ -110,3 +110,28 @@ def test_a_move_with_a_cue_of_home_or_by_the_speaker_alone_is_a_home(
     """When, with whom, why one lives there, the region after the name, or a person moving alone make a home,
     and the value is the place alone (it was "Portland to live with my sister", "Austin for work")."""
     assert _read(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("我们用钉钉", [("tool.uses", "钉钉", False)]),
+    ("我们现在用飞书", [("tool.uses", "飞书", False)]),
+    ("我們現在用飛書", [("tool.uses", "飞书", False)]),
+    ("我现在用石墨文档", [("tool.uses", "石墨文档", False)]),
+    ("我们用钉钉开会", [("tool.uses", "钉钉", False)]),  # what it is for is no part of the name
+    ("我們都用支付寶付款", [("tool.uses", "支付宝", False)]),
+    ("We use DingTalk.", [("tool.uses", "DingTalk", False)]),
+])
+def test_a_thing_named_in_hanzi_used_by_a_group_or_now(text: str, expected: list[tuple[str, str, bool]]) -> None:
+    """A name in 汉字 after 用, said of a group (我们) or of now (现在, 都): before, only a name in Latin letters
+    (or after 用的是) was read, and 我们用钉钉 stored nothing."""
+    assert _read(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "我们用筷子", "我们用筷子吃饭", "我現在用手機", "我们用现金", "我们用英语", "我们用手机拍照",
+    "我们用这个", "我们用完了",
+])
+def test_a_common_noun_after_yong_names_no_thing_used(text: str) -> None:
+    """A kind of object, money, a language or a pronoun (筷子, 手机, 现金, 英语, 这个) is what a thing is done
+    with."""
+    assert _read(text) == []

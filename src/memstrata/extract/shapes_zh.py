@@ -98,11 +98,36 @@ _NOT_A_NOUN = lazy_regex(r"[但很也都不就还又而了着过吗呢吧啊]|�
 _PLAIN_USE = lazy_regex(r"^我们?(?:现在|目前|一直|平时|主要|都|也)*(?:用的是|在用|用|使用)"
                         r"(?P<v>[A-Za-z][\w.+#-]*(?: [A-Za-z0-9][\w.+#-]*){0,2})了?$")
 
+#: 我们用钉钉, 我现在用飞书: a name in 汉字 used, said of a group or of now (said of no one, 我用手机 is how a thing
+#: is done, not what is used).
+_HANZI_USE = lazy_regex(rf"^我(?P<we>们)?(?P<now>(?:现在|目前|一直|平时|主要|都|也)*)(?:在用|用|使用)"
+                        rf"(?P<v>[{_H}]{{2,6}}?)(?:来|做|进行)?(?P<for>开会|沟通|聊天|交流|联系|联络|办公|协作|付款|支付|付钱|记账|记笔记|写文档|"
+                        r"管理项目|管理任务|发消息|打电话|视频)?了?$")
+#: The head of a common noun: a kind of object, material, money, language or way (筷子, 手机, 电脑, 现金, 英语, 办法):
+#: such a noun names what something is done with, no product or service one has chosen (钉钉, 飞书, 企业微信, 语雀).
+_KIND_HEAD = lazy_regex(r"(?:子|机|器|具|笔|刀|剪|板|盒|卡|纸|脑|箱|灯|锅|碗|杯|瓶|壶|车|表|金|钱|币|语|文|话|字|"
+                        r"手|脚|水|油|火|电|药|膏|布|线|绳|袋|包|针|尺|秤|勺|叉|盆|桶|法|式|西|间|量|力|心)$")
+
+
+def _hanzi_use(clause: str) -> list[Finding]:
+    """我们用钉钉, 我們現在用飛書: a thing used named in 汉字, when a group or now is said of it and it is no common
+    noun (``_KIND_HEAD``); 我们用筷子 and 我用手机 name no thing."""
+    m = _HANZI_USE.match(clause)
+    if m is None or not (m.group("we") or m.group("now")):
+        return []
+    value = m.group("v")
+    # the noun may run on into what it is used for (筷子吃饭): its first two characters are checked too
+    if any(_KIND_HEAD.search(v) for v in (value, value[:2])) or _NOT_A_NAME.search(value) or _VALUE_NOT.match(value):
+        return []
+    return chosen(value, "tool.uses", clause, "zh", statement=f"使用{value}")
+
 
 def _possessive(clause: str) -> list[Finding]:
     if (m := _PLAIN_USE.match(clause)) is not None:  # as "We use Jenkins": many things used at a time
         value = clean_value(m.group("v"), "zh")
         return chosen(value, "tool.uses", clause, "zh", statement=f"使用{value}")
+    if found := _hanzi_use(clause):
+        return found
     if (m := _USES.match(clause)) is not None and m.group("owner"):  # 我们项目用的是PostgreSQL
         owner = m.group("owner")
         value = clean_value(m.group("v"), "zh")
