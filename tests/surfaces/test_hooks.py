@@ -61,7 +61,7 @@ def claude_payload(event: str, transcript: Path | None, **extra: Any) -> dict[st
 
 
 def episodes(env: dict[str, str]) -> list[Any]:
-    with Memory(env["MEMSTRATA_DB"], user_id="dev") as memory:
+    with Memory(env["MEMSTRATA_DB"], user_id="dev", embedder=None) as memory:  # a listing: no model
         return sorted(memory.list(kind="episode", limit=100), key=lambda e: e.id)
 
 
@@ -124,7 +124,7 @@ def test_a_forgotten_turn_stays_out_when_the_transcript_is_sent_again(env: dict[
     allergy = next(e for e in episodes(env) if e.content.startswith("我对花生过敏"))
     untimed = next(e for e in episodes(env) if e.content.startswith("I deploy"))  # stamped when stored
     assert IMPORT_KEY == suppressed.IMPORT_KEY and len(untimed.metadata[IMPORT_KEY]) == 32
-    with Memory(env["MEMSTRATA_DB"], user_id="dev") as memory:
+    with Memory(env["MEMSTRATA_DB"], user_id="dev", embedder=None) as memory:  # a listing: no model
         memory.delete(episode_id=allergy.id)
         memory.delete(episode_id=untimed.id)
         # the whole project too: its idempotency keys go with it, so only the forgotten digests are left
@@ -153,7 +153,7 @@ def test_a_codex_rollout_stores_what_was_said_not_the_harness(env: dict[str, str
         "Switched invoice totals to Decimal with ROUND_HALF_EVEN in billing/invoice.py and added tests for .005 cases.",
         "我住在杭州，账单邮件用中文。", "明白，账单邮件模板改为中文。"]
     assert {e.metadata["agent"] for e in stored} == {"codex"} and stored[0].scope.session_id == CODEX_THREAD
-    with Memory(env["MEMSTRATA_DB"], user_id="dev") as memory:
+    with Memory(env["MEMSTRATA_DB"], user_id="dev", embedder=None) as memory:  # a listing: no model
         facts = {f.value for f in memory.list(limit=50)}
     assert "杭州" in facts  # a fact extracted from a Chinese turn
 
@@ -325,7 +325,9 @@ def test_session_start_keeps_the_folders_list_within_its_budget(env: dict[str, s
 def test_a_long_turn_is_kept_whole_up_to_the_stores_limit_and_a_longer_one_says_where_it_was_cut(
         env: dict[str, str], tmp_path: Path) -> None:
     assert TURN_BYTES == Settings().max_content_bytes == HookSettings.from_env({}).max_turn_bytes
-    env = {**env, "MEMSTRATA_MAX_CONTENT_BYTES": "60000"}  # the limit every door applies, lowered for speed
+    # The limit every door applies, lowered for speed; the hashing model, as the test reads back what
+    # was stored, never a search: the real model spent 6 of the test's 10 s embedding the long turns.
+    env = {**env, "MEMSTRATA_MAX_CONTENT_BYTES": "60000", "MEMSTRATA_EMBEDDING_MODEL": "hashing-64"}
     long_log = "".join(f"line {i}: retry after 429 from the upload API\n" for i in range(900))  # ~40,000 characters
     huge = "上传重试日志。" * 4_000  # 28,000 characters, 84,000 UTF-8 bytes: over the limit
     transcript = tmp_path / "long.jsonl"
