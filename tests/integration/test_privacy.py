@@ -159,3 +159,34 @@ def test_a_fact_whose_value_is_only_a_placeholder_is_never_stored(db_path: Path,
             memory.update(kept.facts[0].fact.id, value="carol@example.com")
     with Memory(db_path, embedder=embedder, user_id="u2") as no_key:  # without a key: withheld, as before
         assert no_key.add("My email is dan@example.com").withheld == 1
+
+
+@pytest.mark.parametrize(("old", "same", "new", "masked_new"), [
+    ("My phone is 415-555-0134.", "my phone number is (415) 555-0134", "My phone is 415-555-0199.",
+     "My phone is [REDACTED:phone]."),
+    ("我的手机号是13812345678", "我的手机号是138 1234 5678", "我的手机号是13987654321", "我的手机号是[REDACTED:phone]"),
+    ("我的手機號碼是13812345678", "我的手機號碼是13812345678", "我的手機號碼是13987654321",
+     "我的手机号码是[REDACTED:phone]"),  # the statement is read as Simplified
+])
+def test_a_new_number_masked_by_the_policy_still_ends_the_old_one(
+        db_path: Path, embedder: EmbeddingCache, old: str, same: str, new: str, masked_new: str) -> None:
+    """A number stored while the policy allowed it, then a new one said under the default policy: the new one is
+    withheld (masked by design), and the old one no longer reads as current; its history says which message
+    ended it. The same number said again is no change. Before, the old number stayed the active fact."""
+    key = Fernet.generate_key().decode()
+    allow = replace(Settings(), privacy=PrivacyPolicy.parse("phone=allow"), encryption_key=key)
+    with Memory(db_path, settings=allow, embedder=embedder, user_id="u1") as memory:
+        [stored] = [c.fact for c in memory.add(old).facts]
+    with Memory(db_path, settings=replace(allow, privacy=PrivacyPolicy()), embedder=embedder,
+                user_id="u1") as memory:
+        again = memory.add(same)
+        assert again.withheld == 1 and again.facts == ()
+        assert [f.id for f in memory.list(key="contact.phone")] == [stored.id]
+        said = memory.add(new)
+        assert said.redacted == ("phone",) and said.withheld == 1
+        assert [(c.action, c.fact.id) for c in said.facts] == [("retract", stored.id)]
+        assert memory.list(key="contact.phone") == []
+        [(fact, events)] = memory.history(key="contact.phone")
+        assert fact.status == "superseded" and events[-1].detail["statement"] == masked_new
+        memory.store.db.checkpoint()
+    assert new.split("是")[-1].split("is ")[-1].rstrip(".").encode() not in _files(db_path)

@@ -42,6 +42,9 @@ class FactCandidate:
             PostgreSQL", 从MySQL迁到PostgreSQL): the subject's active fact holding it is superseded by
             this one, and a value under a change key (``user.uses``, ``facts.engine.CHANGE_KEYS``) takes
             that fact's key; ``""``: none named.
+        restates: for a withdrawal, values it leaves standing: the value a placeholder masked
+            ("my phone is [REDACTED:phone]", ``facts.withdraw.masked_change``), said again. Held in
+            memory for that comparison only, never stored.
     """
 
     kind: str
@@ -59,6 +62,7 @@ class FactCandidate:
     subject: str = ""
     tag: str = ""
     instead_of: str = ""
+    restates: tuple[str, ...] = ()
 
 
 @runtime_checkable

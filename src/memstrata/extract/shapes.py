@@ -126,8 +126,8 @@ def attribute_finding(attribute: str, value: str, clause: str, lang: str, *, sub
         attribute, value = size
         head = attribute.casefold()
     key = ATTRIBUTE_KEYS.get(head)
-    if key == "tool.phone" and _VALUE_SHAPES["contact.phone"].match(value):
-        key = "contact.phone"
+    if key == "tool.phone" and (_VALUE_SHAPES["contact.phone"].match(value) or "[REDACTED:phone]" in value):
+        key = "contact.phone"  # the number, not the device (also when the privacy policy masked it)
     # a redacted value ([REDACTED:email]) is read, so the write path can say it withheld the fact
     if key in _VALUE_SHAPES and not _VALUE_SHAPES[key].search(value) and not only_placeholders(value):
         return []

@@ -7,7 +7,9 @@ ending where it was withdrawn (``facts.place``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
@@ -15,10 +17,12 @@ from memstrata.extract.allergens import allergen
 from memstrata.extract.base import FactCandidate
 from memstrata.extract.habits import withdraws_habit
 from memstrata.extract.shapes import CHANGE_KEYS
+from memstrata.extract.taxonomy import key_spec
 from memstrata.extract.twins import kinds_of
 from memstrata.facts.resolve import same_value
 from memstrata.facts.said import RawChange, Said
 from memstrata.facts.terms import fact_subject
+from memstrata.privacy.policy import only_placeholders
 from memstrata.store.withdrawals import Withdrawal
 from memstrata.text.tokens import normalise_value
 from memstrata.types import Scope
@@ -56,7 +60,7 @@ def retract(eng: FactEngine, conn: Any, said: Said, cand: FactCandidate, now: da
                                                       [f.value for f in plain]), strict=True) if hit}
     detail = said.detail(superseded_by=None, retracted=True, statement=cand.evidence, episode=said.episode_id)
     for fact in held:
-        if cand.value and fact.id not in named:
+        if (cand.value and fact.id not in named) or _restated(eng, fact.value, cand.restates):
             continue
         if fact.status != "active":  # it ended later than this withdrawal: it ends here now
             eng.store.set_valid_to(conn, fact.id, at, now=now)
@@ -124,3 +128,42 @@ def names_value(value: str, key: str, stored: str) -> bool:
     if key == "preference.habit":  # a habit is a phrase: matched by its activity and polarity
         return withdraws_habit(value, stored)
     return key == "health.allergy" and same_value(value, allergen(stored))
+
+
+#: A placeholder the privacy policy put where a secret was (``privacy.policy.placeholder``).
+_PLACEHOLDER = re.compile(r"\[REDACTED:(?P<kind>[a-z_]+)\]")
+
+
+def masked_change(cand: FactCandidate, masked: dict[str, list[str]]) -> FactCandidate | None:
+    """The withdrawal a value masked by the privacy policy still states, or ``None``.
+
+    "My phone is 415-555-0134" stored as "My phone is [REDACTED:phone]" gives a candidate whose value is a
+    placeholder: no value to store, yet it says the one value of its key is now another. The number stored
+    before (an older policy allowed it, or a format no detector knows) must not read as current, so the
+    candidate becomes a withdrawal of every value of its key, leaving standing the masked value itself if
+    it is the one stored (the same number said again; ``FactCandidate.restates``). A key of many values
+    (likes, allergies) states nothing about the others, and a placeholder the message did not mask here
+    (pasted from a redacted log) hides no new value: ``None`` for both.
+
+    Args:
+        cand: a candidate extracted from the redacted message.
+        masked: the original texts each placeholder kind stands for in that message (``kind`` → texts),
+            held in memory only.
+    """
+    if not only_placeholders(cand.value) or key_spec(cand.key).cardinality != "one":
+        return None
+    kinds = {m.group("kind") for m in _PLACEHOLDER.finditer(cand.value)}
+    if not kinds or not kinds <= masked.keys():
+        return None  # a placeholder typed or pasted as it is ("[REDACTED:email]" from a log) masks nothing here
+    said = tuple(text for kind in sorted(kinds) for text in masked.get(kind, ()))
+    return replace(cand, value="", retracts=True, restates=said)
+
+
+def _restated(eng: FactEngine, stored: str, values: Sequence[str]) -> bool:
+    """Whether the stored value (ciphertext when encrypted) is one of ``values``, digits alone compared for a
+    number ("(415) 555-0134" is 415-555-0134)."""
+    if not values:
+        return False
+    plain = eng.cipher.decrypt(stored) if eng.cipher is not None else stored
+    digits = re.sub(r"\D", "", plain)
+    return any(same_value(v, plain) or (len(digits) >= 5 and re.sub(r"\D", "", v) == digits) for v in values)

@@ -126,6 +126,16 @@ def redact(text: str, policy: PrivacyPolicy) -> Redaction:
     return Redaction("".join(out), tuple(f.kind for f in findings))
 
 
+def masked_texts(text: str, policy: PrivacyPolicy) -> dict[str, list[str]]:
+    """What ``redact`` takes out of ``text`` under ``policy``, by kind (``phone`` → ``["415-555-0134"]``), in
+    text order. For comparisons made in memory while the message is written; never stored."""
+    out: dict[str, list[str]] = {}
+    for f in find_all(text):
+        if policy.action(f.kind) != "allow":
+            out.setdefault(f.kind, []).append(text[f.start:f.end])
+    return out
+
+
 #: Metadata keys whose values are secrets whatever they look like (``{"password": "hunter2"}``
 #: was stored in clear: ``hunter2`` has no shape a detector knows). A key matches when one of
 #: its words (split at ``_``, ``-``, ``.``, spaces and camelCase humps; case-insensitive) is

@@ -24,9 +24,10 @@ from memstrata.errors import ContentTooLarge, InvalidInput
 from memstrata.extract.base import Extractor, FactCandidate
 from memstrata.facts.engine import FactEngine
 from memstrata.facts.said import RawChange, Said, fact_expiry
+from memstrata.facts.withdraw import masked_change
 from memstrata.lifecycle.retention import enforce_cap
 from memstrata.privacy.crypto import Cipher
-from memstrata.privacy.policy import PrivacyPolicy, only_placeholders, redact, redact_json
+from memstrata.privacy.policy import PrivacyPolicy, masked_texts, only_placeholders, redact, redact_json
 from memstrata.store.protocol import BatchInsertStore, Store
 from memstrata.store.records import NewEpisode, NewSegment
 from memstrata.store.scope import check_scope
@@ -301,16 +302,21 @@ class Ingestor:
     def _redact(self, msg: Message) -> tuple[Message, tuple[str, ...]]:
         return redacted(msg, self.settings.privacy)
 
-    def _admit(self, candidates: Sequence[FactCandidate]) -> tuple[list[FactCandidate], int]:
-        """The candidates that may be stored: none carrying a ``drop`` kind's placeholder, none
-        whose value is only placeholders (``[REDACTED:email]`` says nothing), and high-sensitivity
-        ones only when they can be encrypted."""
+    def _admit(self, candidates: Sequence[FactCandidate],
+               masked: dict[str, list[str]] | None = None) -> tuple[list[FactCandidate], int]:
+        """The candidates that may be stored, and how many were withheld: none carrying a ``drop`` kind's
+        placeholder, none whose value is only placeholders (``[REDACTED:phone]`` is no value), and
+        high-sensitivity ones only when they can be encrypted. A placeholder of a single-valued key is
+        withheld as a value but still withdraws the value stored before (``facts.withdraw.masked_change``;
+        ``masked``: what each placeholder kind stands for in the message, in memory only)."""
         dropped = self.settings.privacy.dropped_placeholders()
         kept = [c for c in candidates
                 if not any(p in c.value or p in c.statement for p in dropped)
                 and not only_placeholders(c.value)
                 and (c.sensitivity != "high" or self.cipher is not None)]
-        return kept, len(candidates) - len(kept)
+        withheld = len(candidates) - len(kept)
+        kept += [w for c in candidates if (w := masked_change(c, masked or {})) is not None]
+        return kept, withheld
 
     def prepare(self, messages: Sequence[Message]) -> list[_Prepared]:
         """Segment, extract and embed (batched across messages); no database access."""
@@ -328,7 +334,8 @@ class Ingestor:
                 with phase("ingest", "extraction"):
                     cands, withheld = self._admit(
                         self.extractor.extract(text=msg.content, role=msg.role,
-                                               said_at=msg.created_at.astimezone(timezone(msg.utc_offset))))
+                                               said_at=msg.created_at.astimezone(timezone(msg.utc_offset))),
+                        masked_texts(original.content, self.settings.privacy) if kinds else {})
             prepared.append(_Prepared(msg, segs, cands, redacted=kinds, withheld=withheld))
         if self.embedder is not None:
             texts = [d for p in prepared for _, d in p.segments]
