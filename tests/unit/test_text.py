@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from memstrata.context.render import estimate_tokens
 from memstrata.text.lang import detect_language
 from memstrata.text.segment import MAX_SEGMENT_CHARS, derivative, split_sentences
-from memstrata.text.tokens import fts_match_expression, index_terms, query_terms
+from memstrata.text.tokens import fts_match_expression, index_terms, is_cjk, query_terms, text_units
 
 
 def test_split_chinese_and_english_punctuation() -> None:
@@ -130,3 +132,22 @@ def test_labels_follow_the_sentence_frame_not_its_nouns(text: str, title: str) -
     from memstrata.context.render import labels_for
 
     assert labels_for(text)["context_title"] == title
+
+
+#: Latin, full-width, Traditional and Simplified Han, CJK extension A and B, compatibility ideographs,
+#: kana, hangul, ligatures and characters whose lower case is longer.
+_MIXED = "ab Zz 我們順豐喜歡麼_-'é1２ＡＢ\u3400\u4dbf\uf900\u3042\u30ff\uac00.,İßﬁ\u00b2\U00020000"
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet=_MIXED, max_size=40))
+def test_text_units_are_the_index_terms_and_their_cjk_characters(text: str) -> None:
+    # What match strength looks a query's units up in (``recall.strength``): a text's index terms,
+    # and each character of its CJK terms, whatever mix of scripts, widths and Traditional forms.
+    terms = index_terms(text)
+    assert text_units(text) == {*terms, *(ch for t in terms if is_cjk(t[0]) for ch in t)}
+
+
+def test_text_units_of_a_mixed_sentence() -> None:
+    assert text_units("我們喜歡 adopted dogs 2023 年") == {
+        "我们", "们喜", "喜欢", "我", "们", "喜", "欢", "adopt", "dog", "2023", "年"}
