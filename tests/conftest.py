@@ -29,8 +29,12 @@ def embedder() -> EmbeddingCache:
     by many tests) is not embedded again by the next memory. Memories take it as their model (each
     puts a cache of its own in front of it); in-process CLI commands (``clirun``) use it too. Each
     call of the model costs tens of milliseconds however few its texts: embedding was three quarters
-    of the CPU time of the integration tests, and a third of the texts they embedded were repeats."""
-    cache = EmbeddingCache(UseEmbedder(threads=2))
+    of the CPU time of the integration tests, and a third of the texts they embedded were repeats.
+
+    One BLAS thread, as ``Settings.embed_threads`` gives a memory by default: the run's two test
+    processes share two cores, and two threads each (four OpenBLAS threads spinning while they
+    wait for each other) made the model's calls three times slower when both processes embed."""
+    cache = EmbeddingCache(UseEmbedder(threads=1))
     share_model(cache)
     return cache
 
