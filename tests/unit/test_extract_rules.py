@@ -171,6 +171,31 @@ def test_a_state_said_with_a_time_holds_from_then_on(text: str, key: str, value:
     assert (fact.key, fact.value, fact.valid_from, fact.valid_to) == (key, value, _day(*start), None)
 
 
+def test_a_long_message_of_long_lists_dates_each_fact_by_its_own_sentence() -> None:
+    """A message of 400 sentences, each a list of 60 items (170,000 characters), with two facts inside: each
+    is found, dated by the time its own sentence names (the list's clauses name none, and ask their sentence's),
+    and the lists state nothing."""
+    english = ", ".join(f"item {j}" for j in range(60))
+    chinese = "，".join(f"第{j}项" for j in range(60))
+    sentences = [f"{english}." if i % 2 else f"{chinese}。" for i in range(400)]
+    sentences[150] = f"I moved to Munich last month, {english}."
+    sentences[351] = f"上周我换成了顺丰，{chinese}。"
+    sentences[352] = f"The list goes on, {english}."
+    facts = _extract("\n".join(sentences))
+    assert [(f.key, f.value, f.valid_from) for f in facts] == [
+        ("identity.location", "Munich", _day(2024, 4, 1)), ("shipping.carrier", "顺丰", _day(2024, 5, 6))]
+
+
+def test_the_same_words_said_at_one_instant_in_two_offsets_name_each_speakers_day() -> None:
+    """"Tomorrow" at 23:00 UTC is the next day in UTC but the day after that at +08:00 (07:00 there): the time a
+    sentence names is worked out for each speaker, however often the same text comes."""
+    utc = datetime(2024, 5, 15, 23, 0, tzinfo=UTC)
+    east = utc.astimezone(timezone(timedelta(hours=8)))
+    for said_at, day in ((utc, 16), (east, 17), (utc, 16)):
+        [plan] = RuleExtractor().extract(text="明天要开会", role="user", said_at=said_at)
+        assert plan.valid_from == datetime(2024, 5, day, tzinfo=said_at.tzinfo).astimezone(UTC)
+
+
 def test_subjectless_chinese_plan_is_a_schedule_entry() -> None:
     (event,) = _extract("明天要开会")
     assert (event.kind, event.key, event.value) == ("episode", "schedule.event", "开会")

@@ -39,6 +39,8 @@ def correction(sentence: str) -> Finding | None:
     if m is None:
         return None
     value = m.group("v").strip()
+    if not gazetteer.may_be_whole_entry(value, choice=True):
+        return None
     hit = gazetteer.lookup(value, choice=True)
     if hit is None or not hit.named or (hit.start, hit.end) != (0, len(value)):
         return None

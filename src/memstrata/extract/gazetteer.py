@@ -208,6 +208,22 @@ def _compiled(choice: bool = False) -> tuple[tuple[re.Pattern[str], str, str], .
 
 
 @cache
+def _surfaces(choice: bool) -> frozenset[str]:
+    """Every surface form ``lookup`` knows (``_compiled``'s), lower-cased."""
+    entries = (*_ENTRIES, *_CHOICE_ONLY) if choice else _ENTRIES
+    words = [s for _, _, surfaces in entries for s in surfaces]
+    words += [w for ws in (*_WORDS.values(), *_WHOLE_WORDS.values()) for w in ws]
+    return frozenset(w.lower() for w in words)
+
+
+def may_be_whole_entry(text: str, *, choice: bool = False) -> bool:
+    """Whether ``text`` as a whole is a surface form of an entry, in any case: a hit of ``lookup`` that covers all
+    of ``text`` needs it, so a caller that wants only such a hit ("Actually FedEx": ``extract.ellipsis``) skips
+    ``lookup``'s pass over every surface for the rest ("ok 17.")."""
+    return text.lower() in _surfaces(choice)
+
+
+@cache
 def _named_keys() -> frozenset[str]:
     return frozenset(key for key, _, _ in (*_ENTRIES, *_CHOICE_ONLY))
 
