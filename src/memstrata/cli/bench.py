@@ -198,7 +198,9 @@ def bench_retrieval(
             print(markdown(report))
             json_path, png = save(report, out)
             reports.append(report)
-            err.print(f"wrote {json_path}" + (f" and {png}" if png else " (no plot: " + install_hint("bench") + ")"))
+            # markup off: rich would read the hint's "[bench]" as a tag and print "pip install -e '.'"
+            err.print(f"wrote {json_path}" + (f" and {png}" if png else " (no plot: " + install_hint("bench") + ")"),
+                      markup=False, highlight=False)
         if len(reports) > 1:
-            err.print(f"wrote {save_all(reports, out)}")
+            err.print(f"wrote {save_all(reports, out)}", markup=False, highlight=False)
     run_command(go)
