@@ -109,7 +109,9 @@ def _fts_top(conn: sqlite3.Connection, table: str, score: str, match: str, requi
     fetch = OVERFETCH * limit if checked else limit
     anywhere, scoped = f"terms : ({match})", f"terms : ({match}) AND scope : ({required})"
     floor, beyond = _newest_matches(conn, table, anywhere, RANKED_MATCHES)
-    if beyond is None or scope_rows(RANKED_MATCHES + 1) <= RANKED_MATCHES:
+    # Unchecked, every stored row is the scope's: more matches than RANKED_MATCHES are more scope
+    # rows too, so they are not counted (2,501 entries of the scope's index: ~0.2 ms a list).
+    if beyond is None or (checked and scope_rows(RANKED_MATCHES + 1) <= RANKED_MATCHES):
         ranked = tuples(conn).execute(sql.format(""), (anywhere, fetch)).fetchall()
         kept = in_scope(ranked)
         if len(kept) < limit and len(ranked) == fetch:
