@@ -5,6 +5,7 @@ reads from "we moved to something else", "I switched to another carrier", "We us
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from pathlib import Path
 
 import pytest
 
@@ -135,3 +136,27 @@ def test_a_common_noun_after_yong_names_no_thing_used(text: str) -> None:
     """A kind of object, money, a language or a pronoun (筷子, 手机, 现金, 英语, 这个) is what a thing is done
     with."""
     assert _read(text) == []
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("we moved to Berlin", [("identity.location", "Berlin", False)]),
+    ("We've moved to London.", [("identity.location", "London", False)]),
+    ("We moved to New York.", [("identity.location", "New York", False)]),
+    ("We moved to Germany.", [("identity.location", "Germany", False)]),
+    ("我们搬到Berlin了", [("identity.location", "Berlin", False)]),
+])
+def test_a_group_moving_to_a_city_or_country_with_no_cue_moves_home(
+        text: str, expected: list[tuple[str, str, bool]]) -> None:
+    """A name the time-zone database gives as a city or country is a place when the sentence says nothing
+    else: before, "we moved to Berlin" stored ``user.uses = Berlin``, superseding the thing used (Linear)."""
+    assert _read(text) == expected
+
+
+def test_a_group_moving_to_a_city_keeps_the_thing_used_and_ends_the_old_home(tmp_path: Path) -> None:
+    from memstrata import HashingEmbedder, Memory
+
+    with Memory(tmp_path / "m.db", user_id="u1", embedder=HashingEmbedder(dim=64)) as memory:
+        for text in ("I live in Paris.", "We've moved to Linear", "we moved to Berlin"):
+            memory.add(text)
+        active = {(f.key, f.value) for f in memory.list()}
+    assert active == {("user.uses", "Linear"), ("identity.location", "Berlin")}

@@ -22,7 +22,7 @@ import re
 from dataclasses import replace
 from datetime import datetime
 
-from memstrata.extract import counts, gazetteer, kin
+from memstrata.extract import counts, gazetteer, kin, places
 from memstrata.extract.clauses import CONF_STATED, Finding, clause_period, clean_value
 from memstrata.privacy.policy import only_placeholders
 from memstrata.text.regex import lazy_regex
@@ -195,8 +195,10 @@ def moved_home(sentence: str, value: str, *, group: bool, lang: str) -> bool:
     ("We've moved everything to Notion", "moved to Linear for issue tracking", 我们团队搬到Linear了) or, in Chinese, a
     platform moved onto (搬到飞书上了) makes it a thing used; a word of living, a kind of place, a region after the
     name ("to Austin, Texas") or a time (last year, in 2019, 去年) a home. With neither, a person alone moves house
-    ("I've moved to Berlin", 我搬到Berlin了) and a group ("We've moved to Linear", 我们搬到Notion了) moves what it uses,
-    where a name in Chinese must be in Latin letters (我们搬到杭州了 stays a home).
+    ("I've moved to Berlin", 我搬到Berlin了), so does a group moving to a city or country the time-zone database
+    names ("we moved to Berlin", ``places.known_place``), and a group moving elsewhere ("We've moved to
+    Linear", 我们搬到Notion了) moves what it uses, where a name in Chinese must be in Latin letters (我们搬到杭州了
+    stays a home).
 
     Args:
         sentence: the whole sentence the move is said in.
@@ -208,12 +210,12 @@ def moved_home(sentence: str, value: str, *, group: bool, lang: str) -> bool:
         rest = sentence.partition(value)[2] if value else ""
         if value.endswith("上") or re.match(r"\s*上", rest) or _THING_ZH.search(sentence):
             return False
-        if _HOME_ZH.search(sentence.replace(value, "")):
+        if _HOME_ZH.search(sentence.replace(value, "")) or places.known_place(value):
             return True
         return not (group and _LATIN_NAME.fullmatch(value.strip()))
     if _THING_EN.search(sentence):
         return False
-    return bool(_HOME_EN.search(sentence) or _REGION_EN.search(sentence)) or not group
+    return bool(_HOME_EN.search(sentence) or _REGION_EN.search(sentence)) or not group or places.known_place(value)
 
 
 _SET_EN = lazy_regex(r"\s*,\s*(?:and\s+|&\s+)?|\s+(?:and|&)\s+")

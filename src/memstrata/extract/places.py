@@ -1,0 +1,50 @@
+"""Names of places the time-zone database knows: the cities its zones are named by and its countries.
+
+A move to a name ("we moved to Berlin") is a home or a thing used by what the sentence says
+(``shapes.moved_home``); when the sentence says neither, a name this database gives as a place is a
+home, so "We moved to Berlin" does not store a thing used called Berlin. No list of our own: the IANA
+time-zone database names ~470 cities in its zone ids (``Europe/Berlin``, ``America/New_York``) and
+~245 countries in ``iso3166.tab`` (Germany, Japan), and ships with the system (``zoneinfo.TZPATH``) or
+the ``tzdata`` package. Without either the set is empty and the sentence alone decides. A city no
+zone is named by (Austin, Munich) is not in it.
+"""
+
+from __future__ import annotations
+
+import re
+import zoneinfo
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+#: Zone areas whose last part is a city or an island; ``Etc``, ``US/Pacific`` and the Antarctic
+#: stations (Casey, Davis, Troll) name no place one lives in.
+_AREAS = frozenset({"Africa", "America", "Asia", "Atlantic", "Australia", "Europe", "Indian", "Pacific"})
+
+
+def _country_table() -> str:
+    """The text of ``iso3166.tab`` (code TAB name per line), from the system or ``tzdata``; ``""`` if neither."""
+    for root in zoneinfo.TZPATH:
+        path = Path(root) / "iso3166.tab"
+        if path.is_file():
+            return path.read_text(encoding="utf-8")
+    try:
+        return resources.files("tzdata").joinpath("zoneinfo", "iso3166.tab").read_text(encoding="utf-8")
+    except (ModuleNotFoundError, FileNotFoundError, OSError):
+        return ""
+
+
+@cache
+def _names() -> frozenset[str]:
+    """Case-folded city and country names: ``new york``, ``germany``, ``britain`` (``Britain (UK)``)."""
+    cities = {zone.rsplit("/", 1)[-1].replace("_", " ") for zone in zoneinfo.available_timezones()
+              if zone.split("/", 1)[0] in _AREAS and "/" in zone}
+    countries = {re.sub(r"\s*\(.*?\)", "", line.split("\t")[1]) for line in _country_table().splitlines()
+                 if line.count("\t") >= 1 and not line.startswith("#")}
+    return frozenset(n.casefold().strip() for n in cities | countries if n.strip())
+
+
+def known_place(name: str) -> bool:
+    """Whether ``name`` as a whole ("Berlin", "New York", "germany") is a city or country of the time-zone
+    database; "Linear", "Notion" and "Austin" are not."""
+    return name.strip().casefold() in _names()
