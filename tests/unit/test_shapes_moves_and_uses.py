@@ -160,3 +160,36 @@ def test_a_group_moving_to_a_city_keeps_the_thing_used_and_ends_the_old_home(tmp
             memory.add(text)
         active = {(f.key, f.value) for f in memory.list()}
     assert active == {("user.uses", "Linear"), ("identity.location", "Berlin")}
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("我们换回钉钉了", [("user.uses", "钉钉", False)]),
+    ("我们又用回钉钉了", [("user.uses", "钉钉", False)]),
+    ("我们现在又改回用钉钉了", [("user.uses", "钉钉", False)]),
+    ("算了，我们切回飞书吧", [("user.uses", "飞书", False)]),
+    ("我們換回釘釘了", [("user.uses", "钉钉", False)]),
+    ("我换回顺丰了", [("shipping.carrier", "顺丰", False)]),
+    ("我换回Vim了", [("tool.editor", "Vim", False)]),
+])
+def test_a_switch_back_in_chinese_names_the_thing_used_now(text: str, expected: list[tuple[str, str, bool]]) -> None:
+    """换回, 用回, 改回, 切回 say a change of mind as 换成 does: before, each stored nothing, and the value switched
+    away from stayed current."""
+    assert _read(text) == expected
+
+
+@pytest.mark.parametrize("text", ["我换回去了", "我换回来了", "我们用回老办法了", "我换回原来的了", "我们用回纸笔了"])
+def test_a_switch_back_that_names_no_thing_is_not_read(text: str) -> None:
+    """A direction (换回去), a common noun (老办法, 纸笔) or the old value by when it was (原来的) names no thing."""
+    assert _read(text) == []
+
+
+def test_a_change_of_mind_back_in_chinese_supersedes_the_switch(tmp_path: Path) -> None:
+    from memstrata import HashingEmbedder, Memory
+
+    with Memory(tmp_path / "m.db", user_id="z1", embedder=HashingEmbedder(dim=64)) as memory:
+        for text in ("我们换成飞书了", "算了，我们换回钉钉吧"):
+            memory.add(text)
+        active = [(f.key, f.value) for f in memory.list()]
+        values = sorted((f.value, f.status) for f, _ in memory.history(key="user.uses"))
+    assert active == [("user.uses", "钉钉")]
+    assert values == [("钉钉", "active"), ("飞书", "superseded")]

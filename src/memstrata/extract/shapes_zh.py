@@ -154,7 +154,7 @@ _FOR_KEYS = {"寄东西": "shipping.carrier", "寄快递": "shipping.carrier", "
              "寄件": "shipping.carrier", "网购": "shipping.carrier", "写代码": "tool.editor", "编程": "tool.editor"}
 _SWITCHED = lazy_regex(rf"^(?:我们?(?:团队|项目组|组里)?)?(?P<for>{_FOR_WHAT})?(?:最近|现在|已经)?"
                        rf"(?:从(?P<old>[^，]+?))?"
-                       rf"(?:又开始|改|换|迁|转)(?:用|成|到)了?"
+                       rf"(?:(?:又开始|改|换|迁|转)(?:用|成|到)|又?(?P<back>换|改|切|转|迁|用)回(?![去来])(?:用|成|到)?)了?"
                        rf"(?P<v>[{_H}A-Za-z0-9 .\-]+?)了?$")
 _DRINKS = lazy_regex(r"^(?:我)?(?:最近|现在)?(?:改|换)(?P<verb>喝|吃)(?P<v>.+?)了?$"
                      r"|^(?:我)?(?:现在|最近|如今|这些天)?只(?P<verb2>用|喝|吃)(?P<v2>.+?)了?$")
@@ -188,8 +188,21 @@ def _changed(clause: str) -> list[Finding]:
             key = _FOR_KEYS.get(m.group("for") or "", "")
             found = shapes.unnamed_change(clause, "zh", old=m.group("old"))
             return found or ([Finding(key, "", CONF_PREFER, clause, retract=True, statement=clause)] if key else [])
+        if m.group("back") and _no_thing_back(value):  # 我们用回老办法了, 我换回原来的了: no named thing
+            return []
         return instead(chosen(value, "user.uses", clause, "zh", statement=f"使用{value}"), m.group("old"), "zh")
     return []
+
+
+#: A switch back to what was used before, named by when it was (换回原来的, 用回以前那个), not by name.
+_BEFORE = lazy_regex(r"^(?:原来|原先|以前|之前|过去|老|旧)")
+
+
+def _no_thing_back(value: str) -> bool:
+    """Whether a switch back (我们换回钉钉了) names no thing: a common noun in 汉字 (老办法, 纸笔: ``_KIND_HEAD``) or
+    the old value by when it was (原来的, 以前那个)."""
+    hanzi = re.fullmatch(rf"[{_H}]+", value) is not None
+    return bool(_BEFORE.match(value) or (hanzi and (_KIND_HEAD.search(value) or _NOT_A_NAME.search(value))))
 
 
 _STARTED = lazy_regex(r"^我?(?:最近|现在|渐渐|慢慢|终于)?(?:也)?(?:开始喜欢|爱上|喜欢上|开始爱)(?:上)?(?P<v>.+?)了$")
