@@ -4,9 +4,9 @@ A move to a name ("we moved to Berlin") is a home or a thing used by what the se
 (``shapes.moved_home``); when the sentence says neither, a name this database gives as a place is a
 home, so "We moved to Berlin" does not store a thing used called Berlin. No list of our own: the IANA
 time-zone database names ~470 cities in its zone ids (``Europe/Berlin``, ``America/New_York``) and
-~245 countries in ``iso3166.tab`` (Germany, Japan), and ships with the system (``zoneinfo.TZPATH``) or
-the ``tzdata`` package. Without either the set is empty and the sentence alone decides. A city no
-zone is named by (Austin, Munich) is not in it.
+~245 countries in ``iso3166.tab`` (Germany, Japan); it comes with the pinned ``tzdata`` package (a
+dependency: the same set on every machine) and the system's ``zoneinfo.TZPATH``. A city no zone is
+named by (Austin, Munich) is not in it.
 """
 
 from __future__ import annotations
@@ -23,15 +23,17 @@ _AREAS = frozenset({"Africa", "America", "Asia", "Atlantic", "Australia", "Europ
 
 
 def _country_table() -> str:
-    """The text of ``iso3166.tab`` (code TAB name per line), from the system or ``tzdata``; ``""`` if neither."""
+    """The text of ``iso3166.tab`` (code TAB name per line), from the pinned ``tzdata`` package (the
+    same on every machine), else the system's; ``""`` if neither."""
+    try:
+        return resources.files("tzdata").joinpath("zoneinfo", "iso3166.tab").read_text(encoding="utf-8")
+    except (ModuleNotFoundError, FileNotFoundError, OSError):
+        pass
     for root in zoneinfo.TZPATH:
         path = Path(root) / "iso3166.tab"
         if path.is_file():
             return path.read_text(encoding="utf-8")
-    try:
-        return resources.files("tzdata").joinpath("zoneinfo", "iso3166.tab").read_text(encoding="utf-8")
-    except (ModuleNotFoundError, FileNotFoundError, OSError):
-        return ""
+    return ""
 
 
 @cache
