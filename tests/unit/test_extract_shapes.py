@@ -334,6 +334,30 @@ def test_what_is_no_learning_or_plan(text: str) -> None:
 
 
 @pytest.mark.parametrize(("text", "expected"), [
+    ("Lately I've been networking and it's gotten me some good stuff.",
+     [("activity.current", "networking", "", False)]),
+    ("I've been hiking a lot recently.", [("activity.current", "hiking", "", False)]),
+    ("Recently I've been going to the gym.", [("activity.current", "going to the gym", "", False)]),
+    ("我最近在看一些军事类的书籍。", [("activity.current", "看一些军事类的书籍", "", False)]),
+    ("话说回来，我最近在看一些军事类的书籍，觉得很有趣。", [("activity.current", "看一些军事类的书籍", "", False)]),
+    ("這段時間我一直在跑步。", [("activity.current", "跑步", "", False)]),
+])
+def test_what_one_has_been_doing_lately(text: str, expected: list[tuple[str, str, str, bool]]) -> None:
+    """A pursuit in the progressive with a time word of the recent past is a standing fact for a while; an
+    opinion after it (觉得很有趣) or "anyway" before it (话说回来) no longer hides it."""
+    assert _read(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "Lately I've been feeling tired.", "I've been running late.", "Lately I've been thinking about you.",
+    "I've been trying to sleep more lately.", "我最近在想搬家的事。", "我在吃饭。", "我最近在家。",
+    "她说她最近在跑步。", "我觉得我最近在进步。", "你最近在看什么书？",
+])
+def test_a_feeling_a_moment_or_a_report_is_no_pursuit(text: str) -> None:
+    assert _read(text) == []
+
+
+@pytest.mark.parametrize(("text", "expected"), [
     ("我会听古典音乐、阅读和做饭来放松。", ["听古典音乐", "阅读", "做饭"]),
     ("我會聽古典音樂、閱讀和做飯來放鬆。", ["听古典音乐", "阅读", "做饭"]),
     ("I read novels to relax.", ["read novels"]),

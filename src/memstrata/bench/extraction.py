@@ -62,7 +62,7 @@ _HABIT = ("habit", "usually", "every", "often", "always", "routine", "习惯", "
 ATTRIBUTE_WORDS: dict[str, tuple[str, ...]] = {
     "like": _LIKE,
     "dislike": ("dislike", "hate", "not like", "does not", "不喜欢", "讨厌", "不吃"),
-    "activity": (*_LIKE, *_HABIT, "learn", "study", "does", "goes", "plays", "学", "练", "event"),
+    "activity": (*_LIKE, *_HABIT, "activity", "learn", "study", "does", "goes", "plays", "学", "练", "event"),
     "habit": (*_HABIT, "habit", "from now on", "以后"),
     "name": ("name", "called", "名字", "叫"),
     "occupation": ("occupation", "work", "job", "职业", "工作"),

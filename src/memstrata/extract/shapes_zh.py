@@ -9,6 +9,7 @@ from datetime import datetime
 
 from memstrata.extract import cessation, counts, gazetteer, kin, patterns_zh, shapes
 from memstrata.extract.clauses import CONF_LIKE, CONF_PREFER, Finding, clean_value, like_finding, without_time
+from memstrata.extract.pursuits import pursuit_zh
 from memstrata.extract.shapes import attribute_finding, chosen, dated, instead, open_key
 from memstrata.text.regex import lazy_regex
 
@@ -25,9 +26,20 @@ def _statements(sentence: str) -> list[str]:
     (``_NOT_A_STATEMENT``). A statement before a closing question (我最近开始学做菜了，你也喜欢做菜吗？)
     is left unread too: read, its facts outranked the turns MemoryBank-zh questions ask about (NDCG@10 of
     the questions after chit-chat 0.600 -> 0.596)."""
-    if _NOT_A_STATEMENT.search(sentence):
+    if _ASKS.search(sentence):
         return []
-    return [c for c in _CLAUSES.split(sentence.strip()) if c]
+    out = []
+    for clause in (c for c in _CLAUSES.split(sentence.strip()) if c):
+        if _NOT_A_STATEMENT.search(_DISCOURSE.sub("", clause)):
+            break  # what follows a report or an opinion is said of it (她说，…; 觉得很有趣 after a statement)
+        out.append(clause)
+    return out
+
+
+#: A question anywhere: the statement before it is left unread (see ``_statements``).
+_ASKS = lazy_regex(r"^(?:是否)|[？?]|吗[。！!]?$|呢[。]?$")
+#: Openers that say "anyway" or "by the way", no report: 话说回来, 话说.
+_DISCOURSE = lazy_regex(r"^(?:话说回来|话说|说起来|说实话|说真的)")
 
 
 # --- the subject --------------------------------------------------------------------------------
@@ -453,5 +465,6 @@ def after_topics(sentence: str) -> list[Finding]:
     for (我们用Jenkins做CI), an undated plan, an interest (我对摄影很感兴趣), what one eats or drinks (我喝美式)."""
     out: list[Finding] = []
     for clause in _statements(sentence):
-        out += _used_for(clause) or _size(clause) or _possessive(clause) or _intent(clause) or _habitual(clause)
+        out += (_used_for(clause) or _size(clause) or _possessive(clause) or _intent(clause) or _habitual(clause)
+                or pursuit_zh(clause))
     return out

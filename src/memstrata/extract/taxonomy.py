@@ -89,6 +89,8 @@ KEYS: tuple[KeySpec, ...] = (
        "the computer operating system the user uses", "用户使用的电脑操作系统"),
     _k("activity.learning", "preference", "many", "low", 0.3,
        "a skill or subject the user is learning", "用户在学的技能或学科"),
+    _k("activity.current", "preference", "many", "low", 0.3,
+       "something the user has been doing lately, a pursuit or pastime", "用户最近一直在做的事"),
     _k("plan.intent", "fact", "many", "low", 0.3,
        "something the user plans or intends to do, no date said", "用户打算做的事，没有说日期"),
     _k("tool.phone", "fact", "one", "low", 0.4,
