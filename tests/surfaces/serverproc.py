@@ -87,14 +87,17 @@ def start_server(tmp: Path, *, workers: int = 1, database_url: str | None = None
                                    stdin=subprocess.DEVNULL)
     server = Server(f"http://127.0.0.1:{port}", db, process, log, full_env)
     deadline = time.monotonic() + 90
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"memstrata serve exited with {process.returncode}:\n{log.read_text()}")
-        try:
-            if httpx.get(f"{server.url}/readyz", timeout=2).status_code == 200:
-                return server
-        except httpx.HTTPError:
-            pass
-        time.sleep(0.2)
+    # One client for every probe (a new one each time built its TLS context, ~10 ms of CPU beside the
+    # starting server), and a short pause between probes: the wait ends within 50 ms of readiness.
+    with httpx.Client(timeout=2) as probe:
+        while time.monotonic() < deadline:
+            if process.poll() is not None:
+                raise RuntimeError(f"memstrata serve exited with {process.returncode}:\n{log.read_text()}")
+            try:
+                if probe.get(f"{server.url}/readyz").status_code == 200:
+                    return server
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.05)
     server.stop()
     raise RuntimeError(f"memstrata serve did not become ready:\n{log.read_text()}")
