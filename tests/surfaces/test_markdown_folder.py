@@ -304,8 +304,20 @@ def test_a_line_of_punctuation_alone_is_no_memory(memory: Memory, tmp_path: Path
     daily.write_text(text.replace("We talked about the weather today <!--", "** <!--") + "- …\n- `\n- 我喜欢爵士乐\n",
                      encoding="utf-8")
     [weather] = [e.id for e in _episodes(memory, "dash") if e.content.startswith("We talked")]
+    lines = daily.read_text(encoding="utf-8").splitlines()
+    at = {text: n for n, text in enumerate(lines, 1)}
     report = import_folder(memory, proj, user_id="dash")
-    assert report.added == 1 and report.edited_episodes == [] and report.removed_episodes == [weather]
+    assert report.added == 1 and report.edited_episodes == [] and report.removed_episodes == []
+    # each line of punctuation is named by file:line (before: the edited episode line was reported as deleted,
+    # and the new bullets were dropped unsaid)
+    name = f"memory/{daily.name}"
+    [edited] = [n for n, text in enumerate(lines, 1) if text.startswith("- ** <!--")]
+    assert sorted(report.wordless, key=lambda w: w["line"]) == [
+        {"file": name, "line": edited, "text": "**", "episode_id": weather},
+        {"file": name, "line": at["- …"], "text": "…"}, {"file": name, "line": at["- `"], "text": "`"}]
+    assert f"note: {name}:{edited}: the line of episode #{weather} has no words, only punctuation; nothing was " \
+           "stored or forgotten" in report.lines()
+    assert f"note: {name}:{at['- …']}: '…' has no words, only punctuation; nothing was stored" in report.lines()
     assert sorted(e.content for e in _episodes(memory, "dash")) == [
         "I prefer UPS for shipping", "We talked about the weather today", "我喜欢爵士乐"]
     page = (proj / "MEMORY.md").read_text(encoding="utf-8")

@@ -68,6 +68,8 @@ class ImportReport:
         edited_episodes: edited episode lines, stored as new notes (``{"episode_id", "new_episode_id"}``).
         removed_facts, removed_episodes: ids the projection held whose lines are gone from the
             folder while memstrata still holds them (nothing was forgotten).
+        wordless: lines of punctuation alone, not stored (``{"file", "line", "text"}``, with ``episode_id``
+            for an episode line edited so: that episode stays as it is).
         gone: markers whose memory was forgotten in this database (``{"fact_id"}`` or ``{"episode_id"}``).
         forgotten: notes (and edited lines) forgotten in this database, known by their note key (file
             and text), not stored again (``Memory.forgotten_messages``).
@@ -86,6 +88,7 @@ class ImportReport:
     edited_episodes: list[dict[str, Any]] = field(default_factory=list)
     removed_facts: list[int] = field(default_factory=list)
     removed_episodes: list[int] = field(default_factory=list)
+    wordless: list[dict[str, Any]] = field(default_factory=list)
     gone: list[dict[str, int]] = field(default_factory=list)
     foreign: list[dict[str, int]] = field(default_factory=list)
     forgotten: int = 0
@@ -122,6 +125,10 @@ class ImportReport:
                 out.append(f"note: {noun(n, 'the line', 'the lines')} of {noun(n, what)} {_ids(ids)} "
                            f"{noun(n, 'was', 'were')} deleted from the folder; nothing was forgotten "
                            f"(`memstrata forget {option} N` forgets one)")
+        out += [f"note: {w['file']}:{w['line']}: " + (f"the line of episode #{w['episode_id']}" if "episode_id" in w
+                else repr(w["text"])) + " has no words, only punctuation; nothing was stored"
+                + (" or forgotten" if "episode_id" in w else "")
+                for w in sorted(self.wordless, key=lambda w: (w["file"], w["line"]))]
         if self.foreign:
             new = len(self.foreign)
             out.append(f"{counted(new, 'line')} {noun(new, 'names a memory', 'name memories')} this database does not "
@@ -218,6 +225,8 @@ class _Import:
         for note in notes:
             if note.marker is not None:
                 self.edits.append(note)
+            elif not has_words(note.text):  # "- **", "- …": emphasis or a list left, no memory; named, not stored
+                self.report.wordless.append({"file": note.file, "line": note.line, "text": note.text})
             else:
                 self.new_note(note, when, "long_term" if day is None else "daily")
 
@@ -351,8 +360,9 @@ class _Import:
         if same_text(note.text, episode_line(episode)) or note_key(note) in self.known:
             self.report.unchanged += 1  # as exported, or an edit an earlier import stored
             return
-        if not has_words(note.text):  # edited to punctuation alone: an emptied line, not a new message
-            self.seen_episodes.discard(episode_id)
+        if not has_words(note.text):  # edited to punctuation alone: no new message, the episode stays
+            self.report.wordless.append({"file": note.file, "line": note.line, "text": note.text,
+                                         "episode_id": episode_id})
             return
         meta = {METADATA_KEY: {"file": note.file, "kind": "edit", "edits_episode": episode_id,
                                "note": note_key(note)}}

@@ -148,8 +148,9 @@ class _Reader:
             else:
                 body = "\n".join(_unescape(line) for line in _CHECKBOX.sub("", body).strip().splitlines()).strip()
             # a fact line emptied by hand is kept: the importer names it rather than read it as deleted;
-            # a marked line of punctuation alone is kept too: a stored message may be "***"
-            if has_words(body) or (marker is not None and (bool(body) or marker.fact_id is not None)):
+            # a line of punctuation alone is kept too: a stored message may be "***", and the importer
+            # names a new one ("MEMORY.md:5") rather than drop it unsaid
+            if body or (marker is not None and marker.fact_id is not None):
                 self.notes.append(Note(self.file, self.start, tuple(self.headings), body, marker))
         self.block, self.closed = [], False
 
