@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import shutil
 import socket
+import ssl
 import subprocess
 import sys
 import time
@@ -19,6 +20,10 @@ import httpx
 
 SRC = Path(__file__).resolve().parents[2] / "src"
 ADMIN_KEY = "test-admin-key-0123456789abcdef"
+#: One TLS context for every HTTP client of the test process. The servers speak plain HTTP, but httpx
+#: builds a context for each new client, loading the CA bundle: ~70 ms of CPU a client here, 0.4 ms
+#: with this one passed as ``verify``.
+TLS = ssl.create_default_context()
 
 
 def console_script() -> list[str]:
@@ -60,7 +65,7 @@ class Server:
     def client(self, key: str | None = None) -> httpx.Client:
         """An httpx client for this server, sending ``key`` as a bearer token."""
         headers = {"Authorization": f"Bearer {key}"} if key else {}
-        return httpx.Client(base_url=self.url, headers=headers, timeout=60.0)
+        return httpx.Client(base_url=self.url, headers=headers, timeout=60.0, verify=TLS)
 
     def stop(self) -> None:
         """Terminate the process (and its workers) and wait for it."""
@@ -87,9 +92,9 @@ def start_server(tmp: Path, *, workers: int = 1, database_url: str | None = None
                                    stdin=subprocess.DEVNULL)
     server = Server(f"http://127.0.0.1:{port}", db, process, log, full_env)
     deadline = time.monotonic() + 90
-    # One client for every probe (a new one each time built its TLS context, ~10 ms of CPU beside the
-    # starting server), and a short pause between probes: the wait ends within 50 ms of readiness.
-    with httpx.Client(timeout=2) as probe:
+    # One client for every probe, and a short pause between probes: the wait ends within 50 ms of
+    # readiness.
+    with httpx.Client(timeout=2, verify=TLS) as probe:
         while time.monotonic() < deadline:
             if process.poll() is not None:
                 raise RuntimeError(f"memstrata serve exited with {process.returncode}:\n{log.read_text()}")

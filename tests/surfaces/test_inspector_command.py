@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 
 import httpx
-from serverproc import clean_env, console_script, free_port
+from serverproc import TLS, clean_env, console_script, free_port
 
 
 def _outside_address() -> str | None:
@@ -34,7 +34,7 @@ def test_memory_ui_serves_the_pages_without_a_key_on_loopback_only(tmp_path: Pat
         while page is None and time.monotonic() < deadline:
             assert process.poll() is None, log.read_text()
             try:
-                page = httpx.get(f"http://127.0.0.1:{port}/ui/users", timeout=2)
+                page = httpx.get(f"http://127.0.0.1:{port}/ui/users", timeout=2, verify=TLS)
             except httpx.HTTPError:
                 time.sleep(0.2)
         assert page is not None and page.status_code == 200, log.read_text()

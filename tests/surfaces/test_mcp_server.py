@@ -22,7 +22,7 @@ from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
 from mcp.shared._httpx_utils import create_mcp_http_client
 from mcpclient import call, in_process, stdio
-from serverproc import clean_env, console_script, free_port
+from serverproc import TLS, clean_env, console_script, free_port
 
 from clirun import cli
 from memstrata.context.render import estimate_tokens
@@ -178,7 +178,7 @@ def test_streamable_http_serves_the_same_memory(db: Path) -> None:
         while time.monotonic() < deadline:
             assert process.poll() is None, process.stderr.read().decode() if process.stderr else ""
             try:
-                httpx.get(f"http://127.0.0.1:{port}/mcp", timeout=1)
+                httpx.get(f"http://127.0.0.1:{port}/mcp", timeout=1, verify=TLS)
                 break
             except httpx.HTTPError:
                 time.sleep(0.2)
@@ -224,7 +224,7 @@ def test_http_transport_with_keys_needs_one_that_covers_the_served_scope(tmp_pat
             try:
                 for name, headers in (("none", {}), ("forged", {"Authorization": "Bearer msk_0123456789abcdef_x"}),
                                       ("other", {"Authorization": f"Bearer {keys['other']}"})):
-                    answer = httpx.post(url, json={}, headers=headers, timeout=5)
+                    answer = httpx.post(url, json={}, headers=headers, timeout=5, verify=TLS)
                     statuses[name] = (answer.status_code, answer.json())
             except httpx.HTTPError:
                 time.sleep(0.2)

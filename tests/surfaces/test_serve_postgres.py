@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
-from serverproc import ADMIN_KEY, clean_env, console_script, free_port
+from serverproc import ADMIN_KEY, TLS, clean_env, console_script, free_port
 
 from clirun import Run, cli
 from memstrata import Memory
@@ -35,7 +35,7 @@ def serving(url: str, tmp_path: Path, **env: str) -> Iterator[str]:
         while True:
             assert process.poll() is None, log.read_text()
             try:
-                if httpx.get(f"{base}/readyz", timeout=2).status_code == 200:
+                if httpx.get(f"{base}/readyz", timeout=2, verify=TLS).status_code == 200:
                     break
             except httpx.HTTPError:
                 pass
