@@ -91,10 +91,12 @@ def forget_ids(store: LifecycleStore, scope: Scope, ids: list[int], *, kind: str
     """Delete the facts or episodes ``ids`` (ascending, already known to be in ``scope``) as
     ``forget_matching`` deletes what a filter selects: episodes with the facts only they
     support; chunks, tombstone (``what``: ``filter``, or ``ids`` for ``Memory.delete(episode_id=...)``
-    and a fact's sources), purge. Returns the receipt."""
+    and a fact's sources), purge. Returns the receipt; for facts its ``sources_kept`` names the messages
+    that stated them, which stay stored and found by search (as ``Memory.delete`` of one fact says)."""
     counts: dict[str, int] = {}
     deleted: list[tuple[str, int]] = []
     rollbacks: list[int] = []
+    kept: set[int] = set()  # the messages that stated the facts forgotten: they stay, and the receipt says so
     for start in range(0, len(ids), CHUNK):
         chunk = ids[start:start + CHUNK]
         with store.db.write() as conn:
@@ -103,6 +105,7 @@ def forget_ids(store: LifecycleStore, scope: Scope, ids: list[int], *, kind: str
                 deleted += [("episodes", e) for e in chunk]
             else:
                 facts = chunk
+                kept.update(e for fact in store.load_facts(conn, facts) for e in fact.citations)
                 store.keep_outdated_marks(conn, facts)  # their messages stay: what was replaced stays outdated
                 scrubbed = delete_facts(store, conn, facts, counts)
             deleted += [("facts", f) for f in facts]
@@ -122,4 +125,4 @@ def forget_ids(store: LifecycleStore, scope: Scope, ids: list[int], *, kind: str
     purged = store.purge_deleted([TABLE_OF.get(t, t) for t, n in receipt_counts.items() if n]) if deleted else True
     return ForgetReceipt(job_id=0, status="done", at=now, counts=receipt_counts, ids_sha256=digest, nonce=nonce,
                          total_episodes=len(ids) if kind == "episode" else 0, wal_checkpointed=purged,
-                         replaced=replaced_of(store, left))
+                         replaced=replaced_of(store, left), sources_kept=tuple(sorted(kept)))
