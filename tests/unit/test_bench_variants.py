@@ -236,3 +236,16 @@ def test_pooled_variant_asks_the_subset_questions_of_the_whole_set_in_one_store(
     with pytest.raises(InvalidInput, match="pooled"):
         run_benchmark("locomo", data=path, retrievers=["bm25"], ks=[10],
                       database_url="postgresql://nowhere/x", variants=["normal", "pooled"])
+
+
+def test_each_variants_table_says_what_it_stores_and_asks(tmp_path: Path) -> None:
+    # before: "pooled-user-only questions (1 in the main set; 1 left out, ...):" named the variant only,
+    # and the turns the pool held (the whole set's, whatever --conversations kept) were in the JSON alone
+    report = run_benchmark("locomo", data=_locomo_file(tmp_path), retrievers=["bm25"], ks=[1, 10], conversations=1,
+                           variants=["normal", "pooled-user-only"])
+    text = markdown(report)
+    assert ("pooled-user-only questions (1 in the main set; 1 left out, their evidence only in the other side's "
+            "turns): every conversation's user messages in one user's store, each question asked of the whole; "
+            "4 turns stored.") in text  # the whole set's user messages, though --conversations kept one
+    assert "normal questions (2 in the main set): each conversation stored as one user, each question asked of " \
+           "its own conversation; 3 turns stored." in text

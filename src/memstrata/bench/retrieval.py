@@ -78,6 +78,16 @@ BASELINES = ("bm25", "dense-use", "dense-e5", "rrf-use", "rrf-e5")
 VARIANTS = ("normal", "long", "user-only", "pooled-user-only", "pooled", "dialogue", "in-session")
 #: Variants asked of a store of their own (the others share the set's store as loaded).
 OWN_STORE = ("user-only", "pooled-user-only", "pooled")
+#: What each variant stores and asks, said above its table (the module docstring has the details).
+VARIANT_MEANS = {
+    "normal": "each conversation stored as one user, each question asked of its own conversation",
+    "long": "as normal, each question after chit-chat from another conversation",
+    "user-only": "each conversation's user messages alone stored, each question asked of its own",
+    "pooled-user-only": "every conversation's user messages in one user's store, each question asked of the whole",
+    "pooled": "every conversation, both sides, in one user's store, each question asked of the whole",
+    "dialogue": "each question as the last line of a dialogue from another conversation",
+    "in-session": "each question asked of the turns before it in its own session",
+}
 LOCOMO_CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop", 5: "adversarial"}
 #: Turns fetched per question: enough to rank 10 distinct sessions and compute every k.
 DEPTH = 100
@@ -574,7 +584,10 @@ def markdown(report: dict[str, Any]) -> str:
         why = "no turn before them in their session" if variant == "in-session" else \
             "their evidence only in the other side's turns"
         note = "" if dropped is None else f"; {dropped} left out, {why}"
-        lines += [f"{variant} questions ({report['questions'][variant]} in the main set{note}):", "",
+        stored = report.get("store_turns", {}).get(variant)
+        held = "" if stored is None else f"; {stored} turns stored"  # a pool holds the whole set's, subset or not
+        lines += [f"{variant} questions ({report['questions'][variant]} in the main set{note}): "
+                  f"{VARIANT_MEANS.get(variant, variant)}{held}.", "",
                   "| retriever | " + " | ".join(cols) + " | R@10 ÷ best | NDCG ÷ best | p50 ms | p95 ms |",
                   "|---|" + "---:|" * (len(cols) + 4)]
         for name, r in results.items():
