@@ -105,6 +105,11 @@ def remember(
     _print_semantic(result)
     if result.redacted:  # kinds only: the values never reach the store, nor this output
         console.print(safe("redacted before storage: " + ", ".join(sorted(set(result.redacted)))))
+    elif result.withheld:  # nothing redacted, yet a fact withheld: a contact detail with no key to encrypt it
+        n = result.withheld
+        console.print(f"note: {n} fact{'s' if n > 1 else ''} not stored: contact details (e-mail, phone, postal "
+                      "address) are kept only encrypted; set MEMSTRATA_ENCRYPTION_KEY to keep them (docs/privacy.md)",
+                      markup=False, highlight=False)
     if not result.created:
         console.print(lab["duplicate"].format(id=result.episode_id))
     elif not result.facts:

@@ -1,0 +1,29 @@
+"""``memstrata remember`` of a contact detail it may not keep: the output says why nothing was stored."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from clirun import cli
+
+pytestmark = pytest.mark.usefixtures("embedder")  # loads the model once and shares it (clirun)
+
+
+def test_a_phone_number_without_an_encryption_key_is_named_as_not_stored(tmp_path: Path) -> None:
+    # before: 'Nothing new to remember (episode stored). episode #1' and nothing else, under a policy that
+    # allows phone numbers: the number was withheld (no key to encrypt it) and no line said so
+    db = tmp_path / "m.db"
+    run = cli("remember", "My phone is 415-555-0134", "--user", "u1", "--db", db,
+              env={"MEMSTRATA_PRIVACY": "phone=allow"})
+    assert run.code == 0, run.err
+    assert "note: 1 fact not stored: contact details (e-mail, phone, postal address) are kept only encrypted; " \
+           "set MEMSTRATA_ENCRYPTION_KEY" in run.out
+    assert cli("list", "--user", "u1", "--db", db, "--json").json() == []  # as the note says
+
+
+def test_a_redacted_phone_number_says_redacted_and_no_key_note(tmp_path: Path) -> None:
+    run = cli("remember", "My phone is 415-555-0134", "--user", "u1", "--db", tmp_path / "m.db")
+    assert run.code == 0, run.err
+    assert "redacted before storage: phone" in run.out and "MEMSTRATA_ENCRYPTION_KEY" not in run.out
