@@ -244,3 +244,19 @@ def test_http_transport_with_keys_needs_one_that_covers_the_served_scope(tmp_pat
         "forged": (401, {"code", "message", "details"}, "invalid_api_key"),
         "other": (403, {"code", "message", "details"}, "scope_forbidden")}
     assert added["facts"][0]["value"] == "Porto"
+
+
+@pytest.mark.usefixtures("embedder")  # in-process MCP servers use the run's loaded model
+def test_deleting_a_message_says_the_facts_only_it_stated_went_with_it(tmp_path: Path) -> None:
+    # before: {"deleted": "episode:1"} alone, while 'health.allergy = peanuts' and 'pet = dog named Rex',
+    # which list_memories had shown with their ids, were deleted with the message
+    async def scenario() -> Any:
+        async with in_process(tmp_path / "m.db", "--user", "dana") as client:
+            added = await call(client, "add_memory", content="I'm allergic to peanuts. My dog is called Rex.")
+            listed = await call(client, "list_memories")
+            gone = await call(client, "delete_memory", id=added["id"])
+            return added, listed, gone, await call(client, "list_memories")
+    added, listed, gone, after = asyncio.run(scenario())
+    assert len(listed["results"]) == 2 and after["results"] == []
+    assert gone == {"deleted": added["id"], "facts_deleted": 2,
+                    "note": "2 facts only this message stated were deleted with it"}

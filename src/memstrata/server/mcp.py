@@ -436,8 +436,13 @@ def _register_writes(server: MemoryServer, memory: AsyncMemory, scope: dict[str,
         Deleting a fact keeps the messages that stated it: the answer's `note` names them."""
         kind, number = parse_id(id)
         if kind == "episode":
-            await memory.delete(episode_id=number, actor="mcp", **reads)  # type: ignore[arg-type]
-            return {"deleted": f"episode:{number}"}
+            gone = await memory.delete(episode_id=number, actor="mcp", **reads)  # type: ignore[arg-type]
+            if not gone["facts"]:
+                return {"deleted": f"episode:{number}"}
+            # say the facts only it stated went too: a model that listed them must not cite them again
+            return {"deleted": f"episode:{number}", "facts_deleted": gone["facts"],
+                    "note": f"{gone['facts']} fact{'s' if gone['facts'] > 1 else ''} only this message stated "
+                            f"{'were' if gone['facts'] > 1 else 'was'} deleted with it"}
         receipt = await memory.delete(number, actor="mcp", **reads)  # type: ignore[arg-type]
         out: dict[str, Any] = {"deleted": f"fact:{number}"}
         # the value it had replaced stays superseded: say so, and how back
