@@ -44,3 +44,22 @@ def test_praise_that_says_a_like(text: str, expected: list[str]) -> None:
 ])
 def test_no_like_from_a_pointer_a_hedge_or_a_question(text: str) -> None:
     assert _values(text) == []
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Recently I've been studying English, do you have any tips?", ["English"]),
+    ("I'm allergic to shellfish, any recommendations for dinner?", ["shellfish"]),
+    ("I've been hiking a lot lately, what about you?", ["hiking"]),
+])
+def test_an_english_statement_before_a_closing_question_to_the_listener(text: str, expected: list[str]) -> None:
+    """The question after the last comma asks "you"; what comes before it is said, and was left unread."""
+    assert _values(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "Do you like jazz, or rock?", "I like this, do you?", "你喜欢做菜吗？", "如果我最近开始学做菜了，你会教我吗？",
+    # Chinese keeps the whole sentence unread: read, such statements cost MemoryBank-zh after chit-chat
+    "我最近开始学做菜了，你也喜欢做菜吗？",
+])
+def test_a_question_states_nothing_and_a_chinese_one_hides_its_statement(text: str) -> None:
+    assert _values(text) == []

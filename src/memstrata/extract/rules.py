@@ -163,7 +163,8 @@ class RuleExtractor:
         text = without_fenced_code(text)  # quoted code, not statements (extract.quoted)
         parts = ((n, tidy(part)) for n, whole in enumerate(split_sentences(text))
                  for part in split_languages(tidy(whole)))
-        for n, sentence in ((n, half) for n, part in parts for half in _statement_halves(part, said_at)):
+        for n, sentence in ((n, before_question(half)) for n, part in parts
+                            for half in _statement_halves(part, said_at)):
             found = _find(sentence, said_at)
             if not found and said.get(n):  # 我喜欢用 pytest，别用 unittest: the switch of script cut the like away
                 found = [*((f, "zh") for f in shapes_zh.avoided(sentence, said[n])),
@@ -377,6 +378,25 @@ def _statement_halves(sentence: str, said_at: datetime) -> list[str]:
             or not patterns_zh.find(chinese, said_at):
         return [sentence]
     return [english, *_statement_halves(chinese, said_at)]
+
+
+#: A closing question to the listener after an English statement in one sentence: "Recently I've been studying
+#: English, do you have any tips?". The question is a clause of its own after the last comma, asking "you" (do you,
+#: any tips, what about you). Chinese is not cut (我最近开始学做菜了，你也喜欢做菜吗？): read, such statements cost
+#: MemoryBank-zh after chit-chat NDCG@10 0.684 -> 0.676 (ten conversations, hybrid), their facts outranking the turns.
+_ASKED_AFTER = lazy_regex(
+    r"\s*,\s*(?:(?:and|so|but)\s+)?(?:(?:do|can|could|would|will|have|did|are|were|what about|how about)\s+you\b"
+    r"|any\s+(?:ideas|tips|suggestions|advice|recommendations)\b)[^,]*\?\s*$", re.IGNORECASE)
+
+
+def before_question(sentence: str) -> str:
+    """``sentence`` without a closing question to the listener, so the English statement before it is read
+    ("Recently I've been studying English" of "…, do you have any tips?"); ``sentence`` itself when it has none.
+    A question that is the whole sentence is no such pair."""
+    m = _ASKED_AFTER.search(sentence)
+    if m is None or m.start() == 0:
+        return sentence
+    return sentence[: m.start()].rstrip() + "."
 
 
 def _mixes_scripts(sentence: str) -> bool:
