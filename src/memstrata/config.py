@@ -52,15 +52,19 @@ class RankingWeights:
 
     The first four are the tutorial defaults fixed in ``shared/DESIGN.md`` section 4
     (0.55 relevance, 0.20 recency, 0.15 confidence, 0.10 importance). ``access`` (how
-    often a memory was recalled) is memstrata's addition, kept small so a popular but
-    irrelevant memory cannot outrank a relevant one.
+    often a fact was returned by a search) is memstrata's addition, off by default: every
+    search counts the facts it returns, so the count grows with the questions asked of a
+    store, not with what a question asks, and a fact returned by many loose matches came to
+    outrank the turn a later question needed. 0.05 and 0.025 were measured against 0 by
+    leave-one-dataset-out over the five benchmark sets and three pooled stores; every fold
+    chose 0 (docs/benchmarks.md, "A fact's access count in the blend").
     """
 
     relevance: float = 0.55
     recency: float = 0.20
     confidence: float = 0.15
     importance: float = 0.10
-    access: float = 0.05
+    access: float = 0.0
 
 
 #: Default API roots per provider (each vendor SDK's own default).
