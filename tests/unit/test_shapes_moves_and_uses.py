@@ -193,3 +193,21 @@ def test_a_change_of_mind_back_in_chinese_supersedes_the_switch(tmp_path: Path) 
         values = sorted((f.value, f.status) for f, _ in memory.history(key="user.uses"))
     assert active == [("user.uses", "钉钉")]
     assert values == [("钉钉", "active"), ("飞书", "superseded")]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("I moved to Berlin from Paris.", [("identity.location", "Berlin", "")]),
+    ("We moved to Berlin from Paris.", [("identity.location", "Berlin", "")]),
+    ("I moved from Paris to Berlin.", [("identity.location", "Berlin", "Paris")]),
+    ("We moved to Austin from Paris.", [("identity.location", "Austin", "")]),  # a known city left: a home
+    ("I moved to Austin from Dallas in 2019.", [("identity.location", "Austin", "")]),
+    ("We moved to Linear from Jira.", [("user.uses", "Linear", "Jira")]),
+    ("I switched to Firefox from Chrome.", [("user.uses", "Firefox", "Chrome")]),
+    ("I moved from Jenkins to GitHub Actions.", [("user.uses", "GitHub Actions", "Jenkins")]),
+])
+def test_the_place_or_thing_left_said_after_from_is_the_old_value(
+        text: str, expected: list[tuple[str, str, str]]) -> None:
+    """Before: 'We moved to Berlin from Paris' stored user.uses = 'Berlin from Paris', 'I moved to Berlin from
+    Paris' identity.location = 'Berlin from Paris', and 'I moved from Paris to Berlin' user.uses = Berlin."""
+    found = RuleExtractor().extract(text=text, role="user", said_at=_AT)
+    assert [(c.key, c.value, c.instead_of) for c in found] == expected

@@ -8,7 +8,7 @@ import re
 from dataclasses import replace
 from datetime import datetime
 
-from memstrata.extract import cessation, counts, gazetteer, kin, patterns_en, shapes
+from memstrata.extract import cessation, counts, gazetteer, kin, patterns_en, places, shapes
 from memstrata.extract.clauses import CONF_LIKE, CONF_PREFER, Finding, clean_value, like_finding
 from memstrata.extract.pursuits import pursuit_en
 from memstrata.extract.shapes import attribute_finding, chosen, dated, instead, open_key
@@ -211,15 +211,22 @@ def _switched(m: re.Match[str], clause: str, lang: str, sentence: str) -> list[F
         return []
     if re.match(r"(?:it|that|this|them|these|those|something|anything|one|another)\b", value):
         return []  # "I switched to it": the thing is named elsewhere
+    # "moved to Berlin from Paris", "switched to Linear from Jira": the old value said after the new one
+    value, _, came = re.sub(r"\s+from\s+", "\0", value, count=1, flags=_IC).partition("\0")
+    came = _PLACE_TAIL.sub("", came).strip(" .,")  # "from Dallas in 2019"
+    old = m.group("old") or came
     over = re.search(r"\bover\s+to\b", clause, _IC)  # "I've moved over to Obsidian": a switch, no relocation
-    if m.group("verb").lower() == "moved" and not m.group("old") and not over and value[:1].isupper() \
+    if m.group("verb").lower() == "moved" and not over and value[:1].isupper() \
             and shapes.named_value(value) is None:  # "I moved to Linux": a named thing, no place
         place = _PLACE_TAIL.sub("", value)  # "Portland to live with my sister", "Austin for work"
-        if shapes.moved_home(sentence, place, group=not re.match(r"i\b", m.group(0), _IC), lang="en"):
+        # an old value named ("from Jenkins to GitHub Actions") leaves the speaker alone no default of a home
+        alone = not old and not re.match(r"(?:we|our|the)\b", m.group(0), _IC)
+        if places.known_place(old) or shapes.moved_home(sentence, place, group=not alone, lang="en"):
             return [Finding("identity.location", place, CONF_PREFER, clause)]  # "I've moved to Berlin"
     if (purpose := _PURPOSE.search(value)) is not None:  # "switched to Obsidian for notes": what it is for
         return attribute_finding(purpose.group("for"), value[: purpose.start()], clause, lang)
-    return chosen(value, "user.uses", clause, lang, statement=f"uses {value}")
+    found = chosen(value, "user.uses", clause, lang, statement=f"uses {value}")
+    return instead(found, came, lang) if came and not m.group("old") else found
 
 
 #: What follows a place moved to and is no part of it: why, with whom, when.
