@@ -105,6 +105,9 @@ def test_a_move_onto_a_named_thing_is_no_home(text: str, expected: list[tuple[st
     ("我搬到Berlin了", [("identity.location", "Berlin", False)]),
     ("我们搬到杭州了", [("identity.location", "杭州", False)]),
     ("我們搬到杭州了", [("identity.location", "杭州", False)]),
+    ("我也搬到上海了", [("identity.location", "上海", False)]),  # the shape alone reads a move: the topic rule
+    ("我又搬到北京了", [("identity.location", "北京", False)]),  # withdrew a habit 不搬到北京 beside it
+    ("我們現在搬到台北了", [("identity.location", "台北", False)]),
 ])
 def test_a_move_with_a_cue_of_home_or_by_the_speaker_alone_is_a_home(
         text: str, expected: list[tuple[str, str, bool]]) -> None:
