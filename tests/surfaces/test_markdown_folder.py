@@ -301,8 +301,9 @@ def test_a_line_of_punctuation_alone_is_no_memory(memory: Memory, tmp_path: Path
     export_folder(memory, proj, user_id="dash")
     [daily] = [p for p in (proj / "memory").glob("*.md")]
     text = daily.read_text(encoding="utf-8")
-    daily.write_text(text.replace("We talked about the weather today <!--", "** <!--") + "- …\n- `\n- 我喜欢爵士乐\n",
-                     encoding="utf-8")
+    # "- **" is a bullet of "**" (CommonMark: a rule is three of one character), not a rule left unsaid
+    daily.write_text(text.replace("We talked about the weather today <!--", "** <!--")
+                     + "- …\n- `\n- **\n- 我喜欢爵士乐\n* * *\n", encoding="utf-8")
     [weather] = [e.id for e in _episodes(memory, "dash") if e.content.startswith("We talked")]
     lines = daily.read_text(encoding="utf-8").splitlines()
     at = {text: n for n, text in enumerate(lines, 1)}
@@ -314,7 +315,8 @@ def test_a_line_of_punctuation_alone_is_no_memory(memory: Memory, tmp_path: Path
     [edited] = [n for n, text in enumerate(lines, 1) if text.startswith("- ** <!--")]
     assert sorted(report.wordless, key=lambda w: w["line"]) == [
         {"file": name, "line": edited, "text": "**", "episode_id": weather},
-        {"file": name, "line": at["- …"], "text": "…"}, {"file": name, "line": at["- `"], "text": "`"}]
+        {"file": name, "line": at["- …"], "text": "…"}, {"file": name, "line": at["- `"], "text": "`"},
+        {"file": name, "line": at["- **"], "text": "**"}]
     assert f"note: {name}:{edited}: the line of episode #{weather} has no words, only punctuation; nothing was " \
            "stored or forgotten" in report.lines()
     assert f"note: {name}:{at['- …']}: '…' has no words, only punctuation; nothing was stored" in report.lines()

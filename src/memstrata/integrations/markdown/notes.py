@@ -37,7 +37,9 @@ _BULLET = lazy_regex(r"^(\s*)(?:[-*+]|\d{1,3}[.)])(?:\s+(.*))?$")
 _CHECKBOX = lazy_regex(r"^\[[ xX]\](?:\s+|$)")
 _MARKER = lazy_regex(r"\s*<!--\s*(?:fact:(\d+))?\s*(?:ep:([\d,]+))?\s*-->\s*$")
 _COMMENT_LINE = lazy_regex(r"^\s*<!--.*-->\s*$")
-_RULE = lazy_regex(r"^\s*(?:[-*_]\s*){3,}$|^\s*\|?\s*:?-{3,}")
+#: A horizontal rule: three or more of one character of ``-*_`` (CommonMark: "- **" mixes two, so it is a
+#: bullet of punctuation, which the import names), or a table's rule.
+_RULE = lazy_regex(r"^\s*(?:(?:-\s*){3,}|(?:\*\s*){3,}|(?:_\s*){3,})$|^\s*\|?\s*:?-{3,}")
 _FENCE = lazy_regex(r"^\s{0,3}(`{3,}|~{3,})")
 #: A backslash before ASCII punctuation at the start of a line: the character is text (CommonMark).
 _ESCAPED = lazy_regex(r"^\\[!-/:-@\[-`{-~]")
