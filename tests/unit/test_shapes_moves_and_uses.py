@@ -214,3 +214,23 @@ def test_the_place_or_thing_left_said_after_from_is_the_old_value(
     Paris' identity.location = 'Berlin from Paris', and 'I moved from Paris to Berlin' user.uses = Berlin."""
     found = RuleExtractor().extract(text=text, role="user", said_at=_AT)
     assert [(c.key, c.value, c.instead_of) for c in found] == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("算了，我们还是用钉钉吧", [("user.uses", "钉钉", False)]),
+    ("我們還是用釘釘吧", [("user.uses", "钉钉", False)]),
+    ("我们还是用钉钉开会吧", [("user.uses", "钉钉", False)]),  # what it is for is no part of the name
+    ("我们还是用微信联系吧", [("contact.channel", "微信", False)]),  # a way of reaching someone: the channel
+    ("我还是用Vim吧", [("tool.editor", "Vim", False)]),
+])
+def test_still_using_in_chinese_is_a_change_of_mind_to_the_thing_named(
+        text: str, expected: list[tuple[str, str, bool]]) -> None:
+    """还是用X吧 ("let's use X after all") chooses X: before, it stored nothing, and after 我们换成飞书了 飞书 stayed
+    the thing used."""
+    assert _read(text) == expected
+
+
+@pytest.mark.parametrize("text", ["我还是用手机吧", "我们还是用英语交流吧", "我还是用原来的吧", "我还是用这个吧",
+                                  "我们还是用老方法吧"])
+def test_still_using_a_common_noun_names_no_thing(text: str) -> None:
+    assert _read(text) == []

@@ -166,7 +166,8 @@ _FOR_KEYS = {"寄东西": "shipping.carrier", "寄快递": "shipping.carrier", "
              "寄件": "shipping.carrier", "网购": "shipping.carrier", "写代码": "tool.editor", "编程": "tool.editor"}
 _SWITCHED = lazy_regex(rf"^(?:我们?(?:团队|项目组|组里)?)?(?P<for>{_FOR_WHAT})?(?:最近|现在|已经)?"
                        rf"(?:从(?P<old>[^，]+?))?"
-                       rf"(?:(?:又开始|改|换|迁|转)(?:用|成|到)|又?(?P<back>换|改|切|转|迁|用)回(?![去来])(?:用|成|到)?)了?"
+                       rf"(?:(?:又开始|改|换|迁|转)(?:用|成|到)|又?(?P<back>换|改|切|转|迁|用)回(?![去来])(?:用|成|到)?"
+                       rf"|(?P<still>(?:以后)?还是)用)了?"
                        rf"(?P<v>[{_H}A-Za-z0-9 .\-]+?)了?$")
 _DRINKS = lazy_regex(r"^(?:我)?(?:最近|现在)?(?:改|换)(?P<verb>喝|吃)(?P<v>.+?)了?$"
                      r"|^(?:我)?(?:现在|最近|如今|这些天)?只(?P<verb2>用|喝|吃)(?P<v2>.+?)了?$")
@@ -200,12 +201,24 @@ def _changed(clause: str) -> list[Finding]:
             key = _FOR_KEYS.get(m.group("for") or "", "")
             found = shapes.unnamed_change(clause, "zh", old=m.group("old"))
             return found or ([Finding(key, "", CONF_PREFER, clause, retract=True, statement=clause)] if key else [])
-        if m.group("back") and _no_thing_back(value):  # 我们用回老办法了, 我换回原来的了: no named thing
+        if m.group("still"):  # 还是用邮局好了: "would be better" is no part of the name
+            value = re.sub(r"(?:比较|更|最)?好$", "", value)
+        purpose = _STILL_FOR.search(value) if m.group("still") else None  # 还是用钉钉开会吧: 钉钉
+        value = value[: purpose.start()] if purpose else value
+        if (m.group("back") or m.group("still")) and (not value or _no_thing_back(value)):  # 用回老办法: no thing
             return []
+        raw = re.sub(r"[了吧]+$", "", m.group("v"))  # _TAIL took 联系 off the value: the channel reads the words said
+        talk = m.group("still") and _STILL_FOR.search(raw)
+        if talk and talk.group("talk") and (channel := gazetteer.contact_channel(raw)):  # 还是用微信联系吧
+            return [Finding("contact.channel", channel, CONF_PREFER, clause)]
         return instead(chosen(value, "user.uses", clause, "zh", statement=f"使用{value}"), m.group("old"), "zh")
     return []
 
 
+#: What a thing is used for after its name in 还是用X…吧 (开会, 联系): no part of the name; ``talk`` a way of reaching
+#: someone, so a channel (还是用微信联系吧) is ``contact.channel``.
+_STILL_FOR = lazy_regex(r"(?:来|做|进行)?(?:(?P<talk>联系|联络|沟通|聊天|交流|发消息|打电话)|开会|办公|协作|付款|支付|"
+                        r"付钱|记账|记笔记|写文档|管理项目|管理任务|视频)$")
 #: A switch back to what was used before, named by when it was (换回原来的, 用回以前那个), not by name.
 _BEFORE = lazy_regex(r"^(?:原来|原先|以前|之前|过去|老|旧)")
 
