@@ -207,6 +207,8 @@ def test_a_change_of_mind_back_in_chinese_supersedes_the_switch(tmp_path: Path) 
     ("We moved to Linear from Jira.", [("user.uses", "Linear", "Jira")]),
     ("I switched to Firefox from Chrome.", [("user.uses", "Firefox", "Chrome")]),
     ("I moved from Jenkins to GitHub Actions.", [("user.uses", "GitHub Actions", "Jenkins")]),
+    ("We moved to Munich instead of Berlin.", [("identity.location", "Munich", "")]),  # was 'Munich instead of …'
+    ("We moved to Linear rather than Jira.", [("user.uses", "Linear", "Jira")]),
 ])
 def test_the_place_or_thing_left_said_after_from_is_the_old_value(
         text: str, expected: list[tuple[str, str, str]]) -> None:

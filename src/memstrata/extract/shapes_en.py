@@ -211,8 +211,8 @@ def _switched(m: re.Match[str], clause: str, lang: str, sentence: str) -> list[F
         return []
     if re.match(r"(?:it|that|this|them|these|those|something|anything|one|another)\b", value):
         return []  # "I switched to it": the thing is named elsewhere
-    # "moved to Berlin from Paris", "switched to Linear from Jira": the old value said after the new one
-    value, _, came = re.sub(r"\s+from\s+", "\0", value, count=1, flags=_IC).partition("\0")
+    # "moved to Berlin from Paris", "switched to Linear instead of Jira": the old value said after the new one
+    value, _, came = re.sub(r"\s+(?:from|instead of|rather than)\s+", "\0", value, count=1, flags=_IC).partition("\0")
     came = _PLACE_TAIL.sub("", came).strip(" .,")  # "from Dallas in 2019"
     old = m.group("old") or came
     over = re.search(r"\bover\s+to\b", clause, _IC)  # "I've moved over to Obsidian": a switch, no relocation
