@@ -4,12 +4,12 @@ the user side keeps, which questions it leaves out, and how a dialogue query is 
 from __future__ import annotations
 
 import json
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 
-from memstrata.bench.retrieval import Dataset, markdown, questions, run_benchmark, user_only
+from memstrata.bench.retrieval import Dataset, markdown, questions, recent, run_benchmark, user_only
 from memstrata.bench.variants import (
     POOLED_ID,
     POOLED_SPEAKER,
@@ -18,6 +18,7 @@ from memstrata.bench.variants import (
     own_turn,
     pool,
     session_question,
+    shifted_to,
     user_side,
 )
 from memstrata.errors import InvalidInput
@@ -249,3 +250,35 @@ def test_each_variants_table_says_what_it_stores_and_asks(tmp_path: Path) -> Non
             "4 turns stored.") in text  # the whole set's user messages, though --conversations kept one
     assert "normal questions (2 in the main set): each conversation stored as one user, each question asked of " \
            "its own conversation; 3 turns stored." in text
+
+
+def test_shifted_conversation_ends_now_and_keeps_its_spacing_and_question_times() -> None:
+    people = _people()
+    asked_inside = QAItem("Where did Bob move?", "Lyon", ("s1#1",), 1, people.messages[2].created_at)
+    people = Conversation(people.id, people.speakers, people.messages, (*people.qa, asked_inside))
+    now = datetime(2026, 12, 6, 1, 0, tzinfo=UTC)
+    moved = shifted_to(people, now)
+    assert max(m.created_at for m in moved.messages) == now  # the newest message is said now
+    assert [m.created_at - moved.messages[0].created_at for m in moved.messages] == \
+           [m.created_at - people.messages[0].created_at for m in people.messages]  # 1-minute steps kept
+    assert moved.qa[-1].before == moved.messages[2].created_at  # a question inside moves with its turns
+    assert [q.before for q in moved.qa[:-1]] == [None] * 4  # questions after the conversation stay so
+    assert [(m.content, m.source_id) for m in moved.messages] == [(m.content, m.source_id) for m in people.messages]
+    empty = Conversation("e", ("x", "y"), (), ())
+    assert shifted_to(empty, now) is empty
+    dataset = Dataset("d", [_people("p1"), _assisted("a1")], {1: "x"}, frozenset({1}), lambda t: t)
+    stores = recent(dataset, now).conversations
+    assert [max(m.created_at for m in c.messages) for c in stores] == [now, now]  # each conversation's own offset
+    assert stores[1].messages[0].created_at == now - timedelta(minutes=3)  # a1's turns 0..3 end now
+
+
+def test_recent_variant_asks_of_a_moved_store_as_of_each_questions_own_time(tmp_path: Path) -> None:
+    _realmem_file(tmp_path)
+    report = run_benchmark("realmem", data=tmp_path, retrievers=["bm25"], ks=[1, 10], variants=["normal", "recent"])
+    assert report["questions"] == {"normal": 2, "recent": 2}
+    assert report["store_turns"] == {"normal": 6, "recent": 6}
+    # each query still sees the sessions said before it ('trip' finds u1): had its time stayed
+    # in 2025 while the store moved to today, it would see nothing
+    assert report["variants"]["recent"]["bm25"]["main"]["R@10"] == report["variants"]["normal"]["bm25"]["main"]["R@10"]
+    assert report["variants"]["recent"]["bm25"]["main"]["R@10"] > 0
+    assert "newest message is said when the store is built" in markdown(report)

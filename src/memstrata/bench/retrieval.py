@@ -13,12 +13,13 @@ Datasets: LoCoMo (``locomo``; main set = categories 1-4, category 5 reported apa
 MemoryBank with memstrata's evidence annotations (``memorybank-zh``, ``memorybank-en``),
 RealMemBench (``realmem``: session recall, each query over the memory as it stood before it
 was asked) and BEAM 128K (``beam``: message evidence; abstention questions apart, where the
-hybrid should find nothing that matches). Each set is asked in up to seven variants: ``normal``,
+hybrid should find nothing that matches). Each set is asked in up to eight variants: ``normal``,
 ``long`` (every question preceded by chit-chat from another conversation, ``bench.long_query``),
+``recent`` (each conversation's times moved so its newest message is said now),
 ``user-only`` (the store holds the user's messages alone), ``pooled-user-only`` and ``pooled``
 (every conversation's user messages, or both sides, in one store of one user), ``dialogue``
 (every question the last line of a dialogue from another conversation) and ``in-session`` (after
-the turns before it in its own session: RealMemBench only), the last five in ``bench.variants``.
+the turns before it in its own session: RealMemBench only), the last six in ``bench.variants``.
 Metrics are in ``bench.metrics``.
 """
 
@@ -32,7 +33,7 @@ import tempfile
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 from importlib import metadata
 from pathlib import Path
 from typing import Any, Protocol
@@ -51,6 +52,7 @@ from memstrata.bench.variants import (
     is_user_side,
     pool,
     session_question,
+    shifted_to,
     user_side,
     user_speaker,
 )
@@ -75,9 +77,10 @@ DATASETS = ("locomo", "memorybank-zh", "memorybank-en", "realmem", "beam")
 MODELS = {"use": "use-multilingual-v3", "e5": "multilingual-e5-small-q4"}
 RETRIEVERS = ("hybrid", "hybrid-e5", "bm25", "dense-use", "dense-e5", "rrf-use", "rrf-e5")
 BASELINES = ("bm25", "dense-use", "dense-e5", "rrf-use", "rrf-e5")
-VARIANTS = ("normal", "long", "user-only", "pooled-user-only", "pooled", "dialogue", "in-session")
+VARIANTS = ("normal", "long", "user-only", "pooled-user-only", "pooled", "dialogue", "in-session",
+            "recent")
 #: Variants asked of a store of their own (the others share the set's store as loaded).
-OWN_STORE = ("user-only", "pooled-user-only", "pooled")
+OWN_STORE = ("user-only", "pooled-user-only", "pooled", "recent")
 #: What each variant stores and asks, said above its table (the module docstring has the details).
 VARIANT_MEANS = {
     "normal": "each conversation stored as one user, each question asked of its own conversation",
@@ -87,6 +90,7 @@ VARIANT_MEANS = {
     "pooled": "every conversation, both sides, in one user's store, each question asked of the whole",
     "dialogue": "each question as the last line of a dialogue from another conversation",
     "in-session": "each question asked of the turns before it in its own session",
+    "recent": "as normal, each conversation's times moved so its newest message is said when the store is built",
 }
 LOCOMO_CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop", 5: "adversarial"}
 #: Turns fetched per question: enough to rank 10 distinct sessions and compute every k.
@@ -437,6 +441,14 @@ def pooled(full: Dataset, dataset: Dataset, *, user_only: bool) -> tuple[Dataset
                    dataset.unit, dataset.apart), side.left_out
 
 
+def recent(dataset: Dataset, now: datetime | None = None) -> Dataset:
+    """``dataset`` with each conversation's times moved so its newest message is said at ``now``
+    (default: the bench's clock, ``datetime.now(UTC)``; ``bench.variants.shifted_to``)."""
+    at = datetime.now(UTC) if now is None else now
+    return Dataset(dataset.name, [shifted_to(c, at) for c in dataset.conversations], dataset.categories,
+                   dataset.main, dataset.session_of, dataset.unit, dataset.apart)
+
+
 Stores = list[tuple[Dataset, list[str]]]
 
 
@@ -446,6 +458,9 @@ def _stores(full: Dataset, dataset: Dataset, variants: Sequence[str]) -> tuple[S
     stores: Stores = [(dataset, [v for v in variants if v not in OWN_STORE])]
     left: dict[str, int] = {}
     for variant in (v for v in OWN_STORE if v in variants):
+        if variant == "recent":
+            stores.append((recent(dataset), [variant]))
+            continue
         sided = variant != "pooled"  # the user's side alone: questions on the other side are left out
         if variant == "user-only":
             store, dropped = user_only(dataset)
@@ -491,7 +506,8 @@ def run_benchmark(dataset_name: str, *, data: Path | None, retrievers: Sequence[
     the configuration. Each retriever indexes the set once for the variants over the whole
     conversations and once more for each of ``OWN_STORE`` asked (``user-only``: each conversation's
     user side; ``pooled-user-only`` and ``pooled``: the whole set's conversations as one user,
-    whatever ``conversations`` keeps, asked the subset's questions).
+    whatever ``conversations`` keeps, asked the subset's questions; ``recent``: the subset with
+    each conversation's times moved to end now, ``recent``).
 
     Args:
         embedding_cache: a folder where embeddings are kept between runs (``bench.embed_cache``;

@@ -31,6 +31,12 @@ in a dialogue.
   earlier sessions and the session's own turns are stored but not gold); a question that is no
   turn of its conversation, or opens its session, is left out and counted (its figure is the
   ``normal`` variant's).
+* ``recent``: the set's own store with every time of a conversation (its messages, and the
+  ``before`` of a question asked inside it) moved by one offset, so that its newest message is
+  said at the moment the store is built (the bench's clock, ``datetime.now(UTC)``) and the spacing
+  between messages is kept. The questions, asked as they are minutes later, count recency from
+  the query time (the SDK's default ``now``), as a real user's recent memory would: every set is
+  old, so in ``normal`` every memory's recency is ~0 and the recency term ranks little or nothing.
 """
 
 from __future__ import annotations
@@ -38,6 +44,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from datetime import datetime
 
 from memstrata.loaders.base import ImportedMessage
 from memstrata.loaders.locomo import Conversation, QAItem
@@ -137,6 +144,19 @@ def pool(conversations: Sequence[Conversation], *, user_only: bool,
     others = sorted({m.speaker for m in messages} - {POOLED_SPEAKER})
     speakers = (POOLED_SPEAKER, others[0] if len(others) == 1 else "others")
     return UserSide(Conversation(POOLED_ID, speakers, tuple(messages), tuple(qa)), left_out)
+
+
+def shifted_to(conversation: Conversation, now: datetime) -> Conversation:
+    """``conversation`` with every message's ``created_at`` and every question's ``before`` moved
+    by one offset so that its newest message is said at ``now`` (timezone-aware); the spacing
+    between messages is kept and nothing else changes. A conversation without messages is
+    returned as it is."""
+    if not conversation.messages:
+        return conversation
+    offset = now - max(m.created_at for m in conversation.messages)
+    messages = tuple(replace(m, created_at=m.created_at + offset) for m in conversation.messages)
+    qa = tuple(q if q.before is None else replace(q, before=q.before + offset) for q in conversation.qa)
+    return Conversation(conversation.id, conversation.speakers, messages, qa)
 
 
 def _cut(text: str, limit: int = TURN_CHARS) -> str:

@@ -153,7 +153,9 @@ def bench_retrieval(
                                               "(questions as the last line of another conversation's "
                                               "dialogue), in-session (after "
                                               "the turns before them in their own session: realmem "
-                                              "only).")] = "normal,long",
+                                              "only), recent (each conversation's times moved so its "
+                                              "newest message is said now, recency counted from the "
+                                              "query time).")] = "normal,long",
     k: Annotated[str, typer.Option("--k", help="Cut-offs, comma-separated.")] = "1,3,5,10",
     out: Annotated[Path, typer.Option(help="Folder for the JSON and PNG.")] = Path("bench-results"),
     embedding_cache: Annotated[Path | None, typer.Option(
