@@ -103,6 +103,12 @@ def test_instruction_patterns_read_one_clause() -> None:
     ("Please call me Bob", [("identity.name", "Bob", "")]),
     ("请叫我起床", []),  # 叫 as "wake", not a name
     ("明天早上叫我一声", []),
+    # "I think" softens the invitation, not the name: 我觉得你可以叫我小琳吧 stored nothing before
+    ("嗯，我觉得你可以叫我小琳吧。", [("identity.name", "小琳", "")]),
+    ("我覺得你可以叫我小琳吧", [("identity.name", "小琳", "")]),
+    ("I think you can call me Lin.", [("identity.name", "Lin", "")]),
+    ("我觉得你可以叫我起床", []),
+    ("I think you should call me tomorrow.", []),
 ])
 def test_what_to_call_the_user(text: str, expected: list[tuple[str, str, str]]) -> None:
     assert _found(text) == expected

@@ -24,7 +24,7 @@ _NAME_WORD = r"[A-Za-z][A-Za-z'\-]*"
 _MY_NAME = lazy_regex(r"^(?:my name is|my name's|the name's|i'm called|i am called|i go by)\s+"
                       rf"(?P<v>{_NAME_WORD}(?: {_NAME_WORD}){{0,2}}|[\u3400-\u9fff]{{2,4}})$", _IC)  # 李雷
 
-_CALL_ME = lazy_regex(r"^(?i:(?:you can |please |just )*call me)\s+(?P<v>[A-Z][A-Za-z'\-]*"
+_CALL_ME = lazy_regex(r"^(?i:(?:i think (?=you))?(?:you can |please |just )*call me)\s+(?P<v>[A-Z][A-Za-z'\-]*"
                       r"(?: [A-Z][A-Za-z'\-]*)?)$")
 
 # Not "this is X": in chat it introduces a pet, a friend or a photo far more than oneself.

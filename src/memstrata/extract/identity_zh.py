@@ -24,7 +24,7 @@ _NAME = r"(?P<v>[\u4e00-\u9fffA-Za-z·][\u4e00-\u9fffA-Za-z· ]{0,11})"
 # A space may part 叫 from a Latin name ("我叫 Alice Smith").
 _MY_NAME = lazy_regex(rf"^我(?:的名字|名字)?(?:叫|叫做)\s*{_NAME}$|^我的?名字是\s*{_NAME.replace('v', 'w')}$")
 
-_CALL_ME = lazy_regex(rf"^(?:请|麻烦)?(?:你)?(?:以后)?(?:可以|就)?(?:叫|称呼)我\s*{_NAME}$")
+_CALL_ME = lazy_regex(rf"^(?:我觉得(?=你))?(?:请|麻烦)?(?:你)?(?:以后)?(?:可以|就)?(?:叫|称呼)我\s*{_NAME}$")
 
 #: 叫我起床 / 请叫我一声: 叫 as "call out to", not a name.
 _NOT_CALLED = lazy_regex(r"^(?:起床|起来|吃饭|回家|过去|过来|出来|一声|一下|下来|上来|去|来|回|做|帮|别|不要)")
