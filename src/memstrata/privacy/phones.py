@@ -9,8 +9,9 @@ What counts as a phone number (each span as written, separators included):
   ``0755 8888 9999``, ``020 7946 0958``;
 * North American numbers (NANP: area code and exchange start with 2–9), with brackets or one
   separator between groups: ``(415) 555-0132``, ``415-555-0132``, ``1-800-555-0199``;
-* after a phone word (``phone``, ``tel``, ``fax``, 电话, 座机, 手机 ...), any number of 7–15
-  digits that is not a date: ``座机是 6234 5678``.
+* after a phone word (``phone``, ``cell``, ``mobile``, ``tel``, ``fax``, 电话, 座机, 手机 ..., and
+  their Traditional forms 電話, 座機, 手機 ...), any number of 7–15 digits that is not a date:
+  ``座机是 6234 5678``, ``我的手機號碼是0912345678``.
 
 What is decided not to be one: dates (``2024-05-01``, ``05-01-2024``), time ranges
 (``10:30-11:45``), versions (``v1.2.3``), money (``¥1,234.50``), ISBNs, and any number right
@@ -59,9 +60,12 @@ _NANP = lazy_regex(
     _EDGE_BEFORE + r"(?:1[ .-]?)?(?:\([2-9]\d{2}\)[ ]?|[2-9]\d{2}[ .-])[2-9]\d{2}[ .-]\d{4}" + _EDGE_AFTER,
     re.ASCII,
 )
+#: Phone words in English, Simplified and Traditional Chinese (電話, 手機: a Taiwan or Hong Kong
+#: mobile written bare, 0912345678, is a phone only after one of them).
 _KEYWORD = lazy_regex(
-    r"(?i)(?:\b(?:tel(?:ephone)?|phone|landline|fax)\b|电话|座机|固话|传真|手机|联系方式)"
-    r"(?:\s*(?:number|no\.?|#|号码|号))?\s*(?:is|was|:|：|是|为|at|on)?\s*"
+    r"(?i)(?:\b(?:tel(?:ephone)?|phone|cell(?:\s*phone)?|mobile|landline|fax)\b"
+    r"|电话|電話|座机|座機|固话|固話|传真|傳真|手机|手機|联系方式|聯繫方式|联络方式|聯絡方式)"
+    r"(?:\s*(?:number|no\.?|#|号码|號碼|号|號))?\s*(?:is|was|:|：|是|為|为|at|on)?\s*"
     r"(?P<v>\(?\d[\d ().-]{5,22}\d)(?!\d)",
 )
 _DATE = lazy_regex(r"\d{4}[-./]\d{1,2}[-./]\d{1,2}|\d{1,2}[-./]\d{1,2}[-./]\d{4}")
