@@ -13,6 +13,10 @@ from memstrata.embed.base import EmbeddingCache
 
 # One user, one session a day; the short turns of other days say "happy" (开心) more plainly
 # than the long one said on 1 May, so word and vector matching alone rank them first.
+#: One search time for every store of a comparison: recency counts from it, so two stores searched
+#: a few milliseconds apart would score the same hits differently in the last digits.
+LATER = datetime.now(UTC) + timedelta(days=1)
+
 DAYS_EN = [
     ((2023, 4, 27), "I was so happy today, happy happy!"),
     ((2023, 4, 28), "Happy birthday to my sister, we had cake."),
@@ -73,10 +77,9 @@ def searched(location: str | Path, embedder: EmbeddingCache, days: list[tuple[tu
         if expired is not None:
             memory.add("Happy happy happy, I was so happy.", speaker="u", session_id="gone", ttl=60,
                        created_at=datetime(*expired, 12, tzinfo=UTC))
-        later = datetime.now(UTC) + timedelta(days=1)
         statements: list[str] = []
         memory.store.db.conn.set_trace_callback(statements.append)
-        hits = memory.search(query, limit=5, kinds=("episode",), now=later)
+        hits = memory.search(query, limit=5, kinds=("episode",), now=LATER)
         memory.store.db.conn.set_trace_callback(None)
         restricted = [q for q in statements if "segments_fts JOIN segments s" in q or "turns_fts JOIN episodes e" in q]
         return [(h.text, h.score) for h in hits], len(restricted)
