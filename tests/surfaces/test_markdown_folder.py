@@ -66,6 +66,21 @@ def _episodes(memory: Memory, user: str) -> list[Episode]:
     return [e for e in memory.list(kind="episode", user_id=user, limit=1000) if isinstance(e, Episode)]
 
 
+def _projected(memory: Memory, tmp_path: Path, user: str, *said: str) -> Path:
+    """``said`` stored for ``user`` and exported to ``tmp_path / "proj"``."""
+    for text in said:
+        memory.add(text, user_id=user)
+    proj = tmp_path / "proj"
+    export_folder(memory, proj, user_id=user)
+    return proj
+
+
+def _fact_line(memory: Memory, user: str, key: str) -> tuple[Fact, str]:
+    """The active fact of ``key`` and the marker of its line in ``MEMORY.md``."""
+    [fact] = [f for f in memory.list(user_id=user) if isinstance(f, Fact) and f.key == key]
+    return fact, f"<!-- fact:{fact.id} ep:{fact.citations[0]} -->"
+
+
 # -- parsing ----------------------------------------------------------------------------------------
 
 def test_notes_are_bullets_and_paragraphs_under_their_headings() -> None:
@@ -252,13 +267,10 @@ def test_an_edited_value_memstrata_never_stores_is_refused_naming_its_line(memor
     # with no file, line or fact to look for
     # and nothing of the import was applied: an edit on an earlier line (UPS -> FedEx) was, and a
     # new note was not stored
-    memory.add("I prefer UPS for shipping", user_id="sec")
-    memory.add("I like window seats", user_id="sec")
-    proj = tmp_path / "proj"
-    export_folder(memory, proj, user_id="sec")
+    proj = _projected(memory, tmp_path, "sec", "I prefer UPS for shipping", "I like window seats")
     page = (proj / "MEMORY.md").read_text(encoding="utf-8")
-    [fact] = [f for f in memory.list(user_id="sec") if isinstance(f, Fact) and f.key == "travel.seat"]
-    line = page.splitlines().index(f"- prefers window seat <!-- fact:{fact.id} ep:{fact.citations[0]} -->") + 1
+    fact, marker = _fact_line(memory, "sec", "travel.seat")
+    line = page.splitlines().index(f"- prefers window seat {marker}") + 1
     assert page.index("prefers UPS for shipping <!--") < page.index("prefers window seat <!--")
     page = page.replace("prefers UPS for shipping <!--", "prefers FedEx for shipping <!--")
     (proj / "MEMORY.md").write_text(page.replace("prefers window seat <!--", "prefers 13812345678 <!--")
@@ -275,13 +287,9 @@ def test_an_edited_value_memstrata_never_stores_is_refused_naming_its_line(memor
 def test_a_fact_line_emptied_by_hand_is_refused_naming_its_line(memory: Memory, tmp_path: Path) -> None:
     # before: "- <!-- fact:N ep:M -->" was read as a deleted line ("nothing was forgotten") while the
     # edit beside it (UPS -> FedEx) was applied; now the import stops before any edit, naming the line
-    memory.add("I prefer UPS for shipping", user_id="blank")
-    memory.add("I like window seats", user_id="blank")
-    proj = tmp_path / "proj"
-    export_folder(memory, proj, user_id="blank")
+    proj = _projected(memory, tmp_path, "blank", "I prefer UPS for shipping", "I like window seats")
     page = (proj / "MEMORY.md").read_text(encoding="utf-8")
-    [fact] = [f for f in memory.list(user_id="blank") if isinstance(f, Fact) and f.key == "travel.seat"]
-    marker = f"<!-- fact:{fact.id} ep:{fact.citations[0]} -->"
+    fact, marker = _fact_line(memory, "blank", "travel.seat")
     line = page.splitlines().index(f"- prefers window seat {marker}") + 1
     page = page.replace("prefers UPS for shipping <!--", "prefers FedEx for shipping <!--")
     (proj / "MEMORY.md").write_text(page.replace(f"- prefers window seat {marker}", f"-   {marker}"),
@@ -295,10 +303,7 @@ def test_a_fact_line_emptied_by_hand_is_refused_naming_its_line(memory: Memory, 
 def test_a_line_of_punctuation_alone_is_no_memory(memory: Memory, tmp_path: Path) -> None:
     # before: an episode line edited to "**" was stored as an episode reading "**", a new bullet "- …" as
     # a note "…", and a fact line edited to "-" as a statement "-" beside the fact it did not replace
-    memory.add("I prefer UPS for shipping", user_id="dash")
-    memory.add("We talked about the weather today", user_id="dash")
-    proj = tmp_path / "proj"
-    export_folder(memory, proj, user_id="dash")
+    proj = _projected(memory, tmp_path, "dash", "I prefer UPS for shipping", "We talked about the weather today")
     [daily] = [p for p in (proj / "memory").glob("*.md")]
     text = daily.read_text(encoding="utf-8")
     # "- **" is a bullet of "**" (CommonMark: a rule is three of one character), not a rule left unsaid
@@ -323,8 +328,7 @@ def test_a_line_of_punctuation_alone_is_no_memory(memory: Memory, tmp_path: Path
     assert sorted(e.content for e in _episodes(memory, "dash")) == [
         "I prefer UPS for shipping", "We talked about the weather today", "我喜欢爵士乐"]
     page = (proj / "MEMORY.md").read_text(encoding="utf-8")
-    [fact] = [f for f in memory.list(user_id="dash") if isinstance(f, Fact) and f.key == "shipping.carrier"]
-    marker = f"<!-- fact:{fact.id} ep:{fact.citations[0]} -->"
+    fact, marker = _fact_line(memory, "dash", "shipping.carrier")
     line = page.splitlines().index(f"- prefers UPS for shipping {marker}") + 1
     (proj / "MEMORY.md").write_text(page.replace(f"- prefers UPS for shipping {marker}", f"- - {marker}"),
                                     encoding="utf-8")
