@@ -50,12 +50,17 @@ def bench_perf(
                                              "conversations, memstrata beside a plain BM25 + dense RRF hybrid "
                                              "(default: 2 with --busy-cores, else 0).")] = -1,
     data: Annotated[str | None, typer.Option(help="LoCoMo file or its folder for --locomo (default: "
-                                                  "../shared/eval/data, else the shipped conversation).")] = None,
+                                                  "../shared/eval/data, else the shipped conversation); "
+                                                  "the sets' folder for --pooled.")] = None,
+    pooled: Annotated[str, typer.Option(help="sqlite: instead of the synthetic stores, time every question of "
+                                             "these sets' pooled-user-only stores (comma-separated, e.g. "
+                                             "locomo,memorybank-zh), memstrata beside a plain BM25 + dense RRF "
+                                             "hybrid on the same file; --db keeps one set's store.")] = "",
 ) -> None:
     """Ingest throughput, recall latency p50/p95 (postgres: also with a 1% filter, HNSW build time,
     recall@10 vs exact, table and index sizes), database size, peak RSS; sqlite --ablate: also the
     latency with each recall list switched off in turn; --busy-cores N: every figure again with N
-    cores busy, and LoCoMo query latency beside a plain hybrid."""
+    cores busy, and LoCoMo query latency beside a plain hybrid; --pooled: real stores' search latency."""
     chosen = [n] if n is not None else [int(s) for s in sizes.split(",") if s.strip()]
     if backend == "postgres":
         from memstrata.bench.perf_postgres import run_perf_postgres
@@ -68,6 +73,13 @@ def bench_perf(
         err.print(f"error\\[invalid_input]: --backend must be sqlite or postgres, got {safe(backend)}")
         raise typer.Exit(2)
 
+    if pooled:
+        from memstrata.bench.pooled import run_pooled
+
+        sets = [name.strip() for name in pooled.split(",") if name.strip()]
+        run_command(lambda: run_pooled(sets, data=Path(data) if data is not None else None,
+                                       db=Path(db) if db is not None else None, busy=busy_cores))
+        return
     conversations = (2 if busy_cores else 0) if locomo < 0 else locomo
     run_command(lambda: run_perf(chosen, queries=queries, seed=seed, console=console,
                           db=Path(db) if db is not None else None, reuse=reuse, ablate=ablate, busy=busy_cores,
