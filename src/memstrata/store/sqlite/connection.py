@@ -9,11 +9,13 @@ import sqlite3
 import threading
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from contextlib import contextmanager
+from datetime import datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
 from memstrata.clock import to_db, utcnow
 from memstrata.errors import CorruptDatabase, MemoryClosed, SchemaTooNew, StoreError
+from memstrata.store.sqlite.recalls import FLUSH_EVERY, WRITE_SQL, RecallCounts
 from memstrata.store.sqlite.schema import MIGRATIONS, SCHEMA_VERSION
 
 T = TypeVar("T")
@@ -106,6 +108,8 @@ class Database:
         #: Runs last inside each ``write()`` before its commit (``SQLiteStore`` writes the session
         #: blocks' text there, once per block); what it raises rolls the transaction back.
         self.before_commit: Callable[[sqlite3.Connection], None] | None = None
+        #: Searches' fact recalls not yet written (``count_recalls``).
+        self._recalls = RecallCounts()
         try:
             self.conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_s * 1000)}")
             self._refuse_foreign()  # before any PRAGMA that would change a foreign file
@@ -129,9 +133,11 @@ class Database:
             raise
 
     def close(self) -> None:
-        """Close the connection (idempotent); any later use raises ``MemoryClosed``."""
+        """Write the recalls still counted in memory (if the file takes the write now), then
+        close the connection (idempotent); any later use raises ``MemoryClosed``."""
         with self._lock:
             if not isinstance(self.conn, _Closed):
+                self.flush_recalls()
                 self.conn.close()
                 self.conn = _Closed(self.path)  # type: ignore[assignment]
 
@@ -179,12 +185,16 @@ class Database:
                 self.conn.execute("BEGIN IMMEDIATE")
             except sqlite3.Error as exc:
                 raise StoreError(f"cannot start a write on {self.path}: {exc}") from exc
+            recalls = self._recalls.take()  # written in this transaction, before what it changes
             try:
+                if recalls:
+                    self.conn.executemany(WRITE_SQL, recalls)
                 yield self.conn
                 if self.before_commit is not None:
                     self.before_commit(self.conn)
             except BaseException:
                 self.conn.execute("ROLLBACK")
+                self._recalls.restore(recalls)
                 if self.on_rollback is not None:
                     self.on_rollback()
                 raise
@@ -192,6 +202,7 @@ class Database:
                 self.conn.execute("COMMIT")
             except sqlite3.Error as exc:
                 self.conn.execute("ROLLBACK")
+                self._recalls.restore(recalls)
                 raise StoreError(f"commit failed on {self.path}: {exc}") from exc
 
     def try_write(self, sql: str, rows: Sequence[Sequence[object]], *, wait_for_disk: bool = True) -> bool:
@@ -220,6 +231,33 @@ class Database:
                 self.conn.execute(f"PRAGMA busy_timeout = {self._busy_ms}")
                 self.conn.execute("PRAGMA synchronous = FULL")
 
+    def count_recalls(self, fact_ids: Sequence[int], now: datetime) -> None:
+        """Count one search's recall of ``fact_ids`` in memory; every ``recalls.FLUSH_EVERY``
+        searches, write the counts (``flush_recalls``). Also written by the next ``write()`` (in
+        its transaction), before the next ``read()`` outside a search's ``snapshot()``, and by
+        ``close``: ``recalls`` says what a crash loses."""
+        if not fact_ids:
+            return
+        with self._lock:
+            self._recalls.add(fact_ids, str(to_db(now)))
+            if self._recalls.searches >= FLUSH_EVERY:
+                self.flush_recalls()
+
+    def flush_recalls(self) -> bool:
+        """Write the recalls counted in memory in one statement, best effort (``try_write`` without
+        waiting for the disk); ``False`` (kept for a later attempt) when the file is read-only or
+        another process holds the write lock. Inside an open transaction it waits for that one."""
+        with self._lock:
+            if not self._recalls:
+                return True
+            if self.conn.in_transaction:  # a write()'s own start writes them
+                return False
+            rows = self._recalls.take()
+            if self.try_write(WRITE_SQL, rows, wait_for_disk=False):
+                return True
+            self._recalls.restore(rows)
+            return False
+
     def checkpoint(self) -> bool:
         """Copy the WAL into the main file and truncate it; ``False`` if a reader held it back."""
         with self._lock:
@@ -239,13 +277,17 @@ class Database:
                 raise StoreError(f"VACUUM of {self.path} did not run: {exc}") from exc
 
     @contextmanager
-    def read(self) -> Iterator[sqlite3.Connection]:
+    def read(self, *, recalls: bool = True) -> Iterator[sqlite3.Connection]:
         """A consistent read (one deferred transaction, so WAL gives a snapshot). Inside
-        ``snapshot()`` (in the thread holding it) it joins that transaction."""
+        ``snapshot()`` (in the thread holding it) it joins that transaction. ``recalls``: first
+        write the searches' recalls counted in memory, so that the counts read are current
+        (``snapshot()``, a search's own reads, does not: the ranking does not weigh them)."""
         with self._lock:
             if self._reading:
                 yield self.conn
                 return
+            if recalls and self._recalls:
+                self.flush_recalls()
             self.conn.execute("BEGIN")
             self._reading = True
             try:
@@ -272,5 +314,5 @@ class Database:
         """One read transaction for every ``read()`` inside it (a search's ~15 store calls: one
         consistent view, one BEGIN and COMMIT instead of one each). It holds the connection's lock
         throughout, so other threads' store calls wait for it; nothing inside may write."""
-        with self.read():
+        with self.read(recalls=False):
             yield

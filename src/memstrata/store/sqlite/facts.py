@@ -152,14 +152,13 @@ class FactWrites(SQLiteBase):
         return withdrawals.said_after(conn, self.dialect, scope, key=key, subject=subject, after=after)
 
     def record_access(self, fact_ids: Sequence[int], now: datetime) -> bool:
-        """Count a recall of each fact, best effort: a read must not fail or wait because the
-        file is read-only or another process holds the write lock, nor wait for the disk (a power
-        cut may lose the last counts: ``Database.try_write``). Returns whether it counted."""
-        if not fact_ids:
-            return True
-        return self.db.try_write(
-            "UPDATE facts SET access_count = access_count + 1, last_accessed_at = ? WHERE id = ?",
-            [(to_db(now), f) for f in fact_ids], wait_for_disk=False)
+        """Count a recall of each fact, off the search's path: kept in memory and written in one
+        statement every ``recalls.FLUSH_EVERY`` searches, by the next write or read outside a
+        search, or on close (``Database.count_recalls``; a crash loses the counts not yet written).
+        A write finding the file read-only or locked by another process keeps them for later.
+        Returns ``True`` (counted)."""
+        self.db.count_recalls(fact_ids, now)
+        return True
 
     @staticmethod
     def log_event(conn: sqlite3.Connection, scope: Scope, *, fact_id: int | None, action: str,
