@@ -6,6 +6,7 @@ time or 回, and a state said with its start (``extract.onset``)."""
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from pathlib import Path
 
 import pytest
 
@@ -115,3 +116,33 @@ def test_a_state_with_its_start_holds_from_then(text: str, key: str, value: str,
 def test_no_state_in_a_visit_a_thought_or_a_wish(text: str) -> None:
     assert [c.key for c in RuleExtractor().extract(text=text, role="user", said_at=_AT)
             if c.key in ("food.diet", "identity.location")] == []
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("I'm vegetarian again.", ("food.diet", "vegetarian")),
+    ("I live in Berlin again.", ("identity.location", "Berlin")),  # was 'Berlin again'
+    ("My editor is Vim again.", ("tool.editor", "Vim")),
+    ("我又吃素了", ("food.diet", "吃素")),
+    ("我重新开始吃素了", ("food.diet", "吃素")),
+    ("我現在又吃素了", ("food.diet", "吃素")),
+])
+def test_a_state_said_again_is_the_state(text: str, expected: tuple[str, str]) -> None:
+    """"again" says the state holds once more and is no part of its value: "I'm vegetarian again" and
+    我又吃素了 stored no diet before (the latter only withdrew a habit of not eating it)."""
+    found = [(c.key, c.value) for c in RuleExtractor().extract(text=text, role="user", said_at=_AT) if not c.retracts]
+    assert found == [expected]
+
+
+@pytest.mark.parametrize("texts", [
+    ("I'm vegetarian.", "I'm no longer vegetarian.", "I'm vegetarian again."),
+    ("I'm vegetarian.", "I'm vegan now.", "I'm vegetarian again."),
+    ("我吃素", "我现在不吃素了", "我又开始吃素了"),
+])
+def test_a_diet_said_again_is_current_and_ends_the_one_in_between(tmp_path: Path, texts: tuple[str, ...]) -> None:
+    from memstrata import HashingEmbedder, Memory
+
+    with Memory(tmp_path / "m.db", user_id="u1", embedder=HashingEmbedder(dim=64)) as memory:
+        for text in texts:
+            memory.add(text)
+        diets = [f.value for f in memory.list(key="food.diet")]
+    assert diets == ["吃素" if "吃素" in texts[0] else "vegetarian"]

@@ -236,3 +236,76 @@ def test_still_using_in_chinese_is_a_change_of_mind_to_the_thing_named(
                                   "我们还是用老方法吧"])
 def test_still_using_a_common_noun_names_no_thing(text: str) -> None:
     assert _read(text) == []
+
+
+def _after(tmp_path: Path, *texts: str) -> tuple[set[tuple[str, str]], set[tuple[str, str]]]:
+    """The active things used after ``texts`` are added in order, and the ended ones (value, status) of
+    ``tool.uses`` and ``user.uses``, as history shows them."""
+    from memstrata import HashingEmbedder, Memory
+
+    with Memory(tmp_path / "m.db", user_id="u1", embedder=HashingEmbedder(dim=64)) as memory:
+        for text in texts:
+            memory.add(text)
+        active = {(f.key, f.value) for f in memory.list()}
+        keys = {key for key in ("tool.uses", "user.uses") if memory.list(status=["active", "superseded"], key=key)}
+        ended = {(f.value, f.status) for key in keys for f, _ in memory.history(key=key) if f.status != "active"}
+    return active, ended
+
+
+@pytest.mark.parametrize(("texts", "active", "ended"), [
+    (("We use Jira.", "We've moved to Linear."), {("tool.uses", "Linear")}, {("Jira", "superseded")}),
+    (("We use Jira.", "We use Slack.", "We've moved to Linear."),  # Linear is a tracker, as Jira; Slack is chat
+     {("tool.uses", "Linear"), ("tool.uses", "Slack")}, {("Jira", "superseded")}),
+    (("我们用钉钉", "我们改用飞书了"), {("tool.uses", "飞书")}, {("钉钉", "superseded")}),
+    (("我們用Jira", "我們用釘釘", "我們換成Linear了"), {("tool.uses", "Linear"), ("tool.uses", "钉钉")},
+     {("Jira", "superseded")}),
+])
+def test_a_switch_that_names_no_old_value_ends_the_one_thing_it_replaces(
+        tmp_path: Path, texts: tuple[str, ...], active: set[tuple[str, str]], ended: set[tuple[str, str]]) -> None:
+    """Before, the switch stored user.uses beside the things used and every one of them stayed current."""
+    assert _after(tmp_path, *texts) == (active, ended)
+
+
+@pytest.mark.parametrize("texts", [
+    ("We use Slack.", "We've moved to Linear."),  # chat and a tracker: no rival
+    ("We use Jira.", "We use Asana.", "We've moved to Linear."),  # two trackers: which one ended is not said
+    ("我们用Jira", "我们用Asana", "我们换成Linear了"),
+])
+def test_a_switch_with_no_single_rival_ends_nothing(tmp_path: Path, texts: tuple[str, ...]) -> None:
+    active, ended = _after(tmp_path, *texts)
+    assert ended == set() and ("user.uses", "Linear") in active
+
+
+@pytest.mark.parametrize(("texts", "active", "between"), [
+    (("We use Jira.", "We've moved to Linear.", "Never mind, we're back on Jira."), {("tool.uses", "Jira")}, "Linear"),
+    (("We use Jira.", "We use Slack.", "We moved from Jira to Linear.", "We use Jira again."),
+     {("tool.uses", "Jira"), ("tool.uses", "Slack")}, "Linear"),
+    (("I use Chrome.", "I switched to Firefox.", "I'm using Chrome again."), {("tool.uses", "Chrome")}, "Firefox"),
+    (("我们用Jira", "我们换成Linear了", "我们又用Jira了"), {("tool.uses", "Jira")}, "Linear"),
+    (("我们用钉钉", "我们用Jira", "我们改用飞书了", "我们重新用钉钉了"), {("tool.uses", "Jira"), ("tool.uses", "钉钉")},
+     "飞书"),
+    (("我們用釘釘", "我們改用飛書了", "我們又開始用釘釘了"), {("tool.uses", "钉钉")}, "飞书"),
+])
+def test_a_return_brings_the_earlier_value_back_and_ends_the_one_in_between(
+        tmp_path: Path, texts: tuple[str, ...], active: set[tuple[str, str]], between: str) -> None:
+    """Before, "we're back on Jira" and "we use Jira again" stored nothing, 我们又用Jira了 left Linear current."""
+    got, ended = _after(tmp_path, *texts)
+    assert got == active
+    assert (between, "superseded") in ended
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("We're back on Jira.", [("user.uses", "Jira", False)]),
+    ("We use Jira again.", [("user.uses", "Jira", False)]),
+    ("We're using Jira again.", [("user.uses", "Jira", False)]),
+    ("I'm back to using Vim.", [("tool.editor", "Vim", False)]),
+    ("我们重新用钉钉了", [("user.uses", "钉钉", False)]),
+    ("我們又用釘釘了", [("user.uses", "钉钉", False)]),
+])
+def test_a_return_is_read_as_a_switch(text: str, expected: list[tuple[str, str, bool]]) -> None:
+    assert _read(text) == expected
+
+
+@pytest.mark.parametrize("text", ["I'm back on track.", "I'm back to work.", "我又用手机了", "我又用这个了"])
+def test_a_return_to_no_named_thing_is_not_read(text: str) -> None:
+    assert _read(text) == []

@@ -74,6 +74,10 @@ _HABIT = lazy_regex(
 )
 
 
+#: "again" closing a statement: the state it names holds once more, no part of its value.
+_AGAIN = lazy_regex(r"\s+(?:once\s+)?again(?:\s+now)?$", _IC)
+
+
 def _clauses(sentence: str) -> list[str]:
     parts = [p for p in _SPLIT.split(sentence) if p and p.strip()]
     return merge_time_clauses(parts)
@@ -120,7 +124,11 @@ def find(sentence: str, said_at: datetime) -> list[Finding]:
             ctx.remember = True
             continue
         if clause:
+            # "I'm vegetarian again", "I live in Berlin again": the state back, read as said plainly (the
+            # habit rules below read the word: "I started drinking coffee again" withdraws the dislike)
             found = match_clause(clause, ctx)
+            if _AGAIN.search(clause) and (not found or any(_AGAIN.search(f.value) for f in found)):
+                found = match_clause(_AGAIN.sub("", clause), ctx) or found
             if not found and (pair := _AND_I.search(clause)):
                 # "the gf and I are hitting the beach": what the user does with someone
                 verb = {"are": "am", "were": "was"}.get(pair.group("verb").lower(), "")

@@ -139,7 +139,7 @@ def someone_else(sentence: str) -> tuple[str, str] | None:
 
 _POSSESSIVE = lazy_regex(
     r"^(?:my|our)\s+(?:(?P<owner>[a-z][\w\- ]{0,25}?)'s\s+)?(?P<attr>[a-z][\w\- ]{0,30}?)(?:\s+(?:is|are)|\s*'s)\s+"
-    r"(?:now\s+|currently\s+|still\s+)?(?:an?\s+|the\s+)?(?P<v>[^\s].*?)(?:\s+now)?$", _IC)
+    r"(?:now\s+|currently\s+|still\s+)?(?:an?\s+|the\s+)?(?P<v>[^\s].*?)(?:\s+now|\s+(?:once\s+)?again)?$", _IC)
 _VALUE_NOT = lazy_regex(r"^(?:that|whether|if|to|it|not|so|too|very|really|being|getting|going|a bit|named|called)\b",
                         _IC)
 #: One lowercase word shaped like an adjective ("my music ability is limited"): a judgement, not a thing.
@@ -183,7 +183,21 @@ _VERB_KEYS = {"drink": ("user.drinks", "drinks {v}"), "eat": ("user.eats", "eats
               "wear": ("user.wears", "wears {v}"), "take": ("user.takes", "takes {v}")}
 
 
+#: A name: capitalised words, at most three ("Jira", "GitHub Actions").
+_NAME = r"(?-i:[A-Z][\w.+#-]*(?:\s+[A-Z0-9][\w.+#-]*){0,2})"
+#: A return to a named thing used before: "we're back on Jira", "I'm back to using Vim", "We use Jira again",
+#: "We're using Jira again", "We're on Jira again". A name is needed ("I'm back on track", "back to work": none).
+_BACK_ON = lazy_regex(
+    rf"^(?:i|we)(?:'re|'m|\s+are|\s+am)\s+(?:now\s+|finally\s+|officially\s+)?back\s+(?:on|to)\s+(?:using\s+)?"
+    rf"(?P<v>{_NAME})(?:\s+(?:again|now))?$"
+    rf"|^(?:i|we)(?:\s+|(?='))(?:now\s+)?(?:use|'re using|are using|'m using|am using|'re on|are on|'m on|am on)\s+"
+    rf"(?P<w>{_NAME})\s+(?:once\s+)?again(?:\s+now)?$", _IC)
+
+
 def _changed(clause: str, lang: str = "en", sentence: str = "") -> list[Finding]:
+    if (m := _BACK_ON.match(clause)) is not None:  # a switch to what was used before (facts.switch: a return)
+        value = m.group("v") or m.group("w")
+        return [] if value in _NOT_NAMES else chosen(value, "user.uses", clause, lang, statement=f"uses {value}")
     if (m := _SWITCHED.match(clause)) is not None:
         return instead(_switched(m, clause, lang, sentence or clause), m.group("old"), lang)
     if (m := _RESTRICTED.match(clause)) is not None:
@@ -578,7 +592,6 @@ def _size(clause: str, lang: str = "en") -> list[Finding]:
 
 
 #: "We use Jenkins", "I use Obsidian and Notion", "These days we're using Linear": named things used, no purpose.
-_NAME = r"(?-i:[A-Z][\w.+#-]*(?:\s+[A-Z0-9][\w.+#-]*){0,2})"
 _PLAIN_USE = lazy_regex(
     r"^(?:(?:these days|nowadays|now|currently|at work)\s*,?\s+)?(?:i|we)(?:\s+|(?='))"
     r"(?:now\s+|mostly\s+|mainly\s+|still\s+|currently\s+|also\s+|usually\s+|always\s+|only\s+)?"

@@ -167,7 +167,9 @@ _FOR_KEYS = {"寄东西": "shipping.carrier", "寄快递": "shipping.carrier", "
 _SWITCHED = lazy_regex(rf"^(?:我们?(?:团队|项目组|组里)?)?(?P<for>{_FOR_WHAT})?(?:最近|现在|已经)?"
                        rf"(?:从(?P<old>[^，]+?))?"
                        rf"(?:(?:又开始|改|换|迁|转)(?:用|成|到)|又?(?P<back>换|改|切|转|迁|用)回(?![去来])(?:用|成|到)?"
-                       rf"|(?P<still>(?:以后)?还是)用)了?"
+                       rf"|(?P<still>(?:以后)?还是)用"
+                       # 我们又用钉钉了, 我们重新用钉钉了: the thing used before, used again (a return)
+                       rf"|(?P<again>又重新|重新开始|重新|又)用(?!回))了?"
                        rf"(?P<v>[{_H}A-Za-z0-9 .\-]+?)了?$")
 _DRINKS = lazy_regex(r"^(?:我)?(?:最近|现在)?(?:改|换)(?P<verb>喝|吃)(?P<v>.+?)了?$"
                      r"|^(?:我)?(?:现在|最近|如今|这些天)?只(?P<verb2>用|喝|吃)(?P<v2>.+?)了?$")
@@ -205,7 +207,8 @@ def _changed(clause: str) -> list[Finding]:
             value = re.sub(r"(?:比较|更|最)?好$", "", value)
         purpose = _STILL_FOR.search(value) if m.group("still") else None  # 还是用钉钉开会吧: 钉钉
         value = value[: purpose.start()] if purpose else value
-        if (m.group("back") or m.group("still")) and (not value or _no_thing_back(value)):  # 用回老办法: no thing
+        back = m.group("back") or m.group("still") or m.group("again")
+        if back and (not value or _no_thing_back(value)):  # 用回老办法, 又用手机: no thing
             return []
         raw = re.sub(r"[了吧]+$", "", m.group("v"))  # _TAIL took 联系 off the value: the channel reads the words said
         talk = m.group("still") and _STILL_FOR.search(raw)

@@ -34,6 +34,7 @@ from memstrata.extract.twins import twins
 from memstrata.facts import place, withdraw
 from memstrata.facts.resolve import EXACT_KEYS, Decision, choice_key, decide, same_value
 from memstrata.facts.said import RawChange, Said, fact_expiry
+from memstrata.facts.switch import SWITCH_KEY, ended_by_switch
 from memstrata.facts.terms import contradicting_keys, fact_subject, fact_terms, key_terms
 from memstrata.privacy.crypto import Cipher
 from memstrata.store.protocol import Store
@@ -85,6 +86,8 @@ class FactEngine:
         """
         if cand.retracts:
             return withdraw.retract(self, conn, said, cand, now)
+        if cand.key == SWITCH_KEY and not cand.instead_of:  # "We've moved to Linear": what it ends
+            cand = replace(cand, instead_of=ended_by_switch(self, conn, said, cand))
         if cand.instead_of:
             cand, named = self.instead(conn, said, cand)
             replaces = {*replaces, *named}

@@ -1,0 +1,54 @@
+"""What a switch that names no old value ends: "We've moved to Linear", 我们改用飞书了.
+
+A switch (a value under ``user.uses``, ``extract.shapes``) says that something else was used
+before, not what. Things used are many at a time (``tool.uses``: "We use Jira", "We use Slack"),
+so the engine decides which one the new value takes the place of, in this order:
+
+* a **return**: the value was used before and ended when another took its place ("we're back on
+  Jira" after Jira → Linear): the one in between (Linear) ends, whatever else is used;
+* the one **rival**: of the subject's things used, those of the new value's kind
+  (``extract.tool_kinds``: Jira and Linear are issue trackers, Slack team chat) or of no known kind;
+  exactly one rival ends ("We use Jira", "We use Slack", "We've moved to Linear" ends Jira);
+* otherwise **none**: with two rivals the sentence does not say which ended, and ending a thing
+  still used is the worse error; "We moved from Jira to Linear" names it.
+
+The ended value is superseded by the new one under its own key, so ``history`` keeps it with
+when it ended (``FactEngine.instead``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from memstrata.extract.base import FactCandidate
+from memstrata.extract.tool_kinds import kind_of
+from memstrata.facts.said import Said
+from memstrata.facts.terms import fact_subject
+from memstrata.text.tokens import normalise_value
+
+if TYPE_CHECKING:
+    from memstrata.facts.engine import FactEngine
+
+#: The key a switch that names no attribute writes, and the keys that hold things used.
+SWITCH_KEY = "user.uses"
+USED_KEYS = ("tool.uses", SWITCH_KEY)
+
+
+def ended_by_switch(eng: FactEngine, conn: Any, said: Said, cand: FactCandidate) -> str:
+    """The value of a thing used that ``cand`` (a switch under ``SWITCH_KEY`` naming no old value)
+    takes the place of, by the rules of the module docstring; ``""`` when none."""
+    scope, subject = said.scope, fact_subject(said.speaker, cand.subject)
+    norm = normalise_value(cand.value)
+    live = [f for f in eng.store.load_facts(conn, eng.store.fact_ids(conn, scope, keys=USED_KEYS, subject=subject))
+            if not f.encrypted]
+    if not norm or any(normalise_value(f.value) == norm for f in live):
+        return ""  # used already: nothing changes
+    gone = eng.store.load_facts(conn, eng.store.fact_ids(conn, scope, keys=USED_KEYS, subject=subject,
+                                                         value_norm=norm, status="superseded"))
+    ended = {f.valid_to for f in gone if f.valid_to is not None}
+    between = [f for f in live if (f.valid_from or f.observed_at) in ended]
+    if len(between) == 1:
+        return between[0].value
+    kind = kind_of(cand.value)
+    rivals = [f for f in live if kind is None or kind_of(f.value) in (None, kind)]
+    return rivals[0].value if len(rivals) == 1 else ""
