@@ -3,12 +3,14 @@ queries, and ``--reuse`` re-queries a file the bench filled without ingesting ag
 
 from __future__ import annotations
 
+import gc
 import math
 from pathlib import Path
 
 import pytest
 from rich.console import Console
 
+from memstrata.bench import perf
 from memstrata.bench.perf import ABLATIONS, measure
 from memstrata.errors import StoreError
 from memstrata.memory import Memory
@@ -30,3 +32,20 @@ def test_ablation_times_each_variant_and_reuse_only_queries(tmp_path: Path) -> N
         assert math.isnan(again["ingest_eps"]) and "ablation" not in again
     with Memory(db, user_id="bench") as memory:
         assert memory.store.counts()["episodes"] == 40  # nothing added twice
+
+
+def test_freeze_gc_times_the_searches_frozen_and_unfreezes_after(tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    frozen_while_timed: list[int] = []
+    timed = perf._time_queries
+
+    def spy(*args: object, **kwargs: object) -> object:
+        frozen_while_timed.append(gc.get_freeze_count())
+        return timed(*args, **kwargs)  # type: ignore[arg-type]
+    monkeypatch.setattr(perf, "_time_queries", spy)
+    gc.unfreeze()
+    with open(tmp_path / "out.txt", "w") as out:
+        row = measure(20, queries=3, seed=7, console=Console(file=out), db=tmp_path / "bench.db", freeze_gc=True)
+    assert row["p50_ms"] > 0
+    assert frozen_while_timed and frozen_while_timed[0] > 10_000
+    assert gc.get_freeze_count() == 0

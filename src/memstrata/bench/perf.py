@@ -9,6 +9,7 @@ recall p95 ≤ 50 ms at 100k segments, ingest ≥ 200 episodes/s, peak RSS ≤ 6
 from __future__ import annotations
 
 import contextlib
+import gc
 import os
 import random
 import resource
@@ -27,6 +28,7 @@ from rich.table import Table
 
 from memstrata.bench.busy import busy_cores, locomo_latency, yardstick_ms
 from memstrata.bench.retrieval import default_data_dir
+from memstrata.collector import freeze_startup_objects
 from memstrata.config import Settings
 from memstrata.embed.base import embed_queries
 from memstrata.errors import StoreError
@@ -93,7 +95,7 @@ def _bench_file(db: Path | None) -> Iterator[Path]:
 
 
 def measure(size: int, *, queries: int, seed: int, console: Console, db: Path | None = None,
-            reuse: bool = False, ablate: bool = False) -> dict[str, Any]:
+            reuse: bool = False, ablate: bool = False, freeze_gc: bool = False) -> dict[str, Any]:
     """Ingest ``size`` one-sentence episodes (= segments) and time ``queries`` recalls.
 
     Args:
@@ -101,6 +103,8 @@ def measure(size: int, *, queries: int, seed: int, console: Console, db: Path | 
         reuse: ``db`` may already hold the first episodes of this bench (same ``size`` prefix and
             ``seed``): ingest continues after them, and a file holding all ``size`` is only
             queried (ingest throughput is then ``nan``).
+        freeze_gc: freeze the process's objects once the store is open and searched once, as
+            memstrata's own servers do (``collector.freeze_startup_objects``), unfrozen after the timing;
         ablate: also time the same queries under each of ``ABLATIONS``; the variants take turns
             query by query, so all see the same load.
 
@@ -126,7 +130,13 @@ def measure(size: int, *, queries: int, seed: int, console: Console, db: Path | 
             memory.search("warm up the vector cache", limit=10)
             rng = random.Random(seed)
             asked = [rng.choice(_QUERIES) for _ in range(queries)]
-            timed = _time_queries(memory, asked, ABLATIONS if ablate else {"defaults": {}})
+            if freeze_gc:
+                freeze_startup_objects()
+            try:
+                timed = _time_queries(memory, asked, ABLATIONS if ablate else {"defaults": {}})
+            finally:
+                if freeze_gc:
+                    gc.unfreeze()
             embed_ms = _time_embedding(memory, asked)
             segments = memory.store.counts()["segments"]
         size_bytes = sum(p.stat().st_size for p in path.parent.glob(f"{path.name}*"))
@@ -222,7 +232,7 @@ def _search_cpu_s() -> float:
 
 def run_perf(sizes: Sequence[int], *, queries: int, seed: int, console: Console, db: Path | None = None,
              reuse: bool = False, ablate: bool = False, busy: int = 0, locomo: int = 0,
-             data: Path | None = None) -> list[dict[str, Any]]:
+             data: Path | None = None, freeze_gc: bool = False) -> list[dict[str, Any]]:
     """Measure each size and print a table with ratios against the targets (arguments as
     ``measure``; ``db`` takes one size), then, with ``ablate``, each variant's latency.
 
@@ -239,7 +249,8 @@ def run_perf(sizes: Sequence[int], *, queries: int, seed: int, console: Console,
         for cores in conditions:
             with busy_cores(cores):
                 again = reuse or (db is not None and cores != conditions[0])
-                row = measure(n, queries=queries, seed=seed, console=console, db=db, reuse=again, ablate=ablate)
+                row = measure(n, queries=queries, seed=seed, console=console, db=db, reuse=again, ablate=ablate,
+                              freeze_gc=freeze_gc)
             rows.append({**row, "busy": cores})
     locomo_rows = []
     for cores in conditions if locomo else []:

@@ -52,6 +52,9 @@ def bench_perf(
     data: Annotated[str | None, typer.Option(help="LoCoMo file or its folder for --locomo (default: "
                                                   "../shared/eval/data, else the shipped conversation); "
                                                   "the sets' folder for --pooled.")] = None,
+    freeze_gc: Annotated[bool, typer.Option(help="sqlite: freeze the process's objects once the store is open "
+                                                 "(gc.freeze, as memstrata serve and mcp do) before the timed "
+                                                 "searches.")] = False,
     pooled: Annotated[str, typer.Option(help="sqlite: instead of the synthetic stores, time every question of "
                                              "these sets' pooled-user-only stores (comma-separated, e.g. "
                                              "locomo,memorybank-zh), memstrata beside a plain BM25 + dense RRF "
@@ -83,7 +86,8 @@ def bench_perf(
     conversations = (2 if busy_cores else 0) if locomo < 0 else locomo
     run_command(lambda: run_perf(chosen, queries=queries, seed=seed, console=console,
                           db=Path(db) if db is not None else None, reuse=reuse, ablate=ablate, busy=busy_cores,
-                          locomo=conversations, data=Path(data) if data is not None else None))
+                          locomo=conversations, data=Path(data) if data is not None else None,
+                          freeze_gc=freeze_gc))
 
 
 @bench_app.command("hnsw")

@@ -26,6 +26,7 @@ import typer
 from memstrata.async_memory import AsyncMemory
 from memstrata.cli.options import AgentOpt, DbOpt, JsonOpt, OrgOpt, ProjectOpt, SessionOpt, UserOpt
 from memstrata.cli.session import console, emit_json, err, open_memory, run_command, safe
+from memstrata.collector import freeze_startup_objects
 from memstrata.config import Settings
 from memstrata.errors import InvalidInput, install_hint
 from memstrata.lifecycle.target import require_target
@@ -188,6 +189,7 @@ def mcp_command(
         gate = KeyGate(server.streamable_http_app(host=host), keys=keys, admin_key=admin, scope=scope)
         return async_memory, server, gate, True
     memory, server, http_app, gated = run_command(build)
+    freeze_startup_objects()  # this process is memstrata's: a full collection then skips what start-up made
     try:
         if http_app is not None:
             import uvicorn

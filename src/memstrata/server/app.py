@@ -18,6 +18,7 @@ from fastapi.responses import Response
 from pydantic import TypeAdapter
 
 from memstrata import __version__
+from memstrata.collector import freeze_startup_objects
 from memstrata.errors import Conflict, MemstrataError
 from memstrata.lifecycle.forget import TABLES, ForgetReceipt
 from memstrata.lifecycle.schedule import MaintenanceScheduler
@@ -399,13 +400,17 @@ def revoke_key(key_id: Annotated[str, Path(min_length=1, max_length=64)], caller
     return keys_of(request).revoke(key_id)
 
 
-def create_app(config: ServerConfig | None = None, *, memory: Memory | None = None) -> FastAPI:
+def create_app(config: ServerConfig | None = None, *, memory: Memory | None = None,
+               freeze_collector: bool = False) -> FastAPI:
     """The FastAPI application.
 
     Args:
         config: limits and authentication; default ``ServerConfig.from_env()``.
         memory: the engine to serve; default a ``Memory`` opened at start-up from the
             environment (``MEMSTRATA_DB``, ``MEMSTRATA_EMBEDDING_MODEL``, ...) and closed at shutdown.
+        freeze_collector: once the engine is open, freeze the process's objects
+            (``collector.freeze_startup_objects``): for a process the server owns (``memstrata serve``'s
+            workers), never an application's.
     """
     cfg = config or ServerConfig.from_env()
 
@@ -414,6 +419,8 @@ def create_app(config: ServerConfig | None = None, *, memory: Memory | None = No
         engine = memory if memory is not None else Memory()
         app.state.memstrata = state = ServerState.open(engine, cfg)
         metrics()
+        if freeze_collector:
+            freeze_startup_objects()
         every = engine.settings.maintain_every_s
         # its own connection: the file, or the URL with its password (``store.location`` hides it)
         at = engine.store.db.address or engine.path
@@ -478,5 +485,6 @@ def create_app(config: ServerConfig | None = None, *, memory: Memory | None = No
 
 
 def app_from_env() -> FastAPI:
-    """Factory for ``uvicorn --factory`` (each worker builds its app from the environment)."""
-    return create_app()
+    """Factory for ``uvicorn --factory`` (each worker builds its app from the environment): the
+    process is the server's, so it freezes its objects once the engine is open (``create_app``)."""
+    return create_app(freeze_collector=True)
