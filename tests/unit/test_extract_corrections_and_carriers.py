@@ -5,6 +5,7 @@ carrier and the smaller items; what each reads and, as much, what it must not.""
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from pathlib import Path
 
 import pytest
 
@@ -151,3 +152,75 @@ def test_the_users_own_chinese_allergy_still_reads() -> None:
 def test_a_filler_said_as_its_own_sentence_keeps_the_fact_after_it(text: str, expected: tuple[str, str]) -> None:
     # "OK. I'm allergic to peanuts" used to store nothing.
     assert [(k, v) for k, v, _ in _found(text)] == [expected]
+
+
+def _read_instead(text: str) -> list[tuple[str, str, str]]:
+    """(key, value, the old value it takes the place of) of each candidate."""
+    return [(c.key, c.value, c.instead_of) for c in RuleExtractor().extract(text=text, role="user", said_at=SAID)]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Scratch that, we moved to Munich, not Berlin.", [("identity.location", "Munich", "Berlin")]),
+    ("I live in Munich, not Berlin.", [("identity.location", "Munich", "Berlin")]),
+    ("Correction: my editor is Neovim, not Vim.", [("tool.editor", "Neovim", "Vim")]),
+    ("We use Linear, not Jira.", [("tool.uses", "Linear", "Jira")]),
+    ("我住在上海，不是北京", [("identity.location", "上海", "北京")]),
+    ("我不是住在北京，是上海", [("identity.location", "上海", "北京")]),
+    ("我不是住在北京，是住在上海", [("identity.location", "上海", "北京")]),
+    ("更正一下，我搬到上海了，不是北京", [("identity.location", "上海", "北京")]),
+    ("我的编辑器是Neovim，不是Vim", [("tool.editor", "Neovim", "Vim")]),
+    ("我們用飛書，不是釘釘", [("tool.uses", "飞书", "钉钉")]),
+])
+def test_a_correction_inside_the_sentence_keeps_the_value_and_names_the_one_it_is_not(
+        text: str, expected: list[tuple[str, str, str]]) -> None:
+    """Before, 'Scratch that, we moved to Munich, not Berlin' was user.uses = Munich (a group moving to a name),
+    'Correction: my editor …' and 我不是住在北京，是上海 stored nothing, and none named the old value."""
+    assert _read_instead(text) == expected
+
+
+@pytest.mark.parametrize(("texts", "current", "gone"), [
+    (("I live in Berlin.", "Scratch that, we moved to Munich, not Berlin."), ("identity.location", "Munich"), "Berlin"),
+    (("I live in Berlin.", "Not Berlin, Munich."), ("identity.location", "Munich"), "Berlin"),
+    (("We use Jira.", "We use Slack.", "We use Linear, not Jira."), ("tool.uses", "Linear"), "Jira"),
+    (("我住在北京", "不是北京，是上海"), ("identity.location", "上海"), "北京"),
+    (("我住在北京", "我不是住在北京，是上海"), ("identity.location", "上海"), "北京"),
+    (("我們用釘釘", "我們用飛書，不是釘釘"), ("tool.uses", "飞书"), "钉钉"),
+])
+def test_the_value_a_correction_says_it_is_not_ends(
+        tmp_path: Path, texts: tuple[str, ...], current: tuple[str, str], gone: str) -> None:
+    """The 'not X' part is never stored, and the fact holding X is superseded (its history kept); a bare
+    correction (不是北京，是上海, 'Not Berlin, Munich') takes the key of the fact holding the old value."""
+    from memstrata import HashingEmbedder, Memory
+
+    with Memory(tmp_path / "m.db", user_id="u1", embedder=HashingEmbedder(dim=64)) as memory:
+        for text in texts:
+            memory.add(text)
+        active = {(f.key, f.value) for f in memory.list()}
+        history = {(f.value, f.status) for f, _ in memory.history(key=current[0])}
+    assert current in active and not any(value == gone for _, value in active)
+    assert (gone, "superseded") in history
+
+
+@pytest.mark.parametrize(("texts", "current"), [
+    (("I live in Berlin.", "Not Paris, Munich."), ("identity.location", "Berlin")),
+    (("我住在北京", "不是杭州，是上海"), ("identity.location", "北京")),
+])
+def test_a_bare_correction_of_a_value_no_fact_holds_changes_nothing(
+        tmp_path: Path, texts: tuple[str, ...], current: tuple[str, str]) -> None:
+    from memstrata import HashingEmbedder, Memory
+
+    with Memory(tmp_path / "m.db", user_id="u1", embedder=HashingEmbedder(dim=64)) as memory:
+        for text in texts:
+            memory.add(text)
+        assert {(f.key, f.value) for f in memory.list()} == {current}
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("I like pizza, not sushi.", [("food.like", "pizza", "")]),  # a contrast ranks, it corrects nothing
+    ("I'm tired, not sleepy.", []),
+    ("Not now, thanks.", []),
+    ("Not me, my brother.", []),
+])
+def test_a_not_that_corrects_no_value_is_not_read_as_a_correction(
+        text: str, expected: list[tuple[str, str, str]]) -> None:
+    assert _read_instead(text) == expected

@@ -30,7 +30,7 @@ import numpy as np
 
 from memstrata.embed.base import COSINE_CEIL, COSINE_FLOOR, Embedder, carried_cosine, cosine_scale
 from memstrata.errors import EmbeddingError
-from memstrata.extract import contrast, kin, onset, patterns_en, patterns_zh, shapes, shapes_en, shapes_zh
+from memstrata.extract import contrast, corrected, kin, onset, patterns_en, patterns_zh, shapes, shapes_en, shapes_zh
 from memstrata.extract.allergens import allergen, severity, without_other_script_tail
 from memstrata.extract.base import FactCandidate
 from memstrata.extract.clauses import CONF_ZERO_SHOT, Finding, clause_period, describe_period
@@ -165,7 +165,8 @@ class RuleExtractor:
                  for part in split_languages(tidy(whole)))
         for n, sentence in ((n, before_question(half)) for n, part in parts
                             for half in _statement_halves(part, said_at)):
-            found = _find(sentence, said_at)
+            # "we moved to Munich, not Berlin", 不是北京，是上海: the value with the one it corrects
+            found = corrected.read(sentence, said_at, _find) or _find(sentence, said_at)
             if not found and said.get(n):  # 我喜欢用 pytest，别用 unittest: the switch of script cut the like away
                 found = [*((f, "zh") for f in shapes_zh.avoided(sentence, said[n])),
                          *((f, "en") for f in shapes_en.avoided(sentence, said[n]))]
@@ -256,7 +257,7 @@ _ZH_REMARK = (r"(?:所以|因此|因为|但是|不过|而且|另外|还有|然�
               r"千万|记得|注意|别|不要|不能|你)")
 _LANGUAGE_SWITCH = lazy_regex(
     rf"(?<=[{_CJK}])[\s,，;；]*(?=(?:(?:and|but|also|plus)\s+)?(?:I|I'm|I've|I'd|my|we|we're|our)\b)"
-    rf"|(?<=[A-Za-z0-9.!?)])\s*[,，;；]\s*(?=[{_CJK}])"
+    rf"|(?<=[A-Za-z0-9.!?)])\s*[,，;；]\s*(?=(?!不是)[{_CJK}])"  # 我的编辑器是Neovim，不是Vim: one correction
     rf"|(?<=[{_CJK}])[\s,，;；.。!！]*(?=(?i:{_EN_REMARK})\b[^{_CJK}]*$)"
     rf"|(?<=[A-Za-z0-9)])\s+(?={_ZH_REMARK})"
 )

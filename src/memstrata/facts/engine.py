@@ -26,6 +26,7 @@ import numpy as np
 
 from memstrata.errors import EmbeddingError
 from memstrata.extract.base import FactCandidate
+from memstrata.extract.corrected import CORRECTION_KEY
 from memstrata.extract.counts import GROUP_SIZE
 from memstrata.extract.rules import slot_label
 from memstrata.extract.shapes import CHANGE_KEYS
@@ -90,6 +91,8 @@ class FactEngine:
             cand = replace(cand, instead_of=ended_by_switch(self, conn, said, cand))
         if cand.instead_of:
             cand, named = self.instead(conn, said, cand)
+            if cand.key == CORRECTION_KEY:  # "Not Berlin, Munich" and no fact holds Berlin: nothing corrected
+                return []
             replaces = {*replaces, *named}
         if cand.key == GROUP_SIZE:
             cand = self.sized_group(conn, said, cand)
@@ -133,7 +136,7 @@ class FactEngine:
         # a like replacing a like keeps the old one's key ("I like flat whites" is preference.like,
         # "now I drink oat lattes" drink.like): the new one supersedes it there, with its history
         like = owner is not None and cand.key.endswith(".like") and owner.key.endswith(".like")
-        if owner is not None and (cand.key in CHANGE_KEYS or like):
+        if owner is not None and (cand.key in CHANGE_KEYS or cand.key == CORRECTION_KEY or like):
             spec = key_spec(owner.key)
             cand = replace(cand, key=owner.key, kind=spec.kind, importance=spec.importance,
                            sensitivity=spec.sensitivity)

@@ -1,0 +1,115 @@
+"""A correction inside the sentence: the value said with the one it is not.
+
+"Scratch that, we moved to Munich, not Berlin", "My editor is Neovim, not Vim", 我住在上海，不是北京,
+我不是住在北京，是上海: the positive part is read as a statement of its own, and the value after "not" /
+不是 is the old one (``Finding.instead_of``): the fact engine supersedes the fact holding it, and never
+stores it. Said with no statement at all ("Not Berlin, Munich", "It's Munich, not Berlin", 不是北京，是上海),
+the correction names two values and no attribute: it is kept under ``CORRECTION_KEY`` and takes the key
+of the fact holding the old value, or changes nothing when none does (``facts.engine``).
+
+A contrast between likes ("I like pizza, not sushi") ranks, it corrects nothing, and an allergy
+named apart ("…, not peanuts") is its own rule's (``patterns_en._allergy_named_apart``): neither is read here.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import replace
+from datetime import datetime
+
+from memstrata.extract import places
+from memstrata.extract.clauses import CONF_PREFER, Finding, clean_value
+from memstrata.text.regex import lazy_regex
+
+#: The key of a correction that names no attribute ("Not Berlin, Munich"): never stored under it.
+CORRECTION_KEY = "user.corrects"
+
+_IC = re.IGNORECASE
+_OLD_EN = r"(?:the\s+|an?\s+)?(?P<old>[\w.+#'-]+(?:\s+[\w.+#'-]+){0,3}?)"
+_OLD_ZH = r"(?P<old>[^，,。！!？?；;]{1,12}?)"
+_END_EN = r"[.!]*$"
+_END_ZH = r"(?:了|啊|哦|呀|哈)?[。！!.]*$"
+#: "<statement>, not <old>": the old value last.
+_TAIL_EN = lazy_regex(rf"^(?P<pos>.+?)\s*,\s*(?:and\s+|but\s+)?not\s+{_OLD_EN}(?:\s+anymore)?{_END_EN}", _IC)
+_TAIL_ZH = lazy_regex(rf"^(?P<pos>.+?)[，,]\s*(?:而)?不是{_OLD_ZH}{_END_ZH}")
+#: "我不是住在北京，是上海": the negated statement first, then the value it should have said.
+_HEAD_ZH = lazy_regex(rf"^(?P<who>我们?)?不是(?P<neg>[^，,]+?)[，,]\s*(?:而|其实|只)?是(?P<pos>[^，,]+?){_END_ZH}")
+#: "Not Berlin, Munich", "No, it's Munich, not Berlin": two values, no statement.
+_BARE_EN = lazy_regex(rf"^(?:(?:no|sorry|oops|i mean|scratch that|correction)\s*[,:]?\s+)*(?:it's\s+|it is\s+)?"
+                      rf"(?P<pos>[\w.+#'-]+(?:\s+[\w.+#'-]+){{0,2}}?)\s*,\s*not\s+{_OLD_EN}{_END_EN}"
+                      rf"|^not\s+{_OLD_EN.replace('old', 'old2')}\s*[,;]\s*(?:it's\s+|but\s+)?"
+                      rf"(?P<pos2>[\w.+#'-]+(?:\s+[\w.+#'-]+){{0,2}}?){_END_EN}", _IC)
+#: A word that opens a correction and states nothing: "Correction: my editor is Neovim, not Vim", 更正一下，….
+_OPENER = lazy_regex(r"^(?:(?:correction|scratch that|let me correct (?:that|myself)|to correct myself|wait|oops|"
+                     r"更正一下|纠正一下|更正|纠正|说错了|我说错了)\s*[:：,，.!-]*\s*)+", _IC)
+#: Words after "not" that open a clause or a judgement, no value: "not really", "not sure", "not at all".
+_NOT_A_VALUE = lazy_regex(r"^(?:really|sure|yet|at all|now|today|always|much|so|too|very|quite|only|just|"
+                          r"even|ever|that|this|it|me|you|him|her|them|us|to|for|because|if|when|i|we|a lot|bad|"
+                          r"anymore|any more|exactly|necessarily)\b", _IC)
+#: Keys a "not" beside corrects nothing: likes rank ("I like pizza, not sushi"), allergies have their rule.
+_NOT_CORRECTED = ("like", "dislike", "allergy", "condition", "habit")
+
+Reader = Callable[[str, datetime], list[tuple[Finding, str]]]
+
+
+def read(sentence: str, said_at: datetime, find: Reader) -> list[tuple[Finding, str]]:
+    """The findings of ``sentence`` read as a correction (``find`` reads a plain statement: the
+    extractor's own reader), each carrying the old value; ``[]`` when it is none."""
+    text = _OPENER.sub("", sentence.strip())
+    if m := _HEAD_ZH.match(text):
+        return _negated_first(m, said_at, find)
+    m = _TAIL_ZH.match(text) or _TAIL_EN.match(text)
+    if m is None or _NOT_A_VALUE.match(m.group("old")):
+        return _bare(text, "en")  # "Not Berlin, Munich"
+    lang = "zh" if m.re.pattern == _TAIL_ZH.pattern else "en"
+    old = clean_value(m.group("old"), lang)
+    found = find(m.group("pos"), said_at)
+    if not found:
+        return _bare(text, lang)
+    if any(f.retract or f.key.rpartition(".")[2] in _NOT_CORRECTED for f, _ in found):
+        return []
+    return [(_instead(f, old), lang) for f, lang in found]
+
+
+def _instead(f: Finding, old: str) -> Finding:
+    """``f`` taking the place of ``old``; a move to a name with a city of the time-zone database left is a
+    home ("we moved to Munich, not Berlin"), as "moved to Munich from Berlin" is (``shapes_en._switched``)."""
+    if f.key == "user.uses" and re.search(r"\bmoved\b|搬", f.clause, _IC) and places.known_place(old):
+        f = replace(f, key="identity.location", statement="")
+    return replace(f, instead_of=f.instead_of or old, corrects=True)
+
+
+def _negated_first(m: re.Match[str], said_at: datetime, find: Reader) -> list[tuple[Finding, str]]:
+    """我不是住在北京，是上海 (是住在上海): the negated statement read as said, its value replaced by the new one."""
+    who, neg, pos = m.group("who") or "", m.group("neg"), clean_value(m.group("pos"), "zh")
+    said = find(f"{who or '我'}{neg}", said_at) if who or neg[:1] not in "的是" else []
+    old = next((f.value for f, _ in said if not f.retract and f.value and f.value in neg), "")
+    if not old:
+        return [] if who else _two_values(neg, pos, m.string, "zh")
+    if neg[: neg.find(old)] and pos.startswith(neg[: neg.find(old)]):  # 是住在上海: the statement said again
+        positive = f"{who or '我'}{pos}"
+    else:
+        positive = f"{who or '我'}{neg.replace(old, pos, 1)}"
+    found = find(positive, said_at)
+    if any(f.retract or f.key.rpartition(".")[2] in _NOT_CORRECTED for f, _ in found):
+        return []
+    return [(_instead(f, old), lang) for f, lang in found]
+
+
+def _bare(text: str, lang: str) -> list[tuple[Finding, str]]:
+    if lang == "zh":
+        return []  # 上海，不是北京 alone: read by _HEAD_ZH's order (不是北京，是上海) only
+    m = _BARE_EN.match(text)
+    if m is None:
+        return []
+    return _two_values(m.group("old") or m.group("old2"), m.group("pos") or m.group("pos2"), text, "en")
+
+
+def _two_values(old: str, new: str, text: str, lang: str) -> list[tuple[Finding, str]]:
+    """A correction naming two values and no attribute, under ``CORRECTION_KEY``."""
+    old, new = clean_value(old, lang), clean_value(new, lang)
+    if not old or not new or old == new or _NOT_A_VALUE.match(old) or _NOT_A_VALUE.match(new):
+        return []
+    return [(Finding(CORRECTION_KEY, new, CONF_PREFER, text, corrects=True, instead_of=old,
+                     statement=f"{new}（不是{old}）" if lang == "zh" else f"{new}, not {old}"), lang)]
