@@ -62,3 +62,29 @@ def test_a_period_filter_masks_the_scope_copy_with_the_filtered_copy_s_answer(tm
         assert masked == filtered and len(masked) == 2 and len(store.vectors) == copies + 1
         memory.add("tomatoes on the second of May", created_at=datetime(2023, 5, 2, 18, tzinfo=UTC))
         assert len(nearest(period)) == 3 and nearest(period) == nearest(f'({period}) AND role = "user"')
+
+
+def test_inside_one_search_the_period_list_reuses_the_scan_and_a_later_search_sees_new_rows(tmp_path: Path) -> None:
+    # A search naming a period asks the scope's copy twice with the same vector (all of it, then
+    # the period); the second answer comes from the first scan's cosines, and must be the answer a
+    # scan of its own gives. The kept cosines end with the read: a row added later is searched.
+    from datetime import UTC, datetime
+
+    with Memory(tmp_path / "m.db", embedder=HashingEmbedder(dim=64), extractor=None, user_id="u") as memory:
+        for i, day in enumerate([1, 2, 3, 2, 1, 3]):
+            memory.add(f"we planted tomatoes in bed {i}", created_at=datetime(2023, 5, day, 12, tzinfo=UTC))
+        store, vector = memory.store, memory.embedder.embed(["tomatoes"])[0]
+        period = parse('created_at >= "2023-05-02T00:00:00+00:00" AND created_at < "2023-05-03T00:00:00+00:00"')
+
+        def nearest(where: object = None) -> list[tuple[int, float]]:
+            return store.nearest_segments(memory.scope, vector, k=50, min_similarity=-1.0,
+                                          filter=where)  # type: ignore[arg-type]
+        alone = nearest(period)
+        with store.snapshot():
+            everything = nearest()
+            inside = nearest(period)
+        assert inside == alone and len(inside) == 2 and len(everything) == 6
+        added = memory.add("tomatoes on the second of May", created_at=datetime(2023, 5, 2, 18, tzinfo=UTC))
+        with store.snapshot():
+            assert len(nearest()) == 7
+            assert added.episode_id in {store.segments_with_episodes({i})[i][1].id for i, _ in nearest(period)}

@@ -45,3 +45,16 @@ def test_expired_rows_and_rows_outside_the_periods_are_left_out() -> None:
     # Rows are created at id * 60 s: ids 1-9 fall in [0, 600).
     inside = top_k(query, copy, 100, -1.0, within=[(datetime.fromtimestamp(0, UTC), datetime.fromtimestamp(600, UTC))])
     assert sorted(i for i, _ in inside) == list(range(1, 10))
+
+
+
+def test_cosines_scanned_once_give_every_search_of_the_copy() -> None:
+    copy, rows = entry(1_000, 8)
+    query = rows[500]
+    scanned = copy.cosines(query)
+    period = [(datetime.fromtimestamp(0, UTC), datetime.fromtimestamp(600, UTC))]
+    assert top_k(query, copy, 20, -1.0, scanned=scanned) == top_k(query, copy, 20, -1.0)
+    inside = top_k(query, copy, 20, -1.0, within=period, scanned=scanned)
+    assert inside == top_k(query, copy, 20, -1.0, within=period)
+    assert sorted(i for i, _ in inside) == list(range(1, 10))
+    assert copy.rows == 1_000

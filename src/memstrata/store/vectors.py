@@ -96,15 +96,28 @@ class _Entry:
     def nbytes(self) -> int:
         return sum(b.matrix.nbytes for b in self.blocks)
 
-    def search(self, query: np.ndarray, now: float = -np.inf,
-               within: Sequence[tuple[float, float]] | None = None) -> tuple[np.ndarray, np.ndarray]:
-        """``(ids, cosines)`` of every row not expired at ``now`` (POSIX seconds), unordered;
-        ``within``: only rows created in one of these half-open ``[start, end)`` POSIX periods
-        (the copy must have been read with ``created``)."""
+    @property
+    def rows(self) -> int:
+        """Rows held (appending adds to it; nothing is removed from a copy)."""
+        return sum(b.size for b in self.blocks)
+
+    def cosines(self, query: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """``(ids, cosines)`` of every row to ``query`` (float32 ``(dim,)``), unordered, none masked."""
         if not self.blocks:
             return np.zeros(0, np.int64), np.zeros(0, np.float32)
-        ids = np.concatenate([b.ids[: b.size] for b in self.blocks])
-        sims = np.concatenate([np.vecdot(b.matrix[: b.size], query) for b in self.blocks])
+        return (np.concatenate([b.ids[: b.size] for b in self.blocks]),
+                np.concatenate([np.vecdot(b.matrix[: b.size], query) for b in self.blocks]))
+
+    def search(self, query: np.ndarray, now: float = -np.inf,
+               within: Sequence[tuple[float, float]] | None = None,
+               scanned: tuple[np.ndarray, np.ndarray] | None = None) -> tuple[np.ndarray, np.ndarray]:
+        """``(ids, cosines)`` of every row not expired at ``now`` (POSIX seconds), unordered;
+        ``within``: only rows created in one of these half-open ``[start, end)`` POSIX periods
+        (the copy must have been read with ``created``). ``scanned``: ``cosines(query)`` of this
+        copy as it is now, when the caller has it."""
+        if not self.blocks:
+            return np.zeros(0, np.int64), np.zeros(0, np.float32)
+        ids, sims = self.cosines(query) if scanned is None else scanned
         live = np.concatenate([b.expiry[: b.size] for b in self.blocks]) > now
         if within is not None:
             created = np.concatenate([b.created[: b.size] for b in self.blocks])
@@ -199,15 +212,18 @@ def _posix(text: str | None, missing: float = NEVER) -> float:
 
 def top_k(query: np.ndarray, entry: _Entry, k: int, min_similarity: float,
           now: datetime | None = None,
-          within: Sequence[tuple[datetime, datetime]] | None = None) -> list[tuple[int, float]]:
+          within: Sequence[tuple[datetime, datetime]] | None = None,
+          scanned: tuple[np.ndarray, np.ndarray] | None = None) -> list[tuple[int, float]]:
     """The ``k`` rows of ``entry`` most cosine-similar to ``query`` (unit ``(dim,)``), best first.
 
     Returns ``[(id, cosine)]`` with cosine in [-1, 1], dropping rows below ``min_similarity``,
     rows whose ``expires_at`` is at or before ``now`` and, with ``within`` (half-open periods),
-    rows created outside them (the entry must have been read with ``created``).
+    rows created outside them (the entry must have been read with ``created``). ``scanned``:
+    ``entry.cosines`` of the float32 ``query``, when the caller already has it (``_Entry.search``).
     """
     periods = None if within is None else [(start.timestamp(), end.timestamp()) for start, end in within]
-    ids, sims = entry.search(query.astype(np.float32), -np.inf if now is None else now.timestamp(), periods)
+    ids, sims = entry.search(query.astype(np.float32), -np.inf if now is None else now.timestamp(), periods,
+                             scanned)
     if len(ids) == 0 or k <= 0:
         return []
     k = min(k, len(sims))
