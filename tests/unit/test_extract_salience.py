@@ -92,6 +92,17 @@ def test_a_chinese_plan_keeps_what_is_planned_without_its_purpose(text: str, exp
     assert _events(text) == [expected]
 
 
+@pytest.mark.parametrize(("text", "expected"), [
+    ("I'm also hosting a dance competition next month to showcase local talent and bring more attention to my studio.",
+     ("schedule.event", "hosting a dance competition", False)),  # too long with its purpose: stored nothing
+    ("I'm taking a cooking class next week to learn Thai food.", ("schedule.event", "taking a cooking class", False)),
+    ("I'm flying out next week to see my parents.", ("schedule.event", "flying out to see their parents", False)),
+])
+def test_an_english_plan_keeps_what_is_planned_without_its_purpose(text: str, expected: tuple[str, str, bool]) -> None:
+    """As a Chinese plan does (above); a verb and one word before 'to' ('flying out') keep what follows."""
+    assert _events(text) == [expected]
+
+
 @pytest.mark.parametrize("text", ["I'm thinking about the Kyoto trip again.", "I'm wondering about it again."])
 def test_a_state_of_mind_said_again_withdraws_no_habit(text: str) -> None:
     assert [c for c in RuleExtractor().extract(text=text, role="user", said_at=_AT) if c.retracts] == []

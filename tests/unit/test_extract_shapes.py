@@ -184,7 +184,7 @@ def test_named_person_kept_apart_from_the_user(text: str, expected: list[tuple[s
     "My friend is allergic to mango", "我朋友对芒果过敏", "She said I should try yoga.", "我朋友说她喜欢寿司。",
     "Let's say my editor is Emacs.", "要是我的编辑器是Emacs呢？",
     # real chat that looks like a shape and is not one (LoCoMo, MemoryBank)
-    "My family is my motivation and they keep me going.", "Yay! My online clothes store is open!",
+    "My family is my motivation and they keep me going.",
     "Watching movies is a great idea.", "Nature always cheers me up.", "Here's one of them that I came across.",
     "My music ability is limited.", "我的工作很稳定但是一点也不有意思。",
 ])

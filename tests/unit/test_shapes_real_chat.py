@@ -63,3 +63,29 @@ def test_an_english_statement_before_a_closing_question_to_the_listener(text: st
 ])
 def test_a_question_states_nothing_and_a_chinese_one_hides_its_statement(text: str) -> None:
     assert _values(text) == []
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("I'm working on my online store, growing the customer base.", ["online store"]),
+    ("Yay! My online clothes store is open!", ["online clothes store"]),
+    ("Startin' my biz has been tough but I'm gonna make it!", ["business"]),
+    ("I run a small bakery.", ["bakery"]),
+    ("我开了一家网店", ["网店"]),
+    ("我在经营自己的咖啡店", ["咖啡店"]),
+    ("我們開了一家咖啡館", ["咖啡馆"]),
+    ("我的网店开业了", ["网店"]),
+])
+def test_a_business_the_user_runs_is_read_from_what_they_do_to_it(text: str, expected: list[str]) -> None:
+    """``work.business``: before, each stored nothing."""
+    found = [(c.key, c.value) for c in RuleExtractor().extract(text=text, role="user", said_at=_AT)]
+    assert found == [("work.business", v) for v in expected]
+
+
+@pytest.mark.parametrize("text", [
+    "I'm expanding my dance studio's social media presence.",  # named in passing
+    "Can't wait to have fun at your dance studio!", "Running a business isn't easy.", "I went to a store.",
+    "我去了一家店", "我开了一个会",
+])
+def test_a_business_named_in_passing_or_someone_elses_is_not_read(text: str) -> None:
+    assert [c for c in RuleExtractor().extract(text=text, role="user", said_at=_AT)
+            if c.key == "work.business"] == []

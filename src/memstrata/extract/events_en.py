@@ -61,6 +61,8 @@ def _event(clause: str, ctx: _Ctx) -> list[Finding]:
     value = _event_value(_FUTURE.sub("", rest, count=1) if future else rest)
     if len(value.split()) < 2:
         value = _event_value(rest)  # "I'm going to Paris": a motion, not the future's "going to <verb>"
+    if future and (aim := _AIM.match(value)) is not None:
+        value = aim.group("what")  # "hosting a dance competition to showcase local talent": what is planned
     if not guards.en_event_ok(value):
         return []  # "I'm really tired today", "I'm back to chat with you today"
     key = "event"
@@ -69,6 +71,10 @@ def _event(clause: str, ctx: _Ctx) -> list[Finding]:
     return _f(key, value, CONF_EVENT, clause, period=period)
 
 
+#: What a plan is for, after what is planned ("hosting a dance competition next month to showcase local talent and
+#: bring more attention to my studio"): no part of it, and with it the plan was too long to be stored. A verb in -ing
+#: and two words or more first, so "flying out to see my parents" keeps its purpose.
+_AIM = lazy_regex(r"^(?P<what>[a-z]+ing(?:\s+[^\s]+){2,}?)\s+(?:in order\s+)?to\s+[a-z]+\b.+$", _IC)
 #: A happening told as the reason or the start of a state: "It's been tough since I lost my job".
 _SINCE = lazy_regex(r"\b(?:ever since|since|after|now that)\s+i\s+(?P<v>\w+ed\b.*|lost\b.*|won\b.*|quit\b.*|"
                     r"got\s+(?:married|engaged|divorced|promoted|hired|fired)\b.*)$", _IC)

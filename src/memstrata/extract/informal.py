@@ -19,7 +19,7 @@ FULL_WORDS: dict[str, str] = {
     "bday": "birthday", "b-day": "birthday", "b'day": "birthday", "birth day": "birthday",
     "addy": "address", "num": "number", "e mail": "email",
     "hubby": "husband", "wifey": "wife", "bf": "boyfriend", "gf": "girlfriend", "sis": "sister", "bro": "brother",
-    "bestie": "best friend", "bff": "best friend", "kiddo": "kid", "kiddos": "kids",
+    "bestie": "best friend", "bff": "best friend", "kiddo": "kid", "kiddos": "kids", "biz": "business",
 }
 _EN = lazy_regex(r"(?i)\b(?P<owner>my|our|your|his|her|their|(?!(?:it|that|what|he|she|there|here|let|who|where|how)'s)"
                  r"[a-z]+'s)(?P<gap>\s+(?:all-time\s+|absolute\s+|very\s+|"

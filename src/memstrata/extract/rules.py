@@ -91,6 +91,7 @@ _STATEMENTS: dict[str, tuple[str, str]] = {
     "tool.uses": ("uses {v}", "使用{v}"),
     "activity.learning": ("is learning {v}", "在学{v}"),
     "plan.intent": ("plans to {v}", "打算{v}"),
+    "work.business": ("runs {v}", "经营{v}"),
     "food.like": ("likes eating {v}", "喜欢吃{v}"),
     "food.dislike": ("does not like eating {v}", "不喜欢吃{v}"),
     "food.diet": ("diet: {v}", "饮食：{v}"),

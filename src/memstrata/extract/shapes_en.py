@@ -610,6 +610,31 @@ def _plain_use(clause: str, lang: str = "en") -> list[Finding]:
                                                                     statement=f"uses {n}")]
 
 
+#: A business the user runs, said with what they do to it: "I'm working on my online store", "My online clothes store
+#: is open", "Starting my business has been tough", "I run a small bakery". Named in passing ("my dance studio's social
+#: media", "come to my studio") it is no such statement: read there, it cited every turn naming the studio.
+_BUSINESS = (r"(?P<v>(?:[a-z-]+\s+){0,3}?(?:business|store|shop|studio|company|startup|restaurant|caf[eé]|bakery|"
+             r"agency|boutique|salon|clinic|practice|brand))(?!'s|\s+(?:of|for)\b)")
+_RUNS = lazy_regex(
+    r"^(?:i(?:'m|\s+am|'ve\s+been|\s+have\s+been)?\s+)?(?:(?:just|finally|now|also|still)\s+)*"
+    r"(?:working\s+on|running|runnin'|run|own|opened|open|started|starting|startin'|launched|launching|building|"
+    r"growing|expanding)\s+(?:my|our)\s+(?:own\s+|new\s+|little\s+|small\s+)*" + _BUSINESS + r"(?:\s.*)?$"
+    # "I run a small bakery", "I started a business": with "a" the subject must be said
+    r"|^i(?:'ve|\s+have)?\s+(?:just\s+|finally\s+|now\s+|also\s+)*(?:run|own|opened|started|launched)\s+an?\s+"
+    r"(?:own\s+|new\s+|little\s+|small\s+)*" + _BUSINESS.replace("?P<v>", "?P<u>") + r"(?:\s.*)?$"
+    r"|^(?:my|our)\s+(?:own\s+|new\s+)*" + _BUSINESS.replace("?P<v>", "?P<w>") + r"\s+is\s+(?:now\s+|finally\s+)?"
+    r"(?:open|launched|live)\b.*$", _IC)
+
+
+def _business(clause: str, lang: str = "en") -> list[Finding]:
+    """What business the user runs (``work.business``), from a clause saying what they do to it."""
+    m = _RUNS.match(clause)
+    if m is None:
+        return []
+    value = clean_value(m.group("v") or m.group("u") or m.group("w"), lang)
+    return [Finding("work.business", value, CONF_PREFER, clause, statement=f"runs their {value}")]
+
+
 def after_topics(sentence: str) -> list[Finding]:
     """Shapes read when no topic pattern found anything: the possessive copula, a thing used and what
     for, an undated plan, a like said as a noun, what one eats or drinks."""
@@ -620,6 +645,6 @@ def after_topics(sentence: str) -> list[Finding]:
     out: list[Finding] = []
     for clause in (c.strip() for c in _CLAUSES.split(sentence.strip().rstrip(".!")) if c):
         out += (_possessive(clause) or _size(clause) or _used_for(clause) or _plain_use(clause) or _intent(clause)
-                or _habitual(clause) or pursuit_en(clause))
+                or _habitual(clause) or _business(clause) or pursuit_en(clause))
     return out
 

@@ -476,11 +476,27 @@ def _size(clause: str) -> list[Finding]:
     return [] if m is None else attribute_finding(m.group("attr"), m.group("v"), clause, "zh")
 
 
+#: A business the user runs: 我开了一家网店, 我在经营自己的咖啡店, 我们创办了一家公司, 我的网店开业了 (shapes_en._RUNS).
+_BUSINESS = r"[^，,]{0,6}?(?:网店|店|公司|工作室|餐厅|餐馆|咖啡馆|面包房|诊所|事务所|品牌)"
+_RUNS = lazy_regex(rf"^我们?(?:最近|现在|已经|自己)*(?:开了|在经营|经营着|经营|创办了|创立了|在做)"
+                   rf"(?:一家|一个|一间|自己的|我的)(?P<v>{_BUSINESS})了?$"
+                   rf"|^我们?的(?P<w>{_BUSINESS})(?:终于|已经|正式)?(?:开业|开张|上线)了$")
+
+
+def _business(clause: str) -> list[Finding]:
+    """What business the user runs (``work.business``)."""
+    m = _RUNS.match(clause)
+    if m is None:
+        return []
+    value = clean_value(m.group("v") or m.group("w"), "zh")
+    return [Finding("work.business", value, CONF_PREFER, clause, statement=f"经营{value}")] if value else []
+
+
 def after_topics(sentence: str) -> list[Finding]:
     """Shapes read when no topic pattern found anything: the possessive copula, a thing used and what
     for (我们用Jenkins做CI), an undated plan, an interest (我对摄影很感兴趣), what one eats or drinks (我喝美式)."""
     out: list[Finding] = []
     for clause in _statements(sentence):
         out += (_used_for(clause) or _size(clause) or _possessive(clause) or _intent(clause) or _habitual(clause)
-                or pursuit_zh(clause))
+                or _business(clause) or pursuit_zh(clause))
     return out

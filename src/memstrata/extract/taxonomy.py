@@ -91,6 +91,9 @@ KEYS: tuple[KeySpec, ...] = (
        "a skill or subject the user is learning", "用户在学的技能或学科"),
     _k("activity.current", "preference", "many", "low", 0.3,
        "something the user has been doing lately, a pursuit or pastime", "用户最近一直在做的事"),
+    # a business run is named again in many turns about it: below a raw turn, as a plan is
+    _k("work.business", "fact", "many", "low", 0.3,
+       "a business the user runs: a shop, a studio, a company", "用户经营的生意：店、工作室、公司"),
     _k("plan.intent", "fact", "many", "low", 0.3,
        "something the user plans or intends to do, no date said", "用户打算做的事，没有说日期"),
     _k("tool.phone", "fact", "one", "low", 0.4,
