@@ -89,3 +89,22 @@ def test_a_business_the_user_runs_is_read_from_what_they_do_to_it(text: str, exp
 def test_a_business_named_in_passing_or_someone_elses_is_not_read(text: str) -> None:
     assert [c for c in RuleExtractor().extract(text=text, role="user", said_at=_AT)
             if c.key == "work.business"] == []
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("I'm happy to say that I passed the bar exam.", ["passed the bar exam"]),
+    ("I wanted to tell you that I got engaged.", ["got engaged"]),
+    ("我今天很兴奋，因为我想跟你分享我刚刚通过了一次面试！", ["通过了一次面试"]),
+    ("我想告诉你我通过了面试", ["通过了面试"]),
+    ("我想跟你說我通過了面試", ["通过了面试"]),
+])
+def test_a_statement_told_to_the_listener_is_the_statement(text: str, expected: list[str]) -> None:
+    """A frame of telling ("I'm happy to say that", 我想跟你分享) before the speaker's own statement: before, the
+    frame's wish or report ("I wanted", 想) left the statement unread."""
+    assert _values(text) == expected
+
+
+@pytest.mark.parametrize("text", ["I'm happy to say that you are great.",
+                                  "I wanted to tell you that my friend got engaged.", "我想告诉你一个秘密"])
+def test_a_frame_of_telling_around_no_statement_of_ones_own_gives_nothing(text: str) -> None:
+    assert _values(text) == []

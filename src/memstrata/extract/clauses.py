@@ -149,7 +149,8 @@ def without_time(clause: str) -> str:
     span = time_span(clause)
     if span is None:
         return clause
-    head, tail = clause[: span[0]].rstrip(), clause[span[1] :].lstrip(" ,，")
+    # "selected for yesterday's exhibition": the possessive goes with the time word
+    head, tail = clause[: span[0]].rstrip(), re.sub(r"^['’]s\b", "", clause[span[1] :]).lstrip(" ,，")
     joiner = " " if head and tail and head[-1].isascii() and tail[0].isascii() else ""
     return (head + joiner + tail).strip()
 

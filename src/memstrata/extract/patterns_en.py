@@ -55,7 +55,12 @@ _FILLER = lazy_regex(
     r"^(?:(?:and|but|so|also|actually|honestly|well|oh|btw|by the way|ok|okay|anyway|plus|"
     r"hey|hi|hello|yes|yeah|no(?!\s+(?:calls|texts|emails|messages)\b)|sure|alright|now|these days|nowadays|"
     # "You know I love hiking", "As you know, I'm vegan": the statement, told as known already
-    r"i mean|i meant|sorry|you know(?: what)?|as you know|like i said|as i said)\b[\s,!]*"
+    r"i mean|i meant|sorry|you know(?: what)?|as you know|like i said|as i said|guess what|"
+    # "I'm happy to say that I passed the bar exam", "I wanted to tell you that …": the statement, told to the listener
+    r"(?:i'm|i am)\s+(?:so\s+|really\s+|very\s+)?(?:happy|glad|excited|thrilled|proud|pleased)\s+to\s+"
+    r"(?:say|tell you|share|announce|report)(?:\s+that)?(?=\s+i\b)|"
+    r"i\s+(?:just\s+)?(?:wanted|want|have|had|need)\s+to\s+(?:tell\s+you|share\s+with\s+you)(?:\s+that)?(?=\s+i\b))"
+    r"\b[\s,!]*"
     # "OK. I'm allergic to peanuts": a filler said as its own sentence is merged into the next
     # (``text.segment.MIN_SEGMENT_CHARS``), its full stop with it
     r"(?:\.\s+)?)+",

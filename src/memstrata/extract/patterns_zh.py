@@ -36,6 +36,8 @@ _FILLER = lazy_regex(r"^(?:嗯+|哦+|噢|啊|好吧|好的|那个|其实|另外|
                      r"顺便说一下|说实话|老实说|总之|反正|算了|那|并且|同时|"
                      # 你知道我喜欢拍照: the statement, told as known already (你知道吗 alone asks)
                      r"你(?:也)?知道(?:的)?(?=[，,\s]*我)|"
+                     # 我想跟你分享我刚刚通过了面试: the statement, told to the listener
+                     r"(?:因为)?(?:我(?:想|要)?(?:跟|和|对|给)你(?:分享|说|讲)(?:一下)?|我(?:想|要)?告诉你)(?=[，,\s]*我)|"
                      # 对 as "right": not the 对 of 对花生过敏 said without 我
                      r"对(?!.*过敏))+[，,\s]*")
 _QUESTION = lazy_regex(r"[？?]\s*$|[吗么呢]\s*[。！!]?$|什么|为什么|怎么|哪里|哪儿|哪个|哪些|谁|多少|"
