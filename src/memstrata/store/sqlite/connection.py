@@ -8,7 +8,7 @@ from __future__ import annotations
 import sqlite3
 import threading
 from collections.abc import Callable, Hashable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from datetime import datetime
 from pathlib import Path
 from typing import Any, TypeVar
@@ -137,7 +137,8 @@ class Database:
         close the connection (idempotent); any later use raises ``MemoryClosed``."""
         with self._lock:
             if not isinstance(self.conn, _Closed):
-                self.flush_recalls()
+                with suppress(sqlite3.Error):  # best effort, as every recall count: the file stays consistent
+                    self.flush_recalls()
                 self.conn.close()
                 self.conn = _Closed(self.path)  # type: ignore[assignment]
 
