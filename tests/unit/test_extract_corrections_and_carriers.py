@@ -62,8 +62,17 @@ def test_allergy_corrections_and_contrasts(text: str, expected: list[tuple[str, 
     ("我是老师，也住在上海", [("identity.occupation", "老师", ""), ("identity.location", "上海", "")]),
     ("我是程序员，在腾讯工作，住在深圳",
      [("identity.occupation", "程序员", ""), ("identity.employer", "腾讯", ""), ("identity.location", "深圳", "")]),
+    # a degree word before the verb (也很喜欢): the clause went unread before
+    ("我喜欢爱情小说，也很喜欢经典文学作品",
+     [("preference.like", "爱情小说", ""), ("preference.like", "经典文学作品", "")]),
+    ("我喜歡愛情小說，也非常喜歡古典文學", [("preference.like", "爱情小说", ""), ("preference.like", "古典文学", "")]),
+    # English leaves "I" out the same way ("also really enjoy cooking" was a like's value, or nothing)
+    ("I love romance novels, but also really like classic literature.",
+     [("preference.like", "romance novels", ""), ("preference.like", "classic literature", "")]),
+    ("I love hiking and also really enjoy cooking.", [("hobby.like", "hiking", ""), ("hobby.like", "cooking", "")]),
     # the clause before is about someone else, or about nothing stated: its 我 is not lent
     ("我有个妹妹，住在上海", [("family.member", "妹妹", "")]),
+    ("我有个妹妹，很喜欢猫", [("family.member", "妹妹", "")]),
     ("我觉得他很好，住在上海也不错", []),
 ])
 def test_a_clause_goes_on_about_the_speaker(text: str, expected: list[tuple[str, str, str]]) -> None:

@@ -44,7 +44,8 @@ _SPLIT = lazy_regex(
     # "My son and I are allergic to eggs": "and I are" joins two subjects, it starts no clause
     r"\s*[,;]\s*|\s+(?:and|but|so)\s+(?=(?:i(?!\s+(?:are|were|both|all)\b)|i'm|i've|i'll|i'd|my|don't|do not|"
     r"never|please|"
-    r"always|we)\b)|\s+and\s+(?=(?:ship|send|use|leave|put|drop|deliver)\b)"
+    r"always|we|(?:(?:also|really|still|even|truly)\s+)+(?:like|love|enjoy|prefer)s?)\b)"
+    r"|\s+and\s+(?=(?:ship|send|use|leave|put|drop|deliver)\b)"
     # "I'm allergic to peanuts and mildly allergic to cats": a second allergy with a degree of its own
     r"|\s+and\s+(?=(?:(?:also|too|very|really|so|[a-z]+ly)\s+)*allergic\s+to\b)",
     _IC,
@@ -79,6 +80,9 @@ _HABIT = lazy_regex(
 )
 
 
+#: A clause that goes on about the speaker without saying "I" again, after one that stated something of theirs:
+#: "I love romance novels, but also really like classic literature" (Chinese drops 我 the same way).
+_GOES_ON = lazy_regex(r"^(?:(?:also|really|still|even|truly)\s+)*(?:like|love|enjoy|prefer)s?\s+\w", _IC)
 #: "again" closing a statement: the state it names holds once more, no part of its value.
 _AGAIN = lazy_regex(r"\s+(?:once\s+)?again(?:\s+now)?$", _IC)
 
@@ -125,6 +129,8 @@ def find(sentence: str, said_at: datetime) -> list[Finding]:
             ctx.habit = ctx.habit or not habit.group("weak")
             clause = clause[habit.end() :]
         clause = clean_value(clause, "en")
+        if out and not out[-1].subject and _GOES_ON.match(clause):  # "I love hiking, and also really enjoy cooking"
+            clause = f"I {clause}"
         if re.fullmatch(r"(?:please )?(?:remember|note|keep in mind)", clause, _IC):
             ctx.remember = True
             continue

@@ -163,7 +163,8 @@ def _more_allergens(raw: str, allergy: Finding) -> list[Finding]:
 #: self-descriptions that need 我 (住在, 是, 对X过敏, 喜欢), and only after a clause that was itself
 #: a statement about the speaker (without it 我是素食者，住在上海 lost the city). After
 #: 我有个妹妹 the next clause is about her, after 我觉得… about anything: neither lends its 我.
-_DROPPED_SUBJECT = lazy_regex(r"^(?:也|还|都)?(?:现在|目前)?(?:住在|住|居住在|生活在|定居在|搬到|搬去|来自|是|对|"
+_DROPPED_SUBJECT = lazy_regex(r"^(?:也|还|都)?(?:现在|目前)?(?:很|非常|特别|挺|更|真的)?"
+                              r"(?:住在|住|居住在|生活在|定居在|搬到|搬去|来自|是|对|"
                               r"喜欢|爱|讨厌|不喜欢|会说|会讲|在.+?(?:工作|上班))")
 
 
