@@ -19,6 +19,7 @@ from memstrata.bench.embeddings import run_embeddings
 from memstrata.bench.extraction import run_extraction
 from memstrata.bench.hooks import run_hooks_bench
 from memstrata.bench.perf import run_perf
+from memstrata.bench.pooled import run_pooled
 from memstrata.bench.retrieval import DATASETS, markdown, run_benchmark, save, save_all
 from memstrata.cli.session import console, err, run_command, safe
 from memstrata.errors import install_hint
@@ -77,8 +78,6 @@ def bench_perf(
         raise typer.Exit(2)
 
     if pooled:
-        from memstrata.bench.pooled import run_pooled
-
         sets = [name.strip() for name in pooled.split(",") if name.strip()]
         run_command(lambda: run_pooled(sets, data=Path(data) if data is not None else None,
                                        db=Path(db) if db is not None else None, busy=busy_cores))
