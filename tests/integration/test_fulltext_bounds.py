@@ -153,3 +153,35 @@ def test_a_scope_is_past_the_bound_by_the_rows_it_may_read(tmp_path: Path, bound
                        memory.store.fts_turns(memory.scope, '"garden"', 100, now=later)):
             episodes = [e.id for _, e in _segments(memory, ranked)]
             assert len(episodes) == 15 and old in episodes and not set(episodes) & set(gone)
+
+
+@pytest.mark.parametrize("span", [0, 10_000])  # segments joined period by period; read by episode id range
+def test_several_periods_and_interleaved_conversations_find_what_the_unbounded_search_finds(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, span: int) -> None:
+    # "in May" is every May of the years searched (OR-ed periods), and a pooled store interleaves
+    # its conversations' days by id: the bounds are read period by period, may hold more rows than
+    # the periods' own (``_segment_bounds``), and must never lose one of them.
+    from datetime import UTC, datetime
+
+    from memstrata.filter import Or, parse
+
+    monkeypatch.setattr(sqlite_store, "SPAN_PER_EPISODE", span)
+    with Memory(tmp_path / "m.db", embedder=None, extractor=None, user_id="u") as memory:
+        for conversation in ("a", "b"):
+            for year in (2022, 2023, 2024):
+                for month in (4, 5, 6):
+                    memory.add(f"The garden note of {conversation} is here. Another note follows it.",
+                               created_at=datetime(year, month, 10, tzinfo=UTC), session_id=conversation)
+        mays = Or(tuple(parse(f'created_at >= "{y}-05-01T00:00:00Z" AND created_at < "{y}-06-01T00:00:00Z"')
+                        for y in (2024, 2022, 2023)))  # out of order, as a caller may give them
+        year = parse('created_at >= "2023-01-01T00:00:00Z" AND created_at < "2024-01-01T00:00:00Z"')
+        april = parse('created_at >= "2022-04-01T00:00:00Z" AND created_at < "2022-05-01T00:00:00Z"')
+
+        def both() -> list[tuple[list[tuple[int, float]], list[tuple[int, float]]]]:
+            return [(memory.store.fts_segments(memory.scope, '"garden" OR "note"', 50, filter=f),
+                     memory.store.fts_turns(memory.scope, '"garden" OR "note"', 50, filter=f))
+                    for f in (mays, year, april)]
+        bounded = both()
+        monkeypatch.setattr(sqlite_store, "PERIOD_LOOKUPS", 0)
+        assert bounded == both()
+        assert [len(s) for s, _ in bounded] == [12, 12, 4] and [len(t) for _, t in bounded] == [6, 6, 2]

@@ -190,17 +190,66 @@ def _period_rowids(conn: sqlite3.Connection, scope: Scope, expr: Expr, match: st
     if periods is None:
         return everything
     where, params = scope_predicate(scope, prefix="e.")
-    within = " OR ".join("(e.created_at >= ? AND e.created_at < ?)" for _ in periods)
-    params += [to_db(when) for period in periods for when in period]
-    held = conn.execute(f"SELECT count(*) FROM (SELECT 1 FROM episodes e WHERE {where} AND ({within}) LIMIT ?)",
-                        (*params, PERIOD_LOOKUPS + 1)).fetchone()[0]
-    if held > PERIOD_LOOKUPS:
-        return everything
-    ids = "s.id" if segments else "e.id"
-    join = "JOIN segments s ON s.episode_id = e.id " if segments else ""
-    lo, hi = conn.execute(f"SELECT min({ids}), max({ids}) FROM episodes e {join}WHERE {where} AND ({within})",
-                          params).fetchone()
-    return (1, 0, f"terms : ({match})") if lo is None else (int(lo), int(hi), f"terms : ({match})")
+    # One period at a time, each an index range on created_at ("in October" is every October of
+    # the years searched: OR-ed ranges made the planner read all the scope's episodes, ~11 ms in
+    # LoCoMo's pool of 2,951, ~15 ms joined to their segments), the periods merged first so that
+    # none is counted twice.
+    held, ranges = 0, []
+    for start, end in _merged(periods):
+        bounds = [*params, to_db(start), to_db(end)]
+        inside = f"SELECT e.id AS id FROM episodes e WHERE {where} AND e.created_at >= ? AND e.created_at < ? LIMIT ?"
+        count, first, last = conn.execute(f"SELECT count(*), min(id), max(id) FROM ({inside})",
+                                          (*bounds, PERIOD_LOOKUPS + 1 - held)).fetchone()
+        held += count
+        if held > PERIOD_LOOKUPS:
+            return everything
+        ranges.append((first, last))
+    found = [(int(first), int(last)) for first, last in ranges if first is not None]
+    if found and segments:
+        found = _segment_bounds(conn, where, params, _merged(periods), found, held)
+    if not found:
+        return 1, 0, f"terms : ({match})"
+    return min(f for f, _ in found), max(last for _, last in found), f"terms : ({match})"
+
+
+#: ``_segment_bounds`` reads the segments of an episode id range rather than joining the periods'
+#: episodes to theirs when the range spans under this many episodes per episode of the periods
+#: (an index entry read in order costs about a tenth of a join's look-up, ~3 segments an episode).
+SPAN_PER_EPISODE = 4
+
+
+def _segment_bounds(conn: sqlite3.Connection, where: str, params: list[object],
+                    periods: Sequence[tuple[datetime, datetime]], episodes: list[tuple[int, int]],
+                    held: int) -> list[tuple[int, int]]:
+    """Bounds on the segment ids of the episodes in ``periods`` (``episodes``: each period's first
+    and last episode id, ``held`` episodes in all): their own, joined period by period, or, when
+    the periods hold most of the episodes of their id range (a year of LoCoMo's pool: ~2,000 of
+    2,951 episodes, ~9,000 segments joined, ~10 ms), the segments of that whole id range, which may
+    hold more (the caller's SQL keeps the periods' rows), read from the segments' episode index."""
+    first, last = min(f for f, _ in episodes), max(end for _, end in episodes)
+    if last - first + 1 < SPAN_PER_EPISODE * held:
+        row = conn.execute("SELECT min(id), max(id) FROM segments WHERE episode_id BETWEEN ? AND ?",
+                           (first, last)).fetchone()
+        return [] if row[0] is None else [(int(row[0]), int(row[1]))]
+    out = []
+    for start, end in periods:
+        row = conn.execute(f"SELECT min(s.id), max(s.id) FROM episodes e JOIN segments s ON s.episode_id = e.id "
+                           f"WHERE {where} AND e.created_at >= ? AND e.created_at < ?",
+                           [*params, to_db(start), to_db(end)]).fetchone()
+        if row[0] is not None:
+            out.append((int(row[0]), int(row[1])))
+    return out
+
+
+def _merged(periods: Sequence[tuple[datetime, datetime]]) -> list[tuple[datetime, datetime]]:
+    """Half-open periods sorted, those that overlap or touch joined: the same instants, each once."""
+    out: list[tuple[datetime, datetime]] = []
+    for start, end in sorted(periods):
+        if out and start <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], end))
+        else:
+            out.append((start, end))
+    return out
 
 
 def _episode_filter(expr: Expr | None, outer: str) -> tuple[str, list[object]] | None:
