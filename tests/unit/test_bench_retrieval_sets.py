@@ -13,9 +13,9 @@ import pytest
 from memstrata.bench.baselines import BM25Baseline, DenseBaseline, RRFBaseline, rrf_order
 from memstrata.bench.long_query import MAX_TERMS, long_question
 from memstrata.bench.metrics import ndcg_at_k, ranked_units, recall_at_k
-from memstrata.bench.retrieval import Dataset, questions, ratios, subset
+from memstrata.bench.retrieval import Dataset, content_limit, index_all, make_retrievers, questions, ratios, subset
 from memstrata.bench.retrieval import load_dataset as load_set
-from memstrata.errors import InvalidInput
+from memstrata.errors import ContentTooLarge, InvalidInput
 from memstrata.loaders.base import ImportedMessage
 from memstrata.loaders.beam import ABSTENTION, load_beam, strip_marker
 from memstrata.loaders.locomo import Conversation, QAItem
@@ -185,3 +185,25 @@ def test_subset_and_ratios_against_the_best_baseline() -> None:
     results = {"hybrid": {"main": {"R@10": 0.6}}, "bm25": {"main": {"R@10": 0.4}},
                "rrf-use": {"main": {"R@10": 0.5}}}
     assert ratios(results, "R@10") == pytest.approx({"hybrid": 1.2, "bm25": 0.8, "rrf-use": 1.0})
+
+
+def test_a_message_above_the_size_limit_is_stored_whole_by_the_bench(tmp_path: Path) -> None:
+    # BEAM's chat 4 holds a 348 KB assistant message: the bench's memory stored nothing past it.
+    drawing = "Step 1: draw the triangle. " + " " * 300_000 + "|"
+    said = [("user", "How do I bisect an angle?"), ("assistant", drawing), ("user", "Thanks, and a hexagon?")]
+    conv = Conversation("beam-4", ("user", "assistant"), tuple(
+        ImportedMessage("beam-4/1", role, role, text, datetime(2024, 1, 1, 9, n, tzinfo=UTC), f"1:{n}", {})
+        for n, (role, text) in enumerate(said)), ())
+    data = Dataset("beam", [conv], {0: "x"}, frozenset({0}), lambda turn: turn.split(":")[0])
+    assert content_limit([conv]) == len(drawing.encode())
+    assert content_limit([_conv("small", ["a short message"])]) is None
+    [stored] = make_retrievers(["hybrid"], tmp_path / "raised", lambda label: None,
+                               max_content_bytes=content_limit([conv]))
+    index_all(data, stored)
+    assert sorted(stored.turn_of.values()) == ["1:0", "1:1", "1:2"]
+    assert stored.query(conv, "triangle", 10)[0] == "1:1"
+    [default] = make_retrievers(["hybrid"], tmp_path / "default", lambda label: None)
+    with pytest.raises(ContentTooLarge):
+        index_all(data, default)
+    for retriever in (stored, default):
+        retriever.memory.close()

@@ -232,11 +232,21 @@ def model_embedder(label: str, cache_dir: Path | None) -> Any:
     return cache
 
 
+def content_limit(conversations: Sequence[Conversation]) -> int | None:
+    """The ``Settings.max_content_bytes`` the bench's memory needs to store ``conversations`` whole:
+    their largest message's UTF-8 bytes when it is above the configured limit, else ``None`` (the
+    configured limit holds them). BEAM's chat 4 holds a 348 KB assistant message (a drawing padded
+    with spaces), above the default 256 KiB; the plain baselines index it whole too."""
+    largest = max((len(m.content.encode()) for c in conversations for m in c.messages), default=0)
+    return largest if largest > Settings.from_env().max_content_bytes else None
+
+
 def make_retrievers(names: Sequence[str], workdir: Path, embedders: Callable[[str], Any],
-                    database_url: str | None = None) -> list[Retriever]:
+                    database_url: str | None = None, *, max_content_bytes: int | None = None) -> list[Retriever]:
     """Build retrievers by name (``RETRIEVERS``); ``embedders(label)`` gives a model of ``MODELS``.
     A fused baseline reuses its parts, which are built (and indexed) even if not named.
-    Raises ``InvalidInput`` for an unknown name."""
+    ``max_content_bytes``: the memory's size limit of a message (``content_limit``; ``None``: the
+    configured one). Raises ``InvalidInput`` for an unknown name."""
     unknown = [n for n in names if n not in RETRIEVERS]
     if unknown:
         raise InvalidInput(f"unknown retriever(s) {unknown}; choose from {', '.join(RETRIEVERS)}")
@@ -256,8 +266,9 @@ def make_retrievers(names: Sequence[str], workdir: Path, embedders: Callable[[st
                 label = "use" if name == "hybrid" else name.removeprefix("hybrid-")
                 folder = workdir / name
                 folder.mkdir(parents=True, exist_ok=True)
+                limit = {} if max_content_bytes is None else {"max_content_bytes": max_content_bytes}
                 built[name] = HybridRetriever(folder, embedders(label), database_url, name=name,
-                                              overrides={"embedding_model": MODELS[label]})
+                                              overrides={"embedding_model": MODELS[label], **limit})
         return built[name]
     for name in names:
         part(name)
@@ -478,7 +489,8 @@ def _measure(dataset: Dataset, variants: Sequence[str], asked: dict[str, list[tu
              progress_factory: Callable[[str, int], Callable[[int], None]] | None) -> dict[str, dict[str, Any]]:
     """Index ``dataset`` into each retriever once and ask it every variant's questions."""
     results: dict[str, dict[str, Any]] = {v: {} for v in variants}
-    built = make_retrievers(retrievers, workdir, embedder, database_url)
+    built = make_retrievers(retrievers, workdir, embedder, database_url,
+                            max_content_bytes=content_limit(dataset.conversations))
     try:
         for retriever in built:
             ingest = index_all(dataset, retriever)
@@ -563,7 +575,9 @@ def run_benchmark(dataset_name: str, *, data: Path | None, retrievers: Sequence[
                 "backend": "sqlite" if database_url is None else "postgres", "seed": seed,
                 "dialogue_turns": DIALOGUE_TURNS, "dialogue_turn_chars": TURN_CHARS,
                 "pooled_speaker": POOLED_SPEAKER,
-                "limit_questions": limit_questions, "subset_conversations": conversations}}
+                "limit_questions": limit_questions, "subset_conversations": conversations,
+                "max_content_bytes": content_limit([c for store, _ in stores for c in store.conversations])
+                or Settings.from_env().max_content_bytes}}
 
 
 def best_baseline(results: dict[str, Any], metric: str) -> tuple[str, float] | None:
