@@ -33,3 +33,12 @@ def test_a_hit_s_metadata_changed_by_the_caller_is_read_unchanged_by_the_next_se
             hit.episode.metadata.get("image", {})["caption"] = "changed"
         again = [h.episode.metadata for h in memory.search("tomatoes", kinds=("episode",)) if h.episode]
         assert sorted(again, key=str) == [{"dia_id": "D1:1", "image": {"caption": "beds"}}, {"dia_id": "D1:2"}]
+
+
+def test_a_long_metadata_text_is_read_whole_and_not_kept() -> None:
+    from memstrata.store.sqlite.rows import METADATA_CACHED_CHARS, _flat_metadata
+
+    long = '{"note": "' + "x" * METADATA_CACHED_CHARS + '"}'
+    kept = _flat_metadata.cache_info().currsize
+    assert metadata_of(long) == {"note": "x" * METADATA_CACHED_CHARS}
+    assert _flat_metadata.cache_info().currsize == kept

@@ -44,7 +44,13 @@ def _scope(org_id: str, project_id: str, user_id: str | None, agent_id: str | No
     return Scope(org_id, project_id, user_id, agent_id, session_id)
 
 
-@functools.lru_cache(maxsize=4096)
+#: Metadata texts longer than this are parsed on every read: the cache of parsed objects
+#: (``METADATA_CACHE`` of them) then holds at most ~4 MB of texts and their values.
+METADATA_CACHED_CHARS = 512
+METADATA_CACHE = 4096
+
+
+@functools.lru_cache(maxsize=METADATA_CACHE)
 def _flat_metadata(text: str) -> dict[str, object] | None:
     parsed = json.loads(text)
     return parsed if isinstance(parsed, dict) and not any(isinstance(v, (dict, list)) for v in parsed.values()) \
@@ -58,10 +64,10 @@ def metadata_of(text: str) -> dict[str, object]:
     metadata was a fifth of the mapping (an imported conversation's messages carry their turn ids:
     LoCoMo's pool, ~0.25 ms a search). A flat object (no nested object or list) is parsed once and
     copied (its values are immutable, so the copy shares nothing a caller could change); a nested
-    one is parsed each time."""
+    or long one (over ``METADATA_CACHED_CHARS``) is parsed each time."""
     if text == "{}":
         return {}
-    flat = _flat_metadata(text)
+    flat = _flat_metadata(text) if len(text) <= METADATA_CACHED_CHARS else None
     return dict(flat) if flat is not None else json.loads(text)
 
 
