@@ -309,3 +309,24 @@ def test_a_return_is_read_as_a_switch(text: str, expected: list[tuple[str, str, 
 @pytest.mark.parametrize("text", ["I'm back on track.", "I'm back to work.", "我又用手机了", "我又用这个了"])
 def test_a_return_to_no_named_thing_is_not_read(text: str) -> None:
     assert _read(text) == []
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("I switched back to UPS.", [("shipping.carrier", "UPS", False)]),
+    ("I've gone back to using 顺丰.", [("shipping.carrier", "顺丰", False)]),
+    ("I changed back to FedEx.", [("shipping.carrier", "FedEx", False)]),
+    ("We reverted to Jira.", [("user.uses", "Jira", False)]),
+    ("I went back to vim.", [("tool.editor", "Vim", False)]),
+    ("We went back to the night shift.", [("user.shift", "night shift", False)]),
+])
+def test_a_switch_back_in_english_is_read_by_the_switch_shape(text: str, expected: list[tuple[str, str, bool]]) -> None:
+    """The topic rule of a carrier switched back to (preferences_en._BACK_TO) is gone: the switch shape reads
+    'changed back', 'reverted' and 'got back' too."""
+    assert _read(text) == expected
+
+
+@pytest.mark.parametrize("text", ["I went back to work.", "I got back to you.", "We reverted to the old process.",
+                                  "I changed back to my old habits.", "We reverted to an older version."])
+def test_a_switch_back_to_no_named_thing_is_not_read(text: str) -> None:
+    """Before, 'I went back to work' stored user.uses = work."""
+    assert _read(text) == []

@@ -33,10 +33,6 @@ _USE = lazy_regex(r"^(?:please\s+)?(?:always\s+)?(?:use|ship(?: (?:it|them|every
                   r"using|through)|go with|choose|pick|switch to|stick with|stick to|"
                   r"(?:switch|change|go|get|revert)\s+back\s+to(?:\s+using)?)\s+(?P<v>.+)$", _IC)
 
-# "I switched back to UPS", "I've gone back to using 顺丰": a return to an earlier value is a
-# change like any other; "switch back to UPS" is read by ``_USE``.
-_BACK_TO = lazy_regex(r"^(?:i|we)(?:\s+have|'ve)?\s+(?:just\s+|now\s+)*(?:switched|changed|gone|went|"
-                      r"reverted|got|moved)\s+back\s+to(?:\s+using)?\s+(?P<v>.+)$", _IC)
 
 # "I ship everything with FedEx": the user's own habit, as firm as "always ship with".
 _I_SHIP = lazy_regex(r"^(?:i|we)\s+(?:always\s+|usually\s+|only\s+|now\s+|mostly\s+|normally\s+)?"
@@ -67,7 +63,7 @@ def _instruction(clause: str, ctx: _Ctx) -> list[Finding]:
     m = _LEAVE.match(clause)
     if m and (place := _dropoff_phrase(m.group("v"))) is not None:
         return _f("shipping.dropoff", place, CONF_PREFER if ctx.habit else CONF_NEGATIVE, clause)
-    m = _USE.match(clause) or _I_SHIP.match(clause) or _BACK_TO.match(clause)
+    m = _USE.match(clause) or _I_SHIP.match(clause)
     if m:
         hit = gazetteer.lookup(m.group("v"))
         if hit is not None and hit.named:

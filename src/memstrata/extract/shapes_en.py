@@ -167,7 +167,8 @@ def _possessive(clause: str, lang: str = "en") -> list[Finding]:
 
 _SWITCHED = lazy_regex(
     r"^(?:i|we|our team|the team)(?:'ve|\s+have|'s|\s+has)?\s+(?:now\s+|just\s+|recently\s+|finally\s+|since\s+)?"
-    r"(?P<verb>switched|moved|changed|migrated|gone back|went back|switched back|changed over|converted)\s+"
+    r"(?P<verb>switched|moved|changed|migrated|gone back|went back|switched back|changed back|reverted|got back|"
+    r"changed over|converted)\s+"
     r"(?:everything\s+|our\s+(?P<attr>[\w ]+?)\s+|my\s+"
     r"(?P<attr2>[\w ]+?)\s+|(?:carriers|couriers|editors|browsers|phones|providers)\s+)?"  # "switched carriers to DHL"
     r"(?:from\s+(?P<old>.+?)\s+)?(?:over\s+)?to\s+(?P<art>an?\s+|the\s+)?(?P<v>.+?)"
@@ -217,6 +218,9 @@ def _switched(m: re.Match[str], clause: str, lang: str, sentence: str) -> list[F
                                      attribute=attr or (purpose.group("for") if purpose else ""))
     if attr:
         return attribute_finding(attr, m.group("v"), clause, lang)
+    if re.search(r"back|reverted", m.group("verb"), _IC) and (
+            (m.group("art") or "").lower().startswith("a") or _NO_RETURN.match(m.group("v"))):
+        return []  # a return names what it returns to: "I went back to work", "we reverted to the old process"
     the = re.match(r"^[a-z][\w\- ]*?\s(?P<head>[a-z]+)$", m.group("v"))
     if (m.group("art") or "").lower().startswith("the") and the is not None:
         return attribute_finding(the.group("head"), m.group("v"), clause, lang)  # "to the night shift"
@@ -243,6 +247,11 @@ def _switched(m: re.Match[str], clause: str, lang: str, sentence: str) -> list[F
     return instead(found, came, lang) if came and not m.group("old") else found
 
 
+#: What a return goes back to that is no thing used: an activity or a state ("back to work", "back to normal"), the
+#: listener, or the old value by when it was ("the old process", "my old habits"), which names none.
+_NO_RETURN = lazy_regex(r"^(?:using\s+)?(?:work|school|bed|sleep|normal|basics|square one|reality|it|you|them|him|her|"
+                        r"me|us|my|our|your|their|his|(?:the\s+)?(?:old|older|previous|former|original|earlier|usual)"
+                        r")\b", _IC)
 #: What follows a place moved to and is no part of it: why, with whom, when.
 _PLACE_TAIL = lazy_regex(r"\s+(?:to|for|with|since|because|when|where|and|in|last|this|after|a few)\b.*$", _IC)
 #: What a chosen thing is for, after it: "for notes", "for our CI", "for work".
