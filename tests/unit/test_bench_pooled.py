@@ -71,3 +71,29 @@ def test_the_command_prints_the_table_row_of_each_set(tmp_path: Path) -> None:
     refused = cli("bench", "perf", "--pooled", "locomo,memorybank-zh", "--db", tmp_path / "one.db")
     assert refused.code != 0
     assert "--db keeps one set's store" in refused.err
+
+
+def test_pooled_refuses_what_it_would_not_time_and_creates_nothing(tmp_path: Path) -> None:
+    data = _two_conversations(tmp_path / "locomo.json")
+    kept = tmp_path / "pool.db"
+    cases = {(",",): "--pooled names no set",
+             ("locomo", "--backend", "postgres"): "--pooled times SQLite stores only; got --backend postgres",
+             ("locomo", "--n", "1000"): "--pooled does not read --n",
+             ("locomo", "--freeze-gc", "--queries", "5"): "--pooled does not read --queries, --freeze-gc",
+             ("all",): "--db keeps one set's store; got 5 sets (locomo, memorybank-zh, memorybank-en"}
+    for args, message in cases.items():
+        run = cli("bench", "perf", "--pooled", *args, "--data", data, "--db", kept)
+        assert run.code == 2, (args, run.out, run.err)
+        assert message in run.err, (args, run.err)
+        assert "| locomo |" not in run.out
+    assert not kept.exists()
+
+
+def test_bench_perf_names_a_size_or_query_count_it_cannot_use() -> None:
+    cases = {("--sizes", "abc"): "--sizes must be whole numbers of segments from 1 up",
+             ("--n", "0"): "--n must be whole numbers of segments from 1 up, comma-separated; got 0",
+             ("--n", "200", "--queries", "0"): "--queries must be 1 or more, got 0"}
+    for args, message in cases.items():
+        run = cli("bench", "perf", *args)
+        assert run.code == 2, (args, run.out, run.err)
+        assert message in run.err, (args, run.err)

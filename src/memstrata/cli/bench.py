@@ -22,16 +22,51 @@ from memstrata.bench.perf import run_perf
 from memstrata.bench.pooled import run_pooled
 from memstrata.bench.retrieval import DATASETS, markdown, run_benchmark, save, save_all
 from memstrata.cli.session import console, err, run_command, safe
-from memstrata.errors import install_hint
+from memstrata.errors import InvalidInput, install_hint
 
 bench_app = typer.Typer(no_args_is_help=True, help="Benchmarks that print figures and ratios.")
+
+#: bench perf's defaults, named so that an option --pooled does not read is refused only when given.
+_SIZES, _QUERIES, _SEED = "10000,100000", 200, 7
+
+
+def _perf_sizes(sizes: str, n: int | None, queries: int) -> list[int]:
+    """The segment counts of ``--n`` or ``--sizes``; raises ``InvalidInput`` naming the option
+    when one is not a whole number of 1 or more, none is given, or ``--queries`` is below 1."""
+    texts = [str(n)] if n is not None else [s.strip() for s in sizes.split(",") if s.strip()]
+    option = "--n" if n is not None else "--sizes"
+    bad = [t for t in texts if not t.isdigit() or int(t) < 1]
+    if bad or not texts:
+        raise InvalidInput(f"{option} must be whole numbers of segments from 1 up, comma-separated; got "
+                           f"{n if n is not None else sizes!r}", field=option.lstrip("-"))
+    if queries < 1:
+        raise InvalidInput(f"--queries must be 1 or more, got {queries}", field="queries")
+    return [int(t) for t in texts]
+
+
+def _pooled_sets(pooled: str, backend: str, given: dict[str, bool]) -> list[str]:
+    """The sets ``--pooled`` names (``all``: every set of bench retrieval). Raises ``InvalidInput``
+    when it names none, with ``--backend postgres`` (the pooled stores are SQLite files) or with an
+    option it does not read (``given``: each option's flag and whether it was given), rather than
+    timing something other than what was asked."""
+    sets = list(DATASETS) if pooled.strip() == "all" else [x.strip() for x in pooled.split(",") if x.strip()]
+    if not sets:
+        raise InvalidInput(f"--pooled names no set: give one or more of {', '.join(DATASETS)} "
+                           f"(comma-separated) or all; got {pooled!r}", field="pooled")
+    if backend != "sqlite":
+        raise InvalidInput(f"--pooled times SQLite stores only; got --backend {backend}", field="backend")
+    unread = [flag for flag, was_given in given.items() if was_given]
+    if unread:
+        raise InvalidInput(f"--pooled does not read {', '.join(unread)} (it times every question of each set "
+                           "once, on the set's own store); leave them out", field="pooled")
+    return sets
 
 
 @bench_app.command("perf")
 def bench_perf(
-    sizes: Annotated[str, typer.Option(help="Stored segments to measure at, comma-separated.")] = "10000,100000",
-    queries: Annotated[int, typer.Option(help="Recall queries per size.")] = 200,
-    seed: Annotated[int, typer.Option(help="Random seed.")] = 7,
+    sizes: Annotated[str, typer.Option(help="Stored segments to measure at, comma-separated.")] = _SIZES,
+    queries: Annotated[int, typer.Option(help="Recall queries per size.")] = _QUERIES,
+    seed: Annotated[int, typer.Option(help="Random seed.")] = _SEED,
     backend: Annotated[str, typer.Option(help="sqlite | postgres")] = "sqlite",
     n: Annotated[int | None, typer.Option("--n", help="One size (segments) instead of --sizes.")] = None,
     db: Annotated[str | None, typer.Option("--db", help="postgres: an empty database URL (default: a private "
@@ -65,7 +100,16 @@ def bench_perf(
     recall@10 vs exact, table and index sizes), database size, peak RSS; sqlite --ablate: also the
     latency with each recall list switched off in turn; --busy-cores N: every figure again with N
     cores busy, and LoCoMo query latency beside a plain hybrid; --pooled: real stores' search latency."""
-    chosen = [n] if n is not None else [int(s) for s in sizes.split(",") if s.strip()]
+    if pooled:
+        given = {"--n": n is not None, "--sizes": sizes != _SIZES, "--queries": queries != _QUERIES,
+                 "--seed": seed != _SEED, "--embedder": embedder is not None, "--reuse": reuse,
+                 "--ef-search": bool(ef_search.strip()), "--ablate": ablate, "--locomo": locomo >= 0,
+                 "--freeze-gc": freeze_gc}
+        run_command(lambda: run_pooled(_pooled_sets(pooled, backend, given),
+                                       data=Path(data) if data is not None else None,
+                                       db=Path(db) if db is not None else None, busy=busy_cores))
+        return
+    chosen = run_command(lambda: _perf_sizes(sizes, n, queries))
     if backend == "postgres":
         from memstrata.bench.perf_postgres import run_perf_postgres
 
@@ -76,12 +120,6 @@ def bench_perf(
     if backend != "sqlite":
         err.print(f"error\\[invalid_input]: --backend must be sqlite or postgres, got {safe(backend)}")
         raise typer.Exit(2)
-
-    if pooled:
-        sets = [name.strip() for name in pooled.split(",") if name.strip()]
-        run_command(lambda: run_pooled(sets, data=Path(data) if data is not None else None,
-                                       db=Path(db) if db is not None else None, busy=busy_cores))
-        return
     conversations = (2 if busy_cores else 0) if locomo < 0 else locomo
     run_command(lambda: run_perf(chosen, queries=queries, seed=seed, console=console,
                           db=Path(db) if db is not None else None, reuse=reuse, ablate=ablate, busy=busy_cores,
