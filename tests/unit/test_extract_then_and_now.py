@@ -137,6 +137,8 @@ def test_a_state_said_again_is_the_state(text: str, expected: tuple[str, str]) -
     ("I'm vegetarian.", "I'm no longer vegetarian.", "I'm vegetarian again."),
     ("I'm vegetarian.", "I'm vegan now.", "I'm vegetarian again."),
     ("我吃素", "我现在不吃素了", "我又开始吃素了"),
+    ("我吃素", "我现在是纯素食者了", "我又吃素了"),
+    ("我吃素", "我现在吃纯素了", "我又吃素了"),
 ])
 def test_a_diet_said_again_is_current_and_ends_the_one_in_between(tmp_path: Path, texts: tuple[str, ...]) -> None:
     from memstrata import HashingEmbedder, Memory
@@ -145,4 +147,17 @@ def test_a_diet_said_again_is_current_and_ends_the_one_in_between(tmp_path: Path
         for text in texts:
             memory.add(text)
         diets = [f.value for f in memory.list(key="food.diet")]
+        every = [(f.key, f.value) for f in memory.list()]
     assert diets == ["吃素" if "吃素" in texts[0] else "vegetarian"]
+    assert every == [("food.diet", diets[0])]  # nothing else current: the diet in between ended
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("我是纯素食者", "纯素"), ("我吃纯素", "纯素"), ("我现在吃纯素了", "纯素"),
+    ("我是素食者", "吃素"), ("我吃素", "吃素"),
+])
+def test_a_vegan_diet_in_chinese_is_vegan_not_vegetarian(text: str, expected: str) -> None:
+    """纯素食者 / 吃纯素 is vegan (纯素, ``twins``' Chinese of "vegan"): it was stored as 吃素, the
+    vegetarian diet, or as a thing eaten (user.eats 纯素), so a change between the two was lost."""
+    found = [(c.key, c.value) for c in RuleExtractor().extract(text=text, role="user", said_at=_AT) if not c.retracts]
+    assert found == [("food.diet", expected)]

@@ -83,7 +83,7 @@ _ENTRIES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("travel.seat", "靠窗", ("靠窗", "靠窗座位", "靠窗的座位", "窗边", "窗边座位")),
     ("travel.seat", "靠过道", ("靠过道", "过道", "靠走道", "走道")),
     *(("food.diet", v, (v,)) for v in ("vegetarian", "vegan", "pescatarian", "halal", "kosher",
-                                       "吃素", "素食", "清真")),
+                                       "吃素", "素食", "纯素", "清真")),
 )
 
 #: Names that are a carrier only where a carrier is being chosen (``lookup(..., choice=True)``:

@@ -212,7 +212,7 @@ _ALLERGY_BARE = lazy_regex(r"^(?:也|还是|还|又|一直|都|现在|仍然|依
 _ALLERGY_NOUN = lazy_regex(r"^(?P<v>[\u3400-\u9fffA-Za-z]{1,8}?)过敏的?$")
 #: 我又吃素了, 我重新开始吃素了: the diet back, as 我吃素 states it (the one in between, 吃肉, was a withdrawal).
 _DIET = lazy_regex(r"^我(?:现在)?(?:是|只|一直|从来都|又开始|又重新|重新开始|重新|又)?(?:一个|一名)?"
-                   r"(?P<v>吃素|素食主义者|素食者|纯素食者|吃清真|只吃清真)(?:的|了)?$")
+                   r"(?P<v>吃素|吃纯素|素食主义者|素食者|纯素食者|吃清真|只吃清真)(?:的|了)?$")
 # Retractions: the fact no longer holds (我不再对花生过敏了). They come before the patterns that
 # would read the same clause as a statement, or drop it as negated.
 _NOT = r"(?:现在|已经|其实)?(?:不再|不|没有?)(?:再)?"
@@ -220,13 +220,13 @@ _BEFORE = r"(?:以前|之前|从前|过去|曾经|原来|小时候)(?:一直|也
 _RETRACTIONS: tuple[tuple[re.Pattern[str], str], ...] = (
     (lazy_regex(rf"^我{_NOT}是?对(?P<v>.+?)过敏了?$|^我对(?P<w>.+?){_NOT}过敏了?$|^我{_NOT}过敏了?$"),
      "health.allergy"),
-    (lazy_regex(rf"^我{_NOT}(?:吃素|是素食(?:主义)?者|是纯素食者)了?$"
+    (lazy_regex(rf"^我{_NOT}(?:吃素|吃纯素|是素食(?:主义)?者|是纯素食者)了?$"
                 r"|^我(?:现在)?(?:又开始|又|开始|重新)吃肉了?$"), "food.diet"),
     (lazy_regex(rf"^我{_NOT}住在(?P<v>.+?)了?$"), "identity.location"),
     (lazy_regex(rf"^我{_NOT}在(?P<v>.+?)(?:工作|上班)了?$"), "identity.employer"),
     # 我以前对花生过敏: said of the past, it no longer holds (a present allergy has no 以前)
     (lazy_regex(rf"^我{_BEFORE}(?:是)?对(?P<v>.+?)过敏(?:的)?$"), "health.allergy"),
-    (lazy_regex(rf"^我{_BEFORE}(?:吃素|是素食(?:主义)?者|是纯素食者)(?:的)?$"), "food.diet"),
+    (lazy_regex(rf"^我{_BEFORE}(?:吃素|吃纯素|是素食(?:主义)?者|是纯素食者)(?:的)?$"), "food.diet"),
     (lazy_regex(rf"^我{_BEFORE}(?:住在|住)(?P<v>.+?)(?:的)?$"), "identity.location"),
     (lazy_regex(rf"^我{_BEFORE}在(?P<v>.+?)(?:工作|上班)(?:的)?(?:过)?$"), "identity.employer"),
 )
@@ -357,7 +357,8 @@ def _health_fav(clause: str, ctx: _Ctx) -> list[Finding]:
                 for f in _f("health.allergy", part, CONF_PREFER, clause)]
     m = _DIET.match(clause)
     if m:
-        value = "清真" if "清真" in m.group("v") else "吃素"
+        # 纯素食者 is vegan, not 吃素 (vegetarian): 我现在是纯素食者了 after 我吃素 is a change of diet
+        value = "清真" if "清真" in m.group("v") else "纯素" if "纯素" in m.group("v") else "吃素"
         return _f("food.diet", value, CONF_STATED, clause)
     m = _FAVORITE.match(clause)
     if m:
