@@ -161,3 +161,34 @@ def test_a_vegan_diet_in_chinese_is_vegan_not_vegetarian(text: str, expected: st
     vegetarian diet, or as a thing eaten (user.eats 纯素), so a change between the two was lost."""
     found = [(c.key, c.value) for c in RuleExtractor().extract(text=text, role="user", said_at=_AT) if not c.retracts]
     assert found == [("food.diet", expected)]
+
+
+@pytest.mark.parametrize("text", ["I lost my job.", "I got laid off last week.", "It's been tough since I lost my job.",
+                                  "I quit my job.", "我失业了", "我被裁员了", "我辭職了"])
+def test_a_job_that_ended_withdraws_the_employer(text: str) -> None:
+    found = RuleExtractor().extract(text=text, role="user", said_at=_AT)
+    assert [(c.key, c.value) for c in found if c.retracts] == [("identity.employer", "")]
+
+
+@pytest.mark.parametrize("text", ["If I lose my job I'll move.", "I'm afraid I might lose my job.",
+                                  "My friend lost his job.", "我怕被裁员", "我朋友失业了", "我不想辞职了"])
+def test_a_feared_or_someone_elses_job_loss_ends_nothing(text: str) -> None:
+    assert not [c for c in RuleExtractor().extract(text=text, role="user", said_at=_AT) if c.retracts]
+
+
+@pytest.mark.parametrize(("texts", "kept"), [
+    (("I work at Google.", "I'm a teacher.", "I lost my job."), {("identity.occupation", "teacher")}),
+    (("我在腾讯工作", "我被裁员了"), set()),
+    (("我在騰訊工作", "我辭職了"), set()),
+])
+def test_after_a_job_ended_no_employer_is_current(tmp_path: Path, texts: tuple[str, ...],
+                                                  kept: set[tuple[str, str]]) -> None:
+    """Before, 'I work at Google' stayed current after 'I lost my job' (stored as an event alone)."""
+    from memstrata import HashingEmbedder, Memory
+
+    with Memory(tmp_path / "m.db", user_id="u1", embedder=HashingEmbedder(dim=64)) as memory:
+        for text in texts:
+            memory.add(text)
+        facts = {(f.key, f.value) for f in memory.list() if f.key.startswith("identity.")}
+        ended = [f.value for f, _ in memory.history(key="identity.employer") if f.status == "superseded"]
+    assert facts == kept and len(ended) == 1

@@ -31,7 +31,8 @@ def _found(text: str) -> list[tuple[str, str, str]]:
     ("I love finding new trends for my store.", [("preference.like", "finding new trends for their store", "")]),
     ("I love My Chemical Romance", [("preference.like", "My Chemical Romance", "")]),
     # an adverb tying the event to the talk is not part of it
-    ("Unfortunately, I also lost my job at Door Dash this month.", [("event", "lost their job at Door Dash", "")]),
+    ("Unfortunately, I also lost my job at Door Dash this month.",
+     [("event", "lost their job at Door Dash", ""), ("identity.employer", "", "retract")]),  # the employer ends
     # the time of another clause is not the time of an intention
     ("Lost my job as a banker yesterday, so I'm gonna take a shot at starting my own business.", []),
     ("I'm gonna visit my mom tomorrow", [("travel.plan", "visit their mom", "")]),

@@ -30,7 +30,18 @@ import numpy as np
 
 from memstrata.embed.base import COSINE_CEIL, COSINE_FLOOR, Embedder, carried_cosine, cosine_scale
 from memstrata.errors import EmbeddingError
-from memstrata.extract import contrast, corrected, kin, onset, patterns_en, patterns_zh, shapes, shapes_en, shapes_zh
+from memstrata.extract import (
+    contrast,
+    corrected,
+    job_end,
+    kin,
+    onset,
+    patterns_en,
+    patterns_zh,
+    shapes,
+    shapes_en,
+    shapes_zh,
+)
 from memstrata.extract.allergens import allergen, severity, without_other_script_tail
 from memstrata.extract.base import FactCandidate
 from memstrata.extract.clauses import CONF_ZERO_SHOT, Finding, clause_period, describe_period
@@ -316,7 +327,7 @@ def _read(sentence: str, said_at: datetime, lang: str, *, nested: bool = False) 
     other = None if found or nested else (shapes_zh.someone_else(sentence) if zh else shapes_en.someone_else(sentence))
     if other is not None:
         found = shapes.about(_read(other[1], said_at, lang, nested=True), other[0])
-    return found
+    return found + ([] if nested else job_end.find(sentence, lang))  # "I lost my job": the employer ends
 
 
 def _in_text_order(sentence: str, found: list[Finding], more: list[Finding]) -> list[Finding]:

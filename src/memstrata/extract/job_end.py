@@ -1,0 +1,42 @@
+"""A job that ended ends the employer: "I lost my job", "I got laid off", 我被裁员了, 我辞职了.
+
+"I work at Google" then "I lost my job" left Google current: the loss was stored as an event
+(``extract.salience``) and nothing ended the employer. A careful listener no longer says where
+the user works, so the job's end withdraws every value of ``identity.employer`` (which one is
+not said, and one works at one place at a time). An occupation stays ("I'm a teacher" holds
+after a layoff). A fear, a wish, a question or a hypothetical ("If I lose my job", 我怕被裁员,
+"I might quit my job") and someone else's ("My friend lost his job") end nothing.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memstrata.extract.clauses import CONF_PREFER, Finding
+from memstrata.text.regex import lazy_regex
+
+_IC = re.IGNORECASE
+_EN = lazy_regex(r"(?:^|[,;]\s*|\b(?:since|after|now that|because|and|but|so)\s+)i\s+(?:just\s+|recently\s+|finally\s+|"
+                 r"also\s+)?(?:lost my job|got (?:laid off|fired|sacked|let go)|was (?:laid off|fired|let go|sacked)|"
+                 r"quit my job|left my job|resigned)\b", _IC)
+_EN_NOT = lazy_regex(r"\b(?:if|afraid|might|may|will|would|could|should|worried|scared|fear|don't|didn't|won't|"
+                     r"not|never|almost|nearly|wish|hope|want|thinking|said|says|told)\b|\?", _IC)
+_ZH = lazy_regex(r"(?:^|[，,]|因为|自从)我(?:刚刚?|已经|上个?月|上周|昨天|前几天|最近|也)*"
+                 r"(?:失业了|被(?:公司)?(?:裁员|裁|开除|辞退|解雇)了|辞职了|离职了|丢了工作|把工作辞了)")
+_ZH_NOT = lazy_regex(r"如果|要是|万一|怕|担心|会|想|打算|不|没|吗|？|\?|说")
+
+
+def find(sentence: str, lang: str) -> list[Finding]:
+    """The withdrawal of the employer a job's end in ``sentence`` says (``[]`` when none)."""
+    if lang == "zh":
+        m = _ZH.search(sentence)
+        said = sentence[: m.end()] if m else ""
+        if m is None or _ZH_NOT.search(said):
+            return []
+    else:
+        m = _EN.search(sentence)
+        said = sentence[: m.end()] if m else ""
+        if m is None or _EN_NOT.search(said):
+            return []
+    return [Finding("identity.employer", "", CONF_PREFER, sentence, retract=True,
+                    statement="工作结束了" if lang == "zh" else "no longer works there")]
