@@ -5,9 +5,11 @@ dance is so expressive - it really speaks to me")."""
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from pathlib import Path
 
 import pytest
 
+from memstrata import HashingEmbedder, Memory
 from memstrata.extract.rules import RuleExtractor
 
 _AT = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
@@ -89,6 +91,39 @@ def test_a_business_the_user_runs_is_read_from_what_they_do_to_it(text: str, exp
 def test_a_business_named_in_passing_or_someone_elses_is_not_read(text: str) -> None:
     assert [c for c in RuleExtractor().extract(text=text, role="user", said_at=_AT)
             if c.key == "work.business"] == []
+
+
+@pytest.mark.parametrize(("stated", "given_up"), [
+    ("I run a small bakery.", "I don't run a bakery anymore."),
+    ("I run a small bakery.", "I no longer run the bakery."),
+    ("I own a small cafe.", "I no longer own the cafe."),
+    ("I'm working on my online store.", "I've sold my online store."),
+    ("I run a small bakery.", "I have closed my bakery."),
+    ("我开了一家网店", "我不再经营网店了"),
+    ("我开了一家网店", "我的网店关门了"),
+    ("我们开了一家咖啡馆", "我们把咖啡馆卖了"),
+])
+def test_a_business_given_up_is_no_longer_current(tmp_path: Path, stated: str, given_up: str) -> None:
+    """Before, each left the business current (nothing read from the second message)."""
+    with Memory(tmp_path / "m.db", user_id="u1", embedder=HashingEmbedder(dim=64)) as memory:
+        memory.add("I'm a teacher." if stated.startswith("I") else "我是老师")
+        memory.add(stated)
+        assert [f.key for f in memory.list()].count("work.business") == 1
+        memory.add(given_up)
+        assert [f.key for f in memory.list() if f.key == "work.business"] == []
+        assert [f.value for f in memory.list(status="all", key="work.business")] != []  # kept as history
+
+
+@pytest.mark.parametrize("text", [
+    "I closed the shop early today.", "I closed the bakery.", "My friend closed her bakery.", "我朋友的网店关门了",
+    "我的店晚上九点关门", "I shut down my store for the holidays.",
+])
+def test_a_business_closed_for_the_day_or_someone_elses_is_not_given_up(tmp_path: Path, text: str) -> None:
+    with Memory(tmp_path / "m.db", user_id="u1", embedder=HashingEmbedder(dim=64)) as memory:
+        memory.add("I run a small bakery. I'm working on my online store.")
+        memory.add("我开了一家网店")
+        memory.add(text)
+        assert sorted(f.value for f in memory.list() if f.key == "work.business") == ["bakery", "online store", "网店"]
 
 
 @pytest.mark.parametrize(("text", "expected"), [

@@ -206,6 +206,11 @@ _RETRACTIONS: tuple[tuple[re.Pattern[str], str], ...] = (
     (lazy_regex(rf"^i\s+(?:no longer|don't|do not)\s+live\s+in\s+(?P<v>.+?){_NO_MORE}$", _IC), "identity.location"),
     (lazy_regex(rf"^i\s+(?:no longer|don't|do not)\s+work\s+(?:at|for)\s+(?P<v>.+?){_NO_MORE}$", _IC),
      "identity.employer"),
+    # "I don't run the bakery anymore", "I sold my online store": a business given up (undated: "I closed my
+    # bakery last year" is an event)
+    (lazy_regex(r"^i(?:'ve|\s+have)?\s+(?:(?:no longer|don't|do not)\s+(?:run|own)\s+(?:a|an|the|my|our)|"
+                r"(?:closed|sold|shut down)\s+(?:my|our))\s+"  # "I closed the shop": for the day
+                r"(?:own\s+|new\s+|little\s+|small\s+)*" + shapes.BUSINESS_EN + rf"{_NO_MORE}$", _IC), "work.business"),
     # "I used to be allergic to peanuts": a past that no longer holds
     (lazy_regex(r"^i\s+used\s+to\s+be\s+allergic\s+to\s+(?P<v>.+)$", _IC), "health.allergy"),
     (lazy_regex(r"^i\s+used\s+to\s+be\s+(?:an?\s+)?(?:vegetarian|vegan|pescatarian)$", _IC), "food.diet"),

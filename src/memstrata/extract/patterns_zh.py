@@ -224,6 +224,10 @@ _RETRACTIONS: tuple[tuple[re.Pattern[str], str], ...] = (
                 r"|^我(?:现在)?(?:又开始|又|开始|重新)吃肉了?$"), "food.diet"),
     (lazy_regex(rf"^我{_NOT}住在(?P<v>.+?)了?$"), "identity.location"),
     (lazy_regex(rf"^我{_NOT}在(?P<v>.+?)(?:工作|上班)了?$"), "identity.employer"),
+    # 我不再经营网店了, 我把网店关了, 我的网店关门了: a business given up
+    (lazy_regex(rf"^我们?{_NOT}(?:经营|开)(?:那家|这家|我的|自己的)?(?P<v>{shapes.BUSINESS_ZH})了?$"
+                rf"|^我们?把(?:我的|我们的|自己的)?(?P<w>{shapes.BUSINESS_ZH})(?:关|关掉|卖|卖掉|转让)了?$"
+                rf"|^我们?的(?P<u>{shapes.BUSINESS_ZH})(?:已经)?(?:关门|倒闭|停业|关了|关掉)了?$"), "work.business"),
     # 我以前对花生过敏: said of the past, it no longer holds (a present allergy has no 以前)
     (lazy_regex(rf"^我{_BEFORE}(?:是)?对(?P<v>.+?)过敏(?:的)?$"), "health.allergy"),
     (lazy_regex(rf"^我{_BEFORE}(?:吃素|吃纯素|是素食(?:主义)?者|是纯素食者)(?:的)?$"), "food.diet"),
@@ -239,7 +243,7 @@ def _retraction(clause: str, ctx: _Ctx) -> list[Finding]:
         m = pattern.match(clause)
         if not m:
             continue
-        named = m.groupdict().get("v") or m.groupdict().get("w")
+        named = m.groupdict().get("v") or m.groupdict().get("w") or m.groupdict().get("u")
         if not named:
             return [Finding(key, "", CONF_STATED, clause, retract=True)]
         parts = _split_list(named) if key == "health.allergy" else [named]

@@ -243,6 +243,15 @@ def set_value(items: list[str], lang: str) -> str:
     return unique[0] if len(unique) == 1 else f"{', '.join(unique[:-1])} and {unique[-1]}"
 
 
+#: A business a user runs, in English and Chinese: the nouns ``shapes_en`` / ``shapes_zh`` read after what
+#: the user does to it ("I run a small bakery", 我开了一家网店), and the retractions of ``identity_en`` /
+#: ``patterns_zh`` after giving it up ("I don't run the bakery anymore", 我的网店关门了): one list, so a
+#: business stored can be withdrawn in the words it was stated with.
+BUSINESS_EN = (r"(?P<v>(?:[a-z-]+\s+){0,3}?(?:business|store|shop|studio|company|startup|restaurant|caf[eé]|bakery|"
+               r"agency|boutique|salon|clinic|practice|brand))(?!'s|\s+(?:of|for)\b)")
+BUSINESS_ZH = r"[^，,]{0,6}?(?:网店|店|公司|工作室|餐厅|餐馆|咖啡馆|面包房|诊所|事务所|品牌)"
+
+
 def chosen(value: str, verb_key: str, clause: str, lang: str, *, retract: bool = False,
            statement: str = "") -> list[Finding]:
     """A value chosen or dropped without an attribute phrase ("switched to Firefox", 改用飞书,

@@ -622,8 +622,7 @@ def _plain_use(clause: str, lang: str = "en") -> list[Finding]:
 #: A business the user runs, said with what they do to it: "I'm working on my online store", "My online clothes store
 #: is open", "Starting my business has been tough", "I run a small bakery". Named in passing ("my dance studio's social
 #: media", "come to my studio") it is no such statement: read there, it cited every turn naming the studio.
-_BUSINESS = (r"(?P<v>(?:[a-z-]+\s+){0,3}?(?:business|store|shop|studio|company|startup|restaurant|caf[eé]|bakery|"
-             r"agency|boutique|salon|clinic|practice|brand))(?!'s|\s+(?:of|for)\b)")
+_BUSINESS = shapes.BUSINESS_EN
 _RUNS = lazy_regex(
     r"^(?:i(?:'m|\s+am|'ve\s+been|\s+have\s+been)?\s+)?(?:(?:just|finally|now|also|still)\s+)*"
     r"(?:working\s+on|running|runnin'|run|own|opened|open|started|starting|startin'|launched|launching|building|"

@@ -477,7 +477,7 @@ def _size(clause: str) -> list[Finding]:
 
 
 #: A business the user runs: 我开了一家网店, 我在经营自己的咖啡店, 我们创办了一家公司, 我的网店开业了 (shapes_en._RUNS).
-_BUSINESS = r"[^，,]{0,6}?(?:网店|店|公司|工作室|餐厅|餐馆|咖啡馆|面包房|诊所|事务所|品牌)"
+_BUSINESS = shapes.BUSINESS_ZH
 _RUNS = lazy_regex(rf"^我们?(?:最近|现在|已经|自己)*(?:开了|在经营|经营着|经营|创办了|创立了|在做)"
                    rf"(?:一家|一个|一间|自己的|我的)(?P<v>{_BUSINESS})了?$"
                    rf"|^我们?的(?P<w>{_BUSINESS})(?:终于|已经|正式)?(?:开业|开张|上线)了$")
