@@ -68,6 +68,8 @@ def test_the_command_prints_the_table_row_of_each_set(tmp_path: Path) -> None:
     run = cli("bench", "perf", "--pooled", "locomo", "--data", _two_conversations(tmp_path / "locomo.json"))
     assert run.code == 0, run.err
     assert "| locomo | 0 | 4 | 2 |" in run.out
+    assert "asked once of Memory.search(limit=10)" in run.out  # what the figures are, under the table
+    assert "include the query's embedding" in run.out and "Load average at the end" in run.out
     refused = cli("bench", "perf", "--pooled", "locomo,memorybank-zh", "--db", tmp_path / "one.db")
     assert refused.code != 0
     assert "--db keeps one set's store" in refused.err

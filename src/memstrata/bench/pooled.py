@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import os
 import tempfile
 import time
 from collections.abc import Iterator, Sequence
@@ -138,6 +139,11 @@ def print_pooled(rows: Sequence[dict[str, Any]]) -> None:
         print(f"| {r['dataset']} | {r['busy']} | {r['messages']:,} | {r['questions']:,} | {r['memstrata_p50_ms']:.1f} "
               f"| {r['memstrata_p95_ms']:.1f} | {r['plain_p50_ms']:.1f} | {r['plain_p95_ms']:.1f} "
               f"| {r['embed_p50_ms']:.1f} / {r['embed_p95_ms']:.1f} |")
+    print(f"\nWall time of each question with evidence asked once of Memory.search(limit={LIMIT}) and of a plain "
+          f"hybrid on the same file (FTS5 BM25 over whole turns and exact cosine, {PLAIN_DEPTH} each, RRF k {RRF_K}, "
+          f"top {LIMIT}), taking turns; both include the query's embedding, also timed alone. Load average at the "
+          "end (1, 5, 15 min): {:.2f} {:.2f} {:.2f}; other work on the machine inflates milliseconds.".format(
+              *os.getloadavg()))
 
 
 def run_pooled(sets: Sequence[str], *, data: Path | None, db: Path | None = None,
