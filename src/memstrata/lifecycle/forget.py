@@ -302,6 +302,22 @@ def run_chunk(store: LifecycleStore, job_id: int) -> bool:
         return not episodes and not facts
 
 
+def standing_only_on(chosen: str) -> str:
+    """SQL selecting ``fact_id``: the facts cited by the episodes ``chosen`` (an SQL list or
+    sub-select, bound twice) that no other episode states. An episode cited only because the
+    value came back (``facts.engine``: a returning value cites the messages that said it
+    before, which also cite the superseded fact of the same key and value) does not state the
+    new fact: after "We use Jira" → "We've moved to Linear" → "we're back on Jira", forgetting the
+    last message deletes the Jira that came back with it, and Linear stays superseded as after
+    any forgotten replacement (``Replaced``; a rollback brings it back)."""
+    carried = ("SELECT 1 FROM fact_citations p JOIN facts g ON g.id = p.fact_id JOIN facts f ON f.id = c.fact_id "
+               "WHERE p.episode_id = o.episode_id AND g.id <> f.id AND g.status = 'superseded' "
+               "AND g.key = f.key AND g.value_norm = f.value_norm")
+    return (f"SELECT DISTINCT c.fact_id FROM fact_citations c WHERE c.episode_id IN ({chosen}) AND NOT EXISTS "
+            "(SELECT 1 FROM fact_citations o WHERE o.fact_id = c.fact_id AND "
+            f"o.episode_id NOT IN ({chosen}) AND NOT EXISTS ({carried}))")
+
+
 def delete_episodes(store: LifecycleStore, conn: Any, episodes: list[int], counts: dict[str, int], *,
                     scrub: bool = True) -> tuple[list[int], Scrubbed]:
     """Inside an open write: delete ``episodes`` with their segments, index rows and queued
@@ -314,11 +330,8 @@ def delete_episodes(store: LifecycleStore, conn: Any, episodes: list[int], count
         return [], Scrubbed()
     d = store.dialect
     marks = _marks(episodes)
-    # Facts cited by these episodes and by no other: decided before the citations go.
-    facts = [int(r[0]) for r in run(
-        conn, d, f"SELECT DISTINCT c.fact_id FROM fact_citations c WHERE c.episode_id IN ({marks}) "
-        "AND NOT EXISTS (SELECT 1 FROM fact_citations o WHERE o.fact_id = c.fact_id AND "
-        f"o.episode_id NOT IN ({marks}))", [*episodes, *episodes])]
+    # Facts that stand on these episodes alone: decided before the citations go.
+    facts = [int(r[0]) for r in run(conn, d, standing_only_on(marks), [*episodes, *episodes])]
     scrubbed = store.scrub_events(conn, facts=facts, episodes=episodes) if scrub else Scrubbed()
     _add(counts, "summaries", drop_summaries(store, conn, episodes))
     _add(counts, "extraction_queue", run(

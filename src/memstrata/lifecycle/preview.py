@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from memstrata.lifecycle.forget import episode_where, fact_where
+from memstrata.lifecycle.forget import episode_where, fact_where, standing_only_on
 from memstrata.store.dialect import rows, scalar
 from memstrata.store.protocol import LifecycleStore
 from memstrata.types import Fact, Scope
@@ -74,10 +74,8 @@ def forget_preview(store: LifecycleStore, scope: Scope, *, before: datetime | No
     narrowed = scope.session_id is not None or before is not None
     where, params = episode_where(d, scope, before)
     chosen = f"SELECT id FROM episodes WHERE {where}"
-    # Facts cited by the chosen episodes and by no other, as ``forget.delete_episodes`` decides.
-    only_theirs = (f"SELECT DISTINCT c.fact_id FROM fact_citations c WHERE c.episode_id IN ({chosen}) AND NOT EXISTS "
-                   "(SELECT 1 FROM fact_citations o WHERE o.fact_id = c.fact_id AND "
-                   f"o.episode_id NOT IN ({chosen}))")
+    # Facts that stand on the chosen episodes alone, as ``forget.delete_episodes`` decides.
+    only_theirs = standing_only_on(chosen)
     with store.db.read() as conn:
         episodes = int(scalar(conn, d, f"SELECT count(*) FROM episodes WHERE {where}", params))
         segments = int(scalar(conn, d, f"SELECT count(*) FROM segments WHERE episode_id IN ({chosen})", params))

@@ -75,9 +75,9 @@ class ReferenceStore(EpisodeRows, FactRows):
         for i in segs:
             del conn.segments[i]
         facts = [i for i, f in conn.facts.items() if self._in_scope(conn, f, scope, session=False)]
-        if scope.session_id is not None:  # only facts cited by nothing outside the session
+        if scope.session_id is not None:  # only facts no episode outside the session states
             facts = [i for i in facts if all(conn.episodes[e]["session_id"] == scope.session_id
-                                             for f, e in conn.citations if f == i)]
+                                             or self._carried(conn, i, e) for f, e in conn.citations if f == i)]
         events = sum(e["fact_id"] in facts for e in conn.events)
         eps = [i for i, e in conn.episodes.items() if self._in_scope(conn, e, scope)]
         for i in eps:  # so no log import stores it again (``store.suppressed``), as the SQL stores keep it
@@ -145,6 +145,16 @@ class ReferenceStore(EpisodeRows, FactRows):
                 event["detail"] = cleaned
                 changed += 1
         return Scrubbed(changed, tuple(rollbacks))
+
+    @staticmethod
+    def _carried(conn: State, fact_id: int, episode: int) -> bool:
+        """Whether ``episode`` cites ``fact_id`` only because its value came back: it also cites a
+        superseded fact of the same key and value (``lifecycle.forget.standing_only_on``)."""
+        fact = conn.facts[fact_id]
+        return any(g != fact_id and e == episode and conn.facts[g]["status"] == "superseded"
+                   and fact["value_norm"] is not None and conn.facts[g]["key"] == fact["key"]
+                   and conn.facts[g]["value_norm"] == fact["value_norm"]
+                   for g, e in conn.citations if g in conn.facts)
 
     @staticmethod
     def delete_facts(conn: State, ids: Sequence[int]) -> int:
