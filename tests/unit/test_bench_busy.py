@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import os
 
 import pytest
 
@@ -18,6 +19,13 @@ def test_busy_cores_spin_for_the_body_and_stop_after_it() -> None:
     with busy_cores(0) as none:
         assert none == []
     with pytest.raises(InvalidInput, match="--busy-cores"), busy_cores(-1):
+        pass
+
+
+def test_more_busy_cores_than_the_machine_has_are_refused_before_any_starts() -> None:
+    cores = os.cpu_count() or 1
+    with pytest.raises(InvalidInput, match=f"--busy-cores must be 0 to {cores} .* got {cores + 1}"), \
+            busy_cores(cores + 1):
         pass
 
 

@@ -94,7 +94,9 @@ def test_pooled_refuses_what_it_would_not_time_and_creates_nothing(tmp_path: Pat
 def test_bench_perf_names_a_size_or_query_count_it_cannot_use() -> None:
     cases = {("--sizes", "abc"): "--sizes must be whole numbers of segments from 1 up",
              ("--n", "0"): "--n must be whole numbers of segments from 1 up, comma-separated; got 0",
-             ("--n", "200", "--queries", "0"): "--queries must be 1 or more, got 0"}
+             ("--n", "200", "--queries", "0"): "--queries must be 1 or more, got 0",
+             ("--n", "200", "--busy-cores", "99"): "--busy-cores must be 0 to ",
+             ("--pooled", "locomo", "--busy-cores", "99"): "--busy-cores must be 0 to "}
     for args, message in cases.items():
         run = cli("bench", "perf", *args)
         assert run.code == 2, (args, run.out, run.err)

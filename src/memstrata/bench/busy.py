@@ -14,6 +14,7 @@ figures are measured quiet and busy in one run.
 from __future__ import annotations
 
 import contextlib
+import os
 import subprocess
 import sys
 import tempfile
@@ -62,6 +63,19 @@ def yardstick_ms(reps: int = 300) -> float:
     return float(np.median(times)) * 1000
 
 
+def check_busy(n: int) -> None:
+    """Refuse a ``--busy-cores`` count that is negative or above ``os.cpu_count()``: more spinning
+    processes than cores measure the scheduler, not a busy neighbour, and 99 of them made a 2-core
+    machine's load average ~60.
+
+    Raises:
+        InvalidInput: naming the option, the count and the machine's cores.
+    """
+    cores = os.cpu_count() or 1
+    if n < 0 or n > cores:
+        raise InvalidInput(f"--busy-cores must be 0 to {cores} (this machine's cores), got {n}")
+
+
 @contextlib.contextmanager
 def busy_cores(n: int, *, max_s: float = MAX_BUSY_S) -> Iterator[list[subprocess.Popen[bytes]]]:
     """Keep ``n`` cores busy (one spinning Python process each) for the body, then stop them.
@@ -71,10 +85,9 @@ def busy_cores(n: int, *, max_s: float = MAX_BUSY_S) -> Iterator[list[subprocess
         max_s: each process exits by itself after this many seconds.
 
     Raises:
-        InvalidInput: ``n`` is negative.
+        InvalidInput: ``n`` is negative or more than the machine's cores (``check_busy``).
     """
-    if n < 0:
-        raise InvalidInput(f"--busy-cores must be 0 or more, got {n}")
+    check_busy(n)
     procs = [subprocess.Popen([sys.executable, "-c", _SPIN.format(limit=max_s)], stdin=subprocess.DEVNULL,
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) for _ in range(n)]
     try:

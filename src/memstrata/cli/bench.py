@@ -15,6 +15,7 @@ from typing import Annotated
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from memstrata.bench.busy import check_busy
 from memstrata.bench.embeddings import run_embeddings
 from memstrata.bench.extraction import run_extraction
 from memstrata.bench.hooks import run_hooks_bench
@@ -100,6 +101,7 @@ def bench_perf(
     recall@10 vs exact, table and index sizes), database size, peak RSS; sqlite --ablate: also the
     latency with each recall list switched off in turn; --busy-cores N: every figure again with N
     cores busy, and LoCoMo query latency beside a plain hybrid; --pooled: real stores' search latency."""
+    run_command(lambda: check_busy(busy_cores))  # before any store is built
     if pooled:
         given = {"--n": n is not None, "--sizes": sizes != _SIZES, "--queries": queries != _QUERIES,
                  "--seed": seed != _SEED, "--embedder": embedder is not None, "--reuse": reuse,
