@@ -32,5 +32,5 @@ def test_an_old_value_held_by_no_fact_changes_nothing(open_memory: OpenMemory) -
     memory = open_memory(user_id="ov2")
     memory.add("My editor is Vim.", created_at=START)
     memory.add("We moved from Jenkins to GitHub Actions.", created_at=START + timedelta(days=1))
-    assert [f.value for f in memory.list(key="user.uses")] == ["GitHub Actions"]
+    assert [f.value for f in memory.list(key="tool.uses")] == ["GitHub Actions"]
     assert [f.value for f in memory.list(key="tool.editor")] == ["Vim"]

@@ -162,7 +162,7 @@ def test_a_group_moving_to_a_city_keeps_the_thing_used_and_ends_the_old_home(tmp
         for text in ("I live in Paris.", "We've moved to Linear", "we moved to Berlin"):
             memory.add(text)
         active = {(f.key, f.value) for f in memory.list()}
-    assert active == {("user.uses", "Linear"), ("identity.location", "Berlin")}
+    assert active == {("tool.uses", "Linear"), ("identity.location", "Berlin")}
 
 
 @pytest.mark.parametrize(("text", "expected"), [
@@ -193,8 +193,8 @@ def test_a_change_of_mind_back_in_chinese_supersedes_the_switch(tmp_path: Path) 
         for text in ("我们换成飞书了", "算了，我们换回钉钉吧"):
             memory.add(text)
         active = [(f.key, f.value) for f in memory.list()]
-        values = sorted((f.value, f.status) for f, _ in memory.history(key="user.uses"))
-    assert active == [("user.uses", "钉钉")]
+        values = sorted((f.value, f.status) for f, _ in memory.history(key="tool.uses"))
+    assert active == [("tool.uses", "钉钉")]
     assert values == [("钉钉", "active"), ("飞书", "superseded")]
 
 
@@ -273,7 +273,36 @@ def test_a_switch_that_names_no_old_value_ends_the_one_thing_it_replaces(
 ])
 def test_a_switch_with_no_single_rival_ends_nothing(tmp_path: Path, texts: tuple[str, ...]) -> None:
     active, ended = _after(tmp_path, *texts)
-    assert ended == set() and ("user.uses", "Linear") in active
+    assert ended == set() and ("tool.uses", "Linear") in active
+
+
+@pytest.mark.parametrize(("texts", "used"), [
+    (("We use Jira.", "We use Asana.", "We've moved to Linear."), {"Jira", "Asana", "Linear"}),
+    (("我们用Jira", "我们用Asana", "我们换成Linear了"), {"Jira", "Asana", "Linear"}),
+    (("我們用Jira", "我們用Asana", "我們換成Linear了"), {"Jira", "Asana", "Linear"}),
+    (("We're back on Jira.",), {"Jira"}),
+    (("我们又用Jira了",), {"Jira"}),
+    (("We moved from Jenkins to GitHub Actions.",), {"GitHub Actions"}),  # Jenkins held by no fact
+])
+def test_a_switch_that_ends_nothing_is_kept_with_the_things_used(
+        tmp_path: Path, texts: tuple[str, ...], used: set[str]) -> None:
+    """Before, such a switch was stored under user.uses while "We use Jira" is tool.uses, so ``history --key
+    tool.uses`` missed it and a later switch saw two keys."""
+    from memstrata import HashingEmbedder, Memory
+
+    with Memory(tmp_path / "m.db", user_id="u1", embedder=HashingEmbedder(dim=64)) as memory:
+        for text in texts:
+            memory.add(text)
+        assert {f.value for f, _ in memory.history(key="tool.uses")} == used
+        assert memory.list(status=["active", "superseded"], key="user.uses") == []
+
+
+def test_a_switch_after_one_that_ended_nothing_ends_it_under_one_key(tmp_path: Path) -> None:
+    """"We've moved to Linear" with nothing before, then "We've moved to Jira": Jira takes Linear's place, with
+    its history under tool.uses (a tracker for a tracker); Slack, used beside them, stays."""
+    active, ended = _after(tmp_path, "We use Slack.", "We've moved to Linear.", "Actually, we've moved to Jira.")
+    assert active == {("tool.uses", "Slack"), ("tool.uses", "Jira")}
+    assert ended == {("Linear", "superseded")}
 
 
 @pytest.mark.parametrize(("texts", "active", "between"), [

@@ -35,7 +35,7 @@ from memstrata.extract.twins import twins
 from memstrata.facts import place, withdraw
 from memstrata.facts.resolve import EXACT_KEYS, Decision, choice_key, decide, same_value
 from memstrata.facts.said import RawChange, Said, fact_expiry
-from memstrata.facts.switch import SWITCH_KEY, ended_by_switch
+from memstrata.facts.switch import SWITCH_KEY, as_used, ended_by_switch
 from memstrata.facts.terms import contradicting_keys, fact_subject, fact_terms, key_terms
 from memstrata.privacy.crypto import Cipher
 from memstrata.store.protocol import Store
@@ -94,6 +94,8 @@ class FactEngine:
             if cand.key == CORRECTION_KEY:  # "Not Berlin, Munich" and no fact holds Berlin: nothing corrected
                 return []
             replaces = {*replaces, *named}
+        if cand.key == SWITCH_KEY and not replaces:  # nothing ended: stored with the things used
+            cand = as_used(cand)
         if cand.key == GROUP_SIZE:
             cand = self.sized_group(conn, said, cand)
         kept = self.unsuppressed(conn, said, cand.key)

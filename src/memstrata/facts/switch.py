@@ -13,14 +13,19 @@ so the engine decides which one the new value takes the place of, in this order:
   still used is the worse error; "We moved from Jira to Linear" names it.
 
 The ended value is superseded by the new one under its own key, so ``history`` keeps it with
-when it ended (``FactEngine.instead``).
+when it ended (``FactEngine.instead``). A switch that ends nothing (two rivals, a return with nothing
+before it, an old value no fact holds) is stored under ``USED_KEY`` (``as_used``), the key "We use Jira"
+writes, so ``history`` and a later switch see every thing used under one key; ``user.uses`` is only the
+extractor's mark of a switch (one value at a time, an open key) and stays read where old stores hold it.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from memstrata.extract.base import FactCandidate
+from memstrata.extract.taxonomy import key_spec
 from memstrata.extract.tool_kinds import kind_of
 from memstrata.facts.said import Said
 from memstrata.facts.terms import fact_subject
@@ -29,9 +34,18 @@ from memstrata.text.tokens import normalise_value
 if TYPE_CHECKING:
     from memstrata.facts.engine import FactEngine
 
-#: The key a switch that names no attribute writes, and the keys that hold things used.
+#: The key the extractor gives a switch that names no attribute, the key a thing used is stored under, and
+#: the keys that hold things used (``SWITCH_KEY`` in stores written before switches were stored as ``USED_KEY``).
 SWITCH_KEY = "user.uses"
-USED_KEYS = ("tool.uses", SWITCH_KEY)
+USED_KEY = "tool.uses"
+USED_KEYS = (USED_KEY, SWITCH_KEY)
+
+
+def as_used(cand: FactCandidate) -> FactCandidate:
+    """``cand`` (a switch under ``SWITCH_KEY``) under ``USED_KEY``, with that key's kind, importance and
+    sensitivity (``extract.taxonomy``): "We've moved to Linear" with nothing ended is ``tool.uses = Linear``."""
+    spec = key_spec(USED_KEY)
+    return replace(cand, key=USED_KEY, kind=spec.kind, importance=spec.importance, sensitivity=spec.sensitivity)
 
 
 def ended_by_switch(eng: FactEngine, conn: Any, said: Said, cand: FactCandidate) -> str:
