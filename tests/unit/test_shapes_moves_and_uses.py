@@ -359,3 +359,28 @@ def test_a_switch_back_in_english_is_read_by_the_switch_shape(text: str, expecte
 def test_a_switch_back_to_no_named_thing_is_not_read(text: str) -> None:
     """Before, 'I went back to work' stored user.uses = work."""
     assert _read(text) == []
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("We use jira.", [("tool.uses", "Jira", False)]),
+    ("we use jira and asana", [("tool.uses", "Jira", False), ("tool.uses", "Asana", False)]),
+    ("I use github actions.", [("tool.uses", "GitHub Actions", False)]),
+    ("We use clickup now.", [("tool.uses", "ClickUp", False)]),
+    ("we're back on jira", [("user.uses", "Jira", False)]),
+    ("我们用jira", [("tool.uses", "Jira", False)]),
+    ("We switched to jira.", [("user.uses", "Jira", False)]),
+])
+def test_a_listed_tool_said_in_lower_case_is_the_name(text: str, expected: list[tuple[str, str, bool]]) -> None:
+    """Before, "We use jira" stored nothing while "We use Jira" was tool.uses (a name needed a capital), and 我们用jira
+    stored 'jira' beside 'Jira'; a listed tool that is no English word is the name in any case, spelled as listed."""
+    assert _read(text) == expected
+
+
+@pytest.mark.parametrize("text", ["We use bamboo.", "I use edge.", "we use linear", "We use slack."])
+def test_a_listed_name_that_is_an_english_word_needs_its_capital(text: str) -> None:
+    assert _read(text) == []
+
+
+def test_a_tool_said_in_lower_case_then_capitalised_is_one_thing_used(tmp_path: Path) -> None:
+    active, ended = _after(tmp_path, "We use jira.", "We use Slack.", "We've moved to Linear.")
+    assert (active, ended) == ({("tool.uses", "Linear"), ("tool.uses", "Slack")}, {("Jira", "superseded")})

@@ -126,6 +126,38 @@ def test_a_business_closed_for_the_day_or_someone_elses_is_not_given_up(tmp_path
         assert sorted(f.value for f in memory.list() if f.key == "work.business") == ["bakery", "online store", "网店"]
 
 
+def _business(text: str) -> list[str]:
+    return [c.value for c in RuleExtractor().extract(text=text, role="user", said_at=_AT) if c.key == "work.business"]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("I run my own consulting firm.", ["consulting firm"]),
+    ("I own a law firm.", ["law firm"]),
+    ("I run a small consultancy.", ["consultancy"]),
+    ("我开了一家顾问公司", ["顾问公司"]),
+    ("我開了一家顧問公司", ["顾问公司"]),
+    ("我經營自己的顧問公司", ["顾问公司"]),
+])
+def test_a_firm_or_a_consultancy_one_runs_is_a_business(text: str, expected: list[str]) -> None:
+    """Before, "I run my own consulting firm" stored nothing while "I run a small bakery" was work.business (a
+    firm and a consultancy were no business nouns), and 顾问公司 stored nothing: the 问 of 顾问 (consultant) read
+    as asking."""
+    assert _business(text) == expected
+
+
+def test_a_firm_given_up_is_withdrawn(tmp_path: Path) -> None:
+    with Memory(tmp_path / "m.db", user_id="u1", embedder=HashingEmbedder(dim=64)) as memory:
+        memory.add("I run my own consulting firm.")
+        memory.add("I don't run the consulting firm anymore.")
+        assert [f.value for f in memory.list(key="work.business")] == []
+        assert [f.value for f in memory.list(status="all", key="work.business")] == ["consulting firm"]
+
+
+@pytest.mark.parametrize("text", ["I work at a law firm.", "我想问你一个问题", "我问了一家顾问公司"])
+def test_a_firm_one_works_at_or_a_question_is_no_business(text: str) -> None:
+    assert _business(text) == []
+
+
 @pytest.mark.parametrize(("text", "expected"), [
     ("I'm happy to say that I passed the bar exam.", ["passed the bar exam"]),
     ("I wanted to tell you that I got engaged.", ["got engaged"]),

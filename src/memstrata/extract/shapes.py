@@ -24,6 +24,7 @@ from datetime import datetime
 
 from memstrata.extract import counts, gazetteer, kin, places
 from memstrata.extract.clauses import CONF_STATED, Finding, clause_period, clean_value
+from memstrata.extract.tool_kinds import spelled
 from memstrata.privacy.policy import only_placeholders
 from memstrata.text.regex import lazy_regex
 
@@ -247,16 +248,17 @@ def set_value(items: list[str], lang: str) -> str:
 #: the user does to it ("I run a small bakery", 我开了一家网店), and the retractions of ``identity_en`` /
 #: ``patterns_zh`` after giving it up ("I don't run the bakery anymore", 我的网店关门了): one list, so a
 #: business stored can be withdrawn in the words it was stated with.
-BUSINESS_EN = (r"(?P<v>(?:[a-z-]+\s+){0,3}?(?:business|store|shop|studio|company|startup|restaurant|caf[eé]|bakery|"
-               r"agency|boutique|salon|clinic|practice|brand))(?!'s|\s+(?:of|for)\b)")
+BUSINESS_EN = (r"(?P<v>(?:[a-z-]+\s+){0,3}?(?:business|store|shop|studio|company|firm|startup|restaurant|caf[eé]|"
+               r"bakery|agency|consultancy|boutique|salon|clinic|practice|brand))(?!'s|\s+(?:of|for)\b)")
 BUSINESS_ZH = r"[^，,]{0,6}?(?:网店|店|公司|工作室|餐厅|餐馆|咖啡馆|面包房|诊所|事务所|品牌)"
 
 
 def chosen(value: str, verb_key: str, clause: str, lang: str, *, retract: bool = False,
            statement: str = "") -> list[Finding]:
     """A value chosen or dropped without an attribute phrase ("switched to Firefox", 改用飞书,
-    "stop using UPS"): the gazetteer's key for a named value, else ``verb_key`` (``user.uses``)."""
-    value = clean_value(value, lang)
+    "stop using UPS"): the gazetteer's key for a named value, else ``verb_key`` (``user.uses``); a listed
+    tool is spelled as ``extract.tool_kinds`` spells it."""
+    value = spelled(clean_value(value, lang))  # "jira" is the name Jira, one value with it
     if not value:
         return []
     named = named_value(value)

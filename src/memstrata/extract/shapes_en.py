@@ -8,7 +8,7 @@ import re
 from dataclasses import replace
 from datetime import datetime
 
-from memstrata.extract import cessation, counts, gazetteer, kin, patterns_en, places, shapes
+from memstrata.extract import cessation, counts, gazetteer, kin, patterns_en, places, shapes, tool_kinds
 from memstrata.extract.clauses import CONF_LIKE, CONF_PREFER, Finding, clean_value, like_finding
 from memstrata.extract.pursuits import pursuit_en
 from memstrata.extract.shapes import attribute_finding, chosen, dated, instead, open_key
@@ -184,8 +184,9 @@ _VERB_KEYS = {"drink": ("user.drinks", "drinks {v}"), "eat": ("user.eats", "eats
               "wear": ("user.wears", "wears {v}"), "take": ("user.takes", "takes {v}")}
 
 
-#: A name: capitalised words, at most three ("Jira", "GitHub Actions").
-_NAME = r"(?-i:[A-Z][\w.+#-]*(?:\s+[A-Z0-9][\w.+#-]*){0,2})"
+#: A name: capitalised words, at most three ("Jira", "GitHub Actions"), or a listed tool that is no English word in
+#: any case ("jira", "github actions": ``tool_kinds.LOWER_CASE_NAMES``).
+_NAME = rf"(?:(?-i:[A-Z][\w.+#-]*(?:\s+[A-Z0-9][\w.+#-]*){{0,2}})|{tool_kinds.LOWER_CASE_NAMES})"
 #: A return to a named thing used before: "we're back on Jira", "I'm back to using Vim", "We use Jira again",
 #: "We're using Jira again", "We're on Jira again". A name is needed ("I'm back on track", "back to work": none).
 _BACK_ON = lazy_regex(

@@ -17,7 +17,7 @@ _H = "\u4e00-\u9fff"
 #: A clause that asks, supposes or reports: no shape reads it.
 _NOT_A_STATEMENT = lazy_regex(
     r"^(?:如果|要是|假如|假设|万一|是否)|[？?]|吗[。！!]?$|呢[。]?$|是不是|会不会|要不要|可不可以|能不能|可能|好像|也许|"
-    r"大概|说|觉得|认为|不确定|问|希望能|真希望|还没")
+    r"大概|说|觉得|认为|不确定|(?<![顾学])问|希望能|真希望|还没")
 _CLAUSES = lazy_regex(r"\s*[，,；;。！!]\s*")
 
 

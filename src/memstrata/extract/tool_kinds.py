@@ -5,10 +5,15 @@ Slack, because Linear and Jira do one job. The fact engine (``facts.switch``) as
 for the kind of the new value and of each thing used; two things of different kinds are never
 rivals. The list is short on purpose: common team tools whose name is unambiguous, in English
 and Chinese. A name not listed has no kind and may be a rival of anything (see ``facts.switch``).
+
+The list also tells a name said in lower case ("We use jira") from a word: a listed name that is no
+English word (``_WORDS``) is a name whatever its case (``LOWER_CASE_NAMES``), and is stored as the list
+spells it (``spelled``: jira → Jira), so "We use jira" and "We use Jira" are one value.
 """
 
 from __future__ import annotations
 
+import re
 from functools import cache
 
 from memstrata.text.hanzi import simplified
@@ -32,6 +37,33 @@ _KINDS: dict[str, tuple[str, ...]] = {
     "database": ("PostgreSQL", "Postgres", "MySQL", "SQLite", "MongoDB", "Redis", "Oracle", "SQL Server",
                  "MariaDB", "DynamoDB", "Cassandra"),
 }
+
+
+#: Listed names that are English words too: said in lower case they are the word ("we use bamboo", "the
+#: edge", "a linear process"), so only their capitalised form names the tool.
+_WORDS = frozenset({"linear", "monday", "shortcut", "basecamp", "teams", "discord", "slack", "notion",
+                    "confluence", "obsidian", "coda", "roam", "bear", "quip", "jenkins", "drone", "bamboo", "zoom",
+                    "whereby", "sketch", "azure", "oracle", "chrome", "safari", "edge", "brave", "opera", "arc",
+                    "outlook", "lark", "travis", "redis", "cassandra", "teambition"})
+
+
+@cache
+def _spellings() -> dict[str, str]:
+    return {name.casefold(): name for names in _KINDS.values() for name in names if name.isascii()}
+
+
+def spelled(value: str) -> str:
+    """``value`` as the list spells the name ("jira" → ``"Jira"``, "github actions" → ``"GitHub Actions"``);
+    unchanged when the list does not name it."""
+    return _spellings().get(value.strip().casefold(), value)
+
+
+#: A regular expression (no groups) for the listed Latin names that are no English word, longest first,
+#: for a pattern compiled case-insensitively: "jira", "github actions", "clickup".
+LOWER_CASE_NAMES = "(?:" + "|".join(
+    re.escape(name).replace(r"\ ", r"\s+")
+    for name in sorted((n for n in _spellings().values() if n.casefold() not in _WORDS), key=len, reverse=True)
+) + r")(?![\w.+#-])"
 
 
 @cache
