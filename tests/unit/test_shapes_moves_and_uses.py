@@ -384,3 +384,38 @@ def test_a_listed_name_that_is_an_english_word_needs_its_capital(text: str) -> N
 def test_a_tool_said_in_lower_case_then_capitalised_is_one_thing_used(tmp_path: Path) -> None:
     active, ended = _after(tmp_path, "We use jira.", "We use Slack.", "We've moved to Linear.")
     assert (active, ended) == ({("tool.uses", "Linear"), ("tool.uses", "Slack")}, {("Jira", "superseded")})
+
+
+def _store_written_before(path: Path) -> None:
+    """A store as written before a switch that ends nothing was kept as ``tool.uses``: "We use Slack", then "We've
+    moved to Linear" held as ``user.uses = Linear`` (the key set in the real SQLite file, as that writer set it)."""
+    import sqlite3
+
+    from memstrata import HashingEmbedder, Memory
+
+    with Memory(path, user_id="u1", embedder=HashingEmbedder(dim=64)) as memory:
+        memory.add("We use Slack.")
+        memory.add("We've moved to Linear.")
+    with sqlite3.connect(path) as db:
+        assert db.execute("UPDATE facts SET key = 'user.uses' WHERE value = 'Linear'").rowcount == 1
+
+
+def test_a_store_written_before_keeps_its_switch_readable_and_replaceable(tmp_path: Path) -> None:
+    from memstrata import HashingEmbedder, Memory
+
+    _store_written_before(tmp_path / "m.db")
+    with Memory(tmp_path / "m.db", user_id="u1", embedder=HashingEmbedder(dim=64)) as memory:
+        assert {(f.key, f.value) for f in memory.list()} == {("tool.uses", "Slack"), ("user.uses", "Linear")}
+        memory.add("Actually, we've moved to Jira.")  # a tracker for a tracker: Linear ends where it is held
+        assert {(f.key, f.value) for f in memory.list()} == {("tool.uses", "Slack"), ("user.uses", "Jira")}
+        assert {(f.value, f.status) for f, _ in memory.history(key="user.uses")} == {
+            ("Linear", "superseded"), ("Jira", "active")}
+
+
+def test_a_store_written_before_has_its_switch_withdrawn(tmp_path: Path) -> None:
+    from memstrata import HashingEmbedder, Memory
+
+    _store_written_before(tmp_path / "m.db")
+    with Memory(tmp_path / "m.db", user_id="u1", embedder=HashingEmbedder(dim=64)) as memory:
+        memory.add("Please stop using Linear.")
+        assert {(f.key, f.value) for f in memory.list()} == {("tool.uses", "Slack")}
