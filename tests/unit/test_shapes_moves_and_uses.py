@@ -369,6 +369,9 @@ def test_a_switch_back_to_no_named_thing_is_not_read(text: str) -> None:
     ("we're back on jira", [("user.uses", "Jira", False)]),
     ("我们用jira", [("tool.uses", "Jira", False)]),
     ("We switched to jira.", [("user.uses", "Jira", False)]),
+    ("We use jira for tickets.", [("user.tickets", "Jira", False)]),
+    ("我们用jira管理任务", [("user.任务", "Jira", False)]),
+    ("We use linear for tickets.", [("user.tickets", "linear", False)]),  # a word: as said
 ])
 def test_a_listed_tool_said_in_lower_case_is_the_name(text: str, expected: list[tuple[str, str, bool]]) -> None:
     """Before, "We use jira" stored nothing while "We use Jira" was tool.uses (a name needed a capital), and 我们用jira

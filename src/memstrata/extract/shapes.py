@@ -117,8 +117,9 @@ def named_value(value: str) -> tuple[str, str] | None:
 def attribute_finding(attribute: str, value: str, clause: str, lang: str, *, subject: str = "",
                       confidence: float = CONF_STATED) -> list[Finding]:
     """The finding of "<subject>'s <attribute> is <value>": a taxonomy key when the attribute or
-    the value names one, else the open key; ``[]`` for an empty value or a non-attribute."""
-    value = clean_value(value, lang)
+    the value names one, else the open key; ``[]`` for an empty value or a non-attribute. A listed tool
+    that is no English word is spelled as listed ("we use jira for tickets" → ``Jira``)."""
+    value = spelled(clean_value(value, lang), words=False)
     subject = kin.subject(subject) if subject and kin.is_relative(subject) else subject  # 女儿 → daughter
     head = attribute.casefold().strip()
     if not value or not head or head in NOT_ATTRIBUTES or kin.is_relative(head) or len(value) > 60:

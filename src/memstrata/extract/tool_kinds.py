@@ -52,10 +52,12 @@ def _spellings() -> dict[str, str]:
     return {name.casefold(): name for names in _KINDS.values() for name in names if name.isascii()}
 
 
-def spelled(value: str) -> str:
+def spelled(value: str, *, words: bool = True) -> str:
     """``value`` as the list spells the name ("jira" → ``"Jira"``, "github actions" → ``"GitHub Actions"``);
-    unchanged when the list does not name it."""
-    return _spellings().get(value.strip().casefold(), value)
+    unchanged when the list does not name it, or names it but it is an English word too (``_WORDS``) and
+    ``words`` is false (where the value need not be a thing chosen: "my favourite shape is arc")."""
+    folded = value.strip().casefold()
+    return value if not words and folded in _WORDS else _spellings().get(folded, value)
 
 
 #: A regular expression (no groups) for the listed Latin names that are no English word, longest first,
