@@ -85,13 +85,14 @@ ABLATIONS: dict[str, dict[str, object]] = {
 
 
 @contextlib.contextmanager
-def _bench_file(db: Path | None) -> Iterator[Path]:
-    """``db``, or a file in a temporary directory removed afterwards."""
+def bench_file(db: Path | None, name: str = "bench") -> Iterator[Path]:
+    """``db``, or ``<name>.db`` in a temporary directory removed afterwards (``bench perf`` and
+    ``bench perf --pooled``)."""
     if db is not None:
         yield db
         return
-    with tempfile.TemporaryDirectory(prefix="memstrata-bench-") as tmp:
-        yield Path(tmp) / "bench.db"
+    with tempfile.TemporaryDirectory(prefix=f"memstrata-{name}-") as tmp:
+        yield Path(tmp) / f"{name}.db"
 
 
 def measure(size: int, *, queries: int, seed: int, console: Console, db: Path | None = None,
@@ -116,7 +117,7 @@ def measure(size: int, *, queries: int, seed: int, console: Console, db: Path | 
         ``slowest`` query by median wall time, ``slowest_ms``).
     """
     texts = synthetic_messages(size, seed)
-    with _bench_file(db) as path:
+    with bench_file(db) as path:
         with Memory(path, user_id="bench") as memory:
             have = memory.store.counts()["episodes"]
             if have and not reuse:

@@ -19,18 +19,17 @@ The query's embedding alone (the same model, no cache) is timed apart for each q
 
 from __future__ import annotations
 
-import contextlib
 import gc
 import os
-import tempfile
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from memstrata.bench.busy import RRF_K, busy_cores, rrf
+from memstrata.bench.perf import bench_file
 from memstrata.bench.retrieval import load_dataset, pooled
 from memstrata.config import Settings
 from memstrata.embed.base import embed_queries
@@ -45,16 +44,6 @@ from memstrata.text.tokens import fts_match_expression
 LIMIT = 10
 #: Candidates of each of the plain hybrid's two lists before fusion.
 PLAIN_DEPTH = 50
-
-
-@contextlib.contextmanager
-def _store_file(db: Path | None) -> Iterator[Path]:
-    """``db``, or a file in a temporary directory removed afterwards."""
-    if db is not None:
-        yield db
-        return
-    with tempfile.TemporaryDirectory(prefix="memstrata-pooled-") as tmp:
-        yield Path(tmp) / "pooled.db"
 
 
 def pooled_latency(name: str, data: Path | None, *, db: Path | None = None) -> dict[str, Any]:
@@ -78,7 +67,8 @@ def pooled_latency(name: str, data: Path | None, *, db: Path | None = None) -> d
     size, user = len(pool.messages), pool.id
     settings = Settings.from_env()
     model = load_default_embedder(settings.embedding_model or "use-multilingual-v3", threads=settings.embed_threads)
-    with _store_file(db) as path, Memory(path, settings=Settings.from_env(db_path=path), embedder=model) as memory:
+    with bench_file(db, "pooled") as path, \
+            Memory(path, settings=Settings.from_env(db_path=path), embedder=model) as memory:
         have = memory.store.counts()["episodes"]
         if have == 0:
             import_conversation(memory, pool)
