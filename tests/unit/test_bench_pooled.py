@@ -78,7 +78,7 @@ def test_the_command_prints_the_table_row_of_each_set(tmp_path: Path) -> None:
 def test_pooled_refuses_what_it_would_not_time_and_creates_nothing(tmp_path: Path) -> None:
     data = _two_conversations(tmp_path / "locomo.json")
     kept = tmp_path / "pool.db"
-    cases = {(",",): "--pooled names no set",
+    cases = {(",",): "--pooled names no set", ("", "--n", "1"): "--pooled names no set",
              ("locomo", "--backend", "postgres"): "--pooled times SQLite stores only; got --backend postgres",
              ("locomo", "--n", "1000"): "--pooled does not read --n",
              ("locomo", "--freeze-gc", "--queries", "5"): "--pooled does not read --queries, --freeze-gc",

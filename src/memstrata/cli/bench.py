@@ -92,17 +92,17 @@ def bench_perf(
     freeze_gc: Annotated[bool, typer.Option(help="sqlite: freeze the process's objects once the store is open "
                                                  "(gc.freeze, as memstrata serve and mcp do) before the timed "
                                                  "searches.")] = False,
-    pooled: Annotated[str, typer.Option(help="sqlite: instead of the synthetic stores, time every question of "
+    pooled: Annotated[str | None, typer.Option(help="sqlite: instead of the synthetic stores, time every question of "
                                              "these sets' pooled-user-only stores (comma-separated, e.g. "
                                              "locomo,memorybank-zh), memstrata beside a plain BM25 + dense RRF "
-                                             "hybrid on the same file; --db keeps one set's store.")] = "",
+                                             "hybrid on the same file; --db keeps one set's store.")] = None,
 ) -> None:
     """Ingest throughput, recall latency p50/p95 (postgres: also with a 1% filter, HNSW build time,
     recall@10 vs exact, table and index sizes), database size, peak RSS; sqlite --ablate: also the
     latency with each recall list switched off in turn; --busy-cores N: every figure again with N
     cores busy, and LoCoMo query latency beside a plain hybrid; --pooled: real stores' search latency."""
     run_command(lambda: check_busy(busy_cores))  # before any store is built
-    if pooled:
+    if pooled is not None:  # given, even empty: '--pooled ""' names no set, not the synthetic run
         given = {"--n": n is not None, "--sizes": sizes != _SIZES, "--queries": queries != _QUERIES,
                  "--seed": seed != _SEED, "--embedder": embedder is not None, "--reuse": reuse,
                  "--ef-search": bool(ef_search.strip()), "--ablate": ablate, "--locomo": locomo >= 0,
