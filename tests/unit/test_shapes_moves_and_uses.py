@@ -297,6 +297,16 @@ def test_a_switch_that_ends_nothing_is_kept_with_the_things_used(
         assert memory.list(status=["active", "superseded"], key="user.uses") == []
 
 
+@pytest.mark.parametrize("stop", [
+    "We've stopped using Jira.", "We stopped using Jira.", "I've quit using Jira.", "We don't use Jira anymore.",
+    "I don't use Jira any more.",
+])
+def test_the_speakers_own_stop_ends_the_thing_used(tmp_path: Path, stop: str) -> None:
+    """Before, only "Please stop using Jira" ended it: said of the speaker's own use, Jira stayed current."""
+    assert _after(tmp_path, "We use Jira.", "We use Slack.", stop) == ({("tool.uses", "Slack")},
+                                                                       {("Jira", "superseded")})
+
+
 def test_a_switch_after_one_that_ended_nothing_ends_it_under_one_key(tmp_path: Path) -> None:
     """"We've moved to Linear" with nothing before, then "We've moved to Jira": Jira takes Linear's place, with
     its history under tool.uses (a tracker for a tracker); Slack, used beside them, stays."""
