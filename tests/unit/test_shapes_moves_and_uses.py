@@ -299,7 +299,7 @@ def test_a_switch_that_ends_nothing_is_kept_with_the_things_used(
 
 @pytest.mark.parametrize("stop", [
     "We've stopped using Jira.", "We stopped using Jira.", "I've quit using Jira.", "We don't use Jira anymore.",
-    "I don't use Jira any more.",
+    "I don't use Jira any more.", "We no longer use Jira.",
 ])
 def test_the_speakers_own_stop_ends_the_thing_used(tmp_path: Path, stop: str) -> None:
     """Before, only "Please stop using Jira" ended it: said of the speaker's own use, Jira stayed current."""

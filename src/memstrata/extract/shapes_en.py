@@ -286,9 +286,10 @@ def _started_to_like(clause: str, said_at: datetime) -> list[Finding]:
     return patterns_en.find(f"I {_STARTED_VERB[m.group('verb').lower()]} {m.group('v')}", said_at)
 
 
-# the speaker's own stop too: "We've stopped using Jira", "We don't use Jira anymore" end it as "stop using" does
+# the speaker's own stop too: "We've stopped using Jira", "We no longer use Jira" end it as "stop using" does
 _STOP = lazy_regex(r"^(?:please\s+)?(?:stop|quit)\s+using\s+(?:the\s+)?(?P<v>.+?)(?:\s+for\s+(?:my|our)\s+\w+)?$"
                    r"|^(?:we|i)(?:'ve|\s+have)?\s+(?:stopped|quit)\s+using\s+(?:the\s+)?(?P<v5>.+?)$"
+                   r"|^(?:we|i)\s+no\s+longer\s+use\s+(?:the\s+)?(?P<v6>.+?)$"
                    r"|^(?:please\s+|we\s+|i\s+)?(?:don't|do not)\s+use\s+(?:the\s+)?(?P<v4>.+?)"
                    r"\s+(?:anymore|any more|any longer)$"
                    r"|^(?:not|no more)\s+(?P<v2>.+?)(?:\s+(?:anymore|any more|any longer))?$"
@@ -313,7 +314,7 @@ def _withdrawn_and_restored(sentence: str) -> list[Finding]:
     for clause in clauses:
         if (m := _STOP.match(clause)) is not None:
             dropped.append(clean_value(next(g for g in m.groups() if g), "en"))
-            alone = alone or bool(m.group("v") or m.group("v4") or m.group("v5"))
+            alone = alone or bool(m.group("v") or m.group("v4") or m.group("v5") or m.group("v6"))
         elif dropped and (m := _RESTORE.match(clause)) is not None:
             value = clean_value(next(g for g in m.groups() if g), "en")
             if m.group("v5") and shapes.named_value(value) is None:
