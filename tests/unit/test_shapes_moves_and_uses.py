@@ -307,6 +307,12 @@ def test_the_speakers_own_stop_ends_the_thing_used(tmp_path: Path, stop: str) ->
                                                                        {("Jira", "superseded")})
 
 
+@pytest.mark.parametrize("stop", ["我们不再用Jira了", "我們不再用Jira了", "我们以后不再用Jira了"])
+def test_a_groups_own_stop_in_chinese_ends_the_thing_used(tmp_path: Path, stop: str) -> None:
+    """Before, 我不再用Jira了 ended it but 我们不再用Jira了 left Jira current."""
+    assert _after(tmp_path, "我们用Jira", "我们用Slack", stop) == ({("tool.uses", "Slack")}, {("Jira", "superseded")})
+
+
 def test_a_switch_after_one_that_ended_nothing_ends_it_under_one_key(tmp_path: Path) -> None:
     """"We've moved to Linear" with nothing before, then "We've moved to Jira": Jira takes Linear's place, with
     its history under tool.uses (a tracker for a tracker); Slack, used beside them, stays."""

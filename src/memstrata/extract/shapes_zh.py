@@ -243,9 +243,9 @@ def _started_to_like(clause: str, said_at: datetime) -> list[Finding]:
     return [] if m is None else patterns_zh.find(f"我喜欢{m.group('v')}", said_at)
 
 
-# 我 goes only before a verb of use (我不再用京东了): 我以后不喝咖啡了 is a habit of one's own, which the
-# habit rules keep (不喝咖啡), not a withdrawal alone.
-_DROP = lazy_regex(r"^(?:我(?=(?:以后)?(?:别再?用|不再用|不要再?用)))?"
+# 我 (or 我们: 我们不再用Jira了) goes only before a verb of use (我不再用京东了): 我以后不喝咖啡了 is a habit
+# of one's own, which the habit rules keep (不喝咖啡), not a withdrawal alone.
+_DROP = lazy_regex(r"^(?:我(?:们|們)?(?=(?:以后)?(?:别再?用|不再用|不要再?用)))?"
                    r"(?P<later>以后)?(?:(?P<use>别再?用|不再用|不要再?用)(?![这那它他她])|不用|不要|别|不喝|"
                    r"不吃|不坐)(?P<v>[^，]+?)了$"
                    r"|^(?P<v2>[^，]+?)(?:不用了|算了|不要了)$")
