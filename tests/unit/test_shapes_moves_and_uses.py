@@ -313,6 +313,19 @@ def test_a_groups_own_stop_in_chinese_ends_the_thing_used(tmp_path: Path, stop: 
     assert _after(tmp_path, "我们用Jira", "我们用Slack", stop) == ({("tool.uses", "Slack")}, {("Jira", "superseded")})
 
 
+@pytest.mark.parametrize("stop", ["We've dropped Jira.", "We got rid of Jira.", "I've gotten rid of Jira."])
+def test_a_stop_said_as_dropping_ends_the_thing_used(tmp_path: Path, stop: str) -> None:
+    """Before, "We've stopped using Jira" ended it but "We've dropped Jira" left Jira current beside Slack."""
+    assert _after(tmp_path, "We use Jira.", "We use Slack.", stop) == ({("tool.uses", "Slack")},
+                                                                       {("Jira", "superseded")})
+
+
+@pytest.mark.parametrize("stop", ["我们已经不用Jira了", "我們已經不用Jira了", "我已经不用Jira了"])
+def test_a_stop_said_as_already_no_longer_in_chinese_ends_the_thing_used(tmp_path: Path, stop: str) -> None:
+    """Before, 我们不再用Jira了 ended it but 我们已经不用Jira了 left Jira current beside Slack."""
+    assert _after(tmp_path, "我们用Jira", "我们用Slack", stop) == ({("tool.uses", "Slack")}, {("Jira", "superseded")})
+
+
 def test_a_switch_after_one_that_ended_nothing_ends_it_under_one_key(tmp_path: Path) -> None:
     """"We've moved to Linear" with nothing before, then "We've moved to Jira": Jira takes Linear's place, with
     its history under tool.uses (a tracker for a tracker); Slack, used beside them, stays."""

@@ -286,9 +286,11 @@ def _started_to_like(clause: str, said_at: datetime) -> list[Finding]:
     return patterns_en.find(f"I {_STARTED_VERB[m.group('verb').lower()]} {m.group('v')}", said_at)
 
 
-# the speaker's own stop too: "We've stopped using Jira", "We no longer use Jira" end it as "stop using" does
+# the speaker's own stop too: "We've stopped using Jira", "We no longer use Jira", "We've dropped Jira", "We got
+# rid of Jira" end it as "stop using" does
 _STOP = lazy_regex(r"^(?:please\s+)?(?:stop|quit)\s+using\s+(?:the\s+)?(?P<v>.+?)(?:\s+for\s+(?:my|our)\s+\w+)?$"
-                   r"|^(?:we|i)(?:'ve|\s+have)?\s+(?:stopped|quit)\s+using\s+(?:the\s+)?(?P<v5>.+?)$"
+                   r"|^(?:we|i)(?:'ve|\s+have)?\s+(?:(?:stopped|quit)\s+using|dropped|got(?:ten)?\s+rid\s+of)"
+                   r"\s+(?:the\s+)?(?P<v5>.+?)$"
                    r"|^(?:we|i)\s+no\s+longer\s+use\s+(?:the\s+)?(?P<v6>.+?)$"
                    r"|^(?:please\s+|we\s+|i\s+)?(?:don't|do not)\s+use\s+(?:the\s+)?(?P<v4>.+?)"
                    r"\s+(?:anymore|any more|any longer)$"

@@ -244,9 +244,11 @@ def _started_to_like(clause: str, said_at: datetime) -> list[Finding]:
 
 
 # 我 (or 我们: 我们不再用Jira了) goes only before a verb of use (我不再用京东了): 我以后不喝咖啡了 is a habit
-# of one's own, which the habit rules keep (不喝咖啡), not a withdrawal alone.
-_DROP = lazy_regex(r"^(?:我(?:们|們)?(?=(?:以后)?(?:别再?用|不再用|不要再?用)))?"
-                   r"(?P<later>以后)?(?:(?P<use>别再?用|不再用|不要再?用)(?![这那它他她])|不用|不要|别|不喝|"
+# of one's own, which the habit rules keep (不喝咖啡), not a withdrawal alone. 已经 makes 不用 a standing stop
+# (我们已经不用Jira了), as 以后 does; 不用京东了 alone may be this once.
+_DROP = lazy_regex(r"^(?:我(?:们|們)?(?=(?:以后|已经|已經)?(?:别再?用|不再用|不要再?用)|(?:已经|已經)不用))?"
+                   r"(?:(?P<later>以后)|(?P<already>已经|已經)(?=不再?用))?"
+                   r"(?:(?P<use>别再?用|不再用|不要再?用)(?![这那它他她])|不用|不要|别|不喝|"
                    r"不吃|不坐)(?P<v>[^，]+?)了$"
                    r"|^(?P<v2>[^，]+?)(?:不用了|算了|不要了)$")
 _RESTORE = lazy_regex(r"^(?:还是|又)(?P<verb>用|喝|吃|坐|走|发)?(?P<v>[^，]+?)(?:吧|好了|了)?$"
@@ -264,7 +266,7 @@ def _withdrawn_and_restored(sentence: str) -> list[Finding]:
     alone = False
     for clause in (c for c in _CLAUSES.split(sentence.strip()) if c):
         if (m := _DROP.match(clause)) is not None:
-            alone = alone or bool(m.group("later") or m.group("use"))
+            alone = alone or bool(m.group("later") or m.group("already") or m.group("use"))
             raw = m.group("v") or m.group("v2")
             drinks = clause.startswith(("不喝", "以后不喝"))
             dropped.append((clean_value(_TAIL.sub("", re.sub(r"^用", "", raw)), "zh"),
