@@ -320,6 +320,20 @@ def test_a_stop_said_as_dropping_ends_the_thing_used(tmp_path: Path, stop: str) 
                                                                        {("Jira", "superseded")})
 
 
+@pytest.mark.parametrize("stop", ["We got rid of Slack, we use Teams now.",
+                                  "We've stopped using Slack, we use Teams now.",
+                                  "We dropped Slack, we use Teams now."])
+def test_a_stop_followed_by_what_the_speaker_uses_now_takes_it(tmp_path: Path, stop: str) -> None:
+    """Before, the stop was read and "we use Teams now" after it was not: Slack ended and Teams was never stored."""
+    assert _after(tmp_path, "We use Jira.", "We use Slack.", stop) == ({("tool.uses", "Jira"), ("tool.uses", "Teams")},
+                                                                       {("Slack", "superseded")})
+
+
+def test_a_stop_followed_by_no_named_thing_takes_nothing(tmp_path: Path) -> None:
+    assert _after(tmp_path, "We use Jira.", "We use Slack.", "We dropped Slack, we use it rarely now.") == (
+        {("tool.uses", "Jira")}, {("Slack", "superseded")})
+
+
 @pytest.mark.parametrize("stop", ["我们已经不用Jira了", "我們已經不用Jira了", "我已经不用Jira了"])
 def test_a_stop_said_as_already_no_longer_in_chinese_ends_the_thing_used(tmp_path: Path, stop: str) -> None:
     """Before, 我们不再用Jira了 ended it but 我们已经不用Jira了 left Jira current beside Slack."""

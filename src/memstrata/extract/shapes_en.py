@@ -301,7 +301,9 @@ _RESTORE = lazy_regex(r"^(?:let's\s+|please\s+)?(?:go\s+)?back\s+(?:to|on)\s+(?:
                       r"|^we're\s+back\s+(?:on|to)\s+(?P<v3>.+?)$"
                       r"|^(?:use\s+)?(?P<v4>.+?)\s+again(?:\s+please)?$"
                       # the replacement said after the stop: "stop using UPS, use DHL from now on"
-                      r"|^(?:and\s+|but\s+)?(?:please\s+)?(?:use|switch\s+to|go\s+with|take)\s+(?:the\s+)?(?P<v5>.+?)"
+                      # ... or said of the speaker: "we got rid of Slack, we use Teams now"
+                      r"|^(?:and\s+|but\s+)?(?:please\s+|(?:we|i)\s+)?(?:use|switch\s+to|go\s+with|take)\s+(?:the\s+)?"
+                      r"(?P<v5>.+?)"
                       r"(?:\s+(?:instead|from now on|going forward|now))?(?:\s+please)?$", _IC)
 
 
@@ -319,8 +321,8 @@ def _withdrawn_and_restored(sentence: str) -> list[Finding]:
             alone = alone or bool(m.group("v") or m.group("v4") or m.group("v5") or m.group("v6"))
         elif dropped and (m := _RESTORE.match(clause)) is not None:
             value = clean_value(next(g for g in m.groups() if g), "en")
-            if m.group("v5") and shapes.named_value(value) is None:
-                continue  # "stop using UPS, use it sparingly": only a named thing (DHL, VS Code) replaces it
+            if m.group("v5") and shapes.named_value(value) is None and tool_kinds.kind_of(value) is None:
+                continue  # "stop using UPS, use it sparingly": only a named thing (DHL, VS Code, Teams) replaces it
             out += chosen(value, "user.uses", clause, "en", statement=f"uses {value}")
     if not dropped or not (out or alone):
         return []
