@@ -53,18 +53,19 @@ class Reader:
 
 
 def delete(store: Store, reader: Reader, fact_id: int | None, episode_id: int | None, *, sources: bool,
-           actor: str) -> ForgetReceipt:
+           actor: str, operation: str = "delete()") -> ForgetReceipt:
     """``Memory.delete``: one fact (with ``sources`` the messages that stated it too), or one
     message (``episode_id``) with the facts only it supports. See ``Memory.delete`` for the
-    receipt and every error (``InvalidInput``, ``NotFound``)."""
-    require_target("delete()", hint="a fact_id or an episode_id", fact_id=fact_id, episode_id=episode_id)
+    receipt and every error (``InvalidInput``, ``NotFound``); ``operation`` is the call the user
+    made, for those messages (``forget()`` hands its single records here)."""
+    require_target(operation, hint="a fact_id or an episode_id", fact_id=fact_id, episode_id=episode_id)
     if fact_id is not None and episode_id is not None:
         raise InvalidInput("give a fact_id or an episode_id to delete (one of them)")
     if not isinstance(sources, bool):
         raise InvalidInput(f"sources must be True or False, got {sources!r}", field="sources")
     for name, given in (("fact_id", fact_id), ("episode_id", episode_id)):
         if given is not None:  # -1 or 0 is bad input, never "not found"
-            require_id("delete()", name, given)
+            require_id(operation, name, given)
     if episode_id is not None:
         if sources:
             raise InvalidInput("sources=True applies to a fact (its messages); an episode is a message itself",

@@ -134,7 +134,9 @@ class LifecycleMethods(RecallMethods):
                 ``user_id`` and ``all_users=True``; ``all_users=True`` without ``org_id`` and
                 ``project_id`` in the call; a blank ``org_id`` or ``project_id``; ``all_users`` not a
                 bool; ``filter`` with ``before`` or ``fact_id``, a ``kind`` other than fact/episode,
-                or on a store without forget jobs.
+                or on a store without forget jobs; a ``fact_id`` or ``episode_id`` that is no
+                whole-number id from 1 up (the message names forget() and the argument).
+            NotFound: no such fact or episode in the scope.
             InvalidFilter: the filter does not parse (with its position); nothing is deleted.
         """
         if not isinstance(all_users, bool):  # all_users="no" (a config string) swept every user of the project
@@ -157,8 +159,9 @@ class LifecycleMethods(RecallMethods):
         if fact_id is not None or episode_id is not None:
             if where is not None or before is not None:
                 raise InvalidInput("give fact_id or episode_id alone: a filter or before selects its own records")
-            return self.delete(fact_id, episode_id=episode_id, sources=sources, actor=actor, org_id=org_id,
-                               project_id=project_id, user_id=user_id)
+            reader = self._reader(org_id=org_id, project_id=project_id, user_id=user_id)
+            return delete_target(self.store, reader, fact_id, episode_id, sources=sources, actor=actor,
+                                 operation="forget()")
         sc = forget_target(self.scope, user_id=user_id, agent_id=agent_id, session_id=session_id, before=before,
                            all_users=all_users, sources=sources, org_id=org_id, project_id=project_id)
         return forget_scope(self.store, sc, where=where, filter_text=filter, kind=kind, before=before,
