@@ -1,7 +1,9 @@
-"""A bad id names the call the user made and the argument. ``Memory.forget(episode_id="x")`` said
-``delete(): episode_id must be ...`` (the call forget hands a single record to); now the
-``InvalidInput`` names forget() and the argument (``details.field``), and nothing stored is
-changed. Real SQLite files, the deterministic hashing embedder.
+"""A bad id names the call the user made and the argument, and an id that cannot be one is not
+"not found". ``Memory.forget(episode_id="x")`` said ``delete(): episode_id must be ...`` (the call
+forget hands a single record to), and ``Memory.history("abc")`` said ``fact_id must be an integer
+id`` without naming history(), while ``history(0)`` answered ``NotFound`` although ids start at 1.
+Now each is ``InvalidInput`` naming forget() or history() and the argument (``details.field``),
+and nothing stored is changed. Real SQLite files, the deterministic hashing embedder.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from typing import Any
 import pytest
 
 from memstrata import HashingEmbedder, Memory
-from memstrata.errors import InvalidInput
+from memstrata.errors import InvalidInput, NotFound
 
 
 @pytest.fixture
@@ -46,3 +48,27 @@ def test_forget_of_a_bad_id_names_forget_and_the_argument(memory: Memory, given:
 def test_delete_of_a_bad_id_still_names_delete(memory: Memory) -> None:
     error = _refused(lambda: memory.delete(episode_id="x"))  # type: ignore[arg-type]
     assert str(error) == "delete(): episode_id must be a whole-number id from 1 up, got 'x'; nothing was changed"
+
+
+@pytest.mark.parametrize(("fact_id", "wanted"), [
+    ("abc", "history(): fact_id must be a whole-number id from 1 up (ids start at 1), got 'abc'; a key is given "
+            "as key='abc'"),
+    ("12", "history(): fact_id must be a whole-number id from 1 up (ids start at 1), got '12'; give the "
+           "number, history(12)"),
+    ("x" * 80, "history(): fact_id must be a whole-number id from 1 up (ids start at 1), got '" + "x" * 58 + "…; a "
+               "key is given as key='" + "x" * 58 + "…"),
+    (0, "history(): fact_id must be a whole-number id from 1 up (ids start at 1), got 0"),
+    (-1, "history(): fact_id must be a whole-number id from 1 up (ids start at 1), got -1"),
+    (True, "history(): fact_id must be a whole-number id from 1 up (ids start at 1), got True"),
+    (1.5, "history(): fact_id must be a whole-number id from 1 up (ids start at 1), got 1.5"),
+])
+def test_history_of_what_is_no_id_says_so_naming_history(memory: Memory, fact_id: Any, wanted: str) -> None:
+    error = _refused(lambda: memory.history(fact_id))
+    assert (str(error), error.details()) == (wanted, {"field": "fact_id"})
+
+
+def test_history_of_a_valid_id_not_stored_is_not_found(memory: Memory) -> None:
+    with pytest.raises(NotFound, match=r"^no fact #99 in "):
+        memory.history(99)
+    [fact] = memory.list()
+    assert [f.value for f, _ in memory.history(fact.id)] == ["UPS"]

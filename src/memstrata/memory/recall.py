@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Unpack
 
-from memstrata.arguments import MAX_LIMIT, check_kinds, check_limit, check_offset
+from memstrata.arguments import MAX_LIMIT, SHOWN_CHARS, check_kinds, check_limit, check_offset
 from memstrata.clock import require_aware, utcnow
 from memstrata.context.block import PROFILE_FACTS, profile_filter, profile_hits
 from memstrata.context.block import build as build_context
@@ -205,11 +205,17 @@ class RecallMethods(MemoryBase):
     def history(self, fact_id: int | None = None, *, key: str | None = None,
                 **scope: Unpack[ScopeArgs]) -> builtins.list[tuple[Fact, builtins.list[MemoryEvent]]]:
         """A fact's timeline: every fact under its key (same subject), oldest first, each with
-        its audit events. Give ``fact_id`` or ``key``. Raises ``NotFound``."""
+        its audit events. Give ``fact_id`` or ``key``.
+
+        Raises:
+            InvalidInput: a ``fact_id`` that is no id at all (text, a bool, a float, or below 1:
+                ids start at 1), naming history() and ``fact_id``.
+            NotFound: a valid ``fact_id`` not stored in the scope.
+        """
         sc = self._scope(**scope)
         fact: Fact | None = None
         if fact_id is not None:
-            found = self.get(fact_id, **scope)
+            found = self.get(_history_id(fact_id), **scope)
             assert isinstance(found, Fact)
             fact = found
         return fact_history(self.store, sc, fact=fact, key=key, limit=MAX_LIMIT)
@@ -224,3 +230,22 @@ class RecallMethods(MemoryBase):
         ``SemanticSettings.stm_capacity_chars``. Raises ``InvalidInput`` without a session."""
         self._require(self.store.capabilities.short_term, "short-term memory")
         return ShortTerm(self._semantic_store(), None, self.settings.semantic).get(self._scope(**scope))
+
+
+def _history_id(value: object) -> int:
+    """``history()``'s ``fact_id`` as an id. ``history(0)`` answered "no fact #0" and
+    ``history("abc")`` an error naming no call: neither is an id that was not found.
+
+    Raises:
+        InvalidInput: not an ``int`` (a ``bool``, a float, text) or below 1; ``details.field``
+            ``fact_id``. Text that is no number is pointed at ``key=``.
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 1:
+        return value
+    given = repr(value) if len(repr(value)) <= SHOWN_CHARS else repr(value)[:SHOWN_CHARS - 1] + "…"
+    hint = ""
+    if isinstance(value, str):
+        hint = (f"; give the number, history({value.strip()})" if value.strip().isascii() and value.strip().isdigit()
+                else f"; a key is given as key={given}")
+    raise InvalidInput(f"history(): fact_id must be a whole-number id from 1 up (ids start at 1), got {given}{hint}",
+                       field="fact_id")
