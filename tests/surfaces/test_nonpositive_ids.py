@@ -38,6 +38,27 @@ def test_cli_refuses_an_id_below_one_naming_it(tmp_path: Path, args: tuple[str, 
     assert cli("list", "--db", db, "--user", "u").out.count("shipping.carrier") == 1  # nothing deleted
 
 
+@pytest.mark.parametrize(("args", "said"), [
+    (("forget", "--episode", "99", "--yes"), "no episode #99 in default/default user=u"),
+    (("forget", "--fact", "99", "--yes"), "no fact #99 in default/default user=u"),
+    (("forget", "--fact", "99", "--sources", "--yes"), "no fact #99 in default/default user=u"),
+    (("rollback", "99"), "no event #99 of a fact in default/default user=u"),
+    (("restore", "99"), "no fact #99 in default/default user=u"),
+    (("update", "99", "--value", "DHL"), "no fact #99 in default/default user=u"),
+    (("history", "99"), "no fact #99 in default/default user=u"),
+])
+def test_cli_answers_a_valid_id_not_stored_not_found_exit_1(tmp_path: Path, args: tuple[str, ...],
+                                                            said: str) -> None:
+    # The other side of the line above: a whole number from 1 up is an id, and one the scope does not
+    # hold is not_found, exit 1, on every command that takes one (docs/cli.md, docs/errors.md).
+    db = tmp_path / "m.db"
+    assert cli("remember", "I prefer UPS for delivery", "--db", db, "--user", "u").code == 0
+    done = cli(*args, "--db", db, "--user", "u")
+    assert (done.code, done.err.strip()) == (1, f"error[not_found]: {said}"), (done.out, done.err)
+    assert done.out == ""
+    assert cli("list", "--db", db, "--user", "u").out.count("shipping.carrier") == 1  # nothing deleted
+
+
 def _refused(call: Any) -> InvalidInput:
     with pytest.raises(InvalidInput) as caught:
         call()
