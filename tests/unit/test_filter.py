@@ -49,11 +49,16 @@ def test_any_text_parses_or_fails_with_a_position(text: str) -> None:
     try:
         tree = parse(text)
     except InvalidFilter as exc:
-        assert 1 <= exc.position <= len(text) + 1
         assert f"at character {exc.position} " in str(exc)  # the message and ``position`` say the same number
         assert exc.code == "invalid_filter" and isinstance(exc, InvalidInput)
     else:  # what parses is a tree that reads back the same
         assert parse(unparse(tree)) == tree
+    # The first problem is reported where it is, whatever follows it: '~' at character 1, unless the
+    # text holds a character no filter may (NUL, a lone surrogate), which is named first.
+    with pytest.raises(InvalidFilter) as first:
+        parse("~" + text)
+    banned = next((i for i, ch in enumerate(text) if ch == "\x00" or "\ud800" <= ch <= "\udfff"), None)
+    assert first.value.position == (1 if banned is None else banned + 2), str(first.value)
 
 
 @given(exprs(), st.integers(0, 200))
@@ -64,10 +69,22 @@ def test_truncated_filters_fail_with_a_position_never_a_crash(tree: object, cut:
     try:
         parsed = parse(text)
     except InvalidFilter as exc:
-        assert 1 <= exc.position <= len(text) + 1
         assert f"at character {exc.position} " in str(exc)
     else:  # a cut that still parses is a tree that reads back the same
         assert parse(unparse(parsed)) == parsed
+
+
+@given(exprs())
+@settings(max_examples=200, deadline=None)
+def test_a_filter_cut_at_a_seam_fails_at_its_end_saying_what_is_missing(tree: object) -> None:
+    text = unparse(tree)  # type: ignore[arg-type]
+    whole = f"({text}) AND ({text})"
+    assert parse(whole) == And((tree, tree))  # type: ignore[arg-type]
+    for cut, missing in ((1 + len(text), "expected ')' to close the '(' at character 1"),
+                         (len(text) + len("() AND"), "expected a condition")):
+        with pytest.raises(InvalidFilter) as info:
+            parse(whole[:cut])
+        assert (info.value.position, info.value.reason[:len(missing)]) == (cut + 1, missing), whole[:cut]
 
 
 # (filter, position counted from 1, words the message must contain)
