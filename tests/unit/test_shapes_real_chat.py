@@ -175,3 +175,51 @@ def test_a_statement_told_to_the_listener_is_the_statement(text: str, expected: 
                                   "I wanted to tell you that my friend got engaged.", "我想告诉你一个秘密"])
 def test_a_frame_of_telling_around_no_statement_of_ones_own_gives_nothing(text: str) -> None:
     assert _values(text) == []
+
+
+def _keyed(text: str) -> list[tuple[str, str]]:
+    return [(c.key, c.value) for c in RuleExtractor().extract(text=text, role="user", said_at=_AT) if not c.retracts]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("I'm also excited to guide and mentor aspiring dancers on their dreams.",
+     [("plan.intent", "guide and mentor aspiring dancers on their dreams")]),
+    ("I can't wait to start my new job.", [("plan.intent", "start my new job")]),
+    ("We're looking forward to visiting Kyoto.", [("plan.intent", "visiting Kyoto")]),
+    ("I'm looking forward to our trip to Kyoto.", [("plan.intent", "trip to Kyoto")]),
+    ("I'm planning a trip to Kyoto.", [("plan.intent", "trip to Kyoto")]),
+    ("我很期待去京都。", [("plan.intent", "去京都")]),
+    ("我迫不及待想开始新工作", [("plan.intent", "开始新工作")]),
+    ("我們很期待去京都", [("plan.intent", "去京都")]),
+    ("我在计划去京都旅行", [("plan.intent", "去京都旅行")]),
+    ("我很期待我们的京都之旅", [("plan.intent", "京都之旅")]),
+])
+def test_what_the_speaker_looks_forward_to_or_is_planning_is_a_plan(text: str, expected: list[tuple[str, str]]) -> None:
+    """Looking forward to doing something ("excited to", "can't wait to", 期待, 迫不及待) and planning a thing named
+    by a noun ("planning a trip") say a plan as "I plan to …" / 我打算… do; before, each stored nothing."""
+    assert _keyed(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("I'm excited to visit Kyoto next month.", [("travel.plan", "visit Kyoto")]),
+    ("I can't wait to visit Kyoto next month.", [("travel.plan", "visit Kyoto")]),
+    ("我很期待下个月去京都。", [("travel.plan", "去京都")]),
+])
+def test_a_dated_plan_looked_forward_to_is_dated(text: str, expected: list[tuple[str, str]]) -> None:
+    """With a time it is a dated plan, as "I plan to visit Kyoto next month" is; "excited" is no past tense."""
+    found = [c for c in RuleExtractor().extract(text=text, role="user", said_at=_AT) if not c.retracts]
+    assert [(c.key, c.value) for c in found] == expected
+    assert found[0].valid_from is not None and found[0].valid_from > _AT
+
+
+@pytest.mark.parametrize("text", [
+    "I'm excited to see what happens!", "I can't wait to hear your thoughts.", "I'm excited to get started.",
+    "I'm looking forward to it.", "Can't wait to have fun at your dance studio!", "I was excited to visit Kyoto.",
+    "My sister is excited to visit Kyoto.", "I can't go tomorrow.", "I'm planning a surprise for you.",
+    "我很期待你的回复。", "期待你的回信！", "我很期待明天。", "我妹妹很期待去京都。", "我很期待这次旅行。",
+    "I am looking forward to my itinerary.", "我很期待我的行程。", "我非常期待有机会可以去旅游。",
+])
+def test_no_plan_from_what_comes_the_listener_the_past_or_someone_else(text: str) -> None:
+    """Seeing or hearing what comes, the listener, a past eagerness, someone else's, a thing pointed at ("my
+    itinerary", 我的行程: a thing of the conversation), a chance (有机会): no plan."""
+    assert _keyed(text) == []

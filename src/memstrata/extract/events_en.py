@@ -22,12 +22,13 @@ from memstrata.text.regex import lazy_regex
 _SUBJECT = lazy_regex(r"^(?:i|we)(?P<aux>'ll|'m|'re|'ve|'d|\s+will|\s+am|\s+are|\s+have|\s+had|\s+)\s*(?P<v>.+)$", _IC)
 
 _NOT_EVENT = lazy_regex(r"^(?:n't|think|guess|feel|felt|believe|wonder|hope|know|knew|mean|was|am|"
-                        r"hate|like|love|want|wanted|wish|suppose|bet|doubt|don't|do not|can't|"
+                        r"hate|like|love|want|wanted|wish|suppose|bet|doubt|don't|do not|can't(?!\s+wait\s+to\b)|"
                         r"might|may|should|could|would|need to know|not|no|heard|had heard|"
-                        r"thought|realized|said|told|can|chat|talk)\b", _IC)
+                        r"thought|realized|said|told|can(?!'t\s+wait\s+to\b)|chat|talk)\b", _IC)
 
 _FUTURE = lazy_regex(r"^(?:are\s+|'re\s+)?(?:going to|gonna|will|plan to|planning to|have an?|'ve got an?|have to|"
-                     r"need to)\s+", _IC)
+                     r"need to|(?:(?:also|so|really|very|super|just)\s+)*(?:excited|eager|thrilled) to|"
+                     r"can't wait to|(?:so\s+|really\s+)?looking forward to|planning(?=\s+(?:a|an|my|our)\s))\s+", _IC)
 
 _TRAVEL = lazy_regex(r"\b(?:go(?:ing)? to|fly(?:ing)? to|travel(?:ing|ling)? to|visit(?:ing)?|"
                      r"trip|vacation|holiday|head(?:ing)? to|leav(?:e|ing) for)\b", _IC)
@@ -46,13 +47,13 @@ def _event(clause: str, ctx: _Ctx) -> list[Finding]:
     # "We fly to Tokyo in March" said in November is next March; "we flew ... in March" this one.
     verb = re.sub(r"^(?:(?:just|already|recently|finally|actually|also|really|even|then|both|all|"
                   r"only|never|once)\s+)+", "", rest, flags=_IC)
-    past = aux in ("'d", "had") or (bool(_PAST.match(verb))
+    past = aux in ("'d", "had") or (bool(_PAST.match(verb)) and not _FUTURE.match(verb)  # "excited to": ahead
                                     and not (aux in ("'ve", "have") and verb.lower().startswith("got ")))
     period = clause_period(clause, ctx.sentence, ctx.said_at, future=not past)
     if period is None:
         return _undated(rest, clause) if past and aux == "" else []
     future = period[0] > ctx.said_at or aux in ("'ll", "will", "'m", "am", "'re", "are") or bool(_FUTURE.match(rest))
-    if (period[1] <= ctx.said_at or _PAST.match(rest)) and aux not in ("'ll", "will"):
+    if (period[1] <= ctx.said_at or (_PAST.match(rest) and not _FUTURE.match(rest))) and aux not in ("'ll", "will"):
         future = False  # "I tried snowshoeing this weekend" is done, even if the weekend is not
     if not (past or future):
         return []  # "I really have zero energy for anything today": a state now, nothing done or planned

@@ -9,7 +9,7 @@ from dataclasses import replace
 from datetime import datetime
 
 from memstrata.extract import cessation, counts, gazetteer, kin, patterns_en, places, shapes, tool_kinds
-from memstrata.extract.clauses import CONF_LIKE, CONF_PREFER, Finding, clean_value, like_finding
+from memstrata.extract.clauses import CONF_LIKE, CONF_PREFER, Finding, clean_value, like_finding, third_person
 from memstrata.extract.pursuits import pursuit_en
 from memstrata.extract.shapes import attribute_finding, chosen, dated, instead, open_key
 from memstrata.text.regex import lazy_regex
@@ -410,7 +410,22 @@ def _learning(clause: str, lang: str = "en") -> list[Finding]:
 
 
 _PLAN = lazy_regex(r"^(?:i|we)(?:'m|\s+am|'re|\s+are)?\s+(?:also\s+|still\s+)?(?:plan|planning|intend|intending)"
-                   r"\s+(?:on\s+|to\s+)(?P<v>.+)$", _IC)
+                   r"\s+(?:on\s+|to\s+|(?=(?:a|an|my|our)\s))(?P<v>.+)$"
+                   # looked forward to: "I'm excited to mentor aspiring dancers", "I can't wait to start my new job",
+                   # "We're looking forward to visiting Kyoto" (what is looked forward to is what is planned)
+                   r"|^(?:i|we)(?:'m|\s+am|'re|\s+are)\s+(?:(?:also|so|really|very|super|still|just)\s+)*"
+                   r"(?:excited|eager|thrilled)\s+to\s+(?P<x>.+)$"
+                   r"|^(?:i|we)\s+(?:(?:also|just|really|still)\s+)*(?:can't|cannot|can not)\s+wait\s+to\s+(?P<y>.+)$"
+                   r"|^(?:i|we)(?:'m|\s+am|'re|\s+are)\s+(?:(?:also|so|really|still)\s+)*looking\s+forward\s+to\s+"
+                   r"(?P<z>[a-z]+ing\s.+|(?:my|our)\s.+)$", _IC)
+_WHEN_AT_END = lazy_regex(r"\s+(?:soon|(?:next|this)\s+(?:summer|winter|spring|fall|autumn|year|month|week(?:end)?))$",
+                          _IC)
+#: What one looks forward to that is no plan: seeing or hearing what comes, telling, getting going, being something
+#: ("I'm excited to see what happens", "I can't wait to hear your thoughts", "I'm excited to get started", "to be
+#: involved").
+_NO_PLAN = lazy_regex(r"^(?:see|seeing|hear|hearing|know|find out|finding out|share|sharing|tell|telling|talk|talking|"
+                      r"chat|chatting|catch up|catching up|get started|getting started|keep going|continue|be|being)\b"
+                      r"|\b(?:it|this|that|them|these|those|what|there|here|your|yours)\b", _IC)
 _RELAX = lazy_regex(r"^(?:to\s+(?:relax|unwind|de-?stress)\s*,?\s*)?i\s+(?:usually\s+|often\s+|always\s+|like to\s+)*"
                     r"(?P<v>(?!need|want|have|try|am|was|can)[a-z].+?)(?:\s+to\s+(?:relax|unwind|de-?stress))?$", _IC)
 _FAVOURITE_IS = lazy_regex(r"^(?:but\s+)?(?P<v>[\w' -]{2,40}?)\s+is\s+my\s+(?:top pick|favou?rite|fave|go-to|"
@@ -434,12 +449,21 @@ def _favourite_is(clause: str, lang: str = "en") -> list[Finding]:
 
 
 def _intent(clause: str, lang: str = "en") -> list[Finding]:
-    """"I plan to go on a trip to Mexico" (no date: a dated plan is an event's) and "my love for
-    dance" (a like said as a noun)."""
+    """"I plan to go on a trip to Mexico", "I'm planning a trip to Kyoto" and what is looked forward to ("I'm
+    excited to mentor aspiring dancers"; no date: a dated plan is an event's), and "my love for dance" (a like
+    said as a noun)."""
     if (m := _PLAN.match(clause)) is not None:
-        value = clean_value(m.group("v"), lang)
-        if not value or re.search(r"\byou\b", value, _IC) or len(value.split()) > 10:
+        said = m.group("v") or m.group("x") or m.group("y") or m.group("z")
+        value = re.sub(r"^(?:my|our)\s+", "", clean_value(said, lang), flags=_IC)  # "my trip to Kyoto": the trip
+        value = _WHEN_AT_END.sub("", value)  # "a family reunion next summer": no date the event rule reads
+        if not value or re.search(r"\byou\b", value, _IC) or len(value.split()) > 10 \
+                or (m.group("v") is None and _NO_PLAN.search(value)):
             return []
+        if m.group("z") and re.fullmatch(r"(?:my|our)\s+\w+", said.strip(), _IC):
+            return []  # "looking forward to my itinerary": a thing of the conversation, pointed at
+        if m.group("z") or re.match(r"(?:a|an|my|our)\s", said, _IC):  # "a trip to Kyoto", "visiting Kyoto"
+            verb = "looks forward to" if m.group("z") else "is planning"
+            return [Finding("plan.intent", value, CONF_PREFER, clause, statement=f"{verb} {third_person(said)}")]
         return [Finding("plan.intent", value, CONF_PREFER, clause)]
     if (m := _LOVE_FOR.search(clause)) is not None:
         return like_finding(m.group("v"), "like", CONF_LIKE, clause, lang)

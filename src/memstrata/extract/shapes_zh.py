@@ -334,18 +334,30 @@ def _learning(clause: str) -> list[Finding]:
 _RELAX = lazy_regex(r"^我(?:平时|一般|通常|经常|有时|周末)*(?:会|都会|喜欢)?(?!需要|想|要|得|必须|应该|可以)"
                     r"(?P<v>[^，。！？]+?)(?:来|去)(?:放松|解压|减压)(?:一下)?$")
 _FAVOURITE_IS = lazy_regex(r"^(?:但是|但|不过|可是)?(?P<v>[^，。！？]{1,12}?)(?:是我的最爱|是我的心头好|是我最喜欢的)$")
-_PLAN = lazy_regex(r"^我(?:们)?(?:最近|今年|以后|也|还|一直)*(?:打算|计划|准备)(?P<v>[^，。！？]+)$")
+_PLAN = lazy_regex(r"^我(?:们)?(?:最近|今年|以后|也|还|一直|在|正在)*(?:打算|计划|准备)(?P<v>[^，。！？]+)$"
+                   # looked forward to (shapes_en._PLAN): 我很期待去京都, 我迫不及待想开始新工作
+                   r"|^我(?:们)?(?:也|还|一直|真的)*(?:很|非常|特别|好|超级|十分)?(?:期待|盼望着?|迫不及待地?(?:想|要)?|"
+                   r"等不及(?:想|要)?)(?P<x>[^，。！？]+)$")
+#: What one looks forward to that is no plan: someone or something pointed at (期待你的回复, 期待它), what comes, or a
+#: chance (期待有机会可以去旅游: a wish); one's own thing named by a bare noun (我的行程) points at the conversation.
+_NO_PLAN = lazy_regex(r"^(?:这|那|它|他|她|你|结果|下一次|以后|未来|明天|周末|有机会|能|可以)|你"
+                      r"|^我们?的[\u4e00-\u9fff]{1,2}$")
 _INTEREST = lazy_regex(r"^我(?:也|还|一直|从小就?)*对(?P<v>[^，。！？]+?)(?:很|非常|特别|比较|挺|十分|也|一直|都)*"
                        r"(?:感兴趣|有兴趣|着迷)$")
 
 
 def _intent(clause: str) -> list[Finding]:
-    """我打算去墨西哥旅行 (no date: a dated plan is an event's); a like said another way: 我对摄影很感兴趣,
+    """我打算去墨西哥旅行, 我在计划去京都旅行, what is looked forward to (我很期待去京都; no date: a dated plan is an
+    event's); a like said another way: 我对摄影很感兴趣,
     我会听古典音乐、阅读来放松 (what one does to relax); 川菜是我的最爱 is read by ``favourites``."""
     if (m := _PLAN.match(clause)) is not None:
-        value = clean_value(m.group("v"), "zh")
-        if not value or "你" in value or re.match(r"(?:怎么|什么|如何|问|好好)", value) or len(value) > 20:
+        value = clean_value(m.group("v") or m.group("x"), "zh")
+        if not value or "你" in value or re.match(r"(?:怎么|什么|如何|问|好好)", value) or len(value) > 20 \
+                or (m.group("v") is None and _NO_PLAN.search(value)):
             return []
+        if m.group("v") is None:  # 期待我们的京都之旅: the trip
+            value = re.sub(r"^我们?的", "", value)
+            return [Finding("plan.intent", value, CONF_PREFER, clause, statement=f"期待{value}")]
         return [Finding("plan.intent", value, CONF_PREFER, clause)]
     if (m := _INTEREST.match(clause)) is not None and "你" not in m.group("v"):
         return like_finding(m.group("v"), "like", CONF_LIKE, clause, "zh")
