@@ -131,6 +131,28 @@ def test_a_thing_named_in_hanzi_used_by_a_group_or_now(text: str, expected: list
     assert _read(text) == expected
 
 
+@pytest.mark.parametrize(("text", "expected"), [
+    ("我们用Slack开会", [("tool.uses", "Slack", False)]),
+    ("我们用Zoom开会", [("tool.uses", "Zoom", False)]),
+    ("我们用Slack聊天", [("tool.uses", "Slack", False)]),
+    ("我们用Slack沟通", [("tool.uses", "Slack", False)]),
+    ("我們現在用Slack溝通", [("tool.uses", "Slack", False)]),
+    ("我用Slack发消息", [("tool.uses", "Slack", False)]),
+    ("我们用Google Meet开会", [("tool.uses", "Google Meet", False)]),
+    ("我们用Jira管理任务", [("user.任务", "Jira", False)]),  # a purpose that names an attribute keys by it
+])
+def test_a_thing_named_in_latin_letters_used_for_something_is_the_name_alone(
+        text: str, expected: list[tuple[str, str, bool]]) -> None:
+    """What it is for is cut off after a Latin name as after a name in 汉字 (我们用钉钉开会 → 钉钉): before,
+    我们用Slack开会 stored ``tool.uses = Slack开会``."""
+    assert _read(text) == expected
+
+
+@pytest.mark.parametrize("text", ["我们用Jira跟踪bug", "我们用Slack通知大家", "我用Excel算账"])
+def test_a_latin_name_never_takes_the_chinese_words_after_it(text: str) -> None:
+    assert [v for _, v, _ in _read(text) if not v.isascii()] == []
+
+
 @pytest.mark.parametrize("text", [
     "我们用筷子", "我们用筷子吃饭", "我現在用手機", "我们用现金", "我们用英语", "我们用手机拍照",
     "我们用这个", "我们用完了",

@@ -106,15 +106,19 @@ _VALUE_NOT = lazy_regex(r"^(?:不|是不是|会不会|再|先|怎么|什么|这�
 _NOT_A_NOUN = lazy_regex(r"[但很也都不就还又而了着过吗呢吧啊]|具体")
 
 
-#: 我用Obsidian, 我们现在用Linear: a thing named in Latin letters, used with no purpose said (``tool.uses``).
+#: What a thing used is for when that names no attribute, cut off after the name (我们用钉钉开会 → 钉钉, 我们用Slack聊天
+#: → Slack); a purpose that names one is ``_USED_FOR``'s (我们用Jira管理任务 → ``user.任务``), read first.
+_USE_FOR = (r"(?:来|做|进行)?(?P<for>开会|沟通|聊天|交流|联系|联络|办公|协作|付款|支付|付钱|记账|记笔记|写文档|"
+            r"管理项目|管理任务|发消息|打电话|视频)?")
+#: 我用Obsidian, 我们现在用Linear: a thing named in Latin letters (ASCII: ``\w`` ran on into the 汉字 after it, so
+#: 我们用Slack开会 stored ``Slack开会``), used with no purpose said or one cut off (``tool.uses``).
 _PLAIN_USE = lazy_regex(r"^我们?(?:现在|目前|一直|平时|主要|都|也)*(?:用的是|在用|用|使用)"
-                        r"(?P<v>[A-Za-z][\w.+#-]*(?: [A-Za-z0-9][\w.+#-]*){0,2})了?$")
+                        rf"(?P<v>[A-Za-z][\w.+#-]*(?: [A-Za-z0-9][\w.+#-]*){{0,2}}){_USE_FOR}了?$", re.ASCII)
 
 #: 我们用钉钉, 我现在用飞书: a name in 汉字 used, said of a group or of now (said of no one, 我用手机 is how a thing
 #: is done, not what is used).
 _HANZI_USE = lazy_regex(rf"^我(?P<we>们)?(?P<now>(?:现在|目前|一直|平时|主要|都|也)*)(?:在用|用|使用)"
-                        rf"(?P<v>[{_H}]{{2,6}}?)(?:来|做|进行)?(?P<for>开会|沟通|聊天|交流|联系|联络|办公|协作|付款|支付|付钱|记账|记笔记|写文档|"
-                        r"管理项目|管理任务|发消息|打电话|视频)?了?$")
+                        rf"(?P<v>[{_H}]{{2,6}}?){_USE_FOR}了?$")
 #: The head of a common noun: a kind of object, material, money, language or way (筷子, 手机, 电脑, 现金, 英语, 办法):
 #: such a noun names what something is done with, no product or service one has chosen (钉钉, 飞书, 企业微信, 语雀).
 _KIND_HEAD = lazy_regex(r"(?:子|机|器|具|笔|刀|剪|板|盒|卡|纸|脑|箱|灯|锅|碗|杯|瓶|壶|车|表|金|钱|币|语|文|话|字|"
