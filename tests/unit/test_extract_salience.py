@@ -57,6 +57,34 @@ def test_an_outcome_said_with_its_day_is_a_dated_event(text: str, expected: str)
     assert _events(text) == [("event", expected, False)]
 
 
+@pytest.mark.parametrize(("text", "expected"), [
+    ("I went to an ancient city with lots of beautiful architecture and sights. I walked slowly by myself.",
+     [("event", "went to an ancient city", True)]),
+    ("I traveled to a small town in Italy.", [("event", "traveled to a small town in Italy", True)]),
+    ("I went to Paris with my sister.", [("event", "went to Paris with their sister", True)]),
+    ("We visited Japan.", [("event", "visited Japan", True)]),
+    ("我去了一座古城，有很多漂亮的建筑和景点。", [("event", "去了一座古城", True)]),
+    ("我去了一座古鎮。", [("event", "去了一座古镇", True)]),
+])
+def test_a_journey_to_a_city_a_town_or_a_country_is_an_event(text: str, expected: list[tuple[str, str, bool]]) -> None:
+    """Travel away from home marks a happening as an occasion does; a happening too long to be stored whole keeps the
+    journey without what was seen there. Before, each stored nothing."""
+    assert _events(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "I went to the library and read some novels.", "I want to go to Paris.", "My sister went to Paris.",
+    "I didn't go to Paris.", "We went to Notion for docs.", "我想去一座古城。", "我去了图书馆。",
+])
+def test_a_local_outing_a_wish_someone_elses_trip_or_no_place_is_no_journey(text: str) -> None:
+    assert _events(text) == []
+
+
+def test_a_relatives_journey_is_theirs() -> None:
+    found = [c for c in RuleExtractor().extract(text="我妈妈去了一座古城。", role="user", said_at=_AT)]
+    assert [(c.key, c.value, c.subject) for c in found] == [("event", "去了一座古城", "mom")]
+
+
 def test_the_marks_are_occasions_outcomes_and_firsts_not_places() -> None:
     assert notable("I went to see a concert", "en") and notable("I tried surfing", "en")
     assert notable("我毕业了", "zh") and notable("我第一次去了健身房", "zh")

@@ -97,6 +97,8 @@ def _undated(rest: str, clause: str) -> list[Finding]:
     if re.search(r"n't\b|\b(?:not|never)\b", rest, _IC) or not salience.notable(clause, "en"):
         return []  # "I won't quit on my dreams" is a resolve, not a happening
     value = _event_value(rest)
+    if len(value.split()) > 10 and (went := salience.journey(value)):
+        value = went  # too long to be stored whole: the journey without what was seen there
     return _f("event", value, CONF_EVENT, clause) if guards.en_event_ok(value) else []
 
 

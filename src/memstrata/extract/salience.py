@@ -6,7 +6,9 @@ with no time at all ("I went to see Jay Chou's concert", 我去看了周杰伦�
 when it carries a general mark of a notable event, never a topic word: an occasion one attends
 (a concert, an interview, a wedding: a one-off gathering, not a place one drops by), an outcome
 or a life change (passed, won, lost one's job, graduated, moved, 通过了, 毕业了, 搬家), or a first
-time ("tried", "for the first time", 第一次). A name alone is no mark ("I met Anna").
+time ("tried", "for the first time", 第一次), or a journey away from home (to a city, a town, a country: "I went to an
+ancient city", "I visited Japan", 我去了一座古城; a park or a library is dropped by). A name alone is no mark ("I met
+Anna").
 
 Dated happenings keep the rule they had: a happening of the day ("today I went swimming",
 今天我去了游泳池游泳) is still an event although the annotators call it a chore, because the
@@ -23,6 +25,7 @@ from __future__ import annotations
 
 import re
 
+from memstrata.extract import places
 from memstrata.text.regex import lazy_regex
 
 _IC = re.IGNORECASE
@@ -56,6 +59,37 @@ _ZH_OUTCOME = lazy_regex(
 )
 
 
+#: A journey away from home: to a city, a town, a country (a kind of place one travels to, not one drops by: a park, a
+#: library), or to a city or country the time-zone database names (``extract.places``): "I went to an ancient city",
+#: "We flew to Japan", 我去了一座古城, 我去了国外.
+_EN_AWAY = lazy_regex(
+    r"\b(?:went|gone|traveled|travelled|flew|drove|sailed|visited|took a trip)\s+(?:(?:out|over|down|up)\s+)?"
+    r"(?:to\s+)?(?:(?:a|an|the|this|that)\s+)?(?:[\w'-]+\s+){0,3}?"
+    r"(?:city|cities|town|towns|village|villages|island|islands|country|countries|capital|abroad|overseas)\b", _IC)
+_EN_AWAY_TO = lazy_regex(
+    r"\b(?:went|gone|traveled|travelled|flew|drove|sailed|visited)\s+(?:(?:out|over|down|up)\s+)?(?:to\s+)?"
+    r"(?P<p>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)")
+_ZH_AWAY = lazy_regex(r"(?:去|到|飞到|游览|参观|逛)了?(?:一座|一个|一趟|一次)?[\u4e00-\u9fff]{0,4}?"
+                      r"(?:城市|古城|古镇|小镇|小城|县城|村庄|乡村|海岛|小岛|国外|外国)")
+
+
+def _away(clause: str, lang: str) -> bool:
+    """A journey away from home in ``clause`` (``_EN_AWAY``)."""
+    if lang == "zh":
+        return bool(_ZH_AWAY.search(clause))
+    if _EN_AWAY.search(clause):
+        return True
+    return any(places.known_place(m.group("p")) for m in _EN_AWAY_TO.finditer(clause))
+
+
+def journey(value: str) -> str:
+    """``value`` up to the place of the English journey it tells ("went to an ancient city with lots of beautiful
+    architecture and sights" → "went to an ancient city"), or ``""`` when it tells none."""
+    m = _EN_AWAY.search(value) or next((m for m in _EN_AWAY_TO.finditer(value) if places.known_place(m.group("p"))),
+                                       None)
+    return value[: m.end()] if m else ""
+
+
 #: A move to no named thing ("we moved to something else", "moved over to a new tool"): a change of what one
 #: uses said vaguely, no life change; a move to a new home, city or office still is one.
 _EN_MOVED_TO_NOTHING = lazy_regex(
@@ -68,7 +102,7 @@ def notable(clause: str, lang: str) -> bool:
     or life change, or a first time; ``lang`` is ``en`` or ``zh`` (Simplified: ``patterns_zh``
     reads Traditional as Simplified before)."""
     if lang == "zh":
-        return bool(_ZH_OCCASION.search(clause) or _ZH_OUTCOME.search(clause))
+        return bool(_ZH_OCCASION.search(clause) or _ZH_OUTCOME.search(clause)) or _away(clause, lang)
     if _EN_MOVED_TO_NOTHING.search(clause):
         return bool(_EN_OCCASION.search(clause))
-    return bool(_EN_OCCASION.search(clause) or _EN_OUTCOME.search(clause))
+    return bool(_EN_OCCASION.search(clause) or _EN_OUTCOME.search(clause)) or _away(clause, lang)
