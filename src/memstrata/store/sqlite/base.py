@@ -31,7 +31,7 @@ from memstrata.store.sqlite.queue import ExtractionQueue
 from memstrata.store.sqlite.rows import tuples
 from memstrata.store.sqlite.semantic import SQLiteSemantic
 from memstrata.store.vectors import VectorCache
-from memstrata.types import Fact, Scope
+from memstrata.types import Episode, Fact, Scope, Segment
 
 if TYPE_CHECKING:
     from memstrata.config import SemanticSettings
@@ -99,6 +99,9 @@ class SQLiteBase:
                   session: bool = True, now: datetime | None = None, expiry: bool = True,
                   extra: tuple[str, list[object]] | None = None) -> tuple[str, list[object]]:
             """The full read predicate of ``table`` (``SQLiteStore.where``)."""
+
+        def segments_with_episodes(self, ids: Iterable[int]) -> dict[int, tuple[Segment, Episode]]:
+            """Segments by id with their episodes, as a search reads them (``SQLiteStore``)."""
 
     def snapshot(self) -> AbstractContextManager[None]:
         """One read transaction for a search's reads (``Database.snapshot``): one consistent view,

@@ -17,7 +17,7 @@ from typing import Any
 from memstrata.clock import from_db, to_db, utcnow
 from memstrata.filter import Expr
 from memstrata.store.sqlite.base import SQLiteBase, filter_predicate
-from memstrata.store.sqlite.rows import EPISODE_COLS, row_to_episode, tuples
+from memstrata.store.sqlite.rows import tuples
 from memstrata.types import ContextSegment, Episode, Segment
 
 #: A source of ``_adjacent_sql`` in its JSON array: ``[id, org, project, user, agent, session, created_at]``.
@@ -26,21 +26,20 @@ _SRC = "json_extract(src.value, '$[{}]')"
 
 def _adjacent_sql(session: bool, filter_sql: str, hidden: str) -> str:
     """``adjacent_segments``' statement: for each source of a JSON array (``_SRC``; the first
-    parameter), the first segments of the turns of its conversation just before it and just after
-    it (two walks, a ``UNION ALL``; the parameters: sources, the filter's, ``now``, the hidden
+    parameter), the ids of the first segments of the turns of its conversation just before it and
+    just after it (two walks, a ``UNION ALL``; the parameters: sources, the filter's, ``now``, the hidden
     clause's, ``reach``, then the same again). ``session``: the sources are in a session, walked in
     ``episodes_conversation`` (migration 19); else outside any, the owner's turns by time in
     ``episodes_user`` (a unary + hides a column from the planner)."""
     user, in_session = ("+e.user_id", "e.session_id") if session else ("e.user_id", "+e.session_id")
-    cols = ", ".join(f"x.{c.strip()}" for c in EPISODE_COLS.split(","))
-    walk = (f"SELECT {_SRC.format(0)} AS source, t.id AS seg_id, t.idx, t.text, t.derivative, {cols} "
+    walk = (f"SELECT {_SRC.format(0)} AS source, t.id AS seg_id "
             "FROM json_each(?) src JOIN segments t ON t.id IN ("
             "SELECT s.id FROM episodes e JOIN segments s ON s.episode_id = e.id AND s.idx = 0 "
             f"WHERE e.org_id = {_SRC.format(1)} AND e.project_id = {_SRC.format(2)} AND {user} IS {_SRC.format(3)} "
             f"AND e.agent_id IS {_SRC.format(4)} AND {in_session} IS {_SRC.format(5)} AND {filter_sql} "
             f"AND (e.expires_at IS NULL OR e.expires_at > ?){hidden} "
             f"AND (e.created_at, e.id) {{op}} ({_SRC.format(6)}, {_SRC.format(0)}) "
-            "ORDER BY e.created_at {direction}, e.id {direction} LIMIT ?) JOIN episodes x ON x.id = t.episode_id")
+            "ORDER BY e.created_at {direction}, e.id {direction} LIMIT ?)")
     return walk.format(op="<", direction="DESC") + " UNION ALL " + walk.format(op=">", direction="ASC")
 
 
@@ -76,9 +75,12 @@ class NeighbourReads(SQLiteBase):
                                           for ep in group])
                     params = (sources, *compiled[1], to_db(now or utcnow()), *hparams, reach)
                     rows += tuples(conn).execute(_adjacent_sql(session, compiled[0], extra), params * 2).fetchall()
+            # The rows themselves as a search's candidates are read: most were read before and are kept.
+            read = self.segments_with_episodes({int(r[1]) for r in rows})
         turns: dict[int, list[tuple[Segment, Episode]]] = {}
-        for r in rows:  # by position: the source, the segment's four columns, then the episode's
-            turns.setdefault(int(r[0]), []).append((Segment(r[1], r[5], r[2], r[3], r[4]), row_to_episode(r, 5)))
+        for source, segment_id in rows:
+            if segment_id in read:
+                turns.setdefault(int(source), []).append(read[segment_id])
         for source, found in turns.items():
             # Before and after a source in one list, in conversation order (the SQL order of both walks).
             out[source] = sorted(found, key=lambda pair: (pair[1].created_at, pair[1].id))

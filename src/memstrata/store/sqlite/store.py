@@ -39,6 +39,7 @@ from memstrata.store.sqlite.lifecycle import LifecycleHooks
 from memstrata.store.sqlite.neighbours import NeighbourReads
 from memstrata.store.sqlite.reads import Listings
 from memstrata.store.sqlite.rows import EPISODE_COLS, row_to_episode, scope_predicate, tuples
+from memstrata.store.sqlite.searched import SearchedRows
 from memstrata.store.turns import SESSION_BLOCK_TURNS, block_hidden_predicate
 from memstrata.store.vectors import VectorCache, top_k
 from memstrata.types import Episode, Scope, Segment
@@ -298,6 +299,9 @@ class SQLiteStore(EpisodeWrites, FactWrites, Listings, NeighbourReads, Lifecycle
         self.db = Database(path, busy_timeout_s=busy_timeout_s)
         self.db.conn.row_factory = sqlite3.Row
         self.vectors = VectorCache()
+        #: The segment rows searches read (``segments_with_episodes``), kept while none changes.
+        self.searched = SearchedRows()
+        self.searched.watch(self.db.conn)
         self.block_text = {}
         self.db.before_commit = self.write_block_text
         self.db.on_rollback = self._rolled_back
@@ -308,6 +312,7 @@ class SQLiteStore(EpisodeWrites, FactWrites, Listings, NeighbourReads, Lifecycle
         # A rolled-back write may have fed uncommitted rows into the working copies, and its
         # blocks' text is not to be written.
         self.vectors.clear()
+        self.searched.clear()
         self.block_text = {}
 
     # -- the read predicate -----------------------------------------------------------------
@@ -468,25 +473,49 @@ class SQLiteStore(EpisodeWrites, FactWrites, Listings, NeighbourReads, Lifecycle
 
     # -- a search's rows: segments with their episodes, citing facts (neighbours: ``.neighbours``)
     def segments_with_episodes(self, ids: Iterable[int]) -> dict[int, tuple[Segment, Episode]]:
-        """Segments by id, each with its episode (ids come from a scoped search)."""
+        """Segments by id, each with its episode (ids come from a scoped search), by id in
+        ascending order. Rows read before are taken from ``self.searched`` (``store.sqlite.searched``:
+        kept while no stored row changes), the rest read here and kept."""
         ids = list(ids)
         if not ids:
             return {}
-        marks = ",".join("?" * len(ids))
-        cols = ", ".join(f"e.{c.strip()}" for c in EPISODE_COLS.split(","))
         with self.db.read() as conn:
-            rows = tuples(conn).execute(
-                f"SELECT s.id AS seg_id, s.idx, s.text, s.derivative, {cols} FROM segments s "
-                f"JOIN episodes e ON e.id = s.episode_id WHERE s.id IN ({marks})", ids,
-            ).fetchall()
-        # By position (``row_to_episode``): the segment's four columns, then the episode's. An
-        # episode several of whose sentences were found is mapped once (LoCoMo: 400 rows, 330 episodes).
+            self.searched.check(conn)
+            kept = self.searched.make_room(len(ids))
+            missing = [i for i in ids if i not in self.searched] if kept else ids
+            if missing:
+                marks = ",".join("?" * len(missing))
+                cols = ", ".join(f"e.{c.strip()}" for c in EPISODE_COLS.split(","))
+                rows = tuples(conn).execute(
+                    f"SELECT s.id AS seg_id, s.idx, s.text, s.derivative, {cols} FROM segments s "
+                    f"JOIN episodes e ON e.id = s.episode_id WHERE s.id IN ({marks})", missing,
+                ).fetchall()
+                if not kept:  # more rows than the cache keeps at once: mapped as read
+                    return self._mapped(rows)
+                self._keep(rows, 0)
+            return self.searched.read(ids)
+
+    @staticmethod
+    def _mapped(rows: Sequence[Any]) -> dict[int, tuple[Segment, Episode]]:
+        """Segment rows read by position (id, index, text, derivative, then ``EPISODE_COLS``) by id in
+        ascending order, each episode mapped once."""
         episodes: dict[int, Episode] = {}
         out = {}
-        for r in rows:
+        for r in sorted(rows, key=lambda r: int(r[0])):
             episode = episodes.get(r[4]) or episodes.setdefault(r[4], row_to_episode(r, 4))
             out[r[0]] = (Segment(r[0], r[4], r[1], r[2], r[3]), episode)
         return out
+
+    def _keep(self, rows: Sequence[Any], start: int) -> None:
+        """Keep segment rows read by position (from column ``start``: the segment's id, index, text
+        and derivative, then ``EPISODE_COLS``) in ``self.searched``; an episode several of whose
+        sentences were read is mapped once (LoCoMo: 400 rows, 330 episodes)."""
+        episodes: dict[int, Episode] = {}
+        metadata = start + 4 + EPISODE_COLS.split(", ").index("metadata")
+        for r in rows:
+            episode = episodes.get(r[start + 4]) or episodes.setdefault(r[start + 4], row_to_episode(r, start + 4))
+            self.searched.put(Segment(r[start], r[start + 4], r[start + 1], r[start + 2], r[start + 3]), episode,
+                              r[metadata])
 
     def citing_facts(self, scope: Scope, episode_ids: Sequence[int]) -> list[Citation]:
         """The citations of ``episode_ids`` by facts inside ``scope`` (any status; not hidden,
