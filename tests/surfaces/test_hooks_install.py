@@ -106,6 +106,18 @@ def test_the_install_command_reports_each_event_and_refuses_what_it_cannot_merge
     assert missing.exit_code == 2 and "no such directory" in missing.output
 
 
+@pytest.mark.parametrize("blank", ["", "  "])
+def test_a_blank_project_is_refused_and_no_folders_settings_are_written(tmp_path: Path, blank: str,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    # `--project "$DIR"` with DIR unset: was read as '.', so the shell's folder got the hooks
+    monkeypatch.chdir(tmp_path)
+    for agent, folder in (("claude-code", ".claude"), ("codex", ".codex")):
+        refused = CliRunner().invoke(hooks_app, ["install", "--agent", agent, "--project", blank])
+        assert refused.exit_code == 2, refused.output
+        assert f"error[invalid_input]: --project is blank ({blank!r}); give the project folder" in refused.output
+        assert not (tmp_path / folder).exists()
+
+
 def _directory(settings: Path) -> None:
     settings.mkdir(parents=True)
 

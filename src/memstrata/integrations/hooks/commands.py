@@ -19,13 +19,18 @@ AgentOpt = Annotated[str, typer.Option("--agent", help="claude-code or codex.")]
 @hooks_app.command("install")
 def install_command(
     agent: AgentOpt,
-    project: Annotated[Path | None, typer.Option(help="Install for this project folder only "
-                                                      "(default: for the user, every project).")] = None,
+    project: Annotated[str | None, typer.Option(help="Install for this project folder only "
+                                                     "(default: for the user, every project).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
 ) -> None:
     """Write memstrata's hooks into the agent's configuration, keeping every other hook."""
     try:
-        done = install(agent, project.expanduser().resolve() if project is not None else None)
+        # Read as text: a Path makes '' into '.', so `--project "$DIR"` with DIR unset wrote the
+        # settings of whatever folder the shell was in.
+        if project is not None and not project.strip():
+            raise InstallError(f"--project is blank ({project!r}); give the project folder (--project . for "
+                               "this one), or leave --project out to install for the user")
+        done = install(agent, Path(project).expanduser().resolve() if project is not None else None)
     except InstallError as exc:
         typer.echo(f"error[invalid_input]: {exc}", err=True)
         raise typer.Exit(2) from None
