@@ -142,8 +142,9 @@ def render(view: Viewer, template: str, status: int = 200, **context: Any) -> HT
 
 
 def error_page(request: Request, status: int, code: str, message: str) -> Response:
-    """The error as a page in the browser's language (a GET without a key goes to the sign-in form)."""
-    if status == 401 and request.method == "GET":
+    """The error as a page in the browser's language (a GET without a key goes to the sign-in form;
+    one whose header key was refused gets the 401 saying so: a script, not a browser, sends it)."""
+    if status == 401 and request.method == "GET" and guard.header_key(request) is None:
         return secure(RedirectResponse("/ui/login", status_code=303))
     lang = language(request.headers.get("accept-language"))
     body = TEMPLATES.get_template("error.html").render(
