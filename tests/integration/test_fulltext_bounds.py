@@ -185,3 +185,26 @@ def test_several_periods_and_interleaved_conversations_find_what_the_unbounded_s
         monkeypatch.setattr(sqlite_store, "PERIOD_LOOKUPS", 0)
         assert bounded == both()
         assert [len(s) for s, _ in bounded] == [12, 12, 4] and [len(t) for _, t in bounded] == [6, 6, 2]
+
+
+def test_a_table_within_the_bound_ranks_every_match_without_counting_them(tmp_path: Path, bounded: None) -> None:
+    """A table holding at most ``RANKED_MATCHES`` rows cannot match more: its matches are ranked whole,
+    with no walk counting them first; one row more and they are counted, and past the bound the
+    newest are ranked."""
+    walks: list[str] = []
+    with Memory(tmp_path / "m.db", embedder=None, extractor=None, user_id="u") as memory:
+        memory.store.db.conn.set_trace_callback(lambda sql: walks.append(sql) if "MATCH" in sql and "OFFSET" in sql
+                                               else None)
+        ids = [memory.add(f"the garden looked lovely on day {i} of spring", session_id="s1").episode_id
+               for i in range(20)]
+        walks.clear()
+        segments = _segments(memory, memory.store.fts_segments(memory.scope, "\"garden\"", 50))
+        turns = _segments(memory, memory.store.fts_turns(memory.scope, "\"garden\"", 50))
+        sessions = memory.store.fts_sessions(memory.scope, "\"garden\"", 50)
+        assert {s.episode_id for s, _ in segments} == {s.episode_id for s, _ in turns} == set(ids)
+        assert len(sessions) == 1 and walks == []
+
+        newest = memory.add("the garden looked lovely on the last day of spring", session_id="s1").episode_id
+        walks.clear()
+        turns = _segments(memory, memory.store.fts_turns(memory.scope, "\"garden\"", 50))
+        assert walks and {s.episode_id for s, _ in turns} == {*ids[1:], newest}

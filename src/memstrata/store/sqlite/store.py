@@ -81,6 +81,17 @@ def _newest_matches(conn: sqlite3.Connection, table: str, expr: str, n: int) -> 
     return (rows[0] if rows else None), (rows[1] if len(rows) > 1 else None)
 
 
+def _rows_at_most(conn: sqlite3.Connection, table: str) -> int:
+    """At most how many rows full-text ``table`` holds: the span of its rowids, read in two seeks
+    (~3 µs each). No query can match more: a table within a bound needs no walk to count its matches
+    (MemoryBank-zh's pool: 566 turns, 1,097 sentences; LoCoMo's: 295 session blocks)."""
+    last = conn.execute(f"SELECT rowid FROM {table} ORDER BY rowid DESC LIMIT 1").fetchone()
+    if last is None:
+        return 0
+    first = conn.execute(f"SELECT rowid FROM {table} ORDER BY rowid ASC LIMIT 1").fetchone()
+    return int(last[0]) - int(first[0]) + 1
+
+
 def _more_than(conn: sqlite3.Connection, table: str, expr: str, n: int) -> int | None:
     """The rowid of the ``n + 1``-th newest row of ``table`` matching ``expr``, ``None`` if at
     most ``n`` match (the index walks rowids backwards, scoring nothing)."""
@@ -109,7 +120,9 @@ def _fts_top(conn: sqlite3.Connection, table: str, score: str, match: str, requi
     sql = f"SELECT rowid, {score} AS r FROM {table} WHERE {table} MATCH ?{{}} ORDER BY r LIMIT ?"
     fetch = OVERFETCH * limit if checked else limit
     anywhere, scoped = f"terms : ({match})", f"terms : ({match}) AND scope : ({required})"
-    floor, beyond = _newest_matches(conn, table, anywhere, RANKED_MATCHES)
+    # A table of at most RANKED_MATCHES rows is ranked whole: its matches are not counted first.
+    floor, beyond = ((None, None) if _rows_at_most(conn, table) <= RANKED_MATCHES
+                     else _newest_matches(conn, table, anywhere, RANKED_MATCHES))
     # Unchecked, every stored row is the scope's: more matches than RANKED_MATCHES are more scope
     # rows too, so they are not counted (2,501 entries of the scope's index: ~0.2 ms a list).
     if beyond is None or (checked and scope_rows(RANKED_MATCHES + 1) <= RANKED_MATCHES):
@@ -135,8 +148,9 @@ def _newest_top(conn: sqlite3.Connection, table: str, sql: str, match: str, scop
     rows of terms matching at most ``rare_matches`` rows (default ``RARE_MATCHES``). ``floor``:
     the rowid of the ``ranked_matches``-th newest match when the caller has it (else looked up)."""
     expr = f"terms : ({match}){scope}"
-    if floor is None:
-        floor = _more_than(conn, table, expr, (RANKED_MATCHES if ranked_matches is None else ranked_matches) - 1)
+    ranked_matches = RANKED_MATCHES if ranked_matches is None else ranked_matches
+    if floor is None and _rows_at_most(conn, table) >= ranked_matches:  # else fewer match: no floor
+        floor = _more_than(conn, table, expr, ranked_matches - 1)
     if floor is None:
         return tuples(conn).execute(sql.format(""), (expr, limit)).fetchall()
     ranked = tuples(conn).execute(sql.format(" AND rowid >= ?"), (expr, floor, limit)).fetchall()
