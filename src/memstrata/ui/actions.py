@@ -133,6 +133,11 @@ def edit(post: Checked) -> Response:
     """Change a fact (``Memory.update``): a new value supersedes it, numbers change in place."""
     view, user, fact_id = post.view, post.text("user"), post.id("fact")
     scope = view.scope(user)
+    if "value" in post.fields and not post.fields["value"].strip():
+        # A cleared box was read as "value unchanged": alone it said "nothing to update", and with a
+        # changed number the number was saved and the cleared value passed over in silence.
+        raise ApiError(422, "invalid_input", f"the new value of fact #{fact_id} is blank: a fact keeps a value; "
+                       "type the new one, or delete the fact", {"field": "value"})
 
     def change() -> Fact:
         current = view.memory.get(fact_id, **scope)
