@@ -72,3 +72,24 @@ def test_importing_nothing_leaves_an_existing_database_as_it_was(tmp_path: Path,
             pytest.raises(InvalidInput, match="nothing to import"):
         import_folder(memory, tmp_path / "empty")  # the Python call says the same as the command
     assert _rows(db) == before
+
+
+@pytest.mark.parametrize("blank", ["", "   "])
+def test_a_blank_path_is_refused_not_read_as_this_folder(tmp_path: Path, blank: str,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    # `memstrata import "$DIR"` with DIR unset: '' was read as '.', so the notes of the shell's folder
+    # were stored in the user's memory; the export wrote its projection there when it could
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "MEMORY.md").write_text("- I prefer UPS for delivery\n", encoding="utf-8")
+    db = tmp_path / "new.db"
+    done = _import(blank, "--db", db)
+    assert (done.returncode, done.stdout) == (2, ""), done
+    assert done.stderr.strip() == (f"error[invalid_input]: PATH is blank ({blank!r}); give the file or folder to "
+                                   "import (`.` for this folder)")
+    assert not db.exists()
+    with Memory(tmp_path / "m.db", user_id="alice", embedder=HashingEmbedder(dim=64)) as memory:
+        memory.add("I like window seats")
+    (tmp_path / "MEMORY.md").unlink()
+    written = cli("export", "--format", "markdown", blank, "--db", tmp_path / "m.db", "--user", "alice")
+    assert written.returncode == 2 and "FOLDER is blank" in written.stderr, written
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["m.db"]

@@ -34,10 +34,13 @@ def export(
     = False,
     fmt: Annotated[str, typer.Option("--format", help="jsonl | markdown (a MEMORY.md + memory/YYYY-MM-DD.md "
                                                       "folder to read and edit)")] = "jsonl",
-    folder: Annotated[Path | None, typer.Argument(help="With --format markdown: the folder to write.")] = None,
+    folder_arg: Annotated[str | None, typer.Argument(metavar="FOLDER", show_default=False,
+                                                     help="With --format markdown: the folder to write.")] = None,
 ) -> None:
     """Export a scope as JSONL: episodes, facts (every status), events (with --all: the API keys too);
     or, with --format markdown DIR, one user's memory as an editable Markdown folder."""
+    folder = None if folder_arg is None else run_command(
+        lambda: given_path(folder_arg, "FOLDER", "the folder to write the Markdown projection into"))
     if fmt == "markdown" or folder is not None:
         _export_markdown(fmt, folder or output, db=db, user=user, agent=agent, org=org, project=project,
                          everything=everything)
@@ -85,6 +88,18 @@ def _refuse(message: str) -> None:
     raise InvalidInput(message)
 
 
+def given_path(text: str, name: str, what: str) -> Path:
+    """``text`` as a path; a blank one is refused. Read as a ``Path``, '' is '.': `memstrata import
+    "$DIR"` with ``DIR`` unset read every note of the shell's folder into the user's memory.
+
+    Raises:
+        InvalidInput: ``text`` is empty or whitespace, naming the argument ``name``.
+    """
+    if not text.strip():
+        raise InvalidInput(f"{name} is blank ({text!r}); give {what} (`.` for this folder)")
+    return Path(text)
+
+
 def _who_else(memory: Memory) -> str:
     """What to do instead of exporting an empty scope. It names no other user: an error is read
     and pasted where a listing on request is not (``memstrata users`` lists them when asked)."""
@@ -112,7 +127,8 @@ def _export_markdown(fmt: str, folder: Path | None, *, db: str | None, user: str
 
 
 def import_cmd(
-    path: Annotated[Path, typer.Argument(help="JSONL messages, a LoCoMo JSON file, or a Markdown memory folder.")],
+    path_arg: Annotated[str, typer.Argument(metavar="PATH", show_default=False,
+                                             help="JSONL messages, a LoCoMo JSON file, or a Markdown memory folder.")],
     db: DbOpt = None, user: UserOpt = None, org: OrgOpt = None, project: ProjectOpt = None,
     fmt: Annotated[str, typer.Option("--format", help="auto | jsonl | locomo | export | markdown")] = "auto",
     as_json: JsonOpt = False,
@@ -120,6 +136,7 @@ def import_cmd(
     """Import a conversation log (one user per LoCoMo conversation), with a progress bar, a
     `memstrata export` file exactly as it was (ids, timestamps, statuses; idempotent), or a
     Markdown memory folder (MEMORY.md, memory/YYYY-MM-DD.md: each note an episode; idempotent)."""
+    path = run_command(lambda: given_path(path_arg, "PATH", "the file or folder to import"))
 
     # a .md file is a Markdown note, never JSON Lines: its import says to give the folder holding it
     if fmt == "markdown" or (fmt == "auto" and (path.is_dir() or path.suffix.lower() == ".md")):
