@@ -223,3 +223,29 @@ def test_no_plan_from_what_comes_the_listener_the_past_or_someone_else(text: str
     """Seeing or hearing what comes, the listener, a past eagerness, someone else's, a thing pointed at ("my
     itinerary", 我的行程: a thing of the conversation), a chance (有机会): no plan."""
     assert _keyed(text) == []
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Hello. I'm thinking about the Kyoto trip again. What's the next step for finding those quiet places?",
+     [("plan.intent", "trip to Kyoto")]),
+    ("I'm back. I mailed the postcard. What should we plan next for the Kyoto trip?",
+     [("plan.intent", "trip to Kyoto")]),
+    ("I'm so excited about my upcoming trip to Boston.", [("plan.intent", "trip to Boston")]),
+    ("I'm excited about my New Zealand trip!", [("plan.intent", "trip to New Zealand")]),
+    ("我最近又在想我们的京都之旅。", [("plan.intent", "去京都旅行")]),
+    ("我們的京都之旅下一步該做什麼？", [("plan.intent", "去京都旅行")]),
+])
+def test_a_trip_named_by_where_it_goes_is_a_plan(text: str, expected: list[tuple[str, str]]) -> None:
+    """"the Kyoto trip", "my trip to Boston", 我们的京都之旅 presuppose the speaker's trip, in a question too; before,
+    nothing was stored."""
+    assert _keyed(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "How was the Kyoto trip?", "Did you enjoy your Kyoto trip?", "We had a great time on our Japan trip.",
+    "Oh, that one? It's from our trip to Banff.", "The Christmas trip is coming up.",
+    "I can't wait for your trip to Boston.",
+    "我们的京都之旅很愉快，去了很多地方。", "你的京都之旅怎么样？", "我的美食之旅开始了。", "我的具体旅行计划还没定。",
+])
+def test_a_trip_done_kept_from_someone_elses_or_no_place_is_no_plan(text: str) -> None:
+    assert _keyed(text) == []

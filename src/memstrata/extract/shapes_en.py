@@ -448,6 +448,35 @@ def _favourite_is(clause: str, lang: str = "en") -> list[Finding]:
     return like_finding(thing, "like", CONF_LIKE, clause, lang)
 
 
+#: A trip named by where it goes, with "my", "our" or "the": "I'm thinking about the Kyoto trip again", "What should we
+#: plan next for the Kyoto trip?", "my trip to Japan". The name presupposes a trip of the speaker's; a time or an
+#: occasion before "trip" ("the Christmas trip", "the Monday trip") is no place.
+_TRIP = lazy_regex(r"\b(?:[Mm]y|[Oo]ur|[Tt]he)\s+(?P<a>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)\s+"
+                   r"(?:trip|vacation|holiday|getaway)\b"
+                   r"|\b(?:[Mm]y|[Oo]ur)\s+(?:\w+\s+)?(?:trip|vacation|holiday|getaway)\s+to\s+"
+                   r"(?P<b>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)")
+_NOT_A_PLACE = lazy_regex(r"(?:christmas|easter|thanksgiving|halloween|new year|spring break|summer|winter|spring|fall|"
+                          r"autumn|weekend|january|february|march|april|may|june|july|august|september|october|"
+                          r"november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|business|"
+                          r"family|road|school|class|company|work|ski|camping|birthday|honeymoon|anniversary)\b", _IC)
+#: A trip told as done, or someone else's: "How was the Kyoto trip?", "We had a great time on our Japan trip", "your
+#: Kyoto trip", and what is kept from one ("It's from our trip to Banff", "photos of my Japan trip").
+_TRIP_NOT_AHEAD = lazy_regex(r"\b(?:was|were|went|had|did|came|got back|returned|back from|last|ago|you|your|he|his|"
+                             r"she|her|they|their|from|photos?|pictures?|pics?|souvenirs?|memories)\b", _IC)
+
+
+def trip(sentence: str) -> list[Finding]:
+    """A trip named by where it goes (``_TRIP``), the speaker's and ahead: ``plan.intent`` = ``trip to Kyoto``. Read in
+    a question too, where the name presupposes the trip ("What should we plan next for the Kyoto trip?")."""
+    m = _TRIP.search(sentence)
+    if m is None or _TRIP_NOT_AHEAD.search(sentence):
+        return []
+    place = m.group("a") or m.group("b")
+    if _NOT_A_PLACE.match(place):
+        return []
+    return [Finding("plan.intent", f"trip to {place}", CONF_PREFER, sentence, statement=f"plans a trip to {place}")]
+
+
 def _intent(clause: str, lang: str = "en") -> list[Finding]:
     """"I plan to go on a trip to Mexico", "I'm planning a trip to Kyoto" and what is looked forward to ("I'm
     excited to mentor aspiring dancers"; no date: a dated plan is an event's), and "my love for dance" (a like
@@ -680,12 +709,12 @@ def after_topics(sentence: str) -> list[Finding]:
     """Shapes read when no topic pattern found anything: the possessive copula, a thing used and what
     for, an undated plan, a like said as a noun, what one eats or drinks."""
     if _NOT_A_STATEMENT.search(sentence):
-        return []
+        return trip(sentence)
     if used := _plain_use(sentence.strip().rstrip(".!")):  # "We use Slack, Jira and Confluence": one list
         return used
     out: list[Finding] = []
     for clause in (c.strip() for c in _CLAUSES.split(sentence.strip().rstrip(".!")) if c):
         out += (_possessive(clause) or _size(clause) or _used_for(clause) or _plain_use(clause) or _intent(clause)
                 or _habitual(clause) or _business(clause) or pursuit_en(clause))
-    return out
+    return out or trip(sentence)
 

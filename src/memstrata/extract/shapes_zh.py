@@ -510,6 +510,26 @@ def _business(clause: str) -> list[Finding]:
     return [Finding("work.business", value, CONF_PREFER, clause, statement=f"经营{value}")] if value else []
 
 
+#: A trip named by where it goes, said as one's own (shapes_en._TRIP): 我们的京都之旅, 我的日本之行. Without capitals
+#: to mark a place, 我的 / 我们的 must say whose it is, 之旅 / 之行 that a place is named (我的具体旅行 names none), and
+#: a kind of trip (美食之旅, 毕业之旅) is no place.
+_TRIP = lazy_regex(r"(?:我的|我们的)(?P<p>[\u4e00-\u9fff]{2,4}?)(?:之旅|之行)")
+_NOT_A_PLACE = lazy_regex(r"^(?:美食|心灵|探索|学习|毕业|蜜月|自驾|冒险|文化|这次|上次|下次|一次|人生|梦想|"
+                          r"家庭|周末|暑假|寒假|春节|国庆|商务|公司|徒步|骑行|发现|治愈|音乐|艺术|摄影|购物|第一次|奇妙|难忘|愉快)$")
+#: Told as done, kept from one, or someone else's: not 了, 过, 上次, 去年, 以前, 照片, 你, 他, 她.
+_TRIP_NOT_AHEAD = lazy_regex(r"了|过|上次|去年|以前|那次|照片|回忆|纪念|你|他|她")
+
+
+def trip(sentence: str) -> list[Finding]:
+    """A trip named by where it goes, the speaker's and ahead (``_TRIP``): ``plan.intent`` = ``去京都旅行``, read
+    in a question too (我们的京都之旅下一步做什么？)."""
+    m = _TRIP.search(sentence)
+    if m is None or _TRIP_NOT_AHEAD.search(sentence) or _NOT_A_PLACE.match(m.group("p")):
+        return []
+    place = m.group("p")
+    return [Finding("plan.intent", f"去{place}旅行", CONF_PREFER, sentence, statement=f"计划去{place}旅行")]
+
+
 def after_topics(sentence: str) -> list[Finding]:
     """Shapes read when no topic pattern found anything: the possessive copula, a thing used and what
     for (我们用Jenkins做CI), an undated plan, an interest (我对摄影很感兴趣), what one eats or drinks (我喝美式)."""
@@ -517,4 +537,4 @@ def after_topics(sentence: str) -> list[Finding]:
     for clause in _statements(sentence):
         out += (_used_for(clause) or _size(clause) or _possessive(clause) or _intent(clause) or _habitual(clause)
                 or _business(clause) or pursuit_zh(clause))
-    return out
+    return out or trip(sentence)
