@@ -80,6 +80,17 @@ def test_a_local_outing_a_wish_someone_elses_trip_or_no_place_is_no_journey(text
     assert _events(text) == []
 
 
+@pytest.mark.parametrize("text", ["I need a new laptop for the conference.", "I need tickets for the concert."])
+def test_a_present_tense_ending_in_ed_is_no_happening(text: str) -> None:
+    """"need" is no past tense: an occasion named after it was stored as a happening."""
+    assert _events(text) == []
+
+
+def test_a_past_tense_ending_in_ed_still_is() -> None:
+    assert _events("I needed a new laptop for the conference.") == [
+        ("event", "needed a new laptop for the conference", True)]
+
+
 def test_a_relatives_journey_is_theirs() -> None:
     found = [c for c in RuleExtractor().extract(text="我妈妈去了一座古城。", role="user", said_at=_AT)]
     assert [(c.key, c.value, c.subject) for c in found] == [("event", "去了一座古城", "mom")]
