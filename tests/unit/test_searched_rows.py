@@ -80,12 +80,18 @@ def test_adding_messages_keeps_the_rows_read_and_finds_the_new_one(tmp_path: Pat
         assert {episode.content for _, episode in rows.values()} == {SAID[0]}
 
 
-def test_each_read_of_a_kept_row_is_an_episode_of_its_own(tmp_path: Path) -> None:
+def test_a_hit_s_episode_changed_by_the_caller_leaves_the_kept_row_as_stored(tmp_path: Path) -> None:
     with _memory(tmp_path / "m.db") as memory:
         said = memory.add("we planted tomatoes by the fence", metadata={"dia_id": "D1:1", "tags": ["garden"]})
+        memory.add("the tomatoes ripened in August", metadata={"dia_id": "D1:2"})
+        for hit in memory.search("tomatoes", kinds=("episode",)):
+            assert hit.episode is not None
+            hit.episode.metadata["dia_id"] = "changed"
+            hit.episode.metadata.setdefault("tags", []).append("x")
         segment = _segments_of(memory, said.episode_id)[0]
-        first = memory.store.segments_with_episodes([segment])[segment][1]
-        first.metadata["dia_id"] = "changed"
-        first.metadata["tags"].append("x")
-        again = memory.store.segments_with_episodes([segment])[segment][1]
-        assert again is not first and again.metadata == {"dia_id": "D1:1", "tags": ["garden"]}
+        assert segment in memory.store.searched
+        assert memory.store.segments_with_episodes([segment])[segment][1].metadata == {
+            "dia_id": "D1:1", "tags": ["garden"]}
+        again = {h.id: h.episode.metadata for h in memory.search("tomatoes", kinds=("episode",)) if h.episode}
+        assert again[said.episode_id] == {"dia_id": "D1:1", "tags": ["garden"]}
+        assert sorted(again.values(), key=str) == [{"dia_id": "D1:1", "tags": ["garden"]}, {"dia_id": "D1:2"}]

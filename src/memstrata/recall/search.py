@@ -16,6 +16,7 @@ neighbouring context.
 
 from __future__ import annotations
 
+import copy
 import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -575,7 +576,7 @@ class Retriever:
         return Hit(
             kind="episode", id=candidate.id, text=episode.content, matched=segment.text,
             score=candidate.score, relevance=rel, created_at=episode.created_at, citations=(candidate.id,),
-            scope=episode.scope, episode=episode,
+            scope=episode.scope, episode=_own(episode),
             signals=marked(candidate, {"relevance": rel, "recency": rec, "match": evident,
                                         "similarity": candidate.similarity, "segment_index": float(segment.index)}),
         )
@@ -645,6 +646,15 @@ def _fact_hit(candidate: Candidate, strength: Strength) -> Hit:
                     signals=marked(candidate, {"relevance": rel, "recency": rec,
                                                 "match": strength.evidence(match, ("fact", fact.id), text),
                                                 "similarity": candidate.similarity, "access": acc}))
+
+
+def _own(episode: Episode) -> Episode:
+    """``episode`` with metadata of its own, for a hit: a store may share the episodes a search reads
+    between searches (``store.sqlite.searched``), and a caller may change a hit's."""
+    metadata = episode.metadata
+    mine = (dict(metadata) if not any(isinstance(v, (dict, list)) for v in metadata.values())
+            else copy.deepcopy(metadata))
+    return replace(episode, metadata=mine)
 
 
 def _returned(hits: Sequence[Hit], query: Query) -> list[Hit]:

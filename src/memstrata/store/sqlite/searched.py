@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import sqlite3
 
-from memstrata.store.sqlite.rows import metadata_of
 from memstrata.types import Episode, Segment
 
 #: Segments kept (their episodes shared): ~1 KB each with its episode's text, ~8 MB at most.
@@ -35,11 +34,11 @@ _TRIGGERS = tuple(
 
 
 class SearchedRows:
-    """Segments by id with their episodes and metadata text, as last read from the file."""
+    """Segments by id with their episodes, as last read from the file."""
 
     def __init__(self, size: int = SEARCHED_ROWS) -> None:
         self.size = size
-        self._rows: dict[int, tuple[Segment, Episode, str]] = {}
+        self._rows: dict[int, tuple[Segment, Episode]] = {}
         self._version: int | None = None
 
     def watch(self, conn: sqlite3.Connection) -> None:
@@ -82,34 +81,17 @@ class SearchedRows:
                 del rows[old]
         return True
 
-    def put(self, segment: Segment, episode: Episode, metadata: str) -> None:
-        """Keep ``segment`` with its ``episode`` (``metadata``: the episode's stored metadata text);
-        ``make_room`` first."""
-        self._rows[segment.id] = (segment, episode, metadata)
+    def put(self, segment: Segment, episode: Episode) -> None:
+        """Keep ``segment`` with its ``episode``; ``make_room`` first."""
+        self._rows[segment.id] = (segment, episode)
 
     def read(self, ids: list[int]) -> dict[int, tuple[Segment, Episode]]:
-        """The kept rows of ``ids`` (others left out), by id in ascending order; each episode a new
-        object (one per episode) with metadata of its own. The rows read become the most recent."""
+        """The kept rows of ``ids`` (others left out), by id in ascending order, shared with the cache
+        (read-only). The rows read become the most recent."""
         out: dict[int, tuple[Segment, Episode]] = {}
-        episodes: dict[int, Episode] = {}
         rows = self._rows
         for i in sorted(ids):
             row = rows.pop(i, None)
-            if row is None:
-                continue
-            rows[i] = row
-            segment, kept, metadata = row
-            episode = episodes.get(kept.id)
-            if episode is None:
-                episode = episodes[kept.id] = _copy(kept, metadata)
-            out[i] = (segment, episode)
+            if row is not None:
+                out[i] = rows[i] = row
         return out
-
-
-def _copy(episode: Episode, metadata: str) -> Episode:
-    """``episode`` as a new object with its metadata parsed anew (``rows.metadata_of``)."""
-    copy = object.__new__(Episode)
-    state = copy.__dict__
-    state.update(episode.__dict__)
-    state["metadata"] = metadata_of(metadata)
-    return copy

@@ -489,7 +489,8 @@ class SQLiteStore(EpisodeWrites, FactWrites, Listings, NeighbourReads, Lifecycle
     def segments_with_episodes(self, ids: Iterable[int]) -> dict[int, tuple[Segment, Episode]]:
         """Segments by id, each with its episode (ids come from a scoped search), by id in
         ascending order. Rows read before are taken from ``self.searched`` (``store.sqlite.searched``:
-        kept while no stored row changes), the rest read here and kept."""
+        kept while no stored row changes), the rest read here and kept; the objects are shared with
+        that cache, to read and not to change (a search's hits get episodes of their own)."""
         ids = list(ids)
         if not ids:
             return {}
@@ -525,11 +526,9 @@ class SQLiteStore(EpisodeWrites, FactWrites, Listings, NeighbourReads, Lifecycle
         and derivative, then ``EPISODE_COLS``) in ``self.searched``; an episode several of whose
         sentences were read is mapped once (LoCoMo: 400 rows, 330 episodes)."""
         episodes: dict[int, Episode] = {}
-        metadata = start + 4 + EPISODE_COLS.split(", ").index("metadata")
         for r in rows:
             episode = episodes.get(r[start + 4]) or episodes.setdefault(r[start + 4], row_to_episode(r, start + 4))
-            self.searched.put(Segment(r[start], r[start + 4], r[start + 1], r[start + 2], r[start + 3]), episode,
-                              r[metadata])
+            self.searched.put(Segment(r[start], r[start + 4], r[start + 1], r[start + 2], r[start + 3]), episode)
 
     def citing_facts(self, scope: Scope, episode_ids: Sequence[int]) -> list[Citation]:
         """The citations of ``episode_ids`` by facts inside ``scope`` (any status; not hidden,
