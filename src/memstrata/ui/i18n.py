@@ -100,7 +100,9 @@ LABELS: dict[str, dict[str, str]] = {
         "delete_fact": "Delete fact",
         "delete_confirm": "Delete this fact and its audit trail? The messages that stated it stay stored "
                           "unless you tick the box.",
-        "delete_sources": "Also forget the messages that stated it",
+        "delete_sources": "Also forget the messages that stated it (below), and with them every other fact "
+                          "that only they stated",
+        "delete_sources_shown": "{shown} of the {total} messages that stated it are listed.",
         "deleted": "Deleted",
         "forget_preview": "Forget: preview",
         "forget_will_delete": "This will delete, permanently:",
@@ -221,7 +223,8 @@ LABELS: dict[str, dict[str, str]] = {
         "save": "保存",
         "delete_fact": "删除事实",
         "delete_confirm": "确定删除此事实及其审计记录吗？除非勾选下面的选项，陈述它的消息仍会保留。",
-        "delete_sources": "同时遗忘陈述它的消息",
+        "delete_sources": "同时遗忘陈述它的消息（见下），以及仅由这些消息陈述的其他所有事实",
+        "delete_sources_shown": "陈述它的 {total} 条消息中列出了 {shown} 条。",
         "deleted": "已删除",
         "forget_preview": "遗忘：预览",
         "forget_will_delete": "以下内容将被永久删除：",

@@ -19,6 +19,7 @@ from fastapi.responses import RedirectResponse, StreamingResponse
 from starlette.responses import Response
 
 from memstrata.arguments import ArgumentError, check_kinds
+from memstrata.errors import NotFound
 from memstrata.integrations.markdown import export_folder
 from memstrata.lifecycle.export import dumps, require_records
 from memstrata.lifecycle.preview import OwnerCount
@@ -211,12 +212,30 @@ def edit_form(request: Request, view: View) -> Response:
     return render(view, "edit.html", user=user, fact=fact, statement=views.statement)
 
 
+#: Messages the delete page lists under "also forget the messages" (a fact stated more often is
+#: listed in part, saying how many there are).
+SOURCES_SHOWN = 20
+
+
 @router.get("/delete")
 def delete_form(request: Request, view: View) -> Response:
-    """The confirmation before a fact is deleted."""
+    """The confirmation before a fact is deleted, listing the messages the box would forget too."""
     user = required(request, "user")
     fact = _fact(view, user, id_param(request, "fact"))
-    return render(view, "delete.html", user=user, fact=fact, statement=views.statement)
+    scope = view.scope(user)
+
+    def sources() -> list[Episode]:
+        found: list[Episode] = []
+        for episode_id in sorted(fact.citations)[:SOURCES_SHOWN]:
+            try:
+                episode = view.memory.get(episode_id=episode_id, **scope)
+            except NotFound:  # forgotten since the fact was drawn from it
+                continue
+            if isinstance(episode, Episode):
+                found.append(episode)
+        return found
+    return render(view, "delete.html", user=user, fact=fact, statement=views.statement, sources=view.call(sources),
+                  cited=len(fact.citations), when=views.when)
 
 
 @router.get("/rollback")
