@@ -52,3 +52,29 @@ def test_a_set_keeps_the_favourites_label() -> None:
 def test_set_value_is_sorted_and_once_each(items: list[str], lang: str, value: str) -> None:
     assert set_value(items, lang) == value
     assert set_value(set_items(value, lang), lang) == value
+
+
+def _likes(text: str) -> list[str]:
+    return [c.value for c in RuleExtractor().extract(text=text, role="user", said_at=_AT)]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("I love being around friends and having such a great time.", ["being around friends"]),
+    ("I love hiking and having fun.", ["hiking"]),
+    ("我喜欢爬山、游泳、弹钢琴、看电影和读历史小说。", ["爬山", "游泳", "弹钢琴", "看电影", "读历史小说"]),
+    ("我喜歡爬山、游泳、彈鋼琴、看電影和讀歷史小說。", ["爬山", "游泳", "弹钢琴", "看电影", "读历史小说"]),
+])
+def test_a_list_of_likes_is_limited_item_by_item_without_how_an_outing_went(text: str, expected: list[str]) -> None:
+    """A list too long as one value is still a list of short likes; "having such a great time" says how an outing
+    went, no taste. Before, each stored nothing (the list was longer than one like may be, or the outing made it so)."""
+    assert _likes(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("I love having fun.", []),
+    ("I love spending time with the friends I have.", ["spending time with the friends I have"]),
+    ("I love going to the beach with my kids and watching the sunset over the water.", []),
+    ("I love mac and cheese.", ["mac and cheese"]),
+])
+def test_an_outing_alone_is_no_like_and_a_long_phrase_stays_unread(text: str, expected: list[str]) -> None:
+    assert _likes(text) == expected

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Literal
 
-from memstrata.extract import gazetteer
+from memstrata.extract import gazetteer, guards
 from memstrata.extract.timex import resolve_relative, time_span
 from memstrata.text.regex import lazy_regex
 
@@ -217,7 +217,17 @@ def like_finding(
     # A Chinese clause counts an English word in it as one unit, like one character
     # ("我喜欢 Red Hot Chili Peppers" is four, not 21).
     size = len(value.split()) if lang == "en" else len(re.findall(r"[A-Za-z0-9'\-]+|\S", value))
-    if not value or size > limit:
+    if not value or (lang == "en" and guards.en_vague_outing(value)):
+        return []  # "I love having such a great time": how an outing went, no taste
+    items = _list_items(value, lang)
+    if lang == "en" and len(items) > 1 and any(guards.en_vague_outing(i) for i in items):
+        # "being around friends and having such a great time": the taste without how it went
+        return [f for i in items if not guards.en_vague_outing(i)
+                for f in like_finding(i, polarity, conf, clause, lang, hint=hint)]
+    if size > limit:
+        # a list is limited item by item: 爬山、游泳、弹钢琴、看电影和读历史小说 is five likes
+        if len(items) > 1 and _plain_list(items, lang):
+            return [f for item in items for f in like_finding(item, polarity, conf, clause, lang, hint=hint)]
         return []
     hit = gazetteer.lookup(value)
     if hit is not None and hit.named and lang == "en" and _ATTRIBUTIVE.match(value, hit.end):
@@ -226,7 +236,6 @@ def like_finding(
         key = hit.key if polarity == "like" else "preference.dislike"
         return [Finding(key, hit.value, conf, clause)]
     key = hit.key if hit is not None else hint
-    items = _list_items(value, lang)
     if len(items) > 1 and (_known_apart(items) or _plain_list(items, lang)):
         # "I like 火锅 and 珍珠奶茶", 川菜和粤菜, "romance novels and biographies": one like each, so
         # each is kept, found and withdrawn on its own

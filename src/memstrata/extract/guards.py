@@ -95,6 +95,17 @@ _EN_VAGUE_EVENT = lazy_regex(
 _EN_EVENT_PRONOUN = lazy_regex(r"\b(?:it|you|your|yours|this|these|those|there)\b", _IC)
 
 
+def en_vague_outing(value: str) -> bool:
+    """True if ``value`` says only how an outing went ("having such a great time", "a blast", "having fun with
+    friends"): no event and no taste (``_EN_VAGUE_EVENT``); "spending time with friends" is a pursuit."""
+    said = value.strip()
+    if (having := re.match(r"having\s+", said, _IC)) is not None:
+        said = said[having.end():]
+    elif re.match(r"\w+ing\s", said):
+        return False  # "spending time with the friends I have": a pursuit
+    return _EN_VAGUE_EVENT.match(said) is not None
+
+
 def en_event_ok(value: str) -> bool:
     """True if an event value tells what the user did or will do.
 
