@@ -445,6 +445,31 @@ def test_a_projection_of_another_database_is_stored_in_a_new_one(memory: Memory,
         assert len(_episodes(target, "ike")) == lines
 
 
+def test_a_moved_projection_keeps_the_values_it_shows_as_current(memory: Memory, workspace: Path, tmp_path: Path,
+                                                                 embedder: EmbeddingCache) -> None:
+    """A projection shows each fact's current value in its topic and the older notes under
+    ``## Notes``. Moved to a new database every line is a note said at import time, and the notes
+    were said after the fact lines: 'I like window seats' superseded the 'prefers aisle seat' the
+    folder showed, and a line added to it ('prefers DHL for shipping') was said before 'prefers UPS
+    for shipping' and lost to it. Now the notes come first, then the fact lines, then new lines."""
+    import_folder(memory, workspace, user_id="kim")
+    proj = tmp_path / "proj"
+    export_folder(memory, proj, user_id="kim")
+    _, marker = _fact_line(memory, "kim", "travel.seat")
+    page = (proj / "MEMORY.md").read_text(encoding="utf-8")
+    assert f"- prefers window seat {marker}" in page
+    (proj / "MEMORY.md").write_text(page.replace(f"window seat {marker}", f"aisle seat {marker}"), encoding="utf-8")
+    assert import_folder(memory, proj, user_id="kim").updated[0]["new"] == "aisle seat"
+    export_folder(memory, proj, user_id="kim")
+    page = (proj / "MEMORY.md").read_text(encoding="utf-8")
+    assert "- prefers aisle seat <!-- fact:" in page and "- I like window seats <!-- ep:" in page
+    (proj / "MEMORY.md").write_text(page + "- prefers DHL for shipping\n", encoding="utf-8")
+    with Memory(tmp_path / "moved.db", embedder=embedder) as target:
+        import_folder(target, proj, user_id="kim")
+        moved = {k: v for k, v in _facts(target, "kim") if k in ("travel.seat", "shipping.carrier")}
+    assert moved == {"travel.seat": "aisle seat", "shipping.carrier": "DHL"}  # was window seat and UPS
+
+
 def test_folders_of_another_user_or_of_notes_are_refused(memory: Memory, workspace: Path, tmp_path: Path) -> None:
     import_folder(memory, workspace, user_id="jon")
     proj = tmp_path / "proj"

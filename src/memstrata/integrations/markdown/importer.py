@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from datetime import UTC, date, datetime, time
 from pathlib import Path
 from typing import Any
@@ -214,7 +214,8 @@ class _Import:
         self.report = ImportReport()
         has_key = IsNull(Field("metadata", (METADATA_KEY, "note")), negated=True)
         self.known = {e.metadata[METADATA_KEY]["note"] for e in all_episodes(memory, user, has_key)}
-        self.waiting: list[tuple[Note, Message]] = []
+        #: Each new note with its ``SAID_ORDER`` rank (``None`` for a daily note, said on its date).
+        self.waiting: list[tuple[Note, Message, int | None]] = []
         self.edits: list[Note] = []
         self.seen_facts: set[int] = set()
         self.seen_episodes: set[int] = set()
@@ -239,9 +240,10 @@ class _Import:
             self.episode_line(note, note.marker.episode_ids[0])
 
     def new_note(self, note: Note, when: datetime | None, kind: str, *, text: str | None = None,
-                 role: str = "user", speaker: str | None = None) -> None:
+                 role: str = "user", speaker: str | None = None, rank: str = "new") -> None:
         """Queue a note not stored yet (by its key), its ``text`` (default the note's) said by
-        ``role``/``speaker``; raise naming ``file:line`` if ``Memory`` refuses it."""
+        ``role``/``speaker``, ``rank`` its place among the notes said at import time
+        (``SAID_ORDER``); raise naming ``file:line`` if ``Memory`` refuses it."""
         key = note_key(note)
         if key in self.known:
             self.report.unchanged += 1
@@ -255,14 +257,14 @@ class _Import:
         except InvalidInput as exc:
             kind_of = ContentTooLarge if isinstance(exc, ContentTooLarge) else InvalidInput
             raise kind_of(f"{note.file}:{note.line}: {exc}") from None
-        self.waiting.append((note, message))
+        self.waiting.append((note, message, None if when is not None else SAID_ORDER.index(rank)))
 
     def store_new(self) -> None:
         """Store the new notes, oldest first (a daily note's statement resolves by its date)."""
-        self.waiting.sort(key=lambda pair: pair[1].created_at)
-        gone = self.memory.forgotten_messages([m for _, m in self.waiting])  # by note key: never stored again
+        said = in_said_order(self.waiting)
+        gone = self.memory.forgotten_messages(said)  # by note key: never stored again
         self.report.forgotten += sum(gone)
-        results = self.memory.add_many([m for (_, m), g in zip(self.waiting, gone, strict=True) if not g])
+        results = self.memory.add_many([m for m, g in zip(said, gone, strict=True) if not g])
         for result in results:
             self.report.added += int(result.created)
             self.report.unchanged += int(not result.created)
@@ -397,11 +399,11 @@ class _Import:
         when = None if day is None else datetime.combine(day, time(0), tzinfo=UTC)
         said = SPEAKER.fullmatch(note.text) if kind == "episode" else None
         if said is None:
-            self.new_note(note, when, "long_term" if day is None else "daily")
+            self.new_note(note, when, "long_term" if day is None else "daily", rank=f"{kind} line")
             return
         who, text = said.group(1), said.group(2)
         self.new_note(note, when, "long_term" if day is None else "daily", text=text,
-                      role=who if who in ROLES else "user", speaker=None if who in ROLES else who)
+                      role=who if who in ROLES else "user", speaker=None if who in ROLES else who, rank="episode line")
 
     def removed(self, manifest: dict[str, Any]) -> None:
         """Ids the projection showed whose lines are gone, while memstrata still holds them."""
@@ -419,6 +421,23 @@ class _Import:
         except NotFound:
             return False
         return not isinstance(found, Fact) or found.status == "active"
+
+
+#: The order of the notes an import says at import time (those of MEMORY.md and other long-term
+#: files), so a later one supersedes an earlier one as a user changing their mind would: a moved
+#: projection's episode lines (the notes it was drawn from), then its fact lines (the values it
+#: shows as current), then new lines. In file order the ``## Notes`` under the facts were said
+#: last, and 'I like window seats' took back the 'prefers aisle seat' the folder showed.
+SAID_ORDER = ("episode line", "fact line", "new")
+
+
+def in_said_order(waiting: list[tuple[Note, Message, int | None]]) -> list[Message]:
+    """The queued messages oldest first: a daily note on its date; the notes said at import time
+    take those times (as read, in file order) in ``SAID_ORDER``, file order within a rank."""
+    now = [m for _, m, rank in waiting if rank is not None]
+    ranked = sorted((pair for pair in waiting if pair[2] is not None), key=lambda pair: pair[2] or 0)
+    retimed = [replace(m, created_at=t) for (_, m, _), t in zip(ranked, sorted(x.created_at for x in now), strict=True)]
+    return sorted([m for _, m, rank in waiting if rank is None] + retimed, key=lambda m: m.created_at)
 
 
 def changed_value(fact: Fact, text: str) -> str | None:
