@@ -249,3 +249,30 @@ def test_a_trip_named_by_where_it_goes_is_a_plan(text: str, expected: list[tuple
 ])
 def test_a_trip_done_kept_from_someone_elses_or_no_place_is_no_plan(text: str) -> None:
     assert _keyed(text) == []
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("最近我正在尝试一些新的训练方法，包括HIIT和重量训练。",
+     [("activity.current", "HIIT"), ("activity.current", "重量训练")]),
+    ("Lately I've been trying new training methods, including HIIT and weight training.",
+     [("activity.current", "HIIT"), ("activity.current", "weight training")]),
+    ("Lately I've been trying new recipes.", [("activity.current", "trying new recipes")]),
+    ("最近我正在尝试一些新的训练方法。", [("activity.current", "尝试一些新的训练方法")]),
+])
+def test_trying_things_out_lately_is_a_pursuit_and_its_examples_are_the_things_done(
+        text: str, expected: list[tuple[str, str]]) -> None:
+    """Trying things out is a pursuit ("trying to …" is an effort); a kind of activity given with examples ("…,
+    including HIIT and weight training", 包括…) is each example. Before, each stored nothing."""
+    assert _keyed(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Lately I've been trying to lose weight.", []),
+    ("Lately I've been trying my best.", []),
+    ("最近我在尝试减肥。", []),
+    ("Lately I've been reading a lot of novels, like Dune and Emma.",
+     [("activity.current", "reading a lot of novels")]),
+])
+def test_an_effort_is_no_pursuit_and_examples_of_things_are_no_pursuits(
+        text: str, expected: list[tuple[str, str]]) -> None:
+    assert _keyed(text) == expected

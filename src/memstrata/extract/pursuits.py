@@ -19,9 +19,11 @@ _RECENT_EN = r"(?:recently|lately|these days|nowadays|this (?:year|month|summer|
 _PURSUIT_EN = lazy_regex(
     rf"^(?:(?P<t1>{_RECENT_EN})\s*,?\s+)?(?:i|we)(?:'ve|\s+have)\s+(?:also\s+|really\s+|still\s+|just\s+)*been\s+"
     rf"(?:(?P<t2>{_RECENT_EN})\s+)?(?:also\s+|really\s+)*(?P<v>[a-z]+ing\b.*?)(?:\s+(?P<t3>{_RECENT_EN}))?$", _IC)
-#: Progressives that say a feeling, a thought, an effort or a plight, not a pursuit.
+#: Progressives that say a feeling, a thought, an effort ("trying to …"; "trying new recipes" is a pursuit) or a
+#: plight, not a pursuit.
 _NOT_A_PURSUIT_EN = lazy_regex(
-    r"^(?:feeling|thinking|wondering|hoping|wishing|worrying|struggling|trying|going through|dealing|having|getting|"
+    r"^(?:feeling|thinking|wondering|hoping|wishing|worrying|struggling|trying(?:\s+(?:to|my|our|hard|harder|so)\b|$)|"
+    r"going through|dealing|having|getting|"
     r"doing|being|meaning|waiting|planning|looking forward|missing|craving|dreaming|considering|sleeping|"
     r"working(?:\s+(?:on\s+(?:it|that|this)|hard|late|a lot))?$|busy|living|staying|using|eating|drinking|"
     r"learning|studying|practi[cs]ing|saying|telling|asking|talking|following|reading up)\b", _IC)
@@ -32,9 +34,10 @@ _CLAUSE_AFTER_EN = lazy_regex(r"\s+(?:and|but|because|so|which|since)\s+(?:it|it
 _PURSUIT_ZH = lazy_regex(
     r"^(?:(?P<t1>最近|这段时间|这阵子|近来|这些天)我?|我(?P<t2>最近|这段时间|这阵子|近来|这些天))"
     r"(?:也|还|一直|都)*(?:正在|在)(?P<v>[^，。！？]{2,16}?)(?:呢|啦)?$")
-#: What follows 在 and is no pursuit: a feeling, a thought, a wait, a place (在家, 在公司), a search.
+#: What follows 在 and is no pursuit: a feeling, a thought, a wait, a place (在家, 在公司), a search, an effort
+#: (尝试减肥; trying things out, 尝试一些新的训练方法, is one).
 _NOT_A_PURSUIT_ZH = lazy_regex(r"^(?:想|考虑|担心|烦|忙|等|找|犹豫|纠结|思考|琢磨|学|练|家|公司|外地|国外|上班|工作|"
-                               r"准备|计划|打算|努力|坚持|尝试|适应|调整|休息|生病|养病|吃药|发烧|咳嗽|失眠|熬夜)")
+                               r"准备|计划|打算|努力|坚持|尝试(?!一些|新的|各种|不同的)|适应|调整|休息|生病|养病|吃药|发烧|咳嗽|失眠|熬夜)")
 
 
 def pursuit_en(clause: str) -> list[Finding]:
@@ -59,3 +62,30 @@ def pursuit_zh(clause: str) -> list[Finding]:
     if not value or _NOT_A_PURSUIT_ZH.match(value) or "你" in value or value.endswith(("吗", "呢")):
         return []
     return [Finding("activity.current", value, CONF_PREFER, clause, statement=f"最近在{value}")]
+
+
+#: The things a pursuit names by a kind, given in the next clause: "…, including HIIT and weight training",
+#: "…，包括HIIT和重量训练".
+_EXAMPLES_EN = lazy_regex(r"^(?:including|such as|like|especially|mostly)\s+(?P<x>.+?)$", _IC)
+_EXAMPLES_ZH = lazy_regex(r"^(?:包括|比如|例如|像是|主要是)(?P<x>[^，。！？]+?)(?:等等?)?$")
+#: A kind whose examples are things one does: methods, sports, workouts, classes (训练方法, 运动, 课程).
+_KIND_OF_ACTIVITY = lazy_regex(r"(?:methods?|sports?|exercises?|workouts?|activities|hobbies|classes|routines|"
+                               r"techniques|方法|运动|训练|活动|爱好|课程|项目)$", _IC)
+_ITEMS = lazy_regex(r"\s*(?:,|\band\b|\bor\b|、|和|以及|或者?)\s*", _IC)
+
+
+def with_examples(found: list[Finding], after: str, lang: str) -> list[Finding]:
+    """``found`` (one clause's findings) with a pursuit named by a kind replaced by the examples the next clause
+    ``after`` gives: "Lately I've been trying new training methods, including HIIT and weight training" and
+    最近我正在尝试一些新的训练方法，包括HIIT和重量训练 are each ``HIIT`` and ``weight training`` / ``重量训练``, the
+    things done (a kind that is liked keeps the kind: ``clauses.like_finding``). ``lang`` is ``en`` or ``zh``."""
+    if len(found) != 1 or found[0].key != "activity.current" or not _KIND_OF_ACTIVITY.search(found[0].value):
+        return found  # "reading a lot of novels, like Dune and Emma": the examples are books, not pursuits
+    m = (_EXAMPLES_ZH if lang == "zh" else _EXAMPLES_EN).match(after.strip().rstrip(".!。！"))
+    items = [clean_value(i, lang) for i in _ITEMS.split(m.group("x"))] if m else []
+    if not items or not all(items) or any(len(i.split()) > 4 or len(i) > 16 for i in items):
+        return found
+    joint = "，包括" if lang == "zh" else ", including "
+    said = found[0].statement
+    return [Finding("activity.current", item, CONF_PREFER, found[0].clause, statement=f"{said}{joint}{item}")
+            for item in items]

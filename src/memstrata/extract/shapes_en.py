@@ -10,7 +10,7 @@ from datetime import datetime
 
 from memstrata.extract import cessation, counts, gazetteer, kin, patterns_en, places, shapes, tool_kinds
 from memstrata.extract.clauses import CONF_LIKE, CONF_PREFER, Finding, clean_value, like_finding, third_person
-from memstrata.extract.pursuits import pursuit_en
+from memstrata.extract.pursuits import pursuit_en, with_examples
 from memstrata.extract.shapes import attribute_finding, chosen, dated, instead, open_key
 from memstrata.text.regex import lazy_regex
 
@@ -713,8 +713,10 @@ def after_topics(sentence: str) -> list[Finding]:
     if used := _plain_use(sentence.strip().rstrip(".!")):  # "We use Slack, Jira and Confluence": one list
         return used
     out: list[Finding] = []
-    for clause in (c.strip() for c in _CLAUSES.split(sentence.strip().rstrip(".!")) if c):
+    clauses = [c.strip() for c in _CLAUSES.split(sentence.strip().rstrip(".!")) if c]
+    for at, clause in enumerate(clauses):
         out += (_possessive(clause) or _size(clause) or _used_for(clause) or _plain_use(clause) or _intent(clause)
-                or _habitual(clause) or _business(clause) or pursuit_en(clause))
+                or _habitual(clause) or _business(clause)
+                or with_examples(pursuit_en(clause), clauses[at + 1] if at + 1 < len(clauses) else "", "en"))
     return out or trip(sentence)
 

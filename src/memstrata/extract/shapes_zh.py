@@ -9,7 +9,7 @@ from datetime import datetime
 
 from memstrata.extract import cessation, counts, gazetteer, kin, patterns_zh, shapes
 from memstrata.extract.clauses import CONF_LIKE, CONF_PREFER, Finding, clean_value, like_finding, without_time
-from memstrata.extract.pursuits import pursuit_zh
+from memstrata.extract.pursuits import pursuit_zh, with_examples
 from memstrata.extract.shapes import attribute_finding, chosen, dated, instead, open_key
 from memstrata.text.regex import lazy_regex
 
@@ -534,7 +534,9 @@ def after_topics(sentence: str) -> list[Finding]:
     """Shapes read when no topic pattern found anything: the possessive copula, a thing used and what
     for (我们用Jenkins做CI), an undated plan, an interest (我对摄影很感兴趣), what one eats or drinks (我喝美式)."""
     out: list[Finding] = []
-    for clause in _statements(sentence):
+    clauses = _statements(sentence)
+    for at, clause in enumerate(clauses):
         out += (_used_for(clause) or _size(clause) or _possessive(clause) or _intent(clause) or _habitual(clause)
-                or _business(clause) or pursuit_zh(clause))
+                or _business(clause)
+                or with_examples(pursuit_zh(clause), clauses[at + 1] if at + 1 < len(clauses) else "", "zh"))
     return out or trip(sentence)
