@@ -654,7 +654,8 @@ def _own(episode: Episode) -> Episode:
     metadata = episode.metadata
     mine = (dict(metadata) if not any(isinstance(v, (dict, list)) for v in metadata.values())
             else copy.deepcopy(metadata))
-    return replace(episode, metadata=mine)
+    # Built as ``_with_context`` builds a hit: half the time of ``dataclasses.replace``.
+    return Episode(**{**episode.__dict__, "metadata": mine})
 
 
 def _returned(hits: Sequence[Hit], query: Query) -> list[Hit]:
