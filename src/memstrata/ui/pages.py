@@ -194,7 +194,8 @@ def history(request: Request, view: View) -> Response:
     scope = view.scope(user)
     timeline = view.call(lambda: view.memory.history(fact_id, **scope))
     return render(view, "history.html", user=user, fact_id=fact_id, timeline=timeline, statement=views.statement,
-                  when=views.when, undoable=views.UNDOABLE, done=request.query_params.get("done", ""))
+                  when=views.when, undoable=views.UNDOABLE, undone=views.rolled_back(timeline),
+                  done=request.query_params.get("done", ""))
 
 
 def _fact(view: Viewer, user: str, fact_id: int) -> Fact:

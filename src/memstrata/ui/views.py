@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from memstrata.types import Episode, Fact, Hit
+from memstrata.types import Episode, Fact, Hit, MemoryEvent
 
 #: Messages shown on each side of a cited one.
 NEIGHBOURS = 3
@@ -19,6 +19,13 @@ RECENT_EPISODES = 50
 PROFILE_FACTS = 1000
 #: Events whose rollback ``Memory.rollback`` offers (``lifecycle.rollback``).
 UNDOABLE = ("supersede", "merge", "archive")
+
+
+def rolled_back(timeline: list[tuple[Fact, list[MemoryEvent]]]) -> set[int]:
+    """The ids of the events of ``timeline`` that a rollback in it undid (its ``rollback_of``): the
+    page marks them instead of offering a rollback ``Memory.rollback`` would refuse."""
+    return {int(e.detail["rollback_of"]) for _, events in timeline for e in events
+            if isinstance(e.detail.get("rollback_of"), int)}
 
 
 @dataclass(frozen=True)
