@@ -50,3 +50,21 @@ def test_what_is_withdrawn(text: str, expected: list[tuple[str, str]]) -> None:
 ])
 def test_never_eating_something_is_a_dietary_need_in_both_languages(text: str, expected: list[tuple[str, str]]) -> None:
     assert [(c.key, c.value) for c in RuleExtractor().extract(text=text, role="user", said_at=SAID)] == expected
+
+
+def _habits(text: str) -> list[str]:
+    return [c.value for c in RuleExtractor().extract(text=text, role="user", said_at=SAID)
+            if c.key == "preference.habit" and not c.retracts]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("有时我周末会去唱片店淘CD。", ["周末会去唱片店淘CD"]),
+    ("有時我週末會去唱片店淘CD。", ["周末会去唱片店淘CD"]),
+    ("平时我每天都跑步。", ["每天都跑步"]),
+    ("On weekends I go swimming or running.", ["go swimming or running on weekends"]),
+    # no frequency said, or a state of mind: no habit
+    ("有时我会去跑步。", []), ("有时我一直在想你。", []),
+])
+def test_a_sentence_adverb_before_the_speaker_leaves_the_habit_read(text: str, expected: list[str]) -> None:
+    """有时 / 平时 before 我, as English fronts "On weekends": before, 有时我周末会去唱片店淘CD stored nothing."""
+    assert _habits(text) == expected

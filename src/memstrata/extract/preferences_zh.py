@@ -76,7 +76,8 @@ _EVERY_ZH = (rf"每(?:天|日|晚|早|个?周{_WEEKDAY_ZH}?|个?星期{_WEEKDAY_
 _TIME_OF_DAY_ZH = r"(?:早上|早晨|上午|中午|下午|傍晚|晚上|睡前|饭后|下班后|周末|工作日)"
 
 _ALWAYS = lazy_regex(
-    rf"^我(?:们)?(?P<adv>(?:总是|一直都|一直|向来|平时|通常|一般|经常|常常)?"
+    # a sentence adverb may come before 我, as English fronts "Sometimes on weekends I …": 有时我周末会去唱片店淘CD
+    rf"^(?:有时候?|有的时候|平时|平常|通常|一般)?我(?:们)?(?P<adv>(?:总是|一直都|一直|向来|平时|通常|一般|经常|常常)?"
     rf"(?:(?:{_EVERY_ZH}){_TIME_OF_DAY_ZH}?(?:都|会|都会|也)*|{_TIME_OF_DAY_ZH}(?:都会|都|会)+)"
     r"|总是|一直都|一直|向来|经常|常常|从来不|从不|从来没|永远不)(?P<v>.+)$"
 )
