@@ -95,3 +95,32 @@ def test_a_hit_s_episode_changed_by_the_caller_leaves_the_kept_row_as_stored(tmp
         again = {h.id: h.episode.metadata for h in memory.search("tomatoes", kinds=("episode",)) if h.episode}
         assert again[said.episode_id] == {"dia_id": "D1:1", "tags": ["garden"]}
         assert sorted(again.values(), key=str) == [{"dia_id": "D1:1", "tags": ["garden"]}, {"dia_id": "D1:2"}]
+
+
+def test_long_messages_are_kept_within_the_character_bound(tmp_path: Path) -> None:
+    words = ["harbour", "lantern", "orchard", "meadow", "glacier", "canyon", "village", "market"]
+    long = [" ".join(f"The {w} walk number {i} went past the old {w} gate." for i in range(120)) for w in words]
+    found = []
+    for bound in (10**9, 20_000):
+        with _memory(tmp_path / f"{bound}.db") as memory:
+            for text in long:
+                memory.add(text)
+            memory.store.searched.chars = bound
+            found.append([[(h.id, round(h.score, 6)) for h in memory.search(f"{w} walk gate", kinds=("episode",))]
+                          for w in words])
+            kept = memory.store.searched
+            assert len(kept) > 0 and kept.held <= bound
+    assert sum(len(t) for t in long) > 20_000
+    assert found[0] == found[1]
+
+
+def test_an_episode_s_text_is_counted_once_for_its_kept_sentences(tmp_path: Path) -> None:
+    with _memory(tmp_path / "m.db") as memory:
+        said = memory.add("We planted tomatoes. The fence was painted. The shed got a new roof.")
+        segments = _segments_of(memory, said.episode_id)
+        assert len(segments) == 3
+        rows = memory.store.segments_with_episodes(segments)
+        content = next(iter(rows.values()))[1].content
+        assert len({id(episode) for _, episode in rows.values()}) == 1
+        assert memory.store.searched.held == len(content) + sum(len(s.text) + len(s.derivative)
+                                                                 for s, _ in rows.values())

@@ -4,8 +4,11 @@ A search reads ~170 candidate segments with their episodes (``SQLiteStore.segmen
 and most of them were read by earlier searches too: on LoCoMo's pooled store (9,327 segments) 95%
 of them with 8,192 kept (87% with 4,096), on MemoryBank-zh's 90%. Reading them again cost ~1 ms a
 search (300 ids bound, each row sought, its episode joined and mapped). ``SearchedRows`` keeps each
-read ``(Segment, Episode)`` by segment id, and hands out a new ``Episode`` for each read, with its
-own metadata (``rows.metadata_of``), so a caller changing a hit's episode never changes another's.
+read ``(Segment, Episode)`` by segment id (one episode object for its kept sentences) and hands the
+same objects to every read: they are the search's to read, not to change (``recall.search`` gives
+each hit an episode with metadata of its own, so a caller changing a hit's changes nothing kept). It
+holds at most ``SEARCHED_ROWS`` rows and ``SEARCHED_CHARS`` characters, the least recently read
+dropped first.
 
 What is kept is exactly what the file holds: adding rows changes no kept one, and the cache is
 emptied at once when an episode or segment row is updated or deleted through this connection (a
@@ -17,12 +20,17 @@ since (``PRAGMA data_version``). Nothing forgotten is served again.
 from __future__ import annotations
 
 import sqlite3
+from typing import Any
 
 from memstrata.types import Episode, Segment
 
-#: Segments kept (their episodes shared): ~1 KB each with its episode's text, ~8 MB at most.
-#: LoCoMo's pool: 95% of a search's rows found kept with 8,192, 87% with 4,096.
+#: Segments kept (their episodes shared). LoCoMo's pool: 95% of a search's rows found kept with
+#: 8,192, 87% with 4,096; its 7,495 rows held 8.9 MB (~1.2 KB a row, objects included).
 SEARCHED_ROWS = 8192
+#: Characters kept at most: each row's sentence and derivative, and each episode's text once, so
+#: that long messages (a 1 MB document) cannot pin more than ~10-40 MB (1 to 4 bytes a character).
+#: LoCoMo's rows hold ~360 characters each: bound by the row count.
+SEARCHED_CHARS = 10_000_000
 
 #: The SQL function the triggers call when a kept row may have changed.
 ROWS_CHANGED = "memstrata_searched_rows_changed"
@@ -34,11 +42,15 @@ _TRIGGERS = tuple(
 
 
 class SearchedRows:
-    """Segments by id with their episodes, as last read from the file."""
+    """Segments by id with their episodes (one object an episode), as last read from the file."""
 
-    def __init__(self, size: int = SEARCHED_ROWS) -> None:
-        self.size = size
+    def __init__(self, size: int = SEARCHED_ROWS, chars: int = SEARCHED_CHARS) -> None:
+        self.size, self.chars = size, chars
         self._rows: dict[int, tuple[Segment, Episode]] = {}
+        #: Episode id -> [the kept episode, how many kept rows hold it].
+        self._episodes: dict[int, list[Any]] = {}
+        #: Characters held (``SEARCHED_CHARS``).
+        self._held = 0
         self._version: int | None = None
 
     def watch(self, conn: sqlite3.Connection) -> None:
@@ -49,11 +61,16 @@ class SearchedRows:
             conn.execute(sql)
 
     def _changed(self) -> None:
+        self._empty()
+
+    def _empty(self) -> None:
         self._rows.clear()
+        self._episodes.clear()
+        self._held = 0
 
     def clear(self) -> None:
         """Forget every kept row (a rolled-back write may have fed rows it did not commit)."""
-        self._rows.clear()
+        self._empty()
         self._version = None
 
     def check(self, conn: sqlite3.Connection) -> None:
@@ -61,7 +78,7 @@ class SearchedRows:
         inside the read transaction the rows are read in (``PRAGMA data_version`` starts it)."""
         version = int(conn.execute("PRAGMA data_version").fetchone()[0])
         if version != self._version:
-            self._rows.clear()
+            self._empty()
             self._version = version
 
     def __len__(self) -> int:
@@ -70,28 +87,51 @@ class SearchedRows:
     def __contains__(self, segment_id: object) -> bool:
         return segment_id in self._rows
 
-    def make_room(self, n: int) -> bool:
-        """Drop the least recently read rows until ``n`` more fit; ``False`` (nothing dropped) when
-        ``n`` is more than half the cache: such a read is not kept."""
-        if n > self.size // 2:
-            return False
-        rows = self._rows
-        if len(rows) + n > self.size:
-            for old in list(rows)[: len(rows) + n - self.size + self.size // 8]:
-                del rows[old]
-        return True
+    @property
+    def held(self) -> int:
+        """Characters held: each kept row's sentence and derivative, each kept episode's text once."""
+        return self._held
+
+    def fits(self, n: int) -> bool:
+        """Whether a read of ``n`` rows is kept: at most half the rows the cache holds (a larger one
+        would only push out what the next searches read)."""
+        return n <= self.size // 2
 
     def put(self, segment: Segment, episode: Episode) -> None:
-        """Keep ``segment`` with its ``episode``; ``make_room`` first."""
-        self._rows[segment.id] = (segment, episode)
+        """Keep ``segment`` with its ``episode`` (the episode kept already, if any, is shared instead)."""
+        if segment.id in self._rows:
+            self._drop(segment.id)
+        entry = self._episodes.get(episode.id)
+        if entry is None:
+            entry = self._episodes[episode.id] = [episode, 0]
+            self._held += len(episode.content)
+        entry[1] += 1
+        self._rows[segment.id] = (segment, entry[0])
+        self._held += len(segment.text) + len(segment.derivative)
+
+    def _drop(self, segment_id: int) -> None:
+        segment, episode = self._rows.pop(segment_id)
+        self._held -= len(segment.text) + len(segment.derivative)
+        entry = self._episodes[episode.id]
+        entry[1] -= 1
+        if entry[1] == 0:
+            del self._episodes[episode.id]
+            self._held -= len(episode.content)
 
     def read(self, ids: list[int]) -> dict[int, tuple[Segment, Episode]]:
         """The kept rows of ``ids`` (others left out), by id in ascending order, shared with the cache
-        (read-only). The rows read become the most recent."""
+        (read-only). The rows read become the most recent; then the least recently read rows are
+        dropped until the cache is within its bounds (an eighth below them, so not at every read)."""
         out: dict[int, tuple[Segment, Episode]] = {}
         rows = self._rows
         for i in sorted(ids):
             row = rows.pop(i, None)
             if row is not None:
                 out[i] = rows[i] = row
+        if len(rows) > self.size or self._held > self.chars:
+            rows_left, chars_left = self.size - self.size // 8, self.chars - self.chars // 8
+            for old in list(rows):  # oldest first
+                if len(rows) <= rows_left and self._held <= chars_left:
+                    break
+                self._drop(old)
         return out

@@ -496,7 +496,7 @@ class SQLiteStore(EpisodeWrites, FactWrites, Listings, NeighbourReads, Lifecycle
             return {}
         with self.db.read() as conn:
             self.searched.check(conn)
-            kept = self.searched.make_room(len(ids))
+            kept = self.searched.fits(len(ids))
             missing = [i for i in ids if i not in self.searched] if kept else ids
             if missing:
                 marks = ",".join("?" * len(missing))
