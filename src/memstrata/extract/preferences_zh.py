@@ -233,7 +233,7 @@ def _use(clause: str, ctx: _Ctx) -> list[Finding]:
 #: What makes a clause a plan. Not 想 (want): 今天天气真好，我想去公园里散步 is a wish, as "I want to go to the
 #: park" is in English (``events_en._NOT_EVENT``).
 _FUTURE = lazy_regex(r"^(?:要|得(?!到)|会|打算|准备|计划|将|需要|约了|还要|"
-                     # looked forward to is ahead (shapes_zh._PLAN): 我很期待下个月去京都
+                     # looked forward to is ahead (plans._PLAN_ZH): 我很期待下个月去京都
                      r"(?:很|非常|特别|好|超级|十分)?(?:期待|盼望着?|迫不及待地?想?|等不及想?))+")
 
 _ACTION = lazy_regex(r"^(?:去|来|回|开会|见|参加|飞|搬|考试|面试|出差|旅游|旅行|看|吃|买|约|上课|加班|"

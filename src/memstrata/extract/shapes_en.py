@@ -9,7 +9,8 @@ from dataclasses import replace
 from datetime import datetime
 
 from memstrata.extract import cessation, counts, gazetteer, kin, patterns_en, places, shapes, tool_kinds
-from memstrata.extract.clauses import CONF_LIKE, CONF_PREFER, Finding, clean_value, like_finding, third_person
+from memstrata.extract.clauses import CONF_LIKE, CONF_PREFER, Finding, clean_value, like_finding
+from memstrata.extract.plans import plan_en, trip_en
 from memstrata.extract.pursuits import pursuit_en, with_examples
 from memstrata.extract.shapes import attribute_finding, chosen, dated, instead, open_key
 from memstrata.text.regex import lazy_regex
@@ -409,23 +410,6 @@ def _learning(clause: str, lang: str = "en") -> list[Finding]:
     return [Finding("activity.learning", value, CONF_PREFER, clause)]
 
 
-_PLAN = lazy_regex(r"^(?:i|we)(?:'m|\s+am|'re|\s+are)?\s+(?:also\s+|still\s+)?(?:plan|planning|intend|intending)"
-                   r"\s+(?:on\s+|to\s+|(?=(?:a|an|my|our)\s))(?P<v>.+)$"
-                   # looked forward to: "I'm excited to mentor aspiring dancers", "I can't wait to start my new job",
-                   # "We're looking forward to visiting Kyoto" (what is looked forward to is what is planned)
-                   r"|^(?:i|we)(?:'m|\s+am|'re|\s+are)\s+(?:(?:also|so|really|very|super|still|just)\s+)*"
-                   r"(?:excited|eager|thrilled)\s+to\s+(?P<x>.+)$"
-                   r"|^(?:i|we)\s+(?:(?:also|just|really|still)\s+)*(?:can't|cannot|can not)\s+wait\s+to\s+(?P<y>.+)$"
-                   r"|^(?:i|we)(?:'m|\s+am|'re|\s+are)\s+(?:(?:also|so|really|still)\s+)*looking\s+forward\s+to\s+"
-                   r"(?P<z>[a-z]+ing\s.+|(?:my|our)\s.+)$", _IC)
-_WHEN_AT_END = lazy_regex(r"\s+(?:soon|(?:next|this)\s+(?:summer|winter|spring|fall|autumn|year|month|week(?:end)?))$",
-                          _IC)
-#: What one looks forward to that is no plan: seeing or hearing what comes, telling, getting going, being something
-#: ("I'm excited to see what happens", "I can't wait to hear your thoughts", "I'm excited to get started", "to be
-#: involved").
-_NO_PLAN = lazy_regex(r"^(?:see|seeing|hear|hearing|know|find out|finding out|share|sharing|tell|telling|talk|talking|"
-                      r"chat|chatting|catch up|catching up|get started|getting started|keep going|continue|be|being)\b"
-                      r"|\b(?:it|this|that|them|these|those|what|there|here|your|yours)\b", _IC)
 _RELAX = lazy_regex(r"^(?:to\s+(?:relax|unwind|de-?stress)\s*,?\s*)?i\s+(?:usually\s+|often\s+|always\s+|like to\s+)*"
                     r"(?P<v>(?!need|want|have|try|am|was|can)[a-z].+?)(?:\s+to\s+(?:relax|unwind|de-?stress))?$", _IC)
 _FAVOURITE_IS = lazy_regex(r"^(?:but\s+)?(?P<v>[\w' -]{2,40}?)\s+is\s+my\s+(?:top pick|favou?rite|fave|go-to|"
@@ -448,52 +432,12 @@ def _favourite_is(clause: str, lang: str = "en") -> list[Finding]:
     return like_finding(thing, "like", CONF_LIKE, clause, lang)
 
 
-#: A trip named by where it goes, with "my", "our" or "the": "I'm thinking about the Kyoto trip again", "What should we
-#: plan next for the Kyoto trip?", "my trip to Japan". The name presupposes a trip of the speaker's; a time or an
-#: occasion before "trip" ("the Christmas trip", "the Monday trip") is no place.
-_TRIP = lazy_regex(r"\b(?:[Mm]y|[Oo]ur|[Tt]he)\s+(?P<a>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)\s+"
-                   r"(?:trip|vacation|holiday|getaway)\b"
-                   r"|\b(?:[Mm]y|[Oo]ur)\s+(?:\w+\s+)?(?:trip|vacation|holiday|getaway)\s+to\s+"
-                   r"(?P<b>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)")
-_NOT_A_PLACE = lazy_regex(r"(?:christmas|easter|thanksgiving|halloween|new year|spring break|summer|winter|spring|fall|"
-                          r"autumn|weekend|january|february|march|april|may|june|july|august|september|october|"
-                          r"november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|business|"
-                          r"family|road|school|class|company|work|ski|camping|birthday|honeymoon|anniversary)\b", _IC)
-#: A trip told as done, or someone else's: "How was the Kyoto trip?", "We had a great time on our Japan trip", "your
-#: Kyoto trip", and what is kept from one ("It's from our trip to Banff", "photos of my Japan trip").
-_TRIP_NOT_AHEAD = lazy_regex(r"\b(?:was|were|went|had|did|came|got back|returned|back from|last|ago|you|your|he|his|"
-                             r"she|her|they|their|from|photos?|pictures?|pics?|souvenirs?|memories)\b", _IC)
-
-
-def trip(sentence: str) -> list[Finding]:
-    """A trip named by where it goes (``_TRIP``), the speaker's and ahead: ``plan.intent`` = ``trip to Kyoto``. Read in
-    a question too, where the name presupposes the trip ("What should we plan next for the Kyoto trip?")."""
-    m = _TRIP.search(sentence)
-    if m is None or _TRIP_NOT_AHEAD.search(sentence):
-        return []
-    place = m.group("a") or m.group("b")
-    if _NOT_A_PLACE.match(place):
-        return []
-    return [Finding("plan.intent", f"trip to {place}", CONF_PREFER, sentence, statement=f"plans a trip to {place}")]
-
-
 def _intent(clause: str, lang: str = "en") -> list[Finding]:
     """"I plan to go on a trip to Mexico", "I'm planning a trip to Kyoto" and what is looked forward to ("I'm
     excited to mentor aspiring dancers"; no date: a dated plan is an event's), and "my love for dance" (a like
     said as a noun)."""
-    if (m := _PLAN.match(clause)) is not None:
-        said = m.group("v") or m.group("x") or m.group("y") or m.group("z")
-        value = re.sub(r"^(?:my|our)\s+", "", clean_value(said, lang), flags=_IC)  # "my trip to Kyoto": the trip
-        value = _WHEN_AT_END.sub("", value)  # "a family reunion next summer": no date the event rule reads
-        if not value or re.search(r"\byou\b", value, _IC) or len(value.split()) > 10 \
-                or (m.group("v") is None and _NO_PLAN.search(value)):
-            return []
-        if m.group("z") and re.fullmatch(r"(?:my|our)\s+\w+", said.strip(), _IC):
-            return []  # "looking forward to my itinerary": a thing of the conversation, pointed at
-        if m.group("z") or re.match(r"(?:a|an|my|our)\s", said, _IC):  # "a trip to Kyoto", "visiting Kyoto"
-            verb = "looks forward to" if m.group("z") else "is planning"
-            return [Finding("plan.intent", value, CONF_PREFER, clause, statement=f"{verb} {third_person(said)}")]
-        return [Finding("plan.intent", value, CONF_PREFER, clause)]
+    if (planned := plan_en(clause, lang)) is not None:
+        return planned
     if (m := _LOVE_FOR.search(clause)) is not None:
         return like_finding(m.group("v"), "like", CONF_LIKE, clause, lang)
     relax = _RELAX.match(clause)
@@ -709,7 +653,7 @@ def after_topics(sentence: str) -> list[Finding]:
     """Shapes read when no topic pattern found anything: the possessive copula, a thing used and what
     for, an undated plan, a like said as a noun, what one eats or drinks."""
     if _NOT_A_STATEMENT.search(sentence):
-        return trip(sentence)
+        return trip_en(sentence)
     if used := _plain_use(sentence.strip().rstrip(".!")):  # "We use Slack, Jira and Confluence": one list
         return used
     out: list[Finding] = []
@@ -718,5 +662,5 @@ def after_topics(sentence: str) -> list[Finding]:
         out += (_possessive(clause) or _size(clause) or _used_for(clause) or _plain_use(clause) or _intent(clause)
                 or _habitual(clause) or _business(clause)
                 or with_examples(pursuit_en(clause), clauses[at + 1] if at + 1 < len(clauses) else "", "en"))
-    return out or trip(sentence)
+    return out or trip_en(sentence)
 

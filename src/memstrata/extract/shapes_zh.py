@@ -9,6 +9,7 @@ from datetime import datetime
 
 from memstrata.extract import cessation, counts, gazetteer, kin, patterns_zh, shapes
 from memstrata.extract.clauses import CONF_LIKE, CONF_PREFER, Finding, clean_value, like_finding, without_time
+from memstrata.extract.plans import plan_zh, trip_zh
 from memstrata.extract.pursuits import pursuit_zh, with_examples
 from memstrata.extract.shapes import attribute_finding, chosen, dated, instead, open_key
 from memstrata.text.regex import lazy_regex
@@ -338,14 +339,6 @@ def _learning(clause: str) -> list[Finding]:
 _RELAX = lazy_regex(r"^我(?:平时|一般|通常|经常|有时|周末)*(?:会|都会|喜欢)?(?!需要|想|要|得|必须|应该|可以)"
                     r"(?P<v>[^，。！？]+?)(?:来|去)(?:放松|解压|减压)(?:一下)?$")
 _FAVOURITE_IS = lazy_regex(r"^(?:但是|但|不过|可是)?(?P<v>[^，。！？]{1,12}?)(?:是我的最爱|是我的心头好|是我最喜欢的)$")
-_PLAN = lazy_regex(r"^我(?:们)?(?:最近|今年|以后|也|还|一直|在|正在)*(?:打算|计划|准备)(?P<v>[^，。！？]+)$"
-                   # looked forward to (shapes_en._PLAN): 我很期待去京都, 我迫不及待想开始新工作
-                   r"|^我(?:们)?(?:也|还|一直|真的)*(?:很|非常|特别|好|超级|十分)?(?:期待|盼望着?|迫不及待地?(?:想|要)?|"
-                   r"等不及(?:想|要)?)(?P<x>[^，。！？]+)$")
-#: What one looks forward to that is no plan: someone or something pointed at (期待你的回复, 期待它), what comes, or a
-#: chance (期待有机会可以去旅游: a wish); one's own thing named by a bare noun (我的行程) points at the conversation.
-_NO_PLAN = lazy_regex(r"^(?:这|那|它|他|她|你|结果|下一次|以后|未来|明天|周末|有机会|能|可以)|你"
-                      r"|^我们?的[\u4e00-\u9fff]{1,2}$")
 _INTEREST = lazy_regex(r"^我(?:也|还|一直|从小就?)*对(?P<v>[^，。！？]+?)(?:很|非常|特别|比较|挺|十分|也|一直|都)*"
                        r"(?:感兴趣|有兴趣|着迷)$")
 
@@ -354,15 +347,8 @@ def _intent(clause: str) -> list[Finding]:
     """我打算去墨西哥旅行, 我在计划去京都旅行, what is looked forward to (我很期待去京都; no date: a dated plan is an
     event's); a like said another way: 我对摄影很感兴趣,
     我会听古典音乐、阅读来放松 (what one does to relax); 川菜是我的最爱 is read by ``favourites``."""
-    if (m := _PLAN.match(clause)) is not None:
-        value = clean_value(m.group("v") or m.group("x"), "zh")
-        if not value or "你" in value or re.match(r"(?:怎么|什么|如何|问|好好)", value) or len(value) > 20 \
-                or (m.group("v") is None and _NO_PLAN.search(value)):
-            return []
-        if m.group("v") is None:  # 期待我们的京都之旅: the trip
-            value = re.sub(r"^我们?的", "", value)
-            return [Finding("plan.intent", value, CONF_PREFER, clause, statement=f"期待{value}")]
-        return [Finding("plan.intent", value, CONF_PREFER, clause)]
+    if (planned := plan_zh(clause)) is not None:
+        return planned
     if (m := _INTEREST.match(clause)) is not None and "你" not in m.group("v"):
         return like_finding(m.group("v"), "like", CONF_LIKE, clause, "zh")
     if (m := _RELAX.match(clause)) is not None and "你" not in m.group("v"):
@@ -510,26 +496,6 @@ def _business(clause: str) -> list[Finding]:
     return [Finding("work.business", value, CONF_PREFER, clause, statement=f"经营{value}")] if value else []
 
 
-#: A trip named by where it goes, said as one's own (shapes_en._TRIP): 我们的京都之旅, 我的日本之行. Without capitals
-#: to mark a place, 我的 / 我们的 must say whose it is, 之旅 / 之行 that a place is named (我的具体旅行 names none), and
-#: a kind of trip (美食之旅, 毕业之旅) is no place.
-_TRIP = lazy_regex(r"(?:我的|我们的)(?P<p>[\u4e00-\u9fff]{2,4}?)(?:之旅|之行)")
-_NOT_A_PLACE = lazy_regex(r"^(?:美食|心灵|探索|学习|毕业|蜜月|自驾|冒险|文化|这次|上次|下次|一次|人生|梦想|"
-                          r"家庭|周末|暑假|寒假|春节|国庆|商务|公司|徒步|骑行|发现|治愈|音乐|艺术|摄影|购物|第一次|奇妙|难忘|愉快)$")
-#: Told as done, kept from one, or someone else's: not 了, 过, 上次, 去年, 以前, 照片, 你, 他, 她.
-_TRIP_NOT_AHEAD = lazy_regex(r"了|过|上次|去年|以前|那次|照片|回忆|纪念|你|他|她")
-
-
-def trip(sentence: str) -> list[Finding]:
-    """A trip named by where it goes, the speaker's and ahead (``_TRIP``): ``plan.intent`` = ``去京都旅行``, read
-    in a question too (我们的京都之旅下一步做什么？)."""
-    m = _TRIP.search(sentence)
-    if m is None or _TRIP_NOT_AHEAD.search(sentence) or _NOT_A_PLACE.match(m.group("p")):
-        return []
-    place = m.group("p")
-    return [Finding("plan.intent", f"去{place}旅行", CONF_PREFER, sentence, statement=f"计划去{place}旅行")]
-
-
 def after_topics(sentence: str) -> list[Finding]:
     """Shapes read when no topic pattern found anything: the possessive copula, a thing used and what
     for (我们用Jenkins做CI), an undated plan, an interest (我对摄影很感兴趣), what one eats or drinks (我喝美式)."""
@@ -539,4 +505,4 @@ def after_topics(sentence: str) -> list[Finding]:
         out += (_used_for(clause) or _size(clause) or _possessive(clause) or _intent(clause) or _habitual(clause)
                 or _business(clause)
                 or with_examples(pursuit_zh(clause), clauses[at + 1] if at + 1 < len(clauses) else "", "zh"))
-    return out or trip(sentence)
+    return out or trip_zh(sentence)

@@ -1,0 +1,123 @@
+"""Plans said without a date: "I plan to …" / 我打算…, what is looked forward to ("I'm excited to …", 我很期待…),
+and a trip named by where it goes ("the Kyoto trip", 我们的京都之旅). Read by ``shapes_en`` and ``shapes_zh`` where no
+topic rule read the sentence; a dated plan is the event rules' (``events_en``, ``preferences_zh``)."""
+
+from __future__ import annotations
+
+import re
+
+from memstrata.extract.clauses import CONF_PREFER, Finding, clean_value, third_person
+from memstrata.text.regex import lazy_regex
+
+_IC = re.IGNORECASE
+
+_PLAN = lazy_regex(r"^(?:i|we)(?:'m|\s+am|'re|\s+are)?\s+(?:also\s+|still\s+)?(?:plan|planning|intend|intending)"
+                   r"\s+(?:on\s+|to\s+|(?=(?:a|an|my|our)\s))(?P<v>.+)$"
+                   # looked forward to: "I'm excited to mentor aspiring dancers", "I can't wait to start my new job",
+                   # "We're looking forward to visiting Kyoto" (what is looked forward to is what is planned)
+                   r"|^(?:i|we)(?:'m|\s+am|'re|\s+are)\s+(?:(?:also|so|really|very|super|still|just)\s+)*"
+                   r"(?:excited|eager|thrilled)\s+to\s+(?P<x>.+)$"
+                   r"|^(?:i|we)\s+(?:(?:also|just|really|still)\s+)*(?:can't|cannot|can not)\s+wait\s+to\s+(?P<y>.+)$"
+                   r"|^(?:i|we)(?:'m|\s+am|'re|\s+are)\s+(?:(?:also|so|really|still)\s+)*looking\s+forward\s+to\s+"
+                   r"(?P<z>[a-z]+ing\s.+|(?:my|our)\s.+)$", _IC)
+_WHEN_AT_END = lazy_regex(r"\s+(?:soon|(?:next|this)\s+(?:summer|winter|spring|fall|autumn|year|month|week(?:end)?))$",
+                          _IC)
+#: What one looks forward to that is no plan: seeing or hearing what comes, telling, getting going, being something
+#: ("I'm excited to see what happens", "I can't wait to hear your thoughts", "I'm excited to get started", "to be
+#: involved").
+_NO_PLAN = lazy_regex(r"^(?:see|seeing|hear|hearing|know|find out|finding out|share|sharing|tell|telling|talk|talking|"
+                      r"chat|chatting|catch up|catching up|get started|getting started|keep going|continue|be|being)\b"
+                      r"|\b(?:it|this|that|them|these|those|what|there|here|your|yours)\b", _IC)
+
+#: A trip named by where it goes, with "my", "our" or "the": "I'm thinking about the Kyoto trip again", "What should we
+#: plan next for the Kyoto trip?", "my trip to Japan". The name presupposes a trip of the speaker's; a time or an
+#: occasion before "trip" ("the Christmas trip", "the Monday trip") is no place.
+_TRIP = lazy_regex(r"\b(?:[Mm]y|[Oo]ur|[Tt]he)\s+(?P<a>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)\s+"
+                   r"(?:trip|vacation|holiday|getaway)\b"
+                   r"|\b(?:[Mm]y|[Oo]ur)\s+(?:\w+\s+)?(?:trip|vacation|holiday|getaway)\s+to\s+"
+                   r"(?P<b>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)")
+_NOT_A_PLACE = lazy_regex(r"(?:christmas|easter|thanksgiving|halloween|new year|spring break|summer|winter|spring|fall|"
+                          r"autumn|weekend|january|february|march|april|may|june|july|august|september|october|"
+                          r"november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|business|"
+                          r"family|road|school|class|company|work|ski|camping|birthday|honeymoon|anniversary)\b", _IC)
+#: A trip told as done, or someone else's: "How was the Kyoto trip?", "We had a great time on our Japan trip", "your
+#: Kyoto trip", and what is kept from one ("It's from our trip to Banff", "photos of my Japan trip").
+_TRIP_NOT_AHEAD = lazy_regex(r"\b(?:was|were|went|had|did|came|got back|returned|back from|last|ago|you|your|he|his|"
+                             r"she|her|they|their|from|photos?|pictures?|pics?|souvenirs?|memories)\b", _IC)
+
+
+def trip_en(sentence: str) -> list[Finding]:
+    """A trip named by where it goes (``_TRIP``), the speaker's and ahead: ``plan.intent`` = ``trip to Kyoto``. Read in
+    a question too, where the name presupposes the trip ("What should we plan next for the Kyoto trip?")."""
+    m = _TRIP.search(sentence)
+    if m is None or _TRIP_NOT_AHEAD.search(sentence):
+        return []
+    place = m.group("a") or m.group("b")
+    if _NOT_A_PLACE.match(place):
+        return []
+    return [Finding("plan.intent", f"trip to {place}", CONF_PREFER, sentence, statement=f"plans a trip to {place}")]
+
+
+def plan_en(clause: str, lang: str = "en") -> list[Finding] | None:
+    """"I plan to go on a trip to Mexico", "I'm planning a trip to Kyoto" and what is looked forward to ("I'm
+    excited to mentor aspiring dancers"): ``plan.intent`` (no date: a dated plan is an event's, ``events_en``);
+    ``[]`` for a plan shape that names no plan, ``None`` for no plan shape (other shapes may read the clause)."""
+    m = _PLAN.match(clause)
+    if m is None:
+        return None
+    said = m.group("v") or m.group("x") or m.group("y") or m.group("z")
+    value = re.sub(r"^(?:my|our)\s+", "", clean_value(said, lang), flags=_IC)  # "my trip to Kyoto": the trip
+    value = _WHEN_AT_END.sub("", value)  # "a family reunion next summer": no date the event rule reads
+    if not value or re.search(r"\byou\b", value, _IC) or len(value.split()) > 10 \
+            or (m.group("v") is None and _NO_PLAN.search(value)):
+        return []
+    if m.group("z") and re.fullmatch(r"(?:my|our)\s+\w+", said.strip(), _IC):
+        return []  # "looking forward to my itinerary": a thing of the conversation, pointed at
+    if m.group("z") or re.match(r"(?:a|an|my|our)\s", said, _IC):  # "a trip to Kyoto", "visiting Kyoto"
+        verb = "looks forward to" if m.group("z") else "is planning"
+        return [Finding("plan.intent", value, CONF_PREFER, clause, statement=f"{verb} {third_person(said)}")]
+    return [Finding("plan.intent", value, CONF_PREFER, clause)]
+
+
+_PLAN_ZH = lazy_regex(r"^我(?:们)?(?:最近|今年|以后|也|还|一直|在|正在)*(?:打算|计划|准备)(?P<v>[^，。！？]+)$"
+                      # looked forward to (_PLAN): 我很期待去京都, 我迫不及待想开始新工作
+                      r"|^我(?:们)?(?:也|还|一直|真的)*(?:很|非常|特别|好|超级|十分)?(?:期待|盼望着?|迫不及待地?(?:想|要)?|"
+                      r"等不及(?:想|要)?)(?P<x>[^，。！？]+)$")
+#: What one looks forward to that is no plan: someone or something pointed at (期待你的回复, 期待它), what comes, or a
+#: chance (期待有机会可以去旅游: a wish); one's own thing named by a bare noun (我的行程) points at the conversation.
+_NO_PLAN_ZH = lazy_regex(r"^(?:这|那|它|他|她|你|结果|下一次|以后|未来|明天|周末|有机会|能|可以)|你"
+                         r"|^我们?的[\u4e00-\u9fff]{1,2}$")
+
+#: A trip named by where it goes, said as one's own (_TRIP): 我们的京都之旅, 我的日本之行. Without capitals
+#: to mark a place, 我的 / 我们的 must say whose it is, 之旅 / 之行 that a place is named (我的具体旅行 names none), and
+#: a kind of trip (美食之旅, 毕业之旅) is no place.
+_TRIP_ZH = lazy_regex(r"(?:我的|我们的)(?P<p>[\u4e00-\u9fff]{2,4}?)(?:之旅|之行)")
+_NOT_A_PLACE_ZH = lazy_regex(r"^(?:美食|心灵|探索|学习|毕业|蜜月|自驾|冒险|文化|这次|上次|下次|一次|人生|梦想|"
+                             r"家庭|周末|暑假|寒假|春节|国庆|商务|公司|徒步|骑行|发现|治愈|音乐|艺术|摄影|购物|第一次|奇妙|难忘|愉快)$")
+#: Told as done, kept from one, or someone else's: not 了, 过, 上次, 去年, 以前, 照片, 你, 他, 她.
+_TRIP_NOT_AHEAD_ZH = lazy_regex(r"了|过|上次|去年|以前|那次|照片|回忆|纪念|你|他|她")
+
+
+def trip_zh(sentence: str) -> list[Finding]:
+    """A trip named by where it goes, the speaker's and ahead (``_TRIP_ZH``): ``plan.intent`` = ``去京都旅行``, read
+    in a question too (我们的京都之旅下一步做什么？)."""
+    m = _TRIP_ZH.search(sentence)
+    if m is None or _TRIP_NOT_AHEAD_ZH.search(sentence) or _NOT_A_PLACE_ZH.match(m.group("p")):
+        return []
+    place = m.group("p")
+    return [Finding("plan.intent", f"去{place}旅行", CONF_PREFER, sentence, statement=f"计划去{place}旅行")]
+
+
+def plan_zh(clause: str) -> list[Finding] | None:
+    """我打算去墨西哥旅行, 我在计划去京都旅行 and what is looked forward to (我很期待去京都): as ``plan_en``."""
+    m = _PLAN_ZH.match(clause)
+    if m is None:
+        return None
+    value = clean_value(m.group("v") or m.group("x"), "zh")
+    if not value or "你" in value or re.match(r"(?:怎么|什么|如何|问|好好)", value) or len(value) > 20 \
+            or (m.group("v") is None and _NO_PLAN_ZH.search(value)):
+        return []
+    if m.group("v") is None:  # 期待我们的京都之旅: the trip
+        value = re.sub(r"^我们?的", "", value)
+        return [Finding("plan.intent", value, CONF_PREFER, clause, statement=f"期待{value}")]
+    return [Finding("plan.intent", value, CONF_PREFER, clause)]
