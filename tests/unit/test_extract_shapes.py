@@ -57,10 +57,29 @@ def test_change_by_restriction_or_switch(text: str, expected: list[tuple[str, st
     ("We use Jenkins for CI.", [("user.ci", "Jenkins", "", False)]),
     ("These days I use Obsidian for notes", [("user.notes", "Obsidian", "", False)]),
     ("我们用Jenkins做CI。", [("user.ci", "Jenkins", "", False)]),
-    ("我现在用Obsidian记笔记", [("user.笔记", "Obsidian", "", False)]),
+    ("我现在用Obsidian记笔记", [("user.notes", "Obsidian", "", False)]),  # one key in both languages
     ("我們用GitHub Actions做CI", [("user.ci", "GitHub Actions", "", False)]),
 ])
 def test_what_a_thing_is_used_for_names_its_attribute(text: str, expected: list[tuple[str, str, str, bool]]) -> None:
+    assert _read(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("I use Notion for notes now.", [("user.notes", "Notion", "", False)]),  # "now" is no part of the purpose
+    ("We switched to Notion for note-taking.", [("user.notes", "Notion", "", False)]),
+    ("我现在用Notion记笔记了", [("user.notes", "Notion", "", False)]),  # was user.笔记了
+    ("我现在改用Notion记笔记了", [("user.notes", "Notion", "", False)]),  # was user.uses = Notion记笔记
+    ("We use Asana for tasks.", [("user.tickets", "Asana", "", False)]),
+    ("We use Linear for issue tracking.", [("user.tickets", "Linear", "", False)]),
+    ("我们用禅道管理工单", [("user.tickets", "禅道", "", False)]),
+    ("我们用Confluence写文档", [("user.docs", "Confluence", "", False)]),
+    ("We use Jenkins for continuous integration.", [("user.ci", "Jenkins", "", False)]),
+    ("我们用Jenkins做持续集成", [("user.ci", "Jenkins", "", False)]),
+    ("我们用DeepL做翻译", [("user.翻译", "DeepL", "", False)]),  # a purpose off the list keeps its words
+    ("We moved our tasks to Linear.", [("user.tickets", "Linear", "", False)]),
+])
+def test_a_listed_purpose_is_one_key_in_both_languages(text: str, expected: list[tuple[str, str, str, bool]]) -> None:
+    """Keyed by the purpose's words, "for notes" and 记笔记 were ``user.notes`` and ``user.笔记``."""
     assert _read(text) == expected
 
 

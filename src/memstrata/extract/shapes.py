@@ -24,6 +24,7 @@ from datetime import datetime
 
 from memstrata.extract import counts, gazetteer, kin, places
 from memstrata.extract.clauses import CONF_STATED, Finding, clause_period, clean_value
+from memstrata.extract.purposes import purpose_name
 from memstrata.extract.tool_kinds import spelled
 from memstrata.privacy.policy import only_placeholders
 from memstrata.text.regex import lazy_regex
@@ -115,10 +116,13 @@ def named_value(value: str) -> tuple[str, str] | None:
 
 
 def attribute_finding(attribute: str, value: str, clause: str, lang: str, *, subject: str = "",
-                      confidence: float = CONF_STATED) -> list[Finding]:
+                      confidence: float = CONF_STATED, purpose: bool = False) -> list[Finding]:
     """The finding of "<subject>'s <attribute> is <value>": a taxonomy key when the attribute or
     the value names one, else the open key; ``[]`` for an empty value or a non-attribute. A listed tool
-    that is no English word is spelled as listed ("we use jira for tickets" → ``Jira``)."""
+    that is no English word is spelled as listed ("we use jira for tickets" → ``Jira``). When ``attribute``
+    is what the value is used for (``purpose``), a listed purpose opens the key of its English name in
+    either language (记笔记 and "for notes" → ``user.notes``: ``purposes.purpose_name``); the statement
+    keeps the words said."""
     value = spelled(clean_value(value, lang), words=False)
     subject = kin.subject(subject) if subject and kin.is_relative(subject) else subject  # 女儿 → daughter
     head = attribute.casefold().strip()
@@ -140,7 +144,8 @@ def attribute_finding(attribute: str, value: str, clause: str, lang: str, *, sub
         shown = named[1] if named is not None and named[0] == key else value
         return [Finding(key, shown, confidence, clause, subject=subject)]
     said = f"{attribute}是{value}" if lang == "zh" else f"{attribute} is {value}"
-    return [Finding(open_key(subject, attribute), value, confidence, clause, subject=subject, statement=said)]
+    named_as = purpose_name(attribute) if purpose else attribute
+    return [Finding(open_key(subject, named_as), value, confidence, clause, subject=subject, statement=said)]
 
 
 #: A value that names no thing: "something else", "a new tool", "another carrier", "a different city", 别的,
@@ -166,7 +171,7 @@ def unnamed_change(clause: str, lang: str, *, old: str | None = None, attribute:
     for words in (attribute, kind):
         head = words.casefold().strip()
         if head and head not in NOT_ATTRIBUTES and (attribute or head in ATTRIBUTE_KEYS):
-            key = ATTRIBUTE_KEYS.get(head) or open_key("", words)
+            key = ATTRIBUTE_KEYS.get(head) or open_key("", purpose_name(words))
             return [Finding(key, "", CONF_STATED, clause, retract=True, statement=clause)]
     return []
 

@@ -218,8 +218,8 @@ def _switched(m: re.Match[str], clause: str, lang: str, sentence: str) -> list[F
         kind = m.group("v").split()[-1] if not purpose else ""
         return shapes.unnamed_change(clause, lang, old=m.group("old"), kind=kind,
                                      attribute=attr or (purpose.group("for") if purpose else ""))
-    if attr:
-        return attribute_finding(attr, m.group("v"), clause, lang)
+    if attr:  # "We moved our CI to GitHub Actions": what is moved is what the value is for
+        return attribute_finding(attr, m.group("v"), clause, lang, purpose=True)
     if re.search(r"back|reverted", m.group("verb"), _IC) and (
             (m.group("art") or "").lower().startswith("a") or _NO_RETURN.match(m.group("v"))):
         return []  # a return names what it returns to: "I went back to work", "we reverted to the old process"
@@ -244,7 +244,7 @@ def _switched(m: re.Match[str], clause: str, lang: str, sentence: str) -> list[F
         if places.known_place(old) or shapes.moved_home(sentence, place, group=not alone, lang="en"):
             return [Finding("identity.location", place, CONF_PREFER, clause)]  # "I've moved to Berlin"
     if (purpose := _PURPOSE.search(value)) is not None:  # "switched to Obsidian for notes": what it is for
-        return attribute_finding(purpose.group("for"), value[: purpose.start()], clause, lang)
+        return attribute_finding(purpose.group("for"), value[: purpose.start()], clause, lang, purpose=True)
     found = chosen(value, "user.uses", clause, lang, statement=f"uses {value}")
     return instead(found, came, lang) if came and not m.group("old") else found
 
@@ -257,7 +257,8 @@ _NO_RETURN = lazy_regex(r"^(?:using\s+)?(?:work|school|bed|sleep|normal|basics|s
 #: What follows a place moved to and is no part of it: why, with whom, when.
 _PLACE_TAIL = lazy_regex(r"\s+(?:to|for|with|since|because|when|where|and|in|last|this|after|a few)\b.*$", _IC)
 #: What a chosen thing is for, after it: "for notes", "for our CI", "for work".
-_PURPOSE = lazy_regex(r"\s+for\s+(?:my\s+|our\s+|the\s+)?(?P<for>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)$", _IC)
+_PURPOSE = lazy_regex(r"\s+for\s+(?:my\s+|our\s+|the\s+)?(?P<for>[a-z][\w-]*(?:\s+(?!now$)[a-z][\w-]*)?)"
+                      r"(?:\s+now)?$", _IC)
 
 
 def _restricted(m: re.Match[str], clause: str, lang: str) -> list[Finding]:
@@ -559,7 +560,7 @@ _USED_FOR = lazy_regex(
     r"^(?:(?:these days|nowadays|now|currently|at the moment)\s*,?\s+)?(?:i|we)\s+(?:now\s+|mostly\s+|mainly\s+|"
     r"only\s+|still\s+|currently\s+|always\s+|usually\s+)?(?:use|'m using|am using|'re using|are using)\s+"
     r"(?P<v>[\w.+#-]+(?:\s+[\w.+#-]+){0,3}?)\s+for\s+(?:my\s+|our\s+|the\s+)?"
-    r"(?P<for>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)(?:\s+(?:now|these days|nowadays))?$", _IC)
+    r"(?P<for>[a-z][\w-]*(?:\s+(?!now$|nowadays$|these days$)[a-z][\w-]*)?)(?:\s+(?:now|these days|nowadays))?$", _IC)
 #: What is used that names no thing ("I use it for work", "we use a script for that"), and what it is
 #: for that names no attribute ("for everything", "for fun", "for years").
 _NOT_USED = lazy_regex(r"^(?:it|this|that|these|those|them|my|our|your|his|her|their|the|a|an|some|any|one|"
@@ -574,7 +575,7 @@ def _used_for(clause: str, lang: str = "en") -> list[Finding]:
     m = _USED_FOR.match(clause)
     if m is None or _NOT_USED.match(m.group("v")) or _NOT_FOR.match(m.group("for")):
         return []
-    return attribute_finding(m.group("for"), m.group("v"), clause, lang)
+    return attribute_finding(m.group("for"), m.group("v"), clause, lang, purpose=True)
 
 
 _GROUPS = r"team|group|company|department|class|startup|band|squad|lab|office|club"

@@ -108,7 +108,7 @@ _NOT_A_NOUN = lazy_regex(r"[但很也都不就还又而了着过吗呢吧啊]|�
 
 
 #: What a thing used is for when that names no attribute, cut off after the name (我们用钉钉开会 → 钉钉, 我们用Slack聊天
-#: → Slack); a purpose that names one is ``_USED_FOR``'s (我们用Jira管理任务 → ``user.任务``), read first.
+#: → Slack); a purpose that names one is ``_USED_FOR``'s (我们用Jira管理任务 → ``user.tickets``), read first.
 _USE_FOR = (r"(?:来|做|进行)?(?P<for>开会|沟通|聊天|交流|联系|联络|办公|协作|付款|支付|付钱|记账|记笔记|写文档|"
             r"管理项目|管理任务|发消息|打电话|视频)?")
 #: 我用Obsidian, 我们现在用Linear: a thing named in Latin letters (ASCII: ``\w`` ran on into the 汉字 after it, so
@@ -219,7 +219,11 @@ def _changed(clause: str) -> list[Finding]:
         talk = m.group("still") and _STILL_FOR.search(raw)
         if talk and talk.group("talk") and (channel := gazetteer.contact_channel(raw)):  # 还是用微信联系吧
             return [Finding("contact.channel", channel, CONF_PREFER, clause)]
-        return instead(chosen(value, "user.uses", clause, "zh", statement=f"使用{value}"), m.group("old"), "zh")
+        if (used := _SWITCHED_FOR.match(value)) is not None and not _NOT_USED_ZH.match(used.group("v")):
+            found = attribute_finding(used.group("for"), used.group("v").strip(), clause, "zh", purpose=True)
+        else:
+            found = chosen(value, "user.uses", clause, "zh", statement=f"使用{value}")
+        return instead(found, m.group("old"), "zh")
     return []
 
 
@@ -448,8 +452,11 @@ def copulas(sentence: str) -> list[Finding]:
 
 
 #: 我们用Jenkins做CI, 我现在用Obsidian记笔记: a thing used and what for (a Latin name, or a short Chinese one).
-_USED_FOR = lazy_regex(rf"^我们?(?:现在|目前|平时|一般|主要|都|一直|也)*(?:用|使用)(?P<v>[A-Za-z0-9][\w.+# -]{{0,24}}?|"
-                       rf"[{_H}]{{2,6}}?)\s*(?:来)?(?:做|记|写|管理|跑|处理)(?P<for>[A-Za-z{_H}]{{1,6}})$")
+_FOR_TAIL = (rf"(?P<v>[A-Za-z0-9][\w.+# -]{{0,24}}?|[{_H}]{{2,6}}?)\s*(?:来)?(?:做|记|写|管理|跑|处理)"
+             rf"(?P<for>[A-Za-z{_H}]{{1,6}}?)了?$")
+_USED_FOR = lazy_regex(rf"^我们?(?:现在|目前|平时|一般|主要|都|一直|也)*(?:用|使用){_FOR_TAIL}")
+#: What a switch is to, with what for after it (改用Notion记笔记: ``Notion`` for 笔记).
+_SWITCHED_FOR = lazy_regex(rf"^{_FOR_TAIL}")
 _NOT_USED_ZH = lazy_regex(r"^(?:这|那|它|什么|一个|一些|手|心|电脑|手机)")
 
 
@@ -458,7 +465,7 @@ def _used_for(clause: str) -> list[Finding]:
     m = _USED_FOR.match(clause)
     if m is None or _NOT_USED_ZH.match(m.group("v")):
         return []
-    return attribute_finding(m.group("for"), m.group("v").strip(), clause, "zh")
+    return attribute_finding(m.group("for"), m.group("v").strip(), clause, "zh", purpose=True)
 
 
 #: 我们团队有5个人, 我们组现在7个人了, 我们公司一共有二十个人: a group's size (我的团队是5个人 is the possessive's).

@@ -17,6 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from memstrata.extract import purposes
+
 Cardinality = Literal["one", "many"]
 Sensitivity = Literal["low", "medium", "high"]
 
@@ -197,7 +199,8 @@ def get_key(key: str) -> KeySpec:
 def key_spec(key: str) -> KeySpec:
     """The spec of ``key``, or of an open key (``<subject>.<attribute>``, ``extract.shapes``): a
     fact about its subject holding one value at a time ("my editor is ..." replaces the editor
-    said before), low sensitivity, middle importance.
+    said before), low sensitivity, middle importance. The open key of a listed purpose (``user.notes``,
+    ``extract.purposes``) is described in the purpose's words in both languages.
 
     Raises:
         KeyError: ``key`` is neither in the taxonomy nor dotted.
@@ -207,6 +210,8 @@ def key_spec(key: str) -> KeySpec:
     owner, _, attribute = key.partition(".")
     if not owner or not attribute or "." in attribute:  # an LLM feature (profile.travel.plans) holds many
         raise KeyError(f"unknown fact key {key!r}")
+    if owner == "user" and (both := purposes.described(attribute)) is not None:  # user.notes: also 笔记
+        return KeySpec(key, "fact", "one", "low", 0.6, *both)
     words = attribute.replace("_", " ")
     who = "the user" if owner == "user" else owner
     return KeySpec(key, "fact", "one", "low", 0.6, f"{who}'s {words}",

@@ -1,0 +1,63 @@
+"""What a thing is used for, as one attribute in English and Chinese.
+
+"I use Obsidian for notes" and 我用Obsidian记笔记 say the same thing; keyed by the purpose's own words they were
+``user.notes`` and ``user.笔记``, so one never superseded the other. A purpose on this list is keyed by its
+English name (``user.notes``, ``user.tickets``) whatever language or wording says it (notes, note-taking, 笔记;
+tickets, issues, tasks, 任务, 工单), and the key's description names it in both languages (``taxonomy.key_spec``),
+so a search in either finds the fact. A purpose not listed keeps its own words (``user.translation``,
+``user.翻译``). The list is short on purpose: the common uses of a team's or a person's tools, each a
+distinct job (tickets and projects stay two: "Jira for tickets" beside "Notion for project management").
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+#: English name (the key part) → (English wordings, Chinese wordings, English description, Chinese description),
+#: wordings folded. The Chinese wordings are what the use shapes take as the purpose after 做 / 记 / 写 / 管理 / 跑 /
+#: 处理 (记笔记 → 笔记, 管理任务 → 任务, 跑测试 → 测试). The descriptions are the key's (``taxonomy.key_spec``).
+_PURPOSES: dict[str, tuple[tuple[str, ...], tuple[str, ...], str, str]] = {
+    "notes": (("notes", "note", "note-taking", "note taking", "taking notes", "notetaking"),
+              ("笔记", "记笔记", "做笔记"), "the app the user takes notes in", "用户记笔记用的应用"),
+    "tickets": (("tickets", "ticket", "issues", "issue tracking", "bug tracking", "task tracking", "tasks",
+                 "task management", "to-dos", "todos", "todo"), ("任务", "任务管理", "工单", "待办", "待办事项"),
+                "the tool the user or their team tracks tickets, issues and tasks in",
+                "用户或团队管理任务、工单和问题用的工具"),
+    "projects": (("projects", "project management", "project tracking"), ("项目", "项目管理"),
+                 "the tool the user or their team manages projects in", "用户或团队管理项目用的工具"),
+    "docs": (("docs", "documents", "documentation", "wiki", "knowledge base"), ("文档", "知识库", "维基"),
+             "the tool the user or their team writes documents and docs in", "用户或团队写文档用的工具"),
+    "ci": (("ci", "ci/cd", "continuous integration", "builds"), ("ci", "持续集成", "构建"),
+           "the CI service the user or their team builds and tests code with", "用户或团队做持续集成（CI）用的服务"),
+    "code": (("code", "source code", "version control", "code hosting", "repos", "repositories"),
+             ("代码", "代码托管", "版本控制", "代码仓库"),
+             "where the user or their team hosts code", "用户或团队管理、托管代码用的平台"),
+    "tests": (("tests", "testing"), ("测试", "自动化测试"),
+              "the tool the user or their team runs tests with", "用户或团队跑测试用的工具"),
+    "design": (("design", "designs", "ui design", "prototypes", "prototyping"), ("设计", "原型", "ui设计"),
+               "the tool the user or their team designs in", "用户或团队做设计用的工具"),
+    "monitoring": (("monitoring", "alerts", "alerting"), ("监控", "告警"),
+                   "the tool the user or their team monitors systems with", "用户或团队做监控用的工具"),
+    "backups": (("backups", "backup"), ("备份",), "what the user backs up with", "用户做备份用的工具"),
+    "calendar": (("calendar", "scheduling", "schedule"), ("日程", "日历", "日程管理"),
+                 "the calendar app the user keeps their schedule in", "用户管理日程用的日历应用"),
+    "analytics": (("analytics", "data analysis"), ("数据分析",),
+                  "the tool the user or their team analyses data with", "用户或团队做数据分析用的工具"),
+}
+
+
+@cache
+def _names() -> dict[str, str]:
+    return {said: name for name, (en, zh, *_) in _PURPOSES.items() for said in (*en, *zh)}
+
+
+def purpose_name(words: str) -> str:
+    """The English name of the purpose ``words`` say ("note-taking", 笔记, 任务 → ``notes``, ``tickets``), or
+    ``words`` unchanged when the list does not hold it (case and spacing as said)."""
+    return _names().get(" ".join(words.casefold().split()), words)
+
+
+def described(name: str) -> tuple[str, str] | None:
+    """``(English, Chinese)`` descriptions of the listed purpose ``name`` (the key part, ``notes``), which name it
+    in both languages (记笔记 and "takes notes"); ``None`` for a name not listed."""
+    return None if name not in _PURPOSES else (_PURPOSES[name][2], _PURPOSES[name][3])

@@ -1,0 +1,54 @@
+"""A thing used for a listed purpose is one fact in Chinese and English: a change said in the other language
+supersedes it, its history shows both, and a search in either language finds it; through the public SDK on
+SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from factvalues import change_of, values
+from memstrata import Memory
+from memstrata.config import Settings
+
+
+@pytest.mark.parametrize(("before", "change", "key", "old", "new"), [
+    ("我用Obsidian记笔记", "I use Notion for notes now.", "user.notes", "Obsidian", "Notion"),
+    ("I use Obsidian for notes.", "我现在用Notion记笔记了", "user.notes", "Obsidian", "Notion"),
+    ("我们用Jira管理任务", "We use Linear for tickets now.", "user.tickets", "Jira", "Linear"),
+    ("We use jira for tickets.", "我们现在用Linear管理任务", "user.tickets", "Jira", "Linear"),
+    ("We use Confluence for documentation.", "我们改用Notion写文档了", "user.docs", "Confluence", "Notion"),
+])
+def test_a_purpose_said_in_the_other_language_supersedes_the_thing_used(
+        db_settings: dict[str, Any], before: str, change: str, key: str, old: str, new: str) -> None:
+    with Memory(settings=Settings(**db_settings), embedder=None, user_id="ann") as mem:
+        mem.add(before)
+        [changed] = mem.add(change).facts
+        assert change_of(changed) == ("supersede", new, [old])
+        assert values(mem, key) == [new]
+        assert values(mem, key, "superseded") == [old]
+        assert [(f.value, f.status) for f, _ in mem.history(key=key)] == [(old, "superseded"), (new, "active")]
+
+
+@pytest.mark.parametrize(("said", "query", "value"), [
+    ("I use Notion for notes.", "我用什么记笔记", "Notion"),
+    ("我用Obsidian记笔记", "which app do I take notes in", "Obsidian"),
+    ("We use Linear for tickets.", "我们用什么管理任务", "Linear"),
+    ("我们用Jira管理任务", "what do we track issues in", "Jira"),
+])
+def test_a_search_in_the_other_language_finds_what_the_purpose_uses(
+        db_settings: dict[str, Any], said: str, query: str, value: str) -> None:
+    with Memory(settings=Settings(**db_settings), embedder=None, user_id="ann") as mem:
+        mem.add(said)
+        mem.add("今天天气不错。" if said.isascii() else "What a rainy day.")
+        hits = mem.search(query, kinds=("fact",))
+        assert [h.text for h in hits][:1] and value in hits[0].text
+
+
+def test_a_purpose_off_the_list_keeps_its_own_words(db_settings: dict[str, Any]) -> None:
+    with Memory(settings=Settings(**db_settings), embedder=None, user_id="ann") as mem:
+        mem.add("我们用DeepL做翻译")
+        mem.add("We use Google Translate for translation.")
+        assert values(mem, "user.翻译") == ["DeepL"]  # not superseded: an unknown purpose is keyed as said
+        assert values(mem, "user.translation") == ["Google Translate"]
