@@ -20,7 +20,6 @@ since (``PRAGMA data_version``). Nothing forgotten is served again.
 from __future__ import annotations
 
 import sqlite3
-from typing import Any
 
 from memstrata.types import Episode, Segment
 
@@ -47,8 +46,10 @@ class SearchedRows:
     def __init__(self, size: int = SEARCHED_ROWS, chars: int = SEARCHED_CHARS) -> None:
         self.size, self.chars = size, chars
         self._rows: dict[int, tuple[Segment, Episode]] = {}
-        #: Episode id -> [the kept episode, how many kept rows hold it].
-        self._episodes: dict[int, list[Any]] = {}
+        #: Episode id -> the kept episode, and how many kept rows hold it (two dicts: a list an
+        #: episode would be one more object for the garbage collector to walk).
+        self._episodes: dict[int, Episode] = {}
+        self._holding: dict[int, int] = {}
         #: Characters held (``SEARCHED_CHARS``).
         self._held = 0
         self._version: int | None = None
@@ -66,6 +67,7 @@ class SearchedRows:
     def _empty(self) -> None:
         self._rows.clear()
         self._episodes.clear()
+        self._holding.clear()
         self._held = 0
 
     def clear(self) -> None:
@@ -101,21 +103,22 @@ class SearchedRows:
         """Keep ``segment`` with its ``episode`` (the episode kept already, if any, is shared instead)."""
         if segment.id in self._rows:
             self._drop(segment.id)
-        entry = self._episodes.get(episode.id)
-        if entry is None:
-            entry = self._episodes[episode.id] = [episode, 0]
+        kept = self._episodes.get(episode.id)
+        if kept is None:
+            kept = self._episodes[episode.id] = episode
             self._held += len(episode.content)
-        entry[1] += 1
-        self._rows[segment.id] = (segment, entry[0])
+        self._holding[episode.id] = self._holding.get(episode.id, 0) + 1
+        self._rows[segment.id] = (segment, kept)
         self._held += len(segment.text) + len(segment.derivative)
 
     def _drop(self, segment_id: int) -> None:
         segment, episode = self._rows.pop(segment_id)
         self._held -= len(segment.text) + len(segment.derivative)
-        entry = self._episodes[episode.id]
-        entry[1] -= 1
-        if entry[1] == 0:
-            del self._episodes[episode.id]
+        left = self._holding[episode.id] - 1
+        if left:
+            self._holding[episode.id] = left
+        else:
+            del self._episodes[episode.id], self._holding[episode.id]
             self._held -= len(episode.content)
 
     def read(self, ids: list[int]) -> dict[int, tuple[Segment, Episode]]:
