@@ -222,6 +222,11 @@ class AsyncMemory:
         return await self._run(self.memory.forget_preview, user_id=user_id, session_id=session_id,
                                agent_id=agent_id, before=before, org_id=org_id, project_id=project_id)
 
+    async def delete_preview(self, fact_id: int | None = None, *, episode_id: int | None = None,
+                             sources: bool = False, **scope: Unpack[ScopeArgs]) -> ForgetPreview:
+        """``Memory.delete_preview``."""
+        return await self._run(self.memory.delete_preview, fact_id, episode_id=episode_id, sources=sources, **scope)
+
     async def users(self, *, org_id: str | None = None, project_id: str | None = None) -> builtins.list[OwnerCount]:
         """``Memory.users``."""
         return await self._run(self.memory.users, org_id=org_id, project_id=project_id)

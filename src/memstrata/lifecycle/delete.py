@@ -52,12 +52,22 @@ class Reader:
     scope: Scope
 
 
-def delete(store: Store, reader: Reader, fact_id: int | None, episode_id: int | None, *, sources: bool,
-           actor: str, operation: str = "delete()") -> ForgetReceipt:
-    """``Memory.delete``: one fact (with ``sources`` the messages that stated it too), or one
-    message (``episode_id``) with the facts only it supports. See ``Memory.delete`` for the
-    receipt and every error (``InvalidInput``, ``NotFound``); ``operation`` is the call the user
-    made, for those messages (``forget()`` hands its single records here)."""
+@dataclass(frozen=True)
+class Target:
+    """What a ``delete`` takes, decided before anything goes (``resolve``): the messages
+    ``episodes`` (ids in ``owner``'s scope, ascending), forgotten with every fact only they
+    state, and the named ``fact``, deleted alone when no message of it is forgotten or it
+    outlives them (``None``: a fact already forgotten, whose kept messages go now)."""
+
+    episodes: tuple[int, ...]
+    owner: Scope
+    fact: Fact | None
+
+
+def resolve(store: Store, reader: Reader, fact_id: int | None, episode_id: int | None, *, sources: bool,
+            operation: str) -> Target:
+    """Check a delete's arguments and read what it names (``Memory.delete`` lists every error);
+    ``delete`` executes the ``Target`` and ``lifecycle.preview.messages_preview`` shows it."""
     require_target(operation, hint="a fact_id or an episode_id", fact_id=fact_id, episode_id=episode_id)
     if fact_id is not None and episode_id is not None:
         raise InvalidInput("give a fact_id or an episode_id to delete (one of them)")
@@ -71,24 +81,37 @@ def delete(store: Store, reader: Reader, fact_id: int | None, episode_id: int | 
             raise InvalidInput("sources=True applies to a fact (its messages); an episode is a message itself",
                                field="sources")
         episode = reader.episode(episode_id)
-        return forget_messages(store, [episode.id], episode.scope, actor=actor)
+        return Target((episode.id,), episode.scope, None)
     assert fact_id is not None
     try:
         fact = reader.fact(fact_id)
     except NotFound:
         if not sources:
             raise
-        return forget_kept_sources(store, reader, int(fact_id), actor=actor)
-    if sources and fact.citations:
-        receipt = forget_messages(store, sorted(fact.citations), fact.scope, actor=actor)
-        if not store.get_facts(fact.scope, [fact.id]):
-            return receipt
-        # still cited by a message out of reach (another session's, hidden): delete it alone too
-        alone = delete(store, reader, fact.id, None, sources=False, actor=actor)
-        counts = {t: receipt.counts.get(t, 0) + alone.counts.get(t, 0) for t in {*receipt.counts, *alone.counts}}
-        return replace(receipt, counts=counts, replaced=receipt.replaced + alone.replaced,
-                       sources_kept=alone.sources_kept)
-    return delete_fact(store, reader.fact(fact_id), actor=actor)
+        stored = kept_sources(store, reader, int(fact_id))
+        return Target(tuple(sorted(e.id for e in stored)), stored[0].scope, None)
+    return Target(tuple(sorted(set(fact.citations))) if sources else (), fact.scope, fact)
+
+
+def delete(store: Store, reader: Reader, fact_id: int | None, episode_id: int | None, *, sources: bool,
+           actor: str, operation: str = "delete()") -> ForgetReceipt:
+    """``Memory.delete``: one fact (with ``sources`` the messages that stated it too), or one
+    message (``episode_id``) with the facts only it supports. See ``Memory.delete`` for the
+    receipt and every error (``InvalidInput``, ``NotFound``); ``operation`` is the call the user
+    made, for those messages (``forget()`` hands its single records here)."""
+    target = resolve(store, reader, fact_id, episode_id, sources=sources, operation=operation)
+    fact = target.fact
+    if not target.episodes:
+        assert fact is not None
+        return delete_fact(store, reader.fact(fact.id), actor=actor)
+    receipt = forget_messages(store, list(target.episodes), target.owner, actor=actor)
+    if fact is None or not store.get_facts(fact.scope, [fact.id]):
+        return receipt
+    # still cited by a message out of reach (another session's, hidden): delete it alone too
+    alone = delete_fact(store, reader.fact(fact.id), actor=actor)
+    counts = {t: receipt.counts.get(t, 0) + alone.counts.get(t, 0) for t in {*receipt.counts, *alone.counts}}
+    return replace(receipt, counts=counts, replaced=receipt.replaced + alone.replaced,
+                   sources_kept=alone.sources_kept)
 
 
 def delete_fact(store: Store, fact: Fact, *, actor: str) -> ForgetReceipt:
@@ -118,9 +141,10 @@ def delete_fact(store: Store, fact: Fact, *, actor: str) -> ForgetReceipt:
                          sources_kept=tuple(sorted(fact.citations)))
 
 
-def forget_kept_sources(store: Store, reader: Reader, fact_id: int, *, actor: str) -> ForgetReceipt:
-    """``delete(fact_id, sources=True)`` of a fact already forgotten alone: forget the messages
-    that stated it, which its tombstone recorded as kept (``store.forgotten.forgotten_fact``).
+def kept_sources(store: Store, reader: Reader, fact_id: int) -> list[Episode]:
+    """For ``delete(fact_id, sources=True)`` of a fact already forgotten alone: the messages that
+    stated it which its tombstone recorded as kept (``store.forgotten.forgotten_fact``) and that are
+    still stored in the reader's scope, by id.
 
     Raises:
         NotFound: no such fact was forgotten in the scope; or it was, and either the forget did
@@ -147,7 +171,7 @@ def forget_kept_sources(store: Store, reader: Reader, fact_id: int, *, actor: st
         ids = ", ".join(f"#{e}" for e in kept) or "none recorded"
         raise NotFound(f"{when} and the messages that stated it (episode {ids}) are not stored any more: "
                        "nothing is left to forget")
-    return forget_messages(store, [e.id for e in stored], stored[0].scope, actor=actor)
+    return sorted(stored, key=lambda e: e.id)
 
 
 def forget_messages(store: Store, episodes: list[int], owner: Scope, *, actor: str) -> ForgetReceipt:

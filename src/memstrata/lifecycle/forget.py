@@ -318,6 +318,16 @@ def standing_only_on(chosen: str) -> str:
             f"o.episode_id NOT IN ({chosen}) AND NOT EXISTS ({carried}))")
 
 
+def facts_only_on(store: LifecycleStore, conn: Any, episodes: Sequence[int]) -> list[int]:
+    """Inside an open read or write: the ids of the facts that forgetting ``episodes`` takes with
+    them (``standing_only_on``), ascending. ``delete_episodes`` decides with this, and the
+    previews of a delete (``lifecycle.preview.messages_preview``) read with it, so the two agree."""
+    if not episodes:
+        return []
+    found = run(conn, store.dialect, standing_only_on(_marks(list(episodes))), [*episodes, *episodes])
+    return sorted(int(r[0]) for r in found)
+
+
 def delete_episodes(store: LifecycleStore, conn: Any, episodes: list[int], counts: dict[str, int], *,
                     scrub: bool = True) -> tuple[list[int], Scrubbed]:
     """Inside an open write: delete ``episodes`` with their segments, index rows and queued
@@ -330,8 +340,7 @@ def delete_episodes(store: LifecycleStore, conn: Any, episodes: list[int], count
         return [], Scrubbed()
     d = store.dialect
     marks = _marks(episodes)
-    # Facts that stand on these episodes alone: decided before the citations go.
-    facts = [int(r[0]) for r in run(conn, d, standing_only_on(marks), [*episodes, *episodes])]
+    facts = facts_only_on(store, conn, episodes)  # decided before the citations go
     scrubbed = store.scrub_events(conn, facts=facts, episodes=episodes) if scrub else Scrubbed()
     _add(counts, "summaries", drop_summaries(store, conn, episodes))
     _add(counts, "extraction_queue", run(

@@ -13,6 +13,13 @@ with the audit events of those facts. It reads one snapshot and changes nothing,
 can show "this is what will go" and ask for a confirmation; the receipt of the forget that
 follows counts the same rows unless something was written in between.
 
+``delete_preview`` shows what ``Memory.delete`` of one fact (with ``sources=True``, the messages
+that stated it) or one message would take: the messages, and every fact only they state, decided
+by the function the delete itself decides with (``forget.facts_only_on``), on the target the
+delete itself reads (``delete.resolve``). "I'm allergic to peanuts and I ship with FedEx" states
+two facts; deleting the allergy with its messages takes the FedEx fact too, and the preview
+lists it.
+
 ``owners`` lists the users of a tenant with how much each has stored (episodes, active
 facts), for an inspector's list of users.
 """
@@ -21,11 +28,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
-from memstrata.lifecycle.forget import episode_where, fact_where, standing_only_on
+from memstrata.errors import InvalidInput
+from memstrata.lifecycle.delete import Reader, Target, resolve
+from memstrata.lifecycle.forget import episode_where, fact_where, facts_only_on, standing_only_on
 from memstrata.store.dialect import rows, scalar
-from memstrata.store.protocol import LifecycleStore
+from memstrata.store.protocol import LifecycleStore, Store
 from memstrata.types import Fact, Scope
 
 #: Fact ids read per ``get_facts`` call (bounded so a large user is read in pieces).
@@ -42,12 +51,15 @@ class ForgetPreview:
         facts: the facts that would go (any status), oldest first; an encrypted one keeps its
             ``encrypted`` flag so a door can hide its value.
         sessions: the session ids of the episodes that would go, sorted.
+        episode_ids: the messages that would go, ascending: filled by ``delete_preview`` (a scope's
+            are counted, not listed: ``()``).
     """
 
     scope: Scope
     counts: dict[str, int]
     facts: tuple[Fact, ...]
     sessions: tuple[str, ...]
+    episode_ids: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -87,13 +99,70 @@ def forget_preview(store: LifecycleStore, scope: Scope, *, before: datetime | No
         events = sum(_events_of(conn, store, ordered[i:i + READ_CHUNK]) for i in range(0, len(ordered), READ_CHUNK))
         sessions = sorted(str(r["session_id"]) for r in rows(
             conn, d, f"SELECT DISTINCT session_id FROM episodes WHERE {where} AND session_id IS NOT NULL", params))
+    facts = _facts(store, scope, ordered)
+    counts = {"episodes": episodes, "segments": segments, "facts": len(ordered), "memory_events": events}
+    return ForgetPreview(scope, counts, tuple(facts), tuple(sessions))
+
+
+def delete_preview(store: Store, reader: Reader, fact_id: int | None, episode_id: int | None, *, sources: bool,
+                   operation: str = "delete_preview()") -> ForgetPreview:
+    """What ``Memory.delete`` with the same arguments would delete now, changing nothing.
+
+    Args:
+        store: a store with forget jobs (SQLite or PostgreSQL).
+        reader: the caller's scoped reads, as the delete gets them (``delete.Reader``).
+        fact_id, episode_id, sources: as ``Memory.delete``.
+        operation: the call the user made, for error messages.
+
+    Returns:
+        A ``ForgetPreview`` of the owner's scope: ``episode_ids`` (the messages), ``facts`` (the
+        named fact and every fact only those messages state, any status, oldest first), ``counts``
+        (episodes, segments, facts, memory_events) and ``sessions``. A fact deleted alone shows
+        itself and no message.
+
+    Raises:
+        InvalidInput, NotFound: as ``Memory.delete`` for the same arguments; ``InvalidInput`` also
+            on a store without forget jobs (the in-memory reference store).
+    """
+    if not store.capabilities.forget_jobs:
+        raise InvalidInput(f"{operation} is not supported on {store.location}: it needs the SQLite or "
+                           "PostgreSQL store")
+    return messages_preview(cast(LifecycleStore, store), resolve(store, reader, fact_id, episode_id,
+                                                                  sources=sources, operation=operation))
+
+
+def messages_preview(store: LifecycleStore, target: Target) -> ForgetPreview:
+    """The rows ``delete.delete`` of ``target`` takes: its messages with their segments, the facts
+    only they state (``facts_only_on``) and the named fact, which goes in any case; with the audit
+    events of those facts. The preview decides over all the messages at once, the delete per
+    ``forget.CHUNK`` of them after the earlier chunks went: up to that many (a fact's messages, one
+    message) it is the same call on the same rows."""
+    d, episodes = store.dialect, list(target.episodes)
+    marks = ",".join("?" * len(episodes))
+    with store.db.read() as conn:
+        fact_ids = set(facts_only_on(store, conn, episodes))
+        if target.fact is not None:
+            fact_ids.add(target.fact.id)
+        ordered = sorted(fact_ids)
+        events = sum(_events_of(conn, store, ordered[i:i + READ_CHUNK]) for i in range(0, len(ordered), READ_CHUNK))
+        segments = int(scalar(conn, d, f"SELECT count(*) FROM segments WHERE episode_id IN ({marks})",
+                              episodes)) if episodes else 0
+        sessions = sorted({str(r["session_id"]) for r in rows(
+            conn, d, f"SELECT session_id FROM episodes WHERE id IN ({marks}) AND session_id IS NOT NULL",
+            episodes)}) if episodes else []
+    facts = _facts(store, target.owner, ordered)
+    counts = {"episodes": len(episodes), "segments": segments, "facts": len(ordered), "memory_events": events}
+    return ForgetPreview(target.owner, counts, tuple(facts), tuple(sessions), tuple(episodes))
+
+
+def _facts(store: LifecycleStore, scope: Scope, ordered: list[int]) -> list[Fact]:
+    """The facts ``ordered`` of ``scope``'s tenant, read in pieces, oldest first."""
     owner = Scope(scope.org_id, scope.project_id)
     facts: list[Fact] = []
     for i in range(0, len(ordered), READ_CHUNK):
         facts.extend(store.get_facts(owner, ordered[i:i + READ_CHUNK]).values())
     facts.sort(key=lambda f: (f.created_at, f.id))
-    counts = {"episodes": episodes, "segments": segments, "facts": len(ordered), "memory_events": events}
-    return ForgetPreview(scope, counts, tuple(facts), tuple(sessions))
+    return facts
 
 
 def _events_of(conn: Any, store: LifecycleStore, fact_ids: list[int]) -> int:

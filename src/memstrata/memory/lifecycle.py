@@ -28,7 +28,7 @@ from memstrata.lifecycle.forget import receipt as forget_receipt
 from memstrata.lifecycle.import_records import import_records as import_export_records
 from memstrata.lifecycle.maintain import MaintenanceReport
 from memstrata.lifecycle.maintain import maintain as run_maintenance
-from memstrata.lifecycle.preview import ForgetPreview, forget_preview
+from memstrata.lifecycle.preview import ForgetPreview, delete_preview, forget_preview
 from memstrata.lifecycle.project import delete_project as delete_whole_project
 from memstrata.lifecycle.rollback import restore as restore_fact
 from memstrata.lifecycle.rollback import rollback as rollback_event
@@ -79,6 +79,23 @@ class LifecycleMethods(RecallMethods):
                 jobs (the in-memory reference store).
         """
         return delete_target(self.store, self._reader(**scope), fact_id, episode_id, sources=sources, actor=actor)
+
+    def delete_preview(self, fact_id: int | None = None, *, episode_id: int | None = None, sources: bool = False,
+                       **scope: Unpack[ScopeArgs]) -> ForgetPreview:
+        """What ``delete`` with the same arguments would delete now, without deleting anything
+        (``lifecycle.preview.delete_preview``): ``episode_ids`` (the messages), ``facts`` (the fact
+        and, with ``sources=True`` or an ``episode_id``, every other fact only those messages state,
+        which goes with them), ``counts`` (episodes, segments, facts, memory_events) and ``sessions``.
+        It decides with the code ``delete`` decides with, so after "I'm allergic to peanuts and I
+        ship with FedEx", ``delete_preview(allergy.id, sources=True).facts`` lists the FedEx fact
+        that the delete takes too.
+
+        Raises:
+            NotFound, InvalidInput: as ``delete`` for the same arguments (the messages name
+                ``delete_preview()``); ``InvalidInput`` also on a store without forget jobs (the
+                in-memory reference store).
+        """
+        return delete_preview(self.store, self._reader(**scope), fact_id, episode_id, sources=sources)
 
     def _reader(self, **scope: Unpack[ScopeArgs]) -> Reader:
         """This instance's scoped reads of ``scope``, for the deletes of ``lifecycle.delete``."""
