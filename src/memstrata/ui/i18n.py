@@ -103,6 +103,8 @@ LABELS: dict[str, dict[str, str]] = {
         "delete_sources": "Also forget the messages that stated it (below), and with them every other fact "
                           "that only they stated",
         "delete_sources_shown": "{shown} of the {total} messages that stated it are listed.",
+        "delete_sources_facts": "With these messages, these other facts go too (no message that stays states them):",
+        "delete_sources_no_facts": "No other fact goes with these messages.",
         "deleted": "Deleted",
         "forget_preview": "Forget: preview",
         "forget_will_delete": "This will delete, permanently:",
@@ -225,6 +227,8 @@ LABELS: dict[str, dict[str, str]] = {
         "delete_confirm": "确定删除此事实及其审计记录吗？除非勾选下面的选项，陈述它的消息仍会保留。",
         "delete_sources": "同时遗忘陈述它的消息（见下），以及仅由这些消息陈述的其他所有事实",
         "delete_sources_shown": "陈述它的 {total} 条消息中列出了 {shown} 条。",
+        "delete_sources_facts": "随这些消息一并删除的其他事实（没有保留下来的消息陈述它们）：",
+        "delete_sources_no_facts": "不会有其他事实随这些消息删除。",
         "deleted": "已删除",
         "forget_preview": "遗忘：预览",
         "forget_will_delete": "以下内容将被永久删除：",

@@ -220,7 +220,8 @@ SOURCES_SHOWN = 20
 
 @router.get("/delete")
 def delete_form(request: Request, view: View) -> Response:
-    """The confirmation before a fact is deleted, listing the messages the box would forget too."""
+    """The confirmation before a fact is deleted, listing the messages the box would forget too and,
+    by key and value, every other fact that goes with them (``Memory.delete_preview``)."""
     user = required(request, "user")
     fact = _fact(view, user, id_param(request, "fact"))
     scope = view.scope(user)
@@ -235,8 +236,11 @@ def delete_form(request: Request, view: View) -> Response:
             if isinstance(episode, Episode):
                 found.append(episode)
         return found
+    # The facts that go with the messages, decided by the code the delete runs (Memory.delete_preview).
+    going = view.call(lambda: view.memory.delete_preview(fact.id, sources=True, **scope)) if fact.citations else None
+    others = [f for f in going.facts if f.id != fact.id] if going is not None else []
     return render(view, "delete.html", user=user, fact=fact, statement=views.statement, sources=view.call(sources),
-                  cited=len(fact.citations), when=views.when)
+                  cited=len(fact.citations), when=views.when, others=others, shown_value=views.shown_value)
 
 
 @router.get("/rollback")
