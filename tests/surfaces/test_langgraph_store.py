@@ -414,3 +414,13 @@ def test_a_negative_limit_or_offset_is_refused_by_name(store: MemstrataStore, kw
         store.list_namespaces(prefix=("memories", "neg"), **kw)
     assert store.search(("memories", "neg"), limit=0) == []
     assert [h.key for h in store.search(("memories", "neg"))] == ["a"]
+
+
+@pytest.mark.parametrize("query", ["   ", "\n\t"])
+def test_a_query_of_spaces_is_refused_naming_the_search_and_its_namespace(store: MemstrataStore, query: str) -> None:
+    # before: "query is empty; say what to recall", naming no call
+    store.put(("memories", "eli"), "carrier", {"text": "I prefer UPS"})
+    with pytest.raises(InvalidInput, match=r"^search in \('memories', 'eli'\): query is empty") as raised:
+        store.search(("memories", "eli"), query=query)
+    assert raised.value.field == "query"
+    assert [i.key for i in store.search(("memories", "eli"), query="which carrier?")] == ["carrier"]

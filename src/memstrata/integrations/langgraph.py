@@ -249,8 +249,12 @@ class MemstrataStore(BaseStore):
         wanted = op.offset + op.limit
         items = [*where, Compare(_meta("indexed"), "!=", False)]
         facts = IsNull(Field("kind"), negated=True)  # only facts carry ``kind``: they pass this branch
-        hits = self.memory.search(op.query or "", limit=min(MAX_LIMIT, max(20, wanted * HITS_PER_ITEM)),
-                                  kinds=("fact", "episode"), filter=Or((_all(items), facts)), user_id=user)
+        try:
+            hits = self.memory.search(op.query or "", limit=min(MAX_LIMIT, max(20, wanted * HITS_PER_ITEM)),
+                                      kinds=("fact", "episode"), filter=Or((_all(items), facts)), user_id=user)
+        except InvalidInput as exc:  # "query is empty" (a query of spaces) named no call: say which search
+            raise InvalidInput(f"search in {_shown(tuple(op.namespace_prefix))}: {exc}",
+                               field=getattr(exc, "field", None)) from None
         seen: dict[tuple[tuple[str, ...], str], SearchItem] = {}
         for hit in hits:
             episodes = [hit.episode] if hit.episode is not None else self._cited(hit.citations, user)
