@@ -137,6 +137,8 @@ def test_a_forgotten_turn_stays_out_when_the_transcript_is_sent_again(env: dict[
     said_again(transcript, allergy.content, "7e1d2c3b-4a5f-4e6d-8c7b-9a0f1e2d3c4b", "2026-11-21T08:00:00.000Z")
     assert hook(env, "Stop", stop) == (0, "")
     assert [e.content for e in episodes(env)] == [allergy.content]
+    # was "1 new turns stored"
+    assert (Path(env["MEMSTRATA_HOOKS_DIR"]) / "hooks.log").read_text().splitlines()[-1].endswith("1 new turn stored")
 
 
 def test_a_codex_rollout_stores_what_was_said_not_the_harness(env: dict[str, str]) -> None:

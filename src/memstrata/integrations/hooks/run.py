@@ -46,6 +46,7 @@ from memstrata.integrations.hooks.protocol import (
     parse_payload,
 )
 from memstrata.integrations.hooks.transcript import read_turns
+from memstrata.text.counts import counted
 
 try:  # POSIX: concurrent events of one session take turns on its state file
     import fcntl
@@ -118,12 +119,14 @@ def handle(event: str, agent: str, raw: str, env: Mapping[str, str]) -> tuple[st
             return path, "no database yet: nothing to recall", ""
         if event == "SessionStart":
             text = session_context(backend, payload)
-            return path, f"{len(text)} characters of context", additional_context(event, text)
+            return path, f"{counted(len(text), 'character')} of context", additional_context(event, text)
         if event == "UserPromptSubmit":
             text = prompt_context(backend, payload)
-            return path, f"{len(text)} characters of context", additional_context(event, text)
+            return path, f"{counted(len(text), 'character')} of context", additional_context(event, text)
         read, stored = _store_new(backend, payload, agent, settings)
-        return path, f"{stored} new turns stored" if read else _no_turns(Path(payload.transcript_path or ""), agent), ""
+        outcome = f"{counted(stored, 'new turn')} stored" if read else _no_turns(
+            Path(payload.transcript_path or ""), agent)
+        return path, outcome, ""
 
 
 def _no_turns(transcript: Path, agent: str) -> str:
