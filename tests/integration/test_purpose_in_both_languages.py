@@ -19,6 +19,8 @@ from memstrata.config import Settings
     ("我们用Jira管理任务", "We use Linear for tickets now.", "user.tickets", "Jira", "Linear"),
     ("We use jira for tickets.", "我们现在用Linear管理任务", "user.tickets", "Jira", "Linear"),
     ("We use Confluence for documentation.", "我们改用Notion写文档了", "user.docs", "Confluence", "Notion"),
+    ("我们用Zoom开会", "We use Google Meet for meetings now.", "user.meetings", "Zoom", "Google Meet"),
+    ("We use Slack for team chat.", "我们现在用飞书沟通", "user.chat", "Slack", "飞书"),
 ])
 def test_a_purpose_said_in_the_other_language_supersedes_the_thing_used(
         db_settings: dict[str, Any], before: str, change: str, key: str, old: str, new: str) -> None:
@@ -44,6 +46,22 @@ def test_a_search_in_the_other_language_finds_what_the_purpose_uses(
         mem.add("今天天气不错。" if said.isascii() else "What a rainy day.")
         hits = mem.search(query, kinds=("fact",))
         assert [h.text for h in hits][:1] and value in hits[0].text
+
+
+def test_a_switch_naming_no_old_value_ends_the_thing_of_its_kind_used_for_a_purpose(
+        db_settings: dict[str, Any]) -> None:
+    with Memory(settings=Settings(**db_settings), embedder=None, user_id="ann") as mem:
+        mem.add("我们用钉钉开会")
+        mem.add("We use Jira for tickets.")
+        [changed] = mem.add("我们改用飞书了").facts  # 飞书 is team chat, as 钉钉 is: Jira stays
+        assert change_of(changed) == ("supersede", "飞书", ["钉钉"])
+        assert values(mem, "user.meetings") == ["飞书"]
+        assert values(mem, "user.tickets") == ["Jira"]
+        mem.add("We use Foo for notes.")  # of no known kind: no rival of a switch to a tool of a known kind
+        [changed] = mem.add("We've moved to Linear.").facts
+        assert change_of(changed) == ("supersede", "Linear", ["Jira"])
+        assert values(mem, "user.tickets") == ["Linear"]
+        assert values(mem, "user.notes") == ["Foo"]
 
 
 def test_a_purpose_off_the_list_keeps_its_own_words(db_settings: dict[str, Any]) -> None:

@@ -121,7 +121,7 @@ def test_a_move_with_a_cue_of_home_or_by_the_speaker_alone_is_a_home(
     ("我们现在用飞书", [("tool.uses", "飞书", False)]),
     ("我們現在用飛書", [("tool.uses", "飞书", False)]),
     ("我现在用石墨文档", [("tool.uses", "石墨文档", False)]),
-    ("我们用钉钉开会", [("tool.uses", "钉钉", False)]),  # what it is for is no part of the name
+    ("我们用钉钉开会", [("user.meetings", "钉钉", False)]),  # what it is for is no part of the name, its key
     ("我們都用支付寶付款", [("tool.uses", "支付宝", False)]),
     ("We use DingTalk.", [("tool.uses", "DingTalk", False)]),
 ])
@@ -132,19 +132,20 @@ def test_a_thing_named_in_hanzi_used_by_a_group_or_now(text: str, expected: list
 
 
 @pytest.mark.parametrize(("text", "expected"), [
-    ("我们用Slack开会", [("tool.uses", "Slack", False)]),
-    ("我们用Zoom开会", [("tool.uses", "Zoom", False)]),
-    ("我们用Slack聊天", [("tool.uses", "Slack", False)]),
-    ("我们用Slack沟通", [("tool.uses", "Slack", False)]),
-    ("我們現在用Slack溝通", [("tool.uses", "Slack", False)]),
-    ("我用Slack发消息", [("tool.uses", "Slack", False)]),
-    ("我们用Google Meet开会", [("tool.uses", "Google Meet", False)]),
+    ("我们用Slack开会", [("user.meetings", "Slack", False)]),  # a listed purpose: its key
+    ("我们用Zoom开会", [("user.meetings", "Zoom", False)]),
+    ("我们用Slack聊天", [("user.chat", "Slack", False)]),
+    ("我们用Slack沟通", [("user.chat", "Slack", False)]),
+    ("我們現在用Slack溝通", [("user.chat", "Slack", False)]),
+    ("我用Slack发消息", [("user.chat", "Slack", False)]),
+    ("我们用Google Meet开会", [("user.meetings", "Google Meet", False)]),
     ("我们用Jira管理任务", [("user.tickets", "Jira", False)]),  # a purpose that names an attribute keys by it
 ])
 def test_a_thing_named_in_latin_letters_used_for_something_is_the_name_alone(
         text: str, expected: list[tuple[str, str, bool]]) -> None:
     """What it is for is cut off after a Latin name as after a name in 汉字 (我们用钉钉开会 → 钉钉): before,
-    我们用Slack开会 stored ``tool.uses = Slack开会``."""
+    我们用Slack开会 stored ``tool.uses = Slack开会``. A listed purpose keys it as in English ("We use Zoom for
+    meetings": ``user.meetings``)."""
     assert _read(text) == expected
 
 

@@ -41,6 +41,13 @@ _PURPOSES: dict[str, tuple[tuple[str, ...], tuple[str, ...], str, str]] = {
     "backups": (("backups", "backup"), ("备份",), "what the user backs up with", "用户做备份用的工具"),
     "calendar": (("calendar", "scheduling", "schedule"), ("日程", "日历", "日程管理"),
                  "the calendar app the user keeps their schedule in", "用户管理日程用的日历应用"),
+    "chat": (("chat", "team chat", "messaging", "messages", "instant messaging", "communication"),
+             ("聊天", "沟通", "交流", "发消息", "即时通讯"),
+             "the chat or messaging app the user or their team talks in", "用户或团队聊天、沟通用的应用"),
+    "meetings": (("meetings", "video calls", "video meetings", "video conferencing", "conference calls"),
+                 ("开会", "视频", "视频会议", "开视频会议"),
+                 "the app the user or their team holds meetings and video calls in",
+                 "用户或团队开会、开视频会议用的应用"),
     "analytics": (("analytics", "data analysis"), ("数据分析",),
                   "the tool the user or their team analyses data with", "用户或团队做数据分析用的工具"),
 }
@@ -55,6 +62,15 @@ def purpose_name(words: str) -> str:
     """The English name of the purpose ``words`` say ("note-taking", 笔记, 任务 → ``notes``, ``tickets``), or
     ``words`` unchanged when the list does not hold it (case and spacing as said)."""
     return _names().get(" ".join(words.casefold().split()), words)
+
+
+#: The user's keys of the listed purposes (``user.notes``, ``user.tickets`` ...), where a thing used is stored too.
+KEYS: tuple[str, ...] = tuple(f"user.{name}" for name in _PURPOSES)
+
+
+def listed(words: str) -> bool:
+    """Whether the purpose ``words`` say is on the list (开会, "note-taking")."""
+    return " ".join(words.casefold().split()) in _names()
 
 
 def described(name: str) -> tuple[str, str] | None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
-from memstrata.extract import cessation, counts, gazetteer, kin, patterns_zh, shapes
+from memstrata.extract import cessation, counts, gazetteer, kin, patterns_zh, purposes, shapes
 from memstrata.extract.clauses import CONF_LIKE, CONF_PREFER, Finding, clean_value, like_finding, without_time
 from memstrata.extract.plans import plan_zh, trip_zh
 from memstrata.extract.pursuits import pursuit_zh, with_examples
@@ -136,12 +136,16 @@ def _hanzi_use(clause: str) -> list[Finding]:
     # the noun may run on into what it is used for (筷子吃饭): its first two characters are checked too
     if any(_KIND_HEAD.search(v) for v in (value, value[:2])) or _NOT_A_NAME.search(value) or _VALUE_NOT.match(value):
         return []
+    if m.group("for") and purposes.listed(m.group("for")):  # 我们用钉钉开会: as "We use DingTalk for meetings"
+        return attribute_finding(m.group("for"), value, clause, "zh", purpose=True)
     return chosen(value, "tool.uses", clause, "zh", statement=f"使用{value}")
 
 
 def _possessive(clause: str) -> list[Finding]:
     if (m := _PLAIN_USE.match(clause)) is not None:  # as "We use Jenkins": many things used at a time
         value = clean_value(m.group("v"), "zh")
+        if m.group("for") and purposes.listed(m.group("for")):  # 我们用Zoom开会: as "We use Zoom for meetings"
+            return attribute_finding(m.group("for"), value, clause, "zh", purpose=True)
         return chosen(value, "tool.uses", clause, "zh", statement=f"使用{value}")
     if found := _hanzi_use(clause):
         return found

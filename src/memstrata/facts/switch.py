@@ -8,7 +8,9 @@ so the engine decides which one the new value takes the place of, in this order:
   Jira" after Jira → Linear): the one in between (Linear) ends, whatever else is used;
 * the one **rival**: of the subject's things used, those of the new value's kind
   (``extract.tool_kinds``: Jira and Linear are issue trackers, Slack team chat) or of no known kind;
-  exactly one rival ends ("We use Jira", "We use Slack", "We've moved to Linear" ends Jira);
+  exactly one rival ends ("We use Jira", "We use Slack", "We've moved to Linear" ends Jira). A thing
+  used for a listed purpose (``extract.purposes``: "We use Jira for tickets", 我们用钉钉开会) is a rival
+  when its kind is the new value's, known (``_rival``);
 * otherwise **none**: with two rivals the sentence does not say which ended, and ending a thing
   still used is the worse error; "We moved from Jira to Linear" names it.
 
@@ -24,6 +26,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from memstrata.extract import purposes
 from memstrata.extract.base import FactCandidate
 from memstrata.extract.taxonomy import key_spec
 from memstrata.extract.tool_kinds import kind_of
@@ -53,16 +56,26 @@ def ended_by_switch(eng: FactEngine, conn: Any, said: Said, cand: FactCandidate)
     takes the place of, by the rules of the module docstring; ``""`` when none."""
     scope, subject = said.scope, fact_subject(said.speaker, cand.subject)
     norm = normalise_value(cand.value)
-    live = [f for f in eng.store.load_facts(conn, eng.store.fact_ids(conn, scope, keys=USED_KEYS, subject=subject))
+    keys = [*USED_KEYS, *purposes.KEYS]  # "We use Jira for tickets" is a thing used too
+    live = [f for f in eng.store.load_facts(conn, eng.store.fact_ids(conn, scope, keys=keys, subject=subject))
             if not f.encrypted]
     if not norm or any(normalise_value(f.value) == norm for f in live):
         return ""  # used already: nothing changes
-    gone = eng.store.load_facts(conn, eng.store.fact_ids(conn, scope, keys=USED_KEYS, subject=subject,
+    gone = eng.store.load_facts(conn, eng.store.fact_ids(conn, scope, keys=keys, subject=subject,
                                                          value_norm=norm, status="superseded"))
     ended = {f.valid_to for f in gone if f.valid_to is not None}
     between = [f for f in live if (f.valid_from or f.observed_at) in ended]
     if len(between) == 1:
         return between[0].value
     kind = kind_of(cand.value)
-    rivals = [f for f in live if kind is None or kind_of(f.value) in (None, kind)]
+    rivals = [f for f in live if _rival(f.key, kind_of(f.value), kind)]
     return rivals[0].value if len(rivals) == 1 else ""
+
+
+def _rival(key: str, theirs: str | None, kind: str | None) -> bool:
+    """Whether a thing used of kind ``theirs`` under ``key`` can be what a new value of ``kind`` replaces: any
+    of no known kind or of that kind under ``USED_KEYS``, only one of that known kind under a purpose's key
+    (Slack for chat is no rival of a switch to an unknown tool: the purpose says what it is for)."""
+    if key not in USED_KEYS:
+        return kind is not None and theirs == kind
+    return kind is None or theirs in (None, kind)
