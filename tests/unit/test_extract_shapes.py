@@ -77,6 +77,11 @@ def test_what_a_thing_is_used_for_names_its_attribute(text: str, expected: list[
     ("我们用Jenkins做持续集成", [("user.ci", "Jenkins", "", False)]),
     ("我们用DeepL做翻译", [("user.翻译", "DeepL", "", False)]),  # a purpose off the list keeps its words
     ("We moved our tasks to Linear.", [("user.tickets", "Linear", "", False)]),
+    ("We're using Linear for our tickets now.", [("user.tickets", "Linear", "", False)]),  # was not read
+    ("I'm using Obsidian for notes.", [("user.notes", "Obsidian", "", False)]),
+    ("我们团队用Jira管理任务", [("user.tickets", "Jira", "", False)]),  # was user.团队 = Jira管理任务
+    ("我們團隊用Jira管理任務", [("user.tickets", "Jira", "", False)]),
+    ("我平时用印象笔记记笔记", [("user.notes", "印象笔记", "", False)]),  # was 印象笔, the name cut at its 记
 ])
 def test_a_listed_purpose_is_one_key_in_both_languages(text: str, expected: list[tuple[str, str, str, bool]]) -> None:
     """Keyed by the purpose's words, "for notes" and 记笔记 were ``user.notes`` and ``user.笔记``."""

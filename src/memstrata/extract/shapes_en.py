@@ -557,8 +557,9 @@ def copulas(sentence: str) -> list[Finding]:
 
 #: "We use Jenkins for CI", "These days I use Obsidian for notes": a thing used and what for.
 _USED_FOR = lazy_regex(
-    r"^(?:(?:these days|nowadays|now|currently|at the moment)\s*,?\s+)?(?:i|we)\s+(?:now\s+|mostly\s+|mainly\s+|"
-    r"only\s+|still\s+|currently\s+|always\s+|usually\s+)?(?:use|'m using|am using|'re using|are using)\s+"
+    r"^(?:(?:these days|nowadays|now|currently|at the moment)\s*,?\s+)?(?:i|we)(?:\s+|(?=['’]))(?:now\s+|mostly\s+|"
+    r"mainly\s+|only\s+|still\s+|currently\s+|always\s+|usually\s+)?(?:use|['’]m using|am using|['’]re using|"
+    r"are using)\s+"
     r"(?P<v>[\w.+#-]+(?:\s+[\w.+#-]+){0,3}?)\s+for\s+(?:my\s+|our\s+|the\s+)?"
     r"(?P<for>[a-z][\w-]*(?:\s+(?!now$|nowadays$|these days$)[a-z][\w-]*)?)(?:\s+(?:now|these days|nowadays))?$", _IC)
 #: What is used that names no thing ("I use it for work", "we use a script for that"), and what it is
