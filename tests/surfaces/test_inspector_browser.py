@@ -410,6 +410,30 @@ def test_a_citation_forgotten_since_the_search_shows_why_in_the_panel(world: Wor
     assert world.driver.find_elements(By.CSS_SELECTOR, "#results .hit")  # the results stay
 
 
+def test_deleting_a_fact_with_its_message_lists_the_other_fact_that_goes_then_deletes_just_those(
+        world: World) -> None:
+    with world.server.client(ADMIN_KEY) as admin:
+        said = _ok(admin.post("/v1/messages", json={"user_id": "alice", "session_id": "s4", "wait": True,
+                                                    "messages": [{"content": "I'm vegetarian and I work as a nurse"}]}))
+    facts = {c["fact"]["key"]: c["fact"]["id"] for c in said["results"][0]["facts"]}
+    world.open("/ui/profile?user=alice")
+    world.driver.find_element(By.CSS_SELECTOR, f"#fact-{facts['food.diet']} .delete-link").click()
+    wait(world.driver).until(seen.presence_of_element_located((By.ID, "delete-also")))
+    listed = {int(str(li.get_attribute("data-fact"))): li.text
+              for li in world.driver.find_elements(By.CSS_SELECTOR, "#delete-also li")}
+    assert list(listed) == [facts["identity.occupation"]]  # was: the page did not say which
+    assert listed[facts["identity.occupation"]].startswith("identity.occupation = nurse")
+    with world.db() as db:
+        before = {r[0] for r in db.execute("SELECT id FROM facts WHERE user_id = 'alice'")}
+    world.driver.find_element(By.ID, "sources").click()
+    world.driver.find_element(By.ID, "confirm-delete").click()
+    wait(world.driver).until(seen.presence_of_element_located((By.ID, "receipt")))
+    assert world.text("#receipt tr[data-count=facts] td") == "2"
+    with world.db() as db:
+        after = {r[0] for r in db.execute("SELECT id FROM facts WHERE user_id = 'alice'")}
+    assert before - after == {facts["food.diet"], *listed}
+
+
 def test_forgetting_the_user_previews_every_fact_then_leaves_nothing_of_that_user(world: World) -> None:
     world.open("/ui/profile?user=alice")
     world.driver.find_element(By.ID, "forget-user").click()
