@@ -434,6 +434,19 @@ def test_deleting_a_fact_with_its_message_lists_the_other_fact_that_goes_then_de
     assert before - after == {facts["food.diet"], *listed}
 
 
+def test_an_encrypted_fact_that_goes_with_the_message_is_listed_with_its_value_hidden(world: World) -> None:
+    hidden = "nurse.hidden@example.net"
+    with world.server.client(ADMIN_KEY) as admin:
+        said = _ok(admin.post("/v1/messages", json={"user_id": "alice", "session_id": "s5", "wait": True, "messages": [
+            {"content": f"I work as a nurse and my email is {hidden}"}]}))
+    facts = {c["fact"]["key"]: c["fact"]["id"] for c in said["results"][0]["facts"]}
+    world.open(f"/ui/delete?user=alice&fact={facts['identity.occupation']}")
+    wait(world.driver).until(seen.presence_of_element_located((By.ID, "delete-also")))
+    row = world.driver.find_element(By.CSS_SELECTOR, f"#delete-also li[data-fact='{facts['contact.email']}']")
+    assert row.text.startswith("contact.email = encrypted: value hidden") and hidden not in row.text
+    assert world.driver.find_elements(By.CSS_SELECTOR, "#delete-sources li")  # the message itself is listed above
+
+
 def test_forgetting_the_user_previews_every_fact_then_leaves_nothing_of_that_user(world: World) -> None:
     world.open("/ui/profile?user=alice")
     world.driver.find_element(By.ID, "forget-user").click()
