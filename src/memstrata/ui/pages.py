@@ -236,8 +236,10 @@ def delete_form(request: Request, view: View) -> Response:
             if isinstance(episode, Episode):
                 found.append(episode)
         return found
-    # The facts that go with the messages, decided by the code the delete runs (Memory.delete_preview).
-    going = view.call(lambda: view.memory.delete_preview(fact.id, sources=True, **scope)) if fact.citations else None
+    # The facts that go with the messages, decided by the code the delete runs (Memory.delete_preview);
+    # a store without forget jobs cannot forget messages, so there is nothing to list.
+    previewed = bool(fact.citations) and view.memory.store.capabilities.forget_jobs
+    going = view.call(lambda: view.memory.delete_preview(fact.id, sources=True, **scope)) if previewed else None
     others = [f for f in going.facts if f.id != fact.id] if going is not None else []
     return render(view, "delete.html", user=user, fact=fact, statement=views.statement, sources=view.call(sources),
                   cited=len(fact.citations), when=views.when, others=others, shown_value=views.shown_value)
