@@ -111,3 +111,25 @@ def test_the_in_memory_reference_store_says_a_preview_needs_forget_jobs() -> Non
         memory.add(SAID, wait=True)
         with pytest.raises(InvalidInput, match="SQLite or PostgreSQL"):
             memory.delete_preview(memory.list(key="health.allergy")[0].id)
+
+
+def test_the_preview_agrees_with_a_delete_that_runs_one_message_per_transaction(
+        location: str | Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The delete decides per chunk of messages (forget.CHUNK, 500), after the earlier chunks went; the
+    # preview decides over all of them at once. A chunk of one message makes every fact here span chunks.
+    monkeypatch.setattr("memstrata.lifecycle.forget_filter.CHUNK", 1)
+    with Memory(location, embedder=None, user_id="lev") as memory:
+        memory.add(SAID, wait=True)
+        memory.add("Please ship it with FedEx", wait=True)
+        memory.add("I use Jira at work", wait=True)
+        carrier = memory.list(key="shipping.carrier")[0]
+        preview = _delete_as_previewed(memory, carrier.id, sources=True)
+        assert _pairs(preview) == {("health.allergy", "peanuts"), ("shipping.carrier", "FedEx")}
+        assert len(preview.episode_ids) == 2
+        said = [memory.add(text, wait=True).episode_id
+                for text in ("We use Jira", "We've moved to Linear", "we're back on Jira")]
+        current = next(f for f in memory.list(key="tool.uses") if f.status == "active")
+        assert len(current.citations) == 3  # "I use Jira at work", "We use Jira" and the return
+        preview = _delete_as_previewed(memory, current.id, sources=True)
+        assert sorted((f.value, f.status) for f in preview.facts) == [("Jira", "active"), ("Jira", "superseded")]
+        assert len(preview.episode_ids) == 3 and said[1] not in preview.episode_ids
