@@ -70,3 +70,21 @@ def test_a_purpose_off_the_list_keeps_its_own_words(db_settings: dict[str, Any])
         mem.add("We use Google Translate for translation.")
         assert values(mem, "user.翻译") == ["DeepL"]  # not superseded: an unknown purpose is keyed as said
         assert values(mem, "user.translation") == ["Google Translate"]
+
+
+def test_a_value_stored_under_the_purposes_chinese_key_before_is_superseded_there(
+        db_settings: dict[str, Any], tmp_path: Any) -> None:
+    """A store written when 我用Obsidian记笔记 was ``user.笔记`` (its export, the key as it was then)."""
+    with Memory(settings=Settings(db_path=str(tmp_path / "then.db")), embedder=None, user_id="ann") as then:
+        then.add("我用Obsidian记笔记")
+        records = [{**r, "key": "user.笔记"} if r.get("key") == "user.notes" else r for r in then.export()]
+    with Memory(settings=Settings(**db_settings), embedder=None, user_id="ann") as mem:
+        mem.import_records(records)
+        assert values(mem, "user.笔记") == ["Obsidian"]
+        [changed] = mem.add("I use Notion for notes now.").facts
+        assert change_of(changed) == ("supersede", "Notion", ["Obsidian"])
+        assert [(f.value, f.status) for f, _ in mem.history(key="user.笔记")] == [
+            ("Obsidian", "superseded"), ("Notion", "active")]
+        assert values(mem, "user.notes") == []
+        mem.add("我现在用Logseq记笔记")  # the value held there now is superseded there again
+        assert values(mem, "user.笔记") == ["Logseq"]

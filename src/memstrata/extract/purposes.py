@@ -68,6 +68,13 @@ def purpose_name(words: str) -> str:
 KEYS: tuple[str, ...] = tuple(f"user.{name}" for name in _PURPOSES)
 
 
+def wordings(key: str) -> tuple[str, ...]:
+    """The wordings of the listed purpose whose user key is ``key`` (``user.notes`` → notes, note-taking, 笔记 ...),
+    ``()`` for any other key."""
+    name = key.removeprefix("user.")
+    return (*_PURPOSES[name][0], *_PURPOSES[name][1]) if key.startswith("user.") and name in _PURPOSES else ()
+
+
 def listed(words: str) -> bool:
     """Whether the purpose ``words`` say is on the list (开会, "note-taking")."""
     return " ".join(words.casefold().split()) in _names()

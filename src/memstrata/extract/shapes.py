@@ -22,7 +22,7 @@ import re
 from dataclasses import replace
 from datetime import datetime
 
-from memstrata.extract import counts, gazetteer, kin, places
+from memstrata.extract import counts, gazetteer, kin, places, purposes
 from memstrata.extract.clauses import CONF_STATED, Finding, clause_period, clean_value
 from memstrata.extract.purposes import purpose_name
 from memstrata.extract.tool_kinds import spelled
@@ -99,6 +99,12 @@ def slug(words: str) -> str:
 def open_key(subject: str, attribute: str) -> str:
     """``<subject>.<attribute>``; the speaker is ``user`` (``open_key("", "shoe size")`` → ``user.shoe_size``)."""
     return f"{slug(subject) or 'user'}.{slug(attribute)}"
+
+
+def keys_said_before(key: str) -> list[str]:
+    """The keys a listed purpose's thing used was stored under before a purpose was one key (``user.notes`` →
+    ``user.笔记``, ``user.note_taking``, ...: each wording's own key, ``open_key``), ``[]`` for any other key."""
+    return sorted({open_key("", w) for w in purposes.wordings(key)} - {key})
 
 
 def is_open(key: str) -> bool:

@@ -25,11 +25,12 @@ from typing import Any
 import numpy as np
 
 from memstrata.errors import EmbeddingError
+from memstrata.extract import purposes
 from memstrata.extract.base import FactCandidate
 from memstrata.extract.corrected import CORRECTION_KEY
 from memstrata.extract.counts import GROUP_SIZE
 from memstrata.extract.rules import slot_label
-from memstrata.extract.shapes import CHANGE_KEYS
+from memstrata.extract.shapes import CHANGE_KEYS, keys_said_before
 from memstrata.extract.taxonomy import key_spec
 from memstrata.extract.twins import twins
 from memstrata.facts import place, withdraw
@@ -98,6 +99,8 @@ class FactEngine:
             cand = as_used(cand)
         if cand.key == GROUP_SIZE:
             cand = self.sized_group(conn, said, cand)
+        if cand.key in purposes.KEYS:
+            cand = self.purpose_said_before(conn, said, cand)
         kept = self.unsuppressed(conn, said, cand.key)
         return [] if kept is None else [self.resolve(conn, kept, cand, vector, now, replaces=replaces)]
 
@@ -124,6 +127,21 @@ class FactEngine:
         ids = self.store.fact_ids(conn, said.scope, keys=None, subject=fact_subject(said.speaker, cand.subject))
         sized = {f.key for f in self.store.load_facts(conn, ids) if f.key.endswith(("_size", "人数"))}
         return replace(cand, key=sized.pop()) if len(sized) == 1 else cand
+
+    def purpose_said_before(self, conn: Any, said: Said, cand: FactCandidate) -> FactCandidate:
+        """``cand``, a thing used for a listed purpose (``user.notes``), under the key its subject's current value
+        was stored under before a purpose was one key in both languages (``user.笔记``: ``shapes.keys_said_before``),
+        so it supersedes that value there; unchanged when its own key holds a value or no old key does."""
+        subject = fact_subject(said.speaker, cand.subject)
+        if self.store.fact_ids(conn, said.scope, keys=[cand.key], subject=subject):
+            return cand
+        ids = self.store.fact_ids(conn, said.scope, keys=keys_said_before(cand.key), subject=subject)
+        old = [f for f in self.store.load_facts(conn, ids) if not f.encrypted]
+        if not old:
+            return cand
+        key = max(old, key=lambda f: (f.observed_at, f.id)).key
+        spec = key_spec(key)
+        return replace(cand, key=key, kind=spec.kind, importance=spec.importance, sensitivity=spec.sensitivity)
 
     def instead(self, conn: Any, said: Said, cand: FactCandidate) -> tuple[FactCandidate, set[int]]:
         """``cand`` and the ids of the active facts it takes the place of: those of its subject
