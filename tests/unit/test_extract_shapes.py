@@ -82,6 +82,10 @@ def test_what_a_thing_is_used_for_names_its_attribute(text: str, expected: list[
     ("我们团队用Jira管理任务", [("user.tickets", "Jira", "", False)]),  # was user.团队 = Jira管理任务
     ("我們團隊用Jira管理任務", [("user.tickets", "Jira", "", False)]),
     ("我平时用印象笔记记笔记", [("user.notes", "印象笔记", "", False)]),  # was 印象笔, the name cut at its 记
+    ("我记笔记改用Notion了", [("user.notes", "Notion", "", False)]),  # what the switch is for, before it
+    ("我们管理任务换成Linear了", [("user.tickets", "Linear", "", False)]),
+    ("我们开会改用腾讯会议了", [("user.meetings", "腾讯会议", "", False)]),
+    ("我们开会改用别的了", [("user.meetings", "", "", True)]),  # no new value: the old one ends
 ])
 def test_a_listed_purpose_is_one_key_in_both_languages(text: str, expected: list[tuple[str, str, str, bool]]) -> None:
     """Keyed by the purpose's words, "for notes" and 记笔记 were ``user.notes`` and ``user.笔记``."""

@@ -75,6 +75,12 @@ def wordings(key: str) -> tuple[str, ...]:
     return (*_PURPOSES[name][0], *_PURPOSES[name][1]) if key.startswith("user.") and name in _PURPOSES else ()
 
 
+def chinese() -> list[str]:
+    """The listed purposes' Chinese wordings in 汉字, longest first (for a pattern: 视频会议 before 视频)."""
+    said = {w for _, zh, *_ in _PURPOSES.values() for w in zh if not w.isascii()}
+    return sorted(said, key=len, reverse=True)
+
+
 def listed(words: str) -> bool:
     """Whether the purpose ``words`` say is on the list (开会, "note-taking")."""
     return " ".join(words.casefold().split()) in _names()

@@ -169,7 +169,9 @@ def _possessive(clause: str) -> list[Finding]:
 
 _TAIL = lazy_regex(r"(?:发货|寄|送|联系|联络|沟通|看书|上班|了|吧)+$")
 #: What the switch is for, before it (我寄快递改用顺丰, 我写代码换成了Vim).
-_FOR_WHAT = "寄东西|寄快递|发快递|寄件|网购|写代码|编程"
+#: A listed purpose is one too, said with or without its verb (我记笔记改用Notion了, 我们开会改用腾讯会议了).
+_PURPOSE_VERB = "记|做|写|管理|跑|处理|进行"
+_FOR_WHAT = "寄东西|寄快递|发快递|寄件|网购|写代码|编程|" + rf"(?:{_PURPOSE_VERB})?(?:{'|'.join(purposes.chinese())})"
 #: The key of what a switch is for, when the new value names none (我寄快递改用别家了: the carrier ends).
 _FOR_KEYS = {"寄东西": "shipping.carrier", "寄快递": "shipping.carrier", "发快递": "shipping.carrier",
              "寄件": "shipping.carrier", "网购": "shipping.carrier", "写代码": "tool.editor", "编程": "tool.editor"}
@@ -208,8 +210,10 @@ def _changed(clause: str) -> list[Finding]:
         return [Finding(key, value, CONF_PREFER, clause, statement=f"{verb}{value}")] if value else []
     if (m := _SWITCHED.match(clause)) is not None:
         value = clean_value(_TAIL.sub("", m.group("v")), "zh")
+        said_for = m.group("for") or ""
+        aim = "" if said_for in _FOR_KEYS else re.sub(rf"^(?:{_PURPOSE_VERB})", "", said_for)  # 记笔记: 笔记
         if shapes.unnamed(value):  # 我们从Jenkins换成别的了, 我寄快递改用别家了: the old value ends
-            key = _FOR_KEYS.get(m.group("for") or "", "")
+            key = _FOR_KEYS.get(said_for) or (open_key("", purposes.purpose_name(aim)) if aim else "")
             found = shapes.unnamed_change(clause, "zh", old=m.group("old"))
             return found or ([Finding(key, "", CONF_PREFER, clause, retract=True, statement=clause)] if key else [])
         if m.group("still"):  # 还是用邮局好了: "would be better" is no part of the name
@@ -223,8 +227,13 @@ def _changed(clause: str) -> list[Finding]:
         talk = m.group("still") and _STILL_FOR.search(raw)
         if talk and talk.group("talk") and (channel := gazetteer.contact_channel(raw)):  # 还是用微信联系吧
             return [Finding("contact.channel", channel, CONF_PREFER, clause)]
+        cut = _CUT_FOR.match(value)  # 从Zoom换成腾讯会议开会了: 腾讯会议, for 开会
+        if cut is not None and cut.group("for") and purposes.listed(cut.group("for")):
+            aim, value = cut.group("for"), cut.group("v")
         if (used := _SWITCHED_FOR.match(value)) is not None and not _NOT_USED_ZH.match(used.group("v")):
             found = attribute_finding(used.group("for"), used.group("v").strip(), clause, "zh", purpose=True)
+        elif aim:  # 我记笔记改用Notion了: as "I switched to Notion for notes"
+            found = attribute_finding(aim, value, clause, "zh", purpose=True)
         else:
             found = chosen(value, "user.uses", clause, "zh", statement=f"使用{value}")
         return instead(found, m.group("old"), "zh")
@@ -461,6 +470,8 @@ _FOR_TAIL = (rf"(?P<v>[A-Za-z0-9][\w.+# -]{{0,24}}?|[{_H}]{{2,6}})\s*(?:来)?(?:
 _USED_FOR = lazy_regex(rf"^我们?(?:{_OWNERS})?(?:现在|目前|平时|一般|主要|都|一直|也)*(?:用|使用){_FOR_TAIL}")
 #: What a switch is to, with what for after it (改用Notion记笔记: ``Notion`` for 笔记).
 _SWITCHED_FOR = lazy_regex(rf"^{_FOR_TAIL}")
+#: What a switch is to, with what for after it that the use shapes cut off (腾讯会议开会: 开会).
+_CUT_FOR = lazy_regex(rf"^(?P<v>.+?){_USE_FOR}$")
 _NOT_USED_ZH = lazy_regex(r"^(?:这|那|它|什么|一个|一些|手|心|电脑|手机)")
 
 
