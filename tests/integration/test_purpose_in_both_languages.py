@@ -23,6 +23,8 @@ from memstrata.config import Settings
     ("We use Slack for team chat.", "我们现在用飞书沟通", "user.chat", "Slack", "飞书"),
     ("I use Obsidian for notes.", "我记笔记改用Notion了", "user.notes", "Obsidian", "Notion"),
     ("We use Zoom for meetings.", "我们从Zoom换成腾讯会议开会了", "user.meetings", "Zoom", "腾讯会议"),
+    ("Our issue tracker is Jira.", "我们现在用Linear管理任务", "user.tickets", "Jira", "Linear"),
+    ("我的笔记软件是Obsidian", "I use Notion for notes now.", "user.notes", "Obsidian", "Notion"),
 ])
 def test_a_purpose_said_in_the_other_language_supersedes_the_thing_used(
         db_settings: dict[str, Any], before: str, change: str, key: str, old: str, new: str) -> None:

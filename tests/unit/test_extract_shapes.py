@@ -86,6 +86,12 @@ def test_what_a_thing_is_used_for_names_its_attribute(text: str, expected: list[
     ("我们管理任务换成Linear了", [("user.tickets", "Linear", "", False)]),
     ("我们开会改用腾讯会议了", [("user.meetings", "腾讯会议", "", False)]),
     ("我们开会改用别的了", [("user.meetings", "", "", True)]),  # no new value: the old one ends
+    ("Our issue tracker is Jira.", [("user.tickets", "Jira", "", False)]),  # a thing named by its kind
+    ("My notes app is Obsidian.", [("user.notes", "Obsidian", "", False)]),
+    ("我们的任务管理工具是Jira", [("user.tickets", "Jira", "", False)]),
+    ("我的笔记软件是Obsidian", [("user.notes", "Obsidian", "", False)]),
+    ("Our payment system is Stripe.", [("user.payment_system", "Stripe", "", False)]),  # off the list: as said
+    ("我的任务是写报告", [("user.任务", "写报告", "", False)]),  # no thing used: the attribute's own key
 ])
 def test_a_listed_purpose_is_one_key_in_both_languages(text: str, expected: list[tuple[str, str, str, bool]]) -> None:
     """Keyed by the purpose's words, "for notes" and 记笔记 were ``user.notes`` and ``user.笔记``."""

@@ -11,6 +11,7 @@ distinct job (tickets and projects stay two: "Jira for tickets" beside "Notion f
 
 from __future__ import annotations
 
+import re
 from functools import cache
 
 #: English name (the key part) → (English wordings, Chinese wordings, English description, Chinese description),
@@ -20,7 +21,8 @@ _PURPOSES: dict[str, tuple[tuple[str, ...], tuple[str, ...], str, str]] = {
     "notes": (("notes", "note", "note-taking", "note taking", "taking notes", "notetaking"),
               ("笔记", "记笔记", "做笔记"), "the app the user takes notes in", "用户记笔记用的应用"),
     "tickets": (("tickets", "ticket", "issues", "issue tracking", "bug tracking", "task tracking", "tasks",
-                 "task management", "to-dos", "todos", "todo"), ("任务", "任务管理", "工单", "待办", "待办事项"),
+                 "task management", "to-dos", "todos", "todo", "issue", "task", "ticketing", "bug"),
+                ("任务", "任务管理", "工单", "待办", "待办事项"),
                 "the tool the user or their team tracks tickets, issues and tasks in",
                 "用户或团队管理任务、工单和问题用的工具"),
     "projects": (("projects", "project management", "project tracking"), ("项目", "项目管理"),
@@ -44,8 +46,8 @@ _PURPOSES: dict[str, tuple[tuple[str, ...], tuple[str, ...], str, str]] = {
     "chat": (("chat", "team chat", "messaging", "messages", "instant messaging", "communication"),
              ("聊天", "沟通", "交流", "发消息", "即时通讯"),
              "the chat or messaging app the user or their team talks in", "用户或团队聊天、沟通用的应用"),
-    "meetings": (("meetings", "video calls", "video meetings", "video conferencing", "conference calls"),
-                 ("开会", "视频", "视频会议", "开视频会议"),
+    "meetings": (("meetings", "meeting", "video calls", "video meetings", "video conferencing", "conference calls"),
+                 ("开会", "视频", "视频会议", "开视频会议", "会议"),
                  "the app the user or their team holds meetings and video calls in",
                  "用户或团队开会、开视频会议用的应用"),
     "analytics": (("analytics", "data analysis"), ("数据分析",),
@@ -79,6 +81,20 @@ def chinese() -> list[str]:
     """The listed purposes' Chinese wordings in 汉字, longest first (for a pattern: 视频会议 before 视频)."""
     said = {w for _, zh, *_ in _PURPOSES.values() for w in zh if not w.isascii()}
     return sorted(said, key=len, reverse=True)
+
+
+#: What names a thing used by its kind after the purpose: "issue tracker", "notes app", 笔记软件, 任务管理工具.
+_TOOL_NOUN = re.compile(r"(?:\s+|-)(?:app|application|tool|software|system|platform|service|tracker)$|"
+                        r"(?<=[\u4e00-\u9fff])(?:工具|软件|应用|平台|系统)$")
+
+
+def tool_purpose(attribute: str) -> str | None:
+    """The listed purpose an attribute naming a thing used by its kind says ("issue tracker", "notes app", 笔记软件,
+    我们的任务管理工具 → ``tickets``, ``notes``), so "Our issue tracker is Jira" is the key "We use Jira for tickets"
+    has; ``None`` for any other attribute ("shoe size", "team")."""
+    words = " ".join(attribute.casefold().split())
+    bare = _TOOL_NOUN.sub("", words)
+    return _names().get(bare) if bare != words else None
 
 
 def listed(words: str) -> bool:

@@ -127,8 +127,9 @@ def attribute_finding(attribute: str, value: str, clause: str, lang: str, *, sub
     the value names one, else the open key; ``[]`` for an empty value or a non-attribute. A listed tool
     that is no English word is spelled as listed ("we use jira for tickets" → ``Jira``). When ``attribute``
     is what the value is used for (``purpose``), a listed purpose opens the key of its English name in
-    either language (记笔记 and "for notes" → ``user.notes``: ``purposes.purpose_name``); the statement
-    keeps the words said."""
+    either language (记笔记 and "for notes" → ``user.notes``: ``purposes.purpose_name``), as does an attribute that
+    names a thing used by its kind after a listed purpose ("issue tracker", 笔记软件: ``purposes.tool_purpose``);
+    the statement keeps the words said."""
     value = spelled(clean_value(value, lang), words=False)
     subject = kin.subject(subject) if subject and kin.is_relative(subject) else subject  # 女儿 → daughter
     head = attribute.casefold().strip()
@@ -150,7 +151,7 @@ def attribute_finding(attribute: str, value: str, clause: str, lang: str, *, sub
         shown = named[1] if named is not None and named[0] == key else value
         return [Finding(key, shown, confidence, clause, subject=subject)]
     said = f"{attribute}是{value}" if lang == "zh" else f"{attribute} is {value}"
-    named_as = purpose_name(attribute) if purpose else attribute
+    named_as = purpose_name(attribute) if purpose else (purposes.tool_purpose(attribute) or attribute)
     return [Finding(open_key(subject, named_as), value, confidence, clause, subject=subject, statement=said)]
 
 
