@@ -13,7 +13,18 @@ import re
 from dataclasses import replace
 from datetime import datetime
 
-from memstrata.extract import conditions, counts, gazetteer, guards, habits, instructions, kin, routines, shapes
+from memstrata.extract import (
+    conditions,
+    counts,
+    gazetteer,
+    guards,
+    habits,
+    instructions,
+    kin,
+    routines,
+    shapes,
+    temperament,
+)
 from memstrata.extract.allergens import allergen, severity, severity_remark
 from memstrata.extract.clause_en import _IC, _PAST, _Ctx, _f, _Pattern, _split_list
 from memstrata.extract.clauses import (
@@ -250,8 +261,9 @@ def _allergen_as_object(word: str) -> str:
     return next((p for p in plurals if p and p in _KNOWN_ALLERGENS), word)
 
 
-#: The English names of the common allergens (``twins.LEXICON``).
-_KNOWN_ALLERGENS: frozenset[str] = frozenset(w for group in LEXICON for w in group if w.isascii())
+#: The English names of the common allergens (``twins.LEXICON`` without the personality traits).
+_KNOWN_ALLERGENS: frozenset[str] = frozenset(
+    w for group in LEXICON if group not in temperament.TWINS for w in group if w.isascii())
 
 
 #: "I'm allergic." said as a sentence of its own: the allergen is in the sentence before it.
@@ -580,7 +592,8 @@ def _whose_health(clause: str, ctx: _Ctx) -> list[Finding]:
 # Identity, contact and retractions are in ``identity_en``, instructions, habits and likes in
 # ``preferences_en``, dated events in ``events_en``.
 _PATTERNS: tuple[_Pattern, ...] = (
-    _remember, _whose_health, _allergy_contrast, _retraction, conditions.find_en, _name, _health_fav, _age_place, _work,
+    _remember, _whose_health, _allergy_contrast, _retraction, conditions.find_en, temperament.find_en,
+    _name, _health_fav, _age_place, _work,
     _details, _family_pet, routines.find_en, instructions.find_en, _contact, _instruction, _not_eat, _drink_how, _habit,
     habits.frequency_en, _like, _use, _event,
 )

@@ -89,6 +89,7 @@ _STATEMENTS: dict[str, tuple[str, str]] = {
     "identity.occupation": ("works as {v}", "职业是{v}"),
     "identity.employer": ("works at {v}", "在{v}工作"),
     "identity.birthday": ("birthday is {v}", "生日是{v}"),
+    "identity.personality": ("personality: {v}", "性格{v}"),
     "family.member": ("has a family member: {v}", "家人：{v}"),
     "pet": ("has a pet: {v}", "养了宠物：{v}"),
     "language.spoken": ("speaks {v}", "会说{v}"),

@@ -68,6 +68,10 @@ KEYS: tuple[KeySpec, ...] = (
        "the company or organisation the user works for", "用户工作的公司或单位"),
     _k("identity.birthday", "fact", "one", "medium", 0.6,
        "the user's birthday or date of birth", "用户的生日或出生日期"),
+    # "I'm an introvert", 我的性格比较内向 (extract.temperament): one trait at a time, so a change supersedes
+    _k("identity.personality", "fact", "one", "low", 0.5,
+       "what kind of person the user is: their personality or temperament, such as introvert or outgoing",
+       "用户是什么样的人：性格或脾气，比如内向或外向"),
     _k("family.member", "fact", "many", "low", 0.6,
        "a family member, partner or relative of the user", "用户的家人、伴侣或亲属"),
     _k("pet", "fact", "many", "low", 0.5, "a pet animal the user has", "用户养的宠物"),

@@ -34,7 +34,7 @@ from functools import cache
 import numpy as np
 
 from memstrata.embed.base import Embedder, carried_cosine
-from memstrata.extract import conditions
+from memstrata.extract import conditions, temperament
 from memstrata.extract.when import same_when
 from memstrata.text.regex import lazy_regex
 from memstrata.text.tokens import index_terms, is_cjk, normalise_value
@@ -120,7 +120,7 @@ ALLERGENS: tuple[tuple[str, ...], ...] = (
     ("whisky", "whiskey", "威士忌"),
     ("baijiu", "白酒"),
 )
-#: ``ALLERGENS``, then diets and health conditions.
+#: ``ALLERGENS``, then diets, health conditions and personality traits.
 LEXICON: tuple[tuple[str, ...], ...] = (
     *ALLERGENS,
     # diets (food.diet's own values: 吃素 is what the Chinese patterns store for vegetarian)
@@ -128,6 +128,7 @@ LEXICON: tuple[tuple[str, ...], ...] = (
     ("vegan", "纯素", "纯素食", "纯素食者"),
     ("halal", "清真"),
     *conditions.TWINS,  # health conditions: the canonical values extract.conditions stores
+    *temperament.TWINS,  # personality traits: "introvert" and 内向 (extract.temperament)
 )
 
 
