@@ -192,10 +192,13 @@ class Hit:
     segment text that matched (episode hits) or the fact statement. ``superseded``: the hit is
     outdated, a superseded fact, an episode whose facts were all superseded, or a hit on one
     sentence whose own facts were all superseded (``outdated``);
-    its score is lowered and the context block labels it. ``outdated_parts``: in a current
-    episode hit, the pieces of ``text`` (sentences, or clauses of a sentence) whose own facts
-    were all superseded ("I am allergic to peanuts." after "I'm not allergic to peanuts"), in
-    text order; the context block labels them inline and leaves the rest unmarked.
+    its score is lowered and the context block labels it. ``outdated_parts``: in an episode hit
+    whose message still holds something, the pieces of ``text`` (sentences, or clauses of a
+    sentence) whose own facts were all superseded ("I am allergic to peanuts." after "I'm not
+    allergic to peanuts"), in text order; the context block labels them inline and leaves the
+    rest unmarked. An outdated hit on one sentence of such a message (``superseded``) names its
+    outdated pieces here too, so ``text`` printed beside ``superseded`` can say which part is
+    outdated; an episode whose facts were all superseded names none (all of it is).
 
     ``speaker``, ``role`` and ``subject`` say whose memory it is (filled from ``episode`` /
     ``fact`` when not given): an episode hit's ``speaker`` is who said it (its ``producer_id``;

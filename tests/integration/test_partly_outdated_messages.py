@@ -54,3 +54,20 @@ def test_a_users_next_statement_does_not_borrow_the_score_of_the_one_that_matche
     memory.add("It's 9921, same as the garage", user_id="v")
     reply = {h.text: h for h in memory.search("side door code", user_id="v")}
     assert reply["It's 9921, same as the garage"].score > reply["What is the code for the side door?"].score - 0.1
+
+
+def test_an_outdated_hit_on_one_sentence_names_that_sentence_and_a_wholly_outdated_one_names_none(
+        memory: Memory) -> None:
+    # The README's example: the hit for the carrier is on the UPS sentence, but its text is the
+    # whole message, whose allergy still holds: a caller printing text beside superseded must be
+    # able to say which part is outdated.
+    memory.add("I'm allergic to peanuts. I prefer UPS for delivery.")
+    memory.add("Actually, make it FedEx")
+    memory.add("我以后都希望用顺丰。")
+    memory.add("算了，以后用京东")
+    hits = {h.text: h for h in memory.search("which carrier should we use?", limit=6) if h.kind == "episode"}
+    partly = hits["I'm allergic to peanuts. I prefer UPS for delivery."]
+    assert partly.superseded and partly.outdated_parts == ("I prefer UPS for delivery.",)
+    wholly = hits["我以后都希望用顺丰。"]
+    assert wholly.superseded and wholly.outdated_parts == ()
+    assert not hits["算了，以后用京东"].superseded and hits["算了，以后用京东"].outdated_parts == ()

@@ -24,6 +24,8 @@ def test_readme_python_example_supersedes_ups_and_forgets_alice(tmp_path: Path,
     assert "UPS superseded ['create', 'supersede']" in lines
     assert "FedEx active ['create']" in lines
     assert any(line.startswith("- is allergic to peanuts") for line in lines)  # the context block
+    # The first message's hit for the carrier is outdated in its UPS sentence only: the allergy holds.
+    assert any(line.endswith("outdated: ('I prefer UPS for delivery.',)") for line in lines), lines
     counts = next(line for line in lines if line.startswith("{'episodes'"))
     assert counts.startswith("{'episodes': 2, ")
     assert (tmp_path / "memory.db").exists()

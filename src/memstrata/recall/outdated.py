@@ -106,6 +106,11 @@ def _states_none(hit: Hit, cited: Sequence[tuple[str, bool]]) -> bool:
                                                             for value, _ in cited)
 
 
+def _bare(text: str) -> str:
+    """``text`` folded (``fold``) without whitespace: the pieces of a text, joined, compare equal to it."""
+    return "".join(fold(text).split())
+
+
 def _fact_retired(fact: Fact, as_of: datetime | None) -> bool:
     return bool(retired(fact.status, fact.recorded_at, fact.expired_at, as_of))
 
@@ -125,6 +130,10 @@ def mark_outdated(hits: Sequence[Hit], citations: Iterable[Citation], *, weight:
             object.__setattr__(hit, "score", hit.score * weight)
             object.__setattr__(hit, "superseded", True)
             hit.signals["superseded"] = 1.0
-        elif hit.kind == "episode" and (parts := outdated_parts(hit.text, cited.get(hit.id, ()))):
+        # An outdated hit on one sentence of a message that still holds elsewhere ("I prefer UPS."
+        # beside "I'm allergic to peanuts.") names its outdated pieces too: its whole ``text`` is
+        # not outdated, and a caller printing ``text`` beside ``superseded`` must say which part.
+        if hit.kind == "episode" and (parts := outdated_parts(hit.text, cited.get(hit.id, ()))) and not (
+                gone and _bare("".join(parts)) == _bare(hit.text)):
             object.__setattr__(hit, "outdated_parts", parts)
     return list(hits)
