@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.clirun import cli
 
 from memstrata import HashingEmbedder, Memory
 from memstrata.errors import InvalidInput, NotFound
@@ -72,3 +73,23 @@ def test_history_of_a_valid_id_not_stored_is_not_found(memory: Memory) -> None:
         memory.history(99)
     [fact] = memory.list()
     assert [f.value for f, _ in memory.history(fact.id)] == ["UPS"]
+
+
+@pytest.mark.parametrize("key", ["", "   "])
+def test_history_of_an_empty_key_says_the_key_is_empty_not_that_nothing_is_stored(memory: Memory, key: str) -> None:
+    # An unset "$KEY" answered NotFound "no facts under key ''", as if a key with nothing under it.
+    error = _refused(lambda: memory.history(key=key))
+    assert str(error).startswith(f"history(): key is empty ({key!r}); give a fact key")
+    assert error.details() == {"field": "key"}
+    with pytest.raises(NotFound, match=r"^no facts under key 'no.such' in "):
+        memory.history(key="no.such")
+    assert [f.value for f, _ in memory.history(key="shipping.carrier")] == ["UPS"]
+
+
+def test_cli_history_of_an_empty_key_is_refused_naming_the_option(tmp_path: Path) -> None:
+    db = tmp_path / "cli.db"
+    assert cli("remember", "I prefer UPS for delivery", "--user", "u", "--db", db).returncode == 0
+    run = cli("history", "--key", "", "--user", "u", "--db", db)
+    assert (run.returncode, run.stdout) == (2, "")
+    assert "--key is empty ('')" in run.stderr and "error[invalid_input]" in run.stderr, run.stderr
+    assert "UPS" in cli("history", "--key", "shipping.carrier", "--user", "u", "--db", db).stdout

@@ -344,6 +344,9 @@ def history(
         if fact_id is None and key is None:  # the SDK's words (fact_id=, key=) are not this command's
             raise InvalidInput("memstrata history needs a FACT_ID (from list or recall) or --key KEY, e.g. "
                                "--key shipping.carrier; `memstrata list` shows both")
+        if key is not None and not key.strip():  # an unset "$KEY": no key, not a key with nothing under it
+            raise InvalidInput(f"memstrata history: --key is empty ({key!r}); give a key, e.g. --key shipping.carrier; "
+                               "`memstrata list` shows them")
         with open_memory(db, org, project, user, model=False) as memory:
             return memory.history(fact_id, key=key)
     timeline = run_command(go)

@@ -209,9 +209,13 @@ class RecallMethods(MemoryBase):
 
         Raises:
             InvalidInput: a ``fact_id`` that is no id at all (text, a bool, a float, or below 1:
-                ids start at 1), naming history() and ``fact_id``.
-            NotFound: a valid ``fact_id`` not stored in the scope.
+                ids start at 1), naming history() and ``fact_id``; a ``key`` that is empty or
+                whitespace (no key, not a key with nothing under it), naming ``key``.
+            NotFound: a valid ``fact_id`` not stored in the scope, or a key nothing is stored under.
         """
+        if key is not None and not key.strip():
+            raise InvalidInput(f"history(): key is empty ({key!r}); give a fact key such as 'shipping.carrier' "
+                               "(list() shows them) or a fact_id", field="key")
         sc = self._scope(**scope)
         fact: Fact | None = None
         if fact_id is not None:
