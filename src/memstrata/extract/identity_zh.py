@@ -87,6 +87,9 @@ _WORK_AT = lazy_regex(r"^我(?:现在|目前)?在(?P<org>.+?)(?:工作|上班|�
 #: 在 before a verb is the progressive aspect ("我在学做川菜": I am learning to cook Sichuan food),
 #: not "at" a workplace: such a clause names neither an employer nor a job.
 _PROGRESSIVE = lazy_regex(r"^(?:学(?!校|院)|练|试|准备|打算|尝试|帮|给|跟|和)")
+#: 我在腾讯找到了新工作: a job found there is its beginning (``extract.onset``), not an employer named
+#: 腾讯找到了新.
+_FOUND_THERE = lazy_regex(r"(?:找到|找了|拿到|得到)")
 
 _CITIES = lazy_regex(r"(?:北京|上海|广州|深圳|杭州|成都|南京|武汉|西安|重庆|天津|苏州|香港|台北|"
                      r"国外|家里|家|老家|外地|本地|市|省|区|县)$")
@@ -103,7 +106,7 @@ def _work(clause: str, ctx: _Ctx) -> list[Finding]:
     if not m:
         return []
     org = m.group("org") or m.group("org2")
-    if len(org) < 2 or _PROGRESSIVE.match(org):
+    if len(org) < 2 or _PROGRESSIVE.match(org) or _FOUND_THERE.search(org):
         return []
     out: list[Finding] = []
     if not _CITIES.search(org) and not re.match(r"(?:一家|一个|一所|某)", org):

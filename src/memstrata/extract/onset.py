@@ -69,14 +69,41 @@ def _present(state: str) -> list[str]:
     return [f"I {b} {rest}".strip() for b in bases]
 
 
+#: When a beginning said in the past tense happened ("I joined Acme last week"): it dates the state
+#: it began (``shapes.dated``), which still holds now.
+_PAST_EN = (r"(?:last\s+\w+|yesterday|today|this\s+(?:week|month|year)|earlier\s+this\s+\w+|"
+            r"(?:a|an|one|two|three|four|five|six|a\s+few|\d+)\s+(?:day|week|month|year)s?\s+ago|"
+            r"in\s+\w+(?:\s+\d{4})?|on\s+\w+)")
 #: "I've started working at Meta", "I started using Neovim", "I've begun to prefer tea", "I started a new
 #: job at Stripe": a beginning with no time named, which holds now.
 _BEGUN_EN = lazy_regex(
     r"^(?:so\s+|and\s+)?i(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+|now\s+)?(?:started|begun|began)\s+"
     r"(?:to\s+(?P<inf>\w.+?)|(?:a\s+)?(?:new\s+)?job\s+(?:at|with)\s+(?P<org>.+?)|(?P<ing>\w+ing\b.+?))"
-    r"(?:\s+(?:now|recently|lately|these days))?$", _IC)
+    rf"(?:\s+(?:now|recently|lately|these days|{_PAST_EN}))?$", _IC)
+#: The other beginnings of a job, each the job it began: "I got / landed / found / took a new job at
+#: Initech", "I was / got / have been hired by Acme", "My new job is at Acme", "I joined Acme" (a name,
+#: capitalised: "I joined a gym" begins no job), and of an occupation: "I became a nurse" (read as
+#: "I'm a nurse", which the occupation list decides). A plan ("I'm starting at Acme on Monday") is none.
+_ADV_EN = r"(?:just\s+|recently\s+|finally\s+|now\s+)?"
+_JOB_BEGUN_EN = lazy_regex(
+    rf"^(?:so\s+|and\s+)?(?:(?i:i(?:'ve|\s+have)?\s+{_ADV_EN}(?:got|gotten|landed|found|took|taken|accepted)\s+"
+    r"(?:a|the)\s+(?:new\s+)?job\s+(?:at|with)\s+(?P<org>.+?)"
+    rf"|i(?:'ve|\s+have|\s+was|\s+got)\s+{_ADV_EN}(?:been\s+)?hired\s+(?:by|at)\s+(?P<org2>.+?)"
+    r"|my\s+new\s+(?:job|employer)\s+is\s+(?:at\s+|with\s+)?(?P<org3>.+?)"
+    rf"|i(?:'ve|\s+have)?\s+{_ADV_EN}(?:became|become)\s+(?P<role>an?\s+.+?))"
+    rf"|(?i:i(?:'ve|\s+have)?\s+{_ADV_EN}joined\s+)(?P<org4>[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)*))"
+    rf"(?i:\s+(?:now|recently|lately|{_PAST_EN}))?$")
 #: 我开始用顺丰了, 我最近开始在腾讯上班了: 开始 with no time before it.
 _BEGUN_ZH = lazy_regex(r"^我(?:最近|现在|已经|也|刚|刚刚|正式)?开始(?P<s>[^，,。！？]+?)了?$")
+#: The other beginnings of a job, each the job it began: 我刚入职腾讯, 我跳槽到了阿里, 我在腾讯找到了新工作,
+#: 我换了新工作，现在在美团, 我被腾讯录用了; and of an occupation: 我成了一名护士 (read as 我是一名护士, which
+#: the occupation list decides). A plan (我下个月去字节上班) and someone else's (我妹妹入职了腾讯) are none.
+_ADV_ZH = r"(?:最近|现在|已经|也|刚|刚刚|正式|终于|上个?月|上周|前几天|昨天|今年)?"
+_JOB_BEGUN_ZH = lazy_regex(
+    rf"^我{_ADV_ZH}(?:入职了?|跳槽(?:到|去)了?)(?P<org>[^，,。！？]+?)了?$|^我{_ADV_ZH}被(?P<org4>[^，,。！？]+?)录用了?$"
+    rf"|^我{_ADV_ZH}在(?P<org2>[^，,。！？]+?)找到了?(?:一份)?(?:新的?)?工作了?$"
+    rf"|^我{_ADV_ZH}(?:换了|找到了)(?:一份)?(?:新的?)?工作[，,](?:现在|目前)?在(?P<org3>[^，,。！？]+?)(?:上班|工作)?了?$"
+    rf"|^我{_ADV_ZH}(?:成了|成为了?|当上了?)(?P<role>[^，,。！？]+?)了?$")
 
 
 def begun_en(sentence: str) -> list[str]:
@@ -85,7 +112,7 @@ def begun_en(sentence: str) -> list[str]:
     and for what never starts a state one is in ("I started thinking about ...")."""
     m = _BEGUN_EN.match(sentence.strip().rstrip(".!"))
     if m is None:
-        return []
+        return _job_begun_en(sentence)
     if m.group("org"):
         return [f"I work at {m.group('org')}"]
     state = m.group("inf") or m.group("ing")
@@ -98,9 +125,32 @@ def begun_zh(sentence: str) -> list[str]:
     """我开始用顺丰了 as 我用顺丰; ``[]`` for any other sentence, and when what follows 开始 is a like,
     learning or a wish (their own shapes)."""
     m = _BEGUN_ZH.match(sentence.strip().rstrip("。！!"))
-    if m is None or _ZH_NOT_A_STATE.match(m.group("s")):
+    if m is None:
+        return _job_begun_zh(sentence)
+    if _ZH_NOT_A_STATE.match(m.group("s")):
         return []
     return [f"我{m.group('s')}"]
+
+
+def _job_begun_en(sentence: str) -> list[str]:
+    """A job or an occupation begun in other words than "started" ("I got a new job at Initech", "I
+    became a nurse") as the present statement ("I work at Initech", "I'm a nurse"); ``[]`` for none."""
+    m = _JOB_BEGUN_EN.match(sentence.strip().rstrip(".!"))
+    if m is None:
+        return []
+    if m.group("role"):
+        return [f"I'm {m.group('role')}"]
+    return [f"I work at {next(o for o in m.group('org', 'org2', 'org3', 'org4') if o)}"]
+
+
+def _job_begun_zh(sentence: str) -> list[str]:
+    """我刚入职腾讯, 我跳槽到了阿里 as 我在腾讯工作, 我在阿里工作; 我成了一名护士 as 我是一名护士; ``[]`` for none."""
+    m = _JOB_BEGUN_ZH.match(sentence.strip().rstrip("。！!"))
+    if m is None:
+        return []
+    if m.group("role"):
+        return [f"我是{m.group('role')}"]
+    return [f"我在{next(o for o in m.group('org', 'org2', 'org3', 'org4') if o)}工作"]
 
 
 def split_zh(sentence: str) -> tuple[list[str], str] | None:

@@ -321,14 +321,24 @@ def _read(sentence: str, said_at: datetime, lang: str, *, nested: bool = False) 
     # "I prefer pytest, don't use unittest": the prohibition beside the like is a dislike of its own
     found += [f for f in (shapes_zh.avoided(sentence, found) if zh else shapes_en.avoided(sentence, found))
               if f.value.casefold() not in named]
-    # a beginning with no time ("I've started working at Meta", 我开始用顺丰了) is the state it began
-    for state in [] if found or nested else onset.begun_zh(sentence) if zh else onset.begun_en(sentence):
-        if found := _read(state, said_at, lang, nested=True):
-            break
+    # a beginning ("I've started working at Meta", 我开始用顺丰了, "I got a new job at Initech") is the
+    # state it began, in place of the bare event a dated one reads as ("I joined Acme last week"),
+    # and holds from the time it names (``shapes.dated``)
+    if not nested and all(f.key == "event" for f in found):
+        found = _begun(sentence, said_at, lang) or found
     other = None if found or nested else (shapes_zh.someone_else(sentence) if zh else shapes_en.someone_else(sentence))
     if other is not None:
         found = shapes.about(_read(other[1], said_at, lang, nested=True), other[0])
     return found + ([] if nested else job_end.find(sentence, lang))  # "I lost my job": the employer ends
+
+
+def _begun(sentence: str, said_at: datetime, lang: str) -> list[Finding]:
+    """The findings of the first present statement of the state ``sentence`` says began that the
+    rules read (``extract.onset``), dated from the time it names; ``[]`` when none reads."""
+    for state in onset.begun_zh(sentence) if lang == "zh" else onset.begun_en(sentence):
+        if found := _read(state, said_at, lang, nested=True):
+            return shapes.dated(found, sentence, sentence, said_at)
+    return []
 
 
 def _in_text_order(sentence: str, found: list[Finding], more: list[Finding]) -> list[Finding]:

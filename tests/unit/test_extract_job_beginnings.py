@@ -1,0 +1,56 @@
+"""A job or an occupation said as its beginning ("I got a new job at Initech", 我刚入职腾讯, "I became a
+nurse") is the state it began (``extract.onset``), as "I started working at Globex" is; a planned
+beginning stays a plan and someone else's is not the user's."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from memstrata.extract.rules import RuleExtractor
+
+_AT = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
+
+
+def _read(text: str) -> list[tuple[str, str]]:
+    return [(c.key, c.value) for c in RuleExtractor().extract(text=text, role="user", said_at=_AT)]
+
+
+@pytest.mark.parametrize(("text", "org"), [
+    ("I got a new job at Initech.", "Initech"), ("I landed a job at Acme.", "Acme"),
+    ("I was hired by Acme.", "Acme"), ("My new job is at Acme.", "Acme"), ("I joined Acme last week.", "Acme"),
+    ("I've just been hired at Globex", "Globex"), ("I found a job with Initech", "Initech"),
+    ("我跳槽到了阿里", "阿里"), ("我换了新工作，现在在美团", "美团"), ("我刚入职腾讯", "腾讯"),
+    ("我在腾讯找到了新工作", "腾讯"), ("我上个月入职了字节", "字节"), ("我被腾讯录用了", "腾讯"),
+])
+def test_a_job_begun_is_the_employer(text: str, org: str) -> None:
+    assert _read(text) == [("identity.employer", org)]
+
+
+@pytest.mark.parametrize(("text", "role"), [
+    ("I became a nurse.", "nurse"), ("I've just become a teacher", "teacher"),
+    ("我成了一名护士", "护士"), ("我当上了老师", "老师"),
+])
+def test_an_occupation_begun_is_the_occupation(text: str, role: str) -> None:
+    assert _read(text) == [("identity.occupation", role)]
+
+
+def test_a_dated_beginning_holds_from_the_time_it_names() -> None:
+    [joined] = RuleExtractor().extract(text="I joined Acme last week.", role="user", said_at=_AT)
+    assert joined.key == "identity.employer"
+    assert joined.valid_from is not None and joined.valid_from < _AT
+
+
+@pytest.mark.parametrize("text", [
+    "my sister got a job at Acme", "我妹妹入职了腾讯", "I didn't get a job at Acme", "I joined a gym",
+    "I became a father", "我被裁员了", "我入职了",
+])
+def test_someone_elses_or_no_job_begun_names_no_employer(text: str) -> None:
+    """(我被裁员了 ends the employer, ``extract.job_end``: a withdrawal, no value)"""
+    assert not [k for k, v in _read(text) if k in ("identity.employer", "identity.occupation") and v]
+
+
+@pytest.mark.parametrize("text", ["I'm starting at Acme on Monday", "我下个月去字节上班"])
+def test_a_beginning_still_to_come_stays_a_plan(text: str) -> None:
+    assert [k for k, _ in _read(text)] in (["schedule.event"], ["travel.plan"])
