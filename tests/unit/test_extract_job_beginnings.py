@@ -19,7 +19,8 @@ def _read(text: str) -> list[tuple[str, str]]:
 
 @pytest.mark.parametrize(("text", "org"), [
     ("I got a new job at Initech.", "Initech"), ("I landed a job at Acme.", "Acme"),
-    ("I was hired by Acme.", "Acme"), ("My new job is at Acme.", "Acme"), ("I joined Acme last week.", "Acme"),
+    ("I was hired by Acme.", "Acme"), ("My new job is at Acme.", "Acme"),
+    ("I joined Acme as an engineer last week.", "Acme"),
     ("I've just been hired at Globex", "Globex"), ("I found a job with Initech", "Initech"),
     ("我跳槽到了阿里", "阿里"), ("我换了新工作，现在在美团", "美团"), ("我刚入职腾讯", "腾讯"),
     ("我在腾讯找到了新工作", "腾讯"), ("我上个月入职了字节", "字节"), ("我被腾讯录用了", "腾讯"),
@@ -37,14 +38,15 @@ def test_an_occupation_begun_is_the_occupation(text: str, role: str) -> None:
 
 
 def test_a_dated_beginning_holds_from_the_time_it_names() -> None:
-    [joined] = RuleExtractor().extract(text="I joined Acme last week.", role="user", said_at=_AT)
+    [joined] = RuleExtractor().extract(text="I joined Acme as an engineer last week.", role="user",
+                                              said_at=_AT)
     assert joined.key == "identity.employer"
     assert joined.valid_from is not None and joined.valid_from < _AT
 
 
 @pytest.mark.parametrize("text", [
     "my sister got a job at Acme", "我妹妹入职了腾讯", "I didn't get a job at Acme", "I joined a gym",
-    "I became a father", "我被裁员了", "我入职了",
+    "I joined Reddit", "I joined Toastmasters last month", "I became a father", "我被裁员了", "我入职了",
 ])
 def test_someone_elses_or_no_job_begun_names_no_employer(text: str) -> None:
     """(我被裁员了 ends the employer, ``extract.job_end``: a withdrawal, no value)"""

@@ -81,8 +81,9 @@ _BEGUN_EN = lazy_regex(
     r"(?:to\s+(?P<inf>\w.+?)|(?:a\s+)?(?:new\s+)?job\s+(?:at|with)\s+(?P<org>.+?)|(?P<ing>\w+ing\b.+?))"
     rf"(?:\s+(?:now|recently|lately|these days|{_PAST_EN}))?$", _IC)
 #: The other beginnings of a job, each the job it began: "I got / landed / found / took a new job at
-#: Initech", "I was / got / have been hired by Acme", "My new job is at Acme", "I joined Acme" (a name,
-#: capitalised: "I joined a gym" begins no job), and of an occupation: "I became a nurse" (read as
+#: Initech", "I was / got / have been hired by Acme", "My new job is at Acme", "I joined Acme as an
+#: engineer" (a name, capitalised, and the role taken: "I joined Reddit", "I joined Toastmasters last
+#: month" join no employer, and would supersede the real one), and of an occupation: "I became a nurse" (read as
 #: "I'm a nurse", which the occupation list decides). A plan ("I'm starting at Acme on Monday") is none.
 _ADV_EN = r"(?:just\s+|recently\s+|finally\s+|now\s+)?"
 _JOB_BEGUN_EN = lazy_regex(
@@ -91,7 +92,8 @@ _JOB_BEGUN_EN = lazy_regex(
     rf"|i(?:'ve|\s+have|\s+was|\s+got)\s+{_ADV_EN}(?:been\s+)?hired\s+(?:by|at)\s+(?P<org2>.+?)"
     r"|my\s+new\s+(?:job|employer)\s+is\s+(?:at\s+|with\s+)?(?P<org3>.+?)"
     rf"|i(?:'ve|\s+have)?\s+{_ADV_EN}(?:became|become)\s+(?P<role>an?\s+.+?))"
-    rf"|(?i:i(?:'ve|\s+have)?\s+{_ADV_EN}joined\s+)(?P<org4>[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)*))"
+    rf"|(?i:i(?:'ve|\s+have)?\s+{_ADV_EN}joined\s+)(?P<org4>[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)*)"
+    r"(?i:\s+as\s+(?:an?|the|their|its)\s+\w+(?:\s+\w+){0,2}))"
     rf"(?i:\s+(?:now|recently|lately|{_PAST_EN}))?$")
 #: 我开始用顺丰了, 我最近开始在腾讯上班了: 开始 with no time before it.
 _BEGUN_ZH = lazy_regex(r"^我(?:最近|现在|已经|也|刚|刚刚|正式)?开始(?P<s>[^，,。！？]+?)了?$")
