@@ -23,7 +23,8 @@ def _read(text: str) -> list[tuple[str, str]]:
     ("I joined Acme as an engineer last week.", "Acme"),
     ("I've just been hired at Globex", "Globex"), ("I found a job with Initech", "Initech"),
     ("我跳槽到了阿里", "阿里"), ("我换了新工作，现在在美团", "美团"), ("我刚入职腾讯", "腾讯"),
-    ("我在腾讯找到了新工作", "腾讯"), ("我上个月入职了字节", "字节"), ("我被腾讯录用了", "腾讯"),
+    ("我在腾讯找到了新工作", "腾讯"), ("我上个月入职了字节", "字节"), ("我去年入职了字节", "字节"),
+    ("我被腾讯录用了", "腾讯"),
 ])
 def test_a_job_begun_is_the_employer(text: str, org: str) -> None:
     assert _read(text) == [("identity.employer", org)]

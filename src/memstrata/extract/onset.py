@@ -1,5 +1,6 @@
 """A state said with its start: "I've been vegetarian since last year", 我从去年开始吃素, or said as a
-beginning alone: "I've started working at Meta", 我开始用顺丰了.
+beginning alone: "I've started working at Meta", 我开始用顺丰了, "We just got a dog", "I went vegan",
+我家新养了一只狗.
 
 Said with when it began, a state still holds now: it is the state ("I'm vegetarian", 我吃素), valid
 from the time named, not an event ("been vegetarian since") nor a beginning (开始吃素) dated that year.
@@ -95,17 +96,34 @@ _JOB_BEGUN_EN = lazy_regex(
     rf"|(?i:i(?:'ve|\s+have)?\s+{_ADV_EN}joined\s+)(?P<org4>[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)*)"
     r"(?i:\s+as\s+(?:an?|the|their|its)\s+\w+(?:\s+\w+){0,2}))"
     rf"(?i:\s+(?:now|recently|lately|{_PAST_EN}))?$")
+#: A state begun by getting it or turning into it, each read as the state it began: "We just got a dog
+#: named Max", "I adopted two cats last year" ("we have a dog named Max": getting, adopting, bringing
+#: home is having), "I went vegan last year", "I've turned vegetarian" ("I'm vegan": going, turning is
+#: being; lower case, as "I went Pro" is no "I'm Pro"). The subject is the user or the household ("my
+#: sister went vegan" is hers); a plan ("I'm going vegan next month") is no past beginning. Only what
+#: the rules read in the present counts.
+_COUNT_EN = r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+)"
+_GOT_EN = lazy_regex(
+    rf"^(?:so\s+|and\s+)?(?P<who>i|we)(?:'ve|\s+have)?\s+{_ADV_EN}"
+    rf"(?:(?:got|gotten|adopted|rescued|brought\s+home)\s+(?P<got>{_COUNT_EN}\s+.+?)"
+    r"|(?:went|gone|turned|become|became)\s+(?:fully\s+|completely\s+|full\s+)?(?P<turned>(?!an?\b|the\b)(?-i:[a-z])[\w-]*))"
+    rf"(?:\s+(?:now|recently|lately|{_PAST_EN}))?$", _IC)
 #: 我开始用顺丰了, 我最近开始在腾讯上班了: 开始 with no time before it.
 _BEGUN_ZH = lazy_regex(r"^我(?:最近|现在|已经|也|刚|刚刚|正式)?开始(?P<s>[^，,。！？]+?)了?$")
 #: The other beginnings of a job, each the job it began: 我刚入职腾讯, 我跳槽到了阿里, 我在腾讯找到了新工作,
 #: 我换了新工作，现在在美团, 我被腾讯录用了; and of an occupation: 我成了一名护士 (read as 我是一名护士, which
 #: the occupation list decides). A plan (我下个月去字节上班) and someone else's (我妹妹入职了腾讯) are none.
-_ADV_ZH = r"(?:最近|现在|已经|也|刚|刚刚|正式|终于|上个?月|上周|前几天|昨天|今年)?"
+_ADV_ZH = r"(?:最近|现在|已经|也|刚|刚刚|正式|终于|上个?月|上周|前几天|昨天|今年|去年)?"
 _JOB_BEGUN_ZH = lazy_regex(
     rf"^我{_ADV_ZH}(?:入职了?|跳槽(?:到|去)了?)(?P<org>[^，,。！？]+?)了?$|^我{_ADV_ZH}被(?P<org4>[^，,。！？]+?)录用了?$"
     rf"|^我{_ADV_ZH}在(?P<org2>[^，,。！？]+?)找到了?(?:一份)?(?:新的?)?工作了?$"
     rf"|^我{_ADV_ZH}(?:换了|找到了)(?:一份)?(?:新的?)?工作[，,](?:现在|目前)?在(?P<org3>[^，,。！？]+?)(?:上班|工作)?了?$"
     rf"|^我{_ADV_ZH}(?:成了|成为了?|当上了?)(?P<role>[^，,。！？]+?)了?$")
+
+#: A pet or a child begun by taking it in, said of the household or with when: 我们养了一只猫, 我家新养了一只狗,
+#: 我们刚领养了两只猫, read as 我家有一只猫 (which the rules read as the user's). Someone else's (我妹妹养了一只猫)
+#: and a plan (我们打算养一只狗) are none.
+_GOT_ZH = lazy_regex(rf"^(?:我们家?|我家|我){_ADV_ZH}(?:新|又)?(?:养了|收养了|领养了|捡了)(?P<s>[^，,。！？]+?)了?$")
 
 
 def begun_en(sentence: str) -> list[str]:
@@ -114,7 +132,7 @@ def begun_en(sentence: str) -> list[str]:
     and for what never starts a state one is in ("I started thinking about ...")."""
     m = _BEGUN_EN.match(sentence.strip().rstrip(".!"))
     if m is None:
-        return _job_begun_en(sentence)
+        return _job_begun_en(sentence) or _got_en(sentence)
     if m.group("org"):
         return [f"I work at {m.group('org')}"]
     state = m.group("inf") or m.group("ing")
@@ -123,12 +141,23 @@ def begun_en(sentence: str) -> list[str]:
     return [f"I {state}"] if m.group("inf") else _present(state)
 
 
+def _got_en(sentence: str) -> list[str]:
+    """A state begun by getting it ("We just got a dog named Max") or turning into it ("I went vegan
+    last year") as the present statement ("We have a dog named Max", "I'm vegan"); ``[]`` for none."""
+    m = _GOT_EN.match(sentence.strip().rstrip(".!"))
+    if m is None:
+        return []
+    if m.group("got"):
+        return [f"{m.group('who')} have {m.group('got')}"]
+    return [f"I'm {m.group('turned')}"] if m.group("who").lower() == "i" else [f"We're {m.group('turned')}"]
+
+
 def begun_zh(sentence: str) -> list[str]:
     """我开始用顺丰了 as 我用顺丰; ``[]`` for any other sentence, and when what follows 开始 is a like,
     learning or a wish (their own shapes)."""
     m = _BEGUN_ZH.match(sentence.strip().rstrip("。！!"))
     if m is None:
-        return _job_begun_zh(sentence)
+        return _job_begun_zh(sentence) or _got_zh(sentence)
     if _ZH_NOT_A_STATE.match(m.group("s")):
         return []
     return [f"我{m.group('s')}"]
@@ -153,6 +182,12 @@ def _job_begun_zh(sentence: str) -> list[str]:
     if m.group("role"):
         return [f"我是{m.group('role')}"]
     return [f"我在{next(o for o in m.group('org', 'org2', 'org3', 'org4') if o)}工作"]
+
+
+def _got_zh(sentence: str) -> list[str]:
+    """我们养了一只猫, 我家新养了一只狗 as 我家有一只猫, 我家有一只狗; ``[]`` for none."""
+    m = _GOT_ZH.match(sentence.strip().rstrip("。！!"))
+    return [f"我家有{m.group('s')}"] if m else []
 
 
 def split_zh(sentence: str) -> tuple[list[str], str] | None:
