@@ -55,3 +55,20 @@ def test_someone_elses_or_no_state_begun_is_none(text: str) -> None:
 @pytest.mark.parametrize("text", ["I'm going vegan next month.", "我们打算养一只狗"])
 def test_a_beginning_still_to_come_stays_a_plan(text: str) -> None:
     assert [k for k, _ in _read(text)] in (["schedule.event"], ["plan.intent"])
+
+
+@pytest.mark.parametrize(("text", "withdrawn", "begun"), [
+    ("我开始吃素了", "不吃素", ("food.diet", "吃素")), ("我开始喝咖啡了", "不喝咖啡", ("user.drinks", "咖啡")),
+])
+def test_a_habit_begun_with_le_withdraws_its_absence_and_is_the_habit(text: str, withdrawn: str,
+                                                                      begun: tuple[str, str]) -> None:
+    # 我开始吃素了 read only as taking something up (habits.restart_zh): 不吃素 withdrawn, nothing stored
+    found = RuleExtractor().extract(text=text, role="user", said_at=_AT)
+    assert ("preference.habit", withdrawn) in [(c.key, c.value) for c in found if c.retracts]
+    assert [(c.key, c.value) for c in found if not c.retracts] == [begun]
+
+
+def test_beginning_not_to_do_something_withdraws_no_double_negative() -> None:
+    # 我开始不吃肉了 withdrew the habit '不不吃肉'
+    assert not [c for c in RuleExtractor().extract(text="我开始不吃肉了", role="user", said_at=_AT)
+                if c.value.startswith("不不")]

@@ -326,6 +326,9 @@ def _read(sentence: str, said_at: datetime, lang: str, *, nested: bool = False) 
     # and holds from the time it names (``shapes.dated``)
     if not nested and all(f.key == "event" for f in found):
         found = _begun(sentence, said_at, lang) or found
+    elif not nested and all(f.retract for f in found):
+        # 我开始吃素了 withdraws 不吃素 (``habits.restart_zh``) and begins 吃素: both
+        found = found + [f for f in _begun(sentence, said_at, lang) if not f.retract]
     other = None if found or nested else (shapes_zh.someone_else(sentence) if zh else shapes_en.someone_else(sentence))
     if other is not None:
         found = shapes.about(_read(other[1], said_at, lang, nested=True), other[0])
