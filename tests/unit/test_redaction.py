@@ -177,3 +177,18 @@ def test_metadata_nested_deeper_than_the_limit_is_refused_naming_the_path() -> N
         deep_list = [deep_list]
     with pytest.raises(InvalidInput, match=r"metadata\.x(\[0\]){31} is nested 33"):
         check_metadata({"x": deep_list})
+
+
+def test_kept_findings_are_the_detectors_own_and_a_caller_cannot_change_them() -> None:
+    # A text's findings are kept (detectors._found) for the repeated reads of one write; a long
+    # text is read afresh. Both must answer exactly what the detectors find.
+    from memstrata.privacy import detectors
+    text = "mail bob@example.com or call 415-555-0134"
+    first = find_all(text)
+    assert [(f.kind, text[f.start:f.end]) for f in first] == [("email", "bob@example.com"), ("phone", "415-555-0134")]
+    first.clear()  # the caller's list is its own
+    assert find_all(text) == list(detectors._detect(text)) and len(find_all(text)) == 2
+    long_text = "x " * detectors.FOUND_CHARS + text
+    assert len(long_text) > detectors.FOUND_CHARS
+    assert [(f.kind, long_text[f.start:f.end]) for f in find_all(long_text)] == [
+        ("email", "bob@example.com"), ("phone", "415-555-0134")]
