@@ -32,3 +32,15 @@ def test_more_busy_cores_than_the_machine_has_are_refused_before_any_starts() ->
 def test_the_yardstick_is_a_median_of_milliseconds() -> None:
     one = yardstick_ms(reps=5)
     assert math.isfinite(one) and 0 < one < 1_000
+
+
+def test_the_locomo_rows_say_how_many_conversations_were_timed() -> None:
+    # The shipped file holds one conversation (conv-30): asked for two, the row said "2
+    # conversations" over conv-30's 369 turns and 105 questions.
+    from memstrata.bench.busy import locomo_latency
+    from memstrata.bench.perf import _locomo_file
+    shipped = _locomo_file(None)
+    if shipped.name != "locomo-conv-30.json":
+        pytest.skip("the team's LoCoMo file is beside this checkout")
+    row = locomo_latency(shipped, conversations=2)
+    assert (row["conversations"], row["questions"], row["turns"]) == (1, 105, 369)
