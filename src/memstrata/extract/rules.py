@@ -48,13 +48,14 @@ from memstrata.extract.clauses import CONF_ZERO_SHOT, Finding, clause_period, de
 from memstrata.extract.counts import label as count_label
 from memstrata.extract.ellipsis import correction
 from memstrata.extract.informal import full_words
+from memstrata.extract.mixed_script import CJK, LEADING_SYMBOLS, after_other_script, mixes_scripts, split_languages
 from memstrata.extract.quoted import without_fenced_code
 from memstrata.extract.taxonomy import get_key, key_spec
 from memstrata.text.hanzi import simplified
 from memstrata.text.lang import detect_language
 from memstrata.text.regex import lazy_regex
 from memstrata.text.segment import INVISIBLE, split_sentences
-from memstrata.text.tokens import QUERY_STOPWORDS, is_cjk
+from memstrata.text.tokens import is_cjk
 
 log = logging.getLogger(__name__)
 
@@ -255,25 +256,6 @@ class RuleExtractor:
         return np.asarray((self._key_vectors @ query).max(axis=1))
 
 
-_CJK = "\u3400-\u9fff\uf900-\ufaff"
-#: Where a message switches language between two clauses: Chinese, then an English clause
-#: opening with its subject ("我对花生过敏 and I prefer aisle seats"); or English, then a comma
-#: and Chinese ("I'm allergic to peanuts，以后都用顺丰"). An English word inside a Chinese
-#: clause ("我喜欢用 iPhone 拍照") matches neither, so it stays whole.
-#: Also where a clause is followed by a remark in the other language that opens with a discourse
-#: word and runs to the end ("我对花生过敏 btw", "我对花生过敏. So no peanuts please", "I'm allergic to
-#: peanuts 所以不要放花生", "I live in Boston 哈哈"): unread, these stored nothing, or the remark inside the
-#: value. A name in the other script ("我喜欢 Red Hot Chili Peppers", "I prefer 顺丰") opens with none.
-_EN_REMARK = (r"(?:so|btw|lol|lmao|haha\w*|hehe\w*|ok|okay|pls|please|thanks|thank you|thx|ty|fyi|just so you know|"
-              r"and|but|because|cuz|remember|be careful|thx|sorry|cool|omg|right|yeah|yes)")
-_ZH_REMARK = (r"(?:所以|因此|因为|但是|不过|而且|另外|还有|然后|对了|哈哈|呵呵|嘻嘻|嘿嘿|谢谢|多谢|谢了|请|麻烦|拜托|"
-              r"千万|记得|注意|别|不要|不能|你)")
-_LANGUAGE_SWITCH = lazy_regex(
-    rf"(?<=[{_CJK}])[\s,，;；]*(?=(?:(?:and|but|also|plus)\s+)?(?:I|I'm|I've|I'd|my|we|we're|our)\b)"
-    rf"|(?<=[A-Za-z0-9.!?)])\s*[,，;；]\s*(?=(?!不是)[{_CJK}])"  # 我的编辑器是Neovim，不是Vim: one correction
-    rf"|(?<=[{_CJK}])[\s,，;；.。!！]*(?=(?i:{_EN_REMARK})\b[^{_CJK}]*$)"
-    rf"|(?<=[A-Za-z0-9)])\s+(?={_ZH_REMARK})"
-)
 
 
 def _find(sentence: str, said_at: datetime) -> list[tuple[Finding, str]]:
@@ -286,7 +268,7 @@ def _find(sentence: str, said_at: datetime) -> list[tuple[Finding, str]]:
     the other set finds nothing in a sentence that is not its grammar."""
     lang = detect_language(sentence)
     found = _read(sentence, said_at, lang)
-    if not found and _mixes_scripts(sentence):
+    if not found and mixes_scripts(sentence):
         lang = "en" if lang == "zh" else "zh"
         found = _read(sentence, said_at, lang)
     return [(f, lang) for f in found]
@@ -387,7 +369,7 @@ def _then_and_now(sentence: str, said_at: datetime, lang: str, *, nested: bool) 
 
 #: Where an English clause meets a Chinese one with no comma or discourse word between them ("I'm
 #: allergic to peanuts 我也对芒果过敏"): the last Latin letter or closing mark, spaces, a CJK letter.
-_EN_THEN_ZH = lazy_regex(rf"(?<=[A-Za-z0-9.!?)'])\s*(?=[{_CJK}])")
+_EN_THEN_ZH = lazy_regex(rf"(?<=[A-Za-z0-9.!?)'])\s*(?=[{CJK}])")
 
 
 def _statement_halves(sentence: str, said_at: datetime) -> list[str]:
@@ -424,52 +406,6 @@ def before_question(sentence: str) -> str:
     if m is None or m.start() == 0:
         return sentence
     return sentence[: m.start()].rstrip() + "."
-
-
-def _mixes_scripts(sentence: str) -> bool:
-    """Whether ``sentence`` has both CJK and Latin letters (only such a sentence's language is in doubt)."""
-    scripts = {_script(ch) for ch in sentence if ch.isalpha()}
-    return {"cjk", "latin"} <= scripts
-
-
-#: Most words a leading run in another script may have for ``after_other_script`` to skip it
-#: (a greeting, a name, a tag); a longer run is a clause of its own.
-MAX_OTHER_SCRIPT_WORDS = 3
-
-
-def _script(ch: str) -> str:
-    if is_cjk(ch):
-        return "cjk"
-    return "latin" if ch < "\u0250" else "other"  # ASCII, Latin-1 and Latin Extended-A/B
-
-
-def after_other_script(sentence: str) -> str | None:
-    """``sentence`` from its first letter in another script than its first letter's, when the
-    run before it is at most ``MAX_OTHER_SCRIPT_WORDS`` words and none of them an English
-    function word; else ``None``. The patterns are anchored at the clause start, so a word they
-    cannot read in front of a clause hid it ('שלום I like falafel', 'CANARYKEEP 我喜欢吃辣');
-    "My friend said 我喜欢吃辣" is someone else's clause and stays whole.
-
-    >>> after_other_script("שלום I like falafel"), after_other_script("CANARYKEEP 我喜欢吃辣")
-    ('I like falafel', '我喜欢吃辣')
-    """
-    letters = [(i, ch) for i, ch in enumerate(sentence) if ch.isalpha()]
-    if not letters:
-        return None
-    first = _script(letters[0][1])
-    cut = next((i for i, ch in letters if _script(ch) != first), None)
-    run = re.findall(r"[^\W\d_]+", sentence[:cut].casefold())
-    if cut is None or len(run) > MAX_OTHER_SCRIPT_WORDS or QUERY_STOPWORDS.intersection(run):
-        return None
-    return _LEADING_SYMBOLS.sub("", sentence[cut:]) or None
-
-
-def split_languages(sentence: str) -> list[str]:
-    """``sentence`` cut where it switches between a Chinese and an English clause (see
-    ``_LANGUAGE_SWITCH``), so each part goes to its own language's patterns; one part
-    when it does not switch."""
-    parts = [p.strip() for p in _LANGUAGE_SWITCH.split(sentence)]
-    return [p for p in parts if p] or [sentence]
 
 
 def _descriptions(key: str) -> tuple[str, str]:
@@ -509,7 +445,6 @@ def _holds_until(finding: Finding) -> datetime | None:
 
 #: Symbols, emoji and punctuation before a sentence's first letter or digit ("🙂 I prefer
 #: FedEx", "- I prefer FedEx"): the patterns are anchored at the clause start.
-_LEADING_SYMBOLS = lazy_regex(r"^[\W_]+")
 #: Full-width ASCII letters and digits (ＵＰＳ, ２０２６) to their ASCII forms; full-width
 #: punctuation (，。：) is left alone, the Chinese patterns read it.
 _FULL_WIDTH = {c: c - 0xFEE0 for r in ((0xFF10, 0xFF19), (0xFF21, 0xFF3A), (0xFF41, 0xFF5A))
@@ -530,7 +465,7 @@ def tidy(sentence: str) -> str:
     >>> tidy("I\u2019m allergic to peanuts"), tidy("im allergic to walnuts")
     ("I'm allergic to peanuts", "i'm allergic to walnuts")
     """
-    text = _LEADING_SYMBOLS.sub("", simplified(sentence.translate(INVISIBLE).translate(_FULL_WIDTH)))
+    text = LEADING_SYMBOLS.sub("", simplified(sentence.translate(INVISIBLE).translate(_FULL_WIDTH)))
     text = _IM.sub(lambda m: f"{m.group(1)}'m", _SELF_LABEL.sub("", text.translate(_QUOTES)))
     return full_words(text)  # "my fav color" is "my favorite color" (extract.informal)
 

@@ -1,0 +1,81 @@
+"""Sentences that mix Chinese and English: where one switches language between clauses
+(``split_languages``), whether it mixes the scripts at all (``mixes_scripts``), and the clause after
+a short run in another script (``after_other_script``). ``extract.rules`` reads each part with its
+own language's patterns.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memstrata.text.regex import lazy_regex
+from memstrata.text.tokens import QUERY_STOPWORDS, is_cjk
+
+CJK = "\u3400-\u9fff\uf900-\ufaff"
+#: Where a message switches language between two clauses: Chinese, then an English clause
+#: opening with its subject ("我对花生过敏 and I prefer aisle seats"); or English, then a comma
+#: and Chinese ("I'm allergic to peanuts，以后都用顺丰"). An English word inside a Chinese
+#: clause ("我喜欢用 iPhone 拍照") matches neither, so it stays whole.
+#: Also where a clause is followed by a remark in the other language that opens with a discourse
+#: word and runs to the end ("我对花生过敏 btw", "我对花生过敏. So no peanuts please", "I'm allergic to
+#: peanuts 所以不要放花生", "I live in Boston 哈哈"): unread, these stored nothing, or the remark inside the
+#: value. A name in the other script ("我喜欢 Red Hot Chili Peppers", "I prefer 顺丰") opens with none.
+_EN_REMARK = (r"(?:so|btw|lol|lmao|haha\w*|hehe\w*|ok|okay|pls|please|thanks|thank you|thx|ty|fyi|just so you know|"
+              r"and|but|because|cuz|remember|be careful|thx|sorry|cool|omg|right|yeah|yes)")
+_ZH_REMARK = (r"(?:所以|因此|因为|但是|不过|而且|另外|还有|然后|对了|哈哈|呵呵|嘻嘻|嘿嘿|谢谢|多谢|谢了|请|麻烦|拜托|"
+              r"千万|记得|注意|别|不要|不能|你)")
+_LANGUAGE_SWITCH = lazy_regex(
+    rf"(?<=[{CJK}])[\s,，;；]*(?=(?:(?:and|but|also|plus)\s+)?(?:I|I'm|I've|I'd|my|we|we're|our)\b)"
+    rf"|(?<=[A-Za-z0-9.!?)])\s*[,，;；]\s*(?=(?!不是)[{CJK}])"  # 我的编辑器是Neovim，不是Vim: one correction
+    rf"|(?<=[{CJK}])[\s,，;；.。!！]*(?=(?i:{_EN_REMARK})\b[^{CJK}]*$)"
+    rf"|(?<=[A-Za-z0-9)])\s+(?={_ZH_REMARK})"
+)
+
+#: Symbols and punctuation at the start of a text (``after_other_script``, ``extract.rules.tidy``).
+LEADING_SYMBOLS = lazy_regex(r"^[\W_]+")
+
+
+def mixes_scripts(sentence: str) -> bool:
+    """Whether ``sentence`` has both CJK and Latin letters (only such a sentence's language is in doubt)."""
+    scripts = {_script(ch) for ch in sentence if ch.isalpha()}
+    return {"cjk", "latin"} <= scripts
+
+
+#: Most words a leading run in another script may have for ``after_other_script`` to skip it
+#: (a greeting, a name, a tag); a longer run is a clause of its own.
+MAX_OTHER_SCRIPT_WORDS = 3
+
+
+def _script(ch: str) -> str:
+    if is_cjk(ch):
+        return "cjk"
+    return "latin" if ch < "\u0250" else "other"  # ASCII, Latin-1 and Latin Extended-A/B
+
+
+def after_other_script(sentence: str) -> str | None:
+    """``sentence`` from its first letter in another script than its first letter's, when the
+    run before it is at most ``MAX_OTHER_SCRIPT_WORDS`` words and none of them an English
+    function word; else ``None``. The patterns are anchored at the clause start, so a word they
+    cannot read in front of a clause hid it ('שלום I like falafel', 'CANARYKEEP 我喜欢吃辣');
+    "My friend said 我喜欢吃辣" is someone else's clause and stays whole.
+
+    >>> after_other_script("שלום I like falafel"), after_other_script("CANARYKEEP 我喜欢吃辣")
+    ('I like falafel', '我喜欢吃辣')
+    """
+    letters = [(i, ch) for i, ch in enumerate(sentence) if ch.isalpha()]
+    if not letters:
+        return None
+    first = _script(letters[0][1])
+    cut = next((i for i, ch in letters if _script(ch) != first), None)
+    run = re.findall(r"[^\W\d_]+", sentence[:cut].casefold())
+    if cut is None or len(run) > MAX_OTHER_SCRIPT_WORDS or QUERY_STOPWORDS.intersection(run):
+        return None
+    return LEADING_SYMBOLS.sub("", sentence[cut:]) or None
+
+
+def split_languages(sentence: str) -> list[str]:
+    """``sentence`` cut where it switches between a Chinese and an English clause (see
+    ``_LANGUAGE_SWITCH``), so each part goes to its own language's patterns; one part
+    when it does not switch."""
+    parts = [p.strip() for p in _LANGUAGE_SWITCH.split(sentence)]
+    return [p for p in parts if p] or [sentence]
