@@ -86,6 +86,13 @@ def test_history_of_an_empty_key_says_the_key_is_empty_not_that_nothing_is_store
     assert [f.value for f, _ in memory.history(key="shipping.carrier")] == ["UPS"]
 
 
+def test_history_with_neither_id_nor_key_names_history(memory: Memory) -> None:
+    # history() said only "give a fact_id or a key", naming no call.
+    error = _refused(lambda: memory.history())
+    assert str(error) == "history(): give a fact_id or a key, e.g. key='shipping.carrier' (list() shows them)"
+    assert [f.value for f, _ in memory.history(key="shipping.carrier")] == ["UPS"]
+
+
 def test_cli_history_of_an_empty_key_is_refused_naming_the_option(tmp_path: Path) -> None:
     db = tmp_path / "cli.db"
     assert cli("remember", "I prefer UPS for delivery", "--user", "u", "--db", db).returncode == 0

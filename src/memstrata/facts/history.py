@@ -31,7 +31,7 @@ def fact_history(store: Store, scope: Scope, *, fact: Fact | None, key: str | No
     elif key is not None:
         facts = store.list_facts(scope, statuses=HISTORY_STATUSES, key=key, limit=limit)
     else:
-        raise InvalidInput("give a fact_id or a key")
+        raise InvalidInput("history(): give a fact_id or a key, e.g. key='shipping.carrier' (list() shows them)")
     if not facts:
         raise NotFound(f"no facts under key {key!r} in {scope.describe()}")
     facts.sort(key=lambda f: (f.created_at, f.id))
