@@ -128,10 +128,35 @@ def _work(clause: str, ctx: _Ctx) -> list[Finding]:
             out += _f("identity.occupation", parts[0], CONF_STATED, clause)
             if len(parts) == 2 and not groups.get("org"):  # "I work as an engineer at Google"
                 out += _f("identity.employer", _PLACE_END.sub("", parts[1]), CONF_STATED, clause)
-        if groups.get("org"):
-            out += _f("identity.employer", _PLACE_END.sub("", groups["org"]), CONF_STATED, clause)
+        org = _PLACE_END.sub("", groups["org"]) if groups.get("org") else ""
+        if org and (pattern is not _WORK_AT or _employer_shaped(clause, org)):
+            out += _f("identity.employer", org, CONF_STATED, clause)
         return out
     return []
+
+
+#: The head of a common noun that names a place of work: an organisation ("a bank", "a startup") or
+#: an institution one works in ("a hospital", "the local school"). Furniture, a room or a time is none.
+_WORKPLACE_HEAD = lazy_regex(
+    r"(?:company|firm|startup|corporation|agency|bank|hospital|clinic|school|university|college|academy|"
+    r"institute|lab|laboratory|factory|plant|warehouse|mill|mine|farm|store|shop|supermarket|restaurant|"
+    r"caf[eé]|bakery|bar|pub|hotel|library|museum|gallery|studio|salon|practice|consultancy|nonprofit|"
+    r"charity|ngo|ministry|department|council|government|newspaper|magazine|publisher|station|airline|"
+    r"airport|hospice|pharmacy|daycare|nursery|kindergarten|gym|church|theat(?:er|re)|zoo|"
+    r"business|organi[sz]ation|foundation|brand|boutique|chain|franchise|branch)s?$", _IC)
+_DETERMINER = lazy_regex(r"^(?:a|an|the|my|our|his|her|their|this|that|some|one)\s", _IC)
+
+
+def _employer_shaped(clause: str, org: str) -> bool:
+    """True if ``org``, read after "work at" in ``clause``, can be an employer: a name ("Acme", "Ernst &
+    Young", "3M", 腾讯) or a noun phrase headed by a place of work ("a hospital", "my dad's restaurant").
+    "at a standing desk", "at my desk", "at home", "at night" say where or when one works, not for whom
+    ("work for" always names one: ``_WORK_AT`` with "for" is not tested)."""
+    if re.search(r"\bwork\s+for\b", clause, _IC):
+        return True
+    if re.search(r"[A-Z0-9]|[^\x00-\x7f]", org):
+        return True
+    return bool(_DETERMINER.match(org) or " " in org) and bool(_WORKPLACE_HEAD.search(org))
 
 
 #: "I was born on May 2": a birthday said with a verb. "My birthday is …", "my email / phone number / address

@@ -1,0 +1,38 @@
+"""What "I work at X" names as the employer: an organisation or a workplace, not where or when one works."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from memstrata.extract.rules import RuleExtractor
+
+SAID = datetime(2026, 11, 30, 12, tzinfo=UTC)
+
+
+def _employers(text: str) -> list[str]:
+    found = RuleExtractor().extract(text=text, role="user", said_at=SAID)
+    return [c.value for c in found if c.key == "identity.employer" and not c.retracts]
+
+
+@pytest.mark.parametrize("text", [
+    "I work at a standing desk", "I work at my desk", "I work at home", "I work at night",
+    "I work at the kitchen table",
+])
+def test_where_or_when_one_works_names_no_employer(text: str) -> None:
+    assert _employers(text) == []
+
+
+@pytest.mark.parametrize(("text", "employer"), [
+    ("I work at Acme", "Acme"), ("I work at a hospital", "hospital"), ("I work at a bank", "bank"),
+    ("I work for a bank", "bank"), ("I work at my dad's restaurant", "my dad's restaurant"),
+    ("I work at 3M", "3M"), ("我在医院工作", "医院"), ("我在腾讯上班", "腾讯"),
+])
+def test_an_organisation_or_workplace_is_the_employer(text: str, employer: str) -> None:
+    assert _employers(text) == [employer]
+
+
+def test_a_workplace_with_a_role_keeps_both() -> None:
+    found = RuleExtractor().extract(text="I work at Acme as an engineer", role="user", said_at=SAID)
+    assert {(c.key, c.value) for c in found} >= {("identity.employer", "Acme"), ("identity.occupation", "engineer")}
