@@ -37,6 +37,7 @@ import re
 
 from memstrata.extract.clauses import CONF_PREFER, CONF_STATED, Finding, clean_value, third_person
 from memstrata.extract.guards import zh_points_away
+from memstrata.extract.pursuits import pastime_en, pastime_zh
 from memstrata.text.regex import lazy_regex
 from memstrata.text.tokens import index_terms, is_cjk
 
@@ -269,12 +270,14 @@ def withdraws_habit(named: str, stored: str) -> bool:
 
 
 def find_zh(clause: str, ctx: object) -> list[Finding]:
-    """Taking up again in one Chinese clause (``patterns_zh.find`` adds it to the clause's findings);
-    giving up is a statement shape of its own (``extract.cessation``)."""
-    return restart_zh(clause, ctx)
+    """Taking up again and a pastime said plainly (我打网球: ``pursuits.pastime_zh``) in one Chinese clause
+    (``patterns_zh.find`` adds them to the clause's findings); giving up is a statement shape of its own
+    (``extract.cessation``)."""
+    return restart_zh(clause, ctx) + pastime_zh(clause)
 
 
 def find_en(clause: str, ctx: object) -> list[Finding]:
-    """Taking up again in one English clause (``patterns_en.find`` adds it to the clause's findings);
-    giving up is a statement shape of its own (``extract.cessation``)."""
-    return restart_en(clause, ctx)
+    """Taking up again and a pastime said plainly ("I play tennis": ``pursuits.pastime_en``) in one English
+    clause (``patterns_en.find`` adds them to the clause's findings); giving up is a statement shape of its own
+    (``extract.cessation``)."""
+    return restart_en(clause, ctx) + pastime_en(clause)

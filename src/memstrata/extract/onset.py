@@ -132,13 +132,28 @@ def begun_en(sentence: str) -> list[str]:
     and for what never starts a state one is in ("I started thinking about ...")."""
     m = _BEGUN_EN.match(sentence.strip().rstrip(".!"))
     if m is None:
-        return _job_begun_en(sentence) or _got_en(sentence)
+        return _job_begun_en(sentence) or _got_en(sentence) or _taken_up_en(sentence)
     if m.group("org"):
         return [f"I work at {m.group('org')}"]
     state = m.group("inf") or m.group("ing")
     if _NOT_A_STATE.match(state):
         return []
     return [f"I {state}"] if m.group("inf") else _present(state)
+
+
+#: "I took up climbing", "I've taken up pottery", "I recently picked up knitting": a pastime begun, read as
+#: done as a hobby ("I do pottery as a hobby", which ``pursuits.pastime_en`` reads). A thing taken up with an
+#: article or a pronoun ("I took up the offer", "I took it up") is none.
+_TAKEN_UP_EN = lazy_regex(
+    rf"^(?:so\s+|and\s+)?i(?:'ve|\s+have)?\s+{_ADV_EN}(?:took|taken|picked)\s+up\s+"
+    rf"(?P<p>(?!(?:a|an|the|my|your|his|her|their|our|it|that|this|some|smoking|drinking)\b)[a-z][a-z-]*(?:\s+[a-z-]+)?)"
+    rf"(?:\s+(?:now|recently|lately|{_PAST_EN}))?$", _IC)
+
+
+def _taken_up_en(sentence: str) -> list[str]:
+    """A pastime taken up ("I've taken up pottery") as "I do pottery as a hobby"; ``[]`` for none."""
+    m = _TAKEN_UP_EN.match(sentence.strip().rstrip(".!"))
+    return [f"I do {m.group('p')} as a hobby"] if m else []
 
 
 def _got_en(sentence: str) -> list[str]:

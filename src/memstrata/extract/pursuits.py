@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from memstrata.extract import gazetteer
 from memstrata.extract.clauses import CONF_PREFER, Finding, clean_value
 from memstrata.text.regex import lazy_regex
 
@@ -89,3 +90,68 @@ def with_examples(found: list[Finding], after: str, lang: str) -> list[Finding]:
     said = found[0].statement
     return [Finding("activity.current", item, CONF_PREFER, found[0].clause, statement=f"{said}{joint}{item}")
             for item in items]
+
+
+# --- Pastimes said plainly ------------------------------------------------------------------------
+
+#: A pastime said in the plain present: "I play tennis", "I do yoga", "I climb", "I go climbing on weekends",
+#: 我打网球, 我平时练瑜伽, 我攀岩. The verbs a sport or a hobby is played, done or practised with, in both languages
+#: (the object says which pastime: ``gazetteer`` sport.like / hobby.like, as a whole); a verb alone is its own
+#: pastime when its -ing form is one ("I climb": climbing). "as a hobby" / "for fun" makes any object a hobby
+#: (``onset`` reads "I've taken up pottery" as "I do pottery as a hobby"). Someone else's ("My sister plays
+#: tennis") and an object that is no pastime ("I climb the stairs to my office", "I play it by ear") are none.
+_PASTIME_VERB_EN = r"(?:play|do|practi[cs]e|go)"
+_PASTIME_VERB_ZH = r"(?:打|练|玩|踢|下|做|去)?"
+_TAIL_EN = (r"(?:\s+(?:(?:on|at|most|every|each|at the)\s+(?:weekends?|evenings?|mornings?|nights?|days?|weeks?|"
+            r"sundays|saturdays)|a lot|regularly|sometimes|often|daily|weekly|every day|in my (?:free|spare) time))*")
+_ADVERBS_EN = ("also", "often", "regularly", "usually", "sometimes", "really", "still", "mostly", "normally",
+               "actually")
+_PASTIME_EN = lazy_regex(
+    rf"^i\s+(?:(?:{'|'.join(_ADVERBS_EN)})\s+)*"
+    rf"(?:{_PASTIME_VERB_EN}\s+(?P<obj>[a-z][a-z -]*?)|(?P<bare>[a-z]+))"
+    rf"(?P<hobby>\s+(?:as a hobby|for fun))?{_TAIL_EN}$", _IC)
+_PASTIME_ZH = lazy_regex(rf"^我(?:也|还|经常|常常|平时|平常|一般|通常|有时|偶尔|每周|周末|都)*{_PASTIME_VERB_ZH}"
+                         r"(?P<obj>[\u4e00-\u9fff]{2,4})$")
+_PASTIME_KEYS = ("sport.like", "hobby.like")
+#: An object that points at something said before names no pastime: "I do it for fun".
+_POINTING_EN = lazy_regex(r"\b(?:it|that|this|them|you|your|my)\b", _IC)
+
+
+def _pastime_named(obj: str) -> tuple[str, str] | None:
+    """(key, value) when ``obj`` as a whole is a sport or a hobby the gazetteer names."""
+    hit = gazetteer.lookup(obj)
+    if hit is None or hit.key not in _PASTIME_KEYS or (hit.start, hit.end) != (0, len(obj)):
+        return None
+    return hit.key, hit.value
+
+
+def _ing(verb: str) -> list[str]:
+    """"climb" → climbing, "hike" → hiking, "swim" → swimming: the -ing spellings to look up."""
+    return [verb + "ing", verb[:-1] + "ing" if verb.endswith("e") else verb + verb[-1:] + "ing"]
+
+
+def pastime_en(clause: str) -> list[Finding]:
+    """"I play tennis", "I do yoga", "I climb", "I go climbing on weekends": the sport or hobby the user does."""
+    m = _PASTIME_EN.match(clause.strip().rstrip(".!"))
+    if m is None:
+        return []
+    obj = (m.group("obj") or "").strip()
+    named = _pastime_named(obj) if obj else next(
+        (n for w in _ing(m.group("bare").lower()) if (n := _pastime_named(w))), None)
+    if named is None and obj and m.group("hobby") and len(obj.split()) <= 3 and not _POINTING_EN.search(obj):
+        named = ("hobby.like", clean_value(obj, "en"))
+    if named is None:
+        return []
+    words = clause.strip().rstrip(".!").split()[1:]  # "I often play tennis": "often plays tennis"
+    at = next(i for i, w in enumerate(words) if w.lower() not in _ADVERBS_EN)
+    ends = "es" if words[at].lower().endswith(("o", "s", "sh", "ch", "x")) else "s"
+    said = " ".join([*words[:at], words[at] + ends, *words[at + 1:]])
+    return [Finding(named[0], named[1], CONF_PREFER, clause, statement=said)]
+
+
+def pastime_zh(clause: str) -> list[Finding]:
+    """我打网球, 我平时练瑜伽, 我攀岩: the sport or hobby the user does."""
+    m = _PASTIME_ZH.match(clause.strip().rstrip("。！!"))
+    named = _pastime_named(m.group("obj")) if m else None
+    said = clause.strip().rstrip("。！!")[1:]  # 我平时练瑜伽: 平时练瑜伽, what the user does, not a like
+    return [Finding(named[0], named[1], CONF_PREFER, clause, statement=said)] if named else []
