@@ -18,7 +18,7 @@ def _employers(text: str) -> list[str]:
 
 @pytest.mark.parametrize("text", [
     "I work at a standing desk", "I work at my desk", "I work at home", "I work at night",
-    "I work at the kitchen table",
+    "I work at the kitchen table", "I work at weekends",
 ])
 def test_where_or_when_one_works_names_no_employer(text: str) -> None:
     assert _employers(text) == []
@@ -28,6 +28,8 @@ def test_where_or_when_one_works_names_no_employer(text: str) -> None:
     ("I work at Acme", "Acme"), ("I work at a hospital", "hospital"), ("I work at a bank", "bank"),
     ("I work for a bank", "bank"), ("I work at my dad's restaurant", "my dad's restaurant"),
     ("I work at 3M", "3M"), ("我在医院工作", "医院"), ("我在腾讯上班", "腾讯"),
+    # a name typed in lower case, as chat often is
+    ("i work at google", "google"), ("i work at stripe now", "stripe"),
 ])
 def test_an_organisation_or_workplace_is_the_employer(text: str, employer: str) -> None:
     assert _employers(text) == [employer]

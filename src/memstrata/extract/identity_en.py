@@ -144,7 +144,9 @@ _WORKPLACE_HEAD = lazy_regex(
     r"charity|ngo|ministry|department|council|government|newspaper|magazine|publisher|station|airline|"
     r"airport|hospice|pharmacy|daycare|nursery|kindergarten|gym|church|theat(?:er|re)|zoo|"
     r"business|organi[sz]ation|foundation|brand|boutique|chain|franchise|branch)s?$", _IC)
-_DETERMINER = lazy_regex(r"^(?:a|an|the|my|our|his|her|their|this|that|some|one)\s", _IC)
+#: A bare word after "work at" that says where or when one works, not for whom ("I work at home").
+_WHERE_OR_WHEN = lazy_regex(r"^(?:home|night|nights|weekends?|noon|midnight|dawn|dusk|times|once|first|last|"
+                            r"least|all|it|this|that|work|school|desk|desks)$", _IC)
 
 
 def _employer_shaped(clause: str, org: str) -> bool:
@@ -156,7 +158,9 @@ def _employer_shaped(clause: str, org: str) -> bool:
         return True
     if re.search(r"[A-Z0-9]|[^\x00-\x7f]", org):
         return True
-    return bool(_DETERMINER.match(org) or " " in org) and bool(_WORKPLACE_HEAD.search(org))
+    if " " not in org:  # a bare word: a name typed in lower case ("i work at google"), unless it says where or when
+        return not _WHERE_OR_WHEN.match(org)
+    return bool(_WORKPLACE_HEAD.search(org))  # "a hospital", "my dad's restaurant"; not "a standing desk"
 
 
 #: "I was born on May 2": a birthday said with a verb. "My birthday is …", "my email / phone number / address
