@@ -23,10 +23,6 @@ def _pastimes(text: str) -> list[tuple[str, str]]:
     ("I play guitar for fun", ("hobby.like", "guitar")),
     ("我攀岩", ("sport.like", "攀岩")), ("我平时练瑜伽", ("sport.like", "瑜伽")), ("我打网球", ("sport.like", "网球")),
     ("我下棋", ("hobby.like", "下棋")),
-    # how often, as the habits say it
-    ("I do yoga twice a week", ("sport.like", "yoga")), ("I play tennis three times a week", ("sport.like", "tennis")),
-    ("I go climbing on Saturdays", ("sport.like", "climbing")), ("我每天早上跑步", ("sport.like", "跑步")),
-    ("我每个周末打网球", ("sport.like", "网球")),
 ])
 def test_a_pastime_said_plainly_is_the_users(text: str, expected: tuple[str, str]) -> None:
     assert _pastimes(text) == [expected]
