@@ -45,9 +45,10 @@ def test_english_wordings_of_giving_up_coffee_read_alike(text: str, habit: str) 
     ("I gave up meat", [("food.dislike", "meat", False), ("preference.habit", "meat", True)]),
     ("I quit alcohol for good", [("preference.dislike", "alcohol", False), ("preference.habit", "alcohol", True)]),
     # nothing eaten or drunk: the habit alone is withdrawn
-    ("我戒烟了", [("preference.habit", "烟", True)]), ("我不再跑步了", [("preference.habit", "跑步", True)]),
+    ("我戒烟了", [("preference.habit", "烟", True)]),
+    ("我不再跑步了", [("preference.habit", "跑步", True), ("sport.like", "跑步", True)]),
     ("I quit smoking", [("preference.habit", "smoking", True)]),
-    ("I don't run any more", [("preference.habit", "run", True)]),
+    ("I don't run any more", [("preference.habit", "run", True), ("sport.like", "running", True)]),
 ])
 def test_what_was_given_up_is_a_food_a_drink_or_only_a_habit(text: str, expected: list[tuple[str, str, bool]]) -> None:
     assert _read(text) == expected

@@ -27,9 +27,10 @@ def _withdrawn(text: str) -> list[tuple[str, str]]:
     ("I started drinking coffee again", [("preference.habit", "not drinking coffee"), ("food.dislike", "coffee"),
                                          ("preference.dislike", "coffee")]),
     ("I've gone back to running", [("preference.habit", "not running")]),
-    ("我不再跑步了", [("preference.habit", "跑步")]),
-    ("I don't run any more", [("preference.habit", "run")]),
-    ("I stopped running", [("preference.habit", "running")]),
+    # a pastime given up withdraws the pastime too ("I often run" stores sport.like = running)
+    ("我不再跑步了", [("preference.habit", "跑步"), ("sport.like", "跑步")]),
+    ("I don't run any more", [("preference.habit", "run"), ("sport.like", "running")]),
+    ("I stopped running", [("preference.habit", "running"), ("sport.like", "running")]),
     # no change said, or no activity: nothing withdrawn
     ("我能吃辣", []), ("我不跑步", []), ("I don't run", []), ("I started a new job", []), ("I went back to Paris", []),
     ("我能够帮助你就很开心了", []), ("我不住在上海了", [("identity.location", "上海")]),

@@ -46,3 +46,14 @@ def test_no_pastime_of_the_user(text: str) -> None:
 def test_a_pastime_reads_as_what_the_user_does(text: str, expected: tuple[str, str, str]) -> None:
     found = RuleExtractor().extract(text=text, role="user", said_at=SAID)
     assert expected in [(c.key, c.value, c.statement) for c in found]
+
+
+@pytest.mark.parametrize(("said", "given_up"), [
+    ("I often run", "I stopped running"), ("I play tennis", "I don't play tennis anymore"),
+    ("我打网球", "我不再打网球了"), ("I go climbing on weekends", "I gave up climbing"),
+])
+def test_a_pastime_given_up_is_withdrawn(said: str, given_up: str) -> None:
+    # giving it up withdrew the habit only: the pastime the plain statement stored stayed standing
+    [stored] = _pastimes(said)
+    found = RuleExtractor().extract(text=given_up, role="user", said_at=SAID)
+    assert stored in [(c.key, c.value) for c in found if c.retracts]

@@ -155,3 +155,14 @@ def pastime_zh(clause: str) -> list[Finding]:
     named = _pastime_named(m.group("obj")) if m else None
     said = clause.strip().rstrip("。！!")[1:]  # 我平时练瑜伽: 平时练瑜伽, what the user does, not a like
     return [Finding(named[0], named[1], CONF_PREFER, clause, statement=said)] if named else []
+
+
+def pastime_of(act: str, lang: str) -> tuple[str, str] | None:
+    """The pastime (key, value) an activity names, as said given up ("I stopped running", 我不再打网球了:
+    ``extract.cessation``), so giving it up withdraws the pastime a plain statement of it stored
+    ("I often run" → sport.like = running); ``None`` when it names none."""
+    said = pastime_zh(f"我{act}") if lang == "zh" else pastime_en(f"I {act}")
+    if said:
+        return said[0].key, said[0].value
+    return _pastime_named(act)
+
