@@ -181,22 +181,22 @@ def begun_zh(sentence: str) -> list[str]:
 def _job_begun_en(sentence: str) -> list[str]:
     """A job or an occupation begun in other words than "started" ("I got a new job at Initech", "I
     became a nurse") as the present statement ("I work at Initech", "I'm a nurse"); ``[]`` for none."""
-    m = _JOB_BEGUN_EN.match(sentence.strip().rstrip(".!"))
-    if m is None:
-        return []
-    if m.group("role"):
-        return [f"I'm {m.group('role')}"]
-    return [f"I work at {next(o for o in m.group('org', 'org2', 'org3', 'org4') if o)}"]
+    return _job_begun(_JOB_BEGUN_EN.match(sentence.strip().rstrip(".!")), "I'm {}", "I work at {}")
 
 
 def _job_begun_zh(sentence: str) -> list[str]:
     """我刚入职腾讯, 我跳槽到了阿里 as 我在腾讯工作, 我在阿里工作; 我成了一名护士 as 我是一名护士; ``[]`` for none."""
-    m = _JOB_BEGUN_ZH.match(sentence.strip().rstrip("。！!"))
+    return _job_begun(_JOB_BEGUN_ZH.match(sentence.strip().rstrip("。！!")), "我是{}", "我在{}工作")
+
+
+def _job_begun(m: re.Match[str] | None, role: str, org: str) -> list[str]:
+    """The present statement of the job ``m`` (a ``_JOB_BEGUN_*`` match) began: its ``role`` group
+    said by the ``role`` template, else the organisation (groups ``org`` .. ``org4``) by ``org``."""
     if m is None:
         return []
     if m.group("role"):
-        return [f"我是{m.group('role')}"]
-    return [f"我在{next(o for o in m.group('org', 'org2', 'org3', 'org4') if o)}工作"]
+        return [role.format(m.group("role"))]
+    return [org.format(next(o for o in m.group("org", "org2", "org3", "org4") if o))]
 
 
 def _got_zh(sentence: str) -> list[str]:
