@@ -57,12 +57,9 @@ class SearchedRows:
     def watch(self, conn: sqlite3.Connection) -> None:
         """Empty the cache whenever ``conn`` updates or deletes an episode or segment row (temporary
         triggers, this connection's alone). Call once, after the schema is migrated."""
-        conn.create_function(ROWS_CHANGED, 0, self._changed)
+        conn.create_function(ROWS_CHANGED, 0, self._empty)
         for sql in _TRIGGERS:
             conn.execute(sql)
-
-    def _changed(self) -> None:
-        self._empty()
 
     def _empty(self) -> None:
         self._rows.clear()
