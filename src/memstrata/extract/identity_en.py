@@ -167,6 +167,9 @@ def _employer_shaped(clause: str, org: str) -> bool:
 #: is …" and "my native language is …" are the possessive copula (``extract.shapes``), which keys them.
 _BORN = lazy_regex(r"^i was born on\s+(?P<v>.+)$", _IC)
 
+#: How well a language is spoken, before its name ("French and a little German"): the language is the value.
+_SPOKEN_DEGREE = lazy_regex(r"^(?:a little|a bit of|a bit|a little bit of|some|basic|conversational|fluent)\s+", _IC)
+
 _SPEAK = lazy_regex(r"^(?:i|i can|i also)\s+speak\s+(?P<v>.+)$|^i'm fluent in\s+(?P<w>.+)$", _IC)
 
 
@@ -178,7 +181,7 @@ def _details(clause: str, ctx: _Ctx) -> list[Finding]:
     if m:
         langs = re.sub(r"\s+(?:fluently|well|a little|a bit)$", "", m.group("v") or m.group("w"), flags=_IC)
         return [f for part in _split_list(langs) for f in
-                _f("language.spoken", part, CONF_STATED, clause)]
+                _f("language.spoken", _SPOKEN_DEGREE.sub("", part), CONF_STATED, clause)]
     return []
 
 

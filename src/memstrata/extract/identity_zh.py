@@ -132,7 +132,7 @@ def _details(clause: str, ctx: _Ctx) -> list[Finding]:
     if m:
         langs = re.sub(r"(?:一点|一点点|很流利|流利)$", "", m.group("v"))
         return [f for part in _split_list(langs) for f in
-                _f("language.spoken", part, CONF_STATED, clause)]
+                _f("language.spoken", re.sub(r"^(?:一点点|一点儿|一点|一些|些)", "", part), CONF_STATED, clause)]
     return []
 
 
