@@ -42,8 +42,9 @@ def test_taking_something_up_again_withdraws_the_stale_dislike(memory: Memory, u
 def test_giving_a_habit_up_withdraws_it_and_only_it(memory: Memory) -> None:
     memory.add("我每天早上跑步", user_id="g1")
     memory.add("我每天都喝咖啡", user_id="g1")
-    [change] = memory.add("我不再跑步了", user_id="g1").facts
-    assert (change.action, change.fact.value) == ("retract", "每天早上跑步")
+    changes = memory.add("我不再跑步了", user_id="g1").facts  # the habit and the pastime it names
+    assert sorted((c.action, c.fact.key, c.fact.value) for c in changes) == [
+        ("retract", "preference.habit", "每天早上跑步"), ("retract", "sport.like", "跑步")]
     assert _active(memory, "g1") == [("preference.habit", "每天都喝咖啡")]
     profile = memory.context("你了解我什么？", user_id="g1", budget_tokens=300)
     assert "- 每天早上跑步" not in profile and "每天都喝咖啡" in profile
@@ -77,7 +78,7 @@ def test_withdrawals_by_activity_and_by_allergen_on_both_stores(db_settings: dic
         mem.add("I never drink coffee")
         allergy = mem.add("I'm allergic to peanuts").facts[0].fact
         mem.update(allergy.id, value="peanuts again")  # a value as older code stored it
-        assert [c.action for c in mem.add("我不再跑步了").facts] == ["retract"]
+        assert [c.action for c in mem.add("我不再跑步了").facts] == ["retract", "retract"]  # habit and pastime
         assert [c.action for c in mem.add("I started drinking coffee again").facts] == ["retract"]
         assert [c.action for c in mem.add("I'm not allergic to peanuts").facts] == ["retract"]
         assert [f for f in mem.list() if isinstance(f, Fact)] == []

@@ -23,6 +23,10 @@ def _pastimes(text: str) -> list[tuple[str, str]]:
     ("I play guitar for fun", ("hobby.like", "guitar")),
     ("我攀岩", ("sport.like", "攀岩")), ("我平时练瑜伽", ("sport.like", "瑜伽")), ("我打网球", ("sport.like", "网球")),
     ("我下棋", ("hobby.like", "下棋")),
+    # how often, as the habits say it
+    ("I do yoga twice a week", ("sport.like", "yoga")), ("I play tennis three times a week", ("sport.like", "tennis")),
+    ("I go climbing on Saturdays", ("sport.like", "climbing")), ("我每天早上跑步", ("sport.like", "跑步")),
+    ("我每个周末打网球", ("sport.like", "网球")),
 ])
 def test_a_pastime_said_plainly_is_the_users(text: str, expected: tuple[str, str]) -> None:
     assert _pastimes(text) == [expected]
@@ -51,6 +55,9 @@ def test_a_pastime_reads_as_what_the_user_does(text: str, expected: tuple[str, s
 @pytest.mark.parametrize(("said", "given_up"), [
     ("I often run", "I stopped running"), ("I play tennis", "I don't play tennis anymore"),
     ("我打网球", "我不再打网球了"), ("I go climbing on weekends", "I gave up climbing"),
+    # said with how often: the pastime stored beside the habit goes with it
+    ("I do yoga twice a week", "I gave up yoga"), ("我每天早上跑步", "我不再跑步了"),
+    ("我每个周末打网球", "我不再打网球了"), ("I play tennis three times a week", "I don't play tennis anymore"),
 ])
 def test_a_pastime_given_up_is_withdrawn(said: str, given_up: str) -> None:
     # giving it up withdrew the habit only: the pastime the plain statement stored stayed standing

@@ -103,14 +103,19 @@ def with_examples(found: list[Finding], after: str, lang: str) -> list[Finding]:
 _PASTIME_VERB_EN = r"(?:play|do|practi[cs]e|go)"
 _PASTIME_VERB_ZH = r"(?:打|练|玩|踢|下|做|去)?"
 _TAIL_EN = (r"(?:\s+(?:(?:on|at|most|every|each|at the)\s+(?:weekends?|evenings?|mornings?|nights?|days?|weeks?|"
-            r"sundays|saturdays)|a lot|regularly|sometimes|often|daily|weekly|every day|in my (?:free|spare) time))*")
+            r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?)|a lot|regularly|sometimes|often|daily|weekly|every day|"
+            # how often, as the habits say it: "twice a week", "three times a month"
+            r"(?:once|twice|(?:\d+|two|three|four|five|six|seven|several|a few)\s+times)\s+a\s+(?:day|week|month)|"
+            r"in my (?:free|spare) time))*")
 _ADVERBS_EN = ("also", "often", "regularly", "usually", "sometimes", "really", "still", "mostly", "normally",
                "actually")
 _PASTIME_EN = lazy_regex(
     rf"^i\s+(?:(?:{'|'.join(_ADVERBS_EN)})\s+)*"
     rf"(?:{_PASTIME_VERB_EN}\s+(?P<obj>[a-z][a-z -]*?)|(?P<bare>[a-z]+))"
     rf"(?P<hobby>\s+(?:as a hobby|for fun))?{_TAIL_EN}$", _IC)
-_PASTIME_ZH = lazy_regex(rf"^我(?:也|还|经常|常常|平时|平常|一般|通常|有时|偶尔|每周|周末|都)*{_PASTIME_VERB_ZH}"
+_PASTIME_ZH = lazy_regex(rf"^我(?:也|还|经常|常常|平时|平常|一般|通常|有时|偶尔|每周|周末|都|每天|每个?周末|"
+                         rf"每个?星期[一二三四五六日天]?|每周[一二三四五六日天]|早上|晚上|下班后|有空的时候|有空时)*"
+                         rf"{_PASTIME_VERB_ZH}"
                          r"(?P<obj>[\u4e00-\u9fff]{2,4})$")
 _PASTIME_KEYS = ("sport.like", "hobby.like")
 #: An object that points at something said before names no pastime: "I do it for fun".
