@@ -144,6 +144,10 @@ def clause_period(clause: str, sentence: str, said_at: datetime, *, future: bool
             or resolve_relative(sentence, said_at, prefer_future=future))
 
 
+#: What leads into a relative period and goes with it ("in the", "over the", "for the" past week).
+_TIME_LEAD = re.compile(r"(?:\s+\b(?:in|over|during|for|within|throughout))?\s+\bthe$", re.IGNORECASE)
+
+
 def without_time(clause: str) -> str:
     """``clause`` with its first time expression cut out ("我上周去了成都" → "我去了成都")."""
     span = time_span(clause)
@@ -151,6 +155,8 @@ def without_time(clause: str) -> str:
         return clause
     # "selected for yesterday's exhibition": the possessive goes with the time word
     head, tail = clause[: span[0]].rstrip(), re.sub(r"^['’]s\b", "", clause[span[1] :]).lstrip(" ,，")
+    # "been reading a lot in the past week": the article and preposition go with the time words
+    head = _TIME_LEAD.sub("", head)
     joiner = " " if head and tail and head[-1].isascii() and tail[0].isascii() else ""
     return (head + joiner + tail).strip()
 

@@ -30,8 +30,10 @@ _FUTURE = lazy_regex(r"^(?:are\s+|'re\s+)?(?:going to|gonna|will|plan to|plannin
                      r"need to|(?:(?:also|so|really|very|super|just)\s+)*(?:excited|eager|thrilled) to|"
                      r"can't wait to|(?:so\s+|really\s+)?looking forward to|planning(?=\s+(?:a|an|my|our)\s))\s+", _IC)
 
-_TRAVEL = lazy_regex(r"\b(?:go(?:ing)? to|fly(?:ing)? to|travel(?:ing|ling)? to|visit(?:ing)?|"
-                     r"trip|vacation|holiday|head(?:ing)? to|leav(?:e|ing) for)\b", _IC)
+#: A plan that goes away from home. Going or heading somewhere is travel only to a place's name ("going to
+#: Paris", "head to the Alps"): "go to the gym", "go to bed", "go to work" are plans kept at home.
+_TRAVEL = lazy_regex(r"\b(?:fly(?:ing)? to|travel(?:ing|ling)? to|visit(?:ing)?|trip|vacation|holiday|"
+                     r"leav(?:e|ing) for)\b|\b(?:go(?:ing)?|head(?:ing)?) to (?:the )?(?-i:[A-Z])", _IC)
 
 
 def _event(clause: str, ctx: _Ctx) -> list[Finding]:

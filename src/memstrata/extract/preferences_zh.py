@@ -247,6 +247,14 @@ _WEATHER = lazy_regex(r"下雨|下雪|天气|刮风|降温|升温|晴|阴天|台
 
 _TRAVEL_ZH = lazy_regex(r"去|飞|旅游|旅行|出差|回老家|出国|度假")
 
+#: Going out to do something or to a venue nearby is no trip: 去上班, 去看电影, 去买菜 (去 and a verb), 去健身房,
+#: 去医院复查, 去超市, 去公司 (a place named by what it is: a room, a hall, a shop, a school, a park ...).
+_TRIP_WORD_ZH = lazy_regex(r"旅游|旅行|出差|回老家|出国|度假")
+
+_OUT_LOCAL_ZH = lazy_regex(r"^去(?:上班|上学|上课|上网|看|吃|喝|买|玩|跑|健身|锻炼|复查|开会|见|找|接|送|拿|办|"
+                           r"逛|做|学|打|听|参加|取|交|剪|洗|遛)|^去[\u4e00-\u9fff]{0,4}?(?:房|院|馆|店|超市|市场|商场|公司|单位|学校|"
+                           r"班|场|厅|园|所|局|站|室|堂|楼|家)")
+
 #: A trip said as Chinese says the speaker's own plan, the date first and no 我 (下周五去东京, 明天飞上海,
 #: 5月3号回老家): without this, 下周五去东京 stored nothing while 我下周五去东京 was a plan.
 #: Only a trip (去/飞/回 + a place), not any action: 明天开会 may be anyone's.
@@ -310,5 +318,6 @@ def _event(clause: str, ctx: _Ctx) -> list[Finding]:
         future = False
     if guards.zh_points_away(rest):
         return []  # 来和你聊天 / 请教你一个问题: talk with the listener, not an event
-    key = ("travel.plan" if _TRAVEL_ZH.match(rest) else "schedule.event") if future else "event"
+    trip_said = _TRAVEL_ZH.match(rest) and not (_OUT_LOCAL_ZH.match(rest) and not _TRIP_WORD_ZH.search(rest))
+    key = ("travel.plan" if trip_said else "schedule.event") if future else "event"
     return _f(key, _without_purpose(rest if future else body), CONF_EVENT, clause, period=period)
