@@ -77,6 +77,10 @@ class Finding:
     instead_of: str = ""
 
 
+#: A comma that ends a clause: not one inside a number ("$2,000", "1,500 km" are one amount, not "$2" and "000").
+CLAUSE_COMMA = r",(?!(?<=\d,)\d{3}(?!\d))"
+
+
 def with_confidence(findings: list[Finding], confidence: float) -> list[Finding]:
     """The findings with confidence raised to at least ``confidence``."""
     return [replace(f, confidence=max(f.confidence, confidence)) for f in findings]

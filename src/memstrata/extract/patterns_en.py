@@ -28,6 +28,7 @@ from memstrata.extract import (
 from memstrata.extract.allergens import allergen, severity, severity_remark
 from memstrata.extract.clause_en import _IC, _PAST, _Ctx, _f, _Pattern, _split_list
 from memstrata.extract.clauses import (
+    CLAUSE_COMMA,
     CONF_EXPLICIT,
     CONF_PREFER,
     CONF_STATED,
@@ -53,8 +54,8 @@ from memstrata.text.regex import lazy_regex
 
 _SPLIT = lazy_regex(
     # "My son and I are allergic to eggs": "and I are" joins two subjects, it starts no clause
-    r"\s*[,;]\s*|\s+(?:and|but|so)\s+(?=(?:i(?!\s+(?:are|were|both|all)\b)|i'm|i've|i'll|i'd|my|don't|do not|"
-    r"never|please|"
+    rf"\s*(?:{CLAUSE_COMMA}|;)\s*|\s+(?:and|but|so)\s+(?=(?:i(?!\s+(?:are|were|both|all)\b)|i'm|i've|i'll|i'd|my|"
+    r"don't|do not|never|please|"
     r"always|we|(?:(?:also|really|still|even|truly)\s+)+(?:like|love|enjoy|prefer)s?)\b)"
     r"|\s+and\s+(?=(?:ship|send|use|leave|put|drop|deliver)\b)"
     # "I'm allergic to peanuts and mildly allergic to cats": a second allergy with a degree of its own

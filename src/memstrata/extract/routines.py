@@ -11,7 +11,9 @@
   night", 酒店：每晚500元以内: two budgets of one amount are two values), the label what it is for
   (``Finding.label``), so a new hotel budget replaces the old one (``extract.rules.slot_label``)
   while a flight budget stands beside it. A budget needs
-  what it is for and an amount: "my budget is tight" and 这次预算3000 (this one purchase) are not read.
+  what it is for and an amount: "my budget is tight" and 这次预算3000 (for nothing named) are not read. The word
+  pointing at one trip or purchase is no part of what it is for ("My budget for the trip is $2,000",
+  这次旅行预算两万: ``trip`` / 旅行), and a budget that was (上次旅行预算…) is not read.
 
 A time or an amount is required in every pattern: "I usually wake up early" names no time, and
 "don't call me" alone is a contact channel refused (``patterns_*._contact``), not hours.
@@ -108,15 +110,20 @@ _BUDGET_EN = lazy_regex(
     rf"|^i\s+(?:want|'d like|would like|prefer|plan|try)\s+to\s+spend\s+"
     rf"(?P<x>(?:no more than|under|less than|at most|up to|"
     rf"about|around)\s+{_AMOUNT_EN}{_PER_EN})\s+(?:on|for)\s+(?:a\s+|an\s+)?(?P<d>{_FOR_EN})$", _IC)
-#: What a budget is for that is no standing budget: this one trip or purchase.
-_ONE_OFF_EN = lazy_regex(r"^(?:this|that|the|these|those|next|our|it|budget)\b", _IC)
+#: The word that points at the one trip or purchase a budget is for ("the trip", "this trip", 这次旅行): no part of
+#: what it is for, so "My budget for the trip is $2,000" is the trip's budget as "My trip budget is $2,000" is.
+_THIS_EN = lazy_regex(r"^(?:(?:this|that|the|these|those|next|our)\s+)+", _IC)
+#: What names nothing a budget is for: a pointing word alone ("My budget for this is $50"), the budget itself.
+_NOTHING_EN = lazy_regex(r"^(?:it|budget|this|that|these|those|one|now)?$", _IC)
 
 _AMOUNT_ZH = r"[0-9一二两三四五六七八九十百千万]+(?:\.\d+)?(?:块钱|块|元|美元|刀|人民币|日元|欧元|k|K|w|W)?"
 _BUDGET_ZH = lazy_regex(
     r"^(?:我的?)?(?P<cat>[\u4e00-\u9fff]{1,6}?)(?:的)?预算(?:是|在|为|：|:|大概|大约|一般)*"
     rf"(?P<v>(?:每晚|每天|每人|每月|每周|一晚|一天|一个人|一个月|人均)?(?:大概|大约|差不多|最多|不超过|控制在|在)?"
     rf"{_AMOUNT_ZH}(?:到{_AMOUNT_ZH})?(?:以内|以下|左右|上下|之内|封顶)?(?:一晚|每晚|一天|每天|每人)?)$")
-_ONE_OFF_ZH = lazy_regex(r"^(?:这次|这趟|本次|这个|那个|这|那|上次|下次)")
+_THIS_ZH = lazy_regex(r"^(?:这次|这趟|本次|这个|那个|下次|这|那)")
+#: A budget that was (上次, 那次, 去年): no longer the one to plan with.
+_PAST_ZH = lazy_regex(r"^(?:上次|上回|那次|去年|以前|之前)")
 
 
 def _budget(clause: str, lang: str) -> list[Finding]:
@@ -124,16 +131,18 @@ def _budget(clause: str, lang: str) -> list[Finding]:
         m = _BUDGET_EN.match(clause)
         if not m:
             return []
-        what = (m.group("a") or m.group("b") or m.group("c") or m.group("d") or "").lower()
+        what = _THIS_EN.sub("", (m.group("a") or m.group("b") or m.group("c") or m.group("d") or "").lower())
         value = m.group("v") or m.group("w") or m.group("x")
-        if not what or _ONE_OFF_EN.match(what):
+        if _NOTHING_EN.match(what):
             return []
         what = re.sub(r"(?<=[a-z])s$", "", what) if not what.endswith("ss") else what  # "hotels" → "hotel"
         return [Finding("budget", f"{what}: {clean_value(value, 'en')}", CONF_PREFER, clause, label=what)]
     m = _BUDGET_ZH.match(clause)
-    if not m or _ONE_OFF_ZH.match(m.group("cat")) or not re.search(r"[0-9一二两三四五六七八九十]", m.group("v")):
+    what = _THIS_ZH.sub("", m.group("cat")) if m else ""
+    if not m or not what or _PAST_ZH.match(m.group("cat")) \
+            or not re.search(r"[0-9一二两三四五六七八九十]", m.group("v")):
         return []
-    return [Finding("budget", f"{m.group('cat')}：{m.group('v')}", CONF_PREFER, clause, label=m.group("cat"))]
+    return [Finding("budget", f"{what}：{m.group('v')}", CONF_PREFER, clause, label=what)]
 
 
 def find_en(clause: str, ctx: object) -> list[Finding]:

@@ -9,7 +9,7 @@ from dataclasses import replace
 from datetime import datetime
 
 from memstrata.extract import cessation, counts, gazetteer, kin, patterns_en, places, shapes, tool_kinds
-from memstrata.extract.clauses import CONF_LIKE, CONF_PREFER, Finding, clean_value, like_finding
+from memstrata.extract.clauses import CLAUSE_COMMA, CONF_LIKE, CONF_PREFER, Finding, clean_value, like_finding
 from memstrata.extract.plans import plan_en, trip_en
 from memstrata.extract.pursuits import pursuit_en, with_examples
 from memstrata.extract.shapes import attribute_finding, chosen, dated, instead, open_key
@@ -23,7 +23,7 @@ _NOT_A_STATEMENT = lazy_regex(
     # "may" as a hedge, not the month ("My birthday is May 2", "in May")
     r"\b(?:(?<!like i )(?<!as i )said|says|told|thinks?|thought|asked|wondered|i guess|probably|might)\b"
     r"|(?<!\bin\s)\bmay\b(?!\s+\d)", _IC)
-_CLAUSES = lazy_regex(r"\s*[;,]\s*")
+_CLAUSES = lazy_regex(rf"\s*(?:;|{CLAUSE_COMMA})\s*")
 
 # --- the subject --------------------------------------------------------------------------------
 
@@ -146,6 +146,16 @@ _VALUE_NOT = lazy_regex(r"^(?:that|whether|if|to|it|not|so|too|very|really|being
 #: One lowercase word shaped like an adjective ("my music ability is limited"): a judgement, not a thing.
 _ADJECTIVE = lazy_regex(r"^[a-z]+(?:ed|ful|ous|ive|able|ible|al|ic|less|y)$")
 _SETTLED = r"(?:usual|current|go-to|new|main|only|favou?rite|preferred|daily|regular|own)\s+"
+#: An amount with its bound ("about 40 minutes", "around an hour", "under $2,000", "over 3 miles"): a value, although
+#: the bound opens it as a preposition opens a description ("my question is about billing": no number, none).
+_BOUNDED_AMOUNT = lazy_regex(
+    r"^(?:about|around|roughly|approximately|nearly|almost|over|under|just over|just under|less than|more than|"
+    r"at least|at most|up to)\s+(?:[$€£¥]\s?\d|\d|(?:an?|one|two|three|four|five|six|seven|eight|nine|ten|twenty|"
+    r"thirty|forty|fifty|sixty|a hundred|half an?|a couple of|a few)\s+(?:minute|hour|day|week|month|year|mile|"
+    r"kilometer|kilometre|km|block|dollar|buck|grand|euro|pound|yuan|hundred|thousand)s?\b)", _IC)
+#: A preposition or "and" in the attribute phrase makes it no attribute ("my budget for this trip", "my love of
+#: dance"); inside a hyphenated word ("go-to coffee order", "day-to-day") it is part of one.
+_NOT_ONE_ATTRIBUTE = lazy_regex(r"(?<![\w-])(?:for|of|in|at|with|on|to|from|about|and)(?![\w-])", _IC)
 
 
 def _possessive(clause: str, lang: str = "en") -> list[Finding]:
@@ -153,10 +163,10 @@ def _possessive(clause: str, lang: str = "en") -> list[Finding]:
     value = m.group("v") if m is not None else ""
     if m is not None and shapes.ATTRIBUTE_KEYS.get(m.group("attr").casefold()) == "identity.birthday":
         value = re.sub(r"^on\s+", "", value, flags=_IC)  # "my birthday's on June 5"
-    if m is None or _VALUE_NOT.match(value) or _DESCRIBES.match(value) or _ADJECTIVE.match(value) \
-            or _CLAUSE_INSIDE.search(value):
+    if m is None or _VALUE_NOT.match(value) or (_DESCRIBES.match(value) and not _BOUNDED_AMOUNT.match(value)) \
+            or _ADJECTIVE.match(value) or _CLAUSE_INSIDE.search(value):
         return []
-    if re.search(r"\b(?:for|of|in|at|with|on|to|from|about|and)\b", m.group("attr"), _IC):
+    if _NOT_ONE_ATTRIBUTE.search(m.group("attr")):
         return []  # "my budget for this trip is $2000": a topic's (extract.routines), or no attribute
     attr = re.sub(rf"^{_SETTLED}", "", m.group("attr"), flags=_IC)
     owner = m.group("owner") or ""

@@ -5,6 +5,7 @@ they found nothing; ``first_person`` and ``someone_else`` rewrite the subject.""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import datetime
 
 from memstrata.extract import cessation, counts, gazetteer, kin, patterns_zh, purposes, shapes
@@ -98,7 +99,7 @@ _KEYED = "生日|邮箱|电子邮箱|手机号码?|电话号码|收货地址|家
 _POSSESSIVE = lazy_regex(
     rf"^(?:我的|我们(?P<owner>{_OWNERS})?的?|我家的?|我(?P<rel>{_RELATION})的|我(?={_KEYED}))"
     rf"(?P<attr>[{_H}A-Za-z ]{{1,10}}?)"
-    rf"(?:现在|目前|一直)?是(?P<v>[^，。！？]+?)(?:的)?$")
+    rf"(?:现在|目前|一直)?(?:是(?P<v>[^，。！？]+?)(?:的)?|姓(?P<surname>[{_H}]{{1,2}}))$")
 _USES = lazy_regex(rf"^我们(?P<owner>{_OWNERS})?(?:现在|目前|一直)?(?:用的是|在用|用)(?P<v>[^，。！？]+?)了?$")
 #: Characters that make a value a description, not a name (自己搭的系统, 一些工具, 这个).
 _NOT_A_NAME = lazy_regex(r"[的了着过自己这那些个很都也就还]")
@@ -159,9 +160,17 @@ def _possessive(clause: str) -> list[Finding]:
         named = "用的是" in clause and re.fullmatch(rf"[{_H}]{{2,6}}", value) and not _NOT_A_NAME.search(value)
         return chosen(value, "tool.uses", clause, "zh", statement=f"使用{value}") if named else []
     m = _POSSESSIVE.match(clause)
-    if m is None or _VALUE_NOT.match(m.group("v")) or _NOT_A_NOUN.search(m.group("attr")):
+    if m is None or _VALUE_NOT.match(m.group("v") or m.group("surname")) or _NOT_A_NOUN.search(m.group("attr")):
         return []
-    value = re.sub(r"^(?:一辆|一台|一个|一部|一款)", "", m.group("v"))
+    if m.group("surname"):  # 我的房东姓陈: the copula of a surname, said as 姓X and kept so (房东姓陈)
+        return [replace(f, value=f"姓{f.value}", statement=f"{m.group('attr')}姓{f.value}")
+                for f in _owned(m, m.group("surname"), clause)]
+    return _owned(m, re.sub(r"^(?:一辆|一台|一个|一部|一款)", "", m.group("v")), clause)
+
+
+def _owned(m: re.Match[str], value: str, clause: str) -> list[Finding]:
+    """The finding of a possessive copula ``m`` (``_POSSESSIVE``) with ``value``: a relative's attribute under
+    the relative (我女儿的学校是实验小学), else the user's or the group's named (我们项目的数据库是…)."""
     if m.group("rel"):
         return attribute_finding(m.group("attr"), value, clause, "zh", subject=m.group("rel"))
     return attribute_finding(f"{m.group('owner') or ''}{m.group('attr')}", value, clause, "zh")
