@@ -52,6 +52,14 @@ _PURPOSES: dict[str, tuple[tuple[str, ...], tuple[str, ...], str, str]] = {
                  "用户或团队开会、开视频会议用的应用"),
     "analytics": (("analytics", "data analysis"), ("数据分析",),
                   "the tool the user or their team analyses data with", "用户或团队做数据分析用的工具"),
+    # providers one uses for a job of one's own (``extract.providers``: "I usually fly with Lufthansa", 我一般坐国航)
+    "airline": (("airline", "airlines", "flights", "flying", "air travel"), ("航空公司", "坐飞机", "航班"),
+                "the airline the user usually flies with", "用户平时常坐的航空公司"),
+    "bank": (("bank", "banking"), ("存钱",), "the bank the user banks with", "用户平时用的银行"),
+    "shopping": (("shopping", "groceries", "grocery shopping"), ("购物", "买东西", "买菜"),
+                 "the shop or store the user usually shops at", "用户平时常去购物的商店"),
+    "hotel": (("hotel", "hotels", "accommodation"), ("住酒店",),
+              "the hotel or hotel chain the user usually stays at", "用户平时常住的酒店"),
 }
 
 

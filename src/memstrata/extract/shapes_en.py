@@ -11,6 +11,7 @@ from datetime import datetime
 from memstrata.extract import cessation, counts, gazetteer, kin, patterns_en, places, shapes, tool_kinds
 from memstrata.extract.clauses import CLAUSE_COMMA, CONF_LIKE, CONF_PREFER, Finding, clean_value, like_finding
 from memstrata.extract.plans import plan_en, trip_en
+from memstrata.extract.providers import provider_en
 from memstrata.extract.pursuits import pursuit_en, with_examples
 from memstrata.extract.shapes import attribute_finding, chosen, dated, instead, open_key
 from memstrata.text.regex import lazy_regex
@@ -495,7 +496,8 @@ def before_topics(sentence: str, said_at: datetime) -> list[Finding]:
         # ("nowadays it's only tea") matches the clause as said first
         for clause in dict.fromkeys((raw, patterns_en._FILLER.sub("", raw).strip())):
             if clause and (found := (_destination(clause) or _team(clause) or _changed(clause, "en", sentence)
-                                     or _started_to_like(clause, said_at) or _learning(clause))):
+                                     or _started_to_like(clause, said_at) or _learning(clause)
+                                     or provider_en(clause))):
                 return dated(found, clause, sentence, said_at)
     return []
 

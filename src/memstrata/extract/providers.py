@@ -1,0 +1,107 @@
+"""A provider the user habitually uses, said with the verb of what it is used for: "I usually fly with Lufthansa",
+"I always bank with Chase", "I shop at Costco", "I stay at Marriott", "We ship orders with DHL", 我一般坐国航,
+我一般用招商银行, 我平时在盒马买菜.
+
+The verb says the job (fly → the airline, bank → the bank, shop → the shop, stay at → the hotel, ship → the
+carrier), and the job is the key, as "We use Jenkins for CI" keys on CI: a listed purpose
+(``extract.purposes``: ``user.airline``, ``user.bank``, ``user.shopping``, ``user.hotel``, one value at a time and
+described in both languages, so "I usually fly with United now" replaces Lufthansa and 我一般坐国航 is the key
+"I fly with Lufthansa" has), or ``shipping.carrier`` for what one ships with. A name is needed: capitalised
+(Lufthansa, Trader Joe's, Bank of America), and in Chinese an airline's (…航, …航空), a bank's (…银行, 招行) or,
+where one shops, one that is no kind of shop (盒马, Costco; not 超市). "I shop at night", "I fly with my kids",
+"I usually fly economy", "I fly on Fridays" and 我一般坐地铁 name none. A time said after the name ("I fly with
+Lufthansa tomorrow") makes it a plan, not read here.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memstrata.extract.clauses import CONF_PREFER, Finding
+from memstrata.extract.shapes import attribute_finding, open_key
+from memstrata.text.regex import lazy_regex
+
+_IC = re.IGNORECASE
+#: The English verb of use → (the purpose it says, prepositions it takes a provider with, third-person form).
+_VERBS_EN: dict[str, tuple[str, tuple[str, ...], str]] = {
+    "fly": ("airline", ("with", "on", ""), "flies"),
+    "bank": ("bank", ("with", "at"), "banks"),
+    "shop": ("shopping", ("at", "with"), "shops"),
+    "stay": ("hotel", ("at",), "stays"),
+    "ship": ("carrier", ("with", "via", "through", "by"), "ships"),
+    "send": ("carrier", ("with", "via", "through", "by"), "sends"),
+    "mail": ("carrier", ("with", "via", "through", "by"), "mails"),
+}
+#: A name: up to four capitalised words, "of" or "&" between them ("Bank of America", "Marks & Spencer").
+_NAME_EN = r"(?-i:[A-Z0-9][\w.'’&+-]*(?:\s+(?:of\s+|&\s+|de\s+)?[A-Z0-9][\w.'’&+-]*){0,3})"
+_PROVIDER_EN = lazy_regex(
+    r"^(?:(?:these days|nowadays|now|lately|mostly)\s*,?\s+)?(?P<who>i|we)\s+"
+    r"(?P<adv>(?:(?:usually|always|normally|generally|mostly|mainly|typically|often|only|now|still|also|just|"
+    r"tend to|prefer to|like to)\s+)*)"
+    r"(?P<verb>fly|bank|shop|stay|ship|send|mail)\s+"
+    r"(?P<what>(?:(?:my|our|all|all of our|all my|the)\s+)?(?:orders?|packages?|parcels?|stuff|things|everything|"
+    r"it|them|deliveries|shipments|groceries|products|items)\s+)?"
+    rf"(?:(?P<prep>with|at|on|via|through|by)\s+)?(?:the\s+)?(?P<v>{_NAME_EN})"
+    r"(?:\s+(?:now|these days|nowadays|mostly|most of the time|(?:whenever|when|if)\s+(?:i|we)\s+can|"
+    r"for\s+(?:work|business|groceries|everything|most things|[a-z]+\s+trips?)))?$", _IC)
+#: Capitalised words that name a time, a relative or the speaker, not a provider ("I fly on Fridays", "I stay at
+#: Mom's"): no provider.
+_NOT_A_PROVIDER = lazy_regex(
+    r"^(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|january|february|march|april|may|june|july|august|september|"
+    r"october|november|december|christmas|easter|thanksgiving|weekends?|night|i|me|my|mom|mum|dad|grandma|grandpa|"
+    r"home|work)\b", _IC)
+#: A stay at someone's ("I stay at Anna's"): a home, not a hotel; a shop keeps its 's (Trader Joe's, Macy's).
+_SOMEONES = lazy_regex(r"['’]s$")
+
+
+def provider_en(clause: str) -> list[Finding]:
+    """The provider an English clause says the speaker habitually uses ("I usually fly with Lufthansa" →
+    ``user.airline = Lufthansa``, "We ship orders with DHL" → ``shipping.carrier = DHL``), ``[]`` for any other."""
+    m = _PROVIDER_EN.match(clause.strip())
+    if m is None or _NOT_A_PROVIDER.search(m.group("v")):
+        return []
+    verb = m.group("verb").lower()
+    purpose, preps, said = _VERBS_EN[verb]
+    if (m.group("prep") or "").lower() not in preps or (m.group("what") and purpose != "carrier") \
+            or (purpose == "hotel" and _SOMEONES.search(m.group("v"))):
+        return []
+    value, prep = m.group("v"), (m.group("prep") or "").lower()
+    adverb = re.sub(r"\b(?:now|just|also|still)\b\s*", "", m.group("adv").lower()).strip()
+    statement = " ".join(w for w in (adverb, said, prep, value) if w)
+    if purpose == "carrier":  # what one ships with is the carrier: DHL, or a carrier no list names (Aramex)
+        return attribute_finding("carrier", value, clause, "en", confidence=CONF_PREFER)
+    return [Finding(open_key("", purpose), value, CONF_PREFER, clause, statement=statement)]
+
+
+_HABIT_ZH = r"(?:一般|通常|平时|平常|经常|总是|都|一直|基本上?|大多|多半|主要|习惯|常常|每次|只)*"
+_WHEN_ZH = r"(?:出差|出门|出行|回家|旅行|旅游|平时|国内|国际)?"
+#: 我一般坐国航, 我出差都坐东航的飞机, 我一般飞南航: an airline's name (…航, …航空, 航空公司) after 坐 / 乘 / 搭 / 飞.
+_AIRLINE_ZH = lazy_regex(
+    rf"^我们?{_WHEN_ZH}{_HABIT_ZH}(?:是)?(?:坐|乘坐?|搭乘?|飞)(?P<v>(?!民航)[\u4e00-\u9fff]{{1,6}}?(?:航空公司|航空|航)"
+    rf"|[A-Za-z][\w .&'-]*?(?=的?(?:飞机|航班)))的?(?:飞机|航班)?{_WHEN_ZH}了?$")
+#: 我一般用招商银行, 我一直在招行办业务: a bank's name after 用 / 在.
+_BANK_ZH = lazy_regex(
+    rf"^我们?{_HABIT_ZH}(?:用|在)(?P<v>[\u4e00-\u9fffA-Za-z]{{1,8}}银行|招行|工行|建行|农行|中行|交行"
+    r"|[A-Z][\w .&-]*Bank)(?:办业务|存钱|办卡|开户)?$")
+#: 我一般在盒马买菜, 我平时去Costco购物: a shop's name before what one buys there.
+_SHOP_ZH = lazy_regex(
+    rf"^我们?{_HABIT_ZH}(?:在|去)(?P<v>[\u4e00-\u9fffA-Za-z0-9 '&-]{{1,10}}?)(?:上)?"
+    r"(?:买东西|购物|买菜|买日用品|买衣服|网购)$")
+#: A shop by its kind or where it is (超市, 菜市场, 网上, 楼下的便利店): no name.
+_NOT_A_SHOP = lazy_regex(r"(?:超市|商场|市场|菜场|便利店|商店|小卖部|网上|实体店|店里|附近|楼下|门口|这|那|家里|外面|"
+                         r"线上|线下)")
+
+
+def provider_zh(clause: str) -> list[Finding]:
+    """The provider a Chinese clause says the speaker habitually uses (我一般坐国航 → ``user.airline = 国航``,
+    我一般用招商银行 → ``user.bank``, 我平时在盒马买菜 → ``user.shopping``), ``[]`` for any other."""
+    for pattern, purpose, verb in ((_AIRLINE_ZH, "airline", "坐"), (_BANK_ZH, "bank", "用"),
+                                   (_SHOP_ZH, "shopping", "在")):
+        m = pattern.match(clause.strip())
+        if m is None or (purpose == "shopping" and _NOT_A_SHOP.search(m.group("v"))):
+            continue
+        value = m.group("v").strip()
+        habit = re.search(r"一般|通常|平时|平常|经常|总是|一直|主要|习惯|常常", clause)
+        statement = f"{habit.group(0) if habit else ''}{verb}{value}" + ("购物" if purpose == "shopping" else "")
+        return [Finding(open_key("", purpose), value, CONF_PREFER, clause, statement=statement)]
+    return []

@@ -1,0 +1,59 @@
+"""A provider the user habitually uses, said with the verb of what it is used for ("I usually fly with Lufthansa",
+我一般坐国航, "I always bank with Chase", "I shop at Costco"): the verb's job is the key, in both languages."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from memstrata import Memory
+from memstrata.extract.rules import RuleExtractor
+from memstrata.types import Fact
+
+SAID = datetime(2026, 11, 30, 12, tzinfo=UTC)
+
+
+def _facts(text: str) -> set[tuple[str, str]]:
+    found = RuleExtractor().extract(text=text, role="user", said_at=SAID)
+    return {(c.key, c.value) for c in found if not c.retracts}
+
+
+@pytest.mark.parametrize(("text", "fact"), [
+    ("I usually fly with Lufthansa.", ("user.airline", "Lufthansa")),
+    ("I always fly Delta", ("user.airline", "Delta")),
+    ("我一般坐国航。", ("user.airline", "国航")),
+    ("我出差都坐东航的飞机", ("user.airline", "东航")),
+    ("I always bank with Chase.", ("user.bank", "Chase")),
+    ("We bank with Bank of America", ("user.bank", "Bank of America")),
+    ("我一般用招商银行", ("user.bank", "招商银行")),
+    ("I shop at Costco.", ("user.shopping", "Costco")),
+    ("I shop at Trader Joe's for groceries", ("user.shopping", "Trader Joe's")),
+    ("我一般在盒马买菜", ("user.shopping", "盒马")),
+    ("I usually stay at the Marriott", ("user.hotel", "Marriott")),
+    ("We usually ship orders with DHL", ("shipping.carrier", "DHL")),
+    ("I usually ship with Aramex", ("shipping.carrier", "Aramex")),
+])
+def test_a_provider_used_is_stored_under_its_job(text: str, fact: tuple[str, str]) -> None:
+    assert _facts(text) == {fact}
+
+
+@pytest.mark.parametrize("text", [
+    "I usually fly economy when it's cheap", "I shop at night", "I fly with my kids", "I stay at Anna's",
+    "I stay at Mom's", "My sister flies with Lufthansa", "我一般坐地铁上班", "我一般坐滴滴", "我一般在超市买东西",
+    "我妈一般坐国航",
+])
+def test_no_provider_named_or_not_the_users_stores_no_provider(text: str) -> None:
+    assert not {k for k, _ in _facts(text) if k in ("user.airline", "user.bank", "user.shopping", "user.hotel")}
+
+
+def test_a_time_said_makes_it_a_plan_not_the_airline() -> None:
+    assert "user.airline" not in {k for k, _ in _facts("I fly with Lufthansa tomorrow")}
+
+
+def test_the_airline_said_again_in_either_language_replaces_the_old(memory: Memory) -> None:
+    memory.add("I usually fly with Lufthansa.")
+    memory.add("I usually fly with United now.")
+    memory.add("我一般坐国航。")
+    assert {(f.key, f.value) for f in memory.list() if isinstance(f, Fact)} == {("user.airline", "国航")}
+    assert [f.value for f, _ in memory.history(key="user.airline")] == ["Lufthansa", "United", "国航"]
