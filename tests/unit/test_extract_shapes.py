@@ -406,6 +406,7 @@ def test_a_like_or_activity_said_another_way(text: str, expected: list[str]) -> 
 
 @pytest.mark.parametrize("text", [
     "我需要放松一下。", "我想去海边放松一下。", "This is my favorite.", "I need to relax.",
+    "In my room, I usually go to relax and feel at ease.", "I usually go to relax.", "I go out to relax.",
     "我觉得，我的编辑器是Vim。", "如果我最近开始学做菜了，你会教我吗？", "我在学习函数的概念时，感觉有些抽象。",
 ])
 def test_no_like_or_activity_in_a_need_a_hedge_or_a_time(text: str) -> None:

@@ -424,6 +424,9 @@ def _learning(clause: str, lang: str = "en") -> list[Finding]:
 
 _RELAX = lazy_regex(r"^(?:to\s+(?:relax|unwind|de-?stress)\s*,?\s*)?i\s+(?:usually\s+|often\s+|always\s+|like to\s+)*"
                     r"(?P<v>(?!need|want|have|try|am|was|can)[a-z].+?)(?:\s+to\s+(?:relax|unwind|de-?stress))?$", _IC)
+#: What is done to relax is named before "to relax", or after a leading "To relax,": "I usually go to relax and feel at
+#: ease" names nothing done (the words before it are a bare motion, the words after a mood).
+_RELAX_INSIDE = lazy_regex(r"\bto\s+(?:relax|unwind|de-?stress)\b|^(?:go|come|head|get)(?:\s+(?:out|away|home))?$", _IC)
 _FAVOURITE_IS = lazy_regex(r"^(?:but\s+)?(?P<v>[\w' -]{2,40}?)\s+is\s+my\s+(?:top pick|favou?rite|fave|go-to|"
                            r"all-time favou?rite)$"
                            # praise that says a like: "Jazz really speaks to me", "Contemporary dance is so
@@ -454,7 +457,8 @@ def _intent(clause: str, lang: str = "en") -> list[Finding]:
         return like_finding(m.group("v"), "like", CONF_LIKE, clause, lang)
     relax = _RELAX.match(clause)
     if relax is not None and re.search(r"\bto\s+(?:relax|unwind|de-?stress)\b", clause, _IC) \
-            and not re.search(r"\b(?:there|here|it|that|this|them|you)\b", relax.group("v"), _IC):
+            and not re.search(r"\b(?:there|here|it|that|this|them|you)\b", relax.group("v"), _IC) \
+            and not _RELAX_INSIDE.search(relax.group("v")):
         return like_finding(relax.group("v"), "like", CONF_LIKE, clause, lang)  # "I read and cook to relax"
     return []
 
