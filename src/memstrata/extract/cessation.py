@@ -22,6 +22,12 @@ A marker that may say this once (不, "don't", "won't") needs a word of change: 
 plan (我想戒咖啡, "I'm trying to quit coffee"), someone else's words, a verb of use, living or being
 (我不再用京东了, "I no longer live in Boston": the retraction rules of those keys), and what one quits
 that is no pastime ("I quit my job", "I stopped by the store").
+
+A state said as ended is the mirror of a state said as its beginning (``extract.onset``): "I'm no longer
+a nurse", "I don't have a dog anymore", 我现在不养狗了, 我已经不是护士了 are read as the present statement
+they end ("I'm a nurse", "I have a dog", 我养狗, 我是护士, ``ended_en`` / ``ended_zh``), and whatever the
+rules find in it is withdrawn (``extract.rules``), whatever its key; a pet or a relative is withdrawn by
+its kind (``of_kind``: "dog" ends "dog named Max").
 """
 
 from __future__ import annotations
@@ -33,14 +39,15 @@ from memstrata.extract.clauses import CONF_STATED, Finding, clean_value
 from memstrata.extract.guards import zh_points_away
 from memstrata.extract.timex import time_span
 from memstrata.text.regex import lazy_regex
+from memstrata.text.tokens import index_terms
 
 _IC = re.IGNORECASE
 
 # --- Chinese -----------------------------------------------------------------------------------
 
 _NOW_ZH = r"(?:现在|已经|早就|最近|也|都|以后|今后|从此|从今天起|从现在起|从今以后|如今|这些天|这阵子|彻底)"
-_CEASE_ZH = lazy_regex(rf"^(?P<me>我们?)?(?P<now>{_NOW_ZH}*)(?P<m>不再|再也不|没再|不|停止了?|停了|戒掉了|戒了|戒掉|戒|"
-                       rf"放弃了?)(?P<act>.+)$")
+_CEASE_ZH = lazy_regex(rf"^(?P<me>我们?)?(?P<now>{_NOW_ZH}*)(?P<m>不再|再也不|没再|开始不|不|停止了?|停了|戒掉了|戒了|"
+                       rf"戒掉|戒|放弃了?)(?P<act>.+)$")
 #: 我把咖啡戒了 / 我已经把酒戒掉了: the object before the verb.
 _BA_ZH = lazy_regex(rf"^(?P<me>我们?)?(?P<now>{_NOW_ZH}*)把(?P<act>.+?)(?P<m>戒掉了|戒了|戒掉|戒|停了)(?:啦|哦)?$")
 #: A discourse word before the clause (不过我已经不喝咖啡了).
@@ -186,3 +193,64 @@ def find_en(clause: str, sentence: str) -> list[Finding]:
         key = "food.dislike" if verb == "eat" else "preference.dislike"
         out.insert(0, Finding(key, thing, CONF_STATED, clause, statement=f"no longer {verb}s {thing}"))
     return out
+
+
+# --- a state said as ended: the mirror of a state said as its beginning (``extract.onset``) ------
+
+#: "I'm no longer vegetarian", "I'm not a nurse anymore", "I don't have a dog anymore", "We no longer own a
+#: cat", "I stopped being vegan": being or having, said as ended. A plain "not" / "don't" needs a word of change
+#: after it ("I don't have a dog" says what the user has not, no change).
+_ENDED_EN = lazy_regex(
+    r"^(?:(?:so|but|and|actually|well)\s*,?\s+)?"
+    r"(?:(?P<be>i'm|i am|we're|we are)\s+(?P<m1>no longer|not)\s+(?P<s1>.+?)"
+    r"|(?P<who>i|we)\s+(?P<m2>no longer|don't|do not)\s+(?P<have>have|own)\s+(?P<s2>.+?)"
+    r"|(?P<who3>i|we)(?:'ve|\s+have)?\s+(?:stopped|quit|given up|gave up)\s+being\s+(?P<s3>.+?))"
+    r"(?P<more>\s+(?:any\s?more|any longer|now))?$", _IC)
+#: 我不再是护士了, 我现在不养狗了, 我家不养狗了, 我已经没有狗了, 我不再有女朋友了: being, having or keeping, said as
+#: ended. A plain 不 / 没 needs a word of change (现在, 已经, 了): 我不是护士 and 我没有狗 say no change.
+_ENDED_ZH = lazy_regex(rf"^(?P<me>我们家?|我家|我)(?P<now>{_NOW_ZH}*)(?P<m>不再|再也不|不|没有|没)再?"
+                       r"(?P<v>是|有|养着|养)(?P<s>[^，,。！？]+?)(?P<le>了|啦)?$")
+
+
+def ended_en(sentence: str) -> list[str]:
+    """A state said as ended ("I'm no longer vegetarian", "I don't have a dog anymore") as the present
+    statements it ends ("I'm vegetarian", "I have a dog"; for a bare plural, "I have cats" then "I have a cat"),
+    for the rules to read and withdraw what they find (``extract.rules``); ``[]`` for any other sentence."""
+    m = _ENDED_EN.match(sentence.strip().rstrip(".!"))
+    if m is None:
+        return []
+    if (m.group("m1") or m.group("m2") or "").lower() in ("not", "don't", "do not") and not m.group("more"):
+        return []  # "I don't have a dog" says what the user has not, no change
+    if m.group("s1"):
+        return [f"{m.group('be')} {m.group('s1')}"]
+    if m.group("s3"):
+        return [f"{'I am' if m.group('who3').lower() == 'i' else 'We are'} {m.group('s3')}"]
+    said = f"{m.group('who')} {m.group('have')} {m.group('s2')}"
+    plural = re.fullmatch(r"[a-z]+s", m.group("s2"), _IC)  # "I don't have cats anymore": a cat
+    return [said, f"{m.group('who')} {m.group('have')} a {m.group('s2')[:-1]}"] if plural else [said]
+
+
+def ended_zh(sentence: str) -> list[str]:
+    """我不再是护士了 as 我是护士, 我现在不养狗了 as 我养狗, 我已经没有狗了 as 我有狗: the present statement a state
+    said as ended ends, for the rules to read and withdraw; ``[]`` for any other sentence."""
+    m = _ENDED_ZH.match(sentence.strip().rstrip("。！!"))
+    if m is None or (m.group("m") in ("不", "没有", "没") and not (_CHANGE_ZH.search(m.group("now")) or m.group("le"))):
+        return []
+    return [f"{m.group('me')}{'养' if m.group('v') == '养着' else m.group('v')}{m.group('s')}"]
+
+
+#: A pet's or a relative's value as stored beside its kind: a count before it ("2 cats", 2只猫), a name after
+#: it ("dog named Max"; 猫麻糬 is read by the kind's start).
+_COUNTED = lazy_regex(r"^\d+\s*(?:只|个|条|位)?\s*")
+_NAMED_EN = lazy_regex(r"\s+(?:named|called)\s+.+$", _IC)
+
+
+def of_kind(kind: str, stored: str) -> bool:
+    """Whether ``stored`` (a ``pet`` or ``family.member`` value) is one of ``kind``, which a state said as
+    ended names: "I don't have a dog anymore" ends "dog named Max" and "2 dogs", 我不养猫了 ends 猫麻糬 and
+    2只猫. Compared by stemmed words in English (cats is cat); a Chinese kind is the stored value's start."""
+    rest = _NAMED_EN.sub("", _COUNTED.sub("", stored.strip()))
+    if re.search(r"[\u4e00-\u9fff]", kind):
+        return bool(kind) and rest.startswith(kind)
+    terms = sorted(index_terms(kind))
+    return bool(terms) and terms == sorted(index_terms(rest))

@@ -31,6 +31,7 @@ import numpy as np
 from memstrata.embed.base import COSINE_CEIL, COSINE_FLOOR, Embedder, carried_cosine, cosine_scale
 from memstrata.errors import EmbeddingError
 from memstrata.extract import (
+    cessation,
     contrast,
     corrected,
     job_end,
@@ -284,6 +285,9 @@ def _read(sentence: str, said_at: datetime, lang: str, *, nested: bool = False) 
     sentence = (shapes_zh.first_person(sentence) if zh else shapes_en.first_person(sentence)) or sentence
     if (read := _then_and_now(sentence, said_at, lang, nested=nested)) is not None:
         return read
+    # a state said as ended ("I don't have a dog anymore", 我现在不养狗了) withdraws what its present reads
+    if not nested and (ended := _ended(sentence, said_at, lang)):
+        return ended
     # giving something up is one shape in every wording (extract.cessation); the rest is read as usual
     before, ceased, after = shapes_zh.given_up(sentence, said_at) if zh else shapes_en.given_up(sentence, said_at)
     if ceased:
@@ -323,6 +327,21 @@ def _begun(sentence: str, said_at: datetime, lang: str) -> list[Finding]:
     for state in onset.begun_zh(sentence) if lang == "zh" else onset.begun_en(sentence):
         if found := _read(state, said_at, lang, nested=True):
             return shapes.dated(found, sentence, sentence, said_at)
+    return []
+
+
+def _ended(sentence: str, said_at: datetime, lang: str) -> list[Finding]:
+    """Withdrawals of what the first present statement of the state ``sentence`` says ended reads
+    (``extract.cessation.ended_en`` / ``ended_zh``: "I'm no longer a nurse" withdraws what "I'm a nurse"
+    states), the mirror of a beginning (``_begun``); ``[]`` when none reads, or when a rule of the key
+    already reads the sentence as a withdrawal ("I'm no longer allergic to peanuts", 我不再吃素了)."""
+    zh = lang == "zh"
+    states = cessation.ended_zh(sentence) if zh else cessation.ended_en(sentence)
+    if not states or any(f.retract for f in (patterns_zh.find if zh else patterns_en.find)(sentence, said_at)):
+        return []
+    for state in states:
+        if found := [f for f in _read(state, said_at, lang, nested=True) if not f.retract and f.key != "event"]:
+            return [replace(f, retract=True, clause=sentence, statement="", period=None) for f in found]
     return []
 
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from memstrata.extract.allergens import allergen
 from memstrata.extract.base import FactCandidate
+from memstrata.extract.cessation import of_kind
 from memstrata.extract.habits import withdraws_habit
 from memstrata.extract.shapes import CHANGE_KEYS
 from memstrata.extract.taxonomy import key_spec
@@ -120,13 +121,16 @@ def withdrawn(eng: FactEngine, conn: Any, scope: Scope, subject: str | None, can
 
 def names_value(value: str, key: str, stored: str) -> bool:
     """Whether a withdrawal of ``value`` under ``key`` names the stored value ``stored`` as a
-    whole. An allergy is compared by its allergen (``extract.allergens``): a value stored before
-    that clean-up (``peanuts 所以不要放花生``, 花生又) is still withdrawn by "I'm not allergic to peanuts";
+    whole. A pet or a relative is named by its kind (``extract.cessation.of_kind``: "dog" names "dog
+    named Max"); an allergy by its allergen (``extract.allergens``): a value stored before that
+    clean-up (``peanuts 所以不要放花生``, 花生又) is still withdrawn by "I'm not allergic to peanuts";
     a habit (a phrase) by its activity and polarity (``extract.habits.withdraws_habit``)."""
     if same_value(value, stored):
         return True
     if key == "preference.habit":  # a habit is a phrase: matched by its activity and polarity
         return withdraws_habit(value, stored)
+    if key in ("pet", "family.member"):  # "I don't have a dog anymore" ends "dog named Max", "2 dogs"
+        return of_kind(value, stored)
     return key == "health.allergy" and same_value(value, allergen(stored))
 
 
