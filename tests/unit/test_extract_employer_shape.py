@@ -19,6 +19,9 @@ def _employers(text: str) -> list[str]:
 @pytest.mark.parametrize("text", [
     "I work at a standing desk", "I work at my desk", "I work at home", "I work at night",
     "I work at the kitchen table", "I work at weekends",
+    # 在 before a verb is the progressive: looking for, thinking about, applying for work (a MemoryBank-zh turn)
+    "最近我在考虑找新工作，不知道你有没有什么建议？", "我在找工作。", "我在想换工作。",
+    "我在申请新工作。", "我在做设计工作。",
 ])
 def test_where_or_when_one_works_names_no_employer(text: str) -> None:
     assert _employers(text) == []

@@ -86,7 +86,8 @@ _WORK_AT = lazy_regex(r"^我(?:现在|目前)?在(?P<org>.+?)(?:工作|上班|�
 
 #: 在 before a verb is the progressive aspect ("我在学做川菜": I am learning to cook Sichuan food),
 #: not "at" a workplace: such a clause names neither an employer nor a job.
-_PROGRESSIVE = lazy_regex(r"^(?:学(?!校|院)|练|试|准备|打算|尝试|帮|给|跟|和)")
+_PROGRESSIVE = lazy_regex(r"^(?:学(?!校|院)|练|试|准备|打算|尝试|帮|给|跟|和|考虑|想|计划|找|寻找|申请|争取|努力|忙|等|"
+                          r"做)")
 #: 我在腾讯找到了新工作: a job found there is its beginning (``extract.onset``), not an employer named
 #: 腾讯找到了新.
 _FOUND_THERE = lazy_regex(r"(?:找到|找了|拿到|得到)")
