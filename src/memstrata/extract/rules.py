@@ -39,6 +39,7 @@ from memstrata.extract import (
     onset,
     patterns_en,
     patterns_zh,
+    replacing,
     shapes,
     shapes_en,
     shapes_zh,
@@ -181,7 +182,9 @@ class RuleExtractor:
         for n, sentence in ((n, before_question(half)) for n, part in parts
                             for half in _statement_halves(part, said_at)):
             # "we moved to Munich, not Berlin", 不是北京，是上海: the value with the one it corrects
-            found = corrected.read(sentence, said_at, _find) or _find(sentence, said_at)
+            # "We now ship with DHL instead of UPS": the value with the one it takes the place of
+            found = (corrected.read(sentence, said_at, _find) or replacing.read(sentence, said_at, _find)
+                     or _find(sentence, said_at))
             if not found and said.get(n):  # 我喜欢用 pytest，别用 unittest: the switch of script cut the like away
                 found = [*((f, "zh") for f in shapes_zh.avoided(sentence, said[n])),
                          *((f, "en") for f in shapes_en.avoided(sentence, said[n]))]

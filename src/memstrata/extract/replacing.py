@@ -1,0 +1,62 @@
+"""A value said with the one it takes the place of: "We now ship orders with DHL instead of UPS", "I now use DHL
+rather than UPS", "Instead of Jira, we use Linear now", 我们改用DHL而不是UPS, 我们不再用UPS，改用DHL.
+
+This is a switch said another way, read as "We switched from UPS to DHL" is (``shapes_en._switched``): the statement
+without the old value is read as a statement of its own (``find``: the extractor's reader), and each value it states
+carries the old one (``shapes.instead``, ``Finding.instead_of``), so the fact engine supersedes the fact holding the
+old value, on that fact's key, and its history keeps it. Unlike "…, not UPS" (``extract.corrected``) the old value was
+true until now: it is no correction. An activity ("I walk instead of driving", "instead of waiting, let's go"), a
+pronoun ("instead of that") and a like ranked ("I prefer tea rather than coffee": likes rank, they replace nothing)
+are not read here.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from datetime import datetime
+
+from memstrata.extract.clauses import Finding, clean_value
+from memstrata.extract.shapes import instead
+from memstrata.text.regex import lazy_regex
+
+_IC = re.IGNORECASE
+_INSTEAD_EN = r"(?:instead\s+of|rather\s+than|in\s+place\s+of)"
+_OLD_EN = r"(?:the\s+|an?\s+|my\s+|our\s+)?(?P<old>[\w.+#'’&-]+(?:\s+[\w.+#'’&-]+){0,3}?)"
+_WHEN_EN = r"(?P<when>\s+(?:now|these days|nowadays|from now on|going forward))?"
+#: "<statement> instead of <old> [now]", and "Instead of <old>, <statement>".
+_EN = lazy_regex(rf"^(?P<pos>.+?)\s*,?\s+{_INSTEAD_EN}\s+{_OLD_EN}{_WHEN_EN}[.!]*$"
+                 rf"|^{_INSTEAD_EN}\s+{_OLD_EN.replace('old', 'old2')}\s*,\s*(?P<pos2>.+?)[.!]*$", _IC)
+#: 我们改用DHL而不是UPS; 我们不再用UPS，改用DHL / 我们不用UPS了，现在改用DHL.
+_ZH = lazy_regex(r"^(?P<pos>.+?)[，,]?\s*(?:而不是|而非)(?:用|选|坐)?(?P<old>[^，,。！!；;]{1,12}?)了?[。！!]*$"
+                 r"|^(?P<who>我们?)?(?:现在|以后|已经)?(?:不再用|不用|不再选|不再坐)(?P<old2>[^，,。]{1,12}?)了?[，,]\s*"
+                 r"(?:而是|现在|以后|已经)?(?P<pos2>(?:改|换)(?:用|成|坐)[^，,。！!]+?)[。！!]*$")
+#: What "instead of" is followed by that is no value: an activity (-ing), a pronoun, a determiner alone.
+_NOT_OLD = lazy_regex(r"^(?:\w+ing|it|this|that|these|those|them|him|her|me|you|us|one|ones|usual|before|"
+                      r"something|anything|nothing|everything)$|^\w+ing\s", _IC)
+#: Keys a value said "instead of" another replaces nothing in: likes rank, allergies and habits have their rules.
+_NOT_REPLACED = ("like", "dislike", "allergy", "condition", "habit")
+
+Reader = Callable[[str, datetime], list[tuple[Finding, str]]]
+
+
+def read(sentence: str, said_at: datetime, find: Reader) -> list[tuple[Finding, str]]:
+    """The findings of ``sentence`` read as a value said with the one it takes the place of, each carrying the
+    old value (``Finding.instead_of``); ``[]`` when it is none, or its statement states nothing ``find`` reads."""
+    text = sentence.strip()
+    if (m := _ZH.match(text)) is not None:
+        lang, old = "zh", m.group("old") or m.group("old2")
+        pos = m.group("pos") or f"{m.group('who') or '我'}{m.group('pos2')}"
+    elif (m := _EN.match(text)) is not None:
+        lang, old = "en", m.group("old") or m.group("old2")
+        pos = m.group("pos") or m.group("pos2")
+        pos = f"{pos}{m.group('when') or ''}" if m.group("pos") else pos
+    else:
+        return []
+    old = clean_value(old, lang)
+    if not old or _NOT_OLD.match(old):
+        return []
+    found = find(pos, said_at)
+    if not found or any(f.retract or f.key.rpartition(".")[2] in _NOT_REPLACED for f, _ in found):
+        return []
+    return [(g, said) for f, said in found for g in instead([f], f.instead_of or old, said)]
