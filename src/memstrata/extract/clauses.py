@@ -249,7 +249,8 @@ def like_finding(
     if len(items) > 1 and (_known_apart(items) or _plain_list(items, lang)):
         # "I like 火锅 and 珍珠奶茶", 川菜和粤菜, "romance novels and biographies": one like each, so
         # each is kept, found and withdrawn on its own
-        return [f for item in items for f in like_finding(item, polarity, conf, clause, lang, hint=hint)]
+        return [f for item in items
+                for f in like_finding(item, polarity, conf, clause, lang, hint="" if _own_verb(item, lang) else hint)]
     mixed = _list_key(value, lang)
     if mixed is not None:  # "绘画、弹钢琴和品茶" is not a drink because 茶 is one of three
         key = mixed
@@ -262,6 +263,17 @@ def like_finding(
         return [Finding(key, value, conf, clause)]
     generic = "preference.like" if polarity == "like" else "preference.dislike"
     return [Finding(generic, value, conf, clause, polarity=polarity)]
+
+
+#: A list item that opens with a verb of its own ("watching old films", 看文艺电影) is not keyed by the verb
+#: cut from the list's first item: in 我喜欢听古典音乐、看文艺电影 the films are no music.
+_OWN_VERB = {"en": lazy_regex(r"^[a-z]+ing\b", re.IGNORECASE),
+             "zh": lazy_regex(r"^(?:看|听|玩|打|做|吃|喝|读|写|弹|拍|去|学|练|养|种|逛|唱|跳|画|踢|骑|爬|泡|品|"
+                              r"收藏|旅)")}
+
+
+def _own_verb(item: str, lang: str) -> bool:
+    return bool(_OWN_VERB["zh" if lang == "zh" else "en"].match(item))
 
 
 #: After a named thing, a noun of its own ("the UPS guy", "VS Code themes") or a possessive

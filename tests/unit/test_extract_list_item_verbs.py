@@ -1,0 +1,39 @@
+"""A list of liked things whose items each open with a verb: the verb cut from the first item keys only that item.
+
+我喜欢听古典音乐、看文艺电影 (a MemoryBank-zh turn) stored the films as music, because 听 had made the whole list
+music; "I like listening to jazz and watching old films" did the same in English.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from memstrata.extract.rules import RuleExtractor
+
+SAID = datetime(2026, 12, 6, 10, 0, tzinfo=UTC)
+
+
+def _pairs(text: str) -> list[tuple[str, str]]:
+    return [(c.key, c.value) for c in RuleExtractor().extract(text=text, role="user", said_at=SAID)]
+
+
+@pytest.mark.parametrize(("text", "films"), [
+    ("我喜欢听古典音乐、看文艺电影。", "看文艺电影"),
+    ("I like listening to jazz and watching old films.", "watching old films"),
+])
+def test_an_item_with_its_own_verb_is_not_keyed_by_the_first_items_verb(text: str, films: str) -> None:
+    pairs = _pairs(text)
+    assert ("music.like", films) not in pairs
+    assert [v for _, v in pairs if v == films] == [films]
+    assert pairs[0][0] == "music.like"
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("I love eating sushi and ramen.", [("food.like", "sushi"), ("food.like", "ramen")]),
+    ("我喜欢吃火锅和烧烤。", [("food.like", "火锅"), ("food.like", "烧烤")]),
+    ("我喜欢听摇滚和爵士。", [("music.like", "摇滚"), ("music.like", "爵士")]),
+])
+def test_items_without_a_verb_of_their_own_keep_the_lists_verb(text: str, expected: list[tuple[str, str]]) -> None:
+    assert _pairs(text) == expected
