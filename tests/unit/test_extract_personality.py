@@ -41,7 +41,7 @@ def test_the_speakers_own_trait_in_chinese_is_one_value(text: str, value: str) -
 
 
 @pytest.mark.parametrize("text", [
-    "my sister is shy", "My sister is a shy person", "我妹妹性格内向", "他是个很外向的人",  # someone else's
+    "my sister is shy", "我妹妹性格内向", "他是个很外向的人",  # someone else's
     "I'm shy today", "I'm feeling quiet tonight", "我今天有点害羞", "我刚才有点急躁",  # the moment
     "I wish I were more outgoing", "I want to be more outgoing", "我希望自己外向一点",  # a wish
     "I'm calm", "I'm quiet", "I'm a patient at the clinic",  # the moment, or no trait

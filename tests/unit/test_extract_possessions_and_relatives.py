@@ -1,5 +1,6 @@
 """What a possessed thing is ("my <thing> is <value>", 我的X是Y / 姓Y / X预算Y), in English and Chinese: an amount,
-a sum of money, a compound attribute and a surname are values; an opinion or a reply in the same shape is none."""
+a sum of money, a compound attribute and a surname are values; an opinion or a reply in the same shape is none. And
+what a relative does: read by the shapes that read the user's own, under the relative, never as the user's."""
 
 from __future__ import annotations
 
@@ -58,3 +59,39 @@ def test_a_surname_is_stated_as_said() -> None:
 ])
 def test_an_opinion_or_a_reply_in_the_same_shape_is_no_fact(text: str) -> None:
     assert _read(text) == []
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("My wife works as a teacher.", [("identity.occupation", "teacher", "wife")]),
+    ("My wife works at Google.", [("identity.employer", "Google", "wife")]),
+    ("My brother lives in Denver.", [("identity.location", "Denver", "brother")]),
+    ("My mom is a nurse.", [("identity.occupation", "nurse", "mom")]),
+    ("My niece lives in Austin.", [("identity.location", "Austin", "niece")]),
+    ("我哥住在深圳。", [("identity.location", "深圳", "brother")]),
+    ("我姐在腾讯工作。", [("identity.employer", "腾讯", "sister")]),
+    ("我爸是医生。", [("identity.occupation", "医生", "dad")]),
+    ("我老婆是老师", [("identity.occupation", "老师", "wife")]),
+    ("我哥哥住在上海", [("identity.location", "上海", "brother")]),  # the longer word, not 哥 and a name 哥
+    # what the shapes read of the user they read of a relative: a pastime, a trip, a pet, a carrier, a trait
+    ("My sister plays tennis", [("sport.like", "tennis", "sister")]),
+    ("My sister went to Paris.", [("event", "went to Paris", "sister")]),
+    ("My sister got a dog.", [("pet", "dog", "sister")]),
+    ("My wife prefers FedEx", [("shipping.carrier", "FedEx", "wife")]),
+    ("My sister is a shy person", [("identity.personality", "shy", "sister")]),
+])
+def test_a_relatives_job_home_and_employer_are_theirs(text: str, expected: list[tuple[str, str, str]]) -> None:
+    assert _read(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "My wife works as a teacher.", "My brother lives in Denver.", "My wife works at Google.", "My mom is Catholic.",
+    "My friend works at Google.", "My friend lives in Denver.", "My mom said I should rest.",
+    "我哥住在深圳。", "我姐在腾讯工作。", "我老婆是老师", "我朋友住在深圳", "我妈说我应该休息", "我爸妈住在北京",
+])
+def test_a_relatives_or_a_friends_fact_is_never_the_users(text: str) -> None:
+    assert [f for f in _read(text) if not f[2]] == []
+
+
+@pytest.mark.parametrize("text", ["I'm Catholic", "My mom is Catholic", "I'm Buddhist"])
+def test_a_faith_is_no_name(text: str) -> None:
+    assert [f for f in _read(text) if f[0] == "identity.name"] == []

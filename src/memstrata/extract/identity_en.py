@@ -37,6 +37,9 @@ _NOT_NAMES = frozenset(
         "english", "dutch", "swiss", "irish", "scottish", "vegan", "vegetarian", "fine", "good",
         "great", "ok", "okay", "sorry", "done", "back", "here", "ready", "happy", "tired",
         "hungry", "busy", "sure", "glad", "excited", "new", "home",
+        # a faith is no name either ("I'm Catholic", "My mom is Catholic")
+        "catholic", "christian", "protestant", "jewish", "muslim", "buddhist", "hindu", "sikh", "mormon",
+        "atheist", "agnostic",
     )
 )
 

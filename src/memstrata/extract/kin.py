@@ -21,6 +21,7 @@ _SUBJECT: dict[str, str] = {
     "child": "kid", "baby": "kid", "孩子": "kid", "小孩": "kid", "宝宝": "kid",
     "children": "kids", "孩子们": "kids",
     "哥哥": "brother", "弟弟": "brother", "姐姐": "sister", "妹妹": "sister",
+    "哥": "brother", "弟": "brother", "姐": "sister", "妹": "sister",  # 我哥, 我姐: as said in speech
     "男朋友": "boyfriend", "男友": "boyfriend", "女朋友": "girlfriend", "女友": "girlfriend",
     "爷爷": "grandpa", "外公": "grandpa", "姥爷": "grandpa", "grandfather": "grandpa",
     "奶奶": "grandma", "外婆": "grandma", "姥姥": "grandma", "grandmother": "grandma",

@@ -82,7 +82,7 @@ def first_person(sentence: str) -> str | None:
 
 _RELATION = (r"colleague|coworker|co-worker|friend|boss|manager|teammate|neighbou?r|roommate|sister|brother|"
              r"wife|husband|partner|son|daughter|mom|mum|dad|mother|father|cousin|aunt|uncle|girlfriend|"
-             r"boyfriend|grandma|grandpa")
+             r"boyfriend|grandma|grandpa|grandmother|grandfather|niece|nephew|fianc[eé]e?|twin")
 _SOMEONE = lazy_regex(rf"^(?:[Mm]y\s+(?P<rel>{_RELATION})\s+)?(?P<name>[A-Z][a-z]+)(?P<poss>'s)?\s+(?P<rest>.+)$")
 #: A value that describes the owner rather than names a thing ("my friend is allergic to mango",
 #: "my budget is tight"): an adjective, a preposition or an adverb first.
@@ -122,7 +122,9 @@ def someone_else(sentence: str) -> tuple[str, str] | None:
     """``(subject, the sentence in the first person)`` for a statement about a named person
     ("Sarah is allergic to shellfish" → ``("Sarah", "I'm allergic to shellfish")``, "My colleague
     Tom moved to the design team" → ``("Tom", "I moved to the design team")``); else ``None``."""
-    m = _SOMEONE.match(sentence.strip()) or _RELATIVE.match(sentence.strip())
+    m = _SOMEONE.match(sentence.strip())
+    if m is None or m.group("name") in _NOT_NAMES:  # "My wife works as a teacher": no name, a relation
+        m = _RELATIVE.match(sentence.strip())
     if m is None or _NOT_A_STATEMENT.search(sentence):
         return None
     who = m.group("name") or m.group("rel")

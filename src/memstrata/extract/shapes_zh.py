@@ -68,8 +68,11 @@ def first_person(sentence: str) -> str | None:
 
 _SURNAMES = ("王李张刘陈杨赵黄周吴徐孙胡朱高林何郭马罗梁宋郑谢韩唐冯于董萧程曹袁邓许傅沈曾彭吕苏卢蒋蔡贾丁魏薛叶"
              "阎余潘杜戴夏钟汪田任姜范方石姚谭廖邹熊金陆郝孔白崔康毛邱秦江史顾侯邵孟龙万段雷钱汤尹黎易常武乔贺赖龚文")
-_RELATION = ("同事|朋友|老板|领导|上司|室友|邻居|同学|姐姐|妹妹|哥哥|弟弟|老婆|老公|妻子|丈夫|妈妈|爸爸|儿子|女儿|"
-             "爷爷|奶奶")
+#: A relation said after 我 (我同事, 我老婆, 我哥): the longer word first (哥哥 before 哥), so 我哥哥 is
+#: no 哥 with a name.
+_RELATION = ("同事|朋友|老板|领导|上司|室友|邻居|同学|姐姐|妹妹|哥哥|弟弟|老婆|老公|妻子|丈夫|太太|爱人|"
+             "妈妈|爸爸|老妈|老爸|母亲|父亲|儿子|女儿|爷爷|奶奶|外公|外婆|姥姥|姥爷|男朋友|女朋友|"
+             "哥|姐|弟|妹|妈|爸")
 _NAME = rf"(?:小[{_H}]|老[{_H}]|[{_SURNAMES}][{_H}]{{1,2}}?)"
 #: When a change about someone happened, said before its verb (小王这周调到搜索组了): the shapes read the clause
 #: without it and date the change by it.
