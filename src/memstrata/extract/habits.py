@@ -61,9 +61,10 @@ _EAT_DRINK_ZH = lazy_regex(r"^(?P<verb>吃|喝)(?P<obj>.+)$")
 def _activity_zh(act: str) -> str | None:
     act = clean_value(act, "zh")
     # 我能够帮助你就很开心: a clause about the listener or a feeling, not something the user does
-    # 我开始不吃肉了 takes up no activity: it begins not doing one (no withdrawal of 不不吃肉)
+    # 我开始不吃肉了 takes up no activity: it begins not doing one (no withdrawal of 不不吃肉); 我开始戒烟了 and
+    # 我开始减肥了 begin a goal (``plans.goal_zh``), no habit of 戒烟 taken up again
     if (not act or _NOT_ACTIVITY_ZH.match(act) or len(act) > 12 or zh_points_away(act) or re.search(r"就|很", act)
-            or act.startswith(("不", "没"))):
+            or act.startswith(("不", "没", "戒", "减"))):
         return None
     return act
 

@@ -121,3 +121,69 @@ def plan_zh(clause: str) -> list[Finding] | None:
         value = re.sub(r"^我们?的", "", value)
         return [Finding("plan.intent", value, CONF_PREFER, clause, statement=f"期待{value}")]
     return [Finding("plan.intent", value, CONF_PREFER, clause)]
+
+
+# --- A goal the user is working on --------------------------------------------------------------
+# A goal worked on is something the user intends to do, no date said: ``plan.intent`` (the taxonomy stays small;
+# "I plan to quit smoking" and "I'm trying to quit smoking" are one value), its statement saying it is worked on.
+
+#: What a goal one works on does: give something up, have less or more of it, lose or gain, save, get fit. "Trying
+#: to" with any other verb is an effort of the moment ("I'm trying to stay upbeat", "trying to figure it out": real
+#: turns of the extraction set that state no fact), so the list is closed.
+_GOAL_VERBS_EN = {"quit": "quit", "quitting": "quit", "stop": "stop", "stopping": "stop", "give up": "give up",
+                  "giving up": "give up", "kick": "kick", "kicking": "kick", "cut down on": "cut down on",
+                  "cutting down on": "cut down on", "cut back on": "cut back on", "cutting back on": "cut back on",
+                  "cut out": "cut out", "cutting out": "cut out", "reduce": "reduce", "reducing": "reduce",
+                  "limit": "limit", "limiting": "limit", "lose": "lose", "losing": "lose", "gain": "gain",
+                  "gaining": "gain", "save": "save", "saving": "save", "eat less": "eat less",
+                  "eating less": "eat less",
+                  "eat more": "eat more", "eating more": "eat more", "drink less": "drink less",
+                  "drinking less": "drink less", "drink more": "drink more", "drinking more": "drink more",
+                  "eat healthier": "eat healthier", "eating healthier": "eat healthier", "get fit": "get fit",
+                  "getting fit": "get fit", "get in shape": "get in shape", "getting in shape": "get in shape",
+                  "sleep more": "sleep more", "sleeping more": "sleep more", "exercise more": "exercise more",
+                  "exercising more": "exercise more"}
+_GOAL_VERB_EN = "|".join(sorted((re.escape(v) for v in _GOAL_VERBS_EN), key=len, reverse=True))
+#: "I'm trying to cut down on sugar", "I've been trying to quit smoking", "I'm working on cutting back on coffee",
+#: "My goal is to lose 5 kg": the user's, said as worked on now.
+_GOAL_EN = lazy_regex(
+    r"^(?:(?:so|and|but|also|right now|these days|lately)\s*,?\s+)?(?:"
+    r"(?:i|we)(?:'m|\s+am|'re|\s+are|'ve\s+been|\s+have\s+been)\s+(?:(?:really|still|also|now|currently|seriously|"
+    r"actively)\s+)*(?:trying\s+(?:hard\s+|my\s+best\s+)?to|working\s+on|aiming\s+to|determined\s+to)"
+    r"|my\s+(?:goal|aim|resolution)(?:\s+this\s+year)?\s+is\s+to)"
+    rf"\s+(?P<verb>{_GOAL_VERB_EN})(?P<obj>(?:\s+[\w'-]+)*?)"
+    r"(?:\s+(?:now|lately|these days|this year|too|as well|again))*$", _IC)
+#: Verbs that need no object to name the goal ("get fit"); the others need one ("I'm trying to quit" says not what).
+_WHOLE_EN = ("get fit", "get in shape", "eat healthier", "eat less", "eat more", "sleep more", "exercise more")
+_NOT_AN_OBJECT_EN = lazy_regex(r"^\s*(?:it|that|this|them|him|her|you|on|for|to|with|about|at|in|and|but|so)\b", _IC)
+
+
+def goal_en(clause: str) -> list[Finding]:
+    """"I'm trying to cut down on sugar", "I'm working on quitting smoking": ``plan.intent`` = ``cut down on sugar`` /
+    ``quit smoking`` (the verb in its plain form), stated "is trying to …"; ``[]`` for any other clause."""
+    m = _GOAL_EN.match(clause.strip().rstrip(".!"))
+    if m is None:
+        return []
+    verb, obj = _GOAL_VERBS_EN[m.group("verb").lower()], m.group("obj").strip()
+    if (not obj and verb not in _WHOLE_EN) or (obj and _NOT_AN_OBJECT_EN.match(obj)) or len(obj.split()) > 5:
+        return []
+    value = f"{verb} {obj}".strip()
+    return [Finding("plan.intent", value, CONF_PREFER, clause, statement=f"is trying to {value}")]
+
+
+#: 我在戒糖, 我正在戒烟, 我最近在减肥, 最近我在尝试减肥, 我在控糖, 我尽量少喝咖啡, 我开始戒烟了: giving up (戒), having
+#: less (减, 控, 少吃 / 少喝), said as worked on now (在, 正在, 努力, 尽量, 试着, 尝试, 开始).
+_GOAL_ZH = lazy_regex(
+    r"^(?:最近|现在|目前|这段时间|这阵子)?我(?:们)?(?:最近|现在|目前|一直|也|还|今年|这段时间|这阵子)*(?:正在|在|努力|尽量|试着|尝试|开始|坚持)+"
+    r"(?P<v>戒掉?(?![指备严])[\u4e00-\u9fffA-Za-z]{1,6}?|减(?:肥|重|脂|糖|盐|少[\u4e00-\u9fff]{1,6}?)"
+    r"|控(?:糖|盐|油|碳|体重)|控制(?:体重|饮食|血糖|糖分|体脂)|少(?:吃|喝|抽|熬夜|玩)[\u4e00-\u9fff]{0,6}?)(?:中|呢)?了?$")
+
+
+def goal_zh(clause: str) -> list[Finding]:
+    """我在戒糖, 我正在戒烟, 我在努力减肥: ``plan.intent`` = 戒糖 / 戒烟 / 减肥, stated 在努力戒糖; ``[]`` for any other
+    clause."""
+    m = _GOAL_ZH.match(clause.strip().rstrip("。！!"))
+    if m is None:
+        return []
+    value = re.sub(r"^戒掉", "戒", m.group("v"))
+    return [Finding("plan.intent", value, CONF_PREFER, clause, statement=f"在努力{value}")]

@@ -10,7 +10,7 @@ from datetime import datetime
 
 from memstrata.extract import cessation, counts, gazetteer, kin, patterns_en, places, shapes, tool_kinds
 from memstrata.extract.clauses import CLAUSE_COMMA, CONF_LIKE, CONF_PREFER, Finding, clean_value, like_finding
-from memstrata.extract.plans import plan_en, trip_en
+from memstrata.extract.plans import goal_en, plan_en, trip_en
 from memstrata.extract.providers import provider_en
 from memstrata.extract.pursuits import pursuit_en, with_examples
 from memstrata.extract.shapes import attribute_finding, chosen, dated, instead, open_key
@@ -455,6 +455,8 @@ def _intent(clause: str, lang: str = "en") -> list[Finding]:
     said as a noun)."""
     if (planned := plan_en(clause, lang)) is not None:
         return planned
+    if goal := goal_en(clause):  # "I'm trying to cut down on sugar": a goal worked on
+        return goal
     if (m := _LOVE_FOR.search(clause)) is not None:
         return like_finding(m.group("v"), "like", CONF_LIKE, clause, lang)
     relax = _RELAX.match(clause)

@@ -10,7 +10,7 @@ from datetime import datetime
 
 from memstrata.extract import cessation, counts, gazetteer, kin, patterns_zh, purposes, shapes
 from memstrata.extract.clauses import CONF_LIKE, CONF_PREFER, Finding, clean_value, like_finding, without_time
-from memstrata.extract.plans import plan_zh, trip_zh
+from memstrata.extract.plans import goal_zh, plan_zh, trip_zh
 from memstrata.extract.providers import provider_zh
 from memstrata.extract.pursuits import pursuit_zh, with_examples
 from memstrata.extract.shapes import attribute_finding, chosen, dated, instead, open_key
@@ -379,6 +379,8 @@ def _intent(clause: str) -> list[Finding]:
     我会听古典音乐、阅读来放松 (what one does to relax); 川菜是我的最爱 is read by ``favourites``."""
     if (planned := plan_zh(clause)) is not None:
         return planned
+    if goal := goal_zh(clause):  # 我在戒糖: a goal worked on
+        return goal
     if (m := _INTEREST.match(clause)) is not None and "你" not in m.group("v"):
         return like_finding(m.group("v"), "like", CONF_LIKE, clause, "zh")
     if (m := _RELAX.match(clause)) is not None and "你" not in m.group("v"):
