@@ -102,6 +102,11 @@ _EN_FILLERS = lazy_regex(
 _EN_ARTICLE = lazy_regex(r"^(?:(?-i:now|currently|nowadays)\s+)?(?:(?:the|a|an)\s+)?", re.IGNORECASE)  # "is now green"
 
 
+#: A spaced dash opens an aside in English chat ("I'm learning German now - tough but fun"); a hyphen inside a
+#: word ("Spider-Man", "go-to") is none.
+_ASIDE = lazy_regex(r"\s+[-–—]+\s+")
+
+
 def clean_value(text: str, lang: str) -> str:
     """Strip edge punctuation, a leading article, trailing fillers/particles and a time word
     at the edge that says when the value holds, not what it is ("Delta now", "现在是国航").
@@ -109,6 +114,8 @@ def clean_value(text: str, lang: str) -> str:
     >>> clean_value("the Beatles a lot!", "en"), clean_value("顺丰吧。", "zh"), clean_value("Delta now", "en")
     ('Beatles', '顺丰', 'Delta')
     """
+    if lang != "zh":
+        text = _ASIDE.split(text, maxsplit=1)[0]  # "German now - tough but fun": the aside is no part of it
     value = _LEADING.sub("", _TRAILING.sub("", text.strip()))
     for _ in range(3):  # fillers stack: "pizza too lol"
         before = value

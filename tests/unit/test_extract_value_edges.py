@@ -1,7 +1,8 @@
-"""A list of liked things whose items each open with a verb: the verb cut from the first item keys only that item.
+"""How a value is cut from what follows it: a list item with a verb of its own, an aside after a spaced dash.
 
 我喜欢听古典音乐、看文艺电影 (a MemoryBank-zh turn) stored the films as music, because 听 had made the whole list
-music; "I like listening to jazz and watching old films" did the same in English.
+music; "I like listening to jazz and watching old films" did the same in English. "I'm learning German now - tough
+but fun" (a LoCoMo turn) stored the whole aside as the language learnt.
 """
 
 from __future__ import annotations
@@ -36,4 +37,12 @@ def test_an_item_with_its_own_verb_is_not_keyed_by_the_first_items_verb(text: st
     ("我喜欢听摇滚和爵士。", [("music.like", "摇滚"), ("music.like", "爵士")]),
 ])
 def test_items_without_a_verb_of_their_own_keep_the_lists_verb(text: str, expected: list[tuple[str, str]]) -> None:
+    assert _pairs(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("I'm learning German now - tough but fun.", [("activity.learning", "German")]),
+    ("I love Spider-Man.", [("preference.like", "Spider-Man")]),
+])
+def test_a_spaced_dash_opens_an_aside_that_is_no_part_of_the_value(text: str, expected: list[tuple[str, str]]) -> None:
     assert _pairs(text) == expected
