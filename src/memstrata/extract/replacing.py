@@ -56,6 +56,11 @@ def read(sentence: str, said_at: datetime, find: Reader) -> list[tuple[Finding, 
     old = clean_value(old, lang)
     if not old or _NOT_OLD.match(old):
         return []
+    whole = find(text, said_at)
+    if any(f.instead_of or f.key == "identity.location" for f, _ in whole):
+        # the switch shape read the old value itself: "moved to Munich instead of Berlin" is a home, as the city
+        # left (Berlin) says, where "We moved to Munich" alone may be a thing used (``shapes.moved_home``)
+        return whole
     found = find(pos, said_at)
     if not found or any(f.retract or f.key.rpartition(".")[2] in _NOT_REPLACED for f, _ in found):
         return []
