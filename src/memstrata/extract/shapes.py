@@ -22,7 +22,7 @@ import re
 from dataclasses import replace
 from datetime import datetime
 
-from memstrata.extract import counts, gazetteer, kin, places, purposes
+from memstrata.extract import counts, gazetteer, kin, places, purposes, tool_kinds
 from memstrata.extract.clauses import CONF_STATED, Finding, clause_period, clean_value
 from memstrata.extract.purposes import purpose_name
 from memstrata.extract.tool_kinds import spelled
@@ -278,6 +278,24 @@ def chosen(value: str, verb_key: str, clause: str, lang: str, *, retract: bool =
     if named is not None:
         return [Finding(named[0], named[1], CONF_STATED, clause, retract=retract)]
     return [Finding(verb_key, value, CONF_STATED, clause, retract=retract, statement=statement)]
+
+
+#: A Latin value with a capital, a digit or a sign in it reads as a name ("Kindle", "iPhone 15", "C++").
+_NAMED_LOOK = lazy_regex(r"[A-Z0-9+#&]")
+#: A Chinese thing counted with a measure word (一张站立式办公桌, 一台新电脑): a thing by what it is, not a name.
+COUNTED_ZH = r"(?:一张|一个|一台|一把|一款|一辆|一部|一副|一只|一双|一套|一块|一盏)"
+
+
+def switched_to(value: str, clause: str, lang: str, *, statement: str, counted: bool = False) -> list[Finding]:
+    """What a switch to ``value`` states when it names no attribute ("I switched to Firefox", 我改用飞书了): the
+    gazetteer's key for a named value, else ``user.uses``, the switch whose old value the fact engine finds
+    (``facts.switch``: it may end the one thing used of its kind or of no known kind). A thing named by what it is,
+    not by name (lower-case words of no listed kind, or in Chinese counted with a measure word: ``counted``; "I
+    switched to a standing desk", 我换了一张站立式办公桌) is a thing now used, ``tool.uses``, which ends nothing: no
+    tool or service it could be a rival of is named by it (the engine took Slack's place with "an electric
+    toothbrush")."""
+    plain = counted or (lang == "en" and not _NAMED_LOOK.search(value) and tool_kinds.kind_of(value) is None)
+    return chosen(value, "tool.uses" if plain else "user.uses", clause, lang, statement=statement)
 
 
 def instead(findings: list[Finding], old: str | None, lang: str) -> list[Finding]:

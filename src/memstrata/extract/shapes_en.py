@@ -240,8 +240,9 @@ def _switched(m: re.Match[str], clause: str, lang: str, sentence: str) -> list[F
     if (m.group("art") or "").lower().startswith("the") and the is not None:
         return attribute_finding(the.group("head"), m.group("v"), clause, lang)  # "to the night shift"
     value = re.sub(r"^using\s+", "", clean_value(m.group("v"), lang), flags=_IC)  # "switched to using Vim"
-    if re.match(r"\w+ing\b", value):  # "I've gone back to running": a habit (extract.habits)
-        return []
+    article = m.group("art") or re.match(r"using\s+(?:an?|the)\s", m.group("v"), _IC)
+    if re.match(r"\w+ing\b", value) and not article:  # "I've gone back to running": a habit (extract.habits); not
+        return []  # "to a standing desk": a thing
     if re.match(r"(?:it|that|this|them|these|those|something|anything|one|another)\b", value):
         return []  # "I switched to it": the thing is named elsewhere
     # "moved to Berlin from Paris", "switched to Linear instead of Jira": the old value said after the new one
@@ -258,7 +259,8 @@ def _switched(m: re.Match[str], clause: str, lang: str, sentence: str) -> list[F
             return [Finding("identity.location", place, CONF_PREFER, clause)]  # "I've moved to Berlin"
     if (purpose := _PURPOSE.search(value)) is not None:  # "switched to Obsidian for notes": what it is for
         return attribute_finding(purpose.group("for"), value[: purpose.start()], clause, lang, purpose=True)
-    found = chosen(value, "user.uses", clause, lang, statement=f"uses {value}")
+    said = f"uses {m.group('art') or ''}{value}" if (m.group("art") or "").lower().startswith("a") else f"uses {value}"
+    found = shapes.switched_to(value, clause, lang, statement=said)
     return instead(found, came, lang) if came and not m.group("old") else found
 
 

@@ -201,7 +201,17 @@ _MOVED = lazy_regex(r"^我(?P<we>们(?:团队|项目组)?)?(?:也|还|又|现在
 _WORKS = lazy_regex(r"^我(?:现在|目前)(?:在|去)(?!一家|一个|一所)(?P<v>[^，]+?)(?:上班|工作)了?$")
 
 
+#: 我换了一张站立式办公桌, 我换成了一台MacBook: a thing counted with a measure word, now used (``shapes.switched_to``).
+_SWAPPED = lazy_regex(rf"^我们?(?:最近|现在|已经|刚刚?|也)*(?:换了|换成了?|改用了?|换用了?)(?P<n>{shapes.COUNTED_ZH})"
+                      rf"(?P<v>[{_H}A-Za-z0-9 .\-]+?)了?$")
+
+
 def _changed(clause: str) -> list[Finding]:
+    if (m := _SWAPPED.match(clause)) is not None:
+        value = clean_value(m.group("v"), "zh")
+        if shapes.unnamed(m.group("n") + value):  # 我换了一个新手机: which thing is not said
+            return []
+        return shapes.switched_to(value, clause, "zh", statement=f"使用{value}", counted=True)
     if (m := _MOVED.match(clause)) is not None:
         if shapes.unnamed(m.group("v")):  # 我搬到新家了, 我搬到别的城市了: no place named
             return shapes.unnamed_change(clause, "zh", kind="city" if re.search(r"城市|地方", m.group("v")) else "")
@@ -247,8 +257,10 @@ def _changed(clause: str) -> list[Finding]:
             found = attribute_finding(used.group("for"), used.group("v").strip(), clause, "zh", purpose=True)
         elif aim:  # 我记笔记改用Notion了: as "I switched to Notion for notes"
             found = attribute_finding(aim, value, clause, "zh", purpose=True)
-        else:
-            found = chosen(value, "user.uses", clause, "zh", statement=f"使用{value}")
+        else:  # 我换成了一张站立式办公桌: a thing counted, no name
+            counted = re.match(shapes.COUNTED_ZH, value)
+            value = value[counted.end():] if counted else value
+            found = shapes.switched_to(value, clause, "zh", statement=f"使用{value}", counted=bool(counted))
         return instead(found, m.group("old"), "zh")
     return []
 
