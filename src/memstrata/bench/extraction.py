@@ -9,7 +9,8 @@ Comparison is key-free, so an extractor is not judged by the taxonomy's names:
 
 - **subject**: ``user`` is the speaker (a candidate's ``subject`` empty); any other annotated
   subject is a ``|``-separated list of names or relation words, one of which must occur in the
-  candidate's subject ("Tom", "sister"; a relative's word as the extractor keeps it, 姐姐 → sister).
+  candidate's subject ("Tom", "sister"; a relative's or a role's word as the extractor keeps it, 姐姐 → sister,
+  老板 → boss: ``extract.kin``, ``extract.roles``).
 - **attribute**: a word class (``ATTRIBUTE_WORDS``) or, for an attribute outside the table, the
   attribute's own words; one of them must occur in the candidate's key or statement
   (``user.editor``, ``uses Neovim as code editor``, ``配送偏好顺丰``).
@@ -43,7 +44,7 @@ from rich.table import Table
 
 from memstrata.embed.hashing import HashingEmbedder
 from memstrata.errors import InvalidInput
-from memstrata.extract import kin
+from memstrata.extract import kin, roles
 from memstrata.extract.base import Extractor
 from memstrata.extract.rules import RuleExtractor
 from memstrata.extract.taxonomy import GENERIC_KEYS
@@ -190,8 +191,9 @@ def matches(seen: Seen, want: Annotated) -> bool:
     if want.subject == "user":
         if seen.subject:
             return False
-    elif not any(s.casefold() in seen.subject.casefold() or kin.subject(s) == seen.subject
-                 for s in want.subject.split("|")):
+    elif not seen.subject or not any(s.casefold() in seen.subject.casefold()
+                                     or seen.subject in (kin.subject(s), roles.subject(s))
+                                     for s in want.subject.split("|")):
         return False
     words = ATTRIBUTE_WORDS.get(want.attribute, tuple(want.attribute.split("|")))
     said = seen.words

@@ -54,6 +54,11 @@ _EN_DEFINITE = lazy_regex(r"^(?:all\s+)?the\s+(?=[a-z])", re.UNICODE)
 EN_NO_LONGER = lazy_regex(r"\s+(?:anymore|any more|any longer|these days|nowadays)\b.*$", _IC)
 
 
+#: A passive infinitive or gerund ("to be contacted after 6pm", "being called Sam"): what others do to one.
+_EN_PASSIVE = lazy_regex(r"(?:to\s+be|to\s+get|being|getting)\s+(?:\w+ly\s+)?(?:\w+ed|\w+[ow]n|told|sent|paid|kept|"
+                         r"held|left|taught|brought|bought|called|put|let)\b", _IC)
+
+
 def en_object_ok(raw: str) -> bool:
     """True if ``raw`` (a liked/disliked object, article not yet stripped) names a thing.
 
@@ -65,6 +70,8 @@ def en_object_ok(raw: str) -> bool:
         return False
     if re.match(r"(?:not|no|never)\b", value, _IC):
         return False  # "I hate not being on the court": a feeling about a situation
+    if _EN_PASSIVE.match(value):
+        return False  # "I prefer to be contacted after 6pm": how one is treated, no pastime
     if _EN_DEFINITE.match(value) or _EN_ANAPHORA.search(value) or _ZH_POINTING.fullmatch(value):
         return False
     # Three letters for an English word ("it", "so" are not things); a Chinese object in an English

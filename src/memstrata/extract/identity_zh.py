@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from memstrata.extract import gazetteer, shapes
+from memstrata.extract import gazetteer, places, shapes
 from memstrata.extract.clause_zh import _CH, _Ctx, _f, _split_list
 from memstrata.extract.clauses import (
     CONF_EXPLICIT,
@@ -35,6 +35,12 @@ _AGE = lazy_regex(r"^我(?:今年|现在|已经)?(?P<v>\d{1,3}|[一二两三四�
 _LIVE = lazy_regex(r"^我(?:们)?(?:也|还|又)?(?:现在|目前|一直|还|已经)?(?:住在|住|居住在|生活在|定居在|定居|"
                    r"搬回到了|搬回到|搬回了|搬回)(?P<v>.+)$|^我家(?:住)?在(?P<w>.+)$")
 
+#: 我在多伦多, 客户在多伦多 (``extract.roles``): 在 and a place name alone, where one is based. 在 is also the
+#: progressive (我在开会, 我在纠结) and a place of the moment (我在公司), so the name must be a place the time-zone
+#: database or a division word gives (``places.known_place_zh``): 我在北京 is not read.
+_BASED = lazy_regex(r"^我(?:现在|目前|人|常驻|一直|也)*在"
+                    r"(?P<v>[\u4e00-\u9fff]{2,8}|[A-Z][a-z]+(?: [A-Z][a-z]+)?)(?:呢)?$")
+
 _FROM = lazy_regex(r"^我(?:是)?来自(?P<v>.+)$|^我老家(?:是|在)(?P<w>.+)$|^我(?:是)?(?:在)?"
                    r"(?P<x>.+?)(?:出生|长大)的?$|^我出生在(?P<y>.+)$|^我是(?P<z>[\u4e00-\u9fff]{2,6})人$")
 
@@ -62,6 +68,9 @@ def _identity(clause: str, ctx: _Ctx) -> list[Finding]:
                                  statement=f"使用{re.sub(r'上$', '', place)}")  # 我们搬到Notion了, 搬到飞书上了
         period = clause_period(clause, ctx.sentence, ctx.said_at)
         return _f("identity.location", place, CONF_STATED, clause, period=period)
+    m = _BASED.match(clause)
+    if m and places.known_place_zh(m.group("v")):
+        return _f("identity.location", m.group("v"), CONF_STATED, clause)
     m = _FROM.match(clause)
     if m:
         place = next(g for g in m.groups() if g)

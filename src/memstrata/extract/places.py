@@ -50,3 +50,26 @@ def known_place(name: str) -> bool:
     """Whether ``name`` as a whole ("Berlin", "New York", "germany") is a city or country of the time-zone
     database; "Linear", "Notion" and "Austin" are not."""
     return name.strip().casefold() in _names()
+
+
+#: Chinese place names ending in a word of administrative division: 广州, 杭州市, 广东省, 昆山县, 浦东新区.
+_ZH_DIVISION = re.compile(r"^[\u4e00-\u9fff]{1,6}(?:市|省|州|县|新区|自治区)$")
+
+
+@cache
+def _zh_names() -> frozenset[str]:
+    """The Chinese names of the database's cities and of the countries (``data/places_zh.txt``, from CLDR)."""
+    text = resources.files("memstrata").joinpath("data", "places_zh.txt").read_text(encoding="utf-8")
+    return frozenset(line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#"))
+
+
+def known_place_zh(name: str) -> bool:
+    """Whether ``name`` as a whole is a place in Chinese: a city the time-zone database names its zones by or a
+    country, in CLDR's Chinese (多伦多, 上海, 加拿大), or a name ending in a division (广州, 杭州市, 广东省); also a
+    place ``known_place`` knows in Latin letters. 北京 and 深圳 name no zone, so are not known; 开会, 公司 are none.
+
+    >>> [known_place_zh(n) for n in ("多伦多", "广州", "Toronto", "开会", "北京")]
+    [True, True, True, False, False]
+    """
+    name = name.strip()
+    return name in _zh_names() or bool(_ZH_DIVISION.match(name)) or known_place(name)

@@ -65,7 +65,14 @@ _HOURS_EN = lazy_regex(rf"^(?:please\s+)?(?P<neg>don't|do not|never|please don't
                        rf"\s+(?P<when>{_WHEN_EN})$"
                        rf"|^(?:please\s+)?only\s+(?P<verb2>{_VERB_EN})\s+me\s+(?P<when2>{_WHEN_EN}|in the (?:morning|"
                        rf"afternoon|evening))$"
-                       rf"|^no\s+(?P<noun>calls|texts|emails|messages)\s+(?P<when3>{_WHEN_EN})$", _IC)
+                       rf"|^no\s+(?P<noun>calls|texts|emails|messages)\s+(?P<when3>{_WHEN_EN})$"
+                       # "I prefer to be contacted after 6pm" is "Only contact me after 6pm"
+                       rf"|^i\s+(?:prefer|like|want|would (?:like|prefer)|'d (?:like|prefer))\s+to\s+be\s+"
+                       rf"(?P<verb4>called|texted|emailed|e-mailed|messaged|contacted|reached|phoned|pinged)\s+"
+                       rf"(?:only\s+)?(?P<when4>{_WHEN_EN}|in the (?:morning|afternoon|evening))$", _IC)
+#: The verb of "to be contacted" as "contact me" says it.
+_ACTIVE = {"called": "call", "texted": "text", "emailed": "email", "e-mailed": "email", "messaged": "message",
+           "contacted": "contact", "reached": "reach", "phoned": "phone", "pinged": "ping"}
 _REL_ZH = r"(?:之前|以前|之后|以后|过后|前|后)"
 _VERB_ZH = r"(?:打电话|打|来电|发消息|发微信|发短信|发信息|联系|打扰|找)"
 #: 早上9点前别给我打电话 / 晚上10点以后不要打扰我 / 别在早上9点前给我打电话.
@@ -83,6 +90,8 @@ def _hours_en(clause: str) -> list[Finding]:
         value = f"don't {m.group('verb').lower()} {m.group('when')}"
     elif m.group("verb2"):
         value = f"only {m.group('verb2').lower()} {m.group('when2')}"
+    elif m.group("verb4"):  # "I prefer to be contacted after 6pm": one value with "Only contact me after 6pm"
+        value = f"only {_ACTIVE[m.group('verb4').lower()]} {m.group('when4')}"
     else:  # "No calls before 9am" is "Don't call me before 9am": one value, so restating it is no second fact
         value = f"don't {m.group('noun').lower().removesuffix('s')} {m.group('when3')}"
     return [Finding("contact.hours", clean_value(value, "en"), CONF_PREFER, clause)]

@@ -40,6 +40,7 @@ from memstrata.extract import (
     patterns_en,
     patterns_zh,
     replacing,
+    roles,
     shapes,
     shapes_en,
     shapes_zh,
@@ -121,7 +122,7 @@ _STATEMENTS: dict[str, tuple[str, str]] = {
     "event": ("{v}", "{v}"),
     "contact.email": ("e-mail is {v}", "邮箱是{v}"),
     "contact.phone": ("phone number is {v}", "电话是{v}"),
-    "contact.channel": ("prefers to be contacted by {v}", "希望通过{v}联系"),
+    "contact.channel": ("prefers to be contacted by {v}", "偏好通过{v}联系"),
     "health.allergy": ("is allergic to {v}", "对{v}过敏"),
     "health.condition": ("has {v}", "患有{v}"),
     "assistant.instruction": ("wants the assistant to {v}", "希望助手{v}"),
@@ -488,7 +489,8 @@ def tidy(sentence: str) -> str:
     ("I'm allergic to peanuts", "i'm allergic to walnuts")
     """
     text = LEADING_SYMBOLS.sub("", simplified(sentence.translate(INVISIBLE).translate(_FULL_WIDTH)))
-    text = _IM.sub(lambda m: f"{m.group(1)}'m", _SELF_LABEL.sub("", text.translate(_QUOTES)))
+    # a note's label ("Note:", 备注：) and a transcript's label for the user open no statement
+    text = _IM.sub(lambda m: f"{m.group(1)}'m", _SELF_LABEL.sub("", roles.NOTE_LABEL.sub("", text.translate(_QUOTES))))
     return full_words(text)  # "my fav color" is "my favorite color" (extract.informal)
 
 
@@ -557,7 +559,10 @@ def statement_for(finding: Finding, lang: str) -> str:
     if finding.key == "budget" and finding.label:  # "hotel: $200 a night" reads "hotel budget is $200 a night"
         value = re.sub(rf"^{re.escape(finding.label)}[:：]\s*", "", value)
     text = finding.statement or (zh if lang == "zh" else en).format(v=value)
-    if finding.subject and not kin.is_relative(finding.subject):  # a named person: "Tom is on the design team"
+    if finding.subject and roles.is_role(finding.subject):  # "the client lives in Toronto", 客户住在多伦多
+        gap = "" if lang == "zh" else ": " if finding.key == "contact.hours" else " "  # "the customer: only call …"
+        text = f"{roles.shown(finding.subject, lang)}{gap}{text}"
+    elif finding.subject and not kin.is_relative(finding.subject):  # a named person: "Tom is on the design team"
         text = f"{finding.subject}{text}" if lang == "zh" else f"{finding.subject}: {text}"
     elif finding.subject and lang == "zh":  # someone else's fact: 儿子对鸡蛋过敏
         text = f"{kin.shown(finding.subject, lang)}{text}"

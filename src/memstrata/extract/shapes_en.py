@@ -8,7 +8,18 @@ import re
 from dataclasses import replace
 from datetime import datetime
 
-from memstrata.extract import cessation, counts, gazetteer, kin, patterns_en, places, shapes, tool_kinds
+from memstrata.extract import (
+    cessation,
+    counts,
+    formats,
+    gazetteer,
+    kin,
+    patterns_en,
+    places,
+    roles,
+    shapes,
+    tool_kinds,
+)
 from memstrata.extract.clauses import CLAUSE_COMMA, CONF_LIKE, CONF_PREFER, Finding, clean_value, like_finding
 from memstrata.extract.plans import goal_en, plan_en, trip_en
 from memstrata.extract.providers import provider_en
@@ -121,7 +132,11 @@ _NOT_NAMES = frozenset({
 def someone_else(sentence: str) -> tuple[str, str] | None:
     """``(subject, the sentence in the first person)`` for a statement about a named person
     ("Sarah is allergic to shellfish" → ``("Sarah", "I'm allergic to shellfish")``, "My colleague
-    Tom moved to the design team" → ``("Tom", "I moved to the design team")``); else ``None``."""
+    Tom moved to the design team" → ``("Tom", "I moved to the design team")``), or a role an agent's note
+    names ("The client is based in Toronto" → ``("client", "I'm based in Toronto")``: ``extract.roles``);
+    else ``None``."""
+    if (role := _role(sentence)) is not None:
+        return role
     m = _SOMEONE.match(sentence.strip())
     if m is None or m.group("name") in _NOT_NAMES:  # "My wife works as a teacher": no name, a relation
         m = _RELATIVE.match(sentence.strip())
@@ -135,6 +150,22 @@ def someone_else(sentence: str) -> tuple[str, str] | None:
         return (who, f"My {rest}") if re.search(r"\b(?:is|are|was)\b", rest) else None
     if not _SOMEONE_VERB.match(rest):
         return None
+    said = first_person(f"user {rest}")
+    return (who, said) if said else None
+
+
+def _role(sentence: str) -> tuple[str, str] | None:
+    """``(role, the sentence in the first person)`` for a note about a customer, a client, a colleague
+    ("Customer prefers to be contacted after 6pm", "Note: the customer wants invoices in PDF"), read with
+    the verbs a statement about a named person opens with; ``None`` otherwise."""
+    found = roles.role_en(sentence)
+    if found is None or _NOT_A_STATEMENT.search(sentence):
+        return None
+    who, poss, rest = found
+    if poss:  # "The client's email is …"
+        return (who, f"My {rest}") if re.search(r"\b(?:is|are|was)\b", rest) else None
+    if not _SOMEONE_VERB.match(rest):
+        return None  # "My client called", "The customer always calls back"
     said = first_person(f"user {rest}")
     return (who, said) if said else None
 
@@ -507,7 +538,7 @@ def before_topics(sentence: str, said_at: datetime) -> list[Finding]:
         for clause in dict.fromkeys((raw, patterns_en._FILLER.sub("", raw).strip())):
             if clause and (found := (_destination(clause) or _team(clause) or _changed(clause, "en", sentence)
                                      or _started_to_like(clause, said_at) or _learning(clause)
-                                     or provider_en(clause))):
+                                     or provider_en(clause) or formats.find_en(clause))):
                 return dated(found, clause, sentence, said_at)
     return []
 

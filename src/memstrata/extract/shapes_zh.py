@@ -8,7 +8,7 @@ import re
 from dataclasses import replace
 from datetime import datetime
 
-from memstrata.extract import cessation, counts, gazetteer, kin, patterns_zh, purposes, shapes
+from memstrata.extract import cessation, counts, formats, gazetteer, kin, patterns_zh, purposes, roles, shapes
 from memstrata.extract.clauses import CONF_LIKE, CONF_PREFER, Finding, clean_value, like_finding, without_time
 from memstrata.extract.plans import goal_zh, plan_zh, trip_zh
 from memstrata.extract.providers import provider_zh
@@ -82,10 +82,19 @@ _SOMEONE = lazy_regex(
     rf"已经|现在|一直|还|{_WHEN}).+)$")
 
 
+#: How a note about a role goes on: a verb or a copula, as about a named person, or a wish (客户要PDF发票).
+_ROLE_REST = lazy_regex(rf"^(?:的|对|在|又|也|调|住|是|喜欢|最|不|换|搬|回|去|改|要|需要|希望|偏好|更喜欢|比较|"
+                        rf"已经|现在|目前|一直|还|只|{_WHEN})")
+
+
 def someone_else(sentence: str) -> tuple[str, str] | None:
     """``(subject, the sentence in the first person)`` for a statement about a named person or a
     relative (小李对海鲜过敏 → ``("小李", "我对海鲜过敏")``, 我同事小张调到设计组了 →
-    ``("小张", "我调到设计组了")``)."""
+    ``("小张", "我调到设计组了")``), or a role an agent's note names (客户在多伦多 → ``("client", "我在多伦多")``:
+    ``extract.roles``)."""
+    role = roles.role_zh(sentence)
+    if role is not None and _ROLE_REST.match(role[1]) and not _NOT_A_STATEMENT.search(role[1]):
+        return role[0], f"我{role[1]}"
     m = _SOMEONE.match(sentence.strip())
     if m is None or _NOT_A_STATEMENT.search(m.group("rest")):
         return None
@@ -459,7 +468,8 @@ def before_topics(sentence: str, said_at: datetime) -> list[Finding]:
         plain = patterns_zh._FILLER.sub("", clause)
         for bare in dict.fromkeys((clause, without_time(clause), plain, without_time(plain))):
             if bare and (found := (_destination(bare) or _changed(bare) or _started_to_like(bare, said_at)
-                                   or _team(bare) or _learning(bare) or provider_zh(bare))):
+                                   or _team(bare) or _learning(bare) or provider_zh(bare)
+                                   or formats.find_zh(bare))):
                 return dated(found, clause, sentence, said_at)
     return []
 
