@@ -39,6 +39,24 @@ def test_a_possessed_thing_takes_amounts_money_compounds_and_surnames(
     assert _read(text) == expected
 
 
+@pytest.mark.parametrize(("text", "expected"), [
+    ("My manager is Sarah", [("user.manager", "Sarah", "")]),
+    ("My landlord is Mr. Chen.", [("user.landlord", "Mr. Chen", "")]),
+    ("我的老板是王总", [("user.老板", "王总", "")]),
+    ("我的房东是陈先生", [("user.房东", "陈先生", "")]),
+    # what the person is like is no attribute of the user's
+    ("My boss is a jerk", []),
+    ("My friend is a shy person", []),
+    ("My friend is excited to visit Kyoto.", []),
+    ("My roommate is a night owl", []),
+    ("我的房东是个好人", []),
+    ("我的同事是一个很有趣的人", []),
+])
+def test_a_person_one_deals_with_is_who_they_are_never_what_they_are_like(
+        text: str, expected: list[tuple[str, str, str]]) -> None:
+    assert _read(text) == expected
+
+
 def test_a_surname_is_stated_as_said() -> None:
     [fact] = RuleExtractor().extract(text="我的房东姓陈。", role="user", said_at=_AT)
     assert fact.statement == "房东姓陈"

@@ -86,6 +86,19 @@ NOT_ATTRIBUTES = frozenset({
     "问题", "意思", "看法", "想法", "建议", "意见", "感觉", "目标", "梦想", "愿望", "错", "观点", "理由", "回答",
     "名字", "密码", "最爱", "计划", "工作", "预算",
 })
+#: Attribute heads that name a person one deals with (a friend, a boss, a landlord, a teacher, 房东, 老师): their value
+#: is who they are, a name ("My landlord is Mr. Chen", 我的老板是王总), never what they are like ("My boss is a jerk",
+#: "My friend is a shy person", 我的房东是个好人: a description of them, no attribute of the user's). A closed list: the
+#: shape is "my <person> is <name>", and only these nouns make the attribute a person.
+_PERSON_ROLE = lazy_regex(
+    r"(?:^|\s)(?:friend|boss|manager|supervisor|colleague|coworker|co-worker|teammate|neighbou?r|roommate|flatmate|"
+    r"landlord|landlady|tenant|teacher|tutor|professor|coach|trainer|doctor|dentist|therapist|mentor|lawyer|"
+    r"accountant|partner)$"
+    r"|(?:朋友|老板|领导|上司|同事|室友|邻居|同学|房东|房客|老师|教练|医生|牙医|导师|律师|会计|搭档|合伙人)$",
+    re.IGNORECASE)
+#: A value that names someone: a capitalised word ("Sarah", "Mr. Chen", "Dr. Smith") or, in Chinese, no classifier
+#: first (王总, 陈先生; 是个好人, 是一位很好的老师 describe).
+_SOMEONE_NAMED = lazy_regex(r"^(?-i:[A-Z])|^(?![一]?[个位名])[\u4e00-\u9fff]")
 _CATEGORY_TAIL = lazy_regex(r"(?<=[\u4e00-\u9fff])的?(?:座位|位子|快递)$")
 _SLUG = lazy_regex(r"[^\w\u3400-\u9fff]+")
 
@@ -121,6 +134,13 @@ def named_value(value: str) -> tuple[str, str] | None:
     return hit.key, hit.value
 
 
+def describes_person(attribute: str, value: str) -> bool:
+    """Whether ``value`` says what the person ``attribute`` names is like, not who they are ("boss", "a jerk" →
+    ``True``; "landlord", "Mr. Chen" → ``False``; 房东, 一个好人 → ``True``); ``False`` for an attribute that names
+    no person (``_PERSON_ROLE``)."""
+    return bool(_PERSON_ROLE.search(attribute.strip())) and not _SOMEONE_NAMED.match(value.strip())
+
+
 def attribute_finding(attribute: str, value: str, clause: str, lang: str, *, subject: str = "",
                       confidence: float = CONF_STATED, purpose: bool = False) -> list[Finding]:
     """The finding of "<subject>'s <attribute> is <value>": a taxonomy key when the attribute or
@@ -135,6 +155,8 @@ def attribute_finding(attribute: str, value: str, clause: str, lang: str, *, sub
     head = attribute.casefold().strip()
     if not value or not head or head in NOT_ATTRIBUTES or kin.is_relative(head) or len(value) > 60:
         return []
+    if describes_person(head, value):
+        return []  # "My boss is a jerk", 我的房东是个好人: what they are like, not who
     if (size := counts.group_size(attribute, value, lang)) is not None:  # "my team is 5 people": its size
         attribute, value = size
         head = attribute.casefold()

@@ -173,8 +173,9 @@ def _possessive(clause: str) -> list[Finding]:
         named = "用的是" in clause and re.fullmatch(rf"[{_H}]{{2,6}}", value) and not _NOT_A_NAME.search(value)
         return chosen(value, "tool.uses", clause, "zh", statement=f"使用{value}") if named else []
     m = _POSSESSIVE.match(clause)
-    if m is None or _VALUE_NOT.match(m.group("v") or m.group("surname")) or _NOT_A_NOUN.search(m.group("attr")):
-        return []
+    if m is None or _VALUE_NOT.match(m.group("v") or m.group("surname")) or _NOT_A_NOUN.search(m.group("attr")) \
+            or (m.group("v") and shapes.describes_person(m.group("attr"), m.group("v"))):
+        return []  # 我的房东是一个好人: what the landlord is like, read before 一个 is cut off
     if m.group("surname"):  # 我的房东姓陈: the copula of a surname, said as 姓X and kept so (房东姓陈)
         return [replace(f, value=f"姓{f.value}", statement=f"{m.group('attr')}姓{f.value}")
                 for f in _owned(m, m.group("surname"), clause)]
