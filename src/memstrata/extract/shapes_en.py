@@ -395,6 +395,33 @@ _DESTINATION = lazy_regex(
     r"(?:\s*,?\s+(?:from now on|going forward))?$", _IC)
 
 
+#: "Ship to 221B Baker Street from now on", "From now on, send everything to 42 Main St, Springfield": a verb of
+#: sending alone, to a street address, said as standing (from now on, going forward, always, by default). A bare
+#: "ship to" names a person or a place as often ("Send to John", "Ship to production"), and said once it may be
+#: this order only, so the address must look like one (a number, a name and a street word) and the marker be said.
+_SHIP_TO = lazy_regex(
+    r"^(?:(?P<lead>from now on|going forward|in future|in the future|by default)\s*,?\s+)?(?:please\s+)?"
+    r"(?P<always>always\s+)?(?:ship|send|mail|post)\s+(?:it\s+|them\s+|everything\s+|(?:all\s+)?(?:my\s+|our\s+)?"
+    r"(?:orders|packages|parcels|deliveries|shipments)\s+)?to\s+(?P<a>.+?)"
+    r"(?:\s*,?\s+(?P<tail>from now on|going forward|in future|in the future|by default))?$", _IC)
+_STREET_ADDRESS = lazy_regex(r"^\d+[A-Za-z]?\s+(?:[\w.'-]+\s+){0,4}?(?:street|st|road|rd|avenue|ave|lane|ln|drive|dr|"
+                             r"boulevard|blvd|way|place|pl|court|ct|square|sq|terrace|close|crescent|highway|hwy|"
+                             r"parkway|pkwy)\b\.?(?:\s+(?:n|s|e|w|ne|nw|se|sw)\b)?(?:\s*,\s*[\w .'-]+){0,3}$", _IC)
+
+
+def _ship_to(sentence: str) -> list[Finding]:
+    """The drop-off of a standing instruction to send to a street address ("Ship to 221B Baker Street from now
+    on" → ``shipping.dropoff = 221B Baker Street``), read on the whole sentence so the address keeps its city
+    ("42 Main St, Springfield"); ``[]`` otherwise ("Ship it!", "Ship to 221B Baker Street" said once)."""
+    m = _SHIP_TO.match(sentence.strip().rstrip(".!"))
+    if m is None or not (m.group("lead") or m.group("always") or m.group("tail")):
+        return []
+    value = clean_value(m.group("a"), "en")
+    if not _STREET_ADDRESS.match(value):
+        return []
+    return [Finding("shipping.dropoff", value, CONF_PREFER, sentence, statement=f"deliver to {value}")]
+
+
 _FROM_NOW_ON = lazy_regex(
     r"^(?:from now on|going forward)\s*,?\s+i(?:'d|\s+would)?\s+(?:want|prefer|take|like|choose)\s+(?P<v>.+?)$", _IC)
 
@@ -529,7 +556,7 @@ def before_topics(sentence: str, said_at: datetime) -> list[Finding]:
     """Shapes that say a change, read ahead of the topic patterns."""
     if _NOT_A_STATEMENT.search(sentence):
         return []
-    if found := _withdrawn_and_restored(sentence):
+    if found := _withdrawn_and_restored(sentence) or _ship_to(sentence):
         return found
     for raw in (c.strip() for c in _CLAUSES.split(sentence.strip().rstrip(".!")) if c):
         # as said, then without a leading discourse word ("Actually I switched to FedEx", "But we
