@@ -46,3 +46,20 @@ def test_items_without_a_verb_of_their_own_keep_the_lists_verb(text: str, expect
 ])
 def test_a_spaced_dash_opens_an_aside_that_is_no_part_of_the_value(text: str, expected: list[tuple[str, str]]) -> None:
     assert _pairs(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # a spaced dash before the speaker opens a clause of its own
+    ("Lately, I've been doing great - I won a really big video game tournament last week!",
+     [("event", "won a really big video game tournament")]),
+    ("Yesterday, I tackled something new - I gave a presentation in class.",
+     [("event", "tackled something new"), ("event", "gave a presentation in class")]),
+    # the words after a dash that do not open with the speaker stay with the clause
+    ("Got some great news - the gf and I are hitting the beach next month with Toby!",
+     [("schedule.event", "hitting the beach with Toby")]),
+    # how one is doing is no happening; a verb with only a person pointed at names none
+    ("I've been doing really well this week.", []),
+    ("I got her last year, she's a great pet.", []),
+])
+def test_clauses_after_a_dash_and_what_is_no_event(text: str, expected: list[tuple[str, str]]) -> None:
+    assert _pairs(text) == expected

@@ -107,6 +107,12 @@ _EN_ARTICLE = lazy_regex(r"^(?:(?-i:now|currently|nowadays)\s+)?(?:(?:the|a|an)\
 _ASIDE = lazy_regex(r"\s+[-–—]+\s+")
 
 
+def without_aside(value: str) -> str:
+    """``value`` before a spaced dash ("German now - tough but fun" → "German now"): for a value, not a clause,
+    whose words after a dash may be what it says ("Got some great news - we're hitting the beach")."""
+    return _ASIDE.split(value, maxsplit=1)[0]
+
+
 def clean_value(text: str, lang: str) -> str:
     """Strip edge punctuation, a leading article, trailing fillers/particles and a time word
     at the edge that says when the value holds, not what it is ("Delta now", "现在是国航").
@@ -114,8 +120,6 @@ def clean_value(text: str, lang: str) -> str:
     >>> clean_value("the Beatles a lot!", "en"), clean_value("顺丰吧。", "zh"), clean_value("Delta now", "en")
     ('Beatles', '顺丰', 'Delta')
     """
-    if lang != "zh":
-        text = _ASIDE.split(text, maxsplit=1)[0]  # "German now - tough but fun": the aside is no part of it
     value = _LEADING.sub("", _TRAILING.sub("", text.strip()))
     for _ in range(3):  # fillers stack: "pizza too lol"
         before = value
@@ -229,7 +233,7 @@ def like_finding(
     thing is a plain dislike (hating Vim says nothing about the editor you use).
     Generic results carry ``polarity`` so the extractor may re-key them by embedding.
     """
-    value = clean_value(_EXAMPLES.sub("", obj), lang)  # "classic literature such as Walden": the kind is liked
+    value = clean_value(_EXAMPLES.sub("", without_aside(obj)), lang)  # "classic literature such as Walden": the kind
     limit = 8 if lang == "en" else 16  # words vs characters: longer is a story, not a taste
     # A Chinese clause counts an English word in it as one unit, like one character
     # ("我喜欢 Red Hot Chili Peppers" is four, not 21).

@@ -13,6 +13,7 @@ from memstrata.extract.clauses import (
     clause_period,
     clean_value,
     third_person,
+    without_aside,
     without_time,
 )
 from memstrata.extract.timex import mentions_time
@@ -105,7 +106,7 @@ def _undated(rest: str, clause: str) -> list[Finding]:
 
 
 def _event_value(text: str) -> str:
-    value = re.sub(r"\s+(?:on|at|in|over the|for)$", "", clean_value(text, "en"), flags=_IC)
+    value = re.sub(r"\s+(?:on|at|in|over the|for)$", "", clean_value(without_aside(text), "en"), flags=_IC)
     # "also lost my job": the adverb ties the event to the talk, not to what happened
     value = third_person(re.sub(r"^(?:(?:also|just|really|finally|actually|even|then|too)\s+)+", "", value, flags=_IC))
     # "went camping - it was a blast": keep the happening, drop the comment on it

@@ -99,6 +99,12 @@ _EN_VAGUE_EVENT = lazy_regex(
     r"troubles?|problems?|news)\b(?:\s+(?:when|and|but|with|yesterday|today)\b.*)?$",
     _IC,
 )
+#: How one is doing is a state, not a happening ("Lately, I've been doing great").
+_EN_HOW_ONE_IS = lazy_regex(r"^(?:been\s+)?doing\s+(?:(?:really|very|so|pretty|quite|super|just|all)\s+)*"
+                            r"(?:great|well|good|fine|ok|okay|alright|all right|better|worse|amazing|awesome|"
+                            r"badly|bad|terrible|so-so)\b", _IC)
+#: A verb and only a person pointed at ("I got her last year"): what was done names no one.
+_EN_ONLY_SOMEONE = lazy_regex(r"^\w+\s+(?:her|him|them|me|us)$", _IC)
 _EN_EVENT_PRONOUN = lazy_regex(r"\b(?:it|you|your|yours|this|these|those|there)\b", _IC)
 
 
@@ -121,8 +127,8 @@ def en_event_ok(value: str) -> bool:
     """
     if _EN_STATE.match(value) or _EN_VAGUE_EVENT.match(value):
         return False
-    if re.match(r"that\b", value, _IC):
-        return False  # "going to that spot"
+    if re.match(r"that\b", value, _IC) or _EN_HOW_ONE_IS.match(value) or _EN_ONLY_SOMEONE.match(value):
+        return False  # "going to that spot", "been doing great", "got her" (who, the chat said before)
     return _EN_EVENT_PRONOUN.search(value) is None and len(value.split()) >= 2
 
 

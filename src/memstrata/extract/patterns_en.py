@@ -58,6 +58,8 @@ _SPLIT = lazy_regex(
     r"don't|do not|never|please|"
     r"always|we|(?:(?:also|really|still|even|truly)\s+)+(?:like|love|enjoy|prefer)s?)\b)"
     r"|\s+and\s+(?=(?:ship|send|use|leave|put|drop|deliver)\b)"
+    # "I've been doing great - I won a tournament last week": a spaced dash before the speaker opens a clause
+    r"|\s+[-–—]+\s+(?=(?:i|i'm|i've|i'll|i'd|we|my)\b)"
     # "I'm allergic to peanuts and mildly allergic to cats": a second allergy with a degree of its own
     r"|\s+and\s+(?=(?:(?:also|too|very|really|so|[a-z]+ly)\s+)*allergic\s+to\b)",
     _IC,

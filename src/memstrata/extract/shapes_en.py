@@ -20,7 +20,15 @@ from memstrata.extract import (
     shapes,
     tool_kinds,
 )
-from memstrata.extract.clauses import CLAUSE_COMMA, CONF_LIKE, CONF_PREFER, Finding, clean_value, like_finding
+from memstrata.extract.clauses import (
+    CLAUSE_COMMA,
+    CONF_LIKE,
+    CONF_PREFER,
+    Finding,
+    clean_value,
+    like_finding,
+    without_aside,
+)
 from memstrata.extract.plans import goal_en, plan_en, trip_en
 from memstrata.extract.providers import provider_en
 from memstrata.extract.pursuits import pursuit_en, with_examples
@@ -477,7 +485,7 @@ def _learning(clause: str, lang: str = "en") -> list[Finding]:
     if m is None or (m.group("verb").lower() in ("learn", "study", "practice", "practise")
                      and not re.search(r"\b(?:start|started|begun|began)\b", clause, _IC)):
         return []
-    raw = _CLAUSE_AFTER.split(m.group("v"), maxsplit=1)[0]
+    raw = without_aside(_CLAUSE_AFTER.split(m.group("v"), maxsplit=1)[0])
     value = clean_value(raw, lang)
     if not value or _NOT_LEARNT.match(raw) or len(value.split()) > 6:
         return []
