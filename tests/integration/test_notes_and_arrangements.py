@@ -50,3 +50,8 @@ def test_a_standing_address_supersedes_the_one_before(memory: Memory, messages: 
     later = messages[1]
     assert len(_active(memory, "shipping.dropoff")) == 1
     assert _active(memory, "shipping.dropoff")[0][1] in later
+
+
+def test_a_pet_named_with_jiao_is_stored_beside_the_other_pets(memory: Memory) -> None:
+    _said(memory, "We adopted a cat named Miso.", "我们领养了一只叫豆豆的狗。")
+    assert _active(memory, "pet") == [("", "cat named Miso"), ("", "狗豆豆")]

@@ -403,7 +403,9 @@ _RELATIVES = ("老婆|老公|妻子|丈夫|太太|先生|爱人|儿子|女儿|�
 _ANIMALS = "猫咪|狗狗|小猫|小狗|猫|狗|仓鼠|兔子|鹦鹉|乌龟|金鱼|鱼|柯基|哈士奇|金毛|泰迪|布偶猫|橘猫"
 _COUNT_ZH = r"(?P<n>[一两二三四五六七八九十\d]+)?(?:个|只|条|位)?"
 _HAVE = lazy_regex(rf"^我(?:家)?(?:现在|目前|如今|已经)?(?:有了|有|养了|养着|养|家里有|收养了)"
-                   rf"{_COUNT_ZH}(?P<what>{_RELATIVES}|{_ANIMALS})"
+                   # 一只叫米索的猫: the name before the noun, as 一只猫，叫米索 names it after
+                   rf"{_COUNT_ZH}(?:(?:叫做|叫|名叫|名字叫)(?P<before>[\u4e00-\u9fffA-Za-z]{{1,6}}?)的)?"
+                   rf"(?P<what>{_RELATIVES}|{_ANIMALS})"
                    rf"(?:[，,]?(?:它|他|她)?(?:叫做|叫|名叫|名字叫)(?P<name>[\u4e00-\u9fffA-Za-z]{{1,6}}))?了?$")
 _MY_X = lazy_regex(rf"^我(?:家|的|家的)?(?P<what>{_RELATIVES}|{_ANIMALS})(?:叫做|叫|名叫|名字叫|的名字是)"
                    rf"(?P<name>[\u4e00-\u9fffA-Za-z]{{1,6}})$")
@@ -421,8 +423,8 @@ def _family_pet(clause: str, ctx: _Ctx) -> list[Finding]:
         what = f"{n}{'只' if key == 'pet' else '个'}{what}"
     # 女儿小美, 猫麻糬: the relation and the name side by side, as Chinese says them (我女儿小美); the
     # value used to read 叫小美的女儿, the verb 叫 glued in
-    if m.group("name"):
-        return _f(key, f"{what}{m.group('name')}", CONF_STATED, clause)
+    if name := m.group("name") or m.groupdict().get("before"):
+        return _f(key, f"{what}{name}", CONF_STATED, clause)
     if n is not None:  # 我有三个孩子: a count, which a later count of children replaces (extract.counts)
         return _f(key, what, CONF_STATED, clause, statement=counts.statement_zh(n, what[len(n):]))
     return _f(key, what, CONF_STATED, clause)
