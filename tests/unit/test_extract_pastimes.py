@@ -64,3 +64,53 @@ def test_a_pastime_given_up_is_withdrawn(said: str, given_up: str) -> None:
     [stored] = _pastimes(said)
     found = RuleExtractor().extract(text=given_up, role="user", said_at=SAID)
     assert stored in [(c.key, c.value) for c in found if c.retracts]
+
+
+# --- the same pastime with its start, and the gym as a place gone to for one ---------------------------------------
+
+@pytest.mark.parametrize(("text", "expected", "began"), [
+    ("I've been going to the gym since January.", ("sport.like", "gym", "goes to the gym"), (2026, 1)),
+    ("Since January I've been going to the gym", ("sport.like", "gym", "goes to the gym"), (2026, 1)),
+    ("I've been doing yoga since March", ("sport.like", "yoga", "does yoga"), (2026, 3)),
+    ("I've been running since last year", ("sport.like", "running", "runs"), (2025, 1)),  # was stated "runns"
+    ("我从一月开始去健身房", ("sport.like", "健身", "去健身房"), (2026, 1)),
+])
+def test_a_pastime_with_its_start_is_the_pastime_from_then(
+        text: str, expected: tuple[str, str, str], began: tuple[int, int]) -> None:
+    # before, the gym and "since March" (a month alone) stored nothing
+    [found] = RuleExtractor().extract(text=text, role="user", said_at=SAID)
+    assert (found.key, found.value, found.statement) == expected
+    assert found.valid_from is not None and (found.valid_from.year, found.valid_from.month) == began
+
+
+def test_a_month_still_to_come_this_year_is_last_years() -> None:
+    [found] = RuleExtractor().extract(text="I've been doing yoga since March", role="user",
+                                      said_at=datetime(2026, 1, 5, tzinfo=UTC))
+    assert found.valid_from == datetime(2025, 3, 1, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("I go to the gym", ("sport.like", "gym")), ("我去健身房", ("sport.like", "健身")),
+    ("I've started going to the gym", ("sport.like", "gym")),
+])
+def test_going_to_the_gym_is_the_users_sport(text: str, expected: tuple[str, str]) -> None:
+    assert _pastimes(text) == [expected]
+
+
+@pytest.mark.parametrize("text", [
+    "I've been doing well since January", "I've been going through a lot since March",
+    "I've been going out with Tom since May", "I stopped going to work",
+])
+def test_no_pastime_with_a_start(text: str) -> None:
+    assert _pastimes(text) == []
+
+
+@pytest.mark.parametrize(("said", "given_up"), [
+    ("I go to the gym three times a week", "I stopped going to the gym"),
+    ("I've been going to the gym since January.", "I don't go to the gym anymore"),
+    ("我经常去健身房", "我不再去健身房了"),
+])
+def test_the_gym_given_up_is_withdrawn(said: str, given_up: str) -> None:
+    [stored] = _pastimes(said)
+    found = RuleExtractor().extract(text=given_up, role="user", said_at=SAID)
+    assert stored in [(c.key, c.value) for c in found if c.retracts]

@@ -104,7 +104,9 @@ def find_zh(clause: str, sentence: str) -> list[Finding]:
     marker, now = m.group("m"), m.group("now")
     act = clean_value(re.sub(r"(?:了|啦|哦|喽|咯)+$", "", m.group("act")), "zh")
     bare = marker.startswith(("戒", "停了"))
-    if not act or _NOT_ACTIVITY_ZH.match(act) or zh_points_away(act) or re.search(r"[就很吗呢]", act) \
+    # 去 is no activity (我不想去了), but going to a place of a pastime is one (我不再去健身房了)
+    if not act or (_NOT_ACTIVITY_ZH.match(act) and not pursuits.pastime_of(act, "zh")) or zh_points_away(act) \
+            or re.search(r"[就很吗呢]", act) \
             or len(act) > 12 or (len(act) < 2 and not bare):
         return []
     if not m.group("me") and not ((now or bare) and (bare or act[0] in "吃喝抽")):
@@ -180,7 +182,7 @@ def find_en(clause: str, sentence: str) -> list[Finding]:
                  r"for good|at all)$", "", clean_value(raw, "en"), flags=_IC)
     if (span := time_span(act)) is not None and span[1] == len(act) and span[0] > 0:
         act = act[:span[0]].strip()  # "I gave up meat last month": when (``shapes.dated``), not what
-    if not act or _NOT_ACTIVITY_EN.match(act) or len(act.split()) > 6:
+    if not act or (_NOT_ACTIVITY_EN.match(act) and not pursuits.pastime_of(act, "en")) or len(act.split()) > 6:
         return []
     negation = (m.group("n") or m.group("p") or "").lower()
     if negation in ("don't", "do not", "not") and not _NO_MORE_EN.search(sentence):

@@ -23,9 +23,16 @@ _EN = lazy_regex(
 #: How long, said with "for": two years, 3 months, a year (counted back: "two years ago").
 _SPAN = lazy_regex(r"^(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+)\s+(?:year|month|week|day)s?$",
                    _IC)
-#: What never starts a state one is in ("I've been to Paris since ...", "been there", "been thinking about").
+#: What never starts a state one is in ("I've been to Paris since ...", "been there", "been thinking about", "been
+#: doing well", "been going through a lot"); "been going to the gym", "been doing yoga" are a habit with its start.
 _NOT_A_STATE = lazy_regex(r"^(?:to|there|here|away|gone|so|too|very|really|busy|thinking|wondering|trying|told|"
-                          r"waiting|meaning|feeling|doing|going|looking|working on|a bit)\b", _IC)
+                          r"waiting|meaning|feeling|looking|working on|a bit|"
+                          r"doing(?=$|\s+(?:well|good|great|fine|ok|okay|alright|better|worse|it|this|that|so|much)\b)|"
+                          r"going(?=$|\s+(?:through|out|on|crazy|nuts|back|home|away|there)\b))\b", _IC)
+#: A month named alone after "since" ("since January"): read as "in January" (a month still to come this year is
+#: last year's: ``extract.rules``), as a year alone is read after "in".
+_MONTH = lazy_regex(r"^(?:january|february|march|april|may|june|july|august|september|october|november|december)$",
+                    _IC)
 
 #: 我从去年开始吃素, 我去年开始就吃素了, 从2020年起我住在柏林, 自从去年我就一直吃素: the time, then 开始 / 起 /
 #: 以来, then the state.
@@ -54,8 +61,8 @@ def split_en(sentence: str) -> tuple[list[str], str] | None:
         if not _SPAN.match(time):
             return None
         time = f"{time} ago"
-    elif re.fullmatch(r"\d{4}", time):
-        time = f"in {time}"  # a year alone is read as a time only after "in"
+    elif re.fullmatch(r"\d{4}", time) or _MONTH.match(time):
+        time = f"in {time}"  # a year or a month alone is read as a time only after "in"
     return _present(state) or [f"I'm {state}"], time
 
 
@@ -66,7 +73,10 @@ def _present(state: str) -> list[str]:
     if not first.lower().endswith("ing") or len(first) < 5:
         return []
     stem = first[:-3]
-    bases = (stem, stem + "e", stem[:-1]) if len(stem) > 2 and stem[-1] == stem[-2] else (stem, stem + "e")
+    if len(stem) > 2 and stem[-1] == stem[-2]:  # "running" is "run" ("runn" read as a verb: "I runn"); "falling" "fall"
+        bases = (stem, stem[:-1]) if stem[-1] in "lsz" else (stem[:-1], stem)
+    else:
+        bases = (stem, stem + "e")
     return [f"I {b} {rest}".strip() for b in bases]
 
 

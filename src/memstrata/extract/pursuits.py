@@ -122,8 +122,15 @@ _PASTIME_KEYS = ("sport.like", "hobby.like")
 _POINTING_EN = lazy_regex(r"\b(?:it|that|this|them|you|your|my)\b", _IC)
 
 
+#: A place one goes to for a pastime, named for it: "I go to the gym", 我去健身房 (the gazetteer's 健身).
+_PLACES_OF_PASTIME = {"to the gym": ("sport.like", "gym"), "going to the gym": ("sport.like", "gym"),
+                      "健身房": ("sport.like", "健身")}
+
+
 def _pastime_named(obj: str) -> tuple[str, str] | None:
-    """(key, value) when ``obj`` as a whole is a sport or a hobby the gazetteer names."""
+    """(key, value) when ``obj`` as a whole is a sport or a hobby the gazetteer names, or a place gone to for one."""
+    if (place := _PLACES_OF_PASTIME.get(obj.lower())) is not None:
+        return place
     hit = gazetteer.lookup(obj)
     if hit is None or hit.key not in _PASTIME_KEYS or (hit.start, hit.end) != (0, len(obj)):
         return None

@@ -370,6 +370,9 @@ def _then_and_now(sentence: str, said_at: datetime, lang: str, *, nested: bool) 
     unless a topic rule already withdraws the past value ("I used to ship with UPS, now I use DHL")."""
     zh = lang == "zh"
     started = onset.split_zh(sentence) if zh else onset.split_en(sentence)
+    if started is not None and started[1].startswith("in ") and (
+            (at := clause_period(started[1], started[1], said_at)) is not None and at[0] > said_at):
+        started = started[0], f"last {started[1][3:]}"  # "since March" said in January: last March, already begun
     # only a start one can date ("since last year", 从去年): "I've been into dancing since I was a kid"
     # stays unread, as it was (read as a like, it cost LoCoMo after chit-chat NDCG@10 0.386 -> 0.381)
     if started is not None and clause_period(started[1], started[1], said_at) is not None:
