@@ -33,6 +33,10 @@ _END_ZH = r"(?:了|啊|哦|呀|哈)?[。！!.]*$"
 #: "<statement>, not <old>": the old value last.
 _TAIL_EN = lazy_regex(rf"^(?P<pos>.+?)\s*,\s*(?:and\s+|but\s+)?not\s+{_OLD_EN}(?:\s+anymore)?{_END_EN}", _IC)
 _TAIL_ZH = lazy_regex(rf"^(?P<pos>.+?)[，,]\s*(?:而)?不是{_OLD_ZH}{_END_ZH}")
+#: "快递送到公司，别送家里": a destination, then the one it is not said as a prohibition, as "Please deliver to my
+#: office, not my home" says it with "not" (别放门口 after 请放快递柜 is an instruction of its own: no destination).
+_NOT_THERE_ZH = lazy_regex(rf"^(?P<pos>.+?(?:送|寄|发)到[^，,]+?)[，,]\s*(?:但是?)?(?:千万)?(?:别|不要|不用)再?(?:送|寄|发)"
+                           rf"(?:到|去|回)?{_OLD_ZH}{_END_ZH}")
 #: "我不是住在北京，是上海": the negated statement first, then the value it should have said.
 _HEAD_ZH = lazy_regex(rf"^(?P<who>我们?)?不是(?P<neg>[^，,]+?)[，,]\s*(?:而|其实|只)?是(?P<pos>[^，,]+?){_END_ZH}")
 #: "Not Berlin, Munich", "No, it's Munich, not Berlin": two values, no statement.
@@ -59,10 +63,10 @@ def read(sentence: str, said_at: datetime, find: Reader) -> list[tuple[Finding, 
     text = _OPENER.sub("", sentence.strip())
     if m := _HEAD_ZH.match(text):
         return _negated_first(m, said_at, find)
-    m = _TAIL_ZH.match(text) or _TAIL_EN.match(text)
+    m = _TAIL_ZH.match(text) or _NOT_THERE_ZH.match(text) or _TAIL_EN.match(text)
     if m is None or _NOT_A_VALUE.match(m.group("old")):
         return _bare(text, "en")  # "Not Berlin, Munich"
-    lang = "zh" if m.re.pattern == _TAIL_ZH.pattern else "en"
+    lang = "en" if m.re.pattern == _TAIL_EN.pattern else "zh"
     old = clean_value(m.group("old"), lang)
     found = find(m.group("pos"), said_at)
     if not found:

@@ -348,15 +348,18 @@ def _withdrawn_and_restored(sentence: str) -> list[Finding]:
 _DESTINATION = lazy_regex(
     r"^(?:(?:快递|包裹|东西|货|发货|寄件)(?=以后|今后|之后|从现在起|现在起))?(?:以后|今后|之后|从现在起|现在起)(?:的)?"
     r"(?:快递|包裹|东西|货)?(?:都|一律|就|全部)?(?:发|走|寄|用|坐|选|改用|换成)(?P<v>[^到，]+?)(?:快递)?(?:吧|了)?$"
-    r"|^(?:以后|今后)(?:的)?(?:快递|包裹|东西|外卖)?(?:都)?(?:寄|送|放|发)到(?P<d>[^，]+?)(?:吧|了)?$")
+    r"|^(?:以后|今后)(?:的)?(?:快递|包裹|东西|外卖)?(?:都)?(?:寄|送|放|发)到(?P<d>[^，]+?)(?:吧|了)?$"
+    # the thing sent or a request named, as "Please deliver to my office" is read: 快递送到公司, 请寄到公司 (with 了 it
+    # is what happened: 快递送到公司了)
+    r"|^(?:(?:请|麻烦)?(?:把)?(?:快递|包裹|外卖)(?:都|一律|请|就)?|请|麻烦)(?:寄|送|发)到(?P<d2>[^，了]+?)(?:去)?吧?$")
 
 
 def _destination(clause: str) -> list[Finding]:
     m = _DESTINATION.match(clause)
     if m is None:
         return []
-    if m.group("d"):
-        value = clean_value(m.group("d"), "zh")
+    if m.group("d") or m.group("d2"):
+        value = clean_value(m.group("d") or m.group("d2"), "zh")
         return [Finding("shipping.dropoff", value, CONF_PREFER, clause, statement=f"送到{value}")]
     found = chosen(clean_value(m.group("v"), "zh"), "user.ships_with", clause, "zh")
     return [f for f in found if f.key in ("shipping.carrier", "travel.seat")]  # 以后都坐靠过道的座位
