@@ -35,8 +35,8 @@ _TAIL_EN = lazy_regex(rf"^(?P<pos>.+?)\s*,\s*(?:and\s+|but\s+)?not\s+{_OLD_EN}(?
 _TAIL_ZH = lazy_regex(rf"^(?P<pos>.+?)[，,]\s*(?:而)?不是{_OLD_ZH}{_END_ZH}")
 #: "快递送到公司，别送家里": a destination, then the one it is not said as a prohibition, as "Please deliver to my
 #: office, not my home" says it with "not" (别放门口 after 请放快递柜 is an instruction of its own: no destination).
-_NOT_THERE_ZH = lazy_regex(rf"^(?P<pos>.+?(?:送|寄|发)到[^，,]+?)[，,]\s*(?:但是?)?(?:千万)?(?:别|不要|不用)再?(?:送|寄|发)"
-                           rf"(?:到|去|回)?{_OLD_ZH}{_END_ZH}")
+_NOT_THERE_ZH = lazy_regex(rf"^(?P<pos>.+?(?:送|寄|发)到[^，,]+?)[，,]\s*(?:但是?)?(?:千万)?(?:别|不要|不用)再?"
+                           rf"(?:送|寄|发)(?:到|去|回)?{_OLD_ZH}{_END_ZH}")
 #: "我不是住在北京，是上海": the negated statement first, then the value it should have said.
 _HEAD_ZH = lazy_regex(rf"^(?P<who>我们?)?不是(?P<neg>[^，,]+?)[，,]\s*(?:而|其实|只)?是(?P<pos>[^，,]+?){_END_ZH}")
 #: "Not Berlin, Munich", "No, it's Munich, not Berlin": two values, no statement.
