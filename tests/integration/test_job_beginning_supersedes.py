@@ -9,6 +9,7 @@ from typing import Any
 from factvalues import change_of, values
 from memstrata import Memory
 from memstrata.config import Settings
+from memstrata.types import Fact
 
 
 def test_a_new_job_supersedes_the_employer_before_it(db_settings: dict[str, Any]) -> None:
@@ -38,4 +39,6 @@ def test_a_planned_or_someone_elses_job_is_no_employer(db_settings: dict[str, An
         mem.add("I work at Acme")
         for said in ("I'm starting at Initech on Monday", "我下个月去字节上班", "my sister got a job at Globex"):
             mem.add(said)
-        assert values(mem, "identity.employer") == ["Acme"]
+        own = [f.value for f in mem.list(key="identity.employer") if isinstance(f, Fact) and f.subject is None]
+        assert own == ["Acme"]  # the sister's new employer is hers (subject sister), never the user's
+        assert values(mem, "identity.employer", "superseded") == []

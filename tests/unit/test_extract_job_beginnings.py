@@ -46,7 +46,7 @@ def test_a_dated_beginning_holds_from_the_time_it_names() -> None:
 
 
 @pytest.mark.parametrize("text", [
-    "my sister got a job at Acme", "我妹妹入职了腾讯", "I didn't get a job at Acme", "I joined a gym",
+    "my friend got a job at Acme", "我朋友入职了腾讯", "I didn't get a job at Acme", "I joined a gym",
     "I joined Reddit", "I joined Toastmasters last month", "I became a father", "我被裁员了", "我入职了",
 ])
 def test_someone_elses_or_no_job_begun_names_no_employer(text: str) -> None:

@@ -96,6 +96,15 @@ def test_an_opinion_or_a_reply_in_the_same_shape_is_no_fact(text: str) -> None:
     ("My sister got a dog.", [("pet", "dog", "sister")]),
     ("My wife prefers FedEx", [("shipping.carrier", "FedEx", "wife")]),
     ("My sister is a shy person", [("identity.personality", "shy", "sister")]),
+    ("我妹很喜欢猫", [("preference.like", "猫", "sister")]),
+    ("我妹妹很期待去京都。", [("plan.intent", "去京都", "sister")]),
+    # a job, a diet or a pet said as its beginning, as the user's own is read
+    ("My husband got a job at Amazon.", [("identity.employer", "Amazon", "husband")]),
+    ("my sister got a job at Acme", [("identity.employer", "Acme", "sister")]),
+    ("我哥刚入职腾讯", [("identity.employer", "腾讯", "brother")]),
+    ("我妹妹入职了腾讯", [("identity.employer", "腾讯", "sister")]),
+    ("My sister went vegan.", [("food.diet", "vegan", "sister")]),
+    ("我妹妹养了一只猫", [("pet", "猫", "sister")]),
 ])
 def test_a_relatives_job_home_and_employer_are_theirs(text: str, expected: list[tuple[str, str, str]]) -> None:
     assert _read(text) == expected
@@ -105,6 +114,7 @@ def test_a_relatives_job_home_and_employer_are_theirs(text: str, expected: list[
     "My wife works as a teacher.", "My brother lives in Denver.", "My wife works at Google.", "My mom is Catholic.",
     "My friend works at Google.", "My friend lives in Denver.", "My mom said I should rest.",
     "我哥住在深圳。", "我姐在腾讯工作。", "我老婆是老师", "我朋友住在深圳", "我妈说我应该休息", "我爸妈住在北京",
+    "My husband got a job at Amazon.", "我哥刚入职腾讯", "my friend got a job at Acme", "我朋友入职了腾讯",
 ])
 def test_a_relatives_or_a_friends_fact_is_never_the_users(text: str) -> None:
     assert [f for f in _read(text) if not f[2]] == []

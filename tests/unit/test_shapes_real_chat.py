@@ -216,7 +216,7 @@ def test_a_dated_plan_looked_forward_to_is_dated(text: str, expected: list[tuple
     "I'm excited to see what happens!", "I can't wait to hear your thoughts.", "I'm excited to get started.",
     "I'm looking forward to it.", "Can't wait to have fun at your dance studio!", "I was excited to visit Kyoto.",
     "I can't go tomorrow.", "I'm planning a surprise for you.",
-    "我很期待你的回复。", "期待你的回信！", "我很期待明天。", "我妹妹很期待去京都。", "我很期待这次旅行。",
+    "我很期待你的回复。", "期待你的回信！", "我很期待明天。", "我朋友很期待去京都。", "我很期待这次旅行。",
     "I am looking forward to my itinerary.", "我很期待我的行程。", "我非常期待有机会可以去旅游。",
 ])
 def test_no_plan_from_what_comes_the_listener_the_past_or_someone_else(text: str) -> None:

@@ -320,8 +320,11 @@ def _read(sentence: str, said_at: datetime, lang: str, *, nested: bool = False) 
         # 我开始吃素了 withdraws 不吃素 (``habits.restart_zh``) and begins 吃素: both
         found = found + [f for f in _begun(sentence, said_at, lang) if not f.retract]
     other = None if found or nested else (shapes_zh.someone_else(sentence) if zh else shapes_en.someone_else(sentence))
-    if other is not None:
-        found = shapes.about(_read(other[1], said_at, lang, nested=True), other[0])
+    if other is not None:  # read as the user's own is, a state said as its beginning too ("My wife got a job at X")
+        said = _read(other[1], said_at, lang, nested=True)
+        if all(f.key == "event" for f in said):
+            said = _begun(other[1], said_at, lang) or said
+        found = shapes.about(said, other[0])
     return found + ([] if nested else job_end.find(sentence, lang))  # "I lost my job": the employer ends
 
 

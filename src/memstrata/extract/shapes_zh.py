@@ -79,7 +79,7 @@ _NAME = rf"(?:小[{_H}]|老[{_H}]|[{_SURNAMES}][{_H}]{{1,2}}?)"
 _WHEN = "这周|这礼拜|这个月|本周|上周|上礼拜|上个月|今天|昨天|前天|今年|去年|最近|刚刚|刚"
 _SOMEONE = lazy_regex(
     rf"^(?:我的?(?P<rel>{_RELATION}))?(?P<name>{_NAME})?(?P<rest>(?:的|对|在|又|也|调|住|是|喜欢|最|不|换|搬|回|去|改|"
-    rf"已经|现在|一直|还|{_WHEN}).+)$")
+    rf"已经|现在|一直|还|很|特别|非常|平时|经常|每天|开始|入职|养|{_WHEN}).+)$")
 
 
 #: How a note about a role goes on: a verb or a copula, as about a named person, or a wish (客户要PDF发票).
