@@ -123,3 +123,21 @@ def test_a_relatives_or_a_friends_fact_is_never_the_users(text: str) -> None:
 @pytest.mark.parametrize("text", ["I'm Catholic", "My mom is Catholic", "I'm Buddhist"])
 def test_a_faith_is_no_name(text: str) -> None:
     assert [f for f in _read(text) if f[0] == "identity.name"] == []
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("I work as a nurse in Boston.", [("identity.occupation", "nurse", "")]),
+    ("I'm a student in Beijing.", [("identity.occupation", "student", "")]),
+    ("I'm a nurse in the ICU.", [("identity.occupation", "nurse", "")]),
+    ("My daughter works as a nurse in Boston.", [("identity.occupation", "nurse", "daughter")]),
+    ("I'm a teacher in a public school.", [("identity.occupation", "teacher", ""),
+                                           ("identity.employer", "public school", "")]),
+    ("I'm an engineer at Google.", [("identity.occupation", "engineer", ""), ("identity.employer", "Google", "")]),
+    # Chinese reads the same: a city worked in is no employer, a place of work is
+    ("我在深圳当老师", [("identity.occupation", "老师", "")]),
+    ("我哥在深圳当老师", [("identity.occupation", "老师", "brother")]),
+    ("我在医院当护士", [("identity.employer", "医院", ""), ("identity.occupation", "护士", "")]),
+])
+def test_where_one_works_in_is_no_employer_unless_a_place_of_work(
+        text: str, expected: list[tuple[str, str, str]]) -> None:
+    assert _read(text) == expected

@@ -108,7 +108,7 @@ _OCCUPATIONS = (
 _WORK_AS = lazy_regex(r"^(?:i|i currently|i now)\s+work(?:s)?\s+as\s+(?:an?\s+)?(?P<v>.+)$", _IC)
 
 _IM_A = lazy_regex(rf"^(?:i'm|i am)\s+(?:now\s+)?an?\s+(?P<v>(?:[\w\-]+\s+){{0,3}}"
-                   rf"(?:{_OCCUPATIONS})s?)(?:\s+(?:at|for|in)\s+(?P<org>.+))?$", _IC)
+                   rf"(?:{_OCCUPATIONS})s?)(?:\s+(?P<prep>at|for|in)\s+(?P<org>.+))?$", _IC)
 
 # "My job is stable but not exciting" describes the job: a role needs "a/an" or a known noun.
 _MY_JOB = lazy_regex(rf"^my (?:job|profession|occupation|role) is\s+(?:an?\s+(?P<v>.+)|"
@@ -127,12 +127,12 @@ def _work(clause: str, ctx: _Ctx) -> list[Finding]:
         groups["v"] = groups.get("v") or groups.get("w")
         out: list[Finding] = []
         if groups.get("v"):
-            parts = re.split(r"\s+(?:at|for|in)\s+", groups["v"], maxsplit=1, flags=_IC)
+            parts = re.split(r"\s+(at|for|in)\s+", groups["v"], maxsplit=1, flags=_IC)
             out += _f("identity.occupation", parts[0], CONF_STATED, clause)
-            if len(parts) == 2 and not groups.get("org"):  # "I work as an engineer at Google"
-                out += _f("identity.employer", _PLACE_END.sub("", parts[1]), CONF_STATED, clause)
+            if len(parts) == 3 and not groups.get("org") and _works_for(parts[1], parts[2]):
+                out += _f("identity.employer", _PLACE_END.sub("", parts[2]), CONF_STATED, clause)  # "... at Google"
         org = _PLACE_END.sub("", groups["org"]) if groups.get("org") else ""
-        if org and (pattern is not _WORK_AT or _employer_shaped(clause, org)):
+        if org and (pattern is not _WORK_AT or _employer_shaped(clause, org)) and _works_for(groups.get("prep"), org):
             out += _f("identity.employer", org, CONF_STATED, clause)
         return out
     return []
@@ -150,6 +150,16 @@ _WORKPLACE_HEAD = lazy_regex(
 #: A bare word after "work at" that says where or when one works, not for whom ("I work at home").
 _WHERE_OR_WHEN = lazy_regex(r"^(?:home|night|nights|weekends?|noon|midnight|dawn|dusk|times|once|first|last|"
                             r"least|all|it|this|that|work|school|desk|desks)$", _IC)
+
+
+def _works_for(preposition: str | None, org: str) -> bool:
+    """Whether ``org``, said after a role and ``preposition``, names whom one works for: after "at" or "for"
+    it does ("a nurse at Mass General"); after "in" only a place of work does ("a teacher in a public school",
+    "an analyst in the finance department"), as "in" more often says where ("a nurse in Boston", "a
+    developer in Berlin", "a nurse in the ICU": no employer)."""
+    if (preposition or "").lower() != "in":
+        return True
+    return bool(_WORKPLACE_HEAD.search(_PLACE_END.sub("", org).strip()))
 
 
 def _employer_shaped(clause: str, org: str) -> bool:
