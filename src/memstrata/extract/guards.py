@@ -105,6 +105,8 @@ _EN_HOW_ONE_IS = lazy_regex(r"^(?:been\s+)?doing\s+(?:(?:really|very|so|pretty|q
                             r"badly|bad|terrible|so-so)\b", _IC)
 #: A verb and only a person pointed at ("I got her last year"): what was done names no one.
 _EN_ONLY_SOMEONE = lazy_regex(r"^\w+\s+(?:her|him|them|me|us)$", _IC)
+#: What will not or cannot happen is no happening ("I won't be able to work on the thesis this weekend").
+_EN_NOT_DONE = lazy_regex(r"^(?:won't|will not|can't|cannot|couldn't|wouldn't|didn't|did not|don't|never)\b", _IC)
 _EN_EVENT_PRONOUN = lazy_regex(r"\b(?:it|you|your|yours|this|these|those|there)\b", _IC)
 
 
@@ -127,7 +129,8 @@ def en_event_ok(value: str) -> bool:
     """
     if _EN_STATE.match(value) or _EN_VAGUE_EVENT.match(value):
         return False
-    if re.match(r"that\b", value, _IC) or _EN_HOW_ONE_IS.match(value) or _EN_ONLY_SOMEONE.match(value):
+    if re.match(r"that\b", value, _IC) or _EN_HOW_ONE_IS.match(value) or _EN_ONLY_SOMEONE.match(value) \
+            or _EN_NOT_DONE.match(value):
         return False  # "going to that spot", "been doing great", "got her" (who, the chat said before)
     return _EN_EVENT_PRONOUN.search(value) is None and len(value.split()) >= 2
 

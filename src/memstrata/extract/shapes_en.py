@@ -183,10 +183,15 @@ def _role(sentence: str) -> tuple[str, str] | None:
 _POSSESSIVE = lazy_regex(
     r"^(?:my|our)\s+(?:(?P<owner>[a-z][\w\- ]{0,25}?)'s\s+)?(?P<attr>[a-z][\w\- ]{0,30}?)(?:\s+(?:is|are)|\s*'s)\s+"
     r"(?:now\s+|currently\s+|still\s+)?(?:an?\s+|the\s+)?(?P<v>[^\s].*?)(?:\s+now|\s+(?:once\s+)?again)?$", _IC)
-_VALUE_NOT = lazy_regex(r"^(?:that|whether|if|to|it|not|so|too|very|really|being|getting|going|a bit|named|called)\b",
-                        _IC)
-#: One lowercase word shaped like an adjective ("my music ability is limited"): a judgement, not a thing.
-_ADJECTIVE = lazy_regex(r"^[a-z]+(?:ed|ful|ous|ive|able|ible|al|ic|less|y)$")
+_VALUE_NOT = lazy_regex(r"^(?:that|whether|if|to|it|not|so|too|very|really|being|getting|going|a bit|named|called|"
+                        r"bit|little|already|slightly|somewhat|extremely|absolutely|totally|completely)\b", _IC)
+#: One lowercase word shaped like an adjective ("my music ability is limited"), with what it is so for ("my three
+#: iced americanos are non-negotiable for studying"): a judgement, not a thing.
+_ADJECTIVE = lazy_regex(r"^[a-z-]+(?:ed|ful|ous|ive|able|ible|al|ic|less|y)(?:\s+(?:for|to|with|in|about)\s.*)?$")
+#: A part of the body doing something is how one feels now ("my head is pounding", "my back is killing me"), not a
+#: lasting attribute; what it is like stays one ("my eyes are blue").
+_BODY_NOW = lazy_regex(r"^(?:head|hands?|back|stomach|tummy|feet|foot|legs?|eyes?|throat|chest|heart|body|mind|"
+                       r"brain|nose|knees?|neck|shoulders?|arms?|muscles?|joints?)$", _IC)
 _SETTLED = r"(?:usual|current|go-to|new|main|only|favou?rite|preferred|daily|regular|own)\s+"
 #: An amount with its bound ("about 40 minutes", "around an hour", "under $2,000", "over 3 miles"): a value, although
 #: the bound opens it as a preposition opens a description ("my question is about billing": no number, none).
@@ -210,6 +215,8 @@ def _possessive(clause: str, lang: str = "en") -> list[Finding]:
         return []
     if _NOT_ONE_ATTRIBUTE.search(m.group("attr")):
         return []  # "my budget for this trip is $2000": a topic's (extract.routines), or no attribute
+    if _BODY_NOW.match(m.group("attr")) and re.match(r"[a-z]+ing\b", value):
+        return []  # "my head is still pounding", "my mind is racing"
     attr = re.sub(rf"^{_SETTLED}", "", m.group("attr"), flags=_IC)
     owner = m.group("owner") or ""
     if owner and not re.fullmatch(r"(?:project|team|app|company|house|home|office|repo|service|site|shop|store|"

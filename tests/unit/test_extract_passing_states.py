@@ -1,0 +1,44 @@
+"""How one feels now and what will not happen are no lasting facts (user messages of agent-style chats).
+
+"my head is still pounding" stored user.head = 'pounding', "My hands are still a bit shaky" user.hands = 'bit shaky',
+"My three iced americanos are non-negotiable for studying" a key named after the coffees, and "I won't be able to
+work on the thesis this weekend" an event of what will not happen.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from memstrata.extract.rules import RuleExtractor
+
+SAID = datetime(2026, 12, 6, 10, 0, tzinfo=UTC)
+
+
+def _pairs(text: str) -> list[tuple[str, str]]:
+    return [(c.key, c.value) for c in RuleExtractor().extract(text=text, role="user", said_at=SAID)]
+
+
+@pytest.mark.parametrize("text", [
+    "Ugh, my head is still pounding.",
+    "My hands are still a bit shaky, but I'm getting started.",
+    "My head is already spinning just thinking about tonight.",
+    "My back is killing me.",
+    "My three iced americanos are non-negotiable for studying.",
+    "Hi. I won't be able to work on the thesis this weekend.",
+    "I can't make it to the party on Friday.",
+    "I didn't go to the gym yesterday.",
+])
+def test_a_passing_state_or_what_will_not_happen_stores_nothing(text: str) -> None:
+    assert _pairs(text) == []
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("My eyes are blue.", [("user.eyes", "blue")]),
+    ("My car is a Tesla.", [("user.car", "Tesla")]),
+    ("My commute is about 40 minutes.", [("user.commute", "about 40 minutes")]),
+    ("I went to the gym yesterday.", [("event", "went to the gym")]),
+])
+def test_lasting_attributes_and_happenings_still_read(text: str, expected: list[tuple[str, str]]) -> None:
+    assert _pairs(text) == expected
