@@ -57,3 +57,18 @@ def test_the_airline_said_again_in_either_language_replaces_the_old(memory: Memo
     memory.add("我一般坐国航。")
     assert {(f.key, f.value) for f in memory.list() if isinstance(f, Fact)} == {("user.airline", "国航")}
     assert [f.value for f, _ in memory.history(key="user.airline")] == ["Lufthansa", "United", "国航"]
+
+
+@pytest.mark.parametrize(("said", "switch", "active"), [
+    (["We use Slack", "I usually fly with Lufthansa."], "I switched to United",
+     {("tool.uses", "Slack"), ("user.airline", "United")}),
+    (["We use Jira", "I always bank with Chase."], "I switched to Revolut",
+     {("tool.uses", "Jira"), ("user.bank", "Revolut")}),
+    (["我们用飞书", "我一般坐国航"], "我现在改坐东航了", {("tool.uses", "飞书"), ("user.airline", "东航")}),
+])
+def test_a_switch_to_a_listed_provider_ends_the_one_of_its_kind(memory: Memory, said: list[str], switch: str,
+                                                                active: set[tuple[str, str]]) -> None:
+    for text in said:
+        memory.add(text)
+    memory.add(switch)
+    assert {(f.key, f.value) for f in memory.list() if isinstance(f, Fact)} == active

@@ -3,8 +3,9 @@
 "We use Jira", "We use Slack", then "We've moved to Linear": a careful listener ends Jira, not
 Slack, because Linear and Jira do one job. The fact engine (``facts.switch``) asks this module
 for the kind of the new value and of each thing used; two things of different kinds are never
-rivals. The list is short on purpose: common team tools whose name is unambiguous, in English
-and Chinese. A name not listed has no kind and may be a rival of anything (see ``facts.switch``).
+rivals. The list is short on purpose: common team tools whose name is unambiguous, and the common
+airlines and banks one uses (``extract.providers``), in English and Chinese. A name not listed has no
+kind and may be a rival of anything (see ``facts.switch``).
 
 The list also tells a name said in lower case ("We use jira") from a word: a listed name that is no
 English word (``_WORDS``) is a name whatever its case (``LOWER_CASE_NAMES``), and is stored as the list
@@ -36,6 +37,15 @@ _KINDS: dict[str, tuple[str, ...]] = {
     "email": ("Gmail", "Outlook", "ProtonMail", "Fastmail", "QQ邮箱", "163邮箱"),
     "database": ("PostgreSQL", "Postgres", "MySQL", "SQLite", "MongoDB", "Redis", "Oracle", "SQL Server",
                  "MariaDB", "DynamoDB", "Cassandra"),
+    # providers one uses for a job of one's own (``extract.providers``): "I switched to United" ends Lufthansa
+    "airline": ("Lufthansa", "United", "United Airlines", "Delta", "American Airlines", "Southwest", "JetBlue",
+                "Alaska Airlines", "British Airways", "Air France", "KLM", "Emirates", "Qatar Airways",
+                "Singapore Airlines", "Cathay Pacific", "ANA", "JAL", "Ryanair", "easyJet", "Air Canada", "Qantas",
+                "Turkish Airlines", "国航", "中国国航", "中国国际航空", "东航", "中国东方航空", "南航", "中国南方航空",
+                "海航", "海南航空", "川航", "四川航空", "厦航", "厦门航空", "春秋航空", "吉祥航空"),
+    "bank": ("Chase", "Wells Fargo", "Bank of America", "Citi", "Citibank", "HSBC", "Barclays", "Santander",
+             "Revolut", "Monzo", "N26", "Capital One", "招商银行", "招行", "工商银行", "工行", "建设银行", "建行",
+             "中国银行", "中行", "农业银行", "农行", "交通银行", "交行"),
 }
 
 
@@ -44,7 +54,8 @@ _KINDS: dict[str, tuple[str, ...]] = {
 _WORDS = frozenset({"linear", "monday", "shortcut", "basecamp", "teams", "discord", "slack", "notion",
                     "confluence", "obsidian", "coda", "roam", "bear", "quip", "jenkins", "drone", "bamboo", "zoom",
                     "whereby", "sketch", "azure", "oracle", "chrome", "safari", "edge", "brave", "opera", "arc",
-                    "outlook", "lark", "travis", "redis", "cassandra", "teambition"})
+                    "outlook", "lark", "travis", "redis", "cassandra", "teambition", "united", "delta", "southwest",
+                    "emirates", "chase", "citi", "ana", "capital one", "santander"})
 
 
 @cache
