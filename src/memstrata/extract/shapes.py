@@ -53,6 +53,9 @@ ATTRIBUTE_KEYS: dict[str, str] = {
     **dict.fromkeys(("address", "home address", "shipping address", "delivery address", "地址", "收货地址", "家庭住址"),
                     "shipping.address"),
     **dict.fromkeys(("native language", "mother tongue", "first language", "母语"), "language.spoken"),
+    # bodily traits (extract.bodily): "My blood type is O" is the trait "I'm type O" states
+    **dict.fromkeys(("blood type", "blood group", "血型"), "identity.blood_type"),
+    **dict.fromkeys(("height", "身高"), "identity.height"),
 }
 #: Keys a possessive copula is read for beside the topic patterns (``shapes_en.copulas``): no topic rule
 #: reads them, so "My email is anna@example.com, I'm allergic to peanuts" keeps both.

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from memstrata.extract import purposes
+from memstrata.extract import bodily, purposes
 
 Cardinality = Literal["one", "many"]
 Sensitivity = Literal["low", "medium", "high"]
@@ -211,6 +211,8 @@ def key_spec(key: str) -> KeySpec:
     """
     if key in _BY_KEY:
         return _BY_KEY[key]
+    if (trait := bodily.described(key)) is not None:  # identity.handedness: a bodily trait (extract.bodily)
+        return KeySpec(key, "fact", "one", "low", 0.6, *trait)
     owner, _, attribute = key.partition(".")
     if not owner or not attribute or "." in attribute:  # an LLM feature (profile.travel.plans) holds many
         raise KeyError(f"unknown fact key {key!r}")
