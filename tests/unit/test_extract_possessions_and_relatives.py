@@ -141,3 +141,19 @@ def test_a_faith_is_no_name(text: str) -> None:
 def test_where_one_works_in_is_no_employer_unless_a_place_of_work(
         text: str, expected: list[tuple[str, str, str]]) -> None:
     assert _read(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("My parents live in Ohio.", [("identity.location", "Ohio", "parents")]),
+    ("My parents are from Texas.", [("identity.hometown", "Texas", "parents")]),
+    ("My parents both work at Boeing.", [("identity.employer", "Boeing", "parents")]),
+    ("My kids love painting.", [("hobby.like", "painting", "kids")]),
+    ("我爸妈住在北京", [("identity.location", "北京", "parents")]),
+    ("我父母都是老师", [("identity.occupation", "老师", "parents")]),
+    ("我爸妈都在银行上班", [("identity.employer", "银行", "parents")]),
+    # asked, or told of what they say: none
+    ("My parents live in Ohio?", []),
+    ("我爸妈说我应该休息", []),
+])
+def test_relatives_named_in_the_plural_are_read_as_one_is(text: str, expected: list[tuple[str, str, str]]) -> None:
+    assert _read(text) == expected

@@ -19,7 +19,7 @@ _SUBJECT: dict[str, str] = {
     "爱人": "partner", "spouse": "partner",
     "儿子": "son", "女儿": "daughter",
     "child": "kid", "baby": "kid", "孩子": "kid", "小孩": "kid", "宝宝": "kid",
-    "children": "kids", "孩子们": "kids",
+    "children": "kids", "孩子们": "kids", "爸妈": "parents", "父母": "parents",
     "哥哥": "brother", "弟弟": "brother", "姐姐": "sister", "妹妹": "sister",
     "哥": "brother", "弟": "brother", "姐": "sister", "妹": "sister",  # 我哥, 我姐: as said in speech
     "男朋友": "boyfriend", "男友": "boyfriend", "女朋友": "girlfriend", "女友": "girlfriend",

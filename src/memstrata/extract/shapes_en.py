@@ -137,6 +137,24 @@ _NOT_NAMES = frozenset({
 })
 
 
+#: Relatives named in the plural ("My parents live in Ohio", "My kids both love painting"): the verb in its plain form.
+_RELATIVES = lazy_regex(r"^my\s+(?P<rel>parents|grandparents|kids|children|sons|daughters|twins)\s+(?:both\s+|all\s+)?"
+                        rf"(?P<adv>(?:{_ADVERB}\s+)*)(?P<verb>are|were|have|had|live|lived|work|worked|moved|love|like|"
+                        r"prefer|hate|use|eat|drink|play|went|got|started)\b(?P<rest>.*)$", _IC)
+_PLURAL_AS_I = {"are": "I'm", "were": "I was"}
+
+
+def _relatives(sentence: str) -> tuple[str, str] | None:
+    """``(relation, the sentence in the first person)`` for relatives named in the plural ("My parents live in
+    Ohio" → ``("parents", "I live in Ohio")``, "My parents are from Texas" → ``("parents", "I'm from Texas")``)."""
+    m = _RELATIVES.match(sentence.strip())
+    if m is None:
+        return None
+    verb = m.group("verb").lower()
+    opening = _PLURAL_AS_I.get(verb, f"I {m.group('adv')}{verb}")
+    return m.group("rel").lower(), f"{opening}{m.group('rest')}"
+
+
 def someone_else(sentence: str) -> tuple[str, str] | None:
     """``(subject, the sentence in the first person)`` for a statement about a named person
     ("Sarah is allergic to shellfish" → ``("Sarah", "I'm allergic to shellfish")``, "My colleague
@@ -149,7 +167,7 @@ def someone_else(sentence: str) -> tuple[str, str] | None:
     if m is None or m.group("name") in _NOT_NAMES:  # "My wife works as a teacher": no name, a relation
         m = _RELATIVE.match(sentence.strip())
     if m is None or _NOT_A_STATEMENT.search(sentence):
-        return None
+        return None if _NOT_A_STATEMENT.search(sentence) else _relatives(sentence)
     who = m.group("name") or m.group("rel")
     if who in _NOT_NAMES or (not m.group("name") and not kin.is_relative(who)):
         return None  # "my friend is allergic to mango" stays out: only relatives and named people are kept

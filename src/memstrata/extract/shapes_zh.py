@@ -71,7 +71,7 @@ _SURNAMES = ("王李张刘陈杨赵黄周吴徐孙胡朱高林何郭马罗梁宋
 #: A relation said after 我 (我同事, 我老婆, 我哥): the longer word first (哥哥 before 哥), so 我哥哥 is
 #: no 哥 with a name.
 _RELATION = ("同事|朋友|老板|领导|上司|室友|邻居|同学|姐姐|妹妹|哥哥|弟弟|老婆|老公|妻子|丈夫|太太|爱人|"
-             "妈妈|爸爸|老妈|老爸|母亲|父亲|儿子|女儿|爷爷|奶奶|外公|外婆|姥姥|姥爷|男朋友|女朋友|"
+             "妈妈|爸爸|老妈|老爸|母亲|父亲|爸妈|父母|儿子|女儿|爷爷|奶奶|外公|外婆|姥姥|姥爷|男朋友|女朋友|"
              "哥|姐|弟|妹|妈|爸")
 _NAME = rf"(?:小[{_H}]|老[{_H}]|[{_SURNAMES}][{_H}]{{1,2}}?)"
 #: When a change about someone happened, said before its verb (小王这周调到搜索组了): the shapes read the clause
@@ -79,7 +79,7 @@ _NAME = rf"(?:小[{_H}]|老[{_H}]|[{_SURNAMES}][{_H}]{{1,2}}?)"
 _WHEN = "这周|这礼拜|这个月|本周|上周|上礼拜|上个月|今天|昨天|前天|今年|去年|最近|刚刚|刚"
 _SOMEONE = lazy_regex(
     rf"^(?:我的?(?P<rel>{_RELATION}))?(?P<name>{_NAME})?(?P<rest>(?:的|对|在|又|也|调|住|是|喜欢|最|不|换|搬|回|去|改|"
-    rf"已经|现在|一直|还|很|特别|非常|平时|经常|每天|开始|入职|养|{_WHEN}).+)$")
+    rf"已经|现在|一直|还|很|特别|非常|平时|经常|每天|开始|入职|养|都|{_WHEN}).+)$")
 
 
 #: How a note about a role goes on: a verb or a copula, as about a named person, or a wish (客户要PDF发票).
@@ -101,7 +101,7 @@ def someone_else(sentence: str) -> tuple[str, str] | None:
     who = m.group("name") or m.group("rel")
     if not who or (not m.group("name") and not kin.is_relative(who)):
         return None  # 我朋友对芒果过敏 stays out: only relatives and named people are kept
-    return who, f"我{m.group('rest')}"
+    return who, f"我{re.sub(r'^都', '', m.group('rest'))}"  # 我父母都住在成都: 都 is the two of them
 
 
 # --- shapes ------------------------------------------------------------------------------------
