@@ -21,6 +21,7 @@ def _facts(text: str) -> set[tuple[str, str]]:
 
 @pytest.mark.parametrize(("text", "fact"), [
     ("I usually fly with Lufthansa.", ("user.airline", "Lufthansa")),
+    ("I usually fly with Finnair", ("user.airline", "Finnair")), ("I fly on Norwegian", ("user.airline", "Norwegian")),
     ("I always fly Delta", ("user.airline", "Delta")),
     ("我一般坐国航。", ("user.airline", "国航")),
     ("我出差都坐东航的飞机", ("user.airline", "东航")),
@@ -41,10 +42,12 @@ def test_a_provider_used_is_stored_under_its_job(text: str, fact: tuple[str, str
 @pytest.mark.parametrize("text", [
     "I usually fly economy when it's cheap", "I shop at night", "I fly with my kids", "I stay at Anna's",
     "I stay at Mom's", "My sister flies with Lufthansa", "我一般坐地铁上班", "我一般坐滴滴", "我一般在超市买东西",
-    "我妈一般坐国航",
+    "我妈一般坐国航", "I always fly Business", "I fly with Sarah", "I shop with Anna", "I usually send it with Tom",
+    "我一般在家买东西", "我一般在手机上买东西",
 ])
 def test_no_provider_named_or_not_the_users_stores_no_provider(text: str) -> None:
-    assert not {k for k, _ in _facts(text) if k in ("user.airline", "user.bank", "user.shopping", "user.hotel")}
+    assert not {k for k, _ in _facts(text) if k in ("user.airline", "user.bank", "user.shopping", "user.hotel",
+                                                    "shipping.carrier")}
 
 
 def test_a_time_said_makes_it_a_plan_not_the_airline() -> None:

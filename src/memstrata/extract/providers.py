@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 
+from memstrata.extract import gazetteer, tool_kinds
 from memstrata.extract.clauses import CONF_PREFER, Finding
 from memstrata.extract.shapes import attribute_finding, open_key
 from memstrata.text.regex import lazy_regex
@@ -26,7 +27,7 @@ _IC = re.IGNORECASE
 _VERBS_EN: dict[str, tuple[str, tuple[str, ...], str]] = {
     "fly": ("airline", ("with", "on", ""), "flies"),
     "bank": ("bank", ("with", "at"), "banks"),
-    "shop": ("shopping", ("at", "with"), "shops"),
+    "shop": ("shopping", ("at",), "shops"),
     "stay": ("hotel", ("at",), "stays"),
     "ship": ("carrier", ("with", "via", "through", "by"), "ships"),
     "send": ("carrier", ("with", "via", "through", "by"), "sends"),
@@ -49,7 +50,12 @@ _PROVIDER_EN = lazy_regex(
 _NOT_A_PROVIDER = lazy_regex(
     r"^(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|january|february|march|april|may|june|july|august|september|"
     r"october|november|december|christmas|easter|thanksgiving|weekends?|night|i|me|my|mom|mum|dad|grandma|grandpa|"
-    r"home|work)\b", _IC)
+    r"home|work|economy|business|first|premium|coach)\b", _IC)
+#: What a provider "with" whom one flies or sends must look like, a person being as likely ("I fly with Sarah", "I
+#: send it with Tom"): an airline's or a carrier's word in the name (Finnair, Parcelforce, Royal Mail), capitals
+#: only (DHL, KLM) or a listed name (``tool_kinds``, ``gazetteer``).
+_COMPANY_WORD = lazy_regex(r"air|jet|wings|lines|ways|express|post|mail|parcel|freight|courier|logistics|cargo|"
+                           r"shipping|^[A-Z0-9]{2,5}$")
 #: A stay at someone's ("I stay at Anna's"): a home, not a hotel; a shop keeps its 's (Trader Joe's, Macy's).
 _SOMEONES = lazy_regex(r"['’]s$")
 
@@ -66,11 +72,20 @@ def provider_en(clause: str) -> list[Finding]:
             or (purpose == "hotel" and _SOMEONES.search(m.group("v"))):
         return []
     value, prep = m.group("v"), (m.group("prep") or "").lower()
+    if prep == "with" and verb != "ship" and not _a_company(value):
+        return []  # "I fly with Sarah": a person as likely as an airline
     adverb = re.sub(r"\b(?:now|just|also|still)\b\s*", "", m.group("adv").lower()).strip()
     statement = " ".join(w for w in (adverb, said, prep, value) if w)
     if purpose == "carrier":  # what one ships with is the carrier: DHL, or a carrier no list names (Aramex)
         return attribute_finding("carrier", value, clause, "en", confidence=CONF_PREFER)
     return [Finding(open_key("", purpose), value, CONF_PREFER, clause, statement=statement)]
+
+
+def _a_company(name: str) -> bool:
+    """Whether ``name`` is an airline's or a carrier's, not a person's (``_COMPANY_WORD``)."""
+    hit = gazetteer.lookup(name, choice=True)
+    return bool(_COMPANY_WORD.search(name.lower()) or re.fullmatch(r"[A-Z0-9]{2,5}", name)
+                or tool_kinds.kind_of(name) or (hit is not None and hit.named))
 
 
 _HABIT_ZH = r"(?:一般|通常|平时|平常|经常|总是|都|一直|基本上?|大多|多半|主要|习惯|常常|每次|只)*"
@@ -88,9 +103,9 @@ _BANK_ZH = lazy_regex(
 _SHOP_ZH = lazy_regex(
     rf"^我们?{_HABIT_ZH}(?:在|去)(?P<v>[\u4e00-\u9fffA-Za-z0-9 '&-]{{1,10}}?)(?:上)?"
     r"(?:买东西|购物|买菜|买日用品|买衣服|网购)$")
-#: A shop by its kind or where it is (超市, 菜市场, 网上, 楼下的便利店): no name.
-_NOT_A_SHOP = lazy_regex(r"(?:超市|商场|市场|菜场|便利店|商店|小卖部|网上|实体店|店里|附近|楼下|门口|这|那|家里|外面|"
-                         r"线上|线下)")
+#: A shop by its kind, where it is or what one buys on (超市, 菜市场, 网上, 楼下的便利店, 家里, 手机上): no name.
+_NOT_A_SHOP = lazy_regex(r"(?:超市|商场|市场|菜场|便利店|商店|小卖部|网上|实体店|店里|附近|楼下|门口|这|那|外面|"
+                         r"线上|线下|手机|电脑|app|APP|网站)|^(?:家|家里|公司|单位|学校|老家)$")
 
 
 def provider_zh(clause: str) -> list[Finding]:

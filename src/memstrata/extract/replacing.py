@@ -34,8 +34,9 @@ _ZH = lazy_regex(r"^(?P<pos>.+?)[，,]?\s*(?:而不是|而非)(?:用|选|坐)?(?
 #: What "instead of" is followed by that is no value: an activity (-ing), a pronoun, a determiner alone.
 _NOT_OLD = lazy_regex(r"^(?:\w+ing|it|this|that|these|those|them|him|her|me|you|us|one|ones|usual|before|"
                       r"something|anything|nothing|everything)$|^\w+ing\s", _IC)
-#: Keys a value said "instead of" another replaces nothing in: likes rank, allergies and habits have their rules.
-_NOT_REPLACED = ("like", "dislike", "allergy", "condition", "habit")
+#: Keys a value said "instead of" another replaces nothing in: likes rank, allergies and habits have their rules, and
+#: a happening or a plan is one of many ("I went to Paris instead of London" changes no value).
+_NOT_REPLACED = ("like", "dislike", "allergy", "condition", "habit", "event", "plan", "intent")
 
 Reader = Callable[[str, datetime], list[tuple[Finding, str]]]
 
