@@ -26,6 +26,13 @@ def _pairs(text: str) -> list[tuple[str, str]]:
     "My head is already spinning just thinking about tonight.",
     "My back is killing me.",
     "My three iced americanos are non-negotiable for studying.",
+    "My whole weekend is shot.",
+    "My persistence is what gets me through.",
+    "It's true, my errors are different now.",
+    "My deadline is looming.",
+    "Since graduating, my days are spent alone.",
+    "My bank system can be a bit indirect sometimes.",
+    "My core principles are crystal clear: eco-minimalism, anti-consumerism.",
     "Hi. I won't be able to work on the thesis this weekend.",
     "I can't make it to the party on Friday.",
     "I didn't go to the gym yesterday.",
@@ -38,6 +45,8 @@ def test_a_passing_state_or_what_will_not_happen_stores_nothing(text: str) -> No
     ("My eyes are blue.", [("user.eyes", "blue")]),
     ("My car is a Tesla.", [("user.car", "Tesla")]),
     ("My commute is about 40 minutes.", [("user.commute", "about 40 minutes")]),
+    ("My hobby is gardening.", [("user.hobby", "gardening")]),
+    ("My current body weight is 88kg.", [("user.body_weight", "88kg")]),
     ("I went to the gym yesterday.", [("event", "went to the gym")]),
 ])
 def test_lasting_attributes_and_happenings_still_read(text: str, expected: list[tuple[str, str]]) -> None:

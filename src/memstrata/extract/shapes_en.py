@@ -111,11 +111,16 @@ _DESCRIBES = lazy_regex(
     r"super|kind|sort|more|less|better|worse|done|over|gone|back|ready|sure|right|wrong|true|false|tight|low|high|"
     r"huge|small|big|broken|gone|sweet|lovely|wonderful|fantastic|horrible|awful|important|hard|easy|new|old|"
     r"off|down|up|no|all|very|really|just|only|probably|definitely|still|open|closed|finished|best|worst|"
-    r"this|these|those|one|[a-z]+ly)\b|^[a-z]+ing\s+\w", _IC)
+    r"this|these|those|one|different|shot|spent|urgent|crystal|crazy|insane|intense|hectic|packed|full|empty|messy|"
+    r"chaotic|what|how|why|where|when|who|[a-z]+ly)\b|^[a-z]+ing\s+\w", _IC)
 #: A clause inside the value, not a thing: "my motivation and they keep me going", "German Shephard and
 #: loves cute sweaters".
 _CLAUSE_INSIDE = lazy_regex(r"\b(?:and\s+(?:they|i|we|it|he|she|loves|likes|is|has|makes)|but|because|which|who|"
-                            r"i'm|it's|my)\b", _IC)
+                            r"i'm|it's|my|(?:can|could|will|would|should|may|might|must)\s+be)\b", _IC)
+#: What one is doing is a thing only for an attribute that names an activity ("my hobby is gardening"); for any
+#: other it is how the thing is now ("my deadline is looming").
+_ACTIVITY_ATTR = lazy_regex(r"(?:hobby|hobbies|passion|sport|job|work|profession|pastime|activity|thing|"
+                            r"specialty|speciality|major|field|routine|plan)$", _IC)
 _RELATIVE = lazy_regex(rf"^my\s+(?P<rel>{_RELATION})(?P<name>)(?P<poss>)\s+(?P<rest>.+)$", _IC)
 #: The verbs a statement about someone opens with, after an adverb or two ("Tom moved ...", "Sarah is
 #: allergic ...", "Tom now works at ..."); a plural noun or another verb is no such statement
@@ -233,8 +238,11 @@ def _possessive(clause: str, lang: str = "en") -> list[Finding]:
         return []
     if _NOT_ONE_ATTRIBUTE.search(m.group("attr")):
         return []  # "my budget for this trip is $2000": a topic's (extract.routines), or no attribute
+    if re.fullmatch(r"[a-z]+ing", value) and (_BODY_NOW.match(m.group("attr")) or
+                                              not _ACTIVITY_ATTR.search(m.group("attr"))):
+        return []  # "my head is still pounding", "my deadline is looming"; "my hobby is gardening" reads
     if _BODY_NOW.match(m.group("attr")) and re.match(r"[a-z]+ing\b", value):
-        return []  # "my head is still pounding", "my mind is racing"
+        return []  # "my back is killing me", "my mind is racing ahead"
     attr = re.sub(rf"^{_SETTLED}", "", m.group("attr"), flags=_IC)
     owner = m.group("owner") or ""
     if owner and not re.fullmatch(r"(?:project|team|app|company|house|home|office|repo|service|site|shop|store|"
