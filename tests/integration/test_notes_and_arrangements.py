@@ -55,3 +55,14 @@ def test_a_standing_address_supersedes_the_one_before(memory: Memory, messages: 
 def test_a_pet_named_with_jiao_is_stored_beside_the_other_pets(memory: Memory) -> None:
     _said(memory, "We adopted a cat named Miso.", "我们领养了一只叫豆豆的狗。")
     assert _active(memory, "pet") == [("", "cat named Miso"), ("", "狗豆豆")]
+
+
+@pytest.mark.parametrize(("messages", "current"), [
+    (("As of this week I'm on the night shift.", "I'm back on the day shift."), "day shift"),
+    (("这周开始我上夜班。", "我现在上白班了。"), "白班"),
+    (("These days I mostly work from home.", "最近我基本在家办公。"), "remote"),  # the same arrangement restated
+])
+def test_a_new_work_arrangement_supersedes_the_old_one(memory: Memory, messages: tuple[str, str],
+                                                       current: str) -> None:
+    _said(memory, *messages)
+    assert _active(memory, "user.work_arrangement") == [("", current)]

@@ -14,6 +14,7 @@ from dataclasses import replace
 from datetime import datetime
 
 from memstrata.extract import (
+    arrangements,
     bodily,
     conditions,
     counts,
@@ -265,9 +266,11 @@ def _allergen_as_object(word: str) -> str:
     return next((p for p in plurals if p and p in _KNOWN_ALLERGENS), word)
 
 
-#: The English names of the common allergens (``twins.LEXICON`` without the personality traits).
+#: The English names of the common allergens (``twins.LEXICON`` without the personality and bodily traits and work
+#: arrangements).
 _KNOWN_ALLERGENS: frozenset[str] = frozenset(
-    w for group in LEXICON if group not in (*temperament.TWINS, *bodily.TWINS) for w in group if w.isascii())
+    w for group in LEXICON if group not in (*temperament.TWINS, *bodily.TWINS, *arrangements.TWINS)
+    for w in group if w.isascii())
 
 
 #: "I'm allergic." said as a sentence of its own: the allergen is in the sentence before it.
@@ -597,6 +600,7 @@ def _whose_health(clause: str, ctx: _Ctx) -> list[Finding]:
 # ``preferences_en``, dated events in ``events_en``.
 _PATTERNS: tuple[_Pattern, ...] = (
     _remember, _whose_health, _allergy_contrast, _retraction, conditions.find_en, temperament.find_en, bodily.find_en,
+    arrangements.find_en,
     _name, _health_fav, _age_place, _work,
     _details, _family_pet, routines.find_en, instructions.find_en, _contact, _instruction, _not_eat, _drink_how, _habit,
     habits.frequency_en, _like, _use, _event,

@@ -15,6 +15,7 @@ from dataclasses import replace
 from datetime import datetime
 
 from memstrata.extract import (
+    arrangements,
     bodily,
     conditions,
     counts,
@@ -434,9 +435,11 @@ def _family_pet(clause: str, ctx: _Ctx) -> list[Finding]:
 #: Someone named inside an allergy's value (我朋友花生过敏, 我儿子花生过敏): not the user's allergy.
 _OTHERS = "老妈|老爸|朋友|同事|同学|老师|老板|领导|客户|室友|邻居|家人|亲戚|别人|有人|大家|人家"
 _PERSON = lazy_regex(rf"{_RELATIVES}|{_OTHERS}")
-#: The Chinese names of the common allergens (``twins.LEXICON`` without the personality traits).
+#: The Chinese names of the common allergens (``twins.LEXICON`` without the personality and bodily traits and work
+#: arrangements).
 _KNOWN_ALLERGENS: frozenset[str] = frozenset(
-    w for group in LEXICON if group not in (*temperament.TWINS, *bodily.TWINS) for w in group if is_cjk(w[0]))
+    w for group in LEXICON if group not in (*temperament.TWINS, *bodily.TWINS, *arrangements.TWINS)
+    for w in group if is_cjk(w[0]))
 #: ... without the diets and health conditions (``twins.ALLERGENS``): what a list of allergies may name
 #: with no 过敏 of its own (我对青霉素过敏，还有高血压 adds no allergy).
 _LISTED_ALLERGENS: frozenset[str] = frozenset(w for group in ALLERGENS for w in group if is_cjk(w[0]))
@@ -518,6 +521,7 @@ def _whose_health(clause: str, ctx: _Ctx) -> list[Finding]:
 # instructions, habits, likes and dated events in ``preferences_zh``.
 _PATTERNS: tuple[_Pattern, ...] = (
     _remember, _whose_health, _allergy_contrast, _retraction, conditions.find_zh, temperament.find_zh, bodily.find_zh,
+    arrangements.find_zh,
     _identity, _health_fav, _work,
     _details, _family_pet, routines.find_zh, instructions.find_zh, _contact, _instruction, _habit, _drink_how, _like,
     _use, _event,

@@ -34,7 +34,7 @@ from functools import cache
 import numpy as np
 
 from memstrata.embed.base import Embedder, carried_cosine
-from memstrata.extract import bodily, conditions, temperament
+from memstrata.extract import arrangements, bodily, conditions, temperament
 from memstrata.extract.when import same_when
 from memstrata.text.regex import lazy_regex
 from memstrata.text.tokens import index_terms, is_cjk, normalise_value
@@ -130,6 +130,7 @@ LEXICON: tuple[tuple[str, ...], ...] = (
     *conditions.TWINS,  # health conditions: the canonical values extract.conditions stores
     *temperament.TWINS,  # personality traits: "introvert" and 内向 (extract.temperament)
     *bodily.TWINS,  # bodily traits: "left-handed" and 左撇子 (extract.bodily)
+    *arrangements.TWINS,  # how one works: "remote" and 在家办公 (extract.arrangements)
 )
 
 
