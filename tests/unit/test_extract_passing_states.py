@@ -48,6 +48,14 @@ def test_a_passing_state_or_what_will_not_happen_stores_nothing(text: str) -> No
     ("My hobby is gardening.", [("user.hobby", "gardening")]),
     ("My current body weight is 88kg.", [("user.body_weight", "88kg")]),
     ("I went to the gym yesterday.", [("event", "went to the gym")]),
+    # found in RealMemBench's user messages: a span of time is no birthplace, how much one likes a thing is no
+    # diet, a state is no plan, and words to the assistant about the assistant are its instruction
+    ("I was born in six years.", []),
+    ("I was born in May.", [("identity.birthday", "May")]),
+    ("I was born in Lyon.", [("identity.hometown", "Lyon")]),
+    ("The deadline for the analysis chapter is next week, and I'm completely stuck.", []),
+    ("I love bacon waaay to much to be kosher.", [("preference.like", "bacon")]),
+    ("From now on you are not a chatbot.", [("assistant.instruction", "you are not a chatbot")]),
 ])
 def test_lasting_attributes_and_happenings_still_read(text: str, expected: list[tuple[str, str]]) -> None:
     assert _pairs(text) == expected

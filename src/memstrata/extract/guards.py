@@ -87,7 +87,8 @@ def en_points_away(value: str) -> bool:
 #: Moods and states read after "I'm … today": not events.
 _EN_STATE = lazy_regex(
     r"^(?:(?:really|very|so|a bit|bit|a little|kind of|kinda|quite|pretty|super|just|still|"
-    r"already|totally|also|feeling|getting)\s+)*(?:feeling|happy|sad|tired|excited|confused|"
+    r"already|totally|completely|also|feeling|getting)\s+)*(?:feeling|happy|sad|tired|excited|confused|stuck|"
+    r"overwhelmed|exhausted|sick|ill|"
     r"upset|down|stressed|anxious|nervous|worried|bored|glad|proud|grateful|thankful|stoked|"
     r"pumped|thrilled|busy|here|back|thinking|hoping|wondering|struggling|plowing|sure|"
     r"sorry|good|great|fine|ok|okay|agitated|frustrated|motivated|lucky|free|able|about)\b",

@@ -90,8 +90,11 @@ def _age_place(clause: str, ctx: _Ctx) -> list[Finding]:
     m = _FROM.match(clause)
     if m:
         place = _PLACE_END.sub("", m.group("v"))
-        if re.fullmatch(r"(?:19|20)\d\d", place):
-            return _f("identity.birthday", place, CONF_STATED, clause)
+        if re.fullmatch(r"(?:19|20)\d\d|(?:january|february|march|april|may|june|july|august|september|october|"
+                        r"november|december)(?:\s+(?:19|20)\d\d)?", place, _IC):
+            return _f("identity.birthday", place, CONF_STATED, clause)  # "I was born in 1990", "in May"
+        if re.search(r"\b(?:years?|months?|weeks?|days?|ago)\b", place, _IC):
+            return []  # "I was born in six years": a span of time, not a place
         return _f("identity.hometown", without_time(place), CONF_STATED, clause)
     return []
 

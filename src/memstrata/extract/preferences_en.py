@@ -122,7 +122,9 @@ def _habit_fallback(clause: str, conf: float = CONF_PREFER) -> list[Finding]:
     else ("be concise") is kept as said."""
     text = re.sub(r"^(?:i(?:'ll| will| want(?: you)? to| would like(?: you)? to)|please)\s+", "",
                   clause, flags=_IC)
-    key = "assistant.instruction" if _INSTRUCT.match(text) else "preference.habit"
+    # "From now on you are not a chatbot", "you'll reply in French": said to the assistant, about the assistant
+    to_assistant = _INSTRUCT.match(text) or re.match(r"(?:you|you're|you'll|your)\b", text, _IC)
+    key = "assistant.instruction" if to_assistant else "preference.habit"
     found = _f(key, text, conf, clause)
     if key == "preference.habit" and re.match(r"i(?:'ll| will)\s", clause, _IC):
         return [replace(f, statement=habits.said_of_user(f.value)) for f in found]
@@ -171,7 +173,9 @@ def _said(clause: str) -> str:
 _DISLIKE_VERBS = ("hate", "dislike", "detest", "loathe", "can't", "cannot", "don't", "do not", "not")
 
 _OBJ_END = lazy_regex(r"\s+(?:because|since|but|though|although|when|whenever|if|so that|"
-                      r"over|rather than|more than|instead of)\b.*$", _IC)
+                      r"over|rather than|more than|instead of)\b.*$"
+                      # how much: "I love bacon way too much to be kosher" likes bacon and says no diet
+                      r"|\s+(?:(?:way|wa+y|far|so|just)\s+)?(?:too|to|so)\s+much\b.*$", _IC)
 
 _HINTS: tuple[tuple[re.Pattern[str], str], ...] = (
     (lazy_regex(r"^(?:to\s+)?(?:eat|eating)\s+", _IC), "food.like"),
