@@ -22,6 +22,10 @@ def _read(text: str) -> list[tuple[str, str, str]]:
     ("My commute is about 40 minutes.", [("user.commute", "about 40 minutes", "")]),
     ("My commute is around an hour.", [("user.commute", "around an hour", "")]),
     ("My morning run is over 5 km.", [("user.morning_run", "over 5 km", "")]),
+    # Chinese says an amount with 是 or without it, its bound (大概, "about") kept as English keeps it
+    ("我的通勤时间大概是40分钟", [("user.通勤时间", "大概40分钟", "")]),
+    ("我的通勤时间大概40分钟", [("user.通勤时间", "大概40分钟", "")]),
+    ("我的房租每月五千", [("user.房租", "每月五千", "")]),
     # a sum of money with a thousands comma is one value, not "$2" and a clause "000"
     ("My rent is $2,000 a month.", [("user.rent", "$2,000 a month", "")]),
     ("My budget for hotels is $2,000 a night.", [("budget", "hotel: $2,000 a night", "")]),
@@ -71,6 +75,8 @@ def test_a_surname_is_stated_as_said() -> None:
     "My bad.",
     "My flight is about to leave.",
     "我的意思是再等等。",
+    "我的猜测大概是40分钟",
+    "我大概明天到",
     "我的房东姓什么来着",
     "我的房东姓陈吗？",
     "这次预算3000",

@@ -87,7 +87,7 @@ NOT_ATTRIBUTES = frozenset({
     "suggestion", "plan", "apologies", "condolences", "bad luck", "life", "day", "week", "name", "favorite",
     "favourite", "budget", "password", "job",
     "问题", "意思", "看法", "想法", "建议", "意见", "感觉", "目标", "梦想", "愿望", "错", "观点", "理由", "回答",
-    "名字", "密码", "最爱", "计划", "工作", "预算",
+    "名字", "密码", "最爱", "计划", "工作", "预算", "猜测", "猜想", "估计",
 })
 #: Attribute heads that name a person one deals with (a friend, a boss, a landlord, a teacher, 房东, 老师): their value
 #: is who they are, a name ("My landlord is Mr. Chen", 我的老板是王总), never what they are like ("My boss is a jerk",

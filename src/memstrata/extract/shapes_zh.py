@@ -20,7 +20,8 @@ _H = "\u4e00-\u9fff"
 #: A clause that asks, supposes or reports: no shape reads it.
 _NOT_A_STATEMENT = lazy_regex(
     r"^(?:如果|要是|假如|假设|万一|是否)|[？?]|吗[。！!]?$|呢[。]?$|是不是|会不会|要不要|可不可以|能不能|可能|好像|也许|"
-    r"大概|说|觉得|认为|不确定|(?<![顾学])问|希望能|真希望|还没")
+    # 大概 before an amount is "about" (大概40分钟), no hedge
+    r"大概(?!是?[0-9一二两三四五六七八九十几半每])|说|觉得|认为|不确定|(?<![顾学])问|希望能|真希望|还没")
 _CLAUSES = lazy_regex(r"\s*[，,；;。！!]\s*")
 
 
@@ -109,10 +110,17 @@ def someone_else(sentence: str) -> tuple[str, str] | None:
 _OWNERS = "项目|团队|组|公司|家|产品|网站|系统|学校|部门"
 #: Attributes that name a key and may follow 我 without 的, as one's own things are said (我生日是…, 我手机号是…).
 _KEYED = "生日|邮箱|电子邮箱|手机号码?|电话号码|收货地址|家庭住址|母语"
+#: "About", "at most": a bound said before an amount or before 是 and an amount (大概是40分钟, 大约40分钟).
+_ABOUT = "大概|大约|差不多|将近|至少|最多|不到|超过"
+#: An amount, which Chinese says without 是 (我的通勤时间大概40分钟, 我的房租每月五千): a number with its unit
+#: and bound.
+_NUMERAL = "0-9一二两三四五六七八九十百千万几半"
+_AMOUNT = (rf"(?:{_ABOUT})?(?:每[月天周年晚]|一个?[月天周年晚])?(?:{_ABOUT})?[{_NUMERAL}]+(?:\.\d+)?"
+           r"(?:个)?(?:分钟|小时|天|周|个月|年|公里|千米|米|块钱|块|元|美元|万|千|岁|公斤|斤)?(?:左右|上下|以内|多)?")
 _POSSESSIVE = lazy_regex(
     rf"^(?:我的|我们(?P<owner>{_OWNERS})?的?|我家的?|我(?P<rel>{_RELATION})的|我(?={_KEYED}))"
     rf"(?P<attr>[{_H}A-Za-z ]{{1,10}}?)"
-    rf"(?:现在|目前|一直)?(?:是(?P<v>[^，。！？]+?)(?:的)?|姓(?P<surname>[{_H}]{{1,2}}))$")
+    rf"(?:现在|目前|一直)?(?:(?P<about>{_ABOUT})?是(?P<v>[^，。！？]+?)(?:的)?|姓(?P<surname>[{_H}]{{1,2}})|(?P<amount>{_AMOUNT}))$")
 _USES = lazy_regex(rf"^我们(?P<owner>{_OWNERS})?(?:现在|目前|一直)?(?:用的是|在用|用)(?P<v>[^，。！？]+?)了?$")
 #: Characters that make a value a description, not a name (自己搭的系统, 一些工具, 这个).
 _NOT_A_NAME = lazy_regex(r"[的了着过自己这那些个很都也就还]")
@@ -173,13 +181,16 @@ def _possessive(clause: str) -> list[Finding]:
         named = "用的是" in clause and re.fullmatch(rf"[{_H}]{{2,6}}", value) and not _NOT_A_NAME.search(value)
         return chosen(value, "tool.uses", clause, "zh", statement=f"使用{value}") if named else []
     m = _POSSESSIVE.match(clause)
+    if m is not None and m.group("amount"):  # 我的通勤时间大概40分钟: an amount is the value, its bound kept
+        return _owned(m, m.group("amount"), clause)
     if m is None or _VALUE_NOT.match(m.group("v") or m.group("surname")) or _NOT_A_NOUN.search(m.group("attr")) \
             or (m.group("v") and shapes.describes_person(m.group("attr"), m.group("v"))):
         return []  # 我的房东是一个好人: what the landlord is like, read before 一个 is cut off
     if m.group("surname"):  # 我的房东姓陈: the copula of a surname, said as 姓X and kept so (房东姓陈)
         return [replace(f, value=f"姓{f.value}", statement=f"{m.group('attr')}姓{f.value}")
                 for f in _owned(m, m.group("surname"), clause)]
-    return _owned(m, re.sub(r"^(?:一辆|一台|一个|一部|一款)", "", m.group("v")), clause)
+    value = re.sub(r"^(?:一辆|一台|一个|一部|一款)", "", m.group("v"))
+    return _owned(m, f"{m.group('about') or ''}{value}", clause)  # 大概是40分钟: "about 40 minutes"
 
 
 def _owned(m: re.Match[str], value: str, clause: str) -> list[Finding]:
