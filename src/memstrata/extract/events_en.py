@@ -45,6 +45,8 @@ def _event(clause: str, ctx: _Ctx) -> list[Finding]:
         return []  # "I'm in the office every Monday" recurs: no dated event
     aux = m.group("aux").strip().lower()
     rest = m.group("v")
+    if aux in ("'m", "am", "'re", "are") and _ONGOING_EFFORT.match(rest):
+        return []  # "I'm trying to schedule a meeting for March 15": what the user is at, not a dated event
     if aux in ("'re", "are") and not mentions_time(clause):
         return []  # "Last week I talked to a friend and we're figuring out ideas": the time is the other clause's
     # "We fly to Tokyo in March" said in November is next March; "we flew ... in March" this one.
@@ -105,8 +107,18 @@ def _undated(rest: str, clause: str) -> list[Finding]:
     return _f("event", value, CONF_EVENT, clause) if guards.en_event_ok(value) else []
 
 
+#: An effort or a deliberation under way ("I'm trying to ...", "I'm considering ...", "we're looking for ...",
+#: "I'm using SQLite"): a state of the talk, whatever date the sentence names, never a planned happening.
+_ONGOING_EFFORT = lazy_regex(r"^(?:(?:really|kinda|kind of|still|also|just|currently|actually|now|so)\s+)*"
+                             r"(?:trying|considering|looking\s+(?:for|into|at|forward)|aiming|wondering|hoping|"
+                             r"thinking|using|struggling|torn|worried|debating|weighing|deciding|figuring|keen|"
+                             r"curious|interested|concerned|unsure|not sure)\b", _IC)
+
+
 def _event_value(text: str) -> str:
-    value = re.sub(r"\s+(?:on|at|in|over the|for)$", "", clean_value(without_aside(text), "en"), flags=_IC)
+    # a preposition left by the date cut out of it: "completed 3 modules by" (April 20), "begun drafting as of"
+    value = re.sub(r"\s+(?:on|at|in|over the|for|by|as of|since|until|before)$", "",
+                   clean_value(without_aside(text), "en"), flags=_IC)
     # "also lost my job": the adverb ties the event to the talk, not to what happened
     value = third_person(re.sub(r"^(?:(?:also|just|really|finally|actually|even|then|too)\s+)+", "", value, flags=_IC))
     # "went camping - it was a blast": keep the happening, drop the comment on it

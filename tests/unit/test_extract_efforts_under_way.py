@@ -1,0 +1,42 @@
+"""An effort or a deliberation under way is no planned happening, whatever date its sentence names.
+
+BEAM's user messages (an agent's long working chats) open most requests this way: "I'm trying to schedule a
+meeting for March 15", "I'm considering purchasing EndNote for $250", "I'm kinda torn about rejecting that raise
+on March 12" each stored a schedule.event of the effort itself. A date cut out of an event leaves no dangling
+preposition ("completed 3 of 6 modules ... by").
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from memstrata.extract.rules import RuleExtractor
+
+SAID = datetime(2026, 12, 6, 10, 0, tzinfo=UTC)
+
+
+def _pairs(text: str) -> list[tuple[str, str]]:
+    return [(c.key, c.value) for c in RuleExtractor().extract(text=text, role="user", said_at=SAID)]
+
+
+@pytest.mark.parametrize("text", [
+    "I'm trying to schedule a meeting for March 15, 2024, at 09:00 AM CET.",
+    "I'm considering purchasing EndNote for $250.",
+    "I'm looking for a new series to start next week.",
+    "I'm kinda torn about rejecting that $10,000 raise on March 12.",
+    "We're using SQLite next month.",
+])
+def test_an_effort_under_way_is_no_dated_event(text: str) -> None:
+    assert _pairs(text) == []
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("I'm meeting Sarah tomorrow.", [("schedule.event", "meeting Sarah")]),
+    ("I'm flying to Tokyo in March.", [("travel.plan", "flying to Tokyo")]),
+    ("I just completed 3 of 6 modules in my storytelling course by April 20.",
+     [("event", "completed 3 of 6 modules in their storytelling course")]),
+])
+def test_a_planned_or_done_happening_still_reads(text: str, expected: list[tuple[str, str]]) -> None:
+    assert _pairs(text) == expected
