@@ -163,3 +163,24 @@ def test_where_one_works_in_is_no_employer_unless_a_place_of_work(
 ])
 def test_relatives_named_in_the_plural_are_read_as_one_is(text: str, expected: list[tuple[str, str, str]]) -> None:
     assert _read(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("The company I work for is Google.", [("identity.employer", "Google", "")]),
+    ("The city I live in is Berlin.", [("identity.location", "Berlin", "")]),
+    ("The car I drive is a Tesla.", [("user.car", "Tesla", "")]),
+    ("The coffee I usually order is an oat latte.", [("user.coffee", "oat latte", "")]),
+    ("我工作的公司是腾讯", [("identity.employer", "腾讯", "")]),
+    ("我住的城市是上海", [("identity.location", "上海", "")]),  # was 住 and a place '的城市是上海'
+    ("我开的车是一辆宝马", [("user.车", "宝马", "")]),
+    ("我常点的咖啡是燕麦拿铁", [("user.咖啡", "燕麦拿铁", "")]),
+    ("我老婆工作的公司是华为", [("identity.employer", "华为", "wife")]),
+    # no thing named, or what a person is like: none
+    ("The one I use is the blue one.", []),
+    ("The boss I work for is a jerk", []),
+    ("我说的是英语", []),
+    ("我想说的话是谢谢", []),
+])
+def test_a_thing_named_by_what_one_does_with_it_is_a_possessed_thing(
+        text: str, expected: list[tuple[str, str, str]]) -> None:
+    assert _read(text) == expected

@@ -32,7 +32,7 @@ _NOT_CALLED = lazy_regex(r"^(?:起床|起来|吃饭|回家|过去|过来|出来|
 _AGE = lazy_regex(r"^我(?:今年|现在|已经)?(?P<v>\d{1,3}|[一二两三四五六七八九十]{1,3})(?:周)?岁")
 
 # 搬回(到)上海: a move back is a change like any other.
-_LIVE = lazy_regex(r"^我(?:们)?(?:也|还|又)?(?:现在|目前|一直|还|已经)?(?:住在|住|居住在|生活在|定居在|定居|"
+_LIVE = lazy_regex(r"^我(?:们)?(?:也|还|又)?(?:现在|目前|一直|还|已经)?(?:住在|住(?!的)|居住在|生活在|定居在|定居|"
                    r"搬回到了|搬回到|搬回了|搬回)(?P<v>.+)$|^我家(?:住)?在(?P<w>.+)$")
 
 #: 我在多伦多, 客户在多伦多 (``extract.roles``): 在 and a place name alone, where one is based. 在 is also the

@@ -42,7 +42,7 @@ ATTRIBUTE_KEYS: dict[str, str] = {
     **dict.fromkeys(("diet", "饮食"), "food.diet"),
     **dict.fromkeys(("job", "occupation", "profession", "职业"), "identity.occupation"),
     **dict.fromkeys(("employer", "company", "公司", "单位"), "identity.employer"),
-    **dict.fromkeys(("city", "location", "所在城市"), "identity.location"),
+    **dict.fromkeys(("city", "location", "所在城市", "城市"), "identity.location"),
     **dict.fromkeys(("hometown", "老家", "家乡"), "identity.hometown"),
     **dict.fromkeys(("name", "名字"), "identity.name"),
     **dict.fromkeys(("birthday", "生日"), "identity.birthday"),

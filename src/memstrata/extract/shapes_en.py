@@ -251,6 +251,25 @@ def _possessive(clause: str, lang: str = "en") -> list[Finding]:
     return attribute_finding(f"{owner} {attr}".strip(), value, clause, lang)
 
 
+#: "The company I work for is Google", "The car I drive is a Tesla", "The coffee I usually order is an oat latte": the
+#: thing named by what one does with it, read as "My company is Google" (the verbs of working, living, using and
+#: having one's things), so the copula's refusals and keys hold.
+_THE_THING_I = lazy_regex(
+    r"^the\s+(?P<attr>[a-z][\w\- ]{0,25}?)\s+(?:that\s+)?i\s+(?:usually\s+|always\s+|currently\s+|now\s+|mostly\s+|"
+    r"normally\s+)?(?:work|live|drive|use|order|drink|eat|study|ride|speak|own|fly|take)"
+    r"(?:\s+(?:for|at|in|on|with))?\s+(?P<v>(?:is|'s)\s+.+)$", _IC)
+#: What "the … I use" may name that is no attribute: "the one I use", "the thing I take".
+_NO_THING = lazy_regex(r"^(?:one|ones|thing|things|stuff|way|part|reason|time|bit|kind|sort)$", _IC)
+
+
+def _the_thing_i(clause: str, lang: str = "en") -> list[Finding]:
+    """"The company I work for is Google": the possessive copula of the thing named (``_THE_THING_I``)."""
+    m = _THE_THING_I.match(clause)
+    if m is None or _NO_THING.match(m.group("attr")):
+        return []
+    return _possessive(f"My {m.group('attr')} {m.group('v')}", lang)
+
+
 _SWITCHED = lazy_regex(
     r"^(?:i|we|our team|the team)(?:'ve|\s+have|'s|\s+has)?\s+(?:now\s+|just\s+|recently\s+|finally\s+|since\s+)?"
     r"(?P<verb>switched|moved|changed|migrated|gone back|went back|switched back|changed back|reverted|got back|"
@@ -782,8 +801,8 @@ def after_topics(sentence: str) -> list[Finding]:
     out: list[Finding] = []
     clauses = [c.strip() for c in _CLAUSES.split(sentence.strip().rstrip(".!")) if c]
     for at, clause in enumerate(clauses):
-        out += (_possessive(clause) or _size(clause) or _used_for(clause) or _plain_use(clause) or _intent(clause)
-                or _habitual(clause) or _business(clause)
+        out += (_possessive(clause) or _the_thing_i(clause) or _size(clause) or _used_for(clause)
+                or _plain_use(clause) or _intent(clause) or _habitual(clause) or _business(clause)
                 or with_examples(pursuit_en(clause), clauses[at + 1] if at + 1 < len(clauses) else "", "en"))
     return out or trip_en(sentence)
 

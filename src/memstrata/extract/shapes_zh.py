@@ -181,16 +181,38 @@ def _possessive(clause: str) -> list[Finding]:
         named = "用的是" in clause and re.fullmatch(rf"[{_H}]{{2,6}}", value) and not _NOT_A_NAME.search(value)
         return chosen(value, "tool.uses", clause, "zh", statement=f"使用{value}") if named else []
     m = _POSSESSIVE.match(clause)
-    if m is not None and m.group("amount"):  # 我的通勤时间大概40分钟: an amount is the value, its bound kept
+    if m is None:
+        return _verb_of(clause)
+    if m.group("amount"):  # 我的通勤时间大概40分钟: an amount is the value, its bound kept
         return _owned(m, m.group("amount"), clause)
-    if m is None or _VALUE_NOT.match(m.group("v") or m.group("surname")) or _NOT_A_NOUN.search(m.group("attr")) \
+    if _VALUE_NOT.match(m.group("v") or m.group("surname")) or _NOT_A_NOUN.search(m.group("attr")) \
             or (m.group("v") and shapes.describes_person(m.group("attr"), m.group("v"))):
         return []  # 我的房东是一个好人: what the landlord is like, read before 一个 is cut off
     if m.group("surname"):  # 我的房东姓陈: the copula of a surname, said as 姓X and kept so (房东姓陈)
         return [replace(f, value=f"姓{f.value}", statement=f"{m.group('attr')}姓{f.value}")
                 for f in _owned(m, m.group("surname"), clause)]
-    value = re.sub(r"^(?:一辆|一台|一个|一部|一款)", "", m.group("v"))
+    value = _CLASSIFIER.sub("", m.group("v"))
     return _owned(m, f"{m.group('about') or ''}{value}", clause)  # 大概是40分钟: "about 40 minutes"
+
+
+#: A classifier before the value ("a"): 一辆特斯拉, 个小区, 辆特斯拉 (a bare 台 or 家 may open a name: 台北).
+_CLASSIFIER = lazy_regex(r"^(?:一(?:辆|台|个|部|款|只|条|件|家)|个|辆|只)(?=.)")
+#: 我工作的公司是腾讯, 我住的城市是上海, 我常点的咖啡是燕麦拿铁, 我老婆工作的公司是华为: the thing named by
+#: what one does with it, as 我的公司是… names it (the verbs of working, living, using, having one's things;
+#: 最喜欢的 is a favourite's).
+_VERB_OF = lazy_regex(rf"^我(?P<rel>{_RELATION})?(?:平时|一般|经常|常|通常|最常|每天|现在|目前)?"
+                      r"(?P<verb>工作|上班|住|开|点|用|喝|吃|读|上|坐|穿|养|说|学|玩|骑|带)的"
+                      rf"(?P<attr>[{_H}A-Za-z]{{1,6}}?)(?:现在|目前|一直)?是(?P<v>[^，。！？]+?)$")
+
+
+def _verb_of(clause: str) -> list[Finding]:
+    """我工作的公司是腾讯: the attribute named by what one does with it (``_VERB_OF``), read as 我的公司是腾讯."""
+    m = _VERB_OF.match(clause)
+    if m is None or _VALUE_NOT.match(m.group("v")) or _NOT_A_NOUN.search(m.group("attr")) \
+            or shapes.describes_person(m.group("attr"), m.group("v")):
+        return []
+    value = _CLASSIFIER.sub("", m.group("v"))
+    return attribute_finding(m.group("attr"), value, clause, "zh", subject=m.group("rel") or "")
 
 
 def _owned(m: re.Match[str], value: str, clause: str) -> list[Finding]:
