@@ -454,6 +454,8 @@ def _health_fav(clause: str, ctx: _Ctx) -> list[Finding]:
         if m.re.pattern != _ALLERGY_BARE.pattern and (m.re.pattern == _ALLERGY_NOUN.pattern or not m.group("v")):
             # an allergen said as a modifier ("peanut allergy", "tree-nut allergic"): one of at most
             # two words, no person, kind or degree ("seasonal allergies", "so allergic")
+            if m.re.pattern == _ALLERGY_NOUN.pattern and re.search(r"\b(?:and|or)\b|&", things, _IC):
+                return []  # "Supervision and Allergies": a heading of two subjects, no allergen
             things = allergen(things).replace("-", " ")
             if not things or "'" in things or any(_NOT_ALLERGEN.match(w) for w in things.split()):
                 return []

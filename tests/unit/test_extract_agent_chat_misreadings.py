@@ -1,4 +1,4 @@
-"""An effort or a deliberation under way is no planned happening, whatever date its sentence names.
+"""Misreadings of agent-style working chats: an effort under way is no planned happening, a heading no allergy.
 
 BEAM's user messages (an agent's long working chats) open most requests this way: "I'm trying to schedule a
 meeting for March 15", "I'm considering purchasing EndNote for $250", "I'm kinda torn about rejecting that raise
@@ -40,3 +40,14 @@ def test_an_effort_under_way_is_no_dated_event(text: str) -> None:
 ])
 def test_a_planned_or_done_happening_still_reads(text: str, expected: list[tuple[str, str]]) -> None:
     assert _pairs(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # a heading pasted from a document (a BEAM user message): two subjects, no allergen
+    ("### Supervision and Allergies", []),
+    ("Supervision and Allergies", []),
+    ("I have peanut and shellfish allergies.", [("health.allergy", "peanut"), ("health.allergy", "shellfish")]),
+    ("Peanut allergy here.", [("health.allergy", "peanuts")]),
+])
+def test_a_heading_of_two_subjects_names_no_allergen(text: str, expected: list[tuple[str, str]]) -> None:
+    assert sorted(_pairs(text)) == sorted(expected)
