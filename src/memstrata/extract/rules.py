@@ -570,8 +570,13 @@ def statement_for(finding: Finding, lang: str) -> str:
         value = re.sub(rf"^{re.escape(finding.label)}[:：]\s*", "", value)
     text = finding.statement or (zh if lang == "zh" else en).format(v=value)
     if finding.subject and roles.is_role(finding.subject):  # "the client lives in Toronto", 客户住在多伦多
-        gap = "" if lang == "zh" else ": " if finding.key == "contact.hours" else " "  # "the customer: only call …"
-        text = f"{roles.shown(finding.subject, lang)}{gap}{text}"
+        who = roles.shown(finding.subject, lang)
+        if lang == "zh":
+            text = f"{who}{text}"
+        elif _OWNED.match(text):  # "the customer's e-mail is …"
+            text = f"{who}'s {text}"
+        else:  # "the client lives in Toronto", "the customer: only contact after 6pm"
+            text = f"{who}{': ' if finding.key == 'contact.hours' else ' '}{text}"
     elif finding.subject and not kin.is_relative(finding.subject):  # a named person: "Tom is on the design team"
         text = f"{finding.subject}{text}" if lang == "zh" else f"{finding.subject}: {text}"
     elif finding.subject and lang == "zh":  # someone else's fact: 儿子对鸡蛋过敏
