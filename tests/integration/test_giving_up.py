@@ -85,10 +85,11 @@ def test_taking_it_up_again_withdraws_what_was_given_up(mem: Memory) -> None:
 
 
 def test_what_is_not_given_up_leaves_the_like(mem: Memory) -> None:
-    """A wish, a question, a plain habit and someone else's words change nothing of the user's."""
+    """A wish, a goal, a question, a plain habit and someone else's words change nothing of the user's like (trying
+    to quit coffee is a goal of its own, ``plans.goal_en``: coffee is not given up yet)."""
     _said(mem, "n1", "I love coffee", "I'm trying to quit coffee", "Should I quit coffee?", "I quit my job")
     _said(mem, "n2", "我喜欢喝咖啡", "我想戒咖啡", "要不要戒咖啡？", "小张戒了咖啡")
-    assert _active(mem, "n1") == [("drink.like", "coffee")]
+    assert _active(mem, "n1") == [("drink.like", "coffee"), ("plan.intent", "quit coffee")]
     assert _active(mem, "n2") == [("drink.like", "咖啡")]
 
 
