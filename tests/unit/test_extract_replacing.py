@@ -22,6 +22,7 @@ def _read(text: str) -> set[tuple[str, str, str]]:
 @pytest.mark.parametrize("text", [
     "We switched from UPS to DHL", "We now ship orders with DHL instead of UPS.", "I now use DHL rather than UPS",
     "我们改用DHL而不是UPS", "我们用DHL发货而不是UPS", "我们不再用UPS，改用DHL", "我们不用UPS了，现在改用DHL",
+    "我们不再用UPS改用DHL", "我们现在用DHL，而不是UPS",
 ])
 def test_every_wording_of_the_switch_reads_the_same(text: str) -> None:
     assert _read(text) == {("shipping.carrier", "DHL", "UPS")}
@@ -31,6 +32,9 @@ def test_every_wording_of_the_switch_reads_the_same(text: str) -> None:
     ("Instead of Jira, we use Linear now", ("tool.uses", "Linear", "Jira")),
     ("I usually fly with United instead of Lufthansa", ("user.airline", "United", "Lufthansa")),
     ("我一般坐东航而不是国航", ("user.airline", "东航", "国航")),
+    ("我不再用京东改用顺丰了", ("shipping.carrier", "顺丰", "京东")),
+    ("我们不再用京东，现在用顺丰", ("shipping.carrier", "顺丰", "京东")),
+    ("我不再坐国航，改坐东航了", ("user.airline", "东航", "国航")),
 ])
 def test_the_old_value_said_first_or_with_a_provider(text: str, read: tuple[str, str, str]) -> None:
     assert _read(text) == {read}

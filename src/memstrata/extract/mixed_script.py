@@ -27,7 +27,7 @@ _ZH_REMARK = (r"(?:所以|因此|因为|但是|不过|而且|另外|还有|然�
 _LANGUAGE_SWITCH = lazy_regex(
     rf"(?<=[{CJK}])[\s,，;；]*(?=(?:(?:and|but|also|plus)\s+)?(?:I|I'm|I've|I'd|my|we|we're|our)\b)"
     # 我的编辑器是Neovim，不是Vim: one correction; 我们不再用UPS，改用DHL: one switch
-    rf"|(?<=[A-Za-z0-9.!?)])\s*[,，;；]\s*(?=(?!不是|改用|改成|换成|换用|而是)[{CJK}])"
+    rf"|(?<=[A-Za-z0-9.!?)])\s*[,，;；]\s*(?=(?!不是|改用|改成|换成|换用|而是|而不是)[{CJK}])"
     rf"|(?<=[{CJK}])[\s,，;；.。!！]*(?=(?i:{_EN_REMARK})\b[^{CJK}]*$)"
     rf"|(?<=[A-Za-z0-9)])\s+(?={_ZH_REMARK})"
 )

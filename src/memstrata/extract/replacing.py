@@ -27,10 +27,11 @@ _WHEN_EN = r"(?P<when>\s+(?:now|these days|nowadays|from now on|going forward))?
 #: "<statement> instead of <old> [now]", and "Instead of <old>, <statement>".
 _EN = lazy_regex(rf"^(?P<pos>.+?)\s*,?\s+{_INSTEAD_EN}\s+{_OLD_EN}{_WHEN_EN}[.!]*$"
                  rf"|^{_INSTEAD_EN}\s+{_OLD_EN.replace('old', 'old2')}\s*,\s*(?P<pos2>.+?)[.!]*$", _IC)
-#: 我们改用DHL而不是UPS; 我们不再用UPS，改用DHL / 我们不用UPS了，现在改用DHL.
+#: 我们改用DHL而不是UPS; 我们不再用UPS，改用DHL / 我们不再用UPS改用DHL / 我们不用UPS了，现在改用DHL /
+#: 我们不再用京东，现在用顺丰.
 _ZH = lazy_regex(r"^(?P<pos>.+?)[，,]?\s*(?:而不是|而非)(?:用|选|坐)?(?P<old>[^，,。！!；;]{1,12}?)了?[。！!]*$"
-                 r"|^(?P<who>我们?)?(?:现在|以后|已经)?(?:不再用|不用|不再选|不再坐)(?P<old2>[^，,。]{1,12}?)了?[，,]\s*"
-                 r"(?:而是|现在|以后|已经)?(?P<pos2>(?:改|换)(?:用|成|坐)[^，,。！!]+?)[。！!]*$")
+                 r"|^(?P<who>我们?)?(?:现在|以后|已经)?(?:不再用|不用|不再选|不再坐)(?P<old2>[^，,。]{1,12}?)了?[，,]?\s*"
+                 r"(?:而是|现在|以后|已经)?(?P<pos2>(?:(?:改|换)(?:用|成|坐)|(?<=现在|以后)用)[^，,。！!]+?)[。！!]*$")
 #: What "instead of" is followed by that is no value: an activity (-ing), a pronoun, a determiner alone.
 _NOT_OLD = lazy_regex(r"^(?:\w+ing|it|this|that|these|those|them|him|her|me|you|us|one|ones|usual|before|"
                       r"something|anything|nothing|everything)$|^\w+ing\s", _IC)
