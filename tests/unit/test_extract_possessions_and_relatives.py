@@ -157,6 +157,13 @@ def test_where_one_works_in_is_no_employer_unless_a_place_of_work(
     ("我爸妈住在北京", [("identity.location", "北京", "parents")]),
     ("我父母都是老师", [("identity.occupation", "老师", "parents")]),
     ("我爸妈都在银行上班", [("identity.employer", "银行", "parents")]),
+    # relatives by marriage and the wider family
+    ("My brother-in-law lives in Ohio.", [("identity.location", "Ohio", "brother-in-law")]),
+    ("My in-laws live in Texas.", [("identity.location", "Texas", "in-laws")]),
+    ("My stepdad works at Ford.", [("identity.employer", "Ford", "stepdad")]),
+    ("我岳父住在杭州", [("identity.location", "杭州", "father-in-law")]),
+    ("我表哥在腾讯工作", [("identity.employer", "腾讯", "cousin")]),
+    ("我舅舅是医生", [("identity.occupation", "医生", "uncle")]),
     # asked, or told of what they say: none
     ("My parents live in Ohio?", []),
     ("我爸妈说我应该休息", []),

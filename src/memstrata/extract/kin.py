@@ -26,6 +26,7 @@ _SUBJECT: dict[str, str] = {
     "爷爷": "grandpa", "外公": "grandpa", "姥爷": "grandpa", "grandfather": "grandpa",
     "奶奶": "grandma", "外婆": "grandma", "姥姥": "grandma", "grandmother": "grandma",
     "双胞胎": "twins",
+    "stepmother": "stepmom", "stepfather": "stepdad",
     "狗": "dog", "狗狗": "dog", "小狗": "dog", "puppy": "dog",
     "猫": "cat", "猫咪": "cat", "小猫": "cat", "kitten": "cat",
     "兔子": "rabbit", "bunny": "rabbit", "仓鼠": "hamster", "鹦鹉": "parrot",
@@ -36,12 +37,25 @@ _KNOWN: frozenset[str] = frozenset({
     *_SUBJECT.values(), "wife", "husband", "partner", "sister", "brother", "cousin", "aunt", "uncle", "niece",
     "nephew", "fiance", "fiancee", "fiancé", "fiancée", "twin", "kids", "sons", "daughters", "sisters", "brothers",
     "dogs", "cats", "parents", "grandparents", "hamster", "parrot", "turtle", "bird", "fish",
+    "father-in-law", "mother-in-law", "brother-in-law", "sister-in-law", "son-in-law", "daughter-in-law",
+    "in-laws", "stepmom", "stepdad", "stepson", "stepdaughter", "stepbrother", "stepsister", "grandson",
+    "granddaughter",
 })
 #: The Chinese word a statement shows for a subject (the first Chinese surface of each).
 _SHOWN_ZH: dict[str, str] = {}
 for _word, _canonical in _SUBJECT.items():
     if not _word.isascii():
         _SHOWN_ZH.setdefault(_canonical, _word)
+#: Relatives by marriage and the wider family: one English word for several Chinese ones (堂妹 and 表哥 are both
+#: ``cousin``), so a statement shows the subject word, never a Chinese word that names another relative.
+_SUBJECT.update({
+    "岳父": "father-in-law", "公公": "father-in-law", "岳母": "mother-in-law", "婆婆": "mother-in-law",
+    "丈母娘": "mother-in-law", "嫂子": "sister-in-law", "弟媳": "sister-in-law", "姐夫": "brother-in-law",
+    "妹夫": "brother-in-law", "表哥": "cousin", "表姐": "cousin", "表弟": "cousin", "表妹": "cousin",
+    "堂哥": "cousin", "堂姐": "cousin", "堂弟": "cousin", "堂妹": "cousin", "叔叔": "uncle", "伯伯": "uncle",
+    "舅舅": "uncle", "姑姑": "aunt", "阿姨": "aunt", "姨妈": "aunt", "舅妈": "aunt", "侄子": "nephew",
+    "外甥": "nephew", "侄女": "niece", "外甥女": "niece", "孙子": "grandson", "孙女": "granddaughter",
+})
 
 
 def subject(word: str) -> str:

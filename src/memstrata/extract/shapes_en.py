@@ -101,7 +101,9 @@ def first_person(sentence: str) -> str | None:
 
 _RELATION = (r"colleague|coworker|co-worker|friend|boss|manager|teammate|neighbou?r|roommate|sister|brother|"
              r"wife|husband|partner|son|daughter|mom|mum|dad|mother|father|cousin|aunt|uncle|girlfriend|"
-             r"boyfriend|grandma|grandpa|grandmother|grandfather|niece|nephew|fianc[eé]e?|twin")
+             r"boyfriend|grandma|grandpa|grandmother|grandfather|niece|nephew|fianc[eé]e?|twin|"
+             r"(?:brother|sister|mother|father|son|daughter)-in-law|step(?:mom|dad|mother|father|son|daughter|"
+             r"brother|sister)|grandson|granddaughter")
 _SOMEONE = lazy_regex(rf"^(?:[Mm]y\s+(?P<rel>{_RELATION})\s+)?(?P<name>[A-Z][a-z]+)(?P<poss>'s)?\s+(?P<rest>.+)$")
 #: A value that describes the owner rather than names a thing ("my friend is allergic to mango",
 #: "my budget is tight"): an adjective, a preposition or an adverb first.
@@ -143,8 +145,8 @@ _NOT_NAMES = frozenset({
 
 
 #: Relatives named in the plural ("My parents live in Ohio", "My kids both love painting"): the verb in its plain form.
-_RELATIVES = lazy_regex(r"^my\s+(?P<rel>parents|grandparents|kids|children|sons|daughters|twins)\s+(?:both\s+|all\s+)?"
-                        rf"(?P<adv>(?:{_ADVERB}\s+)*)(?P<verb>are|were|have|had|live|lived|work|worked|moved|love|like|"
+_RELATIVES = lazy_regex(r"^my\s+(?P<rel>parents|grandparents|in-laws|kids|children|sons|daughters|twins)\s+"
+                        rf"(?:both\s+|all\s+)?(?P<adv>(?:{_ADVERB}\s+)*)(?P<verb>are|were|have|had|live|lived|work|worked|moved|love|like|"
                         r"prefer|hate|use|eat|drink|play|went|got|started)\b(?P<rest>.*)$", _IC)
 _PLURAL_AS_I = {"are": "I'm", "were": "I was"}
 
