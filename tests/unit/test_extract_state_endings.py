@@ -43,6 +43,18 @@ def test_no_change_or_no_state_withdraws_nothing(text: str) -> None:
     assert not [f for f in _read(text) if f[0] in ("pet", "identity.occupation", "family.member")]
 
 
+@pytest.mark.parametrize(("text", "expected"), [
+    ("I don't have a dog anymore, but I have a cat", [("pet", "dog", True), ("pet", "cat", False)]),
+    ("Sadly I don't have a dog anymore, he passed away last year.", [("pet", "dog", True)]),
+    ("I'm no longer a nurse, I work at Google now",
+     [("identity.occupation", "nurse", True), ("identity.employer", "Google", False)]),
+    ("我喜欢喝茶，不过我现在不养狗了", [("drink.like", "茶", False), ("pet", "狗", True)]),
+])
+def test_a_state_ended_in_one_clause_leaves_the_others_read(text: str, expected: list[tuple[str, str, bool]]) -> None:
+    # before, a clause beside the ended state hid it (the sentence was read whole)
+    assert _read(text) == expected
+
+
 def test_not_eating_meat_begun_is_meat_given_up() -> None:
     """我开始不吃肉了 says what 我已经不吃肉了 says: meat is no longer eaten (a dietary need, which supersedes a
     like of it), not the diet 吃素, which would also rule out fish. Before, it stored nothing."""

@@ -203,15 +203,15 @@ def find_en(clause: str, sentence: str) -> list[Finding]:
 #: cat", "I stopped being vegan": being or having, said as ended. A plain "not" / "don't" needs a word of change
 #: after it ("I don't have a dog" says what the user has not, no change).
 _ENDED_EN = lazy_regex(
-    r"^(?:(?:so|but|and|actually|well)\s*,?\s+)?"
+    r"^(?:(?:so|but|and|actually|well|sadly|unfortunately)\s*,?\s+)?"
     r"(?:(?P<be>i'm|i am|we're|we are)\s+(?P<m1>no longer|not)\s+(?P<s1>.+?)"
     r"|(?P<who>i|we)\s+(?P<m2>no longer|don't|do not)\s+(?P<have>have|own)\s+(?P<s2>.+?)"
     r"|(?P<who3>i|we)(?:'ve|\s+have)?\s+(?:stopped|quit|given up|gave up)\s+being\s+(?P<s3>.+?))"
     r"(?P<more>\s+(?:any\s?more|any longer|now))?$", _IC)
 #: 我不再是护士了, 我现在不养狗了, 我家不养狗了, 我已经没有狗了, 我不再有女朋友了: being, having or keeping, said as
 #: ended. A plain 不 / 没 needs a word of change (现在, 已经, 了): 我不是护士 and 我没有狗 say no change.
-_ENDED_ZH = lazy_regex(rf"^(?P<me>我们家?|我家|我)(?P<now>{_NOW_ZH}*)(?P<m>不再|再也不|不|没有|没)再?"
-                       r"(?P<v>是|有|养着|养)(?P<s>[^，,。！？]+?)(?P<le>了|啦)?$")
+_ENDED_ZH = lazy_regex(rf"^(?:不过|但是|可是|其实)?(?P<me>我们家?|我家|我)(?P<now>{_NOW_ZH}*)"
+                       r"(?P<m>不再|再也不|不|没有|没)再?(?P<v>是|有|养着|养)(?P<s>[^，,。！？]+?)(?P<le>了|啦)?$")
 
 
 def ended_en(sentence: str) -> list[str]:

@@ -342,18 +342,28 @@ def _begun(sentence: str, said_at: datetime, lang: str) -> list[Finding]:
 
 
 def _ended(sentence: str, said_at: datetime, lang: str) -> list[Finding]:
-    """Withdrawals of what the first present statement of the state ``sentence`` says ended reads
-    (``extract.cessation.ended_en`` / ``ended_zh``: "I'm no longer a nurse" withdraws what "I'm a nurse"
-    states), the mirror of a beginning (``_begun``); ``[]`` when none reads, or when a rule of the key
-    already reads the sentence as a withdrawal ("I'm no longer allergic to peanuts", 我不再吃素了)."""
-    zh = lang == "zh"
-    states = cessation.ended_zh(sentence) if zh else cessation.ended_en(sentence)
-    if not states or any(f.retract for f in (patterns_zh.find if zh else patterns_en.find)(sentence, said_at)):
-        return []
-    for state in states:
-        if found := [f for f in _read(state, said_at, lang, nested=True) if not f.retract and f.key != "event"]:
-            return [replace(f, retract=True, clause=sentence, statement="", period=None) for f in found]
+    """The findings of a sentence with a clause that says a state ended: withdrawals of what the first present
+    statement of it reads (``extract.cessation.ended_en`` / ``ended_zh``: "I'm no longer a nurse" withdraws what
+    "I'm a nurse" states), the mirror of a beginning (``_begun``), and what the clauses around it state ("I don't
+    have a dog anymore, but I have a cat"); ``[]`` when no clause is such a state, or when a rule of the key reads
+    the clause as a withdrawal itself ("I'm no longer allergic to peanuts", 我不再吃素了)."""
+    zh, joint = lang == "zh", "，" if lang == "zh" else ", "
+    parts = [p for p in _CLAUSE_BREAK.split(sentence.strip().rstrip(".!。！")) if p]
+    for at, part in enumerate(parts):
+        states = cessation.ended_zh(part) if zh else cessation.ended_en(part)
+        if not states or any(f.retract for f in (patterns_zh.find if zh else patterns_en.find)(part, said_at)):
+            continue
+        for state in states:
+            if found := [f for f in _read(state, said_at, lang, nested=True) if not f.retract and f.key != "event"]:
+                before, after = joint.join(parts[:at]), joint.join(parts[at + 1:])
+                return [*(_read(before, said_at, lang) if before else []),
+                        *(replace(f, retract=True, clause=part, statement="", period=None) for f in found),
+                        *(_read(after, said_at, lang) if after else [])]
     return []
+
+
+#: Where one clause of a sentence ends and the next begins, for ``_ended``.
+_CLAUSE_BREAK = lazy_regex(r"\s*[,，;；]\s*")
 
 
 def _in_text_order(sentence: str, found: list[Finding], more: list[Finding]) -> list[Finding]:
