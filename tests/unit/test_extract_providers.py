@@ -75,3 +75,16 @@ def test_a_switch_to_a_listed_provider_ends_the_one_of_its_kind(memory: Memory, 
         memory.add(text)
     memory.add(switch)
     assert {(f.key, f.value) for f in memory.list() if isinstance(f, Fact)} == active
+
+
+@pytest.mark.parametrize(("said", "given_up"), [
+    ("I usually fly with Lufthansa.", "I don't fly with Lufthansa anymore"),
+    ("I usually fly with Lufthansa.", "I stopped flying with Lufthansa"),
+    ("I shop at Costco.", "I no longer shop at Costco"),
+    ("我一般坐国航。", "我不再坐国航了"),
+])
+def test_a_provider_given_up_is_withdrawn(memory: Memory, said: str, given_up: str) -> None:
+    memory.add(said)
+    [change] = memory.add(given_up).facts
+    assert change.action == "retract"
+    assert [f for f in memory.list() if isinstance(f, Fact)] == []

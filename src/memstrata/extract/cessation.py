@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import re
 
-from memstrata.extract import gazetteer, pursuits
+from memstrata.extract import gazetteer, providers, pursuits
 from memstrata.extract.clauses import CONF_STATED, Finding, clean_value
 from memstrata.extract.guards import zh_points_away
 from memstrata.extract.timex import time_span
@@ -113,7 +113,8 @@ def find_zh(clause: str, sentence: str) -> list[Finding]:
         return []  # 现在不下雨了 is the weather; without 我 only eating, drinking or smoking is read
     if marker in ("不", "没再") and not (_CHANGE_ZH.search(now) or re.search(rf"{re.escape(act)}了", sentence)):
         return []  # 我不跑步 says what the user does not do, no change
-    out = [Finding("preference.habit", act, CONF_STATED, clause, retract=True), *_pastime_given_up(act, "zh", clause)]
+    out = [Finding("preference.habit", act, CONF_STATED, clause, retract=True), *_pastime_given_up(act, "zh", clause),
+           *providers.given_up(act, "zh", clause)]  # "I don't fly with Lufthansa anymore": the airline too
     if (consumed := _consumed_zh(act, bare)) is not None:
         verb, thing = consumed
         key = "food.dislike" if verb == "吃" else "preference.dislike"
@@ -189,7 +190,8 @@ def find_en(clause: str, sentence: str) -> list[Finding]:
         return []  # "I don't drink coffee" says what the user does not do, no change
     if negation and negation not in ("don't", "do not", "not", "no longer") and not _FROM_NOW_EN.search(sentence):
         return []  # "I won't give up", "I never drink coffee": a resolve or a plain habit
-    out = [Finding("preference.habit", act, CONF_STATED, clause, retract=True), *_pastime_given_up(act, "en", clause)]
+    out = [Finding("preference.habit", act, CONF_STATED, clause, retract=True), *_pastime_given_up(act, "en", clause),
+           *providers.given_up(act, "en", clause)]  # "I don't fly with Lufthansa anymore": the airline too
     if (consumed := _consumed_en(act, bool(m.group("m")))) is not None:
         verb, thing = consumed
         key = "food.dislike" if verb == "eat" else "preference.dislike"

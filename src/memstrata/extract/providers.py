@@ -16,6 +16,7 @@ Lufthansa tomorrow") makes it a plan, not read here.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from memstrata.extract import gazetteer, tool_kinds
 from memstrata.extract.clauses import CONF_PREFER, Finding
@@ -121,3 +122,16 @@ def provider_zh(clause: str) -> list[Finding]:
         statement = f"{habit.group(0) if habit else ''}{verb}{value}" + ("购物" if purpose == "shopping" else "")
         return [Finding(open_key("", purpose), value, CONF_PREFER, clause, statement=statement)]
     return []
+
+
+#: The -ing form of a verb of use ("I stopped flying with Lufthansa"): its base form reads as a provider.
+_GERUND_EN = lazy_regex(r"^(?P<verb>fly|bank|shop|stay|ship|send|mail)(?:p?ing)\b", _IC)
+
+
+def given_up(act: str, lang: str, clause: str) -> list[Finding]:
+    """The withdrawal of the provider an activity given up names (``extract.cessation``): "fly with Lufthansa" of
+    "I don't fly with Lufthansa anymore" or "I stopped flying with Lufthansa", 坐国航 of 我不再坐国航了; ``[]`` when
+    it names none."""
+    said = f"我{act}" if lang == "zh" else f"I {_GERUND_EN.sub(lambda m: m.group('verb'), act.strip())}"
+    found = provider_zh(said) if lang == "zh" else provider_en(said)
+    return [replace(f, retract=True, clause=clause, statement="") for f in found]
