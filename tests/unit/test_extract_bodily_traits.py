@@ -29,6 +29,8 @@ def _read(text: str) -> list[tuple[str, str, str]]:
     ("I'm colour-blind", ("identity.color_vision", "colour-blind", "is colour-blind")),
     ("I'm color blind", ("identity.color_vision", "colour-blind", "is colour-blind")),
     ("我是色盲", ("identity.color_vision", "色盲", "是色盲")),
+    ("I'm short-sighted", ("identity.eyesight", "nearsighted", "is nearsighted")),
+    ("我有点近视", ("identity.eyesight", "近视", "近视")),
     ("I'm O positive", ("identity.blood_type", "O positive", "blood type is O positive")),
     ("I'm type A", ("identity.blood_type", "A", "blood type is A")),
     ("My blood type is O", ("identity.blood_type", "O", "blood type is O")),

@@ -1,11 +1,11 @@
 """Lasting bodily traits the speaker says they have: "I'm left-handed", 我是左撇子, "I'm colour-blind", 我是色盲,
-"I'm O positive", 我是O型血, "I'm 180 cm tall", 我身高180.
+"I'm nearsighted", 我近视, "I'm O positive", 我是O型血, "I'm 180 cm tall", 我身高180.
 
 "I'm X" is read for a trait only when X is on a small closed list, one attribute each, a value at a time
-(``identity.handedness``, ``identity.color_vision``, ``identity.blood_type``, ``identity.height``): an
-adjective after "I'm" is mostly the moment ("I'm tired", "I'm late", "I'm left out", "I'm shy today"), and what
-lasts is said in few words that a list holds (as ``extract.temperament`` holds temperaments and
-``extract.conditions`` chronic conditions). An occupation ("I'm a nurse") is the identity rules' own. Each value has
+(``identity.handedness``, ``identity.color_vision``, ``identity.eyesight``, ``identity.blood_type``,
+``identity.height``): an adjective after "I'm" is mostly the moment ("I'm tired", "I'm late", "I'm left out", "I'm
+shy today"), and what lasts is said in few words that a list holds (as ``extract.temperament`` holds temperaments
+and ``extract.conditions`` chronic conditions). An occupation ("I'm a nurse") is the identity rules' own. Each value has
 one word per language, and the two are twins (``TWINS``, ``extract.twins``): 我是左撇子 after "I'm left-handed"
 restates it, "I'm right-handed, actually" supersedes it. The keys are open keys (``taxonomy.key_spec``) described
 here in both languages (``described``), the taxonomy's list staying small; "My blood type is O" and 我的身高是180
@@ -32,12 +32,17 @@ TRAITS: tuple[tuple[str, str, tuple[str, ...], tuple[str, ...], str], ...] = (
                                                 "colorblind", "colourblind", "red-green colour-blind",
                                                 "red-green color-blind", "red-green colorblind"),
      ("色盲", "红绿色盲", "色弱"), "色盲"),
+    ("identity.eyesight", "nearsighted", ("nearsighted", "near-sighted", "shortsighted", "short-sighted", "myopic"),
+     ("近视", "近视眼"), "近视"),
+    ("identity.eyesight", "farsighted", ("farsighted", "far-sighted", "longsighted", "long-sighted"),
+     ("远视", "远视眼"), "远视"),
 )
 
 #: Each key's description, English and Chinese (``taxonomy.key_spec`` for these open keys).
 DESCRIPTIONS: dict[str, tuple[str, str]] = {
     "identity.handedness": ("which hand the user writes with: left-handed or right-handed", "用户是左撇子还是右撇子"),
     "identity.color_vision": ("whether the user is colour-blind", "用户是否色盲"),
+    "identity.eyesight": ("whether the user is nearsighted or farsighted", "用户是近视还是远视"),
     "identity.blood_type": ("the user's blood type, such as O or A positive", "用户的血型，比如O型或A型"),
     "identity.height": ("how tall the user is", "用户的身高"),
 }
@@ -77,7 +82,7 @@ def find_en(clause: str, ctx: object) -> list[Finding]:
         return []
     if m.group("t"):
         key, value = _BY_EN[m.group("t").lower()]
-        return [Finding(key, value, CONF_STATED, clause, statement=f"is {value}")]
+        return [Finding(key, value, CONF_STATED, clause)]  # "is left-handed"
     if blood := m.group("b") or m.group("b3"):
         value = re.sub(r"\s*\+$", " positive", re.sub(r"\s*-$", " negative", blood))
         value = re.sub(r"\s+", " ", value).replace("Positive", "positive").replace("Negative", "negative")
@@ -94,7 +99,7 @@ def find_zh(clause: str, ctx: object) -> list[Finding]:
         return []
     if m.group("t"):
         key, value = _BY_ZH[m.group("t")]
-        return [Finding(key, value, CONF_STATED, clause, statement=f"是{value}")]
+        return [Finding(key, value, CONF_STATED, clause)]  # stated by the key's template: 是左撇子, 近视
     if blood := m.group("b") or m.group("b2"):
         return [Finding("identity.blood_type", f"{blood.upper()}型", CONF_STATED, clause,
                         statement=f"血型是{blood.upper()}型")]

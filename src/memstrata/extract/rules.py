@@ -96,6 +96,7 @@ _STATEMENTS: dict[str, tuple[str, str]] = {
     "identity.personality": ("personality: {v}", "性格{v}"),
     "identity.handedness": ("is {v}", "是{v}"),
     "identity.color_vision": ("is {v}", "是{v}"),
+    "identity.eyesight": ("is {v}", "{v}"),
     "identity.blood_type": ("blood type is {v}", "血型是{v}"),
     "identity.height": ("is {v} tall", "身高{v}"),
     "family.member": ("has a family member: {v}", "家人：{v}"),
