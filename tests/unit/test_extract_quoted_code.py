@@ -45,3 +45,16 @@ def test_a_fence_closes_only_on_its_own_character_and_length() -> None:
 def test_backticks_around_a_value_are_not_part_of_it(text: str, value: str) -> None:
     # before: "`I prefer trains`" stored preference.like = "trains`", the closing backtick kept
     assert [v for _, v in _facts(text)] == [value]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # a heading is a document's title; strong emphasis is no part of what is said (BEAM and RealMemBench
+    # user messages paste such documents)
+    ("### Supervision and Allergies\n- **Allergies:** Please let us know if there are any specific food "
+     "allergies or dietary restrictions we should be aware of.", []),
+    ("My current body weight is **88kg**.", [("user.body_weight", "88kg")]),
+    ("## Health\n- **Allergies:** peanuts", [("health.allergy", "peanuts")]),
+    ("# 健康\n我对花生过敏", [("health.allergy", "花生")]),
+])
+def test_markdown_headings_are_unread_and_strong_emphasis_dropped(text: str, expected: list[tuple[str, str]]) -> None:
+    assert _facts(text) == expected

@@ -160,7 +160,8 @@ def clause_period(clause: str, sentence: str, said_at: datetime, *, future: bool
 
 
 #: What leads into a relative period and goes with it ("in the", "over the", "for the" past week).
-_TIME_LEAD = re.compile(r"(?:\s+\b(?:in|over|during|for|within|throughout))?\s+\bthe$", re.IGNORECASE)
+_TIME_LEAD = re.compile(r"(?:\s+\b(?:in|over|during|for|within|throughout))?\s+\bthe$"
+                        r"|\s+\b(?:since|until|till|as of|starting)$", re.IGNORECASE)
 
 
 def without_time(clause: str) -> str:

@@ -376,6 +376,8 @@ _ALLERGY_NOUN = lazy_regex(rf"^(?:{_ALLERGY_ADJ}\s+)*(?P<v>[a-z][\w-]*(?:\s+[a-z
                            r"(?:\s+(?:here|over here|for me|myself|too|as well|btw|fyi))?$", _IC)
 #: Words before "allergy"/"allergic" that name no allergen: the person or the kind of allergy
 #: ("seasonal allergies", "food allergy", "my allergy"), a degree ("so allergic", "not allergic").
+#: What follows a form's label when it asks rather than answers ("Allergies: Please let us know ...").
+_FORM_PROSE = lazy_regex(r"(?:please|if|let|any|we|you|i|do|does|are|is|what|which|how|none|n/a|tbd)\b", _IC)
 _NOT_ALLERGEN = lazy_regex(
     r"^(?:not|no|never|also|too|so|very|super|extra|quite|pretty|still|again|now|definitely|indeed|crazy|kinda|"
     r"really|actually|[a-z]+ly|food|foods|seasonal|skin|drug|drugs|medication|medicine|environmental|spring|"
@@ -451,6 +453,8 @@ def _health_fav(clause: str, ctx: _Ctx) -> list[Finding]:
         m = _ALLERGY_NOUN.match(clause)
     if m:
         things = next((g for g in m.groups() if g), "")
+        if m.re.pattern == _ALLERGY_BARE.pattern and _FORM_PROSE.match(things):
+            return []  # "Allergies: Please let us know if there are any ...": a form's question, not its answer
         if m.re.pattern != _ALLERGY_BARE.pattern and (m.re.pattern == _ALLERGY_NOUN.pattern or not m.group("v")):
             # an allergen said as a modifier ("peanut allergy", "tree-nut allergic"): one of at most
             # two words, no person, kind or degree ("seasonal allergies", "so allergic")

@@ -1,4 +1,4 @@
-"""What a message quotes rather than says: its fenced code blocks.
+"""What a message quotes rather than says: its fenced code blocks; and the Markdown it is marked up with.
 
 A block between ``` or ~~~ fences (CommonMark: a fence of three or more of one character, closed
 by a fence of the same character at least as long, or by the message's end) is code, a config
@@ -39,3 +39,23 @@ def without_fenced_code(text: str) -> str:
               and not line[m.end():].strip()):
             open_fence = ""
     return "\n".join(kept)
+
+
+#: An ATX heading line ("### Supervision and Allergies"): a document's title for what follows, no statement.
+_HEADING = lazy_regex(r"^[ \t]{0,3}#{1,6}(?:[ \t]+|$)")
+#: Strong emphasis around words ("**Allergies:**", "**88kg**"); single * and _ are left (snake_case, a*b).
+_STRONG = lazy_regex(r"\*\*|__")
+
+
+def without_markup(text: str) -> str:
+    """``text`` without its Markdown headings and strong emphasis markers, as pasted documents and
+    agents' messages carry them: "### Supervision and Allergies" stored an allergy, "**Allergies:** Please
+    let us know ..." one named by the form's question, "My current body weight is **88kg**" the asterisks.
+
+    >>> without_markup("### Plan\\nMy weight is **88kg**.")
+    'My weight is 88kg.'
+    """
+    if "#" not in text and "**" not in text and "__" not in text:
+        return text
+    lines = [line for line in text.split("\n") if not _HEADING.match(line)]
+    return _STRONG.sub("", "\n".join(lines))

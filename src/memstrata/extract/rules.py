@@ -52,7 +52,7 @@ from memstrata.extract.counts import label as count_label
 from memstrata.extract.ellipsis import correction
 from memstrata.extract.informal import full_words
 from memstrata.extract.mixed_script import CJK, LEADING_SYMBOLS, after_other_script, mixes_scripts, split_languages
-from memstrata.extract.quoted import without_fenced_code
+from memstrata.extract.quoted import without_fenced_code, without_markup
 from memstrata.extract.taxonomy import get_key, key_spec
 from memstrata.text.hanzi import simplified
 from memstrata.text.lang import detect_language
@@ -167,7 +167,8 @@ class RuleExtractor:
         """Candidate facts stated in ``text``.
 
         Args:
-            text: one episode's content; its fenced code blocks are not read (``extract.quoted``).
+            text: one episode's content; its fenced code blocks and Markdown headings are not read, strong
+                emphasis markers are dropped (``extract.quoted``).
             role: the speaker's role; not used to filter (the caller chooses roles).
             said_at: when it was said, timezone-aware; relative times resolve against it, day
                 words in its own UTC offset (``extract.timex.resolve_relative``).
@@ -182,7 +183,7 @@ class RuleExtractor:
         # split after tidying too: a Traditional remark (謝謝) is read as its Simplified form
         previous = ""
         said: dict[int, list[Finding]] = {}  # what each sentence's parts stated so far
-        text = without_fenced_code(text)  # quoted code, not statements (extract.quoted)
+        text = without_markup(without_fenced_code(text))  # quoted code, headings: no statements (extract.quoted)
         parts = ((n, tidy(part)) for n, whole in enumerate(split_sentences(text))
                  for part in split_languages(tidy(whole)))
         for n, sentence in ((n, before_question(half)) for n, part in parts

@@ -28,6 +28,7 @@ from memstrata.extract.clauses import (
     clean_value,
     like_finding,
     without_aside,
+    without_time,
 )
 from memstrata.extract.plans import goal_en, plan_en, trip_en
 from memstrata.extract.providers import provider_en
@@ -539,7 +540,7 @@ def _learning(clause: str, lang: str = "en") -> list[Finding]:
     if m is None or (m.group("verb").lower() in ("learn", "study", "practice", "practise")
                      and not re.search(r"\b(?:start|started|begun|began)\b", clause, _IC)):
         return []
-    raw = without_aside(_CLAUSE_AFTER.split(m.group("v"), maxsplit=1)[0])
+    raw = without_time(without_aside(_CLAUSE_AFTER.split(m.group("v"), maxsplit=1)[0]))
     value = clean_value(raw, lang)
     if not value or _NOT_LEARNT.match(raw) or len(value.split()) > 6:
         return []
