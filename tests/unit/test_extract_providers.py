@@ -26,6 +26,7 @@ def _facts(text: str) -> set[tuple[str, str]]:
     ("我一般坐国航。", ("user.airline", "国航")),
     ("我出差都坐东航的飞机", ("user.airline", "东航")),
     ("I always bank with Chase.", ("user.bank", "Chase")),
+    ("i usually fly with lufthansa", ("user.airline", "Lufthansa")), ("i always bank with hsbc", ("user.bank", "HSBC")),
     ("We bank with Bank of America", ("user.bank", "Bank of America")),
     ("我一般用招商银行", ("user.bank", "招商银行")),
     ("I shop at Costco.", ("user.shopping", "Costco")),
@@ -43,7 +44,7 @@ def test_a_provider_used_is_stored_under_its_job(text: str, fact: tuple[str, str
     "I usually fly economy when it's cheap", "I shop at night", "I fly with my kids", "I stay at Anna's",
     "I stay at Mom's", "My sister flies with Lufthansa", "我一般坐地铁上班", "我一般坐滴滴", "我一般在超市买东西",
     "我妈一般坐国航", "I always fly Business", "I fly with Sarah", "I shop with Anna", "I usually send it with Tom",
-    "我一般在家买东西", "我一般在手机上买东西",
+    "我一般在家买东西", "我一般在手机上买东西", "i usually fly with united",
 ])
 def test_no_provider_named_or_not_the_users_stores_no_provider(text: str) -> None:
     assert not {k for k, _ in _facts(text) if k in ("user.airline", "user.bank", "user.shopping", "user.hotel",

@@ -34,8 +34,10 @@ _VERBS_EN: dict[str, tuple[str, tuple[str, ...], str]] = {
     "send": ("carrier", ("with", "via", "through", "by"), "sends"),
     "mail": ("carrier", ("with", "via", "through", "by"), "mails"),
 }
-#: A name: up to four capitalised words, "of" or "&" between them ("Bank of America", "Marks & Spencer").
-_NAME_EN = r"(?-i:[A-Z0-9][\w.'’&+-]*(?:\s+(?:of\s+|&\s+|de\s+)?[A-Z0-9][\w.'’&+-]*){0,3})"
+#: A name: up to four capitalised words, "of" or "&" between them ("Bank of America", "Marks & Spencer"), or a listed
+#: name that is no English word, as chat types it ("i usually fly with lufthansa": ``tool_kinds.LOWER_CASE_NAMES``).
+_NAME_EN = (r"(?:(?-i:[A-Z0-9][\w.'’&+-]*(?:\s+(?:of\s+|&\s+|de\s+)?[A-Z0-9][\w.'’&+-]*){0,3})"
+            rf"|{tool_kinds.LOWER_CASE_NAMES})")
 _PROVIDER_EN = lazy_regex(
     r"^(?:(?:these days|nowadays|now|lately|mostly)\s*,?\s+)?(?P<who>i|we)\s+"
     r"(?P<adv>(?:(?:usually|always|normally|generally|mostly|mainly|typically|often|only|now|still|also|just|"
@@ -72,7 +74,7 @@ def provider_en(clause: str) -> list[Finding]:
     if (m.group("prep") or "").lower() not in preps or (m.group("what") and purpose != "carrier") \
             or (purpose == "hotel" and _SOMEONES.search(m.group("v"))):
         return []
-    value, prep = m.group("v"), (m.group("prep") or "").lower()
+    value, prep = tool_kinds.spelled(m.group("v")), (m.group("prep") or "").lower()
     if prep == "with" and verb != "ship" and not _a_company(value):
         return []  # "I fly with Sarah": a person as likely as an airline
     adverb = re.sub(r"\b(?:now|just|also|still)\b\s*", "", m.group("adv").lower()).strip()
