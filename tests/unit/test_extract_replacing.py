@@ -64,3 +64,12 @@ def test_the_thing_named_as_replaced_ends_and_only_it(memory: Memory, said: list
     active = {(f.key, f.value) for f in memory.list() if isinstance(f, Fact)}
     assert active == {("tool.uses", "Linear"), ("tool.uses", said[1].removeprefix("We use ").removeprefix("我们用"))}
     assert ("Jira", "superseded") in {(f.value, f.status) for f, _ in memory.history(key="tool.uses")}
+
+
+@pytest.mark.parametrize("switch", ["We switched from UPS to DHL", "We now ship orders with DHL instead of UPS."])
+def test_the_carrier_switched_from_stays_in_the_history(memory: Memory, switch: str) -> None:
+    memory.add("We ship with UPS")
+    [change] = memory.add(switch).facts
+    assert (change.action, change.fact.key, change.fact.value) == ("supersede", "shipping.carrier", "DHL")
+    assert [(f.value, f.status) for f, _ in memory.history(key="shipping.carrier")] == [
+        ("UPS", "superseded"), ("DHL", "active")]
