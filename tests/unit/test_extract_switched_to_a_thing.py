@@ -23,6 +23,7 @@ def _read(text: str) -> list[tuple[str, str]]:
     ("I switched to a standing desk.", "standing desk"), ("I've switched to using a standing desk", "standing desk"),
     ("I switched to an electric toothbrush", "electric toothbrush"),
     ("我换了一张站立式办公桌。", "站立式办公桌"), ("我换成了一张站立式办公桌", "站立式办公桌"),
+    ("我换成了站立式办公桌", "站立式办公桌"), ("我换成了机械键盘", "机械键盘"),
 ])
 def test_a_thing_switched_to_is_a_thing_now_used(text: str, thing: str) -> None:
     assert _read(text) == [("tool.uses", thing)]
@@ -37,6 +38,7 @@ def test_an_activity_or_a_thing_not_said_is_no_thing_used(text: str) -> None:
     ("We use Slack", "I switched to a standing desk.", "standing desk"),
     ("We use Slack", "I switched to an electric toothbrush", "electric toothbrush"),
     ("我们用飞书", "我换了一张站立式办公桌。", "站立式办公桌"),
+    ("我们用飞书", "我换成了站立式办公桌", "站立式办公桌"),
 ])
 def test_a_thing_switched_to_ends_no_tool(memory: Memory, tool: str, switch: str, thing: str) -> None:
     memory.add(tool)

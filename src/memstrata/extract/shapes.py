@@ -307,6 +307,10 @@ def chosen(value: str, verb_key: str, clause: str, lang: str, *, retract: bool =
 
 #: A Latin value with a capital, a digit or a sign in it reads as a name ("Kindle", "iPhone 15", "C++").
 _NAMED_LOOK = lazy_regex(r"[A-Z0-9+#&]")
+#: A Chinese thing named by what it is, an object of the home or the desk at its end (站立式办公桌, 人体工学椅,
+#: 电动牙刷, 机械键盘), as a measure word before it says too: no name (我换成了站立式办公桌 ends no tool).
+_OBJECT_ZH = lazy_regex(r"(?:桌|椅|凳|沙发|床|床垫|枕头|垫|灯|台灯|杯|水杯|壶|笔|本子|鞋|跑鞋|包|书包|背包|牙刷|键盘|"
+                        r"鼠标|显示器|耳机|音箱|手表|眼镜|自行车|锅|刀|剃须刀|吹风机|空调|冰箱|洗衣机)$")
 #: A Chinese thing counted with a measure word (一张站立式办公桌, 一台新电脑): a thing by what it is, not a name.
 COUNTED_ZH = r"(?:一张|一个|一台|一把|一款|一辆|一部|一副|一只|一双|一套|一块|一盏)"
 
@@ -314,12 +318,13 @@ COUNTED_ZH = r"(?:一张|一个|一台|一把|一款|一辆|一部|一副|一只
 def switched_to(value: str, clause: str, lang: str, *, statement: str, counted: bool = False) -> list[Finding]:
     """What a switch to ``value`` states when it names no attribute ("I switched to Firefox", 我改用飞书了): the
     gazetteer's key for a named value, else ``user.uses``, the switch whose old value the fact engine finds
-    (``facts.switch``: it may end the one thing used of its kind or of no known kind). A thing named by what it is,
-    not by name (lower-case words of no listed kind, or in Chinese counted with a measure word: ``counted``; "I
-    switched to a standing desk", 我换了一张站立式办公桌) is a thing now used, ``tool.uses``, which ends nothing: no
-    tool or service it could be a rival of is named by it (the engine took Slack's place with "an electric
-    toothbrush")."""
-    plain = counted or (lang == "en" and not _NAMED_LOOK.search(value) and tool_kinds.kind_of(value) is None)
+    (``facts.switch``: it may end the one thing used of its kind or of no known kind). A thing named by what it
+    is, not by name (lower-case words of no listed kind; in Chinese counted with a measure word, ``counted``, or
+    an object of the home or the desk, ``_OBJECT_ZH``: "I switched to a standing desk", 我换了一张站立式办公桌) is a
+    thing now used, ``tool.uses``, which ends nothing: no tool or service it could be a rival of is named by it
+    (the engine took Slack's place with "an electric toothbrush")."""
+    plain = counted or (lang == "en" and not _NAMED_LOOK.search(value) and tool_kinds.kind_of(value) is None) \
+        or (lang == "zh" and _OBJECT_ZH.search(value) is not None and tool_kinds.kind_of(value) is None)
     return chosen(value, "tool.uses" if plain else "user.uses", clause, lang, statement=statement)
 
 
