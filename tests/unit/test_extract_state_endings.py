@@ -37,10 +37,24 @@ def test_a_state_said_as_ended_withdraws_what_it_names(text: str, withdrawn: tup
 
 @pytest.mark.parametrize("text", [
     "I don't have a dog", "I'm not a nurse", "我没有狗", "我不是护士", "I'm not tired anymore",
-    "I don't have time anymore", "我没有时间了", "My sister doesn't have a dog anymore", "我妹妹不养狗了",
+    "I don't have time anymore", "我没有时间了", "My sister doesn't have a dog", "我妹妹没有狗",
 ])
 def test_no_change_or_no_state_withdraws_nothing(text: str) -> None:
     assert not [f for f in _read(text) if f[0] in ("pet", "identity.occupation", "family.member")]
+
+
+@pytest.mark.parametrize(("said", "ended"), [
+    ("My sister has a dog", "My sister doesn't have a dog anymore"), ("我妹妹养了一只猫", "我妹妹现在不养猫了"),
+    ("My sister is a nurse", "My sister is no longer a nurse"),
+])
+def test_a_relatives_state_ended_is_withdrawn_under_the_relative(tmp_path: Path, said: str, ended: str) -> None:
+    """A relative's state is the relative's (read under them), and so is its end; the user's own stays."""
+    with Memory(tmp_path / "m.db", embedder=None, user_id="u1") as mem:
+        mem.add("I have a dog")
+        [stated] = mem.add(said).facts
+        assert stated.fact.subject
+        assert [(c.action, c.fact.subject) for c in mem.add(ended).facts] == [("retract", stated.fact.subject)]
+        assert [(f.key, f.value, f.subject) for f in mem.list() if isinstance(f, Fact)] == [("pet", "dog", None)]
 
 
 @pytest.mark.parametrize(("text", "expected"), [

@@ -296,7 +296,7 @@ def _read(sentence: str, said_at: datetime, lang: str, *, nested: bool = False) 
     if (read := _then_and_now(sentence, said_at, lang, nested=nested)) is not None:
         return read
     # a state said as ended ("I don't have a dog anymore", 我现在不养狗了) withdraws what its present reads
-    if not nested and (ended := _ended(sentence, said_at, lang)):
+    if ended := _ended(sentence, said_at, lang, nested=nested):  # also a relative's ("My sister ...")
         return ended
     # giving something up is one shape in every wording (extract.cessation); the rest is read as usual
     before, ceased, after = shapes_zh.given_up(sentence, said_at) if zh else shapes_en.given_up(sentence, said_at)
@@ -343,7 +343,7 @@ def _begun(sentence: str, said_at: datetime, lang: str) -> list[Finding]:
     return []
 
 
-def _ended(sentence: str, said_at: datetime, lang: str) -> list[Finding]:
+def _ended(sentence: str, said_at: datetime, lang: str, *, nested: bool = False) -> list[Finding]:
     """The findings of a sentence with a clause that says a state ended: withdrawals of what the first present
     statement of it reads (``extract.cessation.ended_en`` / ``ended_zh``: "I'm no longer a nurse" withdraws what
     "I'm a nurse" states), the mirror of a beginning (``_begun``), and what the clauses around it state ("I don't
@@ -358,9 +358,9 @@ def _ended(sentence: str, said_at: datetime, lang: str) -> list[Finding]:
         for state in states:
             if found := [f for f in _read(state, said_at, lang, nested=True) if not f.retract and f.key != "event"]:
                 before, after = joint.join(parts[:at]), joint.join(parts[at + 1:])
-                return [*(_read(before, said_at, lang) if before else []),
+                return [*(_read(before, said_at, lang, nested=nested) if before else []),
                         *(replace(f, retract=True, clause=part, statement="", period=None) for f in found),
-                        *(_read(after, said_at, lang) if after else [])]
+                        *(_read(after, said_at, lang, nested=nested) if after else [])]
     return []
 
 
