@@ -27,7 +27,7 @@ def _facts(text: str) -> set[tuple[str, str]]:
     ("我出差都坐东航的飞机", ("user.airline", "东航")),
     ("I always bank with Chase.", ("user.bank", "Chase")),
     ("i usually fly with lufthansa", ("user.airline", "Lufthansa")), ("i always bank with hsbc", ("user.bank", "HSBC")),
-    ("We bank with Bank of America", ("user.bank", "Bank of America")),
+    ("We bank with Bank of America", ("user.bank", "Bank of America")), ("I bank with Ally", ("user.bank", "Ally")),
     ("我一般用招商银行", ("user.bank", "招商银行")),
     ("I shop at Costco.", ("user.shopping", "Costco")),
     ("I shop at Trader Joe's for groceries", ("user.shopping", "Trader Joe's")),

@@ -58,7 +58,10 @@ _NOT_A_PROVIDER = lazy_regex(
 #: send it with Tom"): an airline's or a carrier's word in the name (Finnair, Parcelforce, Royal Mail), capitals
 #: only (DHL, KLM) or a listed name (``tool_kinds``, ``gazetteer``).
 _COMPANY_WORD = lazy_regex(r"air|jet|wings|lines|ways|express|post|mail|parcel|freight|courier|logistics|cargo|"
-                           r"shipping|^[A-Z0-9]{2,5}$")
+                           r"shipping")
+#: The verbs one does with a person as often as with a company ("I fly with Sarah", "I send it with Tom"); one banks
+#: or ships with a company.
+_WITH_SOMEONE = frozenset({"fly", "send", "mail"})
 #: A stay at someone's ("I stay at Anna's"): a home, not a hotel; a shop keeps its 's (Trader Joe's, Macy's).
 _SOMEONES = lazy_regex(r"['’]s$")
 
@@ -75,7 +78,7 @@ def provider_en(clause: str) -> list[Finding]:
             or (purpose == "hotel" and _SOMEONES.search(m.group("v"))):
         return []
     value, prep = tool_kinds.spelled(m.group("v")), (m.group("prep") or "").lower()
-    if prep == "with" and verb != "ship" and not _a_company(value):
+    if prep == "with" and verb in _WITH_SOMEONE and not _a_company(value):
         return []  # "I fly with Sarah": a person as likely as an airline
     adverb = re.sub(r"\b(?:now|just|also|still)\b\s*", "", m.group("adv").lower()).strip()
     statement = " ".join(w for w in (adverb, said, prep, value) if w)
