@@ -82,3 +82,19 @@ def test_withdrawals_by_activity_and_by_allergen_on_both_stores(db_settings: dic
         assert [c.action for c in mem.add("I started drinking coffee again").facts] == ["retract"]
         assert [c.action for c in mem.add("I'm not allergic to peanuts").facts] == ["retract"]
         assert [f for f in mem.list() if isinstance(f, Fact)] == []
+
+
+@pytest.mark.parametrize(("goal", "done"), [
+    ("I'm trying to quit smoking.", "I quit smoking"), ("我在戒烟", "我不再抽烟了"), ("我正在戒烟", "我戒烟了"),
+    ("I'm trying to stop smoking", "I gave up smoking"), ("I'm trying to quit coffee", "I don't drink coffee anymore"),
+])
+def test_a_goal_of_giving_up_is_reached_by_giving_up(db_settings: dict[str, Any], goal: str, done: str) -> None:
+    """The goal ends when the habit it gives up does (it stood as 'is trying to quit smoking' after 'I quit smoking');
+    another plan, and a goal of having less ('cut down on sugar'), stay."""
+    with Memory(settings=Settings(**db_settings), embedder=None, user_id="q1") as mem:
+        [stated] = mem.add(goal).facts
+        mem.add("I plan to visit Kyoto")
+        mem.add("I'm trying to cut down on sugar")
+        assert ("retract", stated.fact.value) in [(c.action, c.fact.value) for c in mem.add(done).facts]
+        assert sorted(f.value for f in mem.list() if isinstance(f, Fact) and f.key == "plan.intent") == [
+            "cut down on sugar", "visit Kyoto"]

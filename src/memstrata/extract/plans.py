@@ -187,3 +187,21 @@ def goal_zh(clause: str) -> list[Finding]:
         return []
     value = re.sub(r"^戒掉", "戒", m.group("v"))
     return [Finding("plan.intent", value, CONF_PREFER, clause, statement=f"在努力{value}")]
+
+
+#: A goal of giving something up, and what it gives up: "quit smoking", "stop drinking soda", 戒烟.
+_GIVING_UP_EN = lazy_regex(r"^(?:quit|stop|give up|kick|cut out)\s+(?P<a>.+)$", _IC)
+_GIVING_UP_ZH = lazy_regex(r"^戒掉?(?P<a>.+)$")
+#: The verb of eating, drinking or smoking before what is given up ("drinking coffee", 抽烟): the thing names it.
+_CONSUMING = lazy_regex(r"^(?:drink(?:ing)?|eat(?:ing)?|hav(?:e|ing)|smok(?:e|ing)\s+|抽|吃|喝)\s*(?=\S)", _IC)
+
+
+def reached_by_giving_up(goal: str, activity: str) -> bool:
+    """Whether giving ``activity`` up (the habit a give-up withdraws: "smoking", "drinking coffee", 烟, 抽烟) reaches
+    ``goal``, a goal of giving it up ("quit smoking", "quit coffee", 戒烟): "I'm trying to quit smoking" then "I quit
+    smoking" leaves no goal standing. A goal of having less ("cut down on sugar") is not reached by a give-up."""
+    m = _GIVING_UP_EN.match(goal.strip()) or _GIVING_UP_ZH.match(goal.strip())
+    if m is None or not activity.strip():
+        return False
+    wanted = {m.group("a").casefold(), _CONSUMING.sub("", m.group("a")).casefold()}
+    return bool({activity.strip().casefold(), _CONSUMING.sub("", activity.strip()).casefold()} & wanted)

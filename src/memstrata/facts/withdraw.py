@@ -17,6 +17,7 @@ from memstrata.extract.allergens import allergen
 from memstrata.extract.base import FactCandidate
 from memstrata.extract.cessation import of_kind
 from memstrata.extract.habits import withdraws_habit
+from memstrata.extract.plans import reached_by_giving_up
 from memstrata.extract.shapes import CHANGE_KEYS
 from memstrata.extract.taxonomy import key_spec
 from memstrata.extract.twins import kinds_of
@@ -51,14 +52,16 @@ def retract(eng: FactEngine, conn: Any, said: Said, cand: FactCandidate, now: da
                                                             said.episode_id, subject))
     ids = [*eng.store.fact_ids(conn, scope, keys=[cand.key], subject=subject),
            *eng.store.fact_ids(conn, scope, keys=[cand.key], subject=subject, status="superseded"),
-           *_used_elsewhere(eng, conn, scope, subject, cand)]
+           *_used_elsewhere(eng, conn, scope, subject, cand), *_goals(eng, conn, scope, subject, cand)]
     out: list[RawChange] = []
     # A withdrawal said before a value was last stated does not withdraw it (see ``facts.engine``).
     held = [f for f in eng.store.load_facts(conn, ids) if f.observed_at <= at and (
         f.status == "active" or (f.valid_from or f.observed_at) <= at < (f.valid_to or at))]
-    plain = [f for f in held if not f.encrypted]
+    goals = [f for f in held if not f.encrypted and f.key == "plan.intent" and cand.key != "plan.intent"]
+    plain = [f for f in held if not f.encrypted and f not in goals]
     named = {f.id for f, hit in zip(plain, withdraws(eng, cand.value, cand.evidence, cand.key,
                                                       [f.value for f in plain]), strict=True) if hit}
+    named |= {f.id for f in goals if reached_by_giving_up(f.value, cand.value)}
     detail = said.detail(superseded_by=None, retracted=True, statement=cand.evidence, episode=said.episode_id)
     for fact in held:
         if (cand.value and fact.id not in named) or _restated(eng, fact.value, cand.restates):
@@ -85,6 +88,14 @@ def _used_elsewhere(eng: FactEngine, conn: Any, scope: Scope, subject: str | Non
     ids = eng.store.fact_ids(conn, scope, keys=None, subject=subject, value_norm=normalise_value(cand.value))
     return [f.id for f in eng.store.load_facts(conn, ids)
             if f.key != cand.key and (f.key.startswith(("tool.", "user.")) or f.key in CHANGE_KEYS)]
+
+
+def _goals(eng: FactEngine, conn: Any, scope: Scope, subject: str | None, cand: FactCandidate) -> list[int]:
+    """Ids of the active goals of ``subject`` (``plan.intent``) a habit given up may reach ("quit smoking" when
+    "I quit smoking" withdraws the habit of smoking: ``extract.plans.reached_by_giving_up`` decides which)."""
+    if cand.key != "preference.habit" or not cand.value:
+        return []
+    return eng.store.fact_ids(conn, scope, keys=["plan.intent"], subject=subject)
 
 
 def withdraws(eng: FactEngine, value: str, evidence: str, key: str, values: Sequence[str]) -> list[bool]:
