@@ -66,3 +66,10 @@ def test_a_new_work_arrangement_supersedes_the_old_one(memory: Memory, messages:
                                                        current: str) -> None:
     _said(memory, *messages)
     assert _active(memory, "user.work_arrangement") == [("", current)]
+
+
+def test_a_roles_fact_names_the_role_once_in_the_context_block(memory: Memory) -> None:
+    _said(memory, "Note: the customer wants invoices in PDF.", "客户在多伦多。")
+    block = memory.context("send the invoice to the customer", user_id="u1", budget_tokens=300)
+    assert "- the customer wants invoices in PDF (" in block
+    assert "- 客户住在多伦多 (" in block  # not "client客户住在多伦多"

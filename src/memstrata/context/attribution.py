@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from memstrata.extract import kin
+from memstrata.extract import kin, roles
 from memstrata.text.tokens import is_cjk
 from memstrata.types import Fact, Hit
 
@@ -132,6 +132,8 @@ def _before_statement(hit: Hit, subject: str, colon: str) -> str:
     if _opens_with(statement, subject):
         # a named person's statement names them already (``extract.rules.statement_for``: "Tom: is on
         # the payments team", "小王在支付组"); a second name would read "Tom Tom: ...", "小王小王..."
+        return ""
+    if roles.named_in(subject, statement):  # "the client lives in Toronto", 客户住在多伦多: named already
         return ""
     owner, relation = kin.split_subject(subject)
     if relation and kin.named_in(relation, statement):

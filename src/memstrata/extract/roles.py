@@ -74,6 +74,19 @@ def shown(subject_word: str, lang: str) -> str:
     return _SHOWN_ZH.get(subject_word, subject_word) if lang == "zh" else f"the {subject_word}"
 
 
+def named_in(subject_word: str, statement: str) -> bool:
+    """Whether ``statement`` opens by naming the role ``subject_word`` as ``extract.rules.statement_for`` writes
+    it ("the client lives in Toronto", 客户住在多伦多), so a reader need not name it again.
+
+    >>> named_in("client", "客户住在多伦多"), named_in("customer", "the customer: only contact after 6pm")
+    (True, True)
+    """
+    if not is_role(subject_word):
+        return False
+    text = statement.strip().casefold()
+    return any(text.startswith(shown(subject_word, lang).casefold()) for lang in ("en", "zh"))
+
+
 def role_en(sentence: str) -> tuple[str, str, str] | None:
     """``(subject, possessive, rest)`` of an English sentence about a role ("The client is based in
     Toronto" → ``("client", "", "is based in Toronto")``, "Customer's email is …" → ``("customer", "'s", …)``);
