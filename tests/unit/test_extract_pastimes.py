@@ -91,7 +91,9 @@ def test_a_month_still_to_come_this_year_is_last_years() -> None:
 
 @pytest.mark.parametrize(("text", "expected"), [
     ("I go to the gym", ("sport.like", "gym")), ("我去健身房", ("sport.like", "健身")),
-    ("I've started going to the gym", ("sport.like", "gym")),
+    ("I've started going to the gym", ("sport.like", "gym")), ("I hit the gym", ("sport.like", "gym")),
+    ("I work out", ("sport.like", "working out")), ("I often work out", ("sport.like", "working out")),
+    ("I've been working out since January", ("sport.like", "working out")),
 ])
 def test_going_to_the_gym_is_the_users_sport(text: str, expected: tuple[str, str]) -> None:
     assert _pastimes(text) == [expected]
@@ -99,7 +101,8 @@ def test_going_to_the_gym_is_the_users_sport(text: str, expected: tuple[str, str
 
 @pytest.mark.parametrize("text", [
     "I've been doing well since January", "I've been going through a lot since March",
-    "I've been going out with Tom since May", "I stopped going to work",
+    "I've been going out with Tom since May", "I stopped going to work", "I work out of my home office",
+    "I'm working out the details",
 ])
 def test_no_pastime_with_a_start(text: str) -> None:
     assert _pastimes(text) == []
@@ -108,7 +111,7 @@ def test_no_pastime_with_a_start(text: str) -> None:
 @pytest.mark.parametrize(("said", "given_up"), [
     ("I go to the gym three times a week", "I stopped going to the gym"),
     ("I've been going to the gym since January.", "I don't go to the gym anymore"),
-    ("我经常去健身房", "我不再去健身房了"),
+    ("我经常去健身房", "我不再去健身房了"), ("I work out", "I stopped working out"),
 ])
 def test_the_gym_given_up_is_withdrawn(said: str, given_up: str) -> None:
     [stored] = _pastimes(said)

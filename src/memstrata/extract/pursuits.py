@@ -111,7 +111,7 @@ _ADVERBS_EN = ("also", "often", "regularly", "usually", "sometimes", "really", "
                "actually")
 _PASTIME_EN = lazy_regex(
     rf"^i\s+(?:(?:{'|'.join(_ADVERBS_EN)})\s+)*"
-    rf"(?:{_PASTIME_VERB_EN}\s+(?P<obj>[a-z][a-z -]*?)|(?P<bare>[a-z]+))"
+    rf"(?:{_PASTIME_VERB_EN}\s+(?P<obj>[a-z][a-z -]*?)|(?P<phrase>work out|hit the gym)|(?P<bare>[a-z]+))"
     rf"(?P<hobby>\s+(?:as a hobby|for fun))?{_TAIL_EN}$", _IC)
 _PASTIME_ZH = lazy_regex(rf"^我(?:也|还|经常|常常|平时|平常|一般|通常|有时|偶尔|每周|周末|都|每天|每个?周末|"
                          rf"每个?星期[一二三四五六日天]?|每周[一二三四五六日天]|早上|晚上|下班后|有空的时候|有空时)*"
@@ -122,8 +122,11 @@ _PASTIME_KEYS = ("sport.like", "hobby.like")
 _POINTING_EN = lazy_regex(r"\b(?:it|that|this|them|you|your|my)\b", _IC)
 
 
-#: A place one goes to for a pastime, named for it: "I go to the gym", 我去健身房 (the gazetteer's 健身).
+#: A place one goes to for a pastime, named for it, and a pastime said by a phrase: "I go to the gym", 我去健身房 (the
+#: gazetteer's 健身), "I hit the gym", "I work out" (working out).
 _PLACES_OF_PASTIME = {"to the gym": ("sport.like", "gym"), "going to the gym": ("sport.like", "gym"),
+                      "hit the gym": ("sport.like", "gym"), "hitting the gym": ("sport.like", "gym"),
+                      "work out": ("sport.like", "working out"), "working out": ("sport.like", "working out"),
                       "健身房": ("sport.like", "健身")}
 
 
@@ -147,7 +150,7 @@ def pastime_en(clause: str) -> list[Finding]:
     m = _PASTIME_EN.match(clause.strip().rstrip(".!"))
     if m is None:
         return []
-    obj = (m.group("obj") or "").strip()
+    obj = (m.group("obj") or m.group("phrase") or "").strip()
     named = _pastime_named(obj) if obj else next(
         (n for w in _ing(m.group("bare").lower()) if (n := _pastime_named(w))), None)
     if named is None and obj and m.group("hobby") and len(obj.split()) <= 3 and not _POINTING_EN.search(obj):
