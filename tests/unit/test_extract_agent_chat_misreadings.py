@@ -21,14 +21,18 @@ def _pairs(text: str) -> list[tuple[str, str]]:
     return [(c.key, c.value) for c in RuleExtractor().extract(text=text, role="user", said_at=SAID)]
 
 
-@pytest.mark.parametrize("text", [
-    "I'm trying to schedule a meeting for March 15, 2024, at 09:00 AM CET.",
-    "I'm considering purchasing EndNote for $250.",
-    "I'm looking for a new series to start next week.",
-    "I'm kinda torn about rejecting that $10,000 raise on March 12.",
-    "We're using SQLite next month.",
+@pytest.mark.parametrize(("text", "effort"), [
+    ("I'm trying to schedule a meeting for March 15, 2024, at 09:00 AM CET.", "trying to schedule a meeting"),
+    ("I'm looking for a new series to start next week.", "looking for a new series to start"),
+    ("I'm kinda torn about rejecting that $10,000 raise on March 12.", "kinda torn about rejecting that $10,000 raise"),
+    ("We're using SQLite next month.", "using SQLite"),
 ])
-def test_an_effort_under_way_is_no_dated_event(text: str) -> None:
+def test_an_effort_under_way_is_what_the_user_is_at_not_a_dated_event(text: str, effort: str) -> None:
+    assert _pairs(text) == [("activity.current", effort)]
+
+
+@pytest.mark.parametrize("text", ["I'm trying to understand this.", "I'm considering purchasing EndNote for $250."])
+def test_an_effort_without_a_date_is_the_talks(text: str) -> None:
     assert _pairs(text) == []
 
 

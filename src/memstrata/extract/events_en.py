@@ -4,6 +4,7 @@ tries them last)."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from memstrata.extract import guards, habits, salience
 from memstrata.extract.clause_en import _IC, _PAST, _Ctx, _f
@@ -46,7 +47,13 @@ def _event(clause: str, ctx: _Ctx) -> list[Finding]:
     aux = m.group("aux").strip().lower()
     rest = m.group("v")
     if aux in ("'m", "am", "'re", "are") and _ONGOING_EFFORT.match(rest):
-        return []  # "I'm trying to schedule a meeting for March 15": what the user is at, not a dated event
+        # "I'm trying to schedule a meeting for March 15": what the user is at now, not a dated event
+        # (kept as what the user is at only where a date made it an event before: an effort said without one is
+        # the talk's, "I'm trying to understand this")
+        value = _event_value(rest)
+        if clause_period(clause, ctx.sentence, ctx.said_at) is None or not guards.en_event_ok(value):
+            return []
+        return [replace(f, statement=f"is {value}") for f in _f("activity.current", value, CONF_EVENT, clause)]
     if aux in ("'re", "are") and not mentions_time(clause):
         return []  # "Last week I talked to a friend and we're figuring out ideas": the time is the other clause's
     # "We fly to Tokyo in March" said in November is next March; "we flew ... in March" this one.
