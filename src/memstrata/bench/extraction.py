@@ -10,7 +10,7 @@ Comparison is key-free, so an extractor is not judged by the taxonomy's names:
 - **subject**: ``user`` is the speaker (a candidate's ``subject`` empty); any other annotated
   subject is a ``|``-separated list of names or relation words, one of which must occur in the
   candidate's subject ("Tom", "sister"; a relative's or a role's word as the extractor keeps it, 姐姐 → sister,
-  客户 → client: ``extract.kin``, ``extract.roles``).
+  客户 → client, 老板 → boss: ``extract.kin``, ``extract.roles``).
 - **attribute**: a word class (``ATTRIBUTE_WORDS``) or, for an attribute outside the table, the
   attribute's own words; one of them must occur in the candidate's key or statement
   (``user.editor``, ``uses Neovim as code editor``, ``配送偏好顺丰``).

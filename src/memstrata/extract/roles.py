@@ -8,10 +8,11 @@ under the role as its subject (``shapes.about``), one English word in both langu
 (``kin``): 客户 and "client" are ``client``, 同事 and "coworker" ``colleague``.
 
 Which role nouns name one person: the note's own register, "the customer", "our client", a bare
-"Customer" opening the sentence, 客户 / 该客户 / 这位客户. Said with "my" (my client, my colleague, my boss,
-我的客户, 我老板) the role is the speaker's own talk about their life, where it names one of several or someone
-the assistant keeps nothing about, as "my friend" does: nothing is stored ("My boss is flying to Tokyo next
-Friday" is no plan of anyone's). A plural ("Customers prefer email") is said of everyone.
+"Customer" opening the sentence, 客户 / 该客户 / 这位客户, and a role one has one of ("my manager", "my boss",
+我老板, 我领导, 我房东): what the user says of their boss is worth keeping under the boss ("My boss prefers
+email", 我老板喜欢用邮件沟通, which the extraction bench annotates as the boss's like; "My boss is flying to Tokyo
+next Friday" the boss's trip, never the user's). "My client", "my colleague" and 我的客户 are one of several,
+so they name nobody, as "my friend" does. A plural ("Customers prefer email") is said of everyone.
 """
 
 from __future__ import annotations
@@ -44,10 +45,14 @@ _ZH_ROLES = "|".join(w for w in _SUBJECT if not w.isascii())
 #: A note's label, not a statement: "Note:", "NB:", "FYI:", "Memo:", 备注：, 备忘：, 注：. "Note to self:" too.
 NOTE_LABEL = lazy_regex(r"^(?:notes?(?:\s+to\s+self)?|nb|n\.b\.|fyi|memo|备注|备忘|注)\s*[:：]\s*", _IC)
 
+#: Roles a person has one of, so "my manager" names them; "my client" is one of several.
+_ONE_OF = "manager|boss|supervisor|landlord"
+_ONE_OF_ZH = "老板|领导|上司|经理|房东"
+
 _ROLE_EN = lazy_regex(
-    rf"^(?:(?:the|our|this|that)\s+(?P<role>{_EN_ROLES})|(?P<bare>{_EN_ROLES}))"
+    rf"^(?:(?:the|our|this|that)\s+(?P<role>{_EN_ROLES})|(?P<bare>{_EN_ROLES})|my\s+(?P<own>{_ONE_OF}))"
     r"(?P<poss>'s)?\s+(?P<rest>\S.*)$", _IC)
-_ROLE_ZH = lazy_regex(rf"^(?:该|这位|这个|那位|此)?(?P<role>{_ZH_ROLES})(?P<rest>.+)$")
+_ROLE_ZH = lazy_regex(rf"^(?:(?:该|这位|这个|那位|此)?(?P<role>{_ZH_ROLES})|我的?(?P<own>{_ONE_OF_ZH}))(?P<rest>.+)$")
 
 
 def subject(word: str) -> str:
@@ -90,12 +95,12 @@ def named_in(subject_word: str, statement: str) -> bool:
 def role_en(sentence: str) -> tuple[str, str, str] | None:
     """``(subject, possessive, rest)`` of an English sentence about a role ("The client is based in
     Toronto" → ``("client", "", "is based in Toronto")``, "Customer's email is …" → ``("customer", "'s", …)``);
-    ``None`` when it names none, or is said with "my" ("my client", "my boss")."""
+    ``None`` when it names none, or one of several ("my client")."""
     text = NOTE_LABEL.sub("", sentence.strip())
     m = _ROLE_EN.match(text)
     if m is None:
         return None
-    word = m.group("role") or m.group("bare")
+    word = m.group("role") or m.group("bare") or m.group("own")
     if m.group("bare") and not m.group("bare")[0].isupper():
         return None  # a bare role opens a note ("Customer prefers …"); "client called" mid-chat names nobody
     return subject(word), m.group("poss") or "", m.group("rest")
@@ -107,4 +112,4 @@ def role_zh(sentence: str) -> tuple[str, str] | None:
     m = _ROLE_ZH.match(NOTE_LABEL.sub("", sentence.strip()))
     if m is None:
         return None
-    return subject(m.group("role")), m.group("rest")
+    return subject(m.group("role") or m.group("own")), m.group("rest")
