@@ -269,6 +269,8 @@ def like_finding(
         if not key:
             return [Finding("preference.like" if polarity == "like" else "preference.dislike",
                             value, conf, clause)]
+    if key and hit is not None and lang == "zh" and _own_verb(value, lang):
+        key, value = _keyed_by_its_verb(key, value)
     if key:
         if polarity == "dislike":
             key = "food.dislike" if key == "food.like" else "preference.dislike"
@@ -286,6 +288,27 @@ _OWN_VERB = {"en": lazy_regex(r"^[a-z]+ing\b", re.IGNORECASE),
 
 def _own_verb(item: str, lang: str) -> bool:
     return bool(_OWN_VERB["zh" if lang == "zh" else "en"].match(item))
+
+
+#: The verb a Chinese key's statement puts before its value (喜欢听{v}, 喜欢喝{v}: ``rules``' templates).
+_TEMPLATE_VERB_ZH = {"music.like": "听", "drink.like": "喝", "food.like": "吃", "media.like": "看"}
+
+
+def _keyed_by_its_verb(key: str, value: str) -> tuple[str, str]:
+    """The key and value of a liked Chinese ``value`` that opens with a verb of its own and was keyed by a
+    thing named inside it (音乐 in 听古典音乐, 茶 in 品茶).
+
+    The key's statement puts its own verb before the value, so the value said with that same verb
+    loses it (听古典音乐 → music.like 古典音乐, not 喜欢听听古典音乐), and one said with another verb is
+    the activity, a plain like (品茶 → preference.like 品茶, not 喜欢喝品茶). ``("", value)`` keys it
+    generic; a key without a verb in its statement is kept.
+    """
+    verb = _TEMPLATE_VERB_ZH.get(key)
+    if verb is None:
+        return key, value
+    if value.startswith(verb) and len(value) > len(verb):
+        return key, value[len(verb):]
+    return "", value
 
 
 #: After a named thing, a noun of its own ("the UPS guy", "VS Code themes") or a possessive
