@@ -30,9 +30,10 @@ def test_a_beginning_supersedes_the_value_before_it(db_settings: dict[str, Any],
 
 
 def test_a_beginning_of_no_state_stores_nothing(db_settings: dict[str, Any]) -> None:
-    """Thinking, trying or going somewhere is no state one is in: nothing is stored (going to the gym is a pastime
-    begun: tests/unit/test_extract_pastimes.py)."""
+    """Thinking, trying or working on something is no state one is in: nothing is stored (going to the gym is a
+    pastime begun: tests/unit/test_extract_pastimes.py; going to the office a way of working begun:
+    tests/unit/test_extract_work_arrangements.py)."""
     with Memory(settings=Settings(**db_settings), embedder=None, user_id="ann") as mem:
         for said in ("I started thinking about moving to Paris", "I've started trying to work at Meta",
-                     "I started going to the office", "I started working on a project at Google"):
+                     "I started working on a project at Google"):
             assert not mem.add(said).facts, said

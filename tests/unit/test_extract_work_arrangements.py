@@ -22,6 +22,7 @@ def _read(text: str) -> list[tuple[str, str, str]]:
     ("I'm back on the day shift.", [("", "user.work_arrangement", "day shift")]),
     ("I split my time between home and the office.", [("", "user.work_arrangement", "hybrid")]),
     ("I'm in the office full-time now.", [("", "user.work_arrangement", "office")]),
+    ("I started going to the office.", [("", "user.work_arrangement", "office")]),
     ("这周开始我上夜班。", [("", "user.work_arrangement", "夜班")]),
     ("最近我基本在家办公。", [("", "user.work_arrangement", "在家办公")]),
     ("我現在坐班了", [("", "user.work_arrangement", "坐班")]),
