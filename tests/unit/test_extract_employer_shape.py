@@ -41,3 +41,22 @@ def test_an_organisation_or_workplace_is_the_employer(text: str, employer: str) 
 def test_a_workplace_with_a_role_keeps_both() -> None:
     found = RuleExtractor().extract(text="I work at Acme as an engineer", role="user", said_at=SAID)
     assert {(c.key, c.value) for c in found} >= {("identity.employer", "Acme"), ("identity.occupation", "engineer")}
+
+
+@pytest.mark.parametrize("text", [
+    # a MemoryBank-zh turn: read as employer 看一部很棒的电影叫 and occupation 《肖申克的救赎》
+    "你好，朋友，最近我在看一部很棒的电影，叫做《肖申克的救赎》，你有听说过吗？",
+    "我在读一本小说，叫做《活着》。", "我在玩一款游戏叫做原神。", "我在追一部剧，称做《漫长的季节》。",
+])
+def test_a_thing_called_something_is_no_job_done_there(text: str) -> None:
+    found = RuleExtractor().extract(text=text, role="user", said_at=SAID)
+    assert [c for c in found if c.key in ("identity.employer", "identity.occupation")] == []
+
+
+@pytest.mark.parametrize(("text", "employer", "occupation"), [
+    ("我在腾讯做产品经理。", "腾讯", "产品经理"), ("我在医院当护士。", "医院", "护士"),
+    ("我在看守所做狱警。", "看守所", "狱警"), ("我在学校做老师，学校叫做育才中学。", "学校", "老师"),
+])
+def test_a_job_done_at_a_workplace_still_reads(text: str, employer: str, occupation: str) -> None:
+    found = RuleExtractor().extract(text=text, role="user", said_at=SAID)
+    assert {(c.key, c.value) for c in found} >= {("identity.employer", employer), ("identity.occupation", occupation)}

@@ -90,8 +90,9 @@ _IM_A = lazy_regex(rf"^我(?:现在)?是(?:一名|一个|一位|个|名|位)?(?P
 
 _MY_JOB = lazy_regex(r"^我的(?:工作|职业|职位)是(?P<v>.+)$|^我(?:是)?做(?P<w>.+?)的$")
 
+#: 做 after 叫 or 称 names a thing (在看一部电影，叫做《活着》: a film called …), no job done there.
 _WORK_AT = lazy_regex(r"^我(?:现在|目前)?在(?P<org>.+?)(?:工作|上班|任职|实习)(?:的)?$"
-                      r"|^我(?:现在|目前)?在(?P<org2>.+?)(?:当|做)(?P<v>.+)$")
+                      r"|^我(?:现在|目前)?在(?P<org2>.+?)(?:当|(?<![叫称])做)(?P<v>.+)$")
 
 #: 在 before a verb is the progressive aspect ("我在学做川菜": I am learning to cook Sichuan food),
 #: not "at" a workplace: such a clause names neither an employer nor a job.
