@@ -63,3 +63,12 @@ def test_a_spaced_dash_opens_an_aside_that_is_no_part_of_the_value(text: str, ex
 ])
 def test_clauses_after_a_dash_and_what_is_no_event(text: str, expected: list[tuple[str, str]]) -> None:
     assert _pairs(text) == expected
+
+
+@pytest.mark.parametrize(("text", "learnt"), [
+    ("My parents just started learning coding from me.", "coding"),
+    ("I started learning Spanish with my tutor.", "Spanish"),
+    ("I'm learning to cook with Thai ingredients.", "cook with Thai ingredients"),
+])
+def test_who_teaches_is_no_part_of_what_is_learnt(text: str, learnt: str) -> None:
+    assert [v for k, v in _pairs(text) if k == "activity.learning"] == [learnt]

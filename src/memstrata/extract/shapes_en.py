@@ -533,6 +533,10 @@ _CLAUSE_AFTER = lazy_regex(r"\s+(?:and|but|because|so|which|since)\s+(?:it|it's|
                            _IC)
 
 
+#: Who teaches what is learnt, after it: a person, not part of the subject learnt.
+_TAUGHT_BY = lazy_regex(r"\s+(?:from|with)\s+(?:me|him|her|them|us|my\s+[a-z]+|(?-i:[A-Z][a-z]+))$", _IC)
+
+
 def _learning(clause: str, lang: str = "en") -> list[Finding]:
     """"I've been studying English", "I started learning how to shoot": what the user is learning.
     "I learn" alone is no such statement: a progressive or a beginning is."""
@@ -541,6 +545,7 @@ def _learning(clause: str, lang: str = "en") -> list[Finding]:
                      and not re.search(r"\b(?:start|started|begun|began)\b", clause, _IC)):
         return []
     raw = without_time(without_aside(_CLAUSE_AFTER.split(m.group("v"), maxsplit=1)[0]))
+    raw = _TAUGHT_BY.sub("", raw)  # "learning coding from me", "running technique from Christopher": the subject
     value = clean_value(raw, lang)
     if not value or _NOT_LEARNT.match(raw) or len(value.split()) > 6:
         return []
