@@ -233,3 +233,30 @@ def test_a_bare_correction_of_a_value_no_fact_holds_changes_nothing(
 def test_a_not_that_corrects_no_value_is_not_read_as_a_correction(
         text: str, expected: list[tuple[str, str, str]]) -> None:
     assert _read_instead(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "Nope, not a new game. We put together a tournament for our favorite game, CS:GO.",  # a LoCoMo turn
+    "No, not the blue one.", "Nah, not the red one.", "Yeah, not bad at all.", "Okay, not a problem.",
+])
+def test_a_reply_word_before_not_names_no_value(text: str) -> None:
+    assert not any(key == "user.corrects" for key, _, _ in _found(text))
+
+
+@pytest.mark.parametrize(("text", "new", "old"), [
+    ("Not Berlin, Munich.", "Munich", "Berlin"), ("No, it's Munich, not Berlin.", "Munich", "Berlin"),
+    ("It's No Frills, not Loblaws.", "No Frills", "Loblaws"),
+])
+def test_a_bare_correction_still_names_both_values(text: str, new: str, old: str) -> None:
+    found = RuleExtractor().extract(text=text, role="user", said_at=SAID)
+    assert [(c.key, c.value, c.instead_of) for c in found] == [("user.corrects", new, old)]
+
+
+def test_a_reply_word_never_takes_the_place_of_a_value(tmp_path: Path) -> None:
+    from memstrata import HashingEmbedder, Memory
+
+    with Memory(tmp_path / "m.db", user_id="u1", embedder=HashingEmbedder(dim=64)) as memory:
+        memory.add("I live in Berlin.")
+        memory.add("Nope, not Berlin.")
+        values = {f.value for f in memory.list()} | {f.value for f, _ in memory.history(key="identity.location")}
+    assert "Nope" not in values

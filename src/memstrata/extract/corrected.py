@@ -51,6 +51,9 @@ _OPENER = lazy_regex(r"^(?:(?:correction|scratch that|let me correct (?:that|mys
 _NOT_A_VALUE = lazy_regex(r"^(?:really|sure|yet|at all|now|today|always|much|so|too|very|quite|only|just|"
                           r"even|ever|that|this|it|me|you|him|her|them|us|to|for|because|if|when|i|we|a lot|bad|"
                           r"anymore|any more|exactly|necessarily)\b", _IC)
+#: A reply word alone before "not" ("Nope, not a new game", "No, not the blue one"): it answers, it names no value.
+_REPLY_WORD = lazy_regex(r"(?:no+|nope|nah|yes|yeah|yep|yup|sure|ok|okay|oh|well|right|exactly|haha|lol|hmm|sorry|"
+                         r"oops)", _IC)
 #: Keys a "not" beside corrects nothing: likes rank ("I like pizza, not sushi"), allergies have their rule.
 _NOT_CORRECTED = ("like", "dislike", "allergy", "condition", "habit")
 
@@ -114,6 +117,8 @@ def _two_values(old: str, new: str, text: str, lang: str) -> list[tuple[Finding,
     """A correction naming two values and no attribute, under ``CORRECTION_KEY``."""
     old, new = clean_value(old, lang), clean_value(new, lang)
     if not old or not new or old == new or _NOT_A_VALUE.match(old) or _NOT_A_VALUE.match(new):
+        return []
+    if _REPLY_WORD.fullmatch(new):
         return []
     return [(Finding(CORRECTION_KEY, new, CONF_PREFER, text, corrects=True, instead_of=old,
                      statement=f"{new}（不是{old}）" if lang == "zh" else f"{new}, not {old}"), lang)]
