@@ -269,6 +269,11 @@ _SUGGESTION = lazy_regex(r"(?:吧|呗|好不好|怎么样|如何|行不行|可�
 _JUDGED = lazy_regex(r"是|的|不错|建议|可以|应该|不如|最好")
 
 
+#: How the day went (过得还不错: a mood of the day) or a time that came (又到了一天结束的时间, 又到了周末了): an
+#: action word of ``_ACTION`` opens them, but nothing was done.
+_HOW_IT_WENT = lazy_regex(r"^过得|^到了?(?:$|[^，,]*(?:时间|时候|时刻|季节|日子)$)")
+
+
 #: A happening told as the start of a state: 自从我失业以后, 自打我搬到上海.
 _SINCE_ZH = lazy_regex(r"^(?:自从|自打)(?P<c>我(?P<v>.+?))(?:以后|之后|以来|后)?$")
 
@@ -318,6 +323,8 @@ def _event(clause: str, ctx: _Ctx) -> list[Finding]:
         future = False
     if guards.zh_points_away(rest):
         return []  # 来和你聊天 / 请教你一个问题: talk with the listener, not an event
+    if _HOW_IT_WENT.match(rest):
+        return []  # 我今天过得还不错 / 又到了一天结束的时间: how the day went or a time come, no happening
     trip_said = _TRAVEL_ZH.match(rest) and not (_OUT_LOCAL_ZH.match(rest) and not _TRIP_WORD_ZH.search(rest))
     key = ("travel.plan" if trip_said else "schedule.event") if future else "event"
     return _f(key, _without_purpose(rest if future else body), CONF_EVENT, clause, period=period)
