@@ -56,6 +56,8 @@ def _event(clause: str, ctx: _Ctx) -> list[Finding]:
         return [replace(f, statement=f"is {value}") for f in _f("activity.current", value, CONF_EVENT, clause)]
     if aux in ("'re", "are") and not mentions_time(clause):
         return []  # "Last week I talked to a friend and we're figuring out ideas": the time is the other clause's
+    if aux in ("'m", "am") and not mentions_time(clause) and _STATE_NOW.match(rest):
+        return []  # "On Friday I got great news - I'm finally in the program I applied for!": a state now
     # "We fly to Tokyo in March" said in November is next March; "we flew ... in March" this one.
     verb = re.sub(r"^(?:(?:just|already|recently|finally|actually|also|really|even|then|both|all|"
                   r"only|never|once)\s+)+", "", rest, flags=_IC)
@@ -114,6 +116,13 @@ def _undated(rest: str, clause: str) -> list[Finding]:
     return _f("event", value, CONF_EVENT, clause) if guards.en_event_ok(value) else []
 
 
+#: Where or how the user is, said after "I'm" ("in the program", "at home", "part of the team", "so happy"): a
+#: state, which a time named only in another clause of the sentence does not make a plan.
+_STATE_NOW = lazy_regex(r"^(?:(?:finally|now|already|officially|really|so|very|still|also|just)\s+)*"
+                        r"(?:in|into|at|on|part of|a member of|with|back|home|done|happy|glad|proud|excited|"
+                        r"thrilled|stoked|pumped|so|really|very|accepted|enrolled|signed up)\b", _IC)
+
+
 #: An effort or a deliberation under way ("I'm trying to ...", "I'm considering ...", "we're looking for ...",
 #: "I'm using SQLite"): a state of the talk, whatever date the sentence names, never a planned happening.
 _ONGOING_EFFORT = lazy_regex(r"^(?:(?:really|kinda|kind of|still|also|just|currently|actually|now|so)\s+)*"
@@ -128,5 +137,9 @@ def _event_value(text: str) -> str:
                    clean_value(without_aside(text), "en"), flags=_IC)
     # "also lost my job": the adverb ties the event to the talk, not to what happened
     value = third_person(re.sub(r"^(?:(?:also|just|really|finally|actually|even|then|too)\s+)+", "", value, flags=_IC))
+    # "we'll be discussing upgrades": what will be done, without its auxiliary; "a community meeting coming up":
+    # the meeting, without that it is ahead (the period says when)
+    value = re.sub(r"^be\s+(?=\w+ing\b)", "", value, flags=_IC)
+    value = re.sub(r"\s+(?:coming up|ahead)$", "", value, flags=_IC)
     # "went camping - it was a blast": keep the happening, drop the comment on it
     return re.sub(r"\s+(?:and|but|-|—)\s+(?:it|it's|that|that's)\b.*$", "", value, flags=_IC)
