@@ -230,6 +230,7 @@ def _like_of(m: re.Match[str], clause: str, ctx: _Ctx) -> list[Finding]:
         return [Finding("contact.channel", channel, CONF_PREFER, clause)]  # "I prefer phone calls now"
     obj = _QUALIFIER_AFTER.sub("", guards.EN_NO_LONGER.sub("", _OBJ_END.sub("", m.group("v") or m.group("w"))))
     obj = re.sub(r"^(?:(?:also|really|just|especially|still)\s+)+", "", obj, flags=_IC)
+    obj = _TO_RELAX_BY.sub("", obj)  # "I like to relax by reading": reading is the taste
     if not guards.en_object_ok(obj):
         return []  # "I love your turtles", "I love how …", "I love to.": not a taste of the user's
     hint = ""
@@ -246,6 +247,11 @@ def _like_of(m: re.Match[str], clause: str, ctx: _Ctx) -> list[Finding]:
         return _f(key, third_person(obj), conf, clause)
     return like_finding(third_person(obj), polarity, conf, clause, "en", hint=hint)
 
+
+#: A way of resting before what is done for it ("to relax by reading", "to unwind by painting"): the activity after
+#: "by" is what is liked, in -ing ("to relax by the pool" names a place, and stays as said).
+_TO_RELAX_BY = lazy_regex(r"^to\s+(?:relax|unwind|chill(?:\s+out)?|de-?stress|recharge|decompress)\s+by\s+(?=\w+ing\b)",
+                          _IC)
 
 #: "running" with an object is managing something ("running my own studio", "running a café").
 _RUNNING_SOMETHING = lazy_regex(r"^(?:running|run)\s+(?:my|a|an|the|our|his|her|their|this|that|own)\b", _IC)
