@@ -59,3 +59,17 @@ def test_a_passing_state_or_what_will_not_happen_stores_nothing(text: str) -> No
 ])
 def test_lasting_attributes_and_happenings_still_read(text: str, expected: list[tuple[str, str]]) -> None:
     assert _pairs(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # MemoryBank-en user turns: "'s" before a verb of its own is a possessive, no copula
+    ("Our company's performance has been good recently.", []),
+    ("My name's Sam.", [("identity.name", "Sam")]),
+    # a pursuit that is one verb keeps what it is for
+    ("I've been looking for a job recently.", [("activity.current", "looking for a job")]),
+    ("Lately I've been hiking a lot.", [("activity.current", "hiking")]),
+    # a modal before what is done to relax is no liked activity
+    ("I will consider taking a trip to relax.", []),
+])
+def test_possessives_pursuits_and_modals_read_as_said(text: str, expected: list[tuple[str, str]]) -> None:
+    assert _pairs(text) == expected

@@ -281,7 +281,8 @@ def like_finding(
 
 #: A list item that opens with a verb of its own ("watching old films", 看文艺电影) is not keyed by the verb
 #: cut from the list's first item: in 我喜欢听古典音乐、看文艺电影 the films are no music.
-_OWN_VERB = {"en": lazy_regex(r"^[a-z]+ing\b", re.IGNORECASE),
+_OWN_VERB = {"en": lazy_regex(r"^(?:[a-z]+ing|go|play|read|watch|cook|travel|take|make|do|see|visit|write|draw|"
+                              r"paint|sing|dance|run|swim|walk|ride|hike|bake|eat|drink|listen)\b", re.IGNORECASE),
              "zh": lazy_regex(r"^(?:看|听|玩|打|做|吃|喝|读|写|弹|拍|去|学|练|养|种|逛|唱|跳|画|踢|骑|爬|泡|品|"
                               r"收藏|旅)")}
 

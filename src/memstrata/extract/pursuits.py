@@ -31,6 +31,9 @@ _NOT_A_PURSUIT_EN = lazy_regex(
 #: A clause of its own after the pursuit: "networking and it's gotten me some good stuff".
 _CLAUSE_AFTER_EN = lazy_regex(r"\s+(?:and|but|because|so|which|since)\s+(?:it|it's|i|i'm|that|this|he|she|they|"
                               r"we|my)\b|\s+(?:for|with|because)\s+.*$", _IC)
+#: The clause of its own alone, for a pursuit that is one verb before "for" / "with".
+_CLAUSE_AFTER_ONLY_EN = lazy_regex(r"\s+(?:and|but|because|so|which|since)\s+(?:it|it's|i|i'm|that|this|he|she|"
+                                   r"they|we|my)\b|\s+because\s+.*$", _IC)
 
 _PURSUIT_ZH = lazy_regex(
     r"^(?:(?P<t1>最近|这段时间|这阵子|近来|这些天)我?|我(?P<t2>最近|这段时间|这阵子|近来|这些天))"
@@ -47,7 +50,9 @@ def pursuit_en(clause: str) -> list[Finding]:
     if m is None or not (m.group("t1") or m.group("t2") or m.group("t3")):
         return []
     raw = _CLAUSE_AFTER_EN.split(m.group("v"), maxsplit=1)[0]
-    raw = re.sub(r"\s+(?:a lot|a bunch|so much|more|again|too)$", "", raw, flags=_IC)
+    if " " not in raw.strip():  # "looking for a job", "playing with my band": the verb needs what follows it
+        raw = _CLAUSE_AFTER_ONLY_EN.split(m.group("v"), maxsplit=1)[0]
+    raw = re.sub(r"\s+(?:a lot|a bunch|so much|more|again|too|recently|lately)$", "", raw, flags=_IC)
     value = clean_value(raw, "en")
     if not value or _NOT_A_PURSUIT_EN.match(value) or len(value.split()) > 6:
         return []

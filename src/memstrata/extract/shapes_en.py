@@ -228,6 +228,8 @@ _BOUNDED_AMOUNT = lazy_regex(
     r"kilometer|kilometre|km|block|dollar|buck|grand|euro|pound|yuan|hundred|thousand)s?\b)", _IC)
 #: A preposition or "and" in the attribute phrase makes it no attribute ("my budget for this trip", "my love of
 #: dance"); inside a hyphenated word ("go-to coffee order", "day-to-day") it is part of one.
+#: A verb of its own in what follows "'s": the "'s" was a possessive ("our company's performance has been good").
+_FINITE = lazy_regex(r"\b(?:has|have|had|is|are|was|were|will|would|can|could|does|did|do)\b", _IC)
 _NOT_ONE_ATTRIBUTE = lazy_regex(r"(?<![\w-])(?:for|of|in|at|with|on|to|from|about|and)(?![\w-])", _IC)
 
 
@@ -241,6 +243,8 @@ def _possessive(clause: str, lang: str = "en") -> list[Finding]:
         return []
     if _NOT_ONE_ATTRIBUTE.search(m.group("attr")):
         return []  # "my budget for this trip is $2000": a topic's (extract.routines), or no attribute
+    if clause[m.end("attr"):].lstrip().startswith(("'s", "’s")) and _FINITE.search(value):
+        return []  # "Our company's performance has been good": a possessive, not "company is"
     if re.fullmatch(r"[a-z]+ing", value) and (_BODY_NOW.match(m.group("attr")) or
                                               not _ACTIVITY_ATTR.search(m.group("attr"))):
         return []  # "my head is still pounding", "my deadline is looming"; "my hobby is gardening" reads
@@ -553,7 +557,8 @@ def _learning(clause: str, lang: str = "en") -> list[Finding]:
 
 
 _RELAX = lazy_regex(r"^(?:to\s+(?:relax|unwind|de-?stress)\s*,?\s*)?i\s+(?:usually\s+|often\s+|always\s+|like to\s+)*"
-                    r"(?P<v>(?!need|want|have|try|am|was|can)[a-z].+?)(?:\s+to\s+(?:relax|unwind|de-?stress))?$", _IC)
+                    r"(?P<v>(?!need|want|have|try|am|was|can|will|would|could|should|might|may|must)[a-z].+?)"
+                    r"(?:\s+to\s+(?:relax|unwind|de-?stress))?$", _IC)
 #: What is done to relax is named before "to relax", or after a leading "To relax,": "I usually go to relax and feel at
 #: ease" names nothing done (the words before it are a bare motion, the words after a mood).
 _RELAX_INSIDE = lazy_regex(r"\bto\s+(?:relax|unwind|de-?stress)\b|^(?:go|come|head|get)(?:\s+(?:out|away|home))?$", _IC)
