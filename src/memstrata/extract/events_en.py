@@ -26,7 +26,7 @@ _SUBJECT = lazy_regex(r"^(?:i|we)(?P<aux>'ll|'m|'re|'ve|'d|\s+will|\s+am|\s+are|
 _NOT_EVENT = lazy_regex(r"^(?:n't|think|guess|feel|felt|believe|wonder|hope|know|knew|mean|was|am|"
                         r"hate|like|love|want|wanted|wish|suppose|bet|doubt|don't|do not|can't(?!\s+wait\s+to\b)|"
                         r"might|may|should|could|would|need to know|not|no|heard|had heard|"
-                        r"thought|realized|said|told|can(?!'t\s+wait\s+to\b)|chat|talk)\b", _IC)
+                        r"thought|realized|noticed|said|told|can(?!'t\s+wait\s+to\b)|chat|talk)\b", _IC)
 
 _FUTURE = lazy_regex(r"^(?:are\s+|'re\s+)?(?:going to|gonna|will|plan to|planning to|have an?|'ve got an?|have to|"
                      r"need to|(?:(?:also|so|really|very|super|just)\s+)*(?:excited|eager|thrilled) to|"
