@@ -120,7 +120,14 @@ def plan_zh(clause: str) -> list[Finding] | None:
     if m.group("v") is None:  # 期待我们的京都之旅: the trip
         value = re.sub(r"^我们?的", "", value)
         return [Finding("plan.intent", value, CONF_PREFER, clause, statement=f"期待{value}")]
+    if _PREPARING_ZH.search(clause[: m.start("v")]):
+        # 我在准备一场重要的演讲: what is prepared for is often a thing (演讲, 面试), which 打算{v} misreads
+        return [Finding("plan.intent", value, CONF_PREFER, clause, statement=f"在准备{value}")]
     return [Finding("plan.intent", value, CONF_PREFER, clause)]
+
+
+#: 准备 in the progressive (在准备, 正在准备): preparing for something, not being about to do it.
+_PREPARING_ZH = lazy_regex(r"在准备$")
 
 
 # --- A goal the user is working on --------------------------------------------------------------
