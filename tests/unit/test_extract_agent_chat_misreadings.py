@@ -31,7 +31,12 @@ def test_an_effort_under_way_is_what_the_user_is_at_not_a_dated_event(text: str,
     assert _pairs(text) == [("activity.current", effort)]
 
 
-@pytest.mark.parametrize("text", ["I'm trying to understand this.", "I'm considering purchasing EndNote for $250."])
+@pytest.mark.parametrize("text", [
+    "I'm trying to understand this.", "I'm considering purchasing EndNote for $250.",
+    # an effort that names nothing it is about, though a date is near
+    "I'm kinda curious, what's the best way tomorrow?", "I'm considering that next week.",
+    "I'm trying to decide what to focus on, given that it's already April 12, 2024.",
+])
 def test_an_effort_without_a_date_is_the_talks(text: str) -> None:
     assert _pairs(text) == []
 

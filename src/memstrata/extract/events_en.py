@@ -51,7 +51,8 @@ def _event(clause: str, ctx: _Ctx) -> list[Finding]:
         # (kept as what the user is at only where a date made it an event before: an effort said without one is
         # the talk's, "I'm trying to understand this")
         value = _event_value(rest)
-        if clause_period(clause, ctx.sentence, ctx.said_at) is None or not guards.en_event_ok(value):
+        if clause_period(clause, ctx.sentence, ctx.said_at) is None or not guards.en_event_ok(value) \
+                or _EFFORT_ALONE.fullmatch(value):
             return []
         return [replace(f, statement=f"is {value}") for f in _f("activity.current", value, CONF_EVENT, clause)]
     if aux in ("'re", "are") and not mentions_time(clause):
@@ -129,6 +130,14 @@ _ONGOING_EFFORT = lazy_regex(r"^(?:(?:really|kinda|kind of|still|also|just|curre
                              r"(?:trying|considering|looking\s+(?:for|into|at|forward)|aiming|wondering|hoping|"
                              r"thinking|using|struggling|torn|worried|debating|weighing|deciding|figuring|keen|"
                              r"curious|interested|concerned|unsure|not sure)\b", _IC)
+
+
+#: An effort that names nothing it is about ("kinda curious", "considering that", "trying to decide what to focus",
+#: a question word and at most two words after it).
+_EFFORT_ALONE = lazy_regex(r"(?:(?:kinda|kind of|really|so|a bit|pretty|still|just)\s+)*(?:curious|unsure|worried|"
+                           r"concerned|interested|torn|not sure|wondering|considering|thinking|hoping|looking)"
+                           r"(?:\s+(?:about|of|at|into|for))?(?:\s+(?:that|it|this|so|now))?|.*\b(?:what|how|which)"
+                           r"(?:\s+\w+){0,2}", _IC)
 
 
 def _event_value(text: str) -> str:
