@@ -156,7 +156,14 @@ def clause_period(clause: str, sentence: str, said_at: datetime, *, future: bool
     speaks of a plan, so a month or weekday named without a year or week that is already
     over means its next occurrence (``timex.resolve_relative``'s ``prefer_future``)."""
     return (resolve_relative(clause, said_at, prefer_future=future)
-            or resolve_relative(sentence, said_at, prefer_future=future))
+            or resolve_relative(_FAREWELL.sub("", sentence), said_at, prefer_future=future))
+
+
+#: A leave-taking with its own time ("see you tomorrow", "talk to you tomorrow", 明天再见, 明天再聊): the time is when
+#: the talk resumes, and dates no other clause of the sentence ("I'm going to the gym, see you tomorrow!").
+_FAREWELL = lazy_regex(r"\b(?:see|talk to|talk with|chat with|speak to|catch)\s+(?:you|ya|u)\s+(?:again\s+)?"
+                       r"(?:tomorrow|tonight|next week|this weekend|on \w+day)\b|\btalk (?:tomorrow|tonight)\b"
+                       r"|(?:和你|跟你)?(?:明天|明晚|下周|周末)(?:再)?(?:见|聊)", re.IGNORECASE)
 
 
 #: What leads into a relative period and goes with it ("in the", "over the", "for the" past week).
