@@ -149,8 +149,7 @@ def _r_ago(sign: int) -> _Resolver:
 
 def _r_en_weekday(m: re.Match[str], today: date) -> Period:
     rel = _REL[(m.group("rel") or "this").lower()]
-    day = m.group("wd").lower()[:3]  # "Wed", "Tues", "Thurs": a weekday is known by its first three letters
-    return _days(_monday(today, rel) + timedelta(days=[d[:3] for d in _EN_WEEKDAYS].index(day)))
+    return _days(_monday(today, rel) + timedelta(days=_EN_WEEKDAYS.index(m.group("wd").lower())))
 
 
 def _r_zh_weekday(m: re.Match[str], today: date) -> Period:
@@ -229,11 +228,6 @@ _PATTERNS: tuple[tuple[re.Pattern[str], _Resolver], ...] = tuple(
         (rf"\bin {_NUM_EN} (?P<unit>day|week|month|year)s?\b", _r_ago(1)),
         (rf"\b{_NUM_EN} (?P<unit>day|week|month|year)s? from now\b", _r_ago(1)),
         (rf"\b(?:(?P<rel>last|this|next|coming) |on )?(?P<wd>{_WD_EN})\b", _r_en_weekday),
-        # "last Wed", "on Sat.": an abbreviated weekday, capitalised, after a word of time and before no name ("I sat",
-        # "on Sun Valley")
-        (r"\b(?:(?P<rel>last|this|next|coming) |on )(?P<wd>(?-i:Mon|Tues?|Wed|Thu(?:rs?)?|Fri|Sat|Sun))\b"
-         r"(?!\s+(?-i:[A-Z]))\.?",
-         _r_en_weekday),
         (rf"\b(?:in )?(?P<mon>{_MON_EN}),? (?P<y>(?:19|20)\d\d)\b", _r_en_month_year),
         (rf"\b(?P<mon>{_MON_EN}) (?P<d>\d{{1,2}})(?:st|nd|rd|th)?\b", _r_en_month_day),
         (rf"\b(?P<rel>in|last|next|this) (?P<mon>{_MON_EN})\b", _r_en_month),
