@@ -1,4 +1,4 @@
-"""A part of the day said after the day ("tomorrow evening", 昨天晚上) is part of the time, never of the value.
+"""A part of the day said after the day ("tomorrow evening") is part of the time, never of the value.
 
 "I bought air tickets to Toronto, and I'm leaving the day after tomorrow evening." (a LoCoMo turn) stored
 schedule.event = "leaving evening": the day was cut from the value and its evening left behind.
@@ -15,7 +15,7 @@ from memstrata.extract.timex import time_span
 
 #: A Sunday.
 SAID = datetime(2026, 12, 6, 10, 0, tzinfo=UTC)
-WORDS = ("morning", "afternoon", "evening", "night", "早上", "下午", "晚上")
+WORDS = ("morning", "afternoon", "evening", "night")
 
 
 def _found(text: str) -> list[tuple[str, str]]:
@@ -36,8 +36,6 @@ def test_no_part_of_the_day_is_left_in_a_value(text: str) -> None:
     # the time said first: the part of the day hid the clause, which stored nothing
     ("Yesterday evening I went to a concert.", ("event", "went to a concert"), 5),
     ("Tomorrow morning I'm flying to Paris.", ("travel.plan", "flying to Paris"), 7),
-    ("我昨天晚上去看了一场演唱会。", ("event", "去看了一场演唱会"), 5),
-    ("我明天晚上要去机场。", ("schedule.event", "去机场"), 7),
 ])
 def test_the_part_of_the_day_goes_with_the_day(text: str, fact: tuple[str, str], day: int) -> None:
     found = RuleExtractor().extract(text=text, role="user", said_at=SAID)
@@ -46,7 +44,7 @@ def test_the_part_of_the_day_goes_with_the_day(text: str, fact: tuple[str, str],
 
 
 @pytest.mark.parametrize(("text", "cut"), [
-    ("leaving tomorrow evening", "tomorrow evening"), ("昨天晚上去看了演唱会", "昨天晚上"),
+    ("leaving tomorrow evening", "tomorrow evening"),
     # what is already a time of its own, and a day with no part after it, are cut as before
     ("meeting Anna this evening", "this evening"), ("I went there yesterday", "yesterday"),
     ("went yesterday with the evening crew", "yesterday"),
