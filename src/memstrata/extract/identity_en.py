@@ -57,10 +57,10 @@ def _name(clause: str, ctx: _Ctx) -> list[Finding]:
 _AGE = lazy_regex(r"^(?:i'm|i am|i just turned|i turned)\s+(?P<v>\d{1,3})(?:\s*(?:years?\s+old|"
                   r"yo|y/o))?$", _IC)
 
-# "moved back to X" is a change like any other (a return to an earlier value).
+# "moved back to X" is a change like any other (a return to an earlier value); "relocated" says the same move.
 _LIVE = lazy_regex(r"^(?:i|we)\s+(?:now\s+|currently\s+|still\s+)?(?:(?:live|am living|'m living|"
-                   r"reside|am based|'m based)|(?:just moved|recently moved|moved|have moved|"
-                   r"'ve moved|have just moved|'ve just moved)(?:\s+back)?)\s+(?:in|to)\s+(?P<v>.+)$"
+                   r"reside|am based|'m based)|(?:(?:have|'ve)\s+)?(?:just\s+|recently\s+|finally\s+)?"
+                   r"(?:moved|relocated)(?:\s+back)?)\s+(?:in|to)\s+(?P<v>.+)$"
                    r"|^i'm (?:now )?based in (?P<w>.+)$", _IC)
 
 # "I'm in X" is not a hometown ("I'm in awe of …", "I'm in for the hike", "I'm in the office").

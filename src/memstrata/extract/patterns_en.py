@@ -60,6 +60,8 @@ _SPLIT = lazy_regex(
     r"don't|do not|never|please|"
     r"always|we|(?:(?:also|really|still|even|truly)\s+)+(?:like|love|enjoy|prefer)s?)\b)"
     r"|\s+and\s+(?=(?:ship|send|use|leave|put|drop|deliver)\b)"
+    # "I love sushi and live in Tokyo", "I like hiking and work at Google": a statement verb of the speaker's
+    r"|\s+and\s+(?=(?:also\s+|now\s+)?(?:live|work|study)\s+(?:in|at|near|for|as)\b)"
     # "I've been doing great - I won a tournament last week": a spaced dash before the speaker opens a clause
     r"|\s+[-–—]+\s+(?=(?:i|i'm|i've|i'll|i'd|we|my)\b)"
     # "I'm allergic to peanuts and mildly allergic to cats": a second allergy with a degree of its own
@@ -98,7 +100,10 @@ _HABIT = lazy_regex(
 
 #: A clause that goes on about the speaker without saying "I" again, after one that stated something of theirs:
 #: "I love romance novels, but also really like classic literature" (Chinese drops 我 the same way).
-_GOES_ON = lazy_regex(r"^(?:(?:also|really|still|even|truly)\s+)*(?:like|love|enjoy|prefer)s?\s+\w", _IC)
+_GOES_ON = lazy_regex(r"^(?:(?:also|really|still|even|truly)\s+)*(?:like|love|enjoy|prefer)s?\s+\w"
+                      # "I love sushi and live in Tokyo": a second statement of the speaker's, its verb after "and"
+                      r"|^(?:also\s+|now\s+)?(?:live|work|study|speak|drive|own)\s+(?:in|at|near|for|as|an?|the|[A-Z])",
+                      _IC)
 #: "again" closing a statement: the state it names holds once more, no part of its value.
 _AGAIN = lazy_regex(r"\s+(?:once\s+)?again(?:\s+now)?$", _IC)
 

@@ -69,6 +69,11 @@ _AFTER_ALLERGY = lazy_regex(r"(?<=过敏)(?:了|啊|哦|呀|呢|啦|哈|喔)*"
 _ENDS_AS_QUESTION = lazy_regex(r"[？?]\s*$|[吗么呢嘛]\s*[。！!]?$")
 
 
+#: A change said in a word or two, its detail in the next clause without 我 (我搬家了，现在住在深圳;
+#: 我换工作了，在腾讯上班): the next clause is read as the speaker's, as after a statement of theirs.
+_CHANGE_SAID = lazy_regex(r"^我们?(?:已经|刚|刚刚|终于)?[\u4e00-\u9fff]{1,4}了[，,；;]?$")
+
+
 def _clauses(sentence: str) -> list[str]:
     parts = [p for p in re.split(r"(?<=[，,；;。！!？?])", sentence) if p.strip()]
     parts = [q for p in parts for q in _split_after_allergy(p)]
@@ -147,6 +152,8 @@ def find(sentence: str, said_at: datetime) -> list[Finding]:
             whose = found[0].subject if found else ""
         about_me = (about_me and bool(found) and not any(f.key in ("family.member", "pet") for f in found)
                     and len({f.subject for f in found}) == 1)  # 我和我老婆都…: two subjects, none to lend
+        if not found and _CHANGE_SAID.match(raw.strip()):
+            about_me, whose = True, ""  # 我搬家了，现在住在深圳: the change, then what it is, 我 said once
         out.extend(found)
         if not any(f.retract for f in found):  # 我不再贫血了 is read as what it withdraws, no habit
             out.extend(habits.find_zh(clause, ctx))  # 我又开始喝咖啡了 withdraws 不喝咖啡 beside what it states
