@@ -54,6 +54,7 @@ from memstrata.extract.informal import full_words
 from memstrata.extract.mixed_script import CJK, LEADING_SYMBOLS, after_other_script, mixes_scripts, split_languages
 from memstrata.extract.quoted import without_fenced_code, without_markup
 from memstrata.extract.taxonomy import get_key, key_spec
+from memstrata.privacy.addresses import is_postal_address
 from memstrata.text.hanzi import simplified
 from memstrata.text.lang import detect_language
 from memstrata.text.regex import lazy_regex
@@ -210,6 +211,7 @@ class RuleExtractor:
                                       severity=finding.severity or severity(finding.clause))
                 elif finding.key == "identity.location":  # "Boston 我很喜欢这里" names Boston
                     finding = replace(finding, value=without_other_script_tail(finding.value))
+                finding = _postal(finding)
                 if (finding.key, finding.value, finding.retract, finding.subject) in seen:
                     continue
                 seen.add((finding.key, finding.value, finding.retract, finding.subject))
@@ -456,6 +458,20 @@ def before_question(sentence: str) -> str:
 def _descriptions(key: str) -> tuple[str, str]:
     spec = get_key(key)
     return spec.description_en, spec.description_zh
+
+
+#: Keys a verb of living or moving fills with where one lives (``identity.location``) or, read as a switch, with
+#: what one uses (``user.uses``: "I moved to 12 Baker Street"): a street address there is a postal address.
+_LIVED_AT = frozenset({"identity.location", "user.uses"})
+
+
+def _postal(finding: Finding) -> Finding:
+    """``finding`` under ``shipping.address`` when it places the user at a street address (我住在北京市朝阳区建国路88号,
+    "I live in 12 Baker Street"): a postal address is a contact detail, high sensitivity as "My address is 12 Baker
+    Street" is (``privacy.addresses``), never a low-sensitivity city. A city alone (我住在北京) is unchanged."""
+    if finding.key not in _LIVED_AT or not is_postal_address(finding.value):
+        return finding
+    return replace(finding, key="shipping.address", statement="")
 
 
 def _candidate(finding: Finding, sentence: str, lang: str) -> FactCandidate:

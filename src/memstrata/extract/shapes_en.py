@@ -34,6 +34,7 @@ from memstrata.extract.plans import goal_en, plan_en, trip_en
 from memstrata.extract.providers import provider_en
 from memstrata.extract.pursuits import pursuit_en, with_examples
 from memstrata.extract.shapes import attribute_finding, chosen, dated, instead, open_key
+from memstrata.privacy.addresses import STREET_ADDRESS_EN
 from memstrata.text.regex import lazy_regex
 
 _IC = re.IGNORECASE
@@ -471,9 +472,7 @@ _SHIP_TO = lazy_regex(
     r"(?P<always>always\s+)?(?:ship|send|mail|post)\s+(?:it\s+|them\s+|everything\s+|(?:all\s+)?(?:my\s+|our\s+)?"
     r"(?:orders|packages|parcels|deliveries|shipments)\s+)?to\s+(?P<a>.+?)"
     r"(?:\s*,?\s+(?P<tail>from now on|going forward|in future|in the future|by default))?$", _IC)
-_STREET_ADDRESS = lazy_regex(r"^\d+[A-Za-z]?\s+(?:[\w.'-]+\s+){0,4}?(?:street|st|road|rd|avenue|ave|lane|ln|drive|dr|"
-                             r"boulevard|blvd|way|place|pl|court|ct|square|sq|terrace|close|crescent|highway|hwy|"
-                             r"parkway|pkwy)\b\.?(?:\s+(?:n|s|e|w|ne|nw|se|sw)\b)?(?:\s*,\s*[\w .'-]+){0,3}$", _IC)
+_STREET_ADDRESS = STREET_ADDRESS_EN
 
 
 def _ship_to(sentence: str) -> list[Finding]:
