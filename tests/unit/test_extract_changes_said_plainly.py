@@ -34,3 +34,18 @@ def test_a_change_or_a_second_statement_said_plainly_is_read(text: str, expected
 @pytest.mark.parametrize("text", ["我吃饭了，很好吃。", "我搬家了。"])
 def test_a_short_happening_lends_its_speaker_only_to_a_statement(text: str) -> None:
     assert {k for k, _ in _pairs(text)} <= {"event"}
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # a carrier named with the word for what it is (a new user's 我们改用德邦物流了 stored tool.uses)
+    ("我们改用德邦物流了。", {("shipping.carrier", "德邦")}),
+    ("以后用德邦物流。", {("shipping.carrier", "德邦")}),
+    # a choice asked for this once is no standing preference; what else is said still reads
+    ("Ship it with UPS this time only.", set()),
+    ("Just this once, use FedEx.", set()),
+    ("这次用顺丰就行。", set()),
+    ("I prefer UPS.", {("shipping.carrier", "UPS")}),
+    ("以后用顺丰。", {("shipping.carrier", "顺丰")}),
+])
+def test_a_carrier_with_its_kind_and_a_choice_for_this_once(text: str, expected: set[tuple[str, str]]) -> None:
+    assert _pairs(text) == expected

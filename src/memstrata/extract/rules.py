@@ -52,6 +52,7 @@ from memstrata.extract.counts import label as count_label
 from memstrata.extract.ellipsis import correction
 from memstrata.extract.informal import full_words
 from memstrata.extract.mixed_script import CJK, LEADING_SYMBOLS, after_other_script, mixes_scripts, split_languages
+from memstrata.extract.one_off import standing_only
 from memstrata.extract.quoted import without_fenced_code, without_markup
 from memstrata.extract.taxonomy import get_key, key_spec
 from memstrata.privacy.addresses import is_postal_address
@@ -203,6 +204,7 @@ class RuleExtractor:
                 sentence, found = rest, _find(rest, said_at)
             if not found and (fix := correction(sentence)) is not None:
                 found = [(fix, detect_language(sentence))]
+            found = standing_only(sentence, found)  # "Ship it with UPS this time only": no standing carrier
             said.setdefault(n, []).extend(f for f, _ in found)
             for finding, lang in found:
                 finding = self._zero_shot(finding)

@@ -128,10 +128,17 @@ def is_open(key: str) -> bool:
     return key.startswith("user.")
 
 
+#: What a carrier is, said after its name: no part of the name.
+_CARRIER_KIND = lazy_regex(r"(?:物流|快递|速运|速递|快运|\s+(?:express|logistics|shipping|courier))?", re.IGNORECASE)
+
+
 def named_value(value: str) -> tuple[str, str] | None:
     """``(key, canonical value)`` when ``value`` is, as a whole, a named gazetteer entry (DHL, Neovim, 顺丰)."""
     value = _CATEGORY_TAIL.sub("", value)  # 靠过道的座位 is 靠过道, "aisle seats" the aisle seat
     hit = gazetteer.lookup(value, choice=True)
+    if (hit is not None and hit.key == "shipping.carrier" and hit.start == 0
+            and _CARRIER_KIND.fullmatch(value[hit.end:])):
+        return hit.key, hit.value  # 德邦物流, 中通速递, "DHL Express": the carrier and the word for what it is
     if hit is None or not hit.named or (hit.start, hit.end) != (0, len(value)):
         return None
     return hit.key, hit.value
