@@ -1,6 +1,6 @@
 """Every command's usage line names its arguments in capitals (``Usage: memstrata context [OPTIONS]
-QUERY``), never typer's ``{query}``, which reads as a template left unfilled; the usage line of a
-refused command says the same. The command line in process, through typer's ``CliRunner``."""
+QUERY``), never typer's ``{query}``, which reads as a template left unfilled; the one-line error of a
+refused command quotes the same usage line. The command line in process, through typer's ``CliRunner``."""
 
 from __future__ import annotations
 
@@ -43,4 +43,5 @@ def test_every_usage_line_names_its_arguments_in_capitals() -> None:
 
 def test_a_refused_command_shows_the_same_usage_line() -> None:
     refused = cli("context")
-    assert refused.code == 2 and _usage(refused.err).endswith(" context [OPTIONS] QUERY"), refused.err
+    assert refused.code == 2 and len(refused.err.splitlines()) == 1, refused.err
+    assert refused.err.startswith("error[usage]: ") and " context [OPTIONS] QUERY;" in refused.err, refused.err

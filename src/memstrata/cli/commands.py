@@ -18,6 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 import typer
+from typer.core import TyperGroup
 
 from memstrata.cli.admin import consolidate, demo, doctor, reembed, status, worker
 from memstrata.cli.bench import bench_app
@@ -26,9 +27,15 @@ from memstrata.cli.memories import context_cmd, history, list_cmd, recall, remem
 from memstrata.cli.server import keys_app, mcp_command, serve_command, ui_command
 from memstrata.cli.transfer import export, import_cmd
 from memstrata.cli.usage import use_plain_usage
+from memstrata.cli.usage_errors import OneLineUsageErrors
 from memstrata.integrations.hooks.commands import hooks_app
 
-app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
+
+class CommandsGroup(OneLineUsageErrors, TyperGroup):
+    """Every command, usage errors shown as one line (``cli.usage_errors``)."""
+
+
+app = typer.Typer(cls=CommandsGroup, add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="memstrata: long-term memory for AI agents (embedded SQLite by default).")
 
 #: Every command by name, in the order ``--help`` lists them (``cli.catalog.COMMANDS``).

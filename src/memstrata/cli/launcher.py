@@ -12,13 +12,14 @@ name (``importlib``) is the lazy-loading pattern click documents for large comma
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import Annotated, Any
 
 import typer
 import typer.main
 from typer.core import TyperCommand, TyperGroup
 
 from memstrata.cli.catalog import COMMANDS, HELP
+from memstrata.cli.usage_errors import OneLineUsageErrors
 
 #: The module whose typer application holds every command.
 COMMANDS_MODULE = "memstrata.cli.commands"
@@ -31,8 +32,9 @@ def full_group() -> TyperGroup:
     return group
 
 
-class Launcher(TyperGroup):
-    """The root group: the catalog for its own help, the real commands for everything else."""
+class Launcher(OneLineUsageErrors, TyperGroup):
+    """The root group: the catalog for its own help, the real commands for everything else;
+    usage errors as one line (``cli.usage_errors``)."""
 
     listing = False
 
@@ -57,8 +59,19 @@ launcher = typer.Typer(cls=Launcher, add_completion=False, no_args_is_help=True,
                        help=HELP)
 
 
+def _print_version(asked: bool) -> None:
+    """``memstrata --version``: print ``memstrata 0.1.0`` (the installed package's version) and
+    exit 0, before any command is looked for."""
+    if asked:
+        from memstrata import __version__  # the package's version, as pyproject gives it
+
+        typer.echo(f"memstrata {__version__}")
+        raise typer.Exit()
+
+
 @launcher.callback()
-def _root() -> None:
+def _root(version: Annotated[bool, typer.Option("--version", callback=_print_version, is_eager=True,
+                                                help="Print the version and exit.")] = False) -> None:
     """The root does nothing itself; its commands are in ``cli.commands``."""
 
 

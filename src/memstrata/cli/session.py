@@ -23,12 +23,19 @@ from memstrata.lifecycle.export import _plain
 from memstrata.memory import Memory
 from memstrata.text.visible import neutralise
 
+#: The console's width off a terminal: no table row or line of ours comes near it.
+PIPED_WIDTH = 1_000_000
+
 # emoji=False: ":x:" in a user's text must stay ":x:", not become an emoji.
 console = Console(emoji=False)
-# Off a terminal (a pipe, a file) rich would break every line at 80 columns: a recalled memory, an
-# import summary or a receipt would reach a script in pieces. There a line is printed whole; tables
-# still fit their columns. On a terminal rich wraps at word boundaries to the terminal's width.
-console.soft_wrap = not console.is_terminal
+# Off a terminal (a pipe, a file) rich would break every line at 80 columns (or $COLUMNS): a recalled
+# memory, an import summary or a receipt would reach a script in pieces, and a table would cut its
+# cells ("shipping…") or fold them onto a second line. There a line is printed whole, and a table is
+# as wide as its widest cells (a table is never widened to the console's width, so the width set
+# here only lifts the limit). On a terminal rich wraps at word boundaries to the terminal's width.
+if not console.is_terminal:
+    console.soft_wrap = True
+    console.width = PIPED_WIDTH
 
 # Every message on stderr is one line however narrow the output: a terminal wraps it for the eye,
 # a log or a script reading stderr gets it whole (rich would break it at 80 columns off a terminal).

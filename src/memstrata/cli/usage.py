@@ -7,7 +7,8 @@ as ``[PATH]``, a repeated one with ``...``. The help's argument table is typer's
 
 The same class answers a number parameter given no number (``memstrata rollback ""``,
 ``--limit abc``) in the CLI's one error shape (``cli.numbers``) instead of typer's usage box; the
-other usage errors (a missing argument, an unknown option) stay typer's. (typer carries its own
+other usage errors (a missing argument, an unknown option) are ``error[usage]: ...``
+(``cli.usage_errors``). (typer carries its own
 copy of click, so the classes come from ``typer.core``.)
 """
 

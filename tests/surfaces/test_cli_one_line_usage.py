@@ -1,0 +1,101 @@
+"""The console script as a user's shell runs it (a process, stdout and stderr pipes): a usage
+error (an unknown option, a missing argument, an unknown command) is one line on stderr,
+``error[usage]: ...`` with exit status 2 (with ``--json`` the REST error body), where typer drew
+a box of several lines; ``memstrata --version`` prints the version; and a table piped to another
+program prints every cell whole, where rich cut keys and dates to fit 80 columns (or $COLUMNS)."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import memstrata
+from memstrata import Memory
+
+SRC = Path(__file__).resolve().parents[2] / "src"
+
+
+def _console_script() -> list[str]:
+    beside = Path(sys.executable).with_name("memstrata")
+    if beside.exists():
+        return [str(beside)]
+    found = shutil.which("memstrata")
+    return [found] if found else [sys.executable, "-m", "memstrata.cli"]
+
+
+def _run(*args: str | Path, columns: str | None = None) -> subprocess.CompletedProcess[str]:
+    """``memstrata ARGS`` (the console script) with stdout and stderr piped, not a terminal."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("MEMSTRATA_") and k != "COLUMNS"}
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(SRC), env.get("PYTHONPATH")) if p)
+    env["PYTHONIOENCODING"] = "utf-8"
+    if columns is not None:
+        env["COLUMNS"] = columns
+    return subprocess.run([*_console_script(), *map(str, args)], capture_output=True, text=True,
+                          encoding="utf-8", env=env, stdin=subprocess.DEVNULL, timeout=120)
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["recall", "x", "--user", "a", "--bogus"], "No such option: --bogus"),
+    (["recall"], "Missing argument 'query'"),
+    (["nonsense"], "No such command 'nonsense'"),
+    (["keys", "revoke"], "Missing argument 'key_id'"),
+    (["list", "--limit"], "Option '--limit' requires an argument"),
+])
+def test_a_usage_error_is_one_line_on_stderr_with_exit_status_2(args: list[str], message: str) -> None:
+    run = _run(*args)
+    assert run.returncode == 2, run
+    assert run.stdout == ""
+    lines = run.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"error[usage]: {message}"), run.stderr
+    assert "╭" not in run.stderr and "Usage:" not in run.stderr
+
+
+def test_a_usage_error_names_the_usage_line_and_the_help() -> None:
+    line = _run("recall").stderr.strip()
+    assert line == ("error[usage]: Missing argument 'query'; usage: memstrata recall [OPTIONS] QUERY; "
+                    "see memstrata recall --help"), line
+
+
+def test_a_usage_error_with_json_is_the_rest_error_body() -> None:
+    run = _run("recall", "x", "--user", "a", "--json", "--bogus")
+    assert run.returncode == 2 and run.stdout == ""
+    lines = run.stderr.splitlines()
+    assert len(lines) == 1, run.stderr
+    error = json.loads(lines[0])["error"]
+    assert error["code"] == "usage"
+    assert error["message"].startswith("No such option: --bogus (Possible options: ")
+    assert error["details"] == {"command": "memstrata recall", "option": "--bogus"}
+
+
+def test_a_group_without_a_command_still_prints_its_help() -> None:
+    run = _run()
+    assert "Usage: memstrata [OPTIONS] COMMAND" in run.stdout + run.stderr
+    assert "error[usage]" not in run.stderr
+
+
+def test_version_prints_the_installed_version() -> None:
+    run = _run("--version")
+    assert (run.returncode, run.stdout, run.stderr) == (0, f"memstrata {memstrata.__version__}\n", "")
+
+
+@pytest.mark.parametrize("columns", [None, "40"])
+def test_a_piped_table_prints_every_cell_whole(memory: Memory, db_path: Path, columns: str | None) -> None:
+    memory.add("I always want shipping with SF Express from now on, and never leave the parcel at the door",
+               user_id="someone-with-a-rather-long-user-id")
+    memory.add("My favourite programming language is Rust", user_id="someone-with-a-rather-long-user-id")
+    facts = memory.list(user_id="someone-with-a-rather-long-user-id")
+    assert len(facts) >= 2
+    run = _run("list", "--user", "someone-with-a-rather-long-user-id", "--db", db_path, columns=columns)
+    assert run.returncode == 0, run.stderr
+    assert "…" not in run.stdout
+    rows = [line for line in run.stdout.splitlines() if line.startswith("│")]
+    assert len(rows) == len(facts), run.stdout  # one line a fact: nothing folded onto a second line
+    for fact in facts:
+        row = next(r for r in rows if r.startswith(f"│ {fact.id} "))
+        assert fact.key in row and fact.value in row and f"{fact.observed_at:%Y-%m-%d}" in row, run.stdout
