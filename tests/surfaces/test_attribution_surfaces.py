@@ -78,7 +78,8 @@ def test_rest_min_match_and_the_profile_for_a_general_question(server: Server) -
     assert real.json()["hits"] and all(h["signals"]["match"] >= 0.55 for h in real.json()["hits"])
     assert bad.status_code == 422 and "min_match" in bad.text
     lines = about.json()["context"].splitlines()
-    assert lines[0] == "## What is known about this user" and any(line.startswith("- Alice is allergic to peanuts (")
+    # every fact of the group is a speaker's, none the scope's user's: the profile is about other people
+    assert lines[0] == "## About other people" and any(line.startswith("- Alice is allergic to peanuts (")
                                                                   for line in lines), lines
 
 

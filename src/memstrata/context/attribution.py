@@ -70,6 +70,18 @@ def about_someone_else(fact: Fact) -> bool:
     return not _same(fact.subject, fact.scope.user_id)
 
 
+def about_other_person(hit: Hit) -> bool:
+    """Whether ``hit`` is a fact about someone outside the user's household: its ``subject`` is
+    neither the scope's user nor one of the user's relatives or pets (``extract.kin``: ``wife``,
+    ``son``, ``cat``), so a role (``boss``, ``customer``, ``client``), a name (``Tom``) or another
+    person's relative (``Jon's son``). ``Memory.context`` lists such facts under their own heading,
+    never under the user's (``context.block``). ``False`` for an episode."""
+    if hit.fact is None or _same(hit.fact.subject, hit.fact.scope.user_id):
+        return False
+    owner, relation = kin.split_subject((hit.fact.subject or "").strip())
+    return relation is None or not (owner is None or _same(owner, hit.fact.scope.user_id))
+
+
 def several_users(hits: Sequence[Hit]) -> bool:
     """Whether ``hits`` belong to more than one user (a read by session or agent alone): each
     line then names its user (``context.attribution(..., name_user=True)``)."""

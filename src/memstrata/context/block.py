@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 
-from memstrata.context.attribution import is_users_own
+from memstrata.context.attribution import about_other_person, is_users_own
 from memstrata.context.render import (
     MIN_BUDGET_TOKENS,
     estimate_tokens,
@@ -84,14 +84,18 @@ def build(query: str, hits: Sequence[Hit], budget_tokens: int, *,
 
     Returns:
         * a query about the user in general ("what do you know about me?", 你了解我什么, "hi"):
-          the profile under "What is known about this user", then the hits that match it by
+          the profile under "What is known about this user" (the facts about other people, a boss,
+          a customer, Tom, under "About other people": ``context.attribution.about_other_person``),
+          then the hits that match it by
           meaning (``recall.evidence.matches(general=True)``) not already stated by the profile;
         * otherwise, when some hit matches (``recall.evidence.matches``): the hits, as ranked; for a
           request about food (``context.standing.is_about_food``: "plan dinner", 帮我安排晚餐) the
-          profile's current dietary and health facts (``context.standing.FOOD_KEYS``) come first under
-          "Dietary needs to respect", then the hits they do not already state (when none matches,
-          the rest of the profile under "What is known about this user");
-        * when none does: the profile under "… (nothing matched the query)";
+          profile's current dietary and health facts (``context.standing.FOOD_KEYS``) of the user and
+          their relatives come first under "Dietary needs to respect", other people's under "About
+          other people", then the hits they do not already state (when none matches, the rest of the
+          profile under "What is known about this user", other people's under "About other people");
+        * when none does: the profile under "… (nothing matched the query)" (other people's facts
+          under "About other people");
         * with no profile to give (no current facts, or ``profile`` is ``None``): the hits, as
           ranked (``""`` for none, or with ``drop_unmatched``).
     """
@@ -99,11 +103,14 @@ def build(query: str, hits: Sequence[Hit], budget_tokens: int, *,
     matched = bool(matches(hits))
     standing = _food_constraints(profile) if not general and profile is not None and is_about_food(query) else []
     if standing:  # "plan dinner": the allergy first, whatever the ranking made of it
+        own, others = _by_whom(standing)
         if matched:
-            return _first_then(query, standing, "constraints_title", hits, budget_tokens)
+            parts = [(own, "constraints_title"), (others, "others_title"), (hits, "context_title")]
+            return _sections(query, parts, budget_tokens)
         shown = {h.id for h in standing}  # nothing matched: the rest of the profile follows
-        rest = [h for h in profile() if h.id not in shown] if profile is not None else []
-        return _first_then(query, standing, "constraints_title", rest, budget_tokens, then="known_title")
+        rest_own, rest_others = _by_whom([h for h in profile() if h.id not in shown] if profile is not None else [])
+        parts = [(own, "constraints_title"), (rest_own, "known_title"), (others + rest_others, "others_title")]
+        return _sections(query, parts, budget_tokens)
     if not general and matched:
         return render_context(query, hits, budget_tokens)
     if profile is None:
@@ -111,14 +118,25 @@ def build(query: str, hits: Sequence[Hit], budget_tokens: int, *,
     known = profile()
     if not known:
         return render_context(query, hits, budget_tokens)
+    own, others = _by_whom(known)
     if not general:
-        return render_context(query, known, budget_tokens, heading="profile_title")
-    return _first_then(query, known, "known_title", matches(hits, general=True), budget_tokens)
+        return _sections(query, [(own, "profile_title"), (others, "others_title")], budget_tokens)
+    parts = [(own, "known_title"), (others, "others_title"), (matches(hits, general=True), "context_title")]
+    return _sections(query, parts, budget_tokens)
+
+
+def _by_whom(hits: Sequence[Hit]) -> tuple[list[Hit], list[Hit]]:
+    """``hits`` split, each part in its order: those about the user or the user's relatives and pets,
+    and those about other people (``context.attribution.about_other_person``: "the boss is allergic
+    to shellfish", "Tom is on the payments team"), which never go under the user's headings."""
+    own = [h for h in hits if not about_other_person(h)]
+    return own, [h for h in hits if about_other_person(h)]
 
 
 def _food_constraints(profile: Callable[[], Sequence[Hit]]) -> list[Hit]:
     """The profile's current facts that constrain a meal (``context.standing.FOOD_KEYS``): the user's own
-    first, then their relatives' and other people's, each in the profile's order (else "Mom is
+    first, then their relatives' and other people's (``build`` puts the latter under their own
+    heading), each in the profile's order (else "Mom is
     allergic to shellfish" read above the user's own peanut allergy: the newer
     fact came first among equally important ones), a severe allergy (``context.standing.is_severe_allergy``)
     first within each. An allergy to something not eaten (``context.standing.is_non_food_allergen``: cats,
@@ -138,23 +156,28 @@ def _severe_allergy(hit: Hit) -> bool:
     return hit.fact is not None and is_severe_allergy(hit.fact.key, hit.fact.statement)
 
 
-def _first_then(query: str, first_hits: Sequence[Hit], heading: str, hits: Sequence[Hit], budget_tokens: int,
-                then: str = "context_title") -> str:
-    """``first_hits`` under ``heading``, then (under ``then``) those of ``hits`` they do not already
-    state (the same fact, or an episode its facts restate), all within ``budget_tokens``. When the
-    first part had to leave a safety line out (``context.render.render_lines``), nothing follows it: the
+def _sections(query: str, parts: Sequence[tuple[Sequence[Hit], str]], budget_tokens: int) -> str:
+    """Each of ``parts`` (hits, heading label) in turn, under its heading, all within
+    ``budget_tokens``; a part gives only the hits the parts before it do not already state (the
+    same fact, or an episode their facts restate), and an empty part gives no heading. When a part
+    had to leave a safety line out (``context.render.render_lines``), nothing follows it: the
     budget goes to the allergies before anything else."""
-    first, left_out = render_lines(query, first_hits, budget_tokens, heading=heading)
-    if left_out:
-        return first
-    shown = {h.id for h in first_hits if h.kind == "fact"}
+    out = ""
+    shown: set[int] = set()
     stated: dict[int, list[str]] = {}
-    for fact in first_hits:
-        for episode in fact.citations:
-            stated.setdefault(episode, []).append(fact.text)
-    rest = [h for h in hits if not (h.kind == "fact" and h.id in shown)
-            and not (h.kind == "episode" and restated(h.text, stated.get(h.id, ())))]
-    return first + render_context(query, rest, budget_tokens - estimate_tokens(first), heading=then)
+    for hits, heading in parts:
+        rest = [h for h in hits if not (h.kind == "fact" and h.id in shown)
+                and not (h.kind == "episode" and restated(h.text, stated.get(h.id, ())))]
+        block, left_out = render_lines(query, rest, budget_tokens - estimate_tokens(out), heading=heading)
+        out += block
+        if left_out:
+            return out
+        shown.update(h.id for h in rest if h.kind == "fact")
+        for fact in rest:
+            if fact.kind == "fact":
+                for episode in fact.citations:
+                    stated.setdefault(episode, []).append(fact.text)
+    return out
 
 
 def profile_hits(facts: Sequence[Fact], *, limit: int, as_of: datetime | None = None) -> list[Hit]:

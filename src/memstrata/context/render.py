@@ -23,7 +23,7 @@ LABELS = {
            "context_title": "Relevant memories",
            "profile_title": "What is known about this user (nothing matched the query)",
            "known_title": "What is known about this user",
-           "constraints_title": "Dietary needs to respect",
+           "constraints_title": "Dietary needs to respect", "others_title": "About other people",
            "duplicate": "Already remembered (episode #{id}).",
            "superseded": "replaces", "touched": "already known", "merged": "merged into",
            "retracted": "no longer holds", "outdated": "outdated",
@@ -32,7 +32,7 @@ LABELS = {
     "zh": {"remembered": "记住：", "nothing": "没有新的事实（已保存对话）。",
            "confidence": "置信度", "source": "来源", "no_hits": "没有找到相关记忆。",
            "context_title": "相关记忆", "profile_title": "已知的用户信息（没有与问题直接相关的记忆）",
-           "known_title": "已知的用户信息", "constraints_title": "饮食禁忌与健康注意",
+           "known_title": "已知的用户信息", "constraints_title": "饮食禁忌与健康注意", "others_title": "关于其他人",
            "duplicate": "已经记住了（episode #{id}）。",
            "superseded": "替换", "touched": "已知", "merged": "合并到",
            "retracted": "不再成立", "outdated": "已过时", "past": "过去的值：之后的说法已取代它",
@@ -43,6 +43,7 @@ LABELS = {
                 "confidence": "置信度", "source": "來源", "no_hits": "沒有找到相關記憶。",
                 "context_title": "相關記憶", "profile_title": "已知的用戶資訊（沒有與問題直接相關的記憶）",
                 "known_title": "已知的用戶資訊", "constraints_title": "飲食禁忌與健康注意",
+                "others_title": "關於其他人",
                 "duplicate": "已經記住了（episode #{id}）。",
                 "superseded": "替換", "touched": "已知", "merged": "合併到",
                 "retracted": "不再成立", "outdated": "已過時", "past": "過去的值：之後的說法已取代它",
@@ -117,7 +118,7 @@ def render_context(query: str, hits: Sequence[Hit], budget_tokens: int, *, headi
     turn, a fact about someone else) names whose it is (``context.attribution``): ``- Alice: I love
     hiking (…)``, ``- Bob likes eating sushi (…)``.
     ``heading`` is the label of the block's title (``profile_title`` / ``known_title`` for
-    ``Memory.context``'s profile, ``context.block``).
+    ``Memory.context``'s profile, ``others_title`` for its facts about other people, ``context.block``).
     """
     return render_lines(query, hits, budget_tokens, heading=heading)[0]
 

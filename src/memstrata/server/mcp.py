@@ -412,11 +412,13 @@ def _register_writes(server: MemoryServer, memory: AsyncMemory, scope: dict[str,
     async def add_memory(content: str, role: Literal["user", "assistant"] = "user",
                          speaker: str | None = None) -> dict[str, Any]:
         """Remember one message (what the user said, or a reply worth keeping). Facts stated in it are
-        extracted; a changed preference replaces the old one. Returns the episode id and its facts."""
+        extracted; a changed preference replaces the old one. Returns the episode id and its facts
+        (each with `subject`, whom it is about: null for the user, "boss" for "My boss prefers email")."""
         result = await memory.add(content, role=role, speaker=speaker, **scope)  # type: ignore[arg-type]
         return {"id": f"episode:{result.episode_id}", "stored": result.created,
-                "facts": [{"id": f"fact:{c.fact.id}", "key": c.fact.key, "value": c.fact.value, "action": c.action}
-                          for c in result.facts]}
+                # whom each fact is about (null: the user): "My boss prefers email" is the boss's
+                "facts": [{"id": f"fact:{c.fact.id}", "key": c.fact.key, "value": c.fact.value,
+                           "subject": c.fact.subject, "action": c.action} for c in result.facts]}
 
     @server.tool()
     async def update_memory(id: str, value: str | None = None, importance: Score | None = None) -> dict[str, Any]:
