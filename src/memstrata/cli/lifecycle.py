@@ -20,6 +20,7 @@ from memstrata.cli.session import console, emit_json, err, missing_file, open_me
 from memstrata.clock import parse_time
 from memstrata.config import Settings
 from memstrata.errors import StoreError
+from memstrata.lifecycle.nothing_stored import nothing_stored_note
 from memstrata.lifecycle.target import require_target, require_tenant
 from memstrata.memory import Memory
 from memstrata.text.counts import counted, counted_rows
@@ -140,18 +141,12 @@ def forget(
 
 def _unknown_user_note(memory: Memory, owner: str) -> str:
     """A note for a user forget that deleted nothing because nothing was stored for ``owner`` (a
-    mistyped ``--user``), or "" when ``owner`` has memories. It names no other user (``memstrata
-    users`` lists them when asked)."""
-    try:
-        users = [u.user_id for u in memory.users()]
-    except StoreError:  # a store without lifecycle queries cannot list them
-        return ""
-    if owner in users:
-        return ""
+    mistyped ``--user``), or "" when ``owner`` has memories (``lifecycle.nothing_stored``)."""
     scope = memory.scope
-    return (f"note: nothing is stored for user={owner} in {scope.org_id}/{scope.project_id}; check --user (and "
-            f"--org, --project): `memstrata users --org {scope.org_id} --project {scope.project_id}` lists the "
-            "users with memories")
+    note = nothing_stored_note(memory, owner, check="--user (and --org, --project)",
+                               lists=f"`memstrata users --org {scope.org_id} --project {scope.project_id}` lists the "
+                                     "users with memories")
+    return f"note: {note}" if note else ""
 
 
 def delete_project(

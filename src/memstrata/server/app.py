@@ -21,6 +21,7 @@ from memstrata import __version__
 from memstrata.collector import freeze_startup_objects
 from memstrata.errors import Conflict, MemstrataError
 from memstrata.lifecycle.forget import TABLES, ForgetReceipt
+from memstrata.lifecycle.nothing_stored import nothing_stored_note
 from memstrata.lifecycle.schedule import MaintenanceScheduler
 from memstrata.lifecycle.target import refuse_blank, require_target, require_tenant
 from memstrata.memory import Memory
@@ -315,6 +316,18 @@ def get_episode(episode_id: EpisodeId, q: Annotated[ScopeQuery, Query()], caller
     return episode
 
 
+def _unknown_user_note(memory: Any, body: ForgetRequest, scope: dict[str, Any], receipt: ForgetReceipt) -> str:
+    """The CLI's note for a forget of a whole user that deleted nothing because nothing is stored for that
+    user (a mistyped ``user_id``: idempotent, so no error, but not to be read as done); "" otherwise."""
+    narrowed = (body.agent_id, body.session_id, body.before, body.filter, body.fact_id, body.episode_id)
+    if scope["user_id"] is None or body.all_users or any(v is not None for v in narrowed):
+        return ""
+    if receipt.status == "running" or any(receipt.counts.values()):
+        return ""
+    return nothing_stored_note(memory, scope["user_id"], org_id=scope["org_id"], project_id=scope["project_id"],
+                               check="user_id (and org_id, project_id)")
+
+
 @router.post("/forget", response_model=ForgetResponse, tags=["memories"])
 def forget(body: ForgetRequest, caller: Caller, request: Request) -> ForgetResponse:
     """Delete everything about a user, agent or session, what a ``filter`` selects (of ``kind``), or
@@ -341,8 +354,9 @@ def forget(body: ForgetRequest, caller: Caller, request: Request) -> ForgetRespo
                                    actor=caller.actor, org_id=scope["org_id"], project_id=scope["project_id"],
                                    filter=body.filter, kind=body.kind, episode_id=body.episode_id,
                                    sources=body.sources)
+        unknown = _unknown_user_note(st.memory, body, scope, receipt)
     notes = [r.note(r.by or body.fact_id, f"POST /v1/events/{r.event_id}/rollback") for r in receipt.replaced]
-    notes += [n for n in [_sources_note(receipt)] if n]
+    notes += [n for n in [_sources_note(receipt), unknown] if n]
     return ForgetResponse(counts={**{t: receipt[t] for t in TABLES}, **receipt.counts}, job_id=receipt.job_id,
                           status=receipt.status, at=receipt.at, ids_sha256=receipt.ids_sha256, nonce=receipt.nonce,
                           wal_checkpointed=receipt.wal_checkpointed, replaced=list(receipt.replaced),

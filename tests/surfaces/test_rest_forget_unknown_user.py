@@ -1,0 +1,54 @@
+"""A forget of a user with nothing stored says so over REST, as the CLI does, over real HTTP on SQLite."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+from serverproc import Server, start_server
+
+from clirun import cli
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """An open server (no keys) on a fresh SQLite file."""
+    started = start_server(tmp_path_factory.mktemp("forget-note"), MEMSTRATA_EMBEDDING_MODEL="hashing-64")
+    yield started
+    started.stop()
+
+
+def _ok(response: httpx.Response) -> Any:
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def test_a_forget_of_a_user_with_nothing_stored_says_so_as_the_cli_does(server: Server) -> None:
+    with server.client() as c:
+        _ok(c.post("/v1/messages", json={"user_id": "alice",
+                                         "messages": [{"role": "user", "content": "I live in Oslo"}]}))
+        typo = _ok(c.post("/v1/forget", json={"user_id": "alcie"}))
+        assert typo["counts"]["episodes"] == 0
+        assert typo["note"] == ("nothing is stored for user=alcie in default/default; check user_id (and org_id, "
+                                "project_id)")
+        assert "alice" not in typo["note"]
+        said = cli("forget", "--user", "nobody", "--yes", "--db", str(server.db))
+        assert " ".join(said.err.split()).startswith("note: nothing is stored for user=nobody in default/default")
+        nobody = _ok(c.post("/v1/forget", json={"user_id": "nobody"}))
+        assert nobody["note"] == typo["note"].replace("alcie", "nobody")
+        done = _ok(c.post("/v1/forget", json={"user_id": "alice"}))
+        assert done["counts"]["episodes"] == 1 and done["note"] is None
+        assert _ok(c.post("/v1/forget", json={"user_id": "alice"}))["note"] == typo["note"].replace("alcie", "alice")
+        # a narrower target that deleted nothing is no claim about the user
+        assert _ok(c.post("/v1/forget", json={"user_id": "alcie", "session_id": "s9"}))["note"] is None
+
+
+def test_the_note_names_the_tenant_asked_about(server: Server) -> None:
+    with server.client() as c:
+        _ok(c.post("/v1/messages", json={"user_id": "bob", "org_id": "o1", "project_id": "p1",
+                                         "messages": [{"role": "user", "content": "I live in Rome"}]}))
+        other = _ok(c.post("/v1/forget", json={"user_id": "bob", "org_id": "o1", "project_id": "p2"}))
+        assert other["note"] == "nothing is stored for user=bob in o1/p2; check user_id (and org_id, project_id)"
+        assert _ok(c.post("/v1/forget", json={"user_id": "bob", "org_id": "o1", "project_id": "p1"}))["note"] is None
