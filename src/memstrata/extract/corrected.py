@@ -42,7 +42,9 @@ _HEAD_ZH = lazy_regex(rf"^(?P<who>我们?)?不是(?P<neg>[^，,]+?)[，,]\s*(?:�
 #: "Not Berlin, Munich", "No, it's Munich, not Berlin": two values, no statement.
 _BARE_EN = lazy_regex(rf"^(?:(?:no|sorry|oops|i mean|scratch that|correction)\s*[,:]?\s+)*(?:it's\s+|it is\s+)?"
                       rf"(?P<pos>[\w.+#'-]+(?:\s+[\w.+#'-]+){{0,2}}?)\s*,\s*not\s+{_OLD_EN}{_END_EN}"
-                      rf"|^not\s+{_OLD_EN.replace('old', 'old2')}\s*[,;]\s*(?:it's\s+|but\s+)?"
+                      rf"|^not\s+{_OLD_EN.replace('old', 'old2')}(?:\s*[,;—–-]\s*|\s+)(?:it's\s+|but\s+)?"
+                      # "Not UPS, use FedEx": the verb of choosing is no part of the value chosen
+                      r"(?:(?:please\s+)?(?:use|go with|ship with|send (?:it )?with|take|pick|choose|make it)\s+)?"
                       rf"(?P<pos2>[\w.+#'-]+(?:\s+[\w.+#'-]+){{0,2}}?){_END_EN}", _IC)
 #: A word that opens a correction and states nothing: "Correction: my editor is Neovim, not Vim", 更正一下，….
 _OPENER = lazy_regex(r"^(?:(?:correction|scratch that|let me correct (?:that|myself)|to correct myself|wait|oops|"

@@ -49,6 +49,7 @@ from memstrata.extract.allergens import allergen, severity, without_other_script
 from memstrata.extract.base import FactCandidate
 from memstrata.extract.clauses import CONF_ZERO_SHOT, Finding, clause_period, describe_period
 from memstrata.extract.counts import label as count_label
+from memstrata.extract.diets import ended_by_eating
 from memstrata.extract.ellipsis import correction
 from memstrata.extract.informal import full_words
 from memstrata.extract.mixed_script import CJK, LEADING_SYMBOLS, after_other_script, mixes_scripts, split_languages
@@ -205,6 +206,7 @@ class RuleExtractor:
             if not found and (fix := correction(sentence)) is not None:
                 found = [(fix, detect_language(sentence))]
             found = standing_only(sentence, found)  # "Ship it with UPS this time only": no standing carrier
+            found += ended_by_eating(found)  # "I eat meat now" ends "I'm vegetarian" (extract.diets)
             said.setdefault(n, []).extend(f for f, _ in found)
             for finding, lang in found:
                 finding = self._zero_shot(finding)
