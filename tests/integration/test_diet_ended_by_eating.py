@@ -44,3 +44,16 @@ def test_a_correction_names_the_value_without_the_verb_of_choosing(db_settings: 
         mem.add("Not UPS, use FedEx.")
         assert values(mem, "shipping.carrier") == ["FedEx"]
         assert values(mem, "shipping.carrier", "superseded") == ["UPS"]
+
+
+@pytest.mark.parametrize(("now", "coffee"), [
+    ("Actually I prefer tea over coffee now.", []),
+    ("These days I prefer tea over coffee.", []),
+    ("I prefer tea over coffee.", ["coffee"]),  # two likes ranked, no change said
+])
+def test_a_preference_said_as_a_change_withdraws_the_like_passed_over(
+        db_settings: dict[str, Any], now: str, coffee: list[str]) -> None:
+    with Memory(settings=Settings(**db_settings), embedder=None, user_id="gil") as mem:
+        mem.add("I love coffee.")
+        mem.add(now)
+        assert sorted(values(mem, "drink.like")) == sorted(["tea", *coffee])

@@ -213,11 +213,31 @@ def _like(clause: str, ctx: _Ctx) -> list[Finding]:
     if not m:
         return []
     found = _like_of(m, clause, ctx)
+    found += _preferred_over(m, ctx.sentence, found)
     qualified = _QUALIFIER_AFTER.search(m.group("v") or m.group("w") or "")
     before_object = clause[: m.start("v") if m.group("v") else m.start("w")]
     if qualified or _HEDGE_EN.search(before_object):
         return [replace(f, statement=_said(clause)) for f in found]  # "does not really like spicy food"
     return found
+
+
+#: "I prefer tea over coffee now": what the preferred thing is chosen over, when the clause says it is a change.
+_OVER_NOW = lazy_regex(r"\s+(?:over|rather than)\s+(?P<old>[\w' -]+?)(?:\s+(?:now|these days|nowadays))?$", _IC)
+_NOW = lazy_regex(r"\b(?:now|these days|nowadays)\b", _IC)
+
+
+def _preferred_over(m: re.Match[str], sentence: str, found: list[Finding]) -> list[Finding]:
+    """The like withdrawn by a preference said as a change ("Actually I prefer tea over coffee now": coffee was
+    liked, tea is now): a like of the thing passed over, in the same key as the preferred one; ``[]`` when the
+    sentence says no change ("I prefer tea over coffee" ranks two likes) or names nothing passed over."""
+    verb = (m.group("verb") or m.group("verb2") or "").lower()
+    over = _OVER_NOW.search(m.group("v") or "")
+    if verb != "prefer" or over is None or not _NOW.search(sentence) or len(found) != 1 or found[0].retract:
+        return []
+    old = clean_value(over.group("old"), "en")
+    if not old or old.casefold() == found[0].value.casefold():
+        return []
+    return [replace(found[0], value=old, retract=True, statement="")]
 
 
 def _like_of(m: re.Match[str], clause: str, ctx: _Ctx) -> list[Finding]:
