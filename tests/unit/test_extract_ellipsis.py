@@ -30,13 +30,17 @@ def _found(text: str) -> list[tuple[str, str]]:
     ("那就中通吧", ("shipping.carrier", "中通")),
     ("Never mind, FedEx", ("shipping.carrier", "FedEx")),
     ("Scratch that, DHL", ("shipping.carrier", "DHL")),
+    # the value named as what "it" is now
+    ("Actually, it's VS Code now.", ("tool.editor", "VSCode")),
+    ("No, it is DHL", ("shipping.carrier", "DHL")),
 ])
 def test_a_correction_naming_a_known_value_states_it(text: str, expected: tuple[str, str]) -> None:
     assert _found(text) == [expected]
 
 
 @pytest.mark.parametrize("text", ["Actually pizza", "Actually, I think so", "No", "OK", "Actually FedEx is slow",
-                                  "No, tomorrow", "算了吧"])
+                                  "No, tomorrow", "算了吧",
+                                  "Actually, it's fine", "It's VS Code"])
 def test_anything_less_specific_states_nothing(text: str) -> None:
     assert _found(text) == []
 

@@ -29,7 +29,8 @@ class FactCandidate:
             ``""``) are superseded, with no successor.
         corrects: the speaker corrected a value said before, in this message too ("I prefer UPS.
             Actually FedEx."): it supersedes the message's own facts of a single-valued key,
-            which other statements never do ("concierge, not at the door" keeps both). Under a
+            even those of its own sentence, which other statements never do ("concierge, not at
+            the door" keeps both; a later sentence does: ``facts.engine.FactEngine.apply_message``). Under a
             many-valued key it supersedes the value(s) stated last and their cross-language
             twins (其实我是对芒果过敏 after 我对花生过敏: ``extract.twins``).
         subject: whom the fact is about when it is not the speaker: a relation word in the

@@ -1,5 +1,5 @@
 """Elliptical corrections: a reply that names only the new value ("Actually FedEx", "No, UPS
-instead", "make it vim", 算了，顺丰吧).
+instead", "make it vim", "Actually, it's VS Code now", 算了，顺丰吧).
 
 Said right after a preference, such a reply changes it, but it names no topic, so no topical
 pattern reads it: "I prefer UPS for delivery" → "Actually FedEx" kept UPS current without
@@ -19,7 +19,7 @@ _EN = lazy_regex(
     r"(?i)^(?:(?:(?:actually|no|nah|wait|sorry|oh|ok|okay|well|hmm|never\s?mind|scratch that|"
     r"on second thought)\b[,\s]*)+"
     r"(?:(?:make (?:it|that)|change (?:it|that)(?: back)? to|switch(?: back)? to|go(?: back)? to|back to|go with|"
-    r"let'?s (?:go with|use|go back to)|use)\s+)?"
+    r"let'?s (?:go with|use|go back to)|use|it'?s|it is|that'?s|that is)\s+)?"
     r"|(?:make (?:it|that)|change (?:it|that)(?: back)? to|switch(?: back)? to|go back to|back to|let'?s go with|"
     r"let'?s go back to|go with)\s+)"
     rf"(?P<v>[^,.!?]+?){_TAIL}$"

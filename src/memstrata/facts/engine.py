@@ -6,6 +6,8 @@ fact obeys, with an audit event for each change:
 
 * the same value restated is touched (cited again), a near-duplicate merged (``facts.resolve``);
 * a new value of a single-valued key supersedes the old one; a like retires the same dislike;
+* one message's candidates apply in text order: a later sentence's value of a single-valued key
+  supersedes an earlier sentence's (``apply_message``);
 * a value said before the key's current one was stated is stored as a past value, wherever
   messages arrive in time order (``facts.place``: late arrival, ``facts.timeline``);
 * a withdrawal supersedes what it names with no successor and is remembered, so a value said
@@ -73,8 +75,27 @@ class FactEngine:
         self.merge_similarity = merge_similarity
         self.cipher = cipher
 
+    def apply_message(self, conn: Any, items: Sequence[tuple[Said, FactCandidate, np.ndarray | None]],
+                      now: datetime) -> list[RawChange]:
+        """Apply one message's candidates in text order (``items``: each with its statement and
+        vector, in the order the extractor found them); returns their changes in that order.
+
+        A message can change its mind: a value of a single-valued key said in a later sentence
+        supersedes the one an earlier sentence said ("I live in Paris. Actually no, I live in
+        Berlin.", 我住在巴黎。不对，我住在柏林。), as two messages would, and both stay in the key's
+        history. Values said in one sentence stand together ("leave packages with the concierge,
+        never at the door"); a many-valued key keeps every value ("I like tea. I like coffee.")."""
+        sentence_of: dict[int, str] = {}  # fact id -> the sentence (``evidence``) that stated it last
+        changes: list[RawChange] = []
+        for said, cand, vector in items:
+            together = {i for i, s in sentence_of.items() if s == cand.evidence}
+            made = self.apply(conn, said, cand, vector, now, together=together)
+            sentence_of.update((fact_id, cand.evidence) for _, fact_id, _ in made)
+            changes.extend(made)
+        return changes
+
     def apply(self, conn: Any, said: Said, cand: FactCandidate, vector: np.ndarray | None, now: datetime, *,
-              replaces: Collection[int] = ()) -> list[RawChange]:
+              replaces: Collection[int] = (), together: Collection[int] | None = None) -> list[RawChange]:
         """Apply one candidate inside the open write ``conn``; returns the changes it made.
 
         A withdrawal (``cand.retracts``) supersedes, with no successor, the active facts it names
@@ -85,6 +106,10 @@ class FactEngine:
             vector: the embedding of ``cand.statement`` (``(dim,) float32``), or ``None``.
             replaces: ids of active facts under ``cand.key`` that the statement says this value
                 takes the place of, whatever the key's cardinality (an LLM's delete + add).
+            together: ids of the facts of ``said``'s message stated in ``cand``'s own sentence
+                (``apply_message``): under a single-valued key only these stand beside it, the
+                message's other values of the key are superseded. ``None``: every fact the message
+                stated stands (one statement applied alone, an LLM's add).
         """
         if cand.retracts:
             return withdraw.retract(self, conn, said, cand, now)
@@ -102,7 +127,8 @@ class FactEngine:
         if cand.key in purposes.KEYS:
             cand = self.purpose_said_before(conn, said, cand)
         kept = self.unsuppressed(conn, said, cand.key)
-        return [] if kept is None else [self.resolve(conn, kept, cand, vector, now, replaces=replaces)]
+        return [] if kept is None else [self.resolve(conn, kept, cand, vector, now, replaces=replaces,
+                                                     together=together)]
 
     def unsuppressed(self, conn: Any, said: Said, key: str) -> Said | None:
         """``said`` without the messages from which its owner forgot a fact under ``key``
@@ -163,8 +189,9 @@ class FactEngine:
         return cand, {f.id for f in held if f.key == cand.key}
 
     def resolve(self, conn: Any, said: Said, cand: FactCandidate, vector: np.ndarray | None, now: datetime, *,
-                replaces: Collection[int] = ()) -> RawChange:
-        """Decide what ``cand`` does to the stored facts (``facts.resolve.decide``) and do it."""
+                replaces: Collection[int] = (), together: Collection[int] | None = None) -> RawChange:
+        """Decide what ``cand`` does to the stored facts (``facts.resolve.decide``) and do it
+        (``together``: as ``apply`` takes it)."""
         try:
             single = key_spec(cand.key).cardinality == "one"
         except KeyError:
@@ -180,10 +207,12 @@ class FactEngine:
                     or any(normalise_value(f.value) == normalise_value(cand.value) for f in same_key)
                     else self.twins(cand.value, same_key))
         slot = None if single else slot_label(cand.statement)  # a favourite, a budget, a count
+        own = {f.id for f in existing if said.episode_id in f.citations}  # what its own message stated
+        if single and together is not None:  # an earlier sentence's value: the message changed its mind
+            own &= set(together)
         decision = decide(cand, existing, single_valued=single, similarity=similarity, twins=restated,
                           merge_similarity=self.merge_similarity,
-                          same_message=(() if cand.corrects or choice_key(cand.key) or replaces
-                                        else {f.id for f in existing if said.episode_id in f.citations}),
+                          same_message=(() if cand.corrects or choice_key(cand.key) or replaces else own),
                           replaces={f.id for f in existing
                                     if slot is not None and slot_label(f.statement) == slot}
                           | (self.corrected(cand, existing) if cand.corrects and not single else set())

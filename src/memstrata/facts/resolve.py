@@ -136,7 +136,9 @@ def decide(candidate: FactCandidate, existing: Sequence[Fact], *, single_valued:
         same_message: ids of ``existing`` facts the candidate's own message stated too. One
             message says all its facts at once and cannot change its mind about itself:
             "leave packages with the concierge, never at the door" keeps both instructions,
-            so these are never retired by the candidate (a later message still supersedes them).
+            so these are never retired by the candidate (a later message still supersedes them;
+            under a single-valued key, so does a later sentence: the caller leaves out what an
+            earlier sentence stated, ``facts.engine.FactEngine.apply_message``).
             The caller leaves out a correction's ("Actually FedEx") and a choice's (two
             carriers in one message: the later holds; ``CHOICE_KEYS``).
         replaces: ids of ``existing`` facts under the candidate's key that it takes the place of

@@ -384,9 +384,10 @@ class Ingestor:
                 if queue is not None and msg.role in self.extract_roles:
                     queue.enqueue(conn, episode_id=episode_id, scope=msg.scope, now=now)
                 said = users_own(msg)  # whom its facts are about: the user, or a named other speaker
-                changes = [change for i, cand in enumerate(p.candidates) for change in self.engine.apply(
-                    conn, self._said(said, episode_id, cand, now), cand,
-                    None if p.fact_vectors is None else p.fact_vectors[i], now)]
+                vectors = [None] * len(p.candidates) if p.fact_vectors is None else list(p.fact_vectors)
+                changes = self.engine.apply_message(conn, [
+                    (self._said(said, episode_id, cand, now), cand, vector)
+                    for cand, vector in zip(p.candidates, vectors, strict=True)], now)
                 results.append((episode_id, True, n_segments, changes))
             self._enforce_cap(conn, prepared, results, now)
             if before_commit is not None:
