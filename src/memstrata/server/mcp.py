@@ -41,7 +41,7 @@ from pydantic import AfterValidator, Field, ValidationError
 from memstrata.arguments import KINDS_WANTED, MAX_LIMIT, ArgumentError, check_limit, limit_wanted
 from memstrata.async_memory import AsyncMemory
 from memstrata.clock import parse_time
-from memstrata.context.render import estimate_tokens, labels_for, marked_text
+from memstrata.context.render import MIN_BUDGET_TOKENS, estimate_tokens, labels_for, marked_text
 from memstrata.errors import InvalidInput, MemstrataError
 from memstrata.paging import cursor_after
 from memstrata.recall.excerpt import excerpt
@@ -119,7 +119,8 @@ ARGUMENT_HINTS = {
     "id": "an id as search_memory and list_memories return it, a string such as 'fact:12' or 'episode:3'",
     "limit": f"{limit_wanted(MAX_LIMIT)} (at most {MAX_RESULTS} are returned)",
     "filter": "a filter expression string such as 'tag = \"food\"'",
-    "budget_tokens": f"a whole number of tokens from 1 to {MAX_CONTEXT_TOKENS}",
+    "budget_tokens": f"a whole number of tokens from {MIN_BUDGET_TOKENS} (a title and one cited line) to "
+                     f"{MAX_CONTEXT_TOKENS}",
     "kinds": KINDS_WANTED,
     "min_score": "a number from 0 to 1",
     "min_match": "a number from 0 to 1 (0.55 keeps real matches and drops most noise)",
