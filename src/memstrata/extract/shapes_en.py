@@ -13,10 +13,8 @@ from memstrata.extract import (
     counts,
     formats,
     gazetteer,
-    kin,
     patterns_en,
     places,
-    roles,
     shapes,
     tool_kinds,
 )
@@ -31,251 +29,19 @@ from memstrata.extract.clauses import (
     without_time,
 )
 from memstrata.extract.plans import goal_en, plan_en, trip_en
+from memstrata.extract.possessive_en import possessive, the_thing_i
 from memstrata.extract.providers import provider_en
 from memstrata.extract.pursuits import pursuit_en, with_examples
 from memstrata.extract.shapes import attribute_finding, chosen, dated, instead, open_key
+from memstrata.extract.subject_en import NOT_A_STATEMENT, NOT_NAMES
 from memstrata.privacy.addresses import STREET_ADDRESS_EN
 from memstrata.text.regex import lazy_regex
 
 _IC = re.IGNORECASE
-#: A clause that asks, supposes or reports: no shape reads it.
-_NOT_A_STATEMENT = lazy_regex(
-    r"^(?:if|what if|suppose|imagine|let's say|say|maybe|perhaps|should|would|could|can|do|does|did|is|are|"
-    r"will|i wonder|i wish|i might|i may|i'm not sure|i don't know|not sure)\b|\?\s*$|"
-    # "may" as a hedge, not the month ("My birthday is May 2", "in May")
-    r"\b(?:(?<!like i )(?<!as i )said|says|told|thinks?|thought|asked|wondered|i guess|probably|might)\b"
-    r"|(?<!\bin\s)\bmay\b(?!\s+\d)", _IC)
 _CLAUSES = lazy_regex(rf"\s*(?:;|{CLAUSE_COMMA})\s*")
-
-# --- the subject --------------------------------------------------------------------------------
-
-_THIRD_PERSON = lazy_regex(r"^(?:[-*•]\s*)?(?:the\s+)?user(?P<poss>'s)?\s+(?P<rest>\S.*)$", _IC)
-_AUXILIARY = {"is": "I'm", "was": "I was", "has": "I have", "does": "I do", "doesn't": "I don't",
-              "does not": "I don't", "isn't": "I'm not", "is not": "I'm not", "had": "I had"}
-_ADVERB = r"(?:no longer|now|still|also|always|usually|often|never|only|really|recently|mostly|just)"
-_VERB_S = lazy_regex(rf"^(?P<adv>(?:{_ADVERB}\s+)*)(?P<verb>[a-z]+)\b(?P<rest>.*)$", _IC)
-
-
-def _base(verb: str) -> str:
-    """The base form of a third-person verb ("prefers" → "prefer", "carries" → "carry")."""
-    low = verb.lower()
-    if low.endswith("ies") and len(low) > 4:
-        return low[:-3] + "y"
-    if re.search(r"(?:ch|sh|ss|x|z|o)es$", low):
-        return low[:-2]
-    if low.endswith("s") and not low.endswith("ss"):
-        return low[:-1]
-    return low
-
-
-#: A note that leaves its subject out, as memory files and agents write them ("- prefers FedEx for
-#: shipping", "Lives in Berlin"): a statement verb in the third person first. Only verbs that state
-#: something of a person: chat opens with other subjectless verbs ("Sounds good", "Looks great",
-#: "Works for me", "Works in Chrome", "Makes sense") that state nothing about the user.
-_NO_SUBJECT = lazy_regex(
-    rf"^(?:[-*•]\s*)?(?P<rest>(?:{_ADVERB}\s+)*(?:prefers|likes|loves|hates|dislikes|enjoys|avoids|"
-    r"drinks|eats|speaks|owns|uses|lives\s+(?:in|at|near)|works\s+(?:at|as)|is\s+allergic)\b.*)$", _IC)
-
-
-def first_person(sentence: str) -> str | None:
-    """A note about the user in the third person as the user's own words ("User prefers UPS for
-    delivery" → "I prefer UPS for delivery", "The user's editor is VS Code" → "My editor is VS
-    Code", "User is vegetarian" → "I'm vegetarian"), also with the subject left out ("prefers
-    FedEx for shipping", ``_NO_SUBJECT``); ``None`` for any other sentence."""
-    m = _THIRD_PERSON.match(sentence.strip())
-    if m is None:
-        bare = _NO_SUBJECT.match(sentence.strip())
-        return None if bare is None or bare.group("rest").rstrip().endswith("?") else first_person(
-            f"user {bare.group('rest')}")
-    rest = m.group("rest")
-    if m.group("poss"):
-        return f"My {rest}"
-    for aux, said in _AUXILIARY.items():
-        if rest.lower().startswith(aux + " "):
-            return f"{said} {rest[len(aux) + 1:]}"
-    v = _VERB_S.match(rest)
-    if v is None:
-        return None
-    verb = v.group("verb")
-    base = verb if verb.lower().endswith("ed") else _base(verb)
-    return f"I {v.group('adv')}{base}{v.group('rest')}"
-
-
-_RELATION = (r"colleague|coworker|co-worker|friend|boss|manager|teammate|neighbou?r|roommate|sister|brother|"
-             r"wife|husband|partner|son|daughter|mom|mum|dad|mother|father|cousin|aunt|uncle|girlfriend|"
-             r"boyfriend|grandma|grandpa|grandmother|grandfather|niece|nephew|fianc[eé]e?|twin|"
-             r"(?:brother|sister|mother|father|son|daughter)-in-law|step(?:mom|dad|mother|father|son|daughter|"
-             r"brother|sister)|grandson|granddaughter")
-_SOMEONE = lazy_regex(rf"^(?:[Mm]y\s+(?P<rel>{_RELATION})\s+)?(?P<name>[A-Z][a-z]+)(?P<poss>'s)?\s+(?P<rest>.+)$")
-#: A value that describes the owner rather than names a thing ("my friend is allergic to mango",
-#: "my budget is tight"): an adjective, a preposition or an adverb first.
-_DESCRIBES = lazy_regex(
-    r"^(?:allergic|tired|sick|ill|busy|happy|sad|great|fine|ok|okay|good|bad|nice|cool|awesome|amazing|terrible|"
-    r"late|early|here|there|away|out|in|on|at|from|with|about|like|such|also|always|never|still|quite|pretty|"
-    r"super|kind|sort|more|less|better|worse|done|over|gone|back|ready|sure|right|wrong|true|false|tight|low|high|"
-    r"huge|small|big|broken|gone|sweet|lovely|wonderful|fantastic|horrible|awful|important|hard|easy|new|old|"
-    r"off|down|up|no|all|very|really|just|only|probably|definitely|still|open|closed|finished|best|worst|"
-    r"this|these|those|one|different|shot|spent|urgent|crystal|crazy|insane|intense|hectic|packed|full|empty|messy|"
-    r"chaotic|what|how|why|where|when|who|[a-z]+ly)\b|^[a-z]+ing\s+\w", _IC)
-#: A clause inside the value, not a thing: "my motivation and they keep me going", "German Shephard and
-#: loves cute sweaters".
-_CLAUSE_INSIDE = lazy_regex(r"\b(?:and\s+(?:they|i|we|it|he|she|loves|likes|is|has|makes)|but|because|which|who|"
-                            r"i'm|it's|my|(?:can|could|will|would|should|may|might|must)\s+be)\b", _IC)
-#: What one is doing is a thing only for an attribute that names an activity ("my hobby is gardening"); for any
-#: other it is how the thing is now ("my deadline is looming").
-_ACTIVITY_ATTR = lazy_regex(r"(?:hobby|hobbies|passion|sport|job|work|profession|pastime|activity|thing|"
-                            r"specialty|speciality|major|field|routine|plan)$", _IC)
-_RELATIVE = lazy_regex(rf"^my\s+(?P<rel>{_RELATION})(?P<name>)(?P<poss>)\s+(?P<rest>.+)$", _IC)
-#: The verbs a statement about someone opens with, after an adverb or two ("Tom moved ...", "Sarah is
-#: allergic ...", "Tom now works at ..."); a plural noun or another verb is no such statement
-#: ("Watching movies is fun", "Nature always cheers me up").
-_SOMEONE_VERB = lazy_regex(
-    r"^(?:(?:now|also|just|still|recently|no longer|never|always)\s+)*(?:is|was|has|had|lives|lived|works|worked|"
-    r"moved|switched|transferred|joined|left|prefers|preferred|likes|loves|hates|dislikes|uses|drinks|eats|"
-    r"started|got|went|goes|plays|studies|teaches|wants|needs|changed|returned|can't|cannot|doesn't|does)\b")
-#: Capitalised words that open sentences and are never a person.
-_NOT_NAMES = frozenset({
-    "I", "The", "My", "Our", "It", "This", "That", "These", "Those", "There", "Please", "Thanks", "Thank",
-    "Yes", "No", "Not", "Hey", "Hi", "Hello", "What", "When", "Where", "Why", "How", "Who", "Which", "Do",
-    "Does", "Did", "Is", "Are", "Was", "Were", "Can", "Could", "Would", "Should", "Will", "Let", "Let's",
-    "Send", "Ship", "Route", "Book", "Drop", "Stop", "Forget", "Use", "Tell", "Imagine", "If", "And", "But",
-    "So", "Also", "Today", "Yesterday", "Tomorrow", "Everything", "Nothing", "Someone", "Everyone", "User",
-    "Actually", "Maybe", "Well", "Oh", "Okay", "Ok", "Sure", "Just", "Nowadays", "Lately", "Now", "From",
-    "He", "She", "They", "We", "You", "Mom", "Dad", "Mum", "Ah", "Wow", "Cool", "Great", "Nice", "Sorry",
-    "Here", "Nature", "Life", "Family", "Music", "Art", "Work", "Everybody", "Nobody", "People", "Things",
-})
-
-
-#: Relatives named in the plural ("My parents live in Ohio", "My kids both love painting"): the verb in its plain form.
-_RELATIVES = lazy_regex(r"^my\s+(?P<rel>parents|grandparents|in-laws|kids|children|sons|daughters|twins)\s+"
-                        rf"(?:both\s+|all\s+)?(?P<adv>(?:{_ADVERB}\s+)*)(?P<verb>are|were|have|had|live|lived|work|worked|moved|love|like|"
-                        r"prefer|hate|use|eat|drink|play|went|got|started)\b(?P<rest>.*)$", _IC)
-_PLURAL_AS_I = {"are": "I'm", "were": "I was"}
-
-
-def _relatives(sentence: str) -> tuple[str, str] | None:
-    """``(relation, the sentence in the first person)`` for relatives named in the plural ("My parents live in
-    Ohio" → ``("parents", "I live in Ohio")``, "My parents are from Texas" → ``("parents", "I'm from Texas")``)."""
-    m = _RELATIVES.match(sentence.strip())
-    if m is None:
-        return None
-    verb = m.group("verb").lower()
-    opening = _PLURAL_AS_I.get(verb, f"I {m.group('adv')}{verb}")
-    return m.group("rel").lower(), f"{opening}{m.group('rest')}"
-
-
-def someone_else(sentence: str) -> tuple[str, str] | None:
-    """``(subject, the sentence in the first person)`` for a statement about a named person
-    ("Sarah is allergic to shellfish" → ``("Sarah", "I'm allergic to shellfish")``, "My colleague
-    Tom moved to the design team" → ``("Tom", "I moved to the design team")``), or a role an agent's note
-    names ("The client is based in Toronto" → ``("client", "I'm based in Toronto")``: ``extract.roles``);
-    else ``None``."""
-    if (role := _role(sentence)) is not None:
-        return role
-    m = _SOMEONE.match(sentence.strip())
-    if m is None or m.group("name") in _NOT_NAMES:  # "My wife works as a teacher": no name, a relation
-        m = _RELATIVE.match(sentence.strip())
-    if m is None or _NOT_A_STATEMENT.search(sentence):
-        return None if _NOT_A_STATEMENT.search(sentence) else _relatives(sentence)
-    who = m.group("name") or m.group("rel")
-    if who in _NOT_NAMES or (not m.group("name") and not kin.is_relative(who)):
-        return None  # "my friend is allergic to mango" stays out: only relatives and named people are kept
-    rest = m.group("rest")
-    if m.group("poss"):  # "Priya's favorite color is green"; not "Here's one of them"
-        return (who, f"My {rest}") if re.search(r"\b(?:is|are|was)\b", rest) else None
-    if not _SOMEONE_VERB.match(rest):
-        return None
-    said = first_person(f"user {rest}")
-    return (who, said) if said else None
-
-
-def _role(sentence: str) -> tuple[str, str] | None:
-    """``(role, the sentence in the first person)`` for a note about a customer, a client, a colleague
-    ("Customer prefers to be contacted after 6pm", "Note: the customer wants invoices in PDF"), read with
-    the verbs a statement about a named person opens with; ``None`` otherwise."""
-    found = roles.role_en(sentence)
-    if found is None or _NOT_A_STATEMENT.search(sentence):
-        return None
-    who, poss, rest = found
-    if poss:  # "The client's email is …"
-        return (who, f"My {rest}") if re.search(r"\b(?:is|are|was)\b", rest) else None
-    if not _SOMEONE_VERB.match(rest):
-        return None  # "My client called", "The customer always calls back"
-    said = first_person(f"user {rest}")
-    return (who, said) if said else None
-
 
 # --- shapes ------------------------------------------------------------------------------------
 
-_POSSESSIVE = lazy_regex(
-    r"^(?:my|our)\s+(?:(?P<owner>[a-z][\w\- ]{0,25}?)'s\s+)?(?P<attr>[a-z][\w\- ]{0,30}?)(?:\s+(?:is|are)|\s*'s)\s+"
-    r"(?:now\s+|currently\s+|still\s+)?(?:an?\s+|the\s+)?(?P<v>[^\s].*?)(?:\s+now|\s+(?:once\s+)?again)?$", _IC)
-_VALUE_NOT = lazy_regex(r"^(?:that|whether|if|to|it|not|so|too|very|really|being|getting|going|a bit|named|called|"
-                        r"bit|little|already|slightly|somewhat|extremely|absolutely|totally|completely)\b", _IC)
-#: One lowercase word shaped like an adjective ("my music ability is limited"), with what it is so for ("my three
-#: iced americanos are non-negotiable for studying"): a judgement, not a thing.
-_ADJECTIVE = lazy_regex(r"^[a-z-]+(?:ed|ful|ous|ive|able|ible|al|ic|less|y)(?:\s+(?:for|to|with|in|about)\s.*)?$")
-#: A part of the body doing something is how one feels now ("my head is pounding", "my back is killing me"), not a
-#: lasting attribute; what it is like stays one ("my eyes are blue").
-_BODY_NOW = lazy_regex(r"^(?:head|hands?|back|stomach|tummy|feet|foot|legs?|eyes?|throat|chest|heart|body|mind|"
-                       r"brain|nose|knees?|neck|shoulders?|arms?|muscles?|joints?)$", _IC)
-_SETTLED = r"(?:usual|current|go-to|new|main|only|favou?rite|preferred|daily|regular|own)\s+"
-#: An amount with its bound ("about 40 minutes", "around an hour", "under $2,000", "over 3 miles"): a value, although
-#: the bound opens it as a preposition opens a description ("my question is about billing": no number, none).
-_BOUNDED_AMOUNT = lazy_regex(
-    r"^(?:about|around|roughly|approximately|nearly|almost|over|under|just over|just under|less than|more than|"
-    r"at least|at most|up to)\s+(?:[$€£¥]\s?\d|\d|(?:an?|one|two|three|four|five|six|seven|eight|nine|ten|twenty|"
-    r"thirty|forty|fifty|sixty|a hundred|half an?|a couple of|a few)\s+(?:minute|hour|day|week|month|year|mile|"
-    r"kilometer|kilometre|km|block|dollar|buck|grand|euro|pound|yuan|hundred|thousand)s?\b)", _IC)
-#: A preposition or "and" in the attribute phrase makes it no attribute ("my budget for this trip", "my love of
-#: dance"); inside a hyphenated word ("go-to coffee order", "day-to-day") it is part of one.
-#: A verb of its own in what follows "'s": the "'s" was a possessive ("our company's performance has been good").
-_FINITE = lazy_regex(r"\b(?:has|have|had|is|are|was|were|will|would|can|could|does|did|do)\b", _IC)
-_NOT_ONE_ATTRIBUTE = lazy_regex(r"(?<![\w-])(?:for|of|in|at|with|on|to|from|about|and)(?![\w-])", _IC)
-
-
-def _possessive(clause: str, lang: str = "en") -> list[Finding]:
-    m = _POSSESSIVE.match(clause)
-    value = m.group("v") if m is not None else ""
-    if m is not None and shapes.ATTRIBUTE_KEYS.get(m.group("attr").casefold()) == "identity.birthday":
-        value = re.sub(r"^on\s+", "", value, flags=_IC)  # "my birthday's on June 5"
-    if m is None or _VALUE_NOT.match(value) or (_DESCRIBES.match(value) and not _BOUNDED_AMOUNT.match(value)) \
-            or _ADJECTIVE.match(value) or _CLAUSE_INSIDE.search(value):
-        return []
-    if _NOT_ONE_ATTRIBUTE.search(m.group("attr")):
-        return []  # "my budget for this trip is $2000": a topic's (extract.routines), or no attribute
-    if clause[m.end("attr"):].lstrip().startswith(("'s", "’s")) and _FINITE.search(value):
-        return []  # "Our company's performance has been good": a possessive, not "company is"
-    if re.fullmatch(r"[a-z]+ing", value) and (_BODY_NOW.match(m.group("attr")) or
-                                              not _ACTIVITY_ATTR.search(m.group("attr"))):
-        return []  # "my head is still pounding", "my deadline is looming"; "my hobby is gardening" reads
-    if _BODY_NOW.match(m.group("attr")) and re.match(r"[a-z]+ing\b", value):
-        return []  # "my back is killing me", "my mind is racing ahead"
-    attr = re.sub(rf"^{_SETTLED}", "", m.group("attr"), flags=_IC)
-    owner = m.group("owner") or ""
-    if owner and not re.fullmatch(r"(?:project|team|app|company|house|home|office|repo|service|site|shop|store|"
-                                  r"family|group|product|school|car|flat|apartment)", owner, _IC):
-        return attribute_finding(attr, value, clause, lang, subject=owner)  # "my daughter's school"
-    return attribute_finding(f"{owner} {attr}".strip(), value, clause, lang)
-
-
-#: "The company I work for is Google", "The car I drive is a Tesla", "The coffee I usually order is an oat latte": the
-#: thing named by what one does with it, read as "My company is Google" (the verbs of working, living, using and
-#: having one's things), so the copula's refusals and keys hold.
-_THE_THING_I = lazy_regex(
-    r"^the\s+(?P<attr>[a-z][\w\- ]{0,25}?)\s+(?:that\s+)?i\s+(?:usually\s+|always\s+|currently\s+|now\s+|mostly\s+|"
-    r"normally\s+)?(?:work|live|drive|use|order|drink|eat|study|ride|speak|own|fly|take)"
-    r"(?:\s+(?:for|at|in|on|with))?\s+(?P<v>(?:is|'s)\s+.+)$", _IC)
-#: What "the … I use" may name that is no attribute: "the one I use", "the thing I take".
-_NO_THING = lazy_regex(r"^(?:one|ones|thing|things|stuff|way|part|reason|time|bit|kind|sort)$", _IC)
-
-
-def _the_thing_i(clause: str, lang: str = "en") -> list[Finding]:
-    """"The company I work for is Google": the possessive copula of the thing named (``_THE_THING_I``)."""
-    m = _THE_THING_I.match(clause)
-    if m is None or _NO_THING.match(m.group("attr")):
-        return []
-    return _possessive(f"My {m.group('attr')} {m.group('v')}", lang)
 
 
 _SWITCHED = lazy_regex(
@@ -312,7 +78,7 @@ _BACK_ON = lazy_regex(
 def _changed(clause: str, lang: str = "en", sentence: str = "") -> list[Finding]:
     if (m := _BACK_ON.match(clause)) is not None:  # a switch to what was used before (facts.switch: a return)
         value = m.group("v") or m.group("w")
-        return [] if value in _NOT_NAMES else chosen(value, "user.uses", clause, lang, statement=f"uses {value}")
+        return [] if value in NOT_NAMES else chosen(value, "user.uses", clause, lang, statement=f"uses {value}")
     if (m := _SWITCHED.match(clause)) is not None:
         return instead(_switched(m, clause, lang, sentence or clause), m.group("old"), lang)
     if (m := _RESTRICTED.match(clause)) is not None:
@@ -605,7 +371,7 @@ def given_up(sentence: str, said_at: datetime) -> tuple[str, list[Finding], str]
     and after the first of them, for the other rules to read ("I love tea, but I don't drink coffee
     anymore" keeps the tea); ``("", [], sentence)`` when none does, or when the sentence asks or
     supposes ("Should I quit coffee?")."""
-    if _NOT_A_STATEMENT.search(sentence):
+    if NOT_A_STATEMENT.search(sentence):
         return "", [], sentence
     found: list[Finding] = []
     before: list[str] = []  # the clauses before the first one read, and those after it
@@ -626,7 +392,7 @@ _MARKER_ONLY = lazy_regex(r"^(?:from now on|going forward|starting today|as of t
 
 def before_topics(sentence: str, said_at: datetime) -> list[Finding]:
     """Shapes that say a change, read ahead of the topic patterns."""
-    if _NOT_A_STATEMENT.search(sentence):
+    if NOT_A_STATEMENT.search(sentence):
         return []
     if found := _withdrawn_and_restored(sentence) or _ship_to(sentence):
         return found
@@ -652,7 +418,7 @@ _PREFER = lazy_regex(r"\b(?:prefer|rather|always use|go with)\b", _IC)
 def avoided(sentence: str, found: list[Finding]) -> list[Finding]:
     """"I prefer pytest, don't use unittest": a prohibition beside a like or a choice (``found``, read in
     the same sentence) is a standing dislike of what it forbids; alone, "don't use unittest" may be this once."""
-    if not shapes.liked(found) or _NOT_A_STATEMENT.search(sentence):
+    if not shapes.liked(found) or NOT_A_STATEMENT.search(sentence):
         return []
     out: list[Finding] = []
     for clause in (c.strip() for c in _CLAUSES.split(sentence.strip().rstrip(".!")) if c):
@@ -668,7 +434,7 @@ def avoided(sentence: str, found: list[Finding]) -> list[Finding]:
 def favourites(sentence: str) -> list[Finding]:
     """"Contemporary is my top pick": a like, read beside whatever else the sentence says ("I love
     all dances, but contemporary is my top pick" holds both likes)."""
-    if _NOT_A_STATEMENT.search(sentence):
+    if NOT_A_STATEMENT.search(sentence):
         return []
     return [f for c in _CLAUSES.split(sentence.strip().rstrip(".!")) if c for f in _favourite_is(c.strip())]
 
@@ -700,11 +466,11 @@ def copulas(sentence: str) -> list[Finding]:
     """The possessive copulas of ``sentence`` whose key no topic pattern reads (``shapes.BESIDE_TOPICS``:
     "my birthday is March 3", "my email is …", "my phone number is …", "my address is …", "my native
     language is …"), read beside whatever else it states."""
-    if _NOT_A_STATEMENT.search(sentence):
+    if NOT_A_STATEMENT.search(sentence):
         return []
     # cut where the topic patterns cut ("I'm allergic to peanuts and my birthday is March 3")
     clauses = (patterns_en._FILLER.sub("", c.strip()) for c in patterns_en._clauses(sentence.strip().rstrip(".!")))
-    return [f for c in clauses if c for f in _possessive(c) if f.key in shapes.BESIDE_TOPICS]
+    return [f for c in clauses if c for f in possessive(c) if f.key in shapes.BESIDE_TOPICS]
 
 
 #: "We use Jenkins for CI", "These days I use Obsidian for notes": a thing used and what for.
@@ -775,7 +541,7 @@ def _plain_use(clause: str, lang: str = "en") -> list[Finding]:
     if m is None:
         return []
     names = [n for n in re.split(r"\s*(?:,\s*and|,|\band)\s+", m.group("v")) if n]
-    return [f for n in names if n not in _NOT_NAMES for f in chosen(n, "tool.uses", clause, lang,
+    return [f for n in names if n not in NOT_NAMES for f in chosen(n, "tool.uses", clause, lang,
                                                                     statement=f"uses {n}")]
 
 
@@ -806,14 +572,14 @@ def _business(clause: str, lang: str = "en") -> list[Finding]:
 def after_topics(sentence: str) -> list[Finding]:
     """Shapes read when no topic pattern found anything: the possessive copula, a thing used and what
     for, an undated plan, a like said as a noun, what one eats or drinks."""
-    if _NOT_A_STATEMENT.search(sentence):
+    if NOT_A_STATEMENT.search(sentence):
         return trip_en(sentence)
     if used := _plain_use(sentence.strip().rstrip(".!")):  # "We use Slack, Jira and Confluence": one list
         return used
     out: list[Finding] = []
     clauses = [c.strip() for c in _CLAUSES.split(sentence.strip().rstrip(".!")) if c]
     for at, clause in enumerate(clauses):
-        out += (_possessive(clause) or _the_thing_i(clause) or _size(clause) or _used_for(clause)
+        out += (possessive(clause) or the_thing_i(clause) or _size(clause) or _used_for(clause)
                 or _plain_use(clause) or _intent(clause) or _habitual(clause) or _business(clause)
                 or with_examples(pursuit_en(clause), clauses[at + 1] if at + 1 < len(clauses) else "", "en"))
     return out or trip_en(sentence)

@@ -1,0 +1,112 @@
+"""The English possessive copula: "my <thing> is <value>" and "the <thing> I <verb> is <value>".
+
+"My editor is VS Code", "My commute is about 40 minutes", "My brother's name is Tom", "The company I work for is
+Google": an attribute the user (or the person named before 's) has, keyed by ``shapes.attribute_finding``. What
+refuses a value is most of this module: a state or a judgement ("my head is still pounding", "my budget is
+tight", "My whole weekend is shot"), a clause said with the copula ("my motivation and they keep me going"), a
+possessive 's read as "is" ("Our company's performance has been good") and an attribute phrase that is no
+attribute ("my budget for this trip").
+"""
+
+from __future__ import annotations
+
+import re
+
+from memstrata.extract import shapes
+from memstrata.extract.clauses import Finding
+from memstrata.extract.shapes import attribute_finding
+from memstrata.text.regex import lazy_regex
+
+_IC = re.IGNORECASE
+
+#: A value that describes the owner rather than names a thing ("my friend is allergic to mango",
+#: "my budget is tight"): an adjective, a preposition or an adverb first.
+_DESCRIBES = lazy_regex(
+    r"^(?:allergic|tired|sick|ill|busy|happy|sad|great|fine|ok|okay|good|bad|nice|cool|awesome|amazing|terrible|"
+    r"late|early|here|there|away|out|in|on|at|from|with|about|like|such|also|always|never|still|quite|pretty|"
+    r"super|kind|sort|more|less|better|worse|done|over|gone|back|ready|sure|right|wrong|true|false|tight|low|high|"
+    r"huge|small|big|broken|gone|sweet|lovely|wonderful|fantastic|horrible|awful|important|hard|easy|new|old|"
+    r"off|down|up|no|all|very|really|just|only|probably|definitely|still|open|closed|finished|best|worst|"
+    r"this|these|those|one|different|shot|spent|urgent|crystal|crazy|insane|intense|hectic|packed|full|empty|messy|"
+    r"chaotic|what|how|why|where|when|who|[a-z]+ly)\b|^[a-z]+ing\s+\w", _IC)
+#: A clause inside the value, not a thing: "my motivation and they keep me going", "German Shephard and
+#: loves cute sweaters".
+_CLAUSE_INSIDE = lazy_regex(r"\b(?:and\s+(?:they|i|we|it|he|she|loves|likes|is|has|makes)|but|because|which|who|"
+                            r"i'm|it's|my|(?:can|could|will|would|should|may|might|must)\s+be)\b", _IC)
+#: What one is doing is a thing only for an attribute that names an activity ("my hobby is gardening"); for any
+#: other it is how the thing is now ("my deadline is looming").
+_ACTIVITY_ATTR = lazy_regex(r"(?:hobby|hobbies|passion|sport|job|work|profession|pastime|activity|thing|"
+                            r"specialty|speciality|major|field|routine|plan)$", _IC)
+
+_POSSESSIVE = lazy_regex(
+    r"^(?:my|our)\s+(?:(?P<owner>[a-z][\w\- ]{0,25}?)'s\s+)?(?P<attr>[a-z][\w\- ]{0,30}?)(?:\s+(?:is|are)|\s*'s)\s+"
+    r"(?:now\s+|currently\s+|still\s+)?(?:an?\s+|the\s+)?(?P<v>[^\s].*?)(?:\s+now|\s+(?:once\s+)?again)?$", _IC)
+_VALUE_NOT = lazy_regex(r"^(?:that|whether|if|to|it|not|so|too|very|really|being|getting|going|a bit|named|called|"
+                        r"bit|little|already|slightly|somewhat|extremely|absolutely|totally|completely)\b", _IC)
+#: One lowercase word shaped like an adjective ("my music ability is limited"), with what it is so for ("my three
+#: iced americanos are non-negotiable for studying"): a judgement, not a thing.
+_ADJECTIVE = lazy_regex(r"^[a-z-]+(?:ed|ful|ous|ive|able|ible|al|ic|less|y)(?:\s+(?:for|to|with|in|about)\s.*)?$")
+#: A part of the body doing something is how one feels now ("my head is pounding", "my back is killing me"), not a
+#: lasting attribute; what it is like stays one ("my eyes are blue").
+_BODY_NOW = lazy_regex(r"^(?:head|hands?|back|stomach|tummy|feet|foot|legs?|eyes?|throat|chest|heart|body|mind|"
+                       r"brain|nose|knees?|neck|shoulders?|arms?|muscles?|joints?)$", _IC)
+_SETTLED = r"(?:usual|current|go-to|new|main|only|favou?rite|preferred|daily|regular|own)\s+"
+#: An amount with its bound ("about 40 minutes", "around an hour", "under $2,000", "over 3 miles"): a value, although
+#: the bound opens it as a preposition opens a description ("my question is about billing": no number, none).
+_BOUNDED_AMOUNT = lazy_regex(
+    r"^(?:about|around|roughly|approximately|nearly|almost|over|under|just over|just under|less than|more than|"
+    r"at least|at most|up to)\s+(?:[$€£¥]\s?\d|\d|(?:an?|one|two|three|four|five|six|seven|eight|nine|ten|twenty|"
+    r"thirty|forty|fifty|sixty|a hundred|half an?|a couple of|a few)\s+(?:minute|hour|day|week|month|year|mile|"
+    r"kilometer|kilometre|km|block|dollar|buck|grand|euro|pound|yuan|hundred|thousand)s?\b)", _IC)
+#: A preposition or "and" in the attribute phrase makes it no attribute ("my budget for this trip", "my love of
+#: dance"); inside a hyphenated word ("go-to coffee order", "day-to-day") it is part of one.
+#: A verb of its own in what follows "'s": the "'s" was a possessive ("our company's performance has been good").
+_FINITE = lazy_regex(r"\b(?:has|have|had|is|are|was|were|will|would|can|could|does|did|do)\b", _IC)
+_NOT_ONE_ATTRIBUTE = lazy_regex(r"(?<![\w-])(?:for|of|in|at|with|on|to|from|about|and)(?![\w-])", _IC)
+
+
+def possessive(clause: str, lang: str = "en") -> list[Finding]:
+    """"My editor is VS Code", "my commute is about 40 minutes", "My brother's name is Tom": the possessive copula's
+    attribute and value (``shapes.attribute_finding``); ``[]`` for a state, a judgement or a clause said with it
+    ("my head is pounding", "my budget is tight", "our company's performance has been good")."""
+    m = _POSSESSIVE.match(clause)
+    value = m.group("v") if m is not None else ""
+    if m is not None and shapes.ATTRIBUTE_KEYS.get(m.group("attr").casefold()) == "identity.birthday":
+        value = re.sub(r"^on\s+", "", value, flags=_IC)  # "my birthday's on June 5"
+    if m is None or _VALUE_NOT.match(value) or (_DESCRIBES.match(value) and not _BOUNDED_AMOUNT.match(value)) \
+            or _ADJECTIVE.match(value) or _CLAUSE_INSIDE.search(value):
+        return []
+    if _NOT_ONE_ATTRIBUTE.search(m.group("attr")):
+        return []  # "my budget for this trip is $2000": a topic's (extract.routines), or no attribute
+    if clause[m.end("attr"):].lstrip().startswith(("'s", "’s")) and _FINITE.search(value):
+        return []  # "Our company's performance has been good": a possessive, not "company is"
+    if re.fullmatch(r"[a-z]+ing", value) and (_BODY_NOW.match(m.group("attr")) or
+                                              not _ACTIVITY_ATTR.search(m.group("attr"))):
+        return []  # "my head is still pounding", "my deadline is looming"; "my hobby is gardening" reads
+    if _BODY_NOW.match(m.group("attr")) and re.match(r"[a-z]+ing\b", value):
+        return []  # "my back is killing me", "my mind is racing ahead"
+    attr = re.sub(rf"^{_SETTLED}", "", m.group("attr"), flags=_IC)
+    owner = m.group("owner") or ""
+    if owner and not re.fullmatch(r"(?:project|team|app|company|house|home|office|repo|service|site|shop|store|"
+                                  r"family|group|product|school|car|flat|apartment)", owner, _IC):
+        return attribute_finding(attr, value, clause, lang, subject=owner)  # "my daughter's school"
+    return attribute_finding(f"{owner} {attr}".strip(), value, clause, lang)
+
+
+#: "The company I work for is Google", "The car I drive is a Tesla", "The coffee I usually order is an oat latte": the
+#: thing named by what one does with it, read as "My company is Google" (the verbs of working, living, using and
+#: having one's things), so the copula's refusals and keys hold.
+_THE_THING_I = lazy_regex(
+    r"^the\s+(?P<attr>[a-z][\w\- ]{0,25}?)\s+(?:that\s+)?i\s+(?:usually\s+|always\s+|currently\s+|now\s+|mostly\s+|"
+    r"normally\s+)?(?:work|live|drive|use|order|drink|eat|study|ride|speak|own|fly|take)"
+    r"(?:\s+(?:for|at|in|on|with))?\s+(?P<v>(?:is|'s)\s+.+)$", _IC)
+#: What "the … I use" may name that is no attribute: "the one I use", "the thing I take".
+_NO_THING = lazy_regex(r"^(?:one|ones|thing|things|stuff|way|part|reason|time|bit|kind|sort)$", _IC)
+
+
+def the_thing_i(clause: str, lang: str = "en") -> list[Finding]:
+    """"The company I work for is Google": the possessive copula of the thing named (``_THE_THING_I``)."""
+    m = _THE_THING_I.match(clause)
+    if m is None or _NO_THING.match(m.group("attr")):
+        return []
+    return possessive(f"My {m.group('attr')} {m.group('v')}", lang)

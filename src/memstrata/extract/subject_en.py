@@ -1,0 +1,161 @@
+"""Who an English sentence is about: the user said in the third person, a note with no subject, a named person, a
+relative, a role.
+
+"User prefers UPS", "The user is allergic to peanuts", "- Likes jazz" are the user's own words
+(``first_person``); "Sarah is allergic to shellfish", "My wife works as a teacher", "My parents live in Ohio",
+"The client is based in Toronto" are read in the first person and kept under that person (``someone_else``),
+never as the user's own. The shapes in ``extract.shapes_en`` and the topic patterns read what these return.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memstrata.extract import kin, roles
+from memstrata.text.regex import lazy_regex
+
+_IC = re.IGNORECASE
+#: A clause that asks, supposes or reports: no shape reads it.
+NOT_A_STATEMENT = lazy_regex(
+    r"^(?:if|what if|suppose|imagine|let's say|say|maybe|perhaps|should|would|could|can|do|does|did|is|are|"
+    r"will|i wonder|i wish|i might|i may|i'm not sure|i don't know|not sure)\b|\?\s*$|"
+    # "may" as a hedge, not the month ("My birthday is May 2", "in May")
+    r"\b(?:(?<!like i )(?<!as i )said|says|told|thinks?|thought|asked|wondered|i guess|probably|might)\b"
+    r"|(?<!\bin\s)\bmay\b(?!\s+\d)", _IC)
+
+_THIRD_PERSON = lazy_regex(r"^(?:[-*•]\s*)?(?:the\s+)?user(?P<poss>'s)?\s+(?P<rest>\S.*)$", _IC)
+_AUXILIARY = {"is": "I'm", "was": "I was", "has": "I have", "does": "I do", "doesn't": "I don't",
+              "does not": "I don't", "isn't": "I'm not", "is not": "I'm not", "had": "I had"}
+_ADVERB = r"(?:no longer|now|still|also|always|usually|often|never|only|really|recently|mostly|just)"
+_VERB_S = lazy_regex(rf"^(?P<adv>(?:{_ADVERB}\s+)*)(?P<verb>[a-z]+)\b(?P<rest>.*)$", _IC)
+
+
+def _base(verb: str) -> str:
+    """The base form of a third-person verb ("prefers" → "prefer", "carries" → "carry")."""
+    low = verb.lower()
+    if low.endswith("ies") and len(low) > 4:
+        return low[:-3] + "y"
+    if re.search(r"(?:ch|sh|ss|x|z|o)es$", low):
+        return low[:-2]
+    if low.endswith("s") and not low.endswith("ss"):
+        return low[:-1]
+    return low
+
+
+#: A note that leaves its subject out, as memory files and agents write them ("- prefers FedEx for
+#: shipping", "Lives in Berlin"): a statement verb in the third person first. Only verbs that state
+#: something of a person: chat opens with other subjectless verbs ("Sounds good", "Looks great",
+#: "Works for me", "Works in Chrome", "Makes sense") that state nothing about the user.
+_NO_SUBJECT = lazy_regex(
+    rf"^(?:[-*•]\s*)?(?P<rest>(?:{_ADVERB}\s+)*(?:prefers|likes|loves|hates|dislikes|enjoys|avoids|"
+    r"drinks|eats|speaks|owns|uses|lives\s+(?:in|at|near)|works\s+(?:at|as)|is\s+allergic)\b.*)$", _IC)
+
+
+def first_person(sentence: str) -> str | None:
+    """A note about the user in the third person as the user's own words ("User prefers UPS for
+    delivery" → "I prefer UPS for delivery", "The user's editor is VS Code" → "My editor is VS
+    Code", "User is vegetarian" → "I'm vegetarian"), also with the subject left out ("prefers
+    FedEx for shipping", ``_NO_SUBJECT``); ``None`` for any other sentence."""
+    m = _THIRD_PERSON.match(sentence.strip())
+    if m is None:
+        bare = _NO_SUBJECT.match(sentence.strip())
+        return None if bare is None or bare.group("rest").rstrip().endswith("?") else first_person(
+            f"user {bare.group('rest')}")
+    rest = m.group("rest")
+    if m.group("poss"):
+        return f"My {rest}"
+    for aux, said in _AUXILIARY.items():
+        if rest.lower().startswith(aux + " "):
+            return f"{said} {rest[len(aux) + 1:]}"
+    v = _VERB_S.match(rest)
+    if v is None:
+        return None
+    verb = v.group("verb")
+    base = verb if verb.lower().endswith("ed") else _base(verb)
+    return f"I {v.group('adv')}{base}{v.group('rest')}"
+
+
+_RELATION = (r"colleague|coworker|co-worker|friend|boss|manager|teammate|neighbou?r|roommate|sister|brother|"
+             r"wife|husband|partner|son|daughter|mom|mum|dad|mother|father|cousin|aunt|uncle|girlfriend|"
+             r"boyfriend|grandma|grandpa|grandmother|grandfather|niece|nephew|fianc[eé]e?|twin|"
+             r"(?:brother|sister|mother|father|son|daughter)-in-law|step(?:mom|dad|mother|father|son|daughter|"
+             r"brother|sister)|grandson|granddaughter")
+_SOMEONE = lazy_regex(rf"^(?:[Mm]y\s+(?P<rel>{_RELATION})\s+)?(?P<name>[A-Z][a-z]+)(?P<poss>'s)?\s+(?P<rest>.+)$")
+_RELATIVE = lazy_regex(rf"^my\s+(?P<rel>{_RELATION})(?P<name>)(?P<poss>)\s+(?P<rest>.+)$", _IC)
+#: The verbs a statement about someone opens with, after an adverb or two ("Tom moved ...", "Sarah is
+#: allergic ...", "Tom now works at ..."); a plural noun or another verb is no such statement
+#: ("Watching movies is fun", "Nature always cheers me up").
+_SOMEONE_VERB = lazy_regex(
+    r"^(?:(?:now|also|just|still|recently|no longer|never|always)\s+)*(?:is|was|has|had|lives|lived|works|worked|"
+    r"moved|switched|transferred|joined|left|prefers|preferred|likes|loves|hates|dislikes|uses|drinks|eats|"
+    r"started|got|went|goes|plays|studies|teaches|wants|needs|changed|returned|can't|cannot|doesn't|does)\b")
+#: Capitalised words that open sentences and are never a person.
+NOT_NAMES = frozenset({
+    "I", "The", "My", "Our", "It", "This", "That", "These", "Those", "There", "Please", "Thanks", "Thank",
+    "Yes", "No", "Not", "Hey", "Hi", "Hello", "What", "When", "Where", "Why", "How", "Who", "Which", "Do",
+    "Does", "Did", "Is", "Are", "Was", "Were", "Can", "Could", "Would", "Should", "Will", "Let", "Let's",
+    "Send", "Ship", "Route", "Book", "Drop", "Stop", "Forget", "Use", "Tell", "Imagine", "If", "And", "But",
+    "So", "Also", "Today", "Yesterday", "Tomorrow", "Everything", "Nothing", "Someone", "Everyone", "User",
+    "Actually", "Maybe", "Well", "Oh", "Okay", "Ok", "Sure", "Just", "Nowadays", "Lately", "Now", "From",
+    "He", "She", "They", "We", "You", "Mom", "Dad", "Mum", "Ah", "Wow", "Cool", "Great", "Nice", "Sorry",
+    "Here", "Nature", "Life", "Family", "Music", "Art", "Work", "Everybody", "Nobody", "People", "Things",
+})
+
+
+#: Relatives named in the plural ("My parents live in Ohio", "My kids both love painting"): the verb in its plain form.
+_RELATIVES = lazy_regex(r"^my\s+(?P<rel>parents|grandparents|in-laws|kids|children|sons|daughters|twins)\s+"
+                        rf"(?:both\s+|all\s+)?(?P<adv>(?:{_ADVERB}\s+)*)(?P<verb>are|were|have|had|live|lived|work|worked|moved|love|like|"
+                        r"prefer|hate|use|eat|drink|play|went|got|started)\b(?P<rest>.*)$", _IC)
+_PLURAL_AS_I = {"are": "I'm", "were": "I was"}
+
+
+def _relatives(sentence: str) -> tuple[str, str] | None:
+    """``(relation, the sentence in the first person)`` for relatives named in the plural ("My parents live in
+    Ohio" → ``("parents", "I live in Ohio")``, "My parents are from Texas" → ``("parents", "I'm from Texas")``)."""
+    m = _RELATIVES.match(sentence.strip())
+    if m is None:
+        return None
+    verb = m.group("verb").lower()
+    opening = _PLURAL_AS_I.get(verb, f"I {m.group('adv')}{verb}")
+    return m.group("rel").lower(), f"{opening}{m.group('rest')}"
+
+
+def someone_else(sentence: str) -> tuple[str, str] | None:
+    """``(subject, the sentence in the first person)`` for a statement about a named person
+    ("Sarah is allergic to shellfish" → ``("Sarah", "I'm allergic to shellfish")``, "My colleague
+    Tom moved to the design team" → ``("Tom", "I moved to the design team")``), or a role an agent's note
+    names ("The client is based in Toronto" → ``("client", "I'm based in Toronto")``: ``extract.roles``);
+    else ``None``."""
+    if (role := _role(sentence)) is not None:
+        return role
+    m = _SOMEONE.match(sentence.strip())
+    if m is None or m.group("name") in NOT_NAMES:  # "My wife works as a teacher": no name, a relation
+        m = _RELATIVE.match(sentence.strip())
+    if m is None or NOT_A_STATEMENT.search(sentence):
+        return None if NOT_A_STATEMENT.search(sentence) else _relatives(sentence)
+    who = m.group("name") or m.group("rel")
+    if who in NOT_NAMES or (not m.group("name") and not kin.is_relative(who)):
+        return None  # "my friend is allergic to mango" stays out: only relatives and named people are kept
+    rest = m.group("rest")
+    if m.group("poss"):  # "Priya's favorite color is green"; not "Here's one of them"
+        return (who, f"My {rest}") if re.search(r"\b(?:is|are|was)\b", rest) else None
+    if not _SOMEONE_VERB.match(rest):
+        return None
+    said = first_person(f"user {rest}")
+    return (who, said) if said else None
+
+
+def _role(sentence: str) -> tuple[str, str] | None:
+    """``(role, the sentence in the first person)`` for a note about a customer, a client, a colleague
+    ("Customer prefers to be contacted after 6pm", "Note: the customer wants invoices in PDF"), read with
+    the verbs a statement about a named person opens with; ``None`` otherwise."""
+    found = roles.role_en(sentence)
+    if found is None or NOT_A_STATEMENT.search(sentence):
+        return None
+    who, poss, rest = found
+    if poss:  # "The client's email is …"
+        return (who, f"My {rest}") if re.search(r"\b(?:is|are|was)\b", rest) else None
+    if not _SOMEONE_VERB.match(rest):
+        return None  # "My client called", "The customer always calls back"
+    said = first_person(f"user {rest}")
+    return (who, said) if said else None
