@@ -65,3 +65,13 @@ def test_values_said_in_one_sentence_stand_together_and_a_later_sentence_replace
             "Actually, just leave them at the front desk.", user_id="bob")
     assert [f.value for f in mem.list(key="shipping.dropoff", user_id="bob") if isinstance(f, Fact)] == [
         "at the front desk"]
+
+
+@pytest.mark.parametrize("text", [
+    "Leave them with the concierge. Never at the door.",
+    "Leave them with the concierge, never at the door.",
+])
+def test_a_prohibition_stands_beside_the_choice_of_the_same_key(mem: Memory, text: str) -> None:
+    mem.add(text)
+    assert _values(mem, "shipping.dropoff") == ["not at the door", "with the concierge"]
+

@@ -12,6 +12,7 @@ name (``importlib``) is the lazy-loading pattern click documents for large comma
 from __future__ import annotations
 
 import importlib
+import importlib.metadata
 from typing import Annotated, Any
 
 import typer
@@ -62,10 +63,8 @@ launcher = typer.Typer(cls=Launcher, add_completion=False, no_args_is_help=True,
 def _print_version(asked: bool) -> None:
     """``memstrata --version``: print ``memstrata 0.1.0`` (the installed package's version) and
     exit 0, before any command is looked for."""
-    if asked:
-        from memstrata import __version__  # the package's version, as pyproject gives it
-
-        typer.echo(f"memstrata {__version__}")
+    if asked:  # the installed distribution's version (pyproject), read without importing the engine
+        typer.echo(f"memstrata {importlib.metadata.version('memstrata')}")
         raise typer.Exit()
 
 

@@ -22,6 +22,8 @@ from contextlib import contextmanager
 from typing import Any
 
 import typer
+from rich.console import Console
+from rich.markup import escape
 
 # typer carries its own copy of click; its exceptions are only public under this path.
 from typer._click.exceptions import NoArgsIsHelpError, NoSuchOption, UsageError
@@ -65,9 +67,6 @@ def show_usage_error(exc: UsageError) -> int:
         body = {"error": {"code": CODE, "message": message, "details": usage_details(exc)}}
         sys.stderr.write(json.dumps(body, ensure_ascii=False) + "\n")
     else:
-        from rich.console import Console  # loaded on an error only
-        from rich.markup import escape
-
         Console(stderr=True, emoji=False, soft_wrap=True).print(
             f"[red]error\\[{CODE}][/]: {escape(message)}", highlight=False)
     return 2

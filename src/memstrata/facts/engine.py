@@ -36,7 +36,7 @@ from memstrata.extract.shapes import CHANGE_KEYS, keys_said_before
 from memstrata.extract.taxonomy import key_spec
 from memstrata.extract.twins import twins
 from memstrata.facts import place, withdraw
-from memstrata.facts.resolve import EXACT_KEYS, Decision, choice_key, decide, same_value
+from memstrata.facts.resolve import EXACT_KEYS, Decision, choice_key, decide, prohibits, same_value
 from memstrata.facts.said import RawChange, Said, fact_expiry
 from memstrata.facts.switch import SWITCH_KEY, as_used, ended_by_switch
 from memstrata.facts.terms import contradicting_keys, fact_subject, fact_terms, key_terms
@@ -86,11 +86,16 @@ class FactEngine:
         history. Values said in one sentence stand together ("leave packages with the concierge,
         never at the door"); a many-valued key keeps every value ("I like tea. I like coffee.")."""
         sentence_of: dict[int, str] = {}  # fact id -> the sentence (``evidence``) that stated it last
+        prohibition_of: dict[int, bool] = {}  # fact id -> whether its value says what not to do
         changes: list[RawChange] = []
         for said, cand, vector in items:
-            together = {i for i, s in sentence_of.items() if s == cand.evidence}
+            # a prohibition after a choice stands beside it, as in one sentence ("Leave them with the concierge.
+            # Never at the door.": where to leave a parcel, and where not); a later choice replaces both
+            together = {i for i, s in sentence_of.items()
+                        if s == cand.evidence or (prohibits(cand.value) and not prohibition_of[i])}
             made = self.apply(conn, said, cand, vector, now, together=together)
             sentence_of.update((fact_id, cand.evidence) for _, fact_id, _ in made)
+            prohibition_of.update((fact_id, prohibits(cand.value)) for _, fact_id, _ in made)
             changes.extend(made)
         return changes
 

@@ -119,6 +119,19 @@ class Decision:
     superseded: tuple[int, ...] = ()
 
 
+#: A value that says what not to do ("not at the door", 不放门口, 别放门口), as the extractor states a prohibition.
+_PROHIBITION = re.compile(r"^(?:not|never|no|don't)\b|^(?:不要|不|别|勿)", re.IGNORECASE)
+
+
+def prohibits(value: str) -> bool:
+    """Whether ``value`` is a prohibition (``not at the door``, ``不放门口``) rather than a choice.
+
+    >>> prohibits("not at the door"), prohibits("不放门口"), prohibits("with the concierge"), prohibits("Notion")
+    (True, True, False, False)
+    """
+    return bool(_PROHIBITION.match(value.strip()))
+
+
 def decide(candidate: FactCandidate, existing: Sequence[Fact], *, single_valued: bool,
            similarity: Mapping[int, float], merge_similarity: float = 0.9,
            same_message: Collection[int] = (), replaces: Collection[int] = (),
