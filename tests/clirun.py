@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -83,3 +84,13 @@ def cli(*args: str | Path, stdin: str | None = None, env: dict[str, str] | None 
     finally:
         sys.argv = saved
     return Run(result.exit_code, result.stdout, result.stderr)
+
+
+def console_script() -> list[str]:
+    """The installed ``memstrata`` console script beside the running interpreter (or on ``PATH``), else
+    ``python -m memstrata.cli``: what a subprocess test of the real command line starts."""
+    beside = Path(sys.executable).with_name("memstrata")
+    if beside.exists():
+        return [str(beside)]
+    found = shutil.which("memstrata")
+    return [found] if found else [sys.executable, "-m", "memstrata.cli"]

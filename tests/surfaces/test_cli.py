@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -21,7 +20,7 @@ from pathlib import Path
 import pytest
 
 import clirun
-from clirun import Run
+from clirun import Run, console_script
 
 SRC = Path(__file__).resolve().parents[2] / "src"
 pytestmark = pytest.mark.usefixtures("embedder")  # loads the model once and shares it (clirun)
@@ -29,14 +28,6 @@ SHUNFENG = "我以后都希望用顺丰，别放门口"
 FEDEX = "From now on ship with FedEx"
 JD = "算了，以后用京东"
 UPS = "Actually, from now on ship with UPS"
-
-
-def _console_script() -> list[str]:
-    beside = Path(sys.executable).with_name("memstrata")
-    if beside.exists():
-        return [str(beside)]
-    found = shutil.which("memstrata")
-    return [found] if found else [sys.executable, "-m", "memstrata.cli"]
 
 
 def _env() -> dict[str, str]:
@@ -297,7 +288,7 @@ def test_list_of_nothing_says_so_instead_of_printing_empty_headers(tmp_path: Pat
 def test_doctor_reports_a_model_mismatch_instead_of_failing(tmp_path: Path) -> None:
     db = tmp_path / "h.db"
     env_model = {"MEMSTRATA_EMBEDDING_MODEL": "hashing-64"}
-    proc = subprocess.run([*_console_script(), "remember", "hello there friend", "--user", "u", "--db", str(db)],
+    proc = subprocess.run([*console_script(), "remember", "hello there friend", "--user", "u", "--db", str(db)],
                           capture_output=True, text=True, env={**_env(), **env_model}, timeout=300)
     assert proc.returncode == 0, proc.stderr
     report = cli("doctor", "--json", "--db", db).json()
@@ -342,7 +333,7 @@ def test_forget_with_user_and_all_users_is_refused_and_deletes_nothing(tmp_path:
 
 def test_remember_dash_refuses_stdin_that_is_not_utf8_naming_the_byte(tmp_path: Path) -> None:
     db = tmp_path / "memory.db"
-    proc = subprocess.run([*_console_script(), "remember", "-", "--user", "u1", "--db", str(db)],
+    proc = subprocess.run([*console_script(), "remember", "-", "--user", "u1", "--db", str(db)],
                           input="我喜欢喝茶".encode("gbk"), capture_output=True, env=_env(), timeout=300)
     err = proc.stderr.decode()
     assert proc.returncode == 2 and "standard input is not UTF-8: byte 0 is 0xce" in " ".join(err.split())
@@ -387,7 +378,7 @@ def test_reembed_to_another_model_says_how_to_keep_using_it(tmp_path: Path) -> N
 def test_a_mistyped_database_url_is_refused_as_a_url_and_creates_nothing(db: str, tmp_path: Path) -> None:
     # A quick new-user check: the directory check answered first ("the directory postgresq:/u@h
     # does not exist"), and `file:x.db` silently opened ./x.db.
-    done = subprocess.run([*_console_script(), "remember", "hi", "--user", "u", "--db", db], cwd=tmp_path,
+    done = subprocess.run([*console_script(), "remember", "hi", "--user", "u", "--db", db], cwd=tmp_path,
                           env=_env(), capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL)
     assert done.returncode != 0
     assert "store_error" in done.stderr and "URL" in done.stderr, done.stderr

@@ -8,25 +8,16 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 import memstrata
+from clirun import console_script
 from memstrata import Memory
 
 SRC = Path(__file__).resolve().parents[2] / "src"
-
-
-def _console_script() -> list[str]:
-    beside = Path(sys.executable).with_name("memstrata")
-    if beside.exists():
-        return [str(beside)]
-    found = shutil.which("memstrata")
-    return [found] if found else [sys.executable, "-m", "memstrata.cli"]
 
 
 def _run(*args: str | Path, columns: str | None = None) -> subprocess.CompletedProcess[str]:
@@ -36,7 +27,7 @@ def _run(*args: str | Path, columns: str | None = None) -> subprocess.CompletedP
     env["PYTHONIOENCODING"] = "utf-8"
     if columns is not None:
         env["COLUMNS"] = columns
-    return subprocess.run([*_console_script(), *map(str, args)], capture_output=True, text=True,
+    return subprocess.run([*console_script(), *map(str, args)], capture_output=True, text=True,
                           encoding="utf-8", env=env, stdin=subprocess.DEVNULL, timeout=120)
 
 
