@@ -75,3 +75,15 @@ def test_a_prohibition_stands_beside_the_choice_of_the_same_key(mem: Memory, tex
     mem.add(text)
     assert _values(mem, "shipping.dropoff") == ["not at the door", "with the concierge"]
 
+
+
+@pytest.mark.parametrize(("text", "key", "old", "new"), [
+    ("I live in Paris, no wait, I live in Berlin.", "identity.location", "Paris", "Berlin"),
+    ("I prefer UPS, actually FedEx.", "shipping.carrier", "UPS", "FedEx"),
+    ("我住在巴黎，不对，我住在柏林。", "identity.location", "巴黎", "柏林"),
+])
+def test_a_sentence_that_corrects_itself_after_a_comma_keeps_the_later_value(
+        mem: Memory, text: str, key: str, old: str, new: str) -> None:
+    mem.add(text)
+    assert _values(mem, key) == [new]
+    assert _values(mem, key, "superseded") == [old]

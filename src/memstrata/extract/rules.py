@@ -424,6 +424,25 @@ def _then_and_now(sentence: str, said_at: datetime, lang: str, *, nested: bool) 
 _EN_THEN_ZH = lazy_regex(rf"(?<=[A-Za-z0-9.!?)'])\s*(?=[{CJK}])")
 
 
+#: A speaker correcting themselves mid-sentence: "I prefer UPS, actually FedEx", "I live in Paris, no wait, I live
+#: in Berlin", 我住在巴黎，不对，我住在柏林. The words from the marker on are a sentence of their own, so the
+#: later value supersedes the earlier as a later sentence does (``facts.engine.FactEngine.apply_message``).
+_SELF_CORRECTION = lazy_regex(r"\s*[,，;；]\s*(?=(?:no,?\s+wait|wait,?\s+no|actually|sorry|i mean|scratch that|"
+                              r"make (?:that|it)|correction|不对|算了|说错了|更正一下|纠正一下)\b)", re.IGNORECASE)
+
+
+def _self_corrected(sentence: str, said_at: datetime) -> list[str] | None:
+    """``[before, after]`` when ``sentence`` corrects itself after a comma and both parts state something
+    (the part after read alone, as a next sentence would be: "Actually FedEx"); else ``None``."""
+    m = _SELF_CORRECTION.search(sentence)
+    if m is None or m.start() == 0:
+        return None
+    before, after = sentence[: m.start()], sentence[m.end():]
+    if not _find(before, said_at) or not (_find(after, said_at) or correction(after) is not None):
+        return None
+    return [before, after]
+
+
 def _statement_halves(sentence: str, said_at: datetime) -> list[str]:
     """``sentence`` cut where an English clause runs into a Chinese one, when each half states a
     fact on its own; else ``[sentence]``. Uncut, the code-switched "I'm allergic to
@@ -431,6 +450,8 @@ def _statement_halves(sentence: str, said_at: datetime) -> list[str]:
     clause as words after the allergen (``allergens.without_other_script_tail`` cut them). Both
     halves must be statements, so a Chinese object ("I like 火锅", "I prefer 顺丰") and a quoted or
     reported clause ("My friend said 我喜欢吃辣", "How do you say 我喜欢你") stay whole."""
+    if (fixed := _self_corrected(sentence, said_at)) is not None:
+        return fixed
     m = _EN_THEN_ZH.search(sentence)
     if m is None or m.start() == 0:
         return [sentence]
