@@ -87,3 +87,14 @@ def test_a_sentence_that_corrects_itself_after_a_comma_keeps_the_later_value(
     mem.add(text)
     assert _values(mem, key) == [new]
     assert _values(mem, key, "superseded") == [old]
+
+
+def test_a_prohibition_in_a_later_message_keeps_the_choice_unless_it_names_the_same_place(mem: Memory) -> None:
+    mem.add("Leave them with the concierge.")
+    mem.add("Never at the door.")
+    assert _values(mem, "shipping.dropoff") == ["not at the door", "with the concierge"]
+    mem.add("Actually, leave them at the front desk.")  # a new choice replaces both, as in one message
+    assert _values(mem, "shipping.dropoff") == ["at the front desk"]
+    mem.add("放门口。", user_id="cy")
+    mem.add("别放门口。", user_id="cy")  # the same place forbidden: the choice is retired
+    assert [f.value for f in mem.list(key="shipping.dropoff", user_id="cy") if isinstance(f, Fact)] == ["不放门口"]

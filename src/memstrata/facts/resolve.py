@@ -132,6 +132,11 @@ def prohibits(value: str) -> bool:
     return bool(_PROHIBITION.match(value.strip()))
 
 
+def _without_prohibition(value: str) -> str:
+    """``value`` without the word that makes it a prohibition ("not at the door" -> "at the door")."""
+    return _PROHIBITION.sub("", value.strip()).strip()
+
+
 def decide(candidate: FactCandidate, existing: Sequence[Fact], *, single_valued: bool,
            similarity: Mapping[int, float], merge_similarity: float = 0.9,
            same_message: Collection[int] = (), replaces: Collection[int] = (),
@@ -184,5 +189,8 @@ def decide(candidate: FactCandidate, existing: Sequence[Fact], *, single_valued:
         best = max(near, key=lambda f: similarity[f.id])
         return Decision("merge", target=best.id, superseded=contradicted)
     rivals = same_key if single_valued else [f for f in same_key if f.id in replaces]
+    if prohibits(candidate.value):  # "Never at the door" after "Leave them with the concierge": where not, beside where
+        rivals = [f for f in rivals if prohibits(f.value) or f.id in replaces
+                  or same_thing(_without_prohibition(candidate.value), f.value)]
     retired = contradicted + tuple(f.id for f in rivals if f.id not in same_message)
     return Decision("supersede" if retired else "create", superseded=retired)
