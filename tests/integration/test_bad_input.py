@@ -129,6 +129,15 @@ def test_scope_ids_with_stray_whitespace_are_refused_not_a_second_user(stocked: 
     assert_stored_memories_intact(stocked)
 
 
+def test_a_scope_id_of_the_wrong_type_says_so(stocked: Memory) -> None:
+    # "must be a non-empty string, got 123" read as if 123 were empty
+    with pytest.raises(InvalidInput, match=r"^scope user_id must be a string, got int 123$"):
+        stocked.search("figs", user_id=123)  # type: ignore[arg-type]
+    with pytest.raises(InvalidInput, match=r"^scope user_id must be a non-empty string, got ''$"):
+        stocked.search("figs", user_id="")
+    assert_stored_memories_intact(stocked)
+
+
 def test_scope_ids_with_invisible_characters_are_refused_not_a_second_user(stocked: Memory) -> None:
     # "alice\u200b" would be a user who lists exactly like alice.
     with pytest.raises(InvalidInput, match=r"invisible format character U\+200B at character 3"):

@@ -72,6 +72,10 @@ def test_sdk_and_rest_refuse_an_id_below_one(tmp_path: Path) -> None:
                            "fact_id": lambda: memory.delete(0)}.items():
             error = _refused(call)
             assert error.details() == {"field": name} and "from 1 up" in str(error), error
+        # get() as every other door: 0 or -1 is no id (it answered NotFound "no fact #0")
+        for name, call in {"fact_id": lambda: memory.get(0), "episode_id": lambda: memory.get(episode_id=-1)}.items():
+            error = _refused(call)
+            assert error.details() == {"field": name} and "from 1 up" in str(error), error
         assert _refused(lambda: memory.rollback(-1)).details() == {"field": "event_id"}
         assert [f.key for f in memory.list(user_id="u")] == ["shipping.carrier"]
         with TestClient(create_app(ServerConfig(), memory=memory)) as client:

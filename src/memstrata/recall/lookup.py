@@ -48,7 +48,7 @@ def read_one(store: Store, scope: Scope, fact_id: int | None, episode_id: int | 
     """The fact ``fact_id`` or the episode ``episode_id`` (exactly one given) within ``scope``.
 
     Raises:
-        InvalidInput: not exactly one id, or an id that is not an integer (``True`` is none).
+        InvalidInput: not exactly one id, or an id that is not an integer (``True`` is none) or below 1.
         NotFound: no such id in the scope (any id of 2**63 or more).
     """
     if (fact_id is None) == (episode_id is None):
@@ -56,6 +56,9 @@ def read_one(store: Store, scope: Scope, fact_id: int | None, episode_id: int | 
     for name, value in (("fact_id", fact_id), ("episode_id", episode_id)):
         if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
             raise InvalidInput(f"{name} must be an integer id, got {value!r}")
+        if value is not None and value < 1:  # as history() and the REST and MCP doors say: 0 is no id
+            raise InvalidInput(f"get(): {name} must be a whole-number id from 1 up (ids start at 1), got {value}",
+                               field=name)
     if fact_id is not None:
         # an id past SQLite's INTEGER (2**63 - 1) names no row; the driver raised OverflowError
         fact = store.get_facts(scope, [int(fact_id)]).get(int(fact_id)) if fact_id < 2**63 else None

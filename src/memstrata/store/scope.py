@@ -106,7 +106,9 @@ def check_scope(scope: Scope, *, needs_owner: bool) -> None:
         value = getattr(scope, name)
         if value is None and name not in ("org_id", "project_id"):
             continue
-        if not isinstance(value, str) or not value.strip():
+        if not isinstance(value, str):
+            raise InvalidInput(f"scope {name} must be a string, got {type(value).__name__} {value!r}", field=name)
+        if not value.strip():
             raise InvalidInput(f"scope {name} must be a non-empty string, got {value!r}", field=name)
         if value != value.strip():
             # " bob " and "bob" would be two users: a stray space must not split one memory in two.
