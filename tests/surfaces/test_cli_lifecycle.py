@@ -228,6 +228,7 @@ def test_forgetting_a_user_with_nothing_stored_says_so_and_how_to_list_users(tmp
                                           "lists the users with memories")
     as_json = cli("forget", "--user", "alcie", "--yes", "--json", "--db", db)
     assert as_json.json()["forgot"] == "user=alcie" and "memstrata users" in as_json.err  # stdout: one JSON object
+    assert as_json.json()["note"].startswith("nothing is stored for user=alcie in default/default")  # as REST says
     assert "alice" not in typo.err and "alice" not in as_json.err
     assert cli("users", "--db", db, "--json").json() == [{"user_id": "alice", "episodes": 1, "facts": 1}]
     done = cli("forget", "--user", "alice", "--yes", "--db", db)

@@ -111,8 +111,8 @@ def forget(
     receipt, unknown = run_command(go)
     if unknown:  # a mistyped user is no error (forget is idempotent), but must not read as done
         err.print(safe(unknown), highlight=False)
-    if as_json:
-        emit_json({"forgot": target, **receipt.as_dict()})
+    if as_json:  # the note in the body too, as REST's POST /v1/forget gives it
+        emit_json({"forgot": target, **receipt.as_dict(), "note": unknown.removeprefix("note: ") or None})
         return
     rows = counted_rows(receipt.counts)
     if receipt.status == "running":
