@@ -283,6 +283,8 @@ def test_possessive_copula_carries_birthday_contact_address_and_language(
 def test_a_relatives_copula_reads_as_theirs() -> None:
     (fact,) = RuleExtractor().extract(text="My mom's birthday is June 3", role="user", said_at=_AT)
     assert fact.statement == "their mom's birthday is June 3"
+    (diet,) = RuleExtractor().extract(text="My wife is vegetarian.", role="user", said_at=_AT)
+    assert diet.statement == "their wife's diet: vegetarian"  # it read "their wife diet: vegetarian"
 
 
 @pytest.mark.parametrize("text", [

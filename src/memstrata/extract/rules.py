@@ -573,9 +573,9 @@ _IM = lazy_regex(r"\b([Ii])m\b(?=\s)")
 _SELF_LABEL = lazy_regex(r"(?i)^(?:user|me|customer|client|human|用户|客户|我)\s*[:：]\s*")
 
 
-#: Statements that open with the thing owned ("birthday is June 3", "e-mail is …"): a relative's reads
-#: "their mom's birthday is June 3".
-_OWNED = lazy_regex(r"^(?:birthday|e-mail|phone|shipping address|name)\b")
+#: Statements that open with the thing owned ("birthday is June 3", "e-mail is …", a label: "diet: vegetarian"): a
+#: relative's reads "their mom's birthday is June 3", "their wife's diet: vegetarian".
+_OWNED = lazy_regex(r"^(?:birthday|e-mail|phone|shipping address|name)\b|^[a-z][a-z ]{0,20}:\s")
 
 
 _FAVOURITE_STATEMENT = lazy_regex(r"^(?:favorite (?P<en>.+?) (?:is|are) |最喜欢的(?P<zh>.+?)是"
