@@ -38,6 +38,7 @@ def test_a_city_district_or_street_without_a_number_is_no_postal_address(value: 
 @pytest.mark.parametrize(("text", "value"), [
     ("My address is 12 Baker Street, London", "12 Baker Street"),
     ("I live in 12 Baker Street, London", "12 Baker Street"),
+    ("I live at 12 Baker Street, London", "12 Baker Street"),  # "at" opens a street address only
     ("我住在北京市朝阳区建国路88号", "北京市朝阳区建国路88号"),
     ("我家在上海市徐汇区漕溪北路595号3号楼", "上海市徐汇区漕溪北路595号3号楼"),
     ("我搬到了上海市徐汇区漕溪北路595号", "上海市徐汇区漕溪北路595号"),

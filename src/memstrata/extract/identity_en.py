@@ -58,9 +58,10 @@ _AGE = lazy_regex(r"^(?:i'm|i am|i just turned|i turned)\s+(?P<v>\d{1,3})(?:\s*(
                   r"yo|y/o))?$", _IC)
 
 # "moved back to X" is a change like any other (a return to an earlier value); "relocated" says the same move.
+# "at" opens a street address only ("I live at 12 Baker Street": a postal address, extract.rules re-keys it).
 _LIVE = lazy_regex(r"^(?:i|we)\s+(?:now\s+|currently\s+|still\s+)?(?:(?:live|am living|'m living|"
                    r"reside|am based|'m based)|(?:(?:have|'ve)\s+)?(?:just\s+|recently\s+|finally\s+)?"
-                   r"(?:moved|relocated)(?:\s+back)?)\s+(?:in|to)\s+(?P<v>.+)$"
+                   r"(?:moved|relocated)(?:\s+back)?)\s+(?:in|to|at(?=\s+\d))\s+(?P<v>.+)$"
                    r"|^i'm (?:now )?based in (?P<w>.+)$", _IC)
 
 # "I'm in X" is not a hometown ("I'm in awe of …", "I'm in for the hike", "I'm in the office").
