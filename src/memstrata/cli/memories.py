@@ -165,6 +165,8 @@ def recall(
     agent_mode: Annotated[str | None, typer.Option(
         "--agent-mode", help="Retrieval agent: direct | split | chain | router (LLM ones need MEMSTRATA_LLM_*).")]
     = None,
+    as_of: Annotated[str | None, typer.Option("--as-of", help="What was believed at this time (ISO 8601), "
+                                              "as context --as-of.")] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Ranked, cited memories for a question."""
@@ -173,9 +175,12 @@ def recall(
     def go() -> list[Hit]:
         with open_memory(db, org, project, user, agent_id=agent, session_id=session) as memory:
             kinds = (kind,) if kind else ("fact", "episode")
+            when = parse_time(as_of, "--as-of") if as_of else None
             if agent_mode is None:
                 return memory.search(query, limit=limit, expand_context=context, kinds=kinds, filter=where,
-                                     mode=mode, status=status, min_match=min_match)
+                                     mode=mode, status=status, min_match=min_match, as_of=when)
+            if when is not None:
+                raise InvalidInput("--as-of reads a plain recall; the retrieval agents (--agent-mode) read now")
             if status is not None:
                 raise InvalidInput("--status ranks facts of those statuses in a plain recall; the retrieval agents "
                                    "(--agent-mode) rank active facts only")
