@@ -72,3 +72,15 @@ def test_clauses_after_a_dash_and_what_is_no_event(text: str, expected: list[tup
 ])
 def test_who_teaches_is_no_part_of_what_is_learnt(text: str, learnt: str) -> None:
     assert [v for k, v in _pairs(text) if k == "activity.learning"] == [learnt]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("I enjoy watching birds.", [("preference.like", "watching birds")]),  # was media.like = birds
+    ("I love watching the sunset.", [("preference.like", "watching the sunset")]),
+    ("I love watching movies.", [("media.like", "movies")]),
+    ("I like watching Friends.", [("media.like", "Friends")]),
+    ("I enjoy watching horror films.", [("media.like", "horror films")]),
+])
+def test_watching_names_media_only_for_a_show_a_film_a_game_or_a_title(
+        text: str, expected: list[tuple[str, str]]) -> None:
+    assert _pairs(text) == expected

@@ -186,6 +186,14 @@ _HINTS: tuple[tuple[re.Pattern[str], str], ...] = (
                 r"writing code in|work in|working in)\s+", _IC), ""),
 )
 
+#: What "watching" names as media: a show, a film, a sport's games, a title (a capital); "watching birds", "watching
+#: the sunset" are pastimes said with their verb.
+_WATCHED_MEDIA = lazy_regex(r"\b(?:movies?|films?|shows?|series|tv|television|anime|documentar\w*|dramas?|cartoons?|"
+                            r"videos?|youtube|netflix|sitcoms?|games?|matches|sports?|football|basketball|soccer|"
+                            r"baseball|hockey|tennis|cricket|f1|formula|plays?|musicals?|concerts?|streams?|"
+                            r"news|episodes?|horror|comed\w*|thrillers?|action|sci-fi|romances?|k-?dramas?|"
+                            r"reality|cooking shows?)\b|(?-i:^[A-Z\"'])", _IC)
+
 _EAT_NOT = lazy_regex(r"^(?:i|we)(?:'ve|\s+have)?\s+(?P<neg>don't|do not|never|can't|cannot|no longer|stopped)\s+"
                       r"(?P<verb>eat|drink)(?:ing)?\s+"
                       r"(?P<v>.+)$", _IC)
@@ -256,6 +264,8 @@ def _like_of(m: re.Match[str], clause: str, ctx: _Ctx) -> list[Finding]:
     hint = ""
     for pattern, key in _HINTS:
         if pattern.match(obj):
+            if key == "media.like" and not _WATCHED_MEDIA.search(pattern.sub("", obj, count=1)):
+                break  # "I enjoy watching birds": a pastime said with its verb, not a show
             obj, hint = pattern.sub("", obj, count=1), key
             break
     if _PRONOUN.match(clean_value(obj, "en")) or not guards.en_object_ok(obj):
