@@ -27,7 +27,7 @@ _DESCRIBES = lazy_regex(
     r"super|kind|sort|more|less|better|worse|done|over|gone|back|ready|sure|right|wrong|true|false|tight|low|high|"
     r"huge|small|big|broken|gone|sweet|lovely|wonderful|fantastic|horrible|awful|important|hard|easy|new|old|"
     r"off|down|up|no|all|very|really|just|only|probably|definitely|still|open|closed|finished|best|worst|"
-    r"this|these|those|one|different|shot|spent|urgent|crystal|crazy|insane|intense|hectic|packed|full|empty|messy|"
+    r"this|these|those|one|different|shot|spent|urgent|crazy|insane|intense|hectic|packed|full|empty|messy|"
     r"chaotic|what|how|why|where|when|who|[a-z]+ly)\b|^[a-z]+ing\s+\w", _IC)
 #: A clause inside the value, not a thing: "my motivation and they keep me going", "German Shephard and
 #: loves cute sweaters".
@@ -65,6 +65,11 @@ _FINITE = lazy_regex(r"\b(?:has|have|had|is|are|was|were|will|would|can|could|do
 _NOT_ONE_ATTRIBUTE = lazy_regex(r"(?<![\w-])(?:for|of|in|at|with|on|to|from|about|and)(?![\w-])", _IC)
 
 
+#: A colon inside the value (not a clock time): a judgement before it names what follows ("My core principles
+#: are crystal clear: eco-minimalism, ..."), no value of the attribute.
+_LABEL_INSIDE = lazy_regex(r"(?<!\d):(?!\d)")
+
+
 def possessive(clause: str, lang: str = "en") -> list[Finding]:
     """"My editor is VS Code", "my commute is about 40 minutes", "My brother's name is Tom": the possessive copula's
     attribute and value (``shapes.attribute_finding``); ``[]`` for a state, a judgement or a clause said with it
@@ -74,7 +79,7 @@ def possessive(clause: str, lang: str = "en") -> list[Finding]:
     if m is not None and shapes.ATTRIBUTE_KEYS.get(m.group("attr").casefold()) == "identity.birthday":
         value = re.sub(r"^on\s+", "", value, flags=_IC)  # "my birthday's on June 5"
     if m is None or _VALUE_NOT.match(value) or (_DESCRIBES.match(value) and not _BOUNDED_AMOUNT.match(value)) \
-            or _ADJECTIVE.match(value) or _CLAUSE_INSIDE.search(value):
+            or _ADJECTIVE.match(value) or _CLAUSE_INSIDE.search(value) or _LABEL_INSIDE.search(value):
         return []
     if _NOT_ONE_ATTRIBUTE.search(m.group("attr")):
         return []  # "my budget for this trip is $2000": a topic's (extract.routines), or no attribute
