@@ -67,7 +67,7 @@ _NOT_ONE_ATTRIBUTE = lazy_regex(r"(?<![\w-])(?:for|of|in|at|with|on|to|from|abou
 
 #: A colon inside the value (not a clock time): a judgement before it names what follows ("My core principles
 #: are crystal clear: eco-minimalism, ..."), no value of the attribute.
-_LABEL_INSIDE = lazy_regex(r"(?<!\d):(?!\d)")
+_LABEL_INSIDE = lazy_regex(r"(?<!\d)(?<!REDACTED):(?!\d)")  # "[REDACTED:email]" is a placeholder, read as such
 
 
 def possessive(clause: str, lang: str = "en") -> list[Finding]:
