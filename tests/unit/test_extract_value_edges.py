@@ -84,3 +84,16 @@ def test_who_teaches_is_no_part_of_what_is_learnt(text: str, learnt: str) -> Non
 def test_watching_names_media_only_for_a_show_a_film_a_game_or_a_title(
         text: str, expected: list[tuple[str, str]]) -> None:
     assert _pairs(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # 是X的 classifies (of Hunan): the particle is no part of the place; "originally" says when, not where
+    ("我老家是湖南的。", [("identity.hometown", "湖南")]),
+    ("我家乡在湖南那边。", [("identity.hometown", "湖南")]),
+    ("我老家是湖南长沙的。", [("identity.hometown", "湖南长沙")]),
+    ("I'm from Hunan originally.", [("identity.hometown", "Hunan")]),
+    ("I'm from Hunan, originally.", [("identity.hometown", "Hunan")]),
+    ("I'm originally from Hunan.", [("identity.hometown", "Hunan")]),
+])
+def test_a_trailing_particle_or_adverb_is_no_part_of_a_hometown(text: str, expected: list[tuple[str, str]]) -> None:
+    assert _pairs(text) == expected

@@ -96,7 +96,7 @@ _ZH_TIME_EDGE = lazy_regex(r"^(?:现在|目前|如今|最近|这些天|这阵子
 _EN_FILLERS = lazy_regex(
     r"\s+(?:too|as well|a lot|so much|very much|really|lol|haha|though|anyway|please|"
     r"anymore|any more|any longer|these days|nowadays|now|right now|for now|currently|at the moment|"
-    r"at present|lately|these days now)$",
+    r"at present|lately|these days now|originally|by birth)$",
     re.IGNORECASE,
 )
 _EN_ARTICLE = lazy_regex(r"^(?:(?-i:now|currently|nowadays)\s+)?(?:(?:the|a|an)\s+)?", re.IGNORECASE)  # "is now green"
