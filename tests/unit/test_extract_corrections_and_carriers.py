@@ -116,7 +116,7 @@ def test_smaller_items(text: str, expected: list[tuple[str, str, str]]) -> None:
 
 
 @pytest.mark.parametrize("text", [
-    "Please don't ship with FedEx", "My friend prefers FedEx", "My friend told me: I prefer UPS",
+    "My friend prefers FedEx", "My friend told me: I prefer UPS",
     'My boss said "I prefer FedEx"', "Never mind, FedEx lost my package", "Never mind, FedEx is too slow",
     "我不要用中通", "算了，还是别说了吧", "算了，还是顺丰太贵了吧",
 ])

@@ -1,6 +1,7 @@
 """A preference and a prohibition in one sentence ("I prefer pytest, don't use unittest", 我喜欢用 pytest，别用
 unittest): the preferred tool is the value (用 is the verb, not part of it), and the prohibition beside it is a
-standing dislike of what it forbids; alone, a prohibition may be this once and is not read."""
+standing dislike of what it forbids; alone, a prohibition is no dislike (of a chosen thing it is a prohibition under
+that choice's key: ``extract.forbidden``)."""
 
 from __future__ import annotations
 

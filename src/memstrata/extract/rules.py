@@ -34,6 +34,7 @@ from memstrata.extract import (
     cessation,
     contrast,
     corrected,
+    forbidden,
     job_end,
     kin,
     onset,
@@ -302,6 +303,10 @@ def _read(sentence: str, said_at: datetime, lang: str, *, nested: bool = False) 
     sentence = (shapes_zh.first_person(sentence) if zh else subject_en.first_person(sentence)) or sentence
     if (read := _then_and_now(sentence, said_at, lang, nested=nested)) is not None:
         return read
+    # "Don't ship with UPS" alone: what the imperative it negates chooses, not to be chosen (extract.forbidden)
+    if (allowed := forbidden.allowed(sentence, lang)) and (said := forbidden.forbid(
+            _read(allowed, said_at, lang, nested=True), lang)):
+        return said
     # a state said as ended ("I don't have a dog anymore", 我现在不养狗了) withdraws what its present reads
     if ended := _ended(sentence, said_at, lang, nested=nested):  # also a relative's ("My sister ...")
         return ended

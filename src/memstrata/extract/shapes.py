@@ -355,13 +355,13 @@ def about(findings: list[Finding], subject: str) -> list[Finding]:
 
 
 #: Keys that hold a named thing one chooses (``facts.resolve.CHOICE_KEYS`` and the language one codes in).
-_CHOSEN_KEYS = frozenset({"shipping.carrier", "tool.editor", "tool.os", "tool.phone", "travel.seat", "tool.language"})
+CHOSEN_KEYS = frozenset({"shipping.carrier", "tool.editor", "tool.os", "tool.phone", "travel.seat", "tool.language"})
 
 
 def liked(found: list[Finding]) -> bool:
     """Whether ``found`` states a like or a choice (a like key, a chosen named thing), not withdrawn:
     what a prohibition beside it contrasts with ("I prefer pytest, don't use unittest")."""
-    return any(not f.retract and (f.key.endswith(".like") or f.key in _CHOSEN_KEYS) for f in found)
+    return any(not f.retract and (f.key.endswith(".like") or f.key in CHOSEN_KEYS) for f in found)
 
 
 def dated(found: list[Finding], clause: str, sentence: str, said_at: datetime) -> list[Finding]:

@@ -1,0 +1,71 @@
+"""A prohibition said alone: "Don't ship with UPS", 别用圆通发货.
+
+Said beside a choice ("Ship with FedEx from now on, never use UPS") a prohibition is a dislike of what it
+forbids (``shapes_en.avoided``); said alone it is still the user's standing word on that choice, and an agent
+asked which carrier to use must find it. The forbidden clause is read as the imperative it negates ("Ship
+with UPS" states ``shipping.carrier = UPS``): when that names a chosen thing (``shapes.CHOSEN_KEYS``), the
+prohibition is stored under the same key as the thing not to choose (``not UPS``, 不要圆通), the form
+``facts.resolve.prohibits`` knows. So a later "Ship with UPS" supersedes it, a later choice of another
+carrier replaces it, and said after a choice of FedEx it stands beside it, as "Never at the door" stands
+beside "with the concierge" (``docs/facts.md``). An imperative that chooses nothing ("Don't worry about it",
+"Don't ship it yet", 别担心) stays unread, and a prohibition with a word of change ("Don't use UPS anymore",
+别用京东了) is a withdrawal, read by its own shape.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from memstrata.extract.clauses import Finding
+from memstrata.extract.shapes import CHOSEN_KEYS
+from memstrata.text.regex import lazy_regex
+
+#: An English imperative that forbids: "Don't", "Do not", "Never", "Please don't", "Don't ever", "From now on,
+#: never"; what follows is the clause forbidden. A word of change ("anymore", "again", "any longer") makes it a
+#: withdrawal of what was chosen before (``cessation``), not read here.
+_FORBID_EN = lazy_regex(
+    r"^(?:(?:from now on|in future|in the future|going forward),?\s+)?(?:please\s+)?"
+    r"(?:don't|do not|never)(?:\s+ever)?\s+(?P<rest>(?!.*\b(?:anymore|any more|again|any longer)\b).+?)"
+    r"(?:,?\s+please)?[.!]*$", re.IGNORECASE)
+#: A Chinese imperative that forbids: 别, 不要, 千万别, 请不要, 以后别, 永远不要 ... at the start; a closing 了 says
+#: no longer (别用京东了: a withdrawal), and 我不要用中通 (the speaker's own wish, said of this once) is not one.
+_FORBID_ZH = lazy_regex(
+    r"^(?:以后|今后|以后都|今后都|从现在起)?[，,]?(?:请|千万|永远|绝对)?(?:别|不要|勿)(?:再)?"
+    r"(?P<rest>[^了]+?)[。！!]*$")
+#: A prohibition for this once or for now ("Don't ship with UPS this time", "... today", 这次别用圆通, 今天先别寄):
+#: no standing word on the choice (``one_off`` keeps "this time" alone, which a taste may say too).
+_FOR_NOW = lazy_regex(r"\b(?:this time|this once|today|tonight|tomorrow|yet|for now|right now|for this (?:order|one))\b"
+                      r"|这次|这一次|这回|这单|今天|明天|今晚|先|暂时|暂且", re.IGNORECASE)
+#: How each chosen thing forbidden is said back: (English, Chinese), ``{v}`` the thing.
+_STATEMENTS: dict[str, tuple[str, str]] = {
+    "shipping.carrier": ("does not want {v} for shipping", "配送不要用{v}"),
+    "tool.editor": ("does not want {v} as code editor", "写代码不要用{v}"),
+    "tool.os": ("does not want {v}", "不要用{v}系统"),
+    "tool.phone": ("does not want a {v} phone", "手机不要{v}"),
+    "travel.seat": ("does not want {v}", "不要{v}座位"),
+    "tool.language": ("does not want to code in {v}", "不要用编程语言{v}"),
+}
+
+
+def allowed(sentence: str, lang: str) -> str | None:
+    """The imperative ``sentence`` forbids, said as an instruction to do it ("Ship with UPS." of "Don't ship
+    with UPS.", 用圆通发货 of 别用圆通发货。); ``None`` when ``sentence`` is no prohibition or says a change."""
+    m = (_FORBID_ZH if lang == "zh" else _FORBID_EN).match(sentence.strip())
+    if m is None or not m.group("rest").strip() or _FOR_NOW.search(sentence):
+        return None
+    rest = m.group("rest").strip()
+    return rest if lang == "zh" else f"{rest[0].upper()}{rest[1:]}."
+
+
+def forbid(found: list[Finding], lang: str) -> list[Finding]:
+    """The chosen things of ``found`` (the forbidden imperative's findings) as prohibitions under their own key:
+    ``not UPS`` / 不要圆通, with a statement that says so; ``[]`` when the imperative chooses nothing."""
+    out = []
+    for f in found:
+        if f.retract or f.key not in CHOSEN_KEYS or f.subject:
+            continue
+        en, zh = _STATEMENTS[f.key]
+        value = f"不要{f.value}" if lang == "zh" else f"not {f.value}"
+        out.append(replace(f, value=value, statement=(zh if lang == "zh" else en).format(v=f.value), label=""))
+    return out

@@ -1,0 +1,78 @@
+"""A prohibition said alone ("Don't ship with UPS.", 别用圆通发货。) is the user's standing word on a choice: it is
+stored under the key the choice would take, as the thing not to choose (``not UPS``, 不要圆通), so a search for the
+carrier finds it, a later choice replaces it and, said after a choice of another carrier, it stands beside it.
+An imperative that chooses nothing, one for this once and one with a word of change stay as they were."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from memstrata import Memory
+from memstrata.extract.rules import RuleExtractor
+from memstrata.types import Fact
+
+_AT = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
+
+
+def _read(text: str) -> list[tuple[str, str, bool]]:
+    return [(c.key, c.value, c.retracts) for c in RuleExtractor().extract(text=text, role="user", said_at=_AT)]
+
+
+@pytest.mark.parametrize(("text", "key", "value"), [
+    ("Don't ship with UPS.", "shipping.carrier", "not UPS"),
+    ("Never ship with UPS.", "shipping.carrier", "not UPS"),  # before: a habit "Never ship with UPS"
+    ("Please don't use UPS for shipping.", "shipping.carrier", "not UPS"),
+    ("Please don't ship with FedEx", "shipping.carrier", "not FedEx"),  # never FedEx as the carrier
+    ("别用圆通发货。", "shipping.carrier", "不要圆通"),
+    ("以后不要用中通发货。", "shipping.carrier", "不要中通"),
+    ("Don't use Vim.", "tool.editor", "not Vim"),
+])
+def test_a_prohibition_alone_is_stored_under_the_key_of_the_choice(text: str, key: str, value: str) -> None:
+    assert _read(text) == [(key, value, False)]
+
+
+@pytest.mark.parametrize("text", [
+    "Don't worry about it.", "别担心。", "Don't ship it yet.", "Don't ship with UPS this time.", "这次别用圆通。",
+    "今天先别用圆通发货。", "Don't use unittest.", "别用 unittest", "Don't call me.",
+])
+def test_a_prohibition_of_no_choice_or_for_this_once_stores_nothing(text: str) -> None:
+    assert _read(text) == []
+
+
+@pytest.mark.parametrize(("text", "withdrawn"), [
+    ("Don't use UPS anymore.", ("shipping.carrier", "UPS", True)), ("别用京东了。", ("shipping.carrier", "京东", True)),
+])
+def test_a_prohibition_with_a_word_of_change_is_still_a_withdrawal(text: str, withdrawn: tuple[str, str, bool]) -> None:
+    assert _read(text) == [withdrawn]
+
+
+def _carriers(mem: Memory) -> list[str]:
+    return sorted(f.value for f in mem.list(key="shipping.carrier") if isinstance(f, Fact))
+
+
+@pytest.mark.parametrize(("forbidding", "choosing", "other"), [
+    ("Don't ship with UPS.", "Ship with UPS.", "Ship with FedEx."),
+    ("别用圆通发货。", "用圆通发货。", "用顺丰发货。"),
+])
+def test_a_later_choice_replaces_the_prohibition_and_one_after_a_choice_stands_beside_it(
+        tmp_path: Path, forbidding: str, choosing: str, other: str) -> None:
+    with Memory(tmp_path / "a.db", embedder=None, user_id="u1") as mem:
+        [forbidden] = [c.fact.value for c in mem.add(forbidding).facts]
+        assert _carriers(mem) == [forbidden]
+        [chosen] = [c.fact.value for c in mem.add(choosing).facts]
+        assert _carriers(mem) == [chosen]  # the user changed their mind: the prohibition is superseded
+        assert [c.action for c in mem.add(forbidding).facts] == ["supersede"]  # and back: the very value retired
+        assert _carriers(mem) == [forbidden]
+    with Memory(tmp_path / "b.db", embedder=None, user_id="u1") as mem:
+        [kept] = [c.fact.value for c in mem.add(other).facts]
+        mem.add(forbidding)
+        assert _carriers(mem) == sorted([kept, forbidden])  # where to ship, and with whom not
+
+
+def test_a_search_for_the_carrier_finds_the_prohibition(tmp_path: Path) -> None:
+    with Memory(tmp_path / "m.db", embedder=None, user_id="u1") as mem:
+        mem.add("Don't ship with UPS.")
+        assert "does not want UPS for shipping" in [h.text for h in mem.search("which carrier should I ship with")]
