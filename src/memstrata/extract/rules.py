@@ -31,6 +31,7 @@ import numpy as np
 from memstrata.embed.base import COSINE_CEIL, COSINE_FLOOR, Embedder, carried_cosine, cosine_scale
 from memstrata.errors import EmbeddingError
 from memstrata.extract import (
+    carried,
     cessation,
     contrast,
     corrected,
@@ -191,8 +192,9 @@ class RuleExtractor:
         text = without_markup(without_fenced_code(text))  # quoted code, headings: no statements (extract.quoted)
         parts = ((n, tidy(part)) for n, whole in enumerate(split_sentences(text))
                  for part in split_languages(tidy(whole)))
-        for n, sentence in ((n, before_question(half)) for n, part in parts
-                            for half in _statement_halves(part, said_at)):
+        scope = carried.Scope()  # who "he" / "she" may be: the people this message has named
+        for n, sentence in ((n, before_question(piece)) for n, part in parts
+                            for half in _statement_halves(part, said_at) for piece in scope.read(half, said_at, _find)):
             # "we moved to Munich, not Berlin", 不是北京，是上海: the value with the one it corrects
             # "We now ship with DHL instead of UPS": the value with the one it takes the place of
             found = (corrected.read(sentence, said_at, _find) or replacing.read(sentence, said_at, _find)

@@ -159,3 +159,27 @@ def _role(sentence: str) -> tuple[str, str] | None:
         return None  # "My client called", "The customer always calls back"
     said = first_person(f"user {rest}")
     return (who, said) if said else None
+
+
+#: What follows a person a sentence opens with, when it is about them: a verb ("Tom is my neighbor", "My sister
+#: called") or an adverb before one; "Tom and I", "Tom's", "Paris in spring" open with no statement of Tom's.
+_GOES_ON_ABOUT = lazy_regex(r"^(?!(?:and|or|in|on|at|of|for|to|from|with)\b)[a-z]+\b")
+
+
+def opening(sentence: str) -> tuple[str, str, str] | None:
+    """``(subject, the words naming them, the rest)`` of a sentence that opens with a person other than the user:
+    a name ("Tom is my neighbor" → ``("Tom", "Tom", "is my neighbor")``), a relation with a name ("My friend Jake
+    is a chef" → ``("Jake", "My friend Jake", …)``), a relative or anyone one calls "my" ("My sister lives in
+    Seattle" → ``("sister", "My sister", …)``, "My friend is a chef" → ``("friend", …)``) or a role ("The client
+    wants …" → ``("client", "The client", …)``); ``None`` otherwise. Whether a fact about them is kept is
+    ``someone_else``'s to say; this names who a later "he" or "she" may be (``extract.carried``)."""
+    text = sentence.strip()
+    if (role := roles.role_en(text)) is not None and not role[1]:
+        return role[0], text[: len(text) - len(role[2])].strip(), role[2]
+    m = _SOMEONE.match(text)
+    if m is None or m.group("name") in NOT_NAMES or m.group("poss"):
+        m = _RELATIVE.match(text)
+    if m is None or m.group("poss") or not _GOES_ON_ABOUT.match(m.group("rest")):
+        return None
+    who = m.group("name") or kin.subject(m.group("rel"))
+    return who, text[: m.start("rest")].strip(), m.group("rest")

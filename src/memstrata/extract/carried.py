@@ -1,0 +1,182 @@
+"""A subject carried past its clause: predicates that share one subject, and "he" / "she" for a person just named.
+
+"My sister lives in Seattle and works as a dentist" states two things of the sister; the second predicate has
+no subject of its own, and read as one sentence only the first was kept under her (the occupation was lost).
+"Tom is my neighbor; he is a firefighter", "My sister lives in Seattle, and she works as a dentist",
+老王是我的邻居，他是消防员 and 我姐姐住在上海，她是一名医生 say the second thing with a pronoun. Each such
+clause is made a sentence of its own with the subject said again ("My sister works as a dentist", 老王是消防员),
+which the shapes then read as they read any sentence about that person (``extract.subject_en.someone_else``,
+``extract.shapes_zh.someone_else``), never as the user's.
+
+Whom a pronoun names: the third person named last in the message, only when exactly one person named so far
+could be meant (a "she" is no brother, a 她 no 哥哥; a name may be either) and never the user. Anyone named
+in a clause counts ("I had lunch with Tom and Anna. She …" names two: nothing is carried). A message that
+names nobody leaves its pronouns alone ("He said hi.", "She is tired today." state nothing).
+
+A predicate joined by "and" without a pronoun ("… and works as a dentist", "… and got a job at Boeing") is cut
+only when its verb agrees with the subject and reading the two sentences finds everything the whole did and
+more (``extract.rules``): the cut adds what the first reading lost and changes nothing it read.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from memstrata.extract import kin, roles, shapes_zh, subject_en
+from memstrata.extract.clauses import Finding
+from memstrata.text.regex import lazy_regex
+
+_IC = re.IGNORECASE
+
+#: Subject words of people who are a "she" / 她 or a "he" / 他 (``kin.subject``'s words); a name or a role may be
+#: either.
+_FEMALE = frozenset({"mom", "sister", "wife", "daughter", "grandma", "aunt", "niece", "girlfriend", "fiancee",
+                     "fiancée", "mother-in-law", "sister-in-law", "daughter-in-law", "stepmom", "stepsister",
+                     "stepdaughter", "granddaughter"})
+_MALE = frozenset({"dad", "brother", "husband", "son", "grandpa", "uncle", "nephew", "boyfriend", "fiance", "fiancé",
+                   "father-in-law", "brother-in-law", "son-in-law", "stepdad", "stepbrother", "stepson", "grandson"})
+_GENDER = {"she": _MALE, "he": _FEMALE, "她": _MALE, "他": _FEMALE}  # the pronoun and who it cannot be
+
+#: Verbs a statement about someone opens with, in the third person or the past ("works", "is", "got"):
+#: ``subject_en._SOMEONE_VERB``'s, without the adverbs it allows before them.
+_VERB_3 = (r"(?:is|was|has|had|lives|lived|works|worked|moved|switched|transferred|joined|left|prefers|preferred|likes|"
+           r"loves|hates|dislikes|uses|drinks|eats|started|got|goes|plays|studies|teaches|wants|needs|changed|"
+           r"returned|owns|speaks|enjoys|runs|can't|cannot|doesn't|does)")
+#: The same statements said by "I": the plain verb or the past.
+_VERB_I = (r"(?:am|was|have|had|live|lived|work|worked|moved|switched|transferred|joined|prefer|preferred|like|love|"
+           r"hate|dislike|use|drink|eat|started|got|go|play|study|teach|want|need|changed|returned|own|speak|enjoy|"
+           r"run)")
+_ADVERBS = r"(?:(?:also|now|still|just|recently|always|usually|often|never)\s+)*"
+_EN_BREAK = r"(?:\s*;\s*|\s*,\s*(?:(?:and|but|so)\s+)?|\s+(?:and|but|so)\s+)"
+#: A clause opening with "he" or "she" after a break ("Tom is my neighbor; he is a firefighter"), or with another
+#: relative of the user's ("My sister lives in Ohio and my brother lives in Denver": the second is the brother's).
+_EN_PRONOUN = lazy_regex(rf"{_EN_BREAK}(?=(?:he|she)(?:'s\b|\s+{_ADVERBS}{_VERB_3}\b)"
+                         rf"|my\s+(?:{subject_en._RELATION})\s+{_ADVERBS}{_VERB_3}\b)", _IC)
+_EN_OPENS = lazy_regex(r"^(?P<p>he|she)(?:(?P<s>'s)\b|\s+)(?P<rest>.*)$", _IC)
+#: A second predicate joined to the first by "and": "… and works as a dentist", "… and got a job at Boeing".
+_EN_AND_3 = lazy_regex(rf",?\s+and\s+(?={_ADVERBS}{_VERB_3}\b)", _IC)
+_EN_AND_I = lazy_regex(rf",?\s+and\s+(?={_ADVERBS}{_VERB_I}\b)", _IC)
+#: Someone named inside a clause: "my sister" anywhere, a capitalised name after a word that puts a person there
+#: ("with Tom", "Anna and I", "met Sarah"); a place ("in Seattle") is no person.
+_EN_MENTION = lazy_regex(rf"\bmy\s+(?P<rel>{subject_en._RELATION})\b|"
+                         r"(?:\b(?:with|and|met|told|asked|called|saw|visited|like|love)\s+|^)(?P<name>[A-Z][a-z]+)\b"
+                         r"(?=\s+(?:and|is|was|has|had|[a-z]+s|[a-z]+ed)\b|\s*[,.;!]|$)")
+
+#: A Chinese clause opening with 他 or 她 (not 他们, 她们) after a comma or a semicolon.
+_ZH_PRONOUN = lazy_regex(r"[，,；;]\s*(?=[他她](?![们們]))")
+_ZH_OPENS = lazy_regex(r"^(?P<p>[他她])(?![们們])(?P<rest>.+)$")
+#: A copula just before a relation: the relation names the subject, no other person.
+_COPULA = lazy_regex(r"(?:\b(?:is|was|as)\s+|是)$", _IC)
+_ZH_MENTION = lazy_regex(rf"我的?(?P<rel>{shapes_zh._RELATION})|"
+                         rf"(?:和|跟|与|同)(?P<name>{shapes_zh._NAME})(?=[，,。和说都一])")
+
+
+@dataclass
+class Scope:
+    """The people named so far in one message, in the order named, each with the words naming them."""
+
+    named: dict[str, str] = field(default_factory=dict)  # subject word → words that name them
+
+    def read(self, sentence: str, said_at: datetime, find: Callable[[str, datetime], list[tuple[Finding, str]]],
+             ) -> list[str]:
+        """``sentence`` as the sentences it states with their subject carried: a clause opening with "he" / "she"
+        (他 / 她) said of the one person the message named, and a predicate joined by "and" said with its subject
+        ("My sister lives in Seattle and works as a dentist" → "… My sister works as a dentist"), the latter only
+        when ``find`` (``extract.rules._find``) reads in the pieces everything it reads in the whole and more."""
+        pieces, check = self.pieces(sentence)
+        if not check:
+            return pieces
+        whole = _facts(sentence, said_at, find)
+        read = set().union(*(_facts(p, said_at, find) for p in pieces))
+        return pieces if whole < read else [sentence]
+
+    def pieces(self, sentence: str) -> tuple[list[str], bool]:
+        """``sentence`` as the sentences it states, each with its subject said, and whether the cut is to be
+        checked by reading (a predicate joined by "and": ``extract.rules`` keeps it only when it reads more).
+        A pronoun no one named can be meant stays as said. Records who ``sentence`` names."""
+        zh = bool(re.search(r"[\u4e00-\u9fff]", sentence)) and not re.match(r"[A-Za-z]", sentence.strip())
+        cut = _ZH_PRONOUN if zh else _EN_PRONOUN
+        parts = [p for p in cut.split(sentence) if p.strip()]
+        out: list[str] = []
+        for part in parts:
+            said = self._resolved(part, zh)
+            self._note(said, zh)
+            out.append(said)
+        if len(out) == 1 and not zh:
+            joined = self._joined(out[0])
+            if joined is not None:
+                return joined, True
+        return out, False
+
+    def _resolved(self, clause: str, zh: bool) -> str:
+        """``clause`` with an opening "he" / "she" (他 / 她) in the words naming the one person it can be."""
+        m = (_ZH_OPENS if zh else _EN_OPENS).match(clause.strip())
+        if m is None:
+            return clause
+        pronoun = m.group("p").lower()
+        if len(self.named) != 1 or next(iter(self.named)) in _GENDER[pronoun]:
+            return clause  # nobody, more than one, or not a "she": the pronoun is left as said, and nothing is read
+        words = next(iter(self.named.values()))
+        if zh:
+            return f"{words}{m.group('rest')}"
+        rest = f"is {m.group('rest')}" if m.group("s") else m.group("rest")
+        return f"{words[0].upper()}{words[1:]} {rest}"
+
+    def _note(self, clause: str, zh: bool) -> None:
+        """Record the people ``clause`` names: the one it opens with (with the words that name them) and any
+        other named inside it."""
+        opened = _opening_zh(clause) if zh else subject_en.opening(clause)
+        if opened is not None:
+            self._add(opened[0], opened[1])
+        start = len(opened[1]) if opened is not None else 0
+        for m in (_ZH_MENTION if zh else _EN_MENTION).finditer(clause):
+            if m.start() < start or (m.group("name") and m.group("name") in subject_en.NOT_NAMES):
+                continue  # the opener itself ("My friend Jake", 我的邻居老王)
+            if m.group("rel") and _COPULA.search(clause[: m.start()]):
+                continue  # "Tom is my neighbor", 老王是我的邻居: the relation is the opener's
+            word = m.group("rel") or m.group("name")
+            who = kin.subject(word) if m.group("rel") else word
+            if who not in self.named:
+                self._add(who, m.group(0).strip() if m.group("rel") else word)
+
+    def _add(self, who: str, words: str) -> None:
+        self.named.pop(who, None)
+        self.named[who] = words  # the last named last
+
+    def _joined(self, sentence: str) -> list[str] | None:
+        """``sentence`` cut before a second predicate of its subject joined by "and" ("My sister lives in Seattle
+        and works as a dentist" → the two sentences, the subject said in each); ``None`` when there is none."""
+        opened = subject_en.opening(sentence)
+        if opened is not None:
+            who, words, _ = opened
+            joint = _EN_AND_I if who in {"parents", "kids", "children", "grandparents", "in-laws"} else _EN_AND_3
+        elif re.match(r"^(?:i|i'm|i've)\b", sentence.strip(), _IC):
+            words, joint = "I", _EN_AND_I
+        else:
+            return None
+        parts = joint.split(sentence)
+        if len(parts) < 2:
+            return None
+        return [parts[0], *(f"{words} {p}" for p in parts[1:])]
+
+
+def _facts(text: str, said_at: datetime, find: Callable[[str, datetime], list[tuple[Finding, str]]],
+           ) -> set[tuple[str, str, str, bool]]:
+    return {(f.key, f.value, f.subject, f.retract) for f, _ in find(text, said_at)}
+
+
+def _opening_zh(clause: str) -> tuple[str, str] | None:
+    """``(subject, the words naming them)`` of a Chinese clause opening with a person other than the user
+    (老王是我的邻居 → ``("老王", "老王")``, 我姐姐住在上海 → ``("sister", "我姐姐")``, 客户希望…
+    → ``("client", "客户")``)."""
+    text = clause.strip()
+    if (role := roles.role_zh(text)) is not None:
+        return role[0], text[: len(text) - len(role[1])]
+    m = shapes_zh._SOMEONE.match(text)
+    if m is None or not (m.group("name") or m.group("rel")):
+        return None
+    who = m.group("name") or kin.subject(m.group("rel"))
+    return who, text[: m.start("rest")]

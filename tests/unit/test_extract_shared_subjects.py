@@ -1,0 +1,95 @@
+"""A subject carried past its clause (``extract.carried``): predicates joined to one subject, and "he" / "she"
+(他 / 她) for the one person a message named. What is said of someone else stays theirs, never the user's."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from memstrata.extract.rules import RuleExtractor
+
+_AT = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
+_SISTER_SH = {("sister", "identity.location", "上海"), ("sister", "identity.occupation", "医生")}
+
+
+def _read(text: str) -> set[tuple[str, str, str]]:
+    return {(c.subject, c.key, c.value) for c in RuleExtractor().extract(text=text, role="user", said_at=_AT)}
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("My sister lives in Seattle and works as a dentist.",
+     {("sister", "identity.location", "Seattle"), ("sister", "identity.occupation", "dentist")}),
+    ("My sister lives in Seattle, and she works as a dentist.",
+     {("sister", "identity.location", "Seattle"), ("sister", "identity.occupation", "dentist")}),
+    ("My sister lives in Seattle and she's a dentist.",
+     {("sister", "identity.location", "Seattle"), ("sister", "identity.occupation", "dentist")}),
+    ("My brother moved to Denver and got a job at Boeing.",
+     {("brother", "identity.location", "Denver"), ("brother", "identity.employer", "Boeing")}),
+    ("My mom is a teacher and lives in Ohio.",
+     {("mom", "identity.occupation", "teacher"), ("mom", "identity.location", "Ohio")}),
+    ("My husband is vegetarian and loves hiking.",
+     {("husband", "food.diet", "vegetarian"), ("husband", "hobby.like", "hiking")}),
+    ("My parents live in Ohio and work at a hospital.",
+     {("parents", "identity.location", "Ohio"), ("parents", "identity.employer", "hospital")}),
+    ("我姐姐住在上海，是一名医生。", _SISTER_SH),
+    ("我姐姐住在上海，她是一名医生。", _SISTER_SH),
+    ("我哥哥住在深圳，他在华为上班。",
+     {("brother", "identity.location", "深圳"), ("brother", "identity.employer", "华为")}),
+])
+def test_a_second_predicate_keeps_the_first_ones_subject(text: str, expected: set[tuple[str, str, str]]) -> None:
+    assert _read(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("I'm vegetarian and love hiking.", {("", "food.diet", "vegetarian"), ("", "hobby.like", "hiking")}),
+    ("I moved to Denver and got a job at Boeing.",
+     {("", "identity.location", "Denver"), ("", "identity.employer", "Boeing")}),
+    ("I'm a teacher and live in Ohio.", {("", "identity.occupation", "teacher"), ("", "identity.location", "Ohio")}),
+])
+def test_the_users_own_predicates_are_read_by_the_same_shape(text: str, expected: set[tuple[str, str, str]]) -> None:
+    assert _read(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Tom is my neighbor; he is a firefighter.", {("Tom", "identity.occupation", "firefighter")}),
+    ("Tom is my neighbor. He is a firefighter.", {("Tom", "identity.occupation", "firefighter")}),
+    ("Tom is a chef. He's allergic to shellfish.",
+     {("Tom", "identity.occupation", "chef"), ("Tom", "health.allergy", "shellfish")}),
+    ("My sister lives in Seattle. She works as a dentist.",
+     {("sister", "identity.location", "Seattle"), ("sister", "identity.occupation", "dentist")}),
+    ("The client is based in Toronto. She prefers email.",
+     {("client", "identity.location", "Toronto"), ("client", "contact.channel", "email")}),
+    ("老王是我的邻居，他是消防员。", {("老王", "identity.occupation", "消防员")}),
+    ("我姐姐住在上海。她是一名医生。", _SISTER_SH),
+])
+def test_he_or_she_is_the_one_person_the_message_named(text: str, expected: set[tuple[str, str, str]]) -> None:
+    assert _read(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # nobody named: no one to carry to, and never the user
+    ("He is a chef.", set()),
+    ("I live in Paris; he is a chef.", {("", "identity.location", "Paris")}),
+    ("我住在上海，她是一名医生。", {("", "identity.location", "上海")}),
+    # a "she" is no brother, a 她 no 哥哥
+    ("My brother lives in Denver. She works as a dentist.", {("brother", "identity.location", "Denver")}),
+    ("我哥哥住在深圳，她是一名医生。", {("brother", "identity.location", "深圳")}),
+    # two people named: the pronoun could be either
+    ("My sister lives in Ohio and my brother lives in Denver. He works at Boeing.",
+     {("sister", "identity.location", "Ohio"), ("brother", "identity.location", "Denver")}),
+    ("I had lunch with Tom and Anna. She is a dentist.", set()),
+    # reported, not stated
+    ("My sister said she works as a dentist.", set()),
+])
+def test_a_pronoun_no_one_person_can_be_meant_by_states_nothing(text: str,
+                                                                 expected: set[tuple[str, str, str]]) -> None:
+    assert _read(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "He said hi.", "She is tired today.", "My team lost again.", "我妈今天很忙。", "Tom is nice and funny.",
+    "My sister and I went hiking.", "My sister went to the store and got some milk.",
+])
+def test_no_standing_attribute_no_fact(text: str) -> None:
+    assert _read(text) == set()
