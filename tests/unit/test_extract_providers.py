@@ -89,3 +89,31 @@ def test_a_provider_given_up_is_withdrawn(memory: Memory, said: str, given_up: s
     [change] = memory.add(given_up).facts
     assert change.action == "retract"
     assert [f for f in memory.list() if isinstance(f, Fact)] == []
+
+
+@pytest.mark.parametrize(("text", "fact"), [
+    ("我平常用支付宝付款。", ("user.payment_method", "支付宝")),
+    ("我们都用微信支付。", ("user.payment_method", "微信")),
+    ("我一般刷信用卡。", ("user.payment_method", "信用卡")),
+    ("我习惯付现金。", ("user.payment_method", "现金")),
+    ("I usually pay with Apple Pay.", ("user.payment_method", "Apple Pay")),
+    ("I always pay by card.", ("user.payment_method", "card")),
+    ("I pay in cash.", ("user.payment_method", "cash")),
+    ("I pay for everything with my Amex.", ("user.payment_method", "Amex")),
+])
+def test_how_the_user_pays_is_a_provider_of_payment(text: str, fact: tuple[str, str]) -> None:
+    assert _facts(text) == {fact}
+
+
+@pytest.mark.parametrize("text", [
+    "I pay with Tom.", "I paid with Apple Pay yesterday.", "Can I pay with Apple Pay?", "I pay the bills.",
+    "I pay attention to details.", "我一般用微信。", "我用手机付款。", "我用支付宝付款了。", "我妈一般用支付宝付款。",
+])
+def test_a_payment_once_someone_elses_or_no_means_named_is_no_way_of_paying(text: str) -> None:
+    assert "user.payment_method" not in {k for k, _ in _facts(text)}
+
+
+def test_a_way_of_paying_said_in_the_other_language_replaces_the_old(memory: Memory) -> None:
+    memory.add("I usually pay with Apple Pay.")
+    memory.add("我平常用支付宝付款。")
+    assert {(f.key, f.value) for f in memory.list() if isinstance(f, Fact)} == {("user.payment_method", "支付宝")}

@@ -122,7 +122,7 @@ def test_a_move_with_a_cue_of_home_or_by_the_speaker_alone_is_a_home(
     ("我們現在用飛書", [("tool.uses", "飞书", False)]),
     ("我现在用石墨文档", [("tool.uses", "石墨文档", False)]),
     ("我们用钉钉开会", [("user.meetings", "钉钉", False)]),  # what it is for is no part of the name, its key
-    ("我們都用支付寶付款", [("tool.uses", "支付宝", False)]),
+    ("我們都用支付寶付款", [("user.payment_method", "支付宝", False)]),  # how one pays (extract.providers)
     ("We use DingTalk.", [("tool.uses", "DingTalk", False)]),
 ])
 def test_a_thing_named_in_hanzi_used_by_a_group_or_now(text: str, expected: list[tuple[str, str, bool]]) -> None:

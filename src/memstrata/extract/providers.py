@@ -11,6 +11,10 @@ described in both languages, so "I usually fly with United now" replaces Lufthan
 where one shops, one that is no kind of shop (盒马, Costco; not 超市). "I shop at night", "I fly with my kids",
 "I usually fly economy", "I fly on Fridays" and 我一般坐地铁 name none. A time said after the name ("I fly with
 Lufthansa tomorrow") makes it a plan, not read here.
+
+How one pays is such a job too ("I usually pay with Apple Pay", "I pay in cash", 我平常用支付宝付款, 我一般刷信用卡):
+``user.payment_method``, when what follows the verb is a means of payment (a card, a wallet or pay app, cash;
+``_MEANS_EN``, ``_MEANS_ZH``), so "I pay with Tom" and 我用手机付款 name none.
 """
 
 from __future__ import annotations
@@ -129,8 +133,64 @@ def provider_zh(clause: str) -> list[Finding]:
     return []
 
 
+#: How one pays said in English: "I usually pay with Apple Pay", "I always pay by card", "I pay for everything in cash".
+_PAY_EN = lazy_regex(
+    r"^(?:(?:these days|nowadays|now|lately|mostly)\s*,?\s+)?(?:i|we)\s+"
+    r"(?P<adv>(?:(?:usually|always|normally|generally|mostly|mainly|typically|often|only|now|still|also|just|"
+    r"tend to|prefer to|like to)\s+)*)pay(?:\s+for\s+(?:everything|most things|things|stuff|groceries|it))?\s+"
+    r"(?P<prep>with|by|using|via|through|in)\s+(?:(?:my|our|a|an|the)\s+)?(?P<v>[a-z][\w .&'-]{0,30}?)"
+    r"(?:\s+(?:now|these days|nowadays|mostly|most of the time|(?:whenever|when|if)\s+(?:i|we)\s+can|"
+    r"for (?:everything|most things)))?$", _IC)
+#: What an English means of payment looks like: a card, a wallet or a pay app by its name (Apple Pay, PayPal, Visa,
+#: Venmo, Alipay), or cash, a card, a check; any other name may be a person's ("I pay with Tom").
+_MEANS_EN = lazy_regex(
+    r"^(?:cash|card|(?:credit|debit|bank|contactless)\s+card|check|cheque|bank transfer|crypto|bitcoin)$"
+    r"|\b(?:pay|card|wallet|visa|mastercard|amex|american express|discover|venmo|zelle|paypal|klarna|alipay|"
+    r"wechat|revolut|monzo|cash app)\b", _IC)
+#: How one pays said in Chinese: 我平常用支付宝付款, 我一般刷信用卡, 我们都用微信支付, 我习惯付现金.
+_PAY_ZH = lazy_regex(
+    rf"^我们?(?:现在|目前)?{_HABIT_ZH}(?P<use>用|刷|拿)(?P<v>[\u4e00-\u9fffA-Za-z ]{{1,10}}?)(?:来)?"
+    r"(?P<paid>付款|支付|付钱|买单|结账|付账)?了?$"
+    rf"|^我们?(?:现在|目前)?{_HABIT_ZH}(?:付|给)(?P<w>现金)$")
+#: A Chinese means of payment: a wallet or pay app (支付宝, 微信, 云闪付, …支付, …钱包), a card, cash, a Latin name.
+_MEANS_ZH = lazy_regex(r"^(?:支付宝|微信|云闪付|花呗|现金|数字人民币|[\u4e00-\u9fff]{0,6}(?:支付|钱包|卡)"
+                       r"|[A-Za-z][\w .&'-]*)$")
+
+
+def payment(clause: str, lang: str) -> list[Finding]:
+    """How a clause says the speaker habitually pays ("I usually pay with Apple Pay" → ``user.payment_method =
+    Apple Pay``, 我平常用支付宝付款 → ``支付宝``), ``[]`` for any other; a Chinese clause with 用 must name the payment
+    (付款, 支付) unless the means is a card (刷卡) or cash, so 我一般用微信 is no payment.
+
+    Args:
+        clause: one clause, edge punctuation allowed.
+        lang: ``en`` or ``zh``.
+    """
+    if lang == "zh":
+        m = _PAY_ZH.match(clause.strip())
+        value = "" if m is None else (m.group("v") or m.group("w")).strip()
+        # 用 needs the payment said (我一般用微信 is no payment); 刷 a card is one (我一般刷信用卡)
+        paid = m is not None and (m.group("w") or m.group("paid") or (m.group("use") == "刷" and value.endswith("卡")))
+        if clause.strip().endswith("了") and not re.search("现在|目前|如今|以后", clause):
+            return []  # 我用支付宝付款了: paid once, no habit (我现在用支付宝付款了 is one)
+        return _paid_zh(value, clause) if paid and _MEANS_ZH.match(value) else []
+    m = _PAY_EN.match(clause.strip())
+    if m is None or not _MEANS_EN.search(m.group("v")) or _NOT_A_PROVIDER.search(m.group("v")):
+        return []
+    value = tool_kinds.spelled(m.group("v").strip())
+    adverb = re.sub(r"\b(?:now|just|also|still)\b\s*", "", m.group("adv").lower()).strip()
+    statement = " ".join(w for w in (adverb, "pays", m.group("prep").lower(), value) if w)
+    return [Finding(open_key("", "payment_method"), value, CONF_PREFER, clause, statement=statement)]
+
+
+def _paid_zh(value: str, clause: str) -> list[Finding]:
+    habit = re.search(r"一般|通常|平时|平常|经常|总是|一直|主要|习惯|常常", clause)
+    return [Finding(open_key("", "payment_method"), value, CONF_PREFER, clause,
+                    statement=f"{habit.group(0) if habit else ''}用{value}付款")]
+
+
 #: The -ing form of a verb of use ("I stopped flying with Lufthansa"): its base form reads as a provider.
-_GERUND_EN = lazy_regex(r"^(?P<verb>fly|bank|shop|stay|ship|send|mail)(?:p?ing)\b", _IC)
+_GERUND_EN = lazy_regex(r"^(?P<verb>fly|bank|shop|stay|ship|send|mail|pay)(?:p?ing)\b", _IC)
 
 
 def given_up(act: str, lang: str, clause: str) -> list[Finding]:
@@ -138,5 +198,5 @@ def given_up(act: str, lang: str, clause: str) -> list[Finding]:
     "I don't fly with Lufthansa anymore" or "I stopped flying with Lufthansa", 坐国航 of 我不再坐国航了; ``[]`` when
     it names none."""
     said = f"我{act}" if lang == "zh" else f"I {_GERUND_EN.sub(lambda m: m.group('verb'), act.strip())}"
-    found = provider_zh(said) if lang == "zh" else provider_en(said)
+    found = (provider_zh(said) or payment(said, "zh")) if lang == "zh" else (provider_en(said) or payment(said, "en"))
     return [replace(f, retract=True, clause=clause, statement="") for f in found]

@@ -30,7 +30,7 @@ from memstrata.extract.clauses import (
 )
 from memstrata.extract.plans import goal_en, plan_en, trip_en
 from memstrata.extract.possessive_en import possessive, the_thing_i
-from memstrata.extract.providers import provider_en
+from memstrata.extract.providers import payment, provider_en
 from memstrata.extract.pursuits import pursuit_en, with_examples
 from memstrata.extract.shapes import attribute_finding, chosen, dated, instead, open_key
 from memstrata.extract.subject_en import NOT_A_STATEMENT, NOT_NAMES
@@ -403,7 +403,7 @@ def before_topics(sentence: str, said_at: datetime) -> list[Finding]:
         for clause in dict.fromkeys((raw, patterns_en._FILLER.sub("", raw).strip())):
             if clause and (found := (_destination(clause) or _team(clause) or _changed(clause, "en", sentence)
                                      or _started_to_like(clause, said_at) or _learning(clause)
-                                     or provider_en(clause) or formats.find_en(clause))):
+                                     or provider_en(clause) or payment(clause, "en") or formats.find_en(clause))):
                 return dated(found, clause, sentence, said_at)
     return []
 

@@ -11,7 +11,7 @@ from datetime import datetime
 from memstrata.extract import cessation, counts, formats, gazetteer, kin, patterns_zh, purposes, roles, shapes
 from memstrata.extract.clauses import CONF_LIKE, CONF_PREFER, Finding, clean_value, like_finding, without_time
 from memstrata.extract.plans import goal_zh, plan_zh, trip_zh
-from memstrata.extract.providers import provider_zh
+from memstrata.extract.providers import payment, provider_zh
 from memstrata.extract.pursuits import pursuit_zh, with_examples
 from memstrata.extract.shapes import attribute_finding, chosen, dated, instead, open_key
 from memstrata.text.regex import lazy_regex
@@ -506,7 +506,7 @@ def before_topics(sentence: str, said_at: datetime) -> list[Finding]:
         plain = patterns_zh._FILLER.sub("", clause)
         for bare in dict.fromkeys((clause, without_time(clause), plain, without_time(plain))):
             if bare and (found := (_destination(bare) or _changed(bare) or _started_to_like(bare, said_at)
-                                   or _team(bare) or _learning(bare) or provider_zh(bare)
+                                   or _team(bare) or _learning(bare) or provider_zh(bare) or payment(bare, "zh")
                                    or formats.find_zh(bare))):
                 return dated(found, clause, sentence, said_at)
     return []
