@@ -128,10 +128,12 @@ def test_negatives_stay_negative(text: str) -> None:
     ("I used to be allergic to peanuts", [("health.allergy", "peanuts", "retract")]),
     ("我以前对花生过敏", [("health.allergy", "花生", "retract")]),
     ("我小时候对牛奶过敏", [("health.allergy", "牛奶", "retract")]),
-    ("I used to live in Boston for 3 years", [("identity.location", "Boston", "retract")]),
-    ("我以前住在上海，现在住在北京", [("identity.location", "上海", "retract"), ("identity.location", "北京", "")]),
-    ("I used to work at Google", [("identity.employer", "Google", "retract")]),
-    ("我以前在腾讯工作", [("identity.employer", "腾讯", "retract")]),
+    ("I used to live in Boston for 3 years", [("identity.location", "Boston", "retract"),
+                                              ("identity.former", "Boston", "")]),  # a former home (extract.former)
+    ("我以前住在上海，现在住在北京", [("identity.location", "上海", "retract"), ("identity.location", "北京", ""),
+                            ("identity.former", "上海", "")]),
+    ("I used to work at Google", [("identity.employer", "Google", "retract"), ("identity.former", "Google", "")]),
+    ("我以前在腾讯工作", [("identity.employer", "腾讯", "retract"), ("identity.former", "腾讯", "")]),
     ("I used to be vegetarian", [("food.diet", "", "retract")]),
     ("我以前吃素", [("food.diet", "", "retract")]),
 ])

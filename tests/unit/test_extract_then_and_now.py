@@ -41,7 +41,8 @@ def test_then_and_now_states_the_present_in_place_of_the_past(
 def test_then_and_now_keeps_a_topic_rules_withdrawal() -> None:
     found = RuleExtractor().extract(text="I used to live in Boston, now I live in Berlin.", role="user", said_at=_AT)
     assert [(c.key, c.value, c.retracts) for c in found] == [
-        ("identity.location", "Boston", True), ("identity.location", "Berlin", False)]
+        ("identity.location", "Boston", True), ("identity.location", "Berlin", False),
+        ("identity.former", "Boston", False)]
 
 
 @pytest.mark.parametrize(("text", "expected"), [

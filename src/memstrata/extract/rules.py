@@ -36,6 +36,7 @@ from memstrata.extract import (
     contrast,
     corrected,
     forbidden,
+    former,
     job_end,
     kin,
     onset,
@@ -98,6 +99,7 @@ _STATEMENTS: dict[str, tuple[str, str]] = {
     "identity.hometown": ("is from {v}", "来自{v}"),
     "identity.occupation": ("works as {v}", "职业是{v}"),
     "identity.employer": ("works at {v}", "在{v}工作"),
+    "identity.former": ("used to live or work at {v}", "以前在{v}"),
     "identity.birthday": ("birthday is {v}", "生日是{v}"),
     "identity.personality": ("personality: {v}", "性格{v}"),
     "identity.handedness": ("is {v}", "是{v}"),
@@ -211,6 +213,7 @@ class RuleExtractor:
                 found = [(fix, detect_language(sentence))]
             found = standing_only(sentence, found)  # "Ship it with UPS this time only": no standing carrier
             found += ended_by_eating(found)  # "I eat meat now" ends "I'm vegetarian" (extract.diets)
+            found += former.kept(found, sentence)  # "I no longer work at Google": a former employer (extract.former)
             said.setdefault(n, []).extend(f for f, _ in found)
             for finding, lang in found:
                 finding = self._zero_shot(finding)

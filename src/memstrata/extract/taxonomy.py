@@ -66,6 +66,10 @@ KEYS: tuple[KeySpec, ...] = (
        "the user's job, profession or role, or what they study", "用户的职业、工作岗位或身份"),
     _k("identity.employer", "fact", "one", "low", 0.6,
        "the company or organisation the user works for", "用户工作的公司或单位"),
+    # "I don't live in Berlin anymore", "I no longer work at Google" (extract.former): never the current one
+    _k("identity.former", "fact", "many", "low", 0.5,
+       "a place the user used to live or a company they used to work for, no longer current",
+       "用户以前住过的地方或工作过的公司，现在已不是"),
     _k("identity.birthday", "fact", "one", "medium", 0.6,
        "the user's birthday or date of birth", "用户的生日或出生日期"),
     # "I'm an introvert", 我的性格比较内向 (extract.temperament): one trait at a time, so a change supersedes

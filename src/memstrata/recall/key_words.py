@@ -42,6 +42,7 @@ TOPIC_WORDS: dict[str, str] = {
     "identity.hometown": "hometown grew born 老家 家乡 出生",
     "identity.occupation": "job profession occupation career 职业 工作",
     "identity.employer": "company employer 公司 单位",
+    "identity.former": "lived city town moved company employer former previous previously 住过 城市 公司 单位 以前",
     "identity.name": "name 名字",
     "identity.age": "age 年龄 岁",
     "identity.birthday": "birthday 生日",

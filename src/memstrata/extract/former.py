@@ -1,0 +1,54 @@
+"""A home or an employer said as ended is kept as a former one.
+
+"I don't live in Berlin anymore", 我不住在北京了, "I no longer work at Google", 我已经不在腾讯工作了, "I used to
+live in Berlin": each withdraws the matching current value (``cessation``, ``identity_en``); said with nothing
+before it, the withdrawal found nothing to end and the user's words were lost, though an agent asked where the
+user works needs to know it is not Google any more. The value is kept as what it was: a former home
+("used to live in Berlin") or a former employer ("used to work at Google"), under ``identity.former``, a key
+of many values beside the current ones, so a later "I work at Meta" is the current employer and the old
+one never reads as current. Only a clause that says the change ("anymore", "no longer", "used to"; 了, 已经,
+不再, 以前) keeps one: a plain negation ("I don't live in Berlin", 我不住在北京, "I don't live in Berlin, I live
+in Munich") says where the user never lived, not where they used to.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+
+from memstrata.extract.clauses import Finding
+from memstrata.text.regex import lazy_regex
+
+#: The key a former value is kept under.
+FORMER_KEY = "identity.former"
+#: The current key, and the statement (English, Chinese) of its former value; ``{v}`` is the value.
+FORMER: dict[str, tuple[str, str]] = {
+    "identity.location": ("used to live in {v}", "以前住在{v}"),
+    "identity.employer": ("used to work at {v}", "以前在{v}工作"),
+}
+#: Words that say a state held before and holds no more (a plain "don't" says it never did).
+_CHANGE_EN = lazy_regex(r"\b(?:anymore|any more|any longer|no longer|used to|not\s+\w+\s+now)\b", re.IGNORECASE)
+_CHANGE_ZH = lazy_regex(r"了\s*[。！!]?\s*$|已经|不再|以前|之前|曾经|原来|过去|早就")
+#: Where one clause of a sentence ends: the change must be said in the clause that names the value.
+_CLAUSE_BREAK = lazy_regex(r"\s*[,，;；]\s*")
+
+
+def kept(found: Sequence[tuple[Finding, str]], sentence: str) -> list[tuple[Finding, str]]:
+    """The former values ``found``'s withdrawals of a home or an employer keep (``FORMER``), each in its finding's
+    language and under its subject; ``[]`` when none withdraws one by a clause that says the change."""
+    out: list[tuple[Finding, str]] = []
+    for f, lang in found:
+        if not f.retract or not f.value or f.key not in FORMER or not _said_ended(f.value, sentence, lang):
+            continue
+        en, zh = FORMER[f.key]
+        statement = (zh if lang == "zh" else en).format(v=f.value)
+        out.append((replace(f, key=FORMER_KEY, retract=False, statement=statement, period=None), lang))
+    return out
+
+
+def _said_ended(value: str, sentence: str, lang: str) -> bool:
+    """Whether the clause of ``sentence`` naming ``value`` says the state ended."""
+    change = _CHANGE_ZH if lang == "zh" else _CHANGE_EN
+    clauses = [c for c in _CLAUSE_BREAK.split(sentence) if value.casefold() in c.casefold()]
+    return any(change.search(c) for c in clauses)
