@@ -127,7 +127,7 @@ def delete_fact(store: Store, fact: Fact, *, actor: str) -> ForgetReceipt:
         lock_fact(store, conn, fact)
         events = store.fact_event_count(conn, fact.id)
         store.scrub_events(conn, facts=[fact.id], episodes=())  # its value leaves the others' events
-        store.keep_outdated_marks(conn, [fact.id])  # a forgotten old value's messages stay outdated
+        store.keep_outdated_marks(conn, [fact.id])  # its messages keep their state: outdated or current
         store.keep_forgotten(conn, "facts", [fact.id], now)  # no import brings it back
         store.keep_suppressed(conn, [fact.id], now)  # no extraction of its kept messages makes it again
         store.delete_facts(conn, [fact.id])

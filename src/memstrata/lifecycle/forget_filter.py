@@ -106,7 +106,7 @@ def forget_ids(store: LifecycleStore, scope: Scope, ids: list[int], *, kind: str
             else:
                 facts = chunk
                 kept.update(e for fact in store.load_facts(conn, facts) for e in fact.citations)
-                store.keep_outdated_marks(conn, facts)  # their messages stay: what was replaced stays outdated
+                store.keep_outdated_marks(conn, facts)  # their messages stay: outdated or current, as they were
                 scrubbed = delete_facts(store, conn, facts, counts)
             deleted += [("facts", f) for f in facts]
             rollbacks += [e for e, _ in scrubbed.rollbacks]

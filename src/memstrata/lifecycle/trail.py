@@ -16,8 +16,9 @@ and their events (``memstrata.lifecycle.export``), these record types (a restore
   so ``forget_status(job)`` answers the same after a restore. A job still running is not
   exported: the rows it hides are not in the export either, and it finishes where it runs.
 * ``outdated_mark``: a row of ``outdated_marks`` (migration 16) of an exported episode: the span
-  of a piece that stated a forgotten superseded value, with that value's recorded and retired
-  times (``store.outdated_marks``). No text, no value; no id of its own (it is its episode's).
+  of a piece that stated a forgotten value, with that value's recorded and retired times (no
+  retired time: it still held when forgotten) (``store.outdated_marks``). No text, no value; no
+  id of its own (it is its episode's).
 * ``forgotten``: the ids of episodes and facts forgotten by one owner at one time
   (``store.forgotten``), so that importing an export taken before the forget, even into another
   database this file was restored to, skips them instead of bringing them back.

@@ -60,7 +60,8 @@ class LifecycleMethods(RecallMethods):
         message that also said something else takes that with it; the receipt counts all of it.
         Deleting a current value does not reinstate the one it replaced: the receipt's ``replaced``
         names it and the event whose ``rollback`` does (``lifecycle.rollback.replaced_by``). A
-        superseded value's messages that stay keep their ``[outdated]`` mark
+        superseded value's messages that stay keep their ``[outdated]`` mark, and a current
+        value's messages that stay are not marked outdated by what remains of them
         (``store.outdated_marks``).
 
         Args:

@@ -174,9 +174,10 @@ class Store(Protocol):
 
     def keep_outdated_marks(self, conn: Any, facts: Sequence[int]) -> int:
         """Inside an open write, before ``facts`` are deleted one by one or by a fact filter: keep,
-        for each superseded one, where its value was stated in the messages that stay
-        (``store.outdated_marks``), so those stay outdated (``citing_facts`` gives them as
-        superseded citations). Returns how many marks were kept."""
+        for each one, where its value was stated in the messages that stay, and whether it was
+        superseded then (``store.outdated_marks``), so those pieces keep their state:
+        ``citing_facts`` gives them as superseded or current citations. Returns how many marks
+        were kept."""
 
     def keep_forgotten(self, conn: Any, table: str, ids: Sequence[int], now: datetime) -> None:
         """Inside an open write, before the rows ``ids`` of ``table`` (``episodes`` or ``facts``)

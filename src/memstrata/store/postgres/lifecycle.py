@@ -98,7 +98,7 @@ class LifecycleHooks(PgBase):
         return suppressed.among(conn, self.dialect, scope, episodes, key)
 
     def keep_outdated_marks(self, conn: Conn, facts: Sequence[int]) -> int:
-        """Before ``facts`` are deleted: mark where their superseded values were stated
+        """Before ``facts`` are deleted: mark where their values were stated, superseded or current
         (``store.outdated_marks``); returns how many marks."""
         return outdated_marks.keep(conn, self.dialect, self.cipher, facts)
 

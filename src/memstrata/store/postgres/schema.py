@@ -452,7 +452,7 @@ CREATE INDEX IF NOT EXISTS withdrawals_episode ON withdrawals (episode_id);
         16,
         "outdated_marks",
         """
--- Where a forgotten superseded value was stated: spans of still-stored messages, no text (as the
+-- Where a forgotten value was stated, superseded or current: spans of still-stored messages, no text (as the
 -- SQLite store's migration 16 says). Deleted with its episode.
 CREATE TABLE IF NOT EXISTS outdated_marks (
     id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,

@@ -307,7 +307,7 @@ class PostgresStore(EpisodeWrites, FactWrites, Listings, LifecycleHooks, PgBase)
                 f"SELECT c.episode_id, f.id, f.status, f.created_at, f.expired_at, f.value FROM fact_citations c "
                 f"JOIN facts f ON f.id = c.fact_id WHERE c.episode_id = ANY(%s) AND {where} AND {live('f.')}{hidden}",
                 [list(episode_ids), *params, utcnow(), *hparams]).fetchall()
-            gone = outdated_marks.citations(conn, self.dialect, episode_ids)  # forgotten superseded values
+            gone = outdated_marks.citations(conn, self.dialect, episode_ids)  # forgotten values, their state kept
         return [Citation(int(r[0]), int(r[1]), r[2], r[3], r[4], reveal(r[5], self.cipher)) for r in rows] + gone
 
     # -- search candidates ------------------------------------------------------------------

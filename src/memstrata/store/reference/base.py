@@ -46,7 +46,7 @@ class State:
     events: list[dict[str, Any]] = field(default_factory=list)
     #: (owner scope, ``Withdrawal``) rows (``store.withdrawals``); they go with their episode.
     withdrawals: list[tuple[Scope, Withdrawal]] = field(default_factory=list)
-    #: (episode id, piece start, piece end, recorded_at, expired_at) of forgotten superseded values
+    #: (episode id, piece start, piece end, recorded_at, expired_at or None: it held) of forgotten values
     #: (``store.outdated_marks``); read only while their episode is stored.
     marks: list[tuple[int, int, int, datetime, datetime | None]] = field(default_factory=list)
     #: (org, project, user or "", digest) of facts forgotten from messages that stay (``store.suppressed``).

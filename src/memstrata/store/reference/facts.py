@@ -14,6 +14,7 @@ from memstrata.filter import Expr, matches
 from memstrata.paging import Position
 from memstrata.privacy.crypto import reveal
 from memstrata.store import suppressed
+from memstrata.store.outdated_marks import mark_citation
 from memstrata.store.records import Citation, NewFact
 from memstrata.store.reference.base import ReferenceBase, State, cosines, live, scope_of
 from memstrata.store.withdrawals import Withdrawal
@@ -169,7 +170,7 @@ class FactRows(ReferenceBase):
         """The citations of ``episode_ids`` by facts inside ``scope`` (any status; not expired),
         one per (episode, fact)."""
         s, wanted = self._s, set(episode_ids)
-        gone = [Citation(e, 0, "superseded", recorded, expired, s.episodes[e]["content"][a:b])
+        gone = [mark_citation(e, s.episodes[e]["content"], (a, b), recorded, expired)
                 for e, a, b, recorded, expired in s.marks if e in wanted and e in s.episodes]
         return [Citation(e, f, s.facts[f]["status"], s.facts[f]["created_at"], s.facts[f]["expired_at"],
                          reveal(s.facts[f]["value"], self.cipher))
@@ -199,16 +200,17 @@ class FactRows(ReferenceBase):
                 and (*owner, suppressed.digest(conn.episodes[e]["content_hash"], key)) in conn.suppressed}
 
     def keep_outdated_marks(self, conn: State, facts: Sequence[int]) -> int:
-        """Before ``facts`` are deleted: mark where their superseded values were stated
-        (``store.outdated_marks``); returns how many marks."""
+        """Before ``facts`` are deleted: mark where their values were stated, superseded or
+        current (``store.outdated_marks``); returns how many marks."""
         before = len(conn.marks)
         for f in facts:
             row = conn.facts.get(f)
-            if row is None or row["status"] != "superseded":
+            if row is None or row["status"] == "deleted":
                 continue
+            retired = row["expired_at"] if row["status"] == "superseded" else None
             for fact, e in sorted(conn.citations):
                 if fact == f and e in conn.episodes:
-                    conn.marks += [(e, a, b, row["created_at"], row["expired_at"]) for a, b in
+                    conn.marks += [(e, a, b, row["created_at"], retired) for a, b in
                                    spans_stating(conn.episodes[e]["content"], reveal(row["value"], self.cipher))]
         return len(conn.marks) - before
 

@@ -334,10 +334,10 @@ CREATE INDEX IF NOT EXISTS withdrawals_episode ON withdrawals (episode_id);
         16,
         "outdated_marks",
         """
--- Where a forgotten superseded value was stated (store/outdated_marks.py): the character span of
--- each piece of a still-stored message that stated it, with the fact's recorded and retired times,
--- so the piece stays outdated once the value is gone. No text, no value.
--- Deleted with its episode.
+-- Where a forgotten value was stated (store/outdated_marks.py): the character span of each piece
+-- of a still-stored message that stated it, with the fact's recorded and retired times (retired
+-- NULL: it still held when forgotten), so the piece keeps its state, outdated or current, once the
+-- value is gone. No text, no value. Deleted with its episode.
 CREATE TABLE IF NOT EXISTS outdated_marks (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
     episode_id INTEGER NOT NULL REFERENCES episodes(id) ON DELETE CASCADE,

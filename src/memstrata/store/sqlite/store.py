@@ -545,7 +545,7 @@ class SQLiteStore(EpisodeWrites, FactWrites, Listings, NeighbourReads, Lifecycle
                 f"SELECT c.episode_id, f.id, f.status, f.created_at, f.expired_at, f.value FROM fact_citations c "
                 f"CROSS JOIN facts f ON f.id = c.fact_id WHERE c.episode_id IN ({marks}) AND {where}",
                 [*episode_ids, *params]).fetchall()
-            gone = outdated_marks.citations(conn, self.dialect, episode_ids)  # forgotten superseded values
+            gone = outdated_marks.citations(conn, self.dialect, episode_ids)  # forgotten values, their state kept
         return [Citation(r[0], r[1], r[2], from_db(r[3]), from_db(r[4]),  # type: ignore[arg-type]
                          reveal(r[5], self.cipher)) for r in rows] + gone
 
