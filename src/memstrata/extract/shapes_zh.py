@@ -241,7 +241,9 @@ _SWITCHED = lazy_regex(rf"^(?:我们?(?:团队|项目组|组里)?)?(?P<for>{_FOR
                        rf"(?P<v>[{_H}A-Za-z0-9 .\-]+?)了?$")
 _DRINKS = lazy_regex(r"^(?:我)?(?:最近|现在)?(?:改|换)(?P<verb>喝|吃)(?P<v>.+?)了?$"
                      r"|^(?:我)?(?:现在|最近|如今|这些天)?只(?P<verb2>用|喝|吃)(?P<v2>.+?)了?$")
-_MOVED = lazy_regex(r"^我(?P<we>们(?:团队|项目组)?)?(?:也|还|又|现在|目前|已经|最近)*搬(?:到|去)了?(?P<v>[^，]+?)了?$")
+#: 我从北京搬到了成都: the place left (从北京) is said beside the move, as "I moved from Chicago to Denver" says it.
+_MOVED = lazy_regex(r"^我(?P<we>们(?:团队|项目组)?)?(?:也|还|又|现在|目前|已经|最近)*(?:从(?P<old>[^，]+?))?"
+                    r"(?:也|还|又|现在|已经)*搬(?:到|去|来)了?(?P<v>[^，]+?)了?$")
 _WORKS = lazy_regex(r"^我(?:现在|目前)(?:在|去)(?!一家|一个|一所)(?P<v>[^，]+?)(?:上班|工作)了?$")
 
 
@@ -260,10 +262,12 @@ def _changed(clause: str) -> list[Finding]:
         if shapes.unnamed(m.group("v")):  # 我搬到新家了, 我搬到别的城市了: no place named
             return shapes.unnamed_change(clause, "zh", kind="city" if re.search(r"城市|地方", m.group("v")) else "")
         place = clean_value(m.group("v"), "zh")
+        if not place:  # 我从老家搬来了: moved here, no place named
+            return []
         if not shapes.moved_home(clause, place, group=bool(m.group("we")), lang="zh"):  # 我搬到飞书上了: a platform
             thing = re.sub(r"上$", "", place)
-            return chosen(thing, "user.uses", clause, "zh", statement=f"使用{thing}")
-        return [Finding("identity.location", place, CONF_PREFER, clause)]
+            return instead(chosen(thing, "user.uses", clause, "zh", statement=f"使用{thing}"), m.group("old"), "zh")
+        return instead([Finding("identity.location", place, CONF_PREFER, clause)], m.group("old"), "zh")
     if (m := _WORKS.match(clause)) is not None:
         return [Finding("identity.employer", clean_value(m.group("v"), "zh"), CONF_PREFER, clause)]
     if (m := _DRINKS.match(clause)) is not None:
