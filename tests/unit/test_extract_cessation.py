@@ -5,10 +5,13 @@ looks like it (a wish, a question, a plain negation, a resolve, a job quit) read
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from pathlib import Path
 
 import pytest
 
+from memstrata import Memory
 from memstrata.extract.rules import RuleExtractor
+from memstrata.types import Fact
 
 _AT = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
 
@@ -44,10 +47,11 @@ def test_english_wordings_of_giving_up_coffee_read_alike(text: str, habit: str) 
     ("我戒酒了", [("preference.dislike", "酒", False), ("preference.habit", "酒", True)]),
     ("I gave up meat", [("food.dislike", "meat", False), ("preference.habit", "meat", True)]),
     ("I quit alcohol for good", [("preference.dislike", "alcohol", False), ("preference.habit", "alcohol", True)]),
-    # nothing eaten or drunk: the habit alone is withdrawn
-    ("我戒烟了", [("preference.habit", "烟", True)]),
+    # a dependency quit: the habit withdrawn and its absence kept (a non-smoker)
+    ("我戒烟了", [("preference.habit", "不抽烟", False), ("preference.habit", "烟", True)]),
+    ("I quit smoking", [("preference.habit", "not smoking", False), ("preference.habit", "smoking", True)]),
+    # nothing eaten or drunk and no dependency: the habit alone is withdrawn
     ("我不再跑步了", [("preference.habit", "跑步", True), ("sport.like", "跑步", True)]),
-    ("I quit smoking", [("preference.habit", "smoking", True)]),
     ("I don't run any more", [("preference.habit", "run", True), ("sport.like", "running", True)]),
 ])
 def test_what_was_given_up_is_a_food_a_drink_or_only_a_habit(text: str, expected: list[tuple[str, str, bool]]) -> None:
@@ -81,3 +85,46 @@ def test_what_only_looks_like_giving_up_is_not_read_as_it(text: str) -> None:
 ])
 def test_a_withdrawal_of_its_own_key_is_left_to_its_rule(text: str, expected: list[tuple[str, str, bool]]) -> None:
     assert _read(text) == expected
+
+
+@pytest.mark.parametrize(("text", "habit", "since"), [
+    ("我戒烟三个月了。", "不抽烟", datetime(2025, 10, 1, tzinfo=UTC)),
+    ("我已经戒烟一年多了。", "不抽烟", datetime(2025, 1, 1, tzinfo=UTC)),
+    ("我三个月前戒烟了。", "不抽烟", datetime(2025, 10, 1, tzinfo=UTC)),
+    ("I quit smoking three months ago.", "not smoking", datetime(2025, 10, 1, tzinfo=UTC)),
+    ("I gave up vaping last year.", "not vaping", datetime(2025, 1, 1, tzinfo=UTC)),
+    ("I don't smoke anymore.", "not smoking", None),
+])
+def test_a_dependency_quit_is_kept_as_its_absence_from_when_it_was_quit(text: str, habit: str,
+                                                                         since: datetime | None) -> None:
+    """The time since it was quit is when, never part of what (我戒烟三个月了 withdrew a habit of 烟三个月)."""
+    found = RuleExtractor().extract(text=text, role="user", said_at=_AT)
+    kept = [c for c in found if not c.retracts]
+    assert [(c.key, c.value) for c in kept] == [("preference.habit", habit)]
+    assert kept[0].valid_from == since
+    assert all("三个月" not in c.value and "一年" not in c.value for c in found)
+
+
+def test_quitting_drinking_is_no_longer_drinking_alcohol() -> None:
+    assert _read("I quit drinking.") == [("preference.dislike", "alcohol", False),
+                                          ("preference.habit", "drinking", True)]
+
+
+@pytest.mark.parametrize("text", ["I quit.", "我想戒烟。", "Should I quit smoking?", "I'm trying to quit smoking."])
+def test_no_dependency_quit_is_no_absence_of_one(text: str) -> None:
+    assert not [v for k, v, retract in _read(text) if k == "preference.habit" and not retract]
+
+
+@pytest.mark.parametrize(("said", "quit", "kept"), [
+    (["I smoke every day.", "I'm trying to quit smoking."], "I quit smoking three months ago.", "not smoking"),
+    (["我每天都抽烟。"], "我戒烟三个月了。", "不抽烟"),
+])
+def test_quitting_withdraws_the_habit_and_keeps_its_absence(tmp_path: Path, said: list[str], quit: str,
+                                                            kept: str) -> None:
+    with Memory(tmp_path / "m.db", embedder=None, user_id="u1") as mem:
+        for text in said:
+            mem.add(text)
+        mem.add(quit)
+        assert [(f.key, f.value) for f in mem.list() if isinstance(f, Fact)] == [("preference.habit", kept)]
+        mem.add("我又开始抽烟了。" if kept == "不抽烟" else "I started smoking again.")
+        assert [f for f in mem.list() if isinstance(f, Fact)] == []

@@ -61,3 +61,26 @@ def test_goals_stand_side_by_side(tmp_path: Path) -> None:
         mem.add("我在戒烟。")
         assert sorted(f.value for f in mem.list() if isinstance(f, Fact) and f.key == "plan.intent") == [
             "cut down on sugar", "戒烟"]
+
+
+@pytest.mark.parametrize(("text", "goal", "statement"), [
+    ("I want to learn guitar.", "learn guitar", "wants to learn guitar"),
+    ("I've always wanted to learn Japanese.", "learn Japanese", "wants to learn Japanese"),
+    ("I'd love to learn how to swim someday.", "learn how to swim", "wants to learn how to swim"),
+    ("I'm hoping to learn Spanish this year.", "learn Spanish", "wants to learn Spanish"),
+    ("我想学吉他。", "学吉他", "想学吉他"),
+    ("我一直很想学日语。", "学日语", "想学日语"),
+    ("我想学做饭。", "学做饭", "想学做饭"),
+])
+def test_a_wish_to_learn_something_is_a_goal(text: str, goal: str, statement: str) -> None:
+    """A wish to learn lasts, as a wish of the moment ("I want to sleep") does not."""
+    assert _read(text) == [("plan.intent", goal, statement)]
+
+
+@pytest.mark.parametrize("text", [
+    "I want to sleep.", "我想想。", "我今天不想吃饭。", "I want to learn more about your product.",
+    "I want to learn how to use this.", "I want to learn from my mistakes.", "Do you want to learn guitar?",
+    "If I had time I'd want to learn piano.", "我想学一下这个。", "我想学怎么做蛋糕。", "你想学吉他吗？",
+])
+def test_a_wish_of_the_moment_or_about_the_thing_at_hand_is_no_goal(text: str) -> None:
+    assert [c for c in RuleExtractor().extract(text=text, role="user", said_at=_AT) if not c.subject] == []

@@ -104,6 +104,8 @@ def find_zh(clause: str, sentence: str) -> list[Finding]:
     marker, now = m.group("m"), m.group("now")
     act = clean_value(re.sub(r"(?:了|啦|哦|喽|咯)+$", "", m.group("act")), "zh")
     bare = marker.startswith(("戒", "停了"))
+    if bare:  # 我戒烟三个月了: how long ago is when (``since_zh``), not what
+        act = _FOR_ZH.sub("", act)
     # 去 is no activity (我不想去了), but going to a place of a pastime is one (我不再去健身房了)
     if not act or (_NOT_ACTIVITY_ZH.match(act) and not pursuits.pastime_of(act, "zh")) or zh_points_away(act) \
             or re.search(r"[就很吗呢]", act) \
@@ -119,7 +121,33 @@ def find_zh(clause: str, sentence: str) -> list[Finding]:
         verb, thing = consumed
         key = "food.dislike" if verb == "吃" else "preference.dislike"
         out.insert(0, Finding(key, thing, CONF_STATED, clause, statement=f"不再{verb}{thing}"))
+    elif (habit := _DEPENDENCIES_ZH.get(act)) is not None:  # 我戒烟了: a non-smoker from now on
+        out.insert(0, Finding("preference.habit", f"不{habit}", CONF_STATED, clause, statement=f"不再{habit}"))
     return out
+
+
+#: How long ago a thing was given up, said after it (我戒烟三个月了, 戒酒一年多了): the time, no part of the thing.
+_FOR_ZH = lazy_regex(r"(?:已经|都|快|有)?(?P<n>[0-9一二两三四五六七八九十半几]+)多?个?(?P<unit>天|周|星期|月|年)多?$")
+
+
+def since_zh(clause: str) -> str | None:
+    """When the thing a Chinese clause gives up was given up, said as how long ago (我戒烟三个月了 → 三个月前, which
+    ``clauses.clause_period`` dates); ``None`` when the clause says no such span."""
+    m = _FOR_ZH.search(re.sub(r"(?:了|啦|哦)+[。！!]?$", "", clause.strip()))
+    if m is None or not re.search(r"戒|停", clause[: m.start()]):
+        return None
+    return f"{m.group('n')}{'个' if m.group('unit') == '月' else ''}{m.group('unit')}前"
+
+
+#: What one quits as a dependency, whose absence is a standing trait an assistant acts on (a non-smoker): the
+#: thing given up → the habit it ends, kept as the negative habit (不抽烟), which taking it up again withdraws
+#: (``habits.restart_zh``). Eating and drinking have their own dislike (不再喝酒: ``_consumed_zh``).
+_DEPENDENCIES_ZH = {"烟": "抽烟", "香烟": "抽烟", "抽烟": "抽烟", "吸烟": "抽烟", "电子烟": "抽电子烟",
+                    "抽电子烟": "抽电子烟", "赌": "赌博", "赌博": "赌博", "槟榔": "嚼槟榔", "嚼槟榔": "嚼槟榔"}
+_DEPENDENCIES_EN = {"smoking": ("smoking", "smokes"), "cigarettes": ("smoking", "smokes"),
+                    "smokes": ("smoking", "smokes"), "smoke": ("smoking", "smokes"), "vaping": ("vaping", "vapes"),
+                    "vape": ("vaping", "vapes"), "gambling": ("gambling", "gambles"), "gamble": ("gambling", "gambles"),
+                    "nicotine": ("smoking", "smokes")}
 
 
 # --- English -----------------------------------------------------------------------------------
@@ -159,6 +187,8 @@ def _consumed_en(act: str, bare: bool) -> tuple[str, str] | None:
         return ("eat" if verb.startswith("eat") else "drink"), m.group("obj")
     if not bare:
         return None
+    if act.lower() in ("drinking", "booze"):  # "I quit drinking": alcohol
+        return "drink", "alcohol"
     hit = gazetteer.lookup(act)
     whole = hit is not None and (hit.start, hit.end) == (0, len(act))
     if act.lower() in _DRINKS_EN or (whole and hit is not None and hit.key == "drink.like"):
@@ -196,6 +226,9 @@ def find_en(clause: str, sentence: str) -> list[Finding]:
         verb, thing = consumed
         key = "food.dislike" if verb == "eat" else "preference.dislike"
         out.insert(0, Finding(key, thing, CONF_STATED, clause, statement=f"no longer {verb}s {thing}"))
+    elif (habit := _DEPENDENCIES_EN.get(act.lower())) is not None:  # "I quit smoking": a non-smoker from now on
+        out.insert(0, Finding("preference.habit", f"not {habit[0]}", CONF_STATED, clause,
+                              statement=f"no longer {habit[1]}"))
     return out
 
 

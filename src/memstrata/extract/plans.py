@@ -196,6 +196,42 @@ def goal_zh(clause: str) -> list[Finding]:
     return [Finding("plan.intent", value, CONF_PREFER, clause, statement=f"在努力{value}")]
 
 
+#: A wish to learn something is a goal too, one that lasts: "I want to learn guitar", "I've always wanted to learn
+#: Japanese", "I'd love to learn how to swim", 我想学吉他, 我一直很想学日语. Other wishes are of the moment ("I want to
+#: sleep", 我今天不想吃饭) or of a goal not yet taken up (我想戒烟), and stay unread.
+_LEARN_EN = lazy_regex(
+    r"^(?:(?:so|and|but|also|honestly|lately|these days)\s*,?\s+)?(?:i|we)(?:"
+    r"(?:'d|\s+would)\s+(?:really\s+|also\s+)?(?:like|love)"
+    r"|(?:'ve|\s+have)?\s+(?:(?:really|also|still|always|kind of|kinda)\s+)*(?:want|wanted|hope|wish)"
+    r"|(?:'m|\s+am)\s+(?:really\s+)?hoping)\s+to\s+learn\s+(?P<v>(?:how\s+to\s+)?[\w'+#-]+(?:\s+[\w'+#-]+){0,4}?)"
+    r"(?:\s+(?:someday|one day|eventually|this year|next year|soon|too|as well|properly))*$", _IC)
+#: What a learning wish names that is no subject one learns: the thing at hand, or news ("learn more about it",
+#: "learn how to use this", "learn what happened").
+_NOT_LEARNT_EN = lazy_regex(r"\b(?:it|this|that|these|those|them|you|your|here|there|more|about|from|what|why|"
+                            r"whether|if|which|who|where|when)\b", _IC)
+_LEARN_ZH = lazy_regex(r"^我(?:们)?(?:一直|也|还|真的|特别|非常|很|好|挺|其实|早就|今年|以后)*(?:想|希望|打算)"
+                       r"(?:好好)?(?:学|学习|学会)(?P<v>[\u4e00-\u9fffA-Za-z+#]{1,8}?)(?:了|啊|呢)?$")
+_NOT_LEARNT_ZH = lazy_regex(r"^(?:一下|下|点|习|会|着|到|这|那|怎么|如何|什么|它|你|他|她)|[吗呢？]")
+
+
+def learning_wish(clause: str, lang: str) -> list[Finding]:
+    """What a wish to learn names ("I want to learn guitar" → ``plan.intent = learn guitar``, 我想学吉他 → ``学吉他``),
+    stated "wants to learn guitar" / 想学吉他; ``[]`` for any other clause, or one that names the thing at hand
+    ("I want to learn more about it", 我想学一下这个)."""
+    if lang == "zh":
+        m = _LEARN_ZH.match(clause.strip().rstrip("。！!"))
+        if m is None or _NOT_LEARNT_ZH.search(m.group("v")):
+            return []
+        value = clean_value(m.group("v"), "zh")
+        return [Finding("plan.intent", f"学{value}", CONF_PREFER, clause, statement=f"想学{value}")] if value else []
+    m = _LEARN_EN.match(clause.strip().rstrip(".!"))
+    if m is None or _NOT_LEARNT_EN.search(m.group("v")):
+        return []
+    value = clean_value(m.group("v"), "en")
+    return [Finding("plan.intent", f"learn {value}", CONF_PREFER, clause,
+                    statement=f"wants to learn {value}")] if value else []
+
+
 #: A goal of giving something up, and what it gives up: "quit smoking", "stop drinking soda", 戒烟.
 _GIVING_UP_EN = lazy_regex(r"^(?:quit|stop|give up|kick|cut out)\s+(?P<a>.+)$", _IC)
 _GIVING_UP_ZH = lazy_regex(r"^戒掉?(?P<a>.+)$")

@@ -28,7 +28,7 @@ from memstrata.extract.clauses import (
     without_aside,
     without_time,
 )
-from memstrata.extract.plans import goal_en, plan_en, trip_en
+from memstrata.extract.plans import goal_en, learning_wish, plan_en, trip_en
 from memstrata.extract.possessive_en import possessive, the_thing_i
 from memstrata.extract.providers import payment, provider_en
 from memstrata.extract.pursuits import pursuit_en, with_examples
@@ -353,7 +353,7 @@ def _intent(clause: str, lang: str = "en") -> list[Finding]:
     said as a noun)."""
     if (planned := plan_en(clause, lang)) is not None:
         return planned
-    if goal := goal_en(clause):  # "I'm trying to cut down on sugar": a goal worked on
+    if goal := goal_en(clause) or learning_wish(clause, "en"):  # "I'm trying to cut down on sugar": a goal worked on
         return goal
     if (m := _LOVE_FOR.search(clause)) is not None:
         return like_finding(m.group("v"), "like", CONF_LIKE, clause, lang)

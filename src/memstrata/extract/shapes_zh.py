@@ -10,7 +10,7 @@ from datetime import datetime
 
 from memstrata.extract import cessation, counts, formats, gazetteer, kin, patterns_zh, purposes, roles, shapes
 from memstrata.extract.clauses import CONF_LIKE, CONF_PREFER, Finding, clean_value, like_finding, without_time
-from memstrata.extract.plans import goal_zh, plan_zh, trip_zh
+from memstrata.extract.plans import goal_zh, learning_wish, plan_zh, trip_zh
 from memstrata.extract.providers import payment, provider_zh
 from memstrata.extract.pursuits import pursuit_zh, with_examples
 from memstrata.extract.shapes import attribute_finding, chosen, dated, instead, open_key
@@ -442,7 +442,7 @@ def _intent(clause: str) -> list[Finding]:
     我会听古典音乐、阅读来放松 (what one does to relax); 川菜是我的最爱 is read by ``favourites``."""
     if (planned := plan_zh(clause)) is not None:
         return planned
-    if goal := goal_zh(clause):  # 我在戒糖: a goal worked on
+    if goal := goal_zh(clause) or learning_wish(clause, "zh"):  # 我在戒糖: a goal worked on; 我想学吉他 one wished
         return goal
     if (m := _INTEREST.match(clause)) is not None and "你" not in m.group("v"):
         return like_finding(m.group("v"), "like", CONF_LIKE, clause, "zh")
@@ -493,7 +493,7 @@ def given_up(sentence: str, said_at: datetime) -> tuple[str, list[Finding], str]
         read = cessation.find_zh(clause, sentence)
         if read and any(f.retract for f in patterns_zh.find(clause, said_at)):
             read = []  # 我不再贫血了, 我不再对花生过敏了: a withdrawal of its own key, read by its topic rule
-        found += dated(read, clause, sentence, said_at)
+        found += dated(read, (cessation.since_zh(clause) if read else None) or clause, sentence, said_at)
         if not read:
             (after if found else before).append(clause)
     return ("，".join(before), found, "，".join(after)) if found else ("", [], sentence)
