@@ -132,16 +132,17 @@ def test_a_faith_is_no_name(text: str) -> None:
 
 
 @pytest.mark.parametrize(("text", "expected"), [
-    ("I work as a nurse in Boston.", [("identity.occupation", "nurse", "")]),
+    ("I work as a nurse in Boston.", [("identity.occupation", "nurse", ""), ("identity.location", "Boston", "")]),
     ("I'm a student in Beijing.", [("identity.occupation", "student", "")]),
     ("I'm a nurse in the ICU.", [("identity.occupation", "nurse", "")]),
-    ("My daughter works as a nurse in Boston.", [("identity.occupation", "nurse", "daughter")]),
+    ("My daughter works as a nurse in Boston.", [("identity.occupation", "nurse", "daughter"),
+                                                 ("identity.location", "Boston", "daughter")]),
     ("I'm a teacher in a public school.", [("identity.occupation", "teacher", ""),
                                            ("identity.employer", "public school", "")]),
     ("I'm an engineer at Google.", [("identity.occupation", "engineer", ""), ("identity.employer", "Google", "")]),
-    # Chinese reads the same: a city worked in is no employer, a place of work is
-    ("我在深圳当老师", [("identity.occupation", "老师", "")]),
-    ("我哥在深圳当老师", [("identity.occupation", "老师", "brother")]),
+    # Chinese reads the same: a city worked in is no employer (it is where one is), a place of work is
+    ("我在深圳当老师", [("identity.occupation", "老师", ""), ("identity.location", "深圳", "")]),
+    ("我哥在深圳当老师", [("identity.occupation", "老师", "brother"), ("identity.location", "深圳", "brother")]),
     ("我在医院当护士", [("identity.employer", "医院", ""), ("identity.occupation", "护士", "")]),
 ])
 def test_where_one_works_in_is_no_employer_unless_a_place_of_work(

@@ -6,7 +6,7 @@ no subject of its own, and read as one sentence only the first was kept under he
 老王是我的邻居，他是消防员 and 我姐姐住在上海，她是一名医生 say the second thing with a pronoun. Each such
 clause is made a sentence of its own with the subject said again ("My sister works as a dentist", 老王是消防员),
 which the shapes then read as they read any sentence about that person (``extract.subject_en.someone_else``,
-``extract.shapes_zh.someone_else``), never as the user's.
+``extract.subject_zh.someone_else``), never as the user's.
 
 Whom a pronoun names: the third person named last in the message, only when exactly one person named so far
 could be meant (a "she" is no brother, a 她 no 哥哥; a name may be either) and never the user. Anyone named
@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from memstrata.extract import kin, roles, shapes_zh, subject_en
+from memstrata.extract import kin, roles, subject_en, subject_zh
 from memstrata.extract.clauses import Finding
 from memstrata.text.regex import lazy_regex
 
@@ -70,8 +70,8 @@ _ZH_PRONOUN = lazy_regex(r"[，,；;]\s*(?=[他她](?![们們]))")
 _ZH_OPENS = lazy_regex(r"^(?P<p>[他她])(?![们們])(?P<rest>.+)$")
 #: A copula just before a relation: the relation names the subject, no other person.
 _COPULA = lazy_regex(r"(?:\b(?:is|was|as)\s+|是)$", _IC)
-_ZH_MENTION = lazy_regex(rf"我的?(?P<rel>{shapes_zh._RELATION})|"
-                         rf"(?:和|跟|与|同)(?P<name>{shapes_zh._NAME})(?=[，,。和说都一])")
+_ZH_MENTION = lazy_regex(rf"我的?(?P<rel>{subject_zh.RELATION})|"
+                         rf"(?:和|跟|与|同)(?P<name>{subject_zh.NAME})(?=[，,。和说都一])")
 
 
 @dataclass
@@ -175,7 +175,7 @@ def _opening_zh(clause: str) -> tuple[str, str] | None:
     text = clause.strip()
     if (role := roles.role_zh(text)) is not None:
         return role[0], text[: len(text) - len(role[1])]
-    m = shapes_zh._SOMEONE.match(text)
+    m = subject_zh._SOMEONE.match(text)
     if m is None or not (m.group("name") or m.group("rel")):
         return None
     who = m.group("name") or kin.subject(m.group("rel"))

@@ -135,11 +135,32 @@ def _work(clause: str, ctx: _Ctx) -> list[Finding]:
             out += _f("identity.occupation", parts[0], CONF_STATED, clause)
             if len(parts) == 3 and not groups.get("org") and _works_for(parts[1], parts[2]):
                 out += _f("identity.employer", _PLACE_END.sub("", parts[2]), CONF_STATED, clause)  # "... at Google"
+            elif len(parts) == 3 and not groups.get("org"):
+                out += _city(parts[0], parts[2], clause)  # "I work as a chef in Portland"
         org = _PLACE_END.sub("", groups["org"]) if groups.get("org") else ""
         if org and (pattern is not _WORK_AT or _employer_shaped(clause, org)) and _works_for(groups.get("prep"), org):
             out += _f("identity.employer", org, CONF_STATED, clause)
+        elif org and (groups.get("prep") or "").lower() == "in":
+            out += _city(groups.get("v") or "", org, clause)  # "I'm a chef in Portland"
         return out
     return []
+
+
+def _city(role: str, place: str, clause: str) -> list[Finding]:
+    """The city named after a role and "in" ("a chef in Portland": ``Portland``), where the person is; ``[]`` for
+    what is no city's name ("a nurse in the ICU") or a field a role is in ("a student in Biology")."""
+    place = _PLACE_END.sub("", place)
+    if not _CITY_AFTER_ROLE.fullmatch(place) or _TAKES_A_FIELD.search(role):
+        return []
+    return _f("identity.location", place, CONF_STATED, clause)
+
+
+#: A place named after a role and "in" ("a chef in Portland", "a nurse in New York", "a dentist in Austin, Texas"):
+#: capitalised words, no workplace (``_works_for`` reads those), the city where the person is.
+_CITY_AFTER_ROLE = lazy_regex(r"[A-Z][a-z]+(?:\s+[A-Z][a-z]+){0,2}(?:,\s*[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)?")
+#: Roles whose "in" names a field of study or work, no city ("a student in Biology", "a researcher in Economics").
+_TAKES_A_FIELD = lazy_regex(r"\b(?:student|undergrad|postdoc|researcher|professor|lecturer|scientist|phd|major|"
+                            r"specialist|expert|intern)s?$", _IC)
 
 
 #: The head of a common noun that names a place of work: an organisation ("a bank", "a startup") or

@@ -104,8 +104,10 @@ _PROGRESSIVE = lazy_regex(r"^(?:学(?!校|院)|练|试|准备|打算|尝试|帮|
 #: 腾讯找到了新.
 _FOUND_THERE = lazy_regex(r"(?:找到|找了|拿到|得到)")
 
-_CITIES = lazy_regex(r"(?:北京|上海|广州|深圳|杭州|成都|南京|武汉|西安|重庆|天津|苏州|香港|台北|"
-                     r"国外|家里|家|老家|外地|本地|市|省|区|县)$")
+#: Cities one works in, which name no time zone (``places.known_place_zh``): the place of 在…当 (我在深圳当老师).
+_CITY_NAMES = "北京|上海|广州|深圳|杭州|成都|南京|武汉|西安|重庆|天津|苏州|香港|台北"
+_CITY = lazy_regex(_CITY_NAMES)
+_CITIES = lazy_regex(rf"(?:{_CITY_NAMES}|国外|家里|家|老家|外地|本地|市|省|区|县)$")
 
 
 def _work(clause: str, ctx: _Ctx) -> list[Finding]:
@@ -127,6 +129,8 @@ def _work(clause: str, ctx: _Ctx) -> list[Finding]:
         out += _f("identity.employer", org, CONF_STATED, clause)
     if m.group("v"):
         out += _f("identity.occupation", m.group("v"), CONF_STATED, clause)
+        if _CITY.fullmatch(org) or places.known_place_zh(org):  # 我在深圳当老师: the city, as "a teacher in Shenzhen"
+            out += _f("identity.location", org, CONF_STATED, clause)
     return out
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from memstrata.extract import shapes
+from memstrata.extract import apposition, shapes
 from memstrata.extract.clauses import Finding
 from memstrata.extract.shapes import attribute_finding
 from memstrata.text.regex import lazy_regex
@@ -81,6 +81,8 @@ def possessive(clause: str, lang: str = "en") -> list[Finding]:
     if m is None or _VALUE_NOT.match(value) or (_DESCRIBES.match(value) and not _BOUNDED_AMOUNT.match(value)) \
             or _ADJECTIVE.match(value) or _CLAUSE_INSIDE.search(value) or _LABEL_INSIDE.search(value):
         return []
+    if apposition.names_a_person(clause[: m.end("attr")], lang):
+        return []  # "My friend Jake is a chef": Jake's, read as about him (extract.apposition)
     if _NOT_ONE_ATTRIBUTE.search(m.group("attr")):
         return []  # "my budget for this trip is $2000": a topic's (extract.routines), or no attribute
     if clause[m.end("attr"):].lstrip().startswith(("'s", "’s")) and _FINITE.search(value):

@@ -48,6 +48,7 @@ from memstrata.extract import (
     shapes_en,
     shapes_zh,
     subject_en,
+    subject_zh,
 )
 from memstrata.extract.allergens import allergen, severity, without_other_script_tail
 from memstrata.extract.base import FactCandidate
@@ -305,7 +306,7 @@ def _read(sentence: str, said_at: datetime, lang: str, *, nested: bool = False) 
     possessive copula after them; and a statement about a named person or relative read in the
     first person and kept under that person (never the user's own fact)."""
     zh = lang == "zh"
-    sentence = (shapes_zh.first_person(sentence) if zh else subject_en.first_person(sentence)) or sentence
+    sentence = (subject_zh.first_person(sentence) if zh else subject_en.first_person(sentence)) or sentence
     if (read := _then_and_now(sentence, said_at, lang, nested=nested)) is not None:
         return read
     # "Don't ship with UPS" alone: what the imperative it negates chooses, not to be chosen (extract.forbidden)
@@ -342,7 +343,7 @@ def _read(sentence: str, said_at: datetime, lang: str, *, nested: bool = False) 
     elif not nested and all(f.retract for f in found):
         # 我开始吃素了 withdraws 不吃素 (``habits.restart_zh``) and begins 吃素: both
         found = found + [f for f in _begun(sentence, said_at, lang) if not f.retract]
-    other = None if found or nested else (shapes_zh.someone_else(sentence) if zh else subject_en.someone_else(sentence))
+    other = None if found or nested else (subject_zh if zh else subject_en).someone_else(sentence)
     if other is not None:  # read as the user's own is, a state said as its beginning too ("My wife got a job at X")
         said = _read(other[1], said_at, lang, nested=True)
         if all(f.key == "event" for f in said):

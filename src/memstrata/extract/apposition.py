@@ -1,0 +1,40 @@
+"""A relation said before a name: "My friend Jake is a chef in Portland", "My neighbor Tom is a firefighter",
+我的邻居老王是消防员.
+
+The words before the verb name one person twice, by how they are related to the user and by name, and what the
+sentence states is that person's (subject ``Jake``, ``Tom``, ``老王``: ``extract.subject_en.someone_else``,
+``extract.subject_zh.someone_else``), as "My colleague Tom moved to the design team" and 我同事小张调到设计组了 are
+read: the name is the subject, the relation no fact of its own. Read as the user's possessive copula, "my friend Jake
+is a chef in Portland" stored ``user.friend_jake = chef in Portland`` (a key made of a person) and 我的邻居老王是消防员
+``user.邻居老王 = 消防员``; ``names_a_person`` lets the copula refuse them.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memstrata.extract import subject_en, subject_zh
+from memstrata.extract.timex import time_span
+from memstrata.text.regex import lazy_regex
+
+#: "my <relation> <Name>": the relation in any case, the name capitalised.
+_EN = lazy_regex(rf"^(?i:my\s+(?P<rel>{subject_en._RELATION}))\s+(?P<name>[A-Z][a-z]+)(?P<rest>(?!')\b.*)$")
+_ZH = lazy_regex(rf"^我的?(?P<rel>{subject_zh.RELATION})(?P<name>{subject_zh.NAME})(?P<rest>.*)$")
+
+
+def _match(text: str, lang: str) -> re.Match[str] | None:
+    m = (_ZH if lang == "zh" else _EN).match(text.strip())
+    if m is None or m.group("name") in subject_en.NOT_NAMES or time_span(m.group("name")) is not None:
+        return None  # "My sister Today …" is no name, 我同事周末去爬山 no 周末
+    return m
+
+
+def names_a_person(phrase: str, lang: str) -> bool:
+    """Whether ``phrase`` (what a possessive copula reads as the attribute, with "my" / 我的 before it) is a
+    relation and a name ("my friend Jake", 我的邻居老王): a person, no attribute of the user's.
+
+    >>> names_a_person("my friend Jake", "en"), names_a_person("my friend's name", "en")
+    (True, False)
+    """
+    m = _match(phrase, lang)
+    return m is not None and not m.group("rest").strip()

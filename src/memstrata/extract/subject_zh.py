@@ -1,0 +1,84 @@
+"""Who a Chinese sentence is about: the user said in the third person (用户对花生过敏), a note with no subject
+(喜欢爵士乐), a named person (小李, 老王, 张伟), a relative (我姐姐) or a role (客户); ``extract.subject_en``'s
+mirror.
+
+用户对花生过敏 and - 喜欢爵士乐 are the user's own words (``first_person``); 小李对海鲜过敏, 我同事小张调到设计组了,
+客户在多伦多 are read in the first person and kept under that person (``someone_else``), never as the user's own.
+The shapes in ``extract.shapes_zh`` read what these return; ``extract.apposition`` and ``extract.carried`` name
+people by the same words."""
+
+from __future__ import annotations
+
+import re
+
+from memstrata.extract import kin, roles
+from memstrata.extract.timex import time_span
+from memstrata.text.regex import lazy_regex
+
+_H = "\u4e00-\u9fff"
+#: Common surnames: a name is one of them and one or two characters (张伟, 王小明), or 小 / 老 and one (小李, 老王).
+SURNAMES = ("王李张刘陈杨赵黄周吴徐孙胡朱高林何郭马罗梁宋郑谢韩唐冯于董萧程曹袁邓许傅沈曾彭吕苏卢蒋蔡贾丁魏薛叶"
+            "阎余潘杜戴夏钟汪田任姜范方石姚谭廖邹熊金陆郝孔白崔康毛邱秦江史顾侯邵孟龙万段雷钱汤尹黎易常武乔贺赖龚文")
+#: A relation said after 我 (我同事, 我老婆, 我哥): the longer word first (哥哥 before 哥), so 我哥哥 is
+#: no 哥 with a name.
+RELATION = ("同事|朋友|老板|领导|上司|室友|邻居|同学|姐姐|妹妹|哥哥|弟弟|老婆|老公|妻子|丈夫|太太|爱人|"
+            "妈妈|爸爸|老妈|老爸|母亲|父亲|爸妈|父母|儿子|女儿|爷爷|奶奶|外公|外婆|姥姥|姥爷|男朋友|女朋友|"
+            "岳父|岳母|丈母娘|公公|婆婆|嫂子|弟媳|姐夫|妹夫|表哥|表姐|表弟|表妹|堂哥|堂姐|堂弟|堂妹|叔叔|伯伯|舅舅|"
+            "姑姑|阿姨|姨妈|舅妈|侄子|侄女|外甥女|外甥|孙子|孙女|哥|姐|弟|妹|妈|爸")
+NAME = rf"(?:小[{_H}]|老[{_H}]|[{SURNAMES}][{_H}]{{1,2}}?)"
+#: A clause that asks, supposes or reports: no shape reads it.
+NOT_A_STATEMENT = lazy_regex(
+    r"^(?:如果|要是|假如|假设|万一|是否)|[？?]|吗[。！!]?$|呢[。]?$|是不是|会不会|要不要|可不可以|能不能|可能|好像|也许|"
+    # 大概 before an amount is "about" (大概40分钟), no hedge
+    r"大概(?!是?[0-9一二两三四五六七八九十几半每])|说|觉得|认为|不确定|(?<![顾学])问|希望能|真希望|还没")
+
+#: 用户 and Taiwan's 使用者 both name the user (a Traditional note is read as Simplified first: 用戶 → 用户).
+_THIRD_PERSON = lazy_regex(r"^(?:[-*•]\s*)?(?:该)?(?:用户|使用者)(?P<rest>[^：:].*)$")
+
+
+#: A note that leaves its subject out, as memory files write them (- 喜欢爵士乐, 住在北京, 偏好顺丰快递): a
+#: verb that states a liking or a dwelling first; anything asked (吗, ？) is no note. 不吃 / 不喝 are not
+#: here: 不喝燕麦奶了，还是喝牛奶吧 is a withdrawal with a restoration, read by its own shape.
+_NO_SUBJECT = lazy_regex(r"^(?:[-*•]\s*)?(?P<rest>(?:现在|平时|一直|也|还|更)?(?:喜欢|不喜欢|讨厌|偏好|爱吃|爱喝|"
+                         r"住在)[^？?吗呢]+)$")
+
+
+def first_person(sentence: str) -> str | None:
+    """A note about the user in the third person as the user's own words (用户对花生过敏 → 我对花生过敏,
+    用户的编辑器是Vim → 我的编辑器是Vim, 使用者對貓過敏 → 我对猫过敏), also with the subject left out
+    (喜欢爵士乐 → 我喜欢爵士乐, ``_NO_SUBJECT``); ``None`` for any other sentence."""
+    m = _THIRD_PERSON.match(sentence.strip()) or _NO_SUBJECT.match(sentence.strip())
+    return None if m is None else f"我{m.group('rest')}"
+
+
+#: When a change about someone happened, said before its verb (小王这周调到搜索组了): the shapes read the clause
+#: without it and date the change by it.
+_WHEN = "这周|这礼拜|这个月|本周|上周|上礼拜|上个月|今天|昨天|前天|今年|去年|最近|刚刚|刚"
+_SOMEONE = lazy_regex(
+    rf"^(?:我的?(?P<rel>{RELATION}))?(?P<name>{NAME})?(?P<rest>(?:的|对|在|又|也|调|住|是|喜欢|最|不|换|搬|回|去|改|要|需要|"
+    rf"已经|现在|一直|还|很|特别|非常|平时|经常|每天|开始|入职|养|都|{_WHEN}).+)$")
+
+
+#: How a note about a role goes on: a verb or a copula, as about a named person, or a wish (客户要PDF发票).
+_ROLE_REST = lazy_regex(rf"^(?:的|对|在|又|也|调|住|是|喜欢|最|不|换|搬|回|去|改|要|需要|希望|偏好|更喜欢|比较|"
+                        rf"已经|现在|目前|一直|还|只|{_WHEN})")
+
+
+def someone_else(sentence: str) -> tuple[str, str] | None:
+    """``(subject, the sentence in the first person)`` for a statement about a named person or a
+    relative (小李对海鲜过敏 → ``("小李", "我对海鲜过敏")``, 我同事小张调到设计组了 →
+    ``("小张", "我调到设计组了")``), or a role an agent's note names (客户在多伦多 → ``("client", "我在多伦多")``:
+    ``extract.roles``)."""
+    role = roles.role_zh(sentence)
+    if role is not None and _ROLE_REST.match(role[1]) and not NOT_A_STATEMENT.search(role[1]):
+        return role[0], f"我{role[1]}"
+    m = _SOMEONE.match(sentence.strip())
+    if m is None or NOT_A_STATEMENT.search(m.group("rest")):
+        return None
+    name, rest = m.group("name") or "", m.group("rest")
+    if name and time_span(name) is not None:  # 我妹妹周末去爬山: 周末 is a time, no 周 with a name
+        name, rest = "", name + rest
+    who = name or m.group("rel")
+    if not who or (not name and not kin.is_relative(who)):
+        return None  # 我朋友对芒果过敏 stays out: only relatives and named people are kept
+    return who, f"我{re.sub(r'^都', '', rest)}"  # 我父母都住在成都: 都 is the two of them
