@@ -117,3 +117,40 @@ def test_the_gym_given_up_is_withdrawn(said: str, given_up: str) -> None:
     [stored] = _pastimes(said)
     found = RuleExtractor().extract(text=given_up, role="user", said_at=SAID)
     assert stored in [(c.key, c.value) for c in found if c.retracts]
+
+
+def _read(text: str) -> list[tuple[str, str]]:
+    return [(c.key, c.value) for c in RuleExtractor().extract(text=text, role="user", said_at=SAID) if not c.retracts]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # how often said before the speaker: the habit and the pastime, as said after the verb
+    ("周末我一般去爬山。", [("preference.habit", "周末一般去爬山"), ("hobby.like", "爬山")]),
+    ("我周末一般去爬山。", [("preference.habit", "周末一般去爬山"), ("hobby.like", "爬山")]),
+    ("晚上我一般去跑步。", [("preference.habit", "晚上一般去跑步"), ("sport.like", "跑步")]),
+    ("On weekends I usually go hiking.", [("preference.habit", "usually go hiking on weekends"),
+                                          ("hobby.like", "hiking")]),
+])
+def test_a_pastime_with_its_time_said_first_is_the_habit_and_the_pastime(text: str,
+                                                                         expected: list[tuple[str, str]]) -> None:
+    assert _read(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("我最近迷上了钓鱼。", [("hobby.like", "钓鱼")]),
+    ("我爱上了烘焙。", [("hobby.like", "烘焙")]),
+    ("I've gotten really into fishing lately.", [("hobby.like", "fishing")]),
+    ("I'm really into hiking.", [("hobby.like", "hiking")]),
+    ("I've become obsessed with baking.", [("hobby.like", "baking")]),
+    ("I got into jazz last year.", [("music.like", "jazz")]),
+])
+def test_being_taken_with_a_pastime_is_liking_it(text: str, expected: list[tuple[str, str]]) -> None:
+    assert _read(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "我迷上了这首歌。", "I got into Harvard.", "I got into trouble.", "I got into an argument with my boss.",
+    "I'm into you.", "I got into the car.", "我爱上了他。", "周末我去了趟超市。",
+])
+def test_what_one_got_into_that_is_no_pastime_and_a_weekend_errand_are_none(text: str) -> None:
+    assert [(k, v) for k, v in _read(text) if k != "event"] == []  # a weekend's errand is a happening, no habit

@@ -22,6 +22,7 @@ from memstrata.extract.clauses import (
     like_finding,
     without_time,
 )
+from memstrata.extract.pursuits import unfronted
 from memstrata.extract.timex import mentions_time
 from memstrata.text.regex import lazy_regex
 
@@ -78,7 +79,9 @@ _TIME_OF_DAY_ZH = r"(?:早上|早晨|上午|中午|下午|傍晚|晚上|睡前|�
 _ALWAYS = lazy_regex(
     # a sentence adverb may come before 我, as English fronts "Sometimes on weekends I …": 有时我周末会去唱片店淘CD
     rf"^(?:有时候?|有的时候|平时|平常|通常|一般)?我(?:们)?(?P<adv>(?:总是|一直都|一直|向来|平时|通常|一般|经常|常常)?"
-    rf"(?:(?:{_EVERY_ZH}){_TIME_OF_DAY_ZH}?(?:都|会|都会|也)*|{_TIME_OF_DAY_ZH}(?:都会|都|会)+)"
+    rf"(?:(?:{_EVERY_ZH}){_TIME_OF_DAY_ZH}?(?:都|会|都会|也)*|{_TIME_OF_DAY_ZH}(?:都会|都|会)+"
+    # 我周末一般去爬山: a time of the day or week with a word of habit after it
+    rf"|{_TIME_OF_DAY_ZH}(?:一般|通常|经常|常常|总是)(?:都会|都|会)*)"
     r"|总是|一直都|一直|向来|经常|常常|从来不|从不|从来没|永远不)(?P<v>.+)$"
 )
 
@@ -86,6 +89,7 @@ _INSTRUCT = lazy_regex(r"^(?:用中文|用英文|用英语|回答|回复|说话|
 
 
 def _habit(clause: str, ctx: _Ctx) -> list[Finding]:
+    clause = unfronted(clause)  # 周末我一般去爬山 is 我周末一般去爬山
     m = _ALWAYS.match(clause)
     if not m or m.group("adv") == "从来没":
         return []  # 从来没去过 tells a past, not a habit

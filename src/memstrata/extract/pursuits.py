@@ -150,8 +150,32 @@ def _ing(verb: str) -> list[str]:
     return [verb + "ing", verb[:-1] + "ing" if verb.endswith("e") else verb + verb[-1:] + "ing"]
 
 
+#: How often said before the speaker ("On weekends I usually go hiking", "Most evenings, I run"): read after the
+#: verb, where the pastime's tail takes it ("I usually go hiking on weekends").
+_FRONTED_EN = lazy_regex(r"^(?P<when>(?:on|at|most|every|each)\s+(?:weekends?|evenings?|mornings?|nights?|days?|"
+                         r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?)|in my (?:free|spare) time)\s*,?\s+"
+                         r"(?P<rest>i\s.+)$", _IC)
+#: A time of the day or week said before 我 with a word of habit (周末我一般去爬山, 晚上我通常跑步): the same as
+#: 我周末一般去爬山, where the habit and pastime shapes read the time.
+_FRONTED_ZH = lazy_regex(r"^(?P<when>早上|早晨|上午|中午|下午|傍晚|晚上|睡前|饭后|下班后|周末|工作日|平时|平常)"
+                         r"(?P<me>我们?)(?=一般|通常|经常|常常|总是|都会|都)")
+
+
+def unfronted(clause: str) -> str:
+    """``clause`` with a time of habit said before the speaker put after it ("On weekends I usually go hiking" →
+    "I usually go hiking on weekends", 周末我一般去爬山 → 我周末一般去爬山); ``clause`` itself when none is."""
+    text = clause.strip().rstrip(".!。！")
+    if (m := _FRONTED_EN.match(text)) is not None:
+        return f"{m.group('rest')} {m.group('when').lower()}"
+    if (z := _FRONTED_ZH.match(text)) is not None:
+        return f"{z.group('me')}{z.group('when')}{text[z.end():]}"
+    return clause
+
+
 def pastime_en(clause: str) -> list[Finding]:
-    """"I play tennis", "I do yoga", "I climb", "I go climbing on weekends": the sport or hobby the user does."""
+    """"I play tennis", "I do yoga", "I climb", "I go climbing on weekends" (or "On weekends I go climbing"): the
+    sport or hobby the user does."""
+    clause = unfronted(clause)
     m = _PASTIME_EN.match(clause.strip().rstrip(".!"))
     if m is None:
         return []
@@ -170,7 +194,8 @@ def pastime_en(clause: str) -> list[Finding]:
 
 
 def pastime_zh(clause: str) -> list[Finding]:
-    """我打网球, 我平时练瑜伽, 我攀岩: the sport or hobby the user does."""
+    """我打网球, 我平时练瑜伽, 我攀岩, 周末我一般去爬山: the sport or hobby the user does."""
+    clause = unfronted(clause)
     m = _PASTIME_ZH.match(clause.strip().rstrip("。！!"))
     named = _pastime_named(m.group("obj")) if m else None
     said = clause.strip().rstrip("。！!")[1:]  # 我平时练瑜伽: 平时练瑜伽, what the user does, not a like

@@ -28,6 +28,7 @@ from memstrata.extract.clauses import (
     without_aside,
     without_time,
 )
+from memstrata.extract.liking_begun import started_to_like_en
 from memstrata.extract.plans import goal_en, learning_wish, plan_en, trip_en
 from memstrata.extract.possessive_en import possessive, the_thing_i
 from memstrata.extract.providers import payment, provider_en
@@ -52,7 +53,6 @@ _SWITCHED = lazy_regex(
     r"(?P<attr2>[\w ]+?)\s+|(?:carriers|couriers|editors|browsers|phones|providers)\s+)?"  # "switched carriers to DHL"
     r"(?:from\s+(?P<old>.+?)\s+)?(?:over\s+)?to\s+(?P<art>an?\s+|the\s+)?(?P<v>.+?)"
     r"(?:\s+(?:last|this)\s+\w+|\s+recently|\s+now|\s+instead)?$", _IC)
-_STARTED_VERB = {"lik": "like", "lov": "love", "enjoy": "enjoy"}
 _RESTRICTED = lazy_regex(
     r"^(?:(?:these days|nowadays|lately|now)\s*,?\s+)?(?:i|we)\s+(?:now\s+)?only\s+(?P<verb>drink|eat|use|read on|"
     r"listen to|watch|wear|take)\s+(?:an?\s+|the\s+|my\s+)?(?P<v>.+?)(?:\s+(?:these days|nowadays|now|lately))?$"
@@ -151,21 +151,6 @@ def _restricted(m: re.Match[str], clause: str, lang: str) -> list[Finding]:
     if verb in ("use", "read on"):
         return chosen(value, key, clause, lang, statement=said.format(v=value))
     return [Finding(key, value, CONF_PREFER, clause, statement=said.format(v=value))] if value else []
-
-
-_STARTED = lazy_regex(
-    r"^i(?:'ve|\s+have|'m|\s+am)?\s+(?:really\s+|slowly\s+|finally\s+)?(?:started|begun|begin|starting|come|grown|"
-    r"growing|coming)\s+(?:to\s+)?(?P<verb>lik|lov|enjoy)(?:e|es|ing|s)?\s+(?P<v>.+?)(?:\s+(?:lately|recently|now))?$",
-    _IC)
-
-
-def _started_to_like(clause: str, said_at: datetime) -> list[Finding]:
-    """"I've started to like olives" is "I like olives" said now: the like patterns key the object
-    (olives → ``food.like``) and the resolver retires a dislike said before."""
-    m = _STARTED.match(clause)
-    if m is None:
-        return []
-    return patterns_en.find(f"I {_STARTED_VERB[m.group('verb').lower()]} {m.group('v')}", said_at)
 
 
 # the speaker's own stop too: "We've stopped using Jira", "We no longer use Jira", "We've dropped Jira", "We got
@@ -402,7 +387,7 @@ def before_topics(sentence: str, said_at: datetime) -> list[Finding]:
         # ("nowadays it's only tea") matches the clause as said first
         for clause in dict.fromkeys((raw, patterns_en._FILLER.sub("", raw).strip())):
             if clause and (found := (_destination(clause) or _team(clause) or _changed(clause, "en", sentence)
-                                     or _started_to_like(clause, said_at) or _learning(clause)
+                                     or started_to_like_en(clause, said_at) or _learning(clause)
                                      or provider_en(clause) or payment(clause, "en") or formats.find_en(clause))):
                 return dated(found, clause, sentence, said_at)
     return []

@@ -19,6 +19,7 @@ from memstrata.extract import (
     shapes,
 )
 from memstrata.extract.clauses import CONF_LIKE, CONF_PREFER, Finding, clean_value, like_finding, without_time
+from memstrata.extract.liking_begun import started_to_like_zh
 from memstrata.extract.plans import goal_zh, learning_wish, plan_zh, trip_zh
 from memstrata.extract.providers import payment, provider_zh
 from memstrata.extract.pursuits import pursuit_zh, with_examples
@@ -276,16 +277,6 @@ def _no_thing_back(value: str) -> bool:
     return bool(_BEFORE.match(value) or (hanzi and (_KIND_HEAD.search(value) or _NOT_A_NAME.search(value))))
 
 
-_STARTED = lazy_regex(r"^我?(?:最近|现在|渐渐|慢慢|终于)?(?:也)?(?:开始喜欢|爱上|喜欢上|开始爱)(?:上)?(?P<v>.+?)了$")
-
-
-def _started_to_like(clause: str, said_at: datetime) -> list[Finding]:
-    """开始喜欢橄榄了 is 我喜欢橄榄 said now: the like patterns key the object, the resolver retires
-    a dislike said before."""
-    m = _STARTED.match(clause)
-    return [] if m is None else patterns_zh.find(f"我喜欢{m.group('v')}", said_at)
-
-
 # 我 (or 我们: 我们不再用Jira了) goes only before a verb of use (我不再用京东了): 我以后不喝咖啡了 is a habit
 # of one's own, which the habit rules keep (不喝咖啡), not a withdrawal alone. 已经 makes 不用 a standing stop
 # (我们已经不用Jira了), as 以后 does; 不用京东了 alone may be this once.
@@ -457,7 +448,7 @@ def before_topics(sentence: str, said_at: datetime) -> list[Finding]:
         # without a leading discourse word (其实我改用京东了, 不过我们现在换成中通了), as the topic patterns do
         plain = patterns_zh._FILLER.sub("", clause)
         for bare in dict.fromkeys((clause, without_time(clause), plain, without_time(plain))):
-            if bare and (found := (_destination(bare) or _changed(bare) or _started_to_like(bare, said_at)
+            if bare and (found := (_destination(bare) or _changed(bare) or started_to_like_zh(bare, said_at)
                                    or _team(bare) or _learning(bare) or provider_zh(bare) or payment(bare, "zh")
                                    or formats.find_zh(bare))):
                 return dated(found, clause, sentence, said_at)
