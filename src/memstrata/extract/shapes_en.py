@@ -386,6 +386,8 @@ def before_topics(sentence: str, said_at: datetime) -> list[Finding]:
         # moved to GitLab"), which the topic patterns drop too; a shape that reads the word itself
         # ("nowadays it's only tea") matches the clause as said first
         for clause in dict.fromkeys((raw, patterns_en._FILLER.sub("", raw).strip())):
+            if clause and (wanted := formats.schedule_en(clause)):
+                return wanted  # "every Friday" is when a document is wanted, no time the wish began
             if clause and (found := (_destination(clause) or _team(clause) or _changed(clause, "en", sentence)
                                      or started_to_like_en(clause, said_at) or _learning(clause)
                                      or provider_en(clause) or payment(clause, "en") or formats.find_en(clause))):

@@ -448,6 +448,8 @@ def before_topics(sentence: str, said_at: datetime) -> list[Finding]:
         # without a leading discourse word (其实我改用京东了, 不过我们现在换成中通了), as the topic patterns do
         plain = patterns_zh._FILLER.sub("", clause)
         for bare in dict.fromkeys((clause, without_time(clause), plain, without_time(plain))):
+            if bare and (wanted := formats.schedule_zh(bare)):
+                return wanted  # 每周五 is when a document is wanted (客户希望每周五收到报告), no time the wish began
             if bare and (found := (_destination(bare) or _changed(bare) or started_to_like_zh(bare, said_at)
                                    or _team(bare) or _learning(bare) or provider_zh(bare) or payment(bare, "zh")
                                    or formats.find_zh(bare))):

@@ -89,6 +89,10 @@ _SOMEONE_VERB = lazy_regex(
     r"^(?:(?:now|also|just|still|recently|no longer|never|always)\s+)*(?:is|was|has|had|lives|lived|works|worked|"
     r"moved|switched|transferred|joined|left|prefers|preferred|likes|loves|hates|dislikes|uses|drinks|eats|"
     r"started|got|went|goes|plays|studies|teaches|wants|needs|changed|returned|can't|cannot|doesn't|does)\b")
+#: Where a person named is, said between the name and the verb ("Sarah from accounting", "Tom in sales", "Li
+#: from the Berlin office"): who they are, no part of what is said of them.
+_GROUP = lazy_regex(r"^(?:from|in|at|on)\s+(?:the\s+)?[\w-]+(?:\s+(?:team|department|dept|office|group|side))?\s+",
+                    _IC)
 #: Capitalised words that open sentences and are never a person.
 NOT_NAMES = frozenset({
     "I", "The", "My", "Our", "It", "This", "That", "These", "Those", "There", "Please", "Thanks", "Thank",
@@ -139,6 +143,8 @@ def someone_else(sentence: str) -> tuple[str, str] | None:
     rest = m.group("rest")
     if m.group("poss"):  # "Priya's favorite color is green"; not "Here's one of them"
         return (who, f"My {rest}") if re.search(r"\b(?:is|are|was)\b", rest) else None
+    if (group := _GROUP.match(rest)) and _SOMEONE_VERB.match(rest[group.end():]):
+        rest = rest[group.end():]  # "Sarah from accounting prefers email": Sarah's, where she works aside
     if not _SOMEONE_VERB.match(rest):
         return None
     said = first_person(f"user {rest}")
