@@ -1,5 +1,6 @@
 """Lasting bodily traits the speaker says they have: "I'm left-handed", 我是左撇子, "I'm colour-blind", 我是色盲,
-"I'm nearsighted", 我近视, "I'm O positive", 我是O型血, "I'm 180 cm tall", 我身高180.
+"I'm nearsighted", 我近视, "I'm O positive", 我是O型血, "I'm 180 cm tall", 我身高180; and what they wear to see or hear:
+"I wear glasses", 我戴眼镜 (``identity.vision_aid``), "I wear a hearing aid" (``identity.hearing_aid``).
 
 "I'm X" is read for a trait only when X is on a small closed list, one attribute each, a value at a time
 (``identity.handedness``, ``identity.color_vision``, ``identity.eyesight``, ``identity.blood_type``,
@@ -38,8 +39,23 @@ TRAITS: tuple[tuple[str, str, tuple[str, ...], tuple[str, ...], str], ...] = (
      ("远视", "远视眼"), "远视"),
 )
 
+#: What the speaker wears to see or hear, said with "wear" / 戴 ("I wear glasses", 我戴眼镜), in the layout of
+#: ``TRAITS``: a lasting aid, one at a time per sense (contacts after glasses supersede them). "I wear many hats" and
+#: "I wear a suit" name nothing on the list.
+WORN: tuple[tuple[str, str, tuple[str, ...], tuple[str, ...], str], ...] = (
+    ("identity.vision_aid", "glasses", ("glasses", "eyeglasses", "spectacles", "specs", "prescription glasses"),
+     ("眼镜", "近视眼镜", "近视镜"), "眼镜"),
+    ("identity.vision_aid", "contact lenses", ("contacts", "contact lenses", "contact lens"), ("隐形眼镜", "隐形"),
+     "隐形眼镜"),
+    ("identity.vision_aid", "reading glasses", ("reading glasses",), ("老花镜", "老花眼镜"), "老花镜"),
+    ("identity.hearing_aid", "hearing aid", ("a hearing aid", "hearing aids"), ("助听器",), "助听器"),
+)
+
 #: Each key's description, English and Chinese (``taxonomy.key_spec`` for these open keys).
 DESCRIPTIONS: dict[str, tuple[str, str]] = {
+    "identity.vision_aid": ("what the user wears to see: glasses or contact lenses",
+                            "用户戴什么看东西：眼镜或隐形眼镜"),
+    "identity.hearing_aid": ("whether the user wears a hearing aid", "用户是否戴助听器"),
     "identity.handedness": ("which hand the user writes with: left-handed or right-handed", "用户是左撇子还是右撇子"),
     "identity.color_vision": ("whether the user is colour-blind", "用户是否色盲"),
     "identity.eyesight": ("whether the user is nearsighted or farsighted", "用户是近视还是远视"),
@@ -48,14 +64,36 @@ DESCRIPTIONS: dict[str, tuple[str, str]] = {
 }
 
 #: The English and Chinese value of each trait, for ``extract.twins``.
-TWINS: tuple[tuple[str, str], ...] = tuple((en, zh) for _, en, _, _, zh in TRAITS)
+TWINS: tuple[tuple[str, str], ...] = tuple((en, zh) for _, en, _, _, zh in (*TRAITS, *WORN))
 
 _BY_EN = {s: (key, en) for key, en, surfaces, _, _ in TRAITS for s in surfaces}
 _BY_ZH = {s: (key, zh) for key, _, _, surfaces, zh in TRAITS for s in surfaces}
 
 
+_WORN_EN = {s: (key, en) for key, en, surfaces, _, _ in WORN for s in surfaces}
+_WORN_ZH = {s: (key, zh) for key, _, _, surfaces, zh in WORN for s in surfaces}
+
+
 def _alternatives(surfaces: list[str]) -> str:
     return "|".join(re.escape(s) for s in sorted(surfaces, key=len, reverse=True))
+
+
+_WEAR_EN = lazy_regex(
+    r"^i\s+(?:(?:always|usually|also|now|still|have to|need to|have always|'ve always)\s+)*(?:wear|worn)\s+"
+    rf"(?:a pair of\s+)?(?P<w>{_alternatives(list(_WORN_EN))})"
+    r"(?:\s+(?:now|too|every day|all the time|for reading|to read|for driving))?$", _IC)
+_WEAR_ZH = lazy_regex(rf"^我(?:一直|平时|也|现在|还|从小就?|需要|得|一直都)*戴(?:着)?(?:一副|副|个)?"
+                      rf"(?P<w>{_alternatives(list(_WORN_ZH))})$")
+
+
+def _worn(clause: str, lang: str) -> list[Finding]:
+    """The aid a clause says the speaker wears ("I wear glasses" → ``identity.vision_aid`` = ``glasses``, 我戴眼镜 →
+    眼镜), else ``[]``."""
+    m = (_WEAR_ZH if lang == "zh" else _WEAR_EN).match(clause.strip().rstrip(".!。！"))
+    if m is None:
+        return []
+    key, value = (_WORN_ZH if lang == "zh" else _WORN_EN)[m.group("w") if lang == "zh" else m.group("w").lower()]
+    return [Finding(key, value, CONF_STATED, clause, statement=f"戴{value}" if lang == "zh" else f"wears {value}")]
 
 
 _EN = lazy_regex(
@@ -79,7 +117,7 @@ def find_en(clause: str, ctx: object) -> list[Finding]:
     sentence context of ``extract.clause_en`` (unused: no trait on the list is a moment)."""
     m = _EN.match(clause.strip().rstrip(".!"))
     if m is None:
-        return []
+        return _worn(clause, "en")
     if m.group("t"):
         key, value = _BY_EN[m.group("t").lower()]
         return [Finding(key, value, CONF_STATED, clause)]  # "is left-handed"
@@ -96,7 +134,7 @@ def find_zh(clause: str, ctx: object) -> list[Finding]:
     → ``identity.blood_type`` = ``O型``; 我身高180 → ``identity.height`` = ``180``), else ``[]``."""
     m = _ZH.match(clause.strip().rstrip("。！!"))
     if m is None:
-        return []
+        return _worn(clause, "zh")
     if m.group("t"):
         key, value = _BY_ZH[m.group("t")]
         return [Finding(key, value, CONF_STATED, clause)]  # stated by the key's template: 是左撇子, 近视

@@ -9,6 +9,7 @@ allow meat and stay. Someone else's eating ("My sister eats meat") withdraws not
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from memstrata.extract.clauses import CONF_STATED, Finding
@@ -29,3 +30,44 @@ def ended_by_eating(found: Sequence[tuple[Finding, str]]) -> list[tuple[Finding,
         if f.key == "user.eats" and not f.subject and not f.retract and _MEAT.match(f.value.strip().lower()):
             out += [(Finding("food.diet", diet, CONF_STATED, f.clause, retract=True), lang) for diet in MEATLESS]
     return out
+
+
+#: A diet kept for health or weight ("I'm on a low-sodium diet", 我在吃低盐饮食): a key of its own beside
+#: ``food.diet`` (what one eats by conviction: vegetarian, halal), since a vegetarian on a low-sodium diet keeps both;
+#: one at a time (keto after low-carb supersedes it). Its description for ``taxonomy.key_spec``.
+REGIMEN_KEY = "health.diet"
+DESCRIPTIONS: dict[str, tuple[str, str]] = {
+    REGIMEN_KEY: ("a diet the user keeps for health or weight, such as low-sodium, keto or low-carb",
+                  "用户为健康或体重遵循的饮食，比如低盐、生酮或低碳水"),
+}
+#: "I'm on a low-sodium diet", "I'm on a strict keto diet now": the diet's name before "diet". The words that
+#: say which diet it is not ("a new diet", "a diet", "a strict diet") name none.
+_REGIMEN_EN = lazy_regex(
+    r"^(?:i'm|i am|i've been|i have been)\s+(?:now\s+|currently\s+|still\s+|also\s+)?on\s+(?:a|an|the)\s+"
+    r"(?:(?:strict|new|special|doctor-prescribed|prescribed)\s+)*(?P<v>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+diet"
+    r"(?:\s+(?:now|these days|right now|at the moment|for my (?:heart|health|blood pressure)))?$", re.IGNORECASE)
+_NOT_A_DIET = lazy_regex(r"^(?:new|strict|crash|special|healthy|healthier|different|weird|strange|proper|good|bad|"
+                         r"this|that|my|real|serious|little|bit|kind|sort)$", re.IGNORECASE)
+#: 我在吃低盐饮食, 我现在是低盐饮食, 我在做生酮饮食: a name of two to four characters before 饮食.
+_REGIMEN_ZH = lazy_regex(r"^我(?:现在|目前|最近|一直|也)*(?:在|正在)?(?:吃|做|坚持|保持|执行|进行|采用|是)?"
+                         r"(?P<v>低盐|低钠|无盐|少盐|低脂|低糖|无糖|低碳水?|低碳水化合物|生酮|无麸质|地中海|高蛋白|轻断食)饮食$")
+
+
+def regimen_en(clause: str, ctx: object) -> list[Finding]:
+    """``health.diet`` from an English clause that says the speaker is on a named diet ("I'm on a low-sodium
+    diet" → ``low-sodium``); a diet of conviction (vegan) stays ``food.diet``; else ``[]``."""
+    m = _REGIMEN_EN.match(clause.strip().rstrip(".!"))
+    if m is None or any(_NOT_A_DIET.match(w) for w in m.group("v").split()):
+        return []
+    value = m.group("v").lower()
+    if value in MEATLESS or value in ("halal", "kosher"):
+        return [Finding("food.diet", value, CONF_STATED, clause)]
+    return [Finding(REGIMEN_KEY, value, CONF_STATED, clause, statement=f"is on a {value} diet")]
+
+
+def regimen_zh(clause: str, ctx: object) -> list[Finding]:
+    """``health.diet`` from a Chinese clause (我在吃低盐饮食 → ``低盐``), else ``[]``."""
+    m = _REGIMEN_ZH.match(clause.strip().rstrip("。！!"))
+    if m is None:
+        return []
+    return [Finding(REGIMEN_KEY, m.group("v"), CONF_STATED, clause, statement=f"{m.group('v')}饮食")]

@@ -119,8 +119,9 @@ _WORDS: dict[str, tuple[str, ...]] = {
     "drink.like": (
         "coffee", "tea", "green tea", "latte", "espresso", "cappuccino", "beer", "wine",
         "red wine", "whisky", "whiskey", "juice", "bubble tea", "milk tea", "soda", "coke",
+        "decaf", "oat milk", "almond milk", "soy milk",
         "咖啡", "绿茶", "红茶", "奶茶", "啤酒", "红酒", "白酒", "果汁", "可乐", "拿铁", "美式", "豆浆",
-        "牛奶", "茶"),
+        "牛奶", "燕麦奶", "低因咖啡", "茶"),
     "hobby.like": (
         "hiking", "reading", "painting", "drawing", "photography", "gardening", "cooking",
         "baking", "gaming", "video games", "chess", "fishing", "camping", "knitting",

@@ -18,14 +18,17 @@ from memstrata.extract import (
     bodily,
     conditions,
     counts,
+    diets,
     gazetteer,
     guards,
     habits,
     instructions,
     kin,
+    medication,
     routines,
     shapes,
     temperament,
+    vehicles,
 )
 from memstrata.extract.allergens import allergen, severity, severity_remark
 from memstrata.extract.clause_en import _IC, _PAST, _Ctx, _f, _Pattern, _split_list
@@ -611,7 +614,7 @@ def _whose_health(clause: str, ctx: _Ctx) -> list[Finding]:
 # ``preferences_en``, dated events in ``events_en``.
 _PATTERNS: tuple[_Pattern, ...] = (
     _remember, _whose_health, _allergy_contrast, _retraction, conditions.find_en, temperament.find_en, bodily.find_en,
-    arrangements.find_en,
+    arrangements.find_en, diets.regimen_en, medication.find_en, vehicles.find_en,
     _name, _health_fav, _age_place, _work,
     _details, _family_pet, routines.find_en, instructions.find_en, _contact, _instruction, _not_eat, _drink_how, _habit,
     habits.frequency_en, _like, _use, _event,

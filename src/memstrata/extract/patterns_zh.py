@@ -19,14 +19,17 @@ from memstrata.extract import (
     bodily,
     conditions,
     counts,
+    diets,
     gazetteer,
     guards,
     habits,
     instructions,
     kin,
+    medication,
     routines,
     shapes,
     temperament,
+    vehicles,
 )
 from memstrata.extract.allergens import allergen, names_no_allergen, severity, severity_remark
 from memstrata.extract.clause_zh import _Ctx, _f, _Pattern, _split_list
@@ -528,7 +531,7 @@ def _whose_health(clause: str, ctx: _Ctx) -> list[Finding]:
 # instructions, habits, likes and dated events in ``preferences_zh``.
 _PATTERNS: tuple[_Pattern, ...] = (
     _remember, _whose_health, _allergy_contrast, _retraction, conditions.find_zh, temperament.find_zh, bodily.find_zh,
-    arrangements.find_zh,
+    arrangements.find_zh, diets.regimen_zh, medication.find_zh, vehicles.find_zh,
     _identity, _health_fav, _work,
     _details, _family_pet, routines.find_zh, instructions.find_zh, _contact, _instruction, _habit, _drink_how, _like,
     _use, _event,

@@ -11,6 +11,7 @@ attribute ("my budget for this trip").
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from memstrata.extract import apposition, shapes
 from memstrata.extract.clauses import Finding
@@ -70,6 +71,14 @@ _NOT_ONE_ATTRIBUTE = lazy_regex(r"(?<![\w-])(?:for|of|in|at|with|on|to|from|abou
 _LABEL_INSIDE = lazy_regex(r"(?<!\d)(?<!REDACTED):(?!\d)")  # "[REDACTED:email]" is a placeholder, read as such
 
 
+#: A service one holds with a provider ("My phone plan is with Verizon", "My insurance is with Geico"): "with" and a
+#: capitalised name after it name the provider, which is the service's value ("my heart is with you" names none).
+_SERVICE = lazy_regex(r"(?:^|\s)(?:plan|contract|internet|broadband|insurance|account|mortgage|loan|pension|"
+                      r"electricity|utilities|cable|hosting|subscription|membership|policy|provider|carrier|service)$",
+                      _IC)
+_WITH_PROVIDER = lazy_regex(r"^with\s+(?P<v>(?-i:[A-Z][\w.&'-]*(?:\s+(?:of\s+|&\s+)?[A-Z][\w.&'-]*){0,3}))$", _IC)
+
+
 def possessive(clause: str, lang: str = "en") -> list[Finding]:
     """"My editor is VS Code", "my commute is about 40 minutes", "My brother's name is Tom": the possessive copula's
     attribute and value (``shapes.attribute_finding``); ``[]`` for a state, a judgement or a clause said with it
@@ -78,6 +87,8 @@ def possessive(clause: str, lang: str = "en") -> list[Finding]:
     value = m.group("v") if m is not None else ""
     if m is not None and shapes.ATTRIBUTE_KEYS.get(m.group("attr").casefold()) == "identity.birthday":
         value = re.sub(r"^on\s+", "", value, flags=_IC)  # "my birthday's on June 5"
+    if m is not None and _SERVICE.search(m.group("attr")) and (held := _WITH_PROVIDER.match(value)):
+        value = held.group("v")  # "My phone plan is with Verizon": Verizon
     if m is None or _VALUE_NOT.match(value) or (_DESCRIBES.match(value) and not _BOUNDED_AMOUNT.match(value)) \
             or _ADJECTIVE.match(value) or _CLAUSE_INSIDE.search(value) or _LABEL_INSIDE.search(value):
         return []
@@ -97,7 +108,10 @@ def possessive(clause: str, lang: str = "en") -> list[Finding]:
     if owner and not re.fullmatch(r"(?:project|team|app|company|house|home|office|repo|service|site|shop|store|"
                                   r"family|group|product|school|car|flat|apartment)", owner, _IC):
         return attribute_finding(attr, value, clause, lang, subject=owner)  # "my daughter's school"
-    return attribute_finding(f"{owner} {attr}".strip(), value, clause, lang)
+    found = attribute_finding(f"{owner} {attr}".strip(), value, clause, lang)
+    if value != m.group("v"):  # a provider: "phone plan is with Verizon"
+        found = [replace(f, statement=f.statement.replace(f" is {value}", f" is with {value}", 1)) for f in found]
+    return found
 
 
 #: "The company I work for is Google", "The car I drive is a Tesla", "The coffee I usually order is an oat latte": the

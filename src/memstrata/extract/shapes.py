@@ -322,6 +322,24 @@ _OBJECT_ZH = lazy_regex(r"(?:桌|椅|凳|沙发|床|床垫|枕头|垫|灯|台灯
 COUNTED_ZH = r"(?:一张|一个|一台|一把|一款|一辆|一部|一副|一只|一双|一套|一块|一盏)"
 
 
+#: What a switch to a drink or a food states: what one drinks or eats now (as 我改喝低因咖啡了 says with its verb).
+_CONSUMED = {"drink.like": ("user.drinks", "drinks {v}", "喝{v}"), "food.like": ("user.eats", "eats {v}", "吃{v}")}
+
+
+def _consumed(value: str, clause: str, lang: str) -> Finding | None:
+    """``user.drinks`` / ``user.eats`` when the whole of ``value`` is a drink or a food of the gazetteer ("decaf",
+    "decaf coffee", "green tea", 燕麦奶), else ``None``: a switch to it says what one drinks or eats now, not a
+    thing used (it stored ``tool.uses = decaf``)."""
+    value = clean_value(value, lang)
+    hit = gazetteer.lookup(value)
+    if hit is None or hit.named or hit.key not in _CONSUMED or not re.fullmatch(
+            r"(?:[\w-]+\s+){0,2}" + re.escape(hit.value) if lang == "en" else r".{0,4}" + re.escape(hit.value),
+            value, re.IGNORECASE):
+        return None
+    key, en, zh = _CONSUMED[hit.key]
+    return Finding(key, value, CONF_STATED, clause, statement=(zh if lang == "zh" else en).format(v=value))
+
+
 def switched_to(value: str, clause: str, lang: str, *, statement: str, counted: bool = False) -> list[Finding]:
     """What a switch to ``value`` states when it names no attribute ("I switched to Firefox", 我改用飞书了): the
     gazetteer's key for a named value, else ``user.uses``, the switch whose old value the fact engine finds
@@ -330,6 +348,8 @@ def switched_to(value: str, clause: str, lang: str, *, statement: str, counted: 
     an object of the home or the desk, ``_OBJECT_ZH``: "I switched to a standing desk", 我换了一张站立式办公桌) is a
     thing now used, ``tool.uses``, which ends nothing: no tool or service it could be a rival of is named by it
     (the engine took Slack's place with "an electric toothbrush")."""
+    if (consumed := _consumed(value, clause, lang)) is not None:  # "I switched to decaf": what one drinks now
+        return [consumed]
     plain = counted or (lang == "en" and not _NAMED_LOOK.search(value) and tool_kinds.kind_of(value) is None) \
         or (lang == "zh" and _OBJECT_ZH.search(value) is not None and tool_kinds.kind_of(value) is None)
     return chosen(value, "tool.uses" if plain else "user.uses", clause, lang, statement=statement)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from memstrata.extract import bodily, purposes
+from memstrata.extract import bodily, diets, medication, purposes, temperament
 
 Cardinality = Literal["one", "many"]
 Sensitivity = Literal["low", "medium", "high"]
@@ -215,8 +215,11 @@ def key_spec(key: str) -> KeySpec:
     """
     if key in _BY_KEY:
         return _BY_KEY[key]
-    if (trait := bodily.described(key)) is not None:  # identity.handedness: a bodily trait (extract.bodily)
-        return KeySpec(key, "fact", "one", "low", 0.6, *trait)
+    if key == medication.KEY:  # many medicines at once, health information as a condition is (extract.medication)
+        return KeySpec(key, "fact", "many", "medium", 0.8, *medication.DESCRIPTION)
+    trait = bodily.described(key) or temperament.DESCRIPTIONS.get(key) or diets.DESCRIPTIONS.get(key)
+    if trait is not None:
+        return KeySpec(key, "fact", "one", "low", 0.6, *trait)  # identity.handedness, identity.chronotype
     owner, _, attribute = key.partition(".")
     if not owner or not attribute or "." in attribute:  # an LLM feature (profile.travel.plans) holds many
         raise KeyError(f"unknown fact key {key!r}")

@@ -41,12 +41,29 @@ TEMPERAMENTS: tuple[tuple[str, tuple[str, ...], tuple[str, ...], str], ...] = (
     ("perfectionist", ("perfectionist",), ("完美主义", "完美主义者"), "完美主义"),
 )
 
+#: When in the day the speaker is at their best (a chronotype), in the layout of ``TEMPERAMENTS``: a lasting trait
+#: of its own (``identity.chronotype``), beside the temperament ("an introvert and a night owl"), said as a noun for a
+#: kind of person ("I'm a night owl", 我是夜猫子), so "I'm up early today" names none.
+CHRONOTYPES: tuple[tuple[str, tuple[str, ...], tuple[str, ...], str], ...] = (
+    ("night owl", ("night owl", "night person", "nighthawk"), ("夜猫子", "夜猫子型", "夜型人", "夜猫族"), "夜猫子"),
+    ("early bird", ("early bird", "morning person", "early riser", "lark"), ("早起鸟", "早起的鸟儿", "早起型", "晨型人",
+                                                                          "早起的人"), "早起型"),
+)
+#: The key of a chronotype and its description (``taxonomy.key_spec`` for this open key).
+CHRONOTYPE_KEY = "identity.chronotype"
+DESCRIPTIONS: dict[str, tuple[str, str]] = {
+    CHRONOTYPE_KEY: ("when in the day the user is at their best: a night owl or an early bird",
+                     "用户是夜猫子还是早起型的人"),
+}
+
 _BY_EN = {s: value for value, en, _, _ in TEMPERAMENTS for s in en}
 _BY_ZH = {s: value for value, _, zh, _ in TEMPERAMENTS for s in zh}
 _ZH_WORD = {value: word for value, _, _, word in TEMPERAMENTS}
 
 #: The English and Chinese value of each trait, for ``extract.twins``.
-TWINS: tuple[tuple[str, str], ...] = tuple((value, word) for value, _, _, word in TEMPERAMENTS)
+TWINS: tuple[tuple[str, str], ...] = tuple((value, word) for value, _, _, word in (*TEMPERAMENTS, *CHRONOTYPES))
+_CHRONO_EN = {s: value for value, en, _, _ in CHRONOTYPES for s in en}
+_CHRONO_ZH = {s: word for _, _, zh, word in CHRONOTYPES for s in zh}
 
 
 def _alternatives(surfaces: list[str]) -> str:
@@ -75,11 +92,32 @@ _EN_MOMENT = lazy_regex(r"\b(?:today|tonight|this (?:morning|afternoon|evening|w
                         r"for now|feeling|around (?:him|her|them|you|strangers))\b", _IC)
 
 
+_CHRONO_EN_SELF = lazy_regex(
+    r"^(?:i'm|i am|i've always been|i have always been|i'm more of|i am more of|i'm definitely|i am definitely|"
+    r"i'm naturally|i am naturally)\s+(?:(?:a|an|more of a|more|such a|totally a|definitely a|really a|big)\s+)*"
+    rf"(?P<v>{_alternatives(list(_CHRONO_EN))})(?:\s+(?:by nature|at heart|now|these days))?$", _IC)
+_CHRONO_ZH_SELF = lazy_regex(r"^我(?:其实|本来|一直|就|从小就?|天生)*(?:是|算是|属于)(?:一个|个|一只|只)?"
+                             rf"(?:典型的|标准的)?(?P<v>{_alternatives(list(_CHRONO_ZH))})(?:的人|型的人)?(?:啦|吧|呢)?$")
+
+
+def chronotype(clause: str, lang: str) -> list[Finding]:
+    """``identity.chronotype`` from a clause that says what kind of person the speaker is in the day ("I'm a night
+    owl" → ``night owl``, 我是夜猫子 → 夜猫子), else ``[]``."""
+    m = (_CHRONO_ZH_SELF if lang == "zh" else _CHRONO_EN_SELF).match(clause.strip().rstrip(".!。！"))
+    if m is None:
+        return []
+    value = _CHRONO_ZH[m.group("v")] if lang == "zh" else _CHRONO_EN[m.group("v").lower()]
+    return [Finding(CHRONOTYPE_KEY, value, CONF_STATED, clause, statement=f"是{value}" if lang == "zh" else
+                    f"is {'an' if value[0] in 'aeiou' else 'a'} {value}")]
+
+
 def find_en(clause: str, ctx: object) -> list[Finding]:
     """``identity.personality`` from an English clause: the canonical value of the trait the speaker
     says they have ("I'm a pretty shy person" → ``shy``), or nothing. ``ctx`` is the sentence context
     of ``extract.clause_en`` (its ``sentence`` is checked for a time word that makes it the moment)."""
     m = _EN_SELF.match(clause.strip().rstrip(".!"))
+    if m is None and not _EN_MOMENT.search(getattr(ctx, "sentence", clause)):
+        return chronotype(clause, "en")  # "I'm a night owl"
     if m is None or _EN_MOMENT.search(getattr(ctx, "sentence", clause)):
         return []
     surface = (m.group("v") or m.group("w") or m.group("x")).lower()
@@ -106,6 +144,8 @@ def find_zh(clause: str, ctx: object) -> list[Finding]:
     """``identity.personality`` from a Chinese clause: the trait's Chinese value (我的性格比较内向 and
     我是个内敛的人 → ``内向`` / ``安静``), or nothing; ``ctx`` as in ``find_en`` (``extract.clause_zh``)."""
     m = _ZH_SELF.match(clause.strip().rstrip("。！!."))
+    if m is None and not _ZH_MOMENT.search(getattr(ctx, "sentence", clause)):
+        return chronotype(clause, "zh")  # 我是夜猫子
     if m is None or _ZH_MOMENT.search(getattr(ctx, "sentence", clause)):
         return []
     value = _BY_ZH[next(g for g in m.groups() if g)]

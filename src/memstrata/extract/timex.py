@@ -201,6 +201,14 @@ def _r_zh_year(m: re.Match[str], today: date) -> Period:
     return _year(today.year + _ZH_YEARS[m.group(0)])
 
 
+def _r_new_year(m: re.Match[str], today: date) -> Period:
+    """"The new year", "the start of the year", 元旦, 年初: the first day of this year (the month, for 年初 and "the
+    start of the year"), since a standing state begun then is dated by its start; a plan (``prefer_future``) takes
+    the next one (``_resolved`` moves a period already over a year on)."""
+    start = date(today.year, 1, 1)
+    return _month(start.year, 1) if re.search(r"start|beginning|年初", m.group(0), re.IGNORECASE) else _days(start)
+
+
 def _r_year_abs(m: re.Match[str], today: date) -> Period:
     return _year(int(m.group("y")))
 
@@ -232,6 +240,7 @@ _PATTERNS: tuple[tuple[re.Pattern[str], _Resolver], ...] = tuple(
         (rf"\b(?P<mon>{_MON_EN}) (?P<d>\d{{1,2}})(?:st|nd|rd|th)?\b", _r_en_month_day),
         (rf"\b(?P<rel>in|last|next|this) (?P<mon>{_MON_EN})\b", _r_en_month),
         (r"\bin (?P<y>(?:19|20)\d\d)\b", _r_year_abs),
+        (r"\b(?:the new year|new year'?s(?: day)?|the (?:start|beginning) of the year)\b|元旦|年初", _r_new_year),
         (r"大前天|前天|昨天|昨晚|昨日|今天|今晚|今早|今日|明天|明早|明晚|明日|大后天|(?<![以之然])后天",
          _r_day_offset({"大前天": -3, "前天": -2, "昨天": -1, "昨晚": -1, "昨日": -1, "今天": 0,
                         "今晚": 0, "今早": 0, "今日": 0, "明天": 1, "明早": 1, "明晚": 1,
@@ -331,7 +340,7 @@ def _next_occurrence(period: Period, match: re.Match[str], resolver: _Resolver) 
     """``period`` moved to its next occurrence when its expression names no year or week
     (see ``resolve_relative``'s ``prefer_future``); otherwise ``period`` unchanged."""
     start, end = period
-    yearless = resolver in (_r_en_month_day, _r_zh_month_day, _r_zh_month) or (
+    yearless = resolver in (_r_en_month_day, _r_zh_month_day, _r_zh_month, _r_new_year) or (
         resolver is _r_en_month and (match.group("rel") or "in").lower() == "in")
     if yearless:
         try:

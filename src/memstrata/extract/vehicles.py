@@ -1,0 +1,55 @@
+"""The car the speaker drives, said plainly: "I drive a Tesla Model 3", "I drive an SUV", 我开特斯拉, 我开一辆比亚迪.
+
+It is the fact "The car I drive is a Tesla" and 我的车是特斯拉 state (the possessive copula: ``user.car``, ``user.车``),
+under the same key, so a new car supersedes the old one. "Drive" and 开 say a car only with one named after them:
+a capitalised make or model, or a kind of vehicle, in English ("I drive to work", "I drive a hard bargain", "I drive
+a bus" name none); a listed make, a Latin name or a word for a kind of car (电动车, SUV) in Chinese, since 开 opens
+many things (开会, 开店, 开玩笑, 开车 alone).
+"""
+
+from __future__ import annotations
+
+import re
+
+from memstrata.extract.clauses import CONF_STATED, Finding
+from memstrata.text.regex import lazy_regex
+
+#: Kinds of vehicle that name the car one drives when no make is said.
+_KINDS_EN = (r"suv|minivan|pickup(?: truck)?|truck|hybrid|electric car|ev|convertible|sedan|hatchback|station wagon|"
+             r"motorcycle|motorbike|scooter|jeep|camper van|campervan|sports car")
+_EN = lazy_regex(
+    r"^i\s+(?:(?:now|currently|still|also|usually|mostly)\s+)*drive\s+(?:a|an|my)\s+"
+    r"(?P<v>(?:(?:old|new|used|red|black|white|blue|silver|grey|gray|little|small|big|\d{4})\s+)*"
+    rf"(?-i:[A-Z][\w-]*(?:\s+(?:[A-Z0-9][\w-]*|\d+))*)|(?:(?:electric|old|new|used|small|big)\s+)?(?:{_KINDS_EN}))"
+    r"(?:\s+(?:now|these days|nowadays))?$", re.IGNORECASE)
+#: Makes of car said in Chinese (a Latin name after 开 needs no list: 我开Model 3).
+_MAKES_ZH = ("特斯拉|比亚迪|宝马|奔驰|奥迪|丰田|本田|大众|蔚来|小鹏|理想|问界|小米|福特|别克|日产|马自达|保时捷|沃尔沃|"
+             "雷克萨斯|吉利|长城|红旗|五菱|现代|起亚|凯迪拉克|路虎|雪佛兰|斯巴鲁|领克|极氪|长安|奇瑞|哈弗|坦克|传祺")
+_KINDS_ZH = "电动车|新能源车|电车|油车|混动车?|SUV|越野车|皮卡|跑车|摩托车|面包车|房车"
+_ZH = lazy_regex(
+    r"^我(?:现在|目前|平时|一直|也|还)*开(?:的是|着|了)?(?:一辆|一台|辆|台)?"
+    rf"(?P<v>(?:{_MAKES_ZH})[\u4e00-\u9fffA-Za-z0-9 ]{{0,8}}|[A-Z][A-Za-z0-9-]*(?: [A-Z0-9][A-Za-z0-9-]*)*"
+    rf"|(?:{_KINDS_ZH}))$")
+
+
+def find_en(clause: str, ctx: object) -> list[Finding]:
+    """The car an English clause says the speaker drives ("I drive a Tesla Model 3" → ``user.car`` = ``Tesla Model
+    3``), else ``[]``."""
+    m = _EN.match(clause.strip().rstrip(".!"))
+    if m is None:
+        return []
+    value = m.group("v").strip()
+    return [Finding("user.car", value, CONF_STATED, clause, statement=f"drives {_article(value)} {value}")]
+
+
+def find_zh(clause: str, ctx: object) -> list[Finding]:
+    """The car a Chinese clause says the speaker drives (我开特斯拉 → ``user.车`` = 特斯拉), else ``[]``."""
+    m = _ZH.match(clause.strip().rstrip("。！!"))
+    if m is None:
+        return []
+    value = m.group("v").strip()
+    return [Finding("user.车", value, CONF_STATED, clause, statement=f"开{value}")]
+
+
+def _article(value: str) -> str:
+    return "an" if re.match(r"(?i)[aeio]|suv\b|ev\b|hybrid\b|honda", value) else "a"
