@@ -70,17 +70,21 @@ def test_export_all_and_import_keep_receipts_tombstones_and_withdrawals(database
     assert tombstones == {("u2", True, "scope"), ("u1", False, "fact")}
     [receipt] = by_type["forget_receipt"]
     assert receipt["scope"]["user_id"] == "u2" and receipt["counts"]["episodes"] == 2
+    [mark] = by_type["outdated_mark"]
+    assert mark["expired_at"] is None and "FedEx" not in str(mark)
     [floor] = by_type["id_floor"]
     assert floor["episodes"] == 4 and floor["facts"] >= carrier["id"]
     text = dump.read_text(encoding="utf-8")
     assert "window" not in text and "靠窗" not in text  # nothing forgotten travels with the trail
 
     restored = _cli("import", dump, "--db", target)
-    assert "1 withdrawal, 2 tombstones, 1 forget receipt" in restored.stdout
+    # the forgotten current carrier leaves its message a current mark, as its message was said
+    assert "1 withdrawal, 1 outdated mark, 2 tombstones, 1 forget receipt" in restored.stdout
     again = _cli("export", "--all", "--db", target, "-o", tmp_path / "again.jsonl")
     assert again.returncode == 0
     assert _canonical(_records(tmp_path / "again.jsonl")) == _canonical(records)
-    assert "0 withdrawals, 0 tombstones, 0 forget receipts" in _cli("import", dump, "--db", target).stdout
+    again_restored = _cli("import", dump, "--db", target).stdout
+    assert "0 withdrawals, 0 outdated marks, 0 tombstones, 0 forget receipts" in again_restored
 
     # The restored withdrawal still works: "I'm allergic to peanuts", said in January but arriving
     # now, ended when it was withdrawn in February (it is a past value, not the current allergy).
