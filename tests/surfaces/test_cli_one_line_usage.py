@@ -60,8 +60,51 @@ def test_a_usage_error_with_json_is_the_rest_error_body() -> None:
     assert len(lines) == 1, run.stderr
     error = json.loads(lines[0])["error"]
     assert error["code"] == "usage"
-    assert error["message"].startswith("No such option: --bogus (Possible options: ")
+    assert error["message"].startswith("No such option: --bogus (memstrata recall takes ")
     assert error["details"] == {"command": "memstrata recall", "option": "--bogus"}
+
+
+@pytest.mark.parametrize(("args", "own", "other"), [
+    (["list", "--frobnicate"], "memstrata list takes --filter, ", "--min-match"),
+    (["recall", "x", "--frobnicate"], "memstrata recall takes --filter, ", "--cursor"),
+])
+def test_an_unknown_option_hint_names_the_command_s_own_options(args: list[str], own: str, other: str) -> None:
+    line = _run(*args).stderr.strip()
+    hint = line[line.index("(") + 1:line.index(")")]
+    assert hint.startswith(own), line  # the closest of its own options first
+    assert other not in hint, line  # another command's option is not offered
+    own_part, shared = hint.split("; and ")
+    assert "--user" not in own_part and shared.startswith("--db, --user"), line  # the shared ones last
+
+
+@pytest.mark.parametrize(("args", "hint"), [
+    (["list", "--state", "active"], "did you mean --status?"),
+    (["list", "--user_id", "u"], "did you mean --user?"),
+    (["recall", "x", "--asof", "2026-01-01"], "did you mean --as-of?"),
+    (["forget", "--episode-id", "3"], "did you mean --episode or --episodes?"),
+])
+def test_a_close_unknown_option_is_offered_closest_first(args: list[str], hint: str) -> None:
+    line = _run(*args).stderr.strip()
+    assert f"No such option: {args[-2]} ({hint}); usage: memstrata {args[0]} [OPTIONS]" in line, line
+
+
+@pytest.mark.parametrize(("args", "line"), [
+    (["list", "--limit"], "error[usage]: Option '--limit' requires an argument; usage: memstrata list [OPTIONS]; "
+                          "see memstrata list --help"),
+    (["keys", "create", "--name"], "error[usage]: Option '--name' requires an argument; usage: memstrata keys create "
+                                   "[OPTIONS]; see memstrata keys create --help"),
+])
+def test_an_option_without_its_value_names_the_usage_line(args: list[str], line: str) -> None:
+    run = _run(*args)
+    assert run.returncode == 2 and run.stderr.strip() == line, run.stderr
+
+
+def test_an_option_without_its_value_with_json_is_the_rest_error_body() -> None:
+    run = _run("list", "--json", "--limit")
+    error = json.loads(run.stderr)["error"]
+    assert error["message"] == ("Option '--limit' requires an argument; usage: memstrata list [OPTIONS]; "
+                                "see memstrata list --help")
+    assert error["details"] == {"command": "memstrata list"}
 
 
 def test_a_group_without_a_command_still_prints_its_help() -> None:

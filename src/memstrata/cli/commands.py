@@ -32,7 +32,8 @@ from memstrata.integrations.hooks.commands import hooks_app
 
 
 class CommandsGroup(OneLineUsageErrors, TyperGroup):
-    """Every command, usage errors shown as one line (``cli.usage_errors``)."""
+    """Every command, usage errors shown as one line (``cli.usage_errors``); its groups (``bench``,
+    ``keys``, ``hooks``) too, so an error inside one of their commands names that command."""
 
 
 app = typer.Typer(cls=CommandsGroup, add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
@@ -50,9 +51,9 @@ COMMANDS: tuple[tuple[str, Callable[..., Any]], ...] = (
 for _name, _command in COMMANDS:
     app.command(_name)(_command)
 # Groups list after the commands (typer adds them last, whatever the order here).
-app.add_typer(bench_app, name="bench")
-app.add_typer(keys_app, name="keys")
-app.add_typer(hooks_app, name="hooks")
+app.add_typer(bench_app, name="bench", cls=CommandsGroup)
+app.add_typer(keys_app, name="keys", cls=CommandsGroup)
+app.add_typer(hooks_app, name="hooks", cls=CommandsGroup)
 use_plain_usage(app)
 
 
