@@ -139,6 +139,12 @@ def test_what_to_call_the_user(text: str, expected: list[tuple[str, str, str]]) 
     ("我是糖尿病患者", ["糖尿病"]),
     ("我有点贫血", ["贫血"]),
     ("我得了痛风", ["痛风"]),
+    # a condition said bare, lasting or severe (a night's 我失眠了 is none)
+    ("我最近失眠比较严重。", ["失眠症"]),
+    ("我一直失眠", ["失眠症"]),
+    ("我失眠很严重", ["失眠症"]),
+    ("我长期偏头痛", ["偏头痛"]),
+    ("I've had bad insomnia lately.", ["insomnia"]),
 ])
 def test_health_conditions(text: str, expected: list[str]) -> None:
     assert _found(text) == [("health.condition", v, "") for v in expected]
@@ -147,7 +153,8 @@ def test_health_conditions(text: str, expected: list[str]) -> None:
 @pytest.mark.parametrize("text", [
     "I have two cats", "I have a meeting", "I have a cold", "I have an asthma inhaler", "I had asthma as a kid",
     "My mom has diabetes", "I think I have asthma", "Do you have asthma?", "I have a question",
-    "我有一个问题", "我妈妈有糖尿病", "我得了感冒", "我失眠了", "你有哮喘吗",
+    "我有一个问题", "我妈妈有糖尿病", "我得了感冒", "我失眠了", "你有哮喘吗", "我昨晚失眠了", "我今晚又失眠了",
+    "我失眠。", "你最近失眠吗？",
     # mental health is left to the episode on purpose (extract.conditions)
     "I have depression", "我有抑郁症",
 ])

@@ -72,6 +72,12 @@ _ZH_NOUNS: dict[str, str] = {
 _ZH_STATIVE = frozenset({"乳糖不耐受", "乳糖不耐", "麸质不耐受", "麸质不耐", "高血压", "低血压", "高血脂", "贫血"})
 
 
+#: Conditions Chinese states bare that tell of tonight as often as of a condition (我失眠, 我偏头痛): one when said to
+#: last or to be severe (``_LASTING_ZH``), with the canonical value.
+_ZH_RECURRENT: dict[str, str] = {"失眠": "失眠症", "失眠症": "失眠症", "偏头痛": "偏头痛", "胃炎": "胃炎",
+                                 "鼻炎": "鼻炎", "湿疹": "湿疹", "哮喘": "哮喘", "痛风": "痛风", "贫血": "贫血"}
+
+
 #: English and Chinese canonical values naming one condition, for ``extract.twins``: "I have asthma"
 #: then 我有哮喘 is one condition, and 我的哮喘好了 withdraws "asthma" too.
 TWINS: tuple[tuple[str, str], ...] = (
@@ -159,6 +165,15 @@ _RETRACT_ZH = lazy_regex(
     rf"|^我(?:以前|之前|过去|从前|小时候)(?:有|患有|得过|是|有过)?(?P<p>{_NOUN_ZH})(?:患者|病人)?$")
 
 
+_SPAN_ZH = r"(?:最近|一直|长期|经常|老是|总是|这段时间|这阵子|这几个月|近来|常年|每天晚上)"
+_SEVERE_ZH = r"(?:比较|很|挺|特别|非常|有点|越来越|相当|十分)?(?:严重|厉害)"
+#: 我最近失眠比较严重, 我一直失眠, 我失眠很严重, 我长期偏头痛: a condition said to last (最近, 一直, 长期) or to be
+#: severe (严重, 厉害); 我失眠了 and 我昨晚失眠 tell of one night.
+_LASTING_ZH = lazy_regex(
+    rf"^我(?:也|还|其实)*(?P<span>{_SPAN_ZH}+)?(?:都|也|会|有点|有些)*(?P<r>{_alternation(frozenset(_ZH_RECURRENT))})"
+    rf"(?:的(?:问题|情况|毛病))?(?P<severe>{_SEVERE_ZH})?$")
+
+
 def find_zh(clause: str, ctx: object) -> list[Finding]:
     """``health.condition`` findings in one Chinese clause (a pattern of ``patterns_zh``)."""
     m = _RETRACT_ZH.match(clause_zh(clause))
@@ -167,7 +182,10 @@ def find_zh(clause: str, ctx: object) -> list[Finding]:
         return [Finding("health.condition", value, CONF_STATED, clause, retract=True)]
     m = _HAVE_ZH.match(clause_zh(clause))
     if not m:
-        return []
+        lasting = _LASTING_ZH.match(clause_zh(clause))
+        if lasting is None or not (lasting.group("span") or lasting.group("severe")):
+            return []
+        return [Finding("health.condition", _ZH_RECURRENT[lasting.group("r")], CONF_STATED, clause)]
     found = m.group("v") or m.group("p") or m.group("s")
     values = list(dict.fromkeys(_ZH_NOUNS[p] for p in re.split(r"[、和跟及与]", found) if p))
     return [Finding("health.condition", v, CONF_STATED, clause) for v in values]
