@@ -192,3 +192,24 @@ def test_relatives_named_in_the_plural_are_read_as_one_is(text: str, expected: l
 def test_a_thing_named_by_what_one_does_with_it_is_a_possessed_thing(
         text: str, expected: list[tuple[str, str, str]]) -> None:
     assert _read(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # the household said as 我们家 / "we", as 我家 is
+    ("我们家有两只猫。", [("pet", "2只猫", "")]),
+    ("We have two cats.", [("pet", "2 cats", "")]),
+    ("我们家有一只狗叫旺财。", [("pet", "狗旺财", "")]),
+    ("我们家的狗叫旺财。", [("pet", "狗旺财", "")]),
+    # a relative's keyed attribute said without 的, as the user's own is (我生日是…)
+    ("我女朋友生日是十月五号。", [("identity.birthday", "十月五号", "girlfriend")]),
+    ("My girlfriend's birthday is October 5th.", [("identity.birthday", "October 5th", "girlfriend")]),
+    ("我妈生日是三月八号。", [("identity.birthday", "三月八号", "mom")]),
+])
+def test_a_household_pet_and_a_relatives_birthday_read_in_chinese_as_in_english(
+        text: str, expected: list[tuple[str, str, str]]) -> None:
+    assert _read(text) == expected
+
+
+@pytest.mark.parametrize("text", ["我女朋友生日快到了。", "我们家有很多书。", "我儿子生日那天我们去了海边。"])
+def test_a_birthday_coming_or_a_household_thing_is_no_pet_or_birthday(text: str) -> None:
+    assert [k for k, _, _ in _read(text) if k in ("pet", "identity.birthday", "family.member")] == []

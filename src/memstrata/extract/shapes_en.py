@@ -33,6 +33,7 @@ from memstrata.extract.plans import goal_en, learning_wish, plan_en, trip_en
 from memstrata.extract.possessive_en import possessive, the_thing_i
 from memstrata.extract.providers import payment, provider_en
 from memstrata.extract.pursuits import pursuit_en, with_examples
+from memstrata.extract.schooling import grade
 from memstrata.extract.shapes import attribute_finding, chosen, dated, instead, open_key
 from memstrata.extract.subject_en import NOT_A_STATEMENT, NOT_NAMES
 from memstrata.privacy.addresses import STREET_ADDRESS_EN
@@ -390,7 +391,8 @@ def before_topics(sentence: str, said_at: datetime) -> list[Finding]:
                 return wanted  # "every Friday" is when a document is wanted, no time the wish began
             if clause and (found := (_destination(clause) or _team(clause) or _changed(clause, "en", sentence)
                                      or started_to_like_en(clause, said_at) or _learning(clause)
-                                     or provider_en(clause) or payment(clause, "en") or formats.find_en(clause))):
+                                     or provider_en(clause) or payment(clause, "en") or grade(clause, "en")
+                                     or formats.find_en(clause))):
                 return dated(found, clause, sentence, said_at)
     return []
 

@@ -23,6 +23,7 @@ from memstrata.extract.liking_begun import started_to_like_zh
 from memstrata.extract.plans import goal_zh, learning_wish, plan_zh, trip_zh
 from memstrata.extract.providers import payment, provider_zh
 from memstrata.extract.pursuits import pursuit_zh, with_examples
+from memstrata.extract.schooling import grade
 from memstrata.extract.shapes import attribute_finding, chosen, dated, instead, open_key
 from memstrata.extract.subject_zh import NOT_A_STATEMENT as _NOT_A_STATEMENT
 from memstrata.extract.subject_zh import RELATION as _RELATION
@@ -66,7 +67,7 @@ _NUMERAL = "0-9一二两三四五六七八九十百千万几半"
 _AMOUNT = (rf"(?:{_ABOUT})?(?:每[月天周年晚]|一个?[月天周年晚])?(?:{_ABOUT})?[{_NUMERAL}]+(?:\.\d+)?"
            r"(?:个)?(?:分钟|小时|天|周|个月|年|公里|千米|米|块钱|块|元|美元|万|千|岁|公斤|斤)?(?:左右|上下|以内|多)?")
 _POSSESSIVE = lazy_regex(
-    rf"^(?:我的|我们(?P<owner>{_OWNERS})?的?|我家的?|我(?P<rel>{_RELATION})的|我(?={_KEYED}))"
+    rf"^(?:我的|我们(?P<owner>{_OWNERS})?的?|我家的?|我(?P<rel>{_RELATION})(?:的|(?={_KEYED}))|我(?={_KEYED}))"
     rf"(?P<attr>[{_H}A-Za-z ]{{1,10}}?)"
     rf"(?:现在|目前|一直)?(?:(?P<about>{_ABOUT})?是(?P<v>[^，。！？]+?)(?:的)?|姓(?P<surname>[{_H}]{{1,2}})|(?P<amount>{_AMOUNT}))$")
 _USES = lazy_regex(rf"^我们(?P<owner>{_OWNERS})?(?:现在|目前|一直)?(?:用的是|在用|用)(?P<v>[^，。！？]+?)了?$")
@@ -452,7 +453,7 @@ def before_topics(sentence: str, said_at: datetime) -> list[Finding]:
                 return wanted  # 每周五 is when a document is wanted (客户希望每周五收到报告), no time the wish began
             if bare and (found := (_destination(bare) or _changed(bare) or started_to_like_zh(bare, said_at)
                                    or _team(bare) or _learning(bare) or provider_zh(bare) or payment(bare, "zh")
-                                   or formats.find_zh(bare))):
+                                   or grade(bare, "zh") or formats.find_zh(bare))):
                 return dated(found, clause, sentence, said_at)
     return []
 
