@@ -187,3 +187,15 @@ def test_a_value_said_now_with_an_earlier_start_is_placed_by_when_it_was_said(op
     assert moved.fact.valid_from is not None and moved.fact.valid_from < day("2026-01-01T00:00")
     [munich] = [f for f in memory.list(status="superseded") if isinstance(f, Fact)]
     assert (munich.value, munich.valid_to) == ("Munich", day("2026-07-01T10:00"))
+
+
+def test_a_key_nothing_is_stored_under_has_an_empty_history(open_memory: OpenMemory) -> None:
+    # history(key=...) of a key never stored raised NotFound, where list(key=...) of it is empty
+    memory = open_memory(user_id="u")
+    assert memory.history(key="shipping.carrier") == [] and memory.list(key="shipping.carrier") == []
+    memory.add("I prefer UPS for delivery")
+    [fact] = memory.list(key="shipping.carrier")
+    assert [f.value for f, _ in memory.history(key="shipping.carrier")] == ["UPS"]
+    assert memory.history(key="shipping.carrier", user_id="someone-else") == []
+    memory.delete(fact.id)  # every value forgotten: nothing under the key any more
+    assert memory.history(key="shipping.carrier") == []

@@ -345,7 +345,7 @@ def history(
     as_json: JsonOpt = False,
 ) -> None:
     """A fact's timeline: every value it had under its key, with audit events."""
-    def go() -> list[tuple[Fact, list[Any]]]:
+    def go() -> tuple[list[tuple[Fact, list[Any]]], str | None]:
         if fact_id is None and key is None:  # the SDK's words (fact_id=, key=) are not this command's
             raise InvalidInput("memstrata history needs a FACT_ID (from list or recall) or --key KEY, e.g. "
                                "--key shipping.carrier; `memstrata list` shows both")
@@ -353,10 +353,14 @@ def history(
             raise InvalidInput(f"memstrata history: --key is empty ({key!r}); give a key, e.g. --key shipping.carrier; "
                                "`memstrata list` shows them")
         with open_memory(db, org, project, user, model=False) as memory:
-            return memory.history(fact_id, key=key)
-    timeline = run_command(go)
+            return memory.history(fact_id, key=key), memory.scope.user_id
+    timeline, owner = run_command(go)
     if as_json:
         emit_json([{"fact": asdict(f), "events": [asdict(e) for e in ev]} for f, ev in timeline])
+        return
+    if not timeline:  # a key nothing is stored under: an empty history, as `list --key` says
+        console.print(safe(f"no facts for user {owner} under key {key} (`memstrata list` shows the keys stored)"),
+                      highlight=False)
         return
     for fact, events in timeline:
         until = f" → {fact.valid_to:%Y-%m-%d %H:%M}" if fact.valid_to else ""

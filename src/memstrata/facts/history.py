@@ -6,7 +6,7 @@ A read: nothing here changes a fact (``facts.timeline`` places values in time as
 
 from __future__ import annotations
 
-from memstrata.errors import InvalidInput, NotFound
+from memstrata.errors import InvalidInput
 from memstrata.store.protocol import Store
 from memstrata.types import Fact, MemoryEvent, Scope
 
@@ -18,11 +18,12 @@ def fact_history(store: Store, scope: Scope, *, fact: Fact | None, key: str | No
                  limit: int) -> list[tuple[Fact, list[MemoryEvent]]]:
     """The facts under ``fact``'s key about its subject (or under ``key``, any subject) in
     ``scope``, at most ``limit`` (newest observation first, as ``Store.list_facts`` reads them),
-    ordered by recording time then id, each with its audit events oldest first.
+    ordered by recording time then id, each with its audit events oldest first; ``[]`` for a key
+    nothing is stored under in ``scope`` (as ``Store.list_facts`` of that key: never stored, a
+    misspelt key, or every value forgotten).
 
     Raises:
         InvalidInput: neither ``fact`` nor ``key``.
-        NotFound: nothing is stored under the key in ``scope``.
     """
     if fact is not None:
         key = fact.key
@@ -33,7 +34,7 @@ def fact_history(store: Store, scope: Scope, *, fact: Fact | None, key: str | No
     else:
         raise InvalidInput("history(): give a fact_id or a key, e.g. key='shipping.carrier' (list() shows them)")
     if not facts:
-        raise NotFound(f"no facts under key {key!r} in {scope.describe()}")
+        return []
     facts.sort(key=lambda f: (f.created_at, f.id))
     events = store.events(scope, [f.id for f in facts])
     return [(f, [e for e in events if e.fact_id == f.id]) for f in facts]

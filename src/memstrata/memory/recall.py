@@ -205,13 +205,15 @@ class RecallMethods(MemoryBase):
     def history(self, fact_id: int | None = None, *, key: str | None = None,
                 **scope: Unpack[ScopeArgs]) -> builtins.list[tuple[Fact, builtins.list[MemoryEvent]]]:
         """A fact's timeline: every fact under its key (same subject), oldest first, each with
-        its audit events. Give ``fact_id`` or ``key``.
+        its audit events. Give ``fact_id`` or ``key``. A key nothing is stored under in the scope
+        (never stored, or every value forgotten) has an empty timeline, ``[]``, as ``list(key=...)``
+        of it is empty: a key is a name to look under, not a record that must exist.
 
         Raises:
             InvalidInput: a ``fact_id`` that is no id at all (text, a bool, a float, or below 1:
                 ids start at 1), naming history() and ``fact_id``; a ``key`` that is empty or
                 whitespace (no key, not a key with nothing under it), naming ``key``.
-            NotFound: a valid ``fact_id`` not stored in the scope, or a key nothing is stored under.
+            NotFound: a valid ``fact_id`` not stored in the scope (an id names one fact).
         """
         if key is not None and not key.strip():
             raise InvalidInput(f"history(): key is empty ({key!r}); give a fact key such as 'shipping.carrier' "
