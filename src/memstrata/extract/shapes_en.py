@@ -9,12 +9,14 @@ from dataclasses import replace
 from datetime import datetime
 
 from memstrata.extract import (
+    advice,
     cessation,
     counts,
     formats,
     gazetteer,
     patterns_en,
     places,
+    scheduled,
     shapes,
     tool_kinds,
 )
@@ -378,6 +380,8 @@ _MARKER_ONLY = lazy_regex(r"^(?:from now on|going forward|starting today|as of t
 
 def before_topics(sentence: str, said_at: datetime) -> list[Finding]:
     """Shapes that say a change, read ahead of the topic patterns."""
+    if advised := advice.find(sentence, "en"):  # "My doctor said I should cut back on salt": reported, yet the user's
+        return advised
     if NOT_A_STATEMENT.search(sentence):
         return []
     if found := _withdrawn_and_restored(sentence) or _ship_to(sentence):
@@ -392,7 +396,7 @@ def before_topics(sentence: str, said_at: datetime) -> list[Finding]:
             if clause and (found := (_destination(clause) or _team(clause) or _changed(clause, "en", sentence)
                                      or started_to_like_en(clause, said_at) or _learning(clause)
                                      or provider_en(clause) or payment(clause, "en") or grade(clause, "en")
-                                     or formats.find_en(clause))):
+                                     or formats.find_en(clause) or scheduled.find(clause, said_at, "en"))):
                 return dated(found, clause, sentence, said_at)
     return []
 

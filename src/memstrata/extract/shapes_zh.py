@@ -9,6 +9,7 @@ from dataclasses import replace
 from datetime import datetime
 
 from memstrata.extract import (
+    advice,
     apposition,
     cessation,
     counts,
@@ -16,6 +17,7 @@ from memstrata.extract import (
     gazetteer,
     patterns_zh,
     purposes,
+    scheduled,
     shapes,
 )
 from memstrata.extract.clauses import CONF_LIKE, CONF_PREFER, Finding, clean_value, like_finding, without_time
@@ -441,6 +443,8 @@ def given_up(sentence: str, said_at: datetime) -> tuple[str, list[Finding], str]
 
 def before_topics(sentence: str, said_at: datetime) -> list[Finding]:
     """Shapes that say a change, read ahead of the topic patterns."""
+    if advised := advice.find(sentence, "zh"):  # 医生说我要少吃盐: reported, yet the user's
+        return advised
     if not _NOT_A_STATEMENT.search(sentence) and (found := _withdrawn_and_restored(sentence)):
         return found
     for clause in _statements(sentence):
@@ -453,7 +457,8 @@ def before_topics(sentence: str, said_at: datetime) -> list[Finding]:
                 return wanted  # 每周五 is when a document is wanted (客户希望每周五收到报告), no time the wish began
             if bare and (found := (_destination(bare) or _changed(bare) or started_to_like_zh(bare, said_at)
                                    or _team(bare) or _learning(bare) or provider_zh(bare) or payment(bare, "zh")
-                                   or grade(bare, "zh") or formats.find_zh(bare))):
+                                   or grade(bare, "zh") or formats.find_zh(bare)
+                                   or scheduled.find(bare, said_at, "zh"))):
                 return dated(found, clause, sentence, said_at)
     return []
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from memstrata.extract import bodily, diets, medication, purposes, temperament
+from memstrata.extract import advice, bodily, diets, medication, purposes, temperament
 
 Cardinality = Literal["one", "many"]
 Sensitivity = Literal["low", "medium", "high"]
@@ -215,8 +215,9 @@ def key_spec(key: str) -> KeySpec:
     """
     if key in _BY_KEY:
         return _BY_KEY[key]
-    if key == medication.KEY:  # many medicines at once, health information as a condition is (extract.medication)
-        return KeySpec(key, "fact", "many", "medium", 0.8, *medication.DESCRIPTION)
+    if key in (medication.KEY, advice.KEY):  # many at once, health information as a condition is
+        return KeySpec(key, "fact", "many", "medium", 0.8,
+                       *(medication.DESCRIPTION if key == medication.KEY else advice.DESCRIPTION))
     trait = bodily.described(key) or temperament.DESCRIPTIONS.get(key) or diets.DESCRIPTIONS.get(key)
     if trait is not None:
         return KeySpec(key, "fact", "one", "low", 0.6, *trait)  # identity.handedness, identity.chronotype

@@ -167,6 +167,11 @@ def _r_en_month_day(m: re.Match[str], today: date) -> Period | None:
     return _safe_day(today.year, _EN_MONTHS.index(m.group("mon").lower()) + 1, int(m.group("d")))
 
 
+def _r_day_of_month(m: re.Match[str], today: date) -> Period | None:
+    """"The 12th" alone: that day of this month (of the next one for a plan already past, ``_next_occurrence``)."""
+    return _safe_day(today.year, today.month, int(m.group("d")))
+
+
 def _r_zh_month_day(m: re.Match[str], today: date) -> Period | None:
     month, day = zh_number(m.group("m")), zh_number(m.group("d"))
     if month is None or day is None:
@@ -239,6 +244,10 @@ _PATTERNS: tuple[tuple[re.Pattern[str], _Resolver], ...] = tuple(
         (rf"\b(?:in )?(?P<mon>{_MON_EN}),? (?P<y>(?:19|20)\d\d)\b", _r_en_month_year),
         (rf"\b(?P<mon>{_MON_EN}) (?P<d>\d{{1,2}})(?:st|nd|rd|th)?\b", _r_en_month_day),
         (rf"\b(?P<rel>in|last|next|this) (?P<mon>{_MON_EN})\b", _r_en_month),
+        (rf"\bthe (?P<d>\d{{1,2}})(?:st|nd|rd|th) of (?P<mon>{_MON_EN})\b", _r_en_month_day),
+        # "on the 12th" alone; "the 12th floor", "the 12th century" name no day (a word follows that is no time's)
+        (r"\bthe (?P<d>\d{1,2})(?:st|nd|rd|th)(?=\s*(?:$|[.,!?;:)]|(?:at|in the|by|before|after|and|or|so|but|"
+         r"this month|next month)\b))", _r_day_of_month),
         (r"\bin (?P<y>(?:19|20)\d\d)\b", _r_year_abs),
         (r"\b(?:the new year|new year'?s(?: day)?|the (?:start|beginning) of the year)\b|元旦|年初", _r_new_year),
         (r"大前天|前天|昨天|昨晚|昨日|今天|今晚|今早|今日|明天|明早|明晚|明日|大后天|(?<![以之然])后天",
@@ -347,11 +356,20 @@ def _next_occurrence(period: Period, match: re.Match[str], resolver: _Resolver) 
             return start.replace(year=start.year + 1), end.replace(year=end.year + 1)
         except ValueError:  # 29 February has no next-year twin: keep the date as said
             return period
+    if resolver is _r_day_of_month:  # "on the 12th" said on the 20th: next month's
+        nxt = _month(start.year, start.month + 1)[0]
+        return _safe_day(nxt.year, nxt.month, start.day) or period
     bare_weekday = (resolver is _r_en_weekday and not match.group("rel")) or (
         resolver is _r_zh_weekday and not match.group("rel"))
     if bare_weekday:
         return start + timedelta(days=7), end + timedelta(days=7)
     return period
+
+
+def next_day_of_month(day: int, said_at: datetime) -> tuple[datetime, datetime] | None:
+    """The next ``day`` of a month from ``said_at``'s own day on (this month's, or next month's when it is past), as
+    ``resolve_relative`` gives a plan's "the 12th": 12号 said alone in Chinese; ``None`` when no such day exists."""
+    return resolve_relative(f"the {day}th.", said_at, prefer_future=True) if 1 <= day <= 31 else None
 
 
 def time_span(text: str) -> tuple[int, int] | None:
