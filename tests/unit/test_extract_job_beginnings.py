@@ -57,3 +57,22 @@ def test_someone_elses_or_no_job_begun_names_no_employer(text: str) -> None:
 @pytest.mark.parametrize("text", ["I'm starting at Acme on Monday", "我下个月去字节上班"])
 def test_a_beginning_still_to_come_stays_a_plan(text: str) -> None:
     assert [k for k, _ in _read(text)] in (["schedule.event"], ["travel.plan"])
+
+
+@pytest.mark.parametrize(("text", "org", "since"), [
+    # the new job in one clause, where it is in the next: the employer, from when the job began
+    ("我上周刚换了新工作，现在在美团。", "美团", datetime(2025, 12, 29, tzinfo=UTC)),
+    ("I just started a new job last week, I'm at Meta now.", "Meta", datetime(2025, 12, 29, tzinfo=UTC)),
+    ("I got a new job, I'm with Stripe now.", "Stripe", None),
+])
+def test_a_new_job_then_where_one_is_names_the_employer(text: str, org: str, since: datetime | None) -> None:
+    [found] = RuleExtractor().extract(text=text, role="user", said_at=_AT)
+    assert (found.key, found.value, found.valid_from) == ("identity.employer", org, since)
+
+
+@pytest.mark.parametrize("text", [
+    "我换了新工作，现在在北京。", "我换了新工作，现在在上海。", "我换了新工作，现在在家。",
+    "I started a new job, I'm at home now.", "I started a new job last week, I'm at Berlin now.",
+])
+def test_a_new_job_then_a_place_names_no_employer(text: str) -> None:
+    assert [v for k, v in _read(text) if k == "identity.employer"] == []

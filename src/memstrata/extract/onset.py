@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from memstrata.extract.places import known_place, known_place_zh
 from memstrata.text.regex import lazy_regex
 
 _IC = re.IGNORECASE
@@ -123,7 +124,7 @@ _BEGUN_ZH = lazy_regex(r"^我(?:最近|现在|已经|也|刚|刚刚|正式)?开�
 #: The other beginnings of a job, each the job it began: 我刚入职腾讯, 我跳槽到了阿里, 我在腾讯找到了新工作,
 #: 我换了新工作，现在在美团, 我被腾讯录用了; and of an occupation: 我成了一名护士 (read as 我是一名护士, which
 #: the occupation list decides). A plan (我下个月去字节上班) and someone else's (我妹妹入职了腾讯) are none.
-_ADV_ZH = r"(?:最近|现在|已经|也|刚|刚刚|正式|终于|上个?月|上周|前几天|昨天|今年|去年)?"
+_ADV_ZH = r"(?:最近|现在|已经|也|刚|刚刚|正式|终于|上个?月|上周|上星期|这周|前几天|前段时间|昨天|今年|去年)*"
 _JOB_BEGUN_ZH = lazy_regex(
     rf"^我{_ADV_ZH}(?:入职了?|跳槽(?:到|去)了?)(?P<org>[^，,。！？]+?)了?$|^我{_ADV_ZH}被(?P<org4>[^，,。！？]+?)录用了?$"
     rf"|^我{_ADV_ZH}在(?P<org2>[^，,。！？]+?)找到了?(?:一份)?(?:新的?)?工作了?$"
@@ -188,15 +189,38 @@ def begun_zh(sentence: str) -> list[str]:
     return [f"我{m.group('s')}"]
 
 
+#: A new job begun, then where it is in a clause of its own: "I just started a new job last week, I'm at Meta now",
+#: "I got a new job, I'm with Stripe now". Where one is after a new job is the employer; a place is none ("I'm at
+#: home now": lower case; "I'm in Berlin": no "at").
+_NEW_JOB_AT_EN = lazy_regex(
+    rf"^(?:so\s+|and\s+)?(?i:i(?:'ve|\s+have)?\s+{_ADV_EN}(?:started|got|gotten|landed|found|took|accepted)\s+"
+    rf"(?:a\s+)?new\s+job(?:\s+{_PAST_EN})?\s*[,;]\s*(?:and\s+|so\s+)?(?:i'm|i\s+am)\s+(?:now\s+)?(?:at|with)\s+)"
+    r"(?P<org>[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*){0,3})(?i:\s+now)?$")
+
+
 def _job_begun_en(sentence: str) -> list[str]:
     """A job or an occupation begun in other words than "started" ("I got a new job at Initech", "I
-    became a nurse") as the present statement ("I work at Initech", "I'm a nurse"); ``[]`` for none."""
-    return _job_begun(_JOB_BEGUN_EN.match(sentence.strip().rstrip(".!")), "I'm {}", "I work at {}")
+    became a nurse", "I started a new job, I'm at Meta now") as the present statement ("I work at Initech", "I'm a
+    nurse"); ``[]`` for none."""
+    text = sentence.strip().rstrip(".!")
+    if (m := _NEW_JOB_AT_EN.match(text)) is not None and not known_place(m.group("org")):
+        return [f"I work at {m.group('org')}"]
+    return _job_begun(_JOB_BEGUN_EN.match(text), "I'm {}", "I work at {}")
 
 
 def _job_begun_zh(sentence: str) -> list[str]:
-    """我刚入职腾讯, 我跳槽到了阿里 as 我在腾讯工作, 我在阿里工作; 我成了一名护士 as 我是一名护士; ``[]`` for none."""
-    return _job_begun(_JOB_BEGUN_ZH.match(sentence.strip().rstrip("。！!")), "我是{}", "我在{}工作")
+    """我刚入职腾讯, 我跳槽到了阿里 as 我在腾讯工作, 我在阿里工作; 我成了一名护士 as 我是一名护士; 我上周刚换了新工作，
+    现在在美团 as 我在美团工作 (where one is after a new job, unless a place: 现在在上海); ``[]`` for none."""
+    m = _JOB_BEGUN_ZH.match(sentence.strip().rstrip("。！!"))
+    where = m.group("org3") if m is not None else None
+    if where and (known_place_zh(where) or _NOT_AN_EMPLOYER_ZH.match(where)):
+        return []
+    return _job_begun(m, "我是{}", "我在{}工作")
+
+
+#: Where one is that is no employer: home, a kind of place, a city the database does not name (北京).
+_NOT_AN_EMPLOYER_ZH = lazy_regex(r"^(?:家|家里|公司|外地|老家|国外|北京|深圳|天津|重庆|香港|澳门|台北"
+                                 r"|[^，,]{1,6}(?:市|省|区|县))$")
 
 
 def _job_begun(m: re.Match[str] | None, role: str, org: str) -> list[str]:
