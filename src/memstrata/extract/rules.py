@@ -53,6 +53,7 @@ from memstrata.extract import (
 from memstrata.extract.allergens import allergen, severity, without_other_script_tail
 from memstrata.extract.base import FactCandidate
 from memstrata.extract.clauses import CONF_ZERO_SHOT, Finding, clause_period, describe_period
+from memstrata.extract.continued import with_continuations
 from memstrata.extract.counts import label as count_label
 from memstrata.extract.diets import ended_by_eating
 from memstrata.extract.ellipsis import correction
@@ -335,6 +336,7 @@ def _read(sentence: str, said_at: datetime, lang: str, *, nested: bool = False) 
     # "I prefer pytest, don't use unittest": the prohibition beside the like is a dislike of its own
     found += [f for f in (shapes_zh.avoided(sentence, found) if zh else shapes_en.avoided(sentence, found))
               if f.value.casefold() not in named]
+    found = with_continuations(sentence, found, lang)  # "I like my coffee black, no sugar" (extract.continued)
     # a beginning ("I've started working at Meta", 我开始用顺丰了, "I got a new job at Initech") is the
     # state it began, in place of the bare event a dated one reads as ("I joined Acme last week"),
     # and holds from the time it names (``shapes.dated``)
