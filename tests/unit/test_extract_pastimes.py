@@ -13,7 +13,8 @@ SAID = datetime(2026, 11, 30, 12, tzinfo=UTC)
 
 def _pastimes(text: str) -> list[tuple[str, str]]:
     found = RuleExtractor().extract(text=text, role="user", said_at=SAID)
-    return [(c.key, c.value) for c in found if c.key in ("sport.like", "hobby.like") and not c.retracts]
+    return [(c.key, c.value) for c in found
+            if c.key in ("sport.like", "hobby.like") and not c.retracts and not c.subject]  # the user's own
 
 
 @pytest.mark.parametrize(("text", "expected"), [

@@ -11,7 +11,8 @@ The value is the canonical name in the clause's language ("I'm diabetic" → ``d
 names the same value. ``health.condition`` is medium sensitivity like ``health.allergy``
 (``extract.taxonomy``): stored, as an assistant needs it to act. Mental-health conditions
 (depression, anxiety, ADHD) are left out of the lexicon on purpose: they stay in the episode
-only, not as a plain-text fact.
+only, not as a plain-text fact. A pregnancy is kept as a condition ("I'm pregnant", "My wife is pregnant",
+我老婆怀孕了): it lasts months and bears on food, drugs and travel.
 """
 
 from __future__ import annotations
@@ -52,7 +53,7 @@ _EN_ADJECTIVES: dict[str, str] = {
     "gluten intolerant": "gluten intolerance", "gluten-intolerant": "gluten intolerance",
     "celiac": "celiac disease", "coeliac": "celiac disease", "epileptic": "epilepsy",
     "anemic": "anemia", "anaemic": "anemia", "hypertensive": "high blood pressure",
-    "insomniac": "insomnia",
+    "insomniac": "insomnia", "pregnant": "pregnancy",
 }
 #: Chinese surface forms → canonical value.
 _ZH_NOUNS: dict[str, str] = {
@@ -65,11 +66,15 @@ _ZH_NOUNS: dict[str, str] = {
     "贫血": "贫血", "甲减": "甲减", "甲亢": "甲亢", "胃食管反流": "胃食管反流", "胃炎": "胃炎",
     "睡眠呼吸暂停": "睡眠呼吸暂停", "失眠症": "失眠症", "痛风": "痛风", "心脏病": "心脏病", "肾病": "肾病",
     "鼻炎": "鼻炎", "过敏性鼻炎": "过敏性鼻炎", "慢阻肺": "慢阻肺",
-    "多囊卵巢综合征": "多囊卵巢综合征", "帕金森": "帕金森病", "帕金森病": "帕金森病",
+    "多囊卵巢综合征": "多囊卵巢综合征", "帕金森": "帕金森病", "帕金森病": "帕金森病", "怀孕": "怀孕",
 }
 #: Conditions a bare 我X states (我乳糖不耐受, 我高血压): stative in Chinese without 有.
 #: 我失眠 / 我低血糖 are left out: they usually tell of tonight, not of a condition.
-_ZH_STATIVE = frozenset({"乳糖不耐受", "乳糖不耐", "麸质不耐受", "麸质不耐", "高血压", "低血压", "高血脂", "贫血"})
+_ZH_STATIVE = frozenset({"乳糖不耐受", "乳糖不耐", "麸质不耐受", "麸质不耐", "高血压", "低血压", "高血脂", "贫血",
+                         "怀孕"})
+#: A state said with "is" rather than "has" (a pregnancy lasts months and shapes what one eats and where one
+#: travels, so it is kept as a condition is): its statement says so ("is pregnant", 怀孕了), not "has pregnancy".
+_SAID_AS: dict[str, str] = {"pregnancy": "is pregnant", "怀孕": "怀孕了"}
 
 
 #: Conditions Chinese states bare that tell of tonight as often as of a condition (我失眠, 我偏头痛): one when said to
@@ -89,7 +94,13 @@ TWINS: tuple[tuple[str, str], ...] = (
     ("hypothyroidism", "甲减"), ("hyperthyroidism", "甲亢"), ("acid reflux", "胃食管反流"),
     ("sleep apnea", "睡眠呼吸暂停"), ("insomnia", "失眠症"), ("gout", "痛风"), ("heart disease", "心脏病"),
     ("kidney disease", "肾病"), ("COPD", "慢阻肺"), ("PCOS", "多囊卵巢综合征"), ("Parkinson's disease", "帕金森病"),
+    ("pregnancy", "怀孕"),
 )
+
+
+def _condition(value: str, clause: str) -> Finding:
+    """The finding of ``value``, stated as said when it is a state one is in (``_SAID_AS``)."""
+    return Finding("health.condition", value, CONF_STATED, clause, statement=_SAID_AS.get(value, ""))
 
 
 def _alternation(forms: dict[str, str] | frozenset[str]) -> str:
@@ -144,7 +155,7 @@ def find_en(clause: str, ctx: object) -> list[Finding]:
     values = _canonical_en(m.group("v"), _EN_NOUNS) if m else []
     if not m and (m := _IM_EN.match(text)):
         values = _canonical_en(m.group("v"), _EN_ADJECTIVES)
-    return [Finding("health.condition", v, CONF_STATED, clause) for v in values]
+    return [_condition(v, clause) for v in values]
 
 
 _NOUN_ZH = _alternation(_ZH_NOUNS)
@@ -188,7 +199,7 @@ def find_zh(clause: str, ctx: object) -> list[Finding]:
         return [Finding("health.condition", _ZH_RECURRENT[lasting.group("r")], CONF_STATED, clause)]
     found = m.group("v") or m.group("p") or m.group("s")
     values = list(dict.fromkeys(_ZH_NOUNS[p] for p in re.split(r"[、和跟及与]", found) if p))
-    return [Finding("health.condition", v, CONF_STATED, clause) for v in values]
+    return [_condition(v, clause) for v in values]
 
 
 def clause_zh(clause: str) -> str:

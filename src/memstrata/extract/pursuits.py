@@ -119,7 +119,10 @@ _PASTIME_EN = lazy_regex(
     rf"(?:{_PASTIME_VERB_EN}\s+(?P<obj>[a-z][a-z -]*?)|(?P<phrase>work out|hit the gym)|(?P<bare>[a-z]+))"
     rf"(?P<hobby>\s+(?:as a hobby|for fun))?{_TAIL_EN}$", _IC)
 _PASTIME_ZH = lazy_regex(rf"^我(?:也|还|经常|常常|平时|平常|一般|通常|有时|偶尔|每周|周末|都|每天|每个?周末|"
-                         rf"每个?星期[一二三四五六日天]?|每周[一二三四五六日天]|早上|晚上|下班后|有空的时候|有空时)*"
+                         rf"每个?星期[一二三四五六日天]?|每周[一二三四五六日天]|早上|晚上|下班后|有空的时候|有空时|"
+                         # a day of the week alone (我周六踢足球): the pastime, as "I play soccer on Saturday" is; no
+                         # habit (this Saturday's or every one: the habits read only 每周六, 周六都)
+                         rf"(?:周|星期|礼拜)[一二三四五六日天])*"
                          rf"{_PASTIME_VERB_ZH}"
                          r"(?P<obj>[\u4e00-\u9fff]{2,4})$")
 _PASTIME_KEYS = ("sport.like", "hobby.like")

@@ -17,6 +17,7 @@ from memstrata.extract import (
     patterns_en,
     places,
     scheduled,
+    schools,
     shapes,
     tool_kinds,
 )
@@ -396,7 +397,8 @@ def before_topics(sentence: str, said_at: datetime) -> list[Finding]:
             if clause and (found := (_destination(clause) or _team(clause) or _changed(clause, "en", sentence)
                                      or started_to_like_en(clause, said_at) or _learning(clause)
                                      or provider_en(clause) or payment(clause, "en") or grade(clause, "en")
-                                     or formats.find_en(clause) or scheduled.find(clause, said_at, "en"))):
+                                     or formats.find_en(clause) or scheduled.find(clause, said_at, "en")
+                                     or schools.find_en(clause))):
                 return dated(found, clause, sentence, said_at)
     return []
 

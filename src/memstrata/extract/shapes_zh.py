@@ -18,6 +18,7 @@ from memstrata.extract import (
     patterns_zh,
     purposes,
     scheduled,
+    schools,
     shapes,
 )
 from memstrata.extract.clauses import CONF_LIKE, CONF_PREFER, Finding, clean_value, like_finding, without_time
@@ -457,7 +458,7 @@ def before_topics(sentence: str, said_at: datetime) -> list[Finding]:
                 return wanted  # 每周五 is when a document is wanted (客户希望每周五收到报告), no time the wish began
             if bare and (found := (_destination(bare) or _changed(bare) or started_to_like_zh(bare, said_at)
                                    or _team(bare) or _learning(bare) or provider_zh(bare) or payment(bare, "zh")
-                                   or grade(bare, "zh") or formats.find_zh(bare)
+                                   or grade(bare, "zh") or formats.find_zh(bare) or schools.find_zh(bare)
                                    or scheduled.find(bare, said_at, "zh"))):
                 return dated(found, clause, sentence, said_at)
     return []

@@ -88,7 +88,7 @@ _RELATIVE = lazy_regex(rf"^my\s+(?P<rel>{_RELATION})(?P<name>)(?P<poss>)\s+(?P<r
 _SOMEONE_VERB = lazy_regex(
     r"^(?:(?:now|also|just|still|recently|no longer|never|always)\s+)*(?:is|was|has|had|lives|lived|works|worked|"
     r"moved|switched|transferred|joined|left|prefers|preferred|likes|loves|hates|dislikes|uses|drinks|eats|"
-    r"started|got|went|goes|plays|studies|teaches|wants|needs|changed|returned|can't|cannot|doesn't|does)\b")
+    r"started|got|went|goes|attends|plays|studies|teaches|wants|needs|changed|returned|can't|cannot|doesn't|does)\b")
 #: Where a person named is, said between the name and the verb ("Sarah from accounting", "Tom in sales", "Li
 #: from the Berlin office"): who they are, no part of what is said of them.
 _GROUP = lazy_regex(r"^(?:from|in|at|on)\s+(?:the\s+)?[\w-]+(?:\s+(?:team|department|dept|office|group|side))?\s+",
@@ -109,7 +109,7 @@ NOT_NAMES = frozenset({
 #: Relatives named in the plural ("My parents live in Ohio", "My kids both love painting"): the verb in its plain form.
 _RELATIVES = lazy_regex(r"^my\s+(?P<rel>parents|grandparents|in-laws|kids|children|sons|daughters|twins)\s+"
                         rf"(?:both\s+|all\s+)?(?P<adv>(?:{_ADVERB}\s+)*)(?P<verb>are|were|have|had|live|lived|work|worked|moved|love|like|"
-                        r"prefer|hate|use|eat|drink|play|went|got|started)\b(?P<rest>.*)$", _IC)
+                        r"prefer|hate|use|eat|drink|play|go|attend|went|got|started)\b(?P<rest>.*)$", _IC)
 _PLURAL_AS_I = {"are": "I'm", "were": "I was"}
 
 
@@ -121,7 +121,19 @@ def _relatives(sentence: str) -> tuple[str, str] | None:
         return None
     verb = m.group("verb").lower()
     opening = _PLURAL_AS_I.get(verb, f"I {m.group('adv')}{verb}")
-    return m.group("rel").lower(), f"{opening}{m.group('rest')}"
+    return m.group("rel").lower(), _visit(f"{opening}{m.group('rest')}")
+
+
+#: A visit said of someone else with no place ("My mother-in-law is visiting next week", "My parents are visiting us
+#: in May"): a visit to the user, read as "coming to visit" is. Said by the user ("I'm visiting next week") it names
+#: no place and stays unread.
+_VISITING = lazy_regex(r"^(?P<be>I'm)\s+visiting(?:\s+(?:us|me))?(?=\s+(?!(?:the|a|an|my|his|her|their|our|some)\b)"
+                       r"[a-z]|\s*[.!]?$)")  # case-sensitive: a lower-case word (a time), no name ("visiting Paris")
+
+
+def _visit(said: str) -> str:
+    """``said`` (someone else's sentence in the first person) with a visit of no place read as one to the user."""
+    return _VISITING.sub(r"\g<be> coming to visit", said, count=1)
 
 
 def someone_else(sentence: str) -> tuple[str, str] | None:
@@ -148,7 +160,7 @@ def someone_else(sentence: str) -> tuple[str, str] | None:
     if not _SOMEONE_VERB.match(rest):
         return None
     said = first_person(f"user {rest}")
-    return (who, said) if said else None
+    return (who, _visit(said)) if said else None
 
 
 def _role(sentence: str) -> tuple[str, str] | None:

@@ -53,14 +53,19 @@ def first_person(sentence: str) -> str | None:
 
 #: When a change about someone happened, said before its verb (小王这周调到搜索组了): the shapes read the clause
 #: without it and date the change by it.
-_WHEN = "这周|这礼拜|这个月|本周|上周|上礼拜|上个月|今天|昨天|前天|今年|去年|最近|刚刚|刚"
+_WHEN = ("这周|这礼拜|这个月|本周|上周|上礼拜|上个月|今天|昨天|前天|今年|去年|最近|刚刚|刚|"
+         "下周|下礼拜|下个月|明天|后天|明年")  # and a plan's time: 我婆婆下周来看我们
+#: What a relative does or is as a rule, said with its verb or its time first: 我老婆怀孕了, 我爸吃素, 我爸会说法语,
+#: 我妈用微信, 我儿子踢足球, 我儿子上小学, 我儿子每周六踢足球, 我儿子周六踢足球 (each read as the user's words are).
+_STANDING = r"怀孕|吃|喝|会|用|踢|打|弹|练|学|上|读|念|每|周[一二三四五六日天末]|星期[一二三四五六日天]|一般|通常"
 #: Where a person named is, said before them: 财务部的小李, 我们组的老王 (who they are, no part of what is said).
 _GROUP = rf"(?:[{_H}]{{1,5}}(?:部|组|团队|科|处|办公室)的)"
 #: The school one is in, said with 上 / 读 (我儿子上小学一年级, 我女儿读初二: ``extract.schooling``).
 _SCHOOL = r"(?:上|读|念)(?=小学|初中|高中|大学|幼儿园|[一二三四五六]年级|初[一二三]|高[一二三]|大[一二三四])"
 _SOMEONE = lazy_regex(
     rf"^(?:我的?(?P<rel>{RELATION})|{_GROUP})?(?P<name>{NAME})?(?P<rest>(?:的|对|在|又|也|调|住|是|喜欢|最|不|换|搬|回|去|"
-    rf"改|要|需要|希望|偏好|更喜欢|已经|现在|一直|还|很|特别|非常|平时|经常|每天|开始|入职|养|都|{_WHEN}|{_SCHOOL}).+)$")
+    rf"改|要|需要|希望|偏好|更喜欢|已经|现在|一直|还|很|特别|非常|平时|经常|每天|开始|入职|养|都|{_WHEN}|{_SCHOOL}|"
+    rf"{_STANDING}).+)$")
 
 
 #: How a note about a role goes on: a verb or a copula, as about a named person, or a wish (客户要PDF发票).
