@@ -130,7 +130,7 @@ def test_a_value_with_other_numbers_is_never_merged_into_the_old_one() -> None:
 
 
 def test_british_and_american_spellings_are_one_favourite() -> None:
-    from memstrata.extract.rules import slot_label
+    from memstrata.extract.statements import slot_label
 
     assert slot_label("favorite colour is red") == slot_label("favorite color is blue") == "color"
     assert slot_label("favorite flavour of ice cream is mint") == "flavor of ice cream"
@@ -139,7 +139,7 @@ def test_british_and_american_spellings_are_one_favourite() -> None:
 
 
 def test_slot_label_reads_back_what_statement_for_wrote() -> None:
-    from memstrata.extract.rules import slot_label, statement_for
+    from memstrata.extract.statements import slot_label, statement_for
 
     assert slot_label(statement_for(Finding("preference.like", "Delta", 0.9, label="Airline"), "en")) == "airline"
     assert slot_label(statement_for(Finding("drink.like", "奶茶", 0.9, label="饮料"), "zh")) == "饮料"

@@ -9,7 +9,8 @@ from datetime import UTC, datetime
 import pytest
 
 from memstrata.extract.counts import label, number
-from memstrata.extract.rules import RuleExtractor, slot_label
+from memstrata.extract.rules import RuleExtractor
+from memstrata.extract.statements import slot_label
 
 _AT = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
 

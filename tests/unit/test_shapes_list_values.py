@@ -7,8 +7,9 @@ from datetime import UTC, datetime
 
 import pytest
 
-from memstrata.extract.rules import RuleExtractor, slot_label
+from memstrata.extract.rules import RuleExtractor
 from memstrata.extract.shapes import set_items, set_value
+from memstrata.extract.statements import slot_label
 
 _AT = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
 

@@ -142,7 +142,7 @@ def _before_statement(hit: Hit, subject: str, colon: str) -> str:
     assert hit.fact is not None
     statement = hit.text.strip()  # the statement, possibly in the user's script (``context.render.in_users_script``)
     if _opens_with(statement, subject):
-        # a named person's statement names them already (``extract.rules.statement_for``: "Tom: is on
+        # a named person's statement names them already (``extract.statements.statement_for``: "Tom: is on
         # the payments team", "小王在支付组"); a second name would read "Tom Tom: ...", "小王小王..."
         return ""
     if roles.named_in(subject, statement):  # "the client lives in Toronto", 客户住在多伦多: named already

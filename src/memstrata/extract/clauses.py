@@ -55,7 +55,7 @@ class Finding:
         statement: the statement as the clause said it, when the key's template would say more or
             less than the speaker did (我不太吃辣 is ``不太吃辣``, not 不喜欢吃辣; "I don't really like spicy
             food" is ``does not really like spicy food``); ``""``: the key's template
-            (``extract.rules.statement_for``).
+            (``extract.statements.statement_for``).
         severity: how severe an allergy is said to be: ``severe``, ``mild`` or ``""`` (not said;
             ``extract.allergens.severity``); its statement says it ("is severely allergic to peanuts").
         instead_of: the value this one takes the place of, named in the same clause ("we moved from

@@ -3,7 +3,7 @@
 "I have 2 kids" then "I have 3 kids now" (我有两个孩子 → 我现在有三个孩子) is one count that changed,
 not two family members: a count's statement names what is counted ("has 3 kids", 有3个孩子), and a
 count of the same thing holds one value at a time under its many-valued key (``label``, read by
-``extract.rules.slot_label``), so the new one supersedes the old with its history, in either
+``extract.statements.slot_label``), so the new one supersedes the old with its history, in either
 language (kids, children, 孩子 are one thing counted: ``kin.subject``). Number words are digits in
 the value ("two cats" and "2 cats" are one value). One of a thing ("a daughter", 一个女儿) is a member,
 not a count. A count of people is the size of the group it is said of ("My team is 5 people" →

@@ -80,7 +80,7 @@ def shown(subject_word: str, lang: str) -> str:
 
 
 def named_in(subject_word: str, statement: str) -> bool:
-    """Whether ``statement`` opens by naming the role ``subject_word`` as ``extract.rules.statement_for`` writes
+    """Whether ``statement`` opens by naming the role ``subject_word`` as ``extract.statements.statement_for`` writes
     it ("the client lives in Toronto", 客户住在多伦多), so a reader need not name it again.
 
     >>> named_in("client", "客户住在多伦多"), named_in("customer", "the customer: only contact after 6pm")

@@ -9,7 +9,7 @@
 * ``budget``: "My budget for hotels is $200 a night", 酒店预算每晚500元以内, "Keep hotels under $200
   a night". The value is what it is for and the amount with its unit and bound ("hotel: $200 a
   night", 酒店：每晚500元以内: two budgets of one amount are two values), the label what it is for
-  (``Finding.label``), so a new hotel budget replaces the old one (``extract.rules.slot_label``)
+  (``Finding.label``), so a new hotel budget replaces the old one (``extract.statements.slot_label``)
   while a flight budget stands beside it. A budget needs
   what it is for and an amount: "my budget is tight" and 这次预算3000 (for nothing named) are not read. The word
   pointing at one trip or purchase is no part of what it is for ("My budget for the trip is $2,000",

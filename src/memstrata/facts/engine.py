@@ -31,8 +31,8 @@ from memstrata.extract import purposes
 from memstrata.extract.base import FactCandidate
 from memstrata.extract.corrected import CORRECTION_KEY
 from memstrata.extract.counts import GROUP_SIZE
-from memstrata.extract.rules import slot_label
 from memstrata.extract.shapes import CHANGE_KEYS, keys_said_before
+from memstrata.extract.statements import slot_label
 from memstrata.extract.taxonomy import key_spec
 from memstrata.extract.twins import twins
 from memstrata.facts import place, withdraw

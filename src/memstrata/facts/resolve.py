@@ -161,7 +161,7 @@ def decide(candidate: FactCandidate, existing: Sequence[Fact], *, single_valued:
             carriers in one message: the later holds; ``CHOICE_KEYS``).
         replaces: ids of ``existing`` facts under the candidate's key that it takes the place of
             although the key holds many values: the same favourite ("favorite airline is
-            Delta" → "favorite airline is United"; ``extract.rules.slot_label``). They are
+            Delta" → "favorite airline is United"; ``extract.statements.slot_label``). They are
             superseded, never merged into, however near their vectors.
         twins: ids of ``existing`` facts under the candidate's key whose value is the candidate's
             in the other language ("Shanghai" for 上海, ``extract.twins``): the same value
