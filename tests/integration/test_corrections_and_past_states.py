@@ -203,7 +203,7 @@ def test_smaller_extraction_items(memory: Memory) -> None:
 
 
 @pytest.mark.parametrize("text", [
-    "Please don't ship with FedEx", "My wife prefers FedEx", "My friend told me: I prefer UPS",
+    "My wife prefers FedEx", "My friend told me: I prefer UPS",
     "Never mind, FedEx lost my package", "我喜欢那本书", "算了，还是别说了吧", "I like pizza, not sushi at all",
 ])
 def test_negatives_stay_negative(memory: Memory, text: str) -> None:
@@ -215,6 +215,16 @@ def test_negatives_stay_negative(memory: Memory, text: str) -> None:
     assert ("shipping.carrier", "UPS") in own
     assert all(key != "shipping.carrier" or value == "UPS" for key, value in own)
     assert not [v for k, v in own if v in ("FedEx", "那本书")]
+
+
+def test_a_prohibition_of_another_carrier_stands_beside_the_chosen_one(memory: Memory) -> None:
+    """"Please don't ship with FedEx" never makes FedEx the carrier: it is kept as the thing not to choose
+    (``extract.forbidden``), beside UPS, which stays current."""
+    memory.add("I prefer UPS for delivery", user_id="neg")
+    memory.add("Please don't ship with FedEx", user_id="neg")
+    carriers = sorted(f.value for f in memory.list(user_id="neg", key="shipping.carrier")
+                      if isinstance(f, Fact) and f.status == "active")
+    assert carriers == ["UPS", "not FedEx"]
 
 
 def test_a_near_but_different_allergy_is_recorded_not_merged(memory: Memory) -> None:
@@ -282,4 +292,4 @@ def test_a_past_allergy_or_city_is_withdrawn_in_either_language(memory: Memory) 
     memory.add("I used to be allergic to peanuts", user_id="past")
     assert _active(memory, "past") == [("identity.location", "Shanghai")]
     memory.add("我以前住在上海", user_id="past")  # the English city's twin (cosine 0.92)
-    assert _active(memory, "past") == []
+    assert _active(memory, "past") == [("identity.former", "上海")]  # a former home, never the current one
