@@ -25,7 +25,7 @@ def _read(text: str) -> list[tuple[str, str, str, bool]]:
     ("My shoe size is 42.", [("user.shoe_size", "42", "", False)]),
     ("My daughter's school is Lincoln Elementary.", [("daughter.school", "Lincoln Elementary", "daughter", False)]),
     ("我的编辑器是VS Code。", [("tool.editor", "VSCode", "", False)]),
-    ("我们项目用的是PostgreSQL。", [("user.项目", "PostgreSQL", "", False)]),
+    ("我们项目用的是PostgreSQL。", [("user.project_tool", "PostgreSQL", "", False)]),  # the project's, one at a time
     ("我的鞋码是42。", [("user.鞋码", "42", "", False)]),
     ("我女儿的学校是实验小学。", [("daughter.学校", "实验小学", "daughter", False)]),
 ])

@@ -64,7 +64,7 @@ def test_a_move_to_a_named_place_or_thing_is_unchanged(text: str, expected: list
     ("我们用的是飞书", [("tool.uses", "飞书", False)]),  # "what we use is": a short Chinese name
     ("我們現在用的是企業微信", [("tool.uses", "企业微信", False)]),
     ("I use VS Code.", [("tool.editor", "VSCode", False)]),  # a thing the gazetteer keys keeps its key
-    ("我们项目用的是PostgreSQL。", [("user.项目", "PostgreSQL", False)]),  # the owner names the attribute
+    ("我们项目用的是PostgreSQL。", [("user.project_tool", "PostgreSQL", False)]),  # the owner's thing, named in English
 ])
 def test_a_named_thing_used_without_a_purpose(text: str, expected: list[tuple[str, str, bool]]) -> None:
     assert _read(text) == expected

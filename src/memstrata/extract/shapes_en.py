@@ -20,6 +20,7 @@ from memstrata.extract import (
     schools,
     shapes,
     tool_kinds,
+    workplace,
 )
 from memstrata.extract.clauses import (
     CLAUSE_COMMA,
@@ -394,11 +395,12 @@ def before_topics(sentence: str, said_at: datetime) -> list[Finding]:
         for clause in dict.fromkeys((raw, patterns_en._FILLER.sub("", raw).strip())):
             if clause and (wanted := formats.schedule_en(clause)):
                 return wanted  # "every Friday" is when a document is wanted, no time the wish began
-            if clause and (found := (_destination(clause) or _team(clause) or _changed(clause, "en", sentence)
+            if clause and (found := (workplace.uses_en(clause) or _destination(clause) or _team(clause)
+                                     or _changed(clause, "en", sentence)
                                      or started_to_like_en(clause, said_at) or _learning(clause)
                                      or provider_en(clause) or payment(clause, "en") or grade(clause, "en")
                                      or formats.find_en(clause) or scheduled.find(clause, said_at, "en")
-                                     or schools.find_en(clause))):
+                                     or schools.find_en(clause) or workplace.located(clause, "en"))):
                 return dated(found, clause, sentence, said_at)
     return []
 

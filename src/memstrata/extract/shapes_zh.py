@@ -20,6 +20,7 @@ from memstrata.extract import (
     scheduled,
     schools,
     shapes,
+    workplace,
 )
 from memstrata.extract.clauses import CONF_LIKE, CONF_PREFER, Finding, clean_value, like_finding, without_time
 from memstrata.extract.liking_begun import started_to_like_zh
@@ -123,11 +124,9 @@ def _possessive(clause: str) -> list[Finding]:
         return chosen(value, "tool.uses", clause, "zh", statement=f"使用{value}")
     if found := _hanzi_use(clause):
         return found
-    if (m := _USES.match(clause)) is not None and m.group("owner"):  # 我们项目用的是PostgreSQL
-        owner = m.group("owner")
+    if (m := _USES.match(clause)) is not None and m.group("owner"):  # 我们团队用飞书: the team's, one at a time
         value = clean_value(m.group("v"), "zh")
-        return [Finding(open_key("", owner), value, CONF_PREFER, clause,
-                        statement=f"{owner}用的是{value}")] if value else []
+        return workplace.group_tool(m.group("owner"), value, clause, f"{m.group('owner')}用的是{value}")
     if m is not None:  # 我们用的是飞书: a short name is a thing used; 我们用的是自己搭的系统 names none
         value = clean_value(m.group("v"), "zh")
         named = "用的是" in clause and re.fullmatch(rf"[{_H}]{{2,6}}", value) and not _NOT_A_NAME.search(value)
@@ -459,6 +458,7 @@ def before_topics(sentence: str, said_at: datetime) -> list[Finding]:
             if bare and (found := (_destination(bare) or _changed(bare) or started_to_like_zh(bare, said_at)
                                    or _team(bare) or _learning(bare) or provider_zh(bare) or payment(bare, "zh")
                                    or grade(bare, "zh") or formats.find_zh(bare) or schools.find_zh(bare)
+                                   or workplace.located(bare, "zh")
                                    or scheduled.find(bare, said_at, "zh"))):
                 return dated(found, clause, sentence, said_at)
     return []

@@ -1,0 +1,86 @@
+"""A group the user belongs to: "My team uses Jira", 我们团队用飞书, "Our office is in Austin", 我们公司在杭州.
+
+What the user's team, company or project uses is kept under the group, named in English in both languages, one
+thing at a time as a project's database is (``user.team_tool``, ``user.project_tool``: "My team uses Jira",
+我们团队用飞书, "My team now uses Linear" supersedes it, "My team no longer uses Jira" withdraws it;
+我们项目用的是MySQL then 我们项目现在用PostgreSQL了 keeps PostgreSQL). Before, "My team uses Jira" stored nothing
+and 我们团队用飞书 was ``user.团队 = 飞书``, a key that made the team an attribute of the user's with the tool its
+value.
+
+Where the workplace is, is no home: "Our office is in Austin", "My company is based in Berlin", 我们公司在杭州 store
+``user.workplace_location`` (one at a time), never ``identity.location``, which says where the user lives.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memstrata.extract import places
+from memstrata.extract.clauses import CONF_STATED, Finding
+from memstrata.extract.shapes import open_key
+from memstrata.text.regex import lazy_regex
+
+_IC = re.IGNORECASE
+#: The groups a user belongs to, each by one English word in both languages: what a group uses is kept under it.
+_GROUPS: dict[str, str] = {
+    "team": "team", "squad": "team", "group": "team", "company": "company", "firm": "company", "startup": "company",
+    "org": "company", "organization": "company", "organisation": "company", "project": "project",
+    "office": "office", "department": "department", "dept": "department", "lab": "lab",
+    "团队": "team", "组": "team", "项目": "project", "公司": "company", "部门": "department", "学校": "school",
+    "家": "home", "产品": "product", "网站": "website", "系统": "system",
+}
+_GROUP_EN = "|".join(w for w in _GROUPS if w.isascii())
+#: "My team uses Jira", "Our project now uses PostgreSQL", "My team no longer uses Jira": the thing, and whether the
+#: group no longer uses it.
+_GROUP_USES = lazy_regex(
+    rf"^(?i:(?:my|our)\s+(?P<g>{_GROUP_EN})\s+(?:(?:now|also|still|mostly|only|mainly)\s+)?(?:(?P<no>no longer uses|"
+    # a switch ("Our team moved to Linear") is read by the switch shapes, as "We moved to Linear" is (user.uses)
+    r"doesn't use|does not use)|uses|is using|is on|is back on))"
+    # the thing named, case-sensitive: "uses the old process" names none
+    r"\s+(?P<v>[A-Z][\w.+#-]*(?:\s+[A-Z][\w.+#-]*){0,2})(?i:\s+now)?$")
+
+
+def group_tool(group: str, value: str, clause: str, said: str, *, retract: bool = False) -> list[Finding]:
+    """The thing a group the user belongs to uses (``user.team_tool = Jira``: one at a time, as a project's database
+    is), stated with the group (``said``); ``[]`` for a group word no group is."""
+    name = _GROUPS.get(group.lower())
+    if not name or not value:
+        return []
+    return [Finding(open_key("", f"{name} tool"), value, CONF_STATED, clause, statement=said, retract=retract)]
+
+
+def uses_en(clause: str) -> list[Finding]:
+    """What a group the user belongs to uses, in English ("My team uses Jira" → ``user.team_tool = Jira``, stated
+    "team uses Jira"; "My team no longer uses Jira" withdraws it); ``[]`` for any other clause."""
+    m = _GROUP_USES.match(clause.strip().rstrip(".!"))
+    if m is None:
+        return []
+    group = m.group("g").lower()
+    return group_tool(group, m.group("v"), clause, f"{group} uses {m.group('v')}", retract=bool(m.group("no")))
+
+
+_WORKPLACE_EN = r"(?:office|company|workplace|firm|startup|team)"
+_PLACE_EN = r"(?P<v>[A-Z][a-z]+(?:\s+[A-Z][a-z]+){0,2}(?:,\s*[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)?)"
+_LOCATED_EN = lazy_regex(rf"^(?i:(?:my|our)\s+{_WORKPLACE_EN}(?:'s|\s+is)\s+(?:now\s+)?(?:(?:based|located)\s+)?in)\s+"
+                         rf"{_PLACE_EN}$")
+_WORKPLACE_ZH = r"(?:我们|我)的?(?P<w>公司|单位|办公室)"
+_LOCATED_ZH = lazy_regex(rf"^{_WORKPLACE_ZH}(?:现在|目前)?(?:在|位于|设在)(?P<v>[\u4e00-\u9fff]{{2,6}}?)(?:市)?$")
+#: Cities that name no time zone (``places.known_place_zh``) yet are common workplaces.
+_CITIES_ZH = frozenset("北京 上海 广州 深圳 杭州 成都 南京 武汉 西安 重庆 天津 苏州 香港 台北".split())
+
+
+def _finding(value: str, clause: str, said: str) -> list[Finding]:
+    return [Finding(open_key("", "workplace location"), value, CONF_STATED, clause, statement=said)]
+
+
+def located(clause: str, lang: str) -> list[Finding]:
+    """Where the user's workplace is ("Our office is in Austin" → ``user.workplace_location = Austin``, 我们公司在杭州
+    → ``杭州``); ``[]`` for any other clause, and for a place one cannot tell is a city (我们公司在开会)."""
+    text = clause.strip().rstrip(".!。！")
+    if lang != "zh":
+        m = _LOCATED_EN.match(text)
+        return _finding(m.group("v"), clause, f"workplace is in {m.group('v')}") if m else []
+    z = _LOCATED_ZH.match(text)
+    if z is None or not (places.known_place_zh(z.group("v")) or z.group("v") in _CITIES_ZH):
+        return []
+    return _finding(z.group("v"), clause, f"{z.group('w')}在{z.group('v')}")
