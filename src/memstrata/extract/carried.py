@@ -45,10 +45,14 @@ _GENDER = {"she": _MALE, "he": _FEMALE, "她": _MALE, "他": _FEMALE}  # the pro
 _VERB_3 = (r"(?:is|was|has|had|lives|lived|works|worked|moved|switched|transferred|joined|left|prefers|preferred|likes|"
            r"loves|hates|dislikes|uses|drinks|eats|started|got|goes|plays|studies|teaches|wants|needs|changed|"
            r"returned|owns|speaks|enjoys|runs|can't|cannot|doesn't|does)")
-#: The same statements said by "I": the plain verb or the past.
+#: The same statements said by relatives in the plural: the plain verb or the past.
 _VERB_I = (r"(?:am|was|have|had|live|lived|work|worked|moved|switched|transferred|joined|prefer|preferred|like|love|"
            r"hate|dislike|use|drink|eat|started|got|go|play|study|teach|want|need|changed|returned|own|speak|enjoy|"
            r"run)")
+#: The verbs a second predicate of "I" opens with that are no noun as well: "the self-acceptance and love theme",
+#: "experience to learn something new and work as a team" join no statement of the user's.
+_VERB_ME = (r"(?:moved|got|started|joined|switched|transferred|changed|returned|lived|worked|live\s+in|"
+            r"work\s+(?:as|at|for))")
 _ADVERBS = r"(?:(?:also|now|still|just|recently|always|usually|often|never)\s+)*"
 _EN_BREAK = r"(?:\s*;\s*|\s*,\s*(?:(?:and|but|so)\s+)?|\s+(?:and|but|so)\s+)"
 #: A clause opening with "he" or "she" after a break ("Tom is my neighbor; he is a firefighter"), or with another
@@ -59,6 +63,7 @@ _EN_OPENS = lazy_regex(r"^(?P<p>he|she)(?:(?P<s>'s)\b|\s+)(?P<rest>.*)$", _IC)
 #: A second predicate joined to the first by "and": "… and works as a dentist", "… and got a job at Boeing".
 _EN_AND_3 = lazy_regex(rf",?\s+and\s+(?={_ADVERBS}{_VERB_3}\b)", _IC)
 _EN_AND_I = lazy_regex(rf",?\s+and\s+(?={_ADVERBS}{_VERB_I}\b)", _IC)
+_EN_AND_ME = lazy_regex(rf",?\s+and\s+(?={_ADVERBS}{_VERB_ME}\b)", _IC)
 #: Someone named inside a clause: "my sister" anywhere, a capitalised name after a word that puts a person there
 #: ("with Tom", "Anna and I", "met Sarah"); a place ("in Seattle") is no person.
 _EN_MENTION = lazy_regex(rf"\bmy\s+(?P<rel>{subject_en._RELATION})\b|"
@@ -90,8 +95,9 @@ class Scope:
         if not check:
             return pieces
         whole = _facts(sentence, said_at, find)
-        read = set().union(*(_facts(p, said_at, find) for p in pieces))
-        return pieces if whole < read else [sentence]
+        each = [_facts(p, said_at, find) for p in pieces]
+        # every piece a statement: "I really feel relaxed and enjoy being in nature" is no two facts
+        return pieces if all(each) and whole < set().union(*each) else [sentence]
 
     def pieces(self, sentence: str) -> tuple[list[str], bool]:
         """``sentence`` as the sentences it states, each with its subject said, and whether the cut is to be
@@ -133,8 +139,10 @@ class Scope:
             self._add(opened[0], opened[1])
         start = len(opened[1]) if opened is not None else 0
         for m in (_ZH_MENTION if zh else _EN_MENTION).finditer(clause):
-            if m.start() < start or (m.group("name") and m.group("name") in subject_en.NOT_NAMES):
-                continue  # the opener itself ("My friend Jake", 我的邻居老王)
+            name = m.group("name")
+            if m.start() < start or (name and (name in subject_en.NOT_NAMES or m.start() == 0)):
+                continue  # the opener itself ("My friend Jake", 我的邻居老王); a word opening a clause with no verb
+                # after it is no person ("Yep, he loves it", "Moreover, Max is old, he is 8")
             if m.group("rel") and _COPULA.search(clause[: m.start()]):
                 continue  # "Tom is my neighbor", 老王是我的邻居: the relation is the opener's
             word = m.group("rel") or m.group("name")
@@ -154,7 +162,7 @@ class Scope:
             who, words, _ = opened
             joint = _EN_AND_I if who in {"parents", "kids", "children", "grandparents", "in-laws"} else _EN_AND_3
         elif re.match(r"^(?:i|i'm|i've)\b", sentence.strip(), _IC):
-            words, joint = "I", _EN_AND_I
+            words, joint = "I", _EN_AND_ME
         else:
             return None
         parts = joint.split(sentence)

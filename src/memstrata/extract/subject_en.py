@@ -179,9 +179,11 @@ def _role(sentence: str) -> tuple[str, str] | None:
     return (who, said) if said else None
 
 
-#: What follows a person a sentence opens with, when it is about them: a verb ("Tom is my neighbor", "My sister
-#: called") or an adverb before one; "Tom and I", "Tom's", "Paris in spring" open with no statement of Tom's.
-_GOES_ON_ABOUT = lazy_regex(r"^(?!(?:and|or|in|on|at|of|for|to|from|with)\b)[a-z]+\b")
+#: What follows a person a sentence opens with, when it is about them: a statement's verb (``_SOMEONE_VERB``: "Tom
+#: is my neighbor") or one that tells or comes ("My sister called"); "Tom and I", "Tom's", "Fascinated by the
+#: traditions" open with no statement of a person's.
+_GOES_ON_ABOUT = lazy_regex(r"^(?:said|says|called|calls|told|tells|asked|asks|came|comes|seems|looks|sounds|feels|"
+                            r"felt)\b")
 
 
 def opening(sentence: str) -> tuple[str, str, str] | None:
@@ -197,7 +199,9 @@ def opening(sentence: str) -> tuple[str, str, str] | None:
     m = _SOMEONE.match(text)
     if m is None or m.group("name") in NOT_NAMES or m.group("poss"):
         m = _RELATIVE.match(text)
-    if m is None or m.group("poss") or not _GOES_ON_ABOUT.match(m.group("rest")):
+    if m is None or m.group("poss"):
         return None
+    if not (_SOMEONE_VERB.match(m.group("rest")) or _GOES_ON_ABOUT.match(m.group("rest"))):
+        return None  # "Fascinated by the traditions" opens with no person
     who = m.group("name") or kin.subject(m.group("rel"))
     return who, text[: m.start("rest")].strip(), m.group("rest")
