@@ -64,3 +64,14 @@ def test_no_standing_state_no_fact(text: str) -> None:
 
 def test_a_visit_to_a_named_place_is_that_place() -> None:
     assert _read("My mom is visiting Paris next week.") == {("mom", "travel.plan", "visiting Paris")}
+
+
+@pytest.mark.parametrize(("text", "statement"), [
+    ("My kids go to Lincoln Elementary.", "their kids go to Lincoln Elementary"),
+    ("My parents live in Ohio.", "their parents live in Ohio"),
+    ("My kids love painting.", "their kids enjoy painting"),
+    ("My kids are allergic to peanuts.", "their kids are allergic to peanuts"),
+])
+def test_relatives_in_the_plural_are_stated_with_the_plural_verb(text: str, statement: str) -> None:
+    (said,) = RuleExtractor().extract(text=text, role="user", said_at=_AT)
+    assert said.statement == statement

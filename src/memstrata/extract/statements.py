@@ -12,6 +12,7 @@ import re
 from memstrata.extract import kin, roles
 from memstrata.extract.clauses import Finding, describe_period
 from memstrata.extract.counts import label as count_label
+from memstrata.extract.subject_en import base_form
 from memstrata.extract.taxonomy import key_spec
 from memstrata.text.regex import lazy_regex
 
@@ -113,6 +114,10 @@ def slot_label(statement: str) -> str | None:
     return _BRITISH.sub(lambda w: _AMERICAN.get(w.group(1), w.group(1)) + w.group(2), label)
 
 
+#: The verbs a plural subject takes in another form than the plain one.
+_PLURAL_VERB = {"is": "are", "has": "have", "was": "were"}
+
+
 def statement_for(finding: Finding, lang: str) -> str:
     """A short human-readable line for the finding, in ``lang`` (``zh`` or ``en``).
 
@@ -148,8 +153,8 @@ def statement_for(finding: Finding, lang: str) -> str:
         text = f"their {owner} {text}"
     elif finding.subject:  # "their son is allergic to eggs", "their kids are allergic to peanuts"
         plural = finding.subject.endswith("s") or finding.subject in ("children", "twins")
-        if plural:
-            text = re.sub(r"^(?:is|has)\b", lambda m: "are" if m.group(0) == "is" else "have", text)
+        if plural:  # "their kids are allergic to peanuts", "their kids go to Lincoln Elementary": the verb agrees
+            text = re.sub(r"^[a-z]+s\b(?=\s)", lambda m: _PLURAL_VERB.get(m.group(0)) or base_form(m.group(0)), text)
         text = f"their {finding.subject} {text}"
     if finding.period is not None and key_spec(finding.key).kind == "episode":
         when = describe_period(finding.period, lang)

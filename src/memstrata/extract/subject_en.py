@@ -30,7 +30,7 @@ _ADVERB = r"(?:no longer|now|still|also|always|usually|often|never|only|really|r
 _VERB_S = lazy_regex(rf"^(?P<adv>(?:{_ADVERB}\s+)*)(?P<verb>[a-z]+)\b(?P<rest>.*)$", _IC)
 
 
-def _base(verb: str) -> str:
+def base_form(verb: str) -> str:
     """The base form of a third-person verb ("prefers" → "prefer", "carries" → "carry")."""
     low = verb.lower()
     if low.endswith("ies") and len(low) > 4:
@@ -71,7 +71,7 @@ def first_person(sentence: str) -> str | None:
     if v is None:
         return None
     verb = v.group("verb")
-    base = verb if verb.lower().endswith("ed") else _base(verb)
+    base = verb if verb.lower().endswith("ed") else base_form(verb)
     return f"I {v.group('adv')}{base}{v.group('rest')}"
 
 
