@@ -71,6 +71,9 @@ def test_goals_stand_side_by_side(tmp_path: Path) -> None:
     ("我想学吉他。", "学吉他", "想学吉他"),
     ("我一直很想学日语。", "学日语", "想学日语"),
     ("我想学做饭。", "学做饭", "想学做饭"),
+    # a MemoryBank turn: the speaker's "my" is theirs, as in every statement
+    ("I want to learn how to better manage my emotions.", "learn how to better manage their emotions",
+     "wants to learn how to better manage their emotions"),
 ])
 def test_a_wish_to_learn_something_is_a_goal(text: str, goal: str, statement: str) -> None:
     """A wish to learn lasts, as a wish of the moment ("I want to sleep") does not."""

@@ -227,7 +227,7 @@ def learning_wish(clause: str, lang: str) -> list[Finding]:
     m = _LEARN_EN.match(clause.strip().rstrip(".!"))
     if m is None or _NOT_LEARNT_EN.search(m.group("v")):
         return []
-    value = clean_value(m.group("v"), "en")
+    value = third_person(clean_value(m.group("v"), "en"))  # "how to manage my emotions": their emotions
     return [Finding("plan.intent", f"learn {value}", CONF_PREFER, clause,
                     statement=f"wants to learn {value}")] if value else []
 
