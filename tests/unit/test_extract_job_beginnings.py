@@ -64,6 +64,8 @@ def test_a_beginning_still_to_come_stays_a_plan(text: str) -> None:
     ("我上周刚换了新工作，现在在美团。", "美团", datetime(2025, 12, 29, tzinfo=UTC)),
     ("I just started a new job last week, I'm at Meta now.", "Meta", datetime(2025, 12, 29, tzinfo=UTC)),
     ("I got a new job, I'm with Stripe now.", "Stripe", None),
+    ("I switched jobs last week, now I'm at Google.", "Google", datetime(2025, 12, 29, tzinfo=UTC)),
+    ("我换工作了，现在在字节。", "字节", None),
 ])
 def test_a_new_job_then_where_one_is_names_the_employer(text: str, org: str, since: datetime | None) -> None:
     [found] = RuleExtractor().extract(text=text, role="user", said_at=_AT)

@@ -144,6 +144,7 @@ def test_a_pastime_with_its_time_said_first_is_the_habit_and_the_pastime(text: s
     ("I'm really into hiking.", [("hobby.like", "hiking")]),
     ("I've become obsessed with baking.", [("hobby.like", "baking")]),
     ("I got into jazz last year.", [("music.like", "jazz")]),
+    ("I got really into baking during the pandemic.", [("hobby.like", "baking")]),
 ])
 def test_being_taken_with_a_pastime_is_liking_it(text: str, expected: list[tuple[str, str]]) -> None:
     assert _read(text) == expected
@@ -155,3 +156,11 @@ def test_being_taken_with_a_pastime_is_liking_it(text: str, expected: list[tuple
 ])
 def test_what_one_got_into_that_is_no_pastime_and_a_weekend_errand_are_none(text: str) -> None:
     assert [(k, v) for k, v in _read(text) if k != "event"] == []  # a weekend's errand is a happening, no habit
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("我晚上喜欢看电影。", [("media.like", "电影")]),
+    ("我周末喜欢去爬山。", [("hobby.like", "去爬山")]),  # as 我平时喜欢去爬山 is
+])
+def test_when_a_like_is_acted_on_is_no_part_of_it(text: str, expected: list[tuple[str, str]]) -> None:
+    assert _read(text) == expected

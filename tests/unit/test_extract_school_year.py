@@ -28,6 +28,9 @@ def _read(text: str) -> list[tuple[str, str, str]]:
     ("我女儿读初二。", ("daughter.grade", "初二", "daughter")),
     ("I'm in 10th grade.", ("user.grade", "10th grade", "")),
     ("我上高二了。", ("user.grade", "高二", "")),
+    # a school year begun is the year one is in
+    ("My son just started kindergarten.", ("son.grade", "kindergarten", "son")),
+    ("我女儿今年上初一了。", ("daughter.grade", "初一", "daughter")),
 ])
 def test_the_school_year_is_a_standing_state_of_whose_it_is(text: str, expected: tuple[str, str, str]) -> None:
     assert _read(text) == [expected]

@@ -33,6 +33,10 @@ _TAKEN_WITH = lazy_regex(
     r"\s+(?P<v>.+?)(?:\s+(?:lately|recently|now|these days|this year))?$", _IC)
 
 
+#: When or why one got into it, after the thing: "during the pandemic", "since college", "because of my dad".
+_AFTER_THING = lazy_regex(r"\s+(?:during|since|over the|when|while|because|after|thanks to)\b.*$", _IC)
+
+
 def started_to_like_en(clause: str, said_at: datetime) -> list[Finding]:
     """"I've started to like olives" and being taken with a thing ("I've gotten really into fishing lately"): the
     findings of the plain like, ``[]`` when the clause is neither."""
@@ -48,7 +52,8 @@ def _taken_with(clause: str, said_at: datetime) -> list[Finding]:
     m = _TAKEN_WITH.match(clause.strip().rstrip(".!"))
     if m is None:
         return []
-    found = patterns_en.find(f"I like {without_time(m.group('v'))}", said_at)  # "into jazz last year": jazz
+    thing = _AFTER_THING.sub("", without_time(m.group("v")))  # "into jazz last year", "… during the pandemic": jazz
+    found = patterns_en.find(f"I like {thing}", said_at)
     return [f for f in found if f.key.endswith(".like") and (f.key != "preference.like" or f.value.endswith("ing"))]
 
 

@@ -128,7 +128,7 @@ _ADV_ZH = r"(?:最近|现在|已经|也|刚|刚刚|正式|终于|上个?月|上�
 _JOB_BEGUN_ZH = lazy_regex(
     rf"^我{_ADV_ZH}(?:入职了?|跳槽(?:到|去)了?)(?P<org>[^，,。！？]+?)了?$|^我{_ADV_ZH}被(?P<org4>[^，,。！？]+?)录用了?$"
     rf"|^我{_ADV_ZH}在(?P<org2>[^，,。！？]+?)找到了?(?:一份)?(?:新的?)?工作了?$"
-    rf"|^我{_ADV_ZH}(?:换了|找到了)(?:一份)?(?:新的?)?工作[，,](?:现在|目前)?在(?P<org3>[^，,。！？]+?)(?:上班|工作)?了?$"
+    rf"|^我{_ADV_ZH}(?:换了|找到了|换)(?:一份)?(?:新的?)?工作了?[，,](?:现在|目前)?在(?P<org3>[^，,。！？]+?)(?:上班|工作)?了?$"
     rf"|^我{_ADV_ZH}(?:成了|成为了?|当上了?)(?P<role>[^，,。！？]+?)了?$")
 
 #: A pet or a child begun by taking it in, said of the household or with when: 我们养了一只猫, 我家新养了一只狗,
@@ -193,8 +193,9 @@ def begun_zh(sentence: str) -> list[str]:
 #: "I got a new job, I'm with Stripe now". Where one is after a new job is the employer; a place is none ("I'm at
 #: home now": lower case; "I'm in Berlin": no "at").
 _NEW_JOB_AT_EN = lazy_regex(
-    rf"^(?:so\s+|and\s+)?(?i:i(?:'ve|\s+have)?\s+{_ADV_EN}(?:started|got|gotten|landed|found|took|accepted)\s+"
-    rf"(?:a\s+)?new\s+job(?:\s+{_PAST_EN})?\s*[,;]\s*(?:and\s+|so\s+)?(?:i'm|i\s+am)\s+(?:now\s+)?(?:at|with)\s+)"
+    rf"^(?:so\s+|and\s+)?(?i:i(?:'ve|\s+have)?\s+{_ADV_EN}(?:(?:started|got|gotten|landed|found|took|accepted)\s+"
+    rf"(?:a\s+)?new\s+job|(?:switched|changed)\s+jobs)(?:\s+{_PAST_EN})?\s*[,;]\s*(?:and\s+|so\s+)?"
+    r"(?:now\s+)?(?:i'm|i\s+am)\s+(?:now\s+)?(?:at|with)\s+)"
     r"(?P<org>[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*){0,3})(?i:\s+now)?$")
 
 

@@ -1,5 +1,5 @@
 """The school year one is in, a standing state: "I'm in first grade", "My son is in first grade this year", "My
-daughter is in 3rd grade", 我上小学一年级, 我儿子今年上小学一年级, 我女儿读初二.
+daughter is in 3rd grade", "My son just started kindergarten", 我上小学一年级, 我儿子今年上小学一年级, 我女儿读初二.
 
 A grade holds for the school year, as where one lives holds until one moves: it is the open key ``user.grade`` (a
 relative's, ``son.grade``, by the relative rewrite: ``subject_en.someone_else``, ``subject_zh``), one value at a time,
@@ -24,6 +24,11 @@ _GRADE_EN = lazy_regex(
     rf"(?P<v>(?:the\s+)?{_ORDINAL_EN}\s+grade|grade\s+\d{{1,2}}|kindergarten|pre-?k|preschool|year\s+\d{{1,2}}"
     r"|(?:my\s+)?(?:freshman|sophomore|junior|senior)\s+year(?:\s+of\s+(?:high school|college))?)"
     r"(?:\s+(?:this year|now|at the moment|this fall))?$", _IC)
+#: A school year begun is the year one is in: "My son just started kindergarten", "I started 9th grade this fall".
+_STARTED_EN = lazy_regex(
+    r"^(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+)?(?:started|began|begun|entered)\s+"
+    rf"(?P<v>(?:the\s+)?{_ORDINAL_EN}\s+grade|kindergarten|pre-?k|preschool|year\s+\d{{1,2}})"
+    r"(?:\s+(?:this year|this fall|this week|last week|this month|last month|today|now))?$", _IC)
 #: 我上小学一年级, 我今年读初二, 我在上高一, 我上幼儿园大班: the school and year after 上 / 读 / 念.
 _GRADE_ZH = lazy_regex(
     r"^我(?:今年|现在|目前|已经)*(?:在)?(?:上|读|念)(?P<v>(?:小学|初中|高中|大学)?[一二三四五六]年级|初[一二三]|"
@@ -34,7 +39,7 @@ def grade(clause: str, lang: str) -> list[Finding]:
     """The school year ``clause`` says the speaker is in (``user.grade``: ``first grade``, 小学一年级), ``[]`` when
     it says none. ``lang`` is ``en`` or ``zh``."""
     text = clause.strip().rstrip(".!。！")
-    m = (_GRADE_ZH if lang == "zh" else _GRADE_EN).match(text)
+    m = _GRADE_ZH.match(text) if lang == "zh" else (_GRADE_EN.match(text) or _STARTED_EN.match(text))
     if m is None:
         return []
     value = re.sub(r"^(?:the|my)\s+", "", m.group("v"), flags=_IC)
