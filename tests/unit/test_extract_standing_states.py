@@ -86,3 +86,23 @@ def test_standing_states_supersede_their_own_kind_and_keep_the_others(tmp_path: 
             ("health.medication", "lisinopril"), ("identity.vision_aid", "contact lenses"),
             ("identity.personality", "introvert"), ("identity.chronotype", "night owl"), ("user.drinks", "decaf"),
             ("user.car", "Tesla Model 3")])
+
+
+@pytest.mark.parametrize(("said", "ended", "key"), [
+    ("I take metformin every morning.", "I stopped taking metformin.", "health.medication"),
+    ("I'm on lisinopril.", "I don't take lisinopril anymore.", "health.medication"),
+    ("我在吃降压药。", "我不吃降压药了。", "health.medication"),  # before: food.dislike = 降压药
+    ("I wear glasses.", "I don't wear glasses anymore.", "identity.vision_aid"),
+    ("我戴眼镜。", "我不戴眼镜了。", "identity.vision_aid"),
+    ("I drive a Tesla.", "I don't drive a Tesla anymore.", "user.car"),
+])
+def test_a_standing_state_given_up_is_withdrawn(tmp_path: Path, said: str, ended: str, key: str) -> None:
+    with Memory(tmp_path / "m.db", embedder=None, user_id="u1") as mem:
+        mem.add(said)
+        assert [c.action for c in mem.add(ended).facts] == ["retract"]
+        assert _facts(mem) == []
+
+
+@pytest.mark.parametrize("text", ["我不吃降压药。", "I don't take metformin.", "I don't wear glasses."])
+def test_a_plain_negation_of_a_medicine_or_an_aid_states_nothing(text: str) -> None:
+    assert _read(text) == []

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import re
 
-from memstrata.extract import gazetteer, providers, pursuits
+from memstrata.extract import bodily, gazetteer, medication, providers, pursuits, vehicles
 from memstrata.extract.clauses import CONF_STATED, Finding, clean_value
 from memstrata.extract.guards import zh_points_away
 from memstrata.extract.timex import time_span
@@ -80,6 +80,24 @@ def _consumed_zh(act: str, bare: bool) -> tuple[str, str] | None:
     return None
 
 
+def _standing_given_up(act: str, lang: str, clause: str) -> list[Finding]:
+    """The withdrawals of the standing state ``act`` names, read as its present statement ("taking metformin" → "I
+    take metformin": ``health.medication``; 戴眼镜 → 我戴眼镜; "drive a Tesla" → ``user.car``): a medicine stopped is
+    no food disliked (我不吃降压药了 stored ``food.dislike = 降压药``) and glasses no longer worn are no habit."""
+    if lang == "zh":
+        present = [f"我{act}"]
+    else:
+        verb, _, rest = act.partition(" ")
+        stems = [verb[:-3], f"{verb[:-3]}e"] if verb.lower().endswith("ing") and len(verb) > 5 else [verb]
+        present = [f"I {stem} {rest}".strip() for stem in stems]
+    readers = (medication.find_zh, vehicles.find_zh, bodily.find_zh) if lang == "zh" else (
+        medication.find_en, vehicles.find_en, bodily.find_en)
+    for said in present:
+        if found := next((f for read in readers if (f := read(said, None))), []):
+            return [Finding(f.key, f.value, CONF_STATED, clause, retract=True) for f in found]
+    return []
+
+
 def _pastime_given_up(act: str, lang: str, clause: str) -> list[Finding]:
     """The withdrawal of the pastime ``act`` names (``pursuits.pastime_of``): "I often run" stored
     sport.like = running beside the habit, and "I stopped running" must withdraw both."""
@@ -106,6 +124,10 @@ def find_zh(clause: str, sentence: str) -> list[Finding]:
     bare = marker.startswith(("戒", "停了"))
     if bare:  # 我戒烟三个月了: how long ago is when (``since_zh``), not what
         act = _FOR_ZH.sub("", act)
+    changed = _CHANGE_ZH.search(now) or re.search(rf"{re.escape(act)}了", sentence) if act else None
+    if act and m.group("me") and (bare or marker not in ("不", "没再") or changed) and (
+            standing := _standing_given_up(act, "zh", clause)):
+        return standing  # 我不吃降压药了: the medicine stopped, 我不戴眼镜了: the glasses
     # 去 is no activity (我不想去了), but going to a place of a pastime is one (我不再去健身房了)
     if not act or (_NOT_ACTIVITY_ZH.match(act) and not pursuits.pastime_of(act, "zh")) or zh_points_away(act) \
             or re.search(r"[就很吗呢]", act) \
@@ -213,13 +235,15 @@ def find_en(clause: str, sentence: str) -> list[Finding]:
                  r"for good|at all)$", "", clean_value(raw, "en"), flags=_IC)
     if (span := time_span(act)) is not None and span[1] == len(act) and span[0] > 0:
         act = act[:span[0]].strip()  # "I gave up meat last month": when (``shapes.dated``), not what
-    if not act or (_NOT_ACTIVITY_EN.match(act) and not pursuits.pastime_of(act, "en")) or len(act.split()) > 6:
-        return []
     negation = (m.group("n") or m.group("p") or "").lower()
     if negation in ("don't", "do not", "not") and not _NO_MORE_EN.search(sentence):
         return []  # "I don't drink coffee" says what the user does not do, no change
     if negation and negation not in ("don't", "do not", "not", "no longer") and not _FROM_NOW_EN.search(sentence):
         return []  # "I won't give up", "I never drink coffee": a resolve or a plain habit
+    if act and (standing := _standing_given_up(act, "en", clause)):
+        return standing  # "I stopped taking metformin", "I don't wear glasses anymore", "I don't drive a Tesla anymore"
+    if not act or (_NOT_ACTIVITY_EN.match(act) and not pursuits.pastime_of(act, "en")) or len(act.split()) > 6:
+        return []
     out = [Finding("preference.habit", act, CONF_STATED, clause, retract=True), *_pastime_given_up(act, "en", clause),
            *providers.given_up(act, "en", clause)]  # "I don't fly with Lufthansa anymore": the airline too
     if (consumed := _consumed_en(act, bool(m.group("m")))) is not None:

@@ -162,6 +162,8 @@ def _as_said(clause: str) -> str:
 
 def _like(clause: str, ctx: _Ctx) -> list[Finding]:
     m = _NOT_EAT.match(clause)
+    if m and re.search(r"药片?$|胰岛素$", m.group("v")):
+        return []  # 我不吃降压药: a medicine not taken, no food disliked (extract.medication)
     if m:
         key = "food.dislike" if m.group("verb") == "吃" else "preference.dislike"
         return [replace(f, statement=_as_said(clause)) for f in _f(key, m.group("v"), CONF_NEGATIVE, clause)]
