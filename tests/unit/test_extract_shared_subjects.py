@@ -102,3 +102,19 @@ def test_no_standing_attribute_no_fact(text: str) -> None:
 def test_another_relative_after_a_comma_is_theirs() -> None:
     assert _read("My kids are mostly on their phones, but my sister still likes actual paper.") == {
         ("sister", "preference.like", "actual paper")}
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("我姐姐住在上海，我哥哥住在深圳。",
+     {("sister", "identity.location", "上海"), ("brother", "identity.location", "深圳")}),
+    ("我姐姐住在上海，我住在北京。", {("sister", "identity.location", "上海"), ("", "identity.location", "北京")}),
+    ("我住在北京，我姐姐住在上海。", {("", "identity.location", "北京"), ("sister", "identity.location", "上海")}),
+    ("My sister lives in Ohio, and I live in Denver.",
+     {("sister", "identity.location", "Ohio"), ("", "identity.location", "Denver")}),
+    ("Tom is a chef, and I'm a nurse.", {("Tom", "identity.occupation", "chef"), ("", "identity.occupation", "nurse")}),
+    # one subject: nothing cut
+    ("我不要京东了，我还是用顺丰吧", {("", "shipping.carrier", "顺丰")}),
+])
+def test_a_clause_with_a_subject_of_its_own_is_that_subjects(text: str,
+                                                             expected: set[tuple[str, str, str]]) -> None:
+    assert _read(text) == expected

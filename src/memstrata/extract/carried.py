@@ -70,6 +70,12 @@ _EN_MENTION = lazy_regex(rf"\bmy\s+(?P<rel>{subject_en._RELATION})\b|"
                          r"(?:\b(?:with|and|met|told|asked|called|saw|visited|like|love)\s+|^)(?P<name>[A-Z][a-z]+)\b"
                          r"(?=\s+(?:and|is|was|has|had|[a-z]+s|[a-z]+ed)\b|\s*[,.;!]|$)")
 
+#: A clause of the user's after one about someone else: "My sister lives in Ohio, and I live in Denver".
+_EN_SELF = lazy_regex(rf"{_EN_BREAK}(?=(?:i\s+{_ADVERBS}{_VERB_I}|i'm|i am|i've)\b)", _IC)
+_ZH_CLAUSE = lazy_regex(r"\s*[，,；;]\s*")
+#: A Chinese clause opening with a relative of the user's (我姐姐…, 我的同事…), or with the user (我住在北京).
+_ZH_RELATIVE = lazy_regex(rf"^我的?(?:{subject_zh.RELATION})")
+_ZH_SELF = lazy_regex(rf"^我(?!们|的|{subject_zh.RELATION})")
 #: A Chinese clause opening with 他 or 她 (not 他们, 她们) after a comma or a semicolon.
 _ZH_PRONOUN = lazy_regex(r"[，,；;]\s*(?=[他她](?![们們]))")
 _ZH_OPENS = lazy_regex(r"^(?P<p>[他她])(?![们們])(?P<rest>.+)$")
@@ -105,7 +111,7 @@ class Scope:
         A pronoun no one named can be meant stays as said. Records who ``sentence`` names."""
         zh = bool(re.search(r"[\u4e00-\u9fff]", sentence)) and not re.match(r"[A-Za-z]", sentence.strip())
         cut = _ZH_PRONOUN if zh else _EN_PRONOUN
-        parts = [p for p in cut.split(sentence) if p.strip()]
+        parts = [q for p in cut.split(sentence) if p.strip() for q in _subjects(p, zh)]
         out: list[str] = []
         for part in parts:
             said = self._resolved(part, zh)
@@ -169,6 +175,27 @@ class Scope:
         if len(parts) < 2:
             return None
         return [parts[0], *(f"{words} {p}" for p in parts[1:])]
+
+
+def _subjects(clause: str, zh: bool) -> list[str]:
+    """``clause`` cut where a clause with a subject of its own follows: a relative after the user or someone else
+    (我住在北京，我姐姐住在上海; 我姐姐住在上海，我哥哥住在深圳), and the user after someone else
+    (我姐姐住在上海，我住在北京, "My sister lives in Ohio, and I live in Denver"); read whole, the first subject was
+    carried over the second clause, or the second's shape took the whole and the first fact was lost."""
+    if not zh:
+        return _EN_SELF.split(clause) if subject_en.opening(clause) is not None else [clause]
+    cuts = [m for m in _ZH_CLAUSE.finditer(clause) if _new_subject_zh(clause[: m.start()], clause[m.end():])]
+    starts = [0, *(m.end() for m in cuts)]
+    ends = [*(m.start() for m in cuts), len(clause)]
+    return [clause[a:b] for a, b in zip(starts, ends, strict=True) if clause[a:b].strip()]
+
+
+def _new_subject_zh(before: str, after: str) -> bool:
+    """Whether the Chinese clause ``after`` opens with a subject of its own: a relative (我姐姐住在上海), or the user
+    after a sentence that opened with someone else (我姐姐住在上海，我住在北京)."""
+    if _ZH_RELATIVE.match(after) and subject_zh.someone_else(after) is not None:
+        return True
+    return bool(_ZH_SELF.match(after)) and _opening_zh(before) is not None
 
 
 def _facts(text: str, said_at: datetime, find: Callable[[str, datetime], list[tuple[Finding, str]]],
