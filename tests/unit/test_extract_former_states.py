@@ -29,6 +29,12 @@ def _read(text: str) -> list[tuple[str, str, bool, str]]:
     ("I no longer work at Google.", "identity.employer", "Google", "used to work at Google"),
     ("我已经不在腾讯工作了。", "identity.employer", "腾讯", "以前在腾讯工作"),
     ("I used to work at Google.", "identity.employer", "Google", "used to work at Google"),
+    # other wordings of the same end (before: nothing, or every employer ended and none kept)
+    ("I'm not working at Google anymore.", "identity.employer", "Google", "used to work at Google"),
+    ("I quit my job at Google.", "identity.employer", "Google", "used to work at Google"),
+    ("我从腾讯离职了。", "identity.employer", "腾讯", "以前在腾讯工作"),
+    ("我不住北京了。", "identity.location", "北京", "以前住在北京"),
+    ("我现在不在北京住了。", "identity.location", "北京", "以前住在北京"),
 ])
 def test_an_ended_home_or_employer_is_withdrawn_and_kept_as_former(text: str, key: str, value: str,
                                                                   statement: str) -> None:
@@ -40,6 +46,7 @@ def test_an_ended_home_or_employer_is_withdrawn_and_kept_as_former(text: str, ke
 @pytest.mark.parametrize("text", [
     "I don't live in Berlin.", "我不住在北京。", "I don't work at Google.", "I don't live in Berlin, I live in Munich.",
     "我不住在北京，我住在上海。", "I don't live far from here.", "I'm not sure anymore.", "我不在家。",
+    "我不在家住了。", "I'm not working today.",
 ])
 def test_a_plain_negation_keeps_no_former_home(text: str) -> None:
     assert not [k for k, *_ in _read(text) if k == "identity.former"]

@@ -28,8 +28,11 @@ FORMER: dict[str, tuple[str, str]] = {
     "identity.employer": ("used to work at {v}", "以前在{v}工作"),
 }
 #: Words that say a state held before and holds no more (a plain "don't" says it never did).
-_CHANGE_EN = lazy_regex(r"\b(?:anymore|any more|any longer|no longer|used to|not\s+\w+\s+now)\b", re.IGNORECASE)
-_CHANGE_ZH = lazy_regex(r"了\s*[。！!]?\s*$|已经|不再|以前|之前|曾经|原来|过去|早就")
+_CHANGE_EN = lazy_regex(r"\b(?:anymore|any more|any longer|no longer|used to|not\s+\w+\s+now|quit|left)\b",
+                        re.IGNORECASE)
+_CHANGE_ZH = lazy_regex(r"了\s*[。！!]?\s*$|已经|不再|以前|之前|曾经|原来|过去|早就|离职|辞职")
+#: Words that point at a place without naming one (我不在家住了: "home"): no former home to keep.
+_NO_PLACE = lazy_regex(r"^(?:home|here|there|家|家里|这里|那里|这儿|那儿|这边|那边)$", re.IGNORECASE)
 #: Where one clause of a sentence ends: the change must be said in the clause that names the value.
 _CLAUSE_BREAK = lazy_regex(r"\s*[,，;；]\s*")
 
@@ -39,7 +42,8 @@ def kept(found: Sequence[tuple[Finding, str]], sentence: str) -> list[tuple[Find
     language and under its subject; ``[]`` when none withdraws one by a clause that says the change."""
     out: list[tuple[Finding, str]] = []
     for f, lang in found:
-        if not f.retract or not f.value or f.key not in FORMER or not _said_ended(f.value, sentence, lang):
+        if not f.retract or not f.value or f.key not in FORMER or _NO_PLACE.match(f.value) \
+                or not _said_ended(f.value, sentence, lang):
             continue
         en, zh = FORMER[f.key]
         statement = (zh if lang == "zh" else en).format(v=f.value)

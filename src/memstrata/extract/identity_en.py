@@ -274,7 +274,10 @@ _RETRACTIONS: tuple[tuple[re.Pattern[str], str], ...] = (
                 rf"|^i(?:'ve| have)?\s+(?:started\s+)?eat(?:ing)?\s+meat\s+again{_NO_MORE}$"
                 rf"|^i (?:gave up|stopped) being (?:an?\s+)?(?:vegetarian|vegan|pescatarian)$", _IC), "food.diet"),
     (lazy_regex(rf"^i\s+(?:no longer|don't|do not)\s+live\s+in\s+(?P<v>.+?){_NO_MORE}$", _IC), "identity.location"),
-    (lazy_regex(rf"^i\s+(?:no longer|don't|do not)\s+work\s+(?:at|for)\s+(?P<v>.+?){_NO_MORE}$", _IC),
+    (lazy_regex(rf"^i\s+(?:no longer|don't|do not)\s+work\s+(?:at|for)\s+(?P<v>.+?){_NO_MORE}$"
+                rf"|^(?:i'm|i am)\s+(?:no longer|not)\s+working\s+(?:at|for)\s+(?P<w>.+?){_NO_MORE}$"
+                # "I quit my job at Google": the job's end names the employer (``job_end`` ends any)
+                r"|^i\s+(?:just\s+|recently\s+)?(?:quit|left)\s+my\s+job\s+(?:at|with)\s+(?P<u>.+)$", _IC),
      "identity.employer"),
     # "I don't run the bakery anymore", "I sold my online store": a business given up (undated: "I closed my
     # bakery last year" is an event)
@@ -296,7 +299,7 @@ def _retraction(clause: str, ctx: _Ctx) -> list[Finding]:
         m = pattern.match(clause)
         if not m:
             continue
-        named = m.groupdict().get("v")
+        named = m.groupdict().get("v") or m.groupdict().get("w") or m.groupdict().get("u")
         if not named:
             return [Finding(key, "", CONF_STATED, clause, retract=True)]
         if key in ("identity.location", "identity.employer"):

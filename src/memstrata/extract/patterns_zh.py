@@ -245,8 +245,11 @@ _RETRACTIONS: tuple[tuple[re.Pattern[str], str], ...] = (
      "health.allergy"),
     (lazy_regex(rf"^我{_NOT}(?:吃素|吃纯素|是素食(?:主义)?者|是纯素食者)了?$"
                 r"|^我(?:现在)?(?:又开始|又|开始|重新)吃肉了?$"), "food.diet"),
-    (lazy_regex(rf"^我{_NOT}住在(?P<v>.+?)了?$"), "identity.location"),
-    (lazy_regex(rf"^我{_NOT}在(?P<v>.+?)(?:工作|上班)了?$"), "identity.employer"),
+    # 我不住在北京了, 我不住北京了, 我现在不在北京住了
+    (lazy_regex(rf"^我{_NOT}住在?(?P<v>[^在].*?)了?$|^我{_NOT}在(?P<w>.+?)住了?$"), "identity.location"),
+    # 我已经不在腾讯工作了; 我从腾讯离职了 (a job's end that names the employer)
+    (lazy_regex(rf"^我{_NOT}在(?P<v>.+?)(?:工作|上班)了?$|^我(?:已经|刚刚?|去年|今年)?从(?P<w>.+?)(?:离职|辞职)了?$"),
+     "identity.employer"),
     # 我不再经营网店了, 我把网店关了, 我的网店关门了: a business given up
     (lazy_regex(rf"^我们?{_NOT}(?:经营|开)(?:那家|这家|我的|自己的)?(?P<v>{shapes.BUSINESS_ZH})了?$"
                 rf"|^我们?把(?:我的|我们的|自己的)?(?P<w>{shapes.BUSINESS_ZH})(?:关|关掉|卖|卖掉|转让)了?$"
