@@ -61,11 +61,15 @@ def test_what_only_looks_like_a_standing_state_stores_none_of_these_keys(text: s
     assert not [k for k, _ in _read(text) if k in keys]
 
 
-def test_a_habit_begun_at_the_new_year_is_dated_from_it() -> None:
-    """"since January" was read (as "in January"); "since the new year" named no time the reader knew."""
-    found = RuleExtractor().extract(text="I've been running every morning since the new year.", role="user",
-                                    said_at=_AT)
-    assert ("preference.habit", "run every morning") in [(c.key, c.value) for c in found]
+@pytest.mark.parametrize(("text", "habit"), [
+    ("I've been running every morning since the new year.", "run every morning"),
+    ("我从年初开始每天早上跑步。", "每天早上跑步"),
+    ("从元旦开始我每天早上跑步。", "每天早上跑步"),
+])
+def test_a_habit_begun_at_the_new_year_is_dated_from_it(text: str, habit: str) -> None:
+    """"since January" was read (as "in January"); "since the new year", 年初 and 元旦 named no time the reader knew."""
+    found = RuleExtractor().extract(text=text, role="user", said_at=_AT)
+    assert ("preference.habit", habit) in [(c.key, c.value) for c in found]
     assert {c.valid_from for c in found} == {datetime(2026, 1, 1, tzinfo=UTC)}
 
 

@@ -40,8 +40,9 @@ _MONTH = lazy_regex(r"^(?:january|february|march|april|may|june|july|august|sept
 _ZH = lazy_regex(
     r"^我?(?:自从|从|自)?(?P<t>[^，,。]{1,8}?)(?:开始|起|以来)(?:，|,)?我?(?:就|都)?(?:一直)?(?P<s>[^，,。]+?)了?$"
     r"|^(?:自从|自)(?P<t2>[^，,。]{1,8}?)(?:，|,)?我(?:就|都)?(?:一直)?(?P<s2>[^，,。]+?)了?$")
-#: A time's last character: a year, month, week or day named (去年, 2020年, 上个月, 三年前, 上周).
-_ZH_TIME_END = lazy_regex(r"(?:年|月|周|礼拜|星期|天|号|日|前|时候)$")
+#: A time's last character: a year, month, week or day named (去年, 2020年, 上个月, 三年前, 上周), or the new year
+#: (年初, 元旦: ``timex``).
+_ZH_TIME_END = lazy_regex(r"(?:年|月|周|礼拜|星期|天|号|日|前|时候|年初|元旦)$")
 #: What follows 开始 without being a state one is in: a like stated as a beginning has its own shape
 #: (开始喜欢…了), learning its own (开始学…), and a change or a wish is no state.
 _ZH_NOT_A_STATE = lazy_regex(r"^(?:喜欢|爱|学|练|想|要|打算|准备|觉得|担心|怀疑|后悔|不|没)")
