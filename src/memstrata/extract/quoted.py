@@ -1,4 +1,5 @@
-"""What a message quotes rather than says: its fenced code blocks; and the Markdown it is marked up with.
+"""What a message quotes rather than says: its fenced code blocks, the assistant's lines of a pasted transcript; and the
+Markdown it is marked up with.
 
 A block between ``` or ~~~ fences (CommonMark: a fence of three or more of one character, closed
 by a fence of the same character at least as long, or by the message's end) is code, a config
@@ -9,6 +10,7 @@ pasted script as an allergy. The rule extractor reads a message without them.
 
 from __future__ import annotations
 
+from memstrata.text.clauses import ASSISTANT_LABELS, USER_LABELS, transcript
 from memstrata.text.regex import lazy_regex
 
 #: An opening or closing fence line: up to three spaces, then three or more backticks or tildes.
@@ -59,3 +61,20 @@ def without_markup(text: str) -> str:
         return text
     lines = [line for line in text.split("\n") if not _HEADING.match(line)]
     return _STRONG.sub("", "\n".join(lines))
+
+
+def users_lines(text: str) -> str:
+    r"""What the user says in ``text``: a pasted transcript of role-labelled lines (``user:`` / ``assistant:``,
+    用户： / 助理：, ``text.clauses.transcript``) read line by line keeps only the user's lines, one a line, as the
+    search side reads such a dialogue; any other text (a speaker's name before a line included) is returned as it
+    is. "user: I live in Leeds\nassistant: ... I live in London." stored London as the user's home.
+
+    >>> users_lines("user: I live in Leeds\nassistant: Noted! I live in London.")
+    'I live in Leeds'
+    >>> users_lines("assistant: hi\nassistant: I live in London"), users_lines("I live in Leeds")
+    ('', 'I live in Leeds')
+    """
+    turns = transcript(text)
+    if turns is None or any(label not in USER_LABELS | ASSISTANT_LABELS for label, _ in turns):
+        return text
+    return "\n".join(said for label, said in turns if label in USER_LABELS and said)

@@ -58,7 +58,7 @@ from memstrata.extract.ellipsis import correction
 from memstrata.extract.informal import full_words
 from memstrata.extract.mixed_script import CJK, LEADING_SYMBOLS, after_other_script, mixes_scripts, split_languages
 from memstrata.extract.one_off import standing_only
-from memstrata.extract.quoted import without_fenced_code, without_markup
+from memstrata.extract.quoted import users_lines, without_fenced_code, without_markup
 from memstrata.extract.statements import statement_for
 from memstrata.extract.taxonomy import get_key, key_spec
 from memstrata.privacy.addresses import is_postal_address
@@ -127,6 +127,7 @@ class RuleExtractor:
         previous = ""
         said: dict[int, list[Finding]] = {}  # what each sentence's parts stated so far
         text = without_markup(without_fenced_code(text))  # quoted code, headings: no statements (extract.quoted)
+        text = users_lines(text)  # a pasted transcript: the assistant's lines are not the user's
         parts = ((n, tidy(part)) for n, whole in enumerate(split_sentences(text))
                  for part in split_languages(tidy(whole)))
         scope = carried.Scope()  # who "he" / "she" may be: the people this message has named
