@@ -106,6 +106,10 @@ BAD_ADDS: list[tuple[str, dict[str, Any], type[MemstrataError], str]] = [
      "metadata is 5,000,008 bytes of JSON; the limit is 65,536"),
     ("long_speaker", {"content": "hello", "speaker": "s" * 100_000}, InvalidInput,
      "speaker is 100,000 characters; the limit is 256"),
+    # A blank speaker was stored: its facts' subject "" and its derivative ": hello".
+    ("empty_speaker", {"content": "hello", "speaker": ""}, InvalidInput,
+     "speaker is blank; give who said it (a name) or leave it out for the role's own"),
+    ("blank_speaker", {"content": "hello", "speaker": " \t"}, InvalidInput, "speaker is blank"),
 ]
 
 

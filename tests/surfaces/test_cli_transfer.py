@@ -12,6 +12,7 @@ from pathlib import Path
 from clirun import Run, cli
 from memstrata import Memory
 from memstrata.embed.hashing import HashingEmbedder
+from memstrata.server.transfer import messages_from_records
 
 
 def _cli(*args: str | Path) -> Run:
@@ -111,3 +112,21 @@ def test_an_export_that_finds_nothing_says_whose_and_how_to_export_others(tmp_pa
     theirs = _cli("export", "-o", out, "--db", db, "--user", "u2")
     assert theirs.returncode == 0 and "nothing is stored" not in theirs.stderr
     assert len(out.read_text(encoding="utf-8").splitlines()) >= 2
+
+
+def test_an_export_holding_a_blank_speaker_imports_as_said_by_its_role(tmp_path: Path) -> None:
+    """A blank speaker is refused on write now, but databases stored one before: their export's
+    episode with ``producer_id: ""`` is read by an import (REST ``POST /v1/import``) as the role's own
+    message, not refused as bad input."""
+    source = tmp_path / "a.db"
+    assert _cli("remember", "I like tea", "--db", source, "--user", "u").returncode == 0
+    exported = _cli("export", "--db", source, "--user", "u")
+    assert exported.returncode == 0, exported.stderr
+    records = [json.loads(line) for line in exported.stdout.splitlines() if line.strip()]
+    for record in records:
+        if record.get("type") == "episode":
+            record["producer_id"] = ""
+    with Memory(tmp_path / "b.db", embedder=HashingEmbedder(dim=64)) as memory:
+        built, *_ = messages_from_records(memory, records,
+                                          lambda **ids: {k: v for k, v in ids.items() if v is not None})
+    assert [(m.content, m.speaker) for m in built] == [("I like tea", None)]

@@ -83,6 +83,18 @@ def test_the_sdk_refuses_a_directory_as_the_database(tmp_path: Path) -> None:
     assert list(folder.iterdir()) == []
 
 
+@pytest.mark.parametrize("blank", ["", "   "])
+def test_the_sdk_refuses_an_empty_path_by_name(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, blank: str) -> None:
+    """``Memory("")`` is ``Path("")``, the working directory: it was refused as "database path . is a
+    directory", which names neither the call nor the blank; nothing is created where it runs."""
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(InvalidInput) as refused:
+        Memory(blank, embedder=HashingEmbedder(dim=64))
+    assert str(refused.value) == ("Memory(path) got an empty path; give a database file path such as 'memory.db', "
+                                  "a postgresql:// URL, or no path for the configured one")
+    assert list(tmp_path.iterdir()) == []
+
+
 @pytest.mark.parametrize("command", [["remember", "hi"], ["recall", "hi"], ["list"], ["forget", "--user", "u", "--yes"],
                                      ["import", "x.jsonl"], ["export"], ["doctor"], ["reembed"], ["keys", "list"],
                                      ["serve"], ["ui"], ["mcp"], ["mcp", "--http"]])

@@ -82,6 +82,10 @@ class Memory(WriteMethods, SemanticMethods, AdminMethods, LifecycleMethods, Reca
         if path is not None and not isinstance(path, str | os.PathLike):
             raise InvalidInput(f"Memory(path) takes a database file path (str or pathlib.Path) or a "
                                f"postgresql:// URL, got {type(path).__name__} {path!r:.60}")
+        if isinstance(path, str) and not path.strip():
+            # Path("") is ".", the working directory: the error would name "." and not the blank.
+            raise InvalidInput("Memory(path) got an empty path; give a database file path such as "
+                               "'memory.db', a postgresql:// URL, or no path for the configured one")
         self.settings = settings or Settings.from_env()
         if path is not None:
             self.settings = (replace(self.settings, database_url=str(path))

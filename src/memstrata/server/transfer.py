@@ -60,8 +60,11 @@ def _episode_message(memory: Memory, record: dict[str, Any], scope_of: ScopeOf) 
     for name in ("content", "role", "producer_id", "produced_for_id", "content_type"):
         if record.get(name) is not None and not isinstance(record.get(name), str):
             raise InvalidInput(f"an episode record's {name} must be a string")
+    # An export of a database that stored a blank speaker (before a blank was refused) imports as said
+    # by its role, not as bad input.
+    speaker = record.get("producer_id") if (record.get("producer_id") or "").strip() else None
     message = memory.message(record.get("content"), role=record.get("role") or "user",  # type: ignore[arg-type]
-                             speaker=record.get("producer_id"), created_at=parse_time(created_at, "created_at"),
+                             speaker=speaker, created_at=parse_time(created_at, "created_at"),
                              metadata=metadata, produced_for=record.get("produced_for_id"),
                              content_type=record.get("content_type") or "message", **scope_of(**ids))
     expires_at = record.get("expires_at")

@@ -222,6 +222,10 @@ def validate_message(message: Message, *, max_bytes: int) -> None:
             raise InvalidInput(f"speaker must be a string, got {type(message.speaker).__name__}")
         if len(message.speaker) > MAX_SPEAKER_CHARS:
             raise InvalidInput(f"speaker is {len(message.speaker):,} characters; the limit is {MAX_SPEAKER_CHARS}")
+        if not message.speaker.strip():
+            # A blank speaker was stored as said: a subject "" on its facts, ": text" as its derivative.
+            raise InvalidInput("speaker is blank; give who said it (a name) or leave it out for the role's own",
+                               field="speaker")
         check_text(message.speaker, "speaker")
         check_name(message.speaker, "speaker")  # "\u202eecilA" is shown as "Alice" (text.visible)
     if message.produced_for is not None:
