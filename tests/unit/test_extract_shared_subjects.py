@@ -61,6 +61,13 @@ def test_the_users_own_predicates_are_read_by_the_same_shape(text: str, expected
      {("client", "identity.location", "Toronto"), ("client", "contact.channel", "email")}),
     ("老王是我的邻居，他是消防员。", {("老王", "identity.occupation", "消防员")}),
     ("我姐姐住在上海。她是一名医生。", _SISTER_SH),
+    ("老王是我的邻居。他是消防员。", {("老王", "identity.occupation", "消防员")}),
+    # a short sentence is read with the next (text.segment): the pronoun still opens a sentence of its own
+    ("My son is 5. He goes to Lincoln Elementary.",
+     {("son", "identity.age", "5"), ("son", "son.school", "Lincoln Elementary")}),
+    # "My wife and I": the wife is named, and the only one who can be "she"
+    ("My wife and I moved to Denver. She works as a nurse.",
+     {("", "identity.location", "Denver"), ("wife", "identity.occupation", "nurse")}),
 ])
 def test_he_or_she_is_the_one_person_the_message_named(text: str, expected: set[tuple[str, str, str]]) -> None:
     assert _read(text) == expected

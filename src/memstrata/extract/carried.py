@@ -54,7 +54,9 @@ _VERB_I = (r"(?:am|was|have|had|live|lived|work|worked|moved|switched|transferre
 _VERB_ME = (r"(?:moved|got|started|joined|switched|transferred|changed|returned|lived|worked|live\s+in|"
             r"work\s+(?:as|at|for))")
 _ADVERBS = r"(?:(?:also|now|still|just|recently|always|usually|often|never)\s+)*"
-_EN_BREAK = r"(?:\s*;\s*|\s*,\s*(?:(?:and|but|so)\s+)?|\s+(?:and|but|so)\s+)"
+#: Where a clause may end: a semicolon, a comma, "and" / "but" / "so", or a full stop inside a segment (a short
+#: sentence is read with the next: "My son is 5. He goes to Lincoln Elementary", ``text.segment``).
+_EN_BREAK = r"(?:\s*;\s*|\s*,\s*(?:(?:and|but|so)\s+)?|\s+(?:and|but|so)\s+|(?<=[.!])\s+)"
 #: A clause opening with "he" or "she" after a break ("Tom is my neighbor; he is a firefighter"), or with another
 #: relative of the user's ("My sister lives in Ohio and my brother lives in Denver": the second is the brother's).
 _EN_PRONOUN = lazy_regex(rf"{_EN_BREAK}(?=(?:he|she)(?:'s\b|\s+{_ADVERBS}{_VERB_3}\b)"
@@ -66,7 +68,7 @@ _EN_AND_I = lazy_regex(rf",?\s+and\s+(?={_ADVERBS}{_VERB_I}\b)", _IC)
 _EN_AND_ME = lazy_regex(rf",?\s+and\s+(?={_ADVERBS}{_VERB_ME}\b)", _IC)
 #: Someone named inside a clause: "my sister" anywhere, a capitalised name after a word that puts a person there
 #: ("with Tom", "Anna and I", "met Sarah"); a place ("in Seattle") is no person.
-_EN_MENTION = lazy_regex(rf"\bmy\s+(?P<rel>{subject_en._RELATION})\b|"
+_EN_MENTION = lazy_regex(rf"(?i:\bmy\s+(?P<rel>{subject_en._RELATION}))\b|"
                          r"(?:\b(?:with|and|met|told|asked|called|saw|visited|like|love)\s+|^)(?P<name>[A-Z][a-z]+)\b"
                          r"(?=\s+(?:and|is|was|has|had|[a-z]+s|[a-z]+ed)\b|\s*[,.;!]|$)")
 
@@ -77,7 +79,7 @@ _ZH_CLAUSE = lazy_regex(r"\s*[，,；;]\s*")
 _ZH_RELATIVE = lazy_regex(rf"^我的?(?:{subject_zh.RELATION})")
 _ZH_SELF = lazy_regex(rf"^我(?!们|的|{subject_zh.RELATION})")
 #: A Chinese clause opening with 他 or 她 (not 他们, 她们) after a comma or a semicolon.
-_ZH_PRONOUN = lazy_regex(r"[，,；;]\s*(?=[他她](?![们們]))")
+_ZH_PRONOUN = lazy_regex(r"(?:[，,；;]|(?<=[。！]))\s*(?=[他她](?![们們]))")
 _ZH_OPENS = lazy_regex(r"^(?P<p>[他她])(?![们們])(?P<rest>.+)$")
 #: A copula just before a relation: the relation names the subject, no other person.
 _COPULA = lazy_regex(r"(?:\b(?:is|was|as)\s+|是)$", _IC)
