@@ -44,6 +44,7 @@ def test_a_second_predicate_keeps_the_first_ones_subject(text: str, expected: se
 @pytest.mark.parametrize(("text", "expected"), [
     ("I moved to Denver and got a job at Boeing.",
      {("", "identity.location", "Denver"), ("", "identity.employer", "Boeing")}),
+    ("I'm vegetarian and love hiking.", {("", "food.diet", "vegetarian"), ("", "hobby.like", "hiking")}),
     ("I'm a teacher and live in Ohio.", {("", "identity.occupation", "teacher"), ("", "identity.location", "Ohio")}),
 ])
 def test_the_users_own_predicates_are_read_by_the_same_shape(text: str, expected: set[tuple[str, str, str]]) -> None:

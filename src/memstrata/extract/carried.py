@@ -52,7 +52,7 @@ _VERB_I = (r"(?:am|was|have|had|live|lived|work|worked|moved|switched|transferre
 #: The verbs a second predicate of "I" opens with that are no noun as well: "the self-acceptance and love theme",
 #: "experience to learn something new and work as a team" join no statement of the user's.
 _VERB_ME = (r"(?:moved|got|started|joined|switched|transferred|changed|returned|lived|worked|live\s+in|"
-            r"work\s+(?:as|at|for))")
+            r"work\s+(?:as|at|for)|(?:love|like|enjoy|hate)\s+[a-z]+ing\b)")  # "... and love hiking": a pastime
 _ADVERBS = r"(?:(?:also|now|still|just|recently|always|usually|often|never)\s+)*"
 #: Where a clause may end: a semicolon, a comma, "and" / "but" / "so", or a full stop inside a segment (a short
 #: sentence is read with the next: "My son is 5. He goes to Lincoln Elementary", ``text.segment``).
