@@ -42,10 +42,10 @@ def test_one_message_keeps_its_positive_and_negative_instruction(memory: Memory)
     assert [(c.action, c.fact.value) for c in result.facts] == [
         ("create", "with the concierge"), ("create", "not at the door")]
     assert _facts(memory, "shipping.dropoff") == ["not at the door", "with the concierge"]
-    # a later message still changes the instruction: it supersedes both
+    # a later message still changes where: it supersedes the concierge, and the door stays forbidden
     [change] = memory.add("Actually, just leave them at the front desk").facts
     assert change.action == "supersede"
-    assert _facts(memory, "shipping.dropoff") == ["at the front desk"]
+    assert _facts(memory, "shipping.dropoff") == ["at the front desk", "not at the door"]
 
 
 def test_one_chinese_message_keeps_its_positive_and_negative_instruction(memory: Memory) -> None:

@@ -58,13 +58,14 @@ def test_the_values_of_a_many_valued_key_in_one_message_all_stay(mem: Memory) ->
     assert _values(mem, "drink.like") == ["coffee", "tea"]
 
 
-def test_values_said_in_one_sentence_stand_together_and_a_later_sentence_replaces_them(mem: Memory) -> None:
+def test_values_said_in_one_sentence_stand_together_and_a_later_sentence_replaces_the_choice(mem: Memory) -> None:
     mem.add("Please leave packages with the concierge, never at the door")
     assert _values(mem, "shipping.dropoff") == ["not at the door", "with the concierge"]
     mem.add("I live in Paris. Please leave packages with the concierge, never at the door. "
             "Actually, just leave them at the front desk.", user_id="bob")
-    assert [f.value for f in mem.list(key="shipping.dropoff", user_id="bob") if isinstance(f, Fact)] == [
-        "at the front desk"]
+    # the new place replaces the concierge; the door is still not where a parcel goes
+    assert sorted(f.value for f in mem.list(key="shipping.dropoff", user_id="bob") if isinstance(f, Fact)) == [
+        "at the front desk", "not at the door"]
 
 
 @pytest.mark.parametrize("text", [
@@ -93,8 +94,8 @@ def test_a_prohibition_in_a_later_message_keeps_the_choice_unless_it_names_the_s
     mem.add("Leave them with the concierge.")
     mem.add("Never at the door.")
     assert _values(mem, "shipping.dropoff") == ["not at the door", "with the concierge"]
-    mem.add("Actually, leave them at the front desk.")  # a new choice replaces both, as in one message
-    assert _values(mem, "shipping.dropoff") == ["at the front desk"]
+    mem.add("Actually, leave them at the front desk.")  # a new choice replaces the choice, not the prohibition
+    assert _values(mem, "shipping.dropoff") == ["at the front desk", "not at the door"]
     mem.add("放门口。", user_id="cy")
     mem.add("别放门口。", user_id="cy")  # the same place forbidden: the choice is retired
     assert [f.value for f in mem.list(key="shipping.dropoff", user_id="cy") if isinstance(f, Fact)] == ["不放门口"]

@@ -76,3 +76,52 @@ def test_a_search_for_the_carrier_finds_the_prohibition(tmp_path: Path) -> None:
     with Memory(tmp_path / "m.db", embedder=None, user_id="u1") as mem:
         mem.add("Don't ship with UPS.")
         assert "does not want UPS for shipping" in [h.text for h in mem.search("which carrier should I ship with")]
+
+
+@pytest.mark.parametrize(("text", "key", "value"), [
+    ("Avoid FedEx", "shipping.carrier", "not FedEx"),
+    ("Avoid using FedEx.", "shipping.carrier", "not FedEx"),
+    ("No more DHL please", "shipping.carrier", "not DHL"),
+    ("I'd rather not use UPS", "shipping.carrier", "not UPS"),
+    ("I'd rather not ship with UPS.", "shipping.carrier", "not UPS"),
+    ("不要再用京东了", "shipping.carrier", "不要京东"),
+    ("别再用圆通了。", "shipping.carrier", "不要圆通"),
+    ("No more Vim.", "tool.editor", "not Vim"),
+])
+def test_other_wordings_of_a_prohibition_are_read_alike(text: str, key: str, value: str) -> None:
+    assert _read(text) == [(key, value, False)]
+
+
+@pytest.mark.parametrize("text", [
+    "Avoid the rush hour.", "No more questions.", "I'd rather not talk about it.", "Avoid sugar.",
+])
+def test_advice_or_a_refusal_that_names_no_chosen_thing_stores_nothing(text: str) -> None:
+    assert _read(text) == []
+
+
+@pytest.mark.parametrize(("first", "second", "both", "chosen_other", "chosen_same", "last"), [
+    ("Don't ship with UPS.", "别用圆通发货。", ["not UPS", "不要圆通"], "Ship with FedEx.", "Use UPS.",
+     ["UPS", "不要圆通"]),
+    ("别用圆通发货。", "Avoid FedEx", ["not FedEx", "不要圆通"], "用顺丰发货。", "用圆通发货。",
+     ["not FedEx", "圆通"]),
+])
+def test_prohibitions_stand_together_and_only_a_choice_of_the_same_thing_ends_one(
+        tmp_path: Path, first: str, second: str, both: list[str], chosen_other: str, chosen_same: str,
+        last: list[str]) -> None:
+    with Memory(tmp_path / "a.db", embedder=None, user_id="u1") as mem:
+        mem.add(first)
+        assert [c.action for c in mem.add(second).facts] == ["create"]
+        assert _carriers(mem) == sorted(both)
+        [other] = [c.fact.value for c in mem.add(chosen_other).facts]
+        assert _carriers(mem) == sorted([*both, other])  # what to use, and what not: nothing contradicts
+        mem.add(chosen_same)  # the user allows one again: it replaces the choice and ends its own prohibition
+        assert _carriers(mem) == sorted(last)
+
+
+def test_the_context_does_not_call_an_earlier_prohibition_outdated(tmp_path: Path) -> None:
+    with Memory(tmp_path / "m.db", embedder=None, user_id="u1") as mem:
+        mem.add("Don't ship with UPS")
+        mem.add("别用圆通发货")
+        block = mem.context("how should we ship the package?")
+        assert "[outdated]" not in block
+        assert "UPS" in block

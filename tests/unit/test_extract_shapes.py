@@ -126,7 +126,8 @@ def test_a_like_stated_as_a_beginning(text: str, expected: list[tuple[str, str, 
     ("以后别用申通发货了。", [("shipping.carrier", "申通", "", True)]),
     # 了 says "no longer": a bare 别用京东了 stops using it, as "Please stop using UPS" does
     ("别用京东了", [("shipping.carrier", "京东", "", True)]),
-    ("別再用圓通了。", [("shipping.carrier", "圆通", "", True)]),
+    # 再 says "not again": a standing prohibition, which ends a stored 圆通 as the very value it forbids
+    ("別再用圓通了。", [("shipping.carrier", "不要圆通", "", False)]),
     ("Don't use UPS anymore.", [("shipping.carrier", "UPS", "", True)]),
     ("不喝燕麦奶了，还是喝牛奶吧。", [("user.drinks", "牛奶", "", False), ("user.drinks", "燕麦奶", "", True)]),
     # the replacement said after the stop is chosen, a named thing only

@@ -5,8 +5,8 @@ forbids (``shapes_en.avoided``); said alone it is still the user's standing word
 asked which carrier to use must find it. The forbidden clause is read as the imperative it negates ("Ship
 with UPS" states ``shipping.carrier = UPS``): when that names a chosen thing (``shapes.CHOSEN_KEYS``), the
 prohibition is stored under the same key as the thing not to choose (``not UPS``, 不要圆通), the form
-``facts.resolve.prohibits`` knows. So a later "Ship with UPS" supersedes it, a later choice of another
-carrier replaces it, and said after a choice of FedEx it stands beside it, as "Never at the door" stands
+``facts.resolve.prohibits`` knows. So a later "Ship with UPS" supersedes it, while a prohibition or a choice
+of another carrier stands beside it, as it stands beside a FedEx chosen before, as "Never at the door" stands
 beside "with the concierge" (``docs/facts.md``). An imperative that chooses nothing ("Don't worry about it",
 "Don't ship it yet", 别担心) stays unread, and a prohibition with a word of change ("Don't use UPS anymore",
 别用京东了) is a withdrawal, read by its own shape.
@@ -33,6 +33,17 @@ _FORBID_EN = lazy_regex(
 _FORBID_ZH = lazy_regex(
     r"^(?:以后|今后|以后都|今后都|从现在起)?[，,]?(?:请|千万|永远|绝对)?(?:别|不要|勿)(?:再)?"
     r"(?P<rest>[^了]+?)[。！!]*$")
+#: Other English wordings of the same word: "Avoid FedEx", "Avoid using FedEx", "No more DHL please", "I'd rather
+#: not use UPS". What "avoid" or "no more" keeps from use is a thing, read as "Use FedEx."; after "rather not" the
+#: clause is the imperative itself. "No more" of a thing chosen before ends it too: a prohibition ends the very
+#: value it forbids (``facts.resolve``).
+_AVOID_EN = lazy_regex(
+    r"^(?:(?:from now on|in future|in the future|going forward),?\s+)?(?:please\s+)?"
+    r"(?:(?P<noun>avoid(?:\s+using)?|no more)|(?:i'd|i would)\s+(?:rather not|prefer not to))"
+    r"\s+(?P<rest>.+?)(?:,?\s+please)?[.!]*$", re.IGNORECASE)
+#: 不要再用京东了, 别再用圆通了: "not again", a standing word though it closes with 了 (别用京东了 without 再 is a
+#: withdrawal, read by its own shape).
+_AGAIN_ZH = lazy_regex(r"^(?:以后|今后)?[，,]?(?:请|千万)?(?:别|不要)再(?P<rest>[^了，,]+?)了?[。！!]*$")
 #: A prohibition for this once or for now ("Don't ship with UPS this time", "... today", 这次别用圆通, 今天先别寄):
 #: no standing word on the choice (``one_off`` keeps "this time" alone, which a taste may say too).
 _FOR_NOW = lazy_regex(r"\b(?:this time|this once|today|tonight|tomorrow|yet|for now|right now|for this (?:order|one))\b"
@@ -51,11 +62,17 @@ _STATEMENTS: dict[str, tuple[str, str]] = {
 def allowed(sentence: str, lang: str) -> str | None:
     """The imperative ``sentence`` forbids, said as an instruction to do it ("Ship with UPS." of "Don't ship
     with UPS.", 用圆通发货 of 别用圆通发货。); ``None`` when ``sentence`` is no prohibition or says a change."""
-    m = (_FORBID_ZH if lang == "zh" else _FORBID_EN).match(sentence.strip())
+    text = sentence.strip()
+    m = (_AGAIN_ZH.match(text) or _FORBID_ZH.match(text)) if lang == "zh" else (
+        _FORBID_EN.match(text) or _AVOID_EN.match(text))
     if m is None or not m.group("rest").strip() or _FOR_NOW.search(sentence):
         return None
     rest = m.group("rest").strip()
-    return rest if lang == "zh" else f"{rest[0].upper()}{rest[1:]}."
+    if lang == "zh":
+        return rest
+    if "noun" in m.re.groupindex and m.group("noun"):
+        rest = f"use {rest}"
+    return f"{rest[0].upper()}{rest[1:]}."
 
 
 def forbid(found: list[Finding], lang: str) -> list[Finding]:

@@ -90,7 +90,8 @@ class FactEngine:
         changes: list[RawChange] = []
         for said, cand, vector in items:
             # a prohibition after a choice stands beside it, as in one sentence ("Leave them with the concierge.
-            # Never at the door.": where to leave a parcel, and where not); a later choice replaces both
+            # Never at the door.": where to leave a parcel, and where not); a later choice ends only the prohibition
+            # of its very value (``resolve._ends``)
             together = {i for i, s in sentence_of.items()
                         if s == cand.evidence or (prohibits(cand.value) and not prohibition_of[i])}
             made = self.apply(conn, said, cand, vector, now, together=together)

@@ -137,6 +137,24 @@ def _without_prohibition(value: str) -> str:
     return _PROHIBITION.sub("", value.strip()).strip()
 
 
+def _ends(value: str, old: str) -> bool:
+    """Whether a new ``value`` of a single-valued key ends the ``old`` one it meets.
+
+    A prohibition and what it does not forbid stand together: "Never at the door" beside "with the concierge",
+    "not UPS" beside "not FedEx" and beside "FedEx"; a prohibition ends only the very value it forbids (放门口 by
+    不放门口) and is ended only by a choice of that value ("Ship with UPS" ends "not UPS") or a withdrawal. Two
+    choices contradict each other as before.
+
+    >>> _ends("not FedEx", "not UPS"), _ends("FedEx", "not UPS"), _ends("UPS", "not UPS"), _ends("不放门口", "放门口")
+    (False, False, True, True)
+    """
+    if prohibits(value):
+        return not prohibits(old) and same_thing(_without_prohibition(value), old)
+    if prohibits(old):
+        return same_thing(_without_prohibition(old), value)
+    return True
+
+
 def decide(candidate: FactCandidate, existing: Sequence[Fact], *, single_valued: bool,
            similarity: Mapping[int, float], merge_similarity: float = 0.9,
            same_message: Collection[int] = (), replaces: Collection[int] = (),
@@ -189,8 +207,6 @@ def decide(candidate: FactCandidate, existing: Sequence[Fact], *, single_valued:
         best = max(near, key=lambda f: similarity[f.id])
         return Decision("merge", target=best.id, superseded=contradicted)
     rivals = same_key if single_valued else [f for f in same_key if f.id in replaces]
-    if prohibits(candidate.value):  # "Never at the door" after "Leave them with the concierge": where not, beside where
-        rivals = [f for f in rivals if prohibits(f.value) or f.id in replaces
-                  or same_thing(_without_prohibition(candidate.value), f.value)]
+    rivals = [f for f in rivals if f.id in replaces or _ends(candidate.value, f.value)]
     retired = contradicted + tuple(f.id for f in rivals if f.id not in same_message)
     return Decision("supersede" if retired else "create", superseded=retired)
