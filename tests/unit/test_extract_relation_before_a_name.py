@@ -42,9 +42,15 @@ def test_what_follows_a_relation_and_a_name_is_the_named_persons(text: str,
     ("I work as a chef in Portland.", {("", "identity.occupation", "chef"), ("", "identity.location", "Portland")}),
     ("I'm a nurse in New York.", {("", "identity.occupation", "nurse"), ("", "identity.location", "New York")}),
     ("我在深圳当老师", {("", "identity.occupation", "老师"), ("", "identity.location", "深圳")}),
-    # no city: a field of study, a ward, a place of work
+    # no city: a field of study or of work, a language, a ward, a place of work
     ("I'm a student in Biology.", {("", "identity.occupation", "student")}),
     ("I'm a nurse in the ICU.", {("", "identity.occupation", "nurse")}),
+    ("I'm a manager in Marketing.", {("", "identity.occupation", "manager")}),
+    ("I'm a developer in Python.", {("", "identity.occupation", "developer")}),
+    ("I'm a developer in Go.", {("", "identity.occupation", "developer")}),
+    ("I'm a teacher in English.", {("", "identity.occupation", "teacher")}),
+    ("I'm a consultant in Finance.", {("", "identity.occupation", "consultant")}),
+    ("I'm a nurse in Pediatrics.", {("", "identity.occupation", "nurse")}),
     ("I'm a teacher in a public school.",
      {("", "identity.occupation", "teacher"), ("", "identity.employer", "public school")}),
 ])
