@@ -91,26 +91,26 @@ def test_an_opinion_or_a_reply_in_the_same_shape_is_no_fact(text: str) -> None:
     ("My brother lives in Denver.", [("identity.location", "Denver", "brother")]),
     ("My mom is a nurse.", [("identity.occupation", "nurse", "mom")]),
     ("My niece lives in Austin.", [("identity.location", "Austin", "niece")]),
-    ("我哥住在深圳。", [("identity.location", "深圳", "brother")]),
-    ("我姐在腾讯工作。", [("identity.employer", "腾讯", "sister")]),
+    ("我哥住在深圳。", [("identity.location", "深圳", "older brother")]),
+    ("我姐在腾讯工作。", [("identity.employer", "腾讯", "older sister")]),
     ("我爸是医生。", [("identity.occupation", "医生", "dad")]),
     ("我老婆是老师", [("identity.occupation", "老师", "wife")]),
-    ("我哥哥住在上海", [("identity.location", "上海", "brother")]),  # the longer word, not 哥 and a name 哥
+    ("我哥哥住在上海", [("identity.location", "上海", "older brother")]),  # the longer word, not 哥 and a name 哥
     # what the shapes read of the user they read of a relative: a pastime, a trip, a pet, a carrier, a trait
     ("My sister plays tennis", [("sport.like", "tennis", "sister")]),
     ("My sister went to Paris.", [("event", "went to Paris", "sister")]),
     ("My sister got a dog.", [("pet", "dog", "sister")]),
     ("My wife prefers FedEx", [("shipping.carrier", "FedEx", "wife")]),
     ("My sister is a shy person", [("identity.personality", "shy", "sister")]),
-    ("我妹很喜欢猫", [("preference.like", "猫", "sister")]),
-    ("我妹妹很期待去京都。", [("plan.intent", "去京都", "sister")]),
+    ("我妹很喜欢猫", [("preference.like", "猫", "younger sister")]),
+    ("我妹妹很期待去京都。", [("plan.intent", "去京都", "younger sister")]),
     # a job, a diet or a pet said as its beginning, as the user's own is read
     ("My husband got a job at Amazon.", [("identity.employer", "Amazon", "husband")]),
     ("my sister got a job at Acme", [("identity.employer", "Acme", "sister")]),
-    ("我哥刚入职腾讯", [("identity.employer", "腾讯", "brother")]),
-    ("我妹妹入职了腾讯", [("identity.employer", "腾讯", "sister")]),
+    ("我哥刚入职腾讯", [("identity.employer", "腾讯", "older brother")]),
+    ("我妹妹入职了腾讯", [("identity.employer", "腾讯", "younger sister")]),
     ("My sister went vegan.", [("food.diet", "vegan", "sister")]),
-    ("我妹妹养了一只猫", [("pet", "猫", "sister")]),
+    ("我妹妹养了一只猫", [("pet", "猫", "younger sister")]),
 ])
 def test_a_relatives_job_home_and_employer_are_theirs(text: str, expected: list[tuple[str, str, str]]) -> None:
     assert _read(text) == expected
@@ -142,7 +142,8 @@ def test_a_faith_is_no_name(text: str) -> None:
     ("I'm an engineer at Google.", [("identity.occupation", "engineer", ""), ("identity.employer", "Google", "")]),
     # Chinese reads the same: a city worked in is no employer (it is where one is), a place of work is
     ("我在深圳当老师", [("identity.occupation", "老师", ""), ("identity.location", "深圳", "")]),
-    ("我哥在深圳当老师", [("identity.occupation", "老师", "brother"), ("identity.location", "深圳", "brother")]),
+    ("我哥在深圳当老师",
+     [("identity.occupation", "老师", "older brother"), ("identity.location", "深圳", "older brother")]),
     ("我在医院当护士", [("identity.employer", "医院", ""), ("identity.occupation", "护士", "")]),
 ])
 def test_where_one_works_in_is_no_employer_unless_a_place_of_work(

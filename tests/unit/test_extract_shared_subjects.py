@@ -10,7 +10,7 @@ import pytest
 from memstrata.extract.rules import RuleExtractor
 
 _AT = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
-_SISTER_SH = {("sister", "identity.location", "上海"), ("sister", "identity.occupation", "医生")}
+_SISTER_SH = {("older sister", "identity.location", "上海"), ("older sister", "identity.occupation", "医生")}
 
 
 def _read(text: str) -> set[tuple[str, str, str]]:
@@ -35,7 +35,7 @@ def _read(text: str) -> set[tuple[str, str, str]]:
     ("我姐姐住在上海，是一名医生。", _SISTER_SH),
     ("我姐姐住在上海，她是一名医生。", _SISTER_SH),
     ("我哥哥住在深圳，他在华为上班。",
-     {("brother", "identity.location", "深圳"), ("brother", "identity.employer", "华为")}),
+     {("older brother", "identity.location", "深圳"), ("older brother", "identity.employer", "华为")}),
 ])
 def test_a_second_predicate_keeps_the_first_ones_subject(text: str, expected: set[tuple[str, str, str]]) -> None:
     assert _read(text) == expected
@@ -81,7 +81,7 @@ def test_he_or_she_is_the_one_person_the_message_named(text: str, expected: set[
     ("我住在上海，她是一名医生。", {("", "identity.location", "上海")}),
     # a "she" is no brother, a 她 no 哥哥
     ("My brother lives in Denver. She works as a dentist.", {("brother", "identity.location", "Denver")}),
-    ("我哥哥住在深圳，她是一名医生。", {("brother", "identity.location", "深圳")}),
+    ("我哥哥住在深圳，她是一名医生。", {("older brother", "identity.location", "深圳")}),
     # two people named: the pronoun could be either
     ("My sister lives in Ohio and my brother lives in Denver. He works at Boeing.",
      {("sister", "identity.location", "Ohio"), ("brother", "identity.location", "Denver")}),
@@ -114,9 +114,11 @@ def test_another_relative_after_a_comma_is_theirs() -> None:
 
 @pytest.mark.parametrize(("text", "expected"), [
     ("我姐姐住在上海，我哥哥住在深圳。",
-     {("sister", "identity.location", "上海"), ("brother", "identity.location", "深圳")}),
-    ("我姐姐住在上海，我住在北京。", {("sister", "identity.location", "上海"), ("", "identity.location", "北京")}),
-    ("我住在北京，我姐姐住在上海。", {("", "identity.location", "北京"), ("sister", "identity.location", "上海")}),
+     {("older sister", "identity.location", "上海"), ("older brother", "identity.location", "深圳")}),
+    ("我姐姐住在上海，我住在北京。",
+     {("older sister", "identity.location", "上海"), ("", "identity.location", "北京")}),
+    ("我住在北京，我姐姐住在上海。",
+     {("", "identity.location", "北京"), ("older sister", "identity.location", "上海")}),
     ("My sister lives in Ohio, and I live in Denver.",
      {("sister", "identity.location", "Ohio"), ("", "identity.location", "Denver")}),
     ("Tom is a chef, and I'm a nurse.", {("Tom", "identity.occupation", "chef"), ("", "identity.occupation", "nurse")}),

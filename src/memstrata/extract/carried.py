@@ -33,10 +33,12 @@ _IC = re.IGNORECASE
 
 #: Subject words of people who are a "she" / 她 or a "he" / 他 (``kin.subject``'s words); a name or a role may be
 #: either.
-_FEMALE = frozenset({"mom", "sister", "wife", "daughter", "grandma", "aunt", "niece", "girlfriend", "fiancee",
+_FEMALE = frozenset({"mom", "sister", "older sister", "younger sister",
+                     "wife", "daughter", "grandma", "aunt", "niece", "girlfriend", "fiancee",
                      "fiancée", "mother-in-law", "sister-in-law", "daughter-in-law", "stepmom", "stepsister",
                      "stepdaughter", "granddaughter"})
-_MALE = frozenset({"dad", "brother", "husband", "son", "grandpa", "uncle", "nephew", "boyfriend", "fiance", "fiancé",
+_MALE = frozenset({"dad", "brother", "older brother", "younger brother",
+                   "husband", "son", "grandpa", "uncle", "nephew", "boyfriend", "fiance", "fiancé",
                    "father-in-law", "brother-in-law", "son-in-law", "stepdad", "stepbrother", "stepson", "grandson"})
 _GENDER = {"she": _MALE, "he": _FEMALE, "她": _MALE, "他": _FEMALE}  # the pronoun and who it cannot be
 

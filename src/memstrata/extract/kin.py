@@ -4,6 +4,12 @@
 about a relative is stored under one subject word whatever the message's language (``subject``:
 ``son`` for son / 儿子), while its statement keeps the message's own language (儿子对鸡蛋过敏 /
 "their son is allergic to eggs": ``shown``). Unlisted words are kept as said.
+
+Siblings said with their age are one subject each: 姐姐 and "my older / big sister" are ``older sister``, 妹妹 and
+"my younger / little sister" ``younger sister`` (brothers likewise, "my twin sister" ``twin``), so 我妹妹是老师 no
+longer supersedes 我姐姐是护士. A plain "my sister" stays ``sister`` and touches neither: which of them is meant is
+not said, and superseding one could end a fact still true of the other (a later "my older sister" does not touch
+what was said of "my sister" either).
 """
 
 from __future__ import annotations
@@ -20,8 +26,15 @@ _SUBJECT: dict[str, str] = {
     "儿子": "son", "女儿": "daughter",
     "child": "kid", "baby": "kid", "孩子": "kid", "小孩": "kid", "宝宝": "kid",
     "children": "kids", "孩子们": "kids", "爸妈": "parents", "父母": "parents",
-    "哥哥": "brother", "弟弟": "brother", "姐姐": "sister", "妹妹": "sister",
-    "哥": "brother", "弟": "brother", "姐": "sister", "妹": "sister",  # 我哥, 我姐: as said in speech
+    # Chinese always says which sibling: an older and a younger sister are two people, never one (a nurse and a
+    # teacher, not a nurse who became a teacher), and English says so when it does ("my big sister").
+    "哥哥": "older brother", "弟弟": "younger brother", "姐姐": "older sister", "妹妹": "younger sister",
+    "哥": "older brother", "弟": "younger brother", "姐": "older sister", "妹": "younger sister",  # 我哥: speech
+    "elder brother": "older brother", "big brother": "older brother", "little brother": "younger brother",
+    "baby brother": "younger brother", "kid brother": "younger brother",
+    "elder sister": "older sister", "big sister": "older sister", "little sister": "younger sister",
+    "baby sister": "younger sister", "kid sister": "younger sister",
+    "twin sister": "twin", "twin brother": "twin",
     "男朋友": "boyfriend", "男友": "boyfriend", "女朋友": "girlfriend", "女友": "girlfriend",
     "爷爷": "grandpa", "外公": "grandpa", "姥爷": "grandpa", "grandfather": "grandpa",
     "奶奶": "grandma", "外婆": "grandma", "姥姥": "grandma", "grandmother": "grandma",
@@ -58,13 +71,31 @@ _SUBJECT.update({
 })
 
 
+#: A sibling said with their age or as a twin ("my older sister", "my little brother"): one person each.
+SIBLING = r"(?:older|elder|big|younger|little|baby|kid|twin)\s+(?:sister|brother)"
+_ENDS_WITH_SIBLING = re.compile(rf"\b{SIBLING}$", re.IGNORECASE)
+
+
+def aged_sibling(words: str) -> str | None:
+    """The sibling with their age that ``words`` end with (``"My little brother"`` → ``"little brother"``), else
+    ``None``: the patterns that read an age word apart from the relation keep the two together with it.
+
+    >>> aged_sibling("My older sister"), aged_sibling("my sister")
+    ('older sister', None)
+    """
+    m = _ENDS_WITH_SIBLING.search(words)
+    return m.group(0) if m else None
+
+
 def subject(word: str) -> str:
     """The subject word for a relative or pet named ``word`` (``儿子`` → ``son``, ``Mum`` → ``mom``).
 
     >>> subject("儿子"), subject("Mother"), subject("kids"), subject("外婆")
     ('son', 'mom', 'kids', 'grandma')
+    >>> subject("姐姐"), subject("big  sister"), subject("sister")
+    ('older sister', 'older sister', 'sister')
     """
-    key = word.strip().lower()
+    key = " ".join(word.lower().split())
     return _SUBJECT.get(key, key)
 
 

@@ -596,7 +596,7 @@ def _whose_health(clause: str, ctx: _Ctx) -> list[Finding]:
     report of the user's own ("The doctor says I'm allergic to peanuts")."""
     m = _KIN_SAYS.match(clause) or _KIN_REPORTS.match(clause)
     if m:
-        rel = kin.subject(m.group("rel"))
+        rel = kin.subject(kin.aged_sibling(clause[:m.end("rel")]) or m.group("rel"))  # "my older sister": hers
         found = _health_of(f"{_AS_MINE[m.group('verb').lower()]} {m.group('rest')}", ctx)
         return [replace(f, subject=rel) for f in found]
     m = _WITH_ME.match(clause)

@@ -75,7 +75,8 @@ def first_person(sentence: str) -> str | None:
     return f"I {v.group('adv')}{base}{v.group('rest')}"
 
 
-_RELATION = (r"colleague|coworker|co-worker|friend|boss|manager|teammate|neighbou?r|roommate|sister|brother|"
+_RELATION = (rf"{kin.SIBLING}|colleague|coworker|co-worker|friend|boss|manager|teammate|neighbou?r|roommate|"
+             r"sister|brother|"
              r"wife|husband|partner|son|daughter|mom|mum|dad|mother|father|cousin|aunt|uncle|girlfriend|"
              r"boyfriend|grandma|grandpa|grandmother|grandfather|niece|nephew|fianc[eé]e?|twin|"
              r"(?:brother|sister|mother|father|son|daughter)-in-law|step(?:mom|dad|mother|father|son|daughter|"
