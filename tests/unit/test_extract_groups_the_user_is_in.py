@@ -51,7 +51,7 @@ def test_where_the_workplace_is_is_no_home(text: str, expected: set[tuple[str, s
 
 @pytest.mark.parametrize("text", [
     "My team lost again.", "Our team is great.", "Our office is in a mess.", "我们公司在开会",
-    "My team moved to the design floor.", "my team uses the old process",
+    "My company is in Finance.", "My team moved to the design floor.", "my team uses the old process",
 ])
 def test_no_tool_and_no_place_no_fact(text: str) -> None:
     assert _read(text) == set()

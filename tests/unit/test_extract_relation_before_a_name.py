@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from memstrata.extract import apposition
+from memstrata.extract import apposition, places
 from memstrata.extract.rules import RuleExtractor
 
 _AT = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
@@ -21,6 +21,7 @@ def _read(text: str) -> set[tuple[str, str, str]]:
 
 def test_doctests() -> None:
     assert doctest.testmod(apposition).failed == 0
+    assert doctest.testmod(places).failed == 0
 
 
 @pytest.mark.parametrize(("text", "expected"), [

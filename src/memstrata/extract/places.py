@@ -17,6 +17,9 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 
+from memstrata.extract import gazetteer
+from memstrata.text.regex import lazy_regex
+
 #: Zone areas whose last part is a city or an island; ``Etc``, ``US/Pacific`` and the Antarctic
 #: stations (Casey, Davis, Troll) name no place one lives in.
 _AREAS = frozenset({"Africa", "America", "Asia", "Atlantic", "Australia", "Europe", "Indian", "Pacific"})
@@ -73,3 +76,27 @@ def known_place_zh(name: str) -> bool:
     """
     name = name.strip()
     return name in _zh_names() or bool(_ZH_DIVISION.match(name)) or known_place(name)
+
+
+#: What a capitalised word names when it is a field of work, a department or a language rather than a city: the
+#: suffixes of fields and languages (Marketing, Finance, Pediatrics, Biology, Management, English, Japanese) and the
+#: department words without one.
+_FIELD = lazy_regex(r"(?:ing|ics|ology|ance|ence|ment|ism|ish|ese|tion|sion|ity|istry|ery|ian)$|^(?:Sales|HR|IT|Law|"
+                    r"Design|Research|Product|Operations|Support|Retail|Tech|Medicine|Education|Healthcare|Media|Music|"
+                    r"Art|Science|Math|History|Physics|Data|Security|Legal|Admin|Radiology|Surgery|French|German|"
+                    r"Spanish|Chinese)$")
+
+
+def may_be_city(name: str) -> bool:
+    """Whether a capitalised ``name`` said where a place or a field may stand ("a chef in Portland", "a manager in
+    Marketing", "Our office is in Austin") can be a city: one the time-zone database knows always is; otherwise none
+    that a field's or a language's suffix ends, that names a department, that the gazetteer names (Python) or that has
+    fewer than three letters (Go).
+
+    >>> [may_be_city(n) for n in ("Portland", "Austin, Texas", "Marketing", "Python", "Go", "Berlin")]
+    [True, True, False, False, False, True]
+    """
+    first = name.split(",")[0].strip()
+    if known_place(first):
+        return True
+    return len(first) >= 3 and not _FIELD.search(first) and gazetteer.lookup(first) is None

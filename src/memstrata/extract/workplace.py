@@ -79,7 +79,9 @@ def located(clause: str, lang: str) -> list[Finding]:
     text = clause.strip().rstrip(".!。！")
     if lang != "zh":
         m = _LOCATED_EN.match(text)
-        return _finding(m.group("v"), clause, f"workplace is in {m.group('v')}") if m else []
+        if m is None or not places.may_be_city(m.group("v")):
+            return []  # "My company is in Finance": a field, no place
+        return _finding(m.group("v"), clause, f"workplace is in {m.group('v')}")
     z = _LOCATED_ZH.match(text)
     if z is None or not (places.known_place_zh(z.group("v")) or z.group("v") in _CITIES_ZH):
         return []
