@@ -63,6 +63,10 @@ def test_the_users_own_predicates_are_read_by_the_same_shape(text: str, expected
     ("老王是我的邻居，他是消防员。", {("老王", "identity.occupation", "消防员")}),
     ("我姐姐住在上海。她是一名医生。", _SISTER_SH),
     ("老王是我的邻居。他是消防员。", {("老王", "identity.occupation", "消防员")}),
+    # a relative first named as one the user has: said again as "my sister", 我妹妹
+    ("I have a sister. She lives in Boston.",
+     {("", "family.member", "sister"), ("sister", "identity.location", "Boston")}),
+    ("我有个妹妹，她住在上海。", {("", "family.member", "妹妹"), ("younger sister", "identity.location", "上海")}),
     # a short sentence is read with the next (text.segment): the pronoun still opens a sentence of its own
     ("My son is 5. He goes to Lincoln Elementary.",
      {("son", "identity.age", "5"), ("son", "son.school", "Lincoln Elementary")}),
@@ -86,6 +90,8 @@ def test_he_or_she_is_the_one_person_the_message_named(text: str, expected: set[
     ("My sister lives in Ohio and my brother lives in Denver. He works at Boeing.",
      {("sister", "identity.location", "Ohio"), ("brother", "identity.location", "Denver")}),
     ("I had lunch with Tom and Anna. She is a dentist.", set()),
+    ("I have a brother. She lives in Boston.", {("", "family.member", "brother")}),
+    ("我有个妹妹，住在上海。", {("", "family.member", "妹妹")}),
     # reported, not stated
     ("My sister said she works as a dentist.", set()),
 ])

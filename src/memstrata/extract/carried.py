@@ -70,7 +70,7 @@ _EN_AND_I = lazy_regex(rf",?\s+and\s+(?={_ADVERBS}{_VERB_I}\b)", _IC)
 _EN_AND_ME = lazy_regex(rf",?\s+and\s+(?={_ADVERBS}{_VERB_ME}\b)", _IC)
 #: Someone named inside a clause: "my sister" anywhere, a capitalised name after a word that puts a person there
 #: ("with Tom", "Anna and I", "met Sarah"); a place ("in Seattle") is no person.
-_EN_MENTION = lazy_regex(rf"(?i:\bmy\s+(?P<rel>{subject_en._RELATION}))\b|"
+_EN_MENTION = lazy_regex(rf"(?i:\b(?:my|i\s+have\s+an?)\s+(?P<rel>{subject_en._RELATION}))\b|"
                          r"(?:\b(?:with|and|met|told|asked|called|saw|visited|like|love)\s+|^)(?P<name>[A-Z][a-z]+)\b"
                          r"(?=\s+(?:and|is|was|has|had|[a-z]+s|[a-z]+ed)\b|\s*[,.;!]|$)")
 
@@ -85,7 +85,7 @@ _ZH_PRONOUN = lazy_regex(r"(?:[，,；;]|(?<=[。！]))\s*(?=[他她](?![们們]
 _ZH_OPENS = lazy_regex(r"^(?P<p>[他她])(?![们們])(?P<rest>.+)$")
 #: A copula just before a relation: the relation names the subject, no other person.
 _COPULA = lazy_regex(r"(?:\b(?:is|was|as)\s+|是)$", _IC)
-_ZH_MENTION = lazy_regex(rf"我的?(?P<rel>{subject_zh.RELATION})|"
+_ZH_MENTION = lazy_regex(rf"(?:我的?|我有一?个)(?P<rel>{subject_zh.RELATION})|"
                          rf"(?:和|跟|与|同)(?P<name>{subject_zh.NAME})(?=[，,。和说都一])")
 
 
@@ -158,7 +158,8 @@ class Scope:
             word = m.group("rel") or m.group("name")
             who = kin.subject(word) if m.group("rel") else word
             if who not in self.named:
-                self._add(who, m.group(0).strip() if m.group("rel") else word)
+                # a relative is said again as "my sister" / 我妹妹, however named first ("I have a sister", 我有个妹妹)
+                self._add(who, (f"我{word}" if zh else f"my {word.lower()}") if m.group("rel") else word)
 
     def _add(self, who: str, words: str) -> None:
         self.named.pop(who, None)
