@@ -17,9 +17,9 @@ from memstrata.extract import subject_en, subject_zh
 from memstrata.extract.timex import time_span
 from memstrata.text.regex import lazy_regex
 
-#: "my <relation> <Name>": the relation in any case, the name capitalised.
-_EN = lazy_regex(rf"^(?i:my\s+(?P<rel>{subject_en._RELATION}))\s+(?P<name>[A-Z][a-z]+)(?P<rest>(?!')\b.*)$")
-_ZH = lazy_regex(rf"^我的?(?P<rel>{subject_zh.RELATION})(?P<name>{subject_zh.NAME})(?P<rest>.*)$")
+#: "my <relation> <Name>" ("our neighbor Tom" too): the relation in any case, the name capitalised.
+_EN = lazy_regex(rf"^(?i:(?:my|our)\s+(?P<rel>{subject_en._RELATION}))\s+(?P<name>[A-Z][a-z]+)(?P<rest>(?!')\b.*)$")
+_ZH = lazy_regex(rf"^我们?的?(?P<rel>{subject_zh.RELATION})(?P<name>{subject_zh.NAME})(?P<rest>.*)$")
 
 
 def _match(text: str, lang: str) -> re.Match[str] | None:

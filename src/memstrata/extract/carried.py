@@ -89,6 +89,27 @@ _ZH_MENTION = lazy_regex(rf"(?:我的?|我有一?个)(?P<rel>{subject_zh.RELATIO
                          rf"(?:和|跟|与|同)(?P<name>{subject_zh.NAME})(?=[，,。和说都一])")
 
 
+#: A person with a clause set off by commas that says something of them: "My sister, who lives in Lisbon, is a nurse",
+#: "Tom, who's my neighbor, works at Boeing". Read whole, it stated nothing.
+_ASIDE = lazy_regex(r"^(?P<who>(?:[Mm]y|[Oo]ur)\s+(?:[\w-]+\s+){0,2}?[\w-]+|[A-Z][a-z]+),\s+who(?P<s>'s)?\s+"
+                    r"(?P<said>[^,]+?),\s+(?P<rest>[a-z].*)$")
+
+
+def _aside(sentence: str) -> list[str]:
+    """``sentence`` as its two statements when a clause set off by commas says something of the person it opens with
+    ("My sister, who lives in Lisbon, is a nurse" → "My sister lives in Lisbon.", "My sister is a nurse"), else
+    ``[sentence]``.
+
+    >>> _aside("My sister, who lives in Lisbon, is a nurse")
+    ['My sister lives in Lisbon.', 'My sister is a nurse']
+    """
+    m = _ASIDE.match(sentence.strip())
+    if m is None or m.group("who") in subject_en.NOT_NAMES:  # "Well, who knows, maybe"
+        return [sentence]
+    said = f"is {m.group('said')}" if m.group("s") else m.group("said")
+    return [f"{m.group('who')} {said}.", f"{m.group('who')} {m.group('rest')}"]
+
+
 @dataclass
 class Scope:
     """The people named so far in one message, in the order named, each with the words naming them."""
@@ -115,7 +136,7 @@ class Scope:
         A pronoun no one named can be meant stays as said. Records who ``sentence`` names."""
         zh = bool(re.search(r"[\u4e00-\u9fff]", sentence)) and not re.match(r"[A-Za-z]", sentence.strip())
         cut = _ZH_PRONOUN if zh else _EN_PRONOUN
-        parts = [q for p in cut.split(sentence) if p.strip() for q in _subjects(p, zh)]
+        parts = [q for whole in _aside(sentence) for p in cut.split(whole) if p.strip() for q in _subjects(p, zh)]
         out: list[str] = []
         for part in parts:
             said = self._resolved(part, zh)

@@ -25,6 +25,13 @@ _EN = lazy_regex(r"(?i)\b(?P<owner>my|our|your|his|her|their|(?!(?:it|that|what|
                  r"[a-z]+'s)(?P<gap>\s+(?:all-time\s+|absolute\s+|very\s+|"
                  r"new\s+|current\s+|little\s+|older\s+|younger\s+)?)(?P<word>"
                  + "|".join(sorted((re.escape(w) for w in FULL_WORDS), key=len, reverse=True)) + r")(?![\w'-])")
+#: "Tom's my neighbor", "He's a firefighter", "My sister's a nurse": the 's of "is" after the person a sentence opens
+#: with, when what follows can only be what they are ("a", "my", "from", "allergic" ...), never a thing of theirs
+#: ("Tom's car is red", "My sister's name is Anna" stay possessive). Read as "is", the statement about them reads.
+_IS_SAID = lazy_regex(r"^(?P<who>(?:[Mm]y|[Oo]ur)\s+(?:[a-z-]+\s+)?[a-z-]+|(?!(?:It|That|What|There|Here|Let|Who|Where|"
+                      r"How|This|Everything|Nothing|Life|One)')[A-Z][a-z]+|[Hh]e|[Ss]he)'s\s+(?=(?:a|an|my|our|the|from|"
+                      r"in|at|allergic|also|now|still|not|no longer|always|really|married|vegan|vegetarian|pregnant|"
+                      r"retired)\b)")
 #: The Chinese words for "favourite" (最爱的, 最喜爱的, 最钟爱的, 最中意的, 最心水的 …) as the patterns spell it.
 _ZH = lazy_regex(r"最(?:喜爱|钟爱|中意|钟意|心爱|偏爱|心水|爱)的")
 
@@ -36,6 +43,9 @@ def full_words(sentence: str) -> str:
     ('My favorite color is blue', 'Blue is my favorite', '我最喜欢的颜色是蓝色')
     >>> full_words("I'm a big fan, fav band ever"), full_words("Tom's bday is May 2"), full_words("that's bro code")
     ("I'm a big fan, fav band ever", "Tom's birthday is May 2", "that's bro code")
+    >>> full_words("Tom's my neighbor"), full_words("He's a firefighter"), full_words("Tom's car is red")
+    ('Tom is my neighbor', 'He is a firefighter', "Tom's car is red")
     """
-    out = _EN.sub(lambda m: m.group("owner") + m.group("gap") + FULL_WORDS[m.group("word").lower()], sentence)
+    out = _IS_SAID.sub(r"\g<who> is ", sentence)  # "Tom's my neighbor": "Tom is my neighbor"
+    out = _EN.sub(lambda m: m.group("owner") + m.group("gap") + FULL_WORDS[m.group("word").lower()], out)
     return _ZH.sub("最喜欢的", out) if "最" in out else out

@@ -63,7 +63,7 @@ _GROUP = rf"(?:[{_H}]{{1,5}}(?:部|组|团队|科|处|办公室)的)"
 #: The school one is in, said with 上 / 读 (我儿子上小学一年级, 我女儿读初二: ``extract.schooling``).
 _SCHOOL = r"(?:上|读|念)(?=小学|初中|高中|大学|幼儿园|[一二三四五六]年级|初[一二三]|高[一二三]|大[一二三四])"
 _SOMEONE = lazy_regex(
-    rf"^(?:我的?(?P<rel>{RELATION})|{_GROUP})?(?P<name>{NAME})?(?P<rest>(?:的|对|在|又|也|调|住|是|喜欢|最|不|换|搬|回|去|"
+    rf"^(?:我们?的?(?P<rel>{RELATION})|{_GROUP})?(?P<name>{NAME})?(?P<rest>(?:的|对|在|又|也|调|住|是|喜欢|最|不|换|搬|回|去|"
     rf"改|要|需要|希望|偏好|更喜欢|已经|现在|一直|还|很|特别|非常|平时|经常|每天|开始|入职|养|都|{_WHEN}|{_SCHOOL}|"
     rf"{_STANDING}).+)$")
 
