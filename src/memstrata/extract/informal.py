@@ -49,3 +49,28 @@ def full_words(sentence: str) -> str:
     out = _IS_SAID.sub(r"\g<who> is ", sentence)  # "Tom's my neighbor": "Tom is my neighbor"
     out = _EN.sub(lambda m: m.group("owner") + m.group("gap") + FULL_WORDS[m.group("word").lower()], out)
     return _ZH.sub("最喜欢的", out) if "最" in out else out
+
+
+#: A favourite changed by the user: "I switched my favorite color to green", "I've changed my favourite band to
+#: Muse", 我最喜欢的颜色改成绿色了, 我把最喜欢的颜色换成了绿色. The sentence names the key (the favourite), so it
+#: is that favourite now, as "My favorite color is now green" says, and replaces the one said before.
+_FAVOURITE_SWITCHED_EN = lazy_regex(
+    r"^(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|now\s+|finally\s+)?(?:switched|changed)\s+"
+    r"(?P<fav>(?:my|our)\s+(?:all-time\s+)?favou?rite\s+[\w\- ]+?)\s+to\s+(?P<v>.+?)(?P<end>[.!]*)$", re.IGNORECASE)
+_FAVOURITE_SWITCHED_ZH = lazy_regex(r"^我(?:现在|已经|最近)?把?(?P<fav>最喜欢的[^，,。是]+?)(?:现在|已经)?"
+                                    r"(?:改|换|变)成了?(?P<v>[^，,。]+?)了?(?P<end>[。！!]*)$")
+
+
+def favourite_switched(sentence: str) -> str:
+    """``sentence`` said as the favourite it changes, when it changes one ("I switched my favorite color to green"
+    → "My favorite color is now green", 我最喜欢的颜色改成绿色了 → 我最喜欢的颜色现在是绿色), else unchanged.
+
+    >>> favourite_switched("I switched my favorite color to green."), favourite_switched("我把最喜欢的颜色换成了绿色")
+    ('My favorite color is now green.', '我最喜欢的颜色现在是绿色')
+    """
+    if (m := _FAVOURITE_SWITCHED_ZH.match(sentence.strip())) is not None:
+        return f"我{m.group('fav')}现在是{m.group('v')}{m.group('end')}"
+    if (m := _FAVOURITE_SWITCHED_EN.match(sentence.strip())) is not None:
+        fav = m.group("fav")
+        return f"{fav[0].upper()}{fav[1:]} is now {m.group('v')}{m.group('end')}"
+    return sentence

@@ -182,6 +182,8 @@ def attribute_finding(attribute: str, value: str, clause: str, lang: str, *, sub
     if key is not None:
         shown = named[1] if named is not None and named[0] == key else value
         return [Finding(key, shown, confidence, clause, subject=subject)]
+    if purpose and head in _PAYING and (paid := paying_with(value, clause, lang)) is not None:
+        return [paid]  # "I switched to PayPal for payments" as "I pay with PayPal"; "Stripe for payments" stays
     said = f"{attribute}是{value}" if lang == "zh" else f"{attribute} is {value}"
     named_as = purpose_name(attribute) if purpose else (purposes.tool_purpose(attribute) or attribute)
     return [Finding(open_key(subject, named_as), value, confidence, clause, subject=subject, statement=said)]
@@ -340,6 +342,29 @@ def _consumed(value: str, clause: str, lang: str) -> Finding | None:
     return Finding(key, value, CONF_STATED, clause, statement=(zh if lang == "zh" else en).format(v=value))
 
 
+#: A means of payment by what it is, switched to ("I switched to PayPal", 我现在改用微信支付了): a card, a wallet or a
+#: pay app, cash. Narrower than what "I pay with …" takes (``providers``): with no verb of paying, a name must be
+#: one of paying alone (WeChat and 微信 alone are as often the chat app, a bank's name its account).
+_MEANS_EN = lazy_regex(
+    r"^(?:cash|(?:my\s+)?(?:\w+\s+)?(?:credit|debit)\s+card)$|\b(?:\w+\s+pay|paypal|venmo|zelle|visa|mastercard|"
+    r"amex|american express|klarna|alipay|cash app|wechat pay)\b", re.IGNORECASE)
+_MEANS_ZH = lazy_regex(r"^(?:支付宝|云闪付|花呗|现金|数字人民币|[\u4e00-\u9fffA-Za-z]{1,6}(?:支付|钱包)"
+                       r"|[\u4e00-\u9fff]{0,4}(?:信用卡|借记卡|储蓄卡|银行卡))$")
+#: Purposes that say paying ("for payments", 付款用): a means of payment used for them is how the user pays.
+_PAYING = frozenset({"payments", "payment", "paying", "pay", "付款", "支付", "付钱", "买单", "结账"})
+
+
+def paying_with(value: str, clause: str, lang: str) -> Finding | None:
+    """``user.payment_method`` when ``value`` is a means of payment by what it is (PayPal, Apple Pay, a credit card,
+    微信支付, 支付宝), so a switch to it replaces how the user paid ("I usually pay with my Visa card" then "I
+    switched to PayPal"); ``None`` for any other value (Stripe, WeChat, 微信: a business's system, a chat app)."""
+    value = clean_value(value, lang)
+    if not (_MEANS_ZH if lang == "zh" else _MEANS_EN).search(value):
+        return None
+    said = f"用{value}付款" if lang == "zh" else f"pays with {value}"
+    return Finding(open_key("", "payment_method"), value, CONF_STATED, clause, statement=said)
+
+
 def switched_to(value: str, clause: str, lang: str, *, statement: str, counted: bool = False) -> list[Finding]:
     """What a switch to ``value`` states when it names no attribute ("I switched to Firefox", 我改用飞书了): the
     gazetteer's key for a named value, else ``user.uses``, the switch whose old value the fact engine finds
@@ -350,6 +375,8 @@ def switched_to(value: str, clause: str, lang: str, *, statement: str, counted: 
     (the engine took Slack's place with "an electric toothbrush")."""
     if (consumed := _consumed(value, clause, lang)) is not None:  # "I switched to decaf": what one drinks now
         return [consumed]
+    if (paid := paying_with(value, clause, lang)) is not None:  # "I switched to PayPal": how one pays now
+        return [paid]
     plain = counted or (lang == "en" and not _NAMED_LOOK.search(value) and tool_kinds.kind_of(value) is None) \
         or (lang == "zh" and _OBJECT_ZH.search(value) is not None and tool_kinds.kind_of(value) is None)
     return chosen(value, "tool.uses" if plain else "user.uses", clause, lang, statement=statement)

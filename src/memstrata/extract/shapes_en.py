@@ -94,6 +94,8 @@ def _changed(clause: str, lang: str = "en", sentence: str = "") -> list[Finding]
 def _switched(m: re.Match[str], clause: str, lang: str, sentence: str) -> list[Finding]:
     """"I've switched to Firefox", "We moved our CI to GitHub Actions": the value chosen now; "I've moved to
     Berlin" a home and "We've moved to Linear" a thing used (``shapes.moved_home``)."""
+    if (lasting := _FOR_A_TIME.search(m.group("v"))) is not None and lasting.group("while"):
+        return []  # "I switched to dark mode for a minute": tried, not chosen
     attr = m.group("attr") or m.group("attr2")
     purpose = _PURPOSE.search(m.group("v"))
     if shapes.unnamed(m.group("v")[: purpose.start()] if purpose else m.group("v")):
@@ -109,7 +111,7 @@ def _switched(m: re.Match[str], clause: str, lang: str, sentence: str) -> list[F
     the = re.match(r"^[a-z][\w\- ]*?\s(?P<head>[a-z]+)$", m.group("v"))
     if (m.group("art") or "").lower().startswith("the") and the is not None:
         return attribute_finding(the.group("head"), m.group("v"), clause, lang)  # "to the night shift"
-    value = re.sub(r"^using\s+", "", clean_value(m.group("v"), lang), flags=_IC)  # "switched to using Vim"
+    value = re.sub(r"^using\s+", "", clean_value(_FOR_A_TIME.sub("", m.group("v")), lang), flags=_IC)  # "using Vim"
     article = m.group("art") or re.match(r"using\s+(?:an?|the)\s", m.group("v"), _IC)
     if re.match(r"\w+ing\b", value) and not article:  # "I've gone back to running": a habit (extract.habits); not
         return []  # "to a standing desk": a thing
@@ -142,7 +144,14 @@ _NO_RETURN = lazy_regex(r"^(?:using\s+)?(?:work|school|bed|sleep|normal|basics|s
 #: What follows a place moved to and is no part of it: why, with whom, when.
 _PLACE_TAIL = lazy_regex(r"\s+(?:to|for|with|since|because|when|where|and|in|last|this|after|a few)\b.*$", _IC)
 #: What a chosen thing is for, after it: "for notes", "for our CI", "for work".
-_PURPOSE = lazy_regex(r"\s+for\s+(?:my\s+|our\s+|the\s+)?(?P<for>[a-z][\w-]*(?:\s+(?!now$)[a-z][\w-]*)?)"
+#: A length of time after "for" is how long, no purpose ("I switched to dark mode for a minute", "for a while",
+#: "for now", "for two weeks").
+_FOR_A_WHILE = (r"(?:a|an|one|two|three|a few|some|the)\s+(?:few\s+|couple\s+of\s+)?(?:second|minute|moment|hour|day|"
+                r"week|month|while|bit|time)s?(?:\s+or\s+(?:two|so))?")
+#: A switch said to last a while only is no standing change: nothing is stored; one "for good" or "for now" is one.
+_FOR_A_TIME = lazy_regex(rf"\s+for(?:\s+(?:(?P<while>{_FOR_A_WHILE})|good|now|ever))?[.!]*$", _IC)
+_PURPOSE = lazy_regex(rf"\s+for\s+(?!{_FOR_A_WHILE}$|now$|today$|good$|ever$)"
+                      r"(?:my\s+|our\s+|the\s+)?(?P<for>[a-z][\w-]*(?:\s+(?!now$)[a-z][\w-]*)?)"
                       r"(?:\s+now)?$", _IC)
 
 
