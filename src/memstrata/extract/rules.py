@@ -35,6 +35,7 @@ from memstrata.extract import (
     cessation,
     contrast,
     corrected,
+    excepted,
     forbidden,
     former,
     job_end,
@@ -244,6 +245,9 @@ def _read(sentence: str, said_at: datetime, lang: str, *, nested: bool = False) 
     sentence = (subject_zh.first_person(sentence) if zh else subject_en.first_person(sentence)) or sentence
     if (read := _then_and_now(sentence, said_at, lang, nested=nested)) is not None:
         return read
+    # "I like neither tea nor coffee", "I like everything except mushrooms": dislikes, never a like (extract.excepted)
+    if (negative := excepted.negated(sentence, lang)) is not None:
+        return [f for said in negative for f in _read(said, said_at, lang, nested=True)]
     # "Don't ship with UPS" alone: what the imperative it negates chooses, not to be chosen (extract.forbidden)
     if (allowed := forbidden.allowed(sentence, lang)) and (said := forbidden.forbid(
             _read(allowed, said_at, lang, nested=True), lang)):
