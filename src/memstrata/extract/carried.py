@@ -55,6 +55,8 @@ _VERB_I = (r"(?:am|was|have|had|live|lived|work|worked|moved|switched|transferre
 #: "experience to learn something new and work as a team" join no statement of the user's.
 _VERB_ME = (r"(?:moved|got|started|joined|switched|transferred|changed|returned|lived|worked|live\s+in|"
             r"work\s+(?:as|at|for)|(?:love|like|enjoy|hate)\s+[a-z]+ing\b)")  # "... and love hiking": a pastime
+#: Verbs of liking a second predicate set against the first opens with ("… but hate cats", "… but love dogs").
+_FEEL_ME = r"(?:hate|dislike|detest|can't\s+stand|don't\s+like|love|like|enjoy|prefer)\s+(?!it\b|that\b|this\b)"
 _ADVERBS = r"(?:(?:also|now|still|just|recently|always|usually|often|never)\s+)*"
 #: Where a clause may end: a semicolon, a comma, "and" / "but" / "so", or a full stop inside a segment (a short
 #: sentence is read with the next: "My son is 5. He goes to Lincoln Elementary", ``text.segment``).
@@ -68,6 +70,15 @@ _EN_OPENS = lazy_regex(r"^(?P<p>he|she)(?:(?P<s>'s)\b|\s+)(?P<rest>.*)$", _IC)
 _EN_AND_3 = lazy_regex(rf",?\s+and\s+(?={_ADVERBS}{_VERB_3}\b)", _IC)
 _EN_AND_I = lazy_regex(rf",?\s+and\s+(?={_ADVERBS}{_VERB_I}\b)", _IC)
 _EN_AND_ME = lazy_regex(rf",?\s+and\s+(?={_ADVERBS}{_VERB_ME}\b)", _IC)
+#: A second predicate of "I" set against the first by "but": "I'm from Berlin but live in Munich", "I love dogs but
+#: hate cats", or by "and" with a verb of disliking ("I love dogs and hate cats"). A feeling after it is no statement
+#: ("I'm tired but happy": no verb).
+_EN_BUT_ME = lazy_regex(rf",?\s+(?:but\s+(?={_ADVERBS}(?:{_VERB_ME}|{_FEEL_ME}))"
+                        rf"|and\s+(?={_ADVERBS}(?:hate|dislike|detest|can't\s+stand|don't\s+like)\s+(?!it\b|that\b)))",
+                        _IC)
+#: 我是北京人，但住在上海, 我喜欢狗但讨厌猫, 我喜欢狗，但是我讨厌猫: the user's second statement set against the first
+#: (不但 is "not only", no contrast).
+_ZH_BUT_ME = lazy_regex(r"[，,]?\s*(?<!不)(?:但是|但|可是|不过)[，,]?\s*我?(?!们|的)")
 #: Someone named inside a clause: "my sister" anywhere, a capitalised name after a word that puts a person there
 #: ("with Tom", "Anna and I", "met Sarah"); a place ("in Seattle") is no person.
 _EN_MENTION = lazy_regex(rf"(?i:\b(?:my|i\s+have\s+an?)\s+(?P<rel>{subject_en._RELATION}))\b|"
@@ -127,12 +138,14 @@ class Scope:
             return pieces
         whole = _facts(sentence, said_at, find)
         each = [_facts(p, said_at, find) for p in pieces]
-        # every piece a statement: "I really feel relaxed and enjoy being in nature" is no two facts
-        return pieces if all(each) and whole < set().union(*each) else [sentence]
+        # every piece a statement: "I really feel relaxed and enjoy being in nature" is no two facts; a contrast
+        # read whole took the second statement into the first's value (喜欢 狗但讨厌猫), which the cut drops
+        return pieces if all(each) and (whole < set().union(*each) or check == "but") else [sentence]
 
-    def pieces(self, sentence: str) -> tuple[list[str], bool]:
-        """``sentence`` as the sentences it states, each with its subject said, and whether the cut is to be
-        checked by reading (a predicate joined by "and": ``extract.rules`` keeps it only when it reads more).
+    def pieces(self, sentence: str) -> tuple[list[str], str]:
+        """``sentence`` as the sentences it states, each with its subject said, and how the cut is to be
+        checked by reading: ``"and"`` for a predicate joined by "and" (``extract.rules`` keeps it only when it reads
+        more), ``"but"`` for one set against the first (kept when each piece states something), ``""`` for none.
         A pronoun no one named can be meant stays as said. Records who ``sentence`` names."""
         zh = bool(re.search(r"[\u4e00-\u9fff]", sentence)) and not re.match(r"[A-Za-z]", sentence.strip())
         cut = _ZH_PRONOUN if zh else _EN_PRONOUN
@@ -142,11 +155,11 @@ class Scope:
             said = self._resolved(part, zh)
             self._note(said, zh)
             out.append(said)
-        if len(out) == 1 and not zh:
-            joined = self._joined(out[0])
+        if len(out) == 1:
+            joined = _contrast_zh(out[0]) if zh else self._joined(out[0])
             if joined is not None:
-                return joined, True
-        return out, False
+                return joined
+        return out, ""
 
     def _resolved(self, clause: str, zh: bool) -> str:
         """``clause`` with an opening "he" / "she" (他 / 她) in the words naming the one person it can be."""
@@ -186,21 +199,36 @@ class Scope:
         self.named.pop(who, None)
         self.named[who] = words  # the last named last
 
-    def _joined(self, sentence: str) -> list[str] | None:
+    def _joined(self, sentence: str) -> tuple[list[str], str] | None:
         """``sentence`` cut before a second predicate of its subject joined by "and" ("My sister lives in Seattle
-        and works as a dentist" → the two sentences, the subject said in each); ``None`` when there is none."""
+        and works as a dentist" → the two sentences, the subject said in each) or, for the user, by "but" ("I'm
+        from Berlin but live in Munich"), with the joint's word; ``None`` when there is none."""
         opened = subject_en.opening(sentence)
         if opened is not None:
             who, words, _ = opened
             joint = _EN_AND_I if who in {"parents", "kids", "children", "grandparents", "in-laws"} else _EN_AND_3
         elif re.match(r"^(?:i|i'm|i've)\b", sentence.strip(), _IC):
             words, joint = "I", _EN_AND_ME
+            if len(parts := _EN_BUT_ME.split(sentence)) == 2:
+                return [parts[0], f"I {parts[1]}"], "but"
         else:
             return None
         parts = joint.split(sentence)
         if len(parts) < 2:
             return None
-        return [parts[0], *(f"{words} {p}" for p in parts[1:])]
+        return [parts[0], *(f"{words} {p}" for p in parts[1:])], "and"
+
+
+def _contrast_zh(sentence: str) -> tuple[list[str], str] | None:
+    """The user's Chinese sentence cut before a second statement set against the first by 但 / 但是 / 可是 / 不过
+    (我是北京人，但住在上海 → 我是北京人, 我住在上海), ``None`` when it is none."""
+    if not _ZH_SELF.match(sentence.strip()):
+        return None
+    parts = _ZH_BUT_ME.split(sentence.strip())
+    if len(parts) != 2 or not parts[1].strip():
+        return None
+    # a clause that names the user itself says whose it is (现代舞是我的最爱): no second 我
+    return [parts[0], parts[1] if "我" in parts[1] else f"我{parts[1]}"], "but"
 
 
 def _subjects(clause: str, zh: bool) -> list[str]:
