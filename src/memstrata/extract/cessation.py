@@ -309,9 +309,12 @@ _NAMED_EN = lazy_regex(r"\s+(?:named|called)\s+.+$", _IC)
 def of_kind(kind: str, stored: str) -> bool:
     """Whether ``stored`` (a ``pet`` or ``family.member`` value) is one of ``kind``, which a state said as
     ended names: "I don't have a dog anymore" ends "dog named Max" and "2 dogs", 我不养猫了 ends 猫麻糬 and
-    2只猫. Compared by stemmed words in English (cats is cat); a Chinese kind is the stored value's start."""
+    2只猫. Compared by stemmed words in English (cats is cat); a Chinese kind is the stored value's start. A pet's
+    name names it too ("Rex" ends "dog named Rex", 旺财 ends 狗旺财)."""
+    if kind[:1].isupper() and re.search(rf"\s(?:named|called)\s+{re.escape(kind)}$", stored):
+        return True  # "Rex passed away" ends "dog named Rex" (extract.gone)
     rest = _NAMED_EN.sub("", _COUNTED.sub("", stored.strip()))
-    if re.search(r"[\u4e00-\u9fff]", kind):
-        return bool(kind) and rest.startswith(kind)
+    if re.search(r"[\u4e00-\u9fff]", kind):  # 旺财 (a name) ends 狗旺财
+        return bool(kind) and (rest.startswith(kind) or (len(kind) > 1 and rest.endswith(kind)))
     terms = sorted(index_terms(kind))
     return bool(terms) and terms == sorted(index_terms(rest))

@@ -506,7 +506,7 @@ _ANIMALS = (r"dog|cat|puppy|kitten|hamster|rabbit|bunny|parrot|budgie|turtle|tor
             r"fish|bird|guinea pig|ferret|lizard|snake|horse|retriever|labrador|poodle|"
             r"corgi|husky|beagle|bulldog")
 _COUNT = r"a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+"
-_HAVE = lazy_regex(rf"^(?:i|we)\s+(?:have|'ve got|have got|own|got|adopted)\s+(?P<n>{_COUNT})\s+"
+_HAVE = lazy_regex(rf"^(?:i|we)\s+(?:only\s+|now\s+)?(?:have|'ve got|have got|own|got|adopted)\s+(?P<n>{_COUNT})\s+"
                    rf"(?P<what>(?:[\w\-]+\s+){{0,2}}?(?P<noun>(?:{_RELATIVES}|{_ANIMALS}|children)"
                    rf"(?:s|es|ren)?))(?:\s+(?:named|called)\s+(?P<name>{_NAME_WORD}))?$", _IC)
 # Case-blind but for the name, which must be capitalised: a sentence-initial "My daughter's name is
@@ -527,7 +527,7 @@ def _family_pet(clause: str, ctx: _Ctx) -> list[Finding]:
     groups = m.groupdict()
     count = (groups.get("n") or "a").lower()
     what = m.group("what")
-    n = None if count in ("a", "an", "one") else counts.number(count)
+    n = None if count in ("a", "an") or (count == "one" and key != "pet") else counts.number(count)  # "one cat": 1
     value = what if n is None else f"{n} {what}"
     if m.group("name"):
         value = f"{value} named {m.group('name')}"

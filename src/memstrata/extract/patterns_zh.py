@@ -417,7 +417,7 @@ _RELATIVES = ("老婆|老公|妻子|丈夫|太太|先生|爱人|儿子|女儿|�
               "男朋友|女朋友|男友|女友|孩子|小孩|宝宝|爷爷|奶奶|外公|外婆|姥姥|姥爷|双胞胎")
 _ANIMALS = "猫咪|狗狗|小猫|小狗|猫|狗|仓鼠|兔子|鹦鹉|乌龟|金鱼|鱼|柯基|哈士奇|金毛|泰迪|布偶猫|橘猫"
 _COUNT_ZH = r"(?P<n>[一两二三四五六七八九十\d]+)?(?:个|只|条|位)?"
-_HAVE = lazy_regex(rf"^我(?:们家?|家)?(?:现在|目前|如今|已经)?(?:有了|有|养了|养着|养|家里有|收养了)"
+_HAVE = lazy_regex(rf"^我(?:们家?|家)?(?:现在|目前|如今|已经)?(?P<only>只)?(?:有了|有|养了|养着|养|家里有|收养了)"
                    # 一只叫米索的猫: the name before the noun, as 一只猫，叫米索 names it after
                    rf"{_COUNT_ZH}(?:(?:叫做|叫|名叫|名字叫)(?P<before>[\u4e00-\u9fffA-Za-z]{{1,6}}?)的)?"
                    rf"(?P<what>{_RELATIVES}|{_ANIMALS})"
@@ -433,7 +433,8 @@ def _family_pet(clause: str, ctx: _Ctx) -> list[Finding]:
     what = m.group("what")
     key = "pet" if re.fullmatch(_ANIMALS, what) else "family.member"
     count = m.groupdict().get("n")
-    n = counts.number(count) if count and count not in ("一", "1") else None
+    # 一只猫 is a cat; 只有一只猫 (only one) counts, and replaces 两只猫
+    n = counts.number(count) if count and (count not in ("一", "1") or m.groupdict().get("only")) else None
     if n is not None:
         what = f"{n}{'只' if key == 'pet' else '个'}{what}"
     # 女儿小美, 猫麻糬: the relation and the name side by side, as Chinese says them (我女儿小美); the

@@ -38,6 +38,7 @@ from memstrata.extract import (
     excepted,
     forbidden,
     former,
+    gone,
     job_end,
     onset,
     patterns_en,
@@ -310,6 +311,10 @@ def _ended(sentence: str, said_at: datetime, lang: str, *, nested: bool = False)
     zh, joint = lang == "zh", "，" if lang == "zh" else ", "
     parts = [p for p in _CLAUSE_BREAK.split(sentence.strip().rstrip(".!。！")) if p]
     for at, part in enumerate(parts):
+        if died := gone.gone(part, lang):  # "My dog died last year": the pet withdrawn (extract.gone)
+            before, after = joint.join(parts[:at]), joint.join(parts[at + 1:])
+            return [*(_read(before, said_at, lang, nested=nested) if before else []), *died,
+                    *(_read(after, said_at, lang, nested=nested) if after else [])]
         states = cessation.ended_zh(part) if zh else cessation.ended_en(part)
         if not states or any(f.retract for f in (patterns_zh.find if zh else patterns_en.find)(part, said_at)):
             continue
