@@ -51,7 +51,7 @@ def test_a_standing_state_is_stored_under_its_own_key(text: str, expected: tuple
 @pytest.mark.parametrize("text", [
     "I drive to work.", "I drive a hard bargain.", "I drive Uber.", "I drive my kids to school.", "我开车上班。",
     "我开会。",
-    "I wear many hats.", "I wear a suit to work.", "我不戴眼镜。", "I'm not a morning person.", "I'm on a diet.",
+    "I wear many hats.", "I wear a suit to work.", "我不戴眼镜。", "I'm not a morning person today.", "I'm on a diet.",
     "I'm on a new diet.", "I take the bus every morning.", "I'm taking antibiotics this week.", "我在吃药。",
     "My heart is with you.", "My daughter is with Tom.", "I switched to Firefox.",
 ])

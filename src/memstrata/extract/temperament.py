@@ -49,6 +49,12 @@ CHRONOTYPES: tuple[tuple[str, tuple[str, ...], tuple[str, ...], str], ...] = (
     ("early bird", ("early bird", "morning person", "early riser", "lark"), ("早起鸟", "早起的鸟儿", "早起型", "晨型人",
                                                                           "早起的人"), "早起型"),
 )
+#: A chronotype denied is a value of its own: "I'm not a morning person" says nothing of the night, so it is not a
+#: night owl. The denial and the chronotype it denies share the one-valued key, so either said later supersedes it.
+NEGATED: dict[str, str] = {
+    **{value: f"not {'an' if value[0] in 'aeiou' else 'a'} {value}" for value, _, _, _ in CHRONOTYPES},
+    **{word: f"不是{word}" for _, _, _, word in CHRONOTYPES},
+}
 #: The key of a chronotype and its description (``taxonomy.key_spec`` for this open key).
 CHRONOTYPE_KEY = "identity.chronotype"
 DESCRIPTIONS: dict[str, tuple[str, str]] = {
@@ -61,7 +67,8 @@ _BY_ZH = {s: value for value, _, zh, _ in TEMPERAMENTS for s in zh}
 _ZH_WORD = {value: word for value, _, _, word in TEMPERAMENTS}
 
 #: The English and Chinese value of each trait, for ``extract.twins``.
-TWINS: tuple[tuple[str, str], ...] = tuple((value, word) for value, _, _, word in (*TEMPERAMENTS, *CHRONOTYPES))
+TWINS: tuple[tuple[str, str], ...] = (*((value, word) for value, _, _, word in (*TEMPERAMENTS, *CHRONOTYPES)),
+                                      *((NEGATED[value], NEGATED[word]) for value, _, _, word in CHRONOTYPES))
 _CHRONO_EN = {s: value for value, en, _, _ in CHRONOTYPES for s in en}
 _CHRONO_ZH = {s: word for _, _, zh, word in CHRONOTYPES for s in zh}
 
@@ -94,9 +101,12 @@ _EN_MOMENT = lazy_regex(r"\b(?:today|tonight|this (?:morning|afternoon|evening|w
 
 _CHRONO_EN_SELF = lazy_regex(
     r"^(?:i'm|i am|i've always been|i have always been|i'm more of|i am more of|i'm definitely|i am definitely|"
-    r"i'm naturally|i am naturally)\s+(?:(?:a|an|more of a|more|such a|totally a|definitely a|really a|big)\s+)*"
+    r"i'm naturally|i am naturally|(?P<neg>i'm not|i am not|i've never been|i have never been|i'm never|"
+    r"i'm no|i am no))\s+(?:(?:a|an|more of a|more|such a|totally a|definitely a|really a|big|really|much of a|"
+    r"exactly a|at all a)\s+)*"
     rf"(?P<v>{_alternatives(list(_CHRONO_EN))})(?:\s+(?:by nature|at heart|now|these days))?$", _IC)
-_CHRONO_ZH_SELF = lazy_regex(r"^我(?:其实|本来|一直|就|从小就?|天生)*(?:是|算是|属于)(?:一个|个|一只|只)?"
+_CHRONO_ZH_SELF = lazy_regex(r"^我(?:其实|本来|一直|就|从小就?|天生|并|从来|可|真的|压根儿?)*"
+                             r"(?:是|算是|属于|(?P<neg>不是|不算是?|不属于|算不上))(?:一个|个|一只|只)?"
                              rf"(?:典型的|标准的)?(?P<v>{_alternatives(list(_CHRONO_ZH))})(?:的人|型的人)?(?:啦|吧|呢)?$")
 
 
@@ -107,8 +117,11 @@ def chronotype(clause: str, lang: str) -> list[Finding]:
     if m is None:
         return []
     value = _CHRONO_ZH[m.group("v")] if lang == "zh" else _CHRONO_EN[m.group("v").lower()]
-    return [Finding(CHRONOTYPE_KEY, value, CONF_STATED, clause, statement=f"是{value}" if lang == "zh" else
-                    f"is {'an' if value[0] in 'aeiou' else 'a'} {value}")]
+    statement = f"是{value}" if lang == "zh" else f"is {'an' if value[0] in 'aeiou' else 'a'} {value}"
+    if m.group("neg"):  # "I'm not a morning person" says only that: its own value, never the other chronotype
+        value = NEGATED[value]
+        statement = value if lang == "zh" else f"is {value}"
+    return [Finding(CHRONOTYPE_KEY, value, CONF_STATED, clause, statement=statement)]
 
 
 def find_en(clause: str, ctx: object) -> list[Finding]:

@@ -120,7 +120,8 @@ class Decision:
 
 
 #: A value that says what not to do ("not at the door", 不放门口, 别放门口), as the extractor states a prohibition.
-_PROHIBITION = re.compile(r"^(?:not|never|no|don't)\b|^(?:不要|不|别|勿)", re.IGNORECASE)
+#: A denial of what one is ("not an early bird", 不是早起型) reads alike: its article and 是 go with the "not".
+_PROHIBITION = re.compile(r"^(?:not|never|no|don't)\b(?:\s+an?\b)?|^(?:不要|不是|不|别|勿)", re.IGNORECASE)
 
 
 def prohibits(value: str) -> bool:
