@@ -154,7 +154,10 @@ RECURRING_EN = lazy_regex(
     r"(?:once|twice|three times|\d+ times|a few times|several times)\s+(?:a|per|each|every)\s+"
     r"(?:day|week|month|year))\b",
     _IC)
-_FREQUENCY_LAST = lazy_regex(rf"^(?:i|we)\s+(?P<v>.+\b{FREQUENCY_EN})$", _IC)
+#: The hour a habit keeps, said after how often ("every morning at 6", "at 6:30am", "at noon"): part of the habit.
+_AT_HOUR_EN = (r"(?:\s+(?:at|around|by|before)\s+(?:about\s+|around\s+)?(?:\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.|"
+               r"o'clock)?|noon|midnight|dawn|sunrise|sunset))?")
+_FREQUENCY_LAST = lazy_regex(rf"^(?:i|we)\s+(?P<v>.+\b{FREQUENCY_EN}{_AT_HOUR_EN})$", _IC)
 _FREQUENCY_FIRST = lazy_regex(rf"^(?P<f>{FREQUENCY_EN})\s*,?\s*(?:i|we)\s+(?P<v>.+)$", _IC)
 #: What a habit's first word is not: a feeling, a thought, an auxiliary (a negation, a future, a
 #: past), a state ("I miss you every day", "I don't run every morning", "I'll run every day").

@@ -111,7 +111,9 @@ _TAIL_EN = (r"(?:\s+(?:(?:on|at|most|every|each|at the)\s+(?:weekends?|evenings?
             r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?)|a lot|regularly|sometimes|often|daily|weekly|every day|"
             # how often, as the habits say it: "twice a week", "three times a month"
             r"(?:once|twice|(?:\d+|two|three|four|five|six|seven|several|a few)\s+times)\s+a\s+(?:day|week|month)|"
-            r"in my (?:free|spare) time))*")
+            r"in my (?:free|spare) time|"
+            # the hour kept: "every morning at 6", "at 6:30am"
+            r"(?:at|around)\s+\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.|o'clock)?))*")
 _ADVERBS_EN = ("also", "often", "regularly", "usually", "sometimes", "really", "still", "mostly", "normally",
                "actually")
 _PASTIME_EN = lazy_regex(
