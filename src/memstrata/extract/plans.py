@@ -196,6 +196,39 @@ def goal_zh(clause: str) -> list[Finding]:
     return [Finding("plan.intent", value, CONF_PREFER, clause, statement=f"在努力{value}")]
 
 
+#: A goal said with the noun: "My goal is to run a marathon next year", "My goal this year is to learn Spanish", "One
+#: of my goals for next year is to read 20 books", 我的目标是明年跑马拉松, 我今年的目标是学西班牙语. The clause after
+#: "to" / 是 is what the user means to do; a time said with it is when, no part of it.
+_GOAL_NOUN_EN = lazy_regex(
+    r"^(?:(?:so|and|but|also|well|anyway)\s*,?\s+)?(?:my|one\s+of\s+my)\s+(?:(?:main|big|biggest|new|personal|"
+    r"ultimate|long-term|fitness|new year's)\s+)?(?:goal|aim|resolution)s?"
+    r"(?:\s+(?:for\s+)?(?:this|next|the)\s+(?:year|month|summer)|\s+for\s+\d{4})?\s+is\s+to\s+"
+    r"(?P<v>[a-z][\w'-]*(?:\s+[\w'-]+){1,7}?)"
+    r"(?:\s+(?:(?:next|this|by\s+(?:the\s+end\s+of\s+)?(?:the|next|this))\s+(?:year|month|summer|spring|fall|"
+    r"autumn|winter)|in\s+\d{4}|by\s+\d{4}|someday|one\s+day|eventually|soon))?$", _IC)
+_GOAL_NOUN_ZH = lazy_regex(
+    r"^我(?:(?:今年|明年|这个月|下个月|今后|新年|这辈子)的?)?的?(?:新年|人生|最大的?|主要的?)?目标(?:就)?是"
+    r"(?:(?:明年|今年|年底前|年底|下个月|这个月|\d{4}年)(?:之前|以前|内)?)?(?:能|要|可以|能够)?"
+    r"(?P<v>(?:学|跑|考|去|买|减|瘦|戒|存|攒|读|写|找|成为|当|做|完成|拿到|通过|养成|练|搬|换|开|参加|坚持|每天|每周|"
+    r"看完|学会)[\u4e00-\u9fffA-Za-z0-9]{1,12}?)(?:了|啊|呢)?$")
+#: What a goal clause names that is no doing of the user's: the thing at hand, a question.
+_NOT_A_GOAL = lazy_regex(r"\b(?:it|this|that|them|you|your|what|whether)\b|[?？吗呢]|什么|怎么|[你他她它这那]", _IC)
+
+
+def goal_named(clause: str, lang: str) -> list[Finding]:
+    """A goal said with the noun ("My goal is to run a marathon next year" → ``plan.intent = run a marathon``,
+    我的目标是明年跑马拉松 → ``跑马拉松``), stated "has the goal to …" / 目标是…; ``[]`` for any other clause ("My goal
+    is unclear", 我的目标是什么)."""
+    m = (_GOAL_NOUN_ZH if lang == "zh" else _GOAL_NOUN_EN).match(clause.strip().rstrip("。！!.").strip())
+    if m is None or _NOT_A_GOAL.search(m.group("v")):
+        return []
+    if lang == "zh":
+        value = clean_value(m.group("v"), "zh")
+        return [Finding("plan.intent", value, CONF_PREFER, clause, statement=f"目标是{value}")] if value else []
+    value = third_person(clean_value(m.group("v"), "en"))
+    return [Finding("plan.intent", value, CONF_PREFER, clause, statement=f"has the goal to {value}")] if value else []
+
+
 #: A wish to learn something is a goal too, one that lasts: "I want to learn guitar", "I've always wanted to learn
 #: Japanese", "I'd love to learn how to swim", 我想学吉他, 我一直很想学日语. Other wishes are of the moment ("I want to
 #: sleep", 我今天不想吃饭) or of a goal not yet taken up (我想戒烟), and stay unread.

@@ -33,7 +33,7 @@ from memstrata.extract.clauses import (
     without_time,
 )
 from memstrata.extract.liking_begun import started_to_like_en
-from memstrata.extract.plans import goal_en, learning_wish, plan_en, trip_en
+from memstrata.extract.plans import goal_en, goal_named, learning_wish, plan_en, trip_en
 from memstrata.extract.possessive_en import possessive, the_thing_i
 from memstrata.extract.providers import payment, provider_en
 from memstrata.extract.pursuits import pursuit_en, with_examples
@@ -352,7 +352,8 @@ def _intent(clause: str, lang: str = "en") -> list[Finding]:
     said as a noun)."""
     if (planned := plan_en(clause, lang)) is not None:
         return planned
-    if goal := goal_en(clause) or learning_wish(clause, "en"):  # "I'm trying to cut down on sugar": a goal worked on
+    # "I'm trying to cut down on sugar": a goal worked on; "My goal is to …" one named
+    if goal := goal_en(clause) or goal_named(clause, "en") or learning_wish(clause, "en"):
         return goal
     if (m := _LOVE_FOR.search(clause)) is not None:
         return like_finding(m.group("v"), "like", CONF_LIKE, clause, lang)

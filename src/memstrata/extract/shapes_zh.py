@@ -24,7 +24,7 @@ from memstrata.extract import (
 )
 from memstrata.extract.clauses import CONF_LIKE, CONF_PREFER, Finding, clean_value, like_finding, without_time
 from memstrata.extract.liking_begun import started_to_like_zh
-from memstrata.extract.plans import goal_zh, learning_wish, plan_zh, trip_zh
+from memstrata.extract.plans import goal_named, goal_zh, learning_wish, plan_zh, trip_zh
 from memstrata.extract.providers import payment, provider_zh
 from memstrata.extract.pursuits import pursuit_zh, with_examples
 from memstrata.extract.schooling import grade
@@ -384,7 +384,8 @@ def _intent(clause: str) -> list[Finding]:
     我会听古典音乐、阅读来放松 (what one does to relax); 川菜是我的最爱 is read by ``favourites``."""
     if (planned := plan_zh(clause)) is not None:
         return planned
-    if goal := goal_zh(clause) or learning_wish(clause, "zh"):  # 我在戒糖: a goal worked on; 我想学吉他 one wished
+    # 我在戒糖: a goal worked on; 我的目标是… one named; 我想学吉他 one wished
+    if goal := goal_zh(clause) or goal_named(clause, "zh") or learning_wish(clause, "zh"):
         return goal
     if (m := _INTEREST.match(clause)) is not None and "你" not in m.group("v"):
         return like_finding(m.group("v"), "like", CONF_LIKE, clause, "zh")
