@@ -10,7 +10,7 @@ from memstrata import Memory
 
 
 def _facts(mem: Memory) -> list[tuple[str, str, str | None]]:
-    return sorted((f.key, f.value, f.subject) for f in mem.list())
+    return sorted(((f.key, f.value, f.subject or None) for f in mem.list()), key=lambda f: (f[0], f[1], f[2] or ""))
 
 
 @pytest.mark.parametrize(("said", "value"), [
@@ -50,3 +50,24 @@ def test_shapes_that_state_no_fact_store_nothing(tmp_path: Path, said: str) -> N
     with Memory(tmp_path / "m.db", embedder=None, user_id="u1") as mem:
         mem.add(said)
         assert _facts(mem) == []
+
+
+@pytest.mark.parametrize(("said", "expected"), [
+    ("My brother and I both love chess.", [("hobby.like", "chess", None), ("hobby.like", "chess", "brother")]),
+    ("My wife and I both hate olives.",
+     [("preference.dislike", "olives", None), ("preference.dislike", "olives", "wife")]),
+    ("我和我哥都喜欢下棋。", [("hobby.like", "下棋", None), ("hobby.like", "下棋", "older brother")]),
+    ("我跟我老婆都不喜欢香菜。", [("food.dislike", "香菜", None), ("food.dislike", "香菜", "wife")]),
+])
+def test_a_like_shared_with_a_relative_is_both_of_theirs(tmp_path: Path, said: str,
+                                                        expected: list[tuple[str, str, str | None]]) -> None:
+    with Memory(tmp_path / "m.db", embedder=None, user_id="u1") as mem:
+        mem.add(said)
+        assert _facts(mem) == expected
+
+
+@pytest.mark.parametrize("said", ["My friend and I both love chess.", "我和朋友都喜欢下棋。"])
+def test_a_like_shared_with_no_relative_lends_it_to_no_one(tmp_path: Path, said: str) -> None:
+    with Memory(tmp_path / "m.db", embedder=None, user_id="u1") as mem:
+        mem.add(said)
+        assert not [f for f in _facts(mem) if f[2] is not None]

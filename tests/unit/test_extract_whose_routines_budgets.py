@@ -40,7 +40,7 @@ def _found(text: str) -> list[tuple[str, str, str]]:
     ("Got some great news - the gf and I are hitting the beach next month with Toby!",
      [("schedule.event", "hitting the beach with Toby", "")]),
     ("My wife and I are vegetarian", [("food.diet", "vegetarian", "")]),
-    ("My wife and I both love sushi", [("food.like", "sushi", "")]),
+    ("My wife and I both love sushi", [("food.like", "sushi", ""), ("food.like", "sushi", "subject=wife")]),
     ("I found out recently I'm allergic to cockroaches as well", [("health.allergy", "cockroaches", "")]),
 ])
 def test_locomo_values(text: str, expected: list[tuple[str, str, str]]) -> None:
