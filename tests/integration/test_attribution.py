@@ -31,8 +31,8 @@ def group(memory: Memory) -> Memory:
 
 
 def test_group_context_names_the_speaker_of_every_turn(group: Memory) -> None:
-    block = group.context("What carrier does Alice use and is she allergic to anything?", user_id="grp",
-                          kinds=("episode",))
+    block = group.context("Who prefers which delivery? Who lives where? Who is allergic to peanuts?",
+                          user_id="grp", kinds=("episode",))
     for speaker, text in GROUP:
         assert _line(block, text).startswith(f"- {speaker}: {text} ("), block
     # A Chinese question: the same names, a full-width colon.

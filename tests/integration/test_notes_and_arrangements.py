@@ -72,4 +72,5 @@ def test_a_roles_fact_names_the_role_once_in_the_context_block(memory: Memory) -
     _said(memory, "Note: the customer wants invoices in PDF.", "客户在多伦多。")
     block = memory.context("send the invoice to the customer", user_id="u1", budget_tokens=300)
     assert "- the customer wants invoices in PDF (" in block
-    assert "- 客户住在多伦多 (" in block  # not "client客户住在多伦多"
+    # The Toronto note answers nothing of the invoice's, so it is asked for on its own.
+    assert "- 客户住在多伦多 (" in memory.context("客户在哪里？", user_id="u1", budget_tokens=300)  # not "client客户…"

@@ -26,7 +26,8 @@ def test_a_replaced_carrier_clause_is_labelled_in_a_message_whose_drop_off_still
     memory.add("我以後都希望用順豐，別放門口")
     memory.add("I prefer UPS for delivery. I am allergic to peanuts.")
     memory.add("Actually, make it FedEx")
-    block = memory.context("which carrier should we ship with?")
+    # Both questions: a line that answers neither is not in the block (docs/context.md).
+    block = memory.context("Which carrier do I prefer for delivery? 快递放门口吗？")
     assert _line(block, "門口").startswith("- [outdated: 我以後都希望用順豐]，別放門口 (")
     assert _line(block, "I prefer UPS").startswith("- [outdated] I prefer UPS for delivery. (")
     assert "FedEx" in block.splitlines()[1]

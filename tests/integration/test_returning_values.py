@@ -21,7 +21,7 @@ def test_returning_carrier_makes_the_first_message_current_again(memory: Memory)
     # the new UPS fact cites the first message, which states the current value again
     assert set(change.fact.citations) == {first.episode_id, back.episode_id}
     assert _active(memory, "shipping.carrier", "r1") == ["UPS"]
-    block = memory.context("which carrier for delivery?", user_id="r1")
+    block = memory.context("which carrier for delivery, UPS or FedEx?", user_id="r1")
     first_line = next(line for line in block.splitlines() if "doorman" in line)
     assert "outdated" not in first_line
     fedex_line = next(line for line in block.splitlines() if "make it FedEx" in line)

@@ -136,7 +136,8 @@ def test_mcp_get_context_gives_the_profile_for_what_do_you_know_about_me(tmp_pat
             await call("add_memory", content="I'm allergic to peanuts")
             await call("add_memory", content="I prefer UPS for delivery, it's reliable", role="assistant")
             out["about_me"] = await call("get_context", query="what do you know about me?")
-            out["carrier"] = await call("get_context", query="which carrier should we ship with?", budget_tokens=200)
+            out["carrier"] = await call("get_context", query="which carrier do we prefer for delivery?",
+                                        budget_tokens=200)
             out["noise"] = await call("get_context", query="asdfgh qwerty")
             out["no_profile"] = await call("get_context", query="asdfgh qwerty", profile=False)
             out["past"] = await call("get_context", query="what do you know about me?", as_of="2020-01-01")

@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 import pytest
 
 from memstrata.context.block import build, profile_order
-from memstrata.recall.evidence import MATCH_EVIDENCE, evidence, is_general, matches
+from memstrata.recall.evidence import LINE_EVIDENCE, MATCH_EVIDENCE, beside_matches, evidence, is_general, matches
 from memstrata.recall.search import fact_hit
 from memstrata.types import Fact, Hit, Scope
 
@@ -49,13 +49,22 @@ def test_evidence_reads_the_period_the_match_and_for_a_general_query_the_similar
         == ["real"]
 
 
+def test_beside_a_match_a_line_shows_by_half_the_terms_or_a_match_never_by_resemblance_alone() -> None:
+    hits = [_episode("match", 0.9, 0.9), _episode("half the terms", LINE_EVIDENCE, 0.1),
+            _episode("resembles", LINE_EVIDENCE + 0.01, LINE_EVIDENCE + 0.01), _episode("few terms", 0.3, 0.1),
+            _episode("replaced", 0.9, 0.9, replaced_unseen=1.0)]
+    assert [h.text for h in beside_matches(hits)] == ["match", "half the terms"]
+
+
 def test_build_picks_hits_profile_or_both() -> None:
     facts = [_fact(1, "likes tea", 0.5), _fact(2, "is allergic to peanuts", 0.9)]
     profile = [fact_hit(f) for f in profile_order(facts)]
     weak, real = _episode("I like jazz", 0.3, 0.3), _episode("I prefer UPS", 0.9, 0.9)
-    got = build("which carrier?", [real, weak], 300, profile=lambda: profile)
-    assert got.splitlines()[:3] == ["## Relevant memories", got.splitlines()[1], got.splitlines()[2]]
-    assert "I prefer UPS" in got and "I like jazz" in got  # a match: the hits as ranked, weak ones too
+    half = _episode("I ship by DHL", 0.5, 0.1)  # holds half of the question's terms
+    got = build("which carrier?", [real, weak, half], 300, profile=lambda: profile)
+    # A match: the hits as ranked that show some evidence; the weak one answers nothing asked.
+    assert got.splitlines() == ["## Relevant memories", "- I prefer UPS (2026-01-01; episode #12)",
+                                "- I ship by DHL (2026-01-01; episode #13)"]
     fallback = build("plan dinner", [weak], 300, profile=lambda: profile)
     assert fallback.splitlines() == ["## What is known about this user (nothing matched the query)",
                                      "- is allergic to peanuts (2026-01-01; episode #102)",

@@ -68,3 +68,22 @@ def test_other_speakers_and_facts_about_others_score_less() -> None:
 def test_nothing_changes_without_a_choice_between_speakers(query: str, weight: float) -> None:
     hits = [_turn(1, "Caroline", 0.8), _turn(2, "Melanie", 0.7), _fact(3, None, 0.6)]
     assert [h.score for h in focus_on_named(hits, query, weight)] == [0.8, 0.7, 0.6]
+
+
+@pytest.mark.parametrize("query", ["what's my job?", "What is the user allergic to?", "where do I live?",
+                                   "我在哪工作？", "用户对什么过敏？"])
+def test_a_question_about_the_user_puts_other_peoples_facts_below_the_users_own(query: str) -> None:
+    hits = [_fact(1, "Mark", 0.8), _fact(2, None, 0.7), _turn(3, None, 0.6), _fact(4, "Anna", 0.6)]
+    focused = {h.id: h.score for h in focus_on_named(hits, query, 0.25)}
+    assert focused == {1: pytest.approx(0.8 / 1.25), 2: 0.7, 3: 0.6, 4: pytest.approx(0.6 / 1.25)}
+
+
+@pytest.mark.parametrize("query", ["what does my sister do?", "What's Mark's job?", "what does my boss do?",
+                                   "where does he live?", "我姐姐在哪工作？", "我老板喜欢什么？", "which carrier?",
+                                   "what did I tell Tom?"])
+def test_a_question_naming_someone_else_or_no_one_changes_nothing(query: str) -> None:
+    hits = [_fact(1, "Mark", 0.8), _fact(2, None, 0.7), _turn(3, None, 0.6), _fact(4, "Anna", 0.6)]
+    scores = [h.score for h in focus_on_named(hits, query, 0.25)]
+    # "What's Mark's job?" names Mark: speaker focus keeps his fact and lowers the others' (as before).
+    assert scores == ([0.8, pytest.approx(0.7 / 1.25), pytest.approx(0.6 / 1.25), pytest.approx(0.6 / 1.25)]
+                      if "Mark" in query else [0.8, 0.7, 0.6, 0.6])

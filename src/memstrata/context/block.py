@@ -26,7 +26,7 @@ from memstrata.context.render import (
 from memstrata.context.standing import is_about_food, is_non_food_allergen, is_severe_allergy
 from memstrata.errors import InvalidInput
 from memstrata.filter import And, Compare, Expr, Field
-from memstrata.recall.evidence import is_general, matches
+from memstrata.recall.evidence import beside_matches, is_general, matches
 from memstrata.recall.search import fact_hit
 from memstrata.types import Fact, Hit
 
@@ -88,11 +88,14 @@ def build(query: str, hits: Sequence[Hit], budget_tokens: int, *,
           a customer, Tom, under "About other people": ``context.attribution.about_other_person``),
           then the hits that match it by
           meaning (``recall.evidence.matches(general=True)``) not already stated by the profile;
-        * otherwise, when some hit matches (``recall.evidence.matches``): the hits, as ranked; for a
+        * otherwise, when some hit matches (``recall.evidence.matches``): the hits with some evidence
+          of a match (``recall.evidence.beside_matches``), as ranked (the others are left out: in a
+          small store every hit scores high, so "where does the user live?" listed the Visa card and
+          the cats under the city); for a
           request about food (``context.standing.is_about_food``: "plan dinner", 帮我安排晚餐) the
           profile's current dietary and health facts (``context.standing.FOOD_KEYS``) of the user and
           their relatives come first under "Dietary needs to respect", other people's under "About
-          other people", then the hits they do not already state (when none matches, the rest of the
+          other people", then the matching hits they do not already state (when none matches, the rest of the
           profile under "What is known about this user", other people's under "About other people");
         * when none does: the profile under "… (nothing matched the query)" (other people's facts
           under "About other people");
@@ -105,14 +108,14 @@ def build(query: str, hits: Sequence[Hit], budget_tokens: int, *,
     if standing:  # "plan dinner": the allergy first, whatever the ranking made of it
         own, others = _by_whom(standing)
         if matched:
-            parts = [(own, "constraints_title"), (others, "others_title"), (hits, "context_title")]
+            parts = [(own, "constraints_title"), (others, "others_title"), (beside_matches(hits), "context_title")]
             return _sections(query, parts, budget_tokens)
         shown = {h.id for h in standing}  # nothing matched: the rest of the profile follows
         rest_own, rest_others = _by_whom([h for h in profile() if h.id not in shown] if profile is not None else [])
         parts = [(own, "constraints_title"), (rest_own, "known_title"), (others + rest_others, "others_title")]
         return _sections(query, parts, budget_tokens)
-    if not general and matched:
-        return render_context(query, hits, budget_tokens)
+    if not general and matched:  # only the lines that match: a small store ranks every memory high
+        return render_context(query, beside_matches(hits), budget_tokens)
     if profile is None:
         return "" if drop_unmatched else render_context(query, hits, budget_tokens)
     known = profile()

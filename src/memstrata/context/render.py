@@ -105,7 +105,9 @@ def render_context(query: str, hits: Sequence[Hit], budget_tokens: int, *, headi
     ``({n} more dietary needs not shown)`` (``（另有{n}条禁忌未列出）``), dropping the last other
     lines (then the last safety lines) to make room for it, so an agent never reads a partial list
     of allergies as the whole. A fact and the episode it
-    only restates count as one memory: whichever ranks second is left out. An episode is
+    only restates count as one memory: whichever ranks second is left out, and so does a fact
+    whose statement (and whose it is) a fact above already showed: one message's habit and its
+    sport are both "goes running every morning". An episode is
     restated when the included facts citing it carry at least ``RESTATED_COVERAGE`` of its
     terms (``restated``); "我的猫叫做麻糬，牠对鸡肉过敏" is not restated by the pet fact
     "养了宠物：叫做麻糬的猫" and stays in the block. Returns ``""`` when
@@ -144,6 +146,7 @@ def render_lines(query: str, hits: Sequence[Hit], budget_tokens: int, *,
     # memory, whichever of the two ranks first.
     stated: dict[int, list[str]] = {}  # episode id -> texts of included facts citing it
     shown: set[int] = set()  # episodes included verbatim
+    said: set[str] = set()  # statements of included facts, with whose they are
     named = several_users(hits)
     for hit in hits:
         if hit.kind == "episode" and restated(hit.text, stated.get(hit.id, ())):
@@ -159,6 +162,8 @@ def render_lines(query: str, hits: Sequence[Hit], budget_tokens: int, *,
         text = neutralise(marked_text(hit, labels))
         label = f"[{labels['outdated']}] " if hit.superseded else ""
         label += attribution(hit, chinese=labels is not LABELS["en"], name_user=named)  # whose, when not the user's own
+        if hit.kind == "fact" and label + text in said:  # two facts of one statement ("goes running ...")
+            continue
         line = _fit(neutralise(label), text, neutralise(" ".join(hit.matched.split())), _citation(hit), room,
                     whole=safety)
         if line is None:
@@ -167,6 +172,7 @@ def render_lines(query: str, hits: Sequence[Hit], budget_tokens: int, *,
             continue
         lines.append((line, safety))
         if hit.kind == "fact":
+            said.add(label + text)
             for episode in hit.citations:
                 stated.setdefault(episode, []).append(hit.text)
         else:

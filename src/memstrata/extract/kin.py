@@ -70,6 +70,9 @@ _SUBJECT.update({
     "外甥": "nephew", "侄女": "niece", "外甥女": "niece", "孙子": "grandson", "孙女": "granddaughter",
 })
 
+#: The Chinese words that name a relative or a pet (姐姐, 儿子, 猫): a question holding one asks about them.
+ZH_WORDS: frozenset[str] = frozenset(w for w in _SUBJECT if not w.isascii())
+
 
 #: A sibling said with their age or as a twin ("my older sister", "my little brother"): one person each.
 SIBLING = r"(?:older|elder|big|younger|little|baby|kid|twin)\s+(?:sister|brother)"

@@ -41,6 +41,8 @@ for _word, _canonical in _SUBJECT.items():
 
 _EN_ROLES = "|".join(w for w in _SUBJECT if w.isascii())
 _ZH_ROLES = "|".join(w for w in _SUBJECT if not w.isascii())
+#: The Chinese words that name a role (客户, 老板, 同事): a question holding one asks about that person.
+ZH_WORDS: frozenset[str] = frozenset(w for w in _SUBJECT if not w.isascii())
 
 #: A note's label, not a statement: "Note:", "NB:", "FYI:", "Memo:", 备注：, 备忘：, 注：. "Note to self:" too.
 NOTE_LABEL = lazy_regex(r"^(?:notes?(?:\s+to\s+self)?|nb|n\.b\.|fyi|memo|备注|备忘|注)\s*[:：]\s*", _IC)

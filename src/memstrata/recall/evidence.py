@@ -45,6 +45,14 @@ from memstrata.types import Hit
 #: counts as a match; at 0.6, 99 / 99 / 95 % against 0 / 10 / 9 %.
 MATCH_EVIDENCE = 0.55
 
+#: Share of the query's terms from which a hit is shown beside hits that match (``Memory.context``,
+#: ``beside_matches``): one holding half of a two-topic question's terms ("allergies and carrier?" →
+#: "prefers UPS for shipping", 0.5) answers its part. Resemblance alone counts only from
+#: ``MATCH_EVIDENCE``: in a store of a dozen everyday messages every hit ranks high (~0.8), and "where
+#: does the user live?" listed the Visa card (cosine evidence 0.50), the cats and the running under the
+#: city. ``recall.fusion.STRENGTH_SATURATION``: ranking counts a hit as a real match from there too.
+LINE_EVIDENCE = 0.5
+
 #: English words that, alone, ask about the user in general or only greet: "what do you know
 #: about me?", "tell me about myself", "hi", "thanks!". Function words (``QUERY_STOPWORDS``)
 #: are allowed beside them; any other word makes the query specific ("what do you know about
@@ -109,3 +117,21 @@ def evidence(hit: Hit, *, general: bool = False) -> float:
 def matches(hits: Sequence[Hit], *, general: bool = False) -> list[Hit]:
     """The ``hits`` whose ``recall.evidence`` reaches ``MATCH_EVIDENCE``, in their order."""
     return [h for h in hits if evidence(h, general=general) >= MATCH_EVIDENCE]
+
+
+def beside_matches(hits: Sequence[Hit]) -> list[Hit]:
+    """The ``hits`` with evidence of answering the query, in their order: those that match it
+    (``MATCH_EVIDENCE``), those holding at least ``LINE_EVIDENCE`` of its terms (their ``match``
+    is above their ``similarity``: the share of terms, not the cosine, gave it), and a fact and the
+    messages it cites as one memory: a message whose fact matches ("养了宠物：猫麻糬" for 宠物 from
+    "我的貓叫做麻糬，牠對雞肉過敏") or a fact whose message does. What ``Memory.context`` shows when
+    some hit matches; the others answer nothing asked."""
+    def held(hit: Hit) -> bool:
+        match = hit.signals.get("match", 1.0)
+        return evidence(hit) >= MATCH_EVIDENCE or (evidence(hit) > 0 and match >= LINE_EVIDENCE
+                                                   and match > hit.signals.get("similarity", 0.0))
+    kept = {(h.kind, h.id) for h in hits if held(h)}
+    cited = {c for h in hits if h.kind == "fact" and ("fact", h.id) in kept for c in h.citations}
+    said = {("episode", c) for c in cited} | {k for k in kept if k[0] == "episode"}
+    return [h for h in hits if (h.kind, h.id) in kept or (h.kind == "episode" and h.id in cited)
+            or (h.kind == "fact" and any(("episode", c) in said for c in h.citations))]

@@ -12,7 +12,10 @@ So the text a fact's coverage is counted on (``match_text``) adds:
 * its key's **topic words** (``TOPIC_WORDS``): the nouns and verbs a question about that key uses,
   English and Chinese, so an English question finds a fact stated in Chinese and the reverse
   (carrier / courier / delivery / 快递 / 物流 for ``shipping.carrier``). Only words that name the
-  topic: a generic word ("user", "time", "work") would make unrelated questions match;
+  topic: a generic word ("user", "time") would make unrelated questions match. "work" and "job"
+  name both the occupation and the employer: "what does the user do for work?" is answered by
+  ``identity.employer`` 美团 said as 在美团工作 (no English word of its own), 你在哪工作？ by "works at
+  Google";
 * for a **preference** (``Fact.kind == "preference"``), the verbs of choosing (``CHOICE_WORDS``):
   a preference is what the user uses, prefers, chooses or picks, so "which carrier do I use?"
   and "which seat do I prefer?" are answered by "prefers 顺丰 for shipping" and "prefers window
@@ -40,8 +43,8 @@ TOPIC_WORDS: dict[str, str] = {
     "travel.seat": "seat seats flight flights fly flying plane train aisle window 座位 飞机 火车 靠窗 过道",
     "identity.location": "live lives living city town based reside 住 住在 城市",
     "identity.hometown": "hometown grew born 老家 家乡 出生",
-    "identity.occupation": "job profession occupation career 职业 工作",
-    "identity.employer": "company employer 公司 单位",
+    "identity.occupation": "job jobs work works working profession occupation career 职业 工作 上班 做什么",
+    "identity.employer": "job jobs work works working workplace company employer 公司 单位 工作 上班",
     "identity.former": "lived city town moved company employer former previous previously 住过 城市 公司 单位 以前",
     "identity.name": "name 名字",
     "identity.age": "age 年龄 岁",

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import copy
 import functools
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
@@ -65,6 +66,7 @@ from memstrata.text.clauses import (
     refers_back,
     split_dialogue,
 )
+from memstrata.text.regex import lazy_regex
 from memstrata.text.tokens import coverage_units, fts_match_expression, query_terms
 from memstrata.timing import phase
 from memstrata.types import Episode, Fact, Hit, Scope, Segment
@@ -95,6 +97,10 @@ class Query:
     #: retired (superseded or merged) then; episodes said by then. ``None``: now.
     as_of: datetime | None = None
     filter: Expr | None = None
+
+
+#: A question naming the scope's user as agents do ("what is the user allergic to?", "the user's job").
+_THE_USER = lazy_regex(r"\bthe\s+user(?:'s)?\b", re.IGNORECASE)
 
 
 class Retriever:
@@ -409,8 +415,13 @@ class Retriever:
 
     def _strength_terms(self, text: str) -> set[str]:
         """What match strength counts of ``text``: its query terms (``coverage_units`` of them
-        with ``Settings.cjk_char_coverage``)."""
+        with ``Settings.cjk_char_coverage``), but for "user" when the question says "the user"."""
         terms = set(query_terms(text))
+        if _THE_USER.search(text) and len(terms) > 1:
+            # "the user" is whom the question is about, not a topic: every user turn is indexed as
+            # "user: …" (``text.segment.derivative``), so "where does the user live?" held half of
+            # every memory's terms (the Visa card, the cats) and none of a fact's.
+            terms.discard("user")
         return coverage_units(terms) if self.settings.cjk_char_coverage else terms
 
     def _asked_periods(self, clause: str, now: datetime) -> list[Period]:

@@ -63,7 +63,7 @@ def bound_key(candidate: Candidate) -> tuple[float, float, str, int]:
     return (-candidate.bound, -candidate.relevance, candidate.kind, candidate.id)
 
 
-def bounds(candidates: Sequence[Candidate], named: set[str] | None, factor: float) -> list[Candidate]:
+def bounds(candidates: Sequence[Candidate], named: set[str | None] | None, factor: float) -> list[Candidate]:
     """Set each candidate's ``bound`` (its score, times ``factor`` when ``named`` is given and its
     speaker is not in it) and return the candidates best bound first (``bound_key``)."""
     for c in candidates:

@@ -17,14 +17,34 @@ is left alone. A query naming every speaker, or none, changes nothing.
 A speaker is named when all of its terms (``text.tokens.query_terms``: stemmed, so
 "Melanie's" names ``Melanie``) are among the query's terms. Measured with the ranking lab
 (docs/changelog.md, speaker focus).
+
+A question about the user ("what's my job?", "what is the user allergic to?", 我在哪工作, 用户对什么
+过敏: ``about_the_user``) names the user: when it names no speaker and no other person (no name,
+relative, role or he / she), a fact about someone else (its ``subject`` is a person who said none of the
+candidate turns: "Mark works as engineer" from "My boss Mark works as an engineer") is not the user's
+and takes the same factor, so the user's own memories of the same match rank before Mark's, Anna's and
+Tom's jobs. Turns keep their scores (they are the user's messages, whoever they mention).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from memstrata.extract import kin, roles
+from memstrata.text.hanzi import simplified
+from memstrata.text.regex import lazy_regex
 from memstrata.text.tokens import query_terms
 from memstrata.types import Hit
+
+#: English words by which a question asks about the user: the first person, and "the user" as an
+#: agent's own questions name them.
+_USER_WORDS_EN = frozenset({"i", "me", "my", "mine", "myself", "user", "user's", "users"})
+#: English words by which a question asks about someone else, beside names, relatives and roles.
+_OTHER_WORDS_EN = frozenset({"he", "she", "him", "her", "his", "hers", "they", "them", "their", "friend",
+                             "friends", "neighbor", "neighbour", "neighbors", "neighbours", "roommate", "someone",
+                             "somebody", "people", "everyone", "anyone", "who", "whose"})
+_OTHER_WORDS_ZH = ("他", "她", "朋友", "邻居", "室友", "别人", "谁")
+_WORD = lazy_regex(r"[A-Za-z][A-Za-z'-]*")
 
 
 def speaker_of(hit: Hit) -> str | None:
@@ -51,15 +71,45 @@ def named_speakers(query: str, speakers: set[str | None]) -> set[str]:
     return found
 
 
+def about_the_user(query: str) -> bool:
+    """Whether ``query`` asks about the user and no one else: it holds the first person or "the user"
+    (I, me, my; 我, 用户) and no other person (a capitalised name after its first word, a relative or
+    pet, ``extract.kin``, a role, ``extract.roles``, he / she / a friend, 他 / 她 / 朋友).
+
+    >>> [about_the_user(q) for q in ("what's my job?", "What is the user allergic to?", "我在哪工作？")]
+    [True, True, True]
+    >>> [about_the_user(q) for q in ("what does my sister do?", "What's Anna's job?", "my boss's email?",
+    ...                              "我姐姐在哪工作？", "where does he live?", "which carrier?")]
+    [False, False, False, False, False, False]
+    """
+    words = _WORD.findall(query)
+    lower = [w.lower() for w in words]
+    if any(w[0].isupper() and w != "I" for w in words[1:]):
+        return False  # a name: "what did I tell Anna?"
+    if any(w in _OTHER_WORDS_EN or kin.is_relative(w.removesuffix("'s")) or roles.subject(w.removesuffix("'s"))
+           for w in lower):
+        return False
+    text = simplified(query)
+    if any(word in text for word in (*kin.ZH_WORDS, *roles.ZH_WORDS, *_OTHER_WORDS_ZH)):
+        return False
+    return any(w.removesuffix("'s") in _USER_WORDS_EN for w in lower) or "我" in text or "用户" in text
+
+
 def named_focus(query: str, speakers: set[str | None], episode_speakers: set[str | None],
-          weight: float) -> tuple[set[str] | None, float]:
+          weight: float) -> tuple[set[str | None] | None, float]:
     """The speakers ``query`` names among ``speakers`` (those of a search's hits; ``episode_speakers``
     those of its episode hits) and the factor ``1 / (1 + weight)`` every other hit's score takes;
     ``(None, 1.0)`` when nothing changes: ``weight`` is 0, the query names no speaker, or it names
-    every episode hit's speaker."""
+    every episode hit's speaker. A query ``about_the_user`` that names no speaker but the user (the
+    role ``user``) names every speaker but the other people facts are about (subjects that said no
+    candidate turn)."""
     if weight <= 0 or not speakers:
         return None, 1.0
-    named = named_speakers(query, speakers)
+    named: set[str | None] = set(named_speakers(query, speakers))
+    if all(s.casefold() == "user" for s in named if s) and about_the_user(query):  # "the user" names the user
+        others = {s for s in speakers if s is not None and s not in episode_speakers and s.casefold() != "user"}
+        if others:
+            return speakers - others, 1.0 / (1.0 + weight)
     if not named or episode_speakers <= named:
         return None, 1.0
     return named, 1.0 / (1.0 + weight)
