@@ -71,3 +71,19 @@ def test_a_like_shared_with_no_relative_lends_it_to_no_one(tmp_path: Path, said:
     with Memory(tmp_path / "m.db", embedder=None, user_id="u1") as mem:
         mem.add(said)
         assert not [f for f in _facts(mem) if f[2] is not None]
+
+
+@pytest.mark.parametrize(("said", "expected"), [
+    ("I told my boss I hate meetings.", [("preference.dislike", "meetings", None)]),
+    ("I told my boss I prefer remote work.", [("preference.like", "remote work", None)]),
+    ("我跟老板说我更喜欢远程办公。", [("preference.like", "远程办公", None)]),
+    ("我告诉老板我更喜欢远程办公。", [("preference.like", "远程办公", None)]),
+    ("My boss told me she prefers email.", [("contact.channel", "email", "boss")]),
+    ("老板跟我说她更喜欢邮件。", [("contact.channel", "邮件", "boss")]),
+    ("My wife told me she loves sushi.", [("food.like", "sushi", "wife")]),
+])
+def test_a_preference_told_is_its_own_speakers(tmp_path: Path, said: str,
+                                               expected: list[tuple[str, str, str | None]]) -> None:
+    with Memory(tmp_path / "m.db", embedder=None, user_id="u1") as mem:
+        mem.add(said)
+        assert _facts(mem) == expected

@@ -44,6 +44,7 @@ from memstrata.extract import (
     patterns_en,
     patterns_zh,
     replacing,
+    reported,
     roles,
     shapes,
     shapes_en,
@@ -243,6 +244,7 @@ def _read(sentence: str, said_at: datetime, lang: str, *, nested: bool = False) 
     possessive copula after them; and a statement about a named person or relative read in the
     first person and kept under that person (never the user's own fact)."""
     zh = lang == "zh"
+    sentence = reported.unwrapped(sentence, lang)  # "I told my boss I prefer remote work": the user's preference
     sentence = (subject_zh.first_person(sentence) if zh else subject_en.first_person(sentence)) or sentence
     if (read := _then_and_now(sentence, said_at, lang, nested=nested)) is not None:
         return read
