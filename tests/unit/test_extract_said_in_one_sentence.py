@@ -87,3 +87,27 @@ def test_a_preference_told_is_its_own_speakers(tmp_path: Path, said: str,
     with Memory(tmp_path / "m.db", embedder=None, user_id="u1") as mem:
         mem.add(said)
         assert _facts(mem) == expected
+
+
+@pytest.mark.parametrize(("said", "expected"), [
+    ("I used to hate olives but now I love them.", [("preference.like", "olives", None)]),
+    ("I used to love coffee, but now I can't stand it.", [("preference.dislike", "coffee", None)]),
+    ("我以前讨厌橄榄，现在很喜欢。", [("preference.like", "橄榄", None)]),
+])
+def test_a_feeling_turned_within_a_sentence_is_the_present_one(tmp_path: Path, said: str,
+                                                               expected: list[tuple[str, str, str | None]]) -> None:
+    with Memory(tmp_path / "m.db", embedder=None, user_id="u1") as mem:
+        mem.add(said)
+        assert _facts(mem) == expected
+
+
+@pytest.mark.parametrize(("before", "turned", "expected"), [
+    ("I hate olives.", "I used to hate olives but now I love them.", ("preference.like", "olives", None)),
+    ("我讨厌橄榄。", "我以前讨厌橄榄，现在很喜欢。", ("preference.like", "橄榄", None)),
+])
+def test_a_feeling_turned_replaces_the_one_stored(tmp_path: Path, before: str, turned: str,
+                                                  expected: tuple[str, str, str | None]) -> None:
+    with Memory(tmp_path / "m.db", embedder=None, user_id="u1") as mem:
+        mem.add(before)
+        mem.add(turned)
+        assert _facts(mem) == [expected]

@@ -34,6 +34,29 @@ _ZH = lazy_regex(
 _ZH_PAST_NOT = lazy_regex(r"^(?:是这样|不|没|也|就|说|觉得|以为|想)")
 
 
+#: A feeling's turn about one thing: "I used to hate olives but now I love them", 我以前讨厌橄榄，现在很喜欢: the
+#: present clause names its object by a pronoun or not at all, and means the past clause's.
+_FEEL_EN = r"(?:hate|dislike|detest|like|love|enjoy|adore|can't stand|prefer)"
+_PAST_OBJECT_EN = lazy_regex(rf"^(?:(?:really|kind of|kinda)\s+)*{_FEEL_EN}\s+(?P<obj>.+)$", _IC)
+_NOW_PRONOUN_EN = lazy_regex(rf"^(?P<head>.*\b{_FEEL_EN})\s+(?:them|it|those|these)"
+                             r"(?P<tail>(?:\s+(?:now|a lot|too))*)$", _IC)
+_FEEL_ZH = r"(?:讨厌|不喜欢|不爱|受不了|喜欢|爱|爱上|爱吃|喜欢吃|爱喝|喜欢喝)"
+_PAST_OBJECT_ZH = lazy_regex(rf"^(?:很|特别|非常|超|最|挺)*{_FEEL_ZH}(?P<obj>[^它了]+)$")
+_NOW_BARE_ZH = lazy_regex(rf"^(?P<head>.*?{_FEEL_ZH})(?:它们|它|上了|了)*$")
+
+
+def _object_carried(past: str, now: str, lang: str) -> str:
+    """``now`` with the past clause's object in place of a pronoun ("I love them" after "I hate olives" → "I love
+    olives") or where none is said (我现在很喜欢 after 我讨厌橄榄 → 我现在很喜欢橄榄); else ``now`` as it is."""
+    zh = lang == "zh"
+    before = (_PAST_OBJECT_ZH if zh else _PAST_OBJECT_EN).match(past)
+    after = (_NOW_BARE_ZH if zh else _NOW_PRONOUN_EN).match(now)
+    if before is None or after is None:
+        return now
+    return f"{after.group('head')}{before.group('obj')}" if zh else \
+        f"{after.group('head')} {before.group('obj')}{after.group('tail')}"
+
+
 def split_en(sentence: str) -> tuple[str, str] | None:
     """``(past, now)``: both clauses as present statements ("I drink flat whites", "I drink oat
     lattes"), or ``None`` when ``sentence`` is no contrast of then and now."""
@@ -44,7 +67,7 @@ def split_en(sentence: str) -> tuple[str, str] | None:
     past = m.group("past") or m.group("past2")
     now = m.group("now") or m.group("now2")
     past = re.sub(r"^be\s+", "am " if who == "I" else "are ", past, flags=_IC)
-    return f"{who} {past}", now
+    return f"{who} {past}", _object_carried(past, now, "en")
 
 
 def split_zh(sentence: str) -> tuple[str, str] | None:
@@ -52,4 +75,4 @@ def split_zh(sentence: str) -> tuple[str, str] | None:
     m = _ZH.match(sentence.strip().rstrip("。！!"))
     if m is None or _ZH_PAST_NOT.match(m.group("past")):
         return None
-    return f"我{m.group('past')}", f"我{m.group('now')}"
+    return f"我{m.group('past')}", f"我{_object_carried(m.group('past'), m.group('now'), 'zh')}"
