@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from memstrata.recall.speakers import focus_on_named, named_speakers, speaker_of
+from memstrata.recall.speakers import about_others, focus_on_named, named_speakers, speaker_of
 from memstrata.types import Episode, Fact, Hit, Scope
 
 AT = datetime(2026, 3, 1, tzinfo=UTC)
@@ -87,3 +87,11 @@ def test_a_question_naming_someone_else_or_no_one_changes_nothing(query: str) ->
     # "What's Mark's job?" names Mark: speaker focus keeps his fact and lowers the others' (as before).
     assert scores == ([0.8, pytest.approx(0.7 / 1.25), pytest.approx(0.6 / 1.25), pytest.approx(0.6 / 1.25)]
                       if "Mark" in query else [0.8, 0.7, 0.6, 0.6])
+
+
+def test_a_message_whose_every_fact_is_about_someone_else_is_theirs_for_a_question_about_the_user() -> None:
+    hits = [_turn(1, None, 0.9), _turn(2, None, 0.8), _turn(3, None, 0.7), _turn(4, None, 0.6)]
+    facts = {11: "Sarah", 12: None, 13: "Sarah"}  # fact id -> subject, among the search's candidates
+    citing = [(1, 11), (2, 12), (3, 13), (3, 12), (4, 99)]  # 4: its fact is no candidate
+    assert about_others(hits, {None, "user"}, facts, citing) == {1}
+    assert about_others(hits, {"Sarah"}, facts, citing) == set()  # a named speaker's focus: turns by speaker

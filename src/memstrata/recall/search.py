@@ -54,7 +54,7 @@ from memstrata.recall.shortlist import (
     rank_key,
     shortlist,
 )
-from memstrata.recall.speakers import named_focus, speaker_of
+from memstrata.recall.speakers import about_others, named_focus, speaker_of
 from memstrata.recall.strength import Strength
 from memstrata.store.protocol import Store
 from memstrata.store.records import Citation
@@ -241,6 +241,7 @@ class Retriever:
         named, factor = named_focus(asked, {c.speaker for c in candidates},
                               {c.speaker for c in candidates if c.kind == "episode"}, s.speaker_weight)
         ranked = bounds(candidates, named, factor)
+        subjects = {c.id: c.speaker for c in candidates if c.kind == "fact"}  # whom each fact is about
         cited: list[Citation] = []
 
         def finish(batch: Sequence[Candidate]) -> list[Hit]:
@@ -250,8 +251,9 @@ class Retriever:
             cited.extend(found)
             mark_outdated(hits, found, weight=s.superseded_weight, as_of=query.as_of)
             if named is not None:
+                others = about_others(hits, named, subjects, [(c.episode_id, c.fact_id) for c in found])
                 for hit in hits:
-                    if speaker_of(hit) not in named:
+                    if speaker_of(hit) not in named or (hit.id in others and hit.kind == "episode"):
                         object.__setattr__(hit, "score", hit.score * factor)
             return hits
 

@@ -23,7 +23,8 @@ A question about the user ("what's my job?", "what is the user allergic to?", æˆ
 relative, role or he / she), a fact about someone else (its ``subject`` is a person who said none of the
 candidate turns: "Mark works as engineer" from "My boss Mark works as an engineer") is not the user's
 and takes the same factor, so the user's own memories of the same match rank before Mark's, Anna's and
-Tom's jobs. Turns keep their scores (they are the user's messages, whoever they mention).
+Tom's jobs. A turn keeps its score unless every fact drawn from it is about such a person ("Sarah is
+allergic to shellfish." for "what is the user allergic to?": ``about_others``).
 """
 
 from __future__ import annotations
@@ -109,7 +110,7 @@ def named_focus(query: str, speakers: set[str | None], episode_speakers: set[str
     if all(s.casefold() == "user" for s in named if s) and about_the_user(query):  # "the user" names the user
         others = {s for s in speakers if s is not None and s not in episode_speakers and s.casefold() != "user"}
         if others:
-            return speakers - others, 1.0 / (1.0 + weight)
+            return (speakers - others) | {None}, 1.0 / (1.0 + weight)
     if not named or episode_speakers <= named:
         return None, 1.0
     return named, 1.0 / (1.0 + weight)
@@ -126,3 +127,19 @@ def focus_on_named(hits: Sequence[Hit], query: str, weight: float) -> list[Hit]:
             if speaker_of(hit) not in named:
                 object.__setattr__(hit, "score", hit.score * factor)
     return list(hits)
+
+
+def about_others(hits: Sequence[Hit], named: set[str | None], facts: dict[int, str | None],
+                 citing: Sequence[tuple[int, int]]) -> set[int]:
+    """The episode ``hits`` that a question ``about_the_user`` (``named`` holds ``None``: the user) finds
+    about other people only: every fact citing the episode (``citing``: ``(episode id, fact id)``) is one of
+    the search's candidates (``facts``: fact id â†’ subject) and about a subject not in ``named``. Empty
+    for any other focus. The user's "Sarah is allergic to shellfish." is about Sarah, while "I'm allergic
+    to peanuts" and a message with no fact, or with a fact not among the candidates, stay the user's."""
+    if None not in named:
+        return set()
+    subjects: dict[int, list[str | bool | None]] = {}
+    for episode_id, fact_id in citing:
+        subjects.setdefault(episode_id, []).append(facts.get(fact_id, False))
+    return {h.id for h in hits if h.kind == "episode" and (found := subjects.get(h.id))
+            and all(s is not False and s not in named for s in found)}
