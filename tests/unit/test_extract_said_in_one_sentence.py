@@ -57,6 +57,10 @@ def test_shapes_that_state_no_fact_store_nothing(tmp_path: Path, said: str) -> N
     ("My wife and I both hate olives.",
      [("preference.dislike", "olives", None), ("preference.dislike", "olives", "wife")]),
     ("我和我哥都喜欢下棋。", [("hobby.like", "下棋", None), ("hobby.like", "下棋", "older brother")]),
+    ("My brother and I love chess.", [("hobby.like", "chess", None), ("hobby.like", "chess", "brother")]),
+    ("My brother and I love chess and hate poker.",
+     [("hobby.like", "chess", None), ("hobby.like", "chess", "brother"),
+      ("preference.dislike", "poker", None), ("preference.dislike", "poker", "brother")]),
     ("我跟我老婆都不喜欢香菜。", [("food.dislike", "香菜", None), ("food.dislike", "香菜", "wife")]),
 ])
 def test_a_like_shared_with_a_relative_is_both_of_theirs(tmp_path: Path, said: str,

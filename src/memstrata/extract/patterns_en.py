@@ -28,7 +28,6 @@ from memstrata.extract import (
     routines,
     shapes,
     temperament,
-    together,
     vehicles,
 )
 from memstrata.extract.allergens import allergen, severity, severity_remark
@@ -162,8 +161,7 @@ def find(sentence: str, said_at: datetime) -> list[Finding]:
         if clause:
             # "I'm vegetarian again", "I live in Berlin again": the state back, read as said plainly (the
             # habit rules below read the word: "I started drinking coffee again" withdraws the dislike)
-            shared = together.shared_like(clause, "en", lambda c: match_clause(c, ctx))  # "My brother and I love"
-            found = match_clause(clause, ctx) if shared is None else shared
+            found = match_clause(clause, ctx)
             if _AGAIN.search(clause) and (not found or any(_AGAIN.search(f.value) for f in found)):
                 found = match_clause(_AGAIN.sub("", clause), ctx) or found
             if not found and (pair := _AND_I.search(clause)):

@@ -29,7 +29,6 @@ from memstrata.extract import (
     routines,
     shapes,
     temperament,
-    together,
     vehicles,
 )
 from memstrata.extract.allergens import allergen, names_no_allergen, severity, severity_remark
@@ -147,8 +146,7 @@ def find(sentence: str, said_at: datetime) -> list[Finding]:
             continue
         if not clause:
             continue
-        shared = together.shared_like(clause, "zh", lambda c: match_clause(c, ctx))  # 我和我哥都喜欢下棋
-        found = match_clause(clause, ctx) if shared is None else shared
+        found = match_clause(clause, ctx)
         if not found and about_me and _DROPPED_SUBJECT.match(clause):
             # 我是素食者，住在上海: 我 is said once for both; 我妈妈对花生过敏，也对芒果过敏: both the mother's
             found = [replace(f, subject=f.subject or whose) for f in match_clause(f"我{clause}", ctx)]

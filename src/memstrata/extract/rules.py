@@ -51,6 +51,7 @@ from memstrata.extract import (
     shapes_zh,
     subject_en,
     subject_zh,
+    together,
 )
 from memstrata.extract.allergens import allergen, severity, without_other_script_tail
 from memstrata.extract.base import FactCandidate
@@ -246,6 +247,9 @@ def _read(sentence: str, said_at: datetime, lang: str, *, nested: bool = False) 
     zh = lang == "zh"
     sentence = reported.unwrapped(sentence, lang)  # "I told my boss I prefer remote work": the user's preference
     sentence = (subject_zh.first_person(sentence) if zh else subject_en.first_person(sentence)) or sentence
+    # "My brother and I (both) love chess", 我和我哥都喜欢下棋: the user's like, and the brother's (extract.together)
+    if (shared := together.shared_like(sentence, lang, lambda said: _read_alone(said, said_at, lang))):
+        return shared
     if (read := _then_and_now(sentence, said_at, lang, nested=nested)) is not None:
         return read
     # "I like neither tea nor coffee", "I like everything except mushrooms": dislikes, never a like (extract.excepted)
@@ -293,6 +297,13 @@ def _read(sentence: str, said_at: datetime, lang: str, *, nested: bool = False) 
             said = _begun(other[1], said_at, lang) or said
         found = shapes.about(said, other[0])
     return found + ([] if nested else job_end.find(sentence, lang))  # "I lost my job": the employer ends
+
+
+def _read_alone(sentence: str, said_at: datetime, lang: str) -> list[Finding]:
+    """The findings of ``sentence`` read as a message of its own, cut where a second predicate begins
+    (``extract.carried``: "I love chess and hate poker" is a like and a dislike)."""
+    pieces = carried.Scope().read(sentence, said_at, _find)
+    return [f for piece in pieces for f in _read(piece, said_at, lang, nested=True)]
 
 
 def _begun(sentence: str, said_at: datetime, lang: str) -> list[Finding]:
