@@ -8,7 +8,16 @@ from datetime import UTC, datetime
 import pytest
 
 from memstrata.context.block import build, profile_order
-from memstrata.recall.evidence import LINE_EVIDENCE, MATCH_EVIDENCE, beside_matches, evidence, is_general, matches
+from memstrata.recall.evidence import (
+    LINE_EVIDENCE,
+    MATCH_EVIDENCE,
+    MAX_PARTS,
+    beside_matches,
+    evidence,
+    is_general,
+    matches,
+    question_parts,
+)
 from memstrata.recall.search import fact_hit
 from memstrata.types import Fact, Hit, Scope
 
@@ -54,6 +63,20 @@ def test_beside_a_match_a_line_shows_by_half_the_terms_or_a_match_never_by_resem
             _episode("resembles", LINE_EVIDENCE + 0.01, LINE_EVIDENCE + 0.01), _episode("few terms", 0.3, 0.1),
             _episode("replaced", 0.9, 0.9, replaced_unseen=1.0)]
     assert [h.text for h in beside_matches(hits)] == ["match", "half the terms"]
+
+
+def test_a_question_of_several_parts_shows_a_line_answering_one_part() -> None:
+    """"Who prefers which delivery, who lives where, and who is allergic to peanuts?" showed only
+    the allergy: the home and the carrier each hold a fifth to two fifths of its terms, under half."""
+    hits = [_episode("the allergy", 0.97, 0.97), _episode("home", 0.2, 0.0), _episode("carrier", 0.4, 0.1),
+            _episode("resembles", 0.3, 0.3)]
+    asked = "Who prefers which delivery, who lives where, and who is allergic to peanuts?"
+    assert question_parts(asked) == 3
+    # ids are the texts' lengths: each line its own
+    assert [h.text for h in beside_matches(hits, asked)] == ["the allergy", "home", "carrier"]
+    assert [h.text for h in beside_matches(hits, "who is allergic to peanuts?")] == ["the allergy"]
+    assert [question_parts(q) for q in ("where does the user live?", "allergies and carrier?", "我住哪里、对什么过敏？",
+                                        "tea, coffee, juice, milk and water?")] == [1, 2, 2, MAX_PARTS]
 
 
 def test_build_picks_hits_profile_or_both() -> None:

@@ -108,14 +108,15 @@ def build(query: str, hits: Sequence[Hit], budget_tokens: int, *,
     if standing:  # "plan dinner": the allergy first, whatever the ranking made of it
         own, others = _by_whom(standing)
         if matched:
-            parts = [(own, "constraints_title"), (others, "others_title"), (beside_matches(hits), "context_title")]
+            parts = [(own, "constraints_title"), (others, "others_title"),
+                     (beside_matches(hits, query), "context_title")]
             return _sections(query, parts, budget_tokens)
         shown = {h.id for h in standing}  # nothing matched: the rest of the profile follows
         rest_own, rest_others = _by_whom([h for h in profile() if h.id not in shown] if profile is not None else [])
         parts = [(own, "constraints_title"), (rest_own, "known_title"), (others + rest_others, "others_title")]
         return _sections(query, parts, budget_tokens)
     if not general and matched:  # only the lines that match: a small store ranks every memory high
-        return render_context(query, beside_matches(hits), budget_tokens)
+        return render_context(query, beside_matches(hits, query), budget_tokens)
     if profile is None:
         return "" if drop_unmatched else render_context(query, hits, budget_tokens)
     known = profile()

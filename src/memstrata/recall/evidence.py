@@ -27,6 +27,7 @@ which gets the profile first. Display decisions only: ranking is untouched.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from memstrata.text.hanzi import simplified
@@ -119,16 +120,40 @@ def matches(hits: Sequence[Hit], *, general: bool = False) -> list[Hit]:
     return [h for h in hits if evidence(h, general=general) >= MATCH_EVIDENCE]
 
 
-def beside_matches(hits: Sequence[Hit]) -> list[Hit]:
+#: What joins the parts of a question that asks several things at once: "who prefers which delivery,
+#: who lives where, and who is allergic to peanuts?", 我住哪里、对什么过敏？
+_PART_BREAK = lazy_regex(r"[,;，；、]|\b(?:and|also|plus)\b|还有|以及|另外", re.IGNORECASE)
+_PART_WORD = lazy_regex(r"[A-Za-z0-9]{2,}|[\u3400-\u4dbf\u4e00-\u9fff]")
+
+#: At most this many parts divide ``LINE_EVIDENCE`` (``text.clauses.MAX_ASKED``, the questions a
+#: message is searched for): a long message of many commas does not show every line sharing a word.
+MAX_PARTS = 4
+
+
+def question_parts(query: str) -> int:
+    """How many things ``query`` asks at once, from 1 to ``MAX_PARTS``: its pieces between commas,
+    semicolons, 、 and "and" / 还有 … that hold a word.
+
+    >>> [question_parts(q) for q in ("where does the user live?", "allergies and carrier?", "我住哪里、对什么过敏？")]
+    [1, 2, 2]
+    """
+    pieces = [piece for piece in _PART_BREAK.split(query) if piece and _PART_WORD.search(piece)]
+    return min(MAX_PARTS, max(1, len(pieces)))
+
+
+def beside_matches(hits: Sequence[Hit], query: str = "") -> list[Hit]:
     """The ``hits`` with evidence of answering the query, in their order: those that match it
-    (``MATCH_EVIDENCE``), those holding at least ``LINE_EVIDENCE`` of its terms (their ``match``
-    is above their ``similarity``: the share of terms, not the cosine, gave it), and a fact and the
-    messages it cites as one memory: a message whose fact matches ("养了宠物：猫麻糬" for 宠物 from
-    "我的貓叫做麻糬，牠對雞肉過敏") or a fact whose message does. What ``Memory.context`` shows when
-    some hit matches; the others answer nothing asked."""
+    (``MATCH_EVIDENCE``), those holding at least ``LINE_EVIDENCE`` of its terms divided among the
+    parts ``query`` asks (``question_parts``: a line answering one of three parts holds about a third
+    of the terms; their ``match`` is above their ``similarity``: the share of terms, not the cosine,
+    gave it), and a fact and the messages it cites as one memory: a message whose fact matches
+    ("养了宠物：猫麻糬" for 宠物 from "我的貓叫做麻糬，牠對雞肉過敏") or a fact whose message does. What
+    ``Memory.context`` shows when some hit matches; the others answer nothing asked."""
+    share = LINE_EVIDENCE / question_parts(query)
+
     def held(hit: Hit) -> bool:
         match = hit.signals.get("match", 1.0)
-        return evidence(hit) >= MATCH_EVIDENCE or (evidence(hit) > 0 and match >= LINE_EVIDENCE
+        return evidence(hit) >= MATCH_EVIDENCE or (evidence(hit) > 0 and match >= share
                                                    and match > hit.signals.get("similarity", 0.0))
     kept = {(h.kind, h.id) for h in hits if held(h)}
     cited = {c for h in hits if h.kind == "fact" and ("fact", h.id) in kept for c in h.citations}
