@@ -403,6 +403,16 @@ def test_zero_shot_margin_keeps_doubtful_likes_generic(use_embedder: Embedder) -
         assert {c.key for c in _extract(text, extractor=extractor)} == {"preference.like"}
 
 
+def test_a_liked_way_of_working_is_never_a_pastime(use_embedder: Embedder) -> None:
+    # Zero-shot keying filed "remote work" under sport.like and "night shifts" under hobby.like: work has no
+    # like key of its own (extract.arrangements.names_work); "working out" is still a sport.
+    extractor = RuleExtractor(embedder=use_embedder)
+    for text in ("I prefer remote work.", "I prefer working from home.", "I prefer night shifts.",
+                 "我更喜欢远程办公。"):
+        assert {c.key for c in _extract(text, extractor=extractor)} == {"preference.like"}, text
+    assert {c.key for c in _extract("I like working out.", extractor=extractor)} == {"sport.like"}
+
+
 def test_dev_set_has_no_miskeyed_like_with_margin(use_embedder: Embedder) -> None:
     from memstrata.extract.rules import ZERO_SHOT_MARGIN
 

@@ -120,3 +120,21 @@ def find_zh(clause: str, ctx: object) -> list[Finding]:
         return []
     value = _ZH_VALUES[next(k for k, v in m.groupdict().items() if v)]
     return [Finding(_KEY, value, CONF_STATED, clause, statement=_ZH_SAID[value])]
+
+
+#: A way of working named in a like's value: work, shifts, the office, meetings, from home (not "working
+#: out", a sport), 办公, 上班, 夜班 ...
+_WORK_WORDS = lazy_regex(r"\bwork(?:ing)?\b(?!\s+out)|\b(?:shifts?|offices?|meetings?|wfh|commute)\b|from home|"
+                         r"办公|上班|夜班|白班|加班|坐班|通勤", _IC)
+
+
+def names_work(value: str) -> bool:
+    """Whether a like's ``value`` is a way of working ("remote work", "working from home", "night shifts",
+    "morning meetings", 远程办公): work has no like key of its own, and zero-shot keying filed "I prefer
+    remote work" under ``sport.like`` and "I prefer night shifts" under ``hobby.like`` (``extract.rules``),
+    so such a like stays the generic ``preference.like``.
+
+    >>> [names_work(v) for v in ("remote work", "night shifts", "远程办公", "working out", "yoga")]
+    [True, True, True, False, False]
+    """
+    return bool(_WORK_WORDS.search(value))

@@ -54,6 +54,7 @@ from memstrata.extract import (
     together,
 )
 from memstrata.extract.allergens import allergen, severity, without_other_script_tail
+from memstrata.extract.arrangements import names_work
 from memstrata.extract.base import FactCandidate
 from memstrata.extract.clauses import CONF_ZERO_SHOT, Finding, clause_period
 from memstrata.extract.continued import with_continuations
@@ -171,7 +172,7 @@ class RuleExtractor:
 
     def _zero_shot(self, finding: Finding) -> Finding:
         """Re-key a generic like/dislike by embedding similarity, if an embedder is set."""
-        if self._embedder is None or finding.polarity is None:
+        if self._embedder is None or finding.polarity is None or names_work(finding.value):
             return finding
         try:
             scores = self._scores(finding.clause)
