@@ -134,3 +134,14 @@ def test_another_relative_after_a_comma_is_theirs() -> None:
 def test_a_clause_with_a_subject_of_its_own_is_that_subjects(text: str,
                                                              expected: set[tuple[str, str, str]]) -> None:
     assert _read(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("My neighbor Tom loves jazz and hates cats.",
+     {("Tom", "music.like", "jazz"), ("Tom", "preference.dislike", "cats")}),
+    ("Anna loves sushi and hates olives.", {("Anna", "food.like", "sushi"), ("Anna", "preference.dislike", "olives")}),
+    ("My sister loves jazz but can't stand cats.", {("sister", "music.like", "jazz")}),
+])
+def test_a_dislike_joined_to_a_like_is_no_liked_item(text: str, expected: set[tuple[str, str, str]]) -> None:
+    # "hates cats" was read as one more item of the like's list: Tom's music.like = 'hates cats'
+    assert _read(text) == expected

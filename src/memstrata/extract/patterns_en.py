@@ -63,6 +63,9 @@ _SPLIT = lazy_regex(
     r"don't|do not|never|please|"
     r"always|we|(?:(?:also|really|still|even|truly)\s+)+(?:like|love|enjoy|prefer)s?)\b)"
     r"|\s+and\s+(?=(?:ship|send|use|leave|put|drop|deliver)\b)"
+    # "Tom loves jazz and hates cats": a dislike is no item of the like's list ("hates cats" was liked)
+    r"|\s+(?:and|but)\s+(?=(?:(?:also|really|still|even|truly)\s+)*(?:hates?|dislikes?|loathes?|detests?|"
+    r"can't\s+stand|cannot\s+stand)\b)"
     # "I love sushi and live in Tokyo", "I like hiking and work at Google": a statement verb of the speaker's
     r"|\s+and\s+(?=(?:also\s+|now\s+)?(?:live|work|study)\s+(?:in|at|near|for|as)\b)"
     # "I've been doing great - I won a tournament last week": a spaced dash before the speaker opens a clause
@@ -180,7 +183,8 @@ def find(sentence: str, said_at: datetime) -> list[Finding]:
 _NOT_A_LIKE = lazy_regex(
     r"^(?:so|but|because|since|though|although|which|that|this|these|those|it|they|them|he|she|we|you|i|i'm|my|me|"
     r"please|thanks|thank|ok|okay|lol|haha\w*|btw|sorry|yeah|yes|no|not|never|just|even|all|both|too|etc|"
-    r"everything|anything|nothing|something|the|a|an|[a-z]+ly|what|how|do|does|is|are|was|were|have|has)\b", _IC)
+    r"everything|anything|nothing|something|the|a|an|[a-z]+ly|what|how|do|does|is|are|was|were|have|has|"
+    r"hates?|dislikes?|loathes?|detests?|can't|cannot)\b", _IC)
 
 
 def _more_likes(raw: str, head: Finding) -> list[Finding]:
