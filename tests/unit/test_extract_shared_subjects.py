@@ -145,3 +145,15 @@ def test_a_clause_with_a_subject_of_its_own_is_that_subjects(text: str,
 def test_a_dislike_joined_to_a_like_is_no_liked_item(text: str, expected: set[tuple[str, str, str]]) -> None:
     # "hates cats" was read as one more item of the like's list: Tom's music.like = 'hates cats'
     assert _read(text) == expected
+
+
+@pytest.mark.parametrize(("text", "now"), [
+    ("I used to use DHL but now I use FedEx.", ("", "shipping.carrier", "FedEx")),
+    ("I used to live in Paris but now I live in Rome.", ("", "identity.location", "Rome")),
+    ("I like tea and now I also like coffee.", ("", "drink.like", "coffee")),
+])
+def test_a_time_word_between_the_joint_and_the_speaker_opens_a_clause(text: str, now: tuple[str, str, str]) -> None:
+    # "but now I ..." was read as part of the clause before: the first stored nothing, the second lost Rome,
+    # the third liked 'tea and now I also like coffee' (which of the values stands is the resolver's)
+    read = _read(text)
+    assert now in read and not any("now" in value for _, _, value in read), read

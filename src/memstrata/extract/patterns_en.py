@@ -59,7 +59,10 @@ from memstrata.text.regex import lazy_regex
 
 _SPLIT = lazy_regex(
     # "My son and I are allergic to eggs": "and I are" joins two subjects, it starts no clause
-    rf"\s*(?:{CLAUSE_COMMA}|;)\s*|\s+(?:and|but|so)\s+(?=(?:i(?!\s+(?:are|were|both|all)\b)|i'm|i've|i'll|i'd|my|"
+    # "I used to use DHL but now I use FedEx": a time word may stand between the joint and the speaker
+    rf"\s*(?:{CLAUSE_COMMA}|;)\s*|\s+(?:and|but|so)\s+"
+    r"(?=(?:(?:now|nowadays|these\s+days|today|currently)\s*,?\s+)?"
+    r"(?:i(?!\s+(?:are|were|both|all)\b)|i'm|i've|i'll|i'd|my|"
     r"don't|do not|never|please|"
     r"always|we|(?:(?:also|really|still|even|truly)\s+)+(?:like|love|enjoy|prefer)s?)\b)"
     r"|\s+and\s+(?=(?:ship|send|use|leave|put|drop|deliver)\b)"
