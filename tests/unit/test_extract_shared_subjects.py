@@ -157,3 +157,16 @@ def test_a_time_word_between_the_joint_and_the_speaker_opens_a_clause(text: str,
     # the third liked 'tea and now I also like coffee' (which of the values stands is the resolver's)
     read = _read(text)
     assert now in read and not any("now" in value for _, _, value in read), read
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("I like tea but not coffee.", {("", "drink.like", "tea"), ("", "preference.dislike", "coffee")}),
+    ("Tom likes tea but not coffee.", {("Tom", "drink.like", "tea"), ("Tom", "preference.dislike", "coffee")}),
+    ("I enjoy sushi, but not sashimi.", {("", "food.like", "sushi"), ("", "preference.dislike", "sashimi")}),
+    ("I like running but not today.", {("", "sport.like", "running")}),
+    ("I like hiking but not in winter.", {("", "hobby.like", "hiking")}),
+    ("I like pizza, not sushi.", {("", "food.like", "pizza")}),  # a contrast without "but" ranks, dislikes nothing
+])
+def test_but_not_after_a_like_is_a_dislike_of_its_thing(text: str, expected: set[tuple[str, str, str]]) -> None:
+    # "I like tea but not coffee" stored only the tea: the coffee was dropped
+    assert _read(text) == expected

@@ -66,6 +66,8 @@ _SPLIT = lazy_regex(
     r"don't|do not|never|please|"
     r"always|we|(?:(?:also|really|still|even|truly)\s+)+(?:like|love|enjoy|prefer)s?)\b)"
     r"|\s+and\s+(?=(?:ship|send|use|leave|put|drop|deliver)\b)"
+    # "I like tea but not coffee": what is not liked is a clause of its own (``_but_not``)
+    r"|\s+(?=but\s+not\s+[a-z])"
     # "Tom loves jazz and hates cats": a dislike is no item of the like's list ("hates cats" was liked)
     r"|\s+(?:and|but)\s+(?=(?:(?:also|really|still|even|truly)\s+)*(?:hates?|dislikes?|loathes?|detests?|"
     r"can't\s+stand|cannot\s+stand)\b)"
@@ -143,6 +145,10 @@ def find(sentence: str, said_at: datetime) -> list[Finding]:
             else:
                 out.extend(also)
             continue
+        if liked and (unliked := _but_not(raw, liked[0])):  # "I like tea but not coffee"
+            out.extend(unliked)
+            liked = []
+            continue
         liked = []
         if listing and (more := _more_allergies(raw, listing[0], ctx)) is not None:
             out.extend(more)
@@ -203,6 +209,26 @@ def _more_likes(raw: str, head: Finding) -> list[Finding]:
     # items are generic likes, which an embedder may key (extract.rules, zero-shot)
     return [replace(f, subject=head.subject, polarity="like")
             for part in parts for f in _f("preference.like", part, head.confidence, raw)]
+
+
+#: "but not X" after a like names a thing disliked unless X is a time or a degree ("..., but not today", "but not
+#: really"); "I like pizza, not sushi" without "but" ranks the two and dislikes nothing.
+_BUT_NOT = lazy_regex(r"^but\s+not\s+(?P<v>[a-z][\w\-]*(?:\s+[\w\-]+)?)[.!]*$", _IC)
+_NOT_A_THING = lazy_regex(r"^(?:today|tonight|tomorrow|now|yet|anymore|really|sure|much|always|often|very|too|"
+                          r"that|this|so|quite|exactly|necessarily|everything|all|ever|again|[a-z]+ly|"
+                          r"in|on|at|for|with|when|during|after|before|until|if|because|as|to|the|a|an|my|your)\b",
+                          _IC)
+
+
+def _but_not(raw: str, head: Finding) -> list[Finding]:
+    """A dislike of what ``raw`` ("not coffee", a clause after "but") names, beside the like ``head``
+    ("I like tea but not coffee": the coffee was dropped), under ``head``'s person; ``[]`` for a time
+    or a degree ("..., but not today", "but not really")."""
+    said = _BUT_NOT.match(raw.strip())
+    if said is None or _NOT_A_THING.match(said.group("v")) or any(_PAST.match(w) for w in said.group("v").split()):
+        return []
+    return [replace(f, subject=head.subject, polarity="dislike")
+            for f in _f("preference.dislike", said.group("v"), head.confidence, raw)]
 
 
 #: "I'm allergic to peanuts, shellfish, and eggs", "allergic to: peanuts, shellfish": the clauses after
