@@ -53,6 +53,7 @@ from memstrata.extract.identity_en import (
     _retraction,
     _work,
 )
+from memstrata.extract.like_lists import LIST_ITEM, but_not, more_likes
 from memstrata.extract.preferences_en import _drink_how, _habit, _habit_fallback, _instruction, _like, _not_eat, _use
 from memstrata.extract.twins import LEXICON
 from memstrata.text.regex import lazy_regex
@@ -66,7 +67,7 @@ _SPLIT = lazy_regex(
     r"don't|do not|never|please|"
     r"always|we|(?:(?:also|really|still|even|truly)\s+)+(?:like|love|enjoy|prefer)s?)\b)"
     r"|\s+and\s+(?=(?:ship|send|use|leave|put|drop|deliver)\b)"
-    # "I like tea but not coffee": what is not liked is a clause of its own (``_but_not``)
+    # "I like tea but not coffee": what is not liked is a clause of its own (``extract.like_lists.but_not``)
     r"|\s+(?=but\s+not\s+[a-z])"
     # "Tom loves jazz and hates cats": a dislike is no item of the like's list ("hates cats" was liked)
     r"|\s+(?:and|but)\s+(?=(?:(?:also|really|still|even|truly)\s+)*(?:hates?|dislikes?|loathes?|detests?|"
@@ -137,7 +138,7 @@ def find(sentence: str, said_at: datetime) -> list[Finding]:
     listing: list[Finding] = []  # the allergies of the clause before: "..., shellfish" names one more
     liked: list[Finding] = []  # the like of the clause before: "..., skiing" names one more
     for raw in _clauses(sentence):
-        if liked and (also := _more_likes(raw, liked[0])):  # "I like skiing, running, and hiking"
+        if liked and (also := more_likes(raw, liked[0])):  # "I like skiing, running, and hiking"
             if liked[0].label:  # "My favorite foods are sushi, ramen and pizza": one set (shapes.set_value)
                 items = shapes.set_items(liked[0].value, "en") + [f.value for f in also]
                 merged = replace(liked[0], value=shapes.set_value(items, "en"))
@@ -145,7 +146,7 @@ def find(sentence: str, said_at: datetime) -> list[Finding]:
             else:
                 out.extend(also)
             continue
-        if liked and (unliked := _but_not(raw, liked[0])):  # "I like tea but not coffee"
+        if liked and (unliked := but_not(raw, liked[0])):  # "I like tea but not coffee"
             out.extend(unliked)
             liked = []
             continue
@@ -188,56 +189,11 @@ def find(sentence: str, said_at: datetime) -> list[Finding]:
     return out
 
 
-#: Words that open a remark, not one more liked thing, after a like and a comma.
-_NOT_A_LIKE = lazy_regex(
-    r"^(?:so|but|because|since|though|although|which|that|this|these|those|it|they|them|he|she|we|you|i|i'm|my|me|"
-    r"please|thanks|thank|ok|okay|lol|haha\w*|btw|sorry|yeah|yes|no|not|never|just|even|all|both|too|etc|"
-    r"everything|anything|nothing|something|the|a|an|[a-z]+ly|what|how|do|does|is|are|was|were|have|has|"
-    r"hates?|dislikes?|loathes?|detests?|can't|cannot)\b", _IC)
-
-
-def _more_likes(raw: str, head: Finding) -> list[Finding]:
-    """The likes ``raw``, a clause of bare nouns after the like ``head``, adds to its list
-    ("I also like scuba diving, skiing, running, and rock climbing"): each under ``head``'s key and
-    person; ``[]`` for a clause of its own or a remark ("..., thanks", "..., so good")."""
-    item = _LIST_ITEM.match(re.sub(r"^(?:especially|particularly|mostly|mainly|including)\s+", "", raw.strip(),
-                                   flags=_IC))
-    parts = _split_list(item.group("v")) if item else []
-    if not parts or not all(not _NOT_A_LIKE.match(p) and not any(_PAST.match(w) for w in p.split()) for p in parts):
-        return []
-    # a topical key is the head's own ("classical music, read books, travel": books are no music), so the
-    # items are generic likes, which an embedder may key (extract.rules, zero-shot)
-    return [replace(f, subject=head.subject, polarity="like")
-            for part in parts for f in _f("preference.like", part, head.confidence, raw)]
-
-
-#: "but not X" after a like names a thing disliked unless X is a time or a degree ("..., but not today", "but not
-#: really"); "I like pizza, not sushi" without "but" ranks the two and dislikes nothing.
-_BUT_NOT = lazy_regex(r"^but\s+not\s+(?P<v>[a-z][\w\-]*(?:\s+[\w\-]+)?)[.!]*$", _IC)
-_NOT_A_THING = lazy_regex(r"^(?:today|tonight|tomorrow|now|yet|anymore|really|sure|much|always|often|very|too|"
-                          r"that|this|so|quite|exactly|necessarily|everything|all|ever|again|[a-z]+ly|"
-                          r"in|on|at|for|with|when|during|after|before|until|if|because|as|to|the|a|an|my|your)\b",
-                          _IC)
-
-
-def _but_not(raw: str, head: Finding) -> list[Finding]:
-    """A dislike of what ``raw`` ("not coffee", a clause after "but") names, beside the like ``head``
-    ("I like tea but not coffee": the coffee was dropped), under ``head``'s person; ``[]`` for a time
-    or a degree ("..., but not today", "but not really")."""
-    said = _BUT_NOT.match(raw.strip())
-    if said is None or _NOT_A_THING.match(said.group("v")) or any(_PAST.match(w) for w in said.group("v").split()):
-        return []
-    return [replace(f, subject=head.subject, polarity="dislike")
-            for f in _f("preference.dislike", said.group("v"), head.confidence, raw)]
-
-
 #: "I'm allergic to peanuts, shellfish, and eggs", "allergic to: peanuts, shellfish": the clauses after
 #: an allergy that are bare nouns continue its list (else only the first is kept). At most two
 #: words, none a remark ("thanks", "seriously", "not shellfish", "so be careful", "the doctor confirmed")
 #: or a past tense, are read as one; the list's last clause may join two such ("..., sesame and
 #: shellfish": only peanuts and tree nuts of "peanuts, tree nuts, sesame and shellfish" were stored).
-_ITEM = r"[a-z][\w\-]*(?:\s+[\w\-]+)?"
-_LIST_ITEM = lazy_regex(rf"^(?:and\s+|or\s+|also\s+|plus\s+)?(?P<v>{_ITEM}(?:\s+(?:and|or|&)\s+{_ITEM})?)[.!]*$", _IC)
 _NOT_AN_ITEM = lazy_regex(
     r"^(?:so|but|because|since|cause|cuz|though|although|which|that|this|these|those|it|they|them|he|she|we|you|i|"
     r"i'm|my|me|please|pls|thanks|thank|thx|ty|ok|okay|lol|lmao|haha\w*|hehe\w*|btw|fyi|sorry|right|yeah|yes|no|not|"
@@ -278,7 +234,7 @@ def _more_allergies(raw: str, head: Finding, ctx: _Ctx) -> list[Finding] | None:
     list ("..., shellfish", "..., sesame and shellfish"), as severe as ``head`` said, or one more
     allergy with its own degree ("..., mildly allergic to cats"); each of ``head``'s person. ``None``
     when ``raw`` is a clause of its own."""
-    if (item := _LIST_ITEM.match(raw.strip())) and all(_list_item(part) for part in _split_list(item.group("v"))):
+    if (item := LIST_ITEM.match(raw.strip())) and all(_list_item(part) for part in _split_list(item.group("v"))):
         level = head.severity or severity(head.clause)
         found = [f for part in _split_list(item.group("v")) for f in _f("health.allergy", part, CONF_PREFER, raw)]
         return [replace(f, subject=head.subject, severity=level) for f in found]

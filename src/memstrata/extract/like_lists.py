@@ -1,0 +1,59 @@
+"""What a like's list goes on with, clause by clause: one more liked thing ("I like skiing, running, and hiking") or
+one not liked ("I like tea but not coffee"), under the like's person. Read by ``extract.patterns_en`` on the
+clauses after a like."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from memstrata.extract.clause_en import _IC, _PAST, _f, _split_list
+from memstrata.extract.clauses import Finding
+from memstrata.text.regex import lazy_regex
+
+#: A bare item of a list continued after a comma: at most two words, the last clause may join two such ("...,
+#: sesame and shellfish"). Shared with the allergy lists of ``extract.patterns_en``.
+_ITEM = r"[a-z][\w\-]*(?:\s+[\w\-]+)?"
+LIST_ITEM = lazy_regex(rf"^(?:and\s+|or\s+|also\s+|plus\s+)?(?P<v>{_ITEM}(?:\s+(?:and|or|&)\s+{_ITEM})?)[.!]*$", _IC)
+
+#: Words that open a remark, not one more liked thing, after a like and a comma.
+_NOT_A_LIKE = lazy_regex(
+    r"^(?:so|but|because|since|though|although|which|that|this|these|those|it|they|them|he|she|we|you|i|i'm|my|me|"
+    r"please|thanks|thank|ok|okay|lol|haha\w*|btw|sorry|yeah|yes|no|not|never|just|even|all|both|too|etc|"
+    r"everything|anything|nothing|something|the|a|an|[a-z]+ly|what|how|do|does|is|are|was|were|have|has|"
+    r"hates?|dislikes?|loathes?|detests?|can't|cannot)\b", _IC)
+
+
+def more_likes(raw: str, head: Finding) -> list[Finding]:
+    """The likes ``raw``, a clause of bare nouns after the like ``head``, adds to its list
+    ("I also like scuba diving, skiing, running, and rock climbing"): each under ``head``'s key and
+    person; ``[]`` for a clause of its own or a remark ("..., thanks", "..., so good")."""
+    item = LIST_ITEM.match(re.sub(r"^(?:especially|particularly|mostly|mainly|including)\s+", "", raw.strip(),
+                                   flags=_IC))
+    parts = _split_list(item.group("v")) if item else []
+    if not parts or not all(not _NOT_A_LIKE.match(p) and not any(_PAST.match(w) for w in p.split()) for p in parts):
+        return []
+    # a topical key is the head's own ("classical music, read books, travel": books are no music), so the
+    # items are generic likes, which an embedder may key (extract.rules, zero-shot)
+    return [replace(f, subject=head.subject, polarity="like")
+            for part in parts for f in _f("preference.like", part, head.confidence, raw)]
+
+
+#: "but not X" after a like names a thing disliked unless X is a time or a degree ("..., but not today", "but not
+#: really"); "I like pizza, not sushi" without "but" ranks the two and dislikes nothing.
+_BUT_NOT = lazy_regex(r"^but\s+not\s+(?P<v>[a-z][\w\-]*(?:\s+[\w\-]+)?)[.!]*$", _IC)
+_NOT_A_THING = lazy_regex(r"^(?:today|tonight|tomorrow|now|yet|anymore|really|sure|much|always|often|very|too|"
+                          r"that|this|so|quite|exactly|necessarily|everything|all|ever|again|[a-z]+ly|"
+                          r"in|on|at|for|with|when|during|after|before|until|if|because|as|to|the|a|an|my|your)\b",
+                          _IC)
+
+
+def but_not(raw: str, head: Finding) -> list[Finding]:
+    """A dislike of what ``raw`` ("not coffee", a clause after "but") names, beside the like ``head``
+    ("I like tea but not coffee": the coffee was dropped), under ``head``'s person; ``[]`` for a time
+    or a degree ("..., but not today", "but not really")."""
+    said = _BUT_NOT.match(raw.strip())
+    if said is None or _NOT_A_THING.match(said.group("v")) or any(_PAST.match(w) for w in said.group("v").split()):
+        return []
+    return [replace(f, subject=head.subject, polarity="dislike")
+            for f in _f("preference.dislike", said.group("v"), head.confidence, raw)]
