@@ -97,6 +97,18 @@ def test_the_same_value_in_the_other_language_is_a_restatement(memory: Memory) -
     assert _active(memory, "tw", "identity") == [("identity.location", "北京")]
 
 
+def test_a_like_retires_the_dislike_of_its_twin_in_the_other_language(memory: Memory) -> None:
+    """"I love jazz and hate cats" then 我喜欢猫，讨厌狗 left "dislikes cats" and "likes 猫" current together:
+    a like and a dislike of one thing contradicted only when spelled alike (extract.twins' lexicon now)."""
+    memory.add("I love jazz and hate cats.", user_id="lk")
+    memory.add("我喜欢猫，讨厌狗。", user_id="lk")
+    assert _active(memory, "lk") == [("music.like", "jazz"), ("preference.dislike", "狗"), ("preference.like", "猫")]
+    memory.add("我讨厌咖啡。", user_id="lk2")
+    memory.add("I love coffee now.", user_id="lk2")
+    memory.add("I hate cats.", user_id="lk2")  # another thing: nothing retired
+    assert _active(memory, "lk2") == [("drink.like", "coffee"), ("preference.dislike", "cats")]
+
+
 def test_a_chinese_retraction_retires_the_english_twin(memory: Memory) -> None:
     memory.add("I'm allergic to shellfish", user_id="mm2")
     memory.add("I'm allergic to fish", user_id="mm2")

@@ -36,7 +36,7 @@ from memstrata.extract.statements import slot_label
 from memstrata.extract.taxonomy import key_spec
 from memstrata.extract.twins import twins
 from memstrata.facts import place, withdraw
-from memstrata.facts.resolve import EXACT_KEYS, Decision, choice_key, decide, prohibits, same_value
+from memstrata.facts.resolve import EXACT_KEYS, Decision, choice_key, contradicts, decide, prohibits, same_value
 from memstrata.facts.said import RawChange, Said, fact_expiry
 from memstrata.facts.switch import SWITCH_KEY, as_used, ended_by_switch
 from memstrata.facts.terms import contradicting_keys, fact_subject, fact_terms, key_terms
@@ -212,11 +212,15 @@ class FactEngine:
         restated = (set() if not twin_key or self.encrypts(cand)
                     or any(normalise_value(f.value) == normalise_value(cand.value) for f in same_key)
                     else self.twins(cand.value, same_key))
+        # "I hate cats" then 我喜欢猫: a like and a dislike of one thing in two languages contradict as in one.
+        # The model is asked only of a pair in two scripts (extract.twins): a one-language user pays nothing.
+        other = [f for f in existing if contradicts(cand.key, f.key) and f.status == "active" and not f.encrypted]
+        opposed = self.twins(cand.value, other) if other and not self.encrypts(cand) else set()
         slot = None if single else slot_label(cand.statement)  # a favourite, a budget, a count
         own = {f.id for f in existing if said.episode_id in f.citations}  # what its own message stated
         if single and together is not None:  # an earlier sentence's value: the message changed its mind
             own &= set(together)
-        decision = decide(cand, existing, single_valued=single, similarity=similarity, twins=restated,
+        decision = decide(cand, existing, single_valued=single, similarity=similarity, twins=restated, opposed=opposed,
                           merge_similarity=self.merge_similarity,
                           same_message=(() if cand.corrects or choice_key(cand.key) or replaces else own),
                           replaces={f.id for f in existing

@@ -159,7 +159,7 @@ def _ends(value: str, old: str) -> bool:
 def decide(candidate: FactCandidate, existing: Sequence[Fact], *, single_valued: bool,
            similarity: Mapping[int, float], merge_similarity: float = 0.9,
            same_message: Collection[int] = (), replaces: Collection[int] = (),
-           twins: Collection[int] = ()) -> Decision:
+           twins: Collection[int] = (), opposed: Collection[int] = ()) -> Decision:
     """Resolve ``candidate`` against active ``existing`` facts (same subject; same key, or a
     like/dislike key of the other polarity).
 
@@ -185,6 +185,8 @@ def decide(candidate: FactCandidate, existing: Sequence[Fact], *, single_valued:
         twins: ids of ``existing`` facts under the candidate's key whose value is the candidate's
             in the other language ("Shanghai" for 上海, ``extract.twins``): the same value
             restated (touch), not a new one that supersedes it.
+        opposed: ids of ``existing`` facts under a key of the other polarity whose value is the
+            candidate's in the other language ("cats" for 猫): contradicted as the same value is.
     """
     value = normalise_value(candidate.value)
     same_key = [f for f in existing if f.key == candidate.key]
@@ -193,7 +195,7 @@ def decide(candidate: FactCandidate, existing: Sequence[Fact], *, single_valued:
     by_name = choice_key(candidate.key) or is_name(candidate.value)
     contradicted = tuple(f.id for f in existing if contradicts(candidate.key, f.key) and f.id not in same_message
                          and ((same_value if by_name or choice_key(f.key) else same_thing)(candidate.value, f.value)
-                              or _kind_of(candidate, f)))
+                              or _kind_of(candidate, f) or f.id in opposed))
     for fact in same_key:
         if normalise_value(fact.value) == value:
             return Decision("touch", target=fact.id, superseded=contradicted)
