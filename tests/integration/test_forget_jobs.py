@@ -111,9 +111,15 @@ def test_a_forget_job_resumes_after_its_worker_is_killed_inside_a_chunk(location
     proc.stderr.close()
     job = int(lines[0].split()[1])
 
+    # Read before any Memory opens the file: an open resumes the job in a background thread, which could
+    # finish it before a status read (a fast machine did).
+    store = open_store(location, busy_timeout_s=5.0, max_connections=1)
+    try:
+        interrupted = forget_jobs.receipt(store, job)  # type: ignore[arg-type]
+    finally:
+        store.close()
+    assert interrupted.status == "running" and interrupted["episodes"] == 0  # the open chunk rolled back
     with Memory(location, embedder=None, user_id="big") as reopened:
-        interrupted = reopened.forget_status(job)[0]
-        assert interrupted.status == "running" and interrupted["episodes"] == 0  # the open chunk rolled back
         assert reopened.list(kind="episode") == [] and reopened.search("Orion launch") == []  # still hidden
         assert reopened.wait_forgotten(timeout=60)
         done = reopened.forget_status(job)[0]
