@@ -123,7 +123,6 @@ def matches(hits: Sequence[Hit], *, general: bool = False) -> list[Hit]:
 #: What joins the parts of a question that asks several things at once: "who prefers which delivery,
 #: who lives where, and who is allergic to peanuts?", 我住哪里、对什么过敏？
 _PART_BREAK = lazy_regex(r"[,;，；、]|\b(?:and|also|plus)\b|还有|以及|另外", re.IGNORECASE)
-_PART_WORD = lazy_regex(r"[A-Za-z0-9]{2,}|[\u3400-\u4dbf\u4e00-\u9fff]")
 
 #: At most this many parts divide ``LINE_EVIDENCE`` (``text.clauses.MAX_ASKED``, the questions a
 #: message is searched for): a long message of many commas does not show every line sharing a word.
@@ -137,7 +136,8 @@ def question_parts(query: str) -> int:
     >>> [question_parts(q) for q in ("where does the user live?", "allergies and carrier?", "我住哪里、对什么过敏？")]
     [1, 2, 2]
     """
-    pieces = [piece for piece in _PART_BREAK.split(query) if piece and _PART_WORD.search(piece)]
+    pieces = [piece for piece in _PART_BREAK.split(query)
+              if piece and (_CJK_CHAR.search(piece) or any(len(w) > 1 for w in _LATIN_WORD.findall(piece)))]
     return min(MAX_PARTS, max(1, len(pieces)))
 
 
