@@ -125,3 +125,25 @@ def test_the_context_does_not_call_an_earlier_prohibition_outdated(tmp_path: Pat
         block = mem.context("how should we ship the package?")
         assert "[outdated]" not in block
         assert "UPS" in block
+
+
+@pytest.mark.parametrize(("text", "chosen", "forbidden"), [
+    ("Don't use UPS, use FedEx.", "FedEx", "UPS"),
+    ("不要用顺丰，用京东。", "京东", "顺丰"),
+    ("别用圆通，用顺丰。", "顺丰", "圆通"),
+])
+def test_a_prohibition_ends_at_its_comma_and_the_choice_after_it_stands(text: str, chosen: str, forbidden: str) -> None:
+    # read whole, "Don't use UPS, use FedEx" forbade both: 'not UPS' and 'not FedEx' (不要顺丰 and 不要京东)
+    read = _read(text)
+    assert ("shipping.carrier", chosen, False) in read
+    assert not any(chosen in value and value != chosen for _, value, _ in read), read
+    assert any(forbidden in value for _, value, _ in read), read
+
+
+def test_a_prohibition_then_a_choice_keeps_the_carrier_said_before(tmp_path: Path) -> None:
+    # 以后用京东发货 then 不要用顺丰，用京东 replaced 京东 by 不要京东: the opposite of what was said twice
+    with Memory(tmp_path / "m.db") as memory:
+        memory.add("以后用京东发货", user_id="u")
+        memory.add("不要用顺丰，用京东", user_id="u")
+        active = [f.value for f in memory.list(user_id="u") if isinstance(f, Fact) and f.key == "shipping.carrier"]
+        assert active == ["京东"]

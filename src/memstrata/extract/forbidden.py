@@ -23,16 +23,17 @@ from memstrata.text.regex import lazy_regex
 
 #: An English imperative that forbids: "Don't", "Do not", "Never", "Please don't", "Don't ever", "From now on,
 #: never"; what follows is the clause forbidden. A word of change ("anymore", "again", "any longer") makes it a
-#: withdrawal of what was chosen before (``cessation``), not read here.
+#: withdrawal of what was chosen before (``cessation``), not read here. The forbidden clause ends at a comma: "Don't
+#: use UPS, use FedEx" forbids UPS and chooses FedEx (read whole, it forbade both).
 _FORBID_EN = lazy_regex(
     r"^(?:(?:from now on|in future|in the future|going forward),?\s+)?(?:please\s+)?"
-    r"(?:don't|do not|never)(?:\s+ever)?\s+(?P<rest>(?!.*\b(?:anymore|any more|again|any longer)\b).+?)"
+    r"(?:don't|do not|never)(?:\s+ever)?\s+(?P<rest>(?!.*\b(?:anymore|any more|again|any longer)\b)[^,;]+?)"
     r"(?:,?\s+please)?[.!]*$", re.IGNORECASE)
 #: A Chinese imperative that forbids: 别, 不要, 千万别, 请不要, 以后别, 永远不要 ... at the start; a closing 了 says
 #: no longer (别用京东了: a withdrawal), and 我不要用中通 (the speaker's own wish, said of this once) is not one.
 _FORBID_ZH = lazy_regex(
     r"^(?:以后|今后|以后都|今后都|从现在起)?[，,]?(?:请|千万|永远|绝对)?(?:别|不要|勿)(?:再)?"
-    r"(?P<rest>[^了]+?)[。！!]*$")
+    r"(?P<rest>[^了，,；;]+?)[。！!]*$")
 #: Other English wordings of the same word: "Avoid FedEx", "Avoid using FedEx", "No more DHL please", "I'd rather
 #: not use UPS". What "avoid" or "no more" keeps from use is a thing, read as "Use FedEx."; after "rather not" the
 #: clause is the imperative itself. "No more" of a thing chosen before ends it too: a prohibition ends the very
@@ -40,7 +41,7 @@ _FORBID_ZH = lazy_regex(
 _AVOID_EN = lazy_regex(
     r"^(?:(?:from now on|in future|in the future|going forward),?\s+)?(?:please\s+)?"
     r"(?:(?P<noun>avoid(?:\s+using)?|no more)|(?:i'd|i would)\s+(?:rather not|prefer not to))"
-    r"\s+(?P<rest>.+?)(?:,?\s+please)?[.!]*$", re.IGNORECASE)
+    r"\s+(?P<rest>[^,;]+?)(?:,?\s+please)?[.!]*$", re.IGNORECASE)
 #: 不要再用京东了, 别再用圆通了: "not again", a standing word though it closes with 了 (别用京东了 without 再 is a
 #: withdrawal, read by its own shape).
 _AGAIN_ZH = lazy_regex(r"^(?:以后|今后)?[，,]?(?:请|千万)?(?:别|不要)再(?P<rest>[^了，,]+?)了?[。！!]*$")
