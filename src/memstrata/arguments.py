@@ -40,16 +40,12 @@ _TYPE_NAMES = {bool: "a boolean", int: "a number", float: "a number", str: "the 
                list: "a list", tuple: "a list", type(None): "null"}
 
 
-class ArgumentError(InvalidInput):
-    """A list or choice argument holds something it does not take.
-
-    Attributes:
-        field: the argument's name (``kinds``, ``status``, ``key``).
-    """
-
-    def __init__(self, field: str, message: str) -> None:
-        self.field = field
-        super().__init__(message)
+def refused(field: str, message: str) -> InvalidInput:
+    """The ``InvalidInput`` every argument check here raises: ``message`` for a person, ``field``
+    (the argument's name: ``kinds``, ``limit``, ``budget_tokens``) as its ``details.field``. One
+    class on every door, the one ``errors`` documents (a subclass of its own showed in tracebacks
+    as an error of no documented kind)."""
+    return InvalidInput(message, field=field)
 
 
 def shown(value: Any) -> str:
@@ -65,7 +61,7 @@ def shown(value: Any) -> str:
 
 def _items(value: Any, name: str, wanted: str) -> list[Any]:
     if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
-        raise ArgumentError(name, f"{name} must be {wanted}, got {shown(value)}")
+        raise refused(name, f"{name} must be {wanted}, got {shown(value)}")
     return list(value)
 
 
@@ -73,15 +69,15 @@ def check_kinds(value: Any, name: str = "kinds") -> tuple[str, ...]:
     """``value`` as a tuple of kinds, duplicates dropped, order kept.
 
     Raises:
-        ArgumentError: not a list or tuple (a string included: ``"fact"`` is one kind, say
+        InvalidInput: not a list or tuple (a string included: ``"fact"`` is one kind, say
             ``["fact"]``), empty, or holding anything but ``fact`` / ``episode``.
     """
     items = _items(value, name, KINDS_WANTED)
     if not items:
-        raise ArgumentError(name, f"{name} must name at least one of 'fact', 'episode', got an empty list")
+        raise refused(name, f"{name} must name at least one of 'fact', 'episode', got an empty list")
     for item in items:
         if item not in KINDS or not isinstance(item, str):
-            raise ArgumentError(name, f"{name} holds {shown(item)}, which is not a kind: use 'fact' or 'episode'")
+            raise refused(name, f"{name} holds {shown(item)}, which is not a kind: use 'fact' or 'episode'")
     return tuple(dict.fromkeys(items))
 
 
@@ -89,29 +85,50 @@ def check_statuses(value: Any, name: str = "status") -> list[str]:
     """``value`` (one status or a list of them) as the fact statuses to list, ``all`` expanded.
 
     Raises:
-        ArgumentError: neither a string nor a list, an empty list, or a name that is not a status.
+        InvalidInput: neither a string nor a list, an empty list, or a name that is not a status.
     """
     items = [value] if isinstance(value, str) else _items(value, name, STATUS_WANTED)
     if not items:
-        raise ArgumentError(name, f"{name} must name at least one status ({STATUS_WANTED}), got an empty list")
+        raise refused(name, f"{name} must name at least one status ({STATUS_WANTED}), got an empty list")
     for item in items:
         if item not in STATUSES or not isinstance(item, str):
-            raise ArgumentError(name, f"{name} {'holds' if len(items) > 1 or not isinstance(value, str) else 'is'} "
+            raise refused(name, f"{name} {'holds' if len(items) > 1 or not isinstance(value, str) else 'is'} "
                                       f"{shown(item)}, which is not a status: use {STATUS_WANTED}")
     return list(ALL_STATUSES) if "all" in items else list(dict.fromkeys(items))
 
 
 def check_text(value: Any, name: str, wanted: str) -> str | None:
-    """``value`` when it is a string or ``None``. Raises ``ArgumentError`` naming ``wanted``."""
+    """``value`` when it is a string or ``None``. Raises ``InvalidInput`` naming ``wanted``."""
     if value is not None and not isinstance(value, str):
-        raise ArgumentError(name, f"{name} must be {wanted}, got {shown(value)}")
+        raise refused(name, f"{name} must be {wanted}, got {shown(value)}")
+    return value
+
+
+def whole_wanted(minimum: int, maximum: int | None) -> str:
+    """What a whole-number argument takes, in the words every door's error uses: ``"a whole number
+    from 1 to 1000"`` (``maximum`` ``None``: no upper bound, ``"a whole number from 1 up"``)."""
+    return (f"a whole number from {minimum} to {maximum}" if maximum is not None
+            else f"a whole number from {minimum} up")
+
+
+def check_whole(value: Any, name: str, minimum: int, maximum: int | None) -> int:
+    """``value`` as the whole-number argument ``name``: an integer (not a bool) from ``minimum`` to
+    ``maximum`` (``None``: no upper bound). The one check and wording of ``limit`` and
+    ``budget_tokens`` on every door.
+
+    Raises:
+        InvalidInput: ``field`` ``name``; ``budget_tokens must be a whole number from 40 up, got 0``.
+    """
+    if isinstance(value, bool) or not isinstance(value, int) or value < minimum or (
+            maximum is not None and value > maximum):
+        raise refused(name, f"{name} must be {whole_wanted(minimum, maximum)}, got {value!r}")
     return value
 
 
 def limit_wanted(maximum: int | None) -> str:
     """What a ``limit`` takes, in the words every door's error uses: ``"a whole number from 1 to
     1000"`` (``None``: no upper bound, ``"a whole number from 1 up"``)."""
-    return f"a whole number from 1 to {maximum}" if maximum is not None else "a whole number from 1 up"
+    return whole_wanted(1, maximum)
 
 
 def check_limit(value: Any, maximum: int | None = MAX_LIMIT) -> int:
@@ -122,17 +139,30 @@ def check_limit(value: Any, maximum: int | None = MAX_LIMIT) -> int:
     the CLI reaches it through the SDK.
 
     Raises:
-        ArgumentError: ``field`` ``limit``; ``limit must be a whole number from 1 to 1000, got 0``
+        InvalidInput: ``field`` ``limit``; ``limit must be a whole number from 1 to 1000, got 0``
             (``0`` and ``-1`` reached SQL's LIMIT, which answers nothing and everything).
     """
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1 or (
-            maximum is not None and value > maximum):
-        raise ArgumentError("limit", f"limit must be {limit_wanted(maximum)}, got {value!r}")
-    return value
+    return check_whole(value, "limit", 1, maximum)
 
 
 def check_offset(value: Any) -> int:
     """``value`` as a listing's ``offset``: an integer (not a bool) >= 0. Raises ``InvalidInput``."""
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise InvalidInput(f"offset must be an integer >= 0, got {value!r}")
+        raise refused("offset", f"offset must be an integer >= 0, got {value!r}")
+    return value
+
+
+def check_id(call: str, name: str, value: Any) -> int:
+    """``value`` as the id ``call`` reads or changes (``get()``'s, ``update()``'s ``fact_id``): an
+    integer (not a bool, not the text ``"12"``) from 1 up; ids start at 1, so 0 or -1 is a mistake,
+    not an id that was not found. The message names the call the caller made, not the one it
+    reaches inside (``update(0)`` said ``get(): fact_id ...``).
+
+    Raises:
+        InvalidInput: ``field`` ``name``; ``update(): fact_id must be a whole-number id from 1 up
+            (ids start at 1), got 0``.
+    """
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        given = repr(value) if len(repr(value)) <= SHOWN_CHARS else repr(value)[:SHOWN_CHARS - 1] + "…"
+        raise refused(name, f"{call}: {name} must be a whole-number id from 1 up (ids start at 1), got {given}")
     return value

@@ -351,9 +351,9 @@ def test_ids_of_the_wrong_type_and_contradictory_forgets_are_invalid_input(stock
     before = stocked.list(kind="episode", user_id=USER)
     assert before
     for bad in ("abc", "1", 1.5, True):
-        with pytest.raises(InvalidInput, match="integer id"):
+        with pytest.raises(InvalidInput, match="whole-number id"):
             stocked.get(bad, user_id=USER)  # type: ignore[arg-type]
-        with pytest.raises(InvalidInput, match="integer id"):
+        with pytest.raises(InvalidInput, match="whole-number id"):
             stocked.get(episode_id=bad, user_id=USER)  # type: ignore[arg-type]
     with pytest.raises(InvalidInput, match="contradict"):
         stocked.forget(user_id=USER, session_id="s1", all_users=True)

@@ -21,7 +21,7 @@ def test_context_checks_its_arguments_and_names_itself(db_path: Path) -> None:
             memory.context("hello there", profile="no")  # type: ignore[arg-type]
         with pytest.raises(TypeError, match=r"Memory\.context\(\) got an unexpected keyword argument 'limt'"):
             memory.context("x", limt=3)  # type: ignore[call-arg]
-        with pytest.raises(InvalidInput, match=f"budget_tokens must be an integer of at least {MIN_BUDGET_TOKENS}"):
+        with pytest.raises(InvalidInput, match=f"budget_tokens must be a whole number from {MIN_BUDGET_TOKENS} up"):
             memory.context("UPS", budget_tokens=5)
         block = memory.context("UPS delivery", budget_tokens=MIN_BUDGET_TOKENS)
         assert "UPS" in block  # the smallest budget holds a title and one line

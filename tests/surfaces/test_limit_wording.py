@@ -68,3 +68,51 @@ def test_rest_and_mcp_say_the_same(open_server: Server, tmp_path: Path) -> None:
     for tool, error in asyncio.run(scenario()).items():
         assert (error["code"], error["details"]["field"]) == ("invalid_input", "limit"), tool
         assert error["message"] == f"{tool}: {RANGE} {1001 if tool == 'list_memories' else 0}", (tool, error)
+
+
+def test_every_bad_number_is_the_documented_error_class_naming_its_argument(tmp_path: Path) -> None:
+    """``limit=0`` raised ``ArgumentError``, a class the error tree never names, while a bad
+    ``budget_tokens`` raised ``InvalidInput`` naming no field and ``expand_context=True`` was taken
+    as 1: every bad number is now exactly ``InvalidInput`` with ``details.field`` its argument."""
+    with Memory(tmp_path / "m.db", embedder=HashingEmbedder(dim=64), user_id="u") as memory:
+        memory.add("I prefer UPS for delivery")
+        calls = {"limit": lambda: memory.search("carrier", limit=0),
+                 "kinds": lambda: memory.search("carrier", kinds=[]),
+                 "budget_tokens": lambda: memory.context("carrier", budget_tokens=0),
+                 "expand_context": lambda: memory.search("carrier", expand_context=True),
+                 "min_score": lambda: memory.search("carrier", min_score=2),
+                 "offset": lambda: memory.list(offset=-1)}
+        for field, call in calls.items():
+            with pytest.raises(InvalidInput) as refused:
+                call()
+            assert (type(refused.value), refused.value.details()) == (InvalidInput, {"field": field}), field
+            assert str(refused.value).startswith(f"{field} must "), str(refused.value)
+
+
+def test_budget_tokens_is_one_check_in_one_wording_on_every_door(open_server: Server, tmp_path: Path) -> None:
+    """REST answered ``validation_error`` in pydantic's words ("Input should be greater than or equal
+    to 40") where the SDK said "an integer of at least 40 (...)" and MCP took 1 to 8000: now one
+    check names ``budget_tokens`` and its range (the SDK's has no upper bound, REST's 100000, MCP's 8000)."""
+    db = tmp_path / "m.db"
+    with Memory(db, embedder=HashingEmbedder(dim=64), user_id="u") as memory:
+        memory.add("I prefer UPS for delivery")
+        assert _sdk(lambda: memory.context("carrier", budget_tokens=39)) == (
+            "budget_tokens must be a whole number from 40 up, got 39", {"field": "budget_tokens"})
+    done = cli("context", "carrier", "--budget-tokens", "0", "--user", "u", "--db", db, env=MODEL)
+    assert (done.code, " ".join(done.err.split())) == (
+        2, "error[invalid_input]: budget_tokens must be a whole number from 40 up, got 0")
+    with open_server.client() as client:
+        answers = [client.post("/v1/context", json={"user_id": "budget-wording", "query": "x", "budget_tokens": n})
+                   for n in (0, 100_001)]
+    for answer, given in zip(answers, (0, 100_001), strict=True):
+        error = answer.json()["error"]
+        assert (answer.status_code, error["code"], error["details"]["field"]) == (422, "invalid_input", "budget_tokens")
+        assert error["message"] == f"budget_tokens must be a whole number from 40 to 100000, got {given}"
+
+    async def scenario() -> list[dict[str, Any]]:
+        async with in_process(tmp_path / "mcp.db", "--user", "u", **MODEL) as client:
+            return [tool_error(await client.call_tool("get_context", {"query": "x", "budget_tokens": n}))
+                    for n in (10, 9000)]
+    for error, given in zip(asyncio.run(scenario()), (10, 9000), strict=True):
+        assert (error["code"], error["details"]["field"]) == ("invalid_input", "budget_tokens"), error
+        assert error["message"] == f"get_context: budget_tokens must be a whole number from 40 to 8000, got {given}"

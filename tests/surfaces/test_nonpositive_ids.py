@@ -84,3 +84,25 @@ def test_sdk_and_rest_refuse_an_id_below_one(tmp_path: Path) -> None:
                 error = answer.json()["error"]  # the request's type check: 422 validation_error, naming it
                 assert answer.status_code == 422 and error["details"]["errors"][0]["loc"][-1] == name, answer.text
         assert [f.key for f in memory.list()] == ["shipping.carrier"]
+
+
+def test_a_bad_id_is_said_to_the_call_that_was_made(tmp_path: Path) -> None:
+    """``update(0, value=...)`` said ``get(): fact_id ...`` (the read inside it) and ``update(True)``,
+    ``update("1")`` or ``get(True)`` said ``fact_id must be an integer id`` naming no call and no
+    field: each now names the call made and ``fact_id``, and nothing changes."""
+    with Memory(tmp_path / "m.db", embedder=HashingEmbedder(dim=64), user_id="u") as memory:
+        memory.add("I prefer UPS for delivery")
+        for given in (0, -1, True, "1", 1.5, None):
+            for call in (lambda: memory.update(given, value="DHL"),  # type: ignore[arg-type]  # noqa: B023
+                         lambda: memory.check_update(given, value="DHL")):  # type: ignore[arg-type]  # noqa: B023
+                error = _refused(call)
+                assert str(error) == f"update(): fact_id must be a whole-number id from 1 up (ids start at 1), " \
+                                     f"got {given!r}" and error.details() == {"field": "fact_id"}, error
+            for name, call in {"fact_id": lambda: memory.get(given),  # noqa: B023
+                               "episode_id": lambda: memory.get(episode_id=given)}.items():  # noqa: B023
+                if given is None:
+                    continue  # get() with no id at all asks for one of the two
+                error = _refused(call)
+                assert str(error).startswith(f"get(): {name} must be a whole-number id from 1 up"), error
+                assert error.details() == {"field": name}, error
+        assert [(f.key, f.value) for f in memory.list()] == [("shipping.carrier", "UPS")]

@@ -18,7 +18,8 @@ from typing import Any
 
 from typer.core import TyperArgument
 
-from memstrata.arguments import ArgumentError
+from memstrata.arguments import refused
+from memstrata.errors import InvalidInput
 
 #: What each number type takes, in words (``limit`` errors say "a whole number" too).
 NUMBER_WORDS: dict[type, str] = {int: "a whole number", float: "a number"}
@@ -70,7 +71,7 @@ def given_words(raw: object) -> str:
     return repr(raw)
 
 
-def refused_number(param: Any, raw: object) -> ArgumentError | None:
+def refused_number(param: Any, raw: object) -> InvalidInput | None:
     """The error for number parameter ``param`` given ``raw`` (the text on the command line), or
     ``None`` when ``param`` is no number (its error stays typer's). ``field`` is the parameter's
     Python name (``limit``, ``event``), as ``details.field`` of ``--json`` gives it."""
@@ -78,5 +79,5 @@ def refused_number(param: Any, raw: object) -> ArgumentError | None:
     if kind is None:
         return None
     info = param.type_descriptor.parameter_info
-    return ArgumentError(str(param.name), f"{cli_name(param)} must be {wanted(kind, info.min, info.max)}, "
+    return refused(str(param.name), f"{cli_name(param)} must be {wanted(kind, info.min, info.max)}, "
                                           f"got {given_words(raw)}")

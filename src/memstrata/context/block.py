@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 
+from memstrata.arguments import check_whole
 from memstrata.context.attribution import about_other_person, is_users_own
 from memstrata.context.render import (
     MIN_BUDGET_TOKENS,
@@ -35,18 +36,29 @@ from memstrata.types import Fact, Hit
 PROFILE_FACTS = 200
 
 
-def check_arguments(budget_tokens: object, profile: object) -> None:
-    """Check a block's own arguments: ``budget_tokens`` an integer of at least
-    ``context.render.MIN_BUDGET_TOKENS`` (a title and one cited line), ``profile`` a bool.
+def check_budget(value: object, maximum: int | None = None) -> int:
+    """``value`` as a block's ``budget_tokens``: a whole number of estimated tokens from
+    ``context.render.MIN_BUDGET_TOKENS`` (a title and one cited line) to ``maximum`` (``None``: no
+    bound, the SDK's; REST bounds it at ``server.models.MAX_BUDGET_TOKENS``, MCP at
+    ``server.mcp.MAX_CONTEXT_TOKENS``). The one check and wording of every door
+    (``arguments.check_whole``).
 
     Raises:
-        InvalidInput: naming the argument and the value given.
+        InvalidInput: ``field`` ``budget_tokens``; ``budget_tokens must be a whole number from 40
+            up, got 0``.
     """
-    if isinstance(budget_tokens, bool) or not isinstance(budget_tokens, int) or budget_tokens < MIN_BUDGET_TOKENS:
-        raise InvalidInput(f"budget_tokens must be an integer of at least {MIN_BUDGET_TOKENS} (a title and one "
-                           f"cited line; memstrata.context.render.MIN_BUDGET_TOKENS), got {budget_tokens!r}")
+    return check_whole(value, "budget_tokens", MIN_BUDGET_TOKENS, maximum)
+
+
+def check_arguments(budget_tokens: object, profile: object) -> None:
+    """Check a block's own arguments: ``budget_tokens`` (``check_budget``), ``profile`` a bool.
+
+    Raises:
+        InvalidInput: naming the argument (``details.field``) and the value given.
+    """
+    check_budget(budget_tokens)
     if not isinstance(profile, bool):
-        raise InvalidInput(f"profile must be True or False, got {profile!r}")
+        raise InvalidInput(f"profile must be True or False, got {profile!r}", field="profile")
 
 
 def profile_filter(where: Expr | None, as_of: datetime | None) -> Expr | None:

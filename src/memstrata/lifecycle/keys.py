@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import builtins
 
-from memstrata.arguments import ArgumentError
+from memstrata.arguments import refused
 from memstrata.errors import StoreError
 from memstrata.lifecycle.target import require_target
 from memstrata.store.protocol import KeyStore
@@ -71,6 +71,6 @@ class ApiKeyAdmin:
         """
         require_target("Memory.keys.revoke", key_id=key_id)
         if not isinstance(key_id, str):
-            raise ArgumentError("key_id", f"Memory.keys.revoke: key_id must be a key id string (from keys.list()), "
+            raise refused("key_id", f"Memory.keys.revoke: key_id must be a key id string (from keys.list()), "
                                           f"got {type(key_id).__name__} {key_id!r:.40}")
         return self._keys().revoke(key_id)

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Unpack, cast
 
+from memstrata.arguments import check_id
 from memstrata.clock import utcnow
 from memstrata.errors import EmbeddingError, InvalidInput
 from memstrata.memory.base import ScopeArgs
@@ -160,8 +161,7 @@ class WriteMethods(RecallMethods):
         """
         if value is None:  # FactUpdate's "give value, importance or confidence" names arguments this has not
             raise InvalidInput("value must be a non-blank string, got None", field="value")
-        if fact_id is None:  # get's "give exactly one of fact_id or episode_id" names one this has not
-            raise InvalidInput("fact_id must be an integer id, got None", field="fact_id")
+        check_id("update()", "fact_id", fact_id)  # as update() says it, not as get() inside it would
         FactUpdate(value, None, None).check()
         fact = self.get(fact_id, **scope)
         assert isinstance(fact, Fact)
@@ -180,10 +180,12 @@ class WriteMethods(RecallMethods):
         event holding old and new numbers. Durable before it returns.
 
         Raises:
-            InvalidInput: nothing to change, a blank or over-long value, a number outside [0, 1].
+            InvalidInput: a ``fact_id`` that is no id (not an int, or below 1; naming update() and
+                ``fact_id``), nothing to change, a blank or over-long value, a number outside [0, 1].
             NotFound: no such fact in the scope.
             Conflict: the fact is superseded or archived.
         """
+        check_id("update()", "fact_id", fact_id)  # update(0) said "get(): fact_id ..."
         change = FactUpdate(value, importance, confidence).check()
         fact = self.get(fact_id, **scope)
         assert isinstance(fact, Fact)

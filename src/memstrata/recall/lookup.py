@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from datetime import datetime
 
-from memstrata.arguments import KEY_WANTED, check_statuses
+from memstrata.arguments import KEY_WANTED, check_id, check_statuses
 from memstrata.arguments import check_text as check_argument
 from memstrata.config import Settings
 from memstrata.embed.base import Embedder
@@ -44,21 +44,20 @@ def which_id(fact_id: int | None, episode_id: int | None, kind: str | None) -> t
     return fact_id, episode_id
 
 
-def read_one(store: Store, scope: Scope, fact_id: int | None, episode_id: int | None) -> Fact | Episode:
-    """The fact ``fact_id`` or the episode ``episode_id`` (exactly one given) within ``scope``.
+def read_one(store: Store, scope: Scope, fact_id: int | None, episode_id: int | None,
+             call: str = "get()") -> Fact | Episode:
+    """The fact ``fact_id`` or the episode ``episode_id`` (exactly one given) within ``scope``;
+    ``call`` is the SDK call a bad id is said to (``update()`` reads its fact here too).
 
     Raises:
         InvalidInput: not exactly one id, or an id that is not an integer (``True`` is none) or below 1.
         NotFound: no such id in the scope (any id of 2**63 or more).
     """
     if (fact_id is None) == (episode_id is None):
-        raise InvalidInput("give exactly one of fact_id or episode_id")
+        raise InvalidInput(f"{call}: give exactly one of fact_id or episode_id")
     for name, value in (("fact_id", fact_id), ("episode_id", episode_id)):
-        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-            raise InvalidInput(f"{name} must be an integer id, got {value!r}")
-        if value is not None and value < 1:  # as history() and the REST and MCP doors say: 0 is no id
-            raise InvalidInput(f"get(): {name} must be a whole-number id from 1 up (ids start at 1), got {value}",
-                               field=name)
+        if value is not None:  # as history() and the REST and MCP doors say: 0 is no id
+            check_id(call, name, value)
     if fact_id is not None:
         # an id past SQLite's INTEGER (2**63 - 1) names no row; the driver raised OverflowError
         fact = store.get_facts(scope, [int(fact_id)]).get(int(fact_id)) if fact_id < 2**63 else None

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
-from memstrata.arguments import MAX_LIMIT, check_kinds, check_limit, check_statuses
+from memstrata.arguments import MAX_LIMIT, check_kinds, check_limit, check_statuses, check_whole
 from memstrata.clock import require_aware
 from memstrata.errors import InvalidInput
 from memstrata.filter import And, Compare, Expr, In, IsNull, Not, Or, parse
@@ -59,8 +59,7 @@ def check_request(query: object, *, limit: object, kinds: Sequence[str], expand_
     check_text(query, "query")
     check_limit(limit, MAX_LIMIT)
     checked = check_kinds(kinds)
-    if not isinstance(expand_context, int) or expand_context < 0:
-        raise InvalidInput(f"expand_context must be an integer >= 0, got {expand_context!r}")
+    check_whole(expand_context, "expand_context", 0, None)  # True was taken as 1
     return checked
 
 
@@ -95,6 +94,6 @@ def build_query(query: str, scope: Scope, *, limit: int, kinds: Sequence[str], e
     believed = None if as_of is None else require_aware(as_of, "as_of")
     for name, bound in (("min_score", min_score), ("min_match", min_match)):
         if isinstance(bound, bool) or not isinstance(bound, (int, float)) or not 0.0 <= bound <= 1.0:
-            raise InvalidInput(f"{name} must be between 0 and 1, got {bound!r}")
+            raise InvalidInput(f"{name} must be a number from 0 to 1, got {bound!r}", field=name)
     return Query(query, scope, int(limit), tuple(kinds), statuses, int(expand_context), float(min_score),
                  as_of=believed, filter=parse_filter(filter), min_match=float(min_match))

@@ -18,8 +18,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from memstrata.arguments import ArgumentError
-from memstrata.errors import MemstrataError, at_character, character
+from memstrata.errors import InvalidInput, MemstrataError, at_character, character
 from memstrata.server.metrics import metrics
 
 log = logging.getLogger("memstrata.server")
@@ -99,7 +98,7 @@ def _validation_details(exc: RequestValidationError) -> tuple[int, str, str, dic
         if err.get("type") == "json_invalid":
             return _malformed(err, exc.body)
         cause = (err.get("ctx") or {}).get("error")
-        if isinstance(cause, ArgumentError):
+        if isinstance(cause, InvalidInput):
             # A list or choice argument (``memstrata.arguments``): the SDK's own words, value included
             # (a kind or status name, never content), so every door says the same.
             return 422, "invalid_input", str(cause), {**cause.details(), "errors": [

@@ -38,9 +38,10 @@ from mcp.shared.exceptions import MCPError
 from mcp.types import CallToolResult, Tool
 from pydantic import AfterValidator, Field, ValidationError
 
-from memstrata.arguments import KINDS_WANTED, MAX_LIMIT, ArgumentError, check_limit, limit_wanted
+from memstrata.arguments import KINDS_WANTED, MAX_LIMIT, check_limit, limit_wanted, refused
 from memstrata.async_memory import AsyncMemory
 from memstrata.clock import parse_time
+from memstrata.context.block import check_budget
 from memstrata.context.render import MIN_BUDGET_TOKENS, estimate_tokens, labels_for, marked_text
 from memstrata.errors import InvalidInput, MemstrataError
 from memstrata.paging import cursor_after
@@ -70,10 +71,11 @@ MAX_RESULTS = 50
 #: error naming ``limit`` too (``ARGUMENT_HINTS``): otherwise ``limit: 0``, ``-3`` and ``true``
 #: are answered silently.
 Limit = Annotated[int, Field(strict=True), AfterValidator(check_limit)]
-#: Bounds of ``get_context``'s ``budget_tokens``: the SDK takes any positive number; an agent's
-#: prompt block of more than 8,000 estimated tokens is a mistake, not a request.
+#: Upper bound of ``get_context``'s ``budget_tokens`` (from ``MIN_BUDGET_TOKENS``, checked by
+#: ``context.block.check_budget`` in the SDK's words): an agent's prompt block of more than 8,000
+#: estimated tokens is a mistake, not a request.
 MAX_CONTEXT_TOKENS = 8_000
-Budget = Annotated[int, Field(strict=True, ge=1, le=MAX_CONTEXT_TOKENS)]
+Budget = Annotated[int, Field(strict=True), AfterValidator(lambda value: check_budget(value, MAX_CONTEXT_TOKENS))]
 Score = Annotated[float, Field(strict=True, ge=0.0, le=1.0)]
 Offset = Annotated[int, Field(strict=True, ge=0)]
 Mode = Literal["long_term", "short_term", "both"]
@@ -101,16 +103,16 @@ def parse_id(memory_id: str) -> tuple[str, int]:
     """``"fact:12"`` → ``("fact", 12)``; a bare number is a fact.
 
     Raises:
-        ArgumentError: ``field`` ``id``; an empty or blank id (``delete_memory`` would have no
+        InvalidInput: ``field`` ``id``; an empty or blank id (``delete_memory`` would have no
             target) is said to be empty, not looked up.
     """
     if not memory_id.strip():
-        raise ArgumentError("id", f"argument 'id' is empty: give the memory's id, such as 'fact:12' or 'episode:3'; "
+        raise refused("id", f"argument 'id' is empty: give the memory's id, such as 'fact:12' or 'episode:3'; "
                                   f"got {memory_id!r}")
     kind, _, number = memory_id.strip().rpartition(":")
     kind = kind or "fact"
     if kind not in ("fact", "episode") or not number.isdigit() or not 0 < int(number) < 2**63:
-        raise ArgumentError("id", f"argument 'id' must look like 'fact:12' or 'episode:3', got {memory_id!r}")
+        raise refused("id", f"argument 'id' must look like 'fact:12' or 'episode:3', got {memory_id!r}")
     return kind, int(number)
 
 
@@ -136,7 +138,7 @@ _TYPE_NAMES = {bool: "a boolean", int: "a number", float: "a number", str: "a st
                dict: "an object", type(None): "null"}
 
 
-def argument_error(exc: ValidationError) -> ArgumentError:
+def argument_error(exc: ValidationError) -> InvalidInput:
     """A tool-call error the model can act on, from the SDK's argument validation error: which
     argument, what was wrong, what it should hold (``ARGUMENT_HINTS``), what it got; never
     pydantic's own text with its documentation URL. Its ``field`` is the first argument named;
@@ -157,7 +159,7 @@ a string such as 'fact:12' or 'episode:3'; got a number (1)
         name = ".".join(str(p) for p in err.get("loc", ())) or "arguments"
         fields.append(name)
         cause = (err.get("ctx") or {}).get("error")
-        if isinstance(cause, ArgumentError):  # a list or choice argument: the SDK's and REST's own words
+        if isinstance(cause, InvalidInput):  # a list or choice argument: the SDK's and REST's own words
             problems.append(str(cause))
             continue
         if err.get("type") == "missing":
@@ -169,11 +171,11 @@ a string such as 'fact:12' or 'episode:3'; got a number (1)
         wanted = ARGUMENT_HINTS.get(name) or str(err.get("msg", "is invalid")).removeprefix("Input should be ")
         problems.append(f"argument {name!r} must be {wanted}; got {_TYPE_NAMES.get(type(given), 'a value')} "
                         f"({shown})")
-    return ArgumentError(fields[0] if fields else "arguments", "; ".join(problems))
+    return refused(fields[0] if fields else "arguments", "; ".join(problems))
 
 
 def unknown_arguments(tool: str, arguments: dict[str, Any] | None,
-                      schemas: dict[str, dict[str, Any]]) -> ArgumentError | None:
+                      schemas: dict[str, dict[str, Any]]) -> InvalidInput | None:
     """The error for arguments ``tool`` does not take (its input schema's ``properties``), or
     ``None``. The SDK drops them silently, so ``search_memory(query=..., user_id="bob")`` answered
     for the configured user as if asked for bob; scope arguments get a word on where scope comes from.
@@ -197,7 +199,7 @@ agent, org and project come from the server's configuration, not from a tool arg
     if any(n in ("user_id", "agent_id", "session_id", "org_id", "project_id", "user", "scope") for n in extra):
         message += ("; the user, agent, org and project come from the server's configuration, "
                     "not from a tool argument")
-    return ArgumentError(extra[0], message)
+    return refused(extra[0], message)
 
 
 def compact_schema(schema: Any) -> Any:

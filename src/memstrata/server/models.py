@@ -16,6 +16,7 @@ from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Fie
 
 from memstrata.arguments import MAX_LIMIT, check_kinds, check_limit, check_statuses
 from memstrata.config import MAX_TTL_SECONDS
+from memstrata.context.block import check_budget
 from memstrata.context.render import MIN_BUDGET_TOKENS
 from memstrata.lifecycle.forget import Replaced
 from memstrata.types import ApiKey, Episode, Fact, Hit, MemoryEvent
@@ -38,6 +39,12 @@ Kinds = Annotated[list[Literal["fact", "episode"]], BeforeValidator(_kinds)]
 #: 1..``MAX_LIMIT``) and its words, not pydantic's "greater than or equal to 1"; the schema still
 #: states the bounds.
 Limit = Annotated[int, AfterValidator(check_limit), Field(json_schema_extra={"minimum": 1, "maximum": MAX_LIMIT})]
+#: Largest ``budget_tokens`` of a context block over REST: a bound on one request's work.
+MAX_BUDGET_TOKENS = 100_000
+#: ``budget_tokens`` of a context block: the SDK's one check (``context.block.check_budget``) and its
+#: words ("budget_tokens must be a whole number from 40 to 100000, got 0"), as ``Limit``.
+Budget = Annotated[int, AfterValidator(lambda value: check_budget(value, MAX_BUDGET_TOKENS)),
+                   Field(json_schema_extra={"minimum": MIN_BUDGET_TOKENS, "maximum": MAX_BUDGET_TOKENS})]
 #: ``status`` of a fact listing, checked as ``Kinds`` is.
 Status = Annotated[Literal["active", "superseded", "archived", "all"], BeforeValidator(_status)]
 
@@ -169,9 +176,10 @@ class ContextRequest(Scoped):
     """``POST /v1/context``: the SDK's ``Memory.context`` over HTTP."""
 
     query: str
-    budget_tokens: int = Field(500, ge=MIN_BUDGET_TOKENS, le=100_000, strict=True,
-                               description="Upper bound on the block's tokens (estimated as UTF-8 bytes / 3); at "
-                                           f"least {MIN_BUDGET_TOKENS}, a title and one cited line.")
+    budget_tokens: Budget = Field(500, strict=True,
+                                  description="Upper bound on the block's tokens (estimated as UTF-8 bytes / 3); "
+                                              f"{MIN_BUDGET_TOKENS} (a title and one cited line) to "
+                                              f"{MAX_BUDGET_TOKENS}.")
     limit: Limit = Field(20, strict=True, description="Hits considered (also ≤ MEMSTRATA_MAX_SEARCH_LIMIT).")
     filter: str | None = Field(None, description="Filter expression (DESIGN.md section 5), as in /v1/search.")
     mode: Literal["long_term", "short_term", "both"] | None = Field(

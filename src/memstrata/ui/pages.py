@@ -18,8 +18,8 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import RedirectResponse, StreamingResponse
 from starlette.responses import Response
 
-from memstrata.arguments import ArgumentError, check_kinds
-from memstrata.errors import NotFound
+from memstrata.arguments import check_kinds
+from memstrata.errors import InvalidInput, NotFound
 from memstrata.integrations.markdown import export_folder
 from memstrata.lifecycle.export import dumps, require_records
 from memstrata.lifecycle.preview import OwnerCount
@@ -147,7 +147,7 @@ def search_options(request: Request) -> dict[str, Any]:
     chosen = q.getlist("kinds")
     try:
         options["kinds"] = check_kinds(chosen) if chosen else ("fact", "episode")
-    except ArgumentError as exc:
+    except InvalidInput as exc:
         raise ApiError(422, "invalid_input", str(exc), {"field": exc.field}) from None
     return options
 
