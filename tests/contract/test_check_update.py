@@ -39,7 +39,8 @@ def test_check_update_without_a_value_or_an_id_names_its_own_argument(open_memor
     with pytest.raises(InvalidInput, match=r"^value must be a non-blank string, got None$") as raised:
         memory.check_update(fact.id, value=None)  # type: ignore[arg-type]
     assert raised.value.field == "value"
-    with pytest.raises(InvalidInput, match=r"^fact_id must be an integer id, got None$") as raised:
+    with pytest.raises(InvalidInput, match=r"^update\(\): fact_id must be a whole-number id from 1 up "
+                                           r"\(ids start at 1\), got None$") as raised:
         memory.check_update(None, value="FedEx")  # type: ignore[arg-type]
     assert raised.value.field == "fact_id"
 
