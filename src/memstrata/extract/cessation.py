@@ -100,9 +100,20 @@ def _standing_given_up(act: str, lang: str, clause: str) -> list[Finding]:
 
 def _pastime_given_up(act: str, lang: str, clause: str) -> list[Finding]:
     """The withdrawal of the pastime ``act`` names (``pursuits.pastime_of``): "I often run" stored
-    sport.like = running beside the habit, and "I stopped running" must withdraw both."""
+    sport.like = running beside the habit, and "I stopped running" must withdraw both. A pastime given up only at
+    a time ("I stopped going running every morning") is not given up: the habit of that time alone ends."""
+    if _AT_TIMES.search(act):
+        return []
     named = pursuits.pastime_of(act, lang)
     return [Finding(named[0], named[1], CONF_STATED, clause, retract=True)] if named else []
+
+
+#: When a pastime is done, said with it: giving it up then (每天早上, "every morning", "on weekends") leaves the
+#: pastime itself standing.
+_AT_TIMES = lazy_regex(r"每|早上|早晨|晚上|下午|中午|周末|平时|天天|"
+                       r"\b(?:every|each|daily|weekly|mornings|evenings|at night|before work|after work|"
+                       r"in the (?:morning|evening|afternoon)s?|on (?:weekends|weekdays|"
+                       r"(?:mon|tues|wednes|thurs|fri|satur|sun)days))\b", _IC)
 
 
 def find_zh(clause: str, sentence: str) -> list[Finding]:
@@ -187,12 +198,15 @@ _NO_MORE_EN = lazy_regex(r"\b(?:any\s?more|any longer|no longer|no more)\b", _IC
 _FROM_NOW_EN = lazy_regex(r"\b(?:any\s?more|any longer|from now on|going forward|starting today|(?:ever\s+)?again)\b",
                           _IC)
 _NOT_ACTIVITY_EN = lazy_regex(
-    r"^(?:be|being|like|liking|love|loving|want|need|know|think|live|living|work|working|use|using|have|care|mind|"
+    r"^(?:be|being|like|liking|love|loving|enjoy|enjoying|want|need|know|think|live|living|work|working|use|using|have|care|mind|"
     r"feel|get|go|going|see|remember|believe|understand|wear|talk|talking|speak|thinking|wondering|considering|"
     r"hoping|feeling|looking|trying|seeing|getting|give up|giving up|quit|stop|worry|worrying|"
     # what follows is no pastime: "I quit my job", "I stopped by the store", "I quit on my dreams"
     r"my|your|his|her|their|our|the|a|an|this|that|these|those|it|him|them|me|you|on|at|by|to|in|for|with|about|"
     r"here|there|now|so|just|because|after|before|when)\b", _IC)
+#: "Going" / "go" before an -ing activity ("stopped going running", "don't go swimming anymore"): the activity is
+#: what is given up, and a habit stored as "go running every morning" holds its words.
+_GOING_EN = lazy_regex(r"^(?:going|go)\s+(?=\w+ing\b)", _IC)
 _EAT_DRINK_EN = lazy_regex(r"^(?P<verb>eat|eating|drink|drinking|having|have)\s+(?P<obj>.+)$", _IC)
 _DRINKS_EN = ("alcohol", "booze", "caffeine", "energy drinks", "soft drinks", "milk", "dairy milk")
 _FOODS_EN = ("meat", "red meat", "sugar", "dairy", "carbs", "gluten", "junk food", "fast food", "sweets", "pork",
@@ -233,6 +247,7 @@ def find_en(clause: str, sentence: str) -> list[Finding]:
     raw = m.group("a") or m.group("b") or m.group("c")
     act = re.sub(r"\s+(?:(?:ever\s+)?again|now|any\s?more|any longer|from now on|going forward|these days|"
                  r"for good|at all)$", "", clean_value(raw, "en"), flags=_IC)
+    act = _GOING_EN.sub("", act)  # "I stopped going running every morning": the running is what ended
     if (span := time_span(act)) is not None and span[1] == len(act) and span[0] > 0:
         act = act[:span[0]].strip()  # "I gave up meat last month": when (``shapes.dated``), not what
     negation = (m.group("n") or m.group("p") or "").lower()

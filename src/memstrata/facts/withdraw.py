@@ -135,14 +135,40 @@ def names_value(value: str, key: str, stored: str) -> bool:
     whole. A pet or a relative is named by its kind (``extract.cessation.of_kind``: "dog" names "dog
     named Max"); an allergy by its allergen (``extract.allergens``): a value stored before that
     clean-up (``peanuts 所以不要放花生``, 花生又) is still withdrawn by "I'm not allergic to peanuts";
-    a habit (a phrase) by its activity and polarity (``extract.habits.withdraws_habit``)."""
-    if same_value(value, stored):
+    a habit (a phrase) by its activity and polarity (``extract.habits.withdraws_habit``). A make names its
+    model and a model its make (``model_of``: "Tesla" and "Tesla Model 3", 特斯拉 and 特斯拉Model 3)."""
+    if same_value(value, stored) or model_of(value, stored) or model_of(stored, value):
         return True
     if key == "preference.habit":  # a habit is a phrase: matched by its activity and polarity
         return withdraws_habit(value, stored)
     if key in ("pet", "family.member"):  # "I don't have a dog anymore" ends "dog named Max", "2 dogs"
         return of_kind(value, stored)
     return key == "health.allergy" and same_value(value, allergen(stored))
+
+
+#: A word of a model's name said after its make: a number or a word with one ("3", "X5", "15"), a single
+#: capital ("Model Y"), or a word that names a model or an edition ("Pro", "Max", "Series").
+_MODEL_WORD = re.compile(r"(?:\w*\d\w*|[A-Z]|Model|Series|Class|Pro|Max|Plus|Mini|Ultra|Air|Lite|SE|系)$")
+
+
+def model_of(make: str, stored: str) -> bool:
+    """Whether ``stored`` is ``make`` with a model's name after it: the shorter and the longer form of one
+    thing ("I don't drive a Tesla anymore" names "Tesla Model 3"). Another thing of the same name is never
+    one ("New York City" is no model of "New York", "Tesla Model Y" none of "Tesla Model 3").
+
+    >>> model_of("Tesla", "Tesla Model 3"), model_of("特斯拉", "特斯拉Model 3"), model_of("iPhone", "iPhone 15 Pro")
+    (True, True, True)
+    >>> model_of("Tesla Model 3", "Tesla Model Y"), model_of("New York", "New York City"), model_of("Tes", "Tesla")
+    (False, False, False)
+    """
+    make, stored = make.strip(), stored.strip()
+    if not make or len(stored) <= len(make) or stored[: len(make)].casefold() != make.casefold():
+        return False
+    rest = stored[len(make):]
+    if make[-1].isascii() and make[-1].isalnum() and rest[0].isalnum():
+        return False  # "Tes" is no make of "Tesla"
+    words = [w for w in re.split(r"[\s\-]+|(?<=[\u4e00-\u9fff])(?=[A-Za-z0-9])", rest) if w]
+    return bool(words) and all(_MODEL_WORD.match(w) for w in words)
 
 
 #: A placeholder the privacy policy put where a secret was (``privacy.policy.placeholder``).
