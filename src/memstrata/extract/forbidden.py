@@ -15,6 +15,7 @@ beside "with the concierge" (``docs/facts.md``). An imperative that chooses noth
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
 
 from memstrata.extract.clauses import Finding
@@ -87,3 +88,58 @@ def forbid(found: list[Finding], lang: str) -> list[Finding]:
         value = f"不要{f.value}" if lang == "zh" else f"not {f.value}"
         out.append(replace(f, value=value, statement=(zh if lang == "zh" else en).format(v=f.value), label=""))
     return out
+
+
+#: What joins one thing of a list to the next: ", ", " or ", ", and ", 和, 或, 、 (after the thing, then before it).
+_JOIN_EN = (lazy_regex(r"^(?:\s*,\s*(?:(?:or|and|nor)\s+)?|\s+(?:or|and|nor)\s+)", re.IGNORECASE),
+            lazy_regex(r"(?:\s*,\s*(?:(?:or|and|nor)\s+)?|\s+(?:or|and|nor)\s+)$", re.IGNORECASE))
+_JOIN_ZH = (lazy_regex(r"^(?:、|和|或者|或是|或|跟|与|以及|还有)"), lazy_regex(r"(?:、|和|或者|或是|或|跟|与|以及)$"))
+
+
+def listed(allowed: str, said: list[Finding], lang: str, read: Callable[[str], list[Finding]]) -> list[Finding]:
+    """The prohibitions of the other things listed with the one ``said`` forbids ("Don't ship with DHL or UPS":
+    UPS beside DHL; 别用顺丰和圆通: 圆通 beside 顺丰; "Don't use Vim or Emacs": Vim beside Emacs), each its own fact
+    as each prohibition said alone is.
+
+    ``allowed`` is the imperative forbidden ("Ship with DHL or UPS."); the thing found with what joins it to the
+    next is cut out ("Ship with UPS.", then the same towards the front) and ``read`` (the rules, then ``forbid``)
+    reads the rest, which must name, under the same key and right where the cut was, the next thing: a joint to no
+    such thing ("Don't ship with DHL and call me") adds nothing. At most four things more are read each way.
+    """
+    out: list[Finding] = []
+    for forward in (True, False):
+        text, last = allowed, said
+        for _ in range(4):
+            last = _next(text, last, lang, read, forward) if len(last) == 1 else []
+            last = [f for f in last if f.value not in {o.value for o in [*said, *out]}]
+            if not last:
+                break
+            text, last = last[0].clause, last[:1]
+            out += last
+    return [replace(f, clause=said[0].clause) for f in out]
+
+
+def _next(text: str, said: list[Finding], lang: str, read: Callable[[str], list[Finding]],
+          forward: bool) -> list[Finding]:
+    """The thing listed next to ``said``'s one in ``text`` (after it when ``forward``, else before it), read
+    by ``read`` from ``text`` with the thing and its joint cut out; its ``clause`` is that shortened text."""
+    def bare(value: str) -> str:
+        return value.removeprefix("不要") if lang == "zh" else value.removeprefix("not ")
+    thing = bare(said[0].value)
+    at = text.casefold().find(thing.casefold()) if thing else -1
+    after, before = (_JOIN_ZH if lang == "zh" else _JOIN_EN)
+    if at < 0:
+        return []
+    if forward:
+        joined = after.match(text[at + len(thing):])
+        if joined is None:
+            return []
+        cut, rest = text[:at] + text[at + len(thing) + joined.end():], text[at + len(thing) + joined.end():]
+        near = [f for f in read(cut) if rest.casefold().startswith(bare(f.value).casefold())]
+    else:
+        joined = before.search(text[:at])
+        if joined is None:
+            return []
+        cut, head = text[:joined.start()] + text[at + len(thing):], text[:joined.start()]
+        near = [f for f in read(cut) if head.casefold().endswith(bare(f.value).casefold())]
+    return [replace(f, clause=cut) for f in near if f.key == said[0].key]

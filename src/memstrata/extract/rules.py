@@ -258,8 +258,9 @@ def _read(sentence: str, said_at: datetime, lang: str, *, nested: bool = False) 
         return [f for said in negative for f in _read(said, said_at, lang, nested=True)]
     # "Don't ship with UPS" alone: what the imperative it negates chooses, not to be chosen (extract.forbidden)
     if (allowed := forbidden.allowed(sentence, lang)) and (said := forbidden.forbid(
-            _read(allowed, said_at, lang, nested=True), lang)):
-        return said
+            _read(allowed, said_at, lang, nested=True), lang)):  # "Don't ship with DHL or UPS": each forbidden
+        return said + forbidden.listed(allowed, said, lang, lambda text: forbidden.forbid(
+            _read(text, said_at, lang, nested=True), lang))
     # a state said as ended ("I don't have a dog anymore", 我现在不养狗了) withdraws what its present reads
     if ended := _ended(sentence, said_at, lang, nested=nested):  # also a relative's ("My sister ...")
         return ended
