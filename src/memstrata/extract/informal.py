@@ -74,3 +74,37 @@ def favourite_switched(sentence: str) -> str:
         fav = m.group("fav")
         return f"{fav[0].upper()}{fav[1:]} is now {m.group('v')}{m.group('end')}"
     return sentence
+
+
+#: A clause that asks: a question word, an alternative (还是), an A-not-A (去不去, 有没有, 是不是),
+#: the listener (你, 您).
+_ASKS_ZH = lazy_regex(r"什么|怎么|怎样|如何|哪|谁|几|多少|多久|为什么|为何|是否|还是|干嘛|干吗|咋|啥|你|您"
+                      r"|(?P<a>[\u4e00-\u9fff])[不没](?P=a)|要不|能不|可不可")
+#: A closing 呢 and what follows it: 我住在杭州呢, 我最近在学日语呢。
+_CLOSING_NE = lazy_regex(r"^(?P<body>.*[^呢\s])呢+(?P<end>[。！!~～…\s]*)$")
+#: A topic set off by 呢 and a comma: 我呢，比较喜欢吃辣; 我妈呢，住在老家.
+_TOPIC_NE = lazy_regex(r"^(?P<topic>我|我们|我[\u4e00-\u9fff]{1,3})呢[，,]\s*")
+
+
+def without_declarative_ne(sentence: str) -> str:
+    """``sentence`` without a 呢 that asks nothing: the closing particle of a statement (我住在杭州呢,
+    我最近在学日语呢: "you know", "I'm in the middle of it") and a topic's pause (我呢，比较喜欢吃辣), so the
+    statement is read as it would be without it; before, a closing 呢 read as a question and the sentence
+    stated nothing. 呢 asks when its last clause holds a question word, an alternative (还是), an A-not-A
+    (去不去) or the listener (你呢, 那你呢), and when it closes a noun alone (我的手机呢: "where is my phone?"),
+    which states nothing once 呢 is gone; such a sentence is unchanged.
+
+    >>> without_declarative_ne("我住在杭州呢"), without_declarative_ne("我呢，比较喜欢吃辣")
+    ('我住在杭州', '我比较喜欢吃辣')
+    >>> without_declarative_ne("我喜欢吃火锅，你呢？"), without_declarative_ne("我该怎么办呢")
+    ('我喜欢吃火锅，你呢？', '我该怎么办呢')
+    """
+    out = _TOPIC_NE.sub(lambda m: m.group("topic"), sentence)
+    m = _CLOSING_NE.match(out)
+    if m is None:
+        return out
+    last = re.split(r"[，,；;：:]", m.group("body"))[-1]
+    if _ASKS_ZH.search(last) or last.lstrip().startswith("那"):
+        return out
+    return m.group("body") + m.group("end")
+
