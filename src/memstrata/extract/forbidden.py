@@ -77,6 +77,31 @@ def allowed(sentence: str, lang: str) -> str | None:
     return f"{rest[0].upper()}{rest[1:]}."
 
 
+#: A thing named bare after "Never" / "No" ("Never UPS.", "No Vim please"), 别 / 不要 (不要圆通), or "Always" / "Only"
+#: (always FedEx, 只要顺丰, 一直用顺丰): said so, it is the thing forbidden, or chosen, as its imperative says it.
+_BARE_EN = lazy_regex(r"^(?:please\s+)?(?:(?P<no>never|no)|always|only)\s+(?P<rest>[^,;.!?]+?)(?:,?\s+please)?[.!]*$",
+                      re.IGNORECASE)
+_BARE_ZH = lazy_regex(r"^(?:以后|今后)?(?:都)?(?:(?P<no>千万别|别|不要)|只要|只用|一直用|总是用|都用|永远用|一律用)"
+                      r"(?P<rest>[^，,；;。！!？?]+?)[。！!]*$")
+
+
+def bare(sentence: str, lang: str, read: Callable[[str], list[Finding]]) -> list[Finding]:
+    """What a chosen thing named bare after "Never" / "No" or "Always" / "Only" says ("Never UPS." is "Don't ship
+    with UPS", ``not UPS``; "Always FedEx." chooses FedEx; 不要圆通, 只要顺丰 the same): ``rest`` is read as "Use
+    <rest>." / 用<rest> by ``read`` (the rules) and kept only when the whole of it is one chosen thing
+    (``shapes.CHOSEN_KEYS``): "Never again", "No problem", "Always late" name none and give ``[]``. "Never UPS" was
+    a habit said as it is, and "No UPS." the carrier UPS."""
+    m = (_BARE_ZH if lang == "zh" else _BARE_EN).match(sentence.strip())
+    if m is None or _FOR_NOW.search(sentence):
+        return []
+    rest = m.group("rest").strip()
+    found = [f for f in read(f"用{rest}" if lang == "zh" else f"Use {rest}.")
+             if not f.retract and not f.subject and f.key in CHOSEN_KEYS and f.value.casefold() == rest.casefold()]
+    if len(found) != 1:
+        return []
+    return forbid(found, lang) if m.group("no") else [replace(found[0], clause=sentence)]
+
+
 def forbid(found: list[Finding], lang: str) -> list[Finding]:
     """The chosen things of ``found`` (the forbidden imperative's findings) as prohibitions under their own key:
     ``not UPS`` / 不要圆通, with a statement that says so; ``[]`` when the imperative chooses nothing."""

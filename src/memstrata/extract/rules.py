@@ -261,6 +261,8 @@ def _read(sentence: str, said_at: datetime, lang: str, *, nested: bool = False) 
             _read(allowed, said_at, lang, nested=True), lang)):  # "Don't ship with DHL or UPS": each forbidden
         return said + forbidden.listed(allowed, said, lang, lambda text: forbidden.forbid(
             _read(text, said_at, lang, nested=True), lang))
+    if said := forbidden.bare(sentence, lang, lambda text: _read(text, said_at, lang, nested=True)):
+        return said  # "Never UPS.", "Always FedEx.": a chosen thing named bare, forbidden or chosen
     # a state said as ended ("I don't have a dog anymore", 我现在不养狗了) withdraws what its present reads
     if ended := _ended(sentence, said_at, lang, nested=nested):  # also a relative's ("My sister ...")
         return ended
