@@ -72,3 +72,22 @@ def test_an_outdated_hit_on_one_sentence_names_that_sentence_and_a_wholly_outdat
     wholly = hits["我以后都希望用顺丰。"]
     assert wholly.superseded and wholly.outdated_parts == ()
     assert not hits["算了，以后用京东"].superseded and hits["算了，以后用京东"].outdated_parts == ()
+
+
+def test_the_users_replaced_home_is_labelled_beside_someone_elses_current_one(memory: Memory) -> None:
+    """"Tom lives in Boston and I live in Austin" then "I live in Rome": one sentence of one clause
+    held Tom's current home and the user's replaced one, so nothing was labelled and an agent read
+    Austin as the user's home. The clauses a conjunction joins now tell them apart: the user's part is
+    labelled, Tom's is not, and the message is not outdated as a whole (Tom's fact holds)."""
+    memory.add("Tom lives in Boston and I live in Austin")
+    memory.add("I live in Rome")
+    memory.add("I live in Austin and my sister lives in Denver", user_id="other")
+    memory.add("I moved to Rome", user_id="other")
+    [hit] = [h for h in memory.search("where do I live?") if h.kind == "episode" and "Tom" in h.text]
+    assert (hit.outdated_parts, hit.superseded) == (("I live in Austin",), False)
+    assert _line(memory.context("where do I live?"), "Tom").startswith(
+        "- Tom lives in Boston and [outdated: I live in Austin] (")
+    tom = memory.context("where does Tom live?")
+    assert "- Tom: lives in Boston (" in tom and "[outdated" not in _line(tom, "Boston")
+    assert _line(memory.context("where do I live?", user_id="other"), "Denver").startswith(
+        "- [outdated: I live in Austin] and my sister lives in Denver (")

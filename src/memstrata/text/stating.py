@@ -49,6 +49,32 @@ CLAUSE_MARKS = "，,；;：:、"
 CLAUSE_END = lazy_regex(f"[{CLAUSE_MARKS}]")
 
 
+#: Where a clause splits into the clauses a coordinating conjunction joins (the conjunction left
+#: out of both): "Tom lives in Boston and I live in Austin", 汤姆住在波士顿而我住在奥斯汀. Tried only
+#: inside a clause that still states both a current and a superseded value, so "tea and coffee"
+#: is split only when one of the two was replaced. 而 is not the 而 of 而已 ("only") and 不过 is left
+#: out (不过敏, "not allergic").
+CONJUNCTION = lazy_regex(r"\s+(?:and|but|while|whereas)\s+|然而|而且|但是|可是|而(?!已)|但(?!愿)", re.IGNORECASE)
+
+
+def conjoined(text: str) -> list[tuple[int, int]]:
+    """Spans ``(start, end)`` of the parts of ``text`` between its coordinating conjunctions
+    (``CONJUNCTION``), whitespace trimmed, empty parts left out.
+
+    >>> text = "Tom lives in Boston and I live in Austin"
+    >>> [text[a:b] for a, b in conjoined(text)]
+    ['Tom lives in Boston', 'I live in Austin']
+    """
+    spans, start = [], 0
+    for cut in [*CONJUNCTION.finditer(text), None]:
+        end = len(text) if cut is None else cut.start()
+        piece = text[start:end]
+        if piece.strip():
+            spans.append((start + len(piece) - len(piece.lstrip()), start + len(piece.rstrip())))
+        start = end if cut is None else cut.end()
+    return spans
+
+
 #: Share of a value's units (folded CJK characters and Latin words) a piece must contain to
 #: place a value it does not spell out: 不放门口 (a drop-off fact from 別放門口) shares 3 of 4
 #: characters with its clause; a value drawn from another clause shares at most a character or two.
@@ -85,9 +111,10 @@ def share(value: str, piece: str) -> float:
 
 def outdated_parts(text: str, cited: Sequence[tuple[str, bool]]) -> tuple[str, ...]:
     """The pieces of ``text`` (sentences; clauses of a sentence that mixes a current and a
-    superseded value) whose own facts, ``cited`` as ``(value, superseded)``, were all superseded,
-    in text order; ``()`` when none is, or when a current fact cannot be placed in any piece (it
-    might be stated in any of them). When all facts were superseded these are the pieces stating
+    superseded value; the clauses a conjunction joins in a clause that still mixes them) whose own
+    facts, ``cited`` as ``(value, superseded)``, were all superseded, in text order; ``()`` when
+    none is, or when a current fact cannot be placed in any piece (it might be stated in any of
+    them). When all facts were superseded these are the pieces stating
     them, for a hit on another sentence that still holds (``_episode_outdated``). A fact is
     placed where ``stated_in`` finds its value, else in the piece holding
     at least ``PLACE_SHARE`` of its units (``share``).
@@ -96,6 +123,8 @@ def outdated_parts(text: str, cited: Sequence[tuple[str, bool]]) -> tuple[str, .
     ('I am allergic to peanuts.',)
     >>> outdated_parts("我以後都希望用順豐，別放門口", [("顺丰", True), ("不放门口", False)])
     ('我以後都希望用順豐',)
+    >>> outdated_parts("Tom lives in Boston and I live in Austin", [("Boston", False), ("Austin", True)])
+    ('I live in Austin',)
     """
     gone = [g for _, g in cited]
     if not any(gone):
@@ -106,27 +135,50 @@ def outdated_parts(text: str, cited: Sequence[tuple[str, bool]]) -> tuple[str, .
         return ()
     out: list[str] = []
     for sentence, facts in zip(sentences, placed, strict=True):
-        states = [g for _, g in facts]
-        if states and all(states):
-            out.append(sentence)
-        elif any(states):  # a current and a superseded value: the clauses may tell them apart
-            clauses = [sentence[a:b] for a, b in pieces(sentence, CLAUSE_END, CLAUSE_MARKS)]
-            inner = place_values(clauses, facts)
-            if inner is not None:
-                out.extend(c for c, here in zip(clauses, inner, strict=True) if here and all(g for _, g in here))
+        out.extend(_outdated_within(sentence, facts, 0))
     return tuple(out)
+
+
+def _finer(text: str, level: int) -> list[str]:
+    """``text`` cut one level finer: level 0 into clauses (``CLAUSE_END``), 1 into the clauses a
+    conjunction joins (``conjoined``); level 2 and above: nothing finer."""
+    if level == 0:
+        return [text[a:b] for a, b in pieces(text, CLAUSE_END, CLAUSE_MARKS)]
+    return [text[a:b] for a, b in conjoined(text)] if level == 1 else []
+
+
+def _outdated_within(piece: str, facts: Sequence[tuple[str, bool]], level: int) -> list[str]:
+    """The parts of ``piece`` (holding ``facts``) whose facts were all superseded: ``piece`` itself
+    when every one was; when it mixes a current and a superseded value, the parts found one level
+    finer (``_finer``) that tell them apart, if every current value can be placed in one."""
+    states = [g for _, g in facts]
+    if states and all(states):
+        return [piece]
+    if not any(states) or level > 1:
+        return []
+    parts = _finer(piece, level)
+    if len(parts) < 2:  # a sentence of one clause: try its conjunctions
+        return _outdated_within(piece, facts, level + 1)
+    inner = place_values(parts, facts)
+    if inner is None:
+        return []
+    return [found for part, here in zip(parts, inner, strict=True) for found in _outdated_within(part, here, level + 1)]
 
 
 def spans_stating(text: str, value: str) -> list[tuple[int, int]]:
     """Character spans ``(start, end)`` of ``text`` that state the fact value ``value``: each
     sentence placing it (``stated_in``, else holding ``PLACE_SHARE`` of its units), narrowed to the
-    clauses that place it when the sentence has several; the whole text when no sentence places
+    clauses that place it when the sentence has several, and to the clauses a conjunction joins
+    (``conjoined``) when they tell it apart; the whole text when no sentence places
     it (it might be stated anywhere). What a forgotten superseded value leaves behind
     (``store.outdated_marks``): its pieces stay outdated without the value being kept.
 
     >>> text = "I use 顺丰 for delivery, it is fast. I live in Berlin."
     >>> [text[a:b] for a, b in spans_stating(text, "顺丰")]
     ['I use 顺丰 for delivery']
+    >>> text = "Tom lives in Boston and I live in Austin."
+    >>> [text[a:b] for a, b in spans_stating(text, "Austin")]
+    ['I live in Austin.']
     """
     out: list[tuple[int, int]] = []
     for start, end in pieces(text, SENTENCE_END):
@@ -135,7 +187,10 @@ def spans_stating(text: str, value: str) -> list[tuple[int, int]]:
             continue
         clauses = [(start + a, start + b) for a, b in pieces(sentence, CLAUSE_END, CLAUSE_MARKS)]
         inner = [(a, b) for a, b in clauses if share(value, text[a:b]) >= PLACE_SHARE]
-        out.extend(inner if inner and len(clauses) > 1 else [(start, end)])
+        for a, b in inner if inner and len(clauses) > 1 else [(start, end)]:
+            parts = [(a + x, a + y) for x, y in conjoined(text[a:b])]
+            joined = [(x, y) for x, y in parts if share(value, text[x:y]) >= PLACE_SHARE]
+            out.extend(joined if joined and len(parts) > 1 else [(a, b)])
     return out or [(0, len(text))]
 
 
