@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Sequence
 from dataclasses import asdict
 from typing import Annotated, Any
 
@@ -128,9 +129,21 @@ def remember(
             elif change.action == "past":
                 note = f" [{lab['past']}]"
             elif change.previous:
-                note = f" [{lab['superseded']} " + ", ".join(p.value for p in change.previous) + "]"
+                note = f" [{lab['superseded']} {replaced_values(f, change.previous)}]"
             whose = f"{f.subject}: " if f.subject and f.subject != speaker else ""  # a relative's, never the user's
             console.print(safe(f"- {whose}{f.key} = {f.value}{conf}{note}"), highlight=False)
+
+
+def replaced_values(fact: Fact, previous: Sequence[Fact]) -> str:
+    """What ``fact`` replaced, for its ``[replaces ...]`` label: a value under the same key and
+    subject by its value alone ("shipping.carrier = UPS [replaces FedEx]"), one under another key
+    or subject with them ("preference.dislike = coffee [replaces drink.like = coffee]": "replaces
+    coffee" read as if the value had not changed), as the line of the new fact names them."""
+    def named(p: Fact) -> str:
+        if p.key == fact.key and p.subject == fact.subject:
+            return p.value
+        return f"{p.subject + ': ' if p.subject and p.subject != fact.subject else ''}{p.key} = {p.value}"
+    return ", ".join(named(p) for p in previous)
 
 
 def _print_semantic(result: AddResult) -> None:
@@ -143,7 +156,7 @@ def _print_semantic(result: AddResult) -> None:
     for change in result.semantic:
         f = change.fact
         cites = ", ".join(f"episode#{c}" for c in f.citations)
-        note = f" [{change.action}" + (": was " + ", ".join(p.value for p in change.previous) if change.previous
+        note = f" [{change.action}" + (": was " + replaced_values(f, change.previous) if change.previous
                                        else "") + "]"
         console.print(safe(f"- {f.key} = {f.value} (cites {cites}){note}"), highlight=False)
 
