@@ -9,9 +9,27 @@ from pathlib import Path
 import pytest
 from tests.clirun import cli
 
+from memstrata.bench import pooled
 from memstrata.bench.pooled import _plain_hybrid, pooled_latency
+from memstrata.embed import health
+from memstrata.embed.base import Embedder, EmbeddingCache
 from memstrata.errors import InvalidInput
 from memstrata.memory import Memory
+
+#: Every test here opens the model through the bench (or a ``Memory`` without a model given).
+pytestmark = pytest.mark.usefixtures("run_model")
+
+
+@pytest.fixture
+def run_model(monkeypatch: pytest.MonkeyPatch, embedder: EmbeddingCache) -> None:
+    """The bench's loads of the configured model (USE, one thread, as ``Settings`` gives) hand it the
+    run's loaded USE model instead: the same weights behind the bench's own cache, without the ~1 s
+    of CPU each load of them costs."""
+    def loaded(name: str, *, threads: int | None = 1) -> Embedder:
+        assert (name, threads) == (embedder.inner.name, 1), (name, threads)
+        return embedder.inner
+    monkeypatch.setattr(pooled, "load_default_embedder", loaded)
+    monkeypatch.setattr(health, "load_default_embedder", loaded)
 
 
 def _two_conversations(path: Path) -> Path:
