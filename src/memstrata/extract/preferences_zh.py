@@ -23,6 +23,7 @@ from memstrata.extract.clauses import (
     without_time,
 )
 from memstrata.extract.pursuits import unfronted
+from memstrata.extract.reminders import HOUR_ZH, PART_OF_DAY_ZH
 from memstrata.extract.timex import mentions_time
 from memstrata.text.regex import lazy_regex
 
@@ -249,7 +250,10 @@ _ACTION = lazy_regex(r"^(?:去|来|回|开会|见|参加|飞|搬|考试|面试|�
                      r"生|结婚|毕业|入职|离职|开始|完成|换|"
                      # outcomes and firsts (extract.salience): 通过了面试, 第一次去了健身房; 通过 alone is "by way of"
                      r"通过了|考上|赢了|获得|得了?奖|拿到了|第一次|首次|失业|辞职|退休|分手|订婚|离婚|出院|住院|确诊|丢了|"
-                     r"举办|主办)")
+                     r"举办|主办|"
+                     # errands a reminder or a diary names: 交电费, 还信用卡, 给我妈打电话, 续签护照, 预约体检
+                     r"还(?=信用卡|房贷|车贷|贷款|花呗|钱|款)|缴|付(?=[\u4e00-\u9fff]{0,3}[费款租])|给.{1,6}?打个?电话|打电话|"
+                     r"续(?:签|费|保|租)|预约|复查|体检|提交|递交|报名|申请|修(?!改)|理发|取(?!消)|寄|订|退(?!休)|报销)")
 
 _WEATHER = lazy_regex(r"下雨|下雪|天气|刮风|降温|升温|晴|阴天|台风|雾霾|好热|好冷|很热|很冷")
 
@@ -281,6 +285,9 @@ _JUDGED = lazy_regex(r"是|的|不错|建议|可以|应该|不如|最好")
 #: action word of ``_ACTION`` opens them, but nothing was done.
 _HOW_IT_WENT = lazy_regex(r"^过得|^到了?(?:$|[^，,]*(?:时间|时候|时刻|季节|日子)$)")
 
+
+#: An hour said before the modal of a plan: 下午三点 of 我明天下午三点要开会.
+_CLOCK_FIRST = lazy_regex(rf"^(?:{PART_OF_DAY_ZH}(?:{HOUR_ZH})?|{HOUR_ZH})(?=要|得|需要|会|还要|准备|打算)")
 
 #: A happening told as the start of a state: 自从我失业以后, 自打我搬到上海.
 _SINCE_ZH = lazy_regex(r"^(?:自从|自打)(?P<c>我(?P<v>.+?))(?:以后|之后|以来|后)?$")
@@ -314,6 +321,8 @@ def _event(clause: str, ctx: _Ctx) -> list[Finding]:
         return [] if mentions_time(clause) else _undated(since.group("c"), said, said, done=True)
     body = re.sub(r"^(?:我们|我)", "", without_time(clause)).lstrip("，, ")
     body = re.sub(r"^(?:也|还|就|都|又|刚|刚刚|才)+", "", body)
+    clock = _CLOCK_FIRST.match(body)  # 我明天下午三点要开会: the hour goes with what is done then
+    body = body[clock.end():] if clock else body
     modal = _FUTURE.match(body)
     rest = body[modal.end():] if modal else body
     # Chinese marks a done thing with 了/过 (or 刚/已经), not tense: without them a named month
@@ -335,4 +344,7 @@ def _event(clause: str, ctx: _Ctx) -> list[Finding]:
         return []  # 我今天过得还不错 / 又到了一天结束的时间: how the day went or a time come, no happening
     trip_said = _TRAVEL_ZH.match(rest) and not (_OUT_LOCAL_ZH.match(rest) and not _TRIP_WORD_ZH.search(rest))
     key = ("travel.plan" if trip_said else "schedule.event") if future else "event"
-    return _f(key, _without_purpose(rest if future else body), CONF_EVENT, clause, period=period)
+    value = _without_purpose(rest if future else body)
+    if clock and future:  # 下午三点开会, as "meeting Tom at 3pm" keeps its hour
+        value = clock.group(0) + value
+    return _f(key, value, CONF_EVENT, clause, period=period)

@@ -43,6 +43,7 @@ from memstrata.extract import (
     onset,
     patterns_en,
     patterns_zh,
+    reminders,
     replacing,
     reported,
     roles,
@@ -529,8 +530,8 @@ def tidy(sentence: str) -> str:
     # a note's label ("Note:", 备注：) and a transcript's label for the user open no statement
     text = _IM.sub(lambda m: f"{m.group(1)}'m", _SELF_LABEL.sub("", roles.NOTE_LABEL.sub("", text.translate(_QUOTES))))
     # "my fav color" is "my favorite color"; "I switched my favorite color to green" says it is green now
-    # a closing 呢 that asks nothing (我住在杭州呢) is no question
-    return favourite_switched(full_words(without_declarative_ne(text)))  # (extract.informal)
+    # a closing 呢 that asks nothing (我住在杭州呢) is no question; a dated reminder is the plan it reminds of
+    return favourite_switched(full_words(reminders.as_plan(without_declarative_ne(text))))  # (extract.informal)
 
 
 #: Typographic apostrophes and quotes to their ASCII forms: the English patterns spell "I'm",

@@ -179,6 +179,25 @@ def _r_zh_month_day(m: re.Match[str], today: date) -> Period | None:
     return _safe_day(today.year, month, day)
 
 
+def _r_en_month_rel_day(m: re.Match[str], today: date) -> Period | None:
+    """"The 10th of next month": that day of the month named by its place from this one."""
+    first = _shift_months(today, {"last": -1, "this": 0, "next": 1}[m.group("rel").lower()])[0]
+    return _safe_day(first.year, first.month, int(m.group("d")))
+
+
+def _r_zh_month_rel_day(m: re.Match[str], today: date) -> Period | None:
+    """下个月10号, 这个月15号, 上个月3号: that day of the month named by its place from this one."""
+    day = zh_number(m.group("d"))
+    first = _shift_months(today, {"上": -1, "这": 0, "本": 0, "下": 1}[m.group("rel")])[0]
+    return None if day is None else _safe_day(first.year, first.month, day)
+
+
+def _r_zh_day_of_month(m: re.Match[str], today: date) -> Period | None:
+    """15号 alone, as "the 15th": that day of this month (of the next one for a plan already past)."""
+    day = zh_number(m.group("d"))
+    return None if day is None else _safe_day(today.year, today.month, day)
+
+
 def _r_zh_month(m: re.Match[str], today: date) -> Period | None:
     month = zh_number(m.group("m"))
     return None if month is None or not 1 <= month <= 12 else _month(today.year, month)
@@ -245,6 +264,7 @@ _PATTERNS: tuple[tuple[re.Pattern[str], _Resolver], ...] = tuple(
         (rf"\b(?P<mon>{_MON_EN}) (?P<d>\d{{1,2}})(?:st|nd|rd|th)?\b", _r_en_month_day),
         (rf"\b(?P<rel>in|last|next|this) (?P<mon>{_MON_EN})\b", _r_en_month),
         (rf"\bthe (?P<d>\d{{1,2}})(?:st|nd|rd|th) of (?P<mon>{_MON_EN})\b", _r_en_month_day),
+        (r"\bthe (?P<d>\d{1,2})(?:st|nd|rd|th) of (?P<rel>last|this|next) month\b", _r_en_month_rel_day),
         # "on the 12th" alone; "the 12th floor", "the 12th century" name no day (a word follows that is no time's)
         (r"\bthe (?P<d>\d{1,2})(?:st|nd|rd|th)(?=\s*(?:$|[.,!?;:)]|(?:at|in the|by|before|after|and|or|so|but|"
          r"this month|next month)\b))", _r_day_of_month),
@@ -269,6 +289,12 @@ _PATTERNS: tuple[tuple[re.Pattern[str], _Resolver], ...] = tuple(
          _r_zh_year_month),
         (r"(?P<m>\d{1,2}|[一二三四五六七八九十]{1,3})月(?P<d>\d{1,2}|[一二三四五六七八九十]{1,3})[日号]",
          _r_zh_month_day),
+        (r"(?P<rel>上|这|本|下)个?月份?(?P<d>\d{1,2}|[一二三]?十[一二三四五六七八九]?|[一二三四五六七八九])[日号]",
+         _r_zh_month_rel_day),
+        # 15号 alone is a day, not 15号楼, 3号线, 第5号, 5月15号 (above), a count (几号) or a street number (建国路88号)
+        (r"(?<![\d月第几一二三四五六七八九十路街道巷弄楼栋座室院村区里坊园厦场门])(?P<d>\d{1,2}|[一二三]?十[一二三四五六七八九]?|[一二三四五六七八九])号"
+         r"(?=$|[，,。！!；;\s]|[要得会去来回交还开有是前那当到左就再才之以上下中早晚见飞出])(?!上班|下班|中心)",
+         _r_zh_day_of_month),
         (r"(?<![\d个])(?P<m>\d{1,2}|十[一二]?|[一二三四五六七八九])月份?", _r_zh_month),
         (r"(?P<y>(?:19|20)\d\d)年", _r_year_abs),
         (r"前年|去年|今年|明年|(?<![以之然])后年", _r_zh_year),
@@ -356,7 +382,7 @@ def _next_occurrence(period: Period, match: re.Match[str], resolver: _Resolver) 
             return start.replace(year=start.year + 1), end.replace(year=end.year + 1)
         except ValueError:  # 29 February has no next-year twin: keep the date as said
             return period
-    if resolver is _r_day_of_month:  # "on the 12th" said on the 20th: next month's
+    if resolver in (_r_day_of_month, _r_zh_day_of_month):  # "on the 12th", 12号 said on the 20th: next month's
         nxt = _month(start.year, start.month + 1)[0]
         return _safe_day(nxt.year, nxt.month, start.day) or period
     bare_weekday = (resolver is _r_en_weekday and not match.group("rel")) or (
