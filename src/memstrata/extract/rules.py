@@ -53,6 +53,7 @@ from memstrata.extract import (
     subject_en,
     subject_zh,
     together,
+    workplace,
 )
 from memstrata.extract.allergens import allergen, severity, without_other_script_tail
 from memstrata.extract.arrangements import names_work
@@ -155,6 +156,8 @@ class RuleExtractor:
                 found = [(fix, detect_language(sentence))]
             found = standing_only(sentence, found)  # "Ship it with UPS this time only": no standing carrier
             found += ended_by_eating(found)  # "I eat meat now" ends "I'm vegetarian" (extract.diets)
+            # "I work at SAP in Berlin": the employer SAP, and the city where that workplace is (no home)
+            found = [(g, lang) for f, lang in found for g in workplace.in_city(f)]
             found += former.kept(found, sentence)  # "I no longer work at Google": a former employer (extract.former)
             said.setdefault(n, []).extend(f for f, _ in found)
             for finding, lang in found:

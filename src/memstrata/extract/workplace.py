@@ -14,6 +14,7 @@ Where the workplace is, is no home: "Our office is in Austin", "My company is ba
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from memstrata.extract import places
 from memstrata.extract.clauses import CONF_STATED, Finding
@@ -86,3 +87,34 @@ def located(clause: str, lang: str) -> list[Finding]:
     if z is None or not (places.known_place_zh(z.group("v")) or z.group("v") in _CITIES_ZH):
         return []
     return _finding(z.group("v"), clause, f"{z.group('w')}在{z.group('v')}")
+
+
+#: An employer said with the city it is in: "Google in Zurich", "SAP in Berlin", 苏黎世的谷歌.
+_ORG_IN_CITY_EN = lazy_regex(r"^(?P<org>.+?)\s+in\s+(?P<v>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2}"
+                             r"(?:,\s*[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)?)$")
+_CITY_ORG_ZH = lazy_regex(r"^(?P<v>[\u4e00-\u9fff]{2,6}?)(?:市)?的(?P<org>.+)$")
+
+
+def in_city(found: Finding) -> list[Finding]:
+    """An employer ``found`` names with its city ("I work at SAP in Berlin", "My wife works at Google in Zurich",
+    我老婆在苏黎世的谷歌上班) as the employer alone (SAP, Google, 谷歌) and where that workplace is
+    (``user.workplace_location``, of the same person): the city is no part of the employer's name, and no home
+    (``identity.location`` says where one lives). ``[found]`` for any other finding, and for a place one cannot
+    tell is a city ("Google in Marketing"); a withdrawal keeps only the employer ("I don't work at SAP in Berlin
+    anymore" ends SAP)."""
+    if found.key != "identity.employer" or not found.value:
+        return [found]
+    zh = bool(re.search(r"[\u4e00-\u9fff]", found.value))
+    m = _CITY_ORG_ZH.match(found.value) if zh else _ORG_IN_CITY_EN.match(found.value)
+    if m is None:
+        return [found]
+    city = m.group("v")
+    if not ((places.known_place_zh(city) or city in _CITIES_ZH) if zh else places.may_be_city(city)):
+        return [found]  # "Google in Marketing": a department, no city
+    org = replace(found, value=m.group("org").strip(), statement="")
+    if found.retract:
+        return [org]
+    said = f"在{city}工作" if zh else f"works in {city}"
+    where = Finding(open_key("", "workplace location"), city, found.confidence, found.clause, statement=said,
+                    subject=found.subject, period=found.period)
+    return [org, where]
