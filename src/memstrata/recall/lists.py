@@ -6,8 +6,9 @@ into episode lists.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from memstrata.text.clauses import assistant_turns
 from memstrata.types import Episode, Scope, Segment
 
 
@@ -68,6 +69,40 @@ def episode_lists(seg_lists: Sequence[Ranked], rows: dict[int, tuple[Segment, Ep
                 seen.add(episode_id)
         lists.append(order)
     return lists, found
+
+
+class AssistantLines:
+    """Which segments were said in an assistant's turn of a pasted dialogue
+    (``text.clauses.assistant_turns``: "assistant: You said you live in London?" inside one message
+    of "user: ... / assistant: ..." lines); ``rows``: the search's segment rows. Each message's
+    turns are read once."""
+
+    def __init__(self, rows: dict[int, tuple[Segment, Episode]]) -> None:
+        self.rows = rows
+        self.spans: dict[int, list[tuple[int, int]]] = {}
+
+    def __call__(self, seg_id: int) -> bool:
+        if seg_id not in self.rows:
+            return False
+        segment, episode = self.rows[seg_id]
+        if episode.id not in self.spans:
+            self.spans[episode.id] = assistant_turns(episode.content)
+        at = episode.content.find(segment.text) if self.spans[episode.id] else -1
+        return at >= 0 and any(start <= at < end for start, end in self.spans[episode.id])
+
+
+def users_lines_first(seg_lists: Sequence[Ranked], assistants: AssistantLines) -> list[Ranked]:
+    """``seg_lists`` with the segments an assistant said in a pasted dialogue (``assistants``) moved
+    behind every other segment of their list, in their order: for a question about the user
+    (``recall.speakers.about_the_user``), so the user's own lines rank a message before what the
+    assistant said in it, and a message found only by the assistant's lines ranks behind the rest.
+    Nothing is dropped."""
+    out = []
+    for ranked in seg_lists:
+        said = [i for i in ranked.ids if assistants(i)]
+        behind = set(said)
+        out.append(replace(ranked, ids=[i for i in ranked.ids if i not in behind] + said) if said else ranked)
+    return out
 
 
 def session_key(episode: Episode) -> tuple[Scope, str | None]:

@@ -39,7 +39,15 @@ from memstrata.recall.fusion import (
     session_ranks,
 )
 from memstrata.recall.key_words import match_text
-from memstrata.recall.lists import Fused, Ranked, episode_lists, list_weight, session_key
+from memstrata.recall.lists import (
+    AssistantLines,
+    Fused,
+    Ranked,
+    episode_lists,
+    list_weight,
+    session_key,
+    users_lines_first,
+)
 from memstrata.recall.outdated import mark_outdated
 from memstrata.recall.periods import Period, period_complement, period_filter, read_periods
 from memstrata.recall.replaced import carry_forward
@@ -54,7 +62,7 @@ from memstrata.recall.shortlist import (
     rank_key,
     shortlist,
 )
-from memstrata.recall.speakers import about_others, named_focus, speaker_of
+from memstrata.recall.speakers import about_others, about_the_user, named_focus, speaker_of
 from memstrata.recall.strength import Strength
 from memstrata.store.protocol import Store
 from memstrata.store.records import Citation
@@ -202,7 +210,7 @@ class Retriever:
             facts = beside(self._split_reads(),
                             functools.partial(self.store.get_facts, query.scope, list(fused_facts)),
                             FACT_VECTORS, FACT_VECTORS_FREE)
-            episodes = self._fuse_episodes(seg_lists, rows)
+            episodes = self._fuse_episodes(seg_lists, rows, about_the_user(asked))
         with phase("query", "scoring"):
             candidates = self._episode_candidates(episodes, strength, now, query.filter, blocks)
             candidates += self._fact_candidates(fused_facts, facts(), list_weight(fact_lists), strength, now)
@@ -504,14 +512,22 @@ class Retriever:
                 got.add(episode_id)
         return got
 
-    def _fuse_episodes(self, seg_lists: list[Ranked], read: dict[int, tuple[Segment, Episode]]) -> Fused:
-        """Episode-level RRF of ``seg_lists``; ``read``: segment rows already read this search."""
+    def _fuse_episodes(self, seg_lists: list[Ranked], read: dict[int, tuple[Segment, Episode]],
+                       users_first: bool = False) -> Fused:
+        """Episode-level RRF of ``seg_lists``; ``read``: segment rows already read this search;
+        ``users_first``: a question about the user, which counts a pasted dialogue's user lines
+        before its assistant's (``lists.users_lines_first``)."""
         s = self.settings
         ids = {i for ranked in seg_lists for i in ranked.ids}
         missing = ids - read.keys()
         rows = {i: read[i] for i in ids & read.keys()}
         rows.update(self.store.segments_with_episodes(missing) if missing else {})
+        assistants = AssistantLines(rows) if users_first else None
+        if assistants is not None:
+            seg_lists = users_lines_first(seg_lists, assistants)
         lists, found = episode_lists(seg_lists, rows)
+        if assistants is not None:  # the line a message shows is the user's when one was found
+            found = {e: sorted(segments, key=assistants) for e, segments in found.items()}
         fused = rrf(lists, k=s.rrf_k, weights=[r.weight for r in seg_lists])
         weight = sum(r.weight for r, order in zip(seg_lists, lists, strict=True) if order)
         # Session ranks are derived from the sentence list (the whole-turn list if it is alone).

@@ -90,6 +90,26 @@ def transcript(text: str) -> list[tuple[str, str]] | None:
     return None
 
 
+def assistant_turns(text: str) -> list[tuple[int, int]]:
+    r"""Character spans ``(start, end)`` of the assistant's turns in ``text``, label included, when
+    ``text`` is a role-labelled dialogue (a pasted chat log: "user: ... / assistant: ...", 用户：/
+    助理：, as ``transcript`` reads one); ``[]`` for any other text.
+
+    >>> text = "user: I live in Paris.\nassistant: You said you live in London?"
+    >>> [text[a:b] for a, b in assistant_turns(text)]
+    ['assistant: You said you live in London?']
+    """
+    first = len(text) - len(text.lstrip())
+    if _LABEL.match(text, text.rfind("\n", 0, first) + 1) is None:
+        return []  # no label first: not read further (a search asks this of long documents too)
+    marks = list(_LABEL.finditer(text))
+    if len(marks) < 2:
+        return []
+    ends = [m.start() for m in marks[1:]] + [len(text)]
+    return [(m.start(), end) for m, end in zip(marks, ends, strict=True)
+            if " ".join(m.group(1).lower().split()) in ASSISTANT_LABELS]
+
+
 def asker(turns: list[tuple[str, str]]) -> str | None:
     """The label of who asks in a dialogue's ``turns``: ``USER_LABELS``' when one is there, else
     the last speaker who is no assistant (named speakers: the one who spoke last asks);
