@@ -144,3 +144,23 @@ def test_min_match_drops_hits_that_do_not_match_and_keeps_the_order(alice: Memor
         alice.search("x", user_id="alice", min_match=1.5)
     block = alice.context("how should we ship?", user_id="alice", min_match=MATCH_EVIDENCE)
     assert "FedEx" in block and "tea" not in block
+
+
+PARTIAL = "## Memories that answer part of the query"
+
+
+def test_a_question_of_two_parts_that_nothing_matches_whole_shows_the_part_answered_first(memory: Memory) -> None:
+    """"what pet do I have and what do I do to exercise?" matched no memory as a whole (the pet fact
+    holds half its terms: 0.5), so the block was the profile alone, the cat among the peanuts and the
+    carrier. The part a memory answers by its words now comes first, under its own title, and the
+    profile follows without repeating it; a question of one part that nothing matches is as before."""
+    for text in ("I prefer UPS for delivery", "I am allergic to peanuts", "My cat is called Miso",
+                 "I go running every morning", "Tom is on the design team",
+                 "We talked about the weekend trip to the lake", "I'm reading a book about Roman history"):
+        memory.add(text)
+    block = memory.context("what pet do I have and what do I do to exercise?")
+    lines = block.splitlines()
+    assert lines[:2] == [PARTIAL, lines[1]] and "cat named Miso" in lines[1], block
+    assert lines[2] == UNMATCHED and block.count("Miso") == 1, block
+    single = memory.context("asdfgh qwerty")
+    assert single.startswith(UNMATCHED) and PARTIAL not in single

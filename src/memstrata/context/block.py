@@ -27,7 +27,7 @@ from memstrata.context.render import (
 from memstrata.context.standing import is_about_food, is_non_food_allergen, is_severe_allergy
 from memstrata.errors import InvalidInput
 from memstrata.filter import And, Compare, Expr, Field
-from memstrata.recall.evidence import beside_matches, is_general, matches
+from memstrata.recall.evidence import beside_matches, is_general, matches, part_matches
 from memstrata.recall.search import fact_hit
 from memstrata.types import Fact, Hit
 
@@ -110,7 +110,8 @@ def build(query: str, hits: Sequence[Hit], budget_tokens: int, *,
           other people", then the matching hits they do not already state (when none matches, the rest of the
           profile under "What is known about this user", other people's under "About other people");
         * when none does: the profile under "… (nothing matched the query)" (other people's facts
-          under "About other people");
+          under "About other people"), after the hits that answer one part of a question of several
+          by its words (``recall.evidence.part_matches``) under "Memories that answer part of the query";
         * with no profile to give (no current facts, or ``profile`` is ``None``): the hits, as
           ranked (``""`` for none, or with ``drop_unmatched``).
     """
@@ -125,7 +126,8 @@ def build(query: str, hits: Sequence[Hit], budget_tokens: int, *,
             return _sections(query, parts, budget_tokens)
         shown = {h.id for h in standing}  # nothing matched: the rest of the profile follows
         rest_own, rest_others = _by_whom([h for h in profile() if h.id not in shown] if profile is not None else [])
-        parts = [(own, "constraints_title"), (rest_own, "known_title"), (others + rest_others, "others_title")]
+        parts = [(own, "constraints_title"), (part_matches(hits, query), "partial_title"), (rest_own, "known_title"),
+                 (others + rest_others, "others_title")]
         return _sections(query, parts, budget_tokens)
     if not general and matched:  # only the lines that match: a small store ranks every memory high
         return render_context(query, beside_matches(hits, query), budget_tokens)
@@ -135,8 +137,9 @@ def build(query: str, hits: Sequence[Hit], budget_tokens: int, *,
     if not known:
         return render_context(query, hits, budget_tokens)
     own, others = _by_whom(known)
-    if not general:
-        return _sections(query, [(own, "profile_title"), (others, "others_title")], budget_tokens)
+    if not general:  # a part of a question answered by its words goes first (``part_matches``)
+        return _sections(query, [(part_matches(hits, query), "partial_title"), (own, "profile_title"),
+                                 (others, "others_title")], budget_tokens)
     parts = [(own, "known_title"), (others, "others_title"), (matches(hits, general=True), "context_title")]
     return _sections(query, parts, budget_tokens)
 

@@ -141,6 +141,26 @@ def question_parts(query: str) -> int:
     return min(MAX_PARTS, max(1, len(pieces)))
 
 
+def part_matches(hits: Sequence[Hit], query: str) -> list[Hit]:
+    """For a question of several parts (``question_parts``) that no hit matches as a whole: the hits
+    that answer one part by its words, best first, at most one memory a part. A part holds about
+    ``1 / parts`` of the query's terms, so a hit answers one when its ``match`` reaches
+    ``MATCH_EVIDENCE`` of that share and the share of terms gave it, not the cosine (``match`` above
+    ``similarity``): "what pet do I have and what do I do to exercise?" matches nothing whole (0.5
+    for "has a pet: cat named Miso"), yet the pet part is answered. A fact and the message it cites
+    are one memory (the fact is kept). ``[]`` for a question of one part."""
+    parts = question_parts(query)
+    if parts < 2:
+        return []
+
+    def answers(hit: Hit) -> bool:
+        match = hit.signals.get("match", 0.0)
+        return evidence(hit) > 0 and match >= MATCH_EVIDENCE / parts and match > hit.signals.get("similarity", 0.0)
+    kept = [h for h in hits if answers(h)]
+    cited = {c for h in kept if h.kind == "fact" for c in h.citations}
+    return [h for h in kept if not (h.kind == "episode" and h.id in cited)][:parts]
+
+
 def beside_matches(hits: Sequence[Hit], query: str = "") -> list[Hit]:
     """The ``hits`` with evidence of answering the query, in their order: those that match it
     (``MATCH_EVIDENCE``), those holding at least ``LINE_EVIDENCE`` of its terms divided among the
