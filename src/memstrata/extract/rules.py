@@ -35,6 +35,7 @@ from memstrata.extract import (
     cessation,
     contrast,
     corrected,
+    directives,
     excepted,
     forbidden,
     former,
@@ -144,6 +145,9 @@ class RuleExtractor:
             # "We now ship with DHL instead of UPS": the value with the one it takes the place of
             found = (corrected.read(sentence, said_at, _find) or replacing.read(sentence, said_at, _find)
                      or _find(sentence, said_at))
+            if found and all(f.key == corrected.CORRECTION_KEY for f, _ in found):  # "Use pytest, not unittest"
+                lang = found[0][1]
+                found = [(f, lang) for f in directives.find(sentence, lang)] or found
             if not found and said.get(n):  # 我喜欢用 pytest，别用 unittest: the switch of script cut the like away
                 found = [*((f, "zh") for f in shapes_zh.avoided(sentence, said[n])),
                          *((f, "en") for f in shapes_en.avoided(sentence, said[n]))]
@@ -298,6 +302,8 @@ def _read(sentence: str, said_at: datetime, lang: str, *, nested: bool = False) 
     elif not nested and all(f.retract for f in found):
         # 我开始吃素了 withdraws 不吃素 (``habits.restart_zh``) and begins 吃素: both
         found = found + [f for f in _begun(sentence, said_at, lang) if not f.retract]
+    if not nested:  # "Always run ruff before committing", 不要直接推到main: an instruction (extract.directives)
+        found = directives.addressed(found, sentence, lang) if found else directives.find(sentence, lang)
     other = None if found or nested else (subject_zh if zh else subject_en).someone_else(sentence)
     if other is not None:  # read as the user's own is, a state said as its beginning too ("My wife got a job at X")
         said = _read(other[1], said_at, lang, nested=True)

@@ -1,0 +1,174 @@
+"""A standing instruction about how to work: "Always run ruff before committing", "Never push directly to main",
+"Use pytest, not unittest", 以后提交前先跑测试, 不要直接推到main.
+
+A coding agent's most useful memory is the user's word on how the work is done, said as an imperative to the
+agent: it is stored as ``assistant.instruction`` ("how the user wants the assistant to reply or behave", a
+procedure the agent follows), never as the user's own habit (``preference.habit`` is what the user does: "I
+always use tabs"). The value is the instruction in short form, as the statement "wants the assistant to {v}"
+reads it: "always run ruff before committing", "never push directly to main" (a prohibition is said with
+"never": "Don't add comments that restate the code" → "never add comments that restate the code").
+
+**Standing or one-off.** Most requests are for now ("Run the tests.", "Fix this bug", 帮我看一下这个报错), and a
+wrong standing instruction is shown in every later session's profile, so a request is standing only when
+
+* a standing word says so: always, never, don't ever, every time, from now on; 以后, 今后, 永远, 每次, 一律,
+  始终, 总是; or
+* it forbids a way of working (a prohibition: "Don't add comments that restate the code", 不要直接推到main); or
+* it chooses one way against another ("Use pytest, not unittest", "Use tabs instead of spaces", 用pnpm不用npm); or
+* it says how a kind of thing is done, a bare plural and a manner ("Write commit messages in the imperative").
+
+and in every case its verb is one of working (``_WORK_EN`` / ``_WORK_ZH``: use, run, write, commit, push,
+format, reply …; 用, 跑, 提交, 推, 写 …: "Never give up", "Always be yourself", 别担心 are advice or chatter, no
+instruction), and nothing in it points at the thing at hand (this, it, here, now, yet, this time; 这, 这个, 这里,
+先, 现在, 这次: "Please use tabs here", "Use this one", "Don't push it yet"); "this project" / "this repo" /
+这个项目 name the scope of a standing rule and are allowed. A question ("Can you always check this?"), a clause
+with a subject of its own ("I always use tabs": the user's habit) and a closed list's prohibition ("Don't ship
+with UPS": ``shipping.carrier = not UPS``, ``extract.forbidden``) are read by their own shapes first: this shape
+is the rules' last reading of a sentence nothing else read.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memstrata.extract.clauses import CONF_NEGATIVE, CONF_PREFER, Finding
+from memstrata.text.regex import lazy_regex
+
+_IC = re.IGNORECASE
+KEY = "assistant.instruction"
+
+#: Verbs of working on code and text, base form (how answers are written is ``extract.instructions``'s: "Always answer
+#: the phone" is advice). A verb of feeling, being or advice ("give up", "be", "worry", "mind") is none.
+_WORK_EN = (r"(?:use|run|rerun|write|add|format|indent|name|commit|push|merge|rebase|squash|test|lint|document|"
+            r"comment|keep|put|wrap|sort|pin|import|deploy|ship|build|install|include|"
+            r"sign|log|check|follow|prefer|type|annotate|create|delete|remove|update|bump|tag|release|review|ask|"
+            r"mention|cite|quote|store|save|edit|modify|touch|rename|move|refactor|print|raise|return|catch|"
+            r"handle|mock|split|limit|prefix|capitalize|lowercase|mark|reference|link|translate|summarize|summarise|"
+            r"generate|squash-merge|force-push|force push|hardcode|hard-code|skip|disable|enable|bypass|declare|"
+            r"define)\b(?!(?<=keep)\s+\w+ing\b|\s+(?:in touch|up|going|calm|safe|well)\b)")
+#: What points at the thing at hand: a request about it is for now. "this project", "this repo" name a scope.
+_AT_HAND_EN = lazy_regex(
+    r"\b(?:this|that|these|those)\b(?!\s+(?:project|repo|repository|codebase|code base|workspace|team|app|service|"
+    r"package|library|monorepo))|\b(?:it|them|here|now|yet|today|tonight|tomorrow|for now|right now|right away|"
+    r"first|again|anymore|any more|once)\b", _IC)
+#: "that" opening a relative clause ("comments that restate the code") points at nothing.
+_RELATIVE_THAT = lazy_regex(r"(?<=[a-z]s)\s+that\b|\b(?:code|anything|everything|something)\s+that\b", _IC)
+_PLEASE = r"(?:please\s+|pls\s+|kindly\s+)?"
+#: "Always run ruff before committing", "Never push directly to main", "Don't ever …", "Every time you commit,
+#: run the tests", "From now on, …" (the habit fallback reads "From now on" first: ``addressed`` re-keys it).
+_MARKED_EN = lazy_regex(
+    rf"^{_PLEASE}(?P<m>always|never(?:\s+ever)?|(?:don't|do not|dont)\s+ever|every\s+time\s+(?:you|we)\s+[^,]+,|"
+    rf"whenever\s+(?:you|we)\s+[^,]+,|(?:from now on|going forward|in (?:the )?future),?)\s+{_PLEASE}"
+    rf"(?P<v>{_WORK_EN}\b.*)$", _IC)
+#: "Don't add comments that restate the code", "Do not push directly to main".
+_FORBID_EN = lazy_regex(rf"^{_PLEASE}(?:don't|do not|dont)\s+{_PLEASE}(?P<v>{_WORK_EN}\b.*)$", _IC)
+#: "Use pytest, not unittest", "Use tabs instead of spaces", "Prefer httpx over requests".
+_CHOICE_EN = lazy_regex(rf"^{_PLEASE}(?P<v>{_WORK_EN}\s+[^,]+?)\s*(?:,\s*(?:and\s+|but\s+)?not|,?\s+instead of|"
+                        r",?\s+rather than|,?\s+over)\s+(?P<alt>[\w.+#/@-]+(?:\s+[\w.+#/@-]+){0,2})$", _IC)
+#: "Write commit messages in the imperative", "Format dates with dashes": a bare plural (words, no number or amount:
+#: "Write 10 questions for a podcast", "Add more nets to the table" ask for something now), then how it is done.
+_KIND_EN = lazy_regex(rf"^{_PLEASE}(?P<v>{_WORK_EN}\s+(?!(?:the|a|an|my|your|our|his|her|their|some|more|another|all|"
+                      r"any|few|several|us|me|them|you|it)\b)(?:[a-z-]+\s+){0,2}[a-z-]+s\s+(?:in|with|without|using)\s+"
+                      r"(?!the\s+(?:table|model|article|text|list|paragraph|file|document|code)\b).+)$", _IC)
+#: What an unmarked prohibition must not forbid to be standing: the thing at hand ("Don't summarise the article"),
+#: a move of this conversation ("Don't ask me to pick", "Do not respond until you have the flight numbers").
+_AT_HAND_OBJECT_EN = lazy_regex(r"^\S+(?:\s+\S+)?\s+(?:the|me|us)\b|^\S+$|\buntil\b|\btill\b", _IC)
+#: "Don't use unittest.", 别用 unittest: a thing not to choose, said alone, is the choice at hand's
+#: (``extract.forbidden`` keeps a chosen thing's under its key); "Never use unittest" says it stands.
+_NAME_ALONE = lazy_regex(r"^(?:use|用)\s*[\w.+#-]+(?:\s+[\w.+#-]+)?$", _IC)
+#: The standing words that hold "now" or "future": no pointer at the thing at hand.
+_STANDING_EN = lazy_regex(r"\b(?:from now on|going forward|in (?:the )?future)\b", _IC)
+#: Said to someone about their own life it is advice ("Write letters to your family", "Never limit yourself").
+_ADVICE_EN = lazy_regex(r"\b(?:your|yours|yourself|yourselves)\b", _IC)
+#: A wait for the user's next move ("Never write emails until I say GO") is about this conversation.
+_UNTIL_I = lazy_regex(r"\b(?:until|till|before)\s+i\b(?!\s+ask\b)", _IC)
+#: A prohibition said as "never" in the stored value ("don't ever" and "do not" too).
+_NEGATION_EN = lazy_regex(r"^(?:never(?:\s+ever)?|(?:don't|do not|dont)(?:\s+ever)?)\s+", _IC)
+
+
+def find_en(sentence: str) -> list[Finding]:
+    """The standing instruction ``sentence`` gives ("Always run ruff before committing" → ``assistant.instruction
+    = always run ruff before committing``), ``[]`` for a request for now, a question or any other sentence."""
+    text = re.sub(r"(?:,?\s+please)?[.!]*$", "", sentence.strip())
+    if (not text or text.endswith("?") or _points_at_hand(_STANDING_EN.sub("", text)) or _ADVICE_EN.search(text)
+            or _UNTIL_I.search(text)):
+        return []
+    if (m := _MARKED_EN.match(text)) is not None:
+        marker = m.group("m").lower().rstrip(",")
+        if marker.startswith(("every", "whenever")):  # "Every time you commit, run the tests": the when after
+            return _finding(f"{m.group('v')} {marker}", sentence)
+        value = f"{marker} {m.group('v')}" if not marker.startswith(("from", "going", "in ")) else m.group("v")
+        return _finding(_NEGATION_EN.sub("never ", value), sentence)
+    if (m := _FORBID_EN.match(text)) is not None:
+        v = m.group("v")
+        return [] if _AT_HAND_OBJECT_EN.search(v) or _NAME_ALONE.match(v) else _finding(f"never {v}", sentence,
+                                                                                          CONF_NEGATIVE)
+    if (m := _CHOICE_EN.match(text)) is not None:
+        return _finding(f"{m.group('v')}, not {m.group('alt')}", sentence)
+    if (m := _KIND_EN.match(text)) is not None:
+        return _finding(m.group("v"), sentence, CONF_NEGATIVE)
+    return []
+
+
+def _points_at_hand(text: str) -> bool:
+    """Whether ``text`` points at the thing at hand ("Use this one", "Please use tabs here"); a relative "that"
+    ("comments that restate the code") does not."""
+    return bool(_AT_HAND_EN.search(_RELATIVE_THAT.sub(" which", text)))
+
+
+def _finding(value: str, clause: str, conf: float = CONF_PREFER) -> list[Finding]:
+    value = " ".join(value.split())
+    value = value[0].lower() + value[1:] if value[:1].isupper() and value[1:2].islower() else value
+    return [Finding(KEY, value, conf, clause)] if value else []
+
+
+#: Chinese verbs of working: 用 X, 跑测试, 提交, 推到, 写, 加注释, 部署 … (a verb of eating, feeling or going is none:
+#: 以后少吃甜的 is the user's own resolution, 别担心 chatter).
+_WORK_ZH = (r"(?:用|使用|跑|运行|执行|提交|推|推送|合并|写|添加|删除|修改|注释|测试|部署|发布|格式化|缩进|命名|检查|"
+            r"安装|引用|标注|遵守|遵循|把代码|把注释|把提交|把测试|提交信息|commit|push|merge)")
+_AT_HAND_ZH = lazy_regex(r"这(?!个项目|个仓库|个库|个代码库|个工程|个团队)|那|它|这里|现在|今天|明天|"
+                         r"先(?!跑|测|提交|运行|执行|检查)|暂时|这次|这回|一下|帮我|给我看")
+_MARK_ZH = (r"(?:以后|今后|往后|从现在起|从现在开始|永远|每次[^，,]{0,10}?(?:前|后|之前|之后|的时候)[，,]?|"
+            r"一律|始终|总是|务必)")
+#: 以后提交前先跑测试, 永远不要直接推到main, 每次提交前都跑一遍测试, 一律用单引号.
+_MARKED_ZH = lazy_regex(rf"^(?:请)?(?P<m>{_MARK_ZH})(?:都|要|请|必须|也)*(?P<v>(?:不要|别|不准|不许|禁止)?"
+                        rf"(?:[^，,。！!？?]{{1,6}}?(?:前|后|时|的时候))?(?:都|先|要|直接|统一|全部|一律)*{_WORK_ZH}.*)$")
+#: 不要直接推到main, 别在提交信息里写中文: a prohibition of a way of working (了 at the end is a withdrawal).
+_FORBID_ZH = lazy_regex(rf"^(?:请)?(?:千万|绝对|永远)?(?:不要|别|不准|不许|禁止)"
+                        rf"(?P<v>(?:直接|随便|再|先)?{_WORK_ZH}[^了]*)$")
+#: 用pytest不用unittest, 用pytest，别用unittest: one way against another.
+_CHOICE_ZH = lazy_regex(r"^(?:请)?(?:都|统一)?(?P<v>用(?P<x>[^，,不别]{1,20}?))[，,]?(?:而)?(?:不用|不要用|别用|不是)"
+                        r"(?P<alt>[^，,。！!]{1,20})$")
+
+
+def find_zh(sentence: str) -> list[Finding]:
+    """The standing instruction a Chinese ``sentence`` gives (不要直接推到main → ``assistant.instruction =
+    不要直接推到main``), ``[]`` for a request for now (帮我看一下这个报错), a question or any other sentence."""
+    text = re.sub(r"[。！!.~～]+$", "", sentence.strip())
+    if not text or text.endswith(("?", "？", "吗", "呢")) or _AT_HAND_ZH.search(text) or text.startswith("我"):
+        return []
+    if (m := _MARKED_ZH.match(text)) is not None:
+        keep = m.group("m") if m.group("m").startswith(("永远", "每次", "一律", "始终", "总是")) else ""
+        return _finding(f"{keep}{m.group('v')}", sentence)
+    if (m := _FORBID_ZH.match(text)) is not None and _NAME_ALONE.match(m.group("v")):
+        return []
+    if m is not None or (m := _CHOICE_ZH.match(text)) is not None:
+        return _finding(text.removeprefix("请"), sentence, CONF_NEGATIVE)
+    return []
+
+
+def find(sentence: str, lang: str) -> list[Finding]:
+    """``find_zh`` or ``find_en`` by ``lang``."""
+    return find_zh(sentence) if lang == "zh" else find_en(sentence)
+
+
+def addressed(found: list[Finding], sentence: str, lang: str) -> list[Finding]:
+    """``found`` with each subjectless habit under "from now on" / 以后 that is a way of working re-keyed as an
+    instruction to the agent (以后提交前先跑测试, "From now on, run ruff before committing": the habit fallback
+    read ``preference.habit``); "From now on, be concise", 以后少吃甜的 and 我以后… stay habits."""
+    if not any(f.key == "preference.habit" and not f.retract and not f.subject for f in found):
+        return found
+    said = find(sentence, lang)
+    if len(said) != 1:
+        return found
+    return [said[0] if f.key == "preference.habit" and not f.retract and not f.subject else f for f in found]
