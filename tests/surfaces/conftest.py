@@ -1,5 +1,5 @@
-"""Fixtures: real ``memstrata serve`` processes (see ``serverproc``): the keyed server one per test
-module, the open one per test process."""
+"""Fixtures: real ``memstrata serve`` processes (see ``serverproc``): the keyed server and the open
+one, each started once per test process."""
 
 from __future__ import annotations
 
@@ -9,9 +9,13 @@ import pytest
 from serverproc import ADMIN_KEY, Server, start_server
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def keyed_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """A server that requires API keys (admin key from the environment)."""
+    """A server that requires API keys (admin key from the environment).
+
+    One per test process, shared by the modules that use it, as ``open_server`` is (a start and a
+    model load cost ~1.5 s of CPU, and nine modules started one each): each module writes to users
+    (or tenants, with keys of its own) of its own and asserts on those alone."""
     server = start_server(tmp_path_factory.mktemp("keyed"), MEMSTRATA_ADMIN_KEY=ADMIN_KEY)
     yield server
     server.stop()

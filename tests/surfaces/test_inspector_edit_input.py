@@ -18,7 +18,7 @@ from serverproc import ADMIN_KEY, Server
 @pytest.fixture(scope="module")
 def fact(keyed_server: Server) -> Iterator[int]:
     with keyed_server.client(ADMIN_KEY) as admin:
-        added = admin.post("/v1/messages", json={"user_id": "erin", "wait": True,
+        added = admin.post("/v1/messages", json={"user_id": "ema", "wait": True,
                                                  "messages": [{"content": "I prefer UPS for delivery"}]})
     assert added.status_code == 200, added.text
     yield added.json()["results"][0]["facts"][0]["fact"]["id"]
@@ -26,7 +26,7 @@ def fact(keyed_server: Server) -> Iterator[int]:
 
 def _facts(server: Server) -> list[tuple[object, ...]]:
     with sqlite3.connect(f"file:{server.db}?mode=ro", uri=True) as db:
-        return db.execute("SELECT id, value, status, importance, confidence FROM facts WHERE user_id = 'erin'"
+        return db.execute("SELECT id, value, status, importance, confidence FROM facts WHERE user_id = 'ema'"
                           " ORDER BY id").fetchall()
 
 
@@ -37,7 +37,7 @@ def test_a_cleared_value_is_refused_and_nothing_changes(keyed_server: Server, fa
                                                         form: dict[str, str]) -> None:
     before = _facts(keyed_server)
     with keyed_server.client(ADMIN_KEY) as client:
-        answer = client.post("/ui/edit", data={"user": "erin", "fact": str(fact), **form})
+        answer = client.post("/ui/edit", data={"user": "ema", "fact": str(fact), **form})
     # was 422 'nothing to update: give value, importance or confidence', or, with importance 0.3, 303 and
     # the importance saved
     assert answer.status_code == 422, (answer.status_code, answer.headers.get("location"))
@@ -47,8 +47,8 @@ def test_a_cleared_value_is_refused_and_nothing_changes(keyed_server: Server, fa
 
 def test_a_new_value_or_a_number_alone_is_saved(keyed_server: Server, fact: int) -> None:
     with keyed_server.client(ADMIN_KEY) as client:
-        number = client.post("/ui/edit", data={"user": "erin", "fact": str(fact), "importance": "0.3"})
-        value = client.post("/ui/edit", data={"user": "erin", "fact": str(fact), "value": "FedEx"})
+        number = client.post("/ui/edit", data={"user": "ema", "fact": str(fact), "importance": "0.3"})
+        value = client.post("/ui/edit", data={"user": "ema", "fact": str(fact), "value": "FedEx"})
     assert number.status_code == value.status_code == 303, (number.text[:300], value.text[:300])
     rows = _facts(keyed_server)
     assert [(r[1], r[2], r[3]) for r in rows] == [("UPS", "superseded", 0.3), ("FedEx", "active", 0.3)], rows

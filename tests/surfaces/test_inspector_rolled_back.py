@@ -22,14 +22,14 @@ def _rows(page: str) -> dict[int, str]:
 def test_a_rolled_back_event_is_marked_and_offers_no_second_rollback(keyed_server: Server) -> None:
     with keyed_server.client(ADMIN_KEY) as admin:
         for said in ("I prefer UPS for delivery", "Actually, make it FedEx"):
-            added = admin.post("/v1/messages", json={"user_id": "gil", "wait": True, "messages": [{"content": said}]})
+            added = admin.post("/v1/messages", json={"user_id": "hal", "wait": True, "messages": [{"content": said}]})
             assert added.status_code == 200, added.text
         fedex = added.json()["results"][0]["facts"][0]["fact"]["id"]
-        before = admin.get("/ui/history", params={"user": "gil", "fact": fedex}).text
+        before = admin.get("/ui/history", params={"user": "hal", "fact": fedex}).text
         [supersede] = [int(i) for i in re.findall(r'data-event="(\d+)" data-action="supersede"', before)]
         assert "rollback-link" in _rows(before)[supersede]
-        done = admin.post("/ui/rollback", data={"user": "gil", "fact": str(fedex), "event": str(supersede)})
+        done = admin.post("/ui/rollback", data={"user": "hal", "fact": str(fedex), "event": str(supersede)})
         assert done.status_code == 303, done.text[:300]
-        after = admin.get("/ui/history", params={"user": "gil", "fact": fedex}).text
+        after = admin.get("/ui/history", params={"user": "hal", "fact": fedex}).text
     row = _rows(after)[supersede]
     assert "rollback-link" not in row and 'class="muted rolled-back">Rolled back<' in row, row  # was the link

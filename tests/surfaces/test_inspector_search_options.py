@@ -8,21 +8,18 @@ keys, so a script sends the admin key in a header) on a real SQLite file.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 import pytest
-from serverproc import ADMIN_KEY, Server, start_server
+from serverproc import ADMIN_KEY, Server
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    served = start_server(tmp_path_factory.mktemp("ui-search"), MEMSTRATA_ADMIN_KEY=ADMIN_KEY)
-    with served.client(ADMIN_KEY) as admin:
-        added = admin.post("/v1/messages", json={"user_id": "alice", "wait": True,
+def server(keyed_server: Server) -> Server:
+    with keyed_server.client(ADMIN_KEY) as admin:
+        added = admin.post("/v1/messages", json={"user_id": "ivy", "wait": True,
                                                  "messages": [{"content": "I prefer UPS for delivery"}]})
         assert added.status_code == 200, added.text
-    yield served
-    served.stop()
+    return keyed_server
 
 
 def _kinds_shown(page: str) -> set[str]:
@@ -32,7 +29,7 @@ def _kinds_shown(page: str) -> set[str]:
 @pytest.mark.parametrize("kinds", [["facts"], ["bogus"], ["fact", "bogus"], ["episode", ""]])
 def test_an_unknown_kind_is_refused_by_name(server: Server, kinds: list[str]) -> None:
     with server.client(ADMIN_KEY) as client:
-        page = client.get("/ui/search", params={"user": "alice", "q": "which carrier?", "kinds": kinds})
+        page = client.get("/ui/search", params={"user": "ivy", "q": "which carrier?", "kinds": kinds})
     # was 200: the unknown kind dropped, so 'facts' searched both kinds and 'fact', 'bogus' facts alone
     assert page.status_code == 422, page.text[:300]
     bad = next(k for k in kinds if k not in ("fact", "episode"))
@@ -42,8 +39,8 @@ def test_an_unknown_kind_is_refused_by_name(server: Server, kinds: list[str]) ->
 
 def test_known_kinds_search_them_and_none_ticked_searches_both(server: Server) -> None:
     with server.client(ADMIN_KEY) as client:
-        facts = client.get("/ui/search", params={"user": "alice", "q": "which carrier?", "kinds": ["fact"]})
-        both = client.get("/ui/search", params={"user": "alice", "q": "which carrier?"})
+        facts = client.get("/ui/search", params={"user": "ivy", "q": "which carrier?", "kinds": ["fact"]})
+        both = client.get("/ui/search", params={"user": "ivy", "q": "which carrier?"})
     assert facts.status_code == both.status_code == 200, (facts.text[:300], both.text[:300])
     assert _kinds_shown(facts.text) == {"fact"}
     assert _kinds_shown(both.text) == {"fact", "episode"}
