@@ -61,6 +61,7 @@ DESCRIPTIONS: dict[str, tuple[str, str]] = {
     "identity.eyesight": ("whether the user is nearsighted or farsighted", "用户是近视还是远视"),
     "identity.blood_type": ("the user's blood type, such as O or A positive", "用户的血型，比如O型或A型"),
     "identity.height": ("how tall the user is", "用户的身高"),
+    "identity.weight": ("how much the user weighs", "用户的体重"),
 }
 
 #: The English and Chinese value of each trait, for ``extract.twins``.
@@ -104,11 +105,17 @@ _EN = lazy_regex(
     r"|(?P<b3>(?-i:AB|A|B|O)\s*(?:positive|negative|\+|-)))$"
     # height: "I'm 180 cm tall", "I'm 5'10\"", "I'm 6 feet tall", "I'm 1.8 m tall"
     r"|^(?:i'm|i am)\s+(?:about\s+|around\s+|only\s+)?(?P<h>\d+(?:\.\d+)?\s*(?:cm|m|centimet(?:er|re)s|met(?:er|re)s)"
-    r"|\d\s*(?:'|ft|feet|foot)\s*(?:\d{1,2}\s*(?:\"|''|in|inches)?)?)(?:\s+tall)?$", _IC)
+    r"|\d\s*(?:'|ft|feet|foot)\s*(?:\d{1,2}\s*(?:\"|''|in|inches)?)?)(?:\s+tall)?$"
+    # weight: "I weigh 70 kg", "I weigh about 150 pounds" (a unit said: "I weigh my options" is none)
+    r"|^i\s+(?:now\s+|currently\s+)?weigh\s+(?P<w>(?:about\s+|around\s+|almost\s+|nearly\s+|over\s+|under\s+)?"
+    r"\d+(?:\.\d+)?\s*(?:kg|kgs|kilos?|kilograms?|lbs?|pounds?|stone))(?:\s+now)?$", _IC)
 _ZH = lazy_regex(
     rf"^我(?:其实|天生|从小|从小就|一直)*(?:是|是个|是一个|有点|有)?(?P<t>{_alternatives(list(_BY_ZH))})$"
     r"|^我(?:是)?(?P<b>(?:AB|A|B|O))型血$|^我的?血型是(?P<b2>(?:AB|A|B|O))型(?:血)?$"
-    r"|^我的?身高(?:是|有)?(?P<h>\d{2,3}(?:厘米|公分|cm)?|一米[一二三四五六七八九](?:[一二三四五六七八九])?)$")
+    r"|^我的?身高(?:是|有)?(?P<h>\d{2,3}(?:厘米|公分|cm)?|一米[一二三四五六七八九](?:[一二三四五六七八九])?)$"
+    # weight: 我体重70公斤, 我的体重是140斤, 我现在体重大概65kg (a unit said)
+    r"|^我(?:现在|目前)?的?体重(?:现在|目前)?(?:是|有)?(?P<w>(?:大概|大约|差不多|将近|不到|超过)?"
+    r"[\d一二两三四五六七八九十百]+(?:\.\d+)?(?:公斤|千克|斤|kg|KG|磅)(?:左右|多)?)$")
 
 
 def find_en(clause: str, ctx: object) -> list[Finding]:
@@ -125,6 +132,9 @@ def find_en(clause: str, ctx: object) -> list[Finding]:
         value = re.sub(r"\s*\+$", " positive", re.sub(r"\s*-$", " negative", blood))
         value = re.sub(r"\s+", " ", value).replace("Positive", "positive").replace("Negative", "negative")
         return [Finding("identity.blood_type", value, CONF_STATED, clause, statement=f"blood type is {value}")]
+    if m.group("w"):
+        weight = re.sub(r"\s+", " ", m.group("w").strip())
+        return [Finding("identity.weight", weight, CONF_STATED, clause, statement=f"weighs {weight}")]
     height = re.sub(r"\s+", " ", m.group("h").strip())
     return [Finding("identity.height", height, CONF_STATED, clause, statement=f"is {height} tall")]
 
@@ -141,6 +151,8 @@ def find_zh(clause: str, ctx: object) -> list[Finding]:
     if blood := m.group("b") or m.group("b2"):
         return [Finding("identity.blood_type", f"{blood.upper()}型", CONF_STATED, clause,
                         statement=f"血型是{blood.upper()}型")]
+    if m.group("w"):
+        return [Finding("identity.weight", m.group("w"), CONF_STATED, clause, statement=f"体重{m.group('w')}")]
     return [Finding("identity.height", m.group("h"), CONF_STATED, clause, statement=f"身高{m.group('h')}")]
 
 

@@ -56,6 +56,7 @@ ATTRIBUTE_KEYS: dict[str, str] = {
     # bodily traits (extract.bodily): "My blood type is O" is the trait "I'm type O" states
     **dict.fromkeys(("blood type", "blood group", "血型"), "identity.blood_type"),
     **dict.fromkeys(("height", "身高"), "identity.height"),
+    **dict.fromkeys(("weight", "体重"), "identity.weight"),
 }
 #: Keys a possessive copula is read for beside the topic patterns (``shapes_en.copulas``): no topic rule
 #: reads them, so "My email is anna@example.com, I'm allergic to peanuts" keeps both.

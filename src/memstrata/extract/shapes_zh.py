@@ -70,8 +70,12 @@ _ABOUT = "大概|大约|差不多|将近|至少|最多|不到|超过"
 _NUMERAL = "0-9一二两三四五六七八九十百千万几半"
 _AMOUNT = (rf"(?:{_ABOUT})?(?:每[月天周年晚]|一个?[月天周年晚])?(?:{_ABOUT})?[{_NUMERAL}]+(?:\.\d+)?"
            r"(?:个)?(?:分钟|小时|天|周|个月|年|公里|千米|米|块钱|块|元|美元|万|千|岁|公斤|斤)?(?:左右|上下|以内|多)?")
+#: What one has an amount of, said after 我 without 的 as one's own things are (我月薪两万, 我房租每月三千五,
+#: 我每个月房租三千五): a noun ending as pay, rent, a loan, a fee, a sum or a measure does (薪, 租, 贷, 费, 款, 额 ...).
+_MEASURED = rf"[{_H}]{{0,3}}(?:薪|工资|收入|租|贷|月供|费|款|额|预算|公积金|奖金|时间|路程|距离|血压|血糖|鞋码|腰围)"
 _POSSESSIVE = lazy_regex(
-    rf"^(?:我的|我们(?P<owner>{_OWNERS})?的?|我家的?|我(?P<rel>{_RELATION})(?:的|(?={_KEYED}))|我(?={_KEYED}))"
+    rf"^(?:我的|我们(?P<owner>{_OWNERS})?的?|我家的?|我(?P<rel>{_RELATION})(?:的|(?={_KEYED}))|我(?={_KEYED})"
+    rf"|我(?=(?:{_MEASURED})(?:{_AMOUNT})$))"
     rf"(?P<attr>[{_H}A-Za-z ]{{1,10}}?)"
     rf"(?:现在|目前|一直)?(?:(?P<about>{_ABOUT})?是(?P<v>[^，。！？]+?)(?:的)?|姓(?P<surname>[{_H}]{{1,2}})|(?P<amount>{_AMOUNT}))$")
 _USES = lazy_regex(rf"^我们(?P<owner>{_OWNERS})?(?:现在|目前|一直)?(?:用的是|在用|用)(?P<v>[^，。！？]+?)了?$")
@@ -442,8 +446,16 @@ def given_up(sentence: str, said_at: datetime) -> tuple[str, list[Finding], str]
     return ("，".join(before), found, "，".join(after)) if found else ("", [], sentence)
 
 
+#: 我每个月房租三千五, 我每月工资八千多: how often first, then what one has an amount of; no habit (每个月…).
+_PER_AMOUNT = lazy_regex(rf"^我(?P<per>每个?[月天周年])(?P<attr>{_MEASURED})(?P<amount>{_AMOUNT})$")
+
+
 def before_topics(sentence: str, said_at: datetime) -> list[Finding]:
-    """Shapes that say a change, read ahead of the topic patterns."""
+    """Shapes that say a change, read ahead of the topic patterns; and an amount said after how often (我每个月房租
+    三千五 is 我的房租每月三千五, which the habit pattern read as a habit)."""
+    if (per := _PER_AMOUNT.match(sentence.strip().rstrip("。！!"))) is not None:
+        return attribute_finding(per.group("attr"), per.group("per").replace("个", "") + per.group("amount"),
+                                 sentence, "zh")
     if advised := advice.find(sentence, "zh"):  # 医生说我要少吃盐: reported, yet the user's
         return advised
     if not _NOT_A_STATEMENT.search(sentence) and (found := _withdrawn_and_restored(sentence)):

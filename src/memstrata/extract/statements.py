@@ -32,6 +32,7 @@ _STATEMENTS: dict[str, tuple[str, str]] = {
     "identity.eyesight": ("is {v}", "{v}"),
     "identity.blood_type": ("blood type is {v}", "血型是{v}"),
     "identity.height": ("is {v} tall", "身高{v}"),
+    "identity.weight": ("weighs {v}", "体重{v}"),
     "family.member": ("has a family member: {v}", "家人：{v}"),
     "pet": ("has a pet: {v}", "养了宠物：{v}"),
     "language.spoken": ("speaks {v}", "会说{v}"),
