@@ -34,6 +34,7 @@ from memstrata.extract import (
     carried,
     cessation,
     contrast,
+    conventions,
     corrected,
     directives,
     excepted,
@@ -143,11 +144,13 @@ class RuleExtractor:
                             for half in _statement_halves(part, said_at) for piece in scope.read(half, said_at, _find)):
             # "we moved to Munich, not Berlin", 不是北京，是上海: the value with the one it corrects
             # "We now ship with DHL instead of UPS": the value with the one it takes the place of
-            found = (corrected.read(sentence, said_at, _find) or replacing.read(sentence, said_at, _find)
+            # "This repo uses pnpm, not npm" is the project's whole (extract.conventions), no correction of npm
+            language = detect_language(sentence)
+            found = ([(f, language) for f in conventions.find(sentence, language)]
+                     or corrected.read(sentence, said_at, _find) or replacing.read(sentence, said_at, _find)
                      or _find(sentence, said_at))
             if found and all(f.key == corrected.CORRECTION_KEY for f, _ in found):  # "Use pytest, not unittest"
-                lang = found[0][1]
-                found = [(f, lang) for f in directives.find(sentence, lang)] or found
+                found = [(f, found[0][1]) for f in directives.find(sentence, found[0][1])] or found
             if not found and said.get(n):  # 我喜欢用 pytest，别用 unittest: the switch of script cut the like away
                 found = [*((f, "zh") for f in shapes_zh.avoided(sentence, said[n])),
                          *((f, "en") for f in shapes_en.avoided(sentence, said[n]))]
@@ -256,6 +259,8 @@ def _read(sentence: str, said_at: datetime, lang: str, *, nested: bool = False) 
     zh = lang == "zh"
     sentence = reported.unwrapped(sentence, lang)  # "I told my boss I prefer remote work": the user's preference
     sentence = (subject_zh.first_person(sentence) if zh else subject_en.first_person(sentence)) or sentence
+    if (convention := conventions.find(sentence, lang)):  # "This repo uses pnpm": the project's (extract.conventions)
+        return convention
     # "My brother and I (both) love chess", 我和我哥都喜欢下棋: the user's like, and the brother's (extract.together)
     if (shared := together.shared_like(sentence, lang, lambda said: _read_alone(said, said_at, lang))):
         return shared

@@ -1,0 +1,151 @@
+"""A project's conventions: "This repo uses pnpm, not npm", "The tests run with make test", "The API lives in
+src/api", "We deploy to Fly.io from the main branch", "The staging database is Postgres 16", 这个项目用pnpm不用npm.
+
+What a project uses and how it is worked on is kept under the project, never as the user's own tool or home, the way
+"My team uses Jira" is kept under the team (``extract.workplace``: ``user.team_tool``, stated "team uses Jira"): the
+key names the project (``user.project_<what>``) and the statement says it is the project's ("the project uses pnpm,
+not npm", "the project's tests run with make test", 项目用pnpm不用npm). One value per attribute, as a group's tool is:
+a project has one test command, one API location, one staging database, so "The tests run with pytest" said later
+replaces ``make test``. What a tool is names the attribute when it is known (``extract.tool_kinds``: a database, a CI
+service: "We use PostgreSQL 16 in production" is ``user.project_database``), else ``user.project_tool``.
+
+The subject must be the project: this / the / our repo, project, codebase, app, service; "we" only with a place of
+the project's own ("in production", "in CI", "in this repo") or a verb only a project does (deploy). "We use Slack at
+work" stays a thing used (``tool.uses``), "My team uses Jira" the team's.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memstrata.extract.clauses import CONF_STATED, Finding
+from memstrata.extract.shapes import open_key
+from memstrata.extract.tool_kinds import kind_of
+from memstrata.text.regex import lazy_regex
+
+_IC = re.IGNORECASE
+#: The project as the subject: "this repo", "the project", "our codebase" ("our project" / "my team" are a group the
+#: user belongs to, ``extract.workplace``'s: "Our project now uses PostgreSQL" is ``user.project_tool`` as before).
+_PROJECT_EN = (r"(?:(?:this|the)\s+(?:repo|repository|project|codebase|code\s?base|monorepo|app|service|backend|"
+               r"frontend)|our\s+(?:repo|repository|codebase|code\s?base|monorepo|backend|frontend))")
+#: A named thing, a version after it ("PostgreSQL 16", "Fly.io", "pnpm", "GitHub Actions"); no amount or pronoun.
+_NAME = (r"(?!(?:a|an|the|some|lots|many|more|less|no|too|much|it|them|this|that)\b)[\w.+#@/-]+"
+         r"(?:\s+(?-i:[A-Z0-9][\w.+#-]*))*")
+#: "This repo uses pnpm, not npm", "The project is built with Vite", "This codebase is written in Rust".
+_USES_EN = lazy_regex(
+    rf"^{_PROJECT_EN}\s+(?:now\s+|also\s+|only\s+|still\s+)?(?:uses|is using|is built with|is written in|runs on|"
+    rf"depends on)\s+(?P<v>{_NAME})(?:\s*,?\s*(?:and\s+|but\s+)?(?:not|instead of|rather than)\s+"
+    r"(?P<alt>[\w.+#@/-]+(?:\s+[\w.+#@/-]+)?))?(?:\s+(?:for|as)\s+(?P<for>[a-z][a-z ]{1,25}))?$", _IC)
+#: "We use PostgreSQL 16 in production", "We run Redis in staging", "We use Poetry in this repo".
+_WE_USE_IN_EN = lazy_regex(
+    rf"^we\s+(?:now\s+|also\s+|only\s+)?(?:use|run|are using|are on)\s+(?P<v>{_NAME})\s+"
+    r"(?P<env>in\s+(?:production|prod|staging|ci|dev|development|this\s+(?:repo|project|codebase)))$", _IC)
+#: "The tests run with make test", "Tests are run with `pytest -q`", "The docs build with mkdocs".
+_RUN_WITH_EN = lazy_regex(
+    r"^(?:the\s+|our\s+)?(?P<what>tests?|unit tests|integration tests|test suite|linters?|lint|build|docs|"
+    r"migrations|dev server|server|app|benchmarks?|type checks?|formatter)\s+(?:runs?|are run|is run|builds?|"
+    r"is built|are built)\s+(?:with|via|using|through|by running)\s+(?P<v>.+)$", _IC)
+#: What a command looks like: in backticks, with a path, flag or dot, or opening with a tool that runs others ("make
+#: test", "npm test", "uv run pytest"); "The tests run with errors" names none.
+_COMMAND = lazy_regex(r"^`.+`$|[./_-]|^(?:make|just|npm|pnpm|yarn|bun|npx|cargo|go|uv|poetry|python3?|pytest|tox|nox|"
+                      r"mvn|gradle|bash|sh|docker|dotnet|mix|rake|bundle|composer|deno|task)\b", _IC)
+#: "The API lives in src/api", "Our migrations are under db/migrations": where a part of the project is.
+_LIVES_EN = lazy_regex(
+    r"^(?:the|our)\s+(?P<what>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})\s+(?:lives?|is|are|sits?|resides?|is kept|are kept)"
+    r"\s+(?:in|under|at)\s+(?P<v>`?[\w.-]*/[\w./-]*`?)$", _IC)
+#: "We deploy to Fly.io from the main branch", "We host on Vercel".
+_DEPLOY_EN = lazy_regex(
+    r"^we\s+(?:now\s+|always\s+|usually\s+)?(?:deploy|host|ship)\s+(?:it\s+|the app\s+|everything\s+)?(?:to|on)\s+"
+    r"(?P<v>[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*)?)(?P<rest>\s+(?:from|via|with|using|on)\s+.+)?$", _IC)
+#: "The staging database is Postgres 16", "Our production server runs Ubuntu 24.04", "Our CI runs on GitHub Actions".
+_SETUP_EN = lazy_regex(
+    r"^(?i:(?:the|our)\s+(?P<what>(?:(?:staging|production|prod|dev|development|test|local|ci)\s+)?(?:database|db|"
+    r"server|environment|cluster|cache|queue|runtime|ci|ci/cd|pipeline|build system|package manager|registry))"
+    r"\s+(?:is|runs on|runs|is on|uses|is hosted on))\s+(?P<v>[A-Z][\w.+#-]*(?:\s+[\w.+#-]+){0,2})$")
+
+
+def find_en(sentence: str) -> list[Finding]:
+    """The project convention an English ``sentence`` states ("This repo uses pnpm, not npm" → ``user.project_tool
+    = pnpm``, stated "the project uses pnpm, not npm"), ``[]`` for any other sentence."""
+    text = re.sub(r"[.!]+$", "", sentence.strip())
+    if (m := _USES_EN.match(text)) is not None:
+        alt = f", not {m.group('alt')}" if m.group("alt") else ""
+        what = m.group("for") or _kind(m.group("v"))
+        purpose = f" for {m.group('for')}" if m.group("for") else ""
+        return _finding(what, m.group("v"), sentence, f"the project uses {m.group('v')}{purpose}{alt}")
+    if (m := _WE_USE_IN_EN.match(text)) is not None:
+        said = f"the project uses {m.group('v')} {m.group('env')}"
+        return _finding(_kind(m.group("v")), m.group("v"), sentence, said)
+    if (m := _RUN_WITH_EN.match(text)) is not None and _COMMAND.search(m.group("v")):
+        what, value = m.group("what").lower(), m.group("v").strip("`")
+        return _finding(what, value, sentence, f"the project's {what} run with {value}")
+    if (m := _DEPLOY_EN.match(text)) is not None:
+        rest = m.group("rest") or ""
+        return _finding("deploy", m.group("v"), sentence, f"the project deploys to {m.group('v')}{rest}")
+    if (m := _SETUP_EN.match(text)) is not None:
+        said = text[m.start("what"):m.end("v")]
+        return _finding(m.group("what").lower(), m.group("v"), sentence, f"the project's {said}")
+    if (m := _LIVES_EN.match(text)) is not None:
+        said, value = text[m.start("what"):], m.group("v").strip("`")
+        return _finding(f"{m.group('what').lower()} location", value, sentence, f"the project's {said}")
+    return []
+
+
+def _kind(name: str) -> str:
+    """What the named tool is (``extract.tool_kinds``: "PostgreSQL 16" is a database), ``tool`` when not known."""
+    return kind_of(re.sub(r"\s+v?\d[\d.]*$", "", name)) or kind_of(name) or "tool"
+
+
+def _finding(what: str, value: str, clause: str, said: str) -> list[Finding]:
+    value = value.strip()
+    return [Finding(open_key("", f"project {what}"), value, CONF_STATED, clause, statement=said)] if value else []
+
+
+#: 这个项目, 本仓库 (我们项目 is a group the user belongs to, ``extract.workplace``'s).
+_PROJECT_ZH = r"(?:这个|本)(?:项目|仓库|代码库|工程|repo)"
+_LATIN = r"[A-Za-z0-9_.+#@/-]"
+#: 这个项目用pnpm不用npm, 这个仓库用的是Poetry, 本项目使用PostgreSQL做数据库.
+_USES_ZH = lazy_regex(
+    rf"^{_PROJECT_ZH}(?:现在|目前|一直)?(?:都)?(?:用的是|用|使用|采用|基于)(?P<v>[A-Za-z]{_LATIN}*(?:\s[A-Za-z0-9]{_LATIN}*)?)"
+    rf"(?:[，,]?(?:而)?(?:不用|不是|别用|不要用)(?P<alt>[A-Za-z]{_LATIN}*))?(?:(?:做|来做|当)(?P<for>[\w\u4e00-\u9fff]{1,6}))?$")
+#: 测试用make test跑, 跑测试用make test, 我们用make test跑测试.
+_TESTS_ZH = lazy_regex(r"^(?:(?:跑|运行)测试用|测试(?:用|命令是)|我们用)(?P<v>[A-Za-z][\w .+/-]*?)"
+                       r"(?:跑|运行|来跑)?(?:测试)?$")
+#: 我们部署到Fly.io, 项目部署在Vercel上.
+_DEPLOY_ZH = lazy_regex(rf"^(?:我们|{_PROJECT_ZH}|项目)(?:都)?部署(?:到|在)"
+                        r"(?P<v>[A-Za-z][\w.-]*(?:\s[A-Za-z][\w.-]*)?)(?:上)?$")
+
+
+def find_zh(sentence: str) -> list[Finding]:
+    """The project convention a Chinese ``sentence`` states (这个项目用pnpm不用npm → ``user.project_tool = pnpm``,
+    stated 项目用pnpm不用npm), ``[]`` for any other sentence."""
+    text = re.sub(r"[。！!.~～]+$", "", sentence.strip())
+    if (m := _USES_ZH.match(text)) is not None:
+        alt = f"不用{m.group('alt')}" if m.group("alt") else ""
+        what = _kind(m.group("v"))
+        purpose = f"做{m.group('for')}" if m.group("for") else ""
+        return _finding(what, m.group("v"), sentence, f"项目用{m.group('v')}{purpose}{alt}")
+    if (m := _TESTS_ZH.match(text)) is not None and ("测试" in text):
+        return _finding("tests", m.group("v").strip(), sentence, f"项目用{m.group('v').strip()}跑测试")
+    if (m := _DEPLOY_ZH.match(text)) is not None:
+        return _finding("deploy", m.group("v"), sentence, f"项目部署到{m.group('v')}")
+    return []
+
+
+#: The key of an instruction to the agent (``extract.directives``).
+INSTRUCTION_KEY = "assistant.instruction"
+
+
+def is_how_to_work(key: str) -> bool:
+    """Whether a fact of ``key`` says how to work: an instruction to the agent (``assistant.instruction``) or a
+    project's convention (``user.project_<what>``, this module's and ``extract.workplace``'s "Our project uses …").
+
+    >>> [is_how_to_work(k) for k in ("assistant.instruction", "user.project_tests", "user.team_tool", "tool.uses")]
+    [True, True, False, False]
+    """
+    return key == INSTRUCTION_KEY or key.startswith("user.project_")
+
+
+def find(sentence: str, lang: str) -> list[Finding]:
+    """``find_zh`` or ``find_en`` by ``lang``."""
+    return find_zh(sentence) if lang == "zh" else find_en(sentence)
