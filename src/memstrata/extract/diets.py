@@ -71,3 +71,26 @@ def regimen_zh(clause: str, ctx: object) -> list[Finding]:
     if m is None:
         return []
     return [Finding(REGIMEN_KEY, m.group("v"), CONF_STATED, clause, statement=f"{m.group('v')}饮食")]
+
+
+#: A diet denied plainly, no change said: "I'm not vegetarian", "I'm not a vegan", 我不吃素, 我不是素食者.
+_DENIED_EN = lazy_regex(r"^(?:(?:actually|well|no|but),?\s+)?(?:i'm|i am)\s+(?:actually\s+|really\s+)?not\s+"
+                        r"(?:an?\s+)?(?P<d>vegetarian|vegan|pescatarian)[.!]*$", re.IGNORECASE)
+_DENIED_ZH = lazy_regex(r"^(?:其实)?我(?:其实)?(?:不吃素|不是素食(?:主义)?者)[。！!]*$")
+
+
+def denied(clause: str, sentence: str, lang: str) -> list[Finding]:
+    """The diet a plain denial states ("I'm not vegetarian" → ``food.diet = not vegetarian``, 我不吃素 → ``不吃素``):
+    a fact of its own, a prohibition's form (``facts.resolve.prohibits``), so it ends a stored "vegetarian" (吃素)
+    and a later "I'm vegetarian now" ends it. ``[]`` when a change is said ("not vegetarian anymore", 我不吃素了,
+    已经不吃素: a withdrawal alone, read by ``extract.patterns_*``) and for any other clause. Said first, the denial
+    stored nothing before, the withdrawal finding no diet to end."""
+    if lang == "zh":
+        if not _DENIED_ZH.match(clause.strip()) or re.search(r"了[。！!]*$", sentence.strip()):
+            return []
+        return [Finding("food.diet", "不吃素", CONF_STATED, clause, statement="不吃素")]
+    m = _DENIED_EN.match(clause.strip())
+    if m is None or re.search(r"\b(?:any\s?more|any longer|no longer|now)\b", sentence, re.IGNORECASE):
+        return []
+    diet = m.group("d").lower()
+    return [Finding("food.diet", f"not {diet}", CONF_STATED, clause, statement=f"is not {diet}")]

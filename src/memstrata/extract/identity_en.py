@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from memstrata.extract import gazetteer, guards, places, shapes
+from memstrata.extract import diets, gazetteer, guards, places, shapes
 from memstrata.extract.clause_en import _IC, _Ctx, _f, _split_list
 from memstrata.extract.clauses import (
     CONF_EXPLICIT,
@@ -303,8 +303,8 @@ def _retraction(clause: str, ctx: _Ctx) -> list[Finding]:
         if not m:
             continue
         named = m.groupdict().get("v") or m.groupdict().get("w") or m.groupdict().get("u")
-        if not named:
-            return [Finding(key, "", CONF_STATED, clause, retract=True)]
+        if not named:  # "I'm not vegetarian": the diet denied, beside the withdrawal (``diets.denied``)
+            return [Finding(key, "", CONF_STATED, clause, retract=True), *diets.denied(clause, ctx.sentence, "en")]
         if key in ("identity.location", "identity.employer"):
             named = without_time(_PLACE_END.sub("", named))  # "Boston for 3 years" withdraws Boston
         if key == "health.allergy":  # "not allergic to seafood except shrimp" withdraws seafood (extract.twins)

@@ -270,8 +270,8 @@ def _retraction(clause: str, ctx: _Ctx) -> list[Finding]:
         if not m:
             continue
         named = m.groupdict().get("v") or m.groupdict().get("w") or m.groupdict().get("u")
-        if not named:
-            return [Finding(key, "", CONF_STATED, clause, retract=True)]
+        if not named:  # 我不吃素: the diet denied, beside the withdrawal (``diets.denied``)
+            return [Finding(key, "", CONF_STATED, clause, retract=True), *diets.denied(clause, ctx.sentence, "zh")]
         parts = _split_list(named) if key == "health.allergy" else [named]
         return [replace(f, retract=True) for part in parts for f in _f(key, part, CONF_STATED, clause)]
     return _named_retraction(clause, ctx)
