@@ -26,6 +26,7 @@ from memstrata.context.render import (
 )
 from memstrata.context.standing import is_about_food, is_non_food_allergen, is_severe_allergy
 from memstrata.errors import InvalidInput
+from memstrata.extract.conventions import is_how_to_work
 from memstrata.filter import And, Compare, Expr, Field
 from memstrata.recall.evidence import beside_matches, is_general, matches, part_matches
 from memstrata.recall.search import fact_hit
@@ -96,6 +97,8 @@ def build(query: str, hits: Sequence[Hit], budget_tokens: int, *,
 
     Returns:
         * a query about the user in general ("what do you know about me?", 你了解我什么, "hi"):
+          the user's instructions to the agent and their project's conventions first, under "How to work: …"
+          (``extract.conventions.is_how_to_work``), then the rest of
           the profile under "What is known about this user" (the facts about other people, a boss,
           a customer, Tom, under "About other people": ``context.attribution.about_other_person``),
           then the hits that match it by
@@ -109,9 +112,10 @@ def build(query: str, hits: Sequence[Hit], budget_tokens: int, *,
           their relatives come first under "Dietary needs to respect", other people's under "About
           other people", then the matching hits they do not already state (when none matches, the rest of the
           profile under "What is known about this user", other people's under "About other people");
-        * when none does: the profile under "… (nothing matched the query)" (other people's facts
-          under "About other people"), after the hits that answer one part of a question of several
-          by its words (``recall.evidence.part_matches``) under "Memories that answer part of the query";
+        * when none does: the profile under "… (nothing matched the query)" (how to work first under its own
+          heading, other people's facts under "About other people"), after the hits that answer one part of a
+          question of several by its words (``recall.evidence.part_matches``) under "Memories that answer part of
+          the query";
         * with no profile to give (no current facts, or ``profile`` is ``None``): the hits, as
           ranked (``""`` for none, or with ``drop_unmatched``).
     """
@@ -137,11 +141,19 @@ def build(query: str, hits: Sequence[Hit], budget_tokens: int, *,
     if not known:
         return render_context(query, hits, budget_tokens)
     own, others = _by_whom(known)
+    work, own = [h for h in own if _is_work(h)], [h for h in own if not _is_work(h)]
     if not general:  # a part of a question answered by its words goes first (``part_matches``)
-        return _sections(query, [(part_matches(hits, query), "partial_title"), (own, "profile_title"),
-                                 (others, "others_title")], budget_tokens)
-    parts = [(own, "known_title"), (others, "others_title"), (matches(hits, general=True), "context_title")]
+        return _sections(query, [(part_matches(hits, query), "partial_title"), (work, "work_title"),
+                                 (own, "profile_title"), (others, "others_title")], budget_tokens)
+    parts = [(work, "work_title"), (own, "known_title"), (others, "others_title"),
+             (matches(hits, general=True), "context_title")]
     return _sections(query, parts, budget_tokens)
+
+
+def _is_work(hit: Hit) -> bool:
+    """Whether ``hit`` is a fact about how to work: an instruction to the agent or a project's convention
+    (``extract.conventions.is_how_to_work``), which a profile lists first under its own heading."""
+    return hit.kind == "fact" and hit.fact is not None and is_how_to_work(hit.fact.key)
 
 
 def _by_whom(hits: Sequence[Hit]) -> tuple[list[Hit], list[Hit]]:

@@ -1,0 +1,57 @@
+"""The user's standing instructions to the agent and their project's conventions are the profile's first section,
+under a heading of their own, never among what is known about the user's life: a coding agent reads them at the start
+of every session (docs/hooks.md). A question about one of them finds it. Real SQLite file, real model."""
+
+from __future__ import annotations
+
+from memstrata import Memory
+
+WORK = "## How to work: the user's instructions and the project's conventions"
+WORK_ZH = "## 工作方式：用户的要求与项目约定"
+KNOWN = "## What is known about this user"
+
+
+def _section(block: str, title: str) -> str:
+    """The lines under ``title`` up to the next title (``""`` when there is no such title)."""
+    lines = block.splitlines()
+    if title not in lines:
+        return ""
+    start = lines.index(title) + 1
+    end = next((i for i in range(start, len(lines)) if lines[i].startswith("## ")), len(lines))
+    return "\n".join(lines[start:end])
+
+
+def _store(memory: Memory, user: str) -> None:
+    for text in ("I live in Berlin and I'm allergic to peanuts.", "This repo uses pnpm, not npm.",
+                 "The tests run with make test.", "Always run ruff before committing.",
+                 "Never push directly to main.", "We deploy to Fly.io from the main branch.", "Run the tests.",
+                 "My sister Anna loves jazz."):
+        memory.add(text, user_id=user)
+
+
+def test_the_profile_lists_how_to_work_under_its_own_heading(memory: Memory) -> None:
+    _store(memory, "ann")
+    block = memory.context("What do you know about me?", user_id="ann", budget_tokens=2000)
+    work, known = _section(block, WORK), _section(block, KNOWN)
+    for line in ("wants the assistant to always run ruff before committing",
+                 "wants the assistant to never push directly to main", "the project uses pnpm, not npm",
+                 "the project's tests run with make test", "the project deploys to Fly.io from the main branch"):
+        assert line in work, block
+    assert "Berlin" in known and "peanuts" in known, block
+    assert "ruff" not in known and "pnpm" not in known, block
+    assert "Run the tests" not in work, block  # a request for now is no instruction
+    assert block.index(WORK) < block.index(KNOWN), block
+
+
+def test_a_question_about_running_the_tests_finds_the_command(memory: Memory) -> None:
+    _store(memory, "bo")
+    assert "make test" in memory.context("how do I run the tests?", user_id="bo")
+
+
+def test_a_chinese_profile_has_the_section_too(memory: Memory) -> None:
+    for text in ("以后提交前先跑测试", "不要直接推到main", "这个项目用pnpm不用npm", "我住在上海"):
+        memory.add(text, user_id="cy")
+    block = memory.context("你了解我什么？", user_id="cy", budget_tokens=2000)
+    work = _section(block, WORK_ZH)
+    assert "提交前先跑测试" in work and "不要直接推到main" in work and "项目用pnpm不用npm" in work, block
+    assert "上海" not in work, block
