@@ -37,11 +37,14 @@ _ZH_PAST_NOT = lazy_regex(r"^(?:是这样|不|没|也|就|说|觉得|以为|想)
 #: A feeling's turn about one thing: "I used to hate olives but now I love them", 我以前讨厌橄榄，现在很喜欢: the
 #: present clause names its object by a pronoun or not at all, and means the past clause's.
 _FEEL_EN = r"(?:hate|dislike|detest|like|love|enjoy|adore|can't stand|prefer)"
-_PAST_OBJECT_EN = lazy_regex(rf"^(?:(?:really|kind of|kinda)\s+)*{_FEEL_EN}\s+(?P<obj>.+)$", _IC)
+_PAST_OBJECT_EN = lazy_regex(rf"^(?:don't\s+)?(?:(?:really|kind of|kinda)\s+)*{_FEEL_EN}\s+(?P<obj>.+)$", _IC)
+_DID_NOT_USE_TO = lazy_regex(r"\b(?:didn't|did not)\s+use(?:d)?\s+to\s+", _IC)
 _NOW_PRONOUN_EN = lazy_regex(rf"^(?P<head>.*\b{_FEEL_EN})\s+(?:them|it|those|these)"
                              r"(?P<tail>(?:\s+(?:now|a lot|too))*)$", _IC)
 _FEEL_ZH = r"(?:讨厌|不喜欢|不爱|受不了|喜欢|爱|爱上|爱吃|喜欢吃|爱喝|喜欢喝)"
 _PAST_OBJECT_ZH = lazy_regex(rf"^(?:很|特别|非常|超|最|挺)*{_FEEL_ZH}(?P<obj>[^它了]+)$")
+#: A past feeling said negated (不喜欢, 不爱, 没喜欢过): what the present one turned from.
+_FELT_NOT_ZH = lazy_regex(r"^(?:一点都|一点也|都|也)?(?:不|没)(?:太|怎么|是很)?(?:喜欢|爱)")
 _NOW_BARE_ZH = lazy_regex(rf"^(?P<head>.*?{_FEEL_ZH})(?:它们|它|上了|了)*$")
 
 
@@ -60,19 +63,26 @@ def _object_carried(past: str, now: str, lang: str) -> str:
 def split_en(sentence: str) -> tuple[str, str] | None:
     """``(past, now)``: both clauses as present statements ("I drink flat whites", "I drink oat
     lattes"), or ``None`` when ``sentence`` is no contrast of then and now."""
-    m = _EN.match(sentence.strip().rstrip(".!"))
+    # "I didn't use to like cilantro" is "I used to not like cilantro": then "I don't like cilantro"
+    m = _EN.match(_DID_NOT_USE_TO.sub("used to not ", sentence.strip().rstrip(".!")))
     if m is None:
         return None
     who = (m.group("who") or m.group("who2")).capitalize()
     past = m.group("past") or m.group("past2")
     now = m.group("now") or m.group("now2")
     past = re.sub(r"^be\s+", "am " if who == "I" else "are ", past, flags=_IC)
+    past = re.sub(r"^not\s+", "don't ", past, flags=_IC)
     return f"{who} {past}", _object_carried(past, now, "en")
 
 
 def split_zh(sentence: str) -> tuple[str, str] | None:
     """``(past, now)``: both clauses as present statements (我喝拿铁, 我现在改喝美式了), or ``None``."""
     m = _ZH.match(sentence.strip().rstrip("。！!"))
-    if m is None or _ZH_PAST_NOT.match(m.group("past")):
+    if m is None:
         return None
-    return f"我{m.group('past')}", f"我{_object_carried(m.group('past'), m.group('now'), 'zh')}"
+    now = _object_carried(m.group("past"), m.group("now"), "zh")
+    # 以前不喜欢吃香菜，现在爱上了: a feeling turned is a standing value, its negation too, when the object carries
+    turned = _FELT_NOT_ZH.match(m.group("past")) is not None and now != m.group("now")
+    if _ZH_PAST_NOT.match(m.group("past")) and not turned:
+        return None
+    return f"我{m.group('past')}", f"我{now}"
