@@ -81,7 +81,9 @@ _RELATION = (rf"{kin.SIBLING}|colleague|coworker|co-worker|friend|boss|manager|t
              r"boyfriend|grandma|grandpa|grandmother|grandfather|niece|nephew|fianc[eé]e?|twin|"
              r"(?:brother|sister|mother|father|son|daughter)-in-law|step(?:mom|dad|mother|father|son|daughter|"
              r"brother|sister)|grandson|granddaughter")
-_SOMEONE = lazy_regex(rf"^(?:(?:[Mm]y|[Oo]ur)\s+(?P<rel>{_RELATION})\s+)?(?P<name>[A-Z][a-z]+)(?P<poss>'s)?\s+"
+#: "My colleague Tom", and a note's "Colleague Tom", "Coworker Tom" (the relation capitalised, opening the sentence).
+_SOMEONE = lazy_regex(rf"^(?:(?:(?:[Mm]y|[Oo]ur)\s+(?P<rel>{_RELATION})|(?=[A-Z])(?i:{_RELATION}))\s+)?"
+                      r"(?P<name>[A-Z][a-z]+)(?P<poss>'s)?\s+"
                       r"(?P<rest>.+)$")
 _RELATIVE = lazy_regex(rf"^my\s+(?P<rel>{_RELATION})(?P<name>)(?P<poss>)\s+(?P<rest>.+)$", _IC)
 #: The verbs a statement about someone opens with, after an adverb or two ("Tom moved ...", "Sarah is

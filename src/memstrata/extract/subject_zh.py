@@ -25,7 +25,10 @@ RELATION = ("同事|朋友|老板|领导|上司|室友|邻居|同学|姐姐|妹�
             "妈妈|爸爸|老妈|老爸|母亲|父亲|爸妈|父母|儿子|女儿|爷爷|奶奶|外公|外婆|姥姥|姥爷|男朋友|女朋友|"
             "岳父|岳母|丈母娘|公公|婆婆|嫂子|弟媳|姐夫|妹夫|表哥|表姐|表弟|表妹|堂哥|堂姐|堂弟|堂妹|叔叔|伯伯|舅舅|"
             "姑姑|阿姨|姨妈|舅妈|侄子|侄女|外甥女|外甥|孙子|孙女|哥|姐|弟|妹|妈|爸")
-NAME = rf"(?:小[{_H}]|老[{_H}]|[{SURNAMES}][{_H}]{{1,2}}?)"
+#: 阿 before one character is a name as 小 and 老 are (阿强, 阿明), not a kin word (阿姨, 阿婆) nor a place or a firm's
+#: first syllable (阿里, 阿根廷, 阿拉伯).
+NAME = (rf"(?:小[{_H}]|老[{_H}]|阿(?!姨|婆|公|嬷|哥|姐|妹|弟|叔|伯|爸|妈|里|拉|尔|富|根|联|胶|斯|凡|司|门|迪|森)[{_H}]"
+        rf"|[{SURNAMES}][{_H}]{{1,2}}?)")
 #: A clause that asks, supposes or reports: no shape reads it.
 NOT_A_STATEMENT = lazy_regex(
     r"^(?:如果|要是|假如|假设|万一|是否)|[？?]|吗[。！!]?$|呢[。]?$|是不是|会不会|要不要|可不可以|能不能|可能|好像|也许|"
@@ -63,14 +66,14 @@ _GROUP = rf"(?:[{_H}]{{1,5}}(?:部|组|团队|科|处|办公室)的)"
 #: The school one is in, said with 上 / 读 (我儿子上小学一年级, 我女儿读初二: ``extract.schooling``).
 _SCHOOL = r"(?:上|读|念)(?=小学|初中|高中|大学|幼儿园|[一二三四五六]年级|初[一二三]|高[一二三]|大[一二三四])"
 _SOMEONE = lazy_regex(
-    rf"^(?:我们?的?(?P<rel>{RELATION})|{_GROUP})?(?P<name>{NAME})?(?P<rest>(?:的|对|在|又|也|调|住|是|喜欢|最|不|换|搬|回|去|"
+    rf"^(?:我们?的?(?P<rel>{RELATION})|(?P<bare>{RELATION})(?={NAME})|{_GROUP})?(?P<name>{NAME})?(?P<rest>(?:的|对|在|又|也|调|住|是|喜欢|最|不|换|搬|回|去|"
     rf"改|要|需要|希望|偏好|更喜欢|已经|现在|一直|还|很|特别|非常|平时|经常|每天|开始|入职|养|都|{_WHEN}|{_SCHOOL}|"
     rf"{_STANDING}).+)$")
 
 
 #: How a note about a role goes on: a verb or a copula, as about a named person, or a wish (客户要PDF发票).
-_ROLE_REST = lazy_regex(rf"^(?:的|对|在|又|也|调|住|是|喜欢|最|不|换|搬|回|去|改|要|需要|希望|偏好|更喜欢|比较|"
-                        rf"已经|现在|目前|一直|还|只|{_WHEN})")
+_ROLE_REST = lazy_regex(rf"^(?:叫(?!我)|的|对|在|又|也|调|住|是|喜欢|最|不|换|搬|回|去|改|要|需要|希望|偏好|"
+                        rf"更喜欢|比较|已经|现在|目前|一直|还|只|{_WHEN})")
 
 
 def someone_else(sentence: str) -> tuple[str, str] | None:
