@@ -26,6 +26,7 @@ def _read(text: str) -> list[tuple[str, str]]:
     ("Please write commit messages in the imperative.", "write commit messages in the imperative"),
     ("Don't add comments that restate the code.", "never add comments that restate the code"),
     ("Don't ever force-push to main.", "never force-push to main"),
+    ("Do not use bullet points.", "never use bullet points"),  # a kind of thing, no named choice
     ("Every time you commit, run the tests.", "run the tests every time you commit"),
     ("From now on, run ruff before committing.", "run ruff before committing"),  # before: the user's habit
     ("Always format dates as Month Day, Year when I ask about timelines.",

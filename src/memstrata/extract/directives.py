@@ -73,9 +73,10 @@ _KIND_EN = lazy_regex(rf"^{_PLEASE}(?P<v>{_WORK_EN}\s+(?!(?:the|a|an|my|your|our
 #: What an unmarked prohibition must not forbid to be standing: the thing at hand ("Don't summarise the article"),
 #: a move of this conversation ("Don't ask me to pick", "Do not respond until you have the flight numbers").
 _AT_HAND_OBJECT_EN = lazy_regex(r"^\S+(?:\s+\S+)?\s+(?:the|me|us)\b|^\S+$|\buntil\b|\btill\b", _IC)
-#: "Don't use unittest.", 别用 unittest: a thing not to choose, said alone, is the choice at hand's
-#: (``extract.forbidden`` keeps a chosen thing's under its key); "Never use unittest" says it stands.
-_NAME_ALONE = lazy_regex(r"^(?:use|用)\s*[\w.+#-]+(?:\s+[\w.+#-]+)?$", _IC)
+#: "Don't use unittest.", 别用 unittest: a named thing not to choose, said alone, is the choice at hand's
+#: (``extract.forbidden`` keeps a chosen thing's under its key); "Never use unittest" says it stands. A kind of thing,
+#: a plural, is a way of working: "Don't use bullet points", "Do not use mocks".
+_NAME_ALONE = lazy_regex(r"^(?:use|用)\s*[\w.+#-]+(?:\s+[\w.+#-]+)?(?<![a-z]s)$", _IC)
 #: The standing words that hold "now" or "future": no pointer at the thing at hand.
 _STANDING_EN = lazy_regex(r"\b(?:from now on|going forward|in (?:the )?future)\b", _IC)
 #: Said to someone about their own life it is advice ("Write letters to your family", "Never limit yourself").
