@@ -7,13 +7,12 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from mcpclient import in_process, tool_error
-from serverproc import Server, start_server
+from serverproc import Server
 
 from clirun import cli
 from memstrata import Memory
@@ -25,15 +24,16 @@ GROUP = [("Alice", "I am allergic to peanuts"), ("Bob", "I'm not allergic to pea
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    server = start_server(tmp_path_factory.mktemp("attrib"))
+def server(open_server: Server) -> Server:
+    """The run's open server, with the group chat stored for user ``grp`` (this module's users: grp, mu,
+    solo)."""
+    server = open_server
     with server.client() as c:
         added = c.post("/v1/messages", json={"user_id": "grp", "messages": [
             {"content": text, "speaker": speaker} for speaker, text in GROUP] + [
             {"content": "I prefer UPS for delivery, it's reliable", "role": "assistant"}]})
         assert added.status_code == 200, added.text
-    yield server
-    server.stop()
+    return server
 
 
 def _cli(server: Server, *args: str) -> str:

@@ -9,19 +9,17 @@ import json
 import shutil
 import subprocess
 import threading
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from serverproc import Server, clean_env, console_script, start_server
+from serverproc import Server, clean_env, console_script
 from test_hooks import PROJECT_TEXTS, SESSIONS, claude_payload, context_of, episodes, hook, project_turns, said_again
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    running = start_server(tmp_path_factory.mktemp("hooks-serve"))
-    yield running
-    running.stop()
+def server(open_server: Server) -> Server:
+    """The run's open server: this module writes as user ``dev`` alone."""
+    return open_server
 
 
 def test_warm_and_cold_paths_share_the_database_and_the_turns_keys(server: Server, tmp_path: Path) -> None:
