@@ -159,8 +159,7 @@ def test_mcp_get_context_gives_the_profile_for_what_do_you_know_about_me(tmp_pat
     assert out["no_profile"] == {"context": ""} and out["past"] == {"context": ""}
     assert out["health"]["context"].splitlines()[1:] and all(
         "peanuts" in line for line in out["health"]["context"].splitlines()[1:])
-    assert ("argument 'budget_tokens' must be a whole number of tokens from 40 (a title and one cited line) "
-            "to 8000") in out["bad_budget"]["error"]
+    assert "get_context: budget_tokens must be a whole number from 40 to 8000, got 0" in out["bad_budget"]["error"]
     assert "invalid_input" in out["bad_as_of"]["error"] and "as_of" in out["bad_as_of"]["error"]
     assert 'kinds holds the string "facts", which is not a kind' in out["bad_kinds"]["error"]
     assert "invalid_filter" in out["bad_filter"]["error"] and "at character 5" in out["bad_filter"]["error"]
