@@ -35,13 +35,18 @@ _WHEN_EN = (r"(?:\s+(?:every (?:morning|day|night|evening)|each (?:morning|day|n
 _EN = lazy_regex(
     r"^(?:i\s+(?:(?:also|still|now|currently|have to|need to|usually|always|regularly)\s+)*(?:take|am taking|am on|"
     r"have been taking|use)|i'm\s+(?:(?:also|still|now|currently)\s+)*(?:taking|on)|i've been taking)\s+"
+    # a dose before the medicine ("one pill of lisinopril", "20 mg of simvastatin") is how much, no part of it
+    r"(?:(?:one|two|three|half a|a|an|\d+)\s*(?:pills?|tablets?|capsules?|mg|milligrams?|units?)\s+of\s+)?"
     rf"(?P<v>(?:(?:my|a|an|some|daily|blood pressure|diabetes|heart|allergy|sleeping|thyroid)\s+)*"
     rf"(?:{_DRUG_WORDS_EN})(?:\s+(?:pills?|tablets?|medication|medicine))?){_WHEN_EN}$", re.IGNORECASE)
 #: A dose for now, not a standing medicine.
 _FOR_NOW = lazy_regex(r"\b(?:today|tonight|this (?:week|morning|evening)|right now|for (?:a|the) (?:week|few days)|"
                       r"until|when i|if i)\b|今天|这周|这几天|暂时|的时候", re.IGNORECASE)
 _ZH = lazy_regex(r"^我(?:现在|目前|最近|一直|也|还|每天|天天|长期|早上|晚上|每天早上|每天晚上)*(?:在|正在)?"
-                 r"(?:每天|天天|长期|按时)?(?:吃|服用|服|用|打)(?:着)?"
+                 # 吃了 / 吃过 a medicine is one dose taken (我吃了感冒药 stored 了感冒药), none standing
+                 r"(?:每天|天天|长期|按时)?(?:吃|服用|服|用|打)(?:着)?(?![了过])"
+                 # a dose before the medicine (一片降压药, 两粒, 10毫克) is how much, no part of what is taken
+                 r"(?:[一二两三四五六七八九十半\d]+(?:片|粒|颗|支|袋|包|针|勺|毫克|mg)(?:的)?)?"
                  r"(?P<v>[\u4e00-\u9fff]{1,5}药|胰岛素)(?:片)?$")
 _OWN = lazy_regex(r"^(?:my|a|an|some)\s+", re.IGNORECASE)
 
