@@ -376,7 +376,10 @@ def switched_to(value: str, clause: str, lang: str, *, statement: str, counted: 
     is, not by name (lower-case words of no listed kind; in Chinese counted with a measure word, ``counted``, or
     an object of the home or the desk, ``_OBJECT_ZH``: "I switched to a standing desk", 我换了一张站立式办公桌) is a
     thing now used, ``tool.uses``, which ends nothing: no tool or service it could be a rival of is named by it
-    (the engine took Slack's place with "an electric toothbrush")."""
+    (the engine took Slack's place with "an electric toothbrush"). A single Chinese character (我换了一辆车) names
+    a kind, no thing: ``[]``."""
+    if lang == "zh" and re.fullmatch(r"[\u4e00-\u9fff]", value):
+        return []  # 我换了一辆车, 我换了一把伞: one character is the kind (a car), no thing named
     if (consumed := _consumed(value, clause, lang)) is not None:  # "I switched to decaf": what one drinks now
         return [consumed]
     if (paid := paying_with(value, clause, lang)) is not None:  # "I switched to PayPal": how one pays now

@@ -20,6 +20,7 @@ from memstrata.extract import (
     schools,
     shapes,
     tool_kinds,
+    vehicles,
     workplace,
 )
 from memstrata.extract.clauses import (
@@ -405,7 +406,8 @@ def before_topics(sentence: str, said_at: datetime) -> list[Finding]:
         for clause in dict.fromkeys((raw, patterns_en._FILLER.sub("", raw).strip())):
             if clause and (wanted := formats.schedule_en(clause)):
                 return wanted  # "every Friday" is when a document is wanted, no time the wish began
-            if clause and (found := (workplace.uses_en(clause) or _destination(clause) or _team(clause)
+            if clause and (found := (vehicles.begun(without_time(clause), "en") or workplace.uses_en(clause)
+                                     or _destination(clause) or _team(clause)
                                      or _changed(clause, "en", sentence)
                                      or started_to_like_en(clause, said_at) or _learning(clause)
                                      or provider_en(clause) or payment(clause, "en") or grade(clause, "en")

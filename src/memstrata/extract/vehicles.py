@@ -51,5 +51,39 @@ def find_zh(clause: str, ctx: object) -> list[Finding]:
     return [Finding("user.车", value, CONF_STATED, clause, statement=f"开{value}")]
 
 
+#: Makes and common models said in English after a verb of getting one, which names no car by a capital alone ("I
+#: got a new iPhone", "I bought a Kindle").
+_MAKES_EN = (r"Tesla|Toyota|Honda|BMW|Mercedes(?:-Benz)?|Audi|Ford|Volkswagen|VW|Subaru|Mazda|Nissan|Hyundai|Kia|"
+             r"Chevy|Chevrolet|Jeep|Volvo|Porsche|Lexus|BYD|Rivian|Polestar|Lucid|Mini Cooper|Prius|Civic|Corolla|"
+             r"Camry|"
+             r"Model [3SXY]|Mustang|Jaguar|Land Rover|Range Rover|Dodge|Ram|GMC|Buick|Cadillac|Acura|Infiniti|Genesis|"
+             r"Fiat|Peugeot|Renault|Skoda|Seat|Opel|Mitsubishi|Suzuki|Nio|Xpeng|Li Auto")
+#: A car said as its beginning: "I bought a Tesla", "I just got a new Honda Civic", "I switched to an electric car".
+_BEGUN_EN = lazy_regex(
+    r"^(?:we|i)(?:'ve|\s+have)?\s+(?:(?:just|finally|recently|also)\s+)*(?:bought|got|purchased|leased|picked up|"
+    r"switched to|traded (?:up|in my car) for)\s+(?:a|an|my|our)\s+(?:(?:new|used|brand[- ]new|second-hand|secondhand|"
+    rf"red|black|white|blue|silver|grey|gray|\d{{4}})\s+)*(?P<v>(?-i:(?:{_MAKES_EN})(?:\s+(?:[A-Z0-9][\w-]*))*)"
+    rf"|(?:electric car|{_KINDS_EN}))(?:\s+(?:now|too))?$", re.IGNORECASE)
+#: 我换了一辆特斯拉, 我买了一辆比亚迪, 我新买了辆电动车, 我提了一台小米SU7: a car said as its beginning (a make or
+#: a kind, never 车 alone: 我换了一辆车 names none).
+_BEGUN_ZH = lazy_regex(
+    r"^我们?(?:家)?(?:刚|刚刚|最近|已经|也|终于)*(?:新)?(?:买了|换了|提了|入手了|换成了?|改开)(?:一辆|辆|一台|台)?(?:新的?)?"
+    rf"(?P<v>(?:{_MAKES_ZH})[\u4e00-\u9fffA-Za-z0-9 ]{{0,8}}|(?:{_KINDS_ZH}))了?$")
+
+
+def begun(clause: str, lang: str) -> list[Finding]:
+    """The car a clause says the speaker got, read as the car they drive now (我换了一辆特斯拉 → ``user.车`` = 特斯拉,
+    "I bought a Tesla" → ``user.car`` = ``Tesla``, as 我开特斯拉 and "I drive a Tesla" are), else ``[]``. Before, the
+    first was a thing used (``tool.uses``) and the second nothing."""
+    text = clause.strip().rstrip("。！!.")
+    m = (_BEGUN_ZH if lang == "zh" else _BEGUN_EN).match(text)
+    if m is None or (lang == "zh" and re.search(r"股|股票|的", m.group("v"))):
+        return []  # 我买了特斯拉的股票: shares, no car
+    value = m.group("v").strip()
+    if lang == "zh":
+        return [Finding("user.车", value, CONF_STATED, clause, statement=f"开{value}")]
+    return [Finding("user.car", value, CONF_STATED, clause, statement=f"drives {_article(value)} {value}")]
+
+
 def _article(value: str) -> str:
     return "an" if re.match(r"(?i)[aeio]|suv\b|ev\b|hybrid\b|honda", value) else "a"
