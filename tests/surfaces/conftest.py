@@ -1,5 +1,5 @@
-"""Fixtures: real ``memstrata serve`` processes (see ``serverproc``): the keyed server and the open
-one, each started once per test process."""
+"""Fixtures: real ``memstrata serve`` processes (see ``serverproc``): the keyed server, the open one
+and the one without a model, each started once per test process."""
 
 from __future__ import annotations
 
@@ -28,5 +28,15 @@ def open_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     One per test process, shared by the modules that use it (three processes and two model loads
     each time it starts): each module writes to users of its own and asserts on those alone."""
     server = start_server(tmp_path_factory.mktemp("open"), workers=2)
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def modelless_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A server with no keys configured and no embedding model (``MEMSTRATA_EMBEDDING_MODEL=none``:
+    full-text search alone), one per test process, shared by the modules that use it, as
+    ``open_server`` is: each module writes to users of its own and asserts on those alone."""
+    server = start_server(tmp_path_factory.mktemp("modelless"), MEMSTRATA_EMBEDDING_MODEL="none")
     yield server
     server.stop()

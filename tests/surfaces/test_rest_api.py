@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from serverproc import ADMIN_KEY, Server, start_server
+from serverproc import ADMIN_KEY, Server
 
 from clirun import cli
 
@@ -260,15 +259,11 @@ def test_fact_routes_take_the_scope_in_the_query_like_get_and_delete(world: Worl
         assert "REST: \"user_id\"" in unscoped["message"]
 
 
-def test_an_open_server_refuses_to_create_the_key_that_would_lock_out_its_clients(tmp_path: Path) -> None:
-    server = start_server(tmp_path, MEMSTRATA_EMBEDDING_MODEL="none")
-    try:
-        with server.client() as c:
-            refused = _error(c.post("/v1/keys", json={"org_id": "o", "project_id": "p"}), 403, "admin_required")
-            assert "MEMSTRATA_ADMIN_KEY" in refused["message"]
-            assert c.get("/v1/facts", params={"user_id": "u"}).status_code == 200  # still open
-    finally:
-        server.stop()
+def test_an_open_server_refuses_to_create_the_key_that_would_lock_out_its_clients(modelless_server: Server) -> None:
+    with modelless_server.client() as c:
+        refused = _error(c.post("/v1/keys", json={"org_id": "o", "project_id": "p"}), 403, "admin_required")
+        assert "MEMSTRATA_ADMIN_KEY" in refused["message"]
+        assert c.get("/v1/facts", params={"user_id": "u"}).status_code == 200  # still open
 
 
 def test_delete_removes_the_fact(world: World) -> None:

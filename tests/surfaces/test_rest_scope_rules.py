@@ -8,21 +8,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import httpx
 import pytest
-from serverproc import Server, start_server
+from serverproc import Server
 
 NDJSON = {"content-type": "application/x-ndjson"}
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    running = start_server(tmp_path_factory.mktemp("scope-rules"), MEMSTRATA_EMBEDDING_MODEL="none")
-    yield running
-    running.stop()
+def server(modelless_server: Server) -> Server:
+    """The run's server without keys or a model: this module writes as alice, carol, dave and erin."""
+    return modelless_server
 
 
 def _ok(response: httpx.Response) -> Any:

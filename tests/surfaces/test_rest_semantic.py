@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from serverproc import start_server
+from serverproc import Server, start_server
 
 from fakes.openai_server import FakeLLMServer, Reply, Request
 
@@ -98,22 +98,18 @@ def test_wait_flush_queue_short_term_agents_and_consolidation(tmp_path: Path, ll
         server.stop()
 
 
-def test_without_an_llm_the_llm_routes_say_so(tmp_path: Path) -> None:
-    server = start_server(tmp_path, MEMSTRATA_EMBEDDING_MODEL="none")
-    try:
-        with server.client() as c:
-            posted = _ok(c.post("/v1/messages", json={"user_id": "bo", "session_id": "s", "wait": True,
-                                                      "messages": [{"content": "I live in Paris"}]}))
-            assert posted["results"][0]["facts"]  # the rule extractor still works; wait changes nothing
-            assert _ok(c.post("/v1/flush", json={"user_id": "bo"})) == {"batches": 0}
-            for path, body in (("/v1/consolidate", {"user_id": "bo"}),
-                               ("/v1/search/agent", {"user_id": "bo", "query": "Paris", "agent": "split"})):
-                refused = c.post(path, json=body)
-                assert refused.status_code == 422 and refused.json()["error"]["code"] == "llm_not_configured"
-            direct = _ok(c.post("/v1/search/agent", json={"user_id": "bo", "query": "Paris", "agent": "direct"}))
-            assert direct["llm_calls"] == 0 and any("Paris" in h["text"] for h in direct["hits"])
-    finally:
-        server.stop()
+def test_without_an_llm_the_llm_routes_say_so(modelless_server: Server) -> None:
+    with modelless_server.client() as c:
+        posted = _ok(c.post("/v1/messages", json={"user_id": "bo", "session_id": "s", "wait": True,
+                                                  "messages": [{"content": "I live in Paris"}]}))
+        assert posted["results"][0]["facts"]  # the rule extractor still works; wait changes nothing
+        assert _ok(c.post("/v1/flush", json={"user_id": "bo"})) == {"batches": 0}
+        for path, body in (("/v1/consolidate", {"user_id": "bo"}),
+                           ("/v1/search/agent", {"user_id": "bo", "query": "Paris", "agent": "split"})):
+            refused = c.post(path, json=body)
+            assert refused.status_code == 422 and refused.json()["error"]["code"] == "llm_not_configured"
+        direct = _ok(c.post("/v1/search/agent", json={"user_id": "bo", "query": "Paris", "agent": "direct"}))
+        assert direct["llm_calls"] == 0 and any("Paris" in h["text"] for h in direct["hits"])
 
 
 def test_queue_needs_an_owner_and_never_crosses_tenants(tmp_path: Path, llm_server: FakeLLMServer) -> None:
