@@ -7,6 +7,7 @@ import importlib
 import pytest
 
 import memstrata
+from memstrata.embed.base import EmbeddingCache
 
 EXPECTED_ALL: list[str] = [
     "AddResult",
@@ -74,12 +75,13 @@ def test_every_public_error_derives_from_memstrata_error() -> None:
         assert issubclass(getattr(memstrata, name), memstrata.MemstrataError), name
 
 
-def test_page_the_type_memory_page_returns_is_public(tmp_path: object) -> None:
+def test_page_the_type_memory_page_returns_is_public(tmp_path: object, embedder: EmbeddingCache) -> None:
     # ``Memory.page`` is public, so the type it returns must be importable where the other public
     # types are (only in ``memstrata.paging``, a user could not annotate with it).
     from pathlib import Path
 
-    with memstrata.Memory(Path(str(tmp_path)) / "m.db", user_id="u1") as memory:
+    # the run's loaded default model (the ``embedder`` fixture), not a second load of it
+    with memstrata.Memory(Path(str(tmp_path)) / "m.db", embedder=embedder, user_id="u1") as memory:
         memory.add("I prefer window seats")
         page = memory.page(kind="episode", limit=1)
     assert isinstance(page, memstrata.Page)

@@ -6,6 +6,7 @@ program prints every cell whole, where rich cut keys and dates to fit 80 columns
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import subprocess
@@ -20,8 +21,11 @@ from memstrata import Memory
 SRC = Path(__file__).resolve().parents[2] / "src"
 
 
+@functools.cache
 def _run(*args: str | Path, columns: str | None = None) -> subprocess.CompletedProcess[str]:
-    """``memstrata ARGS`` (the console script) with stdout and stderr piped, not a terminal."""
+    """``memstrata ARGS`` (the console script) with stdout and stderr piped, not a terminal. Run once
+    per command line in this module: ``memstrata recall`` and ``memstrata list --limit`` are each read
+    by two tests, and a process start and the engine's import cost ~0.4 s of CPU."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("MEMSTRATA_") and k != "COLUMNS"}
     env["PYTHONPATH"] = os.pathsep.join(p for p in (str(SRC), env.get("PYTHONPATH")) if p)
     env["PYTHONIOENCODING"] = "utf-8"

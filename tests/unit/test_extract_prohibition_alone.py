@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from memstrata import Memory
+from memstrata.embed.base import EmbeddingCache
 from memstrata.extract.rules import RuleExtractor
 from memstrata.types import Fact
 
@@ -140,9 +141,9 @@ def test_a_prohibition_ends_at_its_comma_and_the_choice_after_it_stands(text: st
     assert any(forbidden in value for _, value, _ in read), read
 
 
-def test_a_prohibition_then_a_choice_keeps_the_carrier_said_before(tmp_path: Path) -> None:
+def test_a_prohibition_then_a_choice_keeps_the_carrier_said_before(tmp_path: Path, embedder: EmbeddingCache) -> None:
     # 以后用京东发货 then 不要用顺丰，用京东 replaced 京东 by 不要京东: the opposite of what was said twice
-    with Memory(tmp_path / "m.db") as memory:
+    with Memory(tmp_path / "m.db", embedder=embedder) as memory:  # the run's loaded default model
         memory.add("以后用京东发货", user_id="u")
         memory.add("不要用顺丰，用京东", user_id="u")
         active = [f.value for f in memory.list(user_id="u") if isinstance(f, Fact) and f.key == "shipping.carrier"]
