@@ -17,9 +17,10 @@ pytestmark = pytest.mark.usefixtures("embedder")  # the run's loaded model (clir
 def test_recall_as_of_reads_what_was_believed_then(tmp_path: Path) -> None:
     db = tmp_path / "m.db"
     assert cli("remember", "I live in Paris", "--user", "u", "--db", db).code == 0
-    time.sleep(1.1)
+    # ``then`` is typed to the second, as a user types it: the next whole second after Paris was
+    # stored, and Berlin is stored after it (the wait is what is left of the second, not two seconds).
+    time.sleep(1.02 - time.time() % 1)
     then = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-    time.sleep(1.1)
     assert cli("remember", "I moved to Berlin", "--user", "u", "--db", db).code == 0
     now = cli("recall", "where does the user live?", "--user", "u", "--kind", "fact", "--db", db, "--json")
     before = cli("recall", "where does the user live?", "--user", "u", "--kind", "fact", "--as-of", then,
