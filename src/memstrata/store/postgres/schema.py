@@ -558,6 +558,15 @@ CREATE TABLE IF NOT EXISTS suppressed_facts (
 );
 """,
     ),
+    Migration(
+        21,
+        "fts_crisismerge",
+        """
+-- The SQLite store's migration 21 tunes how its FTS5 indexes merge their segments; PostgreSQL's
+-- GIN indexes have no such setting, so nothing changes. Kept so both stores share one numbered list.
+SELECT 1;
+""",
+    ),
 )
 
 #: The newest schema this code knows (equal to the SQLite store's: one migration list per backend).

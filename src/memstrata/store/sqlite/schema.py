@@ -404,6 +404,21 @@ CREATE TABLE IF NOT EXISTS suppressed_facts (
 );
 """,
     ),
+    Migration(
+        21,
+        "fts_crisismerge",
+        """
+-- Each full-text index merges its segments once four share a level (FTS5's default: sixteen). A
+-- message is its own transaction, so every add wrote a small new segment, and FTS5's incremental
+-- merging lagged behind: LoCoMo's pooled store (2,951 messages added one at a time) read its turns'
+-- index from 17 segments and its facts' from 16, each query term looked up in every one. At four,
+-- 5-7 segments; the same rows and scores (docs/benchmarks.md, Real stores: ``--pooled``).
+INSERT INTO segments_fts (segments_fts, rank) VALUES ('crisismerge', 4);
+INSERT INTO facts_fts (facts_fts, rank) VALUES ('crisismerge', 4);
+INSERT INTO turns_fts (turns_fts, rank) VALUES ('crisismerge', 4);
+INSERT INTO session_blocks_fts (session_blocks_fts, rank) VALUES ('crisismerge', 4);
+""",
+    ),
 )
 
 #: The newest schema this code knows.
