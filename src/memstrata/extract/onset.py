@@ -48,24 +48,40 @@ _ZH_TIME_END = lazy_regex(r"(?:年|月|周|礼拜|星期|天|号|日|前|时候|
 _ZH_NOT_A_STATE = lazy_regex(r"^(?:喜欢|爱|学|练|想|要|打算|准备|觉得|担心|怀疑|后悔|不|没)")
 
 
+#: "I've lived in Shanghai for ten years", "I have worked at Google since 2019", "I've had asthma for years": a state
+#: verb in the perfect (its present form after it), as "I've been living in Shanghai for ten years" says it.
+_PERFECT_EN = lazy_regex(r"^(?:i|we)(?:'ve|\s+have)\s+(?:(?:now|already|also)\s+)?(?P<v>lived|worked|owned|driven|used|"
+                         r"taught|studied)\s+(?P<s>.+?)\s+(?:ever\s+)?(?P<w>since|for)\s+(?P<t>.+?)(?:\s+now)?$", _IC)
+_PRESENT_EN = {"lived": "live", "worked": "work", "owned": "own", "driven": "drive", "used": "use", "taught": "teach",
+               "studied": "study"}
+
+
 def split_en(sentence: str) -> tuple[list[str], str] | None:
     """``(statements, time)`` for "I've been <state> since <time>": the state said in the present
     ("I'm vegetarian"; "been living in Berlin" → "I live in Berlin", "I liv in Berlin", ... one
     spelling per way of undoing -ing, for the caller to keep the first that reads), and the time
     phrase ("last year"; "for two years" → "two years ago"). ``None`` for any other sentence."""
     m = _EN.match(sentence.strip().rstrip(".!"))
+    if m is None and (p := _PERFECT_EN.match(sentence.strip().rstrip(".!"))) is not None:
+        return _since(p.group("w"), p.group("t"), [f"I {_PRESENT_EN[p.group('v').lower()]} {p.group('s')}"])
     if m is None:
         return None
     state, time = (m.group("s"), m.group("t")) if m.group("s") else (m.group("s2"), m.group("t2"))
     if _NOT_A_STATE.match(state):
         return None
-    if m.group("w") and m.group("w").lower() == "for":
+    return _since(m.group("w"), time, _present(state) or [f"I'm {state}"])
+
+
+def _since(word: str | None, time: str, statements: list[str]) -> tuple[list[str], str] | None:
+    """``(statements, time)`` with the time said as a period the reader dates ("for two years" → "two years ago",
+    "since 2019" → "in 2019"); ``None`` when "for" is followed by no span."""
+    if word and word.lower() == "for":
         if not _SPAN.match(time):
             return None
         time = f"{time} ago"
     elif re.fullmatch(r"\d{4}", time) or _MONTH.match(time):
         time = f"in {time}"  # a year or a month alone is read as a time only after "in"
-    return _present(state) or [f"I'm {state}"], time
+    return statements, time
 
 
 def _present(state: str) -> list[str]:
@@ -241,11 +257,25 @@ def _got_zh(sentence: str) -> list[str]:
     return [f"我家有{m.group('s')}"] if m else []
 
 
+#: 我吃素三年了, 我住在上海十年了, 我怀孕三个月了, 我在腾讯工作五年了: a state and how long it has held, closed by 了
+#: (counted back from now: 三年前). A count one can date (a number, 半, not 几), a state with no 了 / 过 of its own
+#: (我学了三年了, 我等了三个月了: a doing, not a state in).
+_LASTED_ZH = lazy_regex(r"^(?P<s>我[^，,。了过]+?)(?:已经|都|快|有|将近|差不多|整整)?"
+                        r"(?P<n>[0-9一二两三四五六七八九十]+|半)(?P<unit>个月|个星期|个礼拜|周|年)(?:多|左右)?了$")
+#: What follows 我 without being a state that lasts: a going or coming (我去北京三天了), a wait, a like or a wish.
+_LASTED_NOT_ZH = lazy_regex(r"^我(?:都|已经|也)?(?:去|来|到|回|出|飞|等|找|喜欢|爱|想|要|打算|准备|不|没)")
+
+
 def split_zh(sentence: str) -> tuple[list[str], str] | None:
     """``(statements, time)`` for 我从<时间>开始<状态>: the state said in the present (我吃素), and the
-    time (去年). ``None`` for any other sentence, and when what follows 开始 is a like, learning or a
-    wish (their own shapes)."""
-    m = _ZH.match(sentence.strip().rstrip("。！!"))
+    time (去年); and for a state with how long it has held (我吃素三年了 → 我吃素, 三年前). ``None`` for any
+    other sentence, and when what follows 开始 is a like, learning or a wish (their own shapes)."""
+    text = sentence.strip().rstrip("。！!")
+    if (lasted := _LASTED_ZH.match(text)) is not None and not _LASTED_NOT_ZH.match(lasted.group("s")):
+        n = "一" if lasted.group("n") == "半" else lasted.group("n")  # 半年: dated as a year, the coarser start
+        unit = "个月" if lasted.group("unit") == "个月" else lasted.group("unit")
+        return [lasted.group("s")], f"{n}{unit}前"
+    m = _ZH.match(text)
     if m is None:
         return None
     time, state = (m.group("t"), m.group("s")) if m.group("s") else (m.group("t2"), m.group("s2"))
