@@ -108,3 +108,45 @@ def without_declarative_ne(sentence: str) -> str:
         return out
     return m.group("body") + m.group("end")
 
+
+#: How often said by a verb or after the thing (我习惯用Notion记笔记, 我喝美式比较多, 我用微信支付比较多): the habit
+#: words 平时 / 一般 say it before the verb, where the shapes read it.
+_HABIT_VERB_ZH = lazy_regex(r"^我(?:也|还|一直)?习惯(?:了)?(?=用|喝|吃|坐|在|去|听|看|穿|开|骑)")
+_MOSTLY_AFTER_ZH = lazy_regex(r"^我(?P<verb>用|喝|吃|坐|听|看|穿|开|骑)(?P<obj>[^，,。！!？?了过着]{1,12}?)"
+                              r"(?:比较|最|更)多(?:一些|一点)?(?P<end>[。！!]*)$|"
+                              r"^我(?P<verb2>用|喝|吃|坐|听|看|穿|开|骑)(?P<obj2>[^，,。！!？?了过着]{1,12}?)(?:居多|为主)"
+                              r"(?P<end2>[。！!]*)$")
+#: A kind said first, then the thing of that kind (我咖啡只喝燕麦拿铁, 我水果最喜欢芒果): the kind is the topic, no
+#: part of what is done; 最喜欢 names the favourite of that kind.
+_KIND_FIRST_ZH = lazy_regex(r"^我(?P<kind>[\u4e00-\u9fff]{1,3}?)(?P<adv>只|一般|平时|通常|主要|基本只|都)"
+                            r"(?P<verb>喝|吃|用|听|看)(?![了过着])(?P<obj>[^，,。！!？?]{1,12})(?P<end>[。！!]*)$"
+                            r"|^我(?P<kind2>[\u4e00-\u9fff]{1,3}?)最(?:喜欢|爱)(?P<obj2>[^，,。！!？?的]{1,12})(?P<end2>[。！!]*)$")
+#: Words that are no kind of thing before the verb: who (a relation, a pronoun), when or how much.
+_NOT_A_KIND_ZH = lazy_regex(r"^(?:妈|爸|老|哥|姐|弟|妹|儿|女|家|们|今|昨|明|现在|最近|以前|平时|一般|每|也|还|就|都|"
+                            r"自己|这|那|一直|已经|其实|真|很|比较|特别|从|在)")
+
+
+def spoken_order_zh(sentence: str) -> str:
+    """``sentence`` with how often and a kind said where the shapes read them: 我习惯用Notion记笔记 →
+    我平时用Notion记笔记, 我喝美式比较多 → 我平时喝美式, 我咖啡只喝燕麦拿铁 → 我只喝燕麦拿铁, 我水果最喜欢芒果 → 我最喜欢的水果是芒果; else
+    unchanged. Before, the first, third and fourth stored nothing and the second ``user.drinks = 美式比较多``.
+
+    >>> spoken_order_zh("我习惯用Notion记笔记"), spoken_order_zh("我喝美式比较多"), spoken_order_zh("我妈只喝绿茶")
+    ('我平时用Notion记笔记', '我平时喝美式', '我妈只喝绿茶')
+    >>> spoken_order_zh("我咖啡只喝燕麦拿铁"), spoken_order_zh("我水果最喜欢芒果")
+    ('我只喝燕麦拿铁', '我最喜欢的水果是芒果')
+    """
+    text = _HABIT_VERB_ZH.sub("我平时", sentence.strip())
+    if (m := _MOSTLY_AFTER_ZH.match(text)) is not None:
+        verb, obj, end = (m.group("verb"), m.group("obj"), m.group("end")) if m.group("verb") else (
+            m.group("verb2"), m.group("obj2"), m.group("end2"))
+        return f"我平时{verb}{obj}{end}"
+    if (m := _KIND_FIRST_ZH.match(text)) is not None:
+        kind = m.group("kind") or m.group("kind2")
+        if _NOT_A_KIND_ZH.match(kind):
+            return text if text != sentence.strip() else sentence
+        if m.group("kind"):
+            return f"我{m.group('adv')}{m.group('verb')}{m.group('obj')}{m.group('end')}"
+        return f"我最喜欢的{kind}是{m.group('obj2')}{m.group('end2')}"
+    return text if text != sentence.strip() else sentence
+

@@ -197,7 +197,8 @@ _SWITCHED = lazy_regex(rf"^(?:我们?(?:团队|项目组|组里)?)?(?P<for>{_FOR
                        rf"|(?P<again>又重新|重新开始|重新|又)用(?!回))了?"
                        rf"(?P<v>[{_H}A-Za-z0-9 .\-]+?)了?$")
 _DRINKS = lazy_regex(r"^(?:我)?(?:最近|现在)?(?:改|换)(?P<verb>喝|吃)(?P<v>.+?)了?$"
-                     r"|^(?:我)?(?:现在|最近|如今|这些天)?只(?P<verb2>用|喝|吃)(?P<v2>.+?)了?$")
+                     # 只喝了一杯咖啡 is what one drank once (了 / 过 after the verb), no restriction
+                     r"|^(?:我)?(?:现在|最近|如今|这些天)?只(?P<verb2>用|喝|吃)(?![了过])(?P<v2>.+?)了?$")
 #: 我从北京搬到了成都: the place left (从北京) is said beside the move, as "I moved from Chicago to Denver" says it.
 _MOVED = lazy_regex(r"^我(?P<we>们(?:团队|项目组)?)?(?:也|还|又|现在|目前|已经|最近)*(?:从(?P<old>[^，]+?))?"
                     r"(?:也|还|又|现在|已经)*搬(?:到|去|来)了?(?P<v>[^，]+?)了?$")

@@ -1,0 +1,39 @@
+"""How often and a kind said where Chinese chat puts them: 我习惯用Notion记笔记 and 我喝美式比较多 say what one
+habitually does as 我平时用Notion记笔记 / 我平时喝美式 do (before: nothing, and ``user.drinks = 美式比较多``);
+我咖啡只喝燕麦拿铁 and 我水果最喜欢芒果 name the kind first (咖啡, 水果) and the thing after, read as 我只喝燕麦拿铁 and
+我最喜欢的水果是芒果 (before: nothing). What one drank once (我今天只喝了一杯咖啡: before, ``user.drinks = 了一杯咖啡``)
+and a relative or a pronoun before the verb (我妈只喝绿茶, 我自己最喜欢你) are no such statement of the user's.
+English says these with its own words ("I mostly pay with WeChat Pay", "Coffee-wise, I only drink oat lattes"),
+which were already read."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from memstrata.extract.rules import RuleExtractor
+
+_AT = datetime(2026, 12, 6, 10, 0, tzinfo=UTC)
+
+
+def _read(text: str) -> list[tuple[str, str]]:
+    return [(c.key, c.value) for c in RuleExtractor().extract(text=text, role="user", said_at=_AT)]
+
+
+@pytest.mark.parametrize(("text", "fact"), [
+    ("我习惯用Notion记笔记", ("user.notes", "Notion")),
+    ("我喝美式比较多", ("user.drinks", "美式")),
+    ("我用微信支付比较多", ("user.payment_method", "微信")),
+    ("我咖啡只喝燕麦拿铁", ("user.drinks", "燕麦拿铁")),
+    ("我水果最喜欢芒果", ("food.like", "芒果")),
+    ("I mostly pay with WeChat Pay", ("user.payment_method", "WeChat Pay")),
+    ("Coffee-wise, I only drink oat lattes", ("user.drinks", "oat lattes")),
+])
+def test_how_often_or_the_kind_said_first_is_read(text: str, fact: tuple[str, str]) -> None:
+    assert _read(text) == [fact]
+
+
+@pytest.mark.parametrize("text", ["我今天只喝了一杯咖啡", "我自己最喜欢你", "我朋友比较多", "我想得比较多"])
+def test_a_drink_once_or_no_kind_is_none(text: str) -> None:
+    assert _read(text) == []
