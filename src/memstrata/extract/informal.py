@@ -128,8 +128,9 @@ _NOT_A_KIND_ZH = lazy_regex(r"^(?:妈|爸|老|哥|姐|弟|妹|儿|女|家|们|�
 
 def spoken_order_zh(sentence: str) -> str:
     """``sentence`` with how often and a kind said where the shapes read them: 我习惯用Notion记笔记 →
-    我平时用Notion记笔记, 我喝美式比较多 → 我平时喝美式, 我咖啡只喝燕麦拿铁 → 我只喝燕麦拿铁, 我水果最喜欢芒果 → 我最喜欢的水果是芒果; else
-    unchanged. Before, the first, third and fourth stored nothing and the second ``user.drinks = 美式比较多``.
+    我平时用Notion记笔记, 我喝美式比较多 → 我平时喝美式, 我咖啡只喝燕麦拿铁 → 我只喝燕麦拿铁,
+    我水果最喜欢芒果 → 我最喜欢的水果是芒果; else unchanged. Before, the first, third and fourth stored nothing
+    and the second ``user.drinks = 美式比较多``.
 
     >>> spoken_order_zh("我习惯用Notion记笔记"), spoken_order_zh("我喝美式比较多"), spoken_order_zh("我妈只喝绿茶")
     ('我平时用Notion记笔记', '我平时喝美式', '我妈只喝绿茶')
