@@ -148,6 +148,12 @@ def find_zh(clause: str, sentence: str) -> list[Finding]:
         return []  # 现在不下雨了 is the weather; without 我 only eating, drinking or smoking is read
     if marker in ("不", "没再") and not (_CHANGE_ZH.search(now) or re.search(rf"{re.escape(act)}了", sentence)):
         return []  # 我不跑步 says what the user does not do, no change
+    # 我不再喝咖啡和茶了: each thing given up, never 咖啡和茶 as one
+    return [f for one in (listed(act, "zh") or [act]) for f in _given_up_zh(one, bare, clause)]
+
+
+def _given_up_zh(act: str, bare: bool, clause: str) -> list[Finding]:
+    """What giving up the one activity ``act`` says (``find_zh``); ``bare``: said after 戒 / 停了."""
     out = [Finding("preference.habit", act, CONF_STATED, clause, retract=True), *_pastime_given_up(act, "zh", clause),
            *providers.given_up(act, "zh", clause)]  # "I don't fly with Lufthansa anymore": the airline too
     if (consumed := _consumed_zh(act, bare)) is not None:
@@ -157,6 +163,34 @@ def find_zh(clause: str, sentence: str) -> list[Finding]:
     elif (habit := _DEPENDENCIES_ZH.get(act)) is not None:  # 我戒烟了: a non-smoker from now on
         out.insert(0, Finding("preference.habit", f"不{habit}", CONF_STATED, clause, statement=f"不再{habit}"))
     return out
+
+
+#: What joins the things of a list given up: "coffee or tea", "soda, juice and beer", 咖啡和茶, 烟、酒.
+_JOINT_EN = lazy_regex(r"\s*,\s*(?:(?:or|and|nor)\s+)?|\s+(?:or|and|nor)\s+", _IC)
+_JOINT_ZH = lazy_regex(r"和|或者|或|、|跟|与|以及")
+#: Two things joined by a bare "and", no comma or "or" (a dish may be named so).
+_AND_ONLY_EN = lazy_regex(r"^[^,]*\sand\s[^,]*$", _IC)
+_VERB_ZH = lazy_regex(r"^(?:吃|喝|抽)")
+
+
+def listed(act: str, lang: str) -> list[str] | None:
+    """The activities ``act`` lists, its verb before each ("drink coffee or tea" → "drink coffee", "drink tea";
+    喝咖啡和茶 → 喝咖啡, 喝茶; "smoking and drinking" after "quit"), or ``None`` for one thing. Two things joined
+    by a bare "and" are one unless both are activities ("fish and chips", "mac and cheese" are dishes), as is a
+    name the gazetteer holds whole and an item of more than three words or six characters (no list but a phrase);
+    和牛 opens with no joint."""
+    verb = (_EAT_DRINK_EN if lang == "en" else _VERB_ZH).match(act)
+    head = "" if verb is None else act[: verb.start("obj")] if lang == "en" else verb.group(0)
+    obj = act[len(head):]
+    items = [i.strip() for i in (_JOINT_EN if lang == "en" else _JOINT_ZH).split(obj)]
+    hit = gazetteer.lookup(obj)
+    if len(items) < 2 or not all(items) or (hit is not None and (hit.start, hit.end) == (0, len(obj))):
+        return None
+    if any(len(i.split()) > 3 if lang == "en" else len(i) > 6 for i in items):
+        return None
+    if lang == "en" and _AND_ONLY_EN.search(obj) and not all(re.fullmatch(r"\w+ing", i) for i in items):
+        return None  # "fish and chips", "mac and cheese": a dish; "smoking and drinking" two things
+    return [f"{head}{i}" for i in items]
 
 
 #: How long ago a thing was given up, said after it (我戒烟三个月了, 戒酒一年多了): the time, no part of the thing.
@@ -255,13 +289,19 @@ def find_en(clause: str, sentence: str) -> list[Finding]:
         return []  # "I don't drink coffee" says what the user does not do, no change
     if negation and negation not in ("don't", "do not", "not", "no longer") and not _FROM_NOW_EN.search(sentence):
         return []  # "I won't give up", "I never drink coffee": a resolve or a plain habit
+    # "I don't drink coffee or tea anymore": each thing given up, never "coffee or tea" as one
+    return [f for one in (listed(act, "en") or [act]) for f in _given_up_en(one, bool(m.group("m")), clause)]
+
+
+def _given_up_en(act: str, bare: bool, clause: str) -> list[Finding]:
+    """What giving up the one activity ``act`` says (``find_en``); ``bare``: said after "quit" / "stopped" …"""
     if act and (standing := _standing_given_up(act, "en", clause)):
         return standing  # "I stopped taking metformin", "I don't wear glasses anymore", "I don't drive a Tesla anymore"
     if not act or (_NOT_ACTIVITY_EN.match(act) and not pursuits.pastime_of(act, "en")) or len(act.split()) > 6:
         return []
     out = [Finding("preference.habit", act, CONF_STATED, clause, retract=True), *_pastime_given_up(act, "en", clause),
            *providers.given_up(act, "en", clause)]  # "I don't fly with Lufthansa anymore": the airline too
-    if (consumed := _consumed_en(act, bool(m.group("m")))) is not None:
+    if (consumed := _consumed_en(act, bare)) is not None:
         verb, thing = consumed
         key = "food.dislike" if verb == "eat" else "preference.dislike"
         out.insert(0, Finding(key, thing, CONF_STATED, clause, statement=f"no longer {verb}s {thing}"))

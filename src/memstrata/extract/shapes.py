@@ -424,3 +424,18 @@ def dated(found: list[Finding], clause: str, sentence: str, said_at: datetime) -
     replaced is placed by time as the topic patterns' findings are (``facts`` timeline)."""
     period = clause_period(clause, sentence, said_at)
     return found if period is None else [f if f.period else replace(f, period=period) for f in found]
+
+
+#: What joins the things of a list: ", ", " or ", " and ", 和, 或, 、.
+_LIST_JOINT = lazy_regex(r"\s*,\s*(?:(?:or|and|nor)\s+)?|\s+(?:or|and|nor)\s+|和|或者|或|、|以及", re.IGNORECASE)
+
+
+def named_things(value: str) -> list[str]:
+    """The named things a list ``value`` holds ("DHL or UPS", "Jira and Trello", 顺丰和圆通: each a carrier, a seat …
+    or a tool of a known kind, ``named_value`` / ``tool_kinds.kind_of``), or ``[value]`` when it is one thing or a
+    part names nothing known ("Tom and Jerry"): a withdrawal of a list withdraws each thing, never the list as one
+    value that no stored fact holds."""
+    parts = [p.strip() for p in _LIST_JOINT.split(value) if p.strip()]
+    if len(parts) > 1 and all(named_value(p) is not None or tool_kinds.kind_of(p) is not None for p in parts):
+        return parts
+    return [value]

@@ -199,7 +199,7 @@ def _withdrawn_and_restored(sentence: str) -> list[Finding]:
     alone = False  # only a stop of using X withdraws on its own; "not peanuts" may contrast ("I like pizza, not sushi")
     for clause in clauses:
         if (m := _STOP.match(clause)) is not None:
-            dropped.append(clean_value(next(g for g in m.groups() if g), "en"))
+            dropped += shapes.named_things(clean_value(next(g for g in m.groups() if g), "en"))
             alone = alone or bool(m.group("v") or m.group("v4") or m.group("v5") or m.group("v6"))
         elif dropped and (m := _RESTORE.match(clause)) is not None:
             value = clean_value(next(g for g in m.groups() if g), "en")

@@ -312,8 +312,8 @@ def _withdrawn_and_restored(sentence: str) -> list[Finding]:
             alone = alone or bool(m.group("later") or m.group("already") or m.group("use"))
             raw = m.group("v") or m.group("v2")
             drinks = clause.startswith(("不喝", "以后不喝"))
-            dropped.append((clean_value(_TAIL.sub("", re.sub(r"^用", "", raw)), "zh"),
-                            "user.drinks" if drinks else "user.uses"))
+            dropped += [(thing, "user.drinks" if drinks else "user.uses")  # 别用顺丰和圆通了: each withdrawn
+                        for thing in shapes.named_things(clean_value(_TAIL.sub("", re.sub(r"^用", "", raw)), "zh"))]
         elif dropped and (m := _RESTORE.match(clause)) is not None:
             value = clean_value(_TAIL.sub("", m.group("v") or m.group("n")), "zh")
             if m.group("n") and shapes.named_value(value) is None:
