@@ -32,6 +32,8 @@ def _read(text: str) -> list[tuple[str, str, str | None]]:
     ("我下个月十号要交车险", "交车险", "2027-01-10"),
     ("我下个月要续签护照", "续签护照", "2027-01-01"),
     ("我明天下午三点要开会", "下午三点开会", "2026-12-07"),
+    ("下周三提醒我给房东转房租", "给房东转房租", "2026-12-09"),
+    ("提醒我明天上午十点去银行", "上午十点去银行", "2026-12-07"),  # an errand nearby, no trip
     ("Remind me to pay the electricity bill on Friday.", "pay the electricity bill", "2026-12-11"),
     ("Please remind me to call my mom next Monday", "call their mom", "2026-12-07"),
     ("Remind me on Friday to pay the rent", "pay the rent", "2026-12-11"),

@@ -18,6 +18,7 @@ _AT = datetime(2026, 12, 6, 10, 0, tzinfo=UTC)
     ("我晚上一般十一点睡觉", ("routine.bed", "晚上十一点")),
     ("我晚上通常11点睡", ("routine.bed", "晚上11点")),
     ("我一般早上六点半起床", ("routine.wake", "早上六点半")),
+    ("我每晚十一点左右睡", ("routine.bed", "晚上十一点")),
     ("I usually get up at 6:30 in the morning", ("routine.wake", "6:30 in the morning")),
 ])
 def test_the_part_of_the_day_goes_with_the_hour(text: str, fact: tuple[str, str]) -> None:

@@ -156,7 +156,7 @@ class Scope:
             self._note(said, zh)
             out.append(said)
         if len(out) == 1:
-            joined = _contrast_zh(out[0]) if zh else self._joined(out[0])
+            joined = (_contrast_zh(out[0]) or _subjectless_zh(out[0])) if zh else self._joined(out[0])
             if joined is not None:
                 return joined
         return out, ""
@@ -255,6 +255,23 @@ def _new_subject_zh(before: str, after: str) -> bool:
 def _facts(text: str, said_at: datetime, find: Callable[[str, datetime], list[tuple[Finding, str]]],
            ) -> set[tuple[str, str, str, bool]]:
     return {(f.key, f.value, f.subject, f.retract) for f, _ in find(text, said_at)}
+
+
+#: A Chinese clause with no subject that says what someone is: an age (今年五岁), where they live or study (住在上海,
+#: 在上小学), what they are (是护士).
+_ZH_SUBJECTLESS = lazy_regex(r"^(?:今年|现在|目前|也|还)?(?:[0-9一二两三四五六七八九十]+岁|住在"
+                             r"|在[^，,]{0,6}(?:上学|读书|上班|工作)|在?(?:上|读)(?:小学|初中|高中|大学|幼儿园|[一二三四五六]年级|初[一二三]|高[一二三])|是)")
+
+
+def _subjectless_zh(sentence: str) -> tuple[list[str], str] | None:
+    """A Chinese sentence about a relative or a named person cut before a clause with no subject of its own, said
+    with the person (我儿子叫乐乐，今年五岁 → 我儿子叫乐乐, 我儿子今年五岁), for ``Scope.read`` to keep only when the
+    pieces read more ("and"); ``None`` when it is none. Before, the age was lost."""
+    clauses = [c for c in _ZH_CLAUSE.split(sentence.strip()) if c]
+    opened = _ZH_RELATIVE.match(clauses[0]) if len(clauses) >= 2 else None
+    if opened is None or not all(_ZH_SUBJECTLESS.match(c) for c in clauses[1:]):
+        return None
+    return [clauses[0], *(f"{opened.group(0)}{c}" for c in clauses[1:])], "and"
 
 
 def _opening_zh(clause: str) -> tuple[str, str] | None:

@@ -45,7 +45,7 @@ _TIME_ZH = (rf"(?:早上|早晨|清晨|凌晨|上午|中午|下午|傍晚|晚上
             rf"(?:半|一刻|三刻|{_ZH_NUM}分?)?(?:钟)?")
 _OFTEN_ZH = r"(?:现在|最近|一般|通常|平时|每天|每天都|都|基本上|基本|习惯|总是|一直|工作日|平常|大多|经常)*"
 #: The part of the day may come before how often (我早上一般六点半起床, 我晚上通常十一点睡): it goes with the hour.
-_PART_ZH = r"(?P<part>早上|早晨|清晨|凌晨|上午|中午|下午|傍晚|晚上|夜里|半夜)?"
+_PART_ZH = r"(?:每天|每)?(?P<part>早上|早晨|清晨|凌晨|上午|中午|下午|傍晚|晚上|夜里|半夜|晚|早)?"
 _WAKE_ZH = lazy_regex(rf"^我{_PART_ZH}{_OFTEN_ZH}(?P<t>{_TIME_ZH})(?:左右|前|之前)?(?:就|都)?(?:起床|起来|起|醒)了?$")
 _BED_ZH = lazy_regex(rf"^我{_PART_ZH}{_OFTEN_ZH}(?P<t>{_TIME_ZH})(?:左右|前|之前)?(?:就|都)?(?:睡觉|睡|上床|入睡)了?$")
 
@@ -55,8 +55,10 @@ def _routine(clause: str, wake: re.Pattern[str], bed: re.Pattern[str]) -> list[F
         m = pattern.match(clause)
         if m:
             value = re.sub(r"\s+(?=[ap]\.?m)", "", m.group("t"), flags=_IC).replace(".", "").lower()
-            if "part" in pattern.groupindex and m.group("part") and not value.startswith(m.group("part")):
-                value = m.group("part") + value  # 我早上一般六点半起床: 早上六点半
+            part = {"晚": "晚上", "早": "早上"}.get(m.group("part") or "", m.group("part") or "") \
+                if "part" in pattern.groupindex else ""
+            if part and not value.startswith(part):
+                value = part + value  # 我早上一般六点半起床: 早上六点半; 我每晚十一点睡: 晚上十一点
             return [Finding(key, value, CONF_STATED, clause)]
     return []
 
