@@ -50,3 +50,17 @@ def test_each_prohibition_stands_until_its_own_value_is_chosen(
         for text in (chosen, forbidding, choosing):
             mem.add(text)
         assert sorted(f.value for f in mem.list(key="shipping.carrier") if isinstance(f, Fact)) == left
+
+
+@pytest.mark.parametrize(("text", "read"), [
+    ("Ship with FedEx, never use DHL or UPS.", [("preference.dislike", "DHL"), ("preference.dislike", "UPS"),
+                                               ("shipping.carrier", "FedEx")]),
+    ("Ship with FedEx, never DHL or UPS.", [("preference.dislike", "DHL"), ("preference.dislike", "UPS"),
+                                           ("shipping.carrier", "FedEx")]),
+    ("Ship with FedEx, never UPS.", [("preference.dislike", "UPS"), ("shipping.carrier", "FedEx")]),
+    ("用顺丰，别用圆通和中通", [("preference.dislike", "中通"), ("preference.dislike", "圆通"),
+                              ("shipping.carrier", "顺丰")]),
+    ("I like tea, never coffee", [("drink.like", "tea")]),  # a bare "never" forbids only a named thing
+])
+def test_each_thing_forbidden_beside_a_choice_is_a_dislike(text: str, read: list[tuple[str, str]]) -> None:
+    assert _read(text) == read

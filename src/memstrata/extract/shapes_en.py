@@ -417,7 +417,8 @@ def before_topics(sentence: str, said_at: datetime) -> list[Finding]:
     return []
 
 
-_AVOID = lazy_regex(r"^(?:but\s+|and\s+)?(?:please\s+)?(?:(?:don't|do not|never)\s+use|avoid|not)\s+(?:the\s+)?"
+_AVOID = lazy_regex(r"^(?:but\s+|and\s+)?(?:please\s+)?(?:(?:don't|do not|never)\s+use|avoid|not|(?P<bare>never))\s+"
+                    r"(?:the\s+)?"
                     r"(?P<v>[\w.+#\- ]{1,30}?)(?:\s+(?:please|again|anymore))?$", _IC)
 #: A preference verb: only after one does a bare "not Y" say a dislike ("I prefer pytest, not unittest";
 #: "I like pizza, not sushi" may only rank them).
@@ -436,7 +437,11 @@ def avoided(sentence: str, found: list[Finding]) -> list[Finding]:
             continue
         value = clean_value(m.group("v"), "en")
         if value and not re.match(r"(?:it|this|that|them|those|these|him|her|me|you)\b", value, _IC):
-            out.append(Finding("preference.dislike", value, CONF_PREFER, clause, statement=f"avoids {value}"))
+            # "never use DHL or UPS": each its own dislike; a bare "never" only of a named thing ("never UPS")
+            things = shapes.named_things(value)
+            if m.group("bare") and not all(shapes.named_value(v) or tool_kinds.kind_of(v) for v in things):
+                continue
+            out += [Finding("preference.dislike", v, CONF_PREFER, clause, statement=f"avoids {v}") for v in things]
     return out
 
 

@@ -413,8 +413,9 @@ def avoided(sentence: str, found: list[Finding]) -> list[Finding]:
     for clause in _statements(sentence):
         m = _AVOID.match(clause)
         value = clean_value(m.group("v"), "zh") if m else ""
-        if value and not re.match(r"[这那它他她你]", value):
-            out.append(Finding("preference.dislike", value, CONF_PREFER, clause, statement=f"不要用{value}"))
+        if value and not re.match(r"[这那它他她你]", value):  # 别用圆通和中通: each its own dislike
+            out += [Finding("preference.dislike", v, CONF_PREFER, clause, statement=f"不要用{v}")
+                    for v in shapes.named_things(value)]
     return out
 
 
