@@ -49,9 +49,11 @@ def test_a_question_about_running_the_tests_finds_the_command(memory: Memory) ->
 
 
 def test_a_chinese_profile_has_the_section_too(memory: Memory) -> None:
-    for text in ("以后提交前先跑测试", "不要直接推到main", "这个项目用pnpm不用npm", "我住在上海"):
+    for text in ("以后提交前先跑测试", "不要直接推到main", "这个项目用pnpm不用npm", "我们用GitHub Actions做CI",
+                 "我住在上海"):
         memory.add(text, user_id="cy")
     block = memory.context("你了解我什么？", user_id="cy", budget_tokens=2000)
     work = _section(block, WORK_ZH)
     assert "提交前先跑测试" in work and "不要直接推到main" in work and "项目用pnpm不用npm" in work, block
+    assert "GitHub Actions" in work, block  # what the team builds with (user.ci) is how to work too
     assert "上海" not in work, block

@@ -136,14 +136,22 @@ def find_zh(sentence: str) -> list[Finding]:
 INSTRUCTION_KEY = "assistant.instruction"
 
 
-def is_how_to_work(key: str) -> bool:
-    """Whether a fact of ``key`` says how to work: an instruction to the agent (``assistant.instruction``) or a
-    project's convention (``user.project_<what>``, this module's and ``extract.workplace``'s "Our project uses …").
+#: What a team's tools are for (``extract.purposes``: "We use Jenkins for CI" is ``user.ci``, 我们用GitHub Actions做CI
+#: too) and the group's tool (``extract.workplace``: "My team uses Jira"): how the work is done, as a project's
+#: convention is. A personal use ("I use Obsidian for notes": ``user.notes``) is none.
+_TEAM_WORK_KEYS = frozenset({"user.ci", "user.tests", "user.code", "user.docs", "user.tickets", "user.projects",
+                             "user.monitoring", "user.team_tool", "user.company_tool"})
 
-    >>> [is_how_to_work(k) for k in ("assistant.instruction", "user.project_tests", "user.team_tool", "tool.uses")]
-    [True, True, False, False]
+
+def is_how_to_work(key: str) -> bool:
+    """Whether a fact of ``key`` says how to work: an instruction to the agent (``assistant.instruction``), a
+    project's convention (``user.project_<what>``, this module's and ``extract.workplace``'s "Our project uses …")
+    or what the user's team works with (``user.ci``, ``user.team_tool``).
+
+    >>> [is_how_to_work(k) for k in ("assistant.instruction", "user.project_tests", "user.ci", "user.notes")]
+    [True, True, True, False]
     """
-    return key == INSTRUCTION_KEY or key.startswith("user.project_")
+    return key == INSTRUCTION_KEY or key.startswith("user.project_") or key in _TEAM_WORK_KEYS
 
 
 def find(sentence: str, lang: str) -> list[Finding]:
