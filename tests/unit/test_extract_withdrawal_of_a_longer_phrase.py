@@ -28,6 +28,8 @@ def _current(tmp_path: Path, *said: str) -> list[tuple[str, str]]:
     ("I go running every morning", "I stopped going running", []),
     ("I like running", "I no longer like running", [("preference.dislike", "running")]),
     ("I like jazz", "I no longer enjoy jazz", [("preference.dislike", "jazz")]),
+    ("I like running", "I stopped liking running", [("preference.dislike", "running")]),
+    ("I like jazz", "I've stopped enjoying jazz", [("preference.dislike", "jazz")]),
     ("我喜欢跑步", "我不再喜欢跑步了", [("preference.dislike", "跑步")]),
     ("I drive a Tesla Model 3", "I don't drive a Tesla anymore", []),
     ("I drive a Tesla", "I don't drive a Tesla Model 3 anymore", []),

@@ -136,10 +136,11 @@ _ADV = r"(?:(?:really|also|actually|just|totally|absolutely|do|definitely|still|
        r"particularly|now|currently|nowadays)\s+)*"
 
 _LIKE = lazy_regex(
-    rf"^(?:i|we)\s+{_ADV}(?P<verb>like|love|enjoy|adore|prefer|hate|dislike|detest|loathe|"
+    rf"^(?:i|we)(?:(?:'ve|\s+have)(?=\s+stopped\b))?\s+{_ADV}(?P<verb>like|love|enjoy|adore|prefer|hate|dislike|detest|loathe|"
     r"can't stand|cannot stand|can't bear|don't like|do not like|don't really like|do not really like|"
     r"don't particularly like|don't especially like|don't really enjoy|"
-    r"don't enjoy|don't care for|no longer like|no longer love|no longer enjoy|would rather|'d rather)\s+(?P<v>.+)$"
+    r"don't enjoy|don't care for|no longer like|no longer love|no longer enjoy|stopped liking|stopped loving|"
+    r"stopped enjoying|would rather|'d rather)\s+(?P<v>.+)$"
     r"|^(?:i'm|i am)\s+(?:a\s+)?(?:big\s+|huge\s+|real\s+)?(?P<verb2>fan of|into|fond of|crazy about|"
     r"obsessed with|passionate about|not a fan of|not a big fan of|not a huge fan of|not really a fan of|"
     r"not really into|not into|not fond of)\s+(?P<w>.+)$",
@@ -171,7 +172,8 @@ def _said(clause: str) -> str:
 
 
 #: "No longer" reads as "don't … anymore" does: the like ended is a dislike now, which supersedes it.
-_DISLIKE_VERBS = ("hate", "dislike", "detest", "loathe", "can't", "cannot", "don't", "do not", "not", "no longer")
+_DISLIKE_VERBS = ("hate", "dislike", "detest", "loathe", "can't", "cannot", "don't", "do not", "not", "no longer",
+                  "stopped")
 
 _OBJ_END = lazy_regex(r"\s+(?:because|since|but|though|although|when|whenever|if|so that|"
                       r"over|rather than|more than|instead of)\b.*$"
