@@ -7,14 +7,13 @@ from __future__ import annotations
 
 import json
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
-from serverproc import Server, start_server
+from serverproc import ADMIN_KEY, Server
 
 from memstrata.clock import from_db
 
 
-def test_an_imported_export_keeps_each_messages_ttl(open_server: Server, tmp_path: Path) -> None:
+def test_an_imported_export_keeps_each_messages_ttl(open_server: Server, keyed_server: Server) -> None:
     with open_server.client() as source:
         stored = source.post("/v1/messages", json={"user_id": "ttl-user", "messages": [
             {"content": "I prefer UPS for delivery", "ttl": 3600},
@@ -28,15 +27,12 @@ def test_an_imported_export_keeps_each_messages_ttl(open_server: Server, tmp_pat
     # One record's time is up by the time it is imported (its ttl ran out meanwhile).
     past = (datetime.now(UTC) - timedelta(minutes=1)).isoformat()
     records = [{**r, "expires_at": past} if r.get("content") == "I live in Berlin" else r for r in exported]
-    target = start_server(tmp_path)
-    try:
-        with target.client() as client:
-            answer = client.post("/v1/import", json={"records": records})
-            assert answer.status_code == 200, answer.text
-            episodes = client.get("/v1/episodes", params={"user_id": "ttl-user"}).json()["items"]
-            facts = client.get("/v1/facts", params={"user_id": "ttl-user"}).json()["items"]
-    finally:
-        target.stop()
+    # imported into the run's keyed server: another database, the same default model, no ttl-user there
+    with keyed_server.client(ADMIN_KEY) as client:
+        answer = client.post("/v1/import", json={"records": records})
+        assert answer.status_code == 200, answer.text
+        episodes = client.get("/v1/episodes", params={"user_id": "ttl-user"}).json()["items"]
+        facts = client.get("/v1/facts", params={"user_id": "ttl-user"}).json()["items"]
     body = answer.json()
     assert body["added"] == 2 and "1 episode records had expired" in body["note"]
     kept = {e["content"]: e["expires_at"] for e in episodes}
