@@ -219,7 +219,8 @@ class Retriever:
             if periods:
                 mark_in_period(candidates, periods)
                 # Evidence reads only a period the question itself names, not one of its chit-chat.
-                mark_period_asked(candidates, self._asked_periods(told or asked, now))
+                # A lone question's own periods; else the query's, read above from the same text.
+                mark_period_asked(candidates, periods if told is None else self._asked_periods(told, now))
             # A query that is its own question is what its vector says; a long query's vector is
             # mostly its chit-chat's, so there a hit is lifted by its cosine to the question alone.
             if lift > 0:
@@ -483,11 +484,12 @@ class Retriever:
     def _any_episode(self, query: Query, within: Expr | None) -> bool:
         """Whether any episode of the query's scope (and filter) was said inside ``within``
         (``None``: no period at all), expired ones included so that the answer errs towards
-        searching. One bounded look-up per period, each an index range on ``created_at``."""
+        searching. One bounded look-up per period, each an index range on ``created_at``, the
+        latest first: a user's memories are mostly recent, and a year-less date is every year's."""
         branches = within.operands if isinstance(within, Or) else (() if within is None else (within,))
         return any(self.store.list_episodes(query.scope, limit=1, expiry=False,
                                             filter=branch if query.filter is None else And((query.filter, branch)))
-                   for branch in branches)
+                   for branch in reversed(branches))
 
     def _session_bonus(self, fused: dict[int, float], turn_scores: dict[int, float],
                        episodes: dict[int, Episode],

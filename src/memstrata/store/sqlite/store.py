@@ -190,7 +190,8 @@ PERIOD_LOOKUPS = 10_000
 
 
 def _period_rowids(conn: sqlite3.Connection, scope: Scope, expr: Expr, match: str, required: str, *,
-                   segments: bool) -> tuple[int, int, str]:
+                   segments: bool, memo: Callable[[Any, Callable[[], Any]], Any] | None = None,
+                   ) -> tuple[int, int, str]:
     """Inclusive bounds on the full-text rowids (segment ids, or episode ids: ``segments=False``)
     that a filter with a creation-time period (``created_ranges``, alone or ANDed) can keep, and
     the MATCH expression to search them with. FTS5 skips rowids out of range, so a search inside
@@ -198,33 +199,50 @@ def _period_rowids(conn: sqlite3.Connection, scope: Scope, expr: Expr, match: st
     in 100k messages: 70 -> ~1 ms for both lists); within the range the scope's tokens are left
     out of the MATCH (the SQL scope check stays), because FTS5 counts every row holding them
     for their idf although they weigh 0. Unbounded, with the tokens, without such a period or
-    when it holds over ``PERIOD_LOOKUPS`` episodes; an empty range when it holds none."""
+    when it holds over ``PERIOD_LOOKUPS`` episodes; an empty range when it holds none. ``memo``
+    (``Database.snapshot_cached``) keeps the periods' episode ranges for the read transaction: a
+    search's sentence and whole-turn lists ask for the same periods."""
     parts = expr.operands if isinstance(expr, And) else (expr,)
     periods = next((p for p in map(created_ranges, (expr, *parts)) if p is not None), None)
     everything = (0, 2**63 - 1, f"terms : ({match}) AND scope : ({required})")
     if periods is None:
         return everything
     where, params = scope_predicate(scope, prefix="e.")
+    merged = _merged(periods)
+
+    def episodes() -> tuple[list[tuple[int, int]], int] | None:
+        return _period_episodes(conn, where, params, merged)
+    counted = episodes() if memo is None else memo(("period episodes", scope, tuple(merged)), episodes)
+    if counted is None:
+        return everything
+    found, held = counted
+    if found and segments:
+        found = _segment_bounds(conn, where, params, merged, found, held)
+    if not found:
+        return 1, 0, f"terms : ({match})"
+    return min(f for f, _ in found), max(last for _, last in found), f"terms : ({match})"
+
+
+def _period_episodes(conn: sqlite3.Connection, where: str, params: list[object],
+                     periods: Sequence[tuple[datetime, datetime]]) -> tuple[list[tuple[int, int]], int] | None:
+    """The first and last episode id of each of ``periods`` (merged: ``_merged``) that holds an
+    episode ``where`` keeps (the scope's predicate over alias ``e``), and how many episodes they
+    hold; ``None`` when over ``PERIOD_LOOKUPS``."""
     # One period at a time, each an index range on created_at ("in October" is every October of
     # the years searched: OR-ed ranges made the planner read all the scope's episodes, ~11 ms in
     # LoCoMo's pool of 2,951, ~15 ms joined to their segments), the periods merged first so that
     # none is counted twice.
     held, ranges = 0, []
-    for start, end in _merged(periods):
+    for start, end in periods:
         bounds = [*params, to_db(start), to_db(end)]
         inside = f"SELECT e.id AS id FROM episodes e WHERE {where} AND e.created_at >= ? AND e.created_at < ? LIMIT ?"
         count, first, last = conn.execute(f"SELECT count(*), min(id), max(id) FROM ({inside})",
                                           (*bounds, PERIOD_LOOKUPS + 1 - held)).fetchone()
         held += count
         if held > PERIOD_LOOKUPS:
-            return everything
+            return None
         ranges.append((first, last))
-    found = [(int(first), int(last)) for first, last in ranges if first is not None]
-    if found and segments:
-        found = _segment_bounds(conn, where, params, _merged(periods), found, held)
-    if not found:
-        return 1, 0, f"terms : ({match})"
-    return min(f for f, _ in found), max(last for _, last in found), f"terms : ({match})"
+    return [(int(first), int(last)) for first, last in ranges if first is not None], held
 
 
 #: ``_segment_bounds`` reads the segments of an episode id range rather than joining the periods'
@@ -376,7 +394,8 @@ class SQLiteStore(EpisodeWrites, FactWrites, Listings, NeighbourReads, Lifecycle
         with self.db.read() as conn:
             where, params = self.where(conn, scope, table="episodes", prefix="e.", now=now, extra=compiled)
             if filter is not None:
-                lo, hi, expr = _period_rowids(conn, scope, filter, match, required, segments=False)
+                lo, hi, expr = _period_rowids(conn, scope, filter, match, required, segments=False,
+                                              memo=self.db.snapshot_cached)
                 ranked = conn.execute(
                     f"SELECT e.id, {_BM25_TURNS_FTS} FROM turns_fts JOIN episodes e ON e.id = turns_fts.rowid "
                     f"WHERE turns_fts MATCH ? AND turns_fts.rowid BETWEEN ? AND ? AND {where} "
@@ -570,7 +589,8 @@ class SQLiteStore(EpisodeWrites, FactWrites, Listings, NeighbourReads, Lifecycle
                 return []
             with self.db.read() as conn:
                 swhere, sparams = self.where(conn, scope, table="segments", prefix="s.", now=now)
-                lo, hi, expr = _period_rowids(conn, scope, filter, match, required, segments=True)
+                lo, hi, expr = _period_rowids(conn, scope, filter, match, required, segments=True,
+                                              memo=self.db.snapshot_cached)
                 rows = conn.execute(
                     f"SELECT s.id, {_BM25_SEGMENTS_FTS} FROM segments_fts JOIN segments s ON s.id = segments_fts.rowid "
                     f"WHERE segments_fts MATCH ? AND segments_fts.rowid BETWEEN ? AND ? AND {swhere} AND {compiled[0]} "
