@@ -151,3 +151,33 @@ def spoken_order_zh(sentence: str) -> str:
         return f"我最喜欢的{kind}是{m.group('obj2')}{m.group('end2')}"
     return text if text != sentence.strip() else sentence
 
+
+#: A new thing got, then its make said after a comma (我换了个新手机，华为的; "I got a new phone, a Pixel 8"): the make
+#: is what the thing is, as 我的手机是华为 and "My phone is a Pixel 8" say it.
+_MAKE_AFTER_ZH = lazy_regex(r"^我(?:刚|最近|新)?(?:换了|买了|入手了)(?:个|一个|一台|一部|一辆|台|部|辆)?新?的?"
+                            r"(?P<thing>[\u4e00-\u9fff]{1,3})[，,]\s*(?:是)?"
+                            r"(?P<make>[\u4e00-\u9fffA-Za-z0-9 ]{1,12}?)的?(?P<end>[。！!]*)$")
+_MAKE_AFTER_EN = lazy_regex(r"^i(?:'ve|\s+have)?\s+(?:just\s+)?(?:got|bought)\s+a\s+new\s+(?P<thing>phone|laptop|car|"
+                            r"computer|tablet|watch)\s*[,:\u2014-]\s*(?:an?\s+)?(?P<make>[A-Z][\w-]*(?:\s+[A-Z0-9][\w-]*)*)"
+                            r"(?P<end>[.!]*)$", re.IGNORECASE)
+
+
+#: What a clause after the thing says of it when it names no make: how it is (挺好用的, 很贵), whose or which
+#: (我的, 这个).
+_NOT_A_MAKE_ZH = lazy_regex(r"^(?:很|也|挺|太|真|超|好|不|没|有点|特别|非常|比较|我|你|他|她|它|这|那|还)")
+
+
+def make_said_after(sentence: str) -> str:
+    """``sentence`` said as what the new thing is when its make follows it (我换了个新手机，华为的 → 我的手机是华为,
+    "I got a new phone, a Pixel 8" → "My phone is a Pixel 8"), else unchanged. Before, both stored nothing.
+
+    >>> make_said_after("我换了个新手机，华为的"), make_said_after("I got a new phone, a Pixel 8")
+    ('我的手机是华为', 'My phone is a Pixel 8')
+    """
+    text = sentence.strip()
+    if (m := _MAKE_AFTER_ZH.match(text)) is not None and not _NOT_A_MAKE_ZH.match(m.group("make")):
+        return f"我的{m.group('thing')}是{m.group('make')}{m.group('end')}"
+    if (m := _MAKE_AFTER_EN.match(text)) is not None and m.group("make")[0].isupper():
+        return f"My {m.group('thing').lower()} is a {m.group('make')}{m.group('end')}"
+    return sentence
+

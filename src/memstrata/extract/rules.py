@@ -64,7 +64,13 @@ from memstrata.extract.clauses import CONF_ZERO_SHOT, Finding, clause_period
 from memstrata.extract.continued import with_continuations
 from memstrata.extract.diets import ended_by_eating
 from memstrata.extract.ellipsis import correction
-from memstrata.extract.informal import favourite_switched, full_words, spoken_order_zh, without_declarative_ne
+from memstrata.extract.informal import (
+    favourite_switched,
+    full_words,
+    make_said_after,
+    spoken_order_zh,
+    without_declarative_ne,
+)
 from memstrata.extract.mixed_script import CJK, LEADING_SYMBOLS, after_other_script, mixes_scripts, split_languages
 from memstrata.extract.one_off import standing_only
 from memstrata.extract.quoted import users_lines, without_fenced_code, without_markup
@@ -546,6 +552,7 @@ def tidy(sentence: str) -> str:
     # "my fav color" is "my favorite color"; "I switched my favorite color to green" says it is green now
     # a closing 呢 that asks nothing (我住在杭州呢) is no question; a dated reminder is the plan it reminds of
     text = spoken_order_zh(reminders.as_plan(without_declarative_ne(text)))  # 我咖啡只喝燕麦拿铁: 我只喝燕麦拿铁
+    text = make_said_after(text)  # 我换了个新手机，华为的: 我的手机是华为
     return favourite_switched(full_words(text))  # (extract.informal)
 
 
