@@ -1,7 +1,8 @@
 """A withdrawal that names more or less than the value stored: "I stopped going running every morning" after "I go
 running every morning", "I no longer like running" after "I like running", "I don't drive a Tesla anymore" after
 "I drive a Tesla Model 3" withdrew nothing. The habit of that time, the like, the car (a make names its model) now
-end; another model of the same make, a pastime given up only at one time and another value stay."""
+end; another model of the same make and another value stay. The like a habit's statement stored ends with it
+(tests/unit/test_extract_pastime_habit_ended.py)."""
 
 from __future__ import annotations
 
@@ -21,10 +22,10 @@ def _current(tmp_path: Path, *said: str) -> list[tuple[str, str]]:
 
 
 @pytest.mark.parametrize(("stated", "withdrawing", "left"), [
-    # the habit of mornings ends; running is still liked (given up only at that time)
-    ("I go running every morning", "I stopped going running every morning", [("sport.like", "running")]),
-    ("I go running every morning", "I don't go running every morning anymore", [("sport.like", "running")]),
-    ("我每天早上跑步", "我不再每天早上跑步了", [("sport.like", "跑步")]),
+    # the habit of mornings ends, and the like its statement stored with it
+    ("I go running every morning", "I stopped going running every morning", []),
+    ("I go running every morning", "I don't go running every morning anymore", []),
+    ("我每天早上跑步", "我不再每天早上跑步了", []),
     ("I go running every morning", "I stopped going running", []),
     ("I like running", "I no longer like running", [("preference.dislike", "running")]),
     ("I like jazz", "I no longer enjoy jazz", [("preference.dislike", "jazz")]),

@@ -86,3 +86,21 @@ def split_zh(sentence: str) -> tuple[str, str] | None:
     if _ZH_PAST_NOT.match(m.group("past")) and not turned:
         return None
     return f"我{m.group('past')}", f"我{now}"
+
+
+#: The present half that only says the past one ended: 现在不跑了, 现在已经不跑步了, 现在不再抽了 (the verb, said
+#: again, negated); "now I don't (anymore)", "now I no longer do".
+_BARE_END_ZH = lazy_regex(rf"^(?:我们?)?{_NOW_ZH}?(?:已经|也|都)*(?:不再|不|没再|没有再)"
+                          r"(?P<verb>[\u4e00-\u9fff]{1,3}?)(?:了|啦)*$")
+_BARE_END_EN = lazy_regex(rf"^(?:i|we)\s+(?:{_NOW_EN}\s+)?(?:don't|do not|no longer do|don't do (?:it|that))"
+                          r"(?:\s+any\s*more)?$", _IC)
+
+
+def ends_past(past: str, now: str, lang: str) -> bool:
+    """Whether the present half ``now`` of a then-and-now pair (``split_zh`` / ``split_en``) says only that the past
+    half ``past`` no longer holds: 以前我每天早上跑步，现在不跑了, "I used to smoke, now I don't" (its verb, in Chinese,
+    one the past half says)."""
+    if lang != "zh":
+        return _BARE_END_EN.match(now.strip().rstrip(".!")) is not None
+    m = _BARE_END_ZH.match(now.strip().rstrip("。！!"))
+    return m is not None and m.group("verb")[0] in past

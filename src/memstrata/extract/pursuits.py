@@ -216,3 +216,20 @@ def pastime_of(act: str, lang: str) -> tuple[str, str] | None:
         return said[0].key, said[0].value
     return _pastime_named(act)
 
+
+
+#: A negation before a verb in Chinese: 现在不跑了, 没再跑 say the pastime is not done.
+_NOT_ZH = lazy_regex(r"[不没别]$")
+
+
+def kept(text: str, lang: str, key: str, value: str) -> bool:
+    """Whether ``text`` (the rest of a message that gives up a pastime at one time) goes on doing the pastime
+    ``(key, value)``: "now I run in the evenings" keeps running (a word whose -ing form names it), 现在改成晚上跑
+    keeps 跑步 (its verb, not negated: 现在不跑了 keeps nothing)."""
+    if lang == "zh":
+        at = text.find(value) if value in text else text.find(value[0])
+        return at >= 0 and not _NOT_ZH.search(text[:at].rstrip("再也都"))
+    for word in re.findall(r"[a-z]+", text.lower()):
+        if any(_pastime_named(w) == (key, value) for w in (word, *_ing(word))):
+            return True
+    return False

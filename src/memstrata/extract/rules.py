@@ -45,6 +45,7 @@ from memstrata.extract import (
     onset,
     patterns_en,
     patterns_zh,
+    pursuits,
     reminders,
     replacing,
     reported,
@@ -287,7 +288,10 @@ def _read(sentence: str, said_at: datetime, lang: str, *, nested: bool = False) 
         return ended
     # giving something up is one shape in every wording (extract.cessation); the rest is read as usual
     before, ceased, after = shapes_zh.given_up(sentence, said_at) if zh else shapes_en.given_up(sentence, said_at)
-    if ceased:
+    if ceased:  # a pastime given up at one time and done still ("...; now I run in the evenings") stays
+        rest = f"{before} {after}"
+        ceased = [f for f in ceased if not (f.retract and f.key in ("sport.like", "hobby.like")
+                                            and pursuits.kept(rest, lang, f.key, f.value))]
         return [*(_read(before, said_at, lang, nested=nested) if before else []), *ceased,
                 *(_read(after, said_at, lang, nested=nested) if after else [])]
     found = shapes_zh.before_topics(sentence, said_at) if zh else shapes_en.before_topics(sentence, said_at)
@@ -408,6 +412,9 @@ def _then_and_now(sentence: str, said_at: datetime, lang: str, *, nested: bool) 
         return None
     now = _read(pair[1], said_at, lang, nested=nested)
     past = [f.value for f in _read(pair[0], said_at, lang, nested=nested) if not f.retract]
+    if not now and contrast.ends_past(*pair, lang):  # 以前我每天早上跑步，现在不跑了: the past state withdrawn
+        ended = [f for f in _read(pair[0], said_at, lang, nested=nested) if not f.retract and f.key != "event"]
+        return [replace(f, retract=True, statement="", period=None) for f in ended] or None
     if not now:
         return None
     return shapes.instead(now, past[0], lang) if past else now

@@ -18,6 +18,7 @@ from memstrata.extract.base import FactCandidate
 from memstrata.extract.cessation import of_kind
 from memstrata.extract.habits import withdraws_habit
 from memstrata.extract.plans import reached_by_giving_up
+from memstrata.extract.pursuits import pastime_of
 from memstrata.extract.shapes import CHANGE_KEYS
 from memstrata.extract.taxonomy import key_spec
 from memstrata.extract.twins import kinds_of
@@ -26,6 +27,7 @@ from memstrata.facts.said import RawChange, Said
 from memstrata.facts.terms import fact_subject
 from memstrata.privacy.policy import only_placeholders
 from memstrata.store.withdrawals import Withdrawal
+from memstrata.text.lang import detect_language
 from memstrata.text.tokens import normalise_value
 from memstrata.types import Scope
 
@@ -58,7 +60,8 @@ def retract(eng: FactEngine, conn: Any, said: Said, cand: FactCandidate, now: da
     held = [f for f in eng.store.load_facts(conn, ids) if f.observed_at <= at and (
         f.status == "active" or (f.valid_from or f.observed_at) <= at < (f.valid_to or at))]
     goals = [f for f in held if not f.encrypted and f.key == "plan.intent" and cand.key != "plan.intent"]
-    plain = [f for f in held if not f.encrypted and f not in goals]
+    plain = [f for f in held if not f.encrypted and f not in goals and f.value not in _still_done(eng, conn, scope,
+                                                                                                   subject, cand.key)]
     named = {f.id for f, hit in zip(plain, withdraws(eng, cand.value, cand.evidence, cand.key,
                                                       [f.value for f in plain]), strict=True) if hit}
     named |= {f.id for f in goals if reached_by_giving_up(f.value, cand.value)}
@@ -96,6 +99,17 @@ def _goals(eng: FactEngine, conn: Any, scope: Scope, subject: str | None, cand: 
     if cand.key != "preference.habit" or not cand.value:
         return []
     return eng.store.fact_ids(conn, scope, keys=["plan.intent"], subject=subject)
+
+
+def _still_done(eng: FactEngine, conn: Any, scope: Scope, subject: str | None, key: str) -> set[str]:
+    """The pastimes under ``key`` (sport.like, hobby.like) that an active habit of ``subject`` still does: "I stopped
+    going running every morning" ends the like of running a morning habit stored, never while "go running every
+    evening" holds (``extract.pursuits.pastime_of``); ``set()`` for any other key."""
+    if key not in ("sport.like", "hobby.like"):
+        return set()
+    habits = eng.store.load_facts(conn, eng.store.fact_ids(conn, scope, keys=["preference.habit"], subject=subject))
+    return {done[1] for f in habits if not f.encrypted and f.status == "active"
+            and (done := pastime_of(f.value, detect_language(f.value))) is not None and done[0] == key}
 
 
 def withdraws(eng: FactEngine, value: str, evidence: str, key: str, values: Sequence[str]) -> list[bool]:
