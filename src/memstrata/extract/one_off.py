@@ -1,6 +1,6 @@
 """A preference said for this once is no standing preference.
 
-"Ship it with UPS this time only", "Just this once, use FedEx", 这次用顺丰就行, 就这一次用京东: the user
+"Ship it with UPS this time (only)", "Just for today, ship with DHL", 这次用顺丰就行, 这一单今天先用京东: the user
 asks for one order, one answer, one trip, and means nothing for the next. Such a sentence states no
 standing choice (a key of kind ``preference`` in ``extract.taxonomy`` that is no taste: a carrier, a seat, a
 channel); what else it says (a like, an allergy, a name, an event) is read as usual.
@@ -15,20 +15,44 @@ from memstrata.extract.clauses import Finding
 from memstrata.extract.taxonomy import key_spec
 from memstrata.text.regex import lazy_regex
 
-#: The words that make a request one-off: "this time (only)", "just this once", "only this once", "for this
-#: order"; 这次, 这一次, 就这一次, 这一单, 仅此一次 (下次 / 以后 say the opposite and are not here).
-ONE_OFF = lazy_regex(r"\b(?:this\s+time\s+only|(?:only|just)\s+this\s+(?:time|once)|this\s+once|"
-                     r"for\s+this\s+(?:order|parcel|package|shipment|delivery))\b|"
-                     r"(?:这次|这一次|这回|这单|这一单|仅此一次)[^，。！？,]{0,6}?(?:用|寄|发|送|走|选|订|坐)",
+#: The words that make a request one-off, wherever they stand: "this time (only)", "just this once", "for this
+#: order", "this one", "(just) for today", "today", "tonight"; 这次, 这一次, 这回, 这一单, 仅此一次, 今天先 / 今天就
+#: (下次 / 以后 say the opposite and are not here; ``_STANDING`` outweighs them).
+ONE_OFF = lazy_regex(r"\b(?:this\s+(?:time|once|one)|"
+                     r"(?:for\s+)?this\s+(?:order|parcel|package|shipment|delivery|trip|flight|booking)|"
+                     r"(?<!from\s)(?<!starting\s)(?<!as\sof\s)(?<!since\s)(?:today|tonight)(?!\s+on\b))\b|"
+                     r"这次|这一次|这回|这单|这一单|仅此一次|今天先|今天就|今天暂时|今天临时",
                      re.IGNORECASE)
+#: A word that makes the choice standing though a one-off word is said too: "From now on, and this time too, ship
+#: with UPS", 以后都用顺丰，这次也是.
+_STANDING = lazy_regex(r"\b(?:from now on|going forward|always|every time|from today on|starting today|"
+                       r"as of today|in (?:the )?future|next time)\b|以后|今后|从今天起|从今天开始|一直|每次|下次",
+                       re.IGNORECASE)
+
+
+#: Where a second statement of the speaker's begins: "I'm flying today and I prefer an aisle seat" limits only the
+#: flight to today.
+_SECOND_STATEMENT = lazy_regex(r"[;；]|\s*[,，]?\s*\b(?:and|but|so)\s+(?=(?:i|we)\b)|[，,]\s*(?:但是?|不过|而且)(?=我)",
+                               re.IGNORECASE)
 
 
 def standing_only(sentence: str, found: Sequence[tuple[Finding, str]]) -> list[tuple[Finding, str]]:
-    """``found`` (findings with their language) without its standing preferences when ``sentence`` asks for
-    this once (``ONE_OFF``); all of ``found`` otherwise."""
-    if not ONE_OFF.search(sentence):
-        return list(found)
-    return [(f, lang) for f, lang in found if not _is_request(f.key)]
+    """``found`` (findings with their language) without its standing preferences said for this once
+    (``ONE_OFF``, in the finding's own statement of ``sentence``, and no ``_STANDING`` word there); all of
+    ``found`` otherwise."""
+    parts = [p for p in _SECOND_STATEMENT.split(sentence) if p and p.strip()]
+    return [(f, lang) for f, lang in found if not (_is_request(f.key) and _one_off(_statement_of(f, parts)))]
+
+
+def _statement_of(finding: Finding, parts: Sequence[str]) -> str:
+    """The part of the sentence that holds ``finding``'s clause (the whole sentence when none alone does)."""
+    clause = finding.clause.casefold().strip(" .!。！")
+    return next((p for p in parts if clause and clause in p.casefold()), " ".join(parts))
+
+
+def _one_off(said: str) -> bool:
+    """Whether ``said`` limits what it asks for to this once."""
+    return ONE_OFF.search(said) is not None and _STANDING.search(said) is None
 
 
 def _is_request(key: str) -> bool:
