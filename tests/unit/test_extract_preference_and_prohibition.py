@@ -27,10 +27,12 @@ def _read(text: str) -> list[tuple[str, str, str]]:
                                              ("preference.dislike", "unittest", "avoids unittest")]),
     ("I prefer pytest, not unittest", [("preference.like", "pytest", "likes pytest"),
                                        ("preference.dislike", "unittest", "avoids unittest")]),
+    # a carrier forbidden is a prohibition under the carrier's key, as said alone
     ("以后都用顺丰，别用京东", [("shipping.carrier", "顺丰", "配送偏好顺丰"),
-                           ("preference.dislike", "京东", "不要用京东")]),
-    ("Ship with FedEx from now on, never use UPS.", [("shipping.carrier", "FedEx", "prefers FedEx for shipping"),
-                                                     ("preference.dislike", "UPS", "avoids UPS")]),
+                           ("shipping.carrier", "不要京东", "配送不要用京东")]),
+    ("Ship with FedEx from now on, never use UPS.", [
+        ("shipping.carrier", "FedEx", "prefers FedEx for shipping"),
+        ("shipping.carrier", "not UPS", "does not want UPS for shipping")]),
 ])
 def test_a_prohibition_beside_a_preference_is_a_dislike(text: str, expected: list[tuple[str, str, str]]) -> None:
     assert _read(text) == expected

@@ -53,14 +53,15 @@ def test_each_prohibition_stands_until_its_own_value_is_chosen(
 
 
 @pytest.mark.parametrize(("text", "read"), [
-    ("Ship with FedEx, never use DHL or UPS.", [("preference.dislike", "DHL"), ("preference.dislike", "UPS"),
-                                               ("shipping.carrier", "FedEx")]),
-    ("Ship with FedEx, never DHL or UPS.", [("preference.dislike", "DHL"), ("preference.dislike", "UPS"),
-                                           ("shipping.carrier", "FedEx")]),
-    ("Ship with FedEx, never UPS.", [("preference.dislike", "UPS"), ("shipping.carrier", "FedEx")]),
-    ("用顺丰，别用圆通和中通", [("preference.dislike", "中通"), ("preference.dislike", "圆通"),
+    # a carrier forbidden is keyed as the carrier is, as "Don't ship with DHL or UPS" alone
+    ("Ship with FedEx, never use DHL or UPS.", [("shipping.carrier", "FedEx"), ("shipping.carrier", "not DHL"),
+                                               ("shipping.carrier", "not UPS")]),
+    ("Ship with FedEx, never DHL or UPS.", [("shipping.carrier", "FedEx"), ("shipping.carrier", "not DHL"),
+                                           ("shipping.carrier", "not UPS")]),
+    ("Ship with FedEx, never UPS.", [("shipping.carrier", "FedEx"), ("shipping.carrier", "not UPS")]),
+    ("用顺丰，别用圆通和中通", [("shipping.carrier", "不要中通"), ("shipping.carrier", "不要圆通"),
                               ("shipping.carrier", "顺丰")]),
     ("I like tea, never coffee", [("drink.like", "tea")]),  # a bare "never" forbids only a named thing
 ])
-def test_each_thing_forbidden_beside_a_choice_is_a_dislike(text: str, read: list[tuple[str, str]]) -> None:
+def test_each_thing_forbidden_beside_a_choice_is_forbidden(text: str, read: list[tuple[str, str]]) -> None:
     assert _read(text) == read

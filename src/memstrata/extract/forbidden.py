@@ -18,8 +18,8 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 
-from memstrata.extract.clauses import Finding
-from memstrata.extract.shapes import CHOSEN_KEYS
+from memstrata.extract.clauses import CONF_PREFER, Finding
+from memstrata.extract.shapes import CHOSEN_KEYS, named_value
 from memstrata.text.regex import lazy_regex
 
 #: An English imperative that forbids: "Don't", "Do not", "Never", "Please don't", "Don't ever", "From now on,
@@ -46,6 +46,10 @@ _AVOID_EN = lazy_regex(
 #: 不要再用京东了, 别再用圆通了: "not again", a standing word though it closes with 了 (别用京东了 without 再 is a
 #: withdrawal, read by its own shape).
 _AGAIN_ZH = lazy_regex(r"^(?:以后|今后)?[，,]?(?:请|千万)?(?:别|不要)再(?P<rest>[^了，,]+?)了?[。！!]*$")
+#: "Never ... again", "Don't ever ... again": "again" after a "never" says for good, no change from before (as "Don't
+#: use UPS again" may).
+_NEVER_AGAIN = lazy_regex(r"^(?P<said>(?:(?:from now on|in future|going forward),?\s+)?(?:please\s+)?"
+                          r"(?:never|(?:don't|do not)\s+ever)\s+[^,;]+?)\s+again(?:,?\s+please)?[.!]*$", re.IGNORECASE)
 #: A prohibition for this once or for now ("Don't ship with UPS this time", "... today", 这次别用圆通, 今天先别寄):
 #: no standing word on the choice (``one_off`` keeps "this time" alone, which a taste may say too).
 _FOR_NOW = lazy_regex(r"\b(?:this time|this once|today|tonight|tomorrow|yet|for now|right now|for this (?:order|one))\b"
@@ -64,7 +68,7 @@ _STATEMENTS: dict[str, tuple[str, str]] = {
 def allowed(sentence: str, lang: str) -> str | None:
     """The imperative ``sentence`` forbids, said as an instruction to do it ("Ship with UPS." of "Don't ship
     with UPS.", 用圆通发货 of 别用圆通发货。); ``None`` when ``sentence`` is no prohibition or says a change."""
-    text = sentence.strip()
+    text = _NEVER_AGAIN.sub(r"\g<said>.", sentence.strip())  # "Never ship with FedEx again": a standing no
     m = (_AGAIN_ZH.match(text) or _FORBID_ZH.match(text)) if lang == "zh" else (
         _FORBID_EN.match(text) or _AVOID_EN.match(text))
     if m is None or not m.group("rest").strip() or _FOR_NOW.search(sentence):
@@ -100,6 +104,20 @@ def bare(sentence: str, lang: str, read: Callable[[str], list[Finding]]) -> list
     if len(found) != 1:
         return []
     return forbid(found, lang) if m.group("no") else [replace(found[0], clause=sentence)]
+
+
+def forbidden_thing(thing: str, clause: str, lang: str) -> Finding:
+    """What forbidding ``thing`` beside a choice says ("Ship with FedEx, never use UPS", 用顺丰，别用圆通): a chosen
+    thing (a carrier, a seat, an editor: ``shapes.named_value`` under ``CHOSEN_KEYS``) is a prohibition under its own
+    key (``not UPS`` / 不要圆通), as said alone, so one refusal has one key and a later choice of it supersedes it; any
+    other thing ("don't use unittest") a dislike."""
+    named = named_value(thing)
+    if named is not None and named[0] in CHOSEN_KEYS:
+        en, zh = _STATEMENTS[named[0]]
+        return Finding(named[0], f"不要{named[1]}" if lang == "zh" else f"not {named[1]}", CONF_PREFER, clause,
+                       statement=(zh if lang == "zh" else en).format(v=named[1]))
+    return Finding("preference.dislike", thing, CONF_PREFER, clause,
+                   statement=f"不要用{thing}" if lang == "zh" else f"avoids {thing}")
 
 
 def forbid(found: list[Finding], lang: str) -> list[Finding]:

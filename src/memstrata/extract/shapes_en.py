@@ -12,6 +12,7 @@ from memstrata.extract import (
     advice,
     cessation,
     counts,
+    forbidden,
     formats,
     gazetteer,
     patterns_en,
@@ -441,7 +442,7 @@ def avoided(sentence: str, found: list[Finding]) -> list[Finding]:
             things = shapes.named_things(value)
             if m.group("bare") and not all(shapes.named_value(v) or tool_kinds.kind_of(v) for v in things):
                 continue
-            out += [Finding("preference.dislike", v, CONF_PREFER, clause, statement=f"avoids {v}") for v in things]
+            out += [forbidden.forbidden_thing(v, clause, "en") for v in things]  # not UPS, or a dislike
     return out
 
 

@@ -13,6 +13,7 @@ from memstrata.extract import (
     apposition,
     cessation,
     counts,
+    forbidden,
     formats,
     gazetteer,
     patterns_zh,
@@ -414,8 +415,7 @@ def avoided(sentence: str, found: list[Finding]) -> list[Finding]:
         m = _AVOID.match(clause)
         value = clean_value(m.group("v"), "zh") if m else ""
         if value and not re.match(r"[这那它他她你]", value):  # 别用圆通和中通: each its own dislike
-            out += [Finding("preference.dislike", v, CONF_PREFER, clause, statement=f"不要用{v}")
-                    for v in shapes.named_things(value)]
+            out += [forbidden.forbidden_thing(v, clause, "zh") for v in shapes.named_things(value)]
     return out
 
 
