@@ -33,3 +33,7 @@ def test_the_make_said_after_the_thing_is_what_it_is(text: str, fact: tuple[str,
                                   "I got a new phone, it's great"])
 def test_how_the_thing_is_names_no_make(text: str) -> None:
     assert _read(text) == []
+
+
+def test_a_new_job_and_where_it_is_stay_the_employer() -> None:
+    assert _read("我换了新工作，在字节跳动") == [("identity.employer", "字节跳动")]

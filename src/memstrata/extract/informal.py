@@ -164,7 +164,9 @@ _MAKE_AFTER_EN = lazy_regex(r"^i(?:'ve|\s+have)?\s+(?:just\s+)?(?:got|bought)\s+
 
 #: What a clause after the thing says of it when it names no make: how it is (挺好用的, 很贵), whose or which
 #: (我的, 这个).
-_NOT_A_MAKE_ZH = lazy_regex(r"^(?:很|也|挺|太|真|超|好|不|没|有点|特别|非常|比较|我|你|他|她|它|这|那|还)")
+_NOT_A_MAKE_ZH = lazy_regex(r"^(?:很|也|挺|太|真|超|好|不|没|有点|特别|非常|比较|我|你|他|她|它|这|那|还|"
+                            # where or what one does (我换了新工作，在字节跳动: the employer's own shape)
+                            r"在|到|去|住|做|当|跟|和|给|用|要|会)")
 
 
 def make_said_after(sentence: str) -> str:
@@ -175,7 +177,8 @@ def make_said_after(sentence: str) -> str:
     ('我的手机是华为', 'My phone is a Pixel 8')
     """
     text = sentence.strip()
-    if (m := _MAKE_AFTER_ZH.match(text)) is not None and not _NOT_A_MAKE_ZH.match(m.group("make")):
+    if (m := _MAKE_AFTER_ZH.match(text)) is not None and not _NOT_A_MAKE_ZH.match(m.group("make")) \
+            and not re.match(r"工作|房|家|地方|城市|学校|公司|发型", m.group("thing")):  # a job, a home: no make
         return f"我的{m.group('thing')}是{m.group('make')}{m.group('end')}"
     if (m := _MAKE_AFTER_EN.match(text)) is not None and m.group("make")[0].isupper():
         return f"My {m.group('thing').lower()} is a {m.group('make')}{m.group('end')}"
