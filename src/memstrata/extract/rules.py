@@ -46,6 +46,7 @@ from memstrata.extract import (
     patterns_en,
     patterns_zh,
     pursuits,
+    relocated,
     reminders,
     replacing,
     reported,
@@ -297,6 +298,7 @@ def _read(sentence: str, said_at: datetime, lang: str, *, nested: bool = False) 
     found = shapes_zh.before_topics(sentence, said_at) if zh else shapes_en.before_topics(sentence, said_at)
     found = found or (patterns_zh.find(sentence, said_at) if zh else patterns_en.find(sentence, said_at))
     found = found or (shapes_zh.after_topics(sentence) if zh else shapes_en.after_topics(sentence))
+    found = _moved_on(sentence, found, said_at, lang)  # "I no longer live in Berlin; I'm in Lisbon now"
     # a possessive copula no topic reads ("my email is …") holds its clause beside the topics' findings
     if copulas := (shapes_zh.copulas(sentence) if zh else shapes_en.copulas(sentence)):
         found = _in_text_order(sentence, [f for f in found if f.clause not in {c.clause for c in copulas}], copulas)
@@ -365,8 +367,35 @@ def _ended(sentence: str, said_at: datetime, lang: str, *, nested: bool = False)
                 before, after = joint.join(parts[:at]), joint.join(parts[at + 1:])
                 return [*(_read(before, said_at, lang, nested=nested) if before else []),
                         *(replace(f, retract=True, clause=part, statement="", period=None) for f in found),
-                        *(_read(after, said_at, lang, nested=nested) if after else [])]
+                        *(_after_an_end(after, found, said_at, lang, nested=nested) if after else [])]
     return []
+
+
+def _after_an_end(after: str, ended: list[Finding], said_at: datetime, lang: str, *, nested: bool) -> list[Finding]:
+    """The findings of the clauses after one that ended ``ended``: after a home ("I no longer live in Berlin; I'm in
+    Lisbon now", 我现在不住在上海了，搬到了杭州) a place said there is the home now (``extract.relocated``)."""
+    if any(f.key == "identity.location" for f in ended) and (home := relocated.new_home(after, lang)):
+        said = _read(f"我住在{home}" if lang == "zh" else f"I live in {home}", said_at, lang, nested=True)
+        if (moved := [replace(f, clause=after) for f in said if f.key == "identity.location" and not f.retract]):
+            return moved
+    return _read(after, said_at, lang, nested=nested)
+
+
+def _moved_on(sentence: str, found: list[Finding], said_at: datetime, lang: str) -> list[Finding]:
+    """``found`` with the home a clause after a home withdrawn names (``extract.relocated``: "I no longer live in
+    Berlin; I'm in Lisbon now", 我现在不住在上海了，搬到了杭州) in place of what that clause read (an event of the
+    move, or nothing); ``found`` itself when no home is withdrawn or no later clause names a place."""
+    if not any(f.retract and f.key == "identity.location" for f in found):
+        return found
+    parts = [p for p in _CLAUSE_BREAK.split(sentence.strip().rstrip(".!。！")) if p]
+    for part in parts[1:]:
+        if (home := relocated.new_home(part, lang)) is None:
+            continue
+        said = _read(f"我住在{home}" if lang == "zh" else f"I live in {home}", said_at, lang, nested=True)
+        moved = [replace(f, clause=part) for f in said if f.key == "identity.location" and not f.retract]
+        if moved:
+            return [f for f in found if not (f.key == "event" and home in f.value)] + moved
+    return found
 
 
 #: Where one clause of a sentence ends and the next begins, for ``_ended``.

@@ -1,0 +1,40 @@
+"""Where the user lives now, said after where they no longer live.
+
+"I no longer live in Berlin; I'm in Lisbon now", 我现在不住在上海了，搬到了杭州: the first clause ends the home
+(``extract.cessation``), and the second says the new one in a shape that alone says no home. "I'm in Lisbon now"
+may be a trip, "I'm in a meeting now" a state of the moment, and a move with no subject (搬到了杭州) is an event:
+only after a home that ended is the clause the user's home now, and only when it names a place (a city or country
+of ``extract.places``, or a capitalised name that may be a city), so "I'm in a hurry now" and 搬到了新办公室 stay
+what they were.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memstrata.extract import places
+from memstrata.text.regex import lazy_regex
+
+#: "I'm in Lisbon now", "but now I'm living in Lisbon", "now we're in Porto": the place after "in".
+_IN_EN = lazy_regex(r"^(?:(?:but|and|so)\s+)?(?:now,?\s+)?(?:i'm|i am|we're|we are)\s+(?:now\s+)?"
+                    r"(?:(?:living|based|settled)\s+)?in\s+(?P<place>[A-Z][\w .'-]*?)(?:\s+now)?[.!]*$", re.IGNORECASE)
+#: 搬到了杭州, 现在搬去杭州了, 现在在杭州, 现在住杭州: the place moved to or lived in, said with no subject.
+_IN_ZH = lazy_regex(r"^(?:但是?|不过|而且)?(?:现在|如今|已经)*(?:搬到了?|搬去了?|搬来了?|住在|住|在)"
+                    r"(?P<place>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:了|啦)?[。！!]*$")
+
+
+def new_home(clause: str, lang: str) -> str | None:
+    """The place ``clause`` (said after a home that ended) names as where the user lives now, else ``None``.
+
+    >>> new_home("I'm in Lisbon now", "en"), new_home("I'm in a meeting now", "en"), new_home("搬到了杭州", "zh")
+    ('Lisbon', None, '杭州')
+    """
+    text = clause.strip()
+    if lang == "zh":
+        m = _IN_ZH.match(text)
+        return m.group("place") if m and places.known_place_zh(m.group("place")) else None
+    m = _IN_EN.match(text)
+    if m is None or not m.group("place")[0].isupper():
+        return None
+    place = m.group("place").strip()
+    return place if places.known_place(place) or places.may_be_city(place) else None
