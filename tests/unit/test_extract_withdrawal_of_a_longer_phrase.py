@@ -35,6 +35,11 @@ def _current(tmp_path: Path, *said: str) -> list[tuple[str, str]]:
     ("I drive a Tesla Model 3", "I don't drive a Tesla anymore", []),
     ("I drive a Tesla", "I don't drive a Tesla Model 3 anymore", []),
     ("我开特斯拉Model 3", "我不开特斯拉了", []),
+    # a habit said as past no longer holds (a pastime of then may be a memory: it stays)
+    ("I go running every morning", "I used to go running every morning", [("sport.like", "running")]),
+    ("我每天早上跑步", "我以前每天早上跑步", [("sport.like", "跑步")]),
+    ("I drive a Tesla Model 3", "I used to drive a Tesla", []),
+    ("我开特斯拉", "我以前开特斯拉", []),
 ])
 def test_a_withdrawal_ends_the_value_it_names_in_a_shorter_or_longer_form(
         tmp_path: Path, stated: str, withdrawing: str, left: list[tuple[str, str]]) -> None:

@@ -121,6 +121,8 @@ def find_zh(clause: str, sentence: str) -> list[Finding]:
     clause = _OPENING_ZH.sub("", clause.strip(" \t，,。.！!；;"))
     if (span := time_span(clause)) is not None and clause[:span[0]] in ("", "我", "我们"):
         clause = clause[:span[0]] + clause[span[1]:]  # 我上个月戒了咖啡: when (``shapes.dated``), not what
+    if (past := _USED_TO_ZH.match(clause)) is not None:
+        return _used_to(clean_value(past.group("act"), "zh"), "zh", clause)
     m = _BA_ZH.match(clause) or _CEASE_ZH.match(clause)
     if m is None:
         return []
@@ -157,6 +159,29 @@ def _given_up_zh(act: str, bare: bool, clause: str) -> list[Finding]:
     elif (habit := _DEPENDENCIES_ZH.get(act)) is not None:  # 我戒烟了: a non-smoker from now on
         out.insert(0, Finding("preference.habit", f"不{habit}", CONF_STATED, clause, statement=f"不再{habit}"))
     return out
+
+
+#: A habit or a standing state said as past: "I used to go running every morning", 我以前每天早上跑步.
+_USED_TO_EN = lazy_regex(r"^i\s+(?:(?:also|always|just)\s+)?used\s+to\s+(?P<a>.+)$", _IC)
+_USED_TO_ZH = lazy_regex(r"^我(?:以前|之前|过去|从前|曾经|原来)(?:都|一直|也|还|常常|经常|总是)*"
+                         r"(?P<act>[^，,。！？?]+)$")
+
+
+def _used_to(act: str, lang: str, clause: str) -> list[Finding]:
+    """What a habit said as past says ("I used to go running every morning", 我以前每天早上跑步): it no longer
+    holds, so the habit naming it is withdrawn (matched by its activity inside a stored habit:
+    ``habits.withdraws_habit``), as is a car or a medicine of then ("I used to drive a Tesla": ``_standing_given_up``).
+    Never a dislike or a pastime given up: a past told may be a memory ("I used to play soccer in college"); nor
+    what was eaten or drunk then (我以前喝拿铁 stores nothing, as before)."""
+    if act and (standing := _standing_given_up(act, lang, clause)):
+        return standing
+    not_activity = _NOT_ACTIVITY_ZH if lang == "zh" else _NOT_ACTIVITY_EN
+    # what one ate or drank then is kept under its own key (user.drinks), which a habit withdrawal would not reach
+    if not act or not_activity.match(act) or re.match(r"(?:不|没|吃|喝|not\b|never\b|eat|drink)", act, _IC) or (
+            len(act) > 12 if lang == "zh" else len(act.split()) > 6) or (
+            lang == "zh" and (zh_points_away(act) or re.search(r"[就很吗呢过]", act))):
+        return []
+    return [Finding("preference.habit", act, CONF_STATED, clause, retract=True)]
 
 
 #: What joins the things of a list given up: "coffee or tea", "soda, juice and beer", 咖啡和茶, 烟、酒.
@@ -269,6 +294,8 @@ def find_en(clause: str, sentence: str) -> list[Finding]:
         clause: one clause, its edge punctuation cut.
         sentence: the whole sentence ("From now on, I won't drink coffee": the marker is a clause of its own).
     """
+    if (past := _USED_TO_EN.match(clause.strip().rstrip(".!"))) is not None:
+        return _used_to(_GOING_EN.sub("", clean_value(past.group("a"), "en")), "en", clause)
     m = _CEASE_EN.match(clause.strip().rstrip(".!"))
     if m is None:
         return []
