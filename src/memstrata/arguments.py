@@ -104,6 +104,23 @@ def check_text(value: Any, name: str, wanted: str) -> str | None:
     return value
 
 
+#: What ``actor`` (who a change is recorded as made by, in the audit log) takes, in words.
+ACTOR_WANTED = "a non-empty string naming who made the change, such as 'sdk'"
+
+
+def check_actor(call: str, value: Any) -> str:
+    """``value`` as the ``actor`` a change is logged under: a non-empty string. ``forget(actor=5)``
+    logged the number and ``forget(actor=["a"])`` failed inside SQLite's parameter binding
+    (``ProgrammingError``) once the forget had begun.
+
+    Raises:
+        InvalidInput: ``field`` ``actor``; ``forget(): actor must be a non-empty string ..., got a number (5)``.
+    """
+    if not isinstance(value, str) or not value.strip():
+        raise refused("actor", f"{call}: actor must be {ACTOR_WANTED}, got {shown(value)}")
+    return value
+
+
 def whole_wanted(minimum: int, maximum: int | None) -> str:
     """What a whole-number argument takes, in the words every door's error uses: ``"a whole number
     from 1 to 1000"`` (``maximum`` ``None``: no upper bound, ``"a whole number from 1 up"``)."""

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Unpack, cast
 
+from memstrata.arguments import check_actor
 from memstrata.clock import require_aware, utcnow
 from memstrata.errors import InvalidInput
 from memstrata.filter import Expr
@@ -79,6 +80,7 @@ class LifecycleMethods(RecallMethods):
                 or with ``episode_id``; an episode or ``sources=True`` on a store without forget
                 jobs (the in-memory reference store).
         """
+        check_actor("delete()", actor)
         return delete_target(self.store, self._reader(**scope), fact_id, episode_id, sources=sources, actor=actor)
 
     def delete_preview(self, fact_id: int | None = None, *, episode_id: int | None = None, sources: bool = False,
@@ -160,6 +162,7 @@ class LifecycleMethods(RecallMethods):
         if not isinstance(all_users, bool):  # all_users="no" (a config string) swept every user of the project
             raise InvalidInput(f"forget(): all_users must be True or False, got {all_users!r}; nothing was deleted",
                                field="all_users")
+        check_actor("forget()", actor)  # before anything is hidden: actor=["a"] failed in SQLite mid-forget
         shown = f"user_id={self.scope.user_id!r}" if self.scope.user_id is not None else "user_id=..."
         # The instance's default user is not a target by itself: a bare forget() erased the whole user.
         require_target("forget()", hint=f"{shown} for everything about the user, or session_id, agent_id, before, "
@@ -202,6 +205,7 @@ class LifecycleMethods(RecallMethods):
                 forget jobs (the in-memory reference store). Nothing is deleted then.
         """
         require_target("delete_project()", project_id=project_id)
+        check_actor("delete_project()", actor)
         require_tenant("delete_project()", what="the whole project", hint="delete_project(project_id, org_id=...)",
                        org_id=org_id)
         tenant = Scope(self.scope.org_id if org_id is None else org_id, project_id)
@@ -267,6 +271,7 @@ class LifecycleMethods(RecallMethods):
         """Bring an archived fact back to active (logged). Raises ``NotFound``; ``InvalidInput`` for a
         ``fact_id`` that is missing, blank or no whole number (``lifecycle.target.require_id``)."""
         sc = self._scope(**scope)
+        check_actor("restore()", actor)
         self._require(self.store.capabilities.maintenance, "restore")
         restore_fact(cast("LifecycleStore", self.store), sc, require_id("restore", "fact_id", fact_id), actor=actor,
                      now=utcnow())
@@ -283,6 +288,7 @@ class LifecycleMethods(RecallMethods):
                 ``event_id`` that is missing, blank or no whole number (``lifecycle.target.require_id``).
         """
         sc = self._scope(**scope)
+        check_actor("rollback()", actor)
         self._require(self.store.capabilities.maintenance, "rollback")
         event = require_id("rollback", "event_id", event_id)
         changed = rollback_event(cast("LifecycleStore", self.store), sc, event, actor=actor, now=utcnow())

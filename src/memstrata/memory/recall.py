@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Unpack
 
-from memstrata.arguments import MAX_LIMIT, SHOWN_CHARS, check_kinds, check_limit, check_offset
+from memstrata.arguments import KEY_WANTED, MAX_LIMIT, SHOWN_CHARS, check_kinds, check_limit, check_offset, shown
 from memstrata.clock import require_aware, utcnow
 from memstrata.context.block import PROFILE_FACTS, profile_filter, profile_hits
 from memstrata.context.block import build as build_context
@@ -211,10 +211,12 @@ class RecallMethods(MemoryBase):
 
         Raises:
             InvalidInput: a ``fact_id`` that is no id at all (text, a bool, a float, or below 1:
-                ids start at 1), naming history() and ``fact_id``; a ``key`` that is empty or
-                whitespace (no key, not a key with nothing under it), naming ``key``.
+                ids start at 1), naming history() and ``fact_id``; a ``key`` that is no string (a
+                number, a list), or empty or whitespace (no key, not a key with nothing under it), naming ``key``.
             NotFound: a valid ``fact_id`` not stored in the scope (an id names one fact).
         """
+        if key is not None and not isinstance(key, str):  # history(key=5) fell on key.strip(): AttributeError
+            raise InvalidInput(f"history(): key must be {KEY_WANTED}, got {shown(key)}", field="key")
         if key is not None and not key.strip():
             raise InvalidInput(f"history(): key is empty ({key!r}); give a fact key such as 'shipping.carrier' "
                                "(list() shows them) or a fact_id", field="key")

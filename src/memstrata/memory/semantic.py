@@ -11,6 +11,7 @@ import builtins
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Unpack
 
+from memstrata.arguments import check_actor
 from memstrata.errors import InvalidInput, install_hint
 from memstrata.lifecycle.target import require_target
 from memstrata.memory.base import ScopeArgs
@@ -104,4 +105,5 @@ class SemanticMethods(RecallMethods):
         if not isinstance(run, str):  # a list reached the database driver as an internal error
             raise InvalidInput(f"undo: run must be one run id string (from the run's answer), got "
                                f"{type(run).__name__} {run!r}; nothing was changed", field="run")
+        check_actor("undo()", actor)
         return self.semantic.undo(self._scope(**scope), run, actor)

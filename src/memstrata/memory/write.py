@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Unpack, cast
 
-from memstrata.arguments import check_id
+from memstrata.arguments import check_actor, check_id
 from memstrata.clock import utcnow
 from memstrata.errors import EmbeddingError, InvalidInput
 from memstrata.memory.base import ScopeArgs
@@ -186,6 +186,7 @@ class WriteMethods(RecallMethods):
             Conflict: the fact is superseded or archived.
         """
         check_id("update()", "fact_id", fact_id)  # update(0) said "get(): fact_id ..."
+        check_actor("update()", actor)
         change = FactUpdate(value, importance, confidence).check()
         fact = self.get(fact_id, **scope)
         assert isinstance(fact, Fact)
