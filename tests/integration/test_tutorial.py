@@ -77,7 +77,7 @@ def test_context_block_is_cited_and_within_budget(memory: Memory) -> None:
     assert estimate_tokens(block) <= 60
     for budget in (40, 45, 55):
         assert estimate_tokens(memory.context("配送偏好", budget_tokens=budget, user_id="u1")) <= budget
-    with pytest.raises(InvalidInput, match="at least 40"):  # below a title and one line
+    with pytest.raises(InvalidInput, match="from 40 up"):  # below a title and one line
         memory.context("配送偏好", budget_tokens=25, user_id="u1")
 
 

@@ -12,6 +12,7 @@ from datetime import UTC, datetime
 
 import pytest
 
+from memstrata.extract.informal import spoken_order_zh
 from memstrata.extract.rules import RuleExtractor
 
 _AT = datetime(2026, 12, 6, 10, 0, tzinfo=UTC)
@@ -37,3 +38,9 @@ def test_how_often_or_the_kind_said_first_is_read(text: str, fact: tuple[str, st
 @pytest.mark.parametrize("text", ["我今天只喝了一杯咖啡", "我自己最喜欢你", "我朋友比较多", "我想得比较多"])
 def test_a_drink_once_or_no_kind_is_none(text: str) -> None:
     assert _read(text) == []
+
+
+@pytest.mark.parametrize("sentence", ["我以后都用顺丰", "我以后只用顺丰", "我周末只喝咖啡", "我早上一般喝豆浆"])
+def test_a_time_before_the_verb_is_no_kind_of_thing(sentence: str) -> None:
+    # 以后 / 周末 / 早上 say when, not what: "我以后都用顺丰" had become "我都用顺丰", losing "from now on"
+    assert spoken_order_zh(sentence) == sentence

@@ -122,8 +122,10 @@ _KIND_FIRST_ZH = lazy_regex(r"^我(?P<kind>[\u4e00-\u9fff]{1,3}?)(?P<adv>只|一
                             r"(?P<verb>喝|吃|用|听|看)(?![了过着])(?P<obj>[^，,。！!？?]{1,12})(?P<end>[。！!]*)$"
                             r"|^我(?P<kind2>[\u4e00-\u9fff]{1,3}?)最(?:喜欢|爱)(?P<obj2>[^，,。！!？?的]{1,12})(?P<end2>[。！!]*)$")
 #: Words that are no kind of thing before the verb: who (a relation, a pronoun), when or how much.
-_NOT_A_KIND_ZH = lazy_regex(r"^(?:妈|爸|老|哥|姐|弟|妹|儿|女|家|们|今|昨|明|现在|最近|以前|平时|一般|每|也|还|就|都|"
-                            r"自己|这|那|一直|已经|其实|真|很|比较|特别|从|在)")
+#: A time said there is no kind either: 我以后都用顺丰 is "from now on", not 以后 as a kind of thing.
+_NOT_A_KIND_ZH = lazy_regex(r"^(?:妈|爸|老|哥|姐|弟|妹|儿|女|家|们|今|昨|明|现在|最近|以前|以后|往后|后来|将来|从此|"
+                            r"平时|一般|每|也|还|就|都|总|常|经常|偶尔|通常|一向|向来|不|没|周|星期|礼拜|早|晚|"
+                            r"上午|下午|中午|夜|自己|这|那|一直|已经|其实|真|很|比较|特别|从|在)")
 
 
 def spoken_order_zh(sentence: str) -> str:
