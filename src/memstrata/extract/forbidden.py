@@ -120,6 +120,13 @@ def forbidden_thing(thing: str, clause: str, lang: str) -> Finding:
                    statement=f"不要用{thing}" if lang == "zh" else f"avoids {thing}")
 
 
+def thing_of(finding: Finding) -> str:
+    """The thing ``finding`` forbids or dislikes: UPS of ``not UPS`` and of a dislike of UPS, 圆通 of 不要圆通."""
+    if finding.key not in CHOSEN_KEYS:
+        return finding.value
+    return finding.value.removeprefix("not ").removeprefix("不要")
+
+
 def forbid(found: list[Finding], lang: str) -> list[Finding]:
     """The chosen things of ``found`` (the forbidden imperative's findings) as prohibitions under their own key:
     ``not UPS`` / 不要圆通, with a statement that says so; ``[]`` when the imperative chooses nothing."""

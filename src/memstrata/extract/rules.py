@@ -307,9 +307,10 @@ def _read(sentence: str, said_at: datetime, lang: str, *, nested: bool = False) 
     named = {f.value.casefold() for f in found}
     found = found + [f for f in (shapes_zh.favourites(sentence) if zh else shapes_en.favourites(sentence))
                      if f.value.casefold() not in named]
-    # "I prefer pytest, don't use unittest": the prohibition beside the like is a dislike of its own
+    # "I prefer pytest, don't use unittest": the prohibition beside the like is a dislike of its own (of a carrier,
+    # ``not UPS``: a thing another rule read, "Don't use UPS anymore, switch to FedEx", is not forbidden again)
     found += [f for f in (shapes_zh.avoided(sentence, found) if zh else shapes_en.avoided(sentence, found))
-              if f.value.casefold() not in named]
+              if forbidden.thing_of(f).casefold() not in named]
     found = with_continuations(sentence, found, lang)  # "I like my coffee black, no sugar" (extract.continued)
     # a beginning ("I've started working at Meta", 我开始用顺丰了, "I got a new job at Initech") is the
     # state it began, in place of the bare event a dated one reads as ("I joined Acme last week"),
