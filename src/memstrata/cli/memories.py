@@ -16,7 +16,7 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
-from memstrata.arguments import check_kinds
+from memstrata.arguments import MAX_LIMIT, check_kinds, check_limit, check_statuses
 from memstrata.cli.options import AgentOpt, DbOpt, FilterOpt, JsonOpt, OrgOpt, ProjectOpt, SessionOpt, UserOpt
 from memstrata.cli.session import (
     console,
@@ -30,9 +30,11 @@ from memstrata.cli.session import (
 )
 from memstrata.clock import parse_time
 from memstrata.context.attribution import about_someone_else, attribution, several_users
+from memstrata.context.block import check_arguments as check_block_arguments
 from memstrata.context.render import labels_for, marked_text
 from memstrata.errors import InvalidInput
 from memstrata.recall.excerpt import excerpt
+from memstrata.recall.query import check_search, parse_filter
 from memstrata.text.counts import counted
 from memstrata.types import Fact, Hit
 from memstrata.write.ingest import AddResult
@@ -186,8 +188,11 @@ def recall(
     trace: dict[str, Any] = {}
 
     def go() -> list[Hit]:
+        kinds = (kind,) if kind else ("fact", "episode")
+        # before the store: bad input is named the same whether or not the file exists yet
+        check_search(query, limit=limit, kinds=kinds, expand_context=context, status=status, min_score=0.0,
+                     min_match=min_match, filter=where, mode=mode)
         with open_memory(db, org, project, user, agent_id=agent, session_id=session) as memory:
-            kinds = (kind,) if kind else ("fact", "episode")
             when = parse_time(as_of, "--as-of") if as_of else None
             if agent_mode is None:
                 return memory.search(query, limit=limit, expand_context=context, kinds=kinds, filter=where,
@@ -255,9 +260,14 @@ def context_cmd(
 ) -> None:
     """The cited Markdown block for a system prompt (the SDK's context()), printed as is."""
     def go() -> str:
+        kinds = (kind,) if kind else ("fact", "episode")
+        check_kinds(kinds)  # before the store, in context()'s order: as with a file that exists
+        check_block_arguments(budget_tokens, profile)
+        check_search(query, limit=20, kinds=kinds, expand_context=0, status=None, min_score=min_score,
+                     min_match=min_match, filter=where, mode=mode)
         with open_memory(db, org, project, user, agent_id=agent, session_id=session) as memory:
             return memory.context(query, budget_tokens=budget_tokens, filter=where, profile=profile,
-                                  kinds=(kind,) if kind else ("fact", "episode"), min_score=min_score,
+                                  kinds=kinds, min_score=min_score,
                                   min_match=min_match, as_of=parse_time(as_of, "--as-of") if as_of else None,
                                   mode=mode)
     block = run_command(go)
@@ -290,6 +300,9 @@ def list_cmd(
 
     def go() -> tuple[list[Any], str | None]:
         what = chosen()
+        check_limit(limit, None if cursor is None else MAX_LIMIT)  # before the store, as list() and page() check
+        check_statuses(status)
+        parse_filter(where)
         with open_memory(db, org, project, user, model=False, agent_id=agent) as memory:
             if cursor is not None:
                 page = memory.page(kind=what, status=status, key=key, limit=limit, cursor=cursor, filter=where)

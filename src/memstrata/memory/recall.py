@@ -25,9 +25,9 @@ from memstrata.memory.base import MemoryBase, ScopeArgs
 from memstrata.paging import Page
 from memstrata.recall.excerpt import clip_hit
 from memstrata.recall.lookup import KINDS, list_rows, page_rows, read_one, run_search, which_id
-from memstrata.recall.query import build_query, check_request, fact_statuses, parse_filter
+from memstrata.recall.query import build_query, check_mode, check_request, fact_statuses, parse_filter
 from memstrata.recall.search import Query, fact_ids
-from memstrata.semantic.stm import MODES, ShortTerm, search_modes
+from memstrata.semantic.stm import ShortTerm, search_modes
 from memstrata.types import Episode, Fact, Hit, MemoryEvent
 
 if TYPE_CHECKING:
@@ -93,8 +93,7 @@ class RecallMethods(MemoryBase):
         if mode == "long_term":
             hits = run(q)
         else:
-            if mode not in MODES:
-                raise InvalidInput(f"mode must be one of {', '.join(MODES)}, got {mode!r}")
+            check_mode(mode)
             hits = search_modes(self.short_term(**scope), q, mode, run)
         self.store.record_access(fact_ids(hits), utcnow())
         return [clip_hit(hit) for hit in hits]  # an episode hit carries a window, not 256 KiB

@@ -15,6 +15,7 @@ from memstrata.clock import require_aware
 from memstrata.errors import InvalidInput
 from memstrata.filter import And, Compare, Expr, In, IsNull, Not, Or, parse
 from memstrata.recall.search import Query
+from memstrata.semantic.stm import MODES
 from memstrata.text.clauses import transcript
 from memstrata.text.visible import check_text
 from memstrata.types import Scope
@@ -92,8 +93,37 @@ def build_query(query: str, scope: Scope, *, limit: int, kinds: Sequence[str], e
         InvalidFilter: the filter does not parse or names an unknown field (with its position).
     """
     believed = None if as_of is None else require_aware(as_of, "as_of")
-    for name, bound in (("min_score", min_score), ("min_match", min_match)):
-        if isinstance(bound, bool) or not isinstance(bound, (int, float)) or not 0.0 <= bound <= 1.0:
-            raise InvalidInput(f"{name} must be a number from 0 to 1, got {bound!r}", field=name)
+    check_fractions(min_score=min_score, min_match=min_match)
     return Query(query, scope, int(limit), tuple(kinds), statuses, int(expand_context), float(min_score),
                  as_of=believed, filter=parse_filter(filter), min_match=float(min_match))
+
+
+def check_fractions(**bounds: object) -> None:
+    """Each of ``bounds`` (``min_score``, ``min_match``) a number in [0, 1]. Raises ``InvalidInput``
+    naming the first that is not."""
+    for name, bound in bounds.items():
+        if isinstance(bound, bool) or not isinstance(bound, (int, float)) or not 0.0 <= bound <= 1.0:
+            raise InvalidInput(f"{name} must be a number from 0 to 1, got {bound!r}", field=name)
+
+
+def check_mode(mode: object) -> None:
+    """``mode`` one of ``semantic.stm.MODES``. Raises ``InvalidInput``."""
+    if mode not in MODES:
+        raise InvalidInput(f"mode must be one of {', '.join(MODES)}, got {mode!r}")
+
+
+def check_search(query: object, *, limit: object, kinds: Sequence[str], expand_context: object,
+                 status: object, min_score: object, min_match: object, filter: object, mode: object) -> None:
+    """What ``Memory.search`` checks of its arguments, in its order, without a store: for a door
+    that must name bad input before it opens one (the CLI against a database file that does not
+    exist yet answered "no database" for ``recall "" ``, and the input error once it existed).
+
+    Raises:
+        InvalidInput, InvalidFilter: as ``Memory.search`` for the same arguments.
+    """
+    check_request(query, limit=limit, kinds=kinds, expand_context=expand_context)
+    if status is not None:
+        check_statuses(status)
+    check_fractions(min_score=min_score, min_match=min_match)
+    parse_filter(filter)  # type: ignore[arg-type]
+    check_mode(mode)
