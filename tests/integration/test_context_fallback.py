@@ -161,6 +161,21 @@ def test_a_question_of_two_parts_that_nothing_matches_whole_shows_the_part_answe
     block = memory.context("what pet do I have and what do I do to exercise?")
     lines = block.splitlines()
     assert lines[:2] == [PARTIAL, lines[1]] and "cat named Miso" in lines[1], block
-    assert lines[2] == UNMATCHED and block.count("Miso") == 1, block
+    assert lines[2] == REST and block.count("Miso") == 1, block
     single = memory.context("asdfgh qwerty")
     assert single.startswith(UNMATCHED) and PARTIAL not in single
+
+
+REST = "## What else is known about this user"
+
+
+def test_the_profile_after_a_part_answered_does_not_say_nothing_matched(memory: Memory) -> None:
+    """"who lives where and how do we ship?": the home and the carrier answer its parts, so the
+    profile after them said "(nothing matched the query)" over lines beside what had matched. It is
+    now "What else is known about this user"; the title of a block nothing matched is unchanged."""
+    for text in ("I live in Berlin", "I don't want UPS for shipping", "I am allergic to peanuts"):
+        memory.add(text)
+    block = memory.context("who lives where and how do we ship?")
+    assert block.startswith(PARTIAL) and "UPS" in block, block
+    assert UNMATCHED not in block, block
+    assert REST in block.splitlines() and "peanuts" in block.split(REST)[1], block

@@ -115,7 +115,7 @@ def build(query: str, hits: Sequence[Hit], budget_tokens: int, *,
         * when none does: the profile under "… (nothing matched the query)" (how to work first under its own
           heading, other people's facts under "About other people"), after the hits that answer one part of a
           question of several by its words (``recall.evidence.part_matches``) under "Memories that answer part of
-          the query";
+          the query"; with such hits the profile's title is "What else is known about this user" (a part matched);
         * with no profile to give (no current facts, or ``profile`` is ``None``): the hits, as
           ranked (``""`` for none, or with ``drop_unmatched``).
     """
@@ -143,8 +143,11 @@ def build(query: str, hits: Sequence[Hit], budget_tokens: int, *,
     own, others = _by_whom(known)
     work, own = [h for h in own if _is_work(h)], [h for h in own if not _is_work(h)]
     if not general:  # a part of a question answered by its words goes first (``part_matches``)
-        return _sections(query, [(part_matches(hits, query), "partial_title"), (work, "work_title"),
-                                 (own, "profile_title"), (others, "others_title")], budget_tokens)
+        partial = part_matches(hits, query)
+        # With a part answered above it, "nothing matched the query" was false of the profile's title.
+        rest = "profile_rest_title" if partial else "profile_title"
+        return _sections(query, [(partial, "partial_title"), (work, "work_title"),
+                                 (own, rest), (others, "others_title")], budget_tokens)
     parts = [(work, "work_title"), (own, "known_title"), (others, "others_title"),
              (matches(hits, general=True), "context_title")]
     return _sections(query, parts, budget_tokens)
