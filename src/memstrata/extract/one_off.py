@@ -57,9 +57,9 @@ def _one_off(said: str) -> bool:
 
 def _is_request(key: str) -> bool:
     """A standing choice one asks for (a carrier, a seat, a channel), not a taste: "This time I loved the food"
-    says a like whatever the occasion."""
-    if key.endswith((".like", ".dislike")):
-        return False
+    says a like whatever the occasion, and a budget is one of the occasion it names."""
+    if key.endswith((".like", ".dislike")) or key.split(".")[0] == "budget":
+        return False  # a budget names its occasion: "My budget for this trip is $2000", 这次酒店预算500
     try:
         return key_spec(key).kind == "preference"
     except KeyError:
