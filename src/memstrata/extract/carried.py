@@ -60,7 +60,7 @@ _FEEL_ME = r"(?:hate|dislike|detest|can't\s+stand|don't\s+like|love|like|enjoy|p
 _ADVERBS = r"(?:(?:also|now|still|just|recently|always|usually|often|never)\s+)*"
 #: Where a clause may end: a semicolon, a comma, "and" / "but" / "so", or a full stop inside a segment (a short
 #: sentence is read with the next: "My son is 5. He goes to Lincoln Elementary", ``text.segment``).
-_EN_BREAK = r"(?:\s*;\s*|\s*,\s*(?:(?:and|but|so)\s+)?|\s+(?:and|but|so)\s+|(?<=[.!])\s+)"
+_EN_BREAK = r"(?:\s*;\s*|\s*,\s*(?:(?:and|but|so|while|whereas)\s+)?|\s+(?:and|but|so|while|whereas)\s+|(?<=[.!])\s+)"
 #: A clause opening with "he" or "she" after a break ("Tom is my neighbor; he is a firefighter"), or with another
 #: relative of the user's ("My sister lives in Ohio and my brother lives in Denver": the second is the brother's).
 _EN_PRONOUN = lazy_regex(rf"{_EN_BREAK}(?=(?:he|she)(?:'s\b|\s+{_ADVERBS}{_VERB_3}\b)"
@@ -87,7 +87,8 @@ _EN_MENTION = lazy_regex(rf"(?i:\b(?:my|i\s+have\s+an?)\s+(?P<rel>{subject_en._R
 
 #: A clause of the user's after one about someone else: "My sister lives in Ohio, and I live in Denver".
 _EN_SELF = lazy_regex(rf"{_EN_BREAK}(?=(?:i\s+{_ADVERBS}{_VERB_I}|i'm|i am|i've)\b)", _IC)
-_ZH_CLAUSE = lazy_regex(r"\s*[，,；;]\s*")
+#: A comma, or a contrast opening on another subject without one (汤姆住在波士顿而我住在奥斯汀).
+_ZH_CLAUSE = lazy_regex(r"\s*[，,；;]\s*|(?<=[\u4e00-\u9fff])(?:而|但是|但|可是|不过)(?=[我他她])")
 #: A Chinese clause opening with a relative of the user's (我姐姐…, 我的同事…), or with the user (我住在北京).
 _ZH_RELATIVE = lazy_regex(rf"^我的?(?:{subject_zh.RELATION})")
 _ZH_SELF = lazy_regex(rf"^我(?!们|的|{subject_zh.RELATION})")

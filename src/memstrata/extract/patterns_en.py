@@ -76,6 +76,11 @@ _SPLIT = lazy_regex(
     r"|\s+and\s+(?=(?:also\s+|now\s+)?(?:live|work|study)\s+(?:in|at|near|for|as)\b)"
     # "I've been doing great - I won a tournament last week": a spaced dash before the speaker opens a clause
     r"|\s+[-–—]+\s+(?=(?:i|i'm|i've|i'll|i'd|we|my)\b)"
+    # "My sister lives in Denver while I live in Austin", "I like tea and Sarah likes coffee": another subject
+    # with a verb of its own opens a clause ("Denver while I live in Austin" was the sister's home)
+    r"|\s+(?:while|whereas)\s+(?=(?:i|i'm|i've|we|my|he|she|they)\b)"
+    r"|\s+(?:and|but|while|whereas)\s+(?=(?-i:[A-Z][a-z]+)\s+(?:(?:also|really|still)\s+)?"
+    r"(?:likes|loves|lives|works|prefers|hates|enjoys|is|has|drives|studies|speaks)\b)"
     # "I'm allergic to peanuts and mildly allergic to cats": a second allergy with a degree of its own
     r"|\s+and\s+(?=(?:(?:also|too|very|really|so|[a-z]+ly)\s+)*allergic\s+to\b)",
     _IC,

@@ -49,7 +49,7 @@ from memstrata.text.regex import lazy_regex
 from memstrata.text.tokens import is_cjk
 
 _FILLER = lazy_regex(r"^(?:嗯+|哦+|噢|啊|好吧|好的|那个|其实|另外|还有|而且|但是|不过|所以|然后|对了|"
-                     r"顺便说一下|说实话|老实说|总之|反正|算了|那|并且|同时|"
+                     r"顺便说一下|说实话|老实说|总之|反正|算了|那|并且|同时|而(?=[我他她])|但(?=[我他她])|可是(?=[我他她])|"
                      # 你知道我喜欢拍照: the statement, told as known already (你知道吗 alone asks)
                      r"你(?:也)?知道(?:的)?(?=[，,\s]*我)|"
                      # 我想跟你分享我刚刚通过了面试: the statement, told to the listener
@@ -77,8 +77,14 @@ _ENDS_AS_QUESTION = lazy_regex(r"[？?]\s*$|[吗么呢嘛]\s*[。！!]?$")
 _CHANGE_SAID = lazy_regex(r"^我们?(?:已经|刚|刚刚|终于)?[\u4e00-\u9fff]{1,4}了[，,；;]?$")
 
 
+#: After a comma or a full stop, and before a contrast opening on another subject without one
+#: (汤姆住在波士顿而我住在奥斯汀: "波士顿而我住在奥斯汀" was Tom's home); the joint stays with the next clause,
+#: whose filler reading drops it.
+_CLAUSE_BREAK = lazy_regex(r"(?<=[，,；;。！!？?])|(?<=[\u4e00-\u9fff])(?=(?:而|但是|但|可是|不过)(?:我|他|她))")
+
+
 def _clauses(sentence: str) -> list[str]:
-    parts = [p for p in re.split(r"(?<=[，,；;。！!？?])", sentence) if p.strip()]
+    parts = [p for p in _CLAUSE_BREAK.split(sentence) if p.strip()]
     parts = [q for p in parts for q in _split_after_allergy(p)]
     merged: list[str] = []
     for part in parts:
