@@ -9,11 +9,12 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
+from tests.loadedmodel import hand_loaded_model
 
 from memstrata.bench import perf
 from memstrata.bench.perf import ABLATIONS, measure
 from memstrata.embed import health
-from memstrata.embed.base import Embedder, EmbeddingCache
+from memstrata.embed.base import EmbeddingCache
 from memstrata.errors import StoreError
 from memstrata.memory import Memory
 
@@ -23,13 +24,8 @@ pytestmark = pytest.mark.usefixtures("run_model")
 
 @pytest.fixture
 def run_model(monkeypatch: pytest.MonkeyPatch, embedder: EmbeddingCache) -> None:
-    """The bench's loads of the configured model (USE, one thread, as ``Settings`` gives) hand it the
-    run's loaded USE model instead: the same weights behind the bench's own cache, without the ~1 s
-    of CPU each load of them costs."""
-    def loaded(name: str, *, threads: int | None = 1) -> Embedder:
-        assert (name, threads) == (embedder.inner.name, 1), (name, threads)
-        return embedder.inner
-    monkeypatch.setattr(health, "load_default_embedder", loaded)
+    """The bench's loads of the configured model use the run's loaded one (``tests.loadedmodel``)."""
+    hand_loaded_model(monkeypatch, health, embedder)
 
 
 def test_ablation_times_each_variant_and_reuse_only_queries(tmp_path: Path) -> None:

@@ -4,21 +4,13 @@ of every session (docs/hooks.md). A question about one of them finds it. Real SQ
 
 from __future__ import annotations
 
+from tests.blocksections import section
+
 from memstrata import Memory
 
 WORK = "## How to work: the user's instructions and the project's conventions"
 WORK_ZH = "## 工作方式：用户的要求与项目约定"
 KNOWN = "## What is known about this user"
-
-
-def _section(block: str, title: str) -> str:
-    """The lines under ``title`` up to the next title (``""`` when there is no such title)."""
-    lines = block.splitlines()
-    if title not in lines:
-        return ""
-    start = lines.index(title) + 1
-    end = next((i for i in range(start, len(lines)) if lines[i].startswith("## ")), len(lines))
-    return "\n".join(lines[start:end])
 
 
 def _store(memory: Memory, user: str) -> None:
@@ -32,7 +24,7 @@ def _store(memory: Memory, user: str) -> None:
 def test_the_profile_lists_how_to_work_under_its_own_heading(memory: Memory) -> None:
     _store(memory, "ann")
     block = memory.context("What do you know about me?", user_id="ann", budget_tokens=2000)
-    work, known = _section(block, WORK), _section(block, KNOWN)
+    work, known = section(block, WORK), section(block, KNOWN)
     for line in ("wants the assistant to always run ruff before committing",
                  "wants the assistant to never push directly to main", "the project uses pnpm, not npm",
                  "the project's tests run with make test", "the project deploys to Fly.io from the main branch"):
@@ -53,7 +45,7 @@ def test_a_chinese_profile_has_the_section_too(memory: Memory) -> None:
                  "我住在上海"):
         memory.add(text, user_id="cy")
     block = memory.context("你了解我什么？", user_id="cy", budget_tokens=2000)
-    work = _section(block, WORK_ZH)
+    work = section(block, WORK_ZH)
     assert "提交前先跑测试" in work and "不要直接推到main" in work and "项目用pnpm不用npm" in work, block
     assert "GitHub Actions" in work, block  # what the team builds with (user.ci) is how to work too
     assert "上海" not in work, block

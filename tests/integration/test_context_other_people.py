@@ -6,21 +6,13 @@ in the user's sections (docs/context.md). Real SQLite file, real model."""
 
 from __future__ import annotations
 
+from tests.blocksections import section
+
 from memstrata import Memory
 
 FOOD = "## Dietary needs to respect"
 KNOWN = "## What is known about this user"
 OTHERS = "## About other people"
-
-
-def _section(block: str, title: str) -> str:
-    """The lines under ``title`` up to the next title (``""`` when there is no such title)."""
-    lines = block.splitlines()
-    if title not in lines:
-        return ""
-    start = lines.index(title) + 1
-    end = next((i for i in range(start, len(lines)) if lines[i].startswith("## ")), len(lines))
-    return "\n".join(lines[start:end])
 
 
 def _store(memory: Memory, user: str) -> None:
@@ -33,19 +25,19 @@ def test_a_food_request_keeps_the_dietary_section_to_the_user_and_relatives(memo
     _store(memory, "ann")
     for query in ("plan a dinner for this user", "what should we eat tonight?"):
         block = memory.context(query, user_id="ann", budget_tokens=2000)
-        food, others = _section(block, FOOD), _section(block, OTHERS)
+        food, others = section(block, FOOD), section(block, OTHERS)
         assert "peanuts" in food and "vegetarian" in food, block
         assert "shellfish" not in food and "boss" not in food, block
         assert "the boss is allergic to shellfish" in others, block
         assert block.count("shellfish") == 1, block
-        assert "6pm" not in _section(block, KNOWN), block
+        assert "6pm" not in section(block, KNOWN), block
 
 
 def test_a_food_request_that_matches_a_memory_also_keeps_them_apart(memory: Memory) -> None:
     _store(memory, "cy")
     memory.add("Mom is coming for dinner on Friday", user_id="cy")
     block = memory.context("plan dinner", user_id="cy", budget_tokens=2000)
-    assert "shellfish" not in _section(block, FOOD) and "shellfish" in _section(block, OTHERS), block
+    assert "shellfish" not in section(block, FOOD) and "shellfish" in section(block, OTHERS), block
     assert block.index(FOOD) < block.index(OTHERS) < block.index("## Relevant memories"), block
     assert "Mom is coming for dinner on Friday" in block
 
@@ -53,21 +45,21 @@ def test_a_food_request_that_matches_a_memory_also_keeps_them_apart(memory: Memo
 def test_what_is_known_about_the_user_lists_only_the_user_and_relatives(memory: Memory) -> None:
     _store(memory, "bea")
     block = memory.context("what do you know about me?", user_id="bea", budget_tokens=2000)
-    known, others = _section(block, KNOWN), _section(block, OTHERS)
+    known, others = section(block, KNOWN), section(block, OTHERS)
     assert "peanuts" in known and "Berlin" in known and "vegetarian" in known, block
     assert "boss" not in known and "customer" not in known, block
     assert "the customer: only contact after 6pm" in others, block
     assert "the boss prefers to be contacted by email" in others and "shellfish" in others, block
     unmatched = memory.context("asdfgh qwerty", user_id="bea", budget_tokens=2000)
-    profile = _section(unmatched, KNOWN + " (nothing matched the query)")
+    profile = section(unmatched, KNOWN + " (nothing matched the query)")
     assert "Berlin" in profile and "boss" not in profile and "customer" not in profile, unmatched
-    assert "customer" in _section(unmatched, OTHERS), unmatched
+    assert "customer" in section(unmatched, OTHERS), unmatched
 
 
 def test_the_chinese_block_and_another_speakers_facts(memory: Memory) -> None:
     _store(memory, "dee")
     memory.add("我不吃辣", user_id="dee", speaker="小明")
     block = memory.context("你了解我什么", user_id="dee", budget_tokens=2000)
-    known, others = _section(block, "## 已知的用户信息"), _section(block, "## 关于其他人")
+    known, others = section(block, "## 已知的用户信息"), section(block, "## 关于其他人")
     assert "boss" not in known and "辣" not in known and "peanuts" in known, block
     assert "boss" in others and "小明" in others, block

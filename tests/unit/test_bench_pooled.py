@@ -8,11 +8,12 @@ from pathlib import Path
 
 import pytest
 from tests.clirun import cli
+from tests.loadedmodel import hand_loaded_model
 
 from memstrata.bench import pooled
 from memstrata.bench.pooled import _plain_hybrid, pooled_latency
 from memstrata.embed import health
-from memstrata.embed.base import Embedder, EmbeddingCache
+from memstrata.embed.base import EmbeddingCache
 from memstrata.errors import InvalidInput
 from memstrata.memory import Memory
 
@@ -22,14 +23,9 @@ pytestmark = pytest.mark.usefixtures("run_model")
 
 @pytest.fixture
 def run_model(monkeypatch: pytest.MonkeyPatch, embedder: EmbeddingCache) -> None:
-    """The bench's loads of the configured model (USE, one thread, as ``Settings`` gives) hand it the
-    run's loaded USE model instead: the same weights behind the bench's own cache, without the ~1 s
-    of CPU each load of them costs."""
-    def loaded(name: str, *, threads: int | None = 1) -> Embedder:
-        assert (name, threads) == (embedder.inner.name, 1), (name, threads)
-        return embedder.inner
-    monkeypatch.setattr(pooled, "load_default_embedder", loaded)
-    monkeypatch.setattr(health, "load_default_embedder", loaded)
+    """The bench's loads of the configured model use the run's loaded one (``tests.loadedmodel``)."""
+    hand_loaded_model(monkeypatch, pooled, embedder)
+    hand_loaded_model(monkeypatch, health, embedder)
 
 
 def _two_conversations(path: Path) -> Path:
