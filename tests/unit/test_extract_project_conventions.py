@@ -50,3 +50,13 @@ def test_a_project_convention_is_the_projects(text: str, expected: tuple[str, st
 ])
 def test_no_project_convention(text: str, expected: list[tuple[str, str, str]]) -> None:
     assert _read(text) == expected
+
+
+@pytest.mark.parametrize("text", ["We deploy on Fridays.", "We deploy on Monday mornings.", "We ship on weekdays."])
+def test_a_day_is_when_the_project_deploys_not_where(text: str) -> None:
+    # "We deploy on Fridays" stored the project's deploy target "Fridays"
+    assert not [fact for fact in _read(text) if fact[0] == "user.project_deploy"]
+
+
+def test_a_platform_after_on_is_where_the_project_deploys() -> None:
+    assert _read("We host on Vercel.") == [("user.project_deploy", "Vercel", "the project deploys to Vercel")]

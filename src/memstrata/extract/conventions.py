@@ -53,9 +53,11 @@ _COMMAND = lazy_regex(r"^`.+`$|[./_-]|^(?:make|just|npm|pnpm|yarn|bun|npx|cargo|
 _LIVES_EN = lazy_regex(
     r"^(?:the|our)\s+(?P<what>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})\s+(?:lives?|is|are|sits?|resides?|is kept|are kept)"
     r"\s+(?:in|under|at)\s+(?P<v>`?[\w.-]*/[\w./-]*`?)$", _IC)
-#: "We deploy to Fly.io from the main branch", "We host on Vercel".
+#: "We deploy to Fly.io from the main branch", "We host on Vercel"; "on" a day or a time is when, not where ("We deploy
+#: on Fridays" had stored the project's deploy target Fridays).
 _DEPLOY_EN = lazy_regex(
     r"^we\s+(?:now\s+|always\s+|usually\s+)?(?:deploy|host|ship)\s+(?:it\s+|the app\s+|everything\s+)?(?:to|on)\s+"
+    r"(?!(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|weekend|weekday|week|month|time|schedule|demand)s?\b)"
     r"(?P<v>[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*)?)(?P<rest>\s+(?:from|via|with|using|on)\s+.+)?$", _IC)
 #: "The staging database is Postgres 16", "Our production server runs Ubuntu 24.04", "Our CI runs on GitHub Actions".
 _SETUP_EN = lazy_regex(
