@@ -60,8 +60,8 @@ def retract(eng: FactEngine, conn: Any, said: Said, cand: FactCandidate, now: da
     held = [f for f in eng.store.load_facts(conn, ids) if f.observed_at <= at and (
         f.status == "active" or (f.valid_from or f.observed_at) <= at < (f.valid_to or at))]
     goals = [f for f in held if not f.encrypted and f.key == "plan.intent" and cand.key != "plan.intent"]
-    plain = [f for f in held if not f.encrypted and f not in goals and f.value not in _still_done(eng, conn, scope,
-                                                                                                   subject, cand.key)]
+    still_done = _still_done(eng, conn, scope, subject, cand.key)
+    plain = [f for f in held if not f.encrypted and f not in goals and f.value not in still_done]
     named = {f.id for f, hit in zip(plain, withdraws(eng, cand.value, cand.evidence, cand.key,
                                                       [f.value for f in plain]), strict=True) if hit}
     named |= {f.id for f in goals if reached_by_giving_up(f.value, cand.value)}
