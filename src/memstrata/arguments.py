@@ -48,13 +48,18 @@ def refused(field: str, message: str) -> InvalidInput:
     return InvalidInput(message, field=field)
 
 
+def _cut(text: str) -> str:
+    """``text`` cut to ``SHOWN_CHARS``, its last kept character an ellipsis when cut."""
+    return text if len(text) <= SHOWN_CHARS else text[:SHOWN_CHARS - 1] + "…"
+
+
 def shown(value: Any) -> str:
     """``value`` for a message: its kind and JSON text, cut at ``SHOWN_CHARS``."""
     try:
         text = json.dumps(value, ensure_ascii=False, default=repr)
     except (TypeError, ValueError):
         text = repr(value)
-    text = text if len(text) <= SHOWN_CHARS else text[:SHOWN_CHARS - 1] + "…"
+    text = _cut(text)
     kind = _TYPE_NAMES.get(type(value), "a value")
     return f"{kind} {text}" if kind == "the string" else f"{kind} ({text})"
 
@@ -180,6 +185,6 @@ def check_id(call: str, name: str, value: Any) -> int:
             (ids start at 1), got 0``.
     """
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        given = repr(value) if len(repr(value)) <= SHOWN_CHARS else repr(value)[:SHOWN_CHARS - 1] + "…"
-        raise refused(name, f"{call}: {name} must be a whole-number id from 1 up (ids start at 1), got {given}")
+        raise refused(name, f"{call}: {name} must be a whole-number id from 1 up (ids start at 1), "
+                            f"got {_cut(repr(value))}")
     return value
