@@ -23,11 +23,6 @@ from __future__ import annotations
 from memstrata.errors import InvalidInput
 
 
-def _refused(message: str, field: str | None) -> InvalidInput:
-    """An ``InvalidInput`` whose wire ``details.field`` names the blank argument."""
-    return InvalidInput(message, field=field)
-
-
 def _blank(value: object) -> bool:
     """A string of nothing but whitespace (``""`` included)."""
     return isinstance(value, str) and not value.strip()
@@ -63,17 +58,17 @@ def refuse_blank(operation: str, **given: object) -> None:
     for name, value in given.items():
         if _blank(value):
             what = "empty" if value == "" else "only whitespace"
-            raise _refused(f"{operation}: {name} is {what}; a destructive operation needs an explicit, "
-                           "non-empty target (an unset variable must not widen it); nothing was deleted", name)
+            raise InvalidInput(f"{operation}: {name} is {what}; a destructive operation needs an explicit, "
+                               "non-empty target (an unset variable must not widen it); nothing was deleted",
+                               field=name)
 
 
 def _require(operation: str, hint: str, given: dict[str, object]) -> None:
     """``require_target``'s checks over a mapping, for callers whose argument name is a value."""
     refuse_blank(operation, **given)
     if all(value is None or value is False for value in given.values()):
-        raise _refused(f"{operation} needs a target: {hint or 'one of ' + ', '.join(given)} (a default such as "
-                       "the configured user or an API key's user is not a target by itself); nothing was deleted",
-                       None)
+        raise InvalidInput(f"{operation} needs a target: {hint or 'one of ' + ', '.join(given)} (a default such as "
+                           "the configured user or an API key's user is not a target by itself); nothing was deleted")
 
 
 def require_tenant(operation: str, *, what: str, hint: str, **given: object) -> None:
@@ -99,9 +94,9 @@ def require_tenant(operation: str, *, what: str, hint: str, **given: object) -> 
     for name, value in given.items():
         if value is None or _blank(value):
             how = "not named" if value is None else "empty" if value == "" else "only whitespace"
-            raise _refused(f"{operation} erases {what}: {name} is {how}; name the tenant in the call, {hint} "
-                           "(a default such as the configured or the instance's org and project, or an API key's "
-                           "tenant, is not a target by itself); nothing was deleted", name)
+            raise InvalidInput(f"{operation} erases {what}: {name} is {how}; name the tenant in the call, {hint} "
+                               "(a default such as the configured or the instance's org and project, or an API key's "
+                               "tenant, is not a target by itself); nothing was deleted", field=name)
 
 
 def require_id(operation: str, name: str, value: object) -> int:
@@ -120,6 +115,6 @@ def require_id(operation: str, name: str, value: object) -> int:
     """
     _require(operation, "", {name: value})
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise _refused(f"{operation}: {name} must be a whole-number id from 1 up, got {value!r}; nothing was "
-                       "changed", name)
+        raise InvalidInput(f"{operation}: {name} must be a whole-number id from 1 up, got {value!r}; nothing was "
+                           "changed", field=name)
     return value
