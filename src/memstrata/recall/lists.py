@@ -75,13 +75,20 @@ class AssistantLines:
     """Which segments were said in an assistant's turn of a pasted dialogue
     (``text.clauses.assistant_turns``: "assistant: You said you live in London?" inside one message
     of "user: ... / assistant: ..." lines); ``rows``: the search's segment rows. Each message's
-    turns are read once."""
+    turns are read once, and each segment looked for in it once (a segment is asked of in every
+    list that holds it, then again to order its message's segments)."""
 
     def __init__(self, rows: dict[int, tuple[Segment, Episode]]) -> None:
         self.rows = rows
         self.spans: dict[int, list[tuple[int, int]]] = {}
+        self.said: dict[int, bool] = {}
 
     def __call__(self, seg_id: int) -> bool:
+        if seg_id not in self.said:
+            self.said[seg_id] = self._said(seg_id)
+        return self.said[seg_id]
+
+    def _said(self, seg_id: int) -> bool:
         if seg_id not in self.rows:
             return False
         segment, episode = self.rows[seg_id]
