@@ -375,10 +375,9 @@ def _ended(sentence: str, said_at: datetime, lang: str, *, nested: bool = False)
 def _after_an_end(after: str, ended: list[Finding], said_at: datetime, lang: str, *, nested: bool) -> list[Finding]:
     """The findings of the clauses after one that ended ``ended``: after a home ("I no longer live in Berlin; I'm in
     Lisbon now", 我现在不住在上海了，搬到了杭州) a place said there is the home now (``extract.relocated``)."""
-    if any(f.key == "identity.location" for f in ended) and (home := relocated.new_home(after, lang)):
-        said = _read(f"我住在{home}" if lang == "zh" else f"I live in {home}", said_at, lang, nested=True)
-        if (moved := [replace(f, clause=after) for f in said if f.key == "identity.location" and not f.retract]):
-            return moved
+    if (any(f.key == "identity.location" for f in ended) and (home := relocated.new_home(after, lang))
+            and (moved := _lives_in(home, after, said_at, lang))):
+        return moved
     return _read(after, said_at, lang, nested=nested)
 
 
@@ -392,11 +391,16 @@ def _moved_on(sentence: str, found: list[Finding], said_at: datetime, lang: str)
     for part in parts[1:]:
         if (home := relocated.new_home(part, lang)) is None:
             continue
-        said = _read(f"我住在{home}" if lang == "zh" else f"I live in {home}", said_at, lang, nested=True)
-        moved = [replace(f, clause=part) for f in said if f.key == "identity.location" and not f.retract]
-        if moved:
+        if moved := _lives_in(home, part, said_at, lang):
             return [f for f in found if not (f.key == "event" and home in f.value)] + moved
     return found
+
+
+def _lives_in(home: str, clause: str, said_at: datetime, lang: str) -> list[Finding]:
+    """The home ``home`` as "I live in {home}" / 我住在{home} reads it (``identity.location``), with ``clause`` (the
+    clause that named it after a home ended) as its clause; ``[]`` when that reading stores no home."""
+    said = _read(f"我住在{home}" if lang == "zh" else f"I live in {home}", said_at, lang, nested=True)
+    return [replace(f, clause=clause) for f in said if f.key == "identity.location" and not f.retract]
 
 
 #: Where one clause of a sentence ends and the next begins, for ``_ended``.
