@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 
+from memstrata.extract import directives
 from memstrata.extract.clauses import CONF_STATED, Finding
 from memstrata.extract.shapes import open_key
 from memstrata.extract.tool_kinds import kind_of
@@ -134,10 +135,6 @@ def find_zh(sentence: str) -> list[Finding]:
     return []
 
 
-#: The key of an instruction to the agent (``extract.directives``).
-INSTRUCTION_KEY = "assistant.instruction"
-
-
 #: What a team's tools are for (``extract.purposes``: "We use Jenkins for CI" is ``user.ci``, 我们用GitHub Actions做CI
 #: too) and the group's tool (``extract.workplace``: "My team uses Jira"): how the work is done, as a project's
 #: convention is. A personal use ("I use Obsidian for notes": ``user.notes``) is none.
@@ -153,7 +150,7 @@ def is_how_to_work(key: str) -> bool:
     >>> [is_how_to_work(k) for k in ("assistant.instruction", "user.project_tests", "user.ci", "user.notes")]
     [True, True, True, False]
     """
-    return key == INSTRUCTION_KEY or key.startswith("user.project_") or key in _TEAM_WORK_KEYS
+    return key == directives.KEY or key.startswith("user.project_") or key in _TEAM_WORK_KEYS
 
 
 def find(sentence: str, lang: str) -> list[Finding]:
