@@ -144,13 +144,11 @@ def spoken_order_zh(sentence: str) -> str:
         verb, obj, end = (m.group("verb"), m.group("obj"), m.group("end")) if m.group("verb") else (
             m.group("verb2"), m.group("obj2"), m.group("end2"))
         return f"我平时{verb}{obj}{end}"
-    if (m := _KIND_FIRST_ZH.match(text)) is not None:
-        kind = m.group("kind") or m.group("kind2")
-        if _NOT_A_KIND_ZH.match(kind):
-            return text if text != sentence.strip() else sentence
-        if m.group("kind"):
-            return f"我{m.group('adv')}{m.group('verb')}{m.group('obj')}{m.group('end')}"
-        return f"我最喜欢的{kind}是{m.group('obj2')}{m.group('end2')}"
+    m = _KIND_FIRST_ZH.match(text)
+    if m is not None and m.group("kind") and not _NOT_A_KIND_ZH.match(m.group("kind")):
+        return f"我{m.group('adv')}{m.group('verb')}{m.group('obj')}{m.group('end')}"
+    if m is not None and m.group("kind2") and not _NOT_A_KIND_ZH.match(m.group("kind2")):
+        return f"我最喜欢的{m.group('kind2')}是{m.group('obj2')}{m.group('end2')}"
     return text if text != sentence.strip() else sentence
 
 
