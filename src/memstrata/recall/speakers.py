@@ -45,6 +45,9 @@ _OTHER_WORDS_EN = frozenset({"he", "she", "him", "her", "his", "hers", "they", "
                              "friends", "neighbor", "neighbour", "neighbors", "neighbours", "roommate", "someone",
                              "somebody", "people", "everyone", "anyone", "who", "whose"})
 _OTHER_WORDS_ZH = ("他", "她", "朋友", "邻居", "室友", "别人", "谁")
+#: Chinese words by which a question asks about someone else: relatives and pets (``extract.kin``),
+#: roles (``extract.roles``) and ``_OTHER_WORDS_ZH``, gathered once rather than on every question.
+_OTHER_PEOPLE_ZH = (*kin.ZH_WORDS, *roles.ZH_WORDS, *_OTHER_WORDS_ZH)
 _WORD = lazy_regex(r"[A-Za-z][A-Za-z'-]*")
 
 
@@ -91,7 +94,7 @@ def about_the_user(query: str) -> bool:
            for w in lower):
         return False
     text = simplified(query)
-    if any(word in text for word in (*kin.ZH_WORDS, *roles.ZH_WORDS, *_OTHER_WORDS_ZH)):
+    if any(word in text for word in _OTHER_PEOPLE_ZH):
         return False
     return any(w.removesuffix("'s") in _USER_WORDS_EN for w in lower) or "我" in text or "用户" in text
 
