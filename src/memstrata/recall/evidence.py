@@ -172,9 +172,8 @@ def beside_matches(hits: Sequence[Hit], query: str = "") -> list[Hit]:
     share = LINE_EVIDENCE / question_parts(query)
 
     def held(hit: Hit) -> bool:
-        match = hit.signals.get("match", 1.0)
-        return evidence(hit) >= MATCH_EVIDENCE or (evidence(hit) > 0 and match >= share
-                                                   and match > hit.signals.get("similarity", 0.0))
+        found, match = evidence(hit), hit.signals.get("match", 1.0)
+        return found >= MATCH_EVIDENCE or (found > 0 and match >= share and match > hit.signals.get("similarity", 0.0))
     kept = {(h.kind, h.id) for h in hits if held(h)}
     cited = {c for h in hits if h.kind == "fact" and ("fact", h.id) in kept for c in h.citations}
     said = {("episode", c) for c in cited} | {k for k in kept if k[0] == "episode"}
