@@ -173,9 +173,7 @@ def _next(text: str, said: list[Finding], lang: str, read: Callable[[str], list[
           forward: bool) -> list[Finding]:
     """The thing listed next to ``said``'s one in ``text`` (after it when ``forward``, else before it), read
     by ``read`` from ``text`` with the thing and its joint cut out; its ``clause`` is that shortened text."""
-    def bare(value: str) -> str:
-        return value.removeprefix("不要") if lang == "zh" else value.removeprefix("not ")
-    thing = bare(said[0].value)
+    thing = thing_of(said[0])
     at = text.casefold().find(thing.casefold()) if thing else -1
     after, before = (_JOIN_ZH if lang == "zh" else _JOIN_EN)
     if at < 0:
@@ -185,11 +183,11 @@ def _next(text: str, said: list[Finding], lang: str, read: Callable[[str], list[
         if joined is None:
             return []
         cut, rest = text[:at] + text[at + len(thing) + joined.end():], text[at + len(thing) + joined.end():]
-        near = [f for f in read(cut) if rest.casefold().startswith(bare(f.value).casefold())]
+        near = [f for f in read(cut) if rest.casefold().startswith(thing_of(f).casefold())]
     else:
         joined = before.search(text[:at])
         if joined is None:
             return []
         cut, head = text[:joined.start()] + text[at + len(thing):], text[:joined.start()]
-        near = [f for f in read(cut) if head.casefold().endswith(bare(f.value).casefold())]
+        near = [f for f in read(cut) if head.casefold().endswith(thing_of(f).casefold())]
     return [replace(f, clause=cut) for f in near if f.key == said[0].key]
