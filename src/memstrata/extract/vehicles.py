@@ -38,8 +38,7 @@ def find_en(clause: str, ctx: object) -> list[Finding]:
     m = _EN.match(clause.strip().rstrip(".!"))
     if m is None:
         return []
-    value = m.group("v").strip()
-    return [Finding("user.car", value, CONF_STATED, clause, statement=f"drives {_article(value)} {value}")]
+    return _driven(m.group("v").strip(), clause, "en")
 
 
 def find_zh(clause: str, ctx: object) -> list[Finding]:
@@ -47,8 +46,7 @@ def find_zh(clause: str, ctx: object) -> list[Finding]:
     m = _ZH.match(clause.strip().rstrip("。！!"))
     if m is None:
         return []
-    value = m.group("v").strip()
-    return [Finding("user.车", value, CONF_STATED, clause, statement=f"开{value}")]
+    return _driven(m.group("v").strip(), clause, "zh")
 
 
 #: Makes and common models said in English after a verb of getting one, which names no car by a capital alone ("I
@@ -63,7 +61,7 @@ _BEGUN_EN = lazy_regex(
     r"^(?:we|i)(?:'ve|\s+have)?\s+(?:(?:just|finally|recently|also)\s+)*(?:bought|got|purchased|leased|picked up|"
     r"switched to|traded (?:up|in my car) for)\s+(?:a|an|my|our)\s+(?:(?:new|used|brand[- ]new|second-hand|secondhand|"
     rf"red|black|white|blue|silver|grey|gray|\d{{4}})\s+)*(?P<v>(?-i:(?:{_MAKES_EN})(?:\s+(?:[A-Z0-9][\w-]*))*)"
-    rf"|(?:electric car|{_KINDS_EN}))(?:\s+(?:now|too))?$", re.IGNORECASE)
+    rf"|(?:{_KINDS_EN}))(?:\s+(?:now|too))?$", re.IGNORECASE)
 #: 我换了一辆特斯拉, 我买了一辆比亚迪, 我新买了辆电动车, 我提了一台小米SU7: a car said as its beginning (a make or
 #: a kind, never 车 alone: 我换了一辆车 names none).
 _BEGUN_ZH = lazy_regex(
@@ -79,7 +77,11 @@ def begun(clause: str, lang: str) -> list[Finding]:
     m = (_BEGUN_ZH if lang == "zh" else _BEGUN_EN).match(text)
     if m is None or (lang == "zh" and re.search(r"股|股票|的", m.group("v"))):
         return []  # 我买了特斯拉的股票: shares, no car
-    value = m.group("v").strip()
+    return _driven(m.group("v").strip(), clause, lang)
+
+
+def _driven(value: str, clause: str, lang: str) -> list[Finding]:
+    """The car ``value`` as the one the speaker drives: ``user.car`` stated "drives a Tesla", ``user.车`` 开特斯拉."""
     if lang == "zh":
         return [Finding("user.车", value, CONF_STATED, clause, statement=f"开{value}")]
     return [Finding("user.car", value, CONF_STATED, clause, statement=f"drives {_article(value)} {value}")]
