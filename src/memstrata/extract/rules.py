@@ -445,13 +445,13 @@ def _then_and_now(sentence: str, said_at: datetime, lang: str, *, nested: bool) 
     if any(f.retract for f in whole):
         return None
     now = _read(pair[1], said_at, lang, nested=nested)
-    past = [f.value for f in _read(pair[0], said_at, lang, nested=nested) if not f.retract]
+    past = [f for f in _read(pair[0], said_at, lang, nested=nested) if not f.retract]
     if not now and contrast.ends_past(*pair, lang):  # 以前我每天早上跑步，现在不跑了: the past state withdrawn
-        ended = [f for f in _read(pair[0], said_at, lang, nested=nested) if not f.retract and f.key != "event"]
+        ended = [f for f in past if f.key != "event"]
         return [replace(f, retract=True, statement="", period=None) for f in ended] or None
     if not now:
         return None
-    return shapes.instead(now, past[0], lang) if past else now
+    return shapes.instead(now, past[0].value, lang) if past else now
 
 
 #: Where an English clause meets a Chinese one with no comma or discourse word between them ("I'm
