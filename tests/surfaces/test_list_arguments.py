@@ -8,6 +8,7 @@ actve`` answered an empty list, and REST said ``kinds: Input should be a valid l
 from __future__ import annotations
 
 import asyncio
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -50,6 +51,8 @@ def test_the_sdk_names_the_argument_and_the_value(db: Path, embedder: Any) -> No
             assert _sdk_error(lambda k=kinds: memory.search("peanuts", kinds=k)) == message
             assert _sdk_error(lambda k=kinds: memory.context("peanuts", kinds=k)) == message
         assert _sdk_error(lambda: memory.list(status="actve")) == STATUS
+        # with as_of as without (the CLI's recall --as-of said so before the store; the SDK searched)
+        assert _sdk_error(lambda: memory.search("peanuts", status="actve", as_of=datetime.now(UTC))) == STATUS
         assert _sdk_error(lambda: memory.page(status=["active", "actve"])).startswith('status holds the string "actve"')
         assert _sdk_error(lambda: memory.list(status=[])).startswith("status must name at least one status")
         assert _sdk_error(lambda: memory.list(key=["health"])) == (  # type: ignore[arg-type]

@@ -79,7 +79,8 @@ def fact_statuses(*, include_superseded: bool, include_archived: bool, status: s
         if include_superseded or include_archived:
             raise InvalidInput("give status or include_superseded/include_archived, not both: status names "
                                "every fact status to rank")
-        statuses = ("active", "superseded", "archived") if as_of else tuple(check_statuses(status))
+        checked = tuple(check_statuses(status))  # with as_of too: status="actve" was taken silently
+        statuses = ("active", "superseded", "archived") if as_of else checked
     return statuses
 
 
