@@ -67,3 +67,18 @@ def test_a_request_for_now_advice_or_chatter_is_no_instruction(text: str) -> Non
 ])
 def test_a_habit_or_a_choice_keeps_its_shape(text: str, expected: list[tuple[str, str]]) -> None:
     assert _read(text) == expected
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("I want you to always run ruff before committing.", "always run ruff before committing"),
+    ("I'd like you to never push directly to main.", "never push directly to main"),
+])
+def test_an_instruction_said_as_what_the_user_wants_of_the_agent(text: str, value: str) -> None:
+    # "I want you to ..." had read only the reply verbs ("I want you to always answer in Chinese")
+    assert _read(text) == [("assistant.instruction", value)]
+
+
+@pytest.mark.parametrize("text", ["I want you to run the tests.", "I want you to fix this bug.",
+                                  "I want you to know I love you."])
+def test_what_the_user_wants_done_now_is_no_instruction(text: str) -> None:
+    assert _read(text) == []

@@ -90,7 +90,7 @@ _NEGATION_EN = lazy_regex(r"^(?:never(?:\s+ever)?|(?:don't|do not|dont)(?:\s+eve
 def find_en(sentence: str) -> list[Finding]:
     """The standing instruction ``sentence`` gives ("Always run ruff before committing" → ``assistant.instruction
     = always run ruff before committing``), ``[]`` for a request for now, a question or any other sentence."""
-    text = re.sub(r"(?:,?\s+please)?[.!]*$", "", sentence.strip())
+    text = _WANT_YOU_EN.sub("", re.sub(r"(?:,?\s+please)?[.!]*$", "", sentence.strip()))
     if (not text or text.endswith("?") or _points_at_hand(_STANDING_EN.sub("", text)) or _ADVICE_EN.search(text)
             or _UNTIL_I.search(text)):
         return []
@@ -109,6 +109,11 @@ def find_en(sentence: str) -> list[Finding]:
     if (m := _KIND_EN.match(text)) is not None:
         return _finding(m.group("v"), sentence, CONF_NEGATIVE)
     return []
+
+
+#: "I want you to always run ruff before committing", "I'd like you to never push to main": the instruction after it
+#: (``extract.instructions`` reads the reply verbs' form of it).
+_WANT_YOU_EN = lazy_regex(r"^(?:i|i'd|i would)\s+(?:want|like|need)\s+you\s+to\s+", _IC)
 
 
 def _points_at_hand(text: str) -> bool:
