@@ -147,12 +147,6 @@ def check_whole(value: Any, name: str, minimum: int, maximum: int | None) -> int
     return value
 
 
-def limit_wanted(maximum: int | None) -> str:
-    """What a ``limit`` takes, in the words every door's error uses: ``"a whole number from 1 to
-    1000"`` (``None``: no upper bound, ``"a whole number from 1 up"``)."""
-    return whole_wanted(1, maximum)
-
-
 def check_limit(value: Any, maximum: int | None = MAX_LIMIT) -> int:
     """``value`` as the ``limit`` of a search, context block or listing: an integer (not a bool)
     from 1 to ``maximum`` (``None``: no bound, as ``Memory.list`` reads a whole scope on request).

@@ -38,7 +38,7 @@ from mcp.shared.exceptions import MCPError
 from mcp.types import CallToolResult, Tool
 from pydantic import AfterValidator, Field, ValidationError
 
-from memstrata.arguments import KINDS_WANTED, MAX_LIMIT, check_limit, limit_wanted, refused
+from memstrata.arguments import KINDS_WANTED, MAX_LIMIT, check_limit, refused, whole_wanted
 from memstrata.async_memory import AsyncMemory
 from memstrata.clock import parse_time
 from memstrata.context.block import check_budget
@@ -119,7 +119,7 @@ def parse_id(memory_id: str) -> tuple[str, int]:
 #: What a tool argument holds, said when a call gives it wrongly (by argument name).
 ARGUMENT_HINTS = {
     "id": "an id as search_memory and list_memories return it, a string such as 'fact:12' or 'episode:3'",
-    "limit": f"{limit_wanted(MAX_LIMIT)} (at most {MAX_RESULTS} are returned)",
+    "limit": f"{whole_wanted(1, MAX_LIMIT)} (at most {MAX_RESULTS} are returned)",
     "filter": "a filter expression string such as 'tag = \"food\"'",
     "budget_tokens": f"a whole number of tokens from {MIN_BUDGET_TOKENS} (a title and one cited line) to "
                      f"{MAX_CONTEXT_TOKENS}",
