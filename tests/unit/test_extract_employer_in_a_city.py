@@ -1,6 +1,7 @@
 """An employer said with its city is the employer and where that workplace is: "My wife works at Google in
 Zurich" stored the employer "Google in Zurich" and 我老婆在苏黎世的谷歌上班 "苏黎世的谷歌"; now the employer is
-Google / 谷歌 and the city ``user.workplace_location`` of the same person, never the user's home; "I work at SAP
+Google / 谷歌 and the city where that person works (``user.workplace_location``, a relative's under their own key,
+``wife.workplace_location``, never the user's), never the user's home; "I work at SAP
 in Berlin" leaves "I live in Munich" standing. A department is no city ("Google in Marketing" stays as said)."""
 
 from __future__ import annotations
@@ -24,14 +25,14 @@ def _read(text: str) -> list[tuple[str, str, str | None, bool]]:
 
 @pytest.mark.parametrize(("text", "read"), [
     ("My wife works at Google in Zurich", [("identity.employer", "Google", "wife", False),
-                                           ("user.workplace_location", "Zurich", "wife", False)]),
+                                           ("wife.workplace_location", "Zurich", "wife", False)]),
     ("I work at SAP in Berlin", [("identity.employer", "SAP", None, False),
                                  ("user.workplace_location", "Berlin", None, False)]),
     ("I'm a nurse at Mass General in Boston", [("identity.employer", "Mass General", None, False),
                                                ("identity.occupation", "nurse", None, False),
                                                ("user.workplace_location", "Boston", None, False)]),
     ("我老婆在苏黎世的谷歌上班", [("identity.employer", "谷歌", "wife", False),
-                                  ("user.workplace_location", "苏黎世", "wife", False)]),
+                                  ("wife.workplace_location", "苏黎世", "wife", False)]),
     ("我在北京的腾讯工作", [("identity.employer", "腾讯", None, False),
                             ("user.workplace_location", "北京", None, False)]),
     ("I don't work at SAP in Berlin anymore", [("identity.employer", "SAP", None, True),
@@ -49,10 +50,10 @@ def test_the_city_is_where_the_workplace_is_not_part_of_the_employer(
         ("user.workplace_location", "Berlin", None)]),
     ("I live in Munich", "My wife works at Google in Zurich", [
         ("identity.employer", "Google", "wife"), ("identity.location", "Munich", None),
-        ("user.workplace_location", "Zurich", "wife")]),
+        ("wife.workplace_location", "Zurich", "wife")]),
     ("我住在上海", "我老婆在苏黎世的谷歌上班", [
         ("identity.employer", "谷歌", "wife"), ("identity.location", "上海", None),
-        ("user.workplace_location", "苏黎世", "wife")]),
+        ("wife.workplace_location", "苏黎世", "wife")]),
 ])
 def test_the_work_city_never_replaces_the_home(
         tmp_path: Path, home: str, work: str, facts: list[tuple[str, str, str | None]]) -> None:

@@ -98,8 +98,9 @@ _CITY_ORG_ZH = lazy_regex(r"^(?P<v>[\u4e00-\u9fff]{2,6}?)(?:市)?的(?P<org>.+)$
 def in_city(found: Finding) -> list[Finding]:
     """An employer ``found`` names with its city ("I work at SAP in Berlin", "My wife works at Google in Zurich",
     我老婆在苏黎世的谷歌上班) as the employer alone (SAP, Google, 谷歌) and where that workplace is
-    (``user.workplace_location``, of the same person): the city is no part of the employer's name, and no home
-    (``identity.location`` says where one lives). ``[found]`` for any other finding, and for a place one cannot
+    (``user.workplace_location``; another person's under their own key, ``wife.workplace_location``, so it never
+    reads as the user's): the city is no part of the employer's name, and no home (``identity.location`` says where
+    one lives). ``[found]`` for any other finding, and for a place one cannot
     tell is a city ("Google in Marketing"); a withdrawal keeps only the employer ("I don't work at SAP in Berlin
     anymore" ends SAP)."""
     if found.key != "identity.employer" or not found.value:
@@ -115,6 +116,6 @@ def in_city(found: Finding) -> list[Finding]:
     if found.retract:
         return [org]
     said = f"在{city}工作" if zh else f"works in {city}"
-    where = Finding(open_key("", "workplace location"), city, found.confidence, found.clause, statement=said,
+    where = Finding(open_key(found.subject, "workplace location"), city, found.confidence, found.clause, statement=said,
                     subject=found.subject, period=found.period)
     return [org, where]
