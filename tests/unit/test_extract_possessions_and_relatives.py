@@ -37,6 +37,12 @@ def _read(text: str) -> list[tuple[str, str, str]]:
     # 姓X: the copula of a surname
     ("我的房东姓陈。", [("user.房东", "姓陈", "")]),
     ("我女儿的老师姓王。", [("daughter.老师", "姓王", "daughter")]),
+    # said plainly, without 我的, of a person one deals with: as with 我的 (they stored nothing)
+    ("房东姓陈", [("user.房东", "姓陈", "")]),
+    ("老板姓王。", [("user.老板", "姓王", "")]),
+    ("邻居姓李", [("user.邻居", "姓李", "")]),
+    ("我老板姓王", [("user.老板", "姓王", "")]),
+    ("房东姓陈，人很好", [("user.房东", "姓陈", "")]),
 ])
 def test_a_possessed_thing_takes_amounts_money_compounds_and_surnames(
         text: str, expected: list[tuple[str, str, str]]) -> None:
@@ -79,6 +85,10 @@ def test_a_surname_is_stated_as_said() -> None:
     "我大概明天到",
     "我的房东姓什么来着",
     "我的房东姓陈吗？",
+    "房东姓什么来着",
+    "老板姓王吗？",
+    "他姓王",
+    "这个姓很少见",
     "这次预算3000",
 ])
 def test_an_opinion_or_a_reply_in_the_same_shape_is_no_fact(text: str) -> None:

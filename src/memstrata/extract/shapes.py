@@ -94,11 +94,12 @@ NOT_ATTRIBUTES = frozenset({
 #: is who they are, a name ("My landlord is Mr. Chen", 我的老板是王总), never what they are like ("My boss is a jerk",
 #: "My friend is a shy person", 我的房东是个好人: a description of them, no attribute of the user's). A closed list: the
 #: shape is "my <person> is <name>", and only these nouns make the attribute a person.
+PERSON_ROLES_ZH = "朋友|老板|领导|上司|同事|室友|邻居|同学|房东|房客|老师|教练|医生|牙医|导师|律师|会计|搭档|合伙人"
 _PERSON_ROLE = lazy_regex(
     r"(?:^|\s)(?:friend|boss|manager|supervisor|colleague|coworker|co-worker|teammate|neighbou?r|roommate|flatmate|"
     r"landlord|landlady|tenant|teacher|tutor|professor|coach|trainer|doctor|dentist|therapist|mentor|lawyer|"
     r"accountant|partner)$"
-    r"|(?:朋友|老板|领导|上司|同事|室友|邻居|同学|房东|房客|老师|教练|医生|牙医|导师|律师|会计|搭档|合伙人)$",
+    rf"|(?:{PERSON_ROLES_ZH})$",
     re.IGNORECASE)
 #: A value that names someone: a capitalised word ("Sarah", "Mr. Chen", "Dr. Smith") or, in Chinese, no classifier
 #: first (王总, 陈先生; 是个好人, 是一位很好的老师 describe).

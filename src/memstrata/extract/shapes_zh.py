@@ -122,7 +122,16 @@ def _hanzi_use(clause: str) -> list[Finding]:
     return chosen(value, "tool.uses", clause, "zh", statement=f"使用{value}")
 
 
+#: 房东姓陈, 我老板姓王: a person one deals with and their surname, said without 我的 as Chinese says it of one's own
+#: landlord or boss; read as 我的房东姓陈 (``_POSSESSIVE``). Only the nouns that name such a person
+#: (``shapes.PERSON_ROLES_ZH``): 他姓王 and 这个姓很少见 name no one's.
+_SURNAME_BARE = lazy_regex(rf"^我?(?P<who>{shapes.PERSON_ROLES_ZH})(?:也|都)?姓(?P<surname>[{_H}]{{1,2}})$")
+
+
 def _possessive(clause: str) -> list[Finding]:
+    if (bare := _SURNAME_BARE.match(clause)) is not None:  # the clause said is kept: it places the fact in the text
+        said_so = f"我的{bare.group('who')}姓{bare.group('surname')}"
+        return [replace(f, clause=clause) for f in _possessive(said_so)]
     if (m := _PLAIN_USE.match(clause)) is not None:  # as "We use Jenkins": many things used at a time
         value = clean_value(m.group("v"), "zh")
         if m.group("for") and purposes.listed(m.group("for")):  # 我们用Zoom开会: as "We use Zoom for meetings"
