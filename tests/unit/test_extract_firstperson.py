@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from memstrata.extract import conditions, instructions, twins
+from memstrata.extract import conditions, directives, twins
 from memstrata.extract.rules import RuleExtractor
 from memstrata.extract.taxonomy import get_key
 
@@ -90,10 +90,10 @@ def test_not_a_standing_instruction(text: str) -> None:
 
 
 def test_instruction_patterns_read_one_clause() -> None:
-    assert [(f.key, f.value) for f in instructions.find_en("always answer briefly", _Sentence(""))] == [
+    assert [(f.key, f.value) for f in directives.replies_en("always answer briefly", _Sentence(""))] == [
         ("assistant.instruction", "answer briefly")]
-    assert instructions.find_en("he always answers briefly", _Sentence("")) == []
-    assert [(f.key, f.value) for f in instructions.find_zh("请用英语回复我。", _Sentence(""))] == [
+    assert directives.replies_en("he always answers briefly", _Sentence("")) == []
+    assert [(f.key, f.value) for f in directives.replies_zh("请用英语回复我。", _Sentence(""))] == [
         ("assistant.instruction", "用英语回复")]
 
 

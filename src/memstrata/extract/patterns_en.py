@@ -19,10 +19,10 @@ from memstrata.extract import (
     conditions,
     counts,
     diets,
+    directives,
     gazetteer,
     guards,
     habits,
-    instructions,
     kin,
     medication,
     routines,
@@ -603,13 +603,13 @@ def _whose_health(clause: str, ctx: _Ctx) -> list[Finding]:
 
 
 # Health conditions and standing instructions to the assistant live in modules of their own
-# (``extract.conditions``, ``extract.instructions``); instructions come before "never ..." is read as a habit.
+# (``extract.conditions``, ``extract.directives``); instructions come before "never ..." is read as a habit.
 # Identity, contact and retractions are in ``identity_en``, instructions, habits and likes in
 # ``preferences_en``, dated events in ``events_en``.
 _PATTERNS: tuple[_Pattern, ...] = (
     _remember, _whose_health, _allergy_contrast, _retraction, conditions.find_en, temperament.find_en, bodily.find_en,
     arrangements.find_en, diets.regimen_en, medication.find_en, vehicles.find_en,
     _name, _health_fav, _age_place, _work,
-    _details, _family_pet, routines.find_en, instructions.find_en, _contact, _instruction, _not_eat, _drink_how, _habit,
-    habits.frequency_en, _like, _use, _event,
+    _details, _family_pet, routines.find_en, directives.replies_en, _contact, _instruction, _not_eat, _drink_how,
+    _habit, habits.frequency_en, _like, _use, _event,
 )

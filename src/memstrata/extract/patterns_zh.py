@@ -20,10 +20,10 @@ from memstrata.extract import (
     conditions,
     counts,
     diets,
+    directives,
     gazetteer,
     guards,
     habits,
-    instructions,
     kin,
     medication,
     routines,
@@ -537,12 +537,12 @@ def _whose_health(clause: str, ctx: _Ctx) -> list[Finding]:
 
 
 # Health conditions and standing instructions to the assistant live in modules of their own
-# (``extract.conditions``, ``extract.instructions``); identity and contact are in ``identity_zh``,
+# (``extract.conditions``, ``extract.directives``); identity and contact are in ``identity_zh``,
 # instructions, habits, likes and dated events in ``preferences_zh``.
 _PATTERNS: tuple[_Pattern, ...] = (
     _remember, _whose_health, _allergy_contrast, _retraction, conditions.find_zh, temperament.find_zh, bodily.find_zh,
     arrangements.find_zh, diets.regimen_zh, medication.find_zh, vehicles.find_zh,
     _identity, _health_fav, _work,
-    _details, _family_pet, routines.find_zh, instructions.find_zh, _contact, _instruction, _habit, _drink_how, _like,
+    _details, _family_pet, routines.find_zh, directives.replies_zh, _contact, _instruction, _habit, _drink_how, _like,
     _use, _event,
 )
