@@ -229,7 +229,9 @@ class Settings:
             and R@10 0.727 -> 0.749 (multi-hop 0.394 -> 0.424) and costs the adversarial questions
             (false premises naming the wrong speaker, outside the main set) R@5 0.753 -> 0.590,
             R@10 0.864 -> 0.826; 0.2 gives R@5 0.683, R@10 0.761 but adversarial R@10 0.711.
-            MemoryBank does not move (its questions name no speaker).
+            MemoryBank does not move (its questions name no speaker). Re-measured on today's code
+            over LoCoMo's whole main set (`bench retrieval`, docs/benchmarks.md): off R@10 0.722,
+            adversarial 0.809; 0.1 R@10 0.751, adversarial 0.733.
         time_weight: weight, relative to the unrestricted lists, of the candidate lists searched
             again inside the periods a query names (``recall.periods``: "on 1 May", "5月1号",
             "last week"); 0 turns it off. Measured with a ranking lab over the bench's stores

@@ -245,11 +245,22 @@ def test_each_variants_table_says_what_it_stores_and_asks(tmp_path: Path) -> Non
     report = run_benchmark("locomo", data=_locomo_file(tmp_path), retrievers=["bm25"], ks=[1, 10], conversations=1,
                            variants=["normal", "pooled-user-only"])
     text = markdown(report)
-    assert ("pooled-user-only questions (1 in the main set; 1 left out, their evidence only in the other side's "
+    assert ("pooled-user-only questions (1 with evidence, 1 in the main set; 1 left out, their evidence only in the other side's "
             "turns): every conversation's user messages in one user's store, each question asked of the whole; "
             "4 turns stored.") in text  # the whole set's user messages, though --conversations kept one
-    assert "normal questions (2 in the main set): each conversation stored as one user, each question asked of " \
+    assert "normal questions (2 with evidence, 2 in the main set): each conversation stored as one user, each question asked of " \
            "its own conversation; 3 turns stored." in text
+
+
+def test_a_table_counts_questions_outside_the_main_set_apart(tmp_path: Path) -> None:
+    # before: "normal questions (3 in the main set)" counted LoCoMo's adversarial question (category 5,
+    # scored apart) in the main set, as the whole set's header read "1982 in the main set" for 1,536
+    path = _locomo_file(tmp_path)
+    samples = json.loads(path.read_text(encoding="utf-8"))
+    samples[0]["qa"].append({"question": "What did Bob adopt?", "answer": "", "evidence": ["D1:1"], "category": 5})
+    path.write_text(json.dumps(samples), encoding="utf-8")
+    report = run_benchmark("locomo", data=path, retrievers=["bm25"], ks=[10], conversations=1, variants=["normal"])
+    assert "normal questions (3 with evidence, 2 in the main set): " in markdown(report)
 
 
 def test_shifted_conversation_ends_now_and_keeps_its_spacing_and_question_times() -> None:
