@@ -245,11 +245,12 @@ def test_each_variants_table_says_what_it_stores_and_asks(tmp_path: Path) -> Non
     report = run_benchmark("locomo", data=_locomo_file(tmp_path), retrievers=["bm25"], ks=[1, 10], conversations=1,
                            variants=["normal", "pooled-user-only"])
     text = markdown(report)
-    assert ("pooled-user-only questions (1 with evidence, 1 in the main set; 1 left out, their evidence only in the other side's "
-            "turns): every conversation's user messages in one user's store, each question asked of the whole; "
+    assert ("pooled-user-only questions (1 with evidence, 1 in the main set; 1 left out, their evidence only "
+            "in the other side's turns): every conversation's user messages in one user's store, each question "
+            "asked of the whole; "
             "4 turns stored.") in text  # the whole set's user messages, though --conversations kept one
-    assert "normal questions (2 with evidence, 2 in the main set): each conversation stored as one user, each question asked of " \
-           "its own conversation; 3 turns stored." in text
+    assert "normal questions (2 with evidence, 2 in the main set): each conversation stored as one user, " \
+           "each question asked of its own conversation; 3 turns stored." in text
 
 
 def test_a_table_counts_questions_outside_the_main_set_apart(tmp_path: Path) -> None:

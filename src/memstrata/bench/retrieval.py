@@ -616,8 +616,8 @@ def markdown(report: dict[str, Any]) -> str:
         note = "" if dropped is None else f"; {dropped} left out, {why}"
         stored = report.get("store_turns", {}).get(variant)
         held = "" if stored is None else f"; {stored} turns stored"  # a pool holds the whole set's, subset or not
-        main_n = next(iter(results.values()))["main"]["questions"]
-        lines += [f"{variant} questions ({report['questions'][variant]} with evidence, {main_n} in the main set{note}): "
+        asked, main_n = report["questions"][variant], next(iter(results.values()))["main"]["questions"]
+        lines += [f"{variant} questions ({asked} with evidence, {main_n} in the main set{note}): "
                   f"{VARIANT_MEANS.get(variant, variant)}{held}.", "",
                   "| retriever | " + " | ".join(cols) + " | R@10 ÷ best | NDCG ÷ best | p50 ms | p95 ms |",
                   "|---|" + "---:|" * (len(cols) + 4)]
