@@ -504,8 +504,9 @@ _HAVE = lazy_regex(rf"^(?:i|we)\s+(?:only\s+|now\s+)?(?:have|'ve got|have got|ow
                    rf"(?P<what>(?:[\w\-]+\s+){{0,2}}?(?P<noun>(?:{_RELATIVES}|{_ANIMALS}|children)"
                    rf"(?:s|es|ren)?))(?:\s+(?:named|called)\s+(?P<name>{_NAME_WORD}))?$", _IC)
 # Case-blind but for the name, which must be capitalised: a sentence-initial "My daughter's name is
-# Emma" was missed while the pattern was case-sensitive whole.
-_MY_X_IS = lazy_regex(rf"^(?i:my (?P<what>(?:[\w\-]+\s+)?(?P<noun>{_RELATIVES}|{_ANIMALS}))"
+# Emma" was missed while the pattern was case-sensitive whole. "Our cat is called Mimi" names the household's, as
+# "We have a cat named Mimi" does.
+_MY_X_IS = lazy_regex(rf"^(?i:(?:my|our|our family's) (?P<what>(?:[\w\-]+\s+)?(?P<noun>{_RELATIVES}|{_ANIMALS}))"
                       rf"(?:'s name is|’s name is| is named| is called| is))\s+(?P<name>[A-Z][A-Za-z'\-]*)$")
 #: "My husband is American", "My mom is Catholic": a capitalised word after a bare "is" that is no name.
 _NOT_RELATIVE_NAMES = _NOT_NAMES | frozenset(("catholic", "christian", "muslim", "jewish", "buddhist", "hindu",

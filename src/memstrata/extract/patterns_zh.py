@@ -428,8 +428,9 @@ _HAVE = lazy_regex(rf"^我(?:们家?|家)?(?:现在|目前|如今|已经)?(?P<on
                    rf"{_COUNT_ZH}(?:(?:叫做|叫|名叫|名字叫)(?P<before>[\u4e00-\u9fffA-Za-z]{{1,6}}?)的)?"
                    rf"(?P<what>{_RELATIVES}|{_ANIMALS})"
                    rf"(?:[，,]?(?:它|他|她)?(?:叫做|叫|名叫|名字叫)(?P<name>[\u4e00-\u9fffA-Za-z]{{1,6}}))?了?$")
+#: 我的猫叫咪咪; not 我的猫叫了一晚上 or 我的狗叫得很大声 (叫, "to cry": the name may not open as a verb's tail does).
 _MY_X = lazy_regex(rf"^我(?:们家的?|家|的|家的)?(?P<what>{_RELATIVES}|{_ANIMALS})(?:叫做|叫|名叫|名字叫|的名字是)"
-                   rf"(?P<name>[\u4e00-\u9fffA-Za-z]{{1,6}})$")
+                   rf"(?![了着过得个不很都也就还一])(?P<name>[\u4e00-\u9fffA-Za-z]{{1,6}})$")
 
 
 def _family_pet(clause: str, ctx: _Ctx) -> list[Finding]:
@@ -446,10 +447,24 @@ def _family_pet(clause: str, ctx: _Ctx) -> list[Finding]:
     # 女儿小美, 猫麻糬: the relation and the name side by side, as Chinese says them (我女儿小美); the
     # value used to read 叫小美的女儿, the verb 叫 glued in
     if name := m.group("name") or m.groupdict().get("before"):
-        return _f(key, f"{what}{name}", CONF_STATED, clause)
+        return _f(key, _named(what, name), CONF_STATED, clause)
     if n is not None:  # 我有三个孩子: a count, which a later count of children replaces (extract.counts)
         return _f(key, what, CONF_STATED, clause, statement=counts.statement_zh(n, what[len(n):]))
     return _f(key, what, CONF_STATED, clause)
+
+
+def _named(what: str, name: str) -> str:
+    """The value of a relative or pet ``what`` named ``name``: side by side as Chinese says them (猫麻糬, 女儿小美),
+    or with 叫 between when the name's start would read as part of the word before it (猫 named 咪咪 is 猫叫咪咪, not
+    猫咪咪, read 猫咪 named 咪; 狗 named 狗蛋 is 狗叫狗蛋)."""
+    joined = what[-1] + name
+    if name[0] == what[-1] or any(len(w) > 1 and joined.startswith(w) for w in _KIN_WORDS):
+        return f"{what}叫{name}"
+    return f"{what}{name}"
+
+
+#: Every word of a relative or an animal (``_RELATIVES``, ``_ANIMALS``).
+_KIN_WORDS: tuple[str, ...] = tuple(f"{_RELATIVES}|{_ANIMALS}".split("|"))
 
 
 #: Someone named inside an allergy's value (我朋友花生过敏, 我儿子花生过敏): not the user's allergy.

@@ -146,6 +146,11 @@ def named_value(value: str) -> tuple[str, str] | None:
     return hit.key, hit.value
 
 
+def names_a_person(attribute: str) -> bool:
+    """Whether ``attribute`` names a person one deals with (``_PERSON_ROLE``: "landlord", 房东, 老师)."""
+    return bool(_PERSON_ROLE.search(attribute.strip()))
+
+
 def describes_person(attribute: str, value: str) -> bool:
     """Whether ``value`` says what the person ``attribute`` names is like, not who they are ("boss", "a jerk" →
     ``True``; "landlord", "Mr. Chen" → ``False``; 房东, 一个好人 → ``True``); ``False`` for an attribute that names

@@ -75,11 +75,15 @@ _AMOUNT = (rf"(?:{_ABOUT})?(?:每[月天周年晚]|一个?[月天周年晚])?(?:
 #: What one has an amount of, said after 我 without 的 as one's own things are (我月薪两万, 我房租每月三千五,
 #: 我每个月房租三千五): a noun ending as pay, rent, a loan, a fee, a sum or a measure does (薪, 租, 贷, 费, 款, 额 ...).
 _MEASURED = rf"[{_H}]{{0,3}}(?:薪|工资|收入|租|贷|月供|费|款|额|预算|公积金|奖金|时间|路程|距离|血压|血糖|鞋码|腰围)"
+#: 叫 as the copula of a name (我住的小区叫阳光花园, 我的公司叫字节跳动): a name, never who is called or a cry
+#: (我的老板叫我加班, 我的朋友叫他小王, 叫了一晚上).
+_CALLED = rf"(?:叫做|叫)(?![我你他她它人了着过得个不很都也就还一])(?P<name>[{_H}A-Za-z0-9]{{2,8}})"
 _POSSESSIVE = lazy_regex(
     rf"^(?:我的|我们(?P<owner>{_OWNERS})?的?|我家的?|我(?P<rel>{_RELATION})(?:的|(?={_KEYED}))|我(?={_KEYED})"
     rf"|我(?=(?:{_MEASURED})(?:{_AMOUNT})$))"
     rf"(?P<attr>[{_H}A-Za-z ]{{1,10}}?)"
-    rf"(?:现在|目前|一直)?(?:(?P<about>{_ABOUT})?是(?P<v>[^，。！？]+?)(?:的)?|姓(?P<surname>[{_H}]{{1,2}})|(?P<amount>{_AMOUNT}))$")
+    rf"(?:现在|目前|一直)?(?:(?P<about>{_ABOUT})?是(?P<v>[^，。！？]+?)(?:的)?|{_CALLED}|姓(?P<surname>[{_H}]{{1,2}})"
+    rf"|(?P<amount>{_AMOUNT}))$")
 _USES = lazy_regex(rf"^我们(?P<owner>{_OWNERS})?(?:现在|目前|一直)?(?:用的是|在用|用)(?P<v>[^，。！？]+?)了?$")
 #: Characters that make a value a description, not a name (自己搭的系统, 一些工具, 这个).
 _NOT_A_NAME = lazy_regex(r"[的了着过自己这那些个很都也就还]")
@@ -97,10 +101,11 @@ _USE_FOR = (r"(?:来|做|进行)?(?P<for>开会|沟通|聊天|交流|联系|联�
 _PLAIN_USE = lazy_regex(r"^我们?(?:现在|目前|一直|平时|主要|都|也)*(?:用的是|在用|用|使用)"
                         rf"(?P<v>[A-Za-z][\w.+#-]*(?: [A-Za-z0-9][\w.+#-]*){{0,2}}){_USE_FOR}了?$", re.ASCII)
 
-#: 我们用钉钉, 我现在用飞书: a name in 汉字 used, said of a group or of now (said of no one, 我用手机 is how a thing
-#: is done, not what is used).
-_HANZI_USE = lazy_regex(rf"^我(?P<we>们)?(?P<now>(?:现在|目前|一直|平时|主要|都|也)*)(?:在用|用|使用)"
-                        rf"(?P<v>[{_H}]{{2,6}}?){_USE_FOR}了?$")
+#: 我们用钉钉, 我现在用飞书, 我最近开始用飞书了: a name in 汉字 used, said of a group or of now or a start (said of no
+#: one, 我用手机 is how a thing is done, not what is used).
+_HANZI_USE = lazy_regex(rf"^我(?P<we>们)?(?P<now>(?:现在|目前|一直|平时|主要|都|也|最近|已经|开始)*)(?:在用|用|使用)"
+                        # 用功, 用心, 用餐: a word of its own, nothing used
+                        rf"(?![功心力餐于来得不过完上着了掉])(?P<v>[{_H}]{{2,6}}?){_USE_FOR}了?$")
 #: The head of a common noun: a kind of object, material, money, language or way (筷子, 手机, 电脑, 现金, 英语, 办法):
 #: such a noun names what something is done with, no product or service one has chosen (钉钉, 飞书, 企业微信, 语雀).
 _KIND_HEAD = lazy_regex(r"(?:子|机|器|具|笔|刀|剪|板|盒|卡|纸|脑|箱|灯|锅|碗|杯|瓶|壶|车|表|金|钱|币|语|文|话|字|"
@@ -151,15 +156,18 @@ def _possessive(clause: str) -> list[Finding]:
         return _verb_of(clause)
     if m.group("amount"):  # 我的通勤时间大概40分钟: an amount is the value, its bound kept
         return _owned(m, m.group("amount"), clause)
-    if _VALUE_NOT.match(m.group("v") or m.group("surname")) or _NOT_A_NOUN.search(m.group("attr")) \
-            or (m.group("v") and shapes.describes_person(m.group("attr"), m.group("v"))):
+    said = m.group("v") or m.group("name")  # 是 or 叫 the value
+    if m.group("name") and (shapes.names_a_person(m.group("attr"))):
+        return []  # 我的房东叫陈明: the landlord's name, the role's reading (extract.roles)
+    if _VALUE_NOT.match(said or m.group("surname")) or _NOT_A_NOUN.search(m.group("attr")) \
+            or (said and shapes.describes_person(m.group("attr"), said)):
         return []  # 我的房东是一个好人: what the landlord is like, read before 一个 is cut off
     if apposition.names_a_person(clause[: m.end("attr")], "zh"):
         return []  # 我的邻居老王是消防员: 老王's, read as about him (extract.apposition)
     if m.group("surname"):  # 我的房东姓陈: the copula of a surname, said as 姓X and kept so (房东姓陈)
         return [replace(f, value=f"姓{f.value}", statement=f"{m.group('attr')}姓{f.value}")
                 for f in _owned(m, m.group("surname"), clause)]
-    value = _CLASSIFIER.sub("", m.group("v"))
+    value = _CLASSIFIER.sub("", said)
     return _owned(m, f"{m.group('about') or ''}{value}", clause)  # 大概是40分钟: "about 40 minutes"
 
 
@@ -170,16 +178,16 @@ _CLASSIFIER = lazy_regex(r"^(?:一(?:辆|台|个|部|款|只|条|件|家)|个|�
 #: 最喜欢的 is a favourite's).
 _VERB_OF = lazy_regex(rf"^我(?P<rel>{_RELATION})?(?:平时|一般|经常|常|通常|最常|每天|现在|目前)?"
                       r"(?P<verb>工作|上班|住|开|点|用|喝|吃|读|上|坐|穿|养|说|学|玩|骑|带)的"
-                      rf"(?P<attr>[{_H}A-Za-z]{{1,6}}?)(?:现在|目前|一直)?是(?P<v>[^，。！？]+?)$")
+                      rf"(?P<attr>[{_H}A-Za-z]{{1,6}}?)(?:现在|目前|一直)?(?:是(?P<v>[^，。！？]+?)|{_CALLED})$")
 
 
 def _verb_of(clause: str) -> list[Finding]:
     """我工作的公司是腾讯: the attribute named by what one does with it (``_VERB_OF``), read as 我的公司是腾讯."""
     m = _VERB_OF.match(clause)
-    if m is None or _VALUE_NOT.match(m.group("v")) or _NOT_A_NOUN.search(m.group("attr")) \
-            or shapes.describes_person(m.group("attr"), m.group("v")):
+    if m is None or _VALUE_NOT.match(m.group("v") or m.group("name")) or _NOT_A_NOUN.search(m.group("attr")) \
+            or shapes.describes_person(m.group("attr"), m.group("v") or m.group("name")):
         return []
-    value = _CLASSIFIER.sub("", m.group("v"))
+    value = _CLASSIFIER.sub("", m.group("v") or m.group("name"))
     return attribute_finding(m.group("attr"), value, clause, "zh", subject=m.group("rel") or "")
 
 
