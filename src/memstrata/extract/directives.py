@@ -41,6 +41,16 @@ from __future__ import annotations
 import re
 
 from memstrata.extract.clauses import CONF_NEGATIVE, CONF_PREFER, Finding, clean_value
+from memstrata.extract.for_now import (
+    DAYS_ZH,
+    FOR_NOW_EN,
+    FOR_NOW_ZH,
+    STANDING_EN,
+    THIS_TIME_ZH,
+    TODAY_EN,
+    TOMORROW_EN,
+    YET_EN,
+)
 from memstrata.text.regex import lazy_regex
 
 _IC = re.IGNORECASE
@@ -55,10 +65,12 @@ _WORK_EN = (r"(?:use|run|rerun|write|add|format|indent|name|commit|push|merge|re
             r"handle|mock|split|limit|prefix|capitalize|lowercase|mark|reference|link|translate|summarize|summarise|"
             r"generate|squash-merge|force-push|force push|hardcode|hard-code|skip|disable|enable|bypass|declare|"
             r"define)\b(?!(?<=keep)\s+\w+ing\b|\s+(?:in touch|up|going|calm|safe|well)\b)")
-#: What points at the thing at hand: a request about it is for now. "this project", "this repo" name a scope.
+#: What points at the thing at hand: a request about it is for now. "this project", "this repo" name a scope. The
+#: ``extract.for_now`` words of a day or a moment, and any pointer besides ("this", "it", "here", "now", "first",
+#: "again"): an instruction is standing only when it points at nothing ("this time" is "this" already).
 _AT_HAND_EN = lazy_regex(
     r"\b(?:this|that|these|those)\b(?!\s+(?:project|repo|repository|codebase|code base|workspace|team|app|service|"
-    r"package|library|monorepo))|\b(?:it|them|here|now|yet|today|tonight|tomorrow|for now|right now|right away|"
+    rf"package|library|monorepo))|\b(?:it|them|here|now|{YET_EN}|{TODAY_EN}|{TOMORROW_EN}|{FOR_NOW_EN}|right away|"
     r"first|again|anymore|any more|once)\b", _IC)
 #: "that" opening a relative clause ("comments that restate the code") points at nothing.
 _RELATIVE_THAT = lazy_regex(r"(?<=[a-z]s)\s+that\b|\b(?:code|anything|everything|something)\s+that\b", _IC)
@@ -67,7 +79,7 @@ _PLEASE = r"(?:please\s+|pls\s+|kindly\s+)?"
 #: run the tests", "From now on, …" (the habit fallback reads "From now on" first: ``addressed`` re-keys it).
 _MARKED_EN = lazy_regex(
     rf"^{_PLEASE}(?P<m>always|never(?:\s+ever)?|(?:don't|do not|dont)\s+ever|every\s+time\s+(?:you|we)\s+[^,]+,|"
-    rf"whenever\s+(?:you|we)\s+[^,]+,|(?:from now on|going forward|in (?:the )?future),?)\s+{_PLEASE}"
+    rf"whenever\s+(?:you|we)\s+[^,]+,|(?:{STANDING_EN}),?)\s+{_PLEASE}"
     rf"(?P<v>{_WORK_EN}\b.*)$", _IC)
 #: "Don't add comments that restate the code", "Do not push directly to main".
 _FORBID_EN = lazy_regex(rf"^{_PLEASE}(?:don't|do not|dont)\s+{_PLEASE}(?P<v>{_WORK_EN}\b.*)$", _IC)
@@ -87,7 +99,7 @@ _AT_HAND_OBJECT_EN = lazy_regex(r"^\S+(?:\s+\S+)?\s+(?:the|me|us)\b|^\S+$|\bunti
 #: a plural, is a way of working: "Don't use bullet points", "Do not use mocks".
 _NAME_ALONE = lazy_regex(r"^(?:use|用)\s*[\w.+#-]+(?:\s+[\w.+#-]+)?(?<![a-z]s)$", _IC)
 #: The standing words that hold "now" or "future": no pointer at the thing at hand.
-_STANDING_EN = lazy_regex(r"\b(?:from now on|going forward|in (?:the )?future)\b", _IC)
+_STANDING_EN = lazy_regex(rf"\b(?:{STANDING_EN})\b", _IC)
 #: Said to someone about their own life it is advice ("Write letters to your family", "Never limit yourself").
 _ADVICE_EN = lazy_regex(r"\b(?:your|yours|yourself|yourselves)\b", _IC)
 #: A wait for the user's next move ("Never write emails until I say GO") is about this conversation.
@@ -215,8 +227,10 @@ def replies_zh(clause: str, ctx: object) -> list[Finding]:
 #: 以后少吃甜的 is the user's own resolution, 别担心 chatter).
 _WORK_ZH = (r"(?:用|使用|跑|运行|执行|提交|推|推送|合并|写|添加|删除|修改|注释|测试|部署|发布|格式化|缩进|命名|检查|"
             r"安装|引用|标注|遵守|遵循|把代码|把注释|把提交|把测试|提交信息|commit|push|merge)")
-_AT_HAND_ZH = lazy_regex(r"这(?!个项目|个仓库|个库|个代码库|个工程|个团队)|那|它|这里|现在|今天|明天|"
-                         r"先(?!跑|测|提交|运行|执行|检查)|暂时|这次|这回|一下|帮我|给我看")
+#: What points at the thing at hand in Chinese (这次, 这回, 这单 are 这 already): a first step of a standing order
+#: (先跑测试) is no 先 of for now.
+_AT_HAND_ZH = lazy_regex(r"这(?!个项目|个仓库|个库|个代码库|个工程|个团队)|那|它|这里|现在|"
+                         rf"{DAYS_ZH}|先(?!跑|测|提交|运行|执行|检查)|{FOR_NOW_ZH}|{THIS_TIME_ZH}|一下|帮我|给我看")
 _MARK_ZH = (r"(?:以后|今后|往后|从现在起|从现在开始|永远|每次[^，,]{0,10}?(?:前|后|之前|之后|的时候)[，,]?|"
             r"一律|始终|总是|务必)")
 #: 以后提交前先跑测试, 永远不要直接推到main, 每次提交前都跑一遍测试, 一律用单引号.

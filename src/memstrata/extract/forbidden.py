@@ -19,6 +19,16 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from memstrata.extract.clauses import CONF_PREFER, Finding
+from memstrata.extract.for_now import (
+    DAYS_ZH,
+    FOR_NOW_EN,
+    FOR_NOW_ZH,
+    THIS_TIME_EN,
+    THIS_TIME_ZH,
+    TODAY_EN,
+    TOMORROW_EN,
+    YET_EN,
+)
 from memstrata.extract.shapes import CHOSEN_KEYS, named_value
 from memstrata.text.regex import lazy_regex
 
@@ -51,9 +61,12 @@ _AGAIN_ZH = lazy_regex(r"^(?:以后|今后)?[，,]?(?:请|千万)?(?:别|不要)
 _NEVER_AGAIN = lazy_regex(r"^(?P<said>(?:(?:from now on|in future|going forward),?\s+)?(?:please\s+)?"
                           r"(?:never|(?:don't|do not)\s+ever)\s+[^,;]+?)\s+again(?:,?\s+please)?[.!]*$", re.IGNORECASE)
 #: A prohibition for this once or for now ("Don't ship with UPS this time", "... today", 这次别用圆通, 今天先别寄):
-#: no standing word on the choice (``one_off`` keeps "this time" alone, which a taste may say too).
-_FOR_NOW = lazy_regex(r"\b(?:this time|this once|today|tonight|tomorrow|yet|for now|right now|for this (?:order|one))\b"
-                      r"|这次|这一次|这回|这单|今天|明天|今晚|先|暂时|暂且", re.IGNORECASE)
+#: no standing word on the choice (``one_off`` keeps "this time" alone, which a taste may say too). Every
+#: ``extract.for_now`` word but the standing ones: a prohibition said for now lifts itself later unsaid, so "tomorrow",
+#: "yet", "for now", 明天, 先 are here where ``one_off``, for a choice, leaves them out.
+_FOR_NOW = lazy_regex(rf"\b(?:{THIS_TIME_EN}|{TODAY_EN}|{TOMORROW_EN}|{YET_EN}|{FOR_NOW_EN}|"
+                      rf"for\s+this\s+(?:order|one))\b|{THIS_TIME_ZH}|{DAYS_ZH}|今晚|先|{FOR_NOW_ZH}|暂且",
+                      re.IGNORECASE)
 #: How each chosen thing forbidden is said back: (English, Chinese), ``{v}`` the thing.
 _STATEMENTS: dict[str, tuple[str, str]] = {
     "shipping.carrier": ("does not want {v} for shipping", "配送不要用{v}"),

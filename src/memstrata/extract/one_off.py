@@ -12,21 +12,25 @@ import re
 from collections.abc import Sequence
 
 from memstrata.extract.clauses import Finding
+from memstrata.extract.for_now import STANDING_EN, THIS_TIME_EN, THIS_TIME_ZH, TODAY_EN
 from memstrata.extract.taxonomy import key_spec
 from memstrata.text.regex import lazy_regex
 
 #: The words that make a request one-off, wherever they stand: "this time (only)", "just this once", "for this
 #: order", "this one", "(just) for today", "today", "tonight"; 这次, 这一次, 这回, 这一单, 仅此一次, 今天先 / 今天就
-#: (下次 / 以后 say the opposite and are not here; ``_STANDING`` outweighs them).
-ONE_OFF = lazy_regex(r"\b(?:this\s+(?:time|once|one)|"
+#: (下次 / 以后 say the opposite and are not here; ``_STANDING`` outweighs them). The ``extract.for_now`` words a
+#: prohibition reads and this list does not ("tomorrow", "for now", "right now", "yet") leave a choice standing: "Ship
+#: it with UPS for now" is the carrier until another is said, while "Don't ship with UPS for now" lifts itself later
+#: unsaid. "today" said as a start ("from today on", "starting today") is ``_STANDING``'s.
+ONE_OFF = lazy_regex(rf"\b(?:{THIS_TIME_EN}|this\s+one|"
                      r"(?:for\s+)?this\s+(?:order|parcel|package|shipment|delivery|trip|flight|booking)|"
-                     r"(?<!from\s)(?<!starting\s)(?<!as\sof\s)(?<!since\s)(?:today|tonight)(?!\s+on\b))\b|"
-                     r"这次|这一次|这回|这单|这一单|仅此一次|今天先|今天就|今天暂时|今天临时",
+                     rf"(?<!from\s)(?<!starting\s)(?<!as\sof\s)(?<!since\s)(?:{TODAY_EN})(?!\s+on\b))\b|"
+                     rf"{THIS_TIME_ZH}|这一单|仅此一次|今天先|今天就|今天暂时|今天临时",
                      re.IGNORECASE)
 #: A word that makes the choice standing though a one-off word is said too: "From now on, and this time too, ship
 #: with UPS", 以后都用顺丰，这次也是.
-_STANDING = lazy_regex(r"\b(?:from now on|going forward|always|every time|from today on|starting today|"
-                       r"as of today|in (?:the )?future|next time)\b|以后|今后|从今天起|从今天开始|一直|每次|下次",
+_STANDING = lazy_regex(rf"\b(?:{STANDING_EN}|always|every time|from today on|starting today|"
+                       r"as of today|next time)\b|以后|今后|从今天起|从今天开始|一直|每次|下次",
                        re.IGNORECASE)
 
 

@@ -1,0 +1,36 @@
+"""The words that limit what is said to the occasion at hand ("this time", "today", "for now"; 这次, 今天, 暂时) and
+the words that make it stand from now on ("from now on", "going forward"): one vocabulary, in regex fragments.
+
+Three readings use it, each with the part its question needs (the module of each says why it takes what it takes):
+
+* ``extract.one_off``: a standing choice (a carrier, a seat) said for this once is none: "Ship it with UPS this time",
+  "Just for today, ship with DHL", 这次用顺丰就行;
+* ``extract.forbidden``: a prohibition said for now is no standing no: "Don't ship with UPS this time", "... yet",
+  今天先别寄;
+* ``extract.directives``: an instruction that points at the thing at hand is a request for now: "Don't push it yet",
+  "Run the tests first", 这次先别提交.
+
+A word added here for one of them is added for all that read that fragment; a word only one of them reads is
+written at that reader, with the reason.
+"""
+
+from __future__ import annotations
+
+#: One occasion: "this time", "this once".
+THIS_TIME_EN = r"this\s+(?:time|once)"
+#: The day at hand: "today", "tonight".
+TODAY_EN = r"today|tonight"
+#: The next day: "tomorrow".
+TOMORROW_EN = r"tomorrow"
+#: The moment at hand, and not beyond: "for now", "right now".
+FOR_NOW_EN = r"for\s+now|right\s+now"
+#: Not so far: "yet" ("Don't push yet").
+YET_EN = r"yet"
+#: From now on: "from now on", "going forward", "in (the) future".
+STANDING_EN = r"from\s+now\s+on|going\s+forward|in\s+(?:the\s+)?future"
+#: One occasion in Chinese: 这次, 这一次, 这回, 这单.
+THIS_TIME_ZH = r"这次|这一次|这回|这单"
+#: The days at hand in Chinese: 今天, 明天.
+DAYS_ZH = r"今天|明天"
+#: For the time being: 暂时.
+FOR_NOW_ZH = r"暂时"
