@@ -29,7 +29,12 @@ _DESCRIBES = lazy_regex(
     r"huge|small|big|broken|gone|sweet|lovely|wonderful|fantastic|horrible|awful|important|hard|easy|new|old|"
     r"off|down|up|no|all|very|really|just|only|probably|definitely|still|open|closed|finished|best|worst|"
     r"this|these|those|one|different|shot|spent|urgent|crazy|insane|intense|hectic|packed|full|empty|messy|"
-    r"chaotic|what|how|why|where|when|who|[a-z]+ly)\b|^[a-z]+ing\s+\w", _IC)
+    r"chaotic|what|how|why|where|when|who|[a-z]+ly|"
+    # how the thing is, not which it is: its condition, its age, how it came ("my car is almost paid off", "my phone is
+    # brand new", "my laptop is second-hand", "my car is ten years old")
+    r"almost|nearly|barely|brand|second-?hand|refurbished|paid|"
+    r"(?:a\s+)?(?:few|couple(?:\s+of)?|several|\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+"
+    r"(?:years?|months?|weeks?)\s+old$)\b|^[a-z]+ing\s+\w", _IC)
 #: A clause inside the value, not a thing: "my motivation and they keep me going", "German Shephard and
 #: loves cute sweaters".
 _CLAUSE_INSIDE = lazy_regex(r"\b(?:and\s+(?:they|i|we|it|he|she|loves|likes|is|has|makes)|but|because|which|who|"

@@ -82,12 +82,16 @@ _POSSESSIVE = lazy_regex(
     rf"^(?:我的|我们(?P<owner>{_OWNERS})?的?|我家的?|我(?P<rel>{_RELATION})(?:的|(?={_KEYED}))|我(?={_KEYED})"
     rf"|我(?=(?:{_MEASURED})(?:{_AMOUNT})$))"
     rf"(?P<attr>[{_H}A-Za-z ]{{1,10}}?)"
-    rf"(?:现在|目前|一直)?(?:(?P<about>{_ABOUT})?是(?P<v>[^，。！？]+?)(?:的)?|{_CALLED}|姓(?P<surname>[{_H}]{{1,2}})"
+    rf"(?:现在|目前|一直)?(?:(?P<about>{_ABOUT})?是(?P<v>[^，。！？]+?)(?P<de>的)?|{_CALLED}|姓(?P<surname>[{_H}]{{1,2}})"
     rf"|(?P<amount>{_AMOUNT}))$")
 _USES = lazy_regex(rf"^我们(?P<owner>{_OWNERS})?(?:现在|目前|一直)?(?:用的是|在用|用)(?P<v>[^，。！？]+?)了?$")
 #: Characters that make a value a description, not a name (自己搭的系统, 一些工具, 这个).
 _NOT_A_NAME = lazy_regex(r"[的了着过自己这那些个很都也就还]")
 _VALUE_NOT = lazy_regex(r"^(?:不|是不是|会不会|再|先|怎么|什么|这样|那样|因为|为了|我|一点|也|都|很)")
+#: What 是…的 says of how a thing is rather than which it is: how it came to one (是去年买的, 是在京东买的, 是朋友送的,
+#: 是公司配的, 是租的: the cleft's verb last) or its condition (是新的, 是坏的, 是二手的, 是自己的). 是华为的, 是联通的
+#: (whose it is, a maker or a provider) name it.
+_HOW_IT_IS = lazy_regex(r"(?:[买租送配考办借换装修织订选挑捡领寄捐赠]|继承|定制|分期|二手|全新|[新旧坏破]|自己|别人)$")
 #: Function characters that make the attribute a clause, not a thing (我的工作很稳定但…是…).
 _NOT_A_NOUN = lazy_regex(r"[但很也都不就还又而了着过吗呢吧啊]|具体")
 
@@ -160,6 +164,7 @@ def _possessive(clause: str) -> list[Finding]:
     if m.group("name") and (shapes.names_a_person(m.group("attr"))):
         return []  # 我的房东叫陈明: the landlord's name, the role's reading (extract.roles)
     if _VALUE_NOT.match(said or m.group("surname")) or _NOT_A_NOUN.search(m.group("attr")) \
+            or (m.group("de") and _HOW_IT_IS.search(m.group("v"))) \
             or (said and shapes.describes_person(m.group("attr"), said)):
         return []  # 我的房东是一个好人: what the landlord is like, read before 一个 is cut off
     if apposition.names_a_person(clause[: m.end("attr")], "zh"):
