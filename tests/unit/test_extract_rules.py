@@ -52,10 +52,11 @@ def test_golden_file_is_balanced_and_has_negatives() -> None:
 def test_golden_case_yields_exactly_its_facts(case: dict[str, object]) -> None:
     said_at = datetime.fromisoformat(str(case["said_at"]))
     found = RuleExtractor().extract(text=str(case["text"]), role="user", said_at=said_at)
-    expected = {(k, v) for k, v in case["facts"]}  # type: ignore[attr-defined]
-    withdrawn = {(k, v) for k, v in case.get("retracts", [])}  # type: ignore[attr-defined]
-    assert {(c.key, c.value) for c in found if not c.retracts} == expected
-    assert {(c.key, c.value) for c in found if c.retracts} == withdrawn
+    # a fact is [key, value] of the user's, or [key, value, subject] of someone else's
+    expected = {(k, v, rest[0] if rest else "") for k, v, *rest in case["facts"]}  # type: ignore[attr-defined]
+    withdrawn = {(k, v, rest[0] if rest else "") for k, v, *rest in case.get("retracts", [])}  # type: ignore[attr-defined]
+    assert {(c.key, c.value, c.subject) for c in found if not c.retracts} == expected
+    assert {(c.key, c.value, c.subject) for c in found if c.retracts} == withdrawn
     assert len(found) == len(expected) + len(withdrawn)  # no duplicates
 
 

@@ -78,6 +78,19 @@ def known_place_zh(name: str) -> bool:
     return name in _zh_names() or bool(_ZH_DIVISION.match(name)) or known_place(name)
 
 
+#: Cities that name no time zone (``known_place_zh``) yet are where many live and work.
+_CITIES_ZH = frozenset("北京 上海 广州 深圳 杭州 成都 南京 武汉 西安 重庆 天津 苏州 香港 台北".split())
+
+
+def city_zh(name: str) -> bool:
+    """Whether ``name`` is a place in Chinese (``known_place_zh``) or one of the common cities that name no zone.
+
+    >>> [city_zh(n) for n in ("北京", "成都", "一起", "公司")]
+    [True, True, False, False]
+    """
+    return known_place_zh(name) or name.strip() in _CITIES_ZH
+
+
 #: What a capitalised word names when it is a field of work, a department or a language rather than a city: the
 #: suffixes of fields and languages (Marketing, Finance, Pediatrics, Biology, Management, English, Japanese) and the
 #: department words without one.

@@ -272,6 +272,10 @@ def _read(sentence: str, said_at: datetime, lang: str, *, nested: bool = False) 
     # "My brother and I (both) love chess", 我和我哥都喜欢下棋: the user's like, and the brother's (extract.together)
     if (shared := together.shared_like(sentence, lang, lambda said: _read_alone(said, said_at, lang))):
         return shared
+    # "I live with my parents in Denver", 我和我老婆都住在上海: the user's home, and the relative's (extract.together)
+    if (shared := together.shared_home(sentence, lang, lambda said: _read_alone(said, said_at, lang),
+                                       lambda rest: _read(rest, said_at, lang, nested=nested))) is not None:
+        return shared
     if (read := _then_and_now(sentence, said_at, lang, nested=nested)) is not None:
         return read
     # "I like neither tea nor coffee", "I like everything except mushrooms": dislikes, never a like (extract.excepted)

@@ -1,10 +1,18 @@
-"""A like the user shares with a relative: "My brother and I both love chess", 我和我哥都喜欢下棋.
+"""A like or a home the user shares with a relative: "My brother and I both love chess", 我和我哥都喜欢下棋,
+"I live with my parents in Denver", 我和我老婆都住在上海.
 
 Two subjects of one like are two likes: the user's and the relative's (``subject`` the relation word, as
 ``extract.kin`` names it: 哥 → ``older brother``). The clause is read as the user's own ("I love chess",
 我喜欢下棋) and each like or dislike found is given to the relative too. Only a relative is lent the like
 ("My friend and I love chess" keeps the user's alone: a friend is no subject the store names), and only a
 verb of liking opens what they share, so "My brother and I went fishing" names no like of either.
+
+A home said with a relative is the user's home and the relative's (``shared_home``, ``home_with``): "My wife and
+I live in Austin", "I live with my parents in Denver", "I live in Denver with my parents", 我和我老婆都住在上海,
+我跟我爸妈住在成都 are read as "I live in Austin", 我住在上海 (``identity.location``), and the home found is given
+to the relative too, under their subject (``parents``, ``wife``): before, all but the first stored nothing, and
+the first only the user's home. Only a verb of living in the present and a named place open it: "My wife and I
+went to Austin last week", 我和我老婆昨天去了上海, "I live with my parents" and 我和我老婆住在一起 name no home.
 """
 
 from __future__ import annotations
@@ -13,7 +21,7 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 
-from memstrata.extract import kin
+from memstrata.extract import kin, places
 from memstrata.extract.clauses import Finding
 from memstrata.text.regex import lazy_regex
 
@@ -40,3 +48,57 @@ def shared_like(clause: str, lang: str, read: Callable[[str], list[Finding]]) ->
     theirs = [replace(f, subject=kin.subject(m.group("rel"))) for f in found
               if f.key.endswith((".like", ".dislike")) and not f.subject and not f.retract]
     return found + theirs
+
+
+_NOW_EN = r"(?:(?:now|currently|still|both|all|actually)\s+)*"
+_LIVE_EN = r"(?:live|are living|'re living|am living|'m living)"
+_REL_EN = r"(?:my|our)\s+(?P<rel>[a-z'\-]+(?:\s+[a-z'\-]+)?)"
+#: "My wife and I live in Austin", "I live with my parents in Denver", "I live in Denver with my parents".
+_HOME_EN = (
+    lazy_regex(rf"^{_REL_EN}\s+and\s+i\s+{_NOW_EN}{_LIVE_EN}\s+(?:together\s+)?in\s+(?P<v>.+?)(?:\s+together)?$",
+               re.IGNORECASE),
+    lazy_regex(rf"^i\s+{_NOW_EN}{_LIVE_EN}\s+(?:together\s+)?with\s+{_REL_EN}\s+in\s+(?P<v>.+)$", re.IGNORECASE),
+    lazy_regex(rf"^i\s+{_NOW_EN}{_LIVE_EN}\s+in\s+(?P<v>.+?)\s+with\s+{_REL_EN}$", re.IGNORECASE),
+)
+#: 我和我老婆都住在上海, 我跟我爸妈住在成都, 我和老婆一起住在上海.
+_HOME_ZH = lazy_regex(r"^我(?:和|跟|与|同)(?:我的?|我家的?)?(?P<rel>[\u4e00-\u9fff]{1,3}?)"
+                      r"(?:都|也|一起|现在|目前|一直|还)*(?:住在|居住在|生活在|定居在)(?!一起)(?P<v>[^，,。！!？?]+)$")
+
+
+#: Where a sentence parts its clauses: after a comma or a semicolon, which stays with the clause before it.
+_CLAUSE_END = re.compile(r"(?<=[，,;；])")
+
+
+def shared_home(sentence: str, lang: str, read: Callable[[str], list[Finding]],
+                read_rest: Callable[[str], list[Finding]]) -> list[Finding] | None:
+    """The home a clause of ``sentence`` says the user shares with someone (``home_with``, its clause read by
+    ``read``) and what the other clauses say, read by ``read_rest`` (我和我老婆都住在上海，我在阿里上班: the home
+    and the employer); ``None`` when no clause says one."""
+    parts = _CLAUSE_END.split(sentence)
+    for i, part in enumerate(parts):
+        if home := home_with(part.rstrip("，,;； "), lang, read):
+            rest = "".join(parts[:i] + parts[i + 1:]).strip("，,;； ")
+            return home + (read_rest(rest) if rest else [])
+    return None
+
+
+def home_with(clause: str, lang: str, read: Callable[[str], list[Finding]]) -> list[Finding] | None:
+    """The findings of a home ``clause`` says the user shares with someone, else ``None``.
+
+    The clause is read as the user's own "I live in <place>" / 我住在<place> by ``read`` (``match_clause`` of the
+    language, so a place it does not take is none), and each home found (``identity.location``, the user's, not
+    withdrawn) is given to the relative too (someone who is no relative, "my roommate", has no subject the store
+    names: the user's home alone). ``lang`` is ``"en"`` or ``"zh"``."""
+    text = clause.strip().rstrip(".!。！")
+    m = _HOME_ZH.match(text) if lang == "zh" else next(
+        (hit for hit in (p.match(text) for p in _HOME_EN) if hit is not None), None)
+    if m is None:
+        return None
+    place = m.group("v").strip()
+    if not (places.city_zh(place) if lang == "zh" else place[:1].isupper() and places.may_be_city(place)):
+        return None  # "a small apartment", 一起: no place both live in, read as said
+    found = read(f"我住在{place}" if lang == "zh" else f"I live in {place}")
+    homes = [f for f in found if f.key == "identity.location" and not f.subject and not f.retract]
+    if not homes or not kin.is_relative(m.group("rel")):
+        return homes or None  # "I live with my roommate in Denver": the user's home alone
+    return homes + [replace(f, subject=kin.subject(m.group("rel"))) for f in homes]

@@ -66,8 +66,6 @@ _LOCATED_EN = lazy_regex(rf"^(?i:(?:my|our)\s+{_WORKPLACE_EN}(?:'s|\s+is)\s+(?:n
                          rf"{_PLACE_EN}$")
 _WORKPLACE_ZH = r"(?:我们|我)的?(?P<w>公司|单位|办公室)"
 _LOCATED_ZH = lazy_regex(rf"^{_WORKPLACE_ZH}(?:现在|目前)?(?:在|位于|设在)(?P<v>[\u4e00-\u9fff]{{2,6}}?)(?:市)?$")
-#: Cities that name no time zone (``places.known_place_zh``) yet are common workplaces.
-_CITIES_ZH = frozenset("北京 上海 广州 深圳 杭州 成都 南京 武汉 西安 重庆 天津 苏州 香港 台北".split())
 
 
 def _finding(value: str, clause: str, said: str) -> list[Finding]:
@@ -84,7 +82,7 @@ def located(clause: str, lang: str) -> list[Finding]:
             return []  # "My company is in Finance": a field, no place
         return _finding(m.group("v"), clause, f"workplace is in {m.group('v')}")
     z = _LOCATED_ZH.match(text)
-    if z is None or not (places.known_place_zh(z.group("v")) or z.group("v") in _CITIES_ZH):
+    if z is None or not places.city_zh(z.group("v")):
         return []
     return _finding(z.group("v"), clause, f"{z.group('w')}在{z.group('v')}")
 
@@ -110,7 +108,7 @@ def in_city(found: Finding) -> list[Finding]:
     if m is None:
         return [found]
     city = m.group("v")
-    if not ((places.known_place_zh(city) or city in _CITIES_ZH) if zh else places.may_be_city(city)):
+    if not (places.city_zh(city) if zh else places.may_be_city(city)):
         return [found]  # "Google in Marketing": a department, no city
     org = replace(found, value=m.group("org").strip(), statement="")
     if found.retract:
