@@ -68,6 +68,12 @@ _LIVE = lazy_regex(r"^(?:i|we)\s+(?:now\s+|currently\s+|still\s+)?(?:(?:live|am 
 _FROM = lazy_regex(r"^(?:(?:i'm|i am|i come|i'm originally|i am originally|i come originally)\s+from|"
                    r"(?:i grew up|i was born|i was raised)\s+(?:from|in))\s+(?P<v>.+)$", _IC)
 
+#: A kind of home, not a place ("a two-bedroom apartment", "a small studio", "the 12th floor"): where one lives as
+#: the kind of one's home, with a place after it kept as the place ("a studio in Lisbon").
+_DWELLING = lazy_regex(r"^(?:an?|the|my|our)\s+(?P<kind>(?:[\w-]+\s+){0,3}?(?:apartment|flat|house|studio|condo|"
+                       r"townhouse|bungalow|dorm|dormitory|loft|cottage|cabin|duplex|basement|room|unit|floor)s?)"
+                       r"(?:\s+(?:in|near)\s+(?P<place>.+))?$", _IC)
+
 _PLACE_END = lazy_regex(r"\s+(?:with|since|for|now|because|but|where|which|and|as|at the moment)"
                         r"\b.*$", _IC)
 
@@ -87,6 +93,8 @@ def _age_place(clause: str, ctx: _Ctx) -> list[Finding]:
                 ctx.sentence, place, group=clause[:2].lower() == "we", lang="en"):
             return shapes.chosen(place, "user.uses", clause, "en", statement=f"uses {place}")  # "We've moved to Linear"
         period = clause_period(clause, ctx.sentence, ctx.said_at)
+        if (home := _DWELLING.match(place)) is not None:
+            return _dwelling(home.group("kind"), home.group("place"), clause, period)
         return _f("identity.location", without_time(place), CONF_STATED, clause, period=period)
     m = _FROM.match(clause)
     if m:
@@ -98,6 +106,16 @@ def _age_place(clause: str, ctx: _Ctx) -> list[Finding]:
             return []  # "I was born in six years": a span of time, not a place
         return _f("identity.hometown", without_time(place), CONF_STATED, clause)
     return []
+
+
+def _dwelling(kind: str, place: str | None, clause: str, period: object) -> list[Finding]:
+    """Where one lives said as the kind of one's home ("a two-bedroom apartment": ``user.home``, no place; a floor
+    is neither), and the place after it, if any ("… in Lisbon": ``identity.location``)."""
+    out = [] if re.search(r"\b(?:floor|room|unit)s?$", kind, _IC) else shapes.attribute_finding("home", kind, clause,
+                                                                                                 "en")
+    if place:
+        out += _f("identity.location", without_time(place), CONF_STATED, clause, period=period)
+    return out
 
 
 _OCCUPATIONS = (

@@ -35,6 +35,12 @@ _AGE = lazy_regex(r"^我(?:今年|现在|已经)?(?P<v>\d{1,3}|[一二两三四�
 _LIVE = lazy_regex(r"^我(?:们)?(?:也|还|又)?(?:现在|目前|一直|还|已经)?(?:住在|住(?!的)|居住在|生活在|定居在|定居|"
                    r"搬回到了|搬回到|搬回了|搬回)(?P<v>.+)$|^我家(?:住)?在(?P<w>.+)$")
 
+#: A kind of home or a floor, not a place (我住在一个两居室, 我住在12楼, 我家住在顶楼): where one lives as the kind of
+#: one's home (``user.家``: a floor is neither).
+_DWELLING = lazy_regex(r"^(?:(?:一|这)(?:个|套|间|栋|处))?(?P<kind>[^，,]{0,6}?(?:[一二两三四五六]居室?|"
+                       r"[一二两三四五六]室[一二两三]?厅|公寓房|出租屋|宿舍|别墅|平房|地下室|单间|合租房))(?:里|中)?$"
+                       r"|^(?:[0-9一二三四五六七八九十几]+|顶|底|高|低)(?:楼|层)(?:上)?$")
+
 #: 我在多伦多, 客户在多伦多 (``extract.roles``): 在 and a place name alone, where one is based. 在 is also the
 #: progressive (我在开会, 我在纠结) and a place of the moment (我在公司), so the name must be a place the time-zone
 #: database or a division word gives (``places.known_place_zh``): 我在北京 is not read.
@@ -68,6 +74,8 @@ def _identity(clause: str, ctx: _Ctx) -> list[Finding]:
             return shapes.chosen(re.sub(r"上$", "", place), "user.uses", clause, "zh",
                                  statement=f"使用{re.sub(r'上$', '', place)}")  # 我们搬到Notion了, 搬到飞书上了
         period = clause_period(clause, ctx.sentence, ctx.said_at)
+        if (home := _DWELLING.match(place)) is not None:  # 一个两居室: the home's kind, 12楼 a floor: no place
+            return shapes.attribute_finding("家", home.group("kind"), clause, "zh") if home.group("kind") else []
         return _f("identity.location", place, CONF_STATED, clause, period=period)
     m = _BASED.match(clause)
     if m and places.known_place_zh(m.group("v")):
