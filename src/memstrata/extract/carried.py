@@ -63,8 +63,10 @@ _ADVERBS = r"(?:(?:also|now|still|just|recently|always|usually|often|never)\s+)*
 _EN_BREAK = r"(?:\s*;\s*|\s*,\s*(?:(?:and|but|so|while|whereas)\s+)?|\s+(?:and|but|so|while|whereas)\s+|(?<=[.!])\s+)"
 #: A clause opening with "he" or "she" after a break ("Tom is my neighbor; he is a firefighter"), or with another
 #: relative of the user's ("My sister lives in Ohio and my brother lives in Denver": the second is the brother's).
+#: A relative with a bare auxiliary closing the sentence ("I'm not allergic to peanuts, my son is") says the clause
+#: before again of them: one sentence (``extract.deflected``).
 _EN_PRONOUN = lazy_regex(rf"{_EN_BREAK}(?=(?:he|she)(?:'s\b|\s+{_ADVERBS}{_VERB_3}\b)"
-                         rf"|my\s+(?:{subject_en._RELATION})\s+{_ADVERBS}{_VERB_3}\b)", _IC)
+                         rf"|my\s+(?:{subject_en._RELATION})\s+{_ADVERBS}{_VERB_3}\b(?![\s.!]*$))", _IC)
 _EN_OPENS = lazy_regex(r"^(?P<p>he|she)(?:(?P<s>'s)\b|\s+)(?P<rest>.*)$", _IC)
 #: A second predicate joined to the first by "and": "… and works as a dentist", "… and got a job at Boeing".
 _EN_AND_3 = lazy_regex(rf",?\s+and\s+(?={_ADVERBS}{_VERB_3}\b)", _IC)

@@ -411,7 +411,9 @@ _FAV_KEYS: tuple[tuple[str, str], ...] = (
 
 #: "I'm not allergic to peanuts, it's shellfish": the clause after a withdrawn allergy names the real one.
 _ALLERGY_WITHDRAWN = lazy_regex(r"\b(?:i'm|i am)\s+(?:not|not actually|no longer)\s+allergic\s+to\b", _IC)
-_ALLERGY_INSTEAD = lazy_regex(r"^(?:it's|it is|it was)\s+(?:actually\s+|really\s+)?(?P<v>.+?)(?:\s+instead)?$", _IC)
+#: "..., it's Max who is" names who is allergic, no allergen (``extract.deflected``).
+_ALLERGY_INSTEAD = lazy_regex(r"^(?:it's|it is|it was)\s+(?:actually\s+|really\s+)?(?!.*\bwho\b)(?P<v>.+?)"
+                              r"(?:\s+instead)?$", _IC)
 
 
 #: "It's shellfish I'm allergic to": a cleft puts the allergy in contrast with one said before.

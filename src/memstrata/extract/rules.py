@@ -36,6 +36,7 @@ from memstrata.extract import (
     contrast,
     conventions,
     corrected,
+    deflected,
     directives,
     excepted,
     forbidden,
@@ -154,7 +155,10 @@ class RuleExtractor:
             # "We now ship with DHL instead of UPS": the value with the one it takes the place of
             # "This repo uses pnpm, not npm" is the project's whole (extract.conventions), no correction of npm
             language = detect_language(sentence)
-            found = ([(f, language) for f in conventions.find(sentence, language)]
+            # "I'm not allergic to peanuts, it's Max who is": the user's denial, and Max's (extract.deflected)
+            deflection = deflected.read(sentence, said_at, _find)
+            found = deflection if deflection is not None else (
+                     [(f, language) for f in conventions.find(sentence, language)]
                      or corrected.read(sentence, said_at, _find) or replacing.read(sentence, said_at, _find)
                      or _find(sentence, said_at))
             if found and all(f.key == corrected.CORRECTION_KEY for f, _ in found):  # "Use pytest, not unittest"
