@@ -50,6 +50,7 @@ from memstrata.recall.lists import (
 )
 from memstrata.recall.outdated import mark_outdated
 from memstrata.recall.periods import Period, period_complement, period_filter, read_periods
+from memstrata.recall.present import asks_now, rank_former_down, without_present
 from memstrata.recall.replaced import carry_forward
 from memstrata.recall.shortlist import (
     Candidate,
@@ -252,6 +253,7 @@ class Retriever:
         ranked = bounds(candidates, named, factor)
         subjects = {c.id: c.speaker for c in candidates if c.kind == "fact"}  # whom each fact is about
         cited: list[Citation] = []
+        now_asked = asks_now(asked)
 
         def finish(batch: Sequence[Candidate]) -> list[Hit]:
             hits = [self._episode_hit(c, strength, fusion) if c.kind == "episode" else _fact_hit(c, strength)
@@ -259,6 +261,8 @@ class Retriever:
             found = self.store.citing_facts(query.scope, [h.id for h in hits if h.kind == "episode"])
             cited.extend(found)
             mark_outdated(hits, found, weight=s.superseded_weight, as_of=query.as_of)
+            if now_asked:  # the current value first: "I used to live in London" is of the past
+                rank_former_down(hits, found, self.store, query.scope, s.superseded_weight)
             if named is not None:
                 others = about_others(hits, named, subjects, [(c.episode_id, c.fact_id) for c in found])
                 for hit in hits:
@@ -426,8 +430,9 @@ class Retriever:
 
     def _strength_terms(self, text: str) -> set[str]:
         """What match strength counts of ``text``: its query terms (``coverage_units`` of them
-        with ``Settings.cjk_char_coverage``), but for "user" when the question says "the user"."""
-        terms = set(query_terms(text))
+        with ``Settings.cjk_char_coverage``), but for "user" when the question says "the user" and for
+        the words placing it in the present ("now", 现在: ``recall.present``), when others are left."""
+        terms = set(query_terms(without_present(text))) or set(query_terms(text))
         if _THE_USER.search(text) and len(terms) > 1:
             # "the user" is whom the question is about, not a topic: every user turn is indexed as
             # "user: …" (``text.segment.derivative``), so "where does the user live?" held half of

@@ -1,0 +1,85 @@
+"""Questions about the present: "where does the user live now?", "what car do I drive currently?",
+他现在开什么车？, 用户目前住在哪里？
+
+Such a word says *when* the question asks about, not *what* about: every current memory is of the
+present, and almost none says "now". Counted as a term of the question it halved the match evidence of
+the answer ("lives in York" held "live" of "live" and "now", 0.50, below ``recall.evidence.MATCH_EVIDENCE``),
+so a context block answered "nothing matched the query" while search ranked the York fact first. So
+match strength counts a question's terms without them (``without_present``), as it leaves out the
+words naming a period the period lists answer (``recall.periods``); full-text search still reads
+them. And a question about now is answered by the current value before a former one
+(``recall.search``: a memory stating only what used to hold, ``extract.former``'s
+``identity.former``, "I used to live in London", ranks as an outdated one does).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from memstrata.extract.former import FORMER_KEY
+from memstrata.text.hanzi import simplified
+from memstrata.text.regex import lazy_regex
+from memstrata.types import Hit, Scope
+
+if TYPE_CHECKING:
+    from memstrata.store.protocol import Store
+    from memstrata.store.records import Citation
+
+#: Words and phrases that place a question in the present (English lower case, whole words; Chinese
+#: in Simplified characters, matched in the Simplified form of the question): now, currently, 现在
+#: (now), 目前 (at present), 当前 (current), 如今 / 现今 (nowadays), 眼下 (at the moment).
+PRESENT_EN = (r"right\s+now", r"just\s+now", "now", "nowadays", "currently", "current", "presently",
+              r"at\s+present", r"these\s+days", r"at\s+the\s+moment", r"at\s+this\s+point")
+PRESENT_ZH = ("现在", "目前", "当前", "如今", "现今", "眼下")
+
+_PRESENT = lazy_regex(r"\b(?:" + "|".join(PRESENT_EN) + r")\b|" + "|".join(PRESENT_ZH), re.IGNORECASE)
+
+
+def asks_now(query: str) -> bool:
+    """Whether ``query`` places its question in the present (``PRESENT_EN``, ``PRESENT_ZH``).
+
+    >>> [asks_now(q) for q in ("where does the user live now?", "他現在開什麼車？", "where do I live?", "known")]
+    [True, True, False, False]
+    """
+    return bool(_PRESENT.search(simplified(query)))
+
+
+def without_present(query: str) -> str:
+    """``query`` with its present-time words blanked (``asks_now``), in Simplified characters where it had
+    any; ``query`` itself when it has none.
+
+    >>> without_present("where does the user live now?"), without_present("他现在开什么车？")
+    ('where does the user live  ?', '他 开什么车？')
+    """
+    text = simplified(query)
+    return _PRESENT.sub(" ", text) if _PRESENT.search(text) else query
+
+
+def is_former_only(hit: Hit, keys: Mapping[int, str], cited: Sequence[Citation]) -> bool:
+    """Whether ``hit`` states only values that used to hold: a fact under ``FORMER_KEY`` ("used to live
+    in London before Leeds"), or a message every fact of which is one or was superseded, at least one a
+    former value (``keys``: the citing facts' keys by id; ``cited``: the message's citations). A message
+    no fact cites, or one stating something current, is not."""
+    if hit.kind == "fact":
+        return hit.fact is not None and hit.fact.key == FORMER_KEY
+    own = [c for c in cited if c.episode_id == hit.id]
+    former = [c for c in own if keys.get(c.fact_id) == FORMER_KEY and c.status == "active"]
+    return bool(former) and all(c in former or c.status == "superseded" for c in own)
+
+
+def rank_former_down(hits: Sequence[Hit], cited: Sequence[Citation], store: Store, scope: Scope,
+                     weight: float) -> None:
+    """For a question about now (``asks_now``): multiply by ``weight`` (``Settings.superseded_weight``,
+    as an outdated hit's) the score of each of ``hits`` that states only former values
+    (``is_former_only``), and mark it ``signals["former"]``, so "where does the user live now?" ranks
+    "lives in York" before "I used to live in London before Leeds.". The hit is not outdated: it is
+    still true of the past, and shown unlabelled. In place; ``cited`` are the episode hits' citations
+    (``Store.citing_facts``), whose keys are read here (one read of the citing facts)."""
+    ids = [c.fact_id for c in cited if c.status == "active" and c.fact_id > 0]
+    keys = {i: f.key for i, f in store.get_facts(scope, ids).items()} if ids else {}
+    for hit in hits:
+        if is_former_only(hit, keys, cited):
+            object.__setattr__(hit, "score", hit.score * weight)
+            hit.signals["former"] = 1.0
