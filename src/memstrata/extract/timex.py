@@ -278,7 +278,9 @@ _PATTERNS: tuple[tuple[re.Pattern[str], _Resolver], ...] = tuple(
          _r_zh_weekday),
         (r"(?P<rel>上|这|本|下)?(?:个)?(?:周末)", _r_weekend),
         (r"(?P<rel>上上|下下|上|这|本|下)(?:个)?(?:周|星期|礼拜)(?![一二三四五六日天末])", _r_week),
-        (r"(?:周|星期|礼拜)(?P<wd>[一二三四五六日天])(?P<rel>)", _r_zh_weekday),
+        # 每周一次, 一周三次, 每周两三天 say how often, no day (one time a week): a count and its unit after the number
+        (r"(?:周|星期|礼拜)(?P<wd>[一二三四五六日天])(?![一二两三四五六七八九十几]?(?:次|趟|回|遍|天))(?P<rel>)",
+         _r_zh_weekday),
         (r"(?P<rel>上|这|本|下)个?月(?!份?[一二三四五六七八九十\d]+[日号])", _r_month_rel),
         (rf"{_NUM_ZH}(?P<unit>天|周|个星期|个礼拜|个月|年)(?:以|之)?前",
          _r_ago(-1)),
