@@ -22,8 +22,8 @@ _EN = lazy_regex(
     r"^(?:i|we)(?:'ve|\s+have)\s+been\s+(?P<s>.+?)\s+(?:ever\s+)?(?P<w>since|for)\s+(?P<t>.+?)(?:\s+now)?$"
     r"|^(?:ever\s+)?since\s+(?P<t2>.+?)\s*,?\s+(?:i|we)(?:'ve|\s+have)\s+been\s+(?P<s2>.+?)$", _IC)
 #: How long, said with "for": two years, 3 months, a year (counted back: "two years ago").
-_SPAN = lazy_regex(r"^(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+)\s+(?:year|month|week|day)s?$",
-                   _IC)
+_SPAN = lazy_regex(r"^(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|(?:thir|four|fif|six|"
+                   r"seven|eigh|nine)teen|twenty|thirty|forty|fifty|\d+)\s+(?:year|month|week|day)s?$", _IC)
 #: What never starts a state one is in ("I've been to Paris since ...", "been there", "been thinking about", "been
 #: doing well", "been going through a lot"); "been going to the gym", "been doing yoga" are a habit with its start.
 _NOT_A_STATE = lazy_regex(r"^(?:to|there|here|away|gone|so|too|very|really|busy|thinking|wondering|trying|told|"

@@ -39,7 +39,10 @@ _ZH_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四":
               "六": 6, "七": 7, "八": 8, "九": 9}
 _EN_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
                "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "a couple of": 2,
-               "a few": 3, "couple of": 2, "few": 3}
+               "a few": 3, "couple of": 2, "few": 3,
+               **{w: 11 + i for i, w in enumerate(("eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen",
+                                                   "seventeen", "eighteen", "nineteen", "twenty"))},
+               "thirty": 30, "forty": 40, "fifty": 50}
 _EN_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _ZH_WEEKDAYS = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6}
 _EN_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august",
@@ -237,7 +240,8 @@ def _r_year_abs(m: re.Match[str], today: date) -> Period:
     return _year(int(m.group("y")))
 
 
-_NUM_EN = r"(?P<n>\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|(?:a )?(?:couple of|few))"
+_NUM_EN = (r"(?P<n>\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|(?:thir|four|fif|six|seven|"
+           r"eigh|nine)teen|twenty|thirty|forty|fifty|(?:a )?(?:couple of|few))")
 _NUM_ZH = r"(?P<n>\d+|[一二两三四五六七八九十]+)"
 _WD_EN = "|".join(_EN_WEEKDAYS)
 _MON_EN = "|".join(_EN_MONTHS)
