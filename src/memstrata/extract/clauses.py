@@ -130,8 +130,38 @@ def clean_value(text: str, lang: str) -> str:
         if value == before:
             break
     if lang == "en":
-        value = _EN_ARTICLE.sub("", value)
+        value = _EN_ARTICLE.sub("", without_time_tail(value))
     return value.strip()
+
+
+#: A lower-case "since" / "until" / "before" / "after" and what follows it: when the value held, if that is a time.
+#: "the day after tomorrow", "the week before last" are one time: no tail of it.
+_EN_TIME_TAIL = lazy_regex(r"(?<!\bday)(?<!\bweek)(?<!\bmonth)(?<!\byear)(?<!\bnight)\s+"
+                           r"(?:ever since|since|up until|until|till|before|after)\s+(?P<t>.+)$")
+#: What such a tail names that is a time: a year, a month, a stage of life, or a clause of its own ("until I was
+#: 12", "before we moved"); time expressions ``timex.time_span`` reads whole are times too ("since last year").
+_WHEN = lazy_regex(r"^(?:(?:19|20)\d\d|(?:early\s+|late\s+|mid\s*-?\s*)?(?:january|february|march|april|may|june|"
+                   r"july|august|september|october|november|december)(?:\s+(?:19|20)\d\d)?|forever|childhood|birth|"
+                   r"(?:high\s+)?school|college|university|uni|grad school|retirement|the pandemic|covid|"
+                   r"(?:i|we|he|she|they)\s+(?:was|were|am|'m|moved|retired|left|graduated|got|had|started|joined|quit|"
+                   r"met|turned|became)\b.*)$", re.IGNORECASE)
+
+
+def without_time_tail(value: str) -> str:
+    """An English ``value`` without a closing "since/until/before/after <time>" that says when it held, no part of
+    what it is ("nurse since 2019" → "nurse", "a teacher until I retired" → "a teacher"); in lower case only
+    ("The Day After Tomorrow" is a name), and only a time ("walks after dinner" is kept).
+
+    >>> [without_time_tail(v) for v in ("nurse since 2019", "Paris until I was 12", "The Day After Tomorrow")]
+    ['nurse', 'Paris', 'The Day After Tomorrow']
+    """
+    m = _EN_TIME_TAIL.search(value)
+    if m is None or m.start() == 0:
+        return value
+    tail = _TRAILING.sub("", m.group("t"))
+    if _WHEN.match(tail) or ((span := time_span(tail)) is not None and span == (0, len(tail))):
+        return value[: m.start()]
+    return value
 
 
 #: The speaker's own first-person words inside an English value: a statement reads in the third
