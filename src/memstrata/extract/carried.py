@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from memstrata.extract import kin, roles, subject_en, subject_zh
+from memstrata.extract import gapped, kin, roles, subject_en, subject_zh
 from memstrata.extract.clauses import Finding
 from memstrata.text.regex import lazy_regex
 
@@ -152,7 +152,9 @@ class Scope:
         A pronoun no one named can be meant stays as said. Records who ``sentence`` names."""
         zh = bool(re.search(r"[\u4e00-\u9fff]", sentence)) and not re.match(r"[A-Za-z]", sentence.strip())
         cut = _ZH_PRONOUN if zh else _EN_PRONOUN
-        parts = [q for whole in _aside(sentence) for p in cut.split(whole) if p.strip() for q in _subjects(p, zh)]
+        # "My wife is vegetarian but I'm not": the user's side with what it left out (extract.gapped)
+        parts = gapped.split(sentence, "zh" if zh else "en") or [
+            q for whole in _aside(sentence) for p in cut.split(whole) if p.strip() for q in _subjects(p, zh)]
         out: list[str] = []
         for part in parts:
             said = self._resolved(part, zh)
