@@ -71,13 +71,33 @@ def profile_filter(where: Expr | None, as_of: datetime | None) -> Expr | None:
     return until if where is None else And((where, until))
 
 
-def profile_order(facts: Sequence[Fact], *, as_of: datetime | None = None) -> list[Fact]:
+def profile_order(facts: Sequence[Fact], *, as_of: datetime | None = None, now: datetime | None = None,
+                  ) -> list[Fact]:
     """``facts`` most important first (then newest, then highest id), keeping only those the
     system held at ``as_of`` when given: recorded by then and not yet retired (superseded or
-    merged) then, as ``search(as_of=...)`` reads facts."""
+    merged) then, as ``search(as_of=...)`` reads facts. With ``now``, the facts that ended before it
+    (``is_past``: a dentist appointment on 2026-11-03 read on 2026-12-06) come after all the others:
+    a plan still ahead is not pushed out of a small block by one already over."""
     if as_of is not None:
         facts = [f for f in facts if f.recorded_at <= as_of and (f.expired_at is None or f.expired_at > as_of)]
-    return sorted(facts, key=lambda f: (-f.importance, -f.observed_at.timestamp(), -f.id))
+    return sorted(facts, key=lambda f: (now is not None and is_past(f, now), -f.importance,
+                                        -f.observed_at.timestamp(), -f.id))
+
+
+def is_past(fact: Fact, now: datetime) -> bool:
+    """Whether ``fact`` held only until before ``now``: its ``valid_to`` (the end of the day or month a
+    one-off event was said for, "a vet appointment on November 6th" -> 2026-11-07, 11月20号要交房租 ->
+    2026-11-21) has passed. A superseded fact is outdated instead (``Hit.superseded``)."""
+    return fact.status != "superseded" and fact.valid_to is not None and fact.valid_to <= now
+
+
+def mark_past(hits: Sequence[Hit], now: datetime) -> None:
+    """Mark each fact hit that ``is_past`` at ``now`` with ``signals["past"]``: the block labels it
+    ``[past]`` (``[已过去]``; ``context.render``), so an agent never reads an appointment that is over as
+    one to come. In place."""
+    for hit in hits:
+        if hit.fact is not None and is_past(hit.fact, now):
+            hit.signals["past"] = 1.0
 
 
 def build(query: str, hits: Sequence[Hit], budget_tokens: int, *,
@@ -214,6 +234,11 @@ def _sections(query: str, parts: Sequence[tuple[Sequence[Hit], str]], budget_tok
     return out
 
 
-def profile_hits(facts: Sequence[Fact], *, limit: int, as_of: datetime | None = None) -> list[Hit]:
-    """The first ``limit`` of ``profile_order(facts, as_of=as_of)`` as unranked fact hits."""
-    return [fact_hit(f) for f in profile_order(facts, as_of=as_of)[:limit]]
+def profile_hits(facts: Sequence[Fact], *, limit: int, as_of: datetime | None = None,
+                 now: datetime | None = None) -> list[Hit]:
+    """The first ``limit`` of ``profile_order(facts, as_of=as_of, now=now)`` as unranked fact hits, those
+    over at ``now`` marked so (``mark_past``)."""
+    hits = [fact_hit(f) for f in profile_order(facts, as_of=as_of, now=now)[:limit]]
+    if now is not None:
+        mark_past(hits, now)
+    return hits

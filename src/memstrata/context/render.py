@@ -29,7 +29,7 @@ LABELS = {
            "work_title": "How to work: the user's instructions and the project's conventions",
            "duplicate": "Already remembered (episode #{id}).",
            "superseded": "replaces", "touched": "already known", "merged": "merged into",
-           "retracted": "no longer holds", "outdated": "outdated",
+           "retracted": "no longer holds", "outdated": "outdated", "past_event": "past",
            "past": "past value: a later statement replaced it",
            "left_out": "({n} more dietary needs not shown)", "left_out_one": "(1 more dietary need not shown)"},
     "zh": {"remembered": "记住：", "nothing": "没有新的事实（已保存对话）。",
@@ -41,7 +41,8 @@ LABELS = {
            "work_title": "工作方式：用户的要求与项目约定",
            "duplicate": "已经记住了（episode #{id}）。",
            "superseded": "替换", "touched": "已知", "merged": "合并到",
-           "retracted": "不再成立", "outdated": "已过时", "past": "过去的值：之后的说法已取代它",
+           "retracted": "不再成立", "outdated": "已过时", "past_event": "已过去",
+           "past": "过去的值：之后的说法已取代它",
            "left_out": "（另有{n}条禁忌未列出）", "left_out_one": "（另有1条禁忌未列出）"},
     # Traditional characters for a Traditional-script input (a Taiwan or Hong Kong user read
     # 相关记忆 above their 順豐): the same labels, converted.
@@ -54,7 +55,8 @@ LABELS = {
                 "others_title": "關於其他人", "work_title": "工作方式：用戶的要求與項目約定",
                 "duplicate": "已經記住了（episode #{id}）。",
                 "superseded": "替換", "touched": "已知", "merged": "合併到",
-                "retracted": "不再成立", "outdated": "已過時", "past": "過去的值：之後的說法已取代它",
+                "retracted": "不再成立", "outdated": "已過時", "past_event": "已過去",
+                "past": "過去的值：之後的說法已取代它",
                 "left_out": "（另有{n}條禁忌未列出）", "left_out_one": "（另有1條禁忌未列出）"},
 }
 
@@ -168,7 +170,9 @@ def render_lines(query: str, hits: Sequence[Hit], budget_tokens: int, *,
         # Stored text as it is, shown with its direction controls and tag characters visible
         # (``text.visible.neutralise``): they could reorder the line or hide words from the reader.
         text = neutralise(marked_text(hit, labels))
-        label = f"[{labels['outdated']}] " if hit.superseded else ""
+        # An event whose day is over (``context.block.mark_past``) is history, not a plan.
+        label = (f"[{labels['outdated']}] " if hit.superseded
+                 else f"[{labels['past_event']}] " if hit.signals.get("past") else "")
         label += attribution(hit, chinese=labels is not LABELS["en"], name_user=named)  # whose, when not the user's own
         if hit.kind == "fact" and label + text in said:  # two facts of one statement ("goes running ...")
             continue

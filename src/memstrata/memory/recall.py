@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Unpack
 
 from memstrata.arguments import KEY_WANTED, MAX_LIMIT, SHOWN_CHARS, check_kinds, check_limit, check_offset, shown
 from memstrata.clock import require_aware, utcnow
-from memstrata.context.block import PROFILE_FACTS, profile_filter, profile_hits
+from memstrata.context.block import PROFILE_FACTS, mark_past, profile_filter, profile_hits
 from memstrata.context.block import build as build_context
 from memstrata.context.block import check_arguments as check_block_arguments
 from memstrata.context.render import in_users_script
@@ -137,6 +137,8 @@ class RecallMethods(MemoryBase):
         check_block_arguments(budget_tokens, profile)
         hits = self.search(query, limit=limit, kinds=kinds, min_score=min_score, filter=filter, as_of=as_of,
                            mode=mode, min_match=min_match, **scope)
+        when = utcnow() if as_of is None else as_of  # an event over by then is labelled past
+        mark_past(hits, when)
 
         def said(episode_id: int) -> str | None:
             episode = self.store.get_episode(sc, episode_id)
@@ -145,7 +147,8 @@ class RecallMethods(MemoryBase):
         def known() -> builtins.list[Hit]:
             facts = self.list(kind="fact", status="all" if as_of is not None else "active", limit=PROFILE_FACTS,
                               filter=profile_filter(parse_filter(filter), as_of), **scope)
-            return in_users_script(profile_hits([f for f in facts if isinstance(f, Fact)], limit=limit, as_of=as_of),
+            return in_users_script(profile_hits([f for f in facts if isinstance(f, Fact)], limit=limit, as_of=as_of,
+                                                now=when),
                                    said)
         # Facts in the script the user wrote them in (display only: ``context.render.in_users_script``).
         use_profile = profile and mode != "short_term" and "fact" in kinds
