@@ -76,7 +76,8 @@ _AT_HAND_EN = lazy_regex(
 _RELATIVE_THAT = lazy_regex(r"(?<=[a-z]s)\s+that\b|\b(?:code|anything|everything|something)\s+that\b", _IC)
 _PLEASE = r"(?:please\s+|pls\s+|kindly\s+)?"
 #: "Always run ruff before committing", "Never push directly to main", "Don't ever …", "Every time you commit,
-#: run the tests", "From now on, …" (the habit fallback reads "From now on" first: ``addressed`` re-keys it).
+#: run the tests", "From now on, …" (under "from now on" a clause no topic reads asks ``find_en`` before it is kept
+#: as a habit: ``preferences_en._habit_fallback``).
 _MARKED_EN = lazy_regex(
     rf"^{_PLEASE}(?P<m>always|never(?:\s+ever)?|(?:don't|do not|dont)\s+ever|every\s+time\s+(?:you|we)\s+[^,]+,|"
     rf"whenever\s+(?:you|we)\s+[^,]+,|(?:{STANDING_EN}),?)\s+{_PLEASE}"
@@ -264,14 +265,3 @@ def find(sentence: str, lang: str) -> list[Finding]:
     """``find_zh`` or ``find_en`` by ``lang``."""
     return find_zh(sentence) if lang == "zh" else find_en(sentence)
 
-
-def addressed(found: list[Finding], sentence: str, lang: str) -> list[Finding]:
-    """``found`` with each subjectless habit under "from now on" / 以后 that is a way of working re-keyed as an
-    instruction to the agent (以后提交前先跑测试, "From now on, run ruff before committing": the habit fallback
-    read ``preference.habit``); "From now on, be concise", 以后少吃甜的 and 我以后… stay habits."""
-    if not any(f.key == "preference.habit" and not f.retract and not f.subject for f in found):
-        return found
-    said = find(sentence, lang)
-    if len(said) != 1:
-        return found
-    return [said[0] if f.key == "preference.habit" and not f.retract and not f.subject else f for f in found]

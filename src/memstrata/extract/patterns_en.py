@@ -324,7 +324,7 @@ def match_clause(clause: str, ctx: _Ctx) -> list[Finding]:
     if ctx.remember:
         return _note(clause, clause)
     if ctx.habit:
-        return _habit_fallback(clause)
+        return _habit_fallback(clause, ctx)
     return []  # "next time, I'll make sushi" is a passing plan, not a standing habit
 
 

@@ -206,7 +206,7 @@ def match_clause(clause: str, ctx: _Ctx) -> list[Finding]:
     if ctx.remember:
         return _f("note", clause, CONF_EXPLICIT, clause)
     if ctx.habit:
-        return _habit_fallback(clause, CONF_PREFER)
+        return _habit_fallback(clause, ctx, CONF_PREFER)
     return []  # 下次我试试 / 每次和你聊天: a passing remark, not a standing habit
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from memstrata.extract import gazetteer, guards, habits
+from memstrata.extract import directives, gazetteer, guards, habits
 from memstrata.extract.clause_en import _IC, _PAST, _PRONOUN, _Ctx, _f
 from memstrata.extract.clauses import (
     CONF_INFORMAL,
@@ -58,7 +58,7 @@ def _instruction(clause: str, ctx: _Ctx) -> list[Finding]:
         if place is not None:
             return _f("shipping.dropoff", f"not {place}", CONF_NEGATIVE, clause)
         if ctx.habit or (clause.lower().startswith("never") and _standing_never(m.group("v"))):
-            return _habit_fallback(clause, CONF_NEGATIVE)
+            return _habit_fallback(clause, ctx, CONF_NEGATIVE)
         return []  # "don't worry" is chatter, "never give up" advice: no standing preference
     m = _LEAVE.match(clause)
     if m and (place := _dropoff_phrase(m.group("v"))) is not None:
@@ -116,9 +116,10 @@ def _habit(clause: str, ctx: _Ctx) -> list[Finding]:
             for f in _f("preference.habit", f"{adv} {m.group('v')}", CONF_PREFER, clause)]
 
 
-def _habit_fallback(clause: str, conf: float = CONF_PREFER) -> list[Finding]:
-    """A clause under "from now on" that no specific pattern read. What the user says they will do
-    ("I'll go to bed before 11") is stated as a fact about them (``habits.said_of_user``); anything
+def _habit_fallback(clause: str, ctx: _Ctx, conf: float = CONF_PREFER) -> list[Finding]:
+    """A clause under "from now on" that no specific pattern read. A way of working said to the agent is the
+    sentence's instruction (``extract.directives``: "From now on, run ruff before committing"); what the user says
+    they will do ("I'll go to bed before 11") is stated as a fact about them (``habits.said_of_user``); anything
     else ("be concise") is kept as said."""
     text = re.sub(r"^(?:i(?:'ll| will| want(?: you)? to| would like(?: you)? to)|please)\s+", "",
                   clause, flags=_IC)
@@ -126,6 +127,8 @@ def _habit_fallback(clause: str, conf: float = CONF_PREFER) -> list[Finding]:
     to_assistant = _INSTRUCT.match(text) or re.match(r"(?:you|you're|you'll|your)\b", text, _IC)
     key = "assistant.instruction" if to_assistant else "preference.habit"
     found = _f(key, text, conf, clause)
+    if key == "preference.habit" and found and len(said := directives.find_en(ctx.sentence)) == 1:
+        return said
     if key == "preference.habit" and re.match(r"i(?:'ll| will)\s", clause, _IC):
         return [replace(f, statement=habits.said_of_user(f.value)) for f in found]
     return found

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from memstrata.extract import gazetteer, guards, salience
+from memstrata.extract import directives, gazetteer, guards, salience
 from memstrata.extract.clause_zh import _MODAL, _PRONOUN, _Ctx, _f
 from memstrata.extract.clauses import (
     CONF_EVENT,
@@ -44,7 +44,7 @@ def _instruction(clause: str, ctx: _Ctx) -> list[Finding]:
         if gazetteer.find_dropoff(rest) is not None:
             return _f("shipping.dropoff", f"不{rest}", CONF_NEGATIVE, clause)
         if ctx.habit:
-            return _habit_fallback(f"不{rest}", CONF_NEGATIVE)
+            return _habit_fallback(f"不{rest}", ctx, CONF_NEGATIVE)
         return []  # 别担心 is chatter, not a standing preference
     m = _PUT.match(clause)
     if m and gazetteer.find_dropoff(m.group("v")) is not None and (ctx.habit or clause[0] in "请都就放"):
@@ -108,14 +108,18 @@ def _habit(clause: str, ctx: _Ctx) -> list[Finding]:
     return _f("preference.habit", m.group("adv") + body, CONF_PREFER, clause)
 
 
-def _habit_fallback(clause: str, conf: float) -> list[Finding]:
-    """A clause under 以后/从现在起 that no specific pattern read."""
+def _habit_fallback(clause: str, ctx: _Ctx, conf: float) -> list[Finding]:
+    """A clause under 以后/从现在起 that no specific pattern read: a way of working said to the agent is the
+    sentence's instruction (``extract.directives``: 以后提交前先跑测试), anything else the user's habit."""
     text = _MODAL.sub("", clause)
     if re.match(r"^(?:可以|能|试|再|注意)", text) or (guards.zh_points_away(text)
                                                        and not _INSTRUCT.match(text)):
         return []  # 以后我可以请你帮我…, 以后我也会注意这些细节: intentions, not instructions
     key = "assistant.instruction" if _INSTRUCT.match(text) else "preference.habit"
-    return _f(key, text, conf, clause)
+    found = _f(key, text, conf, clause)
+    if key == "preference.habit" and found and len(said := directives.find_zh(ctx.sentence)) == 1:
+        return said
+    return found
 
 
 _LIKE = lazy_regex(r"^我(?:们)?(?P<adv>(?:也|还|很|非常|特别|超级|超|真的|挺|最|一直|比较|更|好|蛮|都|就|"

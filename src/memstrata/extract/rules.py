@@ -328,8 +328,10 @@ def _read(sentence: str, said_at: datetime, lang: str, *, nested: bool = False) 
     elif not nested and all(f.retract for f in found):
         # 我开始吃素了 withdraws 不吃素 (``habits.restart_zh``) and begins 吃素: both
         found = found + [f for f in _begun(sentence, said_at, lang) if not f.retract]
-    if not nested:  # "Always run ruff before committing", 不要直接推到main: an instruction (extract.directives)
-        found = directives.addressed(found, sentence, lang) if found else directives.find(sentence, lang)
+    # "Always run ruff before committing", 不要直接推到main: an instruction (extract.directives), the sentence's last
+    # reading (under "from now on" the habit fallback asked it already: preferences_en / preferences_zh)
+    if not nested and not found:
+        found = directives.find(sentence, lang)
     other = None if found or nested else (subject_zh if zh else subject_en).someone_else(sentence)
     if other is not None:  # read as the user's own is, a state said as its beginning too ("My wife got a job at X")
         said = _read(other[1], said_at, lang, nested=True)
