@@ -44,3 +44,22 @@ def test_a_drink_once_or_no_kind_is_none(text: str) -> None:
 def test_a_time_before_the_verb_is_no_kind_of_thing(sentence: str) -> None:
     # 以后 / 周末 / 早上 say when, not what: "我以后都用顺丰" had become "我都用顺丰", losing "from now on"
     assert spoken_order_zh(sentence) == sentence
+
+
+@pytest.mark.parametrize(("text", "fact"), [
+    ("快递我都用顺丰", ("shipping.carrier", "顺丰")),
+    ("快递我一般用德邦。", ("shipping.carrier", "德邦")),
+    ("快递，我习惯用顺丰", ("shipping.carrier", "顺丰")),
+    ("编辑器我一般用VSCode", ("tool.editor", "VSCode")),
+    ("咖啡我只喝美式", ("user.drinks", "美式")),
+    ("水果我最喜欢芒果", ("food.like", "芒果")),
+])
+def test_the_kind_said_before_the_speaker_is_read_as_after(text: str, fact: tuple[str, str]) -> None:
+    # before: nothing (快递我都用顺丰 is 我快递都用顺丰 with the topic first, the commonest spoken order)
+    assert _read(text) == [fact]
+
+
+@pytest.mark.parametrize("sentence", ["小王我一般用微信联系", "他和我都用顺丰", "你我都喝美式", "今天我只喝美式"])
+def test_a_person_or_a_time_before_the_speaker_is_no_kind(sentence: str) -> None:
+    # 小王 / 他和 / 你 say who, 今天 when: the sentence is not moved
+    assert spoken_order_zh(sentence) == sentence

@@ -267,14 +267,37 @@ _SHIPPING_CONTEXT = lazy_regex(r"\b(?:carrier|courier|for (?:delivery|deliveries
                                r"|快递|寄件|配送|物流", re.IGNORECASE)
 
 
+#: A name chosen "for delivery" / "for my parcels", the purpose ending the phrase: "DPD for delivery",
+#: "Evri for parcels" name a carrier the list does not hold ("Slack for shipping updates" is no carrier).
+_NAME_FOR_SHIPPING = lazy_regex(r"^(?P<v>[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,2})\s+for\s+(?:my\s+|our\s+|all\s+)?"
+                                r"(?:delivery|deliveries|shipping|shipments?|parcels?|packages?)"
+                                r"(?:\s+(?:please|now|instead|from now on))?\s*[.!]?$")
+#: The name a shipping verb's "with / via / by" points at ("ship with Royal Mail please").
+_SHIPPED_NAME = lazy_regex(r"^(?P<v>[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,2})"
+                           r"(?:\s+(?:please|from now on|instead|now))?\s*[.!]?$")
+
+
+def unlisted_carrier(phrase: str, *, shipped: bool = False) -> Hit | None:
+    """A carrier the list does not name, told by what it is chosen for: ``phrase`` is the object of
+    a preference ("DPD for delivery") or, with ``shipped``, of a shipping verb's with / via / by
+    ("Royal Mail please"). Only a capitalised name of one to three words; ``None`` otherwise."""
+    match = (_SHIPPED_NAME if shipped else _NAME_FOR_SHIPPING).match(phrase.strip())
+    if match is None:
+        return None
+    return Hit("shipping.carrier", match.group("v"), match.start("v"), match.end("v"), True)
+
+
 def _as_carrier(text: str, best: Hit | None) -> Hit | None:
     """A delivery context wins over another reading of a name: "I prefer carrier Zed for delivery"
-    is a carrier called Zed, not the Zed editor; an unlisted "carrier Acme" is a carrier too."""
+    is a carrier called Zed, not the Zed editor; an unlisted "carrier Acme" is a carrier too, as is
+    an unlisted name chosen "for delivery" (``unlisted_carrier``)."""
     if best is not None and best.key == "shipping.carrier":
         return best
     named = _CARRIER_NAMED.search(text)
     if named is not None:
         return Hit("shipping.carrier", named.group("v"), named.start("v"), named.end("v"), True)
+    if best is None:
+        return unlisted_carrier(text)
     # only a tool's name doubles as a company's; a seat or a diet is never a carrier
     if best is not None and best.key.startswith("tool.") and _SHIPPING_CONTEXT.search(text):
         return Hit("shipping.carrier", best.value, best.start, best.end, True)

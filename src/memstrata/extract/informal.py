@@ -128,6 +128,14 @@ _NOT_A_KIND_ZH = lazy_regex(r"^(?:妈|爸|老|哥|姐|弟|妹|儿|女|家|们|�
                             r"上午|下午|中午|夜|自己|这|那|一直|已经|其实|真|很|比较|特别|从|在)")
 
 
+#: The kind said before the speaker (快递我都用顺丰, 咖啡我只喝美式, 编辑器我一般用VSCode): the same topic as
+#: 我快递都用顺丰, the kind moved after 我 for ``_KIND_FIRST_ZH`` to read.
+_KIND_BEFORE_ME_ZH = lazy_regex(r"^(?P<kind>[\u4e00-\u9fff]{1,3}?)[，,]?我(?=(?:只|一般|平时|通常|主要|基本只|都|习惯)"
+                                r"(?:用|喝|吃|听|看)|最(?:喜欢|爱))")
+#: Who is said there, not a kind: a pronoun, a name (小王, 阿强), or two people (他和我都用顺丰).
+_NOT_A_KIND_BEFORE_ME_ZH = lazy_regex(r"^(?:你|他|她|它|咱|大家|小|阿)|[和跟与同]")
+
+
 def spoken_order_zh(sentence: str) -> str:
     """``sentence`` with how often and a kind said where the shapes read them: 我习惯用Notion记笔记 →
     我平时用Notion记笔记, 我喝美式比较多 → 我平时喝美式, 我咖啡只喝燕麦拿铁 → 我只喝燕麦拿铁,
@@ -138,8 +146,14 @@ def spoken_order_zh(sentence: str) -> str:
     ('我平时用Notion记笔记', '我平时喝美式', '我妈只喝绿茶')
     >>> spoken_order_zh("我咖啡只喝燕麦拿铁"), spoken_order_zh("我水果最喜欢芒果")
     ('我只喝燕麦拿铁', '我最喜欢的水果是芒果')
+    >>> spoken_order_zh("快递我都用顺丰"), spoken_order_zh("咖啡我习惯喝美式"), spoken_order_zh("小王我一般用微信")
+    ('我都用顺丰', '我平时喝美式', '小王我一般用微信')
     """
-    text = _HABIT_VERB_ZH.sub("我平时", sentence.strip())
+    text = sentence.strip()
+    if (k := _KIND_BEFORE_ME_ZH.match(text)) is not None and not _NOT_A_KIND_ZH.match(k.group("kind")) \
+            and not _NOT_A_KIND_BEFORE_ME_ZH.search(k.group("kind")):
+        text = f"我{k.group('kind')}{text[k.end():]}".replace(f"我{k.group('kind')}习惯", f"我{k.group('kind')}平时", 1)
+    text = _HABIT_VERB_ZH.sub("我平时", text)
     if (m := _MOSTLY_AFTER_ZH.match(text)) is not None:
         verb, obj, end = (m.group("verb"), m.group("obj"), m.group("end")) if m.group("verb") else (
             m.group("verb2"), m.group("obj2"), m.group("end2"))

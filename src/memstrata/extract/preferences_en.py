@@ -39,6 +39,12 @@ _I_SHIP = lazy_regex(r"^(?:i|we)\s+(?:always\s+|usually\s+|only\s+|now\s+|mostly
                      r"(?:ship|send|mail)(?:\s+(?:it|them|everything|all|stuff|things|my (?:orders?|"
                      r"packages?|parcels?|stuff)))?\s+(?:with|via|by|using|through)\s+(?P<v>.+)$", _IC)
 
+#: A shipping verb whose with / via / by names a carrier even when the list does not: "ship", "mail", or
+#: "send" of the user's parcels ("send it with Tom" hands one thing to a person).
+_SHIPS_UNLISTED = lazy_regex(r"^(?:please\s+)?(?:always\s+)?(?:(?:i|we)\s+(?:\w+\s+)?)?(?:ship|mail|send\s+"
+                             r"(?:everything|all|my\s+(?:orders?|packages?|parcels?)|"
+                             r"(?:the\s+)?(?:orders?|packages?|parcels?)))\b", _IC)
+
 _PREP = lazy_regex(r"\b(?:at|on|in|by|with|outside|near|to|inside|behind)\s+(?:(?:the|my|a|our)\s+)?$", _IC)
 
 
@@ -66,6 +72,8 @@ def _instruction(clause: str, ctx: _Ctx) -> list[Finding]:
     m = _USE.match(clause) or _I_SHIP.match(clause)
     if m:
         hit = gazetteer.lookup(m.group("v"))
+        if hit is None and _SHIPS_UNLISTED.match(clause):
+            hit = gazetteer.unlisted_carrier(m.group("v"), shipped=True)  # "ship with Royal Mail"
         if hit is not None and hit.named:
             firm = ctx.habit or bool(re.search(r"\b(?:always|only)\b|^(?:i|we)\b", clause, _IC))
             return [Finding(hit.key, hit.value, CONF_PREFER if firm else CONF_INFORMAL, clause)]
