@@ -347,14 +347,35 @@ def test_a_long_turn_is_kept_whole_up_to_the_stores_limit_and_a_longer_one_says_
     assert after.content == "I prefer UPS for delivery"
 
 
-@pytest.mark.parametrize("var", ["MEMSTRATA_USER", "MEMSTRATA_ORG", "MEMSTRATA_PROJECT"])
-def test_a_blank_scope_variable_is_logged_and_stores_nothing(env: dict[str, str], tmp_path: Path, var: str) -> None:
-    # MEMSTRATA_USER='  ' was read as unset: the turns went to the operating-system user's memory
-    # (a blank project to the default project), where the intended user never looks.
-    transcript = tmp_path / "t.jsonl"
-    transcript.write_text(json.dumps({"type": "user", "timestamp": "2026-01-05T09:00:00Z",
-                                      "message": {"role": "user", "content": "I prefer UPS for delivery"}}) + "\n")
-    assert hook({**env, var: "  "}, "Stop", claude_payload("Stop", transcript)) == (0, "")
+@pytest.mark.parametrize("blank", ["", "  "])
+@pytest.mark.parametrize("var", ["MEMSTRATA_USER", "MEMSTRATA_ORG", "MEMSTRATA_PROJECT", "MEMSTRATA_HOOKS_URL",
+                                 "MEMSTRATA_API_KEY", "MEMSTRATA_MAX_CONTENT_BYTES"])
+def test_a_blank_variable_is_logged_and_stores_nothing(env: dict[str, str], tmp_path: Path, var: str,
+                                                       blank: str) -> None:
+    # MEMSTRATA_USER='' (or '  ') was read as unset: the turns went to the operating-system user's
+    # memory (a blank project to the default project), where the intended user never looks.
+    transcript = SESSIONS / "claude-code-session.jsonl"
+    assert hook({**env, var: blank}, "Stop", claude_payload("Stop", transcript)) == (0, "")
     log = (Path(env["MEMSTRATA_HOOKS_DIR"]) / "hooks.log").read_text()
-    assert f"{var} is blank" in log
+    assert f"Stop claude-code: failed: ValueError: {var} is blank ({blank!r}); give " in log
+    assert "Traceback" not in log
     assert not Path(env["MEMSTRATA_DB"]).exists()
+
+
+@pytest.mark.parametrize("blank", ["", "  "])
+def test_a_blank_database_or_hooks_folder_is_logged_where_an_unset_one_logs(tmp_path: Path, blank: str,
+                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    # MEMSTRATA_DB='' stored the turns in ~/.memstrata/memory.db, '  ' in a file named by spaces in
+    # the agent's folder; MEMSTRATA_HOOKS_DIR='  ' kept the log in a folder named by spaces there.
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    transcript = SESSIONS / "claude-code-session.jsonl"
+    base = {"MEMSTRATA_USER": "dev", "MEMSTRATA_HOOKS_URL": "off"}
+    db = str(tmp_path / "memory.db")
+    for var, given in (("MEMSTRATA_DB", {"MEMSTRATA_DB": blank}),
+                       ("MEMSTRATA_HOOKS_DIR", {"MEMSTRATA_DB": db, "MEMSTRATA_HOOKS_DIR": blank})):
+        assert hook({**base, **given}, "Stop", claude_payload("Stop", transcript)) == (0, "")
+        folder = tmp_path / "home" / ".memstrata" / "hooks" if var == "MEMSTRATA_DB" else tmp_path / "hooks"
+        assert f"{var} is blank ({blank!r})" in (folder / "hooks.log").read_text()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["home", "hooks"]
+    assert sorted(p.name for p in (tmp_path / "home" / ".memstrata").iterdir()) == ["hooks"]

@@ -4,6 +4,7 @@ the console entry end to end in a subprocess."""
 
 from __future__ import annotations
 
+import getpass
 import http.server
 import json
 import shutil
@@ -12,7 +13,7 @@ import threading
 from pathlib import Path
 
 import pytest
-from serverproc import Server, clean_env, console_script
+from serverproc import ADMIN_KEY, Server, clean_env, console_script
 from test_hooks import PROJECT_TEXTS, SESSIONS, claude_payload, context_of, episodes, hook, project_turns, said_again
 
 
@@ -130,3 +131,51 @@ def test_the_console_entry_answers_an_agent(server: Server, tmp_path: Path) -> N
     assert done.returncode == 0 and done.stderr == ""
     assert "upload_with_retry" in context_of(done.stdout, "UserPromptSubmit")
     assert "UserPromptSubmit claude-code warm" in (tmp_path / "hooks" / "hooks.log").read_text()
+
+
+@pytest.mark.parametrize("blank", ["", "  "])
+def test_a_blank_user_is_refused_on_the_warm_path_as_on_the_cold(server: Server, tmp_path: Path, blank: str) -> None:
+    # MEMSTRATA_USER='' stored the session's 4 turns for the operating-system user over HTTP
+    env = clean_env(MEMSTRATA_DB=str(server.db), MEMSTRATA_USER=blank, MEMSTRATA_HOOKS_URL=server.url,
+                    MEMSTRATA_HOOKS_DIR=str(tmp_path / "hooks"))
+    payload = {**claude_payload("Stop", SESSIONS / "claude-code-session.jsonl"), "session_id": f"blank-user{blank}"}
+    done = subprocess.run([*console_script(), "hooks", "run", "Stop", "--agent", "claude-code"],
+                          input=json.dumps(payload), capture_output=True, text=True, env=env, timeout=120)
+    assert (done.returncode, done.stdout, done.stderr) == (0, "", "")
+    log = (tmp_path / "hooks" / "hooks.log").read_text()
+    assert f"Stop claude-code: failed: ValueError: MEMSTRATA_USER is blank ({blank!r}); give a name" in log
+    with server.client() as client:
+        stored = client.get("/v1/episodes", params={"user_id": getpass.getuser(), "limit": 100}).json()["items"]
+    assert [e for e in stored if e["scope"]["session_id"] == payload["session_id"]] == []
+
+
+def test_a_refusal_of_the_server_is_one_line_naming_the_hooks_setting(keyed_server: Server, tmp_path: Path) -> None:
+    with keyed_server.client(ADMIN_KEY) as admin:
+        made = admin.post("/v1/keys", json={"org_id": "default", "project_id": "default", "user_id": "hook-alice"})
+        assert made.status_code in (200, 201), made.text
+        alices = made.json()["secret"]
+    env = {"MEMSTRATA_DB": str(keyed_server.db), "MEMSTRATA_HOOKS_URL": keyed_server.url,
+           "MEMSTRATA_HOOKS_DIR": str(tmp_path / "hooks")}
+    stop = claude_payload("Stop", SESSIONS / "claude-code-session.jsonl")
+    log = tmp_path / "hooks" / "hooks.log"
+    # no key: HTTP 401 missing_api_key was a traceback of RestError in hooks.log
+    assert hook({**env, "MEMSTRATA_USER": "hook-alice"}, "Stop", stop) == (0, "")
+    lines = log.read_text().splitlines()
+    assert len(lines) == 2 and "Traceback" not in log.read_text()
+    assert lines[0].endswith("Stop claude-code: failed: RestError: POST /v1/messages: HTTP 401 missing_api_key: "
+                             "this server requires an API key: set MEMSTRATA_API_KEY for the hooks (create one "
+                             "with `memstrata keys create`)"), lines[0]
+    assert lines[1].endswith("ms: error (logged)")
+    # alice's key naming another user: HTTP 403 scope_forbidden, one line naming MEMSTRATA_USER
+    log.unlink()
+    code, out = hook({**env, "MEMSTRATA_USER": "hook-bob", "MEMSTRATA_API_KEY": alices}, "UserPromptSubmit",
+                     {**claude_payload("UserPromptSubmit", None), "prompt": "what upload client do we use?"})
+    assert (code, out) == (0, "")
+    lines = log.read_text().splitlines()
+    assert len(lines) == 2 and "Traceback" not in log.read_text()
+    assert lines[0].endswith("POST /v1/context: HTTP 403 scope_forbidden: this API key is limited to user_id "
+                             "'hook-alice'; the request names 'hook-bob'; the hooks' user_id is MEMSTRATA_USER: "
+                             "set it to the key's, or use a key for it"), lines[0]
+    with keyed_server.client(ADMIN_KEY) as admin:  # nothing stored for either
+        for user in ("hook-alice", "hook-bob"):
+            assert admin.get("/v1/episodes", params={"user_id": user}).json()["items"] == []

@@ -115,5 +115,26 @@ class RestBackend:
         if response.status >= 400:
             error = answer.get("error", {}) if isinstance(answer, dict) else {}
             message = error.get("message") or raw[:200].decode("utf-8", "replace")
-            raise RestError(f"{method} {path}: HTTP {response.status} {error.get('code', '')}: {message}")
+            raise RestError(f"{method} {path.split('?')[0]}: HTTP {response.status} {error.get('code', '')}: "
+                            f"{_for_the_hooks(error, message)}")
         return answer
+
+
+#: The hooks' variable that sets each scope field a key may be bound to (``HookSettings.scope``).
+SCOPE_VARIABLES = {"user_id": "MEMSTRATA_USER", "org_id": "MEMSTRATA_ORG", "project_id": "MEMSTRATA_PROJECT"}
+
+
+def _for_the_hooks(error: Mapping[str, Any], message: str) -> str:
+    """The server's refusal ``message`` said the way a hook user changes it: the server names its
+    HTTP header, the hooks' user sets a variable of the agent's environment."""
+    code = error.get("code")
+    if code == "missing_api_key":
+        return "this server requires an API key: set MEMSTRATA_API_KEY for the hooks (create one with " \
+               "`memstrata keys create`)"
+    if code == "invalid_api_key":
+        return f"{message}: MEMSTRATA_API_KEY holds the key the hooks send"
+    details = error.get("details")
+    field = details.get("field") if isinstance(details, dict) else None
+    if code == "scope_forbidden" and field in SCOPE_VARIABLES:
+        return f"{message}; the hooks' {field} is {SCOPE_VARIABLES[field]}: set it to the key's, or use a key for it"
+    return message

@@ -16,7 +16,7 @@ JSON object to its stdin and read its exit code and stdout:
 
 Scope of what a hook reads and writes (``HookScope``):
 
-* **user**: ``MEMSTRATA_USER``, else the operating-system user (``getpass.getuser``);
+* **user**: ``MEMSTRATA_USER``, else (unset, never empty) the operating-system user (``getpass.getuser``);
 * **tenant**: ``MEMSTRATA_ORG`` / ``MEMSTRATA_PROJECT`` as for every door (default
   ``default``), so what the user said in one repository (a preference, an allergy) is known in
   the next;
@@ -137,6 +137,16 @@ TURN_BYTES = 262_144
 DEFAULT_SERVER_URL = "http://127.0.0.1:8080"
 
 
+#: The variables the hooks read whose empty or whitespace-only value is refused (``HookSettings.from_env``),
+#: each with what to give instead.
+BLANK_REFUSED = {
+    "MEMSTRATA_USER": "a name", "MEMSTRATA_ORG": "a name", "MEMSTRATA_PROJECT": "a name",
+    "MEMSTRATA_DB": "the database file or URL", "MEMSTRATA_HOOKS_URL": "the server's URL (off for none)",
+    "MEMSTRATA_API_KEY": "the server's API key", "MEMSTRATA_HOOKS_DIR": "a folder",
+    "MEMSTRATA_MAX_CONTENT_BYTES": "a positive integer",
+}
+
+
 @dataclass(frozen=True)
 class HookSettings:
     """The hooks' configuration, read from the environment in one place (``from_env``; listed in
@@ -165,15 +175,16 @@ class HookSettings:
         """The settings from ``environ`` (default ``os.environ``).
 
         Raises:
-            ValueError: ``MEMSTRATA_USER``, ``MEMSTRATA_ORG`` or ``MEMSTRATA_PROJECT`` set to spaces
-                only, or ``MEMSTRATA_MAX_CONTENT_BYTES`` not a positive integer (the hook logs why).
+            ValueError: a variable of ``BLANK_REFUSED`` set empty or to spaces only, or
+                ``MEMSTRATA_MAX_CONTENT_BYTES`` not a positive integer (the hook logs why).
         """
         env = os.environ if environ is None else environ
-        for var in ("MEMSTRATA_USER", "MEMSTRATA_ORG", "MEMSTRATA_PROJECT"):
-            # A value of spaces is a mistake, not "unset": read as unset, the turns went to the
-            # operating-system user or the default project, out of sight of the intended one.
-            if env.get(var) and not env[var].strip():
-                raise ValueError(f"{var} is blank ({env[var]!r}); give a name or leave it unset")
+        for var, wanted in BLANK_REFUSED.items():
+            # An empty value or one of spaces is a mistake (``MEMSTRATA_USER="$NAME"`` with NAME
+            # unset), not "unset": read as unset, the turns went to the operating-system user, the
+            # default project or database, out of sight of the intended one.
+            if var in env and not env[var].strip():
+                raise ValueError(f"{var} is blank ({env[var]!r}); give {wanted} or leave it unset")
         scope = HookScope((env.get("MEMSTRATA_USER") or "").strip() or getpass.getuser(),
                           (env.get("MEMSTRATA_ORG") or "").strip() or None,
                           (env.get("MEMSTRATA_PROJECT") or "").strip() or None)
@@ -181,16 +192,18 @@ class HookSettings:
         size = (env.get("MEMSTRATA_MAX_CONTENT_BYTES") or "").strip()
         if size and not (size.isdigit() and int(size) > 0):
             raise ValueError(f"MEMSTRATA_MAX_CONTENT_BYTES must be a positive integer, got {size!r}")
-        return cls(scope, None if url.lower() in ("off", "none", "0", "") else url,
+        return cls(scope, None if url.lower() in ("off", "none", "0") else url,
                    (env.get("MEMSTRATA_API_KEY") or "").strip() or None, hooks_dir(env),
                    int(size) if size else TURN_BYTES)
 
 
 def hooks_dir(env: Mapping[str, str]) -> str:
     """``HookSettings.hooks_dir`` of ``env`` (also where a run whose settings fail logs why)."""
-    if env.get("MEMSTRATA_HOOKS_DIR"):
+    # A blank folder or database (refused by ``from_env``) is not a place: the refusal is logged
+    # where an unset one would put the log, not in a folder named by spaces.
+    if (env.get("MEMSTRATA_HOOKS_DIR") or "").strip():
         return os.path.expanduser(env["MEMSTRATA_HOOKS_DIR"])
-    db = env.get("MEMSTRATA_DB", "")
+    db = (env.get("MEMSTRATA_DB") or "").strip() and env["MEMSTRATA_DB"]
     if db and "://" not in db:
         return os.path.join(os.path.dirname(os.path.abspath(os.path.expanduser(db))), "hooks")
     return os.path.expanduser(os.path.join("~", ".memstrata", "hooks"))

@@ -35,7 +35,7 @@ from memstrata.integrations.hooks.backend import (
     state_name,
     store_turns,
 )
-from memstrata.integrations.hooks.client import RestBackend
+from memstrata.integrations.hooks.client import RestBackend, RestError
 from memstrata.integrations.hooks.protocol import (
     AGENT_EVENTS,
     CONTEXT_EVENTS,
@@ -76,7 +76,8 @@ def main(argv: list[str], *, stdin: IO[str] | None = None, stdout: IO[str] | Non
         path, outcome, output = handle(event, agent, (stdin or sys.stdin).read(), env)
         if output:
             (stdout or sys.stdout).write(output + "\n")
-    except (ValueError, OSError, MemstrataError) as exc:  # said by its message: a setting, a file, the store
+    except (ValueError, OSError, MemstrataError, RestError) as exc:  # said by its message: a setting, a file,
+        # the store, or the server's refusal (a key missing or bound to another user)
         outcome = "error (logged)"
         _log(hooks_dir(env), f"{event} {agent}: failed: {type(exc).__name__}: {exc}")
     except Exception:  # the outer edge: never block the agent, never a traceback on its screen
