@@ -197,10 +197,10 @@ def attribute_finding(attribute: str, value: str, clause: str, lang: str, *, sub
 
 
 #: A value that names no thing: "something else", "a new tool", "another carrier", "a different city", 别的,
-#: 别家, 其他的, 新的 (a lower-case "new": "New York" is a name; 新家 a home but 新加坡 a place).
+#: 别家, 其他的, 新的, 一家新学校 (a lower-case "new": "New York" is a name; 新家 a home but 新加坡 a place).
 _UNNAMED = lazy_regex(r"^(?:an?\s+|the\s+|some\s+)?(?:something|anything|somewhere|someplace|another|other|different|"
                       r"new|newer|better|else)\b|\belse$"
-                      r"|^(?:别的|别家|别处|其他|其它|另一|另外|一个新|新的|新家|新房子|新地方|新工具|更好的)")
+                      r"|^(?:别的|别家|别处|其他|其它|另一|另外|一[个家所间]新|新的|新家|新房子|新地方|新工具|更好的)")
 
 
 def unnamed(value: str) -> bool:

@@ -12,6 +12,7 @@ from memstrata.extract import (
     advice,
     cessation,
     counts,
+    diets,
     forbidden,
     formats,
     gazetteer,
@@ -59,7 +60,9 @@ _SWITCHED = lazy_regex(
     r"(?:everything\s+|our\s+(?P<attr>[\w ]+?)\s+|my\s+"
     r"(?P<attr2>[\w ]+?)\s+|(?:carriers|couriers|editors|browsers|phones|providers)\s+)?"  # "switched carriers to DHL"
     r"(?:from\s+(?P<old>.+?)\s+)?(?:over\s+)?to\s+(?P<art>an?\s+|the\s+)?(?P<v>.+?)"
-    r"(?:\s+(?:last|this)\s+\w+|\s+recently|\s+now|\s+instead)?$", _IC)
+    # what is said of the switch, not of the value: when, and that it closed a choice ("in the end", "after all")
+    r"(?:\s+(?:last|this)\s+\w+|\s+recently|\s+now|\s+instead|\s+in\s+the\s+end|\s+after\s+all|\s+eventually"
+    r"|\s+at\s+last|\s+finally)*$", _IC)
 _RESTRICTED = lazy_regex(
     r"^(?:(?:these days|nowadays|lately|now)\s*,?\s+)?(?:i|we)\s+(?:now\s+)?only\s+(?P<verb>drink|eat|use|read on|"
     r"listen to|watch|wear|take)\s+(?:an?\s+|the\s+|my\s+)?(?P<v>.+?)(?:\s+(?:these days|nowadays|now|lately))?$"
@@ -119,6 +122,8 @@ def _switched(m: re.Match[str], clause: str, lang: str, sentence: str) -> list[F
         return []  # "to a standing desk": a thing
     if re.match(r"(?:it|that|this|them|these|those|something|anything|one|another)\b", value):
         return []  # "I switched to it": the thing is named elsewhere
+    if article and re.search(r"\sdiet$", value, _IC):  # "switched to a vegan diet" says the diet kept now, as
+        return [replace(f, clause=clause) for f in diets.regimen_en(f"I'm on a {value}", None)]  # "I'm on a …" does
     # "moved to Berlin from Paris", "switched to Linear instead of Jira": the old value said after the new one
     value, _, came = re.sub(r"\s+(?:from|instead of|rather than)\s+", "\0", value, count=1, flags=_IC).partition("\0")
     came = _PLACE_TAIL.sub("", came).strip(" .,")  # "from Dallas in 2019"

@@ -21,6 +21,7 @@ from memstrata.extract import (
     scheduled,
     schools,
     shapes,
+    tool_kinds,
     vehicles,
     workplace,
 )
@@ -219,6 +220,9 @@ _SWITCHED = lazy_regex(rf"^(?:我们?(?:团队|项目组|组里)?)?(?P<for>{_FOR
                        # 我们又用钉钉了, 我们重新用钉钉了: the thing used before, used again (a return)
                        rf"|(?P<again>又重新|重新开始|重新|又)用(?!回))了?"
                        rf"(?P<v>[{_H}A-Za-z0-9 .\-]+?)了?$")
+#: A switch to a drink or a food said with its verb (换成了喝茶, 改成吃燕麦了): the verb is no part of the value
+#: (吃素 is a diet, no food).
+_EATEN = lazy_regex(rf"^(?P<verb>喝|吃)(?!素)(?P<v>[{_H}A-Za-z]{{1,8}})$")
 _DRINKS = lazy_regex(r"^(?:我)?(?:最近|现在)?(?:改|换)(?P<verb>喝|吃)(?P<v>.+?)了?$"
                      # 只喝了一杯咖啡 is what one drank once (了 / 过 after the verb), no restriction
                      r"|^(?:我)?(?:现在|最近|如今|这些天)?只(?P<verb2>用|喝|吃)(?![了过])(?P<v2>.+?)了?$")
@@ -231,6 +235,24 @@ _WORKS = lazy_regex(r"^我(?:现在|目前)(?:在|去)(?!一家|一个|一所)(?
 #: 我换了一张站立式办公桌, 我换成了一台MacBook: a thing counted with a measure word, now used (``shapes.switched_to``).
 _SWAPPED = lazy_regex(rf"^我们?(?:最近|现在|已经|刚刚?|也)*(?:换了|换成了?|改用了?|换用了?)(?P<n>{shapes.COUNTED_ZH})"
                       rf"(?P<v>[{_H}A-Za-z0-9 .\-]+?)了?$")
+
+
+#: 信用卡换成了工商银行的, 我的手机换成了华为: the thing held, named first, now another named one.
+_TOPIC_SWAPPED = lazy_regex(rf"^(?:我的?)?(?P<attr>[{_H}]{{2,5}}?)(?:也|已经|现在|最近)*(?:换成|改成)了?"
+                            rf"(?P<v>[{_H}A-Za-z0-9 .\-]+?)(?:的)?了?$")
+
+
+def _topic_swapped(clause: str) -> list[Finding]:
+    """信用卡换成了工商银行的: the attribute named first (信用卡) now holds the new value, as
+    我的信用卡是工商银行的 says; only for a value the gazetteer or the list of tool kinds names (a bank, a
+    carrier, a tool), so 计划改成了明天 (a plan moved) states nothing."""
+    m = _TOPIC_SWAPPED.match(clause)
+    if m is None or re.match(r"[我们]", m.group("attr")):  # 我们管理任务换成Linear了: a purpose, ``_SWITCHED``
+        return []
+    value = clean_value(m.group("v"), "zh")
+    if shapes.named_value(value) is None and tool_kinds.kind_of(value) is None:
+        return []
+    return attribute_finding(m.group("attr"), value, clause, "zh")
 
 
 def _changed(clause: str) -> list[Finding]:
@@ -282,7 +304,12 @@ def _changed(clause: str) -> list[Finding]:
         cut = _CUT_FOR.match(value)  # 从Zoom换成腾讯会议开会了: 腾讯会议, for 开会
         if cut is not None and cut.group("for") and purposes.listed(cut.group("for")):
             aim, value = cut.group("for"), cut.group("v")
-        if (used := _SWITCHED_FOR.match(value)) is not None and not _NOT_USED_ZH.match(used.group("v")):
+        eaten = None if aim else _EATEN.match(value)  # 换成了喝茶: what one drinks now, as 改喝茶 says it
+        if eaten is not None and not _NOT_EATEN.match(eaten.group("v")):
+            verb, what = eaten.group("verb"), eaten.group("v")  # the verb said once: 喝茶, not 喝喝茶
+            found = [Finding("user.drinks" if verb == "喝" else "user.eats", what, CONF_PREFER, clause,
+                             statement=f"{verb}{what}")]
+        elif (used := _SWITCHED_FOR.match(value)) is not None and not _NOT_USED_ZH.match(used.group("v")):
             found = attribute_finding(used.group("for"), used.group("v").strip(), clause, "zh", purpose=True)
         elif aim:  # 我记笔记改用Notion了: as "I switched to Notion for notes"
             found = attribute_finding(aim, value, clause, "zh", purpose=True)
@@ -291,7 +318,7 @@ def _changed(clause: str) -> list[Finding]:
             value = value[counted.end():] if counted else value
             found = shapes.switched_to(value, clause, "zh", statement=f"使用{value}", counted=bool(counted))
         return instead(found, m.group("old"), "zh")
-    return []
+    return _topic_swapped(clause)
 
 
 #: What a thing is used for after its name in 还是用X…吧 (开会, 联系): no part of the name; ``talk`` a way of reaching

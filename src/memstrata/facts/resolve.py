@@ -14,6 +14,7 @@ from typing import Literal
 
 from memstrata.extract.base import FactCandidate
 from memstrata.extract.gazetteer import lookup
+from memstrata.extract.tool_kinds import kind_of
 from memstrata.extract.twins import kinds_of
 from memstrata.text.tokens import index_terms, normalise_value
 from memstrata.types import Fact
@@ -62,9 +63,17 @@ CHOICE_KEYS: frozenset[str] = frozenset({"shipping.carrier", "tool.editor", "too
 #: merged into 对虾过敏, 猫毛 into 猫, 咖啡因 into 咖啡, "dust mites" into "dust": the lobster
 #: allergy was not recorded, and retracting the shrimp one then withdrew both. Times and amounts
 #: likewise: "hotel budget is under $150 a night" merged into "... $200 a night" (cosine > 0.9), and
-#: "wakes up at 7am" would merge into "6am" instead of replacing it.
+#: "wakes up at 7am" would merge into "6am" instead of replacing it. A diet likewise: "Anna: diet: vegan" merged into
+#: "Anna: diet: vegetarian", so "Anna switched to a vegan diet" left her vegetarian.
 EXACT_KEYS: frozenset[str] = frozenset({"health.allergy", "health.condition", "routine.wake", "routine.bed",
-                                        "contact.hours", "budget"})
+                                        "contact.hours", "budget", "food.diet", "health.diet"})
+
+
+def _two_names(old: str, new: str) -> bool:
+    """Whether ``old`` and ``new`` are two names of things the list of kinds knows (``extract.tool_kinds``: banks,
+    airlines, team tools): 工商银行 is another bank than 招商银行 however alike they read (cosine > 0.9 merged the
+    switch into the bank it replaced)."""
+    return kind_of(old) is not None and kind_of(new) is not None and normalise_value(old) != normalise_value(new)
 
 
 def choice_key(key: str) -> bool:
@@ -205,7 +214,8 @@ def decide(candidate: FactCandidate, existing: Sequence[Fact], *, single_valued:
     # A fact the candidate takes the place of is the old value, never a near-duplicate to merge into:
     # "favorite flavor of ice cream is vanilla" reads close to "... is mint" (the label is most of it).
     near = [f for f in same_key if similarity.get(f.id, 0.0) >= merge_similarity and candidate.key not in EXACT_KEYS
-            and f.id not in replaces and _numbers(f.value) == _numbers(candidate.value)]
+            and f.id not in replaces and _numbers(f.value) == _numbers(candidate.value)
+            and not _two_names(f.value, candidate.value)]
     if near:
         best = max(near, key=lambda f: similarity[f.id])
         return Decision("merge", target=best.id, superseded=contradicted)
