@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import re
 
+from memstrata.extract.clauses import CONF_PREFER, Finding, clean_value
 from memstrata.extract.places import known_place, known_place_zh
+from memstrata.extract.pursuits import pastime_of
 from memstrata.text.regex import lazy_regex
 
 _IC = re.IGNORECASE
@@ -266,6 +268,11 @@ _LASTED_ZH = lazy_regex(r"^(?P<s>我[^，,。了过]+?)(?:已经|都|快|有|将
 _LASTED_NOT_ZH = lazy_regex(r"^我(?:都|已经|也)?(?:去|来|到|回|出|飞|等|找|喜欢|爱|想|要|打算|准备|不|没)")
 
 
+def split(sentence: str, lang: str) -> tuple[list[str], str] | None:
+    """``split_zh`` or ``split_en`` as ``lang`` says."""
+    return split_zh(sentence) if lang == "zh" else split_en(sentence)
+
+
 def split_zh(sentence: str) -> tuple[list[str], str] | None:
     """``(statements, time)`` for 我从<时间>开始<状态>: the state said in the present (我吃素), and the
     time (去年); and for a state with how long it has held (我吃素三年了 → 我吃素, 三年前). ``None`` for any
@@ -282,3 +289,100 @@ def split_zh(sentence: str) -> tuple[list[str], str] | None:
     if not _ZH_TIME_END.search(time) or _ZH_NOT_A_STATE.match(state):
         return None
     return [f"我{state}"], time
+
+
+# --- A doing begun or lasting that no rule keys --------------------------------------------------
+
+#: "I started rock climbing last spring", "I've started putting 500 a month into an index fund", "I recently began
+#: intermittent fasting": a doing begun (an -ing verb, one word before it at most), read when no rule keys what the
+#: present says. A beginning of the moment ("I started crying", "I started packing") is none: the doing holds only
+#: with when or how often it is done, with "recently" / "lately", or said in the perfect ("I've started …").
+_DOING_BEGUN_EN = lazy_regex(
+    rf"^(?:so\s+|and\s+)?i(?P<perfect>'ve|\s+have)?\s+(?P<adv>(?:just|recently|finally|also|now)\s+)?"
+    r"(?:started|begun|began)\s+(?P<a>(?:[a-z-]+\s+)?[a-z]+ing\b.*?)"
+    rf"(?:\s+(?:(?:about|around|over|almost|nearly)\s+)?(?P<t>now|recently|lately|these days|{_PAST_EN}))?$", _IC)
+#: How often, inside what is done: "putting 500 a month into …", "swimming every morning".
+_OFTEN_EN = lazy_regex(r"\b(?:every|each|daily|weekly|monthly|regularly|a\s+(?:day|week|month|year)|per\s+\w+|"
+                       r"(?:once|twice|\w+\s+times)\s+a)\b", _IC)
+#: Doings of the moment, never a pursuit begun: a fit, a reaction, weather, a thought, getting ready.
+_MOMENT_EN = lazy_regex(r"^(?:crying|laughing|shaking|sweating|panicking|yelling|screaming|shouting|smiling|giggling|"
+                        r"freaking|tearing|raining|snowing|pouring|packing|getting|noticing|realizing|realising|"
+                        r"asking|talking|walking\s+(?:away|back|home|out)|running\s+(?:late|out|away))\b", _IC)
+#: 我最近开始早睡了, 我今年开始每天跑五公里: a doing begun, with when (最近, 今年, 上个月 ...) or how often (每天,
+#: 每周) said; 我开始哭了, 我开始做饭了 (now, this once) are none without it.
+_DOING_BEGUN_ZH = lazy_regex(rf"^我(?P<adv>{_ADV_ZH})开始(?P<a>[^，,。！？]{{2,12}}?)了?$")
+_WHEN_ZH = lazy_regex(r"最近|现在|今年|去年|上个?月|这个?月|上周|上星期|这周|前几天|前段时间|这段时间|这阵子")
+_OFTEN_ZH = lazy_regex(r"^(?:每天|每周|每个?星期|每个?月|每晚|每早|天天|经常|定期)")
+#: What follows 开始 without being a doing one keeps up: a like, learning, a wish (their own shapes:
+#: ``_ZH_NOT_A_STATE``), a thing used (开始用…: a switch's), a feeling or a state of the moment, weather.
+_MOMENT_ZH = lazy_regex(r"^(?:用|使用|改用|换|哭|笑|下雨|下雪|刮风|打雷|发烧|咳嗽|头疼|头痛|紧张|害怕|慌|忙|觉得|感觉|"
+                        r"意识到|发现|明白|怀念|想念|有点|有些|慢慢|变|担心|怀疑|后悔|吃饭|睡觉|放假|上课|下课)")
+
+
+def doing_begun(sentence: str, lang: str) -> str:
+    """The doing a beginning with when or how often names ("I started rock climbing last spring" → ``rock
+    climbing``, 我最近开始早睡了 → ``早睡``), for when no rule keys its present statement; ``""`` for none."""
+    if lang == "zh":
+        z = _DOING_BEGUN_ZH.match(sentence.strip().rstrip("。！!"))
+        if z is None or _ZH_NOT_A_STATE.match(z.group("a")) or _MOMENT_ZH.match(z.group("a")):
+            return ""
+        return z.group("a") if _WHEN_ZH.search(z.group("adv")) or _OFTEN_ZH.match(z.group("a")) else ""
+    m = _DOING_BEGUN_EN.match(_first_clause_en(sentence))
+    if m is None or _NOT_A_STATE.match(m.group("a")) or _MOMENT_EN.match(m.group("a")):
+        return ""
+    held = m.group("perfect") or m.group("t") or "recently" in (m.group("adv") or "") or _OFTEN_EN.search(m.group("a"))
+    return _kept_short(m.group("a")) if held else ""
+
+
+#: Where a second clause begins after the doing ("…, and I'm wondering", "… - what's new with you", "… since May 30",
+#: "… after witnessing …"): the doing ends there (a colon before a capital, "Burnout: The Secret …", is a title's).
+_NEXT_CLAUSE_EN = lazy_regex(r"\s*(?:[,;]|:(?=\s+(?-i:[a-z]))|\s[-–—]\s)\s*"
+                             r"|\s+(?:and|but|because|since|after|so|which|while|when|though|although)\s+", _IC)
+#: When, left at the doing's end once the clause after it is cut: "about a year ago", "last month".
+_WHEN_AT_END_EN = lazy_regex(rf"\s+(?:(?:about|around|over|almost|nearly)\s+)?(?:now|recently|lately|these days|"
+                             rf"{_PAST_EN})$", _IC)
+
+
+def _first_clause_en(sentence: str) -> str:
+    """``sentence`` up to where a second clause begins, without the time at its end."""
+    return _NEXT_CLAUSE_EN.split(sentence.strip().rstrip(".!?"), maxsplit=1)[0]
+
+
+def _kept_short(doing: str) -> str:
+    """``doing`` without a time at its end, ``""`` past ten words (a clause, no doing named)."""
+    doing = _WHEN_AT_END_EN.sub("", doing)
+    return doing if len(doing.split()) <= 10 else ""
+
+
+#: "I've been intermittent fasting since January", "I've been playing the cello for twelve years": the doing said
+#: with its start (an -ing verb, one word before it at most), read when no rule keys what the present says.
+_DOING_LASTED_EN = lazy_regex(r"^(?:i|we)(?:'ve|\s+have)\s+been\s+(?P<a>(?:[a-z-]+\s+)?[a-z]+ing\b.*?)\s+"
+                              r"(?:ever\s+)?(?:since|for)\s+", _IC)
+
+
+def doing_lasted(sentence: str, lang: str) -> str:
+    """The doing a state with its start says (``split_en`` / ``split_zh`` read it: "I've been playing the cello
+    for twelve years" → ``playing the cello``, 我弹吉他十年了 → ``弹吉他``), for when no rule keys its present
+    statement; ``""`` for none, and for a change whose span counts the state after it (我们结婚七年了: 结婚 is
+    no doing kept up; a doing of three characters or more is, 弹吉他, 做前端开发)."""
+    if lang == "zh":
+        said = split_zh(sentence)
+        doing = re.sub(r"^我们?(?:一直|都|已经)*", "", said[0][0]) if said else ""
+        return doing if len(doing) >= 3 and not _MOMENT_ZH.match(doing) and not _ZH_NOT_A_STATE.match(doing) else ""
+    m = _DOING_LASTED_EN.match(sentence.strip().rstrip(".!"))
+    if m is None or _NOT_A_STATE.match(m.group("a")) or _MOMENT_EN.match(m.group("a")):
+        return ""
+    return _kept_short(_first_clause_en(m.group("a"))) if split_en(sentence) is not None else ""
+
+
+def doing_found(doing: str, lang: str, clause: str, *, begun: bool) -> list[Finding]:
+    """The finding of a doing begun or lasting (``doing_begun`` / ``doing_lasted``): the pastime it names ("rock
+    climbing": ``sport.like``), else what the user has been doing (``activity.current``), stated as begun ("started
+    putting 500 a month into an index fund", 开始早睡) or kept up ("has been playing the cello", 一直弹吉他)."""
+    if (named := pastime_of(doing, lang)) is not None:
+        key, value = named
+    else:
+        key, value = "activity.current", clean_value(doing, lang)
+    said = (f"开始{doing}" if begun else f"一直{doing}") if lang == "zh" else (
+        f"started {doing}" if begun else f"has been {doing}")
+    return [Finding(key, value, CONF_PREFER, clause, statement=said)] if value else []

@@ -324,7 +324,10 @@ def _read(sentence: str, said_at: datetime, lang: str, *, nested: bool = False) 
     # state it began, in place of the bare event a dated one reads as ("I joined Acme last week"),
     # and holds from the time it names (``shapes.dated``)
     if not nested and all(f.key == "event" for f in found):
-        found = _begun(sentence, said_at, lang) or found
+        begun = _begun(sentence, said_at, lang)
+        if begun and begun[0].key == "activity.current":  # a doing: the events of other clauses stay beside it
+            begun += [f for f in found if begun[0].value not in f.clause]
+        found = begun or found
     elif not nested and all(f.retract for f in found):
         # 我开始吃素了 withdraws 不吃素 (``habits.restart_zh``) and begins 吃素: both
         found = found + [f for f in _begun(sentence, said_at, lang) if not f.retract]
@@ -354,6 +357,11 @@ def _begun(sentence: str, said_at: datetime, lang: str) -> list[Finding]:
     for state in onset.begun_zh(sentence) if lang == "zh" else onset.begun_en(sentence):
         if found := _read(state, said_at, lang, nested=True):
             return shapes.dated(found, sentence, sentence, said_at)
+    if doing := onset.doing_begun(sentence, lang):  # "I started rock climbing last spring": the doing itself
+        return shapes.dated(onset.doing_found(doing, lang, sentence, begun=True), sentence, sentence, said_at)
+    started = onset.split(sentence, lang)  # a start one can date only ("since I was a kid" is none), as a state's
+    if started and clause_period(started[1], started[1], said_at) and (doing := onset.doing_lasted(sentence, lang)):
+        return shapes.dated(onset.doing_found(doing, lang, sentence, begun=False), started[1], started[1], said_at)
     return []
 
 
