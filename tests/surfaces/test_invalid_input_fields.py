@@ -34,6 +34,31 @@ def test_rest_names_the_empty_query_content_and_sources(open_server: Server) -> 
         assert (error["code"], error["details"].get("field")) == ("invalid_input", field), error
 
 
+def test_rest_names_the_field_of_a_body_of_the_wrong_type_or_range(open_server: Server) -> None:
+    # came back as pydantic's validation_error with details.errors[].loc alone, no details.field
+    with open_server.client() as client:
+        added = client.post("/v1/messages", json={"user_id": "fields-shape", "messages": [
+            {"content": "I prefer UPS for delivery"}]})
+        assert added.status_code == 200, added.text
+        fact = added.json()["results"][0]["facts"][0]["fact"]["id"]
+        answers = {
+            "messages.0.role": client.post("/v1/messages", json={"user_id": "fields-shape", "messages": [
+                {"content": "hi", "role": "god"}]}),
+            "as_of": client.post("/v1/search", json={"user_id": "fields-shape", "query": "tea", "as_of": "yesterday"}),
+            "importance": client.patch(f"/v1/facts/{fact}", params={"user_id": "fields-shape"},
+                                       json={"importance": 5}),
+            "limit": client.get("/v1/facts", params={"user_id": "fields-shape", "limit": "many"}),
+        }
+        over = client.post("/v1/search", json={"user_id": "fields-shape", "query": "tea", "limit": 101})
+    for field, answer in answers.items():
+        assert answer.status_code == 422, (field, answer.text)
+        error = answer.json()["error"]
+        assert (error["code"], error["details"]["field"]) == ("validation_error", field), error
+        assert error["message"].startswith(f"{field}: ")
+    assert over.status_code == 422, over.text
+    assert over.json()["error"]["details"] == {"field": "limit", "max": 100}
+
+
 async def _mcp_errors(db: Path) -> dict[str, dict[str, Any]]:
     with _environment():
         memory, server, _ = mcp_server(db=str(db), org=None, project=None, user="alice", agent=None,

@@ -11,6 +11,7 @@ traceback, answered with ``internal``).
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -109,8 +110,21 @@ def _validation_details(exc: RequestValidationError) -> tuple[int, str, str, dic
             msg = f"{msg}; {STRICT_HINT}"
         errors.append({"loc": [str(p) for p in err.get("loc", ())], "msg": msg, "type": str(err.get("type", ""))})
     first = errors[0] if errors else {"loc": [], "msg": "invalid request"}
-    where = ".".join(p for p in first["loc"] if p != "body") or "request"
-    return 422, "validation_error", f"{where}: {first['msg']}", {"errors": errors}
+    field = dotted(first["loc"])
+    # ``details.field`` names the argument as every other door's invalid input does (a body's
+    # nested one by its dotted path, ``messages.0.role``); ``errors`` keeps every problem found.
+    return 422, "validation_error", f"{field or 'request'}: {first['msg']}", {
+        **({"field": field} if field else {}), "errors": errors}
+
+
+#: Where FastAPI says a request's value came from: the first part of a ``loc``, not part of its name.
+_SOURCES = ("body", "query", "path", "header", "cookie")
+
+
+def dotted(loc: Sequence[str]) -> str:
+    """The dotted path of a validation error's ``loc`` without its source (``["body", "messages",
+    "0", "role"]`` -> ``messages.0.role``); ``""`` for the body or request as a whole."""
+    return ".".join(loc[1:] if loc and loc[0] in _SOURCES else loc)
 
 
 def install(app: FastAPI) -> None:

@@ -112,7 +112,8 @@ def limit_of(state: ServerState, req: SearchRequest | ContextRequest | ListFacts
     if "limit" not in req.model_fields_set:
         return cap
     raise ApiError(422, "limit_too_large", f"limit {req.limit} is over this server's maximum {cap} for search "
-                   "results and list pages (MEMSTRATA_MAX_SEARCH_LIMIT); page with cursor or offset", {"max": cap})
+                   "results and list pages (MEMSTRATA_MAX_SEARCH_LIMIT); page with cursor or offset",
+                   {"field": "limit", "max": cap})
 
 
 def check_batch(state: ServerState, count: int, what: str) -> None:
