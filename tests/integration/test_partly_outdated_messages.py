@@ -91,3 +91,23 @@ def test_the_users_replaced_home_is_labelled_beside_someone_elses_current_one(me
     assert "- Tom: lives in Boston (" in tom and "[outdated" not in _line(tom, "Boston")
     assert _line(memory.context("where do I live?", user_id="other"), "Denver").startswith(
         "- [outdated: I live in Austin] and my sister lives in Denver (")
+
+
+def test_an_english_message_labels_its_replaced_part_as_a_chinese_one_does(memory: Memory) -> None:
+    """"I live in Leeds, and my wife's name is Anna." then a move to York: the wife's fact is stored as
+    "wife named Anna", which the clause says in other words ("name" for "named"), so it was placed in no
+    clause and nothing was labelled: an agent read Leeds as the user's home. English words are compared by
+    their stem, as a Chinese value (老婆小丽 from 老婆叫小丽) is by its characters: the home's clause is
+    labelled, the wife's is not, in both languages."""
+    memory.add("I live in Leeds, and my wife's name is Anna.")
+    memory.add("We moved to York last month.")
+    memory.add("我住在杭州，我老婆叫小丽。", user_id="zh")
+    memory.add("我们搬到苏州了。", user_id="zh")
+    [hit] = [h for h in memory.search("where do I live?") if h.kind == "episode" and "Anna" in h.text]
+    assert (hit.outdated_parts, hit.superseded) == (("I live in Leeds",), False)
+    assert _line(memory.context("where does the user live?"), "Anna").startswith(
+        "- [outdated: I live in Leeds], and my wife's name is Anna. (")
+    assert _line(memory.context("用户住在哪里？", user_id="zh"), "小丽").startswith(
+        "- [已过时：我住在杭州]，我老婆叫小丽。 (")
+    anna = memory.context("who is Anna?")
+    assert "wife named Anna" in anna or "my wife's name is Anna" in anna, anna

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from memstrata.text.hanzi import simplified
 from memstrata.text.regex import lazy_regex
+from memstrata.text.tokens import stem_term
 
 
 def fold(text: str) -> str:
@@ -94,11 +95,19 @@ def pieces(text: str, pattern: re.Pattern[str], trim: str = "") -> list[tuple[in
 
 
 def _units(folded: str) -> list[str]:
-    return re.findall(r"[a-z0-9]+|[\u3400-\u9fff]", folded)
+    """The units of folded text: Han characters, and Latin words by their stem (``text.tokens.stem_term``):
+    the extractor words a value in its own inflection ("wife named Anna" from "my wife's name is Anna",
+    "go running" from "goes running"), as a Chinese value keeps the characters said (老婆小丽 from
+    老婆叫小丽), and an English value was placed in no piece where a Chinese one was."""
+    return [stem_term(u) for u in re.findall(r"[a-z0-9]+|[\u3400-\u9fff]", folded)]
 
 
 def share(value: str, piece: str) -> float:
-    """Share of ``value``'s units found in ``piece`` (1.0 when ``stated_in``)."""
+    """Share of ``value``'s units (``_units``) found in ``piece`` (1.0 when ``stated_in``).
+
+    >>> share("wife named Anna", "and my wife's name is Anna"), share("老婆小丽", "老婆叫小丽")
+    (1.0, 1.0)
+    """
     if stated_in(value, piece):
         return 1.0
     units = _units(fold(value))
