@@ -32,7 +32,8 @@ def _withdrawn(text: str) -> list[tuple[str, str]]:
     ("I don't run any more", [("preference.habit", "run"), ("sport.like", "running")]),
     ("I stopped running", [("preference.habit", "running"), ("sport.like", "running")]),
     # no change said, or no activity: nothing withdrawn
-    ("我能吃辣", []), ("我不跑步", []), ("I don't run", []), ("I started a new job", []), ("I went back to Paris", []),
+    ("我能吃辣", []), ("我不跑步", []), ("I don't run", []), ("I went back to Paris", []),
+    ("I started a new job", [("identity.employer", "")]),  # no habit: the employer before ends
     ("我能够帮助你就很开心了", []), ("我不住在上海了", [("identity.location", "上海")]),
     ("我不再贫血了", [("health.condition", "贫血")]),  # a withdrawn condition is no habit
 ])

@@ -148,10 +148,18 @@ def find_zh(clause: str, sentence: str) -> list[Finding]:
     return [f for one in (listed(act, "zh") or [act]) for f in _given_up_zh(one, bare, clause)]
 
 
+#: What one learns, given up: 学游泳, 学习日语, 练钢琴 ("I stopped learning Spanish"): the thing learnt is no longer
+#: what the user is learning (``activity.learning`` = 游泳, as 我在学游泳 stated it).
+_LEARNT_ZH = lazy_regex(r"^(?:学习|学|练习|练)(?!习)(?P<v>.{1,10})$")
+_LEARNT_EN = lazy_regex(r"^(?:learning|studying|practicing|practising)\s+(?:to\s+)?(?P<v>.+)$", _IC)
+
+
 def _given_up_zh(act: str, bare: bool, clause: str) -> list[Finding]:
     """What giving up the one activity ``act`` says (``find_zh``); ``bare``: said after 戒 / 停了."""
     out = [Finding("preference.habit", act, CONF_STATED, clause, retract=True), *_pastime_given_up(act, "zh", clause),
            *providers.given_up(act, "zh", clause)]  # "I don't fly with Lufthansa anymore": the airline too
+    if (learnt := _LEARNT_ZH.match(act)) is not None:  # 我不再学游泳了: no longer learning it (在学游泳)
+        out.append(Finding("activity.learning", learnt.group("v"), CONF_STATED, clause, retract=True))
     if (consumed := _consumed_zh(act, bare)) is not None:
         verb, thing = consumed
         key = "food.dislike" if verb == "吃" else "preference.dislike"
@@ -322,6 +330,8 @@ def _given_up_en(act: str, bare: bool, clause: str) -> list[Finding]:
         return []
     out = [Finding("preference.habit", act, CONF_STATED, clause, retract=True), *_pastime_given_up(act, "en", clause),
            *providers.given_up(act, "en", clause)]  # "I don't fly with Lufthansa anymore": the airline too
+    if (learnt := _LEARNT_EN.match(act)) is not None:  # "I stopped learning Spanish": no longer learning it
+        out.append(Finding("activity.learning", learnt.group("v"), CONF_STATED, clause, retract=True))
     if (consumed := _consumed_en(act, bare)) is not None:
         verb, thing = consumed
         key = "food.dislike" if verb == "eat" else "preference.dislike"

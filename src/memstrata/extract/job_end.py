@@ -26,6 +26,29 @@ _ZH = lazy_regex(r"(?:^|[，,]|因为|自从)我(?:刚刚?|已经|上个?月|上
 _ZH_NOT = lazy_regex(r"如果|要是|万一|怕|担心|会|想|打算|不|没|吗|？|\?|说")
 
 
+#: A new job begun where the sentence names no employer: "I started a new job as a paramedic", "I got a new job",
+#: 我换工作了, 我换了一份新工作: the employer before is no longer where one works (one named, "a new job at Acme",
+#: 我换了新工作，现在在美团, supersedes it instead: ``extract.onset``).
+_NEW_EN = lazy_regex(r"(?:^|[,;]\s*|\b(?:and|so|but|now)\s+)i(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+|"
+                     r"also\s+)?(?:started|got|gotten|landed|found|took|accepted)\s+(?:a\s+)?new\s+job\b"
+                     r"(?![^,;]*\b(?:at|with|for)\s)(?P<rest>[^,;]*)", _IC)
+_NEW_ZH = lazy_regex(r"(?:^|[，,])我(?:刚刚?|已经|上个?月|上周|最近|也)*"
+                     r"(?:(?:换了|找到了|开始了)?(?:一份)?新的?工作|换工作)了?(?:[，,。]|$)")
+
+
+def new_job(sentence: str, lang: str, *, employer_named: bool) -> list[Finding]:
+    """The withdrawal of the employer a new job begun says (``_NEW_EN`` / ``_NEW_ZH``), ``[]`` when none or when
+    the sentence names the new employer (``employer_named``: its finding supersedes the old one)."""
+    m = None if employer_named else (_NEW_ZH if lang == "zh" else _NEW_EN).search(sentence)
+    if m is None:
+        return []
+    clause = m.group(0)
+    if (_ZH_NOT if lang == "zh" else _EN_NOT).search(clause):
+        return []
+    return [Finding("identity.employer", "", CONF_PREFER, sentence, retract=True,
+                    statement="换了工作" if lang == "zh" else "started a new job")]
+
+
 def find(sentence: str, lang: str) -> list[Finding]:
     """The withdrawal of the employer a job's end in ``sentence`` says (``[]`` when none)."""
     if lang == "zh":

@@ -122,7 +122,10 @@ _JOB_BEGUN_EN = lazy_regex(
     r"(?:a|the)\s+(?:new\s+)?job\s+(?:at|with)\s+(?P<org>.+?)"
     rf"|i(?:'ve|\s+have|\s+was|\s+got)\s+{_ADV_EN}(?:been\s+)?hired\s+(?:by|at)\s+(?P<org2>.+?)"
     r"|my\s+new\s+(?:job|employer)\s+is\s+(?:at\s+|with\s+)?(?P<org3>.+?)"
-    rf"|i(?:'ve|\s+have)?\s+{_ADV_EN}(?:became|become)\s+(?P<role>an?\s+.+?))"
+    rf"|i(?:'ve|\s+have)?\s+{_ADV_EN}(?:became|become)\s+(?P<role>an?\s+.+?)"
+    # "I started a new job as a paramedic": the work one does now, as "I work as a paramedic" says it
+    rf"|i(?:'ve|\s+have)?\s+{_ADV_EN}(?:started|got|gotten|landed|found|took|taken|accepted)\s+(?:a\s+)?"
+    r"(?:new\s+)?job\s+as\s+(?P<work>an?\s+.+?))"
     rf"|(?i:i(?:'ve|\s+have)?\s+{_ADV_EN}joined\s+)(?P<org4>[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)*)"
     r"(?i:\s+as\s+(?:an?|the|their|its)\s+\w+(?:\s+\w+){0,2}))"
     rf"(?i:\s+(?:now|recently|lately|{_PAST_EN}))?$")
@@ -250,6 +253,8 @@ def _job_begun(m: re.Match[str] | None, role: str, org: str) -> list[str]:
         return []
     if m.group("role"):
         return [role.format(m.group("role"))]
+    if m.groupdict().get("work"):
+        return [f"I work as {m.group('work')}"]
     return [org.format(next(o for o in m.group("org", "org2", "org3", "org4") if o))]
 
 

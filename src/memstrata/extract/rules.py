@@ -341,7 +341,10 @@ def _read(sentence: str, said_at: datetime, lang: str, *, nested: bool = False) 
         if all(f.key == "event" for f in said):
             said = _begun(other[1], said_at, lang) or said
         found = shapes.about(said, other[0])
-    return found + ([] if nested else job_end.find(sentence, lang))  # "I lost my job": the employer ends
+    if nested:
+        return found
+    hired = any(f.key == "identity.employer" and not f.retract for f in found)  # "a new job at Acme" supersedes
+    return found + (job_end.find(sentence, lang) or job_end.new_job(sentence, lang, employer_named=hired))
 
 
 def _read_alone(sentence: str, said_at: datetime, lang: str) -> list[Finding]:

@@ -18,8 +18,9 @@ from memstrata.text.regex import lazy_regex
 _KINDS_EN = (r"suv|minivan|pickup(?: truck)?|truck|hybrid|electric car|ev|convertible|sedan|hatchback|station wagon|"
              r"motorcycle|motorbike|scooter|jeep|camper van|campervan|sports car")
 _EN = lazy_regex(
-    r"^i\s+(?:(?:now|currently|still|also|usually|mostly)\s+)*drive\s+(?:a|an|my)\s+"
-    r"(?P<v>(?:(?:old|new|used|red|black|white|blue|silver|grey|gray|little|small|big|\d{4})\s+)*"
+    r"^(?:(?:now|these days|nowadays)\s*,?\s+)?i\s+(?:(?:now|currently|still|also|usually|mostly)\s+)*drive\s+"
+    r"(?:a|an|my)\s+(?P<v>(?:(?:old|new|used|red|black|white|blue|silver|grey|gray|little|small|big|electric|hybrid|"
+    r"\d{4})\s+)*"
     rf"(?-i:[A-Z][\w-]*(?:\s+(?:[A-Z0-9][\w-]*|\d+))*)|(?:(?:electric|old|new|used|small|big)\s+)?(?:{_KINDS_EN}))"
     r"(?:\s+(?:now|these days|nowadays))?$", re.IGNORECASE)
 #: Makes of car said in Chinese (a Latin name after 开 needs no list: 我开Model 3).
@@ -78,6 +79,41 @@ def begun(clause: str, lang: str) -> list[Finding]:
     if m is None or (lang == "zh" and re.search(r"股|股票|的", m.group("v"))):
         return []  # 我买了特斯拉的股票: shares, no car
     return _driven(m.group("v").strip(), clause, lang)
+
+
+#: A car given up: "I sold the Ford", "We got rid of our car", "I traded in my old Tesla", 我车卖了, 我把车卖了,
+#: 我的特斯拉卖掉了. The make named withdraws that car (and its model: "Ford" names "Ford Focus"); "car", a kind or
+#: 车 every car. Someone else's ("My dad sold his car") and a plan ("I'm selling my car") are none.
+_SOLD_EN = lazy_regex(
+    r"^(?:we|i)(?:'ve|\s+have)?\s+(?:(?:just|finally|recently|already|also)\s+)*(?:sold|got rid of|traded in|"
+    r"scrapped)\s+(?:my|our|the)\s+(?:old\s+)?(?P<v>car|(?-i:[A-Z][\w-]*(?:\s+[A-Z0-9][\w-]*)*)|"
+    rf"(?:(?:electric|old)\s+)?(?:{_KINDS_EN}))(?:\s+(?:last\s+\w+|yesterday|recently|already))?$", re.IGNORECASE)
+_SOLD_ZH = lazy_regex(
+    rf"^我(?:们|家)?(?:把)?(?:的)?(?:旧)?(?P<v>车|(?:{_MAKES_ZH})[\u4e00-\u9fffA-Za-z0-9 ]{{0,6}}?|(?:{_KINDS_ZH}))"
+    r"(?:已经|上个?月|上周|去年|前几天|也)*(?:给)?(?:卖掉?|处理掉|转手)了?$"  # 了 is cut off a clause before it
+    rf"|^我(?:们|家)?(?:已经|上个?月|上周|去年|前几天|也)*卖掉?了(?:我的|我家的)?(?:旧)?"
+    rf"(?P<w>车|(?:{_MAKES_ZH})[\u4e00-\u9fffA-Za-z0-9 ]{{0,6}}|(?:{_KINDS_ZH}))$")
+
+
+def sold_en(clause: str, ctx: object) -> list[Finding]:
+    """The car an English clause says the speaker sold, withdrawn ("I sold the Ford" → ``user.car`` Ford withdrawn;
+    "I sold my car" every car), else ``[]``."""
+    m = _SOLD_EN.match(clause.strip().rstrip(".!"))
+    return [] if m is None else _given_up(m.group("v"), clause, "en")
+
+
+def sold_zh(clause: str, ctx: object) -> list[Finding]:
+    """The car a Chinese clause says the speaker sold, withdrawn (我车卖了: every ``user.车``), else ``[]``."""
+    m = _SOLD_ZH.match(clause.strip().rstrip("。！!"))
+    return [] if m is None else _given_up(m.group("v") or m.group("w"), clause, "zh")
+
+
+def _given_up(value: str, clause: str, lang: str) -> list[Finding]:
+    """The withdrawal of the car ``value`` names, under both languages' keys (a car said in English ends with 我车卖了):
+    every car for the word car (车) or a kind, else the make or model named."""
+    named = "" if re.fullmatch(rf"(?i)车|car|(?:(?:electric|old)\s+)?(?:{_KINDS_EN})|{_KINDS_ZH}", value) else value
+    said = f"卖了{value}" if lang == "zh" else f"sold {value}"
+    return [Finding(key, named, CONF_STATED, clause, retract=True, statement=said) for key in ("user.car", "user.车")]
 
 
 def _driven(value: str, clause: str, lang: str) -> list[Finding]:
