@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 from collections.abc import Callable, Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -262,6 +263,42 @@ def test_rest_refuses_every_destructive_route_without_an_explicit_target(rest: t
         assert (answer.json()["error"]["code"], answer.json()["error"]["details"]) == ("invalid_input",
                                                                                        {"field": field}), answer.text
     assert "every user of the project" in no_tenant.json()["error"]["message"], no_tenant.text
+
+
+def test_a_forget_naming_no_user_is_refused_in_the_doors_words(rest: tuple[Server, dict[str, str]],
+                                                               tmp_path: Path) -> None:
+    # REST said "this would forget the session/agent for every user of the tenant; give a user_id, or
+    # all_users=True ..." for a `before` (Python on a REST door, no "nothing was deleted"), and "forget
+    # needs a user_id, session_id, agent_id, before or fact_id" for a filter; the SDK the same two.
+    server, _ = rest
+    with server.client(ADMIN_KEY) as admin:
+        project_key = admin.post("/v1/keys", json={"org_id": "o", "project_id": "P"}).json()["secret"]
+    before = _sqlite_rows(server.db)
+    with server.client(project_key) as client:
+        answers = {named: client.post("/v1/forget", json=body) for named, body in (
+            ("before", {"before": "2000-01-01T00:00:00Z"}), ("filter", {"filter": 'tag = "nothing"'}),
+            ("session_id and agent_id", {"session_id": "s0", "agent_id": "bot"}))}
+        nothing = client.post("/v1/forget", json={}).json()["error"]
+    assert _sqlite_rows(server.db) == before
+    for named, answer in answers.items():
+        assert answer.status_code == 422, answer.text
+        assert answer.json()["error"] == {"code": "invalid_input", "details": {"field": "user_id"}, "message": (
+            f'POST /v1/forget: {named} without a user would forget for every user of the tenant; give "user_id", '
+            'or "all_users": true if every user is meant; nothing was deleted')}
+    assert nothing["message"].startswith('POST /v1/forget needs a target: user_id, agent_id, session_id, before, '
+                                         'filter, fact_id, episode_id or "all_users": true ('), nothing
+    with Memory(tmp_path / "sdk.db", embedder=HashingEmbedder(dim=64)) as memory:
+        _seed(memory)
+        kept = _sqlite_rows(tmp_path / "sdk.db")
+        for named, call_ in (("before", {"before": datetime(2000, 1, 1, tzinfo=UTC)}),
+                             ("filter", {"filter": 'tag = "nothing"'})):
+            with pytest.raises(InvalidInput) as refused:
+                memory.forget(**call_)  # type: ignore[arg-type]
+            assert str(refused.value) == (f"forget(): {named} without a user would forget for every user of the "
+                                          "tenant; give user_id=..., or all_users=True if every user is meant; "
+                                          "nothing was deleted")
+            assert refused.value.details() == {"field": "user_id"}
+    assert _sqlite_rows(tmp_path / "sdk.db") == kept
 
 
 def test_rest_forgets_every_user_of_a_tenant_the_body_names(tmp_path: Path) -> None:

@@ -31,7 +31,7 @@ from memstrata.lifecycle.forget import (
 from memstrata.lifecycle.forget import receipt as forget_receipt
 from memstrata.lifecycle.forget_filter import forget_ids, forget_matching
 from memstrata.lifecycle.rollback import replaced_by
-from memstrata.lifecycle.target import require_id, require_target
+from memstrata.lifecycle.target import require_id, require_owner, require_target
 from memstrata.store.forgotten import forgotten_fact
 from memstrata.store.protocol import LifecycleStore, Store
 from memstrata.store.scope import check_scope
@@ -189,13 +189,14 @@ def forget_messages(store: Store, episodes: list[int], owner: Scope, *, actor: s
 
 def forget_target(default: Scope, *, user_id: str | None, agent_id: str | None, session_id: str | None,
                   before: datetime | None, all_users: bool, sources: bool, org_id: str | None,
-                  project_id: str | None) -> Scope:
+                  project_id: str | None, filter: object = None) -> Scope:
     """The scope ``Memory.forget`` deletes, from its arguments and the instance's ``default`` scope
     (its user and agent apply unless ``all_users``).
 
     Raises:
-        InvalidInput: ``sources`` without a fact; ``user_id`` with ``all_users``; no target; a
-            session or agent of every user without ``all_users``; a bad scope identifier.
+        InvalidInput: ``sources`` without a fact; ``user_id`` with ``all_users``; a session, agent,
+            time or ``filter`` of every user without ``all_users`` (``target.require_owner``); a bad
+            scope identifier.
     """
     if sources:
         raise InvalidInput("sources=True applies to one fact (fact_id): the messages that stated it", field="sources")
@@ -203,11 +204,8 @@ def forget_target(default: Scope, *, user_id: str | None, agent_id: str | None, 
         raise InvalidInput("give user_id or all_users=True, not both: they contradict each other")
     user = user_id if user_id is not None or all_users else default.user_id
     agent = agent_id if agent_id is not None or all_users else default.agent_id
-    if user is None and agent is None and session_id is None and before is None and not all_users:
-        raise InvalidInput("forget needs a user_id, session_id, agent_id, before or fact_id")
-    if user is None and not all_users:
-        raise InvalidInput("this would forget the session/agent for every user of the tenant; "
-                           "give a user_id, or all_users=True if that is what you mean")
+    require_owner("forget()", owner=user, all_users=all_users, user="user_id=...", every="all_users=True",
+                  session_id=session_id, agent_id=agent, before=before, filter=filter)
     sc = Scope(org_id or default.org_id, project_id or default.project_id, user, agent, session_id)
     check_scope(sc, needs_owner=not all_users)
     return sc

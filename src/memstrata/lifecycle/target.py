@@ -99,6 +99,31 @@ def require_tenant(operation: str, *, what: str, hint: str, **given: object) -> 
                                "tenant, is not a target by itself); nothing was deleted", field=name)
 
 
+def require_owner(operation: str, *, owner: object, all_users: bool, user: str, every: str,
+                  **given: object) -> None:
+    """Refuse a forget of a session, an agent, a time or a filter that names no user: with no
+    owner it would reach every user of the tenant, which only ``all_users`` may ask for.
+
+    Args:
+        operation: what the caller asked for, in the door's words (``forget()``, ``POST /v1/forget``).
+        owner: the user the forget is limited to once the door's defaults are filled in (an API
+            key's user, the instance's), or ``None``.
+        all_users: whether the caller asked for every user.
+        user: how the door names the user to give (``user_id``, ``"user_id"``).
+        every: how the door spells every user (``all_users=True``, ``"all_users": true``).
+        given: the targets the caller gave, by the door's names (``None``: not given).
+
+    Raises:
+        InvalidInput: no owner and not ``all_users``, naming the targets given (``details.field``
+            ``user_id``); nothing was deleted.
+    """
+    if owner is not None or all_users:
+        return
+    named = " and ".join(name for name, value in given.items() if value is not None) or "the forget"
+    raise InvalidInput(f"{operation}: {named} without a user would forget for every user of the tenant; give "
+                       f"{user}, or {every} if every user is meant; nothing was deleted", field="user_id")
+
+
 def require_id(operation: str, name: str, value: object) -> int:
     """``value`` as the whole-number id a change of one row is aimed at (``rollback``'s
     ``event_id``, ``restore``'s ``fact_id``).

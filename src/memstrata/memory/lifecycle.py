@@ -166,8 +166,9 @@ class LifecycleMethods(RecallMethods):
         shown = f"user_id={self.scope.user_id!r}" if self.scope.user_id is not None else "user_id=..."
         # The instance's default user is not a target by itself: a bare forget() erased the whole user.
         require_target("forget()", hint=f"{shown} for everything about the user, or session_id, agent_id, before, "
-                       "filter, fact_id or episode_id", user_id=user_id, agent_id=agent_id, session_id=session_id,
-                       before=before, filter=filter, fact_id=fact_id, episode_id=episode_id, all_users=all_users)
+                       "filter, fact_id, episode_id or all_users=True", user_id=user_id, agent_id=agent_id,
+                       session_id=session_id, before=before, filter=filter, fact_id=fact_id, episode_id=episode_id,
+                       all_users=all_users)
         refuse_blank("forget()", org_id=org_id, project_id=project_id)
         if all_users and user_id is None:  # every user of a tenant: the call names the tenant, as delete_project does
             require_tenant("forget(all_users=True)", what="every user of the project",
@@ -184,7 +185,8 @@ class LifecycleMethods(RecallMethods):
             return delete_target(self.store, reader, fact_id, episode_id, sources=sources, actor=actor,
                                  operation="forget()")
         sc = forget_target(self.scope, user_id=user_id, agent_id=agent_id, session_id=session_id, before=before,
-                           all_users=all_users, sources=sources, org_id=org_id, project_id=project_id)
+                           all_users=all_users, sources=sources, org_id=org_id, project_id=project_id,
+                           filter=filter)
         return forget_scope(self.store, sc, where=where, filter_text=filter, kind=kind, before=before,
                             background=background, background_over=self.settings.forget_background_over,
                             forgetter=self._forgetter, actor=actor)

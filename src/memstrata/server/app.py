@@ -23,7 +23,7 @@ from memstrata.errors import Conflict, MemstrataError
 from memstrata.lifecycle.forget import TABLES, ForgetReceipt
 from memstrata.lifecycle.nothing_stored import nothing_stored_note
 from memstrata.lifecycle.schedule import MaintenanceScheduler
-from memstrata.lifecycle.target import refuse_blank, require_target, require_tenant
+from memstrata.lifecycle.target import refuse_blank, require_owner, require_target, require_tenant
 from memstrata.memory import Memory
 from memstrata.paging import cursor_after
 from memstrata.server import docs, errors, semantic_routes, transfer_routes
@@ -336,7 +336,7 @@ def forget(body: ForgetRequest, caller: Caller, request: Request) -> ForgetRespo
     # The target is what the body names, before the key's user fills the scope: `{}` with a
     # user-bound key is refused, not "forget the key's user".
     require_target("POST /v1/forget", hint="user_id, agent_id, session_id, before, filter, fact_id, episode_id or "
-                   "all_users", user_id=body.user_id, agent_id=body.agent_id, session_id=body.session_id,
+                   '"all_users": true', user_id=body.user_id, agent_id=body.agent_id, session_id=body.session_id,
                    before=body.before, filter=body.filter, fact_id=body.fact_id, episode_id=body.episode_id,
                    all_users=body.all_users)
     if body.all_users and caller.key is not None and caller.key.user_id is not None:
@@ -348,6 +348,10 @@ def forget(body: ForgetRequest, caller: Caller, request: Request) -> ForgetRespo
                        hint='{"all_users": true, "org_id": ..., "project_id": ...}', org_id=body.org_id,
                        project_id=body.project_id)
     scope = st.scope(caller, body)
+    if body.fact_id is None and body.episode_id is None:  # refused in REST's words, not the SDK's
+        require_owner("POST /v1/forget", owner=scope["user_id"], all_users=body.all_users, user='"user_id"',
+                      every='"all_users": true', session_id=body.session_id, agent_id=body.agent_id,
+                      before=body.before, filter=body.filter)
     with st.lock:
         receipt = st.memory.forget(user_id=scope["user_id"], session_id=scope["session_id"], fact_id=body.fact_id,
                                    agent_id=scope["agent_id"], all_users=body.all_users, before=body.before,
