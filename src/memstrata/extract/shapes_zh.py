@@ -17,6 +17,7 @@ from memstrata.extract import (
     formats,
     gazetteer,
     patterns_zh,
+    places,
     purposes,
     scheduled,
     schools,
@@ -271,7 +272,7 @@ def _changed(clause: str) -> list[Finding]:
             thing = re.sub(r"上$", "", place)
             return instead(chosen(thing, "user.uses", clause, "zh", statement=f"使用{thing}"), m.group("old"), "zh")
         return instead([Finding("identity.location", place, CONF_PREFER, clause)], m.group("old"), "zh")
-    if (m := _WORKS.match(clause)) is not None:
+    if (m := _WORKS.match(clause)) is not None and not places.city_zh(m.group("v")):  # 现在在南京上班: a city's
         return [Finding("identity.employer", clean_value(m.group("v"), "zh"), CONF_PREFER, clause)]
     if (m := _DRINKS.match(clause)) is not None:
         verb, raw = (m.group("verb"), m.group("v")) if m.group("verb") else (m.group("verb2"), m.group("v2"))

@@ -66,6 +66,11 @@ _LOCATED_EN = lazy_regex(rf"^(?i:(?:my|our)\s+{_WORKPLACE_EN}(?:'s|\s+is)\s+(?:n
                          rf"{_PLACE_EN}$")
 _WORKPLACE_ZH = r"(?:我们|我)的?(?P<w>公司|单位|办公室)"
 _LOCATED_ZH = lazy_regex(rf"^{_WORKPLACE_ZH}(?:现在|目前)?(?:在|位于|设在)(?P<v>[\u4e00-\u9fff]{{2,6}}?)(?:市)?$")
+#: Where one works said of oneself: "I work in Berlin", "I'm currently working in Boston", 我在广州工作,
+#: 我现在在杭州上班 (a city: "I work in Marketing", 我在腾讯工作 name a field and an employer, their own readings).
+_WORK_IN_EN = lazy_regex(rf"^(?i:i(?:'m|\s+am)?\s+(?:(?:now|currently|still|also)\s+)?(?:work|working)\s+in)\s+"
+                         rf"{_PLACE_EN}(?i:\s+now)?$")
+_WORK_IN_ZH = lazy_regex(r"^我(?:现在|目前|一直|也|还)*在(?P<v>[\u4e00-\u9fff]{2,6}?)(?:市)?(?:工作|上班)了?$")
 
 
 def _finding(value: str, clause: str, said: str) -> list[Finding]:
@@ -77,14 +82,16 @@ def located(clause: str, lang: str) -> list[Finding]:
     → ``杭州``); ``[]`` for any other clause, and for a place one cannot tell is a city (我们公司在开会)."""
     text = clause.strip().rstrip(".!。！")
     if lang != "zh":
-        m = _LOCATED_EN.match(text)
+        m = _LOCATED_EN.match(text) or _WORK_IN_EN.match(text)
         if m is None or not places.may_be_city(m.group("v")):
-            return []  # "My company is in Finance": a field, no place
-        return _finding(m.group("v"), clause, f"workplace is in {m.group('v')}")
-    z = _LOCATED_ZH.match(text)
+            return []  # "My company is in Finance", "I work in Marketing": a field, no place
+        said = f"workplace is in {m.group('v')}" if text[:1].lower() != "i" else f"works in {m.group('v')}"
+        return _finding(m.group("v"), clause, said)
+    z = _LOCATED_ZH.match(text) or _WORK_IN_ZH.match(text)
     if z is None or not places.city_zh(z.group("v")):
-        return []
-    return _finding(z.group("v"), clause, f"{z.group('w')}在{z.group('v')}")
+        return []  # 我们公司在开会, 我在腾讯工作: no city
+    said = f"{z.group('w')}在{z.group('v')}" if "w" in z.re.groupindex else f"在{z.group('v')}工作"
+    return _finding(z.group("v"), clause, said)
 
 
 #: An employer said with the city it is in: "Google in Zurich", "SAP in Berlin", 苏黎世的谷歌.
