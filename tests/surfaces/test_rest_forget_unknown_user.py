@@ -41,8 +41,35 @@ def test_a_forget_of_a_user_with_nothing_stored_says_so_as_the_cli_does(server: 
         done = _ok(c.post("/v1/forget", json={"user_id": "alice"}))
         assert done["counts"]["episodes"] == 1 and done["note"] is None
         assert _ok(c.post("/v1/forget", json={"user_id": "alice"}))["note"] == typo["note"].replace("alcie", "alice")
-        # a narrower target that deleted nothing is no claim about the user
-        assert _ok(c.post("/v1/forget", json={"user_id": "alcie", "session_id": "s9"}))["note"] is None
+        # a session of a user with nothing stored: the user is what to check
+        assert _ok(c.post("/v1/forget", json={"user_id": "alcie", "session_id": "s9"}))["note"] == typo["note"]
+        # a narrower target that is no session or agent and deleted nothing is no claim about the user
+        assert _ok(c.post("/v1/forget", json={"user_id": "alcie", "before": "2000-01-01T00:00:00Z"}))["note"] is None
+
+
+def test_a_forget_of_a_session_or_agent_with_nothing_stored_for_the_user_says_so(server: Server) -> None:
+    # alice forgetting carol's session (or a mistyped one) answered 200, counts 0 and note null
+    with server.client() as c:
+        for user, session in (("alice2", "a-s1"), ("carol2", "c-s1")):
+            _ok(c.post("/v1/messages", json={"user_id": user, "session_id": session, "agent_id": "bot",
+                                             "messages": [{"role": "user", "content": "I live in Oslo"}]}))
+        theirs = _ok(c.post("/v1/forget", json={"user_id": "alice2", "session_id": "c-s1"}))
+        agent = _ok(c.post("/v1/forget", json={"user_id": "alice2", "agent_id": "bto"}))
+        both = _ok(c.post("/v1/forget", json={"user_id": "alice2", "session_id": "a-s2", "agent_id": "bot"}))
+        said = cli("forget", "--user", "alice2", "--session", "c-s1", "--yes", "--db", str(server.db))
+        own = _ok(c.post("/v1/forget", json={"user_id": "alice2", "session_id": "a-s1"}))
+        carol = c.get("/v1/episodes", params={"user_id": "carol2"}).json()["items"]
+    assert theirs["counts"]["episodes"] == 0
+    assert theirs["note"] == ("nothing is stored for user=alice2 with session=c-s1 in default/default; check "
+                              "session_id (and user_id, org_id, project_id)")
+    assert agent["note"] == ("nothing is stored for user=alice2 with agent=bto in default/default; check "
+                             "agent_id (and user_id, org_id, project_id)")
+    assert both["note"] == ("nothing is stored for user=alice2 with session=a-s2 agent=bot in default/default; "
+                            "check session_id and agent_id (and user_id, org_id, project_id)")
+    assert own["counts"]["episodes"] == 1 and own["note"] is None
+    assert [e["content"] for e in carol] == ["I live in Oslo"]
+    assert " ".join(said.err.split()) == ("note: nothing is stored for user=alice2 with session=c-s1 in "
+                                          "default/default; check --session (and --user, --org, --project)")
 
 
 def test_the_note_names_the_tenant_asked_about(server: Server) -> None:

@@ -106,8 +106,9 @@ def forget(
                     memory.wait_forgotten()
                     receipt = memory.forget_status(receipt.job_id)[0]
                     progress.update(task, completed=receipt["episodes"])
-            nothing = not any(receipt.counts.values()) and not any((agent, session, before, filter, fact, episode))
-            return receipt, (_unknown_user_note(memory, owner) if owner is not None and nothing else "")
+            nothing = not any(receipt.counts.values()) and not any((before, filter, fact, episode))
+            return receipt, (_unknown_user_note(memory, owner, session, agent)
+                             if owner is not None and nothing and receipt.status != "running" else "")
     receipt, unknown = run_command(go)
     if unknown:  # a mistyped user is no error (forget is idempotent), but must not read as done
         err.print(safe(unknown), highlight=False)
@@ -139,13 +140,16 @@ def forget(
         console.print(safe(f"note: {kept}"), highlight=False)
 
 
-def _unknown_user_note(memory: Memory, owner: str) -> str:
-    """A note for a user forget that deleted nothing because nothing was stored for ``owner`` (a
-    mistyped ``--user``), or "" when ``owner`` has memories (``lifecycle.nothing_stored``)."""
+def _unknown_user_note(memory: Memory, owner: str, session: str | None, agent: str | None) -> str:
+    """A note for a forget of a user (or of its ``--session`` / ``--agent``) that deleted nothing because
+    nothing was stored for ``owner`` (a mistyped ``--user``) or in that session or agent, or "" when
+    ``owner`` has memories there (``lifecycle.nothing_stored``)."""
     scope = memory.scope
+    named = " and ".join(option for option, value in (("--session", session), ("--agent", agent)) if value)
     note = nothing_stored_note(memory, owner, check="--user (and --org, --project)",
                                lists=f"`memstrata users --org {scope.org_id} --project {scope.project_id}` lists the "
-                                     "users with memories")
+                                     "users with memories", within={"session": session, "agent": agent},
+                               check_within=f"{named} (and --user, --org, --project)")
     return f"note: {note}" if note else ""
 
 

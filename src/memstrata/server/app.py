@@ -317,15 +317,20 @@ def get_episode(episode_id: EpisodeId, q: Annotated[ScopeQuery, Query()], caller
 
 
 def _unknown_user_note(memory: Any, body: ForgetRequest, scope: dict[str, Any], receipt: ForgetReceipt) -> str:
-    """The CLI's note for a forget of a whole user that deleted nothing because nothing is stored for that
-    user (a mistyped ``user_id``: idempotent, so no error, but not to be read as done); "" otherwise."""
-    narrowed = (body.agent_id, body.session_id, body.before, body.filter, body.fact_id, body.episode_id)
+    """The CLI's note for a forget of a whole user, or of one of its sessions or agents, that deleted
+    nothing because nothing is stored for that user (a mistyped ``user_id``) or in that session or
+    agent (another user's session, a typo): idempotent, so no error, but not to be read as done; ""
+    otherwise."""
+    narrowed = (body.before, body.filter, body.fact_id, body.episode_id)
     if scope["user_id"] is None or body.all_users or any(v is not None for v in narrowed):
         return ""
     if receipt.status == "running" or any(receipt.counts.values()):
         return ""
     return nothing_stored_note(memory, scope["user_id"], org_id=scope["org_id"], project_id=scope["project_id"],
-                               check="user_id (and org_id, project_id)")
+                               check="user_id (and org_id, project_id)",
+                               within={"session": body.session_id, "agent": body.agent_id},
+                               check_within=" and ".join(n for n in ("session_id", "agent_id") if getattr(body, n))
+                               + " (and user_id, org_id, project_id)")
 
 
 @router.post("/forget", response_model=ForgetResponse, tags=["memories"])
