@@ -41,8 +41,10 @@ _NOT_A_PLACE = lazy_regex(r"(?:christmas|easter|thanksgiving|halloween|new year|
                           r"november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|business|"
                           r"family|road|school|class|company|work|ski|camping|birthday|honeymoon|anniversary)\b", _IC)
 #: A trip told as done, or someone else's: "How was the Kyoto trip?", "We had a great time on our Japan trip", "your
-#: Kyoto trip", and what is kept from one ("It's from our trip to Banff", "photos of my Japan trip").
-_TRIP_NOT_AHEAD = lazy_regex(r"\b(?:was|were|went|had|did|came|got back|returned|back from|last|ago|you|your|he|his|"
+#: Kyoto trip", one called off ("The Lisbon trip is cancelled": ``extract.cancelled``), and what is kept from one
+#: ("It's from our trip to Banff", "photos of my Japan trip").
+_TRIP_NOT_AHEAD = lazy_regex(r"\b(?:cancell?ed|called off|was|were|went|had|did|came|got back|returned|back from|"
+                             r"last|ago|you|your|he|his|"
                              r"she|her|they|their|from|photos?|pictures?|pics?|souvenirs?|memories)\b", _IC)
 
 

@@ -31,6 +31,7 @@ import numpy as np
 from memstrata.embed.base import COSINE_CEIL, COSINE_FLOOR, Embedder, carried_cosine, cosine_scale
 from memstrata.errors import EmbeddingError
 from memstrata.extract import (
+    cancelled,
     carried,
     cessation,
     contrast,
@@ -295,6 +296,8 @@ def _read(sentence: str, said_at: datetime, lang: str, *, nested: bool = False) 
     # a state said as ended ("I don't have a dog anymore", 我现在不养狗了) withdraws what its present reads
     if ended := _ended(sentence, said_at, lang, nested=nested):  # also a relative's ("My sister ...")
         return ended
+    if off := _called_off(sentence, said_at, lang, nested=nested):  # "The Lisbon trip is cancelled, we're going …"
+        return off
     # giving something up is one shape in every wording (extract.cessation); the rest is read as usual
     before, ceased, after = shapes_zh.given_up(sentence, said_at) if zh else shapes_en.given_up(sentence, said_at)
     if ceased:  # a pastime given up at one time and done still ("...; now I run in the evenings") stays
@@ -426,6 +429,20 @@ def _lives_in(home: str, clause: str, said_at: datetime, lang: str) -> list[Find
 
 #: Where one clause of a sentence ends and the next begins, for ``_ended``.
 _CLAUSE_BREAK = lazy_regex(r"\s*[,，;；]\s*")
+
+
+def _called_off(sentence: str, said_at: datetime, lang: str, *, nested: bool) -> list[Finding]:
+    """The withdrawal of the trip a clause of ``sentence`` calls off (``extract.cancelled``), with what the clauses
+    around it state, each read alone ("…, we're going to Porto instead on 20 March": the plan that replaces it);
+    ``[]`` when no clause calls a trip off."""
+    parts = [p for p in _CLAUSE_BREAK.split(sentence.strip().rstrip(".!。！")) if p]
+    for at, part in enumerate(parts):
+        if off := (cancelled.cancelled_zh if lang == "zh" else cancelled.cancelled_en)(part, None):
+            joint = "，" if lang == "zh" else ", "
+            before, after = joint.join(parts[:at]), joint.join(parts[at + 1:])
+            return [*(_read(before, said_at, lang, nested=nested) if before else []), *off,
+                    *(_read(after, said_at, lang, nested=nested) if after else [])]
+    return []
 
 
 def _in_text_order(sentence: str, found: list[Finding], more: list[Finding]) -> list[Finding]:

@@ -306,6 +306,9 @@ def _changed(clause: str) -> list[Finding]:
         if cut is not None and cut.group("for") and purposes.listed(cut.group("for")):
             aim, value = cut.group("for"), cut.group("v")
         eaten = None if aim else _EATEN.match(value)  # 换成了喝茶: what one drinks now, as 改喝茶 says it
+        if value.startswith("去") and not m.group("old"):  # 改成去西安: a trip to a city planned (去健身房: no thing
+            trip = places.city_zh(value[1:])  # used, no trip)
+            return [Finding("travel.plan", value, CONF_PREFER, clause)] if trip else []
         if eaten is not None and not _NOT_EATEN.match(eaten.group("v")):
             verb, what = eaten.group("verb"), eaten.group("v")  # the verb said once: 喝茶, not 喝喝茶
             found = [Finding("user.drinks" if verb == "喝" else "user.eats", what, CONF_PREFER, clause,

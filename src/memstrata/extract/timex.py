@@ -266,6 +266,8 @@ _PATTERNS: tuple[tuple[re.Pattern[str], _Resolver], ...] = tuple(
         (rf"\b(?:(?P<rel>last|this|next|coming) |on )?(?P<wd>{_WD_EN})\b", _r_en_weekday),
         (rf"\b(?:in )?(?P<mon>{_MON_EN}),? (?P<y>(?:19|20)\d\d)\b", _r_en_month_year),
         (rf"\b(?P<mon>{_MON_EN}) (?P<d>\d{{1,2}})(?:st|nd|rd|th)?\b", _r_en_month_day),
+        # "on 14 March", "20th March": the day first, as British English writes it (a capital: "2 may work" is no date)
+        (rf"\b(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?=(?-i:[A-Z]))(?P<mon>{_MON_EN})\b", _r_en_month_day),
         (rf"\b(?P<rel>in|last|next|this) (?P<mon>{_MON_EN})\b", _r_en_month),
         (rf"\bthe (?P<d>\d{{1,2}})(?:st|nd|rd|th) of (?P<mon>{_MON_EN})\b", _r_en_month_day),
         (r"\bthe (?P<d>\d{1,2})(?:st|nd|rd|th) of (?P<rel>last|this|next) month\b", _r_en_month_rel_day),

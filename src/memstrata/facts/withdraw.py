@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from memstrata.extract.allergens import allergen
 from memstrata.extract.base import FactCandidate
+from memstrata.extract.cancelled import PLAN_KEYS, names_trip
 from memstrata.extract.cessation import of_kind
 from memstrata.extract.habits import withdraws_habit
 from memstrata.extract.plans import reached_by_giving_up
@@ -149,7 +150,8 @@ def names_value(value: str, key: str, stored: str) -> bool:
     whole. A pet or a relative is named by its kind (``extract.cessation.of_kind``: "dog" names "dog
     named Max"); an allergy by its allergen (``extract.allergens``): a value stored before that
     clean-up (``peanuts 所以不要放花生``, 花生又) is still withdrawn by "I'm not allergic to peanuts";
-    a habit (a phrase) by its activity and polarity (``extract.habits.withdraws_habit``). A make names its
+    a habit (a phrase) by its activity and polarity (``extract.habits.withdraws_habit``); a plan by the place it
+    goes to (``extract.cancelled.names_trip``: "Lisbon" names "going to Lisbon"). A make names its
     model and a model its make (``model_of``: "Tesla" and "Tesla Model 3", 特斯拉 and 特斯拉Model 3)."""
     if same_value(value, stored) or model_of(value, stored) or model_of(stored, value):
         return True
@@ -157,6 +159,8 @@ def names_value(value: str, key: str, stored: str) -> bool:
         return withdraws_habit(value, stored)
     if key in ("pet", "family.member"):  # "I don't have a dog anymore" ends "dog named Max", "2 dogs"
         return of_kind(value, stored)
+    if key in PLAN_KEYS:  # "The Lisbon trip is cancelled" ends "going to Lisbon", "trip to Lisbon"
+        return names_trip(value, stored)
     return key == "health.allergy" and same_value(value, allergen(stored))
 
 
