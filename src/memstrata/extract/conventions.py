@@ -75,22 +75,22 @@ def find_en(sentence: str) -> list[Finding]:
         alt = f", not {m.group('alt')}" if m.group("alt") else ""
         what = m.group("for") or _kind(m.group("v"))
         purpose = f" for {m.group('for')}" if m.group("for") else ""
-        return _finding(what, m.group("v"), sentence, f"the project uses {m.group('v')}{purpose}{alt}")
+        return project_finding(what, m.group("v"), sentence, f"the project uses {m.group('v')}{purpose}{alt}")
     if (m := _WE_USE_IN_EN.match(text)) is not None:
         said = f"the project uses {m.group('v')} {m.group('env')}"
-        return _finding(_kind(m.group("v")), m.group("v"), sentence, said)
+        return project_finding(_kind(m.group("v")), m.group("v"), sentence, said)
     if (m := _RUN_WITH_EN.match(text)) is not None and _COMMAND.search(m.group("v")):
         what, value = m.group("what").lower(), m.group("v").strip("`")
-        return _finding(what, value, sentence, f"the project's {what} run with {value}")
+        return project_finding(what, value, sentence, f"the project's {what} run with {value}")
     if (m := _DEPLOY_EN.match(text)) is not None:
         rest = m.group("rest") or ""
-        return _finding("deploy", m.group("v"), sentence, f"the project deploys to {m.group('v')}{rest}")
+        return project_finding("deploy", m.group("v"), sentence, f"the project deploys to {m.group('v')}{rest}")
     if (m := _SETUP_EN.match(text)) is not None:
         said = text[m.start("what"):m.end("v")]
-        return _finding(m.group("what").lower(), m.group("v"), sentence, f"the project's {said}")
+        return project_finding(m.group("what").lower(), m.group("v"), sentence, f"the project's {said}")
     if (m := _LIVES_EN.match(text)) is not None:
         said, value = text[m.start("what"):], m.group("v").strip("`")
-        return _finding(f"{m.group('what').lower()} location", value, sentence, f"the project's {said}")
+        return project_finding(f"{m.group('what').lower()} location", value, sentence, f"the project's {said}")
     return []
 
 
@@ -99,9 +99,14 @@ def _kind(name: str) -> str:
     return kind_of(re.sub(r"\s+v?\d[\d.]*$", "", name)) or kind_of(name) or "tool"
 
 
-def _finding(what: str, value: str, clause: str, said: str) -> list[Finding]:
+def project_finding(what: str, value: str, clause: str, said: str, *, retract: bool = False) -> list[Finding]:
+    """The one finding of what a project uses or how it is worked on: ``user.project_<what> = value`` stated ``said``
+    ("the project uses pnpm", "project uses PostgreSQL"), the withdrawal of it with ``retract``; ``[]`` for an empty
+    value. This module's shapes and a group's tool said of "our project" (``extract.workplace.group_tool``) both
+    write it here."""
     value = value.strip()
-    return [Finding(open_key("", f"project {what}"), value, CONF_STATED, clause, statement=said)] if value else []
+    return [Finding(open_key("", f"project {what}"), value, CONF_STATED, clause, statement=said,
+                    retract=retract)] if value else []
 
 
 #: 这个项目, 本仓库 (我们项目 is a group the user belongs to, ``extract.workplace``'s).
@@ -127,11 +132,11 @@ def find_zh(sentence: str) -> list[Finding]:
         alt = f"不用{m.group('alt')}" if m.group("alt") else ""
         what = _kind(m.group("v"))
         purpose = f"做{m.group('for')}" if m.group("for") else ""
-        return _finding(what, m.group("v"), sentence, f"项目用{m.group('v')}{purpose}{alt}")
+        return project_finding(what, m.group("v"), sentence, f"项目用{m.group('v')}{purpose}{alt}")
     if (m := _TESTS_ZH.match(text)) is not None and ("测试" in text):
-        return _finding("tests", m.group("v").strip(), sentence, f"项目用{m.group('v').strip()}跑测试")
+        return project_finding("tests", m.group("v").strip(), sentence, f"项目用{m.group('v').strip()}跑测试")
     if (m := _DEPLOY_ZH.match(text)) is not None:
-        return _finding("deploy", m.group("v"), sentence, f"项目部署到{m.group('v')}")
+        return project_finding("deploy", m.group("v"), sentence, f"项目部署到{m.group('v')}")
     return []
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from memstrata.extract import places
+from memstrata.extract import conventions, places
 from memstrata.extract.clauses import CONF_STATED, Finding
 from memstrata.extract.shapes import open_key
 from memstrata.text.regex import lazy_regex
@@ -47,6 +47,8 @@ def group_tool(group: str, value: str, clause: str, said: str, *, retract: bool 
     name = _GROUPS.get(group.lower())
     if not name or not value:
         return []
+    if name == "project":  # "Our project uses PostgreSQL", 我们项目用的是MySQL: a project's, kept as its tool
+        return conventions.project_finding("tool", value, clause, said, retract=retract)
     return [Finding(open_key("", f"{name} tool"), value, CONF_STATED, clause, statement=said, retract=retract)]
 
 
