@@ -233,6 +233,9 @@ _BORN = lazy_regex(r"^i was born on\s+(?P<v>.+)$", _IC)
 _SPOKEN_DEGREE = lazy_regex(r"^(?:a little|a bit of|a bit|a little bit of|some|basic|conversational|fluent)\s+", _IC)
 
 _SPEAK = lazy_regex(r"^(?:i|i can|i also)\s+speak\s+(?P<v>.+)$|^i'm fluent in\s+(?P<w>.+)$", _IC)
+#: How or of what one speaks, no language: "I speak highly of you", "I speak very fast", "I speak my mind".
+_NOT_A_LANGUAGE = lazy_regex(r"\b(?:of|to|with|about|for|at|on|up|out|my|your|his|her|their|our|you|me|him|them|it|"
+                             r"very|too|so|fast|slow|slowly|loud|softly|[a-z]+ly)\b", _IC)
 
 
 def _details(clause: str, ctx: _Ctx) -> list[Finding]:
@@ -242,6 +245,8 @@ def _details(clause: str, ctx: _Ctx) -> list[Finding]:
     m = _SPEAK.match(clause)
     if m:
         langs = re.sub(r"\s+(?:fluently|well|a little|a bit)$", "", m.group("v") or m.group("w"), flags=_IC)
+        if _NOT_A_LANGUAGE.search(_SPOKEN_DEGREE.sub("", langs)):
+            return []
         return [f for part in _split_list(langs) for f in
                 _f("language.spoken", _SPOKEN_DEGREE.sub("", part), CONF_STATED, clause)]
     return []

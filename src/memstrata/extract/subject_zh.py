@@ -59,8 +59,9 @@ def first_person(sentence: str) -> str | None:
 _WHEN = ("这周|这礼拜|这个月|本周|上周|上礼拜|上个月|今天|昨天|前天|今年|去年|最近|刚刚|刚|"
          "下周|下礼拜|下个月|明天|后天|明年")  # and a plan's time: 我婆婆下周来看我们
 #: What a relative does or is as a rule, said with its verb or its time first: 我老婆怀孕了, 我爸吃素, 我爸会说法语,
-#: 我妈用微信, 我儿子踢足球, 我儿子上小学, 我儿子每周六踢足球, 我儿子周六踢足球 (each read as the user's words are).
-_STANDING = r"怀孕|吃|喝|会|用|踢|打|弹|练|学|上|读|念|每|周[一二三四五六日天末]|星期[一二三四五六日天]|一般|通常"
+#: 我妈用微信, 我老公开宝马, 我儿子踢足球, 我儿子上小学, 我儿子每周六踢足球, 我儿子周六踢足球 (each read as the
+#: user's words are).
+_STANDING = r"怀孕|吃|喝|会|用|踢|打|弹|练|学|上|读|念|开|骑|每|周[一二三四五六日天末]|星期[一二三四五六日天]|一般|通常"
 #: Where a person named is, said before them: 财务部的小李, 我们组的老王 (who they are, no part of what is said).
 _GROUP = rf"(?:[{_H}]{{1,5}}(?:部|组|团队|科|处|办公室)的)"
 #: The school one is in, said with 上 / 读 (我儿子上小学一年级, 我女儿读初二: ``extract.schooling``).
