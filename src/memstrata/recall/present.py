@@ -53,20 +53,19 @@ def without_present(query: str) -> str:
     >>> without_present("where does the user live now?"), without_present("他现在开什么车？")
     ('where does the user live  ?', '他 开什么车？')
     """
-    text = simplified(query)
-    return _PRESENT.sub(" ", text) if _PRESENT.search(text) else query
+    text, blanked = _PRESENT.subn(" ", simplified(query))
+    return text if blanked else query
 
 
-def is_former_only(hit: Hit, keys: Mapping[int, str], cited: Sequence[Citation]) -> bool:
+def is_former_only(hit: Hit, keys: Mapping[int, str], own: Sequence[Citation]) -> bool:
     """Whether ``hit`` states only values that used to hold: a fact under ``FORMER_KEY`` ("used to live
     in London before Leeds"), or a message every fact of which is one or was superseded, at least one a
-    former value (``keys``: the citing facts' keys by id; ``cited``: the message's citations). A message
-    no fact cites, or one stating something current, is not."""
+    former value (``keys``: the citing facts' keys by id; ``own``: the message's own citations). A
+    message no fact cites, or one stating something current, is not."""
     if hit.kind == "fact":
         return hit.fact is not None and hit.fact.key == FORMER_KEY
-    own = [c for c in cited if c.episode_id == hit.id]
-    former = [c for c in own if keys.get(c.fact_id) == FORMER_KEY and c.status == "active"]
-    return bool(former) and all(c in former or c.status == "superseded" for c in own)
+    former = [c.status == "active" and keys.get(c.fact_id) == FORMER_KEY for c in own]
+    return any(former) and all(f or c.status == "superseded" for f, c in zip(former, own, strict=True))
 
 
 def rank_former_down(hits: Sequence[Hit], cited: Sequence[Citation], store: Store, scope: Scope,
@@ -76,10 +75,14 @@ def rank_former_down(hits: Sequence[Hit], cited: Sequence[Citation], store: Stor
     (``is_former_only``), and mark it ``signals["former"]``, so "where does the user live now?" ranks
     "lives in York" before "I used to live in London before Leeds.". The hit is not outdated: it is
     still true of the past, and shown unlabelled. In place; ``cited`` are the episode hits' citations
-    (``Store.citing_facts``), whose keys are read here (one read of the citing facts)."""
+    (``Store.citing_facts``), whose keys are read here (one read of the citing facts) and which are
+    grouped by message once, not scanned again for each hit."""
     ids = [c.fact_id for c in cited if c.status == "active" and c.fact_id > 0]
     keys = {i: f.key for i, f in store.get_facts(scope, ids).items()} if ids else {}
+    by_episode: dict[int, list[Citation]] = {}
+    for c in cited:
+        by_episode.setdefault(c.episode_id, []).append(c)
     for hit in hits:
-        if is_former_only(hit, keys, cited):
+        if is_former_only(hit, keys, by_episode.get(hit.id, [])):
             object.__setattr__(hit, "score", hit.score * weight)
             hit.signals["former"] = 1.0
