@@ -343,6 +343,8 @@ def _read(sentence: str, said_at: datetime, lang: str, *, nested: bool = False) 
         said = _read(other[1], said_at, lang, nested=True)
         if all(f.key == "event" for f in said):
             said = _begun(other[1], said_at, lang) or said
+        elif all(f.retract for f in said):  # 我女儿开始喝牛奶了: the beginning beside what it withdraws (as the
+            said = said + [f for f in _begun(other[1], said_at, lang) if not f.retract]  # user's 我开始喝牛奶了)
         found = shapes.about(said, other[0])
     if nested:
         return found
