@@ -145,11 +145,9 @@ def _unknown_user_note(memory: Memory, owner: str, session: str | None, agent: s
     nothing was stored for ``owner`` (a mistyped ``--user``) or in that session or agent, or "" when
     ``owner`` has memories there (``lifecycle.nothing_stored``)."""
     scope = memory.scope
-    named = " and ".join(option for option, value in (("--session", session), ("--agent", agent)) if value)
-    note = nothing_stored_note(memory, owner, check="--user (and --org, --project)",
+    note = nothing_stored_note(memory, owner, spelled="--{}", session=session, agent=agent,
                                lists=f"`memstrata users --org {scope.org_id} --project {scope.project_id}` lists the "
-                                     "users with memories", within={"session": session, "agent": agent},
-                               check_within=f"{named} (and --user, --org, --project)")
+                                     "users with memories")
     return f"note: {note}" if note else ""
 
 

@@ -16,31 +16,35 @@ from memstrata.errors import StoreError
 
 
 def nothing_stored_note(memory: Any, owner: str, *, org_id: str | None = None, project_id: str | None = None,
-                        check: str, lists: str = "", within: dict[str, str | None] | None = None,
-                        check_within: str = "") -> str:
-    """``nothing is stored for user=<owner> in <org>/<project>; check <check>`` (and ``: <lists>`` when
-    given), or ``""`` when ``owner`` has memories in that tenant or the store cannot list its users
-    (the in-memory reference store). It names no other user.
+                        spelled: str, lists: str = "", session: str | None = None, agent: str | None = None) -> str:
+    """``nothing is stored for user=<owner> in <org>/<project>; check <user> (and <org>, <project>)`` (and
+    ``: <lists>`` when given), or ``""`` when ``owner`` has memories in that tenant or the store cannot
+    list its users (the in-memory reference store). It names no other user.
 
     Args:
         memory: the ``Memory`` the forget ran on.
         owner: the user id the forget named.
         org_id, project_id: the tenant the forget ran in; ``None``: ``memory``'s own.
-        check: how the door names the user and tenant, e.g. ``--user (and --org, --project)``.
+        spelled: how the door spells a scope field, ``{}`` standing for its name: ``--{}`` on the CLI
+            (``--user (and --org, --project)``), ``{}_id`` on REST (``user_id (and org_id, project_id)``).
         lists: how to list the users with memories on that door, if it can.
-        within: for a forget narrowed to a session or an agent that deleted nothing: what it named
-            (``{"session": "s1", "agent": None}``; ``None`` values left out). When ``owner`` has
-            memories, the note says nothing is stored for them with those (``check_within``: how
-            the door names them, e.g. ``session_id (and agent_id, user_id)``).
+        session, agent: what a forget narrowed to a session or an agent that deleted nothing named
+            (``None``: not named). When ``owner`` has memories, the note says nothing is stored for
+            them with those (``... with session=s1 in default/default; check --session (and --user,
+            --org, --project)``).
     """
     try:
         users = [u.user_id for u in memory.users(org_id=org_id, project_id=project_id)]
     except StoreError:  # a store without lifecycle queries cannot list them
         return ""
     org, project = org_id or memory.scope.org_id, project_id or memory.scope.project_id
-    named = " ".join(f"{name}={value}" for name, value in (within or {}).items() if value is not None)
+    given = {name: value for name, value in (("session", session), ("agent", agent)) if value is not None}
+    user, tenant = spelled.format("user"), f"{spelled.format('org')}, {spelled.format('project')}"
     if owner in users:
-        return f"nothing is stored for user={owner} with {named} in {org}/{project}; check {check_within}" if named \
-            else ""
-    return (f"nothing is stored for user={owner} in {org}/{project}; check {check}"
+        if not given:
+            return ""
+        named = " ".join(f"{name}={value}" for name, value in given.items())
+        return (f"nothing is stored for user={owner} with {named} in {org}/{project}; check "
+                f"{' and '.join(spelled.format(name) for name in given)} (and {user}, {tenant})")
+    return (f"nothing is stored for user={owner} in {org}/{project}; check {user} (and {tenant})"
             + (f": {lists}" if lists else ""))

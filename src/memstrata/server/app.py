@@ -327,10 +327,7 @@ def _unknown_user_note(memory: Any, body: ForgetRequest, scope: dict[str, Any], 
     if receipt.status == "running" or any(receipt.counts.values()):
         return ""
     return nothing_stored_note(memory, scope["user_id"], org_id=scope["org_id"], project_id=scope["project_id"],
-                               check="user_id (and org_id, project_id)",
-                               within={"session": body.session_id, "agent": body.agent_id},
-                               check_within=" and ".join(n for n in ("session_id", "agent_id") if getattr(body, n))
-                               + " (and user_id, org_id, project_id)")
+                               spelled="{}_id", session=body.session_id, agent=body.agent_id)
 
 
 @router.post("/forget", response_model=ForgetResponse, tags=["memories"])
