@@ -150,7 +150,8 @@ class LifecycleMethods(RecallMethods):
 
         Raises:
             InvalidInput: no target (the instance's default user alone is not one: name it with
-                ``user_id``), a session/agent of every user without ``all_users=True``, or both
+                ``user_id``), a session, agent, time or filter of every user without ``all_users=True``
+                (``lifecycle.target.require_owner``), or both
                 ``user_id`` and ``all_users=True``; ``all_users=True`` without ``org_id`` and
                 ``project_id`` in the call; a blank ``org_id`` or ``project_id``; ``all_users`` not a
                 bool; ``filter`` with ``before`` or ``fact_id``, a ``kind`` other than fact/episode,
