@@ -62,6 +62,7 @@ from memstrata.server.models import (
     SearchResponse,
     UpdateFactRequest,
 )
+from memstrata.server.query import known_query
 from memstrata.server.state import (
     IdempotencyKeyHeader,
     ServerState,
@@ -85,7 +86,7 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
     status: {"model": ErrorResponse} for status in (400, 401, 403, 404, 409, 413, 415, 422, 429, 501, 503)}
 
 
-router = APIRouter(prefix="/v1", responses=_ERRORS)
+router = APIRouter(prefix="/v1", responses=_ERRORS, dependencies=[Depends(known_query)])
 
 
 @router.post("/messages", response_model=AddMessagesResponse, tags=["memories"])

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Depends, Query, Request
 from pydantic import BaseModel, Field
 
 from memstrata.semantic.agents import AgentResult
@@ -18,9 +18,10 @@ from memstrata.semantic.stm import ShortTermMemory
 from memstrata.server.auth import Caller
 from memstrata.server.errors import ApiError
 from memstrata.server.models import Kinds, Scoped, ScopeQuery
+from memstrata.server.query import known_query
 from memstrata.server.state import ServerState, state_of
 
-router = APIRouter(prefix="/v1")
+router = APIRouter(prefix="/v1", dependencies=[Depends(known_query)])
 
 
 def _require_llm(st: ServerState, what: str) -> None:

@@ -19,6 +19,7 @@ from memstrata.server.body import JSONL_MEDIA_TYPES
 from memstrata.server.errors import ApiError
 from memstrata.server.metrics import metrics
 from memstrata.server.models import ImportRequest, ImportResponse, ScopeQuery
+from memstrata.server.query import known_query
 from memstrata.server.state import (
     EMPTY_EXPORT_HINT,
     IdempotencyKeyHeader,
@@ -30,7 +31,7 @@ from memstrata.server.state import (
 from memstrata.server.transfer import messages_from_records
 from memstrata.write.idempotency import check_key
 
-router = APIRouter(prefix="/v1")
+router = APIRouter(prefix="/v1", dependencies=[Depends(known_query)])
 
 
 @router.get("/export", tags=["transfer"], response_class=StreamingResponse,

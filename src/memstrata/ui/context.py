@@ -153,8 +153,33 @@ def error_page(request: Request, status: int, code: str, message: str) -> Respon
     return secure(HTMLResponse(body, status_code=status))
 
 
+#: The query parameters every page and form reads: the tenant asked for (``Viewer.org``, ``project``).
+TENANT_PARAMS = ("org", "project")
+E = TypeVar("E", bound=Callable[..., Any])
+
+
+def takes(*names: str) -> Callable[[E], E]:
+    """Declare the query parameters a page reads besides ``TENANT_PARAMS`` (``PageRoute`` refuses
+    any other, as REST does: ``/ui/search?...&limit=0`` showed 20 hits as if ``limit`` were read)."""
+    def declare(endpoint: E) -> E:
+        endpoint.page_params = names  # type: ignore[attr-defined]
+        return endpoint
+    return declare
+
+
+def unknown_param(request: Request, endpoint: Callable[..., Any]) -> ApiError | None:
+    """A 422 naming the first query parameter the page does not read (``takes``), or ``None``."""
+    known = TENANT_PARAMS + getattr(endpoint, "page_params", ())
+    unknown = next((name for name in request.query_params if name not in known), None)
+    if unknown is None:
+        return None
+    return ApiError(422, "invalid_input", f"the page reads no `{unknown[:40]}` in its address; it reads "
+                    f"{', '.join(f'`{name}`' for name in known)}", {"field": unknown[:40]})
+
+
 class PageRoute(APIRoute):
-    """A route whose failures render ``error.html`` with the API's status and code."""
+    """A route whose failures render ``error.html`` with the API's status and code, and which
+    refuses a query parameter its page does not read (``takes``)."""
 
     def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
         """The route's handler, wrapped so ``ApiError`` and ``MemstrataError`` become pages."""
@@ -162,6 +187,8 @@ class PageRoute(APIRoute):
 
         async def handler(request: Request) -> Response:
             try:
+                if (refused := unknown_param(request, self.endpoint)) is not None:
+                    raise refused
                 return await original(request)
             except ApiError as exc:
                 return error_page(request, exc.status, exc.code, exc.message)

@@ -27,7 +27,7 @@ from memstrata.server.auth import Principal
 from memstrata.server.errors import ApiError
 from memstrata.types import Episode, Fact, Scope
 from memstrata.ui import guard, views
-from memstrata.ui.context import PageRoute, Viewer, render, secure, viewer
+from memstrata.ui.context import PageRoute, Viewer, render, secure, takes, viewer
 from memstrata.ui.i18n import language
 
 router = APIRouter(prefix="/ui", include_in_schema=False, route_class=PageRoute)
@@ -71,6 +71,7 @@ def home(view: View) -> Response:
 
 
 @router.get("/login")
+@takes("failed")
 def login_form(request: Request) -> Response:
     """The sign-in form (a key is kept in an HttpOnly, SameSite=Strict cookie)."""
     view = viewer_without_key(request)
@@ -98,6 +99,7 @@ def users(view: View) -> Response:
 
 
 @router.get("/profile")
+@takes("user", "episodes")
 def profile(request: Request, view: View) -> Response:
     """One user's current facts by topic, episodes by session (newest first, ``RECENT_EPISODES`` a
     page; ``episodes=<cursor>`` for older ones, ``Memory.page``), and counts."""
@@ -153,6 +155,7 @@ def search_options(request: Request) -> dict[str, Any]:
 
 
 @router.get("/search")
+@takes("user", "session", "q", "filter", "mode", "as_of", "min_match", "kinds")
 def search(request: Request, view: View) -> Response:
     """The search form and, with a query, the ranked hits with signals and citations."""
     user = required(request, "user")
@@ -167,6 +170,7 @@ def search(request: Request, view: View) -> Response:
 
 
 @router.get("/episode")
+@takes("user", "id")
 def episode(request: Request, view: View) -> Response:
     """A cited message in its session with its neighbours (a fragment for htmx, else a page)."""
     user = required(request, "user")
@@ -187,6 +191,7 @@ def episode(request: Request, view: View) -> Response:
 
 
 @router.get("/history")
+@takes("user", "fact", "done")
 def history(request: Request, view: View) -> Response:
     """A fact's timeline: every value of its key for its subject, validity and audit events."""
     user = required(request, "user")
@@ -206,6 +211,7 @@ def _fact(view: Viewer, user: str, fact_id: int) -> Fact:
 
 
 @router.get("/edit")
+@takes("user", "fact")
 def edit_form(request: Request, view: View) -> Response:
     """The form that changes a fact (an audited update)."""
     user = required(request, "user")
@@ -219,6 +225,7 @@ SOURCES_SHOWN = 20
 
 
 @router.get("/delete")
+@takes("user", "fact")
 def delete_form(request: Request, view: View) -> Response:
     """The confirmation before a fact is deleted, listing the messages the box would forget too and,
     by key and value, every other fact that goes with them (``Memory.delete_preview``)."""
@@ -246,6 +253,7 @@ def delete_form(request: Request, view: View) -> Response:
 
 
 @router.get("/rollback")
+@takes("user", "fact", "event")
 def rollback_form(request: Request, view: View) -> Response:
     """The confirmation before an event is rolled back."""
     user = required(request, "user")
@@ -275,6 +283,7 @@ def forget_target(fields: Any) -> tuple[str, str | None]:
 
 
 @router.get("/forget")
+@takes("user", "target", "session")
 def forget_preview(request: Request, view: View) -> Response:
     """Exactly what a forget of the user or one session would delete, with the confirmation form."""
     user = required(request, "user")
@@ -288,6 +297,7 @@ def forget_preview(request: Request, view: View) -> Response:
 
 
 @router.get("/export.jsonl")
+@takes("user")
 def export_jsonl(request: Request, view: View) -> Response:
     """The user's records as JSON Lines (what ``memstrata export`` writes), as a download.
 
@@ -314,6 +324,7 @@ def export_jsonl(request: Request, view: View) -> Response:
 
 
 @router.get("/export.zip")
+@takes("user")
 def export_markdown(request: Request, view: View) -> Response:
     """The user's Markdown projection (``MEMORY.md`` and daily notes, ``integrations.markdown``)
     as a zip download; ``memstrata import --format markdown`` reads the unpacked folder back."""
