@@ -20,7 +20,7 @@ from memstrata.cli.session import console, emit_json, err, missing_file, open_me
 from memstrata.clock import parse_time
 from memstrata.config import Settings
 from memstrata.errors import StoreError
-from memstrata.lifecycle.nothing_stored import nothing_stored_note
+from memstrata.lifecycle.nothing_stored import deleted_nothing, nothing_stored_note
 from memstrata.lifecycle.target import require_target, require_tenant
 from memstrata.memory import Memory
 from memstrata.text.counts import counted, counted_rows
@@ -106,9 +106,8 @@ def forget(
                     memory.wait_forgotten()
                     receipt = memory.forget_status(receipt.job_id)[0]
                     progress.update(task, completed=receipt["episodes"])
-            nothing = not any(receipt.counts.values()) and not any((before, filter, fact, episode))
             return receipt, (_unknown_user_note(memory, owner, session, agent)
-                             if owner is not None and nothing and receipt.status != "running" else "")
+                             if owner is not None and deleted_nothing(receipt, before, filter, fact, episode) else "")
     receipt, unknown = run_command(go)
     if unknown:  # a mistyped user is no error (forget is idempotent), but must not read as done
         err.print(safe(unknown), highlight=False)

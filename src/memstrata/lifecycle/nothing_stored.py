@@ -10,9 +10,19 @@ user says so in the same words, with its own way to name the user and the tenant
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from memstrata.errors import StoreError
+
+if TYPE_CHECKING:
+    from memstrata.lifecycle.forget import ForgetReceipt
+
+
+def deleted_nothing(receipt: ForgetReceipt, *narrowed: object) -> bool:
+    """Whether a finished forget (``receipt`` not ``running``) deleted nothing while none of ``narrowed``
+    was given (its ``before``, filter, fact or episode, ``None`` when not: those may rightly match
+    nothing): when a door gives ``nothing_stored_note``."""
+    return receipt.status != "running" and not any(receipt.counts.values()) and all(v is None for v in narrowed)
 
 
 def nothing_stored_note(memory: Any, owner: str, *, org_id: str | None = None, project_id: str | None = None,

@@ -21,7 +21,7 @@ from memstrata import __version__
 from memstrata.collector import freeze_startup_objects
 from memstrata.errors import Conflict, MemstrataError
 from memstrata.lifecycle.forget import TABLES, ForgetReceipt
-from memstrata.lifecycle.nothing_stored import nothing_stored_note
+from memstrata.lifecycle.nothing_stored import deleted_nothing, nothing_stored_note
 from memstrata.lifecycle.schedule import MaintenanceScheduler
 from memstrata.lifecycle.target import refuse_blank, require_owner, require_target, require_tenant
 from memstrata.memory import Memory
@@ -322,10 +322,8 @@ def _unknown_user_note(memory: Any, body: ForgetRequest, scope: dict[str, Any], 
     nothing because nothing is stored for that user (a mistyped ``user_id``) or in that session or
     agent (another user's session, a typo): idempotent, so no error, but not to be read as done; ""
     otherwise."""
-    narrowed = (body.before, body.filter, body.fact_id, body.episode_id)
-    if scope["user_id"] is None or body.all_users or any(v is not None for v in narrowed):
-        return ""
-    if receipt.status == "running" or any(receipt.counts.values()):
+    if scope["user_id"] is None or body.all_users or not deleted_nothing(receipt, body.before, body.filter,
+                                                                         body.fact_id, body.episode_id):
         return ""
     return nothing_stored_note(memory, scope["user_id"], org_id=scope["org_id"], project_id=scope["project_id"],
                                spelled="{}_id", session=body.session_id, agent=body.agent_id)
