@@ -39,9 +39,12 @@ _EN_OCCASION = lazy_regex(
     _IC,
 )
 
-#: Outcomes and life changes, and a first time.
+#: Outcomes and life changes, and a first time. A move is the user's own ("moved to Leeds", "moved out", "moved my
+#: family to Ohio"); moving a thing ("moved the sofa into the spare room") is a chore of the day, no life change.
 _EN_OUTCOME = lazy_regex(
-    r"\b(?:passed|failed|won(?!'t)|lost|graduated|moved|quit|retired|resigned|launched|shut|closed|"
+    r"\b(?:passed|failed|won(?!'t)|lost|graduated|"
+    r"moved(?!\s+(?:the|a|an|some|this|that|these|those|his|her|their|its|(?:my|our)(?!\s+(?:whole\s+)?(?:family|"
+    r"kids|children|stuff|things|belongings|life)\b))\s)|quit|retired|resigned|launched|shut|closed|"
     r"finished|completed|published|signed|adopted|recovered|diagnosed|promoted|hired|fired|"
     r"accepted|admitted|selected|married|engaged|divorced|broke up|born|died|passed away|"
     r"tried|first time|for the first time|started (?:a|my|our|the) )\b",

@@ -7,11 +7,17 @@ later day resolves; ``user.航班在周 = 五``). When the whole value is a time
 owned is what happens then: a scheduled event of that name, its period the time named (the next one, for a day
 already past: a plan). What recurs or is a date of the person ("My birthday is on June 5": ``identity.birthday``;
 "my anniversary", "my day off is Friday") and a relative ("My son is on Friday") are no such event.
+
+A rescheduling says the same of the new time ("We moved the dentist appointment to Thursday", "My haircut got pushed
+to next Tuesday", 我们把牙医预约改到周四了): it stored ``event = moved the dentist appointment to`` dated the Thursday
+before, or ``user.haircut = next Tuesday``. What is moved is the scheduled event, its period the time it was moved to,
+ahead as every plan's (the coming Thursday).
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import datetime
 
 from memstrata.extract import kin
@@ -23,6 +29,18 @@ _EN = lazy_regex(r"^(?:my|our)\s+(?P<attr>[a-z][a-z' -]{1,30}?)\s+(?:is|'s)\s+(?
                  r"(?P<when>.+?)[.!]*$", re.IGNORECASE)
 _ZH = lazy_regex(r"^我(?:们)?的(?P<attr>[\u4e00-\u9fffA-Za-z]{1,8}?)(?:是|在|定在|安排在)"
                  r"(?P<when>[^，。！]+?)[。！!]*$")
+_MOVE_EN = (r"(?:moved|rescheduled|pushed|postponed|bumped|shifted|changed|brought\s+forward|moved\s+up|put\s+off|"
+            r"delayed)(?:\s+(?:back|forward|up|out))?")
+#: "We moved the dentist appointment to Thursday", "My haircut got pushed back to next Tuesday": a time set anew.
+_MOVED_EN = lazy_regex(
+    rf"^(?:i|we)(?:'ve|\s+have|'d|\s+had)?\s+(?:(?:just|finally|already|also)\s+)?{_MOVE_EN}\s+(?:my|our|the)\s+"
+    r"(?P<attr>[a-z][a-z' -]{1,30}?)(?:\s+(?:back|forward|up))?\s+(?:to|till|until)\s+(?P<when>.+?)[.!]*$"
+    r"|^(?:my|our|the)\s+(?P<attr2>[a-z][a-z' -]{1,30}?)\s+(?:got|was|has\s+been|is|'s\s+been|have\s+been|were)\s+"
+    rf"(?:(?:just|finally|already|also)\s+)?{_MOVE_EN}\s+(?:to|till|until)\s+(?P<when2>.+?)[.!]*$", re.IGNORECASE)
+#: 我们把牙医预约改到周四了, 牙医预约推迟到下周一了, 面试改到了周五.
+_MOVED_ZH = lazy_regex(r"^(?:我们?|咱们)?(?:已经|刚)?(?:把|将)?(?:我的|我们的)?"
+                       r"(?P<attr>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:已经)?(?:改到|改在|改成|推迟到|推到|延期到|延后到|延到|挪到|调到|调整到|提前到|换到)了?"
+                       r"(?P<when>[^，。！]+?)了?[。！!]*$")
 #: What recurs or is a date of the person, not a happening ahead; a verb-like attribute is a state ("my mind is ...").
 _NOT_EVENT = lazy_regex(r"(?:birthday|anniversary|name day|day off|days off|weekend|schedule|shift|routine|"
                         r"生日|纪念日|休息日|周末|排班|作息|幸运日)$"
@@ -39,7 +57,11 @@ def find(clause: str, said_at: datetime, lang: str) -> list[Finding]:
     m = (_ZH if lang == "zh" else _EN).match(clause.strip())
     if m is None:
         return []
-    attr, when = m.group("attr").strip(), m.group("when").strip()
+    return _at(m.group("attr").strip(), m.group("when").strip(), clause, said_at, lang)
+
+
+def _at(attr: str, when: str, clause: str, said_at: datetime, lang: str) -> list[Finding]:
+    """``attr`` as a scheduled event at ``when`` when that is a time the reader knows and ``attr`` a happening."""
     if _NOT_EVENT.search(attr) or kin.is_relative(attr):
         return []
     period = _day_of_month(when, said_at) if lang == "zh" else None
@@ -51,6 +73,18 @@ def find(clause: str, said_at: datetime, lang: str) -> list[Finding]:
     if period is None:
         return []
     return [Finding("schedule.event", attr, CONF_PREFER, clause, period=period)]
+
+
+def moved(clause: str, said_at: datetime, lang: str) -> list[Finding]:
+    """The scheduled event a rescheduling names, at the time it was moved to ("We moved the dentist appointment to
+    Thursday" → ``schedule.event`` = ``dentist appointment``, the coming Thursday), else ``[]``."""
+    m = (_MOVED_ZH if lang == "zh" else _MOVED_EN).match(clause.strip())
+    if m is None:
+        return []
+    attr = (m.group("attr") or m.group("attr2") if lang == "en" else m.group("attr")).strip()
+    when = (m.group("when") or m.group("when2") if lang == "en" else m.group("when")).strip()
+    found = _at(attr, re.sub(r"^(?:on|at)\s+", "", when, flags=re.IGNORECASE), clause, said_at, lang)
+    return [replace(f, instead_of=f.value) for f in found]  # the same event at its old time is superseded
 
 
 def _day_of_month(when: str, said_at: datetime) -> tuple[datetime, datetime] | None:

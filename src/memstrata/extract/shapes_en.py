@@ -412,7 +412,8 @@ def before_topics(sentence: str, said_at: datetime) -> list[Finding]:
         for clause in dict.fromkeys((raw, patterns_en._FILLER.sub("", raw).strip())):
             if clause and (wanted := formats.schedule_en(clause)):
                 return wanted  # "every Friday" is when a document is wanted, no time the wish began
-            if clause and (found := (vehicles.begun(without_time(clause), "en") or workplace.uses_en(clause)
+            if clause and (found := (scheduled.moved(clause, said_at, "en")  # a time set anew, ahead of a change
+                                     or vehicles.begun(without_time(clause), "en") or workplace.uses_en(clause)
                                      or _destination(clause) or _team(clause)
                                      or _changed(clause, "en", sentence)
                                      or started_to_like_en(clause, said_at) or _learning(clause)

@@ -524,7 +524,8 @@ def before_topics(sentence: str, said_at: datetime) -> list[Finding]:
         for bare in dict.fromkeys((clause, without_time(clause), plain, without_time(plain))):
             if bare and (wanted := formats.schedule_zh(bare)):
                 return wanted  # 每周五 is when a document is wanted (客户希望每周五收到报告), no time the wish began
-            if bare and (found := (vehicles.begun(bare, "zh") or _destination(bare) or _changed(bare)
+            if bare and (found := (scheduled.moved(bare, said_at, "zh") or vehicles.begun(bare, "zh")
+                                   or _destination(bare) or _changed(bare)
                                    or started_to_like_zh(bare, said_at)
                                    or _team(bare) or _learning(bare) or provider_zh(bare) or payment(bare, "zh")
                                    or grade(bare, "zh") or formats.find_zh(bare) or schools.find_zh(bare)

@@ -190,7 +190,9 @@ def decide(candidate: FactCandidate, existing: Sequence[Fact], *, single_valued:
         replaces: ids of ``existing`` facts under the candidate's key that it takes the place of
             although the key holds many values: the same favourite ("favorite airline is
             Delta" → "favorite airline is United"; ``extract.statements.slot_label``). They are
-            superseded, never merged into, however near their vectors.
+            superseded, never merged into, however near their vectors; one holding the candidate's own value is
+            touched, unless the candidate names that value as the one it replaces (``instead_of``: the same
+            appointment moved to another day, ``extract.scheduled.moved``).
         twins: ids of ``existing`` facts under the candidate's key whose value is the candidate's
             in the other language ("Shanghai" for 上海, ``extract.twins``): the same value
             restated (touch), not a new one that supersedes it.
@@ -205,8 +207,11 @@ def decide(candidate: FactCandidate, existing: Sequence[Fact], *, single_valued:
     contradicted = tuple(f.id for f in existing if contradicts(candidate.key, f.key) and f.id not in same_message
                          and ((same_value if by_name or choice_key(f.key) else same_thing)(candidate.value, f.value)
                               or _kind_of(candidate, f) or f.id in opposed))
+    # the same value said again touches it, unless the candidate replaces that very value: the same appointment at a new
+    # time ("We moved the dentist appointment to Thursday": ``extract.scheduled.moved``)
+    anew = normalise_value(candidate.instead_of) == value
     for fact in same_key:
-        if normalise_value(fact.value) == value:
+        if normalise_value(fact.value) == value and not (anew and fact.id in replaces):
             return Decision("touch", target=fact.id, superseded=contradicted)
     for fact in same_key:
         if fact.id in twins:
