@@ -112,6 +112,9 @@ _TAIL_EN = (r"(?:\s+(?:(?:on|at|most|every|each|at the)\s+(?:weekends?|evenings?
             # how often, as the habits say it: "twice a week", "three times a month"
             r"(?:once|twice|(?:\d+|two|three|four|five|six|seven|several|a few)\s+times)\s+a\s+(?:day|week|month)|"
             r"in my (?:free|spare) time|"
+            # where it is done ("I go running at the gym", "I run in the park"): the pastime, wherever it is done
+            r"(?:at|in|on|around)\s+(?:the|a|my|our)\s+(?:local\s+)?(?:gym|park|pool|club|beach|track|court|field|"
+            r"lake|river|trail|woods|ymca|rec center|leisure cent(?:er|re)|neighbou?rhood|campus|studio)|"
             # the hour kept: "every morning at 6", "at 6:30am"
             r"(?:at|around)\s+\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.|o'clock)?))*")
 _ADVERBS_EN = ("also", "often", "regularly", "usually", "sometimes", "really", "still", "mostly", "normally",
@@ -124,7 +127,9 @@ _PASTIME_ZH = lazy_regex(rf"^我(?:也|还|经常|常常|平时|平常|一般|�
                          rf"每个?星期[一二三四五六日天]?|每周[一二三四五六日天]|早上|晚上|下班后|有空的时候|有空时|"
                          # a day of the week alone (我周六踢足球): the pastime, as "I play soccer on Saturday" is; no
                          # habit (this Saturday's or every one: the habits read only 每周六, 周六都)
-                         rf"(?:周|星期|礼拜)[一二三四五六日天])*"
+                         rf"(?:周|星期|礼拜)[一二三四五六日天]|改|现在)*"
+                         # where it is done (我在健身房跑步, 我改在公园跑步了): the pastime, wherever it is done
+                         r"(?:在(?:健身房|公园|游泳馆|体育馆|操场|小区|楼下|河边|湖边|海边|江边|学校|球场)里?)?"
                          rf"{_PASTIME_VERB_ZH}"
                          r"(?P<obj>[\u4e00-\u9fff]{2,4})$")
 _PASTIME_KEYS = ("sport.like", "hobby.like")
@@ -178,9 +183,9 @@ def unfronted(clause: str) -> str:
 
 
 def pastime_en(clause: str) -> list[Finding]:
-    """"I play tennis", "I do yoga", "I climb", "I go climbing on weekends" (or "On weekends I go climbing"): the
-    sport or hobby the user does."""
-    clause = unfronted(clause)
+    """"I play tennis", "I do yoga", "I climb", "I go climbing on weekends" (or "On weekends I go climbing"), "I run in
+    the park instead": the sport or hobby the user does."""
+    clause = re.sub(r"\s+instead(?=[.!]*$)", "", unfronted(clause), flags=_IC)  # what replaced it: still done
     m = _PASTIME_EN.match(clause.strip().rstrip(".!"))
     if m is None:
         return []
