@@ -118,6 +118,22 @@ def test_a_blank_project_is_refused_and_no_folders_settings_are_written(tmp_path
         assert not (tmp_path / folder).exists()
 
 
+def test_a_codex_home_of_spaces_is_refused_and_nothing_is_written(tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    # CODEX_HOME='  ' wrote the hooks to '  /hooks.json' in the shell's folder (Codex reads its
+    # home there only when the variable is non-empty; empty is unset, as for Codex)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("CODEX_HOME", "  ")
+    refused = CliRunner().invoke(hooks_app, ["install", "--agent", "codex"])
+    assert refused.exit_code == 2, refused.output
+    assert "error[invalid_input]: CODEX_HOME is blank ('  '); give Codex's folder or leave it unset" in refused.output
+    assert list(tmp_path.iterdir()) == []
+    monkeypatch.setenv("CODEX_HOME", "")
+    assert CliRunner().invoke(hooks_app, ["install", "--agent", "codex"]).exit_code == 0
+    assert (tmp_path / "home" / ".codex" / "hooks.json").exists()
+
+
 def _directory(settings: Path) -> None:
     settings.mkdir(parents=True)
 

@@ -61,6 +61,11 @@ def config_path(agent: str, project: Path | None, environ: Mapping[str, str] | N
     if agent == "claude-code":
         return project / ".claude" / "settings.local.json" if project else Path.home() / ".claude" / "settings.json"
     if agent == "codex":
+        # Empty is unset, as Codex itself reads CODEX_HOME; spaces are a mistake (an unset variable
+        # with a space typed), which Path read as a folder named by them in the shell's folder.
+        if env.get("CODEX_HOME") and not env["CODEX_HOME"].strip():
+            raise InstallError(f"CODEX_HOME is blank ({env['CODEX_HOME']!r}); give Codex's folder or leave it unset "
+                               "(~/.codex)")
         home = Path(env["CODEX_HOME"]).expanduser() if env.get("CODEX_HOME") else Path.home() / ".codex"
         return project / ".codex" / "hooks.json" if project else home / "hooks.json"
     raise InstallError(f"--agent must be claude-code or codex, got {agent!r}")
