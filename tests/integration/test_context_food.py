@@ -11,7 +11,7 @@ from memstrata import Memory
 from memstrata.recall.evidence import MATCH_EVIDENCE
 
 FOOD_EN = "## Dietary needs to respect"
-FOOD_ZH = "## 饮食禁忌与健康注意"
+FOOD_ZH = "## 饮食需求与健康注意"
 
 
 def _section(block: str, title: str) -> list[str]:
@@ -41,7 +41,7 @@ def test_the_same_in_chinese_and_in_traditional(memory: Memory) -> None:
     block = memory.context("帮我安排晚餐", user_id="bo", budget_tokens=300)
     assert _section(block, FOOD_ZH)[0].startswith("- 对花生过敏 ("), block
     assert "川菜" in block.split(FOOD_ZH)[1]  # the matching memory follows
-    assert memory.context("幫我安排晚餐", user_id="bo").startswith("## 飲食禁忌與健康注意\n")
+    assert memory.context("幫我安排晚餐", user_id="bo").startswith("## 飲食需求與健康注意\n")
 
 
 def test_relatives_diet_and_conditions_come_along_and_nothing_is_said_twice(memory: Memory) -> None:
@@ -103,3 +103,15 @@ def test_the_same_in_chinese_and_spicy_food_disliked_is_a_dietary_need(memory: M
     memory.add("我不太喜欢辣", user_id="t")
     lines = _section(memory.context("帮我安排晚餐", user_id="t", budget_tokens=2000), FOOD_ZH)
     assert [line.split(" (")[0] for line in lines] == ["- 对花生严重过敏", "- 对芒果过敏", "- 不太喜欢辣"], lines
+
+
+def test_a_diet_denied_reads_as_not_vegetarian_under_dietary_needs(memory: Memory) -> None:
+    """我不是素食者 was shown as ``- 不吃素`` under 饮食禁忌 (restrictions), as if the user ate nothing vegetarian: it
+    reads as "not vegetarian" does in English, under the dietary needs."""
+    memory.add("我不是素食者，只是最近少吃肉。", user_id="cy")
+    memory.add("I'm not vegetarian.", user_id="dee")
+    block = memory.context("帮我安排晚餐", user_id="cy", budget_tokens=300)
+    assert block.startswith(FOOD_ZH + "\n"), block
+    assert _section(block, FOOD_ZH)[0].startswith("- 不是素食者 ("), block
+    block = memory.context("plan dinner", user_id="dee", budget_tokens=300)
+    assert _section(block, FOOD_EN)[0].startswith("- is not vegetarian ("), block

@@ -15,8 +15,8 @@ from memstrata.context.render import estimate_tokens
 from memstrata.context.standing import FOOD_KEYS
 
 FOOD_EN = "## Dietary needs to respect"
-FOOD_ZH = "## 饮食禁忌与健康注意"
-NOTE = re.compile(r"^- (?:\((\d+) more dietary needs? not shown\)|（另有(\d+)条禁忌未列出）)$")
+FOOD_ZH = "## 饮食需求与健康注意"
+NOTE = re.compile(r"^- (?:\((\d+) more dietary needs? not shown\)|（另有(\d+)条饮食需求未列出）)$")
 
 
 def _section(block: str, title: str) -> list[str]:

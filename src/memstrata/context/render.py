@@ -37,13 +37,13 @@ LABELS = {
            "context_title": "相关记忆", "partial_title": "与问题的一部分相关的记忆",
            "profile_title": "已知的用户信息（没有与问题直接相关的记忆）",
            "profile_rest_title": "其他已知的用户信息",
-           "known_title": "已知的用户信息", "constraints_title": "饮食禁忌与健康注意", "others_title": "关于其他人",
+           "known_title": "已知的用户信息", "constraints_title": "饮食需求与健康注意", "others_title": "关于其他人",
            "work_title": "工作方式：用户的要求与项目约定",
            "duplicate": "已经记住了（episode #{id}）。",
            "superseded": "替换", "touched": "已知", "merged": "合并到",
            "retracted": "不再成立", "outdated": "已过时", "past_event": "已过去",
            "past": "过去的值：之后的说法已取代它",
-           "left_out": "（另有{n}条禁忌未列出）", "left_out_one": "（另有1条禁忌未列出）"},
+           "left_out": "（另有{n}条饮食需求未列出）", "left_out_one": "（另有1条饮食需求未列出）"},
     # Traditional characters for a Traditional-script input (a Taiwan or Hong Kong user read
     # 相关记忆 above their 順豐): the same labels, converted.
     "zh-Hant": {"remembered": "記住：", "nothing": "沒有新的事實（已保存對話）。",
@@ -51,13 +51,13 @@ LABELS = {
                 "context_title": "相關記憶", "partial_title": "與問題的一部分相關的記憶",
                 "profile_title": "已知的用戶資訊（沒有與問題直接相關的記憶）",
                 "profile_rest_title": "其他已知的用戶資訊",
-                "known_title": "已知的用戶資訊", "constraints_title": "飲食禁忌與健康注意",
+                "known_title": "已知的用戶資訊", "constraints_title": "飲食需求與健康注意",
                 "others_title": "關於其他人", "work_title": "工作方式：用戶的要求與項目約定",
                 "duplicate": "已經記住了（episode #{id}）。",
                 "superseded": "替換", "touched": "已知", "merged": "合併到",
                 "retracted": "不再成立", "outdated": "已過時", "past_event": "已過去",
                 "past": "過去的值：之後的說法已取代它",
-                "left_out": "（另有{n}條禁忌未列出）", "left_out_one": "（另有1條禁忌未列出）"},
+                "left_out": "（另有{n}條飲食需求未列出）", "left_out_one": "（另有1條飲食需求未列出）"},
 }
 
 
@@ -112,7 +112,7 @@ def render_context(query: str, hits: Sequence[Hit], budget_tokens: int, *, headi
     it is shown whole or not at all, since a cut "…allergic to p…" loses the allergen. Once a
     line does not fit, only safety lines are still tried (whole), so other lines make room for
     them first; when a safety line is left out the block ends with
-    ``({n} more dietary needs not shown)`` (``（另有{n}条禁忌未列出）``), dropping the last other
+    ``({n} more dietary needs not shown)`` (``（另有{n}条饮食需求未列出）``), dropping the last other
     lines (then the last safety lines) to make room for it, so an agent never reads a partial list
     of allergies as the whole. A fact and the episode it
     only restates count as one memory: whichever ranks second is left out, and so does a fact

@@ -80,7 +80,8 @@ _DENIED_ZH = lazy_regex(r"^(?:其实)?我(?:其实)?(?:不吃素|不是素食(?:
 
 
 def denied(clause: str, sentence: str, lang: str) -> list[Finding]:
-    """The diet a plain denial states ("I'm not vegetarian" → ``food.diet = not vegetarian``, 我不吃素 → ``不吃素``):
+    """The diet a plain denial states ("I'm not vegetarian" → ``food.diet = not vegetarian``, 我不吃素 → ``不吃素``,
+    stated 不是素食者 as the English one is "is not vegetarian"):
     a fact of its own, a prohibition's form (``facts.resolve.prohibits``), so it ends a stored "vegetarian" (吃素)
     and a later "I'm vegetarian now" ends it. ``[]`` when a change is said ("not vegetarian anymore", 我不吃素了,
     已经不吃素: a withdrawal alone, read by ``extract.patterns_*``) and for any other clause. Said first, the denial
@@ -88,7 +89,9 @@ def denied(clause: str, sentence: str, lang: str) -> list[Finding]:
     if lang == "zh":
         if not _DENIED_ZH.match(clause.strip()) or re.search(r"了[。！!]*$", sentence.strip()):
             return []
-        return [Finding("food.diet", "不吃素", CONF_STATED, clause, statement="不吃素")]
+        # the value says "not 吃素" as "not vegetarian" does (what ends 吃素 and a later 吃素 ends); the statement
+        # says the denial itself: 不吃素 alone read as a restriction ("eats no vegetarian food")
+        return [Finding("food.diet", "不吃素", CONF_STATED, clause, statement="不是素食者")]
     m = _DENIED_EN.match(clause.strip())
     if m is None or re.search(r"\b(?:any\s?more|any longer|no longer|now)\b", sentence, re.IGNORECASE):
         return []

@@ -124,7 +124,7 @@ class RecallMethods(MemoryBase):
         user's own before their relatives'. Such a safety line (an allergy, condition, diet or food
         avoided, in any section) is never shortened to fit the budget: it is whole or absent, other
         lines give way first, and a block that leaves one out ends with ``- (N more dietary needs
-        not shown)`` (``- （另有N条禁忌未列出）``; ``context.render.render_context``).
+        not shown)`` (``- （另有N条饮食需求未列出）``; ``context.render.render_context``).
 
         Raises:
             InvalidInput: ``budget_tokens`` not an integer of at least ``context.render.MIN_BUDGET_TOKENS``
