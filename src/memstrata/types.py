@@ -198,7 +198,8 @@ class Hit:
     allergic to peanuts"), in text order; the context block labels them inline and leaves the
     rest unmarked. An outdated hit on one sentence of such a message (``superseded``) names its
     outdated pieces here too, so ``text`` printed beside ``superseded`` can say which part is
-    outdated; an episode whose facts were all superseded names none (all of it is).
+    outdated; an episode whose facts were all superseded names the pieces stating them when they are
+    not all of it ("I live in Leeds" of "I live in Leeds with my wife Anna"), else none (all of it is).
 
     ``speaker``, ``role`` and ``subject`` say whose memory it is (filled from ``episode`` /
     ``fact`` when not given): an episode hit's ``speaker`` is who said it (its ``producer_id``;

@@ -89,3 +89,24 @@ def test_a_superseded_fact_is_shown_with_its_current_fact(memory: Memory) -> Non
                          min_match=MATCH_EVIDENCE)
     assert sorted((h.fact.value, h.superseded) for h in hits if h.fact is not None) == [("DHL", False),
                                                                                      ("UPS", True)], hits
+
+
+@pytest.mark.parametrize(("said", "moved", "about_home", "about_other", "other"), [
+    ("I live in Leeds with my wife Anna and our two kids.", "We moved to York last month.", "where do I live?",
+     "who is Anna?", "Anna"),
+    ("我住在杭州，老婆叫小丽，有两个孩子。", "我们搬到苏州了。", "我住在哪里？", "小丽是谁？", "小丽"),
+])
+def test_an_outdated_message_still_answers_what_it_says_beside_the_replaced_value(
+        memory: Memory, said: str, moved: str, about_home: str, about_other: str, other: str) -> None:
+    """The message's only fact (the home) was replaced, so the message is outdated; asked about the
+    home it gives way to what replaced it, as before, but asked who Anna is, it is still what tells
+    (the question's word is none of the replaced home's), where the block said "nothing matched"."""
+    memory.add(said)
+    memory.add(moved)
+    home = memory.search(about_home, limit=5, min_match=MATCH_EVIDENCE, kinds=EPISODES)
+    assert all(h.text == moved for h in home if not h.superseded) and (not home or home[0].text == moved), home
+    found = memory.search(about_other, limit=5, min_match=MATCH_EVIDENCE)
+    assert [(h.text, h.superseded) for h in found if other in h.text] == [(said, True)], found
+    block = memory.context(about_other, budget_tokens=400)
+    assert other in block and "nothing matched" not in block and "没有与问题直接相关" not in block, block
+    assert block.count("[outdated: I live in Leeds]") + block.count("[已过时：我住在杭州]") == 1, block

@@ -49,3 +49,11 @@ def test_outdated_parts(text: str, cited: list[tuple[str, bool]], expected: tupl
     parts = outdated_parts(text, cited)
     assert parts == expected
     assert all(part in text for part in parts)  # pieces of the text itself: the renderer finds them
+
+
+def test_a_replaced_value_labels_the_clause_stating_it_not_the_company_said_with_it() -> None:
+    """"I live in Leeds with my wife Anna" once the home is replaced: the home's clause, not the wife's."""
+    assert outdated_parts("I live in Leeds with my wife Anna and our two kids.", [("Leeds", True)]) == (
+        "I live in Leeds",)
+    assert outdated_parts("我住在杭州，老婆叫小丽，有两个孩子。", [("杭州", True)]) == ("我住在杭州",)
+    assert outdated_parts("I prefer UPS for delivery.", [("UPS", True)]) == ("I prefer UPS for delivery.",)

@@ -171,7 +171,7 @@ def render_lines(query: str, hits: Sequence[Hit], budget_tokens: int, *,
         # (``text.visible.neutralise``): they could reorder the line or hide words from the reader.
         text = neutralise(marked_text(hit, labels))
         # An event whose day is over (``context.block.mark_past``) is history, not a plan.
-        label = (f"[{labels['outdated']}] " if hit.superseded
+        label = (f"[{labels['outdated']}] " if hit.superseded and not _labelled_inline(hit)
                  else f"[{labels['past_event']}] " if hit.signals.get("past") else "")
         label += attribution(hit, chinese=labels is not LABELS["en"], name_user=named)  # whose, when not the user's own
         if hit.kind == "fact" and label + text in said:  # two facts of one statement ("goes running ...")
@@ -228,9 +228,9 @@ def marked_text(hit: Hit, labels: dict[str, str]) -> str:
     >>> marked_text(hit, LABELS["en"])
     'I prefer UPS. [outdated: I am allergic to peanuts.]'
     """
-    if hit.superseded and hit.kind == "episode" and hit.matched.strip():
+    if hit.superseded and hit.kind == "episode" and hit.matched.strip() and not _labelled_inline(hit):
         return " ".join(hit.matched.split())
-    text = " ".join(hit.text.split())
+    text = " ".join((hit.matched if hit.superseded and hit.matched.strip() else hit.text).split())
     if not hit.outdated_parts:
         return text
     colon = ": " if labels is LABELS["en"] else "："
@@ -243,6 +243,16 @@ def marked_text(hit: Hit, labels: dict[str, str]) -> str:
         out.append(text[at:found] + f"[{labels['outdated']}{colon}{piece}]")
         at = found + len(piece)
     return "".join(out) + text[at:]
+
+
+def _labelled_inline(hit: Hit) -> bool:
+    """Whether outdated episode ``hit`` labels its replaced pieces inline (``recall.outdated.replaced_pieces``)
+    rather than as a whole: its ``outdated_parts`` are found in what it shows and are not all of it."""
+    if not (hit.superseded and hit.kind == "episode" and hit.outdated_parts):
+        return False
+    shown = " ".join((hit.matched if hit.matched.strip() else hit.text).split())
+    pieces = [" ".join(p.split()) for p in hit.outdated_parts]
+    return all(p in shown for p in pieces) and "".join(pieces).replace(" ", "") != shown.replace(" ", "")
 
 
 def in_users_script(hits: Sequence[Hit], source: Callable[[int], str | None]) -> list[Hit]:

@@ -34,13 +34,14 @@ evidence (``period_asked``: what was said then is the answer), and passes it on 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
 from memstrata.recall.outdated import retired
 from memstrata.store.protocol import Store
 from memstrata.store.records import Citation
+from memstrata.text.tokens import text_units
 from memstrata.types import Fact, Hit, Scope
 
 #: Most supersede steps followed from one fact: a key changed more often than this within one
@@ -101,10 +102,12 @@ def replacements(start: int, chain: Mapping[int, Link], facts: Mapping[int, Fact
     return set()
 
 
-def share_evidence(hits: Sequence[Hit], replaced_by: Mapping[HitKey, set[HitKey]]) -> None:
+def share_evidence(hits: Sequence[Hit], replaced_by: Mapping[HitKey, set[HitKey]],
+                   beside: Collection[HitKey] = ()) -> None:
     """For each outdated hit of ``replaced_by`` (its key → its replacements' keys): raise every
     replacement among ``hits`` to its ``match`` signal, or mark it ``replaced_unseen`` when none is
-    among them (module docstring); a hit with no replacement to name (empty set) is left as it is.
+    among them (module docstring), unless it answers the question ``beside`` what was replaced
+    (``asked_beside``); a hit with no replacement to name (empty set) is left as it is.
     In place: the hits are a search's own, not yet returned."""
     by_key: dict[HitKey, Hit] = {(h.kind, h.id): h for h in hits}
     for key, instead in replaced_by.items():
@@ -120,15 +123,16 @@ def share_evidence(hits: Sequence[Hit], replaced_by: Mapping[HitKey, set[HitKey]
         match = hit.signals.get("match", 0.0)
         for other in present:
             other.signals["match"] = max(match, other.signals.get("match", 0.0))
-        if not present:
+        if not present and key not in beside:
             hit.signals["replaced_unseen"] = 1.0
 
 
 def carry_forward(store: Store, scope: Scope, hits: Sequence[Hit], cited: Iterable[Citation],
-                  as_of: datetime | None) -> None:
+                  as_of: datetime | None, asked: Collection[str] = ()) -> None:
     """``share_evidence`` for the outdated hits among ``hits`` (``Hit.superseded``), reading their
     supersede chains from ``store`` (one read of events and one of facts per step); ``cited`` are
-    the episode hits' citing facts (``Store.citing_facts``)."""
+    the episode hits' citing facts (``Store.citing_facts``); ``asked`` the question's terms as match
+    strength counts them (``Strength.terms``), for ``asked_beside``."""
     retired_by_episode: dict[int, set[int]] = {}
     for c in cited:
         if retired(c.status, c.recorded_at, c.expired_at, as_of):
@@ -139,8 +143,25 @@ def carry_forward(store: Store, scope: Scope, hits: Sequence[Hit], cited: Iterab
             starts[(hit.kind, hit.id)] = ({hit.id} if hit.kind == "fact"
                                           else retired_by_episode.get(hit.id, set()))
     chain, facts = _read_chains(store, scope, {f for fs in starts.values() for f in fs})
+    beside = {(h.kind, h.id) for h in hits if (h.kind, h.id) in starts and asked_beside(h, asked)}
     share_evidence(hits, {key: {k for f in fs for k in replacements(f, chain, facts, as_of)}
-                          for key, fs in starts.items()})
+                          for key, fs in starts.items()}, beside)
+
+
+def asked_beside(hit: Hit, asked: Collection[str]) -> bool:
+    """Whether outdated ``hit`` answers the question by what it says beside its replaced part: it names
+    its replaced pieces (``Hit.outdated_parts``: "I live in Leeds" of "I live in Leeds with my wife Anna",
+    ``text.stating``), and some term of ``asked`` (the question's terms as match strength counts them)
+    is in the rest of what it shows. "who is Anna?" over that sentence after a move to York asks about
+    Anna, not the home: the sentence still tells who she is, so it keeps its evidence though the York
+    fact was not found; "where do I live?" holds "live" in the replaced piece alone, and "I prefer UPS
+    for delivery" is replaced whole: what replaced the value answers those, and the hit alone does not."""
+    if not hit.outdated_parts or not asked:
+        return False
+    rest = hit.matched if hit.superseded and hit.matched.strip() else hit.text
+    for part in hit.outdated_parts:
+        rest = rest.replace(part, " ")
+    return bool(set(asked) & text_units(rest))
 
 
 def _read_chains(store: Store, scope: Scope, start: set[int]) -> tuple[dict[int, Link], dict[int, Fact]]:

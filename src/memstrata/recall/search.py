@@ -231,7 +231,7 @@ class Retriever:
         if any(h.superseded for h in top):  # what replaced it answers its question too (``recall.replaced``)
             with phase("query", "replaced"):
                 hits = every()  # the replacements are looked for among every candidate
-                carry_forward(self.store, query.scope, hits, cited, query.as_of)
+                carry_forward(self.store, query.scope, hits, cited, query.as_of, strength.terms)
             top = _returned(hits, query)
         if query.expand_context > 0:
             with phase("query", "context"):

@@ -51,11 +51,12 @@ CLAUSE_END = lazy_regex(f"[{CLAUSE_MARKS}]")
 
 
 #: Where a clause splits into the clauses a coordinating conjunction joins (the conjunction left
-#: out of both): "Tom lives in Boston and I live in Austin", 汤姆住在波士顿而我住在奥斯汀. Tried only
+#: out of both): "Tom lives in Boston and I live in Austin", 汤姆住在波士顿而我住在奥斯汀; and the
+#: company "with" adds ("I live in Leeds with my wife Anna": the home replaced, the wife not). Tried only
 #: inside a clause that still states both a current and a superseded value, so "tea and coffee"
 #: is split only when one of the two was replaced. 而 is not the 而 of 而已 ("only") and 不过 is left
 #: out (不过敏, "not allergic").
-CONJUNCTION = lazy_regex(r"\s+(?:and|but|while|whereas)\s+|然而|而且|但是|可是|而(?!已)|但(?!愿)", re.IGNORECASE)
+CONJUNCTION = lazy_regex(r"\s+(?:and|but|while|whereas|with)\s+|然而|而且|但是|可是|而(?!已)|但(?!愿)", re.IGNORECASE)
 
 
 def conjoined(text: str) -> list[tuple[int, int]]:
@@ -162,7 +163,7 @@ def _outdated_within(piece: str, facts: Sequence[tuple[str, bool]], level: int) 
     finer (``_finer``) that tell them apart, if every current value can be placed in one."""
     states = [g for _, g in facts]
     if states and all(states):
-        return [piece]
+        return _stating(piece, [value for value, _ in facts])
     if not any(states) or level > 1:
         return []
     parts = _finer(piece, level)
@@ -172,6 +173,14 @@ def _outdated_within(piece: str, facts: Sequence[tuple[str, bool]], level: int) 
     if inner is None:
         return []
     return [found for part, here in zip(parts, inner, strict=True) for found in _outdated_within(part, here, level + 1)]
+
+
+def _stating(piece: str, values: Sequence[str]) -> list[str]:
+    """The parts of ``piece`` that state ``values`` (``spans_stating``), in text order: ``piece`` narrowed
+    to the clauses that say them, so "I live in Leeds with my wife Anna" labels "I live in Leeds" once
+    the home is replaced, as 我住在杭州，老婆叫小丽 labels 我住在杭州; ``[piece]`` when they are all of it."""
+    spans = sorted({span for value in values for span in spans_stating(piece, value)})
+    return list(dict.fromkeys(piece[a:b] for a, b in spans)) or [piece]
 
 
 def spans_stating(text: str, value: str) -> list[tuple[int, int]]:
