@@ -35,7 +35,7 @@ def test_a_car_got_is_the_car_driven(text: str, fact: tuple[str, str]) -> None:
 
 @pytest.mark.parametrize("text", ["我换了一辆车", "我买了特斯拉的股票", "I got a new iPhone", "I bought a new car"])
 def test_no_car_named(text: str) -> None:
-    assert _read(text) == []
+    assert [key for key, _ in _read(text) if key in ("user.车", "user.car", "tool.uses")] == []
 
 
 def test_a_new_car_replaces_the_one_driven(tmp_path: Path) -> None:

@@ -16,6 +16,7 @@ from memstrata.extract import (
     forbidden,
     formats,
     gazetteer,
+    owned,
     patterns_en,
     places,
     scheduled,
@@ -602,6 +603,7 @@ def after_topics(sentence: str) -> list[Finding]:
     for at, clause in enumerate(clauses):
         out += (possessive(clause) or the_thing_i(clause) or _size(clause) or _used_for(clause)
                 or _plain_use(clause) or _intent(clause) or _habitual(clause) or _business(clause)
+                or owned.find(clause, "en")
                 or with_examples(pursuit_en(clause), clauses[at + 1] if at + 1 < len(clauses) else "", "en"))
     return out or trip_en(sentence)
 

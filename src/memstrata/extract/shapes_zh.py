@@ -16,6 +16,7 @@ from memstrata.extract import (
     forbidden,
     formats,
     gazetteer,
+    owned,
     patterns_zh,
     places,
     purposes,
@@ -623,6 +624,6 @@ def after_topics(sentence: str) -> list[Finding]:
     clauses = _statements(sentence)
     for at, clause in enumerate(clauses):
         out += (_used_for(clause) or _size(clause) or _possessive(clause) or _intent(clause) or _habitual(clause)
-                or _business(clause)
+                or _business(clause) or owned.find(clause, "zh")
                 or with_examples(pursuit_zh(clause), clauses[at + 1] if at + 1 < len(clauses) else "", "zh"))
     return out or trip_zh(sentence)
