@@ -13,7 +13,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Unpack
 
 from memstrata.arguments import KEY_WANTED, MAX_LIMIT, SHOWN_CHARS, check_kinds, check_limit, check_offset, shown
-from memstrata.clock import require_aware, utcnow
+from memstrata.clock import utcnow
 from memstrata.context.block import PROFILE_FACTS, mark_past, profile_filter, profile_hits
 from memstrata.context.block import build as build_context
 from memstrata.context.block import check_arguments as check_block_arguments
@@ -25,7 +25,7 @@ from memstrata.memory.base import MemoryBase, ScopeArgs
 from memstrata.paging import Page
 from memstrata.recall.excerpt import clip_hit
 from memstrata.recall.lookup import KINDS, list_rows, page_rows, read_one, run_search, which_id
-from memstrata.recall.query import build_query, check_mode, check_request, fact_statuses, parse_filter
+from memstrata.recall.query import build_query, check_search, parse_filter
 from memstrata.recall.search import Query, fact_ids
 from memstrata.semantic.stm import ShortTerm, search_modes
 from memstrata.types import Episode, Fact, Hit, MemoryEvent
@@ -79,22 +79,18 @@ class RecallMethods(MemoryBase):
             InvalidInput: empty, non-string or over-long (``MAX_QUERY_CHARS``) query, bad limit/kinds/
                 status, ``status`` with an ``include_*`` flag, or bad scope identifiers.
         """
-        kinds = check_request(query, limit=limit, kinds=kinds, expand_context=expand_context)
-        sc = self._scope(**scope)
-        statuses = fact_statuses(include_superseded=include_superseded, include_archived=include_archived,
-                                 status=status, as_of=as_of)
-        q = build_query(query, sc, limit=limit, kinds=kinds, expand_context=expand_context, statuses=statuses,
-                        as_of=as_of, min_score=min_score, min_match=min_match, filter=filter)
-        when = utcnow() if now is None else require_aware(now, "now")
+        checked = check_search(query, limit=limit, kinds=kinds, expand_context=expand_context, status=status,
+                               min_score=min_score, min_match=min_match, filter=filter, mode=mode,
+                               include_superseded=include_superseded, include_archived=include_archived,
+                               as_of=as_of, now=now, scope=lambda: self._scope(**scope))
+        q = build_query(query, checked, limit=limit, expand_context=expand_context, min_score=min_score,
+                        min_match=min_match)
+        when = utcnow() if checked.now is None else checked.now
 
         def run(q: Query) -> builtins.list[Hit]:
             return run_search(self.store, self.embedder, self.settings, q, now=when,
                               model_failed=self._disable_embedder)
-        if mode == "long_term":
-            hits = run(q)
-        else:
-            check_mode(mode)
-            hits = search_modes(self.short_term(**scope), q, mode, run)
+        hits = run(q) if mode == "long_term" else search_modes(self.short_term(**scope), q, mode, run)
         self.store.record_access(fact_ids(hits), utcnow())
         return [clip_hit(hit) for hit in hits]  # an episode hit carries a window, not 256 KiB
 

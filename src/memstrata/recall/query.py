@@ -7,8 +7,9 @@ every door; ``Memory`` only wires the checked ``Query`` to the ``Retriever``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
+from typing import NamedTuple
 
 from memstrata.arguments import MAX_LIMIT, check_kinds, check_limit, check_statuses, check_whole
 from memstrata.clock import require_aware
@@ -84,19 +85,30 @@ def fact_statuses(*, include_superseded: bool, include_archived: bool, status: s
     return statuses
 
 
-def build_query(query: str, scope: Scope, *, limit: int, kinds: Sequence[str], expand_context: int,
-                statuses: tuple[str, ...], as_of: datetime | None, min_score: float, min_match: float,
-                filter: str | Expr | None) -> Query:
-    """The ``Query`` of a checked request (``check_request``, ``fact_statuses``) in ``scope``.
+class CheckedSearch(NamedTuple):
+    """A search request ``check_search`` passed: the checked ``kinds``, the fact ``statuses`` to rank, ``as_of`` and
+    ``now`` (timezone-aware, or ``None``), the parsed ``filter`` and the ``scope`` (``None`` when checked without
+    one, before a store is open)."""
+
+    kinds: tuple[str, ...]
+    statuses: tuple[str, ...]
+    as_of: datetime | None
+    now: datetime | None
+    filter: Expr | None
+    scope: Scope | None
+
+
+def build_query(query: str, checked: CheckedSearch, *, limit: int, expand_context: int, min_score: float,
+                min_match: float) -> Query:
+    """The ``Query`` of a request ``check_search`` passed with its scope.
 
     Raises:
-        InvalidInput: ``as_of`` without a timezone, ``min_score``/``min_match`` outside [0, 1].
-        InvalidFilter: the filter does not parse or names an unknown field (with its position).
+        ValueError: the request was checked without a scope (a door that has no store yet builds no query).
     """
-    believed = None if as_of is None else require_aware(as_of, "as_of")
-    check_fractions(min_score=min_score, min_match=min_match)
-    return Query(query, scope, int(limit), tuple(kinds), statuses, int(expand_context), float(min_score),
-                 as_of=believed, filter=parse_filter(filter), min_match=float(min_match))
+    if checked.scope is None:
+        raise ValueError("a search checked without a scope builds no query")
+    return Query(query, checked.scope, int(limit), tuple(checked.kinds), checked.statuses, int(expand_context),
+                 float(min_score), as_of=checked.as_of, filter=checked.filter, min_match=float(min_match))
 
 
 def check_fractions(**bounds: object) -> None:
@@ -113,18 +125,26 @@ def check_mode(mode: object) -> None:
         raise InvalidInput(f"mode must be one of {', '.join(MODES)}, got {mode!r}")
 
 
-def check_search(query: object, *, limit: object, kinds: Sequence[str], expand_context: object,
-                 status: object, min_score: object, min_match: object, filter: object, mode: object) -> None:
-    """What ``Memory.search`` checks of its arguments, in its order, without a store: for a door
-    that must name bad input before it opens one (the CLI against a database file that does not
-    exist yet answered "no database" for ``recall "" ``, and the input error once it existed).
+def check_search(query: object, *, limit: object, kinds: Sequence[str], expand_context: object, status: object,
+                 min_score: object, min_match: object, filter: object, mode: object,
+                 include_superseded: bool = False, include_archived: bool = False, as_of: datetime | None = None,
+                 now: datetime | None = None, scope: Callable[[], Scope] | None = None) -> CheckedSearch:
+    """Every check ``Memory.search`` makes of its arguments, in its order, so that each door names bad input the same:
+    ``Memory.search`` (and through it ``context``, REST and MCP) calls it with its ``scope`` check, the CLI without
+    one before it opens a store (against a database file that did not exist yet it answered "no database" for
+    ``recall ""``, and the input error once it existed). The order: the request (``check_request``), the scope,
+    the statuses (``fact_statuses``), ``as_of``, ``min_score`` / ``min_match``, the filter, ``now``, ``mode``.
 
     Raises:
-        InvalidInput, InvalidFilter: as ``Memory.search`` for the same arguments.
+        InvalidInput, InvalidFilter: the first argument that is wrong, named.
     """
-    check_request(query, limit=limit, kinds=kinds, expand_context=expand_context)
-    if status is not None:
-        check_statuses(status)
+    checked = check_request(query, limit=limit, kinds=kinds, expand_context=expand_context)
+    sc = None if scope is None else scope()
+    statuses = fact_statuses(include_superseded=include_superseded, include_archived=include_archived,
+                             status=status, as_of=as_of)  # type: ignore[arg-type]
+    believed = None if as_of is None else require_aware(as_of, "as_of")
     check_fractions(min_score=min_score, min_match=min_match)
-    parse_filter(filter)  # type: ignore[arg-type]
+    where = parse_filter(filter)  # type: ignore[arg-type]
+    when = None if now is None else require_aware(now, "now")
     check_mode(mode)
+    return CheckedSearch(checked, statuses, believed, when, where, sc)
