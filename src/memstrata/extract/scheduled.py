@@ -41,6 +41,9 @@ _MOVED_EN = lazy_regex(
 _MOVED_ZH = lazy_regex(r"^(?:我们?|咱们)?(?:已经|刚)?(?:把|将)?(?:我的|我们的)?"
                        r"(?P<attr>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:已经)?(?:改到|改在|改成|推迟到|推到|延期到|延后到|延到|挪到|调到|调整到|提前到|换到)了?"
                        r"(?P<when>[^，。！]+?)了?[。！!]*$")
+#: What names no happening of its own when moved: a plan, a time, a date, "it".
+_VAGUE = lazy_regex(r"(?:(?:the|my|our)\s+)?(?:plans?|time|date|day|schedule|arrangements?|it|this|that|things|"
+                    r"everything)|计划|安排|时间|日期|日子|日程|行程|时候|事情|东西|这个|那个|它", re.IGNORECASE)
 #: What recurs or is a date of the person, not a happening ahead; a verb-like attribute is a state ("my mind is ...").
 _NOT_EVENT = lazy_regex(r"(?:birthday|anniversary|name day|day off|days off|weekend|schedule|shift|routine|"
                         r"生日|纪念日|休息日|周末|排班|作息|幸运日)$"
@@ -82,6 +85,8 @@ def moved(clause: str, said_at: datetime, lang: str) -> list[Finding]:
     if m is None:
         return []
     attr = (m.group("attr") or m.group("attr2") if lang == "en" else m.group("attr")).strip()
+    if _VAGUE.fullmatch(attr):
+        return []  # 计划改成了明天, "we moved the plan to Friday": no happening named
     when = (m.group("when") or m.group("when2") if lang == "en" else m.group("when")).strip()
     found = _at(attr, re.sub(r"^(?:on|at)\s+", "", when, flags=re.IGNORECASE), clause, said_at, lang)
     return [replace(f, instead_of=f.value) for f in found]  # the same event at its old time is superseded
