@@ -256,7 +256,22 @@ def lookup(text: str, *, choice: bool = False) -> Hit | None:
         hit = Hit(key, value, match.start(), match.end(), named)
         if best is None or (hit.end - hit.start, -hit.start) > (best.end - best.start, -best.start):
             best = hit
-    return _as_carrier(text, best)
+    return _as_carrier(text, _with_model(text, best))
+
+
+#: A phone's model said after its make: "iPhone 15 Pro", "华为Mate 60", "Pixel 8", "Galaxy S24 Ultra". A number is
+#: needed (a word alone may be what follows: "iPhone case"); "手机" after it names the kind, no model.
+_MODEL = re.compile(r"\s*(?:(?:Mate|Galaxy|Note|Find|Reno|Redmi|Nova|P|S|A|X|Z|Fold|Flip)\s*)?\d{1,3}[A-Za-z]?"
+                    r"(?:\s+(?:Pro\+?|Max|Plus|Ultra|Mini|mini|Lite|SE|XL|a|Fold|Flip))*(?![A-Za-z0-9.])")
+
+
+def _with_model(text: str, hit: Hit | None) -> Hit | None:
+    """``hit`` with the model said after a phone's make in its value ("iPhone 15" for ``iPhone``, 华为Mate 60 for
+    华为): the make alone was stored, so a new model of the same make changed nothing."""
+    if hit is None or hit.key != "tool.phone" or (m := _MODEL.match(text, hit.end)) is None:
+        return hit
+    return Hit(hit.key, hit.value + ("" if is_cjk(hit.value[-1]) else " ") + m.group(0).strip(), hit.start, m.end(),
+               hit.named)
 
 
 #: "carrier Zed" / "courier Acme": the word after names a carrier whatever else it names.

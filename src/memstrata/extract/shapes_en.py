@@ -548,12 +548,17 @@ def _size(clause: str, lang: str = "en") -> list[Finding]:
     return attribute_finding(attr, value, clause, lang) if counts.group_size(attr, value, lang) else []
 
 
-#: "We use Jenkins", "I use Obsidian and Notion", "These days we're using Linear": named things used, no purpose.
+#: A name with the article of a thing one has ("an iPhone 12", "a Kindle"), or bare ("Notion"); a name opening in
+#: lower case before a capital is one too.
+_A_NAME = rf"(?:(?:an?|my|our)\s+)?(?:{_NAME}|(?-i:i[A-Z][a-z]+(?:\s+[A-Z0-9][\w.+#-]*){{0,2}}))"  # iPhone, iPad
+#: "We use Jenkins", "I use Obsidian and Notion", "These days we're using Linear", "I use an iPhone 12 and a Kindle":
+#: named things used, no purpose.
 _PLAIN_USE = lazy_regex(
     r"^(?:(?:these days|nowadays|now|currently|at work)\s*,?\s+)?(?:i|we)(?:\s+|(?='))"
     r"(?:now\s+|mostly\s+|mainly\s+|still\s+|currently\s+|also\s+|usually\s+|always\s+|only\s+)?"
     r"(?:use|'m using|am using|'re using|are using)\s+"
-    rf"(?P<v>{_NAME}(?:\s*(?:,|and|,\s*and)\s+{_NAME})*)(?:\s+(?:now|these days|nowadays|at work|too|as well))?$", _IC)
+    rf"(?P<v>{_A_NAME}(?:\s*(?:,|and|,\s*and)\s+{_A_NAME})*)(?:\s+(?:now|these days|nowadays|at work|too|as well))?$",
+    _IC)
 
 
 def _plain_use(clause: str, lang: str = "en") -> list[Finding]:
@@ -562,7 +567,8 @@ def _plain_use(clause: str, lang: str = "en") -> list[Finding]:
     m = _PLAIN_USE.match(clause)
     if m is None:
         return []
-    names = [n for n in re.split(r"\s*(?:,\s*and|,|\band)\s+", m.group("v")) if n]
+    names = [re.sub(r"^(?:an?|my|our)\s+", "", n, flags=_IC) for n in re.split(r"\s*(?:,\s*and|,|\band)\s+",
+                                                                           m.group("v")) if n]
     return [f for n in names if n not in NOT_NAMES for f in chosen(n, "tool.uses", clause, lang,
                                                                     statement=f"uses {n}")]
 
