@@ -137,4 +137,3 @@ def mark_outdated(hits: Sequence[Hit], citations: Iterable[Citation], *, weight:
                 gone and _bare("".join(parts)) == _bare(hit.text)):
             object.__setattr__(hit, "outdated_parts", parts)
     return list(hits)
-
