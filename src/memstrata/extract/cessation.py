@@ -356,7 +356,7 @@ _ENDED_EN = lazy_regex(
 #: 我不再是护士了, 我现在不养狗了, 我家不养狗了, 我已经没有狗了, 我不再有女朋友了: being, having or keeping, said as
 #: ended. A plain 不 / 没 needs a word of change (现在, 已经, 了): 我不是护士 and 我没有狗 say no change.
 _ENDED_ZH = lazy_regex(rf"^(?:不过|但是|可是|其实)?(?P<me>我们家?|我家|我)(?P<now>{_NOW_ZH}*)"
-                       r"(?P<m>不再|再也不|不|没有|没)再?(?P<v>是|有|养着|养)(?P<s>[^，,。！？]+?)(?P<le>了|啦)?$")
+                       r"(?P<m>不再|再也不|不|没有|没)再?(?P<v>是|有|养着|养|当)(?P<s>[^，,。！？]+?)(?P<le>了|啦)?$")
 
 
 def ended_en(sentence: str) -> list[str]:

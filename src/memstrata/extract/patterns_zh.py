@@ -194,7 +194,9 @@ def _more_allergens(raw: str, allergy: Finding) -> list[Finding]:
 #: 我有个妹妹 the next clause is about her, after 我觉得… about anything: neither lends its 我.
 _DROPPED_SUBJECT = lazy_regex(r"^(?:也|还|都)?(?:现在|目前)?(?:很|非常|特别|挺|更|真的)?"
                               r"(?:住在|住|居住在|生活在|定居在|搬到|搬去|来自|是|对|"
-                              r"喜欢|爱|讨厌|不喜欢|会说|会讲|在.+?(?:工作|上班))")
+                              r"喜欢|爱|讨厌|不喜欢|会说|会讲|在.+?(?:工作|上班)|"
+                              # 我把丰田卖了，现在开比亚迪, 我不当护士了，现在做急救员: the car driven, the job done now
+                              r"开|当|做)")
 
 
 def match_clause(clause: str, ctx: _Ctx) -> list[Finding]:

@@ -305,7 +305,7 @@ def _read(sentence: str, said_at: datetime, lang: str, *, nested: bool = False) 
         ceased = [f for f in ceased if not (f.retract and f.key in ("sport.like", "hobby.like")
                                             and pursuits.kept(rest, lang, f.key, f.value))]
         return [*(_read(before, said_at, lang, nested=nested) if before else []), *ceased,
-                *(_read(after, said_at, lang, nested=nested) if after else [])]
+                *(_read(_kept_subject(after, lang), said_at, lang, nested=nested) if after else [])]
     found = shapes_zh.before_topics(sentence, said_at) if zh else shapes_en.before_topics(sentence, said_at)
     found = found or (patterns_zh.find(sentence, said_at) if zh else patterns_en.find(sentence, said_at))
     found = found or (shapes_zh.after_topics(sentence) if zh else shapes_en.after_topics(sentence))
@@ -404,7 +404,13 @@ def _after_an_end(after: str, ended: list[Finding], said_at: datetime, lang: str
     if (any(f.key == "identity.location" for f in ended) and (home := relocated.new_home(after, lang))
             and (moved := _lives_in(home, after, said_at, lang))):
         return moved
-    return _read(after, said_at, lang, nested=nested)
+    return _read(_kept_subject(after, lang), said_at, lang, nested=nested) or _read(after, said_at, lang, nested=nested)
+
+
+def _kept_subject(after: str, lang: str) -> str:
+    """``after``, a clause after one that ended or gave something up, with 我 said again when it begins with the time
+    it holds from and no subject (我不当护士了，现在做急救员, 我不喝咖啡了，现在喝茶: 我 said once for both)."""
+    return f"我{after}" if lang == "zh" and re.match(r"(?:现在|目前|如今)", after) else after
 
 
 def _moved_on(sentence: str, found: list[Finding], said_at: datetime, lang: str) -> list[Finding]:

@@ -247,7 +247,7 @@ _TOPIC_SWAPPED = lazy_regex(rf"^(?:我的?)?(?P<attr>[{_H}]{{2,5}}?)(?:也|已�
 def _topic_swapped(clause: str) -> list[Finding]:
     """信用卡换成了工商银行的: the attribute named first (信用卡) now holds the new value, as
     我的信用卡是工商银行的 says; only for a value the gazetteer or the list of tool kinds names (a bank, a
-    carrier, a tool), so 计划改成了明天 (a plan moved) states nothing."""
+    carrier, a tool), so 计划改成了明天 (a plan moved) is never 计划 = 明天."""
     m = _TOPIC_SWAPPED.match(clause)
     if m is None or re.match(r"[我们]", m.group("attr")):  # 我们管理任务换成Linear了: a purpose, ``_SWITCHED``
         return []
