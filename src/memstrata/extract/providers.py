@@ -169,8 +169,13 @@ def payment(clause: str, lang: str) -> list[Finding]:
     if lang == "zh":
         m = _PAY_ZH.match(clause.strip())
         value = "" if m is None else (m.group("v") or m.group("w")).strip()
-        # 用 needs the payment said (我一般用微信 is no payment); 刷 a card is one (我一般刷信用卡)
-        paid = m is not None and (m.group("w") or m.group("paid") or (m.group("use") == "刷" and value.endswith("卡")))
+        # 用 needs the payment said (我一般用微信 is no payment); 刷 a card is one (我一般刷信用卡), and so is 用 a card
+        # that only pays (我平时用招商银行的信用卡: a bank's credit card, 的 dropped as in 招行信用卡)
+        value = re.sub(r"的(?=(?:信用|借记|储蓄|银行)卡$)", "", value)
+        paid = m is not None and (m.group("w") or m.group("paid") or (m.group("use") == "刷" and value.endswith("卡"))
+                                  or re.search(r"(?:信用|借记|储蓄|银行)卡$", value) is not None)
+        if re.search(r"^[了过着]|他|她|别人|朋友|同事", value):
+            return []  # 我用了他的信用卡: once, and someone else's card
         if clause.strip().endswith("了") and not re.search("现在|目前|如今|以后", clause):
             return []  # 我用支付宝付款了: paid once, no habit (我现在用支付宝付款了 is one)
         return _paid_zh(value, clause) if paid and _MEANS_ZH.match(value) else []
