@@ -37,6 +37,8 @@ def test_a_trip_called_off_withdraws_the_plans_to_its_place(text: str, place: st
     ("Actually the Lisbon trip is cancelled, we're going to Porto instead on 20 March.",
      sorted([*_off("Lisbon"), ("travel.plan", "going to Porto", False)])),
     ("成都那趟不去了，改成去西安。", sorted([*_off("成都"), ("travel.plan", "去西安", False)])),
+    ("下个月去日本的计划取消了，改去韩国", sorted([*_off("日本"), ("travel.plan", "去韩国", False)])),
+    ("我们改去西安了", [("travel.plan", "去西安", False)]),
 ])
 def test_the_plan_said_instead_is_stored(text: str, expected: list[tuple[str, str, bool]]) -> None:
     assert _read(text) == expected
@@ -59,6 +61,7 @@ def test_a_day_said_before_its_month_dates_a_plan(text: str) -> None:
 @pytest.mark.parametrize("text", [
     "The trip is cancelled.", "The meeting was cancelled.", "My sister's Lisbon trip was cancelled",
     "Is the Lisbon trip cancelled?", "那趟不去了", "我不去上班了", "我不去了", "2 may work for us",
+    "改去健身房",
 ])
 def test_no_place_or_no_trip_of_ones_own_withdraws_no_plan(text: str) -> None:
     assert not [k for k, _, off in _read(text) if off]

@@ -15,6 +15,7 @@ import re
 
 from memstrata.extract.clauses import CONF_STATED, Finding
 from memstrata.extract.places import city_zh
+from memstrata.extract.timex import time_span
 from memstrata.text.regex import lazy_regex
 
 _IC = re.IGNORECASE
@@ -56,7 +57,10 @@ def cancelled_en(clause: str, ctx: object) -> list[Finding]:
 def cancelled_zh(clause: str, ctx: object) -> list[Finding]:
     """The withdrawal of every plan to the place a Chinese clause says is called off (成都那趟不去了 → plans naming
     成都 withdrawn), else ``[]``; without a trip word the place must be a city (我们不去上班了 names none)."""
-    m = _CANCELLED_ZH.match(clause.strip().rstrip("。！!"))
+    text = clause.strip().rstrip("。！!")
+    if (span := time_span(text)) is not None and span[0] == 0:
+        text = text[span[1]:]  # 下个月去日本的计划取消了: when the trip was, no part of where it went
+    m = _CANCELLED_ZH.match(text)
     if m is None:
         return []
     place = m.group("a") or m.group("b") or m.group("c")

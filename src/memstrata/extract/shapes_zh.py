@@ -257,7 +257,19 @@ def _topic_swapped(clause: str) -> list[Finding]:
     return attribute_finding(m.group("attr"), value, clause, "zh")
 
 
+#: 改去韩国, 我们改去西安了: the trip planned in place of one (改成去西安 is read as a switch, ``_SWITCHED``).
+_GO_INSTEAD = lazy_regex(rf"^(?:我们?)?(?:就|也|还是)?改去(?P<v>[{_H}]{{2,6}}?)(?:玩|旅行|旅游)?了?$")
+
+
+def _trip_instead(place: str, clause: str) -> list[Finding]:
+    """``travel.plan = 去<place>`` for a trip planned instead (改成去西安, 改去韩国) when ``place`` is a city or a
+    country (``places.city_zh``); ``[]`` for any other (改成去健身房: no trip, and no thing used)."""
+    return [Finding("travel.plan", f"去{place}", CONF_PREFER, clause)] if places.city_zh(place) else []
+
+
 def _changed(clause: str) -> list[Finding]:
+    if (m := _GO_INSTEAD.match(clause)) is not None:
+        return _trip_instead(m.group("v"), clause)
     if (m := _SWAPPED.match(clause)) is not None:
         value = clean_value(m.group("v"), "zh")
         if shapes.unnamed(m.group("n") + value):  # 我换了一个新手机: which thing is not said
@@ -308,8 +320,7 @@ def _changed(clause: str) -> list[Finding]:
             aim, value = cut.group("for"), cut.group("v")
         eaten = None if aim else _EATEN.match(value)  # 换成了喝茶: what one drinks now, as 改喝茶 says it
         if value.startswith("去") and not m.group("old"):  # 改成去西安: a trip to a city planned (去健身房: no thing
-            trip = places.city_zh(value[1:])  # used, no trip)
-            return [Finding("travel.plan", value, CONF_PREFER, clause)] if trip else []
+            return _trip_instead(value[1:], clause)  # used, no trip)
         if eaten is not None and not _NOT_EATEN.match(eaten.group("v")):
             verb, what = eaten.group("verb"), eaten.group("v")  # the verb said once: 喝茶, not 喝喝茶
             found = [Finding("user.drinks" if verb == "喝" else "user.eats", what, CONF_PREFER, clause,
