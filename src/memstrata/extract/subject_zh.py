@@ -43,13 +43,16 @@ _THIRD_PERSON = lazy_regex(r"^(?:[-*•]\s*)?(?:该)?(?:用户|使用者)(?P<res
 #: verb that states a liking or a dwelling first; anything asked (吗, ？) is no note. 不吃 / 不喝 are not
 #: here: 不喝燕麦奶了，还是喝牛奶吧 is a withdrawal with a restoration, read by its own shape.
 _NO_SUBJECT = lazy_regex(r"^(?:[-*•]\s*)?(?P<rest>(?:现在|平时|一直|也|还|更)?(?:喜欢|不喜欢|讨厌|偏好|爱吃|爱喝|"
-                         r"住在)[^？?吗呢]+)$")
+                         r"住在)[^？?吗呢]+"
+                         # 在阿里巴巴做产品经理, 在腾讯上班: where one works and as what, said as a reply or a note
+                         r"|(?:现在|目前|一直)?在[^，,。？?吗呢]{2,12}?(?:做|当|上班|工作|任职)[^，,？?吗呢]*)$")
 
 
 def first_person(sentence: str) -> str | None:
     """A note about the user in the third person as the user's own words (用户对花生过敏 → 我对花生过敏,
     用户的编辑器是Vim → 我的编辑器是Vim, 使用者對貓過敏 → 我对猫过敏), also with the subject left out
-    (喜欢爵士乐 → 我喜欢爵士乐, ``_NO_SUBJECT``); ``None`` for any other sentence."""
+    (喜欢爵士乐 → 我喜欢爵士乐, 在阿里巴巴做产品经理 → 我在阿里巴巴做产品经理, ``_NO_SUBJECT``); ``None`` for any other
+    sentence."""
     m = _THIRD_PERSON.match(sentence.strip()) or _NO_SUBJECT.match(sentence.strip())
     return None if m is None else f"我{m.group('rest')}"
 
