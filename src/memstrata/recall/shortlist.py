@@ -118,11 +118,29 @@ def mark_in_period(candidates: Sequence[Candidate], periods: Sequence[Period]) -
 
 def mark_period_asked(candidates: Sequence[Candidate], periods: Sequence[Period]) -> None:
     """Mark each candidate said or observed inside one of ``periods`` (those the question itself
-    names: ``recall.search.Retriever._asked_periods``): its hit's ``signals["period_asked"]`` is 1, which
-    ``recall.evidence.evidence`` counts as a full match. In place, ranking untouched."""
+    names: ``recall.search.Retriever._asked_periods``), or a fact of an event or plan whose own days
+    (``valid_from`` to ``valid_to``, both set: "trip to Sanya (2027-01)") meet one of them: its hit's
+    ``signals["period_asked"]`` is 1, which ``recall.evidence.evidence`` counts as a full match. A plan is
+    asked about by when it happens, not when it was said: 他们下个月有什么计划？ ranked "plans: trip to
+    Sanya (2027-01)" first and the context block said nothing matched (0.33 of the question's words).
+    In place, ranking untouched."""
     for candidate in candidates:
-        if any(start <= candidate.created_at < end for start, end in periods):
+        start_end = _happens(candidate)
+        if start_end is not None:
+            since, until = start_end
+            if any(since < end and start < until for start, end in periods):
+                candidate.period_asked = True
+        elif any(start <= candidate.created_at < end for start, end in periods):
             candidate.period_asked = True
+
+
+def _happens(candidate: Candidate) -> Period | None:
+    """The days a fact candidate's event or plan happens (``Fact.valid_from`` to ``valid_to``, both set);
+    ``None`` for an episode or a fact that holds from some day on."""
+    fact = candidate.data[0] if candidate.kind == "fact" and candidate.data else None
+    if fact is None or fact.valid_from is None or fact.valid_to is None:
+        return None
+    return fact.valid_from, fact.valid_to
 
 
 def lift_by_similarity(candidates: Sequence[Candidate], weight: float, lent: dict[int, float]) -> None:
