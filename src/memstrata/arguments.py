@@ -48,7 +48,7 @@ def refused(field: str, message: str) -> InvalidInput:
     return InvalidInput(message, field=field)
 
 
-def _cut(text: str) -> str:
+def cut(text: str) -> str:
     """``text`` cut to ``SHOWN_CHARS``, its last kept character an ellipsis when cut."""
     return text if len(text) <= SHOWN_CHARS else text[:SHOWN_CHARS - 1] + "…"
 
@@ -59,7 +59,7 @@ def shown(value: Any) -> str:
         text = json.dumps(value, ensure_ascii=False, default=repr)
     except (TypeError, ValueError):
         text = repr(value)
-    text = _cut(text)
+    text = cut(text)
     kind = _TYPE_NAMES.get(type(value), "a value")
     return f"{kind} {text}" if kind == "the string" else f"{kind} ({text})"
 
@@ -168,11 +168,12 @@ def check_offset(value: Any) -> int:
     return value
 
 
-def check_id(call: str, name: str, value: Any) -> int:
-    """``value`` as the id ``call`` reads or changes (``get()``'s, ``update()``'s ``fact_id``): an
-    integer (not a bool, not the text ``"12"``) from 1 up; ids start at 1, so 0 or -1 is a mistake,
-    not an id that was not found. The message names the call the caller made, not the one it
-    reaches inside (``update(0)`` said ``get(): fact_id ...``).
+def check_id(call: str, name: str, value: Any, *, then: str = "") -> int:
+    """``value`` as the id ``call`` reads or changes (``get()``'s, ``update()``'s ``fact_id``, ``forget()``'s
+    ``episode_id``): an integer (not a bool, not the text ``"12"``) from 1 up; ids start at 1, so 0 or -1 is a
+    mistake, not an id that was not found. The message names the call the caller made, not the one it reaches
+    inside (``update(0)`` said ``get(): fact_id ...``), and ends with ``then`` (a hint, or what was left as it was).
+    The one id check of every call and door (``lifecycle.target.require_id`` and ``history()`` end theirs here).
 
     Raises:
         InvalidInput: ``field`` ``name``; ``update(): fact_id must be a whole-number id from 1 up
@@ -180,5 +181,5 @@ def check_id(call: str, name: str, value: Any) -> int:
     """
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
         raise refused(name, f"{call}: {name} must be a whole-number id from 1 up (ids start at 1), "
-                            f"got {_cut(repr(value))}")
+                            f"got {cut(repr(value))}{then}")
     return value

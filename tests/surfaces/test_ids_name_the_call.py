@@ -31,11 +31,15 @@ def _refused(call: Any) -> InvalidInput:
     return caught.value
 
 
+#: The one id check's wording (``arguments.check_id``), with what a destructive call leaves as it was.
+_BAD_ID = "must be a whole-number id from 1 up (ids start at 1), got"
+
+
 @pytest.mark.parametrize(("given", "wanted"), [
-    ({"episode_id": "x"}, "forget(): episode_id must be a whole-number id from 1 up, got 'x'; nothing was changed"),
-    ({"episode_id": 0}, "forget(): episode_id must be a whole-number id from 1 up, got 0; nothing was changed"),
-    ({"fact_id": "1"}, "forget(): fact_id must be a whole-number id from 1 up, got '1'; nothing was changed"),
-    ({"fact_id": True}, "forget(): fact_id must be a whole-number id from 1 up, got True; nothing was changed"),
+    ({"episode_id": "x"}, f"forget(): episode_id {_BAD_ID} 'x'; nothing was changed"),
+    ({"episode_id": 0}, f"forget(): episode_id {_BAD_ID} 0; nothing was changed"),
+    ({"fact_id": "1"}, f"forget(): fact_id {_BAD_ID} '1'; nothing was changed"),
+    ({"fact_id": True}, f"forget(): fact_id {_BAD_ID} True; nothing was changed"),
 ])
 def test_forget_of_a_bad_id_names_forget_and_the_argument(memory: Memory, given: dict[str, Any],
                                                           wanted: str) -> None:
@@ -48,7 +52,7 @@ def test_forget_of_a_bad_id_names_forget_and_the_argument(memory: Memory, given:
 
 def test_delete_of_a_bad_id_still_names_delete(memory: Memory) -> None:
     error = _refused(lambda: memory.delete(episode_id="x"))  # type: ignore[arg-type]
-    assert str(error) == "delete(): episode_id must be a whole-number id from 1 up, got 'x'; nothing was changed"
+    assert str(error) == f"delete(): episode_id {_BAD_ID} 'x'; nothing was changed"
 
 
 @pytest.mark.parametrize(("fact_id", "wanted"), [

@@ -20,6 +20,7 @@ argument, before anything is read or deleted.
 
 from __future__ import annotations
 
+from memstrata.arguments import check_id
 from memstrata.errors import InvalidInput
 
 
@@ -135,11 +136,8 @@ def require_id(operation: str, name: str, value: object) -> int:
         InvalidInput: a missing (``None``) or blank id is refused as for every destructive
             target (``require_target``); anything but an ``int`` (a ``bool``, a float, the text
             ``"12"``) or a number below 1 (ids start at 1: -1 or 0 is a mistake, not an id
-            that was not found) names the argument and what it got (``details.field``). Nothing
-            is changed.
+            that was not found) names the argument and what it got (``details.field``), in the
+            words of every id check (``arguments.check_id``) and "; nothing was changed".
     """
     _require(operation, "", {name: value})
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise InvalidInput(f"{operation}: {name} must be a whole-number id from 1 up, got {value!r}; nothing was "
-                           "changed", field=name)
-    return value
+    return check_id(operation, name, value, then="; nothing was changed")

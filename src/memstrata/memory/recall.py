@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Unpack
 
-from memstrata.arguments import KEY_WANTED, MAX_LIMIT, SHOWN_CHARS, check_kinds, check_limit, check_offset, shown
+from memstrata.arguments import KEY_WANTED, MAX_LIMIT, check_id, check_kinds, check_limit, check_offset, cut, shown
 from memstrata.clock import utcnow
 from memstrata.context.block import PROFILE_FACTS, mark_past, profile_filter, profile_hits
 from memstrata.context.block import build as build_context
@@ -246,12 +246,8 @@ def _history_id(value: object) -> int:
         InvalidInput: not an ``int`` (a ``bool``, a float, text) or below 1; ``details.field``
             ``fact_id``. Text that is no number is pointed at ``key=``.
     """
-    if isinstance(value, int) and not isinstance(value, bool) and value >= 1:
-        return value
-    given = repr(value) if len(repr(value)) <= SHOWN_CHARS else repr(value)[:SHOWN_CHARS - 1] + "…"
     hint = ""
     if isinstance(value, str):
         hint = (f"; give the number, history({value.strip()})" if value.strip().isascii() and value.strip().isdigit()
-                else f"; a key is given as key={given}")
-    raise InvalidInput(f"history(): fact_id must be a whole-number id from 1 up (ids start at 1), got {given}{hint}",
-                       field="fact_id")
+                else f"; a key is given as key={cut(repr(value))}")
+    return check_id("history()", "fact_id", value, then=hint)
