@@ -238,7 +238,27 @@ _NOT_A_LANGUAGE = lazy_regex(r"\b(?:of|to|with|about|for|at|on|up|out|my|your|hi
                              r"very|too|so|fast|slow|slowly|loud|softly|[a-z]+ly)\b", _IC)
 
 
+#: A life status said with "I'm" ("I'm married", "I'm happily married", "We're both retired", "I'm single"): whether
+#: one is married (``user.marital_status``, one at a time) or retired (the occupation, which it ends).
+_STATUS = lazy_regex(r"^(?:i'm|i\s+am|we're|we\s+are)\s+(?:(?:now|happily|newly|recently|both|still|already|"
+                     r"officially|semi|fully)[\s-]+)*(?P<v>married|single|divorced|widowed|engaged|separated|retired)"
+                     r"(?:\s+now)?$", _IC)
+
+
+def _status(clause: str) -> list[Finding]:
+    """``user.marital_status`` / ``identity.occupation = retired`` a life status said with "I'm" states, else ``[]``."""
+    m = _STATUS.match(clause.strip().rstrip(".!"))
+    if m is None:
+        return []
+    status = m.group("v").lower()
+    if status == "retired":
+        return [Finding("identity.occupation", "retired", CONF_STATED, clause, statement="is retired")]
+    return shapes.attribute_finding("marital status", status, clause, "en")
+
+
 def _details(clause: str, ctx: _Ctx) -> list[Finding]:
+    if status := _status(clause):
+        return status
     m = _BORN.match(clause)
     if m:
         return _f("identity.birthday", m.group("v"), CONF_STATED, clause)

@@ -152,7 +152,28 @@ _BIRTHDAY_IN = lazy_regex(r"^我的?生日在(?P<v>.+)$")
 _SPEAK = lazy_regex(r"^我(?:会说|会讲|能说|能讲)(?P<v>.+)$")
 
 
+#: A life status: 我结婚了, 我们结婚了, 我已婚, 我是单身, 我离婚了, 我退休了 (and 我们结婚七年了, read as 我们结婚 with
+#: its start: ``extract.onset``): whether one is married (``user.婚姻状况``, one at a time) or retired (the occupation).
+_STATUS = lazy_regex(r"^我们?(?:已经|早就|都|也|现在|目前|还|刚|刚刚|终于)*(?:是)?"
+                     r"(?:(?P<event>结婚|离婚|订婚|退休)(?:了|的)?|(?P<state>已婚|单身|离异|丧偶|退休了?))$")
+_STATUS_SAID = {"结婚": "已婚", "离婚": "离婚", "订婚": "订婚", "离异": "离婚", "退休了": "退休"}
+
+
+def _status(clause: str) -> list[Finding]:
+    """``user.婚姻状况`` / ``identity.occupation = 退休`` a life status states, else ``[]``; a wedding still to come
+    (我明年结婚, 我要结婚了: a time or a wish before it) is a plan, not this."""
+    m = _STATUS.match(clause.strip().rstrip("。！!"))  # a clause comes without its closing 了 (我结婚了: 我结婚)
+    if m is None:
+        return []
+    status = _STATUS_SAID.get(m.group("event") or m.group("state"), m.group("event") or m.group("state"))
+    if status == "退休":
+        return [Finding("identity.occupation", "退休", CONF_STATED, clause, statement="已退休")]
+    return shapes.attribute_finding("婚姻状况", status, clause, "zh")
+
+
 def _details(clause: str, ctx: _Ctx) -> list[Finding]:
+    if status := _status(clause):
+        return status
     m = _BIRTHDAY_IN.match(clause)
     if m:
         return _f("identity.birthday", m.group("v"), CONF_STATED, clause)
