@@ -64,11 +64,12 @@ def test_an_older_withdrawal_arriving_later_withdraws_nothing(open_memory: OpenM
     memory = open_memory(user_id="wd")
     memory.add("I am allergic to peanuts", created_at=START + timedelta(days=5))
     result = memory.add("I'm not allergic to peanuts", created_at=START)
-    assert [c.action for c in result.facts] == []
+    # the denial is stored as what held until the allergy was said (extract.allergy_denied)
+    assert [(c.action, c.fact.value) for c in result.facts] == [("past", "not allergic to peanuts")]
     assert _values(memory, "health.allergy", "active") == ["peanuts"]
-    # said after the allergy, the same withdrawal does withdraw it
+    # said after the allergy, the same withdrawal does withdraw it, and the denial holds from then
     result = memory.add("I'm not allergic to peanuts", created_at=START + timedelta(days=6))
-    assert [c.action for c in result.facts] == ["retract"]
+    assert [c.action for c in result.facts] == ["retract", "create"]
     assert _values(memory, "health.allergy", "active") == []
 
 
@@ -76,7 +77,8 @@ def test_an_older_withdrawal_arriving_later_withdraws_nothing(open_memory: OpenM
 def test_a_value_arriving_after_its_later_withdrawal_is_stored_as_a_past_value(open_memory: OpenMemory) -> None:
     # "Not allergic" (Feb) stored first, then "allergic" (Jan): the user's last word was "not"
     memory = open_memory(user_id="u18")
-    assert memory.add("I am not allergic to peanuts", created_at=START + timedelta(days=31)).facts == ()
+    [denial] = memory.add("I am not allergic to peanuts", created_at=START + timedelta(days=31)).facts
+    assert (denial.action, denial.fact.key) == ("create", "fact.general")  # extract.allergy_denied
     [change] = memory.add("I am allergic to peanuts", created_at=START).facts
     assert (change.action, change.fact.value, change.fact.status) == ("past", "peanuts", "superseded")
     assert (change.fact.valid_from, change.fact.valid_to) == (START, START + timedelta(days=31))
@@ -85,9 +87,10 @@ def test_a_value_arriving_after_its_later_withdrawal_is_stored_as_a_past_value(o
     [ended] = [e for e in events if e.action == "supersede"]
     assert ended.detail["superseded_by"] is None and ended.detail["retracted"] is True
     assert ended.detail["arrived_late"] is True and ended.detail["statement"]
-    # said after the withdrawal, the allergy is current again
+    # said after the withdrawal, the allergy is current again, and ends the denial
     [change] = memory.add("I am allergic to peanuts", created_at=START + timedelta(days=40)).facts
-    assert (change.action, change.fact.status) == ("create", "active")
+    assert (change.action, change.fact.status) == ("supersede", "active")
+    assert [p.id for p in change.previous] == [denial.fact.id]
     assert _values(memory, "health.allergy", "active") == ["peanuts"]
 
 

@@ -51,7 +51,9 @@ def test_an_english_allergy_restated_after_a_withdrawal_is_current_again(memory:
     memory.add("I'm not allergic to peanuts", user_id=user)
     assert _allergies(memory, user) == []
     [change] = memory.add(restated, user_id=user).facts
-    assert (change.action, change.fact.value) == ("create", "peanuts")
+    # it ends the denial "not allergic to peanuts" the withdrawal stated beside it (extract.allergy_denied)
+    assert (change.action, change.fact.value) == ("supersede", "peanuts")
+    assert [p.value for p in change.previous] == ["not allergic to peanuts"]
     assert _allergies(memory, user) == ["peanuts"]
     assert "- is allergic to peanuts" in memory.context("plan dinner", user_id=user, budget_tokens=300)
     # the clean value answers a filter on it, and a later withdrawal by name reaches it
@@ -101,7 +103,9 @@ def test_an_allergy_stored_with_junk_by_older_code_is_withdrawn_by_its_allergen(
     mango = memory.add("我对芒果过敏", user_id="j1").facts[0].fact
     memory.update(mango.id, value="芒果又", user_id="j1")
     assert _allergies(memory, "j1") == ["peanuts 所以不要放花生", "芒果又"]
-    assert [c.action for c in memory.add("Actually, I'm not allergic to peanuts", user_id="j1").facts] == ["retract"]
+    # a plain denial is a fact of its own beside the withdrawal (extract.allergy_denied); a change is the withdrawal
+    assert [c.action for c in memory.add("Actually, I'm not allergic to peanuts", user_id="j1").facts] == [
+        "retract", "create"]
     assert [c.action for c in memory.add("我对芒果不过敏了", user_id="j1").facts] == ["retract"]
     assert _allergies(memory, "j1") == []
 

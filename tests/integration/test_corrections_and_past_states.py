@@ -74,10 +74,11 @@ def test_an_english_retraction_retires_the_chinese_twin(memory: Memory) -> None:
     memory.add("我对花生油过敏", user_id="mm")
     memory.add("I'm allergic to peanut oil", user_id="mm")
     changes = memory.add("Actually, I'm not allergic to peanuts", user_id="mm").facts
-    assert [(c.action, c.fact.value) for c in changes] == [("retract", "花生")]
+    # the withdrawal, and the denial as a fact of its own (extract.allergy_denied)
+    assert [(c.action, c.fact.value) for c in changes] == [("retract", "花生"), ("create", "not allergic to peanuts")]
     # different things stay: tree nuts (坚果) and peanut oil (花生油) are not peanuts
-    assert _active(memory, "mm") == [("health.allergy", "peanut oil"), ("health.allergy", "tree nuts"),
-                                     ("health.allergy", "花生油")]
+    assert _active(memory, "mm") == [("fact.general", "not allergic to peanuts"), ("health.allergy", "peanut oil"),
+                                     ("health.allergy", "tree nuts"), ("health.allergy", "花生油")]
 
 
 def test_the_same_value_in_the_other_language_is_a_restatement(memory: Memory) -> None:
@@ -280,7 +281,7 @@ def test_twins_and_corrections_hold_on_both_stores(db_settings: dict[str, Any], 
         mem.add("我对花生过敏")
         mem.add("我对坚果过敏")
         mem.add("Actually, I'm not allergic to peanuts")
-        assert _active(mem, "both") == [("health.allergy", "坚果")]
+        assert _active(mem, "both") == [("fact.general", "not allergic to peanuts"), ("health.allergy", "坚果")]
         mem.add("I'm allergic to shellfish", user_id="other")
         mem.add("其实我是对芒果过敏", user_id="other")
         assert _active(mem, "other") == [("health.allergy", "芒果")]

@@ -80,8 +80,10 @@ def test_withdrawals_by_activity_and_by_allergen_on_both_stores(db_settings: dic
         mem.update(allergy.id, value="peanuts again")  # a value as older code stored it
         assert [c.action for c in mem.add("我不再跑步了").facts] == ["retract", "retract"]  # habit and pastime
         assert [c.action for c in mem.add("I started drinking coffee again").facts] == ["retract"]
-        assert [c.action for c in mem.add("I'm not allergic to peanuts").facts] == ["retract"]
-        assert [f for f in mem.list() if isinstance(f, Fact)] == []
+        assert [c.action for c in mem.add("I'm not allergic to peanuts").facts] == ["retract", "create"]
+        # what is left is the denial alone (extract.allergy_denied), no allergy
+        assert [(f.key, f.value) for f in mem.list() if isinstance(f, Fact)] == [
+            ("fact.general", "not allergic to peanuts")]
 
 
 @pytest.mark.parametrize(("goal", "done"), [

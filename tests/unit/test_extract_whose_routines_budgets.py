@@ -50,7 +50,7 @@ def test_locomo_values(text: str, expected: list[tuple[str, str, str]]) -> None:
 @pytest.mark.parametrize(("text", "expected"), [
     ("I'm not allergic to seafood except shrimp", [("health.allergy", "seafood", "retract")]),
     ("I'm not allergic to seafood other than shrimp", [("health.allergy", "seafood", "retract")]),
-    ("我对海鲜不过敏", [("health.allergy", "海鲜", "retract")]),
+    ("我对海鲜不过敏", [("health.allergy", "海鲜", "retract"), ("fact.general", "对海鲜不过敏", "")]),
     ("Please leave it with the doorman", [("shipping.dropoff", "with the doorman", "")]),
 ])
 def test_withdrawals_and_dropoffs(text: str, expected: list[tuple[str, str, str]]) -> None:

@@ -31,6 +31,7 @@ import numpy as np
 from memstrata.embed.base import COSINE_CEIL, COSINE_FLOOR, Embedder, carried_cosine, cosine_scale
 from memstrata.errors import EmbeddingError
 from memstrata.extract import (
+    allergy_denied,
     cancelled,
     carried,
     cessation,
@@ -176,6 +177,7 @@ class RuleExtractor:
                 found = [(fix, detect_language(sentence))]
             found = standing_only(sentence, found)  # "Ship it with UPS this time only": no standing carrier
             found += ended_by_eating(found)  # "I eat meat now" ends "I'm vegetarian" (extract.diets)
+            found += allergy_denied.denied(found, sentence)  # "I'm not allergic to peanuts": a fact of its own
             # "I work at SAP in Berlin": the employer SAP, and the city where that workplace is (no home)
             found = [(g, lang) for f, lang in found for g in workplace.in_city(f)]
             found += former.kept(found, sentence)  # "I no longer work at Google": a former employer (extract.former)

@@ -27,7 +27,7 @@ from typing import Any
 import numpy as np
 
 from memstrata.errors import EmbeddingError
-from memstrata.extract import purposes
+from memstrata.extract import allergy_denied, purposes
 from memstrata.extract.base import FactCandidate
 from memstrata.extract.corrected import CORRECTION_KEY
 from memstrata.extract.counts import GROUP_SIZE
@@ -204,6 +204,8 @@ class FactEngine:
             single = False
         subject = fact_subject(said.speaker, cand.subject)
         ids, similarity = self._candidates(conn, said, cand, vector, single=single, replaces=replaces)
+        denied = self.denials(conn, said, cand)  # "not allergic to peanuts", ended by the allergy to peanuts
+        ids |= denied
         if self.encrypts(cand):
             vector = None  # no vector of a secret value is stored or compared
         existing = self.store.load_facts(conn, ids)
@@ -221,6 +223,7 @@ class FactEngine:
         if single and together is not None:  # an earlier sentence's value: the message changed its mind
             own &= set(together)
         decision = decide(cand, existing, single_valued=single, similarity=similarity, twins=restated, opposed=opposed,
+                          denied=denied,
                           merge_similarity=self.merge_similarity,
                           same_message=(() if cand.corrects or choice_key(cand.key) or replaces else own),
                           replaces={f.id for f in existing
@@ -236,6 +239,25 @@ class FactEngine:
             return self.execute(conn, decision, said, cand, vector, now)
         return place.place_value(self, conn, subject, said, cand, vector, now, decision, later,
                                  timeline=timeline, by_twin=twin_key)
+
+    def denials(self, conn: Any, said: Said, cand: FactCandidate) -> set[int]:
+        """Ids of the active facts ``cand`` contradicts under the other key of an allergy and its denial
+        (``extract.allergy_denied``), the same thing or its twin: for an allergy to peanuts, "not allergic to
+        peanuts" (对花生不过敏) said before it, which it supersedes; for a denial, an allergy said after it (arrived
+        first), which makes the denial a past value (``facts.place``). A denial said after an allergy withdraws it
+        (its own withdrawal). Empty for any other candidate."""
+        thing = allergy_denied.denial_of(cand.value) if cand.key == allergy_denied.KEY else cand.value
+        if cand.retracts or not thing or cand.key not in ("health.allergy", allergy_denied.KEY):
+            return set()
+        other = allergy_denied.KEY if cand.key == "health.allergy" else "health.allergy"
+        ids = self.store.fact_ids(conn, said.scope, keys=[other], subject=fact_subject(said.speaker, cand.subject))
+        facts = [f for f in self.store.load_facts(conn, ids) if not f.encrypted and (
+            f.observed_at <= said.at if other == allergy_denied.KEY else f.observed_at > said.at)]
+        things = [allergy_denied.denial_of(f.value) if other == allergy_denied.KEY else f.value for f in facts]
+        facts, things = [f for f, t in zip(facts, things, strict=True) if t], [t for t in things if t]
+        twin = self.twin_values(thing, things)
+        return {f.id for f, value, is_twin in zip(facts, things, twin, strict=True)
+                if is_twin or same_value(thing, value)}
 
     def _candidates(self, conn: Any, said: Said, cand: FactCandidate, vector: np.ndarray | None, *,
                     single: bool, replaces: Collection[int]) -> tuple[set[int], dict[int, float]]:

@@ -168,7 +168,7 @@ def _ends(value: str, old: str) -> bool:
 def decide(candidate: FactCandidate, existing: Sequence[Fact], *, single_valued: bool,
            similarity: Mapping[int, float], merge_similarity: float = 0.9,
            same_message: Collection[int] = (), replaces: Collection[int] = (),
-           twins: Collection[int] = (), opposed: Collection[int] = ()) -> Decision:
+           twins: Collection[int] = (), opposed: Collection[int] = (), denied: Collection[int] = ()) -> Decision:
     """Resolve ``candidate`` against active ``existing`` facts (same subject; same key, or a
     like/dislike key of the other polarity).
 
@@ -198,6 +198,8 @@ def decide(candidate: FactCandidate, existing: Sequence[Fact], *, single_valued:
             restated (touch), not a new one that supersedes it.
         opposed: ids of ``existing`` facts under a key of the other polarity whose value is the
             candidate's in the other language ("cats" for 猫): contradicted as the same value is.
+        denied: ids of ``existing`` facts under another key that deny the candidate ("not allergic to
+            peanuts" for an allergy to peanuts, ``extract.allergy_denied``): contradicted too.
     """
     value = normalise_value(candidate.value)
     same_key = [f for f in existing if f.key == candidate.key]
@@ -206,7 +208,8 @@ def decide(candidate: FactCandidate, existing: Sequence[Fact], *, single_valued:
     by_name = choice_key(candidate.key) or is_name(candidate.value)
     contradicted = tuple(f.id for f in existing if contradicts(candidate.key, f.key) and f.id not in same_message
                          and ((same_value if by_name or choice_key(f.key) else same_thing)(candidate.value, f.value)
-                              or _kind_of(candidate, f) or f.id in opposed))
+                              or _kind_of(candidate, f) or f.id in opposed)) \
+        + tuple(f.id for f in existing if f.id in denied and f.id not in same_message)
     # the same value said again touches it, unless the candidate replaces that very value: the same appointment at a new
     # time ("We moved the dentist appointment to Thursday": ``extract.scheduled.moved``)
     anew = normalise_value(candidate.instead_of) == value
