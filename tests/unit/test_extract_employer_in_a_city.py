@@ -61,3 +61,20 @@ def test_the_work_city_never_replaces_the_home(
         mem.add(home)
         mem.add(work)
         assert sorted((f.key, f.value, f.subject) for f in mem.list() if isinstance(f, Fact)) == facts
+
+
+@pytest.mark.parametrize(("text", "read"), [
+    # the city one works in, said with the verb of working: the user's, or a relative's under their own key
+    ("I work in Boston", [("user.workplace_location", "Boston", None, False)]),
+    ("My wife works in Boston.", [("wife.workplace_location", "Boston", "wife", False)]),
+    ("我在杭州上班", [("user.workplace_location", "杭州", None, False)]),
+    ("我老婆在杭州上班", [("wife.workplace_location", "杭州", "wife", False)]),
+    ("我老公在北京工作，我在上海", [("husband.workplace_location", "北京", "husband", False),
+                                    ("user.workplace_location", "上海", None, False)]),
+    # a field, a workplace or home is no city
+    ("I work in Marketing", []),
+    ("我在银行上班", [("identity.employer", "银行", None, False)]),
+])
+def test_the_city_one_works_in_is_the_workplace_of_whoever_works_there(
+        text: str, read: list[tuple[str, str, str | None, bool]]) -> None:
+    assert _read(text) == read
