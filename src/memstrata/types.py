@@ -11,6 +11,21 @@ from datetime import datetime
 from typing import Any, Literal, TypeVar
 
 ROLES: tuple[str, ...] = ("user", "assistant", "system", "tool")
+#: How a fact's ``subject`` names a project folder rather than a person: a convention said in a message whose
+#: ``metadata.project`` is ``/home/dev/a`` ("This repo uses pnpm") is about ``project:/home/dev/a``
+#: (``extract.conventions.in_project``), so two projects' conventions are two subjects and never replace each other.
+PROJECT_SUBJECT = "project:"
+
+
+def project_of(subject: str | None) -> str | None:
+    """The project folder a fact's ``subject`` names (``PROJECT_SUBJECT``), ``None`` for a person or the user.
+
+    >>> project_of("project:/home/dev/a"), project_of("boss"), project_of(None)
+    ('/home/dev/a', None, None)
+    """
+    if subject is None or not subject.startswith(PROJECT_SUBJECT):
+        return None
+    return subject[len(PROJECT_SUBJECT):] or None
 
 V = TypeVar("V")
 
@@ -122,7 +137,8 @@ class Fact:
     """A distilled, mergeable statement (semantic memory).
 
     ``subject`` is who the fact is about (the speaker, e.g. ``alice``); ``None`` means the
-    scope's user. ``citations`` are episode ids. ``confidence`` and ``importance`` are in [0, 1].
+    scope's user; ``project:<folder>`` a project's convention (``project``, ``PROJECT_SUBJECT``).
+    ``citations`` are episode ids. ``confidence`` and ``importance`` are in [0, 1].
     Bi-temporal: ``valid_from``/``valid_to`` is when it was true in the world,
     ``recorded_at`` (= ``created_at``)/``expired_at`` when the system believed it.
     ``expires_at`` is its time to live (TTL), after which it leaves every read.
@@ -156,6 +172,11 @@ class Fact:
     def recorded_at(self) -> datetime:
         """When the system learned the fact (bi-temporal transaction time; ``created_at``)."""
         return self.created_at
+
+    @property
+    def project(self) -> str | None:
+        """The project folder the fact is a convention of (``project_of(subject)``), ``None`` for any other."""
+        return project_of(self.subject)
 
 
 @dataclass(frozen=True)

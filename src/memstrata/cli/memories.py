@@ -390,8 +390,11 @@ def history(
         return
     for fact, events in timeline:
         until = f" → {fact.valid_to:%Y-%m-%d %H:%M}" if fact.valid_to else ""
+        # A project's convention names its folder: a key's history holds every project's values, each its own.
+        where = f" in {fact.project}" if fact.project is not None else ""
         console.print(f"[bold]fact#{fact.id}[/] " + safe(
-            f"{fact.key} = {fact.value} [{fact.status}] {fact.valid_from or fact.observed_at:%Y-%m-%d %H:%M}{until}"),
+            f"{fact.key} = {fact.value}{where} [{fact.status}] "
+            f"{fact.valid_from or fact.observed_at:%Y-%m-%d %H:%M}{until}"),
             highlight=False)
         dated = next((e.detail["changed_before_stated"] for e in reversed(events)
                       if e.action == "supersede" and isinstance(e.detail.get("changed_before_stated"), str)), None)

@@ -11,7 +11,10 @@ memory is not the scope's user's own:
 * an episode of another role (assistant, tool, system): ``assistant: I prefer UPS`` (named:
   ``Jarvis (assistant): …``), whoever the scope is;
 * a fact whose ``subject`` is not the scope's user: ``Bob likes eating sushi``
-  (``Bob喜欢吃寿司``).
+  (``Bob喜欢吃寿司``);
+* a project's convention (``Fact.project``: said in a folder) names its folder, never as a person:
+  ``in /home/dev/a: the project uses pnpm`` (``在/home/dev/a：项目用pnpm``); it is the user's, never "another
+  person"'s (``about_other_person``).
 
 The user's own memories (a ``user`` turn with no speaker, or with the user's id as speaker;
 a fact with no subject or the user's id) read as before, "I like tea", so a single-user store
@@ -60,7 +63,7 @@ def is_users_own(hit: Hit) -> bool:
     if hit.episode is not None:
         return hit.episode.role == "user" and _same(hit.episode.producer_id, hit.episode.scope.user_id)
     if hit.fact is not None:
-        return _same(hit.fact.subject, hit.fact.scope.user_id)
+        return hit.fact.project is not None or _same(hit.fact.subject, hit.fact.scope.user_id)
     return True
 
 
@@ -76,7 +79,7 @@ def about_other_person(hit: Hit) -> bool:
     ``son``, ``cat``), so a role (``boss``, ``customer``, ``client``), a name (``Tom``) or another
     person's relative (``Jon's son``). ``Memory.context`` lists such facts under their own heading,
     never under the user's (``context.block``). ``False`` for an episode."""
-    if hit.fact is None or _same(hit.fact.subject, hit.fact.scope.user_id):
+    if hit.fact is None or hit.fact.project is not None or _same(hit.fact.subject, hit.fact.scope.user_id):
         return False
     owner, relation = kin.split_subject((hit.fact.subject or "").strip())
     return relation is None or not (owner is None or _same(owner, hit.fact.scope.user_id))
@@ -116,6 +119,9 @@ def attribution(hit: Hit, *, chinese: bool = False, name_user: bool = False) -> 
     ('Alice: ', 'Alice：')
     """
     colon = "：" if chinese else ": "
+    if hit.fact is not None and (project := hit.fact.project) is not None:
+        user = f"{(hit.scope.user_id or '').strip()}{colon}" if name_user and (hit.scope.user_id or "").strip() else ""
+        return f"{user}在{project}{colon}" if chinese else f"{user}in {project}{colon}"
     if is_users_own(hit):
         # A block over several users (read by session or agent alone) names each user too: their
         # own words and facts are not the reader's.

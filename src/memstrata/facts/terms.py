@@ -10,6 +10,7 @@ from memstrata.extract.base import FactCandidate
 from memstrata.extract.taxonomy import KEYS, key_spec
 from memstrata.facts.resolve import contradicts
 from memstrata.text.tokens import index_text
+from memstrata.types import project_of
 
 
 def fact_subject(speaker: str | None, about: str) -> str | None:
@@ -23,7 +24,14 @@ def fact_subject(speaker: str | None, about: str) -> str | None:
     (None, 'son', "Jon's son", '小明的儿子')
     >>> fact_subject("Jon", "Sarah")
     'Sarah'
+
+    A project's convention (``types.PROJECT_SUBJECT``) is the project's whoever says it:
+
+    >>> fact_subject("Jon", "project:/home/dev/a")
+    'project:/home/dev/a'
     """
+    if project_of(about) is not None:
+        return about
     if not about:
         return speaker
     if not speaker or about[:1].isupper():

@@ -50,7 +50,7 @@ from memstrata.server.models import Kinds
 from memstrata.server.tool_errors import cause_of, error_result, internal_result, memstrata_result
 from memstrata.store.protocol import KeyStore
 from memstrata.text.visible import neutralise
-from memstrata.types import Episode, Fact, Hit
+from memstrata.types import Episode, Fact, Hit, project_of
 
 #: Characters of a memory's text shown in a search or list result (about 50 tokens).
 SNIPPET_CHARS = 160
@@ -308,7 +308,7 @@ def _hit_line(hit: Hit, labels: dict[str, str]) -> dict[str, Any]:
     # someone's, and an assistant's "I prefer UPS" is not the user's preference. A fact's subject is
     # null for the user's own, as list_memories, get_memory, REST and the SDK give it.
     # The role only when it is not ``user`` (results stay compact).
-    line |= {"subject": hit.subject} if hit.kind == "fact" else {"speaker": hit.speaker} | (
+    line |= _whose(hit.subject) if hit.kind == "fact" else {"speaker": hit.speaker} | (
         {"role": hit.role} if hit.role != "user" else {})
     # Only when set: an outdated memory (``memstrata.recall.outdated``) is history, not the current answer.
     return {**line, "superseded": True} if hit.superseded else line
@@ -343,7 +343,14 @@ def _episode_full(episode: Episode, offset: int = 0) -> dict[str, Any]:
 def _fact_line(fact: Fact) -> dict[str, Any]:
     # Whose fact it is, as on search_memory's lines (``_hit_line``): in a group scope 小明's
     # `food.dislike = 辣` is not the user's; null means the user's own.
-    return {"id": f"fact:{fact.id}", "text": snippet(f"{fact.key} = {fact.value}"), "subject": fact.subject}
+    return {"id": f"fact:{fact.id}", "text": snippet(f"{fact.key} = {fact.value}"), **_whose(fact.subject)}
+
+
+def _whose(subject: str | None) -> dict[str, Any]:
+    """Whom a fact is about on a tool's line: ``{"subject": ...}`` (null: the user), or for a project's
+    convention (``types.project_of``) ``{"subject": None, "project": "<folder>"}``: a folder is no person."""
+    project = project_of(subject)
+    return {"subject": subject} if project is None else {"subject": None, "project": project}
 
 
 def _episode_line(episode: Episode) -> dict[str, Any]:
@@ -416,12 +423,13 @@ def _register_writes(server: MemoryServer, memory: AsyncMemory, scope: dict[str,
                          speaker: str | None = None) -> dict[str, Any]:
         """Remember one message (what the user said, or a reply worth keeping). Facts stated in it are
         extracted; a changed preference replaces the old one. Returns the episode id and its facts
-        (each with `subject`, whom it is about: null for the user, "boss" for "My boss prefers email")."""
+        (each with `subject`, whom it is about: null for the user, "boss" for "My boss prefers email"; a project's
+        convention has `project`, the folder it was said in)."""
         result = await memory.add(content, role=role, speaker=speaker, **scope)  # type: ignore[arg-type]
         return {"id": f"episode:{result.episode_id}", "stored": result.created,
                 # whom each fact is about (null: the user): "My boss prefers email" is the boss's
                 "facts": [{"id": f"fact:{c.fact.id}", "key": c.fact.key, "value": c.fact.value,
-                           "subject": c.fact.subject, "action": c.action} for c in result.facts]}
+                           **_whose(c.fact.subject), "action": c.action} for c in result.facts]}
 
     @server.tool()
     async def update_memory(id: str, value: str | None = None, importance: Score | None = None) -> dict[str, Any]:
@@ -523,7 +531,8 @@ def _register_reads(server: MemoryServer, memory: AsyncMemory, reads: dict[str, 
     async def list_memories(limit: Limit = 20, filter: str | None = None,
                             cursor: str | None = None) -> dict[str, Any]:
         """The user's current facts, newest first, short lines with ids and `subject` (whom the fact is
-        about; null: the user). `filter` as search_memory, e.g. `tag = "food"`. To read them all, pass
+        about; null: the user; `project`: the folder a project's convention holds in).
+        `filter` as search_memory, e.g. `tag = "food"`. To read them all, pass
         `cursor: "start"`, then each answer's `next_cursor` (null after the last page)."""
         if cursor is not None:
             return await _cursor_page(memory, "fact", limit, filter, cursor, reads, budget_tokens)

@@ -22,6 +22,7 @@ from memstrata.clock import utcnow
 from memstrata.config import Settings
 from memstrata.errors import ContentTooLarge, InvalidInput
 from memstrata.extract.base import Extractor, FactCandidate
+from memstrata.extract.conventions import in_project
 from memstrata.facts.engine import FactEngine
 from memstrata.facts.said import RawChange, Said, fact_expiry
 from memstrata.facts.withdraw import masked_change
@@ -340,6 +341,8 @@ class Ingestor:
                         self.extractor.extract(text=msg.content, role=msg.role,
                                                said_at=msg.created_at.astimezone(timezone(msg.utc_offset))),
                         masked_texts(original.content, self.settings.privacy) if kinds else {})
+                # A project's convention is that project's (``metadata.project``: the folder it was said in).
+                cands = in_project(cands, msg.metadata)
             prepared.append(_Prepared(msg, segs, cands, redacted=kinds, withheld=withheld))
         if self.embedder is not None:
             texts = [d for p in prepared for _, d in p.segments]

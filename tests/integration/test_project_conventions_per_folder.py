@@ -1,0 +1,54 @@
+"""A project's conventions are that project's: "This repo uses pnpm" said in one folder (the message's
+``metadata.project``, which the coding-agent hooks set to the session's folder) and "This repo uses yarn" said in
+another are two projects' tools, never one value replacing the other; within one folder a later convention replaces
+the earlier as before, and one said with no folder behaves as it always did. Real SQLite file, real model."""
+
+from __future__ import annotations
+
+from memstrata import Memory
+
+A, B = "/home/dev/a", "/home/dev/b"
+WORK = "## How to work: the user's instructions and the project's conventions"
+
+
+def _tools(memory: Memory, user: str) -> list[tuple[str | None, str, str]]:
+    return sorted((f.subject, f.value, f.status) for f in memory.list(status="all", key="user.project_tool",
+                                                                      user_id=user))
+
+
+def test_two_folders_conventions_never_replace_each_other(memory: Memory) -> None:
+    first = memory.add("This repo uses pnpm, not npm.", user_id="dev", metadata={"project": A})
+    second = memory.add("This repo uses yarn, not npm.", user_id="dev", metadata={"project": B})
+    assert [c.action for c in first.facts] == ["create"] and [c.action for c in second.facts] == ["create"]
+    assert second.facts[0].previous == ()
+    assert _tools(memory, "dev") == [(f"project:{A}", "pnpm", "active"), (f"project:{B}", "yarn", "active")]
+    assert second.facts[0].fact.project == B
+
+
+def test_within_one_folder_a_later_convention_replaces_the_earlier(memory: Memory) -> None:
+    memory.add("This repo uses pnpm, not npm.", user_id="dev", metadata={"project": A})
+    memory.add("This repo uses yarn, not npm.", user_id="dev", metadata={"project": B})
+    later = memory.add("This repo uses bun.", user_id="dev", metadata={"project": A})
+    assert [(c.action, [p.value for p in c.previous]) for c in later.facts] == [("supersede", ["pnpm"])]
+    assert _tools(memory, "dev") == [(f"project:{A}", "bun", "active"), (f"project:{A}", "pnpm", "superseded"),
+                                     (f"project:{B}", "yarn", "active")]
+
+
+def test_a_convention_said_with_no_folder_is_kept_as_before(memory: Memory) -> None:
+    memory.add("This repo uses pnpm, not npm.", user_id="ann")
+    memory.add("This repo uses yarn, not npm.", user_id="ann", metadata={"project": "  "})  # blank: no folder
+    memory.add("I live in Berlin.", user_id="ann", metadata={"project": A})  # not a convention: the user's own
+    assert _tools(memory, "ann") == [(None, "pnpm", "superseded"), (None, "yarn", "active")]
+    assert [f.subject for f in memory.list(key="identity.location", user_id="ann")] == [None]
+
+
+def test_the_profile_names_each_folder_and_no_folder_is_another_person(memory: Memory) -> None:
+    memory.add("This repo uses pnpm, not npm.", user_id="dev", metadata={"project": A})
+    memory.add("The tests run with make test.", user_id="dev", metadata={"project": B})
+    memory.add("Always run ruff before committing.", user_id="dev", metadata={"project": B})
+    block = memory.context("What do you know about me?", user_id="dev", budget_tokens=2000)
+    assert "About other people" not in block, block
+    work = block.split(WORK, 1)[1]
+    assert f"- in {A}: the project uses pnpm, not npm" in work, block
+    assert f"- in {B}: the project's tests run with make test" in work, block
+    assert "- wants the assistant to always run ruff before committing" in work, block  # the user's own, everywhere
