@@ -68,7 +68,8 @@ def test_an_allergy_denied_never_reads_as_the_allergy(
     assert _current(tmp_path, *said) == left
 
 
-@pytest.mark.parametrize("text", ["I'm not sure about UPS.", "I didn't go running this morning.", "我今天没跑步。",
+@pytest.mark.parametrize("text", ["I'm not sure about UPS.", "I'm not sure about peanuts.",
+                                  "I didn't go running this morning.", "我今天没跑步。",
                                   "Don't forget to call mom.", "I'm not sure I'm vegetarian enough."])
 def test_a_plain_not_of_a_day_or_a_doubt_states_nothing(text: str) -> None:
     assert _read(text) == []
