@@ -68,3 +68,12 @@ def test_what_is_no_car_of_ones_own_sold_ends_no_car(text: str) -> None:
 ])
 def test_learning_given_up_is_no_longer_learnt(text: str, learnt: str) -> None:
     assert ("activity.learning", learnt, True) in _read(text)
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("I sold my Tesla and bought a Honda Civic",
+     [("user.car", "Honda Civic", False), ("user.car", "Tesla", True), ("user.车", "Tesla", True)]),
+    ("I'm no longer at Google, I started a new job at Meta", [("identity.employer", "Meta", False)]),
+])
+def test_a_beginning_in_a_clause_of_its_own(text: str, expected: list[tuple[str, str, bool]]) -> None:
+    assert _read(text) == expected

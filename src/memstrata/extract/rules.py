@@ -329,7 +329,7 @@ def _read(sentence: str, said_at: datetime, lang: str, *, nested: bool = False) 
     # state it began, in place of the bare event a dated one reads as ("I joined Acme last week"),
     # and holds from the time it names (``shapes.dated``)
     if not nested and all(f.key == "event" for f in found):
-        begun = _begun(sentence, said_at, lang)
+        begun = _begun(sentence, said_at, lang) or _begun_in_a_clause(sentence, found, said_at, lang)
         if begun and begun[0].key == "activity.current":  # a doing: the events of other clauses stay beside it
             begun += [f for f in found if begun[0].value not in f.clause]
         found = begun or found
@@ -373,6 +373,23 @@ def _begun(sentence: str, said_at: datetime, lang: str) -> list[Finding]:
     if started and clause_period(started[1], started[1], said_at) and (doing := onset.doing_lasted(sentence, lang)):
         return shapes.dated(onset.doing_found(doing, lang, sentence, begun=False), started[1], started[1], said_at)
     return []
+
+
+def _begun_in_a_clause(sentence: str, found: list[Finding], said_at: datetime, lang: str) -> list[Finding]:
+    """The state a clause of ``sentence`` says began, beside the events of the other clauses ("I'm no longer at
+    Google, I started a new job at Meta": the job at Meta, as the clause alone reads); ``[]`` when no clause of
+    several says one. A doing or a pastime begun is left to the sentence's own reading (over real turns a clause
+    of a long message read alone cut "started mixing print and audiobook formats" to "mixing print")."""
+    parts = [p for p in _CLAUSE_BREAK.split(sentence.strip().rstrip(".!。！")) if p]
+    for part in parts if len(parts) > 1 else []:
+        begun = _begun(part, said_at, lang)
+        if begun and not any(f.key in _DOINGS for f in begun):
+            return [*begun, *(f for f in found if part not in f.clause)]
+    return []
+
+
+#: What a doing or a pastime begun states, never read from one clause of several (``_begun_in_a_clause``).
+_DOINGS = frozenset({"activity.current", "hobby.like", "sport.like", "event", "preference.habit"})
 
 
 def _ended(sentence: str, said_at: datetime, lang: str, *, nested: bool = False) -> list[Finding]:

@@ -87,7 +87,9 @@ def begun(clause: str, lang: str) -> list[Finding]:
 _SOLD_EN = lazy_regex(
     r"^(?:we|i)(?:'ve|\s+have)?\s+(?:(?:just|finally|recently|already|also)\s+)*(?:sold|got rid of|traded in|"
     r"scrapped)\s+(?:my|our|the)\s+(?:old\s+)?(?P<v>car|(?-i:[A-Z][\w-]*(?:\s+[A-Z0-9][\w-]*)*)|"
-    rf"(?:(?:electric|old)\s+)?(?:{_KINDS_EN}))(?:\s+(?:last\s+\w+|yesterday|recently|already))?$", re.IGNORECASE)
+    rf"(?:(?:electric|old)\s+)?(?:{_KINDS_EN}))(?:\s+(?:last\s+\w+|yesterday|recently|already))?"
+    # "I sold my Tesla and bought a Honda Civic": the car got in its place
+    r"(?:\s*,?\s+and\s+(?:(?:then|now)\s+)?(?P<got>(?:bought|got|leased|purchased)\s+.+))?$", re.IGNORECASE)
 _SOLD_ZH = lazy_regex(
     rf"^我(?:们|家)?(?:把)?(?:的)?(?:旧)?(?P<v>车|(?:{_MAKES_ZH})[\u4e00-\u9fffA-Za-z0-9 ]{{0,6}}?|(?:{_KINDS_ZH}))"
     r"(?:已经|上个?月|上周|去年|前几天|也)*(?:给)?(?:卖掉?|处理掉|转手)了?$"  # 了 is cut off a clause before it
@@ -99,7 +101,9 @@ def sold_en(clause: str, ctx: object) -> list[Finding]:
     """The car an English clause says the speaker sold, withdrawn ("I sold the Ford" → ``user.car`` Ford withdrawn;
     "I sold my car" every car), else ``[]``."""
     m = _SOLD_EN.match(clause.strip().rstrip(".!"))
-    return [] if m is None else _given_up(m.group("v"), clause, "en")
+    if m is None:
+        return []
+    return [*_given_up(m.group("v"), clause, "en"), *(begun(f"I {m.group('got')}", "en") if m.group("got") else [])]
 
 
 def sold_zh(clause: str, ctx: object) -> list[Finding]:
