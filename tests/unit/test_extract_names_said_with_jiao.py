@@ -56,6 +56,7 @@ def test_a_thing_one_began_to_use_is_used(text: str, expected: list[tuple[str, s
 
 @pytest.mark.parametrize("text", [
     "我的猫叫了一晚上", "我的狗叫得很大声", "我的老板叫我加班", "我的朋友叫他小王", "我住的小区叫阳光花园吗",
+    "我老婆叫我早点睡", "我老公叫我少喝酒", "我儿子叫他爸爸",
     "我开始用功读书了", "我开始用心学习了", "我最近开始用药了", "Our cat is called a menace",
 ])
 def test_a_cry_a_request_or_a_verb_with_yong_names_nothing(text: str) -> None:

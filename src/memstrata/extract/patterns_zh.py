@@ -430,9 +430,13 @@ _HAVE = lazy_regex(rf"^我(?:们家?|家)?(?:现在|目前|如今|已经)?(?P<on
                    rf"{_COUNT_ZH}(?:(?:叫做|叫|名叫|名字叫)(?P<before>[\u4e00-\u9fffA-Za-z]{{1,6}}?)的)?"
                    rf"(?P<what>{_RELATIVES}|{_ANIMALS})"
                    rf"(?:[，,]?(?:它|他|她)?(?:叫做|叫|名叫|名字叫)(?P<name>[\u4e00-\u9fffA-Za-z]{{1,6}}))?了?$")
-#: 我的猫叫咪咪; not 我的猫叫了一晚上 or 我的狗叫得很大声 (叫, "to cry": the name may not open as a verb's tail does).
+#: What follows 叫 when it is no copula of a name: who is called or told (我老婆叫我早点睡, 我的朋友叫他小王) or a
+#: verb's tail (叫, "to cry": 我的猫叫了一晚上, 我的狗叫得很大声). Every reading of a name said with 叫 refuses it
+#: (``_MY_X``, ``shapes_zh._CALLED``).
+NOT_A_NAME_AFTER_JIAO = r"(?![我你他她它人了着过得个不很都也就还一])"
+#: 我的猫叫咪咪; not 我的猫叫了一晚上 or 我老婆叫我早点睡 (``NOT_A_NAME_AFTER_JIAO``).
 _MY_X = lazy_regex(rf"^我(?:们家的?|家|的|家的)?(?P<what>{_RELATIVES}|{_ANIMALS})(?:叫做|叫|名叫|名字叫|的名字是)"
-                   rf"(?![了着过得个不很都也就还一])(?P<name>[\u4e00-\u9fffA-Za-z]{{1,6}})$")
+                   rf"{NOT_A_NAME_AFTER_JIAO}(?P<name>[\u4e00-\u9fffA-Za-z]{{1,6}})$")
 
 
 def _family_pet(clause: str, ctx: _Ctx) -> list[Finding]:

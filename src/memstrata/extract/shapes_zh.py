@@ -79,8 +79,8 @@ _AMOUNT = (rf"(?:{_ABOUT})?(?:每[月天周年晚]|一个?[月天周年晚])?(?:
 #: 我每个月房租三千五): a noun ending as pay, rent, a loan, a fee, a sum or a measure does (薪, 租, 贷, 费, 款, 额 ...).
 _MEASURED = rf"[{_H}]{{0,3}}(?:薪|工资|收入|租|贷|月供|费|款|额|预算|公积金|奖金|时间|路程|距离|血压|血糖|鞋码|腰围)"
 #: 叫 as the copula of a name (我住的小区叫阳光花园, 我的公司叫字节跳动): a name, never who is called or a cry
-#: (我的老板叫我加班, 我的朋友叫他小王, 叫了一晚上).
-_CALLED = rf"(?:叫做|叫)(?![我你他她它人了着过得个不很都也就还一])(?P<name>[{_H}A-Za-z0-9]{{2,8}})"
+#: (我的老板叫我加班, 我的朋友叫他小王, 叫了一晚上: ``patterns_zh.NOT_A_NAME_AFTER_JIAO``).
+_CALLED = rf"(?:叫做|叫){patterns_zh.NOT_A_NAME_AFTER_JIAO}(?P<name>[{_H}A-Za-z0-9]{{2,8}})"
 _POSSESSIVE = lazy_regex(
     rf"^(?:我的|我们(?P<owner>{_OWNERS})?的?|我家的?|我(?P<rel>{_RELATION})(?:的|(?={_KEYED}))|我(?={_KEYED})"
     rf"|我(?=(?:{_MEASURED})(?:{_AMOUNT})$))"
