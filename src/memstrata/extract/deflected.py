@@ -15,6 +15,7 @@ from collections.abc import Callable
 from datetime import datetime
 
 from memstrata.extract.clauses import Finding
+from memstrata.extract.habits import third_person_verb
 from memstrata.text.regex import lazy_regex
 
 Reader = Callable[[str, datetime], list[tuple[Finding, str]]]
@@ -67,22 +68,11 @@ def _said_of_en(m: re.Match[str]) -> list[str]:
     if m.group("be") is not None:
         return [f"{_capital(who)} {'are' if plural else 'is'} {m.group('be')}"]
     verb = m.group("verb").lower()
-    return [f"{_capital(who)} {verb if plural else _third_person(verb)}{m.group('rest') or ''}"]
+    return [f"{_capital(who)} {verb if plural else third_person_verb(verb)}{m.group('rest') or ''}"]
 
 
 def _capital(who: str) -> str:
     return who[:1].upper() + who[1:]
-
-
-def _third_person(verb: str) -> str:
-    """The third-person singular of a plain English verb ("live" → "lives", "have" → "has", "carry" → "carries")."""
-    if verb == "have":
-        return "has"
-    if re.search(r"[^aeiou]y$", verb):
-        return verb[:-1] + "ies"
-    if re.search(r"(?:ch|sh|ss|x|z|o)$", verb):
-        return verb + "es"
-    return verb + "s"
 
 
 def _others(said: list[str], said_at: datetime, find: Reader) -> list[tuple[Finding, str]]:

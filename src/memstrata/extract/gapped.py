@@ -43,15 +43,6 @@ _NOT_OTHER = frozenset("it this that there here what which who he she they we yo
                        "someone one".split())
 
 
-def _base(verb: str) -> str:
-    """The plain form of a third-person verb ("hates" → "hate", "has" → "have", "watches" → "watch")."""
-    if verb == "has":
-        return "have"
-    if verb.endswith(("ches", "shes", "sses", "xes")):
-        return verb[:-2]
-    return verb[:-1] if verb.endswith("s") and not verb.endswith("ss") else verb
-
-
 def _someone_else_en(who: str) -> bool:
     words = who.lower().split()
     if words[0] in ("my", "our"):
@@ -79,7 +70,7 @@ def _split_en(text: str) -> list[str] | None:
     user_not = m.group("aux").lower() != "do"
     if user_not == bool(m.group("neg")):
         return None  # "My wife doesn't eat meat and I don't": no contrast
-    plain = verb if m.group("neg") else _base(verb.lower())
+    plain = verb if m.group("neg") else subject_en.base_form(verb)
     return [first, f"I {'don' + chr(39) + 't ' if user_not else ''}{plain} {obj}"]
 
 

@@ -195,16 +195,24 @@ def said_of_user(habit: str) -> str:
     at = next((i for i, w in enumerate(words) if w.lower() not in _BEFORE_VERB_EN), len(words))
     if at == len(words) or not re.fullmatch(r"[a-z][a-z']*", words[at]):
         return habit  # no verb to read, or a name ("Python every day")
-    verb = words[at]
-    if verb in _THIRD_PERSON_EN:
-        words[at] = _THIRD_PERSON_EN[verb]
-    elif re.search(r"(?:s|sh|ch|x|z|o)$", verb):
-        words[at] = f"{verb}es"
-    elif re.search(r"[^aeiou]y$", verb):
-        words[at] = f"{verb[:-1]}ies"
-    else:
-        words[at] = f"{verb}s"
+    words[at] = third_person_verb(words[at])
     return " ".join(words)
+
+
+def third_person_verb(verb: str) -> str:
+    """The third-person singular of a plain lower-case English verb (``said_of_user``'s; "I don't work at Google, my
+    wife does" says "my wife works at Google": ``extract.deflected``).
+
+    >>> [third_person_verb(v) for v in ("live", "have", "carry", "watch", "go", "can")]
+    ['lives', 'has', 'carries', 'watches', 'goes', 'can']
+    """
+    if verb in _THIRD_PERSON_EN:
+        return _THIRD_PERSON_EN[verb]
+    if re.search(r"(?:s|sh|ch|x|z|o)$", verb):
+        return f"{verb}es"
+    if re.search(r"[^aeiou]y$", verb):
+        return f"{verb[:-1]}ies"
+    return f"{verb}s"
 
 
 def frequency_en(clause: str, ctx: object) -> list[Finding]:

@@ -31,8 +31,14 @@ _VERB_S = lazy_regex(rf"^(?P<adv>(?:{_ADVERB}\s+)*)(?P<verb>[a-z]+)\b(?P<rest>.*
 
 
 def base_form(verb: str) -> str:
-    """The base form of a third-person verb ("prefers" → "prefer", "carries" → "carry")."""
+    """The base form of a third-person verb ("prefers" → "prefer", "carries" → "carry", "has" → "have").
+
+    >>> [base_form(v) for v in ("Prefers", "carries", "watches", "has", "uses")]
+    ['prefer', 'carry', 'watch', 'have', 'use']
+    """
     low = verb.lower()
+    if low == "has":
+        return "have"
     if low.endswith("ies") and len(low) > 4:
         return low[:-3] + "y"
     if re.search(r"(?:ch|sh|ss|x|z|o)es$", low):
