@@ -39,8 +39,10 @@ def test_a_new_job_ends_the_employer_before(text: str, expected: list[tuple[str,
 
 @pytest.mark.parametrize("text", [
     "My sister got a new job", "If I got a new job I'd move", "我妹妹换工作了", "我想换工作了",
+    "I got a new job offer", "I got a new job interview tomorrow", "I started a new job search",
+    "I got a new job title",
 ])
-def test_someone_elses_or_a_wished_new_job_ends_nothing(text: str) -> None:
+def test_someone_elses_a_wished_or_a_thing_of_a_new_job_ends_nothing(text: str) -> None:
     assert ("identity.employer", "", True) not in _read(text)
 
 
