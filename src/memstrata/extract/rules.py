@@ -41,6 +41,7 @@ from memstrata.extract import (
     deflected,
     directives,
     excepted,
+    family_named,
     forbidden,
     former,
     gone,
@@ -351,7 +352,10 @@ def _read(sentence: str, said_at: datetime, lang: str, *, nested: bool = False) 
     if nested:
         return found
     hired = any(f.key == "identity.employer" and not f.retract for f in found)  # "a new job at Acme" supersedes
-    return found + (job_end.find(sentence, lang) or job_end.new_job(sentence, lang, employer_named=hired))
+    # "my wife Anna and our two kids, Max and Lily": relatives named in passing (extract.family_named)
+    members = {f.value for f in found if f.key == "family.member"}
+    return (found + (job_end.find(sentence, lang) or job_end.new_job(sentence, lang, employer_named=hired))
+            + [f for f in family_named.named(sentence, lang) if f.value not in members])
 
 
 def _read_alone(sentence: str, said_at: datetime, lang: str) -> list[Finding]:

@@ -1,0 +1,40 @@
+"""Relatives named in passing, one or a list: "I live with my wife Anna and our two kids, Max and Lily" and
+我老婆李娜和女儿朵朵去公园了 stored nothing; the relatives are family members as "My wife is Anna" and 我老婆叫李娜
+are. One relative named is who a sentence is about, no fact of the relation ("My brother Tom is allergic to cats");
+a friend is no family member, and a question states nothing."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from memstrata.extract.rules import RuleExtractor
+
+_AT = datetime(2026, 12, 6, 9, 0, tzinfo=UTC)
+
+
+def _read(text: str) -> list[tuple[str, str, str]]:
+    return sorted((c.key, c.value, c.subject) for c in RuleExtractor().extract(text=text, role="user", said_at=_AT))
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("I live with my wife Anna and our two kids, Max and Lily.",
+     [("family.member", "kid named Lily", ""), ("family.member", "kid named Max", ""),
+      ("family.member", "wife named Anna", "")]),
+    ("My brother Tom and my sister Anna both live in Leeds.",
+     [("family.member", "brother named Tom", ""), ("family.member", "sister named Anna", "")]),
+    ("我老婆李娜和女儿朵朵去公园了。", [("family.member", "女儿朵朵", ""), ("family.member", "老婆李娜", "")]),
+    ("我老婆李娜和女儿朵朵", [("family.member", "女儿朵朵", ""), ("family.member", "老婆李娜", "")]),
+])
+def test_relatives_named_in_passing_are_family_members(text: str, expected: list[tuple[str, str, str]]) -> None:
+    assert _read(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "Did my son Max and my daughter Lily call?", "My friend Jake and my friend Sam are chefs.", "我的邻居老王是消防员",
+    # one relative named is who the sentence is about (extract.apposition), no fact of the relation
+    "My brother Tom is allergic to cats.", "My wife Anna works at Google.", "我老婆李娜在谷歌上班。",
+])
+def test_no_family_member_where_no_relative_is_named(text: str) -> None:
+    assert not [f for f in _read(text) if f[0] == "family.member"]
