@@ -384,7 +384,7 @@ def _begun_in_a_clause(sentence: str, found: list[Finding], said_at: datetime, l
     Google, I started a new job at Meta": the job at Meta, as the clause alone reads); ``[]`` when no clause of
     several says one. A doing or a pastime begun is left to the sentence's own reading (over real turns a clause
     of a long message read alone cut "started mixing print and audiobook formats" to "mixing print")."""
-    parts = [p for p in _CLAUSE_BREAK.split(sentence.strip().rstrip(".!。！")) if p]
+    parts = _clauses(sentence)
     for part in parts if len(parts) > 1 else []:
         begun = _begun(part, said_at, lang)
         if begun and not any(f.key in _DOINGS for f in begun):
@@ -403,12 +403,10 @@ def _ended(sentence: str, said_at: datetime, lang: str, *, nested: bool = False)
     have a dog anymore, but I have a cat"); ``[]`` when no clause is such a state, or when a rule of the key reads
     the clause as a withdrawal itself ("I'm no longer allergic to peanuts", 我不再吃素了)."""
     zh, joint = lang == "zh", "，" if lang == "zh" else ", "
-    parts = [p for p in _CLAUSE_BREAK.split(sentence.strip().rstrip(".!。！")) if p]
+    parts = _clauses(sentence)
     for at, part in enumerate(parts):
         if died := gone.gone(part, lang):  # "My dog died last year": the pet withdrawn (extract.gone)
-            before, after = joint.join(parts[:at]), joint.join(parts[at + 1:])
-            return [*(_read(before, said_at, lang, nested=nested) if before else []), *died,
-                    *(_read(after, said_at, lang, nested=nested) if after else [])]
+            return _amid(parts, at, died, said_at, lang, nested=nested)
         states = cessation.ended_zh(part) if zh else cessation.ended_en(part)
         if not states or any(f.retract for f in (patterns_zh.find if zh else patterns_en.find)(part, said_at)):
             continue
@@ -442,7 +440,7 @@ def _moved_on(sentence: str, found: list[Finding], said_at: datetime, lang: str)
     move, or nothing); ``found`` itself when no home is withdrawn or no later clause names a place."""
     if not any(f.retract and f.key == "identity.location" for f in found):
         return found
-    parts = [p for p in _CLAUSE_BREAK.split(sentence.strip().rstrip(".!。！")) if p]
+    parts = _clauses(sentence)
     for part in parts[1:]:
         if (home := relocated.new_home(part, lang)) is None:
             continue
@@ -462,17 +460,29 @@ def _lives_in(home: str, clause: str, said_at: datetime, lang: str) -> list[Find
 _CLAUSE_BREAK = lazy_regex(r"\s*[,，;；]\s*")
 
 
+def _clauses(sentence: str) -> list[str]:
+    """The clauses of ``sentence`` (``_CLAUSE_BREAK``), its closing punctuation cut."""
+    return [p for p in _CLAUSE_BREAK.split(sentence.strip().rstrip(".!。！")) if p]
+
+
+def _amid(parts: list[str], at: int, found: list[Finding], said_at: datetime, lang: str, *,
+          nested: bool) -> list[Finding]:
+    """``found`` (what clause ``at`` of ``parts`` says) with what the clauses before it and after it state, each
+    side read as a sentence of its own."""
+    joint = "，" if lang == "zh" else ", "
+    before, after = joint.join(parts[:at]), joint.join(parts[at + 1:])
+    return [*(_read(before, said_at, lang, nested=nested) if before else []), *found,
+            *(_read(after, said_at, lang, nested=nested) if after else [])]
+
+
 def _called_off(sentence: str, said_at: datetime, lang: str, *, nested: bool) -> list[Finding]:
     """The withdrawal of the trip a clause of ``sentence`` calls off (``extract.cancelled``), with what the clauses
     around it state, each read alone ("…, we're going to Porto instead on 20 March": the plan that replaces it);
     ``[]`` when no clause calls a trip off."""
-    parts = [p for p in _CLAUSE_BREAK.split(sentence.strip().rstrip(".!。！")) if p]
+    parts, off_in = _clauses(sentence), cancelled.cancelled_zh if lang == "zh" else cancelled.cancelled_en
     for at, part in enumerate(parts):
-        if off := (cancelled.cancelled_zh if lang == "zh" else cancelled.cancelled_en)(part, None):
-            joint = "，" if lang == "zh" else ", "
-            before, after = joint.join(parts[:at]), joint.join(parts[at + 1:])
-            return [*(_read(before, said_at, lang, nested=nested) if before else []), *off,
-                    *(_read(after, said_at, lang, nested=nested) if after else [])]
+        if off := off_in(part, None):
+            return _amid(parts, at, off, said_at, lang, nested=nested)
     return []
 
 
