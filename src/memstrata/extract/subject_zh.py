@@ -70,10 +70,11 @@ _GROUP = rf"(?:[{_H}]{{1,5}}(?:部|组|团队|科|处|办公室)的)"
 #: The school one is in, said with 上 / 读 (我儿子上小学一年级, 我女儿读初二: ``extract.schooling``).
 _SCHOOL = r"(?:上|读|念)(?=小学|初中|高中|大学|幼儿园|[一二三四五六]年级|初[一二三]|高[一二三]|大[一二三四])"
 #: A child's pet name said twice over (朵朵, 乐乐, 豆豆), which no surname starts: a name, unless the character
-#: doubled is an adverb's, a verb's, a measure's or a kin word's (天天, 常常, 刚刚, 慢慢, 看看, 妈妈, 哥哥, 年年, 人人).
+#: doubled is an adverb's, a verb's, a measure's or a kin word's (天天, 常常, 刚刚, 慢慢, 看看, 妈妈, 哥哥, 年年, 人人),
+#: or baby talk for a kind of thing (狗狗, 猫猫, 车车: an animal or a thing, no one named).
 _NOT_TWIN = ("天常刚慢渐偷好往人谢哈嘿呵嘻嗯啦拜妈爸哥姐弟妹爷奶姥叔伯舅姑公婆年月日家处时事样个稍默匆悄轻早大小高快白"
              "恰仅统明每一纷屡频连久略微深静暗急缓区试看想说走聊等问听尝玩逛歇别全整满够真足实重层代声口步句条张件片滴"
-             "分秒刻次回遍趟块斤米宝")
+             "分秒刻次回遍趟块斤米宝狗猫鸟鱼虫车饭水菜肉衣鞋")
 _TWIN = rf"(?![{_NOT_TWIN}])(?P<twin>[{_H}])(?P=twin)"
 _SOMEONE = lazy_regex(
     rf"^(?:我们?的?(?P<rel>{RELATION})|(?P<bare>{RELATION})(?={NAME})|{_GROUP})?(?P<name>{NAME}|{_TWIN})?(?P<rest>(?:的|对|在|又|也|调|住|是|喜欢|最|不|换|搬|回|去|"
