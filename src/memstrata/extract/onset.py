@@ -15,6 +15,7 @@ import re
 from memstrata.extract.clauses import CONF_PREFER, Finding, clean_value
 from memstrata.extract.places import known_place, known_place_zh
 from memstrata.extract.pursuits import pastime_of
+from memstrata.extract.timex import COUNT_EN
 from memstrata.text.regex import lazy_regex
 
 _IC = re.IGNORECASE
@@ -23,9 +24,9 @@ _IC = re.IGNORECASE
 _EN = lazy_regex(
     r"^(?:i|we)(?:'ve|\s+have)\s+been\s+(?P<s>.+?)\s+(?:ever\s+)?(?P<w>since|for)\s+(?P<t>.+?)(?:\s+now)?$"
     r"|^(?:ever\s+)?since\s+(?P<t2>.+?)\s*,?\s+(?:i|we)(?:'ve|\s+have)\s+been\s+(?P<s2>.+?)$", _IC)
-#: How long, said with "for": two years, 3 months, a year (counted back: "two years ago").
-_SPAN = lazy_regex(r"^(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|(?:thir|four|fif|six|"
-                   r"seven|eigh|nine)teen|twenty|thirty|forty|fifty|\d+)\s+(?:year|month|week|day)s?$", _IC)
+#: How long, said with "for": two years, 3 months, a year (counted back: "two years ago", read by ``timex``, whose
+#: counts these are).
+_SPAN = lazy_regex(rf"^(?:{COUNT_EN})\s+(?:year|month|week|day)s?$", _IC)
 #: What never starts a state one is in ("I've been to Paris since ...", "been there", "been thinking about", "been
 #: doing well", "been going through a lot"); "been going to the gym", "been doing yoga" are a habit with its start.
 _NOT_A_STATE = lazy_regex(r"^(?:to|there|here|away|gone|so|too|very|really|busy|thinking|wondering|trying|told|"

@@ -240,8 +240,11 @@ def _r_year_abs(m: re.Match[str], today: date) -> Period:
     return _year(int(m.group("y")))
 
 
-_NUM_EN = (r"(?P<n>\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|(?:thir|four|fif|six|seven|"
-           r"eigh|nine)teen|twenty|thirty|forty|fifty|(?:a )?(?:couple of|few))")
+#: A count said in digits or in words up to fifty ("3", "a", "two", "eleven", "twenty"): the counts an English span
+#: ("two years ago", "for twelve years": ``extract.onset``) is read with, each a key of ``_EN_NUMBERS``.
+COUNT_EN = (r"\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|(?:thir|four|fif|six|seven|"
+            r"eigh|nine)teen|twenty|thirty|forty|fifty")
+_NUM_EN = rf"(?P<n>{COUNT_EN}|(?:a )?(?:couple of|few))"
 _NUM_ZH = r"(?P<n>\d+|[一二两三四五六七八九十]+)"
 _WD_EN = "|".join(_EN_WEEKDAYS)
 _MON_EN = "|".join(_EN_MONTHS)
