@@ -18,7 +18,9 @@ from memstrata.extract.timex import time_span
 from memstrata.text.regex import lazy_regex
 
 #: "my <relation> <Name>" ("our neighbor Tom" too): the relation in any case, the name capitalised.
-_EN = lazy_regex(rf"^(?i:(?:my|our)\s+(?P<rel>{subject_en._RELATION}))\s+(?P<name>[A-Z][a-z]+)(?P<rest>(?!')\b.*)$")
+#: A pet named after its kind is one too ("My dog Biscuit is 5" stored ``user.dog_biscuit = 5``).
+_EN = lazy_regex(rf"^(?i:(?:my|our)\s+(?P<rel>{subject_en._RELATION}|{subject_en._PET}))\s+(?P<name>[A-Z][a-z]+)"
+                 r"(?P<rest>(?!')\b.*)$")
 _ZH = lazy_regex(rf"^我们?的?(?P<rel>{subject_zh.RELATION})(?P<name>{subject_zh.NAME})(?P<rest>.*)$")
 
 

@@ -87,8 +87,10 @@ _RELATION = (rf"{kin.SIBLING}|colleague|coworker|co-worker|friend|boss|manager|t
              r"boyfriend|grandma|grandpa|grandmother|grandfather|niece|nephew|fianc[eé]e?|twin|"
              r"(?:brother|sister|mother|father|son|daughter)-in-law|step(?:mom|dad|mother|father|son|daughter|"
              r"brother|sister)|grandson|granddaughter")
+#: A pet named after its kind ("my dog Biscuit", "our cat Mimi"): what is said next is the pet's, as of a person named.
+_PET = r"dog|cat|puppy|kitten|pup|bunny|rabbit|hamster|parrot|horse|pony"
 #: "My colleague Tom", and a note's "Colleague Tom", "Coworker Tom" (the relation capitalised, opening the sentence).
-_SOMEONE = lazy_regex(rf"^(?:(?:(?:[Mm]y|[Oo]ur)\s+(?P<rel>{_RELATION})|(?=[A-Z])(?i:{_RELATION}))\s+)?"
+_SOMEONE = lazy_regex(rf"^(?:(?:(?:[Mm]y|[Oo]ur)\s+(?P<rel>{_RELATION}|{_PET})|(?=[A-Z])(?i:{_RELATION}))\s+)?"
                       r"(?P<name>[A-Z][a-z]+)(?P<poss>'s)?\s+"
                       r"(?P<rest>.+)$")
 _RELATIVE = lazy_regex(rf"^my\s+(?P<rel>{_RELATION})(?P<name>)(?P<poss>)\s+(?P<rest>.+)$", _IC)

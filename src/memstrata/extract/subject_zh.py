@@ -99,6 +99,8 @@ def someone_else(sentence: str) -> tuple[str, str] | None:
     if m is None or NOT_A_STATEMENT.search(m.group("rest")):
         return None
     name, rest = m.group("name") or "", m.group("rest")
+    if len(name) == 2 and name[0] == name[1] and name[0] in _NOT_TWIN:
+        return None  # 常常喝咖啡: 常 a surname too, yet 常常 is "often", no one named
     if name and time_span(name) is not None:  # 我妹妹周末去爬山: 周末 is a time, no 周 with a name
         name, rest = "", name + rest
     who = name or m.group("rel")
