@@ -342,6 +342,11 @@ class Settings:
             values["embed_threads"] = threads
         for var, name in (("MEMSTRATA_ORG", "org_id"), ("MEMSTRATA_PROJECT", "project_id"),
                           ("MEMSTRATA_USER", "user_id")):
+            if var in env and not env[var].strip():
+                # read as unset, a blank name ('MEMSTRATA_USER="$NAME"' with NAME unset) put the CLI's
+                # reads and forgets on the user 'default' without a word; the hooks refuse it too
+                raise InvalidInput(f"{var} is blank ({env[var]!r}); give a name or leave it unset "
+                                   f"(unset, the {name} is {getattr(cls, name)!r})", field=var)
             if env.get(var):
                 values[name] = env[var]
         if env.get("MEMSTRATA_PRIVACY"):

@@ -71,7 +71,7 @@ def forget(
     if all_users:  # every user of a tenant: the tenant is typed, as delete-project's is
         run_command(lambda: require_tenant("memstrata forget --all-users", what="every user of the project",
                                            hint="--org ORG --project PROJECT", **{"--org": org, "--project": project}))
-    settings = Settings.from_env()
+    settings = run_command(Settings.from_env)  # a blank $MEMSTRATA_USER is refused in one line, exit 2
     owner = None if all_users else (settings.user_id if user is None else user)
     kind = "episode" if episodes else "fact"
     target = (f"fact #{fact}" + (" and the messages that stated it" if sources else "") if fact is not None
