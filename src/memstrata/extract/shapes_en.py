@@ -22,6 +22,7 @@ from memstrata.extract import (
     scheduled,
     schools,
     shapes,
+    subscriptions,
     tool_kinds,
     vehicles,
     workplace,
@@ -609,7 +610,7 @@ def after_topics(sentence: str) -> list[Finding]:
     for at, clause in enumerate(clauses):
         out += (possessive(clause) or the_thing_i(clause) or _size(clause) or _used_for(clause)
                 or _plain_use(clause) or _intent(clause) or _habitual(clause) or _business(clause)
-                or owned.find(clause, "en")
+                or subscriptions.find(clause, "en") or owned.find(clause, "en")
                 or with_examples(pursuit_en(clause), clauses[at + 1] if at + 1 < len(clauses) else "", "en"))
     return out or trip_en(sentence)
 

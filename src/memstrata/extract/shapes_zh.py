@@ -23,6 +23,7 @@ from memstrata.extract import (
     scheduled,
     schools,
     shapes,
+    subscriptions,
     tool_kinds,
     vehicles,
     workplace,
@@ -635,6 +636,6 @@ def after_topics(sentence: str) -> list[Finding]:
     clauses = _statements(sentence)
     for at, clause in enumerate(clauses):
         out += (_used_for(clause) or _size(clause) or _possessive(clause) or _intent(clause) or _habitual(clause)
-                or _business(clause) or owned.find(clause, "zh")
+                or _business(clause) or subscriptions.find(clause, "zh") or owned.find(clause, "zh")
                 or with_examples(pursuit_zh(clause), clauses[at + 1] if at + 1 < len(clauses) else "", "zh"))
     return out or trip_zh(sentence)
