@@ -16,6 +16,7 @@ from datetime import datetime
 
 from memstrata.extract.clauses import Finding
 from memstrata.extract.habits import third_person_verb
+from memstrata.extract.subject_en import PLURAL_RELATIONS
 from memstrata.text.regex import lazy_regex
 
 Reader = Callable[[str, datetime], list[tuple[Finding, str]]]
@@ -31,8 +32,9 @@ _DEFLECTED_EN = lazy_regex(
     rf"{_NEGATED_EN}\s*[,;—–-]+\s*(?:but\s+|rather\s+)?(?:(?:it's|it\s+is|that's|that\s+is)\s+(?:actually\s+)?"
     rf"{_WHO_EN}\s+who(?:'s|\s+(?P<aux>is|are|does|do|has|have))?|{_WHO_EN.replace('who>', 'who2>')}"
     r"\s+(?P<aux2>is|are|does|do|has|have))(?:\s+(?:instead|actually))?\s*[.!]*$", _IC)
-#: Relations said in the plural: the verb they take is the plain one ("My parents live in Leeds").
-_PLURAL = lazy_regex(r"\b(?:parents|grandparents|in-laws|kids|children|sons|daughters|twins|folks)$", _IC)
+#: Relations said in the plural (``subject_en.PLURAL_RELATIONS``, and "folks"): the verb they take is the plain one
+#: ("My parents live in Leeds").
+_PLURAL = lazy_regex(rf"\b(?:{PLURAL_RELATIONS}|folks)$", _IC)
 
 #: 我不是对芒果过敏，是我老婆 / 我不吃素，是我女儿 / 不是我吃素，是我女儿 / 我没有养狗，是我姐姐: the user's negated
 #: statement, then 是 and the person it holds of (who may say it again: 是我老婆对芒果过敏).
