@@ -116,10 +116,14 @@ _MOSTLY_AFTER_ZH = lazy_regex(r"^我(?P<verb>用|喝|吃|坐|听|看|穿|开|骑
                               r"(?:比较|最|更)多(?:一些|一点)?(?P<end>[。！!]*)$|"
                               r"^我(?P<verb2>用|喝|吃|坐|听|看|穿|开|骑)(?P<obj2>[^，,。！!？?了过着]{1,12}?)(?:居多|为主)"
                               r"(?P<end2>[。！!]*)$")
+#: How often or how only a thing of a kind is had, and the verbs it is had by (``_KIND_FIRST_ZH``,
+#: ``_KIND_BEFORE_ME_ZH``).
+_KIND_ADV_ZH = "只|一般|平时|通常|主要|基本只|都"
+_KIND_VERB_ZH = "喝|吃|用|听|看"
 #: A kind said first, then the thing of that kind (我咖啡只喝燕麦拿铁, 我水果最喜欢芒果): the kind is the topic, no
 #: part of what is done; 最喜欢 names the favourite of that kind.
-_KIND_FIRST_ZH = lazy_regex(r"^我(?P<kind>[\u4e00-\u9fff]{1,3}?)(?P<adv>只|一般|平时|通常|主要|基本只|都)"
-                            r"(?P<verb>喝|吃|用|听|看)(?![了过着])(?P<obj>[^，,。！!？?]{1,12})(?P<end>[。！!]*)$"
+_KIND_FIRST_ZH = lazy_regex(rf"^我(?P<kind>[\u4e00-\u9fff]{{1,3}}?)(?P<adv>{_KIND_ADV_ZH})"
+                            rf"(?P<verb>{_KIND_VERB_ZH})(?![了过着])(?P<obj>[^，,。！!？?]{{1,12}})(?P<end>[。！!]*)$"
                             r"|^我(?P<kind2>[\u4e00-\u9fff]{1,3}?)最(?:喜欢|爱)(?P<obj2>[^，,。！!？?的]{1,12})(?P<end2>[。！!]*)$")
 #: Words that are no kind of thing before the verb: who (a relation, a pronoun), when or how much.
 #: A time said there is no kind either: 我以后都用顺丰 is "from now on", not 以后 as a kind of thing.
@@ -130,8 +134,8 @@ _NOT_A_KIND_ZH = lazy_regex(r"^(?:妈|爸|老|哥|姐|弟|妹|儿|女|家|们|�
 
 #: The kind said before the speaker (快递我都用顺丰, 咖啡我只喝美式, 编辑器我一般用VSCode): the same topic as
 #: 我快递都用顺丰, the kind moved after 我 for ``_KIND_FIRST_ZH`` to read.
-_KIND_BEFORE_ME_ZH = lazy_regex(r"^(?P<kind>[\u4e00-\u9fff]{1,3}?)[，,]?我(?=(?:只|一般|平时|通常|主要|基本只|都|习惯)"
-                                r"(?:用|喝|吃|听|看)|最(?:喜欢|爱))")
+_KIND_BEFORE_ME_ZH = lazy_regex(rf"^(?P<kind>[\u4e00-\u9fff]{{1,3}}?)[，,]?我(?=(?:{_KIND_ADV_ZH}|习惯)"
+                                rf"(?:{_KIND_VERB_ZH})|最(?:喜欢|爱))")
 #: Who is said there, not a kind: a pronoun, a name (小王, 阿强), or two people (他和我都用顺丰).
 _NOT_A_KIND_BEFORE_ME_ZH = lazy_regex(r"^(?:你|他|她|它|咱|大家|小|阿)|[和跟与同]")
 
