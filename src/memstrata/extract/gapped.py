@@ -78,10 +78,12 @@ _H = "\u4e00-\u9fff"
 _OTHER_ZH = rf"(?P<who>我的?(?:{RELATION}))"
 _BUT_ZH = r"[，,；;]\s*(?:但是?|可是|不过|而)?\s*我"
 #: 我老婆在谷歌上班，我在阿里: where one works or studies, the user's clause without the verb.
-_WHERE_ZH = lazy_regex(rf"^{_OTHER_ZH}(?:现在|目前)?在(?P<place>[{_H}A-Za-z0-9]+?)(?P<verb>上班|工作|上学|读书|实习)"
+_WORK_ZH = "上班|工作|上学|读书|实习"
+_WHERE_ZH = lazy_regex(rf"^{_OTHER_ZH}(?:现在|目前)?在(?P<place>[{_H}A-Za-z0-9]+?)(?P<verb>{_WORK_ZH})"
                        rf"{_BUT_ZH}(?:则|就|现在|目前)?在(?P<mine>[{_H}A-Za-z0-9]+?)$")
 #: 我老婆吃素，我不吃; 我老婆不吃辣，我吃; 我妹妹讨厌香菜，但我很喜欢: the user's clause is a verb alone.
 _FEEL_ZH = "不喜欢|讨厌|喜欢|不爱|爱|受不了"
+_FEELINGS_ZH = frozenset(_FEEL_ZH.split("|"))
 _VERB_ZH = lazy_regex(rf"^{_OTHER_ZH}(?P<neg>不)?(?P<verb>{_FEEL_ZH}|吃|喝|抽|用)(?P<obj>[{_H}A-Za-z0-9]+?)"
                       rf"{_BUT_ZH}(?P<adv>(?:很|特别|非常|挺|超|倒是|却)*)(?P<mine>不|不太)?"
                       rf"(?P<my_verb>{_FEEL_ZH}|吃|喝|抽|用)(?:它|了)?$")
@@ -90,7 +92,7 @@ _VERB_ZH = lazy_regex(rf"^{_OTHER_ZH}(?P<neg>不)?(?P<verb>{_FEEL_ZH}|吃|喝|�
 def _split_zh(text: str) -> list[str] | None:
     if (m := _WHERE_ZH.match(text)) is not None:
         mine = m.group("mine")
-        if re.search(r"(?:上班|工作|上学|读书|实习)$", mine):
+        if re.search(rf"(?:{_WORK_ZH})$", mine):
             return None  # 我在阿里工作: the user's own verb, the subject split's
         return [text[: m.end("verb")], f"我在{mine}{m.group('verb')}"]
     if (m := _VERB_ZH.match(text)) is None:
@@ -99,7 +101,7 @@ def _split_zh(text: str) -> list[str] | None:
     mine, my_verb, verb = m.group("mine") or "", m.group("my_verb"), m.group("verb")
     if my_verb == verb and bool(m.group("neg")) == bool(mine):
         return None  # 我老婆吃素，我也吃: no contrast said (也 is the shared like's: extract.together)
-    if my_verb != verb and not (my_verb in _FEEL_ZH.split("|") and verb in _FEEL_ZH.split("|")):
+    if my_verb != verb and not (my_verb in _FEELINGS_ZH and verb in _FEELINGS_ZH):
         return None  # 我老婆喝咖啡，我吃: another verb, no object of its own
     return [first, f"我{m.group('adv')}{mine}{my_verb}{m.group('obj')}"]
 
