@@ -66,8 +66,20 @@ def test_a_thing_held_switched_to_a_named_one(text: str, expected: list[tuple[st
     assert _read(text) == expected
 
 
+@pytest.mark.parametrize(("text", "expected"), [
+    ("李娜换成了一家新学校上班", [("identity.employer", "", "李娜")]),  # a new place of work: the one before ends
+    ("我换成了一家新公司上班", [("identity.employer", "", "")]),
+    ("My son switched to a new school", [("son.school", "", "son")]),
+    ("Anna switched to a new school", [("anna.school", "", "Anna")]),
+])
+def test_a_switch_to_a_new_school_or_workplace_ends_the_one_before(
+        text: str, expected: list[tuple[str, str, str]]) -> None:
+    assert [(c.key, c.value, c.subject) for c in RuleExtractor().extract(text=text, role="user", said_at=_AT)
+            if c.retracts] == expected
+
+
 @pytest.mark.parametrize("text", [
-    "李娜换成了一家新学校上班", "我换成了一家新公司", "I switched the lights off.",
+    "我换成了一家新公司", "I switched the lights off.",
     "我把沙发搬到卧室了",
 ])
 def test_a_switch_that_names_nothing_states_nothing(text: str) -> None:

@@ -209,6 +209,11 @@ def unnamed(value: str) -> bool:
     return bool(_UNNAMED.search(value.strip()))
 
 
+#: The school one goes to, named by its kind ("My son switched to a new school", 我女儿换了一所新学校): the school
+#: key ``extract.schools`` writes (``son.school``), every value of it withdrawn by a change to an unnamed one.
+_SCHOOL = frozenset({"school", "学校"})
+
+
 def unnamed_change(clause: str, lang: str, *, old: str | None = None, attribute: str = "",
                    kind: str = "") -> list[Finding]:
     """What a change to an unnamed value says ("we moved from Jenkins to something else", "we moved our CI to
@@ -218,8 +223,8 @@ def unnamed_change(clause: str, lang: str, *, old: str | None = None, attribute:
         return chosen(old, "user.uses", clause, lang, retract=True)
     for words in (attribute, kind):
         head = words.casefold().strip()
-        if head and head not in NOT_ATTRIBUTES and (attribute or head in ATTRIBUTE_KEYS):
-            key = ATTRIBUTE_KEYS.get(head) or open_key("", purpose_name(words))
+        if head and head not in NOT_ATTRIBUTES and (attribute or head in ATTRIBUTE_KEYS or head in _SCHOOL):
+            key = ATTRIBUTE_KEYS.get(head) or open_key("", "school" if head in _SCHOOL else purpose_name(words))
             return [Finding(key, "", CONF_STATED, clause, retract=True, statement=clause)]
     return []
 

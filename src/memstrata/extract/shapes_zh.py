@@ -303,7 +303,7 @@ def _changed(clause: str) -> list[Finding]:
         aim = "" if said_for in _FOR_KEYS else re.sub(rf"^(?:{_PURPOSE_VERB})", "", said_for)  # 记笔记: 笔记
         if shapes.unnamed(value):  # 我们从Jenkins换成别的了, 我寄快递改用别家了: the old value ends
             key = _FOR_KEYS.get(said_for) or (open_key("", purposes.purpose_name(aim)) if aim else "")
-            found = shapes.unnamed_change(clause, "zh", old=m.group("old"))
+            found = shapes.unnamed_change(clause, "zh", old=m.group("old"), kind=_unnamed_kind(m.group("v"), value))
             return found or ([Finding(key, "", CONF_PREFER, clause, retract=True, statement=clause)] if key else [])
         if m.group("still"):  # 还是用邮局好了: "would be better" is no part of the name
             value = re.sub(r"(?:比较|更|最)?好$", "", value)
@@ -336,6 +336,15 @@ def _changed(clause: str) -> list[Finding]:
             found = shapes.switched_to(value, clause, "zh", statement=f"使用{value}", counted=bool(counted))
         return instead(found, m.group("old"), "zh")
     return _topic_swapped(clause)
+
+
+def _unnamed_kind(said: str, value: str) -> str:
+    """What a switch to an unnamed value (``value``, 一家新学校) changes, by what it is and the verb after it
+    (``said``): a place one works at (…上班, …工作: the employer; 李娜换成了一家新学校上班), else a school (学校);
+    ``""`` for any other."""
+    if re.search(r"(?:上班|工作)了?$", said) and re.search(r"(?:学校|公司|单位|医院|工厂)$", value):
+        return "employer"
+    return "学校" if value.endswith("学校") else ""
 
 
 #: What a thing is used for after its name in 还是用X…吧 (开会, 联系): no part of the name; ``talk`` a way of reaching
