@@ -153,11 +153,12 @@ class AsyncMemory:
     async def context(self, query: str, *, budget_tokens: int = 500, limit: int = 20,
                       kinds: Sequence[str] = ("fact", "episode"), min_score: float = 0.0,
                       filter: str | Expr | None = None, as_of: datetime | None = None, mode: str = "long_term",
-                      profile: bool = True, min_match: float = 0.0, **scope: Unpack[ScopeArgs]) -> str:
+                      profile: bool = True, min_match: float = 0.0, project_folder: str | None = None,
+                      **scope: Unpack[ScopeArgs]) -> str:
         """``Memory.context``."""
         return await self._run(self.memory.context, query, budget_tokens=budget_tokens, limit=limit, kinds=kinds,
                                min_score=min_score, filter=filter, as_of=as_of, mode=mode, profile=profile,
-                               min_match=min_match, **scope)
+                               min_match=min_match, project_folder=project_folder, **scope)
 
     async def get(self, fact_id: int | None = None, *, episode_id: int | None = None, kind: str | None = None,
                   **scope: Unpack[ScopeArgs]) -> Fact | Episode:

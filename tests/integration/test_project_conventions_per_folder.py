@@ -5,7 +5,10 @@ the earlier as before, and one said with no folder behaves as it always did. Rea
 
 from __future__ import annotations
 
+import pytest
+
 from memstrata import Memory
+from memstrata.errors import InvalidInput
 
 A, B = "/home/dev/a", "/home/dev/b"
 WORK = "## How to work: the user's instructions and the project's conventions"
@@ -52,3 +55,24 @@ def test_the_profile_names_each_folder_and_no_folder_is_another_person(memory: M
     assert f"- in {A}: the project uses pnpm, not npm" in work, block
     assert f"- in {B}: the project's tests run with make test" in work, block
     assert "- wants the assistant to always run ruff before committing" in work, block  # the user's own, everywhere
+
+
+def test_a_block_for_one_folder_leaves_the_other_folders_conventions_out(memory: Memory) -> None:
+    memory.add("This repo uses pnpm, not npm.", user_id="dev", metadata={"project": A})
+    memory.add("This repo uses yarn, not npm.", user_id="dev", metadata={"project": B})
+    memory.add("We deploy to Fly.io from the main branch.", user_id="dev")  # no folder: every folder's
+    for folder, own, other in ((A, "pnpm", "yarn"), (B, "yarn", "pnpm")):
+        block = memory.context("What do you know about me?", user_id="dev", budget_tokens=2000, project_folder=folder)
+        assert f"- in {folder}: the project uses {own}, not npm" in block, block
+        assert other not in block, block
+        assert "- the project deploys to Fly.io from the main branch" in block, block
+    asked = memory.context("which package manager does the repo use?", user_id="dev", project_folder=A)
+    assert "the project uses yarn" not in asked, asked
+
+
+@pytest.mark.parametrize("folder", ["", "   ", 3, ["/home/dev/a"]])
+def test_a_blank_or_non_text_project_folder_is_refused_naming_it(memory: Memory, folder: object) -> None:
+    with pytest.raises(InvalidInput) as refused:
+        memory.context("hi", user_id="dev", project_folder=folder)  # type: ignore[arg-type]
+    assert refused.value.details()["field"] == "project_folder", refused.value
+    assert "project_folder must be the project's folder (a non-empty string) or None" in str(refused.value)

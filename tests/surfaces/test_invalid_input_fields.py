@@ -82,3 +82,17 @@ def test_mcp_names_the_argument_of_each_invalid_input(tmp_path: Path) -> None:
     assert {name: (e["code"], e["details"].get("field")) for name, e in errors.items()} == {
         name: ("invalid_input", name) for name in ("query", "content", "as_of", "cursor", "value")}
     assert errors["query"]["message"].startswith("search_memory: query is empty")
+
+
+def test_rest_checks_a_contexts_project_folder_as_the_sdk(open_server: Server) -> None:
+    with open_server.client() as client:
+        blank = client.post("/v1/context", json={"user_id": "fields-folder", "query": "hi", "project_folder": "  "})
+        number = client.post("/v1/context", json={"user_id": "fields-folder", "query": "hi", "project_folder": 3})
+        fine = client.post("/v1/context", json={"user_id": "fields-folder", "query": "hi", "project_folder": "/a"})
+    assert blank.status_code == 422, blank.text
+    assert (blank.json()["error"]["code"], blank.json()["error"]["details"]["field"]) == ("invalid_input",
+                                                                                          "project_folder")
+    assert number.status_code == 422, number.text
+    assert (number.json()["error"]["code"], number.json()["error"]["details"]["field"]) == ("validation_error",
+                                                                                            "project_folder")
+    assert fine.status_code == 200, fine.text

@@ -12,6 +12,7 @@ memory is not the scope's user's own:
   ``Jarvis (assistant): …``), whoever the scope is;
 * a fact whose ``subject`` is not the scope's user: ``Bob likes eating sushi``
   (``Bob喜欢吃寿司``);
+* a turn said in another project folder than the block's (``ELSEWHERE``) names that folder first;
 * a project's convention (``Fact.project``: said in a folder) names its folder, never as a person:
   ``in /home/dev/a: the project uses pnpm`` (``在/home/dev/a：项目用pnpm``); it is the user's, never "another
   person"'s (``about_other_person``).
@@ -29,6 +30,9 @@ from memstrata.extract import kin, roles
 from memstrata.text.tokens import is_cjk
 from memstrata.types import Fact, Hit
 
+#: ``Hit.signals`` mark of a turn said in a project folder other than the block's (``context.block.in_folder``):
+#: its line names that folder (``in /home/dev/b: This repo uses yarn, not npm``).
+ELSEWHERE = "other_folder"
 #: Role names in a Chinese context block (the English block uses the role as stored).
 ROLE_NAMES_ZH = {"user": "用户", "assistant": "助手", "system": "系统", "tool": "工具"}
 
@@ -119,6 +123,13 @@ def attribution(hit: Hit, *, chinese: bool = False, name_user: bool = False) -> 
     ('Alice: ', 'Alice：')
     """
     colon = "：" if chinese else ": "
+    folder = hit.episode.metadata.get("project") if hit.episode is not None and hit.signals.get(ELSEWHERE) else None
+    where = "" if not isinstance(folder, str) else f"在{folder}{colon}" if chinese else f"in {folder}{colon}"
+    return where + _whose(hit, colon, name_user=name_user, chinese=chinese)
+
+
+def _whose(hit: Hit, colon: str, *, name_user: bool, chinese: bool) -> str:
+    """``attribution`` but the folder of a turn said in another project (``ELSEWHERE``)."""
     if hit.fact is not None and (project := hit.fact.project) is not None:
         user = f"{(hit.scope.user_id or '').strip()}{colon}" if name_user and (hit.scope.user_id or "").strip() else ""
         return f"{user}在{project}{colon}" if chinese else f"{user}in {project}{colon}"

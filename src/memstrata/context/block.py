@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 
 from memstrata.arguments import check_whole
-from memstrata.context.attribution import about_other_person, is_users_own
+from memstrata.context.attribution import ELSEWHERE, about_other_person, is_users_own
 from memstrata.context.render import (
     MIN_BUDGET_TOKENS,
     estimate_tokens,
@@ -51,8 +51,9 @@ def check_budget(value: object, maximum: int | None = None) -> int:
     return check_whole(value, "budget_tokens", MIN_BUDGET_TOKENS, maximum)
 
 
-def check_arguments(budget_tokens: object, profile: object) -> None:
-    """Check a block's own arguments: ``budget_tokens`` (``check_budget``), ``profile`` a bool.
+def check_arguments(budget_tokens: object, profile: object, project_folder: object = None) -> None:
+    """Check a block's own arguments: ``budget_tokens`` (``check_budget``), ``profile`` a bool,
+    ``project_folder`` ``None`` or a folder path (a string with something besides spaces).
 
     Raises:
         InvalidInput: naming the argument (``details.field``) and the value given.
@@ -60,6 +61,30 @@ def check_arguments(budget_tokens: object, profile: object) -> None:
     check_budget(budget_tokens)
     if not isinstance(profile, bool):
         raise InvalidInput(f"profile must be True or False, got {profile!r}", field="profile")
+    if project_folder is not None and (not isinstance(project_folder, str) or not project_folder.strip()):
+        # A blank folder (``cwd`` unset) read as "no folder" would show every project's conventions as this one's.
+        raise InvalidInput(f"project_folder must be the project's folder (a non-empty string) or None, "
+                           f"got {project_folder!r}", field="project_folder")
+
+
+def in_folder(hits: Sequence[Hit], folder: str | None) -> list[Hit]:
+    """``hits`` without the conventions of projects other than ``folder`` (``Fact.project``: "This repo uses
+    yarn" said in ``/home/dev/b`` is no convention of ``/home/dev/a``); ``hits`` unchanged for ``None`` (every
+    project's convention, each named by its folder: ``context.attribution``). Conventions said with no folder and
+    every other memory stay; a turn said in another folder is marked ``context.attribution.ELSEWHERE`` (its line
+    names that folder). In place for the marks."""
+    kept = [h for h in hits if h.fact is None or of_folder(h.fact, folder)]
+    for hit in kept:  # a turn said in another folder ("This repo uses yarn") names it: it is not this one's
+        said_in = hit.episode.metadata.get("project") if hit.episode is not None else None
+        if folder is not None and isinstance(said_in, str) and said_in.strip() and said_in != folder:
+            hit.signals[ELSEWHERE] = 1.0
+    return kept
+
+
+def of_folder(fact: Fact, folder: str | None) -> bool:
+    """Whether ``fact`` belongs in a block for ``folder`` (``in_folder``): any fact but another project's
+    convention; every fact when ``folder`` is ``None``."""
+    return folder is None or fact.project is None or fact.project == folder
 
 
 def profile_filter(where: Expr | None, as_of: datetime | None) -> Expr | None:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Unpack
 
 from memstrata.arguments import KEY_WANTED, MAX_LIMIT, check_id, check_kinds, check_limit, check_offset, cut, shown
 from memstrata.clock import utcnow
-from memstrata.context.block import PROFILE_FACTS, mark_past, profile_filter, profile_hits
+from memstrata.context.block import PROFILE_FACTS, in_folder, mark_past, of_folder, profile_filter, profile_hits
 from memstrata.context.block import build as build_context
 from memstrata.context.block import check_arguments as check_block_arguments
 from memstrata.context.render import in_users_script
@@ -97,7 +97,8 @@ class RecallMethods(MemoryBase):
     def context(self, query: str, *, budget_tokens: int = 500, limit: int = 20,
                 kinds: Sequence[str] = ("fact", "episode"), min_score: float = 0.0,
                 filter: str | Expr | None = None, as_of: datetime | None = None, mode: str = "long_term",
-                profile: bool = True, min_match: float = 0.0, **scope: Unpack[ScopeArgs]) -> str:
+                profile: bool = True, min_match: float = 0.0, project_folder: str | None = None,
+                **scope: Unpack[ScopeArgs]) -> str:
         """A cited Markdown block for a system prompt, never longer than ``budget_tokens``
         (estimated by ``context.render.estimate_tokens``).
 
@@ -122,18 +123,26 @@ class RecallMethods(MemoryBase):
         lines give way first, and a block that leaves one out ends with ``- (N more dietary needs
         not shown)`` (``- （另有N条饮食需求未列出）``; ``context.render.render_context``).
 
+        ``project_folder`` is the folder the agent works in (the coding-agent hooks pass the session's ``cwd``): a
+        project's convention said in another folder (``Fact.project``: the message's ``metadata.project``) is left
+        out of the block, so "This repo uses yarn" said in ``/home/dev/b`` is never shown as ``/home/dev/a``'s;
+        conventions said there or with no folder stay. ``None`` (the default): every project's, each named by its
+        folder (``in /home/dev/a: the project uses pnpm``).
+
         Raises:
             InvalidInput: ``budget_tokens`` not an integer of at least ``context.render.MIN_BUDGET_TOKENS``
-                (40: a title and one line), ``profile`` not a bool, or what ``search`` refuses.
+                (40: a title and one line), ``profile`` not a bool, ``project_folder`` neither ``None`` nor a
+                non-blank string, or what ``search`` refuses.
             InvalidFilter: as ``search``.
             TypeError: an unknown keyword argument (named, as context()'s).
         """
         sc = self._scope(**scope)  # first: an unknown keyword is reported as context()'s, not search()'s
         kinds = check_kinds(kinds)
-        check_block_arguments(budget_tokens, profile)
+        check_block_arguments(budget_tokens, profile, project_folder)
         hits = self.search(query, limit=limit, kinds=kinds, min_score=min_score, filter=filter, as_of=as_of,
                            mode=mode, min_match=min_match, **scope)
         when = utcnow() if as_of is None else as_of  # an event over by then is labelled past
+        hits = in_folder(hits, project_folder)  # another folder's conventions are none of this one's
         mark_past(hits, when)
 
         def said(episode_id: int) -> str | None:
@@ -143,7 +152,8 @@ class RecallMethods(MemoryBase):
         def known() -> builtins.list[Hit]:
             facts = self.list(kind="fact", status="all" if as_of is not None else "active", limit=PROFILE_FACTS,
                               filter=profile_filter(parse_filter(filter), as_of), **scope)
-            return in_users_script(profile_hits([f for f in facts if isinstance(f, Fact)], limit=limit, as_of=as_of,
+            mine = [f for f in facts if isinstance(f, Fact) and of_folder(f, project_folder)]
+            return in_users_script(profile_hits(mine, limit=limit, as_of=as_of,
                                                 now=when),
                                    said)
         # Facts in the script the user wrote them in (display only: ``context.render.in_users_script``).

@@ -151,7 +151,7 @@ def context(body: ContextRequest, caller: Caller, request: Request) -> ContextRe
         block = st.memory.context(body.query, budget_tokens=body.budget_tokens, limit=limit,
                                   kinds=tuple(body.kinds), min_score=body.min_score, min_match=body.min_match,
                                   as_of=body.as_of,
-                                  profile=body.profile, **scope, **options)
+                                  profile=body.profile, project_folder=body.project_folder, **scope, **options)
     metrics().searches.inc()
     return ContextResponse(context=block)
 

@@ -193,6 +193,9 @@ class ContextRequest(Scoped):
                                          "matches and drops most noise (the SDK's min_match).")
     profile: bool = Field(True, strict=True, description="When nothing matches, list the scope's current facts "
                                                           "(most important first) under their own title.")
+    project_folder: str | None = Field(None, strict=True,
+                                       description="The folder the agent works in: another folder's project "
+                                                   "conventions are left out (the SDK's project_folder).")
 
     @field_validator("as_of")
     @classmethod

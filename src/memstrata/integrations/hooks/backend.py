@@ -68,7 +68,7 @@ class Backend(Protocol):
     target: str
 
     def context(self, query: str, *, budget_tokens: int, kinds: Sequence[str], filter: str | None,
-                profile: bool, min_match: float) -> str:
+                profile: bool, min_match: float, project_folder: str | None) -> str:
         """``Memory.context`` with these arguments in the hook's scope ("" for nothing)."""
 
     def recent(self, *, filter: str, limit: int) -> list[EarlierTurn]:
@@ -80,12 +80,13 @@ class Backend(Protocol):
 
 
 def session_context(backend: Backend, payload: Payload) -> str:
-    """``SessionStart``'s context: the user's profile, then this folder's latest earlier turns
+    """``SessionStart``'s context: the user's profile (this folder's project conventions and those said in no
+    folder, never another folder's: ``Memory.context(project_folder=cwd)``), then this folder's latest earlier turns
     (episodes whose ``metadata.project`` is the ``cwd``, listed newest first: ``folder_turns``).
     After a compaction (``source: compact``) the session's own turns count too: the agent has
     just dropped them from its context (``PreCompact`` stored them)."""
     profile = backend.context(PROFILE_QUERY, budget_tokens=PROFILE_BUDGET_TOKENS, kinds=("fact",), filter=None,
-                              profile=True, min_match=0.0)
+                              profile=True, min_match=0.0, project_folder=payload.cwd or None)
     where = project_filter(payload.cwd)
     if payload.source != "compact":
         where += f" AND session_id != {json.dumps(payload.session_id)}"
@@ -117,13 +118,14 @@ def folder_turns(name: str, turns: Sequence[EarlierTurn]) -> str:
 
 def prompt_context(backend: Backend, payload: Payload) -> str:
     """``UserPromptSubmit``'s context: the memories that really match the prompt
-    (``PROMPT_MIN_MATCH``), none of this session's (the agent has those); ``""`` when none."""
+    (``PROMPT_MIN_MATCH``), none of this session's (the agent has those) and no other folder's project
+    convention; ``""`` when none."""
     query = (payload.prompt or "").strip()[:PROMPT_QUERY_CHARS]
     if not query:
         return ""
     return backend.context(query, budget_tokens=PROMPT_BUDGET_TOKENS, kinds=("fact", "episode"),
                            filter=f"session_id != {json.dumps(payload.session_id)}", profile=False,
-                           min_match=PROMPT_MIN_MATCH)
+                           min_match=PROMPT_MIN_MATCH, project_folder=payload.cwd or None)
 
 
 def turn_key(agent: str, session_id: str, turn: Turn) -> str:

@@ -71,10 +71,10 @@ class RestBackend:
         return backend if healthy else None
 
     def context(self, query: str, *, budget_tokens: int, kinds: Sequence[str], filter: str | None,
-                profile: bool, min_match: float) -> str:
+                profile: bool, min_match: float, project_folder: str | None) -> str:
         """``POST /v1/context`` in the hook's scope; the block."""
         body = {"query": query, "budget_tokens": budget_tokens, "kinds": list(kinds), "filter": filter,
-                "profile": profile, "min_match": min_match, **self.scope.fields()}
+                "profile": profile, "min_match": min_match, "project_folder": project_folder, **self.scope.fields()}
         answer = self._call("POST", "/v1/context", body)
         return str(answer.get("context") or "") if isinstance(answer, dict) else ""
 

@@ -50,10 +50,10 @@ class LocalBackend:
         return cls(memory, scope, target)
 
     def context(self, query: str, *, budget_tokens: int, kinds: Sequence[str], filter: str | None,
-                profile: bool, min_match: float) -> str:
+                profile: bool, min_match: float, project_folder: str | None) -> str:
         """``Memory.context`` in the hook's scope."""
         return self.memory.context(query, budget_tokens=budget_tokens, kinds=kinds, filter=filter,
-                                   profile=profile, min_match=min_match)
+                                   profile=profile, min_match=min_match, project_folder=project_folder)
 
     def recent(self, *, filter: str, limit: int) -> list[EarlierTurn]:
         """``Memory.list(kind="episode", filter=filter, limit=limit)`` in the hook's scope, newest first."""
