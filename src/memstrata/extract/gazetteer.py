@@ -261,7 +261,7 @@ def lookup(text: str, *, choice: bool = False) -> Hit | None:
 
 #: A phone's model said after its make: "iPhone 15 Pro", "华为Mate 60", "Pixel 8", "Galaxy S24 Ultra". A number is
 #: needed (a word alone may be what follows: "iPhone case"); "手机" after it names the kind, no model.
-_MODEL = re.compile(r"\s*(?:(?:Mate|Galaxy|Note|Find|Reno|Redmi|Nova|P|S|A|X|Z|Fold|Flip)\s*)?\d{1,3}[A-Za-z]?"
+_MODEL = lazy_regex(r"\s*(?:(?:Mate|Galaxy|Note|Find|Reno|Redmi|Nova|P|S|A|X|Z|Fold|Flip)\s*)?\d{1,3}[A-Za-z]?"
                     r"(?:\s+(?:Pro\+?|Max|Plus|Ultra|Mini|mini|Lite|SE|XL|a|Fold|Flip))*(?![A-Za-z0-9.])")
 
 

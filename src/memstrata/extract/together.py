@@ -66,7 +66,7 @@ _HOME_ZH = lazy_regex(r"^我(?:和|跟|与|同)(?:我的?|我家的?)?(?P<rel>[\
 
 
 #: Where a sentence parts its clauses: after a comma or a semicolon, which stays with the clause before it.
-_CLAUSE_END = re.compile(r"(?<=[，,;；])")
+_CLAUSE_END = lazy_regex(r"(?<=[，,;；])")
 
 
 def shared_home(sentence: str, lang: str, read: Callable[[str], list[Finding]],
