@@ -314,7 +314,7 @@ def _as_carrier(text: str, best: Hit | None) -> Hit | None:
     if best is None:
         return unlisted_carrier(text)
     # only a tool's name doubles as a company's; a seat or a diet is never a carrier
-    if best is not None and best.key.startswith("tool.") and _SHIPPING_CONTEXT.search(text):
+    if best.key.startswith("tool.") and _SHIPPING_CONTEXT.search(text):
         return Hit("shipping.carrier", best.value, best.start, best.end, True)
     return best
 
