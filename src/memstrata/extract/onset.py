@@ -299,6 +299,9 @@ def split_zh(sentence: str) -> tuple[list[str], str] | None:
 
 # --- A doing begun or lasting that no rule keys --------------------------------------------------
 
+#: When a doing began, said at its end: "now", "recently", "about a year ago", "last spring".
+_WHEN_SAID_EN = rf"(?:(?:about|around|over|almost|nearly)\s+)?(?:now|recently|lately|these days|{_PAST_EN})"
+
 #: "I started rock climbing last spring", "I've started putting 500 a month into an index fund", "I recently began
 #: intermittent fasting": a doing begun (an -ing verb, one word before it at most), read when no rule keys what the
 #: present says. A beginning of the moment ("I started crying", "I started packing") is none: the doing holds only
@@ -306,7 +309,7 @@ def split_zh(sentence: str) -> tuple[list[str], str] | None:
 _DOING_BEGUN_EN = lazy_regex(
     rf"^(?:so\s+|and\s+)?i(?P<perfect>'ve|\s+have)?\s+(?P<adv>(?:just|recently|finally|also|now)\s+)?"
     r"(?:started|begun|began)\s+(?P<a>(?:[a-z-]+\s+)?[a-z]+ing\b.*?)"
-    rf"(?:\s+(?:(?:about|around|over|almost|nearly)\s+)?(?P<t>now|recently|lately|these days|{_PAST_EN}))?$", _IC)
+    rf"(?:\s+(?P<t>{_WHEN_SAID_EN}))?$", _IC)
 #: How often, inside what is done: "putting 500 a month into …", "swimming every morning".
 _OFTEN_EN = lazy_regex(r"\b(?:every|each|daily|weekly|monthly|regularly|a\s+(?:day|week|month|year)|per\s+\w+|"
                        r"(?:once|twice|\w+\s+times)\s+a)\b", _IC)
@@ -345,8 +348,7 @@ def doing_begun(sentence: str, lang: str) -> str:
 _NEXT_CLAUSE_EN = lazy_regex(r"\s*(?:[,;]|:(?=\s+(?-i:[a-z]))|\s[-–—]\s)\s*"
                              r"|\s+(?:and|but|because|since|after|so|which|while|when|though|although)\s+", _IC)
 #: When, left at the doing's end once the clause after it is cut: "about a year ago", "last month".
-_WHEN_AT_END_EN = lazy_regex(rf"\s+(?:(?:about|around|over|almost|nearly)\s+)?(?:now|recently|lately|these days|"
-                             rf"{_PAST_EN})$", _IC)
+_WHEN_AT_END_EN = lazy_regex(rf"\s+{_WHEN_SAID_EN}$", _IC)
 
 
 def _first_clause_en(sentence: str) -> str:
