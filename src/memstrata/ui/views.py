@@ -75,8 +75,11 @@ def shown_value(fact: Fact | None, text: str) -> str | None:
 
 
 def statement(fact: Fact) -> str | None:
-    """A fact's statement (or ``key: value``), ``None`` when it is encrypted."""
-    return shown_value(fact, fact.statement or f"{fact.key}: {fact.value}")
+    """A fact's statement (or ``key: value``), ``None`` when it is encrypted; a project's convention names its
+    folder first (``Fact.project``: ``in /home/dev/a: the project uses pnpm``), as the context block does: two
+    folders' conventions are two, not one user's."""
+    said = fact.statement or f"{fact.key}: {fact.value}"
+    return shown_value(fact, said if fact.project is None else f"in {fact.project}: {said}")
 
 
 def hit_citations(hit: Hit) -> tuple[int, ...]:
