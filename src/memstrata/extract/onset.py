@@ -274,11 +274,6 @@ _LASTED_ZH = lazy_regex(r"^(?P<s>我[^，,。了过]+?)(?:已经|都|快|有|将
 _LASTED_NOT_ZH = lazy_regex(r"^我(?:都|已经|也)?(?:去|来|到|回|出|飞|等|找|喜欢|爱|想|要|打算|准备|不|没)")
 
 
-def split(sentence: str, lang: str) -> tuple[list[str], str] | None:
-    """``split_zh`` or ``split_en`` as ``lang`` says."""
-    return split_zh(sentence) if lang == "zh" else split_en(sentence)
-
-
 def split_zh(sentence: str) -> tuple[list[str], str] | None:
     """``(statements, time)`` for 我从<时间>开始<状态>: the state said in the present (我吃素), and the
     time (去年); and for a state with how long it has held (我吃素三年了 → 我吃素, 三年前). ``None`` for any
@@ -368,19 +363,24 @@ _DOING_LASTED_EN = lazy_regex(r"^(?:i|we)(?:'ve|\s+have)\s+been\s+(?P<a>(?:[a-z-
                               r"(?:ever\s+)?(?:since|for)\s+", _IC)
 
 
-def doing_lasted(sentence: str, lang: str) -> str:
-    """The doing a state with its start says (``split_en`` / ``split_zh`` read it: "I've been playing the cello
-    for twelve years" → ``playing the cello``, 我弹吉他十年了 → ``弹吉他``), for when no rule keys its present
-    statement; ``""`` for none, and for a change whose span counts the state after it (我们结婚七年了: 结婚 is
-    no doing kept up; a doing of three characters or more is, 弹吉他, 做前端开发)."""
+def doing_lasted(sentence: str, lang: str) -> tuple[str, str] | None:
+    """``(doing, time)``: the doing a state with its start says and the time it holds from (``split_en`` /
+    ``split_zh`` read both: "I've been playing the cello for twelve years" → ``("playing the cello", "twelve years
+    ago")``, 我弹吉他十年了 → ``弹吉他``), for when no rule keys its present statement; ``None`` for none, and for a
+    change whose span counts the state after it (我们结婚七年了: 结婚 is no doing kept up; a doing of three
+    characters or more is, 弹吉他, 做前端开发)."""
+    said = split_zh(sentence) if lang == "zh" else split_en(sentence)
+    if said is None:
+        return None
     if lang == "zh":
-        said = split_zh(sentence)
-        doing = re.sub(r"^我们?(?:一直|都|已经)*", "", said[0][0]) if said else ""
-        return doing if len(doing) >= 3 and not _MOMENT_ZH.match(doing) and not _ZH_NOT_A_STATE.match(doing) else ""
+        doing = re.sub(r"^我们?(?:一直|都|已经)*", "", said[0][0])
+        kept = len(doing) >= 3 and not _MOMENT_ZH.match(doing) and not _ZH_NOT_A_STATE.match(doing)
+        return (doing, said[1]) if kept else None
     m = _DOING_LASTED_EN.match(sentence.strip().rstrip(".!"))
     if m is None or _NOT_A_STATE.match(m.group("a")) or _MOMENT_EN.match(m.group("a")):
-        return ""
-    return _kept_short(_first_clause_en(m.group("a"))) if split_en(sentence) is not None else ""
+        return None
+    doing = _kept_short(_first_clause_en(m.group("a")))
+    return (doing, said[1]) if doing else None
 
 
 def doing_found(doing: str, lang: str, clause: str, *, begun: bool) -> list[Finding]:

@@ -373,9 +373,10 @@ def _begun(sentence: str, said_at: datetime, lang: str) -> list[Finding]:
             return shapes.dated(found, sentence, sentence, said_at)
     if doing := onset.doing_begun(sentence, lang):  # "I started rock climbing last spring": the doing itself
         return shapes.dated(onset.doing_found(doing, lang, sentence, begun=True), sentence, sentence, said_at)
-    started = onset.split(sentence, lang)  # a start one can date only ("since I was a kid" is none), as a state's
-    if started and clause_period(started[1], started[1], said_at) and (doing := onset.doing_lasted(sentence, lang)):
-        return shapes.dated(onset.doing_found(doing, lang, sentence, begun=False), started[1], started[1], said_at)
+    # a doing with a start one can date only ("since I was a kid" is none), as a state's
+    if (lasted := onset.doing_lasted(sentence, lang)) and clause_period(lasted[1], lasted[1], said_at):
+        doing, since = lasted
+        return shapes.dated(onset.doing_found(doing, lang, sentence, begun=False), since, since, said_at)
     return []
 
 
