@@ -295,8 +295,7 @@ def _changed(clause: str) -> list[Finding]:
             if channel := gazetteer.contact_channel(raw):
                 return [Finding("contact.channel", channel, CONF_PREFER, clause)]
             return chosen(value, "user.uses", clause, "zh", statement=f"使用{value}")
-        key = "user.drinks" if verb == "喝" else "user.eats"
-        return [Finding(key, value, CONF_PREFER, clause, statement=f"{verb}{value}")] if value else []
+        return _eaten_or_drunk(verb, value, clause)
     if (m := _SWITCHED.match(clause)) is not None:
         value = clean_value(_TAIL.sub("", m.group("v")), "zh")
         said_for = m.group("for") or ""
@@ -323,9 +322,7 @@ def _changed(clause: str) -> list[Finding]:
         if value.startswith("去") and not m.group("old"):  # 改成去西安: a trip to a city planned (去健身房: no thing
             return _trip_instead(value[1:], clause)  # used, no trip)
         if eaten is not None and not _NOT_EATEN.match(eaten.group("v")):
-            verb, what = eaten.group("verb"), eaten.group("v")  # the verb said once: 喝茶, not 喝喝茶
-            found = [Finding("user.drinks" if verb == "喝" else "user.eats", what, CONF_PREFER, clause,
-                             statement=f"{verb}{what}")]
+            found = _eaten_or_drunk(eaten.group("verb"), eaten.group("v"), clause)  # 喝茶 said once, not 喝喝茶
         elif (used := _SWITCHED_FOR.match(value)) is not None and not _NOT_USED_ZH.match(used.group("v")):
             found = attribute_finding(used.group("for"), used.group("v").strip(), clause, "zh", purpose=True)
         elif aim:  # 我记笔记改用Notion了: as "I switched to Notion for notes"
@@ -573,7 +570,12 @@ def _habitual(clause: str) -> list[Finding]:
         return []
     if clause.endswith("了") and not re.search("现在|目前|如今", clause):
         return []  # 我喝咖啡了 is a happening; 我现在喝红茶了 a habit that now holds
-    verb, value = m.group("verb"), clean_value(m.group("v"), "zh")
+    return _eaten_or_drunk(m.group("verb"), clean_value(m.group("v"), "zh"), clause)
+
+
+def _eaten_or_drunk(verb: str, value: str, clause: str) -> list[Finding]:
+    """What one eats (吃) or drinks (喝) now, under the verb's key (``user.eats`` / ``user.drinks``) and stated with
+    the verb (喝茶); ``[]`` for an empty value. A habit (``_habitual``), a switch (改喝茶, 换成了喝茶: ``_changed``)."""
     key = "user.drinks" if verb == "喝" else "user.eats"
     return [Finding(key, value, CONF_PREFER, clause, statement=f"{verb}{value}")] if value else []
 
