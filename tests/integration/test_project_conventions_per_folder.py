@@ -76,3 +76,10 @@ def test_a_blank_or_non_text_project_folder_is_refused_naming_it(memory: Memory,
         memory.context("hi", user_id="dev", project_folder=folder)  # type: ignore[arg-type]
     assert refused.value.details()["field"] == "project_folder", refused.value
     assert "project_folder must be the project's folder (a non-empty string) or None" in str(refused.value)
+
+
+def test_a_chinese_block_names_the_folder_in_chinese(memory: Memory) -> None:
+    memory.add("这个项目用pnpm不用npm", user_id="cy", metadata={"project": A})
+    memory.add("这个项目用yarn不用npm", user_id="cy", metadata={"project": B})
+    block = memory.context("你了解我什么？", user_id="cy", budget_tokens=2000, project_folder=A)
+    assert f"- 在{A}：项目用pnpm不用npm" in block and "yarn" not in block, block

@@ -12,6 +12,8 @@ from typing import Any
 import pytest
 from mcpclient import call, in_process
 
+from memstrata import Memory
+
 pytestmark = pytest.mark.usefixtures("embedder")  # in-process MCP servers use the run's loaded model
 
 
@@ -63,3 +65,20 @@ def test_the_users_own_fact_has_subject_null_in_search_as_in_list(tmp_path: Path
     found = next(r for r in out["found"]["results"] if r["id"] == listed["id"])
     assert listed["subject"] is None and found["subject"] is None
     assert listed["id"] in [r["id"] for r in out["own"]["results"]]
+
+
+def test_a_projects_convention_names_its_folder_not_a_person(tmp_path: Path) -> None:
+    # a convention said in a folder (metadata.project, as the hooks store it) is about the project: its line gives
+    # the folder, never the stored subject project:<folder> as if it were someone's name
+    with Memory(tmp_path / "m.db", user_id="me") as memory:
+        memory.add("This repo uses pnpm, not npm.", metadata={"project": "/home/dev/a"})
+
+    async def scenario() -> dict[str, Any]:
+        async with in_process(tmp_path / "m.db", "--user", "me") as client:
+            return {"listed": await call(client, "list_memories"),
+                    "found": await call(client, "search_memory", query="which package manager, pnpm?")}
+    out = asyncio.run(scenario())
+    assert out["listed"]["results"] == [{"id": "fact:1", "text": "user.project_tool = pnpm", "subject": None,
+                                         "project": "/home/dev/a"}], out["listed"]
+    facts = [r for r in out["found"]["results"] if r["id"].startswith("fact:")]
+    assert facts and all(r["subject"] is None and r["project"] == "/home/dev/a" for r in facts), out["found"]
