@@ -13,9 +13,10 @@ import pytest
 from memstrata.embed.base import Embedder
 from memstrata.embed.hashing import HashingEmbedder
 from memstrata.extract.base import Extractor, FactCandidate
-from memstrata.extract.rules import ZERO_SHOT_THRESHOLD, RuleExtractor, split_languages
+from memstrata.extract.rules import RuleExtractor, split_languages
 from memstrata.extract.taxonomy import GENERIC_KEYS, KEYS, get_key
 from memstrata.extract.timex import mentions_time, resolve_relative
+from memstrata.extract.zero_shot import ZERO_SHOT_THRESHOLD
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "extraction.jsonl"
 #: A Wednesday; every relative time below resolves against it.
@@ -415,13 +416,13 @@ def test_a_liked_way_of_working_is_never_a_pastime(use_embedder: Embedder) -> No
 
 
 def test_dev_set_has_no_miskeyed_like_with_margin(use_embedder: Embedder) -> None:
-    from memstrata.extract.rules import ZERO_SHOT_MARGIN
+    from memstrata.extract.zero_shot import ZERO_SHOT_MARGIN, KeyByMeaning
 
-    extractor = RuleExtractor(embedder=use_embedder)
+    keys = KeyByMeaning(use_embedder)  # the rule extractor's zero-shot keying (extract.zero_shot)
     miskeyed = []
     for text, gold in ZERO_SHOT_DEV:
-        scores = extractor._scores(text)
-        (key, score) = extractor.nearest_key(text)
+        scores = keys._scores(text)
+        (key, score) = keys.nearest_key(text)
         generic = float(scores[-1])  # preference.like is the last candidate
         keep = key != "preference.like" and score >= ZERO_SHOT_THRESHOLD
         if keep and score - generic >= ZERO_SHOT_MARGIN and key != gold:

@@ -10,25 +10,17 @@ Only explicit wording is read: questions, hypotheticals and ordinary chatter
 ("I think it's going to rain") yield nothing. Which roles to pass is the caller's
 decision; the extractor reads any text it is given.
 
-**Zero-shot keys.** "I like X" names no topic. When the object is in no gazetteer
-and an embedder is given, the clause is embedded and compared (cosine) with the
-English and Chinese description of each topical key (``ZERO_SHOT_KEYS``); the best
-key wins if its similarity is at least ``ZERO_SHOT_THRESHOLD`` and beats the generic
-description by ``ZERO_SHOT_MARGIN``, and the fact's
-confidence drops to ``CONF_ZERO_SHOT``. Otherwise it stays ``preference.like`` /
-``preference.dislike``. Description vectors are computed once per extractor.
+**Zero-shot keys.** With an embedder, a generic like is keyed by what it is about (``extract.zero_shot``); each
+finding becomes its candidate in ``extract.candidates``.
 """
 
 from __future__ import annotations
 
-import logging
 import re
 from dataclasses import replace
 from datetime import datetime
 
-import numpy as np
-
-from memstrata.embed.base import COSINE_CEIL, COSINE_FLOOR, Embedder, carried_cosine, cosine_scale
+from memstrata.embed.base import Embedder
 from memstrata.errors import EmbeddingError
 from memstrata.extract import (
     allergy_denied,
@@ -64,9 +56,9 @@ from memstrata.extract import (
     workplace,
 )
 from memstrata.extract.allergens import allergen, severity, without_other_script_tail
-from memstrata.extract.arrangements import names_work
 from memstrata.extract.base import FactCandidate
-from memstrata.extract.clauses import CONF_ZERO_SHOT, Finding, clause_period
+from memstrata.extract.candidates import candidate, postal
+from memstrata.extract.clauses import Finding, clause_period
 from memstrata.extract.continued import with_continuations
 from memstrata.extract.diets import ended_by_eating
 from memstrata.extract.ellipsis import correction
@@ -80,38 +72,13 @@ from memstrata.extract.informal import (
 from memstrata.extract.mixed_script import CJK, LEADING_SYMBOLS, after_other_script, mixes_scripts, split_languages
 from memstrata.extract.one_off import standing_only
 from memstrata.extract.quoted import users_lines, without_fenced_code, without_markup
-from memstrata.extract.statements import statement_for
-from memstrata.extract.taxonomy import get_key, key_spec
-from memstrata.privacy.addresses import is_postal_address
+from memstrata.extract.zero_shot import KeyByMeaning
 from memstrata.text.hanzi import simplified
 from memstrata.text.lang import detect_language
 from memstrata.text.regex import lazy_regex
 from memstrata.text.segment import INVISIBLE, split_sentences
 from memstrata.text.tokens import is_cjk
 
-log = logging.getLogger(__name__)
-
-#: Topical keys a generic like/dislike may be re-keyed to by embedding similarity.
-ZERO_SHOT_KEYS: tuple[str, ...] = (
-    "food.like", "drink.like", "hobby.like", "music.like", "sport.like", "media.like",
-)
-#: The generic key competes with the topical ones: a topical key is taken only if the
-#: statement is nearer to its description than to "something the user likes".
-_ZERO_SHOT_CANDIDATES: tuple[str, ...] = (*ZERO_SHOT_KEYS, "preference.like")
-#: Minimum cosine (USE multilingual v3) between a statement and the winning description.
-#: Measured on 50 labelled likes (29 en, 21 zh; 14 should stay generic) in
-#: ``tests/unit/test_extract_rules.py::ZERO_SHOT_DEV``. Absolute cosines are low
-#: (0.16–0.53) because "I like …" dominates a short sentence: an absolute threshold
-#: alone peaked at 64% keys right (0.25–0.275, 5–9 mis-keyed). With the generic
-#: description as a competitor, accuracy is 76% (2 mis-keyed) for any floor in
-#: 0.00–0.20 and drops above (72% at 0.225); 0.20 is the highest floor on that plateau.
-ZERO_SHOT_THRESHOLD = 0.20
-#: How much nearer than the generic description a topical one must be. On real chat
-#: (LoCoMo, MemoryBank) a bare win over the generic key mis-keyed 13 of 33 likes
-#: ("helping people" → sport, "scuba diving" → drink); with a 0.04 margin the dev set
-#: has no mis-keyed item (36/50 right, the rest left generic) and real chat 9 of 33.
-#: A generic key is less useful but never wrong, so the margin trades recall for precision.
-ZERO_SHOT_MARGIN = 0.04
 
 class RuleExtractor:
     """Rule-based ``Extractor`` for explicit first-person statements in Chinese and English.
@@ -124,8 +91,7 @@ class RuleExtractor:
     name = "rules-v1"
 
     def __init__(self, *, embedder: Embedder | None = None) -> None:
-        self._embedder = embedder
-        self._key_vectors: np.ndarray | None = None  # (candidates, 2 languages, dim)
+        self._keys = None if embedder is None else KeyByMeaning(embedder)
 
     def extract(self, *, text: str, role: str, said_at: datetime) -> list[FactCandidate]:
         """Candidate facts stated in ``text``.
@@ -190,39 +156,19 @@ class RuleExtractor:
                                       severity=finding.severity or severity(finding.clause))
                 elif finding.key == "identity.location":  # "Boston 我很喜欢这里" names Boston
                     finding = replace(finding, value=without_other_script_tail(finding.value))
-                finding = _postal(finding)
+                finding = postal(finding)
                 if (finding.key, finding.value, finding.retract, finding.subject) in seen:
                     continue
                 seen.add((finding.key, finding.value, finding.retract, finding.subject))
-                out.append(_candidate(finding, sentence, lang))
+                out.append(candidate(finding, sentence, lang))
         return out
 
     def _zero_shot(self, finding: Finding) -> Finding:
-        """Re-key a generic like/dislike by embedding similarity, if an embedder is set."""
-        if self._embedder is None or finding.polarity is None or names_work(finding.value):
-            return finding
-        try:
-            scores = self._scores(finding.clause)
-        except EmbeddingError as exc:
-            log.warning("zero-shot keying skipped: %s", exc)
-            return finding
-        best = int(np.argmax(scores))
-        key, score = _ZERO_SHOT_CANDIDATES[best], float(scores[best])
-        generic = float(scores[_ZERO_SHOT_CANDIDATES.index("preference.like")])
-        # Thresholds measured on USE's cosines, carried to the model's own scale (e5's is narrower).
-        threshold = carried_cosine(self._embedder, ZERO_SHOT_THRESHOLD)
-        floor, ceil = cosine_scale(self._embedder)
-        margin = ZERO_SHOT_MARGIN * (ceil - floor) / (COSINE_CEIL - COSINE_FLOOR)
-        if key not in ZERO_SHOT_KEYS or score < threshold or score - generic < margin:
-            return finding
-        if finding.polarity == "dislike":
-            if key != "food.like":
-                return finding  # only food has a dislike key of its own
-            key = "food.dislike"
-        return replace(finding, key=key, confidence=CONF_ZERO_SHOT, polarity=None)
+        """Re-key a generic like/dislike by embedding similarity, if an embedder is set (``extract.zero_shot``)."""
+        return finding if self._keys is None else self._keys.rekey(finding)
 
     def nearest_key(self, statement: str) -> tuple[str, float]:
-        """The key whose description is nearest to ``statement``.
+        """The key whose description is nearest to ``statement`` (``zero_shot.KeyByMeaning.nearest_key``).
 
         Returns:
             ``(key, cosine)``: a topical key (``ZERO_SHOT_KEYS``) or ``preference.like``
@@ -232,21 +178,9 @@ class RuleExtractor:
         Raises:
             EmbeddingError: no embedder was given, or the model failed.
         """
-        scores = self._scores(statement)
-        best = int(np.argmax(scores))
-        return _ZERO_SHOT_CANDIDATES[best], float(scores[best])
-
-    def _scores(self, statement: str) -> np.ndarray:
-        """Cosine of ``statement`` with each ``_ZERO_SHOT_CANDIDATES`` key (best language)."""
-        if self._embedder is None:
+        if self._keys is None:
             raise EmbeddingError("zero-shot keying needs an embedder")
-        if self._key_vectors is None:
-            texts = [d for k in _ZERO_SHOT_CANDIDATES for d in _descriptions(k)]
-            vectors = self._embedder.embed(texts)
-            self._key_vectors = vectors.reshape(len(_ZERO_SHOT_CANDIDATES), 2, -1)
-        query = self._embedder.embed([statement])[0]
-        return np.asarray((self._key_vectors @ query).max(axis=1))
-
+        return self._keys.nearest_key(statement)
 
 
 
@@ -594,55 +528,6 @@ def before_question(sentence: str) -> str:
     if m is None or m.start() == 0:
         return sentence
     return sentence[: m.start()].rstrip() + "."
-
-
-def _descriptions(key: str) -> tuple[str, str]:
-    spec = get_key(key)
-    return spec.description_en, spec.description_zh
-
-
-#: Keys a verb of living or moving fills with where one lives (``identity.location``) or, read as a switch, with
-#: what one uses (``user.uses``: "I moved to 12 Baker Street"): a street address there is a postal address.
-_LIVED_AT = frozenset({"identity.location", "user.uses"})
-
-
-def _postal(finding: Finding) -> Finding:
-    """``finding`` under ``shipping.address`` when it places the user at a street address (我住在北京市朝阳区建国路88号,
-    "I live in 12 Baker Street"): a postal address is a contact detail, high sensitivity as "My address is 12 Baker
-    Street" is (``privacy.addresses``), never a low-sensitivity city. A city alone (我住在北京) is unchanged."""
-    if finding.key not in _LIVED_AT or not is_postal_address(finding.value):
-        return finding
-    return replace(finding, key="shipping.address", statement="")
-
-
-def _candidate(finding: Finding, sentence: str, lang: str) -> FactCandidate:
-    spec = key_spec(finding.key)
-    return FactCandidate(
-        kind=spec.kind,
-        key=finding.key,
-        value=finding.value,
-        confidence=finding.confidence,
-        importance=spec.importance,
-        sensitivity=spec.sensitivity,
-        statement=statement_for(finding, lang),
-        evidence=sentence,
-        valid_from=finding.period[0] if finding.period else None,
-        valid_to=_holds_until(finding),
-        retracts=finding.retract,
-        corrects=finding.corrects,
-        subject=finding.subject,
-        instead_of=finding.instead_of,
-    )
-
-
-def _holds_until(finding: Finding) -> datetime | None:
-    """When the finding stops holding: the end of its period for a dated event or plan (kind
-    ``episode``: "we flew to Tokyo in March" holds in March); ``None`` for a state or a choice,
-    whose named time is when it began ("I moved to Munich last month", "I switched to DHL last
-    week": Munich and DHL hold from then on, not only during that month or week)."""
-    if finding.period is None or key_spec(finding.key).kind != "episode":
-        return None
-    return finding.period[1]
 
 
 #: Symbols, emoji and punctuation before a sentence's first letter or digit ("🙂 I prefer

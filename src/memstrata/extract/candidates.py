@@ -1,0 +1,60 @@
+"""From a finding to the candidate fact the rule extractor returns: its key's kind, importance and sensitivity, its
+statement, the time it holds, and a street address said as a home kept as the postal address it is.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import datetime
+
+from memstrata.extract.base import FactCandidate
+from memstrata.extract.clauses import Finding
+from memstrata.extract.statements import statement_for
+from memstrata.extract.taxonomy import key_spec
+from memstrata.privacy.addresses import is_postal_address
+
+#: Keys a verb of living or moving fills with where one lives (``identity.location``) or, read as a switch, with
+#: what one uses (``user.uses``: "I moved to 12 Baker Street"): a street address there is a postal address.
+_LIVED_AT = frozenset({"identity.location", "user.uses"})
+
+
+def postal(finding: Finding) -> Finding:
+    """``finding`` under ``shipping.address`` when it places the user at a street address (我住在北京市朝阳区建国路88号,
+    "I live in 12 Baker Street"): a postal address is a contact detail, high sensitivity as "My address is 12 Baker
+    Street" is (``privacy.addresses``), never a low-sensitivity city. A city alone (我住在北京) is unchanged."""
+    if finding.key not in _LIVED_AT or not is_postal_address(finding.value):
+        return finding
+    return replace(finding, key="shipping.address", statement="")
+
+
+def candidate(finding: Finding, sentence: str, lang: str) -> FactCandidate:
+    """The ``FactCandidate`` of ``finding`` said in ``sentence`` (its evidence): the key's kind, importance and
+    sensitivity (``extract.taxonomy``), the statement in ``lang`` (``extract.statements``), and for a dated event or
+    plan ``valid_from`` / ``valid_to`` from its period."""
+    spec = key_spec(finding.key)
+    return FactCandidate(
+        kind=spec.kind,
+        key=finding.key,
+        value=finding.value,
+        confidence=finding.confidence,
+        importance=spec.importance,
+        sensitivity=spec.sensitivity,
+        statement=statement_for(finding, lang),
+        evidence=sentence,
+        valid_from=finding.period[0] if finding.period else None,
+        valid_to=_holds_until(finding),
+        retracts=finding.retract,
+        corrects=finding.corrects,
+        subject=finding.subject,
+        instead_of=finding.instead_of,
+    )
+
+
+def _holds_until(finding: Finding) -> datetime | None:
+    """When the finding stops holding: the end of its period for a dated event or plan (kind
+    ``episode``: "we flew to Tokyo in March" holds in March); ``None`` for a state or a choice,
+    whose named time is when it began ("I moved to Munich last month", "I switched to DHL last
+    week": Munich and DHL hold from then on, not only during that month or week)."""
+    if finding.period is None or key_spec(finding.key).kind != "episode":
+        return None
+    return finding.period[1]
