@@ -17,6 +17,8 @@ def test_a_bank_switched_to_supersedes_the_bank(memory: Memory) -> None:
     memory.add("I bank with Barclays")
     memory.add("I switched to Monzo in the end.")
     assert _active(memory) == [("user.bank", "Monzo", "")]
+    [bank] = memory.list()
+    assert isinstance(bank, Fact) and bank.statement == "banks with Monzo"  # as the bank was said, not "uses Monzo"
 
 
 def test_a_diet_switched_to_supersedes_the_diet(memory: Memory) -> None:

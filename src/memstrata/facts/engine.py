@@ -190,8 +190,11 @@ class FactEngine:
         like = owner is not None and cand.key.endswith(".like") and owner.key.endswith(".like")
         if owner is not None and (cand.key in CHANGE_KEYS or cand.key == CORRECTION_KEY or like):
             spec = key_spec(owner.key)
+            # said as the old value was ("banks with Barclays" → "banks with Monzo"), not as a switch ("uses Monzo")
+            stated = (owner.statement.replace(owner.value, cand.value) if cand.key in CHANGE_KEYS and owner.value
+                      and owner.statement.count(owner.value) == 1 else cand.statement)
             cand = replace(cand, key=owner.key, kind=spec.kind, importance=spec.importance,
-                           sensitivity=spec.sensitivity)
+                           sensitivity=spec.sensitivity, statement=stated)
         return cand, {f.id for f in held if f.key == cand.key}
 
     def resolve(self, conn: Any, said: Said, cand: FactCandidate, vector: np.ndarray | None, now: datetime, *,
