@@ -360,7 +360,11 @@ def _after_an_end(after: str, ended: list[Finding], said_at: datetime, lang: str
     if (any(f.key == "identity.location" for f in ended) and (home := relocated.new_home(after, lang))
             and (moved := _lives_in(home, after, said_at, lang))):
         return moved
-    return _read(_kept_subject(after, lang), said_at, lang, nested=nested) or _read(after, said_at, lang, nested=nested)
+    kept = _kept_subject(after, lang)
+    if found := _read(kept, said_at, lang, nested=nested):
+        return found
+    # as said when 我 said again reads nothing; a clause left as said ("I'm a paramedic now") is not read again
+    return _read(after, said_at, lang, nested=nested) if kept != after else []
 
 
 def _kept_subject(after: str, lang: str) -> str:
