@@ -47,8 +47,9 @@ def _someone_else_en(who: str) -> bool:
     words = who.lower().split()
     if words[0] in ("my", "our"):
         said = " ".join(words[1:])
-        return kin.is_relative(said) or bool(roles.subject(said)) or said in (
-            "friend", "roommate", "partner", "coworker", "colleague", "neighbor", "neighbour")
+        # a partner is kin, a coworker or a colleague a role: the rest are named here
+        return kin.is_relative(said) or bool(roles.subject(said)) or said in ("friend", "roommate", "neighbor",
+                                                                               "neighbour")
     return who[:1].isupper() and words[0] not in _NOT_OTHER and who not in subject_en.NOT_NAMES
 
 
