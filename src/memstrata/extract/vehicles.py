@@ -90,10 +90,12 @@ _SOLD_EN = lazy_regex(
     rf"(?:(?:electric|old)\s+)?(?:{_KINDS_EN}))(?:\s+(?:last\s+\w+|yesterday|recently|already))?"
     # "I sold my Tesla and bought a Honda Civic": the car got in its place
     r"(?:\s*,?\s+and\s+(?:(?:then|now)\s+)?(?P<got>(?:bought|got|leased|purchased)\s+.+))?$", re.IGNORECASE)
+#: When a car was sold, said before the verb: 已经, 上个月, 去年 ... (我车上个月卖了, 我去年卖了旧车).
+_SOLD_WHEN_ZH = r"(?:已经|上个?月|上周|去年|前几天|也)*"
 _SOLD_ZH = lazy_regex(
     rf"^我(?:们|家)?(?:把)?(?:的)?(?:旧)?(?P<v>车|(?:{_MAKES_ZH})[\u4e00-\u9fffA-Za-z0-9 ]{{0,6}}?|(?:{_KINDS_ZH}))"
-    r"(?:已经|上个?月|上周|去年|前几天|也)*(?:给)?(?:卖掉?|处理掉|转手)了?$"  # 了 is cut off a clause before it
-    rf"|^我(?:们|家)?(?:已经|上个?月|上周|去年|前几天|也)*卖掉?了(?:我的|我家的)?(?:旧)?"
+    rf"{_SOLD_WHEN_ZH}(?:给)?(?:卖掉?|处理掉|转手)了?$"  # 了 is cut off a clause before it
+    rf"|^我(?:们|家)?{_SOLD_WHEN_ZH}卖掉?了(?:我的|我家的)?(?:旧)?"
     rf"(?P<w>车|(?:{_MAKES_ZH})[\u4e00-\u9fffA-Za-z0-9 ]{{0,6}}|(?:{_KINDS_ZH}))$")
 
 
