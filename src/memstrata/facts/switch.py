@@ -44,11 +44,21 @@ USED_KEY = "tool.uses"
 USED_KEYS = (USED_KEY, SWITCH_KEY)
 
 
+#: Kinds of provider one has one of at a time (``extract.tool_kinds``), each with the key ``extract.providers``
+#: stores it under and how it is said in English: a switch to one is that provider even when it ends none.
+_PROVIDERS = {"bank": ("user.bank", "banks with {v}"), "airline": ("user.airline", "flies with {v}")}
+
+
 def as_used(cand: FactCandidate) -> FactCandidate:
     """``cand`` (a switch under ``SWITCH_KEY``) under ``USED_KEY``, with that key's kind, importance and
-    sensitivity (``extract.taxonomy``): "We've moved to Linear" with nothing ended is ``tool.uses = Linear``."""
-    spec = key_spec(USED_KEY)
-    return replace(cand, key=USED_KEY, kind=spec.kind, importance=spec.importance, sensitivity=spec.sensitivity)
+    sensitivity (``extract.taxonomy``): "We've moved to Linear" with nothing ended is ``tool.uses = Linear``; a bank
+    or an airline under its provider's key ("I don't bank with Barclays anymore, I switched to Monzo": ``user.bank =
+    Monzo``, "banks with Monzo"; a Chinese statement is kept as said)."""
+    key, said = _PROVIDERS.get(kind_of(cand.value) or "", (USED_KEY, ""))
+    stated = said.format(v=cand.value) if said and cand.statement.isascii() else cand.statement
+    spec = key_spec(key)
+    return replace(cand, key=key, kind=spec.kind, importance=spec.importance, sensitivity=spec.sensitivity,
+                   statement=stated)
 
 
 def ended_by_switch(eng: FactEngine, conn: Any, said: Said, cand: FactCandidate) -> str:
