@@ -27,6 +27,7 @@ def _read(text: str) -> list[tuple[str, str]]:
     "我的手表是坏的", "我的笔记本是二手的", "我的沙发是旧的", "我的相机是全新的",
     "My car is almost paid off", "My phone is brand new", "My laptop is second-hand", "My bike is secondhand",
     "My car is ten years old", "My tablet is a few years old", "My watch is nearly dead",
+    "Our main repo is written in Go", "My blog is built with Hugo", "My portfolio is hosted on Netlify",
 ])
 def test_how_a_thing_is_names_no_value(text: str) -> None:
     assert _read(text) == []

@@ -33,6 +33,8 @@ _DESCRIBES = lazy_regex(
     # how the thing is, not which it is: its condition, its age, how it came ("my car is almost paid off", "my phone is
     # brand new", "my laptop is second-hand", "my car is ten years old")
     r"almost|nearly|barely|brand|second-?hand|refurbished|paid|"
+    # how it was made, not what it is: "our main repo is written in Go", "my blog is built with Hugo"
+    r"(?:written|built|made|hosted|coded|powered)\s+(?:in|with|on|by)|"
     r"(?:a\s+)?(?:few|couple(?:\s+of)?|several|\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+"
     r"(?:years?|months?|weeks?)\s+old$)\b|^[a-z]+ing\s+\w", _IC)
 #: A clause inside the value, not a thing: "my motivation and they keep me going", "German Shephard and
