@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from memstrata.extract import kin, roles, subject_en
+from memstrata.extract import contrast, kin, roles, subject_en
 from memstrata.extract.subject_zh import RELATION
 from memstrata.text.regex import lazy_regex
 
@@ -30,11 +30,12 @@ _OTHER_EN = r"(?P<who>(?:my|our)\s+[a-z'\-]+(?:\s+[a-z'\-]+)?|[A-Z][a-z]+)"
 _COPULA_EN = lazy_regex(
     rf"(?i)^{_OTHER_EN}\s+(?P<be>is|'s|isn't|is not)\s+(?P<pred>[^,;]+?){_JOIN_EN}i\s*(?P<mine>'m not|am not|'m|am)"
     r"(?:\s+(?:too|either|at all))?$")
-#: "My wife eats meat but I don't", "My sister doesn't drink coffee but I do", "My sister hates cilantro but I love it".
+#: "My wife eats meat but I don't", "My sister doesn't drink coffee but I do", "My sister hates cilantro but I love it"
+#: (the feelings that take the other's thing by a pronoun are those of a feeling's turn, ``extract.contrast``).
 _VERB_EN = lazy_regex(
     rf"(?i)^{_OTHER_EN}\s+(?P<neg>doesn't\s+|does not\s+)?(?P<verb>[a-z]+)\s+(?P<obj>[^,;]+?){_JOIN_EN}"
-    r"i\s+(?:(?P<aux>don't|do not|do)|(?P<feel>(?:really\s+|absolutely\s+)?(?:love|like|enjoy|adore|hate|dislike|"
-    r"detest|can't stand|prefer))\s+(?:it|them|that|those))(?:\s+(?:too|either|at all|a lot))?$")
+    rf"i\s+(?:(?P<aux>don't|do not|do)|(?P<feel>(?:really\s+|absolutely\s+)?{contrast._FEEL_EN})"
+    r"\s+(?:it|them|that|those))(?:\s+(?:too|either|at all|a lot))?$")
 #: Verbs whose object the user's "I don't" / "I do" may take: liking, eating, drinking, doing a pastime, using.
 _VERBS_EN = frozenset("like likes love loves enjoy enjoys hate hates eat eats drink drinks play plays use uses "
                       "prefer prefers smoke smokes speak speaks own owns have has".split())
