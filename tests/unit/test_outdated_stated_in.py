@@ -57,3 +57,14 @@ def test_a_replaced_value_labels_the_clause_stating_it_not_the_company_said_with
         "I live in Leeds",)
     assert outdated_parts("我住在杭州，老婆叫小丽，有两个孩子。", [("杭州", True)]) == ("我住在杭州",)
     assert outdated_parts("I prefer UPS for delivery.", [("UPS", True)]) == ("I prefer UPS for delivery.",)
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("From now on ship with FedEx", "FedEx"),  # "with" names what the clause chose: the clause states it
+    ("Actually, make it FedEx", "FedEx"),  # "Actually" beside it is an aside, not a statement that holds
+    ("其实，改用顺丰吧", "顺丰"),
+])
+def test_a_message_stating_only_the_replaced_value_is_outdated_whole(text: str, value: str) -> None:
+    # before: 'From now on ship with [outdated: FedEx]' and 'Actually, [outdated: make it FedEx]' (the
+    # narrowing to clauses cut at "with" and after the comma), and the whole message was no longer marked
+    assert outdated_parts(text, [(value, True)]) == (text,)

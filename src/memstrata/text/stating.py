@@ -175,11 +175,19 @@ def _outdated_within(piece: str, facts: Sequence[tuple[str, bool]], level: int) 
     return [found for part, here in zip(parts, inner, strict=True) for found in _outdated_within(part, here, level + 1)]
 
 
+#: At most this many units (words, Han characters) left beside the clauses stating the values are an aside
+#: ("Actually", "其实", "OK so"), not a statement that still holds: the whole piece is outdated.
+_ASIDE_UNITS = 2
+
+
 def _stating(piece: str, values: Sequence[str]) -> list[str]:
     """The parts of ``piece`` that state ``values`` (``spans_stating``), in text order: ``piece`` narrowed
     to the clauses that say them, so "I live in Leeds with my wife Anna" labels "I live in Leeds" once
     the home is replaced, as 我住在杭州，老婆叫小丽 labels 我住在杭州; ``[piece]`` when they are all of it."""
     spans = sorted({span for value in values for span in spans_stating(piece, value)})
+    rest = "".join(piece[b:a] for (_, b), (a, _) in zip([(0, 0), *spans], [*spans, (len(piece), 0)], strict=True))
+    if len(_units(fold(rest))) <= _ASIDE_UNITS:
+        return [piece]  # "Actually, make it FedEx": what is left ("Actually") states nothing that still holds
     return list(dict.fromkeys(piece[a:b] for a, b in spans)) or [piece]
 
 
@@ -207,9 +215,25 @@ def spans_stating(text: str, value: str) -> list[tuple[int, int]]:
         inner = [(a, b) for a, b in clauses if share(value, text[a:b]) >= PLACE_SHARE]
         for a, b in inner if inner and len(clauses) > 1 else [(start, end)]:
             parts = [(a + x, a + y) for x, y in conjoined(text[a:b])]
-            joined = [(x, y) for x, y in parts if share(value, text[x:y]) >= PLACE_SHARE]
+            joined = [(_with_its_clause(text, parts, i), y) for i, (x, y) in enumerate(parts)
+                      if share(value, text[x:y]) >= PLACE_SHARE]
             out.extend(joined if joined and len(parts) > 1 else [(a, b)])
     return out or [(0, len(text))]
+
+
+#: "with" ending the text before a part: the part is a phrase of the clause before it, not a clause.
+_WITH_BEFORE = lazy_regex(r"\bwith\s*$", re.IGNORECASE)
+
+
+def _with_its_clause(text: str, parts: Sequence[tuple[int, int]], i: int) -> int:
+    """The start of the piece stating a value found in ``parts[i]``: the part's own start, or, when
+    "with" introduces it, the start of the part before, whose clause it completes: "From now on
+    ship with FedEx" states FedEx whole, never "FedEx" alone, while "I live in Leeds with my wife"
+    still parts the home from the wife."""
+    start = parts[i][0]
+    if i > 0 and _WITH_BEFORE.search(text[parts[i - 1][1]:start]):
+        return _with_its_clause(text, parts, i - 1)
+    return start
 
 
 def place_values(pieces: Sequence[str], cited: Sequence[tuple[str, bool]]) -> list[list[tuple[str, bool]]] | None:
