@@ -52,3 +52,13 @@ def test_how_it_came_leaves_the_thing_named(tmp_path: Path) -> None:
         memory.add("My car is ten years old", user_id="u")
         assert sorted((f.key, f.value) for f in memory.list(user_id="u")) == [
             ("tool.phone", "小米14"), ("user.car", "Honda Civic")]
+
+
+@pytest.mark.parametrize(("text", "fact"), [
+    ("Our electrician is a guy named Marco", ("user.electrician", "Marco")),
+    ("My therapist is a woman called Ines Ruiz", ("user.therapist", "Ines Ruiz")),
+    ("My phone plan is with Verizon", ("user.phone_plan", "Verizon")),
+])
+def test_a_person_said_by_kind_and_name_is_the_name(text: str, fact: tuple[str, str]) -> None:
+    """"Our plumber is a guy named Rick" stored ``user.plumber = guy named Rick``; the name is the value."""
+    assert _read(text) == [fact]

@@ -86,6 +86,11 @@ _SERVICE = lazy_regex(r"(?:^|\s)(?:plan|contract|internet|broadband|insurance|ac
 _WITH_PROVIDER = lazy_regex(r"^with\s+(?P<v>(?-i:[A-Z][\w.&'-]*(?:\s+(?:of\s+|&\s+)?[A-Z][\w.&'-]*){0,3}))$", _IC)
 
 
+#: A person said by kind and name ("a guy named Rick", "a woman called Dana"): the name is the value.
+_PERSON_NAMED = lazy_regex(r"^(?:guy|man|woman|lady|person|girl|fellow|dude|gentleman)\s+(?:named|called)\s+"
+                           r"(?P<v>(?-i:[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?))$", _IC)
+
+
 def possessive(clause: str, lang: str = "en") -> list[Finding]:
     """"My editor is VS Code", "my commute is about 40 minutes", "My brother's name is Tom": the possessive copula's
     attribute and value (``shapes.attribute_finding``); ``[]`` for a state, a judgement or a clause said with it
@@ -94,7 +99,10 @@ def possessive(clause: str, lang: str = "en") -> list[Finding]:
     value = m.group("v") if m is not None else ""
     if m is not None and shapes.ATTRIBUTE_KEYS.get(m.group("attr").casefold()) == "identity.birthday":
         value = re.sub(r"^on\s+", "", value, flags=_IC)  # "my birthday's on June 5"
-    if m is not None and _SERVICE.search(m.group("attr")) and (held := _WITH_PROVIDER.match(value)):
+    if m is not None and (called := _PERSON_NAMED.match(value)):
+        value = called.group("v")  # "Our plumber is a guy named Rick": Rick
+    provider = m is not None and _SERVICE.search(m.group("attr")) and (held := _WITH_PROVIDER.match(value))
+    if provider and held:
         value = held.group("v")  # "My phone plan is with Verizon": Verizon
     if m is None or _VALUE_NOT.match(value) or (_DESCRIBES.match(value) and not _BOUNDED_AMOUNT.match(value)) \
             or _ADJECTIVE.match(value) or _CLAUSE_INSIDE.search(value) or _LABEL_INSIDE.search(value):
@@ -116,7 +124,7 @@ def possessive(clause: str, lang: str = "en") -> list[Finding]:
                                   r"family|group|product|school|car|flat|apartment)", owner, _IC):
         return attribute_finding(attr, value, clause, lang, subject=owner)  # "my daughter's school"
     found = attribute_finding(f"{owner} {attr}".strip(), value, clause, lang)
-    if value != m.group("v"):  # a provider: "phone plan is with Verizon"
+    if provider:  # "phone plan is with Verizon"
         found = [replace(f, statement=f.statement.replace(f" is {value}", f" is with {value}", 1)) for f in found]
     return found
 
