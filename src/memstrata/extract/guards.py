@@ -49,7 +49,11 @@ _EN_FUNCTION = lazy_regex(
 #: the Chinese "I love this": it points into the conversation. A whole-word match, since 那 also
 #: starts names (那不勒斯).
 _ZH_POINTING = lazy_regex(r"(?:你|您|他|她|它|你们|他们|她们|它们|这|那|这个|那个|这些|那些|这样|那样|自己|大家)")
-_EN_DEFINITE = lazy_regex(r"^(?:all\s+)?the\s+(?=[a-z])", re.UNICODE)
+#: Weather and the outdoors are said with "the" in general ("I hate the rain", "Biscuit doesn't like the cold",
+#: "I love the beach"): no thing just shown.
+_EN_DEFINITE = lazy_regex(r"^(?:all\s+)?the\s+(?=[a-z])(?!(?:rain|snow|cold|heat|sun|sunshine|wind|dark|outdoors|"
+                          r"beach|ocean|sea|mountains|countryside|winter|summer|spring|fall|autumn|humidity|thunder|"
+                          r"fog)\s*$)", re.UNICODE)
 #: Trailing words that mark a change of mind, cut before the value is kept.
 EN_NO_LONGER = lazy_regex(r"\s+(?:anymore|any more|any longer|these days|nowadays)\b.*$", _IC)
 
