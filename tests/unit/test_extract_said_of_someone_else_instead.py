@@ -64,3 +64,16 @@ def test_the_clause_naming_a_person_is_no_value_of_the_users(text: str) -> None:
 def test_a_value_said_in_place_of_the_denied_one_stays_the_users(
         text: str, expected: list[tuple[str, str, str, bool]]) -> None:
     assert _read(text) == expected
+
+
+@pytest.mark.parametrize(("text", "who", "what"), [
+    ("我对花生不过敏，是我女儿过敏。", "daughter", "花生"),
+    ("我对花生不过敏，是我女儿。", "daughter", "花生"),
+    ("我对海鲜不过敏，是我老公过敏。", "husband", "海鲜"),
+])
+def test_a_negation_inside_the_predicate_then_the_person_is_theirs(text: str, who: str, what: str) -> None:
+    # before: health.allergy = 我女儿, the user's (对 X 不过敏 put the negation after the object, which the shape
+    # of 我不是对花生过敏，是我女儿 did not read, and the plain reading took the person as the allergen)
+    found = _read(text)
+    assert ("health.allergy", what, who, False) in found
+    assert all(subject or retracts for _, _, subject, retracts in found)  # nothing held of the user

@@ -42,6 +42,12 @@ _DEFLECTED_ZH = lazy_regex(r"^(?:我(?:并|其实)?(?P<no>不是|没有|不|没)
                            r"(?:而|其实|只|反而)?是(?P<who>[^，,；;。！!]+?)(?:才是|才对)?(?:的|啦|呀|哦)?[。！!.]*$")
 
 
+#: 我对花生不过敏，是我女儿过敏 / 我对花生不过敏，是我女儿: the negation inside the predicate (对 X 不 V), then the
+#: person, who may say the verb again. Read as 我不是对花生过敏，是我女儿 (before: the allergen 我女儿, the user's).
+_DEFLECTED_INNER_ZH = lazy_regex(r"^我(?P<pre>对[^，,；;不没]+?)(?P<no>不|没)(?P<verb>[^，,；;]+?)[，,；;]\s*"
+                                 r"(?:而|其实|只|反而)?是(?P<who>[^，,；;。！!]+?)(?:才是|才对)?(?:的|啦|呀|哦)?[。！!.]*$")
+
+
 def read(sentence: str, said_at: datetime, find: Reader) -> list[tuple[Finding, str]] | None:
     """The findings of ``sentence`` read as a statement denied of the user and said of someone else (``find``
     reads a plain sentence: the extractor's own reader): the negated clause as said, then the person's
@@ -52,6 +58,10 @@ def read(sentence: str, said_at: datetime, find: Reader) -> list[tuple[Finding, 
     if (m := _DEFLECTED_EN.match(text)) is not None:
         own = find(m.group("neg"), said_at)
         return own + _others(_said_of_en(m), said_at, find)
+    if (inner := _DEFLECTED_INNER_ZH.match(text)) is not None:
+        verb, who = inner.group("verb"), inner.group("who")
+        who = who[: -len(verb)] if who.endswith(verb) and len(who) > len(verb) else who
+        text = f"我不是{inner.group('pre')}{verb}，是{who}"
     if (z := _DEFLECTED_ZH.match(text)) is not None:
         negated = text[: z.start("neg")] + z.group("neg") if text.startswith("我") else f"我不{z.group('neg')}"
         own = find(negated, said_at)
