@@ -131,6 +131,10 @@ def _switched(m: re.Match[str], clause: str, lang: str, sentence: str) -> list[F
     came = _PLACE_TAIL.sub("", came).strip(" .,")  # "from Dallas in 2019"
     old = m.group("old") or came
     over = re.search(r"\bover\s+to\b", clause, _IC)  # "I've moved over to Obsidian": a switch, no relocation
+    if m.group("verb").lower() == "moved" and not over and (home := _A_HOME_IN.match(value)) is not None:
+        if not home.group("place"):
+            return []  # "We moved to a house": a new home named nowhere, no thing used
+        return [Finding("identity.location", _PLACE_TAIL.sub("", home.group("place")), CONF_PREFER, clause)]
     if m.group("verb").lower() == "moved" and not over and value[:1].isupper() \
             and shapes.named_value(value) is None:  # "I moved to Linux": a named thing, no place
         place = _PLACE_TAIL.sub("", value)  # "Portland to live with my sister", "Austin for work"
@@ -150,6 +154,12 @@ def _switched(m: re.Match[str], clause: str, lang: str, sentence: str) -> list[F
 _NO_RETURN = lazy_regex(r"^(?:using\s+)?(?:work|school|bed|sleep|normal|basics|square one|reality|it|you|them|him|her|"
                         r"me|us|my|our|your|their|his|(?:the\s+)?(?:old|older|previous|former|original|earlier|usual)"
                         r")\b", _IC)
+#: A home of some kind in a named place, moved to: "a house in Bath", "a flat in Leeds", "a bigger apartment near
+#: Austin" is a move to that place (before: ``tool.uses = house in Bath``, which superseded the bank said before).
+_A_HOME_IN = lazy_regex(r"^(?:(?:new|bigger|smaller|little|small|big|nice|tiny|two-bedroom|one-bedroom)\s+)*"
+                        r"(?:house|flat|apartment|condo|home|place|studio|townhouse|cottage|bungalow)"
+                        r"(?:\s+(?:in|near|outside|just outside)\s+(?P<place>[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*)*.*))?"
+                        r"\s*[.!]?$", _IC)
 #: What follows a place moved to and is no part of it: why, with whom, when.
 _PLACE_TAIL = lazy_regex(r"\s+(?:to|for|with|since|because|when|where|and|in|last|this|after|a few)\b.*$", _IC)
 #: What a chosen thing is for, after it: "for notes", "for our CI", "for work".
