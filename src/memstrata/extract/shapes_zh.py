@@ -163,7 +163,8 @@ def _possessive(clause: str) -> list[Finding]:
     if m is None:
         return _verb_of(clause)
     if m.group("amount"):  # 我的通勤时间大概40分钟: an amount is the value, its bound kept
-        return _owned(m, m.group("amount"), clause)
+        # 我的车换成了小鹏P7: a verb in what precedes the digits says a change, no attribute measured
+        return [] if _NOT_A_NOUN.search(m.group("attr")) else _owned(m, m.group("amount"), clause)
     said = m.group("v") or m.group("name")  # 是 or 叫 the value
     if m.group("name") and (shapes.names_a_person(m.group("attr"))):
         return []  # 我的房东叫陈明: the landlord's name, the role's reading (extract.roles)
