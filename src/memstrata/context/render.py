@@ -11,6 +11,7 @@ from datetime import datetime, timezone  # noqa: F401 (the doctest of ``marked_t
 from memstrata.context.attribution import attribution, several_users
 from memstrata.context.standing import FOOD_KEYS
 from memstrata.recall.excerpt import ELLIPSIS, excerpt
+from memstrata.recall.outdated import shown_text
 from memstrata.text.hanzi import as_written, simplified
 from memstrata.text.lang import detect_language
 from memstrata.text.tokens import is_cjk, query_terms
@@ -230,7 +231,7 @@ def marked_text(hit: Hit, labels: dict[str, str]) -> str:
     """
     if hit.superseded and hit.kind == "episode" and hit.matched.strip() and not _labelled_inline(hit):
         return " ".join(hit.matched.split())
-    text = " ".join((hit.matched if hit.superseded and hit.matched.strip() else hit.text).split())
+    text = " ".join(shown_text(hit).split())
     if not hit.outdated_parts:
         return text
     colon = ": " if labels is LABELS["en"] else "："
@@ -250,7 +251,7 @@ def _labelled_inline(hit: Hit) -> bool:
     rather than as a whole: its ``outdated_parts`` are found in what it shows and are not all of it."""
     if not (hit.superseded and hit.kind == "episode" and hit.outdated_parts):
         return False
-    shown = " ".join((hit.matched if hit.matched.strip() else hit.text).split())
+    shown = " ".join(shown_text(hit).split())
     pieces = [" ".join(p.split()) for p in hit.outdated_parts]
     return all(p in shown for p in pieces) and "".join(pieces).replace(" ", "") != shown.replace(" ", "")
 

@@ -64,6 +64,14 @@ def retired(status: str, recorded_at: datetime, expired_at: datetime | None, as_
     return status == "superseded"
 
 
+def shown_text(hit: Hit) -> str:
+    """What ``hit`` shows as said: an outdated hit on one sentence of a message is that sentence
+    (``Hit.matched``), the rest of its message may still hold; any other hit its whole ``text``. The
+    context block, ``recall`` and MCP label within it (``context.render.marked_text``), and a question
+    is answered by what it shows beside its replaced pieces (``recall.replaced.asked_beside``)."""
+    return hit.matched if hit.superseded and hit.matched.strip() else hit.text
+
+
 def outdated_episodes(citations: Iterable[Citation], as_of: datetime | None = None) -> set[int]:
     """Ids of the episodes that facts cite and whose citing facts were all superseded."""
     return {episode for episode, cited in _by_episode(citations, as_of).items() if all(g for _, g in cited)}

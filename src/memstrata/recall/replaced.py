@@ -38,7 +38,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from memstrata.recall.outdated import retired
+from memstrata.recall.outdated import retired, shown_text
 from memstrata.store.protocol import Store
 from memstrata.store.records import Citation
 from memstrata.text.tokens import text_units
@@ -158,7 +158,7 @@ def asked_beside(hit: Hit, asked: Collection[str]) -> bool:
     for delivery" is replaced whole: what replaced the value answers those, and the hit alone does not."""
     if not hit.outdated_parts or not asked:
         return False
-    rest = hit.matched if hit.superseded and hit.matched.strip() else hit.text
+    rest = shown_text(hit)
     for part in hit.outdated_parts:
         rest = rest.replace(part, " ")
     return bool(set(asked) & text_units(rest))
