@@ -44,6 +44,11 @@ _SUBJECT: dict[str, str] = {
     "猫": "cat", "猫咪": "cat", "小猫": "cat", "kitten": "cat",
     "兔子": "rabbit", "bunny": "rabbit", "仓鼠": "hamster", "鹦鹉": "parrot",
 }
+#: The English animal words a pet is said by ("my dog", "our corgi Biscuit"): the pet shapes of ``patterns_en``,
+#: ``gone`` and ``owned`` and the named pet of ``subject_en`` read this one list.
+ANIMALS_EN = (r"dog|cat|puppy|kitten|hamster|rabbit|bunny|parrot|budgie|turtle|tortoise|goldfish|"
+              r"fish|bird|guinea pig|ferret|lizard|snake|horse|retriever|labrador|poodle|"
+              r"corgi|husky|beagle|bulldog")
 #: Subject words of relatives and pets: the canonical ones and the English words the patterns
 #: read (``patterns_en._RELATIVES`` / ``_ANIMALS`` and their plurals), kept as said when unlisted.
 _KNOWN: frozenset[str] = frozenset({

@@ -498,9 +498,7 @@ def _health_fav(clause: str, ctx: _Ctx) -> list[Finding]:
 _RELATIVES = (r"wife|husband|partner|spouse|son|daughter|sister|brother|mom|mum|mother|dad|"
               r"father|boyfriend|girlfriend|fianc[eé]e?|grandma|grandmother|grandpa|"
               r"grandfather|kid|child|baby|twin|cousin|aunt|uncle|niece|nephew")
-_ANIMALS = (r"dog|cat|puppy|kitten|hamster|rabbit|bunny|parrot|budgie|turtle|tortoise|goldfish|"
-            r"fish|bird|guinea pig|ferret|lizard|snake|horse|retriever|labrador|poodle|"
-            r"corgi|husky|beagle|bulldog")
+_ANIMALS = kin.ANIMALS_EN
 _COUNT = r"a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+"
 _HAVE = lazy_regex(rf"^(?:i|we)\s+(?:only\s+|now\s+)?(?:have|'ve got|have got|own|got|adopted)\s+(?P<n>{_COUNT})\s+"
                    rf"(?P<what>(?:[\w\-]+\s+){{0,2}}?(?P<noun>(?:{_RELATIVES}|{_ANIMALS}|children)"

@@ -88,7 +88,7 @@ _RELATION = (rf"{kin.SIBLING}|colleague|coworker|co-worker|friend|boss|manager|t
              r"(?:brother|sister|mother|father|son|daughter)-in-law|step(?:mom|dad|mother|father|son|daughter|"
              r"brother|sister)|grandson|granddaughter")
 #: A pet named after its kind ("my dog Biscuit", "our cat Mimi"): what is said next is the pet's, as of a person named.
-_PET = r"dog|cat|puppy|kitten|pup|bunny|rabbit|hamster|parrot|horse|pony"
+_PET = rf"{kin.ANIMALS_EN}|pup|pony"
 #: "My colleague Tom", and a note's "Colleague Tom", "Coworker Tom" (the relation capitalised, opening the sentence).
 _SOMEONE = lazy_regex(rf"^(?:(?:(?:[Mm]y|[Oo]ur)\s+(?P<rel>{_RELATION}|{_PET})|(?=[A-Z])(?i:{_RELATION}))\s+)?"
                       r"(?P<name>[A-Z][a-z]+)(?P<poss>'s)?\s+"
