@@ -73,7 +73,8 @@ def rank_former_down(hits: Sequence[Hit], cited: Sequence[Citation], store: Stor
     """For a question about now (``asks_now``): multiply by ``weight`` (``Settings.superseded_weight``,
     as an outdated hit's) the score of each of ``hits`` that states only former values
     (``is_former_only``), and mark it ``signals["former"]``, so "where does the user live now?" ranks
-    "lives in York" before "I used to live in London before Leeds.". The hit is not outdated: it is
+    "lives in York" before "I used to live in London before Leeds.". A hit already outdated (a former value
+    since replaced) is lowered once, not twice. The hit is not outdated: it is
     still true of the past, and shown unlabelled. In place; ``cited`` are the episode hits' citations
     (``Store.citing_facts``), whose keys are read here (one read of the citing facts) and which are
     grouped by message once, not scanned again for each hit."""
@@ -83,6 +84,7 @@ def rank_former_down(hits: Sequence[Hit], cited: Sequence[Citation], store: Stor
     for c in cited:
         by_episode.setdefault(c.episode_id, []).append(c)
     for hit in hits:
-        if is_former_only(hit, keys, by_episode.get(hit.id, [])):
+        # an outdated hit (``recall.outdated.mark_outdated``, run first) was lowered by the same weight already
+        if not hit.superseded and is_former_only(hit, keys, by_episode.get(hit.id, [])):
             object.__setattr__(hit, "score", hit.score * weight)
             hit.signals["former"] = 1.0
