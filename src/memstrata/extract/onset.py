@@ -239,7 +239,14 @@ def _job_begun_zh(sentence: str) -> list[str]:
     where = m.group("org3") if m is not None else None
     if where and (known_place_zh(where) or _NOT_AN_EMPLOYER_ZH.match(where)):
         return []
+    if where and (done := _DONE_THERE_ZH.match(where)) is not None:  # 现在在腾讯做数据分析师: where, and as what
+        return [f"我在{done.group('org')}当{done.group('job')}"]
     return _job_begun(m, "我是{}", "我在{}工作")
+
+
+#: Where one is after a new job, said with what one does there (腾讯做数据分析师, 美团当产品经理): the employer and the
+#: job, as 我在腾讯当数据分析师 says them (before: the employer 腾讯做数据分析师, the old job still current).
+_DONE_THERE_ZH = lazy_regex(r"^(?P<org>[^，,]{2,12}?)(?:当|做)(?P<job>[^，,]{2,12})$")
 
 
 #: Where one is that is no employer: home, a kind of place, a city the database does not name (北京).
