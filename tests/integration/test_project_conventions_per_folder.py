@@ -83,3 +83,17 @@ def test_a_chinese_block_names_the_folder_in_chinese(memory: Memory) -> None:
     memory.add("这个项目用yarn不用npm", user_id="cy", metadata={"project": B})
     block = memory.context("你了解我什么？", user_id="cy", budget_tokens=2000, project_folder=A)
     assert f"- 在{A}：项目用pnpm不用npm" in block and "yarn" not in block, block
+
+
+def test_a_question_in_a_folder_gets_its_own_memories_before_another_folders(memory: Memory) -> None:
+    """The other folder's turns use the question's own words ("this repo", "package", "dependencies") and score
+    higher; the folder's own turn still comes first, and the other folder's stay, named, after it."""
+    memory.add("This repo uses pnpm, not npm.", user_id="dev", session_id="s1", metadata={"project": A})
+    memory.add("We use poetry to manage dependencies in this repo.", user_id="dev", session_id="s2",
+               metadata={"project": B})
+    memory.add("This repo uses poetry for packages.", user_id="dev", session_id="s2", metadata={"project": B})
+    block = memory.context("what package manager does this repo use?", user_id="dev", budget_tokens=400,
+                           profile=False, min_match=0.55, filter='session_id != "s3"', project_folder=A)
+    lines = [line for line in block.splitlines() if line.startswith("- ")]
+    assert lines and lines[0].startswith("- This repo uses pnpm, not npm."), block
+    assert all(line.startswith(f"- in {B}: ") for line in lines[1:]) and len(lines) == 3, block

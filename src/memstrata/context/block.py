@@ -72,13 +72,16 @@ def in_folder(hits: Sequence[Hit], folder: str | None) -> list[Hit]:
     yarn" said in ``/home/dev/b`` is no convention of ``/home/dev/a``); ``hits`` unchanged for ``None`` (every
     project's convention, each named by its folder: ``context.attribution``). Conventions said with no folder and
     every other memory stay; a turn said in another folder is marked ``context.attribution.ELSEWHERE`` (its line
-    names that folder). In place for the marks."""
+    names that folder) and comes after every hit of this folder or of none, each part in its ranked order: asked
+    "what package manager does this repo use?" in ``/home/dev/a``, a turn of ``/home/dev/b`` naming poetry may score
+    above this folder's pnpm (its words are closer to the question), but the folder's own memory answers it. In
+    place for the marks."""
     kept = [h for h in hits if h.fact is None or of_folder(h.fact, folder)]
     for hit in kept:  # a turn said in another folder ("This repo uses yarn") names it: it is not this one's
         said_in = hit.episode.metadata.get("project") if hit.episode is not None else None
         if folder is not None and isinstance(said_in, str) and said_in.strip() and said_in != folder:
             hit.signals[ELSEWHERE] = 1.0
-    return kept
+    return [h for h in kept if not h.signals.get(ELSEWHERE)] + [h for h in kept if h.signals.get(ELSEWHERE)]
 
 
 def of_folder(fact: Fact, folder: str | None) -> bool:
