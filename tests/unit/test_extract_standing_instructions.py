@@ -72,6 +72,9 @@ def test_a_habit_or_a_choice_keeps_its_shape(text: str, expected: list[tuple[str
 @pytest.mark.parametrize(("text", "value"), [
     ("I want you to always run ruff before committing.", "always run ruff before committing"),
     ("I'd like you to never push directly to main.", "never push directly to main"),
+    # the reply verbs' reading knew "prefer" ("I'd prefer you to answer in Chinese"), this one did not
+    ("I'd prefer you to never push directly to main.", "never push directly to main"),
+    ("I would prefer you to always run the linter before committing.", "always run the linter before committing"),
 ])
 def test_an_instruction_said_as_what_the_user_wants_of_the_agent(text: str, value: str) -> None:
     # "I want you to ..." had read only the reply verbs ("I want you to always answer in Chinese")

@@ -75,6 +75,9 @@ _AT_HAND_EN = lazy_regex(
 #: "that" opening a relative clause ("comments that restate the code") points at nothing.
 _RELATIVE_THAT = lazy_regex(r"(?<=[a-z]s)\s+that\b|\b(?:code|anything|everything|something)\s+that\b", _IC)
 _PLEASE = r"(?:please\s+|pls\s+|kindly\s+)?"
+#: How an instruction is asked for as the user's wish: "I want you to", "I'd like you to", "I would prefer you to",
+#: "I need you to" (``find_en`` reads what follows as the instruction, ``replies_en`` as a reply instruction).
+_WANT_YOU_TO = r"(?:i|i'd|i would)\s+(?:want|like|prefer|need)\s+you\s+to\s+"
 #: "Always run ruff before committing", "Never push directly to main", "Don't ever …", "Every time you commit,
 #: run the tests", "From now on, …" (under "from now on" a clause no topic reads asks ``find_en`` before it is kept
 #: as a habit: ``preferences_en._habit_fallback``).
@@ -133,9 +136,9 @@ def find_en(sentence: str) -> list[Finding]:
     return []
 
 
-#: "I want you to always run ruff before committing", "I'd like you to never push to main": the instruction after it
-#: (``replies_en`` reads the reply verbs' form of it).
-_WANT_YOU_EN = lazy_regex(r"^(?:i|i'd|i would)\s+(?:want|like|need)\s+you\s+to\s+", _IC)
+#: "I want you to always run ruff before committing", "I'd prefer you to never push to main": the instruction after
+#: it, cut before reading (``replies_en`` reads the reply verbs' form of it after the same words).
+_WANT_YOU_EN = lazy_regex(rf"^{_WANT_YOU_TO}", _IC)
 
 
 def _points_at_hand(text: str) -> bool:
@@ -166,8 +169,8 @@ _HOW = (r"(?:(?:very|really|more|less|a bit|fairly|pretty|as)\s+)?(?:short|short
 _YOUR_ANSWERS = lazy_regex(r"^(?:please\s+)?(?:always\s+)?(?P<verb>keep|make)\s+(?:all\s+)?(?:of\s+)?(?:your|the)\s+"
                            rf"(?P<what>answers|replies|responses|explanations|messages)\s+(?P<how>{_HOW})$", _IC)
 #: "I want you to always reply in Spanish", "I'd like you to answer in bullet points".
-_WANT_YOU = lazy_regex(rf"^(?:i|i'd|i would)\s+(?:want|like|prefer|need)\s+you\s+to\s+"
-                       rf"(?P<adv>always\s+|never\s+|only\s+)?(?P<v>{_REPLY}(?:\s+me)?\s+{_MANNER})$", _IC)
+_WANT_YOU = lazy_regex(rf"^{_WANT_YOU_TO}(?P<adv>always\s+|never\s+|only\s+)?"
+                       rf"(?P<v>{_REPLY}(?:\s+me)?\s+{_MANNER})$", _IC)
 
 
 def replies_en(clause: str, ctx: object) -> list[Finding]:
