@@ -306,11 +306,14 @@ def test_recall_output_strips_terminal_escapes_and_keeps_colons(tmp_path: Path) 
 
 
 def test_read_commands_do_not_create_a_database(tmp_path: Path) -> None:
-    missing = tmp_path / "nowhere" / "x.db"
-    for args in (("recall", "tea"), ("list",), ("export",), ("forget", "--user", "u", "--yes")):
-        run = cli(*args, "--user", "u", "--db", missing) if args[0] != "forget" else cli(*args, "--db", missing)
-        assert run.code == 1 and "no database at" in run.err, (args, run.err)
-    assert not missing.parent.exists()
+    """A file missing from a folder that exists is "no database" (exit 1: nothing stored there yet);
+    ``reembed`` created an empty database there and answered "re-embedded 0 segments"."""
+    missing = tmp_path / "x.db"
+    for args in (("recall", "tea"), ("list",), ("history", "--key", "a"), ("export",), ("users",), ("doctor",),
+                 ("forget", "--user", "u", "--yes"), ("reembed",)):
+        run = cli(*args, "--db", missing)
+        assert run.code == 1 and "error[store_error]: no database at" in run.err, (args, run.err)
+        assert not missing.exists(), args
 
 
 def test_json_mode_reports_errors_as_json(tmp_path: Path) -> None:

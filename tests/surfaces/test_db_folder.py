@@ -5,7 +5,9 @@ directory, on every door that opens one (``Memory(path)``, ``MEMSTRATA_DB``, the
 default location (``~/.memstrata/memory.db``) is the one folder memstrata creates, so a first
 ``memstrata remember`` works on a new machine; a new file in an existing directory is created.
 A path that names a directory is bad input the same way (``invalid_input``, CLI exit 2), not a
-``store_error`` with exit 1. Real SQLite files; the CLI in process, and once as a real process."""
+``store_error`` with exit 1; so is a reading command's path in a missing directory (``list``, ``recall``,
+``history`` ... answered "no database", exit 1, while ``remember`` with the same path exited 2): only a
+file missing from a directory that exists is "no database" (exit 1). Real SQLite files; the CLI in process, and once as a real process."""
 
 from __future__ import annotations
 
@@ -50,7 +52,9 @@ def test_the_default_location_is_created_on_first_use(tmp_path: Path, monkeypatc
 
 
 @pytest.mark.parametrize("command", [["remember", "hi"], ["import", "x.jsonl"], ["serve"], ["ui"], ["mcp"],
-                                     ["mcp", "--http"]])
+                                     ["mcp", "--http"], ["recall", "hi"], ["list"], ["history", "--key", "a"],
+                                     ["context", "hi"], ["export"], ["users"], ["doctor"], ["status"],
+                                     ["forget", "--user", "u", "--yes"], ["reembed"], ["keys", "list"]])
 def test_every_command_refuses_a_db_in_a_missing_directory(tmp_path: Path, command: list[str],
                                                            monkeypatch: pytest.MonkeyPatch) -> None:
     # serve sets MEMSTRATA_DB for its workers in this process: the runner restores a variable that

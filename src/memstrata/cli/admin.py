@@ -18,9 +18,9 @@ from rich.table import Table
 
 from memstrata.cli.demo import run_demo
 from memstrata.cli.options import AgentOpt, DbOpt, JsonOpt, OrgOpt, ProjectOpt, SessionOpt, UserOpt
-from memstrata.cli.session import console, emit_json, err, open_memory, run_command, safe
+from memstrata.cli.session import console, emit_json, err, missing_file, open_memory, run_command, safe
 from memstrata.config import Settings, is_postgres_url, ready_folder
-from memstrata.errors import EmbeddingModelMismatch, InvalidInput
+from memstrata.errors import EmbeddingModelMismatch, InvalidInput, StoreError
 from memstrata.lifecycle.reembed import reembed_database
 from memstrata.lifecycle.target import require_target
 from memstrata.text.counts import counted
@@ -61,8 +61,10 @@ def reembed(
         if is_postgres_url(db) or (db is None and settings.database_url):
             raise InvalidInput("reembed works on SQLite files only for now; re-import into a new PostgreSQL "
                                "database with the new model instead")
+        if (missing := missing_file(db, settings)) is not None:  # a typo'd folder: bad input (exit 2)
+            raise StoreError(f"no database at {missing}; nothing to re-embed (a new file is not created)")
         path = Path(db or settings.resolved_db_path()).expanduser()
-        ready_folder(path)  # a directory or a typo'd folder is bad input, as for every other command
+        ready_folder(path)  # a directory is bad input, as for every other command
         return reembed_database(path,
                                 model or settings.embedding_model or "use-multilingual-v3",
                                 threads=settings.embed_threads)

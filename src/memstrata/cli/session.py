@@ -16,7 +16,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from memstrata.config import Settings, looks_like_url
+from memstrata.config import DEFAULT_DB_PATH, Settings, looks_like_url, ready_folder
 from memstrata.embed.models import loaded_models
 from memstrata.errors import InvalidInput, MemstrataError, StoreError
 from memstrata.lifecycle.export import _plain
@@ -74,12 +74,23 @@ def shown_errors() -> Iterator[None]:
 
 
 def missing_file(db: str | None, settings: Settings) -> Path | None:
-    """The SQLite file ``db`` names if it does not exist (a PostgreSQL URL is never "missing")."""
+    """The SQLite file ``db`` names if it does not exist (a PostgreSQL URL is never "missing").
+
+    Raises:
+        InvalidInput: the path's directory does not exist (and it is not the default location,
+            ``config.ready_folder``): a mistyped path, bad input (exit 2) on every command, reading
+            or writing, in ``remember``'s words. Only a file missing from a folder that exists
+            is "no database" (``StoreError``, exit 1: nothing stored there yet).
+    """
     # A URL, even a mistyped one, is never a missing file: ``open_store`` accepts or refuses it.
     if (db is not None and looks_like_url(db)) or (db is None and settings.database_url):
         return None
     path = Path(db or settings.resolved_db_path()).expanduser()
-    return None if path.exists() else path
+    if path.exists():
+        return None
+    if path != DEFAULT_DB_PATH.expanduser():  # ready_folder would create the default's folder
+        ready_folder(path)
+    return path
 
 
 
