@@ -52,16 +52,22 @@ class ServerState:
         return caller.scope(**fields, default_org=s.org_id, default_project=s.project_id)
 
     def engine_options(self, *, filter_text: str | None = None, mode: str | None = None) -> dict[str, Any]:
-        """``filter``/``mode`` keywords for the engine, or a clear error if it has no such feature."""
+        """``filter``/``mode`` keywords for the engine, or a clear error if it has no such feature.
+
+        Raises:
+            ApiError: 400 ``filter_unsupported`` or 422 ``mode_unsupported``, with ``details.field``
+                naming the body's field, as every other refused field is named (docs/errors.md).
+        """
         options: dict[str, Any] = {}
         if filter_text is not None:
             if not self.engine_filter:
                 raise ApiError(400, "filter_unsupported", "this server's engine has no filter language yet; "
-                               "leave out `filter`")
+                               "leave out `filter`", {"field": "filter"})
             options["filter"] = filter_text
         if mode is not None:
             if not self.engine_modes:
-                raise ApiError(422, "mode_unsupported", "this server's engine has one search mode; leave out `mode`")
+                raise ApiError(422, "mode_unsupported", "this server's engine has one search mode; leave out `mode`",
+                               {"field": "mode"})
             options["mode"] = mode
         return options
 
