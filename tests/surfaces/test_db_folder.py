@@ -1,13 +1,13 @@
-"""A database path whose directory does not exist is an error naming the path and the missing
-directory, on every door that opens one (``Memory(path)``, ``MEMSTRATA_DB``, the CLI's ``--db``,
-``memstrata serve``, ``memstrata mcp``), and nothing is created: a typo in a path
-(``/tmp/memroy/x.db``) had silently created the folders and a new, empty memory there. The
-default location (``~/.memstrata/memory.db``) is the one folder memstrata creates, so a first
-``memstrata remember`` works on a new machine; a new file in an existing directory is created.
-A path that names a directory is bad input the same way (``invalid_input``, CLI exit 2), not a
+"""A database path whose directory does not exist is an error naming the path and the missing directory, on every
+door that opens one (``Memory(path)``, ``MEMSTRATA_DB``, the CLI's ``--db``, ``memstrata serve``, ``memstrata
+mcp``), and nothing is created: a typo in a path (``/tmp/memroy/x.db``) had silently created the folders and a
+new, empty memory there. The default location (``~/.memstrata/memory.db``) is the one folder memstrata
+creates, so a first ``memstrata remember`` works on a new machine; a new file in an existing directory is
+created. A path that names a directory is bad input the same way (``invalid_input``, CLI exit 2), not a
 ``store_error`` with exit 1; so is a reading command's path in a missing directory (``list``, ``recall``,
-``history`` ... answered "no database", exit 1, while ``remember`` with the same path exited 2): only a
-file missing from a directory that exists is "no database" (exit 1). Real SQLite files; the CLI in process, and once as a real process."""
+``history`` ... answered "no database", exit 1, while ``remember`` with the same path exited 2): only a file
+missing from a directory that exists is "no database" (exit 1). Real SQLite files; the CLI in process, and
+once as a real process."""
 
 from __future__ import annotations
 
