@@ -79,3 +79,17 @@ def test_a_new_job_then_where_one_is_names_the_employer(text: str, org: str, sin
 def test_a_new_job_then_a_place_names_no_employer(text: str) -> None:
     # the employer before ends (a withdrawal names no value: ``test_extract_ends_and_beginnings``), none is named
     assert [v for k, v in _read(text) if k == "identity.employer" and v] == []
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    # each wording of a new job is read by all three readings (onset.JOB_TAKEN_EN / JOB_TAKEN_ZH): before, "taken"
+    # and "started ... the job" were known to one or two of them, 开始了 to the end of the old job alone
+    ("I've taken a new job, I'm at Meta now.", [("identity.employer", "Meta", False)]),
+    ("I started the new job at Acme last week.", [("identity.employer", "Acme", False)]),
+    ("我开始了新工作，现在在美团", [("identity.employer", "美团", False)]),
+    ("I've taken a new job.", [("identity.employer", "", True)]),  # the employer before ends
+    ("我换新工作了", [("identity.employer", "", True)]),
+])
+def test_every_wording_of_a_new_job_is_read_by_each_reading(text: str, found: list[tuple[str, str, bool]]) -> None:
+    said = RuleExtractor().extract(text=text, role="user", said_at=_AT)
+    assert [(c.key, c.value, c.retracts) for c in said if c.key == "identity.employer"] == found

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from memstrata.extract.clauses import CONF_PREFER, Finding
+from memstrata.extract.onset import JOB_TAKEN_EN, JOB_TAKEN_ZH
 from memstrata.text.regex import lazy_regex
 
 _IC = re.IGNORECASE
@@ -30,13 +31,13 @@ _ZH_NOT = lazy_regex(r"如果|要是|万一|怕|担心|会|想|打算|不|没|�
 #: 我换工作了, 我换了一份新工作: the employer before is no longer where one works (one named, "a new job at Acme",
 #: 我换了新工作，现在在美团, supersedes it instead: ``extract.onset``).
 _NEW_EN = lazy_regex(r"(?:^|[,;]\s*|\b(?:and|so|but|now)\s+)i(?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+|"
-                     r"also\s+)?(?:started|got|gotten|landed|found|took|accepted)\s+(?:a\s+)?new\s+job\b"
+                     rf"also\s+)?{JOB_TAKEN_EN}\s+(?:a\s+)?new\s+job\b"
                      # the job itself, not a thing of one ("a new job offer", "a new job interview", "job search")
                      r"(?=\s*(?:$|[.!?,;:)\-—]|(?:as|in|last|this|yesterday|today|recently|now|and|but|so|too|"
                      r"a\s+(?:week|month|few|couple)|\d+|two|three|four|five|six)\b))"
                      r"(?![^,;]*\b(?:at|with|for)\s)(?P<rest>[^,;]*)", _IC)
 _NEW_ZH = lazy_regex(r"(?:^|[，,])我(?:刚刚?|已经|上个?月|上周|最近|也)*"
-                     r"(?:(?:换了|找到了|开始了)?(?:一份)?新的?工作|换工作)了?(?:[，,。]|$)")
+                     rf"(?:{JOB_TAKEN_ZH}?(?:一份)?新的?工作|换工作)了?(?:[，,。]|$)")
 
 
 def new_job(sentence: str, lang: str, *, employer_named: bool) -> list[Finding]:

@@ -118,14 +118,17 @@ _BEGUN_EN = lazy_regex(
 #: month" join no employer, and would supersede the real one), and of an occupation: "I became a nurse" (read as
 #: "I'm a nurse", which the occupation list decides). A plan ("I'm starting at Acme on Monday") is none.
 _ADV_EN = r"(?:just\s+|recently\s+|finally\s+|now\s+)?"
+#: The verbs a job is taken by, "I started / got / landed / found / took / accepted a new job" (past and perfect):
+#: every reading of a new job's beginning here and its end of the employer before (``extract.job_end``) reads these.
+JOB_TAKEN_EN = r"(?:started|got|gotten|landed|found|took|taken|accepted)"
 _JOB_BEGUN_EN = lazy_regex(
-    rf"^(?:so\s+|and\s+)?(?:(?i:i(?:'ve|\s+have)?\s+{_ADV_EN}(?:got|gotten|landed|found|took|taken|accepted)\s+"
+    rf"^(?:so\s+|and\s+)?(?:(?i:i(?:'ve|\s+have)?\s+{_ADV_EN}{JOB_TAKEN_EN}\s+"
     r"(?:a|the)\s+(?:new\s+)?job\s+(?:at|with)\s+(?P<org>.+?)"
     rf"|i(?:'ve|\s+have|\s+was|\s+got)\s+{_ADV_EN}(?:been\s+)?hired\s+(?:by|at)\s+(?P<org2>.+?)"
     r"|my\s+new\s+(?:job|employer)\s+is\s+(?:at\s+|with\s+)?(?P<org3>.+?)"
     rf"|i(?:'ve|\s+have)?\s+{_ADV_EN}(?:became|become)\s+(?P<role>an?\s+.+?)"
     # "I started a new job as a paramedic": the work one does now, as "I work as a paramedic" says it
-    rf"|i(?:'ve|\s+have)?\s+{_ADV_EN}(?:started|got|gotten|landed|found|took|taken|accepted)\s+(?:a\s+)?"
+    rf"|i(?:'ve|\s+have)?\s+{_ADV_EN}{JOB_TAKEN_EN}\s+(?:a\s+)?"
     r"(?:new\s+)?job\s+as\s+(?P<work>an?\s+.+?))"
     rf"|(?i:i(?:'ve|\s+have)?\s+{_ADV_EN}joined\s+)(?P<org4>[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)*)"
     r"(?i:\s+as\s+(?:an?|the|their|its)\s+\w+(?:\s+\w+){0,2}))"
@@ -147,11 +150,13 @@ _BEGUN_ZH = lazy_regex(r"^我(?:最近|现在|已经|也|刚|刚刚|正式)?开�
 #: The other beginnings of a job, each the job it began: 我刚入职腾讯, 我跳槽到了阿里, 我在腾讯找到了新工作,
 #: 我换了新工作，现在在美团, 我被腾讯录用了; and of an occupation: 我成了一名护士 (read as 我是一名护士, which
 #: the occupation list decides). A plan (我下个月去字节上班) and someone else's (我妹妹入职了腾讯) are none.
+#: The verbs a job is taken by in Chinese, 换了 / 找到了 / 开始了 / 换 (新)工作: here and in ``extract.job_end``.
+JOB_TAKEN_ZH = r"(?:换了|找到了|开始了|换)"
 _ADV_ZH = r"(?:最近|现在|已经|也|刚|刚刚|正式|终于|上个?月|上周|上星期|这周|前几天|前段时间|昨天|今年|去年)*"
 _JOB_BEGUN_ZH = lazy_regex(
     rf"^我{_ADV_ZH}(?:入职了?|跳槽(?:到|去)了?)(?P<org>[^，,。！？]+?)了?$|^我{_ADV_ZH}被(?P<org4>[^，,。！？]+?)录用了?$"
     rf"|^我{_ADV_ZH}在(?P<org2>[^，,。！？]+?)找到了?(?:一份)?(?:新的?)?工作了?$"
-    rf"|^我{_ADV_ZH}(?:换了|找到了|换)(?:一份)?(?:新的?)?工作了?[，,](?:现在|目前)?在(?P<org3>[^，,。！？]+?)(?:上班|工作)?了?$"
+    rf"|^我{_ADV_ZH}{JOB_TAKEN_ZH}(?:一份)?(?:新的?)?工作了?[，,](?:现在|目前)?在(?P<org3>[^，,。！？]+?)(?:上班|工作)?了?$"
     rf"|^我{_ADV_ZH}(?:成了|成为了?|当上了?)(?P<role>[^，,。！？]+?)了?$")
 
 #: A pet or a child begun by taking it in, said of the household or with when: 我们养了一只猫, 我家新养了一只狗,
@@ -216,7 +221,7 @@ def begun_zh(sentence: str) -> list[str]:
 #: "I got a new job, I'm with Stripe now". Where one is after a new job is the employer; a place is none ("I'm at
 #: home now": lower case; "I'm in Berlin": no "at").
 _NEW_JOB_AT_EN = lazy_regex(
-    rf"^(?:so\s+|and\s+)?(?i:i(?:'ve|\s+have)?\s+{_ADV_EN}(?:(?:started|got|gotten|landed|found|took|accepted)\s+"
+    rf"^(?:so\s+|and\s+)?(?i:i(?:'ve|\s+have)?\s+{_ADV_EN}(?:{JOB_TAKEN_EN}\s+"
     rf"(?:a\s+)?new\s+job|(?:switched|changed)\s+jobs)(?:\s+{_PAST_EN})?\s*[,;]\s*(?:and\s+|so\s+)?"
     r"(?:now\s+)?(?:i'm|i\s+am)\s+(?:now\s+)?(?:at|with)\s+)"
     r"(?P<org>[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*){0,3})(?i:\s+now)?$")
