@@ -19,6 +19,9 @@ def _read(text: str) -> list[tuple[str, str]]:
 @pytest.mark.parametrize(("text", "expected"), [
     ("I go running at the gym", [("sport.like", "running")]),
     ("I run in the park instead", [("sport.like", "running")]),
+    # before: nothing ("instead" was cut only at the end, so "instead of ..." kept the pastime from reading)
+    ("I run in the park instead of the gym", [("sport.like", "running")]),
+    ("I play tennis instead of golf now", [("sport.like", "tennis")]),
     ("I usually run in the park", [("sport.like", "running")]),
     ("I go swimming at the YMCA", [("sport.like", "swimming")]),
     ("I play tennis at the club", [("sport.like", "tennis")]),

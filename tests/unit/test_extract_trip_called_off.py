@@ -36,6 +36,8 @@ def test_a_trip_called_off_withdraws_the_plans_to_its_place(text: str, place: st
 @pytest.mark.parametrize(("text", "expected"), [
     ("Actually the Lisbon trip is cancelled, we're going to Porto instead on 20 March.",
      sorted([*_off("Lisbon"), ("travel.plan", "going to Porto", False)])),
+    # before: "going to Porto of Lisbon" ("instead" cut out of "instead of Lisbon")
+    ("We're going to Porto instead of Lisbon on 20 March.", [("travel.plan", "going to Porto", False)]),
     ("成都那趟不去了，改成去西安。", sorted([*_off("成都"), ("travel.plan", "去西安", False)])),
     ("下个月去日本的计划取消了，改去韩国", sorted([*_off("日本"), ("travel.plan", "去韩国", False)])),
     ("我们改去西安了", [("travel.plan", "去西安", False)]),

@@ -107,6 +107,22 @@ _EN_ARTICLE = lazy_regex(r"^(?:(?-i:now|currently|nowadays)\s+)?(?:(?:the|a|an)\
 _ASIDE = lazy_regex(r"\s+[-–—]+\s+")
 
 
+#: "instead" said of what replaced something ("I run in the park instead", "going to Porto instead on 20 March"), with
+#: what it replaced up to the clause's end ("going to Porto instead of Lisbon on" 20 March).
+_INSTEAD = lazy_regex(r"\s+instead\b(?:\s+of\b[^,;]*)?", re.IGNORECASE)
+
+
+def without_instead(text: str) -> str:
+    """``text`` without "instead" and what it says was replaced: what replaced it is what is done or planned, not that
+    it replaced one ("I run in the park instead" → "I run in the park"; "going to Porto instead of Lisbon on" →
+    "going to Porto": read whole, the plan was "Porto of Lisbon"). The old value is read by ``extract.replacing``.
+
+    >>> without_instead("I run in the park instead"), without_instead("going to Porto instead of Lisbon on")
+    ('I run in the park', 'going to Porto')
+    """
+    return _INSTEAD.sub("", text)
+
+
 def without_aside(value: str) -> str:
     """``value`` before a spaced dash ("German now - tough but fun" → "German now"): for a value, not a clause,
     whose words after a dash may be what it says ("Got some great news - we're hitting the beach")."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from memstrata.extract import gazetteer
-from memstrata.extract.clauses import CONF_PREFER, Finding, clean_value
+from memstrata.extract.clauses import CONF_PREFER, Finding, clean_value, without_instead
 from memstrata.text.regex import lazy_regex
 
 _IC = re.IGNORECASE
@@ -185,7 +185,7 @@ def unfronted(clause: str) -> str:
 def pastime_en(clause: str) -> list[Finding]:
     """"I play tennis", "I do yoga", "I climb", "I go climbing on weekends" (or "On weekends I go climbing"), "I run in
     the park instead": the sport or hobby the user does."""
-    clause = re.sub(r"\s+instead(?=[.!]*$)", "", unfronted(clause), flags=_IC)  # what replaced it: still done
+    clause = without_instead(unfronted(clause))  # what replaced it: still done
     m = _PASTIME_EN.match(clause.strip().rstrip(".!"))
     if m is None:
         return []
