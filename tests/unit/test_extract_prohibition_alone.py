@@ -43,6 +43,20 @@ def test_a_prohibition_of_no_choice_or_for_this_once_stores_nothing(text: str) -
     assert _read(text) == []
 
 
+@pytest.mark.parametrize(("text", "key", "value"), [
+    # every standing word of extract.for_now opens every prohibition: before, "In the future, never ... again" and
+    # 往后 / 从现在开始 were a habit or an instruction (known to the plain prohibition or the instruction alone)
+    ("In the future, never ship with UPS again.", "shipping.carrier", "not UPS"),
+    ("In the future never use Vim again.", "tool.editor", "not Vim"),
+    ("往后别用圆通发货", "shipping.carrier", "不要圆通"),
+    ("从现在开始别用圆通发货", "shipping.carrier", "不要圆通"),
+    ("往后都别再用京东了", "shipping.carrier", "不要京东"),
+    ("往后不要圆通", "shipping.carrier", "不要圆通"),
+])
+def test_a_prohibition_said_to_stand_from_now_on(text: str, key: str, value: str) -> None:
+    assert _read(text) == [(key, value, False)]
+
+
 @pytest.mark.parametrize(("text", "withdrawn"), [
     ("Don't use UPS anymore.", ("shipping.carrier", "UPS", True)), ("别用京东了。", ("shipping.carrier", "京东", True)),
 ])

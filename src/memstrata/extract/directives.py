@@ -46,6 +46,7 @@ from memstrata.extract.for_now import (
     FOR_NOW_EN,
     FOR_NOW_ZH,
     STANDING_EN,
+    STANDING_ZH,
     THIS_TIME_ZH,
     TODAY_EN,
     TOMORROW_EN,
@@ -235,7 +236,7 @@ _WORK_ZH = (r"(?:用|使用|跑|运行|执行|提交|推|推送|合并|写|添�
 #: (先跑测试) is no 先 of for now.
 _AT_HAND_ZH = lazy_regex(r"这(?!个项目|个仓库|个库|个代码库|个工程|个团队)|那|它|这里|现在|"
                          rf"{DAYS_ZH}|先(?!跑|测|提交|运行|执行|检查)|{FOR_NOW_ZH}|{THIS_TIME_ZH}|一下|帮我|给我看")
-_MARK_ZH = (r"(?:以后|今后|往后|从现在起|从现在开始|永远|每次[^，,]{0,10}?(?:前|后|之前|之后|的时候)[，,]?|"
+_MARK_ZH = (rf"(?:{STANDING_ZH}|永远|每次[^，,]{{0,10}}?(?:前|后|之前|之后|的时候)[，,]?|"
             r"一律|始终|总是|务必)")
 #: 以后提交前先跑测试, 永远不要直接推到main, 每次提交前都跑一遍测试, 一律用单引号.
 _MARKED_ZH = lazy_regex(rf"^(?:请)?(?P<m>{_MARK_ZH})(?:都|要|请|必须|也)*(?P<v>(?:不要|别|不准|不许|禁止)?"

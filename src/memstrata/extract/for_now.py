@@ -10,6 +10,10 @@ Three readings use it, each with the part its question needs (the module of each
 * ``extract.directives``: an instruction that points at the thing at hand is a request for now: "Don't push it yet",
   "Run the tests first", 这次先别提交.
 
+The standing words (``STANDING_EN``, ``STANDING_ZH``) open a standing prohibition ("From now on, never use UPS",
+以后别用圆通: ``extract.forbidden``) and mark a standing instruction ("From now on, run ruff before committing",
+以后提交前先跑测试: ``extract.directives``).
+
 A word added here for one of them is added for all that read that fragment; a word only one of them reads is
 written at that reader, with the reason.
 """
@@ -28,6 +32,8 @@ FOR_NOW_EN = r"for\s+now|right\s+now"
 YET_EN = r"yet"
 #: From now on: "from now on", "going forward", "in (the) future".
 STANDING_EN = r"from\s+now\s+on|going\s+forward|in\s+(?:the\s+)?future"
+#: From now on in Chinese: 以后, 今后, 往后, 从现在起, 从现在开始.
+STANDING_ZH = r"以后|今后|往后|从现在起|从现在开始"
 #: One occasion in Chinese: 这次, 这一次, 这回, 这单.
 THIS_TIME_ZH = r"这次|这一次|这回|这单"
 #: The days at hand in Chinese: 今天, 明天.

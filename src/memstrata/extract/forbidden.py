@@ -23,6 +23,8 @@ from memstrata.extract.for_now import (
     DAYS_ZH,
     FOR_NOW_EN,
     FOR_NOW_ZH,
+    STANDING_EN,
+    STANDING_ZH,
     THIS_TIME_EN,
     THIS_TIME_ZH,
     TODAY_EN,
@@ -32,33 +34,37 @@ from memstrata.extract.for_now import (
 from memstrata.extract.shapes import CHOSEN_KEYS, named_value
 from memstrata.text.regex import lazy_regex
 
+#: A standing word before a prohibition, "From now on, never ...", "In the future don't ...", 以后都别 ... (the
+#: ``extract.for_now`` vocabulary: each reading here knows every one).
+_STANDING_FIRST_EN = rf"(?:(?:{STANDING_EN}),?\s+)?"
+_STANDING_FIRST_ZH = rf"(?:(?:{STANDING_ZH})都?)?"
 #: An English imperative that forbids: "Don't", "Do not", "Never", "Please don't", "Don't ever", "From now on,
 #: never"; what follows is the clause forbidden. A word of change ("anymore", "again", "any longer") makes it a
 #: withdrawal of what was chosen before (``cessation``), not read here. The forbidden clause ends at a comma: "Don't
 #: use UPS, use FedEx" forbids UPS and chooses FedEx (read whole, it forbade both).
 _FORBID_EN = lazy_regex(
-    r"^(?:(?:from now on|in future|in the future|going forward),?\s+)?(?:please\s+)?"
+    rf"^{_STANDING_FIRST_EN}(?:please\s+)?"
     r"(?:don't|do not|never)(?:\s+ever)?\s+(?P<rest>(?!.*\b(?:anymore|any more|again|any longer)\b)[^,;]+?)"
     r"(?:,?\s+please)?[.!]*$", re.IGNORECASE)
 #: A Chinese imperative that forbids: 别, 不要, 千万别, 请不要, 以后别, 永远不要 ... at the start; a closing 了 says
 #: no longer (别用京东了: a withdrawal), and 我不要用中通 (the speaker's own wish, said of this once) is not one.
 _FORBID_ZH = lazy_regex(
-    r"^(?:以后|今后|以后都|今后都|从现在起)?[，,]?(?:请|千万|永远|绝对)?(?:别|不要|勿)(?:再)?"
+    rf"^{_STANDING_FIRST_ZH}[，,]?(?:请|千万|永远|绝对)?(?:别|不要|勿)(?:再)?"
     r"(?P<rest>[^了，,；;]+?)[。！!]*$")
 #: Other English wordings of the same word: "Avoid FedEx", "Avoid using FedEx", "No more DHL please", "I'd rather
 #: not use UPS". What "avoid" or "no more" keeps from use is a thing, read as "Use FedEx."; after "rather not" the
 #: clause is the imperative itself. "No more" of a thing chosen before ends it too: a prohibition ends the very
 #: value it forbids (``facts.resolve``).
 _AVOID_EN = lazy_regex(
-    r"^(?:(?:from now on|in future|in the future|going forward),?\s+)?(?:please\s+)?"
+    rf"^{_STANDING_FIRST_EN}(?:please\s+)?"
     r"(?:(?P<noun>avoid(?:\s+using)?|no more)|(?:i'd|i would)\s+(?:rather not|prefer not to))"
     r"\s+(?P<rest>[^,;]+?)(?:,?\s+please)?[.!]*$", re.IGNORECASE)
 #: 不要再用京东了, 别再用圆通了: "not again", a standing word though it closes with 了 (别用京东了 without 再 is a
 #: withdrawal, read by its own shape).
-_AGAIN_ZH = lazy_regex(r"^(?:以后|今后)?[，,]?(?:请|千万)?(?:别|不要)再(?P<rest>[^了，,]+?)了?[。！!]*$")
+_AGAIN_ZH = lazy_regex(rf"^{_STANDING_FIRST_ZH}[，,]?(?:请|千万)?(?:别|不要)再(?P<rest>[^了，,]+?)了?[。！!]*$")
 #: "Never ... again", "Don't ever ... again": "again" after a "never" says for good, no change from before (as "Don't
 #: use UPS again" may).
-_NEVER_AGAIN = lazy_regex(r"^(?P<said>(?:(?:from now on|in future|going forward),?\s+)?(?:please\s+)?"
+_NEVER_AGAIN = lazy_regex(rf"^(?P<said>{_STANDING_FIRST_EN}(?:please\s+)?"
                           r"(?:never|(?:don't|do not)\s+ever)\s+[^,;]+?)\s+again(?:,?\s+please)?[.!]*$", re.IGNORECASE)
 #: A prohibition for this once or for now ("Don't ship with UPS this time", "... today", 这次别用圆通, 今天先别寄):
 #: no standing word on the choice (``one_off`` keeps "this time" alone, which a taste may say too). Every
@@ -98,7 +104,8 @@ def allowed(sentence: str, lang: str) -> str | None:
 #: (always FedEx, 只要顺丰, 一直用顺丰): said so, it is the thing forbidden, or chosen, as its imperative says it.
 _BARE_EN = lazy_regex(r"^(?:please\s+)?(?:(?P<no>never|no)|always|only)\s+(?P<rest>[^,;.!?]+?)(?:,?\s+please)?[.!]*$",
                       re.IGNORECASE)
-_BARE_ZH = lazy_regex(r"^(?:以后|今后)?(?:都)?(?:(?P<no>千万别|别|不要)|只要|只用|一直用|总是用|都用|永远用|一律用)"
+_BARE_ZH = lazy_regex(rf"^(?:{STANDING_ZH})?(?:都)?"
+                      r"(?:(?P<no>千万别|别|不要)|只要|只用|一直用|总是用|都用|永远用|一律用)"
                       r"(?P<rest>[^，,；;。！!？?]+?)[。！!]*$")
 
 
