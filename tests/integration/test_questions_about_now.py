@@ -11,6 +11,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from memstrata import Memory
+from memstrata.clock import utcnow
 
 START = datetime(2026, 10, 1, 9, tzinfo=UTC)
 
@@ -63,3 +64,16 @@ def test_a_question_about_now_ranks_the_current_value_before_a_former_one(memory
     # Asked without "now", the former home still answers a question about it.
     before = memory.search("where did the user live before Leeds?", user_id="en", limit=3)
     assert any("London" in h.text for h in before), [h.text for h in before]
+
+
+def test_asked_as_of_a_past_time_the_home_held_then_is_not_former(memory: Memory) -> None:
+    # before: ranked down as former-only (its home read as superseded, as it is today), below a colour
+    memory.add("I live in Leeds now, I used to live in London.", user_id="en")
+    memory.add("My favourite colour is green.", user_id="en")
+    then = utcnow()
+    memory.add("I moved to York.", user_id="en")
+    hits = memory.search("where does the user live now?", user_id="en", limit=5, as_of=then)
+    leeds = next(h for h in hits if h.kind == "episode" and "Leeds" in h.text)
+    assert "former" not in leeds.signals and "Leeds" in hits[0].text, [(h.text, h.signals) for h in hits]
+    today = memory.search("where does the user live now?", user_id="en", limit=5)
+    assert "York" in today[0].text and "Leeds" not in today[0].text, [h.text for h in today]

@@ -262,7 +262,7 @@ class Retriever:
             cited.extend(found)
             mark_outdated(hits, found, weight=s.superseded_weight, as_of=query.as_of)
             if now_asked:  # the current value first: "I used to live in London" is of the past
-                rank_former_down(hits, found, self.store, query.scope, s.superseded_weight)
+                rank_former_down(hits, found, self.store, query.scope, s.superseded_weight, query.as_of)
             if named is not None:
                 others = about_others(hits, named, subjects, [(c.episode_id, c.fact_id) for c in found])
                 for hit in hits:
