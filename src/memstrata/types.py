@@ -13,7 +13,7 @@ from typing import Any, Literal, TypeVar
 ROLES: tuple[str, ...] = ("user", "assistant", "system", "tool")
 #: How a fact's ``subject`` names a project folder rather than a person: a convention said in a message whose
 #: ``metadata.project`` is ``/home/dev/a`` ("This repo uses pnpm") is about ``project:/home/dev/a``
-#: (``extract.conventions.in_project``), so two projects' conventions are two subjects and never replace each other.
+#: (``facts.terms.subject_of``), so two projects' conventions are two subjects and never replace each other.
 PROJECT_SUBJECT = "project:"
 
 

@@ -97,3 +97,15 @@ def test_a_question_in_a_folder_gets_its_own_memories_before_another_folders(mem
     lines = [line for line in block.splitlines() if line.startswith("- ")]
     assert lines and lines[0].startswith("- This repo uses pnpm, not npm."), block
     assert all(line.startswith(f"- in {B}: ") for line in lines[1:]) and len(lines) == 3, block
+
+
+def test_a_move_said_in_a_folder_replaces_that_folders_convention(memory: Memory) -> None:
+    """ "We moved from MySQL to PostgreSQL" names the old value the project's convention holds: said in a folder it
+    replaces that folder's database (it stored tool.uses = PostgreSQL beside the project's MySQL), and no other's."""
+    memory.add("This project uses MySQL.", user_id="dev", metadata={"project": A})
+    memory.add("This project uses MySQL.", user_id="dev", metadata={"project": B})
+    moved = memory.add("We moved from MySQL to PostgreSQL.", user_id="dev", metadata={"project": A})
+    assert [(c.action, c.fact.key, c.fact.project, [p.project for p in c.previous]) for c in moved.facts] == [
+        ("supersede", "user.project_database", A, [A])]
+    current = sorted((f.project, f.value) for f in memory.list(key="user.project_database", user_id="dev"))
+    assert current == [(A, "PostgreSQL"), (B, "MySQL")]

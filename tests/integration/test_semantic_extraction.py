@@ -292,3 +292,31 @@ def test_add_wait_with_an_llm_that_cannot_load_writes_nothing(db_settings: dict[
             with pytest.raises(MemstrataError):
                 mem.add("We're flying to Chengdu in May", wait=True)
         assert mem.list(kind="episode") == []
+
+
+def test_a_feature_the_model_marks_project_is_the_folders_it_was_said_in(llm_memory: Memory,
+                                                                       llm_server: FakeLLMServer) -> None:
+    """The LLM's project conventions get their folder where the rule extractor's do (``facts.terms.subject_of``):
+    pnpm said in /home/dev/a and poetry in /home/dev/b are two folders' features; a change said in a replaces a's."""
+    a, b = "/home/dev/a", "/home/dev/b"
+    llm_server.push({"commands": [{**add("project", "package manager", "pnpm"), "project": True},
+                                  add("food", "likes", "ramen")]})
+    llm_memory.add("In this repo we install with pnpm. Also, I love ramen.", metadata={"project": a}, wait=True)
+    llm_server.push({"commands": [{**add("project", "package manager", "poetry"), "project": True}]})
+    llm_memory.add("Here the dependencies are managed with poetry.", metadata={"project": b}, wait=True)
+    seen = llm_server.requests[1].prompt  # the model is told where each stored feature and message was said
+    assert '"value": "pnpm", "project": true, "in": "/home/dev/a"' in seen and ", in /home/dev/b): Here" in seen
+    facts = profile(llm_memory)
+    assert (facts["profile.project.package_manager=pnpm"].project,
+            facts["profile.project.package_manager=poetry"].project) == (a, b)
+    assert facts["profile.food.likes=ramen"].subject is None  # the user's own, said in a folder or not
+
+    llm_server.push({"commands": [{**delete("project", "package manager", "pnpm"), "project": True},
+                                  {**add("project", "package manager", "bun"), "project": True}]})
+    llm_memory.add("We switched this repo from pnpm to bun.", metadata={"project": a}, wait=True)
+    now = profile(llm_memory)
+    assert sorted(k for k in now if k.startswith("profile.project.")) == [
+        "profile.project.package_manager=bun", "profile.project.package_manager=poetry"]
+    assert now["profile.project.package_manager=bun"].project == a
+    block = llm_memory.context("What do you know about me?", project_folder=b, budget_tokens=2000)
+    assert "poetry" in block and "bun" not in block and "pnpm" not in block, block

@@ -43,6 +43,8 @@ class FactCandidate:
             PostgreSQL", 从MySQL迁到PostgreSQL): the subject's active fact holding it is superseded by
             this one, and a value under a change key (``user.uses``, ``facts.engine.CHANGE_KEYS``) takes
             that fact's key; ``""``: none named.
+        convention: a convention of the project it is said in (an LLM's feature it marks ``project``); the rule
+            extractor's are its ``user.project_<what>`` keys, whatever this says (``facts.terms.is_convention``).
         restates: for a withdrawal, values it leaves standing: the value a placeholder masked
             ("my phone is [REDACTED:phone]", ``facts.withdraw.masked_change``), said again. Held in
             memory for that comparison only, never stored.
@@ -64,6 +66,7 @@ class FactCandidate:
     tag: str = ""
     instead_of: str = ""
     restates: tuple[str, ...] = ()
+    convention: bool = False
 
 
 @runtime_checkable

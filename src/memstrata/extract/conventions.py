@@ -17,17 +17,12 @@ work" stays a thing used (``tool.uses``), "My team uses Jira" the team's.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
-from dataclasses import replace
-from typing import Any
 
 from memstrata.extract import directives
-from memstrata.extract.base import FactCandidate
 from memstrata.extract.clauses import CONF_STATED, Finding
 from memstrata.extract.shapes import open_key
 from memstrata.extract.tool_kinds import kind_of
 from memstrata.text.regex import lazy_regex
-from memstrata.types import PROJECT_SUBJECT
 
 _IC = re.IGNORECASE
 #: The project as the subject: "this repo", "the project", "our codebase" ("our project" / "my team" are a group the
@@ -168,19 +163,7 @@ def find(sentence: str, lang: str) -> list[Finding]:
     return find_zh(sentence) if lang == "zh" else find_en(sentence)
 
 
-#: The keys of a project's conventions (``project_finding``): ``user.project_tool``, ``user.project_tests`` ...
+#: The keys of a project's conventions (``project_finding``): ``user.project_tool``, ``user.project_tests`` ...; said
+#: in a folder, such a fact is that folder's (``facts.terms.subject_of``).
 PROJECT_KEY_PREFIX = "user.project_"
 
-
-def in_project(candidates: Sequence[FactCandidate], metadata: Mapping[str, Any]) -> list[FactCandidate]:
-    """``candidates`` with each project convention (``PROJECT_KEY_PREFIX``) said of the speaker's project made the
-    project's: its subject is ``project:<folder>`` (``types.PROJECT_SUBJECT``) when the message's
-    ``metadata.project`` is a non-empty string (the coding-agent hooks store the session's folder there), so "This
-    repo uses pnpm" said in ``/home/dev/a`` and "This repo uses yarn" said in ``/home/dev/b`` are two projects'
-    tools, not one value replacing the other. A convention with no project in the metadata (the SDK without
-    metadata), or of a relative or named person, is left as it was."""
-    project = metadata.get("project") if isinstance(metadata, Mapping) else None
-    if not isinstance(project, str) or not project.strip():
-        return list(candidates)
-    return [replace(c, subject=f"{PROJECT_SUBJECT}{project}")
-            if c.key.startswith(PROJECT_KEY_PREFIX) and not c.subject else c for c in candidates]

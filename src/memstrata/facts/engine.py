@@ -39,12 +39,12 @@ from memstrata.facts import place, withdraw
 from memstrata.facts.resolve import EXACT_KEYS, Decision, choice_key, contradicts, decide, prohibits, same_value
 from memstrata.facts.said import RawChange, Said, fact_expiry
 from memstrata.facts.switch import SWITCH_KEY, as_used, ended_by_switch
-from memstrata.facts.terms import contradicting_keys, fact_subject, fact_terms, key_terms
+from memstrata.facts.terms import contradicting_keys, fact_subject, fact_terms, key_terms, subject_of
 from memstrata.privacy.crypto import Cipher
 from memstrata.store.protocol import Store
 from memstrata.store.records import NewFact
 from memstrata.text.tokens import normalise_value
-from memstrata.types import Fact
+from memstrata.types import PROJECT_SUBJECT, Fact
 
 log = logging.getLogger(__name__)
 
@@ -156,7 +156,7 @@ class FactEngine:
         """``cand``, a size said of "we" alone ("now we are 7", ``extract.counts.GROUP_SIZE``), under the key of
         the one group whose size its subject gave before ("My team is 5 people": ``user.team_size``), so it
         supersedes that size; under ``GROUP_SIZE`` when no group or several have one."""
-        ids = self.store.fact_ids(conn, said.scope, keys=None, subject=fact_subject(said.speaker, cand.subject))
+        ids = self.store.fact_ids(conn, said.scope, keys=None, subject=subject_of(said, cand))
         sized = {f.key for f in self.store.load_facts(conn, ids) if f.key.endswith(("_size", "人数"))}
         return replace(cand, key=sized.pop()) if len(sized) == 1 else cand
 
@@ -164,7 +164,7 @@ class FactEngine:
         """``cand``, a thing used for a listed purpose (``user.notes``), under the key its subject's current value
         was stored under before a purpose was one key in both languages (``user.笔记``: ``shapes.keys_said_before``),
         so it supersedes that value there; unchanged when its own key holds a value or no old key does."""
-        subject = fact_subject(said.speaker, cand.subject)
+        subject = subject_of(said, cand)
         if self.store.fact_ids(conn, said.scope, keys=[cand.key], subject=subject):
             return cand
         ids = self.store.fact_ids(conn, said.scope, keys=keys_said_before(cand.key), subject=subject)
@@ -180,9 +180,14 @@ class FactEngine:
         holding the old value it names (``FactCandidate.instead_of``: "we moved from MySQL to
         PostgreSQL"). A value under a change key (``user.uses``), or a like replacing a like, takes the
         key of the fact holding the old value (``user.project_database``, ``preference.like``), so the new
-        value supersedes it there; the old value under no key of the subject's changes nothing."""
-        ids = self.store.fact_ids(conn, said.scope, keys=None, subject=fact_subject(said.speaker, cand.subject),
-                                  value_norm=normalise_value(cand.instead_of))
+        value supersedes it there; the old value under no key of the subject's changes nothing. Said in a folder
+        (``Said.project``), the user's "we moved from MySQL to PostgreSQL" also finds that project's convention
+        holding MySQL (``user.project_database``), which the new value then replaces as the project's."""
+        subjects = {subject_of(said, cand)}
+        if said.project is not None and not cand.subject:
+            subjects.add(f"{PROJECT_SUBJECT}{said.project}")
+        ids = [i for subject in subjects for i in self.store.fact_ids(
+            conn, said.scope, keys=None, subject=subject, value_norm=normalise_value(cand.instead_of))]
         held = [f for f in self.store.load_facts(conn, ids) if not f.encrypted]
         owner = next((f for f in held if f.key not in CHANGE_KEYS), None)
         # a like replacing a like keeps the old one's key ("I like flat whites" is preference.like,
@@ -195,7 +200,7 @@ class FactEngine:
                       and owner.statement.count(owner.value) == 1 else cand.statement)
             cand = replace(cand, key=owner.key, kind=spec.kind, importance=spec.importance,
                            sensitivity=spec.sensitivity, statement=stated)
-        return cand, {f.id for f in held if f.key == cand.key}
+        return cand, {f.id for f in held if f.key == cand.key and f.subject == subject_of(said, cand)}
 
     def resolve(self, conn: Any, said: Said, cand: FactCandidate, vector: np.ndarray | None, now: datetime, *,
                 replaces: Collection[int] = (), together: Collection[int] | None = None) -> RawChange:
@@ -205,7 +210,7 @@ class FactEngine:
             single = key_spec(cand.key).cardinality == "one"
         except KeyError:
             single = False
-        subject = fact_subject(said.speaker, cand.subject)
+        subject = subject_of(said, cand)
         ids, similarity = self._candidates(conn, said, cand, vector, single=single, replaces=replaces)
         denied = self.denials(conn, said, cand)  # "not allergic to peanuts", ended by the allergy to peanuts
         ids |= denied
@@ -253,7 +258,7 @@ class FactEngine:
         if cand.retracts or not thing or cand.key not in ("health.allergy", allergy_denied.KEY):
             return set()
         other = allergy_denied.KEY if cand.key == "health.allergy" else "health.allergy"
-        ids = self.store.fact_ids(conn, said.scope, keys=[other], subject=fact_subject(said.speaker, cand.subject))
+        ids = self.store.fact_ids(conn, said.scope, keys=[other], subject=subject_of(said, cand))
         facts = [f for f in self.store.load_facts(conn, ids) if not f.encrypted and (
             f.observed_at <= said.at if other == allergy_denied.KEY else f.observed_at > said.at)]
         things = [allergy_denied.denial_of(f.value) if other == allergy_denied.KEY else f.value for f in facts]
@@ -268,7 +273,7 @@ class FactEngine:
 
         Only these are read: the same value (under the key or a contradicting one), every value
         of a single-valued key, and near-duplicates by vector (never one ``replaces`` retires)."""
-        scope, subject = said.scope, fact_subject(said.speaker, cand.subject)
+        scope, subject = said.scope, subject_of(said, cand)
         keys = [cand.key, *contradicting_keys(cand.key)]
         ids = set(self.store.fact_ids(conn, scope, keys=[cand.key], subject=subject, value_norm=self.value_norm(cand)))
         if len(keys) > 1:  # likes/dislikes: the other polarity's facts, matched by terms in decide()
@@ -414,7 +419,7 @@ class FactEngine:
         return NewFact(
             kind=cand.kind, key=cand.key, tag=said.tag or cand.tag or cand.key.split(".")[0], value=value,
             value_norm=self.value_norm(cand), statement=statement, confidence=cand.confidence,
-            importance=cand.importance, sensitivity=cand.sensitivity, subject=fact_subject(said.speaker, cand.subject),
+            importance=cand.importance, sensitivity=cand.sensitivity, subject=subject_of(said, cand),
             observed_at=said.at, valid_from=cand.valid_from or said.at, valid_to=cand.valid_to, index_terms=terms,
             embedding=vector, expires_at=said.expires_at, encrypted=self.encrypts(cand),
         )

@@ -34,6 +34,8 @@ class Said:
         cites: the episodes a fact it creates or restates cites (default: ``episode_id`` alone).
         tag: ``Fact.tag`` of a fact it creates (default: the key's first part).
         note: more detail for every audit event it causes (the LLM's run id, so a run can be undone).
+        project: the folder it was said in (the message's ``metadata.project``: ``said_in``), ``None`` for none: a
+            project's convention said there is that folder's (``facts.terms.subject_of``).
     """
 
     scope: Scope
@@ -45,6 +47,7 @@ class Said:
     cites: tuple[int, ...] = ()
     tag: str | None = None
     note: Mapping[str, object] = field(default_factory=dict)
+    project: str | None = None
 
     @property
     def citations(self) -> tuple[int, ...]:
@@ -54,6 +57,18 @@ class Said:
     def detail(self, **values: object) -> dict[str, object]:
         """An audit event's detail: ``values`` plus ``note``."""
         return {**values, **self.note}
+
+
+def said_in(metadata: object) -> str | None:
+    """The folder a message was said in: its ``metadata.project`` when that is a string with something besides
+    spaces (the coding-agent hooks store the session's ``cwd`` there), else ``None`` (no folder: a blank one is
+    none, never a folder named by spaces).
+
+    >>> said_in({"project": "/home/dev/a"}), said_in({"project": "  "}), said_in({}), said_in(None)
+    ('/home/dev/a', None, None, None)
+    """
+    project = metadata.get("project") if isinstance(metadata, Mapping) else None
+    return project if isinstance(project, str) and project.strip() else None
 
 
 def fact_expiry(*, now: datetime, kind: str, sensitivity: str, ttl_seconds: Mapping[str, float],

@@ -31,7 +31,7 @@ from memstrata.extract.base import FactCandidate
 from memstrata.extract.taxonomy import key_spec
 from memstrata.extract.tool_kinds import kind_of
 from memstrata.facts.said import Said
-from memstrata.facts.terms import fact_subject
+from memstrata.facts.terms import subject_of
 from memstrata.text.tokens import normalise_value
 
 if TYPE_CHECKING:
@@ -64,7 +64,7 @@ def as_used(cand: FactCandidate) -> FactCandidate:
 def ended_by_switch(eng: FactEngine, conn: Any, said: Said, cand: FactCandidate) -> str:
     """The value of a thing used that ``cand`` (a switch under ``SWITCH_KEY`` naming no old value)
     takes the place of, by the rules of the module docstring; ``""`` when none."""
-    scope, subject = said.scope, fact_subject(said.speaker, cand.subject)
+    scope, subject = said.scope, subject_of(said, cand)
     norm = normalise_value(cand.value)
     keys = [*USED_KEYS, *purposes.KEYS]  # "We use Jira for tickets" is a thing used too
     live = [f for f in eng.store.load_facts(conn, eng.store.fact_ids(conn, scope, keys=keys, subject=subject))

@@ -7,10 +7,12 @@ reads the same however it was written.
 from __future__ import annotations
 
 from memstrata.extract.base import FactCandidate
+from memstrata.extract.conventions import PROJECT_KEY_PREFIX
 from memstrata.extract.taxonomy import KEYS, key_spec
 from memstrata.facts.resolve import contradicts
+from memstrata.facts.said import Said
 from memstrata.text.tokens import index_text
-from memstrata.types import project_of
+from memstrata.types import PROJECT_SUBJECT, project_of
 
 
 def fact_subject(speaker: str | None, about: str) -> str | None:
@@ -37,6 +39,37 @@ def fact_subject(speaker: str | None, about: str) -> str | None:
     if not speaker or about[:1].isupper():
         return about
     return f"{speaker}的{about}" if any("\u3400" <= ch <= "\u9fff" for ch in about) else f"{speaker}'s {about}"
+
+
+def is_convention(cand: FactCandidate) -> bool:
+    """Whether ``cand`` is a convention of the project it is said in: a ``user.project_<what>`` key (the rule
+    extractor's, ``extract.conventions.PROJECT_KEY_PREFIX``) or one its extractor marked so
+    (``FactCandidate.convention``: an LLM's feature marked ``project``), said of no relative or named person.
+
+    >>> is_convention(FactCandidate("fact", "user.project_tool", "pnpm", 0.9, 0.6))
+    True
+    >>> is_convention(FactCandidate("fact", "identity.location", "Berlin", 0.9, 0.6))
+    False
+    """
+    return not cand.subject and (cand.convention or cand.key.startswith(PROJECT_KEY_PREFIX))
+
+
+def subject_of(said: Said, cand: FactCandidate) -> str | None:
+    """The stored subject of ``cand`` said in ``said``, for every extractor (the rules in ``write.ingest``, the
+    LLM in ``semantic.apply``): a project's convention (``is_convention``) said in a folder (``Said.project``) is
+    that project's, ``project:<folder>`` (``types.PROJECT_SUBJECT``), so "This repo uses pnpm" said in
+    ``/home/dev/a`` and "This repo uses yarn" said in ``/home/dev/b`` are two projects' tools, never one value
+    replacing the other; anything else, and a convention said in no folder, is ``fact_subject``'s.
+
+    >>> from datetime import datetime, timezone
+    >>> from memstrata.types import Scope
+    >>> said = Said(Scope(user_id="u"), None, datetime(2026, 1, 1, tzinfo=timezone.utc), 1, "t", project="/home/dev/a")
+    >>> subject_of(said, FactCandidate("fact", "user.project_tool", "pnpm", 0.9, 0.6))
+    'project:/home/dev/a'
+    """
+    if said.project is not None and is_convention(cand):
+        return f"{PROJECT_SUBJECT}{said.project}"
+    return fact_subject(said.speaker, cand.subject)
 
 
 def contradicting_keys(key: str) -> list[str]:

@@ -25,7 +25,7 @@ from memstrata.extract.taxonomy import key_spec
 from memstrata.extract.twins import kinds_of
 from memstrata.facts.resolve import same_value
 from memstrata.facts.said import RawChange, Said
-from memstrata.facts.terms import fact_subject
+from memstrata.facts.terms import subject_of
 from memstrata.privacy.policy import only_placeholders
 from memstrata.store.withdrawals import Withdrawal
 from memstrata.text.lang import detect_language
@@ -47,7 +47,7 @@ def retract(eng: FactEngine, conn: Any, said: Said, cand: FactCandidate, now: da
     Raises:
         ValueError: ``said`` names no episode (a hand edit never withdraws).
     """
-    scope, subject, at = said.scope, fact_subject(said.speaker, cand.subject), said.at
+    scope, subject, at = said.scope, subject_of(said, cand), said.at
     if said.episode_id is None:
         raise ValueError("a withdrawal is said in an episode: Said.episode_id is required")
     if not eng.encrypts(cand):  # a secret value is never kept outside its encrypted fact

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
@@ -25,6 +25,7 @@ from memstrata.extract.base import FactCandidate
 from memstrata.facts.engine import FactEngine
 from memstrata.facts.resolve import same_thing
 from memstrata.facts.said import Said
+from memstrata.facts.terms import subject_of
 from memstrata.semantic.categories import Category, feature_key
 from memstrata.semantic.commands import Command
 from memstrata.store.protocol import Store
@@ -64,7 +65,8 @@ class Context:
     ``run``: recorded in every event (queue batch token or consolidation id).
     ``expires_at``: when new features expire (``facts.said.fact_expiry``), or ``None``.
     ``withdraws``: a lone ``delete`` withdraws the value (extraction from what was said) rather
-    than archiving the feature (consolidation).
+    than archiving the feature (consolidation). ``folders``: the folder each source was said in
+    (``facts.said.said_in``; none listed: none), where a command marked ``project`` holds.
     """
 
     scope: Scope
@@ -78,6 +80,7 @@ class Context:
     merge_similarity: float = 0.9
     expires_at: datetime | None = None
     withdraws: bool = False
+    folders: Mapping[int, str | None] = field(default_factory=dict)
 
 
 def statement(cmd: Command) -> str:
@@ -116,7 +119,9 @@ def _match(facts: Sequence[Fact], value: str, *, loose: bool = True) -> Fact | N
 def _apply_key(store: Store, conn: Any, ctx: Context, key: str,
                group: Sequence[tuple[Command, np.ndarray | None]]) -> list[Applied]:
     first_cites = _cites(ctx, group[0][0])
-    subject = ctx.sources.get(first_cites[0]) if first_cites else None
+    speaker = ctx.sources.get(first_cites[0]) if first_cites else None
+    # whose features these are, as the fact engine stores them (a project's convention: its folder's)
+    subject = subject_of(_said(ctx, group[0][0], speaker), _candidate(ctx, key, group[0][0]))
     existing = store.load_facts(conn, store.fact_ids(conn, ctx.scope, keys=[key], subject=subject))
     engine = FactEngine(store, None, merge_similarity=ctx.merge_similarity)
     out: list[Applied] = []
@@ -134,9 +139,8 @@ def _apply_key(store: Store, conn: Any, ctx: Context, key: str,
         kept = _match([f for _, f in retire.values()], cmd.value, loose=False)
         if kept is not None:  # "delete X, add X": nothing changes but the restatement
             del retire[kept.id]
-        cand = FactCandidate(kind=ctx.category.kind, key=key, value=cmd.value, confidence=LLM_CONFIDENCE,
-                             importance=LLM_IMPORTANCE, statement=statement(cmd))
-        said = engine.unsuppressed(conn, _said(ctx, cmd, subject), key)
+        cand = _candidate(ctx, key, cmd)
+        said = engine.unsuppressed(conn, _said(ctx, cmd, speaker), key)
         if said is None:  # forgotten from these messages: never drawn from them again
             out.append(Applied("skip", None, (), cmd))
             continue
@@ -145,29 +149,35 @@ def _apply_key(store: Store, conn: Any, ctx: Context, key: str,
             retire.pop(old, None)
         out.append(Applied("supersede" if superseded else action, fact_id, superseded, cmd))
     for cmd, fact in retire.values():
-        out += _retire(store, conn, ctx, engine, key, fact, cmd, subject)
+        out += _retire(store, conn, ctx, engine, key, fact, cmd, speaker)
     return out
 
 
-def _said(ctx: Context, cmd: Command, subject: str | None) -> Said:
-    """The statement behind ``cmd`` as the fact engine records it: every event carries the run."""
+def _candidate(ctx: Context, key: str, cmd: Command, **more: Any) -> FactCandidate:
+    """The feature ``cmd`` states as the fact engine takes it (``convention``: the model marked it ``project``)."""
+    return FactCandidate(kind=ctx.category.kind, key=key, value=cmd.value, confidence=LLM_CONFIDENCE,
+                         importance=LLM_IMPORTANCE, statement=statement(cmd), convention=cmd.project, **more)
+
+
+def _said(ctx: Context, cmd: Command, speaker: str | None) -> Said:
+    """The statement behind ``cmd`` as the fact engine records it: every event carries the run, and the folder
+    its first message was said in (``Context.folders``)."""
     cites = _cites(ctx, cmd)
-    return Said(scope=ctx.scope, speaker=subject, at=ctx.observed_at, episode_id=cites[0] if cites else None,
+    return Said(scope=ctx.scope, speaker=speaker, at=ctx.observed_at, episode_id=cites[0] if cites else None,
                 actor=ctx.actor, expires_at=ctx.expires_at, cites=cites, tag=cmd.tag,
-                note={"episodes": list(cites), "run": ctx.run})
+                note={"episodes": list(cites), "run": ctx.run},
+                project=ctx.folders.get(cites[0]) if cites else None)
 
 
 def _retire(store: Store, conn: Any, ctx: Context, engine: FactEngine, key: str, fact: Fact, cmd: Command,
-            subject: str | None) -> list[Applied]:
+            speaker: str | None) -> list[Applied]:
     """A lone ``delete`` of ``fact``: heard in conversation (``ctx.withdraws``) it is a withdrawal
     of the value, as the rule extractor's "I no longer use UPS" (``facts.withdraw``): superseded
     with no successor, and a value said before it that arrives later ends there. From a
     consolidation (housekeeping over stored features) it archives the fact."""
-    said = _said(ctx, cmd, subject)
+    said = _said(ctx, cmd, speaker)
     if ctx.withdraws and said.episode_id is not None:
-        cand = FactCandidate(kind=ctx.category.kind, key=key, value=fact.value, confidence=LLM_CONFIDENCE,
-                             importance=LLM_IMPORTANCE, statement=statement(cmd), evidence=statement(cmd),
-                             retracts=True)
+        cand = replace(_candidate(ctx, key, cmd, evidence=statement(cmd), retracts=True), value=fact.value)
         changes = engine.apply(conn, said, cand, None, ctx.now)
         return [Applied(action, fact_id, (), cmd) for action, fact_id, _ in changes]
     store.set_fact_status(conn, fact.id, "archived", now=ctx.now, valid_to=ctx.observed_at)

@@ -15,7 +15,9 @@ class Command(BaseModel):
     """One change to a category's features.
 
     ``cite``: ids of the messages (episodes) the command rests on; for consolidation, ids
-    of the facts it rewrites. Unknown ids are ignored.
+    of the facts it rewrites. Unknown ids are ignored. ``project``: the feature is a convention of the
+    project the messages work in ("this repo uses pnpm"), not the user's own: said in a folder (the message's
+    ``metadata.project``), it is that folder's (``facts.terms.subject_of``); absent: ``false``.
     """
 
     command: Literal["add", "delete"]
@@ -23,6 +25,7 @@ class Command(BaseModel):
     feature: str = Field(min_length=1, max_length=200)
     value: str = Field(min_length=1, max_length=2000)
     cite: list[int] = Field(default_factory=list)
+    project: bool = False
 
 
 class Commands(BaseModel):

@@ -7,6 +7,7 @@ import json
 from collections.abc import Sequence
 
 from memstrata.clock import to_db
+from memstrata.facts.said import said_in
 from memstrata.llm.base import LLM, Tally, structured
 from memstrata.semantic.categories import Category
 from memstrata.semantic.commands import Command, Commands
@@ -29,6 +30,10 @@ deletes the dislike and adds the like; "not DHL anymore, back to FedEx" and "不
 dropped value and keep the restored one; "please stop using UPS" deletes UPS. A note in the third person \
 ("User prefers UPS", "用户对花生过敏") is about the user. A fact about another named person ("my colleague Tom \
 moved to the design team") is about that person: put the name in the feature ("Tom's team"), never as the user's.
+A convention of the project or repository being worked in ("this repo uses pnpm, not npm", "the tests run with \
+make test", "we deploy to Fly.io", "这个项目用pnpm") is the project's, not the user's: give its command \
+"project": true. Messages and stored features said in a folder name it ("in /home/dev/a"); a project's feature \
+holds in its folder only, so never delete one of another folder than the message's.
 Record only what the user says about themselves (not the assistant's suggestions, not small talk). \
 Do not add what is already stored. "cite" lists the ids of the messages ([#id]) each command rests on.
 Keep the language of the conversation: it is {language}; write tag, feature and value in that language and \
@@ -36,19 +41,25 @@ never translate. When nothing is worth remembering, answer {{"commands": []}}.""
 
 
 def feature_lines(facts: Sequence[Fact]) -> str:
-    """Stored features as JSON lines ``{"tag", "feature", "value"}`` (``(none)`` when empty)."""
+    """Stored features as JSON lines ``{"tag", "feature", "value"}`` (``(none)`` when empty), a project's
+    convention with ``"project": true, "in": "<folder>"`` (``Fact.project``)."""
     lines = []
     for f in facts:
         feature = f.key.split(".", 2)[2] if f.key.count(".") >= 2 else f.key
-        lines.append(json.dumps({"id": f.id, "tag": f.tag, "feature": feature, "value": f.value},
+        where = {} if f.project is None else {"project": True, "in": f.project}
+        lines.append(json.dumps({"id": f.id, "tag": f.tag, "feature": feature, "value": f.value, **where},
                                 ensure_ascii=False))
     return "\n".join(lines) or "(none)"
 
 
 def message_lines(episodes: Sequence[Episode]) -> str:
-    """``[#id] role speaker (time): content`` per episode, in order."""
+    """``[#id] role speaker (time): content`` per episode, in order; ``(time, in /home/dev/a)`` for one said in a
+    folder (``facts.said.said_in``: its ``metadata.project``)."""
+    def where(e: Episode) -> str:
+        folder = said_in(e.metadata)
+        return "" if folder is None else f", in {folder}"
     return "\n".join(f"[#{e.id}] {e.role}{' ' + e.producer_id if e.producer_id else ''} "
-                     f"({to_db(e.created_at)}): {e.content}" for e in episodes)
+                     f"({to_db(e.created_at)}{where(e)}): {e.content}" for e in episodes)
 
 
 def extraction_prompt(category: Category, existing: Sequence[Fact], episodes: Sequence[Episode],

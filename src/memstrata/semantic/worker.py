@@ -24,7 +24,7 @@ import numpy as np
 from memstrata.clock import utcnow
 from memstrata.config import Settings
 from memstrata.errors import EmbeddingError, LLMError
-from memstrata.facts.said import fact_expiry
+from memstrata.facts.said import fact_expiry, said_in
 from memstrata.lifecycle.retention import enforce_cap
 from memstrata.llm.base import LLM, Tally
 from memstrata.semantic.apply import Applied, Context, apply_commands, statement
@@ -208,7 +208,7 @@ class SemanticWorker:
         return Context(scope=fact_scope(batch.scope), category=category, actor=self.actor, run=batch.token,
                        observed_at=newest, now=now, sources=speakers,
                        default_cites=tuple(ids), merge_similarity=self.settings.merge_similarity, expires_at=expires,
-                       withdraws=True)
+                       withdraws=True, folders={e.id: said_in(e.metadata) for e in episodes})
 
     def _consolidate(self, scope: Scope, tally: Tally) -> list[str]:
         from memstrata.semantic.consolidate import Consolidator

@@ -22,9 +22,8 @@ from memstrata.clock import utcnow
 from memstrata.config import Settings
 from memstrata.errors import ContentTooLarge, InvalidInput
 from memstrata.extract.base import Extractor, FactCandidate
-from memstrata.extract.conventions import in_project
 from memstrata.facts.engine import FactEngine
-from memstrata.facts.said import RawChange, Said, fact_expiry
+from memstrata.facts.said import RawChange, Said, fact_expiry, said_in
 from memstrata.facts.withdraw import masked_change
 from memstrata.lifecycle.retention import enforce_cap
 from memstrata.privacy.crypto import Cipher
@@ -341,8 +340,6 @@ class Ingestor:
                         self.extractor.extract(text=msg.content, role=msg.role,
                                                said_at=msg.created_at.astimezone(timezone(msg.utc_offset))),
                         masked_texts(original.content, self.settings.privacy) if kinds else {})
-                # A project's convention is that project's (``metadata.project``: the folder it was said in).
-                cands = in_project(cands, msg.metadata)
             prepared.append(_Prepared(msg, segs, cands, redacted=kinds, withheld=withheld))
         if self.embedder is not None:
             texts = [d for p in prepared for _, d in p.segments]
@@ -501,6 +498,7 @@ class Ingestor:
         s = self.settings
         return Said(scope=Scope(msg.scope.org_id, msg.scope.project_id, msg.scope.user_id, msg.scope.agent_id),
                     speaker=msg.speaker, at=msg.created_at, episode_id=episode_id, actor=self.actor,
+                    project=said_in(msg.metadata),  # a project's convention said there is that folder's
                     expires_at=fact_expiry(now=now, kind=cand.kind, sensitivity=cand.sensitivity,
                                            ttl_seconds=s.ttl_seconds, message_expires_at=msg.expires_at))
 
