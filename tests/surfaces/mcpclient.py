@@ -18,6 +18,7 @@ from mcp.types import CallToolResult
 from serverproc import clean_env, console_script
 
 from memstrata.cli import commands
+from memstrata.cli.options import project_folder
 from memstrata.cli.server import mcp_server
 
 
@@ -53,7 +54,7 @@ async def in_process(db: Path, *flags: str, **env: str) -> AsyncIterator[Client]
     with _environment(**env):
         memory, server, _ = mcp_server(db=params["db"], org=params["org"], project=params["project"],
                                        user=params["user"], agent=params["agent"], session=params["session"],
-                                       budget=params["budget"])
+                                       budget=params["budget"], folder=project_folder(params["folder"]))
         try:
             async with Client(server, read_timeout_seconds=120) as client:
                 yield client

@@ -82,3 +82,28 @@ def test_a_projects_convention_names_its_folder_not_a_person(tmp_path: Path) -> 
                                          "project": "/home/dev/a"}], out["listed"]
     facts = [r for r in out["found"]["results"] if r["id"].startswith("fact:")]
     assert facts and all(r["subject"] is None and r["project"] == "/home/dev/a" for r in facts), out["found"]
+
+
+def test_get_context_shows_the_project_conventions_of_the_folder_it_is_given(tmp_path: Path) -> None:
+    # get_context had no folder: every folder's conventions came, each named; the model names its folder
+    # (project_folder), or the server is started for one (memstrata mcp --project-folder), and only that one's show
+    a, b = "/home/dev/a", "/home/dev/b"
+    with Memory(tmp_path / "m.db", user_id="me") as memory:
+        memory.add("This repo uses pnpm, not npm.", metadata={"project": a})
+        memory.add("This repo uses yarn, not npm.", metadata={"project": b})
+
+    async def scenario(*flags: str) -> dict[str, Any]:
+        async with in_process(tmp_path / "m.db", "--user", "me", *flags) as client:
+            ask = "What do you know about me?"
+            return {"all": await call(client, "get_context", query=ask),
+                    "a": await call(client, "get_context", query=ask, project_folder=a),
+                    "relative": await call(client, "get_context", query=ask, project_folder="."),
+                    "tools": {t.name: t for t in (await client.list_tools()).tools}}
+    out = asyncio.run(scenario())
+    assert f"in {a}: the project uses pnpm" in out["all"]["context"] and f"in {b}:" in out["all"]["context"]
+    assert f"in {a}: the project uses pnpm" in out["a"]["context"] and "yarn" not in out["a"]["context"], out["a"]
+    assert "project_folder must be the folder's absolute path, got '.'" in out["relative"]["error"], out["relative"]
+    assert "project_folder" in (out["tools"]["get_context"].description or "")
+    started = asyncio.run(scenario("--project-folder", b))
+    assert f"in {b}: the project uses yarn" in started["all"]["context"] and "pnpm" not in started["all"]["context"]
+    assert "yarn" not in started["a"]["context"]  # the model's folder before the server's

@@ -17,7 +17,18 @@ import typer
 from rich.table import Table
 
 from memstrata.arguments import MAX_LIMIT, check_kinds, check_limit, check_statuses
-from memstrata.cli.options import AgentOpt, DbOpt, FilterOpt, JsonOpt, OrgOpt, ProjectOpt, SessionOpt, UserOpt
+from memstrata.cli.options import (
+    AgentOpt,
+    DbOpt,
+    FilterOpt,
+    JsonOpt,
+    OrgOpt,
+    ProjectFolderOpt,
+    ProjectOpt,
+    SessionOpt,
+    UserOpt,
+    project_folder,
+)
 from memstrata.cli.session import (
     console,
     emit_json,
@@ -257,19 +268,21 @@ def context_cmd(
     as_of: Annotated[str | None, typer.Option("--as-of", help="What was believed at this time (ISO 8601).")] = None,
     mode: Annotated[str, typer.Option(help="long_term | short_term | both (the last two need --session).")]
     = "long_term",
+    folder: ProjectFolderOpt = None,
 ) -> None:
     """The cited Markdown block for a system prompt (the SDK's context()), printed as is."""
     def go() -> str:
         kinds = (kind,) if kind else ("fact", "episode")
         check_kinds(kinds)  # before the store, in context()'s order: as with a file that exists
-        check_block_arguments(budget_tokens, profile)
+        where_said = project_folder(folder)
+        check_block_arguments(budget_tokens, profile, where_said)
         check_search(query, limit=20, kinds=kinds, expand_context=0, status=None, min_score=min_score,
                      min_match=min_match, filter=where, mode=mode)
         with open_memory(db, org, project, user, agent_id=agent, session_id=session) as memory:
             return memory.context(query, budget_tokens=budget_tokens, filter=where, profile=profile,
                                   kinds=kinds, min_score=min_score,
                                   min_match=min_match, as_of=parse_time(as_of, "--as-of") if as_of else None,
-                                  mode=mode)
+                                  mode=mode, project_folder=where_said)
     block = run_command(go)
     sys.stdout.write(block)
 

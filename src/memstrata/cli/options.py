@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import os
 from typing import Annotated
 
 import typer
+
+from memstrata.errors import InvalidInput
 
 # str, not Path: a ``postgresql://`` URL must reach Memory intact (Path folds its "//").
 DbOpt = Annotated[
@@ -19,3 +22,22 @@ ProjectOpt = Annotated[str | None, typer.Option("--project", help="project_id (t
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for machines.")]
 FilterOpt = Annotated[str | None, typer.Option(
     "--filter", help='Filter expression, e.g. \'tag IN ("flight", "hotel") AND confidence >= 0.5\'.')]
+ProjectFolderOpt = Annotated[str | None, typer.Option(
+    "--project-folder", help="The folder the agent works in ('.': this one): another folder's project conventions "
+                             "are left out (default: every folder's, each named by its folder).")]
+
+
+def project_folder(value: str | None, option: str = "--project-folder") -> str | None:
+    """``value`` of ``--project-folder`` as ``Memory.context(project_folder=...)`` takes it: the folder's absolute
+    path (``.`` is the shell's folder, ``~`` the home folder, a trailing ``/`` dropped), as the coding-agent hooks store
+    the session's ``cwd``; ``None`` when not given.
+
+    Raises:
+        InvalidInput: a blank value (``--project-folder "$DIR"`` with ``DIR`` unset), naming ``option``: read as
+            none, every folder's conventions would be shown as this one's.
+    """
+    if value is None:
+        return None
+    if not value.strip():
+        raise InvalidInput(f"{option} must name a folder ('.' for this one), got {value!r}", field="project_folder")
+    return os.path.abspath(os.path.expanduser(value))

@@ -24,7 +24,17 @@ from typing import Annotated, Any
 import typer
 
 from memstrata.async_memory import AsyncMemory
-from memstrata.cli.options import AgentOpt, DbOpt, JsonOpt, OrgOpt, ProjectOpt, SessionOpt, UserOpt
+from memstrata.cli.options import (
+    AgentOpt,
+    DbOpt,
+    JsonOpt,
+    OrgOpt,
+    ProjectFolderOpt,
+    ProjectOpt,
+    SessionOpt,
+    UserOpt,
+    project_folder,
+)
 from memstrata.cli.session import console, emit_json, err, open_memory, run_command, safe
 from memstrata.collector import freeze_startup_objects
 from memstrata.config import Settings
@@ -167,13 +177,14 @@ def mcp_command(
     db: DbOpt = None, user: UserOpt = None, agent: AgentOpt = None, session: SessionOpt = None,
     org: OrgOpt = None, project: ProjectOpt = None,
     budget: Annotated[int, typer.Option("--budget-tokens", help="Token budget of each search/list answer.")] = 800,
+    folder: ProjectFolderOpt = None,
 ) -> None:
     """Serve memory to MCP clients (Claude Desktop, Cursor) as tools; the scope is these flags, never the model's."""
     _require_extra("mcp")
 
     def build() -> tuple[AsyncMemory, Any, Any, bool]:
         async_memory, server, scope = mcp_server(db=db, org=org, project=project, user=user, agent=agent,
-                                                 session=session, budget=budget)
+                                                 session=session, budget=budget, folder=project_folder(folder))
         if not http:
             return async_memory, server, None, False
         from memstrata.server.mcp import KeyGate
@@ -204,9 +215,11 @@ def mcp_command(
 
 
 def mcp_server(*, db: str | None, org: str | None, project: str | None, user: str | None, agent: str | None,
-               session: str | None, budget: int) -> tuple[AsyncMemory, Any, dict[str, str | None]]:
+               session: str | None, budget: int, folder: str | None = None,
+               ) -> tuple[AsyncMemory, Any, dict[str, str | None]]:
     """What ``memstrata mcp`` serves for its flags: the opened memory, the MCP server whose tools act
     on it, and their scope (the flags', never a tool argument's). The caller closes the memory.
+    ``folder``: ``get_context``'s project folder when the model names none (``--project-folder``, resolved).
 
     Raises:
         InvalidInput: ``budget`` (tokens of each search/list answer) under 50, or a bad scope.
@@ -223,7 +236,7 @@ def mcp_server(*, db: str | None, org: str | None, project: str | None, user: st
     scope = {"org_id": memory.scope.org_id, "project_id": memory.scope.project_id,
              "user_id": memory.scope.user_id, "agent_id": agent, "session_id": session}
     async_memory = AsyncMemory(memory=memory)
-    return async_memory, build_server(async_memory, scope=scope, budget_tokens=budget), scope
+    return async_memory, build_server(async_memory, scope=scope, budget_tokens=budget, project_folder=folder), scope
 
 
 @keys_app.command("create")

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import hmac
 import json
+import os
 from typing import Annotated, Any, Literal
 
 from mcp.server.mcpserver import MCPServer
@@ -380,7 +381,7 @@ async def _cursor_page(memory: AsyncMemory, kind: str, limit: int, filter: str |
 
 
 def build_server(memory: AsyncMemory, *, scope: dict[str, str | None],
-                 budget_tokens: int = DEFAULT_BUDGET_TOKENS) -> MemoryServer:
+                 budget_tokens: int = DEFAULT_BUDGET_TOKENS, project_folder: str | None = None) -> MemoryServer:
     """An ``MCPServer`` whose tools act on ``memory`` within ``scope``.
 
     Args:
@@ -389,6 +390,8 @@ def build_server(memory: AsyncMemory, *, scope: dict[str, str | None],
             agent or session is required); the session applies to writes (and to the
             short-term ``mode`` of a search).
         budget_tokens: bound of each search/list answer, estimated tokens.
+        project_folder: the folder ``get_context`` shows the project conventions of when the model names none
+            (``memstrata mcp --project-folder``); ``None``: every folder's, each named.
     """
     reads = {k: v for k, v in scope.items() if k != "session_id"}
     if not any(reads.get(k) for k in ("user_id", "agent_id")):
@@ -396,7 +399,7 @@ def build_server(memory: AsyncMemory, *, scope: dict[str, str | None],
     server = MemoryServer("memstrata", instructions=INSTRUCTIONS)
 
     _register_writes(server, memory, scope, reads)
-    _register_search(server, memory, scope, reads, budget_tokens)
+    _register_search(server, memory, scope, reads, budget_tokens, project_folder)
     _register_reads(server, memory, reads, budget_tokens)
     return server
 
@@ -471,7 +474,7 @@ def _register_writes(server: MemoryServer, memory: AsyncMemory, scope: dict[str,
 
 
 def _register_search(server: MemoryServer, memory: AsyncMemory, scope: dict[str, str | None],
-                     reads: dict[str, str | None], budget_tokens: int) -> None:
+                     reads: dict[str, str | None], budget_tokens: int, folder: str | None) -> None:
     """``search_memory``, ``get_context``."""
 
     @server.tool()
@@ -494,20 +497,32 @@ def _register_search(server: MemoryServer, memory: AsyncMemory, scope: dict[str,
     async def get_context(query: str, budget_tokens: Budget = 500, limit: Limit = 20,
                           kinds: Kinds | None = None, min_score: Score = 0.0,
                           filter: str | None = None, as_of: str | None = None, mode: Mode = "long_term",
-                          profile: bool = True, min_match: Score = 0.0) -> dict[str, Any]:
+                          profile: bool = True, min_match: Score = 0.0,
+                          project_folder: str | None = None) -> dict[str, Any]:
         """A cited Markdown block of what is known that bears on `query` (the user's message) for
         your prompt, outdated lines labelled. When nothing matches, or for a general question ("what
         do you know about me?"), the user's current facts (`profile: false`: none). Arguments as
-        search_memory, plus `budget_tokens` (bound of the block), `kinds`, `min_score`.
+        search_memory, plus `budget_tokens` (bound of the block), `kinds`, `min_score`, and
+        `project_folder`: the absolute path of the folder you work in, whose project conventions are shown and
+        no other folder's (default: the server's, else every folder's, each named).
         Returns {"context": block}; "" when there is nothing to show."""
         when = None if as_of is None else parse_time(as_of, "as_of")
         where = reads if mode == "long_term" else _session_scope(scope, mode)
         block = await memory.context(query, budget_tokens=budget_tokens, limit=limit,
                                      kinds=tuple(kinds) if kinds is not None else ("fact", "episode"),
                                      min_score=min_score, min_match=min_match, filter=filter or None,
-                                     as_of=when, mode=mode,
+                                     as_of=when, mode=mode, project_folder=_folder(project_folder, folder),
                                      profile=profile, **where)
         return {"context": block}
+
+
+def _folder(given: str | None, default: str | None) -> str | None:
+    """The folder ``get_context`` reads for (``given`` by the model, else the server's ``default``). A relative
+    path names no folder a convention is said in (the hooks store the absolute ``cwd``) and is refused, as a blank
+    one is (``Memory.context``), naming ``project_folder``."""
+    if given is not None and given.strip() and not os.path.isabs(given):
+        raise InvalidInput(f"project_folder must be the folder's absolute path, got {given!r}", field="project_folder")
+    return default if given is None else given
 
 
 def _register_reads(server: MemoryServer, memory: AsyncMemory, reads: dict[str, str | None],
