@@ -179,10 +179,10 @@ class AsyncMemory:
         return await self._run(self.memory.page, kind=kind, status=status, key=key, limit=limit, cursor=cursor,
                                filter=filter, **scope)
 
-    async def history(self, fact_id: int | None = None, *, key: str | None = None,
+    async def history(self, fact_id: int | None = None, *, key: str | None = None, subject: str | None = None,
                       **scope: Unpack[ScopeArgs]) -> builtins.list[tuple[Fact, builtins.list[MemoryEvent]]]:
         """``Memory.history``."""
-        return await self._run(self.memory.history, fact_id, key=key, **scope)
+        return await self._run(self.memory.history, fact_id, key=key, subject=subject, **scope)
 
     async def check_update(self, fact_id: int, *, value: str, **scope: Unpack[ScopeArgs]) -> None:
         """``Memory.check_update``."""

@@ -27,6 +27,21 @@ def project_of(subject: str | None) -> str | None:
         return None
     return subject[len(PROJECT_SUBJECT):] or None
 
+
+def names_the_user(name: str | None, user_id: str | None) -> bool:
+    """Whether a speaker or subject ``name`` is the scope's user (case and outer spaces aside): no
+    name (a fact's ``subject`` ``None``), the word ``user`` (a JSONL import with no ``speaker``
+    names each turn after its role), or the user's id.
+
+    >>> names_the_user(None, "alice"), names_the_user(" Alice", "alice"), names_the_user("User", None)
+    (True, True, True)
+    >>> names_the_user("wife", "alice")
+    False
+    """
+    if name is None or name.strip().casefold() == "user":
+        return True
+    return user_id is not None and name.strip().casefold() == user_id.strip().casefold()
+
 V = TypeVar("V")
 
 

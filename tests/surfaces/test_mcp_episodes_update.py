@@ -128,7 +128,7 @@ def test_the_tool_list_stays_small(tmp_path: Path) -> None:
             return (await client.list_tools()).tools
 
     tools = asyncio.run(scenario())
-    assert len(tools) == 8
+    assert len(tools) == 9
     assert tool_list_tokens(tools) < MAX_TOOL_LIST_TOKENS == 1_500
     for tool in tools:
         properties = tool.input_schema.get("properties", {})

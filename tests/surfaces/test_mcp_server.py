@@ -28,7 +28,7 @@ from clirun import cli
 from memstrata.context.render import estimate_tokens
 
 TOOLS = {"add_memory", "search_memory", "get_context", "get_memory", "update_memory", "delete_memory", "list_memories",
-         "list_episodes"}
+         "get_history", "list_episodes"}
 
 
 @pytest.fixture(scope="module")

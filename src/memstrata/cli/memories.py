@@ -380,6 +380,9 @@ def users_cmd(db: DbOpt = None, org: OrgOpt = None, project: ProjectOpt = None, 
 def history(
     fact_id: Annotated[int | None, typer.Argument(help="A fact id (from list or recall).", min=1)] = None,
     key: Annotated[str | None, typer.Option(help="Or a key, e.g. shipping.carrier.")] = None,
+    subject: Annotated[str | None, typer.Option(
+        help="With --key: one subject's timeline: 'user' (or the user id) for the user's own, a person such as "
+             "'wife'. Default: every subject's, the user's own first.")] = None,
     db: DbOpt = None, user: UserOpt = None, org: OrgOpt = None, project: ProjectOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
@@ -391,22 +394,32 @@ def history(
         if key is not None and not key.strip():  # an unset "$KEY": no key, not a key with nothing under it
             raise InvalidInput(f"memstrata history: --key is empty ({key!r}); give a key, e.g. --key shipping.carrier; "
                                "`memstrata list` shows them")
+        if subject is not None and not subject.strip():  # an unset "$WHO": not a subject with nothing stored
+            raise InvalidInput(f"memstrata history: --subject is empty ({subject!r}); give --subject user for the "
+                               "user's own timeline, a person such as --subject wife, or leave it out for every one",
+                               field="subject")
+        if subject is not None and fact_id is not None:  # the SDK's words (fact_id, key=) are not this command's
+            raise InvalidInput("memstrata history: --subject picks among the values of a --key; a FACT_ID names one "
+                               "fact, whose subject is its own", field="subject")
         with open_memory(db, org, project, user, model=False) as memory:
-            return memory.history(fact_id, key=key), memory.scope.user_id
+            return memory.history(fact_id, key=key, subject=subject), memory.scope.user_id
     timeline, owner = run_command(go)
     if as_json:
         emit_json([{"fact": asdict(f), "events": [asdict(e) for e in ev]} for f, ev in timeline])
         return
     if not timeline:  # a key nothing is stored under: an empty history, as `list --key` says
-        console.print(safe(f"no facts for user {owner} under key {key} (`memstrata list` shows the keys stored)"),
-                      highlight=False)
+        about = f" about {subject}" if subject is not None else ""
+        console.print(safe(f"no facts for user {owner} under key {key}{about} (`memstrata list` shows the keys "
+                           "stored)"), highlight=False)
         return
     for fact, events in timeline:
         until = f" → {fact.valid_to:%Y-%m-%d %H:%M}" if fact.valid_to else ""
         # A project's convention names its folder: a key's history holds every project's values, each its own.
         where = f" in {fact.project}" if fact.project is not None else ""
+        # Another person's value names them, as `list` does: a wife's employer is not the user's next job.
+        whose = f"{fact.subject}: " if fact.project is None and about_someone_else(fact) else ""
         console.print(f"[bold]fact#{fact.id}[/] " + safe(
-            f"{fact.key} = {fact.value}{where} [{fact.status}] "
+            f"{whose}{fact.key} = {fact.value}{where} [{fact.status}] "
             f"{fact.valid_from or fact.observed_at:%Y-%m-%d %H:%M}{until}"),
             highlight=False)
         dated = next((e.detail["changed_before_stated"] for e in reversed(events)

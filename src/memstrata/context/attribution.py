@@ -28,7 +28,7 @@ from collections.abc import Sequence
 
 from memstrata.extract import kin, roles
 from memstrata.text.tokens import is_cjk
-from memstrata.types import Fact, Hit
+from memstrata.types import Fact, Hit, names_the_user
 
 #: ``Hit.signals`` mark of a turn said in a project folder other than the block's (``context.block.in_folder``):
 #: its line names that folder (``in /home/dev/b: This repo uses yarn, not npm``).
@@ -51,12 +51,8 @@ BARE_VALUE_KEYS = frozenset({"note", "fact.general", "preference.habit", "schedu
 
 
 def _same(name: str | None, user_id: str | None) -> bool:
-    """Whether a speaker or subject ``name`` is the scope's user (case and outer spaces aside).
-    The name ``user`` is the user too: a JSONL import with no ``speaker`` field names each turn
-    after its role (``loaders.jsonl``), and a single-user import must not read "user: …"."""
-    if name is None or name.strip().casefold() == "user":
-        return True
-    return user_id is not None and name.strip().casefold() == user_id.strip().casefold()
+    """Whether a speaker or subject ``name`` is the scope's user (``types.names_the_user``)."""
+    return names_the_user(name, user_id)
 
 
 def is_users_own(hit: Hit) -> bool:

@@ -210,17 +210,31 @@ class RecallMethods(MemoryBase):
         return page_rows(self.store, self._scope(**scope), kind=kind, status=status, key=key, limit=limit,
                          cursor=cursor, filter=filter)
 
-    def history(self, fact_id: int | None = None, *, key: str | None = None,
+    def history(self, fact_id: int | None = None, *, key: str | None = None, subject: str | None = None,
                 **scope: Unpack[ScopeArgs]) -> builtins.list[tuple[Fact, builtins.list[MemoryEvent]]]:
         """A fact's timeline: every fact under its key (same subject), oldest first, each with
         its audit events. Give ``fact_id`` or ``key``. A key nothing is stored under in the scope
         (never stored, or every value forgotten) has an empty timeline, ``[]``, as ``list(key=...)``
         of it is empty: a key is a name to look under, not a record that must exist.
 
+        A key holds the values of everyone the user spoke about (``Fact.subject``: ``None`` the
+        user, ``"wife"``, ``"Bob"``, ``"project:<folder>"``). By default ``history(key=...)`` gives
+        them all, never interleaved: the user's own timeline first, then each other subject's, in
+        the order each was first recorded (``facts.history.own_first``), so the first entries are
+        the user's own and a wife's employer never reads as the user's next job. All, not the
+        user's alone: a history is the record of what is stored, and leaving a relative's values
+        out would read as "never stored". ``subject`` keeps one subject's timeline:
+        ``"user"`` (or the user's id) the user's own, ``"wife"`` the wife's (case aside; a
+        ``project:<folder>`` exactly; ``facts.history.subject_matches``); a subject with nothing
+        stored under the key gives ``[]``. ``list`` and ``page`` select by subject with their
+        filter: ``subject IS NULL`` (the user's own), ``subject = "wife"``.
+
         Raises:
             InvalidInput: a ``fact_id`` that is no id at all (text, a bool, a float, or below 1:
                 ids start at 1), naming history() and ``fact_id``; a ``key`` that is no string (a
-                number, a list), or empty or whitespace (no key, not a key with nothing under it), naming ``key``.
+                number, a list), or empty or whitespace (no key, not a key with nothing under it), naming ``key``;
+                a ``subject`` that is no string, empty or whitespace, or given with ``fact_id`` (a fact
+                has its subject), naming ``subject``.
             NotFound: a valid ``fact_id`` not stored in the scope (an id names one fact).
         """
         if key is not None and not isinstance(key, str):  # history(key=5) fell on key.strip(): AttributeError
@@ -228,13 +242,14 @@ class RecallMethods(MemoryBase):
         if key is not None and not key.strip():
             raise InvalidInput(f"history(): key is empty ({key!r}); give a fact key such as 'shipping.carrier' "
                                "(list() shows them) or a fact_id", field="key")
+        _check_subject(subject, fact_id)
         sc = self._scope(**scope)
         fact: Fact | None = None
         if fact_id is not None:
             found = self.get(_history_id(fact_id), **scope)
             assert isinstance(found, Fact)
             fact = found
-        return fact_history(self.store, sc, fact=fact, key=key, limit=MAX_LIMIT)
+        return fact_history(self.store, sc, fact=fact, key=key, limit=MAX_LIMIT, subject=subject)
 
     def counts(self, **scope: Unpack[ScopeArgs]) -> dict[str, int]:
         """Rows stored in the scope: ``episodes``, ``segments``, ``embedded_segments`` and
@@ -261,3 +276,22 @@ def _history_id(value: object) -> int:
         hint = (f"; give the number, history({value.strip()})" if value.strip().isascii() and value.strip().isdigit()
                 else f"; a key is given as key={cut(repr(value))}")
     return check_id("history()", "fact_id", value, then=hint)
+
+
+def _check_subject(subject: object, fact_id: object) -> None:
+    """``history()``'s ``subject``: ``None``, or a non-blank string given with a ``key``.
+
+    Raises:
+        InvalidInput: ``details.field`` ``subject``.
+    """
+    if subject is None:
+        return
+    if not isinstance(subject, str):
+        raise InvalidInput(f"history(): subject must be a string such as 'user' (the user's own) or 'wife', "
+                           f"got {shown(subject)}", field="subject")
+    if not subject.strip():
+        raise InvalidInput(f"history(): subject is empty ({subject!r}); give 'user' for the user's own timeline, "
+                           "a person such as 'wife', or no subject for every one", field="subject")
+    if fact_id is not None:
+        raise InvalidInput("history(): subject selects among a key's values (key=...); a fact_id names one fact, "
+                           "whose subject is its own", field="subject")

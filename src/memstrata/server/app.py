@@ -51,6 +51,7 @@ from memstrata.server.models import (
     HistoryResponse,
     KeyCreated,
     KeyCreateRequest,
+    KeyHistoryQuery,
     KeyList,
     ListEpisodesQuery,
     ListFactsQuery,
@@ -261,6 +262,19 @@ def fact_history(fact_id: FactId, q: Annotated[ScopeQuery, Query()], caller: Cal
     scope = st.scope(caller, q)
     with st.lock:
         timeline = st.memory.history(fact_id, **scope)
+    return HistoryResponse(timeline=[HistoryEntry(fact=f, events=ev) for f, ev in timeline])
+
+
+@router.get("/history", response_model=HistoryResponse, tags=["facts"])
+def key_history(q: Annotated[KeyHistoryQuery, Query()], caller: Caller, request: Request) -> HistoryResponse:
+    """Every value a key held, with audit events: the user's own timeline first, then each other
+    subject's (a relative, another speaker, a project's convention), each oldest first; ``subject``
+    keeps one (``user`` for the user's own, ``wife``). A key or subject with nothing stored is an
+    empty timeline, as ``GET /v1/facts?key=...`` of it is an empty list."""
+    st = state_of(request)
+    scope = st.scope(caller, q)
+    with st.lock:
+        timeline = st.memory.history(key=q.key, subject=q.subject, **scope)
     return HistoryResponse(timeline=[HistoryEntry(fact=f, events=ev) for f, ev in timeline])
 
 

@@ -1,11 +1,11 @@
-"""The MCP server: eight tools over one ``Memory``, for Claude Desktop, Cursor and other MCP clients.
+"""The MCP server: nine tools over one ``Memory``, for Claude Desktop, Cursor and other MCP clients.
 
 Built with the official ``mcp`` SDK (2.x: ``mcp.server.mcpserver.MCPServer``, the class 1.x
 called ``FastMCP``). Tools: ``add_memory``, ``search_memory`` (``filter``, ``min_match``,
 ``as_of``, ``mode``), ``get_context`` (the SDK's ``Memory.context``: the cited prompt block, with
 the profile when nothing matches), ``get_memory``, ``update_memory`` (``Memory.update``: a new
-value supersedes), ``delete_memory``, ``list_memories`` (current facts) and ``list_episodes``
-(the stored messages).
+value supersedes), ``delete_memory``, ``list_memories`` (current facts), ``get_history`` (a key's
+values, the user's own timeline first; ``Memory.history``) and ``list_episodes`` (the stored messages).
 
 - **Scope comes from configuration** (``memstrata mcp --user ... --project ...`` or the
   ``MEMSTRATA_*`` environment), never from the model: no tool takes a user, org or project.
@@ -527,7 +527,7 @@ def _folder(given: str | None, default: str | None) -> str | None:
 
 def _register_reads(server: MemoryServer, memory: AsyncMemory, reads: dict[str, str | None],
                     budget_tokens: int) -> None:
-    """``get_memory``, ``list_memories``, ``list_episodes``."""
+    """``get_memory``, ``list_memories``, ``get_history``, ``list_episodes``."""
 
     @server.tool()
     async def get_memory(id: str, offset: Offset = 0) -> dict[str, Any]:
@@ -554,6 +554,16 @@ def _register_reads(server: MemoryServer, memory: AsyncMemory, reads: dict[str, 
         rows = await memory.list(limit=min(limit, MAX_RESULTS), filter=filter or None, **reads)  # type: ignore[arg-type]
         kept, truncated = within_budget([_fact_line(f) for f in rows if isinstance(f, Fact)], budget_tokens)
         return {"results": kept, "truncated": truncated}
+
+    @server.tool()
+    async def get_history(key: str, subject: str | None = None) -> dict[str, Any]:
+        """Every value a fact key held (e.g. 'identity.employer'), oldest first: the user's own timeline,
+        then each other person's (`subject`). `subject` keeps one: 'user' (the user's own) or e.g. 'wife'."""
+        timeline = await memory.history(key=key, subject=subject, **reads)  # type: ignore[arg-type]
+        lines = [{**_fact_line(f), "status": f.status, "from": f"{f.valid_from or f.observed_at:%Y-%m-%d}",
+                  "until": f"{f.valid_to:%Y-%m-%d}" if f.valid_to else None} for f, _ in timeline]
+        kept, truncated = within_budget(lines, budget_tokens)
+        return {"timeline": kept, "truncated": truncated}
 
     @server.tool()
     async def list_episodes(limit: Limit = 20, filter: str | None = None,

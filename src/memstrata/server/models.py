@@ -242,6 +242,16 @@ class ListFactsQuery(ScopeQuery):
         "are written between pages (offset pages shift by what was added or deleted). Not with `offset`."))
 
 
+class KeyHistoryQuery(ScopeQuery):
+    """``GET /v1/history`` query parameters."""
+
+    key: str = Field(max_length=200, description="The fact key, e.g. `identity.employer` (`GET /v1/facts` shows "
+                                                 "them).")
+    subject: str | None = Field(None, max_length=200, description=(
+        "One subject's timeline: `user` (or the user id) for the user's own, a person such as `wife`, a "
+        "`project:<folder>`. Default: every subject's, the user's own first."))
+
+
 class ListEpisodesQuery(ScopeQuery):
     """``GET /v1/episodes`` query parameters."""
 
@@ -316,7 +326,8 @@ class HistoryEntry(BaseModel):
 
 
 class HistoryResponse(BaseModel):
-    """Every fact under the key (same subject), oldest first."""
+    """Every fact under the key, as timelines: a fact id's subject alone; a key's every subject (the
+    user's own first, then each other's as first recorded) or ``subject``'s; each oldest first."""
 
     timeline: list[HistoryEntry]
 
