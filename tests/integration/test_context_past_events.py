@@ -38,3 +38,16 @@ def test_a_chinese_event_that_is_over_is_labelled_in_chinese(memory: Memory) -> 
     block = memory.context("你了解我什么？", user_id="zh", budget_tokens=600)
     assert "[已过去] " in next(line for line in block.splitlines() if "交房租" in line), block
     assert "[已过去]" not in next(line for line in block.splitlines() if "芒果" in line), block
+
+
+def test_as_of_a_past_time_a_plan_called_off_later_is_past_if_its_day_was_over(memory: Memory) -> None:
+    # before: read by its status today (superseded), the trip was listed as a plan still to come, unlabelled
+    said = NOW - timedelta(days=60)
+    memory.add(f"We are going to Lisbon on {_day(said + timedelta(days=10))}.", user_id="en", created_at=said)
+    memory.add("I'm allergic to peanuts.", user_id="en", created_at=said)
+    then = datetime.now(UTC)
+    memory.add("The Lisbon trip is cancelled.", user_id="en", created_at=said + timedelta(days=20))
+    block = memory.context("what do you know about me?", user_id="en", budget_tokens=600, as_of=then)
+    assert next(line for line in block.splitlines() if "Lisbon" in line).startswith("- [past] "), block
+    today = memory.context("what do you know about me?", user_id="en", budget_tokens=600)
+    assert "[past]" not in today, today

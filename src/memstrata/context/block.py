@@ -29,6 +29,7 @@ from memstrata.errors import InvalidInput
 from memstrata.extract.conventions import is_how_to_work
 from memstrata.filter import And, Compare, Expr, Field
 from memstrata.recall.evidence import beside_matches, is_general, matches, part_matches
+from memstrata.recall.outdated import fact_retired
 from memstrata.recall.search import fact_hit
 from memstrata.types import Fact, Hit
 
@@ -108,23 +109,25 @@ def profile_order(facts: Sequence[Fact], *, as_of: datetime | None = None, now: 
     a plan still ahead is not pushed out of a small block by one already over."""
     if as_of is not None:
         facts = [f for f in facts if f.recorded_at <= as_of and (f.expired_at is None or f.expired_at > as_of)]
-    return sorted(facts, key=lambda f: (now is not None and is_past(f, now), -f.importance,
+    return sorted(facts, key=lambda f: (now is not None and is_past(f, now, as_of), -f.importance,
                                         -f.observed_at.timestamp(), -f.id))
 
 
-def is_past(fact: Fact, now: datetime) -> bool:
+def is_past(fact: Fact, now: datetime, as_of: datetime | None = None) -> bool:
     """Whether ``fact`` held only until before ``now``: its ``valid_to`` (the end of the day or month a
     one-off event was said for, "a vet appointment on November 6th" -> 2026-11-07, 11月20号要交房租 ->
-    2026-11-21) has passed. A superseded fact is outdated instead (``Hit.superseded``)."""
-    return fact.status != "superseded" and fact.valid_to is not None and fact.valid_to <= now
+    2026-11-21) has passed. A fact superseded (at ``as_of`` when given, ``recall.outdated.fact_retired``) is
+    outdated instead (``Hit.superseded``); one superseded only after ``as_of`` was current then, and is past if
+    its day was over by ``now``."""
+    return not fact_retired(fact, as_of) and fact.valid_to is not None and fact.valid_to <= now
 
 
-def mark_past(hits: Sequence[Hit], now: datetime) -> None:
-    """Mark each fact hit that ``is_past`` at ``now`` with ``signals["past"]``: the block labels it
-    ``[past]`` (``[已过去]``; ``context.render``), so an agent never reads an appointment that is over as
-    one to come. In place."""
+def mark_past(hits: Sequence[Hit], now: datetime, as_of: datetime | None = None) -> None:
+    """Mark each fact hit that ``is_past`` at ``now`` (as held at ``as_of``) with ``signals["past"]``: the block
+    labels it ``[past]`` (``[已过去]``; ``context.render``), so an agent never reads an appointment that is over
+    as one to come. In place."""
     for hit in hits:
-        if hit.fact is not None and is_past(hit.fact, now):
+        if hit.fact is not None and is_past(hit.fact, now, as_of):
             hit.signals["past"] = 1.0
 
 
@@ -268,5 +271,5 @@ def profile_hits(facts: Sequence[Fact], *, limit: int, as_of: datetime | None = 
     over at ``now`` marked so (``mark_past``)."""
     hits = [fact_hit(f) for f in profile_order(facts, as_of=as_of, now=now)[:limit]]
     if now is not None:
-        mark_past(hits, now)
+        mark_past(hits, now, as_of)
     return hits

@@ -143,7 +143,7 @@ class RecallMethods(MemoryBase):
                            mode=mode, min_match=min_match, **scope)
         when = utcnow() if as_of is None else as_of  # an event over by then is labelled past
         hits = in_folder(hits, project_folder)  # another folder's conventions are none of this one's
-        mark_past(hits, when)
+        mark_past(hits, when, as_of)
 
         def said(episode_id: int) -> str | None:
             episode = self.store.get_episode(sc, episode_id)

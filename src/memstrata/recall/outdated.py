@@ -119,7 +119,9 @@ def _bare(text: str) -> str:
     return "".join(fold(text).split())
 
 
-def _fact_retired(fact: Fact, as_of: datetime | None) -> bool:
+def fact_retired(fact: Fact, as_of: datetime | None) -> bool:
+    """Whether ``fact`` was superseded at ``as_of`` (now when ``None``; ``retired``): a fact superseded after
+    ``as_of`` was current then, as was one recorded later (it says nothing of that time)."""
     return bool(retired(fact.status, fact.recorded_at, fact.expired_at, as_of))
 
 
@@ -133,7 +135,7 @@ def mark_outdated(hits: Sequence[Hit], citations: Iterable[Citation], *, weight:
     cited = _by_episode(citations, as_of)
     for hit in hits:
         gone = (_episode_outdated(hit, cited.get(hit.id, ())) if hit.kind == "episode"
-                else hit.fact is not None and _fact_retired(hit.fact, as_of))
+                else hit.fact is not None and fact_retired(hit.fact, as_of))
         if gone:
             object.__setattr__(hit, "score", hit.score * weight)
             object.__setattr__(hit, "superseded", True)
