@@ -109,6 +109,24 @@ def check_text(value: Any, name: str, wanted: str) -> str | None:
     return value
 
 
+def check_key(value: Any, name: str = "key") -> str | None:
+    """``value`` as the fact key (or key prefix) a listing or history looks under: ``None`` (every
+    key), or a string with something besides spaces, its outer spaces and a trailing ``.`` dropped
+    (no stored key has either: ``" shipping.carrier"`` and the prefix ``"identity."`` found nothing).
+
+    Raises:
+        InvalidInput: ``field`` ``name``: not a string, or empty or whitespace (an unset variable:
+            ``list(key="")`` answered ``[]`` as if nothing were stored).
+    """
+    key = check_text(value, name, KEY_WANTED)
+    if key is None:
+        return None
+    if not key.strip(" .\t\n"):
+        raise refused(name, f"{name} is empty ({cut(repr(key))}); give a key or a key prefix such as 'shipping', "
+                            f"or no {name} for every fact")
+    return key.strip().removesuffix(".")
+
+
 #: What ``actor`` (who a change is recorded as made by, in the audit log) takes, in words.
 ACTOR_WANTED = "a non-empty string naming who made the change, such as 'sdk'"
 

@@ -8,6 +8,7 @@ actve`` answered an empty list, and REST said ``kinds: Input should be a valid l
 from __future__ import annotations
 
 import asyncio
+import json
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -138,3 +139,37 @@ def test_list_refuses_a_limit_or_offset_out_of_range_as_page_and_rest_do(db: Pat
         assert done.returncode == 2, (limit, done.stdout)
         wanted = f"error[invalid_input]: limit must be a whole number from 1 up, got {limit}"
         assert " ".join(done.stderr.split()) == wanted
+
+
+def test_a_blank_key_is_refused_and_a_prefix_with_its_dot_is_read(db: Path, embedder: Any,
+                                                                   open_server: Server) -> None:
+    """``list(key="")`` (an unset variable) and ``key=" "`` answered ``[]`` as if nothing were stored,
+    ``memstrata list --key ' '`` "no active facts ... under key", REST ``?key=`` an empty list: each is
+    now ``invalid_input`` naming ``key``. ``key="health."`` (a prefix with its dot) and ``" health.allergy"``
+    found nothing; no stored key has a trailing dot or outer spaces, so they are read without them."""
+    empty = "key is empty ({}); give a key or a key prefix such as 'shipping', or no key for every fact"
+    with Memory(db, embedder=embedder, user_id="u1") as memory:
+        for blank in ("", "  ", "."):
+            assert _sdk_error(lambda b=blank: memory.list(key=b)) == empty.format(repr(blank))
+            assert _sdk_error(lambda b=blank: memory.page(key=b)) == empty.format(repr(blank))
+        for key in ("health.", " health.allergy ", "health"):
+            assert [f.key for f in memory.list(key=key)] == ["health.allergy"] == [f.key for f in
+                                                                                   memory.page(key=key).items]
+    done = cli("list", "--key", " ", "--db", db, "--user", "u1", "--json")
+    assert done.returncode == 2 and json.loads(done.stderr)["error"] == {
+        "code": "invalid_input", "message": empty.format("' '"), "details": {"field": "key"}}, done.stderr
+    with open_server.client() as client:
+        answer = client.get("/v1/facts", params={"user_id": "u1", "key": " "})
+        assert answer.status_code == 422 and answer.json()["error"]["details"] == {"field": "key"}, answer.text
+
+
+def test_list_takes_a_limit_or_offset_past_sql_integers(db: Path, embedder: Any) -> None:
+    """``list`` has no upper bound on ``limit``, yet ``limit=10**20`` (or ``offset=10**20``) raised the driver's
+    ``OverflowError`` (``memstrata list --limit 99999999999999999999``: ``error[internal]``): such a limit reads
+    every row, such an offset is past every row."""
+    with Memory(db, embedder=embedder, user_id="u1") as memory:
+        for kind in ("fact", "episode"):
+            assert len(memory.list(kind=kind, limit=10**20)) == 1
+            assert memory.list(kind=kind, offset=10**20) == []
+    done = cli("list", "--limit", "99999999999999999999", "--db", db, "--user", "u1", "--json")
+    assert done.returncode == 0 and [f["key"] for f in json.loads(done.stdout)] == ["health.allergy"], done.stderr

@@ -16,7 +16,7 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
-from memstrata.arguments import MAX_LIMIT, check_kinds, check_limit, check_statuses
+from memstrata.arguments import MAX_LIMIT, check_key, check_kinds, check_limit, check_statuses
 from memstrata.cli.options import (
     AgentOpt,
     DbOpt,
@@ -315,6 +315,7 @@ def list_cmd(
         what = chosen()
         check_limit(limit, None if cursor is None else MAX_LIMIT)  # before the store, as list() and page() check
         check_statuses(status)
+        check_key(key)
         parse_filter(where)
         with open_memory(db, org, project, user, model=False, agent_id=agent) as memory:
             if cursor is not None:

@@ -10,8 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from datetime import datetime
 
-from memstrata.arguments import KEY_WANTED, check_id, check_statuses
-from memstrata.arguments import check_text as check_argument
+from memstrata.arguments import check_id, check_key, check_statuses
 from memstrata.config import Settings
 from memstrata.embed.base import Embedder
 from memstrata.errors import EmbeddingError, InvalidInput, NotFound
@@ -24,6 +23,9 @@ from memstrata.types import Episode, Fact, Hit, Scope
 
 #: What ``kind`` names: a fact or an episode (a message).
 KINDS = ("fact", "episode")
+#: SQLite's INTEGER (and PostgreSQL's bigint) ends below 2**63: a larger ``limit`` reads every row,
+#: a larger ``offset`` is past every row (``list(limit=10**20)`` raised the driver's OverflowError).
+SQL_INTEGER_END = 2**63
 
 
 def which_id(fact_id: int | None, episode_id: int | None, kind: str | None) -> tuple[int | None, int | None]:
@@ -80,12 +82,17 @@ def list_rows(store: Store, scope: Scope, *, kind: str, status: str | Sequence[s
     """
     where = parse_filter(filter)
     if kind == "episode":
-        return store.list_episodes(scope, limit=limit, offset=offset, filter=where)
+        if offset >= SQL_INTEGER_END:  # past every row; the driver raised OverflowError
+            return []
+        return store.list_episodes(scope, limit=min(limit, SQL_INTEGER_END - 1), offset=offset, filter=where)
     if kind != "fact":
         raise InvalidInput(f"kind must be 'fact' or 'episode', got {kind!r}")
     statuses = check_statuses(status)
-    key = check_argument(key, "key", KEY_WANTED)
-    return store.list_facts(scope, statuses=statuses, key=key, limit=limit, offset=offset, filter=where)
+    key = check_key(key)
+    if offset >= SQL_INTEGER_END:  # past every row; the driver raised OverflowError
+        return []
+    return store.list_facts(scope, statuses=statuses, key=key, limit=min(limit, SQL_INTEGER_END - 1), offset=offset,
+                            filter=where)
 
 
 def page_rows(store: Store, scope: Scope, *, kind: str, status: str | Sequence[str], key: str | None,
@@ -102,7 +109,7 @@ def page_rows(store: Store, scope: Scope, *, kind: str, status: str | Sequence[s
     if kind == "episode":
         return page_of(store.list_episodes(scope, limit=limit + 1, filter=where, before=before), limit)
     statuses = check_statuses(status)
-    key = check_argument(key, "key", KEY_WANTED)
+    key = check_key(key)
     return page_of(store.list_facts(scope, statuses=statuses, key=key, limit=limit + 1, filter=where,
                                     before=before), limit)
 
