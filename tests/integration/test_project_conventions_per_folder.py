@@ -109,3 +109,25 @@ def test_a_move_said_in_a_folder_replaces_that_folders_convention(memory: Memory
         ("supersede", "user.project_database", A, [A])]
     current = sorted((f.project, f.value) for f in memory.list(key="user.project_database", user_id="dev"))
     assert current == [(A, "PostgreSQL"), (B, "MySQL")]
+
+
+def test_a_folders_conventions_hold_in_the_folders_inside_it_the_nearest_first(memory: Memory) -> None:
+    """A session started in a subfolder of the repository (/home/dev/a/web) was told none of the conventions said at
+    its root; now they hold there, a nearer folder's own under the same key replaces them (/home/dev/a/legacy's
+    yarn), and a folder named alike (/home/dev/ab) or the root's parent is another project."""
+    memory.add("This repo uses pnpm, not npm.", user_id="dev", metadata={"project": A})
+    memory.add("The tests run with make test.", user_id="dev", metadata={"project": A})
+    memory.add("This repo uses yarn, not npm.", user_id="dev", metadata={"project": f"{A}/legacy"})
+
+    def block(folder: str) -> str:
+        return memory.context("What do you know about me?", user_id="dev", budget_tokens=2000, project_folder=folder)
+    web = block(f"{A}/web")
+    assert f"- in {A}: the project uses pnpm, not npm" in web and "make test" in web and "yarn" not in web, web
+    legacy = block(f"{A}/legacy/")
+    assert f"- in {A}/legacy: the project uses yarn, not npm" in legacy and "pnpm" not in legacy, legacy
+    assert f"- in {A}: the project's tests run with make test" in legacy, legacy  # no nearer test command
+    assert "yarn" not in block(A) and "pnpm" in block(A)
+    assert "pnpm" not in block(f"{A}b") and "pnpm" not in block("/home/dev")
+    asked = memory.context("which package manager does the repo use?", user_id="dev", project_folder=f"{A}/legacy")
+    assert asked.splitlines()[1].startswith("- This repo uses yarn, not npm."), asked  # the folder's own first
+    assert "the project uses pnpm" not in asked and f"- in {A}: This repo uses pnpm" in asked, asked  # a turn, named

@@ -16,6 +16,7 @@ from datetime import UTC, datetime
 
 from memstrata.arguments import check_whole
 from memstrata.context.attribution import ELSEWHERE, about_other_person, is_users_own
+from memstrata.context.folders import holds_in, nearest, same_folder
 from memstrata.context.render import (
     MIN_BUDGET_TOKENS,
     estimate_tokens,
@@ -75,20 +76,25 @@ def in_folder(hits: Sequence[Hit], folder: str | None) -> list[Hit]:
     every other memory stay; a turn said in another folder is marked ``context.attribution.ELSEWHERE`` (its line
     names that folder) and comes after every hit of this folder or of none, each part in its ranked order: asked
     "what package manager does this repo use?" in ``/home/dev/a``, a turn of ``/home/dev/b`` naming poetry may score
-    above this folder's pnpm (its words are closer to the question), but the folder's own memory answers it. In
-    place for the marks."""
+    above this folder's pnpm (its words are closer to the question), but the folder's own memory answers it. A
+    convention said in a folder ``folder`` is inside holds here too, unless a nearer folder's holds under its key
+    (``context.folders``). In place for the marks."""
     kept = [h for h in hits if h.fact is None or of_folder(h.fact, folder)]
+    if folder is not None:  # the nearest folder's convention of a key (``context.folders.nearest``)
+        held = {id(f) for f in nearest([h.fact for h in kept if h.fact is not None])}
+        kept = [h for h in kept if h.fact is None or id(h.fact) in held]
     for hit in kept:  # a turn said in another folder ("This repo uses yarn") names it: it is not this one's
         said_in = hit.episode.metadata.get("project") if hit.episode is not None else None
-        if folder is not None and isinstance(said_in, str) and said_in.strip() and said_in != folder:
+        if folder is not None and isinstance(said_in, str) and said_in.strip() and not same_folder(said_in, folder):
             hit.signals[ELSEWHERE] = 1.0
     return [h for h in kept if not h.signals.get(ELSEWHERE)] + [h for h in kept if h.signals.get(ELSEWHERE)]
 
 
 def of_folder(fact: Fact, folder: str | None) -> bool:
     """Whether ``fact`` belongs in a block for ``folder`` (``in_folder``): any fact but another project's
-    convention; every fact when ``folder`` is ``None``."""
-    return folder is None or fact.project is None or fact.project == folder
+    convention (one said in ``folder`` or a folder it is inside holds: ``context.folders.holds_in``); every fact
+    when ``folder`` is ``None``."""
+    return folder is None or fact.project is None or holds_in(fact.project, folder)
 
 
 def profile_filter(where: Expr | None, as_of: datetime | None) -> Expr | None:

@@ -17,6 +17,7 @@ from memstrata.clock import utcnow
 from memstrata.context.block import PROFILE_FACTS, in_folder, mark_past, of_folder, profile_filter, profile_hits
 from memstrata.context.block import build as build_context
 from memstrata.context.block import check_arguments as check_block_arguments
+from memstrata.context.folders import nearest
 from memstrata.context.render import in_users_script
 from memstrata.errors import InvalidInput
 from memstrata.facts.history import fact_history
@@ -152,7 +153,7 @@ class RecallMethods(MemoryBase):
         def known() -> builtins.list[Hit]:
             facts = self.list(kind="fact", status="all" if as_of is not None else "active", limit=PROFILE_FACTS,
                               filter=profile_filter(parse_filter(filter), as_of), **scope)
-            mine = [f for f in facts if isinstance(f, Fact) and of_folder(f, project_folder)]
+            mine = nearest([f for f in facts if isinstance(f, Fact) and of_folder(f, project_folder)])
             return in_users_script(profile_hits(mine, limit=limit, as_of=as_of,
                                                 now=when),
                                    said)
