@@ -53,6 +53,21 @@ MAX_ID = 2**63 - 1
 #: Largest list offset accepted (beyond any real table).
 MAX_OFFSET = 10**9
 
+# A listing's paging, asked (``ListFactsQuery``, ``ListEpisodesQuery``) and answered (``FactList``, ``EpisodeList``):
+# one field each, so the two listings page and say it alike.
+Offset = Annotated[int, Field(ge=0, le=MAX_OFFSET)]
+Cursor = Annotated[str | None, Field(max_length=200, description=(
+    "Page with a cursor instead of `offset`: `start` for the first page, then each answer's "
+    "`next_cursor`. Rows come newest recorded first and none is repeated or skipped when memories "
+    "are written between pages (offset pages shift by what was added or deleted). Not with `offset`."))]
+Truncated = Annotated[bool, Field(description="The page was cut to fit MEMSTRATA_MAX_RESPONSE_BYTES "
+                                              "(fewer items than `limit` although more exist).")]
+NextOffset = Annotated[int | None, Field(description="Offset of the next page when more rows may follow "
+                                                     "(a full or cut page); null on the last page and when "
+                                                     "paging with `cursor`.")]
+NextCursor = Annotated[str | None, Field(description="With `cursor`: the cursor of the next page (pass it back "
+                                                     "unchanged); null on the last page.")]
+
 
 class Strict(BaseModel):
     """Base of request models: unknown fields are an error."""
@@ -235,11 +250,8 @@ class ListFactsQuery(ScopeQuery):
     key: str | None = None
     filter: str | None = None
     limit: Limit = 50
-    offset: int = Field(0, ge=0, le=MAX_OFFSET)
-    cursor: str | None = Field(None, max_length=200, description=(
-        "Page with a cursor instead of `offset`: `start` for the first page, then each answer's "
-        "`next_cursor`. Rows come newest recorded first and none is repeated or skipped when memories "
-        "are written between pages (offset pages shift by what was added or deleted). Not with `offset`."))
+    offset: Offset = 0
+    cursor: Cursor = None
 
 
 class KeyHistoryQuery(ScopeQuery):
@@ -257,11 +269,8 @@ class ListEpisodesQuery(ScopeQuery):
 
     filter: str | None = None
     limit: Limit = 50
-    offset: int = Field(0, ge=0, le=MAX_OFFSET)
-    cursor: str | None = Field(None, max_length=200, description=(
-        "Page with a cursor instead of `offset`: `start` for the first page, then each answer's "
-        "`next_cursor`. Rows come newest recorded first and none is repeated or skipped when memories "
-        "are written between pages (offset pages shift by what was added or deleted). Not with `offset`."))
+    offset: Offset = 0
+    cursor: Cursor = None
 
 
 class FactList(BaseModel):
@@ -269,26 +278,18 @@ class FactList(BaseModel):
     ``next_offset`` (``next_cursor``) is ``None`` on the last page."""
 
     items: list[Fact]
-    truncated: bool = Field(False, description="The page was cut to fit MEMSTRATA_MAX_RESPONSE_BYTES "
-                                                "(fewer items than `limit` although more exist).")
-    next_offset: int | None = Field(None, description="Offset of the next page when more rows may follow "
-                                                      "(a full or cut page); null on the last page and when "
-                                                      "paging with `cursor`.")
-    next_cursor: str | None = Field(None, description="With `cursor`: the cursor of the next page (pass it back "
-                                                      "unchanged); null on the last page.")
+    truncated: Truncated = False
+    next_offset: NextOffset = None
+    next_cursor: NextCursor = None
 
 
 class EpisodeList(BaseModel):
     """A page of episodes, newest first."""
 
     items: list[Episode]
-    truncated: bool = Field(False, description="The page was cut to fit MEMSTRATA_MAX_RESPONSE_BYTES "
-                                                "(fewer items than `limit` although more exist).")
-    next_offset: int | None = Field(None, description="Offset of the next page when more rows may follow "
-                                                      "(a full or cut page); null on the last page and when "
-                                                      "paging with `cursor`.")
-    next_cursor: str | None = Field(None, description="With `cursor`: the cursor of the next page (pass it back "
-                                                      "unchanged); null on the last page.")
+    truncated: Truncated = False
+    next_offset: NextOffset = None
+    next_cursor: NextCursor = None
 
 
 class UpdateFactRequest(Scoped):
