@@ -195,6 +195,11 @@ _STOP = lazy_regex(r"^(?:please\s+)?(?:stop|quit)\s+using\s+(?:the\s+)?(?P<v>.+?
                    r"|^(?:please\s+|we\s+|i\s+)?(?:don't|do not)\s+use\s+(?:the\s+)?(?P<v4>.+?)"
                    r"\s+(?:anymore|any more|any longer)$"
                    r"|^(?:not|no more)\s+(?P<v2>.+?)(?:\s+(?:anymore|any more|any longer))?$"
+                   # an end said as being done with a thing, or a use forbidden for good: "I'm done with Jira",
+                   # "Never use DPD again" (a name only: "I'm done with work" ends no thing used, ``_ENDED_NAME``)
+                   r"|^(?:(?:i'm|i am|we're|we are)\s+(?:so\s+|totally\s+|completely\s+)?(?:done|through|finished)\s+"
+                   r"with|(?P<never>never|(?:don't|do not)\s+ever)\s+(?:use|using|order\s+from|buy\s+from))\s+"
+                   r"(?:the\s+)?(?P<v7>.+?)(?(never)\s+again)$"
                    r"|^(?:forget|drop|ditch)\s+(?:the\s+)?(?P<v3>.+?)$", _IC)
 _RESTORE = lazy_regex(r"^(?:let's\s+|please\s+)?(?:go\s+)?back\s+(?:to|on)\s+(?:the\s+)?(?P<v>.+?)$"
                       r"|^(?:i'll|we'll|i will)\s+take\s+(?:the\s+)?(?P<v2>.+?)\s+again$"
@@ -215,10 +220,19 @@ def _withdrawn_and_restored(sentence: str) -> list[Finding]:
     out: list[Finding] = []
     dropped: list[str] = []
     alone = False  # only a stop of using X withdraws on its own; "not peanuts" may contrast ("I like pizza, not sushi")
+    refused: list[str] = []  # what "never use X again" keeps from use for good
     for clause in clauses:
         if (m := _STOP.match(clause)) is not None:
-            dropped += shapes.named_things(clean_value(next(g for g in m.groups() if g), "en"))
-            alone = alone or bool(m.group("v") or m.group("v4") or m.group("v5") or m.group("v6"))
+            said = next(m.group(g) for g in _STOPPED if m.group(g))
+            things = shapes.named_things(clean_value(re.sub(r",?\s+please$", "", said, flags=_IC), "en"))
+            by_name = bool(things) and all(_ENDED_NAME.match(t) for t in things)
+            if m.group("v7") and not by_name:
+                return []  # "I'm done with work", "never use tabs again": no named thing (a habit reads the latter)
+            dropped += things
+            refused += things if m.group("never") else []
+            # "No more Jira" ends the thing it names; "not peanuts" may contrast ("I like pizza, not sushi")
+            named_end = by_name and clause.lower().startswith("no more")
+            alone = alone or named_end or any(m.group(g) for g in ("v", "v4", "v5", "v6", "v7"))
         elif dropped and (m := _RESTORE.match(clause)) is not None:
             value = clean_value(next(g for g in m.groups() if g), "en")
             if m.group("v5") and shapes.named_value(value) is None and tool_kinds.kind_of(value) is None:
@@ -229,7 +243,16 @@ def _withdrawn_and_restored(sentence: str) -> list[Finding]:
     withdrawn = [f for value in dropped for f in chosen(value, "user.uses", sentence, "en", retract=True)]
     named = next((f.key for f in out + withdrawn if f.key != "user.uses"), None)
     # a value named under a key (DHL, a window seat) brings the key to the other: "the aisle" is a seat
-    return [replace(f, key=named) if named and f.key == "user.uses" else f for f in out + withdrawn]
+    return [replace(f, key=named) if named and f.key == "user.uses" else f for f in out + withdrawn] + [
+        forbidden.forbidden_thing(v, sentence, "en") for v in refused]  # and the standing no ("avoids DPD")
+
+
+#: The groups of ``_STOP`` that hold the thing stopped.
+_STOPPED = ("v", "v2", "v3", "v4", "v5", "v6", "v7")
+#: A thing ended by name ("I'm done with Jira", "Never use DPD again"): one to four words, each starting with a
+#: capital or a digit ("Jira", "VS Code", "1Password"), as a name is written; "work", "tabs", "this", a quoted
+#: remark ("No more 'I don't have it'") or a name with words after it ("No more KeyError this time") name none.
+_ENDED_NAME = lazy_regex(r"^[A-Z0-9][\w.+#&-]*(?:\s+[A-Z0-9][\w.+#&-]*){0,3}$")
 
 
 _DESTINATION = lazy_regex(

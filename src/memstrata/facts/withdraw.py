@@ -20,7 +20,7 @@ from memstrata.extract.cessation import of_kind
 from memstrata.extract.habits import withdraws_habit
 from memstrata.extract.plans import reached_by_giving_up
 from memstrata.extract.pursuits import pastime_of
-from memstrata.extract.shapes import CHANGE_KEYS
+from memstrata.extract.shapes import CHANGE_KEYS, CHOSEN_KEYS
 from memstrata.extract.taxonomy import key_spec
 from memstrata.extract.twins import kinds_of
 from memstrata.facts.resolve import same_value
@@ -86,12 +86,14 @@ def retract(eng: FactEngine, conn: Any, said: Said, cand: FactCandidate, now: da
 def _used_elsewhere(eng: FactEngine, conn: Any, scope: Scope, subject: str | None, cand: FactCandidate) -> list[int]:
     """Ids of the active facts of ``subject`` that hold the value a use ends ("stop using Jenkins", "we moved
     from Jenkins to something else": ``user.uses``) under another key of a thing used (``tool.uses``, "We use
-    Jenkins for CI" ``user.ci``): the withdrawal names the thing, not the key it was stored under."""
+    Jenkins for CI" ``user.ci``), or of a thing chosen (``shapes.CHOSEN_KEYS``: "I prefer DPD for delivery" then
+    "Never use DPD again", a carrier no gazetteer lists, so only the stored fact says DPD is one): the withdrawal
+    names the thing, not the key it was stored under."""
     if cand.key not in CHANGE_KEYS or not cand.value:
         return []
     ids = eng.store.fact_ids(conn, scope, keys=None, subject=subject, value_norm=normalise_value(cand.value))
-    return [f.id for f in eng.store.load_facts(conn, ids)
-            if f.key != cand.key and (f.key.startswith(("tool.", "user.")) or f.key in CHANGE_KEYS)]
+    return [f.id for f in eng.store.load_facts(conn, ids) if f.key != cand.key and (
+        f.key.startswith(("tool.", "user.")) or f.key in CHANGE_KEYS or f.key in CHOSEN_KEYS)]
 
 
 def _goals(eng: FactEngine, conn: Any, scope: Scope, subject: str | None, cand: FactCandidate) -> list[int]:
