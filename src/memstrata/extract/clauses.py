@@ -93,12 +93,12 @@ _LEADING = lazy_regex(r"^[\s,，:：;；\-—\"'“”‘’(（【「『`]+")
 _ZH_PARTICLES = lazy_regex(r"(?:了|吧|啊|呀|哦|喔|啦|哈|呢|嘛|的说|就行|就好|就可以)+$")
 #: A time word that says when a value holds, not what it is ("蓝色现在", "现在是国航" → 国航).
 _ZH_TIME_EDGE = lazy_regex(r"^(?:现在|目前|如今|最近|这些天|这阵子)(?:是|就是)?|(?:现在|目前|如今|最近)$")
-_EN_FILLERS = lazy_regex(
-    r"\s+(?:too|as well|a lot|so much|very much|really|lol|haha|though|anyway|please|"
-    r"anymore|any more|any longer|these days|nowadays|now|right now|for now|currently|at the moment|"
-    r"at present|lately|these days now|originally|by birth)$",
-    re.IGNORECASE,
-)
+_FILLER_WORDS_EN = (r"too|as well|a lot|so much|very much|really|lol|haha|though|anyway|please|"
+                    r"anymore|any more|any longer|these days|nowadays|now|right now|for now|currently|at the moment|"
+                    r"at present|lately|these days now|originally|by birth")
+_EN_FILLERS = lazy_regex(rf"\s+(?:{_FILLER_WORDS_EN})$", re.IGNORECASE)
+#: The fillers of a value, and a closing "instead" ("at Boots instead"), which only a whole clause keeps.
+_EN_VALUE_FILLERS = lazy_regex(rf"\s+(?:{_FILLER_WORDS_EN}|instead)$", re.IGNORECASE)
 _EN_ARTICLE = lazy_regex(r"^(?:(?-i:now|currently|nowadays)\s+)?(?:(?:the|a|an)\s+)?", re.IGNORECASE)  # "is now green"
 
 
@@ -129,20 +129,27 @@ def without_aside(value: str) -> str:
     return _ASIDE.split(value, maxsplit=1)[0]
 
 
-def clean_value(text: str, lang: str) -> str:
+def clean_value(text: str, lang: str, *, clause: bool = False) -> str:
     """Strip edge punctuation, a leading article, trailing fillers/particles and a time word
     at the edge that says when the value holds, not what it is ("Delta now", "现在是国航").
 
+    A closing "instead" says the value replaces another, no part of it ("a Boots pharmacy instead" is Boots
+    pharmacy); a whole ``clause`` keeps it, since its reading may turn on it ("Email me instead" is a standing
+    channel where a bare "Email me" is a one-off: ``identity_en._contact``).
+
     >>> clean_value("the Beatles a lot!", "en"), clean_value("顺丰吧。", "zh"), clean_value("Delta now", "en")
     ('Beatles', '顺丰', 'Delta')
+    >>> clean_value("a Boots pharmacy instead", "en"), clean_value("Email me instead", "en", clause=True)
+    ('Boots pharmacy', 'Email me instead')
     """
     value = _LEADING.sub("", _TRAILING.sub("", text.strip()))
+    fillers = _EN_FILLERS if clause else _EN_VALUE_FILLERS
     for _ in range(3):  # fillers stack: "pizza too lol"
         before = value
         if lang == "zh":
             value = _TRAILING.sub("", _ZH_PARTICLES.sub("", _ZH_TIME_EDGE.sub("", value)))
         else:
-            value = _TRAILING.sub("", _EN_FILLERS.sub("", value))
+            value = _TRAILING.sub("", fillers.sub("", value))
         if value == before:
             break
     if lang == "en":

@@ -170,7 +170,7 @@ def find(sentence: str, said_at: datetime) -> list[Finding]:
         if habit:
             ctx.habit = ctx.habit or not habit.group("weak")
             clause = clause[habit.end() :]
-        clause = clean_value(clause, "en")
+        clause = clean_value(clause, "en", clause=True)
         if out and not out[-1].subject and _GOES_ON.match(clause):  # "I love hiking, and also really enjoy cooking"
             clause = f"I {clause}"
         if re.fullmatch(r"(?:please )?(?:remember|note|keep in mind)", clause, _IC):
