@@ -173,7 +173,7 @@ class Settings:
         merge_similarity: cosine at or above which two facts under one key merge (0.9, the issue).
         neighbour_weight: share of a matching turn's fused score lent to the turns just
             before and after it in its session (answers often sit in the reply), when said by the
-            other speaker (``recall.search._same_speaker``: a speaker's next message is no reply). Measured
+            other speaker (``recall.neighbours.same_speaker``: a speaker's next message is no reply). Measured
             with ``memstrata bench retrieval`` (docs/benchmarks.md, ablation); 0 turns it off.
         neighbour_chars: a neighbouring turn longer than this many characters borrows only
             ``neighbour_chars / its length`` of what it would: a bare reply ("A year ago in Paris.")

@@ -18,7 +18,7 @@ from memstrata.recall.evidence import (
     matches,
     question_parts,
 )
-from memstrata.recall.search import fact_hit
+from memstrata.recall.hits import fact_hit
 from memstrata.types import Fact, Hit, Scope
 
 T = datetime(2026, 1, 1, tzinfo=UTC)

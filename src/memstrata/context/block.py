@@ -30,8 +30,8 @@ from memstrata.errors import InvalidInput
 from memstrata.extract.conventions import is_how_to_work
 from memstrata.filter import And, Compare, Expr, Field
 from memstrata.recall.evidence import beside_matches, is_general, matches, part_matches
+from memstrata.recall.hits import fact_hit
 from memstrata.recall.outdated import fact_retired
-from memstrata.recall.search import fact_hit
 from memstrata.types import Fact, Hit
 
 #: Newest active facts ``Memory.context`` reads for its profile fallback (ranked there by

@@ -25,9 +25,10 @@ from memstrata.filter import Expr
 from memstrata.memory.base import MemoryBase, ScopeArgs
 from memstrata.paging import Page
 from memstrata.recall.excerpt import clip_hit
+from memstrata.recall.hits import fact_ids
 from memstrata.recall.lookup import KINDS, list_rows, page_rows, read_one, run_search, which_id
 from memstrata.recall.query import build_query, check_search, parse_filter
-from memstrata.recall.search import Query, fact_ids
+from memstrata.recall.search import Query
 from memstrata.semantic.stm import ShortTerm, search_modes
 from memstrata.types import Episode, Fact, Hit, MemoryEvent
 

@@ -1,6 +1,6 @@
 """The candidate lists a search fuses (``recall.search``): one ranked list (``Ranked``), the
-episode-level fusion of the segment lists (``Fused``), and the helpers that turn segment lists
-into episode lists.
+episode-level fusion of the segment lists (``Fused``), the helpers that turn segment lists
+into episode lists, and the share a fused episode gets from its session's rank (``session_bonus``).
 """
 
 from __future__ import annotations
@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from memstrata.recall.fusion import session_ranks
 from memstrata.text.clauses import assistant_turns
 from memstrata.types import Episode, Scope, Segment
 
@@ -115,6 +116,30 @@ def users_lines_first(seg_lists: Sequence[Ranked], assistants: AssistantLines) -
 def session_key(episode: Episode) -> tuple[Scope, str | None]:
     """The conversation an episode belongs to: its scope and session."""
     return episode.scope, episode.scope.session_id
+
+
+def session_bonus(fused: dict[int, float], turn_scores: dict[int, float], episodes: dict[int, Episode],
+                  blocks: dict[tuple[Scope, str | None], int] | None = None, *, weight: float,
+                  rrf_k: int) -> set[int]:
+    """Add each episode's session rank (``weight``: ``Settings.session_weight``; ``rrf_k``: ``Settings.rrf_k``) to
+    ``fused``, in place.
+
+    Sessions are ranked by their session blocks (``blocks``, from ``recall.search.Retriever._block_sessions``)
+    when given, else by their full-text turns (``turn_scores``: episode id → its best segment's score,
+    ``recall.fusion.session_ranks``); episodes without a session id take no part. Returns the episodes that got a
+    session share (their relevance is normalised with the session weight).
+    """
+    if weight <= 0 or not (turn_scores or blocks):
+        return set()
+    ranks = blocks or session_ranks((session_key(episodes[e]), score) for e, score in turn_scores.items()
+                                    if episodes[e].scope.session_id is not None)
+    got = set()
+    for episode_id in fused:
+        rank = ranks.get(session_key(episodes[episode_id]))
+        if rank is not None:
+            fused[episode_id] += weight / (rrf_k + rank)
+            got.add(episode_id)
+    return got
 
 
 def list_weight(lists: Sequence[Ranked]) -> float:

@@ -16,7 +16,6 @@ neighbouring context.
 
 from __future__ import annotations
 
-import copy
 import functools
 import re
 from collections.abc import Callable, Sequence
@@ -36,8 +35,8 @@ from memstrata.recall.fusion import (
     normalised_rrf,
     recency,
     rrf,
-    session_ranks,
 )
+from memstrata.recall.hits import episode_match, own_episode, ranked_fact_hit, with_context
 from memstrata.recall.key_words import match_text
 from memstrata.recall.lists import (
     AssistantLines,
@@ -45,9 +44,10 @@ from memstrata.recall.lists import (
     Ranked,
     episode_lists,
     list_weight,
-    session_key,
+    session_bonus,
     users_lines_first,
 )
+from memstrata.recall.neighbours import lend_to_neighbours
 from memstrata.recall.outdated import mark_outdated
 from memstrata.recall.periods import Period, period_complement, period_filter, read_periods
 from memstrata.recall.present import asks_now, rank_former_down, without_present
@@ -80,8 +80,6 @@ from memstrata.text.tokens import coverage_units, fts_match_expression, query_te
 from memstrata.timing import phase
 from memstrata.types import Episode, Fact, Hit, Scope, Segment
 
-#: Candidates whose neighbouring turns may borrow their score (``Settings.neighbour_weight``).
-NEIGHBOUR_SOURCES = 20
 #: Candidates made hits at first, per hit returned (``recall.shortlist``); more are made as needed.
 SHORTLIST = 2
 #: Prior importance of a raw episode (facts carry their own, from the taxonomy).
@@ -235,7 +233,7 @@ class Retriever:
             top = _returned(hits, query)
         if query.expand_context > 0:
             with phase("query", "context"):
-                top = [self._with_context(h, query.expand_context, query.filter) for h in top]
+                top = [with_context(self.store, h, query.expand_context, query.filter) for h in top]
         return top
 
     def _hits(self, candidates: list[Candidate], query: Query, asked: str, strength: Strength, fusion: Fused,
@@ -256,7 +254,7 @@ class Retriever:
         now_asked = asks_now(asked)
 
         def finish(batch: Sequence[Candidate]) -> list[Hit]:
-            hits = [self._episode_hit(c, strength, fusion) if c.kind == "episode" else _fact_hit(c, strength)
+            hits = [self._episode_hit(c, strength, fusion) if c.kind == "episode" else ranked_fact_hit(c, strength)
                     for c in batch]
             found = self.store.citing_facts(query.scope, [h.id for h in hits if h.kind == "episode"])
             cited.extend(found)
@@ -496,29 +494,6 @@ class Retriever:
                                             filter=branch if query.filter is None else And((query.filter, branch)))
                    for branch in reversed(branches))
 
-    def _session_bonus(self, fused: dict[int, float], turn_scores: dict[int, float],
-                       episodes: dict[int, Episode],
-                       blocks: dict[tuple[Scope, str | None], int] | None = None) -> set[int]:
-        """Add each episode's session rank (weight ``Settings.session_weight``) to ``fused``, in place.
-
-        Sessions are ranked by their session blocks (``blocks``, from ``_block_sessions``) when
-        given, else by their full-text turns (``turn_scores``: episode id → its best segment's
-        score); episodes without a session id take no part. Returns the episodes that got a
-        session share (their relevance is normalised with the session weight).
-        """
-        weight = self.settings.session_weight
-        if weight <= 0 or not (turn_scores or blocks):
-            return set()
-        ranks = blocks or session_ranks((session_key(episodes[e]), score) for e, score in turn_scores.items()
-                                        if episodes[e].scope.session_id is not None)
-        got = set()
-        for episode_id in fused:
-            rank = ranks.get(session_key(episodes[episode_id]))
-            if rank is not None:
-                fused[episode_id] += weight / (self.settings.rrf_k + rank)
-                got.add(episode_id)
-        return got
-
     def _fuse_episodes(self, seg_lists: list[Ranked], read: dict[int, tuple[Segment, Episode]],
                        users_first: bool = False) -> Fused:
         """Episode-level RRF of ``seg_lists``; ``read``: segment rows already read this search;
@@ -555,35 +530,10 @@ class Retriever:
             if seg_id in rows:
                 episode_id = rows[seg_id][1].id
                 turn_scores[episode_id] = max(score, turn_scores.get(episode_id, score))
-        with_session = self._session_bonus(fused, turn_scores, {e: row[1] for e, row in shown.items()}, blocks)
-        lender: dict[int, int] = {}
-        if s.neighbour_weight > 0 and fused:
-            top = sorted(fused, key=lambda e: (-fused[e], e))[:NEIGHBOUR_SOURCES]
-            # Neighbours become hits themselves, so they must pass the filter too.
-            adjacent = self.store.adjacent_segments([shown[e][1] for e in top], filter=filter, now=now)
-            for source in top:
-                said = (shown[source][1].created_at, source)
-                for segment, episode in adjacent[source]:
-                    if _same_speaker(episode, shown[source][1]):
-                        continue  # not a reply nor the question it answers (``_same_speaker``)
-                    # The reply after a match borrows the most (it answers the matched turn without
-                    # repeating its words); the turn before a match borrows a share of that.
-                    before = (episode.created_at, episode.id) < said
-                    borrowed = s.neighbour_weight * (s.neighbour_before if before else 1.0) * fused[source]
-                    # A turn that says much on its own is no bare reply: it borrows less (``neighbour_chars``).
-                    borrowed *= min(1.0, s.neighbour_chars / max(1, len(episode.content)))
-                    if borrowed > fused.get(episode.id, 0.0):
-                        # The same share of the lender's cosine (``shortlist.lift_by_similarity``): a bare
-                        # reply to a clear match is as good an answer as the match, a paragraph beside it is not.
-                        strength.lent[episode.id] = borrowed / fused[source] * max(
-                            (strength.similarity(("segment", i)) for i in found.get(source, ())), default=0.0)
-                        fused[episode.id] = borrowed
-                        shown.setdefault(episode.id, (segment, episode))
-                        if source in with_session:
-                            with_session.add(episode.id)
-                        # A reply that answers without repeating the question's words
-                        # inherits how strongly its neighbour matched.
-                        lender[episode.id] = source
+        with_session = session_bonus(fused, turn_scores, {e: row[1] for e, row in shown.items()}, blocks,
+                                     weight=s.session_weight, rrf_k=s.rrf_k)
+        # Neighbours become hits themselves, so they pass the filter too.
+        lender = lend_to_neighbours(self.store, s, fusion, shown, strength, with_session, filter=filter, now=now)
         candidates = []
         similarity, session_weight, half_life, weights = (strength.similarity, s.session_weight,
                                                           s.half_life_days, s.weights)
@@ -591,7 +541,7 @@ class Retriever:
             pair = shown[episode_id]
             episode = pair[1]
             lent = lender.get(episode_id)
-            match = _episode_match(strength, fusion, episode_id, pair, lent)
+            match = episode_match(strength, fusion, episode_id, pair, lent)
             own = found.get(episode_id)
             similar = max([similarity(("segment", i)) for i in own]) if own else 0.0
             rel = self._relevance(score, weight + session_weight if episode_id in with_session else weight, match)
@@ -606,20 +556,21 @@ class Retriever:
         """``candidate`` (from ``_episode_candidates``) as a hit, with its signals and match evidence."""
         pair, lent, match, rec = candidate.data
         segment, episode = pair
-        asked = [_episode_match(q, fusion, candidate.id, pair, lent) for q in strength.questions]
+        asked = [episode_match(q, fusion, candidate.id, pair, lent) for q in strength.questions]
         evident = max(asked if strength.alone and asked else [match, *asked])
         rel = candidate.relevance
         return Hit(
             kind="episode", id=candidate.id, text=episode.content, matched=segment.text,
             score=candidate.score, relevance=rel, created_at=episode.created_at, citations=(candidate.id,),
-            scope=episode.scope, episode=_own(episode),
+            scope=episode.scope, episode=own_episode(episode),
             signals=marked(candidate, {"relevance": rel, "recency": rec, "match": evident,
                                         "similarity": candidate.similarity, "segment_index": float(segment.index)}),
         )
 
     def _fact_candidates(self, fused: dict[int, float], facts: dict[int, Fact], lists: float,
                          strength: Strength, now: datetime) -> list[Candidate]:
-        """The fused facts, scored (``_fact_hit`` makes one a hit); a fact no longer read is left out."""
+        """The fused facts, scored (``recall.hits.ranked_fact_hit`` makes one a hit); a fact no longer read is
+        left out."""
         candidates = []
         w, s = self.settings.weights, self.settings
         for fact_id, score in fused.items():
@@ -640,79 +591,9 @@ class Retriever:
     def _relevance(self, fused: float, weight: float, strength: float) -> float:
         return calibrated_relevance(normalised_rrf(fused, weight=weight, k=self.settings.rrf_k), strength)
 
-    def _with_context(self, hit: Hit, n: int, filter: Expr | None) -> Hit:
-        if hit.episode is None:
-            return hit
-        index = int(hit.signals.get("segment_index", 0))
-        # Context is returned content too: a filter that hides an episode hides it here as well.
-        context = tuple(self.store.neighbours(hit.episode, index, n, filter=filter))
-        return Hit(**{**hit.__dict__, "context": context})
-
-
-def _episode_match(strength: Strength, fusion: Fused, episode_id: int, shown: tuple[Segment, Episode],
-                   lender: int | None) -> float:
-    """An episode's match strength: the best of its found segments (else the one shown), its whole
-    text when found as a whole turn, and the segments of the match it borrowed from (``lender``)."""
-    rows, found = fusion.rows, fusion.found
-    segment, episode = shown
-    own = found.get(episode_id)
-    match = (max([strength.of(("segment", i), rows[i][0].derivative) for i in own]) if own
-             else strength.of(("segment", segment.id), segment.derivative))
-    if episode_id in fusion.turns:  # found as a whole turn: its whole text's coverage
-        match = max(match, strength.of(("turn", episode_id), episode.content))
-    if lender is not None:
-        match = max(match, *(strength.of(("segment", i), rows[i][0].derivative) for i in found[lender]))
-    return match
-
-
-def fact_hit(fact: Fact, *, score: float = 0.0, relevance: float = 0.0,
-             signals: dict[str, float] | None = None) -> Hit:
-    """``fact`` as a hit: its statement (else ``key = value``) as text, cited by its episodes.
-    Unranked (score and relevance 0) for ``Memory.context``'s profile block."""
-    return Hit(kind="fact", id=fact.id, text=fact.statement or f"{fact.key} = {fact.value}", matched=fact.statement,
-               score=score, relevance=relevance, created_at=fact.observed_at, citations=fact.citations,
-               scope=fact.scope, fact=fact, signals=dict(signals or {}))
-
-
-def _fact_hit(candidate: Candidate, strength: Strength) -> Hit:
-    """``candidate`` (from ``Retriever._fact_candidates``) as a hit, with its signals and match evidence."""
-    fact, text, match, rec, acc = candidate.data
-    rel = candidate.relevance
-    return fact_hit(fact, score=candidate.score, relevance=rel,
-                    signals=marked(candidate, {"relevance": rel, "recency": rec,
-                                                "match": strength.evidence(match, ("fact", fact.id), text),
-                                                "similarity": candidate.similarity, "access": acc}))
-
-
-def _own(episode: Episode) -> Episode:
-    """``episode`` with metadata of its own, for a hit: a store may share the episodes a search reads
-    between searches (``store.sqlite.searched``), and a caller may change a hit's."""
-    metadata = episode.metadata
-    mine = (dict(metadata) if not any(isinstance(v, (dict, list)) for v in metadata.values())
-            else copy.deepcopy(metadata))
-    # Built as ``_with_context`` builds a hit: half the time of ``dataclasses.replace``.
-    return Episode(**{**episode.__dict__, "metadata": mine})
 
 
 def _returned(hits: Sequence[Hit], query: Query) -> list[Hit]:
     """The first ``query.limit`` of the ranked ``hits`` that reach ``min_score`` and ``min_match``."""
     return [h for h in hits if h.score >= query.min_score
             and (query.min_match <= 0 or evidence(h) >= query.min_match)][: query.limit]
-
-
-def _same_speaker(one: Episode, other: Episode) -> bool:
-    """Whether two neighbouring turns were said by the same speaker (role and ``producer_id``).
-
-    Such a turn does not borrow its neighbour's score: borrowing is for the reply that answers a
-    matched turn (or the question a matched answer replies to), and a speaker's next message is
-    neither. In a memory of one user's statements, "We plan to visit Kyoto next
-    spring" scored 0.88 for "gate code", right under the gate-code message (0.90), because it was
-    said next; no ``min_score`` could cut it. Retrieval benchmarks are unchanged by the rule (their
-    neighbours are always the other speaker): LoCoMo R@5 0.682 / R@10 0.749, MemoryBank-zh R@5
-    0.890, MemoryBank-en R@5 0.815, every R@k, NDCG and MRR identical with and without it."""
-    return (one.role, one.producer_id) == (other.role, other.producer_id)
-
-
-def fact_ids(hits: Sequence[Hit]) -> list[int]:
-    """Ids of the fact hits (their access statistics are updated after a search)."""
-    return [h.id for h in hits if h.kind == "fact"]
