@@ -27,9 +27,10 @@ _WHO_EN = r"(?P<who>(?:(?:my|our)\s+[a-z-]+(?:\s+[A-Z][a-z]+)?|[A-Z][a-z]+))"
 #: "I'm not X" / "I don't V ...": the user's negated statement.
 _NEGATED_EN = (r"^(?P<neg>i(?:'m|\s+am)\s+(?:really\s+|actually\s+)?not\s+(?P<be>.+?)"
                r"|i\s+(?:don't|do\s+not)\s+(?:really\s+|actually\s+)?(?P<verb>[a-z]+)(?P<rest>\s+.+?)?)")
-#: "..., it's Max who is", "..., it's my wife who does", "..., my son is", "..., my parents do".
+#: "..., it's Max who is", "..., it's my wife who does", "..., my son is", "..., my parents do"; "but" alone joins them
+#: as a comma does ("I'm not allergic to cats but my wife is").
 _DEFLECTED_EN = lazy_regex(
-    rf"{_NEGATED_EN}\s*[,;—–-]+\s*(?:but\s+|rather\s+)?(?:(?:it's|it\s+is|that's|that\s+is)\s+(?:actually\s+)?"
+    rf"{_NEGATED_EN}(?:\s*[,;—–-]+\s*(?:but\s+|rather\s+)?|\s+but\s+)(?:(?:it's|it\s+is|that's|that\s+is)\s+(?:actually\s+)?"
     rf"{_WHO_EN}\s+who(?:'s|\s+(?P<aux>is|are|does|do|has|have))?|{_WHO_EN.replace('who>', 'who2>')}"
     r"\s+(?P<aux2>is|are|does|do|has|have))(?:\s+(?:instead|actually))?\s*[.!]*$", _IC)
 #: Relations said in the plural (``subject_en.PLURAL_RELATIONS``, and "folks"): the verb they take is the plain one
