@@ -94,6 +94,8 @@ def _age_place(clause: str, ctx: _Ctx) -> list[Finding]:
             return []  # "we moved to something else", "I moved to a new apartment": no place named
         if re.search(r"\bmoved\b", clause, _IC) and place[:1].isupper() and not shapes.moved_home(
                 ctx.sentence, place, group=clause[:2].lower() == "we", lang="en"):
+            if not shapes.moved_onto_a_thing(ctx.sentence, place):
+                return []  # "We moved to Bath.": a town or a tool, nothing says which
             return shapes.chosen(place, "user.uses", clause, "en", statement=f"uses {place}")  # "We've moved to Linear"
         period = clause_period(clause, ctx.sentence, ctx.said_at)
         if (home := _DWELLING.match(place)) is not None:

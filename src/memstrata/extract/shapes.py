@@ -278,6 +278,15 @@ def moved_home(sentence: str, value: str, *, group: bool, lang: str) -> bool:
     return bool(_HOME_EN.search(sentence) or _REGION_EN.search(sentence)) or not group or places.known_place(value)
 
 
+def moved_onto_a_thing(sentence: str, value: str) -> bool:
+    """Whether an English move to the named ``value`` that is no change of home (``moved_home``) says a thing used:
+    the sentence names work done with things ("moved everything to Notion", "to Plane for tickets") or the name is
+    a thing a list knows (``tool_kinds``: Linear; the gazetteer: Zed). "We moved to Bath." says neither: Bath may be a
+    town the time-zone database does not name or a product no list knows, and a wrong home or a wrong tool is worse
+    than none, so it is read as nothing."""
+    return bool(_THING_EN.search(sentence)) or tool_kinds.kind_of(value) is not None or named_value(value) is not None
+
+
 _SET_EN = lazy_regex(r"\s*,\s*(?:and\s+|&\s+)?|\s+(?:and|&)\s+")
 #: Items of a Chinese list: 、, 和, 跟, 以及 between them; never inside 《》 (《速度与激情》 is one film).
 _SET_ZH = lazy_regex(r"(?<=[^《])(?:、|，|和|跟|以及)(?=[^》]*(?:《|$))")

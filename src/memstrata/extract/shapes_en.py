@@ -142,6 +142,8 @@ def _switched(m: re.Match[str], clause: str, lang: str, sentence: str) -> list[F
         alone = not old and not re.match(r"(?:we|our|the)\b", m.group(0), _IC)
         if places.known_place(old) or shapes.moved_home(sentence, place, group=not alone, lang="en"):
             return [Finding("identity.location", place, CONF_PREFER, clause)]  # "I've moved to Berlin"
+        if not old and not shapes.moved_onto_a_thing(sentence, place):
+            return []  # "We moved to Bath.": a town no database names or a tool no list knows; neither is stored
     if (purpose := _PURPOSE.search(value)) is not None:  # "switched to Obsidian for notes": what it is for
         return attribute_finding(purpose.group("for"), value[: purpose.start()], clause, lang, purpose=True)
     said = f"uses {m.group('art') or ''}{value}" if (m.group("art") or "").lower().startswith("a") else f"uses {value}"
