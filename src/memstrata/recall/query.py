@@ -58,7 +58,7 @@ def check_request(query: object, *, limit: object, kinds: Sequence[str], expand_
         raise InvalidInput(f"query is {len(query):,} characters; the limit is {MAX_QUERY_CHARS:,} "
                            "(memstrata.memory.MAX_QUERY_CHARS): search with the question, not a document",
                            field="query")
-    check_text(query, "query")
+    check_text(query, "query", "query")
     check_limit(limit, MAX_LIMIT)
     checked = check_kinds(kinds)
     check_whole(expand_context, "expand_context", 0, None)  # True was taken as 1

@@ -120,8 +120,8 @@ def check_scope(scope: Scope, *, needs_owner: bool) -> None:
             raise InvalidInput(f"scope {name} {value!r} contains control characters", field=name)
         # "alice\u200b" would be a second user who lists as "alice": an invisible character
         # (zero-width space, joiner, BOM, direction mark) is a paste accident, never a name.
-        check_name(value, f"scope {name}")
-        check_text(value, f"scope {name}")
+        check_name(value, f"scope {name}", name)
+        check_text(value, f"scope {name}", name)
     if needs_owner and scope.user_id is None and scope.agent_id is None and scope.session_id is None:
         raise InvalidInput(
             f"no user_id, agent_id or session_id given (scope {scope.describe()}): say whose memory this is "

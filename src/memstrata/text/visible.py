@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from memstrata.errors import InvalidInput, at_character
+from memstrata.errors import InvalidInput, at_character, character
 from memstrata.text.regex import lazy_regex
 
 #: What ``neutralise`` shows visibly: bidirectional embeddings, overrides, isolates and marks,
@@ -57,31 +57,39 @@ def strip_format(text: str) -> str:
     return "".join(c for c in text if unicodedata.category(c) != "Cf")
 
 
-def check_name(value: str, what: str) -> None:
+def _refused(message: str, field: str | None, offset: int) -> InvalidInput:
+    """``InvalidInput`` naming the argument (``details.field``) and the place in its text
+    (``details.position``, counted from 1 as the message's "at character N": docs/errors.md)."""
+    error = InvalidInput(message, field=field)
+    error.position = character(offset)  # type: ignore[attr-defined]
+    return error
+
+
+def check_name(value: str, what: str, field: str | None = None) -> None:
     """Refuse a name holding a format character (Unicode category Cf: bidi controls, zero-width
     spaces and joiners, BOM, tag characters).
 
     Raises:
-        InvalidInput: naming ``what``, the value, the code point and its character position.
+        InvalidInput: naming ``what``, the value, the code point and its character position
+            (``details``: ``field``, the argument, and ``position``).
     """
     hidden = next((i for i, c in enumerate(value) if unicodedata.category(c) == "Cf"), None)
     if hidden is not None:
         code = f"U+{ord(value[hidden]):04X}"
-        raise InvalidInput(f"{what} {value!r} contains an invisible format character {code} {at_character(hidden)}; "
-                           "remove it")
+        raise _refused(f"{what} {value!r} contains an invisible format character {code} {at_character(hidden)}; "
+                       "remove it", field, hidden)
 
 
-def check_text(value: str, what: str) -> None:
+def check_text(value: str, what: str, field: str | None = None) -> None:
     """Reject text SQLite or JSON cannot keep faithfully: NUL bytes and lone surrogates.
 
     Raises:
-        InvalidInput: naming ``what`` and the character position.
+        InvalidInput: naming ``what`` and the character position (``details``: ``field``, the
+            argument, and ``position``).
     """
     for pos, ch in enumerate(value):
         if ch == "\x00":
-            raise InvalidInput(f"{what} contains a NUL byte {at_character(pos)}; remove it")
+            raise _refused(f"{what} contains a NUL byte {at_character(pos)}; remove it", field, pos)
         if "\ud800" <= ch <= "\udfff":
-            raise InvalidInput(
-                f"{what} contains a lone surrogate U+{ord(ch):04X} {at_character(pos)}; "
-                "text must be valid Unicode (decode with errors='replace')"
-            )
+            raise _refused(f"{what} contains a lone surrogate U+{ord(ch):04X} {at_character(pos)}; "
+                           "text must be valid Unicode (decode with errors='replace')", field, pos)

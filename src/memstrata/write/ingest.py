@@ -168,24 +168,26 @@ def check_metadata(value: Any, path: str = "metadata", depth: int = 1) -> None:
     """
     if isinstance(value, (dict, list, tuple)) and depth > MAX_METADATA_DEPTH:
         raise InvalidInput(f"{path} is nested {depth} levels deep; metadata may nest at most "
-                           f"{MAX_METADATA_DEPTH} levels (objects and arrays)")
+                           f"{MAX_METADATA_DEPTH} levels (objects and arrays)", field="metadata")
     if isinstance(value, dict):
         for key, item in value.items():
             if not isinstance(key, str):
-                raise InvalidInput(f"{path} has a key {key!r} of type {type(key).__name__}; keys must be strings")
-            check_text(key, f"{path} key")
+                raise InvalidInput(f"{path} has a key {key!r} of type {type(key).__name__}; keys must be strings",
+                                   field="metadata")
+            check_text(key, f"{path} key", "metadata")
             check_metadata(item, f"{path}.{key}", depth + 1)
     elif isinstance(value, (list, tuple)):
         for i, item in enumerate(value):
             check_metadata(item, f"{path}[{i}]", depth + 1)
     elif isinstance(value, str):
-        check_text(value, path)
+        check_text(value, path, "metadata")
     elif isinstance(value, float):
         if not math.isfinite(value):
-            raise InvalidInput(f"{path} is {value!r}, which JSON cannot hold; store null or a string instead")
+            raise InvalidInput(f"{path} is {value!r}, which JSON cannot hold; store null or a string instead",
+                               field="metadata")
     elif value is not None and not isinstance(value, (bool, int)):
         raise InvalidInput(f"{path} is a {type(value).__name__}; metadata holds only JSON values "
-                           "(objects, arrays, strings, numbers, booleans, null)")
+                           "(objects, arrays, strings, numbers, booleans, null)", field="metadata")
 
 
 def validate_message(message: Message, *, max_bytes: int) -> None:
@@ -201,7 +203,7 @@ def validate_message(message: Message, *, max_bytes: int) -> None:
         raise InvalidInput(f"content must be a string, got {type(message.content).__name__}", field="content")
     if not message.content.translate(INVISIBLE).strip():
         raise InvalidInput("content is empty or whitespace only; nothing to remember", field="content")
-    check_text(message.content, "content")
+    check_text(message.content, "content", "content")
     size = len(message.content.encode("utf-8"))
     if size > max_bytes:
         raise ContentTooLarge(
@@ -216,33 +218,36 @@ def validate_message(message: Message, *, max_bytes: int) -> None:
         # correction until then (created_at 2099 would lock a preference in).
         raise InvalidInput(f"created_at {message.created_at.isoformat()} is in the future (now "
                            f"{clock.isoformat(timespec='seconds')}); give the time the message was said, with "
-                           "its UTC offset (a local time read as UTC is hours off)")
+                           "its UTC offset (a local time read as UTC is hours off)", field="created_at")
     if message.speaker is not None:
         if not isinstance(message.speaker, str):
-            raise InvalidInput(f"speaker must be a string, got {type(message.speaker).__name__}")
+            raise InvalidInput(f"speaker must be a string, got {type(message.speaker).__name__}", field="speaker")
         if len(message.speaker) > MAX_SPEAKER_CHARS:
-            raise InvalidInput(f"speaker is {len(message.speaker):,} characters; the limit is {MAX_SPEAKER_CHARS}")
+            raise InvalidInput(f"speaker is {len(message.speaker):,} characters; the limit is {MAX_SPEAKER_CHARS}",
+                               field="speaker")
         if not message.speaker.strip():
             # A blank speaker was stored as said: a subject "" on its facts, ": text" as its derivative.
             raise InvalidInput("speaker is blank; give who said it (a name) or leave it out for the role's own",
                                field="speaker")
-        check_text(message.speaker, "speaker")
-        check_name(message.speaker, "speaker")  # "\u202eecilA" is shown as "Alice" (text.visible)
+        check_text(message.speaker, "speaker", "speaker")
+        check_name(message.speaker, "speaker", "speaker")  # "\u202eecilA" is shown as "Alice" (text.visible)
     if message.produced_for is not None:
         if not isinstance(message.produced_for, str):
-            raise InvalidInput(f"produced_for must be a string, got {type(message.produced_for).__name__}")
+            raise InvalidInput(f"produced_for must be a string, got {type(message.produced_for).__name__}",
+                               field="produced_for")
         if len(message.produced_for) > MAX_SPEAKER_CHARS:
             raise InvalidInput(f"produced_for is {len(message.produced_for):,} characters; the limit is "
-                               f"{MAX_SPEAKER_CHARS}")
-        check_text(message.produced_for, "produced_for")
-        check_name(message.produced_for, "produced_for")
+                               f"{MAX_SPEAKER_CHARS}", field="produced_for")
+        check_text(message.produced_for, "produced_for", "produced_for")
+        check_name(message.produced_for, "produced_for", "produced_for")
     if not isinstance(message.metadata, dict):
-        raise InvalidInput(f"metadata must be an object (dict), got {type(message.metadata).__name__}")
+        raise InvalidInput(f"metadata must be an object (dict), got {type(message.metadata).__name__}",
+                           field="metadata")
     check_metadata(message.metadata)
     meta_bytes = len(json.dumps(message.metadata, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
     if meta_bytes > MAX_METADATA_BYTES:
         raise InvalidInput(f"metadata is {meta_bytes:,} bytes of JSON; the limit is {MAX_METADATA_BYTES:,} "
-                           "(64 KiB). Store large documents as content, not metadata")
+                           "(64 KiB). Store large documents as content, not metadata", field="metadata")
     check_scope(message.scope, needs_owner=True)
 
 

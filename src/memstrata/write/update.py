@@ -48,7 +48,7 @@ class FactUpdate:
             if len(self.value) > MAX_VALUE_CHARS:
                 raise InvalidInput(f"value is {len(self.value)} characters; the limit is {MAX_VALUE_CHARS}",
                                    field="value")
-            check_text(self.value, "value")
+            check_text(self.value, "value", "value")
         for name in ("importance", "confidence"):
             number = getattr(self, name)
             if number is not None and (isinstance(number, bool) or not isinstance(number, (int, float))
