@@ -46,6 +46,12 @@ def test_cli_refuses_an_id_below_one_naming_it(tmp_path: Path, args: tuple[str, 
     (("restore", "99"), "no fact #99 in default/default user=u"),
     (("update", "99", "--value", "DHL"), "no fact #99 in default/default user=u"),
     (("history", "99"), "no fact #99 in default/default user=u"),
+    # past SQLite's INTEGER: rollback and restore raised OverflowError (error[internal], exit 1)
+    *[(args, f"no {what} #{2**63} {where}default/default user=u") for args, what, where in (
+        (("rollback", str(2**63)), "event", "of a fact in "), (("restore", str(2**63)), "fact", "in "),
+        (("update", str(2**63), "--value", "DHL"), "fact", "in "), (("history", str(2**63)), "fact", "in "),
+        (("forget", "--fact", str(2**63), "--yes"), "fact", "in "),
+        (("forget", "--episode", str(2**63), "--yes"), "episode", "in "))],
 ])
 def test_cli_answers_a_valid_id_not_stored_not_found_exit_1(tmp_path: Path, args: tuple[str, ...],
                                                             said: str) -> None:

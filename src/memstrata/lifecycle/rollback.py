@@ -68,7 +68,8 @@ def restore(store: LifecycleStore, scope: Scope, fact_id: int, *, actor: str, no
         NotFound: no such fact in ``scope``. InvalidInput: it is not archived, or its
         single-valued key has another active value.
     """
-    found = store.get_facts(scope, [fact_id])
+    # an id past SQLite's INTEGER (2**63 - 1) names no row; the driver raised OverflowError
+    found = store.get_facts(scope, [fact_id]) if fact_id < 2**63 else {}
     if fact_id not in found:
         raise NotFound(f"no fact #{fact_id} in {scope.describe()}")
     with store.db.write() as conn:
@@ -104,6 +105,8 @@ def rollback(store: LifecycleStore, scope: Scope, event_id: int, *, actor: str, 
         rolled back, or the facts have changed since in a way that makes it impossible.
     """
     d = store.dialect
+    if event_id >= 2**63:  # past SQLite's INTEGER: no event; the driver raised OverflowError
+        raise NotFound(f"no event #{event_id} of a fact in {scope.describe()}")
     with store.db.read() as conn:
         found = rows(conn, d, "SELECT id, fact_id, action, detail FROM memory_events WHERE id = ? AND org_id = ? "
                               "AND project_id = ?", (event_id, scope.org_id, scope.project_id))
