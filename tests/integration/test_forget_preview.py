@@ -60,6 +60,11 @@ def test_users_lists_each_user_of_the_tenant_with_counts(location: str | Path) -
         active = len(memory.list(user_id="alice"))
         assert found == {"alice": (6, active), "bob": (1, 1)}
         assert [u.user_id for u in memory.users(org_id="other")] == ["carol"]
+        # a blank tenant (an unset variable) listed the instance's users as if that tenant were named
+        for blank in ({"org_id": ""}, {"project_id": "  "}):
+            with pytest.raises(InvalidInput, match="must be a non-empty string") as refused:
+                memory.users(**blank)
+            assert refused.value.details() == {"field": next(iter(blank))}
 
 
 def test_a_preview_needs_an_explicit_user(location: str | Path) -> None:

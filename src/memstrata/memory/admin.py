@@ -48,9 +48,12 @@ class AdminMethods(LifecycleMethods):
         with its episode and active fact counts.
 
         Raises:
+            InvalidInput: a blank ``org_id`` or ``project_id`` (an unset variable: it listed the
+                instance's tenant as if it had been named), naming it.
             StoreError: the store has no lifecycle queries (the in-memory reference store).
         """
-        sc = Scope(org_id or self.scope.org_id, project_id or self.scope.project_id)
+        sc = Scope(self.scope.org_id if org_id is None else org_id,
+                   self.scope.project_id if project_id is None else project_id)
         check_scope(sc, needs_owner=False)
         self._require(self.store.capabilities.forget_jobs, "listing users")
         return owners(cast("LifecycleStore", self.store), sc.org_id, sc.project_id)
