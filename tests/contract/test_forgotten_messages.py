@@ -46,3 +46,20 @@ def test_an_export_of_another_database_does_not_restore_a_message_forgotten_here
     assert result["episodes"] == 0 and result["facts"] == 0, result
     assert {s["type"] for s in result["skipped"]} >= {"episode", "fact"}
     assert here.list(kind="episode") == [] and here.list(status="all") == []
+
+
+def test_a_message_is_the_same_to_the_importers_whether_its_speaker_is_unset_or_named_as_its_role(
+        open_memory: OpenMemory) -> None:
+    # ``add`` leaves the speaker unset; a JSONL line (or an export's episode re-read as a line) names
+    # the role: the line of a message added then forgotten was not known as forgotten.
+    memory = open_memory(user_id="bob")
+    added = memory.message("I am allergic to penicillin.", created_at=WHEN, session_id="chat")
+    named = memory.message("我住在上海", speaker="user", created_at=WHEN, session_id="chat")
+    memory.add_many([added, named])
+    as_line = memory.message("I am allergic to penicillin.", speaker="user", created_at=WHEN, session_id="chat")
+    unnamed = memory.message("我住在上海", created_at=WHEN, session_id="chat")
+    memory.forget(user_id="bob")
+    assert memory.forgotten_messages([as_line, unnamed, added, named]) == [True, True, True, True]
+    other = memory.message("I am allergic to penicillin.", speaker="alice", created_at=WHEN, session_id="chat")
+    assistant = memory.message("I am allergic to penicillin.", role="assistant", created_at=WHEN, session_id="chat")
+    assert memory.forgotten_messages([other, assistant]) == [False, False]  # another speaker, another role

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import builtins
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, cast
 
 from memstrata.clock import utcnow
@@ -129,8 +130,12 @@ class AdminMethods(LifecycleMethods):
 
     def _forms(self, message: Message) -> list[Message]:
         """``message`` as the current policy stores it, then as the strictest and unredacted, each
-        form once."""
+        form once, and each also with its speaker unnamed or named as its role: the same message
+        (``add`` leaves the speaker unset, a JSONL line or ``memstrata export`` re-read names the
+        role), which an import must know whichever way it was stored."""
         forms = [redacted(message, self.settings.privacy)[0], redacted(message, strictest())[0], message]
+        forms += [replace(f, speaker=None if f.speaker == f.role else f.role) for f in forms
+                  if f.speaker in (None, f.role)]
         return [f for i, f in enumerate(forms)
                 if all((f.content, f.speaker) != (g.content, g.speaker) for g in forms[:i])]
 

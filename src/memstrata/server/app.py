@@ -112,7 +112,7 @@ def add_messages(body: AddMessagesRequest, caller: Caller, request: Request, res
             except MemstrataError as exc:
                 status = errors.STATUS_BY_CODE.get(exc.code, 422)
                 raise ApiError(status, exc.code, f"messages[{i}]: {exc}", {"index": i, **exc.details()}) from None
-        # A log sent again (a hook's transcript) keeps out what its owner forgot, as an import does.
+        # What its owner forgot stays out unless asked for (a log sent again, a hook's transcript).
         gone = st.memory.forgotten_messages(built) if body.skip_forgotten else [False] * len(built)
         kept = [m for m, g in zip(built, gone, strict=True) if not g]
         results = st.memory.add_many(kept, wait=body.wait, idempotency_key=idempotency_key) if kept else []

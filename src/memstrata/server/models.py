@@ -141,18 +141,20 @@ class AddMessagesRequest(Scoped):
     wait: bool = Field(False, description="With an LLM configured, extract these messages before answering "
                                           "(read-your-writes: each result's `semantic` lists what the LLM did).",
                        strict=True)
-    skip_forgotten: bool = Field(False, strict=True, description="Leave out each message its owner forgot here "
-                                 "(known by its import key, else its role, speaker, time and text), as an import "
-                                 "does: for a client that sends a log again, such as the coding-agent hooks "
-                                 "sending a transcript's turns. A message said anew (another time) is stored.")
+    skip_forgotten: bool = Field(True, strict=True, description="Leave out each message its owner forgot here "
+                                 "(known by its import key, else its role, speaker, time and text), as every "
+                                 "import does: a client sending a log again (the coding-agent hooks sending a "
+                                 "transcript's turns) never brings a forgotten message back. A message said anew "
+                                 "(another time) is stored. `false` stores a forgotten message again on purpose.")
 
 
 class AddMessagesResponse(BaseModel):
-    """One result per message stored, in order (``created: false`` for an identical re-add); with
-    ``skip_forgotten``, the messages left out have none and ``forgotten`` lists their indices."""
+    """One result per message stored, in order (``created: false`` for an identical re-add); the
+    messages left out as forgotten here (``skip_forgotten``, the default) have none and ``forgotten``
+    lists their indices."""
 
     results: list[AddResult]
-    forgotten: list[int] = Field(default_factory=list, description="With `skip_forgotten`: the indices (from 0, "
+    forgotten: list[int] = Field(default_factory=list, description="The indices (from 0, "
                                  "as `messages[i]`) of the messages left out because their owner forgot them here.")
     replayed: bool = Field(False, description="The request's Idempotency-Key was used before: these are the first "
                                               "request's results and nothing was stored now.")
