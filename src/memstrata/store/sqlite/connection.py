@@ -166,6 +166,11 @@ class Database:
             if migration.version <= current:
                 continue
             with self.write() as conn:
+                # Several processes may open a new file at once (hooks, scripts on first run): each
+                # saw the old version before taking the write lock, so the version is read again
+                # under it, and a migration another process applied meanwhile is not run twice.
+                if self.schema_version() >= migration.version:
+                    continue
                 for statement in _split_sql(migration.sql):
                     conn.execute(statement)
                 conn.execute(
