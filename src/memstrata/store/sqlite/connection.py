@@ -37,6 +37,17 @@ def _check_header(path: Path) -> None:
         )
 
 
+#: SQLite's primary result code for a write to a read-only database (extended codes keep it in the low byte).
+SQLITE_READONLY = 8
+
+
+def _read_only(exc: BaseException) -> bool:
+    """Whether ``exc`` is SQLite refusing a write because the database is read-only."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    return isinstance(exc, sqlite3.OperationalError) and (
+        code & 0xFF == SQLITE_READONLY if isinstance(code, int) else "readonly database" in str(exc))
+
+
 class _Closed:
     """Stands for the connection after ``close``: every use is ``MemoryClosed`` (it was a raw
     ``sqlite3.ProgrammingError: Cannot operate on a closed database``)."""
@@ -190,7 +201,7 @@ class Database:
             try:
                 self.conn.execute("BEGIN IMMEDIATE")
             except sqlite3.Error as exc:
-                raise StoreError(f"cannot start a write on {self.path}: {exc}") from exc
+                raise self._write_refused(exc, "cannot start a write on") from exc
             recalls = self._recalls.take()  # written in this transaction, before what it changes
             try:
                 if recalls:
@@ -198,18 +209,31 @@ class Database:
                 yield self.conn
                 if self.before_commit is not None:
                     self.before_commit(self.conn)
-            except BaseException:
-                self.conn.execute("ROLLBACK")
+            except BaseException as exc:
+                if self.conn.in_transaction:
+                    self.conn.execute("ROLLBACK")
                 self._recalls.restore(recalls)
                 if self.on_rollback is not None:
                     self.on_rollback()
+                if _read_only(exc):  # any statement of the write: one answer, never a raw driver error
+                    raise self._write_refused(exc, "cannot write") from exc
                 raise
             try:
                 self.conn.execute("COMMIT")
             except sqlite3.Error as exc:
-                self.conn.execute("ROLLBACK")
+                if self.conn.in_transaction:
+                    self.conn.execute("ROLLBACK")
                 self._recalls.restore(recalls)
-                raise StoreError(f"commit failed on {self.path}: {exc}") from exc
+                raise self._write_refused(exc, "commit failed on") from exc
+
+    def _write_refused(self, exc: BaseException, doing: str) -> StoreError:
+        """The ``StoreError`` of a write the file refused; a read-only file (its mode, its owner, a
+        read-only mount) is named as such: reads still work, nothing of this write was stored."""
+        if _read_only(exc):
+            return StoreError(f"{self.path} is read-only (its permissions, owner or file system); searches "
+                              "still work, but nothing can be stored or forgotten until the process may "
+                              f"write the file and its folder; nothing of this write was stored ({exc})")
+        return StoreError(f"{doing} {self.path}: {exc}")
 
     def try_write(self, sql: str, rows: Sequence[Sequence[object]], *, wait_for_disk: bool = True) -> bool:
         """Run one ``executemany`` in its own transaction if the write lock is free now.
