@@ -189,6 +189,10 @@ def test_memory_of_a_path_that_is_no_path_names_the_argument(path: Any) -> None:
 BAD_SEARCHES: list[tuple[str, Callable[[Memory], object], str]] = [
     ("empty_query", lambda m: m.search("", user_id=USER), "query is empty; say what to recall"),
     ("whitespace_query", lambda m: m.search("  \n ", user_id=USER), "query is empty; say what to recall"),
+    # invisible characters only: refused as a message's content, yet searched (the vector search returned hits)
+    ("zero_width_query", lambda m: m.search("\u200b", user_id=USER), "query is empty; say what to recall"),
+    ("format_characters_query", lambda m: m.context(" \u2060\ufeff\u200e ", user_id=USER),
+     "query is empty; say what to recall"),
     ("limit_zero", lambda m: m.search("Lisbon", limit=0, user_id=USER),
      "limit must be a whole number from 1 to 1000, got 0"),
     ("nul_in_query", lambda m: m.search("Lis\x00bon", user_id=USER),

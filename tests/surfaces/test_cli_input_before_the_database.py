@@ -16,6 +16,7 @@ from tests.clirun import console_script
 
 BAD = [
     (["recall", "", "--user", "u"], "query is empty"),
+    (["recall", "\u200b", "--user", "u"], "query is empty"),  # a zero-width space alone: searched, with hits
     (["recall", "x", "--limit", "0", "--user", "u"], "limit must be a whole number from 1 to 1000, got 0"),
     (["recall", "x", "--status", "bogus", "--user", "u"], "which is not a status"),
     (["recall", "x", "--mode", "bogus", "--user", "u"], "mode must be one of"),

@@ -18,7 +18,7 @@ from memstrata.filter import And, Compare, Expr, In, IsNull, Not, Or, parse
 from memstrata.recall.search import Query
 from memstrata.semantic.stm import MODES
 from memstrata.text.clauses import transcript
-from memstrata.text.visible import check_text
+from memstrata.text.visible import blank, check_text
 from memstrata.types import Scope
 
 #: Longest search query, in characters. A question is short; a query of megabytes turned every
@@ -49,7 +49,7 @@ def check_request(query: object, *, limit: object, kinds: Sequence[str], expand_
     """
     if not isinstance(query, str):
         raise InvalidInput(f"query must be a string, got {type(query).__name__}", field="query")
-    if not query.strip():
+    if blank(query):  # spaces or invisible characters only (text.visible.blank), as a message's content
         raise InvalidInput("query is empty; say what to recall", field="query")
     if (turns := transcript(query)) is not None and not any(said for _, said in turns):
         # labels alone ("user:\nassistant:") were searched as an empty text: weak hits ranked as answers

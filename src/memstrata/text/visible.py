@@ -52,6 +52,18 @@ def neutralise(text: str) -> str:
     return REORDERING.sub(_marker, text) if REORDERING.search(text) else text
 
 
+def blank(text: str) -> bool:
+    """Whether ``text`` shows nothing: only whitespace and format characters (Unicode category Cf:
+    zero-width spaces and joiners, BOM, soft hyphen, bidi controls, tags). One rule for every
+    text that must say something, a message's content and a search's query alike: "\u200b" was
+    refused as empty content but searched as a query, and the vector search returned hits.
+
+    >>> blank("\u200b \u2060"), blank("\u200d👍")
+    (True, False)
+    """
+    return all(c.isspace() or unicodedata.category(c) == "Cf" for c in text)
+
+
 def strip_format(text: str) -> str:
     """``text`` without its format characters (Unicode category Cf)."""
     return "".join(c for c in text if unicodedata.category(c) != "Cf")

@@ -32,9 +32,9 @@ from memstrata.store.protocol import BatchInsertStore, Store
 from memstrata.store.records import NewEpisode, NewSegment
 from memstrata.store.scope import check_scope
 from memstrata.store.turns import context_terms, turn_terms
-from memstrata.text.segment import INVISIBLE, derivative, split_segments
+from memstrata.text.segment import derivative, split_segments
 from memstrata.text.tokens import index_text
-from memstrata.text.visible import check_name, check_text
+from memstrata.text.visible import blank, check_name, check_text
 from memstrata.timing import phase
 from memstrata.types import ROLES, Fact, Scope
 
@@ -201,7 +201,7 @@ def validate_message(message: Message, *, max_bytes: int) -> None:
     """
     if not isinstance(message.content, str):
         raise InvalidInput(f"content must be a string, got {type(message.content).__name__}", field="content")
-    if not message.content.translate(INVISIBLE).strip():
+    if blank(message.content):  # spaces or invisible characters only (text.visible.blank), as a query
         raise InvalidInput("content is empty or whitespace only; nothing to remember", field="content")
     check_text(message.content, "content", "content")
     size = len(message.content.encode("utf-8"))
