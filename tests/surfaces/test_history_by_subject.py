@@ -55,6 +55,10 @@ def test_the_sdk_gives_the_users_own_timeline_first(stored: Path) -> None:
         assert memory.history(key=KEY, subject="son") == []  # nothing stored for them: an empty timeline
         [(apple, _)] = [(f, e) for f, e in memory.history(key=KEY) if f.value == "Apple"]
         assert _values(memory.history(apple.id)) == own  # a fact id names its subject, as before
+        # an id with another key read the id's key and dropped the one given without a word
+        with pytest.raises(InvalidInput, match=r"^history\(\): give a fact_id or a key, not both") as refused:
+            memory.history(apple.id, key="shipping.carrier")
+        assert refused.value.details() == {"field": "key"}
 
 
 @pytest.mark.parametrize(("subject", "fact_id", "said"), [
@@ -88,11 +92,13 @@ def test_the_cli_names_whose_value_and_takes_a_subject(stored: Path) -> None:
     none = cli("history", "--key", KEY, "--subject", "son", "--user", "alice", "--db", stored)
     assert none.out.strip() == (f"no facts for user alice under key {KEY} about son (`memstrata list` shows the "
                                 "keys stored)")
-    for args, said in ((("--key", KEY, "--subject", " "), "memstrata history: --subject is empty (' ')"),
-                       (("1", "--subject", "wife"), "memstrata history: --subject picks among the values of a --key")):
+    for args, said, field in (
+            (("--key", KEY, "--subject", " "), "memstrata history: --subject is empty (' ')", "subject"),
+            (("1", "--subject", "wife"), "memstrata history: --subject picks among the values of a --key", "subject"),
+            (("1", "--key", KEY), "memstrata history: give a FACT_ID or --key, not both", "key")):
         refused = cli("history", *args, "--user", "alice", "--db", stored, "--json")
         error = json.loads(refused.err)["error"]
-        assert (refused.code, error["details"]) == (2, {"field": "subject"}) and error["message"].startswith(said)
+        assert refused.code == 2 and error["message"].startswith(said) and error["details"] == {"field": field}, error
 
 
 def test_rest_gives_a_keys_history_with_a_subject(stored: Path) -> None:

@@ -399,6 +399,9 @@ def history(
             raise InvalidInput(f"memstrata history: --subject is empty ({subject!r}); give --subject user for the "
                                "user's own timeline, a person such as --subject wife, or leave it out for every one",
                                field="subject")
+        if key is not None and fact_id is not None:
+            raise InvalidInput("memstrata history: give a FACT_ID or --key, not both: a fact id names one fact, whose "
+                               "key is its own", field="key")
         if subject is not None and fact_id is not None:  # the SDK's words (fact_id, key=) are not this command's
             raise InvalidInput("memstrata history: --subject picks among the values of a --key; a FACT_ID names one "
                                "fact, whose subject is its own", field="subject")

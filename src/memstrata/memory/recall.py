@@ -234,7 +234,8 @@ class RecallMethods(MemoryBase):
         Raises:
             InvalidInput: a ``fact_id`` that is no id at all (text, a bool, a float, or below 1:
                 ids start at 1), naming history() and ``fact_id``; a ``key`` that is no string (a
-                number, a list), or empty or whitespace (no key, not a key with nothing under it), naming ``key``;
+                number, a list), or empty or whitespace (no key, not a key with nothing under it), or given
+                with a ``fact_id`` (whose key is its own), naming ``key``;
                 a ``subject`` that is no string, empty or whitespace, or given with ``fact_id`` (a fact
                 has its subject), naming ``subject``.
             NotFound: a valid ``fact_id`` not stored in the scope (an id names one fact).
@@ -244,6 +245,9 @@ class RecallMethods(MemoryBase):
         if key is not None and not key.strip():
             raise InvalidInput(f"history(): key is empty ({key!r}); give a fact key such as 'shipping.carrier' "
                                "(list() shows them) or a fact_id", field="key")
+        if fact_id is not None and key is not None:  # the key was ignored: the id's own key was read
+            raise InvalidInput(f"history(): give a fact_id or a key, not both: fact_id names one fact, whose key is "
+                               f"its own (got fact_id={cut(repr(fact_id))}, key={cut(repr(key))})", field="key")
         _check_subject(subject, fact_id)
         sc = self._scope(**scope)
         fact: Fact | None = None
