@@ -153,9 +153,11 @@ _SPEAK = lazy_regex(r"^我(?:会说|会讲|能说|能讲)(?P<v>.+)$")
 
 
 #: A life status: 我结婚了, 我们结婚了, 我已婚, 我是单身, 我离婚了, 我退休了 (and 我们结婚七年了, read as 我们结婚 with
-#: its start: ``extract.onset``): whether one is married (``user.婚姻状况``, one at a time) or retired (the occupation).
+#: its start: ``extract.onset``): whether one is married (``user.婚姻状况``, one at a time), retired, or running a
+#: business of one's own (我出来创业了, 我现在在创业, 我辞职创业了: the occupation 创业者, as 我是创业者 says it).
 _STATUS = lazy_regex(r"^我们?(?:已经|早就|都|也|现在|目前|还|刚|刚刚|终于)*(?:是)?"
-                     r"(?:(?P<event>结婚|离婚|订婚|退休)(?:了|的)?|(?P<state>已婚|单身|离异|丧偶|退休了?))$")
+                     r"(?:(?P<event>结婚|离婚|订婚|退休)(?:了|的)?|(?P<state>已婚|单身|离异|丧偶|退休了?)"
+                     r"|(?P<own>(?:辞职|自己)*(?:出来)?(?:开始|在)?(?:自己)?创业)了?)$")
 _STATUS_SAID = {"结婚": "已婚", "离婚": "离婚", "订婚": "订婚", "离异": "离婚", "退休了": "退休"}
 
 
@@ -165,6 +167,8 @@ def _status(clause: str) -> list[Finding]:
     m = _STATUS.match(clause.strip().rstrip("。！!"))  # a clause comes without its closing 了 (我结婚了: 我结婚)
     if m is None:
         return []
+    if m.group("own"):
+        return [Finding("identity.occupation", "创业者", CONF_STATED, clause, statement="自己创业")]
     status = _STATUS_SAID.get(m.group("event") or m.group("state"), m.group("event") or m.group("state"))
     if status == "退休":
         return [Finding("identity.occupation", "退休", CONF_STATED, clause, statement="已退休")]

@@ -23,7 +23,10 @@ _EN = lazy_regex(r"(?:^|[,;]\s*|\b(?:since|after|now that|because|and|but|so)\s+
 _EN_NOT = lazy_regex(r"\b(?:if|afraid|might|may|will|would|could|should|worried|scared|fear|don't|didn't|won't|"
                      r"not|never|almost|nearly|wish|hope|want|thinking|said|says|told)\b|\?", _IC)
 _ZH = lazy_regex(r"(?:^|[，,]|因为|自从)我(?:刚刚?|已经|上个?月|上周|昨天|前几天|最近|也)*"
-                 r"(?:失业了|被(?:公司)?(?:裁员|裁|开除|辞退|解雇)了|辞职了|离职了|丢了工作|把工作辞了)")
+                 # 出来创业 / 辞职创业: out of the job, into a business of one's own (我在创业 alone may be beside a
+                 # job)
+                 r"(?:失业了|被(?:公司)?(?:裁员|裁|开除|辞退|解雇)了|辞职了|离职了|丢了工作|把工作辞了"
+                 r"|(?:自己)?(?:出来|辞职)(?:自己)?创业了)")
 _ZH_NOT = lazy_regex(r"如果|要是|万一|怕|担心|会|想|打算|不|没|吗|？|\?|说")
 
 

@@ -196,7 +196,9 @@ _DROPPED_SUBJECT = lazy_regex(r"^(?:也|还|都)?(?:现在|目前)?(?:很|非常
                               r"(?:住在|住|居住在|生活在|定居在|搬到|搬去|来自|是|对|"
                               r"喜欢|爱|讨厌|不喜欢|会说|会讲|在.+?(?:工作|上班)|"
                               # 我把丰田卖了，现在开比亚迪, 我不当护士了，现在做急救员: the car driven, the job done now
-                              r"开|当|做)")
+                              r"开|当|做|"
+                              # 我不在腾讯干了，自己出来创业了: the business of one's own begun after the job
+                              r"(?:自己)?(?:出来)?(?:开始)?创业)")
 
 
 def match_clause(clause: str, ctx: _Ctx) -> list[Finding]:
@@ -255,8 +257,9 @@ _RETRACTIONS: tuple[tuple[re.Pattern[str], str], ...] = (
                 r"|^我(?:现在)?(?:又开始|又|开始|重新)吃肉了?$"), "food.diet"),
     # 我不住在北京了, 我不住北京了, 我现在不在北京住了
     (lazy_regex(rf"^我{_NOT}住在?(?P<v>[^在].*?)了?$|^我{_NOT}在(?P<w>.+?)住了?$"), "identity.location"),
-    # 我已经不在腾讯工作了; 我从腾讯离职了 (a job's end that names the employer)
-    (lazy_regex(rf"^我{_NOT}在(?P<v>.+?)(?:工作|上班)了?$|^我(?:已经|刚刚?|去年|今年)?从(?P<w>.+?)(?:离职|辞职)了?$"),
+    # 我已经不在腾讯工作了, 我不在腾讯干了 (the colloquial 干, negated only: 我在腾讯干了三年 is a length);
+    # 我从腾讯离职了 (a job's end that names the employer)
+    (lazy_regex(rf"^我{_NOT}在(?P<v>.+?)(?:工作|上班|任职|干)了?$|^我(?:已经|刚刚?|去年|今年)?从(?P<w>.+?)(?:离职|辞职)了?$"),
      "identity.employer"),
     # 我不再经营网店了, 我把网店关了, 我的网店关门了: a business given up
     (lazy_regex(rf"^我们?{_NOT}(?:经营|开)(?:那家|这家|我的|自己的)?(?P<v>{shapes.BUSINESS_ZH})了?$"
