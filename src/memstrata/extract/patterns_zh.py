@@ -157,7 +157,8 @@ def find(sentence: str, said_at: datetime) -> list[Finding]:
             # 我是素食者，住在上海: 我 is said once for both; 我妈妈对花生过敏，也对芒果过敏: both the mother's
             found = [replace(f, subject=f.subject or whose) for f in match_clause(f"我{clause}", ctx)]
         else:
-            about_me = clause.startswith("我")
+            # 比亚迪卖掉了，现在开小鹏P7: a clause read as the speaker's without 我 lends 我 as one that says it does
+            about_me = clause.startswith("我") or (bool(found) and not any(f.subject for f in found))
             whose = found[0].subject if found else ""
         about_me = (about_me and bool(found) and not any(f.key in ("family.member", "pet") for f in found)
                     and len({f.subject for f in found}) == 1)  # 我和我老婆都…: two subjects, none to lend

@@ -241,8 +241,10 @@ _SWAPPED = lazy_regex(rf"^我们?(?:最近|现在|已经|刚刚?|也)*(?:换了|
                       rf"(?P<v>[{_H}A-Za-z0-9 .\-]+?)了?$")
 
 
+#: The words for the car one drives, when it is the thing swapped (我的车换成了小鹏P7).
+_CAR_WORDS = frozenset({"车", "汽车", "车子", "座驾", "爱车"})
 #: 信用卡换成了工商银行的, 我的手机换成了华为: the thing held, named first, now another named one.
-_TOPIC_SWAPPED = lazy_regex(rf"^(?:我的?)?(?P<attr>[{_H}]{{2,5}}?)(?:也|已经|现在|最近)*(?:换成|改成)了?"
+_TOPIC_SWAPPED = lazy_regex(rf"^(?:我的?)?(?P<attr>[{_H}]{{1,5}}?)(?:也|已经|现在|最近)*(?:换成|改成)了?"
                             rf"(?P<v>[{_H}A-Za-z0-9 .\-]+?)(?:的)?了?$")
 
 
@@ -254,6 +256,10 @@ def _topic_swapped(clause: str) -> list[Finding]:
     if m is None or re.match(r"[我们]", m.group("attr")):  # 我们管理任务换成Linear了: a purpose, ``_SWITCHED``
         return []
     value = clean_value(m.group("v"), "zh")
+    if m.group("attr") in _CAR_WORDS:  # 我的车换成了小鹏P7: the car driven now, as 我换了一辆小鹏P7 says it
+        return [replace(f, clause=clause) for f in vehicles.begun(f"我换了一辆{value}", "zh")]
+    if len(m.group("attr")) < 2:  # 钱换成了美元: a one-word thing other than the car names no attribute
+        return []
     if shapes.named_value(value) is None and tool_kinds.kind_of(value) is None:
         return []
     return attribute_finding(m.group("attr"), value, clause, "zh")

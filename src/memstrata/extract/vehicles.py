@@ -93,7 +93,9 @@ _SOLD_EN = lazy_regex(
 #: When a car was sold, said before the verb: 已经, 上个月, 去年 ... (我车上个月卖了, 我去年卖了旧车).
 _SOLD_WHEN_ZH = r"(?:已经|上个?月|上周|去年|前几天|也)*"
 _SOLD_ZH = lazy_regex(
-    rf"^我(?:们|家)?(?:把)?(?:的)?(?:旧)?(?P<v>车|(?:{_MAKES_ZH})[\u4e00-\u9fffA-Za-z0-9 ]{{0,6}}?|(?:{_KINDS_ZH}))"
+    # 比亚迪卖掉了, 车卖了: the car named first with no one before it is the speaker's, as 我车卖了 says
+    rf"^(?:我(?:们|家)?)?(?:把)?(?:的)?(?:旧)?"
+    rf"(?P<v>车|(?:{_MAKES_ZH})[\u4e00-\u9fffA-Za-z0-9 ]{{0,6}}?|(?:{_KINDS_ZH}))"
     rf"{_SOLD_WHEN_ZH}(?:给)?(?:卖掉?|处理掉|转手)了?$"  # 了 is cut off a clause before it
     rf"|^我(?:们|家)?{_SOLD_WHEN_ZH}卖掉?了(?:我的|我家的)?(?:旧)?"
     rf"(?P<w>车|(?:{_MAKES_ZH})[\u4e00-\u9fffA-Za-z0-9 ]{{0,6}}|(?:{_KINDS_ZH}))$")
