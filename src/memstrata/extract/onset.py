@@ -156,7 +156,9 @@ _ADV_ZH = r"(?:最近|现在|已经|也|刚|刚刚|正式|终于|上个?月|上�
 _JOB_BEGUN_ZH = lazy_regex(
     rf"^我{_ADV_ZH}(?:入职了?|跳槽(?:到|去)了?)(?P<org>[^，,。！？]+?)了?$|^我{_ADV_ZH}被(?P<org4>[^，,。！？]+?)录用了?$"
     rf"|^我{_ADV_ZH}在(?P<org2>[^，,。！？]+?)找到了?(?:一份)?(?:新的?)?工作了?$"
-    rf"|^我{_ADV_ZH}{JOB_TAKEN_ZH}(?:一份)?(?:新的?)?工作了?[，,](?:现在|目前)?在(?P<org3>[^，,。！？]+?)(?:上班|工作)?了?$"
+    # 我换工作了，去了字节跳动, 我跳槽了，进了阿里: the place gone to after the change is where one works now
+    rf"|^我{_ADV_ZH}(?:{JOB_TAKEN_ZH}(?:一份|份)?(?:新的?)?工作|跳槽)了?[，,](?:现在|目前)?(?:也)?"
+    rf"(?:在|去了|到了|进了|跳到了?|去)(?P<org3>[^，,。！？]+?)(?:上班|工作)?了?$"
     rf"|^我{_ADV_ZH}(?:成了|成为了?|当上了?)(?P<role>[^，,。！？]+?)了?$")
 
 #: A pet or a child begun by taking it in, said of the household or with when: 我们养了一只猫, 我家新养了一只狗,
