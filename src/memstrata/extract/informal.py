@@ -32,6 +32,10 @@ _IS_SAID = lazy_regex(r"^(?P<who>(?:[Mm]y|[Oo]ur)\s+(?:[a-z-]+\s+)?[a-z-]+|(?!(?
                       r"How|This|Everything|Nothing|Life|One)')[A-Z][a-z]+|[Hh]e|[Ss]he)'s\s+(?=(?:a|an|my|our|the|from|"
                       r"in|at|allergic|also|now|still|not|no longer|always|really|married|vegan|vegetarian|pregnant|"
                       r"retired)\b)")
+#: 再 typed for its homophone 在 after the verb of living (我住再上海, 我现在住再杭州), where 再 ("again") cannot stand
+#: before a place: read as 在. 先住再说 / 住再看看 ("live there, then see") keep their 再.
+_AT_MISTYPED_ZH = lazy_regex(r"(?P<lives>我(?:们)?(?:现在|目前|一直|也|还|都)*(?:住|居住|生活))"
+                             r"再(?!说|看|考虑|决定|讲|聊|住)(?=[\u4e00-\u9fff])")
 #: The Chinese words for "favourite" (最爱的, 最喜爱的, 最钟爱的, 最中意的, 最心水的 …) as the patterns spell it.
 _ZH = lazy_regex(r"最(?:喜爱|钟爱|中意|钟意|心爱|偏爱|心水|爱)的")
 
@@ -45,7 +49,11 @@ def full_words(sentence: str) -> str:
     ("I'm a big fan, fav band ever", "Tom's birthday is May 2", "that's bro code")
     >>> full_words("Tom's my neighbor"), full_words("He's a firefighter"), full_words("Tom's car is red")
     ('Tom is my neighbor', 'He is a firefighter', "Tom's car is red")
+    >>> full_words("我住再上海"), full_words("我先住再说")
+    ('我住在上海', '我先住再说')
     """
+    if "再" in sentence:  # 我住再上海: the homophone typed for 在
+        sentence = _AT_MISTYPED_ZH.sub(r"\g<lives>在", sentence)
     out = _IS_SAID.sub(r"\g<who> is ", sentence)  # "Tom's my neighbor": "Tom is my neighbor"
     out = _EN.sub(lambda m: m.group("owner") + m.group("gap") + FULL_WORDS[m.group("word").lower()], out)
     return _ZH.sub("最喜欢的", out) if "最" in out else out
