@@ -36,6 +36,7 @@ import re
 
 from memstrata.extract import bodily, gazetteer, medication, providers, pursuits, vehicles
 from memstrata.extract.clauses import CONF_STATED, Finding, clean_value
+from memstrata.extract.for_now import STANDING_ZH
 from memstrata.extract.guards import zh_points_away
 from memstrata.extract.timex import time_span
 from memstrata.text.regex import lazy_regex
@@ -45,7 +46,7 @@ _IC = re.IGNORECASE
 
 # --- Chinese -----------------------------------------------------------------------------------
 
-_NOW_ZH = r"(?:现在|已经|早就|最近|也|都|以后|今后|从此|从今天起|从现在起|从今以后|如今|这些天|这阵子|彻底)"
+_NOW_ZH = rf"(?:{STANDING_ZH}|现在|已经|早就|最近|也|都|从此|如今|这些天|这阵子|彻底)"
 _CEASE_ZH = lazy_regex(rf"^(?P<me>我们?)?(?P<now>{_NOW_ZH}*)(?P<m>不再|再也不|没再|开始不|不|停止了?|停了|戒掉了|戒了|"
                        rf"戒掉|戒|放弃了?)(?P<act>.+)$")
 #: 我把咖啡戒了 / 我已经把酒戒掉了: the object before the verb.

@@ -32,11 +32,12 @@ FOR_NOW_EN = r"for\s+now|right\s+now"
 YET_EN = r"yet"
 #: From now on: "from now on", "going forward", "in (the) future".
 STANDING_EN = r"from\s+now\s+on|going\s+forward|in\s+(?:the\s+)?future"
-#: From now on in Chinese: 以后, 今后, 往后, 从现在起, 从现在开始.
-STANDING_ZH = r"以后|今后|往后|从现在起|从现在开始"
+#: From now on in Chinese: 以后, 今后, 往后, 从现在起, 从现在开始, 从今以后, 从今往后, 从今天起, 从今天开始 (the longer
+#: first, so 从今以后 is read whole).
+STANDING_ZH = r"从今(?:以后|往后|天起|天开始)|从现在(?:起|开始)|以后|今后|往后"
 #: One occasion in Chinese: 这次, 这一次, 这回, 这单.
 THIS_TIME_ZH = r"这次|这一次|这回|这单"
-#: The days at hand in Chinese: 今天, 明天.
-DAYS_ZH = r"今天|明天"
+#: The days at hand in Chinese: 今天, 明天; not the day a standing choice starts from (从今天起, 明天开始).
+DAYS_ZH = r"(?<!从)(?:今天|明天)(?!起|开始)"
 #: For the time being: 暂时.
 FOR_NOW_ZH = r"暂时"

@@ -12,7 +12,7 @@ import re
 from collections.abc import Sequence
 
 from memstrata.extract.clauses import Finding
-from memstrata.extract.for_now import STANDING_EN, THIS_TIME_EN, THIS_TIME_ZH, TODAY_EN
+from memstrata.extract.for_now import STANDING_EN, STANDING_ZH, THIS_TIME_EN, THIS_TIME_ZH, TODAY_EN
 from memstrata.extract.taxonomy import key_spec
 from memstrata.text.regex import lazy_regex
 
@@ -30,7 +30,7 @@ ONE_OFF = lazy_regex(rf"\b(?:{THIS_TIME_EN}|this\s+one|"
 #: A word that makes the choice standing though a one-off word is said too: "From now on, and this time too, ship
 #: with UPS", 以后都用顺丰，这次也是.
 _STANDING = lazy_regex(rf"\b(?:{STANDING_EN}|always|every time|from today on|starting today|"
-                       r"as of today|next time)\b|以后|今后|从今天起|从今天开始|一直|每次|下次",
+                       r"as of today|next time)\b|" + STANDING_ZH + "|一直|每次|下次",
                        re.IGNORECASE)
 
 

@@ -42,6 +42,7 @@ from memstrata.extract.clauses import (
     merge_time_clauses,
     with_confidence,
 )
+from memstrata.extract.for_now import STANDING_ZH
 from memstrata.extract.identity_zh import _contact, _details, _identity, _work
 from memstrata.extract.preferences_zh import _drink_how, _event, _habit, _habit_fallback, _instruction, _like, _use
 from memstrata.extract.twins import ALLERGENS, LEXICON
@@ -58,7 +59,7 @@ _FILLER = lazy_regex(r"^(?:嗯+|哦+|噢|啊|好吧|好的|那个|其实|另外|
                      r"对(?!.*过敏))+[，,\s]*")
 _QUESTION = lazy_regex(r"[？?]\s*$|[吗么呢]\s*[。！!]?$|什么|为什么|怎么|哪里|哪儿|哪个|哪些|谁|多少|"
                        r"几点|几个|是不是|有没有|要不要|喜不喜欢|好不好|对不对|能不能|会不会|可不可以|过敏不过敏|过不过敏")
-_HABIT = lazy_regex(r"^(?:我)?(?:以后|今后|往后|之后|从现在(?:起|开始)|从今(?:以后|往后|天起|天开始)|"
+_HABIT = lazy_regex(rf"^(?:我)?(?:{STANDING_ZH}|之后|"
                     r"(?P<weak>下次|每次))(?:我)?(?:都|就|也|还是|一律|统一|全部|全都|一直)?")
 
 
@@ -291,7 +292,7 @@ def _retraction(clause: str, ctx: _Ctx) -> list[Finding]:
 
 #: 我不再用顺丰了 / 我以后不用顺丰了: a choice withdrawn. Only a value the gazetteer names (a carrier,
 #: a seat, an editor) is withdrawn; a bare 不 needs the 了 of a change (我不用顺丰 only refuses).
-_NAMED_RETRACTION = lazy_regex(r"^我?(?:现在|已经|以后|今后)?(?P<neg>不再|再也不|已经不|不)(?:想|会)?"
+_NAMED_RETRACTION = lazy_regex(rf"^我?(?:现在|已经|{STANDING_ZH})?(?P<neg>不再|再也不|已经不|不)(?:想|会)?"
                                r"(?:用|使用|要|选|选择|偏好|寄|走)(?P<v>.+)$")
 
 

@@ -29,6 +29,7 @@ from memstrata.extract import (
     workplace,
 )
 from memstrata.extract.clauses import CONF_LIKE, CONF_PREFER, Finding, clean_value, like_finding, without_time
+from memstrata.extract.for_now import STANDING_ZH
 from memstrata.extract.liking_begun import started_to_like_zh
 from memstrata.extract.plans import goal_named, goal_zh, learning_wish, plan_zh, trip_zh
 from memstrata.extract.providers import payment, provider_zh
@@ -376,7 +377,7 @@ _DROP = lazy_regex(r"^(?:我(?:们|們)?(?=(?:以后|已经|已經)?(?:别再?�
                    r"|^(?P<v2>[^，]+?)(?:不用了|算了|不要了)$")
 _RESTORE = lazy_regex(r"^(?:还是|又)(?P<verb>用|喝|吃|坐|走|发)?(?P<v>[^，]+?)(?:吧|好了|了)?$"
                       # the replacement said after the stop: 别用京东了，换顺丰吧 / 以后用顺丰
-                      r"|^(?:以后|今后|之后|现在)?(?:都)?(?:换成|换用|改用|改成|换|用)(?P<n>[^，]+?)(?:吧|好了|了)?$")
+                      rf"|^(?:{STANDING_ZH}|之后|现在)?(?:都)?(?:换成|换用|改用|改成|换|用)(?P<n>[^，]+?)(?:吧|好了|了)?$")
 
 
 def _withdrawn_and_restored(sentence: str) -> list[Finding]:
@@ -412,9 +413,9 @@ def _withdrawn_and_restored(sentence: str) -> list[Finding]:
 
 # the thing sent may come before the marker (快递以后都用京东) as after it (以后快递发中通)
 _DESTINATION = lazy_regex(
-    r"^(?:(?:快递|包裹|东西|货|发货|寄件)(?=以后|今后|之后|从现在起|现在起))?(?:以后|今后|之后|从现在起|现在起)(?:的)?"
+    rf"^(?:(?:快递|包裹|东西|货|发货|寄件)(?={STANDING_ZH}|之后|现在起))?(?:{STANDING_ZH}|之后|现在起)(?:的)?"
     r"(?:快递|包裹|东西|货)?(?:都|一律|就|全部)?(?:发|走|寄|用|坐|选|改用|换成)(?P<v>[^到，]+?)(?:快递)?(?:吧|了)?$"
-    r"|^(?:以后|今后)(?:的)?(?:快递|包裹|东西|外卖)?(?:都)?(?:寄|送|放|发)到(?P<d>[^，]+?)(?:吧|了)?$"
+    rf"|^(?:{STANDING_ZH})(?:的)?(?:快递|包裹|东西|外卖)?(?:都)?(?:寄|送|放|发)到(?P<d>[^，]+?)(?:吧|了)?$"
     # the thing sent or a request named, as "Please deliver to my office" is read: 快递送到公司, 请寄到公司 (with 了 it
     # is what happened: 快递送到公司了)
     r"|^(?:(?:请|麻烦)?(?:把)?(?:快递|包裹|外卖)(?:都|一律|请|就)?|请|麻烦)(?:寄|送|发)到(?P<d2>[^，了]+?)(?:去)?吧?$")
