@@ -75,6 +75,24 @@ _SUBJECT.update({
     "外甥": "nephew", "侄女": "niece", "外甥女": "niece", "孙子": "grandson", "孙女": "granddaughter",
 })
 
+#: The first Chinese word of each subject, in-laws and the wider family too (``chinese_word``).
+_ZH_FOR: dict[str, str] = {}
+for _word, _canonical in _SUBJECT.items():
+    if not _word.isascii():
+        _ZH_FOR.setdefault(_canonical, _word)
+
+
+def chinese_word(word: str) -> str | None:
+    """A Chinese word for the relative or pet the English ``word`` names (``mother-in-law`` → 岳母, ``Mum`` → 妈妈,
+    ``boyfriend`` → 男朋友), whose subject is the same; ``None`` for a word that names none, and for one Chinese
+    cannot say without more (``sister``: older or younger).
+
+    >>> chinese_word("mother-in-law"), chinese_word("Mum"), chinese_word("sister"), chinese_word("Tom")
+    ('岳母', '妈妈', None, None)
+    """
+    return _ZH_FOR.get(subject(word))
+
+
 #: The Chinese words that name a relative or a pet (姐姐, 儿子, 猫): a question holding one asks about them.
 ZH_WORDS: frozenset[str] = frozenset(w for w in _SUBJECT if not w.isascii())
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from memstrata.extract import kin
 from memstrata.text.regex import lazy_regex
 from memstrata.text.tokens import QUERY_STOPWORDS, is_cjk
 
@@ -32,6 +33,24 @@ _LANGUAGE_SWITCH = lazy_regex(
     rf"|(?<=[A-Za-z0-9)])\s+(?={_ZH_REMARK})"
 )
 
+#: An English word for a relative opening a Chinese clause, after 我的 / 我 / "my" or alone ("mother-in-law住在长沙",
+#: "我的boyfriend对猫过敏"): one or two words, then Chinese.
+_KIN_FIRST = lazy_regex(rf"^(?:我的?|(?i:my)\s+)?(?P<w>[A-Za-z][A-Za-z-]*(?:\s[A-Za-z][A-Za-z-]*)?)\s*(?=[{CJK}])")
+
+
+def kin_in_chinese(sentence: str) -> str:
+    """``sentence`` with an English word for a relative that opens it said in Chinese ("mother-in-law住在长沙" →
+    我岳母住在长沙, "my boyfriend对猫过敏" → 我男朋友对猫过敏), so the statement is the relative's, as the Chinese
+    reads it, never the user's; ``sentence`` unchanged when no such word opens it ("Tom住在长沙", "iPhone很好用").
+
+    >>> kin_in_chinese("mother-in-law住在长沙"), kin_in_chinese("我的boyfriend对猫过敏"), kin_in_chinese("Tom住在长沙")
+    ('我岳母住在长沙', '我男朋友对猫过敏', 'Tom住在长沙')
+    """
+    m = _KIN_FIRST.match(sentence)
+    word = None if m is None else kin.chinese_word(m.group("w"))
+    return sentence if word is None else f"我{word}{sentence[m.end():]}"
+
+
 #: Symbols and punctuation at the start of a text (``after_other_script``, ``extract.rules.tidy``).
 LEADING_SYMBOLS = lazy_regex(r"^[\W_]+")
 
@@ -53,6 +72,10 @@ def _script(ch: str) -> str:
     return "latin" if ch < "\u0250" else "other"  # ASCII, Latin-1 and Latin Extended-A/B
 
 
+#: A person's name in Latin letters (Tom, Sarah Lee): before a Chinese clause with no subject, it is the subject.
+_NAME = lazy_regex(r"[A-Z][a-z]+(?:\s[A-Z][a-z]+)?")
+
+
 def after_other_script(sentence: str) -> str | None:
     """``sentence`` from its first letter in another script than its first letter's, when the
     run before it is at most ``MAX_OTHER_SCRIPT_WORDS`` words and none of them an English
@@ -71,7 +94,10 @@ def after_other_script(sentence: str) -> str | None:
     run = re.findall(r"[^\W\d_]+", sentence[:cut].casefold())
     if cut is None or len(run) > MAX_OTHER_SCRIPT_WORDS or QUERY_STOPWORDS.intersection(run):
         return None
-    return LEADING_SYMBOLS.sub("", sentence[cut:]) or None
+    rest = LEADING_SYMBOLS.sub("", sentence[cut:])
+    if _NAME.fullmatch(sentence[:cut].strip()) and is_cjk(rest[:1]) and not rest.startswith(("我", "咱")):
+        return None  # "Tom住在长沙": the name is whom the clause is about, no word that hid the user's clause
+    return rest or None
 
 
 def split_languages(sentence: str) -> list[str]:

@@ -69,7 +69,14 @@ from memstrata.extract.informal import (
     spoken_order_zh,
     without_declarative_ne,
 )
-from memstrata.extract.mixed_script import CJK, LEADING_SYMBOLS, after_other_script, mixes_scripts, split_languages
+from memstrata.extract.mixed_script import (
+    CJK,
+    LEADING_SYMBOLS,
+    after_other_script,
+    kin_in_chinese,
+    mixes_scripts,
+    split_languages,
+)
 from memstrata.extract.one_off import standing_only
 from memstrata.extract.quoted import users_lines, without_fenced_code, without_markup
 from memstrata.extract.zero_shot import KeyByMeaning
@@ -563,7 +570,8 @@ def tidy(sentence: str) -> str:
     # a closing 呢 that asks nothing (我住在杭州呢) is no question; a dated reminder is the plan it reminds of
     text = spoken_order_zh(reminders.as_plan(without_declarative_ne(text)))  # 我咖啡只喝燕麦拿铁: 我只喝燕麦拿铁
     text = make_said_after(text)  # 我换了个新手机，华为的: 我的手机是华为
-    return favourite_switched(full_words(text))  # (extract.informal)
+    text = favourite_switched(full_words(text))  # (extract.informal)
+    return kin_in_chinese(text) if mixes_scripts(text) else text  # mother-in-law住在长沙: 我岳母住在长沙
 
 
 #: Typographic apostrophes and quotes to their ASCII forms: the English patterns spell "I'm",
