@@ -27,10 +27,12 @@ from memstrata.extract.reminders import HOUR_ZH, PART_OF_DAY_ZH
 from memstrata.extract.timex import mentions_time
 from memstrata.text.regex import lazy_regex
 
-_DONT = lazy_regex(r"^(?:请|麻烦|你|以后|千万|一定)*(?:别|不要|不用|请勿|勿|不许|不准|不能)(?P<v>.+)$")
+#: The parcel named first, as the topic of what is said of it (包裹别放门口, 快递放快递柜就行).
+_PARCEL_FIRST = r"(?:(?:快递|包裹|外卖)(?:都|就|请|一律)?)?"
+_DONT = lazy_regex(rf"^{_PARCEL_FIRST}(?:请|麻烦|你|以后|千万|一定)*(?:别|不要|不用|请勿|勿|不许|不准|不能)(?P<v>.+)$")
 
-_PUT = lazy_regex(r"^(?:请|麻烦|你|都|就|帮我)*(?:把(?:快递|包裹|东西|它|货)?)?(?:放|放在|放到|送到|送|寄到|"
-                  r"存|存在|存到|丢|扔)(?P<v>.+)$")
+_PUT = lazy_regex(rf"^(?P<parcel>{_PARCEL_FIRST})(?:请|麻烦|你|都|就|帮我)*(?:把(?:快递|包裹|东西|它|货)?)?"
+                  r"(?:放|放在|放到|送到|送|寄到|存|存在|存到|丢|扔)(?P<v>.+?)(?:就行|就好|就可以)?$")
 
 _USE = lazy_regex(r"^(?:还是|又)?(?:用回|换回|改回|用|使用|走|发|选|选择|换成|改用|换|寄|改成|只用)(?P<v>.+)$")
 
@@ -47,7 +49,10 @@ def _instruction(clause: str, ctx: _Ctx) -> list[Finding]:
             return _habit_fallback(f"不{rest}", ctx, CONF_NEGATIVE)
         return []  # 别担心 is chatter, not a standing preference
     m = _PUT.match(clause)
-    if m and gazetteer.find_dropoff(m.group("v")) is not None and (ctx.habit or clause[0] in "请都就放"):
+    if m and (spot := gazetteer.find_dropoff(m.group("v"))) is not None and (
+            ctx.habit or clause[0] in "请都就放" or (m.group("parcel") and spot.end() == len(m.group("v"))
+                                                      and f"{clause}了" not in ctx.sentence)):
+        # 包裹放门口被偷了, 快递放门口了: what befell it or was done, no place asked for
         place = re.sub(r"^(?:在|到)", "", m.group("v"))
         return _f("shipping.dropoff", f"放{place}", CONF_PREFER if ctx.habit else CONF_NEGATIVE, clause)
     body = _MODAL.sub("", clause)
