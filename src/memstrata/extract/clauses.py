@@ -314,6 +314,8 @@ def like_finding(
     hit = gazetteer.lookup(value)
     if hit is not None and hit.named and lang == "en" and _ATTRIBUTIVE.match(value, hit.end):
         hit = None  # "the UPS guy", "FedEx's app": the name qualifies another thing, which is liked
+    if hit is not None and lang == "zh" and _VENUE_ZH.match(value, hit.end):
+        hit = None  # 安静的咖啡馆, 奶茶店, 火锅店: a place the drink or dish is served in, no drink or dish liked
     if hit is not None and hit.named:
         key = hit.key if polarity == "like" else "preference.dislike"
         return [Finding(key, hit.value, conf, clause)]
@@ -381,6 +383,10 @@ _ATTRIBUTIVE = lazy_regex(
     r"there|at|in|on|by|from|delivery|deliveries|shipping|service|services|express|ground|mostly|"
     r"always|usually|still|though|already)\b)[a-z]+\b)",
 )
+
+
+#: A word for a place of trade after a drink or a dish (咖啡馆, 奶茶店, 火锅店, 茶餐厅): the thing liked is the place.
+_VENUE_ZH = lazy_regex(r"(?:馆|店|厅|铺|屋|摊|馆子|餐厅)$")
 
 
 #: Examples after the liked kind: "classic literature such as "Walden" and ...", 经典文学作品比如《瓦尔登湖》.
