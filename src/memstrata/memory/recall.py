@@ -208,7 +208,7 @@ class RecallMethods(MemoryBase):
         """
         limit = check_limit(limit, MAX_LIMIT)
         if kind not in KINDS:
-            raise InvalidInput(f"kind must be 'fact' or 'episode', got {kind!r}")
+            raise InvalidInput(f"kind must be 'fact' or 'episode', got {kind!r}", field="kind")
         return page_rows(self.store, self._scope(**scope), kind=kind, status=status, key=key, limit=limit,
                          cursor=cursor, filter=filter)
 

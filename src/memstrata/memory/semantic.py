@@ -62,7 +62,7 @@ class SemanticMethods(RecallMethods):
         """The session is over: extract its waiting messages now (as ``flush``)."""
         sc = self._scope(**scope)
         if sc.session_id is None:
-            raise InvalidInput("end_session needs a session_id (on the call or the Memory)")
+            raise InvalidInput("end_session needs a session_id (on the call or the Memory)", field="session_id")
         return len(self.semantic.flush(sc))
 
     def queue_status(self, *, all_users: bool = False, **scope: Unpack[ScopeArgs]) -> dict[str, Any]:

@@ -38,11 +38,12 @@ def which_id(fact_id: int | None, episode_id: int | None, kind: str | None) -> t
     if kind is None:
         return fact_id, episode_id
     if kind not in KINDS:
-        raise InvalidInput(f"kind must be 'fact' or 'episode', got {kind!r}")
+        raise InvalidInput(f"kind must be 'fact' or 'episode', got {kind!r}", field="kind")
     if kind == "episode" and episode_id is None:
         return None, fact_id
     if kind == "fact" and episode_id is not None:
-        raise InvalidInput("kind='fact' with episode_id: give the fact's id as fact_id, or kind='episode'")
+        raise InvalidInput("kind='fact' with episode_id: give the fact's id as fact_id, or kind='episode'",
+                           field="kind")
     return fact_id, episode_id
 
 
@@ -86,7 +87,7 @@ def list_rows(store: Store, scope: Scope, *, kind: str, status: str | Sequence[s
             return []
         return store.list_episodes(scope, limit=min(limit, SQL_INTEGER_END - 1), offset=offset, filter=where)
     if kind != "fact":
-        raise InvalidInput(f"kind must be 'fact' or 'episode', got {kind!r}")
+        raise InvalidInput(f"kind must be 'fact' or 'episode', got {kind!r}", field="kind")
     statuses = check_statuses(status)
     key = check_key(key)
     if offset >= SQL_INTEGER_END:  # past every row; the driver raised OverflowError

@@ -75,7 +75,7 @@ class ShortTerm:
     def get(self, scope: Scope) -> ShortTermMemory:
         """The session's STM. Raises ``InvalidInput`` without a ``session_id``."""
         if scope.session_id is None:
-            raise InvalidInput("short-term memory is per session: give a session_id")
+            raise InvalidInput("short-term memory is per session: give a session_id", field="session_id")
         summary, through = self.queries.stm_summary(scope)
         window: list[Episode] = []
         room = self.policy.stm_capacity_chars - len(summary)

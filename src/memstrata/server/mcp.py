@@ -331,7 +331,8 @@ def _episode_full(episode: Episode, offset: int = 0) -> dict[str, Any]:
     ``next_offset`` says where the rest starts (absent when nothing is left)."""
     content = neutralise(episode.content)
     if offset > len(content):
-        raise InvalidInput(f"offset {offset} is past the end of episode:{episode.id} ({len(content)} characters)")
+        raise InvalidInput(f"offset {offset} is past the end of episode:{episode.id} ({len(content)} characters)",
+                           field="offset")
     part = content[offset:offset + EPISODE_CHARS]
     out = {"id": f"episode:{episode.id}", "role": episode.role,
            "speaker": episode.producer_id and neutralise(episode.producer_id),
@@ -536,7 +537,7 @@ def _register_reads(server: MemoryServer, memory: AsyncMemory, reads: dict[str, 
         kind, number = parse_id(id)
         if kind == "fact":
             if offset:
-                raise InvalidInput("offset reads a long message in parts; a fact comes whole")
+                raise InvalidInput("offset reads a long message in parts; a fact comes whole", field="offset")
             fact = await memory.get(number, **reads)  # type: ignore[arg-type]
             return _fact_full(fact)  # type: ignore[arg-type]
         episode = await memory.get(episode_id=number, **reads)  # type: ignore[arg-type]
