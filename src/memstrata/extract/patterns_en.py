@@ -90,6 +90,8 @@ _SPLIT = lazy_regex(
 _FILLER = lazy_regex(
     r"^(?:(?:and|but|so|also|actually|honestly|well|oh|btw|by the way|ok|okay|anyway|plus|"
     r"hey|hi|hello|yes|yeah|no(?!\s+(?:calls|texts|emails|messages)\b)|sure|alright|now|these days|nowadays|"
+    # hesitations and asides said before a statement: "um so basically my favourite food is lasagna", "fyi I'm vegan"
+    r"u+m+|u+h+m*|erm+|hmm+|basically|fyi|just fyi|just so you know|for the record|heads up|"
     # "You know I love hiking", "As you know, I'm vegan": the statement, told as known already
     r"i mean|i meant|sorry|you know(?: what)?|as you know|like i said|as i said|guess what|"
     # "I'm happy to say that I passed the bar exam", "I wanted to tell you that …": the statement, told to the listener
