@@ -81,11 +81,20 @@ def read(sentence: str, said_at: datetime, find: Reader) -> list[tuple[Finding, 
     return [(_instead(f, old), lang) for f, lang in found]
 
 
+#: The place of a move kept as an event: "moved to Munich".
+_MOVED_TO = re.compile(r"^moved\s+to\s+(?P<place>[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*)*)$")
+
+
 def _instead(f: Finding, old: str) -> Finding:
     """``f`` taking the place of ``old``; a move to a name with a city of the time-zone database left is a
-    home ("we moved to Munich, not Berlin"), as "moved to Munich from Berlin" is (``shapes_en._switched``)."""
-    if f.key == "user.uses" and re.search(r"\bmoved\b|搬", f.clause, _IC) and places.known_place(old):
+    home ("we moved to Munich, not Berlin"), as "moved to Munich from Berlin" is (``shapes_en._switched``):
+    read alone, a group's move to an unknown name is a thing used or only the event ("moved to Munich",
+    ``shapes.moved_onto_a_thing``), and the city left says which."""
+    moved = re.search(r"\bmoved\b|搬", f.clause, _IC) and places.known_place(old)
+    if moved and f.key == "user.uses":
         f = replace(f, key="identity.location", statement="")
+    elif moved and f.key == "event" and (to := _MOVED_TO.match(f.value)) is not None:
+        f = replace(f, key="identity.location", value=to.group("place"), statement="")
     return replace(f, instead_of=f.instead_of or old, corrects=True)
 
 
