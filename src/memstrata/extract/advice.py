@@ -21,11 +21,12 @@ KEY = "health.advice"
 DESCRIPTION = ("what a doctor or another carer told the user to do for their health, such as cut back on salt",
                "医生等给用户的健康建议，比如少吃盐")
 
-_WHO_EN = (r"doctor|doc|gp|physician|dentist|cardiologist|dermatologist|endocrinologist|nutritionist|dietitian|"
+#: The carers whose advice is kept, and whom "Dr Patel is my dentist" names (``possessive_en.named_first``).
+CARERS_EN = (r"doctor|doc|gp|physician|dentist|cardiologist|dermatologist|endocrinologist|nutritionist|dietitian|"
            r"dietician|therapist|physio|physiotherapist|physical therapist|personal trainer|trainer|optometrist|"
            r"nurse|surgeon|specialist")
 _EN = lazy_regex(
-    rf"^my\s+(?P<who>{_WHO_EN})\s+(?:(?:has|had|just|also|always)\s+)*"
+    rf"^my\s+(?P<who>{CARERS_EN})\s+(?:(?:has|had|just|also|always)\s+)*"
     r"(?:said|says|told me|tells me|advised(?:\s+me)?|recommended|recommends|suggested|suggests|wants me to|insists)"
     r"\s+(?:that\s+)?(?:i\s+(?:should|need to|must|have to|ought to|had to|need)\s+|to\s+|i\s+(?=[a-z]+\s))?"
     r"(?P<v>(?!(?:i|i'm|it|it's|that|this|there|my|might|may|could|have|has|had|am|was|were|got|will|would|can|"

@@ -13,7 +13,8 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from memstrata.extract import apposition, shapes
+from memstrata.extract import apposition, kin, roles, shapes
+from memstrata.extract.advice import CARERS_EN
 from memstrata.extract.clauses import Finding
 from memstrata.extract.shapes import attribute_finding
 from memstrata.text.regex import lazy_regex
@@ -146,3 +147,47 @@ def the_thing_i(clause: str, lang: str = "en") -> list[Finding]:
     if m is None or _NO_THING.match(m.group("attr")):
         return []
     return possessive(f"My {m.group('attr')} {m.group('v')}", lang)
+
+
+#: "Alex is my best friend", "Dr Patel is my dentist", "Anna is my wife": a person named first, then who they are to the
+#: user: the possessive copula said the other way round. The name is one to three capitalised words (a title first may
+#: end in a full stop); the attribute a few lower-case words with no verb or clause in them.
+_NAMED_FIRST = lazy_regex(r"^(?P<name>(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?[A-Z][a-z'\-]+(?:\s+[A-Z][a-z'\-]+){0,2})\s+"
+                          r"(?:is|'s)\s+(?:also\s+|still\s+)?(?-i:my|our)\s+(?P<attr>[a-z][a-z\- ]{1,30}?)"
+                          r"(?:\s+now)?[.!]*$")
+#: Capitalised words that open a sentence and name no one: "This is my wife", "Pizza is my favourite food" (the
+#: favourites' own shape), "Monday is my day off".
+_NO_ONE = lazy_regex(r"^(?:This|That|It|There|Here|What|Who|He|She|They|Which|Everything|Nothing|Something|Today|"
+                     r"Tomorrow|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)$")
+
+
+#: "I'm married to Priya", "I'm engaged to Sam": the spouse or the fiancé(e) named, as "My spouse is Priya" says.
+_WED_TO = lazy_regex(r"^(?i:i'm|i am|i've been|i have been)\s+(?i:happily\s+)?(?P<how>(?i:married|engaged))\s+to\s+"
+                     r"(?P<name>[A-Z][a-z'\-]+(?:\s+[A-Z][a-z'\-]+){0,2})(?:\s+(?i:now|for\s+.+))?[.!]*$")
+
+
+def named_first(sentence: str) -> tuple[str, str] | None:
+    """``sentence`` said as the possessive copula when it names a person first ("Alex is my best friend" →
+    ``("My best friend is Alex", "Alex")``) or the one the user is married or engaged to ("I'm married to Priya" →
+    "My spouse is Priya"), with the name the reading must keep as its value; ``None`` otherwise.
+
+    >>> named_first("Alex is my best friend"), named_first("This is my wife"), named_first("I'm married to my job")
+    (('My best friend is Alex', 'Alex'), None, None)
+    """
+    if (wed := _WED_TO.match(sentence.strip())) is not None:
+        who = "spouse" if wed.group("how").lower() == "married" else "fiancé"
+        return f"My {who} is {wed.group('name')}", wed.group("name")
+    m = _NAMED_FIRST.match(sentence.strip())
+    if m is None or _NO_ONE.match(m.group("name").split()[0]):
+        return None
+    attr = m.group("attr")
+    if not (kin.is_relative(attr) or roles.subject(attr) or _PERSON.fullmatch(attr)):
+        return None  # "Tom is my hero", "Sarah is my rock": no one the user has, a judgement
+    return f"My {attr} is {m.group('name')}", m.group("name")
+
+
+#: Who a person named first may be to the user beside a relative and a role (``kin``, ``roles``): a friend, someone
+#: one lives beside or with, a carer (``advice.CARERS_EN``) or someone whose service one uses.
+_PERSON = lazy_regex(rf"(?:(?:best|oldest|closest|childhood|old|good)\s+)?(?:friend|mate|buddy|pal|neighbou?r|"
+                     rf"roommate|flatmate|housemate|{CARERS_EN}|accountant|lawyer|solicitor|mentor|tutor|teacher|coach|"
+                     r"vet|hairdresser|barber|babysitter|nanny|cleaner|mechanic|plumber|landlady|godfather|godmother)")

@@ -41,6 +41,7 @@ from memstrata.extract import (
     onset,
     patterns_en,
     patterns_zh,
+    possessive_en,
     pursuits,
     relocated,
     reminders,
@@ -280,6 +281,9 @@ def _read(sentence: str, said_at: datetime, lang: str, *, nested: bool = False) 
         found = found + [f for f in _begun(sentence, said_at, lang) if not f.retract]
     # "Always run ruff before committing", 不要直接推到main: an instruction (extract.directives), the sentence's last
     # reading (under "from now on" the habit fallback asked it already: preferences_en / preferences_zh)
+    if not nested and not found and not zh and (turned := possessive_en.named_first(sentence)) is not None:
+        # "Alex is my best friend" is "My best friend is Alex": kept only when the reading holds the name
+        found = [f for f in _read(turned[0], said_at, lang, nested=True) if turned[1] in f.value and not f.subject]
     if not nested and not found:
         found = directives.find(sentence, lang)
     other = None if found or nested else (subject_zh if zh else subject_en).someone_else(sentence)
