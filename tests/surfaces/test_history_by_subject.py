@@ -51,7 +51,9 @@ def test_the_sdk_gives_the_users_own_timeline_first(stored: Path) -> None:
         own = [(None, "Google"), (None, "Apple")]
         assert _values(memory.history(key=KEY, subject="user")) == own
         assert _values(memory.history(key=KEY, subject=" Alice ")) == own  # the user's id names the user too
-        assert _values(memory.history(key=KEY, subject="Wife")) == [("wife", "Microsoft"), ("wife", "Amazon")]
+        wife = [("wife", "Microsoft"), ("wife", "Amazon")]
+        assert _values(memory.history(key=KEY, subject="Wife")) == wife
+        assert _values(memory.history(key=KEY, subject="老婆")) == wife  # the word a Chinese user says for her
         assert memory.history(key=KEY, subject="son") == []  # nothing stored for them: an empty timeline
         [(apple, _)] = [(f, e) for f, e in memory.history(key=KEY) if f.value == "Apple"]
         assert _values(memory.history(apple.id)) == own  # a fact id names its subject, as before

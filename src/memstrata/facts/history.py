@@ -6,7 +6,7 @@ A key's history holds every subject's values: the user's own (``subject`` ``None
 (``project:<folder>``). They are never interleaved: the user's own timeline comes first, then each
 other subject's, in the order each was first recorded, so ``history(key="identity.employer")``
 opens with the user's own employers and a wife's job never reads as the user's next one.
-``subject`` selects one of them (``subject_matches``).
+``subject`` selects one of them (``subject_matches``: ``wife`` or 老婆 for the wife's).
 
 A read: nothing here changes a fact (``facts.timeline`` places values in time as they are written).
 """
@@ -14,6 +14,7 @@ A read: nothing here changes a fact (``facts.timeline`` places values in time as
 from __future__ import annotations
 
 from memstrata.errors import InvalidInput
+from memstrata.extract import kin
 from memstrata.store.protocol import Store
 from memstrata.types import Fact, MemoryEvent, Scope, names_the_user, project_of
 
@@ -27,13 +28,16 @@ USER_SUBJECT = "user"
 def subject_matches(stored: str | None, wanted: str, user_id: str | None) -> bool:
     """Whether a fact whose ``subject`` is ``stored`` is about ``wanted``, in the scope of
     ``user_id``: ``wanted`` ``"user"`` or the user's id selects the user's own facts (``stored``
-    ``None``); a person is matched case and outer spaces aside (``Wife`` is ``wife``); a
+    ``None``); a person is matched case and spaces aside, a relative by any word the extractor
+    stores as that subject (``Wife``, 老婆 and 妻子 are ``wife``: ``extract.kin.subject``); a
     project's convention (``project:<folder>``) by its folder exactly (folders are case-sensitive).
 
     >>> subject_matches(None, "user", "alice"), subject_matches(None, "Alice", "alice")
     (True, True)
-    >>> subject_matches("wife", "Wife ", "alice"), subject_matches("wife", "user", "alice")
-    (True, False)
+    >>> subject_matches("wife", "Wife ", "alice"), subject_matches("wife", "老婆", "alice")
+    (True, True)
+    >>> subject_matches("wife", "user", "alice")
+    False
     >>> subject_matches("project:/a/B", "project:/a/b", "alice")
     False
     """
@@ -43,7 +47,7 @@ def subject_matches(stored: str | None, wanted: str, user_id: str | None) -> boo
         return False
     if project_of(stored) is not None or project_of(wanted.strip()) is not None:
         return stored == wanted.strip()
-    return stored.strip().casefold() == wanted.strip().casefold()
+    return kin.subject(stored).casefold() == kin.subject(wanted).casefold()
 
 
 def _whose(subject: str | None, user_id: str | None) -> str | None:
@@ -52,7 +56,7 @@ def _whose(subject: str | None, user_id: str | None) -> str | None:
     if names_the_user(subject, user_id):
         return None
     assert subject is not None
-    return subject if project_of(subject) is not None else subject.strip().casefold()
+    return subject if project_of(subject) is not None else kin.subject(subject).casefold()
 
 
 def own_first(facts: list[Fact], user_id: str | None) -> list[Fact]:
