@@ -92,6 +92,10 @@ _PERSON_NAMED = lazy_regex(r"^(?:guy|man|woman|lady|person|girl|fellow|dude|gent
                            r"(?P<v>(?-i:[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?))$", _IC)
 
 
+_MONTH = (r"January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|"
+          r"Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec")
+
+
 def possessive(clause: str, lang: str = "en") -> list[Finding]:
     """"My editor is VS Code", "my commute is about 40 minutes", "My brother's name is Tom": the possessive copula's
     attribute and value (``shapes.attribute_finding``); ``[]`` for a state, a judgement or a clause said with it
@@ -99,7 +103,9 @@ def possessive(clause: str, lang: str = "en") -> list[Finding]:
     m = _POSSESSIVE.match(clause)
     value = m.group("v") if m is not None else ""
     if m is not None and shapes.ATTRIBUTE_KEYS.get(m.group("attr").casefold()) == "identity.birthday":
-        value = re.sub(r"^on\s+", "", value, flags=_IC)  # "my birthday's on June 5"
+        # "my birthday's on June 5"; "Sarah's birthday is in May" (a month only: "in 3 days" says when, no birthday)
+        value = re.sub(rf"^(?:on|in(?=\s+(?-i:{_MONTH})\.?(?:\s+\d|$)))\s+",
+                       "", value, flags=_IC)
     if m is not None and (called := _PERSON_NAMED.match(value)):
         value = called.group("v")  # "Our plumber is a guy named Rick": Rick
     provider = m is not None and _SERVICE.search(m.group("attr")) and (held := _WITH_PROVIDER.match(value))
