@@ -136,11 +136,16 @@ def _restarted(act: str, negative: str, eat_drink: re.Match[str] | None, clause:
 # --- habits said with how often (English; the Chinese 每天, 每个周末都, 一周三次 are read by patterns_zh._habit) ---
 
 _DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+#: Days said together, after "every" one by one ("Monday and Thursday"), after "on" in the plural ("Mondays,
+#: Wednesdays and Fridays": "on Friday" is a date, no habit).
+_AND = r"(?:\s*,\s*(?:and\s+)?|\s+and\s+)"
+_DAYS = rf"{_DAY}(?:{_AND}{_DAY})*"
+_DAYS_PLURAL = rf"{_DAY}s(?:{_AND}{_DAY}s)*"
 #: How often, as English says it of a habit: "every morning", "each day", "daily", "on weekends",
 #: "on Sundays", "twice a week", "three times a week", "most mornings", "in the evenings", "after work".
 FREQUENCY_EN = (
-    rf"(?:(?:every|each)\s+(?:single\s+)?(?:other\s+)?(?:day|morning|night|evening|afternoon|week|weekend|month|"
-    rf"year|weekday|{_DAY})|daily|nightly|weekly|on\s+(?:the\s+)?(?:weekends|weekdays|{_DAY}s|weekend mornings|"
+    rf"(?:(?:every|each)\s+(?:single\s+)?(?:other\s+)?(?:{_DAYS}|day|morning|night|evening|afternoon|week|weekend|"
+    rf"month|year|weekday)|daily|nightly|weekly|on\s+(?:the\s+)?(?:weekends|weekdays|{_DAYS_PLURAL}|weekend mornings|"
     rf"{_DAY}\s+(?:mornings|evenings|nights|afternoons))|at\s+weekends|"
     r"(?:once|twice|three times|four times|five times|\d+ times|a few times|several times|a couple (?:of )?times)"
     r"\s+(?:a|per|each|every)\s+(?:day|week|month|year)|most\s+(?:days|mornings|evenings|nights|weekends)|"
