@@ -89,3 +89,32 @@ def test_a_pass_that_cannot_shrink_is_not_repeated_until_the_category_grows(
         mem.add("third, one more", wait=True)
         assert len(llm_server.requests) == 5 and not llm_server.unscripted  # grew to 3: consolidated again
         assert [r["features_after"] for r in mem.semantic.runs(mem._scope())] == [3, 2]
+
+
+def test_consolidation_keeps_a_projects_features_in_their_folder(db_settings: dict[str, Any], llm_server: FakeLLMServer,
+                                                                 llm_settings: LLMSettings) -> None:
+    # the model merged two of /home/dev/a's features: the deletes found nothing (they were looked for among the
+    # user's own) and the merged one became the user's, in every folder
+    settings = Settings(**db_settings, llm=llm_settings, semantic=SemanticSettings(flush_every=100,
+                                                                                     consolidate_at=3))
+    adds = [("project", "package manager", "pnpm"), ("project", "installs", "pnpm install"),
+            ("home", "city", "Lyon"), ("work", "job", "nurse")]
+    llm_server.push({"commands": [{"command": "add", "tag": t, "feature": f, "value": v, "project": t == "project"}
+                                  for t, f, v in adds]})
+
+    def consolidate(request: Request) -> Reply:
+        assert '"project": true' in request.body["messages"][0]["content"]
+        ours = [f for f in _features(request) if f.get("in") == "/home/dev/a"]
+        assert len(ours) == 2, ours
+        return Reply({"commands": [
+            *({"command": "delete", "tag": f["tag"], "feature": f["feature"], "value": f["value"], "project": True}
+              for f in ours),
+            {"command": "add", "tag": "project", "feature": "package manager", "value": "pnpm (pnpm install)",
+             "cite": [f["id"] for f in ours], "project": True}]})
+
+    llm_server.respond_with(consolidate)
+    with Memory(settings=settings, embedder=None, user_id="u1", session_id="s1") as mem:
+        mem.add("This repo installs with pnpm install. I'm a nurse in Lyon.", metadata={"project": "/home/dev/a"},
+                wait=True)
+        active = {f.value: f.project for f in mem.list(key="profile") if isinstance(f, Fact)}
+        assert active == {"pnpm (pnpm install)": "/home/dev/a", "Lyon": None, "nurse": None}, active

@@ -34,7 +34,9 @@ Each line is a stored feature with its id. Merge duplicates and near-duplicates 
 rewrite vague or overlapping ones into clear ones, and delete those that are contradicted by newer ones \
 or not worth keeping. Answer with commands: "delete" a stored feature (copy its tag, feature and value \
 exactly) and "add" the rewritten or merged feature; "cite" lists the ids of the stored features an added \
-one replaces. Keep every fact that is still true; keep the language of the features, never translate."""
+one replaces. A feature marked "project" is a convention of the project folder it holds "in": give every command \
+on it "project": true, and never merge features of different folders, or one of a folder with one of none. Keep \
+every fact that is still true; keep the language of the features, never translate."""
 
 
 class Consolidator:
@@ -78,9 +80,12 @@ class Consolidator:
             vectors = [matrix[i] for i in range(len(commands))]
         now = utcnow()
         episode_ids = sorted({e for f in facts for e in f.citations})
+        # a project's feature stays its folder's: its messages' folder is the one it holds in
+        folders = {e: f.project for f in facts if f.project is not None for e in f.citations}
         ctx = Context(scope=scope, category=category, actor=f"consolidator:{self.llm.name}", run=run,
                       observed_at=now, now=now, sources=dict.fromkeys(episode_ids),
-                      default_cites=tuple(episode_ids), merge_similarity=self.settings.merge_similarity)
+                      default_cites=tuple(episode_ids), merge_similarity=self.settings.merge_similarity,
+                      folders=folders)
         with self.store.db.write() as conn:
             self.store.lock_scopes(conn, [scope])
             applied = apply_commands(self.store, conn, ctx, commands, vectors)
