@@ -16,7 +16,7 @@ import pytest
 from memstrata import HashingEmbedder, Memory
 from memstrata.store.reference import ReferenceStore
 
-#: sqlite: a real file; postgres: a real server (one schema per memory); memory: the
+#: sqlite: a real file; postgres: a real server (one database per memory); memory: the
 #: in-memory ReferenceStore, the oracle.
 BACKENDS = ["sqlite", "postgres", "memory"]
 DIM = 64
@@ -25,8 +25,13 @@ OpenMemory = Callable[..., Memory]
 
 
 def _opener(backend: str, root: Path, request: pytest.FixtureRequest) -> OpenMemory:
+    """Memories on ``backend``; on PostgreSQL each a new migrated database (``pg_database`` in a
+    test, dropped after it; a module-scoped fixture's from the session's ``pg_databases``)."""
     counter = iter(range(10**6))
-    pg_url = request.getfixturevalue("pg_url") if backend == "postgres" else None
+    pg_url: Callable[[], str] | None = None
+    if backend == "postgres":
+        pg_url = (request.getfixturevalue("pg_database") if request.scope == "function"
+                  else request.getfixturevalue("pg_databases").new)
 
     def open_memory(**kw: Any) -> Memory:
         kw.setdefault("embedder", HashingEmbedder(dim=DIM))

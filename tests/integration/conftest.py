@@ -1,5 +1,5 @@
 """Fixtures of the lifecycle tests that run on both real backends: a SQLite file and a
-PostgreSQL schema on the session's server (``tests/conftest.py``)."""
+PostgreSQL database on the session's server (``tests/conftest.py``)."""
 
 from __future__ import annotations
 
@@ -14,9 +14,9 @@ from memstrata.store.dialect import scalar
 
 @pytest.fixture(params=["sqlite", "postgres"])
 def location(request: pytest.FixtureRequest, tmp_path: Path) -> str | Path:
-    """Where a test's memory lives: a new SQLite file, or a new PostgreSQL schema's URL."""
+    """Where a test's memory lives: a new SQLite file, or a new migrated PostgreSQL database's URL."""
     if request.param == "postgres":
-        make: Callable[[], str] = request.getfixturevalue("pg_url")
+        make: Callable[[], str] = request.getfixturevalue("pg_database")
         return make()
     return tmp_path / "memory.db"
 
