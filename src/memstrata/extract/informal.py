@@ -131,7 +131,7 @@ _KIND_VERB_ZH = "喝|吃|用|听|看"
 #: A kind said first, then the thing of that kind (我咖啡只喝燕麦拿铁, 我水果最喜欢芒果): the kind is the topic, no
 #: part of what is done; 最喜欢 names the favourite of that kind.
 _KIND_FIRST_ZH = lazy_regex(rf"^我(?P<kind>[\u4e00-\u9fff]{{1,3}}?)(?P<adv>{_KIND_ADV_ZH})"
-                            rf"(?P<verb>{_KIND_VERB_ZH})(?![了过着])(?P<obj>[^，,。！!？?]{{1,12}})(?P<end>[。！!]*)$"
+                            rf"(?P<verb>{_KIND_VERB_ZH})(?![了过着])(?P<obj>[^，,。！!？?]{{1,12}})(?P<end>[。！!]*$|[，,；;][^？?]+$)"
                             r"|^我(?P<kind2>[\u4e00-\u9fff]{1,3}?)最(?:喜欢|爱)(?P<obj2>[^，,。！!？?的]{1,12})(?P<end2>[。！!]*)$")
 #: Words that are no kind of thing before the verb: who (a relation, a pronoun), when or how much.
 #: A time said there is no kind either: 我以后都用顺丰 is "from now on", not 以后 as a kind of thing.
@@ -142,10 +142,13 @@ _NOT_A_KIND_ZH = lazy_regex(r"^(?:妈|爸|老|哥|姐|弟|妹|儿|女|家|们|�
 
 #: The kind said before the speaker (快递我都用顺丰, 咖啡我只喝美式, 编辑器我一般用VSCode): the same topic as
 #: 我快递都用顺丰, the kind moved after 我 for ``_KIND_FIRST_ZH`` to read.
-_KIND_BEFORE_ME_ZH = lazy_regex(rf"^(?P<kind>[\u4e00-\u9fff]{{1,3}}?)[，,]?我(?=(?:{_KIND_ADV_ZH}|习惯)"
+_KIND_BEFORE_ME_ZH = lazy_regex(rf"^(?P<kind>[\u4e00-\u9fff]{{1,3}}?)(?P<topic>的话)?[，,]?我(?=(?:{_KIND_ADV_ZH}|习惯)"
                                 rf"(?:{_KIND_VERB_ZH})|最(?:喜欢|爱))")
 #: Who is said there, not a kind: a pronoun, a name (小王, 阿强), or two people (他和我都用顺丰).
 _NOT_A_KIND_BEFORE_ME_ZH = lazy_regex(r"^(?:你|他|她|它|咱|大家|小|阿)|[和跟与同]")
+#: 的话 after the topic says a condition as often as a kind (累的话我只喝咖啡, 如果有空的话, 下雨的话): a condition
+#: word, a verb of having or weather, or one word of a state (累, 饿, 忙) is no kind; 快递的话 / 编辑器的话 are.
+_A_CONDITION_ZH = lazy_regex(r"^(?:如果|要是|假如|万一|一旦|只要|有|没|不|下|刮)|^[\u4e00-\u9fff]$")
 
 
 def spoken_order_zh(sentence: str) -> str:
@@ -160,10 +163,13 @@ def spoken_order_zh(sentence: str) -> str:
     ('我只喝燕麦拿铁', '我最喜欢的水果是芒果')
     >>> spoken_order_zh("快递我都用顺丰"), spoken_order_zh("咖啡我习惯喝美式"), spoken_order_zh("小王我一般用微信")
     ('我都用顺丰', '我平时喝美式', '小王我一般用微信')
+    >>> spoken_order_zh("快递的话我一般用顺丰，放门卫就行"), spoken_order_zh("累的话我只喝咖啡")
+    ('我一般用顺丰，放门卫就行', '累的话我只喝咖啡')
     """
     text = sentence.strip()
     if (k := _KIND_BEFORE_ME_ZH.match(text)) is not None and not _NOT_A_KIND_ZH.match(k.group("kind")) \
-            and not _NOT_A_KIND_BEFORE_ME_ZH.search(k.group("kind")):
+            and not _NOT_A_KIND_BEFORE_ME_ZH.search(k.group("kind")) \
+            and not (k.group("topic") and _A_CONDITION_ZH.search(k.group("kind"))):
         text = f"我{k.group('kind')}{text[k.end():]}".replace(f"我{k.group('kind')}习惯", f"我{k.group('kind')}平时", 1)
     text = _HABIT_VERB_ZH.sub("我平时", text)
     if (m := _MOSTLY_AFTER_ZH.match(text)) is not None:
