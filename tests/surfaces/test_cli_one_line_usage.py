@@ -2,7 +2,11 @@
 error (an unknown option, a missing argument, an unknown command) is one line on stderr,
 ``error[usage]: ...`` with exit status 2 (with ``--json`` the REST error body), where typer drew
 a box of several lines; ``memstrata --version`` prints the version; and a table piped to another
-program prints every cell whole, where rich cut keys and dates to fit 80 columns (or $COLUMNS)."""
+program prints every cell whole, where rich cut keys and dates to fit 80 columns (or $COLUMNS).
+The usage errors' wording and shapes are read from the console script's own typer application (the
+launcher) run in this process (``_usage``: the same exit status, stdout and stderr, without a Python
+start, ~0.6 s of CPU each); the process itself answers a usage error, the version, the bare group
+and the piped tables (``_run``)."""
 
 from __future__ import annotations
 
@@ -10,13 +14,16 @@ import functools
 import json
 import os
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
 import memstrata
-from clirun import console_script
+from clirun import Run, cli_env, console_script
 from memstrata import Memory
+from memstrata.cli import launcher
 
 SRC = Path(__file__).resolve().parents[2] / "src"
 
@@ -24,8 +31,7 @@ SRC = Path(__file__).resolve().parents[2] / "src"
 @functools.cache
 def _run(*args: str | Path, columns: str | None = None) -> subprocess.CompletedProcess[str]:
     """``memstrata ARGS`` (the console script) with stdout and stderr piped, not a terminal. Run once
-    per command line in this module: ``memstrata recall`` and ``memstrata list --limit`` are each read
-    by two tests, and a process start and the engine's import cost ~0.4 s of CPU."""
+    per command line in this module: a process start and the engine's import cost ~0.4 s of CPU."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("MEMSTRATA_") and k != "COLUMNS"}
     env["PYTHONPATH"] = os.pathsep.join(p for p in (str(SRC), env.get("PYTHONPATH")) if p)
     env["PYTHONIOENCODING"] = "utf-8"
@@ -33,6 +39,18 @@ def _run(*args: str | Path, columns: str | None = None) -> subprocess.CompletedP
         env["COLUMNS"] = columns
     return subprocess.run([*console_script(), *map(str, args)], capture_output=True, text=True,
                           encoding="utf-8", env=env, stdin=subprocess.DEVNULL, timeout=120)
+
+
+def _usage(*args: str) -> Run:
+    """``memstrata ARGS`` through the console script's application (``cli.launcher``) in this process,
+    ``sys.argv`` set as the process's would be (the error printer reads ``--json`` from it)."""
+    saved, sys.argv = sys.argv, ["memstrata", *args]
+    try:
+        result = CliRunner().invoke(launcher.launcher, list(args), prog_name="memstrata", env=cli_env(),
+                                    catch_exceptions=False)
+    finally:
+        sys.argv = saved
+    return Run(result.exit_code, result.stdout, result.stderr)
 
 
 @pytest.mark.parametrize(("args", "message"), [
@@ -43,7 +61,7 @@ def _run(*args: str | Path, columns: str | None = None) -> subprocess.CompletedP
     (["list", "--limit"], "Option '--limit' requires an argument"),
 ])
 def test_a_usage_error_is_one_line_on_stderr_with_exit_status_2(args: list[str], message: str) -> None:
-    run = _run(*args)
+    run = _usage(*args)
     assert run.returncode == 2, run
     assert run.stdout == ""
     lines = run.stderr.splitlines()
@@ -58,7 +76,7 @@ def test_a_usage_error_names_the_usage_line_and_the_help() -> None:
 
 
 def test_a_usage_error_with_json_is_the_rest_error_body() -> None:
-    run = _run("recall", "x", "--user", "a", "--json", "--bogus")
+    run = _usage("recall", "x", "--user", "a", "--json", "--bogus")
     assert run.returncode == 2 and run.stdout == ""
     lines = run.stderr.splitlines()
     assert len(lines) == 1, run.stderr
@@ -73,7 +91,7 @@ def test_a_usage_error_with_json_is_the_rest_error_body() -> None:
     (["recall", "x", "--frobnicate"], "memstrata recall takes --filter, ", "--cursor"),
 ])
 def test_an_unknown_option_hint_names_the_command_s_own_options(args: list[str], own: str, other: str) -> None:
-    line = _run(*args).stderr.strip()
+    line = _usage(*args).stderr.strip()
     hint = line[line.index("(") + 1:line.index(")")]
     assert hint.startswith(own), line  # the closest of its own options first
     assert other not in hint, line  # another command's option is not offered
@@ -88,7 +106,7 @@ def test_an_unknown_option_hint_names_the_command_s_own_options(args: list[str],
     (["forget", "--episode-id", "3"], "did you mean --episode or --episodes?"),
 ])
 def test_a_close_unknown_option_is_offered_closest_first(args: list[str], hint: str) -> None:
-    line = _run(*args).stderr.strip()
+    line = _usage(*args).stderr.strip()
     assert f"No such option: {args[-2]} ({hint}); usage: memstrata {args[0]} [OPTIONS]" in line, line
 
 
@@ -99,12 +117,12 @@ def test_a_close_unknown_option_is_offered_closest_first(args: list[str], hint: 
                                    "[OPTIONS]; see memstrata keys create --help"),
 ])
 def test_an_option_without_its_value_names_the_usage_line(args: list[str], line: str) -> None:
-    run = _run(*args)
+    run = _usage(*args)
     assert run.returncode == 2 and run.stderr.strip() == line, run.stderr
 
 
 def test_an_option_without_its_value_with_json_is_the_rest_error_body() -> None:
-    run = _run("list", "--json", "--limit")
+    run = _usage("list", "--json", "--limit")
     error = json.loads(run.stderr)["error"]
     assert error["message"] == ("Option '--limit' requires an argument; usage: memstrata list [OPTIONS]; "
                                 "see memstrata list --help")
