@@ -33,7 +33,8 @@ _MODAL = lazy_regex(r"^(?:请|麻烦|帮我|希望|想|要|会|打算|还是|就
 
 #: 这/那 point only before a measure word or a number (那本书, 这两个, 那里) or alone: 那不勒斯披萨
 #: (Neapolitan pizza) is a name (read as a pronoun, 我喜欢那不勒斯披萨 extracted nothing).
-_PRONOUN = lazy_regex(r"^(?:你|他|她|它|你们|他们|她们|这个|那个|这样|那样|自己|死了|上你|大家|"
+#: The speaker alone (我讨厌我, and 我老婆喜欢我 read as the wife's 我喜欢我) is no value either; 我妈做的菜 is one.
+_PRONOUN = lazy_regex(r"^(?:你|他|她|它|你们|他们|她们|这个|那个|这样|那样|自己|死了|上你|大家|我们?$|"
                       r"[这那](?=$|[个些样种本部家件首位只条里儿边次款张双天时么幅句篇辆场间座门台份段集季期顿杯碗瓶盒块"
                       r"片套名颗棵头匹口位周月年回阵会类批堆群所栋趟遍番般面一两二三四五六七八九十几]))")
 
