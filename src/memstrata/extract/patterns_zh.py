@@ -246,7 +246,7 @@ _ALLERGY_BARE = lazy_regex(r"^(?:也|还是|还|又|一直|都|现在|仍然|依
 #: body word (有点过敏, 容易过敏, 皮肤过敏 name no allergen: ``_NOT_ALLERGEN``).
 _ALLERGY_NOUN = lazy_regex(r"^(?P<v>[\u3400-\u9fffA-Za-z]{1,8}?)过敏的?$")
 #: 我又吃素了, 我重新开始吃素了: the diet back, as 我吃素 states it (the one in between, 吃肉, was a withdrawal).
-_DIET = lazy_regex(r"^我(?:现在)?(?:是|只|一直|从来都|又开始|又重新|重新开始|重新|又)?(?:一个|一名)?"
+_DIET = lazy_regex(r"^我(?:现在|目前|最近)?(?:是|只|一直|从来都|又开始|又重新|重新开始|重新|又|在|正在)?(?:一个|一名)?"
                    r"(?P<v>吃素|吃纯素|素食主义者|素食者|纯素食者|吃清真|只吃清真)(?:的|了)?$")
 # Retractions: the fact no longer holds (我不再对花生过敏了). They come before the patterns that
 # would read the same clause as a statement, or drop it as negated.

@@ -66,7 +66,9 @@ _BEGUN_EN = lazy_regex(
 #: 我换了一辆特斯拉, 我买了一辆比亚迪, 我新买了辆电动车, 我提了一台小米SU7: a car said as its beginning (a make or
 #: a kind, never 车 alone: 我换了一辆车 names none).
 _BEGUN_ZH = lazy_regex(
-    r"^我们?(?:家)?(?:刚|刚刚|最近|已经|也|终于)*(?:新)?(?:买了|换了|提了|入手了|换成了?|改开)(?:一辆|辆|一台|台)?(?:新的?)?"
+    # 我有一辆特斯拉: a car owned, said with its measure word (我有小米 may be a phone)
+    r"^我们?(?:家)?(?:刚|刚刚|最近|已经|也|终于|现在)*(?:新)?(?:(?:买了|换了|提了|入手了|换成了?|改开)(?:一辆|辆|一台|台)?"
+    r"|有(?:一辆|辆))(?:新的?)?"
     rf"(?P<v>(?:{_MAKES_ZH})[\u4e00-\u9fffA-Za-z0-9 ]{{0,8}}|(?:{_KINDS_ZH}))了?$")
 
 
