@@ -151,6 +151,18 @@ _NOT_A_KIND_BEFORE_ME_ZH = lazy_regex(r"^(?:你|他|她|它|咱|大家|小|阿)|
 _A_CONDITION_ZH = lazy_regex(r"^(?:如果|要是|假如|万一|一旦|只要|有|没|不|下|刮)|^[\u4e00-\u9fff]$")
 
 
+#: A thing given up said before 我 (烟我已经戒了, 咖啡我已经不喝了, 烟我戒掉半年了): the thing, the adverbs and the verb
+#: of giving it up; how long ago (半年) is left out, as 我已经戒烟了 says no length either.
+_GIVEN_UP_FIRST_ZH = lazy_regex(r"^(?P<obj>[\u4e00-\u9fff]{1,4}?)我(?P<adv>(?:已经|现在|早就|也|都)*)"
+                                r"(?P<verb>戒掉?|不(?:再)?(?:喝|吃|抽))(?:了?[一两三四五六七八九十几半0-9]+(?:个)?"
+                                r"(?:年|月|天|周|星期))?了(?P<end>[。！!]*)$")
+
+
+#: What stands before 我 that is no thing given up: a person (小王, 老李, 阿强, 他) or a pointer (这个), or a meal
+#: (饭我不吃了, 晚饭我不吃了: this one skipped).
+_NOT_GIVEN_UP_ZH = lazy_regex(r"^(?:小|老|阿|他|她|它|你|这|那)|饭$")
+
+
 def spoken_order_zh(sentence: str) -> str:
     """``sentence`` with how often and a kind said where the shapes read them: 我习惯用Notion记笔记 →
     我平时用Notion记笔记, 我喝美式比较多 → 我平时喝美式, 我咖啡只喝燕麦拿铁 → 我只喝燕麦拿铁,
@@ -165,8 +177,13 @@ def spoken_order_zh(sentence: str) -> str:
     ('我都用顺丰', '我平时喝美式', '小王我一般用微信')
     >>> spoken_order_zh("快递的话我一般用顺丰，放门卫就行"), spoken_order_zh("累的话我只喝咖啡")
     ('我一般用顺丰，放门卫就行', '累的话我只喝咖啡')
+    >>> spoken_order_zh("烟我已经戒掉半年了"), spoken_order_zh("咖啡我已经不喝了")
+    ('我已经戒掉烟了', '我已经不喝咖啡了')
     """
     text = sentence.strip()
+    if (g := _GIVEN_UP_FIRST_ZH.match(text)) is not None and not _NOT_A_KIND_ZH.match(g.group("obj")) \
+            and not _NOT_GIVEN_UP_ZH.search(g.group("obj")):
+        return f"我{g.group('adv')}{g.group('verb')}{g.group('obj')}了{g.group('end')}"  # 烟我已经戒了: 我已经戒烟了
     if (k := _KIND_BEFORE_ME_ZH.match(text)) is not None and not _NOT_A_KIND_ZH.match(k.group("kind")) \
             and not _NOT_A_KIND_BEFORE_ME_ZH.search(k.group("kind")) \
             and not (k.group("topic") and _A_CONDITION_ZH.search(k.group("kind"))):
