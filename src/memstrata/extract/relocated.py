@@ -19,7 +19,7 @@ from memstrata.text.regex import lazy_regex
 _IN_EN = lazy_regex(r"^(?:(?:but|and|so)\s+)?(?:now,?\s+)?(?:i'm|i am|we're|we are)\s+(?:now\s+)?"
                     r"(?:(?:living|based|settled)\s+)?in\s+(?P<place>[A-Z][\w .'-]*?)(?:\s+now)?[.!]*$", re.IGNORECASE)
 #: 搬到了杭州, 现在搬去杭州了, 现在在杭州, 现在住杭州: the place moved to or lived in, said with no subject.
-_IN_ZH = lazy_regex(r"^(?:但是?|不过|而且)?(?:现在|如今|已经)*(?:搬到了?|搬去了?|搬来了?|住在|住|在)"
+_IN_ZH = lazy_regex(r"^(?:但是?|不过|而且)?(?:现在|如今|已经|后来|之后|然后)*(?:搬到了?|搬去了?|搬来了?|住在|住|在)"
                     r"(?P<place>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:了|啦)?[。！!]*$")
 
 
@@ -32,7 +32,7 @@ def new_home(clause: str, lang: str) -> str | None:
     text = clause.strip()
     if lang == "zh":
         m = _IN_ZH.match(text)
-        return m.group("place") if m and places.known_place_zh(m.group("place")) else None
+        return m.group("place") if m and places.city_zh(m.group("place")) else None
     m = _IN_EN.match(text)
     if m is None or not m.group("place")[0].isupper():
         return None

@@ -391,7 +391,7 @@ def _moved_on(sentence: str, found: list[Finding], said_at: datetime, lang: str)
     if not any(f.retract and f.key == "identity.location" for f in found):
         return found
     parts = _clauses(sentence)
-    for part in parts[1:]:
+    for part in reversed(parts[1:]):  # 后来搬到了广州，现在住在深圳: the home said last is the home now
         if (home := relocated.new_home(part, lang)) is None:
             continue
         if moved := _lives_in(home, part, said_at, lang):
