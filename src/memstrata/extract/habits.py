@@ -56,6 +56,10 @@ _NOT_ACTIVITY_ZH = lazy_regex(r"^(?:对|是|在|住|用|使用|喜欢|爱|讨厌
                               # learning is its own shape (我最近开始学做菜了: activity.learning), no habit taken up
                               r"学|练|一样|了|吗|呢|这|那|你|他|她)")
 _EAT_DRINK_ZH = lazy_regex(r"^(?P<verb>吃|喝)(?P<obj>.+)$")
+#: How much said between the verb and the food (我现在能吃一点辣了): a little of it is still eating it again, as
+#: 我现在能吃辣了 is; before, 吃一点辣 withdrew no 不吃辣.
+#: An amount with no food after it (我现在能吃一点) names nothing eaten: before, it withdrew 不吃一点.
+_A_LITTLE_ZH = lazy_regex(r"^(?P<verb>吃|喝)(?:一点点|一点儿|一点|一些|点儿|点)(?P<rest>.*)$")
 
 
 def _activity_zh(act: str) -> str | None:
@@ -72,7 +76,14 @@ def _activity_zh(act: str) -> str | None:
 def restart_zh(clause: str, ctx: object) -> list[Finding]:
     """Withdrawals said by taking something up again, in one Chinese clause (see the module doc)."""
     m = _RESTART_ZH.match(clause)
-    if m is None or (act := _activity_zh(m.group("act"))) is None:
+    if m is None:
+        return []
+    said = m.group("act")
+    if (little := _A_LITTLE_ZH.match(said)) is not None:
+        if not clean_value(little.group("rest"), "zh"):
+            return []
+        said = f"{little.group('verb')}{little.group('rest')}"
+    if (act := _activity_zh(said)) is None:
         return []
     sentence = str(getattr(ctx, "sentence", clause))
     if m.group("m") in ("能够", "能", "可以", "敢") and not (
