@@ -24,6 +24,7 @@ from memstrata.embed.base import Embedder
 from memstrata.errors import EmbeddingError
 from memstrata.extract import (
     allergy_denied,
+    asides,
     cancelled,
     carried,
     cessation,
@@ -131,13 +132,12 @@ class RuleExtractor:
             # "we moved to Munich, not Berlin", 不是北京，是上海: the value with the one it corrects
             # "We now ship with DHL instead of UPS": the value with the one it takes the place of
             # "This repo uses pnpm, not npm" is the project's whole (extract.conventions), no correction of npm
-            language = detect_language(sentence)
-            # "I'm not allergic to peanuts, it's Max who is": the user's denial, and Max's (extract.deflected)
-            deflection = deflected.read(sentence, said_at, _find)
-            found = deflection if deflection is not None else (
-                     [(f, language) for f in conventions.find(sentence, language)]
-                     or corrected.read(sentence, said_at, _find) or replacing.read(sentence, said_at, _find)
-                     or _find(sentence, said_at))
+            found = _whole(sentence, said_at)
+            # "Actually I quit coffee", 其实我现在能吃一点辣了: read again without the markers (extract.asides); a
+            # bare "not X" is no correction once its reply word is gone ("Okay, not a problem")
+            if not found and (bare := asides.without(sentence)) is not None and (found := [
+                    (f, lang) for f, lang in _whole(bare, said_at) if f.key != corrected.CORRECTION_KEY]):
+                sentence = bare
             if found and all(f.key == corrected.CORRECTION_KEY for f, _ in found):  # "Use pytest, not unittest"
                 found = [(f, found[0][1]) for f in directives.find(sentence, found[0][1])] or found
             if not found and said.get(n):  # 我喜欢用 pytest，别用 unittest: the switch of script cut the like away
@@ -190,6 +190,20 @@ class RuleExtractor:
             raise EmbeddingError("zero-shot keying needs an embedder")
         return self._keys.nearest_key(statement)
 
+
+
+def _whole(sentence: str, said_at: datetime) -> list[tuple[Finding, str]]:
+    """The findings of one whole sentence, each with its language: a denial given to someone else
+    (``extract.deflected``), a project's convention (``extract.conventions``), a value with the one
+    it corrects or replaces (``extract.corrected``, ``extract.replacing``), else its clauses' shapes."""
+    # "I'm not allergic to peanuts, it's Max who is": the user's denial, and Max's (extract.deflected)
+    deflection = deflected.read(sentence, said_at, _find)
+    if deflection is not None:
+        return deflection
+    language = detect_language(sentence)
+    return ([(f, language) for f in conventions.find(sentence, language)]
+            or corrected.read(sentence, said_at, _find) or replacing.read(sentence, said_at, _find)
+            or _find(sentence, said_at))
 
 
 def _find(sentence: str, said_at: datetime) -> list[tuple[Finding, str]]:
