@@ -36,6 +36,22 @@ def test_an_unknown_keyword_names_the_public_method_and_the_scope_keywords(memor
         memory.list(tag="health")  # type: ignore[call-arg]
 
 
+def test_a_mistyped_keyword_names_the_method_called_and_the_closest_argument(memory: Memory) -> None:
+    # search checks its scope inside a lambda: it was "Memory.<lambda>() got an unexpected keyword argument 'usr'"
+    with pytest.raises(TypeError) as caught:
+        memory.search("hi", usr="b")  # type: ignore[call-arg]
+    assert str(caught.value).startswith("Memory.search() got an unexpected keyword argument 'usr' "
+                                        "(did you mean 'user_id'?); ")
+    with pytest.raises(TypeError, match=r"^Memory\.context\(\) got an unexpected keyword argument 'limt' "
+                                        r"\(did you mean 'limit'\?\)"):
+        memory.context("hi", limt=3)  # type: ignore[call-arg]
+    with pytest.raises(InvalidInput, match=r"^unknown argument\(s\): sesion_id \(did you mean 'session_id'\?\)$"):
+        memory.add("hi", sesion_id="chat")  # type: ignore[call-arg]
+    with pytest.raises(TypeError, match=r"argument 'zzz'; besides"):  # nothing close: no guess
+        memory.list(zzz=1)  # type: ignore[call-arg]
+    assert memory.list(kind="episode") == []
+
+
 def test_a_message_over_the_size_limit_is_refused_and_nothing_is_stored(tmp_path: Path) -> None:
     with Memory(tmp_path / "m.db", embedder=None, user_id="u1") as mem:
         with pytest.raises(ContentTooLarge, match=r"content is 262,145 bytes; the limit is 262,144"):

@@ -9,8 +9,10 @@ them, and the public methods stay methods of ``Memory`` (no forwarding layer).
 
 from __future__ import annotations
 
+import inspect
 import sys
 from collections.abc import Sequence
+from difflib import SequenceMatcher
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypedDict, cast
 
@@ -125,8 +127,11 @@ class MemoryBase:
                 and the scope keywords, instead of Python's message about this private helper).
         """
         if unknown:
-            method = sys._getframe(1).f_code.co_name
-            raise TypeError(f"Memory.{method}() got an unexpected keyword argument {sorted(unknown)[0]!r}; "
+            method = _public_caller(self)
+            typed = sorted(unknown)[0]
+            close = closest(typed, [*_own_arguments(type(self), method), *ScopeArgs.__annotations__])
+            hint = f" (did you mean {close!r}?)" if close else ""
+            raise TypeError(f"Memory.{method}() got an unexpected keyword argument {typed!r}{hint}; "
                             f"besides its own arguments it takes the scope: {', '.join(ScopeArgs.__annotations__)}")
         base = self.scope
         scope = Scope(_pick(org_id, base.org_id), _pick(project_id, base.project_id),  # type: ignore[arg-type]
@@ -166,3 +171,39 @@ class MemoryBase:
     def _semantic_store(self) -> SemanticStore:
         """The store as a ``SemanticStore`` (callers check ``capabilities`` first)."""
         return cast("SemanticStore", self.store)
+
+
+#: How like a known name a mistyped keyword must be to be suggested: ``difflib.get_close_matches``'s
+#: default cutoff, as the CLI's "did you mean --status?" (``cli.usage_errors``).
+CLOSE_CUTOFF = 0.6
+
+
+def closest(typed: str, names: Sequence[str]) -> str | None:
+    """The name of ``names`` most like ``typed`` (``difflib`` similarity, each name also read without
+    its ``_id``, so ``usr`` finds ``user_id``), or ``None`` when none reaches ``CLOSE_CUTOFF``."""
+    def likeness(name: str) -> float:
+        return max(SequenceMatcher(None, typed, n).ratio() for n in (name, name.removesuffix("_id")))
+    best = max(names, key=likeness, default=None)
+    return best if best is not None and likeness(best) >= CLOSE_CUTOFF else None
+
+
+def _public_caller(memory: object) -> str:
+    """The public method of ``memory`` a scope check was made for: the nearest caller of ``_scope``
+    running on ``memory`` that is neither private nor a lambda (``search`` checks its scope in a
+    lambda, called by ``recall.query.check_search``, and named itself ``Memory.<lambda>()``)."""
+    frame = sys._getframe(2)
+    while frame is not None:
+        name = frame.f_code.co_name
+        if not name.startswith(("_", "<")) and frame.f_locals.get("self") is memory:
+            return name
+        frame = frame.f_back  # type: ignore[assignment]
+    return "<unknown>"
+
+
+def _own_arguments(cls: type, method: str) -> list[str]:
+    """The keyword arguments ``cls.method`` names itself (not ``self``, not ``**scope``)."""
+    try:
+        params = inspect.signature(getattr(cls, method)).parameters.values()
+    except (AttributeError, TypeError, ValueError):
+        return []
+    return [p.name for p in params if p.name != "self" and p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]

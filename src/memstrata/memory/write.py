@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Unpack, cast
 from memstrata.arguments import check_actor, check_id
 from memstrata.clock import utcnow
 from memstrata.errors import EmbeddingError, InvalidInput
-from memstrata.memory.base import ScopeArgs
+from memstrata.memory.base import ScopeArgs, closest
 from memstrata.memory.recall import RecallMethods
 from memstrata.semantic.stm import ShortTerm
 from memstrata.types import Fact, Scope
@@ -26,6 +26,11 @@ from memstrata.write.update import FactUpdate, admitted_value, apply_update, not
 
 if TYPE_CHECKING:
     from memstrata.store.protocol import LifecycleStore
+
+
+#: The arguments ``add`` and ``message`` name themselves, for the close match of a mistyped one.
+_MESSAGE_ARGUMENTS = ("role", "speaker", "created_at", "metadata", "produced_for", "content_type", "ttl", "wait",
+                      "idempotency_key")
 
 
 class WriteMethods(RecallMethods):
@@ -80,9 +85,11 @@ class WriteMethods(RecallMethods):
                 **scope: Unpack[ScopeArgs]) -> Message:
         """Build and validate a ``Message`` for ``add_many`` (same arguments as ``add``;
         ``write.batch.build_message``)."""
-        unknown = set(scope) - {"org_id", "project_id", "user_id", "agent_id", "session_id"}
+        unknown = set(scope) - set(ScopeArgs.__annotations__)
         if unknown:
-            raise InvalidInput(f"unknown argument(s): {', '.join(sorted(unknown))}")
+            close = closest(sorted(unknown)[0], [*ScopeArgs.__annotations__, *_MESSAGE_ARGUMENTS])
+            raise InvalidInput(f"unknown argument(s): {', '.join(sorted(unknown))}"
+                               + (f" (did you mean {close!r}?)" if close else ""))
         return build_message(content, scope=self._scope(**scope), settings=self.settings, role=role,
                              speaker=speaker, created_at=created_at, metadata=metadata,
                              produced_for=produced_for, content_type=content_type, ttl=ttl)
