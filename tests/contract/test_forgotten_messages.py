@@ -63,3 +63,21 @@ def test_a_message_is_the_same_to_the_importers_whether_its_speaker_is_unset_or_
     other = memory.message("I am allergic to penicillin.", speaker="alice", created_at=WHEN, session_id="chat")
     assistant = memory.message("I am allergic to penicillin.", role="assistant", created_at=WHEN, session_id="chat")
     assert memory.forgotten_messages([other, assistant]) == [False, False]  # another speaker, another role
+
+
+def test_an_export_naming_the_role_as_speaker_does_not_restore_a_message_added_and_forgotten_here(
+        open_memory: OpenMemory) -> None:
+    # the exact restore (import_records) knew the message under another id by its identity, with the
+    # speaker as exported: one added here (speaker unset) came back from an export that named the role
+    here, there = open_memory(user_id="bob"), open_memory(user_id="bob")
+    if not here.store.capabilities.maintenance:
+        return  # the in-memory store has no exact import
+    here.add("I am allergic to penicillin.", created_at=WHEN)
+    here.forget(user_id="bob")
+    there.add("ok then", user_id="zed")
+    there.add("I am allergic to penicillin.", created_at=WHEN, speaker="user")
+    result = here.import_records(there.export(user_id="bob"))
+    assert result["episodes"] == 0, result
+    [episode] = [s for s in result["skipped"] if s["type"] == "episode"]
+    assert "forgotten here" in episode["reason"]
+    assert here.list(kind="episode") == []

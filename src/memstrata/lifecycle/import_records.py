@@ -223,10 +223,12 @@ def _forgotten_messages(conn: Any, d: Any, episodes: Numbered) -> set[int]:
             continue
         if when is None:
             continue
-        identity = suppressed.message_identity(
-            episode_hash(str(rec.get("role")), rec.get("producer_id"), when, rec["content"]), rec.get("metadata"))
         owner = (str(raw.get("org_id")), str(raw.get("project_id")), str(raw.get("user_id") or ""))
-        owners.setdefault(owner, {})[suppressed.message_digest(identity)] = int(rec["id"])
+        role = str(rec.get("role"))
+        for speaker in suppressed.speakers_of(role, rec.get("producer_id")):  # unset or the role: one message
+            identity = suppressed.message_identity(episode_hash(role, speaker, when, rec["content"]),
+                                                   rec.get("metadata"))
+            owners.setdefault(owner, {})[suppressed.message_digest(identity)] = int(rec["id"])
     return {ids[sha] for owner, ids in owners.items() for sha in suppressed.held_in(conn, d, owner, list(ids))}
 
 

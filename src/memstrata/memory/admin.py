@@ -130,12 +130,10 @@ class AdminMethods(LifecycleMethods):
 
     def _forms(self, message: Message) -> list[Message]:
         """``message`` as the current policy stores it, then as the strictest and unredacted, each
-        form once, and each also with its speaker unnamed or named as its role: the same message
-        (``add`` leaves the speaker unset, a JSONL line or ``memstrata export`` re-read names the
-        role), which an import must know whichever way it was stored."""
+        form once, and each under every speaker it may be stored under (``store.suppressed.speakers_of``:
+        unset or named as its role is one message), which an import must know whichever way it was stored."""
         forms = [redacted(message, self.settings.privacy)[0], redacted(message, strictest())[0], message]
-        forms += [replace(f, speaker=None if f.speaker == f.role else f.role) for f in forms
-                  if f.speaker in (None, f.role)]
+        forms = [replace(f, speaker=s) for f in forms for s in suppressed.speakers_of(f.role, f.speaker)]
         return [f for i, f in enumerate(forms)
                 if all((f.content, f.speaker) != (g.content, g.speaker) for g in forms[:i])]
 

@@ -85,6 +85,15 @@ def message_identity(content_hash: str, metadata: object) -> str:
     return f"note:{key}" if key else content_hash
 
 
+def speakers_of(role: str, speaker: str | None) -> list[str | None]:
+    """The speakers one message may be stored under, ``speaker`` first: unset and named as its
+    role are the same message (``add`` leaves the speaker unset, a JSONL line or an export's episode
+    re-read as a line names the role), so every importer looks for a forgotten message under both."""
+    if speaker is None:
+        return [None, role]
+    return [speaker, None] if speaker == role else [speaker]
+
+
 def keep_messages(conn: Any, d: Dialect, episodes: Sequence[int], now: datetime) -> int:
     """Inside an open write, before ``episodes`` are deleted: keep each one's ``message_digest``
     with its owner, so no log import stores it again. Returns how many were new."""
