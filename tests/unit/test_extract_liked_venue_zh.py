@@ -7,6 +7,7 @@ from datetime import UTC, datetime
 
 import pytest
 
+from memstrata.embed.base import EmbeddingCache
 from memstrata.extract.rules import RuleExtractor
 
 SAID = datetime(2026, 11, 30, 12, tzinfo=UTC)
@@ -32,3 +33,9 @@ def test_a_place_the_drink_or_dish_is_served_in_is_liked_as_a_place(text: str, l
 ])
 def test_the_drink_or_dish_itself_is_keyed_as_before(text: str, like: tuple[str, str]) -> None:
     assert _likes(text) == [like]
+
+
+@pytest.mark.parametrize("text", ["我喜欢安静的咖啡馆", "我喜欢奶茶店"])
+def test_a_venue_stays_a_place_when_keyed_by_meaning(text: str, embedder: EmbeddingCache) -> None:
+    found = RuleExtractor(embedder=embedder).extract(text=text, role="user", said_at=SAID)
+    assert [c.key for c in found] == ["preference.like"]

@@ -313,8 +313,9 @@ def like_finding(
     hit = gazetteer.lookup(value)
     if hit is not None and hit.named and lang == "en" and _ATTRIBUTIVE.match(value, hit.end):
         hit = None  # "the UPS guy", "FedEx's app": the name qualifies another thing, which is liked
-    if hit is not None and lang == "zh" and _VENUE_ZH.match(value, hit.end):
-        hit = None  # 安静的咖啡馆, 奶茶店, 火锅店: a place the drink or dish is served in, no drink or dish liked
+    venue = hit is not None and lang == "zh" and bool(_VENUE_ZH.match(value, hit.end))
+    if venue:  # 安静的咖啡馆, 奶茶店, 火锅店: a place the drink or dish is served in, no drink or dish liked
+        hit = None
     if hit is not None and hit.named:
         key = hit.key if polarity == "like" else "preference.dislike"
         return [Finding(key, hit.value, conf, clause)]
@@ -337,7 +338,8 @@ def like_finding(
             key = "food.dislike" if key == "food.like" else "preference.dislike"
         return [Finding(key, value, conf, clause)]
     generic = "preference.like" if polarity == "like" else "preference.dislike"
-    return [Finding(generic, value, conf, clause, polarity=polarity)]
+    # a venue is kept generic: keyed by meaning (extract.zero_shot), 咖啡馆 would be a drink again
+    return [Finding(generic, value, conf, clause, polarity=None if venue else polarity)]
 
 
 #: A list item that opens with a verb of its own ("watching old films", 看文艺电影) is not keyed by the verb
