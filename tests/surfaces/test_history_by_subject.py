@@ -97,7 +97,8 @@ def test_the_cli_names_whose_value_and_takes_a_subject(stored: Path) -> None:
     for args, said, field in (
             (("--key", KEY, "--subject", " "), "memstrata history: --subject is empty (' ')", "subject"),
             (("1", "--subject", "wife"), "memstrata history: --subject picks among the values of a --key", "subject"),
-            (("1", "--key", KEY), "memstrata history: give a FACT_ID or --key, not both", "key")):
+            (("1", "--key", KEY), "memstrata history: give a FACT_ID or --key, not both", "key"),
+            (("--key", " "), "memstrata history: --key is empty (' ')", "key")):
         refused = cli("history", *args, "--user", "alice", "--db", stored, "--json")
         error = json.loads(refused.err)["error"]
         assert refused.code == 2 and error["message"].startswith(said) and error["details"] == {"field": field}, error

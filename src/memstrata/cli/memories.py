@@ -394,7 +394,7 @@ def history(
                                "--key shipping.carrier; `memstrata list` shows both")
         if key is not None and not key.strip():  # an unset "$KEY": no key, not a key with nothing under it
             raise InvalidInput(f"memstrata history: --key is empty ({key!r}); give a key, e.g. --key shipping.carrier; "
-                               "`memstrata list` shows them")
+                               "`memstrata list` shows them", field="key")
         if subject is not None and not subject.strip():  # an unset "$WHO": not a subject with nothing stored
             raise InvalidInput(f"memstrata history: --subject is empty ({subject!r}); give --subject user for the "
                                "user's own timeline, a person such as --subject wife, or leave it out for every one",
