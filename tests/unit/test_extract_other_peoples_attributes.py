@@ -26,11 +26,12 @@ def _read(text: str) -> set[tuple[str, str, str]]:
      {("older sister", "identity.occupation", "nurse"), ("older sister", "identity.location", "Lisbon")}),
     ("My younger sister is a teacher in Porto.",
      {("younger sister", "identity.occupation", "teacher"), ("younger sister", "identity.location", "Porto")}),
-    ("Tom's my neighbor. He's a firefighter.", {("Tom", "identity.occupation", "firefighter")}),
+    ("Tom's my neighbor. He's a firefighter.", {("Tom", "identity.occupation", "firefighter"),
+                                                ("", "user.neighbor", "Tom")}),  # the user's neighbour is Tom
     ("My sister's a nurse.", {("sister", "identity.occupation", "nurse")}),
     ("My sister, who lives in Lisbon, is a nurse.",
      {("sister", "identity.location", "Lisbon"), ("sister", "identity.occupation", "nurse")}),
-    ("Tom, who's my neighbor, works at Boeing.", {("Tom", "identity.employer", "Boeing")}),
+    ("Tom, who's my neighbor, works at Boeing.", {("Tom", "identity.employer", "Boeing"), ("", "user.neighbor", "Tom")}),
 ])
 def test_another_persons_attribute_is_theirs(text: str, expected: set[tuple[str, str, str]]) -> None:
     assert _read(text) == expected

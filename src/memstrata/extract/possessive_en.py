@@ -159,7 +159,7 @@ def the_thing_i(clause: str, lang: str = "en") -> list[Finding]:
 #: user: the possessive copula said the other way round. The name is one to three capitalised words (a title first may
 #: end in a full stop); the attribute a few lower-case words with no verb or clause in them.
 _NAMED_FIRST = lazy_regex(r"^(?P<name>(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?[A-Z][a-z'\-]+(?:\s+[A-Z][a-z'\-]+){0,2})\s+"
-                          r"(?:is|'s)\s+(?:also\s+|still\s+)?(?-i:my|our)\s+(?P<attr>[a-z][a-z\- ]{1,30}?)"
+                          r"is\s+(?:also\s+|still\s+)?(?-i:my|our)\s+(?P<attr>[a-z][a-z\- ]{1,30}?)"
                           r"(?:\s+now)?[.!]*$")
 #: Capitalised words that open a sentence and name no one: "This is my wife", "Pizza is my favourite food" (the
 #: favourites' own shape), "Monday is my day off".

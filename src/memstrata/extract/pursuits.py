@@ -146,20 +146,10 @@ _PLACES_OF_PASTIME = {"to the gym": ("sport.like", "gym"), "going to the gym": (
                       "健身房": ("sport.like", "健身")}
 
 
-#: A musical instrument played ("I play the violin", "My daughter plays piano"): playing it is a hobby, kept as the
-#: instrument.
-_INSTRUMENT = lazy_regex(r"^(?:the\s+)?(?P<i>(?:acoustic\s+|electric\s+|bass\s+)?guitar|piano|keyboard|violin|viola|"
-                         r"cello|double bass|bass|drums|ukulele|saxophone|sax|flute|clarinet|trumpet|trombone|harp|"
-                         r"oboe|banjo|mandolin|harmonica|accordion|organ|recorder|bagpipes)$", _IC)
-
-
 def _pastime_named(obj: str) -> tuple[str, str] | None:
-    """(key, value) when ``obj`` as a whole is a sport or a hobby the gazetteer names, an instrument (``_INSTRUMENT``)
-    or a place gone to for one."""
+    """(key, value) when ``obj`` as a whole is a sport or a hobby the gazetteer names, or a place gone to for one."""
     if (place := _PLACES_OF_PASTIME.get(obj.lower())) is not None:
         return place
-    if (played := _INSTRUMENT.match(obj)) is not None:
-        return "hobby.like", played.group("i").lower()
     hit = gazetteer.lookup(obj)
     if hit is None or hit.key not in _PASTIME_KEYS or (hit.start, hit.end) != (0, len(obj)):
         return None
