@@ -31,7 +31,8 @@ def _read(text: str) -> set[tuple[str, str, str]]:
     ("My sister's a nurse.", {("sister", "identity.occupation", "nurse")}),
     ("My sister, who lives in Lisbon, is a nurse.",
      {("sister", "identity.location", "Lisbon"), ("sister", "identity.occupation", "nurse")}),
-    ("Tom, who's my neighbor, works at Boeing.", {("Tom", "identity.employer", "Boeing"), ("", "user.neighbor", "Tom")}),
+    ("Tom, who's my neighbor, works at Boeing.", {("Tom", "identity.employer", "Boeing"),
+      ("", "user.neighbor", "Tom")}),
 ])
 def test_another_persons_attribute_is_theirs(text: str, expected: set[tuple[str, str, str]]) -> None:
     assert _read(text) == expected

@@ -52,8 +52,10 @@ def test_the_users_own_predicates_are_read_by_the_same_shape(text: str, expected
 
 
 @pytest.mark.parametrize(("text", "expected"), [
-    ("Tom is my neighbor; he is a firefighter.", {("Tom", "identity.occupation", "firefighter"), ("", "user.neighbor", "Tom")}),
-    ("Tom is my neighbor. He is a firefighter.", {("Tom", "identity.occupation", "firefighter"), ("", "user.neighbor", "Tom")}),
+    ("Tom is my neighbor; he is a firefighter.", {("Tom", "identity.occupation", "firefighter"),
+      ("", "user.neighbor", "Tom")}),
+    ("Tom is my neighbor. He is a firefighter.", {("Tom", "identity.occupation", "firefighter"),
+      ("", "user.neighbor", "Tom")}),
     ("Tom is a chef. He's allergic to shellfish.",
      {("Tom", "identity.occupation", "chef"), ("Tom", "health.allergy", "shellfish")}),
     ("My sister lives in Seattle. She works as a dentist.",
