@@ -97,6 +97,8 @@ _FILLER_WORDS_EN = (r"too|as well|a lot|so much|very much|really|lol|haha|though
                     r"anymore|any more|any longer|these days|nowadays|now|right now|for now|currently|at the moment|"
                     r"at present|lately|these days now|originally|by birth")
 _EN_FILLERS = lazy_regex(rf"\s+(?:{_FILLER_WORDS_EN})$", re.IGNORECASE)
+#: The fillers of a value, and a closing "instead" ("at Boots instead"), which only a whole clause keeps.
+_EN_VALUE_FILLERS = lazy_regex(rf"\s+(?:{_FILLER_WORDS_EN}|instead)$", re.IGNORECASE)
 _EN_ARTICLE = lazy_regex(r"^(?:(?-i:now|currently|nowadays)\s+)?(?:(?:the|a|an)\s+)?", re.IGNORECASE)  # "is now green"
 
 
@@ -131,8 +133,8 @@ def clean_value(text: str, lang: str, *, clause: bool = False) -> str:
     """Strip edge punctuation, a leading article, trailing fillers/particles and a time word
     at the edge that says when the value holds, not what it is ("Delta now", "现在是国航").
 
-    "instead" says the value replaces another, no part of it (``without_instead``: "a Boots pharmacy instead" is
-    Boots pharmacy); a whole ``clause`` keeps it, since its reading may turn on it ("Email me instead" is a standing
+    A closing "instead" says the value replaces another, no part of it ("a Boots pharmacy instead" is Boots
+    pharmacy); a whole ``clause`` keeps it, since its reading may turn on it ("Email me instead" is a standing
     channel where a bare "Email me" is a one-off: ``identity_en._contact``).
 
     >>> clean_value("the Beatles a lot!", "en"), clean_value("顺丰吧。", "zh"), clean_value("Delta now", "en")
@@ -141,14 +143,13 @@ def clean_value(text: str, lang: str, *, clause: bool = False) -> str:
     ('Boots pharmacy', 'Email me instead')
     """
     value = _LEADING.sub("", _TRAILING.sub("", text.strip()))
-    if lang == "en" and not clause:  # "at Boots instead (of Lidl)": the value, not that it replaced one
-        value = without_instead(value)
+    fillers = _EN_FILLERS if clause else _EN_VALUE_FILLERS
     for _ in range(3):  # fillers stack: "pizza too lol"
         before = value
         if lang == "zh":
             value = _TRAILING.sub("", _ZH_PARTICLES.sub("", _ZH_TIME_EDGE.sub("", value)))
         else:
-            value = _TRAILING.sub("", _EN_FILLERS.sub("", value))
+            value = _TRAILING.sub("", fillers.sub("", value))
         if value == before:
             break
     if lang == "en":

@@ -15,6 +15,7 @@ from memstrata.extract.clauses import (
     clean_value,
     third_person,
     without_aside,
+    without_instead,
     without_time,
 )
 from memstrata.extract.timex import mentions_time
@@ -141,8 +142,8 @@ _EFFORT_ALONE = lazy_regex(r"(?:(?:kinda|kind of|really|so|a bit|pretty|still|ju
 
 
 def _event_value(text: str) -> str:
-    # a preposition left by the date cut out of it: "completed 3 modules by" (April 20), "begun drafting as of";
-    # "going to Porto instead (of Lisbon) on": the plan, not that it replaced one (``clean_value``)
+    text = without_instead(text)  # "going to Porto instead": the plan, not that it replaced one
+    # a preposition left by the date cut out of it: "completed 3 modules by" (April 20), "begun drafting as of"
     value = re.sub(r"\s+(?:on|at|in|over the|for|by|as of|since|until|before)$", "",
                    clean_value(without_aside(text), "en"), flags=_IC)
     # "also lost my job": the adverb ties the event to the talk, not to what happened
