@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import sqlite3
 import threading
+import time
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from datetime import datetime
@@ -124,15 +125,7 @@ class Database:
         try:
             self.conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_s * 1000)}")
             self._refuse_foreign()  # before any PRAGMA that would change a foreign file
-            self.conn.execute("PRAGMA journal_mode = WAL")
-            self.conn.execute("PRAGMA synchronous = FULL")
-            self.conn.execute("PRAGMA foreign_keys = ON")
-            # Deleted content is overwritten with zeros, so forgetting leaves no trace in the file.
-            self.conn.execute("PRAGMA secure_delete = ON")
-            # A search reads ~60 statements' worth of pages (full-text doclists, segment and episode
-            # rows); with SQLite's default 2 MiB cache most came from the OS again at each search.
-            self.conn.execute(f"PRAGMA cache_size = -{PAGE_CACHE_KIB}")
-            self._migrate()
+            self._set_up_when_free(time.monotonic() + busy_timeout_s)
         except sqlite3.OperationalError as exc:  # permissions, locks, missing directory
             self.conn.close()
             raise StoreError(f"cannot use database {path}: {exc}") from exc
@@ -152,6 +145,29 @@ class Database:
                     self.flush_recalls()
                 self.conn.close()
                 self.conn = _Closed(self.path)  # type: ignore[assignment]
+
+    def _set_up_when_free(self, deadline: float) -> None:
+        """The connection's settings and the schema's migrations, tried again until ``deadline``
+        (``time.monotonic()`` seconds) while another process sets up the same new file: switching
+        a new file to WAL and the first ``CREATE TABLE`` take the write lock from a read, and SQLite
+        answers "database is locked" at once there rather than wait (a busy handler could deadlock),
+        which 4 processes opening one new file at once met about once in three runs."""
+        while True:
+            try:
+                self.conn.execute("PRAGMA journal_mode = WAL")
+                self.conn.execute("PRAGMA synchronous = FULL")
+                self.conn.execute("PRAGMA foreign_keys = ON")
+                # Deleted content is overwritten with zeros, so forgetting leaves no trace in the file.
+                self.conn.execute("PRAGMA secure_delete = ON")
+                # A search reads ~60 statements' worth of pages (full-text doclists, segment and episode
+                # rows); with SQLite's default 2 MiB cache most came from the OS again at each search.
+                self.conn.execute(f"PRAGMA cache_size = -{PAGE_CACHE_KIB}")
+                self._migrate()
+                return
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc) or time.monotonic() > deadline:
+                    raise
+                time.sleep(0.05)
 
     def _refuse_foreign(self) -> None:
         tables = {r[0] for r in self.conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
