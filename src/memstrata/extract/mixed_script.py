@@ -47,8 +47,9 @@ def kin_in_chinese(sentence: str) -> str:
     ('我岳母住在长沙', '我男朋友对猫过敏', 'Tom住在长沙')
     """
     m = _KIN_FIRST.match(sentence)
-    word = None if m is None else kin.chinese_word(m.group("w"))
-    return sentence if word is None else f"我{word}{sentence[m.end():]}"
+    if m is None or (word := kin.chinese_word(m.group("w"))) is None:
+        return sentence
+    return f"我{word}{sentence[m.end():]}"
 
 
 #: Symbols and punctuation at the start of a text (``after_other_script``, ``extract.rules.tidy``).
