@@ -5,6 +5,7 @@ This is the one choke point where ``sqlite3`` errors become memstrata errors.
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import threading
 import time
@@ -17,7 +18,7 @@ from typing import Any, TypeVar
 from memstrata.clock import to_db, utcnow
 from memstrata.errors import CorruptDatabase, MemoryClosed, SchemaTooNew, StoreError
 from memstrata.store.sqlite.recalls import FLUSH_EVERY, WRITE_SQL, RecallCounts
-from memstrata.store.sqlite.schema import MIGRATIONS, SCHEMA_VERSION
+from memstrata.store.sqlite.schema import MIGRATIONS, SCHEMA_VERSION, Migration
 
 T = TypeVar("T")
 
@@ -36,6 +37,29 @@ def _check_header(path: Path) -> None:
             f"{path} is not a SQLite database (first bytes {head[:16]!r}); "
             "point MEMSTRATA_DB or --db at a memstrata database or a new path"
         )
+
+
+def _folder_writable(path: Path) -> bool:
+    """Whether this process may create files in ``path``'s folder (``os.access`` also answers
+    ``False`` on a read-only file system)."""
+    return os.access(path.parent, os.W_OK | os.X_OK)
+
+
+def _refuse_unfolded_log(path: Path) -> None:
+    """Refuse a snapshot that would miss changes: a write-ahead log with content beside ``path``
+    holds commits not yet copied into the file, which an ``immutable`` connection does not read.
+
+    Raises:
+        StoreError: the ``-wal`` file is not empty.
+    """
+    wal = path.with_name(path.name + "-wal")
+    if wal.exists() and wal.stat().st_size > 0:
+        raise StoreError(
+            f"cannot read {path}: its folder {path.parent} cannot be written (its permissions or a "
+            f"read-only file system), and its write-ahead log {wal.name} holds changes not yet in the "
+            "file, which SQLite cannot read without writing beside it; open it once where its folder "
+            "may be written (closing memstrata copies the log into the file), or copy the file and "
+            f"its {wal.name} to a folder this process may write")
 
 
 #: SQLite's primary result code for a write to a read-only database (extended codes keep it in the low byte).
@@ -103,13 +127,6 @@ class Database:
     def __init__(self, path: Path, *, busy_timeout_s: float = 30.0) -> None:
         self.path = path
         _check_header(path)
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            self.conn = sqlite3.connect(
-                path, isolation_level=None, check_same_thread=False, timeout=busy_timeout_s
-            )
-        except (OSError, sqlite3.Error) as exc:
-            raise StoreError(f"cannot open database {path}: {exc}") from exc
         self._lock = threading.RLock()
         #: Whether a ``read()`` transaction is open (``snapshot``: nested reads join it).
         self._reading = False
@@ -122,6 +139,47 @@ class Database:
         self.before_commit: Callable[[sqlite3.Connection], None] | None = None
         #: Searches' fact recalls not yet written (``count_recalls``).
         self._recalls = RecallCounts()
+        #: Opened as an unchanging snapshot (SQLite's ``immutable=1``): neither the file nor its
+        #: folder may be written, so the write-ahead log's index (``-shm``) cannot be made (``_open``).
+        self.immutable = False
+        self._open(busy_timeout_s)
+
+    def _open(self, busy_timeout_s: float) -> None:
+        """Connect and set up; a file whose folder this process may not write (a read-only mount,
+        a folder of mode 555) is opened again as an unchanging snapshot, so that searches work:
+        SQLite cannot read a WAL file without making its ``-shm`` index beside it."""
+        try:
+            self._connect_and_set_up(busy_timeout_s)
+        except StoreError as exc:
+            cause = exc.__cause__
+            # SQLite says "attempt to write a readonly database", or "unable to open database file"
+            # when a -wal file is there without its -shm
+            if not (isinstance(cause, sqlite3.OperationalError) and self.path.exists()
+                    and not _folder_writable(self.path)):
+                raise
+            _refuse_unfolded_log(self.path)
+            self.immutable = True
+            self._connect_and_set_up(busy_timeout_s)
+
+    def _connect_and_set_up(self, busy_timeout_s: float) -> None:
+        """Open ``self.conn`` (as a snapshot if ``self.immutable``), set it up and migrate.
+
+        Raises:
+            StoreError: the file or its folder cannot be opened or created (the cause kept).
+            CorruptDatabase: the file is damaged or not a memstrata database.
+        """
+        path = self.path
+        try:
+            if not path.exists() and path.parent.is_dir() and not _folder_writable(path):
+                raise StoreError(f"cannot create database {path}: its folder {path.parent} cannot be "
+                                 "written (its permissions or a read-only file system); give a path in a "
+                                 "folder this process may write")
+            path.parent.mkdir(parents=True, exist_ok=True)
+            where = f"{path.resolve().as_uri()}?immutable=1" if self.immutable else path
+            self.conn = sqlite3.connect(where, isolation_level=None, check_same_thread=False,
+                                        timeout=busy_timeout_s, uri=self.immutable)
+        except (OSError, sqlite3.Error) as exc:
+            raise StoreError(f"cannot open database {path}: {exc}") from exc
         try:
             self.conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_s * 1000)}")
             self._refuse_foreign()  # before any PRAGMA that would change a foreign file
@@ -192,18 +250,37 @@ class Database:
         for migration in MIGRATIONS:
             if migration.version <= current:
                 continue
-            with self.write() as conn:
-                # Several processes may open a new file at once (hooks, scripts on first run): each
-                # saw the old version before taking the write lock, so the version is read again
-                # under it, and a migration another process applied meanwhile is not run twice.
-                if self.schema_version() >= migration.version:
-                    continue
-                for statement in _split_sql(migration.sql):
-                    conn.execute(statement)
-                conn.execute(
-                    "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
-                    (migration.version, migration.name, to_db(utcnow())),
-                )
+            if self.immutable:
+                raise self._unmigrated(current)
+            try:
+                self._apply(migration)
+            except StoreError as exc:
+                if isinstance(exc.__cause__, sqlite3.Error) and _read_only(exc.__cause__):
+                    raise self._unmigrated(current) from exc
+                raise
+
+    def _unmigrated(self, current: int) -> StoreError:
+        """The error of a file this memstrata must migrate but may not write."""
+        return StoreError(
+            f"{self.path} has schema version {current} and this memstrata reads version {SCHEMA_VERSION}: "
+            "it must be migrated once, which writes to it, and the file or its folder is read-only (its "
+            "permissions, owner or file system); open it once with write access, or use the memstrata "
+            "version that wrote it")
+
+    def _apply(self, migration: Migration) -> None:
+        """Run one migration in its own write, unless another process applied it meanwhile."""
+        with self.write() as conn:
+            # Several processes may open a new file at once (hooks, scripts on first run): each
+            # saw the old version before taking the write lock, so the version is read again
+            # under it, and a migration another process applied meanwhile is not run twice.
+            if self.schema_version() >= migration.version:
+                return
+            for statement in _split_sql(migration.sql):
+                conn.execute(statement)
+            conn.execute(
+                "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
+                (migration.version, migration.name, to_db(utcnow())),
+            )
 
     def schema_version(self) -> int:
         """The highest applied migration version (0 for a new file)."""
@@ -246,10 +323,16 @@ class Database:
         """The ``StoreError`` of a write the file refused; a read-only file (its mode, its owner, a
         read-only mount) is named as such: reads still work, nothing of this write was stored."""
         if _read_only(exc):
-            return StoreError(f"{self.path} is read-only (its permissions, owner or file system); searches "
-                              "still work, but nothing can be stored or forgotten until the process may "
-                              f"write the file and its folder; nothing of this write was stored ({exc})")
+            return StoreError(f"{self.path} is read-only (its permissions, owner or file system"
+                              f"{self._folder_note()}); searches still work, but nothing can be stored or "
+                              "forgotten until the process may write the file and its folder; nothing of "
+                              f"this write was stored ({exc})")
         return StoreError(f"{doing} {self.path}: {exc}")
+
+    def _folder_note(self) -> str:
+        """What a write refused on a snapshot (``immutable``) adds: why it is one."""
+        return (f"; its folder {self.path.parent} cannot be written, so it was opened as an unchanging "
+                "snapshot" if self.immutable else "")
 
     def try_write(self, sql: str, rows: Sequence[Sequence[object]], *, wait_for_disk: bool = True) -> bool:
         """Run one ``executemany`` in its own transaction if the write lock is free now.
