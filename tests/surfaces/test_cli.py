@@ -339,7 +339,7 @@ def test_remember_dash_refuses_stdin_that_is_not_utf8_naming_the_byte(tmp_path: 
     proc = subprocess.run([*console_script(), "remember", "-", "--user", "u1", "--db", str(db)],
                           input="我喜欢喝茶".encode("gbk"), capture_output=True, env=_env(), timeout=300)
     err = proc.stderr.decode()
-    assert proc.returncode == 2 and "standard input is not UTF-8: byte 0 is 0xce" in " ".join(err.split())
+    assert proc.returncode == 2 and "standard input is not UTF-8: byte 1 is 0xce" in " ".join(err.split())
     assert not db.exists()  # nothing was opened, let alone written
 
 

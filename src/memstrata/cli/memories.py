@@ -11,7 +11,7 @@ import json
 import sys
 from collections.abc import Sequence
 from dataclasses import asdict
-from typing import Annotated, Any
+from typing import Annotated, Any, BinaryIO
 
 import typer
 from rich.table import Table
@@ -74,6 +74,29 @@ def _clip(text: str, limit: int = CLIP_CHARS, matched: str = "") -> str:
     return f"{shown} (+{counted(len(text) - limit, 'character')}; --json shows more, `memstrata export` all)"
 
 
+#: What ``remember -`` prints (stderr) before reading a terminal: it waits for the message's end.
+TERMINAL_PROMPT = ("reading the message from standard input: type it, then press Ctrl-D on a line of its own "
+                   "(Ctrl-Z, Enter on Windows)")
+
+
+def read_message(stream: BinaryIO) -> str:
+    """The message of ``memstrata remember -``: ``stream`` read to its end and decoded as UTF-8.
+    A terminal waits for the user to end the text, so it first says so on stderr (it waited in
+    silence, looking hung).
+
+    Raises:
+        InvalidInput: the bytes are not UTF-8 (naming the byte, counted from 1; ``field`` ``text``).
+    """
+    if stream.isatty():
+        err.print(TERMINAL_PROMPT, markup=False, highlight=False)
+    raw = stream.read()
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InvalidInput(f"standard input is not UTF-8: byte {exc.start + 1} is {raw[exc.start]:#04x}; "
+                           "convert it first, e.g. `iconv -f GBK -t UTF-8`", field="text") from None
+
+
 def remember(
     text: Annotated[str, typer.Argument(help="What to remember (one message); '-' reads it from standard input.")],
     db: DbOpt = None, user: UserOpt = None, agent: AgentOpt = None, session: SessionOpt = None,
@@ -91,13 +114,8 @@ def remember(
 ) -> None:
     """Store a message; print the facts it gave (created, superseded, already known)."""
     if text == "-":  # long text does not fit on a command line
-        raw = sys.stdin.buffer.read()
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            with shown_errors():
-                raise InvalidInput(f"standard input is not UTF-8: byte {exc.start} is {raw[exc.start]:#04x}; "
-                                   "convert it first, e.g. `iconv -f GBK -t UTF-8`") from None
+        with shown_errors():
+            text = read_message(sys.stdin.buffer)
 
     def go() -> AddResult:
         # a refused message (one transaction: nothing stored) leaves no new, empty database file
