@@ -57,6 +57,16 @@ def test_the_profile_names_each_folder_and_no_folder_is_another_person(memory: M
     assert "- wants the assistant to always run ruff before committing" in work, block  # the user's own, everywhere
 
 
+def test_a_block_for_no_folder_shows_each_folders_convention_whatever_its_paths_length(memory: Memory) -> None:
+    # the profile kept per key only the convention of the longest path, as if every folder were inside the
+    # others: asked with no folder, /home/dev/a's pnpm was dropped for /home/dev/longer-name's yarn
+    longer = "/home/dev/longer-name"
+    memory.add("This repo uses pnpm, not npm.", user_id="dev", metadata={"project": A})
+    memory.add("This repo uses yarn, not npm.", user_id="dev", metadata={"project": longer})
+    work = memory.context("What do you know about me?", user_id="dev").split(WORK, 1)[1]
+    assert f"- in {A}: the project uses pnpm" in work and f"- in {longer}: the project uses yarn" in work, work
+
+
 def test_a_block_for_one_folder_leaves_the_other_folders_conventions_out(memory: Memory) -> None:
     memory.add("This repo uses pnpm, not npm.", user_id="dev", metadata={"project": A})
     memory.add("This repo uses yarn, not npm.", user_id="dev", metadata={"project": B})

@@ -154,7 +154,9 @@ class RecallMethods(MemoryBase):
         def known() -> builtins.list[Hit]:
             facts = self.list(kind="fact", status="all" if as_of is not None else "active", limit=PROFILE_FACTS,
                               filter=profile_filter(parse_filter(filter), as_of), **scope)
-            mine = nearest([f for f in facts if isinstance(f, Fact) and of_folder(f, project_folder)])
+            mine = [f for f in facts if isinstance(f, Fact) and of_folder(f, project_folder)]
+            if project_folder is not None:  # the nearest of the folders holding in this one; none: each named
+                mine = nearest(mine)
             return in_users_script(profile_hits(mine, limit=limit, as_of=as_of,
                                                 now=when),
                                    said)
