@@ -18,6 +18,7 @@ ASK = "What do you know about me?"
 def test_context_shows_the_conventions_of_the_folder_named(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     a, b = tmp_path / "a", tmp_path / "b"
     a.mkdir()
+    b.mkdir()
     db = tmp_path / "m.db"
     with Memory(db, user_id="dev") as memory:
         memory.add("This repo uses pnpm, not npm.", metadata={"project": str(a)})
@@ -31,3 +32,7 @@ def test_context_shows_the_conventions_of_the_folder_named(tmp_path: Path, monke
     assert f"in {a}: the project uses pnpm" in here.out and "yarn" not in here.out, here
     blank = cli("context", ASK, "--user", "dev", "--db", db, "--project-folder", " ")
     assert blank.code == 2 and "--project-folder must name a folder ('.' for this one), got ' '" in blank.err, blank
+    # a folder that is not there (a typo) or a file matched no convention and showed none, silently
+    for given, what in ((tmp_path / "no-such", "does not exist"), (db, "is a file, not a folder")):
+        refused = cli("context", ASK, "--user", "dev", "--db", db, "--project-folder", given)
+        assert refused.code == 2 and f"--project-folder {given} {what}" in refused.err, refused

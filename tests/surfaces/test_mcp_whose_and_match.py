@@ -87,7 +87,8 @@ def test_a_projects_convention_names_its_folder_not_a_person(tmp_path: Path) -> 
 def test_get_context_shows_the_project_conventions_of_the_folder_it_is_given(tmp_path: Path) -> None:
     # get_context had no folder: every folder's conventions came, each named; the model names its folder
     # (project_folder), or the server is started for one (memstrata mcp --project-folder), and only that one's show
-    a, b = "/home/dev/a", "/home/dev/b"
+    a, b = "/home/dev/a", str(tmp_path / "b")
+    Path(b).mkdir()  # the server's own --project-folder is a folder of its machine
     with Memory(tmp_path / "m.db", user_id="me") as memory:
         memory.add("This repo uses pnpm, not npm.", metadata={"project": a})
         memory.add("This repo uses yarn, not npm.", metadata={"project": b})

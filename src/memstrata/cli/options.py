@@ -32,12 +32,22 @@ def project_folder(value: str | None, option: str = "--project-folder") -> str |
     path (``.`` is the shell's folder, ``~`` the home folder, a trailing ``/`` dropped), as the coding-agent hooks store
     the session's ``cwd``; ``None`` when not given.
 
+    The command line runs where the agent works, so the folder must be one on this machine: a typo (or a
+    file) would match no convention said anywhere and show none, silently. REST and MCP ``get_context``
+    take any absolute path: a server does not see its clients' folders.
+
     Raises:
         InvalidInput: a blank value (``--project-folder "$DIR"`` with ``DIR`` unset), naming ``option``: read as
-            none, every folder's conventions would be shown as this one's.
+            none, every folder's conventions would be shown as this one's; a path that is no folder here.
     """
     if value is None:
         return None
     if not value.strip():
         raise InvalidInput(f"{option} must name a folder ('.' for this one), got {value!r}", field="project_folder")
-    return os.path.abspath(os.path.expanduser(value))
+    folder = os.path.abspath(os.path.expanduser(value))
+    if not os.path.isdir(folder):
+        what = "is a file, not a folder" if os.path.exists(folder) else "does not exist"
+        raise InvalidInput(f"{option} {folder} {what}; give the folder the agent works in ('.' for this one). "
+                           "The conventions said in a folder that is gone are listed by `memstrata list --filter "
+                           f"'subject = \"project:{folder}\"'`", field="project_folder")
+    return folder
