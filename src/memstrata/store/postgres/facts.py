@@ -100,12 +100,14 @@ class FactWrites(PgBase):
     def set_fact_status(self, conn: Conn, fact_id: int, status: str, *, now: datetime,
                         valid_to: datetime | None = None) -> None:
         """Change a fact's status. ``superseded`` closes ``valid_to`` (when given) and stamps
-        ``expired_at``; ``active`` reopens both (as the SQLite store)."""
+        ``expired_at``; ``active`` reopens both; a fact that had already ended keeps its own, earlier
+        end (as the SQLite store)."""
         if status == "active":
             conn.execute("UPDATE facts SET status = 'active', valid_to = NULL, expired_at = NULL, updated_at = %s "
                          "WHERE id = %s", (now, fact_id))
         else:
-            conn.execute("UPDATE facts SET status = %s, valid_to = coalesce(%s, valid_to), updated_at = %s, "
+            # least() passes over NULL: the earlier of the two ends, or the one there is
+            conn.execute("UPDATE facts SET status = %s, valid_to = least(valid_to, %s::timestamptz), updated_at = %s, "
                          "expired_at = CASE WHEN %s = 'superseded' THEN %s ELSE expired_at END WHERE id = %s",
                          (status, valid_to, now, status, now, fact_id))
 

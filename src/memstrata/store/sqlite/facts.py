@@ -102,14 +102,17 @@ class FactWrites(SQLiteBase):
     def set_fact_status(self, conn: sqlite3.Connection, fact_id: int, status: str, *,
                         now: datetime, valid_to: datetime | None = None) -> None:
         """Change a fact's status. ``superseded`` closes ``valid_to`` (when given) and stamps
-        ``expired_at`` (the system stopped believing it); ``active`` reopens both."""
+        ``expired_at`` (the system stopped believing it); ``active`` reopens both. A fact that had
+        already ended (an event with its own period: "I flew to Tokyo in March 2019") keeps its own,
+        earlier end: the new value does not make it hold until then."""
         if status == "active":
             conn.execute("UPDATE facts SET status = 'active', valid_to = NULL, expired_at = NULL, updated_at = ? "
                          "WHERE id = ?", (to_db(now), fact_id))
         else:
-            conn.execute("UPDATE facts SET status = ?, valid_to = coalesce(?, valid_to), updated_at = ?, "
-                         "expired_at = CASE WHEN ? = 'superseded' THEN ? ELSE expired_at END WHERE id = ?",
-                         (status, to_db(valid_to), to_db(now), status, to_db(now), fact_id))
+            end = to_db(valid_to)  # fixed-width UTC text: min() is the earlier time, NULL when either is
+            conn.execute("UPDATE facts SET status = ?, valid_to = coalesce(min(valid_to, ?), ?, valid_to), "
+                         "updated_at = ?, expired_at = CASE WHEN ? = 'superseded' THEN ? ELSE expired_at END "
+                         "WHERE id = ?", (status, end, end, to_db(now), status, to_db(now), fact_id))
         self.bump(conn, "facts_version")
 
     def set_valid_from(self, conn: sqlite3.Connection, fact_id: int, valid_from: datetime, *, now: datetime) -> None:
