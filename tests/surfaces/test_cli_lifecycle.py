@@ -28,8 +28,9 @@ def test_forget_receipt_export_import_rollback_and_maintain(tmp_path: Path) -> N
 
     # The export taken before the forget brings nothing forgotten back; it restores elsewhere.
     restored = cli("import", dump, "--db", db, "--json")
-    assert (restored.json()["episodes"], restored.json()["facts"]) == (0, 0)
-    assert {s["type"] for s in restored.json()["skipped"]} == {"episode", "fact", "event"}
+    body = json.loads(restored.out)
+    assert restored.code == 1 and (body["episodes"], body["facts"]) == (0, 0)  # nothing imported: exit 1
+    assert {s["type"] for s in body["skipped"]} == {"episode", "fact", "event"}
     again = tmp_path / "again.jsonl"
     assert cli("export", "--user", "u1", "--output", again, "--db", db).code == 0
     # Only the audit trail of the forget (its tombstone, receipt, forgotten ids and the digests of the

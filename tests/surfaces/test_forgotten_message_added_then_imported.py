@@ -37,7 +37,7 @@ def test_cli_import_of_an_exported_line_does_not_bring_an_added_then_forgotten_m
     db = tmp_path / "rep.db"
     line = write_jsonl(tmp_path / "rep.jsonl", _added_then_forgotten(db, "alice"))
     again = cli("import", line, "--user", "alice", "--db", db, env=MODEL)
-    assert again.code == 0, again.err
+    assert again.code == 1 and "error[conflict]: nothing was imported" in again.err, again.err
     assert "imported 0 messages" in again.out and "1 message forgotten here was not imported again" in again.out
     assert stored_contents(db, "alice") == []
     # another user's copy of the line is theirs: imported

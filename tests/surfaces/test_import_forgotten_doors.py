@@ -71,11 +71,15 @@ def test_cli_import_skips_and_names_what_was_forgotten(location: str, tmp_path: 
     [fact] = json.loads(_cli("list", "--json", "--db", location, "--user", "cli").stdout)
     _cli("forget", "--fact", str(fact["id"]), "--sources", "--user", "cli", "--yes", "--db", location)
 
-    restored = _cli("import", dump, "--db", location)
-    assert "restored 0 episodes, 0 facts" in restored.stdout
+    # every record skipped: it exited 0, and a script could not tell that nothing was imported
+    restored = cli("import", dump, "--db", location)
+    assert restored.code == 1 and "restored 0 episodes, 0 facts" in restored.stdout
     assert f"fact #{fact['id']}: forgotten here on" in restored.stderr
     assert "episode #" in restored.stderr
-    as_json = json.loads(_cli("import", dump, "--db", location, "--json").stdout)
+    assert f"error[conflict]: nothing was imported from {dump}: what it holds (" in restored.stderr, restored.stderr
+    listed = cli("import", dump, "--db", location, "--json")
+    assert listed.code == 1 and '"code": "conflict"' in listed.stderr, listed.stderr
+    as_json = json.loads(listed.stdout)
     assert {(s["type"], s["id"]) for s in as_json["skipped"]} >= {("fact", fact["id"])}
     assert json.loads(_cli("list", "--json", "--status", "all", "--db", location, "--user", "cli").stdout) == []
     assert "peanut" not in _cli("recall", "allergic to peanuts", "--db", location, "--user", "cli").stdout

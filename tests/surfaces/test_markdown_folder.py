@@ -610,3 +610,18 @@ def test_the_summary_counts_every_fact_change(memory: Memory, workspace: Path, t
     assert len(report.updated) == 3 and [c["action"] for c in report.facts] == ["create"]
     assert report.fact_changes == 4 and report.as_dict()["fact_changes"] == 4
     assert report.lines()[0] == f"read 3 files: 1 note added, {report.unchanged} unchanged, 4 fact changes"
+
+
+def test_cli_import_of_a_folder_all_forgotten_here_exits_1(tmp_path: Path) -> None:
+    # every note forgotten: the import printed '0 notes added' and a note, and exited 0 as if it had imported
+    folder = tmp_path / "notes"
+    folder.mkdir()
+    (folder / "MEMORY.md").write_text("# Notes\n\nI live in Paris.\n", encoding="utf-8")
+    env = {"MEMSTRATA_DB": str(tmp_path / "gone.db"), "MEMSTRATA_EMBEDDING_MODEL": "hashing-64", "COLUMNS": "300"}
+    runner = CliRunner()
+    assert runner.invoke(app, ["import", str(folder), "--user", "noa"], env=env).exit_code == 0
+    assert runner.invoke(app, ["forget", "--user", "noa", "--yes"], env=env).exit_code == 0
+    again = runner.invoke(app, ["import", str(folder), "--user", "noa"], env=env)
+    assert again.exit_code == 1, again.output
+    assert "1 note forgotten in this database was not stored again" in again.output
+    assert f"error[conflict]: nothing was imported from {folder}: what it holds (1 note) was forgotten" in again.output

@@ -36,7 +36,8 @@ def test_cli_reimport_under_a_looser_policy_keeps_the_redaction_and_the_forget(t
         assert cli("forget", "--episode", str(episode["id"]), "--user", "bob", "--yes", "--db", db, env=MODEL).code == 0
     for env in (MODEL, LOOSE):
         done = cli("import", log, "--db", db, "--user", "bob", env=env)
-        assert done.code == 0 and "2 messages forgotten here were not imported again" in done.out, done.out
+        assert done.code == 1 and "2 messages forgotten here were not imported again" in done.out, done.out
+        assert "error[conflict]: nothing was imported" in done.err, done.err  # a script sees it
     assert stored_contents(db, "bob") == []
 
 

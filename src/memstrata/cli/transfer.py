@@ -15,8 +15,16 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from memstrata.cli.options import AgentOpt, DbOpt, JsonOpt, OrgOpt, ProjectOpt, UserOpt
-from memstrata.cli.session import console, emit_json, err, open_memory, removed_unless_stored, run_command
-from memstrata.errors import InvalidInput
+from memstrata.cli.session import (
+    console,
+    emit_json,
+    err,
+    open_memory,
+    removed_unless_stored,
+    run_command,
+    shown_errors,
+)
+from memstrata.errors import Conflict, InvalidInput
 from memstrata.integrations.markdown import export_folder, import_folder
 from memstrata.lifecycle.export import dumps, require_records, write_file
 from memstrata.loaders.importer import detect_format, import_messages, load_any, load_export, load_export_lines
@@ -175,6 +183,8 @@ def import_cmd(
                 for s in skipped:
                     name = f"{s['type']} #{s['id']}" if "id" in s else f"{s['type']} of episode #{s['episode_id']}"
                     err.print(f"  {name}: {s['reason']}", highlight=False, markup=False)
+        if restored["skipped"] and len(restored["skipped"]) >= restored["records"]:
+            _refuse_forgotten(path, len(restored["skipped"]), "record")
         return
 
     def go() -> dict[str, int]:
@@ -211,6 +221,21 @@ def import_cmd(
         if summary["forgotten"]:  # nothing forgotten comes back: say that it was left out, and why
             n = summary["forgotten"]
             console.print(f"{counted(n, 'message')} forgotten here {noun(n, 'was', 'were')} not imported again")
+    if summary["forgotten"] and not summary["added"] and not summary["duplicates"]:
+        _refuse_forgotten(path, summary["forgotten"], "message")
+
+
+def _refuse_forgotten(path: Path, n: int, what: str) -> None:
+    """End an import that stored nothing because all ``n`` of the file's ``what`` (records, messages) were
+    forgotten here: exit 1 with ``error[conflict]``, so that a script sees nothing was imported (it exited 0
+    after the summary). An import where some were stored or already present exits 0, its notes saying the rest.
+
+    Raises:
+        typer.Exit: always, with status 1.
+    """
+    with shown_errors():
+        raise Conflict(f"nothing was imported from {path}: what it holds ({counted(n, what)}) was forgotten "
+                       "here, and an import never brings back what was forgotten; nothing was stored")
 
 
 #: What ``memstrata import FILE`` reads, for the error on a file that holds none of it.
@@ -239,9 +264,12 @@ def _import_markdown(path: Path, *, db: str | None, user: str | None, org: str |
     report = run_command(go)
     if as_json:
         emit_json(report.as_dict())
-        return
-    for line in report.lines():
-        (err if line.startswith("note:") else console).print(line, highlight=False, markup=False)
+    else:
+        for line in report.lines():
+            (err if line.startswith("note:") else console).print(line, highlight=False, markup=False)
+    left_out = report.forgotten + len(report.gone)
+    if left_out and not (report.added or report.unchanged or report.updated or report.restated):
+        _refuse_forgotten(path, left_out, "note")
 
 
 def _export_users(path: Path) -> set[str]:
