@@ -169,7 +169,7 @@ def check_limit(value: Any, maximum: int | None = MAX_LIMIT) -> int:
     """``value`` as the ``limit`` of a search, context block or listing: an integer (not a bool)
     from 1 to ``maximum`` (``None``: no bound, as ``Memory.list`` reads a whole scope on request).
     The one check and the one wording of every door: the SDK calls it, REST's request models
-    (``server.models.Limit``) and MCP's tool arguments (``server.mcp.Limit``) validate with it,
+    (``server.models.Limit``) and MCP's tool arguments (``server.mcp_arguments.Limit``) validate with it,
     the CLI reaches it through the SDK.
 
     Raises:

@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 from mcpclient import call, in_process
 
-from memstrata.server.mcp import EPISODE_CHARS, MAX_TOOL_LIST_TOKENS, tool_list_tokens
+from memstrata.server.mcp import MAX_TOOL_LIST_TOKENS, tool_list_tokens
+from memstrata.server.mcp_tools import EPISODE_CHARS
 
 pytestmark = pytest.mark.usefixtures("embedder")  # in-process MCP servers use the run's loaded model
 

@@ -43,7 +43,7 @@ def check_budget(value: object, maximum: int | None = None) -> int:
     """``value`` as a block's ``budget_tokens``: a whole number of estimated tokens from
     ``context.render.MIN_BUDGET_TOKENS`` (a title and one cited line) to ``maximum`` (``None``: no
     bound, the SDK's; REST bounds it at ``server.models.MAX_BUDGET_TOKENS``, MCP at
-    ``server.mcp.MAX_CONTEXT_TOKENS``). The one check and wording of every door
+    ``server.mcp_arguments.MAX_CONTEXT_TOKENS``). The one check and wording of every door
     (``arguments.check_whole``).
 
     Raises:
