@@ -128,3 +128,17 @@ def test_memstrata_serve_refuses_a_directory_before_listening(tmp_path: Path) ->
     assert done.returncode == 2, done.stderr
     assert " ".join(done.stderr.split()) == (f"error[invalid_input]: database path {folder} is a directory; give the "
                                              f"path of a database file inside it, such as {folder / 'memory.db'}")
+
+
+@pytest.mark.parametrize("command", [["remember", "hi"], ["recall", "hi"], ["list"], ["forget", "--user", "u", "--yes"],
+                                     ["import", "x.jsonl"], ["export"], ["keys", "list"], ["serve"], ["mcp"]])
+def test_every_command_refuses_an_empty_db_by_the_options_name(tmp_path: Path, command: list[str]) -> None:
+    # `--db "$DB"` with DB unset: a reading command said "no database at ~/.memstrata/memory.db" (the default
+    # taken as meant), serve served the configured database, and remember named the SDK's Memory(path)
+    (tmp_path / "x.jsonl").write_text('{"content": "hi"}\n', encoding="utf-8")
+    args = [tmp_path / a if a == "x.jsonl" else a for a in command]
+    run = cli(*args, "--db", "", env={"MEMSTRATA_EMBEDDING_MODEL": "hashing-64",
+                                      "MEMSTRATA_DB": str(tmp_path / "configured.db")})
+    assert run.code == 2, (command, run.out, run.err)
+    assert " ".join(run.err.split()).startswith("error[invalid_input]: --db is empty, got ''; give a database file"), run
+    assert not (tmp_path / "configured.db").exists(), command

@@ -35,7 +35,7 @@ from memstrata.cli.options import (
     UserOpt,
     project_folder,
 )
-from memstrata.cli.session import console, emit_json, err, open_memory, run_command, safe
+from memstrata.cli.session import console, emit_json, err, open_memory, refuse_blank_db, run_command, safe
 from memstrata.collector import freeze_startup_objects
 from memstrata.config import Settings
 from memstrata.errors import InvalidInput, install_hint
@@ -131,6 +131,7 @@ def _serve(host: str, port: int, workers: int, db: str | None, log_level: str,
     def check() -> bool:
         if workers < 1:
             raise InvalidInput(f"--workers must be at least 1, got {workers}")
+        refuse_blank_db(db)  # `--db ""` served the configured database
         settings = Settings.from_env()
         target = db or settings.database_url or str(settings.resolved_db_path())
         if not target.startswith(("postgresql://", "postgres://")):

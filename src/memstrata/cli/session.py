@@ -73,15 +73,29 @@ def shown_errors() -> Iterator[None]:
         raise typer.Exit(1) from None
 
 
+def refuse_blank_db(db: str | None) -> None:
+    """Refuse ``--db ""`` (``--db "$DB"`` with ``DB`` unset) in the option's own name: a reading command
+    said "no database at ~/.memstrata/memory.db", as if the default were meant, and a writing one
+    named the SDK's ``Memory(path)``.
+
+    Raises:
+        InvalidInput: ``field`` ``db``, when ``db`` is given and blank.
+    """
+    if db is not None and not db.strip():
+        raise InvalidInput(f"--db is empty, got {db!r}; give a database file path or a postgresql:// URL, or leave "
+                           "--db out for the configured one ($MEMSTRATA_DB, else ~/.memstrata/memory.db)", field="db")
+
+
 def missing_file(db: str | None, settings: Settings) -> Path | None:
     """The SQLite file ``db`` names if it does not exist (a PostgreSQL URL is never "missing").
 
     Raises:
-        InvalidInput: the path's directory does not exist (and it is not the default location,
-            ``config.ready_folder``): a mistyped path, bad input (exit 2) on every command, reading
-            or writing, in ``remember``'s words. Only a file missing from a folder that exists
+        InvalidInput: ``db`` is blank (``refuse_blank_db``), or the path's directory does not exist (and it is
+            not the default location, ``config.ready_folder``): a mistyped path, bad input (exit 2) on every
+            command, reading or writing, in ``remember``'s words. Only a file missing from a folder that exists
             is "no database" (``StoreError``, exit 1: nothing stored there yet).
     """
+    refuse_blank_db(db)
     # A URL, even a mistyped one, is never a missing file: ``open_store`` accepts or refuses it.
     if (db is not None and looks_like_url(db)) or (db is None and settings.database_url):
         return None
@@ -101,6 +115,7 @@ def open_memory(db: str | None, org: str | None, project: str | None, user: str 
     (list, history, forget, export need neither: faster, and they work on a database
     whose model is not configured here). Only writing commands ``create`` a new file;
     a model in ``loaded_models`` is reused."""
+    refuse_blank_db(db)
     settings = Settings.from_env()
     if not model:
         kw.update(embedder=None, extractor=None)
