@@ -140,5 +140,5 @@ def test_every_command_refuses_an_empty_db_by_the_options_name(tmp_path: Path, c
     run = cli(*args, "--db", "", env={"MEMSTRATA_EMBEDDING_MODEL": "hashing-64",
                                       "MEMSTRATA_DB": str(tmp_path / "configured.db")})
     assert run.code == 2, (command, run.out, run.err)
-    assert " ".join(run.err.split()).startswith("error[invalid_input]: --db is empty, got ''; give a database file"), run
+    assert " ".join(run.err.split()).startswith("error[invalid_input]: --db is empty, got ''; give a database"), run
     assert not (tmp_path / "configured.db").exists(), command
