@@ -89,6 +89,14 @@ def test_rest_checks_a_contexts_project_folder_as_the_sdk(open_server: Server) -
         blank = client.post("/v1/context", json={"user_id": "fields-folder", "query": "hi", "project_folder": "  "})
         number = client.post("/v1/context", json={"user_id": "fields-folder", "query": "hi", "project_folder": 3})
         fine = client.post("/v1/context", json={"user_id": "fields-folder", "query": "hi", "project_folder": "/a"})
+        # '.' hid every project's conventions (none is said in a folder named '.'): refused as MCP refuses it
+        relative = client.post("/v1/context", json={"user_id": "fields-folder", "query": "hi", "project_folder": "."})
+        windows = client.post("/v1/context", json={"user_id": "fields-folder", "query": "hi",
+                                                   "project_folder": "C:\\dev\\a"})
+    assert relative.status_code == 422, relative.text
+    assert relative.json()["error"]["message"] == "project_folder must be the folder's absolute path, got '.'"
+    assert relative.json()["error"]["details"]["field"] == "project_folder"
+    assert windows.status_code == 200, windows.text  # an agent on Windows, a server elsewhere
     assert blank.status_code == 422, blank.text
     assert (blank.json()["error"]["code"], blank.json()["error"]["details"]["field"]) == ("invalid_input",
                                                                                           "project_folder")

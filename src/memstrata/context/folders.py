@@ -11,7 +11,9 @@ separated), a trailing separator aside.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import PurePosixPath, PureWindowsPath
 
+from memstrata.errors import InvalidInput
 from memstrata.types import Fact
 
 #: The separators of a folder path: POSIX and Windows (an agent on Windows gives ``C:\\Users\\dev\\repo``).
@@ -33,6 +35,23 @@ def holds_in(project: str, folder: str) -> bool:
     if said == here:
         return True
     return bool(said) and here.startswith(said) and here[len(said)] in SEPARATORS
+
+
+def absolute_folder(given: str) -> str:
+    """``given``, a project folder named over the wire (REST ``/v1/context``, MCP ``get_context``), if it is an
+    absolute path of either kind (``/home/dev/a``, ``C:\\dev\\a``: a server may serve agents of another
+    system). A relative one (``.``, ``src``) names no folder a convention is said in (the hooks store the
+    absolute ``cwd``), and read as one it would hide every project's conventions, silently.
+
+    >>> absolute_folder("/home/dev/a"), absolute_folder("C:\\\\dev\\\\a")
+    ('/home/dev/a', 'C:\\\\dev\\\\a')
+
+    Raises:
+        InvalidInput: ``field`` ``project_folder``, for a relative path (a blank one is ``Memory.context``'s).
+    """
+    if given.strip() and not (PurePosixPath(given).is_absolute() or PureWindowsPath(given).is_absolute()):
+        raise InvalidInput(f"project_folder must be the folder's absolute path, got {given!r}", field="project_folder")
+    return given
 
 
 def same_folder(one: str, other: str) -> bool:

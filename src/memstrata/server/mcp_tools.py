@@ -10,13 +10,13 @@ JSON exceeds the token budget (``within_budget``).
 from __future__ import annotations
 
 import json
-import os
 from typing import Any, Literal
 
 from mcp.server.mcpserver import MCPServer
 
 from memstrata.async_memory import AsyncMemory
 from memstrata.clock import parse_time
+from memstrata.context.folders import absolute_folder
 from memstrata.context.render import estimate_tokens, labels_for, marked_text
 from memstrata.errors import InvalidInput
 from memstrata.paging import cursor_after
@@ -256,9 +256,7 @@ def _folder(given: str | None, default: str | None) -> str | None:
     """The folder ``get_context`` reads for (``given`` by the model, else the server's ``default``). A relative
     path names no folder a convention is said in (the hooks store the absolute ``cwd``) and is refused, as a blank
     one is (``Memory.context``), naming ``project_folder``."""
-    if given is not None and given.strip() and not os.path.isabs(given):
-        raise InvalidInput(f"project_folder must be the folder's absolute path, got {given!r}", field="project_folder")
-    return default if given is None else given
+    return default if given is None else absolute_folder(given)
 
 
 def _register_reads(server: MCPServer[Any], memory: AsyncMemory, reads: dict[str, str | None],

@@ -17,6 +17,7 @@ from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Fie
 from memstrata.arguments import MAX_LIMIT, check_kinds, check_limit, check_statuses
 from memstrata.config import MAX_TTL_SECONDS
 from memstrata.context.block import check_budget
+from memstrata.context.folders import absolute_folder
 from memstrata.context.render import MIN_BUDGET_TOKENS
 from memstrata.lifecycle.forget import Replaced
 from memstrata.types import ApiKey, Episode, Fact, Hit, MemoryEvent
@@ -211,13 +212,20 @@ class ContextRequest(Scoped):
     profile: bool = Field(True, strict=True, description="When nothing matches, list the scope's current facts "
                                                           "(most important first) under their own title.")
     project_folder: str | None = Field(None, strict=True,
-                                       description="The folder the agent works in: another folder's project "
-                                                   "conventions are left out (the SDK's project_folder).")
+                                       description="The absolute path of the folder the agent works in: another "
+                                                   "folder's project conventions are left out (the SDK's "
+                                                   "project_folder; a relative path is refused).")
 
     @field_validator("as_of")
     @classmethod
     def _utc(cls, value: datetime | None) -> datetime | None:
         return as_utc(value)
+
+    @field_validator("project_folder")
+    @classmethod
+    def _absolute(cls, value: str | None) -> str | None:
+        # "." hid every project's conventions, silently: no convention is said in a folder named "."
+        return None if value is None else absolute_folder(value)
 
 
 class ContextResponse(BaseModel):
