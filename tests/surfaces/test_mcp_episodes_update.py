@@ -89,7 +89,9 @@ def test_update_memory_supersedes_and_search_as_of_reads_what_was_believed_then(
     assert [r["text"] for r in out["short"]["results"]] == ["From now on ship with FedEx"]
     assert "conflict: update_memory: fact #1 is superseded" in out["superseded_again"]["error"]
     assert "invalid_input" in out["episode"]["error"] and "never rewritten" in out["episode"]["error"]
-    assert "invalid_input" in out["nothing"]["error"]
+    # it named 'confidence', which update_memory does not take
+    assert out["nothing"]["error"] == ("invalid_input: update_memory: nothing to update: give value (the fact's new "
+                                       "value) or importance (0 to 1)")
     assert "argument 'importance' must be a number from 0 to 1" in out["bad_importance"]["error"]
     assert "invalid_input" in out["bad_as_of"]["error"] and "as_of" in out["bad_as_of"]["error"]
     assert "argument 'mode'" in out["bad_mode"]["error"]

@@ -178,6 +178,8 @@ def _register_writes(server: MCPServer[Any], memory: AsyncMemory, scope: dict[st
         if kind != "fact":
             raise InvalidInput(f"it changes facts; {id} is a message, which is never rewritten "
                                "(delete_memory it, or add_memory what is true now)")
+        if value is None and importance is None:  # the SDK's words named confidence, which no tool takes
+            raise InvalidInput("nothing to update: give value (the fact's new value) or importance (0 to 1)")
         fact = await memory.update(number, value=value, importance=importance, actor="mcp",
                                    **reads)  # type: ignore[arg-type]
         return _fact_full(fact)
