@@ -33,7 +33,8 @@ MARKERS_ZH = (
 _OPEN_EN = lazy_regex(r"(?i)^(?:(?:" + "|".join(MARKERS_EN) + r")\b[\s,;:!.…—–]*)+(?=\w)")
 _OPEN_ZH = lazy_regex(r"^(?:(?:" + "|".join(MARKERS_ZH) + r")[\s，,、：:！!。…—～~-]*)+(?=\w)")
 #: Markers that close an English statement: "…, actually", "… though", "… tbh", "… haha".
-_CLOSE_EN = lazy_regex(r"(?i)[\s,]+(?:actually|though|tbh|honestly|anyway|lol|haha+)(?=[\s.!…]*$)")
+_CLOSE_EN = lazy_regex(r"(?i)[\s,]+(?:actually|though|tbh|honestly|anyway|lol|lmao|haha+|ugh+|or so|give or take|"
+                       r"more or less)(?=[\s.!…]*$)")
 _CLOSE_ZH = lazy_regex(r"(?:其实|哈+|呵+)(?=[\s。！!…～~]*$)")
 #: "I actually don't mind flying", "I'm actually not vegetarian": the adverb after the subject.
 _INNER_EN = lazy_regex(r"(?i)^(?P<s>i|we|i'm|we're|i've|we've)\s+(?:actually|honestly|really)\s+")

@@ -309,11 +309,12 @@ def find_en(clause: str, sentence: str) -> list[Finding]:
     if m is None:
         return []
     raw = m.group("a") or m.group("b") or m.group("c")
-    act = re.sub(r"\s+(?:(?:ever\s+)?again|now|any\s?more|any longer|from now on|going forward|these days|"
-                 r"for good|at all)$", "", clean_value(raw, "en"), flags=_IC)
-    act = _GOING_EN.sub("", act)  # "I stopped going running every morning": the running is what ended
-    if (span := time_span(act)) is not None and span[1] == len(act) and span[0] > 0:
-        act = act[:span[0]].strip()  # "I gave up meat last month": when (``shapes.dated``), not what
+    act = _GOING_EN.sub("", clean_value(raw, "en"))  # "I stopped going running every morning": the running ended
+    for _ in range(2):  # "I quit coffee for good last week": the time, then the word of change, are no part of it
+        act = re.sub(r"\s+(?:(?:ever\s+)?again|now|any\s?more|any longer|from now on|going forward|these days|"
+                     r"for good|at all)$", "", act, flags=_IC)
+        if (span := time_span(act)) is not None and span[1] == len(act) and span[0] > 0:
+            act = act[:span[0]].strip()  # "I gave up meat last month": when (``shapes.dated``), not what
     negation = (m.group("n") or m.group("p") or "").lower()
     if negation in ("don't", "do not", "not") and not _NO_MORE_EN.search(sentence):
         return []  # "I don't drink coffee" says what the user does not do, no change

@@ -152,6 +152,12 @@ _DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
 _AND = r"(?:\s*,\s*(?:and\s+)?|\s+and\s+)"
 _DAYS = rf"{_DAY}(?:{_AND}{_DAY})*"
 _DAYS_PLURAL = rf"{_DAY}s(?:{_AND}{_DAY}s)*"
+#: A count of things ("three", "2", "2-3", "two or three", "a couple of", "a few", "an"), before what is counted.
+_NUMBER_EN = (r"(?:(?<![$€£¥])\d+(?:\.\d+)?(?!\s*(?:dollars|bucks|euros|pounds|usd|eur|gbp)\b)|"
+              r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|"
+              r"a dozen|half a dozen)")
+_AMOUNT_EN = (rf"(?:{_NUMBER_EN}(?:\s*(?:-|to|or)\s*{_NUMBER_EN})?|a couple(?: of)?|a few|several|a|an|"
+              r"half an?|a cup of|a glass of)")
 #: How often, as English says it of a habit: "every morning", "each day", "daily", "on weekends",
 #: "on Sundays", "twice a week", "three times a week", "most mornings", "in the evenings", "after work".
 FREQUENCY_EN = (
@@ -160,7 +166,9 @@ FREQUENCY_EN = (
     rf"{_DAY}\s+(?:mornings|evenings|nights|afternoons))|at\s+weekends|"
     r"(?:once|twice|three times|four times|five times|\d+ times|a few times|several times|a couple (?:of )?times)"
     r"\s+(?:a|per|each|every)\s+(?:day|week|month|year)|most\s+(?:days|mornings|evenings|nights|weekends)|"
-    r"in\s+the\s+(?:mornings|evenings|afternoons)|before\s+work|after\s+work)")
+    r"in\s+the\s+(?:mornings|evenings|afternoons)|before\s+work|after\s+work|"
+    # an amount in each period: "three coffees a day", "2-3 beers a night", "6 hours a night", "an apple a day"
+    rf"{_AMOUNT_EN}\s+(?:[a-z'-]+\s+){{0,3}}?(?:a|per|each)\s+(?:day|night|week|weekend|month|year))")
 #: A recurrence, not a date: "every Monday", "each weekend", "on Sundays", "twice a week". A clause
 #: with one states no dated event ("I'm in the office every Monday" was stored as scheduled for the
 #: coming Monday, "I have to work every weekend" as "to work every").
@@ -241,7 +249,7 @@ def frequency_en(clause: str, ctx: object) -> list[Finding]:
         return []
     verb = value[_HOW_OFTEN_EN.match(value).end():]  # type: ignore[union-attr]
     # "I really enjoy hiking on weekends": a like, read by the like patterns
-    verb = re.sub(r"^(?:(?:really|just|actually|also|even|totally|absolutely|do|definitely|kind of|kinda|truly|"
+    verb = re.sub(r"^(?:(?:really|just|already|actually|also|even|totally|absolutely|do|definitely|kind of|kinda|truly|"
                   r"genuinely|honestly|personally)\s+)+", "", verb, flags=_IC)
     first = verb.split()[0] if verb.split() else ""
     action = re.sub(rf"\s*,?\s*\b{FREQUENCY_EN}\s*", " ", verb, flags=_IC).strip()
@@ -249,10 +257,17 @@ def frequency_en(clause: str, ctx: object) -> list[Finding]:
             or re.search(r"\b(?:you|your|yours|it|that|this|them|there|those|these)\b", value, _IC) \
             or re.fullmatch(r"(?:go|do|play|have|make|get|try)", action, _IC):
         return []  # "I miss you every day", "I do it every day", "I go every day": no activity named
+    value = _HEDGE_EN.sub("", value)  # "drink like three coffees a day": the amount, not how sure of it one is
     value = third_person(clean_value(value, "en"))  # "walk my dog every evening": their dog, as a statement reads
     if len(value.split()) > 10:
         return []
     return [Finding("preference.habit", value, CONF_PREFER, clause, statement=said_of_user(value))]
+
+
+#: A hedge before an amount or how often ("like three coffees a day", "about 2 beers a night", "maybe twice a week"):
+#: how sure the speaker is of the count, no part of the habit.
+_HEDGE_EN = lazy_regex(rf"\b(?:like|about|around|roughly|maybe|approximately|approx\.?|probably|kinda|kind of|"
+                       rf"something like)\s+(?=(?:{_NUMBER_EN}|a couple|a few|several|once|twice)\b)", _IC)
 
 
 #: A past verb form: "ran", "went", "walked" (a habit that was, not one that is).

@@ -506,7 +506,9 @@ _NOT_EATEN = lazy_regex(r"^(?:a lot|lots|too|so|it|them|that|this|those|these|so
                         r"out|in|more|less|much|healthy|well|clean|right|late|early|alone|like|because|and|to|"
                         r"my|your|his|her|our|their)\b"
                         # where or when ("I drink my coffee at home", "I eat rice with every meal"): no plain thing
-                        r"|\b(?:at|in|on|with|when|after|before|for|from|during|while|every|each)\b", _IC)
+                        r"|\b(?:at|in|on|with|when|after|before|for|from|during|while|every|each)\b"
+                        # an amount in each period ("three coffees a day"): a habit (``habits.frequency_en``)
+                        r"|\b(?:a|per)\s+(?:day|night|week|weekend|month|year)\b", _IC)
 
 
 def _habitual(clause: str, lang: str = "en") -> list[Finding]:
