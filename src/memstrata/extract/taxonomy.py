@@ -165,6 +165,9 @@ KEYS: tuple[KeySpec, ...] = (
     # intolerant" would store nothing). The rule lexicon leaves mental health out (extract.conditions).
     _k("health.condition", "fact", "many", "medium", 0.8,
        "a medical condition the user has", "用户的疾病或健康状况"),
+    # a standing fear ("I'm scared of flying", extract.fears): what an assistant plans around
+    _k("fear", "fact", "many", "low", 0.7,
+       "something the user is afraid of, such as flying, heights or spiders", "用户害怕的东西，比如坐飞机、恐高或蜘蛛"),
     # how the assistant should behave
     _k("assistant.instruction", "procedure", "many", "low", 0.8,
        "how the user wants the assistant to reply or behave", "用户希望助手如何回答或做事"),
