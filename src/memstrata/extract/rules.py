@@ -266,6 +266,8 @@ def _read(sentence: str, said_at: datetime, lang: str, *, nested: bool = False) 
         return [*(_read(before, said_at, lang, nested=nested) if before else []), *ceased,
                 *(_read(_kept_subject(after, lang), said_at, lang, nested=nested) if after else [])]
     found = shapes_zh.before_topics(sentence, said_at) if zh else shapes_en.before_topics(sentence, said_at)
+    if found and not zh:  # "Please ship with DHL, never leave it at the door": the other clauses state their own
+        found = _in_text_order(sentence, found, _other_clauses(sentence, found, said_at))
     found = found or (patterns_zh.find(sentence, said_at) if zh else patterns_en.find(sentence, said_at))
     found = found or (shapes_zh.after_topics(sentence) if zh else shapes_en.after_topics(sentence))
     found = _moved_on(sentence, found, said_at, lang)  # "I no longer live in Berlin; I'm in Lisbon now"
@@ -315,6 +317,21 @@ def _read(sentence: str, said_at: datetime, lang: str, *, nested: bool = False) 
     members = {f.value for f in found if f.key == "family.member"}
     return (found + (job_end.find(sentence, lang) or job_end.new_job(sentence, lang, employer_named=hired))
             + [f for f in family_named.named(sentence, lang) if f.value not in members])
+
+
+def _other_clauses(sentence: str, found: list[Finding], said_at: datetime) -> list[Finding]:
+    """What the topic patterns read in the clauses of an English ``sentence`` that none of ``found`` (a change shape's
+    findings, ``shapes_en.before_topics``, which reads one clause) comes from, each clause alone: "Please ship with
+    DHL, never leave it at the door" kept the carrier and lost the drop-off. ``[]`` for a sentence of one clause."""
+    parts = _clauses(sentence)
+    if len(parts) < 2:
+        return []
+    said = [f.clause.casefold() for f in found]
+    # a thing not to use beside a choice ("Ship with FedEx from now on, never use UPS") is read as its dislike, later
+    said += [f.clause.casefold() for f in shapes_en.avoided(sentence, found)]  # (shapes_en.avoided)
+    rest = [p for p in parts if not any(p.casefold() in c or c in p.casefold() for c in said)]
+    return [f for part in rest for f in patterns_en.find(part, said_at)
+            if (f.key, f.value) not in {(g.key, g.value) for g in found}]
 
 
 def _read_alone(sentence: str, said_at: datetime, lang: str) -> list[Finding]:
