@@ -51,7 +51,7 @@ def cancelled_en(clause: str, ctx: object) -> list[Finding]:
     if m is None:
         return []
     place = next(p for p in m.group("a", "b", "c", "d", "e") if p)
-    return _withdrawn(place, clause, f"trip to {place} cancelled")
+    return withdrawn_trip(place, clause, f"trip to {place} cancelled")
 
 
 def cancelled_zh(clause: str, ctx: object) -> list[Finding]:
@@ -66,10 +66,11 @@ def cancelled_zh(clause: str, ctx: object) -> list[Finding]:
     place = m.group("a") or m.group("b") or m.group("c")
     if m.group("b") and not city_zh(place):
         return []
-    return _withdrawn(place, clause, f"不去{place}了")
+    return withdrawn_trip(place, clause, f"不去{place}了")
 
 
-def _withdrawn(place: str, clause: str, said: str) -> list[Finding]:
+def withdrawn_trip(place: str, clause: str, said: str) -> list[Finding]:
+    """The withdrawals of every plan going to ``place`` (one under each of ``PLAN_KEYS``), stated ``said``."""
     return [Finding(key, place, CONF_STATED, clause, retract=True, statement=said) for key in PLAN_KEYS]
 
 

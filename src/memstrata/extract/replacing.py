@@ -16,8 +16,10 @@ import re
 from collections.abc import Callable
 from datetime import datetime
 
-from memstrata.extract.clauses import Finding, clean_value
+from memstrata.extract.cancelled import withdrawn_trip
+from memstrata.extract.clauses import CONF_STATED, Finding, clean_value
 from memstrata.extract.shapes import instead
+from memstrata.extract.timex import time_span
 from memstrata.text.regex import lazy_regex
 
 _IC = re.IGNORECASE
@@ -64,6 +66,33 @@ def read(sentence: str, said_at: datetime, find: Reader) -> list[tuple[Finding, 
         # left (Berlin) says, where "We moved to Munich" alone may be a thing used (``shapes.moved_home``)
         return whole
     found = find(pos, said_at)
+    if lang == "en" and (span := time_span(old)) is not None and span[0] > 0 and span[1] == len(old):
+        # "flying to Rome instead of Paris next week": the time is the new trip's, no part of the old place
+        dated_trip = find(f"{pos} {old[span[0]:]}", said_at)
+        trip = _trip_changed(pos, old[:span[0]].strip(), text, dated_trip)
+    else:
+        trip = _trip_changed(pos, old, text, found) if lang == "en" else []
+    if trip:
+        return [(f, "en") for f in trip]
     if not found or any(f.retract or f.key.rpartition(".")[2] in _NOT_REPLACED for f, _ in found):
         return []
     return [(g, said) for f, said in found for g in instead([f], f.instead_of or old, said)]
+
+
+#: A trip ahead to a place: "We're going to Korea", "I'm flying to Rome next week" (``_trip_changed``).
+_TRIP_EN = lazy_regex(r"^(?:(?:so|but|and|actually|now)\s*,?\s+)*(?:i|we)(?:'re|\s+are|'m|\s+am)\s+(?:now\s+)?"
+                      r"(?P<v>(?:going|flying|travell?ing|heading|driving)\s+to\s+(?-i:[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?))"
+                      r"\b", _IC)
+
+
+def _trip_changed(pos: str, old: str, clause: str, found: list[tuple[Finding, str]]) -> list[Finding]:
+    """A trip ahead said with the place it goes to in place of another ("We're going to Korea instead of Japan",
+    "I'm flying to Rome instead of Paris next week"): the plans to the old place withdrawn, as calling that trip off
+    does (``cancelled.withdrawn_trip``), beside the plan to the new place (as ``found`` reads it with its date, else
+    the trip as said); ``[]`` when ``pos`` is no trip ahead or ``old`` names no place."""
+    m = _TRIP_EN.match(pos.strip())
+    if m is None or not re.fullmatch(r"(?-i:[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)", old):
+        return []
+    plans = [f for f, _ in found if f.key == "travel.plan" and not f.retract]
+    new = plans or [Finding("travel.plan", m.group("v"), CONF_STATED, clause)]
+    return [*withdrawn_trip(old, clause, f"trip to {old} given up"), *new]
