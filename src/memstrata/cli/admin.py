@@ -57,6 +57,9 @@ def reembed(
 ) -> None:
     """Re-embed every segment and fact with the configured (or given) model."""
     def go() -> dict[str, Any]:
+        if model is not None and not model.strip():  # `--model "$M"` with M unset re-embedded with the configured one
+            raise InvalidInput(f"--model is blank ({model!r}); name the model to re-embed with, or leave --model out "
+                               "for the configured one (MEMSTRATA_EMBEDDING_MODEL)", field="model")
         settings = Settings.from_env()
         if is_postgres_url(db) or (db is None and settings.database_url):
             raise InvalidInput("reembed works on SQLite files only for now; re-import into a new PostgreSQL "

@@ -35,7 +35,7 @@ from memstrata.text.counts import counted, noun
 def export(
     db: DbOpt = None, user: UserOpt = None, agent: AgentOpt = None, org: OrgOpt = None,
     project: ProjectOpt = None,
-    output: Annotated[Path | None, typer.Option("--output", "-o", help="File (default stdout).")] = None,
+    output_arg: Annotated[str | None, typer.Option("--output", "-o", help="File (default stdout).")] = None,
     everything: Annotated[bool, typer.Option(
         "--all", help="Every tenant, user and agent of the database, and its REST API keys as stored (hashes, "
                       "no secrets): to move it, e.g. SQLite to PostgreSQL.")]
@@ -47,6 +47,10 @@ def export(
 ) -> None:
     """Export a scope as JSONL: episodes, facts (every status), events (with --all: the API keys too);
     or, with --format markdown DIR, one user's memory as an editable Markdown folder."""
+    if output_arg is not None and not output_arg.strip():  # read as a Path, '' was '.': "-o . is a directory"
+        run_command(lambda: _refuse(f"-o is blank ({output_arg!r}); name the file to write, or leave -o out for "
+                                    "standard output", field="output"))
+    output = None if output_arg is None else Path(output_arg)
     folder = None if folder_arg is None else run_command(
         lambda: given_path(folder_arg, "FOLDER", "the folder to write the Markdown projection into"))
     if fmt == "markdown" or folder is not None:
@@ -92,8 +96,8 @@ def export(
                   "them, so REST clients keep working with the keys they have", highlight=False, markup=False)
 
 
-def _refuse(message: str) -> None:
-    raise InvalidInput(message)
+def _refuse(message: str, field: str | None = None) -> None:
+    raise InvalidInput(message, field=field)
 
 
 def given_path(text: str, name: str, what: str) -> Path:
@@ -145,6 +149,9 @@ def import_cmd(
     `memstrata export` file exactly as it was (ids, timestamps, statuses; idempotent), or a
     Markdown memory folder (MEMORY.md, memory/YYYY-MM-DD.md: each note an episode; idempotent)."""
     path = run_command(lambda: given_path(path_arg, "PATH", "the file or folder to import"))
+    if fmt not in IMPORT_FORMATS:  # the loader's words named three of the five
+        run_command(lambda: _refuse(f"--format {fmt!r}: use {', '.join(IMPORT_FORMATS[:-1])} or {IMPORT_FORMATS[-1]}",
+                                    field="format"))
 
     # a .md file is a Markdown note, never JSON Lines: its import says to give the folder holding it
     if fmt == "markdown" or (fmt == "auto" and (path.is_dir() or path.suffix.lower() == ".md")):
@@ -238,6 +245,8 @@ def _refuse_forgotten(path: Path, n: int, what: str) -> None:
                        "here, and an import never brings back what was forgotten; nothing was stored")
 
 
+#: ``memstrata import --format`` values.
+IMPORT_FORMATS = ("auto", "jsonl", "locomo", "export", "markdown")
 #: What ``memstrata import FILE`` reads, for the error on a file that holds none of it.
 IMPORTABLE = ("JSONL messages (one JSON object with \"content\" per line), a LoCoMo JSON file, or a "
               "`memstrata export` file")

@@ -17,6 +17,7 @@ from memstrata.lifecycle.target import require_target
 from memstrata.memory.base import ScopeArgs
 from memstrata.memory.recall import RecallMethods
 from memstrata.semantic.queue_status import queue_report
+from memstrata.store.scope import check_scope
 from memstrata.types import Hit, Scope
 
 if TYPE_CHECKING:
@@ -73,12 +74,15 @@ class SemanticMethods(RecallMethods):
         neither, the whole database (every tenant: the operator's view of ``memstrata status``).
 
         Raises:
-            InvalidInput: both ``user_id`` and ``all_users=True``.
+            InvalidInput: both ``user_id`` and ``all_users=True``; a blank or malformed id (``check_scope``:
+                ``user_id=""`` counted the whole database, every tenant, as if no owner were given).
         """
         if all_users and scope.get("user_id") is not None:
             raise InvalidInput("give user_id or all_users=True, not both: they contradict each other")
-        sc = Scope(scope.get("org_id") or self.scope.org_id, scope.get("project_id") or self.scope.project_id,
+        org, project = scope.get("org_id"), scope.get("project_id")
+        sc = Scope(self.scope.org_id if org is None else org, self.scope.project_id if project is None else project,
                    scope.get("user_id"), scope.get("agent_id"), scope.get("session_id"))
+        check_scope(sc, needs_owner=False)
         owned = sc.user_id or sc.agent_id or sc.session_id or all_users
 
         self._require(self.store.capabilities.extraction_queue, "the extraction queue")

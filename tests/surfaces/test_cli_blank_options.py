@@ -1,0 +1,39 @@
+"""A blank option value (``--opt "$VAR"`` with ``VAR`` unset) or an unknown choice is refused by the option's
+name, before anything is read or written, never read as the default.
+
+Before: ``memstrata status --user ""`` counted the whole database, every tenant; ``reembed --model ""``
+re-embedded with the configured model; ``export -o ""`` said "-o . is a directory"; ``import --format xml``
+listed three of its five formats.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from clirun import cli
+from memstrata import HashingEmbedder, Memory
+
+MODEL = {"MEMSTRATA_EMBEDDING_MODEL": "hashing-64"}
+
+
+@pytest.fixture(scope="module")
+def db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("blank-options") / "memory.db"
+    with Memory(path, user_id="u", embedder=HashingEmbedder(dim=64)) as memory:
+        memory.add("I live in Paris")
+    return path
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["status", "--user", ""], "scope user_id must be a non-empty string, got ''"),
+    (["reembed", "--model", " "], "--model is blank (' '); name the model to re-embed with"),
+    (["export", "--user", "u", "-o", ""], "-o is blank (''); name the file to write, or leave -o out"),
+    (["import", "x.jsonl", "--format", "xml"], "--format 'xml': use auto, jsonl, locomo, export or markdown"),
+])
+def test_a_blank_or_unknown_option_is_refused_by_its_name(db: Path, args: list[str], said: str) -> None:
+    before = db.read_bytes()
+    run = cli(*args, "--db", db, env=MODEL)
+    assert run.code == 2 and " ".join(run.err.split()).startswith(f"error[invalid_input]: {said}"), run
+    assert db.read_bytes() == before  # nothing re-embedded or imported
