@@ -4,19 +4,21 @@ actually", "Never mind, I actually don't mind flying now", 其实我现在能吃
 A marker says how the speaker holds what follows (a correction, a hesitation, an aside), never what
 is stated. The statement shapes are anchored at the clause's start ("I ...", 我...) and end, so an
 opening or closing marker hid the statement from every one of them, and a change of mind said
-casually changed nothing. This is the one vocabulary of such markers, read in one place
-(``extract.rules``): a sentence in which no reading finds anything is read again without its
-markers (``without``). So a marker never adds a fact the bare statement would not give, and a
-reply that is a correction by its marker ("Actually FedEx", ``extract.ellipsis``) is still read
-with it.
+casually changed nothing. This is the one vocabulary of such markers and of the other words that open a
+clause (a joining word, a greeting, "you know"), read in two ways: every clause reader cuts what opens
+its clause (``without_opening``), and a sentence in which no reading finds anything is read again
+without its markers (``without``, ``extract.rules``). So a marker never adds a fact the bare statement
+would not give, and a reply that is a correction by its marker ("Actually FedEx", ``extract.ellipsis``)
+is still read with it.
 """
 
 from __future__ import annotations
 
 from memstrata.text.regex import lazy_regex
 
-#: English markers that open a statement (each may repeat, with or without a comma): fillers,
-#: hesitations, asides and the announcements of a change ("change of plans", "on second thought").
+#: English markers that open a statement (each may repeat, with or without a comma): fillers, hesitations, asides
+#: and the announcements of a change ("change of plans", "on second thought"). Read everywhere: by every clause
+#: reader (``without_opening``) and in a sentence read again without them (``without``).
 MARKERS_EN = (
     "actually", "well", "hmm+", "um+", "uh+", "oh", "ok", "okay", "anyway", "anyways", "honestly",
     "to be honest", "tbh", "btw", "by the way", "fyi", "just so you know", "never ?mind", "scratch that",
@@ -24,20 +26,66 @@ MARKERS_EN = (
     # joining words are markers only before a comma or the speaker ("So much has been going on" is no "so")
     r"(?:so|and|but|also)(?=\s*,|\s+(?:i|i'm|i've|i'd|i'll|we|we're|we've)\b)",
 )
-#: Chinese markers that open a statement: 其实, 说实话, 对了, 改主意了 … (never 算了: with a value alone it is a
-#: correction of its own, ``extract.ellipsis``).
+#: What opens a clause besides the markers, read by the clause readers only (``without_opening``): a joining
+#: word before anything, a greeting or a reply, a time word, a hesitation, and the statement told as known or to
+#: the listener. Cut from a whole sentence read again (``without``), they leave the start of it to readers that
+#: take any "my X is Y" for an attribute ("Hi. My knee injury is a real setback", "But my chest is still so tight").
+OPENERS_EN = (
+    "and", "but", "so", "also", "plus", "hey", "hi", "hello", "yes", "yeah", "sure", "alright", "now", "these days",
+    "nowadays", "u+m+", "u+h+m*", "erm+", "basically", "just fyi", "for the record", "heads up",
+    # "no" as a reply ("No, I meant ..."); "No calls before 9am" is the contact hours ``routines`` reads
+    r"no(?!\s+(?:calls|texts|emails|messages)\b)",
+    # "You know I love hiking", "As you know, I'm vegan": the statement, told as known already
+    "i mean", "i meant", "you know(?: what)?", "as you know", "like i said", "as i said", "guess what",
+    # "I'm happy to say that I passed the bar exam", "I wanted to tell you that …": the statement, told to the listener
+    r"(?:i'm|i am)\s+(?:so\s+|really\s+|very\s+)?(?:happy|glad|excited|thrilled|proud|pleased)\s+to\s+"
+    r"(?:say|tell you|share|announce|report)(?:\s+that)?(?=\s+i\b)",
+    r"i\s+(?:just\s+)?(?:wanted|want|have|had|need)\s+to\s+(?:tell\s+you|share\s+with\s+you)(?:\s+that)?(?=\s+i\b)",
+)
+#: Chinese markers that open a statement: 其实, 说实话, 对了, 改主意了 … (never 算了 in a sentence read again: with a
+#: value alone it is a correction of its own, ``extract.ellipsis``).
 MARKERS_ZH = (
     "其实", "说实话", "老实说", "实话说", "说真的", "讲真", "对了", "话说", "哦", "噢", "嗯", "啊", "哎", "唉", "诶",
     "好吧", "那个", "我改主意了", "改主意了", "计划有变", "计划变了", "计划改了", "更新一下", "另外", "还有", "不过",
 )
-_OPEN_EN = lazy_regex(r"(?i)^(?:(?:" + "|".join(MARKERS_EN) + r")\b[\s,;:!.…—–]*)+(?=\w)")
-_OPEN_ZH = lazy_regex(r"^(?:(?:" + "|".join(MARKERS_ZH) + r")[\s，,、：:！!。…—～~-]*)+(?=\w)")
+#: What opens a Chinese clause besides the markers (``without_opening`` only), as ``OPENERS_EN``. A longer opener
+#: stands before the shorter one it begins with (对了 before 对, 那个 before 那).
+OPENERS_ZH = (
+    "嗯+", "哦+", "好的", "而且", "但是", "所以", "然后", "顺便说一下", "总之", "反正", "算了", "那", "并且", "同时",
+    "而(?=[我他她])", "但(?=[我他她])", "可是(?=[我他她])",
+    # 你知道我喜欢拍照: the statement, told as known already (你知道吗 alone asks)
+    r"你(?:也)?知道(?:的)?(?=[，,\s]*我)",
+    # 我想跟你分享我刚刚通过了面试: the statement, told to the listener
+    r"(?:因为)?(?:我(?:想|要)?(?:跟|和|对|给)你(?:分享|说|讲)(?:一下)?|我(?:想|要)?告诉你)(?=[，,\s]*我)",
+    # 对 as "right": not the 对 of 对花生过敏 said without 我
+    "对(?!.*过敏)",
+)
+_BETWEEN_EN = r"\b[\s,;:!.…—–]*"
+_BETWEEN_ZH = r"[\s，,、：:！!。…—～~-]*"
+_OPEN_EN = lazy_regex(r"(?i)^(?:(?:" + "|".join(MARKERS_EN) + ")" + _BETWEEN_EN + r")+(?=\w)")
+_OPEN_ZH = lazy_regex(r"^(?:(?:" + "|".join(MARKERS_ZH) + ")" + _BETWEEN_ZH + r")+(?=\w)")
+_CLAUSE_OPEN_EN = lazy_regex(r"(?i)^(?:(?:" + "|".join(MARKERS_EN + OPENERS_EN) + ")" + _BETWEEN_EN + ")+")
+#: 对了 before 对, 那个 before 那: the markers first.
+_CLAUSE_OPEN_ZH = lazy_regex(r"^(?:(?:" + "|".join(MARKERS_ZH + OPENERS_ZH) + ")" + _BETWEEN_ZH + ")+")
 #: Markers that close an English statement: "…, actually", "… though", "… tbh", "… haha".
 _CLOSE_EN = lazy_regex(r"(?i)[\s,]+(?:actually|though|tbh|honestly|anyway|lol|lmao|haha+|ugh+|or so|give or take|"
                        r"more or less)(?=[\s.!…]*$)")
 _CLOSE_ZH = lazy_regex(r"(?:其实|哈+|呵+)(?=[\s。！!…～~]*$)")
 #: "I actually don't mind flying", "I'm actually not vegetarian": the adverb after the subject.
 _INNER_EN = lazy_regex(r"(?i)^(?P<s>i|we|i'm|we're|i've|we've)\s+(?:actually|honestly|really)\s+")
+
+
+def without_opening(clause: str, lang: str) -> str:
+    """``clause`` without what opens it in ``lang`` (``"en"`` or ``"zh"``): the markers and the other openers
+    (``OPENERS_EN`` / ``OPENERS_ZH``); an empty string when it is nothing else. Every clause reader cuts them with
+    this.
+
+    >>> without_opening("um so basically my favourite food is lasagna", "en"), without_opening("OK. I'm vegan", "en")
+    ('my favourite food is lasagna', "I'm vegan")
+    >>> without_opening("嗯，其实我不吃香菜", "zh"), without_opening("No calls before 9am", "en")
+    ('我不吃香菜', 'No calls before 9am')
+    """
+    return (_CLAUSE_OPEN_ZH if lang == "zh" else _CLAUSE_OPEN_EN).sub("", clause)
 
 
 def without(sentence: str) -> str | None:

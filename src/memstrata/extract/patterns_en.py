@@ -32,6 +32,7 @@ from memstrata.extract import (
     vehicles,
 )
 from memstrata.extract.allergens import allergen, severity, severity_remark
+from memstrata.extract.asides import without_opening
 from memstrata.extract.clause_en import _IC, _PAST, _Ctx, _f, _Pattern, _split_list
 from memstrata.extract.clauses import (
     CLAUSE_COMMA,
@@ -84,25 +85,6 @@ _SPLIT = lazy_regex(
     r"(?:likes|loves|lives|works|prefers|hates|enjoys|is|has|drives|studies|speaks)\b)"
     # "I'm allergic to peanuts and mildly allergic to cats": a second allergy with a degree of its own
     r"|\s+and\s+(?=(?:(?:also|too|very|really|so|[a-z]+ly)\s+)*allergic\s+to\b)",
-    _IC,
-)
-#: "no" as a reply ("No, I meant ...") is a filler; "No calls before 9am" is the contact hours
-#: ``routines`` reads (the filler took its "no" and nothing was stored).
-_FILLER = lazy_regex(
-    r"^(?:(?:and|but|so|also|actually|honestly|well|oh|btw|by the way|ok|okay|anyway|plus|"
-    r"hey|hi|hello|yes|yeah|no(?!\s+(?:calls|texts|emails|messages)\b)|sure|alright|now|these days|nowadays|"
-    # hesitations and asides said before a statement: "um so basically my favourite food is lasagna", "fyi I'm vegan"
-    r"u+m+|u+h+m*|erm+|hmm+|basically|fyi|just fyi|just so you know|for the record|heads up|"
-    # "You know I love hiking", "As you know, I'm vegan": the statement, told as known already
-    r"i mean|i meant|sorry|you know(?: what)?|as you know|like i said|as i said|guess what|"
-    # "I'm happy to say that I passed the bar exam", "I wanted to tell you that …": the statement, told to the listener
-    r"(?:i'm|i am)\s+(?:so\s+|really\s+|very\s+)?(?:happy|glad|excited|thrilled|proud|pleased)\s+to\s+"
-    r"(?:say|tell you|share|announce|report)(?:\s+that)?(?=\s+i\b)|"
-    r"i\s+(?:just\s+)?(?:wanted|want|have|had|need)\s+to\s+(?:tell\s+you|share\s+with\s+you)(?:\s+that)?(?=\s+i\b))"
-    r"\b[\s,!]*"
-    # "OK. I'm allergic to peanuts": a filler said as its own sentence is merged into the next
-    # (``text.segment.MIN_SEGMENT_CHARS``), its full stop with it
-    r"(?:\.\s+)?)+",
     _IC,
 )
 _QUESTION = lazy_regex(
@@ -166,7 +148,7 @@ def find(sentence: str, said_at: datetime) -> list[Finding]:
         if listing and (level := severity_remark(raw)):  # "..., it's severe", "..., I carry an EpiPen"
             out = [replace(f, severity=f.severity or severity(f.clause) or level) if f in listing else f for f in out]
         listing = []
-        clause = _POLITE.sub("", _FILLER.sub("", raw.strip()))
+        clause = _POLITE.sub("", without_opening(raw.strip(), "en"))
         if not clause or (_is_question(raw.strip()) and not _POLITE.match(raw.strip())):
             continue
         habit = _HABIT.match(clause)
@@ -294,7 +276,8 @@ def allergy_named_before(previous: str, sentence: str) -> list[Finding]:
 def _allergy_named_apart(sentence: str) -> list[Finding] | None:
     """The user's allergies in a sentence that names the food apart from "I'm allergic" ("No
     peanuts for me please, I'm allergic", "I'm allergic, so no shellfish"), else ``None``."""
-    m = _ALLERGY_APART.match(_FILLER.sub("", sentence.strip()) if not re.match(r"(?i)no\b", sentence) else sentence)
+    opened = sentence if re.match(r"(?i)no\b", sentence) else without_opening(sentence.strip(), "en")
+    m = _ALLERGY_APART.match(opened)
     if m is None:
         return None
     things = next(g for g in m.groups() if g)
@@ -308,7 +291,7 @@ def _opens_sentence(clause: str, ctx: _Ctx) -> bool:
     """Whether nothing but fillers and punctuation comes before ``clause`` in its sentence."""
     at = ctx.sentence.lower().find(clause.lower())
     before = ctx.sentence[: max(0, at)]
-    return at >= 0 and not _FILLER.sub("", re.sub(r"[\s,.!;:~\-]+", " ", before).strip()).strip()
+    return at >= 0 and not without_opening(re.sub(r"[\s,.!;:~\-]+", " ", before).strip(), "en").strip()
 
 
 #: "The gf and I are hitting the beach next month", "She and I are going to a game": two subjects with

@@ -32,6 +32,7 @@ from memstrata.extract import (
     vehicles,
 )
 from memstrata.extract.allergens import allergen, names_no_allergen, severity, severity_remark
+from memstrata.extract.asides import without_opening
 from memstrata.extract.clause_zh import _Ctx, _f, _Pattern, _split_list
 from memstrata.extract.clauses import (
     CONF_EXPLICIT,
@@ -49,14 +50,6 @@ from memstrata.extract.twins import ALLERGENS, LEXICON
 from memstrata.text.regex import lazy_regex
 from memstrata.text.tokens import is_cjk
 
-_FILLER = lazy_regex(r"^(?:嗯+|哦+|噢|啊|好吧|好的|那个|其实|另外|还有|而且|但是|不过|所以|然后|对了|"
-                     r"顺便说一下|说实话|老实说|总之|反正|算了|那|并且|同时|而(?=[我他她])|但(?=[我他她])|可是(?=[我他她])|"
-                     # 你知道我喜欢拍照: the statement, told as known already (你知道吗 alone asks)
-                     r"你(?:也)?知道(?:的)?(?=[，,\s]*我)|"
-                     # 我想跟你分享我刚刚通过了面试: the statement, told to the listener
-                     r"(?:因为)?(?:我(?:想|要)?(?:跟|和|对|给)你(?:分享|说|讲)(?:一下)?|我(?:想|要)?告诉你)(?=[，,\s]*我)|"
-                     # 对 as "right": not the 对 of 对花生过敏 said without 我
-                     r"对(?!.*过敏))+[，,\s]*")
 _QUESTION = lazy_regex(r"[？?]\s*$|[吗么呢]\s*[。！!]?$|什么|为什么|怎么|哪里|哪儿|哪个|哪些|谁|多少|"
                        r"几点|几个|是不是|有没有|要不要|喜不喜欢|好不好|对不对|能不能|会不会|可不可以|过敏不过敏|过不过敏")
 _HABIT = lazy_regex(rf"^(?:我)?(?:{STANDING_ZH}|之后|"
@@ -143,7 +136,7 @@ def find(sentence: str, said_at: datetime) -> list[Finding]:
         if listing and (level := severity_remark(clean_value(raw, "zh"))):  # 我对花生过敏，很严重
             out = [replace(f, severity=f.severity or severity(f.clause) or level) if f in listing else f for f in out]
         listing = []
-        clause = _FILLER.sub("", clean_value(raw, "zh"))
+        clause = without_opening(clean_value(raw, "zh"), "zh")
         habit = _HABIT.match(clause)
         if habit and habit.end() > 0:
             ctx.habit = ctx.habit or not habit.group("weak")
@@ -421,7 +414,7 @@ def _health_fav(clause: str, ctx: _Ctx) -> list[Finding]:
 def _opens_sentence(clause: str, ctx: _Ctx) -> bool:
     """Whether nothing but fillers and punctuation comes before ``clause`` in its sentence."""
     before = ctx.sentence[: max(0, ctx.sentence.find(clause))]
-    return not _FILLER.sub("", re.sub(r"[\s，,。.!！;；:：~～]+", "", before))
+    return not without_opening(re.sub(r"[\s，,。.!！;；:：~～]+", "", before), "zh")
 
 
 # --- family and pets --------------------------------------------------------------------

@@ -27,6 +27,7 @@ from memstrata.extract import (
     vehicles,
     workplace,
 )
+from memstrata.extract.asides import without_opening
 from memstrata.extract.clauses import (
     CLAUSE_COMMA,
     CONF_LIKE,
@@ -446,7 +447,7 @@ def before_topics(sentence: str, said_at: datetime) -> list[Finding]:
         # as said, then without a leading discourse word ("Actually I switched to FedEx", "But we
         # moved to GitLab"), which the topic patterns drop too; a shape that reads the word itself
         # ("nowadays it's only tea") matches the clause as said first
-        for clause in dict.fromkeys((raw, patterns_en._FILLER.sub("", raw).strip())):
+        for clause in dict.fromkeys((raw, without_opening(raw, "en").strip())):
             if clause and (wanted := formats.schedule_en(clause)):
                 return wanted  # "every Friday" is when a document is wanted, no time the wish began
             if clause and (found := (scheduled.moved(clause, said_at, "en")  # a time set anew, ahead of a change
@@ -529,7 +530,7 @@ def copulas(sentence: str) -> list[Finding]:
     if NOT_A_STATEMENT.search(sentence):
         return []
     # cut where the topic patterns cut ("I'm allergic to peanuts and my birthday is March 3")
-    clauses = (patterns_en._FILLER.sub("", c.strip()) for c in patterns_en._clauses(sentence.strip().rstrip(".!")))
+    clauses = (without_opening(c.strip(), "en") for c in patterns_en._clauses(sentence.strip().rstrip(".!")))
     return [f for c in clauses if c for f in possessive(c) if f.key in shapes.BESIDE_TOPICS]
 
 

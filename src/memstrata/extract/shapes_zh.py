@@ -28,6 +28,7 @@ from memstrata.extract import (
     vehicles,
     workplace,
 )
+from memstrata.extract.asides import without_opening
 from memstrata.extract.clauses import CONF_LIKE, CONF_PREFER, Finding, clean_value, like_finding, without_time
 from memstrata.extract.for_now import STANDING_ZH
 from memstrata.extract.liking_begun import started_to_like_zh
@@ -547,7 +548,7 @@ def before_topics(sentence: str, said_at: datetime) -> list[Finding]:
         # a time inside the clause (我上个月搬到上海了, 上个月我换成了京东) dates the change; the shapes
         # read the clause without it, as the English ones read "I moved to Munich last month"; then
         # without a leading discourse word (其实我改用京东了, 不过我们现在换成中通了), as the topic patterns do
-        plain = patterns_zh._FILLER.sub("", clause)
+        plain = without_opening(clause, "zh")
         for bare in dict.fromkeys((clause, without_time(clause), plain, without_time(plain))):
             if bare and (wanted := formats.schedule_zh(bare)):
                 return wanted  # 每周五 is when a document is wanted (客户希望每周五收到报告), no time the wish began
