@@ -97,8 +97,6 @@ _FILLER_WORDS_EN = (r"too|as well|a lot|so much|very much|really|lol|haha|though
                     r"anymore|any more|any longer|these days|nowadays|now|right now|for now|currently|at the moment|"
                     r"at present|lately|these days now|originally|by birth")
 _EN_FILLERS = lazy_regex(rf"\s+(?:{_FILLER_WORDS_EN})$", re.IGNORECASE)
-#: The fillers of a value, and a closing "instead" ("at Boots instead"), which only a whole clause keeps.
-_EN_VALUE_FILLERS = lazy_regex(rf"\s+(?:{_FILLER_WORDS_EN}|instead)$", re.IGNORECASE)
 _EN_ARTICLE = lazy_regex(r"^(?:(?-i:now|currently|nowadays)\s+)?(?:(?:the|a|an)\s+)?", re.IGNORECASE)  # "is now green"
 
 
@@ -110,17 +108,24 @@ _ASIDE = lazy_regex(r"\s+[-–—]+\s+")
 #: "instead" said of what replaced something ("I run in the park instead", "going to Porto instead on 20 March"), with
 #: what it replaced up to the clause's end ("going to Porto instead of Lisbon on" 20 March).
 _INSTEAD = lazy_regex(r"\s+instead\b(?:\s+of\b[^,;]*)?", re.IGNORECASE)
+#: "instead" closing a value, with nothing after it ("at Boots instead").
+_CLOSING_INSTEAD = lazy_regex(r"\s+instead$", re.IGNORECASE)
 
 
-def without_instead(text: str) -> str:
+def without_instead(text: str, *, closing: bool = False) -> str:
     """``text`` without "instead" and what it says was replaced: what replaced it is what is done or planned, not that
     it replaced one ("I run in the park instead" → "I run in the park"; "going to Porto instead of Lisbon on" →
     "going to Porto": read whole, the plan was "Porto of Lisbon"). The old value is read by ``extract.replacing``.
+    With ``closing``, only an "instead" that ends ``text`` is cut: a value's ("a Boots pharmacy instead",
+    ``clean_value``), whose "instead of <old value>" the shapes still read (``shapes.instead``: "We moved to Munich
+    instead of Berlin" replaces Berlin).
 
     >>> without_instead("I run in the park instead"), without_instead("going to Porto instead of Lisbon on")
     ('I run in the park', 'going to Porto')
+    >>> without_instead("Munich instead of Berlin", closing=True), without_instead("Boots instead", closing=True)
+    ('Munich instead of Berlin', 'Boots')
     """
-    return _INSTEAD.sub("", text)
+    return (_CLOSING_INSTEAD if closing else _INSTEAD).sub("", text)
 
 
 def without_aside(value: str) -> str:
@@ -143,13 +148,13 @@ def clean_value(text: str, lang: str, *, clause: bool = False) -> str:
     ('Boots pharmacy', 'Email me instead')
     """
     value = _LEADING.sub("", _TRAILING.sub("", text.strip()))
-    fillers = _EN_FILLERS if clause else _EN_VALUE_FILLERS
-    for _ in range(3):  # fillers stack: "pizza too lol"
+    for _ in range(3):  # fillers stack: "pizza too lol", "Boots instead now"
         before = value
         if lang == "zh":
             value = _TRAILING.sub("", _ZH_PARTICLES.sub("", _ZH_TIME_EDGE.sub("", value)))
         else:
-            value = _TRAILING.sub("", fillers.sub("", value))
+            value = _EN_FILLERS.sub("", value)
+            value = _TRAILING.sub("", value if clause else without_instead(value, closing=True))
         if value == before:
             break
     if lang == "en":
