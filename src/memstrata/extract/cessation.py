@@ -115,7 +115,7 @@ def find_zh(clause: str, sentence: str) -> list[Finding]:
     """What giving something up says in one Chinese clause (see the module doc), else ``[]``.
 
     Args:
-        clause: one clause, Simplified (``extract.rules.tidy``), its edge punctuation cut.
+        clause: one clause, Simplified (``extract.tidy``), its edge punctuation cut.
         sentence: the whole sentence (its 了 or 以后 may sit outside the clause).
     """
     # the edge time word stays (clean_value would cut 现在 from 现在不喝酒了, the change it says)

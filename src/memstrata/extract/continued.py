@@ -64,7 +64,7 @@ def with_continuations(sentence: str, found: list[Finding], lang: str) -> list[F
     drink taken as a later clause says, and the rules of eating at a time or of leaving a thing out.
 
     Args:
-        sentence: one sentence, as the rules read it (``extract.rules.tidy``).
+        sentence: one sentence, as the rules read it (``extract.tidy``).
         found: what the other rules read in it, in text order.
         lang: ``en`` or ``zh``.
     """

@@ -52,7 +52,7 @@ def kin_in_chinese(sentence: str) -> str:
     return f"我{word}{sentence[m.end():]}"
 
 
-#: Symbols and punctuation at the start of a text (``after_other_script``, ``extract.rules.tidy``).
+#: Symbols and punctuation at the start of a text (``after_other_script``, ``extract.tidy``).
 LEADING_SYMBOLS = lazy_regex(r"^[\W_]+")
 
 

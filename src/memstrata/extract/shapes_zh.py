@@ -1,4 +1,4 @@
-"""Chinese statement shapes (``extract.shapes``), read on Simplified text (``extract.rules.tidy``
+"""Chinese statement shapes (``extract.shapes``), read on Simplified text (``extract.tidy``
 folds Traditional). ``before_topics`` runs ahead of the topic patterns, ``after_topics`` when
 they found nothing; ``first_person`` and ``someone_else`` rewrite the subject."""
 

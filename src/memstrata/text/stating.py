@@ -19,7 +19,7 @@ from memstrata.text.tokens import stem_term
 
 
 def fold(text: str) -> str:
-    # NFKC folds full-width letters (ＵＰＳ) as ``extract.rules.tidy`` does before extracting.
+    # NFKC folds full-width letters (ＵＰＳ) as ``extract.tidy`` does before extracting.
     return simplified(unicodedata.normalize("NFKC", text)).casefold()
 
 
