@@ -87,7 +87,7 @@ _MOVED_TO = re.compile(r"^moved\s+to\s+(?P<place>[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*)
 
 def _instead(f: Finding, old: str) -> Finding:
     """``f`` taking the place of ``old``; a move to a name with a city of the time-zone database left is a
-    home ("we moved to Munich, not Berlin"), as "moved to Munich from Berlin" is (``shapes_en._switched``):
+    home ("we moved to Munich, not Berlin"), as "moved to Munich from Berlin" is (``switches_en._switched``):
     read alone, a group's move to an unknown name is a thing used or only the event ("moved to Munich",
     ``shapes.moved_onto_a_thing``), and the city left says which."""
     moved = re.search(r"\bmoved\b|搬", f.clause, _IC) and places.known_place(old)

@@ -1,7 +1,7 @@
 """A value said with the one it takes the place of: "We now ship orders with DHL instead of UPS", "I now use DHL
 rather than UPS", "Instead of Jira, we use Linear now", 我们改用DHL而不是UPS, 我们不再用UPS，改用DHL.
 
-This is a switch said another way, read as "We switched from UPS to DHL" is (``shapes_en._switched``): the statement
+This is a switch said another way, read as "We switched from UPS to DHL" is (``switches_en._switched``): the statement
 without the old value is read as a statement of its own (``find``: the extractor's reader), and each value it states
 carries the old one (``shapes.instead``, ``Finding.instead_of``), so the fact engine supersedes the fact holding the
 old value, on that fact's key, and its history keeps it. Unlike "…, not UPS" (``extract.corrected``) the old value was

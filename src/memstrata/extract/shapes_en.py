@@ -5,24 +5,21 @@ the topic patterns would misread as a habit), ``after_topics`` when they found n
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from datetime import datetime
 
 from memstrata.extract import (
     advice,
     cessation,
     counts,
-    diets,
     forbidden,
     formats,
-    gazetteer,
     owned,
     patterns_en,
-    places,
     scheduled,
     schools,
     shapes,
     subscriptions,
+    switches_en,
     tool_kinds,
     vehicles,
     workplace,
@@ -44,7 +41,7 @@ from memstrata.extract.possessive_en import possessive, the_thing_i
 from memstrata.extract.providers import payment, provider_en
 from memstrata.extract.pursuits import pursuit_en, with_examples
 from memstrata.extract.schooling import grade
-from memstrata.extract.shapes import attribute_finding, chosen, dated, instead, open_key
+from memstrata.extract.shapes import attribute_finding, chosen, dated, open_key
 from memstrata.extract.subject_en import NOT_A_STATEMENT, NOT_NAMES
 from memstrata.privacy.addresses import STREET_ADDRESS_EN
 from memstrata.text.regex import lazy_regex
@@ -53,210 +50,6 @@ _IC = re.IGNORECASE
 _CLAUSES = lazy_regex(rf"\s*(?:;|{CLAUSE_COMMA})\s*")
 
 # --- shapes ------------------------------------------------------------------------------------
-
-
-
-_SWITCHED = lazy_regex(
-    r"^(?:i|we|our team|the team)(?:'ve|\s+have|'s|\s+has)?\s+(?:now\s+|just\s+|recently\s+|finally\s+|since\s+)?"
-    r"(?P<verb>switched|moved|changed|migrated|gone back|went back|switched back|changed back|reverted|got back|"
-    r"changed over|converted)\s+"
-    r"(?:everything\s+|our\s+(?P<attr>[\w ]+?)\s+|my\s+"
-    r"(?P<attr2>[\w ]+?)\s+|(?:carriers|couriers|editors|browsers|phones|providers)\s+)?"  # "switched carriers to DHL"
-    r"(?:from\s+(?P<old>.+?)\s+)?(?:over\s+)?to\s+(?P<art>an?\s+|the\s+)?(?P<v>.+?)"
-    # what is said of the switch, not of the value: when, and that it closed a choice ("in the end", "after all")
-    r"(?:\s+(?:last|this)\s+\w+|\s+recently|\s+now|\s+instead|\s+in\s+the\s+end|\s+after\s+all|\s+eventually"
-    r"|\s+at\s+last|\s+finally)*$", _IC)
-_RESTRICTED = lazy_regex(
-    r"^(?:(?:these days|nowadays|lately|now)\s*,?\s+)?(?:i|we)\s+(?:now\s+)?only\s+(?P<verb>drink|eat|use|read on|"
-    r"listen to|watch|wear|take)\s+(?:an?\s+|the\s+|my\s+)?(?P<v>.+?)(?:\s+(?:these days|nowadays|now|lately))?$"
-    r"|^(?:these days|nowadays|lately|now)\s*,?\s+it's\s+only\s+(?P<v2>.+?)(?:\s+for\s+(?:me|us))?$", _IC)
-_VERB_KEYS = {"drink": ("user.drinks", "drinks {v}"), "eat": ("user.eats", "eats {v}"),
-              "use": ("user.uses", "uses {v}"), "read on": ("user.uses", "reads on {v}"),
-              "listen to": ("user.listens_to", "listens to {v}"), "watch": ("user.watches", "watches {v}"),
-              "wear": ("user.wears", "wears {v}"), "take": ("user.takes", "takes {v}")}
-
-
-#: A name: capitalised words, at most three ("Jira", "GitHub Actions"), or a listed tool that is no English word in
-#: any case ("jira", "github actions": ``tool_kinds.LOWER_CASE_NAMES``).
-_NAME = rf"(?:(?-i:[A-Z][\w.+#-]*(?:\s+[A-Z0-9][\w.+#-]*){{0,2}})|{tool_kinds.LOWER_CASE_NAMES})"
-#: A return to a named thing used before: "we're back on Jira", "I'm back to using Vim", "We use Jira again",
-#: "We're using Jira again", "We're on Jira again". A name is needed ("I'm back on track", "back to work": none).
-_BACK_ON = lazy_regex(
-    rf"^(?:i|we)(?:'re|'m|\s+are|\s+am)\s+(?:now\s+|finally\s+|officially\s+)?back\s+(?:on|to)\s+(?:using\s+)?"
-    rf"(?P<v>{_NAME})(?:\s+(?:again|now))?$"
-    rf"|^(?:i|we)(?:\s+|(?='))(?:now\s+)?(?:use|'re using|are using|'m using|am using|'re on|are on|'m on|am on)\s+"
-    rf"(?P<w>{_NAME})\s+(?:once\s+)?again(?:\s+now)?$", _IC)
-
-
-def _changed(clause: str, lang: str = "en", sentence: str = "") -> list[Finding]:
-    if (m := _BACK_ON.match(clause)) is not None:  # a switch to what was used before (facts.switch: a return)
-        value = m.group("v") or m.group("w")
-        return [] if value in NOT_NAMES else chosen(value, "user.uses", clause, lang, statement=f"uses {value}")
-    if (m := _SWITCHED.match(clause)) is not None:
-        return instead(_switched(m, clause, lang, sentence or clause), m.group("old"), lang)
-    if (m := _RESTRICTED.match(clause)) is not None:
-        return _restricted(m, clause, lang)
-    return []
-
-
-def _switched(m: re.Match[str], clause: str, lang: str, sentence: str) -> list[Finding]:
-    """"I've switched to Firefox", "We moved our CI to GitHub Actions": the value chosen now; "I've moved to
-    Berlin" a home and "We've moved to Linear" a thing used (``shapes.moved_home``)."""
-    if (lasting := _FOR_A_TIME.search(m.group("v"))) is not None and lasting.group("while"):
-        return []  # "I switched to dark mode for a minute": tried, not chosen
-    attr = m.group("attr") or m.group("attr2")
-    purpose = _PURPOSE.search(m.group("v"))
-    if shapes.unnamed(m.group("v")[: purpose.start()] if purpose else m.group("v")):
-        # "we moved to something else", "I switched to another carrier": no new value, the old one ends
-        kind = m.group("v").split()[-1] if not purpose else ""
-        return shapes.unnamed_change(clause, lang, old=m.group("old"), kind=kind,
-                                     attribute=attr or (purpose.group("for") if purpose else ""))
-    if attr:  # "We moved our CI to GitHub Actions": what is moved is what the value is for
-        return attribute_finding(attr, m.group("v"), clause, lang, purpose=True)
-    if re.search(r"back|reverted", m.group("verb"), _IC) and (
-            (m.group("art") or "").lower().startswith("a") or _NO_RETURN.match(m.group("v"))):
-        return []  # a return names what it returns to: "I went back to work", "we reverted to the old process"
-    the = re.match(r"^[a-z][\w\- ]*?\s(?P<head>[a-z]+)$", m.group("v"))
-    if (m.group("art") or "").lower().startswith("the") and the is not None:
-        return attribute_finding(the.group("head"), m.group("v"), clause, lang)  # "to the night shift"
-    value = re.sub(r"^using\s+", "", clean_value(_FOR_A_TIME.sub("", m.group("v")), lang), flags=_IC)  # "using Vim"
-    article = m.group("art") or re.match(r"using\s+(?:an?|the)\s", m.group("v"), _IC)
-    if re.match(r"\w+ing\b", value) and not article:  # "I've gone back to running": a habit (extract.habits); not
-        return []  # "to a standing desk": a thing
-    if re.match(r"(?:it|that|this|them|these|those|something|anything|one|another)\b", value):
-        return []  # "I switched to it": the thing is named elsewhere
-    if article and re.search(r"\sdiet$", value, _IC):  # "switched to a vegan diet" says the diet kept now, as
-        return [replace(f, clause=clause) for f in diets.regimen_en(f"I'm on a {value}", None)]  # "I'm on a …" does
-    # "moved to Berlin from Paris", "switched to Linear instead of Jira": the old value said after the new one
-    value, _, came = re.sub(r"\s+(?:from|instead of|rather than)\s+", "\0", value, count=1, flags=_IC).partition("\0")
-    came = _PLACE_TAIL.sub("", came).strip(" .,")  # "from Dallas in 2019"
-    old = m.group("old") or came
-    over = re.search(r"\bover\s+to\b", clause, _IC)  # "I've moved over to Obsidian": a switch, no relocation
-    if m.group("verb").lower() == "moved" and not over and (home := _A_HOME_IN.match(value)) is not None:
-        if not home.group("place"):
-            return []  # "We moved to a house": a new home named nowhere, no thing used
-        return [Finding("identity.location", _PLACE_TAIL.sub("", home.group("place")), CONF_PREFER, clause)]
-    if m.group("verb").lower() == "moved" and not over and value[:1].isupper() \
-            and shapes.named_value(value) is None:  # "I moved to Linux": a named thing, no place
-        place = _PLACE_TAIL.sub("", value)  # "Portland to live with my sister", "Austin for work"
-        # an old value named ("from Jenkins to GitHub Actions") leaves the speaker alone no default of a home
-        alone = not old and not re.match(r"(?:we|our|the)\b", m.group(0), _IC)
-        if places.known_place(old) or shapes.moved_home(sentence, place, group=not alone, lang="en"):
-            return [Finding("identity.location", place, CONF_PREFER, clause)]  # "I've moved to Berlin"
-        if not old and not shapes.moved_onto_a_thing(sentence, place):
-            return []  # "We moved to Bath.": a town no database names or a tool no list knows; neither is stored
-    if (purpose := _PURPOSE.search(value)) is not None:  # "switched to Obsidian for notes": what it is for
-        return attribute_finding(purpose.group("for"), value[: purpose.start()], clause, lang, purpose=True)
-    said = f"uses {m.group('art') or ''}{value}" if (m.group("art") or "").lower().startswith("a") else f"uses {value}"
-    found = shapes.switched_to(value, clause, lang, statement=said)
-    return instead(found, came, lang) if came and not m.group("old") else found
-
-
-#: What a return goes back to that is no thing used: an activity or a state ("back to work", "back to normal"), the
-#: listener, or the old value by when it was ("the old process", "my old habits"), which names none.
-_NO_RETURN = lazy_regex(r"^(?:using\s+)?(?:work|school|bed|sleep|normal|basics|square one|reality|it|you|them|him|her|"
-                        r"me|us|my|our|your|their|his|(?:the\s+)?(?:old|older|previous|former|original|earlier|usual)"
-                        r")\b", _IC)
-#: A home of some kind in a named place, moved to: "a house in Bath", "a flat in Leeds", "a bigger apartment near
-#: Austin" is a move to that place (before: ``tool.uses = house in Bath``, which superseded the bank said before).
-_A_HOME_IN = lazy_regex(r"^(?:(?:new|bigger|smaller|little|small|big|nice|tiny|two-bedroom|one-bedroom)\s+)*"
-                        r"(?:house|flat|apartment|condo|home|place|studio|townhouse|cottage|bungalow)"
-                        r"(?:\s+(?:in|near|outside|just outside)\s+(?P<place>[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*)*.*))?"
-                        r"\s*[.!]?$", _IC)
-#: What follows a place moved to and is no part of it: why, with whom, when.
-_PLACE_TAIL = lazy_regex(r"\s+(?:to|for|with|since|because|when|where|and|in|last|this|after|a few)\b.*$", _IC)
-#: What a chosen thing is for, after it: "for notes", "for our CI", "for work".
-#: A length of time after "for" is how long, no purpose ("I switched to dark mode for a minute", "for a while",
-#: "for now", "for two weeks").
-_FOR_A_WHILE = (r"(?:a|an|one|two|three|a few|some|the)\s+(?:few\s+|couple\s+of\s+)?(?:second|minute|moment|hour|day|"
-                r"week|month|while|bit|time)s?(?:\s+or\s+(?:two|so))?")
-#: A switch said to last a while only is no standing change: nothing is stored; one "for good" or "for now" is one.
-_FOR_A_TIME = lazy_regex(rf"\s+for(?:\s+(?:(?P<while>{_FOR_A_WHILE})|good|now|ever))?[.!]*$", _IC)
-_PURPOSE = lazy_regex(rf"\s+for\s+(?!{_FOR_A_WHILE}$|now$|today$|good$|ever$)"
-                      r"(?:my\s+|our\s+|the\s+)?(?P<for>[a-z][\w-]*(?:\s+(?!now$)[a-z][\w-]*)?)"
-                      r"(?:\s+now)?$", _IC)
-
-
-def _restricted(m: re.Match[str], clause: str, lang: str) -> list[Finding]:
-    """"These days I only use email", "Nowadays it's only green tea for me": the one value that holds now."""
-    verb = (m.group("verb") or "drink").lower()
-    value = clean_value(m.group("v") or m.group("v2"), lang)
-    key, said = _VERB_KEYS[verb]
-    if verb == "use" and (channel := gazetteer.contact_channel(value)):  # "I only use email"
-        return [Finding("contact.channel", channel, CONF_PREFER, clause)]
-    if verb in ("use", "read on"):
-        return chosen(value, key, clause, lang, statement=said.format(v=value))
-    return [Finding(key, value, CONF_PREFER, clause, statement=said.format(v=value))] if value else []
-
-
-# the speaker's own stop too: "We've stopped using Jira", "We no longer use Jira", "We've dropped Jira", "We got
-# rid of Jira" end it as "stop using" does
-_STOP = lazy_regex(r"^(?:please\s+)?(?:stop|quit)\s+using\s+(?:the\s+)?(?P<v>.+?)(?:\s+for\s+(?:my|our)\s+\w+)?$"
-                   r"|^(?:we|i)(?:'ve|\s+have)?\s+(?:(?:stopped|quit)\s+using|dropped|got(?:ten)?\s+rid\s+of)"
-                   r"\s+(?:the\s+)?(?P<v5>.+?)$"
-                   r"|^(?:we|i)\s+no\s+longer\s+use\s+(?:the\s+)?(?P<v6>.+?)$"
-                   r"|^(?:please\s+|we\s+|i\s+)?(?:don't|do not)\s+use\s+(?:the\s+)?(?P<v4>.+?)"
-                   r"\s+(?:anymore|any more|any longer)$"
-                   r"|^(?:not|no more)\s+(?P<v2>.+?)(?:\s+(?:anymore|any more|any longer))?$"
-                   # an end said as being done with a thing, or a use forbidden for good: "I'm done with Jira",
-                   # "Never use DPD again" (a name only: "I'm done with work" ends no thing used, ``_ENDED_NAME``)
-                   r"|^(?:(?:i'm|i am|we're|we are)\s+(?:so\s+|totally\s+|completely\s+)?(?:done|through|finished)\s+"
-                   r"with|(?P<never>never|(?:don't|do not)\s+ever)\s+(?:use|using|order\s+from|buy\s+from))\s+"
-                   r"(?:the\s+)?(?P<v7>.+?)(?(never)\s+again)$"
-                   r"|^(?:forget|drop|ditch)\s+(?:the\s+)?(?P<v3>.+?)$", _IC)
-_RESTORE = lazy_regex(r"^(?:let's\s+|please\s+)?(?:go\s+)?back\s+(?:to|on)\s+(?:the\s+)?(?P<v>.+?)$"
-                      r"|^(?:i'll|we'll|i will)\s+take\s+(?:the\s+)?(?P<v2>.+?)\s+again$"
-                      r"|^we're\s+back\s+(?:on|to)\s+(?P<v3>.+?)$"
-                      r"|^(?:use\s+)?(?P<v4>.+?)\s+again(?:\s+please)?$"
-                      # the replacement said after the stop: "stop using UPS, use DHL from now on"
-                      # ... or said of the speaker: "we got rid of Slack, we use Teams now"
-                      r"|^(?:and\s+|but\s+)?(?:please\s+|(?:we|i)\s+)?(?:use|switch\s+to|go\s+with|take)\s+(?:the\s+)?"
-                      r"(?P<v5>.+?)"
-                      r"(?:\s+(?:instead|from now on|going forward|now))?(?:\s+please)?$", _IC)
-
-
-def _withdrawn_and_restored(sentence: str) -> list[Finding]:
-    """"Not DHL anymore, let's go back to FedEx", "Please stop using UPS", "Stop using UPS, use DHL
-    from now on": the dropped value withdrawn and the restored or new one chosen, under the key
-    either names (a carrier, a seat)."""
-    clauses = [c for c in _CLAUSES.split(sentence.strip().rstrip(".!")) if c]
-    out: list[Finding] = []
-    dropped: list[str] = []
-    alone = False  # only a stop of using X withdraws on its own; "not peanuts" may contrast ("I like pizza, not sushi")
-    refused: list[str] = []  # what "never use X again" keeps from use for good
-    for clause in clauses:
-        if (m := _STOP.match(clause)) is not None:
-            said = next(m.group(g) for g in _STOPPED if m.group(g))
-            things = shapes.named_things(clean_value(re.sub(r",?\s+please$", "", said, flags=_IC), "en"))
-            by_name = bool(things) and all(_ENDED_NAME.match(t) for t in things)
-            if m.group("v7") and not by_name:
-                return []  # "I'm done with work", "never use tabs again": no named thing (a habit reads the latter)
-            dropped += things
-            refused += things if m.group("never") else []
-            # "No more Jira" ends the thing it names; "not peanuts" may contrast ("I like pizza, not sushi")
-            named_end = by_name and clause.lower().startswith("no more")
-            alone = alone or named_end or any(m.group(g) for g in ("v", "v4", "v5", "v6", "v7"))
-        elif dropped and (m := _RESTORE.match(clause)) is not None:
-            value = clean_value(next(g for g in m.groups() if g), "en")
-            if m.group("v5") and shapes.named_value(value) is None and tool_kinds.kind_of(value) is None:
-                continue  # "stop using UPS, use it sparingly": only a named thing (DHL, VS Code, Teams) replaces it
-            out += chosen(value, "user.uses", clause, "en", statement=f"uses {value}")
-    if not dropped or not (out or alone):
-        return []
-    withdrawn = [f for value in dropped for f in chosen(value, "user.uses", sentence, "en", retract=True)]
-    named = next((f.key for f in out + withdrawn if f.key != "user.uses"), None)
-    # a value named under a key (DHL, a window seat) brings the key to the other: "the aisle" is a seat
-    return [replace(f, key=named) if named and f.key == "user.uses" else f for f in out + withdrawn] + [
-        forbidden.forbidden_thing(v, sentence, "en") for v in refused]  # and the standing no ("avoids DPD")
-
-
-#: The groups of ``_STOP`` that hold the thing stopped.
-_STOPPED = ("v", "v2", "v3", "v4", "v5", "v6", "v7")
-#: A thing ended by name ("I'm done with Jira", "Never use DPD again"): one to four words, each starting with a
-#: capital or a digit ("Jira", "VS Code", "1Password"), as a name is written; "work", "tabs", "this", a quoted
-#: remark ("No more 'I don't have it'") or a name with words after it ("No more KeyError this time") name none.
-_ENDED_NAME = lazy_regex(r"^[A-Z0-9][\w.+#&-]*(?:\s+[A-Z0-9][\w.+#&-]*){0,3}$")
-
 
 _DESTINATION = lazy_regex(
     r"^(?:(?:from now on|going forward)\s*,?\s+)?(?:please\s+)?(?:send|ship|route|deliver|post|mail)\s+(?:all\s+)?"
@@ -441,7 +234,7 @@ def before_topics(sentence: str, said_at: datetime) -> list[Finding]:
         return advised
     if NOT_A_STATEMENT.search(sentence):
         return []
-    if found := _withdrawn_and_restored(sentence) or _ship_to(sentence):
+    if found := switches_en.withdrawn_and_restored(sentence) or _ship_to(sentence):
         return found
     for raw in (c.strip() for c in _CLAUSES.split(sentence.strip().rstrip(".!")) if c):
         # as said, then without a leading discourse word ("Actually I switched to FedEx", "But we
@@ -453,7 +246,7 @@ def before_topics(sentence: str, said_at: datetime) -> list[Finding]:
             if clause and (found := (scheduled.moved(clause, said_at, "en")  # a time set anew, ahead of a change
                                      or vehicles.begun(without_time(clause), "en") or workplace.uses_en(clause)
                                      or _destination(clause) or _team(clause)
-                                     or _changed(clause, "en", sentence)
+                                     or switches_en.changed(clause, "en", sentence)
                                      or started_to_like_en(clause, said_at) or _learning(clause)
                                      or provider_en(clause) or payment(clause, "en") or grade(clause, "en")
                                      or formats.find_en(clause) or scheduled.find(clause, said_at, "en")
@@ -519,7 +312,7 @@ def _habitual(clause: str, lang: str = "en") -> list[Finding]:
     value = clean_value(m.group("v"), lang) if m else ""
     if m is None or not value or _NOT_EATEN.search(value) or len(value.split()) > 4:
         return []
-    key, said = _VERB_KEYS[m.group("verb").lower()]
+    key, said = switches_en.VERB_KEYS[m.group("verb").lower()]
     return [Finding(key, value, CONF_PREFER, clause, statement=said.format(v=value))]
 
 
@@ -589,7 +382,8 @@ def _size(clause: str, lang: str = "en") -> list[Finding]:
 
 #: A name with the article of a thing one has ("an iPhone 12", "a Kindle"), or bare ("Notion"); a name opening in
 #: lower case before a capital is one too.
-_A_NAME = rf"(?:(?:an?|my|our)\s+)?(?:{_NAME}|(?-i:i[A-Z][a-z]+(?:\s+[A-Z0-9][\w.+#-]*){{0,2}}))"  # iPhone, iPad
+_A_NAME = (rf"(?:(?:an?|my|our)\s+)?(?:{switches_en.NAME}"
+           r"|(?-i:i[A-Z][a-z]+(?:\s+[A-Z0-9][\w.+#-]*){0,2}))")  # iPhone, iPad
 #: "We use Jenkins", "I use Obsidian and Notion", "These days we're using Linear", "I use an iPhone 12 and a Kindle":
 #: named things used, no purpose.
 _PLAIN_USE = lazy_regex(
