@@ -52,3 +52,11 @@ def test_a_scope_and_a_query_name_theirs() -> None:
     with pytest.raises(InvalidInput) as refused:
         check_request("where\x00 do I live", limit=5, kinds=("fact",), expand_context=0)
     assert refused.value.details() == {"field": "query", "position": 6}
+
+
+def test_a_scope_without_an_owner_names_user_id() -> None:
+    # REST DELETE /v1/facts/1 without a user_id answered details {}: no field a program could point at
+    with pytest.raises(InvalidInput) as refused:
+        check_scope(Scope("default", "default"), needs_owner=True)
+    assert refused.value.details() == {"field": "user_id"}
+    assert str(refused.value).startswith("no user_id, agent_id or session_id given")

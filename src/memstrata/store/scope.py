@@ -125,5 +125,6 @@ def check_scope(scope: Scope, *, needs_owner: bool) -> None:
     if needs_owner and scope.user_id is None and scope.agent_id is None and scope.session_id is None:
         raise InvalidInput(
             f"no user_id, agent_id or session_id given (scope {scope.describe()}): say whose memory this is "
-            "(Python: user_id='alice' on Memory(...) or the call; CLI: --user alice; REST: \"user_id\")"
+            "(Python: user_id='alice' on Memory(...) or the call; CLI: --user alice; REST: \"user_id\")",
+            field="user_id",  # the owner most calls name; agent_id or session_id serve as well
         )
