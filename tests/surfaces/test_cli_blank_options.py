@@ -3,7 +3,7 @@ name, before anything is read or written, never read as the default.
 
 Before: ``memstrata status --user ""`` counted the whole database, every tenant; ``reembed --model ""``
 re-embedded with the configured model; ``export -o ""`` said "-o . is a directory"; ``import --format xml``
-listed three of its five formats.
+listed three of its five formats; ``--as-of ""``, ``--at ""`` and ``--kind ""`` were read as not given.
 """
 
 from __future__ import annotations
@@ -31,6 +31,13 @@ def db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (["reembed", "--model", " "], "--model is blank (' '); name the model to re-embed with"),
     (["export", "--user", "u", "-o", ""], "-o is blank (''); name the file to write, or leave -o out"),
     (["import", "x.jsonl", "--format", "xml"], "--format 'xml': use auto, jsonl, locomo, export or markdown"),
+    # read as not given: the current memory answered for --as-of "", the message was dated now for --at "",
+    # and both kinds were searched for --kind ""
+    (["recall", "Paris", "--user", "u", "--as-of", ""], "--as-of: cannot parse '' as an ISO 8601"),
+    (["context", "Paris", "--user", "u", "--as-of", ""], "--as-of: cannot parse '' as an ISO 8601"),
+    (["remember", "I like tea", "--user", "u", "--at", ""], "--at: cannot parse '' as an ISO 8601"),
+    (["recall", "Paris", "--user", "u", "--kind", ""], 'kinds holds the string "", which is not a kind'),
+    (["context", "Paris", "--user", "u", "--kind", ""], 'kinds holds the string "", which is not a kind'),
 ])
 def test_a_blank_or_unknown_option_is_refused_by_its_name(db: Path, args: list[str], said: str) -> None:
     before = db.read_bytes()

@@ -122,7 +122,7 @@ def remember(
         with removed_unless_stored(db), open_memory(db, org, project, user, create=True, agent_id=agent,
                                                session_id=session) as memory:
             return memory.add(text, role=role, speaker=speaker, ttl=ttl,
-                              created_at=parse_time(at, "--at") if at else None, wait=True,
+                              created_at=parse_time(at, "--at") if at is not None else None, wait=True,
                               idempotency_key=idempotency_key)
     result = run_command(go)
     if as_json:
@@ -217,12 +217,12 @@ def recall(
     trace: dict[str, Any] = {}
 
     def go() -> list[Hit]:
-        kinds = (kind,) if kind else ("fact", "episode")
+        kinds = (kind,) if kind is not None else ("fact", "episode")
         # before the store: bad input is named the same whether or not the file exists yet
         check_search(query, limit=limit, kinds=kinds, expand_context=context, status=status, min_score=0.0,
                      min_match=min_match, filter=where, mode=mode)
         with open_memory(db, org, project, user, agent_id=agent, session_id=session) as memory:
-            when = parse_time(as_of, "--as-of") if as_of else None
+            when = parse_time(as_of, "--as-of") if as_of is not None else None
             if agent_mode is None:
                 return memory.search(query, limit=limit, expand_context=context, kinds=kinds, filter=where,
                                      mode=mode, status=status, min_match=min_match, as_of=when)
@@ -290,7 +290,7 @@ def context_cmd(
 ) -> None:
     """The cited Markdown block for a system prompt (the SDK's context()), printed as is."""
     def go() -> str:
-        kinds = (kind,) if kind else ("fact", "episode")
+        kinds = (kind,) if kind is not None else ("fact", "episode")
         check_kinds(kinds)  # before the store, in context()'s order: as with a file that exists
         where_said = project_folder(folder)
         check_block_arguments(budget_tokens, profile, where_said)
@@ -298,8 +298,8 @@ def context_cmd(
                      min_match=min_match, filter=where, mode=mode)
         with open_memory(db, org, project, user, agent_id=agent, session_id=session) as memory:
             return memory.context(query, budget_tokens=budget_tokens, filter=where, profile=profile,
-                                  kinds=kinds, min_score=min_score,
-                                  min_match=min_match, as_of=parse_time(as_of, "--as-of") if as_of else None,
+                                  kinds=kinds, min_score=min_score, min_match=min_match,
+                                  as_of=parse_time(as_of, "--as-of") if as_of is not None else None,
                                   mode=mode, project_folder=where_said)
     block = run_command(go)
     sys.stdout.write(block)
