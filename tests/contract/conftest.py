@@ -6,6 +6,7 @@ contract is about storage, not model quality) and the real rule extractor.
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -26,20 +27,26 @@ OpenMemory = Callable[..., Memory]
 
 def _opener(backend: str, root: Path, request: pytest.FixtureRequest) -> OpenMemory:
     """Memories on ``backend``; on PostgreSQL each a new migrated database (``pg_database`` in a
-    test, dropped after it; a module-scoped fixture's from the session's ``pg_databases``)."""
+    test, dropped after it; a module-scoped fixture's from the session's ``pg_databases``); on
+    SQLite each a new copy of the migrated empty file (``migrated_sqlite``)."""
     counter = iter(range(10**6))
     pg_url: Callable[[], str] | None = None
+    template: Path | None = None
     if backend == "postgres":
         pg_url = (request.getfixturevalue("pg_database") if request.scope == "function"
                   else request.getfixturevalue("pg_databases").new)
+    elif backend == "sqlite":
+        template = request.getfixturevalue("migrated_sqlite")
 
     def open_memory(**kw: Any) -> Memory:
         kw.setdefault("embedder", HashingEmbedder(dim=DIM))
         if pg_url is not None:
             return Memory(pg_url(), **kw)
-        if backend == "memory":
+        if template is None:
             return Memory(store=ReferenceStore(), **kw)
-        return Memory(root / f"m{next(counter)}.db", **kw)
+        path = root / f"m{next(counter)}.db"
+        shutil.copyfile(template, path)
+        return Memory(path, **kw)
     return open_memory
 
 

@@ -3,6 +3,7 @@ PostgreSQL database on the session's server (``tests/conftest.py``)."""
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Callable
 from pathlib import Path
 
@@ -14,11 +15,14 @@ from memstrata.store.dialect import scalar
 
 @pytest.fixture(params=["sqlite", "postgres"])
 def location(request: pytest.FixtureRequest, tmp_path: Path) -> str | Path:
-    """Where a test's memory lives: a new SQLite file, or a new migrated PostgreSQL database's URL."""
+    """Where a test's memory lives: a new migrated SQLite file (a copy of ``migrated_sqlite``), or a
+    new migrated PostgreSQL database's URL."""
     if request.param == "postgres":
         make: Callable[[], str] = request.getfixturevalue("pg_database")
         return make()
-    return tmp_path / "memory.db"
+    path = tmp_path / "memory.db"
+    shutil.copyfile(request.getfixturevalue("migrated_sqlite"), path)
+    return path
 
 
 @pytest.fixture
