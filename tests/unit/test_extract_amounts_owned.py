@@ -7,7 +7,6 @@ amount (我跑了5公里, 我花了五千), "I weigh my options" and a weight th
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from pathlib import Path
 
 import pytest
 
@@ -40,9 +39,8 @@ def test_a_verb_with_an_amount_or_no_amount_is_none(text: str) -> None:
     assert _read(text) == []
 
 
-def test_a_weight_said_later_in_the_other_language_replaces_it(tmp_path: Path) -> None:
-    with Memory(path=tmp_path / "m.db") as memory:
-        memory.add("I weigh 75 kg", user_id="u")
-        memory.add("我体重70公斤", user_id="u")
-        assert [(f.key, f.value) for f in memory.list(user_id="u") if f.key == "identity.weight"] == [
-            ("identity.weight", "70公斤")]
+def test_a_weight_said_later_in_the_other_language_replaces_it(memory: Memory) -> None:
+    memory.add("I weigh 75 kg", user_id="u")
+    memory.add("我体重70公斤", user_id="u")
+    assert [(f.key, f.value) for f in memory.list(user_id="u") if f.key == "identity.weight"] == [
+        ("identity.weight", "70公斤")]

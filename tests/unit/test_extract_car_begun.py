@@ -7,7 +7,6 @@ used (``tool.uses = 特斯拉``) and the English ones nothing or ``user.uses``. 
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from pathlib import Path
 
 import pytest
 
@@ -38,8 +37,7 @@ def test_no_car_named(text: str) -> None:
     assert [key for key, _ in _read(text) if key in ("user.车", "user.car", "tool.uses")] == []
 
 
-def test_a_new_car_replaces_the_one_driven(tmp_path: Path) -> None:
-    with Memory(path=tmp_path / "m.db") as memory:
-        memory.add("我开的是比亚迪", user_id="u")
-        memory.add("我换了一辆特斯拉", user_id="u")
-        assert [(f.key, f.value) for f in memory.list(user_id="u")] == [("user.车", "特斯拉")]
+def test_a_new_car_replaces_the_one_driven(memory: Memory) -> None:
+    memory.add("我开的是比亚迪", user_id="u")
+    memory.add("我换了一辆特斯拉", user_id="u")
+    assert [(f.key, f.value) for f in memory.list(user_id="u")] == [("user.车", "特斯拉")]

@@ -8,7 +8,6 @@ is) still name it."""
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from pathlib import Path
 
 import pytest
 
@@ -44,14 +43,13 @@ def test_whose_make_or_an_amount_still_names_it(text: str, fact: tuple[str, str]
     assert _read(text) == [fact]
 
 
-def test_how_it_came_leaves_the_thing_named(tmp_path: Path) -> None:
-    with Memory(path=tmp_path / "m.db") as memory:
-        memory.add("我的手机是小米14", user_id="u")
-        memory.add("我的手机是在京东买的", user_id="u")
-        memory.add("My car is a Honda Civic", user_id="u")
-        memory.add("My car is ten years old", user_id="u")
-        assert sorted((f.key, f.value) for f in memory.list(user_id="u")) == [
-            ("tool.phone", "小米14"), ("user.car", "Honda Civic")]
+def test_how_it_came_leaves_the_thing_named(memory: Memory) -> None:
+    memory.add("我的手机是小米14", user_id="u")
+    memory.add("我的手机是在京东买的", user_id="u")
+    memory.add("My car is a Honda Civic", user_id="u")
+    memory.add("My car is ten years old", user_id="u")
+    assert sorted((f.key, f.value) for f in memory.list(user_id="u")) == [
+        ("tool.phone", "小米14"), ("user.car", "Honda Civic")]
 
 
 @pytest.mark.parametrize(("text", "fact"), [

@@ -6,7 +6,6 @@ neither, and a place after the kind stays the place ("a studio in Lisbon": Lisbo
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from pathlib import Path
 
 import pytest
 
@@ -42,12 +41,11 @@ def test_a_place_is_still_where_one_lives(text: str, place: str) -> None:
     assert _read(text) == [("identity.location", place)]
 
 
-def test_the_kind_of_home_leaves_the_city(tmp_path: Path) -> None:
-    with Memory(path=tmp_path / "m.db") as memory:
-        memory.add("I live in Leeds", user_id="u")
-        memory.add("I live in a two-bedroom apartment", user_id="u")
-        memory.add("我住在杭州", user_id="v")
-        memory.add("我住在12楼", user_id="v")
-        assert sorted((f.key, f.value) for f in memory.list(user_id="u")) == [
-            ("identity.location", "Leeds"), ("user.home", "two-bedroom apartment")]
-        assert [(f.key, f.value) for f in memory.list(user_id="v")] == [("identity.location", "杭州")]
+def test_the_kind_of_home_leaves_the_city(memory: Memory) -> None:
+    memory.add("I live in Leeds", user_id="u")
+    memory.add("I live in a two-bedroom apartment", user_id="u")
+    memory.add("我住在杭州", user_id="v")
+    memory.add("我住在12楼", user_id="v")
+    assert sorted((f.key, f.value) for f in memory.list(user_id="u")) == [
+        ("identity.location", "Leeds"), ("user.home", "two-bedroom apartment")]
+    assert [(f.key, f.value) for f in memory.list(user_id="v")] == [("identity.location", "杭州")]

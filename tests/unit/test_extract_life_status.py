@@ -7,7 +7,6 @@ still to come (我明年结婚, 我要结婚了), "I'm married to my work", "I'm
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from pathlib import Path
 
 import pytest
 
@@ -49,8 +48,7 @@ def test_no_status(text: str) -> None:
     assert [f for f in _read(text) if f[0] in ("user.marital_status", "user.婚姻状况", "identity.occupation")] == []
 
 
-def test_a_new_status_replaces_the_old(tmp_path: Path) -> None:
-    with Memory(path=tmp_path / "m.db") as memory:
-        memory.add("I'm married", user_id="u")
-        memory.add("I'm divorced", user_id="u")
-        assert [(f.key, f.value) for f in memory.list(user_id="u")] == [("user.marital_status", "divorced")]
+def test_a_new_status_replaces_the_old(memory: Memory) -> None:
+    memory.add("I'm married", user_id="u")
+    memory.add("I'm divorced", user_id="u")
+    assert [(f.key, f.value) for f in memory.list(user_id="u")] == [("user.marital_status", "divorced")]

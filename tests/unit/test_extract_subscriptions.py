@@ -7,7 +7,6 @@ no service."""
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from pathlib import Path
 
 import pytest
 
@@ -42,9 +41,8 @@ def test_no_service_named(text: str) -> None:
     ("I'm subscribed to Audible", "I cancelled my Audible subscription"),
     ("我开了优酷的会员", "我把优酷的会员取消了"),
 ])
-def test_a_cancellation_withdraws_it(tmp_path: Path, first: str, then: str) -> None:
-    with Memory(path=tmp_path / "m.db") as memory:
-        memory.add(first, user_id="u")
-        assert [f.key for f in memory.list(user_id="u")] == ["tool.uses"]
-        memory.add(then, user_id="u")
-        assert memory.list(user_id="u") == []
+def test_a_cancellation_withdraws_it(memory: Memory, first: str, then: str) -> None:
+    memory.add(first, user_id="u")
+    assert [f.key for f in memory.list(user_id="u")] == ["tool.uses"]
+    memory.add(then, user_id="u")
+    assert memory.list(user_id="u") == []
