@@ -275,10 +275,11 @@ def forget_target(fields: Any) -> tuple[str, str | None]:
     target = (fields.get("target") or "").strip()
     if target not in ("user", "session"):
         raise ApiError(422, "invalid_input", "a forget needs `target`: `user` (everything about the user) or "
-                       "`session` with `session`; nothing was deleted")
+                       "`session` with `session`; nothing was deleted", {"field": "target"})
     session = (fields.get("session") or "").strip() or None
     if target == "session" and session is None:
-        raise ApiError(422, "invalid_input", "target `session` needs the session id in `session`; nothing was deleted")
+        raise ApiError(422, "invalid_input", "target `session` needs the session id in `session`; nothing was deleted",
+                       {"field": "session"})
     return target, session if target == "session" else None
 
 
