@@ -1,16 +1,15 @@
 """An export of a user who has nothing stored (most often a mistyped user id) is refused on every
 door that exports, naming the user, and writes nothing: the CLI's JSONL (a file or stdout) and
 Markdown exports, ``export_folder``, ``GET /v1/export`` and the inspector's two downloads. Real
-SQLite files, the CLI in process, a real ``memstrata serve`` over HTTP."""
+SQLite files, the CLI in process, a real ``memstrata serve`` over HTTP (the test process's open server
+without a model, shared with other modules)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
-import httpx
 import pytest
-from serverproc import Server, start_server
+from serverproc import Server
 
 from clirun import Run, cli
 from memstrata import Memory
@@ -59,25 +58,25 @@ def test_export_folder_refuses_a_user_with_nothing_stored(db: Path, tmp_path: Pa
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    running = start_server(tmp_path_factory.mktemp("export-nothing"), MEMSTRATA_EMBEDDING_MODEL="hashing-64")
-    with httpx.Client(base_url=running.url, timeout=60) as client:
-        said = client.post("/v1/messages", json={"user_id": "alice", "messages": [{"content": "I like tea"}]})
+def server(modelless_server: Server) -> Server:
+    """The test process's open server (no keys, SQLite, no model: an export needs none), shared with
+    other modules; ``ex-alice`` (this module's own user) has said something there."""
+    with modelless_server.client() as client:
+        said = client.post("/v1/messages", json={"user_id": "ex-alice", "messages": [{"content": "I like tea"}]})
         said.raise_for_status()
-    yield running
-    running.stop()
+    return modelless_server
 
 
 @pytest.mark.parametrize(("path", "params"), [
-    ("/v1/export", {"user_id": "alcie"}), ("/ui/export.jsonl", {"user": "alcie"}),
-    ("/ui/export.zip", {"user": "alcie"}),
+    ("/v1/export", {"user_id": "ex-alcie"}), ("/ui/export.jsonl", {"user": "ex-alcie"}),
+    ("/ui/export.zip", {"user": "ex-alcie"}),
 ])
 def test_the_server_refuses_an_export_of_a_user_with_nothing_stored(server: Server, path: str,
                                                                      params: dict[str, str]) -> None:
     with server.client() as client:
         refused = client.get(path, params=params)
         assert refused.status_code == 404, refused.text
-        assert "nothing is stored for default/default user=alcie" in refused.text
+        assert "nothing is stored for default/default user=ex-alcie" in refused.text
         assert "alice" not in refused.text.replace("alcie", "")  # another user's id is not disclosed
-        found = client.get(path, params={k: "alice" for k in params})
+        found = client.get(path, params={k: "ex-alice" for k in params})
     assert found.status_code == 200 and found.content
