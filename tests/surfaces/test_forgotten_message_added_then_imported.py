@@ -13,7 +13,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from pathlib import Path
 
-from serverproc import start_server
+from serverproc import Server
 
 from clirun import cli
 from logfiles import stored_contents, write_jsonl
@@ -45,25 +45,23 @@ def test_cli_import_of_an_exported_line_does_not_bring_an_added_then_forgotten_m
     assert stored_contents(db, "bob") == [SAID]
 
 
-def test_rest_import_and_messages_refuse_an_added_then_forgotten_message_unless_asked(tmp_path: Path) -> None:
-    server = start_server(tmp_path, **MODEL)
-    try:
-        line = _added_then_forgotten(server.db, "alice")
-        with server.client() as client:
-            imported = client.post("/v1/import", json={"user_id": "alice", "records": [line]})
-            assert imported.status_code == 200, imported.text
-            assert (imported.json()["added"], imported.json()["forgotten_messages"]) == (0, 1), imported.text
-            message = {"content": SAID, "created_at": line["created_at"], "session_id": "chat"}
-            refused = client.post("/v1/messages", json={"user_id": "alice", "messages": [message]})
-            assert refused.status_code == 200, refused.text
-            assert (refused.json()["results"], refused.json()["forgotten"]) == ([], [0]), refused.text
-            assert stored_contents(server.db, "alice") == []
-            # said anew (its own time) it is the user's new statement; a replay only when asked for
-            anew = client.post("/v1/messages", json={"user_id": "alice", "messages": [{"content": SAID}]})
-            assert anew.status_code == 200 and anew.json()["results"][0]["created"], anew.text
-            asked = client.post("/v1/messages", json={"user_id": "alice", "messages": [message],
-                                                      "skip_forgotten": False})
-            assert asked.status_code == 200 and asked.json()["results"][0]["created"], asked.text
-    finally:
-        server.stop()
-    assert stored_contents(server.db, "alice") == [SAID, SAID]
+def test_rest_import_and_messages_refuse_an_added_then_forgotten_message_unless_asked(
+        hashing_server: Server) -> None:
+    server, user = hashing_server, "refused-alice"  # the shared server's other users are other modules'
+    line = _added_then_forgotten(server.db, user)
+    with server.client() as client:
+        imported = client.post("/v1/import", json={"user_id": user, "records": [line]})
+        assert imported.status_code == 200, imported.text
+        assert (imported.json()["added"], imported.json()["forgotten_messages"]) == (0, 1), imported.text
+        message = {"content": SAID, "created_at": line["created_at"], "session_id": "chat"}
+        refused = client.post("/v1/messages", json={"user_id": user, "messages": [message]})
+        assert refused.status_code == 200, refused.text
+        assert (refused.json()["results"], refused.json()["forgotten"]) == ([], [0]), refused.text
+        assert stored_contents(server.db, user) == []
+        # said anew (its own time) it is the user's new statement; a replay only when asked for
+        anew = client.post("/v1/messages", json={"user_id": user, "messages": [{"content": SAID}]})
+        assert anew.status_code == 200 and anew.json()["results"][0]["created"], anew.text
+        asked = client.post("/v1/messages", json={"user_id": user, "messages": [message],
+                                                  "skip_forgotten": False})
+        assert asked.status_code == 200 and asked.json()["results"][0]["created"], asked.text
+    assert stored_contents(server.db, user) == [SAID, SAID]

@@ -13,7 +13,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from serverproc import start_server
+from serverproc import Server
 
 from clirun import cli
 from logfiles import stored_contents, write_jsonl
@@ -67,25 +67,22 @@ def test_a_user_forget_keeps_their_log_out_of_a_reimport_but_not_another_users(t
     assert stored_contents(db, "cy") == sorted([SAID["en"], "我住在上海"])
 
 
-def test_rest_forget_then_rest_reimport_keeps_it_forgotten(tmp_path: Path) -> None:
-    server = start_server(tmp_path, **MODEL)
-    body = {"user_id": "dee", "records": [{"content": SAID["zh"]}, {"content": "ok"}]}
-    try:
-        with server.client() as client:
-            first = client.post("/v1/import", json=body)
-            assert first.status_code == 200 and first.json()["added"] == 2, first.text
-            [hit] = [e for e in client.get("/v1/episodes", params={"user_id": "dee"}).json()["items"]
-                     if e["content"] == SAID["zh"]]
-            forgot = client.post("/v1/forget", json={"user_id": "dee", "episode_id": hit["id"]})
-            assert forgot.status_code == 200 and forgot.json()["counts"]["episodes"] == 1, forgot.text
-            again = client.post("/v1/import", json=body)
-            assert again.status_code == 200, again.text
-            answer = again.json()
-            assert (answer["added"], answer["duplicates"], answer["forgotten_messages"]) == (0, 1, 1), answer
-            assert "1 message forgotten here was not imported again" in answer["note"]
-    finally:
-        server.stop()
-    assert stored_contents(tmp_path / "memory.db", "dee") == ["ok"]
+def test_rest_forget_then_rest_reimport_keeps_it_forgotten(hashing_server: Server) -> None:
+    user = "reimport-dee"  # the shared server's other users are other modules'
+    body = {"user_id": user, "records": [{"content": SAID["zh"]}, {"content": "ok"}]}
+    with hashing_server.client() as client:
+        first = client.post("/v1/import", json=body)
+        assert first.status_code == 200 and first.json()["added"] == 2, first.text
+        [hit] = [e for e in client.get("/v1/episodes", params={"user_id": user}).json()["items"]
+                 if e["content"] == SAID["zh"]]
+        forgot = client.post("/v1/forget", json={"user_id": user, "episode_id": hit["id"]})
+        assert forgot.status_code == 200 and forgot.json()["counts"]["episodes"] == 1, forgot.text
+        again = client.post("/v1/import", json=body)
+        assert again.status_code == 200, again.text
+        answer = again.json()
+        assert (answer["added"], answer["duplicates"], answer["forgotten_messages"]) == (0, 1, 1), answer
+        assert "1 message forgotten here was not imported again" in answer["note"]
+    assert stored_contents(hashing_server.db, user) == ["ok"]
 
 
 def test_a_database_made_before_the_suppression_table_keeps_a_forget_out_of_a_reimport(tmp_path: Path) -> None:

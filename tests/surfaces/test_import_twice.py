@@ -1,13 +1,14 @@
 """Importing the same file twice stores nothing the second time, on every import door: JSONL
 messages with or without their own time or id (``memstrata import``, ``POST /v1/import``), a
 ``memstrata export`` file (``Memory.import_records``). A log where someone says the same thing
-twice keeps both. Real SQLite files, the CLI in process, a real ``memstrata serve`` over HTTP."""
+twice keeps both. Real SQLite files, the CLI in process, a real ``memstrata serve`` over HTTP (the test process's
+open server with the hashing model, shared with other modules)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from serverproc import start_server
+from serverproc import Server
 
 from clirun import cli
 from logfiles import stored_contents, write_jsonl
@@ -41,20 +42,16 @@ def test_identical_lines_of_one_log_are_each_kept_once(tmp_path: Path) -> None:
     assert stored_contents(db, "ann") == ["Ship with DHL", "ok", "ok", "ok", "我住在上海"]
 
 
-def test_rest_import_of_the_same_messages_twice_adds_nothing(tmp_path: Path) -> None:
-    server = start_server(tmp_path, **MODEL)
-    body = {"user_id": "cy", "records": [{"content": "I'm allergic to peanuts"}, {"content": "ok"},
-                                         {"content": "ok"}]}
-    try:
-        with server.client() as client:
-            first = client.post("/v1/import", json=body)
-            assert first.status_code == 200, first.text
-            assert (first.json()["added"], first.json()["duplicates"]) == (3, 0)
-            again = client.post("/v1/import", json=body).json()
-            assert (again["added"], again["duplicates"]) == (0, 3)
-    finally:
-        server.stop()
-    assert stored_contents(tmp_path / "memory.db", "cy") == ["I'm allergic to peanuts", "ok", "ok"]
+def test_rest_import_of_the_same_messages_twice_adds_nothing(hashing_server: Server) -> None:
+    body = {"user_id": "twice-cy", "records": [{"content": "I'm allergic to peanuts"}, {"content": "ok"},
+                                               {"content": "ok"}]}
+    with hashing_server.client() as client:
+        first = client.post("/v1/import", json=body)
+        assert first.status_code == 200, first.text
+        assert (first.json()["added"], first.json()["duplicates"]) == (3, 0)
+        again = client.post("/v1/import", json=body).json()
+        assert (again["added"], again["duplicates"]) == (0, 3)
+    assert stored_contents(hashing_server.db, "twice-cy") == ["I'm allergic to peanuts", "ok", "ok"]
 
 
 def test_an_export_file_restored_twice_restores_nothing_the_second_time(tmp_path: Path) -> None:

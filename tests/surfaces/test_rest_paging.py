@@ -6,7 +6,7 @@ The CLI's ``list --cursor`` pages the same way. A real ``memstrata serve`` on a 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -18,21 +18,22 @@ from clirun import Run, cli
 SAID = ["I like tea", "I live in Berlin", "I have a dog named Rex", "I am allergic to peanuts",
         "I prefer UPS for delivery", "My favourite colour is blue", "I work as a nurse", "I like hiking",
         "I like jazz", "I speak French", "My birthday is March 3", "I prefer window seats"]
+USER = "pager"  # the shared server's other users are other modules'
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    server = start_server(tmp_path_factory.mktemp("paging"), MEMSTRATA_EMBEDDING_MODEL="hashing-64")
-    with server.client() as c:
-        added = c.post("/v1/messages", json={"user_id": "pg", "messages": [{"content": t} for t in SAID]})
+def server(hashing_server: Server) -> Server:
+    """The test process's open server with the hashing model, shared with other modules: ``USER``
+    (this module's own) has said ``SAID`` there."""
+    with hashing_server.client() as c:
+        added = c.post("/v1/messages", json={"user_id": USER, "messages": [{"content": t} for t in SAID]})
         assert added.status_code == 200, added.text
-    yield server
-    server.stop()
+    return hashing_server
 
 
 def _get(server: Server, path: str, **params: Any) -> dict[str, Any]:
     with server.client() as c:
-        got = c.get(path, params={"user_id": "pg", **params})
+        got = c.get(path, params={"user_id": USER, **params})
     assert got.status_code == 200, got.text
     body: dict[str, Any] = got.json()
     return body
@@ -43,7 +44,7 @@ def test_fact_pages_by_cursor_survive_posts_between_pages(server: Server) -> Non
     first = _get(server, "/v1/facts", limit=7, cursor="start")
     assert len(first["items"]) == 7 and first["next_cursor"] and first["next_offset"] is None
     with server.client() as c:  # three posts between pages
-        posted = c.post("/v1/messages", json={"user_id": "pg", "messages": [
+        posted = c.post("/v1/messages", json={"user_id": USER, "messages": [
             {"content": f"I like new hobby zNq{i}"} for i in range(3)] + [{"content": "I like tea"}]})
         assert posted.status_code == 200, posted.text
     second = _get(server, "/v1/facts", limit=7, cursor=first["next_cursor"])
@@ -62,13 +63,13 @@ def test_episode_pages_by_cursor_and_refusals(server: Server) -> None:
         seen += [e["id"] for e in page["items"]]
         cursor = page["next_cursor"]
         with server.client() as c:  # a message between every two pages
-            assert c.post("/v1/messages", json={"user_id": "pg", "messages": [
+            assert c.post("/v1/messages", json={"user_id": USER, "messages": [
                 {"content": f"between pages {len(seen)}"}]}).status_code == 200
     assert len(seen) == len(set(seen)) and len(seen) >= len(SAID)
     with server.client() as c:
-        both = c.get("/v1/facts", params={"user_id": "pg", "cursor": "start", "offset": 5})
-        made_up = c.get("/v1/episodes", params={"user_id": "pg", "cursor": "abc"})
-        crossed = c.get("/v1/episodes", params={"user_id": "pg", "cursor": _get(
+        both = c.get("/v1/facts", params={"user_id": USER, "cursor": "start", "offset": 5})
+        made_up = c.get("/v1/episodes", params={"user_id": USER, "cursor": "abc"})
+        crossed = c.get("/v1/episodes", params={"user_id": USER, "cursor": _get(
             server, "/v1/facts", limit=1, cursor="start")["next_cursor"]})
     assert both.status_code == 422 and both.json()["error"]["details"] == {"field": "cursor"}
     assert made_up.status_code == 422 and "not a cursor memstrata gave" in made_up.json()["error"]["message"]
@@ -77,7 +78,7 @@ def test_episode_pages_by_cursor_and_refusals(server: Server) -> None:
 
 def test_cli_list_pages_with_a_cursor(server: Server) -> None:
     def run(*args: str) -> Run:
-        return cli("list", "--json", "--db", server.db, "--user", "pg", "--limit", "10", *args)
+        return cli("list", "--json", "--db", server.db, "--user", USER, "--limit", "10", *args)
     first = run("--cursor", "start")
     assert first.returncode == 0, first.stderr
     following = first.stderr.strip().removeprefix("next page: --cursor ")
@@ -93,7 +94,7 @@ def test_cursor_pages_over_http_on_postgres(tmp_path: Path, pg_url: Callable[[],
     pg = start_server(tmp_path, database_url=pg_url(), MEMSTRATA_EMBEDDING_MODEL="hashing-64")
     try:
         with pg.client() as c:
-            assert c.post("/v1/messages", json={"user_id": "pg", "messages": [
+            assert c.post("/v1/messages", json={"user_id": USER, "messages": [
                 {"content": t} for t in SAID]}).status_code == 200
         everything = {f["id"] for f in _get(pg, "/v1/facts", limit=100)["items"]}
         seen: list[int] = []
@@ -103,7 +104,7 @@ def test_cursor_pages_over_http_on_postgres(tmp_path: Path, pg_url: Callable[[],
             seen += [f["id"] for f in page["items"]]
             cursor = page["next_cursor"]
             with pg.client() as c:  # a new fact and a re-statement of the oldest between every two pages
-                assert c.post("/v1/messages", json={"user_id": "pg", "messages": [
+                assert c.post("/v1/messages", json={"user_id": USER, "messages": [
                     {"content": f"I like board game {len(seen)}"}, {"content": SAID[0]}]}).status_code == 200
         assert len(seen) == len(set(seen)) and set(seen) == everything
     finally:
