@@ -2,7 +2,7 @@
 
 The commands run in-process through typer's ``CliRunner`` with the run's loaded model
 (``clirun``); the console script runs as a process where that is the behaviour under test
-(``python -m memstrata.cli``, stdin bytes, the working directory). One scenario runs the
+(``python -m memstrata.cli``, stdin bytes). One scenario runs the
 commands once in order (remember → recall → list → remember
 → history → export → forget → recall) and the tests assert on its recorded outputs; the
 import/doctor pair and the error cases use their own files.
@@ -38,10 +38,12 @@ def _env() -> dict[str, str]:
     return env
 
 
-def cli(*args: str | Path, cmd: list[str] | None = None, stdin: str | None = None) -> Run:
-    """``memstrata ARGS`` in-process (``clirun``), or as the process ``cmd`` when one is given."""
+def cli(*args: str | Path, cmd: list[str] | None = None, stdin: str | None = None,
+        env: dict[str, str] | None = None) -> Run:
+    """``memstrata ARGS`` in-process (``clirun``, with ``env`` set meanwhile), or as the process ``cmd``
+    when one is given."""
     if cmd is None:
-        return clirun.cli(*args, stdin=stdin)
+        return clirun.cli(*args, stdin=stdin, env=env)
     proc = subprocess.run([*cmd, *map(str, args)], capture_output=True, text=True, encoding="utf-8", env=_env(),
                           timeout=300, **({"input": stdin} if stdin is not None else {"stdin": subprocess.DEVNULL}))
     return Run(proc.returncode, proc.stdout, proc.stderr)
@@ -287,10 +289,9 @@ def test_list_of_nothing_says_so_instead_of_printing_empty_headers(tmp_path: Pat
 
 def test_doctor_reports_a_model_mismatch_instead_of_failing(tmp_path: Path) -> None:
     db = tmp_path / "h.db"
-    env_model = {"MEMSTRATA_EMBEDDING_MODEL": "hashing-64"}
-    proc = subprocess.run([*console_script(), "remember", "hello there friend", "--user", "u", "--db", str(db)],
-                          capture_output=True, text=True, env={**_env(), **env_model}, timeout=300)
-    assert proc.returncode == 0, proc.stderr
+    made = cli("remember", "hello there friend", "--user", "u", "--db", db,
+               env={"MEMSTRATA_EMBEDDING_MODEL": "hashing-64"})
+    assert made.code == 0, made.err
     report = cli("doctor", "--json", "--db", db).json()
     assert report["stored_embedding_model"] == "hashing-64"
     assert report["embedding_status"].startswith("mismatch:") and "reembed" in report["embedding_status"]
@@ -378,13 +379,15 @@ def test_reembed_to_another_model_says_how_to_keep_using_it(tmp_path: Path) -> N
 
 
 @pytest.mark.parametrize("db", ["postgresq://u@h/db", "postgresql:/u@h/db", "file:x.db"])
-def test_a_mistyped_database_url_is_refused_as_a_url_and_creates_nothing(db: str, tmp_path: Path) -> None:
+def test_a_mistyped_database_url_is_refused_as_a_url_and_creates_nothing(db: str, tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     # A quick new-user check: the directory check answered first ("the directory postgresq:/u@h
-    # does not exist"), and `file:x.db` silently opened ./x.db.
-    done = subprocess.run([*console_script(), "remember", "hi", "--user", "u", "--db", db], cwd=tmp_path,
-                          env=_env(), capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL)
-    assert done.returncode != 0
-    assert "store_error" in done.stderr and "URL" in done.stderr, done.stderr
+    # does not exist"), and `file:x.db` silently opened ./x.db. In this process, in tmp_path as the
+    # working directory (a relative path resolves against the process's, as the console script's).
+    monkeypatch.chdir(tmp_path)
+    done = cli("remember", "hi", "--user", "u", "--db", db)
+    assert done.code != 0
+    assert "store_error" in done.err and "URL" in done.err, done.err
     assert list(tmp_path.iterdir()) == []
 
 
