@@ -18,6 +18,7 @@ from typing import Any
 
 import httpx
 import pytest
+import uvicorn
 from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
 from mcp.shared._httpx_utils import create_mcp_http_client
@@ -200,9 +201,15 @@ def test_streamable_http_serves_the_same_memory(db: Path) -> None:
     assert "peanuts" in search["results"][0]["text"]  # written earlier over stdio, same file and user
 
 
-def test_http_transport_refuses_a_public_interface_without_keys(tmp_path: Path) -> None:
-    run = subprocess.run([*console_script(), "mcp", "--http", "--host", "0.0.0.0", "--db", str(tmp_path / "m.db")],
-                         env=clean_env(), capture_output=True, text=True, timeout=120)
+def test_http_transport_refuses_a_public_interface_without_keys(tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """In this process (``clirun``): the refusal comes before any server starts, so a start is this
+    test's failure, not a server that never returns."""
+    def started(*args: object, **kwargs: object) -> None:
+        raise AssertionError("mcp --http started a server on 0.0.0.0 without API keys")
+
+    monkeypatch.setattr(uvicorn, "run", started)
+    run = cli("mcp", "--http", "--host", "0.0.0.0", "--db", tmp_path / "m.db")
     assert run.returncode == 2 and "refusing to serve MCP over HTTP on 0.0.0.0 without API keys" in run.stderr
 
 

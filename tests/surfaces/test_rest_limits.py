@@ -7,13 +7,16 @@ workers on one SQLite file) takes eight concurrent writers.
 
 from __future__ import annotations
 
-import subprocess
 import threading
 from collections.abc import Iterator
+from pathlib import Path
 
 import httpx
 import pytest
-from serverproc import ADMIN_KEY, Server, clean_env, console_script, free_port, start_server
+import uvicorn
+from serverproc import ADMIN_KEY, Server, free_port, start_server
+
+from clirun import cli
 
 RATE = 30
 
@@ -110,10 +113,14 @@ def test_rate_limit_answers_429_with_retry_after(small: Server) -> None:
     assert statuses[:RATE] == [200] * RATE and statuses[-1] == 429
 
 
-def test_serve_refuses_a_public_interface_without_keys(tmp_path: pytest.TempPathFactory) -> None:
-    run = subprocess.run([*console_script(), "serve", "--host", "0.0.0.0", "--port", str(free_port())],
-                         env=clean_env(MEMSTRATA_DB=str(tmp_path / "m.db")),  # type: ignore[operator]
-                         capture_output=True, text=True, timeout=120)
+def test_serve_refuses_a_public_interface_without_keys(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """In this process (``clirun``): the refusal comes before any server starts, so a start is this
+    test's failure, not a server that never returns."""
+    def started(*args: object, **kwargs: object) -> None:
+        raise AssertionError("serve started a server on 0.0.0.0 without API keys")
+
+    monkeypatch.setattr(uvicorn, "run", started)
+    run = cli("serve", "--host", "0.0.0.0", "--port", str(free_port()), env={"MEMSTRATA_DB": str(tmp_path / "m.db")})
     assert run.returncode == 2
     assert "refusing to listen on 0.0.0.0 without API keys" in run.stderr
 
