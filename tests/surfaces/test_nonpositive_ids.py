@@ -21,6 +21,16 @@ from memstrata.server.config import ServerConfig
 pytestmark = pytest.mark.usefixtures("embedder")  # CLI commands use the run's loaded model (clirun)
 
 
+@pytest.fixture(scope="module")
+def stored(tmp_path_factory: pytest.TempPathFactory, embedder: object) -> Path:
+    """A file where user u said one thing, shared by the CLI cases: each asserts that its refused or
+    not-found command deleted nothing, so the next one finds what a fresh file holds (a new file and
+    a ``remember`` cost ~0.1 s, 20 times)."""
+    db = tmp_path_factory.mktemp("ids") / "m.db"
+    assert cli("remember", "I prefer UPS for delivery", "--db", db, "--user", "u").code == 0
+    return db
+
+
 @pytest.mark.parametrize(("args", "named"), [
     (("forget", "--episode", "-1", "--yes"), "--episode must be a whole number from 1 up, got -1"),
     (("forget", "--episode", "0", "--yes"), "--episode must be a whole number from 1 up, got 0"),
@@ -30,9 +40,8 @@ pytestmark = pytest.mark.usefixtures("embedder")  # CLI commands use the run's l
     (("update", "0", "--value", "DHL"), "FACT must be a whole number from 1 up, got 0"),
     (("history", "0"), "FACT_ID must be a whole number from 1 up, got 0"),
 ])
-def test_cli_refuses_an_id_below_one_naming_it(tmp_path: Path, args: tuple[str, ...], named: str) -> None:
-    db = tmp_path / "m.db"
-    assert cli("remember", "I prefer UPS for delivery", "--db", db, "--user", "u").code == 0
+def test_cli_refuses_an_id_below_one_naming_it(stored: Path, args: tuple[str, ...], named: str) -> None:
+    db = stored
     done = cli(*args, "--db", db, "--user", "u")
     assert (done.code, done.err.strip()) == (2, f"error[invalid_input]: {named}"), (done.out, done.err)
     assert cli("list", "--db", db, "--user", "u").out.count("shipping.carrier") == 1  # nothing deleted
@@ -53,12 +62,11 @@ def test_cli_refuses_an_id_below_one_naming_it(tmp_path: Path, args: tuple[str, 
         (("forget", "--fact", str(2**63), "--yes"), "fact", "in "),
         (("forget", "--episode", str(2**63), "--yes"), "episode", "in "))],
 ])
-def test_cli_answers_a_valid_id_not_stored_not_found_exit_1(tmp_path: Path, args: tuple[str, ...],
+def test_cli_answers_a_valid_id_not_stored_not_found_exit_1(stored: Path, args: tuple[str, ...],
                                                             said: str) -> None:
     # The other side of the line above: a whole number from 1 up is an id, and one the scope does not
     # hold is not_found, exit 1, on every command that takes one (docs/cli.md, docs/errors.md).
-    db = tmp_path / "m.db"
-    assert cli("remember", "I prefer UPS for delivery", "--db", db, "--user", "u").code == 0
+    db = stored
     done = cli(*args, "--db", db, "--user", "u")
     assert (done.code, done.err.strip()) == (1, f"error[not_found]: {said}"), (done.out, done.err)
     assert done.out == ""
