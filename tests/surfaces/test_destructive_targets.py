@@ -301,22 +301,19 @@ def test_a_forget_naming_no_user_is_refused_in_the_doors_words(rest: tuple[Serve
     assert _sqlite_rows(tmp_path / "sdk.db") == kept
 
 
-def test_rest_forgets_every_user_of_a_tenant_the_body_names(tmp_path: Path) -> None:
-    server = start_server(tmp_path, MEMSTRATA_ADMIN_KEY=ADMIN_KEY, MEMSTRATA_EMBEDDING_MODEL=MODEL)
-    try:
-        with server.client(ADMIN_KEY) as admin:
-            key = admin.post("/v1/keys", json={"org_id": "o", "project_id": "P"}).json()["secret"]
-            for user in ("alice", "bob"):
-                admin.post("/v1/messages", json={"org_id": "o", "project_id": "P", "user_id": user,
-                                                 "messages": [{"content": m} for m in MESSAGES]})
-        with server.client(key) as tenant:  # a project key names its own tenant
-            swept = tenant.post("/v1/forget", json={"all_users": True, "org_id": "o", "project_id": "P"})
-            assert swept.status_code == 200 and swept.json()["counts"]["episodes"] == 2 * len(MESSAGES), swept.text
-        with server.client(ADMIN_KEY) as admin:
-            gone = admin.delete("/v1/projects/P", params={"org_id": "o"})
-            assert gone.status_code == 200 and gone.json()["counts"]["api_keys_revoked"] == 1, gone.text
-    finally:
-        server.stop()
+def test_rest_forgets_every_user_of_a_tenant_the_body_names(rest: tuple[Server, dict[str, str]]) -> None:
+    server, _ = rest  # the module's server, in a tenant of this test's own (o2/Q): the others' o/P stays
+    with server.client(ADMIN_KEY) as admin:
+        key = admin.post("/v1/keys", json={"org_id": "o2", "project_id": "Q"}).json()["secret"]
+        for user in ("alice", "bob"):
+            admin.post("/v1/messages", json={"org_id": "o2", "project_id": "Q", "user_id": user,
+                                             "messages": [{"content": m} for m in MESSAGES]})
+    with server.client(key) as tenant:  # a project key names its own tenant
+        swept = tenant.post("/v1/forget", json={"all_users": True, "org_id": "o2", "project_id": "Q"})
+        assert swept.status_code == 200 and swept.json()["counts"]["episodes"] == 2 * len(MESSAGES), swept.text
+    with server.client(ADMIN_KEY) as admin:
+        gone = admin.delete("/v1/projects/Q", params={"org_id": "o2"})
+        assert gone.status_code == 200 and gone.json()["counts"]["api_keys_revoked"] == 1, gone.text
 
 
 # -- MCP ------------------------------------------------------------------------------------------
