@@ -9,18 +9,20 @@ import pytest
 from tests.surfaces.test_cli import cli
 
 from memstrata import Memory
+from memstrata.embed.base import EmbeddingCache
 
 pytestmark = pytest.mark.usefixtures("embedder")  # loads the model once and shares it (clirun)
 
 ASK = "What do you know about me?"
 
 
-def test_context_shows_the_conventions_of_the_folder_named(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_context_shows_the_conventions_of_the_folder_named(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                           embedder: EmbeddingCache) -> None:
     a, b = tmp_path / "a", tmp_path / "b"
     a.mkdir()
     b.mkdir()
     db = tmp_path / "m.db"
-    with Memory(db, user_id="dev") as memory:
+    with Memory(db, user_id="dev", embedder=embedder) as memory:  # the run's loaded model
         memory.add("This repo uses pnpm, not npm.", metadata={"project": str(a)})
         memory.add("This repo uses yarn, not npm.", metadata={"project": str(b)})
     every = cli("context", ASK, "--user", "dev", "--db", db)

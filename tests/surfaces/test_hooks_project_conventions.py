@@ -12,6 +12,7 @@ import pytest
 from test_hooks import claude_payload, context_of, env, hook  # noqa: F401 (env: the hook's environment fixture)
 
 from memstrata import Fact, Memory
+from memstrata.embed.base import EmbeddingCache
 
 pytestmark = pytest.mark.usefixtures("embedder")
 A, B = "/home/dev/repos/alpha", "/home/dev/repos/beta"
@@ -72,9 +73,10 @@ def test_a_prompt_in_one_folder_is_not_told_the_others_convention(env: dict[str,
         [], [f"- in {B}: This repo uses yarn, not npm. (2026-11-20; episode #2)"]), block
 
 
-def test_a_convention_said_in_no_folder_is_every_folders(env: dict[str, str], tmp_path: Path) -> None:  # noqa: F811
+def test_a_convention_said_in_no_folder_is_every_folders(env: dict[str, str], tmp_path: Path,  # noqa: F811
+                                                       embedder: EmbeddingCache) -> None:
     say(env, tmp_path, "s-alpha", A, "The tests run with make test.")
-    with Memory(env["MEMSTRATA_DB"], user_id="dev") as memory:  # the SDK, no metadata: no folder
+    with Memory(env["MEMSTRATA_DB"], user_id="dev", embedder=embedder) as memory:  # the SDK, no metadata: no folder
         memory.add("We deploy to Fly.io from the main branch.")
     alpha, beta = start(env, A), start(env, B)
     assert "the project deploys to Fly.io from the main branch" in alpha and "Fly.io" in beta, (alpha, beta)

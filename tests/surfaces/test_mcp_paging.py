@@ -12,6 +12,7 @@ import pytest
 from mcpclient import call, in_process
 
 from memstrata import Memory
+from memstrata.embed.base import EmbeddingCache
 
 pytestmark = pytest.mark.usefixtures("embedder")  # in-process MCP servers use the run's loaded model
 
@@ -33,7 +34,8 @@ async def _all_pages(client: Any, limit: int, between: Any = None) -> tuple[list
     return ids, answers
 
 
-def test_list_memories_pages_with_a_cursor_and_misses_nothing_while_memories_are_written(tmp_path: Path) -> None:
+def test_list_memories_pages_with_a_cursor_and_misses_nothing_while_memories_are_written(
+        tmp_path: Path, embedder: EmbeddingCache) -> None:
     db = tmp_path / "m.db"
 
     async def scenario() -> dict[str, Any]:
@@ -46,7 +48,7 @@ def test_list_memories_pages_with_a_cursor_and_misses_nothing_while_memories_are
                 client, 2, between=lambda: call(client, "add_memory", content="I usually wake up at 6am"))
             out["bad"] = await call(client, "list_memories", cursor="page-two")
             out["typed"] = await call(client, "list_memories", cursor=2)
-            with Memory(db, user_id="alice") as sdk:  # a cursor the SDK gave works at the MCP door
+            with Memory(db, user_id="alice", embedder=embedder) as sdk:  # a cursor the SDK gave works at the MCP door
                 first = sdk.page(limit=2)
                 episodes = sdk.page(kind="episode", limit=1)
             out["sdk_first"] = [f"fact:{f.id}" for f in first.items]

@@ -13,6 +13,7 @@ import pytest
 from mcpclient import call, in_process
 
 from memstrata import Memory
+from memstrata.embed.base import EmbeddingCache
 
 pytestmark = pytest.mark.usefixtures("embedder")  # in-process MCP servers use the run's loaded model
 
@@ -67,10 +68,10 @@ def test_the_users_own_fact_has_subject_null_in_search_as_in_list(tmp_path: Path
     assert listed["id"] in [r["id"] for r in out["own"]["results"]]
 
 
-def test_a_projects_convention_names_its_folder_not_a_person(tmp_path: Path) -> None:
+def test_a_projects_convention_names_its_folder_not_a_person(tmp_path: Path, embedder: EmbeddingCache) -> None:
     # a convention said in a folder (metadata.project, as the hooks store it) is about the project: its line gives
     # the folder, never the stored subject project:<folder> as if it were someone's name
-    with Memory(tmp_path / "m.db", user_id="me") as memory:
+    with Memory(tmp_path / "m.db", user_id="me", embedder=embedder) as memory:
         memory.add("This repo uses pnpm, not npm.", metadata={"project": "/home/dev/a"})
 
     async def scenario() -> dict[str, Any]:
@@ -84,12 +85,13 @@ def test_a_projects_convention_names_its_folder_not_a_person(tmp_path: Path) -> 
     assert facts and all(r["subject"] is None and r["project"] == "/home/dev/a" for r in facts), out["found"]
 
 
-def test_get_context_shows_the_project_conventions_of_the_folder_it_is_given(tmp_path: Path) -> None:
+def test_get_context_shows_the_project_conventions_of_the_folder_it_is_given(tmp_path: Path,
+                                                                            embedder: EmbeddingCache) -> None:
     # get_context had no folder: every folder's conventions came, each named; the model names its folder
     # (project_folder), or the server is started for one (memstrata mcp --project-folder), and only that one's show
     a, b = "/home/dev/a", str(tmp_path / "b")
     Path(b).mkdir()  # the server's own --project-folder is a folder of its machine
-    with Memory(tmp_path / "m.db", user_id="me") as memory:
+    with Memory(tmp_path / "m.db", user_id="me", embedder=embedder) as memory:
         memory.add("This repo uses pnpm, not npm.", metadata={"project": a})
         memory.add("This repo uses yarn, not npm.", metadata={"project": b})
 
