@@ -128,14 +128,15 @@ def test_update_supersedes_by_value_and_changes_numbers_in_place(tmp_path: Path)
 
 def test_remember_ttl_hides_the_message_and_its_facts_after_it_runs_out(tmp_path: Path) -> None:
     db = tmp_path / "memory.db"
-    kept = cli("remember", "I prefer a window seat on planes", "--ttl", "1", "--user", "u1", "--db", db, "--json")
+    # A quarter of a second (--ttl takes seconds as a number): the test waits it out on the clock.
+    kept = cli("remember", "I prefer a window seat on planes", "--ttl", "0.25", "--user", "u1", "--db", db, "--json")
     assert kept.code == 0 and kept.json()["facts"], kept.err
     # The stored fact as remember wrote it (its result, not a read): a `list` here could already
     # come after the expiry (a loaded machine took 8 s to run remember).
     [fact] = [f["fact"] for f in kept.json()["facts"]]
     assert fact["status"] == "active"
     expires = datetime.fromisoformat(fact["expires_at"])
-    assert abs((expires - datetime.fromisoformat(fact["valid_from"])).total_seconds() - 1) < 0.01
+    assert abs((expires - datetime.fromisoformat(fact["valid_from"])).total_seconds() - 0.25) < 0.01
     time.sleep(max(0.0, (expires - datetime.now(UTC)).total_seconds()) + 0.2)
     assert cli("list", "--user", "u1", "--db", db, "--json").json() == []
     assert "window" not in cli("recall", "seat", "--user", "u1", "--db", db).out
