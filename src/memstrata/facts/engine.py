@@ -296,6 +296,8 @@ class FactEngine:
         messages of a ``returning`` value too), then supersede what it retires; one event each."""
         scope, actor, episode_id = said.scope, said.actor, said.episode_id
         ends = self.ends(conn, decision.superseded, cand, said)
+        # an end of its own ("flew to Tokyo in March 2019"), for a rollback to give back (``lifecycle.rollback``)
+        own_ends = {f.id: f.valid_to for f in self.store.load_facts(conn, decision.superseded) if f.valid_to}
         for old in decision.superseded:
             self.store.set_fact_status(conn, old, "superseded", now=now, valid_to=ends[old][0])
         if decision.action in ("touch", "merge") and decision.target is not None:
@@ -319,6 +321,8 @@ class FactEngine:
         for old in decision.superseded:
             before = ends[old][1]
             dated = {} if before is None else {"changed_before_stated": before.isoformat()}
+            if old in own_ends:
+                dated["own_end"] = own_ends[old].isoformat()
             self.store.log_event(conn, scope, fact_id=old, action="supersede", actor=actor, now=now,
                                  detail=said.detail(superseded_by=fact_id, new_value=self.shown(cand),
                                                     episode=episode_id, **dated))

@@ -40,9 +40,10 @@ def _fact(store: LifecycleStore, conn: Any, fact_id: int) -> Row | None:
 
 
 def _activate(store: LifecycleStore, conn: Any, fact: Row, *, now: datetime,
-              allow_displacing: int | None = None) -> None:
-    """Make ``fact`` active; refuse when its single-valued key already has another active value
-    (other than ``allow_displacing``, which the caller retires)."""
+              allow_displacing: int | None = None, valid_to: datetime | None = None) -> None:
+    """Make ``fact`` active, ending at ``valid_to`` (its own end, when it had one: an event's) or open;
+    refuse when its single-valued key already has another active value (other than
+    ``allow_displacing``, which the caller retires)."""
     if _single_valued(fact["key"]):
         other = run(conn, store.dialect,
             "SELECT id FROM facts WHERE org_id = ? AND project_id = ? AND user_id IS NOT DISTINCT FROM ? "
@@ -53,7 +54,7 @@ def _activate(store: LifecycleStore, conn: Any, fact: Row, *, now: datetime,
         if other is not None:
             raise InvalidInput(f"fact #{fact['id']} cannot become active: {fact['key']} holds one value and "
                                f"fact #{other[0]} is active now; supersede or delete it first")
-    store.set_fact_status(conn, fact["id"], "active", now=now)
+    store.set_fact_status(conn, fact["id"], "active", now=now, valid_to=valid_to)
 
 
 def _scope(row: Row) -> Scope:
@@ -133,7 +134,9 @@ def rollback(store: LifecycleStore, scope: Scope, event_id: int, *, actor: str, 
                 raise InvalidInput(f"fact #{row['fact_id']} is no longer superseded; nothing to roll back")
             _check_current_change(store, conn, event_id, old, detail)
             displaced = new["id"] if new is not None and new["status"] == "active" else None
-            _activate(store, conn, old, now=now, allow_displacing=displaced)
+            own_end = detail.get("own_end")  # an event's period ("in March 2019"): it ends there again
+            _activate(store, conn, old, now=now, allow_displacing=displaced,
+                      valid_to=datetime.fromisoformat(own_end) if own_end else None)
             store.log_event(conn, _scope(old), fact_id=old["id"], action="restore", actor=actor, detail=tag, now=now)
             if displaced is None:
                 return [old["id"]]

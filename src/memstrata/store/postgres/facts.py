@@ -100,11 +100,11 @@ class FactWrites(PgBase):
     def set_fact_status(self, conn: Conn, fact_id: int, status: str, *, now: datetime,
                         valid_to: datetime | None = None) -> None:
         """Change a fact's status. ``superseded`` closes ``valid_to`` (when given) and stamps
-        ``expired_at``; ``active`` reopens both; a fact that had already ended keeps its own, earlier
-        end (as the SQLite store)."""
+        ``expired_at``; ``active`` reopens both (``valid_to``: the fact's own end, which it holds again); a
+        fact that had already ended keeps its own, earlier end when superseded (as the SQLite store)."""
         if status == "active":
-            conn.execute("UPDATE facts SET status = 'active', valid_to = NULL, expired_at = NULL, updated_at = %s "
-                         "WHERE id = %s", (now, fact_id))
+            conn.execute("UPDATE facts SET status = 'active', valid_to = %s, expired_at = NULL, updated_at = %s "
+                         "WHERE id = %s", (valid_to, now, fact_id))
         else:
             # least() passes over NULL: the earlier of the two ends, or the one there is
             conn.execute("UPDATE facts SET status = %s, valid_to = least(valid_to, %s::timestamptz), updated_at = %s, "

@@ -95,10 +95,11 @@ class FactRows(ReferenceBase):
     def set_fact_status(conn: State, fact_id: int, status: str, *, now: datetime,
                         valid_to: datetime | None = None) -> None:
         """Change a fact's status: ``superseded`` closes ``valid_to`` (when given) and stamps
-        ``expired_at``; ``active`` reopens both; a fact that had already ended keeps its own, earlier end."""
+        ``expired_at``; ``active`` reopens both (``valid_to``: the fact's own end, which it holds again); a
+        fact that had already ended keeps its own, earlier end when superseded."""
         row = conn.facts[fact_id]
         if status == "active":
-            row.update(status="active", valid_to=None, expired_at=None, updated_at=now)
+            row.update(status="active", valid_to=valid_to, expired_at=None, updated_at=now)
             return
         ends = [end for end in (valid_to, row["valid_to"]) if end is not None]
         row.update(status=status, updated_at=now, valid_to=min(ends, default=None),

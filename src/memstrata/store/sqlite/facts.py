@@ -102,12 +102,13 @@ class FactWrites(SQLiteBase):
     def set_fact_status(self, conn: sqlite3.Connection, fact_id: int, status: str, *,
                         now: datetime, valid_to: datetime | None = None) -> None:
         """Change a fact's status. ``superseded`` closes ``valid_to`` (when given) and stamps
-        ``expired_at`` (the system stopped believing it); ``active`` reopens both. A fact that had
-        already ended (an event with its own period: "I flew to Tokyo in March 2019") keeps its own,
-        earlier end: the new value does not make it hold until then."""
+        ``expired_at`` (the system stopped believing it); ``active`` reopens both (``valid_to``: the
+        fact's own end, an event's, which it holds again). A fact that had already ended (an event with
+        its own period: "I flew to Tokyo in March 2019") keeps its own, earlier end when superseded: the
+        new value does not make it hold until then."""
         if status == "active":
-            conn.execute("UPDATE facts SET status = 'active', valid_to = NULL, expired_at = NULL, updated_at = ? "
-                         "WHERE id = ?", (to_db(now), fact_id))
+            conn.execute("UPDATE facts SET status = 'active', valid_to = ?, expired_at = NULL, updated_at = ? "
+                         "WHERE id = ?", (to_db(valid_to), to_db(now), fact_id))
         else:
             end = to_db(valid_to)  # fixed-width UTC text: min() is the earlier time, NULL when either is
             conn.execute("UPDATE facts SET status = ?, valid_to = coalesce(min(valid_to, ?), ?, valid_to), "
