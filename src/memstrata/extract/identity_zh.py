@@ -137,8 +137,8 @@ def _work(clause: str, ctx: _Ctx) -> list[Finding]:
     if len(org) < 2 or _PROGRESSIVE.match(org) or _FOUND_THERE.search(org):
         return []
     out: list[Finding] = []
-    if not _CITIES.search(org) and not re.match(r"(?:一家|一个|一所|某)", org):
-        # 我在北京工作 names a city, 我在一家公司工作 no one: neither is an employer
+    if not _CITIES.search(org) and not re.match(r"(?:一家|一个|一所|某)", org) and places.city_part_zh(org) is None:
+        # 我在北京工作 names a city, 我在深圳南山上班 a part of one, 我在一家公司工作 no one: none is an employer
         out += _f("identity.employer", org, CONF_STATED, clause)
     if m.group("v"):
         out += _f("identity.occupation", m.group("v"), CONF_STATED, clause)

@@ -91,6 +91,33 @@ def city_zh(name: str) -> bool:
     return known_place_zh(name) or name.strip() in _CITIES_ZH
 
 
+#: The last words of a name that make it an organisation, not a part of a city: 北京大学, 上海银行, 杭州第一中学,
+#: 深圳市人民医院, 广州日报 (a district, 深圳南山, 北京朝阳, 杭州滨江, ends in none of them).
+_ORGANISATION_ZH = lazy_regex(r"(?:大学|学院|学校|中学|小学|幼儿园|医院|诊所|银行|证券|保险|公司|集团|企业|"
+                              r"工作室|研究所|研究院|实验室|中心|电视台|电台|日报|晚报|报社|出版社|杂志社|航空|机场|"
+                              r"地铁|公交|电信|移动|联通|电力|科技|网络|政府|分行|支行|总部|办事处|"
+                              r"[局厅所院馆站厂店台社部处队行司园校])$")
+
+
+def city_part_zh(name: str) -> str | None:
+    """The city a place inside it is named after, when ``name`` is a city (``city_zh``) and a part of it said
+    after it with no organisation's word (深圳南山, 北京朝阳, 杭州滨江 → 深圳, 北京, 杭州: where one works, as
+    "Nanshan, Shenzhen"); ``None`` for an organisation named after its city (北京大学, 上海银行, 深圳市人民医院) and for
+    any other name. The part is at most four letters, so a long name is never cut.
+
+    >>> [city_part_zh(n) for n in ("深圳南山", "上海浦东新区", "北京大学", "上海银行", "北京", "开会")]
+    ['深圳', '上海', None, None, None, None]
+    """
+    name = name.strip()
+    if not re.fullmatch(r"[\u4e00-\u9fff]{3,7}", name) or _ORGANISATION_ZH.search(name) or "的" in name:
+        return None  # 北京的腾讯: an employer with its city (``workplace.in_city``)
+    for size in (3, 2):
+        city, part = name[:size], name[size:].removeprefix("市")
+        if 2 <= len(part) <= 4 and city_zh(city):
+            return city.removesuffix("市") if len(city) > 2 else city  # 深圳市南山: 深圳
+    return None
+
+
 #: What a capitalised word names when it is a field of work, a department or a language rather than a city: the
 #: suffixes of fields and languages (Marketing, Finance, Pediatrics, Biology, Management, English, Japanese) and the
 #: department words without one.

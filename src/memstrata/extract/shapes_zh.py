@@ -98,8 +98,9 @@ _DRINKS = lazy_regex(r"^(?:我)?(?:最近|现在)?(?:改|换)(?P<verb>喝|吃)(?
                      # 只喝了一杯咖啡 is what one drank once (了 / 过 after the verb), no restriction
                      r"|^(?:我)?(?:现在|最近|如今|这些天)?只(?P<verb2>用|喝|吃)(?![了过])(?P<v2>.+?)了?$")
 #: 我从北京搬到了成都: the place left (从北京) is said beside the move, as "I moved from Chicago to Denver" says it.
-_MOVED = lazy_regex(r"^我(?P<we>们(?:团队|项目组)?)?(?:也|还|又|现在|目前|已经|最近)*(?:从(?P<old>[^，]+?))?"
-                    r"(?:也|还|又|现在|已经)*搬(?:到|去|来)了?(?P<v>[^，]+?)了?$")
+_MOVED = lazy_regex(r"^我(?P<we>们(?:团队|项目组)?)?(?:也|还|又|现在|目前|已经|最近|刚刚|刚)*(?:从(?P<old>[^，]+?))?"
+                    # 搬到苏州去(住)了: 苏州
+                    r"(?:也|还|又|现在|已经)*搬(?:到|去|来)了?(?P<v>[^，]+?)(?:去|来)?(?:住)?了?$")
 _WORKS = lazy_regex(r"^我(?:现在|目前)(?:在|去)(?!一家|一个|一所)(?P<v>[^，]+?)(?:上班|工作)了?$")
 
 
@@ -160,7 +161,8 @@ def _changed(clause: str) -> list[Finding]:
             thing = re.sub(r"上$", "", place)
             return instead(chosen(thing, "user.uses", clause, "zh", statement=f"使用{thing}"), m.group("old"), "zh")
         return instead([Finding("identity.location", place, CONF_PREFER, clause)], m.group("old"), "zh")
-    if (m := _WORKS.match(clause)) is not None and not places.city_zh(m.group("v")):  # 现在在南京上班: a city's
+    if (m := _WORKS.match(clause)) is not None and not places.city_zh(m.group("v")) \
+            and places.city_part_zh(m.group("v")) is None:  # 现在在南京上班, 在上海浦东上班: a city's
         return [Finding("identity.employer", clean_value(m.group("v"), "zh"), CONF_PREFER, clause)]
     if (m := _DRINKS.match(clause)) is not None:
         verb, raw = (m.group("verb"), m.group("v")) if m.group("verb") else (m.group("verb2"), m.group("v2"))

@@ -90,10 +90,14 @@ def located(clause: str, lang: str) -> list[Finding]:
         said = f"workplace is in {m.group('v')}" if text[:1].lower() != "i" else f"works in {m.group('v')}"
         return _finding(m.group("v"), clause, said)
     z = _LOCATED_ZH.match(text) or _WORK_IN_ZH.match(text)
-    if z is None or not places.city_zh(z.group("v")):
+    if z is None:
+        return []
+    # 我在深圳南山上班: the city, with the part of it said (no employer named 深圳南山)
+    city = z.group("v") if places.city_zh(z.group("v")) else places.city_part_zh(z.group("v"))
+    if city is None:
         return []  # 我们公司在开会, 我在腾讯工作: no city
     said = f"{z.group('w')}在{z.group('v')}" if "w" in z.re.groupindex else f"在{z.group('v')}工作"
-    return _finding(z.group("v"), clause, said)
+    return _finding(city, clause, said)
 
 
 #: An employer said with the city it is in: "Google in Zurich", "SAP in Berlin", 苏黎世的谷歌.
