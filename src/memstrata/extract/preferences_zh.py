@@ -277,10 +277,12 @@ _OUT_LOCAL_ZH = lazy_regex(r"^去(?:上班|上学|上课|上网|看|吃|喝|买|
                            r"班|场|厅|园|所|局|站|室|堂|楼|家|银行|营业厅)")
 
 #: A trip said as Chinese says the speaker's own plan, the date first and no 我 (下周五去东京, 明天飞上海,
-#: 5月3号回老家): without this, 下周五去东京 stored nothing while 我下周五去东京 was a plan.
+#: 5月3号回老家, 春节回老家): without this, 下周五去东京 stored nothing while 我下周五去东京 was a plan.
 #: Only a trip (去/飞/回 + a place), not any action: 明天开会 may be anyone's.
 _TRIP_FIRST = lazy_regex(r"^(?:(?:下+|这|本)?(?:周|星期|礼拜)[一二三四五六日天末]|明天|后天|大后天|今晚|明晚|"
-                         r"下周|下个?月|下个?星期|[0-9一二三四五六七八九十]+月(?:[0-9一二三四五六七八九十]+[号日])?)"
+                         r"下周|下个?月|下个?星期|[0-9一二三四五六七八九十]+月(?:[0-9一二三四五六七八九十]+[号日])?|"
+                         # a holiday (春节回哈尔滨过年, 国庆回老家: extract.festivals)
+                         r"(?:明年|今年)?(?:春节|过年|除夕|元宵节?|端午节?|中秋节?|五一|劳动节|国庆节?|清明节?|元旦))"
                          r"(?:[早晚]上|上午|下午|中午)?(?:去|飞|回|出发去|坐飞机去|飞去)[\u4e00-\u9fff]")
 
 #: A suggestion, not a plan: 明天去公园走走吧, 下周去东京怎么样.
@@ -321,6 +323,11 @@ def _undated(clause: str, body: str, rest: str, *, done: bool) -> list[Finding]:
     return _f("event", body, CONF_EVENT, clause)
 
 
+#: What marks a thing done: 了, or 过 after a verb; 过 of a holiday or an occasion kept (过年, 过节, 过生日, 过周末) is
+#: the verb itself, no aspect (春节回哈尔滨过年 is a plan).
+_DONE = lazy_regex(r"了|过(?![年节生周冬暑寒])")
+
+
 def _event(clause: str, ctx: _Ctx) -> list[Finding]:
     if _WEATHER.search(clause):
         return []
@@ -336,7 +343,7 @@ def _event(clause: str, ctx: _Ctx) -> list[Finding]:
     rest = body[modal.end():] if modal else body
     # Chinese marks a done thing with 了/过 (or 刚/已经), not tense: without them a named month
     # is a plan ("我们三月去东京" said in November is next March).
-    done = bool(re.search(r"了|过", rest) or re.search(r"^(?:我们|我)?(?:已经|刚刚|刚)", without_time(clause)))
+    done = bool(_DONE.search(rest) or re.search(r"^(?:我们|我)?(?:已经|刚刚|刚)", without_time(clause)))
     period = clause_period(clause, ctx.sentence, ctx.said_at, future=bool(modal) or not done)
     if period is None:
         return _undated(clause, body, rest, done=done and not modal)
@@ -345,7 +352,7 @@ def _event(clause: str, ctx: _Ctx) -> list[Finding]:
                                                and not modal and "了" not in rest and not trip):
         return []  # an event needs an action; without 我, a 要/了 marks it as the user's (or a dated trip)
     future = bool(modal) or period[0] > ctx.said_at
-    if period[1] <= ctx.said_at or (re.search(r"了|过", rest) and not modal):
+    if period[1] <= ctx.said_at or (_DONE.search(rest) and not modal):
         future = False
     if guards.zh_points_away(rest):
         return []  # 来和你聊天 / 请教你一个问题: talk with the listener, not an event

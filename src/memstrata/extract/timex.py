@@ -30,6 +30,7 @@ from collections.abc import Callable
 from datetime import UTC, date, datetime, timedelta
 from functools import lru_cache
 
+from memstrata.extract import festivals
 from memstrata.text.regex import lazy_regex
 
 Period = tuple[datetime, datetime]
@@ -236,6 +237,24 @@ def _r_new_year(m: re.Match[str], today: date) -> Period:
     return _month(start.year, 1) if re.search(r"start|beginning|年初", m.group(0), re.IGNORECASE) else _days(start)
 
 
+def _r_festival(m: re.Match[str], today: date) -> Period | None:
+    """A holiday (五一, 国庆, 春节, 端午, 中秋 …: ``extract.festivals``) of the year said with it (明年春节, 2027年国庆)
+    or of this one; ``None`` for a lunar holiday of a year the tables do not hold."""
+    year = int(m.group("y")) if m.group("y") else today.year + _ZH_YEARS.get(m.group("ry") or "今年", 0)
+    days = festivals.festival(m.group("f"), year)
+    return None if days is None else (_at(days[0]), _at(days[1]))
+
+
+_FESTIVAL_NAMES = "|".join(re.escape(n) + festivals.NOT_AFTER.get(n, "")
+                           for n in sorted(festivals.NAMES, key=len, reverse=True))
+#: The holidays' words (``festivals.NAMES``), longest first, with the year said before them. 国庆 after a common
+#: surname is a given name (王国庆), 五一 before a street or a square names the place (五一广场), 清明上河图 a painting.
+_FESTIVAL = (r"(?:(?P<y>(?:19|20)\d\d)年|(?P<ry>前年|去年|今年|明年|(?<![以之然])后年))?(?:的)?"
+             r"(?<![王李张刘陈杨赵黄周吴徐孙胡朱高林何郭马罗梁宋郑谢韩唐冯董程曹袁邓许沈曾彭吕苏蒋蔡丁魏叶余潘杜])"
+             rf"(?P<f>{_FESTIVAL_NAMES})"
+             r"(?!路|街|广场|大道|大街|村|小区|中学|小学|桥|上河|轻)")
+
+
 def _r_year_abs(m: re.Match[str], today: date) -> Period:
     return _year(int(m.group("y")))
 
@@ -279,6 +298,7 @@ _PATTERNS: tuple[tuple[re.Pattern[str], _Resolver], ...] = tuple(
          r"this month|next month)\b))", _r_day_of_month),
         (r"\bin (?P<y>(?:19|20)\d\d)\b", _r_year_abs),
         (r"\b(?:the new year|new year'?s(?: day)?|the (?:start|beginning) of the year)\b|元旦|年初", _r_new_year),
+        (_FESTIVAL, _r_festival),
         (r"大前天|前天|昨天|昨晚|昨日|今天|今晚|今早|今日|明天|明早|明晚|明日|大后天|(?<![以之然])后天",
          _r_day_offset({"大前天": -3, "前天": -2, "昨天": -1, "昨晚": -1, "昨日": -1, "今天": 0,
                         "今晚": 0, "今早": 0, "今日": 0, "明天": 1, "明早": 1, "明晚": 1,
@@ -393,6 +413,9 @@ def _next_occurrence(period: Period, match: re.Match[str], resolver: _Resolver) 
             return start.replace(year=start.year + 1), end.replace(year=end.year + 1)
         except ValueError:  # 29 February has no next-year twin: keep the date as said
             return period
+    if resolver is _r_festival and not (match.group("y") or match.group("ry")):  # 春节 said after it: next year's
+        days = festivals.festival(match.group("f"), start.year + 1)
+        return period if days is None else (_at(days[0]), _at(days[1]))
     if resolver in (_r_day_of_month, _r_zh_day_of_month):  # "on the 12th", 12号 said on the 20th: next month's
         nxt = _month(start.year, start.month + 1)[0]
         return _safe_day(nxt.year, nxt.month, start.day) or period
