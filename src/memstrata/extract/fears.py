@@ -1,5 +1,5 @@
 """What the speaker is afraid of: "I'm scared of flying", "I'm terrified of spiders", "I have a fear of heights",
-"Heights freak me out", "Big dogs scare me" (``fear``, many at once).
+"Heights freak me out", "Big dogs scare me", 我怕坐飞机, 我很怕蛇, 我有恐高症 (``fear``, many at once).
 
 A fear is a standing trait an assistant acts on (an itinerary without a flight, no spider photos), said in one of
 two shapes: the speaker afraid *of* a thing ("I'm (really) scared / afraid / terrified / frightened / petrified of
@@ -87,3 +87,47 @@ def find_en(clause: str, ctx: object) -> list[Finding]:
     if value is None:
         return []
     return [Finding(KEY, value, CONF_STATED, clause, statement=f"is afraid of {value}")]
+
+
+# --- Chinese: 我怕坐飞机, 我很怕蛇, 我有恐高症, 我恐高, 我对深水有恐惧感 ------------------------------------------
+
+_DEGREE_ZH = r"(?:很|特别|非常|超级|超|有点儿?|有些|比较|最|挺|真的|一直|从小就?|从小到大都?|也|还|都|天生)*"
+#: 我很怕蛇, 我害怕坐飞机, 我特别恐惧打针: the thing feared after the verb.
+_FEARS_ZH = lazy_regex(rf"^我{_DEGREE_ZH}(?:怕|害怕|惧怕|恐惧|畏惧)(?P<v>[\u4e00-\u9fffA-Za-z]{{1,6}}?)(?:的)?$")
+#: 我有恐高症, 我有点幽闭恐惧症, 我恐高: a phobia by its name.
+_PHOBIA_ZH = lazy_regex(rf"^我{_DEGREE_ZH}(?:有|是)?(?:严重的|轻微的|一点|点)?"
+                     r"(?P<v>[\u4e00-\u9fff]{0,4}(?:恐惧症|恐症)|恐高症?|晕血|恐水症?|密集恐惧症?)$")
+#: 我对深水有恐惧感, 我对蛇很恐惧: the thing feared after 对.
+_TOWARDS_ZH = lazy_regex(rf"^我{_DEGREE_ZH}对(?P<v>[\u4e00-\u9fffA-Za-z]{{1,6}}?){_DEGREE_ZH}(?:有|有点|有些)?"
+                      r"(?:恐惧感?|恐惧心理|心理阴影)$")
+#: 我现在不怕坐飞机了, 我已经不怕狗了, 我不再怕蛇: a fear said as ended (不再, or 了 of a change: a clause comes without
+#: its closing 了, so the sentence is asked); a bare 我不怕蛇 denies with no change.
+_ENDED_ZH = lazy_regex(r"^我(?:现在|已经|早就|终于|也)*(?P<no>不再|不|没那么)(?:害怕|怕)"
+                    r"(?P<v>[\u4e00-\u9fffA-Za-z]{1,6}?)了?$")
+_CHANGE_ZH = lazy_regex(r"了[。！!~～]*$")
+#: What follows 怕 when it is a worry about what may happen, or the body's discomfort, not a thing feared.
+_NOT_FEARED_ZH = lazy_regex(r"^(?:你|他|她|它|我|人家|别人|大家|会|要|被|把|给|让|不|没|来不及|麻烦|打扰|忘|错|失|丢|"
+                         r"冷|热|痒|辣|晒|累|胖|吵|疼|痛|死|万一|自己|什么|这|那|得|是|有|一|太|的话|到时)"
+                         r"|[了吗呢吧啊]$|的话")
+#: A moment, not a lasting fear: 我今天有点怕, 我刚才好害怕.
+_MOMENT_ZH = lazy_regex(r"今天|刚才|刚刚|现在有点|这次|那次|当时|昨天|晚上一个人")
+
+
+def find_zh(clause: str, ctx: object) -> list[Finding]:
+    """The fear a Chinese clause says the speaker has (我很怕蛇 → ``蛇``, 我有恐高症 → ``恐高症``), or a fear it says
+    ended (我现在不怕坐飞机了: a withdrawal of ``坐飞机``); ``[]`` for any other clause, a worry (我怕来不及) and a
+    moment (我今天有点怕)."""
+    text = clause.strip().rstrip("。！!~～")
+    if _MOMENT_ZH.search(getattr(ctx, "sentence", clause)):
+        return []
+    if (m := _ENDED_ZH.match(text)) is not None:
+        changed = m.group("no") == "不再" or _CHANGE_ZH.search(text) or _CHANGE_ZH.search(getattr(ctx, "sentence", ""))
+        if _NOT_FEARED_ZH.search(m.group("v")) or not changed:
+            return []
+        return [Finding(KEY, m.group("v"), CONF_STATED, clause, retract=True)]
+    if (m := _PHOBIA_ZH.match(text)) is not None:
+        return [Finding(KEY, m.group("v"), CONF_STATED, clause, statement=f"有{m.group('v')}")]
+    m = _FEARS_ZH.match(text) or _TOWARDS_ZH.match(text)
+    if m is None or _NOT_FEARED_ZH.search(m.group("v")):
+        return []
+    return [Finding(KEY, m.group("v"), CONF_STATED, clause, statement=f"害怕{m.group('v')}")]

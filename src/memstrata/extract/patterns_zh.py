@@ -21,6 +21,7 @@ from memstrata.extract import (
     counts,
     diets,
     directives,
+    fears,
     gazetteer,
     guards,
     habits,
@@ -560,6 +561,7 @@ def _whose_health(clause: str, ctx: _Ctx) -> list[Finding]:
 # instructions, habits, likes and dated events in ``preferences_zh``.
 _PATTERNS: tuple[_Pattern, ...] = (
     _remember, _whose_health, _allergy_contrast, _retraction, conditions.find_zh, temperament.find_zh, bodily.find_zh,
+    fears.find_zh,
     arrangements.find_zh, diets.regimen_zh, medication.find_zh, vehicles.sold_zh, vehicles.find_zh,
     _identity, _health_fav, _work,
     _details, _family_pet, routines.find_zh, directives.replies_zh, _contact, _instruction, _habit, _drink_how, _like,
