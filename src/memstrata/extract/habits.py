@@ -285,6 +285,23 @@ _NEGATION_ZH = lazy_regex(r"不|没|别|戒")
 _NEGATION_EN = lazy_regex(r"\b(?:never|not|no|don't|do not|doesn't|no longer|stop|stopped|quit|avoid)\b|n't\b", _IC)
 
 
+#: A count between a verb and its object in a habit (打两次羽毛球, 抽半包烟, 喝三杯咖啡), with how sure it is.
+_COUNT_ZH = r"(?:大概|差不多|大约)?(?:[一两二三四五六七八九十几\d]+|半)(?:个)?[\u4e00-\u9fff]?"
+
+
+def _find_act_zh(act: str, stored: str) -> int:
+    """Where the Chinese activity ``act`` (打羽毛球, 抽烟) is in the stored habit ``stored``, said whole or with a
+    count between its verb (the first one or two letters) and its object (一周打两次羽毛球, 一天抽半包烟); -1 when it
+    is not."""
+    if (at := stored.find(act)) >= 0 or len(act) < 2:
+        return at
+    for cut in (1, 2)[: len(act) - 1]:
+        m = re.search(re.escape(act[:cut]) + _COUNT_ZH + re.escape(act[cut:]), stored)
+        if m is not None:
+            return m.start()
+    return -1
+
+
 def withdraws_habit(named: str, stored: str) -> bool:
     """Whether the habit withdrawal ``named`` (``不喝咖啡`` / ``not drinking coffee``: taking it up again;
     ``跑步`` / ``run``: giving it up) withdraws the stored habit ``stored``: the activity is inside
@@ -294,6 +311,8 @@ def withdraws_habit(named: str, stored: str) -> bool:
     (True, False)
     >>> withdraws_habit("不喝咖啡", "不喝咖啡"), withdraws_habit("不喝咖啡", "每天喝咖啡")
     (True, False)
+    >>> withdraws_habit("打羽毛球", "一周大概打两次羽毛球"), withdraws_habit("抽烟", "一天抽半包烟")
+    (True, True)
     >>> withdraws_habit("not drinking coffee", "never drink coffee"), withdraws_habit("run", "always run at 6")
     (True, True)
     >>> withdraws_habit("not drinking coffee", "always drink coffee"), withdraws_habit("run", "never run")
@@ -304,7 +323,7 @@ def withdraws_habit(named: str, stored: str) -> bool:
     if any(is_cjk(ch) for ch in named):
         negative = named.startswith("不")
         act = named[1:] if negative else named
-        at = stored.find(act)
+        at = _find_act_zh(act, stored)
         return at >= 0 and bool(_NEGATION_ZH.search(stored[:at])) == negative
     negative = named.lower().startswith("not ")
     act = named[4:] if negative else named

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from memstrata.extract.subject_zh import RELATION, SURNAMES
 from memstrata.text.regex import lazy_regex
 
 #: Informal or clipped English attribute and relation words and the word they stand for.
@@ -151,11 +152,17 @@ _NOT_A_KIND_BEFORE_ME_ZH = lazy_regex(r"^(?:你|他|她|它|咱|大家|小|阿)|
 _A_CONDITION_ZH = lazy_regex(r"^(?:如果|要是|假如|万一|一旦|只要|有|没|不|下|刮)|^[\u4e00-\u9fff]$")
 
 
-#: A thing given up said before 我 (烟我已经戒了, 咖啡我已经不喝了, 烟我戒掉半年了): the thing, the adverbs and the verb
-#: of giving it up; how long ago (半年) is left out, as 我已经戒烟了 says no length either.
-_GIVEN_UP_FIRST_ZH = lazy_regex(r"^(?P<obj>[\u4e00-\u9fff]{1,4}?)我(?P<adv>(?:已经|现在|早就|也|都)*)"
-                                r"(?P<verb>戒掉?|不(?:再)?(?:喝|吃|抽))(?:了?[一两三四五六七八九十几半0-9]+(?:个)?"
-                                r"(?:年|月|天|周|星期))?了(?P<end>[。！!]*)$")
+#: A thing given up said before 我, in a sentence's last clause (烟我已经戒了, 咖啡我已经不喝了, 烟我戒掉半年了,
+#: 羽毛球我不打了) or first with no 我 at all (烟已经戒了, 羽毛球不打了): the thing, the adverbs and the verb of giving
+#: it up; how long ago (半年) is left out, as 我已经戒烟了 says no length either.
+_GIVEN_UP_FIRST_ZH = lazy_regex(r"^(?P<pre>(?:[^，,]+[，,])*)(?P<obj>[\u4e00-\u9fffA-Za-z]{1,6}?)(?P<me>我)?"
+                                r"(?P<adv>(?:已经|现在|早就|也|都)*)"
+                                r"(?P<verb>戒掉?|不(?:再)?(?:喝|吃|抽|打|玩|踢|练|弹|下|跳|追|刷))"
+                                r"(?:了?[一两三四五六七八九十几半0-9]+(?:个)?(?:年|月|天|周|星期))?了(?P<end>[。！!]*)$")
+#: Who may open a sentence with no 我 before the verb, and so is its subject, not a thing given up: a name (张伟不抽了),
+#: a relation (我妈不喝了, 老公不抽了).
+_SAID_BEFORE_ZH = lazy_regex(r"(?:说|问|讲|道|觉得|认为|以为|想|告诉我|听说)[，,]$")  # 他说，烟不抽了: his words
+_SOMEONE_FIRST_ZH = lazy_regex(rf"^(?:我|[{SURNAMES}][\u4e00-\u9fff]{{1,2}}$|(?:{RELATION})$)")
 
 
 #: What stands before 我 that is no thing given up: a person (小王, 老李, 阿强, 他) or a pointer (这个), or a meal
@@ -179,11 +186,16 @@ def spoken_order_zh(sentence: str) -> str:
     ('我一般用顺丰，放门卫就行', '累的话我只喝咖啡')
     >>> spoken_order_zh("烟我已经戒掉半年了"), spoken_order_zh("咖啡我已经不喝了")
     ('我已经戒掉烟了', '我已经不喝咖啡了')
+    >>> spoken_order_zh("烟已经戒了"), spoken_order_zh("羽毛球不打了"), spoken_order_zh("张伟不抽了")
+    ('我已经戒烟了', '我不打羽毛球了', '张伟不抽了')
     """
     text = sentence.strip()
     if (g := _GIVEN_UP_FIRST_ZH.match(text)) is not None and not _NOT_A_KIND_ZH.match(g.group("obj")) \
-            and not _NOT_GIVEN_UP_ZH.search(g.group("obj")):
-        return f"我{g.group('adv')}{g.group('verb')}{g.group('obj')}了{g.group('end')}"  # 烟我已经戒了: 我已经戒烟了
+            and not _NOT_GIVEN_UP_ZH.search(g.group("obj")) \
+            and (g.group("me") or not _SOMEONE_FIRST_ZH.match(g.group("obj"))) \
+            and not _SAID_BEFORE_ZH.search(g.group("pre")):
+        # 烟我已经戒了: 我已经戒烟了 (after the clauses before it: 最近膝盖疼，羽毛球不打了)
+        return f"{g.group('pre')}我{g.group('adv')}{g.group('verb')}{g.group('obj')}了{g.group('end')}"
     if (k := _KIND_BEFORE_ME_ZH.match(text)) is not None and not _NOT_A_KIND_ZH.match(k.group("kind")) \
             and not _NOT_A_KIND_BEFORE_ME_ZH.search(k.group("kind")) \
             and not (k.group("topic") and _A_CONDITION_ZH.search(k.group("kind"))):

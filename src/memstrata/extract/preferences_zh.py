@@ -76,15 +76,23 @@ _NUM_ZH = r"[一两二三四五六七八九十几\d]+"
 
 _WEEKDAY_ZH = r"(?:[一二三四五六日天]|末)"
 
+#: What a count in a unit of time counts (一天两杯, 一周三次, 一天半包): times, servings, lengths.
+_MEASURE_ZH = r"次|趟|回|杯|瓶|罐|听|包|根|支|碗|顿|片|粒|个?小时|分钟|公里|千米|页|本|章|集|局|遍|个"
 _EVERY_ZH = (rf"每(?:天|日|晚|早|个?周{_WEEKDAY_ZH}?|个?星期{_WEEKDAY_ZH}?|个?礼拜{_WEEKDAY_ZH}?|"
              r"个?月|年|个?工作日|隔一天)"
-             rf"|[一每](?:周|星期|个星期|个月|天)(?={_NUM_ZH}次|.*?{_NUM_ZH}次)")
+             # 一周三次, 一天喝两杯奶茶, 一天抽半包烟: a unit of time and a count in it, no day named; 一周前, 一天内
+             # and a count done (一天跑了十公里) are one time, no habit
+             rf"|[一每](?:周|星期|个星期|个月|天)(?![前后内里没多])(?=[^，,了过]*?(?:{_NUM_ZH}|半)(?:{_MEASURE_ZH}))")
+
+#: How sure the speaker is of a habit said (我基本每天都跑步, 我差不多一周去两次): no part of the habit.
+_HEDGE_ZH = r"(?:基本上?|差不多|大概|大约|几乎|平均|估计)"
 
 _TIME_OF_DAY_ZH = r"(?:早上|早晨|上午|中午|下午|傍晚|晚上|睡前|饭后|下班后|周末|工作日)"
 
 _ALWAYS = lazy_regex(
     # a sentence adverb may come before 我, as English fronts "Sometimes on weekends I …": 有时我周末会去唱片店淘CD
-    rf"^(?:有时候?|有的时候|平时|平常|通常|一般)?我(?:们)?(?P<adv>(?:总是|一直都|一直|向来|平时|通常|一般|经常|常常)?"
+    rf"^(?:有时候?|有的时候|平时|平常|通常|一般)?我(?:们)?{_HEDGE_ZH}?"
+    rf"(?P<adv>(?:总是|一直都|一直|向来|平时|通常|一般|经常|常常)?{_HEDGE_ZH}?"
     rf"(?:(?:{_EVERY_ZH}){_TIME_OF_DAY_ZH}?(?:都|会|都会|也)*|{_TIME_OF_DAY_ZH}(?:都会|都|会)+"
     # 我周末一般去爬山: a time of the day or week with a word of habit after it
     rf"|{_TIME_OF_DAY_ZH}(?:一般|通常|经常|常常|总是)(?:都会|都|会)*)"
