@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from memstrata.extract import directives
+from memstrata.extract import directives, gazetteer
 from memstrata.extract.clauses import CONF_STATED, Finding
 from memstrata.extract.shapes import open_key
 from memstrata.extract.tool_kinds import kind_of
@@ -116,9 +116,19 @@ _LATIN = r"[A-Za-z0-9_.+#@/-]"
 _USES_ZH = lazy_regex(
     rf"^{_PROJECT_ZH}(?:现在|目前|一直)?(?:都)?(?:用的是|用|使用|采用|基于)(?P<v>[A-Za-z]{_LATIN}*(?:\s[A-Za-z0-9]{_LATIN}*)?)"
     rf"(?:[，,]?(?:而)?(?:不用|不是|别用|不要用)(?P<alt>[A-Za-z]{_LATIN}*))?(?:(?:做|来做|当)(?P<for>[\w\u4e00-\u9fff]{1,6}))?$")
-#: 测试用make test跑, 跑测试用make test, 我们用make test跑测试.
-_TESTS_ZH = lazy_regex(r"^(?:(?:跑|运行)测试用|测试(?:用|命令是)|我们用)(?P<v>[A-Za-z][\w .+/-]*?)"
-                       r"(?:跑|运行|来跑)?(?:测试)?$")
+#: 测试用make test跑, 跑测试用make test, 我们用make test跑测试, 这个项目的测试用make test跑, 格式化统一用black跑一下:
+#: what is run (its English name, as ``_RUN_WITH_EN`` keys it) and the command.
+_RUN_ZH = {"测试": "tests", "单元测试": "unit tests", "格式化": "formatter", "代码检查": "lint", "lint": "lint",
+           "构建": "build"}
+_RUN_WORDS_ZH = "|".join(sorted(_RUN_ZH, key=len, reverse=True))
+_TESTS_ZH = lazy_regex(rf"^(?:(?:{_PROJECT_ZH}|项目|我们)的?)?(?:(?:跑|运行)(?P<w1>{_RUN_WORDS_ZH})用|"
+                       rf"(?P<w2>{_RUN_WORDS_ZH})(?:都|统一|一般|一律)?(?:用|命令是)|我们用)(?P<v>[A-Za-z][\w .+/-]*?)"
+                       r"(?:跑|运行|来跑|执行)?(?:一下)?(?P<w3>测试)?$")  # 我们用Confluence写文档: no command
+#: 我们用pnpm不用npm, 我们用 uv 不用 pip: a group's choice of one tool over another, both named, is the project's.
+_WE_CHOOSE_ZH = lazy_regex(rf"^我们(?:这边|现在|都|统一|一般)*(?:用的是|用|使用)(?P<v>[A-Za-z]{_LATIN}*)"
+                           rf"[，,]?(?:不用|别用|不要用)(?P<alt>[A-Za-z]{_LATIN}*)$")
+#: The spaces a Chinese sentence puts around a Latin name (这个项目用 pnpm 不用 npm): no part of either.
+_SPACE_BY_HAN = lazy_regex(r"(?<=[\u4e00-\u9fff，,])\s+|\s+(?=[\u4e00-\u9fff，,])")
 #: 我们部署到Fly.io, 项目部署在Vercel上.
 _DEPLOY_ZH = lazy_regex(rf"^(?:我们|{_PROJECT_ZH}|项目)(?:都)?部署(?:到|在)"
                         r"(?P<v>[A-Za-z][\w.-]*(?:\s[A-Za-z][\w.-]*)?)(?:上)?$")
@@ -127,14 +137,18 @@ _DEPLOY_ZH = lazy_regex(rf"^(?:我们|{_PROJECT_ZH}|项目)(?:都)?部署(?:到|
 def find_zh(sentence: str) -> list[Finding]:
     """The project convention a Chinese ``sentence`` states (这个项目用pnpm不用npm → ``user.project_tool = pnpm``,
     stated 项目用pnpm不用npm), ``[]`` for any other sentence."""
-    text = re.sub(r"[。！!.~～]+$", "", sentence.strip())
-    if (m := _USES_ZH.match(text)) is not None:
+    text = _SPACE_BY_HAN.sub("", re.sub(r"[。！!.~～]+$", "", sentence.strip()))
+    we = _WE_CHOOSE_ZH.match(text)
+    if we is not None and (hit := gazetteer.lookup(we.group("v"))) is not None and not hit.key.startswith("tool."):
+        we = None  # 我们用DHL不用UPS: a carrier chosen (``extract.replacing``), no tool of a project
+    if (m := _USES_ZH.match(text) or we) is not None:
         alt = f"不用{m.group('alt')}" if m.group("alt") else ""
         what = _kind(m.group("v"))
-        purpose = f"做{m.group('for')}" if m.group("for") else ""
+        purpose = f"做{m.group('for')}" if m.groupdict().get("for") else ""
         return project_finding(what, m.group("v"), sentence, f"项目用{m.group('v')}{purpose}{alt}")
-    if (m := _TESTS_ZH.match(text)) is not None and ("测试" in text):
-        return project_finding("tests", m.group("v").strip(), sentence, f"项目用{m.group('v').strip()}跑测试")
+    if (m := _TESTS_ZH.match(text)) is not None and (said := m.group("w1") or m.group("w2") or m.group("w3")):
+        value = m.group("v").strip()
+        return project_finding(_RUN_ZH[said], value, sentence, f"项目用{value}跑{said}")
     if (m := _DEPLOY_ZH.match(text)) is not None:
         return project_finding("deploy", m.group("v"), sentence, f"项目部署到{m.group('v')}")
     return []
@@ -144,7 +158,7 @@ def find_zh(sentence: str) -> list[Finding]:
 #: too) and the group's tool (``extract.workplace``: "My team uses Jira"): how the work is done, as a project's
 #: convention is. A personal use ("I use Obsidian for notes": ``user.notes``) is none.
 _TEAM_WORK_KEYS = frozenset({"user.ci", "user.tests", "user.code", "user.docs", "user.tickets", "user.projects",
-                             "user.monitoring", "user.team_tool", "user.company_tool"})
+                             "user.monitoring", "user.team_tool", "user.company_tool", "user.dependencies"})
 
 
 def is_how_to_work(key: str) -> bool:

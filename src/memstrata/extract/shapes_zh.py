@@ -464,8 +464,9 @@ def copulas(sentence: str) -> list[Finding]:
 
 #: 我们用Jenkins做CI, 我现在用Obsidian记笔记: a thing used and what for (a Latin name, or a short Chinese one).
 _FOR_TAIL = (rf"(?P<v>[A-Za-z0-9][\w.+# -]{{0,24}}?|[{_H}]{{2,6}})\s*(?:来)?(?:做|记|写|管理|跑|处理)"
-             rf"(?P<for>[A-Za-z{_H}]{{1,6}}?)了?$")
-_USED_FOR = lazy_regex(rf"^我们?(?:{_OWNERS})?(?:现在|目前|平时|一般|主要|都|一直|也)*(?:用|使用){_FOR_TAIL}")
+             rf"\s*(?P<for>[A-Za-z{_H}]{{1,6}}?)了?$")
+_USED_FOR = lazy_regex(rf"^我们?(?:{_OWNERS})?(?:这边|现在|目前|平时|一般|主要|都|一直|也|统一)*(?:用|使用)\s*"
+                       rf"{_FOR_TAIL}")
 #: What a switch is to, with what for after it (改用Notion记笔记: ``Notion`` for 笔记).
 _SWITCHED_FOR = lazy_regex(rf"^{_FOR_TAIL}")
 #: What a switch is to, with what for after it that the use shapes cut off (腾讯会议开会: 开会).
