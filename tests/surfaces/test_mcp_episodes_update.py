@@ -132,6 +132,11 @@ def test_the_tool_list_stays_small(tmp_path: Path) -> None:
 
     tools = asyncio.run(scenario())
     assert len(tools) == 9
+    # The front door and the reference page say how many tools a client sees.
+    word = {8: "eight", 9: "nine", 10: "ten"}[len(tools)]
+    repo = Path(__file__).resolve().parents[2]
+    assert f"`memstrata mcp`: {word} memory tools" in (repo / "README.md").read_text(encoding="utf-8")
+    assert f"`memstrata mcp` serves {word} tools" in (repo / "docs" / "rest-mcp.md").read_text(encoding="utf-8")
     assert tool_list_tokens(tools) < MAX_TOOL_LIST_TOKENS == 1_500
     for tool in tools:
         properties = tool.input_schema.get("properties", {})
