@@ -70,6 +70,21 @@ def _oracle(every_row: EveryRow, tree: Expr, kind: str, user: str = "alice") -> 
     return sorted(r.id for r in rows if matches(tree, r))
 
 
+#: Filters tried on the in-memory reference store by the properties whose store side there is
+#: ``memstrata.filter.matches`` applied row by row, the very function the oracle applies (its
+#: episode and fact lists, segment and turn candidates: ``store.reference``). Every generated
+#: filter runs the same store code on it and only the oracle's own answer varies, so a few
+#: check its scoping and listing; the SQL stores, which translate each filter, get them all.
+REFERENCE_STORE_EXAMPLES = 20
+
+
+def _examples(request: pytest.FixtureRequest, examples: int) -> settings:
+    """The property's settings: ``examples`` filters on a SQL store, ``REFERENCE_STORE_EXAMPLES``
+    on the reference store (``corpus[memory]``)."""
+    reference = request.node.callspec.params["corpus"] == "memory"
+    return settings(max_examples=REFERENCE_STORE_EXAMPLES if reference else examples, deadline=None)
+
+
 def test_corpus_has_facts_and_episodes(corpus: Memory) -> None:
     assert len(_episodes(corpus, None)) == 8
     facts = corpus.list(kind="fact", status="all", limit=100)
@@ -77,42 +92,55 @@ def test_corpus_has_facts_and_episodes(corpus: Memory) -> None:
     assert {f.status for f in facts} == {"active", "superseded"}
 
 
-@given(exprs())
-@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-def test_store_filter_equals_reference_semantics(corpus: Memory, every_row: EveryRow, tree: Expr) -> None:
-    for user in ("alice", "bob"):
-        assert _episodes(corpus, tree, user) == _oracle(every_row, tree, "episode", user), unparse(tree)
-        assert _facts(corpus, tree, user) == _oracle(every_row, tree, "fact", user), unparse(tree)
+def test_store_filter_equals_reference_semantics(corpus: Memory, every_row: EveryRow,
+                                                request: pytest.FixtureRequest) -> None:
+    @given(exprs())
+    @_examples(request, 250)
+    def holds(tree: Expr) -> None:
+        for user in ("alice", "bob"):
+            assert _episodes(corpus, tree, user) == _oracle(every_row, tree, "episode", user), unparse(tree)
+            assert _facts(corpus, tree, user) == _oracle(every_row, tree, "fact", user), unparse(tree)
+    holds()
 
 
-@given(exprs())
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-def test_segment_candidates_obey_the_filter_like_the_reference(corpus: Memory, every_row: EveryRow, tree: Expr) -> None:
+def test_segment_candidates_obey_the_filter_like_the_reference(corpus: Memory, every_row: EveryRow,
+                                                               request: pytest.FixtureRequest) -> None:
     """The search's vector candidates (segments) reach exactly the episodes the reference semantics
     pick (PostgreSQL filters segments on their own copy of the episode's fields)."""
     assert corpus.embedder is not None
     vector = corpus.embedder.embed(["coffee"])[0]
-    for user in ("alice", "bob"):
-        near = corpus.store.nearest_segments(Scope(user_id=user), vector, k=1000, min_similarity=-1.0, filter=tree)
-        pairs = corpus.store.segments_with_episodes(i for i, _ in near)
-        assert sorted({ep.id for _, ep in pairs.values()}) == _oracle(every_row, tree, "episode", user), unparse(tree)
+
+    @given(exprs())
+    @_examples(request, 120)
+    def holds(tree: Expr) -> None:
+        for user in ("alice", "bob"):
+            near = corpus.store.nearest_segments(Scope(user_id=user), vector, k=1000, min_similarity=-1.0,
+                                                 filter=tree)
+            pairs = corpus.store.segments_with_episodes(i for i, _ in near)
+            reached = sorted({ep.id for _, ep in pairs.values()})
+            assert reached == _oracle(every_row, tree, "episode", user), unparse(tree)
+    holds()
 
 
 #: Matches every turn of ``CORPUS``: each turn document holds its speaker (a name, else the role).
 _EVERY_TURN = fts_match_expression("alice bob assistant tool")
 
 
-@given(exprs())
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-def test_turn_candidates_obey_the_filter_like_the_reference(corpus: Memory, every_row: EveryRow, tree: Expr) -> None:
+def test_turn_candidates_obey_the_filter_like_the_reference(corpus: Memory, every_row: EveryRow,
+                                                            request: pytest.FixtureRequest) -> None:
     """The whole-turn full-text candidates reach exactly the episodes the reference semantics pick
     (PostgreSQL filters turns on their own copy of the episode's fields, migration 9)."""
-    for user in ("alice", "bob"):
-        assert _EVERY_TURN is not None
-        found = corpus.store.fts_turns(Scope(user_id=user), _EVERY_TURN, 1000, filter=tree)
-        pairs = corpus.store.segments_with_episodes(i for i, _ in found)
-        assert len(pairs) == len(found)  # one candidate per turn: its first segment
-        assert sorted(ep.id for _, ep in pairs.values()) == _oracle(every_row, tree, "episode", user), unparse(tree)
+    @given(exprs())
+    @_examples(request, 120)
+    def holds(tree: Expr) -> None:
+        for user in ("alice", "bob"):
+            assert _EVERY_TURN is not None
+            found = corpus.store.fts_turns(Scope(user_id=user), _EVERY_TURN, 1000, filter=tree)
+            pairs = corpus.store.segments_with_episodes(i for i, _ in found)
+            assert len(pairs) == len(found)  # one candidate per turn: its first segment
+            reached = sorted(ep.id for _, ep in pairs.values())
+            assert reached == _oracle(every_row, tree, "episode", user), unparse(tree)
+    holds()
 
 
 @given(exprs())
