@@ -152,6 +152,8 @@ _ZH_HINTS: tuple[tuple[str, str], ...] = (
 )
 
 _EAT_DRINK = ("吃", "喝")
+#: What one listens to that is no music: spoken programmes and books read aloud (播客, 有声书, 相声, 评书, 广播).
+_SPOKEN_WORD = lazy_regex(r"^(?:各种|一些)?(?:播客|有声书|有声小说|听书|相声|评书|广播|电台|脱口秀|讲座|小说|书)")
 
 #: 我喝咖啡不加糖 / 我一般喝茶加奶 / 我喝拿铁要燕麦奶: how the user has a drink (the Chinese twin of
 #: "I take my coffee without sugar", which the English patterns read).
@@ -214,6 +216,8 @@ def _like_of(m: re.Match[str], clause: str, ctx: _Ctx) -> list[Finding]:
         if obj.startswith(prefix) and len(obj) > shortest:
             obj, hint = obj[len(prefix):], key
             break
+    if hint == "music.like" and _SPOKEN_WORD.match(obj):
+        hint = "media.like"  # 我喜欢听播客, 听相声: a programme listened to, no music (as "I love audiobooks" is media)
     if _PRONOUN.match(obj):
         return []  # 我爱你
     found = like_finding(obj, polarity, conf, clause, "zh", hint=hint)
