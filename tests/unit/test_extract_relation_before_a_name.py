@@ -28,7 +28,9 @@ def test_doctests() -> None:
     ("My friend Jake is a chef in Portland.",
      {("Jake", "identity.occupation", "chef"), ("Jake", "identity.location", "Portland")}),
     ("My neighbor Tom is a firefighter.", {("Tom", "identity.occupation", "firefighter")}),
-    ("My brother Tom is allergic to cats.", {("Tom", "health.allergy", "cats")}),
+    # a relative named states the family member too (extract.family_named)
+    ("My brother Tom is allergic to cats.",
+     {("Tom", "health.allergy", "cats"), ("", "family.member", "brother named Tom")}),
     ("我的邻居老王是消防员。", {("老王", "identity.occupation", "消防员")}),
     ("Jake is a chef in Portland.",
      {("Jake", "identity.occupation", "chef"), ("Jake", "identity.location", "Portland")}),

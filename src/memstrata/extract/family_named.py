@@ -4,8 +4,9 @@
 the relatives by relation and name in a sentence about something else says as much, and stored nothing: "I live with
 my wife Anna and our two kids, Max and Lily" now keeps ``wife named Anna``, ``kid named Max`` and ``kid named
 Lily``, 我老婆李娜和女儿朵朵去公园了 ``老婆李娜`` and ``女儿朵朵``, beside what the sentence states. One relative
-named is who the sentence is about ("My brother Tom is allergic to cats": ``extract.apposition``), no fact of the
-relation. Only relatives (``kin``): "my friend Jake" names a friend, no family member.
+named is who the sentence is about ("My brother Tom is allergic to cats": Tom's allergy, ``extract.apposition``) and
+a family member too (``brother named Tom``: what links the name to the relation). Only relatives (``kin``): "my friend
+Jake" names a friend, no family member.
 """
 
 from __future__ import annotations
@@ -39,9 +40,9 @@ def named(sentence: str, lang: str) -> list[Finding]:
     if (subject_zh if lang == "zh" else subject_en).NOT_A_STATEMENT.search(sentence):
         return []
     found = _named_zh(sentence) if lang == "zh" else _named_en(sentence)
-    # one relative named is who the sentence is about, no fact of the relation ("My brother Tom is allergic to cats":
-    # Tom's allergy, extract.apposition); several listed together are the family said
-    return found if len(found) > 1 else []
+    # one relative named states the family member too ("My wife Mei is a nurse": wife named Mei beside Mei's job, so
+    # the name is known as the wife's); several listed together are the family said
+    return found
 
 
 def _named_zh(sentence: str) -> list[Finding]:
@@ -60,3 +61,4 @@ def _named_en(sentence: str) -> list[Finding]:
 
 def _member(value: str, sentence: str) -> Finding:
     return Finding("family.member", value, CONF_STATED, sentence)
+
