@@ -2,7 +2,8 @@
 own in context(), never under the user's: before, "My boss is allergic to shellfish" read under
 "Dietary needs to respect" for "plan a dinner for this user", and "what do you know about me?"
 listed "the customer: only contact after 6pm" as known about the user. The user's relatives stay
-in the user's sections (docs/context.md). Real SQLite file, real model."""
+in the dietary section (a meal is planned for the household) and go under "About other people" in the profile
+("My wife is vegetarian" is no fact about the user: docs/context.md). Real SQLite file, real model."""
 
 from __future__ import annotations
 
@@ -42,11 +43,14 @@ def test_a_food_request_that_matches_a_memory_also_keeps_them_apart(memory: Memo
     assert "Mom is coming for dinner on Friday" in block
 
 
-def test_what_is_known_about_the_user_lists_only_the_user_and_relatives(memory: Memory) -> None:
+def test_what_is_known_about_the_user_lists_only_the_user(memory: Memory) -> None:
     _store(memory, "bea")
+    memory.add("我老婆是护士", user_id="bea")
     block = memory.context("what do you know about me?", user_id="bea", budget_tokens=2000)
     known, others = section(block, KNOWN), section(block, OTHERS)
-    assert "peanuts" in known and "Berlin" in known and "vegetarian" in known, block
+    assert "peanuts" in known and "Berlin" in known, block
+    assert "vegetarian" not in known and "vegetarian" in others, block
+    assert "护士" not in known and "护士" in others, block
     assert "boss" not in known and "customer" not in known, block
     assert "the customer: only contact after 6pm" in others, block
     assert "the boss prefers to be contacted by email" in others and "shellfish" in others, block
@@ -63,3 +67,21 @@ def test_the_chinese_block_and_another_speakers_facts(memory: Memory) -> None:
     known, others = section(block, "## 已知的用户信息"), section(block, "## 关于其他人")
     assert "boss" not in known and "辣" not in known and "peanuts" in known, block
     assert "boss" in others and "小明" in others, block
+
+
+
+def test_a_relative_said_by_name_is_a_family_member_and_other_people(memory: Memory) -> None:
+    """"My wife Mei is a nurse" states the family member (wife named Mei) beside Mei's job, and the block lists the
+    wife's facts, by name or by relation, under other people, in English and Chinese."""
+    for text in ("My wife Mei is a nurse", "My wife is allergic to shellfish", "I live in Berlin"):
+        memory.add(text, user_id="eve")
+    memory.add("我老婆小美喜欢爬山", user_id="fay")
+    eve = {(f.key, f.value, f.subject) for f in memory.list(kind="fact", user_id="eve")}
+    assert eve == {("family.member", "wife named Mei", None), ("identity.occupation", "nurse", "Mei"),
+                   ("health.allergy", "shellfish", "wife"), ("identity.location", "Berlin", None)}
+    fay = {(f.key, f.value, f.subject) for f in memory.list(kind="fact", user_id="fay")}
+    assert fay == {("family.member", "老婆小美", None), ("hobby.like", "爬山", "小美")}
+    block = memory.context("what do you know about me?", user_id="eve", budget_tokens=2000)
+    known, others = section(block, KNOWN), section(block, OTHERS)
+    assert "Berlin" in known and "wife named Mei" in known and "nurse" not in known and "shellfish" not in known, block
+    assert "nurse" in others and "shellfish" in others, block

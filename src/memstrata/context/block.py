@@ -180,7 +180,7 @@ def build(query: str, hits: Sequence[Hit], budget_tokens: int, *,
     matched = bool(matches(hits))
     standing = _food_constraints(profile) if not general and profile is not None and is_about_food(query) else []
     if standing:  # "plan dinner": the allergy first, whatever the ranking made of it
-        own, others = _by_whom(standing)
+        own, others = _by_whom(standing, household=True)
         if matched:
             parts = [(own, "constraints_title"), (others, "others_title"),
                      (beside_matches(hits, query), "context_title")]
@@ -216,12 +216,14 @@ def _is_work(hit: Hit) -> bool:
     return hit.kind == "fact" and hit.fact is not None and is_how_to_work(hit.fact.key)
 
 
-def _by_whom(hits: Sequence[Hit]) -> tuple[list[Hit], list[Hit]]:
-    """``hits`` split, each part in its order: those about the user or the user's relatives and pets,
-    and those about other people (``context.attribution.about_other_person``: "the boss is allergic
-    to shellfish", "Tom is on the payments team"), which never go under the user's headings."""
-    own = [h for h in hits if not about_other_person(h)]
-    return own, [h for h in hits if about_other_person(h)]
+def _by_whom(hits: Sequence[Hit], *, household: bool = False) -> tuple[list[Hit], list[Hit]]:
+    """``hits`` split, each part in its order: those about the user, and those about other people, which never go
+    under the user's headings ("the boss is allergic to shellfish", "Tom is on the payments team"; a relative's "their
+    wife is a nurse", 老婆是护士, was listed as known about the user). With ``household`` (a meal's dietary needs) the
+    user's relatives and pets go with the user (``context.attribution.about_other_person``)."""
+    def others(h: Hit) -> bool:
+        return about_other_person(h) if household else not is_users_own(h)
+    return [h for h in hits if not others(h)], [h for h in hits if others(h)]
 
 
 def _food_constraints(profile: Callable[[], Sequence[Hit]]) -> list[Hit]:
