@@ -8,7 +8,7 @@ the correction names two values and no attribute: it is kept under ``CORRECTION_
 of the fact holding the old value, or changes nothing when none does (``facts.engine``).
 
 A contrast between likes ("I like pizza, not sushi") ranks, it corrects nothing, and an allergy
-named apart ("…, not peanuts") is its own rule's (``patterns_en._allergy_named_apart``): neither is read here.
+named apart ("…, not peanuts") is its own rule's (``allergies_en.allergy_named_apart``): neither is read here.
 """
 
 from __future__ import annotations

@@ -32,8 +32,10 @@ from memstrata.extract import (
     vehicles,
 )
 from memstrata.extract.allergens import allergen, severity, severity_remark
+from memstrata.extract.allergies_en import ALLERGY_DEGREE as _ALLERGY_DEGREE
+from memstrata.extract.allergies_en import allergen_as_object, allergy_named_apart, list_item
 from memstrata.extract.asides import without_opening
-from memstrata.extract.clause_en import _IC, _PAST, _Ctx, _f, _Pattern, _split_list
+from memstrata.extract.clause_en import _IC, _Ctx, _f, _Pattern, _split_list
 from memstrata.extract.clauses import (
     CLAUSE_COMMA,
     CONF_EXPLICIT,
@@ -57,7 +59,6 @@ from memstrata.extract.identity_en import (
 )
 from memstrata.extract.like_lists import LIST_ITEM, but_not, more_likes
 from memstrata.extract.preferences_en import _drink_how, _habit, _habit_fallback, _instruction, _like, _not_eat, _use
-from memstrata.extract.twins import LEXICON
 from memstrata.text.regex import lazy_regex
 
 _SPLIT = lazy_regex(
@@ -122,7 +123,7 @@ def _is_question(clause: str) -> bool:
 def find(sentence: str, said_at: datetime) -> list[Finding]:
     """Findings in one English sentence said at ``said_at`` (timezone-aware UTC)."""
     ctx = _Ctx(sentence, said_at)
-    if not sentence.rstrip().endswith("?") and (named := _allergy_named_apart(sentence)) is not None:
+    if not sentence.rstrip().endswith("?") and (named := allergy_named_apart(sentence)) is not None:
         return named
     out: list[Finding] = []
     listing: list[Finding] = []  # the allergies of the clause before: "..., shellfish" names one more
@@ -179,42 +180,6 @@ def find(sentence: str, said_at: datetime) -> list[Finding]:
     return out
 
 
-#: "I'm allergic to peanuts, shellfish, and eggs", "allergic to: peanuts, shellfish": the clauses after
-#: an allergy that are bare nouns continue its list (else only the first is kept). At most two
-#: words, none a remark ("thanks", "seriously", "not shellfish", "so be careful", "the doctor confirmed")
-#: or a past tense, are read as one; the list's last clause may join two such ("..., sesame and
-#: shellfish": only peanuts and tree nuts of "peanuts, tree nuts, sesame and shellfish" were stored).
-_NOT_AN_ITEM = lazy_regex(
-    r"^(?:so|but|because|since|cause|cuz|though|although|which|that|this|these|those|it|they|them|he|she|we|you|i|"
-    r"i'm|my|me|please|pls|thanks|thank|thx|ty|ok|okay|lol|lmao|haha\w*|hehe\w*|btw|fyi|sorry|right|yeah|yes|no|not|"
-    r"never|just|only|even|remember|note|keep|be|make|don't|do|does|did|is|are|was|were|have|has|had|can|could|"
-    r"will|would|should|must|avoid|careful|seriously|honestly|actually|really|etc|anything|everything|nothing|"
-    r"something|all|both|again|too|now|still|unfortunately|sadly|the|a|an|his|her|their|our|your|its|[a-z]+ly|"
-    r"[a-z]+ing)\b", _IC)
-
-# Any "-ly" degree word too ("deathly", "severely", "mildly": without it "I'm deathly allergic to shrimp"
-# stored nothing); "not" is none of them, so "I'm really not allergic" stays unread. "to:" opens a list.
-_ALLERGY_DEGREE = (r"(?:(?:also|too|actually|really|very|so|super|extra|quite|pretty|still|again|now|definitely|"
-                   r"indeed|deadly|crazy|kinda|a bit|a little|[a-z]+ly)\s+)*")
-#: What a plate must not have, said apart from the "I'm allergic" that says why ("No
-#: peanuts for me please, I'm allergic" stored nothing): the allergen before, or after "so".
-_NO_FOOD = (r"(?:please\s+)?(?:no|hold the|skip the|nothing with|i\s+can't\s+(?:eat|have)|"
-            r"i\s+cannot\s+(?:eat|have)|i\s+can\s+not\s+(?:eat|have)|i\s+don't\s+eat|i\s+do\s+not\s+eat)"
-            r"\s+(?:any\s+)?(?P<{g}>[^,;.!?]+?)(?:\s+(?:for me|in mine|on mine|in my (?:food|dish|order|meal|plate)))?"
-            r"(?:\s*,?\s*(?:please|pls|thanks|thank you))?")
-_I_AM_ALLERGIC = rf"(?:i'm|i am)\s+{_ALLERGY_DEGREE}allergic(?:\s+to\s+(?:them|it|those|that|these))?"
-_ALLERGY_APART = lazy_regex(
-    rf"^{_NO_FOOD.format(g='v')}(?:\s*[,;:.!—–-]+\s*(?:(?:because|since|as|cause|cuz)\s+)?|(?<=please)\s+|"
-    rf"\s+(?:because|since|as|cause|cuz)\s+){_I_AM_ALLERGIC}"
-    rf"\s*[.!]*$|^{_I_AM_ALLERGIC}\s*(?:[,;:.!—–-]+\s*(?:so\s+)?|\s+so\s+){_NO_FOOD.format(g='w')}\s*[.!]*$", _IC)
-
-
-#: "No problem", "No worries", "No kidding": a "no" that refuses no food.
-_NO_REMARK = lazy_regex(r"^(?:problem|problems|worries|worry|kidding|joke|joking|lie|way|idea|doubt|offen[cs]e|"
-                        r"thanks|clue|one|pressure|rush|big deal|matter|wonder|chance|need|more|longer|really|"
-                        r"seriously|sorry|ok|okay|i|i'm|it|that|this|you|we|he|she|they)\b", _IC)
-
-
 #: "..., mildly allergic to cats" / "... and also allergic to cats" after an allergy: one more, its degree its own.
 _ALLERGIC_TOO = lazy_regex(rf"^(?:and\s+)?(?P<c>{_ALLERGY_DEGREE}allergic\s+to\b.+)$", _IC)
 
@@ -224,67 +189,13 @@ def _more_allergies(raw: str, head: Finding, ctx: _Ctx) -> list[Finding] | None:
     list ("..., shellfish", "..., sesame and shellfish"), as severe as ``head`` said, or one more
     allergy with its own degree ("..., mildly allergic to cats"); each of ``head``'s person. ``None``
     when ``raw`` is a clause of its own."""
-    if (item := LIST_ITEM.match(raw.strip())) and all(_list_item(part) for part in _split_list(item.group("v"))):
+    if (item := LIST_ITEM.match(raw.strip())) and all(list_item(part) for part in _split_list(item.group("v"))):
         level = head.severity or severity(head.clause)
         found = [f for part in _split_list(item.group("v")) for f in _f("health.allergy", part, CONF_PREFER, raw)]
         return [replace(f, subject=head.subject, severity=level) for f in found]
     if (again := _ALLERGIC_TOO.match(raw.strip())) is not None:
         return [replace(f, subject=head.subject) for f in _health_fav(f"I'm {again.group('c')}", ctx)] or None
     return None
-
-
-def _list_item(words: str) -> bool:
-    """Whether ``words`` after an allergy and a comma name one more allergen: no remark
-    (``_NOT_AN_ITEM``) and no capitalised word that is no known allergen ("..., Bob": a name called)."""
-    if _NOT_AN_ITEM.match(words) or any(_PAST.match(w) for w in words.split()[1:]):
-        return False
-    return not (words[0].isupper() and " " not in words and words.lower() not in _KNOWN_ALLERGENS)
-
-
-def _allergen_as_object(word: str) -> str:
-    """An allergen said as a modifier ("Peanut allergy", "nut allergy") as "allergic to" names it
-    (``peanuts``, ``nuts``): lower case unless it is a name ("NSAID"), and the plural a known
-    allergen is listed under first (``twins.LEXICON``: peanuts, eggs; mango and shellfish stay)."""
-    word = word[0].lower() + word[1:] if word[1:] == word[1:].lower() else word
-    group = next((g for g in LEXICON if word in g), ())
-    if group and group[0] == word:
-        return word
-    plurals = (f"{word}s", f"{word}es", f"{word[:-1]}ies" if word.endswith("y") else "")
-    return next((p for p in plurals if p and p in _KNOWN_ALLERGENS), word)
-
-
-#: The English names of the common allergens (``twins.LEXICON`` without the personality and bodily traits and work
-#: arrangements).
-_KNOWN_ALLERGENS: frozenset[str] = frozenset(
-    w for group in LEXICON if group not in (*temperament.TWINS, *bodily.TWINS, *arrangements.TWINS)
-    for w in group if w.isascii())
-
-
-#: "I'm allergic." said as a sentence of its own: the allergen is in the sentence before it.
-BARE_ALLERGIC = lazy_regex(rf"^(?:(?:because|since|as|cause|cuz)\s+)?{_I_AM_ALLERGIC}\s*[.!]*$", _IC)
-
-
-def allergy_named_before(previous: str, sentence: str) -> list[Finding]:
-    """The user's allergies when ``sentence`` is a bare "I'm allergic." (``BARE_ALLERGIC``) and
-    ``previous``, the sentence before it, names the food ("No peanuts for me please. I'm allergic.");
-    else ``[]``."""
-    if not BARE_ALLERGIC.match(sentence.strip()) or previous.rstrip().endswith("?"):
-        return []
-    return _allergy_named_apart(f"{previous.strip()} {sentence.strip()}") or []
-
-
-def _allergy_named_apart(sentence: str) -> list[Finding] | None:
-    """The user's allergies in a sentence that names the food apart from "I'm allergic" ("No
-    peanuts for me please, I'm allergic", "I'm allergic, so no shellfish"), else ``None``."""
-    opened = sentence if re.match(r"(?i)no\b", sentence) else without_opening(sentence.strip(), "en")
-    m = _ALLERGY_APART.match(opened)
-    if m is None:
-        return None
-    things = next(g for g in m.groups() if g)
-    if len(things.split()) > 4 or _NO_REMARK.match(things):
-        return None  # "No problem, I'm allergic", "No kidding, ...": a remark, no food
-    found = [f for part in _split_list(things) for f in _f("health.allergy", part, CONF_PREFER, sentence)]
-    return found or None
 
 
 def _opens_sentence(clause: str, ctx: _Ctx) -> bool:
@@ -453,7 +364,7 @@ def _health_fav(clause: str, ctx: _Ctx) -> list[Finding]:
             things = allergen(things).replace("-", " ")
             if not things or "'" in things or any(_NOT_ALLERGEN.match(w) for w in things.split()):
                 return []
-            things = _allergen_as_object(things)
+            things = allergen_as_object(things)
         # "No, I'm allergic to shellfish" / "Sorry, I meant ...": a reply that corrects the allergy said
         # before (one more is "also"/"too"); "Actually, ..." alone is as often "by the way"
         corrects = (bool(_CORRECTING_REPLY.match(ctx.sentence))

@@ -23,6 +23,7 @@ from datetime import datetime
 from memstrata.embed.base import Embedder
 from memstrata.errors import EmbeddingError
 from memstrata.extract import (
+    allergies_en,
     allergy_denied,
     asides,
     cancelled,
@@ -133,7 +134,7 @@ class RuleExtractor:
                 found = [*((f, "zh") for f in shapes_zh.avoided(sentence, said[n])),
                          *((f, "en") for f in shapes_en.avoided(sentence, said[n]))]
             if not found and previous:  # "No peanuts for me please. I'm allergic."
-                found = [(f, "en") for f in patterns_en.allergy_named_before(previous, sentence)]
+                found = [(f, "en") for f in allergies_en.allergy_named_before(previous, sentence)]
             previous = sentence
             if not found and (rest := after_other_script(sentence)) is not None:
                 sentence, found = rest, _find(rest, said_at)
