@@ -27,7 +27,8 @@ def db(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.mark.parametrize(("args", "said"), [
-    (["status", "--user", ""], "scope user_id must be a non-empty string, got ''"),
+    (["status", "--user", ""], "--user is empty, got ''"),
+    (["status", "--session", " "], "--session is empty, got ' '"),
     (["reembed", "--model", " "], "--model is blank (' '); name the model to re-embed with"),
     (["export", "--user", "u", "-o", ""], "-o is blank (''); name the file to write, or leave -o out"),
     (["import", "x.jsonl", "--format", "xml"], "--format 'xml': use auto, jsonl, locomo, export or markdown"),

@@ -28,6 +28,10 @@ BAD = [
     (["context", "x", "--kind", "bogus", "--user", "u"], "which is not a kind"),
     (["list", "--limit", "0", "--user", "u"], "limit must be a whole number from 1 up, got 0"),
     (["list", "--status", "bogus", "--user", "u"], "which is not a status"),
+    # A blank scope option ("$NAME" unset) is named as typed, not as the SDK's "scope user_id".
+    (["recall", "x", "--user", ""], "--user is empty, got ''"),
+    (["context", "x", "--user", "u", "--agent", " "], "--agent is empty, got ' '"),
+    (["list", "--org", "", "--user", "u"], "--org is empty, got ''"),
 ]
 
 

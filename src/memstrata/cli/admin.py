@@ -18,7 +18,16 @@ from rich.table import Table
 
 from memstrata.cli.demo import run_demo
 from memstrata.cli.options import AgentOpt, DbOpt, JsonOpt, OrgOpt, ProjectOpt, SessionOpt, UserOpt
-from memstrata.cli.session import console, emit_json, err, missing_file, open_memory, run_command, safe
+from memstrata.cli.session import (
+    console,
+    emit_json,
+    err,
+    missing_file,
+    open_memory,
+    refuse_blank_scope,
+    run_command,
+    safe,
+)
 from memstrata.config import Settings, is_postgres_url, ready_folder
 from memstrata.errors import EmbeddingModelMismatch, InvalidInput, StoreError
 from memstrata.lifecycle.reembed import reembed_database
@@ -120,6 +129,7 @@ def worker(
 def status(db: DbOpt = None, user: UserOpt = None, session: SessionOpt = None, as_json: JsonOpt = False) -> None:
     """Extraction queue: pending, running, done, failed, last error (whole database unless --user/--session)."""
     def go() -> dict[str, Any]:
+        refuse_blank_scope(user_id=user, session_id=session)  # blank is not "the whole database"
         with open_memory(db, None, None, None, model=False) as memory:
             return memory.queue_status(user_id=user, session_id=session)
     _print_report(run_command(go), as_json)

@@ -86,6 +86,27 @@ def refuse_blank_db(db: str | None) -> None:
                            "--db out for the configured one ($MEMSTRATA_DB, else ~/.memstrata/memory.db)", field="db")
 
 
+#: The scope options of every command, by the ``Memory`` keyword each one fills.
+SCOPE_OPTIONS = {"user_id": "--user", "org_id": "--org", "project_id": "--project", "agent_id": "--agent",
+                 "session_id": "--session"}
+
+
+def refuse_blank_scope(**given: str | None) -> None:
+    """Refuse a blank scope option (``--user "$NAME"`` with ``NAME`` unset) in the option's own name, before the
+    database is looked for: the SDK's words (``scope user_id must be a non-empty string``) named no option.
+
+    ``given`` maps ``Memory`` keywords (``user_id``, ``org_id``, ``project_id``, ``agent_id``, ``session_id``) to
+    the values typed (``None``: not given).
+
+    Raises:
+        InvalidInput: ``field`` the keyword (``user_id`` ...), naming the option (``--user is empty``).
+    """
+    for field, value in given.items():
+        if isinstance(value, str) and not value.strip() and field in SCOPE_OPTIONS:
+            raise InvalidInput(f"{SCOPE_OPTIONS[field]} is empty, got {value!r}; give the {field}, or leave "
+                               f"{SCOPE_OPTIONS[field]} out", field=field)
+
+
 def missing_file(db: str | None, settings: Settings) -> Path | None:
     """The SQLite file ``db`` names if it does not exist (a PostgreSQL URL is never "missing").
 
@@ -116,6 +137,8 @@ def open_memory(db: str | None, org: str | None, project: str | None, user: str 
     whose model is not configured here). Only writing commands ``create`` a new file;
     a model in ``loaded_models`` is reused."""
     refuse_blank_db(db)
+    refuse_blank_scope(user_id=user, org_id=org, project_id=project, agent_id=kw.get("agent_id"),
+                       session_id=kw.get("session_id"))
     settings = Settings.from_env()
     if not model:
         kw.update(embedder=None, extractor=None)
